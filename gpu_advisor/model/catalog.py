@@ -1,0 +1,281 @@
+"""Schemas of the shipped catalog: GPUs, model presets, networks, regions, prices.
+
+Every figure carries a :class:`~gpu_advisor.model.common.Provenance`. The JSON
+files live in ``resources/catalog/`` and are read by :mod:`gpu_advisor.io.catalog`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from enum import StrEnum
+
+from pydantic import Field, model_validator
+
+from gpu_advisor.model.common import Frozen, PriceRange, Provenance
+
+
+class NetworkKind(StrEnum):
+    """Families of interconnect."""
+
+    NVLINK = "nvlink"
+    PCIE = "pcie"
+    INFINIBAND = "infiniband"
+    ROCE = "roce"
+    ETHERNET = "ethernet"
+
+
+class GpuSpec(Frozen):
+    """Datasheet figures for one accelerator."""
+
+    id: str = Field(..., pattern=r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
+    name: str
+    vendor: str
+    arch: str
+    form_factor: str = Field(..., description="SXM, PCIe, OAM or card.")
+    memory_gb: float = Field(
+        ...,
+        gt=0,
+        description="Memory as marketed; the engine treats it as GiB "
+        "(an 80 GB A100 reports 81,920 MiB in nvidia-smi).",
+    )
+    memory_type: str
+    memory_bandwidth_tb_per_s: float = Field(..., gt=0)
+    bf16_dense_tflops: float = Field(..., gt=0)
+    fp8_dense_tflops: float | None = Field(None, gt=0)
+    tdp_w: float = Field(..., gt=0)
+    interconnect: str
+    intra_node_bandwidth_gb_per_s: float = Field(
+        ..., ge=0, description="GPU-to-GPU bandwidth inside a server (NVLink or PCIe)."
+    )
+    intra_node_network_id: str = Field(
+        ..., description="Network class of the links inside one server."
+    )
+    gpus_per_server: int = Field(8, ge=1, le=16)
+    default_mfu: float = Field(..., gt=0, le=1)
+    unconfirmed_fields: list[str] = Field(
+        default_factory=list,
+        description="Fields that no datasheet or primary source confirms.",
+    )
+    provenance: Provenance
+
+
+class ModelPreset(Frozen):
+    """Shape of a published transformer (dense or MoE)."""
+
+    id: str = Field(..., pattern=r"^[a-z0-9][a-z0-9_.\-]*$")
+    name: str
+    family: str
+    params_billion: float = Field(..., gt=0, description="Total parameters. [1e9]")
+    active_params_billion: float = Field(
+        ..., gt=0, description="Parameters used per token (MoE). [1e9]"
+    )
+    layers: int = Field(..., ge=1)
+    hidden: int = Field(..., ge=1)
+    heads: int = Field(..., ge=1)
+    kv_heads: int = Field(..., ge=1)
+    ffn_hidden: int = Field(..., ge=1, description="Dense FFN width.")
+    vocab: int = Field(..., ge=1)
+    experts: int = Field(0, ge=0, description="Routed experts; 0 for a dense model.")
+    active_experts: int = Field(0, ge=0)
+    shared_experts: int = Field(0, ge=0)
+    moe_ffn_hidden: int = Field(0, ge=0, description="Width of one expert's FFN.")
+    dense_layers: int = Field(
+        0, ge=0, description="Leading layers with a dense FFN in an MoE model."
+    )
+    head_dim: int | None = Field(None, ge=1)
+    max_seq_len: int = Field(4096, ge=1)
+    tied_embeddings: bool = False
+    provenance: Provenance
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ModelPreset:
+        if self.active_params_billion > self.params_billion:
+            raise ValueError("active_params_billion must not exceed params_billion")
+        if self.heads % self.kv_heads:
+            raise ValueError("heads must be a multiple of kv_heads")
+        if self.active_experts > self.experts:
+            raise ValueError("active_experts must not exceed experts")
+        return self
+
+
+class NetworkClass(Frozen):
+    """A class of interconnect, with its per-GPU bandwidth."""
+
+    id: str
+    name: str
+    kind: NetworkKind
+    scope: str = Field(..., pattern="^(intra_node|inter_node)$")
+    bandwidth_gbit_per_s_per_gpu: float = Field(
+        ...,
+        gt=0,
+        description="Unidirectional bandwidth available to one GPU. [Gbit/s]",
+    )
+    latency_us: float = Field(..., ge=0)
+    efficiency: float = Field(
+        ..., gt=0, le=1, description="Achievable fraction of the line rate in NCCL."
+    )
+    suitable_for_multi_node_training: bool
+    provenance: Provenance
+
+
+class RegionPreset(Frozen):
+    """Electricity, PUE, rack rent and market notes for a city or area."""
+
+    id: str
+    name_zh: str
+    name_en: str
+    electricity_cny_per_kwh: PriceRange
+    pue: PriceRange
+    rack_cny_per_month: PriceRange
+    rack_power_kw: float = Field(..., gt=0)
+    rental_price_factor: float = Field(
+        1.0, gt=0, description="Multiplier on the national rental price defaults."
+    )
+    notes_zh: str = ""
+    notes_en: str = ""
+
+
+class GpuPrice(Frozen):
+    """Market prices for one GPU model (CNY, VAT included unless stated)."""
+
+    gpu_id: str
+    on_demand_cny_per_gpu_hour: PriceRange
+    monthly_cny_per_gpu_month: PriceRange
+    purchase_cny_per_gpu: PriceRange
+    server_cny_per_server: PriceRange = Field(
+        ..., description="Chassis, CPUs, RAM, NVMe, NICs: the server without its GPUs."
+    )
+    available_in_china: bool = True
+
+
+class CostDefaults(Frozen):
+    """Cost rules of thumb that do not depend on the GPU model."""
+
+    yearly_price_factor: PriceRange = Field(
+        ..., description="Yearly or committed price as a fraction of the monthly price."
+    )
+    spot_price_factor: PriceRange = Field(
+        ..., description="Spot price as a fraction of the on-demand price."
+    )
+    spot_interruptions_per_100_hours: PriceRange
+    restart_hours: PriceRange
+    network_fraction_of_hardware: PriceRange
+    storage_cny_per_tb: PriceRange
+    hardware_life_years: PriceRange
+    residual_fraction: PriceRange
+    server_overhead_w_per_gpu: PriceRange
+    gpu_load_factor: PriceRange
+    ops_salary_cny_per_year: PriceRange
+    ops_fte_per_100_gpus: PriceRange
+    maintenance_fraction_per_year: PriceRange
+    deposit_months: PriceRange
+    financing_rate_per_year: PriceRange
+    discount_rate_per_year: PriceRange
+    retrofit_cny_per_kw: PriceRange
+    shared_storage_cny_per_tb_month: PriceRange
+    egress_cny_per_tb: PriceRange
+    public_bandwidth_cny_per_mbps_month: PriceRange
+    idc_bandwidth_cny_per_month: PriceRange
+    mfu_range_factor: PriceRange = Field(
+        ..., description="Spread of achieved MFU around the default, as a factor."
+    )
+    usd_cny: PriceRange
+    eur_cny: PriceRange
+    hkd_cny: PriceRange
+    vat_rate_services: float = Field(0.06, ge=0, le=1)
+    vat_rate_goods: float = Field(0.13, ge=0, le=1)
+
+
+class ReferenceRun(Frozen):
+    """A published training run used to calibrate the default MFU."""
+
+    id: str
+    name: str
+    model_id: str
+    gpu_id: str
+    tokens_billion: float = Field(..., gt=0)
+    gpu_hours: float = Field(..., gt=0)
+    seq_len: int = Field(..., ge=1)
+    provenance: Provenance
+
+
+class ChecklistEntry(Frozen):
+    """Definition of one site or contract check (its state lives in the project)."""
+
+    id: str
+    group: str = Field(..., pattern="^(six_points|colocation|contract|pitfalls)$")
+    title_zh: str
+    title_en: str
+    detail_zh: str
+    detail_en: str
+
+
+class Catalog(Frozen):
+    """Everything the app ships as defaults."""
+
+    as_of: dt.date
+    gpus: list[GpuSpec]
+    models: list[ModelPreset]
+    networks: list[NetworkClass]
+    regions: list[RegionPreset]
+    gpu_prices: list[GpuPrice]
+    cost_defaults: CostDefaults
+    reference_runs: list[ReferenceRun] = Field(default_factory=list)
+    checklist: list[ChecklistEntry] = Field(default_factory=list)
+
+    def gpu(self, gpu_id: str) -> GpuSpec:
+        """Return the GPU with this id; ``KeyError`` naming the valid ids."""
+        for gpu in self.gpus:
+            if gpu.id == gpu_id:
+                return gpu
+        raise KeyError(f"unknown GPU {gpu_id!r}; known: {[g.id for g in self.gpus]}")
+
+    def model(self, model_id: str) -> ModelPreset:
+        """Return the model preset with this id."""
+        for preset in self.models:
+            if preset.id == model_id:
+                return preset
+        raise KeyError(
+            f"unknown model {model_id!r}; known: {[m.id for m in self.models]}"
+        )
+
+    def network(self, network_id: str) -> NetworkClass:
+        """Return the network class with this id."""
+        for net in self.networks:
+            if net.id == network_id:
+                return net
+        raise KeyError(
+            f"unknown network {network_id!r}; known: {[n.id for n in self.networks]}"
+        )
+
+    def region(self, region_id: str) -> RegionPreset:
+        """Return the region preset with this id."""
+        for region in self.regions:
+            if region.id == region_id:
+                return region
+        raise KeyError(
+            f"unknown region {region_id!r}; known: {[r.id for r in self.regions]}"
+        )
+
+    def price(self, gpu_id: str) -> GpuPrice:
+        """Return the market prices of this GPU."""
+        for price in self.gpu_prices:
+            if price.gpu_id == gpu_id:
+                return price
+        raise KeyError(f"no prices for GPU {gpu_id!r}")
+
+    @model_validator(mode="after")
+    def _references_resolve(self) -> Catalog:
+        gpu_ids = {g.id for g in self.gpus}
+        net_ids = {n.id for n in self.networks}
+        for gpu in self.gpus:
+            if gpu.intra_node_network_id not in net_ids:
+                raise ValueError(f"GPU {gpu.id}: unknown network {gpu.intra_node_network_id}")
+        for price in self.gpu_prices:
+            if price.gpu_id not in gpu_ids:
+                raise ValueError(f"price for unknown GPU {price.gpu_id}")
+        model_ids = {m.id for m in self.models}
+        for run in self.reference_runs:
+            if run.gpu_id not in gpu_ids or run.model_id not in model_ids:
+                raise ValueError(f"reference run {run.id}: unknown GPU or model")
+        return self

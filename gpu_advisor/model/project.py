@@ -1,0 +1,414 @@
+"""The project file's schema: what a user enters, section by section.
+
+A ``.gpuplan`` file is ``Project.model_dump_json()``. Every figure the user may
+leave to the catalog is ``None`` here; the engine resolves it and says where
+the number came from. Bounds on every number keep hostile files (1e300, NaN,
+negative counts) out before any arithmetic happens.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from enum import StrEnum
+from typing import Final
+
+from pydantic import Field, model_validator
+
+from gpu_advisor.model.common import Frozen, Language
+
+SCHEMA_VERSION: Final = 1
+"""Version written by this release; older files are migrated on load."""
+
+_TEXT: Final = 2000
+_LONG_TEXT: Final = 20000
+
+
+class PlanStatus(StrEnum):
+    DRAFT = "draft"
+    APPROVED = "approved"
+
+
+class Currency(StrEnum):
+    CNY = "CNY"
+    USD = "USD"
+    EUR = "EUR"
+    HKD = "HKD"
+
+
+class TaskKind(StrEnum):
+    PRETRAIN = "pretrain"
+    FULL_FINETUNE = "full-finetune"
+    LORA = "lora"
+    QLORA = "qlora"
+    INFERENCE = "inference"
+
+
+class Precision(StrEnum):
+    BF16 = "bf16"
+    FP16 = "fp16"
+    FP8 = "fp8"
+
+
+class Optimizer(StrEnum):
+    ADAMW = "adamw"
+    ADAMW_8BIT = "adamw-8bit"
+    SGD = "sgd"
+
+
+class Recompute(StrEnum):
+    NONE = "none"
+    SELECTIVE = "selective"
+    FULL = "full"
+
+
+class OptionId(StrEnum):
+    """Ways of getting the capacity (the CLI and the JSON use these ids)."""
+
+    ON_DEMAND = "on_demand"
+    MONTHLY = "monthly"
+    YEARLY = "yearly"
+    SPOT = "spot"
+    MIX = "mix"
+    COLOCATION = "colocation"
+    SELF_BUILD = "self_build"
+
+
+class DataResidency(StrEnum):
+    NONE = "none"
+    CITY = "city"
+    COUNTRY = "country"
+
+
+class PhaseKind(StrEnum):
+    PRETRAIN = "pretrain"
+    FINETUNE = "finetune"
+    INFERENCE = "inference"
+    EXPERIMENTS = "experiments"
+    IDLE = "idle"
+
+
+class VendorKind(StrEnum):
+    CLOUD = "cloud"
+    RENTAL = "rental"
+    IDC = "idc"
+
+
+class PowerRedundancy(StrEnum):
+    UNKNOWN = "unknown"
+    SINGLE_UPS = "single_ups"
+    DUAL_FEED = "dual_feed"
+    DUAL_FEED_GENERATOR = "dual_feed_generator"
+
+
+class Scheduler(StrEnum):
+    KUBERNETES = "kubernetes"
+    SLURM = "slurm"
+    BARE = "bare"
+
+
+class CheckStatus(StrEnum):
+    OPEN = "open"
+    PASS = "pass"
+    FAIL = "fail"
+    NOT_APPLICABLE = "n/a"
+
+
+class Decision(StrEnum):
+    PENDING = "pending"
+    APPROVE = "approve"
+    APPROVE_WITH_CONDITIONS = "approve_with_conditions"
+    REJECT = "reject"
+
+
+# --- 0. Project ----------------------------------------------------------------
+
+
+class ProjectMeta(Frozen):
+    title: str = Field("Untitled plan", min_length=1, max_length=200)
+    organisation: str = Field("", max_length=200)
+    author: str = Field("", max_length=200)
+    plan_date: dt.date = Field(
+        dt.date(2026, 1, 1), description="Date printed on the plan and used as PDF date."
+    )
+    plan_version: str = Field("1.0", max_length=40)
+    status: PlanStatus = PlanStatus.DRAFT
+    language: Language = Language.ZH
+    region_id: str = Field("shanghai", max_length=64)
+    currency: Currency = Currency.CNY
+    exchange_rate_cny_per_unit: float | None = Field(
+        None, gt=0, le=1000, description="CNY per unit of the display currency."
+    )
+    exchange_rate_as_of: dt.date | None = None
+    prices_include_vat: bool = True
+    horizon_months: int = Field(12, ge=1, le=120)
+    notes: str = Field("", max_length=_LONG_TEXT)
+
+
+# --- 1. Workload ----------------------------------------------------------------
+
+
+class ModelShape(Frozen):
+    """A custom transformer shape (when no preset fits)."""
+
+    params_billion: float | None = Field(None, gt=0, le=100000)
+    active_params_billion: float | None = Field(None, gt=0, le=100000)
+    layers: int = Field(32, ge=1, le=1000)
+    hidden: int = Field(4096, ge=64, le=131072)
+    heads: int = Field(32, ge=1, le=1024)
+    kv_heads: int = Field(32, ge=1, le=1024)
+    ffn_hidden: int = Field(11008, ge=1, le=1048576)
+    vocab: int = Field(32000, ge=1, le=4000000)
+    experts: int = Field(0, ge=0, le=4096)
+    active_experts: int = Field(0, ge=0, le=4096)
+    shared_experts: int = Field(0, ge=0, le=64)
+    moe_ffn_hidden: int = Field(0, ge=0, le=1048576)
+    dense_layers: int = Field(0, ge=0, le=1000)
+    head_dim: int | None = Field(None, ge=1, le=4096)
+    tied_embeddings: bool = False
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ModelShape:
+        if self.heads % self.kv_heads:
+            raise ValueError("heads must be a multiple of kv_heads")
+        if self.active_experts > self.experts:
+            raise ValueError("active_experts must not exceed experts")
+        return self
+
+
+class Workload(Frozen):
+    task: TaskKind = TaskKind.FULL_FINETUNE
+    model_preset: str | None = Field("llama2-13b", max_length=64)
+    shape: ModelShape | None = Field(
+        None, description="Custom shape; used when model_preset is None."
+    )
+    tokens_billion: float = Field(
+        1.0, ge=0, le=1e6, description="Training tokens (all epochs). [1e9]"
+    )
+    seq_len: int = Field(4096, ge=1, le=10_000_000)
+    micro_batch: int = Field(1, ge=1, le=65536)
+    global_batch: int | None = Field(None, ge=1, le=10_000_000)
+    precision: Precision = Precision.BF16
+    optimizer: Optimizer = Optimizer.ADAMW
+    zero_stage: int = Field(1, ge=0, le=3)
+    tp: int = Field(1, ge=1, le=1024)
+    pp: int = Field(1, ge=1, le=1024)
+    dp: int | None = Field(None, ge=1, le=1_000_000)
+    sequence_parallel: bool = False
+    recompute: Recompute = Recompute.SELECTIVE
+    flash_attention: bool = True
+    lora_rank: int = Field(16, ge=1, le=4096)
+    qlora_base_bits: float = Field(4.5, ge=2, le=16)
+    inference_context_len: int = Field(4096, ge=1, le=10_000_000)
+    inference_concurrency: int = Field(16, ge=1, le=1_000_000)
+    gpu_id: str = Field("A100-80GB-SXM", max_length=64)
+    gpu_candidates: list[str] = Field(
+        default_factory=lambda: ["A100-80GB-SXM", "H100-80GB-SXM", "L40S"],
+        max_length=32,
+    )
+    gpus: int | None = Field(None, ge=1, le=1_000_000, description="Total cards.")
+    deadline_days: float | None = Field(None, gt=0, le=3650)
+    mfu: float | None = Field(None, gt=0, le=1)
+    network_id: str | None = Field(None, max_length=64)
+    checkpoint_interval_hours: float = Field(1.0, gt=0, le=1000)
+    framework_overhead_gib: float | None = Field(None, ge=0, le=1000)
+
+
+# --- demand profile ----------------------------------------------------------------
+
+
+class DemandMonth(Frozen):
+    gpu_hours: float = Field(..., ge=0, le=1e10)
+    phase: PhaseKind = PhaseKind.EXPERIMENTS
+
+
+class DemandProfile(Frozen):
+    """GPU-hours needed per month over the horizon (month 1 first)."""
+
+    months: list[DemandMonth] = Field(default_factory=list, max_length=120)
+    derive_from_workload: bool = Field(
+        True, description="Fill an empty profile from the sized workload."
+    )
+
+
+# --- 2. Budget ----------------------------------------------------------------------
+
+
+class Budget(Frozen):
+    """Cost inputs. ``None`` means: take the catalog's typical value."""
+
+    options: list[OptionId] = Field(default_factory=lambda: list(OptionId))
+    # renting
+    on_demand_cny_per_gpu_hour: float | None = Field(None, ge=0, le=1e5)
+    billing_granularity_hours: float = Field(1.0, gt=0, le=744)
+    monthly_cny_per_gpu_month: float | None = Field(None, ge=0, le=1e7)
+    yearly_price_factor: float | None = Field(None, gt=0, le=1.5)
+    spot_price_factor: float | None = Field(None, gt=0, le=1.5)
+    spot_interruptions_per_100_hours: float | None = Field(None, ge=0, le=100)
+    restart_hours: float | None = Field(None, ge=0, le=100)
+    checkpointing: bool = True
+    # owning
+    owned_gpus: int | None = Field(None, ge=1, le=1_000_000)
+    gpu_price_cny: float | None = Field(None, ge=0, le=1e8)
+    server_cny_per_server: float | None = Field(None, ge=0, le=1e9)
+    network_fraction_of_hardware: float | None = Field(None, ge=0, le=2)
+    storage_tb: float = Field(100.0, ge=0, le=1e6)
+    storage_cny_per_tb: float | None = Field(None, ge=0, le=1e6)
+    hardware_life_years: float | None = Field(None, gt=0, le=15)
+    residual_fraction: float | None = Field(None, ge=0, le=1)
+    server_overhead_w_per_gpu: float | None = Field(None, ge=0, le=5000)
+    gpu_load_factor: float | None = Field(None, ge=0, le=1)
+    electricity_cny_per_kwh: float | None = Field(None, ge=0, le=100)
+    pue: float | None = Field(None, ge=1, le=5)
+    rack_cny_per_month: float | None = Field(None, ge=0, le=1e7)
+    ops_fte: float | None = Field(None, ge=0, le=1000)
+    ops_salary_cny_per_year: float | None = Field(None, ge=0, le=1e8)
+    maintenance_fraction_per_year: float | None = Field(None, ge=0, le=1)
+    deposit_months: float | None = Field(None, ge=0, le=60)
+    financing_rate_per_year: float | None = Field(None, ge=0, le=1)
+    discount_rate_per_year: float | None = Field(None, ge=0, le=1)
+    retrofit_cny: float | None = Field(None, ge=0, le=1e10)
+    idc_bandwidth_cny_per_month: float | None = Field(None, ge=0, le=1e8)
+    # add-ons that the seeds warn can exceed the compute bill
+    shared_storage_tb: float = Field(20.0, ge=0, le=1e6)
+    shared_storage_cny_per_tb_month: float | None = Field(None, ge=0, le=1e6)
+    egress_tb_per_month: float = Field(1.0, ge=0, le=1e6)
+    egress_cny_per_tb: float | None = Field(None, ge=0, le=1e6)
+    public_bandwidth_mbps: float = Field(100.0, ge=0, le=1e6)
+    public_bandwidth_cny_per_mbps_month: float | None = Field(None, ge=0, le=1e5)
+    # situation: the seeds' decision rules
+    data_residency: DataResidency = DataResidency.NONE
+    has_machine_room: bool = False
+    has_ops_staff: bool = False
+    has_spare_cash: bool = False
+
+
+# --- 3. Vendors ---------------------------------------------------------------------
+
+
+class Measurement(Frozen):
+    """One measured figure from a vendor test (nccl-tests, iperf3, fio, ...)."""
+
+    tool: str = Field(..., max_length=64)
+    metric: str = Field(..., max_length=128)
+    value: float = Field(..., ge=-1e15, le=1e15)
+    unit: str = Field(..., max_length=32)
+    file: str = Field("", max_length=1000)
+    node: str | None = Field(None, max_length=200)
+    gpu: int | None = Field(None, ge=0, le=1024)
+    size_bytes: int | None = Field(None, ge=0, le=2**50)
+
+
+class Vendor(Frozen):
+    name: str = Field(..., min_length=1, max_length=200)
+    kind: VendorKind = VendorKind.RENTAL
+    gpu_id: str = Field("A100-80GB-SXM", max_length=64)
+    on_demand_cny_per_gpu_hour: float | None = Field(None, ge=0, le=1e5)
+    monthly_cny_per_gpu_month: float | None = Field(None, ge=0, le=1e7)
+    yearly_price_factor: float | None = Field(None, gt=0, le=1.5)
+    quote_includes_vat: bool = True
+    sla_availability_pct: float | None = Field(None, ge=0, le=100)
+    card_replacement_hours: float | None = Field(None, ge=0, le=10000)
+    power_redundancy: PowerRedundancy = PowerRedundancy.UNKNOWN
+    spares_on_site: bool | None = None
+    intranet_gbit_per_s: float | None = Field(None, ge=0, le=100000)
+    rdma: bool | None = None
+    exclusive_network: bool | None = None
+    exclusive_resources_clause: bool | None = None
+    vpc: bool | None = None
+    access_logs: bool | None = None
+    encryption: bool | None = None
+    audit_report: bool | None = None
+    terms: str = Field("", max_length=_LONG_TEXT)
+    measurements: list[Measurement] = Field(default_factory=list, max_length=100000)
+    measured_mfu: float | None = Field(None, gt=0, le=1)
+
+
+class ScoringWeights(Frozen):
+    price: float = Field(30, ge=0, le=100)
+    performance: float = Field(20, ge=0, le=100)
+    network: float = Field(10, ge=0, le=100)
+    sla: float = Field(10, ge=0, le=100)
+    replacement: float = Field(5, ge=0, le=100)
+    power: float = Field(5, ge=0, le=100)
+    spares: float = Field(5, ge=0, le=100)
+    compliance: float = Field(10, ge=0, le=100)
+    contract: float = Field(5, ge=0, le=100)
+
+
+# --- 4. Environment / 5. Monitoring -----------------------------------------------
+
+
+class Environment(Frozen):
+    scheduler: Scheduler = Scheduler.KUBERNETES
+    cuda_version: str = Field("12.4", max_length=20)
+    pytorch_image: str = Field("nvcr.io/nvidia/pytorch:24.05-py3", max_length=300)
+    nodes: int = Field(1, ge=1, le=100000)
+    gpus_per_node: int = Field(8, ge=1, le=16)
+    namespace: str = Field("training", max_length=63)
+    job_name: str = Field("llm-train", max_length=63)
+    partition: str = Field("gpu", max_length=63)
+    train_script: str = Field("train.py", max_length=500)
+    data_path: str = Field("/data", max_length=500)
+
+
+class Monitoring(Frozen):
+    gpu_temp_c: float = Field(85, ge=30, le=120)
+    memory_temp_c: float = Field(95, ge=30, le=130)
+    util_low_pct: float = Field(60, ge=0, le=100)
+    util_window_minutes: int = Field(15, ge=1, le=1440)
+    nccl_hang_minutes: int = Field(10, ge=1, le=1440)
+    ecc_dbe_threshold: int = Field(1, ge=1, le=1000)
+    power_throttle_alert: bool = True
+    scrape_interval_s: int = Field(15, ge=1, le=3600)
+
+
+# --- 6. Checklist / 7. Sign-off ---------------------------------------------------
+
+
+class ChecklistItem(Frozen):
+    id: str = Field(..., max_length=64)
+    status: CheckStatus = CheckStatus.OPEN
+    owner: str = Field("", max_length=200)
+    note: str = Field("", max_length=_TEXT)
+    evidence_file: str = Field("", max_length=1000)
+
+
+class SignOffRow(Frozen):
+    role: str = Field(..., max_length=200)
+    name: str = Field("", max_length=200)
+    decision: Decision = Decision.PENDING
+    date: dt.date | None = None
+    comment: str = Field("", max_length=_TEXT)
+
+
+def _default_signoff() -> list[SignOffRow]:
+    return [
+        SignOffRow(role="Engineering lead"),
+        SignOffRow(role="Finance"),
+        SignOffRow(role="Management"),
+    ]
+
+
+class Project(Frozen):
+    """A whole plan: what the ``.gpuplan`` file holds."""
+
+    schema_version: int = Field(SCHEMA_VERSION, ge=1)
+    meta: ProjectMeta = Field(default_factory=ProjectMeta)
+    workload: Workload = Field(default_factory=Workload)
+    demand: DemandProfile = Field(default_factory=DemandProfile)
+    budget: Budget = Field(default_factory=Budget)
+    vendors: list[Vendor] = Field(default_factory=list, max_length=100)
+    scoring: ScoringWeights = Field(default_factory=ScoringWeights)
+    environment: Environment = Field(default_factory=Environment)
+    monitoring: Monitoring = Field(default_factory=Monitoring)
+    checklist: list[ChecklistItem] = Field(default_factory=list, max_length=500)
+    signoff: list[SignOffRow] = Field(default_factory=_default_signoff, max_length=50)
+
+    @model_validator(mode="after")
+    def _current_version(self) -> Project:
+        if self.schema_version != SCHEMA_VERSION:
+            raise ValueError(
+                f"schema_version {self.schema_version} must be migrated to "
+                f"{SCHEMA_VERSION} before validation"
+            )
+        return self

@@ -1,0 +1,1 @@
+"""Data shipped with GPU Advisor (catalog, examples, translations, icons)."""
