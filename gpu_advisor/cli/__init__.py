@@ -1,0 +1,57 @@
+"""``gpu-advisor-cli``: headless sub-commands over the same engine as the app.
+
+Each sub-command lives in its own module with a ``register(subparsers)``
+function. Errors in the user's input print one line and exit with status 2;
+the CLI never imports Qt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from gpu_advisor import __version__
+from gpu_advisor.cli._common import CliError
+
+_COMMAND_MODULES = ("catalog_cmd", "size", "cost", "report", "evidence")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports bad arguments in one line, exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser with every sub-command registered."""
+    parser = _Parser(
+        prog="gpu-advisor-cli",
+        description="Size GPU workloads, compare ways to get the capacity, write the plan.",
+    )
+    parser.add_argument("--version", action="version", version=__version__)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for name in _COMMAND_MODULES:
+        module = importlib.import_module(f"gpu_advisor.cli.{name}")
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; return the process exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.func(args)
+    except CliError as exc:
+        print(f"gpu-advisor-cli: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,47 @@
+"""Helpers shared by the sub-commands: number parsing, errors, output."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+import sys
+from typing import Any
+
+_SUFFIXES = {"k": 1e3, "m": 1e6, "b": 1e9, "g": 1e9, "t": 1e12}
+_NUMBER = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*([kKmMbBgGtT]?)\s*$")
+
+
+class CliError(Exception):
+    """A problem with the user's input: printed as one line, exit status 2."""
+
+
+def parse_number(text: str) -> float:
+    """Parse ``7e9``, ``7B``, ``2T``, ``1.5k`` into a float.
+
+    >>> parse_number("7B"), parse_number("2T"), parse_number("7e9")
+    (7000000000.0, 2000000000000.0, 7000000000.0)
+    """
+    match = _NUMBER.match(text)
+    if not match:
+        raise argparse.ArgumentTypeError(
+            f"not a number: {text!r} (examples: 7e9, 7B, 2T, 1.5k)"
+        )
+    value = float(match.group(1)) * _SUFFIXES.get(match.group(2).lower(), 1.0)
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"not a finite number: {text!r}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """argparse type: an integer >= 1 (suffixes allowed)."""
+    value = parse_number(text)
+    if value < 1 or value != int(value):
+        raise argparse.ArgumentTypeError(f"need a whole number >= 1, got {text!r}")
+    return int(value)
+
+
+def print_json(data: Any) -> None:
+    """Print JSON to stdout, UTF-8, stable key order."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
