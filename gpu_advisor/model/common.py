@@ -45,3 +45,47 @@ class PriceRange(Frozen):
         if not self.low <= self.typical <= self.high:
             raise ValueError("need low <= typical <= high")
         return self
+
+
+class Severity(StrEnum):
+    INFO = "info"
+    WARNING = "warning"
+    ERROR = "error"
+
+
+class Advice(Frozen):
+    """A warning or remark attached to a result, in both languages.
+
+    ``inputs`` names the dotted project fields (or catalog keys) it came from,
+    so the UI can point at them and the PDF can cite them.
+    """
+
+    code: str = Field(..., description="Stable id, e.g. 'memory.rule_of_thumb'.")
+    severity: Severity = Severity.WARNING
+    message_en: str
+    message_zh: str
+    inputs: list[str] = Field(default_factory=list)
+
+    def message(self, language: Language) -> str:
+        """The message in the given language."""
+        return self.message_zh if language is Language.ZH else self.message_en
+
+
+class InputRef(Frozen):
+    """One input behind a number: its value, unit and where it came from."""
+
+    name: str = Field(..., description="Dotted project field or catalog key.")
+    value: float | str
+    unit: str = ""
+    source: str = Field(
+        ..., description="'project' when the user set it, else the catalog citation."
+    )
+
+
+class Explanation(Frozen):
+    """Why a number is what it is: formula, inputs with sources, reference."""
+
+    key: str = Field(..., description="Dotted result key, e.g. 'compute.gpu_hours'.")
+    formula: str
+    inputs: list[InputRef] = Field(default_factory=list)
+    reference: str = ""
