@@ -11,6 +11,9 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
+
+from typing_extensions import override
 
 from gpu_advisor import __version__
 from gpu_advisor.cli._common import CliError
@@ -21,7 +24,8 @@ _COMMAND_MODULES = ("catalog_cmd", "size", "cost", "report", "evidence")
 class _Parser(argparse.ArgumentParser):
     """argparse that reports bad arguments in one line, exit status 2."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    @override
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 

@@ -1,10 +1,80 @@
-"""``gpu-advisor-cli`` sub-commands of this module (placeholder until implemented)."""
+"""``gpu-advisor-cli catalog ...`` and ``gpu-advisor-cli schema``."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from collections.abc import Sequence
 from typing import Any
+
+from pydantic import BaseModel
+
+from gpu_advisor.cli._common import print_json
+from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.model.project import Project
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
-    """Add this module's sub-commands (none yet)."""
+    """Add ``catalog gpus|models|networks`` and ``schema``."""
+    cat = subparsers.add_parser("catalog", help="list the shipped catalog")
+    sub = cat.add_subparsers(dest="what", required=True)
+    for what, helptext in (
+        ("gpus", "GPU models with datasheet figures"),
+        ("models", "model presets and their shapes"),
+        ("networks", "network classes"),
+    ):
+        p = sub.add_parser(what, help=helptext)
+        p.add_argument("--json", action="store_true", help="print a JSON list")
+        p.set_defaults(func=_run_catalog, what=what)
+    schema = subparsers.add_parser(
+        "schema", help="print the project file's JSON Schema"
+    )
+    schema.set_defaults(func=_run_schema)
+
+
+def _run_catalog(args: argparse.Namespace) -> int:
+    catalog = load_catalog()
+    groups: dict[str, Sequence[BaseModel]] = {
+        "gpus": catalog.gpus,
+        "models": catalog.models,
+        "networks": catalog.networks,
+    }
+    data = [item.model_dump(mode="json") for item in groups[args.what]]
+    if args.json:
+        print_json(data)
+        return 0
+    lines: list[str] = []
+    if args.what == "gpus":
+        lines.append(
+            f"{'id':<18}{'memory_gb':>10}{'bf16_tflops':>13}{'fp8_tflops':>12}{'tdp_w':>8}  name"
+        )
+        for g in catalog.gpus:
+            fp8 = f"{g.fp8_dense_tflops:g}" if g.fp8_dense_tflops else "-"
+            lines.append(
+                f"{g.id:<18}{g.memory_gb:>10g}{g.bf16_dense_tflops:>13g}{fp8:>12}{g.tdp_w:>8g}  {g.name}"
+            )
+    elif args.what == "models":
+        lines.append(
+            f"{'id':<16}{'params_b':>10}{'active_b':>10}{'layers':>8}{'hidden':>8}{'heads':>7}{'kv':>5}  name"
+        )
+        for m in catalog.models:
+            lines.append(
+                f"{m.id:<16}{m.params_billion:>10g}{m.active_params_billion:>10g}"
+                f"{m.layers:>8}{m.hidden:>8}{m.heads:>7}{m.kv_heads:>5}  {m.name}"
+            )
+    else:
+        lines.append(f"{'id':<18}{'scope':<12}{'gbit_per_gpu':>13}  name")
+        for n in catalog.networks:
+            lines.append(
+                f"{n.id:<18}{n.scope:<12}{n.bandwidth_gbit_per_s_per_gpu:>13g}  {n.name}"
+            )
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0
+
+
+def _run_schema(args: argparse.Namespace) -> int:
+    sys.stdout.write(
+        json.dumps(Project.model_json_schema(), ensure_ascii=False, indent=2) + "\n"
+    )
+    return 0

@@ -1,10 +1,318 @@
-"""``gpu-advisor-cli`` sub-commands of this module (placeholder until implemented)."""
+"""``gpu-advisor-cli size``: memory, compute and cluster size of a workload."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
+from pydantic import ValidationError
+
+from gpu_advisor.cli._common import CliError, parse_number, positive_int, print_json
+from gpu_advisor.engine.sizing import size_workload
+from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.model.common import Language
+from gpu_advisor.model.project import ModelShape, Workload
+from gpu_advisor.model.sizing_results import SizingResult
+
+_TASKS = ("pretrain", "full-finetune", "lora", "qlora", "inference")
+
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
-    """Add this module's sub-commands (none yet)."""
+    """Add the ``size`` sub-command."""
+    p = subparsers.add_parser(
+        "size",
+        help="size a training or serving workload",
+        description="Memory per GPU, GPU-hours, minimum cards and days for a workload.",
+    )
+    p.add_argument("--params", type=parse_number, help="parameters, e.g. 7B or 7e9")
+    p.add_argument("--active-params", type=parse_number, help="active parameters (MoE)")
+    p.add_argument("--tokens", type=parse_number, help="training tokens, e.g. 2T")
+    p.add_argument("--gpu", help="GPU id (see `catalog gpus`)")
+    p.add_argument("--task", choices=_TASKS, default=None)
+    p.add_argument("--model", help="model preset id (see `catalog models`)")
+    for flag in ("layers", "hidden", "heads", "kv-heads", "ffn", "vocab"):
+        p.add_argument(f"--{flag}", type=positive_int)
+    p.add_argument("--seq-len", type=positive_int)
+    p.add_argument("--micro-batch", type=positive_int)
+    p.add_argument("--global-batch", type=positive_int, help="sequences per step")
+    p.add_argument("--precision", choices=("bf16", "fp16", "fp8"))
+    p.add_argument("--optimizer", choices=("adamw", "adamw-8bit", "sgd"))
+    p.add_argument("--zero", type=int, choices=(0, 1, 2, 3))
+    p.add_argument("--dp", type=positive_int)
+    p.add_argument("--tp", type=positive_int)
+    p.add_argument("--pp", type=positive_int)
+    p.add_argument(
+        "--sequence-parallel", action=argparse.BooleanOptionalAction, default=None
+    )
+    p.add_argument("--recompute", choices=("none", "selective", "full"))
+    p.add_argument(
+        "--flash-attention", action=argparse.BooleanOptionalAction, default=None
+    )
+    p.add_argument("--lora-rank", type=positive_int)
+    p.add_argument("--context-len", type=positive_int, help="inference context length")
+    p.add_argument(
+        "--concurrency", type=positive_int, help="inference concurrent sequences"
+    )
+    p.add_argument("--mfu", type=parse_number)
+    p.add_argument("--gpus", type=positive_int, help="total cards")
+    p.add_argument("--deadline-days", type=parse_number)
+    p.add_argument("--network", help="inter-node network id (see `catalog networks`)")
+    p.add_argument("--candidates", help="comma-separated candidate GPU ids")
+    p.add_argument("--lang", choices=("zh", "en"), default="zh")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run)
+
+
+def _field_of(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    loc = ".".join(str(x) for x in err["loc"]) or "workload"
+    return f"invalid value for {loc}: {err['msg']}"
+
+
+def build_workload(args: argparse.Namespace) -> Workload:
+    """Turn the parsed flags into a validated ``Workload`` (``CliError`` if bad)."""
+    catalog = load_catalog()
+    data: dict[str, Any] = {}
+    if args.task:
+        data["task"] = args.task
+    elif args.model is None and args.params is not None:
+        data["task"] = "pretrain"
+    shape_flags = {
+        "layers": args.layers,
+        "hidden": args.hidden,
+        "heads": args.heads,
+        "kv_heads": args.kv_heads,
+        "ffn_hidden": args.ffn,
+        "vocab": args.vocab,
+    }
+    given_shape = {k: v for k, v in shape_flags.items() if v is not None}
+    if args.model is not None:
+        if args.model not in {m.id for m in catalog.models}:
+            raise CliError(
+                f"unknown model {args.model!r}; see `gpu-advisor-cli catalog models`"
+            )
+        data["model_preset"] = args.model
+        if args.params is not None or given_shape:
+            raise CliError("give either --model or --params/shape flags, not both")
+    else:
+        if args.params is None and not given_shape:
+            raise CliError("need --model PRESET or --params N (e.g. --params 7B)")
+        if "heads" in given_shape and "kv_heads" not in given_shape:
+            given_shape["kv_heads"] = given_shape["heads"]
+        if "hidden" in given_shape and "ffn_hidden" not in given_shape:
+            given_shape["ffn_hidden"] = 4 * given_shape["hidden"]
+        shape: dict[str, Any] = dict(given_shape)
+        if args.params is not None:
+            shape["params_billion"] = args.params / 1e9
+        if args.active_params is not None:
+            shape["active_params_billion"] = args.active_params / 1e9
+        try:
+            data["shape"] = ModelShape(**shape)
+        except ValidationError as exc:
+            raise CliError(_field_of(exc).replace("for ", "for shape.", 1)) from None
+        data["model_preset"] = None
+    if args.gpu is not None:
+        if args.gpu not in {g.id for g in catalog.gpus}:
+            raise CliError(
+                f"unknown GPU {args.gpu!r}; see `gpu-advisor-cli catalog gpus`"
+            )
+        data["gpu_id"] = args.gpu
+    if args.network is not None and args.network not in {
+        n.id for n in catalog.networks
+    }:
+        raise CliError(
+            f"unknown network {args.network!r}; see `gpu-advisor-cli catalog networks`"
+        )
+    if args.candidates is not None:
+        cands = [c.strip() for c in args.candidates.split(",") if c.strip()]
+        unknown = [c for c in cands if c not in {g.id for g in catalog.gpus}]
+        if unknown:
+            raise CliError(f"unknown candidate GPU {unknown[0]!r}")
+        data["gpu_candidates"] = cands
+    simple = {
+        "tokens_billion": None if args.tokens is None else args.tokens / 1e9,
+        "seq_len": args.seq_len,
+        "micro_batch": args.micro_batch,
+        "global_batch": args.global_batch,
+        "precision": args.precision,
+        "optimizer": args.optimizer,
+        "zero_stage": args.zero,
+        "dp": args.dp,
+        "tp": args.tp,
+        "pp": args.pp,
+        "sequence_parallel": args.sequence_parallel,
+        "recompute": args.recompute,
+        "flash_attention": args.flash_attention,
+        "lora_rank": args.lora_rank,
+        "inference_context_len": args.context_len,
+        "inference_concurrency": args.concurrency,
+        "mfu": args.mfu,
+        "gpus": args.gpus,
+        "deadline_days": args.deadline_days,
+        "network_id": args.network,
+    }
+    data.update({k: v for k, v in simple.items() if v is not None})
+    if args.tp is not None and args.tp > 1 and args.sequence_parallel is None:
+        data["sequence_parallel"] = True
+    try:
+        return Workload(**data)
+    except ValidationError as exc:
+        raise CliError(_field_of(exc)) from None
+
+
+def result_json(result: SizingResult) -> dict[str, Any]:
+    """The JSON object printed by ``size --json``."""
+    out: dict[str, Any] = result.model_dump(mode="json")
+    return out
+
+
+_LABELS = {
+    "en": {
+        "model": "Model",
+        "derived": "(shape derived from params)",
+        "gpu": "GPU",
+        "mem": "Memory per GPU",
+        "weights": "  weights",
+        "grads": "  gradients",
+        "opt": "  optimizer states",
+        "act": "  activations",
+        "kv": "  KV cache",
+        "over": "  framework overhead",
+        "total": "  total",
+        "cap": "  usable of card",
+        "fits": "  fits",
+        "yes": "yes",
+        "no": "no",
+        "rule": "Seeds' rule of thumb (weights×2, ×2–3)",
+        "flops": "Training FLOPs",
+        "hours": "GPU-hours",
+        "hours15": "GPU-hours ×1.5 redundancy",
+        "mfu": "MFU",
+        "min": "Minimum cards (memory)",
+        "none": "none fits",
+        "gpus": "Cards used",
+        "days": "Days",
+        "eff": "Scaling efficiency",
+        "net": "Network",
+        "deadline": "Cards for deadline",
+        "ckpt": "Checkpoint size",
+        "ckpt_bw": "Checkpoint write bandwidth",
+        "decode": "Decode tokens/s per GPU",
+        "warnings": "Warnings",
+        "cands": "Candidates",
+    },
+    "zh": {
+        "model": "模型",
+        "derived": "（结构由参数量推算）",
+        "gpu": "GPU",
+        "mem": "每卡显存",
+        "weights": "  权重",
+        "grads": "  梯度",
+        "opt": "  优化器状态",
+        "act": "  激活值",
+        "kv": "  KV 缓存",
+        "over": "  框架开销",
+        "total": "  合计",
+        "cap": "  单卡可用",
+        "fits": "  是否放得下",
+        "yes": "是",
+        "no": "否",
+        "rule": "经验法（权重×2，再×2–3）",
+        "flops": "训练 FLOPs",
+        "hours": "卡时",
+        "hours15": "卡时 ×1.5 冗余",
+        "mfu": "MFU",
+        "min": "最少卡数（按显存）",
+        "none": "放不下",
+        "gpus": "采用卡数",
+        "days": "天数",
+        "eff": "扩展效率",
+        "net": "网络",
+        "deadline": "满足工期所需卡数",
+        "ckpt": "检查点大小",
+        "ckpt_bw": "检查点写入带宽",
+        "decode": "每卡解码 token/s",
+        "warnings": "提示",
+        "cands": "候选 GPU",
+    },
+}
+
+
+def render_table(result: SizingResult, lang: str) -> str:
+    """A readable plain-text table in Chinese or English."""
+    t = _LABELS[lang]
+    gib = 2**30
+    m = result.memory.per_gpu
+    rows: list[tuple[str, str]] = [
+        (
+            t["model"],
+            f"{result.shape.name} {result.shape.params_total / 1e9:,.2f}B"
+            + (f" {t['derived']}" if result.shape_derived else ""),
+        ),
+        (t["gpu"], result.gpu_id),
+        (t["mem"], ""),
+        (t["weights"], f"{m.weights_bytes / gib:,.1f} GiB"),
+        (t["grads"], f"{m.gradients_bytes / gib:,.1f} GiB"),
+        (t["opt"], f"{m.optimizer_bytes / gib:,.1f} GiB"),
+        (t["act"], f"{m.activations_bytes / gib:,.1f} GiB"),
+    ]
+    if m.kv_cache_bytes:
+        rows.append((t["kv"], f"{m.kv_cache_bytes / gib:,.1f} GiB"))
+    rows += [
+        (t["over"], f"{m.overhead_bytes / gib:,.1f} GiB"),
+        (t["total"], f"{m.total_bytes / gib:,.1f} GiB"),
+        (t["cap"], f"{result.memory.usable_bytes / gib:,.1f} GiB"),
+        (t["fits"], t["yes"] if result.memory.fits else t["no"]),
+        (t["rule"], f"{result.memory.rule_of_thumb_bytes / 1e9:,.0f} GB"),
+        (t["flops"], f"{result.compute.train_flops:.3e}"),
+        (t["hours"], f"{result.compute.gpu_hours:,.0f}"),
+        (t["hours15"], f"{result.compute.gpu_hours_with_redundancy:,.0f}"),
+        (t["mfu"], f"{result.compute.mfu:.2f} ({result.compute.mfu_source})"),
+        (
+            t["min"],
+            str(result.cluster.min_gpus) if result.cluster.min_gpus else t["none"],
+        ),
+        (
+            t["gpus"],
+            f"{result.cluster.gpus} (dp={result.cluster.dp}, tp={result.cluster.tp}, pp={result.cluster.pp})",
+        ),
+        (t["days"], f"{result.cluster.days:,.1f}"),
+        (t["eff"], f"{result.cluster.scaling_efficiency:.0%}"),
+        (t["net"], result.cluster.network_id),
+    ]
+    if result.cluster.gpus_for_deadline is not None:
+        rows.append((t["deadline"], str(result.cluster.gpus_for_deadline)))
+    if result.compute.decode_tokens_per_s_per_gpu is not None:
+        rows.append((t["decode"], f"{result.compute.decode_tokens_per_s_per_gpu:,.0f}"))
+    rows += [
+        (t["ckpt"], f"{result.storage.checkpoint_bytes / 1e9:,.0f} GB"),
+        (t["ckpt_bw"], f"{result.storage.checkpoint_write_gb_per_s:,.2f} GB/s"),
+    ]
+    width = max(len(k) for k, _ in rows) + 2
+    lines = [f"{k:<{width}}{v}" for k, v in rows]
+    if result.candidates:
+        lines.append(f"{t['cands']}:")
+        for c in result.candidates:
+            lines.append(
+                f"  {c.gpu_id:<16} min={c.min_gpus if c.min_gpus else '-':<6} "
+                f"{t['hours']}={c.gpu_hours:,.0f}  {t['days']}={c.days:,.1f}"
+            )
+    if result.warnings:
+        lines.append(f"{t['warnings']}:")
+        language = Language(lang)
+        for w in result.warnings:
+            lines.append(f"  [{w.severity.value}] {w.message(language)}")
+    return "\n".join(lines) + "\n"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Size the workload given on the command line."""
+    workload = build_workload(args)
+    result = size_workload(workload, load_catalog())
+    if args.json:
+        print_json(result_json(result))
+    else:
+        import sys
+
+        sys.stdout.write(render_table(result, args.lang))
+    return 0

@@ -1,0 +1,69 @@
+"""Benchmark a full ``size_workload`` (candidates and days curve included).
+
+Run with pytest-benchmark (``pytest benchmarks/bench_sizing.py
+--benchmark-enable``) or as a script, which prints the median over 2000 runs.
+Budget: ≤ 2 ms median (DESIGN.md, performance budgets).
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+from gpu_advisor.engine.sizing import size_workload
+from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.model.project import Workload
+
+WORKLOADS = {
+    "pretrain_70b": Workload(
+        task="pretrain",
+        model_preset="llama2-70b",
+        tokens_billion=2000,
+        zero_stage=1,
+        tp=8,
+        pp=2,
+        sequence_parallel=True,
+        deadline_days=60,
+    ),
+    "lora_7b": Workload(task="lora", model_preset="qwen2.5-7b", tokens_billion=1),
+    "moe_deepseek": Workload(
+        task="pretrain",
+        model_preset="deepseek-v3",
+        gpu_id="H800-80GB-SXM",
+        tokens_billion=14800,
+        tp=8,
+        pp=16,
+        recompute="full",
+        gpus=2048,
+    ),
+}
+
+
+def test_bench_size_workload_pretrain(benchmark: Any) -> None:
+    catalog = load_catalog()
+    result = benchmark(size_workload, WORKLOADS["pretrain_70b"], catalog)
+    assert result.compute.gpu_hours > 0
+
+
+def test_bench_size_workload_moe(benchmark: Any) -> None:
+    catalog = load_catalog()
+    result = benchmark(size_workload, WORKLOADS["moe_deepseek"], catalog)
+    assert result.cluster.gpus == 2048
+
+
+def median_ms(workload: Workload, runs: int = 2000) -> float:
+    """Median wall time of one full sizing. [ms]"""
+    catalog = load_catalog()
+    size_workload(workload, catalog)
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        size_workload(workload, catalog)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1e3
+
+
+if __name__ == "__main__":
+    for name, w in WORKLOADS.items():
+        print(f"size_workload {name}: median {median_ms(w):.3f} ms over 2000 runs")

@@ -1,0 +1,209 @@
+"""Training and serving compute: FLOPs, GPU-hours, decode throughput."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from gpu_advisor.model.catalog import GpuSpec
+from gpu_advisor.model.project import Precision, Recompute, TaskKind
+from gpu_advisor.model.sizing_results import ResolvedShape
+
+REDUNDANCY_FACTOR: Final = 1.5
+"""Seed 002: multiply the estimated card-hours by 1.5 (卡时 × 1.5) for failed
+runs and restarts; shown separately, never folded into the estimate. [1]"""
+
+CHINCHILLA_TOKENS_PER_PARAM: Final = 20.0
+"""Compute-optimal tokens per parameter (Hoffmann et al. 2022,
+arXiv:2203.15556, Table 3: ≈20). [tokens/param]"""
+
+MEMORY_BANDWIDTH_EFFICIENCY: Final = 0.8
+"""Fraction of the datasheet HBM bandwidth that decode kernels sustain
+(≈80 % is typical of well-tuned memory-bound kernels; Pope et al. 2022,
+arXiv:2211.05102, section 2). [1]"""
+
+SECONDS_PER_HOUR: Final = 3600.0
+
+
+def flops_per_token(
+    shape: ResolvedShape, seq_len: int, task: TaskKind, recompute: Recompute
+) -> float:
+    """FLOPs per token for one training step (forward + backward) or inference.
+
+    Parameters
+    ----------
+    shape : ResolvedShape
+        Model shape; ``params_active`` is used (MoE: only routed experts compute).
+    seq_len : int
+        Sequence length s. [tokens]
+    task : TaskKind
+        Pretraining/full fine-tuning, LoRA/QLoRA or inference.
+    recompute : Recompute
+        Full recompute adds one forward pass.
+
+    Returns
+    -------
+    float
+        [FLOP/token]
+
+    Notes
+    -----
+    Forward: ``2·N + 4·L·s·d`` (matmuls plus QKᵀ and softmax·V with
+    ``d = heads·head_dim``, no causal-mask discount). Training is forward +
+    backward = 3× forward: ``6·N + 12·L·s·d`` (Narayanan et al. 2021 eq. 3,
+    PaLM Appendix B). Full recompute runs the forward twice:
+    ``8·N + 16·L·s·d``. LoRA/QLoRA skip the weight gradients of the frozen
+    base (2·N) but still propagate activation gradients through it:
+    ``4·N + 12·L·s·d`` (+ the forward with full recompute); the adapters'
+    own FLOPs (< 1 %) are ignored. Inference: ``2·N + 4·L·s·d``.
+
+    References
+    ----------
+    Kaplan et al. 2020, Scaling Laws for Neural Language Models,
+    arXiv:2001.08361, section 2.1; Hoffmann et al. 2022, arXiv:2203.15556,
+    Appendix F; Narayanan et al. 2021, Efficient Large-Scale Language Model
+    Training on GPU Clusters Using Megatron-LM, arXiv:2104.04473, eq. (3);
+    Chowdhery et al. 2022, PaLM, arXiv:2204.02311, Appendix B.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> s = shape_from_preset(load_catalog().model("llama2-7b"))
+    >>> f = flops_per_token(s, 4096, TaskKind.PRETRAIN, Recompute.SELECTIVE)
+    >>> round(f / 1e9, 1)  # 6·6.74e9 + 12·32·4096·4096
+    46.9
+    """
+    n = shape.params_active
+    attn_fwd = 4.0 * shape.layers * seq_len * shape.heads * shape.head_dim
+    if task is TaskKind.INFERENCE:
+        return 2.0 * n + attn_fwd
+    weight_passes = 4.0 if task in (TaskKind.LORA, TaskKind.QLORA) else 6.0
+    total = weight_passes * n + 3.0 * attn_fwd
+    if recompute is Recompute.FULL:
+        total += 2.0 * n + attn_fwd
+    return total
+
+
+def peak_tflops(gpu: GpuSpec, precision: Precision) -> float:
+    """Dense peak used for GPU-hours: FP8 peak for FP8 runs when the GPU has one.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> c = load_catalog()
+    >>> peak_tflops(c.gpu("H100-80GB-SXM"), Precision.FP8)
+    1979.0
+    >>> peak_tflops(c.gpu("A100-80GB-SXM"), Precision.FP8)  # no FP8: BF16 peak
+    312.0
+    """
+    if precision is Precision.FP8 and gpu.fp8_dense_tflops:
+        return float(gpu.fp8_dense_tflops)
+    return float(gpu.bf16_dense_tflops)
+
+
+def gpu_hours(total_flops: float, peak_tflops_value: float, mfu: float) -> float:
+    """GPU-hours at a model FLOPs utilisation.
+
+    Parameters
+    ----------
+    total_flops : float
+        Work to do. [FLOP]
+    peak_tflops_value : float
+        Dense peak of one GPU. [TFLOP/s]
+    mfu : float
+        Achieved fraction of the peak, 0 < mfu ≤ 1. [1]
+
+    Returns
+    -------
+    float
+        ``FLOPs / (peak · 1e12 · MFU · 3600)``. [GPU-hours]
+
+    References
+    ----------
+    Chowdhery et al. 2022, PaLM, arXiv:2204.02311, Appendix B (MFU).
+
+    Examples
+    --------
+    >>> round(gpu_hours(1e21, 312.0, 0.4))
+    2226
+    """
+    if peak_tflops_value <= 0 or not 0 < mfu <= 1:
+        raise ValueError("need peak_tflops_value > 0 and 0 < mfu <= 1")
+    return total_flops / (peak_tflops_value * 1e12 * mfu * SECONDS_PER_HOUR)
+
+
+def decode_tokens_per_s_per_gpu(
+    shape: ResolvedShape,
+    gpu: GpuSpec,
+    precision: Precision,
+    context_len: int,
+    concurrency: int,
+    gpus_per_replica: int,
+    mfu: float,
+) -> float:
+    """Decode throughput per GPU, bounded by memory bandwidth and by compute.
+
+    Parameters
+    ----------
+    shape : ResolvedShape
+        Model shape.
+    gpu : GpuSpec
+        Accelerator (bandwidth and peak).
+    precision : Precision
+        Weight and KV-cache precision (fp8: 1 byte, else 2).
+    context_len, concurrency : int
+        Tokens cached per sequence and sequences decoded together. [1]
+    gpus_per_replica : int
+        Cards holding one copy of the model (tensor × pipeline). [1]
+    mfu : float
+        Compute-bound ceiling as a fraction of peak. [1]
+
+    Returns
+    -------
+    float
+        Generated tokens per second per GPU. [tokens/s]
+
+    Notes
+    -----
+    Each decode step reads the weights once and the whole KV cache:
+    ``bytes = W_read + KV(context · concurrency)`` where ``W_read`` is the
+    active weights for one sequence, growing with concurrency up to all
+    experts for MoE (``min(N_total, N_active · concurrency)``). Step time
+    ``= bytes / (n · BW · 0.8)``; tokens/s per replica
+    ``= concurrency / step``, capped by compute
+    ``n · peak · MFU / (2·N_active + 4·L·s·d)``; divided by ``n``. The KV
+    cache is counted at full context (an upper bound on the bytes read).
+
+    References
+    ----------
+    Pope et al. 2022, Efficiently Scaling Transformer Inference,
+    arXiv:2211.05102, sections 2–3; Kwon et al. 2023, vLLM/PagedAttention,
+    arXiv:2309.06180.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> c = load_catalog()
+    >>> s = shape_from_preset(c.model("llama2-7b"))
+    >>> round(decode_tokens_per_s_per_gpu(s, c.gpu("A100-80GB-SXM"),
+    ...       Precision.BF16, 4096, 1, 1, 0.4))  # ≈ 0.8·2039 GB/s / 15.6 GB
+    104
+    """
+    bytes_per = 1.0 if precision is Precision.FP8 else 2.0
+    n = max(gpus_per_replica, 1)
+    read_params = min(shape.params_total, shape.params_active * concurrency)
+    values = (
+        shape.kv_cache_values_per_token_per_layer or 2 * shape.kv_heads * shape.head_dim
+    )
+    kv = shape.layers * values * bytes_per * context_len * concurrency
+    step_s = (read_params * bytes_per + kv) / (
+        n * gpu.memory_bandwidth_tb_per_s * 1e12 * MEMORY_BANDWIDTH_EFFICIENCY
+    )
+    bandwidth_bound = concurrency / step_s if step_s > 0 else 0.0
+    flops = (
+        2.0 * shape.params_active
+        + 4.0 * shape.layers * context_len * shape.heads * shape.head_dim
+    )
+    compute_bound = n * peak_tflops(gpu, precision) * 1e12 * mfu / flops
+    return min(bandwidth_bound, compute_bound) / n

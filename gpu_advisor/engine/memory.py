@@ -1,0 +1,558 @@
+"""GPU memory per card: model states, activations, KV cache, overhead.
+
+All results are bytes per GPU. Model states follow the ZeRO paper; activations
+follow Korthikanti et al. 2022 with documented adjustments for gated MLPs
+(SwiGLU), grouped-query attention and mixture-of-experts layers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from gpu_advisor.model.project import Optimizer, Precision, Recompute, TaskKind
+from gpu_advisor.model.sizing_results import ResolvedShape
+
+GIB: Final = 2**30
+"""Bytes per GiB. [B]"""
+
+DEFAULT_OVERHEAD_BYTES: Final = 2.0 * GIB
+"""Framework overhead per GPU when the project does not set one: CUDA context
+and kernels (≈0.5–1 GiB), cuBLAS/cuDNN workspaces and NCCL buffers (≈0.5–1 GiB).
+Allocator fragmentation is covered by ``MEMORY_HEADROOM`` in the cluster sizing.
+(PyTorch docs, "CUDA semantics: memory management"; NCCL docs, NCCL_BUFFSIZE
+default 4 MiB per channel and peer.) [B]"""
+
+ADAMW_BYTES_PER_PARAM: Final = (2.0, 2.0, 12.0)
+"""Mixed-precision AdamW: bf16/fp16 weights, bf16/fp16 gradients, fp32 master
+copy + momentum + variance (Rajbhandari et al. 2020, ZeRO, section 3.1). [B]"""
+
+ADAMW_8BIT_BYTES_PER_PARAM: Final = (2.0, 2.0, 6.0)
+"""8-bit AdamW: momentum and variance at 1 byte each (block-wise quantisation;
+the per-block scales add <1 %) plus the fp32 master copy of 4 bytes
+(Dettmers et al. 2022, 8-bit Optimizers via Block-wise Quantization,
+arXiv:2110.02861). [B]"""
+
+SGD_BYTES_PER_PARAM: Final = (2.0, 2.0, 8.0)
+"""SGD with momentum in mixed precision: fp32 master 4 + fp32 momentum 4. [B]"""
+
+FP8_EXTRA_WEIGHT_BYTES: Final = 1.0
+"""FP8 training keeps bf16 weights and caches an fp8 copy (1 byte/param) for the
+GEMMs; gradients and the fp32 optimizer state are unchanged, so FP8 saves
+compute, not model-state memory (NVIDIA Transformer Engine docs; DeepSeek-AI
+2024, arXiv:2412.19437, section 3.3). [B]"""
+
+LORA_MATRICES_DENSE_GATED: Final = 7
+"""Linear layers per block that LoRA adapts by default (q, k, v, o, gate, up,
+down) (Hu et al. 2021, arXiv:2106.09685; QLoRA applies LoRA to all linear
+layers, Dettmers et al. 2023, arXiv:2305.14314, section 4). [1]"""
+
+
+@dataclass(frozen=True, slots=True)
+class ModelState:
+    """Model-state bytes per GPU (plain dataclass: built in hot loops)."""
+
+    weights_bytes: float
+    gradients_bytes: float
+    optimizer_bytes: float
+    bytes_per_param: float
+    unsharded_bytes: float
+    trainable_params: float
+
+    @property
+    def total_bytes(self) -> float:
+        """Sum of weights, gradients and optimizer states. [B]"""
+        return self.weights_bytes + self.gradients_bytes + self.optimizer_bytes
+
+
+def optimizer_bytes_per_param(
+    optimizer: Optimizer, precision: Precision = Precision.BF16
+) -> tuple[float, float, float]:
+    """Bytes per trainable parameter for (weights, gradients, optimizer states).
+
+    Parameters
+    ----------
+    optimizer : Optimizer
+        AdamW, 8-bit AdamW or SGD with momentum.
+    precision : Precision
+        Training precision; FP8 adds an fp8 weight copy.
+
+    Returns
+    -------
+    tuple of float
+        (weights, gradients, optimizer incl. fp32 master). [B/param]
+
+    Notes
+    -----
+    AdamW 2 + 2 + 12 = 16; 8-bit AdamW 2 + 2 + (4 + 1 + 1) = 10; SGD with
+    momentum 2 + 2 + (4 + 4) = 12; FP8 adds 1 byte to the weights.
+
+    References
+    ----------
+    Rajbhandari et al. 2020, ZeRO, arXiv:1910.02054, section 3.1.
+    Dettmers et al. 2022, arXiv:2110.02861.
+
+    Examples
+    --------
+    >>> sum(optimizer_bytes_per_param(Optimizer.ADAMW))
+    16.0
+    >>> sum(optimizer_bytes_per_param(Optimizer.ADAMW_8BIT))
+    10.0
+    """
+    if optimizer is Optimizer.ADAMW_8BIT:
+        w, g, o = ADAMW_8BIT_BYTES_PER_PARAM
+    elif optimizer is Optimizer.SGD:
+        w, g, o = SGD_BYTES_PER_PARAM
+    else:
+        w, g, o = ADAMW_BYTES_PER_PARAM
+    if precision is Precision.FP8:
+        w += FP8_EXTRA_WEIGHT_BYTES
+    return w, g, o
+
+
+def model_state_bytes(
+    params: float,
+    zero_stage: int,
+    dp: int,
+    tp: int = 1,
+    pp: int = 1,
+    bytes_per_param: tuple[float, float, float] = ADAMW_BYTES_PER_PARAM,
+) -> tuple[float, float, float]:
+    """Weights, gradients and optimizer bytes per GPU under ZeRO/FSDP.
+
+    Parameters
+    ----------
+    params : float
+        Trainable parameters. [1]
+    zero_stage : int
+        0 (plain data parallel), 1 (shard optimizer), 2 (+ gradients),
+        3 (+ weights; FSDP full shard). [1]
+    dp, tp, pp : int
+        Data-, tensor- and pipeline-parallel degrees. [1]
+    bytes_per_param : tuple of float
+        (weights, gradients, optimizer) bytes per parameter. [B]
+
+    Returns
+    -------
+    tuple of float
+        (weights, gradients, optimizer) per GPU. [B]
+
+    Notes
+    -----
+    ``M = Ψ/(t·p) · (w/d₃ + g/d₂ + o/d₁)`` where ``dₖ = dp`` if the ZeRO stage
+    is ≥ k, else 1.
+
+    References
+    ----------
+    Rajbhandari et al. 2020, ZeRO: Memory Optimizations Toward Training Trillion
+    Parameter Models, arXiv:1910.02054, section 5.1 and Figure 1.
+
+    Examples
+    --------
+    ZeRO Figure 1, Ψ = 7.5B, N_d = 64 (GB = 1e9 B):
+
+    >>> [round(sum(model_state_bytes(7.5e9, z, 64)) / 1e9, 1) for z in range(4)]
+    [120.0, 31.4, 16.6, 1.9]
+    """
+    if params < 0 or dp < 1 or tp < 1 or pp < 1 or not 0 <= zero_stage <= 3:
+        raise ValueError("need params >= 0, dp/tp/pp >= 1 and zero_stage in 0..3")
+    w, g, o = bytes_per_param
+    per = params / (tp * pp)
+    return (
+        per * w / (dp if zero_stage >= 3 else 1),
+        per * g / (dp if zero_stage >= 2 else 1),
+        per * o / (dp if zero_stage >= 1 else 1),
+    )
+
+
+def lora_adapter_params(shape: ResolvedShape, rank: int) -> float:
+    """Trainable LoRA parameters with adapters on every linear layer.
+
+    Parameters
+    ----------
+    shape : ResolvedShape
+        Model shape.
+    rank : int
+        LoRA rank r. [1]
+
+    Returns
+    -------
+    float
+        ``Σ r·(d_in + d_out)`` over the adapted matrices. [1]
+
+    Notes
+    -----
+    Attention: q ``r(h + a·d)``, k and v ``r(h + k·d)``, o ``r(a·d + h)``.
+    MLP: gated ``3·r(h + f)``, classic ``2·r(h + f)``. MoE layers adapt every
+    routed and shared expert.
+
+    References
+    ----------
+    Hu et al. 2021, LoRA, arXiv:2106.09685, section 4.1.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> s = shape_from_preset(load_catalog().model("llama2-7b"))
+    >>> round(lora_adapter_params(s, 16) / 1e6, 1)  # Llama 2 7B, r = 16
+    40.0
+    """
+    h, d = shape.hidden, shape.head_dim
+    q_dim, kv_dim = shape.heads * d, shape.kv_heads * d
+    attn = rank * ((h + q_dim) + 2 * (h + kv_dim) + (q_dim + h))
+    mats = 2 if shape.ffn_hidden == 4 * h else 3
+    dense_mlp = mats * rank * (h + shape.ffn_hidden)
+    if not shape.is_moe:
+        return float(shape.layers * (attn + dense_mlp))
+    expert = mats * rank * (h + (shape.moe_ffn_hidden or shape.ffn_hidden))
+    moe_layers = max(shape.layers - shape.dense_layers, 0)
+    n_exp = shape.experts + shape.shared_experts
+    return float(
+        shape.layers * attn
+        + shape.dense_layers * dense_mlp
+        + moe_layers * n_exp * expert
+    )
+
+
+def embedding_params(shape: ResolvedShape) -> float:
+    """Input embedding plus (untied) output head parameters: ``V·h·(1 or 2)``. [1]
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> embedding_params(shape_from_preset(load_catalog().model("llama2-7b")))
+    262144000.0
+    """
+    return float(shape.vocab * shape.hidden * (1 if shape.tied_embeddings else 2))
+
+
+def training_model_state(
+    shape: ResolvedShape,
+    task: TaskKind,
+    optimizer: Optimizer,
+    precision: Precision,
+    zero_stage: int,
+    dp: int,
+    tp: int,
+    pp: int,
+    lora_rank: int = 16,
+    qlora_base_bits: float = 4.5,
+) -> ModelState:
+    """Model-state bytes per GPU for pretraining, full fine-tuning, LoRA or QLoRA.
+
+    Parameters
+    ----------
+    shape : ResolvedShape
+        Model shape; ``params_total`` is used (MoE: all experts live in memory).
+    task : TaskKind
+        Pretraining and full fine-tuning train every parameter; LoRA/QLoRA
+        freeze the base and train adapters. Inference has no model state
+        beyond the weights (see :func:`inference_weights_bytes`).
+    optimizer, precision : Optimizer, Precision
+        Optimizer and training precision.
+    zero_stage, dp, tp, pp : int
+        Sharding as in :func:`model_state_bytes`. [1]
+    lora_rank : int
+        LoRA rank. [1]
+    qlora_base_bits : float
+        Storage of the frozen QLoRA base. [bit/param]
+
+    Returns
+    -------
+    ModelState
+        Per-GPU bytes and the unsharded total.
+
+    Notes
+    -----
+    LoRA: frozen base in bf16 (2 B/param), adapters with full mixed-precision
+    optimizer state (16 B/param with AdamW). QLoRA: base at
+    ``qlora_base_bits`` (NF4 4 bits + double-quantised constants ≈ 0.127 bit,
+    rounded up to 4.5 in the default for the blocks kept in higher precision)
+    while embeddings and the output head stay bf16. ZeRO-3 shards the frozen
+    base as it shards weights.
+
+    References
+    ----------
+    Rajbhandari et al. 2020, arXiv:1910.02054; Hu et al. 2021, arXiv:2106.09685;
+    Dettmers et al. 2023, QLoRA, arXiv:2305.14314, sections 2–3.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> s = shape_from_preset(load_catalog().model("llama2-7b"))
+    >>> m = training_model_state(s, TaskKind.QLORA, Optimizer.ADAMW,
+    ...                          Precision.BF16, 0, 1, 1, 1)
+    >>> round(m.weights_bytes / 1e9, 2)  # 4.5-bit base + bf16 embeddings + adapters
+    4.25
+    """
+    bpp = optimizer_bytes_per_param(optimizer, precision)
+    n = shape.params_total
+    if task in (TaskKind.LORA, TaskKind.QLORA):
+        adapters = lora_adapter_params(shape, lora_rank)
+        if task is TaskKind.QLORA:
+            embed = min(embedding_params(shape), n)
+            base_bytes = (n - embed) * qlora_base_bits / 8.0 + embed * 2.0
+        else:
+            base_bytes = n * 2.0
+        aw, ag, ao = model_state_bytes(adapters, zero_stage, dp, tp, pp, bpp)
+        base = base_bytes / (tp * pp) / (dp if zero_stage >= 3 else 1)
+        return ModelState(
+            weights_bytes=base + aw,
+            gradients_bytes=ag,
+            optimizer_bytes=ao,
+            bytes_per_param=(base_bytes + adapters * sum(bpp)) / n if n else 0.0,
+            unsharded_bytes=base_bytes + adapters * sum(bpp),
+            trainable_params=adapters,
+        )
+    w, g, o = model_state_bytes(n, zero_stage, dp, tp, pp, bpp)
+    return ModelState(
+        weights_bytes=w,
+        gradients_bytes=g,
+        optimizer_bytes=o,
+        bytes_per_param=sum(bpp),
+        unsharded_bytes=n * sum(bpp),
+        trainable_params=n,
+    )
+
+
+def activation_bytes_per_layer(
+    seq_len: int,
+    micro_batch: int,
+    hidden: int,
+    heads: int,
+    *,
+    tp: int = 1,
+    sequence_parallel: bool = False,
+    recompute: Recompute = Recompute.NONE,
+    flash_attention: bool = False,
+    kv_ratio: float = 1.0,
+    ffn_ratio: float = 4.0,
+    gated: bool = False,
+    ffn_copies: float = 1.0,
+) -> float:
+    """Activation memory of one transformer layer (16-bit activations).
+
+    Parameters
+    ----------
+    seq_len, micro_batch, hidden, heads : int
+        s, b, h, a. [1]
+    tp : int
+        Tensor-parallel degree t. [1]
+    sequence_parallel : bool
+        Megatron sequence parallelism (shards the non-tensor-parallel parts).
+    recompute : Recompute
+        none, selective (drop the attention-score term) or full (keep only
+        the layer input).
+    flash_attention : bool
+        FlashAttention never stores the s×s scores: the ``5as/h`` term vanishes.
+    kv_ratio : float
+        KV heads / heads (GQA), 1 for multi-head attention. [1]
+    ffn_ratio : float
+        FFN width / hidden (f/h). [1]
+    gated : bool
+        Gated MLP (SwiGLU) without dropout, as in Llama/Qwen/Mistral.
+    ffn_copies : float
+        FFNs each token passes through (MoE: active + shared experts). [1]
+
+    Returns
+    -------
+    float
+        Bytes per layer per GPU. [B]
+
+    Notes
+    -----
+    Classic GPT block (Korthikanti et al. 2022, Table 2):
+
+    - no parallelism: ``s·b·h·(34 + 5·a·s/h)``
+    - tensor parallel, no SP: ``s·b·h·(10 + 24/t + 5·a·s/(h·t))``
+    - tensor + sequence parallel: ``s·b·h·(34/t + 5·a·s/(h·t))``
+    - selective recompute (or FlashAttention): drop ``5·a·s/h``
+    - full recompute: ``2·s·b·h`` (the layer input; ``/t`` with SP).
+
+    The 34 splits as attention 11 (QKV input 2, Q 2, K 2, V 2, projection
+    input 2, dropout mask 1), MLP 19 (input 2, GeLU input 8, GeLU output 8,
+    dropout mask 1) and two LayerNorm inputs 4. Of these 10 are outside the
+    tensor-parallel regions (norm inputs 4, dropout masks 2, QKV and MLP
+    inputs 4). Adjustments for modern blocks (``gated=True``, no dropout):
+    K and V scale with ``kv_ratio`` (GQA), the MLP keeps its input 2, plus
+    gate, up and product outputs ``3·2·f/h`` (SiLU recomputed in the fused
+    kernel), each MoE token stores that for every expert it visits
+    (``ffn_copies``) plus its routed input copy. The classic formula is
+    returned exactly for ``kv_ratio=1, ffn_ratio=4, gated=False``.
+
+    References
+    ----------
+    Korthikanti et al. 2022, Reducing Activation Recomputation in Large
+    Transformer Models, arXiv:2205.05198, sections 4.1–4.2 and Table 2.
+    Dao et al. 2022, FlashAttention, arXiv:2205.14135.
+
+    Examples
+    --------
+    GPT-3 175B shape, s = 2048, h = 12288, a = 96, b = 1:
+
+    >>> round(activation_bytes_per_layer(2048, 1, 12288, 96) / 1e9, 3)
+    2.869
+    >>> round(activation_bytes_per_layer(2048, 1, 12288, 96, tp=8,
+    ...       sequence_parallel=True) / 1e6, 1)
+    358.6
+    """
+    s, b, h, a, t = float(seq_len), float(micro_batch), float(hidden), float(heads), tp
+    sbh = s * b * h
+    if recompute is Recompute.FULL:
+        return 2.0 * sbh / (t if sequence_parallel else 1)
+    if gated:
+        attn_tp = 2.0 + 2.0 * kv_ratio * 2.0 + 2.0  # Q, K, V, projection input
+        mlp_tp = ffn_copies * 3.0 * 2.0 * ffn_ratio
+        outside = 4.0 + 2.0 + 2.0  # two norm inputs, QKV input, MLP input
+        if ffn_copies > 1.0:
+            outside += 2.0 * ffn_copies  # routed copies of the token per expert
+    else:
+        attn_tp = 2.0 + 2.0 * kv_ratio * 2.0 + 2.0
+        mlp_tp = ffn_copies * (2.0 * ffn_ratio + 2.0 * ffn_ratio)
+        outside = 10.0
+    linear_tp = attn_tp + mlp_tp
+    score = 0.0
+    if recompute is Recompute.NONE and not flash_attention:
+        score = 5.0 * a * s / h
+    if sequence_parallel:
+        return sbh * ((outside + linear_tp) / t + score / t)
+    return sbh * (outside + linear_tp / t + score / t)
+
+
+def activation_bytes_per_gpu(
+    shape: ResolvedShape,
+    seq_len: int,
+    micro_batch: int,
+    tp: int,
+    pp: int,
+    sequence_parallel: bool,
+    recompute: Recompute,
+    flash_attention: bool,
+) -> float:
+    """Activation memory per GPU for a whole model under 1F1B pipelining.
+
+    Parameters
+    ----------
+    shape : ResolvedShape
+        Model shape.
+    seq_len, micro_batch, tp, pp : int
+        s, b, t, p. [1]
+    sequence_parallel, recompute, flash_attention
+        As in :func:`activation_bytes_per_layer`.
+
+    Returns
+    -------
+    float
+        Bytes per GPU. [B]
+
+    Notes
+    -----
+    With 1F1B the first stage holds ``L/p`` layers for ``p`` micro-batches in
+    flight, i.e. ``L`` layers' worth; the last stage holds ``L/p`` layers plus
+    the output layer (logits in fp32, ``4·s·b·V/t``, and its input
+    ``4·s·b·h/t``). The peak is the larger of the two. Dense layers of an MoE
+    model are counted with their own FFN width.
+
+    References
+    ----------
+    Korthikanti et al. 2022, arXiv:2205.05198, sections 4.2.3 and 4.3.
+    Narayanan et al. 2021, arXiv:2104.04473, section 2.2 (1F1B schedule).
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> s = shape_from_preset(load_catalog().model("llama2-7b"))
+    >>> round(activation_bytes_per_gpu(s, 4096, 1, 1, 1, False,
+    ...       Recompute.SELECTIVE, True) / 2**30, 1)
+    16.6
+    """
+    h = shape.hidden
+    gated = shape.ffn_hidden != 4 * h
+    kv_ratio = shape.kv_heads / shape.heads
+
+    def layer(ffn_ratio: float, ffn_copies: float) -> float:
+        return activation_bytes_per_layer(
+            seq_len,
+            micro_batch,
+            h,
+            shape.heads,
+            tp=tp,
+            sequence_parallel=sequence_parallel,
+            recompute=recompute,
+            flash_attention=flash_attention,
+            kv_ratio=kv_ratio,
+            ffn_ratio=ffn_ratio,
+            gated=gated,
+            ffn_copies=ffn_copies,
+        )
+
+    dense = layer(shape.ffn_hidden / h, 1.0)
+    if shape.is_moe:
+        moe_layers = max(shape.layers - shape.dense_layers, 0)
+        copies = float(max(shape.active_experts + shape.shared_experts, 1))
+        moe = layer((shape.moe_ffn_hidden or shape.ffn_hidden) / h, copies)
+        all_layers = shape.dense_layers * dense + moe_layers * moe
+    else:
+        all_layers = shape.layers * dense
+    sb = float(seq_len) * micro_batch
+    output_layer = (4.0 * sb * shape.vocab + 4.0 * sb * h) / tp
+    first_stage = all_layers
+    last_stage = all_layers / pp + output_layer
+    return max(first_stage, last_stage)
+
+
+def kv_cache_bytes(
+    shape: ResolvedShape, tokens: float, bytes_per_value: float = 2.0
+) -> float:
+    """KV cache for ``tokens`` tokens in flight (context × concurrency).
+
+    Parameters
+    ----------
+    shape : ResolvedShape
+        Model shape; GQA-aware through ``kv_heads`` (MLA through the
+        compressed-cache size).
+    tokens : float
+        Cached tokens: context length × concurrent sequences. [tokens]
+    bytes_per_value : float
+        2 for bf16/fp16, 1 for an fp8 cache. [B]
+
+    Returns
+    -------
+    float
+        ``2 · L · kv_heads · head_dim · bytes · tokens``. [B]
+
+    References
+    ----------
+    Pope et al. 2022, Efficiently Scaling Transformer Inference,
+    arXiv:2211.05102, section 3.1; Ainslie et al. 2023, GQA, arXiv:2305.13245.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> s = shape_from_preset(load_catalog().model("llama2-70b"))
+    >>> kv_cache_bytes(s, 4096) / 2**30  # 80 · 2 · 8 · 128 · 2 B · 4096
+    1.25
+    """
+    values = (
+        shape.kv_cache_values_per_token_per_layer or 2 * shape.kv_heads * shape.head_dim
+    )
+    return float(shape.layers * values * bytes_per_value * tokens)
+
+
+def inference_weights_bytes(shape: ResolvedShape, precision: Precision) -> float:
+    """Serving weights: 2 B/param in bf16/fp16, 1 B/param in fp8 (all experts). [B]
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> s = shape_from_preset(load_catalog().model("llama2-70b"))
+    >>> inference_weights_bytes(s, Precision.BF16) / 1e9
+    138.0
+    """
+    return shape.params_total * (1.0 if precision is Precision.FP8 else 2.0)

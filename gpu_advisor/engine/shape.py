@@ -1,0 +1,443 @@
+"""Resolve the transformer shape a workload uses.
+
+Three ways in: a catalog preset (``workload.model_preset``), a custom
+:class:`~gpu_advisor.model.project.ModelShape`, or only a parameter count, in
+which case a plausible Llama-like shape is derived (and the result says so).
+A pasted Hugging Face ``config.json`` becomes a ``ModelShape`` through
+:func:`parse_hf_config`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any, Final
+
+from gpu_advisor.model.catalog import ModelPreset
+from gpu_advisor.model.project import ModelShape
+from gpu_advisor.model.sizing_results import ResolvedShape
+
+HEAD_DIM_DEFAULT: Final = 128
+"""Head size used when deriving a shape from parameters only (Llama 2/3, Qwen2.5). [1]"""
+
+HIDDEN_PER_LAYER_DERIVED: Final = 128
+"""Hidden size per layer when deriving a shape: Llama 2 7B/13B and Llama 3.1 405B
+have h/L = 128 (4096/32, 5120/40, 16384/126). [1]"""
+
+DERIVED_VOCAB: Final = 32000
+"""Vocabulary assumed for a derived shape (Llama 2). [tokens]"""
+
+SHAPE_MISMATCH_TOLERANCE: Final = 0.3
+"""A custom shape whose own parameter count differs from ``params_billion`` by more
+than this fraction is treated as unspecified and derived from the count. [1]"""
+
+MLA_CACHE_VALUES: Final = {"DeepSeek-V3": 512 + 64}
+"""KV-cache values per token per layer of multi-head latent attention:
+kv_lora_rank + qk_rope_head_dim (DeepSeek-AI 2024, DeepSeek-V2, arXiv:2405.04434,
+section 2.1.2; DeepSeek-V3 config.json). Keyed by preset family. [1]"""
+
+_SHAPE_FIELDS: Final = frozenset(ModelShape.model_fields) - {
+    "params_billion",
+    "active_params_billion",
+}
+
+
+HIDDEN_LADDER: Final = (
+    1024,
+    1536,
+    2048,
+    2560,
+    3072,
+    4096,
+    5120,
+    6144,
+    7168,
+    8192,
+    12288,
+    16384,
+    20480,
+    25600,
+)
+"""Hidden sizes of published models, used when deriving a shape. [1]"""
+
+
+def _llama_ffn(hidden: int) -> int:
+    """SwiGLU width: 8/3·h rounded up to a multiple of 256 (Llama's rule)."""
+    return math.ceil(8.0 * hidden / 3.0 / 256.0) * 256
+
+
+def count_params(
+    layers: int,
+    hidden: int,
+    heads: int,
+    kv_heads: int,
+    head_dim: int,
+    ffn_hidden: int,
+    vocab: int,
+    *,
+    experts: int = 0,
+    active_experts: int = 0,
+    shared_experts: int = 0,
+    moe_ffn_hidden: int = 0,
+    dense_layers: int = 0,
+    tied_embeddings: bool = False,
+) -> tuple[float, float]:
+    """Total and active parameter counts of a decoder-only transformer.
+
+    Parameters
+    ----------
+    layers, hidden, heads, kv_heads, head_dim, ffn_hidden, vocab : int
+        Shape as in a Hugging Face config. [1]
+    experts, active_experts, shared_experts, moe_ffn_hidden, dense_layers : int
+        MoE routed experts, experts used per token, always-on shared experts,
+        width of one expert, leading dense layers. [1]
+    tied_embeddings : bool
+        Input embedding and output head share one matrix.
+
+    Returns
+    -------
+    tuple of float
+        (total, active) parameters. [1]
+
+    Notes
+    -----
+    Attention: ``h·(a + 2k)·d + a·d·h`` (Q, K, V, O with GQA, biases and norms
+    ignored). FFN: gated (SwiGLU, 3 matrices) unless ``ffn_hidden == 4·hidden``,
+    which is read as the classic GeLU MLP (2 matrices). Embeddings ``V·h`` and
+    an untied head ``V·h``. Each MoE layer holds ``experts + shared`` FFNs of
+    width ``moe_ffn_hidden`` plus a router ``h·experts``; only
+    ``active + shared`` of them count as active.
+
+    References
+    ----------
+    Shazeer 2020, GLU Variants Improve Transformer, arXiv:2002.05202.
+    Narayanan et al. 2021, arXiv:2104.04473, section 5.1 (dense count).
+
+    Examples
+    --------
+    >>> total, _ = count_params(32, 4096, 32, 32, 128, 11008, 32000)
+    >>> round(total / 1e9, 2)  # Llama 2 7B: 6.74B
+    6.74
+    """
+    attn = hidden * (heads + 2 * kv_heads) * head_dim + heads * head_dim * hidden
+    mats = 2 if ffn_hidden == 4 * hidden else 3
+    dense_ffn = mats * hidden * ffn_hidden
+    embed = vocab * hidden * (1 if tied_embeddings else 2)
+    if experts <= 0:
+        total = layers * (attn + dense_ffn) + embed
+        return float(total), float(total)
+    moe_layers = max(layers - dense_layers, 0)
+    expert = mats * hidden * (moe_ffn_hidden or ffn_hidden)
+    moe_total = (experts + shared_experts) * expert + hidden * experts
+    moe_active = (active_experts + shared_experts) * expert + hidden * experts
+    base = layers * attn + dense_layers * dense_ffn + embed
+    return float(base + moe_layers * moe_total), float(base + moe_layers * moe_active)
+
+
+def derive_shape_from_params(params: float) -> ModelShape:
+    """A plausible Llama-like dense shape for a parameter count.
+
+    Parameters
+    ----------
+    params : float
+        Total parameters. [1]
+
+    Returns
+    -------
+    ModelShape
+        Layers, hidden, heads (``hidden/128``), KV heads (8 from 30B up,
+        as in Llama 2 70B / Qwen2.5), SwiGLU FFN ``≈ 8/3·h`` rounded to 256,
+        vocabulary 32000, with ``params_billion = params / 1e9``.
+
+    Notes
+    -----
+    A Llama block holds ``4·h² + 3·h·f`` parameters with ``f = 8/3·h``
+    rounded up to 256 (Llama's SwiGLU width). From a ladder of hidden sizes
+    used by published models, pick the ``h`` whose layer count
+    ``L = (P − 2·V·h) / (4h² + 3hf)`` gives the aspect ratio ``h/L`` closest
+    to 128 (Llama 2 7B/13B, Llama 3.1 405B); round ``L``.
+
+    References
+    ----------
+    Touvron et al. 2023, Llama 2, arXiv:2307.09288, Table 1 and configs.
+
+    Examples
+    --------
+    >>> s = derive_shape_from_params(7e9)
+    >>> s.layers, s.hidden, s.heads
+    (33, 4096, 32)
+    """
+    params = max(float(params), 1e6)
+
+    def layers_for(hidden: int) -> float:
+        ffn = _llama_ffn(hidden)
+        per_layer = 4 * hidden * hidden + 3 * hidden * ffn
+        return max(params - 2 * DERIVED_VOCAB * hidden, per_layer) / per_layer
+
+    hidden = min(
+        HIDDEN_LADDER,
+        key=lambda h: abs(math.log(h / layers_for(h) / HIDDEN_PER_LAYER_DERIVED)),
+    )
+    heads = hidden // HEAD_DIM_DEFAULT
+    kv_heads = 8 if params >= 30e9 else heads
+    ffn = _llama_ffn(hidden)
+    layers = max(1, round(layers_for(hidden)))
+    return ModelShape(
+        params_billion=params / 1e9,
+        layers=min(layers, 1000),
+        hidden=hidden,
+        heads=heads,
+        kv_heads=kv_heads,
+        ffn_hidden=ffn,
+        vocab=DERIVED_VOCAB,
+    )
+
+
+def shape_from_preset(preset: ModelPreset) -> ResolvedShape:
+    """Resolve a catalog preset (its published parameter counts win).
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> s = shape_from_preset(load_catalog().model("llama2-70b"))
+    >>> s.kv_heads, s.head_dim, s.params_total
+    (8, 128, 69000000000.0)
+    """
+    head_dim = preset.head_dim or max(1, preset.hidden // preset.heads)
+    kv_values = MLA_CACHE_VALUES.get(preset.family, 2 * preset.kv_heads * head_dim)
+    return ResolvedShape.model_construct(
+        model_id=preset.id,
+        name=preset.name,
+        params_total=preset.params_billion * 1e9,
+        params_active=preset.active_params_billion * 1e9,
+        layers=preset.layers,
+        hidden=preset.hidden,
+        heads=preset.heads,
+        kv_heads=preset.kv_heads,
+        head_dim=head_dim,
+        ffn_hidden=preset.ffn_hidden,
+        vocab=preset.vocab,
+        experts=preset.experts,
+        active_experts=preset.active_experts,
+        shared_experts=preset.shared_experts,
+        moe_ffn_hidden=preset.moe_ffn_hidden,
+        dense_layers=preset.dense_layers,
+        tied_embeddings=preset.tied_embeddings,
+        is_moe=preset.experts > 0,
+        derived=False,
+        kv_cache_values_per_token_per_layer=kv_values,
+    )
+
+
+def shape_from_custom(shape: ModelShape) -> ResolvedShape:
+    """Resolve a custom shape; derive one when only parameters are known.
+
+    The shape is *derived* (``ResolvedShape.derived``) when no shape field was
+    set explicitly, or when ``params_billion`` disagrees with the shape's own
+    count by more than ``SHAPE_MISMATCH_TOLERANCE``.
+
+    Examples
+    --------
+    >>> s = shape_from_custom(ModelShape(params_billion=70))
+    >>> s.derived, s.layers, s.hidden, s.kv_heads
+    (True, 86, 8192, 8)
+    """
+    derived = False
+    if shape.params_billion is not None:
+        unset = not (_SHAPE_FIELDS & shape.model_fields_set)
+        own_total, _ = _count(shape)
+        target = shape.params_billion * 1e9
+        mismatch = abs(own_total - target) / target > SHAPE_MISMATCH_TOLERANCE
+        if unset or mismatch:
+            derived = True
+            active = shape.active_params_billion
+            shape = derive_shape_from_params(target)
+            if active is not None:
+                shape = shape.model_copy(update={"active_params_billion": active})
+    head_dim = shape.head_dim or max(1, shape.hidden // shape.heads)
+    own_total, own_active = _count(shape)
+    total = shape.params_billion * 1e9 if shape.params_billion else own_total
+    if shape.active_params_billion:
+        active_p = shape.active_params_billion * 1e9
+    elif shape.params_billion and own_total > 0:
+        active_p = total * own_active / own_total
+    else:
+        active_p = own_active
+    return ResolvedShape.model_construct(
+        model_id=None,
+        name="custom",
+        params_total=total,
+        params_active=min(active_p, total),
+        layers=shape.layers,
+        hidden=shape.hidden,
+        heads=shape.heads,
+        kv_heads=shape.kv_heads,
+        head_dim=head_dim,
+        ffn_hidden=shape.ffn_hidden,
+        vocab=shape.vocab,
+        experts=shape.experts,
+        active_experts=shape.active_experts,
+        shared_experts=shape.shared_experts,
+        moe_ffn_hidden=shape.moe_ffn_hidden,
+        dense_layers=shape.dense_layers,
+        tied_embeddings=shape.tied_embeddings,
+        is_moe=shape.experts > 0,
+        derived=derived,
+        kv_cache_values_per_token_per_layer=2 * shape.kv_heads * head_dim,
+    )
+
+
+def _count(shape: ModelShape) -> tuple[float, float]:
+    head_dim = shape.head_dim or max(1, shape.hidden // shape.heads)
+    return count_params(
+        shape.layers,
+        shape.hidden,
+        shape.heads,
+        shape.kv_heads,
+        head_dim,
+        shape.ffn_hidden,
+        shape.vocab,
+        experts=shape.experts,
+        active_experts=shape.active_experts,
+        shared_experts=shape.shared_experts,
+        moe_ffn_hidden=shape.moe_ffn_hidden,
+        dense_layers=shape.dense_layers,
+        tied_embeddings=shape.tied_embeddings,
+    )
+
+
+def _first(cfg: dict[str, Any], *keys: str) -> Any:
+    for key in keys:
+        if key in cfg and cfg[key] is not None:
+            return cfg[key]
+    return None
+
+
+def parse_hf_config(config: str | dict[str, Any]) -> ModelShape:
+    """Turn a pasted Hugging Face ``config.json`` into a ``ModelShape``.
+
+    Parameters
+    ----------
+    config : str or dict
+        The JSON text or the parsed dict. Llama, Qwen2/Qwen2-MoE/Qwen3-MoE,
+        Mistral/Mixtral, DeepSeek-V2/V3 and GLM-4 (both the ChatGLM keys and the
+        ``-hf`` Llama-style keys) are understood; a ``text_config`` of a
+        multimodal model is used when present.
+
+    Returns
+    -------
+    ModelShape
+        With ``params_billion`` left empty: the engine counts parameters from
+        the shape.
+
+    Raises
+    ------
+    ValueError
+        Not JSON, not an object, or a required key (layers, hidden size,
+        attention heads) is missing; the message names the key.
+
+    Notes
+    -----
+    Multi-head latent attention (DeepSeek) is read as plain multi-head
+    attention with ``head_dim = v_head_dim``: the parameter count then
+    over-states attention weights (DeepSeek-V3: ≈0.5B vs ≈0.19B per layer).
+
+    References
+    ----------
+    Hugging Face transformers configuration classes: LlamaConfig, Qwen2Config,
+    Qwen2MoeConfig, MixtralConfig, DeepseekV3Config, ChatGLMConfig/Glm4Config.
+
+    Examples
+    --------
+    >>> s = parse_hf_config('{"num_hidden_layers": 32, "hidden_size": 4096, '
+    ...     '"num_attention_heads": 32, "num_key_value_heads": 8, '
+    ...     '"intermediate_size": 14336, "vocab_size": 128256}')
+    >>> s.layers, s.kv_heads, s.vocab
+    (32, 8, 128256)
+    """
+    if isinstance(config, str):
+        try:
+            data = json.loads(config)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"config.json is not valid JSON: {exc.msg}") from exc
+    else:
+        data = config
+    if not isinstance(data, dict):
+        raise ValueError("config.json must be a JSON object")
+    cfg: dict[str, Any] = dict(data)
+    if isinstance(cfg.get("text_config"), dict):
+        cfg = {**cfg, **cfg["text_config"]}
+    layers = _first(cfg, "num_hidden_layers", "num_layers", "n_layer", "n_layers")
+    hidden = _first(cfg, "hidden_size", "d_model", "n_embd")
+    heads = _first(cfg, "num_attention_heads", "n_head", "n_heads")
+    for key, value in (
+        ("num_hidden_layers", layers),
+        ("hidden_size", hidden),
+        ("num_attention_heads", heads),
+    ):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise ValueError(f"config.json: {key} missing or not a positive integer")
+    kv = _first(cfg, "num_key_value_heads", "multi_query_group_num", "n_kv_heads")
+    if cfg.get("multi_query_attention") is False and "num_key_value_heads" not in cfg:
+        kv = None
+    kv_heads = int(kv) if kv else heads
+    head_dim = _first(cfg, "head_dim", "v_head_dim", "kv_channels")
+    ffn = _first(cfg, "intermediate_size", "ffn_hidden_size", "n_inner")
+    vocab = _first(cfg, "vocab_size", "padded_vocab_size")
+    experts = _first(cfg, "n_routed_experts", "num_local_experts", "num_experts")
+    active = _first(cfg, "num_experts_per_tok", "moe_topk", "num_selected_experts")
+    shared = _first(cfg, "n_shared_experts")
+    moe_ffn = _first(cfg, "moe_intermediate_size")
+    dense_layers = _first(cfg, "first_k_dense_replace") or 0
+    if experts and not moe_ffn:
+        moe_ffn = ffn  # Mixtral: every expert has the dense width
+    if shared is None and cfg.get("shared_expert_intermediate_size") and moe_ffn:
+        # Qwen2-MoE: one shared expert, expressed as a multiple of the expert width
+        shared = max(
+            1, round(int(cfg["shared_expert_intermediate_size"]) / int(moe_ffn))
+        )
+    mlp_only = cfg.get("mlp_only_layers") or []
+    if (
+        experts
+        and cfg.get("decoder_sparse_step", 1) == 1
+        and isinstance(mlp_only, list)
+    ):
+        dense_layers = max(int(dense_layers), len(mlp_only))
+    return ModelShape(
+        layers=layers,
+        hidden=hidden,
+        heads=heads,
+        kv_heads=kv_heads,
+        ffn_hidden=int(ffn) if ffn else 4 * hidden,
+        vocab=int(vocab) if vocab else DERIVED_VOCAB,
+        experts=int(experts or 0),
+        active_experts=int(active or 0) if experts else 0,
+        shared_experts=int(shared or 0) if experts else 0,
+        moe_ffn_hidden=int(moe_ffn or 0) if experts else 0,
+        dense_layers=int(dense_layers) if experts else 0,
+        head_dim=int(head_dim) if head_dim else None,
+        tied_embeddings=bool(cfg.get("tie_word_embeddings", False)),
+    )
+
+
+def tokens_per_param(tokens: float, params: float) -> float:
+    """Training tokens per parameter (Chinchilla's optimum is ≈20).
+
+    References
+    ----------
+    Hoffmann et al. 2022, Training Compute-Optimal Large Language Models,
+    arXiv:2203.15556, Table 3.
+
+    Examples
+    --------
+    >>> tokens_per_param(140e9, 7e9)
+    20.0
+    """
+    return tokens / params if params > 0 else math.inf
+
+
+CHINCHILLA_LOW_RATIO: Final = 0.5
+"""Pretraining below half the Chinchilla ratio (≈10 tokens/param) earns an info note. [1]"""
+
+CHINCHILLA_HIGH_RATIO: Final = 20.0
+"""Pretraining beyond 20× the Chinchilla ratio (≈400 tokens/param) earns an info note. [1]"""

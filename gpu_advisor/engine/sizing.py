@@ -1,0 +1,1252 @@
+"""Size a workload: memory per GPU, compute, cluster, storage, warnings.
+
+Entry point :func:`size_workload`. Pure: takes the workload and the catalog,
+returns a frozen :class:`~gpu_advisor.model.sizing_results.SizingResult`.
+Result models are built with ``model_construct`` (the engine computes every
+field itself) so that a full sizing stays far below the 2 ms budget.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Final
+
+from gpu_advisor.engine import compute as cmp
+from gpu_advisor.engine import memory as mem
+from gpu_advisor.engine import network as net
+from gpu_advisor.engine.shape import (
+    CHINCHILLA_HIGH_RATIO,
+    CHINCHILLA_LOW_RATIO,
+    shape_from_custom,
+    shape_from_preset,
+)
+from gpu_advisor.model.catalog import Catalog, GpuSpec, NetworkClass
+from gpu_advisor.model.common import Advice, Explanation, InputRef, Severity
+from gpu_advisor.model.project import ModelShape, Precision, TaskKind, Workload
+from gpu_advisor.model.sizing_results import (
+    CandidateSizing,
+    ClusterResult,
+    ComputeResult,
+    DaysPoint,
+    MemoryBreakdown,
+    MemoryResult,
+    ResolvedShape,
+    SizingResult,
+    StorageResult,
+)
+
+MEMORY_HEADROOM: Final = 0.9
+"""Plan to fill at most 90 % of the card: the caching allocator fragments
+memory and peaks exceed steady-state estimates by several percent (PyTorch
+docs, "CUDA semantics: optimizing memory usage"; DeepSpeed's memory
+estimators leave a similar margin). [1]"""
+
+DEFAULT_GLOBAL_BATCH_TOKENS: Final = 4_194_304
+"""Tokens per optimizer step when the project sets no global batch: Llama 2
+used 4M tokens (Touvron et al. 2023, arXiv:2307.09288, section 2.2). [tokens]"""
+
+CHECKPOINT_WRITE_TARGET_S: Final = 300.0
+"""Write a full checkpoint within 5 minutes, so that hourly checkpoints cost
+< 10 % of the run even without asynchronous saving. [s]"""
+
+MAX_GPUS: Final = 1_000_000
+"""Largest card count considered (the project schema's bound). [1]"""
+
+RULE_OF_THUMB_BYTES_PER_PARAM: Final = 2.0 * (1.0 + 3.0)
+"""Seed 000: fp16 weights 2 B/param, gradients and optimizer "two to three
+times the weights"; the upper end gives 8 B/param, against 16 B/param for
+mixed-precision AdamW (Rajbhandari et al. 2020). [B/param]"""
+
+_HOURS_PER_DAY: Final = 24.0
+
+
+@dataclass(frozen=True, slots=True)
+class _Core:
+    """Numbers for one GPU model (main result and candidates)."""
+
+    gpu: GpuSpec
+    breakdown: MemoryBreakdown
+    fits: bool
+    capacity_bytes: float
+    state: mem.ModelState
+    min_gpus: int | None
+    unit: int
+    flops_per_token: float
+    train_flops: float
+    gpu_hours: float
+    mfu: float
+    mfu_source: str
+    peak_tflops: float
+    decode_tps: float | None
+
+
+def _advice(
+    code: str,
+    en: str,
+    zh: str,
+    inputs: list[str],
+    severity: Severity = Severity.WARNING,
+) -> Advice:
+    return Advice.model_construct(
+        code=code, severity=severity, message_en=en, message_zh=zh, inputs=inputs
+    )
+
+
+def _gib(value_bytes: float) -> str:
+    return f"{value_bytes / mem.GIB:,.1f} GiB"
+
+
+def resolve_shape(
+    workload: Workload, catalog: Catalog
+) -> tuple[ResolvedShape, list[Advice]]:
+    """The shape to size, with advice when it was guessed or not found.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> s, notes = resolve_shape(Workload(model_preset="llama2-7b"), load_catalog())
+    >>> s.layers, notes
+    (32, [])
+    """
+    notes: list[Advice] = []
+    if workload.model_preset is not None:
+        for preset in catalog.models:
+            if preset.id == workload.model_preset:
+                return shape_from_preset(preset), notes
+        notes.append(
+            _advice(
+                "input.unknown_model",
+                f"Model preset {workload.model_preset!r} is not in the catalog; "
+                "the custom shape (or a default shape) is used instead.",
+                f"目录中没有模型预设 {workload.model_preset!r}，改用自定义结构（或默认结构）。",
+                ["workload.model_preset"],
+                Severity.ERROR,
+            )
+        )
+    shape = shape_from_custom(workload.shape or ModelShape())
+    if shape.derived:
+        notes.append(
+            _advice(
+                "shape.derived",
+                f"Only the parameter count is known: a Llama-like shape was derived "
+                f"({shape.layers} layers, hidden {shape.hidden}, {shape.heads} heads). "
+                "Activation and KV-cache figures are approximate; enter the real "
+                "shape or paste config.json for exact numbers.",
+                f"只给了参数量：按 Llama 类结构推算（{shape.layers} 层、隐藏维 "
+                f"{shape.hidden}、{shape.heads} 个注意力头）。激活与 KV 缓存为近似值；"
+                "填写真实结构或粘贴 config.json 可得精确结果。",
+                ["workload.shape.params_billion"],
+                Severity.INFO,
+            )
+        )
+    return shape, notes
+
+
+def _inter_networks(catalog: Catalog) -> list[NetworkClass]:
+    return sorted(
+        (n for n in catalog.networks if n.scope == "inter_node"),
+        key=lambda n: n.bandwidth_gbit_per_s_per_gpu * n.efficiency,
+    )
+
+
+def _intra_network(catalog: Catalog, gpu: GpuSpec) -> NetworkClass | None:
+    for n in catalog.networks:
+        if n.id == gpu.intra_node_network_id:
+            return n
+    return None
+
+
+def _memory_parts(
+    workload: Workload, shape: ResolvedShape, dp: int, tp: int, pp: int
+) -> tuple[mem.ModelState, float, float, float]:
+    """(model state, activations, kv cache, overhead) per GPU. [B]"""
+    overhead = (
+        workload.framework_overhead_gib * mem.GIB
+        if workload.framework_overhead_gib is not None
+        else mem.DEFAULT_OVERHEAD_BYTES
+    )
+    if workload.task is TaskKind.INFERENCE:
+        m = tp * pp
+        weights = mem.inference_weights_bytes(shape, workload.precision) / m
+        bytes_kv = 1.0 if workload.precision is Precision.FP8 else 2.0
+        kv = (
+            mem.kv_cache_bytes(
+                shape,
+                float(workload.inference_context_len) * workload.inference_concurrency,
+                bytes_kv,
+            )
+            / m
+        )
+        # Serving keeps one layer's prefill activations of one sequence alive.
+        act = mem.activation_bytes_per_layer(
+            workload.inference_context_len,
+            1,
+            shape.hidden,
+            shape.heads,
+            tp=tp,
+            recompute=workload.recompute,
+            flash_attention=workload.flash_attention,
+            kv_ratio=shape.kv_heads / shape.heads,
+            ffn_ratio=(shape.moe_ffn_hidden or shape.ffn_hidden) / shape.hidden,
+            gated=shape.ffn_hidden != 4 * shape.hidden,
+            ffn_copies=float(max(shape.active_experts + shape.shared_experts, 1)),
+        )
+        state = mem.ModelState(weights, 0.0, 0.0, 0.0, weights * m, 0.0)
+        return state, act, kv, overhead
+    state = mem.training_model_state(
+        shape,
+        workload.task,
+        workload.optimizer,
+        workload.precision,
+        workload.zero_stage,
+        dp,
+        tp,
+        pp,
+        workload.lora_rank,
+        workload.qlora_base_bits,
+    )
+    act = mem.activation_bytes_per_gpu(
+        shape,
+        workload.seq_len,
+        workload.micro_batch,
+        tp,
+        pp,
+        workload.sequence_parallel,
+        workload.recompute,
+        workload.flash_attention,
+    )
+    return state, act, 0.0, overhead
+
+
+def _breakdown(
+    state: mem.ModelState, act: float, kv: float, overhead: float
+) -> MemoryBreakdown:
+    total = state.total_bytes + act + kv + overhead
+    return MemoryBreakdown.model_construct(
+        weights_bytes=state.weights_bytes,
+        gradients_bytes=state.gradients_bytes,
+        optimizer_bytes=state.optimizer_bytes,
+        activations_bytes=act,
+        kv_cache_bytes=kv,
+        overhead_bytes=overhead,
+        total_bytes=total,
+    )
+
+
+def min_gpus_for_memory(
+    workload: Workload, shape: ResolvedShape, capacity_bytes: float
+) -> int | None:
+    """Smallest total card count whose per-GPU memory fits ``capacity × 0.9``.
+
+    Parameters
+    ----------
+    workload : Workload
+        Task, sharding (ZeRO stage, tp, pp), batch and recompute settings.
+    shape : ResolvedShape
+        Model shape.
+    capacity_bytes : float
+        Memory of one card. [B]
+
+    Returns
+    -------
+    int or None
+        ``dp · tp · pp`` for the smallest data-parallel degree that fits;
+        for inference the smallest model-parallel group (a power of two, at
+        least ``tp · pp``); ``None`` when no count fits.
+
+    Notes
+    -----
+    Training memory per GPU is ``A + B/dp``: ``A`` holds what ZeRO does not
+    shard at this stage (plus activations and overhead), ``B`` what it does,
+    so ``dp = ⌈B / (0.9·C − A)⌉``. With ZeRO-0 ``B = 0``.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> c = load_catalog()
+    >>> s = shape_from_preset(c.model("llama2-70b"))
+    >>> w = Workload(task=TaskKind.PRETRAIN, zero_stage=3, seq_len=4096,
+    ...              recompute="full", tp=1, pp=1)
+    >>> min_gpus_for_memory(w, s, 80 * 2**30)
+    16
+    """
+    usable = capacity_bytes * MEMORY_HEADROOM
+    tp, pp = workload.tp, workload.pp
+    if workload.task is TaskKind.INFERENCE:
+        m = tp * pp
+        while m <= MAX_GPUS:
+            state, act, kv, overhead = _memory_parts(workload, shape, 1, m, 1)
+            if state.total_bytes + act + kv + overhead <= usable:
+                return m
+            m *= 2
+        return None
+    state1, act, _, overhead = _memory_parts(workload, shape, 1, tp, pp)
+    z = workload.zero_stage
+    sharded = state1.optimizer_bytes if z >= 1 else 0.0
+    sharded += state1.gradients_bytes if z >= 2 else 0.0
+    sharded += state1.weights_bytes if z >= 3 else 0.0
+    fixed = state1.total_bytes - sharded + act + overhead
+    if fixed > usable:
+        return None
+    if sharded <= 0 or fixed + sharded <= usable:
+        return tp * pp
+    room = usable - fixed
+    dp = max(1, math.ceil(sharded / room - 1e-9)) if room > 0 else MAX_GPUS + 1
+    total = dp * tp * pp
+    return total if total <= MAX_GPUS else None
+
+
+def _max_dp_by_batch(workload: Workload) -> int:
+    if workload.task is TaskKind.INFERENCE:
+        return MAX_GPUS
+    sequences = workload.global_batch or max(
+        1, DEFAULT_GLOBAL_BATCH_TOKENS // workload.seq_len
+    )
+    return max(1, sequences // workload.micro_batch)
+
+
+def _batch_tokens(workload: Workload) -> float:
+    if workload.global_batch is not None:
+        return float(workload.global_batch) * workload.seq_len
+    return float(
+        max(DEFAULT_GLOBAL_BATCH_TOKENS, workload.seq_len * workload.micro_batch)
+    )
+
+
+def _efficiency(
+    workload: Workload,
+    core: _Core,
+    gpus: int,
+    inter: NetworkClass | None,
+    intra: NetworkClass | None,
+) -> float:
+    """Scaling efficiency of data parallelism on ``gpus`` cards. [1]"""
+    if workload.task is TaskKind.INFERENCE:
+        return 1.0
+    dp = max(1, gpus // core.unit)
+    if dp <= 1:
+        return 1.0
+    compute_s = (
+        core.flops_per_token
+        * _batch_tokens(workload)
+        / (gpus * core.peak_tflops * 1e12 * core.mfu)
+    )
+    grad_bytes = core.state.trainable_params * 2.0 / core.unit
+    link = inter if gpus > core.gpu.gpus_per_server else intra
+    if link is None:
+        bandwidth = core.gpu.intra_node_bandwidth_gb_per_s * 1e9
+        latency = 0.0
+    else:
+        bandwidth = net.link_bytes_per_s(
+            link.bandwidth_gbit_per_s_per_gpu, link.efficiency
+        )
+        latency = link.latency_us * 1e-6
+    return net.scaling_efficiency(
+        compute_s, grad_bytes, dp, bandwidth, latency, workload.zero_stage
+    )
+
+
+def _days(gpu_hours_value: float, gpus: int, efficiency: float) -> float:
+    return gpu_hours_value / (gpus * _HOURS_PER_DAY * max(efficiency, 1e-9))
+
+
+def _core(
+    workload: Workload,
+    catalog: Catalog,
+    shape: ResolvedShape,
+    gpu: GpuSpec,
+    measured_mfu: float | None,
+    dp_for_memory: int,
+) -> _Core:
+    capacity = gpu.memory_gb * mem.GIB
+    min_g = min_gpus_for_memory(workload, shape, capacity)
+    if workload.task is TaskKind.INFERENCE:
+        # one replica spans the smallest model-parallel group that fits
+        replica = min_g or workload.tp * workload.pp
+        state, act, kv, overhead = _memory_parts(workload, shape, 1, replica, 1)
+    else:
+        state, act, kv, overhead = _memory_parts(
+            workload, shape, dp_for_memory, workload.tp, workload.pp
+        )
+    breakdown = _breakdown(state, act, kv, overhead)
+    if workload.mfu is not None:
+        mfu, mfu_source = workload.mfu, "project"
+    elif measured_mfu is not None:
+        mfu, mfu_source = measured_mfu, "measured"
+    else:
+        mfu, mfu_source = gpu.default_mfu, "catalog"
+    peak = cmp.peak_tflops(gpu, workload.precision)
+    fpt = cmp.flops_per_token(
+        shape, workload.seq_len, workload.task, workload.recompute
+    )
+    if workload.task is TaskKind.INFERENCE:
+        fpt = cmp.flops_per_token(
+            shape, workload.inference_context_len, workload.task, workload.recompute
+        )
+    tokens = workload.tokens_billion * 1e9
+    flops = fpt * tokens
+    hours = cmp.gpu_hours(flops, peak, mfu)
+    unit = workload.tp * workload.pp
+    decode = None
+    if workload.task is TaskKind.INFERENCE:
+        replica = min_g or unit
+        unit = replica
+        decode = cmp.decode_tokens_per_s_per_gpu(
+            shape,
+            gpu,
+            workload.precision,
+            workload.inference_context_len,
+            workload.inference_concurrency,
+            replica,
+            mfu,
+        )
+        if decode > 0:
+            hours = max(hours, tokens / (decode * cmp.SECONDS_PER_HOUR))
+    return _Core(
+        gpu=gpu,
+        breakdown=breakdown,
+        fits=breakdown.total_bytes <= capacity * MEMORY_HEADROOM,
+        capacity_bytes=capacity,
+        state=state,
+        min_gpus=min_g,
+        unit=unit,
+        flops_per_token=fpt,
+        train_flops=flops,
+        gpu_hours=hours,
+        mfu=mfu,
+        mfu_source=mfu_source,
+        peak_tflops=peak,
+        decode_tps=decode,
+    )
+
+
+def _round_up(value: int, unit: int) -> int:
+    return max(unit, -(-value // unit) * unit)
+
+
+def _default_gpus(workload: Workload, core: _Core) -> int:
+    if workload.gpus is not None:
+        return workload.gpus
+    if workload.dp is not None:
+        return workload.dp * core.unit
+    base = core.min_gpus or core.unit
+    if workload.task is TaskKind.INFERENCE:
+        return base
+    return _round_up(max(base, core.gpu.gpus_per_server), core.unit)
+
+
+def _count_ladder(start: int, unit: int, stop: int, per_server: int) -> list[int]:
+    """Card counts to search: every step up to two servers, then ≈4 % steps."""
+    counts: list[int] = []
+    n = _round_up(start, unit)
+    step = unit
+    server_unit = unit * per_server // math.gcd(unit, per_server)
+    while n <= stop:
+        counts.append(n)
+        if n >= 2 * per_server:
+            step = max(server_unit, _round_up(int(n * 0.04), server_unit))
+        n += step
+    return counts
+
+
+def _curve_counts(start: int, unit: int, stop: int) -> list[int]:
+    raw = {1, 2, 4, *range(8, 65, 8)}
+    p = 64
+    while p <= stop:
+        raw.update((p, p * 3 // 2))
+        p *= 2
+    raw.add(stop)
+    out = sorted({_round_up(n, unit) for n in raw if n >= start})
+    return [n for n in out if n <= stop] or [_round_up(start, unit)]
+
+
+def size_for_gpu(
+    workload: Workload,
+    catalog: Catalog,
+    gpu_id: str,
+    shape: ResolvedShape | None = None,
+    measured_mfu: float | None = None,
+) -> CandidateSizing:
+    """The workload sized on another GPU model (for the candidate comparison).
+
+    Parameters
+    ----------
+    workload : Workload
+        The workload (its ``gpu_id`` is ignored).
+    catalog : Catalog
+        Catalog holding ``gpu_id``.
+    gpu_id : str
+        Candidate GPU; ``KeyError`` if unknown (callers check first).
+    shape : ResolvedShape, optional
+        Pre-resolved shape (saves work when sizing several candidates).
+    measured_mfu : float, optional
+        MFU measured on this GPU. [1]
+
+    Returns
+    -------
+    CandidateSizing
+        Memory, minimum cards, GPU-hours and days at the default card count
+        (the project's ``gpus`` if set, else one server or the minimum).
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> c = size_for_gpu(Workload(model_preset="llama2-7b"), load_catalog(), "H100-80GB-SXM")
+    >>> c.gpu_id, c.min_gpus
+    ('H100-80GB-SXM', 3)
+    """
+    if shape is None:
+        shape, _ = resolve_shape(workload, catalog)
+    gpu = catalog.gpu(gpu_id)
+    intra = _intra_network(catalog, gpu)
+    inters = _inter_networks(catalog)
+    probe = _core(workload, catalog, shape, gpu, measured_mfu, 1)
+    gpus = _default_gpus(workload, probe)
+    dp = workload.dp or max(1, gpus // probe.unit)
+    core = _core(workload, catalog, shape, gpu, measured_mfu, dp)
+    inter = _pick_inter(workload, catalog, core, gpus, inters, intra)
+    eff = _efficiency(workload, core, gpus, inter, intra)
+    return CandidateSizing.model_construct(
+        gpu_id=gpu.id,
+        memory=_memory_result(core, shape, workload),
+        min_gpus=core.min_gpus,
+        gpu_hours=core.gpu_hours,
+        days=_days(core.gpu_hours, gpus, eff),
+        gpus=gpus,
+    )
+
+
+def _network_needed(
+    workload: Workload,
+    core: _Core,
+    gpus: int,
+    inters: list[NetworkClass],
+    intra: NetworkClass | None,
+) -> tuple[NetworkClass | None, float]:
+    """Slowest inter-node class keeping efficiency ≥ 0.9 (or the fastest)."""
+    best: tuple[NetworkClass | None, float] = (None, 0.0)
+    for candidate in inters:
+        eff = _efficiency(workload, core, gpus, candidate, intra)
+        if eff >= net.TARGET_SCALING_EFFICIENCY:
+            return candidate, eff
+        if eff >= best[1]:
+            best = (candidate, eff)
+    return best
+
+
+def _user_network(workload: Workload, catalog: Catalog) -> NetworkClass | None:
+    if workload.network_id is None:
+        return None
+    for n in catalog.networks:
+        if n.id == workload.network_id:
+            return n
+    return None
+
+
+def _pick_inter(
+    workload: Workload,
+    catalog: Catalog,
+    core: _Core,
+    gpus: int,
+    inters: list[NetworkClass],
+    intra: NetworkClass | None,
+) -> NetworkClass | None:
+    user = _user_network(workload, catalog)
+    if user is not None:
+        return user
+    if gpus <= core.gpu.gpus_per_server:
+        return None
+    return _network_needed(workload, core, gpus, inters, intra)[0]
+
+
+def _memory_result(
+    core: _Core, shape: ResolvedShape, workload: Workload
+) -> MemoryResult:
+    return MemoryResult.model_construct(
+        per_gpu=core.breakdown,
+        capacity_bytes=core.capacity_bytes,
+        usable_bytes=core.capacity_bytes * MEMORY_HEADROOM,
+        fits=core.fits,
+        rule_of_thumb_bytes=shape.params_total * RULE_OF_THUMB_BYTES_PER_PARAM,
+        unsharded_model_state_bytes=core.state.unsharded_bytes,
+        bytes_per_param_model_state=core.state.bytes_per_param,
+    )
+
+
+def size_workload(
+    workload: Workload, catalog: Catalog, measured_mfu: float | None = None
+) -> SizingResult:
+    """Size a workload on its GPU and on each candidate GPU.
+
+    Parameters
+    ----------
+    workload : Workload
+        The project's workload section.
+    catalog : Catalog
+        GPU, model and network catalog.
+    measured_mfu : float, optional
+        MFU measured in a vendor test; used unless ``workload.mfu`` is set. [1]
+
+    Returns
+    -------
+    SizingResult
+        Memory, compute, cluster, storage, candidates, warnings (English and
+        Chinese) and an explanation for every key number.
+
+    Notes
+    -----
+    Never raises on a schema-valid workload: unknown ids become warnings and a
+    fallback is used. The card count for ``days`` is the project's ``gpus``,
+    else ``dp·tp·pp`` when ``dp`` is set, else the count meeting the deadline,
+    else the larger of the minimum by memory and one server.
+
+    References
+    ----------
+    See :mod:`gpu_advisor.engine` (glossary and sources).
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> r = size_workload(Workload(task="pretrain", model_preset="llama2-7b",
+    ...                            tokens_billion=2000), load_catalog())
+    >>> round(r.compute.gpu_hours, -3)
+    209000.0
+    """
+    warnings: list[Advice] = []
+    shape, notes = resolve_shape(workload, catalog)
+    warnings.extend(notes)
+    gpu_known = any(g.id == workload.gpu_id for g in catalog.gpus)
+    gpu = catalog.gpu(workload.gpu_id) if gpu_known else catalog.gpus[0]
+    if not gpu_known:
+        warnings.append(
+            _advice(
+                "input.unknown_gpu",
+                f"GPU {workload.gpu_id!r} is not in the catalog; {gpu.id} is used instead.",
+                f"目录中没有 GPU {workload.gpu_id!r}，改用 {gpu.id} 计算。",
+                ["workload.gpu_id"],
+                Severity.ERROR,
+            )
+        )
+    intra = _intra_network(catalog, gpu)
+    inters = _inter_networks(catalog)
+    probe = _core(workload, catalog, shape, gpu, measured_mfu, 1)
+    unit = probe.unit
+    max_by_batch = min(MAX_GPUS, _max_dp_by_batch(workload) * unit)
+
+    # GPUs to meet the deadline (needs efficiency, which needs the dp-sharded core)
+    gpus_for_deadline: int | None = None
+    if workload.deadline_days is not None and probe.min_gpus is not None:
+        for n in _count_ladder(probe.min_gpus, unit, max_by_batch, gpu.gpus_per_server):
+            inter_n = _pick_inter(workload, catalog, probe, n, inters, intra)
+            eff_n = _efficiency(workload, probe, n, inter_n, intra)
+            if _days(probe.gpu_hours, n, eff_n) <= workload.deadline_days:
+                gpus_for_deadline = n
+                break
+
+    if workload.gpus is None and workload.dp is None and gpus_for_deadline is not None:
+        gpus = gpus_for_deadline
+    else:
+        gpus = _default_gpus(workload, probe)
+    dp = workload.dp or max(1, gpus // unit)
+    core = _core(workload, catalog, shape, gpu, measured_mfu, dp)
+    needed, _ = (
+        _network_needed(workload, core, gpus, inters, intra)
+        if gpus > gpu.gpus_per_server and workload.task is not TaskKind.INFERENCE
+        else (None, 1.0)
+    )
+    user_net = _user_network(workload, catalog)
+    inter_used = user_net or needed
+    eff = _efficiency(workload, core, gpus, inter_used, intra)
+    days = _days(core.gpu_hours, gpus, eff)
+    nodes = max(1, -(-gpus // gpu.gpus_per_server))
+    network_id = inter_used.id if inter_used is not None else gpu.intra_node_network_id
+
+    curve: list[DaysPoint] = []
+    curve_stop = min(max_by_batch, max(512, 16 * max(gpus, core.min_gpus or 1)))
+    if core.min_gpus is not None:
+        for n in _curve_counts(core.min_gpus, unit, curve_stop):
+            inter_n = user_net or (
+                _network_needed(workload, core, n, inters, intra)[0]
+                if n > gpu.gpus_per_server
+                else None
+            )
+            e = _efficiency(workload, core, n, inter_n, intra)
+            curve.append(
+                DaysPoint.model_construct(
+                    gpus=n, days=_days(core.gpu_hours, n, e), scaling_efficiency=e
+                )
+            )
+
+    memory = _memory_result(core, shape, workload)
+    tokens = workload.tokens_billion * 1e9
+    compute = ComputeResult.model_construct(
+        train_flops=core.train_flops,
+        gpu_hours=core.gpu_hours,
+        gpu_hours_with_redundancy=core.gpu_hours * cmp.REDUNDANCY_FACTOR,
+        redundancy_factor=cmp.REDUNDANCY_FACTOR,
+        mfu=core.mfu,
+        mfu_source=core.mfu_source,
+        peak_tflops=core.peak_tflops,
+        params_total=shape.params_total,
+        params_active=shape.params_active,
+        tokens=tokens,
+        chinchilla_tokens=cmp.CHINCHILLA_TOKENS_PER_PARAM * shape.params_active,
+        flops_per_token=core.flops_per_token,
+        decode_tokens_per_s_per_gpu=core.decode_tps,
+    )
+    cluster = ClusterResult.model_construct(
+        min_gpus=core.min_gpus,
+        gpus=gpus,
+        dp=dp,
+        tp=max(1, unit // workload.pp)
+        if workload.task is TaskKind.INFERENCE
+        else workload.tp,
+        pp=workload.pp,
+        gpus_for_deadline=gpus_for_deadline,
+        days=days,
+        scaling_efficiency=eff,
+        network_id=network_id,
+        network_needed_id=needed.id if needed is not None else None,
+        nodes=nodes,
+        days_curve=curve,
+    )
+    storage = _storage(workload, core, shape, catalog)
+
+    candidates: list[CandidateSizing] = []
+    for cid in workload.gpu_candidates:
+        if any(g.id == cid for g in catalog.gpus):
+            candidates.append(size_for_gpu(workload, catalog, cid, shape))
+        else:
+            warnings.append(
+                _advice(
+                    "input.unknown_candidate",
+                    f"Candidate GPU {cid!r} is not in the catalog and was skipped.",
+                    f"候选 GPU {cid!r} 不在目录中，已跳过。",
+                    ["workload.gpu_candidates"],
+                )
+            )
+
+    warnings.extend(
+        _warnings(
+            workload,
+            catalog,
+            shape,
+            core,
+            gpus,
+            dp,
+            eff,
+            inter_used,
+            memory,
+            gpus_for_deadline,
+            max_by_batch,
+        )
+    )
+    explanations = _explanations(
+        workload, catalog, shape, core, memory, compute, cluster
+    )
+    return SizingResult.model_construct(
+        gpu_id=gpu.id,
+        memory=memory,
+        compute=compute,
+        cluster=cluster,
+        storage=storage,
+        candidates=candidates,
+        warnings=warnings,
+        explanations=explanations,
+        shape_derived=shape.derived,
+        shape=shape,
+    )
+
+
+def _storage(
+    workload: Workload, core: _Core, shape: ResolvedShape, catalog: Catalog
+) -> StorageResult:
+    """Checkpoint = weights + optimizer states (fp32 master) of the trained params."""
+    if workload.task is TaskKind.INFERENCE:
+        ckpt = mem.inference_weights_bytes(shape, workload.precision)
+    else:
+        w, _, o = mem.optimizer_bytes_per_param(workload.optimizer, Precision.BF16)
+        ckpt = core.state.trainable_params * (w + o)
+    return StorageResult.model_construct(
+        checkpoint_bytes=ckpt,
+        checkpoint_write_gb_per_s=ckpt / 1e9 / CHECKPOINT_WRITE_TARGET_S,
+        checkpoint_write_target_s=CHECKPOINT_WRITE_TARGET_S,
+        network_budget_fraction=catalog.cost_defaults.network_fraction_of_hardware.typical,
+    )
+
+
+def _warnings(
+    workload: Workload,
+    catalog: Catalog,
+    shape: ResolvedShape,
+    core: _Core,
+    gpus: int,
+    dp: int,
+    eff: float,
+    inter_used: NetworkClass | None,
+    memory: MemoryResult,
+    gpus_for_deadline: int | None,
+    max_by_batch: int,
+) -> list[Advice]:
+    out: list[Advice] = []
+    gpu = core.gpu
+    training = workload.task is not TaskKind.INFERENCE
+    if core.min_gpus is None:
+        hint_en, hint_zh = _parallel_hint(workload, shape, core)
+        out.append(
+            _advice(
+                "memory.fits_nowhere",
+                f"The model does not fit on any number of {gpu.id} cards with "
+                f"tp={workload.tp}, pp={workload.pp}, ZeRO-{workload.zero_stage}: "
+                f"what cannot be sharded over data parallelism alone needs more than "
+                f"{_gib(memory.usable_bytes)} per card.{hint_en}",
+                f"在 tp={workload.tp}、pp={workload.pp}、ZeRO-{workload.zero_stage} 下，"
+                f"任何数量的 {gpu.id} 都放不下：无法靠数据并行切分的部分超过每卡 "
+                f"{_gib(memory.usable_bytes)}。{hint_zh}",
+                [
+                    "workload.gpu_id",
+                    "workload.tp",
+                    "workload.pp",
+                    "workload.zero_stage",
+                    "workload.recompute",
+                    "workload.micro_batch",
+                ],
+                Severity.ERROR,
+            )
+        )
+    elif not memory.fits:
+        out.append(
+            _advice(
+                "memory.does_not_fit",
+                f"At {gpus} cards (dp={dp}) each {gpu.id} needs "
+                f"{_gib(memory.per_gpu.total_bytes)}, more than the "
+                f"{_gib(memory.usable_bytes)} usable; at least {core.min_gpus} cards "
+                "are needed.",
+                f"{gpus} 张卡（dp={dp}）时每张 {gpu.id} 需要 "
+                f"{_gib(memory.per_gpu.total_bytes)}，超过可用的 "
+                f"{_gib(memory.usable_bytes)}；至少需要 {core.min_gpus} 张卡。",
+                ["workload.gpus", "workload.dp", "workload.gpu_id"],
+                Severity.ERROR,
+            )
+        )
+    if (
+        workload.deadline_days is not None
+        and gpus_for_deadline is None
+        and core.min_gpus is not None
+    ):
+        out.append(
+            _advice(
+                "cluster.deadline_unmeetable",
+                f"No card count up to {max_by_batch} finishes within "
+                f"{workload.deadline_days:g} days: communication and the global batch "
+                "limit how far the job scales. Extend the deadline, reduce tokens or "
+                "use a faster GPU/network.",
+                f"在 {max_by_batch} 张卡以内，没有任何卡数能在 {workload.deadline_days:g} "
+                "天内完成：通信开销和全局 batch 限制了扩展。请放宽工期、减少 token 数，"
+                "或选用更快的 GPU/网络。",
+                [
+                    "workload.deadline_days",
+                    "workload.tokens_billion",
+                    "workload.gpu_id",
+                ],
+            )
+        )
+    nodes = -(-gpus // gpu.gpus_per_server)
+    if (
+        training
+        and nodes > 1
+        and inter_used is not None
+        and (
+            inter_used.kind.value == "ethernet"
+            or not inter_used.suitable_for_multi_node_training
+        )
+    ):
+        out.append(
+            _advice(
+                "network.slow_ethernet",
+                f"{inter_used.name} between {nodes} servers: gradient sync leaves only "
+                f"{eff:.0%} of the GPU time for compute. Multi-node training needs "
+                "InfiniBand or RoCE of at least 100 Gb/s.",
+                f"{nodes} 台服务器之间使用 {inter_used.name}：梯度同步后 GPU 只有 "
+                f"{eff:.0%} 的时间在计算。多机训练需要至少 100 Gb/s 的 InfiniBand 或 RoCE。",
+                ["workload.network_id", "workload.gpus"],
+            )
+        )
+    if (
+        training
+        and nodes > 1
+        and eff < net.TARGET_SCALING_EFFICIENCY
+        and not any(a.code == "network.slow_ethernet" for a in out)
+    ):
+        out.append(
+            _advice(
+                "network.low_efficiency",
+                f"Scaling efficiency at {gpus} cards is {eff:.0%} (< 90 %): the "
+                "network limits the speed-up.",
+                f"{gpus} 张卡时扩展效率为 {eff:.0%}（低于 90%）：网络限制了加速。",
+                ["workload.network_id", "workload.gpus"],
+                Severity.INFO,
+            )
+        )
+    if (
+        workload.task in (TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE)
+        and memory.unsharded_model_state_bytes > memory.rule_of_thumb_bytes
+    ):
+        out.append(
+            _advice(
+                "memory.rule_of_thumb",
+                f"The common rule 'weights × 2 bytes, plus 2–3× that for gradients and "
+                f"optimizer' gives {memory.rule_of_thumb_bytes / 1e9:,.0f} GB (6–8 bytes "
+                f"per parameter). Mixed-precision {workload.optimizer.value} really needs "
+                f"{memory.bytes_per_param_model_state:g} bytes per parameter = "
+                f"{memory.unsharded_model_state_bytes / 1e9:,.0f} GB before sharding "
+                "(bf16 weights 2 + gradients 2 + fp32 master copy, momentum and "
+                "variance 12), plus activations. Plan with the larger figure.",
+                f"常见经验“参数量×2 字节，梯度和优化器再算 2–3 倍”得出 "
+                f"{memory.rule_of_thumb_bytes / 1e9:,.0f} GB（每参数 6–8 字节）。"
+                f"混合精度 {workload.optimizer.value} 实际每参数需要 "
+                f"{memory.bytes_per_param_model_state:g} 字节，切分前共 "
+                f"{memory.unsharded_model_state_bytes / 1e9:,.0f} GB（bf16 权重 2 + "
+                "梯度 2 + fp32 主权重、一阶和二阶动量 12），另加激活值。请按较大的数规划。",
+                ["workload.optimizer", "workload.model_preset"],
+            )
+        )
+    if workload.task is TaskKind.PRETRAIN and shape.params_active > 0:
+        ratio = workload.tokens_billion * 1e9 / shape.params_active
+        chin = cmp.CHINCHILLA_TOKENS_PER_PARAM
+        if ratio < CHINCHILLA_LOW_RATIO * chin or ratio > CHINCHILLA_HIGH_RATIO * chin:
+            low = ratio < CHINCHILLA_LOW_RATIO * chin
+            out.append(
+                _advice(
+                    "compute.chinchilla",
+                    f"{ratio:,.0f} tokens per (active) parameter; the compute-optimal "
+                    f"ratio is about 20 (Chinchilla). "
+                    + (
+                        "The model will be under-trained for its size."
+                        if low
+                        else "Training far beyond it is common when the model will "
+                        "serve much inference (Llama 3: ~1,900), but costs more compute."
+                    ),
+                    f"每个（激活）参数 {ratio:,.0f} 个 token；计算最优约为 20（Chinchilla）。"
+                    + (
+                        "按模型规模看训练不足。"
+                        if low
+                        else "为降低推理成本而远超此比例很常见（Llama 3 约 1900），但算力开销更大。"
+                    ),
+                    ["workload.tokens_billion", "workload.model_preset"],
+                    Severity.INFO,
+                )
+            )
+    if gpu.unconfirmed_fields or not gpu.provenance.confirmed:
+        fields = ", ".join(gpu.unconfirmed_fields) or "all figures"
+        out.append(
+            _advice(
+                "catalog.unconfirmed_gpu",
+                f"{gpu.name}: {fields} are not confirmed by a datasheet; treat the "
+                "results as rough and measure on the real hardware.",
+                f"{gpu.name}：{fields} 未经官方规格书确认，结果仅供粗估，请在实机上测试。",
+                ["workload.gpu_id"],
+            )
+        )
+    if workload.precision is Precision.FP8 and gpu.fp8_dense_tflops:
+        out.append(
+            _advice(
+                "compute.fp8_peak",
+                f"FP8 GPU-hours use the FP8 peak ({gpu.fp8_dense_tflops:g} TFLOPS) × MFU. "
+                "Real FP8 runs are typically 1.3–1.5× faster than BF16, not 2×: lower "
+                "the MFU if you want a conservative plan.",
+                f"FP8 卡时按 FP8 峰值（{gpu.fp8_dense_tflops:g} TFLOPS）× MFU 计算。"
+                "实际 FP8 训练通常比 BF16 快 1.3–1.5 倍而非 2 倍，保守规划请调低 MFU。",
+                ["workload.precision", "workload.mfu"],
+                Severity.INFO,
+            )
+        )
+    elif workload.precision is Precision.FP8:
+        out.append(
+            _advice(
+                "compute.no_fp8",
+                f"{gpu.name} has no FP8 tensor cores; the BF16 peak is used.",
+                f"{gpu.name} 不支持 FP8 张量核心，按 BF16 峰值计算。",
+                ["workload.precision", "workload.gpu_id"],
+                Severity.INFO,
+            )
+        )
+    if workload.tp > gpu.gpus_per_server:
+        out.append(
+            _advice(
+                "parallel.tp_across_nodes",
+                f"Tensor parallelism {workload.tp} spans more than one server "
+                f"({gpu.gpus_per_server} cards): keep tp within a server.",
+                f"张量并行度 {workload.tp} 超出单台服务器（{gpu.gpus_per_server} 卡），"
+                "请把 tp 限制在一台服务器内。",
+                ["workload.tp"],
+            )
+        )
+    if (
+        workload.dp is not None
+        and workload.gpus is not None
+        and (workload.dp * workload.tp * workload.pp != workload.gpus)
+    ):
+        out.append(
+            _advice(
+                "parallel.dp_mismatch",
+                f"dp × tp × pp = {workload.dp * workload.tp * workload.pp} differs from "
+                f"the {workload.gpus} cards given; memory uses dp={workload.dp}, days "
+                f"use {workload.gpus} cards.",
+                f"dp × tp × pp = {workload.dp * workload.tp * workload.pp}，与给定的 "
+                f"{workload.gpus} 张卡不一致；显存按 dp={workload.dp}、工期按 "
+                f"{workload.gpus} 张卡计算。",
+                ["workload.dp", "workload.gpus"],
+            )
+        )
+    if training and gpus > max_by_batch:
+        out.append(
+            _advice(
+                "parallel.batch_too_small",
+                f"{gpus} cards exceed what the global batch can feed "
+                f"({max_by_batch} cards at micro-batch {workload.micro_batch}).",
+                f"{gpus} 张卡超过全局 batch 能支撑的规模（micro-batch 为 "
+                f"{workload.micro_batch} 时最多 {max_by_batch} 张）。",
+                ["workload.gpus", "workload.global_batch", "workload.micro_batch"],
+            )
+        )
+    if workload.network_id is not None and _user_network(workload, catalog) is None:
+        out.append(
+            _advice(
+                "input.unknown_network",
+                f"Network {workload.network_id!r} is not in the catalog; the class "
+                "needed is used instead.",
+                f"目录中没有网络 {workload.network_id!r}，改用所需的网络等级。",
+                ["workload.network_id"],
+                Severity.ERROR,
+            )
+        )
+    return out
+
+
+def _parallel_hint(
+    workload: Workload, shape: ResolvedShape, core: _Core
+) -> tuple[str, str]:
+    """Suggest the smallest tp × pp (tp ≤ one server) that fits, if any."""
+    best: tuple[int, int, int] | None = None
+    tp = 1
+    while tp <= core.gpu.gpus_per_server:
+        for pp in (1, 2, 4, 8, 16, 32, 64):
+            trial = workload.model_copy(
+                update={"tp": tp, "pp": pp, "sequence_parallel": tp > 1}
+            )
+            n = min_gpus_for_memory(trial, shape, core.capacity_bytes)
+            if n is not None and (best is None or n < best[0]):
+                best = (n, tp, pp)
+        tp *= 2
+    if best is None:
+        return (
+            " Try full recompute, a smaller micro-batch or a larger card.",
+            "可尝试完全重计算、减小 micro-batch 或换更大显存的卡。",
+        )
+    n, tp, pp = best
+    return (
+        f" With tp={tp}, pp={pp} and sequence parallelism it fits on {n} cards.",
+        f"改用 tp={tp}、pp={pp} 并开启序列并行，{n} 张卡即可放下。",
+    )
+
+
+def _explanations(
+    workload: Workload,
+    catalog: Catalog,
+    shape: ResolvedShape,
+    core: _Core,
+    memory: MemoryResult,
+    compute: ComputeResult,
+    cluster: ClusterResult,
+) -> list[Explanation]:
+    gpu = core.gpu
+    gsrc = gpu.provenance.source
+    model_src = "project"
+    if shape.model_id is not None:
+        for p in catalog.models:
+            if p.id == shape.model_id:
+                model_src = p.provenance.source
+                break
+
+    def ref(
+        name: str, value: float | str, unit: str, source: str = "project"
+    ) -> InputRef:
+        v = value if isinstance(value, str) else float(value)
+        return InputRef.model_construct(name=name, value=v, unit=unit, source=source)
+
+    def ex(
+        key: str, formula: str, inputs: list[InputRef], reference: str
+    ) -> Explanation:
+        return Explanation.model_construct(
+            key=key, formula=formula, inputs=inputs, reference=reference
+        )
+
+    zero = "Rajbhandari et al. 2020, ZeRO, arXiv:1910.02054"
+    kor = "Korthikanti et al. 2022, arXiv:2205.05198, Table 2"
+    narayanan = "Narayanan et al. 2021, arXiv:2104.04473, eq. 3; Chowdhery et al. 2022 (PaLM), App. B"
+    params = ref("shape.params_total", shape.params_total, "params", model_src)
+    active = ref("shape.params_active", shape.params_active, "params", model_src)
+    z = ref("workload.zero_stage", workload.zero_stage, "")
+    dp = ref("cluster.dp", cluster.dp, "")
+    tp = ref("workload.tp", workload.tp, "")
+    pp = ref("workload.pp", workload.pp, "")
+    mfu_src = gsrc if core.mfu_source == "catalog" else core.mfu_source
+    mfu = ref("compute.mfu", core.mfu, "", mfu_src)
+    peak = ref(f"catalog.gpus.{gpu.id}.peak_tflops", core.peak_tflops, "TFLOP/s", gsrc)
+    tokens = ref("workload.tokens_billion", workload.tokens_billion, "1e9 tokens")
+    seq = ref("workload.seq_len", workload.seq_len, "tokens")
+    return [
+        ex(
+            "memory.per_gpu.weights_bytes",
+            "N·w/(tp·pp), ÷dp with ZeRO-3 (w = 2 B bf16; LoRA: frozen base; QLoRA: "
+            f"{workload.qlora_base_bits:g} bit)",
+            [params, tp, pp, z, dp],
+            zero,
+        ),
+        ex(
+            "memory.per_gpu.gradients_bytes",
+            "N_trainable·2/(tp·pp), ÷dp with ZeRO ≥ 2",
+            [params, tp, pp, z, dp],
+            zero,
+        ),
+        ex(
+            "memory.per_gpu.optimizer_bytes",
+            "N_trainable·o/(tp·pp), ÷dp with ZeRO ≥ 1 (AdamW o = 12, 8-bit AdamW 6, SGD 8)",
+            [
+                params,
+                ref("workload.optimizer", workload.optimizer.value, ""),
+                tp,
+                pp,
+                z,
+                dp,
+            ],
+            zero + "; Dettmers et al. 2022, arXiv:2110.02861",
+        ),
+        ex(
+            "memory.per_gpu.activations_bytes",
+            "L·s·b·h·(34/t + 5·a·s/(h·t)) with SP, (10 + 24/t + 5as/(ht)) without; "
+            "score term dropped by selective recompute/FlashAttention; 2·s·b·h with full "
+            "recompute; GQA/SwiGLU/MoE adjusted; 1F1B keeps L layers' worth",
+            [
+                ref("shape.layers", shape.layers, "", model_src),
+                ref("shape.hidden", shape.hidden, "", model_src),
+                ref("shape.heads", shape.heads, "", model_src),
+                seq,
+                ref("workload.micro_batch", workload.micro_batch, "sequences"),
+                tp,
+                ref("workload.recompute", workload.recompute.value, ""),
+                ref("workload.flash_attention", str(workload.flash_attention), ""),
+            ],
+            kor,
+        ),
+        ex(
+            "memory.per_gpu.kv_cache_bytes",
+            "2·L·kv_heads·head_dim·bytes·context·concurrency/(tp·pp)",
+            [
+                ref("shape.kv_heads", shape.kv_heads, "", model_src),
+                ref(
+                    "workload.inference_context_len",
+                    workload.inference_context_len,
+                    "tokens",
+                ),
+                ref(
+                    "workload.inference_concurrency", workload.inference_concurrency, ""
+                ),
+            ],
+            "Pope et al. 2022, arXiv:2211.05102",
+        ),
+        ex(
+            "memory.per_gpu.overhead_bytes",
+            "CUDA context + workspaces + NCCL buffers",
+            [
+                ref(
+                    "workload.framework_overhead_gib",
+                    workload.framework_overhead_gib
+                    if workload.framework_overhead_gib is not None
+                    else mem.DEFAULT_OVERHEAD_BYTES / mem.GIB,
+                    "GiB",
+                    "project"
+                    if workload.framework_overhead_gib is not None
+                    else "engine default",
+                )
+            ],
+            "PyTorch docs, CUDA semantics",
+        ),
+        ex(
+            "memory.per_gpu.total_bytes",
+            "weights + gradients + optimizer + activations + KV cache + overhead; "
+            f"fits if ≤ {MEMORY_HEADROOM:.0%} of the card",
+            [ref(f"catalog.gpus.{gpu.id}.memory_gb", gpu.memory_gb, "GiB", gsrc)],
+            zero + "; " + kor,
+        ),
+        ex(
+            "compute.train_flops",
+            "(6·N_active + 12·L·s·d)·D (+ one forward 2N + 4Lsd with full recompute; "
+            "LoRA 4N; inference 2N + 4Lsd)",
+            [active, tokens, seq, ref("shape.layers", shape.layers, "", model_src)],
+            narayanan + "; Kaplan et al. 2020; Hoffmann et al. 2022, App. F",
+        ),
+        ex(
+            "compute.gpu_hours",
+            "train_flops / (peak·1e12·MFU·3600)",
+            [peak, mfu, ref("workload.precision", workload.precision.value, "")],
+            narayanan,
+        ),
+        ex(
+            "compute.gpu_hours_with_redundancy",
+            "gpu_hours × 1.5",
+            [
+                ref(
+                    "redundancy_factor",
+                    cmp.REDUNDANCY_FACTOR,
+                    "",
+                    "seed 002: 卡时 × 1.5",
+                )
+            ],
+            "seed 002",
+        ),
+        ex(
+            "cluster.min_gpus",
+            "smallest dp·tp·pp with A + B/dp ≤ 0.9·capacity (B = ZeRO-sharded states)",
+            [
+                ref(f"catalog.gpus.{gpu.id}.memory_gb", gpu.memory_gb, "GiB", gsrc),
+                z,
+                tp,
+                pp,
+            ],
+            zero,
+        ),
+        ex(
+            "cluster.days",
+            "gpu_hours / (gpus·24·efficiency); efficiency = t_c/(t_c + max(0, "
+            "t_allreduce − 0.5·t_backward)), t_allreduce = 2(n−1)/n·grad_bytes/bandwidth",
+            [
+                ref("cluster.gpus", cluster.gpus, "cards"),
+                ref("cluster.scaling_efficiency", cluster.scaling_efficiency, ""),
+                ref(
+                    "cluster.network_id",
+                    cluster.network_id,
+                    "",
+                    "project" if workload.network_id else "engine: class needed",
+                ),
+            ],
+            "Patarasuk & Yuan 2009 (ring all-reduce); Li et al. 2020, arXiv:2006.15704",
+        ),
+        ex(
+            "cluster.gpus_for_deadline",
+            "smallest card count with days ≤ deadline",
+            [
+                ref(
+                    "workload.deadline_days",
+                    workload.deadline_days
+                    if workload.deadline_days is not None
+                    else "none",
+                    "days",
+                )
+            ],
+            "Patarasuk & Yuan 2009",
+        ),
+    ]

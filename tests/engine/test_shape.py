@@ -1,0 +1,184 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gpu_advisor.engine.shape import (
+    count_params,
+    derive_shape_from_params,
+    parse_hf_config,
+    shape_from_custom,
+    shape_from_preset,
+)
+from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.model.project import ModelShape
+
+
+@pytest.mark.parametrize(
+    ("model_id", "tolerance"),
+    [
+        ("llama2-7b", 0.01),
+        ("llama2-70b", 0.01),
+        ("llama3.1-405b", 0.01),
+        ("qwen2.5-72b", 0.01),
+        ("mixtral-8x7b", 0.01),
+        ("glm-4-9b", 0.01),
+    ],
+)
+def test_preset_params_match_shape(model_id, tolerance):
+    p = load_catalog().model(model_id)
+    s = shape_from_preset(p)
+    total, active = count_params(
+        s.layers,
+        s.hidden,
+        s.heads,
+        s.kv_heads,
+        s.head_dim,
+        s.ffn_hidden,
+        s.vocab,
+        experts=s.experts,
+        active_experts=s.active_experts,
+        shared_experts=s.shared_experts,
+        moe_ffn_hidden=s.moe_ffn_hidden,
+        dense_layers=s.dense_layers,
+        tied_embeddings=s.tied_embeddings,
+    )
+    assert total == pytest.approx(p.params_billion * 1e9, rel=tolerance)
+    assert active == pytest.approx(p.active_params_billion * 1e9, rel=0.02)
+
+
+def test_deepseek_mla_cache():
+    s = shape_from_preset(load_catalog().model("deepseek-v3"))
+    assert s.is_moe
+    assert s.kv_cache_values_per_token_per_layer == 576
+    assert s.params_active == pytest.approx(37e9)
+
+
+@pytest.mark.parametrize(
+    ("params", "hidden"), [(7e9, 4096), (13e9, 5120), (70e9, 8192), (405e9, 16384)]
+)
+def test_derived_shape_matches_llama_hidden(params, hidden):
+    s = derive_shape_from_params(params)
+    assert s.hidden == hidden
+    assert s.hidden % s.heads == 0
+    assert s.heads % s.kv_heads == 0
+
+
+def test_params_only_is_marked_derived():
+    r = shape_from_custom(ModelShape(params_billion=13))
+    assert r.derived
+    assert r.params_total == 13e9
+    explicit = shape_from_custom(
+        ModelShape(params_billion=6.74, layers=32, hidden=4096)
+    )
+    assert not explicit.derived
+
+
+def test_mismatching_shape_is_derived():
+    r = shape_from_custom(ModelShape(params_billion=70, layers=32, hidden=4096))
+    assert r.derived
+    assert r.hidden == 8192
+
+
+LLAMA3_8B = {
+    "architectures": ["LlamaForCausalLM"],
+    "hidden_size": 4096,
+    "intermediate_size": 14336,
+    "num_attention_heads": 32,
+    "num_hidden_layers": 32,
+    "num_key_value_heads": 8,
+    "vocab_size": 128256,
+    "tie_word_embeddings": False,
+}
+MIXTRAL = {
+    "hidden_size": 4096,
+    "intermediate_size": 14336,
+    "num_attention_heads": 32,
+    "num_hidden_layers": 32,
+    "num_key_value_heads": 8,
+    "num_local_experts": 8,
+    "num_experts_per_tok": 2,
+    "vocab_size": 32000,
+}
+DEEPSEEK_V3 = {
+    "hidden_size": 7168,
+    "intermediate_size": 18432,
+    "moe_intermediate_size": 2048,
+    "num_attention_heads": 128,
+    "num_hidden_layers": 61,
+    "num_key_value_heads": 128,
+    "n_routed_experts": 256,
+    "n_shared_experts": 1,
+    "num_experts_per_tok": 8,
+    "first_k_dense_replace": 3,
+    "vocab_size": 129280,
+    "kv_lora_rank": 512,
+    "q_lora_rank": 1536,
+    "qk_rope_head_dim": 64,
+    "v_head_dim": 128,
+    "qk_nope_head_dim": 128,
+}
+GLM4 = {
+    "num_layers": 40,
+    "hidden_size": 4096,
+    "num_attention_heads": 32,
+    "multi_query_attention": True,
+    "multi_query_group_num": 2,
+    "ffn_hidden_size": 13696,
+    "kv_channels": 128,
+    "padded_vocab_size": 151552,
+    "seq_length": 8192,
+}
+QWEN2 = {
+    "hidden_size": 3584,
+    "intermediate_size": 18944,
+    "num_attention_heads": 28,
+    "num_hidden_layers": 28,
+    "num_key_value_heads": 4,
+    "vocab_size": 152064,
+    "tie_word_embeddings": False,
+}
+
+
+def test_parse_llama_text():
+    s = parse_hf_config(json.dumps(LLAMA3_8B))
+    r = shape_from_custom(s)
+    assert r.params_total == pytest.approx(8.03e9, rel=0.005)
+    assert s.kv_heads == 8
+
+
+def test_parse_mixtral():
+    r = shape_from_custom(parse_hf_config(MIXTRAL))
+    assert r.params_total == pytest.approx(46.7e9, rel=0.01)
+    assert r.params_active == pytest.approx(12.9e9, rel=0.01)
+
+
+def test_parse_deepseek_v3():
+    s = parse_hf_config(DEEPSEEK_V3)
+    assert (s.experts, s.active_experts, s.shared_experts, s.dense_layers) == (
+        256,
+        8,
+        1,
+        3,
+    )
+    assert s.moe_ffn_hidden == 2048
+    assert s.head_dim == 128
+
+
+def test_parse_glm4():
+    s = parse_hf_config(GLM4)
+    r = shape_from_custom(s)
+    assert (s.layers, s.kv_heads, s.vocab, s.ffn_hidden) == (40, 2, 151552, 13696)
+    assert r.params_total == pytest.approx(9.4e9, rel=0.01)
+
+
+def test_parse_qwen2():
+    r = shape_from_custom(parse_hf_config(QWEN2))
+    assert r.params_total == pytest.approx(7.62e9, rel=0.01)
+
+
+@pytest.mark.parametrize("bad", ["not json", "[1, 2]", '{"hidden_size": 10}'])
+def test_parse_rejects_bad_config(bad):
+    with pytest.raises(ValueError, match=r"config\.json"):
+        parse_hf_config(bad)

@@ -1,0 +1,243 @@
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gpu_advisor.engine.sizing import min_gpus_for_memory, resolve_shape, size_workload
+from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.model.project import ModelShape, Workload
+
+CAT = load_catalog()
+
+
+def codes(r):
+    return {w.code for w in r.warnings}
+
+
+def test_full_result_shape():
+    r = size_workload(
+        Workload(task="pretrain", model_preset="llama2-7b", tokens_billion=2000), CAT
+    )
+    assert r.compute.gpu_hours_with_redundancy == pytest.approx(
+        1.5 * r.compute.gpu_hours
+    )
+    assert r.compute.mfu_source == "catalog"
+    assert r.cluster.min_gpus is not None
+    assert r.cluster.days > 0
+    assert [c.gpu_id for c in r.candidates] == [
+        "A100-80GB-SXM",
+        "H100-80GB-SXM",
+        "L40S",
+    ]
+    keys = {e.key for e in r.explanations}
+    for key in (
+        "memory.per_gpu.total_bytes",
+        "memory.per_gpu.weights_bytes",
+        "compute.train_flops",
+        "compute.gpu_hours",
+        "compute.gpu_hours_with_redundancy",
+        "cluster.min_gpus",
+        "cluster.days",
+        "cluster.gpus_for_deadline",
+    ):
+        assert key in keys
+    assert "memory.rule_of_thumb" in codes(r)
+    assert r.memory.rule_of_thumb_bytes == pytest.approx(6.74e9 * 8)
+    assert r.memory.unsharded_model_state_bytes == pytest.approx(6.74e9 * 16)
+    assert r.storage.network_budget_fraction == pytest.approx(0.15)
+    assert r.storage.checkpoint_bytes == pytest.approx(6.74e9 * 14)
+    r.model_dump_json()  # serialises without warnings
+
+
+def test_project_mfu_overrides_catalog():
+    r = size_workload(Workload(model_preset="llama2-7b", mfu=0.2), CAT)
+    assert r.compute.mfu == 0.2
+    assert r.compute.mfu_source == "project"
+    m = size_workload(Workload(model_preset="llama2-7b"), CAT, measured_mfu=0.3)
+    assert m.compute.mfu_source == "measured"
+
+
+def test_fits_nowhere_and_hint():
+    r = size_workload(
+        Workload(
+            task="pretrain",
+            model_preset="llama3.1-405b",
+            gpu_id="RTX-4090",
+            zero_stage=3,
+            recompute="none",
+            flash_attention=False,
+            seq_len=8192,
+        ),
+        CAT,
+    )
+    assert r.cluster.min_gpus is None
+    assert "memory.fits_nowhere" in codes(r)
+
+
+def test_deadline():
+    w = Workload(
+        task="pretrain",
+        model_preset="llama2-7b",
+        tokens_billion=2000,
+        zero_stage=1,
+        deadline_days=30,
+        network_id="ib-ndr-400",
+    )
+    r = size_workload(w, CAT)
+    assert r.cluster.gpus_for_deadline is not None
+    assert r.cluster.gpus == r.cluster.gpus_for_deadline
+    assert r.cluster.days <= 30
+    impossible = size_workload(w.model_copy(update={"deadline_days": 0.01}), CAT)
+    assert impossible.cluster.gpus_for_deadline is None
+    assert "cluster.deadline_unmeetable" in codes(impossible)
+
+
+def test_ten_gbe_multi_node_warns():
+    r = size_workload(
+        Workload(
+            task="pretrain",
+            model_preset="llama2-13b",
+            gpus=64,
+            network_id="eth-10g",
+            zero_stage=2,
+        ),
+        CAT,
+    )
+    assert "network.slow_ethernet" in codes(r)
+    assert r.cluster.scaling_efficiency < 0.5
+
+
+def test_network_needed_is_fast_class_for_big_runs():
+    r = size_workload(
+        Workload(
+            task="pretrain",
+            model_preset="llama2-70b",
+            gpus=512,
+            tp=8,
+            pp=2,
+            sequence_parallel=True,
+            zero_stage=1,
+        ),
+        CAT,
+    )
+    assert r.cluster.network_needed_id is not None
+    assert CAT.network(r.cluster.network_id).suitable_for_multi_node_training
+
+
+def test_params_only_and_unknown_ids_never_crash():
+    r = size_workload(
+        Workload(
+            model_preset=None,
+            shape=ModelShape(params_billion=30),
+            gpu_id="nope",
+            gpu_candidates=["zzz"],
+            network_id="x",
+        ),
+        CAT,
+    )
+    got = codes(r)
+    assert {
+        "shape.derived",
+        "input.unknown_gpu",
+        "input.unknown_candidate",
+        "input.unknown_network",
+    } <= got
+    assert r.shape_derived
+
+
+def test_unconfirmed_gpu_warns():
+    r = size_workload(Workload(model_preset="qwen2.5-7b", gpu_id="Ascend-910B"), CAT)
+    assert "catalog.unconfirmed_gpu" in codes(r)
+
+
+def test_inference_kv_and_decode():
+    r = size_workload(
+        Workload(
+            task="inference",
+            model_preset="llama2-70b",
+            gpu_id="H100-80GB-SXM",
+            inference_context_len=4096,
+            inference_concurrency=16,
+        ),
+        CAT,
+    )
+    m = r.memory.per_gpu
+    assert m.optimizer_bytes == 0
+    assert m.gradients_bytes == 0
+    assert r.cluster.min_gpus == 4  # 138 GB weights + 20 GiB KV need 4 × 80 GB
+    assert m.kv_cache_bytes * r.cluster.min_gpus == pytest.approx(
+        80 * 2 * 8 * 128 * 2 * 4096 * 16
+    )
+    assert r.compute.decode_tokens_per_s_per_gpu is not None
+
+
+def test_days_curve_monotone_cards():
+    r = size_workload(
+        Workload(
+            task="pretrain",
+            model_preset="llama2-13b",
+            tokens_billion=2000,
+            zero_stage=3,
+        ),
+        CAT,
+    )
+    gpus = [p.gpus for p in r.cluster.days_curve]
+    assert gpus == sorted(gpus)
+    assert len(gpus) >= 5
+    assert all(0 < p.scaling_efficiency <= 1 for p in r.cluster.days_curve)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    stage=st.integers(0, 3),
+    dp=st.integers(1, 256),
+    extra=st.integers(1, 256),
+    model=st.sampled_from(["llama2-7b", "llama2-70b", "mixtral-8x7b", "qwen2.5-14b"]),
+    task=st.sampled_from(["pretrain", "full-finetune", "lora", "qlora"]),
+)
+def test_more_cards_never_need_more_memory_per_card(stage, dp, extra, model, task):
+    w = Workload(
+        task=task, model_preset=model, zero_stage=stage, dp=dp, gpu_candidates=[]
+    )
+    a = size_workload(w, CAT).memory.per_gpu
+    b = size_workload(w.model_copy(update={"dp": dp + extra}), CAT).memory.per_gpu
+    assert b.total_bytes <= a.total_bytes * (1 + 1e-12)
+    for part in (
+        "weights_bytes",
+        "gradients_bytes",
+        "optimizer_bytes",
+        "activations_bytes",
+        "kv_cache_bytes",
+        "overhead_bytes",
+    ):
+        assert getattr(b, part) >= 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(tokens=st.floats(0.01, 1e5), k=st.floats(0.1, 10.0))
+def test_gpu_hours_linear(tokens, k):
+    w = Workload(
+        task="pretrain",
+        model_preset="qwen2.5-7b",
+        tokens_billion=tokens,
+        gpu_candidates=[],
+    )
+    a = size_workload(w, CAT).compute.gpu_hours
+    b = size_workload(
+        w.model_copy(update={"tokens_billion": tokens * k}), CAT
+    ).compute.gpu_hours
+    assert b == pytest.approx(k * a)
+
+
+def test_min_gpus_fits():
+    s, _ = resolve_shape(Workload(model_preset="llama2-70b"), CAT)
+    w = Workload(
+        task="pretrain", model_preset="llama2-70b", zero_stage=3, recompute="full"
+    )
+    n = min_gpus_for_memory(w, s, 80 * 2**30)
+    assert n is not None
+    fit = size_workload(w.model_copy(update={"dp": n}), CAT)
+    below = size_workload(w.model_copy(update={"dp": n - 1}), CAT)
+    assert fit.memory.fits
+    assert not below.memory.fits

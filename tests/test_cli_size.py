@@ -1,0 +1,121 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gpu_advisor.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_size_json_keys(capsys):
+    code, out, _ = run(
+        capsys,
+        "size",
+        "--params",
+        "7B",
+        "--tokens",
+        "2T",
+        "--gpu",
+        "A100-80GB-SXM",
+        "--json",
+    )
+    assert code == 0
+    d = json.loads(out)
+    for k in (
+        "weights_bytes",
+        "gradients_bytes",
+        "optimizer_bytes",
+        "activations_bytes",
+        "total_bytes",
+    ):
+        assert d["memory"]["per_gpu"][k] >= 0
+    for k in ("train_flops", "gpu_hours", "gpu_hours_with_redundancy", "mfu"):
+        assert d["compute"][k] > 0
+    assert {"min_gpus", "gpus_for_deadline", "days"} <= set(d["cluster"])
+    assert any(w["code"] == "shape.derived" for w in d["warnings"])
+    # derived shape: 33 layers x 4096 hidden; 6ND + 12·L·s·h·D at s = 4096
+    assert d["compute"]["train_flops"] == pytest.approx(
+        (6 * 7e9 + 12 * 33 * 4096 * 4096) * 2e12
+    )
+
+
+def test_size_model_preset_zero3(capsys):
+    code, out, _ = run(
+        capsys,
+        "size",
+        "--model",
+        "llama2-70b",
+        "--task",
+        "pretrain",
+        "--tokens",
+        "2T",
+        "--gpu",
+        "H100-80GB-SXM",
+        "--zero",
+        "3",
+        "--recompute",
+        "full",
+        "--gpus",
+        "64",
+        "--json",
+    )
+    d = json.loads(out)
+    assert code == 0
+    assert d["cluster"]["gpus"] == 64
+    assert d["cluster"]["dp"] == 64
+    assert d["memory"]["per_gpu"]["weights_bytes"] == pytest.approx(69e9 * 2 / 64)
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "GPU-hours"), ("zh", "卡时")])
+def test_size_table(capsys, lang, word):
+    code, out, _ = run(
+        capsys, "size", "--model", "qwen2.5-7b", "--task", "lora", "--lang", lang
+    )
+    assert code == 0
+    assert word in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["size", "--params", "7B", "--gpu", "nope"], "unknown GPU"),
+        (["size", "--model", "gpt-9"], "unknown model"),
+        (["size", "--params", "7B", "--mfu", "2"], "mfu"),
+        (["size", "--params", "7x"], "not a number"),
+        (["size"], "--model"),
+        (["size", "--params", "7B", "--heads", "32", "--kv-heads", "5"], "shape"),
+    ],
+)
+def test_size_bad_input_exit_2(capsys, argv, fragment):
+    code = None
+    try:
+        code = main(argv)
+    except SystemExit as exc:
+        code = exc.code
+    err = capsys.readouterr().err
+    assert code == 2
+    assert fragment in err
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_catalog_gpus_json(capsys):
+    code, out, _ = run(capsys, "catalog", "gpus", "--json")
+    data = json.loads(out)
+    assert code == 0
+    for g in data:
+        assert {"id", "name", "memory_gb", "bf16_dense_tflops", "tdp_w"} <= set(g)
+
+
+def test_catalog_models_networks_schema(capsys):
+    assert run(capsys, "catalog", "models")[0] == 0
+    assert run(capsys, "catalog", "networks", "--json")[0] == 0
+    code, out, _ = run(capsys, "schema")
+    assert code == 0
+    assert "workload" in json.loads(out)["properties"]
