@@ -1,0 +1,728 @@
+"""Read and write ``.gpuplan`` project files without ever losing data.
+
+A project file is UTF-8 JSON holding ``Project.model_dump_json(indent=2)``
+with a ``schema_version``. This module is the only door into and out of
+those files; the desktop app, the autosave store and the CLI all go through
+it.
+
+Loading (:func:`load_project`) treats every file as hostile: the size is
+capped, the bytes must be strict UTF-8, ``NaN``/``Infinity`` are refused,
+nesting depth is bounded, older schema versions are migrated one step at a
+time and newer ones refused, and the result is validated by the pydantic
+schema (whose bounds keep 1e300, negative counts and the like out). Every
+problem becomes a :class:`ProjectFileError` whose ``str()`` is one line naming
+the file, the field (when there is one) and the problem. Loading never
+writes anything.
+
+Saving (:func:`save_project`) is atomic: the new content goes to a temporary
+file in the same folder, is flushed and fsync'ed, the previous file is copied
+to ``<name>.bak`` (also atomically), and only then does :func:`os.replace`
+swap the new file in. At every instant the target path holds either the old
+or the new complete file.
+
+Files are data only: no pickle, no eval, and nothing in a file selects a code
+path other than the migration step for its (integer) schema version.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import shutil
+import stat
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Final, NoReturn
+
+from pydantic import ValidationError
+from typing_extensions import override
+
+from gpu_advisor.model.project import SCHEMA_VERSION, Project
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_PROJECT_BYTES",
+    "ProjectFileError",
+    "canonical_json",
+    "dumps_project",
+    "fingerprint",
+    "load_project",
+    "project_from_data",
+    "read_json_file",
+    "save_project",
+    "write_atomically",
+]
+
+MAX_PROJECT_BYTES: Final = 20 * 2**20
+"""Largest file the loader reads [B]. A real plan is a few hundred kB at most."""
+
+MAX_DEPTH: Final = 64
+"""Deepest nesting of JSON arrays/objects accepted. The schema needs about 5."""
+
+OLDEST_SCHEMA_VERSION: Final = 1
+"""Oldest schema version this release can migrate from."""
+
+Step = Callable[[dict[str, Any]], dict[str, Any]]
+
+_STEPS: dict[int, Step] = {}
+"""Migration steps: ``_STEPS[n]`` turns a version-n dict into a version-(n+1) dict.
+
+Empty while ``SCHEMA_VERSION`` is 1. Each format change adds one step here and
+one golden file ``tests/data/projects/v<N>.json`` that must keep loading.
+A step receives untrusted data that has only been checked to be a JSON object;
+any exception it raises is reported as a damaged file.
+"""
+
+_BOM: Final = b"\xef\xbb\xbf"
+_FIELD_LIMIT: Final = 120
+_PROBLEM_LIMIT: Final = 300
+
+
+def _one_line(text: str, limit: int) -> str:
+    """Escape control characters and cut ``text`` so that it stays one short line."""
+    cleaned = "".join(
+        ch if ch.isprintable() else repr(ch)[1:-1] for ch in text[: limit + 1]
+    )
+    if len(cleaned) > limit:
+        cleaned = cleaned[:limit] + "…"
+    return cleaned
+
+
+class ProjectFileError(Exception):
+    """A project file that cannot be read or written.
+
+    Parameters
+    ----------
+    path : Path
+        The file concerned.
+    problem : str
+        What is wrong, in English, one line.
+    field : str or None
+        Dotted path of the offending field (``workload.seq_len``,
+        ``vendors.0.name``) when the problem is in one field.
+    problem_zh : str or None
+        The same problem in Simplified Chinese, for the UI. Defaults to the
+        English text when no translation exists (pydantic's own messages).
+    code : str
+        Stable machine-readable kind: ``not_found``, ``is_directory``,
+        ``permission``, ``too_large``, ``not_utf8``, ``not_json``,
+        ``too_deep``, ``not_object``, ``bad_version``, ``too_new``,
+        ``migration``, ``invalid``, ``write_failed``, ``read_failed``.
+
+    Examples
+    --------
+    >>> str(ProjectFileError(Path("plan.gpuplan"), "Input should be greater than or "
+    ...     "equal to 1", field="workload.seq_len", code="invalid"))
+    'plan.gpuplan: workload.seq_len: Input should be greater than or equal to 1'
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        problem: str,
+        field: str | None = None,
+        *,
+        problem_zh: str | None = None,
+        code: str = "invalid",
+    ) -> None:
+        self.path = Path(path)
+        self.problem = _one_line(problem, _PROBLEM_LIMIT)
+        self.field = None if field is None else _one_line(field, _FIELD_LIMIT)
+        self.problem_zh = (
+            self.problem
+            if problem_zh is None
+            else _one_line(problem_zh, _PROBLEM_LIMIT)
+        )
+        self.code = code
+        super().__init__(str(self))
+
+    @override
+    def __str__(self) -> str:
+        name = _one_line(self.path.name or str(self.path), _FIELD_LIMIT)
+        if self.field:
+            return f"{name}: {self.field}: {self.problem}"
+        return f"{name}: {self.problem}"
+
+    def message(self, language: str) -> str:
+        """The one-line message in ``"zh"`` or ``"en"``."""
+        if language != "zh":
+            return str(self)
+        name = _one_line(self.path.name or str(self.path), _FIELD_LIMIT)
+        if self.field:
+            return f"{name}：{self.field}：{self.problem_zh}"
+        return f"{name}：{self.problem_zh}"
+
+
+class _RefusedConstantError(ValueError):
+    """Raised from inside ``json.loads`` hooks."""
+
+
+def _refuse_constant(name: str) -> NoReturn:
+    raise _RefusedConstantError(
+        f"{name} is not allowed (JSON has no {name}; use a finite number)"
+    )
+
+
+def _depth_exceeds(value: Any, limit: int) -> bool:
+    """True when ``value`` nests containers deeper than ``limit`` (iterative walk)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend(
+            (child, depth + 1) for child in children if isinstance(child, dict | list)
+        )
+    return False
+
+
+def _check_kind(path: Path, mode: int, size_bytes: int, max_bytes: int) -> None:
+    if stat.S_ISDIR(mode):
+        raise ProjectFileError(
+            path,
+            "is a folder, not a project file",
+            problem_zh="这是一个文件夹，不是项目文件",
+            code="is_directory",
+        )
+    if not stat.S_ISREG(mode):
+        # A FIFO or device could block or never end; project files are plain files.
+        raise ProjectFileError(
+            path,
+            "is not a regular file (a device, pipe or socket)",
+            problem_zh="不是普通文件（设备、管道或套接字）",
+            code="read_failed",
+        )
+    if size_bytes > max_bytes:
+        raise _too_large(path, max_bytes)
+
+
+def _read_capped(path: Path, max_bytes: int) -> bytes:
+    """Read at most ``max_bytes`` from a regular file, with clear errors."""
+    try:
+        info = path.stat()
+        _check_kind(path, info.st_mode, info.st_size, max_bytes)
+        with open(path, "rb") as handle:
+            info = os.fstat(handle.fileno())  # it may have changed since stat()
+            _check_kind(path, info.st_mode, info.st_size, max_bytes)
+            # Read one byte more than allowed: st_size can lie (pseudo-files).
+            data = handle.read(max_bytes + 1)
+    except FileNotFoundError:
+        raise ProjectFileError(
+            path, "file not found", problem_zh="找不到文件", code="not_found"
+        ) from None
+    except IsADirectoryError:
+        raise ProjectFileError(
+            path,
+            "is a folder, not a project file",
+            problem_zh="这是一个文件夹，不是项目文件",
+            code="is_directory",
+        ) from None
+    except PermissionError:
+        raise ProjectFileError(
+            path,
+            "permission denied: you may not read this file",
+            problem_zh="没有读取此文件的权限",
+            code="permission",
+        ) from None
+    except OSError as exc:
+        raise ProjectFileError(
+            path,
+            f"cannot read the file: {exc.strerror or exc}",
+            problem_zh=f"无法读取文件：{exc.strerror or exc}",
+            code="read_failed",
+        ) from None
+    if len(data) > max_bytes:
+        raise _too_large(path, max_bytes)
+    return data
+
+
+def _too_large(path: Path, max_bytes: int) -> ProjectFileError:
+    mib = max_bytes // 2**20
+    return ProjectFileError(
+        path,
+        f"file too large (more than {mib} MB): not a GPU Advisor project",
+        problem_zh=f"文件过大（超过 {mib} MB），不是 GPU Advisor 项目文件",
+        code="too_large",
+    )
+
+
+def read_json_file(path: Path, *, max_bytes: int = MAX_PROJECT_BYTES) -> Any:
+    """Read untrusted JSON: size cap, strict UTF-8, no NaN/Infinity, bounded depth.
+
+    A leading UTF-8 byte-order mark (as some Windows editors write) is
+    accepted and ignored, as RFC 8259 §8.1 allows.
+
+    Parameters
+    ----------
+    path : Path
+        The file to read.
+    max_bytes : int
+        Size cap. [B]
+
+    Returns
+    -------
+    Any
+        The parsed JSON value (not yet checked against any schema).
+
+    Raises
+    ------
+    ProjectFileError
+        For every problem with the file; nothing else for bad content.
+    """
+    path = Path(path)
+    raw = _read_capped(path, max_bytes)
+    bom = len(_BOM) if raw.startswith(_BOM) else 0
+    try:
+        text = raw[bom:].decode("utf-8", errors="strict")
+    except UnicodeDecodeError as exc:
+        offset = exc.start + bom
+        raise ProjectFileError(
+            path,
+            f"not valid UTF-8 text (bad byte at offset {offset}): "
+            "the file is damaged or not a project file",
+            problem_zh=f"不是有效的 UTF-8 文本（第 {offset} 字节处出错）：文件已损坏或不是项目文件",
+            code="not_utf8",
+        ) from None
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant)
+    except _RefusedConstantError as exc:
+        raise ProjectFileError(
+            path,
+            str(exc),
+            problem_zh="文件包含 NaN 或 Infinity，JSON 不允许这样的数值",
+            code="not_json",
+        ) from None
+    except json.JSONDecodeError as exc:
+        raise ProjectFileError(
+            path,
+            f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
+            problem_zh=f"不是有效的 JSON：第 {exc.lineno} 行第 {exc.colno} 列（{exc.msg}）",
+            code="not_json",
+        ) from None
+    except RecursionError:
+        raise _too_deep(path) from None
+    except ValueError as exc:
+        # int() refuses numbers with more than sys.get_int_max_str_digits() digits.
+        raise ProjectFileError(
+            path,
+            f"not valid JSON: {exc}",
+            problem_zh="不是有效的 JSON：数字位数过多",
+            code="not_json",
+        ) from None
+    if _depth_exceeds(value, MAX_DEPTH):
+        raise _too_deep(path)
+    return value
+
+
+def _too_deep(path: Path) -> ProjectFileError:
+    return ProjectFileError(
+        path,
+        f"nested too deeply (more than {MAX_DEPTH} levels): not a GPU Advisor project",
+        problem_zh=f"嵌套层数过多（超过 {MAX_DEPTH} 层），不是 GPU Advisor 项目文件",
+        code="too_deep",
+    )
+
+
+def _migrate(data: dict[str, Any], version: int, path: Path) -> dict[str, Any]:
+    """Apply ``_STEPS[version]``, ``_STEPS[version + 1]``, ... up to ``SCHEMA_VERSION``."""
+    for step_version in range(version, SCHEMA_VERSION):
+        step = _STEPS.get(step_version)
+        if step is None:
+            raise ProjectFileError(
+                path,
+                f"no migration from schema {step_version} to {step_version + 1}",
+                problem_zh=f"缺少从第 {step_version} 版到第 {step_version + 1} 版的格式迁移",
+                code="migration",
+            )
+        try:
+            migrated = step(dict(data))
+        # A step sees untrusted data; whatever it trips over means a damaged file.
+        except Exception as exc:
+            raise ProjectFileError(
+                path,
+                f"cannot upgrade from schema {step_version}: {type(exc).__name__}: {exc}",
+                problem_zh=f"无法从第 {step_version} 版格式升级：文件内容不符合该版本",
+                code="migration",
+            ) from None
+        if not isinstance(migrated, dict):
+            raise ProjectFileError(
+                path,
+                f"migration step from schema {step_version} returned no object",
+                code="migration",
+            )
+        data = {**migrated, "schema_version": step_version + 1}
+    return data
+
+
+def project_from_data(data: Any, path: Path) -> Project:
+    """Check the version of parsed JSON, migrate it, and validate it.
+
+    Parameters
+    ----------
+    data : Any
+        Parsed JSON, as :func:`read_json_file` returns it.
+    path : Path
+        The file it came from (named in error messages).
+
+    Returns
+    -------
+    Project
+        The validated project at the current ``SCHEMA_VERSION``.
+
+    Raises
+    ------
+    ProjectFileError
+        When the data is not a project this release can read.
+    """
+    path = Path(path)
+    if not isinstance(data, dict):
+        raise ProjectFileError(
+            path,
+            f"top level is a JSON {_json_kind(data)}, expected an object: "
+            "not a GPU Advisor project",
+            problem_zh="顶层不是 JSON 对象，不是 GPU Advisor 项目文件",
+            code="not_object",
+        )
+    if "schema_version" not in data:
+        raise ProjectFileError(
+            path,
+            "no schema_version: not a GPU Advisor project file",
+            problem_zh="缺少 schema_version，不是 GPU Advisor 项目文件",
+            code="bad_version",
+        )
+    version = data["schema_version"]
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise ProjectFileError(
+            path,
+            f"must be a whole number, not a JSON {_json_kind(version)}",
+            field="schema_version",
+            problem_zh="必须是整数",
+            code="bad_version",
+        )
+    if version > SCHEMA_VERSION:
+        raise ProjectFileError(
+            path,
+            f"written by a newer version of GPU Advisor (schema {version}, "
+            f"this app reads up to {SCHEMA_VERSION}); please update the app",
+            problem_zh=f"此文件由更新版本的 GPU Advisor 保存（格式版本 {version}，"
+            f"本程序最高支持 {SCHEMA_VERSION}），请升级程序",
+            code="too_new",
+        )
+    if version < OLDEST_SCHEMA_VERSION:
+        raise ProjectFileError(
+            path,
+            f"must be at least {OLDEST_SCHEMA_VERSION}, got {version}",
+            field="schema_version",
+            problem_zh=f"必须不小于 {OLDEST_SCHEMA_VERSION}",
+            code="bad_version",
+        )
+    data = _migrate(data, version, path)
+    try:
+        return Project.model_validate(data)
+    except ValidationError as exc:
+        errors = exc.errors(
+            include_url=False, include_context=False, include_input=False
+        )
+        first = errors[0]
+        field = ".".join(str(part) for part in first["loc"]) or None
+        more = len(errors) - 1
+        problem = first["msg"] + (
+            f" (and {more} more problem{'s' * (more > 1)})" if more else ""
+        )
+        problem_zh = f"取值无效：{first['msg']}" + (
+            f"（另有 {more} 处问题）" if more else ""
+        )
+        raise ProjectFileError(
+            path, problem, field=field, problem_zh=problem_zh, code="invalid"
+        ) from None
+
+
+def _json_kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    return "object"
+
+
+def load_project(path: Path) -> Project:
+    """Load, migrate and validate a ``.gpuplan`` file. Never writes anything.
+
+    Parameters
+    ----------
+    path : Path
+        The project file.
+
+    Returns
+    -------
+    Project
+        The project, migrated to the current ``SCHEMA_VERSION``.
+
+    Raises
+    ------
+    ProjectFileError
+        For any file that is missing, unreadable, too large, not strict UTF-8,
+        not JSON, too deeply nested, of a newer or unknown schema version, or
+        that fails validation; ``field`` then names the first bad field.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> save_project(Project(), folder / "plan.gpuplan")
+    >>> load_project(folder / "plan.gpuplan") == Project()
+    True
+    >>> _ = (folder / "bad.gpuplan").write_text('{"schema_version": 1, "workload": {"seq_len": 0}}')
+    >>> try:
+    ...     load_project(folder / "bad.gpuplan")
+    ... except ProjectFileError as exc:
+    ...     print(exc)
+    bad.gpuplan: workload.seq_len: Input should be greater than or equal to 1
+    """
+    path = Path(path)
+    return project_from_data(read_json_file(path), path)
+
+
+def dumps_project(project: Project) -> str:
+    """The canonical file text: ``model_dump_json(indent=2)`` plus a newline.
+
+    Examples
+    --------
+    >>> dumps_project(Project()).startswith('{\\n  "schema_version": 1,')
+    True
+    """
+    return project.model_dump_json(indent=2) + "\n"
+
+
+def canonical_json(project: Project) -> bytes:
+    """Canonical bytes of a project: sorted keys, no whitespace, UTF-8.
+
+    Two equal projects give identical bytes, whatever key order or spacing
+    their files used. Floats use Python's shortest round-trip repr.
+
+    Examples
+    --------
+    >>> canonical_json(Project())[:40]
+    b'{"budget":{"billing_granularity_hours":1'
+    """
+    return json.dumps(
+        project.model_dump(mode="json"),
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+        allow_nan=False,
+    ).encode("utf-8")
+
+
+def fingerprint(project: Project, app_version: str) -> str:
+    """SHA-256 fingerprint of a plan, printed on the PDF to tie it to its inputs.
+
+    Parameters
+    ----------
+    project : Project
+        The plan.
+    app_version : str
+        ``gpu_advisor.__version__`` of the app that computed the results.
+
+    Returns
+    -------
+    str
+        64 lowercase hex digits.
+
+    Notes
+    -----
+    ``sha256(canonical_json(project) + b"\\n" + app_version.encode("utf-8"))``.
+    To verify a printed fingerprint against a ``.gpuplan`` file::
+
+        from gpu_advisor.io.project_file import fingerprint, load_project
+        print(fingerprint(load_project(Path("plan.gpuplan")), "0.1.0"))
+
+    Any change to any input, or to the app version, changes the fingerprint.
+
+    References
+    ----------
+    NIST FIPS 180-4, Secure Hash Standard (2015), https://doi.org/10.6028/NIST.FIPS.180-4
+
+    Examples
+    --------
+    >>> len(fingerprint(Project(), "0.1.0"))
+    64
+    >>> fingerprint(Project(), "0.1.0") == fingerprint(Project(), "0.1.1")
+    False
+    """
+    digest = hashlib.sha256()
+    digest.update(canonical_json(project))
+    digest.update(b"\n")
+    digest.update(app_version.encode("utf-8"))
+    return digest.hexdigest()
+
+
+def _fsync(fd: int) -> None:
+    """Flush a file descriptor to stable storage."""
+    if sys.platform == "darwin":
+        import fcntl
+
+        # On macOS fsync() only reaches the drive's cache; F_FULLFSYNC reaches the platter.
+        try:
+            fcntl.fcntl(fd, fcntl.F_FULLFSYNC)
+        except OSError:
+            os.fsync(fd)
+        return
+    os.fsync(fd)
+
+
+def _fsync_directory(directory: Path) -> None:
+    """Persist a rename by fsync'ing its folder (POSIX only; Windows cannot)."""
+    if os.name == "nt":
+        return
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        _fsync(fd)
+    except OSError:
+        # Some file systems refuse fsync on folders; the rename has happened anyway.
+        pass
+    finally:
+        os.close(fd)
+
+
+def _temp_in(folder: Path, name: str) -> tuple[int, Path]:
+    fd, temp = tempfile.mkstemp(dir=folder, prefix=name + ".", suffix=".tmp")
+    return fd, Path(temp)
+
+
+def write_atomically(path: Path, data: bytes, *, keep_backup: bool = False) -> None:
+    """Replace ``path`` with ``data`` so that a crash never leaves it half-written.
+
+    Parameters
+    ----------
+    path : Path
+        Target file; its folder must exist.
+    data : bytes
+        The complete new content.
+    keep_backup : bool
+        Copy the previous content (if any) to ``<name>.bak`` first.
+
+    Raises
+    ------
+    OSError
+        On any failure; the temporary files are removed and ``path`` is
+        untouched.
+
+    Notes
+    -----
+    1. write ``data`` to ``mkstemp(dir=path.parent)``, flush, fsync;
+    2. if ``keep_backup`` and ``path`` exists: copy it to a second temporary
+       file, fsync, ``os.replace`` it onto ``<name>.bak``;
+    3. ``os.replace(temp, path)`` (atomic on POSIX and on NTFS);
+    4. fsync the folder (skipped on Windows).
+
+    Until step 3 ``path`` holds the old content; afterwards the new one.
+    The file keeps the old file's permission bits; a new file gets 0o644 on POSIX.
+    """
+    if path.is_symlink():
+        # Write through the link to the file it names, and keep the link.
+        path = path.resolve()
+    folder = path.parent
+    temps: list[Path] = []
+    try:
+        fd, temp = _temp_in(folder, path.name)
+        temps.append(temp)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            _fsync(handle.fileno())
+        try:
+            old_mode: int | None = path.stat().st_mode & 0o7777
+        except FileNotFoundError:
+            old_mode = None
+        if os.name != "nt":
+            os.chmod(temp, 0o644 if old_mode is None else old_mode)
+        if keep_backup and old_mode is not None:
+            backup_fd, backup_temp = _temp_in(folder, path.name + ".bak")
+            temps.append(backup_temp)
+            with open(path, "rb") as source, os.fdopen(backup_fd, "wb") as target:
+                shutil.copyfileobj(source, target)
+                target.flush()
+                _fsync(target.fileno())
+            os.replace(backup_temp, path.with_name(path.name + ".bak"))
+            temps.remove(backup_temp)
+        os.replace(temp, path)
+        temps.remove(temp)
+    except BaseException:
+        for leftover in temps:
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+        raise
+    _fsync_directory(folder)
+
+
+def save_project(project: Project, path: Path) -> None:
+    """Save a project atomically, keeping the previous file as ``<name>.bak``.
+
+    Parameters
+    ----------
+    project : Project
+        What to save.
+    path : Path
+        Target ``.gpuplan`` file; its folder must exist.
+
+    Raises
+    ------
+    ProjectFileError
+        When the file cannot be written (read-only folder, disk full, the
+        target is a folder, ...). The file on disk is then untouched and no
+        temporary file is left behind.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> save_project(Project(), folder / "plan.gpuplan")
+    >>> save_project(Project(), folder / "plan.gpuplan")
+    >>> sorted(p.name for p in folder.iterdir())
+    ['plan.gpuplan', 'plan.gpuplan.bak']
+    """
+    path = Path(path)
+    data = dumps_project(project).encode("utf-8")
+    if path.is_dir():
+        raise ProjectFileError(
+            path,
+            "cannot save: a folder has this name",
+            problem_zh="无法保存：已有同名文件夹",
+            code="is_directory",
+        )
+    try:
+        write_atomically(path, data, keep_backup=True)
+    except PermissionError as exc:
+        raise ProjectFileError(
+            path,
+            f"cannot save: permission denied ({exc.strerror or exc}); the file on disk is unchanged",
+            problem_zh="无法保存：没有写入权限；磁盘上的文件未被改动",
+            code="permission",
+        ) from None
+    except OSError as exc:
+        raise ProjectFileError(
+            path,
+            f"cannot save: {exc.strerror or exc}; the file on disk is unchanged",
+            problem_zh=f"无法保存：{exc.strerror or exc}；磁盘上的文件未被改动",
+            code="write_failed",
+        ) from None

@@ -1,0 +1,550 @@
+"""Loading, migrating and saving .gpuplan files (gpu_advisor.io.project_file)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gpu_advisor.io import project_file
+from gpu_advisor.io.project_file import (
+    MAX_DEPTH,
+    MAX_PROJECT_BYTES,
+    ProjectFileError,
+    canonical_json,
+    dumps_project,
+    fingerprint,
+    load_project,
+    read_json_file,
+    save_project,
+)
+from gpu_advisor.model.project import SCHEMA_VERSION, Project
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "projects"
+GOLDEN = sorted(DATA.glob("v*.json"))
+
+
+def _golden() -> Project:
+    return load_project(DATA / f"v{SCHEMA_VERSION}.json")
+
+
+def _write(path: Path, content: str | bytes) -> Path:
+    if isinstance(content, str):
+        content = content.encode("utf-8")
+    path.write_bytes(content)
+    return path
+
+
+def _error(path: Path) -> ProjectFileError:
+    with pytest.raises(ProjectFileError) as info:
+        load_project(path)
+    message = str(info.value)
+    assert "\n" not in message
+    assert message.startswith(path.name + ": ")
+    return info.value
+
+
+# --- golden files -------------------------------------------------------------------
+
+
+def test_there_is_a_golden_file_for_every_schema_version() -> None:
+    versions = {int(p.stem[1:]) for p in GOLDEN}
+    assert versions == set(range(1, SCHEMA_VERSION + 1))
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.name)
+def test_every_golden_file_loads(path: Path) -> None:
+    project = load_project(path)
+    assert project.schema_version == SCHEMA_VERSION
+    assert project.vendors  # the golden files are full projects, not defaults
+
+
+def _contained(written: Any, dumped: Any, where: str = "") -> None:
+    """Every value the file holds comes back unchanged (new fields may be added)."""
+    if isinstance(written, dict):
+        assert isinstance(dumped, dict), where
+        for key, value in written.items():
+            assert key in dumped, f"{where}.{key} was dropped"
+            _contained(value, dumped[key], f"{where}.{key}")
+    elif isinstance(written, list):
+        assert isinstance(dumped, list), where
+        assert len(written) == len(dumped), where
+        for index, (a, b) in enumerate(zip(written, dumped, strict=True)):
+            _contained(a, b, f"{where}.{index}")
+    else:
+        assert written == dumped, where
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.name)
+def test_golden_file_values_survive_load_and_save(path: Path) -> None:
+    written = json.loads(path.read_text(encoding="utf-8"))
+    dumped = json.loads(dumps_project(load_project(path)))
+    written.pop("schema_version")
+    _contained(written, dumped)
+
+
+def test_golden_file_differs_from_defaults_in_every_section() -> None:
+    path = DATA / f"v{SCHEMA_VERSION}.json"
+    written = json.loads(path.read_text(encoding="utf-8"))
+    golden, default = _golden(), Project()
+    for name in Project.model_fields:
+        if name == "schema_version":
+            continue
+        assert name in written, f"golden file lacks section {name}"
+        assert getattr(golden, name) != getattr(default, name), name
+    # and in every field the file holds for the flat sections
+    for section in (
+        "meta",
+        "workload",
+        "budget",
+        "scoring",
+        "environment",
+        "monitoring",
+    ):
+        ours, theirs = getattr(golden, section), getattr(default, section)
+        same = [f for f in written[section] if getattr(ours, f) == getattr(theirs, f)]
+        assert same == [], f"{section}: {same}"
+
+
+def test_golden_values_survive_loading() -> None:
+    project = _golden()
+    assert project.meta.title.startswith("千卡预训练")
+    assert project.workload.shape is not None
+    assert project.workload.shape.experts == 128
+    assert project.budget.pue == pytest.approx(1.35)
+    assert project.vendors[0].measurements[0].size_bytes == 8589934592
+    assert project.signoff[2].decision == "reject"
+
+
+# --- round trips and saving ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("project", [Project(), None], ids=["default", "golden"])
+def test_save_load_round_trip(tmp_path: Path, project: Project | None) -> None:
+    project = project or _golden()
+    path = tmp_path / "plan.gpuplan"
+    save_project(project, path)
+    assert load_project(path) == project
+    assert path.read_text(encoding="utf-8") == dumps_project(project)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plan.gpuplan"]
+
+
+def test_second_save_keeps_previous_version_as_backup(tmp_path: Path) -> None:
+    path = tmp_path / "plan.gpuplan"
+    first = Project()
+    second = first.model_copy(
+        update={"meta": first.meta.model_copy(update={"title": "B"})}
+    )
+    save_project(first, path)
+    old_bytes = path.read_bytes()
+    save_project(second, path)
+    backup = tmp_path / "plan.gpuplan.bak"
+    assert backup.read_bytes() == old_bytes
+    assert load_project(backup) == first
+    assert load_project(path) == second
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "plan.gpuplan",
+        "plan.gpuplan.bak",
+    ]
+
+
+def test_backup_keeps_whatever_was_there_even_a_damaged_file(tmp_path: Path) -> None:
+    path = _write(tmp_path / "plan.gpuplan", b"\x00garbage")
+    save_project(Project(), path)
+    assert (tmp_path / "plan.gpuplan.bak").read_bytes() == b"\x00garbage"
+    assert load_project(path) == Project()
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX permission bits")
+def test_save_keeps_file_mode_and_new_files_are_readable(tmp_path: Path) -> None:
+    path = tmp_path / "plan.gpuplan"
+    save_project(Project(), path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644
+    path.chmod(0o600)
+    save_project(Project(), path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+@pytest.mark.skipif(os.name == "nt", reason="symlinks need privileges on Windows")
+def test_save_through_symlink_keeps_the_link(tmp_path: Path) -> None:
+    real = tmp_path / "real.gpuplan"
+    save_project(Project(), real)
+    link = tmp_path / "link.gpuplan"
+    link.symlink_to(real)
+    golden = _golden()
+    save_project(golden, link)
+    assert link.is_symlink()
+    assert load_project(real) == golden
+
+
+def _running_as_superuser(folder: Path) -> bool:
+    probe = folder / "probe"
+    try:
+        probe.write_bytes(b"")
+    except PermissionError:
+        return False
+    probe.unlink()
+    return True
+
+
+@pytest.mark.skipif(
+    os.name == "nt", reason="chmod does not make Windows folders read-only"
+)
+def test_saving_into_read_only_folder_fails_cleanly(tmp_path: Path) -> None:
+    path = tmp_path / "plan.gpuplan"
+    save_project(Project(), path)
+    before = path.read_bytes()
+    tmp_path.chmod(0o555)
+    try:
+        if _running_as_superuser(tmp_path):
+            pytest.skip("running as root: chmod does not restrict writing")
+        with pytest.raises(ProjectFileError) as info:
+            save_project(_golden(), path)
+        assert info.value.code == "permission"
+        assert "unchanged" in str(info.value)
+    finally:
+        tmp_path.chmod(0o755)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plan.gpuplan"]
+
+
+@pytest.mark.parametrize("failing_call", ["replace", "fsync", "write"])
+def test_failed_save_leaves_old_file_and_no_temp_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing_call: str
+) -> None:
+    """Works as root too: the failure is injected instead of relying on chmod."""
+    path = tmp_path / "plan.gpuplan"
+    save_project(Project(), path)
+    save_project(Project(), path)  # now there is a backup as well
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+
+    def boom(*args: Any, **kwargs: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    if failing_call == "replace":
+        real_replace = os.replace
+
+        def replace(src: Any, dst: Any) -> None:
+            if Path(dst) == path:
+                boom()
+            real_replace(src, dst)
+
+        monkeypatch.setattr(os, "replace", replace)
+    elif failing_call == "fsync":
+        monkeypatch.setattr(os, "fsync", boom)
+    else:
+        monkeypatch.setattr(project_file, "dumps_project", lambda p: "x" * 10)
+        monkeypatch.setattr(shutil, "copyfileobj", boom)
+    with pytest.raises(ProjectFileError) as info:
+        save_project(_golden(), path)
+    assert "No space left on device" in str(info.value)
+    assert info.value.code == "write_failed"
+    after = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert after == before
+    assert load_project(path) == Project()
+
+
+def test_save_to_missing_folder_or_onto_folder_fails_cleanly(tmp_path: Path) -> None:
+    with pytest.raises(ProjectFileError, match="cannot save"):
+        save_project(Project(), tmp_path / "no-such-folder" / "plan.gpuplan")
+    (tmp_path / "dir.gpuplan").mkdir()
+    with pytest.raises(ProjectFileError, match="folder") as info:
+        save_project(Project(), tmp_path / "dir.gpuplan")
+    assert info.value.code == "is_directory"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dir.gpuplan"]
+
+
+# --- canonical JSON and fingerprint ----------------------------------------------------
+
+
+def test_canonical_json_ignores_key_order_and_whitespace(tmp_path: Path) -> None:
+    golden = _golden()
+    data = json.loads(dumps_project(golden))
+    reordered = dict(reversed(list(data.items())))
+    path = _write(
+        tmp_path / "r.gpuplan", json.dumps(reordered, indent=7, ensure_ascii=True)
+    )
+    assert canonical_json(load_project(path)) == canonical_json(golden)
+    text = canonical_json(golden).decode("utf-8")
+    assert " " not in text.split('"')[0]
+    assert "千卡" in text  # UTF-8, not \\u escapes
+    assert json.loads(text) == json.loads(json.dumps(data, sort_keys=True))
+    assert list(json.loads(text)) == sorted(data)
+
+
+def test_fingerprint_is_sha256_of_canonical_json_and_version() -> None:
+    golden = _golden()
+    expected = hashlib.sha256(canonical_json(golden) + b"\n" + b"0.1.0").hexdigest()
+    assert fingerprint(golden, "0.1.0") == expected
+    assert fingerprint(golden, "0.1.0") != fingerprint(golden, "0.2.0")
+    changed = golden.model_copy(
+        update={"budget": golden.budget.model_copy(update={"pue": 1.36})}
+    )
+    assert fingerprint(changed, "0.1.0") != expected
+
+
+# --- bad files -------------------------------------------------------------------------
+
+
+def test_validation_error_names_field(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path / "plan.gpuplan", '{"schema_version": 1, "workload": {"seq_len": 0}}'
+    )
+    error = _error(path)
+    assert (
+        str(error)
+        == "plan.gpuplan: workload.seq_len: Input should be greater than or equal to 1"
+    )
+    assert error.field == "workload.seq_len"
+    assert error.code == "invalid"
+    assert error.path == path
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ('{"schema_version": 1, "budget": {"pue": 1e300}}', "budget.pue"),
+        ('{"schema_version": 1, "budget": {"pue": 1e400}}', "budget.pue"),  # inf
+        ('{"schema_version": 1, "workload": {"gpus": -8}}', "workload.gpus"),
+        ('{"schema_version": 1, "workload": {"gpus": "many"}}', "workload.gpus"),
+        ('{"schema_version": 1, "vendors": [{"name": ""}]}', "vendors.0.name"),
+        ('{"schema_version": 1, "meta": {"tilte": "x"}}', "meta.tilte"),
+        (
+            '{"schema_version": 1, "demand": {"months": [{"gpu_hours": 1e11}]}}',
+            "demand.months.0.gpu_hours",
+        ),
+    ],
+)
+def test_bad_values_are_refused_with_field_named(
+    tmp_path: Path, text: str, field: str
+) -> None:
+    error = _error(_write(tmp_path / "p.gpuplan", text))
+    assert error.field == field
+    assert f": {field}: " in str(error)
+
+
+def test_several_errors_are_counted(tmp_path: Path) -> None:
+    text = '{"schema_version": 1, "workload": {"seq_len": 0, "tp": 0, "pp": 0}}'
+    error = _error(_write(tmp_path / "p.gpuplan", text))
+    assert error.problem.endswith("(and 2 more problems)")
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_nan_and_infinity_are_refused(tmp_path: Path, constant: str) -> None:
+    path = _write(
+        tmp_path / "p.gpuplan",
+        f'{{"schema_version": 1, "budget": {{"pue": {constant}}}}}',
+    )
+    error = _error(path)
+    assert error.code == "not_json"
+    assert constant.lstrip("-") in error.problem
+
+
+@pytest.mark.parametrize(
+    ("content", "code", "needle"),
+    [
+        (b"", "not_json", "not valid JSON"),
+        (b'{"schema_version": 1,', "not_json", "line 1"),
+        (b"[1, 2]", "not_object", "array"),
+        (b'"text"', "not_object", "string"),
+        (b"{}", "bad_version", "no schema_version"),
+        (b'{"schema_version": "1"}', "bad_version", "whole number"),
+        (b'{"schema_version": true}', "bad_version", "whole number"),
+        (b'{"schema_version": 1.0}', "bad_version", "whole number"),
+        (b'{"schema_version": 0}', "bad_version", "at least 1"),
+        (b'{"schema_version": 1, "x": ' + b"1" * 5000 + b"}", "not_json", "digits"),
+    ],
+)
+def test_malformed_files(
+    tmp_path: Path, content: bytes, code: str, needle: str
+) -> None:
+    error = _error(_write(tmp_path / "p.gpuplan", content))
+    assert error.code == code
+    assert needle in str(error)
+
+
+def test_newer_schema_is_refused_with_versions_named(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path / "future.gpuplan", f'{{"schema_version": {SCHEMA_VERSION + 1}}}'
+    )
+    error = _error(path)
+    assert error.code == "too_new"
+    assert (
+        f"written by a newer version of GPU Advisor (schema {SCHEMA_VERSION + 1}, "
+        f"this app reads up to {SCHEMA_VERSION})"
+    ) in str(error)
+    assert "更新版本" in error.message("zh")
+
+
+def test_invalid_utf8_names_byte_offset(tmp_path: Path) -> None:
+    content = b'{"schema_version": 1, "meta": {"title": "ab\xff"}}'
+    error = _error(_write(tmp_path / "p.gpuplan", content))
+    assert error.code == "not_utf8"
+    offset = content.index(b"\xff")
+    assert f"offset {offset}" in str(error)
+    # the offset counts from the start of the file, BOM included
+    error = _error(_write(tmp_path / "p.gpuplan", b"\xef\xbb\xbf" + content))
+    assert f"offset {offset + 3}" in str(error)
+
+
+def test_utf8_bom_is_accepted(tmp_path: Path) -> None:
+    text = dumps_project(_golden()).encode("utf-8")
+    assert (
+        load_project(_write(tmp_path / "bom.gpuplan", b"\xef\xbb\xbf" + text))
+        == _golden()
+    )
+
+
+@pytest.mark.parametrize("depth", [MAX_DEPTH + 1, 500, 100_000])
+def test_deep_nesting_is_refused_without_recursion_error(
+    tmp_path: Path, depth: int
+) -> None:
+    content = '{"schema_version": 1, "notes": ' + "[" * depth + "]" * depth + "}"
+    error = _error(_write(tmp_path / "deep.gpuplan", content))
+    assert error.code == "too_deep"
+    assert "nested too deeply" in str(error)
+
+
+def test_nesting_up_to_limit_is_parsed(tmp_path: Path) -> None:
+    depth = MAX_DEPTH - 1  # plus the top-level object
+    path = _write(tmp_path / "p.json", '{"a": ' + "[" * depth + "]" * depth + "}")
+    assert isinstance(read_json_file(path), dict)
+
+
+def test_huge_file_is_refused_before_reading(tmp_path: Path) -> None:
+    path = tmp_path / "huge.gpuplan"
+    with path.open("wb") as handle:  # sparse: costs no disk space
+        handle.truncate(MAX_PROJECT_BYTES + 1)
+    error = _error(path)
+    assert error.code == "too_large"
+    assert "file too large" in str(error)
+    assert read_json_file(_write(tmp_path / "s.json", b"[1]"), max_bytes=3) == [1]
+    with pytest.raises(ProjectFileError, match="too large"):
+        read_json_file(_write(tmp_path / "s.json", b"[1] "), max_bytes=3)
+
+
+def test_missing_file_and_folder(tmp_path: Path) -> None:
+    assert _error(tmp_path / "nope.gpuplan").code == "not_found"
+    folder = tmp_path / "folder.gpuplan"
+    folder.mkdir()
+    error = _error(folder)
+    assert error.code == "is_directory"
+    assert "folder" in str(error)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX named pipes")
+def test_named_pipe_is_refused_without_blocking(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.gpuplan"
+    os.mkfifo(fifo)
+    error = _error(fifo)
+    assert "not a regular file" in str(error)
+
+
+def test_permission_denied(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _write(tmp_path / "secret.gpuplan", dumps_project(Project()))
+
+    def denied(*args: Any, **kwargs: Any) -> Any:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(project_file, "open", denied, raising=False)
+    error = _error(path)
+    assert error.code == "permission"
+    assert "permission denied" in str(error)
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX permission bits")
+def test_unreadable_file_by_mode(tmp_path: Path) -> None:
+    path = _write(tmp_path / "secret.gpuplan", dumps_project(Project()))
+    path.chmod(0)
+    try:
+        if os.access(path, os.R_OK):
+            pytest.skip("running as root: chmod does not restrict reading")
+        assert _error(path).code == "permission"
+    finally:
+        path.chmod(0o644)
+
+
+def test_hostile_key_stays_on_one_line(tmp_path: Path) -> None:
+    key = "evil\nkey\x1b[31m" + "k" * 1000
+    path = _write(
+        tmp_path / "p.gpuplan", json.dumps({"schema_version": 1, "meta": {key: 1}})
+    )
+    error = _error(path)
+    assert error.field is not None
+    assert error.field.startswith("meta.evil\\nkey\\x1b[31m")
+    assert len(str(error)) < 400
+
+
+def test_error_message_in_chinese(tmp_path: Path) -> None:
+    error = _error(tmp_path / "nope.gpuplan")
+    assert error.message("zh") == "nope.gpuplan：找不到文件"
+    assert error.message("en") == "nope.gpuplan: file not found"
+
+
+# --- migrations --------------------------------------------------------------------------
+
+
+def test_migration_steps_run_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+
+    def step(version: int) -> project_file.Step:
+        def run(data: dict[str, Any]) -> dict[str, Any]:
+            calls.append(version)
+            assert data["schema_version"] == version
+            return {**data, f"added_in_{version + 1}": True}
+
+        return run
+
+    monkeypatch.setattr(project_file, "SCHEMA_VERSION", 4)
+    monkeypatch.setattr(project_file, "_STEPS", {1: step(1), 2: step(2), 3: step(3)})
+    result = project_file._migrate(
+        {"schema_version": 2, "keep": 1}, 2, Path("p.gpuplan")
+    )
+    assert calls == [2, 3]
+    assert result == {
+        "schema_version": 4,
+        "keep": 1,
+        "added_in_3": True,
+        "added_in_4": True,
+    }
+
+
+def test_old_file_is_migrated_on_load(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fake schema 0 stored the title at the top level; the step moves it."""
+
+    def v0_title_moves_into_meta(data: dict[str, Any]) -> dict[str, Any]:
+        data = dict(data)
+        data["meta"] = {"title": data.pop("title")}
+        return data
+
+    monkeypatch.setattr(project_file, "OLDEST_SCHEMA_VERSION", 0)
+    monkeypatch.setattr(project_file, "_STEPS", {0: v0_title_moves_into_meta})
+    path = _write(tmp_path / "old.gpuplan", '{"schema_version": 0, "title": "旧方案"}')
+    before = path.read_bytes()
+    project = load_project(path)
+    assert project.meta.title == "旧方案"
+    assert project.schema_version == SCHEMA_VERSION
+    assert path.read_bytes() == before  # loading never rewrites the file
+    # a damaged old file: the step trips over it, the user gets a clear error
+    _write(path, '{"schema_version": 0}')
+    error = _error(path)
+    assert error.code == "migration"
+    assert "cannot upgrade from schema 0" in str(error)
+
+
+def test_missing_migration_step_is_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(project_file, "OLDEST_SCHEMA_VERSION", 0)
+    monkeypatch.setattr(project_file, "_STEPS", {})
+    error = _error(_write(tmp_path / "old.gpuplan", '{"schema_version": 0}'))
+    assert error.code == "migration"
+    assert "no migration from schema 0 to 1" in str(error)
