@@ -1,0 +1,134 @@
+"""The ``gpu-advisor`` desktop entry point.
+
+Start-up order matters for the cold-start budget (≤ 1.5 s to a usable
+window): only the standard library is imported at module level; Qt, the
+model and the window are imported inside :func:`main`, and the engine only
+when the status bar first asks for a recommendation, after the window shows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gpu_advisor.ui.main_window import MainWindow
+
+ORGANISATION_NAME = "gpu-advisor"
+ORGANISATION_DOMAIN = "gpu-advisor.invalid"
+APPLICATION_NAME = "gpu-advisor"
+
+SelfTest = Callable[["MainWindow"], int]
+self_test_hook: SelfTest | None = None
+"""Set by the packaging smoke test (``--self-test``); None runs the built-in check."""
+
+
+def _parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
+    parser = argparse.ArgumentParser(
+        prog="gpu-advisor", description="GPU Advisor desktop app."
+    )
+    parser.add_argument("file", nargs="?", type=Path, help="a .gpuplan file to open")
+    parser.add_argument(
+        "--benchmark-startup",
+        action="store_true",
+        help="print 'ready <seconds>' once the window is shown, then quit",
+    )
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="build the window, run a quick check, exit 0 on success",
+    )
+    parser.add_argument(
+        "--no-recovery",
+        action="store_true",
+        help="do not offer autosaves left by a crashed session",
+    )
+    return parser.parse_known_args(list(argv))
+
+
+def _builtin_self_test(window: MainWindow) -> int:
+    """A short check that the window and wizard were built."""
+    from gpu_advisor.ui.wizard import PageId
+
+    ok = sorted(window.wizard.pageIds()) == [int(p) for p in PageId]
+    return 0 if ok else 1
+
+
+def _show_startup_error(exc: BaseException) -> None:
+    """Tell the user why the app cannot start (a GUI app has no console)."""
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    if QApplication.instance() is None:
+        return
+    QMessageBox.critical(
+        None,
+        "GPU Advisor",
+        "GPU Advisor could not start / GPU Advisor 无法启动:\n\n"
+        f"{type(exc).__name__}: {exc}",
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the desktop app; returns the process exit status."""
+    started = time.perf_counter()
+    args, qt_args = _parse_args(sys.argv[1:] if argv is None else argv)
+
+    from PySide6.QtCore import QCoreApplication, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    QCoreApplication.setOrganizationName(ORGANISATION_NAME)
+    QCoreApplication.setOrganizationDomain(ORGANISATION_DOMAIN)
+    QCoreApplication.setApplicationName(APPLICATION_NAME)
+    existing = QApplication.instance()
+    app = (
+        existing
+        if isinstance(existing, QApplication)
+        else QApplication([sys.argv[0] if sys.argv else "gpu-advisor", *qt_args])
+    )
+    try:
+        from gpu_advisor import __version__
+        from gpu_advisor.io.autosave import AutosaveStore, default_autosave_dir
+        from gpu_advisor.ui import i18n
+        from gpu_advisor.ui.main_window import MainWindow
+        from gpu_advisor.ui.qt_resources import icon
+        from gpu_advisor.ui.settings import AppSettings
+
+        QCoreApplication.setApplicationVersion(__version__)
+        app.setWindowIcon(icon("app"))
+        settings = AppSettings()
+        i18n.install_translators(settings.language())
+        window = MainWindow(settings, AutosaveStore(default_autosave_dir()))
+        window.show()
+    except Exception as exc:
+        _show_startup_error(exc)
+        raise
+
+    if args.self_test:
+        hook = self_test_hook or _builtin_self_test
+        return hook(window)
+    if args.benchmark_startup:
+
+        def report_ready() -> None:
+            app.processEvents()
+            print(f"ready {time.perf_counter() - started:.3f}", flush=True)  # noqa: T201
+            window.session.undo_stack.setClean()
+            window.close()
+            app.quit()
+
+        QTimer.singleShot(0, report_ready)
+        return app.exec()
+
+    def after_show() -> None:
+        # One callback, in order: a modal recovery dialog runs a nested event
+        # loop in which a second timer would already open the file.
+        if not args.no_recovery:
+            window.offer_recovery()
+        if args.file is not None:
+            window.open_file(args.file)
+
+    QTimer.singleShot(0, after_show)
+    return app.exec()

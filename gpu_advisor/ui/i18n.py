@@ -1,0 +1,99 @@
+"""Install Qt's and our translation catalogs; switch the UI language live.
+
+Installing or removing a :class:`QTranslator` makes Qt send a
+``QEvent.LanguageChange`` to every widget. Each widget we write handles it in
+``changeEvent`` by calling its ``retranslate_ui()`` method, so the language
+changes without a restart.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QLocale, QTranslator
+
+from gpu_advisor.ui import qt_resources
+from gpu_advisor.ui.fonts import apply_ui_font
+from gpu_advisor.ui.settings import LanguageChoice
+
+LANGUAGES: Final = ("zh_CN", "en")
+"""UI languages with a complete catalog."""
+
+CATALOG_NAME: Final = "gpu_advisor"
+
+_installed: list[QTranslator] = []
+_current: str = "en"
+
+
+def resolve_language(choice: LanguageChoice | str) -> str:
+    """Turn a preference into a catalog language: ``"zh_CN"`` or ``"en"``.
+
+    >>> resolve_language("en")
+    'en'
+    >>> resolve_language("zh_CN")
+    'zh_CN'
+    """
+    if choice in LANGUAGES:
+        return str(choice)
+    system = QLocale.system()
+    return "zh_CN" if system.language() == QLocale.Language.Chinese else "en"
+
+
+def current_language() -> str:
+    """The language installed last (``"zh_CN"`` or ``"en"``)."""
+    return _current
+
+
+def current_locale() -> QLocale:
+    """A QLocale for number and date formatting in the current language."""
+    if _current == "zh_CN":
+        return QLocale(QLocale.Language.Chinese, QLocale.Country.China)
+    return QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
+
+
+def _load_ours(translator: QTranslator, language: str) -> bool:
+    file_name = f"{CATALOG_NAME}_{language}"
+    if qt_resources.ensure_loaded() and translator.load(file_name, ":/translations"):
+        return True
+    folder = qt_resources.resource_file("translations")
+    return translator.load(file_name, str(folder))
+
+
+def catalog_available(language: str) -> bool:
+    """True when our compiled ``.qm`` catalog for ``language`` can be loaded."""
+    return _load_ours(QTranslator(), language)
+
+
+def install_translators(choice: LanguageChoice | str) -> str:
+    """Replace the installed catalogs with those for ``choice``.
+
+    Returns the language in use (``"zh_CN"`` or ``"en"``). A missing catalog
+    leaves the English source strings, which are complete on their own.
+    """
+    global _current  # one UI language per process, as in Qt itself
+    app = QCoreApplication.instance()
+    assert app is not None, "create the QApplication first"
+    language = resolve_language(choice)
+    for translator in _installed:
+        QCoreApplication.removeTranslator(translator)
+    _installed.clear()
+    _current = language
+    if language != "en":
+        qtbase = QTranslator(app)
+        qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+        if qtbase.load(f"qtbase_{language}", qt_dir):
+            _installed.append(qtbase)
+    ours = QTranslator(app)
+    if _load_ours(ours, language):
+        _installed.append(ours)
+    apply_ui_font(language)
+    for translator in _installed:
+        QCoreApplication.installTranslator(translator)
+    if not _installed:
+        # Removing the old catalogs already sent LanguageChange, unless there were none.
+        QCoreApplication.postEvent(app, _language_change_event())
+    return language
+
+
+def _language_change_event() -> QEvent:
+    return QEvent(QEvent.Type.LanguageChange)

@@ -1,0 +1,864 @@
+"""The main window: menus, file handling, autosave, recovery and the status bar.
+
+The window owns the project's life cycle (new, open, save, close) through
+one :class:`ProjectSession`; the embedded :class:`AdvisorWizard` edits it.
+Files are read and written only by ``gpu_advisor.io``; a failure is shown in
+a message box naming the file and the problem, and leaves the open project
+as it was.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib.util
+import logging
+import platform
+import sys
+from pathlib import Path
+
+import PySide6
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QFileInfo,
+    Qt,
+    QTimer,
+    Signal,
+    qVersion,
+)
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeySequence,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QSizePolicy,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+from typing_extensions import override
+
+from gpu_advisor import __version__
+from gpu_advisor.io.autosave import AutosaveStore, RecoveryEntry
+from gpu_advisor.io.project_file import ProjectFileError, load_project, save_project
+from gpu_advisor.model.common import Language
+from gpu_advisor.model.project import OptionId, Project, ProjectMeta
+from gpu_advisor.ui import i18n
+from gpu_advisor.ui.qt_resources import icon, resource_file
+from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.settings import AppSettings
+from gpu_advisor.ui.wizard import AdvisorWizard, StepList
+
+log = logging.getLogger(__name__)
+
+FILE_SUFFIX = ".gpuplan"
+APP_NAME = "GPU Advisor"
+
+
+def _is_project_file(path: Path) -> bool:
+    return path.suffix.lower() == FILE_SUFFIX
+
+
+class GuideDialog(QDialog):
+    """The short user guide, in the UI language."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.browser = QTextBrowser(openExternalLinks=True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser)
+        layout.addWidget(buttons)
+        self.resize(640, 560)
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        self.setWindowTitle(self.tr("GPU Advisor user guide"))
+        language = "zh" if i18n.current_language().startswith("zh") else "en"
+        self.browser.setMarkdown(
+            resource_file("guide", f"guide_{language}.md").read_text(encoding="utf-8")
+        )
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+
+class RecoveryDialog(QDialog):
+    """Offers the autosaves that a crashed or killed session left behind."""
+
+    RECOVER = 1
+    DISCARD = 2
+
+    def __init__(
+        self, entries: list[RecoveryEntry], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.entries = entries
+        self.decision = 0
+        self._intro = QLabel(wordWrap=True)
+        self.list_widget = QListWidget()
+        for _entry in entries:
+            self.list_widget.addItem(QListWidgetItem())
+        self.list_widget.setCurrentRow(0)
+        self.buttons = QDialogButtonBox()
+        self._recover = self.buttons.addButton(
+            "", QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self._discard = self.buttons.addButton(
+            "", QDialogButtonBox.ButtonRole.DestructiveRole
+        )
+        self._later = self.buttons.addButton("", QDialogButtonBox.ButtonRole.RejectRole)
+        self._recover.clicked.connect(self._on_recover)
+        self._discard.clicked.connect(self._on_discard)
+        self._later.clicked.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self._intro)
+        layout.addWidget(self.list_widget)
+        layout.addWidget(self.buttons)
+        self.retranslate_ui()
+
+    def chosen(self) -> RecoveryEntry | None:
+        row = self.list_widget.currentRow()
+        return self.entries[row] if 0 <= row < len(self.entries) else None
+
+    def retranslate_ui(self) -> None:
+        self.setWindowTitle(self.tr("Recover unsaved work"))
+        self._intro.setText(
+            self.tr(
+                "GPU Advisor did not close normally last time. These autosaved "
+                "plans were not saved to their files. Recover one?"
+            )
+        )
+        self._recover.setText(self.tr("&Recover"))
+        self._discard.setText(self.tr("&Discard"))
+        self._later.setText(self.tr("&Not now"))
+        for row, entry in enumerate(self.entries):
+            source = (
+                entry.source_path.name if entry.source_path else self.tr("never saved")
+            )
+            text = (
+                self.tr("%1 (%2), autosaved %3")
+                .replace("%1", entry.title or self.tr("Untitled plan"))
+                .replace("%2", source)
+                .replace("%3", _local_time(entry.saved_at))
+            )
+            if entry.problem:
+                text += "\n" + self.tr("Damaged: %1").replace("%1", entry.problem)
+            self.list_widget.item(row).setText(text)
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def _on_recover(self) -> None:
+        self.decision = self.RECOVER
+        self.accept()
+
+    def _on_discard(self) -> None:
+        self.decision = self.DISCARD
+        self.accept()
+
+
+class MainWindow(QMainWindow):
+    """The application window around the wizard.
+
+    Parameters
+    ----------
+    settings : AppSettings
+        The UI preferences.
+    autosave : AutosaveStore or None
+        Where autosaves go; None turns autosave and recovery off.
+    """
+
+    export_pdf_requested = Signal()
+    """File ▸ Export PDF… was chosen (handled once the PDF plan exists)."""
+
+    language_applied = Signal(str)
+    """The UI language was switched live ("zh_CN" or "en")."""
+
+    def __init__(
+        self,
+        settings: AppSettings,
+        autosave: AutosaveStore | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.autosave_store = autosave
+        self._recovered: list[RecoveryEntry] = []
+        self.session = ProjectSession(self._new_project(), parent=self)
+        self.setObjectName("mainWindow")
+        self.setWindowIcon(icon("app"))
+        self.setAcceptDrops(True)
+
+        self.wizard = AdvisorWizard(self.session)
+        self.setCentralWidget(self.wizard)
+        self.step_list = StepList(self.wizard)
+        self.steps_dock = QDockWidget()
+        self.steps_dock.setObjectName("stepsDock")  # saveState() needs it
+        self.steps_dock.setWidget(self.step_list)
+        self.steps_dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetClosable
+            | QDockWidget.DockWidgetFeature.DockWidgetMovable
+        )
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.steps_dock)
+        self.resizeDocks([self.steps_dock], [220], Qt.Orientation.Horizontal)
+
+        self.recommendation_label = QLabel()
+        # A long reason must not widen the window; the tooltip keeps all of it.
+        self.recommendation_label.setSizePolicy(
+            QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred
+        )
+        self.statusBar().addWidget(self.recommendation_label, 1)
+        self._status_timer = QTimer(self, singleShot=True, interval=0)
+        self._status_timer.timeout.connect(self._update_recommendation)
+
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.timeout.connect(self.autosave_now)
+
+        self._create_actions()
+        self._create_menus()
+        self.retranslate_ui()
+
+        self.session.project_changed.connect(self._on_project_changed)
+        self.session.path_changed.connect(self._update_title)
+        self.session.dirty_changed.connect(self.setWindowModified)
+        self.session.undo_stack.canUndoChanged.connect(self.undo_action.setEnabled)
+        self.session.undo_stack.canRedoChanged.connect(self.redo_action.setEnabled)
+        self.session.undo_stack.undoTextChanged.connect(self._update_undo_texts)
+        self.session.undo_stack.redoTextChanged.connect(self._update_undo_texts)
+        self._update_title()
+        self._status_timer.start()
+        self.apply_autosave_interval()
+
+        self.resize(1180, 760)
+        if (geometry := settings.geometry()) is not None:
+            self.restoreGeometry(geometry)
+        if (state := settings.window_state()) is not None:
+            self.restoreState(state)
+
+    # --- actions and menus --------------------------------------------------------------
+
+    def _action(
+        self,
+        slot: object,
+        shortcut: QKeySequence.StandardKey | None = None,
+        icon_name: str | None = None,
+    ) -> QAction:
+        action = QAction(self)
+        if shortcut is not None:
+            action.setShortcuts(shortcut)
+        if icon_name is not None:
+            action.setIcon(icon(icon_name))
+        action.triggered.connect(slot)
+        return action
+
+    def _create_actions(self) -> None:
+        key = QKeySequence.StandardKey
+        self.new_action = self._action(self.new_project, key.New, "new")
+        self.open_action = self._action(self.open_dialog, key.Open, "open")
+        self.save_action = self._action(self.save, key.Save, "save")
+        self.save_as_action = self._action(self.save_as, key.SaveAs)
+        self.export_pdf_action = self._action(
+            self.export_pdf_requested.emit, None, "pdf"
+        )
+        self.export_pdf_requested.connect(self.export_pdf)
+        self.export_pdf_action.setEnabled(_pdf_export_available())
+        self.close_action = self._action(self.close_project, key.Close)
+        self.quit_action = self._action(self.close, key.Quit)
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+        self.undo_action = self._action(self.session.undo_stack.undo, key.Undo, "undo")
+        self.redo_action = self._action(self.session.undo_stack.redo, key.Redo, "redo")
+        self.undo_action.setEnabled(False)
+        self.redo_action.setEnabled(False)
+        self.preferences_action = self._action(self.show_preferences, key.Preferences)
+        self.preferences_action.setMenuRole(QAction.MenuRole.PreferencesRole)
+        self.steps_action = self.steps_dock.toggleViewAction()
+        self.full_screen_action = self._action(self._toggle_full_screen, key.FullScreen)
+        self.full_screen_action.setCheckable(True)
+        self.guide_action = self._action(self.show_guide, key.HelpContents, "help")
+        self.about_action = self._action(self.show_about)
+        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        self.about_qt_action = self._action(QApplication.aboutQt)
+        self.about_qt_action.setMenuRole(QAction.MenuRole.AboutQtRole)
+        self.clear_recent_action = self._action(self._clear_recent)
+
+    def _create_menus(self) -> None:
+        bar = self.menuBar()
+        self.file_menu = bar.addMenu("")
+        self.file_menu.addAction(self.new_action)
+        self.examples_menu = QMenu(self)
+        self.examples_menu.aboutToShow.connect(self._fill_examples_menu)
+        self.file_menu.addMenu(self.examples_menu)
+        self.file_menu.addAction(self.open_action)
+        self.recent_menu = QMenu(self)
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        self.file_menu.addMenu(self.recent_menu)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.save_action)
+        self.file_menu.addAction(self.save_as_action)
+        self.file_menu.addAction(self.export_pdf_action)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.close_action)
+        self.file_menu.addAction(self.quit_action)
+
+        self.edit_menu = bar.addMenu("")
+        self.edit_menu.addAction(self.undo_action)
+        self.edit_menu.addAction(self.redo_action)
+        self.edit_menu.addSeparator()
+        self.edit_menu.addAction(self.preferences_action)
+
+        self.view_menu = bar.addMenu("")
+        self.view_menu.addAction(self.steps_action)
+        self.view_menu.addAction(self.full_screen_action)
+
+        self.help_menu = bar.addMenu("")
+        self.help_menu.addAction(self.guide_action)
+        self.help_menu.addSeparator()
+        self.help_menu.addAction(self.about_action)
+        self.help_menu.addAction(self.about_qt_action)
+        self._fill_recent_menu()
+
+    def retranslate_ui(self) -> None:
+        self.file_menu.setTitle(self.tr("&File"))
+        self.new_action.setText(self.tr("&New"))
+        self.new_action.setStatusTip(self.tr("Start a new plan"))
+        self.examples_menu.setTitle(self.tr("New from &Example"))
+        self.open_action.setText(self.tr("&Open…"))
+        self.recent_menu.setTitle(self.tr("Open &Recent"))
+        self.clear_recent_action.setText(self.tr("&Clear List"))
+        self.save_action.setText(self.tr("&Save"))
+        self.save_as_action.setText(self.tr("Save &As…"))
+        self.export_pdf_action.setText(self.tr("E&xport PDF…"))
+        self.close_action.setText(self.tr("&Close"))
+        self.quit_action.setText(self.tr("&Quit"))
+        self.edit_menu.setTitle(self.tr("&Edit"))
+        self.preferences_action.setText(self.tr("&Preferences…"))
+        self.view_menu.setTitle(self.tr("&View"))
+        self.steps_dock.setWindowTitle(self.tr("Steps"))
+        self.steps_action.setText(self.tr("&Steps"))
+        self.full_screen_action.setText(self.tr("&Full Screen"))
+        self.help_menu.setTitle(self.tr("&Help"))
+        self.guide_action.setText(self.tr("&User Guide"))
+        self.about_action.setText(self.tr("&About GPU Advisor"))
+        self.about_qt_action.setText(self.tr("About &Qt"))
+        self._update_undo_texts()
+        self._update_title()
+        self._status_timer.start()
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def _update_undo_texts(self, _text: str = "") -> None:
+        stack = self.session.undo_stack
+        undo_text, redo_text = stack.undoText(), stack.redoText()
+        self.undo_action.setText(
+            self.tr("&Undo %1").replace("%1", undo_text)
+            if undo_text
+            else self.tr("&Undo")
+        )
+        self.redo_action.setText(
+            self.tr("&Redo %1").replace("%1", redo_text)
+            if redo_text
+            else self.tr("&Redo")
+        )
+
+    def _update_title(self, _path: object = None) -> None:
+        path = self.session.path
+        name = path.name if path is not None else self.session.project.meta.title
+        self.setWindowTitle(f"{name}[*] — {APP_NAME}")
+        self.setWindowModified(self.session.is_dirty)
+        self.setWindowFilePath(str(path) if path is not None else "")
+
+    # --- project life cycle ---------------------------------------------------------------
+
+    def _new_project(self) -> Project:
+        language = "zh" if i18n.current_language().startswith("zh") else "en"
+        meta = ProjectMeta.model_validate(
+            {
+                "title": self.tr("Untitled plan"),
+                "region_id": self.settings.default_region(),
+                "currency": self.settings.default_currency(),
+                "language": language,
+            }
+        )
+        return Project(meta=meta)
+
+    def maybe_save(self) -> bool:
+        """Ask what to do with unsaved changes; False means: stop, the user cancelled."""
+        if not self.session.is_dirty:
+            return True
+        path = self.session.path
+        name = path.name if path is not None else self.session.project.meta.title
+        answer = QMessageBox.warning(
+            self,
+            APP_NAME,
+            self.tr("“%1” has unsaved changes. Save them?").replace("%1", name),
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def new_project(self) -> bool:
+        """File ▸ New: a fresh plan with the preferred region and currency."""
+        if not self.maybe_save():
+            return False
+        self._finish_session()
+        self.session.reset(self._new_project())
+        self.wizard.restart()
+        return True
+
+    def close_project(self) -> bool:
+        """File ▸ Close: put the plan away and show an empty one."""
+        return self.new_project()
+
+    def open_dialog(self) -> bool:
+        """File ▸ Open…"""
+        if not self.maybe_save():
+            return False
+        file_name, _filter = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Open Plan"),
+            str(self.settings.last_folder()),
+            self._file_filter(),
+        )
+        return bool(file_name) and self.open_file(Path(file_name), ask=False)
+
+    def open_file(self, path: Path, *, ask: bool = True) -> bool:
+        """Open ``path``; on failure say why and keep the current project."""
+        if ask and not self.maybe_save():
+            return False
+        try:
+            project = load_project(path)
+        except ProjectFileError as exc:
+            self._show_file_error(self.tr("Could not open the plan"), path, exc)
+            if not path.exists():
+                self.settings.remove_recent_file(path)
+            return False
+        self._finish_session()
+        self.session.reset(project, path)
+        self.wizard.restart()
+        self._remember(path)
+        return True
+
+    def open_example(self, path: Path) -> bool:
+        """File ▸ New from Example: an example's content as a new, unsaved plan."""
+        if not self.maybe_save():
+            return False
+        try:
+            project = load_project(path)
+        except ProjectFileError as exc:
+            self._show_file_error(self.tr("Could not open the example"), path, exc)
+            return False
+        self._finish_session()
+        self.session.reset(project, None)
+        self.wizard.restart()
+        return True
+
+    def save(self) -> bool:
+        """File ▸ Save; returns True when the project is on disk."""
+        if self.session.path is None:
+            return self.save_as()
+        return self._save_to(self.session.path)
+
+    def save_as(self) -> bool:
+        """File ▸ Save As…"""
+        current = self.session.path
+        suggested = (
+            current
+            if current is not None
+            else self.settings.last_folder()
+            / f"{_safe_file_stem(self.session.project)}{FILE_SUFFIX}"
+        )
+        file_name, _filter = QFileDialog.getSaveFileName(
+            self, self.tr("Save Plan As"), str(suggested), self._file_filter()
+        )
+        if not file_name:
+            return False
+        path = Path(file_name)
+        if not _is_project_file(path):
+            path = path.with_name(path.name + FILE_SUFFIX)
+        return self._save_to(path)
+
+    def _save_to(self, path: Path) -> bool:
+        try:
+            save_project(self.session.project, path)
+        except (ProjectFileError, OSError) as exc:
+            self._show_file_error(self.tr("Could not save the plan"), path, exc)
+            return False
+        self.session.mark_saved(path)
+        self._remember(path)
+        self._finish_session()
+        self.statusBar().showMessage(self.tr("Saved %1").replace("%1", path.name), 4000)
+        return True
+
+    def export_pdf(self) -> bool:
+        """File ▸ Export PDF…: write the plan in the project's language."""
+        from gpu_advisor.engine.evaluate import evaluate
+        from gpu_advisor.report.plan import write_plan_pdf  # deferred: reportlab
+
+        suggested = (
+            self.settings.last_folder() / f"{_safe_file_stem(self.session.project)}.pdf"
+        )
+        file_name, _filter = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Export Plan as PDF"),
+            str(suggested),
+            self.tr("PDF files (*.pdf)"),
+        )
+        if not file_name:
+            return False
+        path = Path(file_name)
+        if path.suffix.lower() != ".pdf":
+            path = path.with_name(path.name + ".pdf")
+        try:
+            project, catalog = self.session.project, self.session.catalog
+            # The plan shows the risk figures, so it needs the Monte Carlo run.
+            evaluation = evaluate(project, catalog, monte_carlo_draws=10_000, seed=0)
+            write_plan_pdf(
+                path,
+                project,
+                evaluation,
+                catalog,
+                language=self.session.project.meta.language,
+            )
+        except (ProjectFileError, OSError, ValueError) as exc:
+            self._show_file_error(self.tr("Could not export the PDF"), path, exc)
+            return False
+        self.statusBar().showMessage(
+            self.tr("Exported %1").replace("%1", path.name), 4000
+        )
+        return True
+
+    def _file_filter(self) -> str:
+        return self.tr("GPU Advisor plans (*.gpuplan);;All files (*)")
+
+    def _remember(self, path: Path) -> None:
+        self.settings.add_recent_file(path)
+        self.settings.set_last_folder(path.resolve().parent)
+        self._fill_recent_menu()
+
+    def _show_file_error(self, what: str, path: Path, error: Exception) -> None:
+        if isinstance(error, ProjectFileError):
+            chinese = i18n.current_language().startswith("zh")
+            problem = error.message("zh" if chinese else "en")
+        else:
+            problem = str(error)
+        QMessageBox.critical(
+            self,
+            APP_NAME,
+            self.tr("%1: %2\n\n%3")
+            .replace("%1", what)
+            .replace("%2", QFileInfo(str(path)).absoluteFilePath())
+            .replace("%3", problem),
+        )
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        recent = self.settings.recent_files()
+        for index, path in enumerate(recent, start=1):
+            action = self.recent_menu.addAction(f"&{index % 10} {path.name}")
+            action.setToolTip(str(path))
+            action.setData(str(path))
+            action.triggered.connect(lambda _checked=False, p=path: self.open_file(p))
+        if recent:
+            self.recent_menu.addSeparator()
+        self.recent_menu.addAction(self.clear_recent_action)
+        self.clear_recent_action.setEnabled(bool(recent))
+        self.recent_menu.setEnabled(bool(recent))
+
+    def _clear_recent(self) -> None:
+        self.settings.clear_recent_files()
+        self._fill_recent_menu()
+
+    def example_files(self) -> list[Path]:
+        """The example plans shipped in ``gpu_advisor.resources/examples``."""
+        folder = resource_file("examples")
+        if not folder.is_dir():
+            return []
+        names = sorted(
+            entry.name for entry in folder.iterdir() if entry.name.endswith(FILE_SUFFIX)
+        )
+        return [Path(str(folder / name)) for name in names]
+
+    def _fill_examples_menu(self) -> None:
+        self.examples_menu.clear()
+        examples = self.example_files()
+        for path in examples:
+            action = self.examples_menu.addAction(path.stem.replace("_", " "))
+            action.setData(str(path))
+            action.triggered.connect(
+                lambda _checked=False, p=path: self.open_example(p)
+            )
+        if not examples:
+            empty = self.examples_menu.addAction(self.tr("No examples installed"))
+            empty.setEnabled(False)
+
+    # --- autosave and recovery ---------------------------------------------------------------
+
+    def apply_autosave_interval(self) -> None:
+        """(Re)start the autosave timer at the preferred interval."""
+        minutes = self.settings.autosave_interval_minutes()
+        if self.autosave_store is None or minutes <= 0:
+            self.autosave_timer.stop()
+        else:
+            self.autosave_timer.start(minutes * 60_000)
+
+    def autosave_now(self) -> Path | None:
+        """Write an autosave if there are unsaved changes; returns its path."""
+        if self.autosave_store is None or not self.session.is_dirty:
+            return None
+        try:
+            written = self.autosave_store.write(
+                self.session.project,
+                source_path=self.session.path,
+                session_id=self.session.session_id,
+            )
+        except (ProjectFileError, OSError) as exc:
+            log.warning("autosave failed: %s", exc)
+            self.statusBar().showMessage(
+                self.tr("Autosave failed: %1").replace("%1", str(exc)), 8000
+            )
+            return None
+        self._discard_recovered()
+        return written
+
+    def offer_recovery(self) -> bool:
+        """Offer the autosaves a crashed session left; True when one was recovered."""
+        if self.autosave_store is None:
+            return False
+        try:
+            entries = self.autosave_store.list_recoverable()
+        except OSError as exc:
+            log.warning("cannot list autosaves: %s", exc)
+            return False
+        if not entries:
+            return False
+        dialog = RecoveryDialog(entries, self)
+        dialog.exec()
+        entry = dialog.chosen()
+        if entry is None or dialog.decision == 0:
+            return False
+        if dialog.decision == RecoveryDialog.DISCARD:
+            self.autosave_store.discard(entry)
+            return False
+        try:
+            project = self.autosave_store.load(entry)
+        except ProjectFileError as exc:
+            self._show_file_error(
+                self.tr("Could not recover the plan"), entry.autosave_path, exc
+            )
+            return False
+        self.session.reset(project, entry.source_path, dirty=True)
+        self.wizard.restart()
+        # Kept until this session has saved the work again somewhere.
+        self._recovered.append(entry)
+        return True
+
+    def _discard_recovered(self) -> None:
+        if self.autosave_store is None:
+            return
+        for entry in self._recovered:
+            try:
+                self.autosave_store.discard(entry)
+            except OSError as exc:
+                log.warning("cannot remove recovered autosave: %s", exc)
+        self._recovered.clear()
+
+    def _finish_session(self, *, closing: bool = False) -> None:
+        """Forget this session's autosave (the project was saved or discarded)."""
+        if self.autosave_store is not None:
+            try:
+                if closing:
+                    self.autosave_store.close_session(self.session.session_id)
+                else:
+                    self.autosave_store.clear(self.session.session_id)
+            except OSError as exc:
+                log.warning("cannot remove autosaves: %s", exc)
+        self._discard_recovered()
+
+    # --- status bar ---------------------------------------------------------------------------
+
+    def _on_project_changed(self, _project: Project) -> None:
+        self._update_title()
+        self._status_timer.start()  # coalesces a burst of edits into one evaluation
+
+    def _update_recommendation(self) -> None:
+        text = self.recommendation_text()
+        self.recommendation_label.setText(text)
+        self.recommendation_label.setToolTip(text)
+
+    def recommendation_text(self) -> str:
+        """The status bar line: the recommended option and its first reason."""
+        try:
+            recommendation = self.session.evaluation.cost.recommendation
+        except Exception as exc:  # an engine bug must not take the window down
+            log.exception("evaluation failed")
+            return self.tr("Recommendation: could not be computed (%1)").replace(
+                "%1", str(exc)
+            )
+        text = self.tr("Recommendation: %1").replace(
+            "%1", option_label(OptionId(recommendation.option))
+        )
+        if recommendation.reasons:
+            text += " — " + recommendation.reasons[0].message(_ui_language())
+        return text
+
+    # --- dialogs ----------------------------------------------------------------------------------
+
+    def show_preferences(self) -> None:
+        """Edit ▸ Preferences…; a new language applies at once."""
+        from gpu_advisor.ui.preferences import PreferencesDialog
+
+        dialog = PreferencesDialog(self.settings, self.session.catalog, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.apply_preferences()
+
+    def apply_preferences(self) -> None:
+        """Apply the stored preferences that affect a running window."""
+        language = i18n.install_translators(self.settings.language())
+        self.apply_autosave_interval()
+        self.language_applied.emit(language)
+
+    def show_guide(self) -> None:
+        GuideDialog(self).exec()
+
+    def show_about(self) -> None:
+        QMessageBox.about(self, self.tr("About GPU Advisor"), self.about_text())
+
+    def about_text(self) -> str:
+        """Versions and licences for Help ▸ About."""
+        body = self.tr(
+            "<h3>GPU Advisor %1</h3>"
+            "<p>Decide how to get GPU training capacity: size the work, compare renting, "
+            "colocation and building, test vendors, and sign off a plan.</p>"
+            "<p>Qt %2 · PySide6 %3 · Python %4 (%5)</p>"
+            "<p>GPU Advisor is released under the MIT licence. Qt and PySide6 are used "
+            "under the GNU LGPL v3; pyqtgraph, pydantic and NumPy under their MIT and BSD "
+            "licences; ReportLab under the BSD licence; Python under the PSF licence.</p>"
+        )
+        return (
+            body.replace("%1", __version__)
+            .replace("%2", qVersion())
+            .replace("%3", PySide6.__version__)
+            .replace("%4", platform.python_version())
+            .replace("%5", sys.platform)
+        )
+
+    def _toggle_full_screen(self, checked: bool) -> None:
+        if checked:
+            self.showFullScreen()
+        else:
+            self.showNormal()
+
+    # --- events ----------------------------------------------------------------------------------
+
+    @override
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.autosave_timer.stop()
+        self._finish_session(closing=True)
+        self.settings.set_geometry(self.saveGeometry())
+        self.settings.set_window_state(self.saveState())
+        event.accept()
+
+    @override
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if _dropped_project(event) is not None:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    @override
+    def dropEvent(self, event: QDropEvent) -> None:
+        path = _dropped_project(event)
+        if path is None:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        # Opening may show a dialog; let the drag finish first.
+        QTimer.singleShot(0, lambda: self.open_file(path))
+
+
+def _dropped_project(event: QDragEnterEvent | QDropEvent) -> Path | None:
+    mime = event.mimeData()
+    if mime is None or not mime.hasUrls():
+        return None
+    for url in mime.urls():
+        if url.isLocalFile() and _is_project_file(Path(url.toLocalFile())):
+            return Path(url.toLocalFile())
+    return None
+
+
+def _local_time(iso: str | None) -> str:
+    """An ISO 8601 time from an autosave as local ``YYYY-MM-DD HH:MM`` (or '?')."""
+    if iso is None:
+        return "?"
+    try:
+        moment = dt.datetime.fromisoformat(iso)
+    except ValueError:
+        return iso
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def _safe_file_stem(project: Project) -> str:
+    stem = "".join(c if c.isalnum() or c in " -_" else "_" for c in project.meta.title)
+    return stem.strip() or "plan"
+
+
+def _pdf_export_available() -> bool:
+    """True when the PDF plan module is installed (checked without importing it)."""
+    try:
+        return importlib.util.find_spec("gpu_advisor.report.plan") is not None
+    except ImportError:
+        return False
+
+
+def _ui_language() -> Language:
+    return Language.ZH if i18n.current_language().startswith("zh") else Language.EN
+
+
+def option_label(option: OptionId) -> str:
+    """The translated name of a procurement option."""
+    translate = QCoreApplication.translate
+    labels = {
+        OptionId.ON_DEMAND: translate("MainWindow", "on-demand rental"),
+        OptionId.MONTHLY: translate("MainWindow", "monthly rental"),
+        OptionId.YEARLY: translate("MainWindow", "yearly rental"),
+        OptionId.SPOT: translate("MainWindow", "spot instances"),
+        OptionId.MIX: translate("MainWindow", "reserved baseline plus bursts"),
+        OptionId.COLOCATION: translate("MainWindow", "colocation of bought servers"),
+        OptionId.SELF_BUILD: translate("MainWindow", "self-built machine room"),
+    }
+    return labels[option]

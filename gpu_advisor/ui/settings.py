@@ -1,0 +1,158 @@
+"""Typed accessors for the UI preferences kept in :class:`QSettings`.
+
+Only preferences live here (language, defaults for *new* projects, autosave
+interval, recent files, last folder, window geometry): nothing that changes a
+computed result, which belongs in the project file. The organisation and
+application names that locate the settings store are set once, in
+:func:`gpu_advisor.app.main`; tests point the store at a temporary folder
+with ``QSettings.setPath``.
+"""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from pathlib import Path
+from typing import Final
+
+from PySide6.QtCore import QByteArray, QSettings
+
+from gpu_advisor.model.project import Currency
+
+MAX_RECENT_FILES: Final = 10
+"""How many recently used project files the File menu lists."""
+
+DEFAULT_AUTOSAVE_MINUTES: Final = 2
+MAX_AUTOSAVE_MINUTES: Final = 60
+
+
+class LanguageChoice(StrEnum):
+    """The UI language preference (``system`` follows the OS locale)."""
+
+    SYSTEM = "system"
+    ZH_CN = "zh_CN"
+    EN = "en"
+
+
+class AppSettings:
+    """Typed view of the application's :class:`QSettings`.
+
+    Every getter tolerates a missing or damaged value and returns the default,
+    because the settings file is edited by hand now and then.
+    """
+
+    def __init__(self, settings: QSettings | None = None) -> None:
+        self._settings = settings if settings is not None else QSettings()
+
+    @property
+    def qsettings(self) -> QSettings:
+        """The underlying store (for tests and for ``sync()``)."""
+        return self._settings
+
+    def _str(self, key: str, default: str) -> str:
+        value = self._settings.value(key, default)
+        return value if isinstance(value, str) else default
+
+    # --- language -------------------------------------------------------------------
+
+    def language(self) -> LanguageChoice:
+        """The chosen UI language."""
+        try:
+            return LanguageChoice(self._str("ui/language", LanguageChoice.SYSTEM))
+        except ValueError:
+            return LanguageChoice.SYSTEM
+
+    def set_language(self, value: LanguageChoice) -> None:
+        self._settings.setValue("ui/language", str(value))
+
+    # --- defaults for new projects --------------------------------------------------
+
+    def default_region(self) -> str:
+        """Region preset id given to new projects."""
+        return self._str("defaults/region", "shanghai") or "shanghai"
+
+    def set_default_region(self, region_id: str) -> None:
+        self._settings.setValue("defaults/region", region_id)
+
+    def default_currency(self) -> Currency:
+        """Display currency given to new projects."""
+        try:
+            return Currency(self._str("defaults/currency", Currency.CNY))
+        except ValueError:
+            return Currency.CNY
+
+    def set_default_currency(self, currency: Currency) -> None:
+        self._settings.setValue("defaults/currency", str(currency))
+
+    # --- autosave -----------------------------------------------------------------------
+
+    def autosave_interval_minutes(self) -> int:
+        """Minutes between autosaves; 0 turns autosave off."""
+        raw = self._settings.value(
+            "autosave/interval_minutes", DEFAULT_AUTOSAVE_MINUTES
+        )
+        try:
+            minutes = int(str(raw))
+        except ValueError:
+            return DEFAULT_AUTOSAVE_MINUTES
+        return min(max(minutes, 0), MAX_AUTOSAVE_MINUTES)
+
+    def set_autosave_interval_minutes(self, minutes: int) -> None:
+        self._settings.setValue(
+            "autosave/interval_minutes", min(max(minutes, 0), MAX_AUTOSAVE_MINUTES)
+        )
+
+    # --- files ---------------------------------------------------------------------------
+
+    def recent_files(self) -> list[Path]:
+        """Recently used project files, newest first; files gone from disk are left out."""
+        try:
+            raw = json.loads(self._str("files/recent", "[]"))
+        except json.JSONDecodeError:
+            return []
+        if not isinstance(raw, list):
+            return []
+        paths = [Path(item) for item in raw if isinstance(item, str) and item]
+        return [path for path in paths if path.is_file()][:MAX_RECENT_FILES]
+
+    def add_recent_file(self, path: Path) -> None:
+        """Put ``path`` first in the recent files list (without duplicates)."""
+        resolved = path.resolve()
+        paths = [resolved, *(p for p in self.recent_files() if p.resolve() != resolved)]
+        self._write_recent(paths[:MAX_RECENT_FILES])
+
+    def remove_recent_file(self, path: Path) -> None:
+        resolved = path.resolve()
+        self._write_recent([p for p in self.recent_files() if p.resolve() != resolved])
+
+    def clear_recent_files(self) -> None:
+        self._write_recent([])
+
+    def _write_recent(self, paths: list[Path]) -> None:
+        self._settings.setValue("files/recent", json.dumps([str(p) for p in paths]))
+
+    def last_folder(self) -> Path:
+        """The folder of the last file opened or saved (home when unknown or gone)."""
+        folder = Path(self._str("files/last_folder", ""))
+        return folder if folder.parts and folder.is_dir() else Path.home()
+
+    def set_last_folder(self, folder: Path) -> None:
+        self._settings.setValue("files/last_folder", str(folder))
+
+    # --- window ----------------------------------------------------------------------------
+
+    def geometry(self) -> QByteArray | None:
+        """The main window's saved geometry, or None."""
+        value = self._settings.value("window/geometry")
+        return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+    def set_geometry(self, geometry: QByteArray) -> None:
+        self._settings.setValue("window/geometry", geometry)
+
+    def window_state(self) -> QByteArray | None:
+        """The main window's saved dock/toolbar state, or None."""
+        value = self._settings.value("window/state")
+        return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+    def set_window_state(self, state: QByteArray) -> None:
+        self._settings.setValue("window/state", state)
