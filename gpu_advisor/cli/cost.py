@@ -1,10 +1,224 @@
-"""``gpu-advisor-cli`` sub-commands of this module (placeholder until implemented)."""
+"""``gpu-advisor-cli cost``: price every way of getting the capacity for a plan."""
 
 from __future__ import annotations
 
 import argparse
+import json
+from pathlib import Path
 from typing import Any
+
+from pydantic import ValidationError
+
+from gpu_advisor.cli._common import CliError, print_json
+from gpu_advisor.engine.evaluate import evaluate
+from gpu_advisor.engine.recommend import option_name
+from gpu_advisor.engine.resolve import to_display
+from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.io.project_file import ProjectFileError, load_project
+from gpu_advisor.model.common import Language
+from gpu_advisor.model.evaluation import Evaluation
+from gpu_advisor.model.project import Project
+
+MAX_DRAWS = 1_000_000
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
-    """Add this module's sub-commands (none yet)."""
+    """Add the ``cost`` sub-command."""
+    p = subparsers.add_parser(
+        "cost",
+        help="compare renting, colocating and building for a project",
+        description="Price on-demand, monthly, yearly, spot, the cheapest mix, "
+        "colocation and a self-built room over the project's horizon.",
+    )
+    p.add_argument("project", type=Path, help="a .gpuplan project file")
+    p.add_argument(
+        "--set",
+        dest="overrides",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help="override a project field for a what-if run, e.g. budget.pue=1.4 "
+        "(value parsed as JSON when possible)",
+    )
+    p.add_argument(
+        "--monte-carlo",
+        type=int,
+        default=0,
+        metavar="N",
+        help="draws for the Monte Carlo (0: none)",
+    )
+    p.add_argument("--seed", type=int, default=0, help="Monte Carlo seed")
+    p.add_argument("--lang", choices=("zh", "en"), default=None)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run)
+
+
+def _parse_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def apply_overrides(project: Project, overrides: list[str]) -> Project:
+    """Apply ``dotted.field=value`` settings; ``CliError`` names a bad one."""
+    if not overrides:
+        return project
+    data = project.model_dump(mode="json")
+    for item in overrides:
+        path, sep, raw = item.partition("=")
+        if not sep or not path:
+            raise CliError(f"--set needs FIELD=VALUE, got {item!r}")
+        node: Any = data
+        parts = path.split(".")
+        for part in parts[:-1]:
+            if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+                node = node[int(part)]
+            elif isinstance(node, dict) and part in node:
+                node = node[part]
+            else:
+                raise CliError(f"--set: unknown field {path!r}")
+        leaf = parts[-1]
+        if isinstance(node, dict) and leaf in node:
+            node[leaf] = _parse_value(raw)
+        elif isinstance(node, list) and leaf.isdigit() and int(leaf) < len(node):
+            node[int(leaf)] = _parse_value(raw)
+        else:
+            raise CliError(f"--set: unknown field {path!r}")
+    try:
+        return Project.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(x) for x in err["loc"])
+        raise CliError(f"--set: invalid value for {loc}: {err['msg']}") from None
+
+
+def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
+    """The JSON document printed with ``--json``."""
+    cost = ev.cost
+    rec = cost.recommendation
+    doc: dict[str, Any] = {
+        "gpu_id": cost.gpu_id,
+        "horizon_months": cost.horizon_months,
+        "currency": cost.currency.model_dump(mode="json"),
+        "demand_gpu_hours": cost.demand_gpu_hours,
+        "demand_source": cost.demand_source,
+        "options": [
+            {
+                "id": o.id.value,
+                "total_cny": o.total_cny,
+                "monthly_cny": o.monthly_cny,
+                "cumulative_cny": o.cumulative_cny,
+                "npv_cny": o.npv_cny,
+                "capex_cny": o.capex_cny,
+                "opex_cny": o.opex_cny,
+                "cost_per_useful_gpu_hour_cny": o.cost_per_useful_gpu_hour_cny,
+                "utilization": o.utilization,
+                "gpus": o.gpus,
+                "breakdown": o.breakdown,
+                "feasible": o.feasible,
+            }
+            for o in cost.options
+        ],
+        "break_even": cost.break_even.model_dump(mode="json"),
+        "tornado": [b.model_dump(mode="json") for b in cost.tornado],
+        "recommendation": {
+            "option": rec.option.value,
+            "mix_detail": rec.mix_detail.model_dump(mode="json")
+            if rec.mix_detail
+            else None,
+            "reasons": [
+                {"code": a.code, "message": a.message(lang), "inputs": a.inputs}
+                for a in rec.reasons
+            ],
+            "warnings": [
+                {"code": a.code, "message": a.message(lang), "inputs": a.inputs}
+                for a in cost.warnings
+            ],
+        },
+    }
+    if ev.monte_carlo is not None:
+        mc = ev.monte_carlo
+        doc["monte_carlo"] = {
+            "draws": mc.draws,
+            "seed": mc.seed,
+            "percentiles": {k.value: v.model_dump() for k, v in mc.percentiles.items()},
+            "p_own_beats_rent": mc.p_own_beats_rent,
+        }
+    return doc
+
+
+def _text(ev: Evaluation, lang: Language) -> str:
+    zh = lang is Language.ZH
+    cost = ev.cost
+    cur = cost.currency
+    unit = cur.code
+    lines = [
+        (
+            f"GPU：{cost.gpu_id}，规划期 {cost.horizon_months} 个月，需求 "
+            f"{sum(cost.demand_gpu_hours):,.0f} 卡时（单位：{unit}）"
+        )
+        if zh
+        else (
+            f"GPU: {cost.gpu_id}, horizon {cost.horizon_months} months, demand "
+            f"{sum(cost.demand_gpu_hours):,.0f} GPU-hours (amounts in {unit})"
+        ),
+    ]
+    if unit != "CNY":
+        lines.append(
+            f"1 {unit} = {cur.cny_per_unit} CNY ({cur.as_of or '-'}, {cur.source})"
+        )
+    for o in cost.options:
+        per = o.cost_per_useful_gpu_hour_cny
+        per_txt = "-" if per is None else f"{to_display(per, cur.cny_per_unit):,.2f}"
+        flag = "" if o.feasible else (" ✗" if zh else " (not feasible)")
+        lines.append(
+            f"  {option_name(o.id, zh):<34} {to_display(o.total_cny, cur.cny_per_unit):>16,.0f}"
+            f"  {per_txt:>10}/{'卡时' if zh else 'GPU-h'}  {o.utilization:>6.0%}{flag}"
+        )
+    be = cost.break_even
+    if be.owned_option is not None:
+        util = "-" if be.utilization is None else f"{be.utilization:.0%}"
+        month = "-" if be.month is None else str(be.month)
+        lines.append(
+            f"回本利用率 {util}，回本月份 {month}"
+            if zh
+            else f"Break-even utilisation {util}, break-even month {month}"
+        )
+    rec = cost.recommendation
+    lines.append(("建议：" if zh else "Recommendation: ") + option_name(rec.option, zh))
+    lines.extend(f"  - {a.message(lang)}" for a in rec.reasons)
+    if cost.warnings:
+        lines.append("提醒：" if zh else "Warnings:")
+        lines.extend(f"  ! {a.message(lang)}" for a in cost.warnings)
+    if ev.monte_carlo is not None:
+        mc = ev.monte_carlo
+        lines.append(
+            f"蒙特卡洛 {mc.draws} 次：自购优于租用的概率 {mc.p_own_beats_rent:.0%}"
+            if zh
+            else f"Monte Carlo, {mc.draws} draws: P(owning beats renting) = {mc.p_own_beats_rent:.0%}"
+        )
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Load, override, evaluate, print."""
+    try:
+        project = load_project(args.project)
+    except ProjectFileError as exc:
+        raise CliError(str(exc).splitlines()[0] if str(exc) else repr(exc)) from None
+    project = apply_overrides(project, args.overrides)
+    if not 0 <= args.monte_carlo <= MAX_DRAWS:
+        raise CliError(f"--monte-carlo must be between 0 and {MAX_DRAWS}")
+    try:
+        ev = evaluate(
+            project, load_catalog(), monte_carlo_draws=args.monte_carlo, seed=args.seed
+        )
+    except KeyError as exc:
+        raise CliError(f"unknown catalog id: {exc.args[0]}") from None
+    lang = Language(args.lang) if args.lang else project.meta.language
+    if args.json:
+        print_json(to_json(ev, lang))
+    else:
+        print(_text(ev, lang))
+    return 0

@@ -179,6 +179,16 @@ class CostDefaults(Frozen):
     mfu_range_factor: PriceRange = Field(
         ..., description="Spread of achieved MFU around the default, as a factor."
     )
+    resale_haircut: PriceRange = Field(
+        ...,
+        description="Fraction knocked off the above-residual book value when "
+        "hardware is sold second-hand before the end of its life.",
+    )
+    demand_range_factor: PriceRange = Field(
+        ...,
+        description="Spread of the GPU-hours actually used around the plan, as a "
+        "factor (utilisation risk).",
+    )
     usd_cny: PriceRange
     eur_cny: PriceRange
     hkd_cny: PriceRange
@@ -270,7 +280,9 @@ class Catalog(Frozen):
         net_ids = {n.id for n in self.networks}
         for gpu in self.gpus:
             if gpu.intra_node_network_id not in net_ids:
-                raise ValueError(f"GPU {gpu.id}: unknown network {gpu.intra_node_network_id}")
+                raise ValueError(
+                    f"GPU {gpu.id}: unknown network {gpu.intra_node_network_id}"
+                )
         for price in self.gpu_prices:
             if price.gpu_id not in gpu_ids:
                 raise ValueError(f"price for unknown GPU {price.gpu_id}")

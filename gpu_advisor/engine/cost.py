@@ -1,0 +1,964 @@
+"""Price each way of getting the capacity over the horizon.
+
+The formulas are written once, over numpy arrays of shape ``(S, H)``: ``S``
+scenarios (1 for the plain evaluation, 15 for the tornado, 10,000 for the
+Monte Carlo) by ``H`` months. Every input of :class:`Params` is an array of
+shape ``(S, 1)``; the demand is ``(S, H)`` GPU-hours per month.
+
+Conventions (stated once, used everywhere)
+------------------------------------------
+* A month has 730 hours (8760 / 12).
+* Renting by the card-hour: the month's work runs on ``ceil(hours / 730)``
+  cards; each card's hours are rounded *up* to the billing granularity.
+* Monthly renting (包月) pays for ``ceil(hours / 730)`` cards each month,
+  used or not. Yearly renting (包年) reserves, for each 12-month block, the
+  block's peak card count at the yearly factor times the monthly price, for
+  all 12 months of the block even when the horizon ends earlier (the
+  commitment beyond the horizon is its own cost line).
+* Spot (竞价实例): on-demand price times the spot factor; each interruption
+  loses half a checkpoint interval of work plus the restart time, so the
+  hours billed are ``hours × (1 + interruptions_per_hour × lost_hours)``.
+  Without checkpointing an interruption loses half of the card's run.
+* Owned hardware (托管 colocation and 自建 self-build) is bought in month 1
+  and charged its purchase price minus what it can be sold for at the end of
+  the horizon. The resale value is the straight-line book value (down to the
+  residual fraction at the end of its life) with the part above the residual
+  cut by the second-hand haircut (seed 003: out-dated cards resell at a steep
+  discount). Over a whole life this is plain straight-line depreciation to
+  the residual; over a short horizon it does *not* pretend that a two-month-old
+  server resells at book value. The resale value comes back as money in the
+  last month of the cash flow, so ``sum(monthly_cny) == total_cny`` and the
+  break-even month and break-even utilisation use the same totals.
+* Electricity = (TDP × load + server overhead) per busy GPU, server overhead
+  per idle GPU, × PUE × hours × tariff.
+* Demand above the owned capacity is rented on-demand ("overflow").
+* Deposits go out in month 1 and come back in the last month: zero in the
+  total, a cost in the NPV.
+* Add-ons (shared storage, traffic, public bandwidth) are charged to renting
+  options; owned options buy storage and pay for IDC or office bandwidth.
+
+References
+----------
+Seed 002: 500 W card, 24 h → about 12 kWh a day; network ≥ 15 % of the hardware.
+Seed 003: a 400,000 CNY 4-card server over 3 years ≈ 11,111 CNY a month of
+depreciation, two weeks ≈ 5,500 CNY; rent when the work is shorter than six
+months. Seed 001: spot about half of on-demand, commitments 70-80 % of list.
+Brealey, Myers & Allen, *Principles of Corporate Finance*, 13th ed. (2020),
+ch. 2 and 6: NPV and straight-line depreciation.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+import numpy.typing as npt
+
+from gpu_advisor.engine.resolve import HOURS_PER_MONTH, Resolved
+from gpu_advisor.model.common import Advice, PriceRange, Severity
+from gpu_advisor.model.cost_results import OptionResult
+from gpu_advisor.model.project import OptionId
+
+FloatArray = npt.NDArray[np.float64]
+
+_EPS = 1e-9
+RENT_OPTIONS = (
+    OptionId.ON_DEMAND,
+    OptionId.MONTHLY,
+    OptionId.YEARLY,
+    OptionId.SPOT,
+    OptionId.MIX,
+)
+OWNED_OPTIONS = (OptionId.COLOCATION, OptionId.SELF_BUILD)
+
+
+# --- scalar formulas (documented, doctested; the array code below mirrors them) ---
+
+
+def energy_kwh(power_w: float, hours: float) -> float:
+    """Energy drawn at a constant power.
+
+    Parameters
+    ----------
+    power_w : float
+        Power. [W]
+    hours : float
+        Duration. [h]
+
+    Returns
+    -------
+    float
+        Energy. [kWh]
+
+    References
+    ----------
+    Seed 002: a 500 W card running 24 h uses about 12 kWh (度) a day.
+
+    Examples
+    --------
+    >>> energy_kwh(500.0, 24.0)
+    12.0
+    """
+    if power_w < 0 or hours < 0:
+        raise ValueError("need power_w >= 0 and hours >= 0")
+    return power_w * hours / 1000.0
+
+
+def electricity_cny(
+    tdp_w: float,
+    load_factor: float,
+    overhead_w: float,
+    pue: float,
+    hours: float,
+    tariff_cny_per_kwh: float,
+) -> float:
+    """Electricity bill of one busy GPU and its share of the server.
+
+    Parameters
+    ----------
+    tdp_w : float
+        Board power. [W]
+    load_factor : float
+        Average fraction of TDP drawn while training. [1]
+    overhead_w : float
+        CPU, RAM, NIC, fans and PSU losses per GPU. [W]
+    pue : float
+        Facility power / IT power. [1]
+    hours : float
+        Running time. [h]
+    tariff_cny_per_kwh : float
+        Price of electricity. [CNY/kWh]
+
+    Returns
+    -------
+    float
+        Cost. [CNY]
+
+    Notes
+    -----
+    ``(tdp_w × load + overhead_w) × pue × hours / 1000 × tariff``.
+
+    References
+    ----------
+    The Green Grid, *PUE: a comprehensive examination of the metric*, WP 49 (2012).
+
+    Examples
+    --------
+    A 500 W card at full load for a year, no overhead, PUE 1.3, 1 CNY/kWh:
+
+    >>> round(electricity_cny(500.0, 1.0, 0.0, 1.3, 8760.0, 1.0))
+    5694
+    """
+    if min(tdp_w, load_factor, overhead_w, hours, tariff_cny_per_kwh) < 0 or pue < 1:
+        raise ValueError("need non-negative inputs and pue >= 1")
+    return (
+        energy_kwh(tdp_w * load_factor + overhead_w, hours) * pue * tariff_cny_per_kwh
+    )
+
+
+def depreciation_cny_per_month(
+    capex_cny: float, life_years: float, residual_fraction: float = 0.0
+) -> float:
+    """Straight-line depreciation per month.
+
+    Parameters
+    ----------
+    capex_cny : float
+        Purchase price. [CNY]
+    life_years : float
+        Useful life. [years]
+    residual_fraction : float
+        Value left at the end of the life, as a fraction of the price. [1]
+
+    Returns
+    -------
+    float
+        Depreciation. [CNY/month]
+
+    References
+    ----------
+    Seed 003: a 400,000 CNY 4-card server over three years is about 11,000 CNY
+    a month, about 5,500 CNY for two weeks (half a month).
+
+    Examples
+    --------
+    >>> round(depreciation_cny_per_month(400_000, 3.0), 1)
+    11111.1
+    >>> round(depreciation_cny_per_month(400_000, 3.0) / 2)
+    5556
+    """
+    if capex_cny < 0 or life_years <= 0 or not 0 <= residual_fraction <= 1:
+        raise ValueError(
+            "need capex_cny >= 0, life_years > 0, 0 <= residual_fraction <= 1"
+        )
+    return capex_cny * (1.0 - residual_fraction) / (12.0 * life_years)
+
+
+def resale_value_cny(
+    capex_cny: float,
+    months_owned: float,
+    life_years: float,
+    residual_fraction: float,
+    haircut: float,
+) -> float:
+    """What owned hardware can be sold for after ``months_owned``.
+
+    Parameters
+    ----------
+    capex_cny : float
+        Purchase price. [CNY]
+    months_owned : float
+        Age at sale. [months]
+    life_years : float
+        Useful life. [years]
+    residual_fraction : float
+        End-of-life value as a fraction of the price. [1]
+    haircut : float
+        Second-hand discount on the above-residual book value. [1]
+
+    Returns
+    -------
+    float
+        Resale value. [CNY]
+
+    Notes
+    -----
+    ``book = capex − capex (1 − r) min(t, 12 L) / (12 L)``;
+    ``resale = capex r + (book − capex r)(1 − haircut)``.
+
+    Examples
+    --------
+    >>> resale_value_cny(100.0, 36, 3.0, 0.1, 0.3)
+    10.0
+    >>> round(resale_value_cny(100.0, 18, 3.0, 0.1, 0.3), 2)
+    41.5
+    """
+    if capex_cny < 0 or months_owned < 0 or life_years <= 0:
+        raise ValueError("need capex_cny >= 0, months_owned >= 0, life_years > 0")
+    life_months = 12.0 * life_years
+    book = (
+        capex_cny
+        - capex_cny
+        * (1 - residual_fraction)
+        * min(months_owned, life_months)
+        / life_months
+    )
+    floor = capex_cny * residual_fraction
+    return floor + (book - floor) * (1 - haircut)
+
+
+def billable_hours(gpu_hours: float, granularity_hours: float) -> float:
+    """Hours billed for a month's work when each card's time is rounded up.
+
+    Parameters
+    ----------
+    gpu_hours : float
+        Work in the month. [GPU-hours]
+    granularity_hours : float
+        Billing unit (1/3600 for per-second billing). [h]
+
+    Returns
+    -------
+    float
+        Billed GPU-hours. [GPU-hours]
+
+    Examples
+    --------
+    >>> billable_hours(100.5, 1.0)
+    101.0
+    >>> billable_hours(1000.0, 744.0)  # per-month billing: two whole cards
+    1488.0
+    """
+    return float(_billable(np.array([[gpu_hours]]), granularity_hours)[0, 0])
+
+
+def spot_overhead_fraction(
+    interruptions_per_100_hours: float,
+    checkpoint_interval_hours: float,
+    restart_hours: float,
+) -> float:
+    """Extra hours paid on spot for work lost to interruptions.
+
+    Parameters
+    ----------
+    interruptions_per_100_hours : float
+        Reclaims per 100 card-hours. [1/100 h]
+    checkpoint_interval_hours : float
+        Time between checkpoints. [h]
+    restart_hours : float
+        Time to get going again after a reclaim. [h]
+
+    Returns
+    -------
+    float
+        Overhead as a fraction of the useful hours. [1]
+
+    Notes
+    -----
+    An interruption lands on average half-way between checkpoints, so it
+    loses ``interval / 2 + restart`` hours: overhead = rate × that.
+
+    References
+    ----------
+    Young, J. W. (1974), "A first order approximation to the optimum checkpoint
+    interval", Commun. ACM 17(9): 530-531 (expected loss of half an interval).
+
+    Examples
+    --------
+    >>> spot_overhead_fraction(2.0, 1.0, 0.25)
+    0.015
+    """
+    if min(interruptions_per_100_hours, checkpoint_interval_hours, restart_hours) < 0:
+        raise ValueError("need non-negative inputs")
+    return (
+        interruptions_per_100_hours
+        / 100.0
+        * (checkpoint_interval_hours / 2 + restart_hours)
+    )
+
+
+def implied_card_hour_price_cny(total_cny: float, gpus: int, hours: float) -> float:
+    """Card-hour price implied by a quote for ``gpus`` cards over ``hours``.
+
+    Examples
+    --------
+    Seed 003: four A100 for two weeks (336 h) "under 6,000 CNY":
+
+    >>> round(implied_card_hour_price_cny(6000.0, 4, 336.0), 2)
+    4.46
+    """
+    if gpus < 1 or hours <= 0 or total_cny < 0:
+        raise ValueError("need gpus >= 1, hours > 0, total_cny >= 0")
+    return total_cny / (gpus * hours)
+
+
+def check_card_hour_price(
+    price_cny_per_gpu_hour: float,
+    catalog_range: PriceRange,
+    *,
+    what: str,
+    inputs: list[str],
+) -> Advice | None:
+    """Warn when a price lies outside ``[low / 2, high × 2]`` of the catalog.
+
+    Examples
+    --------
+    >>> from gpu_advisor.model.common import Provenance
+    >>> import datetime as dt
+    >>> rng = PriceRange(low=10, typical=20, high=40,
+    ...     provenance=Provenance(source="s", as_of=dt.date(2026, 1, 1)))
+    >>> check_card_hour_price(4.46, rng, what="quote", inputs=[]).code
+    'cost.implausible_price'
+    >>> check_card_hour_price(12.0, rng, what="quote", inputs=[]) is None
+    True
+    """
+    low, high = catalog_range.low / 2, catalog_range.high * 2
+    if low <= price_cny_per_gpu_hour <= high:
+        return None
+    side_en = "below" if price_cny_per_gpu_hour < low else "above"
+    side_zh = "低于" if price_cny_per_gpu_hour < low else "高于"
+    return Advice(
+        code="cost.implausible_price",
+        severity=Severity.WARNING,
+        message_en=f"{what} implies {price_cny_per_gpu_hour:,.2f} CNY per card-hour, "
+        f"{side_en} the plausible range {low:,.2f}-{high:,.2f} (half the catalog's "
+        "low to twice its high). Check whether the quote is per card or per server, "
+        "per hour or per month, and what it leaves out.",
+        message_zh=f"{what}折合每卡时 {price_cny_per_gpu_hour:,.2f} 元，{side_zh}合理区间 "
+        f"{low:,.2f}-{high:,.2f} 元（目录低值的一半至高值的两倍）。请确认报价是按卡还是按整机、"
+        "按小时还是按月，以及漏掉了哪些费用。",
+        inputs=inputs,
+    )
+
+
+# --- the array engine ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """Inputs of the cost formulas; every array has shape ``(S, 1)``."""
+
+    od: FloatArray
+    monthly: FloatArray
+    yearly_factor: FloatArray
+    spot_factor: FloatArray
+    spot_rate_per_hour: FloatArray
+    restart_hours: FloatArray
+    gpu_price: FloatArray
+    server_price: FloatArray
+    network_frac: FloatArray
+    storage_capex: FloatArray
+    life_years: FloatArray
+    residual: FloatArray
+    haircut: FloatArray
+    tdp_w: FloatArray
+    load: FloatArray
+    overhead_w: FloatArray
+    pue: FloatArray
+    pue_self: FloatArray
+    tariff: FloatArray
+    rack_price: FloatArray
+    rack_power_kw: FloatArray
+    idc_bw_monthly: FloatArray
+    self_bw_monthly: FloatArray
+    ops_salary: FloatArray
+    ops_fte_per_100: FloatArray
+    maint_frac: FloatArray
+    deposit_months: FloatArray
+    financing_rate: FloatArray
+    discount_rate: FloatArray
+    retrofit_per_kw: FloatArray
+    addon_storage_monthly: FloatArray
+    addon_egress_monthly: FloatArray
+    addon_bandwidth_monthly: FloatArray
+    granularity_hours: float = 1.0
+    checkpoint_hours: float = 1.0
+    checkpointing: bool = True
+    gpus_per_server: int = 8
+    ops_fte: float | None = None
+    retrofit_cny: float | None = None
+
+    @property
+    def scenarios(self) -> int:
+        """Number of scenarios ``S``."""
+        return int(self.od.shape[0])
+
+
+_PARAM_KEYS: dict[str, str] = {
+    "od": "on_demand_cny_per_gpu_hour",
+    "monthly": "monthly_cny_per_gpu_month",
+    "yearly_factor": "yearly_price_factor",
+    "spot_factor": "spot_price_factor",
+    "restart_hours": "restart_hours",
+    "gpu_price": "gpu_price_cny",
+    "server_price": "server_cny_per_server",
+    "network_frac": "network_fraction_of_hardware",
+    "life_years": "hardware_life_years",
+    "residual": "residual_fraction",
+    "haircut": "resale_haircut",
+    "tdp_w": "tdp_w",
+    "load": "gpu_load_factor",
+    "overhead_w": "server_overhead_w_per_gpu",
+    "pue": "pue",
+    "pue_self": "pue_self_build",
+    "tariff": "electricity_cny_per_kwh",
+    "rack_price": "rack_cny_per_month",
+    "rack_power_kw": "rack_power_kw",
+    "idc_bw_monthly": "idc_bandwidth_cny_per_month",
+    "ops_salary": "ops_salary_cny_per_year",
+    "ops_fte_per_100": "ops_fte_per_100_gpus",
+    "maint_frac": "maintenance_fraction_per_year",
+    "deposit_months": "deposit_months",
+    "financing_rate": "financing_rate_per_year",
+    "discount_rate": "discount_rate_per_year",
+    "retrofit_per_kw": "retrofit_cny_per_kw",
+}
+
+
+def make_params(
+    resolved: Resolved,
+    scenarios: int = 1,
+    overrides: dict[str, FloatArray] | None = None,
+    *,
+    checkpointing: bool = True,
+) -> Params:
+    """Build :class:`Params` from resolved inputs, optionally varying some.
+
+    ``overrides`` maps a :class:`Params` field name to an array of shape
+    ``(S,)`` or ``(S, 1)`` that replaces the resolved value.
+    """
+    v = resolved.values
+    col: dict[str, FloatArray] = {}
+    for name, key in _PARAM_KEYS.items():
+        col[name] = np.full((scenarios, 1), v[key])
+    col["spot_rate_per_hour"] = np.full(
+        (scenarios, 1), v["spot_interruptions_per_100_hours"] / 100
+    )
+    col["storage_capex"] = np.full(
+        (scenarios, 1), v["storage_tb"] * v["storage_cny_per_tb"]
+    )
+    col["self_bw_monthly"] = np.full(
+        (scenarios, 1),
+        v["public_bandwidth_mbps"] * v["public_bandwidth_cny_per_mbps_month"],
+    )
+    col["addon_storage_monthly"] = np.full(
+        (scenarios, 1), v["shared_storage_tb"] * v["shared_storage_cny_per_tb_month"]
+    )
+    col["addon_egress_monthly"] = np.full(
+        (scenarios, 1), v["egress_tb_per_month"] * v["egress_cny_per_tb"]
+    )
+    col["addon_bandwidth_monthly"] = np.full(
+        (scenarios, 1),
+        v["public_bandwidth_mbps"] * v["public_bandwidth_cny_per_mbps_month"],
+    )
+    for name, arr in (overrides or {}).items():
+        col[name] = np.asarray(arr, dtype=np.float64).reshape(scenarios, 1)
+    return Params(
+        **col,
+        granularity_hours=v["billing_granularity_hours"],
+        checkpoint_hours=v["checkpoint_interval_hours"],
+        checkpointing=checkpointing,
+        gpus_per_server=max(1, int(v["gpus_per_server"])),
+        ops_fte=v.get("ops_fte"),
+        retrofit_cny=v.get("retrofit_cny"),
+    )
+
+
+@dataclass(slots=True)
+class OptionArrays:
+    """One option priced over ``S`` scenarios."""
+
+    id: OptionId
+    cash: FloatArray  # (S, H) cash flow per month
+    lines: dict[str, FloatArray]  # (S,) cost lines summing to the total
+    useful: FloatArray  # (S,) GPU-hours used
+    billed: FloatArray  # (S,) GPU-hours paid for
+    gpus: FloatArray  # (S,) cards owned or reserved at the peak
+    capex: FloatArray = field(default_factory=lambda: np.zeros(1))
+    residual: FloatArray = field(default_factory=lambda: np.zeros(1))
+    deposit: FloatArray = field(default_factory=lambda: np.zeros(1))
+    idle: FloatArray = field(default_factory=lambda: np.zeros(1))
+    utilization: FloatArray = field(default_factory=lambda: np.ones(1))
+    feasible: bool = True
+    reason_en: str = ""
+    reason_zh: str = ""
+    detail: object = None
+
+    @property
+    def total(self) -> FloatArray:
+        """Cost over the horizon per scenario. [CNY]"""
+        return np.asarray(self.cash.sum(axis=1), dtype=np.float64)
+
+
+MIN_GPU_HOURS = 1e-6
+"""Demand below this (a few milliseconds of one card) counts as none, so that
+every formula rounds the same way. [GPU-hours]"""
+
+
+def clean_demand(demand: FloatArray) -> FloatArray:
+    """Demand with negatives and sub-:data:`MIN_GPU_HOURS` values set to zero."""
+    return np.where(demand < MIN_GPU_HOURS, 0.0, demand)
+
+
+def _ceil(x: FloatArray) -> FloatArray:
+    return np.ceil(x - _EPS)
+
+
+def _billable(hours: FloatArray, granularity: float) -> FloatArray:
+    """Array version of :func:`billable_hours` (zero hours bill zero)."""
+    h = np.maximum(hours, 0.0)
+    cards = np.ceil(h * (1.0 / HOURS_PER_MONTH) - _EPS)
+    np.maximum(cards, 1.0, out=cards)
+    units = np.divide(h, cards)
+    units *= 1.0 / granularity
+    units -= _EPS
+    np.ceil(units, out=units)
+    units *= cards
+    units *= granularity
+    return units
+
+
+def _addons(p: Params, demand: FloatArray) -> dict[str, FloatArray]:
+    """Add-on lines, charged in the months with demand only."""
+    active = (demand > 0).sum(axis=1)
+    return {
+        "add_ons_storage": p.addon_storage_monthly[:, 0] * active,
+        "add_ons_egress": p.addon_egress_monthly[:, 0] * active,
+        "add_ons_bandwidth": p.addon_bandwidth_monthly[:, 0] * active,
+    }
+
+
+def _addon_monthly(p: Params, demand: FloatArray) -> FloatArray:
+    """Add-ons per month (S, H): storage, traffic, bandwidth while work runs."""
+    per_month = (
+        p.addon_storage_monthly + p.addon_egress_monthly + p.addon_bandwidth_monthly
+    )
+    return np.asarray(per_month * (demand > 0), dtype=np.float64)
+
+
+def _with_deposit(cash: FloatArray, deposit: FloatArray) -> FloatArray:
+    cash = cash.copy()
+    cash[:, 0] += deposit
+    cash[:, -1] -= deposit
+    return cash
+
+
+def spot_lost_hours(p: Params, hours_per_card: FloatArray) -> FloatArray:
+    """Hours lost per interruption (half an interval plus the restart)."""
+    if p.checkpointing:
+        return np.asarray(p.checkpoint_hours / 2 + p.restart_hours, dtype=np.float64)
+    return np.asarray(hours_per_card / 2 + p.restart_hours, dtype=np.float64)
+
+
+def price_on_demand(p: Params, demand: FloatArray) -> OptionArrays:
+    """按量付费: every GPU-hour at the on-demand price, rounded up per card."""
+    demand = clean_demand(demand)
+    demand.shape[1]
+    billed = _billable(demand, p.granularity_hours)
+    compute = p.od * billed
+    cash = compute + _addon_monthly(p, demand)
+    useful = demand.sum(axis=1)
+    billed_total = billed.sum(axis=1)
+    lines = {"compute": compute.sum(axis=1), **_addons(p, demand)}
+    util = np.where(billed_total > 0, useful / np.maximum(billed_total, _EPS), 1.0)
+    idle = lines["compute"] * (1 - util)
+    peak = _ceil(demand.max(axis=1) / HOURS_PER_MONTH)
+    return OptionArrays(
+        OptionId.ON_DEMAND,
+        cash,
+        lines,
+        useful,
+        billed_total,
+        peak,
+        idle=idle,
+        utilization=util,
+    )
+
+
+def price_monthly(p: Params, demand: FloatArray) -> OptionArrays:
+    """包月: pay for ``ceil(hours / 730)`` cards each month, used or not."""
+    demand = clean_demand(demand)
+    demand.shape[1]
+    cards = _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
+    compute = p.monthly * cards
+    peak = cards.max(axis=1)
+    deposit = p.deposit_months[:, 0] * p.monthly[:, 0] * peak
+    cash = _with_deposit(compute + _addon_monthly(p, demand), deposit)
+    useful = demand.sum(axis=1)
+    billed = cards.sum(axis=1) * HOURS_PER_MONTH
+    util = np.where(billed > 0, useful / np.maximum(billed, _EPS), 1.0)
+    lines = {"compute": compute.sum(axis=1), **_addons(p, demand)}
+    return OptionArrays(
+        OptionId.MONTHLY,
+        cash,
+        lines,
+        useful,
+        billed,
+        peak,
+        deposit=deposit,
+        idle=lines["compute"] * (1 - util),
+        utilization=util,
+    )
+
+
+def _yearly_blocks(cards: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """Reserved cards per month (block peak) and committed months beyond horizon."""
+    s, months = cards.shape
+    reserved = np.empty_like(cards)
+    for start in range(0, months, 12):
+        block = cards[:, start : start + 12]
+        reserved[:, start : start + 12] = block.max(axis=1, keepdims=True)
+    tail = months % 12
+    beyond = np.zeros((s,)) if tail == 0 else reserved[:, -1] * (12 - tail)
+    return reserved, beyond
+
+
+def price_yearly(p: Params, demand: FloatArray) -> OptionArrays:
+    """包年: each 12-month block reserves its peak cards at the yearly price."""
+    demand = clean_demand(demand)
+    demand.shape[1]
+    cards = _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
+    reserved, beyond_cards = _yearly_blocks(cards)
+    price = p.monthly * p.yearly_factor
+    compute = price * reserved
+    beyond = price[:, 0] * beyond_cards
+    cash = compute + _addon_monthly(p, demand)
+    cash[:, -1] += beyond
+    peak = reserved.max(axis=1)
+    deposit = p.deposit_months[:, 0] * price[:, 0] * peak
+    cash = _with_deposit(cash, deposit)
+    useful = demand.sum(axis=1)
+    billed = (reserved.sum(axis=1) + beyond_cards) * HOURS_PER_MONTH
+    util = np.where(billed > 0, useful / np.maximum(billed, _EPS), 1.0)
+    lines = {
+        "compute": compute.sum(axis=1),
+        "commitment_beyond_horizon": beyond,
+        **_addons(p, demand),
+    }
+    idle = (lines["compute"] + beyond) * (1 - util)
+    return OptionArrays(
+        OptionId.YEARLY,
+        cash,
+        lines,
+        useful,
+        billed,
+        peak,
+        deposit=deposit,
+        idle=idle,
+        utilization=util,
+    )
+
+
+def spot_billed(p: Params, hours: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """Billed hours on spot without and with the interruption overhead."""
+    cards = np.maximum(_ceil(np.maximum(hours, 0) / HOURS_PER_MONTH), 1.0)
+    lost = spot_lost_hours(p, hours / cards)
+    overhead = p.spot_rate_per_hour * lost
+    plain = _billable(hours, p.granularity_hours)
+    with_overhead = _billable(hours * (1 + overhead), p.granularity_hours)
+    return plain, with_overhead
+
+
+def price_spot(p: Params, demand: FloatArray) -> OptionArrays:
+    """竞价实例: discounted card-hours plus the work lost to interruptions."""
+    demand = clean_demand(demand)
+    demand.shape[1]
+    price = p.od * p.spot_factor
+    plain, billed = spot_billed(p, demand)
+    compute = price * plain
+    overhead = price * (billed - plain)
+    cash = compute + overhead + _addon_monthly(p, demand)
+    useful = demand.sum(axis=1)
+    billed_total = billed.sum(axis=1)
+    util = np.where(billed_total > 0, useful / np.maximum(billed_total, _EPS), 1.0)
+    lines = {
+        "compute": compute.sum(axis=1),
+        "interruption_overhead": overhead.sum(axis=1),
+        **_addons(p, demand),
+    }
+    peak = _ceil(demand.max(axis=1) / HOURS_PER_MONTH)
+    feasible = p.checkpointing or bool(np.all(p.spot_rate_per_hour == 0))
+    return OptionArrays(
+        OptionId.SPOT,
+        cash,
+        lines,
+        useful,
+        billed_total,
+        peak,
+        idle=(lines["compute"] + lines["interruption_overhead"]) * (1 - util),
+        utilization=util,
+        feasible=feasible,
+        reason_en=""
+        if feasible
+        else "No checkpointing: every reclaim restarts the run.",
+        reason_zh="" if feasible else "未启用 checkpoint：每次实例被回收都要从头重跑。",
+    )
+
+
+def owned_gpus_for(demand: FloatArray, requested: float | None) -> int:
+    """Cards to buy: the project's figure, else the peak monthly card count."""
+    if requested is not None:
+        return max(1, int(requested))
+    peak = (
+        float(_ceil(np.maximum(demand, 0) / HOURS_PER_MONTH).max())
+        if demand.size
+        else 0.0
+    )
+    return max(1, int(peak))
+
+
+def price_owned(
+    p: Params, demand: FloatArray, gpus: int, option: OptionId
+) -> OptionArrays:
+    """托管 (colocation) or 自建 (self-build) of ``gpus`` bought cards."""
+    demand = clean_demand(demand)
+    s, months = demand.shape
+    self_build = option is OptionId.SELF_BUILD
+    servers = math.ceil(gpus / p.gpus_per_server)
+    gpu_capex = gpus * p.gpu_price[:, 0]
+    server_capex = servers * p.server_price[:, 0]
+    hardware = gpu_capex + server_capex
+    network = p.network_frac[:, 0] * hardware
+    storage = p.storage_capex[:, 0]
+    capex_dep = hardware + network + storage
+    pue = p.pue_self if self_build else p.pue
+    it_kw = gpus * (p.tdp_w[:, 0] + p.overhead_w[:, 0]) / 1000.0
+    if self_build:
+        retrofit = (
+            np.full((s,), p.retrofit_cny)
+            if p.retrofit_cny is not None
+            else p.retrofit_per_kw[:, 0] * it_kw
+        )
+    else:
+        retrofit = np.zeros((s,))
+    life_months = 12.0 * p.life_years  # (S, 1)
+    elapsed = np.arange(months + 1, dtype=np.float64)[None, :]  # (1, H+1)
+    frac_left = 1.0 - np.minimum(elapsed, life_months) / life_months  # (S, H+1)
+    floor = capex_dep[:, None] * p.residual
+    book = floor + (capex_dep[:, None] - floor) * frac_left
+    retro_book = retrofit[:, None] * frac_left
+    resale = floor[:, 0] + (book[:, -1] - floor[:, 0]) * (1 - p.haircut[:, 0])
+    capacity = gpus * HOURS_PER_MONTH
+    used = np.minimum(np.maximum(demand, 0), capacity)
+    overflow = demand - used
+    has_overflow = bool((overflow > _EPS).any())
+    busy_extra_w = p.tdp_w * p.load  # busy draw above the idle (overhead) draw
+    used_hours = used.sum(axis=1, keepdims=True)  # (S, 1)
+    # energy = used × (tdp × load + overhead) + idle × overhead, summed over months
+    energy_kwh_total = (
+        used_hours * busy_extra_w + capacity * months * p.overhead_w
+    ) / 1000.0
+    electricity_total = (energy_kwh_total * pue * p.tariff)[:, 0]
+    electricity_m = (
+        (used * busy_extra_w + capacity * p.overhead_w) / 1000.0 * pue * p.tariff
+    )
+    if self_build:
+        rack_m = np.zeros((s,))
+        bandwidth_m = p.self_bw_monthly[:, 0]
+    else:
+        racks = np.ceil(it_kw / p.rack_power_kw[:, 0] - _EPS)
+        rack_m = racks * p.rack_price[:, 0]
+        bandwidth_m = p.idc_bw_monthly[:, 0]
+    fte = p.ops_fte if p.ops_fte is not None else p.ops_fte_per_100[:, 0] * gpus / 100.0
+    staff_m = fte * p.ops_salary[:, 0] / 12.0
+    maintenance_m = p.maint_frac[:, 0] * (hardware + network) / 12.0
+    financing = p.financing_rate / 12.0 * (book[:, :-1] + retro_book[:, :-1])
+    flat_m = rack_m + bandwidth_m + staff_m + maintenance_m  # (S,)
+    cash = electricity_m + financing + flat_m[:, None]
+    if has_overflow:
+        overflow_billed = _billable(overflow, p.granularity_hours)
+        overflow_cost = p.od * overflow_billed
+        cash += overflow_cost
+        overflow_total = overflow_cost.sum(axis=1)
+        overflow_hours = overflow_billed.sum(axis=1)
+    else:
+        overflow_total = np.zeros((s,))
+        overflow_hours = np.zeros((s,))
+    deposit = p.deposit_months[:, 0] * rack_m
+    cash[:, 0] += capex_dep + retrofit + deposit
+    cash[:, -1] -= resale + deposit
+    loss = capex_dep - resale
+    share = np.where(capex_dep > 0, loss / np.maximum(capex_dep, _EPS), 0.0)
+    lines = {
+        "depreciation_hardware": hardware * share,
+        "depreciation_network": network * share,
+        "depreciation_storage": storage * share,
+        "retrofit": retrofit,
+        "electricity": electricity_total,
+        "rack": rack_m * months,
+        "bandwidth": bandwidth_m * months,
+        "staff": staff_m * months,
+        "maintenance": maintenance_m * months,
+        "financing": financing.sum(axis=1),
+        "overflow_rental": overflow_total,
+    }
+    useful = demand.sum(axis=1)
+    util = used_hours[:, 0] / (capacity * months)
+    total = cash.sum(axis=1)
+    idle = np.maximum(total - overflow_total, 0) * (1 - util)
+    return OptionArrays(
+        option,
+        cash,
+        lines,
+        useful,
+        capacity * months + overflow_hours,
+        np.full((s,), float(gpus)),
+        capex=capex_dep + retrofit,
+        residual=resale,
+        deposit=deposit,
+        idle=idle,
+        utilization=util,
+    )
+
+
+def npv(cash: FloatArray, discount_rate: FloatArray) -> FloatArray:
+    """Present value of monthly cash flows; month 1 is not discounted.
+
+    Parameters
+    ----------
+    cash : ndarray
+        Cash flow per month, shape (S, H). [CNY]
+    discount_rate : ndarray
+        Annual discount rate, shape (S, 1). [1/year]
+
+    Returns
+    -------
+    ndarray
+        NPV per scenario, shape (S,). [CNY]
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> float(npv(np.array([[100.0] * 13]), np.array([[0.0]]))[0])
+    1300.0
+    >>> round(float(npv(np.array([[0.0] * 12 + [110.0]]), np.array([[0.1]]))[0]), 6)
+    100.0
+    """
+    months = np.arange(cash.shape[1], dtype=np.float64)[None, :]
+    factors = (1.0 + discount_rate) ** (-months / 12.0)
+    return np.asarray((cash * factors).sum(axis=1), dtype=np.float64)
+
+
+def to_result(
+    arr: OptionArrays, discount_rate: FloatArray, index: int = 0
+) -> OptionResult:
+    """One scenario of an option as a frozen :class:`OptionResult`."""
+    cash = arr.cash[index]
+    total = float(cash.sum())
+    useful = float(arr.useful[index])
+    breakdown = {k: max(0.0, round(float(v[index]), 2)) for k, v in arr.lines.items()}
+    capex = float(arr.capex[index]) if arr.capex.size > 1 or arr.capex.any() else 0.0
+    residual = (
+        float(arr.residual[index])
+        if arr.residual.size > 1 or arr.residual.any()
+        else 0.0
+    )
+    deposit = (
+        float(arr.deposit[index]) if arr.deposit.size > 1 or arr.deposit.any() else 0.0
+    )
+    total = max(total, 0.0)
+    opex = max(0.0, total - (capex - residual))
+    util = float(
+        np.clip(
+            arr.utilization[index] if arr.utilization.size > 1 else arr.utilization[0],
+            0,
+            1,
+        )
+    )
+    idle = float(arr.idle[index]) if arr.idle.size > 1 else float(arr.idle[0])
+    # model_construct: every field is computed here from validated inputs
+    return OptionResult.model_construct(
+        id=arr.id,
+        total_cny=round(total, 2),
+        monthly_cny=[round(float(x), 2) for x in cash],
+        cumulative_cny=[round(float(x), 2) for x in np.cumsum(cash)],
+        capex_cny=round(capex, 2),
+        opex_cny=round(opex, 2),
+        residual_value_cny=round(max(residual, 0.0), 2),
+        deposit_cny=round(max(deposit, 0.0), 2),
+        npv_cny=round(
+            float(
+                npv(arr.cash[index : index + 1], discount_rate[index : index + 1])[0]
+            ),
+            2,
+        ),
+        cost_per_useful_gpu_hour_cny=round(total / useful, 4) if useful > 0 else None,
+        useful_gpu_hours=round(useful, 3),
+        billed_gpu_hours=round(float(arr.billed[index]), 3),
+        utilization=round(util, 6),
+        idle_cost_cny=round(max(idle, 0.0), 2),
+        gpus=int(arr.gpus[index]),
+        breakdown=breakdown,
+        feasible=arr.feasible,
+        reason_en=arr.reason_en,
+        reason_zh=arr.reason_zh,
+    )
+
+
+def price_pure_options(
+    p: Params,
+    demand: FloatArray,
+    owned_gpus: int,
+    options: list[OptionId] | None = None,
+) -> dict[OptionId, OptionArrays]:
+    """Every option except the mix, over all scenarios."""
+    wanted = set(options) if options is not None else set(OptionId)
+    out: dict[OptionId, OptionArrays] = {}
+    if OptionId.ON_DEMAND in wanted:
+        out[OptionId.ON_DEMAND] = price_on_demand(p, demand)
+    if OptionId.MONTHLY in wanted:
+        out[OptionId.MONTHLY] = price_monthly(p, demand)
+    if OptionId.YEARLY in wanted:
+        out[OptionId.YEARLY] = price_yearly(p, demand)
+    if OptionId.SPOT in wanted:
+        out[OptionId.SPOT] = price_spot(p, demand)
+    for option in OWNED_OPTIONS:
+        if option in wanted:
+            out[option] = price_owned(p, demand, owned_gpus, option)
+    return out
+
+
+def with_checkpointing(p: Params, checkpointing: bool) -> Params:
+    """The same parameters with checkpointing switched."""
+    return replace(p, checkpointing=checkpointing)

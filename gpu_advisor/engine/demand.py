@@ -1,0 +1,140 @@
+"""The monthly demand profile: GPU-hours needed in each month of the horizon.
+
+Where it comes from
+-------------------
+1. ``project.demand.months`` when the user filled it: truncated or padded with
+   zeros to ``meta.horizon_months``.
+2. Otherwise, when ``project.demand.derive_from_workload`` is true, from the
+   sizing result:
+
+   * training tasks (pretraining, full fine-tune, LoRA, QLoRA): the GPU-hours
+     *with* the seeds' ×1.5 redundancy for failed and repeated runs are run on
+     the sized card count (the deadline's count when one was given), filling
+     whole months from month 1 until the work is done; later months are zero
+     (the project file's own profile is the place for follow-on work such as
+     serving the model);
+   * inference serving: the sized card count busy all month, every month.
+3. Otherwise all zeros, with a warning.
+
+References
+----------
+Seed 002, six-point checklist step 2: estimate the card-hours from comparable
+public runs, then multiply by 1.5 for reruns.
+"""
+
+from __future__ import annotations
+
+import math
+
+from gpu_advisor.engine.resolve import HOURS_PER_MONTH
+from gpu_advisor.model.common import Advice
+from gpu_advisor.model.project import Project, TaskKind
+from gpu_advisor.model.sizing_results import SizingResult
+
+
+def spread_training_hours(
+    total_gpu_hours: float, gpus: int, horizon_months: int
+) -> list[float]:
+    """Fill months from the first with ``gpus`` cards busy until the work is done.
+
+    Parameters
+    ----------
+    total_gpu_hours : float
+        Work to do. [GPU-hours]
+    gpus : int
+        Cards running it. [1]
+    horizon_months : int
+        Months in the plan. [months]
+
+    Returns
+    -------
+    list of float
+        GPU-hours per month; work beyond the horizon is dropped. [GPU-hours]
+
+    Examples
+    --------
+    >>> spread_training_hours(10_000, 8, 4)
+    [5840.0, 4160.0, 0.0, 0.0]
+    """
+    if total_gpu_hours < 0 or gpus < 1 or horizon_months < 1:
+        raise ValueError("need total_gpu_hours >= 0, gpus >= 1, horizon_months >= 1")
+    capacity = gpus * HOURS_PER_MONTH
+    months: list[float] = []
+    remaining = float(total_gpu_hours)
+    for _ in range(horizon_months):
+        used = min(remaining, capacity)
+        months.append(used)
+        remaining -= used
+    return months
+
+
+def derive_demand(
+    project: Project, sizing: SizingResult | None
+) -> tuple[list[float], str, list[Advice]]:
+    """The profile to price, where it came from, and warnings.
+
+    Returns
+    -------
+    tuple
+        ``(gpu_hours_per_month, source, warnings)`` with source ``'project'``,
+        ``'workload'`` or ``'none'``.
+
+    Examples
+    --------
+    >>> from gpu_advisor.model.project import DemandMonth, DemandProfile
+    >>> p = Project(demand=DemandProfile(months=[DemandMonth(gpu_hours=100.0)]))
+    >>> derive_demand(p, None)[0][:2], derive_demand(p, None)[1]
+    ([100.0, 0.0], 'project')
+    """
+    horizon = project.meta.horizon_months
+    warnings: list[Advice] = []
+    if project.demand.months:
+        hours = [m.gpu_hours for m in project.demand.months]
+        if len(hours) > horizon:
+            warnings.append(
+                Advice(
+                    code="demand.truncated",
+                    message_en=f"The demand profile has {len(hours)} months but the horizon "
+                    f"is {horizon}; the months after the horizon are not priced.",
+                    message_zh=f"需求曲线共 {len(hours)} 个月，但规划期只有 {horizon} 个月，"
+                    "超出部分不计入成本。",
+                    inputs=["demand.months", "meta.horizon_months"],
+                )
+            )
+        hours = (hours + [0.0] * horizon)[:horizon]
+        return hours, "project", warnings
+    if project.demand.derive_from_workload and sizing is not None:
+        gpus = max(1, sizing.cluster.gpus_for_deadline or sizing.cluster.gpus)
+        if project.workload.task is TaskKind.INFERENCE:
+            return [gpus * HOURS_PER_MONTH] * horizon, "workload", warnings
+        total = sizing.compute.gpu_hours_with_redundancy
+        hours = spread_training_hours(total, gpus, horizon)
+        done = sum(hours)
+        if done < total * (1 - 1e-9):
+            months_needed = math.ceil(total / (gpus * HOURS_PER_MONTH))
+            warnings.append(
+                Advice(
+                    code="demand.beyond_horizon",
+                    message_en=f"{total:,.0f} GPU-hours on {gpus} cards take {months_needed} "
+                    f"months, longer than the {horizon}-month horizon; only "
+                    f"{done:,.0f} GPU-hours are priced.",
+                    message_zh=f"{total:,.0f} 卡时在 {gpus} 张卡上需要 {months_needed} 个月，"
+                    f"超过 {horizon} 个月的规划期；只计入 {done:,.0f} 卡时。",
+                    inputs=[
+                        "meta.horizon_months",
+                        "workload.gpus",
+                        "workload.deadline_days",
+                    ],
+                )
+            )
+        return hours, "workload", warnings
+    warnings.append(
+        Advice(
+            code="demand.empty",
+            message_en="No demand profile: enter GPU-hours per month or let the workload "
+            "fill it.",
+            message_zh="没有需求曲线：请填写每月卡时，或让工作负载自动生成。",
+            inputs=["demand.months", "demand.derive_from_workload"],
+        )
+    )
+    return [0.0] * horizon, "none", warnings

@@ -1,0 +1,580 @@
+"""Recommend an option, with reasons that name their inputs, and warnings.
+
+Decision rules (from the seeds, applied in this order)
+-----------------------------------------------------
+1. Own (colocation or self-build) only when *all* hold: owning is cheaper over
+   the horizon; the work lasts at least six months; the load is stable and
+   high (owned utilisation ≥ 70 % and peak / mean ≤ 1.3); and the team has
+   operations staff and spare cash, plus a machine room for self-build
+   (seed 003's three conditions; seed 000: rent first, buy once utilisation
+   stays high).
+2. Otherwise rent: the cheapest feasible renting option. The mix is chosen
+   only when it saves at least 5 % over the best pure renting option
+   (simpler contracts win ties); seed 001 recommends it for peaky demand.
+
+Warnings: spot without checkpointing; data that must stay in the city or the
+country (choose local data centres and vendors; check the cross-border
+rules); prices that imply an implausible card-hour price; add-ons larger than
+the compute bill (seed 000); owned hardware outliving its life inside the
+horizon; demand overflowing the owned cards.
+
+References
+----------
+Seeds 000-003 (idctop.com, 2026). PRC Personal Information Protection Law
+(2021) ch. III and Data Security Law (2021) art. 31 on outbound data; CAC
+Provisions on Promoting and Regulating Cross-Border Data Flows (2024).
+"""
+
+from __future__ import annotations
+
+from gpu_advisor.engine.cost import RENT_OPTIONS, check_card_hour_price
+from gpu_advisor.engine.mix import MixPolicy
+from gpu_advisor.engine.resolve import HOURS_PER_MONTH
+from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.common import Advice, PriceRange, Severity
+from gpu_advisor.model.cost_results import (
+    BreakEven,
+    MixDetail,
+    OptionResult,
+    Recommendation,
+)
+from gpu_advisor.model.project import DataResidency, OptionId, Project
+
+SHORT_WORK_MONTHS = 6
+"""Seed 003: when a job lasts less than about six months, renting wins."""
+STABLE_UTILIZATION = 0.7
+"""Owned utilisation regarded as 'stable full load' (seed 003: 长期满载)."""
+STABLE_PEAK_TO_MEAN = 1.3
+"""Largest peak / mean of the monthly demand still regarded as stable."""
+PEAKY_PEAK_TO_MEAN = 1.5
+"""Peak / mean above which demand is called peaky (seed 001: 波峰波谷)."""
+MIX_MIN_SAVING = 0.05
+"""The mix must save at least 5 % over the best pure renting option: a second
+contract (reserved plus burst) is only worth managing for a clear saving."""
+
+_NAMES = {
+    OptionId.ON_DEMAND: ("on-demand", "按量付费"),
+    OptionId.MONTHLY: ("monthly rental", "包月"),
+    OptionId.YEARLY: ("yearly rental", "包年"),
+    OptionId.SPOT: ("spot", "竞价实例"),
+    OptionId.MIX: ("mix (reserved baseline + bursts)", "混合（预留基线 + 弹性突发）"),
+    OptionId.COLOCATION: ("colocation of bought servers", "自购服务器托管"),
+    OptionId.SELF_BUILD: ("self-built room", "自建机房"),
+}
+
+
+def option_name(option: OptionId, zh: bool = False) -> str:
+    """Display name of an option.
+
+    Examples
+    --------
+    >>> option_name(OptionId.MONTHLY), option_name(OptionId.MONTHLY, zh=True)
+    ('monthly rental', '包月')
+    """
+    return _NAMES[option][1 if zh else 0]
+
+
+def _cny(x: float) -> str:
+    return f"{x:,.0f}"
+
+
+def _reason(code: str, en: str, zh: str, inputs: list[str]) -> Advice:
+    return Advice(
+        code=code, severity=Severity.INFO, message_en=en, message_zh=zh, inputs=inputs
+    )
+
+
+def _warn(code: str, en: str, zh: str, inputs: list[str]) -> Advice:
+    return Advice(
+        code=code,
+        severity=Severity.WARNING,
+        message_en=en,
+        message_zh=zh,
+        inputs=inputs,
+    )
+
+
+def demand_shape(demand: list[float]) -> tuple[int, float]:
+    """Months from the first to the last month with demand, and peak / mean.
+
+    Examples
+    --------
+    >>> demand_shape([0, 100, 300, 0, 200, 0])
+    (4, 1.5)
+    """
+    active = [i for i, h in enumerate(demand) if h > 0]
+    if not active:
+        return 0, 0.0
+    span = active[-1] - active[0] + 1
+    busy = [demand[i] for i in active]
+    mean = sum(busy) / len(busy)
+    return span, max(busy) / mean if mean > 0 else 0.0
+
+
+def _price_inputs(option: OptionId) -> list[str]:
+    if option in (OptionId.COLOCATION, OptionId.SELF_BUILD):
+        return [
+            "budget.gpu_price_cny",
+            "budget.server_cny_per_server",
+            "budget.hardware_life_years",
+            "budget.electricity_cny_per_kwh",
+            "budget.pue",
+        ]
+    if option is OptionId.ON_DEMAND:
+        return ["budget.on_demand_cny_per_gpu_hour", "budget.billing_granularity_hours"]
+    if option is OptionId.SPOT:
+        return [
+            "budget.on_demand_cny_per_gpu_hour",
+            "budget.spot_price_factor",
+            "budget.spot_interruptions_per_100_hours",
+        ]
+    if option is OptionId.YEARLY:
+        return ["budget.monthly_cny_per_gpu_month", "budget.yearly_price_factor"]
+    if option is OptionId.MONTHLY:
+        return ["budget.monthly_cny_per_gpu_month"]
+    return [
+        "budget.monthly_cny_per_gpu_month",
+        "budget.yearly_price_factor",
+        "budget.on_demand_cny_per_gpu_hour",
+    ]
+
+
+def mix_detail(policy: MixPolicy | None, mix: OptionResult | None) -> MixDetail | None:
+    """Describe a mix plan for the result."""
+    if policy is None or mix is None:
+        return None
+    reserved_hours = sum(policy.baseline_gpus) * HOURS_PER_MONTH
+    return MixDetail(
+        baseline_kind=policy.baseline_kind,
+        baseline_gpus=list(policy.baseline_gpus),
+        burst_kind=policy.burst_kind,
+        burst_gpu_hours=round(
+            max(mix.useful_gpu_hours - min(reserved_hours, mix.useful_gpu_hours), 0.0),
+            3,
+        ),
+        reserved_gpu_hours=round(reserved_hours, 3),
+    )
+
+
+def quote_warnings(project: Project, catalog: Catalog, gpu_id: str) -> list[Advice]:
+    """Warnings for project or vendor prices outside the plausible range."""
+    out: list[Advice] = []
+    try:
+        price = catalog.price(gpu_id)
+    except KeyError:
+        return out
+    od_rng = price.on_demand_cny_per_gpu_hour
+    mon_rng = price.monthly_cny_per_gpu_month
+    per_hour_mon = PriceRange(
+        low=mon_rng.low / HOURS_PER_MONTH,
+        typical=mon_rng.typical / HOURS_PER_MONTH,
+        high=mon_rng.high / HOURS_PER_MONTH,
+        provenance=mon_rng.provenance,
+    )
+    b = project.budget
+    checks: list[tuple[float | None, PriceRange, str, str, str]] = [
+        (
+            b.on_demand_cny_per_gpu_hour,
+            od_rng,
+            "The on-demand price",
+            "按量价格",
+            "budget.on_demand_cny_per_gpu_hour",
+        ),
+        (
+            None
+            if b.monthly_cny_per_gpu_month is None
+            else b.monthly_cny_per_gpu_month / HOURS_PER_MONTH,
+            per_hour_mon,
+            "The monthly price",
+            "包月价格",
+            "budget.monthly_cny_per_gpu_month",
+        ),
+    ]
+    for i, v in enumerate(project.vendors):
+        if v.gpu_id != gpu_id:
+            continue
+        checks.append(
+            (
+                v.on_demand_cny_per_gpu_hour,
+                od_rng,
+                f"{v.name}'s on-demand quote",
+                f"{v.name} 的按量报价",
+                f"vendors.{i}.on_demand_cny_per_gpu_hour",
+            )
+        )
+        if v.monthly_cny_per_gpu_month is not None:
+            checks.append(
+                (
+                    v.monthly_cny_per_gpu_month / HOURS_PER_MONTH,
+                    per_hour_mon,
+                    f"{v.name}'s monthly quote",
+                    f"{v.name} 的包月报价",
+                    f"vendors.{i}.monthly_cny_per_gpu_month",
+                )
+            )
+    for value, rng, what_en, what_zh, field in checks:
+        if value is None:
+            continue
+        adv = check_card_hour_price(value, rng, what=what_en, inputs=[field])
+        if adv is not None:
+            zh = check_card_hour_price(value, rng, what=what_zh, inputs=[field])
+            assert zh is not None
+            out.append(adv.model_copy(update={"message_zh": zh.message_zh}))
+    return out
+
+
+def recommend(
+    project: Project,
+    catalog: Catalog,
+    options: list[OptionResult],
+    demand: list[float],
+    break_even: BreakEven,
+    policy: MixPolicy | None,
+    gpu_id: str,
+    life_years: float,
+) -> Recommendation:
+    """Pick an option and explain why (see the module docstring for the rules)."""
+    b = project.budget
+    by_id = {o.id: o for o in options}
+    span, peak_to_mean = demand_shape(demand)
+    reasons: list[Advice] = []
+    warnings: list[Advice] = []
+    renting = [o for o in options if o.id in RENT_OPTIONS and o.feasible]
+    owned = sorted(
+        (o for o in options if o.id in (OptionId.COLOCATION, OptionId.SELF_BUILD)),
+        key=lambda o: o.total_cny,
+    )
+    pure = [o for o in renting if o.id is not OptionId.MIX]
+    best_pure = min(pure, key=lambda o: o.total_cny) if pure else None
+    rent_choice: OptionResult | None = None
+    mix = by_id.get(OptionId.MIX)
+    if best_pure is not None:
+        rent_choice = best_pure
+        if (
+            mix is not None
+            and mix.feasible
+            and mix.total_cny < best_pure.total_cny * (1 - MIX_MIN_SAVING)
+        ):
+            rent_choice = mix
+    elif mix is not None and mix.feasible:
+        rent_choice = mix
+    short = span < SHORT_WORK_MONTHS
+    demand_inputs = ["demand.months", "meta.horizon_months"]
+
+    chosen: OptionResult | None = None
+    for own in owned:
+        cheaper = rent_choice is None or own.total_cny < rent_choice.total_cny
+        stable = (
+            own.utilization >= STABLE_UTILIZATION
+            and peak_to_mean <= STABLE_PEAK_TO_MEAN
+        )
+        missing = [
+            name
+            for name, ok in (
+                ("budget.has_ops_staff", b.has_ops_staff),
+                ("budget.has_spare_cash", b.has_spare_cash),
+                (
+                    "budget.has_machine_room",
+                    b.has_machine_room or own.id is OptionId.COLOCATION,
+                ),
+            )
+            if not ok
+        ]
+        if cheaper and stable and not short and not missing:
+            chosen = own
+            break
+        if cheaper and rent_choice is not None:
+            saving = rent_choice.total_cny - own.total_cny
+            blockers_en: list[str] = []
+            blockers_zh: list[str] = []
+            if short:
+                blockers_en.append(f"the work spans only {span} months")
+                blockers_zh.append(f"工作只持续 {span} 个月")
+            if not stable:
+                blockers_en.append(
+                    f"the load is not stable and full (utilisation "
+                    f"{own.utilization:.0%}, peak/mean {peak_to_mean:.2f})"
+                )
+                blockers_zh.append(
+                    f"负载不稳定或不满（利用率 {own.utilization:.0%}，"
+                    f"峰均比 {peak_to_mean:.2f}）"
+                )
+            if missing:
+                blockers_en.append("missing: " + ", ".join(missing))
+                blockers_zh.append("缺少：" + "、".join(missing))
+            reasons.append(
+                _reason(
+                    "recommend.own_blocked",
+                    f"{option_name(own.id).capitalize()} would cost {_cny(saving)} CNY less "
+                    f"over the horizon, but the seeds' conditions for buying are not met: "
+                    + "; ".join(blockers_en)
+                    + ".",
+                    f"{option_name(own.id, True)}在规划期内可省 {_cny(saving)} 元，但不满足购买条件："
+                    + "；".join(blockers_zh)
+                    + "。",
+                    [*demand_inputs, *missing, *_price_inputs(own.id)],
+                )
+            )
+            break
+
+    if chosen is not None:
+        rent_total = rent_choice.total_cny if rent_choice else 0.0
+        reasons.insert(
+            0,
+            _reason(
+                "recommend.own",
+                f"{option_name(chosen.id).capitalize()} costs {_cny(chosen.total_cny)} CNY over "
+                f"{len(demand)} months, {_cny(rent_total - chosen.total_cny)} CNY less than the "
+                f"best renting option, at {chosen.utilization:.0%} utilisation of "
+                f"{chosen.gpus} cards.",
+                f"{option_name(chosen.id, True)}在 {len(demand)} 个月内共 {_cny(chosen.total_cny)} 元，"
+                f"比最便宜的租用方案少 {_cny(rent_total - chosen.total_cny)} 元，"
+                f"{chosen.gpus} 张卡利用率 {chosen.utilization:.0%}。",
+                [*demand_inputs, *_price_inputs(chosen.id)],
+            ),
+        )
+        reasons.append(
+            _reason(
+                "recommend.own_conditions",
+                "Stable full load, operations staff and spare cash are all in place"
+                + (
+                    " and so is a machine room."
+                    if chosen.id is OptionId.SELF_BUILD
+                    else "."
+                ),
+                "负载长期稳定满载，且有运维人员和富余现金"
+                + ("，并具备机房条件。" if chosen.id is OptionId.SELF_BUILD else "。"),
+                [
+                    "budget.has_ops_staff",
+                    "budget.has_spare_cash",
+                    "budget.has_machine_room",
+                    "demand.months",
+                ],
+            )
+        )
+        warnings.append(
+            _warn(
+                "recommend.validate_first",
+                "Before buying, rent for a few months to confirm that the load really is "
+                "stable (seed 003 suggests half a year).",
+                "采购前建议先租用几个月（种子文章建议半年以上），确认负载确实稳定。",
+                ["demand.months"],
+            )
+        )
+    elif rent_choice is not None:
+        chosen = rent_choice
+        if short:
+            reasons.insert(
+                0,
+                _reason(
+                    "recommend.short_work",
+                    f"The work spans {span} months, under the seeds' six-month line: renting "
+                    "avoids buying hardware that would then stand idle.",
+                    f"工作只持续 {span} 个月，不到种子文章所说的半年，租用可避免买来的硬件闲置。",
+                    demand_inputs,
+                ),
+            )
+        reasons.insert(
+            0,
+            _reason(
+                "recommend.rent",
+                f"{option_name(chosen.id).capitalize()} is the cheapest way to rent: "
+                f"{_cny(chosen.total_cny)} CNY over {len(demand)} months, "
+                + (
+                    f"{chosen.cost_per_useful_gpu_hour_cny:,.2f} CNY per useful GPU-hour."
+                    if chosen.cost_per_useful_gpu_hour_cny is not None
+                    else "with no demand."
+                ),
+                f"{option_name(chosen.id, True)}是最便宜的租用方式：{len(demand)} 个月共 "
+                f"{_cny(chosen.total_cny)} 元"
+                + (
+                    f"，每有效卡时 {chosen.cost_per_useful_gpu_hour_cny:,.2f} 元。"
+                    if chosen.cost_per_useful_gpu_hour_cny is not None
+                    else "，当前无需求。"
+                ),
+                [*demand_inputs, *_price_inputs(chosen.id)],
+            ),
+        )
+        if chosen.id is OptionId.MIX and policy is not None:
+            base = max(policy.baseline_gpus, default=0)
+            reasons.append(
+                _reason(
+                    "recommend.mix",
+                    f"Demand is uneven (peak/mean {peak_to_mean:.2f}): reserve up to {base} cards "
+                    f"on {option_name(policy.baseline_kind)} and run the rest on "
+                    f"{option_name(policy.burst_kind)}; this saves "
+                    f"{_cny((best_pure.total_cny if best_pure else chosen.total_cny) - chosen.total_cny)} "
+                    "CNY against the best single way of renting.",
+                    f"需求起伏明显（峰均比 {peak_to_mean:.2f}）：以{option_name(policy.baseline_kind, True)}"
+                    f"预留最多 {base} 张卡，其余用{option_name(policy.burst_kind, True)}，比最便宜的单一租用方式省 "
+                    f"{_cny((best_pure.total_cny if best_pure else chosen.total_cny) - chosen.total_cny)} 元。",
+                    [
+                        "demand.months",
+                        "budget.monthly_cny_per_gpu_month",
+                        "budget.yearly_price_factor",
+                        "budget.on_demand_cny_per_gpu_hour",
+                    ],
+                )
+            )
+        elif peak_to_mean >= PEAKY_PEAK_TO_MEAN:
+            reasons.append(
+                _reason(
+                    "recommend.peaky",
+                    f"Demand is uneven (peak/mean {peak_to_mean:.2f}); owning for the peak would "
+                    "leave cards idle most of the time.",
+                    f"需求起伏明显（峰均比 {peak_to_mean:.2f}），按峰值购买会让卡大部分时间闲置。",
+                    ["demand.months"],
+                )
+            )
+        if owned and not any(r.code == "recommend.own_blocked" for r in reasons):
+            own = owned[0]
+            reasons.append(
+                _reason(
+                    "recommend.own_dearer",
+                    f"{option_name(own.id).capitalize()} would cost {_cny(own.total_cny)} CNY, "
+                    f"{_cny(own.total_cny - chosen.total_cny)} CNY more, at {own.utilization:.0%} "
+                    f"utilisation of {own.gpus} bought cards"
+                    + (
+                        f"; owning breaks even only above {break_even.utilization:.0%} "
+                        "utilisation against on-demand."
+                        if break_even.utilization is not None
+                        else "; owning does not break even at any utilisation."
+                    ),
+                    f"{option_name(own.id, True)}需 {_cny(own.total_cny)} 元，多出 "
+                    f"{_cny(own.total_cny - chosen.total_cny)} 元，所购 {own.gpus} 张卡利用率仅 "
+                    f"{own.utilization:.0%}"
+                    + (
+                        f"；相对按量付费，利用率需高于 {break_even.utilization:.0%} 才能回本。"
+                        if break_even.utilization is not None
+                        else "；在任何利用率下都无法回本。"
+                    ),
+                    [*demand_inputs, *_price_inputs(own.id)],
+                )
+            )
+    else:
+        chosen = owned[0] if owned else None
+    if chosen is None:
+        chosen = options[0]
+    rule = break_even.rule_six_months
+    if rule is not None:
+        reasons.append(
+            _reason(
+                "recommend.six_month_rule",
+                f"Seed 003's rule: the rent ({_cny(rule.monthly_rent_cny)} CNY/month) "
+                f"{'exceeds' if rule.rent_exceeds else 'does not exceed'} depreciation plus "
+                f"electricity ({_cny(rule.depreciation_plus_electricity_cny)} CNY/month) and the "
+                f"plan has {rule.plan_months} months of work (needs {rule.required_months}): the "
+                f"rule {'says buy' if rule.holds else 'says keep renting'}. It leaves out staff, "
+                "rack, network and financing, which the totals above include.",
+                f"种子文章 003 的经验法则：月租金 {_cny(rule.monthly_rent_cny)} 元"
+                f"{'高于' if rule.rent_exceeds else '不高于'}折旧加电费 "
+                f"{_cny(rule.depreciation_plus_electricity_cny)} 元/月，计划工作 {rule.plan_months} 个月"
+                f"（要求 {rule.required_months} 个月）：{'建议采购' if rule.holds else '建议继续租用'}。"
+                "该法则未计人员、机柜、网络和资金成本，上面的总成本已包含。",
+                [
+                    "demand.months",
+                    "budget.monthly_cny_per_gpu_month",
+                    "budget.gpu_price_cny",
+                    "budget.hardware_life_years",
+                    "budget.electricity_cny_per_kwh",
+                ],
+            )
+        )
+
+    # --- warnings ---
+    if not b.checkpointing and OptionId.SPOT in b.options:
+        warnings.append(
+            _warn(
+                "recommend.spot_no_checkpoint",
+                "Spot instances are reclaimed without notice; with checkpointing off every "
+                "reclaim restarts the run from zero. Turn checkpointing on before using spot.",
+                "竞价实例随时可能被回收；未开启 checkpoint 时每次回收都要从头重跑，使用竞价实例前务必开启。",
+                ["budget.checkpointing", "budget.options"],
+            )
+        )
+    region = catalog.region(project.meta.region_id)
+    if b.data_residency is DataResidency.CITY:
+        warnings.append(
+            _warn(
+                "recommend.residency_city",
+                f"Data must stay in {region.name_en}: choose data centres and vendors located "
+                "there, get the storage location and data-handling terms into the contract, and "
+                "keep the data next to the compute (no cross-district pulls).",
+                f"数据须留在{region.name_zh}：选择本地数据中心和服务商，把存储地点和数据处理条款写进合同，"
+                "并让数据与算力同处一地，避免跨区拉取。",
+                ["budget.data_residency", "meta.region_id"],
+            )
+        )
+    elif b.data_residency is DataResidency.COUNTRY:
+        warnings.append(
+            _warn(
+                "recommend.residency_country",
+                "Data must stay in mainland China: use domestic regions only and check the "
+                "cross-border rules (PIPL, Data Security Law, CAC cross-border data provisions) "
+                "before any foreign or Hong Kong vendor touches it.",
+                "数据不得出境：只使用境内地域，并在任何境外或香港服务商接触数据前核对跨境规则"
+                "（个人信息保护法、数据安全法、网信办数据出境规定）。",
+                ["budget.data_residency", "vendors"],
+            )
+        )
+    warnings.extend(quote_warnings(project, catalog, gpu_id))
+    addons = sum(v for k, v in chosen.breakdown.items() if k.startswith("add_ons"))
+    compute = sum(
+        chosen.breakdown.get(k, 0.0) for k in ("compute", "reserved", "burst")
+    )
+    if addons > 0 and compute > 0 and addons > compute:
+        warnings.append(
+            _warn(
+                "recommend.addons_exceed",
+                f"Storage, traffic and bandwidth ({_cny(addons)} CNY) cost more than the compute "
+                f"({_cny(compute)} CNY): negotiate them or move data closer.",
+                f"存储、流量和带宽费用（{_cny(addons)} 元）超过了算力本身（{_cny(compute)} 元），"
+                "请单独议价或把数据放近。",
+                [
+                    "budget.shared_storage_tb",
+                    "budget.egress_tb_per_month",
+                    "budget.public_bandwidth_mbps",
+                ],
+            )
+        )
+    if owned and len(demand) > 12 * life_years:
+        warnings.append(
+            _warn(
+                "recommend.horizon_beyond_life",
+                f"The horizon ({len(demand)} months) is longer than the hardware life "
+                f"({life_years:g} years); the owned options do not include replacement cards.",
+                f"规划期（{len(demand)} 个月）长于硬件寿命（{life_years:g} 年），自购方案未计入换代采购。",
+                ["meta.horizon_months", "budget.hardware_life_years"],
+            )
+        )
+    for own in owned:
+        if own.breakdown.get("overflow_rental", 0.0) > 0:
+            warnings.append(
+                _warn(
+                    "recommend.overflow",
+                    f"Demand exceeds the {own.gpus} owned cards in some months; "
+                    f"{option_name(own.id)} includes {_cny(own.breakdown['overflow_rental'])} CNY "
+                    "of on-demand rental for the excess.",
+                    f"部分月份需求超过自有的 {own.gpus} 张卡，{option_name(own.id, True)}已计入 "
+                    f"{_cny(own.breakdown['overflow_rental'])} 元按量租用费用。",
+                    ["budget.owned_gpus", "demand.months"],
+                )
+            )
+            break
+    if not any(h > 0 for h in demand):
+        warnings.append(
+            _warn(
+                "recommend.no_demand",
+                "There is no demand to price; every option only shows its fixed costs.",
+                "没有需求可计价，各方案只显示固定成本。",
+                ["demand.months", "demand.derive_from_workload"],
+            )
+        )
+    detail = (
+        mix_detail(policy, by_id.get(OptionId.MIX))
+        if chosen.id is OptionId.MIX
+        else None
+    )
+    return Recommendation(
+        option=chosen.id, mix_detail=detail, reasons=reasons, warnings=warnings
+    )

@@ -1,0 +1,367 @@
+"""Resolve every cost input: the project's value if set, else the catalog's.
+
+Each figure comes back with an :class:`~gpu_advisor.model.common.InputRef`
+saying where it came from ('project' for the user's own figure, else the
+catalog citation), so every number in the cost results can be explained.
+
+Rules
+-----
+* A ``None`` budget field takes the catalog's *typical* value: GPU prices from
+  ``prices.json`` for the project's GPU, electricity / PUE / rack rent from the
+  project's region in ``regions.json``, everything else from
+  ``cost_defaults``.
+* Catalog rental prices are multiplied by the region's ``rental_price_factor``.
+* Catalog prices include VAT. When ``meta.prices_include_vat`` is false the
+  project's own rental prices get the services VAT rate (6 %) added and its
+  hardware prices the goods rate (13 %), so all options compare gross amounts.
+* ``ranges`` gives low / typical / high for the inputs the risk analysis moves;
+  a project override keeps the catalog's relative spread around the user's value.
+
+References
+----------
+VAT rates: PRC Value-Added Tax Law (2024), art. 10: 13 % goods, 6 % services.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gpu_advisor.model.catalog import Catalog, CostDefaults, GpuPrice, RegionPreset
+from gpu_advisor.model.common import InputRef, PriceRange
+from gpu_advisor.model.project import Currency, Project
+
+HOURS_PER_MONTH = 730.0
+"""Average hours in a month: 8760 h / 12 (365-day year)."""
+
+_RENT_KEYS = ("on_demand_cny_per_gpu_hour", "monthly_cny_per_gpu_month")
+_GOODS_KEYS = ("gpu_price_cny", "server_cny_per_server", "storage_cny_per_tb")
+
+# budget field -> CostDefaults attribute (same name unless stated)
+_DEFAULT_KEYS = (
+    "yearly_price_factor",
+    "spot_price_factor",
+    "spot_interruptions_per_100_hours",
+    "restart_hours",
+    "network_fraction_of_hardware",
+    "storage_cny_per_tb",
+    "hardware_life_years",
+    "residual_fraction",
+    "server_overhead_w_per_gpu",
+    "gpu_load_factor",
+    "ops_salary_cny_per_year",
+    "maintenance_fraction_per_year",
+    "deposit_months",
+    "financing_rate_per_year",
+    "discount_rate_per_year",
+    "shared_storage_cny_per_tb_month",
+    "egress_cny_per_tb",
+    "public_bandwidth_cny_per_mbps_month",
+    "idc_bandwidth_cny_per_month",
+)
+_UNITS = {
+    "on_demand_cny_per_gpu_hour": "CNY/GPU-hour",
+    "monthly_cny_per_gpu_month": "CNY/GPU-month",
+    "gpu_price_cny": "CNY/GPU",
+    "server_cny_per_server": "CNY/server",
+    "electricity_cny_per_kwh": "CNY/kWh",
+    "rack_cny_per_month": "CNY/rack-month",
+    "hardware_life_years": "years",
+    "server_overhead_w_per_gpu": "W/GPU",
+    "tdp_w": "W",
+    "ops_salary_cny_per_year": "CNY/year",
+    "storage_cny_per_tb": "CNY/TB",
+    "restart_hours": "h",
+    "deposit_months": "months",
+    "retrofit_cny_per_kw": "CNY/kW",
+    "idc_bandwidth_cny_per_month": "CNY/month",
+    "shared_storage_cny_per_tb_month": "CNY/TB-month",
+    "egress_cny_per_tb": "CNY/TB",
+    "public_bandwidth_cny_per_mbps_month": "CNY/Mbps-month",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """Every cost input as a plain number, with provenance and risk ranges."""
+
+    gpu_id: str
+    values: dict[str, float]
+    refs: dict[str, InputRef]
+    ranges: dict[str, tuple[float, float, float]] = field(default_factory=dict)
+    currency_code: str = "CNY"
+    cny_per_unit: float = 1.0
+    currency_as_of: str = ""
+    currency_source: str = "CNY"
+
+    def ref(self, key: str) -> InputRef:
+        """The provenance of one input (``KeyError`` for unknown keys)."""
+        return self.refs[key]
+
+
+def _cite(rng: PriceRange, what: str) -> str:
+    prov = rng.provenance
+    flag = "" if prov.confirmed else ", unconfirmed"
+    return f"catalog {what}: {prov.source} (as of {prov.as_of.isoformat()}{flag})"
+
+
+def _spread(
+    value: float, rng: PriceRange, scale: float = 1.0
+) -> tuple[float, float, float]:
+    """Low/typical/high around ``value`` with the catalog's relative spread."""
+    typical = rng.typical * scale
+    if typical <= 0:
+        return (rng.low * scale, value, max(value, rng.high * scale))
+    return (value * rng.low / rng.typical, value, value * rng.high / rng.typical)
+
+
+def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Resolved:
+    """Resolve the project's cost inputs against the catalog.
+
+    Parameters
+    ----------
+    project : Project
+        The plan; ``None`` budget fields are filled from the catalog.
+    catalog : Catalog
+        Shipped defaults (prices, regions, cost rules of thumb).
+    gpu_id : str, optional
+        GPU to price; defaults to ``project.workload.gpu_id``.
+
+    Returns
+    -------
+    Resolved
+        Values keyed by budget field name, each with an ``InputRef``.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> r = resolve(Project(), load_catalog())
+    >>> r.refs["electricity_cny_per_kwh"].source.startswith("catalog")
+    True
+    >>> r.values["hardware_life_years"]
+    3.0
+    """
+    gpu_id = gpu_id or project.workload.gpu_id
+    budget = project.budget
+    region: RegionPreset = catalog.region(project.meta.region_id)
+    price: GpuPrice = catalog.price(gpu_id)
+    spec = catalog.gpu(gpu_id)
+    defaults: CostDefaults = catalog.cost_defaults
+    values: dict[str, float] = {}
+    refs: dict[str, InputRef] = {}
+    ranges: dict[str, tuple[float, float, float]] = {}
+    vat_services = (
+        0.0 if project.meta.prices_include_vat else defaults.vat_rate_services
+    )
+    vat_goods = 0.0 if project.meta.prices_include_vat else defaults.vat_rate_goods
+
+    def put(
+        key: str, own: float | None, rng: PriceRange, what: str, scale: float = 1.0
+    ) -> None:
+        if own is not None:
+            value = float(own)
+            source = "project"
+            if key in _RENT_KEYS and vat_services:
+                value *= 1 + vat_services
+                source = f"project (+{vat_services:.0%} VAT added)"
+            elif key in _GOODS_KEYS and vat_goods:
+                value *= 1 + vat_goods
+                source = f"project (+{vat_goods:.0%} VAT added)"
+        else:
+            value = rng.typical * scale
+            source = _cite(rng, what)
+        values[key] = value
+        ranges[key] = _spread(value, rng, scale)
+        refs[key] = InputRef.model_construct(
+            name=f"budget.{key}",
+            value=round(value, 6),
+            unit=_UNITS.get(key, ""),
+            source=source,
+        )
+
+    factor = region.rental_price_factor
+    put(
+        "on_demand_cny_per_gpu_hour",
+        budget.on_demand_cny_per_gpu_hour,
+        price.on_demand_cny_per_gpu_hour,
+        f"prices.json {gpu_id} on-demand",
+        factor,
+    )
+    put(
+        "monthly_cny_per_gpu_month",
+        budget.monthly_cny_per_gpu_month,
+        price.monthly_cny_per_gpu_month,
+        f"prices.json {gpu_id} monthly",
+        factor,
+    )
+    put(
+        "gpu_price_cny",
+        budget.gpu_price_cny,
+        price.purchase_cny_per_gpu,
+        f"prices.json {gpu_id} purchase",
+    )
+    put(
+        "server_cny_per_server",
+        budget.server_cny_per_server,
+        price.server_cny_per_server,
+        f"prices.json {gpu_id} server chassis",
+    )
+    put(
+        "electricity_cny_per_kwh",
+        budget.electricity_cny_per_kwh,
+        region.electricity_cny_per_kwh,
+        f"regions.json {region.id} tariff",
+    )
+    put("pue", budget.pue, region.pue, f"regions.json {region.id} PUE")
+    put(
+        "rack_cny_per_month",
+        budget.rack_cny_per_month,
+        region.rack_cny_per_month,
+        f"regions.json {region.id} rack",
+    )
+    for key in _DEFAULT_KEYS:
+        put(key, getattr(budget, key), getattr(defaults, key), f"prices.json {key}")
+    put("resale_haircut", None, defaults.resale_haircut, "prices.json resale_haircut")
+    put(
+        "ops_fte_per_100_gpus",
+        None,
+        defaults.ops_fte_per_100_gpus,
+        "prices.json ops_fte_per_100_gpus",
+    )
+    put(
+        "retrofit_cny_per_kw",
+        None,
+        defaults.retrofit_cny_per_kw,
+        "prices.json retrofit_cny_per_kw",
+    )
+    put("mfu_factor", None, defaults.mfu_range_factor, "prices.json mfu_range_factor")
+    put(
+        "demand_factor",
+        None,
+        defaults.demand_range_factor,
+        "prices.json demand_range_factor",
+    )
+    # self-built rooms rarely reach IDC efficiency: take the region's high PUE
+    if budget.pue is not None:
+        put("pue_self_build", budget.pue, region.pue, f"regions.json {region.id} PUE")
+    else:
+        values["pue_self_build"] = region.pue.high
+        ranges["pue_self_build"] = (
+            region.pue.typical,
+            region.pue.high,
+            region.pue.high * 1.15,
+        )
+        refs["pue_self_build"] = InputRef.model_construct(
+            name="budget.pue",
+            value=region.pue.high,
+            unit="",
+            source=_cite(
+                region.pue, f"regions.json {region.id} PUE (high end: small room)"
+            ),
+        )
+    plain = {
+        "ops_fte": budget.ops_fte,
+        "retrofit_cny": budget.retrofit_cny,
+        "owned_gpus": None if budget.owned_gpus is None else float(budget.owned_gpus),
+    }
+    for key, own in plain.items():
+        if own is not None:
+            values[key] = float(own)
+            refs[key] = InputRef.model_construct(
+                name=f"budget.{key}", value=float(own), source="project"
+            )
+    fixed = {
+        "billing_granularity_hours": (budget.billing_granularity_hours, "h", "budget"),
+        "storage_tb": (budget.storage_tb, "TB", "budget"),
+        "shared_storage_tb": (budget.shared_storage_tb, "TB", "budget"),
+        "egress_tb_per_month": (budget.egress_tb_per_month, "TB/month", "budget"),
+        "public_bandwidth_mbps": (budget.public_bandwidth_mbps, "Mbps", "budget"),
+        "checkpoint_interval_hours": (
+            project.workload.checkpoint_interval_hours,
+            "h",
+            "workload",
+        ),
+    }
+    for key, (value, unit, section) in fixed.items():
+        values[key] = float(value)
+        refs[key] = InputRef.model_construct(
+            name=f"{section}.{key}", value=float(value), unit=unit, source="project"
+        )
+    values["tdp_w"] = spec.tdp_w
+    refs["tdp_w"] = InputRef.model_construct(
+        name=f"catalog.gpus.{gpu_id}.tdp_w",
+        value=spec.tdp_w,
+        unit="W",
+        source=f"catalog gpus.json: {spec.provenance.source}",
+    )
+    values["gpus_per_server"] = float(spec.gpus_per_server)
+    values["rack_power_kw"] = region.rack_power_kw
+    refs["rack_power_kw"] = InputRef.model_construct(
+        name=f"catalog.regions.{region.id}.rack_power_kw",
+        value=region.rack_power_kw,
+        unit="kW",
+        source="catalog regions.json",
+    )
+    code, rate, as_of, source = currency_rate(project, catalog)
+    return Resolved(
+        gpu_id=gpu_id,
+        values=values,
+        refs=refs,
+        ranges=ranges,
+        currency_code=code,
+        cny_per_unit=rate,
+        currency_as_of=as_of,
+        currency_source=source,
+    )
+
+
+def currency_rate(project: Project, catalog: Catalog) -> tuple[str, float, str, str]:
+    """The display currency, its rate in CNY per unit, the rate's date and source.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> currency_rate(Project(), load_catalog())[:2]
+    ('CNY', 1.0)
+    """
+    meta = project.meta
+    if meta.currency is Currency.CNY:
+        return ("CNY", 1.0, "", "CNY")
+    if meta.exchange_rate_cny_per_unit is not None:
+        as_of = meta.exchange_rate_as_of.isoformat() if meta.exchange_rate_as_of else ""
+        return (meta.currency.value, meta.exchange_rate_cny_per_unit, as_of, "project")
+    rng = {
+        Currency.USD: catalog.cost_defaults.usd_cny,
+        Currency.EUR: catalog.cost_defaults.eur_cny,
+        Currency.HKD: catalog.cost_defaults.hkd_cny,
+    }[meta.currency]
+    return (
+        meta.currency.value,
+        rng.typical,
+        rng.provenance.as_of.isoformat(),
+        rng.provenance.source,
+    )
+
+
+def to_display(amount_cny: float, cny_per_unit: float) -> float:
+    """Convert a CNY amount into the display currency.
+
+    Parameters
+    ----------
+    amount_cny : float
+        Amount. [CNY]
+    cny_per_unit : float
+        Exchange rate. [CNY per unit of the display currency]
+
+    Returns
+    -------
+    float
+        Amount in the display currency. [unit]
+
+    Examples
+    --------
+    >>> to_display(710.0, 7.1)
+    100.0
+    """
+    if cny_per_unit <= 0:
+        raise ValueError("need cny_per_unit > 0")
+    return amount_cny / cny_per_unit

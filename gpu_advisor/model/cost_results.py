@@ -1,0 +1,175 @@
+"""Results of the cost engine: options, break-even, risk, recommendation.
+
+Produced by :func:`gpu_advisor.engine.evaluate.evaluate`; read by the UI, the
+CLI and the PDF plan. Every amount is CNY (VAT as stated in ``vat_note``); the
+display currency is only a conversion applied when rendering (see
+:class:`CurrencyInfo`).
+
+Sign conventions
+----------------
+``monthly_cny`` is the cash flow of each month: purchases and deposits fall in
+month 1, returned deposits and the resale value of owned hardware come back in
+the last month of the horizon as a negative entry (money in). Everything else
+(totals, breakdown lines, unit costs) is a cost and never negative.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from gpu_advisor.model.common import Advice, Explanation, Frozen
+from gpu_advisor.model.project import OptionId
+
+
+class OptionResult(Frozen):
+    """One way of getting the capacity, priced over the horizon."""
+
+    id: OptionId
+    total_cny: float = Field(
+        ...,
+        ge=0,
+        description="Cost over the horizon: cash out minus resale value and "
+        "returned deposits. [CNY]",
+    )
+    monthly_cny: list[float] = Field(
+        ..., description="Cash flow per month; the last month may be negative. [CNY]"
+    )
+    cumulative_cny: list[float] = Field(..., description="Running sum of monthly_cny.")
+    capex_cny: float = Field(0.0, ge=0, description="Purchases paid up front. [CNY]")
+    opex_cny: float = Field(0.0, ge=0, description="Recurring costs. [CNY]")
+    residual_value_cny: float = Field(
+        0.0, ge=0, description="Resale value of owned hardware at horizon end. [CNY]"
+    )
+    deposit_cny: float = Field(
+        0.0, ge=0, description="Deposit paid in month 1 and returned at the end. [CNY]"
+    )
+    npv_cny: float = Field(..., description="Present value of monthly_cny. [CNY]")
+    cost_per_useful_gpu_hour_cny: float | None = Field(
+        None, ge=0, description="total_cny / GPU-hours actually used. [CNY/GPU-hour]"
+    )
+    useful_gpu_hours: float = Field(0.0, ge=0, description="[GPU-hours]")
+    billed_gpu_hours: float = Field(
+        0.0, ge=0, description="Hours paid for (rented or owned capacity). [GPU-hours]"
+    )
+    utilization: float = Field(0.0, ge=0, le=1)
+    idle_cost_cny: float = Field(
+        0.0, ge=0, description="Part of total_cny paid for unused capacity. [CNY]"
+    )
+    gpus: int = Field(0, ge=0, description="Cards owned or reserved at the peak.")
+    breakdown: dict[str, float] = Field(
+        default_factory=dict, description="Named cost lines summing to total_cny."
+    )
+    feasible: bool = True
+    reason_en: str = ""
+    reason_zh: str = ""
+
+
+class SixMonthRule(Frozen):
+    """Seed 003's rule: buy when the monthly rent exceeds depreciation plus
+    electricity and the plan holds for six months."""
+
+    monthly_rent_cny: float = Field(..., ge=0)
+    depreciation_plus_electricity_cny: float = Field(..., ge=0)
+    plan_months: int = Field(..., ge=0, description="Months with planned demand.")
+    required_months: int = 6
+    rent_exceeds: bool
+    holds: bool = Field(..., description="Both conditions of the rule are met.")
+
+
+class BreakEven(Frozen):
+    """Owning versus renting."""
+
+    owned_option: OptionId | None = None
+    rent_option: OptionId | None = None
+    utilization: float | None = Field(
+        None,
+        ge=0,
+        description="Fleet utilisation at which owning costs the same per useful "
+        "GPU-hour as on-demand renting; None when never.",
+    )
+    utilization_vs_monthly: float | None = Field(None, ge=0)
+    month: int | None = Field(
+        None, ge=1, description="First month when owning's cumulative cash is lower."
+    )
+    rule_six_months: SixMonthRule | None = None
+
+
+class TornadoBar(Frozen):
+    """One input moved from low to high, others at typical."""
+
+    input: str = Field(..., description="Dotted input name.")
+    label_en: str
+    label_zh: str
+    low_value: float
+    high_value: float
+    unit: str = ""
+    low_outcome_cny: float = Field(..., description="Own minus rent at low. [CNY]")
+    high_outcome_cny: float = Field(..., description="Own minus rent at high. [CNY]")
+    swing_cny: float = Field(..., ge=0)
+
+
+class Percentiles(Frozen):
+    p10: float
+    p50: float
+    p90: float
+
+
+class MonteCarloResult(Frozen):
+    """Totals over random draws of the uncertain inputs."""
+
+    draws: int = Field(..., ge=1)
+    seed: int
+    percentiles: dict[OptionId, Percentiles]
+    p_own_beats_rent: float = Field(..., ge=0, le=1)
+    inputs: list[str] = Field(default_factory=list, description="Inputs drawn.")
+
+
+class MixDetail(Frozen):
+    """The cheapest reserved-baseline-plus-burst plan."""
+
+    baseline_kind: OptionId = Field(..., description="monthly or yearly.")
+    baseline_gpus: list[int] = Field(..., description="Reserved cards per month.")
+    burst_kind: OptionId = Field(..., description="on_demand or spot.")
+    burst_gpu_hours: float = Field(..., ge=0)
+    reserved_gpu_hours: float = Field(..., ge=0)
+
+
+class Recommendation(Frozen):
+    option: OptionId
+    mix_detail: MixDetail | None = None
+    reasons: list[Advice] = Field(default_factory=list)
+    warnings: list[Advice] = Field(default_factory=list)
+
+
+class CurrencyInfo(Frozen):
+    """How CNY amounts are shown in the project's currency."""
+
+    code: str = "CNY"
+    cny_per_unit: float = Field(1.0, gt=0)
+    as_of: str = ""
+    source: str = "CNY"
+    vat_note_en: str = ""
+    vat_note_zh: str = ""
+
+
+class CostResult(Frozen):
+    """Everything the cost engine computes for one project."""
+
+    options: list[OptionResult]
+    break_even: BreakEven
+    tornado: list[TornadoBar] = Field(default_factory=list)
+    recommendation: Recommendation
+    demand_gpu_hours: list[float] = Field(..., description="Per month. [GPU-hours]")
+    demand_source: str = Field("project", description="'project' or 'workload'.")
+    horizon_months: int = Field(..., ge=1)
+    gpu_id: str
+    currency: CurrencyInfo = Field(default_factory=CurrencyInfo)
+    explanations: list[Explanation] = Field(default_factory=list)
+    warnings: list[Advice] = Field(default_factory=list)
+
+    def option(self, option_id: OptionId) -> OptionResult:
+        """The result of one option; ``KeyError`` if it was not priced."""
+        for opt in self.options:
+            if opt.id == option_id:
+                return opt
+        raise KeyError(f"option {option_id!s} was not priced")

@@ -1,0 +1,116 @@
+"""Break-even utilisation and month agree with the cost engine's own totals."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gpu_advisor.engine.breakeven import (
+    break_even_month,
+    break_even_utilization,
+    compute_break_even,
+    fixed_and_variable_cny,
+)
+from gpu_advisor.engine.cost import price_on_demand, price_owned, price_pure_options
+from gpu_advisor.engine.resolve import HOURS_PER_MONTH
+from gpu_advisor.model.project import OptionId
+from tests.engine._cost_helpers import flat, params
+
+
+def _u_star(p, gpus, months, option):
+    own = price_owned(p, flat(gpus, months), gpus, option)
+    f, v = fixed_and_variable_cny(own, p)
+    addons = (
+        float(
+            (
+                p.addon_storage_monthly
+                + p.addon_egress_monthly
+                + p.addon_bandwidth_monthly
+            )[0, 0]
+        )
+        * months
+    )
+    capacity = gpus * HOURS_PER_MONTH * months
+    return (
+        break_even_utilization(f, v, addons, float(p.od[0, 0]), capacity),
+        break_even_utilization(
+            f, v, addons, float(p.monthly[0, 0]) / HOURS_PER_MONTH, capacity
+        ),
+        f,
+        v,
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(8, 128),
+    st.integers(12, 60),
+    st.floats(15, 60),
+    st.sampled_from([OptionId.COLOCATION, OptionId.SELF_BUILD]),
+)
+def test_at_break_even_owning_and_on_demand_cost_the_same(gpus, months, od, option):
+    p = params(on_demand_cny_per_gpu_hour=od)
+    u, _, _, _ = _u_star(p, gpus, months, option)
+    if u is None or u < 0.05:
+        return
+    d = np.full((1, months), u * gpus * HOURS_PER_MONTH)
+    own = price_owned(p, d, gpus, option).total[0]
+    rent = price_on_demand(p, d).total[0]
+    assert own == pytest.approx(rent, rel=0.01)
+
+
+def test_at_break_even_owning_matches_monthly_price_per_hour():
+    p = params()
+    gpus, months = 64, 36
+    _, u_mon, _f, _v = _u_star(p, gpus, months, OptionId.COLOCATION)
+    assert u_mon is not None
+    d = np.full((1, months), u_mon * gpus * HOURS_PER_MONTH)
+    own = price_owned(p, d, gpus, OptionId.COLOCATION)
+    addons = (
+        float(
+            (
+                p.addon_storage_monthly
+                + p.addon_egress_monthly
+                + p.addon_bandwidth_monthly
+            )[0, 0]
+        )
+        * months
+    )
+    rent_per_hour = float(p.monthly[0, 0]) / HOURS_PER_MONTH + addons / own.useful[0]
+    assert own.total[0] / own.useful[0] == pytest.approx(rent_per_hour, rel=0.01)
+
+
+def test_break_even_utilization_formula():
+    assert break_even_utilization(50_000, 1.0, 0.0, 11.0, 10_000) == pytest.approx(0.5)
+    assert break_even_utilization(50_000, 12.0, 0.0, 11.0, 10_000) is None
+    assert break_even_utilization(500_000, 1.0, 0.0, 11.0, 10_000) is None
+
+
+def test_break_even_month_is_payback():
+    assert break_even_month([100, 10, 10, 10], [40, 40, 40, 40]) == 3
+    assert break_even_month([100, 10], [40, 40]) is None
+
+
+def test_full_load_three_years_pays_back_and_six_month_rule_holds():
+    p = params()
+    d = flat(64, 36)
+    priced = price_pure_options(p, d, 64)
+    be = compute_break_even(p, priced, list(d[0]), 64)
+    assert be.month is not None
+    assert 1 < be.month <= 36
+    assert be.utilization is not None
+    assert be.utilization < 0.7
+    assert be.rule_six_months is not None
+    assert be.rule_six_months.holds
+
+
+def test_two_month_job_never_pays_back():
+    p = params()
+    d = flat(8, 2)
+    priced = price_pure_options(p, d, 8)
+    be = compute_break_even(p, priced, list(d[0]), 8)
+    assert be.month is None
+    assert be.rule_six_months is not None
+    assert not be.rule_six_months.holds

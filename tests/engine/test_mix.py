@@ -1,0 +1,84 @@
+"""The cheapest mix: exact search, never dearer than a pure renting option."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gpu_advisor.engine.cost import price_pure_options
+from gpu_advisor.engine.mix import MixPolicy, best_policy, price_mix
+from gpu_advisor.engine.resolve import HOURS_PER_MONTH
+from gpu_advisor.model.project import OptionId
+from tests.engine._cost_helpers import flat, params
+
+RENT = (OptionId.ON_DEMAND, OptionId.MONTHLY, OptionId.YEARLY, OptionId.SPOT)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.floats(0, 40 * HOURS_PER_MONTH), min_size=1, max_size=30),
+    st.floats(2, 60),
+    st.floats(500, 30000),
+    st.floats(0.5, 1.0),
+    st.booleans(),
+    st.sampled_from([1.0, 0.25, 24.0, 744.0]),
+)
+def test_mix_never_dearer_than_cheapest_pure_renting(
+    hours, od, monthly, yf, ckpt, gran
+):
+    p = params(
+        on_demand_cny_per_gpu_hour=od,
+        monthly_cny_per_gpu_month=monthly,
+        yearly_price_factor=yf,
+        checkpointing=ckpt,
+        billing_granularity_hours=gran,
+    )
+    d = np.array([hours])
+    pure = price_pure_options(p, d, 1, list(RENT))
+    cheapest = min(a.total[0] for a in pure.values() if a.feasible)
+    mix = price_mix(p, d, best_policy(p, d))
+    assert mix.total[0] <= cheapest * (1 + 1e-9) + 1e-6
+
+
+def test_exact_search_matches_brute_force_yearly():
+    p = params(shared_storage_tb=0, egress_tb_per_month=0, public_bandwidth_mbps=0)
+    hours = [
+        3.5 * HOURS_PER_MONTH,
+        0.2 * HOURS_PER_MONTH,
+        5 * HOURS_PER_MONTH,
+        1 * HOURS_PER_MONTH,
+    ]
+    d = np.array([hours])
+    best = price_mix(p, d, best_policy(p, d)).total[0]
+    brute = min(
+        price_mix(p, d, MixPolicy(kind, (n,) * 4, burst)).total[0]
+        for kind, burst, n in itertools.product(
+            (OptionId.YEARLY,), (OptionId.ON_DEMAND, OptionId.SPOT), range(7)
+        )
+    )
+    assert best <= brute + 1e-6
+
+
+def test_peaky_demand_mixes_baseline_and_bursts():
+    """Seed 001: baseline on reserved cards, bursts elastic; cheaper than all on-demand."""
+    p = params()
+    hours = [8 * HOURS_PER_MONTH] * 12
+    hours[3] = 40 * HOURS_PER_MONTH
+    d = np.array([hours])
+    policy = best_policy(p, d)
+    assert policy.baseline_kind is OptionId.YEARLY
+    assert 0 < max(policy.baseline_gpus) < 40
+    mix = price_mix(p, d, policy).total[0]
+    on_demand = price_pure_options(p, d, 1, [OptionId.ON_DEMAND])[
+        OptionId.ON_DEMAND
+    ].total[0]
+    assert mix < 0.75 * on_demand
+
+
+def test_flat_full_year_reserves_everything():
+    p = params()
+    policy = best_policy(p, flat(8, 12))
+    assert policy.baseline_gpus == (8,) * 12

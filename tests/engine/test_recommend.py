@@ -1,0 +1,138 @@
+"""Recommendation rules from the seeds, with reasons naming their inputs."""
+
+from __future__ import annotations
+
+from gpu_advisor.engine.evaluate import evaluate
+from gpu_advisor.model.project import (
+    Budget,
+    DataResidency,
+    DemandMonth,
+    DemandProfile,
+    OptionId,
+    PhaseKind,
+    Project,
+    ProjectMeta,
+    Vendor,
+)
+from tests.engine._cost_helpers import CATALOG
+
+OWN = {OptionId.COLOCATION, OptionId.SELF_BUILD}
+
+
+def _project(months, hours, **budget):
+    return Project(
+        meta=ProjectMeta(horizon_months=months),
+        demand=DemandProfile(months=[DemandMonth(gpu_hours=h) for h in hours]),
+        budget=Budget(**budget),
+    )
+
+
+def test_short_work_rents():
+    ev = evaluate(
+        _project(
+            3,
+            [8 * 730] * 3,
+            has_machine_room=True,
+            has_ops_staff=True,
+            has_spare_cash=True,
+        ),
+        CATALOG,
+    )
+    rec = ev.cost.recommendation
+    assert rec.option not in OWN
+    short = next(r for r in rec.reasons if r.code == "recommend.short_work")
+    assert "demand.months" in short.inputs
+
+
+def test_stable_full_load_with_room_staff_cash_buys():
+    ev = evaluate(
+        _project(
+            36,
+            [64 * 730] * 36,
+            owned_gpus=64,
+            has_machine_room=True,
+            has_ops_staff=True,
+            has_spare_cash=True,
+        ),
+        CATALOG,
+    )
+    rec = ev.cost.recommendation
+    assert rec.option in OWN
+    assert rec.reasons[0].code == "recommend.own"
+    assert any(w.code == "recommend.validate_first" for w in rec.warnings)
+
+
+def test_without_cash_or_staff_keeps_renting_and_says_why():
+    ev = evaluate(_project(36, [64 * 730] * 36, owned_gpus=64), CATALOG)
+    rec = ev.cost.recommendation
+    assert rec.option not in OWN
+    blocked = next(r for r in rec.reasons if r.code == "recommend.own_blocked")
+    assert "budget.has_spare_cash" in blocked.inputs
+    assert "budget.has_ops_staff" in blocked.inputs
+    assert blocked.message_zh
+    assert blocked.message_en
+
+
+def test_every_reason_names_inputs_in_both_languages():
+    ev = evaluate(_project(12, [4 * 730] * 12), CATALOG)
+    for advice in [*ev.cost.recommendation.reasons, *ev.cost.warnings]:
+        assert advice.inputs
+        assert advice.message_en
+        assert advice.message_zh
+
+
+def test_spot_without_checkpointing_warns():
+    ev = evaluate(_project(6, [16 * 730] * 6, checkpointing=False), CATALOG)
+    codes = {w.code for w in ev.cost.recommendation.warnings}
+    assert "recommend.spot_no_checkpoint" in codes
+    assert not ev.cost.option(OptionId.SPOT).feasible
+
+
+def test_data_residency_warnings():
+    city = evaluate(_project(6, [730] * 6, data_residency=DataResidency.CITY), CATALOG)
+    assert any(
+        w.code == "recommend.residency_city" and "meta.region_id" in w.inputs
+        for w in city.cost.warnings
+    )
+    country = evaluate(
+        _project(6, [730] * 6, data_residency=DataResidency.COUNTRY), CATALOG
+    )
+    assert any(w.code == "recommend.residency_country" for w in country.cost.warnings)
+
+
+def test_seed_003_quote_triggers_implausible_price_warning():
+    """A vendor quoting 6,000 CNY for 4 A100 × 336 h (4.46 CNY per card-hour)."""
+    project = _project(1, [4 * 336]).model_copy(
+        update={
+            "vendors": [
+                Vendor(
+                    name="seed 003 platform",
+                    gpu_id="A100-80GB-SXM",
+                    on_demand_cny_per_gpu_hour=6000 / (4 * 336),
+                )
+            ],
+        }
+    )
+    ev = evaluate(project, CATALOG)
+    hits = [w for w in ev.cost.warnings if w.code == "cost.implausible_price"]
+    assert hits
+    assert hits[0].inputs == ["vendors.0.on_demand_cny_per_gpu_hour"]
+    assert "4.46" in hits[0].message_en
+    assert "4.46" in hits[0].message_zh
+
+
+def test_plausible_quote_is_quiet():
+    ev = evaluate(_project(2, [730, 730], on_demand_cny_per_gpu_hour=18.0), CATALOG)
+    assert not any(w.code == "cost.implausible_price" for w in ev.cost.warnings)
+
+
+def test_serving_cannot_run_on_spot():
+    project = Project(
+        meta=ProjectMeta(horizon_months=12),
+        demand=DemandProfile(
+            months=[DemandMonth(gpu_hours=8 * 730, phase=PhaseKind.INFERENCE)] * 12
+        ),
+    )
+    ev = evaluate(project, CATALOG)
+    assert not ev.cost.option(OptionId.SPOT).feasible
+    assert ev.cost.recommendation.option is not OptionId.SPOT

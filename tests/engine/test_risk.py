@@ -1,0 +1,76 @@
+"""Tornado and Monte Carlo."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gpu_advisor.engine.mix import best_policy
+from gpu_advisor.engine.risk import monte_carlo, tornado
+from gpu_advisor.model.project import OptionId
+from tests.engine._cost_helpers import flat, params, resolved
+
+OPTIONS = list(OptionId)
+
+
+def _setup(cards=32, months=36):
+    r = resolved()
+    d = flat(cards, months)
+    return r, d, best_policy(params(), d)
+
+
+def test_tornado_has_every_input_sorted_by_swing():
+    r, d, policy = _setup()
+    bars = tornado(r, d, 32, OPTIONS, policy, mfu=0.4)
+    assert {b.input for b in bars} == {
+        "budget.gpu_price_cny",
+        "budget.on_demand_cny_per_gpu_hour",
+        "demand.utilization",
+        "budget.electricity_cny_per_kwh",
+        "budget.pue",
+        "budget.hardware_life_years",
+        "workload.mfu",
+    }
+    swings = [b.swing_cny for b in bars]
+    assert swings == sorted(swings, reverse=True)
+    price = next(b for b in bars if b.input == "budget.gpu_price_cny")
+    assert price.high_outcome_cny > price.low_outcome_cny  # dearer cards: owning loses
+    rent = next(b for b in bars if b.input == "budget.on_demand_cny_per_gpu_hour")
+    assert rent.high_outcome_cny < rent.low_outcome_cny  # dearer rent: owning wins
+
+
+def test_tornado_empty_without_owned_options():
+    r, d, policy = _setup()
+    assert tornado(r, d, 32, [OptionId.ON_DEMAND, OptionId.MONTHLY], policy) == []
+
+
+def test_monte_carlo_is_reproducible_and_seed_dependent():
+    r, d, policy = _setup()
+    a = monte_carlo(r, d, 32, OPTIONS, policy, draws=2000, seed=7)
+    b = monte_carlo(r, d, 32, OPTIONS, policy, draws=2000, seed=7)
+    c = monte_carlo(r, d, 32, OPTIONS, policy, draws=2000, seed=8)
+    assert a == b
+    assert a.percentiles[OptionId.COLOCATION] != c.percentiles[OptionId.COLOCATION]
+    for pct in a.percentiles.values():
+        assert 0 <= pct.p10 <= pct.p50 <= pct.p90
+    assert 0.0 <= a.p_own_beats_rent <= 1.0
+
+
+def test_monte_carlo_full_load_favours_owning_short_job_favours_renting():
+    r, d, policy = _setup(64, 36)
+    long_run = monte_carlo(r, d, 64, OPTIONS, policy, draws=3000, seed=1)
+    assert long_run.p_own_beats_rent > 0.7
+    short = flat(8, 2)
+    short_run = monte_carlo(
+        r, short, 8, OPTIONS, best_policy(params(), short), draws=3000, seed=1
+    )
+    assert short_run.p_own_beats_rent < 0.05
+
+
+def test_monte_carlo_median_near_typical():
+    r, d, policy = _setup()
+    mc = monte_carlo(r, d, 32, [OptionId.MONTHLY], policy, draws=5000, seed=3)
+    from gpu_advisor.engine.cost import price_monthly
+
+    typical = price_monthly(params(), d).total[0]
+    assert abs(mc.percentiles[OptionId.MONTHLY].p50 - typical) / typical < 0.15
+    assert np.isfinite(mc.percentiles[OptionId.MONTHLY].p90)

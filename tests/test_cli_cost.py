@@ -1,0 +1,110 @@
+"""``gpu-advisor-cli cost``."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gpu_advisor.cli import main
+
+EXAMPLE = "shenzhen_7b_pretrain_then_serve.gpuplan"
+
+
+@pytest.fixture
+def example(tmp_path: Path) -> Path:
+    src = resources.files("gpu_advisor.resources") / "examples" / EXAMPLE
+    path = tmp_path / EXAMPLE
+    path.write_text(src.read_text(encoding="utf-8"), encoding="utf-8")
+    return path
+
+
+def _json(capsys, *args: str) -> dict[str, Any]:
+    assert main(["cost", *args, "--json"]) == 0
+    doc: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return doc
+
+
+def test_json_has_the_documented_keys(capsys, example):
+    doc = _json(capsys, str(example))
+    ids = [o["id"] for o in doc["options"]]
+    assert ids == [
+        "on_demand",
+        "monthly",
+        "yearly",
+        "spot",
+        "mix",
+        "colocation",
+        "self_build",
+    ]
+    for o in doc["options"]:
+        assert {
+            "id",
+            "total_cny",
+            "monthly_cny",
+            "npv_cny",
+            "cost_per_useful_gpu_hour_cny",
+        } <= set(o)
+        assert len(o["monthly_cny"]) == 15
+    assert {"utilization", "month"} <= set(doc["break_even"])
+    rec = doc["recommendation"]
+    assert rec["option"] == "mix"
+    assert rec["reasons"]
+    assert all(r["inputs"] for r in rec["reasons"])
+    assert "warnings" in rec
+    assert "monte_carlo" not in doc
+
+
+def test_monte_carlo_percentiles(capsys, example):
+    doc = _json(capsys, str(example), "--monte-carlo", "300", "--seed", "5")
+    mc = doc["monte_carlo"]
+    assert mc["draws"] == 300
+    assert mc["seed"] == 5
+    assert set(mc["percentiles"]["mix"]) == {"p10", "p50", "p90"}
+    assert 0 <= mc["p_own_beats_rent"] <= 1
+    again = _json(capsys, str(example), "--monte-carlo", "300", "--seed", "5")
+    assert again["monte_carlo"] == mc
+
+
+def test_set_overrides_a_field(capsys, example):
+    base = _json(capsys, str(example))
+    dear = _json(
+        capsys,
+        str(example),
+        "--set",
+        "budget.monthly_cny_per_gpu_month=20000",
+        "--set",
+        'meta.language="zh"',
+    )
+    monthly = {o["id"]: o["total_cny"] for o in dear["options"]}["monthly"]
+    assert monthly > {o["id"]: o["total_cny"] for o in base["options"]}["monthly"]
+
+
+@pytest.mark.parametrize(
+    "setting",
+    ["budget.nope=1", "budget.pue=0.5", "budget", "x.y.z=1", 'budget.pue="high"'],
+)
+def test_bad_set_is_one_line_exit_2(capsys, example, setting):
+    assert main(["cost", str(example), "--set", setting]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "--set" in err
+
+
+def test_missing_and_damaged_files_exit_2(capsys, tmp_path):
+    assert main(["cost", str(tmp_path / "none.gpuplan")]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    bad = tmp_path / "bad.gpuplan"
+    bad.write_text("{not json", encoding="utf-8")
+    assert main(["cost", str(bad)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_text_output_in_both_languages(capsys, example):
+    assert main(["cost", str(example), "--lang", "zh"]) == 0
+    assert "建议" in capsys.readouterr().out
+    assert main(["cost", str(example), "--lang", "en"]) == 0
+    assert "Recommendation" in capsys.readouterr().out
