@@ -1,10 +1,294 @@
-"""``gpu-advisor-cli`` sub-commands of this module (placeholder until implemented)."""
+"""``gpu-advisor-cli parse-results``, ``testkit`` and ``score``: vendor evidence.
+
+* ``parse-results FILE_OR_FOLDER... [--json]``: read test-kit results; print
+  a table or a JSON list of measurements.
+* ``testkit PROJECT.gpuplan --vendor NAME -o FOLDER [--tar]``: write the test
+  kit for one vendor (and ``FOLDER.tar.gz`` with ``--tar``).
+* ``score PROJECT.gpuplan [--results NAME=FOLDER ...] [--json]``: judge each
+  vendor's measurements and rank the vendors with the project's weights.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 from typing import Any
+
+from gpu_advisor.cli._common import CliError, print_json
+from gpu_advisor.engine.judge import VendorJudgement, with_measured_mfu
+from gpu_advisor.engine.scoring import ScoringResult, score_project
+from gpu_advisor.engine.testkit import build_testkit
+from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.io.project_file import ProjectFileError, load_project
+from gpu_advisor.io.results_import import ResultsImportError, parse_results
+from gpu_advisor.io.testkit import write_testkit, write_testkit_archive
+from gpu_advisor.model.project import Measurement, Project, Vendor
+
+
+def _load(path: Path) -> Project:
+    try:
+        return load_project(path)
+    except ProjectFileError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _measurement_json(m: Measurement) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "tool": m.tool,
+        "metric": m.metric,
+        "value": m.value,
+        "unit": m.unit,
+        "file": m.file,
+    }
+    for key in ("node", "gpu", "size_bytes", "sample"):
+        value = getattr(m, key)
+        if value is not None:
+            data[key] = value
+    return data
+
+
+def _table(rows: list[list[str]], header: list[str]) -> str:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    lines = [
+        "  ".join(
+            cell.ljust(w) for cell, w in zip(header, widths, strict=True)
+        ).rstrip()
+    ]
+    lines.append("  ".join("-" * w for w in widths))
+    lines.extend(
+        "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
+        for row in rows
+    )
+    return "\n".join(lines) + "\n"
+
+
+def _parse(paths: list[Path]) -> list[Measurement]:
+    try:
+        return parse_results(paths)
+    except ResultsImportError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _cmd_parse_results(args: argparse.Namespace) -> int:
+    measurements = _parse(args.paths)
+    if args.json:
+        print_json([_measurement_json(m) for m in measurements])
+        return 0
+    rows = [
+        [
+            m.file,
+            m.node or "",
+            "" if m.gpu is None else str(m.gpu),
+            m.tool,
+            m.metric,
+            f"{m.value:.6g}",
+            m.unit,
+            "" if m.size_bytes is None else str(m.size_bytes),
+        ]
+        for m in measurements
+    ]
+    header = ["file", "node", "gpu", "tool", "metric", "value", "unit", "size_bytes"]
+    sys.stdout.write(_table(rows, header))
+    sys.stdout.write(f"{len(measurements)} measurements\n")
+    return 0
+
+
+def _vendor(project: Project, name: str) -> Vendor:
+    for vendor in project.vendors:
+        if vendor.name == name:
+            return vendor
+    known = ", ".join(v.name for v in project.vendors) or "none"
+    raise CliError(f"no vendor named {name!r} in the project (vendors: {known})")
+
+
+def _cmd_testkit(args: argparse.Namespace) -> int:
+    project = _load(args.project)
+    vendor = _vendor(project, args.vendor)
+    try:
+        files = build_testkit(
+            project, vendor, load_catalog(), dcgm_level=args.dcgm_level
+        )
+    except KeyError as exc:
+        raise CliError(str(exc.args[0]) if exc.args else "unknown catalog id") from None
+    try:
+        write_testkit(files, args.output)
+        written = [str(args.output)]
+        if args.tar:
+            archive = args.output.with_name(args.output.name + ".tar.gz")
+            write_testkit_archive(files, archive)
+            written.append(str(archive))
+    except OSError as exc:
+        raise CliError(f"cannot write the test kit: {exc.strerror or exc}") from None
+    sys.stdout.write("\n".join(written) + "\n")
+    return 0
+
+
+def _with_results(project: Project, specs: list[str]) -> Project:
+    """Replace the measurements of the named vendors by freshly parsed results."""
+    replaced: dict[str, list[Measurement]] = {}
+    for spec in specs:
+        name, sep, folder = spec.partition("=")
+        if not sep or not name or not folder:
+            raise CliError(f"--results needs NAME=FOLDER, got {spec!r}")
+        _vendor(project, name)
+        replaced[name] = replaced.get(name, []) + _parse([Path(folder)])
+    if not replaced:
+        return project
+    vendors = [
+        v.model_copy(update={"measurements": replaced[v.name]})
+        if v.name in replaced
+        else v
+        for v in project.vendors
+    ]
+    return project.model_copy(update={"vendors": vendors})
+
+
+def _score_json(
+    result: ScoringResult, judgements: dict[str, VendorJudgement]
+) -> dict[str, Any]:
+    return {
+        "winner": result.winner,
+        "weights": {c.value: w for c, w in result.weights.items()},
+        "ranking": [
+            {
+                "vendor": v.vendor,
+                "rank": v.rank,
+                "total": v.total,
+                "scores": {
+                    s.criterion.value: {
+                        "score": s.score,
+                        "input": s.raw,
+                        "rule": s.rule_en,
+                    }
+                    for s in v.scores
+                },
+                "verdict": judgements[v.vendor].verdict().value,
+                "measured_mfu": judgements[v.vendor].measured_mfu,
+                "checks": [
+                    {
+                        "test": c.test,
+                        "node": c.node,
+                        "gpu": c.gpu,
+                        "verdict": c.verdict.value,
+                        "measured": c.measured,
+                        "expected": c.expected,
+                        "unit": c.unit,
+                        "threshold": c.threshold_en,
+                        "message": c.message_en,
+                    }
+                    for c in judgements[v.vendor].checks
+                ],
+            }
+            for v in result.vendors
+        ],
+        "sensitivity": [
+            {
+                "criterion": s.criterion.value,
+                "weight": s.weight,
+                "increase_points": s.increase_points,
+                "winner_if_increased": s.winner_if_increased,
+                "decrease_points": s.decrease_points,
+                "winner_if_decreased": s.winner_if_decreased,
+            }
+            for s in result.sensitivity
+        ],
+    }
+
+
+def _score_text(
+    result: ScoringResult, judgements: dict[str, VendorJudgement], zh: bool
+) -> str:
+    criteria = list(result.weights)
+    header = ["#", "vendor" if not zh else "供应商", "total" if not zh else "总分"]
+    header += [f"{c.value}({result.weights[c]:g})" for c in criteria]
+    header += ["tests" if not zh else "实测"]
+    rows = [
+        [str(v.rank), v.vendor, f"{v.total:.1f}"]
+        + [f"{v.score(c):.0f}" for c in criteria]
+        + [judgements[v.vendor].verdict().value]
+        for v in result.vendors
+    ]
+    out = _table(rows, header)
+    if result.winner is None:
+        return out
+    out += ("\n推荐：" if zh else "\nWinner: ") + result.winner + "\n"
+    lines: list[str] = []
+    for s in result.sensitivity:
+        parts: list[str] = []
+        if s.increase_points is not None:
+            parts.append(f"+{s.increase_points:.1f} → {s.winner_if_increased}")
+        if s.decrease_points is not None:
+            parts.append(f"-{s.decrease_points:.1f} → {s.winner_if_decreased}")
+        if parts:
+            lines.append(f"  {s.criterion.value} ({s.weight:g}): " + ", ".join(parts))
+    title = (
+        "改变推荐结果所需的权重变化："
+        if zh
+        else "Weight change that changes the winner:"
+    )
+    out += (
+        title
+        + "\n"
+        + ("\n".join(lines) if lines else ("  无" if zh else "  none within 0-100"))
+        + "\n"
+    )
+    return out
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    project = _with_results(_load(args.project), args.results)
+    if not project.vendors:
+        raise CliError("the project has no vendors to score")
+    catalog = load_catalog()
+    try:
+        project = project.model_copy(
+            update={
+                "vendors": [
+                    with_measured_mfu(project, v, catalog) for v in project.vendors
+                ]
+            }
+        )
+        result, judgements = score_project(project, catalog)
+    except (KeyError, ValueError) as exc:
+        raise CliError(str(exc.args[0]) if exc.args else str(exc)) from None
+    if args.json:
+        print_json(_score_json(result, judgements))
+    else:
+        sys.stdout.write(
+            _score_text(result, judgements, project.meta.language.value == "zh")
+        )
+    return 0
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
-    """Add this module's sub-commands (none yet)."""
+    """Add ``parse-results``, ``testkit`` and ``score``."""
+    parse = subparsers.add_parser(
+        "parse-results",
+        help="read vendor test-kit results (nccl-tests, iperf3, fio, nvidia-smi, dcgmi, training log)",
+    )
+    parse.add_argument("paths", nargs="+", type=Path, metavar="FILE_OR_FOLDER")
+    parse.add_argument(
+        "--json", action="store_true", help="print a JSON list of measurements"
+    )
+    parse.set_defaults(func=_cmd_parse_results)
+
+    kit = subparsers.add_parser("testkit", help="write the test kit for one vendor")
+    kit.add_argument("project", type=Path, metavar="PROJECT.gpuplan")
+    kit.add_argument("--vendor", required=True, metavar="NAME")
+    kit.add_argument("-o", "--output", required=True, type=Path, metavar="FOLDER")
+    kit.add_argument("--tar", action="store_true", help="also write FOLDER.tar.gz")
+    kit.add_argument("--dcgm-level", type=int, choices=(1, 2, 3, 4), default=2)
+    kit.set_defaults(func=_cmd_testkit)
+
+    score = subparsers.add_parser("score", help="judge and rank the project's vendors")
+    score.add_argument("project", type=Path, metavar="PROJECT.gpuplan")
+    score.add_argument(
+        "--results",
+        action="append",
+        default=[],
+        metavar="NAME=FOLDER",
+        help="use these results for vendor NAME instead of its stored measurements",
+    )
+    score.add_argument("--json", action="store_true")
+    score.set_defaults(func=_cmd_score)

@@ -24,7 +24,9 @@ class Language(StrEnum):
 class Provenance(Frozen):
     """Where a default figure comes from."""
 
-    source: str = Field(..., min_length=1, description="Citation: document, page or URL.")
+    source: str = Field(
+        ..., min_length=1, description="Citation: document, page or URL."
+    )
     as_of: dt.date = Field(..., description="Date the figure was read or published.")
     confirmed: bool = Field(
         True, description="False when no datasheet or primary source confirms it."

@@ -128,7 +128,8 @@ class ProjectMeta(Frozen):
     organisation: str = Field("", max_length=200)
     author: str = Field("", max_length=200)
     plan_date: dt.date = Field(
-        dt.date(2026, 1, 1), description="Date printed on the plan and used as PDF date."
+        dt.date(2026, 1, 1),
+        description="Date printed on the plan and used as PDF date.",
     )
     plan_version: str = Field("1.0", max_length=40)
     status: PlanStatus = PlanStatus.DRAFT
@@ -296,6 +297,13 @@ class Measurement(Frozen):
     node: str | None = Field(None, max_length=200)
     gpu: int | None = Field(None, ge=0, le=1024)
     size_bytes: int | None = Field(None, ge=0, le=2**50)
+    sample: int | None = Field(
+        None,
+        ge=0,
+        le=10**12,
+        description="Row, step or sample index within the file (training step, "
+        "repeated nvidia-smi sample); groups figures read from one row.",
+    )
 
 
 class Vendor(Frozen):
@@ -311,9 +319,17 @@ class Vendor(Frozen):
     power_redundancy: PowerRedundancy = PowerRedundancy.UNKNOWN
     spares_on_site: bool | None = None
     intranet_gbit_per_s: float | None = Field(None, ge=0, le=100000)
+    network_id: str | None = Field(
+        None,
+        max_length=64,
+        description="Inter-node network class the vendor quotes (catalog id).",
+    )
     rdma: bool | None = None
     exclusive_network: bool | None = None
     exclusive_resources_clause: bool | None = None
+    failure_compensation_clause: bool | None = None
+    deposit_refund_clause: bool | None = None
+    acceptance_test_clause: bool | None = None
     vpc: bool | None = None
     access_logs: bool | None = None
     encryption: bool | None = None
@@ -338,6 +354,31 @@ class ScoringWeights(Frozen):
 # --- 4. Environment / 5. Monitoring -----------------------------------------------
 
 
+_ENV_NAME_FIRST: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_"
+_ENV_NAME_CHARS: Final = _ENV_NAME_FIRST + "0123456789"
+_HOST_CHARS: Final = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-"
+_RESOURCE_CHARS: Final = _HOST_CHARS + "_/"
+
+
+def _is_env_name(name: str) -> bool:
+    """POSIX shell variable name: a letter or ``_``, then letters, digits, ``_``."""
+    return (
+        bool(name)
+        and name[0] in _ENV_NAME_FIRST
+        and all(c in _ENV_NAME_CHARS for c in name)
+    )
+
+
+def _is_hostname(name: str) -> bool:
+    """RFC 1123 host name or IPv4 address: no quoting is ever needed for it."""
+    return (
+        0 < len(name) <= 253
+        and all(c in _HOST_CHARS for c in name)
+        and name[0] not in ".-"
+        and name[-1] not in ".-"
+    )
+
+
 class Environment(Frozen):
     scheduler: Scheduler = Scheduler.KUBERNETES
     cuda_version: str = Field("12.4", max_length=20)
@@ -349,6 +390,69 @@ class Environment(Frozen):
     partition: str = Field("gpu", max_length=63)
     train_script: str = Field("train.py", max_length=500)
     data_path: str = Field("/data", max_length=500)
+    # Added for the generated configs (engine/configs.py); defaults keep old files valid.
+    cpus_per_gpu: int = Field(
+        8, ge=1, le=256, description="CPU cores per GPU for data loading. [1]"
+    )
+    memory_gib_per_gpu: int = Field(
+        64, ge=1, le=4096, description="Host memory per GPU, without /dev/shm. [GiB]"
+    )
+    shm_gib: int = Field(
+        32, ge=1, le=4096, description="Shared memory (/dev/shm) per node. [GiB]"
+    )
+    master_port: int = Field(
+        29500, ge=1024, le=65535, description="torchrun rendezvous TCP port."
+    )
+    time_limit_hours: int = Field(
+        72, ge=1, le=8760, description="Wall-clock limit of one job. [h]"
+    )
+    image_pull_secret: str = Field(
+        "", max_length=253, description="Kubernetes Secret for a private registry."
+    )
+    rdma_resource: str = Field(
+        "",
+        max_length=253,
+        description="Kubernetes extended resource of an RDMA device plugin, "
+        "e.g. 'rdma/rdma_shared_device_a'; empty: none requested.",
+    )
+    data_pvc: str = Field(
+        "",
+        max_length=253,
+        description="Kubernetes PersistentVolumeClaim mounted at data_path; empty: none.",
+    )
+    hostnames: list[str] = Field(
+        default_factory=list,
+        max_length=4096,
+        description="Bare/SLURM node host names (first = rendezvous master).",
+    )
+    bare_use_container: bool = Field(
+        True, description="Bare nodes: run torchrun inside pytorch_image via docker."
+    )
+    nccl_env: dict[str, str] = Field(
+        default_factory=dict,
+        max_length=64,
+        description="Extra NCCL/torch environment variables, e.g. NCCL_SOCKET_IFNAME.",
+    )
+
+    @model_validator(mode="after")
+    def _safe_names(self) -> Environment:
+        bad_hosts = [h for h in self.hostnames if not _is_hostname(h)]
+        if bad_hosts:
+            raise ValueError(f"hostnames must be RFC 1123 host names: {bad_hosts[:3]}")
+        bad_keys = [k for k in self.nccl_env if not _is_env_name(k) or len(k) > 128]
+        if bad_keys:
+            raise ValueError(
+                f"nccl_env keys must be shell variable names [A-Za-z_][A-Za-z0-9_]*: "
+                f"{bad_keys[:3]}"
+            )
+        if any(len(v) > 1000 for v in self.nccl_env.values()):
+            raise ValueError("nccl_env values must be at most 1000 characters")
+        if self.rdma_resource and not (
+            all(c in _RESOURCE_CHARS for c in self.rdma_resource)
+            and self.rdma_resource.count("/") <= 1
+        ):
+            raise ValueError("rdma_resource must look like 'vendor.example/resource'")
+        return self
 
 
 class Monitoring(Frozen):
@@ -360,6 +464,14 @@ class Monitoring(Frozen):
     ecc_dbe_threshold: int = Field(1, ge=1, le=1000)
     power_throttle_alert: bool = True
     scrape_interval_s: int = Field(15, ge=1, le=3600)
+    # Added for the generated configs (engine/configs.py); defaults keep old files valid.
+    namespace: str = Field(
+        "gpu-monitoring", max_length=63, description="Namespace of the exporter."
+    )
+    dcgm_exporter_image: str = Field(
+        "nvcr.io/nvidia/k8s/dcgm-exporter:4.2.3-4.1.3-ubuntu22.04", max_length=300
+    )
+    exporter_port: int = Field(9400, ge=1, le=65535)
 
 
 # --- 6. Checklist / 7. Sign-off ---------------------------------------------------

@@ -1,0 +1,529 @@
+"""Weighted scoring matrix over the candidate vendors, and how robust its winner is.
+
+Nine criteria, each scored 0–100 by a stated rule (:data:`RULES`), weighted
+by the project's editable :class:`~gpu_advisor.model.project.ScoringWeights`:
+
+========== ==================================================================
+price      lowest CNY per GPU-hour = 100, others 100 × lowest / theirs
+performance measured: :func:`gpu_advisor.engine.judge.judge_measurements`
+network    measured: inter-node busbw against the need, iperf3 against the quote
+sla        99.0 % → 0 … 99.99 % → 100, linear
+replacement ≤ 4 h → 100 … ≥ 72 h → 0, linear
+power      unknown 0, single UPS 40, dual feed 80, dual feed + generator 100
+spares     spare cards on site 100, otherwise 0
+compliance 25 each: VPC, access logs, encryption, audit report
+contract   20 each: exclusive resources, exclusive network, failure
+           compensation, deposit refund, acceptance test
+========== ==================================================================
+
+An unknown answer scores 0: a vendor that will not say gets no credit, as
+the seeds advise (measured numbers beat brochure numbers; put it in the
+contract). The total is Σ wᵢ·sᵢ / Σ wᵢ. For each weight,
+:func:`weight_sensitivity` finds how many weight points it must move, up or
+down within 0–100, before another vendor wins.
+
+References
+----------
+Triantaphyllou, "Multi-Criteria Decision Making Methods: A Comparative
+Study", Springer, 2000, ch. 2 (weighted sum model) and ch. 9 (sensitivity of
+the weighted sum model to changes in one weight).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from typing import Final
+
+from pydantic import Field
+
+from gpu_advisor.engine.judge import VendorJudgement, judge_vendor
+from gpu_advisor.engine.sizing import size_workload
+from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.common import Frozen
+from gpu_advisor.model.project import PowerRedundancy, Project, ScoringWeights, Vendor
+
+HOURS_PER_MONTH: Final = 730.0
+"""Average hours in a month (8,760 / 12), to turn a monthly card price into CNY per card-hour."""
+
+SLA_ZERO_PCT: Final = 99.0
+SLA_FULL_PCT: Final = 99.99
+REPLACEMENT_FULL_HOURS: Final = 4.0
+REPLACEMENT_ZERO_HOURS: Final = 72.0
+POWER_POINTS: Final = {
+    PowerRedundancy.UNKNOWN: 0.0,
+    PowerRedundancy.SINGLE_UPS: 40.0,
+    PowerRedundancy.DUAL_FEED: 80.0,
+    PowerRedundancy.DUAL_FEED_GENERATOR: 100.0,
+}
+COMPLIANCE_FIELDS: Final = ("vpc", "access_logs", "encryption", "audit_report")
+CONTRACT_FIELDS: Final = (
+    "exclusive_resources_clause",
+    "exclusive_network",
+    "failure_compensation_clause",
+    "deposit_refund_clause",
+    "acceptance_test_clause",
+)
+
+
+class Criterion(StrEnum):
+    """The scoring criteria; the values are the ``ScoringWeights`` field names."""
+
+    PRICE = "price"
+    PERFORMANCE = "performance"
+    NETWORK = "network"
+    SLA = "sla"
+    REPLACEMENT = "replacement"
+    POWER = "power"
+    SPARES = "spares"
+    COMPLIANCE = "compliance"
+    CONTRACT = "contract"
+
+
+RULES: Final[dict[Criterion, tuple[str, str]]] = {
+    Criterion.PRICE: (
+        "lowest CNY per GPU-hour = 100; others 100 x lowest / theirs; no quote = 0",
+        "每卡时价格最低者 100 分，其余为 100 × 最低价 / 本家价格；无报价 0 分",
+    ),
+    Criterion.PERFORMANCE: (
+        "measured MFU, matmul, memory copy and NVLink busbw against expected, weighted; minus health failures; not measured = 0",
+        "实测 MFU、矩阵乘、显存拷贝、机内总线带宽与预期之比加权，扣除健康问题；未测 0 分",
+    ),
+    Criterion.NETWORK: (
+        "measured inter-node busbw against the class the workload needs, and iperf3 against the quote; not measured = 0",
+        "实测跨节点总线带宽对比所需网络、iperf3 对比报价；未测 0 分",
+    ),
+    Criterion.SLA: (
+        f"{SLA_ZERO_PCT}% = 0 ... {SLA_FULL_PCT}% = 100, linear; unknown = 0",
+        f"{SLA_ZERO_PCT}% 为 0 分，{SLA_FULL_PCT}% 为 100 分，线性；未知 0 分",
+    ),
+    Criterion.REPLACEMENT: (
+        f"<= {REPLACEMENT_FULL_HOURS:.0f} h = 100 ... >= {REPLACEMENT_ZERO_HOURS:.0f} h = 0, linear; unknown = 0",
+        f"≤ {REPLACEMENT_FULL_HOURS:.0f} 小时 100 分，≥ {REPLACEMENT_ZERO_HOURS:.0f} 小时 0 分，线性；未知 0 分",
+    ),
+    Criterion.POWER: (
+        "unknown 0, single UPS 40, dual feed 80, dual feed + generator 100",
+        "未知 0，单路 UPS 40，双路市电 80，双路市电加柴油发电机 100",
+    ),
+    Criterion.SPARES: (
+        "spare cards on site = 100, otherwise 0",
+        "现场有备件 100 分，否则 0 分",
+    ),
+    Criterion.COMPLIANCE: (
+        "25 each: VPC, access logs, encryption, audit report",
+        "VPC、访问日志、加密、审计报告各 25 分",
+    ),
+    Criterion.CONTRACT: (
+        "20 each: exclusive resources, exclusive network, failure compensation, deposit refund, acceptance test",
+        "资源独占、网络独占、故障赔偿、押金退还、验收标准条款各 20 分",
+    ),
+}
+"""The rule behind each criterion's 0–100 score (English, Chinese)."""
+
+
+class CriterionScore(Frozen):
+    criterion: Criterion
+    score: float = Field(..., ge=0, le=100)
+    raw: str = Field(
+        "", description="The input the score came from, e.g. '8.22 CNY/GPU-h'."
+    )
+    rule_en: str
+    rule_zh: str
+
+
+class VendorScore(Frozen):
+    vendor: str
+    rank: int = Field(..., ge=1)
+    total: float = Field(..., ge=0, le=100)
+    scores: list[CriterionScore]
+
+    def score(self, criterion: Criterion) -> float:
+        """This vendor's score on one criterion."""
+        return next(s.score for s in self.scores if s.criterion is criterion)
+
+
+class WeightSensitivity(Frozen):
+    """How far one weight must move before the winner changes (None: not within 0–100)."""
+
+    criterion: Criterion
+    weight: float
+    increase_points: float | None = Field(None, ge=0)
+    winner_if_increased: str | None = None
+    decrease_points: float | None = Field(None, ge=0)
+    winner_if_decreased: str | None = None
+
+
+class ScoringResult(Frozen):
+    weights: dict[Criterion, float]
+    vendors: list[VendorScore] = Field(..., description="Ranked, best first.")
+    winner: str | None
+    sensitivity: list[WeightSensitivity]
+
+
+def quoted_price_cny_per_gpu_hour(
+    vendor: Vendor, vat_rate: float = 0.06
+) -> float | None:
+    """The cheapest way to pay this vendor's quote, per GPU-hour, VAT included.
+
+    Parameters
+    ----------
+    vendor : Vendor
+        Quote: hourly, monthly and yearly factor (on the monthly price).
+    vat_rate : float
+        VAT added to quotes that exclude it (6 % on services in China). [1]
+
+    Returns
+    -------
+    float or None
+        min(hourly, monthly / 730, monthly × yearly factor / 730) [CNY/GPU-h];
+        None without a quote.
+
+    References
+    ----------
+    730 h per month = 8,760 h / 12. VAT on modern services: 6 %
+    (catalog ``cost_defaults.vat_rate_services``).
+
+    Examples
+    --------
+    >>> quoted_price_cny_per_gpu_hour(Vendor(name="b", monthly_cny_per_gpu_month=6000,
+    ...     yearly_price_factor=0.85))
+    6.986301369863014
+    """
+    prices: list[float] = []
+    if vendor.on_demand_cny_per_gpu_hour:
+        prices.append(vendor.on_demand_cny_per_gpu_hour)
+    if vendor.monthly_cny_per_gpu_month:
+        monthly = vendor.monthly_cny_per_gpu_month / HOURS_PER_MONTH
+        prices.append(monthly)
+        if vendor.yearly_price_factor:
+            prices.append(monthly * vendor.yearly_price_factor)
+    if not prices:
+        return None
+    price = min(prices)
+    return price if vendor.quote_includes_vat else price * (1.0 + vat_rate)
+
+
+def _linear(value: float, zero_at: float, full_at: float) -> float:
+    """0 at ``zero_at``, 100 at ``full_at``, clamped; works for either direction."""
+    fraction = (value - zero_at) / (full_at - zero_at)
+    return 100.0 * min(1.0, max(0.0, fraction))
+
+
+def _flags(vendor: Vendor, fields: Sequence[str], points: float) -> tuple[float, str]:
+    yes = [name for name in fields if getattr(vendor, name) is True]
+    return points * len(yes), ", ".join(yes) or "-"
+
+
+def criterion_scores(
+    vendor: Vendor,
+    *,
+    price_cny_per_gpu_hour: float | None,
+    lowest_price_cny_per_gpu_hour: float | None,
+    judgement: VendorJudgement | None = None,
+) -> list[CriterionScore]:
+    """The nine 0–100 scores of one vendor, each with its rule and input.
+
+    Parameters
+    ----------
+    vendor : Vendor
+        Terms and quote.
+    price_cny_per_gpu_hour : float or None
+        This vendor's price. [CNY/GPU-h]
+    lowest_price_cny_per_gpu_hour : float or None
+        The lowest price among the vendors compared. [CNY/GPU-h]
+    judgement : VendorJudgement, optional
+        Measured sub-scores; without it performance and network score 0.
+
+    Examples
+    --------
+    >>> s = criterion_scores(Vendor(name="x", sla_availability_pct=99.9,
+    ...     card_replacement_hours=24), price_cny_per_gpu_hour=10.0,
+    ...     lowest_price_cny_per_gpu_hour=8.0)
+    >>> [(c.criterion.value, round(c.score, 1)) for c in s][:5]
+    [('price', 80.0), ('performance', 0.0), ('network', 0.0), ('sla', 90.9), ('replacement', 70.6)]
+    """
+    out: dict[Criterion, tuple[float, str]] = {}
+    if price_cny_per_gpu_hour and lowest_price_cny_per_gpu_hour:
+        out[Criterion.PRICE] = (
+            100.0 * (lowest_price_cny_per_gpu_hour / price_cny_per_gpu_hour),
+            f"{price_cny_per_gpu_hour:.2f} CNY/GPU-h",
+        )
+    else:
+        out[Criterion.PRICE] = (0.0, "no quote")
+    perf = judgement.performance_score if judgement else None
+    net = judgement.network_score if judgement else None
+    out[Criterion.PERFORMANCE] = (
+        perf or 0.0,
+        "not measured" if perf is None else f"{perf:.0f}",
+    )
+    out[Criterion.NETWORK] = (
+        net or 0.0,
+        "not measured" if net is None else f"{net:.0f}",
+    )
+    sla = vendor.sla_availability_pct
+    out[Criterion.SLA] = (
+        (0.0, "unknown")
+        if sla is None
+        else (_linear(sla, SLA_ZERO_PCT, SLA_FULL_PCT), f"{sla}%")
+    )
+    hours = vendor.card_replacement_hours
+    out[Criterion.REPLACEMENT] = (
+        (0.0, "unknown")
+        if hours is None
+        else (
+            _linear(hours, REPLACEMENT_ZERO_HOURS, REPLACEMENT_FULL_HOURS),
+            f"{hours:g} h",
+        )
+    )
+    out[Criterion.POWER] = (
+        POWER_POINTS[vendor.power_redundancy],
+        vendor.power_redundancy.value,
+    )
+    out[Criterion.SPARES] = (
+        100.0 if vendor.spares_on_site else 0.0,
+        "unknown"
+        if vendor.spares_on_site is None
+        else str(vendor.spares_on_site).lower(),
+    )
+    out[Criterion.COMPLIANCE] = _flags(
+        vendor, COMPLIANCE_FIELDS, 100.0 / len(COMPLIANCE_FIELDS)
+    )
+    out[Criterion.CONTRACT] = _flags(
+        vendor, CONTRACT_FIELDS, 100.0 / len(CONTRACT_FIELDS)
+    )
+    return [
+        CriterionScore(
+            criterion=c,
+            score=min(100.0, max(0.0, out[c][0])),
+            raw=out[c][1],
+            rule_en=RULES[c][0],
+            rule_zh=RULES[c][1],
+        )
+        for c in Criterion
+    ]
+
+
+def _weights(weights: ScoringWeights) -> dict[Criterion, float]:
+    return {c: float(getattr(weights, c.value)) for c in Criterion}
+
+
+def _total(
+    scores: Mapping[Criterion, float], weights: Mapping[Criterion, float]
+) -> float:
+    weight_sum = sum(weights.values())
+    if weight_sum <= 0:
+        return 0.0
+    return sum(weights[c] * scores[c] for c in Criterion) / weight_sum
+
+
+def _ranked(
+    matrix: Mapping[str, Mapping[Criterion, float]], weights: Mapping[Criterion, float]
+) -> list[tuple[str, float]]:
+    """Vendors by total, best first; ties keep the input order."""
+    order = {name: i for i, name in enumerate(matrix)}
+    return sorted(
+        ((name, _total(scores, weights)) for name, scores in matrix.items()),
+        key=lambda item: (-round(item[1], 9), order[item[0]]),
+    )
+
+
+def weight_sensitivity(
+    matrix: Mapping[str, Mapping[Criterion, float]], weights: Mapping[Criterion, float]
+) -> list[WeightSensitivity]:
+    """For each weight, the smallest move (within 0–100) that changes the winner.
+
+    Parameters
+    ----------
+    matrix : mapping
+        vendor → criterion → score [0–100], in display order (ties go to the
+        earlier vendor).
+    weights : mapping
+        criterion → weight [points, 0–100].
+
+    Returns
+    -------
+    list of WeightSensitivity
+        One per criterion. ``increase_points`` / ``decrease_points`` is the
+        move at which another vendor ties the winner (any move beyond it
+        hands over the lead); None when no move within 0–100 does.
+
+    Notes
+    -----
+    With all other weights fixed, vendor u overtakes the winner w when
+    Σⱼ wⱼ (s_wj − s_uj) < δ (s_ui − s_wi): both totals share the denominator
+    Σ w, so only the numerators matter. Hence δ* = D_u / (s_ui − s_wi), for
+    the sign of δ that makes it positive.
+
+    References
+    ----------
+    Triantaphyllou & Sánchez, "A sensitivity analysis approach for some
+    deterministic multi-criteria decision-making methods", Decision Sciences
+    28(1), 1997.
+
+    Examples
+    --------
+    >>> m = {"a": {c: 80.0 for c in Criterion}, "b": {c: 60.0 for c in Criterion}}
+    >>> m["b"][Criterion.PRICE] = 100.0
+    >>> w = {c: 10.0 for c in Criterion}
+    >>> s = weight_sensitivity(m, w)[0]
+    >>> s.criterion.value, s.increase_points, s.winner_if_increased, s.decrease_points
+    ('price', 70.0, 'b', None)
+    """
+    ranked = _ranked(matrix, weights)
+    out: list[WeightSensitivity] = []
+    if len(ranked) < 2:
+        return [WeightSensitivity(criterion=c, weight=weights[c]) for c in Criterion]
+    winner = ranked[0][0]
+    best = matrix[winner]
+    for criterion in Criterion:
+        up: tuple[float, str] | None = None
+        down: tuple[float, str] | None = None
+        for name, scores in matrix.items():
+            if name == winner:
+                continue
+            lead = sum(weights[c] * (best[c] - scores[c]) for c in Criterion)
+            gap = scores[criterion] - best[criterion]
+            if gap > 0:
+                delta = max(0.0, lead) / gap
+                if weights[criterion] + delta <= 100.0 and (
+                    up is None or delta < up[0]
+                ):
+                    up = (delta, name)
+            elif gap < 0:
+                delta = max(0.0, lead) / -gap
+                if weights[criterion] - delta >= 0.0 and (
+                    down is None or delta < down[0]
+                ):
+                    down = (delta, name)
+        out.append(
+            WeightSensitivity(
+                criterion=criterion,
+                weight=weights[criterion],
+                increase_points=None if up is None else up[0],
+                winner_if_increased=None if up is None else up[1],
+                decrease_points=None if down is None else down[0],
+                winner_if_decreased=None if down is None else down[1],
+            )
+        )
+    return out
+
+
+def score_vendors(
+    vendors: Sequence[Vendor],
+    weights: ScoringWeights,
+    *,
+    judgements: Mapping[str, VendorJudgement] | None = None,
+    prices_cny_per_gpu_hour: Mapping[str, float] | None = None,
+    vat_rate: float = 0.06,
+) -> ScoringResult:
+    """Score and rank the vendors.
+
+    Parameters
+    ----------
+    vendors : sequence of Vendor
+        The candidates (names must be unique).
+    weights : ScoringWeights
+        Editable weights [points].
+    judgements : mapping, optional
+        vendor name → :class:`~gpu_advisor.engine.judge.VendorJudgement`
+        (measured performance and network).
+    prices_cny_per_gpu_hour : mapping, optional
+        vendor name → price from the cost engine [CNY/GPU-h]; replaces
+        :func:`quoted_price_cny_per_gpu_hour` for the vendors it names.
+    vat_rate : float
+        VAT added to quotes that exclude it. [1]
+
+    Returns
+    -------
+    ScoringResult
+        Ranked vendors with per-criterion scores and rules, the winner, and
+        the weight sensitivity.
+
+    Examples
+    --------
+    >>> r = score_vendors([Vendor(name="a", on_demand_cny_per_gpu_hour=10),
+    ...                    Vendor(name="b", on_demand_cny_per_gpu_hour=8)], ScoringWeights())
+    >>> r.winner, [round(v.total, 1) for v in r.vendors]
+    ('b', [30.0, 24.0])
+    """
+    names = [v.name for v in vendors]
+    if len(set(names)) != len(names):
+        raise ValueError("vendor names must be unique")
+    judgements = judgements or {}
+    overrides = prices_cny_per_gpu_hour or {}
+    prices = {
+        v.name: overrides.get(v.name) or quoted_price_cny_per_gpu_hour(v, vat_rate)
+        for v in vendors
+    }
+    known = [p for p in prices.values() if p]
+    lowest = min(known) if known else None
+    per_vendor = {
+        v.name: criterion_scores(
+            v,
+            price_cny_per_gpu_hour=prices[v.name],
+            lowest_price_cny_per_gpu_hour=lowest,
+            judgement=judgements.get(v.name),
+        )
+        for v in vendors
+    }
+    matrix = {
+        name: {s.criterion: s.score for s in scores}
+        for name, scores in per_vendor.items()
+    }
+    w = _weights(weights)
+    ranked = _ranked(matrix, w)
+    return ScoringResult(
+        weights=w,
+        vendors=[
+            VendorScore(vendor=name, rank=i, total=total, scores=per_vendor[name])
+            for i, (name, total) in enumerate(ranked, start=1)
+        ],
+        winner=ranked[0][0] if ranked else None,
+        sensitivity=weight_sensitivity(matrix, w),
+    )
+
+
+def score_project(
+    project: Project,
+    catalog: Catalog,
+    *,
+    prices_cny_per_gpu_hour: Mapping[str, float] | None = None,
+    checkpoint_write_gb_per_s: float | None = None,
+) -> tuple[ScoringResult, dict[str, VendorJudgement]]:
+    """Judge every vendor of the project on its stored measurements, then score.
+
+    Parameters
+    ----------
+    project : Project
+        Vendors, weights, workload.
+    catalog : Catalog
+        Datasheets and network classes.
+    prices_cny_per_gpu_hour : mapping, optional
+        Prices from the cost engine, by vendor name. [CNY/GPU-h]
+    checkpoint_write_gb_per_s : float, optional
+        Overrides the sizing engine's checkpoint bandwidth. [GB/s]
+
+    Returns
+    -------
+    tuple
+        The scoring result and the judgement of each vendor by name.
+    """
+    sizing = size_workload(project.workload, catalog)
+    judgements = {
+        v.name: judge_vendor(
+            project,
+            v,
+            catalog,
+            sizing=sizing,
+            checkpoint_write_gb_per_s=checkpoint_write_gb_per_s,
+        )
+        for v in project.vendors
+    }
+    result = score_vendors(
+        project.vendors,
+        project.scoring,
+        judgements=judgements,
+        prices_cny_per_gpu_hour=prices_cny_per_gpu_hour,
+        vat_rate=catalog.cost_defaults.vat_rate_services,
+    )
+    return result, judgements

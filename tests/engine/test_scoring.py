@@ -1,0 +1,207 @@
+"""Weighted scoring matrix and weight sensitivity (weighted-sum model,
+Triantaphyllou 2000). The three vendors' results are sample outputs in the real
+tools' formats; see tests/io/test_results_import.py for where each is documented."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gpu_advisor.engine.scoring import (
+    HOURS_PER_MONTH,
+    Criterion,
+    criterion_scores,
+    quoted_price_cny_per_gpu_hour,
+    score_project,
+    score_vendors,
+    weight_sensitivity,
+)
+from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.model.project import PowerRedundancy, ScoringWeights, Vendor
+from tests.evidence_samples import CHECKPOINT_WRITE_GB_PER_S, three_vendor_project
+
+CATALOG = load_catalog()
+
+
+@pytest.fixture(scope="module")
+def scored():
+    return score_project(
+        three_vendor_project(),
+        CATALOG,
+        checkpoint_write_gb_per_s=CHECKPOINT_WRITE_GB_PER_S,
+    )
+
+
+def test_three_sample_vendors_rank_a_b_c(scored):
+    result, judgements = scored
+    assert [v.vendor for v in result.vendors] == ["A", "B", "C"]
+    assert [v.rank for v in result.vendors] == [1, 2, 3]
+    assert result.winner == "A"
+    totals = [v.total for v in result.vendors]
+    assert totals[0] == pytest.approx(86.5, abs=0.5)
+    assert totals[1] == pytest.approx(77.9, abs=0.5)
+    assert totals[2] == pytest.approx(41.4, abs=0.5)
+    assert set(judgements) == {"A", "B", "C"}
+
+
+def test_cheapest_vendor_gets_full_price_points(scored):
+    result, _ = scored
+    price = {v.vendor: v.score(Criterion.PRICE) for v in result.vendors}
+    assert price["C"] == 100.0
+    # C: 4200 CNY/month / 730 h * 1.06 VAT; B: 6000 * 0.85 / 730
+    c_price = 4200 / HOURS_PER_MONTH * 1.06
+    assert price["B"] == pytest.approx(100 * c_price / (6000 * 0.85 / HOURS_PER_MONTH))
+    assert price["A"] == pytest.approx(100 * c_price / (7200 / HOURS_PER_MONTH))
+
+
+def test_only_the_price_weight_can_overturn_a(scored):
+    result, _ = scored
+    moves = {s.criterion: s for s in result.sensitivity}
+    price = moves[Criterion.PRICE]
+    assert price.winner_if_increased == "B"
+    assert price.increase_points == pytest.approx(33.7, abs=0.5)
+    assert all(
+        s.increase_points is None and s.decrease_points is None
+        for c, s in moves.items()
+        if c is not Criterion.PRICE
+    )
+
+
+def test_sensitivity_is_exact(scored):
+    result, _ = scored
+    project = three_vendor_project()
+    move = next(s for s in result.sensitivity if s.criterion is Criterion.PRICE)
+    judgements = scored[1]
+    for delta, winner in (
+        (move.increase_points - 0.1, "A"),
+        (move.increase_points + 0.1, "B"),
+    ):
+        weights = project.scoring.model_copy(
+            update={"price": project.scoring.price + delta}
+        )
+        again = score_vendors(project.vendors, weights, judgements=judgements)
+        assert again.winner == winner
+
+
+def test_rules_are_shown_for_every_criterion(scored):
+    result, _ = scored
+    for vendor in result.vendors:
+        assert [s.criterion for s in vendor.scores] == list(Criterion)
+        assert all(s.rule_en and s.rule_zh for s in vendor.scores)
+
+
+def test_quoted_price_takes_the_cheapest_way_to_pay():
+    assert (
+        quoted_price_cny_per_gpu_hour(Vendor(name="x", on_demand_cny_per_gpu_hour=9.0))
+        == 9.0
+    )
+    assert quoted_price_cny_per_gpu_hour(
+        Vendor(name="x", on_demand_cny_per_gpu_hour=9.0, monthly_cny_per_gpu_month=5840)
+    ) == pytest.approx(8.0)
+    assert quoted_price_cny_per_gpu_hour(
+        Vendor(name="x", on_demand_cny_per_gpu_hour=9.0, quote_includes_vat=False)
+    ) == pytest.approx(9.54)
+    assert quoted_price_cny_per_gpu_hour(Vendor(name="x")) is None
+
+
+def test_unknown_answers_score_zero():
+    scores = {
+        s.criterion: s.score
+        for s in criterion_scores(
+            Vendor(name="x"),
+            price_cny_per_gpu_hour=None,
+            lowest_price_cny_per_gpu_hour=None,
+        )
+    }
+    assert scores == dict.fromkeys(Criterion, 0.0)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "criterion", "expected"),
+    [
+        ("sla_availability_pct", 99.0, Criterion.SLA, 0.0),
+        ("sla_availability_pct", 99.99, Criterion.SLA, 100.0),
+        ("sla_availability_pct", 99.95, Criterion.SLA, 100 * 0.95 / 0.99),
+        ("card_replacement_hours", 2.0, Criterion.REPLACEMENT, 100.0),
+        ("card_replacement_hours", 38.0, Criterion.REPLACEMENT, 50.0),
+        ("card_replacement_hours", 100.0, Criterion.REPLACEMENT, 0.0),
+        ("power_redundancy", PowerRedundancy.DUAL_FEED, Criterion.POWER, 80.0),
+        ("spares_on_site", True, Criterion.SPARES, 100.0),
+        ("audit_report", True, Criterion.COMPLIANCE, 25.0),
+        ("deposit_refund_clause", True, Criterion.CONTRACT, 20.0),
+    ],
+)
+def test_criterion_rules(field, value, criterion, expected):
+    vendor = Vendor(name="x", **{field: value})
+    scores = criterion_scores(
+        vendor, price_cny_per_gpu_hour=None, lowest_price_cny_per_gpu_hour=None
+    )
+    assert next(s.score for s in scores if s.criterion is criterion) == pytest.approx(
+        expected
+    )
+
+
+def test_cost_engine_prices_override_quotes():
+    vendors = [
+        Vendor(name="a", on_demand_cny_per_gpu_hour=10),
+        Vendor(name="b", on_demand_cny_per_gpu_hour=8),
+    ]
+    result = score_vendors(
+        vendors, ScoringWeights(), prices_cny_per_gpu_hour={"a": 5.0}
+    )
+    assert result.winner == "a"
+
+
+def test_duplicate_vendor_names_are_refused():
+    with pytest.raises(ValueError, match="unique"):
+        score_vendors([Vendor(name="a"), Vendor(name="a")], ScoringWeights())
+
+
+def test_single_vendor_has_no_sensitivity():
+    result = score_vendors(
+        [Vendor(name="a", on_demand_cny_per_gpu_hour=10)], ScoringWeights()
+    )
+    assert result.winner == "a"
+    assert all(
+        s.increase_points is None and s.decrease_points is None
+        for s in result.sensitivity
+    )
+
+
+_scores = st.floats(min_value=0, max_value=100, allow_nan=False)
+_weights = st.floats(min_value=0, max_value=100, allow_nan=False)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    matrix=st.lists(st.lists(_scores, min_size=9, max_size=9), min_size=2, max_size=4),
+    weights=st.lists(_weights, min_size=9, max_size=9).filter(lambda w: sum(w) > 1),
+)
+def test_sensitivity_moves_really_change_the_winner(matrix, weights):
+    names = [f"v{i}" for i in range(len(matrix))]
+    m = {
+        n: dict(zip(Criterion, row, strict=True))
+        for n, row in zip(names, matrix, strict=True)
+    }
+    w = dict(zip(Criterion, weights, strict=True))
+
+    def totals(ws):
+        s = sum(ws.values())
+        return {n: sum(ws[c] * m[n][c] for c in Criterion) / s for n in names}
+
+    base = totals(w)
+    winner = max(names, key=lambda n: (round(base[n], 9), -names.index(n)))
+    for move in weight_sensitivity(m, w):
+        c = move.criterion
+        if move.increase_points is not None:
+            assert w[c] + move.increase_points <= 100 + 1e-9
+            ws = {**w, c: w[c] + move.increase_points + 1e-3}
+            t = totals(ws)
+            assert t[move.winner_if_increased] >= t[winner] - 1e-6
+        if move.decrease_points is not None:
+            assert w[c] - move.decrease_points >= -1e-9
+            ws = {**w, c: max(0.0, w[c] - move.decrease_points - 1e-3)}
+            if sum(ws.values()) > 0:
+                t = totals(ws)
+                assert t[move.winner_if_decreased] >= t[winner] - 1e-6

@@ -1,0 +1,164 @@
+"""``gpu-advisor-cli parse-results``, ``testkit`` and ``score``.
+
+Sample results are in the real tools' formats (nccl-tests README/PERFORMANCE.md,
+iperf3 --json, fio HOWTO "JSON output", nvidia-smi man page, DCGM User Guide).
+"""
+
+from __future__ import annotations
+
+import json
+import tarfile
+
+import pytest
+
+from gpu_advisor.cli import main
+from gpu_advisor.io.project_file import save_project
+from tests.evidence_samples import RESULTS, three_vendor_project
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture
+def plan(tmp_path):
+    """The three vendors without measurements: score imports them with --results."""
+    path = tmp_path / "plan.gpuplan"
+    save_project(three_vendor_project(measured=False), path)
+    return path
+
+
+def test_parse_results_json(capsys):
+    code, out, err = run(
+        capsys,
+        "parse-results",
+        RESULTS / "vendor_a" / "node01" / "train_log.csv",
+        RESULTS / "vendor_a" / "node01" / "nccl_all_reduce_perf_1node.txt",
+        "--json",
+    )
+    assert code == 0, err
+    data = json.loads(out)
+    assert {"tool", "metric", "value", "unit", "file", "node"} <= set(data[0])
+    tokens = [d for d in data if d["metric"] == "tokens_per_s"]
+    assert len(tokens) == 60
+    assert tokens[0]["node"] == "node01"
+    row = next(
+        d
+        for d in data
+        if d.get("size_bytes") == 1073741824
+        and d["metric"] == "all_reduce.out_of_place.busbw"
+    )
+    assert row["value"] == 233.09
+    assert row["unit"] == "GB/s"
+
+
+def test_parse_results_table(capsys):
+    code, out, _ = run(
+        capsys, "parse-results", RESULTS / "vendor_c" / "node01" / "dcgmi_diag.txt"
+    )
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split() == [
+        "file",
+        "node",
+        "gpu",
+        "tool",
+        "metric",
+        "value",
+        "unit",
+        "size_bytes",
+    ]
+    assert any("hardware.gpu_memory" in line and " 3 " in line for line in lines)
+    assert lines[-1] == "14 measurements"
+
+
+def test_parse_results_error_names_file_and_line(capsys, tmp_path):
+    bad = tmp_path / "train_log.csv"
+    bad.write_text("step,tokens_per_s,loss\n1,100,2.0\n2,oops,1.9\n")
+    code, out, err = run(capsys, "parse-results", tmp_path, "--json")
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1
+    assert "train_log.csv:3:" in err
+
+
+def test_testkit_folder_and_tar(capsys, plan, tmp_path):
+    target = tmp_path / "kit_b"
+    code, out, err = run(
+        capsys, "testkit", plan, "--vendor", "B", "-o", target, "--tar"
+    )
+    assert code == 0, err
+    assert (target / "run_all.sh").exists()
+    assert (target / "k8s" / "testkit-job.yaml").exists()
+    archive = tmp_path / "kit_b.tar.gz"
+    assert str(archive) in out
+    with tarfile.open(archive) as tar:
+        assert "gpu-advisor-testkit/40_fio.sh" in tar.getnames()
+    assert "B" in (target / "README.md").read_text(encoding="utf-8")
+
+
+def test_testkit_unknown_vendor(capsys, plan, tmp_path):
+    code, _, err = run(capsys, "testkit", plan, "--vendor", "Z", "-o", tmp_path / "k")
+    assert code == 2
+    assert "no vendor named 'Z'" in err
+    assert "A, B, C" in err
+
+
+def test_testkit_bad_project(capsys, tmp_path):
+    bad = tmp_path / "bad.gpuplan"
+    bad.write_text("{not json")
+    code, _, err = run(capsys, "testkit", bad, "--vendor", "A", "-o", tmp_path / "k")
+    assert code == 2
+    assert "bad.gpuplan" in err
+
+
+def _results_args():
+    return [
+        a
+        for name in "abc"
+        for a in ("--results", f"{name.upper()}={RESULTS / f'vendor_{name}'}")
+    ]
+
+
+def test_score_reproduces_the_ranking(capsys, plan):
+    code, out, err = run(capsys, "score", plan, *_results_args(), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["winner"] == "A"
+    assert [r["vendor"] for r in data["ranking"]] == ["A", "B", "C"]
+    assert [r["verdict"] for r in data["ranking"]] == ["pass", "warn", "fail"]
+    assert data["ranking"][0]["measured_mfu"] == pytest.approx(0.4436, abs=0.002)
+    price = next(s for s in data["sensitivity"] if s["criterion"] == "price")
+    assert price["winner_if_increased"] == "B"
+    fio = next(
+        c for c in data["ranking"][2]["checks"] if c["test"] == "fio.checkpoint_write"
+    )
+    # the CLI takes the checkpoint bandwidth from the sizing engine: 182 GB in 300 s
+    assert fio["expected"] == pytest.approx(0.6067, abs=1e-3)
+    assert fio["measured"] == pytest.approx(0.45)
+    assert fio["verdict"] == "warn"  # 74 %: between 50 % and 100 %
+
+
+def test_score_text(capsys, plan):
+    code, out, _ = run(capsys, "score", plan, *_results_args())
+    assert code == 0
+    assert "推荐：A" in out  # the project's language is Chinese by default
+    assert "price (30): +" in out
+
+
+def test_score_without_vendors(capsys, tmp_path):
+    from gpu_advisor.model.project import Project
+
+    path = tmp_path / "empty.gpuplan"
+    save_project(Project(), path)
+    code, _, err = run(capsys, "score", path)
+    assert code == 2
+    assert "no vendors" in err
+
+
+def test_score_bad_results_spec(capsys, plan):
+    code, _, err = run(capsys, "score", plan, "--results", "A")
+    assert code == 2
+    assert "NAME=FOLDER" in err
