@@ -1,0 +1,1743 @@
+"""The PDF plan: cover, contents, nine sections, sign-off page.
+
+:func:`build_plan_pdf` renders a project and its :class:`Evaluation` into PDF
+bytes with reportlab's platypus. The same inputs always give the same bytes:
+the canvas runs in reportlab's *invariant* mode, the creation date is the
+project's ``meta.plan_date`` and the document ID is derived from the plan
+fingerprint, language and paper size.
+
+The fingerprint (SHA-256 of the canonical project JSON and the app version,
+see :func:`gpu_advisor.io.project_file.fingerprint`) is printed in full on the
+cover and the sign-off page and stored in the PDF keywords, where
+:mod:`gpu_advisor.report.verify` reads it back.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import io
+import math
+import re
+from collections.abc import Sequence
+from pathlib import Path, PurePath
+from typing import Any, Final
+from xml.sax.saxutils import escape
+
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfdoc import PDFText
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Preformatted,
+    Spacer,
+    Table,
+    TableStyle,
+    XPreformatted,
+)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from gpu_advisor import __version__
+from gpu_advisor.engine import configs
+from gpu_advisor.engine.scoring import Criterion, score_project
+from gpu_advisor.io.project_file import fingerprint, write_atomically
+from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.common import Advice, Explanation, Language, Severity
+from gpu_advisor.model.cost_results import OptionResult
+from gpu_advisor.model.evaluation import Evaluation
+from gpu_advisor.model.project import CheckStatus, PlanStatus, Project, Scheduler
+from gpu_advisor.report import charts
+from gpu_advisor.report.fonts import MONO_FONT_NAME, register_cjk_font
+from gpu_advisor.report.text import TEXTS as _TEXT_KEYS
+from gpu_advisor.report.text import count as fmt_count
+from gpu_advisor.report.text import (
+    days,
+    flops,
+    gib,
+    gpu_hours,
+    money,
+    money_short,
+    params,
+    percent,
+    tokens,
+    tr,
+)
+
+PAPER_SIZES: Final = {"a4": A4, "letter": LETTER}
+"""Supported paper sizes (width, height) [pt]."""
+
+KEYWORD_FINGERPRINT: Final = "gpu-advisor-fingerprint"
+KEYWORD_VERSION: Final = "gpu-advisor-version"
+
+MONTE_CARLO_DRAWS: Final = 10_000
+"""Draws for the plan's price-uncertainty section (DESIGN: ≤ 100 ms)."""
+
+VERIFY_COMMAND: Final = "gpu-advisor-cli verify plan.pdf project.gpuplan"
+
+_MARGIN: Final = 18 * mm
+_INK: Final = colors.HexColor("#1b2a3a")
+_ACCENT: Final = colors.HexColor("#1f5fa8")
+_MUTED: Final = colors.HexColor("#666666")
+_HEADER_BG: Final = colors.HexColor("#e6edf5")
+_CODE_BG: Final = colors.HexColor("#f4f4f4")
+_STATUS_COLORS: Final = {
+    CheckStatus.PASS: colors.HexColor("#d8efd9"),
+    CheckStatus.FAIL: colors.HexColor("#f6d5d5"),
+    CheckStatus.OPEN: colors.HexColor("#fdf0cf"),
+    CheckStatus.NOT_APPLICABLE: colors.HexColor("#eeeeee"),
+}
+_SECTIONS: Final = (
+    "summary",
+    "sizing",
+    "cost",
+    "vendors",
+    "environment",
+    "monitoring",
+    "checklist",
+    "assumptions",
+    "signoff",
+)
+_KNOWN_ROLES_ZH: Final = {
+    "engineering lead": "技术负责人",
+    "finance": "财务",
+    "management": "管理层",
+    "procurement": "采购",
+    "cto": "CTO",
+}
+
+
+# --- styles ---------------------------------------------------------------
+
+
+class _Styles:
+    """Paragraph styles for one language and font."""
+
+    def __init__(self, font: str, language: Language) -> None:
+        wrap = "CJK" if language is Language.ZH else None
+        leading = 1.55 if language is Language.ZH else 1.35
+
+        def style(name: str, size: float, **kw: Any) -> ParagraphStyle:
+            kw.setdefault("leading", size * leading)
+            kw.setdefault("textColor", _INK)
+            return ParagraphStyle(
+                name, fontName=font, fontSize=size, wordWrap=wrap, **kw
+            )
+
+        self.font = font
+        self.body = style("body", 9.5, spaceAfter=5)
+        self.small = style("small", 7.5, textColor=_MUTED)
+        self.cell = style("cell", 8)
+        self.cell_head = style("cell_head", 8, textColor=_INK)
+        self.bullet = style("bullet", 9.5, leftIndent=12, bulletIndent=2, spaceAfter=2)
+        self.h1 = style(
+            "h1", 16, spaceBefore=4, spaceAfter=10, textColor=_ACCENT, keepWithNext=1
+        )
+        self.h2 = style("h2", 11.5, spaceBefore=10, spaceAfter=5, keepWithNext=1)
+        self.title = style("title", 26, leading=34, spaceAfter=8, textColor=_ACCENT)
+        self.kicker = style("kicker", 12, textColor=_MUTED, spaceAfter=4)
+        self.center = style("center", 9.5, alignment=TA_CENTER)
+        self.code = ParagraphStyle(
+            "code",
+            fontName=MONO_FONT_NAME,
+            fontSize=7,
+            leading=8.6,
+            backColor=_CODE_BG,
+            borderPadding=(4, 4, 4, 4),
+            spaceBefore=6,
+            spaceAfter=10,
+            leftIndent=4,
+            rightIndent=4,
+        )
+        self.fingerprint = ParagraphStyle(
+            "fp", fontName=MONO_FONT_NAME, fontSize=8.5, leading=11, textColor=_INK
+        )
+        self.toc_levels = [
+            style(
+                "toc0", 10, leading=14, leftIndent=0, firstLineIndent=0, spaceBefore=4
+            ),
+            style(
+                "toc1",
+                8.5,
+                leading=11.5,
+                leftIndent=16,
+                firstLineIndent=0,
+                textColor=_MUTED,
+            ),
+        ]
+
+
+class _Heading(Paragraph):
+    """A heading that the document enters in the TOC and the PDF outline."""
+
+    def __init__(self, text: str, style: ParagraphStyle, level: int, key: str) -> None:
+        super().__init__(escape(text), style)
+        self.toc_text = text
+        self.toc_level = level
+        self.toc_key = key
+
+
+# --- page frame: header, footer, page x of y --------------------------------
+
+
+def _canvas_class(
+    *,
+    title: str,
+    status: str,
+    language: Language,
+    font: str,
+    plan_date: dt.date,
+    doc_id: bytes,
+) -> type[Canvas]:
+    """A canvas that draws header and footer once the page count is known."""
+
+    def pdf_date(*_: int) -> str:
+        return f"D:{plan_date:%Y%m%d}000000+00'00'"
+
+    class PlanCanvas(Canvas):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._page_states: list[dict[str, Any]] = []
+
+        def showPage(self) -> None:  # noqa: N802 - reportlab's name
+            self._page_states.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            total = len(self._page_states)
+            for state in self._page_states:
+                self.__dict__.update(state)
+                if self._pageNumber > 1:
+                    self._frame(total)
+                super().showPage()
+            self.setDateFormatter(pdf_date)
+            ids = PDFText(doc_id, enc="raw").format(self._doc)
+            self._doc._ID = (
+                b"\n["
+                + ids
+                + ids
+                + b"]\n% ReportLab generated PDF document -- digest (opensource)\n"
+            )
+            super().save()
+
+        def _frame(self, total: int) -> None:
+            width, height = self._pagesize
+            self.saveState()
+            self.setStrokeColor(colors.HexColor("#c8d3df"))
+            self.setLineWidth(0.5)
+            self.line(
+                _MARGIN, height - _MARGIN + 12, width - _MARGIN, height - _MARGIN + 12
+            )
+            self.line(_MARGIN, _MARGIN - 10, width - _MARGIN, _MARGIN - 10)
+            self.setFont(font, 7.5)
+            self.setFillColor(_MUTED)
+            self.drawString(_MARGIN, height - _MARGIN + 16, _clip(title, 70))
+            self.drawRightString(width - _MARGIN, height - _MARGIN + 16, status)
+            footer = f"{_clip(title, 60)} — " + tr(
+                "doc.page_of", language, page=self._pageNumber, pages=total
+            )
+            self.drawCentredString(width / 2, _MARGIN - 22, footer)
+            self.restoreState()
+
+    return PlanCanvas
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class _PlanDoc(BaseDocTemplate):
+    """Two page templates (cover, body); headings feed the TOC and outline."""
+
+    def __init__(self, buffer: io.BytesIO, **kwargs: Any) -> None:
+        super().__init__(buffer, **kwargs)
+        width, height = self.pagesize
+        frame = Frame(
+            _MARGIN,
+            _MARGIN,
+            width - 2 * _MARGIN,
+            height - 2 * _MARGIN,
+            id="main",
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+        )
+        self.addPageTemplates(
+            [
+                PageTemplate(id="cover", frames=[frame]),
+                PageTemplate(id="body", frames=[frame]),
+            ]
+        )
+
+    def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 - reportlab's name
+        if isinstance(flowable, _Heading):
+            key = flowable.toc_key
+            self.canv.bookmarkPage(key)
+            self.canv.addOutlineEntry(flowable.toc_text, key, level=flowable.toc_level)
+            self.notify(
+                "TOCEntry", (flowable.toc_level, flowable.toc_text, self.page, key)
+            )
+
+
+# --- the story builder ------------------------------------------------------
+
+
+class _Story:
+    """Collects flowables with the helpers every section uses."""
+
+    def __init__(self, language: Language, styles: _Styles, width: float) -> None:
+        self.lang = language
+        self.s = styles
+        self.width = width
+        self.items: list[Flowable] = []
+        self._section = 0
+        self._sub = 0
+        self.section_numbers: dict[str, int] = {}
+
+    def t(self, key: str, **kwargs: object) -> str:
+        return tr(key, self.lang, **kwargs)
+
+    def h1(self, section: str) -> None:
+        self._section += 1
+        self._sub = 0
+        self.section_numbers[section] = self._section
+        text = f"{self._section}  {self.t('sec.' + section)}"
+        self.items.append(_Heading(text, self.s.h1, 0, f"sec-{section}"))
+
+    def h2(self, text: str) -> None:
+        self._sub += 1
+        label = f"{self._section}.{self._sub}  {text}"
+        self.items.append(
+            _Heading(label, self.s.h2, 1, f"sec-{self._section}-{self._sub}")
+        )
+
+    def p(
+        self, text: str, style: ParagraphStyle | None = None, *, markup: bool = False
+    ) -> None:
+        self.items.append(
+            Paragraph(text if markup else escape(text), style or self.s.body)
+        )
+
+    def bullets(self, texts: Sequence[str]) -> None:
+        for text in texts:
+            self.items.append(Paragraph(escape(text), self.s.bullet, bulletText="•"))
+
+    def cell(self, text: object, style: ParagraphStyle | None = None) -> Paragraph:
+        return Paragraph(escape(str(text)), style or self.s.cell)
+
+    def table(
+        self,
+        header: Sequence[str],
+        rows: Sequence[Sequence[object]],
+        fractions: Sequence[float],
+        *,
+        extra: Sequence[tuple[Any, ...]] = (),
+        align_right: Sequence[int] = (),
+        width_fraction: float = 1.0,
+    ) -> Table:
+        """A table whose header row repeats on every page it spans."""
+        if len(rows) > 8 and self.items and isinstance(self.items[-1], _Heading):
+            # A long table after a heading: keepWithNext would push heading and
+            # table to the next page even though the table can split; instead
+            # keep the heading only with the first rows.
+            head = self.items.pop()
+            assert isinstance(head, _Heading)
+            loose = ParagraphStyle(
+                f"{head.style.name}_loose", parent=head.style, keepWithNext=0
+            )
+            self.items.append(CondPageBreak(110))
+            self.items.append(
+                _Heading(head.toc_text, loose, head.toc_level, head.toc_key)
+            )
+        total = sum(fractions)
+        widths = [self.width * width_fraction * f / total for f in fractions]
+        right = ParagraphStyle("cell_r", parent=self.s.cell, alignment=2)
+        right_head = ParagraphStyle("cell_head_r", parent=self.s.cell_head, alignment=2)
+        data: list[list[Flowable]] = [
+            [
+                self.cell(h, right_head if i in align_right else self.s.cell_head)
+                for i, h in enumerate(header)
+            ]
+        ]
+        for row in rows:
+            data.append(
+                [
+                    v
+                    if isinstance(v, Flowable)
+                    else self.cell(v, right if i in align_right else None)
+                    for i, v in enumerate(row)
+                ]
+            )
+        table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table.setStyle(
+            TableStyle(
+                [
+                    ("BACKGROUND", (0, 0), (-1, 0), _HEADER_BG),
+                    ("LINEBELOW", (0, 0), (-1, 0), 0.8, _ACCENT),
+                    ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#cccccc")),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("TOPPADDING", (0, 0), (-1, -1), 3),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 4),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+                    *extra,
+                ]
+            )
+        )
+        self.items.append(table)
+        self.items.append(Spacer(1, 6))
+        return table
+
+    def chart(self, drawing: Drawing) -> None:
+        """Add a chart, kept on one page with the heading and text just before it."""
+        lead: list[Flowable] = []
+        while self.items and isinstance(self.items[-1], Paragraph) and len(lead) < 3:
+            lead.insert(0, self.items.pop())
+            if isinstance(lead[0], _Heading):
+                break
+        self.items.append(KeepTogether([*lead, drawing, Spacer(1, 6)]))
+
+    def code(self, text: str, chunk_lines: int = 14) -> None:
+        """A configuration snippet: monospace, CJK runs in the CJK font, wrapped.
+
+        Long snippets go in chunks of ``chunk_lines`` whose grey boxes touch,
+        so a page break can fall between chunks and the heading above stays
+        with the first one instead of moving to the next page.
+        """
+        lines = _wrap_code(text).split("\n")
+        chunks = [lines[i : i + chunk_lines] for i in range(0, len(lines), chunk_lines)]
+        for i, chunk in enumerate(chunks):
+            style = ParagraphStyle(
+                f"code{i}",
+                parent=self.s.code,
+                spaceBefore=self.s.code.spaceBefore if i == 0 else 0,
+                spaceAfter=self.s.code.spaceAfter if i == len(chunks) - 1 else 0,
+                borderPadding=(
+                    4 if i == 0 else 0,
+                    4,
+                    4 if i == len(chunks) - 1 else 0,
+                    4,
+                ),
+            )
+            self.items.append(
+                XPreformatted(_code_markup("\n".join(chunk), self.s.font), style)
+            )
+
+    def page_break(self) -> None:
+        self.items.append(PageBreak())
+
+
+def _columns(char: str) -> int:
+    return 1 if ord(char) < 0x2E80 else 2
+
+
+def _wrap_code(text: str, width: int = 104) -> str:
+    """Hard-wrap long lines of a snippet; CJK characters count as two columns.
+
+    Continuation lines start with ``↪`` so nobody copies them as new lines.
+
+    Examples
+    --------
+    >>> _wrap_code("abcdefgh", width=6)
+    'abcdef\\n  ↪gh'
+    """
+    out: list[str] = []
+    for line in text.rstrip("\n").splitlines():
+        first = True
+        while True:
+            limit = width if first else width - 3
+            used, cut = 0, len(line)
+            for i, char in enumerate(line):
+                used += _columns(char)
+                if used > limit:
+                    cut = i
+                    break
+            if cut >= len(line):
+                out.append(line if first else "  ↪" + line)
+                break
+            piece, line = line[:cut], line[cut:]
+            out.append(piece if first else "  ↪" + piece)
+            first = False
+    return "\n".join(out)
+
+
+_NON_ASCII: Final = re.compile(r"[^\x00-\x7f]+")
+
+
+def _code_markup(text: str, cjk_font: str) -> str:
+    """Escape a snippet for XPreformatted and set non-ASCII runs in the CJK font."""
+    return _NON_ASCII.sub(
+        lambda m: f'<font name="{cjk_font}">{m.group(0)}</font>', escape(text)
+    )
+
+
+# --- sections ---------------------------------------------------------------
+
+
+def _cover(
+    st: _Story, project: Project, catalog: Catalog, fp: str, app_version: str
+) -> None:
+    meta = project.meta
+    lang = st.lang
+    st.items.append(Spacer(1, 40 * mm))
+    st.p(st.t("cover.kicker"), st.s.kicker)
+    st.p(meta.title, st.s.title)
+    st.items.append(Spacer(1, 6 * mm))
+    not_set = st.t("cover.not_set")
+    try:
+        region = catalog.region(meta.region_id)
+        region_name = region.name_zh if lang is Language.ZH else region.name_en
+    except KeyError:
+        region_name = meta.region_id
+    status = st.t(f"status.{meta.status.value}")
+    horizon = (
+        f"{meta.horizon_months} 个月"
+        if lang is Language.ZH
+        else f"{meta.horizon_months} months"
+    )
+    rows = [
+        (st.t("cover.organisation"), meta.organisation or not_set),
+        (st.t("cover.author"), meta.author or not_set),
+        (st.t("cover.date"), meta.plan_date.isoformat()),
+        (st.t("cover.version"), meta.plan_version),
+        (st.t("cover.status"), status),
+        (st.t("cover.region"), region_name),
+        (st.t("cover.horizon"), horizon),
+    ]
+    data = [[st.cell(k, st.s.small), st.cell(v, st.s.body)] for k, v in rows]
+    table = Table(data, colWidths=[35 * mm, st.width - 35 * mm], hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor("#cccccc")),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("BACKGROUND", (1, 4), (1, 4), _STATUS_BADGE[meta.status]),
+            ]
+        )
+    )
+    st.items.append(table)
+    st.items.append(Spacer(1, 10 * mm))
+    if meta.status is PlanStatus.DRAFT:
+        st.p(st.t("cover.draft_note"), st.s.body)
+    st.items.append(Spacer(1, 20 * mm))
+    st.p(st.t("cover.fingerprint"), st.s.small)
+    st.p(fp, st.s.fingerprint)
+    st.p(f"{st.t('cover.app')}: GPU Advisor {app_version}", st.s.small)
+
+
+_STATUS_BADGE: Final = {
+    PlanStatus.DRAFT: colors.HexColor("#fdf0cf"),
+    PlanStatus.APPROVED: colors.HexColor("#d8efd9"),
+}
+
+
+def _option_name(st: _Story, option_id: str) -> str:
+    key = f"opt.{option_id}"
+    return st.t(key) if key in _TEXT_KEYS else option_id
+
+
+def _advice_sorted(advice: Sequence[Advice]) -> list[Advice]:
+    order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+    seen: set[str] = set()
+    out: list[Advice] = []
+    for item in sorted(advice, key=lambda a: order.get(a.severity, 3)):
+        if item.message_en not in seen:
+            seen.add(item.message_en)
+            out.append(item)
+    return out
+
+
+def _summary(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> None:
+    sz, cost = ev.sizing, ev.cost
+    lang = st.lang
+    st.h1("summary")
+    st.h2(st.t("sum.recommendation"))
+    rec = cost.recommendation
+    best = _option_by_id(ev, rec.option)
+    sentence = _recommend_sentence(st, project, ev)
+    st.p(sentence or st.t("sum.no_recommendation"))
+    reasons = [r.message(lang) for r in rec.reasons]
+    if reasons:
+        st.p(st.t("sum.reasons") + ("：" if lang is Language.ZH else ":"))
+        st.bullets(reasons)
+
+    st.h2(st.t("sum.key_numbers"))
+    rows: list[tuple[str, str]] = [
+        (st.t("kn.model"), sz.shape.name or (sz.shape.model_id or "—")),
+        (st.t("kn.task"), st.t(f"task.{project.workload.task.value}")),
+        (st.t("kn.gpu"), _gpu_name(catalog, sz.gpu_id or project.workload.gpu_id)),
+        (st.t("kn.memory_per_gpu"), gib(sz.memory.per_gpu.total_bytes)),
+        (
+            st.t("kn.min_gpus"),
+            fmt_count(sz.cluster.min_gpus)
+            if sz.cluster.min_gpus is not None
+            else st.t("kn.no_fit"),
+        ),
+        (st.t("kn.gpus"), fmt_count(sz.cluster.gpus)),
+        (st.t("kn.gpu_hours"), gpu_hours(sz.compute.gpu_hours, lang)),
+        (
+            st.t("kn.gpu_hours_red", factor=f"{sz.compute.redundancy_factor:g}"),
+            gpu_hours(sz.compute.gpu_hours_with_redundancy, lang),
+        ),
+        (st.t("kn.days"), days(sz.cluster.days, lang)),
+    ]
+    if best is not None:
+        rows.append((st.t("kn.best_total"), money(best.total_cny, lang)))
+    be = cost.break_even
+    if be.utilization is not None:
+        rows.append((st.t("kn.break_even"), percent(be.utilization)))
+    rows.append(
+        (
+            st.t("kn.break_even_month"),
+            st.t("kn.month_n", month=be.month)
+            if be.month is not None
+            else st.t("kn.never"),
+        )
+    )
+    p_build = _p_build(ev)
+    if p_build is not None:
+        rows.append((st.t("kn.p_build"), percent(p_build)))
+    st.table(
+        [st.t("kn.item"), st.t("kn.value")],
+        rows,
+        [1.3, 1],
+        align_right=[1],
+        width_fraction=0.75,
+    )
+
+    st.h2(st.t("sum.top_risks"))
+    risks = _advice_sorted([*sz.warnings, *rec.warnings, *_cost_warnings(ev)])
+    if risks:
+        st.bullets([a.message(lang) for a in risks[:6]])
+    else:
+        st.p(st.t("sum.no_risks"))
+    open_count = sum(
+        1
+        for state in _checklist_states(project, catalog).values()
+        if state in {CheckStatus.OPEN, CheckStatus.FAIL}
+    )
+    if open_count:
+        st.p(
+            st.t(
+                "sum.open_items",
+                count=open_count,
+                section=_SECTIONS.index("checklist") + 1,
+            )
+        )
+
+
+def _gpu_name(catalog: Catalog, gpu_id: str) -> str:
+    try:
+        return catalog.gpu(gpu_id).name
+    except KeyError:
+        return gpu_id
+
+
+def _sizing(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> None:
+    sz = ev.sizing
+    w = project.workload
+    lang = st.lang
+    st.h1("sizing")
+    st.h2(st.t("siz.inputs"))
+    auto = st.t("in.auto")
+    parallel = f"ZeRO-{w.zero_stage}, TP {w.tp}, PP {w.pp}, DP {w.dp or sz.cluster.dp}"
+    if w.sequence_parallel:
+        parallel += ", SP"
+    deadline = days(w.deadline_days, lang) if w.deadline_days else "—"
+    rows = [
+        (st.t("in.task"), st.t(f"task.{w.task.value}")),
+        (st.t("in.model"), sz.shape.name or (sz.shape.model_id or "custom")),
+        (
+            st.t("in.params"),
+            f"{params(sz.shape.params_total, lang)} / {params(sz.shape.params_active, lang)}",
+        ),
+        (st.t("in.tokens"), tokens(sz.compute.tokens, lang)),
+        (st.t("in.seq_len"), fmt_count(w.seq_len)),
+        (st.t("in.batch"), f"{w.micro_batch} / {w.global_batch or auto}"),
+        (st.t("in.precision"), f"{w.precision.value.upper()} / {w.optimizer.value}"),
+        (st.t("in.parallel"), parallel),
+        (st.t("in.recompute"), st.t(f"recompute.{w.recompute.value}")),
+        (st.t("in.gpu"), _gpu_name(catalog, sz.gpu_id or w.gpu_id)),
+        (st.t("in.deadline"), deadline),
+    ]
+    st.table([st.t("kn.item"), st.t("kn.value")], rows, [1, 1.6])
+
+    st.h2(st.t("siz.memory"))
+    st.p(st.t("siz.memory_intro"))
+    cands = sz.candidates or []
+    names = [c.gpu_id for c in cands] or [sz.gpu_id or w.gpu_id]
+    mems = [c.memory for c in cands] or [sz.memory]
+    parts = ("weights", "gradients", "optimizer", "activations", "kv_cache", "overhead")
+    series = [
+        (
+            st.t(f"mem.{part}"),
+            [getattr(m.per_gpu, f"{part}_bytes") / 2**30 for m in mems],
+        )
+        for part in parts
+        if any(getattr(m.per_gpu, f"{part}_bytes") > 0 for m in mems)
+    ]
+    st.chart(
+        charts.stacked_bars(
+            names,
+            series,
+            style=charts.ChartStyle(st.s.font),
+            width=st.width,
+            height=190,
+            y_format=lambda v: f"{v:g} GiB",
+            markers=[m.capacity_bytes / 2**30 for m in mems],
+            marker_label=st.t("mem.capacity"),
+        )
+    )
+    st.p(
+        st.t(
+            "siz.rule_of_thumb",
+            rule=gib(sz.memory.rule_of_thumb_bytes),
+            bpp=f"{sz.memory.bytes_per_param_model_state:g}",
+            exact=gib(sz.memory.unsharded_model_state_bytes),
+        )
+    )
+    if cands:
+        st.h2(st.t("siz.candidates"))
+        crow = [
+            (
+                _gpu_name(catalog, c.gpu_id),
+                gib(c.memory.per_gpu.total_bytes),
+                gib(c.memory.capacity_bytes),
+                st.t("yes") if c.memory.fits else st.t("no"),
+                fmt_count(c.min_gpus) if c.min_gpus is not None else "—",
+                gpu_hours(c.gpu_hours, lang),
+                days(c.days, lang),
+            )
+            for c in cands
+        ]
+        st.table(
+            [
+                st.t(k)
+                for k in (
+                    "col.gpu",
+                    "col.memory",
+                    "col.capacity",
+                    "col.fits",
+                    "col.min_gpus",
+                    "col.gpu_hours",
+                    "col.days",
+                )
+            ],
+            crow,
+            [1.6, 1, 1, 0.6, 0.8, 1.3, 0.9],
+            align_right=[1, 2, 4, 5, 6],
+        )
+
+    st.h2(st.t("siz.compute"))
+    comp, cl = sz.compute, sz.cluster
+    st.p(
+        st.t(
+            "siz.compute_text",
+            flops=flops(comp.train_flops),
+            mfu=percent(comp.mfu),
+            hours=gpu_hours(comp.gpu_hours, lang),
+            factor=f"×{comp.redundancy_factor:g}",
+            hours_red=gpu_hours(comp.gpu_hours_with_redundancy, lang),
+        )
+    )
+    if cl.min_gpus is not None:
+        st.p(
+            st.t(
+                "siz.cluster_text",
+                min_gpus=fmt_count(cl.min_gpus),
+                gpus=fmt_count(cl.gpus),
+                nodes=fmt_count(cl.nodes),
+                days=days(cl.days, lang),
+                eff=percent(cl.scaling_efficiency),
+            )
+        )
+    else:
+        st.p(st.t("kn.no_fit"))
+    if w.deadline_days:
+        if cl.gpus_for_deadline is not None:
+            st.p(st.t("siz.deadline_text", gpus=fmt_count(cl.gpus_for_deadline)))
+        else:
+            st.p(st.t("siz.deadline_impossible"))
+    if len(cl.days_curve) >= 2:
+        pts = [(math.log2(p.gpus), p.days) for p in cl.days_curve]
+        ticks = sorted({x for x, _ in pts})
+        step = max(1, math.ceil(len(ticks) / 10))
+        st.items.append(
+            KeepTogether(
+                [
+                    Paragraph(escape(st.t("siz.days_curve")), st.s.small),
+                    charts.line_chart(
+                        [(st.t("axis.days"), pts)],
+                        style=charts.ChartStyle(st.s.font),
+                        width=st.width,
+                        height=170,
+                        y_format=lambda v: f"{v:g}",
+                        x_format=lambda v: fmt_count(round(2**v)),
+                        x_ticks=ticks[::step],
+                        x_label=st.t("axis.gpus"),
+                        points=True,
+                    ),
+                ]
+            )
+        )
+
+    st.h2(st.t("siz.network"))
+    try:
+        network = catalog.network(cl.network_needed_id or cl.network_id).name
+    except KeyError:
+        network = cl.network_needed_id or cl.network_id
+    store = sz.storage
+    st.p(
+        st.t(
+            "siz.network_text",
+            network=network,
+            ckpt=gib(store.checkpoint_bytes),
+            target=f"{store.checkpoint_write_target_s:g}",
+            write=f"{store.checkpoint_write_gb_per_s:,.1f} GB/s",
+            fraction=percent(store.network_budget_fraction),
+        )
+    )
+    st.h2(st.t("siz.warnings"))
+    warns = _advice_sorted(sz.warnings)
+    if warns:
+        st.bullets([a.message(lang) for a in warns])
+    else:
+        st.p(st.t("siz.no_warnings"))
+
+
+def _option_by_id(ev: Evaluation, option_id: object) -> OptionResult | None:
+    for option in ev.cost.options:
+        if str(option.id) == str(option_id):
+            return option
+    return None
+
+
+def _per_hour(option: OptionResult, language: Language) -> str:
+    value = option.cost_per_useful_gpu_hour_cny
+    return "—" if value is None else money(value, language, 2)
+
+
+def _cost_warnings(ev: Evaluation) -> list[Advice]:
+    return list(ev.cost.warnings)
+
+
+def _p_build(ev: Evaluation) -> float | None:
+    return None if ev.monte_carlo is None else ev.monte_carlo.p_own_beats_rent
+
+
+def _mc_rows(ev: Evaluation) -> list[tuple[str, float, float, float]]:
+    """(option id, P10, P50, P90) of total cost, cheapest median first."""
+    mc = ev.monte_carlo
+    if mc is None:
+        return []
+    rows = [(str(k), v.p10, v.p50, v.p90) for k, v in mc.percentiles.items()]
+    return sorted(rows, key=lambda r: (r[2], r[0]))
+
+
+def _recommend_sentence(st: _Story, project: Project, ev: Evaluation) -> str | None:
+    rec = ev.cost.recommendation
+    best = _option_by_id(ev, rec.option)
+    if best is None:
+        return None
+    return st.t(
+        "sum.recommend_sentence",
+        option=_option_name(st, str(rec.option)),
+        months=project.meta.horizon_months,
+        total=money(best.total_cny, st.lang),
+        per_hour=_per_hour(best, st.lang),
+    )
+
+
+def _cost(st: _Story, project: Project, ev: Evaluation) -> None:
+    cost = ev.cost
+    lang = st.lang
+    style = charts.ChartStyle(st.s.font)
+    st.h1("cost")
+    st.h2(st.t("cost.options"))
+    vat_note = (
+        cost.currency.vat_note_zh if lang is Language.ZH else cost.currency.vat_note_en
+    )
+    vat = vat_note.strip().rstrip("。.") or st.t(
+        "cost.vat_in" if project.meta.prices_include_vat else "cost.vat_ex"
+    )
+    st.p(st.t("cost.options_intro", months=project.meta.horizon_months, vat=vat))
+    rec_id = str(cost.recommendation.option)
+    feasible = sorted(
+        (o for o in cost.options if o.feasible),
+        key=lambda o: (round(o.total_cny, 2), str(o.id) != rec_id, o.id.value),
+    )
+    infeasible = [o for o in cost.options if not o.feasible]
+    rows: list[tuple[object, ...]] = []
+    for rank, o in enumerate(feasible, 1):
+        name = _option_name(st, str(o.id))
+        if str(o.id) == rec_id:
+            name = "★ " + name
+        rows.append(
+            (
+                str(rank),
+                name,
+                money(o.total_cny, lang),
+                money(o.npv_cny, lang),
+                _per_hour(o, lang),
+                money(o.monthly_cny[0] if o.monthly_cny else 0.0, lang),
+            )
+        )
+    for o in infeasible:
+        reason = o.reason_zh if lang is Language.ZH else o.reason_en
+        rows.append(
+            (
+                "—",
+                _option_name(st, str(o.id)),
+                reason or st.t("cost.infeasible"),
+                "",
+                "",
+                "",
+            )
+        )
+    st.table(
+        [
+            st.t(k)
+            for k in (
+                "col.rank",
+                "col.option",
+                "col.total",
+                "col.npv",
+                "col.per_hour",
+                "col.first_month",
+            )
+        ],
+        rows,
+        [0.45, 2.3, 1.3, 1.3, 1.1, 1.2],
+        align_right=[0, 2, 3, 4, 5],
+    )
+    best = _option_by_id(ev, rec_id)
+    if best is not None and best.breakdown:
+        st.p(st.t("cost.breakdown", option=_option_name(st, rec_id)))
+        parts = sorted(best.breakdown.items(), key=lambda kv: (-kv[1], kv[0]))
+        st.table(
+            [st.t("col.item_line"), st.t("col.amount")],
+            [
+                (_breakdown_name(st, k), money(v, lang))
+                for k, v in parts
+                if abs(v) >= 0.5
+            ],
+            [2, 1],
+            align_right=[1],
+            width_fraction=0.6,
+        )
+
+    st.h2(st.t("cost.cumulative"))
+    st.p(st.t("cost.cumulative_intro"))
+    months = max((len(o.cumulative_cny) for o in feasible), default=0)
+    series = [
+        (
+            _option_name(st, str(o.id)),
+            [(float(i + 1), float(v)) for i, v in enumerate(o.cumulative_cny)],
+        )
+        for o in feasible
+    ]
+    st.chart(
+        charts.line_chart(
+            series,
+            style=style,
+            width=st.width,
+            height=230,
+            y_format=lambda v: money_short(v, lang),
+            x_ticks=_month_ticks(months),
+            x_label=st.t("axis.month"),
+        )
+    )
+
+    st.h2(st.t("cost.cash_flow"))
+    st.p(st.t("cost.cash_flow_intro"))
+    chosen = _cash_flow_options(feasible, rec_id, cost.break_even.owned_option)
+    st.chart(
+        charts.grouped_bars(
+            [str(i + 1) for i in range(months)],
+            [(_option_name(st, str(o.id)), list(o.monthly_cny)) for o in chosen],
+            style=style,
+            width=st.width,
+            height=190,
+            y_format=lambda v: money_short(v, lang),
+            label_every=max(1, math.ceil(months / 12)),
+            x_label=st.t("axis.month"),
+        )
+    )
+
+    st.h2(st.t("cost.break_even"))
+    be = cost.break_even
+    util = percent(be.utilization) if be.utilization is not None else "—"
+    if be.owned_option is not None and be.rent_option is not None:
+        st.p(
+            st.t(
+                "cost.break_even_pair",
+                own=_option_name(st, str(be.owned_option)),
+                rent=_option_name(st, str(be.rent_option)),
+            )
+        )
+    if be.month is not None:
+        st.p(
+            st.t(
+                "cost.break_even_text",
+                util=util,
+                month=st.t("kn.month_n", month=be.month),
+            )
+        )
+    else:
+        st.p(st.t("cost.break_even_never", util=util))
+    rule = be.rule_six_months
+    if rule is not None:
+        st.p(
+            st.t(
+                "cost.six_month_rule",
+                rent=money(rule.monthly_rent_cny, lang),
+                own=money(rule.depreciation_plus_electricity_cny, lang),
+                months=rule.plan_months,
+                verdict=st.t("cost.rule_holds" if rule.holds else "cost.rule_fails"),
+            )
+        )
+
+    if cost.tornado:
+        st.h2(st.t("cost.tornado"))
+        own_rent = _own_minus_rent(ev)
+        st.p(st.t("cost.tornado_intro"))
+        bars = sorted(cost.tornado, key=lambda b: (-b.swing_cny, b.input))[:10]
+        tb = [
+            (
+                (b.label_zh if lang is Language.ZH else b.label_en) or b.input,
+                b.low_outcome_cny,
+                b.high_outcome_cny,
+            )
+            for b in bars
+        ]
+        base = own_rent if own_rent is not None else (tb[0][1] + tb[0][2]) / 2
+        st.chart(
+            charts.tornado(
+                tb,
+                base,
+                style=style,
+                width=st.width,
+                x_format=lambda v: money_short(v, lang),
+                low_label=st.t("col.low"),
+                high_label=st.t("col.high"),
+                label_width=150,
+            )
+        )
+        st.table(
+            [
+                st.t("col.input"),
+                st.t("col.range"),
+                st.t("col.low"),
+                st.t("col.high"),
+                st.t("col.swing"),
+            ],
+            [
+                (
+                    (b.label_zh if lang is Language.ZH else b.label_en) or b.input,
+                    f"{_fmt_value(b.low_value)} – {_fmt_value(b.high_value)} {b.unit}".strip(),
+                    money(b.low_outcome_cny, lang),
+                    money(b.high_outcome_cny, lang),
+                    money(b.swing_cny, lang),
+                )
+                for b in bars
+            ],
+            [2.2, 1.5, 1.1, 1.1, 1.1],
+            align_right=[2, 3, 4],
+        )
+
+    st.h2(st.t("cost.monte_carlo"))
+    mc = ev.monte_carlo
+    mc_rows = _mc_rows(ev)
+    if mc is not None and mc_rows:
+        st.p(st.t("cost.monte_carlo_intro", draws=fmt_count(mc.draws), seed=mc.seed))
+        named = [(_option_name(st, oid), a, b, c) for oid, a, b, c in mc_rows]
+        st.chart(
+            charts.percentile_bars(
+                named,
+                style=style,
+                width=st.width,
+                x_format=lambda v: money_short(v, lang),
+            )
+        )
+        st.table(
+            [st.t("col.option"), st.t("col.p10"), st.t("col.p50"), st.t("col.p90")],
+            [
+                (n, money(a, lang), money(b, lang), money(c, lang))
+                for n, a, b, c in named
+            ],
+            [2.2, 1, 1, 1],
+            align_right=[1, 2, 3],
+        )
+        st.p(st.t("cost.p_build_text", prob=percent(mc.p_own_beats_rent)))
+    else:
+        st.p(st.t("cost.mc_missing"))
+
+    st.h2(st.t("cost.recommendation"))
+    sentence = _recommend_sentence(st, project, ev)
+    st.p(sentence or st.t("sum.no_recommendation"))
+    rec = cost.recommendation
+    if rec.mix_detail is not None:
+        md = rec.mix_detail
+        st.p(
+            st.t(
+                "cost.mix_detail",
+                baseline=_option_name(st, str(md.baseline_kind)),
+                peak=fmt_count(max(md.baseline_gpus, default=0)),
+                burst=_option_name(st, str(md.burst_kind)),
+                reserved=gpu_hours(md.reserved_gpu_hours, lang),
+                burst_hours=gpu_hours(md.burst_gpu_hours, lang),
+            )
+        )
+    st.bullets([r.message(lang) for r in rec.reasons])
+    warns = _advice_sorted([*rec.warnings, *_cost_warnings(ev)])
+    if warns:
+        st.h2(st.t("cost.warnings"))
+        st.bullets([a.message(lang) for a in warns])
+
+
+def _own_minus_rent(ev: Evaluation) -> float | None:
+    be = ev.cost.break_even
+    if be.owned_option is None or be.rent_option is None:
+        return None
+    own, rent = _option_by_id(ev, be.owned_option), _option_by_id(ev, be.rent_option)
+    if own is None or rent is None:
+        return None
+    return own.total_cny - rent.total_cny
+
+
+def _breakdown_name(st: _Story, key: str) -> str:
+    text_key = f"bd.{key}"
+    return st.t(text_key) if text_key in _TEXT_KEYS else key.replace("_", " ")
+
+
+def _month_ticks(months: int) -> list[float]:
+    if months <= 0:
+        return [1.0]
+    step = next(s for s in (1, 2, 3, 6, 12, 24) if months / s <= 12)
+    return [1.0] + [float(m) for m in range(step, months + 1, step) if m > 1]
+
+
+def _cash_flow_options(
+    options: Sequence[OptionResult], rec_id: str, owned: object
+) -> list[OptionResult]:
+    """The recommendation, the owned option of the break-even, then the cheapest."""
+    chosen = [o for o in options if str(o.id) == rec_id]
+    chosen += [
+        o
+        for o in options
+        if owned is not None and str(o.id) == str(owned) and o not in chosen
+    ]
+    for o in options:
+        if len(chosen) >= 3:
+            break
+        if o not in chosen:
+            chosen.append(o)
+    return chosen
+
+
+def _vendors(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> None:
+    lang = st.lang
+    st.h1("vendors")
+    if not project.vendors:
+        st.p(st.t("ven.none"))
+        return
+    st.h2(st.t("ven.quotes"))
+    rows = []
+    for v in project.vendors:
+        rows.append(
+            (
+                v.name,
+                st.t(f"kind.{v.kind.value}"),
+                _gpu_name(catalog, v.gpu_id),
+                st.t(
+                    "unit.per_gpu_hour",
+                    value=money(v.on_demand_cny_per_gpu_hour, lang, 2),
+                )
+                if v.on_demand_cny_per_gpu_hour is not None
+                else "—",
+                st.t(
+                    "unit.per_gpu_month", value=money(v.monthly_cny_per_gpu_month, lang)
+                )
+                if v.monthly_cny_per_gpu_month is not None
+                else "—",
+                f"{v.sla_availability_pct:g}%"
+                if v.sla_availability_pct is not None
+                else "—",
+                st.t("unit.hours", value=f"{v.card_replacement_hours:g}")
+                if v.card_replacement_hours is not None
+                else "—",
+                st.t("unit.gbit", value=f"{v.intranet_gbit_per_s:g}")
+                if v.intranet_gbit_per_s is not None
+                else "—",
+            )
+        )
+    st.table(
+        [
+            st.t(k)
+            for k in (
+                "col.vendor",
+                "col.kind",
+                "col.gpu",
+                "col.hourly",
+                "col.monthly",
+                "col.sla",
+                "col.replace",
+                "col.intranet",
+            )
+        ],
+        rows,
+        [1.5, 0.9, 1.2, 1.1, 1.2, 0.8, 0.8, 0.8],
+    )
+    st.h2(st.t("ven.measured"))
+    measured = [(v, m) for v in project.vendors for m in v.measurements]
+    if not measured:
+        st.p(st.t("ven.no_measured"))
+    else:
+        summary = _measurement_summary(project)
+        st.table(
+            [
+                st.t("col.vendor"),
+                st.t("col.tool"),
+                st.t("col.metric"),
+                st.t("col.measured"),
+            ],
+            summary,
+            [1.5, 1, 2, 1.2],
+            align_right=[3],
+        )
+        busbw = _busbw_series(project)
+        if busbw:
+            st.items.append(
+                KeepTogether(
+                    [
+                        Paragraph(escape(st.t("ven.busbw")), st.s.small),
+                        charts.line_chart(
+                            busbw,
+                            style=charts.ChartStyle(st.s.font),
+                            width=st.width,
+                            height=180,
+                            y_format=lambda v: f"{v:g}",
+                            x_format=_size_label,
+                            x_label=f"{st.t('axis.size')} — {st.t('axis.busbw')}",
+                            points=True,
+                        ),
+                    ]
+                )
+            )
+    st.h2(st.t("ven.scoring"))
+    _scoring(st, project, ev, catalog)
+
+
+BUSBW_METRIC = "all_reduce.out_of_place.busbw"
+"""The measurement plotted against message size (see gpu_advisor.io.results_parsers)."""
+
+
+def _measurement_summary(project: Project) -> list[tuple[str, str, str, str]]:
+    """One row per (vendor, tool, metric): the best value (NCCL: the largest message)."""
+    out: list[tuple[str, str, str, str]] = []
+    for v in project.vendors:
+        best: dict[tuple[str, str], Any] = {}
+        for m in v.measurements:
+            key = (m.tool, m.metric)
+            old = best.get(key)
+            if (
+                old is None
+                or (m.size_bytes or 0) > (old.size_bytes or 0)
+                or (
+                    (m.size_bytes or 0) == (old.size_bytes or 0) and m.value > old.value
+                )
+            ):
+                best[key] = m
+        for (tool, metric), m in sorted(best.items()):
+            out.append((v.name, tool, metric, f"{m.value:,.4g} {m.unit}"))
+    return out
+
+
+def _busbw_series(project: Project) -> list[tuple[str, list[tuple[float, float]]]]:
+    """all_reduce out-of-place bus bandwidth per vendor and result file.
+
+    One series per run (single node, two nodes, ...): mixing runs in one line
+    would zig-zag between their values at each message size.
+    """
+    runs: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    for v in project.vendors:
+        for m in v.measurements:
+            if m.metric == BUSBW_METRIC and m.size_bytes:
+                run = PurePath(m.file).stem if m.file else ""
+                point = (math.log2(m.size_bytes), float(m.value))
+                runs.setdefault((v.name, run), []).append(point)
+    return [
+        (f"{vendor} · {run}" if run else vendor, sorted(points))
+        for (vendor, run), points in runs.items()
+    ]
+
+
+def _size_label(log2_bytes: float) -> str:
+    size = 2 ** round(log2_bytes)
+    for unit, div in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if size >= div:
+            return f"{size / div:g} {unit}"
+    return f"{size} B"
+
+
+def _scoring(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> None:
+    """The weighted scoring matrix, the winner and how robust it is to the weights."""
+    if not project.vendors:
+        st.p(st.t("ven.no_vendors_to_score"))
+        return
+    result, _ = score_project(
+        project,
+        catalog,
+        checkpoint_write_gb_per_s=ev.sizing.storage.checkpoint_write_gb_per_s,
+    )
+    # Criteria as rows and vendors as columns: names stay readable at any width.
+    vendors = result.vendors
+    header = [st.t("col.criterion"), st.t("col.weight"), *(v.vendor for v in vendors)]
+    rows: list[tuple[str, ...]] = [
+        (
+            st.t(f"crit.{c.value}"),
+            f"{result.weights[c]:g}",
+            *(f"{v.score(c):.0f}" for v in vendors),
+        )
+        for c in Criterion
+    ]
+    rows.append((st.t("col.score"), "", *(f"{v.total:.1f}" for v in vendors)))
+    rows.append((st.t("col.rank"), "", *(str(v.rank) for v in vendors)))
+    vendor_width = min(1.0, 4.0 / max(1, len(vendors)))
+    st.table(
+        header,
+        rows,
+        [1.6, 0.6, *([vendor_width] * len(vendors))],
+        align_right=list(range(1, len(vendors) + 2)),
+    )
+    if result.winner is None:
+        return
+    st.p(st.t("ven.winner", vendor=result.winner))
+    moves = [
+        st.t(
+            "ven.sensitivity",
+            criterion=st.t(f"crit.{m.criterion.value}"),
+            direction=st.t("ven.up" if up else "ven.down"),
+            points=f"{points:.1f}",
+            vendor=who,
+        )
+        for m in result.sensitivity
+        for up, points, who in (
+            (True, m.increase_points, m.winner_if_increased),
+            (False, m.decrease_points, m.winner_if_decreased),
+        )
+        if points is not None and who is not None
+    ]
+    st.p(" ".join(moves) if moves else st.t("ven.robust"))
+
+
+def _environment(st: _Story, project: Project) -> None:
+    env = project.environment
+    lang = st.lang
+    st.h1("environment")
+    st.p(
+        st.t(
+            "env.intro",
+            scheduler=st.t(f"sched.{env.scheduler.value}"),
+            image=env.pytorch_image,
+            cuda=env.cuda_version,
+            nodes=env.nodes,
+            per_node=env.gpus_per_node,
+        )
+    )
+    wl = project.workload
+    if env.scheduler is Scheduler.KUBERNETES:
+        st.h2(st.t("env.kubernetes"))
+        st.code(configs.kubernetes_manifest(env, wl, lang))
+    elif env.scheduler is Scheduler.SLURM:
+        st.h2(st.t("env.slurm"))
+        st.code(configs.slurm_script(env, wl, lang))
+    else:
+        st.h2(st.t("env.bare"))
+        st.code(configs.bare_nodes_script(env, wl, lang))
+
+
+def _monitoring(st: _Story, project: Project) -> None:
+    mon = project.monitoring
+    st.h1("monitoring")
+    st.p(
+        st.t(
+            "mon.intro",
+            scrape=mon.scrape_interval_s,
+            temp=f"{mon.gpu_temp_c:g}",
+            mem_temp=f"{mon.memory_temp_c:g}",
+            util=f"{mon.util_low_pct:g}",
+            window=mon.util_window_minutes,
+            hang=mon.nccl_hang_minutes,
+        )
+    )
+    st.h2(st.t("mon.rules"))
+    st.code(
+        configs.prometheus_alert_rules(
+            mon, st.lang, expected_gpus_per_node=project.environment.gpus_per_node
+        )
+    )
+
+
+def _checklist_states(project: Project, catalog: Catalog) -> dict[str, CheckStatus]:
+    states = {item.id: item.status for item in project.checklist}
+    return {
+        entry.id: states.get(entry.id, CheckStatus.OPEN) for entry in catalog.checklist
+    }
+
+
+def _checklist(st: _Story, project: Project, catalog: Catalog) -> None:
+    lang = st.lang
+    st.h1("checklist")
+    if not catalog.checklist:
+        st.p(st.t("chk.empty"))
+        return
+    items = {item.id: item for item in project.checklist}
+    states = _checklist_states(project, catalog)
+    tally = {s: sum(1 for v in states.values() if v is s) for s in CheckStatus}
+    st.p(
+        st.t(
+            "chk.intro",
+            total=len(states),
+            passed=tally[CheckStatus.PASS],
+            failed=tally[CheckStatus.FAIL],
+            open=tally[CheckStatus.OPEN],
+            na=tally[CheckStatus.NOT_APPLICABLE],
+        )
+    )
+    zh = lang is Language.ZH
+    for group in ("six_points", "colocation", "contract", "pitfalls"):
+        entries = [e for e in catalog.checklist if e.group == group]
+        if not entries:
+            continue
+        st.h2(st.t(f"grp.{group}"))
+        rows = []
+        extra: list[tuple[Any, ...]] = []
+        for i, e in enumerate(entries, 1):
+            item = items.get(e.id)
+            status = states[e.id]
+            title = e.title_zh if zh else e.title_en
+            detail = e.detail_zh if zh else e.detail_en
+            check = Paragraph(
+                f"{escape(title)}<br/><font size='7' color='#666666'>{escape(detail)}</font>",
+                st.s.cell,
+            )
+            note = ""
+            if item is not None:
+                note = item.note
+                if item.evidence_file:
+                    note = (
+                        f"{note}\n[{item.evidence_file}]"
+                        if note
+                        else f"[{item.evidence_file}]"
+                    )
+            note_cell = Paragraph(escape(note).replace("\n", "<br/>"), st.s.cell)
+            rows.append(
+                (
+                    check,
+                    st.t(f"chk.{status.value}"),
+                    item.owner if item else "",
+                    note_cell,
+                )
+            )
+            extra.append(("BACKGROUND", (1, i), (1, i), _STATUS_COLORS[status]))
+        st.table(
+            [
+                st.t("col.check"),
+                st.t("col.status"),
+                st.t("col.owner"),
+                st.t("col.note"),
+            ],
+            rows,
+            [3.2, 0.8, 1, 2],
+            extra=extra,
+        )
+    st.h2(st.t("chk.open_items"))
+    open_entries = [
+        e
+        for e in catalog.checklist
+        if states[e.id] in {CheckStatus.OPEN, CheckStatus.FAIL}
+    ]
+    if open_entries:
+        st.bullets(
+            [
+                f"{e.title_zh if zh else e.title_en} — {st.t('chk.' + states[e.id].value)}"
+                + (
+                    f" ({items[e.id].owner})"
+                    if e.id in items and items[e.id].owner
+                    else ""
+                )
+                for e in open_entries
+            ]
+        )
+    else:
+        st.p(st.t("chk.none_open"))
+
+
+def _explanations(ev: Evaluation) -> list[Explanation]:
+    out: list[Explanation] = []
+    seen: set[str] = set()
+    for ex in [*ev.sizing.explanations, *getattr(ev.cost, "explanations", [])]:
+        if ex.key not in seen:
+            seen.add(ex.key)
+            out.append(ex)
+    return out
+
+
+def _fmt_value(value: float | str) -> str:
+    if isinstance(value, str):
+        return value
+    if value != 0 and (abs(value) >= 1e7 or abs(value) < 1e-3):
+        return f"{value:.4g}"
+    return f"{value:,.6g}" if abs(value) >= 1000 else f"{value:.4g}"
+
+
+def _assumptions(st: _Story, ev: Evaluation, catalog: Catalog) -> None:
+    st.h1("assumptions")
+    st.p(st.t("asm.intro", as_of=catalog.as_of.isoformat()))
+    explanations = _explanations(ev)
+    defaults: dict[str, tuple[str, str, str]] = {}
+    for ex in explanations:
+        for ref in ex.inputs:
+            if ref.source != "project" and ref.name not in defaults:
+                defaults[ref.name] = (
+                    ref.name,
+                    f"{_fmt_value(ref.value)} {ref.unit}".strip(),
+                    ref.source,
+                )
+    st.h2(st.t("asm.defaults"))
+    if defaults:
+        st.table(
+            [st.t("col.name"), st.t("kn.value"), st.t("col.source")],
+            [defaults[k] for k in sorted(defaults)],
+            [2, 1.1, 2.6],
+        )
+    else:
+        st.p(st.t("siz.no_warnings"))
+    st.h2(st.t("asm.formulas"))
+    st.table(
+        [st.t("col.result"), st.t("col.formula"), st.t("col.reference")],
+        [(ex.key, ex.formula, ex.reference or "—") for ex in explanations],
+        [1.3, 2.6, 2],
+    )
+
+
+def _signoff(st: _Story, project: Project, fp: str, app_version: str) -> None:
+    lang = st.lang
+    st.h1("signoff")
+    st.p(st.t("so.intro"))
+    rows = []
+    for row in project.signoff:
+        role = row.role
+        if lang is Language.ZH:
+            role = _KNOWN_ROLES_ZH.get(role.strip().lower(), role)
+        rows.append(
+            (
+                role,
+                row.name,
+                st.t(f"dec.{row.decision.value}"),
+                row.date.isoformat() if row.date else "",
+                row.comment,
+            )
+        )
+    st.table(
+        [
+            st.t(k)
+            for k in (
+                "col.role",
+                "col.person",
+                "col.decision",
+                "col.date",
+                "col.comment",
+            )
+        ],
+        rows,
+        [1.3, 1.2, 1.1, 0.9, 2.2],
+    )
+    line = "_" * 28
+    short = "_" * 14
+    for role, *_ in rows:
+        st.items.append(
+            KeepTogether(
+                [
+                    Spacer(1, 10),
+                    Paragraph(
+                        f"{escape(str(role))}　　{escape(st.t('so.signature'))}: {line}　　"
+                        f"{escape(st.t('so.date_line'))}: {short}",
+                        st.s.body,
+                    ),
+                ]
+            )
+        )
+    st.items.append(Spacer(1, 14))
+    block: list[Flowable] = [
+        _Heading(f"{st.t('so.fingerprint')}", st.s.h2, 1, "sec-fingerprint"),
+        Paragraph(escape(st.t("so.fingerprint_text", version=app_version)), st.s.body),
+        Paragraph(fp, st.s.fingerprint),
+        Spacer(1, 4),
+        Paragraph(escape(f"{st.t('so.app_version')}: {app_version}"), st.s.body),
+        Spacer(1, 6),
+        Paragraph(escape(st.t("so.verify")), st.s.body),
+        Preformatted(VERIFY_COMMAND, st.s.code),
+    ]
+    st.items.append(KeepTogether(block))
+
+
+# --- entry points -------------------------------------------------------------
+
+
+def build_plan_pdf(
+    project: Project,
+    evaluation: Evaluation,
+    catalog: Catalog,
+    *,
+    language: Language | str | None = None,
+    paper: str = "a4",
+    app_version: str = __version__,
+    font_path: str | Path | None = None,
+) -> bytes:
+    """Render the plan as PDF bytes.
+
+    Parameters
+    ----------
+    project : Project
+        The plan's inputs.
+    evaluation : Evaluation
+        ``evaluate(project, catalog, monte_carlo_draws=10000, seed=0)``.
+    catalog : Catalog
+        The catalog the evaluation used (names, sources, checklist).
+    language : Language or str, optional
+        ``"zh"`` or ``"en"``; default: the project's language.
+    paper : str
+        ``"a4"`` (default) or ``"letter"``.
+    app_version : str
+        Version printed on the plan and hashed into the fingerprint.
+    font_path : str or Path, optional
+        A CJK TrueType font chosen by the user (see :mod:`gpu_advisor.report.fonts`).
+
+    Returns
+    -------
+    bytes
+        The PDF; identical bytes for identical inputs.
+
+    Raises
+    ------
+    FontNotFoundError
+        When no CJK font can be embedded.
+    ValueError
+        For an unknown paper size or language.
+    """
+    lang = Language(language) if language is not None else project.meta.language
+    if paper not in PAPER_SIZES:
+        raise ValueError(f"paper must be one of {sorted(PAPER_SIZES)}, got {paper!r}")
+    font = register_cjk_font(font_path)
+    fp = fingerprint(project, app_version)
+    styles = _Styles(font, lang)
+    pagesize = PAPER_SIZES[paper]
+    width = pagesize[0] - 2 * _MARGIN
+    st = _Story(lang, styles, width)
+
+    _cover(st, project, catalog, fp, app_version)
+    st.items.append(NextPageTemplate("body"))
+    st.page_break()
+    toc = TableOfContents(
+        levelStyles=styles.toc_levels,
+        dotsMinLevel=0,
+        tableStyle=TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        ),
+    )
+    st.p(st.t("doc.toc"), styles.h1)
+    st.items.append(toc)
+    st.page_break()
+    _summary(st, project, evaluation, catalog)
+    st.page_break()
+    _sizing(st, project, evaluation, catalog)
+    st.page_break()
+    _cost(st, project, evaluation)
+    st.page_break()
+    _vendors(st, project, evaluation, catalog)
+    st.page_break()
+    _environment(st, project)
+    st.items.append(CondPageBreak(120))
+    _monitoring(st, project)
+    st.page_break()
+    _checklist(st, project, catalog)
+    st.page_break()
+    _assumptions(st, evaluation, catalog)
+    st.page_break()
+    _signoff(st, project, fp, app_version)
+
+    title = project.meta.title
+    status = tr(f"status.{project.meta.status.value}", lang)
+    doc_id = hashlib.md5(
+        f"{fp}|{lang.value}|{paper}".encode(), usedforsecurity=False
+    ).digest()
+    buffer = io.BytesIO()
+    doc = _PlanDoc(
+        buffer,
+        pagesize=pagesize,
+        leftMargin=_MARGIN,
+        rightMargin=_MARGIN,
+        topMargin=_MARGIN,
+        bottomMargin=_MARGIN,
+        title=title,
+        author=project.meta.author or project.meta.organisation,
+        subject=tr("doc.subject", lang)
+        + (f" — {project.meta.organisation}" if project.meta.organisation else ""),
+        keywords=[
+            "GPU",
+            tr("doc.subject", lang),
+            f"{KEYWORD_FINGERPRINT}={fp}",
+            f"{KEYWORD_VERSION}={app_version}",
+        ],
+        creator=f"GPU Advisor {app_version}",
+        invariant=1,
+        lang="zh-CN" if lang is Language.ZH else "en",
+        initialFontName=font,
+    )
+    canvas_cls = _canvas_class(
+        title=title,
+        status=status,
+        language=lang,
+        font=font,
+        plan_date=project.meta.plan_date,
+        doc_id=doc_id,
+    )
+    doc.multiBuild(st.items, canvasmaker=canvas_cls)
+    return buffer.getvalue()
+
+
+_FINGERPRINT_RE: Final = re.compile(rf"{KEYWORD_FINGERPRINT}=([0-9a-f]{{64}})")
+_VERSION_RE: Final = re.compile(rf"{KEYWORD_VERSION}=([^,\s]+)")
+
+
+def write_plan_pdf(
+    path: str | Path,
+    project: Project,
+    evaluation: Evaluation,
+    catalog: Catalog,
+    **kwargs: Any,
+) -> None:
+    """Build the plan (see :func:`build_plan_pdf`) and write it to ``path``."""
+    data = build_plan_pdf(project, evaluation, catalog, **kwargs)
+    write_atomically(Path(path), data)

@@ -1,0 +1,80 @@
+"""Add a PAdES signature to a plan with pyHanko.
+
+The signature is an incremental update: the plan's bytes stay as they were
+and the signature covers all of them, so :mod:`gpu_advisor.report.verify`
+can tell whether anything changed afterwards.
+
+References
+----------
+ETSI EN 319 142-1 V1.1.1 (2016), PAdES digital signatures, Part 1;
+pyHanko documentation, "Signing functionality",
+https://pyhanko.readthedocs.io/en/latest/lib-guide/signing.html
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+from pyhanko.sign import fields, signers
+
+
+class SigningError(Exception):
+    """The certificate could not be loaded or the PDF could not be signed."""
+
+
+def sign_pdf(
+    data: bytes,
+    p12_path: str | Path,
+    password: str | bytes | None = None,
+    *,
+    reason: str = "GPU Advisor plan sign-off",
+) -> bytes:
+    """Sign PDF bytes with the key and certificate in a PKCS#12 file.
+
+    Parameters
+    ----------
+    data : bytes
+        The plan, as written by :func:`gpu_advisor.report.plan.build_plan_pdf`.
+    p12_path : str or Path
+        PKCS#12 (``.p12``/``.pfx``) file holding the private key and certificate.
+    password : str or bytes, optional
+        Password of the PKCS#12 file.
+    reason : str
+        Reason recorded in the signature dictionary.
+
+    Returns
+    -------
+    bytes
+        The signed PDF (the input followed by one incremental update).
+
+    Raises
+    ------
+    SigningError
+        When the PKCS#12 file cannot be read or decrypted, or the PDF is damaged.
+    """
+    path = Path(p12_path)
+    if not path.is_file():
+        raise SigningError(f"certificate file not found: {path}")
+    passphrase = password.encode("utf-8") if isinstance(password, str) else password
+    try:
+        signer = signers.SimpleSigner.load_pkcs12_data(
+            path.read_bytes(), other_certs=(), passphrase=passphrase
+        )
+    except (ValueError, OSError) as exc:
+        raise SigningError(
+            f"cannot read {path.name}: wrong password or not a PKCS#12 file"
+        ) from exc
+    meta = signers.PdfSignatureMetadata(
+        field_name="PlanSignature",
+        md_algorithm="sha256",
+        subfilter=fields.SigSeedSubFilter.PADES,
+        reason=reason,
+    )
+    try:
+        writer = IncrementalPdfFileWriter(io.BytesIO(data))
+        out = signers.sign_pdf(writer, meta, signer=signer)
+    except Exception as exc:  # pyHanko raises many types for damaged input
+        raise SigningError(f"cannot sign this PDF: {exc}") from exc
+    return bytes(out.getvalue())

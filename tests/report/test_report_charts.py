@@ -1,0 +1,69 @@
+"""Chart helpers: tick choice and drawings that render."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reportlab.graphics import renderPDF
+
+from gpu_advisor.report import charts
+from gpu_advisor.report.fonts import register_cjk_font
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.floats(min_value=-1e9, max_value=1e9, allow_nan=False),
+    st.floats(min_value=0, max_value=1e9, allow_nan=False),
+)
+def test_ticks_cover_range(low: float, span: float) -> None:
+    high = low + span
+    ticks = charts.nice_ticks(low, high)
+    assert ticks[0] <= low + 1e-6 * max(1.0, abs(low))
+    assert ticks[-1] >= high - 1e-6 * max(1.0, abs(high))
+    assert ticks == sorted(ticks)
+    assert 2 <= len(ticks) <= 51
+
+
+def test_every_chart_renders() -> None:
+    style = charts.ChartStyle(register_cjk_font())
+    drawings = [
+        charts.stacked_bars(
+            ["A100", "L40S"],
+            [("权重", [20.0, 20.0]), ("激活", [10.0, 40.0])],
+            style=style,
+            width=400,
+            height=180,
+            y_format=str,
+            markers=[80.0, 48.0],
+            marker_label="容量",
+        ),
+        charts.line_chart(
+            [("on-demand", [(1, 0.0), (2, 5.0)]), ("own", [(1, 8.0), (2, 9.0)])],
+            style=style,
+            width=400,
+            height=180,
+            y_format=str,
+        ),
+        charts.grouped_bars(
+            ["1", "2"],
+            [("a", [1.0, -2.0])],
+            style=style,
+            width=400,
+            height=150,
+            y_format=str,
+        ),
+        charts.tornado(
+            [("PUE", -1.0, 2.0)],
+            0.5,
+            style=style,
+            width=400,
+            x_format=str,
+            low_label="low",
+            high_label="high",
+        ),
+        charts.percentile_bars(
+            [("x", 1.0, 2.0, 3.0)], style=style, width=400, x_format=str
+        ),
+    ]
+    for drawing in drawings:
+        assert renderPDF.drawToString(drawing).startswith(b"%PDF")

@@ -1,0 +1,57 @@
+"""Finding a CJK font: precedence, and a clear error when there is none."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gpu_advisor.report.fonts import ENV_VAR, FontNotFoundError, find_cjk_font
+
+
+def test_no_font_gives_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(FontNotFoundError) as info:
+        find_cjk_font(environ={}, search_dirs=[tmp_path], use_bundled=False)
+    message = str(info.value)
+    assert "fonts-wqy-microhei" in message
+    assert ENV_VAR in message
+
+
+def test_bad_env_font_is_refused_with_reason(tmp_path: Path) -> None:
+    fake = tmp_path / "NotoSansSC-Regular.ttf"
+    fake.write_bytes(b"OTTO" + b"\0" * 100)  # an OpenType/CFF header: not embeddable
+    with pytest.raises(FontNotFoundError, match="cannot be embedded"):
+        find_cjk_font(environ={ENV_VAR: str(fake)}, search_dirs=[], use_bundled=False)
+
+
+def test_unloadable_known_name_is_skipped(tmp_path: Path) -> None:
+    (tmp_path / "wqy-microhei.ttc").write_bytes(b"not a font")
+    with pytest.raises(FontNotFoundError):
+        find_cjk_font(environ={}, search_dirs=[tmp_path], use_bundled=False)
+
+
+def test_system_font_found_and_env_takes_precedence() -> None:
+    try:
+        found = find_cjk_font(environ={}, use_bundled=False)
+    except FontNotFoundError:
+        pytest.skip("no CJK font on this machine")
+    assert found.origin == "system"
+    chosen = find_cjk_font(environ={ENV_VAR: str(found.path)}, search_dirs=[])
+    assert chosen.origin == "environment"
+    assert chosen.path == found.path
+    explicit = find_cjk_font(found.path, environ={ENV_VAR: "/nonexistent.ttf"})
+    assert explicit.origin == "explicit"
+
+
+def test_plan_without_font_raises(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from gpu_advisor.report import fonts
+
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "missing.ttf"))
+    fonts._find_and_register.cache_clear()
+    try:
+        with pytest.raises(FontNotFoundError, match="GPU_ADVISOR_CJK_FONT"):
+            fonts.register_cjk_font()
+    finally:
+        fonts._find_and_register.cache_clear()

@@ -1,0 +1,66 @@
+"""Every report sentence exists in both languages with the same placeholders."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gpu_advisor.model.common import Language
+from gpu_advisor.report.text import (
+    TEXTS,
+    gib,
+    gpu_hours,
+    money,
+    money_short,
+    percent,
+    tr,
+)
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@pytest.mark.parametrize("key", sorted(TEXTS))
+def test_both_languages_present_with_same_placeholders(key: str) -> None:
+    zh, en = TEXTS[key]
+    assert zh.strip()
+    assert en.strip()
+    assert _fields(zh) == _fields(en), key
+
+
+@pytest.mark.parametrize("key", sorted(TEXTS))
+def test_english_has_no_chinese(key: str) -> None:
+    assert not _CJK.search(TEXTS[key][1]), key
+
+
+def test_chinese_uses_market_terms() -> None:
+    zh = " ".join(v[0] for v in TEXTS.values())
+    for term in ("按量付费", "包月", "包年", "竞价实例", "托管", "卡时"):
+        assert term in zh
+
+
+def test_formats() -> None:
+    assert money(1234567.4, Language.ZH) == "¥1,234,567"
+    assert money(1234567.4, Language.EN) == "CNY 1,234,567"
+    assert money(12.345, Language.EN, 2) == "CNY 12.35"
+    assert gpu_hours(294.0, Language.ZH) == "294 卡时"
+    assert gpu_hours(294.0, Language.EN) == "294 GPU-hours"
+    assert gib(94.3 * 2**30) == "94.3 GiB"
+    assert percent(0.62) == "62%"
+    assert tr("kn.month_n", Language.ZH, month=14) == "第 14 个月"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.floats(min_value=-1e12, max_value=1e12, allow_nan=False))
+def test_money_round_trips(value: float) -> None:
+    text = money(value, Language.EN)
+    parsed = float(text.replace("CNY", "").replace(",", "").replace(" ", ""))
+    assert parsed == pytest.approx(round(value), abs=1.0)
+    assert money_short(value, Language.ZH)

@@ -1,0 +1,144 @@
+"""``gpu-advisor-cli report | sign | verify`` end to end (no Qt)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.serialization import pkcs12
+from cryptography.x509.oid import NameOID
+
+from gpu_advisor.cli import main
+from gpu_advisor.io.project_file import save_project
+from gpu_advisor.model.common import Language
+from gpu_advisor.model.project import Project, ProjectMeta
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("cli")
+    project = Project(meta=ProjectMeta(title="CLI plan", language=Language.EN))
+    save_project(project, folder / "project.gpuplan")
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "CLI Signer")])
+    start = dt.datetime(2025, 1, 1, tzinfo=dt.UTC)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(1)
+        .not_valid_before(start)
+        .not_valid_after(start + dt.timedelta(days=365 * 5))
+        .sign(key, hashes.SHA256())
+    )
+    (folder / "cert.p12").write_bytes(
+        pkcs12.serialize_key_and_certificates(
+            b"cli", key, cert, None, serialization.BestAvailableEncryption(b"pw")
+        )
+    )
+    return folder
+
+
+@pytest.fixture(scope="module")
+def plan(workdir: Path) -> Path:
+    out = workdir / "plan.pdf"
+    assert main(["report", str(workdir / "project.gpuplan"), "-o", str(out)]) == 0
+    return out
+
+
+def test_report_writes_pdf(plan: Path) -> None:
+    assert plan.read_bytes().startswith(b"%PDF-")
+
+
+def test_report_language_and_paper(workdir: Path) -> None:
+    out = workdir / "plan_zh_letter.pdf"
+    args = ["report", str(workdir / "project.gpuplan"), "-o", str(out)]
+    assert main([*args, "--lang", "zh", "--paper", "letter"]) == 0
+    assert out.read_bytes() != (workdir / "plan.pdf").read_bytes()
+
+
+def test_verify_ok_and_changed_project(
+    plan: Path, workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["verify", str(plan), str(workdir / "project.gpuplan")]) == 0
+    assert capsys.readouterr().out.startswith("OK:")
+    other = workdir / "other.gpuplan"
+    save_project(
+        Project(
+            meta=ProjectMeta(title="CLI plan", language=Language.EN, horizon_months=6)
+        ),
+        other,
+    )
+    assert main(["verify", str(plan), str(other)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("FAILED:")
+    assert err.count("\n") == 1
+
+
+def test_sign_then_verify_then_tamper(
+    plan: Path, workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PLAN_P12_PW", "pw")
+    signed = workdir / "signed.pdf"
+    args = [
+        "sign",
+        str(plan),
+        "--p12",
+        str(workdir / "cert.p12"),
+        "--password-env",
+        "PLAN_P12_PW",
+    ]
+    assert main([*args, "-o", str(signed)]) == 0
+    assert main(["verify", str(signed), str(workdir / "project.gpuplan")]) == 0
+    data = bytearray(signed.read_bytes())
+    at = bytes(data).index(b"stream", 2000) + 40
+    data[at] ^= 0x01
+    tampered = workdir / "tampered.pdf"
+    tampered.write_bytes(bytes(data))
+    assert main(["verify", str(tampered)]) == 1
+
+
+def test_bad_inputs_exit_2(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", str(workdir / "missing.pdf")]) == 2
+    bad = workdir / "bad.gpuplan"
+    bad.write_text("{not json")
+    assert main(["report", str(bad), "-o", str(workdir / "x.pdf")]) == 2
+    assert (
+        main(
+            [
+                "sign",
+                str(workdir / "plan.pdf"),
+                "--p12",
+                str(workdir / "nope.p12"),
+                "-o",
+                str(workdir / "s.pdf"),
+            ]
+        )
+        == 2
+    )
+    assert (
+        main(
+            [
+                "sign",
+                str(workdir / "plan.pdf"),
+                "--p12",
+                str(workdir / "cert.p12"),
+                "--password-env",
+                "UNSET_VAR_FOR_TEST",
+                "-o",
+                str(workdir / "s.pdf"),
+            ]
+        )
+        == 2
+    )
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as info:
+        main(
+            ["report", str(workdir / "project.gpuplan"), "--paper", "a3", "-o", "x.pdf"]
+        )
+    assert info.value.code == 2
