@@ -63,6 +63,15 @@ _NAMES = {
 }
 
 
+def _months_en(count: int) -> str:
+    """``1 month``, ``2 months``.
+
+    >>> _months_en(1), _months_en(3)
+    ('1 month', '3 months')
+    """
+    return f"{count} month" if count == 1 else f"{count} months"
+
+
 def option_name(option: OptionId, zh: bool = False) -> str:
     """Display name of an option.
 
@@ -288,7 +297,7 @@ def recommend(
             blockers_en: list[str] = []
             blockers_zh: list[str] = []
             if short:
-                blockers_en.append(f"the work spans only {span} months")
+                blockers_en.append(f"the work spans only {_months_en(span)}")
                 blockers_zh.append(f"工作只持续 {span} 个月")
             if not stable:
                 blockers_en.append(
@@ -368,7 +377,7 @@ def recommend(
                 0,
                 _reason(
                     "recommend.short_work",
-                    f"The work spans {span} months, under the seeds' six-month line: renting "
+                    f"The work spans {_months_en(span)}, under the seeds' six-month line: renting "
                     "avoids buying hardware that would then stand idle.",
                     f"工作只持续 {span} 个月，不到种子文章所说的半年，租用可避免买来的硬件闲置。",
                     demand_inputs,
@@ -379,7 +388,7 @@ def recommend(
             _reason(
                 "recommend.rent",
                 f"{option_name(chosen.id).capitalize()} is the cheapest way to rent: "
-                f"{_cny(chosen.total_cny)} CNY over {len(demand)} months, "
+                f"{_cny(chosen.total_cny)} CNY over {_months_en(len(demand))}, "
                 + (
                     f"{chosen.cost_per_useful_gpu_hour_cny:,.2f} CNY per useful GPU-hour."
                     if chosen.cost_per_useful_gpu_hour_cny is not None

@@ -190,7 +190,12 @@ class Workload(Frozen):
     global_batch: int | None = Field(None, ge=1, le=10_000_000)
     precision: Precision = Precision.BF16
     optimizer: Optimizer = Optimizer.ADAMW
-    zero_stage: int = Field(1, ge=0, le=3)
+    zero_stage: int = Field(
+        3,
+        ge=0,
+        le=3,
+        description="ZeRO stage; 3 = FSDP full sharding (the common choice for fine-tuning).",
+    )
     tp: int = Field(1, ge=1, le=1024)
     pp: int = Field(1, ge=1, le=1024)
     dp: int | None = Field(None, ge=1, le=1_000_000)
