@@ -52,6 +52,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from gpu_advisor import __version__
 from gpu_advisor.engine import configs
+from gpu_advisor.engine.judge import Check, judge_vendor
 from gpu_advisor.engine.scoring import Criterion, score_project
 from gpu_advisor.io.project_file import fingerprint, write_atomically
 from gpu_advisor.model.catalog import Catalog
@@ -98,6 +99,11 @@ _STATUS_COLORS: Final = {
     CheckStatus.FAIL: colors.HexColor("#f6d5d5"),
     CheckStatus.OPEN: colors.HexColor("#fdf0cf"),
     CheckStatus.NOT_APPLICABLE: colors.HexColor("#eeeeee"),
+}
+_VERDICT_COLOURS: Final = {
+    "pass": colors.HexColor("#d8efd9"),
+    "warn": colors.HexColor("#fdf0cf"),
+    "fail": colors.HexColor("#f6d5d5"),
 }
 _SECTIONS: Final = (
     "summary",
@@ -1206,18 +1212,7 @@ def _vendors(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> 
     if not measured:
         st.p(st.t("ven.no_measured"))
     else:
-        summary = _measurement_summary(project)
-        st.table(
-            [
-                st.t("col.vendor"),
-                st.t("col.tool"),
-                st.t("col.metric"),
-                st.t("col.measured"),
-            ],
-            summary,
-            [1.5, 1, 2, 1.2],
-            align_right=[3],
-        )
+        _judged_checks(st, project, catalog, ev)
         busbw = _busbw_series(project)
         if busbw:
             st.items.append(
@@ -1245,25 +1240,71 @@ BUSBW_METRIC = "all_reduce.out_of_place.busbw"
 """The measurement plotted against message size (see gpu_advisor.io.results_parsers)."""
 
 
-def _measurement_summary(project: Project) -> list[tuple[str, str, str, str]]:
-    """One row per (vendor, tool, metric): the best value (NCCL: the largest message)."""
-    out: list[tuple[str, str, str, str]] = []
-    for v in project.vendors:
-        best: dict[tuple[str, str], Any] = {}
-        for m in v.measurements:
-            key = (m.tool, m.metric)
-            old = best.get(key)
-            if (
-                old is None
-                or (m.size_bytes or 0) > (old.size_bytes or 0)
-                or (
-                    (m.size_bytes or 0) == (old.size_bytes or 0) and m.value > old.value
-                )
-            ):
-                best[key] = m
-        for (tool, metric), m in sorted(best.items()):
-            out.append((v.name, tool, metric, f"{m.value:,.4g} {m.unit}"))
-    return out
+def _judged_checks(
+    st: _Story, project: Project, catalog: Catalog, ev: Evaluation
+) -> None:
+    """Per vendor and test: the verdict against the expected value.
+
+    Warnings and failures are listed one by one (which node, which GPU);
+    passing checks of the same test are folded into one row, so the table
+    stays readable for eight GPUs on several nodes.
+    """
+    zh = st.lang == "zh"
+    rows: list[tuple[str, ...]] = []
+    extra: list[tuple[Any, ...]] = []
+
+    def add(check: Check, vendor: str, where: str) -> None:
+        measured = (
+            f"{check.measured:,.4g} {check.unit}".strip()
+            if check.measured is not None
+            else "—"
+        )
+        threshold = (check.threshold_zh if zh else check.threshold_en) or "—"
+        verdict = check.verdict.value
+        rows.append(
+            (vendor, check.test, where, measured, threshold, st.t(f"verdict.{verdict}"))
+        )
+        colour = _VERDICT_COLOURS.get(verdict)
+        if colour is not None:
+            extra.append(("BACKGROUND", (5, len(rows)), (5, len(rows)), colour))
+
+    for vendor in project.vendors:
+        if not vendor.measurements:
+            continue
+        checks = judge_vendor(project, vendor, catalog, sizing=ev.sizing).checks
+        for test in dict.fromkeys(c.test for c in checks):
+            group = [c for c in checks if c.test == test]
+            passed = [c for c in group if c.verdict.value in ("pass", "info")]
+            if len(passed) > 1:
+                # The weakest passing figure stands for the group.
+                weakest = min(passed, key=lambda c: c.ratio if c.ratio else 1.0)
+                add(weakest, vendor.name, st.t("ven.n_checks", n=len(passed)))
+            elif passed:
+                add(passed[0], vendor.name, _where(passed[0]))
+            for check in group:
+                if check.verdict.value not in ("pass", "info"):
+                    add(check, vendor.name, _where(check))
+    st.table(
+        [
+            st.t("col.vendor"),
+            st.t("col.test"),
+            st.t("col.where"),
+            st.t("col.measured"),
+            st.t("col.threshold"),
+            st.t("col.verdict"),
+        ],
+        rows,
+        [0.8, 1.4, 1.0, 1.1, 2.0, 0.7],
+        extra=extra,
+        align_right=[3],
+    )
+
+
+def _where(check: Check) -> str:
+    where = check.node or ""
+    if check.gpu is not None:
+        where = f"{where} GPU {check.gpu}".strip()
+    return where or "—"
 
 
 def _busbw_series(project: Project) -> list[tuple[str, list[tuple[float, float]]]]:
