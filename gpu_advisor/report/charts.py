@@ -56,8 +56,10 @@ def nice_ticks(low: float, high: float, target: int = 5) -> list[float]:
         return [0.0, 1.0]
     if high < low:
         low, high = high, low
-    if high == low:
-        if low == 0:
+    if high - low <= 1e-12 * max(1.0, abs(low), abs(high)):
+        # A span too small to label (down to subnormal floats): one value,
+        # shown on an axis from zero.
+        if abs(low) <= 1e-12:
             return [0.0, 1.0]
         return nice_ticks(min(0.0, low), max(0.0, low), target)
     raw = (high - low) / max(target, 1)

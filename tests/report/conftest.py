@@ -31,7 +31,9 @@ def sample_project(language: Language = Language.ZH) -> Project:
     nccl = [
         Measurement(
             tool="nccl-tests",
-            metric="all_reduce busbw",
+            metric="all_reduce.out_of_place.busbw",
+            file="nccl_all_reduce_perf_1node.txt",
+            node="node01",
             value=value,
             unit="GB/s",
             size_bytes=2**k,

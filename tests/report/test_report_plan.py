@@ -107,11 +107,17 @@ def test_page_x_of_y_counts_all_pages(plans: dict[Language, bytes]) -> None:
     assert f"page {total} of {total}" in last
 
 
-def test_vendor_checklist_and_signoff_content(texts: dict[Language, str]) -> None:
+def test_vendor_checklist_and_signoff_content(
+    texts: dict[Language, str], project: Project, catalog: Catalog
+) -> None:
+    from gpu_advisor.engine.judge import judge_vendor
+
     zh, en = _flat(texts[Language.ZH]), _flat(texts[Language.EN])
     assert "云厂商甲" in zh
     assert "Rental B" in en
-    assert "185 GB/s" in en  # measured NCCL busbw at the largest message
+    (nccl,) = judge_vendor(project, project.vendors[0], catalog).checks
+    assert nccl.measured is not None
+    assert f"{nccl.measured:,.4g} GB/s" in en  # the judged NCCL bus bandwidth
     assert "李娜" in zh
     assert "通过" in zh
     assert "未通过" in zh
