@@ -186,6 +186,42 @@ def _serves(project: Project) -> bool:
     return project.workload.task is TaskKind.INFERENCE
 
 
+def measured_mfu_for(project: Project) -> float | None:
+    """The MFU measured by vendor tests on the plan's GPU, if any.
+
+    When several vendors measured it, the lowest figure is used: a plan sized
+    on the slowest measured run does not run out of GPU-hours. ``workload.mfu``
+    set by the user still wins (see ``size_workload``).
+
+    Parameters
+    ----------
+    project : Project
+        Its vendors' ``measured_mfu`` and ``gpu_id``, and ``workload.gpu_id``.
+
+    Returns
+    -------
+    float or None
+        Model FLOPs utilisation [1], or None when no vendor measured the GPU.
+
+    Examples
+    --------
+    >>> from gpu_advisor.model.project import Vendor
+    >>> gpu = Project().workload.gpu_id
+    >>> vendors = [Vendor(name="a", gpu_id=gpu, measured_mfu=0.42),
+    ...            Vendor(name="b", gpu_id=gpu, measured_mfu=0.31)]
+    >>> measured_mfu_for(Project(vendors=vendors))
+    0.31
+    >>> measured_mfu_for(Project()) is None
+    True
+    """
+    measured = [
+        v.measured_mfu
+        for v in project.vendors
+        if v.measured_mfu is not None and v.gpu_id == project.workload.gpu_id
+    ]
+    return min(measured) if measured else None
+
+
 def evaluate(
     project: Project, catalog: Catalog, *, monte_carlo_draws: int = 0, seed: int = 0
 ) -> Evaluation:
@@ -215,7 +251,9 @@ def evaluate(
     >>> ev.cost.recommendation.option in set(OptionId)
     True
     """
-    sizing = size_workload(project.workload, catalog)
+    sizing = size_workload(
+        project.workload, catalog, measured_mfu=measured_mfu_for(project)
+    )
     gpu_id = sizing.gpu_id or project.workload.gpu_id
     resolved = resolve(project, catalog, gpu_id)
     resolved = _with_network_hint(

@@ -199,8 +199,9 @@ def parse_results(paths: Sequence[Path]) -> list[Measurement]:
     Returns
     -------
     list of Measurement
-        Every measurement of every file, in file order. ``file`` is the path
-        as given (relative to the folder passed, joined to it).
+        Every measurement of every file, in file order. ``file`` is the file's
+        name, or for a folder its path from the folder's parent (for example
+        ``vendor_a/node01/iperf3.json``): never an absolute path.
 
     Raises
     ------
@@ -212,20 +213,28 @@ def parse_results(paths: Sequence[Path]) -> list[Measurement]:
     >>> parse_results([])
     []
     """
-    files: list[Path] = []
+    files: list[tuple[Path, str]] = []  # (file, name stored in the project)
     for path in paths:
         if path.is_dir():
-            files.extend(_walk(path))
+            # Stored relative to the folder's parent ("vendor_a/node01/x.txt"):
+            # project files are mailed around, so no machine's paths go in them.
+            files.extend(
+                (f, f.relative_to(path.parent).as_posix()) for f in _walk(path)
+            )
         elif path.exists():
-            files.append(path)
+            files.append((path, path.name))
         else:
             raise ResultsImportError(str(path), None, "no such file or folder")
         if len(files) > MAX_FILES:
             raise ResultsImportError(str(path), None, f"more than {MAX_FILES} files")
     measurements: list[Measurement] = []
-    for file in files:
-        shown = file.as_posix()
-        text = _read_text(file, shown)
+    for file, shown in files:
+        # Errors name the file where the user can find it; measurements keep
+        # the short name.
+        text = _read_text(file, file.as_posix())
         node = file.parent.name or None
-        measurements.extend(parse_text(text, shown, node))
+        try:
+            measurements.extend(parse_text(text, shown, node))
+        except ResultsImportError as exc:
+            raise ResultsImportError(file.as_posix(), exc.line, exc.message) from None
     return measurements
