@@ -196,3 +196,21 @@ def test_many_emits_do_not_exhaust_true(session: ProjectSession) -> None:
         session.dirty_changed.emit(count % 2 == 0)
     assert sys.getrefcount(True) >= before
     assert session.undo_stack.count() == 0
+
+
+def test_apply_reaches_list_items(session: ProjectSession) -> None:
+    from gpu_advisor.model.project import Vendor
+
+    session.replace_project(
+        session.project.model_copy(update={"vendors": [Vendor(name="A")]}), "add"
+    )
+    session.apply("vendors.0.name", "B")
+    session.apply("vendors.0.name", "BC")
+    assert session.project.vendors[0].name == "BC"
+    assert session.undo_stack.count() == 2  # typing merged into one step
+    with pytest.raises(KeyError):
+        session.apply("vendors.1.name", "X")
+    with pytest.raises(KeyError):
+        session.apply("vendors.x.name", "X")
+    session.undo_stack.undo()
+    assert session.project.vendors[0].name == "A"
