@@ -1,0 +1,1192 @@
+"""Step 1 of the wizard: size the workload.
+
+Left, the inputs of ``project.workload`` (model, task, run, parallelism,
+hardware), each a bound widget from :mod:`gpu_advisor.ui.widgets.bound`, so
+every edit is one undoable ``session.apply``. Right, the engine's results for
+the current project, refreshed on every change: the key numbers, each with a
+"why?" button, the sizing warnings in the UI language, memory per GPU as a
+stacked bar per candidate card, the days-versus-cards curve, and the monthly
+demand profile that feeds the budget step.
+
+The page computes nothing itself: every number shown is read from
+``session.evaluation`` (DESIGN.md, "Nothing computes a number twice").
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
+
+import numpy as np
+import pyqtgraph as pg
+from pydantic import ValidationError
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt
+from PySide6.QtGui import QColor, QFont, QStandardItemModel
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QFrame,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+    QWizardPage,
+)
+from typing_extensions import override
+
+from gpu_advisor.engine.shape import parse_hf_config
+from gpu_advisor.model.common import InputRef, Language, Severity
+from gpu_advisor.model.evaluation import Evaluation
+from gpu_advisor.model.project import (
+    ModelShape,
+    Optimizer,
+    Precision,
+    Project,
+    Recompute,
+    TaskKind,
+)
+from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.widgets.bound import (
+    BoundCheck,
+    BoundCombo,
+    BoundDoubleSpin,
+    BoundField,
+    BoundSpin,
+    OptionalNumberField,
+    validation_message,
+)
+from gpu_advisor.ui.widgets.demand_editor import DemandEditor
+from gpu_advisor.ui.widgets.why import WhyButton, session_explanations
+
+GIB: Final = float(2**30)
+"""Bytes per GiB: the engine treats card memory as GiB (see GpuSpec.memory_gb)."""
+
+CUSTOM_MODEL: Final = "\0custom"
+"""Item data of the model picker's "custom shape" entry."""
+
+MEMORY_PARTS: Final = (
+    ("weights_bytes", "#1f77b4"),
+    ("gradients_bytes", "#ff7f0e"),
+    ("optimizer_bytes", "#d62728"),
+    ("activations_bytes", "#2ca02c"),
+    ("kv_cache_bytes", "#9467bd"),
+    ("overhead_bytes", "#8c8c8c"),
+)
+"""Stack order of the memory bar (bottom first) and colours."""
+
+_BAR_WIDTH = 0.6
+_FORM_WIDTH_PX = 430
+_INFERENCE_ONLY = {TaskKind.INFERENCE}
+_TRAINING = {
+    TaskKind.PRETRAIN,
+    TaskKind.FULL_FINETUNE,
+    TaskKind.LORA,
+    TaskKind.QLORA,
+}
+
+
+_F = TypeVar("_F", bound=BoundField)
+
+
+def _language() -> Language:
+    return Language.ZH if current_language().startswith("zh") else Language.EN
+
+
+class ConfigPasteDialog(QDialog):
+    """Paste a Hugging Face ``config.json``; errors stay in the dialog."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.shape: ModelShape | None = None
+        self.intro_label = QLabel(wordWrap=True)
+        self.text_edit = QPlainTextEdit()
+        self.text_edit.setTabChangesFocus(True)
+        mono = QFont("monospace")
+        mono.setStyleHint(QFont.StyleHint.Monospace)
+        self.text_edit.setFont(mono)
+        self.error_label = QLabel(wordWrap=True)
+        self.error_label.setStyleSheet("color: #b00020;")
+        self.error_label.setVisible(False)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.intro_label)
+        layout.addWidget(self.text_edit, 1)
+        layout.addWidget(self.error_label)
+        layout.addWidget(self.buttons)
+        self.resize(620, 460)
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        self.setWindowTitle(self.tr("Paste config.json"))
+        self.intro_label.setText(
+            self.tr(
+                "Paste the model's Hugging Face config.json (Llama, Qwen, Mistral/"
+                "Mixtral, DeepSeek, GLM). The shape replaces the preset."
+            )
+        )
+        self.text_edit.setPlaceholderText('{"num_hidden_layers": 32, "hidden_size": …}')
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    @override
+    def accept(self) -> None:
+        try:
+            self.shape = parse_hf_config(self.text_edit.toPlainText())
+        except ValueError as exc:
+            self.error_label.setText(
+                self.tr("Cannot read this config: %1").replace("%1", str(exc))
+            )
+            self.error_label.setVisible(True)
+            return
+        except ValidationError as exc:  # e.g. heads not a multiple of kv_heads
+            self.error_label.setText(
+                self.tr("Cannot read this config: %1").replace(
+                    "%1", validation_message(exc)
+                )
+            )
+            self.error_label.setVisible(True)
+            return
+        super().accept()
+
+
+class KeyNumber:
+    """One row of the results: caption, value and a "why?" button."""
+
+    def __init__(self, key: str, provider: Callable[[], Any], session: ProjectSession):
+        self.caption = QLabel(wordWrap=True)
+        self.value = QLabel(wordWrap=True)
+        self.value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        bold = QFont(self.value.font())
+        bold.setBold(True)
+        self.value.setFont(bold)
+        self.why = WhyButton(key, provider, session=session)
+
+
+class WorkloadPage(QWizardPage):
+    """Model, task, run and parallelism; memory, GPU-hours, days and demand."""
+
+    def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session = session
+        self._shown_project: Project | None = None
+        self._bound: list[BoundField] = []
+        self._labels: dict[str, tuple[QLabel, Callable[[], str]]] = {}
+
+        # --- model -----------------------------------------------------------
+        self.model_combo = QComboBox()
+        self.model_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.model_combo.setMinimumContentsLength(18)
+        self.paste_button = QPushButton()
+        self.model_info = QLabel(wordWrap=True)
+        self.model_info.setStyleSheet("color: #555;")
+        self.shape_fields: dict[str, BoundSpin] = {}
+        shape_limits = {
+            "layers": (1, 1000),
+            "hidden": (64, 131072),
+            "heads": (1, 1024),
+            "kv_heads": (1, 1024),
+            "ffn_hidden": (1, 1048576),
+            "vocab": (1, 4000000),
+            "experts": (0, 4096),
+            "active_experts": (0, 4096),
+        }
+        for name, (low, high) in shape_limits.items():
+            self.shape_fields[name] = self._bind(
+                BoundSpin(session, f"workload.shape.{name}", minimum=low, maximum=high)
+            )
+
+        # --- task and run ----------------------------------------------------------
+        self.task_combo = self._bind(
+            BoundCombo(
+                session,
+                "workload.task",
+                [
+                    (TaskKind.PRETRAIN, lambda: self.tr("Pretraining")),
+                    (TaskKind.FULL_FINETUNE, lambda: self.tr("Full fine-tune")),
+                    (TaskKind.LORA, lambda: self.tr("LoRA fine-tune")),
+                    (TaskKind.QLORA, lambda: self.tr("QLoRA fine-tune")),
+                    (TaskKind.INFERENCE, lambda: self.tr("Inference serving")),
+                ],
+                label=lambda: self.tr("task"),
+            )
+        )
+        self.lora_rank = self._bind(
+            BoundSpin(session, "workload.lora_rank", minimum=1, maximum=4096)
+        )
+        self.qlora_bits = self._bind(
+            BoundDoubleSpin(
+                session,
+                "workload.qlora_base_bits",
+                minimum=2,
+                maximum=16,
+                decimals=1,
+                step=0.5,
+                suffix=lambda: self.tr(" bits/param"),
+            )
+        )
+        self.inference_context = self._bind(
+            BoundSpin(
+                session,
+                "workload.inference_context_len",
+                minimum=1,
+                maximum=10_000_000,
+                suffix=lambda: self.tr(" tokens"),
+            )
+        )
+        self.inference_concurrency = self._bind(
+            BoundSpin(
+                session, "workload.inference_concurrency", minimum=1, maximum=1_000_000
+            )
+        )
+        self.tokens = self._bind(
+            BoundDoubleSpin(
+                session,
+                "workload.tokens_billion",
+                minimum=0,
+                maximum=1e6,
+                decimals=3,
+                step=1.0,
+                suffix=lambda: self.tr(" B tokens"),
+                label=lambda: self.tr("tokens"),
+            )
+        )
+        self.chinchilla_label = QLabel(wordWrap=True)
+        self.chinchilla_label.setStyleSheet("color: #555;")
+        self.seq_len = self._bind(
+            BoundSpin(
+                session,
+                "workload.seq_len",
+                minimum=1,
+                maximum=10_000_000,
+                suffix=lambda: self.tr(" tokens"),
+            )
+        )
+        self.micro_batch = self._bind(
+            BoundSpin(session, "workload.micro_batch", minimum=1, maximum=65536)
+        )
+        self.global_batch = self._bind(
+            OptionalNumberField(
+                session,
+                "workload.global_batch",
+                minimum=1,
+                maximum=10_000_000,
+                integer=True,
+                none_text=lambda: self.tr("auto"),
+            )
+        )
+        self.precision = self._bind(
+            BoundCombo(
+                session,
+                "workload.precision",
+                [
+                    (Precision.BF16, lambda: "BF16"),
+                    (Precision.FP16, lambda: "FP16"),
+                    (Precision.FP8, lambda: "FP8"),
+                ],
+            )
+        )
+        self.optimizer = self._bind(
+            BoundCombo(
+                session,
+                "workload.optimizer",
+                [
+                    (Optimizer.ADAMW, lambda: "AdamW"),
+                    (Optimizer.ADAMW_8BIT, lambda: self.tr("AdamW 8-bit")),
+                    (Optimizer.SGD, lambda: self.tr("SGD with momentum")),
+                ],
+            )
+        )
+        self.zero_stage = self._bind(
+            BoundCombo(
+                session,
+                "workload.zero_stage",
+                [
+                    (0, lambda: self.tr("0 — no sharding")),
+                    (1, lambda: self.tr("1 — optimizer states")),
+                    (2, lambda: self.tr("2 — + gradients")),
+                    (3, lambda: self.tr("3 — + weights (FSDP)")),
+                ],
+            )
+        )
+        self.tp = self._bind(BoundSpin(session, "workload.tp", minimum=1, maximum=1024))
+        self.pp = self._bind(BoundSpin(session, "workload.pp", minimum=1, maximum=1024))
+        self.sequence_parallel = self._bind(
+            BoundCheck(
+                session,
+                "workload.sequence_parallel",
+                lambda: self.tr("Sequence parallelism"),
+            )
+        )
+        self.recompute = self._bind(
+            BoundCombo(
+                session,
+                "workload.recompute",
+                [
+                    (Recompute.NONE, lambda: self.tr("None")),
+                    (Recompute.SELECTIVE, lambda: self.tr("Selective")),
+                    (Recompute.FULL, lambda: self.tr("Full")),
+                ],
+            )
+        )
+        self.flash_attention = self._bind(
+            BoundCheck(session, "workload.flash_attention", lambda: "FlashAttention")
+        )
+        self.mfu = self._bind(
+            OptionalNumberField(
+                session,
+                "workload.mfu",
+                minimum=0.01,
+                maximum=1.0,
+                decimals=2,
+                step=0.01,
+                default=self._mfu_default,
+            )
+        )
+
+        # --- hardware ---------------------------------------------------------------
+        self.gpu_combo = self._bind(
+            BoundCombo(
+                session,
+                "workload.gpu_id",
+                [(g.id, functools.partial(str, g.name)) for g in session.catalog.gpus],
+            )
+        )
+        self.candidates_list = QListWidget()
+        self.candidates_list.setMaximumHeight(150)
+        for gpu in session.catalog.gpus:
+            item = QListWidgetItem(gpu.name)
+            item.setData(Qt.ItemDataRole.UserRole, gpu.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.candidates_list.addItem(item)
+        self.candidates_error = QLabel(wordWrap=True)
+        self.candidates_error.setStyleSheet("color: #b00020;")
+        self.candidates_error.setVisible(False)
+        self.gpus = self._bind(
+            OptionalNumberField(
+                session,
+                "workload.gpus",
+                minimum=1,
+                maximum=1_000_000,
+                integer=True,
+                default=self._gpus_default,
+                suffix=lambda: self.tr(" cards"),
+            )
+        )
+        self.deadline = self._bind(
+            OptionalNumberField(
+                session,
+                "workload.deadline_days",
+                minimum=0.1,
+                maximum=3650,
+                decimals=1,
+                toggle_text=lambda: self.tr("Set a deadline"),
+                none_text=lambda: self.tr("none"),
+                suffix=lambda: self.tr(" days"),
+            )
+        )
+
+        # --- layout: inputs --------------------------------------------------------
+        self.model_box = QGroupBox()
+        model_form = QFormLayout(self.model_box)
+        self._model_form = model_form
+        model_row = QHBoxLayout()
+        model_row.addWidget(self.model_combo, 1)
+        model_row.addWidget(self.paste_button)
+        self._add_row(
+            model_form, "model", lambda: self.tr("&Model:"), model_row, self.model_combo
+        )
+        model_form.addRow(self.model_info)
+        shape_captions: dict[str, Callable[[], str]] = {
+            "layers": lambda: self.tr("Layers:"),
+            "hidden": lambda: self.tr("Hidden size:"),
+            "heads": lambda: self.tr("Attention heads:"),
+            "kv_heads": lambda: self.tr("KV heads:"),
+            "ffn_hidden": lambda: self.tr("FFN width:"),
+            "vocab": lambda: self.tr("Vocabulary:"),
+            "experts": lambda: self.tr("Experts (MoE):"),
+            "active_experts": lambda: self.tr("Active experts:"),
+        }
+        for name, caption in shape_captions.items():
+            self._add_row(model_form, f"shape.{name}", caption, self.shape_fields[name])
+
+        self.task_box = QGroupBox()
+        task_form = QFormLayout(self.task_box)
+        self._task_form = task_form
+        self._add_row(task_form, "task", lambda: self.tr("&Task:"), self.task_combo)
+        self._add_row(
+            task_form, "lora_rank", lambda: self.tr("LoRA &rank:"), self.lora_rank
+        )
+        self._add_row(
+            task_form,
+            "qlora_bits",
+            lambda: self.tr("QLoRA base &bits:"),
+            self.qlora_bits,
+        )
+        self._add_row(
+            task_form,
+            "inference_context",
+            lambda: self.tr("&Context length:"),
+            self.inference_context,
+        )
+        self._add_row(
+            task_form,
+            "inference_concurrency",
+            lambda: self.tr("Concurrent &requests:"),
+            self.inference_concurrency,
+        )
+        self._add_row(task_form, "tokens", lambda: self.tr("T&okens:"), self.tokens)
+        task_form.addRow(self.chinchilla_label)
+        self._add_row(
+            task_form, "seq_len", lambda: self.tr("&Sequence length:"), self.seq_len
+        )
+        self._add_row(
+            task_form, "micro_batch", lambda: self.tr("M&icro-batch:"), self.micro_batch
+        )
+        self._add_row(
+            task_form,
+            "global_batch",
+            lambda: self.tr("&Global batch:"),
+            self.global_batch,
+        )
+        self._add_row(
+            task_form, "precision", lambda: self.tr("&Precision:"), self.precision
+        )
+        self._add_row(
+            task_form, "optimizer", lambda: self.tr("Optimi&zer:"), self.optimizer
+        )
+        self._add_row(task_form, "mfu", lambda: self.tr("MF&U:"), self.mfu)
+
+        self.parallel_box = QGroupBox()
+        parallel_form = QFormLayout(self.parallel_box)
+        self._parallel_form = parallel_form
+        self._add_row(
+            parallel_form,
+            "zero",
+            lambda: self.tr("&ZeRO / FSDP stage:"),
+            self.zero_stage,
+        )
+        self._add_row(
+            parallel_form, "tp", lambda: self.tr("&Tensor parallel:"), self.tp
+        )
+        self._add_row(
+            parallel_form, "pp", lambda: self.tr("Pipeline p&arallel:"), self.pp
+        )
+        parallel_form.addRow("", self.sequence_parallel)
+        self._add_row(
+            parallel_form, "recompute", lambda: self.tr("&Recompute:"), self.recompute
+        )
+        parallel_form.addRow("", self.flash_attention)
+
+        self.hardware_box = QGroupBox()
+        hardware_form = QFormLayout(self.hardware_box)
+        self._add_row(hardware_form, "gpu", lambda: self.tr("&GPU:"), self.gpu_combo)
+        self._add_row(
+            hardware_form,
+            "candidates",
+            lambda: self.tr("Compare &with:"),
+            self.candidates_list,
+        )
+        hardware_form.addRow(self.candidates_error)
+        self._add_row(
+            hardware_form, "gpus", lambda: self.tr("Total &cards:"), self.gpus
+        )
+        self._add_row(
+            hardware_form, "deadline", lambda: self.tr("&Deadline:"), self.deadline
+        )
+
+        for form in (model_form, task_form, parallel_form, hardware_form):
+            form.setFieldGrowthPolicy(
+                QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow
+            )
+        inputs = QWidget()
+        inputs_layout = QVBoxLayout(inputs)
+        for box in (
+            self.model_box,
+            self.task_box,
+            self.parallel_box,
+            self.hardware_box,
+        ):
+            inputs_layout.addWidget(box)
+        inputs_layout.addStretch(1)
+        self.inputs_scroll = QScrollArea()
+        self.inputs_scroll.setWidget(inputs)
+        self.inputs_scroll.setWidgetResizable(True)
+        self.inputs_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.inputs_scroll.setMinimumWidth(_FORM_WIDTH_PX)
+        self.inputs_scroll.setHorizontalScrollBarPolicy(
+            Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        )
+
+        # --- results -----------------------------------------------------------------
+        def explain() -> list[Any]:
+            return session_explanations(session)
+
+        keys = {
+            "memory": "memory.per_gpu.total_bytes",
+            "min_gpus": "cluster.min_gpus",
+            "gpu_hours": "compute.gpu_hours",
+            "gpu_hours_x15": "compute.gpu_hours_with_redundancy",
+            "days": "cluster.days",
+            "deadline_gpus": "cluster.gpus_for_deadline",
+            "network": "cluster.network_needed_id",
+            "checkpoint": "storage.checkpoint_bytes",
+        }
+        self.numbers = {
+            name: KeyNumber(key, explain, session) for name, key in keys.items()
+        }
+        numbers_box = QWidget()
+        grid = QGridLayout(numbers_box)
+        grid.setColumnStretch(1, 1)
+        grid.setContentsMargins(0, 0, 0, 0)
+        for row, number in enumerate(self.numbers.values()):
+            grid.addWidget(number.caption, row, 0, Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(number.value, row, 1, Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(number.why, row, 2, Qt.AlignmentFlag.AlignTop)
+        self.results_title = QLabel(wordWrap=True)
+        self.warnings_label = QLabel(wordWrap=True)
+        self.warnings_label.setTextFormat(Qt.TextFormat.RichText)
+        self.warnings_label.setFrameShape(QFrame.Shape.StyledPanel)
+        self.warnings_label.setContentsMargins(6, 6, 6, 6)
+
+        self.memory_plot = pg.PlotWidget()
+        self.days_plot = pg.PlotWidget()
+        for plot in (self.memory_plot, self.days_plot):
+            plot.setBackground("w")
+            plot.setMenuEnabled(False)
+            plot.setMouseEnabled(x=False, y=False)
+            plot.hideButtons()
+            plot.showGrid(y=True, alpha=0.3)
+            plot.setMinimumHeight(230)
+        self.memory_legend_label = QLabel(wordWrap=True)
+        self.memory_legend_label.setTextFormat(Qt.TextFormat.RichText)
+        self.memory_bars: dict[str, pg.BarGraphItem] = {}
+        for part, color in MEMORY_PARTS:
+            bar = pg.BarGraphItem(
+                x=np.zeros(0),
+                height=np.zeros(0),
+                width=_BAR_WIDTH,
+                brush=QColor(color),
+                pen=pg.mkPen("w"),
+            )
+            self.memory_plot.addItem(bar)
+            self.memory_bars[part] = bar
+        self.capacity_line = pg.PlotDataItem(
+            pen=pg.mkPen("#b00020", width=2, style=Qt.PenStyle.DashLine),
+            connect="pairs",
+        )
+        self.memory_plot.addItem(self.capacity_line)
+        self.days_curve = pg.PlotDataItem(
+            pen=pg.mkPen("#1f77b4", width=2),
+            symbol="o",
+            symbolSize=5,
+            symbolBrush="#1f77b4",
+        )
+        self.days_plot.addItem(self.days_curve)
+        self.days_plot.setLogMode(x=True, y=False)
+        self.chosen_marker = pg.PlotDataItem(
+            pen=None, symbol="o", symbolSize=13, symbolBrush="#d62728", symbolPen="k"
+        )
+        self.days_plot.addItem(self.chosen_marker)
+        self.deadline_line = pg.InfiniteLine(
+            angle=0, movable=False, pen=pg.mkPen("#d62728", style=Qt.PenStyle.DashLine)
+        )
+        self.days_plot.addItem(self.deadline_line)
+        self.days_note = pg.TextItem(color="#b00020", anchor=(0.5, 0.5))
+        self.days_plot.addItem(self.days_note)
+
+        numbers = QWidget()
+        numbers_layout = QVBoxLayout(numbers)
+        numbers_layout.setContentsMargins(4, 4, 4, 4)
+        numbers_layout.addWidget(self.results_title)
+        numbers_layout.addWidget(numbers_box)
+        numbers_layout.addWidget(self.warnings_label)
+        numbers_layout.addStretch(1)
+        numbers_scroll = QScrollArea()
+        numbers_scroll.setWidget(numbers)
+        numbers_scroll.setWidgetResizable(True)
+        numbers_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        memory_box = QWidget()
+        memory_layout = QVBoxLayout(memory_box)
+        memory_layout.setContentsMargins(0, 0, 0, 0)
+        memory_layout.addWidget(self.memory_plot, 1)
+        memory_layout.addWidget(self.memory_legend_label)
+        charts = QSplitter(Qt.Orientation.Horizontal)
+        charts.addWidget(memory_box)
+        charts.addWidget(self.days_plot)
+        charts.setChildrenCollapsible(False)
+        results = QSplitter(Qt.Orientation.Vertical)
+        results.addWidget(numbers_scroll)
+        results.addWidget(charts)
+        results.setStretchFactor(0, 1)
+        results.setStretchFactor(1, 1)
+        numbers_scroll.setMinimumHeight(160)
+        # Scaled to the real height on first show: numbers and charts about even.
+        results.setSizes([520, 480])
+        results.setChildrenCollapsible(False)
+        results_scroll = results
+
+        self.demand_editor = DemandEditor(session)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(results_scroll, "")
+        self.tabs.addTab(self.demand_editor, "")
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.inputs_scroll)
+        splitter.addWidget(self.tabs)
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 1)
+        splitter.setChildrenCollapsible(False)
+        self.splitter = splitter
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter)
+        # QWizard gives a page only its size hint unless it asks to grow.
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+        self.retranslate_ui()
+        self.model_combo.currentIndexChanged.connect(self._on_model_combo_changed)
+        self.paste_button.clicked.connect(self.open_paste_dialog)
+        self.candidates_list.itemChanged.connect(self._on_candidates_list_changed)
+        session.project_changed.connect(self._on_project_changed)
+        self._on_project_changed(session.project)
+
+    # --- building helpers ---------------------------------------------------------------
+
+    def _bind(self, widget: _F) -> _F:
+        self._bound.append(widget)
+        widget.error_changed.connect(self._on_field_error_changed)
+        return widget
+
+    def _add_row(
+        self,
+        form: QFormLayout,
+        key: str,
+        caption: Callable[[], str],
+        field: QWidget | QHBoxLayout,
+        buddy: QWidget | None = None,
+    ) -> None:
+        label = QLabel()
+        target = buddy if buddy is not None else field
+        if isinstance(target, BoundField):
+            label.setBuddy(target.editor if hasattr(target, "editor") else target)
+        elif isinstance(target, QWidget):
+            label.setBuddy(target)
+        self._labels[key] = (label, caption)
+        form.addRow(label, field)
+
+    def _set_row_visible(self, form: QFormLayout, key: str, visible: bool) -> None:
+        label = self._labels[key][0]
+        form.setRowVisible(label, visible)
+
+    # --- translation --------------------------------------------------------------------
+
+    def retranslate_ui(self) -> None:
+        self.setTitle(self.tr("Size the workload"))
+        self.setSubTitle(
+            self.tr(
+                "Describe the model and the run; memory per card, GPU-hours, days and "
+                "the monthly demand follow at once."
+            )
+        )
+        for label, caption in self._labels.values():
+            label.setText(caption())
+        self.model_box.setTitle(self.tr("Model"))
+        self.task_box.setTitle(self.tr("Task and run"))
+        self.parallel_box.setTitle(self.tr("Parallelism and memory savers"))
+        self.hardware_box.setTitle(self.tr("Hardware and deadline"))
+        self.paste_button.setText(self.tr("&Paste config.json…"))
+        self.paste_button.setToolTip(
+            self.tr("Read the model shape from a Hugging Face config.json.")
+        )
+        self.candidates_list.setToolTip(
+            self.tr("Cards to compare in the memory chart.")
+        )
+        self.tabs.setTabText(0, self.tr("Results"))
+        self.tabs.setTabText(1, self.tr("Monthly demand"))
+        captions = {
+            "memory": self.tr("Memory per GPU:"),
+            "min_gpus": self.tr("Minimum cards:"),
+            "gpu_hours": self.tr("GPU-hours:"),
+            "gpu_hours_x15": self.tr("GPU-hours × 1.5 (seeds' redundancy rule):"),
+            "days": self.tr("Training time:"),
+            "deadline_gpus": self.tr("Cards for the deadline:"),
+            "network": self.tr("Network needed:"),
+            "checkpoint": self.tr("Checkpoint:"),
+        }
+        for name, text in captions.items():
+            self.numbers[name].caption.setText(text)
+        self.memory_plot.setLabel("left", self.tr("Memory per GPU [GiB]"))
+        self.memory_plot.setTitle(self.tr("Memory per GPU by card"), size="10pt")
+        self.days_plot.setLabel("bottom", self.tr("Number of cards (log scale)"))
+        self.days_plot.setLabel("left", self.tr("Training time [days]"))
+        self.days_plot.setTitle(self.tr("Days against number of cards"), size="10pt")
+        self._fill_models()
+        self._update_results(self._session.project)
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def memory_part_name(self, part: str) -> str:
+        names = {
+            "weights_bytes": self.tr("Weights"),
+            "gradients_bytes": self.tr("Gradients"),
+            "optimizer_bytes": self.tr("Optimizer states"),
+            "activations_bytes": self.tr("Activations"),
+            "kv_cache_bytes": self.tr("KV cache"),
+            "overhead_bytes": self.tr("Overhead"),
+        }
+        return names[part]
+
+    def _fill_models(self) -> None:
+        """Presets grouped by family (family rows are headers), then custom."""
+        combo = self.model_combo
+        with QSignalBlocker(combo):
+            combo.clear()
+            model = combo.model()
+            assert isinstance(model, QStandardItemModel)
+            family: str | None = None
+            header_font = QFont(combo.font())
+            header_font.setBold(True)
+            for preset in self._session.catalog.models:
+                if preset.family != family:
+                    family = preset.family
+                    combo.addItem(family)
+                    header = model.item(combo.count() - 1)
+                    header.setEnabled(False)
+                    header.setFont(header_font)
+                combo.addItem("    " + preset.name, preset.id)
+            combo.insertSeparator(combo.count())
+            combo.addItem(self.tr("Custom shape"), CUSTOM_MODEL)
+        self._show_model(self._session.project)
+
+    # --- wizard ------------------------------------------------------------------------
+
+    @override
+    def initializePage(self) -> None:
+        # The page follows project_changed even while hidden: re-render only if
+        # it somehow missed the current snapshot.
+        if self._shown_project is not self._session.project:
+            self._on_project_changed(self._session.project)
+
+    @override
+    def isComplete(self) -> bool:
+        return not any(field.has_error for field in self._bound) and not (
+            self.candidates_error.text()
+        )
+
+    def _on_field_error_changed(self, _text: str) -> None:
+        self.completeChanged.emit()
+
+    # --- widget -> model ---------------------------------------------------------------
+
+    def _apply_workload(self, label: str, **changes: Any) -> None:
+        """Change several workload fields as one undo step."""
+        workload = self._session.project.workload.model_dump()
+        workload.update(changes)
+        self._session.apply("workload", workload, label)
+
+    def _on_model_combo_changed(self, index: int) -> None:
+        data = self.model_combo.itemData(index)
+        if data is None:
+            return
+        project = self._session.project
+        if data == CUSTOM_MODEL:
+            if project.workload.model_preset is None:
+                return
+            shape = project.workload.shape
+            if shape is None:
+                shape = self._shape_of_current()
+            self._apply_workload(
+                self.tr("Use a custom model shape"),
+                model_preset=None,
+                shape=shape.model_dump(),
+            )
+        else:
+            self._session.apply(
+                "workload.model_preset",
+                str(data),
+                self.tr("Change %1").replace("%1", self.tr("model")),
+            )
+
+    def _shape_of_current(self) -> ModelShape:
+        """The shape the engine resolved, as a custom shape to start editing from."""
+        s = self._session.evaluation.sizing.shape
+        return ModelShape(
+            layers=s.layers,
+            hidden=max(64, s.hidden),
+            heads=s.heads,
+            kv_heads=s.kv_heads,
+            ffn_hidden=s.ffn_hidden,
+            vocab=s.vocab,
+            experts=s.experts,
+            active_experts=s.active_experts,
+            shared_experts=s.shared_experts,
+            moe_ffn_hidden=s.moe_ffn_hidden,
+            dense_layers=s.dense_layers,
+            head_dim=s.head_dim,
+            tied_embeddings=s.tied_embeddings,
+        )
+
+    def open_paste_dialog(self) -> ConfigPasteDialog:
+        """Open the config.json dialog (window-modal; applied when accepted)."""
+        dialog = ConfigPasteDialog(self)
+        dialog.accepted.connect(lambda: self._apply_pasted_shape(dialog))
+        dialog.finished.connect(dialog.deleteLater)
+        self.paste_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _apply_pasted_shape(self, dialog: ConfigPasteDialog) -> None:
+        if dialog.shape is not None:
+            self._apply_workload(
+                self.tr("Paste config.json"),
+                model_preset=None,
+                shape=dialog.shape.model_dump(),
+            )
+
+    def _on_candidates_list_changed(self, _item: QListWidgetItem) -> None:
+        chosen = [
+            str(self.candidates_list.item(row).data(Qt.ItemDataRole.UserRole))
+            for row in range(self.candidates_list.count())
+            if self.candidates_list.item(row).checkState() == Qt.CheckState.Checked
+        ]
+        try:
+            self._session.apply(
+                "workload.gpu_candidates",
+                chosen,
+                self.tr("Change %1").replace("%1", self.tr("GPU candidates")),
+            )
+        except ValidationError as exc:
+            self.candidates_error.setText(validation_message(exc))
+        else:
+            self.candidates_error.setText("")
+        self.candidates_error.setVisible(bool(self.candidates_error.text()))
+        self.completeChanged.emit()
+
+    # --- defaults shown while a field is None ------------------------------------------
+
+    def _mfu_default(self, session: ProjectSession) -> InputRef | None:
+        gpu_id = session.project.workload.gpu_id
+        for gpu in session.catalog.gpus:
+            if gpu.id == gpu_id:
+                prov = gpu.provenance
+                return InputRef(
+                    name="workload.mfu",
+                    value=gpu.default_mfu,
+                    source=f"catalog gpus.json {gpu.id}: {prov.source} "
+                    f"(as of {prov.as_of.isoformat()})",
+                )
+        return None
+
+    def _gpus_default(self, session: ProjectSession) -> InputRef | None:
+        cluster = session.evaluation.sizing.cluster
+        return InputRef(
+            name="cluster.gpus",
+            value=cluster.gpus,
+            unit="cards",
+            source=self.tr("sized by the engine (memory, deadline, one server)"),
+        )
+
+    # --- model -> widget ---------------------------------------------------------------
+
+    def _on_project_changed(self, project: Project) -> None:
+        self._shown_project = project
+        self._show_model(project)
+        self._show_task_fields(project)
+        self._show_candidates(project)
+        if self.candidates_error.text():
+            self.candidates_error.setText("")
+            self.candidates_error.setVisible(False)
+        self._update_results(project)
+        self.completeChanged.emit()
+
+    def _show_model(self, project: Project) -> None:
+        preset = project.workload.model_preset
+        data = CUSTOM_MODEL if preset is None else preset
+        with QSignalBlocker(self.model_combo):
+            index = self.model_combo.findData(data)
+            if index < 0 and preset is not None:  # a preset this catalog lacks
+                self.model_combo.addItem(preset, preset)
+                index = self.model_combo.count() - 1
+            self.model_combo.setCurrentIndex(index)
+        custom = preset is None
+        for name in self.shape_fields:
+            self._set_row_visible(self._model_form, f"shape.{name}", custom)
+
+    def _show_task_fields(self, project: Project) -> None:
+        task = project.workload.task
+        training = task in _TRAINING
+        form = self._task_form
+        self._set_row_visible(
+            form, "lora_rank", task in {TaskKind.LORA, TaskKind.QLORA}
+        )
+        self._set_row_visible(form, "qlora_bits", task is TaskKind.QLORA)
+        for key in ("inference_context", "inference_concurrency"):
+            self._set_row_visible(form, key, task in _INFERENCE_ONLY)
+        for key in ("seq_len", "micro_batch", "global_batch", "optimizer"):
+            self._set_row_visible(form, key, training)
+        self._set_row_visible(self._parallel_form, "zero", training)
+        self._set_row_visible(self._parallel_form, "recompute", training)
+        self.chinchilla_label.setVisible(task is TaskKind.PRETRAIN)
+
+    def _show_candidates(self, project: Project) -> None:
+        chosen = set(project.workload.gpu_candidates)
+        with QSignalBlocker(self.candidates_list):
+            for row in range(self.candidates_list.count()):
+                item = self.candidates_list.item(row)
+                checked = item.data(Qt.ItemDataRole.UserRole) in chosen
+                item.setCheckState(
+                    Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked
+                )
+
+    # --- results -----------------------------------------------------------------------
+
+    def _num(self, value: float, decimals: int = 0) -> str:
+        return current_locale().toString(float(value), "f", decimals)
+
+    def _gpu_name(self, gpu_id: str) -> str:
+        for gpu in self._session.catalog.gpus:
+            if gpu.id == gpu_id:
+                return gpu.name
+        return gpu_id
+
+    def _network_name(self, network_id: str | None) -> str:
+        for network in self._session.catalog.networks:
+            if network.id == network_id:
+                return network.name
+        return network_id or "—"
+
+    def _update_results(self, project: Project) -> None:
+        evaluation = self._session.evaluation
+        self._update_numbers(project, evaluation)
+        self._update_warnings(evaluation)
+        self._update_memory_chart(evaluation)
+        self._update_days_chart(project, evaluation)
+
+    def _update_numbers(self, project: Project, evaluation: Evaluation) -> None:
+        sizing = evaluation.sizing
+        memory, compute = sizing.memory, sizing.compute
+        cluster, storage, shape = sizing.cluster, sizing.storage, sizing.shape
+        params = (
+            self.tr("%1 B parameters").replace(
+                "%1", self._num(shape.params_total / 1e9, 1)
+            )
+            if not shape.is_moe
+            else self.tr("%1 B parameters, %2 B active per token")
+            .replace("%1", self._num(shape.params_total / 1e9, 1))
+            .replace("%2", self._num(shape.params_active / 1e9, 1))
+        )
+        derived = (
+            self.tr(" (shape guessed from the parameter count)")
+            if shape.derived
+            else ""
+        )
+        self.model_info.setText(
+            self.tr("%1 layers, hidden %2, %3 heads (%4 KV): %5%6")
+            .replace("%1", self._num(shape.layers))
+            .replace("%2", self._num(shape.hidden))
+            .replace("%3", self._num(shape.heads))
+            .replace("%4", self._num(shape.kv_heads))
+            .replace("%5", params)
+            .replace("%6", derived)
+        )
+        self.chinchilla_label.setText(
+            self.tr(
+                "Chinchilla-optimal for this model: about %1 B tokens (≈20 per parameter)."
+            ).replace("%1", self._num(compute.chinchilla_tokens / 1e9, 0))
+        )
+        self.results_title.setText(
+            self.tr("<b>Results on %1</b>").replace("%1", self._gpu_name(sizing.gpu_id))
+        )
+        n = self.numbers
+        fits = memory.fits
+        n["memory"].value.setText(
+            self.tr("%1 GiB of %2 GiB usable (card: %3 GiB)")
+            .replace("%1", self._num(memory.per_gpu.total_bytes / GIB, 1))
+            .replace("%2", self._num(memory.usable_bytes / GIB, 1))
+            .replace("%3", self._num(memory.capacity_bytes / GIB, 0))
+        )
+        n["memory"].value.setStyleSheet("" if fits else "color: #b00020;")
+        if cluster.min_gpus is None:
+            n["min_gpus"].value.setText(self.tr("does not fit on any card count"))
+            n["min_gpus"].value.setStyleSheet("color: #b00020;")
+        else:
+            n["min_gpus"].value.setText(
+                self.tr("%1 cards").replace("%1", self._num(cluster.min_gpus))
+            )
+            n["min_gpus"].value.setStyleSheet("")
+        n["gpu_hours"].value.setText(
+            self.tr("%1 GPU-hours").replace("%1", self._num(compute.gpu_hours))
+        )
+        n["gpu_hours_x15"].value.setText(
+            self.tr("%1 GPU-hours (×%2 for failed and repeated runs)")
+            .replace("%1", self._num(compute.gpu_hours_with_redundancy))
+            .replace("%2", current_locale().toString(compute.redundancy_factor, "g", 3))
+        )
+        n["days"].value.setText(
+            self.tr("%1 days on %2 cards (%3 nodes, scaling efficiency %4 %)")
+            .replace("%1", self._num(cluster.days, 1))
+            .replace("%2", self._num(cluster.gpus))
+            .replace("%3", self._num(cluster.nodes))
+            .replace("%4", self._num(cluster.scaling_efficiency * 100, 0))
+        )
+        deadline = project.workload.deadline_days
+        if deadline is None:
+            n["deadline_gpus"].value.setText(self.tr("no deadline set"))
+            n["deadline_gpus"].value.setStyleSheet("")
+        elif cluster.gpus_for_deadline is None:
+            n["deadline_gpus"].value.setText(
+                self.tr("no card count meets %1 days").replace(
+                    "%1", self._num(deadline, 1)
+                )
+            )
+            n["deadline_gpus"].value.setStyleSheet("color: #b00020;")
+        else:
+            n["deadline_gpus"].value.setText(
+                self.tr("%1 cards to finish in %2 days")
+                .replace("%1", self._num(cluster.gpus_for_deadline))
+                .replace("%2", self._num(deadline, 1))
+            )
+            n["deadline_gpus"].value.setStyleSheet("")
+        if cluster.network_needed_id is None:
+            n["network"].value.setText(
+                self.tr("inside one server: %1").replace(
+                    "%1", self._network_name(cluster.network_id)
+                )
+            )
+        else:
+            n["network"].value.setText(self._network_name(cluster.network_needed_id))
+        n["checkpoint"].value.setText(
+            self.tr("%1 GB; write at %2 GB/s to save it in %3 s")
+            .replace("%1", self._num(storage.checkpoint_bytes / 1e9, 0))
+            .replace("%2", self._num(storage.checkpoint_write_gb_per_s, 2))
+            .replace("%3", self._num(storage.checkpoint_write_target_s, 0))
+        )
+
+    def _update_warnings(self, evaluation: Evaluation) -> None:
+        language = _language()
+        colours = {
+            Severity.ERROR: "#b00020",
+            Severity.WARNING: "#8a5a00",
+            Severity.INFO: "#555555",
+        }
+        marks = {Severity.ERROR: "✖", Severity.WARNING: "⚠", Severity.INFO: "ℹ"}
+        rows = [
+            f'<p style="margin:2px 0; color:{colours[w.severity]}">{marks[w.severity]} '
+            f"{_escape(w.message(language))}</p>"
+            for w in evaluation.sizing.warnings
+        ]
+        self.warnings_label.setText("".join(rows))
+        self.warnings_label.setVisible(bool(rows))
+
+    def memory_chart_rows(self, evaluation: Evaluation) -> list[tuple[str, Any]]:
+        """(gpu id, MemoryResult) per bar: the chosen card first, then candidates."""
+        sizing = evaluation.sizing
+        rows: list[tuple[str, Any]] = [(sizing.gpu_id, sizing.memory)]
+        for candidate in sizing.candidates:
+            if candidate.gpu_id != sizing.gpu_id:
+                rows.append((candidate.gpu_id, candidate.memory))
+        return rows
+
+    def _update_memory_chart(self, evaluation: Evaluation) -> None:
+        rows = self.memory_chart_rows(evaluation)
+        x = np.arange(len(rows), dtype=np.float64)
+        bottom = np.zeros(len(rows))
+        entries: list[str] = []
+        for part, color in MEMORY_PARTS:
+            heights = np.array(
+                [getattr(mem.per_gpu, part) / GIB for _gpu, mem in rows],
+                dtype=np.float64,
+            )
+            bar = self.memory_bars[part]
+            bar.setOpts(x=x, y0=bottom.copy(), height=heights, width=_BAR_WIDTH)
+            bottom = bottom + heights
+            if heights.any():
+                entries.append(
+                    f'<span style="color:{color}">■</span>&nbsp;'
+                    f"{_escape(self.memory_part_name(part))}"
+                )
+        usable = np.array([mem.usable_bytes / GIB for _gpu, mem in rows])
+        line_x = np.repeat(x, 2) + np.tile([-0.42, 0.42], len(rows))
+        line_y = np.repeat(usable, 2)
+        self.capacity_line.setData(line_x, line_y)
+        entries.append(
+            '<span style="color:#b00020">- - -</span>&nbsp;'
+            + _escape(self.tr("usable memory of the card"))
+        )
+        self.memory_legend_label.setText("&nbsp;&nbsp; ".join(entries))
+        ticks = [(float(i), self._short_gpu(gpu)) for i, (gpu, _m) in enumerate(rows)]
+        self.memory_plot.getAxis("bottom").setTicks([ticks])
+        self.memory_plot.setXRange(-0.6, len(rows) - 0.4, padding=0)
+        top = max([*bottom.tolist(), *usable.tolist(), 1.0])
+        self.memory_plot.setYRange(0, top * 1.3, padding=0)
+
+    def _short_gpu(self, gpu_id: str) -> str:
+        return gpu_id.replace("-SXM", "").replace("-PCIe", " PCIe")
+
+    def _update_days_chart(self, project: Project, evaluation: Evaluation) -> None:
+        cluster = evaluation.sizing.cluster
+        curve = cluster.days_curve
+        deadline = project.workload.deadline_days
+        if curve:
+            gpus = np.array([p.gpus for p in curve], dtype=np.float64)
+            days = np.array([p.days for p in curve], dtype=np.float64)
+            self.days_curve.setData(gpus, days)
+            self.days_note.setText("")
+        else:
+            self.days_curve.setData([], [])
+            self.days_note.setText(self.tr("The model fits on no card count."))
+        self.chosen_marker.setData([float(cluster.gpus)], [cluster.days])
+        if deadline is not None:
+            self.deadline_line.setPos(deadline)
+            self.deadline_line.setVisible(True)
+        else:
+            self.deadline_line.setVisible(False)
+        ys = [cluster.days, *(p.days for p in curve)]
+        if deadline is not None:
+            ys.append(deadline)
+        xs = [cluster.gpus, *(p.gpus for p in curve)]
+        # Log-x axis: ticks sit at log10(cards) and read as plain card counts.
+        counts = sorted({*(p.gpus for p in curve), cluster.gpus})
+        major = [c for c in counts if c & (c - 1) == 0 or c == cluster.gpus]
+        self.days_plot.getAxis("bottom").setTicks(
+            [[(float(np.log10(c)), self._num(c)) for c in major], []]
+        )
+        self.days_plot.setXRange(
+            float(np.log10(min(xs))) - 0.1, float(np.log10(max(xs))) + 0.1, padding=0
+        )
+        self.days_plot.setYRange(0, max(ys) * 1.1 if max(ys) > 0 else 1.0, padding=0)
+        if not curve:
+            self.days_note.setPos(float(np.log10(cluster.gpus)), max(ys) * 0.5 or 0.5)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,656 @@
+"""Widgets bound to one dotted field of the project (STYLE.md §5 in a box).
+
+Each widget here edits exactly one field of ``session.project``:
+
+* widget → model: an edit calls ``session.apply(path, value, label)`` (one undo
+  step; consecutive edits of one field merge). A ``ValidationError`` leaves
+  the project unchanged and its message, translated, appears in the red
+  label beside the field (:attr:`BoundField.error_label`);
+* model → widget: on ``session.project_changed`` (edit, undo, redo, open) the
+  widget shows the model's value again inside a :class:`QSignalBlocker`, and
+  an earlier error is cleared, since the widget now shows a valid value;
+* its own texts (checkbox text, combo items, tooltips, error message) follow a
+  live language switch.
+
+:class:`OptionalNumberField` is for the many ``float | None`` fields whose
+``None`` means "take the catalog's figure": a spin box plus an "Own value"
+checkbox. Unchecked, the field is ``None`` and the spin box shows the
+resolved default greyed out, with the default's source and date on hover;
+checked, the spin box edits the user's own value. :func:`budget_default`
+builds the default provider for a ``budget.*`` field from
+:func:`gpu_advisor.engine.resolve.resolve`.
+
+Example
+-------
+::
+
+    batch = BoundSpin(session, "workload.micro_batch", minimum=1, maximum=65536,
+                      label=lambda: self.tr("micro-batch"))
+    precision = BoundCombo(session, "workload.precision", [
+        ("bf16", lambda: "BF16"), ("fp8", lambda: "FP8")])
+    price = OptionalNumberField(
+        session, "budget.on_demand_cny_per_gpu_hour", maximum=1e5, decimals=2,
+        default=budget_default("on_demand_cny_per_gpu_hour"))
+    form.addRow(self.tr("&Micro-batch:"), batch)   # a QLabel buddy gets batch.editor
+    page_complete = not any(w.has_error for w in (batch, precision, price))
+
+Each widget emits ``error_changed(str)`` when its message appears or goes, so a
+page can emit ``completeChanged``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ValidationError
+from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSizePolicy,
+    QSpinBox,
+    QWidget,
+)
+from typing_extensions import override
+
+from gpu_advisor.model.common import InputRef
+from gpu_advisor.model.project import Budget, Project
+from gpu_advisor.ui.i18n import current_locale
+
+if TYPE_CHECKING:
+    from gpu_advisor.engine.resolve import Resolved
+    from gpu_advisor.ui.session import ProjectSession
+
+TextFn = Callable[[], str]
+"""A function returning a (translated) text; called again after a language switch."""
+
+DefaultProvider = Callable[["ProjectSession"], "InputRef | None"]
+"""Returns the value a ``None`` field resolves to, with its source, or None."""
+
+ERROR_STYLE = "color: #b00020;"
+
+
+def field_value(project: Project, path: str) -> Any:
+    """The value at dotted ``path`` (list items by index).
+
+    >>> field_value(Project(), "workload.micro_batch")
+    1
+    >>> field_value(Project(), "signoff.0.role")
+    'Engineering lead'
+    >>> field_value(Project(), "workload.shape.layers") is None
+    True
+    """
+    value: Any = project
+    for part in path.split("."):
+        if value is None:  # an optional section not filled in (workload.shape)
+            return None
+        if isinstance(value, BaseModel):
+            value = getattr(value, part)
+        elif isinstance(value, list | tuple):
+            value = value[int(part)]
+        else:
+            value = value[part]
+    return value
+
+
+def validation_message(exc: ValidationError) -> str:
+    """The first error of ``exc`` as a translated sentence.
+
+    Bounds and lengths are phrased in the UI language; custom model checks
+    (``ValueError`` raised by a validator) keep the engine's own text.
+    """
+    errors = exc.errors()
+    if not errors:
+        return QCoreApplication.translate("BoundField", "Invalid value.")
+    error = errors[0]
+    kind = str(error.get("type", ""))
+    ctx: dict[str, Any] = dict(error.get("ctx") or {})
+    templates = {
+        "greater_than_equal": (
+            "ge",
+            QCoreApplication.translate("BoundField", "Must be at least %1."),
+        ),
+        "greater_than": (
+            "gt",
+            QCoreApplication.translate("BoundField", "Must be greater than %1."),
+        ),
+        "less_than_equal": (
+            "le",
+            QCoreApplication.translate("BoundField", "Must be at most %1."),
+        ),
+        "less_than": (
+            "lt",
+            QCoreApplication.translate("BoundField", "Must be less than %1."),
+        ),
+        "string_too_short": (
+            "min_length",
+            QCoreApplication.translate("BoundField", "Needs at least %1 character(s)."),
+        ),
+        "string_too_long": (
+            "max_length",
+            QCoreApplication.translate("BoundField", "At most %1 characters."),
+        ),
+        "too_long": (
+            "max_length",
+            QCoreApplication.translate("BoundField", "At most %1 items."),
+        ),
+    }
+    if kind in templates:
+        key, template = templates[kind]
+        bound = ctx.get(key)
+        text = (
+            current_locale().toString(float(bound), "g", 12)
+            if isinstance(bound, int | float)
+            else str(bound)
+        )
+        return template.replace("%1", text)
+    if kind == "missing":
+        return QCoreApplication.translate("BoundField", "A value is required.")
+    if kind in {"float_parsing", "int_parsing", "float_type", "int_type"}:
+        return QCoreApplication.translate("BoundField", "Enter a number.")
+    message = str(error.get("msg", ""))
+    return message.removeprefix("Value error, ") or QCoreApplication.translate(
+        "BoundField", "Invalid value."
+    )
+
+
+_resolved_cache: tuple[Project, Resolved] | None = None
+
+
+def _catalog_defaults(session: ProjectSession) -> Resolved:
+    """The budget inputs resolved with every budget field left to the catalog."""
+    global _resolved_cache  # one cached result per project snapshot, shared
+    project = session.project
+    if _resolved_cache is not None and _resolved_cache[0] is project:
+        return _resolved_cache[1]
+    from gpu_advisor.engine.resolve import resolve  # deferred: cold start
+
+    blank = project.model_copy(update={"budget": Budget()})
+    resolved = resolve(blank, session.catalog)
+    _resolved_cache = (project, resolved)
+    return resolved
+
+
+def budget_default(key: str) -> DefaultProvider:
+    """A default provider for ``budget.<key>``: the catalog's figure and citation.
+
+    The catalog figure is the one :func:`gpu_advisor.engine.resolve.resolve`
+    uses when the field is ``None`` (region and GPU of the project applied).
+    """
+
+    def provide(session: ProjectSession) -> InputRef | None:
+        try:
+            return _catalog_defaults(session).refs.get(key)
+        except (KeyError, ValueError):  # unknown GPU or region: no default to show
+            return None
+
+    return provide
+
+
+class BoundField(QWidget):
+    """Base: an editor, an error label beside it, and the binding plumbing.
+
+    Subclasses set :attr:`editor`, connect its change signal to
+    :meth:`_commit`, and implement :meth:`_show_value`.
+
+    Signals
+    -------
+    error_changed(str)
+        The error message appeared, changed or was cleared ("").
+    """
+
+    error_changed = Signal(str)
+
+    def __init__(
+        self,
+        session: ProjectSession,
+        path: str,
+        parent: QWidget | None = None,
+        *,
+        label: TextFn | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._session = session
+        self.path = path
+        self._label = label
+        self._error: ValidationError | None = None
+        self.error_label = QLabel(wordWrap=True)
+        self.error_label.setStyleSheet(ERROR_STYLE)
+        self.error_label.setVisible(False)
+        self.error_label.setSizePolicy(
+            QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred
+        )
+        self._layout = QHBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        session.project_changed.connect(self._on_project_changed)
+
+    def _finish_layout(self, *widgets: QWidget) -> None:
+        for widget in widgets:
+            self._layout.addWidget(widget)
+        self._layout.addWidget(self.error_label, 1)
+        if widgets:
+            self.setFocusProxy(widgets[0])
+
+    # --- state ---------------------------------------------------------------------
+
+    @property
+    def has_error(self) -> bool:
+        return self._error is not None
+
+    @property
+    def error_text(self) -> str:
+        return self.error_label.text() if self._error is not None else ""
+
+    def value(self) -> Any:
+        """The model's current value of the field."""
+        return field_value(self._session.project, self.path)
+
+    # --- binding ---------------------------------------------------------------------
+
+    def _commit(self, value: object) -> None:
+        name = self._label() if self._label is not None else self.path
+        label = self.tr("Change %1").replace("%1", name)
+        try:
+            self._session.apply(self.path, value, label)
+        except ValidationError as exc:
+            self._set_error(exc)
+        else:
+            self._set_error(None)
+
+    def _set_error(self, error: ValidationError | None) -> None:
+        had = self.error_text
+        self._error = error
+        self._render_error()
+        if self.error_text != had:
+            self.error_changed.emit(self.error_text)
+
+    def _render_error(self) -> None:
+        text = validation_message(self._error) if self._error is not None else ""
+        self.error_label.setText(text)
+        self.error_label.setVisible(bool(text))
+
+    def _on_project_changed(self, project: Project) -> None:
+        self.refresh(project)
+        if self._error is not None:
+            self._set_error(None)
+
+    def refresh(self, project: Project | None = None) -> None:
+        """Show the model's value (signals blocked)."""
+        project = project if project is not None else self._session.project
+        self._show_value(field_value(project, self.path))
+
+    def _show_value(self, value: Any) -> None:
+        raise NotImplementedError
+
+    # --- translation ---------------------------------------------------------------
+
+    def retranslate_ui(self) -> None:
+        self._render_error()
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+
+class BoundSpin(BoundField):
+    """An integer field in a :class:`QSpinBox`."""
+
+    def __init__(
+        self,
+        session: ProjectSession,
+        path: str,
+        parent: QWidget | None = None,
+        *,
+        minimum: int = 0,
+        maximum: int = 1_000_000,
+        suffix: TextFn | None = None,
+        label: TextFn | None = None,
+    ) -> None:
+        super().__init__(session, path, parent, label=label)
+        self._suffix = suffix
+        self.editor = QSpinBox(minimum=minimum, maximum=maximum)
+        self.editor.setGroupSeparatorShown(True)
+        self._finish_layout(self.editor)
+        self.editor.valueChanged.connect(self._commit)
+        self.retranslate_ui()
+        self.refresh()
+
+    @override
+    def _show_value(self, value: Any) -> None:
+        if value is None:  # the section is unset; the page hides this field
+            return
+        with QSignalBlocker(self.editor):
+            self.editor.setValue(int(value))
+
+    @override
+    def retranslate_ui(self) -> None:
+        if self._suffix is not None:
+            self.editor.setSuffix(self._suffix())
+        super().retranslate_ui()
+
+
+class BoundDoubleSpin(BoundField):
+    """A float field in a :class:`QDoubleSpinBox`."""
+
+    def __init__(
+        self,
+        session: ProjectSession,
+        path: str,
+        parent: QWidget | None = None,
+        *,
+        minimum: float = 0.0,
+        maximum: float = 1e9,
+        decimals: int = 2,
+        step: float = 1.0,
+        suffix: TextFn | None = None,
+        label: TextFn | None = None,
+    ) -> None:
+        super().__init__(session, path, parent, label=label)
+        self._suffix = suffix
+        self.editor = QDoubleSpinBox(
+            minimum=minimum, maximum=maximum, decimals=decimals, singleStep=step
+        )
+        self.editor.setGroupSeparatorShown(True)
+        self._finish_layout(self.editor)
+        self.editor.valueChanged.connect(self._commit)
+        self.retranslate_ui()
+        self.refresh()
+
+    @override
+    def _show_value(self, value: Any) -> None:
+        if value is None:  # the section is unset; the page hides this field
+            return
+        with QSignalBlocker(self.editor):
+            self.editor.setValue(float(value))
+
+    @override
+    def retranslate_ui(self) -> None:
+        if self._suffix is not None:
+            self.editor.setSuffix(self._suffix())
+        super().retranslate_ui()
+
+
+class BoundCheck(BoundField):
+    """A bool field in a :class:`QCheckBox` (the checkbox carries the text)."""
+
+    def __init__(
+        self,
+        session: ProjectSession,
+        path: str,
+        text: TextFn,
+        parent: QWidget | None = None,
+        *,
+        label: TextFn | None = None,
+    ) -> None:
+        super().__init__(session, path, parent, label=label or text)
+        self._text = text
+        self.editor = QCheckBox()
+        self._finish_layout(self.editor)
+        self.editor.toggled.connect(self._commit)
+        self.retranslate_ui()
+        self.refresh()
+
+    @override
+    def _show_value(self, value: Any) -> None:
+        with QSignalBlocker(self.editor):
+            self.editor.setChecked(bool(value))
+
+    @override
+    def retranslate_ui(self) -> None:
+        self.editor.setText(self._text())
+        super().retranslate_ui()
+
+
+class BoundLineEdit(BoundField):
+    """A text field in a :class:`QLineEdit` (``empty_is_none`` for ``str | None``)."""
+
+    def __init__(
+        self,
+        session: ProjectSession,
+        path: str,
+        parent: QWidget | None = None,
+        *,
+        max_length: int = 200,
+        placeholder: TextFn | None = None,
+        empty_is_none: bool = False,
+        label: TextFn | None = None,
+    ) -> None:
+        super().__init__(session, path, parent, label=label)
+        self._placeholder = placeholder
+        self._empty_is_none = empty_is_none
+        self.editor = QLineEdit(maxLength=max_length)
+        self._finish_layout(self.editor)
+        self.editor.textChanged.connect(self._on_text_changed)
+        self.retranslate_ui()
+        self.refresh()
+
+    def _on_text_changed(self, text: str) -> None:
+        self._commit(None if self._empty_is_none and not text else text)
+
+    @override
+    def _show_value(self, value: Any) -> None:
+        text = "" if value is None else str(value)
+        if self.editor.text() != text:  # keeps the cursor where the user types
+            with QSignalBlocker(self.editor):
+                self.editor.setText(text)
+
+    @override
+    def retranslate_ui(self) -> None:
+        if self._placeholder is not None:
+            self.editor.setPlaceholderText(self._placeholder())
+        super().retranslate_ui()
+
+
+class BoundCombo(BoundField):
+    """A choice field in a :class:`QComboBox`.
+
+    ``items`` pairs each model value (stored as item data) with a function
+    returning its translated text. A model value not among the items (a file
+    from a newer catalog) is shown as its raw text rather than dropped.
+    """
+
+    def __init__(
+        self,
+        session: ProjectSession,
+        path: str,
+        items: Sequence[tuple[object, TextFn]],
+        parent: QWidget | None = None,
+        *,
+        label: TextFn | None = None,
+    ) -> None:
+        super().__init__(session, path, parent, label=label)
+        self._items = list(items)
+        self.editor = QComboBox()
+        self.editor.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self._finish_layout(self.editor)
+        self.editor.currentIndexChanged.connect(self._on_index_changed)
+        self.set_items(self._items)
+
+    def set_items(self, items: Sequence[tuple[object, TextFn]]) -> None:
+        """Replace the choices (e.g. after the catalog or the task changed)."""
+        self._items = list(items)
+        with QSignalBlocker(self.editor):
+            self.editor.clear()
+            for value, text in self._items:
+                self.editor.addItem(text(), _key(value))
+        self.refresh()
+
+    def _on_index_changed(self, index: int) -> None:
+        if index < 0:
+            return
+        data = self.editor.itemData(index)
+        for value, _text in self._items:
+            if _key(value) == data:
+                self._commit(value)
+                return
+        self._commit(data)
+
+    @override
+    def _show_value(self, value: Any) -> None:
+        with QSignalBlocker(self.editor):
+            index = self.editor.findData(_key(value))
+            if index < 0:
+                self.editor.addItem(str(value), _key(value))
+                index = self.editor.count() - 1
+            self.editor.setCurrentIndex(index)
+
+    @override
+    def retranslate_ui(self) -> None:
+        for row, (_value, text) in enumerate(self._items):
+            if row < self.editor.count():
+                self.editor.setItemText(row, text())
+        super().retranslate_ui()
+
+
+def _key(value: object) -> str:
+    """Item data for a combo: enums and numbers compare by their text."""
+    return "\0none" if value is None else str(value)
+
+
+class OptionalNumberField(BoundField):
+    """A ``float | None`` (or ``int | None``) field: own value or the default.
+
+    Parameters
+    ----------
+    session, path, parent
+        As for every bound field.
+    minimum, maximum, decimals, step
+        Spin box range; ``decimals=0`` with ``integer=True`` applies ``int``.
+    default : callable, optional
+        ``default(session)`` gives the value used while the field is ``None``
+        (an :class:`InputRef`, whose ``source`` names the catalog citation and
+        date), or ``None`` when there is none to show.
+    toggle_text : callable, optional
+        Text of the checkbox; "Own value" by default.
+    none_text : callable, optional
+        Shown in the greyed spin box when there is no default ("auto").
+    """
+
+    def __init__(
+        self,
+        session: ProjectSession,
+        path: str,
+        parent: QWidget | None = None,
+        *,
+        minimum: float = 0.0,
+        maximum: float = 1e9,
+        decimals: int = 2,
+        step: float = 1.0,
+        integer: bool = False,
+        default: DefaultProvider | None = None,
+        suffix: TextFn | None = None,
+        toggle_text: TextFn | None = None,
+        none_text: TextFn | None = None,
+        label: TextFn | None = None,
+    ) -> None:
+        super().__init__(session, path, parent, label=label)
+        self._default = default
+        self._integer = integer
+        self._suffix = suffix
+        self._toggle_text = toggle_text
+        self._none_text = none_text
+        self.own_check = QCheckBox()
+        self.editor = QDoubleSpinBox(
+            minimum=minimum,
+            maximum=maximum,
+            decimals=0 if integer else decimals,
+            singleStep=step,
+        )
+        self.editor.setGroupSeparatorShown(True)
+        self.editor.setMinimumWidth(110)
+        self._finish_layout(self.editor, self.own_check)
+        self.editor.valueChanged.connect(self._on_spin_changed)
+        self.own_check.toggled.connect(self._on_own_toggled)
+        self.retranslate_ui()
+        self.refresh()
+
+    @property
+    def is_own_value(self) -> bool:
+        return self.own_check.isChecked()
+
+    def default_ref(self) -> InputRef | None:
+        """The value and source used while the field is ``None``."""
+        return self._default(self._session) if self._default is not None else None
+
+    def _number(self, value: float) -> float | int:
+        return round(value) if self._integer else float(value)
+
+    def _on_spin_changed(self, value: float) -> None:
+        if self.own_check.isChecked():
+            self._commit(self._number(value))
+
+    def _on_own_toggled(self, checked: bool) -> None:
+        self.editor.setEnabled(checked)
+        if checked:
+            self._commit(self._number(self.editor.value()))
+        else:
+            self._commit(None)
+        if self.has_error:  # the model did not change: show what it holds
+            self.refresh()
+
+    @override
+    def _show_value(self, value: Any) -> None:
+        own = value is not None
+        with QSignalBlocker(self.own_check):
+            self.own_check.setChecked(own)
+        self.editor.setEnabled(own)
+        with QSignalBlocker(self.editor):
+            if own:
+                self.editor.setSpecialValueText("")
+                self.editor.setValue(float(value))
+            else:
+                ref = self.default_ref()
+                if ref is not None and isinstance(ref.value, int | float):
+                    self.editor.setSpecialValueText("")
+                    self.editor.setValue(float(ref.value))
+                else:
+                    self.editor.setSpecialValueText(
+                        self._none_text() if self._none_text else self.tr("auto")
+                    )
+                    self.editor.setValue(self.editor.minimum())
+        self._update_tooltip(own)
+
+    def _update_tooltip(self, own: bool) -> None:
+        ref = self.default_ref()
+        if ref is None:
+            default_text = self.tr("No catalog default for this field.")
+        else:
+            value = ref.value
+            shown = (
+                current_locale().toString(float(value), "g", 8)
+                if isinstance(value, int | float)
+                else str(value)
+            )
+            unit = f" {ref.unit}" if ref.unit else ""
+            source = self.tr("your input") if ref.source == "project" else ref.source
+            default_text = (
+                self.tr("Default: %1%2\nSource: %3")
+                .replace("%1", shown)
+                .replace("%2", unit)
+                .replace("%3", source)
+            )
+        state = (
+            self.tr("Your own value; untick to use the default.")
+            if own
+            else self.tr("Using the default; tick to enter your own value.")
+        )
+        tip = f"{state}\n{default_text}"
+        for widget in (self.editor, self.own_check):
+            widget.setToolTip(tip)
+
+    @override
+    def retranslate_ui(self) -> None:
+        self.own_check.setText(
+            self._toggle_text() if self._toggle_text else self.tr("Own value")
+        )
+        if self._suffix is not None:
+            self.editor.setSuffix(self._suffix())
+        self.refresh()
+        super().retranslate_ui()

@@ -1,0 +1,537 @@
+"""pyqtgraph charts of the cost engine's results (budget step).
+
+Four charts, each a :class:`pyqtgraph.PlotWidget` that keeps its plot items
+and only swaps their data on :meth:`set_result`, so that an input change
+reaches the screen well inside the 50 ms budget (DESIGN.md):
+
+* :class:`CumulativeCostChart` — cumulative cash per option, one line each,
+  legend, and the break-even month as a labelled vertical line;
+* :class:`CashFlowChart` — monthly cash flow of one option as bars: the
+  up-front purchase (CAPEX) in one colour, recurring costs (OPEX) in another,
+  money coming back (resale, returned deposit) in a third;
+* :class:`TornadoChart` — own-minus-rent at each input's low and high value,
+  horizontal bars sorted by swing (the engine's order), labelled with values;
+* :class:`MonteCarloChart` — P10 / P50 / P90 of each option's total from the
+  Monte Carlo, with the probability that owning beats renting in the title.
+
+The charts compute nothing: every figure comes from
+:class:`~gpu_advisor.model.cost_results.CostResult` or
+:class:`~gpu_advisor.model.cost_results.MonteCarloResult`; they only convert
+CNY to the display currency (:func:`gpu_advisor.engine.resolve.to_display`)
+and scale it for the axis (thousands, or 万 in Chinese).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import QWidget
+
+from gpu_advisor.engine.resolve import to_display
+from gpu_advisor.model.cost_results import CostResult, MonteCarloResult
+from gpu_advisor.model.project import OptionId
+from gpu_advisor.ui.i18n import current_language, current_locale
+
+OPTION_COLOURS: Final[dict[OptionId, str]] = {
+    OptionId.ON_DEMAND: "#1f77b4",
+    OptionId.MONTHLY: "#ff7f0e",
+    OptionId.YEARLY: "#9467bd",
+    OptionId.SPOT: "#17becf",
+    OptionId.MIX: "#2ca02c",
+    OptionId.COLOCATION: "#d62728",
+    OptionId.SELF_BUILD: "#8c564b",
+}
+"""One colour per option, the same in every chart (Tableau 10 palette)."""
+
+CAPEX_COLOUR: Final = "#c0504d"
+OPEX_COLOUR: Final = "#4f81bd"
+MONEY_BACK_COLOUR: Final = "#9bbb59"
+_LEGEND_BRUSH: Final = (255, 255, 255, 210)
+
+
+def option_label(option: OptionId) -> str:
+    """The translated short name of an option (market terms in Chinese)."""
+    translate = QCoreApplication.translate
+    names = {
+        OptionId.ON_DEMAND: translate("CostCharts", "On-demand"),
+        OptionId.MONTHLY: translate("CostCharts", "Monthly"),
+        OptionId.YEARLY: translate("CostCharts", "Yearly"),
+        OptionId.SPOT: translate("CostCharts", "Spot"),
+        OptionId.MIX: translate("CostCharts", "Mix (reserved + burst)"),
+        OptionId.COLOCATION: translate("CostCharts", "Colocation"),
+        OptionId.SELF_BUILD: translate("CostCharts", "Self-built room"),
+    }
+    return names[option]
+
+
+def money_scale(code: str) -> tuple[float, str]:
+    """Divisor and axis unit for amounts in ``code``: thousands, or 万 (10⁴)
+    in Chinese, where yuan read as 元."""
+    translate = QCoreApplication.translate
+    if code == "CNY":
+        code = translate("CostCharts", "CNY")
+    if current_language().startswith("zh"):
+        return 1e4, translate("CostCharts", "10k %1").replace("%1", code)
+    return 1e3, translate("CostCharts", "thousand %1").replace("%1", code)
+
+
+def format_money(amount: float, currency: str, decimals: int = 0) -> str:
+    """An amount with grouped digits, then the currency (yuan read as 元 in
+    Chinese)."""
+    if currency == "CNY":
+        currency = QCoreApplication.translate("CostCharts", "CNY")
+    value = round(amount, decimals) if decimals else float(round(amount))
+    return f"{current_locale().toString(value, 'f', decimals)} {currency}".rstrip()
+
+
+def input_unit(unit: str) -> str:
+    """The translated unit of a tornado input (the engine gives English units)."""
+    translate = QCoreApplication.translate
+    units = {
+        "CNY/GPU": translate("CostCharts", "CNY/card"),
+        "CNY/GPU-hour": translate("CostCharts", "CNY/card-hour"),
+        "CNY/kWh": translate("CostCharts", "CNY/kWh"),
+        "years": translate("CostCharts", "years"),
+    }
+    return units.get(unit, unit)
+
+
+def _month_axis(plot: pg.PlotWidget, months: int) -> None:
+    """Whole months on the x axis (a short horizon would get 0.8, 1.2, ...)."""
+    step = max(1, (months + 11) // 12)
+    ticks = [(float(m), str(m)) for m in range(1, months + 1, step)]
+    plot.getPlotItem().getAxis("bottom").setTicks([ticks, []])
+    plot.setXRange(0.4, months + 0.6, padding=0)
+
+
+def _setup(plot: pg.PlotWidget) -> None:
+    plot.setBackground("w")
+    plot.showGrid(x=True, y=True, alpha=0.25)
+    item = plot.getPlotItem()
+    for name in ("left", "bottom"):
+        axis = item.getAxis(name)
+        axis.setPen(pg.mkPen("#444"))
+        axis.setTextPen(pg.mkPen("#222"))
+        axis.enableAutoSIPrefix(False)
+    plot.setMenuEnabled(False)
+    plot.setMinimumHeight(180)
+
+
+class CumulativeCostChart(pg.PlotWidget):
+    """Cumulative cost per option over the horizon, with the break-even month."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        _setup(self)
+        self.legend = self.getPlotItem().addLegend(
+            offset=(8, 8), labelTextColor="#222", brush=_LEGEND_BRUSH
+        )
+        self.curves: dict[OptionId, pg.PlotDataItem] = {}
+        self.break_even_line = pg.InfiniteLine(
+            angle=90,
+            pen=pg.mkPen("#555", width=1.5, style=Qt.PenStyle.DashLine),
+            label="",
+            labelOpts={"position": 0.92, "color": "#222", "fill": (255, 255, 255, 200)},
+        )
+        self.addItem(self.break_even_line, ignoreBounds=True)
+        self.break_even_line.setVisible(False)
+        self._result: CostResult | None = None
+
+    def retranslate_ui(self) -> None:
+        if self._result is not None:
+            self.set_result(self._result)
+
+    def set_result(self, cost: CostResult) -> None:
+        """Show ``cost``'s cumulative curves (one per priced option)."""
+        self._result = cost
+        translate = QCoreApplication.translate
+        divisor, unit = money_scale(cost.currency.code)
+        rate = cost.currency.cny_per_unit
+        shown = {o.id for o in cost.options}
+        for option_id in list(self.curves):
+            if option_id not in shown:
+                self.legend.removeItem(self.curves[option_id])
+                self.removeItem(self.curves.pop(option_id))
+        months = np.arange(1, cost.horizon_months + 1, dtype=float)
+        for option in cost.options:
+            y = np.asarray(
+                [to_display(v, rate) / divisor for v in option.cumulative_cny]
+            )
+            curve = self.curves.get(option.id)
+            if curve is None:
+                curve = self.plot(
+                    months[: len(y)],
+                    y,
+                    pen=pg.mkPen(OPTION_COLOURS[option.id], width=2),
+                    symbol="o",
+                    symbolSize=4,
+                    symbolBrush=OPTION_COLOURS[option.id],
+                    name=option_label(option.id),
+                )
+                self.curves[option.id] = curve
+            else:
+                curve.setData(months[: len(y)], y)
+                label = self.legend.getLabel(curve)
+                if label is not None:
+                    label.setText(option_label(option.id))
+        be = cost.break_even
+        if be.month is not None:
+            self.break_even_line.setPos(be.month)
+            self.break_even_line.label.setFormat(
+                translate("CostCharts", "break-even: month %1").replace(
+                    "%1", str(be.month)
+                )
+            )
+            self.break_even_line.setVisible(True)
+        else:
+            self.break_even_line.setVisible(False)
+        _month_axis(self, cost.horizon_months)
+        self.setLabel("bottom", translate("CostCharts", "Month"))
+        self.setLabel(
+            "left",
+            translate("CostCharts", "Cumulative cost [%1]").replace("%1", unit),
+        )
+        self.setTitle(
+            translate("CostCharts", "Cumulative cost per option"),
+            color="#222",
+            size="10pt",
+        )
+
+
+class CashFlowChart(pg.PlotWidget):
+    """Monthly cash flow of one option: CAPEX, OPEX and money back as bars."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        _setup(self)
+        self.legend = self.getPlotItem().addLegend(
+            offset=(-8, 8), labelTextColor="#222", brush=_LEGEND_BRUSH
+        )
+        self.opex_bars = pg.BarGraphItem(
+            x=[], height=[], width=0.7, brush=OPEX_COLOUR, pen=None, name=""
+        )
+        self.capex_bars = pg.BarGraphItem(
+            x=[], height=[], width=0.7, brush=CAPEX_COLOUR, pen=None, name=""
+        )
+        self.back_bars = pg.BarGraphItem(
+            x=[], height=[], width=0.7, brush=MONEY_BACK_COLOUR, pen=None, name=""
+        )
+        for bars in (self.opex_bars, self.capex_bars, self.back_bars):
+            self.addItem(bars)
+        self.addLine(y=0, pen=pg.mkPen("#444"))
+        self.option: OptionId | None = None
+        self._result: CostResult | None = None
+        self._retranslate_legend()
+
+    def _retranslate_legend(self) -> None:
+        translate = QCoreApplication.translate
+        self.legend.clear()
+        self.legend.addItem(
+            self.capex_bars, translate("CostCharts", "Up-front purchase (CAPEX)")
+        )
+        self.legend.addItem(
+            self.opex_bars, translate("CostCharts", "Running costs (OPEX)")
+        )
+        self.legend.addItem(
+            self.back_bars, translate("CostCharts", "Money back (resale, deposit)")
+        )
+
+    def retranslate_ui(self) -> None:
+        self._retranslate_legend()
+        if self._result is not None:
+            self.set_result(self._result, self.option)
+
+    def set_result(self, cost: CostResult, option_id: OptionId | None = None) -> None:
+        """Show the monthly cash flow of ``option_id`` (default: the recommended)."""
+        self._result = cost
+        translate = QCoreApplication.translate
+        priced = {o.id: o for o in cost.options}
+        if option_id not in priced:
+            option_id = cost.recommendation.option
+        if option_id not in priced:
+            option_id = cost.options[0].id if cost.options else None
+        self.option = option_id
+        divisor, unit = money_scale(cost.currency.code)
+        rate = cost.currency.cny_per_unit
+        empty: dict[str, object] = {"x": [], "height": [], "y0": []}
+        if option_id is None:
+            for bars in (self.opex_bars, self.capex_bars, self.back_bars):
+                bars.setOpts(**empty)
+            return
+        option = priced[option_id]
+        cash = np.asarray([to_display(v, rate) / divisor for v in option.monthly_cny])
+        months = np.arange(1, len(cash) + 1, dtype=float)
+        capex = to_display(option.capex_cny, rate) / divisor
+        # Month 1 carries the purchase: draw it as its own bar under the
+        # rest of that month's cash (the engine's capex_cny split).
+        capex_heights = np.zeros_like(cash)
+        if len(cash) and capex > 0:
+            capex_heights[0] = min(capex, max(cash[0], 0.0))
+        opex_base = capex_heights
+        positive = np.clip(cash, 0.0, None)
+        opex_heights = positive - opex_base
+        negative = np.clip(cash, None, 0.0)
+        self.capex_bars.setOpts(x=months, height=capex_heights, y0=np.zeros_like(cash))
+        self.opex_bars.setOpts(x=months, height=opex_heights, y0=opex_base)
+        self.back_bars.setOpts(x=months, height=negative, y0=np.zeros_like(cash))
+        _month_axis(self, len(cash))
+        self.setLabel("bottom", translate("CostCharts", "Month"))
+        self.setLabel(
+            "left",
+            translate("CostCharts", "Cash flow [%1]").replace("%1", unit),
+        )
+        self.setTitle(
+            translate("CostCharts", "Monthly cash flow: %1").replace(
+                "%1", option_label(option_id)
+            ),
+            color="#222",
+            size="10pt",
+        )
+        self.getPlotItem().enableAutoRange(axis="y")
+
+
+class TornadoChart(pg.PlotWidget):
+    """Own-minus-rent at each input's low and high value, largest swing on top."""
+
+    LOW_COLOUR: Final = "#4f81bd"
+    HIGH_COLOUR: Final = "#f79646"
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        _setup(self)
+        self.legend = self.getPlotItem().addLegend(
+            offset=(-8, -8), labelTextColor="#222", brush=_LEGEND_BRUSH
+        )
+        self.low_bars = pg.BarGraphItem(
+            x0=[], x1=[], y=[], height=0.5, brush=self.LOW_COLOUR, pen=None
+        )
+        self.high_bars = pg.BarGraphItem(
+            x0=[], x1=[], y=[], height=0.5, brush=self.HIGH_COLOUR, pen=None
+        )
+        self.addItem(self.low_bars)
+        self.addItem(self.high_bars)
+        self.zero_line = self.addLine(x=0, pen=pg.mkPen("#444", width=1.5))
+        self.value_labels: list[pg.TextItem] = []
+        self.bar_count = 0
+        self._result: CostResult | None = None
+        self._retranslate_legend()
+
+    def _retranslate_legend(self) -> None:
+        translate = QCoreApplication.translate
+        self.legend.clear()
+        self.legend.addItem(
+            self.low_bars, translate("CostCharts", "Input at its low value")
+        )
+        self.legend.addItem(
+            self.high_bars, translate("CostCharts", "Input at its high value")
+        )
+
+    def retranslate_ui(self) -> None:
+        self._retranslate_legend()
+        if self._result is not None:
+            self.set_result(self._result)
+
+    def _label(self, index: int) -> pg.TextItem:
+        while len(self.value_labels) <= index:
+            text = pg.TextItem(color="#222", anchor=(0, 1))
+            small = QFont()
+            small.setPointSizeF(8)
+            text.setFont(small)
+            self.addItem(text, ignoreBounds=True)
+            self.value_labels.append(text)
+        return self.value_labels[index]
+
+    def set_result(self, cost: CostResult) -> None:
+        """Show the engine's tornado bars (already sorted by swing)."""
+        self._result = cost
+        translate = QCoreApplication.translate
+        divisor, unit = money_scale(cost.currency.code)
+        code, rate = cost.currency.code, cost.currency.cny_per_unit
+        chinese = current_language().startswith("zh")
+        bars = cost.tornado
+        n = len(bars)
+        self.bar_count = n
+        # Largest swing at the top: y counts down from n - 1.
+        y = np.arange(n - 1, -1, -1, dtype=float)
+        low = np.asarray([to_display(b.low_outcome_cny, rate) / divisor for b in bars])
+        high = np.asarray(
+            [to_display(b.high_outcome_cny, rate) / divisor for b in bars]
+        )
+        # Each bar spans from the midpoint of its two outcomes to each end, so the
+        # low and high halves are told apart by colour.
+        mid = (low + high) / 2 if n else low
+        self.low_bars.setOpts(x0=mid, x1=low, y=y, height=0.5)
+        self.high_bars.setOpts(x0=mid, x1=high, y=y, height=0.5)
+        ticks: list[tuple[float, str]] = []
+        locale = current_locale()
+        left_edge = float(min(low.min(), high.min(), 0.0)) if n else 0.0
+        if n:
+            left_edge -= (max(low.max(), high.max(), 0.0) - left_edge) * 0.04
+        for i, bar in enumerate(bars):
+            name = bar.label_zh if chinese else bar.label_en
+            lo_text = locale.toString(bar.low_value, "g", 6)
+            hi_text = locale.toString(bar.high_value, "g", 6)
+            bar_unit = f" {input_unit(bar.unit)}" if bar.unit else ""
+            ticks.append((float(y[i]), name))
+            label = self._label(i)
+            label.setText(
+                translate("CostCharts", "%1 – %2%3 · swing %4")
+                .replace("%1", lo_text)
+                .replace("%2", hi_text)
+                .replace("%3", bar_unit)
+                .replace("%4", format_money(to_display(bar.swing_cny, rate), code))
+            )
+            # the values sit just above their bar, from the left edge of the plot
+            label.setPos(left_edge, float(y[i]) + 0.27)
+            label.setVisible(True)
+        for extra in self.value_labels[n:]:
+            extra.setVisible(False)
+        self.getPlotItem().getAxis("left").setTicks([ticks, []])
+        self.setLabel(
+            "bottom",
+            translate("CostCharts", "Owning minus renting [%1]").replace("%1", unit),
+        )
+        self.setTitle(
+            translate(
+                "CostCharts", "Owning minus renting (below 0: owning is cheaper)"
+            ),
+            color="#222",
+            size="10pt",
+        )
+        if n:
+            span_lo = float(min(low.min(), high.min(), 0.0))
+            span_hi = float(max(low.max(), high.max(), 0.0))
+            pad = (span_hi - span_lo) or 1.0
+            self.setXRange(span_lo - pad * 0.05, span_hi + pad * 0.05, padding=0)
+            self.setYRange(-0.6, n - 0.1, padding=0)
+
+
+class MonteCarloChart(pg.PlotWidget):
+    """P10–P90 range and P50 of each option's total under uncertain prices.
+
+    The engine's :class:`~gpu_advisor.model.cost_results.MonteCarloResult`
+    holds percentiles, not the individual draws, so the distribution is drawn
+    as one bar per option from P10 to P90 with lines at P10, P50 and P90.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        _setup(self)
+        self.range_bars = pg.BarGraphItem(
+            x0=[], x1=[], y=[], height=0.55, brushes=[], pen=None
+        )
+        self.addItem(self.range_bars)
+        pen10 = pg.mkPen("#333", width=1.5, style=Qt.PenStyle.DotLine)
+        self.p10_marks = pg.ScatterPlotItem(symbol="|", size=18, pen=pen10)
+        self.p50_marks = pg.ScatterPlotItem(
+            symbol="|", size=22, pen=pg.mkPen("#000", width=3)
+        )
+        self.p90_marks = pg.ScatterPlotItem(symbol="|", size=18, pen=pen10)
+        for marks in (self.p10_marks, self.p50_marks, self.p90_marks):
+            self.addItem(marks)
+        self.p50_labels: list[pg.TextItem] = []
+        self.result: MonteCarloResult | None = None
+        self.options: list[OptionId] = []
+        self._cost: CostResult | None = None
+        self.placeholder = pg.TextItem(color="#555", anchor=(0.5, 0.5))
+        self.addItem(self.placeholder, ignoreBounds=True)
+        self.clear_result()
+
+    def retranslate_ui(self) -> None:
+        if self.result is not None and self._cost is not None:
+            self.set_result(self.result, self._cost)
+        else:
+            self.clear_result()
+
+    def clear_result(self, message: str | None = None) -> None:
+        """Empty the chart and show ``message`` (default: not run yet)."""
+        translate = QCoreApplication.translate
+        self.result = None
+        self.options = []
+        self.range_bars.setOpts(x0=[], x1=[], y=[], brushes=[])
+        for marks in (self.p10_marks, self.p50_marks, self.p90_marks):
+            marks.setData([], [])
+        for label in self.p50_labels:
+            label.setVisible(False)
+        self.placeholder.setText(
+            message
+            or translate("CostCharts", "Monte Carlo not run yet for these inputs.")
+        )
+        self.placeholder.setPos(0.5, 0.5)
+        self.placeholder.setVisible(True)
+        self.getPlotItem().getAxis("left").setTicks([[], []])
+        self.setXRange(0, 1, padding=0)
+        self.setYRange(0, 1, padding=0)
+        self.setTitle(
+            translate("CostCharts", "Monte Carlo over price ranges"),
+            color="#222",
+            size="10pt",
+        )
+
+    def set_result(self, result: MonteCarloResult, cost: CostResult) -> None:
+        """Show ``result``'s percentiles in the order of ``cost.options``."""
+        self.result, self._cost = result, cost
+        translate = QCoreApplication.translate
+        divisor, unit = money_scale(cost.currency.code)
+        code, rate = cost.currency.code, cost.currency.cny_per_unit
+        self.placeholder.setVisible(False)
+        options = [o.id for o in cost.options if o.id in result.percentiles]
+        self.options = options
+        n = len(options)
+        y = np.arange(n - 1, -1, -1, dtype=float)
+
+        def scaled(values: list[float]) -> np.ndarray:
+            return np.asarray([to_display(v, rate) / divisor for v in values])
+
+        p10 = scaled([result.percentiles[o].p10 for o in options])
+        p50 = scaled([result.percentiles[o].p50 for o in options])
+        p90 = scaled([result.percentiles[o].p90 for o in options])
+        brushes = [pg.mkBrush(QColor(OPTION_COLOURS[o]).lighter(150)) for o in options]
+        self.range_bars.setOpts(x0=p10, x1=p90, y=y, brushes=brushes, height=0.55)
+        self.p10_marks.setData(p10, y)
+        self.p50_marks.setData(p50, y)
+        self.p90_marks.setData(p90, y)
+        while len(self.p50_labels) < n:
+            label = pg.TextItem(color="#222", anchor=(0, 1.1))
+            font = QFont()
+            font.setPointSizeF(8)
+            label.setFont(font)
+            self.addItem(label, ignoreBounds=True)
+            self.p50_labels.append(label)
+        for i, option in enumerate(options):
+            pct = result.percentiles[option]
+            self.p50_labels[i].setText(
+                "P10 %1 · P50 %2 · P90 %3".replace(
+                    "%1", format_money(to_display(pct.p10, rate), "")
+                )
+                .replace("%2", format_money(to_display(pct.p50, rate), ""))
+                .replace("%3", format_money(to_display(pct.p90, rate), code))
+            )
+            self.p50_labels[i].setPos(float(min(p10.min(), 0.0)), float(y[i]) + 0.3)
+            self.p50_labels[i].setVisible(True)
+        for label in self.p50_labels[n:]:
+            label.setVisible(False)
+        self.getPlotItem().getAxis("left").setTicks(
+            [[(float(y[i]), option_label(o)) for i, o in enumerate(options)], []]
+        )
+        self.setLabel(
+            "bottom",
+            translate("CostCharts", "Total over the horizon [%1]").replace("%1", unit),
+        )
+        percent = current_locale().toString(result.p_own_beats_rent * 100, "f", 0)
+        self.setTitle(
+            translate("CostCharts", "Owning beats renting in %1 % of %2 draws")
+            .replace("%1", percent)
+            .replace("%2", current_locale().toString(result.draws)),
+            color="#222",
+            size="10pt",
+        )
+        if n:
+            lo = float(min(p10.min(), 0.0))
+            hi = float(p90.max())
+            self.setXRange(lo, hi * 1.08 or 1.0, padding=0)
+            self.setYRange(-0.6, n - 0.1, padding=0)

@@ -1,0 +1,553 @@
+"""Wizard step 1: the workload page and its demand editor."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QCoreApplication, QPointF, Qt, QTranslator
+from PySide6.QtWidgets import QApplication
+
+from gpu_advisor.io.project_file import load_project
+from gpu_advisor.model.common import Language
+from gpu_advisor.model.project import (
+    PhaseKind,
+    Precision,
+    Project,
+    TaskKind,
+)
+from gpu_advisor.ui import i18n
+from gpu_advisor.ui.pages.workload_page import CUSTOM_MODEL, GIB, WorkloadPage
+from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.widgets.demand_editor import DemandEditor
+from gpu_advisor.ui.wizard import AdvisorWizard, PageId
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((ROOT / "resources" / "examples").glob("*.gpuplan"))
+TRANSLATIONS = ROOT / "resources" / "translations"
+
+pytestmark = pytest.mark.qt_log_ignore(
+    "This plugin does not support propagateSizeHints"
+)
+
+FITTING = {"workload": {"zero_stage": 3, "deadline_days": 10, "tokens_billion": 20}}
+BASELINE = {
+    "workload": {
+        "task": "full-finetune",
+        "model_preset": "llama2-13b",
+        "zero_stage": 1,  # 13B full fine-tune with ZeRO-1: fits on no card count
+        "tokens_billion": 1.0,
+        "micro_batch": 1,
+        "precision": "bf16",
+        "gpu_id": "A100-80GB-SXM",
+        "gpu_candidates": ["A100-80GB-SXM", "H100-80GB-SXM", "L40S"],
+    }
+}
+"""The inputs these tests start from, pinned so that new defaults don't move them."""
+
+
+@pytest.fixture
+def session(qapp: QApplication) -> ProjectSession:
+    return ProjectSession(Project.model_validate(BASELINE))
+
+
+def _cell(table: Any, row: int, column: int) -> Any:
+    item = table.item(row, column)
+    assert item is not None
+    return item
+
+
+def _page(qtbot: Any, session: ProjectSession) -> WorkloadPage:
+    page = WorkloadPage(session)
+    qtbot.addWidget(page)
+    page.initializePage()
+    return page
+
+
+def _num(value: float, decimals: int = 0) -> str:
+    return i18n.current_locale().toString(float(value), "f", decimals)
+
+
+# --- binding ------------------------------------------------------------------------
+
+
+def test_fields_bind_both_ways(qtbot: Any, session: ProjectSession) -> None:
+    page = _page(qtbot, session)
+    page.tokens.editor.setValue(42.0)
+    page.micro_batch.editor.setValue(4)
+    page.precision.editor.setCurrentIndex(page.precision.editor.findText("FP8"))
+    page.zero_stage.editor.setCurrentIndex(3)
+    page.sequence_parallel.editor.setChecked(True)
+    workload = session.project.workload
+    assert workload.tokens_billion == 42.0
+    assert workload.micro_batch == 4
+    assert workload.precision is Precision.FP8
+    assert workload.zero_stage == 3
+    assert workload.sequence_parallel is True
+    assert session.undo_stack.count() == 5
+    for _ in range(5):
+        session.undo_stack.undo()
+    assert page.tokens.editor.value() == 1.0
+    assert page.micro_batch.editor.value() == 1
+    assert page.precision.editor.currentText() == "BF16"
+    assert page.zero_stage.editor.currentIndex() == 1
+    assert not page.sequence_parallel.editor.isChecked()
+    session.undo_stack.redo()
+    assert page.tokens.editor.value() == 42.0
+
+
+def test_task_kind_shows_only_relevant_fields(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    page = _page(qtbot, session)
+    assert page.lora_rank.isHidden()
+    assert page.inference_context.isHidden()
+    assert not page.micro_batch.isHidden()
+    index = page.task_combo.editor.findData(str(TaskKind.QLORA))
+    page.task_combo.editor.setCurrentIndex(index)
+    assert session.project.workload.task is TaskKind.QLORA
+    assert not page.lora_rank.isHidden()
+    assert not page.qlora_bits.isHidden()
+    index = page.task_combo.editor.findData(str(TaskKind.INFERENCE))
+    page.task_combo.editor.setCurrentIndex(index)
+    assert page.lora_rank.isHidden()
+    assert not page.inference_context.isHidden()
+    assert not page.inference_concurrency.isHidden()
+    assert page.micro_batch.isHidden()
+    assert page.optimizer.isHidden()
+    page.task_combo.editor.setCurrentIndex(
+        page.task_combo.editor.findData(str(TaskKind.PRETRAIN))
+    )
+    assert not page.chinchilla_label.isHidden()
+    chinchilla = session.evaluation.sizing.compute.chinchilla_tokens
+    assert _num(chinchilla / 1e9) in page.chinchilla_label.text()
+
+
+def test_model_presets_grouped_by_family(qtbot: Any, session: ProjectSession) -> None:
+    page = _page(qtbot, session)
+    combo = page.model_combo
+    families = {m.family for m in session.catalog.models}
+    headers = [
+        combo.itemText(i) for i in range(combo.count()) if combo.itemData(i) is None
+    ]
+    assert families <= set(headers)
+    assert combo.currentData() == "llama2-13b"
+    combo.setCurrentIndex(combo.findData("mixtral-8x7b"))
+    assert session.project.workload.model_preset == "mixtral-8x7b"
+    assert session.evaluation.sizing.shape.is_moe
+    assert "active per token" in page.model_info.text()
+    session.undo_stack.undo()
+    assert combo.currentData() == "llama2-13b"
+
+
+def test_custom_shape_edit_validate_undo(qtbot: Any, session: ProjectSession) -> None:
+    page = _page(qtbot, session)
+    assert page.shape_fields["layers"].isHidden()
+    page.model_combo.setCurrentIndex(page.model_combo.findData(CUSTOM_MODEL))
+    workload = session.project.workload
+    assert workload.model_preset is None
+    assert workload.shape is not None
+    assert workload.shape.layers == 40  # started from Llama 2 13B's shape
+    assert not page.shape_fields["layers"].isHidden()
+    page.shape_fields["layers"].editor.setValue(48)
+    assert session.project.workload.shape is not None
+    assert session.project.workload.shape.layers == 48
+    # 40 heads with 32 KV heads: the model refuses it, the message sits beside it.
+    page.shape_fields["kv_heads"].editor.setValue(32)
+    assert page.shape_fields["kv_heads"].has_error
+    assert "multiple of kv_heads" in page.shape_fields["kv_heads"].error_text
+    assert not page.isComplete()
+    page.shape_fields["kv_heads"].editor.setValue(8)
+    assert page.isComplete()
+    assert session.project.workload.shape.kv_heads == 8
+    session.undo_stack.undo()  # kv heads
+    session.undo_stack.undo()  # layers
+    session.undo_stack.undo()  # back to the preset
+    assert session.project.workload.model_preset == "llama2-13b"
+    assert page.shape_fields["layers"].isHidden()
+
+
+def test_paste_config_dialog(qtbot: Any, session: ProjectSession) -> None:
+    page = _page(qtbot, session)
+    dialog = page.open_paste_dialog()
+    qtbot.addWidget(dialog)
+    dialog.text_edit.setPlainText("{not json")
+    dialog.accept()
+    assert dialog.isVisible()
+    assert "not valid JSON" in dialog.error_label.text()
+    dialog.text_edit.setPlainText('{"hidden_size": 4096}')
+    dialog.accept()
+    assert "num_hidden_layers" in dialog.error_label.text()
+    assert session.undo_stack.count() == 0
+    dialog.text_edit.setPlainText(
+        '{"num_hidden_layers": 32, "hidden_size": 4096, "num_attention_heads": 32,'
+        ' "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 128256}'
+    )
+    with qtbot.waitSignal(dialog.accepted):
+        dialog.accept()
+    shape = session.project.workload.shape
+    assert session.project.workload.model_preset is None
+    assert shape is not None
+    assert (shape.layers, shape.kv_heads, shape.vocab) == (32, 8, 128256)
+    assert session.undo_stack.count() == 1
+    assert page.model_combo.currentData() == CUSTOM_MODEL
+    assert page.shape_fields["vocab"].editor.value() == 128256
+
+
+def test_gpu_and_candidates(qtbot: Any, session: ProjectSession) -> None:
+    page = _page(qtbot, session)
+    items = {
+        page.candidates_list.item(r).data(
+            Qt.ItemDataRole.UserRole
+        ): page.candidates_list.item(r)
+        for r in range(page.candidates_list.count())
+    }
+    assert items["L40S"].checkState() == Qt.CheckState.Checked
+    items["H20-96GB"].setCheckState(Qt.CheckState.Checked)
+    assert "H20-96GB" in session.project.workload.gpu_candidates
+    page.gpu_combo.editor.setCurrentIndex(
+        page.gpu_combo.editor.findData("H100-80GB-SXM")
+    )
+    assert session.project.workload.gpu_id == "H100-80GB-SXM"
+    assert "H100" in page.results_title.text()
+    session.undo_stack.undo()
+    session.undo_stack.undo()
+    assert items["H20-96GB"].checkState() == Qt.CheckState.Unchecked
+
+
+def test_optional_fields_gpus_deadline_mfu(qtbot: Any, session: ProjectSession) -> None:
+    page = _page(qtbot, session)
+    mfu_ref = page.mfu.default_ref()
+    assert mfu_ref is not None
+    assert page.mfu.editor.value() == pytest.approx(float(mfu_ref.value))
+    assert "as of" in page.mfu.editor.toolTip()
+    page.mfu.own_check.setChecked(True)
+    page.mfu.editor.setValue(0.5)
+    assert session.project.workload.mfu == 0.5
+    assert session.evaluation.sizing.compute.mfu == 0.5
+    page.deadline.own_check.setChecked(True)
+    page.deadline.editor.setValue(3.0)
+    assert session.project.workload.deadline_days == 3.0
+    assert page.deadline_line.isVisible()
+    assert page.deadline_line.value() == 3.0
+    page.gpus.own_check.setChecked(True)
+    page.gpus.editor.setValue(64)
+    assert session.project.workload.gpus == 64
+
+
+# --- results --------------------------------------------------------------------------
+
+
+def _check_results(page: WorkloadPage, session: ProjectSession) -> None:
+    ev = session.evaluation
+    sizing = ev.sizing
+    numbers = page.numbers
+    assert _num(sizing.compute.gpu_hours) in numbers["gpu_hours"].value.text()
+    assert (
+        _num(sizing.compute.gpu_hours_with_redundancy)
+        in numbers["gpu_hours_x15"].value.text()
+    )
+    assert (
+        _num(sizing.memory.per_gpu.total_bytes / GIB, 1)
+        in numbers["memory"].value.text()
+    )
+    assert _num(sizing.cluster.days, 1) in numbers["days"].value.text()
+    if sizing.cluster.min_gpus is not None:
+        assert _num(sizing.cluster.min_gpus) in numbers["min_gpus"].value.text()
+    assert (
+        _num(sizing.storage.checkpoint_bytes / 1e9)
+        in numbers["checkpoint"].value.text()
+    )
+    # memory chart: one stacked bar per card, the chosen one first
+    rows = page.memory_chart_rows(ev)
+    assert rows[0][0] == sizing.gpu_id
+    _x, weights = page.memory_bars["weights_bytes"].getData()
+    np.testing.assert_allclose(
+        weights, [m.per_gpu.weights_bytes / GIB for _g, m in rows]
+    )
+    top = page.memory_bars["overhead_bytes"].opts
+    np.testing.assert_allclose(
+        np.asarray(top["y0"]) + np.asarray(top["height"]),
+        [m.per_gpu.total_bytes / GIB for _g, m in rows],
+        rtol=1e-9,
+    )
+    _cx, cy = page.capacity_line.getData()
+    np.testing.assert_allclose(cy[::2], [m.usable_bytes / GIB for _g, m in rows])
+    # days curve
+    _xs, ys = page.days_curve.getData()
+    if sizing.cluster.days_curve:
+        np.testing.assert_allclose(ys, [p.days for p in sizing.cluster.days_curve])
+    _mx, my = page.chosen_marker.getData()
+    assert my[0] == pytest.approx(sizing.cluster.days)
+    # warnings, in the UI language
+    for advice in sizing.warnings:
+        assert (
+            advice.message(Language.EN)
+            .split(".")[0][:40]
+            .replace("&", "&amp;")
+            .replace("<", "&lt;")
+            in page.warnings_label.text()
+        )
+
+
+def test_results_show_engine_numbers(qtbot: Any) -> None:
+    session = ProjectSession(Project.model_validate(FITTING))
+    page = _page(qtbot, session)
+    _check_results(page, session)
+    assert "24" in page.numbers["deadline_gpus"].value.text()
+    assert page.deadline_line.isVisible()
+    page.tokens.editor.setValue(40.0)  # the results follow the input
+    _check_results(page, session)
+    session.undo_stack.undo()
+    _check_results(page, session)
+
+
+def test_rule_of_thumb_and_unfit_model(qtbot: Any, session: ProjectSession) -> None:
+    page = _page(qtbot, session)  # default: 13B full fine-tune, ZeRO-1 does not fit
+    codes = {w.code for w in session.evaluation.sizing.warnings}
+    assert "memory.rule_of_thumb" in codes
+    assert "2–3" in page.warnings_label.text()
+    assert "does not fit" in page.numbers["min_gpus"].value.text()
+    assert "fits on no card count" in page.days_note.toPlainText()
+    _check_results(page, session)
+
+
+@pytest.mark.parametrize("task", list(TaskKind))
+def test_results_for_each_task(qtbot: Any, task: TaskKind) -> None:
+    session = ProjectSession(
+        Project.model_validate({"workload": {**FITTING["workload"], "task": task}})
+    )
+    page = _page(qtbot, session)
+    _check_results(page, session)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_example_projects(qtbot: Any, path: Path) -> None:
+    session = ProjectSession(load_project(path))
+    page = _page(qtbot, session)
+    _check_results(page, session)
+    assert page.isComplete()
+    assert page.demand_editor.table.rowCount() == session.project.meta.horizon_months
+
+
+def test_why_buttons(qtbot: Any, session: ProjectSession) -> None:
+    page = _page(qtbot, session)
+    dialog = page.numbers["gpu_hours"].why.show_explanation()
+    qtbot.addWidget(dialog)
+    assert dialog.explanation is not None
+    assert dialog.explanation.key == "compute.gpu_hours"
+    assert dialog.inputs_table.rowCount() == len(dialog.explanation.inputs)
+    for name in ("memory", "min_gpus", "gpu_hours_x15", "days", "deadline_gpus"):
+        assert page.numbers[name].why.current_explanation() is not None, name
+
+
+def test_warnings_follow_language(
+    qtbot: Any, session: ProjectSession, qapp: QApplication
+) -> None:
+    page = _page(qtbot, session)
+    advice = session.evaluation.sizing.warnings[0]
+    i18n.install_translators("zh_CN")
+    qapp.processEvents()
+    assert advice.message_zh[:20] in page.warnings_label.text()
+    i18n.install_translators("en")
+    qapp.processEvents()
+    assert advice.message_en[:20] in page.warnings_label.text()
+
+
+def _install_ours(
+    qapp: QApplication, language: str, tmp_path: Path
+) -> list[QTranslator]:
+    """Compile and install this page's catalogs (the app loads them once merged)."""
+    translators = []
+    for area in ("workload",):
+        ts = TRANSLATIONS / f"{area}_{language}.ts"
+        qm = tmp_path / f"{area}_{language}.qm"
+        lrelease = Path(sys.executable).parent / "pyside6-lrelease"
+        subprocess.run([str(lrelease), "-silent", str(ts), "-qm", str(qm)], check=True)
+        translator = QTranslator(qapp)
+        assert translator.load(str(qm))
+        QCoreApplication.installTranslator(translator)
+        translators.append(translator)
+    return translators
+
+
+def test_page_translates_live(
+    qtbot: Any, session: ProjectSession, qapp: QApplication, tmp_path: Path
+) -> None:
+    page = _page(qtbot, session)
+    assert page.title() == "Size the workload"
+    assert page.tabs.tabText(1) == "Monthly demand"
+    i18n.install_translators("zh_CN")
+    translators = _install_ours(qapp, "zh_CN", tmp_path)
+    qapp.processEvents()
+    try:
+        assert page.tabs.tabText(1) == "月度需求"
+        assert page.numbers["gpu_hours"].caption.text().startswith("卡时")
+        assert page.mfu.own_check.text() == "自定义"
+        assert page.demand_editor.fill_button.text().startswith("按工作负载填充")
+        assert "卡" in page.numbers["min_gpus"].value.text()
+    finally:
+        for translator in translators:
+            QCoreApplication.removeTranslator(translator)
+        i18n.install_translators("en")
+        qapp.processEvents()
+    assert page.tabs.tabText(1) == "Monthly demand"
+
+
+# --- wizard navigation --------------------------------------------------------------
+
+
+def test_inside_wizard(qtbot: Any, session: ProjectSession) -> None:
+    wizard = AdvisorWizard(session)
+    qtbot.addWidget(wizard)
+    page = WorkloadPage(session)
+    wizard.removePage(PageId.WORKLOAD)
+    wizard.setPage(PageId.WORKLOAD, page)
+    wizard.restart()
+    wizard.next()
+    assert wizard.currentId() == PageId.WORKLOAD
+    page.micro_batch.editor.setValue(2)
+    wizard.back()
+    wizard.project_page.horizon_spin.setValue(24)  # an edit on another page
+    wizard.next()
+    assert page.demand_editor.table.rowCount() == 24
+    session.undo_stack.undo()
+    session.undo_stack.undo()
+    assert page.micro_batch.editor.value() == 1
+    assert page.demand_editor.table.rowCount() == 12
+    wizard.next()
+    assert wizard.currentId() == PageId.BUDGET
+
+
+# --- demand editor ---------------------------------------------------------------------
+
+
+class _Drag:
+    """Just enough of pyqtgraph's MouseDragEvent for DraggableBars."""
+
+    def __init__(
+        self, start: QPointF, pos: QPointF, *, first: bool, last: bool
+    ) -> None:
+        self._start, self._pos, self._first, self._last = start, pos, first, last
+        self.accepted = False
+
+    def button(self) -> Qt.MouseButton:
+        return Qt.MouseButton.LeftButton
+
+    def isStart(self) -> bool:
+        return self._first
+
+    def isFinish(self) -> bool:
+        return self._last
+
+    def buttonDownPos(self) -> QPointF:
+        return self._start
+
+    def pos(self) -> QPointF:
+        return self._pos
+
+    def accept(self) -> None:
+        self.accepted = True
+
+    def ignore(self) -> None:
+        self.accepted = False
+
+
+def _editor(qtbot: Any, session: ProjectSession) -> DemandEditor:
+    editor = DemandEditor(session)
+    qtbot.addWidget(editor)
+    return editor
+
+
+def test_demand_shows_derived_profile(qtbot: Any) -> None:
+    session = ProjectSession(Project.model_validate(FITTING))
+    editor = _editor(qtbot, session)
+    hours = session.evaluation.cost.demand_gpu_hours
+    assert session.evaluation.cost.demand_source == "workload"
+    assert editor.table.rowCount() == 12
+    assert _cell(editor.table, 0, 1).text() == _num(hours[0])
+    assert _cell(editor.table, 0, 1).font().italic()
+    np.testing.assert_allclose(editor.bars.heights, hours)
+
+
+def test_demand_table_edit_writes_profile(qtbot: Any) -> None:
+    session = ProjectSession(Project.model_validate(FITTING))
+    editor = _editor(qtbot, session)
+    derived = list(session.evaluation.cost.demand_gpu_hours)
+    _cell(editor.table, 3, 1).setText("1500")
+    months = session.project.demand.months
+    assert len(months) == 12
+    assert months[3].gpu_hours == 1500
+    assert months[0].gpu_hours == pytest.approx(derived[0])
+    assert months[0].phase is PhaseKind.FINETUNE
+    assert not _cell(editor.table, 0, 1).font().italic()
+    assert editor.bars.heights[3] == 1500
+    _cell(editor.table, 4, 1).setText("lots")
+    assert "number" in editor.error_label.text()
+    assert session.project.demand.months[4].gpu_hours == 0
+    session.undo_stack.undo()
+    assert session.project.demand.months == []
+
+
+def test_demand_phase_edit(qtbot: Any, session: ProjectSession) -> None:
+    editor = _editor(qtbot, session)
+    combo = editor._phase_combos[5]
+    combo.setCurrentIndex(combo.findData(str(PhaseKind.INFERENCE)))
+    assert session.project.demand.months[5].phase is PhaseKind.INFERENCE
+
+
+def test_demand_bar_drag_is_one_undo_step(qtbot: Any) -> None:
+    session = ProjectSession(Project.model_validate(FITTING))
+    editor = _editor(qtbot, session)
+    bars = editor.bars
+    bars.set_grab_height(100.0)
+    start = QPointF(3.0, 10.0)  # month 3, an empty month: grabbed in its column
+    assert bars.index_at(start) == 2
+    assert bars.index_at(QPointF(3.5, 10.0)) is None  # between bars
+    for i, (y, first, last) in enumerate(
+        ((10.0, True, False), (800.0, False, False), (1200.4, False, True))
+    ):
+        event = _Drag(start, QPointF(3.0, y), first=first, last=last)
+        bars.mouseDragEvent(event)
+        assert event.accepted, i
+        if not last:  # live preview: the table follows, the model waits
+            assert session.project.demand.months == []
+            assert _cell(editor.table, 2, 1).text() == _num(y)
+    assert session.project.demand.months[2].gpu_hours == 1200
+    assert session.undo_stack.count() == 1
+    session.undo_stack.undo()
+    assert session.project.demand.months == []
+    assert bars.heights[2] == 0.0
+
+
+def test_demand_drag_outside_bars_is_ignored(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    editor = _editor(qtbot, session)
+    event = _Drag(QPointF(40.0, 5.0), QPointF(40.0, 50.0), first=True, last=False)
+    editor.bars.mouseDragEvent(event)
+    assert not event.accepted
+    assert session.undo_stack.count() == 0
+
+
+def test_demand_fill_and_clear(qtbot: Any) -> None:
+    session = ProjectSession(Project.model_validate(FITTING))
+    editor = _editor(qtbot, session)
+    editor.clear_button.click()
+    demand = session.project.demand
+    assert demand.derive_from_workload is False
+    assert [m.gpu_hours for m in demand.months] == [0.0] * 12
+    assert editor.bars.heights.sum() == 0
+    _cell(editor.table, 0, 1).setText("100")
+    editor.fill_button.click()
+    demand = session.project.demand
+    assert demand.months == []
+    assert demand.derive_from_workload is True
+    assert session.evaluation.cost.demand_source == "workload"
+    np.testing.assert_allclose(
+        editor.bars.heights, session.evaluation.cost.demand_gpu_hours
+    )
