@@ -1,0 +1,422 @@
+"""Budget page: binding both ways, defaults, undo/redo, charts, Monte Carlo worker."""
+
+from __future__ import annotations
+
+import subprocess
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QCoreApplication, QTranslator
+
+from gpu_advisor.engine.evaluate import evaluate
+from gpu_advisor.io.project_file import load_project
+from gpu_advisor.model.cost_results import MonteCarloResult
+from gpu_advisor.model.project import OptionId, Project
+from gpu_advisor.ui.pages.budget_page import BudgetPage
+from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.widgets.bound import OptionalNumberField
+from gpu_advisor.ui.widgets.cost_charts import format_money, option_label
+from gpu_advisor.ui.wizard import AdvisorWizard, PageId
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((ROOT / "resources" / "examples").glob("*.gpuplan"))
+TRANSLATIONS = ROOT / "resources" / "translations"
+
+
+def _make_page(qtbot: Any, session: ProjectSession) -> BudgetPage:
+    page = BudgetPage(session)
+    qtbot.addWidget(page)
+    page.mc_auto_check.setChecked(False)  # tests start the Monte Carlo themselves
+    page._mc_timer.stop()
+    page.initializePage()
+    return page
+
+
+@pytest.fixture
+def page(qtbot: Any, session: ProjectSession) -> Iterator[BudgetPage]:
+    widget = _make_page(qtbot, session)
+    yield widget
+    widget.runner.invalidate()
+    assert widget.runner.wait_idle(20_000)
+
+
+def _optional(page: BudgetPage, key: str) -> OptionalNumberField:
+    field = page.fields[key]
+    assert isinstance(field, OptionalNumberField)
+    return field
+
+
+# --- binding -------------------------------------------------------------------------
+
+
+def test_default_is_shown_with_its_source(
+    page: BudgetPage, session: ProjectSession
+) -> None:
+    field = _optional(page, "gpu_price_cny")
+    assert session.project.budget.gpu_price_cny is None
+    assert not field.own_check.isChecked()
+    assert not field.editor.isEnabled()
+    # A100-80GB purchase price, typical, from prices.json
+    assert field.editor.value() == pytest.approx(95_000)
+    tip = field.editor.toolTip()
+    assert "prices.json" in tip
+    assert "as of" in tip
+
+
+def test_own_value_binds_both_ways_with_undo_and_redo(
+    page: BudgetPage, session: ProjectSession
+) -> None:
+    field = _optional(page, "gpu_price_cny")
+    field.own_check.setChecked(True)  # widget -> model: the shown default becomes own
+    assert session.project.budget.gpu_price_cny == pytest.approx(95_000)
+    field.editor.setValue(120_000)
+    assert session.project.budget.gpu_price_cny == pytest.approx(120_000)
+    # the engine saw it: the colocation explanation cites the user's figure
+    refs = {
+        r.name: r
+        for e in session.evaluation.cost.explanations
+        if e.key == "cost.options.colocation.total_cny"
+        for r in e.inputs
+    }
+    assert refs["budget.gpu_price_cny"].source == "project"
+    # ticking "Own value" and typing edit one field: one undo step
+    session.undo_stack.undo()
+    assert session.project.budget.gpu_price_cny is None
+    assert not field.own_check.isChecked()  # model -> widget
+    assert field.editor.value() == pytest.approx(95_000)
+    session.undo_stack.redo()
+    assert field.own_check.isChecked()
+    assert field.editor.value() == pytest.approx(120_000)
+
+
+def test_plain_number_and_check_and_combo_bind(
+    page: BudgetPage, session: ProjectSession
+) -> None:
+    page.fields["storage_tb"].editor.setValue(250.0)  # type: ignore[attr-defined]
+    assert session.project.budget.storage_tb == 250.0
+    page.fields["checkpointing"].editor.setChecked(False)  # type: ignore[attr-defined]
+    assert session.project.budget.checkpointing is False
+    combo = page.fields["data_residency"].editor  # type: ignore[attr-defined]
+    combo.setCurrentIndex(combo.findData("city"))
+    assert session.project.budget.data_residency == "city"
+    session.undo_stack.undo()
+    session.undo_stack.undo()
+    session.undo_stack.undo()
+    assert page.fields["storage_tb"].editor.value() == 100.0  # type: ignore[attr-defined]
+    assert page.fields["checkpointing"].editor.isChecked()  # type: ignore[attr-defined]
+    assert combo.currentData() == "none"
+
+
+def test_validation_message_beside_the_field(
+    page: BudgetPage, session: ProjectSession
+) -> None:
+    field = _optional(page, "yearly_price_factor")
+    field.own_check.setChecked(True)
+    assert page.isComplete()
+    field.editor.setValue(0.0)  # the schema needs > 0
+    assert field.has_error
+    assert "greater than 0" in field.error_label.text()
+    assert not page.isComplete()
+    assert "yearly_price_factor" in page.errors()
+    assert session.project.budget.yearly_price_factor == pytest.approx(0.75)
+    field.editor.setValue(0.8)
+    assert not field.has_error
+    assert page.isComplete()
+    assert session.project.budget.yearly_price_factor == pytest.approx(0.8)
+
+
+def test_options_checkboxes_bind_and_charts_follow(
+    page: BudgetPage, session: ProjectSession
+) -> None:
+    assert len(page.cumulative_chart.curves) == len(OptionId)
+    page.option_checks[OptionId.COLOCATION].setChecked(False)
+    assert OptionId.COLOCATION not in session.project.budget.options
+    cost = session.evaluation.cost
+    assert set(page.cumulative_chart.curves) == {o.id for o in cost.options}
+    assert len(page.cumulative_chart.curves) == len(OptionId) - 1
+    assert page.recommendation.table.rowCount() == len(OptionId) - 1
+    session.undo_stack.undo()
+    assert page.option_checks[OptionId.COLOCATION].isChecked()
+    assert len(page.cumulative_chart.curves) == len(OptionId)
+
+
+def test_unchecking_every_option_is_refused_beside_the_list(
+    page: BudgetPage, session: ProjectSession
+) -> None:
+    for option in OptionId:
+        page.option_checks[option].setChecked(False)
+    assert page.options_error.isVisibleTo(page)
+    assert "at least one" in page.options_error.text()
+    # the last option stays, in the model and on screen
+    assert session.project.budget.options == [OptionId.SELF_BUILD]
+    assert page.option_checks[OptionId.SELF_BUILD].isChecked()
+    assert page.isComplete()
+    page.option_checks[OptionId.SPOT].setChecked(True)
+    assert not page.options_error.text()
+    assert session.project.budget.options == [OptionId.SPOT, OptionId.SELF_BUILD]
+    assert len(page.cumulative_chart.curves) == 2
+
+
+def test_reason_links_focus_the_field(page: BudgetPage, qtbot: Any) -> None:
+    section = page.sections["owning"]
+    section.set_expanded(False)
+    page.recommendation.input_activated.emit("budget.gpu_price_cny")
+    assert section.expanded
+    assert page.fields["gpu_price_cny"].isVisibleTo(page)
+    assert page.input_label("budget.gpu_price_cny") == "Card price"
+    assert page.input_label("meta.horizon_months") == "Planning horizon"
+
+
+# --- results shown ---------------------------------------------------------------------
+
+
+def _check_numbers(page: BudgetPage, session: ProjectSession) -> None:
+    cost = session.evaluation.cost
+    code = cost.currency.code
+    table = page.recommendation.table
+    assert table.rowCount() == len(cost.options)
+    rate = cost.currency.cny_per_unit
+
+    def cell(row: int, column: int) -> str:
+        item = table.item(row, column)
+        assert item is not None
+        return item.text()
+
+    for row, option in enumerate(cost.options):
+        assert cell(row, 0) == option_label(option.id)
+        assert cell(row, 1) == format_money(option.total_cny / rate, code)
+        assert cell(row, 2) == format_money(option.npv_cny / rate, code)
+        if option.cost_per_useful_gpu_hour_cny is not None:
+            per_hour = option.cost_per_useful_gpu_hour_cny / rate
+            assert cell(row, 3) == format_money(per_hour, code, 2)
+    assert (
+        option_label(cost.recommendation.option) in page.recommendation.headline.text()
+    )
+    # one curve per option, holding the engine's cumulative cost (chart unit: 1000)
+    assert len(page.cumulative_chart.curves) == len(cost.options)
+    for option in cost.options:
+        _x, y = page.cumulative_chart.curves[option.id].getData()
+        expected = np.asarray(option.cumulative_cny) / cost.currency.cny_per_unit / 1e3
+        np.testing.assert_allclose(y, expected)
+    line = page.cumulative_chart.break_even_line
+    assert line.isVisible() == (cost.break_even.month is not None)
+    if cost.break_even.month is not None:
+        assert line.value() == cost.break_even.month
+    assert page.tornado_chart.bar_count == len(cost.tornado)
+    if cost.tornado:
+        first = cost.tornado[0]
+        ticks = page.tornado_chart.getPlotItem().getAxis("left")._tickLevels[0]
+        assert ticks[0][1] == first.label_en  # largest swing on top
+    for reason in cost.recommendation.reasons:
+        assert (
+            reason.message_en.split(":")[0] in page.recommendation.reasons_label.text()
+        )
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_example_projects_show_the_engines_numbers(qtbot: Any, path: Path) -> None:
+    session = ProjectSession(load_project(path))
+    page = _make_page(qtbot, session)
+    _check_numbers(page, session)
+
+
+def test_default_project_numbers_and_price_change(
+    page: BudgetPage, session: ProjectSession
+) -> None:
+    _check_numbers(page, session)
+    before = session.evaluation.cost.option(OptionId.ON_DEMAND).total_cny
+    field = _optional(page, "on_demand_cny_per_gpu_hour")
+    field.own_check.setChecked(True)
+    field.editor.setValue(40.0)
+    after = session.evaluation.cost.option(OptionId.ON_DEMAND).total_cny
+    assert after > before
+    _check_numbers(page, session)
+
+
+def test_cash_flow_shows_capex_in_month_one(
+    page: BudgetPage, session: ProjectSession
+) -> None:
+    index = page.cash_flow_combo.findData("colocation")
+    page.cash_flow_combo.setCurrentIndex(index)
+    option = session.evaluation.cost.option(OptionId.COLOCATION)
+    assert page.cash_flow_chart.option is OptionId.COLOCATION
+    capex = page.cash_flow_chart.capex_bars.opts["height"]
+    assert capex[0] == pytest.approx(option.capex_cny / 1e3)
+    assert all(h == 0 for h in capex[1:])
+    back = page.cash_flow_chart.back_bars.opts["height"]
+    assert back[-1] == pytest.approx(min(option.monthly_cny[-1], 0) / 1e3)
+
+
+# --- Monte Carlo in the worker -------------------------------------------------------
+
+
+def test_monte_carlo_finishes_and_shows_percentiles(
+    page: BudgetPage, session: ProjectSession, qtbot: Any
+) -> None:
+    page.mc_draws_spin.setValue(2000)
+    with qtbot.waitSignal(page.runner.result_ready, timeout=30_000):
+        page.run_monte_carlo()
+    result = page.monte_carlo
+    assert isinstance(result, MonteCarloResult)
+    expected = evaluate(
+        session.project, session.catalog, monte_carlo_draws=2000, seed=result.seed
+    ).monte_carlo
+    assert result == expected
+    chart = page.monte_carlo_chart
+    assert chart.options == [o.id for o in session.evaluation.cost.options]
+    spot = result.percentiles[OptionId.SPOT]
+    label = chart.p50_labels[chart.options.index(OptionId.SPOT)].toPlainText()
+    assert format_money(spot.p50, "").strip() in label
+    percent = f"{result.p_own_beats_rent * 100:.0f} %"
+    assert percent in chart.getPlotItem().titleLabel.text
+    assert page.mc_run_button.isEnabled()
+    assert not page.mc_cancel_button.isEnabled()
+
+
+def test_monte_carlo_cancel(page: BudgetPage, qtbot: Any) -> None:
+    gate = threading.Event()
+
+    def slow() -> object:
+        gate.wait(10)
+        return None
+
+    page.runner.start(
+        page._session.project,
+        page._session.catalog,
+        10,
+        steps=([slow], lambda p: p[-1]),
+    )
+    assert page.mc_cancel_button.isEnabled()
+    assert page.mc_progress.isVisible() or page.mc_progress.maximum() == 0
+    got: list[object] = []
+    page.runner.result_ready.connect(got.append)
+    with qtbot.waitSignal(page.runner.cancelled, timeout=1000):
+        page.mc_cancel_button.click()
+    gate.set()
+    assert page.runner.wait_idle(10_000)
+    qtbot.wait(20)
+    assert got == []
+    assert page.monte_carlo is None
+    assert "Cancelled" in page.mc_status.text()
+    assert page.mc_run_button.isEnabled()
+
+
+def test_monte_carlo_result_for_an_outdated_project_is_discarded(
+    page: BudgetPage, session: ProjectSession, qtbot: Any
+) -> None:
+    gate = threading.Event()
+    stale = evaluate(
+        session.project, session.catalog, monte_carlo_draws=100
+    ).monte_carlo
+
+    def slow() -> object:
+        gate.wait(10)
+        return stale
+
+    page.runner.start(
+        session.project, session.catalog, 100, steps=([slow], lambda p: p[-1])
+    )
+    session.apply("budget.storage_tb", 300.0)  # the project changes meanwhile
+    gate.set()
+    qtbot.waitUntil(lambda: page.runner.discarded == 1, timeout=10_000)
+    assert page.monte_carlo is None
+    assert page.monte_carlo_chart.result is None
+
+
+def test_monte_carlo_reruns_after_a_change_when_asked(
+    page: BudgetPage, session: ProjectSession, qtbot: Any
+) -> None:
+    page.mc_draws_spin.setValue(1000)
+    page.mc_auto_check.setChecked(True)
+    with qtbot.waitSignal(page.runner.result_ready, timeout=30_000):
+        session.apply("budget.storage_tb", 150.0)
+    assert page.monte_carlo is not None
+    assert page.monte_carlo.draws == 1000
+
+
+# --- wizard and language -----------------------------------------------------------------
+
+
+def test_inside_the_wizard_back_and_forth(qtbot: Any, session: ProjectSession) -> None:
+    wizard = AdvisorWizard(session)
+    qtbot.addWidget(wizard)
+    page = BudgetPage(session)
+    page.mc_auto_check.setChecked(False)
+    wizard.removePage(PageId.BUDGET)
+    wizard.setPage(PageId.BUDGET, page)
+    wizard.restart()
+    wizard.go_to(PageId.BUDGET)
+    assert wizard.currentPage() is page
+    page.fields["storage_tb"].editor.setValue(42.0)  # type: ignore[attr-defined]
+    wizard.go_to(PageId.PROJECT)
+    wizard.go_to(PageId.BUDGET)
+    assert page.fields["storage_tb"].editor.value() == 42.0  # type: ignore[attr-defined]
+    session.undo_stack.undo()
+    assert page.fields["storage_tb"].editor.value() == 100.0  # type: ignore[attr-defined]
+    page.runner.invalidate()
+    assert page.runner.wait_idle(10_000)
+
+
+def _compiled(ts: Path, tmp_path: Path) -> Path:
+    qm = tmp_path / (ts.stem + ".qm")
+    lrelease = Path(__import__("sys").executable).with_name("pyside6-lrelease")
+    subprocess.run(
+        [str(lrelease), str(ts), "-qm", str(qm)], check=True, capture_output=True
+    )
+    return qm
+
+
+def test_language_switch_is_live(page: BudgetPage, qapp: Any, tmp_path: Path) -> None:
+    translator = QTranslator()
+    assert translator.load(str(_compiled(TRANSLATIONS / "budget_zh_CN.ts", tmp_path)))
+    QCoreApplication.installTranslator(translator)
+    try:
+        qapp.processEvents()
+        assert page.title() == "预算"
+        assert page.sections["renting"].toggle.text().startswith("租用")
+        assert page.tabs.tabText(0) == "累计成本"
+    finally:
+        QCoreApplication.removeTranslator(translator)
+        qapp.processEvents()
+    assert page.title() == "Budget"
+
+
+@pytest.mark.parametrize("name", ["budget_zh_CN.ts", "budget_en.ts"])
+def test_translation_files_are_finished(name: str) -> None:
+    text = (TRANSLATIONS / name).read_text(encoding="utf-8")
+    assert "<message" in text
+    assert 'type="unfinished"' not in text
+    assert "<translation></translation>" not in text
+
+
+def test_no_project_leaks_between_sessions(qtbot: Any) -> None:
+    # Two pages on two sessions do not share state (no module globals).
+    a, b = ProjectSession(Project()), ProjectSession(Project())
+    page_a, page_b = _make_page(qtbot, a), _make_page(qtbot, b)
+    page_a.fields["storage_tb"].editor.setValue(7.0)  # type: ignore[attr-defined]
+    assert b.project.budget.storage_tb == 100.0
+    assert page_b.fields["storage_tb"].editor.value() == 100.0  # type: ignore[attr-defined]
+
+
+def test_monte_carlo_runs_when_the_step_is_entered(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    wizard = AdvisorWizard(session)
+    qtbot.addWidget(wizard)
+    page = BudgetPage(session)
+    wizard.removePage(PageId.BUDGET)
+    wizard.setPage(PageId.BUDGET, page)
+    wizard.restart()
+    page.mc_draws_spin.setValue(1000)
+    session.apply("budget.storage_tb", 120.0)  # not on screen: nothing scheduled
+    assert not page._mc_timer.isActive()
+    with qtbot.waitSignal(page.runner.result_ready, timeout=30_000):
+        wizard.go_to(PageId.BUDGET)
+    assert page.monte_carlo is not None
+    assert page.monte_carlo.draws == 1000
+    page.runner.invalidate()
+    assert page.runner.wait_idle(10_000)

@@ -1,0 +1,178 @@
+"""The pool worker: steps, progress, cancel, failures and outdated results."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QThreadPool
+
+from gpu_advisor.engine.evaluate import evaluate
+from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.model.cost_results import MonteCarloResult
+from gpu_advisor.model.project import Project
+from gpu_advisor.ui.workers import EngineJob, MonteCarloRunner, monte_carlo_steps
+
+
+@pytest.fixture
+def runner(qapp: Any) -> Iterator[MonteCarloRunner]:
+    pool = QThreadPool()
+    run = MonteCarloRunner(pool)
+    yield run
+    run.invalidate()
+    assert run.wait_idle(10_000)
+    pool.waitForDone(10_000)
+
+
+def _none(_parts: list[object]) -> object:
+    return None
+
+
+def _blocking(gate: threading.Event, result: object) -> Callable[[], object]:
+    def step() -> object:
+        assert gate.wait(10), "test gate never opened"
+        return result
+
+    return step
+
+
+def test_job_runs_steps_in_order_and_reports_progress() -> None:
+    job = EngineJob(3, [lambda: 1, lambda: 2, lambda: 4], finish=lambda parts: parts)
+    progress: list[tuple[int, int, int]] = []
+    finished: list[tuple[int, object]] = []
+    job.signals.progress.connect(lambda g, d, t: progress.append((g, d, t)))
+    job.signals.finished.connect(lambda g, r: finished.append((g, r)))
+    job.run()
+    assert progress == [(3, 1, 3), (3, 2, 3), (3, 3, 3)]
+    assert finished == [(3, [1, 2, 4])]
+    assert job.done.is_set()
+
+
+def test_job_cancel_between_steps_stops_before_the_next_step() -> None:
+    calls: list[int] = []
+    job: EngineJob
+
+    def first() -> int:
+        calls.append(1)
+        job.cancel()
+        return 1
+
+    def second() -> int:
+        calls.append(2)
+        return 2
+
+    job = EngineJob(1, [first, second])
+    cancelled: list[int] = []
+    finished: list[object] = []
+    job.signals.cancelled.connect(cancelled.append)
+    job.signals.finished.connect(lambda g, r: finished.append(r))
+    job.run()
+    assert calls == [1]
+    assert cancelled == [1]
+    assert finished == []
+
+
+def test_job_reports_an_engine_exception() -> None:
+    def broken() -> object:
+        raise ValueError("need draws >= 1")
+
+    job = EngineJob(5, [broken])
+    failed: list[tuple[int, str]] = []
+    job.signals.failed.connect(lambda g, m: failed.append((g, m)))
+    job.run()
+    assert failed == [(5, "ValueError: need draws >= 1")]
+
+
+def test_monte_carlo_steps_match_the_engine() -> None:
+    catalog = load_catalog()
+    steps, finish = monte_carlo_steps(Project(), catalog, 500, 7)
+    result = finish([step() for step in steps])
+    expected = evaluate(Project(), catalog, monte_carlo_draws=500, seed=7).monte_carlo
+    assert isinstance(result, MonteCarloResult)
+    assert result == expected
+    assert result.draws == 500
+
+
+def test_runner_delivers_the_engine_result(
+    qtbot: Any, runner: MonteCarloRunner
+) -> None:
+    catalog = load_catalog()
+    with qtbot.waitSignal(runner.result_ready, timeout=20_000) as blocker:
+        runner.start(Project(), catalog, 1000, seed=3)
+    result = blocker.args[0]
+    assert isinstance(result, MonteCarloResult)
+    assert (
+        result
+        == evaluate(Project(), catalog, monte_carlo_draws=1000, seed=3).monte_carlo
+    )
+    assert not runner.is_running
+
+
+def test_runner_discards_the_result_of_an_outdated_job(
+    qtbot: Any, runner: MonteCarloRunner
+) -> None:
+    gate_old, gate_new = threading.Event(), threading.Event()
+    catalog = load_catalog()
+    got: list[object] = []
+    runner.result_ready.connect(got.append)
+    old = runner.start(
+        Project(), catalog, 10, steps=([_blocking(gate_old, None)], lambda p: "old")
+    )
+    new = runner.start(
+        Project(), catalog, 10, steps=([_blocking(gate_new, None)], lambda p: None)
+    )
+    assert new == old + 1
+    gate_old.set()
+    qtbot.waitUntil(lambda: runner.discarded == 1, timeout=10_000)
+    assert got == []
+    with qtbot.waitSignal(runner.result_ready, timeout=10_000):
+        gate_new.set()
+    assert got == [None]
+
+
+def test_runner_cancel_drops_the_running_job(
+    qtbot: Any, runner: MonteCarloRunner
+) -> None:
+    gate = threading.Event()
+    got: list[object] = []
+    runner.result_ready.connect(got.append)
+    runner.start(
+        Project(), load_catalog(), 10, steps=([_blocking(gate, None)], lambda p: None)
+    )
+    assert runner.is_running
+    with qtbot.waitSignal(runner.cancelled, timeout=1000):
+        runner.cancel()
+    assert not runner.is_running
+    gate.set()
+    assert runner.wait_idle(10_000)
+    qtbot.wait(20)  # let a late (queued) result arrive, if one were sent
+    assert got == []
+
+
+def test_runner_progress_for_chunked_steps(
+    qtbot: Any, runner: MonteCarloRunner
+) -> None:
+    progress: list[tuple[int, int]] = []
+    runner.progress.connect(lambda d, t: progress.append((d, t)))
+    calls: list[Callable[[], object]] = [lambda: 1, lambda: 2, lambda: 3, lambda: 4]
+    steps = (calls, _none)
+    with qtbot.waitSignal(runner.result_ready, timeout=10_000):
+        runner.start(Project(), load_catalog(), 10, steps=steps)
+    assert progress[0] == (0, 4)
+    assert progress[-1] == (4, 4)
+    assert [d for d, _t in progress] == sorted(d for d, _t in progress)
+
+
+def test_runner_discards_a_result_queued_before_the_project_changed(
+    qtbot: Any, runner: MonteCarloRunner
+) -> None:
+    got: list[object] = []
+    runner.result_ready.connect(got.append)
+    runner.start(Project(), load_catalog(), 10, steps=([lambda: None], lambda p: None))
+    # The job finishes in its thread; its result waits in the GUI event queue.
+    assert runner.wait_idle(10_000)
+    runner.invalidate()  # the project changed before the result was delivered
+    qtbot.waitUntil(lambda: runner.discarded == 1, timeout=10_000)
+    assert got == []
