@@ -1,0 +1,2028 @@
+"""Step 3 of the wizard: candidate vendors, their tests, and how they compare.
+
+The left pane lists the candidate vendors (add, duplicate, remove: each one
+undoable step through :meth:`ProjectSession.apply`). The right pane works on
+the selected vendor and on all of them together, in four tabs:
+
+* *Quote and terms*: every field of :class:`~gpu_advisor.model.project.Vendor`
+  bound to ``vendors.<i>.<field>``, with a warning when the quote implies an
+  implausible card-hour price (the cost engine's
+  :func:`gpu_advisor.engine.recommend.quote_warnings` decides, not the page);
+* *Test results*: the engine's judgement
+  (:func:`gpu_advisor.engine.judge.judge_vendor`), one row per test and node,
+  measured against expected with the threshold, coloured pass / warn / fail;
+* *Compare*: :class:`VendorCharts`, one series per vendor;
+* *Scoring*: the weighted matrix of :func:`gpu_advisor.engine.scoring.score_project`
+  with the editable weights and how far each must move to change the winner.
+
+The test kit is written by :mod:`gpu_advisor.io.testkit` from
+:func:`gpu_advisor.engine.testkit.build_testkit`; results are read by
+:func:`gpu_advisor.io.results_import.parse_results` in a pool thread
+(:class:`~gpu_advisor.ui.workers.EngineJob`), all or nothing.
+
+The page holds no data: the selected row is the only state it keeps. The
+judgement, scores and charts are recomputed when the project changes while
+the page is shown, and on the next show otherwise, so that typing on another
+page does not pay for them.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Final
+
+import numpy as np
+import pyqtgraph as pg
+from pydantic import ValidationError
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt, QThreadPool, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+    QWizardPage,
+)
+from typing_extensions import override
+
+from gpu_advisor.engine.judge import (
+    VendorJudgement,
+    Verdict,
+    training_throughput,
+    with_measured_mfu,
+)
+from gpu_advisor.engine.recommend import quote_warnings
+from gpu_advisor.engine.scoring import (
+    Criterion,
+    ScoringResult,
+    score_project,
+    score_vendors,
+)
+from gpu_advisor.engine.testkit import build_testkit
+from gpu_advisor.io.results_import import ResultsImportError, parse_results
+from gpu_advisor.io.testkit import TOP_FOLDER, write_testkit, write_testkit_archive
+from gpu_advisor.model.project import (
+    Measurement,
+    PowerRedundancy,
+    Project,
+    Vendor,
+    VendorKind,
+)
+from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.widgets.bound import validation_message
+from gpu_advisor.ui.workers import EngineJob
+
+_ERROR_STYLE: Final = "color: #b00020;"
+_WARNING_STYLE: Final = "color: #8a4b00;"
+_OK_STYLE: Final = "color: #1b5e20;"
+_FORM_MAX_WIDTH_PX: Final = 1200
+
+VERDICT_COLOURS: Final[dict[Verdict, str]] = {
+    Verdict.PASS: "#d6efd6",
+    Verdict.WARN: "#fff0c2",
+    Verdict.FAIL: "#f6c9c9",
+    Verdict.INFO: "#e6edf7",
+}
+"""Row background per verdict (light, so the text stays readable)."""
+
+VENDOR_COLOURS: Final = (
+    "#1f77b4",
+    "#ff7f0e",
+    "#2ca02c",
+    "#d62728",
+    "#9467bd",
+    "#8c564b",
+    "#e377c2",
+    "#7f7f7f",
+    "#bcbd22",
+    "#17becf",
+)
+"""One colour per vendor, by list position, the same in every chart (Tableau 10)."""
+
+BUSBW_METRIC: Final = "all_reduce.out_of_place.busbw"
+"""nccl-tests out-of-place bus bandwidth per message size [GB/s]."""
+TRAIN_TOOL: Final = "train-log"
+HOT_TESTS: Final = frozenset({"gpu.temperature"})
+THROTTLE_TESTS: Final = frozenset({"gpu.throttle", "gpu.clocks"})
+
+MAX_VENDORS: Final = 100
+"""``Project.vendors`` holds at most this many."""
+_NO_VALUE: Final = "\0none"
+_OPTIONAL_FLAGS: Final = (
+    "spares_on_site",
+    "rdma",
+    "exclusive_network",
+    "exclusive_resources_clause",
+    "vpc",
+    "access_logs",
+    "encryption",
+    "audit_report",
+    "failure_compensation_clause",
+    "deposit_refund_clause",
+    "acceptance_test_clause",
+)
+# (field, maximum, decimals, step); 0 stands for "not stated" (None) in these
+# fields: a zero price, SLA, link speed or yearly factor is never a real quote.
+_OPTIONAL_NUMBERS: Final = (
+    ("on_demand_cny_per_gpu_hour", 1e5, 2, 0.5),
+    ("monthly_cny_per_gpu_month", 1e7, 0, 100.0),
+    ("yearly_price_factor", 1.5, 2, 0.05),
+    ("sla_availability_pct", 100.0, 2, 0.1),
+    ("card_replacement_hours", 10000.0, 1, 1.0),
+    ("intranet_gbit_per_s", 100000.0, 0, 25.0),
+)
+
+
+def _chinese() -> bool:
+    return current_language().startswith("zh")
+
+
+def format_size(log2_bytes: float) -> str:
+    """A power-of-two message size as a short label.
+
+    >>> [format_size(x) for x in (3, 10, 23, 33)]
+    ['8 B', '1 KiB', '8 MiB', '8 GiB']
+    """
+    exponent = round(log2_bytes)
+    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if exponent >= shift:
+            return f"{2 ** (exponent - shift)} {unit}"
+    return f"{2**exponent} B"
+
+
+class SizeAxis(pg.AxisItem):
+    """A log2 axis of message sizes: ticks at powers of two, labelled 8 B … 8 GiB."""
+
+    _LABEL_PX: Final = 58
+
+    @override
+    def tickValues(
+        self, minVal: float, maxVal: float, size: float
+    ) -> list[tuple[float, list[float]]]:
+        if not (math.isfinite(minVal) and math.isfinite(maxVal)) or maxVal <= minVal:
+            return []
+        span = maxVal - minVal
+        fit = max(1.0, size / self._LABEL_PX)
+        step = next((s for s in (1, 2, 3, 4, 5, 10) if span / s <= fit), 10)
+        first = math.ceil(minVal / step) * step
+        major = [float(v) for v in range(int(first), int(maxVal) + 1, step)]
+        minor = [float(v) for v in range(math.ceil(minVal), int(maxVal) + 1)]
+        return [(float(step), major), (1.0, [v for v in minor if v not in major])]
+
+    @override
+    def tickStrings(
+        self, values: list[float], scale: float, spacing: float
+    ) -> list[str]:
+        return [format_size(v) for v in values]
+
+
+def _charts_key(vendors: Sequence[Vendor], default_gpus: int, inter: bool) -> object:
+    """What the charts depend on, cheap to compare: measurements are frozen and
+    shared between project snapshots, so their identity stands for their content."""
+
+    def ends(ms: Sequence[Measurement]) -> tuple[object, ...]:
+        if not ms:
+            return ()
+        return (len(ms), id(ms[0]), ms[0].file, ms[0].value, id(ms[-1]), ms[-1].value)
+
+    return (
+        tuple((v.name, ends(v.measurements)) for v in vendors),
+        default_gpus,
+        inter,
+    )
+
+
+def _setup_plot(plot: pg.PlotWidget) -> None:
+    plot.setBackground("w")
+    plot.showGrid(x=True, y=True, alpha=0.25)
+    item = plot.getPlotItem()
+    for name in ("left", "bottom"):
+        axis = item.getAxis(name)
+        axis.setPen(pg.mkPen("#444"))
+        axis.setTextPen(pg.mkPen("#222"))
+        axis.enableAutoSIPrefix(False)
+    plot.setMenuEnabled(False)
+    plot.setMinimumHeight(170)
+    plot.setMinimumWidth(220)
+
+
+class VendorCharts(QWidget):
+    """Side-by-side charts of the vendors' measurements, one series per vendor.
+
+    The charts keep their plot items and only swap the data, so an update
+    costs a few milliseconds. They compute nothing beyond picking the
+    measurements to show (see the module docstring of :mod:`gpu_advisor.engine.judge`
+    for what each one means); the single exception is tokens/s per GPU, the job's
+    tokens/s divided by the GPU count the log names, so that vendors tested
+    on different node sizes compare fairly.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.busbw_plot = pg.PlotWidget(axisItems={"bottom": SizeAxis("bottom")})
+        self.tokens_plot = pg.PlotWidget()
+        self.loss_plot = pg.PlotWidget()
+        self.storage_plot = pg.PlotWidget()
+        self.network_plot = pg.PlotWidget()
+        self._titles: dict[str, QLabel] = {}
+        self.scope_combo = QComboBox()
+        self.scope_combo.addItem("", "inter")
+        self.scope_combo.addItem("", "intra")
+        self.empty_label = QLabel(wordWrap=True)
+        self.empty_label.setStyleSheet("color: #555;")
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        cells = (
+            ("busbw", self.busbw_plot, 0, 0, 1),
+            ("tokens", self.tokens_plot, 0, 1, 1),
+            ("loss", self.loss_plot, 0, 2, 1),
+            ("storage", self.storage_plot, 2, 0, 2),
+            ("network", self.network_plot, 2, 2, 1),
+        )
+        for key, plot, row, column, span in cells:
+            _setup_plot(plot)
+            title = QLabel()
+            title.setStyleSheet("font-weight: bold;")
+            title.setWordWrap(True)
+            self._titles[key] = title
+            if key == "busbw":
+                head = QHBoxLayout()
+                head.addWidget(title, 1)
+                head.addWidget(self.scope_combo)
+                grid.addLayout(head, row, column, 1, span)
+            else:
+                grid.addWidget(title, row, column, 1, span)
+            grid.addWidget(plot, row + 1, column, 1, span)
+        grid.addWidget(self.empty_label, 4, 0, 1, 3)
+        for column in range(3):
+            grid.setColumnStretch(column, 1)
+        grid.setRowStretch(1, 1)
+        grid.setRowStretch(3, 1)
+        self.busbw_plot.setLogMode(x=False, y=False)
+        # Legends where the curves are not: bus bandwidth rises to the right,
+        # throughput sits high after warm-up, loss falls from the top left.
+        self._legends = {
+            key: plot.getPlotItem().addLegend(
+                offset=offset, labelTextColor="#222", brush=(255, 255, 255, 210)
+            )
+            for key, plot, offset in (
+                ("busbw", self.busbw_plot, (6, 6)),
+                ("tokens", self.tokens_plot, (-6, -6)),
+                ("loss", self.loss_plot, (-6, 6)),
+                ("storage", self.storage_plot, (6, 6)),
+            )
+        }
+
+        self.busbw_curves: dict[str, pg.PlotDataItem] = {}
+        self.tokens_curves: dict[str, pg.PlotDataItem] = {}
+        self.loss_curves: dict[str, pg.PlotDataItem] = {}
+        self.storage_bars: dict[str, pg.BarGraphItem] = {}
+        self.network_bars: dict[str, pg.BarGraphItem] = {}
+        self._data: tuple[list[Vendor], int] | None = None
+        self._key: object = None
+        self.scope_combo.currentIndexChanged.connect(self._on_scope_changed)
+        self.retranslate_ui()
+
+    # --- translation -------------------------------------------------------------
+
+    def retranslate_ui(self) -> None:
+        self._titles["busbw"].setText(self.tr("NCCL all_reduce bus bandwidth"))
+        self._titles["tokens"].setText(self.tr("Training throughput per GPU"))
+        self._titles["loss"].setText(self.tr("Training loss"))
+        self._titles["storage"].setText(
+            self.tr("Storage throughput (fio, 1 MiB blocks)")
+        )
+        self._titles["network"].setText(self.tr("Node-to-node TCP (iperf3)"))
+        self.scope_combo.setItemText(0, self.tr("Across nodes"))
+        self.scope_combo.setItemText(1, self.tr("Inside one node"))
+        self.busbw_plot.setLabel("bottom", self.tr("Message size"))
+        self.busbw_plot.setLabel("left", self.tr("Bus bandwidth [GB/s]"))
+        self.tokens_plot.setLabel("bottom", self.tr("Training step"))
+        self.tokens_plot.setLabel("left", self.tr("Tokens/s per GPU"))
+        self.loss_plot.setLabel("bottom", self.tr("Training step"))
+        self.loss_plot.setLabel("left", self.tr("Loss"))
+        self.storage_plot.setLabel("left", self.tr("Throughput [GB/s]"))
+        self.network_plot.setLabel("left", self.tr("Received [Gbit/s]"))
+        if self._data is not None:
+            self._key = None  # the storage axis labels are translated
+            self.set_vendors(*self._data)
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def _storage_label(self, job: str) -> str:
+        names = {
+            "seq_write_shared": self.tr("Shared write"),
+            "seq_read_shared": self.tr("Shared read"),
+            "seq_write_local": self.tr("Local write"),
+            "seq_read_local": self.tr("Local read"),
+        }
+        return names.get(job, job)
+
+    # --- data ----------------------------------------------------------------------
+
+    @property
+    def inter_node(self) -> bool:
+        return bool(self.scope_combo.currentData() != "intra")
+
+    def _on_scope_changed(self, _index: int) -> None:
+        if self._data is not None:
+            self.set_vendors(*self._data)
+
+    def series_count(self) -> dict[str, int]:
+        """Vendors with data in each chart (for tests and the empty hint)."""
+        return {
+            "busbw": len(self.busbw_curves),
+            "tokens": len(self.tokens_curves),
+            "loss": len(self.loss_curves),
+            "storage": len(self.storage_bars),
+            "network": len(self.network_bars),
+        }
+
+    def set_vendors(self, vendors: list[Vendor], default_gpus: int) -> None:
+        """Show every vendor's measurements (``default_gpus``: GPUs per node of the
+        project, for a training log that does not name its GPU count)."""
+        key = _charts_key(vendors, default_gpus, self.inter_node)
+        if key == self._key:  # same measurements: nothing to redraw
+            self._data = (vendors, default_gpus)
+            return
+        self._key = key
+        self._data = (vendors, default_gpus)
+        colours = {
+            v.name: VENDOR_COLOURS[i % len(VENDOR_COLOURS)]
+            for i, v in enumerate(vendors)
+        }
+        busbw: dict[str, tuple[list[float], list[float]]] = {}
+        tokens: dict[str, tuple[list[float], list[float]]] = {}
+        loss: dict[str, tuple[list[float], list[float]]] = {}
+        storage: dict[str, dict[str, float]] = {}
+        network: dict[str, float] = {}
+        for vendor in vendors:
+            ms = vendor.measurements
+            if not ms:
+                continue
+            series = self._busbw_series(ms)
+            if series is not None:
+                busbw[vendor.name] = series
+            throughput = training_throughput(ms)
+            if throughput is not None:
+                gpus = throughput.gpus or default_gpus
+                rows = sorted(
+                    (
+                        m
+                        for m in ms
+                        if m.tool == TRAIN_TOOL and m.file == throughput.file
+                    ),
+                    key=lambda m: m.sample or 0,
+                )
+                steps = [m for m in rows if m.metric == "tokens_per_s"]
+                losses = [m for m in rows if m.metric == "loss"]
+                if steps:
+                    tokens[vendor.name] = (
+                        [float(m.sample or 0) for m in steps],
+                        [m.value / gpus for m in steps],
+                    )
+                if losses:
+                    loss[vendor.name] = (
+                        [float(m.sample or 0) for m in losses],
+                        [m.value for m in losses],
+                    )
+            bars = {
+                m.metric.split(".")[0]: m.value
+                for m in ms
+                if m.tool == "fio" and m.metric.endswith((".write.bw", ".read.bw"))
+            }
+            if bars:
+                storage[vendor.name] = bars
+            received = [
+                m.value for m in ms if m.tool == "iperf3" and m.metric == "tcp.received"
+            ]
+            if received:
+                # The slowest pair is what a multi-node job waits for.
+                network[vendor.name] = min(received)
+        self._set_curves(self.busbw_plot, self.busbw_curves, busbw, colours, "busbw")
+        self._set_curves(
+            self.tokens_plot, self.tokens_curves, tokens, colours, "tokens"
+        )
+        self._set_curves(self.loss_plot, self.loss_curves, loss, colours, "loss")
+        self._set_storage(storage, colours)
+        self._set_network(network, colours, [v.name for v in vendors])
+        has_any = any(self.series_count().values())
+        self.empty_label.setText(
+            ""
+            if has_any
+            else self.tr(
+                "No measurements yet: generate the test kit, have each vendor run it, "
+                "then import the results."
+            )
+        )
+        self.empty_label.setVisible(not has_any)
+
+    def _busbw_series(
+        self, ms: Sequence[Measurement]
+    ) -> tuple[list[float], list[float]] | None:
+        nodes_by_file = {m.file: m.value for m in ms if m.metric == "all_reduce.nodes"}
+        by_file: dict[str, list[Measurement]] = {}
+        for m in ms:
+            if m.metric == BUSBW_METRIC and m.size_bytes:
+                by_file.setdefault(m.file, []).append(m)
+        wanted = [
+            f
+            for f in sorted(by_file)
+            if (nodes_by_file.get(f, 1.0) > 1) == self.inter_node
+        ]
+        if not wanted:
+            return None
+        # The run over the most nodes (or the first single-node run).
+        file = max(wanted, key=lambda f: (nodes_by_file.get(f, 1.0), -wanted.index(f)))
+        rows = sorted(by_file[file], key=lambda m: m.size_bytes or 0)
+        return (
+            [math.log2(m.size_bytes or 1) for m in rows],
+            [m.value for m in rows],
+        )
+
+    def _set_curves(
+        self,
+        plot: pg.PlotWidget,
+        curves: dict[str, pg.PlotDataItem],
+        data: dict[str, tuple[list[float], list[float]]],
+        colours: dict[str, str],
+        legend_key: str | None,
+    ) -> None:
+        legend = self._legends.get(legend_key) if legend_key else None
+        for name in list(curves):
+            if name not in data:
+                curve = curves.pop(name)
+                if legend is not None:
+                    legend.removeItem(curve)
+                plot.removeItem(curve)
+        for name, (x, y) in data.items():
+            pen = pg.mkPen(colours[name], width=2)
+            curve = curves.get(name)
+            if curve is None:
+                curve = plot.plot(np.asarray(x), np.asarray(y), pen=pen, name=name)
+                curves[name] = curve
+            else:  # curves are keyed by name: a renamed vendor gets a new one
+                curve.setData(np.asarray(x), np.asarray(y))
+                curve.setPen(pen)
+
+    def _set_storage(
+        self, data: dict[str, dict[str, float]], colours: dict[str, str]
+    ) -> None:
+        legend = self._legends["storage"]
+        jobs: list[str] = []
+        for bars in data.values():
+            jobs.extend(job for job in bars if job not in jobs)
+        order = [
+            "seq_write_shared",
+            "seq_read_shared",
+            "seq_write_local",
+            "seq_read_local",
+        ]
+        jobs.sort(key=lambda j: (order.index(j) if j in order else len(order), j))
+        for name in list(self.storage_bars):
+            if name not in data:
+                bar = self.storage_bars.pop(name)
+                legend.removeItem(bar)
+                self.storage_plot.removeItem(bar)
+        count = max(1, len(data))
+        if legend.columnCount != count:
+            legend.setColumnCount(count)
+        width = 0.8 / count
+        for k, (name, bars) in enumerate(data.items()):
+            xs = [
+                jobs.index(job) + (k - (count - 1) / 2) * width
+                for job in jobs
+                if job in bars
+            ]
+            heights = [bars[job] for job in jobs if job in bars]
+            bar = self.storage_bars.get(name)
+            brush = pg.mkBrush(colours[name])
+            if bar is None:
+                bar = pg.BarGraphItem(x=xs, height=heights, width=width, brush=brush)
+                self.storage_bars[name] = bar
+                self.storage_plot.addItem(bar)
+                legend.addItem(bar, name)
+            else:
+                bar.setOpts(x=xs, height=heights, width=width, brush=brush)
+        tallest = max((h for bars in data.values() for h in bars.values()), default=0.0)
+        if tallest > 0:  # room above the bars for the legend
+            self.storage_plot.setYRange(0.0, tallest * 1.3, padding=0)
+        self.storage_plot.getPlotItem().getAxis("bottom").setTicks(
+            [[(i, self._storage_label(job)) for i, job in enumerate(jobs)]]
+        )
+
+    def _set_network(
+        self, data: dict[str, float], colours: dict[str, str], names: list[str]
+    ) -> None:
+        for name in list(self.network_bars):
+            if name not in data:
+                self.network_plot.removeItem(self.network_bars.pop(name))
+        shown = [n for n in names if n in data]
+        for i, name in enumerate(shown):
+            bar = self.network_bars.get(name)
+            brush = pg.mkBrush(colours[name])
+            if bar is None:
+                bar = pg.BarGraphItem(
+                    x=[i], height=[data[name]], width=0.6, brush=brush
+                )
+                self.network_bars[name] = bar
+                self.network_plot.addItem(bar)
+            else:
+                bar.setOpts(x=[i], height=[data[name]], width=0.6, brush=brush)
+        self.network_plot.getPlotItem().getAxis("bottom").setTicks(
+            [[(i, name) for i, name in enumerate(shown)]]
+        )
+
+
+class VendorsPage(QWizardPage):
+    """Candidate vendors: quotes and terms, test kit, results, charts and scores.
+
+    Signals
+    -------
+    import_finished(bool)
+        An import ended: True when measurements were stored.
+    kit_written(object)
+        The test kit was written: the folder or archive ``Path``.
+    analysis_updated()
+        The judgement, charts and scoring now show the current project.
+    """
+
+    import_finished = Signal(bool)
+    kit_written = Signal(object)
+    analysis_updated = Signal()
+
+    def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session = session
+        self._errors: dict[str, str] = {}
+        self._stale = True
+        self._job: EngineJob | None = None
+        self._job_generation = 0
+        self._import_target: str | None = None
+        self._scoring_problem = ""
+        self._shown_vendors = 0
+        self._analysed: Project | None = None
+        self._shown_judgement: object = None
+        self.judgements: dict[str, VendorJudgement] = {}
+        self.scoring: ScoringResult | None = None
+        self._pool = QThreadPool.globalInstance()
+
+        # --- header -------------------------------------------------------------------
+        self.principle_label = QLabel(wordWrap=True)
+        self.principle_label.setStyleSheet("font-weight: bold; color: #1a3d6d;")
+
+        # --- vendor list --------------------------------------------------------------
+        self.vendor_list = QListWidget()
+        self.vendor_list.setSelectionMode(
+            QAbstractItemView.SelectionMode.SingleSelection
+        )
+        self.add_button = QPushButton()
+        self.duplicate_button = QPushButton()
+        self.remove_button = QPushButton()
+        self._list_label = QLabel()
+        self._list_label.setBuddy(self.vendor_list)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self._list_label)
+        left_layout.addWidget(self.vendor_list, 1)
+        buttons = QHBoxLayout()
+        for button in (self.add_button, self.duplicate_button, self.remove_button):
+            buttons.addWidget(button)
+        left_layout.addLayout(buttons)
+        left.setMinimumWidth(170)
+
+        # --- actions on the selected vendor -------------------------------------------
+        self.kit_button = QPushButton()
+        self.kit_menu = QMenu(self)
+        self.kit_folder_action = self.kit_menu.addAction("")
+        self.kit_archive_action = self.kit_menu.addAction("")
+        self.kit_button.setMenu(self.kit_menu)
+        self.import_button = QPushButton()
+        self.import_menu = QMenu(self)
+        self.import_files_action = self.import_menu.addAction("")
+        self.import_folder_action = self.import_menu.addAction("")
+        self.import_menu.addSeparator()
+        self.clear_results_action = self.import_menu.addAction("")
+        self.import_button.setMenu(self.import_menu)
+        self.busy_bar = QProgressBar()
+        self.busy_bar.setRange(0, 0)
+        self.busy_bar.setMaximumWidth(140)
+        self.busy_bar.setVisible(False)
+        self.status_label = QLabel(wordWrap=True)
+        self.status_label.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+        )
+        self.status_label.setVisible(False)
+        actions = QHBoxLayout()
+        actions.addWidget(self.kit_button)
+        actions.addWidget(self.import_button)
+        actions.addWidget(self.busy_bar)
+        actions.addStretch(1)
+
+        # --- tabs ----------------------------------------------------------------------
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._build_quote_tab(), "")
+        self.tabs.addTab(self._build_results_tab(), "")
+        self.charts = VendorCharts()
+        self.tabs.addTab(self.charts, "")
+        self.tabs.addTab(self._build_scoring_tab(), "")
+
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addLayout(actions)
+        right_layout.addWidget(self.status_label)
+        right_layout.addWidget(self.tabs, 1)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(right)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([200, 900])
+        self.splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.principle_label)
+        layout.addWidget(self.splitter, 1)
+
+        self.retranslate_ui()
+
+        self.vendor_list.currentRowChanged.connect(self._on_vendor_selected)
+        self.add_button.clicked.connect(self.add_vendor)
+        self.duplicate_button.clicked.connect(self.duplicate_vendor)
+        self.remove_button.clicked.connect(self.remove_vendor)
+        self.kit_folder_action.triggered.connect(self._on_kit_folder_clicked)
+        self.kit_archive_action.triggered.connect(self._on_kit_archive_clicked)
+        self.import_files_action.triggered.connect(self._on_import_files_clicked)
+        self.import_folder_action.triggered.connect(self._on_import_folder_clicked)
+        self.clear_results_action.triggered.connect(self.clear_results)
+        session.project_changed.connect(self._on_project_changed)
+        self._on_project_changed(session.project)
+
+    # ====================================================================================
+    # building
+    # ====================================================================================
+
+    def _field_row(self, form: QFormLayout, key: str, widget: QWidget) -> None:
+        label = QLabel()
+        label.setBuddy(widget)
+        error = QLabel(wordWrap=True)
+        error.setStyleSheet(_ERROR_STYLE)
+        error.setVisible(False)
+        box = QWidget()
+        row = QHBoxLayout(box)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(widget)
+        row.addWidget(error, 1)
+        box.setFocusProxy(widget)
+        self._labels[key] = label
+        self._error_labels[key] = error
+        form.addRow(label, box)
+
+    def _build_quote_tab(self) -> QWidget:
+        self._labels: dict[str, QLabel] = {}
+        self._error_labels: dict[str, QLabel] = {}
+        self._groups: dict[str, QGroupBox] = {}
+        self.name_edit = QLineEdit(maxLength=200)
+        self.kind_combo = QComboBox()
+        for kind in VendorKind:
+            self.kind_combo.addItem("", str(kind))
+        self.gpu_combo = QComboBox()
+        for gpu in self._session.catalog.gpus:
+            self.gpu_combo.addItem(gpu.name, gpu.id)
+        self.number_spins: dict[str, QDoubleSpinBox] = {}
+        for key, maximum, decimals, step in _OPTIONAL_NUMBERS:
+            spin = QDoubleSpinBox(
+                minimum=0.0, maximum=maximum, decimals=decimals, singleStep=step
+            )
+            spin.setGroupSeparatorShown(True)
+            spin.setMinimumWidth(130)
+            self.number_spins[key] = spin
+        for wide in (self.gpu_combo,):
+            wide.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            wide.setMinimumContentsLength(14)
+        self.vat_combo = QComboBox()
+        self.vat_combo.addItem("", True)
+        self.vat_combo.addItem("", False)
+        self.power_combo = QComboBox()
+        for power in PowerRedundancy:
+            self.power_combo.addItem("", str(power))
+        self.network_combo = QComboBox()
+        self.network_combo.addItem("", _NO_VALUE)
+        for net in self._session.catalog.networks:
+            if net.scope == "inter_node":
+                self.network_combo.addItem(net.name, net.id)
+        self.network_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.network_combo.setMinimumContentsLength(14)
+        self.flag_combos: dict[str, QComboBox] = {}
+        for key in _OPTIONAL_FLAGS:
+            combo = QComboBox()
+            for value in (_NO_VALUE, "yes", "no"):
+                combo.addItem("", value)
+            self.flag_combos[key] = combo
+        self.terms_edit = QPlainTextEdit()
+        self.terms_edit.setMinimumHeight(70)
+        self.terms_edit.setMaximumHeight(120)
+        self.price_warning = QLabel(wordWrap=True)
+        self.price_warning.setStyleSheet(_WARNING_STYLE)
+        self.price_warning.setVisible(False)
+        self.mfu_label = QLabel(wordWrap=True)
+        self.mfu_label.setStyleSheet(_OK_STYLE)
+        self.mfu_label.setVisible(False)
+
+        def group(key: str, rows: list[tuple[str, QWidget]]) -> QGroupBox:
+            box = QGroupBox()
+            form = QFormLayout(box)
+            form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+            for field, widget in rows:
+                self._field_row(form, field, widget)
+            self._groups[key] = box
+            return box
+
+        spins = self.number_spins
+        flags = self.flag_combos
+        quote = group(
+            "quote",
+            [
+                ("name", self.name_edit),
+                ("kind", self.kind_combo),
+                ("gpu_id", self.gpu_combo),
+                ("on_demand_cny_per_gpu_hour", spins["on_demand_cny_per_gpu_hour"]),
+                ("monthly_cny_per_gpu_month", spins["monthly_cny_per_gpu_month"]),
+                ("yearly_price_factor", spins["yearly_price_factor"]),
+                ("quote_includes_vat", self.vat_combo),
+            ],
+        )
+        service = group(
+            "service",
+            [
+                ("sla_availability_pct", spins["sla_availability_pct"]),
+                ("card_replacement_hours", spins["card_replacement_hours"]),
+                ("power_redundancy", self.power_combo),
+                ("spares_on_site", flags["spares_on_site"]),
+            ],
+        )
+        network = group(
+            "network",
+            [
+                ("intranet_gbit_per_s", spins["intranet_gbit_per_s"]),
+                ("network_id", self.network_combo),
+                ("rdma", flags["rdma"]),
+                ("exclusive_network", flags["exclusive_network"]),
+            ],
+        )
+        compliance = group(
+            "compliance",
+            [
+                (key, flags[key])
+                for key in ("vpc", "access_logs", "encryption", "audit_report")
+            ],
+        )
+        contract = group(
+            "contract",
+            [
+                (key, flags[key])
+                for key in (
+                    "exclusive_resources_clause",
+                    "failure_compensation_clause",
+                    "deposit_refund_clause",
+                    "acceptance_test_clause",
+                )
+            ],
+        )
+        terms = group("terms", [("terms", self.terms_edit)])
+
+        body = QWidget()
+        grid = QGridLayout(body)
+        grid.addWidget(self.price_warning, 0, 0, 1, 2)
+        grid.addWidget(self.mfu_label, 1, 0, 1, 2)
+        grid.addWidget(quote, 2, 0, 2, 1)
+        grid.addWidget(service, 2, 1)
+        grid.addWidget(network, 3, 1)
+        grid.addWidget(compliance, 4, 0)
+        grid.addWidget(contract, 4, 1)
+        grid.addWidget(terms, 5, 0, 1, 2)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
+        grid.setRowStretch(6, 1)
+        # Fields as wide as a large screen are hard to read.
+        body.setMaximumWidth(_FORM_MAX_WIDTH_PX)
+        self.quote_body = body
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setWidget(body)
+
+        self.name_edit.textChanged.connect(self._on_name_changed)
+        self.kind_combo.currentIndexChanged.connect(
+            lambda _i: self._on_combo_changed("kind", self.kind_combo)
+        )
+        self.gpu_combo.currentIndexChanged.connect(
+            lambda _i: self._on_combo_changed("gpu_id", self.gpu_combo)
+        )
+        self.power_combo.currentIndexChanged.connect(
+            lambda _i: self._on_combo_changed("power_redundancy", self.power_combo)
+        )
+        self.network_combo.currentIndexChanged.connect(
+            lambda _i: self._on_combo_changed("network_id", self.network_combo)
+        )
+        self.vat_combo.currentIndexChanged.connect(
+            lambda _i: self._on_combo_changed("quote_includes_vat", self.vat_combo)
+        )
+        for key, spin in self.number_spins.items():
+            spin.valueChanged.connect(self._number_slot(key))
+        for key, combo in self.flag_combos.items():
+            combo.currentIndexChanged.connect(self._flag_slot(key, combo))
+        self.terms_edit.textChanged.connect(self._on_terms_changed)
+        return scroll
+
+    def _number_slot(self, key: str) -> Callable[[float], None]:
+        return lambda value: self._on_number_changed(key, value)
+
+    def _flag_slot(self, key: str, combo: QComboBox) -> Callable[[int], None]:
+        return lambda _index: self._on_combo_changed(key, combo)
+
+    def _build_results_tab(self) -> QWidget:
+        self.results_summary = QLabel(wordWrap=True)
+        self.node_label = QLabel(wordWrap=True)
+        self.node_label.setTextFormat(Qt.TextFormat.RichText)
+        self.judgement_table = QTableWidget(0, 9)
+        self.judgement_table.setEditTriggers(
+            QAbstractItemView.EditTrigger.NoEditTriggers
+        )
+        self.judgement_table.setSelectionBehavior(
+            QAbstractItemView.SelectionBehavior.SelectRows
+        )
+        self.judgement_table.verticalHeader().setVisible(False)
+        self.judgement_table.setWordWrap(False)
+        header = self.judgement_table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Long threshold texts are elided (full text on hover) so that the
+        # finding stays in view at 1280 pixels.
+        header.setSectionResizeMode(7, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(7, 230)
+        header.setSectionResizeMode(8, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(8, 420)
+        header.setStretchLastSection(True)
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.addWidget(self.results_summary)
+        layout.addWidget(self.node_label)
+        layout.addWidget(self.judgement_table, 1)
+        return box
+
+    def _build_scoring_tab(self) -> QWidget:
+        self.winner_label = QLabel(wordWrap=True)
+        self.winner_label.setStyleSheet("font-weight: bold;")
+        self.scoring_error = QLabel(wordWrap=True)
+        self.scoring_error.setStyleSheet(_ERROR_STYLE)
+        self.scoring_error.setVisible(False)
+        self.weights_hint = QLabel(wordWrap=True)
+        self.weights_hint.setStyleSheet("color: #555;")
+        # Criteria as rows and vendors as columns: nine criteria stay readable
+        # side by side with the weights, whatever the number of vendors.
+        rows = len(Criterion) + 2
+        self.score_table = QTableWidget(rows, 3)
+        self.score_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.score_table.verticalHeader().setVisible(False)
+        self.score_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        header = self.score_table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.weight_spins: dict[Criterion, QDoubleSpinBox] = {}
+        self._weight_errors: dict[Criterion, str] = {}
+        for row, criterion in enumerate(Criterion):
+            spin = QDoubleSpinBox(
+                minimum=0.0, maximum=100.0, decimals=1, singleStep=1.0
+            )
+            spin.setFrame(False)
+            self.weight_spins[criterion] = spin
+            self.score_table.setCellWidget(row, 1, spin)
+            spin.valueChanged.connect(self._weight_slot(criterion))
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.addWidget(self.winner_label)
+        layout.addWidget(self.scoring_error)
+        layout.addWidget(self.score_table, 1)
+        layout.addWidget(self.weights_hint)
+        return body
+
+    def _weight_slot(self, criterion: Criterion) -> Callable[[float], None]:
+        return lambda value: self._on_weight_changed(criterion, value)
+
+    # ====================================================================================
+    # translation
+    # ====================================================================================
+
+    def retranslate_ui(self) -> None:
+        self.setTitle(self.tr("Vendor tests"))
+        self.setSubTitle(
+            self.tr(
+                "Enter each candidate's quote and terms, send them the test kit, "
+                "import what they measured, and compare."
+            )
+        )
+        self.principle_label.setText(
+            self.tr(
+                "Measured numbers beat brochure numbers: the verdicts, charts and "
+                "scores below use what the test kit measured on the vendor's machines."
+            )
+        )
+        self._list_label.setText(self.tr("Candidate ven&dors:"))
+        self.add_button.setText(self.tr("&Add"))
+        self.duplicate_button.setText(self.tr("D&uplicate"))
+        self.remove_button.setText(self.tr("&Remove"))
+        self.add_button.setToolTip(self.tr("Add a candidate vendor"))
+        self.duplicate_button.setToolTip(
+            self.tr("Copy the selected vendor's quote and terms")
+        )
+        self.remove_button.setToolTip(self.tr("Remove the selected vendor (undoable)"))
+        self.kit_button.setText(self.tr("Generate &test kit…"))
+        self.kit_folder_action.setText(self.tr("Into a folder…"))
+        self.kit_archive_action.setText(self.tr("As a .tar.gz archive…"))
+        self.import_button.setText(self.tr("&Import results…"))
+        self.import_files_action.setText(self.tr("Result files…"))
+        self.import_folder_action.setText(self.tr("Results folder…"))
+        self.clear_results_action.setText(self.tr("Clear this vendor's results"))
+        self.tabs.setTabText(0, self.tr("Quote and terms"))
+        self.tabs.setTabText(1, self.tr("Test results"))
+        self.tabs.setTabText(2, self.tr("Compare"))
+        self.tabs.setTabText(3, self.tr("Scoring"))
+
+        group_titles = {
+            "quote": self.tr("Quote"),
+            "service": self.tr("Service and site"),
+            "network": self.tr("Network"),
+            "compliance": self.tr("Data compliance"),
+            "contract": self.tr("Contract clauses"),
+            "terms": self.tr("Other terms"),
+        }
+        for key, box in self._groups.items():
+            box.setTitle(group_titles[key])
+        labels = {
+            "name": self.tr("&Name:"),
+            "kind": self.tr("&Kind:"),
+            "gpu_id": self.tr("&GPU:"),
+            "on_demand_cny_per_gpu_hour": self.tr("&On-demand price:"),
+            "monthly_cny_per_gpu_month": self.tr("&Monthly price:"),
+            "yearly_price_factor": self.tr("&Yearly factor:"),
+            "quote_includes_vat": self.tr("&VAT:"),
+            "sla_availability_pct": self.tr("&SLA availability:"),
+            "card_replacement_hours": self.tr("&Card replacement:"),
+            "power_redundancy": self.tr("&Power redundancy:"),
+            "spares_on_site": self.tr("Spare cards on sit&e:"),
+            "intranet_gbit_per_s": self.tr("Intranet &bandwidth:"),
+            "network_id": self.tr("Network c&lass:"),
+            "rdma": self.tr("RDMA:"),
+            "exclusive_network": self.tr("E&xclusive network:"),
+            "vpc": self.tr("VPC isolation:"),
+            "access_logs": self.tr("Access logs:"),
+            "encryption": self.tr("Encryption:"),
+            "audit_report": self.tr("Audit report:"),
+            "exclusive_resources_clause": self.tr("Exclusive resources:"),
+            "failure_compensation_clause": self.tr("Failure compensation:"),
+            "deposit_refund_clause": self.tr("Deposit refund:"),
+            "acceptance_test_clause": self.tr("Acceptance test:"),
+            "terms": self.tr("&Free-text terms:"),
+        }
+        for key, label in self._labels.items():
+            label.setText(labels[key])
+        kinds = {
+            VendorKind.CLOUD: self.tr("Public cloud"),
+            VendorKind.RENTAL: self.tr("GPU rental platform"),
+            VendorKind.IDC: self.tr("IDC (colocation)"),
+        }
+        for row in range(self.kind_combo.count()):
+            self.kind_combo.setItemText(
+                row, kinds[VendorKind(self.kind_combo.itemData(row))]
+            )
+        powers = {
+            PowerRedundancy.UNKNOWN: self.tr("Not stated"),
+            PowerRedundancy.SINGLE_UPS: self.tr("Single feed with UPS"),
+            PowerRedundancy.DUAL_FEED: self.tr("Dual feed"),
+            PowerRedundancy.DUAL_FEED_GENERATOR: self.tr("Dual feed and generator"),
+        }
+        for row in range(self.power_combo.count()):
+            self.power_combo.setItemText(
+                row, powers[PowerRedundancy(self.power_combo.itemData(row))]
+            )
+        self.vat_combo.setItemText(0, self.tr("Prices include VAT"))
+        self.vat_combo.setItemText(1, self.tr("Prices exclude VAT"))
+        self.network_combo.setItemText(0, self.tr("Not stated"))
+        for combo in self.flag_combos.values():
+            combo.setItemText(0, self.tr("Not stated"))
+            combo.setItemText(1, self.tr("Yes"))
+            combo.setItemText(2, self.tr("No"))
+        not_stated = self.tr("not stated")
+        suffixes = {
+            "on_demand_cny_per_gpu_hour": self.tr(" CNY per card-hour"),
+            "monthly_cny_per_gpu_month": self.tr(" CNY per card-month"),
+            "yearly_price_factor": self.tr(" × monthly"),
+            "sla_availability_pct": " %",
+            "card_replacement_hours": self.tr(" hours"),
+            "intranet_gbit_per_s": " Gbit/s",
+        }
+        for key, spin in self.number_spins.items():
+            spin.setSpecialValueText(not_stated)
+            spin.setSuffix(suffixes[key])
+        self.number_spins["yearly_price_factor"].setToolTip(
+            self.tr(
+                "Yearly price as a share of the monthly price, e.g. 0.85 for 15% off. "
+                "0 means not quoted."
+            )
+        )
+        self.number_spins["card_replacement_hours"].setToolTip(
+            self.tr(
+                "Hours from a card failure to a working replacement. 0 means not stated."
+            )
+        )
+        self.number_spins["intranet_gbit_per_s"].setToolTip(
+            self.tr(
+                "NIC speed the vendor quotes between nodes; iperf3 is judged against it."
+            )
+        )
+        self.terms_edit.setPlaceholderText(
+            self.tr(
+                "Anything else the quote says: minimum term, add-ons, notice period…"
+            )
+        )
+        headers = [
+            self.tr("Test"),
+            self.tr("Node"),
+            self.tr("GPU"),
+            self.tr("Measured"),
+            self.tr("Expected"),
+            self.tr("Verdict"),
+            self.tr("Flag"),
+            self.tr("Threshold"),
+            self.tr("Finding"),
+        ]
+        self.judgement_table.setHorizontalHeaderLabels(headers)
+        self.weights_hint.setText(
+            self.tr(
+                "Each score runs from 0 to 100 by a fixed rule (hover over a score to "
+                "see it); the total is the weighted mean. The last column says how far a "
+                "weight must move before another vendor comes first."
+            )
+        )
+        self.charts.retranslate_ui()
+        self._refresh_list(self._session.project)
+        self._refresh_form(self._session.project)
+        self._show_errors()
+        if self.scoring is not None or self.judgements:
+            self._shown_judgement = None
+            self._show_analysis(self._session.project)
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def criterion_name(self, criterion: Criterion) -> str:
+        names = {
+            Criterion.PRICE: self.tr("Price"),
+            Criterion.PERFORMANCE: self.tr("Measured performance"),
+            Criterion.NETWORK: self.tr("Network"),
+            Criterion.SLA: self.tr("SLA"),
+            Criterion.REPLACEMENT: self.tr("Card replacement"),
+            Criterion.POWER: self.tr("Power redundancy"),
+            Criterion.SPARES: self.tr("Spares on site"),
+            Criterion.COMPLIANCE: self.tr("Compliance"),
+            Criterion.CONTRACT: self.tr("Contract terms"),
+        }
+        return names[criterion]
+
+    def test_name(self, test: str) -> str:
+        names = {
+            "nccl.intra_node": self.tr("NCCL inside one node"),
+            "nccl.inter_node": self.tr("NCCL across nodes"),
+            "nccl.correctness": self.tr("NCCL correctness"),
+            "iperf3": self.tr("Node-to-node TCP (iperf3)"),
+            "fio.checkpoint_write": self.tr("Checkpoint write (fio)"),
+            "gpu.temperature": self.tr("GPU temperature"),
+            "gpu.clocks": self.tr("GPU clock under load"),
+            "gpu.throttle": self.tr("GPU slowdown"),
+            "gpu.ecc": self.tr("GPU ECC errors"),
+            "dcgm": self.tr("DCGM diagnostics"),
+            "gpu.matmul": self.tr("bf16 matrix multiply"),
+            "gpu.memory_copy": self.tr("GPU memory copy"),
+            "training.mfu": self.tr("Training job MFU"),
+        }
+        return names.get(test, test)
+
+    def verdict_name(self, verdict: Verdict) -> str:
+        names = {
+            Verdict.PASS: self.tr("pass"),
+            Verdict.WARN: self.tr("warn"),
+            Verdict.FAIL: self.tr("fail"),
+            Verdict.INFO: self.tr("info"),
+        }
+        return names[verdict]
+
+    # ====================================================================================
+    # wizard
+    # ====================================================================================
+
+    @override
+    def initializePage(self) -> None:
+        self._on_project_changed(self._session.project)
+        self.refresh_analysis()
+
+    @override
+    def isComplete(self) -> bool:
+        return not self._errors
+
+    @override
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.refresh_analysis()
+
+    # ====================================================================================
+    # selection and list editing
+    # ====================================================================================
+
+    def selected_index(self) -> int | None:
+        """Position of the selected vendor in ``project.vendors``, or None."""
+        row = self.vendor_list.currentRow()
+        count = len(self._session.project.vendors)
+        return row if 0 <= row < count else None
+
+    def select_vendor(self, index: int) -> None:
+        self.vendor_list.setCurrentRow(index)
+
+    def _selected_vendor(self) -> Vendor | None:
+        index = self.selected_index()
+        return None if index is None else self._session.project.vendors[index]
+
+    def _unique_name(self, base: str) -> str:
+        names = {v.name for v in self._session.project.vendors}
+        if base not in names:
+            return base
+        n = 2
+        while f"{base} {n}" in names:
+            n += 1
+        return f"{base} {n}"
+
+    def _set_vendors(
+        self, vendors: list[Vendor], label: str, select: int | None
+    ) -> None:
+        """Replace the vendor list as one undo step that never merges."""
+        if len(vendors) > MAX_VENDORS:
+            return
+        project = self._session.project
+        self._session.replace_project(
+            project.model_copy(update={"vendors": vendors}), label
+        )
+        if select is not None and vendors:
+            self.select_vendor(max(0, min(select, len(vendors) - 1)))
+
+    def add_vendor(self) -> None:
+        """Append a new vendor (one undo step) and select it."""
+        vendors = list(self._session.project.vendors)
+        count = len(vendors) + 1
+        name = self._unique_name(self.tr("Vendor %1").replace("%1", str(count)))
+        vendors.append(Vendor(name=name, gpu_id=self._session.project.workload.gpu_id))
+        self._set_vendors(vendors, self.tr("Add vendor"), len(vendors) - 1)
+
+    def duplicate_vendor(self) -> None:
+        """Copy the selected vendor's quote and terms (not its results)."""
+        index = self.selected_index()
+        if index is None:
+            return
+        vendors = list(self._session.project.vendors)
+        source = vendors[index]
+        name = self._unique_name(self.tr("%1 (copy)").replace("%1", source.name)[:200])
+        copy = source.model_copy(
+            update={"name": name, "measurements": [], "measured_mfu": None}
+        )
+        vendors.insert(index + 1, copy)
+        self._set_vendors(vendors, self.tr("Duplicate vendor"), index + 1)
+
+    def remove_vendor(self) -> None:
+        """Remove the selected vendor (one undo step)."""
+        index = self.selected_index()
+        if index is None:
+            return
+        vendors = list(self._session.project.vendors)
+        removed = vendors.pop(index)
+        self._set_vendors(
+            vendors, self.tr("Remove vendor %1").replace("%1", removed.name), index
+        )
+
+    def _on_vendor_selected(self, _row: int) -> None:
+        project = self._session.project
+        self._clear_field_errors()
+        self._refresh_form(project)
+        if not self._stale:
+            self._show_judgement(project)
+
+    # ====================================================================================
+    # widget -> model
+    # ====================================================================================
+
+    def _apply_field(self, key: str, value: object) -> None:
+        index = self.selected_index()
+        if index is None:
+            return
+        name = _plain_label(self._labels[key].text())
+        label = self.tr("Change %1").replace("%1", name)
+        was_complete = not self._errors
+        try:
+            self._replace_vendor_field(index, key, value, label)
+        except ValidationError as exc:
+            self._errors[key] = validation_message(exc)
+        else:
+            self._errors.pop(key, None)
+        self._show_errors()
+        if was_complete != (not self._errors):
+            self.completeChanged.emit()
+
+    def _replace_vendor_field(
+        self, index: int, key: str, value: object, label: str
+    ) -> None:
+        """Set ``vendors.<index>.<key>`` as one undo step; edits of one field merge."""
+        self._session.apply(f"vendors.{index}.{key}", value, label)
+
+    def _on_name_changed(self, text: str) -> None:
+        index = self.selected_index()
+        if index is None:
+            return
+        others = {
+            v.name for i, v in enumerate(self._session.project.vendors) if i != index
+        }
+        if text.strip() in others:
+            self._errors["name"] = self.tr("Another vendor already has this name.")
+            self._show_errors()
+            self.completeChanged.emit()
+            return
+        self._apply_field("name", text)
+
+    def _on_combo_changed(self, key: str, combo: QComboBox) -> None:
+        data = combo.currentData()
+        value: object = None if data == _NO_VALUE else data
+        if key in _OPTIONAL_FLAGS:
+            value = None if data == _NO_VALUE else data == "yes"
+        self._apply_field(key, value)
+
+    def _on_number_changed(self, key: str, value: float) -> None:
+        self._apply_field(key, None if value <= 0 else float(value))
+
+    def _on_terms_changed(self) -> None:
+        self._apply_field("terms", self.terms_edit.toPlainText())
+
+    def _on_weight_changed(self, criterion: Criterion, value: float) -> None:
+        label = self.tr("Change weight of %1").replace(
+            "%1", self.criterion_name(criterion)
+        )
+        try:
+            self._replace_weight(criterion, float(value), label)
+        except ValidationError as exc:
+            self._weight_errors[criterion] = validation_message(exc)
+        else:
+            self._weight_errors.pop(criterion, None)
+        self._show_weight_errors()
+
+    def _replace_weight(self, criterion: Criterion, value: float, label: str) -> None:
+        """Set ``scoring.<criterion>`` as one undo step; edits of one weight merge."""
+        self._session.apply(f"scoring.{criterion.value}", value, label)
+
+    def _show_weight_errors(self) -> None:
+        for criterion, spin in self.weight_spins.items():
+            message = self._weight_errors.get(criterion, "")
+            spin.setToolTip(message)
+            spin.setStyleSheet(_ERROR_STYLE if message else "")
+        text = "\n".join(self._weight_errors.values())
+        self.scoring_error.setText(text or self._scoring_problem)
+        self.scoring_error.setVisible(bool(text or self._scoring_problem))
+
+    def _clear_field_errors(self) -> None:
+        if self._errors:
+            self._errors.clear()
+            self._show_errors()
+            self.completeChanged.emit()
+
+    def _show_errors(self) -> None:
+        for key, label in self._error_labels.items():
+            text = self._errors.get(key, "")
+            label.setText(text)
+            label.setVisible(bool(text))
+
+    # ====================================================================================
+    # model -> widget
+    # ====================================================================================
+
+    def _on_project_changed(self, project: Project) -> None:
+        self._refresh_list(project)
+        # The widgets now show valid model values: earlier field errors are void.
+        self._clear_field_errors()
+        self._refresh_form(project)
+        self._refresh_weights(project)
+        self._stale = True
+        if self.isVisible():
+            self.refresh_analysis()
+
+    def _refresh_list(self, project: Project) -> None:
+        vendors = project.vendors
+        row = self.vendor_list.currentRow()
+        ranks: dict[str, int] = {}
+        if self.scoring is not None and not self._stale:
+            ranks = {v.vendor: v.rank for v in self.scoring.vendors}
+        with QSignalBlocker(self.vendor_list):
+            while self.vendor_list.count() > len(vendors):
+                self.vendor_list.takeItem(self.vendor_list.count() - 1)
+            while self.vendor_list.count() < len(vendors):
+                self.vendor_list.addItem(QListWidgetItem())
+            for i, vendor in enumerate(vendors):
+                item = self.vendor_list.item(i)
+                measured = bool(vendor.measurements)
+                rank = ranks.get(vendor.name)
+                text = vendor.name if rank is None else f"{rank}. {vendor.name}"
+                item.setText(text)
+                item.setForeground(
+                    QBrush(QColor(VENDOR_COLOURS[i % len(VENDOR_COLOURS)]))
+                )
+                item.setToolTip(
+                    self.tr("%1 measurements imported").replace(
+                        "%1", str(len(vendor.measurements))
+                    )
+                    if measured
+                    else self.tr("No test results yet")
+                )
+            if vendors:
+                self.vendor_list.setCurrentRow(max(0, min(row, len(vendors) - 1)))
+        has = bool(vendors)
+        for widget in (
+            self.duplicate_button,
+            self.remove_button,
+            self.kit_button,
+            self.import_button,
+        ):
+            widget.setEnabled(has and self._job is None)
+        self.add_button.setEnabled(len(vendors) < MAX_VENDORS)
+
+    def _refresh_form(self, project: Project) -> None:
+        index = self.selected_index()
+        vendor = None if index is None else project.vendors[index]
+        self.quote_body.setEnabled(vendor is not None)
+        if vendor is None:
+            with QSignalBlocker(self.name_edit):
+                self.name_edit.clear()
+            self.price_warning.setVisible(False)
+            self.mfu_label.setVisible(False)
+            return
+        if (
+            self.name_edit.text() != vendor.name
+        ):  # keeps the cursor where the user types
+            with QSignalBlocker(self.name_edit):
+                self.name_edit.setText(vendor.name)
+        self._select(self.kind_combo, str(vendor.kind))
+        self._select(self.gpu_combo, vendor.gpu_id)
+        self._select(self.power_combo, str(vendor.power_redundancy))
+        self._select(
+            self.network_combo,
+            _NO_VALUE if vendor.network_id is None else vendor.network_id,
+        )
+        self._select(self.vat_combo, vendor.quote_includes_vat)
+        for key, spin in self.number_spins.items():
+            value = getattr(vendor, key)
+            with QSignalBlocker(spin):
+                spin.setValue(0.0 if value is None else float(value))
+        for key, combo in self.flag_combos.items():
+            value = getattr(vendor, key)
+            self._select(
+                combo, _NO_VALUE if value is None else ("yes" if value else "no")
+            )
+        if self.terms_edit.toPlainText() != vendor.terms:
+            with QSignalBlocker(self.terms_edit):
+                self.terms_edit.setPlainText(vendor.terms)
+        self._show_price_warning(project, index)
+        self._show_mfu(vendor)
+
+    @staticmethod
+    def _select(combo: QComboBox, data: object) -> None:
+        with QSignalBlocker(combo):
+            row = combo.findData(data)
+            if row < 0:  # an id this catalog lacks: show it rather than drop it
+                combo.addItem(str(data), data)
+                row = combo.count() - 1
+            combo.setCurrentIndex(row)
+
+    def _show_price_warning(self, project: Project, index: int | None) -> None:
+        if index is None:
+            self.price_warning.setVisible(False)
+            return
+        vendor = project.vendors[index]
+        prefix = f"vendors.{index}."
+        advice = [
+            a
+            for a in quote_warnings(project, self._session.catalog, vendor.gpu_id)
+            if any(i.startswith(prefix) for i in a.inputs)
+        ]
+        texts = [a.message_zh if _chinese() else a.message_en for a in advice]
+        self.price_warning.setText("\n".join(texts))
+        self.price_warning.setVisible(bool(texts))
+
+    def _show_mfu(self, vendor: Vendor) -> None:
+        if vendor.measured_mfu is None:
+            self.mfu_label.setVisible(False)
+            return
+        shown = current_locale().toString(vendor.measured_mfu * 100, "f", 1)
+        self.mfu_label.setText(
+            self.tr(
+                "Measured MFU %1% (from this vendor's training job): sizing and cost use "
+                "it instead of the catalog's estimate, marked as measured."
+            ).replace("%1", shown)
+        )
+        self.mfu_label.setVisible(True)
+
+    def _refresh_weights(self, project: Project) -> None:
+        for criterion, spin in self.weight_spins.items():
+            with QSignalBlocker(spin):
+                spin.setValue(float(getattr(project.scoring, criterion.value)))
+        if self._weight_errors:
+            self._weight_errors.clear()
+            self._show_weight_errors()
+
+    # ====================================================================================
+    # analysis: judgement, charts, scoring
+    # ====================================================================================
+
+    def refresh_analysis(self) -> None:
+        """Judge, score and chart the current project (engine calls, a few ms)."""
+        project = self._session.project
+        catalog = self._session.catalog
+        previous, previous_judgements = self._analysed, self.judgements
+        self.scoring = None
+        self.judgements = {}
+        self._scoring_problem = ""
+        if project.vendors:
+            try:
+                if (
+                    previous is not None
+                    and previous_judgements
+                    and _only_weights_differ(previous, project)
+                ):
+                    # Judging does not depend on the weights: score again only, as
+                    # score_project would with the same judgements.
+                    self.judgements = previous_judgements
+                    self.scoring = score_vendors(
+                        project.vendors,
+                        project.scoring,
+                        judgements=previous_judgements,
+                        vat_rate=catalog.cost_defaults.vat_rate_services,
+                    )
+                else:
+                    self.scoring, self.judgements = score_project(project, catalog)
+            except (KeyError, ValueError) as exc:
+                self._scoring_problem = str(exc.args[0]) if exc.args else str(exc)
+        self._analysed = project
+        self._stale = False
+        self._show_analysis(project)
+        self._refresh_list(project)
+        self.analysis_updated.emit()
+
+    def _show_analysis(self, project: Project) -> None:
+        self.charts.set_vendors(
+            list(project.vendors), project.environment.gpus_per_node
+        )
+        self._show_judgement(project)
+        self._show_scoring(project)
+
+    def _show_judgement(self, project: Project) -> None:
+        vendor = self._selected_vendor()
+        judgement = None if vendor is None else self.judgements.get(vendor.name)
+        key = (vendor, id(judgement), current_language())
+        if judgement is not None and key == self._shown_judgement:
+            return  # a weight edit: the same verdicts are on screen already
+        self._shown_judgement = key
+        table = self.judgement_table
+        table.setRowCount(0)
+        if vendor is None:
+            self.results_summary.setText(
+                self.tr("Add a vendor to see its test results.")
+            )
+            self.node_label.clear()
+            return
+        if not vendor.measurements:
+            self.results_summary.setText(
+                self.tr(
+                    "No results imported for %1 yet. Generate the test kit, have the "
+                    "vendor run it on the offered machines, then import the results folder."
+                ).replace("%1", vendor.name)
+            )
+            self.node_label.clear()
+            return
+        if judgement is None:
+            self.results_summary.setText(
+                self._scoring_problem or self.tr("Not judged.")
+            )
+            self.node_label.clear()
+            return
+        zh = _chinese()
+        overall = judgement.verdict()
+        self.results_summary.setText(
+            self.tr("%1: %2 measurements, %3 checks; overall verdict: %4.")
+            .replace("%1", vendor.name)
+            .replace("%2", str(len(vendor.measurements)))
+            .replace("%3", str(len(judgement.checks)))
+            .replace("%4", self.verdict_name(overall))
+        )
+        chips = []
+        for node, verdict in judgement.node_verdicts().items():
+            shown = node or self.tr("(all nodes)")
+            chips.append(
+                f'<span style="background:{VERDICT_COLOURS[verdict]};">&nbsp;'
+                f"{_escape(shown)}: {_escape(self.verdict_name(verdict))}&nbsp;</span>"
+            )
+        self.node_label.setText(self.tr("Per node:") + " " + " ".join(chips))
+        locale = current_locale()
+
+        def number(value: float | None, unit: str) -> str:
+            if value is None:
+                return ""
+            text = locale.toString(float(value), "g", 4)
+            return f"{text} {unit}".strip()
+
+        table.setRowCount(len(judgement.checks))
+        for row, check in enumerate(judgement.checks):
+            flag = ""
+            if check.test in HOT_TESTS and check.verdict in (
+                Verdict.WARN,
+                Verdict.FAIL,
+            ):
+                flag = self.tr("Hot")
+            elif check.test in THROTTLE_TESTS:
+                flag = self.tr("Throttled")
+            cells = [
+                self.test_name(check.test),
+                check.node or "",
+                "" if check.gpu is None else str(check.gpu),
+                number(check.measured, check.unit),
+                number(check.expected, check.unit),
+                self.verdict_name(check.verdict),
+                flag,
+                check.threshold_zh if zh else check.threshold_en,
+                check.message_zh if zh else check.message_en,
+            ]
+            colour = QBrush(QColor(VERDICT_COLOURS[check.verdict]))
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setBackground(colour)
+                if column in (7, 8):
+                    item.setToolTip(text)
+                if column == 5 or (column == 6 and flag):
+                    font = QFont(item.font())
+                    font.setBold(True)
+                    item.setFont(font)
+                table.setItem(row, column, item)
+        if judgement.measured_mfu is not None:
+            mfu = locale.toString(judgement.measured_mfu * 100, "f", 1)
+            expected = locale.toString(judgement.expectations.default_mfu * 100, "f", 1)
+            self.results_summary.setText(
+                self.results_summary.text()
+                + " "
+                + self.tr("Measured MFU %1% against the catalog's %2%.")
+                .replace("%1", mfu)
+                .replace("%2", expected)
+            )
+
+    def sensitivity_text(self, criterion: Criterion) -> str:
+        """What the table says about moving ``criterion``'s weight."""
+        item = self.score_table.item(
+            list(Criterion).index(criterion), 2 + self._shown_vendors
+        )
+        return item.text() if item is not None else ""
+
+    def _show_scoring(self, project: Project) -> None:
+        self._show_weight_errors()
+        result = self.scoring
+        table = self.score_table
+        criteria = list(Criterion)
+        ranked = result.vendors if result is not None else []
+        self._shown_vendors = len(ranked)
+        table.setColumnCount(3 + len(ranked))
+        headers = (
+            [self.tr("Criterion"), self.tr("Weight")]
+            + [f"{vs.rank}. {vs.vendor}" for vs in ranked]
+            + [self.tr("Weight change that hands the lead to another vendor")]
+        )
+        table.setHorizontalHeaderLabels(headers)
+        zh = _chinese()
+        locale = current_locale()
+        bold = QFont(table.font())
+        bold.setBold(True)
+
+        def put(
+            row: int, column: int, text: str, tip: str = "", *, right: bool = False
+        ) -> None:
+            item = QTableWidgetItem(text)
+            item.setToolTip(tip)
+            if right:
+                item.setTextAlignment(
+                    Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                )
+            if row >= len(criteria) or (column >= 2 and ranked and column == 2):
+                item.setFont(bold)
+            table.setItem(row, column, item)
+
+        for row, criterion in enumerate(criteria):
+            rule = ""
+            if ranked:
+                first = ranked[0].scores[row]
+                rule = first.rule_zh if zh else first.rule_en
+            put(row, 0, self.criterion_name(criterion), rule)
+        put(len(criteria), 0, self.tr("Weighted total (0–100)"))
+        put(len(criteria) + 1, 0, self.tr("Rank"))
+        for column, vs in enumerate(ranked, start=2):
+            colour = QColor(self._vendor_colour(project, vs.vendor))
+            header = table.horizontalHeaderItem(column)
+            if header is not None:
+                header.setForeground(QBrush(colour))
+            for row, score in enumerate(vs.scores):
+                rule = score.rule_zh if zh else score.rule_en
+                tip = (
+                    self.tr("Input: %1\nRule: %2")
+                    .replace("%1", score.raw)
+                    .replace("%2", rule)
+                )
+                put(row, column, locale.toString(score.score, "f", 0), tip, right=True)
+            put(len(criteria), column, locale.toString(vs.total, "f", 1), right=True)
+            put(len(criteria) + 1, column, str(vs.rank), right=True)
+        last = 2 + len(ranked)
+        for row in range(len(criteria), len(criteria) + 2):
+            put(row, 1, "")
+            put(row, last, "")
+        if result is None or not ranked:
+            self.winner_label.setText(
+                self.tr("Add vendors and import their results to rank them.")
+            )
+            for row in range(len(criteria)):
+                put(row, last, "")
+            return
+        if result.winner is not None and len(ranked) > 1:
+            self.winner_label.setText(
+                self.tr("Highest weighted score: %1 (%2 of 100).")
+                .replace("%1", result.winner)
+                .replace("%2", locale.toString(ranked[0].total, "f", 1))
+            )
+        else:
+            self.winner_label.setText(
+                self.tr("Only one vendor: add another to compare.")
+            )
+        by_criterion = {s.criterion: s for s in result.sensitivity}
+        for row, criterion in enumerate(criteria):
+            s = by_criterion.get(criterion)
+            parts: list[str] = []
+            if s is not None and s.increase_points is not None:
+                parts.append(
+                    self.tr("+%1 points: %2 wins")
+                    .replace("%1", locale.toString(s.increase_points, "f", 1))
+                    .replace("%2", s.winner_if_increased or "")
+                )
+            if s is not None and s.decrease_points is not None:
+                parts.append(
+                    self.tr("−%1 points: %2 wins")
+                    .replace("%1", locale.toString(s.decrease_points, "f", 1))
+                    .replace("%2", s.winner_if_decreased or "")
+                )
+            if len(ranked) < 2:
+                text = ""
+            elif parts:
+                text = " / ".join(parts)
+            else:
+                text = self.tr("No change within 0–100 alters the winner.")
+            put(row, last, text)
+
+    @staticmethod
+    def _vendor_colour(project: Project, name: str) -> str:
+        for i, vendor in enumerate(project.vendors):
+            if vendor.name == name:
+                return VENDOR_COLOURS[i % len(VENDOR_COLOURS)]
+        return "#222222"
+
+    # ====================================================================================
+    # test kit
+    # ====================================================================================
+
+    def _on_kit_folder_clicked(self) -> None:
+        folder = QFileDialog.getExistingDirectory(
+            self, self.tr("Folder for the test kit")
+        )
+        if folder:
+            self.generate_testkit(Path(folder))
+
+    def _on_kit_archive_clicked(self) -> None:
+        vendor = self._selected_vendor()
+        suggested = f"testkit-{vendor.name if vendor else 'vendor'}.tar.gz"
+        path, _filter = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Save the test kit as"),
+            suggested,
+            self.tr("Archives (*.tar.gz)"),
+        )
+        if path:
+            if not path.endswith(".tar.gz"):
+                path += ".tar.gz"
+            self.generate_testkit(Path(path))
+
+    def generate_testkit(self, target: Path) -> Path | None:
+        """Write the selected vendor's kit to ``target`` (a folder, or a ``.tar.gz``).
+
+        The README is in the project's language. Returns ``target``, or None
+        when nothing was written (the reason is shown on the page).
+        """
+        vendor = self._selected_vendor()
+        if vendor is None:
+            return None
+        project = self._session.project
+        try:
+            files = build_testkit(project, vendor, self._session.catalog)
+        except (KeyError, ValueError) as exc:
+            self._show_status(
+                self.tr("Cannot build the test kit: %1").replace("%1", str(exc)),
+                _ERROR_STYLE,
+            )
+            return None
+        archive = target.name.endswith(".tar.gz")
+        try:
+            if archive:
+                write_testkit_archive(files, target)
+            else:
+                write_testkit(files, target)
+        except OSError as exc:
+            self._show_status(
+                self.tr("Cannot write the test kit: %1").replace(
+                    "%1", str(exc.strerror or exc)
+                ),
+                _ERROR_STYLE,
+            )
+            return None
+        first = (
+            f"tar xzf {target.name} && cd {TOP_FOLDER} && ./run_all.sh"
+            if archive
+            else "./run_all.sh"
+        )
+        self._show_status(
+            self.tr(
+                "Test kit for %1 written to %2. Run first, on one node: %3 "
+                "(README.md explains the multi-node steps and what to send back)."
+            )
+            .replace("%1", vendor.name)
+            .replace("%2", str(target))
+            .replace("%3", first),
+            _OK_STYLE,
+        )
+        self.kit_written.emit(target)
+        return target
+
+    # ====================================================================================
+    # result import
+    # ====================================================================================
+
+    def _on_import_files_clicked(self) -> None:
+        paths, _filter = QFileDialog.getOpenFileNames(
+            self,
+            self.tr("Result files to import"),
+            "",
+            self.tr("Test kit results (*.txt *.csv *.json *.xml);;All files (*)"),
+        )
+        if paths:
+            self.import_results([Path(p) for p in paths])
+
+    def _on_import_folder_clicked(self) -> None:
+        folder = QFileDialog.getExistingDirectory(
+            self, self.tr("Results folder to import")
+        )
+        if folder:
+            self.import_results([Path(folder)])
+
+    @property
+    def import_running(self) -> bool:
+        return self._job is not None
+
+    def import_results(self, paths: Sequence[Path]) -> bool:
+        """Parse ``paths`` in a pool thread, then store the measurements on the
+        selected vendor as one undo step. Returns False when nothing started."""
+        vendor = self._selected_vendor()
+        if vendor is None or self._job is not None or not paths:
+            return False
+        self._job_generation += 1
+        self._import_target = vendor.name
+        wanted = list(paths)
+
+        def parse() -> object:
+            try:
+                return parse_results(wanted)
+            except ResultsImportError as exc:
+                return exc
+
+        job = EngineJob(self._job_generation, [parse])
+        job.signals.finished.connect(self._on_import_done)
+        job.signals.failed.connect(self._on_import_failed)
+        self._job = job
+        _LIVE_IMPORTS.add(job)
+        self._set_busy(True)
+        self._show_status(
+            self.tr("Reading the results for %1…").replace("%1", vendor.name), ""
+        )
+        self._pool.start(job)
+        return True
+
+    def wait_idle(self, msecs: int = 10_000) -> bool:
+        """Block until the running import's parser has returned (tests, shutdown)."""
+        job = self._job
+        return job is None or job.done.wait(msecs / 1000)
+
+    def _set_busy(self, busy: bool) -> None:
+        self.busy_bar.setVisible(busy)
+        has = bool(self._session.project.vendors)
+        for widget in (self.import_button, self.kit_button, self.remove_button):
+            widget.setEnabled(has and not busy)
+
+    def _finish_job(self, generation: int) -> bool:
+        for job in [j for j in _LIVE_IMPORTS if j.done.is_set()]:
+            _LIVE_IMPORTS.discard(job)
+        if self._job is None or generation != self._job_generation:
+            return False
+        _LIVE_IMPORTS.discard(self._job)
+        self._job = None
+        self._set_busy(False)
+        return True
+
+    def _on_import_failed(self, generation: int, message: str) -> None:
+        if self._finish_job(generation):
+            self._show_status(
+                self.tr("Nothing was imported: %1").replace("%1", message), _ERROR_STYLE
+            )
+            self.import_finished.emit(False)
+
+    def _on_import_done(self, generation: int, result: object) -> None:
+        if not self._finish_job(generation):
+            return
+        if isinstance(result, ResultsImportError):
+            where = (
+                self.tr("%1, line %2")
+                .replace("%1", result.file)
+                .replace("%2", str(result.line))
+                if result.line is not None
+                else result.file
+            )
+            self._show_status(
+                self.tr("Nothing was imported. %1: %2")
+                .replace("%1", where)
+                .replace("%2", result.message),
+                _ERROR_STYLE,
+            )
+            self.import_finished.emit(False)
+            return
+        rows = result if isinstance(result, list) else []
+        measurements = [m for m in rows if isinstance(m, Measurement)]
+        self.store_measurements(self._import_target or "", measurements)
+
+    def store_measurements(
+        self, vendor_name: str, measurements: list[Measurement]
+    ) -> bool:
+        """Put imported ``measurements`` on the vendor named ``vendor_name``.
+
+        Results from a file imported before are replaced by the new ones from
+        that file; results from other files are kept, so each node's folder can
+        be imported in turn. ``measured_mfu`` follows the training log
+        (:func:`gpu_advisor.engine.judge.with_measured_mfu`). One undo step.
+        """
+        project = self._session.project
+        index = next(
+            (i for i, v in enumerate(project.vendors) if v.name == vendor_name), None
+        )
+        if index is None:
+            self._show_status(
+                self.tr("The vendor %1 is gone; nothing was imported.").replace(
+                    "%1", vendor_name
+                ),
+                _ERROR_STYLE,
+            )
+            self.import_finished.emit(False)
+            return False
+        if not measurements:
+            self._show_status(
+                self.tr("No result files found there; nothing was imported."),
+                _ERROR_STYLE,
+            )
+            self.import_finished.emit(False)
+            return False
+        vendor = project.vendors[index]
+        files = {m.file for m in measurements}
+        kept = [m for m in vendor.measurements if m.file not in files]
+        try:
+            updated = Vendor.model_validate(
+                {
+                    **vendor.model_dump(exclude={"measurements", "measured_mfu"}),
+                    "measurements": kept + measurements,
+                }
+            )
+        except ValidationError as exc:
+            self._show_status(
+                self.tr("Nothing was imported: %1").replace(
+                    "%1", validation_message(exc)
+                ),
+                _ERROR_STYLE,
+            )
+            self.import_finished.emit(False)
+            return False
+        updated = with_measured_mfu(project, updated, self._session.catalog)
+        vendors = list(project.vendors)
+        vendors[index] = updated
+        self._set_vendors(
+            vendors, self.tr("Import results for %1").replace("%1", vendor_name), None
+        )
+        self._show_status(
+            self.tr("Imported %1 measurements from %2 files for %3.")
+            .replace("%1", str(len(measurements)))
+            .replace("%2", str(len(files)))
+            .replace("%3", vendor_name),
+            _OK_STYLE,
+        )
+        self.import_finished.emit(True)
+        return True
+
+    def clear_results(self) -> None:
+        """Forget the selected vendor's measurements (one undo step)."""
+        index = self.selected_index()
+        if index is None:
+            return
+        vendors = list(self._session.project.vendors)
+        vendor = vendors[index]
+        if not vendor.measurements:
+            return
+        vendors[index] = vendor.model_copy(
+            update={"measurements": [], "measured_mfu": None}
+        )
+        self._set_vendors(
+            vendors, self.tr("Clear results of %1").replace("%1", vendor.name), index
+        )
+
+    def _show_status(self, text: str, style: str) -> None:
+        self.status_label.setStyleSheet(style)
+        self.status_label.setText(text)
+        self.status_label.setVisible(bool(text))
+
+
+def _only_weights_differ(old: Project, new: Project) -> bool:
+    """True when ``new`` shares every section but the weights with ``old``."""
+    return old.scoring != new.scoring and all(
+        getattr(old, name) is getattr(new, name)
+        for name in Project.model_fields
+        if name != "scoring"
+    )
+
+
+def _plain_label(text: str) -> str:
+    """A form label without its mnemonic and colon, for undo texts.
+
+    >>> _plain_label("&Monthly price:"), _plain_label("月价格(&M)：")
+    ('Monthly price', '月价格')
+    """
+    return re.sub(r"\(&.\)|&", "", text).rstrip(":：").strip()
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+# Import jobs still running; keeps them alive when the page goes away first
+# (the thread pool holds no Python reference of its own).
+_LIVE_IMPORTS: set[EngineJob] = set()
