@@ -1,0 +1,424 @@
+"""Export the PDF plan from the GUI: in a worker, with progress and cancel.
+
+:class:`PdfExportController` asks where to save (``<project title>.pdf`` in
+the last folder; the file type chooses A4 or US Letter paper), then runs the
+plan in a :class:`~PySide6.QtCore.QThreadPool` worker
+(:class:`gpu_advisor.ui.workers.EngineJob`): first
+``evaluate(project, catalog, monte_carlo_draws=10000, seed=0)``, then
+:func:`gpu_advisor.report.plan.write_plan_pdf` in the project's language.
+
+While it runs, a progress dialog shows a busy indicator with *Cancel*. The
+worker writes to a temporary file next to the target; only the GUI thread
+moves it into place, and only for the export still wanted, so a cancelled (or
+superseded) export never touches the chosen file.
+
+When no CJK font can be embedded
+(:class:`gpu_advisor.report.fonts.FontNotFoundError`) the user is told what
+to install and may pick a TrueType font file instead; the choice is kept in
+:class:`QSettings` (:class:`ExportSettings`) and used from then on.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Final
+
+from PySide6.QtCore import QObject, QSettings, Qt, QThreadPool, Signal
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
+
+from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.common import Language
+from gpu_advisor.model.project import Project
+from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.settings import AppSettings
+from gpu_advisor.ui.workers import EngineJob
+
+MONTE_CARLO_DRAWS: Final = 10_000
+"""Draws for the plan's risk section (same as the CLI's report)."""
+
+MONTE_CARLO_SEED: Final = 0
+"""The CLI uses seed 0 too, so both give the same document."""
+
+
+class Paper(StrEnum):
+    """Paper sizes the plan supports (``write_plan_pdf(paper=...)``)."""
+
+    A4 = "a4"
+    LETTER = "letter"
+
+
+class ExportSettings:
+    """Typed view of the PDF export preferences in :class:`QSettings`.
+
+    Only preferences: the paper size last chosen and a CJK font file the
+    user picked. Neither changes a computed number.
+    """
+
+    PAPER_KEY: Final = "export/paper"
+    FONT_KEY: Final = "export/cjk_font"
+
+    def __init__(self, settings: QSettings | None = None) -> None:
+        self._settings = settings if settings is not None else QSettings()
+
+    def paper(self) -> Paper:
+        """The paper size chosen last (A4 when unknown)."""
+        value = self._settings.value(self.PAPER_KEY, Paper.A4)
+        try:
+            return Paper(value if isinstance(value, str) else Paper.A4)
+        except ValueError:
+            return Paper.A4
+
+    def set_paper(self, paper: Paper) -> None:
+        self._settings.setValue(self.PAPER_KEY, str(paper))
+
+    def cjk_font_path(self) -> Path | None:
+        """The font file picked after a missing-font error, or None."""
+        value = self._settings.value(self.FONT_KEY, "")
+        return Path(value) if isinstance(value, str) and value else None
+
+    def set_cjk_font_path(self, path: Path | None) -> None:
+        self._settings.setValue(self.FONT_KEY, "" if path is None else str(path))
+
+
+@dataclass(frozen=True)
+class ExportRequest:
+    """What to write: where, on which paper, in which language, with which font."""
+
+    path: Path
+    paper: Paper = Paper.A4
+    language: Language | None = None
+    font_path: Path | None = None
+
+
+@dataclass(frozen=True)
+class ExportOutcome:
+    """The worker's result (exceptions other than a missing font arrive as ``failed``)."""
+
+    ok: bool
+    font_missing: bool = False
+    message: str = ""
+
+
+def export_steps(
+    project: Project, catalog: Catalog, request: ExportRequest, target: Path
+) -> list[Callable[[], object]]:
+    """The worker's two steps: evaluate with the Monte Carlo, then write ``target``.
+
+    The cancel flag is checked between them, so a cancel during the
+    evaluation writes nothing at all.
+    """
+    results: dict[str, object] = {}
+
+    def evaluate_step() -> object:
+        from gpu_advisor.engine.evaluate import evaluate  # deferred: cold start
+
+        results["evaluation"] = evaluate(
+            project,
+            catalog,
+            monte_carlo_draws=MONTE_CARLO_DRAWS,
+            seed=MONTE_CARLO_SEED,
+        )
+        return None
+
+    def write_step() -> object:
+        from gpu_advisor.model.evaluation import Evaluation
+        from gpu_advisor.report.fonts import FontNotFoundError
+        from gpu_advisor.report.plan import write_plan_pdf  # deferred: reportlab
+
+        evaluation = results["evaluation"]
+        assert isinstance(evaluation, Evaluation)
+        try:
+            write_plan_pdf(
+                target,
+                project,
+                evaluation,
+                catalog,
+                language=request.language or project.meta.language,
+                paper=str(request.paper),
+                font_path=request.font_path,
+            )
+        except FontNotFoundError as exc:
+            return ExportOutcome(ok=False, font_missing=True, message=str(exc))
+        return ExportOutcome(ok=True)
+
+    return [evaluate_step, write_step]
+
+
+def _safe_file_stem(project: Project) -> str:
+    """A file name from the plan title (characters file systems refuse replaced).
+
+    >>> _safe_file_stem(Project.model_validate({"meta": {"title": "7B: run/2"}}))
+    '7B_ run_2'
+    """
+    stem = "".join(c if c.isalnum() or c in " -_" else "_" for c in project.meta.title)
+    return stem.strip() or "plan"
+
+
+class PdfExportController(QObject):
+    """File ▸ Export PDF… and the review page's button.
+
+    Signals
+    -------
+    started(object)
+        An export began: the target :class:`~pathlib.Path`.
+    exported(object)
+        The PDF is in place: its path.
+    failed(str)
+        The export failed (already shown to the user): the message.
+    cancelled()
+        The user cancelled; nothing was written.
+    """
+
+    started = Signal(object)
+    exported = Signal(object)
+    failed = Signal(str)
+    cancelled = Signal()
+
+    def __init__(
+        self,
+        session: ProjectSession,
+        settings: AppSettings | None = None,
+        parent: QWidget | None = None,
+        *,
+        pool: QThreadPool | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._session = session
+        self._settings = settings if settings is not None else AppSettings()
+        self.export_settings = ExportSettings(self._settings.qsettings)
+        self._widget = parent
+        self._pool = pool or QThreadPool.globalInstance()
+        self._generation = 0
+        self._job: EngineJob | None = None
+        self._request: ExportRequest | None = None
+        self._temp: dict[int, Path] = {}
+        self._jobs: dict[int, EngineJob] = {}
+        self.progress_dialog: QProgressDialog | None = None
+        self.show_dialogs = True
+        """False in tests and scripts: report by signal only, no message boxes."""
+
+    @property
+    def is_running(self) -> bool:
+        return self._job is not None
+
+    def set_dialog_parent(self, widget: QWidget | None) -> None:
+        """The window the dialogs belong to (e.g. the main window)."""
+        self._widget = widget
+
+    # --- entry points ---------------------------------------------------------------
+
+    def export(self) -> bool:
+        """Ask for the file (and paper), then start; False when the user cancels."""
+        if self.is_running:
+            if self.progress_dialog is not None:
+                self.progress_dialog.raise_()
+            return False
+        project = self._session.project
+        a4 = self.tr("PDF, A4 paper (*.pdf)")
+        letter = self.tr("PDF, US Letter paper (*.pdf)")
+        remembered = self.export_settings.paper()
+        suggested = self._settings.last_folder() / f"{_safe_file_stem(project)}.pdf"
+        file_name, chosen = QFileDialog.getSaveFileName(
+            self._widget,
+            self.tr("Export Plan as PDF"),
+            str(suggested),
+            f"{a4};;{letter}",
+            letter if remembered is Paper.LETTER else a4,
+        )
+        if not file_name:
+            return False
+        paper = (
+            Paper.LETTER
+            if chosen == letter
+            else Paper.A4
+            if chosen == a4
+            else remembered
+        )
+        path = Path(file_name)
+        if path.suffix.lower() != ".pdf":
+            path = path.with_name(path.name + ".pdf")
+        self.export_settings.set_paper(paper)
+        self._settings.set_last_folder(path.resolve().parent)
+        self.start(
+            ExportRequest(
+                path,
+                paper=paper,
+                language=project.meta.language,
+                font_path=self.export_settings.cjk_font_path(),
+            )
+        )
+        return True
+
+    def start(self, request: ExportRequest) -> int:
+        """Export without asking (the dialogs' answers given); returns the job id."""
+        self.cancel(silent=True)
+        self._generation += 1
+        generation = self._generation
+        target = request.path.with_name(
+            f".{request.path.name}.{uuid.uuid4().hex[:8]}.part"
+        )
+        self._temp[generation] = target
+        self._request = request
+        steps = export_steps(
+            self._session.project, self._session.catalog, request, target
+        )
+        job = EngineJob(generation, steps)
+        job.signals.finished.connect(self._on_finished)
+        job.signals.failed.connect(self._on_failed)
+        job.signals.cancelled.connect(self._on_cancelled)
+        self._job = job
+        self._jobs[generation] = job
+        self._show_progress(request.path)
+        self.started.emit(request.path)
+        self._pool.start(job)
+        return generation
+
+    def cancel(self, *, silent: bool = False) -> None:
+        """Stop the running export; its result is thrown away."""
+        job = self._job
+        if job is None:
+            return
+        job.cancel()
+        self._job = None
+        self._close_progress()
+        if not silent:
+            self.cancelled.emit()
+
+    def wait_idle(self, msecs: int = 60_000) -> bool:
+        """Block until every export job of this controller returned (tests)."""
+        return all(job.done.wait(msecs / 1000) for job in list(self._jobs.values()))
+
+    # --- progress dialog -------------------------------------------------------------
+
+    def _show_progress(self, path: Path) -> None:
+        self._close_progress()
+        if not self.show_dialogs:
+            return
+        dialog = QProgressDialog(self._widget)
+        dialog.setWindowTitle(self.tr("Export PDF"))
+        dialog.setLabelText(
+            self.tr("Writing the plan to %1 …").replace("%1", path.name)
+        )
+        dialog.setCancelButtonText(self.tr("Cancel"))
+        dialog.setRange(0, 0)  # busy: the engine cannot report a percentage
+        dialog.setMinimumDuration(0)
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setAutoClose(False)
+        dialog.setAutoReset(False)
+        dialog.canceled.connect(self.cancel)
+        dialog.show()
+        self.progress_dialog = dialog
+
+    def _close_progress(self) -> None:
+        dialog, self.progress_dialog = self.progress_dialog, None
+        if dialog is not None:
+            dialog.canceled.disconnect(self.cancel)
+            dialog.close()
+            dialog.deleteLater()
+
+    # --- results -------------------------------------------------------------------
+
+    def _forget(self, generation: int) -> Path | None:
+        self._jobs.pop(generation, None)
+        return self._temp.pop(generation, None)
+
+    def _discard(self, generation: int) -> None:
+        temp = self._forget(generation)
+        if temp is not None:
+            temp.unlink(missing_ok=True)
+
+    def _current(self, generation: int) -> bool:
+        return self._job is not None and generation == self._generation
+
+    def _on_finished(self, generation: int, result: object) -> None:
+        if not self._current(generation):
+            self._discard(generation)
+            return
+        request = self._request
+        self._job = None
+        self._close_progress()
+        temp = self._temp.get(generation)
+        assert request is not None
+        assert temp is not None
+        if not isinstance(result, ExportOutcome) or not result.ok:
+            self._discard(generation)
+            if isinstance(result, ExportOutcome) and result.font_missing:
+                self._on_font_missing(request, result.message)
+            else:
+                self._report_error(request.path, self.tr("Unexpected result."))
+            return
+        try:
+            os.replace(temp, request.path)
+        except OSError as exc:
+            self._discard(generation)
+            self._report_error(request.path, exc.strerror or str(exc))
+            return
+        self._forget(generation)
+        self.exported.emit(request.path)
+
+    def _on_failed(self, generation: int, message: str) -> None:
+        current = self._current(generation)
+        self._discard(generation)
+        if not current:
+            return
+        request = self._request
+        self._job = None
+        self._close_progress()
+        assert request is not None
+        self._report_error(request.path, message)
+
+    def _on_cancelled(self, generation: int) -> None:
+        self._discard(generation)
+
+    def _report_error(self, path: Path, message: str) -> None:
+        text = (
+            self.tr("Could not export the PDF to %1:\n\n%2")
+            .replace("%1", str(path))
+            .replace("%2", message)
+        )
+        if self.show_dialogs:
+            QMessageBox.critical(self._widget, self.tr("Export PDF"), text)
+        self.failed.emit(text)
+
+    def _on_font_missing(self, request: ExportRequest, message: str) -> None:
+        text = (
+            self.tr(
+                "The PDF needs a font with Chinese characters, and none could be "
+                "used.\n\n%1\n\nChoose a TrueType font file (.ttf or .ttc) now?"
+            )
+        ).replace("%1", message)
+        self.failed.emit(text)
+        if not self.show_dialogs:
+            return
+        answer = QMessageBox.question(
+            self._widget,
+            self.tr("Export PDF"),
+            text,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        start = request.font_path or self._settings.last_folder()
+        file_name, _filter = QFileDialog.getOpenFileName(
+            self._widget,
+            self.tr("Choose a Chinese Font"),
+            str(start),
+            self.tr("TrueType fonts (*.ttf *.ttc);;All files (*)"),
+        )
+        if not file_name:
+            return
+        font = Path(file_name)
+        self.export_settings.set_cjk_font_path(font)
+        self.start(
+            ExportRequest(
+                request.path,
+                paper=request.paper,
+                language=request.language,
+                font_path=font,
+            )
+        )

@@ -1,0 +1,871 @@
+"""Step 4 of the wizard: where the job runs, and the files that launch it.
+
+The left column edits ``project.environment`` (scheduler, CUDA and PyTorch
+image, nodes and GPUs per node, names and paths, resources, host names and
+NCCL variables) through the bound widgets of
+:mod:`gpu_advisor.ui.widgets.bound`. The right column shows what
+:mod:`gpu_advisor.engine.configs` generates from it: the Kubernetes Job, the
+sbatch script and the bare-node launch script, each in a read-only
+monospace :class:`ConfigViewer` with *Copy* and *Save…* buttons. The page
+computes nothing itself: the card count it suggests is the sizing result's
+(``session.evaluation.sizing.cluster``), the warnings are
+:func:`gpu_advisor.engine.configs.environment_advice`.
+
+:class:`ConfigViewer` is shared with the monitoring page.
+"""
+
+from __future__ import annotations
+
+import functools
+import stat
+from collections.abc import Callable
+from pathlib import Path
+from typing import Final
+
+from pydantic import ValidationError
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QFontDatabase, QGuiApplication, QShowEvent
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+    QWizardPage,
+)
+from typing_extensions import override
+
+from gpu_advisor.engine.configs import (
+    GeneratedConfig,
+    bare_nodes_script,
+    environment_advice,
+    generate_all,
+    kubernetes_manifest,
+    slurm_script,
+)
+from gpu_advisor.model.common import Language, Severity
+from gpu_advisor.model.project import Environment, Project, ProjectMeta, Scheduler
+from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.settings import AppSettings
+from gpu_advisor.ui.widgets.bound import (
+    ERROR_STYLE,
+    BoundCheck,
+    BoundCombo,
+    BoundField,
+    BoundLineEdit,
+    BoundSpin,
+    validation_message,
+)
+
+_FORM_WIDTH_PX: Final = 470
+_VIEWER_MIN_WIDTH_PX: Final = 380
+_NOTE_STYLE: Final = "color: #555555;"
+_OK_STYLE: Final = "color: #1b5e20;"
+_ADVICE_STYLE: Final = {
+    Severity.INFO: "color: #1f5fa8;",
+    Severity.WARNING: "color: #8a5a00;",
+    Severity.ERROR: "color: #b00020;",
+}
+
+
+def ui_language() -> Language:
+    """The UI language as a model :class:`Language`."""
+    return Language.ZH if current_language().startswith("zh") else Language.EN
+
+
+_LAUNCH_TEXT: Final = {
+    Scheduler.KUBERNETES: kubernetes_manifest,
+    Scheduler.SLURM: slurm_script,
+    Scheduler.BARE: bare_nodes_script,
+}
+
+
+@functools.lru_cache(maxsize=32)
+def _launch_names(
+    scheduler: Scheduler, job_name: str, language: Language
+) -> tuple[str, str, str]:
+    """(title, file name, syntax) of a launch file, as :func:`generate_all` names it.
+
+    Cached: the names depend only on these three values, and generating every
+    file just to learn a name takes ~10 ms.
+    """
+    variant = Project().model_copy(
+        update={
+            "environment": Environment(scheduler=scheduler, job_name=job_name),
+            "meta": ProjectMeta(language=language),
+        }
+    )
+    first = generate_all(variant)[0]
+    return first.title, first.filename, first.language
+
+
+def launch_configs(project: Project) -> dict[Scheduler, GeneratedConfig]:
+    """The launch file for each scheduler (Kubernetes Job, sbatch, bare-node script).
+
+    :func:`generate_all` writes the file of the project's scheduler only; the
+    page shows all three, so it calls the three generators itself.
+    """
+    env, language = project.environment, project.meta.language
+    out: dict[Scheduler, GeneratedConfig] = {}
+    for scheduler, generate in _LAUNCH_TEXT.items():
+        title, filename, syntax = _launch_names(scheduler, env.job_name, language)
+        variant = env.model_copy(update={"scheduler": scheduler})
+        text = generate(variant, project.workload, language)
+        out[scheduler] = GeneratedConfig(scheduler.value, title, filename, syntax, text)
+    return out
+
+
+class ConfigViewer(QWidget):
+    """A generated file in a read-only monospace box, with Copy and Save….
+
+    Signals
+    -------
+    saved(object)
+        The file was written: its :class:`~pathlib.Path`.
+    """
+
+    saved = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._config: GeneratedConfig | None = None
+        self.editor = QPlainTextEdit(readOnly=True)
+        self.editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.editor.setFont(
+            QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        )
+        self.editor.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
+        self.file_label = QLabel()
+        self.file_label.setStyleSheet(_NOTE_STYLE)
+        self.copy_button = QPushButton()
+        self.save_button = QPushButton()
+        self.status_label = QLabel(wordWrap=True)
+        self.status_label.setSizePolicy(
+            QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred
+        )
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.file_label)
+        buttons.addStretch(1)
+        buttons.addWidget(self.copy_button)
+        buttons.addWidget(self.save_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(buttons)
+        layout.addWidget(self.editor, 1)
+        layout.addWidget(self.status_label)
+        self.copy_button.clicked.connect(self.copy)
+        self.save_button.clicked.connect(self.save_dialog)
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        self.copy_button.setText(self.tr("&Copy"))
+        self.copy_button.setToolTip(self.tr("Copy the whole file to the clipboard."))
+        self.save_button.setText(self.tr("&Save…"))
+        self.save_button.setToolTip(self.tr("Save the file to disk (UTF-8)."))
+        self._show_status("", "")
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    @property
+    def config(self) -> GeneratedConfig | None:
+        return self._config
+
+    def text(self) -> str:
+        """The file's content as shown."""
+        return self.editor.toPlainText()
+
+    def set_config(self, config: GeneratedConfig) -> None:
+        """Show ``config``; the scroll position stays when only a value changed."""
+        if self._config == config:
+            return
+        self._config = config
+        self.file_label.setText(config.filename)
+        if self.editor.toPlainText() != config.text:
+            bar = self.editor.verticalScrollBar()
+            position = bar.value()
+            self.editor.setPlainText(config.text)
+            bar.setValue(position)
+        self._show_status("", "")
+
+    def copy(self) -> None:
+        """Put the file on the clipboard."""
+        QGuiApplication.clipboard().setText(self.text())
+        self._show_status(self.tr("Copied to the clipboard."), _OK_STYLE)
+
+    def save_dialog(self) -> Path | None:
+        """Ask where to save the file, then write it; returns the path or None."""
+        if self._config is None:
+            return None
+        settings = AppSettings()
+        suggested = settings.last_folder() / self._config.filename
+        file_name, _filter = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Save Generated File"),
+            str(suggested),
+            self.tr("All files (*)"),
+        )
+        if not file_name:
+            return None
+        path = Path(file_name)
+        if self.save_to(path):
+            settings.set_last_folder(path.resolve().parent)
+            return path
+        return None
+
+    def save_to(self, path: Path) -> bool:
+        """Write the file as UTF-8 with Unix line ends; report errors beside it."""
+        config = self._config
+        if config is None:
+            return False
+        try:
+            path.write_text(config.text, encoding="utf-8", newline="\n")
+            if config.language == "bash":
+                # A script is meant to be run: same as `chmod +x`.
+                mode = path.stat().st_mode
+                path.chmod(mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+        except OSError as exc:
+            self._show_status(
+                self.tr("Could not save %1: %2")
+                .replace("%1", str(path))
+                .replace("%2", exc.strerror or str(exc)),
+                ERROR_STYLE,
+            )
+            return False
+        self._show_status(self.tr("Saved to %1").replace("%1", str(path)), _OK_STYLE)
+        self.saved.emit(path)
+        return True
+
+    def _show_status(self, text: str, style: str) -> None:
+        self.status_label.setText(text)
+        self.status_label.setStyleSheet(style)
+        self.status_label.setVisible(bool(text))
+
+
+class _ListField(QWidget):
+    """A ``list[str]`` field edited as words separated by spaces or commas."""
+
+    error_changed = Signal(str)
+
+    def __init__(
+        self, session: ProjectSession, path: str, label: Callable[[], str]
+    ) -> None:
+        super().__init__()
+        self._session = session
+        self.path = path
+        self._label = label
+        self.editor = QLineEdit(maxLength=20000)
+        self.error_label = QLabel(wordWrap=True)
+        self.error_label.setStyleSheet(ERROR_STYLE)
+        self.error_label.setVisible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.editor)
+        layout.addWidget(self.error_label)
+        self.setFocusProxy(self.editor)
+        self.editor.textChanged.connect(self._on_text_changed)
+        session.project_changed.connect(self.refresh)
+
+    @property
+    def has_error(self) -> bool:
+        return bool(self.error_label.text())
+
+    def _words(self, text: str) -> list[str]:
+        return [w for w in text.replace(",", " ").split() if w]
+
+    def _on_text_changed(self, text: str) -> None:
+        try:
+            self._session.apply(
+                self.path,
+                self._words(text),
+                self.tr("Change %1").replace("%1", self._label()),
+            )
+        except ValidationError as exc:
+            self._set_error(validation_message(exc))
+        else:
+            self._set_error("")
+
+    def _set_error(self, text: str) -> None:
+        if text != self.error_label.text():
+            self.error_label.setText(text)
+            self.error_label.setVisible(bool(text))
+            self.error_changed.emit(text)
+
+    def refresh(self, project: Project | None = None) -> None:
+        project = project or self._session.project
+        section, leaf = self.path.split(".")
+        value: list[str] = getattr(getattr(project, section), leaf)
+        if self._words(self.editor.text()) != value:
+            with QSignalBlocker(self.editor):
+                self.editor.setText(" ".join(value))
+            self._set_error("")
+
+
+class _EnvVarsField(QWidget):
+    """``environment.nccl_env`` edited as ``NAME=value`` lines."""
+
+    error_changed = Signal(str)
+
+    def __init__(self, session: ProjectSession) -> None:
+        super().__init__()
+        self._session = session
+        self.editor = QPlainTextEdit()
+        self.editor.setFont(
+            QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        )
+        self.editor.setFixedHeight(72)
+        self.error_label = QLabel(wordWrap=True)
+        self.error_label.setStyleSheet(ERROR_STYLE)
+        self.error_label.setVisible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.editor)
+        layout.addWidget(self.error_label)
+        self.setFocusProxy(self.editor)
+        self.editor.textChanged.connect(self._on_text_changed)
+        session.project_changed.connect(self.refresh)
+
+    @property
+    def has_error(self) -> bool:
+        return bool(self.error_label.text())
+
+    @staticmethod
+    def parse(text: str) -> dict[str, str] | None:
+        """``NAME=value`` per line (blank lines ignored); None when a line has no ``=``.
+
+        >>> _EnvVarsField.parse("NCCL_DEBUG=INFO\\n\\nNCCL_IB_HCA = mlx5")
+        {'NCCL_DEBUG': 'INFO', 'NCCL_IB_HCA': 'mlx5'}
+        >>> _EnvVarsField.parse("oops") is None
+        True
+        """
+        out: dict[str, str] = {}
+        for line in text.splitlines():
+            if not line.strip():
+                continue
+            name, sep, value = line.partition("=")
+            if not sep:
+                return None
+            out[name.strip()] = value.strip()
+        return out
+
+    def _on_text_changed(self) -> None:
+        values = self.parse(self.editor.toPlainText())
+        if values is None:
+            self._set_error(self.tr("Write one NAME=value per line."))
+            return
+        try:
+            self._session.apply(
+                "environment.nccl_env",
+                values,
+                self.tr("Change NCCL environment variables"),
+            )
+        except ValidationError as exc:
+            self._set_error(validation_message(exc))
+        else:
+            self._set_error("")
+
+    def _set_error(self, text: str) -> None:
+        if text != self.error_label.text():
+            self.error_label.setText(text)
+            self.error_label.setVisible(bool(text))
+            self.error_changed.emit(text)
+
+    def refresh(self, project: Project | None = None) -> None:
+        project = project or self._session.project
+        values = project.environment.nccl_env
+        if self.parse(self.editor.toPlainText()) != values:
+            with QSignalBlocker(self.editor):
+                self.editor.setPlainText(
+                    "\n".join(f"{k}={v}" for k, v in values.items())
+                )
+            self._set_error("")
+
+    def retranslate_ui(self) -> None:
+        self.editor.setPlaceholderText(
+            self.tr("e.g. NCCL_SOCKET_IFNAME=eth0 (one per line)")
+        )
+
+
+class EnvironmentPage(QWizardPage):
+    """Scheduler, software image, cluster shape and the generated launch files."""
+
+    def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session = session
+        self._outputs_stale = True
+        # Fill the wizard's page area (QWizard adds a stretch below other pages).
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        self._shown_scheduler: Scheduler | None = None
+        self._launch_key: tuple[object, ...] | None = None
+        self._tab_names: dict[Scheduler, str] = {}
+
+        def spin(
+            path: str,
+            lo: int,
+            hi: int,
+            label: Callable[[], str],
+            suffix: Callable[[], str] | None = None,
+        ) -> BoundSpin:
+            return BoundSpin(
+                session, path, minimum=lo, maximum=hi, label=label, suffix=suffix
+            )
+
+        def line(
+            path: str,
+            max_length: int,
+            label: Callable[[], str],
+            placeholder: Callable[[], str] | None = None,
+        ) -> BoundLineEdit:
+            return BoundLineEdit(
+                session,
+                path,
+                max_length=max_length,
+                label=label,
+                placeholder=placeholder,
+            )
+
+        self.scheduler_field = BoundCombo(
+            session,
+            "environment.scheduler",
+            [
+                (Scheduler.KUBERNETES, lambda: self.tr("Kubernetes cluster")),
+                (Scheduler.SLURM, lambda: self.tr("SLURM cluster")),
+                (Scheduler.BARE, lambda: self.tr("Bare nodes (SSH + torchrun)")),
+            ],
+            label=lambda: self.tr("scheduler"),
+        )
+        self.nodes_field = spin(
+            "environment.nodes", 1, 100000, lambda: self.tr("nodes")
+        )
+        self.gpus_per_node_field = spin(
+            "environment.gpus_per_node", 1, 16, lambda: self.tr("GPUs per node")
+        )
+        self.cuda_field = line(
+            "environment.cuda_version", 20, lambda: self.tr("CUDA version")
+        )
+        self.image_field = line(
+            "environment.pytorch_image", 300, lambda: self.tr("PyTorch image")
+        )
+        self.pull_secret_field = line(
+            "environment.image_pull_secret",
+            253,
+            lambda: self.tr("image pull secret"),
+            placeholder=lambda: self.tr("none (public registry)"),
+        )
+        self.job_name_field = line(
+            "environment.job_name", 63, lambda: self.tr("job name")
+        )
+        self.namespace_field = line(
+            "environment.namespace", 63, lambda: self.tr("namespace")
+        )
+        self.partition_field = line(
+            "environment.partition", 63, lambda: self.tr("partition")
+        )
+        self.train_script_field = line(
+            "environment.train_script", 500, lambda: self.tr("training script")
+        )
+        self.data_path_field = line(
+            "environment.data_path", 500, lambda: self.tr("data path")
+        )
+        self.data_pvc_field = line(
+            "environment.data_pvc",
+            253,
+            lambda: self.tr("data volume claim"),
+            placeholder=lambda: self.tr("none (host path)"),
+        )
+        self.time_limit_field = spin(
+            "environment.time_limit_hours",
+            1,
+            8760,
+            lambda: self.tr("time limit"),
+            suffix=lambda: self.tr(" h"),
+        )
+        self.cpus_field = spin(
+            "environment.cpus_per_gpu", 1, 256, lambda: self.tr("CPUs per GPU")
+        )
+        self.memory_field = spin(
+            "environment.memory_gib_per_gpu",
+            1,
+            4096,
+            lambda: self.tr("memory per GPU"),
+            suffix=lambda: " GiB",
+        )
+        self.shm_field = spin(
+            "environment.shm_gib",
+            1,
+            4096,
+            lambda: self.tr("shared memory"),
+            suffix=lambda: " GiB",
+        )
+        self.port_field = spin(
+            "environment.master_port", 1024, 65535, lambda: self.tr("rendezvous port")
+        )
+        self.rdma_field = line(
+            "environment.rdma_resource",
+            253,
+            lambda: self.tr("RDMA resource"),
+            placeholder=lambda: self.tr("e.g. rdma/rdma_shared_device_a"),
+        )
+        self.port_field.editor.setGroupSeparatorShown(False)
+        self.hostnames_field = _ListField(
+            session, "environment.hostnames", lambda: self.tr("host names")
+        )
+        self.container_field = BoundCheck(
+            session,
+            "environment.bare_use_container",
+            lambda: self.tr("Run torchrun inside the PyTorch image (docker)"),
+        )
+        self.nccl_env_field = _EnvVarsField(session)
+        self._bound: list[BoundField] = [
+            self.scheduler_field, self.nodes_field, self.gpus_per_node_field,
+            self.cuda_field, self.image_field, self.pull_secret_field,
+            self.job_name_field, self.namespace_field, self.partition_field,
+            self.train_script_field, self.data_path_field, self.data_pvc_field,
+            self.time_limit_field, self.cpus_field, self.memory_field,
+            self.shm_field, self.port_field, self.rdma_field, self.container_field,
+        ]  # fmt: skip
+
+        self.plan_hint_label = QLabel(wordWrap=True)
+        self.apply_plan_button = QPushButton()
+        self.apply_plan_button.clicked.connect(self.apply_planned_cluster)
+        self.single_node_label = QLabel(wordWrap=True)
+        self.single_node_label.setStyleSheet(_ADVICE_STYLE[Severity.INFO])
+        self.advice_label = QLabel(wordWrap=True)
+        self.advice_label.setTextFormat(Qt.TextFormat.RichText)
+
+        # --- form, in groups, scrolling ---
+        self._labels: dict[str, QLabel] = {}
+        self._groups: dict[str, QGroupBox] = {}
+        form_box = QWidget()
+        form_layout = QVBoxLayout(form_box)
+        form_layout.setContentsMargins(0, 0, 6, 0)
+
+        def group(key: str, rows: list[tuple[str, QWidget]]) -> QFormLayout:
+            box = QGroupBox()
+            self._groups[key] = box
+            form = QFormLayout(box)
+            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+            for name, widget in rows:
+                label = QLabel()
+                label.setBuddy(widget)
+                self._labels[name] = label
+                form.addRow(label, widget)
+            form_layout.addWidget(box)
+            return form
+
+        cluster = group(
+            "cluster",
+            [
+                ("scheduler", self.scheduler_field),
+                ("nodes", self.nodes_field),
+                ("gpus_per_node", self.gpus_per_node_field),
+            ],
+        )
+        hint_row = QHBoxLayout()
+        hint_row.addWidget(self.plan_hint_label, 1)
+        hint_row.addWidget(self.apply_plan_button)
+        cluster.addRow(hint_row)
+        cluster.addRow(self.single_node_label)
+        group(
+            "software",
+            [
+                ("cuda", self.cuda_field),
+                ("image", self.image_field),
+                ("pull_secret", self.pull_secret_field),
+            ],
+        )
+        group(
+            "job",
+            [
+                ("job_name", self.job_name_field),
+                ("namespace", self.namespace_field),
+                ("partition", self.partition_field),
+                ("train_script", self.train_script_field),
+                ("data_path", self.data_path_field),
+                ("data_pvc", self.data_pvc_field),
+                ("time_limit", self.time_limit_field),
+            ],
+        )
+        group(
+            "resources",
+            [
+                ("cpus", self.cpus_field),
+                ("memory", self.memory_field),
+                ("shm", self.shm_field),
+                ("port", self.port_field),
+                ("rdma", self.rdma_field),
+            ],
+        )
+        nodes = group(
+            "nodes_nccl",
+            [
+                ("hostnames", self.hostnames_field),
+                ("nccl_env", self.nccl_env_field),
+            ],
+        )
+        nodes.addRow(self.container_field)
+        form_layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(form_box)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setMinimumWidth(_FORM_WIDTH_PX)
+
+        # --- generated files ---
+        self.viewers: dict[Scheduler, ConfigViewer] = {
+            s: ConfigViewer() for s in Scheduler
+        }
+        self.tabs = QTabWidget()
+        for scheduler in Scheduler:
+            self.tabs.addTab(self.viewers[scheduler], "")
+        right = QWidget()
+        right.setMinimumWidth(_VIEWER_MIN_WIDTH_PX)
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(6, 0, 0, 0)
+        right_layout.addWidget(self.advice_label)
+        right_layout.addWidget(self.tabs, 1)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(scroll)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 1)
+        splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter)
+
+        for field in self._bound:
+            field.error_changed.connect(self._on_error_changed)
+        self.hostnames_field.error_changed.connect(self._on_error_changed)
+        self.nccl_env_field.error_changed.connect(self._on_error_changed)
+        session.project_changed.connect(self._on_project_changed)
+        self.retranslate_ui()
+        self._on_project_changed(session.project)
+
+    # --- translation --------------------------------------------------------------
+
+    def retranslate_ui(self) -> None:
+        self.setTitle(self.tr("Environment"))
+        self.setSubTitle(
+            self.tr(
+                "Where the training job runs, and the files that launch it: copy "
+                "them or save them next to your code."
+            )
+        )
+        names = {
+            "scheduler": self.tr("&Scheduler:"),
+            "nodes": self.tr("&Nodes:"),
+            "gpus_per_node": self.tr("&GPUs per node:"),
+            "cuda": self.tr("&CUDA version:"),
+            "image": self.tr("PyTorch &image:"),
+            "pull_secret": self.tr("Image pull secret:"),
+            "job_name": self.tr("&Job name:"),
+            "namespace": self.tr("Names&pace:"),
+            "partition": self.tr("Pa&rtition:"),
+            "train_script": self.tr("&Training script:"),
+            "data_path": self.tr("&Data path:"),
+            "data_pvc": self.tr("Data volume claim:"),
+            "time_limit": self.tr("Time &limit:"),
+            "cpus": self.tr("CPUs per GPU:"),
+            "memory": self.tr("Memory per GPU:"),
+            "shm": self.tr("Shared memory (/dev/shm):"),
+            "port": self.tr("Rendezvous port:"),
+            "rdma": self.tr("RDMA resource:"),
+            "hostnames": self.tr("&Host names:"),
+            "nccl_env": self.tr("NCCL &variables:"),
+        }
+        for key, text in names.items():
+            self._labels[key].setText(text)
+        self._groups["cluster"].setTitle(self.tr("Cluster"))
+        self._groups["software"].setTitle(self.tr("Software"))
+        self._groups["job"].setTitle(self.tr("Job"))
+        self._groups["resources"].setTitle(self.tr("Resources per node"))
+        self._groups["nodes_nccl"].setTitle(self.tr("Nodes and NCCL"))
+        self.namespace_field.setToolTip(self.tr("Kubernetes only."))
+        self.partition_field.setToolTip(self.tr("SLURM only."))
+        self.data_pvc_field.setToolTip(
+            self.tr("Kubernetes PersistentVolumeClaim mounted at the data path.")
+        )
+        self.hostnames_field.editor.setPlaceholderText(
+            self.tr("gpu-node-01 gpu-node-02 … (first one = rendezvous master)")
+        )
+        self.nccl_env_field.retranslate_ui()
+        self.apply_plan_button.setText(self.tr("&Use the plan's cards"))
+        self.apply_plan_button.setToolTip(
+            self.tr("Set nodes and GPUs per node from the sizing result.")
+        )
+        self.single_node_label.setText(
+            self.tr(
+                "Start on a single node: once the job runs stably there, scale out "
+                "to several nodes. Problems are much quicker to find that way."
+            )
+        )
+        tab_names = {
+            Scheduler.KUBERNETES: self.tr("Kubernetes Job"),
+            Scheduler.SLURM: self.tr("SLURM sbatch"),
+            Scheduler.BARE: self.tr("Bare-node script"),
+        }
+        self._tab_names = tab_names
+        self._outputs_stale = True
+        self._refresh_outputs_if_visible()
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    # --- wizard -------------------------------------------------------------------------
+
+    @override
+    def initializePage(self) -> None:
+        self._on_project_changed(self._session.project)
+        self.refresh_outputs()
+
+    @override
+    def isComplete(self) -> bool:
+        return not self.has_errors()
+
+    @override
+    def showEvent(self, event: QShowEvent) -> None:
+        if self._outputs_stale:
+            self.refresh_outputs()
+        super().showEvent(event)
+
+    def has_errors(self) -> bool:
+        return (
+            any(field.has_error for field in self._bound)
+            or self.hostnames_field.has_error
+            or self.nccl_env_field.has_error
+        )
+
+    def _on_error_changed(self, _text: str) -> None:
+        self.completeChanged.emit()
+
+    # --- actions ------------------------------------------------------------------------
+
+    def planned_cluster(self) -> tuple[int, int, int] | None:
+        """(cards, nodes, GPUs per node) the sizing plans, or None without a result.
+
+        GPUs per node is the card's server size from the catalog, or the card
+        count itself when everything fits in one server.
+        """
+        try:
+            evaluation = self._session.evaluation
+            cluster = evaluation.sizing.cluster
+            per_server = self._session.catalog.gpu(
+                evaluation.sizing.gpu_id
+            ).gpus_per_server
+        except (KeyError, ValueError):
+            return None
+        per_node = cluster.gpus if cluster.nodes == 1 else per_server
+        return cluster.gpus, cluster.nodes, per_node
+
+    def apply_planned_cluster(self) -> None:
+        """Copy the sizing result's nodes and GPUs per node into the environment."""
+        planned = self.planned_cluster()
+        if planned is None:
+            return
+        _cards, nodes, per_node = planned
+        data = self._session.project.model_dump()
+        data["environment"].update(nodes=nodes, gpus_per_node=per_node)
+        try:
+            project = Project.model_validate(data)
+        except ValidationError:  # e.g. a catalog server size the schema refuses
+            return
+        # One undo step for both fields (apply() would make two).
+        self._session.replace_project(project, self.tr("Use the plan's card count"))
+
+    # --- model -> widget ----------------------------------------------------------------
+
+    def _on_project_changed(self, project: Project) -> None:
+        self.hostnames_field.refresh(project)
+        self.nccl_env_field.refresh(project)
+        env = project.environment
+        self.namespace_field.setEnabled(env.scheduler is Scheduler.KUBERNETES)
+        self.data_pvc_field.setEnabled(env.scheduler is Scheduler.KUBERNETES)
+        self.pull_secret_field.setEnabled(env.scheduler is Scheduler.KUBERNETES)
+        self.rdma_field.setEnabled(env.scheduler is Scheduler.KUBERNETES)
+        self.partition_field.setEnabled(env.scheduler is Scheduler.SLURM)
+        self.container_field.setEnabled(env.scheduler is Scheduler.BARE)
+        self._outputs_stale = True
+        self._refresh_outputs_if_visible()
+
+    def _refresh_outputs_if_visible(self) -> None:
+        if self.isVisible():
+            self.refresh_outputs()
+
+    def refresh_outputs(self) -> None:
+        """Regenerate the hint, the advice and the three launch files."""
+        project = self._session.project
+        self._outputs_stale = False
+        self._update_plan_hint(project)
+        language = ui_language()
+        advice = environment_advice(project.environment, project.workload)
+        lines = [
+            f'<span style="{_ADVICE_STYLE[a.severity]}">• {_escape(a.message(language))}</span>'
+            for a in advice
+            if a.code != "environment.single_node_first"
+        ]
+        self.advice_label.setText("<br>".join(lines))
+        self.advice_label.setVisible(bool(lines))
+        self.single_node_label.setStyleSheet(
+            _ADVICE_STYLE[
+                Severity.WARNING if project.environment.nodes > 1 else Severity.INFO
+            ]
+        )
+        key = (project.environment, project.workload, project.meta.language)
+        if key != self._launch_key:  # other sections' edits leave the files alone
+            self._launch_key = key
+            configs = launch_configs(project)
+            for scheduler in Scheduler:
+                self.viewers[scheduler].set_config(configs[scheduler])
+        for index, scheduler in enumerate(Scheduler):
+            name = self._tab_names[scheduler]
+            if scheduler is project.environment.scheduler:
+                name = self.tr("%1 (selected)").replace("%1", name)
+            self.tabs.setTabText(index, name)
+        current = list(Scheduler).index(project.environment.scheduler)
+        if self._shown_scheduler != project.environment.scheduler:
+            self.tabs.setCurrentIndex(current)
+            self._shown_scheduler = project.environment.scheduler
+
+    def _update_plan_hint(self, project: Project) -> None:
+        planned = self.planned_cluster()
+        if planned is None:
+            self.plan_hint_label.setText(self.tr("No sizing result yet."))
+            self.apply_plan_button.setEnabled(False)
+            return
+        cards, nodes, per_node = planned
+        locale = current_locale()
+        self.plan_hint_label.setText(
+            self.tr("The plan needs %1 cards: %2 node(s) × %3 GPUs.")
+            .replace("%1", locale.toString(cards))
+            .replace("%2", locale.toString(nodes))
+            .replace("%3", locale.toString(per_node))
+        )
+        env = project.environment
+        self.apply_plan_button.setEnabled(
+            (env.nodes, env.gpus_per_node) != (nodes, per_node)
+        )
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,347 @@
+"""Step 5 of the wizard: watch the GPUs, and be told when something goes wrong.
+
+The left column edits ``project.monitoring`` (alert thresholds, scrape
+interval, exporter namespace, image and port) with the bound widgets of
+:mod:`gpu_advisor.ui.widgets.bound`; the right column shows the files
+:func:`gpu_advisor.engine.configs.generate_all` writes from it: the DCGM
+exporter deployment, the Prometheus scrape config, the alert rules and the
+Grafana hint, each in a :class:`ConfigViewer` with *Copy* and *Save…*.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+    QWizardPage,
+)
+from typing_extensions import override
+
+from gpu_advisor.engine.configs import GRAFANA_DCGM_DASHBOARD_ID, generate_all
+from gpu_advisor.model.project import Project
+from gpu_advisor.ui.pages.environment_page import ConfigViewer
+from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.widgets.bound import (
+    BoundCheck,
+    BoundDoubleSpin,
+    BoundField,
+    BoundLineEdit,
+    BoundSpin,
+)
+
+MONITORING_FILES: Final = (
+    "dcgm-exporter",
+    "prometheus-config",
+    "prometheus-alerts",
+    "grafana-dashboard",
+)
+"""Names (``GeneratedConfig.name``) of the files this page shows, in tab order."""
+
+_FORM_WIDTH_PX: Final = 440
+_NOTE_STYLE: Final = "color: #8a5a00;"
+
+
+class MonitoringPage(QWizardPage):
+    """DCGM exporter, Prometheus and Grafana: thresholds and generated files."""
+
+    def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session = session
+        # Fill the wizard's page area (QWizard adds a stretch below other pages).
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        self._outputs_key: tuple[object, ...] | None = None
+        self._outputs_stale = True
+
+        self.gpu_temp_field = BoundDoubleSpin(
+            session,
+            "monitoring.gpu_temp_c",
+            minimum=30,
+            maximum=120,
+            decimals=0,
+            suffix=lambda: " °C",
+            label=lambda: self.tr("GPU temperature alert"),
+        )
+        self.memory_temp_field = BoundDoubleSpin(
+            session,
+            "monitoring.memory_temp_c",
+            minimum=30,
+            maximum=130,
+            decimals=0,
+            suffix=lambda: " °C",
+            label=lambda: self.tr("memory temperature alert"),
+        )
+        self.util_low_field = BoundDoubleSpin(
+            session,
+            "monitoring.util_low_pct",
+            minimum=0,
+            maximum=100,
+            decimals=0,
+            suffix=lambda: " %",
+            label=lambda: self.tr("low utilisation threshold"),
+        )
+        self.util_window_field = BoundSpin(
+            session,
+            "monitoring.util_window_minutes",
+            minimum=1,
+            maximum=1440,
+            suffix=lambda: self.tr(" min"),
+            label=lambda: self.tr("low utilisation window"),
+        )
+        self.nccl_hang_field = BoundSpin(
+            session,
+            "monitoring.nccl_hang_minutes",
+            minimum=1,
+            maximum=1440,
+            suffix=lambda: self.tr(" min"),
+            label=lambda: self.tr("NCCL hang time"),
+        )
+        self.ecc_field = BoundSpin(
+            session,
+            "monitoring.ecc_dbe_threshold",
+            minimum=1,
+            maximum=1000,
+            label=lambda: self.tr("ECC error threshold"),
+        )
+        self.throttle_field = BoundCheck(
+            session,
+            "monitoring.power_throttle_alert",
+            lambda: self.tr("Alert on power or thermal throttling"),
+        )
+        self.scrape_field = BoundSpin(
+            session,
+            "monitoring.scrape_interval_s",
+            minimum=1,
+            maximum=3600,
+            suffix=lambda: self.tr(" s"),
+            label=lambda: self.tr("scrape interval"),
+        )
+        self.namespace_field = BoundLineEdit(
+            session,
+            "monitoring.namespace",
+            max_length=63,
+            label=lambda: self.tr("monitoring namespace"),
+        )
+        self.image_field = BoundLineEdit(
+            session,
+            "monitoring.dcgm_exporter_image",
+            max_length=300,
+            label=lambda: self.tr("exporter image"),
+        )
+        self.port_field = BoundSpin(
+            session,
+            "monitoring.exporter_port",
+            minimum=1,
+            maximum=65535,
+            label=lambda: self.tr("exporter port"),
+        )
+        self.port_field.editor.setGroupSeparatorShown(False)
+        self._bound: list[BoundField] = [
+            self.gpu_temp_field,
+            self.memory_temp_field,
+            self.util_low_field,
+            self.util_window_field,
+            self.nccl_hang_field,
+            self.ecc_field,
+            self.throttle_field,
+            self.scrape_field,
+            self.namespace_field,
+            self.image_field,
+            self.port_field,
+        ]
+
+        self.intro_label = QLabel(wordWrap=True)
+        self.util_note_label = QLabel(wordWrap=True)
+        self.util_note_label.setStyleSheet(_NOTE_STYLE)
+
+        self._labels: dict[str, QLabel] = {}
+        self._groups: dict[str, QGroupBox] = {}
+        form_box = QWidget()
+        form_layout = QVBoxLayout(form_box)
+        form_layout.setContentsMargins(0, 0, 6, 0)
+
+        def group(key: str, rows: list[tuple[str, QWidget]]) -> QFormLayout:
+            box = QGroupBox()
+            self._groups[key] = box
+            form = QFormLayout(box)
+            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+            for name, widget in rows:
+                label = QLabel()
+                label.setBuddy(widget)
+                self._labels[name] = label
+                form.addRow(label, widget)
+            form_layout.addWidget(box)
+            return form
+
+        alerts = group(
+            "alerts",
+            [
+                ("gpu_temp", self.gpu_temp_field),
+                ("memory_temp", self.memory_temp_field),
+                ("util_low", self.util_low_field),
+                ("util_window", self.util_window_field),
+            ],
+        )
+        alerts.addRow(self.util_note_label)
+        for name, widget in (
+            ("nccl_hang", self.nccl_hang_field),
+            ("ecc", self.ecc_field),
+        ):
+            label = QLabel()
+            label.setBuddy(widget)
+            self._labels[name] = label
+            alerts.addRow(label, widget)
+        alerts.addRow(self.throttle_field)
+        group(
+            "exporter",
+            [
+                ("scrape", self.scrape_field),
+                ("namespace", self.namespace_field),
+                ("image", self.image_field),
+                ("port", self.port_field),
+            ],
+        )
+        form_layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(form_box)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setMinimumWidth(_FORM_WIDTH_PX)
+
+        self.viewers: dict[str, ConfigViewer] = {
+            name: ConfigViewer() for name in MONITORING_FILES
+        }
+        self.tabs = QTabWidget()
+        for name in MONITORING_FILES:
+            self.tabs.addTab(self.viewers[name], name)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(scroll)
+        splitter.addWidget(self.tabs)
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 1)
+        splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.intro_label)
+        layout.addWidget(splitter, 1)
+
+        for field in self._bound:
+            field.error_changed.connect(self._on_error_changed)
+        session.project_changed.connect(self._on_project_changed)
+        self.retranslate_ui()
+
+    # --- translation --------------------------------------------------------------
+
+    def retranslate_ui(self) -> None:
+        self.setTitle(self.tr("Monitoring"))
+        self.setSubTitle(
+            self.tr("Alert thresholds, and the files that set up the monitoring.")
+        )
+        self.intro_label.setText(
+            self.tr(
+                "The DCGM exporter reads every GPU's temperature, utilisation, "
+                "errors and throttling, and Prometheus collects these figures "
+                "and raises the alerts below. Grafana draws them as dashboards "
+                "(import dashboard %1)."
+            ).replace("%1", str(GRAFANA_DCGM_DASHBOARD_ID))
+        )
+        names = {
+            "gpu_temp": self.tr("&GPU temperature above:"),
+            "memory_temp": self.tr("&Memory temperature above:"),
+            "util_low": self.tr("&Utilisation below:"),
+            "util_window": self.tr("… for &at least:"),
+            "nccl_hang": self.tr("NCCL &hang after:"),
+            "ecc": self.tr("&ECC double-bit errors:"),
+            "scrape": self.tr("&Scrape interval:"),
+            "namespace": self.tr("&Namespace:"),
+            "image": self.tr("Exporter &image:"),
+            "port": self.tr("Exporter &port:"),
+        }
+        for key, text in names.items():
+            self._labels[key].setText(text)
+        self._groups["alerts"].setTitle(self.tr("Alert thresholds"))
+        self._groups["exporter"].setTitle(self.tr("Collection"))
+        self.util_note_label.setText(
+            self.tr(
+                "Below ~60 % utilisation: look at data loading first (loader "
+                "workers, storage, preprocessing) before adding cards."
+            )
+        )
+        self.nccl_hang_field.setToolTip(
+            self.tr(
+                "A GPU that looks busy while its tensor cores do nothing for this "
+                "long is probably stuck in an NCCL collective."
+            )
+        )
+        self.ecc_field.setToolTip(
+            self.tr("Alert when this many uncorrectable ECC errors have occurred.")
+        )
+        tab_names = {
+            "dcgm-exporter": self.tr("DCGM exporter"),
+            "prometheus-config": self.tr("Prometheus scrape config"),
+            "prometheus-alerts": self.tr("Alert rules"),
+            "grafana-dashboard": self.tr("Grafana dashboard"),
+        }
+        for index, name in enumerate(MONITORING_FILES):
+            self.tabs.setTabText(index, tab_names[name])
+        self._outputs_stale = True
+        if self.isVisible():
+            self.refresh_outputs()
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    # --- wizard -------------------------------------------------------------------------
+
+    @override
+    def initializePage(self) -> None:
+        self.refresh_outputs()
+
+    @override
+    def isComplete(self) -> bool:
+        return not any(field.has_error for field in self._bound)
+
+    @override
+    def showEvent(self, event: QShowEvent) -> None:
+        if self._outputs_stale:
+            self.refresh_outputs()
+        super().showEvent(event)
+
+    def _on_error_changed(self, _text: str) -> None:
+        self.completeChanged.emit()
+
+    # --- model -> widget ----------------------------------------------------------------
+
+    def _on_project_changed(self, _project: Project) -> None:
+        self._outputs_stale = True
+        if self.isVisible():
+            self.refresh_outputs()
+
+    def refresh_outputs(self) -> None:
+        """Regenerate the files when monitoring, environment or language changed."""
+        project = self._session.project
+        self._outputs_stale = False
+        key = (project.monitoring, project.environment, project.meta.language)
+        if key == self._outputs_key:
+            return
+        self._outputs_key = key
+        generated = {c.name: c for c in generate_all(project)}
+        for index, name in enumerate(MONITORING_FILES):
+            config = generated.get(name)
+            if config is not None:
+                self.viewers[name].set_config(config)
+                self.tabs.setTabToolTip(index, config.title)

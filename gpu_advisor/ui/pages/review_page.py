@@ -1,0 +1,738 @@
+"""Step 7 of the wizard: review the plan, sign it off, export the PDF.
+
+The left column summarises what the engine concluded (the recommendation
+with its reasons and the key numbers), every warning of the sizing and cost
+engines, and what is still open (checklist items open or failed, inputs
+missing). The right column holds the sign-off table (``project.signoff``:
+role, name, decision, date, comment; rows can be added and removed), the
+plan status (``meta.status``), the plan's fingerprint and the export button.
+
+The plan may be marked APPROVED only when every sign-off row approves it
+(with or without conditions); an edit that withdraws an approval puts an
+approved plan back to DRAFT in the same undo step.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from html import escape
+from typing import TYPE_CHECKING, Final
+
+from pydantic import ValidationError
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QCoreApplication,
+    QDate,
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSignalBlocker,
+    Qt,
+)
+from PySide6.QtGui import QFontDatabase, QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDateEdit,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSizePolicy,
+    QSplitter,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+    QWizardPage,
+)
+from typing_extensions import override
+
+from gpu_advisor import __version__
+from gpu_advisor.io.project_file import fingerprint
+from gpu_advisor.model.common import Advice, Severity
+from gpu_advisor.model.project import (
+    CheckStatus,
+    Decision,
+    OptionId,
+    PlanStatus,
+    Project,
+    SignOffRow,
+)
+from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.pages.checklist_page import items_by_id, status_text
+from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.widgets.bound import ERROR_STYLE, validation_message
+
+if TYPE_CHECKING:
+    from gpu_advisor.ui.export import PdfExportController
+
+VERIFY_COMMAND: Final = "gpu-advisor-cli verify plan.pdf project.gpuplan"
+"""How anyone checks a printed fingerprint against a project file."""
+
+APPROVING: Final = frozenset({Decision.APPROVE, Decision.APPROVE_WITH_CONDITIONS})
+"""Decisions that count as approval of the plan."""
+
+COL_ROLE, COL_NAME, COL_DECISION, COL_DATE, COL_COMMENT = range(5)
+_DATA_ROLE: Final = Qt.ItemDataRole.UserRole
+_OK_STYLE: Final = "color: #1b5e20;"
+_SEVERITY_COLORS: Final = {
+    Severity.ERROR: "#b00020",
+    Severity.WARNING: "#8a5a00",
+    Severity.INFO: "#1f5fa8",
+}
+
+
+def all_rows_approve(rows: list[SignOffRow]) -> bool:
+    """True when there is at least one row and every row approves.
+
+    >>> all_rows_approve([SignOffRow(role="CTO", decision=Decision.APPROVE)])
+    True
+    >>> all_rows_approve([SignOffRow(role="CTO"), SignOffRow(role="Finance")])
+    False
+    >>> all_rows_approve([])
+    False
+    """
+    return bool(rows) and all(row.decision in APPROVING for row in rows)
+
+
+def decision_text(decision: Decision) -> str:
+    """The translated name of a sign-off decision."""
+    translate = QCoreApplication.translate
+    names = {
+        Decision.PENDING: translate("ReviewPage", "Pending"),
+        Decision.APPROVE: translate("ReviewPage", "Approve"),
+        Decision.APPROVE_WITH_CONDITIONS: translate(
+            "ReviewPage", "Approve with conditions"
+        ),
+        Decision.REJECT: translate("ReviewPage", "Reject"),
+    }
+    return names[decision]
+
+
+def option_text(option: OptionId) -> str:
+    """The translated name of a procurement option."""
+    translate = QCoreApplication.translate
+    names = {
+        OptionId.ON_DEMAND: translate("ReviewPage", "Cloud on-demand"),
+        OptionId.MONTHLY: translate("ReviewPage", "Monthly rental"),
+        OptionId.YEARLY: translate("ReviewPage", "Yearly commitment"),
+        OptionId.SPOT: translate("ReviewPage", "Spot instances"),
+        OptionId.MIX: translate("ReviewPage", "Reserved baseline plus bursts"),
+        OptionId.COLOCATION: translate("ReviewPage", "Colocation of bought servers"),
+        OptionId.SELF_BUILD: translate("ReviewPage", "Self-built machine room"),
+    }
+    return names.get(option, str(option))
+
+
+def _dedupe(advice: list[Advice]) -> list[Advice]:
+    """Advice once per code, errors first (the order of the engine otherwise)."""
+    seen: set[str] = set()
+    out: list[Advice] = []
+    for item in advice:
+        if item.code not in seen:
+            seen.add(item.code)
+            out.append(item)
+    rank = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+    return sorted(out, key=lambda a: rank[a.severity])
+
+
+class DecisionDelegate(QStyledItemDelegate):
+    """A combo box of the decisions; the choice is committed at once."""
+
+    @override
+    def createEditor(
+        self,
+        parent: QWidget,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> QWidget:
+        combo = QComboBox(parent)
+        for decision in Decision:
+            combo.addItem(decision_text(decision), str(decision))
+        combo.activated.connect(lambda _i, c=combo: self._commit(c))
+        return combo
+
+    def _commit(self, combo: QComboBox) -> None:
+        self.commitData.emit(combo)
+        self.closeEditor.emit(combo)
+
+    @override
+    def setEditorData(
+        self, editor: QWidget, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        assert isinstance(editor, QComboBox)
+        editor.setCurrentIndex(max(0, editor.findData(index.data(_DATA_ROLE))))
+
+    @override
+    def setModelData(
+        self,
+        editor: QWidget,
+        model: QAbstractItemModel,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        assert isinstance(editor, QComboBox)
+        model.setData(index, editor.currentData(), _DATA_ROLE)
+
+
+class DateDelegate(QStyledItemDelegate):
+    """A date editor with a calendar; an empty date starts at today."""
+
+    @override
+    def createEditor(
+        self,
+        parent: QWidget,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> QWidget:
+        editor = QDateEdit(parent)
+        editor.setCalendarPopup(True)
+        editor.setDisplayFormat("yyyy-MM-dd")
+        return editor
+
+    @override
+    def setEditorData(
+        self, editor: QWidget, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        assert isinstance(editor, QDateEdit)
+        value = index.data(_DATA_ROLE)
+        date = dt.date.fromisoformat(value) if value else dt.date.today()
+        editor.setDate(QDate(date.year, date.month, date.day))
+
+    @override
+    def setModelData(
+        self,
+        editor: QWidget,
+        model: QAbstractItemModel,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        assert isinstance(editor, QDateEdit)
+        date = editor.date()
+        iso = dt.date(date.year(), date.month(), date.day()).isoformat()
+        model.setData(index, iso, _DATA_ROLE)
+
+
+class ReviewPage(QWizardPage):
+    """Summary, warnings, open items, sign-off, status, fingerprint, export."""
+
+    def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session = session
+        # Fill the wizard's page area (QWizard adds a stretch below other pages).
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        self._stale = True
+        self._export: PdfExportController | None = None
+
+        self.summary_view = QTextBrowser()
+        self.summary_view.setOpenLinks(False)
+
+        self.signoff_table = QTableWidget(0, 5)
+        self.signoff_table.setSelectionBehavior(
+            QAbstractItemView.SelectionBehavior.SelectRows
+        )
+        self.signoff_table.setSelectionMode(
+            QAbstractItemView.SelectionMode.SingleSelection
+        )
+        self.signoff_table.verticalHeader().setVisible(False)
+        self._decision_delegate = DecisionDelegate(self.signoff_table)
+        self._date_delegate = DateDelegate(self.signoff_table)
+        self.signoff_table.setItemDelegateForColumn(
+            COL_DECISION, self._decision_delegate
+        )
+        self.signoff_table.setItemDelegateForColumn(COL_DATE, self._date_delegate)
+        header = self.signoff_table.horizontalHeader()
+        header.setSectionResizeMode(COL_COMMENT, QHeaderView.ResizeMode.Stretch)
+        for column, width in (
+            (COL_ROLE, 130),
+            (COL_NAME, 100),
+            (COL_DECISION, 150),
+            (COL_DATE, 96),
+        ):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            self.signoff_table.setColumnWidth(column, width)
+        self.add_row_button = QPushButton()
+        self.remove_row_button = QPushButton()
+        self.signoff_error_label = QLabel(wordWrap=True)
+        self.signoff_error_label.setStyleSheet(ERROR_STYLE)
+        self.signoff_error_label.setVisible(False)
+
+        self.status_combo = QComboBox()
+        for status in PlanStatus:
+            self.status_combo.addItem("", str(status))
+        self.status_label = QLabel()
+        self.status_label.setBuddy(self.status_combo)
+        self.status_message = QLabel(wordWrap=True)
+        self.status_message.setVisible(False)
+
+        self.fingerprint_edit = QLineEdit(readOnly=True)
+        self.fingerprint_edit.setFont(
+            QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        )
+        self.fingerprint_note = QLabel(wordWrap=True)
+        self.fingerprint_note.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+        )
+        self.export_button = QPushButton()
+        self.export_button.setDefault(False)
+        self.export_button.setAutoDefault(False)
+
+        # --- layout ---
+        self._signoff_box = QGroupBox()
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_row_button)
+        buttons.addWidget(self.remove_row_button)
+        buttons.addStretch(1)
+        status_row = QHBoxLayout()
+        status_row.addWidget(self.status_label)
+        status_row.addWidget(self.status_combo)
+        status_row.addStretch(1)
+        signoff_layout = QVBoxLayout(self._signoff_box)
+        signoff_layout.addWidget(self.signoff_table, 1)
+        signoff_layout.addLayout(buttons)
+        signoff_layout.addWidget(self.signoff_error_label)
+        signoff_layout.addLayout(status_row)
+        signoff_layout.addWidget(self.status_message)
+
+        self._fingerprint_box = QGroupBox()
+        fingerprint_layout = QVBoxLayout(self._fingerprint_box)
+        fingerprint_layout.addWidget(self.fingerprint_edit)
+        fingerprint_layout.addWidget(self.fingerprint_note)
+
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(6, 0, 0, 0)
+        right_layout.addWidget(self._signoff_box, 1)
+        right_layout.addWidget(self._fingerprint_box)
+        export_row = QHBoxLayout()
+        export_row.addStretch(1)
+        export_row.addWidget(self.export_button)
+        right_layout.addLayout(export_row)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.summary_view)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 4)
+        splitter.setStretchFactor(1, 5)
+        splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter)
+
+        self.signoff_table.itemChanged.connect(self._on_signoff_item_changed)
+        self.signoff_table.itemSelectionChanged.connect(self._update_buttons)
+        self.add_row_button.clicked.connect(self.add_signoff_row)
+        self.remove_row_button.clicked.connect(self.remove_selected_row)
+        self.status_combo.activated.connect(self._on_status_activated)
+        self.export_button.clicked.connect(self.export_pdf)
+        session.project_changed.connect(self._on_project_changed)
+        self.retranslate_ui()
+
+    # --- translation --------------------------------------------------------------
+
+    def retranslate_ui(self) -> None:
+        self.setTitle(self.tr("Review and sign-off"))
+        self.setSubTitle(
+            self.tr(
+                "Read the conclusions, close the open items, collect the "
+                "sign-offs, then export the PDF plan."
+            )
+        )
+        self._signoff_box.setTitle(self.tr("Sign-off"))
+        self.signoff_table.setHorizontalHeaderLabels(
+            [
+                self.tr("Role"),
+                self.tr("Name"),
+                self.tr("Decision"),
+                self.tr("Date"),
+                self.tr("Comment"),
+            ]
+        )
+        self.add_row_button.setText(self.tr("&Add row"))
+        self.remove_row_button.setText(self.tr("&Remove row"))
+        self.status_label.setText(self.tr("Plan &status:"))
+        self.status_combo.setItemText(
+            self.status_combo.findData(str(PlanStatus.DRAFT)), self.tr("DRAFT")
+        )
+        self.status_combo.setItemText(
+            self.status_combo.findData(str(PlanStatus.APPROVED)), self.tr("APPROVED")
+        )
+        self._fingerprint_box.setTitle(self.tr("Plan fingerprint (SHA-256)"))
+        self.fingerprint_note.setText(
+            self.tr(
+                "Computed from every input of the plan and the app version %1; "
+                "the PDF prints it. To check a PDF against the project file, "
+                "run: %2"
+            )
+            .replace("%1", __version__)
+            .replace("%2", VERIFY_COMMAND)
+        )
+        self.export_button.setText(self.tr("E&xport PDF…"))
+        self.export_button.setToolTip(
+            self.tr("Write the plan as a PDF in the project's language.")
+        )
+        self._stale = True
+        self._refresh_if_visible()
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    # --- wizard -------------------------------------------------------------------------
+
+    @override
+    def initializePage(self) -> None:
+        self.refresh()
+
+    @override
+    def showEvent(self, event: QShowEvent) -> None:
+        if self._stale:
+            self.refresh()
+        super().showEvent(event)
+
+    # --- export ---------------------------------------------------------------------------
+
+    def set_export_controller(self, controller: PdfExportController) -> None:
+        """Share the main window's controller (one export at a time)."""
+        self._export = controller
+
+    def export_controller(self) -> PdfExportController:
+        if self._export is None:
+            from gpu_advisor.ui.export import PdfExportController
+
+            self._export = PdfExportController(self._session, parent=self)
+        return self._export
+
+    def export_pdf(self) -> bool:
+        return self.export_controller().export()
+
+    # --- sign-off: widget -> model ----------------------------------------------------
+
+    def _replace_signoff(self, rows: list[SignOffRow], label: str) -> None:
+        project = self._session.project
+        update: dict[str, object] = {"signoff": rows}
+        note = ""
+        if project.meta.status is PlanStatus.APPROVED and not all_rows_approve(rows):
+            update["meta"] = project.meta.model_copy(
+                update={"status": PlanStatus.DRAFT}
+            )
+            note = self.tr(
+                "The plan is a draft again: not every sign-off row approves it."
+            )
+        self._session.replace_project(project.model_copy(update=update), label)
+        if note:
+            self._show_status_message(note, ERROR_STYLE)
+
+    def _on_signoff_item_changed(self, item: QTableWidgetItem) -> None:
+        row, column = item.row(), item.column()
+        rows = list(self._session.project.signoff)
+        if not 0 <= row < len(rows):
+            return
+        fields = {
+            COL_ROLE: ("role", item.text(), self.tr("Change sign-off role")),
+            COL_NAME: ("name", item.text(), self.tr("Change sign-off name")),
+            COL_DECISION: (
+                "decision",
+                item.data(_DATA_ROLE),
+                self.tr("Change sign-off decision"),
+            ),
+            COL_DATE: (
+                "date",
+                item.data(_DATA_ROLE) or None,
+                self.tr("Change sign-off date"),
+            ),
+            COL_COMMENT: ("comment", item.text(), self.tr("Change sign-off comment")),
+        }
+        field, value, label = fields[column]
+        try:
+            rows[row] = SignOffRow.model_validate(
+                {**rows[row].model_dump(), field: value}
+            )
+        except ValidationError as exc:
+            self._show_signoff_error(validation_message(exc))
+            self._fill_signoff(self._session.project)
+            return
+        self._show_signoff_error("")
+        if rows != self._session.project.signoff:
+            self._replace_signoff(rows, label)
+
+    def add_signoff_row(self) -> None:
+        rows = [*self._session.project.signoff, SignOffRow(role=self.tr("New role"))]
+        if len(rows) > 50:  # Project.signoff max_length
+            self._show_signoff_error(self.tr("At most 50 sign-off rows."))
+            return
+        self._replace_signoff(rows, self.tr("Add sign-off row"))
+        self.signoff_table.setCurrentCell(len(rows) - 1, COL_ROLE)
+
+    def remove_selected_row(self) -> None:
+        row = self.signoff_table.currentRow()
+        rows = list(self._session.project.signoff)
+        if not 0 <= row < len(rows):
+            return
+        del rows[row]
+        self._replace_signoff(rows, self.tr("Remove sign-off row"))
+
+    # --- plan status -------------------------------------------------------------------
+
+    def set_status(self, status: PlanStatus) -> bool:
+        """Set ``meta.status``; APPROVED is refused (with a message) unless all approve."""
+        project = self._session.project
+        if status is PlanStatus.APPROVED and not all_rows_approve(project.signoff):
+            waiting = [
+                row.role or self.tr("(no role)")
+                for row in project.signoff
+                if row.decision not in APPROVING
+            ]
+            if project.signoff:
+                text = self.tr(
+                    "The plan can be approved only when every sign-off row "
+                    "approves it. Still waiting for: %1."
+                ).replace("%1", ", ".join(waiting))
+            else:
+                text = self.tr("Add at least one sign-off row before approving.")
+            self._show_status_message(text, ERROR_STYLE)
+            self._fill_status(project)
+            return False
+        self._session.apply(
+            "meta.status",
+            str(status),
+            self.tr("Approve the plan")
+            if status is PlanStatus.APPROVED
+            else self.tr("Mark the plan as draft"),
+        )
+        self._show_status_message(
+            self.tr("Approved by every sign-off row.")
+            if status is PlanStatus.APPROVED
+            else "",
+            _OK_STYLE,
+        )
+        return True
+
+    def _on_status_activated(self, index: int) -> None:
+        self.set_status(PlanStatus(self.status_combo.itemData(index)))
+
+    def _show_status_message(self, text: str, style: str) -> None:
+        self.status_message.setText(text)
+        self.status_message.setStyleSheet(style)
+        self.status_message.setVisible(bool(text))
+
+    def _show_signoff_error(self, text: str) -> None:
+        self.signoff_error_label.setText(text)
+        self.signoff_error_label.setVisible(bool(text))
+
+    # --- model -> widget ----------------------------------------------------------------
+
+    def _on_project_changed(self, project: Project) -> None:
+        # The table and status are cheap and always current (undo from anywhere);
+        # the summary needs the evaluation, so it waits until the page is shown.
+        self._fill_signoff(project)
+        self._fill_status(project)
+        self._stale = True
+        self._refresh_if_visible()
+
+    def _refresh_if_visible(self) -> None:
+        if self.isVisible():
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Fill every part of the page from the current project and evaluation."""
+        project = self._session.project
+        self._stale = False
+        self._fill_signoff(project)
+        self._fill_status(project)
+        self.fingerprint_edit.setText(fingerprint(project, __version__))
+        self.fingerprint_edit.setCursorPosition(0)
+        self.summary_view.setHtml(self.summary_html(project))
+
+    def _fill_status(self, project: Project) -> None:
+        with QSignalBlocker(self.status_combo):
+            self.status_combo.setCurrentIndex(
+                self.status_combo.findData(str(project.meta.status))
+            )
+
+    def _fill_signoff(self, project: Project) -> None:
+        table = self.signoff_table
+        with QSignalBlocker(table):
+            if table.rowCount() != len(project.signoff):
+                table.setRowCount(len(project.signoff))
+            for row, entry in enumerate(project.signoff):
+                values = {
+                    COL_ROLE: (entry.role, None),
+                    COL_NAME: (entry.name, None),
+                    COL_DECISION: (decision_text(entry.decision), str(entry.decision)),
+                    COL_DATE: (
+                        entry.date.isoformat() if entry.date else "",
+                        entry.date.isoformat() if entry.date else "",
+                    ),
+                    COL_COMMENT: (entry.comment, None),
+                }
+                for column, (text, data) in values.items():
+                    item = table.item(row, column)
+                    if item is None:
+                        item = QTableWidgetItem()
+                        table.setItem(row, column, item)
+                    item.setText(text)
+                    item.setData(_DATA_ROLE, data)
+                    if column == COL_COMMENT:
+                        item.setToolTip(text)
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        row = self.signoff_table.currentRow()
+        self.remove_row_button.setEnabled(0 <= row < len(self._session.project.signoff))
+
+    # --- summary ----------------------------------------------------------------------
+
+    def open_items(self, project: Project) -> list[str]:
+        """Checklist items still open or failed, then inputs still missing."""
+        chinese = current_language().startswith("zh")
+        states = items_by_id(project)
+        failed: list[str] = []
+        still_open: list[str] = []
+        for entry in self._session.catalog.checklist:
+            status = states[entry.id].status if entry.id in states else CheckStatus.OPEN
+            title = entry.title_zh if chinese else entry.title_en
+            if status is CheckStatus.FAIL:
+                failed.append(
+                    self.tr("Checklist: %1 (%2)")
+                    .replace("%1", title)
+                    .replace("%2", status_text(status))
+                )
+            elif status is CheckStatus.OPEN:
+                still_open.append(
+                    self.tr("Checklist: %1 (%2)")
+                    .replace("%1", title)
+                    .replace("%2", status_text(status))
+                )
+        missing: list[str] = []
+        if not project.meta.author:
+            missing.append(self.tr("No author named (step Project)."))
+        if not project.meta.organisation:
+            missing.append(self.tr("No organisation named (step Project)."))
+        if not project.vendors:
+            missing.append(self.tr("No candidate vendors yet (step Vendor tests)."))
+        for vendor in project.vendors:
+            if not vendor.measurements:
+                missing.append(
+                    self.tr("No test results imported for %1.").replace(
+                        "%1", vendor.name
+                    )
+                )
+        if not project.signoff:
+            missing.append(self.tr("No sign-off rows."))
+        for row in project.signoff:
+            if not row.name:
+                missing.append(
+                    self.tr("Sign-off “%1” has no name yet.").replace(
+                        "%1", row.role or self.tr("(no role)")
+                    )
+                )
+        return failed + still_open + missing
+
+    def warnings(self) -> list[Advice]:
+        """Sizing and cost warnings, each once."""
+        evaluation = self._session.evaluation
+        return _dedupe(
+            [
+                *evaluation.sizing.warnings,
+                *evaluation.cost.warnings,
+                *evaluation.cost.recommendation.warnings,
+            ]
+        )
+
+    def summary_html(self, project: Project) -> str:
+        """The left column: recommendation, key numbers, warnings, open items."""
+        chinese = current_language().startswith("zh")
+        language = "zh" if chinese else "en"
+        locale = current_locale()
+        evaluation = self._session.evaluation
+        sizing, cost = evaluation.sizing, evaluation.cost
+        recommendation = cost.recommendation
+        option = next((o for o in cost.options if o.id == recommendation.option), None)
+
+        def number(value: float, decimals: int = 0) -> str:
+            return locale.toString(float(value), "f", decimals)
+
+        parts: list[str] = [
+            f"<h3>{escape(self.tr('Recommendation'))}</h3>",
+            f"<p><b>{escape(option_text(recommendation.option))}</b></p>",
+        ]
+        if recommendation.reasons:
+            parts.append("<ul>")
+            parts += [
+                f"<li>{escape(reason.message_zh if chinese else reason.message_en)}</li>"
+                for reason in recommendation.reasons
+            ]
+            parts.append("</ul>")
+        rows: list[tuple[str, str]] = [
+            (self.tr("GPU-hours"), number(sizing.compute.gpu_hours)),
+            (
+                self.tr("GPU-hours with the ×1.5 margin"),
+                number(sizing.compute.gpu_hours_with_redundancy),
+            ),
+            (self.tr("Cards"), number(sizing.cluster.gpus)),
+            (self.tr("Nodes"), number(sizing.cluster.nodes)),
+            (self.tr("Training days"), number(sizing.cluster.days, 1)),
+        ]
+        if option is not None:
+            rows.append(
+                (
+                    self.tr("Total cost over %1 months (recommended option)").replace(
+                        "%1", str(cost.horizon_months)
+                    ),
+                    self.tr("%1 CNY").replace("%1", number(option.total_cny)),
+                )
+            )
+            if option.cost_per_useful_gpu_hour_cny is not None:
+                rows.append(
+                    (
+                        self.tr("Cost per useful GPU-hour"),
+                        self.tr("%1 CNY").replace(
+                            "%1", number(option.cost_per_useful_gpu_hour_cny, 2)
+                        ),
+                    )
+                )
+        if cost.break_even.utilization is not None:
+            rows.append(
+                (
+                    self.tr("Break-even utilisation (own vs rent)"),
+                    f"{number(cost.break_even.utilization * 100, 0)} %",
+                )
+            )
+        parts.append(
+            f"<h3>{escape(self.tr('Key numbers'))}</h3><table cellpadding='2'>"
+        )
+        parts += [
+            f"<tr><td>{escape(name)}</td><td align='right'><b>{escape(value)}</b></td></tr>"
+            for name, value in rows
+        ]
+        parts.append("</table>")
+
+        warnings = self.warnings()
+        parts.append(f"<h3>{escape(self.tr('Warnings'))}</h3>")
+        if warnings:
+            parts.append("<ul>")
+            parts += [
+                f"<li><span style='color:{_SEVERITY_COLORS[w.severity]}'>"
+                f"{escape(w.message_zh if language == 'zh' else w.message_en)}</span></li>"
+                for w in warnings
+            ]
+            parts.append("</ul>")
+        else:
+            parts.append(f"<p>{escape(self.tr('None.'))}</p>")
+
+        items = self.open_items(project)
+        parts.append(f"<h3>{escape(self.tr('Open items'))}</h3>")
+        if items:
+            parts.append("<ul>")
+            parts += [f"<li>{escape(text)}</li>" for text in items]
+            parts.append("</ul>")
+        else:
+            parts.append(f"<p>{escape(self.tr('Nothing open.'))}</p>")
+        return "".join(parts)

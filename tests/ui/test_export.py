@@ -1,0 +1,177 @@
+"""PDF export from the GUI: worker, save dialog, paper, cancel, missing font."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from gpu_advisor.io.project_file import load_project
+from gpu_advisor.report.fonts import find_cjk_font
+from gpu_advisor.ui.export import (
+    ExportRequest,
+    ExportSettings,
+    Paper,
+    PdfExportController,
+)
+from gpu_advisor.ui.pages.review_page import ReviewPage
+from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.settings import AppSettings
+
+EXAMPLES = sorted(
+    (Path(__file__).resolve().parents[2] / "resources" / "examples").glob("*.gpuplan")
+)
+
+
+def _controller(session: ProjectSession, settings: AppSettings) -> PdfExportController:
+    controller = PdfExportController(session, settings)
+    controller.show_dialogs = False
+    return controller
+
+
+def _leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".part"))
+
+
+def test_worker_writes_a_real_pdf(
+    qtbot: Any, settings: AppSettings, tmp_path: Path
+) -> None:
+    session = ProjectSession(load_project(EXAMPLES[1]))
+    controller = _controller(session, settings)
+    target = tmp_path / "plan.pdf"
+    with qtbot.waitSignal(controller.exported, timeout=60_000) as blocker:
+        controller.start(ExportRequest(target, paper=Paper.A4))
+    assert blocker.args == [target]
+    assert target.read_bytes()[:4] == b"%PDF"
+    assert _leftovers(tmp_path) == []
+    assert not controller.is_running
+
+
+def test_letter_paper(qtbot: Any, settings: AppSettings, tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    session = ProjectSession()
+    controller = _controller(session, settings)
+    target = tmp_path / "letter.pdf"
+    with qtbot.waitSignal(controller.exported, timeout=60_000):
+        controller.start(ExportRequest(target, paper=Paper.LETTER))
+    box = PdfReader(str(target)).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (612, 792)
+
+
+def test_cancel_discards_the_result(
+    qtbot: Any, settings: AppSettings, tmp_path: Path
+) -> None:
+    session = ProjectSession()
+    controller = _controller(session, settings)
+    target = tmp_path / "cancelled.pdf"
+    controller.start(ExportRequest(target))
+    assert controller.is_running
+    with qtbot.waitSignal(controller.cancelled, timeout=5000):
+        controller.cancel()
+    assert controller.wait_idle()
+    qtbot.waitUntil(lambda: not controller._jobs, timeout=10_000)
+    assert not target.exists()
+    assert _leftovers(tmp_path) == []
+
+
+def test_save_dialog_defaults_and_paper_choice(
+    qtbot: Any, settings: AppSettings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = ProjectSession()
+    session.apply("meta.title", "Qwen 14B: SFT/2026")
+    settings.set_last_folder(tmp_path)
+    controller = PdfExportController(session, settings)
+    seen: list[tuple[Any, ...]] = []
+
+    def fake_save(*args: Any) -> tuple[str, str]:
+        seen.append(args)
+        filters = str(args[3]).split(";;")
+        return str(tmp_path / "out"), filters[1]  # Letter, no suffix typed
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(fake_save))
+    with qtbot.waitSignal(controller.exported, timeout=60_000) as blocker:
+        assert controller.export()
+        assert controller.progress_dialog is not None
+        assert controller.progress_dialog.maximum() == 0  # busy indicator
+    assert Path(seen[0][2]) == tmp_path / "Qwen 14B_ SFT_2026.pdf"
+    assert blocker.args == [tmp_path / "out.pdf"]
+    assert (tmp_path / "out.pdf").read_bytes()[:4] == b"%PDF"
+    assert ExportSettings(settings.qsettings).paper() is Paper.LETTER
+    assert controller.progress_dialog is None
+
+
+def test_dialog_cancel_starts_nothing(settings: AppSettings, dialogs: Any) -> None:
+    controller = PdfExportController(ProjectSession(), settings)
+    dialogs.save_paths.append(None)
+    assert not controller.export()
+    assert not controller.is_running
+
+
+def test_missing_font_asks_for_a_font_file(
+    qtbot: Any, settings: AppSettings, dialogs: Any, tmp_path: Path
+) -> None:
+    try:
+        good_font = find_cjk_font().path
+    except Exception:  # pragma: no cover - the CI image installs one
+        pytest.skip("no CJK font on this machine")
+    bad_font = tmp_path / "not-a-font.ttf"
+    bad_font.write_bytes(b"nope")
+    session = ProjectSession()
+    controller = PdfExportController(session, settings)
+    target = tmp_path / "font.pdf"
+    dialogs.answers.append(QMessageBox.StandardButton.Yes)
+    dialogs.open_paths.append(good_font)
+    failures: list[str] = []
+    controller.failed.connect(failures.append)
+    with qtbot.waitSignal(controller.exported, timeout=60_000):
+        controller.start(ExportRequest(target, font_path=bad_font))
+    assert len(failures) == 1
+    assert "TrueType" in failures[0]
+    assert "not-a-font.ttf" in failures[0]
+    assert dialogs.texts("question") == failures
+    assert ExportSettings(settings.qsettings).cjk_font_path() == good_font
+    assert target.read_bytes()[:4] == b"%PDF"
+
+
+def test_other_errors_are_shown(
+    qtbot: Any, settings: AppSettings, dialogs: Any, tmp_path: Path
+) -> None:
+    controller = PdfExportController(ProjectSession(), settings)
+    target = tmp_path / "no such folder" / "plan.pdf"
+    with qtbot.waitSignal(controller.failed, timeout=60_000) as blocker:
+        controller.start(ExportRequest(target))
+    assert str(target) in blocker.args[0]
+    assert dialogs.texts("critical") == [blocker.args[0]]
+    assert not target.exists()
+
+
+def test_export_settings_roundtrip(tmp_path: Path) -> None:
+    store = ExportSettings(
+        QSettings(str(tmp_path / "x.ini"), QSettings.Format.IniFormat)
+    )
+    assert store.paper() is Paper.A4
+    assert store.cjk_font_path() is None
+    store.set_paper(Paper.LETTER)
+    store.set_cjk_font_path(tmp_path / "f.ttc")
+    assert store.paper() is Paper.LETTER
+    assert store.cjk_font_path() == tmp_path / "f.ttc"
+    store.set_cjk_font_path(None)
+    assert store.cjk_font_path() is None
+
+
+def test_review_page_button_uses_the_controller(
+    qtbot: Any, settings: AppSettings, dialogs: Any, tmp_path: Path
+) -> None:
+    session = ProjectSession(load_project(EXAMPLES[0]))
+    page = ReviewPage(session)
+    qtbot.addWidget(page)
+    controller = PdfExportController(session, settings, page)
+    page.set_export_controller(controller)
+    dialogs.save_paths.append(tmp_path / "review.pdf")
+    with qtbot.waitSignal(controller.exported, timeout=60_000):
+        page.export_button.click()
+    assert (tmp_path / "review.pdf").read_bytes()[:4] == b"%PDF"

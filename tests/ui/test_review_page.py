@@ -1,0 +1,203 @@
+"""Review page: summary from the engine, sign-off table, status rule, fingerprint."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QComboBox, QStyleOptionViewItem, QTableWidgetItem
+
+from gpu_advisor import __version__
+from gpu_advisor.io.project_file import fingerprint, load_project
+from gpu_advisor.model.project import Decision, PlanStatus, SignOffRow
+from gpu_advisor.ui.pages.checklist_page import ChecklistPage
+from gpu_advisor.ui.pages.environment_page import EnvironmentPage
+from gpu_advisor.ui.pages.monitoring_page import MonitoringPage
+from gpu_advisor.ui.pages.review_page import (
+    _DATA_ROLE,
+    COL_DECISION,
+    COL_NAME,
+    ReviewPage,
+    option_text,
+)
+from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.wizard import AdvisorWizard, PageId
+
+EXAMPLES = sorted(
+    (Path(__file__).resolve().parents[2] / "resources" / "examples").glob("*.gpuplan")
+)
+
+
+def _page(qtbot: Any, session: ProjectSession) -> ReviewPage:
+    page = ReviewPage(session)
+    qtbot.addWidget(page)
+    page.resize(1280, 700)
+    page.show()
+    qtbot.waitExposed(page)
+    return page
+
+
+def _cell(page: ReviewPage, row: int, column: int) -> QTableWidgetItem:
+    item = page.signoff_table.item(row, column)
+    assert item is not None
+    return item
+
+
+def _approve_all(session: ProjectSession) -> None:
+    rows = [
+        r.model_copy(update={"decision": Decision.APPROVE, "name": "X"})
+        for r in session.project.signoff
+    ]
+    session.replace_project(session.project.model_copy(update={"signoff": rows}), "all")
+
+
+def test_signoff_rows_add_remove_undo(qtbot: Any, session: ProjectSession) -> None:
+    page = _page(qtbot, session)
+    assert page.signoff_table.rowCount() == 3
+    page.add_row_button.click()
+    assert len(session.project.signoff) == 4
+    assert session.project.signoff[-1].role == "New role"
+    assert page.signoff_table.rowCount() == 4
+    page.signoff_table.setCurrentCell(0, 0)
+    page.remove_row_button.click()
+    assert [r.role for r in session.project.signoff] == [
+        "Finance",
+        "Management",
+        "New role",
+    ]
+    assert _cell(page, 0, 0).text() == "Finance"
+    session.undo_stack.undo()
+    assert _cell(page, 0, 0).text() == "Engineering lead"
+    session.undo_stack.undo()
+    assert page.signoff_table.rowCount() == 3
+    session.undo_stack.redo()
+    assert page.signoff_table.rowCount() == 4
+
+
+def test_signoff_cells_bind_both_ways(qtbot: Any, session: ProjectSession) -> None:
+    page = _page(qtbot, session)
+    _cell(page, 1, COL_NAME).setText("Wang Fang")
+    assert session.project.signoff[1].name == "Wang Fang"
+    index = page.signoff_table.model().index(1, COL_DECISION)
+    delegate = page._decision_delegate
+    editor = delegate.createEditor(
+        page.signoff_table.viewport(), QStyleOptionViewItem(), index
+    )
+    assert isinstance(editor, QComboBox)
+    delegate.setEditorData(editor, index)
+    editor.setCurrentIndex(editor.findData("approve_with_conditions"))
+    delegate.setModelData(editor, page.signoff_table.model(), index)
+    assert session.project.signoff[1].decision is Decision.APPROVE_WITH_CONDITIONS
+    assert _cell(page, 1, COL_DECISION).text() == "Approve with conditions"
+    session.undo_stack.undo()
+    assert _cell(page, 1, COL_DECISION).text() == "Pending"
+    session.undo_stack.undo()
+    assert _cell(page, 1, COL_NAME).text() == ""
+    editor.deleteLater()
+
+
+def test_approved_refused_while_a_row_is_pending(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    page = _page(qtbot, session)
+    index = page.status_combo.findData("approved")
+    page.status_combo.setCurrentIndex(index)
+    page.status_combo.activated.emit(index)
+    assert session.project.meta.status is PlanStatus.DRAFT
+    assert page.status_combo.currentData() == "draft"
+    assert page.status_message.isVisibleTo(page)
+    assert "Engineering lead, Finance, Management" in page.status_message.text()
+    assert session.undo_stack.count() == 0
+
+
+def test_approval_then_withdrawal_returns_to_draft(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    page = _page(qtbot, session)
+    _approve_all(session)
+    assert page.set_status(PlanStatus.APPROVED)
+    assert session.project.meta.status is PlanStatus.APPROVED
+    assert page.status_combo.currentData() == "approved"
+    # Withdraw one approval: the plan goes back to draft in the same step.
+    _cell(page, 2, COL_DECISION).setData(_DATA_ROLE, "reject")
+    assert session.project.signoff[2].decision is Decision.REJECT
+    assert str(session.project.meta.status) == "draft"
+    assert "draft again" in page.status_message.text()
+    session.undo_stack.undo()
+    assert session.project.meta.status is PlanStatus.APPROVED
+    assert str(session.project.signoff[2].decision) == "approve"
+    assert page.status_combo.currentData() == "approved"
+
+
+def test_no_rows_cannot_be_approved(qtbot: Any, session: ProjectSession) -> None:
+    session.replace_project(session.project.model_copy(update={"signoff": []}), "none")
+    page = _page(qtbot, session)
+    assert not page.set_status(PlanStatus.APPROVED)
+    assert "at least one sign-off row" in page.status_message.text()
+
+
+def test_fingerprint_follows_the_project(qtbot: Any, session: ProjectSession) -> None:
+    page = _page(qtbot, session)
+    assert page.fingerprint_edit.text() == fingerprint(session.project, __version__)
+    assert page.fingerprint_edit.isReadOnly()
+    session.apply("meta.author", "Chen Jie")
+    assert page.fingerprint_edit.text() == fingerprint(session.project, __version__)
+    assert len(page.fingerprint_edit.text()) == 64
+    assert "gpu-advisor-cli verify" in page.fingerprint_note.text()
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_summary_shows_the_engine_results(qtbot: Any, path: Path) -> None:
+    session = ProjectSession(load_project(path))
+    page = _page(qtbot, session)
+    text = page.summary_view.toPlainText()
+    evaluation = session.evaluation
+    assert option_text(evaluation.cost.recommendation.option) in text
+    assert f"{evaluation.sizing.compute.gpu_hours:,.0f}" in text
+    assert f"{evaluation.sizing.compute.gpu_hours_with_redundancy:,.0f}" in text
+    for warning in page.warnings():
+        assert warning.message_en[:40] in text
+    assert "Checklist: Visit the data centre (Open)" in text
+    assert "No candidate vendors yet" in text
+
+
+def test_wizard_walks_the_rollout_pages(qtbot: Any) -> None:
+    session = ProjectSession(load_project(EXAMPLES[0]))
+    wizard = AdvisorWizard(session)
+    qtbot.addWidget(wizard)
+    pages = {
+        PageId.ENVIRONMENT: EnvironmentPage(session),
+        PageId.MONITORING: MonitoringPage(session),
+        PageId.CHECKLIST: ChecklistPage(session),
+        PageId.REVIEW: ReviewPage(session),
+    }
+    for page_id, page in pages.items():
+        wizard.removePage(page_id)
+        wizard.setPage(page_id, page)
+    wizard.resize(1280, 800)
+    wizard.show()
+    qtbot.waitExposed(wizard)
+    wizard.go_to(PageId.REVIEW)
+    assert wizard.currentId() == PageId.REVIEW
+    session.apply("environment.nodes", 2)
+    wizard.go_to(PageId.ENVIRONMENT)
+    env_page = pages[PageId.ENVIRONMENT]
+    assert isinstance(env_page, EnvironmentPage)
+    assert env_page.nodes_field.editor.value() == 2
+    assert (
+        "completions: 2"
+        in env_page.viewers[session.project.environment.scheduler].text()
+    )
+    session.undo_stack.undo()
+    assert env_page.nodes_field.editor.value() == 1
+    wizard.go_to(PageId.REVIEW)
+    review = pages[PageId.REVIEW]
+    assert isinstance(review, ReviewPage)
+    assert review.fingerprint_edit.text() == fingerprint(session.project, __version__)
+    wizard.go_to(PageId.PROJECT)
+    assert wizard.currentId() == PageId.PROJECT
+
+
+def test_default_rows_are_pending() -> None:
+    assert all(r.decision is Decision.PENDING for r in [SignOffRow(role="x")])
