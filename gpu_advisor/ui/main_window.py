@@ -58,10 +58,13 @@ from gpu_advisor.io.project_file import ProjectFileError, load_project, save_pro
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import OptionId, Project, ProjectMeta
 from gpu_advisor.ui import i18n
+from gpu_advisor.ui.export import PdfExportController
+from gpu_advisor.ui.pages.budget_page import BudgetPage
+from gpu_advisor.ui.pages.review_page import ReviewPage
 from gpu_advisor.ui.qt_resources import icon, resource_file
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
-from gpu_advisor.ui.wizard import AdvisorWizard, StepList
+from gpu_advisor.ui.wizard import AdvisorWizard, PageId, StepList
 
 log = logging.getLogger(__name__)
 
@@ -282,7 +285,12 @@ class MainWindow(QMainWindow):
         self.export_pdf_action = self._action(
             self.export_pdf_requested.emit, None, "pdf"
         )
+        self.pdf_export = PdfExportController(self.session, self.settings, self)
+        self.pdf_export.exported.connect(self._on_pdf_exported)
         self.export_pdf_requested.connect(self.export_pdf)
+        review = self.wizard.page_for(PageId.REVIEW)
+        assert isinstance(review, ReviewPage)
+        review.set_export_controller(self.pdf_export)
         self.export_pdf_action.setEnabled(_pdf_export_available())
         self.close_action = self._action(self.close_project, key.Close)
         self.quit_action = self._action(self.close, key.Quit)
@@ -520,42 +528,13 @@ class MainWindow(QMainWindow):
         return True
 
     def export_pdf(self) -> bool:
-        """File ▸ Export PDF…: write the plan in the project's language."""
-        from gpu_advisor.engine.evaluate import evaluate
-        from gpu_advisor.report.plan import write_plan_pdf  # deferred: reportlab
+        """File ▸ Export PDF…: ask for the file, then write the plan in a worker."""
+        return self.pdf_export.export()
 
-        suggested = (
-            self.settings.last_folder() / f"{_safe_file_stem(self.session.project)}.pdf"
-        )
-        file_name, _filter = QFileDialog.getSaveFileName(
-            self,
-            self.tr("Export Plan as PDF"),
-            str(suggested),
-            self.tr("PDF files (*.pdf)"),
-        )
-        if not file_name:
-            return False
-        path = Path(file_name)
-        if path.suffix.lower() != ".pdf":
-            path = path.with_name(path.name + ".pdf")
-        try:
-            project, catalog = self.session.project, self.session.catalog
-            # The plan shows the risk figures, so it needs the Monte Carlo run.
-            evaluation = evaluate(project, catalog, monte_carlo_draws=10_000, seed=0)
-            write_plan_pdf(
-                path,
-                project,
-                evaluation,
-                catalog,
-                language=self.session.project.meta.language,
-            )
-        except (ProjectFileError, OSError, ValueError) as exc:
-            self._show_file_error(self.tr("Could not export the PDF"), path, exc)
-            return False
+    def _on_pdf_exported(self, path: Path) -> None:
         self.statusBar().showMessage(
             self.tr("Exported %1").replace("%1", path.name), 4000
         )
-        return True
 
     def _file_filter(self) -> str:
         return self.tr("GPU Advisor plans (*.gpuplan);;All files (*)")
@@ -786,6 +765,9 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.autosave_timer.stop()
+        budget = self.wizard.page_for(PageId.BUDGET)
+        if isinstance(budget, BudgetPage):
+            budget.runner.invalidate()  # drop a Monte Carlo still running
         self._finish_session(closing=True)
         self.settings.set_geometry(self.saveGeometry())
         self.settings.set_window_state(self.saveState())

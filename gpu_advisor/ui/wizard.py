@@ -7,6 +7,7 @@ and the page ids are already final.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntEnum
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
@@ -74,6 +75,31 @@ class PlaceholderPage(QWizardPage):
         super().changeEvent(event)
 
 
+def _page_factories() -> dict[PageId, Callable[[ProjectSession], QWizardPage]]:
+    """The page class of each step after the first.
+
+    Imported here rather than at module level: the pages pull in pyqtgraph,
+    which the window only needs once the wizard is built.
+    """
+    from gpu_advisor.ui.pages.budget_page import BudgetPage
+    from gpu_advisor.ui.pages.checklist_page import ChecklistPage
+    from gpu_advisor.ui.pages.environment_page import EnvironmentPage
+    from gpu_advisor.ui.pages.monitoring_page import MonitoringPage
+    from gpu_advisor.ui.pages.review_page import ReviewPage
+    from gpu_advisor.ui.pages.vendors_page import VendorsPage
+    from gpu_advisor.ui.pages.workload_page import WorkloadPage
+
+    return {
+        PageId.WORKLOAD: WorkloadPage,
+        PageId.BUDGET: BudgetPage,
+        PageId.VENDORS: VendorsPage,
+        PageId.ENVIRONMENT: EnvironmentPage,
+        PageId.MONITORING: MonitoringPage,
+        PageId.CHECKLIST: ChecklistPage,
+        PageId.REVIEW: ReviewPage,
+    }
+
+
 class AdvisorWizard(QWizard):
     """The eight steps of a plan, embedded in the main window.
 
@@ -90,10 +116,18 @@ class AdvisorWizard(QWizard):
         self.setOption(QWizard.WizardOption.HaveFinishButtonOnEarlyPages, False)
         self.project_page = ProjectPage(session)
         self.setPage(PageId.PROJECT, self.project_page)
+        for page_id, factory in _page_factories().items():
+            self.setPage(page_id, factory(session))
         for page_id in PageId:
-            if page_id is not PageId.PROJECT:
+            if self.page(page_id) is None:
                 self.setPage(page_id, PlaceholderPage(page_id))
         self.setStartId(PageId.PROJECT)
+
+    def page_for(self, page_id: PageId) -> QWizardPage:
+        """The page of a step (typed access for the window and the tests)."""
+        page = self.page(page_id)
+        assert page is not None
+        return page
 
     def current_page_id(self) -> PageId:
         return PageId(self.currentId())

@@ -182,18 +182,6 @@
         <translation>Saved %1</translation>
     </message>
     <message>
-        <source>Export Plan as PDF</source>
-        <translation>Export Plan as PDF</translation>
-    </message>
-    <message>
-        <source>PDF files (*.pdf)</source>
-        <translation>PDF files (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Could not export the PDF</source>
-        <translation>Could not export the PDF</translation>
-    </message>
-    <message>
         <source>Exported %1</source>
         <translation>Exported %1</translation>
     </message>

@@ -182,18 +182,6 @@
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <source>Export Plan as PDF</source>
-        <translation>将方案导出为 PDF</translation>
-    </message>
-    <message>
-        <source>PDF files (*.pdf)</source>
-        <translation>PDF 文件 (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Could not export the PDF</source>
-        <translation>无法导出 PDF</translation>
-    </message>
-    <message>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
