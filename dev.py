@@ -158,7 +158,9 @@ def cmd_bench(args: list[str]) -> int:
     status = 0
     for script in sorted((ROOT / "benchmarks").glob("bench_*.py")):
         print(f"== {script.name}", flush=True)
-        status |= subprocess.call([str(_bin("python")), str(script), *args], cwd=ROOT, env=env)
+        status |= subprocess.call(
+            [str(_bin("python")), str(script), *args], cwd=ROOT, env=env
+        )
     return status
 
 
