@@ -114,6 +114,10 @@ class AdvisorWizard(QWizard):
         self.setOption(QWizard.WizardOption.NoCancelButton, True)
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
         self.setOption(QWizard.WizardOption.HaveFinishButtonOnEarlyPages, False)
+        # No Finish button: the plan is never "finished" inside the window; the
+        # review step ends with Export PDF, and the window owns the project.
+        button = QWizard.WizardButton
+        self.setButtonLayout([button.Stretch, button.BackButton, button.NextButton])
         self.project_page = ProjectPage(session)
         self.setPage(PageId.PROJECT, self.project_page)
         for page_id, factory in _page_factories().items():

@@ -201,3 +201,27 @@ def test_wizard_walks_the_rollout_pages(qtbot: Any) -> None:
 
 def test_default_rows_are_pending() -> None:
     assert all(r.decision is Decision.PENDING for r in [SignOffRow(role="x")])
+
+
+def test_default_roles_show_in_the_ui_language(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    from gpu_advisor.ui import i18n
+    from gpu_advisor.ui.pages.review_page import COL_ROLE
+
+    page = _page(qtbot, session)
+    try:
+        i18n.install_translators("zh_CN")
+        page.retranslate_ui()
+        page._fill_signoff(session.project)
+        assert _cell(page, 0, COL_ROLE).text() == "技术负责人"
+        # Showing the translation is not an edit: the stored role stays English.
+        _cell(page, 0, COL_ROLE).setText("技术负责人")
+        assert session.project.signoff[0].role == "Engineering lead"
+        assert session.undo_stack.count() == 0
+        _cell(page, 0, COL_ROLE).setText("财务总监")
+        assert session.project.signoff[0].role == "财务总监"
+    finally:
+        i18n.install_translators("en")
+    page._fill_signoff(session.project)
+    assert _cell(page, 1, COL_ROLE).text() == "Finance"

@@ -434,6 +434,8 @@ class ReviewPage(QWizardPage):
         rows = list(self._session.project.signoff)
         if not 0 <= row < len(rows):
             return
+        if column == COL_ROLE and item.text() == self.role_text(rows[row].role):
+            return  # the translated name of a built-in role: nothing changed
         fields = {
             COL_ROLE: ("role", item.text(), self.tr("Change sign-off role")),
             COL_NAME: ("name", item.text(), self.tr("Change sign-off name")),
@@ -556,6 +558,16 @@ class ReviewPage(QWizardPage):
                 self.status_combo.findData(str(project.meta.status))
             )
 
+    def role_text(self, role: str) -> str:
+        """A role as shown: the default roles (stored in English) in the UI language."""
+        known = {
+            "engineering lead": self.tr("Engineering lead"),
+            "finance": self.tr("Finance"),
+            "management": self.tr("Management"),
+            "procurement": self.tr("Procurement"),
+        }
+        return known.get(role.strip().lower(), role)
+
     def _fill_signoff(self, project: Project) -> None:
         table = self.signoff_table
         with QSignalBlocker(table):
@@ -563,7 +575,7 @@ class ReviewPage(QWizardPage):
                 table.setRowCount(len(project.signoff))
             for row, entry in enumerate(project.signoff):
                 values = {
-                    COL_ROLE: (entry.role, None),
+                    COL_ROLE: (self.role_text(entry.role), entry.role),
                     COL_NAME: (entry.name, None),
                     COL_DECISION: (decision_text(entry.decision), str(entry.decision)),
                     COL_DATE: (
