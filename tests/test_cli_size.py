@@ -93,7 +93,7 @@ def test_size_table(capsys, lang, word):
     ],
 )
 def test_size_bad_input_exit_2(capsys, argv, fragment):
-    code = None
+    code: object = None
     try:
         code = main(argv)
     except SystemExit as exc:
