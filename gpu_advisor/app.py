@@ -51,11 +51,10 @@ def _parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
 
 
 def _builtin_self_test(window: MainWindow) -> int:
-    """A short check that the window and wizard were built."""
-    from gpu_advisor.ui.wizard import PageId
+    """Check the window, resources, every example and the PDF (gpu_advisor.selftest)."""
+    from gpu_advisor.selftest import run_self_test
 
-    ok = sorted(window.wizard.pageIds()) == [int(p) for p in PageId]
-    return 0 if ok else 1
+    return run_self_test(window)
 
 
 def _show_startup_error(exc: BaseException) -> None:
@@ -77,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     args, qt_args = _parse_args(sys.argv[1:] if argv is None else argv)
 
-    from PySide6.QtCore import QCoreApplication, QTimer
+    from PySide6.QtCore import QCoreApplication, QThreadPool, QTimer
     from PySide6.QtWidgets import QApplication
 
     QCoreApplication.setOrganizationName(ORGANISATION_NAME)
@@ -131,4 +130,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             window.open_file(args.file)
 
     QTimer.singleShot(0, after_show)
-    return app.exec()
+    status = app.exec()
+    # A Monte Carlo or PDF export may still be running: let it end while the
+    # objects it reports to still exist.
+    QThreadPool.globalInstance().waitForDone()
+    return status

@@ -493,7 +493,8 @@ def size_for_gpu(
     Examples
     --------
     >>> from gpu_advisor.io.catalog import load_catalog
-    >>> c = size_for_gpu(Workload(model_preset="llama2-7b"), load_catalog(), "H100-80GB-SXM")
+    >>> w = Workload(model_preset="llama2-7b", zero_stage=1)
+    >>> c = size_for_gpu(w, load_catalog(), "H100-80GB-SXM")
     >>> c.gpu_id, c.min_gpus
     ('H100-80GB-SXM', 3)
     """
