@@ -103,6 +103,7 @@ class NetworkClass(Frozen):
 
     id: str
     name: str
+    name_zh: str = Field("", description="Chinese name; empty: use ``name``.")
     kind: NetworkKind
     scope: str = Field(..., pattern="^(intra_node|inter_node)$")
     bandwidth_gbit_per_s_per_gpu: float = Field(
@@ -116,6 +117,10 @@ class NetworkClass(Frozen):
     )
     suitable_for_multi_node_training: bool
     provenance: Provenance
+
+    def label(self, language: str) -> str:
+        """The name in ``language`` ("zh" or "en")."""
+        return self.name_zh if language.startswith("zh") and self.name_zh else self.name
 
 
 class RegionPreset(Frozen):

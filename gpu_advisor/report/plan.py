@@ -802,7 +802,7 @@ def _sizing(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> N
 
     st.h2(st.t("siz.network"))
     try:
-        network = catalog.network(cl.network_needed_id or cl.network_id).name
+        network = catalog.network(cl.network_needed_id or cl.network_id).label(st.lang)
     except KeyError:
         network = cl.network_needed_id or cl.network_id
     store = sz.storage

@@ -962,6 +962,10 @@ class VendorsPage(QWizardPage):
             )
         )
         self._list_label.setText(self.tr("Candidate ven&dors:"))
+        language = current_language()
+        for index in range(1, self.network_combo.count()):
+            net = self._session.catalog.network(str(self.network_combo.itemData(index)))
+            self.network_combo.setItemText(index, net.label(language))
         self.add_button.setText(self.tr("&Add"))
         self.duplicate_button.setText(self.tr("D&uplicate"))
         self.remove_button.setText(self.tr("&Remove"))

@@ -981,7 +981,7 @@ class WorkloadPage(QWizardPage):
     def _network_name(self, network_id: str | None) -> str:
         for network in self._session.catalog.networks:
             if network.id == network_id:
-                return network.name
+                return network.label(current_language())
         return network_id or "—"
 
     def _update_results(self, project: Project) -> None:
