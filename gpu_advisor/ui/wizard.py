@@ -11,9 +11,11 @@ from collections.abc import Callable
 from enum import IntEnum
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
+    QStyle,
     QWidget,
     QWizard,
     QWizardPage,
@@ -175,13 +177,44 @@ class StepList(QListWidget):
         self.itemClicked.connect(self._on_item_clicked)
         self.itemActivated.connect(self._on_item_clicked)
         wizard.currentIdChanged.connect(self._on_current_id_changed)
+        for page_id in PageId:
+            page = wizard.page(page_id)
+            if page is not None:
+                page.completeChanged.connect(self.refresh_states)
         self._on_current_id_changed(wizard.currentId())
 
     def retranslate_ui(self) -> None:
         for row, page_id in enumerate(PageId):
             item = self.item(row)
             item.setText(f"{row + 1}. {step_title(page_id)}")
+        self.refresh_states()
         self.setMinimumWidth(self.sizeHintForColumn(0) + 24)
+
+    def step_state(self, page_id: PageId) -> str:
+        """``"problem"`` (the step cannot go on), ``"done"`` (visited) or ``"todo"``."""
+        page = self._wizard.page(page_id)
+        if page is not None and not page.isComplete():
+            return "problem"
+        return "done" if page_id in self._wizard.visitedIds() else "todo"
+
+    def refresh_states(self) -> None:
+        """Mark each step: a warning where it has a problem, a tick once seen."""
+        style = self.style()
+        icons = {
+            "problem": style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning),
+            "done": style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton),
+            "todo": QIcon(),
+        }
+        tips = {
+            "problem": self.tr("This step has a problem to fix before going on."),
+            "done": self.tr("Seen; no problem found."),
+            "todo": self.tr("Not visited yet."),
+        }
+        for row, page_id in enumerate(PageId):
+            state = self.step_state(page_id)
+            item = self.item(row)
+            item.setIcon(icons[state])
+            item.setToolTip(tips[state])
 
     @override
     def changeEvent(self, event: QEvent) -> None:
@@ -197,3 +230,4 @@ class StepList(QListWidget):
     def _on_current_id_changed(self, page_id: int) -> None:
         if page_id >= 0:
             self.setCurrentRow(int(page_id))
+        self.refresh_states()

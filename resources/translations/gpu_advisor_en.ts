@@ -441,4 +441,19 @@
         <translation>Damaged: %1</translation>
     </message>
 </context>
+<context>
+    <name>StepList</name>
+    <message>
+        <source>This step has a problem to fix before going on.</source>
+        <translation>This step has a problem to fix before going on.</translation>
+    </message>
+    <message>
+        <source>Seen; no problem found.</source>
+        <translation>Seen; no problem found.</translation>
+    </message>
+    <message>
+        <source>Not visited yet.</source>
+        <translation>Not visited yet.</translation>
+    </message>
+</context>
 </TS>

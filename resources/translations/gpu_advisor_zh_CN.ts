@@ -441,4 +441,19 @@
         <translation>已损坏：%1</translation>
     </message>
 </context>
+<context>
+    <name>StepList</name>
+    <message>
+        <source>This step has a problem to fix before going on.</source>
+        <translation>这一步有问题需要先处理，才能继续。</translation>
+    </message>
+    <message>
+        <source>Seen; no problem found.</source>
+        <translation>已查看，未发现问题。</translation>
+    </message>
+    <message>
+        <source>Not visited yet.</source>
+        <translation>尚未查看。</translation>
+    </message>
+</context>
 </TS>
