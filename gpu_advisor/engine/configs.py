@@ -279,6 +279,20 @@ class _NoAliasDumper(yaml.SafeDumper):
         return True
 
 
+def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.ScalarNode:
+    """Multi-line strings (files inside a ConfigMap) as ``|`` literal blocks.
+
+    Without this, PyYAML quotes them and doubles every line break, which is
+    valid but unreadable for whoever copies the manifest.
+    """
+    if "\n" in data and not any(line != line.rstrip() for line in data.split("\n")):
+        return dumper.represent_scalar("tag:yaml.org,2002:str", data, style="|")
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data)
+
+
+_NoAliasDumper.add_representer(str, _represent_str)
+
+
 def _yaml(docs: list[dict[str, Any]]) -> str:
     """Dump documents with ``---`` separators, keys in insertion order."""
     return yaml.dump_all(
