@@ -53,6 +53,11 @@ DEBIAN_PACKAGES = [
     "shellcheck",
     "xvfb",
     "xauth",
+    # packaging: PyInstaller needs objdump/objcopy; validators for the desktop files
+    "binutils",
+    "desktop-file-utils",
+    "appstream",
+    "shared-mime-info",
 ]
 
 
