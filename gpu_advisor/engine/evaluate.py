@@ -6,13 +6,18 @@ cost functions themselves take plain numbers and arrays.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import partial
 
 import numpy as np
 
+from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.breakeven import compute_break_even
 from gpu_advisor.engine.cost import (
+    FloatArray,
     OptionArrays,
+    Params,
     make_params,
     owned_gpus_for,
     price_pure_options,
@@ -22,13 +27,26 @@ from gpu_advisor.engine.demand import derive_demand
 from gpu_advisor.engine.mix import MixPolicy, best_policy, price_mix
 from gpu_advisor.engine.recommend import recommend
 from gpu_advisor.engine.resolve import Resolved, resolve
-from gpu_advisor.engine.risk import monte_carlo, tornado
+from gpu_advisor.engine.risk import (
+    MONTE_CARLO_CHUNKS,
+    MonteCarloPartial,
+    monte_carlo,
+    tornado,
+)
+from gpu_advisor.engine.risk import monte_carlo_chunks as risk_chunks
 from gpu_advisor.engine.sizing import size_workload
 from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Explanation, InputRef
-from gpu_advisor.model.cost_results import CostResult, CurrencyInfo
+from gpu_advisor.model.common import Advice, Explanation, InputRef
+from gpu_advisor.model.cost_results import (
+    BreakEven,
+    CostResult,
+    CurrencyInfo,
+    OptionResult,
+    Recommendation,
+)
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import OptionId, PhaseKind, Project, TaskKind
+from gpu_advisor.model.sizing_results import SizingResult
 
 _FORMULAS: dict[OptionId, tuple[str, list[str]]] = {
     OptionId.ON_DEMAND: (
@@ -179,6 +197,238 @@ def _explanations(
     return out
 
 
+_OWNED = (OptionId.COLOCATION, OptionId.SELF_BUILD)
+_BREAK_EVEN_REF = "gpu_advisor.engine.breakeven; seed 003 (回本周期)"
+_NPV_REF = (
+    "Brealey, Myers & Allen (2020), Principles of Corporate Finance, 13th ed., "
+    "ch. 2 (present value of monthly cash flows)"
+)
+
+
+def _engine_ref(name: str, value: float | str, unit: str = "") -> InputRef:
+    """An input computed by the engine itself (another result)."""
+    v = value if isinstance(value, str) else round(float(value), 4)
+    return InputRef.model_construct(name=name, value=v, unit=unit, source="engine")
+
+
+def cost_explanations(
+    project: Project,
+    resolved: Resolved,
+    results: list[OptionResult],
+    break_even: BreakEven,
+    recommendation: Recommendation,
+    demand_source: str,
+) -> list[Explanation]:
+    """Explanations of the options table, break-even, six-month rule and mix.
+
+    Inputs read from the project or the catalog carry the provenance that
+    :func:`~gpu_advisor.engine.resolve.resolve` recorded; figures computed by
+    the engine (another result) say ``engine``. Built with
+    ``model_construct`` from validated parts, so that the whole cost
+    evaluation stays within its 2 ms budget.
+
+    Parameters
+    ----------
+    project : Project
+        The plan (horizon, demand).
+    resolved : Resolved
+        Cost inputs with their provenance.
+    results : list of OptionResult
+        The priced options.
+    break_even : BreakEven
+        Owning versus renting.
+    recommendation : Recommendation
+        The chosen option and its mix plan.
+    demand_source : str
+        ``'project'`` (monthly profile) or ``'workload'`` (derived).
+
+    Returns
+    -------
+    list of Explanation
+        Keys from :mod:`gpu_advisor.engine.explain_keys`.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> ev = evaluate(Project(), load_catalog())
+    >>> [e.key for e in ev.cost.explanations if e.key.endswith(".month")]
+    ['cost.break_even.month']
+    """
+    refs = resolved.refs
+    horizon = project.meta.horizon_months
+    hours_src = (
+        "project: demand.months" if demand_source == "project" else "engine: workload"
+    )
+    horizon_ref = InputRef.model_construct(
+        name="meta.horizon_months",
+        value=float(horizon),
+        unit="months",
+        source="project",
+    )
+    out: list[Explanation] = []
+
+    def add(key: str, formula: str, inputs: list[InputRef], reference: str) -> None:
+        out.append(
+            Explanation.model_construct(
+                key=key, formula=formula, inputs=inputs, reference=reference
+            )
+        )
+
+    for option in results:
+        oid = str(option.id)
+        total = _engine_ref(
+            keys.option_key(oid, keys.OPTION_TOTAL), option.total_cny, "CNY"
+        )
+        useful = InputRef.model_construct(
+            name=f"cost.options.{oid}.useful_gpu_hours",
+            value=round(option.useful_gpu_hours, 3),
+            unit="GPU-h",
+            source=hours_src,
+        )
+        billed = _engine_ref(
+            f"cost.options.{oid}.billed_gpu_hours", option.billed_gpu_hours, "GPU-h"
+        )
+        prices = [refs[k] for k in _FORMULAS[option.id][1][:3] if k in refs]
+        add(
+            keys.option_key(oid, keys.OPTION_NPV),
+            "NPV = Σ_m cash_m / (1 + r)^((m − 1) / 12), month 1 not discounted; "
+            "purchases and deposits are cash out in month 1, resale value and "
+            "returned deposits cash in during the last month",
+            [refs["discount_rate_per_year"], horizon_ref, total],
+            _NPV_REF,
+        )
+        add(
+            keys.option_key(oid, keys.OPTION_PER_USEFUL_HOUR),
+            "total over the horizon / card-hours actually used (idle paid hours "
+            "raise it; the planned demand, not the hours paid for)",
+            [total, useful, *prices],
+            "gpu_advisor.engine.cost; seed 003 (compare per useful card-hour)",
+        )
+        if option.id in _OWNED:
+            util_formula = (
+                "card-hours used / (cards owned × 730 h × months); hours above the "
+                "owned capacity overflow to on-demand"
+            )
+            util_inputs = [
+                useful,
+                _engine_ref(f"cost.options.{oid}.gpus", option.gpus, "cards"),
+                horizon_ref,
+                billed,
+            ]
+        else:
+            util_formula = (
+                "card-hours used / card-hours paid for (rounded up to the billing "
+                "granularity, whole months or 12-month blocks, spot re-runs)"
+            )
+            util_inputs = [useful, billed]
+            if option.id is OptionId.ON_DEMAND:
+                util_inputs.append(refs["billing_granularity_hours"])
+        add(
+            keys.option_key(oid, keys.OPTION_UTILIZATION),
+            util_formula,
+            util_inputs,
+            "seed 003 (owning pays only at high, stable utilisation)",
+        )
+
+    by_id = {o.id: o for o in results}
+    own = by_id.get(break_even.owned_option) if break_even.owned_option else None
+    rent = by_id.get(break_even.rent_option) if break_even.rent_option else None
+    pair: list[InputRef] = []
+    if own is not None and rent is not None:
+        pair = [
+            _engine_ref(f"owned option: {own.id}", own.total_cny, "CNY"),
+            _engine_ref(
+                f"{own.id} cash in month 1",
+                own.monthly_cny[0] if own.monthly_cny else 0.0,
+                "CNY",
+            ),
+            _engine_ref(f"renting option: {rent.id}", rent.total_cny, "CNY"),
+        ]
+    add(
+        keys.BREAK_EVEN_MONTH,
+        "first month m with Σ_{k≤m} own cash_k ≤ Σ_{k≤m} rent cash_k (the payback "
+        "month); own = the cheaper owned option, rent = the cheapest feasible "
+        "renting option; none when owning stays dearer over the horizon",
+        [
+            *pair,
+            horizon_ref,
+            refs["gpu_price_cny"],
+            refs["on_demand_cny_per_gpu_hour"],
+            refs["monthly_cny_per_gpu_month"],
+        ],
+        _BREAK_EVEN_REF,
+    )
+    rule = break_even.rule_six_months
+    rule_inputs = [
+        refs["hardware_life_years"],
+        refs["electricity_cny_per_kwh"],
+        refs["pue"],
+        refs["gpu_price_cny"],
+    ]
+    if rule is not None:
+        rule_inputs = [
+            _engine_ref("monthly rent", rule.monthly_rent_cny, "CNY/month"),
+            _engine_ref(
+                "depreciation + electricity",
+                rule.depreciation_plus_electricity_cny,
+                "CNY/month",
+            ),
+            _engine_ref("months with planned demand", rule.plan_months, "months"),
+            InputRef.model_construct(
+                name="breakeven.SIX_MONTHS",
+                value=float(rule.required_months),
+                unit="months",
+                source="seed 003",
+            ),
+            *rule_inputs,
+        ]
+    add(
+        keys.SIX_MONTH_RULE,
+        "buy when monthly rent > monthly depreciation + electricity AND the plan "
+        "holds ≥ 6 months; monthly rent = cheapest renting total / months with "
+        "demand; depreciation + electricity = owned option's (hardware, network, "
+        "storage depreciation + electricity) / horizon months. Leaves out staff, "
+        "rack and financing (the options table does not)",
+        rule_inputs,
+        "seed 003 (买卡还是租卡: 月租超过折旧加电费且需求稳定半年以上)",
+    )
+    mix = recommendation.mix_detail
+    if mix is not None:
+        add(
+            keys.MIX_BASELINE,
+            "reserved baseline N_m per month (monthly) or per 12-month block "
+            "(yearly) chosen by exact search over 0..peak cards to minimise "
+            "reserved cost + bursts; bursts = hours above N_m × 730 on "
+            "on-demand or spot",
+            [
+                _engine_ref(
+                    "recommendation.mix_detail.baseline_kind", str(mix.baseline_kind)
+                ),
+                _engine_ref(
+                    "max(recommendation.mix_detail.baseline_gpus)",
+                    max(mix.baseline_gpus, default=0),
+                    "cards",
+                ),
+                _engine_ref(
+                    "recommendation.mix_detail.reserved_gpu_hours",
+                    mix.reserved_gpu_hours,
+                    "GPU-h",
+                ),
+                _engine_ref(
+                    "recommendation.mix_detail.burst_kind", str(mix.burst_kind)
+                ),
+                _engine_ref(
+                    "recommendation.mix_detail.burst_gpu_hours",
+                    mix.burst_gpu_hours,
+                    "GPU-h",
+                ),
+                *[refs[k] for k in _FORMULAS[OptionId.MIX][1] if k in refs],
+            ],
+            "gpu_advisor.engine.mix; seed 001 (包年包月 baseline + 竞价 bursts)",
+        )
+    return out
+
+
 def _serves(project: Project) -> bool:
     """True when the demand includes inference serving."""
     if project.demand.months:
@@ -222,35 +472,26 @@ def measured_mfu_for(project: Project) -> float | None:
     return min(measured) if measured else None
 
 
-def evaluate(
-    project: Project, catalog: Catalog, *, monte_carlo_draws: int = 0, seed: int = 0
-) -> Evaluation:
-    """Size the workload, price every option, and recommend one.
+@dataclass(slots=True)
+class _Prepared:
+    """Everything before the results: sizing, inputs, demand, priced options."""
 
-    Parameters
-    ----------
-    project : Project
-        The plan.
-    catalog : Catalog
-        Shipped defaults.
-    monte_carlo_draws : int
-        Draws for the Monte Carlo; 0 skips it. [1]
-    seed : int
-        Seed of the Monte Carlo's random generator.
+    sizing: SizingResult
+    gpu_id: str
+    resolved: Resolved
+    demand: list[float]
+    demand_source: str
+    demand_warnings: list[Advice]
+    d: FloatArray
+    owned_gpus: int
+    params: Params
+    priced: dict[OptionId, OptionArrays]
+    policy: MixPolicy | None
+    risk_options: list[OptionId]
 
-    Returns
-    -------
-    Evaluation
-        Sizing, cost (options, break-even, tornado, recommendation) and the
-        Monte Carlo when asked for.
 
-    Examples
-    --------
-    >>> from gpu_advisor.io.catalog import load_catalog
-    >>> ev = evaluate(Project(), load_catalog())
-    >>> ev.cost.recommendation.option in set(OptionId)
-    True
-    """
+def _prepare(project: Project, catalog: Catalog) -> _Prepared:
+    """Size, resolve, derive the demand and price every option (scenario 0)."""
     sizing = size_workload(
         project.workload, catalog, measured_mfu=measured_mfu_for(project)
     )
@@ -280,6 +521,132 @@ def evaluate(
         spot.reason_en = "Serving months cannot run on reclaimable spot instances."
         spot.reason_zh = "推理服务月份不能使用随时可能被回收的竞价实例。"
         risk_options = [o for o in options if o is not OptionId.SPOT]
+    return _Prepared(
+        sizing=sizing,
+        gpu_id=gpu_id,
+        resolved=resolved,
+        demand=demand,
+        demand_source=source,
+        demand_warnings=demand_warnings,
+        d=d,
+        owned_gpus=owned_gpus,
+        params=p,
+        priced=priced,
+        policy=policy,
+        risk_options=risk_options,
+    )
+
+
+def monte_carlo_chunks(
+    project: Project,
+    catalog: Catalog,
+    draws: int,
+    seed: int,
+    chunks: int = MONTE_CARLO_CHUNKS,
+) -> list[Callable[[], MonteCarloPartial]]:
+    """The project's Monte Carlo as ``chunks`` calls, for a progress bar.
+
+    The first call to run sizes and prices the project and draws every
+    random factor (shared by the other calls through a closure); each call
+    then prices its slice of the draws. ``risk.combine`` of their results
+    equals ``evaluate(project, catalog, monte_carlo_draws=draws,
+    seed=seed).monte_carlo`` exactly.
+
+    Parameters
+    ----------
+    project : Project
+        The plan.
+    catalog : Catalog
+        Shipped defaults.
+    draws : int
+        Random scenarios in all. [1]
+    seed : int
+        Seed of the random generator.
+    chunks : int
+        Number of calls. [1]
+
+    Returns
+    -------
+    list of callables
+        Each returns a :class:`~gpu_advisor.engine.risk.MonteCarloPartial`.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.risk import combine
+    >>> c = load_catalog()
+    >>> parts = monte_carlo_chunks(Project(), c, 500, 3, chunks=5)
+    >>> whole = evaluate(Project(), c, monte_carlo_draws=500, seed=3).monte_carlo
+    >>> combine([run() for run in parts]) == whole
+    True
+    """
+    if draws < 1 or chunks < 1:
+        raise ValueError("need draws >= 1 and chunks >= 1")
+    count = min(chunks, draws)
+    plan: list[Callable[[], MonteCarloPartial]] = []
+
+    def chunk_list() -> list[Callable[[], MonteCarloPartial]]:
+        if not plan:  # prepared by whichever call runs first
+            prep = _prepare(project, catalog)
+            plan.extend(
+                risk_chunks(
+                    prep.resolved,
+                    prep.d,
+                    prep.owned_gpus,
+                    prep.risk_options,
+                    prep.policy,
+                    draws=draws,
+                    seed=seed,
+                    chunks=count,
+                    checkpointing=project.budget.checkpointing,
+                )
+            )
+        return plan
+
+    def run(index: int) -> MonteCarloPartial:
+        return chunk_list()[index]()
+
+    return [partial(run, i) for i in range(count)]
+
+
+def evaluate(
+    project: Project, catalog: Catalog, *, monte_carlo_draws: int = 0, seed: int = 0
+) -> Evaluation:
+    """Size the workload, price every option, and recommend one.
+
+    Parameters
+    ----------
+    project : Project
+        The plan.
+    catalog : Catalog
+        Shipped defaults.
+    monte_carlo_draws : int
+        Draws for the Monte Carlo; 0 skips it. [1]
+    seed : int
+        Seed of the Monte Carlo's random generator.
+
+    Returns
+    -------
+    Evaluation
+        Sizing, cost (options, break-even, tornado, recommendation) and the
+        Monte Carlo when asked for.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> ev = evaluate(Project(), load_catalog())
+    >>> ev.cost.recommendation.option in set(OptionId)
+    True
+    """
+    prep = _prepare(project, catalog)
+    sizing, resolved, d, demand = prep.sizing, prep.resolved, prep.d, prep.demand
+    budget, owned_gpus, p, policy = (
+        project.budget,
+        prep.owned_gpus,
+        prep.params,
+        prep.policy,
+    )
+    priced, risk_options, gpu_id = prep.priced, prep.risk_options, prep.gpu_id
     results = [to_result(arr, p.discount_rate) for arr in priced.values()]
     break_even = compute_break_even(p, priced, demand, owned_gpus)
     bars = tornado(
@@ -326,12 +693,17 @@ def evaluate(
         tornado=bars,
         recommendation=rec,
         demand_gpu_hours=[round(h, 3) for h in demand],
-        demand_source=source,
+        demand_source=prep.demand_source,
         horizon_months=project.meta.horizon_months,
         gpu_id=gpu_id,
         currency=currency,
-        explanations=_explanations(resolved, priced),
-        warnings=[*demand_warnings, *rec.warnings],
+        explanations=[
+            *_explanations(resolved, priced),
+            *cost_explanations(
+                project, resolved, results, break_even, rec, prep.demand_source
+            ),
+        ],
+        warnings=[*prep.demand_warnings, *rec.warnings],
     )
     mc = None
     if monte_carlo_draws > 0:

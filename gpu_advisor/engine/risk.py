@@ -21,7 +21,10 @@ relative spread around the project's own figure):
 
 The Monte Carlo draws every one of them (plus server price, spot and yearly
 factors, residual value and resale haircut) from triangular distributions
-(low, typical, high) with ``numpy.random.default_rng(seed)``.
+(low, typical, high) with ``numpy.random.default_rng(seed)``. It returns
+P10 / P50 / P90 and a histogram of each option's total and of own minus rent;
+:func:`monte_carlo_chunks` and :func:`combine` split it into steps for a
+progress bar with exactly the same result.
 
 References
 ----------
@@ -33,7 +36,9 @@ only min / mode / max are known).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -47,7 +52,12 @@ from gpu_advisor.engine.cost import (
 )
 from gpu_advisor.engine.mix import MixPolicy, price_mix
 from gpu_advisor.engine.resolve import Resolved
-from gpu_advisor.model.cost_results import MonteCarloResult, Percentiles, TornadoBar
+from gpu_advisor.model.cost_results import (
+    Histogram,
+    MonteCarloResult,
+    Percentiles,
+    TornadoBar,
+)
 from gpu_advisor.model.project import OptionId
 
 
@@ -275,6 +285,197 @@ def _triangular(
     )
 
 
+HISTOGRAM_BINS = 40
+"""Equal-width bins of the Monte Carlo histograms (about 250 draws a bin at
+10,000 draws: enough for a smooth shape, few enough to read). [1]"""
+
+MONTE_CARLO_CHUNKS = 20
+"""Chunks the UI splits a Monte Carlo into: a progress step every 5 %. [1]"""
+
+
+@dataclass(frozen=True, slots=True)
+class MonteCarloPartial:
+    """The draws ``start .. start + len`` of a Monte Carlo, priced.
+
+    :func:`combine` joins partials (in any order) into the result.
+    """
+
+    start: int
+    draws: int
+    seed: int
+    inputs: tuple[str, ...]
+    totals: dict[OptionId, FloatArray]
+    own_minus_rent: FloatArray | None
+
+
+def _mc_keys() -> list[str]:
+    return [i.key for i in TORNADO_INPUTS] + [k for k, _ in _MC_EXTRA]
+
+
+def _draw_factors(resolved: Resolved, draws: int, seed: int) -> dict[str, FloatArray]:
+    """Every factor of every draw, from one generator (chunking-independent)."""
+    rng = np.random.default_rng(seed)
+    factors: dict[str, FloatArray] = {}
+    for key in _mc_keys():
+        lo, hi = _relative(resolved, key)
+        factors[key] = _triangular(rng, lo, 1.0, hi, draws)
+    return factors
+
+
+def _chunk_bounds(draws: int, chunks: int) -> list[tuple[int, int]]:
+    """``chunks`` contiguous, nearly equal slices of ``range(draws)``.
+
+    >>> _chunk_bounds(10, 3)
+    [(0, 3), (3, 6), (6, 10)]
+    """
+    n = max(1, min(chunks, draws))
+    cuts = [draws * i // n for i in range(n + 1)]
+    return [(cuts[i], cuts[i + 1]) for i in range(n)]
+
+
+def monte_carlo_chunks(
+    resolved: Resolved,
+    demand: FloatArray,
+    owned_gpus: int,
+    options: list[OptionId],
+    policy: MixPolicy | None,
+    *,
+    draws: int,
+    seed: int,
+    chunks: int = MONTE_CARLO_CHUNKS,
+    checkpointing: bool = True,
+) -> list[Callable[[], MonteCarloPartial]]:
+    """The Monte Carlo split into ``chunks`` calls, for a progress bar.
+
+    Every random factor is drawn up front from ``default_rng(seed)`` in the
+    same order as a single run, then each chunk prices its slice of the
+    draws. Each draw is priced row by row, so :func:`combine` of the chunks'
+    results equals :func:`monte_carlo` with the same seed exactly, whatever
+    the number of chunks.
+
+    Parameters
+    ----------
+    resolved, demand, owned_gpus, options, policy
+        As for :func:`monte_carlo`.
+    draws : int
+        Random scenarios in all. [1]
+    seed : int
+        Seed of the generator.
+    chunks : int
+        Number of calls (at most ``draws``). [1]
+
+    Returns
+    -------
+    list of callables
+        Each returns a :class:`MonteCarloPartial`; run them in any order.
+
+    Examples
+    --------
+    >>> from gpu_advisor.engine.resolve import resolve
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Project
+    >>> r = resolve(Project(), load_catalog())
+    >>> d = np.full((1, 24), 8 * 730.0)
+    >>> opts = [OptionId.ON_DEMAND, OptionId.COLOCATION]
+    >>> parts = monte_carlo_chunks(r, d, 8, opts, None, draws=300, seed=1, chunks=4)
+    >>> whole = monte_carlo(r, d, 8, opts, None, draws=300, seed=1)
+    >>> combine([run() for run in parts]) == whole
+    True
+    """
+    if draws < 1:
+        raise ValueError("need draws >= 1")
+    if chunks < 1:
+        raise ValueError("need chunks >= 1")
+    factors = _draw_factors(resolved, draws, seed)
+    keys = tuple(_mc_keys())
+
+    def chunk(start: int, stop: int) -> MonteCarloPartial:
+        part = {k: f[start:stop] for k, f in factors.items()}
+        n = stop - start
+        p, d = _scaled(resolved, demand, part, n, checkpointing)
+        priced = _price_all(p, d, owned_gpus, options, policy)
+        return MonteCarloPartial(
+            start=start,
+            draws=draws,
+            seed=seed,
+            inputs=keys,
+            totals={o: a.total for o, a in priced.items()},
+            own_minus_rent=own_minus_rent(priced),
+        )
+
+    return [partial(chunk, a, b) for a, b in _chunk_bounds(draws, chunks)]
+
+
+def _histogram(values: FloatArray, bins: int = HISTOGRAM_BINS) -> Histogram:
+    counts, edges = np.histogram(values, bins=bins)
+    return Histogram.model_construct(
+        edges=[round(float(e), 2) for e in edges],
+        counts=[int(c) for c in counts],
+    )
+
+
+def _percentiles(values: FloatArray) -> Percentiles:
+    q10, q50, q90 = np.percentile(values, [10, 50, 90])
+    return Percentiles(
+        p10=round(float(q10), 2), p50=round(float(q50), 2), p90=round(float(q90), 2)
+    )
+
+
+def combine(partials: Sequence[MonteCarloPartial]) -> MonteCarloResult:
+    """Join the chunks of one Monte Carlo into its result.
+
+    Parameters
+    ----------
+    partials : sequence of MonteCarloPartial
+        Every chunk of :func:`monte_carlo_chunks`, in any order.
+
+    Returns
+    -------
+    MonteCarloResult
+        Percentiles, P(own < rent) and the histograms (:data:`HISTOGRAM_BINS`
+        equal-width bins from the smallest to the largest draw).
+
+    References
+    ----------
+    Hyndman, R. J. & Fan, Y. (1996), Sample quantiles in statistical
+    packages, *The American Statistician* 50(4), definition 7 (numpy's
+    default, linear interpolation).
+    """
+    if not partials:
+        raise ValueError("need at least one partial result")
+    parts = sorted(partials, key=lambda q: q.start)
+    first = parts[0]
+    got = sum(int(next(iter(q.totals.values()), np.zeros(0)).size) for q in parts)
+    if first.totals and got != first.draws:
+        raise ValueError(f"the partials hold {got} of {first.draws} draws")
+    pct: dict[OptionId, Percentiles] = {}
+    hist: dict[OptionId, Histogram] = {}
+    for option in first.totals:
+        totals = np.concatenate([q.totals[option] for q in parts])
+        pct[option] = _percentiles(totals)
+        hist[option] = _histogram(totals)
+    diff_hist: Histogram | None = None
+    diff_pct: Percentiles | None = None
+    p_own = 0.0
+    if first.own_minus_rent is not None:
+        diff = np.concatenate(
+            [q.own_minus_rent for q in parts if q.own_minus_rent is not None]
+        )
+        p_own = float(np.mean(diff < 0))
+        diff_hist = _histogram(diff)
+        diff_pct = _percentiles(diff)
+    return MonteCarloResult(
+        draws=first.draws,
+        seed=first.seed,
+        percentiles=pct,
+        p_own_beats_rent=p_own,
+        inputs=list(first.inputs),
+        histograms=hist,
+        own_minus_rent=diff_hist,
+        own_minus_rent_percentiles=diff_pct,
+    )
+
+
 def monte_carlo(
     resolved: Resolved,
     demand: FloatArray,
@@ -286,7 +487,9 @@ def monte_carlo(
     seed: int,
     checkpointing: bool = True,
 ) -> MonteCarloResult:
-    """Totals over ``draws`` random scenarios; P10/P50/P90 and P(own < rent).
+    """Totals over ``draws`` random scenarios: percentiles, histograms, P(own < rent).
+
+    One call of :func:`monte_carlo_chunks` run as a single chunk.
 
     Examples
     --------
@@ -301,29 +504,18 @@ def monte_carlo(
     >>> b = monte_carlo(r, d, 8, opts, None, draws=200, seed=1)
     >>> a == b
     True
+    >>> sum(a.own_minus_rent.counts)
+    200
     """
-    if draws < 1:
-        raise ValueError("need draws >= 1")
-    rng = np.random.default_rng(seed)
-    keys = [i.key for i in TORNADO_INPUTS] + [k for k, _ in _MC_EXTRA]
-    factors: dict[str, FloatArray] = {}
-    for key in keys:
-        lo, hi = _relative(resolved, key)
-        factors[key] = _triangular(rng, lo, 1.0, hi, draws)
-    p, d = _scaled(resolved, demand, factors, draws, checkpointing)
-    priced = _price_all(p, d, owned_gpus, options, policy)
-    pct: dict[OptionId, Percentiles] = {}
-    for option, arr in priced.items():
-        q10, q50, q90 = np.percentile(arr.total, [10, 50, 90])
-        pct[option] = Percentiles(
-            p10=round(float(q10), 2), p50=round(float(q50), 2), p90=round(float(q90), 2)
-        )
-    diff = own_minus_rent(priced)
-    p_own = float(np.mean(diff < 0)) if diff is not None else 0.0
-    return MonteCarloResult(
+    (run,) = monte_carlo_chunks(
+        resolved,
+        demand,
+        owned_gpus,
+        options,
+        policy,
         draws=draws,
         seed=seed,
-        percentiles=pct,
-        p_own_beats_rent=p_own,
-        inputs=[f"{k}" for k in keys],
+        chunks=1,
+        checkpointing=checkpointing,
     )
+    return combine([run()])

@@ -537,6 +537,27 @@ def _network_needed(
     return best
 
 
+def _next_slower(
+    needed: NetworkClass | None, inters: list[NetworkClass]
+) -> NetworkClass | None:
+    """The inter-node class just below ``needed`` (``inters`` is slowest first)."""
+    if needed is None:
+        return None
+    index = next((i for i, n in enumerate(inters) if n.id == needed.id), 0)
+    return inters[index - 1] if index > 0 else None
+
+
+@dataclass(frozen=True, slots=True)
+class _NetworkChoice:
+    """The class picked for the planned card count, and the one just slower."""
+
+    needed: NetworkClass | None
+    needed_efficiency: float
+    slower: NetworkClass | None
+    slower_efficiency: float | None
+    classes: list[NetworkClass]
+
+
 def _user_network(workload: Workload, catalog: Catalog) -> NetworkClass | None:
     if workload.network_id is None:
         return None
@@ -652,10 +673,14 @@ def size_workload(
         gpus = _default_gpus(workload, probe)
     dp = workload.dp or max(1, gpus // unit)
     core = _core(workload, catalog, shape, gpu, measured_mfu, dp)
-    needed, _ = (
+    needed, needed_eff = (
         _network_needed(workload, core, gpus, inters, intra)
         if gpus > gpu.gpus_per_server and workload.task is not TaskKind.INFERENCE
         else (None, 1.0)
+    )
+    slower = _next_slower(needed, inters)
+    slower_eff = (
+        _efficiency(workload, core, gpus, slower, intra) if slower is not None else None
     )
     user_net = _user_network(workload, catalog)
     inter_used = user_net or needed
@@ -746,6 +771,14 @@ def size_workload(
     )
     explanations = _explanations(
         workload, catalog, shape, core, memory, compute, cluster
+    ) + _more_explanations(
+        workload,
+        shape,
+        core,
+        compute,
+        cluster,
+        storage,
+        _NetworkChoice(needed, needed_eff, slower, slower_eff, inters),
     )
     return SizingResult.model_construct(
         gpu_id=gpu.id,
@@ -1266,3 +1299,226 @@ def _explanations(
             "Patarasuk & Yuan 2009",
         ),
     ]
+
+
+def _more_explanations(
+    workload: Workload,
+    shape: ResolvedShape,
+    core: _Core,
+    compute: ComputeResult,
+    cluster: ClusterResult,
+    storage: StorageResult,
+    choice: _NetworkChoice,
+) -> list[Explanation]:
+    """Network choice, scaling, checkpoints, Chinchilla and decode throughput."""
+    gpu = core.gpu
+    gsrc = gpu.provenance.source
+
+    def ref(
+        name: str, value: float | str, unit: str, source: str = "project"
+    ) -> InputRef:
+        v = value if isinstance(value, str) else float(value)
+        return InputRef.model_construct(name=name, value=v, unit=unit, source=source)
+
+    def ex(
+        key: str, formula: str, inputs: list[InputRef], reference: str
+    ) -> Explanation:
+        return Explanation.model_construct(
+            key=key, formula=formula, inputs=inputs, reference=reference
+        )
+
+    def net_refs(n: NetworkClass, efficiency: float | None) -> list[InputRef]:
+        src = n.provenance.source
+        out = [
+            ref(
+                f"catalog.networks.{n.id}.bandwidth_gbit_per_s_per_gpu",
+                n.bandwidth_gbit_per_s_per_gpu,
+                "Gbit/s",
+                src,
+            ),
+            ref(f"catalog.networks.{n.id}.efficiency", n.efficiency, "", src),
+        ]
+        if efficiency is not None:
+            out.append(
+                ref(
+                    f"scaling efficiency with {n.id} at {cluster.gpus} cards",
+                    round(efficiency, 4),
+                    "",
+                    "engine",
+                )
+            )
+        return out
+
+    ring = "Patarasuk & Yuan 2009 (ring all-reduce); Li et al. 2020, arXiv:2006.15704"
+    gpus = ref("cluster.gpus", cluster.gpus, "cards")
+    target = ref(
+        "network.TARGET_SCALING_EFFICIENCY",
+        net.TARGET_SCALING_EFFICIENCY,
+        "",
+        "seed 002 (slow networks waste fast cards)",
+    )
+    if choice.needed is None:
+        network_formula = (
+            f"{cluster.gpus} cards fit in one server ({gpu.gpus_per_server} per "
+            "server) or the task is serving: no inter-node class is needed; the "
+            f"server's own link ({cluster.network_id}) carries the traffic"
+        )
+        network_inputs = [
+            gpus,
+            ref(
+                f"catalog.gpus.{gpu.id}.gpus_per_server",
+                gpu.gpus_per_server,
+                "cards",
+                gsrc,
+            ),
+        ]
+    else:
+        verdict = (
+            f"the next slower class {choice.slower.id} keeps only "
+            f"{choice.slower_efficiency:.0%}"
+            if choice.slower is not None and choice.slower_efficiency is not None
+            else "it is the slowest inter-node class in the catalog"
+        )
+        if choice.needed_efficiency < net.TARGET_SCALING_EFFICIENCY:
+            verdict = "no class reaches the target: the fastest one is taken"
+        network_formula = (
+            "slowest inter-node class (catalog, slowest first by Gbit/s × "
+            "efficiency) whose scaling efficiency at the planned card count is ≥ "
+            f"{net.TARGET_SCALING_EFFICIENCY:.0%}: {choice.needed.id} keeps "
+            f"{choice.needed_efficiency:.0%} at {cluster.gpus} cards; {verdict}. "
+            "efficiency = t_c / (t_c + max(0, t_allreduce − 0.5·t_backward))"
+        )
+        network_inputs = [
+            gpus,
+            target,
+            *net_refs(choice.needed, choice.needed_efficiency),
+        ]
+        if choice.slower is not None:
+            network_inputs += net_refs(choice.slower, choice.slower_efficiency)
+    dp = ref("cluster.dp", cluster.dp, "")
+    grad = ref(
+        "gradient bytes per rank (bf16 / (tp·pp))",
+        core.state.trainable_params * 2.0 / max(core.unit, 1),
+        "B",
+        "engine",
+    )
+    link_name = cluster.network_id
+    out = [
+        ex("cluster.network_needed_id", network_formula, network_inputs, ring),
+        ex(
+            "cluster.scaling_efficiency",
+            "t_c / (t_c + max(0, t_allreduce − 0.5·(2/3)·t_c)); t_c = "
+            "flops_per_token·batch_tokens / (gpus·peak·MFU); t_allreduce = "
+            "2(dp−1)/dp·grad_bytes / bandwidth (×1.5 with ZeRO-3); 1 for serving",
+            [
+                gpus,
+                dp,
+                grad,
+                ref("cluster.network_id", link_name, "", "engine: class used"),
+                ref("workload.zero_stage", workload.zero_stage, ""),
+                ref(
+                    "compute.mfu",
+                    core.mfu,
+                    "",
+                    gsrc if core.mfu_source == "catalog" else core.mfu_source,
+                ),
+            ],
+            ring + "; Kaplan et al. 2020, arXiv:2001.08361 (backward ≈ 2× forward)",
+        ),
+    ]
+    ckpt_inputs = [
+        ref("shape.params_total", shape.params_total, "params"),
+        ref("workload.optimizer", workload.optimizer.value, ""),
+        ref("workload.task", workload.task.value, ""),
+    ]
+    if workload.task is TaskKind.INFERENCE:
+        ckpt_formula = "params_total × bytes per weight (2 bf16/fp16, 1 fp8)"
+        ckpt_inputs.append(ref("workload.precision", workload.precision.value, ""))
+    else:
+        ckpt_formula = (
+            "trainable params × (bf16 weights 2 B + optimizer states incl. fp32 "
+            "master: AdamW 12 B, 8-bit AdamW 6 B, SGD 8 B); LoRA/QLoRA: the "
+            "adapters only. Written in ≤ 300 s: bytes / 1e9 / 300 GB/s"
+        )
+    out.append(
+        ex(
+            "storage.checkpoint_bytes",
+            ckpt_formula,
+            ckpt_inputs,
+            "Rajbhandari et al. 2020, ZeRO, arXiv:1910.02054, section 3",
+        )
+    )
+    out.append(
+        ex(
+            "storage.checkpoint_write_gb_per_s",
+            "checkpoint_bytes / 1e9 / target seconds (so hourly checkpoints cost "
+            "< 10 % of the run without asynchronous saving)",
+            [
+                ref(
+                    "storage.checkpoint_bytes", storage.checkpoint_bytes, "B", "engine"
+                ),
+                ref(
+                    "sizing.CHECKPOINT_WRITE_TARGET_S",
+                    storage.checkpoint_write_target_s,
+                    "s",
+                    "engine default",
+                ),
+            ],
+            "Mohan et al. 2021, CheckFreq, USENIX FAST '21 (checkpoint stalls)",
+        )
+    )
+    out.append(
+        ex(
+            "compute.chinchilla_tokens",
+            "20 × active parameters",
+            [
+                ref("shape.params_active", shape.params_active, "params"),
+                ref(
+                    "compute.CHINCHILLA_TOKENS_PER_PARAM",
+                    cmp.CHINCHILLA_TOKENS_PER_PARAM,
+                    "tokens/param",
+                    "Hoffmann et al. 2022",
+                ),
+            ],
+            "Hoffmann et al. 2022, Training Compute-Optimal LLMs, arXiv:2203.15556",
+        )
+    )
+    if compute.decode_tokens_per_s_per_gpu is not None:
+        out.append(
+            ex(
+                "compute.decode_tokens_per_s_per_gpu",
+                "min(memory bound, compute bound) / n: memory bound = concurrency / "
+                "((weights read + KV cache) / (n · bandwidth · 0.8)); compute bound "
+                "= n · peak · MFU / (2·N_active + 4·L·s·d); n = cards per replica",
+                [
+                    ref(
+                        f"catalog.gpus.{gpu.id}.memory_bandwidth_tb_per_s",
+                        gpu.memory_bandwidth_tb_per_s,
+                        "TB/s",
+                        gsrc,
+                    ),
+                    ref(
+                        f"catalog.gpus.{gpu.id}.peak_tflops",
+                        core.peak_tflops,
+                        "TFLOP/s",
+                        gsrc,
+                    ),
+                    ref("shape.params_active", shape.params_active, "params"),
+                    ref(
+                        "workload.inference_context_len",
+                        workload.inference_context_len,
+                        "tokens",
+                    ),
+                    ref(
+                        "workload.inference_concurrency",
+                        workload.inference_concurrency,
+                        "",
+                    ),
+                    ref("workload.precision", workload.precision.value, ""),
+                    ref("cards per replica", core.unit, "cards", "engine"),
+                ],
+                "Pope et al. 2022, arXiv:2211.05102, sections 2-3; Kwon et al. "
+                "2023, vLLM, arXiv:2309.06180",
+            )
+        )
+    return out

@@ -114,6 +114,17 @@ class Percentiles(Frozen):
     p90: float
 
 
+class Histogram(Frozen):
+    """Counts of draws in equal-width bins: ``len(edges) == len(counts) + 1``.
+
+    Bin ``i`` holds the draws in ``[edges[i], edges[i + 1])``; the last bin
+    also holds its right edge (numpy's convention).
+    """
+
+    edges: list[float] = Field(..., min_length=2, description="Bin edges. [CNY]")
+    counts: list[int] = Field(..., min_length=1, description="Draws per bin. [1]")
+
+
 class MonteCarloResult(Frozen):
     """Totals over random draws of the uncertain inputs."""
 
@@ -122,6 +133,17 @@ class MonteCarloResult(Frozen):
     percentiles: dict[OptionId, Percentiles]
     p_own_beats_rent: float = Field(..., ge=0, le=1)
     inputs: list[str] = Field(default_factory=list, description="Inputs drawn.")
+    histograms: dict[OptionId, Histogram] = Field(
+        default_factory=dict, description="Each option's total over the draws."
+    )
+    own_minus_rent: Histogram | None = Field(
+        None,
+        description="Cheapest owned total minus cheapest feasible renting total, "
+        "per draw (negative: owning is cheaper); None without both kinds.",
+    )
+    own_minus_rent_percentiles: Percentiles | None = Field(
+        None, description="P10 / P50 / P90 of own minus rent. [CNY]"
+    )
 
 
 class MixDetail(Frozen):

@@ -505,3 +505,73 @@ def percentile_bars(
         )
         d.add(_label(f.x0 - 4, y + 1, name, style, textAnchor="end"))
     return d
+
+
+def histogram(
+    edges: Sequence[float],
+    counts: Sequence[int],
+    *,
+    style: ChartStyle,
+    width: float,
+    x_format: Callable[[float], str],
+    markers: Sequence[tuple[str, float]] = (),
+    negative_label: str = "",
+    positive_label: str = "",
+    height: float = 130,
+) -> Drawing:
+    """Bars of ``counts`` between ``edges``, with a zero line and markers.
+
+    Bins whose centre is below zero are drawn in the first highlight colour
+    (green), the others in grey-blue; ``markers`` (label, x) are dashed
+    vertical lines (e.g. P10 / P50 / P90). The two labels name the sides of
+    zero in a legend.
+    """
+    d = Drawing(width, height)
+    if len(edges) != len(counts) + 1 or not counts:
+        return d
+    xt = nice_ticks(min(edges[0], 0.0), max(edges[-1], 0.0), 5)
+    yt = nice_ticks(0.0, float(max(counts)) or 1.0, 4)
+    legend_h = style.size + 6 if negative_label or positive_label else 0
+    f = _Frame(40, 20, width - 52, height - 30 - legend_h, xt[0], xt[-1], 0, yt[-1])
+    _y_axis(d, f, yt, lambda v: f"{v:,.0f}", style)
+    for tick in xt:
+        d.add(_label(f.x(tick), f.y0 - 10, x_format(tick), style, textAnchor="middle"))
+    cheaper, dearer = PALETTE[2], colors.HexColor("#8fa8c8")
+    for left, right, count in zip(edges[:-1], edges[1:], counts, strict=True):
+        if count <= 0:
+            continue
+        d.add(
+            Rect(
+                f.x(left),
+                f.y0,
+                max(f.x(right) - f.x(left), 0.5),
+                f.y(count) - f.y0,
+                fillColor=cheaper if (left + right) / 2 < 0 else dearer,
+                strokeColor=colors.white,
+                strokeWidth=0.3,
+            )
+        )
+    top = f.y0 + f.height
+    d.add(Line(f.x(0.0), f.y0, f.x(0.0), top, strokeColor=colors.black, strokeWidth=1))
+    for i, (name, value) in enumerate(markers):
+        x = f.x(value)
+        d.add(
+            Line(
+                x,
+                f.y0,
+                x,
+                top,
+                strokeColor=PALETTE[3],
+                strokeWidth=0.8,
+                strokeDashArray=[3, 2],
+            )
+        )
+        d.add(_label(x + 2, top - style.size * (1 + i % 2), name, style))
+    items = [
+        (text, color)
+        for text, color in ((negative_label, cheaper), (positive_label, dearer))
+        if text
+    ]
+    if items:
+        _legend(d, items, f.x0, height - style.size - 2, f.width, style)
+    return d

@@ -137,25 +137,32 @@ class EngineJob(QRunnable):
 
 
 def monte_carlo_steps(
-    project: Project, catalog: Catalog, draws: int, seed: int
+    project: Project,
+    catalog: Catalog,
+    draws: int,
+    seed: int,
+    chunks: int | None = None,
 ) -> tuple[list[Callable[[], object]], Callable[[list[object]], object]]:
-    """The engine call(s) for a Monte Carlo of ``project``.
+    """The engine calls for a Monte Carlo of ``project``, in chunks.
 
-    The engine's Monte Carlo (:func:`gpu_advisor.engine.risk.monte_carlo`,
-    reached through :func:`gpu_advisor.engine.evaluate.evaluate`) draws all
-    inputs at once from one generator, so it cannot be split into chunks that
-    add up to the same result: it runs as one step, and the UI shows a busy
-    indicator instead of a percentage.
+    :func:`gpu_advisor.engine.evaluate.monte_carlo_chunks` splits the draws
+    into ``chunks`` calls (default :data:`~gpu_advisor.engine.risk.MONTE_CARLO_CHUNKS`,
+    a step every 5 %); :func:`gpu_advisor.engine.risk.combine` joins their
+    results into exactly the result of one run with the same seed. Building
+    the steps is cheap: the first step sizes and prices the project and draws
+    the random factors, in the worker thread.
     """
+    from gpu_advisor.engine.evaluate import monte_carlo_chunks  # deferred: cold start
+    from gpu_advisor.engine.risk import MONTE_CARLO_CHUNKS, MonteCarloPartial, combine
 
-    def run() -> object:
-        from gpu_advisor.engine.evaluate import evaluate  # deferred: cold start
+    calls = monte_carlo_chunks(
+        project, catalog, draws, seed, chunks or MONTE_CARLO_CHUNKS
+    )
 
-        return evaluate(
-            project, catalog, monte_carlo_draws=draws, seed=seed
-        ).monte_carlo
+    def finish(parts: list[object]) -> object:
+        return combine([p for p in parts if isinstance(p, MonteCarloPartial)])
 
-    return [run], _last
+    return list(calls), finish
 
 
 class MonteCarloRunner(QObject):
@@ -166,7 +173,8 @@ class MonteCarloRunner(QObject):
     started(int)
         A job started: its generation.
     progress(int, int)
-        Steps done and steps in all (0 in all: busy, no percentage).
+        Steps done and steps in all (0 in all: busy, no percentage); the
+        Monte Carlo runs in 20 steps, so this is a real percentage.
     result_ready(object)
         The :class:`~gpu_advisor.model.cost_results.MonteCarloResult` of the
         current generation (``None`` when the project has no draws to make).

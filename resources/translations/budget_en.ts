@@ -451,6 +451,10 @@
       <source>Cancelled. Press Run to start again.</source>
       <translation>Cancelled. Press Run to start again.</translation>
     </message>
+    <message>
+      <source>%1 draws, seed %2. Each bar counts the draws by how much more owning costs than renting; green: owning is cheaper. Dashed lines: P10, P50, P90.</source>
+      <translation>%1 draws, seed %2. Each bar counts the draws by how much more owning costs than renting; green: owning is cheaper. Dashed lines: P10, P50, P90.</translation>
+    </message>
   </context>
   <context>
     <name>CostCharts</name>
@@ -579,8 +583,20 @@
       <translation>Total over the horizon [%1]</translation>
     </message>
     <message>
-      <source>Owning beats renting in %1 % of %2 draws</source>
-      <translation>Owning beats renting in %1 % of %2 draws</translation>
+      <source>Draws</source>
+      <translation>Draws</translation>
+    </message>
+    <message>
+      <source>Owning minus renting over the horizon [%1]</source>
+      <translation>Owning minus renting over the horizon [%1]</translation>
+    </message>
+    <message>
+      <source>P(owning beats renting) = %1 % (%2 draws)</source>
+      <translation>P(owning beats renting) = %1 % (%2 draws)</translation>
+    </message>
+    <message>
+      <source>Total of each option: P10 to P90 of %1 draws</source>
+      <translation>Total of each option: P10 to P90 of %1 draws</translation>
     </message>
   </context>
   <context>
@@ -604,10 +620,6 @@
     <message>
       <source>Utilisation</source>
       <translation>Utilisation</translation>
-    </message>
-    <message>
-      <source>Why?</source>
-      <translation>Why?</translation>
     </message>
     <message>
       <source>Based on:</source>

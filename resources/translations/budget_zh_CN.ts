@@ -451,6 +451,10 @@
       <source>Cancelled. Press Run to start again.</source>
       <translation>已取消。点击“运行”重新开始。</translation>
     </message>
+    <message>
+      <source>%1 draws, seed %2. Each bar counts the draws by how much more owning costs than renting; green: owning is cheaper. Dashed lines: P10, P50, P90.</source>
+      <translation>共 %1 次抽样，随机种子 %2。每根柱子统计“自购减租用”的成本差落在该区间的次数，绿色表示自购更便宜；虚线依次为 P10、P50、P90。</translation>
+    </message>
   </context>
   <context>
     <name>CostCharts</name>
@@ -579,8 +583,20 @@
       <translation>规划期总成本 [%1]</translation>
     </message>
     <message>
-      <source>Owning beats renting in %1 % of %2 draws</source>
-      <translation>%2 次抽样中自有比租用便宜的占 %1 %</translation>
+      <source>Draws</source>
+      <translation>抽样次数</translation>
+    </message>
+    <message>
+      <source>Owning minus renting over the horizon [%1]</source>
+      <translation>规划期内自购减租用的成本差 [%1]</translation>
+    </message>
+    <message>
+      <source>P(owning beats renting) = %1 % (%2 draws)</source>
+      <translation>自购比租用便宜的概率 = %1 %（%2 次抽样）</translation>
+    </message>
+    <message>
+      <source>Total of each option: P10 to P90 of %1 draws</source>
+      <translation>各方式总成本：%1 次抽样的 P10 至 P90</translation>
     </message>
   </context>
   <context>
@@ -604,10 +620,6 @@
     <message>
       <source>Utilisation</source>
       <translation>利用率</translation>
-    </message>
-    <message>
-      <source>Why?</source>
-      <translation>依据</translation>
     </message>
     <message>
       <source>Based on:</source>

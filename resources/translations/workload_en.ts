@@ -672,16 +672,40 @@ Source: %3</translation>
         <translation>inside one server: %1</translation>
     </message>
     <message>
-        <source>%1 GB; write at %2 GB/s to save it in %3 s</source>
-        <translation>%1 GB; write at %2 GB/s to save it in %3 s</translation>
-    </message>
-    <message>
         <source>usable memory of the card</source>
         <translation>usable memory of the card</translation>
     </message>
     <message>
         <source>The model fits on no card count.</source>
         <translation>The model fits on no card count.</translation>
+    </message>
+    <message>
+        <source>Scaling efficiency:</source>
+        <translation>Scaling efficiency:</translation>
+    </message>
+    <message>
+        <source>Decode throughput:</source>
+        <translation>Decode throughput:</translation>
+    </message>
+    <message>
+        <source>Checkpoint write speed:</source>
+        <translation>Checkpoint write speed:</translation>
+    </message>
+    <message>
+        <source>%1 GB per full checkpoint</source>
+        <translation>%1 GB per full checkpoint</translation>
+    </message>
+    <message>
+        <source>%1 GB/s to save a checkpoint in %2 s</source>
+        <translation>%1 GB/s to save a checkpoint in %2 s</translation>
+    </message>
+    <message>
+        <source>%1 % on %2 cards over %3</source>
+        <translation>%1 % on %2 cards over %3</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s per card</source>
+        <translation>%1 tokens/s per card</translation>
     </message>
 </context>
 </TS>

@@ -672,16 +672,40 @@ Source: %3</source>
         <translation>单台服务器内：%1</translation>
     </message>
     <message>
-        <source>%1 GB; write at %2 GB/s to save it in %3 s</source>
-        <translation>%1 GB；需以 %2 GB/s 写入，才能在 %3 秒内存完</translation>
-    </message>
-    <message>
         <source>usable memory of the card</source>
         <translation>显卡可用显存</translation>
     </message>
     <message>
         <source>The model fits on no card count.</source>
         <translation>任何卡数都放不下这个模型。</translation>
+    </message>
+    <message>
+        <source>Scaling efficiency:</source>
+        <translation>扩展效率：</translation>
+    </message>
+    <message>
+        <source>Decode throughput:</source>
+        <translation>解码吞吐：</translation>
+    </message>
+    <message>
+        <source>Checkpoint write speed:</source>
+        <translation>检查点写入速度：</translation>
+    </message>
+    <message>
+        <source>%1 GB per full checkpoint</source>
+        <translation>每个完整检查点 %1 GB</translation>
+    </message>
+    <message>
+        <source>%1 GB/s to save a checkpoint in %2 s</source>
+        <translation>%1 GB/s（%2 秒内写完一个检查点）</translation>
+    </message>
+    <message>
+        <source>%1 % on %2 cards over %3</source>
+        <translation>%2 张卡经 %3 互联：%1 %</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s per card</source>
+        <translation>每张卡每秒 %1 个 token</translation>
     </message>
 </context>
 </TS>

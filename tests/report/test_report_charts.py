@@ -67,3 +67,32 @@ def test_every_chart_renders() -> None:
     ]
     for drawing in drawings:
         assert renderPDF.drawToString(drawing).startswith(b"%PDF")
+
+
+def test_histogram_draws_one_bar_per_nonempty_bin_and_markers() -> None:
+    from reportlab.graphics.shapes import Line, Rect
+
+    style = charts.ChartStyle(register_cjk_font())
+    edges = [-300.0, -100.0, 100.0, 300.0]
+    counts = [5, 0, 7]
+    d = charts.histogram(
+        edges,
+        counts,
+        style=style,
+        width=400,
+        x_format=lambda v: f"{v:,.0f}",
+        markers=[("P10", -200.0), ("P50", 0.0), ("P90", 250.0)],
+        negative_label="自购更省",
+        positive_label="Renting cheaper",
+    )
+    bars = [s for s in d.contents if isinstance(s, Rect) and s.strokeColor is not None]
+    assert len(bars) == 2  # the empty bin draws nothing
+    assert bars[0].fillColor == charts.PALETTE[2]  # left of zero: owning cheaper
+    assert bars[1].fillColor != charts.PALETTE[2]
+    assert bars[1].height > bars[0].height  # 7 draws against 5
+    dashed = [s for s in d.contents if isinstance(s, Line) and s.strokeDashArray]
+    assert len(dashed) == 3
+    assert renderPDF.drawToString(d).startswith(b"%PDF")
+    assert (
+        charts.histogram([0.0], [], style=style, width=100, x_format=str).contents == []
+    )

@@ -12,7 +12,9 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
 
+from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.evaluate import evaluate
+from gpu_advisor.engine.risk import MONTE_CARLO_CHUNKS
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.cost_results import MonteCarloResult
 from gpu_advisor.model.project import OptionId, Project
@@ -21,6 +23,7 @@ from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import OptionalNumberField
 from gpu_advisor.ui.widgets.cost_charts import format_money, option_label
 from gpu_advisor.ui.wizard import AdvisorWizard, PageId
+from gpu_advisor.ui.workers import monte_carlo_steps
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "resources" / "examples").glob("*.gpuplan"))
@@ -268,13 +271,86 @@ def test_monte_carlo_finishes_and_shows_percentiles(
     assert result == expected
     chart = page.monte_carlo_chart
     assert chart.options == [o.id for o in session.evaluation.cost.options]
+    # the default project compares owning with renting: a histogram
+    hist = result.own_minus_rent
+    assert hist is not None
+    assert chart.showing_histogram
+    heights = np.asarray(chart.histogram_bars.opts["height"])
+    assert heights.tolist() == hist.counts
+    assert heights.sum() == 2000
+    x0 = np.asarray(chart.histogram_bars.opts["x0"])
+    np.testing.assert_allclose(x0, np.asarray(hist.edges[:-1]) / 1e3)  # thousand CNY
+    pct = result.own_minus_rent_percentiles
+    assert pct is not None
+    for name in ("p10", "p50", "p90"):
+        line = chart.percentile_lines[name]
+        assert line.isVisible()
+        assert line.value() == pytest.approx(getattr(pct, name) / 1e3)
+    assert chart.zero_line.isVisible()
+    assert chart.zero_line.value() == 0
+    percent = f"{result.p_own_beats_rent * 100:.0f} %"
+    title = chart.getPlotItem().titleLabel.text
+    assert "P(owning beats renting)" in title
+    assert percent in title
+    assert page.mc_run_button.isEnabled()
+    assert not page.mc_cancel_button.isEnabled()
+
+
+def test_monte_carlo_without_owning_shows_percentile_bars(qtbot: Any) -> None:
+    session = ProjectSession(Project())
+    session.apply("budget.options", ["on_demand", "monthly", "spot"])
+    page = _make_page(qtbot, session)
+    page.mc_draws_spin.setValue(1000)
+    with qtbot.waitSignal(page.runner.result_ready, timeout=30_000):
+        page.run_monte_carlo()
+    result = page.monte_carlo
+    assert isinstance(result, MonteCarloResult)
+    assert result.own_minus_rent is None
+    chart = page.monte_carlo_chart
+    assert not chart.showing_histogram
+    assert not chart.zero_line.isVisible()
     spot = result.percentiles[OptionId.SPOT]
     label = chart.p50_labels[chart.options.index(OptionId.SPOT)].toPlainText()
     assert format_money(spot.p50, "").strip() in label
-    percent = f"{result.p_own_beats_rent * 100:.0f} %"
-    assert percent in chart.getPlotItem().titleLabel.text
+    assert len(chart.histogram_bars.opts["height"]) == 0
+    page.runner.invalidate()
+    assert page.runner.wait_idle(20_000)
+
+
+def test_monte_carlo_progress_is_a_percentage(page: BudgetPage, qtbot: Any) -> None:
+    seen: list[tuple[int, int]] = []
+    page.runner.progress.connect(lambda d, t: seen.append((d, t)))
+    page.mc_draws_spin.setValue(2000)
+    with qtbot.waitSignal(page.runner.result_ready, timeout=30_000):
+        page.run_monte_carlo()
+    assert seen[0] == (0, MONTE_CARLO_CHUNKS)
+    assert seen[-1] == (MONTE_CARLO_CHUNKS, MONTE_CARLO_CHUNKS)
+    assert len(seen) == MONTE_CARLO_CHUNKS + 1
+    assert page.mc_progress.maximum() == MONTE_CARLO_CHUNKS
+    assert page.mc_progress.value() == MONTE_CARLO_CHUNKS
+    assert page.mc_progress.text() == "100 %"
+    assert not page.mc_progress.isVisible()  # hidden again when done
+
+
+def test_monte_carlo_cancel_between_chunks(page: BudgetPage, qtbot: Any) -> None:
+    gate = threading.Event()
+    project, catalog = page._session.project, page._session.catalog
+    calls, finish = monte_carlo_steps(project, catalog, 400, 1, chunks=4)
+
+    def held() -> object:
+        gate.wait(10)
+        return calls[1]()
+
+    steps = [calls[0], held, *calls[2:]]
+    page.runner.start(project, catalog, 400, steps=(steps, finish))
+    qtbot.waitUntil(lambda: page.mc_progress.value() == 1, timeout=10_000)
+    assert page.mc_progress.maximum() == 4
+    with qtbot.waitSignal(page.runner.cancelled, timeout=1000):
+        page.mc_cancel_button.click()
+    gate.set()
+    assert page.runner.wait_idle(10_000)
+    assert page.monte_carlo is None
     assert page.mc_run_button.isEnabled()
-    assert not page.mc_cancel_button.isEnabled()
 
 
 def test_monte_carlo_cancel(page: BudgetPage, qtbot: Any) -> None:
@@ -420,3 +496,48 @@ def test_monte_carlo_runs_when_the_step_is_entered(
     assert page.monte_carlo.draws == 1000
     page.runner.invalidate()
     assert page.runner.wait_idle(10_000)
+
+
+# --- why? buttons --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_every_number_has_a_why_button_with_a_formula(qtbot: Any, path: Path) -> None:
+    session = ProjectSession(load_project(path))
+    page = _make_page(qtbot, session)
+    cost = session.evaluation.cost
+    buttons = {b.key: b for b in page.recommendation.all_why_buttons()}
+    wanted = keys.budget_page_keys(cost)
+    assert set(wanted) <= set(buttons)
+    for key in wanted:
+        button = buttons[key]
+        assert not button.isHidden(), key
+        dialog = button.show_explanation()
+        qtbot.addWidget(dialog)
+        assert dialog.explanation is not None, key
+        assert dialog.explanation.key == key
+        assert dialog.formula_label.text() == dialog.explanation.formula
+        assert dialog.formula_label.text()
+        assert dialog.inputs_table.rowCount() == len(dialog.explanation.inputs) > 0
+        assert dialog.missing_label.isHidden()
+        dialog.close()
+    # the table's buttons sit in the NPV, per-hour and utilisation cells
+    table = page.recommendation.table
+    for row, option in enumerate(cost.options):
+        for column, field in page.recommendation.EXPLAINED_COLUMNS.items():
+            holder = table.cellWidget(row, column)
+            assert holder is not None
+            assert page.recommendation.why_buttons[option.id, field].parent() is holder
+
+
+def test_break_even_buttons_hide_without_an_owned_option(qtbot: Any) -> None:
+    session = ProjectSession(Project())
+    page = _make_page(qtbot, session)
+    assert not page.recommendation.break_even_why.isHidden()
+    session.apply("budget.options", ["on_demand", "monthly"])
+    assert page.recommendation.break_even_why.isHidden()
+    assert page.recommendation.six_month_why.isHidden()
+    assert len(page.recommendation.why_buttons) == 2 * 4
+    session.undo_stack.undo()
+    assert not page.recommendation.six_month_why.isHidden()
+    assert len(page.recommendation.why_buttons) == len(list(OptionId)) * 4

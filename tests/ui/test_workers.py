@@ -176,3 +176,19 @@ def test_runner_discards_a_result_queued_before_the_project_changed(
     runner.invalidate()  # the project changed before the result was delivered
     qtbot.waitUntil(lambda: runner.discarded == 1, timeout=10_000)
     assert got == []
+
+
+def test_monte_carlo_steps_are_chunks_that_combine_exactly() -> None:
+    from gpu_advisor.engine.risk import MONTE_CARLO_CHUNKS
+
+    catalog = load_catalog()
+    steps, finish = monte_carlo_steps(Project(), catalog, 1000, 3)
+    assert len(steps) == MONTE_CARLO_CHUNKS
+    few, finish_few = monte_carlo_steps(Project(), catalog, 1000, 3, chunks=3)
+    assert len(few) == 3
+    a = finish([step() for step in steps])
+    b = finish_few([step() for step in few])
+    assert isinstance(a, MonteCarloResult)
+    assert a == b
+    assert a.own_minus_rent is not None
+    assert sum(a.own_minus_rent.counts) == 1000

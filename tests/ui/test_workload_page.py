@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QPointF, Qt, QTranslator
 from PySide6.QtWidgets import QApplication
 
+from gpu_advisor.engine.explain_keys import workload_page_keys
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import (
@@ -343,6 +344,48 @@ def test_why_buttons(qtbot: Any, session: ProjectSession) -> None:
     assert dialog.inputs_table.rowCount() == len(dialog.explanation.inputs)
     for name in ("memory", "min_gpus", "gpu_hours_x15", "days", "deadline_gpus"):
         assert page.numbers[name].why.current_explanation() is not None, name
+
+
+def _check_why_buttons(qtbot: Any, page: WorkloadPage, session: ProjectSession) -> None:
+    sizing = session.evaluation.sizing
+    inference = sizing.compute.decode_tokens_per_s_per_gpu is not None
+    wanted = workload_page_keys(sizing, inference=inference)
+    shown = {n.why.key: n for n in page.numbers.values() if not n.why.isHidden()}
+    assert set(shown) == set(wanted)
+    for key in wanted:
+        dialog = shown[key].why.show_explanation()
+        qtbot.addWidget(dialog)
+        assert dialog.explanation is not None, key
+        assert dialog.explanation.key == key
+        assert dialog.formula_label.text() == dialog.explanation.formula != ""
+        assert dialog.inputs_table.rowCount() == len(dialog.explanation.inputs) > 0
+        assert dialog.missing_label.isHidden(), key
+        dialog.close()
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_every_result_row_explains_itself(qtbot: Any, path: Path) -> None:
+    session = ProjectSession(load_project(path))
+    page = _page(qtbot, session)
+    _check_why_buttons(qtbot, page, session)
+    cluster = session.evaluation.sizing.cluster
+    text = page.numbers["scaling"].value.text()
+    assert f"{cluster.scaling_efficiency * 100:.0f}" in text
+    write = session.evaluation.sizing.storage.checkpoint_write_gb_per_s
+    assert f"{write:.2f}" in page.numbers["checkpoint_write"].value.text()
+
+
+def test_decode_row_only_for_inference(qtbot: Any, session: ProjectSession) -> None:
+    page = _page(qtbot, session)
+    assert page.numbers["decode"].why.isHidden()
+    session.apply("workload.task", "inference")
+    decode = session.evaluation.sizing.compute.decode_tokens_per_s_per_gpu
+    assert decode is not None
+    assert not page.numbers["decode"].why.isHidden()
+    assert f"{decode:,.0f}" in page.numbers["decode"].value.text()
+    _check_why_buttons(qtbot, page, session)
+    session.undo_stack.undo()
+    assert page.numbers["decode"].why.isHidden()
 
 
 def test_warnings_follow_language(

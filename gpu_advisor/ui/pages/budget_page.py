@@ -51,6 +51,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.resolve import to_display
 from gpu_advisor.model.common import Advice, Explanation, InputRef, Language
 from gpu_advisor.model.cost_results import CostResult, MonteCarloResult
@@ -143,6 +144,16 @@ class CollapsibleSection(QFrame):
         return self.toggle.isChecked()
 
 
+class CellWhyButton(WhyButton):
+    """A "why?" button small enough for a table cell: a bare "?" (the
+    translated words stay in the tooltip and the accessible name)."""
+
+    @override
+    def retranslate_ui(self) -> None:
+        super().retranslate_ui()
+        self.setText("?")
+
+
 def _advice_language() -> Language:
     return Language.ZH if current_language().startswith("zh") else Language.EN
 
@@ -159,7 +170,14 @@ class RecommendationPanel(QWidget):
 
     input_activated = Signal(str)
 
-    COLUMNS: Final = 6
+    COLUMNS: Final = 5
+    EXPLAINED_COLUMNS: Final = {
+        1: keys.OPTION_TOTAL,
+        2: keys.OPTION_NPV,
+        3: keys.OPTION_PER_USEFUL_HOUR,
+        4: keys.OPTION_UTILIZATION,
+    }
+    """Table column -> the option field its "why?" buttons explain."""
 
     def __init__(
         self,
@@ -189,28 +207,48 @@ class RecommendationPanel(QWidget):
         self.table.verticalHeader().setVisible(False)
         header = self.table.horizontalHeader()
         for column in range(self.COLUMNS):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+            header.setSectionResizeMode(
+                column,
+                QHeaderView.ResizeMode.Fixed
+                if column in self.EXPLAINED_COLUMNS
+                else QHeaderView.ResizeMode.ResizeToContents,
+            )
         self.table.setSizeAdjustPolicy(
             QAbstractItemView.SizeAdjustPolicy.AdjustToContents
         )
-        self.why_buttons: dict[OptionId, WhyButton] = {}
+        self.why_buttons: dict[tuple[OptionId, str], WhyButton] = {}
+        """The table's "why?" buttons by (option, explained field)."""
         self.break_even_label = QLabel(wordWrap=True)
         self.break_even_why = WhyButton(
-            "cost.break_even.utilization", self._explanations, session=session
+            keys.BREAK_EVEN_UTILIZATION, self._explanations, session=session
+        )
+        self.break_even_month_why = WhyButton(
+            keys.BREAK_EVEN_MONTH, self._explanations, session=session
         )
         self.six_month_label = QLabel(wordWrap=True)
+        self.six_month_why = WhyButton(
+            keys.SIX_MONTH_RULE, self._explanations, session=session
+        )
+        self.mix_why = WhyButton(keys.MIX_BASELINE, self._explanations, session=session)
         self.vat_label = QLabel(wordWrap=True)
         self.vat_label.setStyleSheet("color: #555;")
+        mix_row = QHBoxLayout()
+        mix_row.addWidget(self.mix_label, 1)
+        mix_row.addWidget(self.mix_why, 0, Qt.AlignmentFlag.AlignTop)
         be_row = QHBoxLayout()
         be_row.addWidget(self.break_even_label, 1)
         be_row.addWidget(self.break_even_why, 0, Qt.AlignmentFlag.AlignTop)
+        be_row.addWidget(self.break_even_month_why, 0, Qt.AlignmentFlag.AlignTop)
+        rule_row = QHBoxLayout()
+        rule_row.addWidget(self.six_month_label, 1)
+        rule_row.addWidget(self.six_month_why, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.headline)
-        layout.addWidget(self.mix_label)
+        layout.addLayout(mix_row)
         layout.addWidget(self.table)
         layout.addLayout(be_row)
-        layout.addWidget(self.six_month_label)
+        layout.addLayout(rule_row)
         layout.addWidget(self.reasons_label)
         layout.addWidget(self.warnings_label)
         layout.addWidget(self.vat_label)
@@ -219,6 +257,16 @@ class RecommendationPanel(QWidget):
 
     def _explanations(self) -> list[Explanation]:
         return self._session.evaluation.cost.explanations
+
+    def all_why_buttons(self) -> list[WhyButton]:
+        """Every "why?" button of the panel (table, break-even, rule, mix)."""
+        return [
+            *self.why_buttons.values(),
+            self.break_even_why,
+            self.break_even_month_why,
+            self.six_month_why,
+            self.mix_why,
+        ]
 
     def _on_link(self, link: str) -> None:
         self.input_activated.emit(link.removeprefix("input:"))
@@ -231,9 +279,9 @@ class RecommendationPanel(QWidget):
                 self.tr("NPV"),
                 self.tr("Per useful GPU-hour"),
                 self.tr("Utilisation"),
-                self.tr("Why?"),
             ]
         )
+
         if self._cost is not None:
             self.set_result(self._cost)
 
@@ -277,8 +325,10 @@ class RecommendationPanel(QWidget):
                 .replace("%4", option_label(mix.burst_kind))
             )
             self.mix_label.setVisible(True)
+            self.mix_why.setVisible(True)
         else:
             self.mix_label.setVisible(False)
+            self.mix_why.setVisible(False)
         reasons = self._advice_html(rec.reasons)
         reasons_title = self.tr("Reasons")
         self.reasons_label.setText(
@@ -305,19 +355,28 @@ class RecommendationPanel(QWidget):
         locale = current_locale()
         table = self.table
         ids = [o.id for o in cost.options]
-        if list(self.why_buttons) != ids:
-            for button in self.why_buttons.values():
-                button.deleteLater()
+        if list(dict.fromkeys(o for o, _f in self.why_buttons)) != ids:
+            for row in range(table.rowCount()):
+                for column in self.EXPLAINED_COLUMNS:
+                    table.removeCellWidget(row, column)
             self.why_buttons = {}
             table.setRowCount(len(ids))
             for row, option_id in enumerate(ids):
-                button = WhyButton(
-                    f"cost.options.{option_id.value}.total_cny",
-                    self._explanations,
-                    session=self._session,
-                )
-                self.why_buttons[option_id] = button
-                table.setCellWidget(row, self.COLUMNS - 1, button)
+                for column, field in self.EXPLAINED_COLUMNS.items():
+                    button = CellWhyButton(
+                        keys.option_key(option_id.value, field),
+                        self._explanations,
+                        session=self._session,
+                    )
+                    self.why_buttons[option_id, field] = button
+                    # the button sits at the left of the cell; the number is
+                    # right-aligned in the item below it
+                    holder = QWidget()
+                    holder_layout = QHBoxLayout(holder)
+                    holder_layout.setContentsMargins(1, 0, 0, 0)
+                    holder_layout.addWidget(button)
+                    holder_layout.addStretch(1)
+                    table.setCellWidget(row, column, holder)
         for row, option in enumerate(cost.options):
             per_hour = (
                 format_money(
@@ -357,6 +416,18 @@ class RecommendationPanel(QWidget):
                 )
                 item.setToolTip(reason if not option.feasible and reason else "")
         table.resizeColumnsToContents()
+        # ResizeToContents ignores the cell widgets: leave room for the button
+        room = (
+            next(iter(self.why_buttons.values())).sizeHint().width() + 8
+            if self.why_buttons
+            else 0
+        )
+        for column in self.EXPLAINED_COLUMNS:
+            width = max(
+                table.sizeHintForColumn(column),
+                table.horizontalHeader().sectionSizeHint(column),
+            )
+            table.setColumnWidth(column, width + room)
 
     def _show_break_even(self, cost: CostResult) -> None:
         locale = current_locale()
@@ -389,7 +460,11 @@ class RecommendationPanel(QWidget):
                 .replace("%4", month)
             )
         self.break_even_label.setText(text)
+        compared = be.owned_option is not None and be.rent_option is not None
+        self.break_even_why.setVisible(compared)
+        self.break_even_month_why.setVisible(compared)
         rule = be.rule_six_months
+        self.six_month_why.setVisible(rule is not None)
         if rule is None:
             self.six_month_label.setText(
                 self.tr("Six-month rule: not evaluated (no owned option compared).")
@@ -491,6 +566,8 @@ class BudgetPage(QWizardPage):
         self.mc_progress = QProgressBar()
         self.mc_progress.setVisible(False)
         self.mc_progress.setMaximumWidth(160)
+        self.mc_progress.setTextVisible(True)
+        self.mc_progress.setFormat("%p %")
         self.mc_status = QLabel(wordWrap=True)
         self.mc_draws_label = QLabel()
         self.mc_draws_label.setBuddy(self.mc_draws_spin)
@@ -1099,6 +1176,19 @@ class BudgetPage(QWizardPage):
         if message is None:
             if self.runner.is_running:
                 message = self.tr("Drawing prices…")
+            elif (
+                self.monte_carlo is not None
+                and self.monte_carlo.own_minus_rent is not None
+            ):
+                message = (
+                    self.tr(
+                        "%1 draws, seed %2. Each bar counts the draws by how much "
+                        "more owning costs than renting; green: owning is cheaper. "
+                        "Dashed lines: P10, P50, P90."
+                    )
+                    .replace("%1", current_locale().toString(self.monte_carlo.draws))
+                    .replace("%2", str(self.monte_carlo.seed))
+                )
             elif self.monte_carlo is not None:
                 message = (
                     self.tr(
@@ -1121,6 +1211,7 @@ class BudgetPage(QWizardPage):
         self._show_mc_status()
 
     def _on_mc_progress(self, done: int, total: int) -> None:
+        """Chunks done out of ``total``, shown as a percentage (0: busy)."""
         if total > 1:
             self.mc_progress.setRange(0, total)
             self.mc_progress.setValue(done)

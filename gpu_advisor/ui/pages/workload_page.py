@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor.engine.explain_keys import WORKLOAD_PAGE_KEYS
 from gpu_advisor.engine.shape import parse_hf_config
 from gpu_advisor.model.common import InputRef, Language, Severity
 from gpu_advisor.model.evaluation import Evaluation
@@ -546,18 +547,9 @@ class WorkloadPage(QWizardPage):
         def explain() -> list[Any]:
             return session_explanations(session)
 
-        keys = {
-            "memory": "memory.per_gpu.total_bytes",
-            "min_gpus": "cluster.min_gpus",
-            "gpu_hours": "compute.gpu_hours",
-            "gpu_hours_x15": "compute.gpu_hours_with_redundancy",
-            "days": "cluster.days",
-            "deadline_gpus": "cluster.gpus_for_deadline",
-            "network": "cluster.network_needed_id",
-            "checkpoint": "storage.checkpoint_bytes",
-        }
         self.numbers = {
-            name: KeyNumber(key, explain, session) for name, key in keys.items()
+            name: KeyNumber(key, explain, session)
+            for name, key in WORKLOAD_PAGE_KEYS.items()
         }
         numbers_box = QWidget()
         grid = QGridLayout(numbers_box)
@@ -735,8 +727,11 @@ class WorkloadPage(QWizardPage):
             "gpu_hours_x15": self.tr("GPU-hours × 1.5 (seeds' redundancy rule):"),
             "days": self.tr("Training time:"),
             "deadline_gpus": self.tr("Cards for the deadline:"),
+            "scaling": self.tr("Scaling efficiency:"),
+            "decode": self.tr("Decode throughput:"),
             "network": self.tr("Network needed:"),
             "checkpoint": self.tr("Checkpoint:"),
+            "checkpoint_write": self.tr("Checkpoint write speed:"),
         }
         for name, text in captions.items():
             self.numbers[name].caption.setText(text)
@@ -1085,11 +1080,28 @@ class WorkloadPage(QWizardPage):
         else:
             n["network"].value.setText(self._network_name(cluster.network_needed_id))
         n["checkpoint"].value.setText(
-            self.tr("%1 GB; write at %2 GB/s to save it in %3 s")
-            .replace("%1", self._num(storage.checkpoint_bytes / 1e9, 0))
-            .replace("%2", self._num(storage.checkpoint_write_gb_per_s, 2))
-            .replace("%3", self._num(storage.checkpoint_write_target_s, 0))
+            self.tr("%1 GB per full checkpoint").replace(
+                "%1", self._num(storage.checkpoint_bytes / 1e9, 0)
+            )
         )
+        n["checkpoint_write"].value.setText(
+            self.tr("%1 GB/s to save a checkpoint in %2 s")
+            .replace("%1", self._num(storage.checkpoint_write_gb_per_s, 2))
+            .replace("%2", self._num(storage.checkpoint_write_target_s, 0))
+        )
+        n["scaling"].value.setText(
+            self.tr("%1 % on %2 cards over %3")
+            .replace("%1", self._num(cluster.scaling_efficiency * 100, 0))
+            .replace("%2", self._num(cluster.gpus))
+            .replace("%3", self._network_name(cluster.network_id))
+        )
+        decode = compute.decode_tokens_per_s_per_gpu
+        for widget in (n["decode"].caption, n["decode"].value, n["decode"].why):
+            widget.setVisible(decode is not None)
+        if decode is not None:
+            n["decode"].value.setText(
+                self.tr("%1 tokens/s per card").replace("%1", self._num(decode, 0))
+            )
 
     def _update_warnings(self, evaluation: Evaluation) -> None:
         language = _language()

@@ -11,8 +11,10 @@ reaches the screen well inside the 50 ms budget (DESIGN.md):
   money coming back (resale, returned deposit) in a third;
 * :class:`TornadoChart` — own-minus-rent at each input's low and high value,
   horizontal bars sorted by swing (the engine's order), labelled with values;
-* :class:`MonteCarloChart` — P10 / P50 / P90 of each option's total from the
-  Monte Carlo, with the probability that owning beats renting in the title.
+* :class:`MonteCarloChart` — the Monte Carlo's histogram of owning minus
+  renting with P10 / P50 / P90 and zero lines and the probability that owning
+  beats renting in the title (or each option's P10–P90 when there is nothing
+  to compare).
 
 The charts compute nothing: every figure comes from
 :class:`~gpu_advisor.model.cost_results.CostResult` or
@@ -410,17 +412,51 @@ class TornadoChart(pg.PlotWidget):
             self.setYRange(-0.6, n - 0.1, padding=0)
 
 
-class MonteCarloChart(pg.PlotWidget):
-    """P10–P90 range and P50 of each option's total under uncertain prices.
+OWN_CHEAPER_COLOUR: Final = "#2ca02c"
+RENT_CHEAPER_COLOUR: Final = "#7f9fbf"
 
-    The engine's :class:`~gpu_advisor.model.cost_results.MonteCarloResult`
-    holds percentiles, not the individual draws, so the distribution is drawn
-    as one bar per option from P10 to P90 with lines at P10, P50 and P90.
+
+class MonteCarloChart(pg.PlotWidget):
+    """The Monte Carlo: a histogram of owning minus renting, or percentile bars.
+
+    When the engine's :class:`~gpu_advisor.model.cost_results.MonteCarloResult`
+    holds a histogram of *own minus rent* (the cheapest owned option's total
+    minus the cheapest renting option's, per draw), the chart shows it: bins
+    left of zero (owning cheaper) in green, right of zero in blue-grey,
+    dashed lines at P10 / P50 / P90, a solid zero line, and
+    "P(owning beats renting) = x %" in the title. Without an owned or a
+    renting option to compare, it shows one bar per option from P10 to P90
+    of its total, with marks at P10, P50 and P90.
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         _setup(self)
+        # histogram of own minus rent
+        self.histogram_bars = pg.BarGraphItem(
+            x0=[], x1=[], y0=[], height=[], brushes=[], pen=pg.mkPen("w", width=0.5)
+        )
+        self.addItem(self.histogram_bars)
+        self.zero_line = pg.InfiniteLine(
+            pos=0.0, angle=90, movable=False, pen=pg.mkPen("#000", width=2)
+        )
+        self.addItem(self.zero_line, ignoreBounds=True)
+        self.percentile_lines: dict[str, pg.InfiniteLine] = {}
+        for name, width in (("p10", 1.5), ("p50", 2.5), ("p90", 1.5)):
+            line = pg.InfiniteLine(
+                angle=90,
+                movable=False,
+                pen=pg.mkPen("#8a1c1c", width=width, style=Qt.PenStyle.DashLine),
+                label=name.upper(),
+                labelOpts={
+                    "position": 0.93,
+                    "color": "#8a1c1c",
+                    "fill": (255, 255, 255, 200),
+                },
+            )
+            self.addItem(line, ignoreBounds=True)
+            self.percentile_lines[name] = line
+        # percentile bars per option (fallback)
         self.range_bars = pg.BarGraphItem(
             x0=[], x1=[], y=[], height=0.55, brushes=[], pen=None
         )
@@ -436,6 +472,7 @@ class MonteCarloChart(pg.PlotWidget):
         self.p50_labels: list[pg.TextItem] = []
         self.result: MonteCarloResult | None = None
         self.options: list[OptionId] = []
+        self.showing_histogram = False
         self._cost: CostResult | None = None
         self.placeholder = pg.TextItem(color="#555", anchor=(0.5, 0.5))
         self.addItem(self.placeholder, ignoreBounds=True)
@@ -447,16 +484,27 @@ class MonteCarloChart(pg.PlotWidget):
         else:
             self.clear_result()
 
-    def clear_result(self, message: str | None = None) -> None:
-        """Empty the chart and show ``message`` (default: not run yet)."""
-        translate = QCoreApplication.translate
-        self.result = None
-        self.options = []
+    def _hide_histogram(self) -> None:
+        self.histogram_bars.setOpts(x0=[], x1=[], y0=[], height=[], brushes=[])
+        self.zero_line.setVisible(False)
+        for line in self.percentile_lines.values():
+            line.setVisible(False)
+
+    def _hide_bars(self) -> None:
         self.range_bars.setOpts(x0=[], x1=[], y=[], brushes=[])
         for marks in (self.p10_marks, self.p50_marks, self.p90_marks):
             marks.setData([], [])
         for label in self.p50_labels:
             label.setVisible(False)
+
+    def clear_result(self, message: str | None = None) -> None:
+        """Empty the chart and show ``message`` (default: not run yet)."""
+        translate = QCoreApplication.translate
+        self.result = None
+        self.options = []
+        self.showing_histogram = False
+        self._hide_histogram()
+        self._hide_bars()
         self.placeholder.setText(
             message
             or translate("CostCharts", "Monte Carlo not run yet for these inputs.")
@@ -464,6 +512,8 @@ class MonteCarloChart(pg.PlotWidget):
         self.placeholder.setPos(0.5, 0.5)
         self.placeholder.setVisible(True)
         self.getPlotItem().getAxis("left").setTicks([[], []])
+        self.setLabel("left", "")
+        self.setLabel("bottom", "")
         self.setXRange(0, 1, padding=0)
         self.setYRange(0, 1, padding=0)
         self.setTitle(
@@ -473,14 +523,78 @@ class MonteCarloChart(pg.PlotWidget):
         )
 
     def set_result(self, result: MonteCarloResult, cost: CostResult) -> None:
-        """Show ``result``'s percentiles in the order of ``cost.options``."""
+        """Show ``result``: the own-minus-rent histogram when the engine gave
+        one, else the percentiles of each option in the order of ``cost.options``."""
         self.result, self._cost = result, cost
+        self.placeholder.setVisible(False)
+        self.options = [o.id for o in cost.options if o.id in result.percentiles]
+        if result.own_minus_rent is not None:
+            self._hide_bars()
+            self._show_histogram(result, cost)
+        else:
+            self._hide_histogram()
+            self._show_bars(result, cost)
+
+    def _show_histogram(self, result: MonteCarloResult, cost: CostResult) -> None:
         translate = QCoreApplication.translate
+        hist = result.own_minus_rent
+        assert hist is not None  # checked by set_result
+        self.showing_histogram = True
+        divisor, unit = money_scale(cost.currency.code)
+        rate = cost.currency.cny_per_unit
+        edges = np.asarray([to_display(e, rate) / divisor for e in hist.edges])
+        counts = np.asarray(hist.counts, dtype=float)
+        centres = (edges[:-1] + edges[1:]) / 2
+        own = pg.mkBrush(OWN_CHEAPER_COLOUR)
+        rent = pg.mkBrush(RENT_CHEAPER_COLOUR)
+        self.histogram_bars.setOpts(
+            x0=edges[:-1],
+            x1=edges[1:],
+            y0=np.zeros_like(counts),
+            height=counts,
+            brushes=[own if c < 0 else rent for c in centres],
+        )
+        self.zero_line.setVisible(True)
+        pct = result.own_minus_rent_percentiles
+        for name, line in self.percentile_lines.items():
+            if pct is None:
+                line.setVisible(False)
+                continue
+            value = to_display(getattr(pct, name), rate)
+            line.setValue(value / divisor)
+            line.label.setFormat(
+                f"{name.upper()} {format_money(value, cost.currency.code)}"
+            )
+            line.setVisible(True)
+        axis = self.getPlotItem().getAxis("left")
+        axis.setTicks(None)
+        self.setLabel("left", translate("CostCharts", "Draws"))
+        self.setLabel(
+            "bottom",
+            translate(
+                "CostCharts", "Owning minus renting over the horizon [%1]"
+            ).replace("%1", unit),
+        )
+        locale = current_locale()
+        self.setTitle(
+            translate("CostCharts", "P(owning beats renting) = %1 % (%2 draws)")
+            .replace("%1", locale.toString(result.p_own_beats_rent * 100, "f", 0))
+            .replace("%2", locale.toString(result.draws)),
+            color="#222",
+            size="10pt",
+        )
+        lo = float(min(edges[0], 0.0))
+        hi = float(max(edges[-1], 0.0))
+        pad = (hi - lo) * 0.04 or 1.0
+        self.setXRange(lo - pad, hi + pad, padding=0)
+        self.setYRange(0, float(counts.max()) * 1.12 or 1.0, padding=0)
+
+    def _show_bars(self, result: MonteCarloResult, cost: CostResult) -> None:
+        translate = QCoreApplication.translate
+        self.showing_histogram = False
         divisor, unit = money_scale(cost.currency.code)
         code, rate = cost.currency.code, cost.currency.cny_per_unit
-        self.placeholder.setVisible(False)
-        options = [o.id for o in cost.options if o.id in result.percentiles]
-        self.options = options
+        options = self.options
         n = len(options)
         y = np.arange(n - 1, -1, -1, dtype=float)
 
@@ -518,15 +632,15 @@ class MonteCarloChart(pg.PlotWidget):
         self.getPlotItem().getAxis("left").setTicks(
             [[(float(y[i]), option_label(o)) for i, o in enumerate(options)], []]
         )
+        self.setLabel("left", "")
         self.setLabel(
             "bottom",
             translate("CostCharts", "Total over the horizon [%1]").replace("%1", unit),
         )
-        percent = current_locale().toString(result.p_own_beats_rent * 100, "f", 0)
         self.setTitle(
-            translate("CostCharts", "Owning beats renting in %1 % of %2 draws")
-            .replace("%1", percent)
-            .replace("%2", current_locale().toString(result.draws)),
+            translate(
+                "CostCharts", "Total of each option: P10 to P90 of %1 draws"
+            ).replace("%1", current_locale().toString(result.draws)),
             color="#222",
             size="10pt",
         )

@@ -1,0 +1,106 @@
+"""The result keys the wizard explains with a "why?" button, in one place.
+
+The engine attaches an :class:`~gpu_advisor.model.common.Explanation` to each
+of these keys (``SizingResult.explanations``, ``CostResult.explanations``);
+the pages put a "why?" button beside the number with the same key, and
+``tests/engine/test_explain_keys.py`` checks that every key a page asks for is
+explained for every example project. Keeping the names here (not in the Qt
+code) lets the engine tests use them without importing Qt.
+
+Examples
+--------
+>>> option_key("colocation", OPTION_NPV)
+'cost.options.colocation.npv_cny'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from gpu_advisor.model.cost_results import CostResult
+from gpu_advisor.model.sizing_results import SizingResult
+
+# --- sizing (workload page) -------------------------------------------------
+MEMORY_TOTAL: Final = "memory.per_gpu.total_bytes"
+MIN_GPUS: Final = "cluster.min_gpus"
+GPU_HOURS: Final = "compute.gpu_hours"
+GPU_HOURS_WITH_REDUNDANCY: Final = "compute.gpu_hours_with_redundancy"
+CHINCHILLA_TOKENS: Final = "compute.chinchilla_tokens"
+DECODE_TOKENS: Final = "compute.decode_tokens_per_s_per_gpu"
+DAYS: Final = "cluster.days"
+SCALING_EFFICIENCY: Final = "cluster.scaling_efficiency"
+GPUS_FOR_DEADLINE: Final = "cluster.gpus_for_deadline"
+NETWORK_NEEDED: Final = "cluster.network_needed_id"
+CHECKPOINT_BYTES: Final = "storage.checkpoint_bytes"
+CHECKPOINT_WRITE: Final = "storage.checkpoint_write_gb_per_s"
+
+WORKLOAD_PAGE_KEYS: Final[dict[str, str]] = {
+    "memory": MEMORY_TOTAL,
+    "min_gpus": MIN_GPUS,
+    "gpu_hours": GPU_HOURS,
+    "gpu_hours_x15": GPU_HOURS_WITH_REDUNDANCY,
+    "days": DAYS,
+    "scaling": SCALING_EFFICIENCY,
+    "deadline_gpus": GPUS_FOR_DEADLINE,
+    "decode": DECODE_TOKENS,
+    "network": NETWORK_NEEDED,
+    "checkpoint": CHECKPOINT_BYTES,
+    "checkpoint_write": CHECKPOINT_WRITE,
+}
+"""Result rows of the workload page: row name -> explained key."""
+
+INFERENCE_ONLY: Final = frozenset({DECODE_TOKENS})
+"""Keys shown (and explained) only when the workload serves inference."""
+
+# --- cost (budget page) -----------------------------------------------------
+OPTION_TOTAL: Final = "total_cny"
+OPTION_NPV: Final = "npv_cny"
+OPTION_PER_USEFUL_HOUR: Final = "cost_per_useful_gpu_hour_cny"
+OPTION_UTILIZATION: Final = "utilization"
+OPTION_FIELDS: Final = (
+    OPTION_TOTAL,
+    OPTION_NPV,
+    OPTION_PER_USEFUL_HOUR,
+    OPTION_UTILIZATION,
+)
+"""Columns of the options table that have a "why?" button."""
+
+BREAK_EVEN_UTILIZATION: Final = "cost.break_even.utilization"
+BREAK_EVEN_MONTH: Final = "cost.break_even.month"
+SIX_MONTH_RULE: Final = "cost.break_even.rule_six_months"
+MIX_BASELINE: Final = "cost.recommendation.mix_detail"
+
+
+def option_key(option_id: str, field: str) -> str:
+    """The key of one option's figure, e.g. ``cost.options.spot.npv_cny``."""
+    return f"cost.options.{option_id}.{field}"
+
+
+def workload_page_keys(sizing: SizingResult, *, inference: bool) -> list[str]:
+    """Every key the workload page asks to explain for this result.
+
+    ``sizing`` is unused today (every row is always shown) but keeps the
+    signature parallel to :func:`budget_page_keys`.
+    """
+    del sizing
+    return [
+        key
+        for key in WORKLOAD_PAGE_KEYS.values()
+        if inference or key not in INFERENCE_ONLY
+    ]
+
+
+def budget_page_keys(cost: CostResult) -> list[str]:
+    """Every key the budget page asks to explain for this result."""
+    keys = [
+        option_key(str(option.id), field)
+        for option in cost.options
+        for field in OPTION_FIELDS
+    ]
+    if cost.break_even.owned_option is not None:
+        keys += [BREAK_EVEN_UTILIZATION, BREAK_EVEN_MONTH]
+    if cost.break_even.rule_six_months is not None:
+        keys.append(SIX_MONTH_RULE)
+    if cost.recommendation.mix_detail is not None:
+        keys.append(MIX_BASELINE)
+    return keys
