@@ -75,6 +75,7 @@ from gpu_advisor.report.text import (
     percent,
     tokens,
     tr,
+    unit_text,
 )
 
 PAPER_SIZES: Final = {"a4": A4, "letter": LETTER}
@@ -1053,7 +1054,8 @@ def _cost(st: _Story, project: Project, ev: Evaluation) -> None:
             [
                 (
                     (b.label_zh if lang is Language.ZH else b.label_en) or b.input,
-                    f"{_fmt_value(b.low_value)} – {_fmt_value(b.high_value)} {b.unit}".strip(),
+                    f"{_fmt_value(b.low_value)} – {_fmt_value(b.high_value)} "
+                    f"{unit_text(b.unit, lang)}".strip(),
                     money(b.low_outcome_cny, lang),
                     money(b.high_outcome_cny, lang),
                     money(b.swing_cny, lang),
@@ -1088,6 +1090,28 @@ def _cost(st: _Story, project: Project, ev: Evaluation) -> None:
             align_right=[1, 2, 3],
         )
         st.p(st.t("cost.p_build_text", prob=percent(mc.p_own_beats_rent)))
+        hist, pct = mc.own_minus_rent, mc.own_minus_rent_percentiles
+        if hist is not None and pct is not None:
+            st.p(
+                st.t(
+                    "cost.mc_histogram",
+                    p10=money(pct.p10, lang),
+                    p50=money(pct.p50, lang),
+                    p90=money(pct.p90, lang),
+                )
+            )
+            st.chart(
+                charts.histogram(
+                    hist.edges,
+                    hist.counts,
+                    style=style,
+                    width=st.width,
+                    x_format=lambda v: money_short(v, lang),
+                    markers=[("P10", pct.p10), ("P50", pct.p50), ("P90", pct.p90)],
+                    negative_label=st.t("cost.mc_own_cheaper"),
+                    positive_label=st.t("cost.mc_rent_cheaper"),
+                )
+            )
     else:
         st.p(st.t("cost.mc_missing"))
 
@@ -1546,6 +1570,10 @@ def _fmt_value(value: float | str) -> str:
     return f"{value:,.6g}" if abs(value) >= 1000 else f"{value:.4g}"
 
 
+_OPTION_IN_KEY: Final = re.compile(r"\.options\.[a-z_]+\.")
+"""The option id inside a result key such as ``cost.options.spot.npv_cny``."""
+
+
 def _assumptions(st: _Story, ev: Evaluation, catalog: Catalog) -> None:
     st.h1("assumptions")
     st.p(st.t("asm.intro", as_of=catalog.as_of.isoformat()))
@@ -1556,7 +1584,7 @@ def _assumptions(st: _Story, ev: Evaluation, catalog: Catalog) -> None:
             if ref.source != "project" and ref.name not in defaults:
                 defaults[ref.name] = (
                     ref.name,
-                    f"{_fmt_value(ref.value)} {ref.unit}".strip(),
+                    f"{_fmt_value(ref.value)} {unit_text(ref.unit, st.lang)}".strip(),
                     ref.source,
                 )
     st.h2(st.t("asm.defaults"))
@@ -1569,9 +1597,14 @@ def _assumptions(st: _Story, ev: Evaluation, catalog: Catalog) -> None:
     else:
         st.p(st.t("siz.no_warnings"))
     st.h2(st.t("asm.formulas"))
+    # One row per kind of result: the seven options share their formulas.
+    formulas: dict[str, tuple[str, str, str]] = {}
+    for ex in explanations:
+        key = _OPTION_IN_KEY.sub(".options.<option>.", ex.key)
+        formulas.setdefault(key, (key, ex.formula, ex.reference or "—"))
     st.table(
         [st.t("col.result"), st.t("col.formula"), st.t("col.reference")],
-        [(ex.key, ex.formula, ex.reference or "—") for ex in explanations],
+        list(formulas.values()),
         [1.3, 2.6, 2],
     )
 

@@ -272,6 +272,15 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "自购/自建比最便宜的租用方式更省的概率为 {prob}。",
         "Owning is cheaper than the cheapest way of renting with probability {prob}.",
     ),
+    "cost.mc_histogram": (
+        "下图按每次抽样统计“最便宜的自购方式总成本减去最便宜的租用方式总成本”：落在零线左侧"
+        "（绿色）的抽样中自购更省。P10 为 {p10}，P50 为 {p50}，P90 为 {p90}。",
+        "The chart counts, for each draw, the cheapest owned option's total minus the "
+        "cheapest renting option's total: draws left of the zero line (green) are "
+        "those where owning costs less. P10 is {p10}, P50 {p50}, P90 {p90}.",
+    ),
+    "cost.mc_own_cheaper": ("自购更省", "Owning cheaper"),
+    "cost.mc_rent_cheaper": ("租用更省", "Renting cheaper"),
     "cost.mc_missing": (
         "未运行蒙特卡洛模拟。",
         "The Monte Carlo simulation was not run.",
@@ -518,6 +527,28 @@ def _grouped(value: float, decimals: int = 0) -> str:
     if not math.isfinite(value):
         return "—"
     return f"{value:,.{decimals}f}"
+
+
+_UNITS_ZH: Final = {
+    "CNY/GPU": "元/卡",
+    "CNY/GPU-hour": "元/卡时",
+    "CNY/GPU-month": "元/卡·月",
+    "CNY/kWh": "元/度",
+    "years": "年",
+    "months": "个月",
+    "GPU-hours": "卡时",
+}
+
+
+def unit_text(unit: str, language: Language | str) -> str:
+    """An engine unit (always English) as the reader's language writes it.
+
+    >>> unit_text("CNY/GPU-hour", "zh"), unit_text("CNY/GPU-hour", "en")
+    ('元/卡时', 'CNY/GPU-hour')
+    """
+    if str(language).startswith("zh"):
+        return _UNITS_ZH.get(unit, unit)
+    return unit
 
 
 def money(value_cny: float, language: Language, decimals: int = 0) -> str:

@@ -81,8 +81,16 @@ def test_key_engine_numbers_present(
     for pct in evaluation.monte_carlo.percentiles.values():
         expected += [money(pct.p10, lang), money(pct.p50, lang), money(pct.p90, lang)]
     expected.append(percent(evaluation.monte_carlo.p_own_beats_rent))
+    diff = evaluation.monte_carlo.own_minus_rent_percentiles
+    assert diff is not None  # the sample compares owning with renting
+    expected += [money(diff.p10, lang), money(diff.p50, lang), money(diff.p90, lang)]
     missing = [item for item in expected if item not in text]
     assert not missing
+
+
+def test_monte_carlo_histogram_caption(texts: dict[Language, str]) -> None:
+    assert "零线左侧" in _flat(texts[Language.ZH])
+    assert "left of the zero line" in _flat(texts[Language.EN])
 
 
 def test_language_specific_wording(texts: dict[Language, str]) -> None:
