@@ -121,7 +121,7 @@ def lab_steady_full_load() -> Project:
             task=TaskKind.PRETRAIN,
             model_preset="llama2-13b",
             tokens_billion=1000.0,
-            zero_stage=1,
+            zero_stage=3,
             gpu_id="A100-80GB-SXM",
             gpus=64,
         ),
