@@ -59,6 +59,7 @@ References
 from __future__ import annotations
 
 import math
+import re
 import shlex
 from dataclasses import dataclass
 from typing import Any, Final
@@ -79,6 +80,7 @@ __all__ = [
     "ALERT_RULES_FILENAME",
     "DCGM_COUNTERS_CSV",
     "GRAFANA_DCGM_DASHBOARD_ID",
+    "MONITORING_CONFIGS",
     "GeneratedConfig",
     "bare_nodes_script",
     "dcgm_exporter_manifest",
@@ -87,6 +89,8 @@ __all__ = [
     "generate_all",
     "grafana_dashboard_hint",
     "kubernetes_manifest",
+    "launch_config",
+    "monitoring_config",
     "placeholder_hostnames",
     "prometheus_alert_rules",
     "prometheus_scrape_config",
@@ -293,11 +297,61 @@ def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.ScalarNode:
 _NoAliasDumper.add_representer(str, _represent_str)
 
 
+class _NoAliasCDumper(yaml.CSafeDumper if yaml.__with_libyaml__ else yaml.SafeDumper):  # type: ignore[misc]
+    """:class:`_NoAliasDumper` with libyaml's emitter, written in C (~6× faster)."""
+
+    @override
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+_NoAliasCDumper.add_representer(str, _represent_str)
+
+_LIBYAML_SAME = re.compile(
+    "[\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]*"
+)
+"""Text that libyaml's emitter writes exactly as PyYAML's does.
+
+Outside it the two differ: libyaml escapes characters beyond U+FFFF (``"\\U0001F680"``)
+and NEL, where PyYAML writes them as they are; tabs, other controls, U+2028/9 and
+the BOM are left to PyYAML to be sure.
+"""
+
+
+def _simple_key(key: object) -> bool:
+    """A key both emitters write as ``key:``; they differ on empty and very long
+    keys (``? ''``), so those take PyYAML's emitter."""
+    if isinstance(key, str):
+        return 0 < len(key) < 100 and "\n" not in key and _same_in_libyaml(key)
+    return _same_in_libyaml(key)
+
+
+def _same_in_libyaml(node: object) -> bool:
+    """True when every string in ``node`` matches :data:`_LIBYAML_SAME` and every
+    key is a :func:`_simple_key`."""
+    if isinstance(node, str):
+        return _LIBYAML_SAME.fullmatch(node) is not None
+    if isinstance(node, dict):
+        return all(_simple_key(k) and _same_in_libyaml(v) for k, v in node.items())
+    if isinstance(node, list | tuple):
+        return all(_same_in_libyaml(item) for item in node)
+    return True
+
+
 def _yaml(docs: list[dict[str, Any]]) -> str:
-    """Dump documents with ``---`` separators, keys in insertion order."""
+    """Dump documents with ``---`` separators, keys in insertion order.
+
+    Uses libyaml's C emitter when it is installed and its output is known to be
+    the same as PyYAML's for these documents (the usual case), else PyYAML's.
+    """
+    dumper: type[yaml.SafeDumper] = (
+        _NoAliasCDumper
+        if yaml.__with_libyaml__ and _same_in_libyaml(docs)
+        else _NoAliasDumper
+    )
     return yaml.dump_all(
         docs,
-        Dumper=_NoAliasDumper,
+        Dumper=dumper,
         sort_keys=False,
         allow_unicode=True,
         default_flow_style=False,
@@ -1742,12 +1796,155 @@ def environment_advice(
     return out
 
 
+MONITORING_CONFIGS: Final = (
+    "dcgm-exporter",
+    "prometheus-config",
+    "prometheus-alerts",
+    "grafana-dashboard",
+)
+"""Names (``GeneratedConfig.name``) of the monitoring files, in :func:`generate_all` order."""
+
+
+def launch_config(
+    env: Environment, workload: Workload, language: Language
+) -> GeneratedConfig:
+    """The launch file for ``env.scheduler``: Kubernetes Job, sbatch or bare-node script.
+
+    Parameters
+    ----------
+    env : Environment
+        Cluster, image and job settings; ``env.scheduler`` picks the file. [-]
+    workload : Workload
+        The training job (precision, parallelism). [-]
+    language : Language
+        Language of the title and the comments. [-]
+
+    Returns
+    -------
+    GeneratedConfig
+        The first entry of :func:`generate_all` for a project with these
+        settings. [-]
+
+    Examples
+    --------
+    >>> launch_config(Environment(scheduler=Scheduler.SLURM), Workload(), Language.EN).name
+    'slurm-sbatch'
+    """
+    if env.scheduler is Scheduler.KUBERNETES:
+        return GeneratedConfig(
+            "kubernetes-job",
+            _t(language, "Kubernetes training Job", "Kubernetes 训练作业（Job）"),
+            f"{dns_label(env.job_name)}-job.yaml",
+            "yaml",
+            kubernetes_manifest(env, workload, language),
+        )
+    if env.scheduler is Scheduler.SLURM:
+        return GeneratedConfig(
+            "slurm-sbatch",
+            _t(language, "SLURM batch script", "SLURM 作业脚本（sbatch）"),
+            f"{_slurm_name(env.job_name, 'llm-train')}.sbatch",
+            "bash",
+            slurm_script(env, workload, language),
+        )
+    return GeneratedConfig(
+        "bare-launch",
+        _t(language, "Launch script for bare nodes", "裸机节点启动脚本"),
+        "launch.sh",
+        "bash",
+        bare_nodes_script(env, workload, language),
+    )
+
+
+def monitoring_config(
+    name: str, env: Environment, monitoring: Monitoring, language: Language
+) -> GeneratedConfig:
+    """One monitoring file, exactly as :func:`generate_all` writes it.
+
+    Parameters
+    ----------
+    name : str
+        One of :data:`MONITORING_CONFIGS`. [-]
+    env : Environment
+        Scheduler, nodes and GPUs per node. [-]
+    monitoring : Monitoring
+        Thresholds and exporter settings. [-]
+    language : Language
+        Language of the title and the comments. [-]
+
+    Returns
+    -------
+    GeneratedConfig
+        The file called ``name``. [-]
+
+    Raises
+    ------
+    ValueError
+        When ``name`` is not in :data:`MONITORING_CONFIGS`.
+
+    Examples
+    --------
+    >>> monitoring_config(
+    ...     "grafana-dashboard", Environment(), Monitoring(), Language.EN
+    ... ).filename
+    'grafana-dashboard.txt'
+    """
+    lang = language
+    if name == "dcgm-exporter":
+        if env.scheduler is Scheduler.KUBERNETES:
+            return GeneratedConfig(
+                "dcgm-exporter",
+                _t(lang, "DCGM exporter DaemonSet", "DCGM 指标采集 DaemonSet"),
+                "dcgm-exporter.yaml",
+                "yaml",
+                dcgm_exporter_manifest(env, monitoring, lang),
+            )
+        return GeneratedConfig(
+            "dcgm-exporter",
+            _t(
+                lang,
+                "DCGM exporter (docker) setup",
+                "DCGM 指标采集器安装脚本（docker）",
+            ),
+            "install-dcgm-exporter.sh",
+            "bash",
+            dcgm_exporter_manifest(env, monitoring, lang),
+        )
+    if name == "prometheus-config":
+        return GeneratedConfig(
+            "prometheus-config",
+            _t(lang, "Prometheus scrape config", "Prometheus 抓取配置"),
+            "prometheus.yml",
+            "yaml",
+            prometheus_scrape_config(env, monitoring, lang),
+        )
+    if name == "prometheus-alerts":
+        return GeneratedConfig(
+            "prometheus-alerts",
+            _t(lang, "Prometheus alert rules", "Prometheus 告警规则"),
+            ALERT_RULES_FILENAME,
+            "yaml",
+            prometheus_alert_rules(
+                monitoring, lang, expected_gpus_per_node=env.gpus_per_node
+            ),
+        )
+    if name == "grafana-dashboard":
+        return GeneratedConfig(
+            "grafana-dashboard",
+            _t(lang, "Grafana dashboard", "Grafana 监控面板"),
+            "grafana-dashboard.txt",
+            "text",
+            grafana_dashboard_hint(monitoring, lang),
+        )
+    raise ValueError(f"name must be one of {', '.join(MONITORING_CONFIGS)}")
+
+
 def generate_all(project: Project) -> list[GeneratedConfig]:
     """Every config for the project's scheduler, in the project's language.
 
     Order: launch file (Kubernetes Job, sbatch script or bare-node script),
     dcgm-exporter deployment, Prometheus scrape config, alert rules, Grafana
-    hint.
+    hint. A page that shows one file at a time calls :func:`launch_config` or
+    :func:`monitoring_config` for just that file.
 
     Parameters
     ----------
@@ -1767,79 +1964,7 @@ def generate_all(project: Project) -> list[GeneratedConfig]:
      'grafana-dashboard']
     """
     env, mon, lang = project.environment, project.monitoring, project.meta.language
-    wl = project.workload
-    out: list[GeneratedConfig] = []
-    if env.scheduler is Scheduler.KUBERNETES:
-        out.append(
-            GeneratedConfig(
-                "kubernetes-job",
-                _t(lang, "Kubernetes training Job", "Kubernetes 训练作业（Job）"),
-                f"{dns_label(env.job_name)}-job.yaml",
-                "yaml",
-                kubernetes_manifest(env, wl, lang),
-            )
-        )
-        exporter = GeneratedConfig(
-            "dcgm-exporter",
-            _t(lang, "DCGM exporter DaemonSet", "DCGM 指标采集 DaemonSet"),
-            "dcgm-exporter.yaml",
-            "yaml",
-            dcgm_exporter_manifest(env, mon, lang),
-        )
-    else:
-        if env.scheduler is Scheduler.SLURM:
-            out.append(
-                GeneratedConfig(
-                    "slurm-sbatch",
-                    _t(lang, "SLURM batch script", "SLURM 作业脚本（sbatch）"),
-                    f"{_slurm_name(env.job_name, 'llm-train')}.sbatch",
-                    "bash",
-                    slurm_script(env, wl, lang),
-                )
-            )
-        else:
-            out.append(
-                GeneratedConfig(
-                    "bare-launch",
-                    _t(lang, "Launch script for bare nodes", "裸机节点启动脚本"),
-                    "launch.sh",
-                    "bash",
-                    bare_nodes_script(env, wl, lang),
-                )
-            )
-        exporter = GeneratedConfig(
-            "dcgm-exporter",
-            _t(
-                lang,
-                "DCGM exporter (docker) setup",
-                "DCGM 指标采集器安装脚本（docker）",
-            ),
-            "install-dcgm-exporter.sh",
-            "bash",
-            dcgm_exporter_manifest(env, mon, lang),
-        )
-    out += [
-        exporter,
-        GeneratedConfig(
-            "prometheus-config",
-            _t(lang, "Prometheus scrape config", "Prometheus 抓取配置"),
-            "prometheus.yml",
-            "yaml",
-            prometheus_scrape_config(env, mon, lang),
-        ),
-        GeneratedConfig(
-            "prometheus-alerts",
-            _t(lang, "Prometheus alert rules", "Prometheus 告警规则"),
-            ALERT_RULES_FILENAME,
-            "yaml",
-            prometheus_alert_rules(mon, lang, expected_gpus_per_node=env.gpus_per_node),
-        ),
-        GeneratedConfig(
-            "grafana-dashboard",
-            _t(lang, "Grafana dashboard", "Grafana 监控面板"),
-            "grafana-dashboard.txt",
-            "text",
-            grafana_dashboard_hint(mon, lang),
-        ),
+    return [
+        launch_config(env, project.workload, lang),
+        *(monitoring_config(name, env, mon, lang) for name in MONITORING_CONFIGS),
     ]
-    return out

@@ -32,6 +32,7 @@ from PySide6.QtGui import (
     QDragEnterEvent,
     QDropEvent,
     QKeySequence,
+    QShowEvent,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -59,8 +60,6 @@ from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import OptionId, Project, ProjectMeta
 from gpu_advisor.ui import i18n
 from gpu_advisor.ui.export import PdfExportController
-from gpu_advisor.ui.pages.budget_page import BudgetPage
-from gpu_advisor.ui.pages.review_page import ReviewPage
 from gpu_advisor.ui.qt_resources import icon, resource_file
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
@@ -70,6 +69,12 @@ log = logging.getLogger(__name__)
 
 FILE_SUFFIX = ".gpuplan"
 APP_NAME = "GPU Advisor"
+STATUS_DELAY_MS = 150
+"""The status bar's recommendation waits this long after the last edit, so that
+typing in a field is not slowed by evaluating the plan for it at every key."""
+PAGE_BUILD_DELAY_MS = 250
+"""After the window is first shown, the wizard builds its other pages from then
+on, one per event-loop pass (see :meth:`AdvisorWizard.build_pages_later`)."""
 
 
 def _is_project_file(path: Path) -> bool:
@@ -209,6 +214,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.autosave_store = autosave
         self._recovered: list[RecoveryEntry] = []
+        self._pages_scheduled = False
         self.session = ProjectSession(self._new_project(), parent=self)
         self.setObjectName("mainWindow")
         self.setWindowIcon(icon("app"))
@@ -233,7 +239,7 @@ class MainWindow(QMainWindow):
             QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred
         )
         self.statusBar().addWidget(self.recommendation_label, 1)
-        self._status_timer = QTimer(self, singleShot=True, interval=0)
+        self._status_timer = QTimer(self, singleShot=True, interval=STATUS_DELAY_MS)
         self._status_timer.timeout.connect(self._update_recommendation)
 
         self.autosave_timer = QTimer(self)
@@ -288,9 +294,9 @@ class MainWindow(QMainWindow):
         self.pdf_export = PdfExportController(self.session, self.settings, self)
         self.pdf_export.exported.connect(self._on_pdf_exported)
         self.export_pdf_requested.connect(self.export_pdf)
-        review = self.wizard.page_for(PageId.REVIEW)
-        assert isinstance(review, ReviewPage)
-        review.set_export_controller(self.pdf_export)
+        # The review page is built on demand: give it the exporter once it exists.
+        self.wizard.page_built.connect(self._on_page_built)
+        self._on_page_built(PageId.REVIEW)
         self.export_pdf_action.setEnabled(_pdf_export_available())
         self.close_action = self._action(self.close_project, key.Close)
         self.quit_action = self._action(self.close, key.Quit)
@@ -378,6 +384,9 @@ class MainWindow(QMainWindow):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
+            # A language switch is no burst of edits: show the new text at once.
+            self._status_timer.stop()
+            self._update_recommendation()
         super().changeEvent(event)
 
     def _update_undo_texts(self, _text: str = "") -> None:
@@ -683,6 +692,16 @@ class MainWindow(QMainWindow):
                 log.warning("cannot remove autosaves: %s", exc)
         self._discard_recovered()
 
+    def _on_page_built(self, page_id: int) -> None:
+        if page_id != PageId.REVIEW:
+            return
+        review = self.wizard.built_page(PageId.REVIEW)
+        if review is not None:
+            from gpu_advisor.ui.pages.review_page import ReviewPage  # already loaded
+
+            assert isinstance(review, ReviewPage)
+            review.set_export_controller(self.pdf_export)
+
     # --- status bar ---------------------------------------------------------------------------
 
     def _on_project_changed(self, _project: Project) -> None:
@@ -765,13 +784,23 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.autosave_timer.stop()
-        budget = self.wizard.page_for(PageId.BUDGET)
-        if isinstance(budget, BudgetPage):
-            budget.runner.invalidate()  # drop a Monte Carlo still running
+        budget = self.wizard.built_page(PageId.BUDGET)  # never built: nothing runs
+        if budget is not None:
+            from gpu_advisor.ui.pages.budget_page import BudgetPage  # already loaded
+
+            if isinstance(budget, BudgetPage):
+                budget.runner.invalidate()  # drop a Monte Carlo still running
         self._finish_session(closing=True)
         self.settings.set_geometry(self.saveGeometry())
         self.settings.set_window_state(self.saveState())
         event.accept()
+
+    @override
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._pages_scheduled:
+            self._pages_scheduled = True
+            self.wizard.build_pages_later(PAGE_BUILD_DELAY_MS)
 
     @override
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:

@@ -1,16 +1,39 @@
 """The wizard frame: page ids, :class:`AdvisorWizard` and the side list of steps.
 
-The pages themselves live in ``gpu_advisor/ui/pages/``; until a page exists,
-:class:`PlaceholderPage` holds its place so that navigation, the step list
-and the page ids are already final.
+The pages themselves live in ``gpu_advisor/ui/pages/``. Only the first step's
+page is built with the wizard: every other step starts as a light
+:class:`PlaceholderPage` and gets its real page when it is first needed (the
+step is about to be entered, :meth:`AdvisorWizard.page_for` asks for it, or
+:meth:`AdvisorWizard.build_pages_later` builds it while the event loop is
+idle). The pages pull in pyqtgraph and build charts, which would otherwise
+double the cold start of the window.
+
+Qt's ``QWizard`` repaints itself completely whenever *any* page emits
+``completeChanged`` (it turns its updates off and on again to refresh the
+buttons), so a hidden page re-checking its fields made the charts of the
+shown page repaint on every edit. :class:`AdvisorWizard` therefore forwards
+``completeChanged`` to the buttons only from the current page and only when
+its state really changed; the step list hears every page.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from enum import IntEnum
+from typing import Final
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import (
+    SIGNAL,
+    SLOT,
+    QCoreApplication,
+    QEvent,
+    QMetaObject,
+    QObject,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QListWidget,
@@ -77,29 +100,31 @@ class PlaceholderPage(QWizardPage):
         super().changeEvent(event)
 
 
-def _page_factories() -> dict[PageId, Callable[[ProjectSession], QWizardPage]]:
-    """The page class of each step after the first.
+PAGE_CLASSES: Final[dict[PageId, tuple[str, str]]] = {
+    PageId.WORKLOAD: ("gpu_advisor.ui.pages.workload_page", "WorkloadPage"),
+    PageId.BUDGET: ("gpu_advisor.ui.pages.budget_page", "BudgetPage"),
+    PageId.VENDORS: ("gpu_advisor.ui.pages.vendors_page", "VendorsPage"),
+    PageId.ENVIRONMENT: ("gpu_advisor.ui.pages.environment_page", "EnvironmentPage"),
+    PageId.MONITORING: ("gpu_advisor.ui.pages.monitoring_page", "MonitoringPage"),
+    PageId.CHECKLIST: ("gpu_advisor.ui.pages.checklist_page", "ChecklistPage"),
+    PageId.REVIEW: ("gpu_advisor.ui.pages.review_page", "ReviewPage"),
+}
+"""(module, class) of each step's page after the first, imported when first built.
 
-    Imported here rather than at module level: the pages pull in pyqtgraph,
-    which the window only needs once the wizard is built.
-    """
-    from gpu_advisor.ui.pages.budget_page import BudgetPage
-    from gpu_advisor.ui.pages.checklist_page import ChecklistPage
-    from gpu_advisor.ui.pages.environment_page import EnvironmentPage
-    from gpu_advisor.ui.pages.monitoring_page import MonitoringPage
-    from gpu_advisor.ui.pages.review_page import ReviewPage
-    from gpu_advisor.ui.pages.vendors_page import VendorsPage
-    from gpu_advisor.ui.pages.workload_page import WorkloadPage
+Not imported at module level: the pages pull in pyqtgraph, numpy and the
+engine, which the window does not need to appear.
+"""
 
-    return {
-        PageId.WORKLOAD: WorkloadPage,
-        PageId.BUDGET: BudgetPage,
-        PageId.VENDORS: VendorsPage,
-        PageId.ENVIRONMENT: EnvironmentPage,
-        PageId.MONITORING: MonitoringPage,
-        PageId.CHECKLIST: ChecklistPage,
-        PageId.REVIEW: ReviewPage,
-    }
+_UPDATE_BUTTONS: Final = "_q_updateButtonStates"
+"""QWizard's (private, but registered) slot that recomputes Back/Next."""
+
+
+def _page_factory(page_id: PageId) -> Callable[[ProjectSession], QWizardPage]:
+    module_name, class_name = PAGE_CLASSES[page_id]
+    factory: Callable[[ProjectSession], QWizardPage] = getattr(
+        importlib.import_module(module_name), class_name
+    )
+    return factory
 
 
 class AdvisorWizard(QWizard):
@@ -107,11 +132,27 @@ class AdvisorWizard(QWizard):
 
     The wizard never closes itself: Finish and Escape are ignored, since the
     main window owns the project's life cycle.
+
+    Signals
+    -------
+    page_built(int)
+        The real page of a step (a :class:`PageId`) replaced its placeholder.
+    page_complete_changed(int)
+        A page (its id) emitted ``completeChanged``.
     """
+
+    page_built = Signal(int)
+    page_complete_changed = Signal(int)
 
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._session = session
+        self._buttons_complete: bool | None = None
+        self._build_queue: list[PageId] = []
+        self._build_timer = QTimer(self, singleShot=True)
+        self._build_timer.timeout.connect(self._build_next_queued)
+        self.pageAdded.connect(self._on_page_added)
+        self.currentIdChanged.connect(self._on_current_id_changed)
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.setOption(QWizard.WizardOption.NoCancelButton, True)
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
@@ -122,18 +163,97 @@ class AdvisorWizard(QWizard):
         self.setButtonLayout([button.Stretch, button.BackButton, button.NextButton])
         self.project_page = ProjectPage(session)
         self.setPage(PageId.PROJECT, self.project_page)
-        for page_id, factory in _page_factories().items():
-            self.setPage(page_id, factory(session))
         for page_id in PageId:
             if self.page(page_id) is None:
                 self.setPage(page_id, PlaceholderPage(page_id))
         self.setStartId(PageId.PROJECT)
 
+    # --- pages, built on demand ------------------------------------------------------
+
     def page_for(self, page_id: PageId) -> QWizardPage:
-        """The page of a step (typed access for the window and the tests)."""
+        """The real page of a step, built now if it was not yet (typed access for
+        the window and the tests)."""
+        self.ensure_page(page_id)
         page = self.page(page_id)
         assert page is not None
         return page
+
+    def built_page(self, page_id: PageId) -> QWizardPage | None:
+        """The page of a step if it is built, else None (builds nothing)."""
+        page = self.page(page_id)
+        return None if page is None or isinstance(page, PlaceholderPage) else page
+
+    def ensure_page(self, page_id: int) -> None:
+        """Replace the placeholder of ``page_id`` (if any) by the step's real page.
+
+        Never called for the current step: a placeholder is replaced before the
+        wizard enters its step (see :meth:`validateCurrentPage`).
+        """
+        placeholder = self.page(page_id)
+        if not isinstance(placeholder, PlaceholderPage) or page_id not in PAGE_CLASSES:
+            return
+        page = _page_factory(PageId(page_id))(self._session)
+        self.removePage(page_id)
+        placeholder.deleteLater()
+        self.setPage(page_id, page)
+        self.page_built.emit(page_id)
+
+    def build_pages_later(self, delay_ms: int = 0) -> None:
+        """Build the remaining steps' pages one per event-loop pass, in step order,
+        starting ``delay_ms`` from now (input is handled between two pages)."""
+        self._build_queue = [p for p in PageId if self.built_page(p) is None]
+        if self._build_queue:
+            self._build_timer.start(delay_ms)
+
+    def _build_next_queued(self) -> None:
+        while self._build_queue:
+            page_id = self._build_queue.pop(0)
+            if self.built_page(page_id) is None:
+                self.ensure_page(page_id)
+                break
+        if self._build_queue:
+            self._build_timer.start(0)
+
+    @override
+    def validateCurrentPage(self) -> bool:
+        # next() asks this first, then enters nextId(): build that page now.
+        valid = super().validateCurrentPage()
+        if valid:
+            following = self.nextId()
+            if following != -1:
+                self.ensure_page(following)
+        return valid
+
+    # --- completeChanged: buttons for the current page, the step list for all --------
+
+    def _on_page_added(self, page_id: int) -> None:
+        page = self.page(page_id)
+        if page is None:
+            return
+        # QWizard connects every page's completeChanged to a slot that repaints the
+        # whole wizard; a hidden page's signal would repaint the shown page's charts.
+        QObject.disconnect(
+            page, SIGNAL("completeChanged()"), self, SLOT(f"{_UPDATE_BUTTONS}()")
+        )
+        page.completeChanged.connect(
+            lambda page_id=page_id: self._on_page_complete_changed(page_id)
+        )
+
+    def _on_page_complete_changed(self, page_id: int) -> None:
+        if page_id == self.currentId():
+            page = self.currentPage()
+            complete = page is not None and page.isComplete()
+            if complete != self._buttons_complete:
+                self._buttons_complete = complete
+                QMetaObject.invokeMethod(
+                    self, _UPDATE_BUTTONS, Qt.ConnectionType.DirectConnection
+                )
+        self.page_complete_changed.emit(page_id)
+
+    def _on_current_id_changed(self, _page_id: int) -> None:
+        # QWizard refreshed the buttons itself when it entered the page.
+        page = self.currentPage()
+        self._buttons_complete = page is not None and page.isComplete()
 
     def current_page_id(self) -> PageId:
         return PageId(self.currentId())
@@ -167,6 +287,7 @@ class StepList(QListWidget):
     def __init__(self, wizard: AdvisorWizard, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._wizard = wizard
+        self._states: dict[PageId, str] = {}  # the state each row shows
         self.setObjectName("stepList")
         self.setSpacing(2)
         for page_id in PageId:
@@ -177,10 +298,8 @@ class StepList(QListWidget):
         self.itemClicked.connect(self._on_item_clicked)
         self.itemActivated.connect(self._on_item_clicked)
         wizard.currentIdChanged.connect(self._on_current_id_changed)
-        for page_id in PageId:
-            page = wizard.page(page_id)
-            if page is not None:
-                page.completeChanged.connect(self.refresh_states)
+        wizard.page_complete_changed.connect(self._on_page_complete_changed)
+        wizard.page_built.connect(self._on_page_complete_changed)
         self._on_current_id_changed(wizard.currentId())
 
     def retranslate_ui(self) -> None:
@@ -199,6 +318,15 @@ class StepList(QListWidget):
 
     def refresh_states(self) -> None:
         """Mark each step: a warning where it has a problem, a tick once seen."""
+        self._states.clear()  # e.g. after a language change: set every tooltip
+        for page_id in PageId:
+            self._refresh_state(page_id)
+
+    def _refresh_state(self, page_id: PageId) -> None:
+        state = self.step_state(page_id)
+        if self._states.get(page_id) == state:
+            return
+        self._states[page_id] = state
         style = self.style()
         icons = {
             "problem": style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning),
@@ -210,11 +338,12 @@ class StepList(QListWidget):
             "done": self.tr("Seen; no problem found."),
             "todo": self.tr("Not visited yet."),
         }
-        for row, page_id in enumerate(PageId):
-            state = self.step_state(page_id)
-            item = self.item(row)
-            item.setIcon(icons[state])
-            item.setToolTip(tips[state])
+        item = self.item(int(page_id))
+        item.setIcon(icons[state])
+        item.setToolTip(tips[state])
+
+    def _on_page_complete_changed(self, page_id: int) -> None:
+        self._refresh_state(PageId(page_id))
 
     @override
     def changeEvent(self, event: QEvent) -> None:
@@ -230,4 +359,5 @@ class StepList(QListWidget):
     def _on_current_id_changed(self, page_id: int) -> None:
         if page_id >= 0:
             self.setCurrentRow(int(page_id))
-        self.refresh_states()
+        for step in PageId:  # visiting changes "todo" to "done"
+            self._refresh_state(step)

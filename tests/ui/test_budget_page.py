@@ -36,6 +36,10 @@ def _make_page(qtbot: Any, session: ProjectSession) -> BudgetPage:
     page.mc_auto_check.setChecked(False)  # tests start the Monte Carlo themselves
     page._mc_timer.stop()
     page.initializePage()
+    # A hidden page defers its charts until it is shown (test_wizard_walk tests
+    # that); these tests read them after every edit, unshown.
+    page.outputs.run()
+    session.project_changed.connect(page.outputs.run)
     return page
 
 

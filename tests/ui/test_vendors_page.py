@@ -289,6 +289,25 @@ def test_weights_bind_both_ways_and_move_the_winner(qtbot: Any) -> None:
     assert page.scoring.winner == "A"
 
 
+def test_quote_edit_rejudges_like_score_project(qtbot: Any) -> None:
+    """Only the edited vendor is judged again; the result equals a full score."""
+    session = ProjectSession(three_vendor_project())
+    page = _page(qtbot, session)
+    before = dict(page.judgements)
+    page.select_vendor(2)
+    page.number_spins["on_demand_cny_per_gpu_hour"].setValue(7.25)
+    assert session.project.vendors[2].on_demand_cny_per_gpu_hour == 7.25
+    scoring, judgements = score_project(session.project, load_catalog())
+    assert page.scoring == scoring
+    assert page.judgements == judgements
+    assert page.judgements["A"] is before["A"]  # unchanged vendors: not judged again
+    assert page.judgements["C"] is not before["C"]
+    # a workload change judges everyone again
+    session.apply("workload.seq_len", 8192)
+    assert page.judgements == score_project(session.project, load_catalog())[1]
+    assert page.judgements["A"] is not before["A"]
+
+
 def test_damaged_file_gives_a_message_and_changes_nothing(
     qtbot: Any, tmp_path: Path
 ) -> None:

@@ -10,9 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication, QWizard
+from typing_extensions import override
 
 from gpu_advisor import __version__
 from gpu_advisor.io.project_file import fingerprint, load_project
+from gpu_advisor.ui.pages.environment_page import EnvironmentPage
 from gpu_advisor.ui.pages.project_page import ProjectPage
 from gpu_advisor.ui.pages.review_page import ReviewPage
 from gpu_advisor.ui.pages.workload_page import WorkloadPage
@@ -112,3 +116,72 @@ def test_step_list_marks_a_step_with_a_problem(qtbot: Any) -> None:
     assert wizard.currentId() == PageId.CHECKLIST
     steps._on_item_clicked(steps.item(int(PageId.WORKLOAD)))
     assert wizard.currentId() == PageId.WORKLOAD
+
+
+def test_pages_are_built_when_first_needed(qtbot: Any) -> None:
+    session = ProjectSession()
+    wizard, steps = _wizard(qtbot, session)
+    assert sorted(wizard.pageIds()) == [int(p) for p in PageId]
+    assert wizard.built_page(PageId.PROJECT) is wizard.project_page
+    assert wizard.built_page(PageId.REVIEW) is None  # a placeholder until needed
+    assert steps.step_state(PageId.REVIEW) == "todo"
+    built: list[int] = []
+    wizard.page_built.connect(built.append)
+    wizard.next()  # builds the workload page just before entering it
+    assert wizard.currentId() == PageId.WORKLOAD
+    assert isinstance(wizard.currentPage(), WorkloadPage)
+    assert built == [PageId.WORKLOAD]
+    review = wizard.page_for(PageId.REVIEW)  # typed access builds on demand
+    assert isinstance(review, ReviewPage)
+    assert wizard.page_for(PageId.REVIEW) is review
+    review.outputs.ensure_current()  # a hidden page fills its outputs when shown
+    assert review.fingerprint_edit.text() == fingerprint(session.project, __version__)
+    wizard.build_pages_later()  # the rest, one per event-loop pass
+    qtbot.waitUntil(lambda: all(wizard.built_page(p) is not None for p in PageId))
+    assert built[:2] == [PageId.WORKLOAD, PageId.REVIEW]
+    assert sorted(built) == [int(p) for p in PageId if p is not PageId.PROJECT]
+    wizard.go_to(PageId.CHECKLIST)
+    assert wizard.currentId() == PageId.CHECKLIST
+
+
+def test_hidden_pages_complete_changed_does_not_repaint_the_shown_page(
+    qtbot: Any,
+) -> None:
+    session = ProjectSession(load_project(EXAMPLES[0]), EXAMPLES[0])
+    wizard, steps = _wizard(qtbot, session)
+    wizard.go_to(PageId.ENVIRONMENT)
+    shown = wizard.currentPage()
+    hidden = wizard.page_for(PageId.WORKLOAD)
+    paints: list[int] = []
+
+    class PaintCounter(QObject):
+        @override
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                paints.append(1)
+            return False
+
+    counter = PaintCounter(shown)
+    shown.installEventFilter(counter)
+    qtbot.wait(200)  # let pending paints pass
+    paints.clear()
+    counts = []
+    for _ in range(5):
+        hidden.completeChanged.emit()
+        QApplication.processEvents()
+        counts.append(len(paints))
+    assert counts == [0] * 5, counts
+
+    # The shown page's own state still drives Next, and the step list.
+    next_button = wizard.button(QWizard.WizardButton.NextButton)
+    assert next_button.isEnabled()
+    env = wizard.currentPage()
+    assert isinstance(env, EnvironmentPage)
+    env.nccl_env_field.editor.setPlainText("oops")  # not NAME=value
+    assert not env.isComplete()
+    assert not next_button.isEnabled()
+    assert steps.step_state(PageId.ENVIRONMENT) == "problem"
+    env.nccl_env_field.editor.setPlainText("NCCL_DEBUG=INFO")
+    assert env.isComplete()
+    assert next_button.isEnabled()
+    assert steps.step_state(PageId.ENVIRONMENT) == "done"

@@ -66,6 +66,10 @@ def _page(qtbot: Any, session: ProjectSession) -> WorkloadPage:
     page = WorkloadPage(session)
     qtbot.addWidget(page)
     page.initializePage()
+    # A hidden page defers its numbers and charts until it is shown (tested in
+    # test_wizard_walk); these tests read them after every edit, unshown.
+    page.outputs.run()
+    session.project_changed.connect(page.outputs.run)
     return page
 
 
@@ -395,9 +399,11 @@ def test_warnings_follow_language(
     advice = session.evaluation.sizing.warnings[0]
     i18n.install_translators("zh_CN")
     qapp.processEvents()
+    page.outputs.ensure_current()  # hidden: redrawn when shown
     assert advice.message_zh[:20] in page.warnings_label.text()
     i18n.install_translators("en")
     qapp.processEvents()
+    page.outputs.ensure_current()
     assert advice.message_en[:20] in page.warnings_label.text()
 
 
@@ -427,6 +433,7 @@ def test_page_translates_live(
     i18n.install_translators("zh_CN")
     translators = _install_ours(qapp, "zh_CN", tmp_path)
     qapp.processEvents()
+    page.outputs.ensure_current()  # hidden: redrawn when shown
     try:
         assert page.tabs.tabText(1) == "月度需求"
         assert page.numbers["gpu_hours"].caption.text().startswith("卡时")

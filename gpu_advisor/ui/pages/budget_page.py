@@ -62,6 +62,7 @@ from gpu_advisor.model.project import (
     Project,
 )
 from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import (
     BoundCheck,
@@ -517,6 +518,8 @@ class BudgetPage(QWizardPage):
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._session = session
+        self.outputs = RefreshWhenShown(self, self._refresh_outputs)
+        self._was_complete = True
         self.fields: dict[str, BoundField] = {}
         self._row_labels: dict[str, QLabel] = {}
         self._field_section: dict[str, CollapsibleSection] = {}
@@ -1065,7 +1068,14 @@ class BudgetPage(QWizardPage):
         field.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _on_field_error(self, _message: str) -> None:
-        self.completeChanged.emit()
+        self._emit_complete_if_changed()
+
+    def _emit_complete_if_changed(self) -> None:
+        """``completeChanged`` only on a real change: QWizard repaints on each one."""
+        complete = self.isComplete()
+        if complete != self._was_complete:
+            self._was_complete = complete
+            self.completeChanged.emit()
 
     # --- widget -> model ---------------------------------------------------------------
 
@@ -1091,7 +1101,7 @@ class BudgetPage(QWizardPage):
         else:
             self.options_error.clear()
             self.options_error.setVisible(False)
-        self.completeChanged.emit()
+        self._emit_complete_if_changed()
 
     def _on_cash_flow_option(self, index: int) -> None:
         if index < 0 or self._shown_project is None:
@@ -1111,14 +1121,18 @@ class BudgetPage(QWizardPage):
         self.options_error.clear()
         self.options_error.setVisible(False)
         self._shown_project = project
+        # Charts and the recommendation: at once while shown, else when next shown.
+        self.outputs.invalidate()
+        if project is not self._mc_project:
+            self._mark_mc_outdated()
+
+    def _refresh_outputs(self) -> None:
         cost = self._session.evaluation.cost
         self.cumulative_chart.set_result(cost)
         self._fill_cash_flow_combo()
         self.cash_flow_chart.set_result(cost, self.cash_flow_chart.option)
         self.tornado_chart.set_result(cost)
         self.recommendation.set_result(cost)
-        if project is not self._mc_project:
-            self._mark_mc_outdated()
 
     def _fill_cash_flow_combo(self) -> None:
         if self._shown_project is None:

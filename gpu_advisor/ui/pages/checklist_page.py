@@ -32,7 +32,7 @@ from PySide6.QtCore import (
     QSignalBlocker,
     Qt,
 )
-from PySide6.QtGui import QBrush, QColor, QFont, QShowEvent
+from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -55,6 +55,7 @@ from typing_extensions import override
 from gpu_advisor.model.catalog import ChecklistEntry
 from gpu_advisor.model.project import ChecklistItem, CheckStatus, Project
 from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
 from gpu_advisor.ui.widgets.bound import ERROR_STYLE, validation_message
@@ -210,7 +211,9 @@ class ChecklistPage(QWizardPage):
         }
         self._groups: dict[str, QTreeWidgetItem] = {}
         self._rows: dict[str, QTreeWidgetItem] = {}
-        self._stale = True
+        self.outputs = RefreshWhenShown(
+            self, lambda: self._refresh(self._session.project)
+        )
 
         self.summary_label = QLabel(wordWrap=True)
         self.tree = QTreeWidget()
@@ -493,17 +496,9 @@ class ChecklistPage(QWizardPage):
 
     # --- model -> widget ----------------------------------------------------------------
 
-    def _on_project_changed(self, project: Project) -> None:
-        if self.isVisible():
-            self._refresh(project)
-        else:  # refreshed when shown: keeps edits on other pages cheap
-            self._stale = True
-
-    @override
-    def showEvent(self, event: QShowEvent) -> None:
-        if self._stale:
-            self._refresh(self._session.project)
-        super().showEvent(event)
+    def _on_project_changed(self, _project: Project) -> None:
+        # Refreshed when shown: keeps edits on other pages cheap.
+        self.outputs.invalidate()
 
     def progress(self, project: Project | None = None) -> tuple[int, int, int]:
         """(done, all, failed) over the catalog's items and the unknown ones kept.
@@ -521,7 +516,7 @@ class ChecklistPage(QWizardPage):
         return done, len(ids), failed
 
     def _refresh(self, project: Project) -> None:
-        self._stale = False
+        self.outputs.stale = False
         if self._ids_by_group(project) != self._layout_key:
             current = self.current_item_id()
             self._build_rows()

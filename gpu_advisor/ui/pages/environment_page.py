@@ -24,7 +24,7 @@ from typing import Final
 
 from pydantic import ValidationError
 from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QFontDatabase, QGuiApplication, QShowEvent
+from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
@@ -46,15 +46,13 @@ from typing_extensions import override
 
 from gpu_advisor.engine.configs import (
     GeneratedConfig,
-    bare_nodes_script,
     environment_advice,
-    generate_all,
-    kubernetes_manifest,
-    slurm_script,
+    launch_config,
 )
 from gpu_advisor.model.common import Language, Severity
-from gpu_advisor.model.project import Environment, Project, ProjectMeta, Scheduler
+from gpu_advisor.model.project import Project, Scheduler
 from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
 from gpu_advisor.ui.widgets.bound import (
@@ -83,50 +81,29 @@ def ui_language() -> Language:
     return Language.ZH if current_language().startswith("zh") else Language.EN
 
 
-_LAUNCH_TEXT: Final = {
-    Scheduler.KUBERNETES: kubernetes_manifest,
-    Scheduler.SLURM: slurm_script,
-    Scheduler.BARE: bare_nodes_script,
-}
-
-
-@functools.lru_cache(maxsize=32)
-def _launch_names(
-    scheduler: Scheduler, job_name: str, language: Language
-) -> tuple[str, str, str]:
-    """(title, file name, syntax) of a launch file, as :func:`generate_all` names it.
-
-    Cached: the names depend only on these three values, and generating every
-    file just to learn a name takes ~10 ms.
-    """
-    variant = Project().model_copy(
-        update={
-            "environment": Environment(scheduler=scheduler, job_name=job_name),
-            "meta": ProjectMeta(language=language),
-        }
-    )
-    first = generate_all(variant)[0]
-    return first.title, first.filename, first.language
-
-
 def launch_configs(project: Project) -> dict[Scheduler, GeneratedConfig]:
     """The launch file for each scheduler (Kubernetes Job, sbatch, bare-node script).
 
-    :func:`generate_all` writes the file of the project's scheduler only; the
-    page shows all three, so it calls the three generators itself.
+    :func:`~gpu_advisor.engine.configs.generate_all` writes the file of the
+    project's scheduler only; the page shows all three.
     """
-    env, language = project.environment, project.meta.language
-    out: dict[Scheduler, GeneratedConfig] = {}
-    for scheduler, generate in _LAUNCH_TEXT.items():
-        title, filename, syntax = _launch_names(scheduler, env.job_name, language)
-        variant = env.model_copy(update={"scheduler": scheduler})
-        text = generate(variant, project.workload, language)
-        out[scheduler] = GeneratedConfig(scheduler.value, title, filename, syntax, text)
-    return out
+    return {scheduler: _launch_config(project, scheduler) for scheduler in Scheduler}
+
+
+def _launch_config(project: Project, scheduler: Scheduler) -> GeneratedConfig:
+    env = project.environment
+    if env.scheduler is not scheduler:
+        env = env.model_copy(update={"scheduler": scheduler})
+    return launch_config(env, project.workload, project.meta.language)
 
 
 class ConfigViewer(QWidget):
     """A generated file in a read-only monospace box, with Copy and Save….
+
+    The file is either given (:meth:`set_config`) or generated when it is
+    first needed (:meth:`set_source`): on show, or when :meth:`text` or
+    :attr:`config` is read. A page with one viewer per tab thus generates
+    only the tab the user looks at.
 
     Signals
     -------
@@ -139,6 +116,10 @@ class ConfigViewer(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._config: GeneratedConfig | None = None
+        self._source_key: object = None
+        self._source: Callable[[], GeneratedConfig] | None = None
+        self._lazy = RefreshWhenShown(self, self._generate)
+        self._lazy.stale = False
         self.editor = QPlainTextEdit(readOnly=True)
         self.editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.editor.setFont(
@@ -185,14 +166,36 @@ class ConfigViewer(QWidget):
 
     @property
     def config(self) -> GeneratedConfig | None:
+        self._lazy.ensure_current()
         return self._config
 
     def text(self) -> str:
         """The file's content as shown."""
+        self._lazy.ensure_current()
         return self.editor.toPlainText()
+
+    def set_source(self, key: object, source: Callable[[], GeneratedConfig]) -> None:
+        """Show what ``source()`` generates: now if visible, else when first needed.
+
+        ``key`` stands for the inputs of ``source``: with the same key as last
+        time nothing is generated again.
+        """
+        if key == self._source_key and self._source is not None:
+            return
+        self._source_key, self._source = key, source
+        self._lazy.invalidate()
+
+    def _generate(self) -> None:
+        if self._source is not None:
+            self._show(self._source())
 
     def set_config(self, config: GeneratedConfig) -> None:
         """Show ``config``; the scroll position stays when only a value changed."""
+        self._source_key, self._source = None, None
+        self._lazy.stale = False
+        self._show(config)
+
+    def _show(self, config: GeneratedConfig) -> None:
         if self._config == config:
             return
         self._config = config
@@ -206,11 +209,13 @@ class ConfigViewer(QWidget):
 
     def copy(self) -> None:
         """Put the file on the clipboard."""
+        self._lazy.ensure_current()
         QGuiApplication.clipboard().setText(self.text())
         self._show_status(self.tr("Copied to the clipboard."), _OK_STYLE)
 
     def save_dialog(self) -> Path | None:
         """Ask where to save the file, then write it; returns the path or None."""
+        self._lazy.ensure_current()
         if self._config is None:
             return None
         settings = AppSettings()
@@ -231,6 +236,7 @@ class ConfigViewer(QWidget):
 
     def save_to(self, path: Path) -> bool:
         """Write the file as UTF-8 with Unix line ends; report errors beside it."""
+        self._lazy.ensure_current()
         config = self._config
         if config is None:
             return False
@@ -408,11 +414,10 @@ class EnvironmentPage(QWizardPage):
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._session = session
-        self._outputs_stale = True
+        self.outputs = RefreshWhenShown(self, self.refresh_outputs)
         # Fill the wizard's page area (QWizard adds a stretch below other pages).
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
         self._shown_scheduler: Scheduler | None = None
-        self._launch_key: tuple[object, ...] | None = None
         self._tab_names: dict[Scheduler, str] = {}
 
         def spin(
@@ -723,8 +728,7 @@ class EnvironmentPage(QWizardPage):
             Scheduler.BARE: self.tr("Bare-node script"),
         }
         self._tab_names = tab_names
-        self._outputs_stale = True
-        self._refresh_outputs_if_visible()
+        self.outputs.invalidate()
 
     @override
     def changeEvent(self, event: QEvent) -> None:
@@ -737,17 +741,11 @@ class EnvironmentPage(QWizardPage):
     @override
     def initializePage(self) -> None:
         self._on_project_changed(self._session.project)
-        self.refresh_outputs()
+        self.outputs.ensure_current()
 
     @override
     def isComplete(self) -> bool:
         return not self.has_errors()
-
-    @override
-    def showEvent(self, event: QShowEvent) -> None:
-        if self._outputs_stale:
-            self.refresh_outputs()
-        super().showEvent(event)
 
     def has_errors(self) -> bool:
         return (
@@ -805,17 +803,16 @@ class EnvironmentPage(QWizardPage):
         self.rdma_field.setEnabled(env.scheduler is Scheduler.KUBERNETES)
         self.partition_field.setEnabled(env.scheduler is Scheduler.SLURM)
         self.container_field.setEnabled(env.scheduler is Scheduler.BARE)
-        self._outputs_stale = True
-        self._refresh_outputs_if_visible()
-
-    def _refresh_outputs_if_visible(self) -> None:
-        if self.isVisible():
-            self.refresh_outputs()
+        self.outputs.invalidate()
 
     def refresh_outputs(self) -> None:
-        """Regenerate the hint, the advice and the three launch files."""
+        """Show the current hint and advice; the three launch files follow lazily.
+
+        Only the launch file on the visible tab is generated now; the others
+        when their tab is opened (or their text is read).
+        """
         project = self._session.project
-        self._outputs_stale = False
+        self.outputs.stale = False
         self._update_plan_hint(project)
         language = ui_language()
         advice = environment_advice(project.environment, project.workload)
@@ -831,12 +828,12 @@ class EnvironmentPage(QWizardPage):
                 Severity.WARNING if project.environment.nodes > 1 else Severity.INFO
             ]
         )
+        # Other sections' edits leave the files alone (same key: nothing to do).
         key = (project.environment, project.workload, project.meta.language)
-        if key != self._launch_key:  # other sections' edits leave the files alone
-            self._launch_key = key
-            configs = launch_configs(project)
-            for scheduler in Scheduler:
-                self.viewers[scheduler].set_config(configs[scheduler])
+        for scheduler in Scheduler:
+            self.viewers[scheduler].set_source(
+                key, functools.partial(_launch_config, project, scheduler)
+            )
         for index, scheduler in enumerate(Scheduler):
             name = self._tab_names[scheduler]
             if scheduler is project.environment.scheduler:

@@ -10,10 +10,10 @@ Grafana hint, each in a :class:`ConfigViewer` with *Copy* and *Save…*.
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
@@ -28,8 +28,14 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from gpu_advisor.engine.configs import GRAFANA_DCGM_DASHBOARD_ID, generate_all
+from gpu_advisor.engine.configs import (
+    GRAFANA_DCGM_DASHBOARD_ID,
+    MONITORING_CONFIGS,
+    GeneratedConfig,
+    monitoring_config,
+)
 from gpu_advisor.model.project import Project
+from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.pages.environment_page import ConfigViewer
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import (
@@ -40,12 +46,7 @@ from gpu_advisor.ui.widgets.bound import (
     BoundSpin,
 )
 
-MONITORING_FILES: Final = (
-    "dcgm-exporter",
-    "prometheus-config",
-    "prometheus-alerts",
-    "grafana-dashboard",
-)
+MONITORING_FILES: Final = MONITORING_CONFIGS
 """Names (``GeneratedConfig.name``) of the files this page shows, in tab order."""
 
 _FORM_WIDTH_PX: Final = 440
@@ -60,8 +61,7 @@ class MonitoringPage(QWizardPage):
         self._session = session
         # Fill the wizard's page area (QWizard adds a stretch below other pages).
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
-        self._outputs_key: tuple[object, ...] | None = None
-        self._outputs_stale = True
+        self.outputs = RefreshWhenShown(self, self.refresh_outputs)
 
         self.gpu_temp_field = BoundDoubleSpin(
             session,
@@ -295,9 +295,7 @@ class MonitoringPage(QWizardPage):
         }
         for index, name in enumerate(MONITORING_FILES):
             self.tabs.setTabText(index, tab_names[name])
-        self._outputs_stale = True
-        if self.isVisible():
-            self.refresh_outputs()
+        self.outputs.invalidate()
 
     @override
     def changeEvent(self, event: QEvent) -> None:
@@ -309,17 +307,11 @@ class MonitoringPage(QWizardPage):
 
     @override
     def initializePage(self) -> None:
-        self.refresh_outputs()
+        self.outputs.ensure_current()
 
     @override
     def isComplete(self) -> bool:
         return not any(field.has_error for field in self._bound)
-
-    @override
-    def showEvent(self, event: QShowEvent) -> None:
-        if self._outputs_stale:
-            self.refresh_outputs()
-        super().showEvent(event)
 
     def _on_error_changed(self, _text: str) -> None:
         self.completeChanged.emit()
@@ -327,21 +319,27 @@ class MonitoringPage(QWizardPage):
     # --- model -> widget ----------------------------------------------------------------
 
     def _on_project_changed(self, _project: Project) -> None:
-        self._outputs_stale = True
-        if self.isVisible():
-            self.refresh_outputs()
+        self.outputs.invalidate()
 
     def refresh_outputs(self) -> None:
-        """Regenerate the files when monitoring, environment or language changed."""
+        """Point each tab at its file; only the visible tab's file is generated now.
+
+        A file is generated again only when monitoring, environment or language
+        changed; the other tabs generate theirs when opened.
+        """
         project = self._session.project
-        self._outputs_stale = False
-        key = (project.monitoring, project.environment, project.meta.language)
-        if key == self._outputs_key:
-            return
-        self._outputs_key = key
-        generated = {c.name: c for c in generate_all(project)}
-        for index, name in enumerate(MONITORING_FILES):
-            config = generated.get(name)
-            if config is not None:
-                self.viewers[name].set_config(config)
-                self.tabs.setTabToolTip(index, config.title)
+        self.outputs.stale = False
+        env, mon = project.environment, project.monitoring
+        language = project.meta.language
+        key = (mon, env, language)
+        for name in MONITORING_FILES:
+            self.viewers[name].set_source(
+                key, functools.partial(self._generate, name, project)
+            )
+
+    def _generate(self, name: str, project: Project) -> GeneratedConfig:
+        config = monitoring_config(
+            name, project.environment, project.monitoring, project.meta.language
+        )
+        self.tabs.setTabToolTip(MONITORING_FILES.index(name), config.title)
+        return config

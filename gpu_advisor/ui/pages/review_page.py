@@ -29,7 +29,7 @@ from PySide6.QtCore import (
     QSignalBlocker,
     Qt,
 )
-from PySide6.QtGui import QFontDatabase, QShowEvent
+from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -65,6 +65,7 @@ from gpu_advisor.model.project import (
     SignOffRow,
 )
 from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.pages.checklist_page import items_by_id, status_text
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import ERROR_STYLE, validation_message
@@ -225,7 +226,7 @@ class ReviewPage(QWizardPage):
         self._session = session
         # Fill the wizard's page area (QWizard adds a stretch below other pages).
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
-        self._stale = True
+        self.outputs = RefreshWhenShown(self, self.refresh)
         self._export: PdfExportController | None = None
 
         self.summary_view = QTextBrowser()
@@ -375,8 +376,7 @@ class ReviewPage(QWizardPage):
         self.export_button.setToolTip(
             self.tr("Write the plan as a PDF in the project's language.")
         )
-        self._stale = True
-        self._refresh_if_visible()
+        self.outputs.invalidate()
 
     @override
     def changeEvent(self, event: QEvent) -> None:
@@ -389,12 +389,6 @@ class ReviewPage(QWizardPage):
     @override
     def initializePage(self) -> None:
         self.refresh()
-
-    @override
-    def showEvent(self, event: QShowEvent) -> None:
-        if self._stale:
-            self.refresh()
-        super().showEvent(event)
 
     # --- export ---------------------------------------------------------------------------
 
@@ -535,17 +529,12 @@ class ReviewPage(QWizardPage):
         # the summary needs the evaluation, so it waits until the page is shown.
         self._fill_signoff(project)
         self._fill_status(project)
-        self._stale = True
-        self._refresh_if_visible()
-
-    def _refresh_if_visible(self) -> None:
-        if self.isVisible():
-            self.refresh()
+        self.outputs.invalidate()
 
     def refresh(self) -> None:
         """Fill every part of the page from the current project and evaluation."""
         project = self._session.project
-        self._stale = False
+        self.outputs.stale = False
         self._fill_signoff(project)
         self._fill_status(project)
         self.fingerprint_edit.setText(fingerprint(project, __version__))

@@ -38,7 +38,7 @@ import numpy as np
 import pyqtgraph as pg
 from pydantic import ValidationError
 from PySide6.QtCore import QEvent, QSignalBlocker, Qt, QThreadPool, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QShowEvent
+from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -71,6 +71,7 @@ from typing_extensions import override
 from gpu_advisor.engine.judge import (
     VendorJudgement,
     Verdict,
+    judge_vendor,
     training_throughput,
     with_measured_mfu,
 )
@@ -92,6 +93,7 @@ from gpu_advisor.model.project import (
     VendorKind,
 )
 from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import validation_message
 from gpu_advisor.ui.workers import EngineJob
@@ -583,7 +585,7 @@ class VendorsPage(QWizardPage):
         super().__init__(parent)
         self._session = session
         self._errors: dict[str, str] = {}
-        self._stale = True
+        self.analysis = RefreshWhenShown(self, self.refresh_analysis)
         self._job: EngineJob | None = None
         self._job_generation = 0
         self._import_target: str | None = None
@@ -1170,12 +1172,6 @@ class VendorsPage(QWizardPage):
     def isComplete(self) -> bool:
         return not self._errors
 
-    @override
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        if self._stale:
-            self.refresh_analysis()
-
     # ====================================================================================
     # selection and list editing
     # ====================================================================================
@@ -1252,7 +1248,7 @@ class VendorsPage(QWizardPage):
         project = self._session.project
         self._clear_field_errors()
         self._refresh_form(project)
-        if not self._stale:
+        if not self.analysis.stale:
             self._show_judgement(project)
 
     # ====================================================================================
@@ -1356,15 +1352,13 @@ class VendorsPage(QWizardPage):
         self._clear_field_errors()
         self._refresh_form(project)
         self._refresh_weights(project)
-        self._stale = True
-        if self.isVisible():
-            self.refresh_analysis()
+        self.analysis.invalidate()
 
     def _refresh_list(self, project: Project) -> None:
         vendors = project.vendors
         row = self.vendor_list.currentRow()
         ranks: dict[str, int] = {}
-        if self.scoring is not None and not self._stale:
+        if self.scoring is not None and not self.analysis.stale:
             ranks = {v.vendor: v.rank for v in self.scoring.vendors}
         with QSignalBlocker(self.vendor_list):
             while self.vendor_list.count() > len(vendors):
@@ -1510,12 +1504,35 @@ class VendorsPage(QWizardPage):
                         judgements=previous_judgements,
                         vat_rate=catalog.cost_defaults.vat_rate_services,
                     )
+                elif (
+                    previous is not None
+                    and previous_judgements
+                    and _same_judging_inputs(previous, project)
+                ):
+                    # A quote or term edit: judge again only the vendors that
+                    # changed (judging reads the vendor, workload, environment
+                    # and monitoring), then score as score_project would.
+                    before = {v.name: v for v in previous.vendors}
+                    self.judgements = {
+                        v.name: (
+                            previous_judgements[v.name]
+                            if before.get(v.name) is v and v.name in previous_judgements
+                            else judge_vendor(project, v, catalog)
+                        )
+                        for v in project.vendors
+                    }
+                    self.scoring = score_vendors(
+                        project.vendors,
+                        project.scoring,
+                        judgements=self.judgements,
+                        vat_rate=catalog.cost_defaults.vat_rate_services,
+                    )
                 else:
                     self.scoring, self.judgements = score_project(project, catalog)
             except (KeyError, ValueError) as exc:
                 self._scoring_problem = str(exc.args[0]) if exc.args else str(exc)
         self._analysed = project
-        self._stale = False
+        self.analysis.stale = False
         self._show_analysis(project)
         self._refresh_list(project)
         self.analysis_updated.emit()
@@ -2011,6 +2028,16 @@ def _only_weights_differ(old: Project, new: Project) -> bool:
         getattr(old, name) is getattr(new, name)
         for name in Project.model_fields
         if name != "scoring"
+    )
+
+
+def _same_judging_inputs(old: Project, new: Project) -> bool:
+    """True when the sections a judgement reads besides the vendor are the same
+    objects in both snapshots (see :func:`gpu_advisor.engine.judge.judge_vendor`)."""
+    return (
+        old.workload is new.workload
+        and old.environment is new.environment
+        and old.monitoring is new.monitoring
     )
 
 

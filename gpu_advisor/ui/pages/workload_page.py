@@ -60,6 +60,7 @@ from gpu_advisor.model.project import (
     TaskKind,
 )
 from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import (
     BoundCheck,
@@ -192,6 +193,10 @@ class WorkloadPage(QWizardPage):
         super().__init__(parent)
         self._session = session
         self._shown_project: Project | None = None
+        self._was_complete = True
+        self.outputs = RefreshWhenShown(
+            self, lambda: self._update_results(self._session.project)
+        )
         self._bound: list[BoundField] = []
         self._labels: dict[str, tuple[QLabel, Callable[[], str]]] = {}
 
@@ -741,7 +746,7 @@ class WorkloadPage(QWizardPage):
         self.days_plot.setLabel("left", self.tr("Training time [days]"))
         self.days_plot.setTitle(self.tr("Days against number of cards"), size="10pt")
         self._fill_models()
-        self._update_results(self._session.project)
+        self.outputs.invalidate()
 
     @override
     def changeEvent(self, event: QEvent) -> None:
@@ -798,7 +803,7 @@ class WorkloadPage(QWizardPage):
         )
 
     def _on_field_error_changed(self, _text: str) -> None:
-        self.completeChanged.emit()
+        self._emit_complete_if_changed()
 
     # --- widget -> model ---------------------------------------------------------------
 
@@ -884,7 +889,7 @@ class WorkloadPage(QWizardPage):
         else:
             self.candidates_error.setText("")
         self.candidates_error.setVisible(bool(self.candidates_error.text()))
-        self.completeChanged.emit()
+        self._emit_complete_if_changed()
 
     # --- defaults shown while a field is None ------------------------------------------
 
@@ -920,8 +925,16 @@ class WorkloadPage(QWizardPage):
         if self.candidates_error.text():
             self.candidates_error.setText("")
             self.candidates_error.setVisible(False)
-        self._update_results(project)
-        self.completeChanged.emit()
+        # Numbers and charts: at once while shown, else when next shown.
+        self.outputs.invalidate()
+        self._emit_complete_if_changed()
+
+    def _emit_complete_if_changed(self) -> None:
+        """``completeChanged`` only on a real change: QWizard repaints on each one."""
+        complete = self.isComplete()
+        if complete != self._was_complete:
+            self._was_complete = complete
+            self.completeChanged.emit()
 
     def _show_model(self, project: Project) -> None:
         preset = project.workload.model_preset
