@@ -31,9 +31,10 @@ The job is plain Python and can be run synchronously:
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Any, Final
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from typing_extensions import override
@@ -119,21 +120,32 @@ class EngineJob(QRunnable):
             total = len(self._steps)
             for index, step in enumerate(self._steps):
                 if self._cancel.is_set():
-                    self.signals.cancelled.emit(self.generation)
+                    _emit(self.signals.cancelled, self.generation)
                     return
                 parts.append(step())
-                self.signals.progress.emit(self.generation, index + 1, total)
+                _emit(self.signals.progress, self.generation, index + 1, total)
             result = self._finish(parts)
             if self._cancel.is_set():
-                self.signals.cancelled.emit(self.generation)
+                _emit(self.signals.cancelled, self.generation)
                 return
-            self.signals.finished.emit(self.generation, result)
+            _emit(self.signals.finished, self.generation, result)
         except Exception as exc:  # reported to the GUI, never lost in a thread
-            self.signals.failed.emit(self.generation, f"{type(exc).__name__}: {exc}")
+            _emit(self.signals.failed, self.generation, f"{type(exc).__name__}: {exc}")
         finally:
             self.done.set()
             with _LIVE_LOCK:
                 _LIVE_JOBS.discard(self)
+
+
+def _emit(signal: Any, *args: object) -> None:
+    """Emit, unless the receiving side is already gone.
+
+    When the window closes (or a test ends) while a job runs, Qt may delete
+    the signal's QObject first; there is then nobody left to tell, and the
+    result is dropped like any outdated one.
+    """
+    with contextlib.suppress(RuntimeError):
+        signal.emit(*args)
 
 
 def monte_carlo_steps(
