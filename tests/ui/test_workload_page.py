@@ -69,7 +69,9 @@ def _page(qtbot: Any, session: ProjectSession) -> WorkloadPage:
     # A hidden page defers its numbers and charts until it is shown (tested in
     # test_wizard_walk); these tests read them after every edit, unshown.
     page.outputs.run()
+    page.demand_editor.outputs.run()
     session.project_changed.connect(page.outputs.run)
+    session.project_changed.connect(page.demand_editor.outputs.run)
     return page
 
 
@@ -457,9 +459,12 @@ def test_inside_wizard(qtbot: Any, session: ProjectSession) -> None:
     page = WorkloadPage(session)
     wizard.removePage(PageId.WORKLOAD)
     wizard.setPage(PageId.WORKLOAD, page)
+    wizard.show()
+    qtbot.waitExposed(wizard)
     wizard.restart()
     wizard.next()
     assert wizard.currentId() == PageId.WORKLOAD
+    page.tabs.setCurrentWidget(page.demand_editor)  # outputs follow while shown
     page.micro_batch.editor.setValue(2)
     wizard.back()
     wizard.project_page.horizon_spin.setValue(24)  # an edit on another page
@@ -510,6 +515,8 @@ class _Drag:
 def _editor(qtbot: Any, session: ProjectSession) -> DemandEditor:
     editor = DemandEditor(session)
     qtbot.addWidget(editor)
+    # Unshown, the editor defers its table and bars; these tests read them.
+    session.project_changed.connect(editor.outputs.run)
     return editor
 
 

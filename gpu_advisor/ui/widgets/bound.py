@@ -41,7 +41,7 @@ page can emit ``completeChanged``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, Signal
@@ -192,6 +192,10 @@ def budget_default(key: str) -> DefaultProvider:
     return provide
 
 
+_NOT_SHOWN: Final = object()
+"""Marks a field that has not shown any value yet."""
+
+
 class BoundField(QWidget):
     """Base: an editor, an error label beside it, and the binding plumbing.
 
@@ -217,6 +221,7 @@ class BoundField(QWidget):
         super().__init__(parent)
         self._session = session
         self.path = path
+        self._shown: object = _NOT_SHOWN
         self._label = label
         self._error: ValidationError | None = None
         self.error_label = QLabel(wordWrap=True)
@@ -258,6 +263,8 @@ class BoundField(QWidget):
         try:
             self._session.apply(self.path, value, label)
         except ValidationError as exc:
+            # The editor now shows what the model refused: redraw on next refresh.
+            self._shown = _NOT_SHOWN
             self._set_error(exc)
         else:
             self._set_error(None)
@@ -279,10 +286,25 @@ class BoundField(QWidget):
         if self._error is not None:
             self._set_error(None)
 
-    def refresh(self, project: Project | None = None) -> None:
-        """Show the model's value (signals blocked)."""
+    def refresh(self, project: Project | None = None, *, force: bool = False) -> None:
+        """Show the model's value (signals blocked).
+
+        Skipped when neither the value nor what is shown beside it (the
+        default and its source) changed since the last time: each edit
+        reaches every bound field of every page, and redrawing a hundred
+        spin boxes and their tooltips cost most of the 50 ms budget.
+        """
         project = project if project is not None else self._session.project
-        self._show_value(field_value(project, self.path))
+        value = field_value(project, self.path)
+        shown = (value, self._shown_with())
+        if not force and shown == self._shown:
+            return
+        self._shown = shown
+        self._show_value(value)
+
+    def _shown_with(self) -> object:
+        """What besides the value decides what the field shows (subclasses)."""
+        return None
 
     def _show_value(self, value: Any) -> None:
         raise NotImplementedError
@@ -579,6 +601,10 @@ class OptionalNumberField(BoundField):
         """The value and source used while the field is ``None``."""
         return self._default(self._session) if self._default is not None else None
 
+    @override
+    def _shown_with(self) -> object:
+        return self.default_ref()
+
     def _number(self, value: float) -> float | int:
         return round(value) if self._integer else float(value)
 
@@ -593,7 +619,7 @@ class OptionalNumberField(BoundField):
         else:
             self._commit(None)
         if self.has_error:  # the model did not change: show what it holds
-            self.refresh()
+            self.refresh(force=True)
 
     @override
     def _show_value(self, value: Any) -> None:
@@ -652,5 +678,5 @@ class OptionalNumberField(BoundField):
         )
         if self._suffix is not None:
             self.editor.setSuffix(self._suffix())
-        self.refresh()
+        self.refresh(force=True)  # the tooltip and "auto" text are translated
         super().retranslate_ui()

@@ -123,6 +123,10 @@ def _setup(plot: pg.PlotWidget) -> None:
     plot.setMinimumHeight(180)
 
 
+_MAX_MARKED_MONTHS: Final = 12
+"""Cumulative curves longer than this are drawn without month markers."""
+
+
 class CumulativeCostChart(pg.PlotWidget):
     """Cumulative cost per option over the horizon, with the break-even month."""
 
@@ -163,20 +167,23 @@ class CumulativeCostChart(pg.PlotWidget):
             y = np.asarray(
                 [to_display(v, rate) / divisor for v in option.cumulative_cny]
             )
+            # Month markers help on short horizons; on long ones they only cost
+            # paint time (seven curves × 36 symbols made typing lag).
+            symbol = "o" if len(y) <= _MAX_MARKED_MONTHS else None
             curve = self.curves.get(option.id)
             if curve is None:
                 curve = self.plot(
                     months[: len(y)],
                     y,
                     pen=pg.mkPen(OPTION_COLOURS[option.id], width=2),
-                    symbol="o",
+                    symbol=symbol,
                     symbolSize=4,
                     symbolBrush=OPTION_COLOURS[option.id],
                     name=option_label(option.id),
                 )
                 self.curves[option.id] = curve
             else:
-                curve.setData(months[: len(y)], y)
+                curve.setData(months[: len(y)], y, symbol=symbol)
                 label = self.legend.getLabel(curve)
                 if label is not None:
                     label.setText(option_label(option.id))

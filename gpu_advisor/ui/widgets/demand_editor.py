@@ -39,6 +39,7 @@ from typing_extensions import override
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import PhaseKind, Project, TaskKind
 from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import validation_message
 
@@ -161,6 +162,9 @@ class DemandEditor(QWidget):
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._session = session
+        self.outputs = RefreshWhenShown(
+            self, lambda: self.refresh(self._session.project)
+        )
         self._phase_combos: list[QComboBox] = []
         self._derived = True
 
@@ -282,8 +286,9 @@ class DemandEditor(QWidget):
                 )
         return phases
 
-    def _on_project_changed(self, project: Project) -> None:
-        self.refresh(project)
+    def _on_project_changed(self, _project: Project) -> None:
+        # Table and bars: at once while shown, else when the tab is next shown.
+        self.outputs.invalidate()
         self._show_error("")
 
     def refresh(self, project: Project) -> None:
