@@ -1044,7 +1044,10 @@ class BudgetPage(QWizardPage):
 
     @override
     def initializePage(self) -> None:
-        self._on_project_changed(self._session.project)
+        # QWizard calls this on every arrival; the page follows project_changed
+        # already, so only a missed snapshot needs the full refresh.
+        if self._shown_project is not self._session.project:
+            self._on_project_changed(self._session.project)
         if self.monte_carlo is None and not self.runner.is_running:
             self._schedule_mc(entering=True)
 
