@@ -614,6 +614,10 @@
 <context>
     <name>ReviewPage</name>
     <message>
+        <source>why?</source>
+        <translation>why?</translation>
+    </message>
+    <message>
         <source>Engineering lead</source>
         <translation>Engineering lead</translation>
     </message>

@@ -614,6 +614,10 @@
 <context>
     <name>ReviewPage</name>
     <message>
+        <source>why?</source>
+        <translation>为什么？</translation>
+    </message>
+    <message>
         <source>Engineering lead</source>
         <translation>技术负责人</translation>
     </message>

@@ -225,3 +225,25 @@ def test_default_roles_show_in_the_ui_language(
         i18n.install_translators("en")
     page._fill_signoff(session.project)
     assert _cell(page, 1, COL_ROLE).text() == "Finance"
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_key_numbers_link_to_their_explanations(qtbot: Any, path: Path) -> None:
+    import re
+
+    from PySide6.QtCore import QUrl
+
+    session = ProjectSession(load_project(path), path)
+    page = _page(qtbot, session)
+    html = page.summary_html(session.project)
+    linked = re.findall(r"href='why:([^']+)'", html)
+    assert "compute.gpu_hours" in linked
+    assert any(key.startswith("cost.options.") for key in linked)
+    for key in linked:
+        page._on_summary_link(QUrl(f"why:{key}"))
+        dialog = page.why_dialog
+        assert dialog is not None
+        qtbot.addWidget(dialog)
+        assert dialog.explanation is not None, key
+        assert dialog.explanation.key == key
+        assert dialog.formula_label.text()

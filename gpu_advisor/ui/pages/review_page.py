@@ -28,6 +28,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSignalBlocker,
     Qt,
+    QUrl,
 )
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
@@ -54,6 +55,7 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from gpu_advisor import __version__
+from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.io.project_file import fingerprint
 from gpu_advisor.model.common import Advice, Severity
 from gpu_advisor.model.project import (
@@ -69,6 +71,11 @@ from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.pages.checklist_page import items_by_id, status_text
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import ERROR_STYLE, validation_message
+from gpu_advisor.ui.widgets.why import (
+    ExplanationDialog,
+    find_explanation,
+    session_explanations,
+)
 
 if TYPE_CHECKING:
     from gpu_advisor.ui.export import PdfExportController
@@ -218,6 +225,10 @@ class DateDelegate(QStyledItemDelegate):
         model.setData(index, iso, _DATA_ROLE)
 
 
+_WHY_SCHEME: Final = "why"
+"""Link scheme of the summary's "why?" links: ``why:<result key>``."""
+
+
 class ReviewPage(QWizardPage):
     """Summary, warnings, open items, sign-off, status, fingerprint, export."""
 
@@ -231,6 +242,8 @@ class ReviewPage(QWizardPage):
 
         self.summary_view = QTextBrowser()
         self.summary_view.setOpenLinks(False)
+        self.summary_view.anchorClicked.connect(self._on_summary_link)
+        self.why_dialog: ExplanationDialog | None = None
 
         self.signoff_table = QTableWidget(0, 5)
         self.signoff_table.setSelectionBehavior(
@@ -557,6 +570,25 @@ class ReviewPage(QWizardPage):
         }
         return known.get(role.strip().lower(), role)
 
+    def show_explanation(self, key: str) -> ExplanationDialog:
+        """Open the explanation of a key number (the summary's "why?" links)."""
+        if self.why_dialog is None or self.why_dialog.key != key:
+            if self.why_dialog is not None:
+                self.why_dialog.close()
+            self.why_dialog = ExplanationDialog(key, self.window())
+        self.why_dialog.set_explanation(
+            find_explanation(session_explanations(self._session), key)
+        )
+        if self.why_dialog.isVisible():  # open behind the window: bring it up
+            self.why_dialog.raise_()
+        else:
+            self.why_dialog.show()
+        return self.why_dialog
+
+    def _on_summary_link(self, url: QUrl) -> None:
+        if url.scheme() == _WHY_SCHEME:
+            self.show_explanation(url.path())
+
     def _fill_signoff(self, project: Project) -> None:
         table = self.signoff_table
         with QSignalBlocker(table):
@@ -671,15 +703,18 @@ class ReviewPage(QWizardPage):
                 for reason in recommendation.reasons
             ]
             parts.append("</ul>")
-        rows: list[tuple[str, str]] = [
-            (self.tr("GPU-hours"), number(sizing.compute.gpu_hours)),
+        # (name, value, explained key): the "?" link opens the same explanation
+        # as the why? buttons of the earlier steps.
+        rows: list[tuple[str, str, str | None]] = [
+            (self.tr("GPU-hours"), number(sizing.compute.gpu_hours), keys.GPU_HOURS),
             (
                 self.tr("GPU-hours with the ×1.5 margin"),
                 number(sizing.compute.gpu_hours_with_redundancy),
+                keys.GPU_HOURS_WITH_REDUNDANCY,
             ),
-            (self.tr("Cards"), number(sizing.cluster.gpus)),
-            (self.tr("Nodes"), number(sizing.cluster.nodes)),
-            (self.tr("Training days"), number(sizing.cluster.days, 1)),
+            (self.tr("Cards"), number(sizing.cluster.gpus), None),
+            (self.tr("Nodes"), number(sizing.cluster.nodes), None),
+            (self.tr("Training days"), number(sizing.cluster.days, 1), keys.DAYS),
         ]
         if option is not None:
             rows.append(
@@ -688,6 +723,7 @@ class ReviewPage(QWizardPage):
                         "%1", str(cost.horizon_months)
                     ),
                     self.tr("%1 CNY").replace("%1", number(option.total_cny)),
+                    keys.option_key(str(option.id), keys.OPTION_TOTAL),
                 )
             )
             if option.cost_per_useful_gpu_hour_cny is not None:
@@ -697,6 +733,7 @@ class ReviewPage(QWizardPage):
                         self.tr("%1 CNY").replace(
                             "%1", number(option.cost_per_useful_gpu_hour_cny, 2)
                         ),
+                        keys.option_key(str(option.id), keys.OPTION_PER_USEFUL_HOUR),
                     )
                 )
         if cost.break_even.utilization is not None:
@@ -704,14 +741,22 @@ class ReviewPage(QWizardPage):
                 (
                     self.tr("Break-even utilisation (own vs rent)"),
                     f"{number(cost.break_even.utilization * 100, 0)} %",
+                    keys.BREAK_EVEN_UTILIZATION,
                 )
             )
         parts.append(
             f"<h3>{escape(self.tr('Key numbers'))}</h3><table cellpadding='2'>"
         )
+        why = escape(self.tr("why?"))
         parts += [
-            f"<tr><td>{escape(name)}</td><td align='right'><b>{escape(value)}</b></td></tr>"
-            for name, value in rows
+            f"<tr><td>{escape(name)}</td><td align='right'><b>{escape(value)}</b></td>"
+            + (
+                f"<td><a href='{_WHY_SCHEME}:{key}'>{why}</a></td>"
+                if key
+                else "<td></td>"
+            )
+            + "</tr>"
+            for name, value, key in rows
         ]
         parts.append("</table>")
 
