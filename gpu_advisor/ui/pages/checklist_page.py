@@ -24,10 +24,10 @@ from typing import Final
 
 from pydantic import ValidationError
 from PySide6.QtCore import (
-    QAbstractItemModel,
     QCoreApplication,
     QEvent,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QSignalBlocker,
     Qt,
@@ -35,7 +35,6 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
@@ -55,7 +54,7 @@ from typing_extensions import override
 from gpu_advisor.model.catalog import ChecklistEntry
 from gpu_advisor.model.project import ChecklistItem, CheckStatus, Project
 from gpu_advisor.ui.i18n import current_language, current_locale
-from gpu_advisor.ui.pages._base import RefreshWhenShown
+from gpu_advisor.ui.pages._base import ChoiceDelegate, RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
 from gpu_advisor.ui.widgets.bound import ERROR_STYLE, validation_message
@@ -158,44 +157,14 @@ class _ReadOnlyDelegate(QStyledItemDelegate):
         return None  # type: ignore[return-value]  # Qt: no editor
 
 
-class StatusDelegate(QStyledItemDelegate):
-    """A combo box of the four statuses; the choice is committed at once."""
-
-    @override
-    def createEditor(
-        self,
-        parent: QWidget,
-        option: QStyleOptionViewItem,
-        index: QModelIndex | QPersistentModelIndex,
-    ) -> QWidget:
-        if not index.data(_ID_ROLE):
-            return None  # type: ignore[return-value]  # group rows: no editor
-        combo = QComboBox(parent)
-        for status in CheckStatus:
-            combo.addItem(status_text(status), str(status))
-        combo.activated.connect(lambda _i, c=combo: self._commit(c))
-        return combo
-
-    def _commit(self, combo: QComboBox) -> None:
-        self.commitData.emit(combo)
-        self.closeEditor.emit(combo)
-
-    @override
-    def setEditorData(
-        self, editor: QWidget, index: QModelIndex | QPersistentModelIndex
-    ) -> None:
-        assert isinstance(editor, QComboBox)
-        editor.setCurrentIndex(max(0, editor.findData(index.data(_STATUS_ROLE))))
-
-    @override
-    def setModelData(
-        self,
-        editor: QWidget,
-        model: QAbstractItemModel,
-        index: QModelIndex | QPersistentModelIndex,
-    ) -> None:
-        assert isinstance(editor, QComboBox)
-        model.setData(index, editor.currentData(), _STATUS_ROLE)
+def status_delegate(parent: QObject) -> ChoiceDelegate:
+    """A combo box of the four statuses on item rows (group rows: no editor)."""
+    return ChoiceDelegate(
+        lambda: [(str(status), status_text(status)) for status in CheckStatus],
+        _STATUS_ROLE,
+        parent,
+        editable=lambda index: bool(index.data(_ID_ROLE)),
+    )
 
 
 class ChecklistPage(QWizardPage):
@@ -227,7 +196,7 @@ class ChecklistPage(QWizardPage):
             | QAbstractItemView.EditTrigger.EditKeyPressed
         )
         self._read_only = _ReadOnlyDelegate(self.tree)
-        self.status_delegate = StatusDelegate(self.tree)
+        self.status_delegate = status_delegate(self.tree)
         self.tree.setItemDelegateForColumn(COL_ITEM, self._read_only)
         self.tree.setItemDelegateForColumn(COL_STATUS, self.status_delegate)
         header = self.tree.header()

@@ -27,8 +27,6 @@ from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QFileDialog,
-    QFormLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -52,7 +50,7 @@ from gpu_advisor.engine.configs import (
 from gpu_advisor.model.common import Language, Severity
 from gpu_advisor.model.project import Project, Scheduler
 from gpu_advisor.ui.i18n import current_language, current_locale
-from gpu_advisor.ui.pages._base import RefreshWhenShown
+from gpu_advisor.ui.pages._base import GroupedForm, RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
 from gpu_advisor.ui.widgets.bound import (
@@ -555,24 +553,10 @@ class EnvironmentPage(QWizardPage):
         self.advice_label.setTextFormat(Qt.TextFormat.RichText)
 
         # --- form, in groups, scrolling ---
-        self._labels: dict[str, QLabel] = {}
-        self._groups: dict[str, QGroupBox] = {}
-        form_box = QWidget()
-        form_layout = QVBoxLayout(form_box)
-        form_layout.setContentsMargins(0, 0, 6, 0)
-
-        def group(key: str, rows: list[tuple[str, QWidget]]) -> QFormLayout:
-            box = QGroupBox()
-            self._groups[key] = box
-            form = QFormLayout(box)
-            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-            for name, widget in rows:
-                label = QLabel()
-                label.setBuddy(widget)
-                self._labels[name] = label
-                form.addRow(label, widget)
-            form_layout.addWidget(box)
-            return form
+        grouped = GroupedForm()
+        self._labels = grouped.labels
+        self._groups = grouped.groups
+        form_box, form_layout, group = grouped.widget, grouped.layout, grouped.add_group
 
         cluster = group(
             "cluster",

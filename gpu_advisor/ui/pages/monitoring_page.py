@@ -15,8 +15,6 @@ from typing import Final
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
-    QFormLayout,
-    QGroupBox,
     QLabel,
     QScrollArea,
     QSizePolicy,
@@ -35,7 +33,7 @@ from gpu_advisor.engine.configs import (
     monitoring_config,
 )
 from gpu_advisor.model.project import Project
-from gpu_advisor.ui.pages._base import RefreshWhenShown
+from gpu_advisor.ui.pages._base import GroupedForm, RefreshWhenShown
 from gpu_advisor.ui.pages.environment_page import ConfigViewer
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import (
@@ -164,24 +162,10 @@ class MonitoringPage(QWizardPage):
         self.util_note_label = QLabel(wordWrap=True)
         self.util_note_label.setStyleSheet(_NOTE_STYLE)
 
-        self._labels: dict[str, QLabel] = {}
-        self._groups: dict[str, QGroupBox] = {}
-        form_box = QWidget()
-        form_layout = QVBoxLayout(form_box)
-        form_layout.setContentsMargins(0, 0, 6, 0)
-
-        def group(key: str, rows: list[tuple[str, QWidget]]) -> QFormLayout:
-            box = QGroupBox()
-            self._groups[key] = box
-            form = QFormLayout(box)
-            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-            for name, widget in rows:
-                label = QLabel()
-                label.setBuddy(widget)
-                self._labels[name] = label
-                form.addRow(label, widget)
-            form_layout.addWidget(box)
-            return form
+        grouped = GroupedForm()
+        self._labels = grouped.labels
+        self._groups = grouped.groups
+        form_box, form_layout, group = grouped.widget, grouped.layout, grouped.add_group
 
         alerts = group(
             "alerts",

@@ -25,6 +25,7 @@ from PySide6.QtCore import (
     QDate,
     QEvent,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QSignalBlocker,
     Qt,
@@ -67,7 +68,7 @@ from gpu_advisor.model.project import (
     SignOffRow,
 )
 from gpu_advisor.ui.i18n import current_language, current_locale
-from gpu_advisor.ui.pages._base import RefreshWhenShown
+from gpu_advisor.ui.pages._base import ChoiceDelegate, RefreshWhenShown
 from gpu_advisor.ui.pages.checklist_page import items_by_id, status_text
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import ERROR_STYLE, validation_message
@@ -150,42 +151,13 @@ def _dedupe(advice: list[Advice]) -> list[Advice]:
     return sorted(out, key=lambda a: rank[a.severity])
 
 
-class DecisionDelegate(QStyledItemDelegate):
-    """A combo box of the decisions; the choice is committed at once."""
-
-    @override
-    def createEditor(
-        self,
-        parent: QWidget,
-        option: QStyleOptionViewItem,
-        index: QModelIndex | QPersistentModelIndex,
-    ) -> QWidget:
-        combo = QComboBox(parent)
-        for decision in Decision:
-            combo.addItem(decision_text(decision), str(decision))
-        combo.activated.connect(lambda _i, c=combo: self._commit(c))
-        return combo
-
-    def _commit(self, combo: QComboBox) -> None:
-        self.commitData.emit(combo)
-        self.closeEditor.emit(combo)
-
-    @override
-    def setEditorData(
-        self, editor: QWidget, index: QModelIndex | QPersistentModelIndex
-    ) -> None:
-        assert isinstance(editor, QComboBox)
-        editor.setCurrentIndex(max(0, editor.findData(index.data(_DATA_ROLE))))
-
-    @override
-    def setModelData(
-        self,
-        editor: QWidget,
-        model: QAbstractItemModel,
-        index: QModelIndex | QPersistentModelIndex,
-    ) -> None:
-        assert isinstance(editor, QComboBox)
-        model.setData(index, editor.currentData(), _DATA_ROLE)
+def decision_delegate(parent: QObject) -> ChoiceDelegate:
+    """A combo box of the sign-off decisions."""
+    return ChoiceDelegate(
+        lambda: [(str(decision), decision_text(decision)) for decision in Decision],
+        _DATA_ROLE,
+        parent,
+    )
 
 
 class DateDelegate(QStyledItemDelegate):
@@ -253,7 +225,7 @@ class ReviewPage(QWizardPage):
             QAbstractItemView.SelectionMode.SingleSelection
         )
         self.signoff_table.verticalHeader().setVisible(False)
-        self._decision_delegate = DecisionDelegate(self.signoff_table)
+        self._decision_delegate = decision_delegate(self.signoff_table)
         self._date_delegate = DateDelegate(self.signoff_table)
         self.signoff_table.setItemDelegateForColumn(
             COL_DECISION, self._decision_delegate
