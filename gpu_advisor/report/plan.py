@@ -73,6 +73,7 @@ from gpu_advisor.report.text import (
     money_short,
     params,
     percent,
+    role_text,
     tokens,
     tr,
     unit_text,
@@ -117,15 +118,6 @@ _SECTIONS: Final = (
     "assumptions",
     "signoff",
 )
-_KNOWN_ROLES_ZH: Final = {
-    "engineering lead": "技术负责人",
-    "finance": "财务",
-    "management": "管理层",
-    "procurement": "采购",
-    "cto": "CTO",
-}
-
-
 # --- styles ---------------------------------------------------------------
 
 
@@ -1615,12 +1607,9 @@ def _signoff(st: _Story, project: Project, fp: str, app_version: str) -> None:
     st.p(st.t("so.intro"))
     rows = []
     for row in project.signoff:
-        role = row.role
-        if lang is Language.ZH:
-            role = _KNOWN_ROLES_ZH.get(role.strip().lower(), role)
         rows.append(
             (
-                role,
+                role_text(row.role, lang),
                 row.name,
                 st.t(f"dec.{row.decision.value}"),
                 row.date.isoformat() if row.date else "",

@@ -23,7 +23,6 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "doc.subject": ("GPU 算力获取方案", "GPU capacity plan"),
     "doc.page_of": ("第 {page} 页，共 {pages} 页", "page {page} of {pages}"),
     "doc.toc": ("目录", "Contents"),
-    "doc.continued": ("（续）", " (continued)"),
     "cover.kicker": ("GPU 算力获取方案", "GPU capacity plan"),
     "cover.organisation": ("单位", "Organisation"),
     "cover.author": ("编制人", "Author"),
@@ -92,7 +91,6 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "自购/自建比租用更省的概率",
         "Probability that owning beats renting",
     ),
-    "kn.none": ("无", "none"),
     "kn.never": ("规划期内不回本", "not within the horizon"),
     "kn.month_n": ("第 {month} 个月", "month {month}"),
     "kn.no_fit": ("任何卡数都放不下", "does not fit on any card count"),
@@ -302,8 +300,6 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "opt.colocation": ("自购设备托管", "Colocation of owned hardware"),
     "opt.self_build": ("自建机房", "Self-built room"),
     "axis.month": ("月份", "Month"),
-    "axis.cny": ("人民币", "CNY"),
-    "axis.gib": ("GiB", "GiB"),
     "axis.gpus": ("卡数", "Cards"),
     "axis.days": ("天", "Days"),
     "axis.size": ("消息大小", "Message size"),
@@ -393,8 +389,6 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "col.sla": ("可用性 SLA", "Availability SLA"),
     "col.replace": ("换卡时间", "Card replacement"),
     "col.intranet": ("内网带宽", "Intranet"),
-    "col.tool": ("工具", "Tool"),
-    "col.metric": ("指标", "Metric"),
     "col.measured": ("实测值", "Measured"),
     "col.score": ("得分", "Score"),
     "kind.cloud": ("公有云", "cloud"),
@@ -460,12 +454,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     ),
     "asm.defaults": ("使用的目录默认值", "Catalog defaults used"),
     "asm.formulas": ("公式与参考文献", "Formulas and references"),
-    "asm.unconfirmed": (
-        "标有 * 的数值没有原始资料确认，签约前请向供应商核实。",
-        "Values marked * are not confirmed by a primary source: check them with the vendor before signing.",
-    ),
     "col.name": ("名称", "Name"),
-    "col.unit": ("单位", "Unit"),
     "col.source": ("来源", "Source"),
     "col.result": ("结果", "Result"),
     "col.formula": ("公式", "Formula"),
@@ -527,6 +516,26 @@ def _grouped(value: float, decimals: int = 0) -> str:
     if not math.isfinite(value):
         return "—"
     return f"{value:,.{decimals}f}"
+
+
+_ROLES_ZH: Final = {
+    "engineering lead": "技术负责人",
+    "finance": "财务",
+    "management": "管理层",
+    "procurement": "采购",
+    "cto": "CTO",
+}
+
+
+def role_text(role: str, language: Language | str) -> str:
+    """A sign-off role as shown: the default roles (stored in English) translated.
+
+    >>> role_text("Finance", "zh"), role_text("Finance", "en"), role_text("法务", "zh")
+    ('财务', 'Finance', '法务')
+    """
+    if str(language).startswith("zh"):
+        return _ROLES_ZH.get(role.strip().lower(), role)
+    return role
 
 
 _UNITS_ZH: Final = {

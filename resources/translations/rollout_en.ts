@@ -618,22 +618,6 @@
         <translation>why?</translation>
     </message>
     <message>
-        <source>Engineering lead</source>
-        <translation>Engineering lead</translation>
-    </message>
-    <message>
-        <source>Finance</source>
-        <translation>Finance</translation>
-    </message>
-    <message>
-        <source>Management</source>
-        <translation>Management</translation>
-    </message>
-    <message>
-        <source>Procurement</source>
-        <translation>Procurement</translation>
-    </message>
-    <message>
         <source>Pending</source>
         <translation>Pending</translation>
     </message>

@@ -618,22 +618,6 @@
         <translation>为什么？</translation>
     </message>
     <message>
-        <source>Engineering lead</source>
-        <translation>技术负责人</translation>
-    </message>
-    <message>
-        <source>Finance</source>
-        <translation>财务</translation>
-    </message>
-    <message>
-        <source>Management</source>
-        <translation>管理层</translation>
-    </message>
-    <message>
-        <source>Procurement</source>
-        <translation>采购</translation>
-    </message>
-    <message>
         <source>Pending</source>
         <translation>待定</translation>
     </message>

@@ -67,6 +67,7 @@ from gpu_advisor.model.project import (
     Project,
     SignOffRow,
 )
+from gpu_advisor.report.text import role_text
 from gpu_advisor.ui.i18n import current_language, current_locale
 from gpu_advisor.ui.pages._base import ChoiceDelegate, RefreshWhenShown
 from gpu_advisor.ui.pages.checklist_page import items_by_id, status_text
@@ -534,13 +535,7 @@ class ReviewPage(QWizardPage):
 
     def role_text(self, role: str) -> str:
         """A role as shown: the default roles (stored in English) in the UI language."""
-        known = {
-            "engineering lead": self.tr("Engineering lead"),
-            "finance": self.tr("Finance"),
-            "management": self.tr("Management"),
-            "procurement": self.tr("Procurement"),
-        }
-        return known.get(role.strip().lower(), role)
+        return role_text(role, current_language())
 
     def show_explanation(self, key: str) -> ExplanationDialog:
         """Open the explanation of a key number (the summary's "why?" links)."""
