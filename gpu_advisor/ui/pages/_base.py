@@ -78,11 +78,16 @@ class RefreshWhenShown(QObject):
 
     def __init__(self, page: QWidget, refresh: Callable[[], None]) -> None:
         super().__init__(page)
-        self._page = page
-        self._refresh = refresh
+        self._refresh: Callable[[], None] | None = refresh
         self.stale = True
         """True when the outputs do not show the current project yet."""
         page.installEventFilter(self)
+
+    # The page is this object's Qt parent, asked from Qt each time rather than
+    # kept in a Python attribute: when Python's garbage collector breaks a
+    # cycle through a page it may clear this wrapper's attributes while Qt
+    # still delivers events to the (hidden, not yet deleted) page. Every
+    # method therefore reads its Python state with a default.
 
     def invalidate(self, *_changed: object) -> None:
         """The project changed: refresh now if the page is visible, else on show.
@@ -90,22 +95,30 @@ class RefreshWhenShown(QObject):
         Accepts and ignores the arguments of ``project_changed``.
         """
         self.stale = True
-        if self._page.isVisible():
+        page = self.parent()
+        if isinstance(page, QWidget) and page.isVisible():
             self.run()
 
     def ensure_current(self) -> None:
         """Refresh now if out of date (for code that reads a hidden page's outputs)."""
-        if self.stale:
+        if getattr(self, "stale", False):
             self.run()
 
     def run(self) -> None:
         """Refresh now, visible or not."""
         self.stale = False
-        self._refresh()
+        refresh = getattr(self, "_refresh", None)
+        if refresh is not None:
+            refresh()
 
     @override
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self._page and event.type() == QEvent.Type.Show and self.stale:
+        # The event type first: this filter sees every event the page gets.
+        if (
+            event.type() == QEvent.Type.Show
+            and watched is self.parent()
+            and getattr(self, "stale", False)
+        ):
             self.run()
         return False
 
