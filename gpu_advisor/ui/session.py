@@ -9,6 +9,7 @@ that shows the project listens to :attr:`ProjectSession.project_changed`.
 from __future__ import annotations
 
 import uuid
+import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +56,11 @@ class ProjectSession(QObject):
         """Identifies this run's autosaves (see ``gpu_advisor.io.autosave``)."""
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
+        # When Python's cycle collector frees a session it may first release
+        # the undo commands' wrappers and so delete commands the stack still
+        # lists; Qt then crashes deleting them again. Weak-reference callbacks
+        # run before the collector breaks anything: empty the stack there.
+        weakref.finalize(self, _drop_history, self.undo_stack).atexit = False
 
     # --- state -------------------------------------------------------------------------
 
@@ -186,3 +192,12 @@ def _index(items: list[Any], part: str, path: str) -> int:
     if not part.isdigit() or int(part) >= len(items):
         raise KeyError(path)
     return int(part)
+
+
+def _drop_history(stack: QUndoStack) -> None:
+    """Delete a dying session's undo commands through Qt, silently."""
+    try:
+        stack.blockSignals(True)
+        stack.clear()
+    except RuntimeError:  # the stack itself is already gone
+        pass

@@ -7,13 +7,14 @@ forgotten dialog fails the test instead of blocking it.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from gpu_advisor.io.autosave import AutosaveStore
@@ -56,6 +57,11 @@ def isolated_settings(tmp_path: Path, qapp: QApplication) -> Iterator[AppSetting
     i18n.install_translators("en")
     qapp.processEvents()
     yield AppSettings(QSettings())
+    # Delete what the test closed (qtbot and the window fixture call
+    # deleteLater) now, while Python still holds the wrappers, rather than
+    # whenever the cycle collector reaches them during a later test.
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()
     i18n.install_translators("en")
     qapp.processEvents()
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -214,3 +217,56 @@ def test_apply_reaches_list_items(session: ProjectSession) -> None:
         session.apply("vendors.x.name", "X")
     session.undo_stack.undo()
     assert session.project.vendors[0].name == "A"
+
+
+_COLLECT_SESSIONS = """
+import gc
+from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtWidgets import QApplication
+from gpu_advisor.ui.pages.vendors_page import VendorsPage
+from gpu_advisor.ui.session import ProjectSession
+from tests.evidence_samples import three_vendor_project
+
+app = QApplication([])
+for _ in range(3):
+    session = ProjectSession(three_vendor_project(measured=False))
+    page = VendorsPage(session)
+    page.show()
+    page.initializePage()
+    page.select_vendor(1)
+    page.number_spins["on_demand_cny_per_gpu_hour"].setValue(9.5)
+    page.kind_combo.setCurrentIndex(page.kind_combo.findData("idc"))
+    page.terms_edit.setPlainText("Minimum term 3 months.")
+    for _ in range(3):
+        session.undo_stack.undo()
+    page.close()
+    page.deleteLater()
+    del page, session
+    app.processEvents()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()
+print("collected")
+"""
+
+
+def test_sessions_freed_by_the_cycle_collector_do_not_crash() -> None:
+    """A session with undo history, freed by ``gc``, must not crash Qt.
+
+    Without the session's finalizer this died with SIGSEGV in
+    ``QUndoStack::~QUndoStack``: the collector released the commands'
+    wrappers (deleting the commands) before the stack that still listed them.
+    Run in a child process because the failure is a crash, not an exception.
+    """
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    result = subprocess.run(
+        [sys.executable, "-c", _COLLECT_SESSIONS],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.strip() == "collected"
