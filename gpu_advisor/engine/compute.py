@@ -96,9 +96,24 @@ def peak_tflops(gpu: GpuSpec, precision: Precision) -> float:
     >>> peak_tflops(c.gpu("A100-80GB-SXM"), Precision.FP8)  # no FP8: BF16 peak
     312.0
     """
+    return float(getattr(gpu, peak_field(gpu, precision)))
+
+
+def peak_field(gpu: GpuSpec, precision: Precision) -> str:
+    """The catalog field :func:`peak_tflops` reads for ``precision``.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> c = load_catalog()
+    >>> peak_field(c.gpu("H100-80GB-SXM"), Precision.FP8)
+    'fp8_dense_tflops'
+    >>> peak_field(c.gpu("A100-80GB-SXM"), Precision.FP8)
+    'bf16_dense_tflops'
+    """
     if precision is Precision.FP8 and gpu.fp8_dense_tflops:
-        return float(gpu.fp8_dense_tflops)
-    return float(gpu.bf16_dense_tflops)
+        return "fp8_dense_tflops"
+    return "bf16_dense_tflops"
 
 
 def gpu_hours(total_flops: float, peak_tflops_value: float, mfu: float) -> float:

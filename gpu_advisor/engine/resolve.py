@@ -100,8 +100,7 @@ class Resolved:
 
 def _cite(rng: PriceRange, what: str) -> str:
     prov = rng.provenance
-    flag = "" if prov.confirmed else ", unconfirmed"
-    return f"catalog {what}: {prov.source} (as of {prov.as_of.isoformat()}{flag})"
+    return f"catalog {what}: {prov.source} (as of {prov.as_of.isoformat()})"
 
 
 def _spread(
@@ -157,6 +156,7 @@ def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Re
     def put(
         key: str, own: float | None, rng: PriceRange, what: str, scale: float = 1.0
     ) -> None:
+        confirmed = True
         if own is not None:
             value = float(own)
             source = "project"
@@ -169,6 +169,7 @@ def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Re
         else:
             value = rng.typical * scale
             source = _cite(rng, what)
+            confirmed = rng.provenance.confirmed
         values[key] = value
         ranges[key] = _spread(value, rng, scale)
         refs[key] = InputRef.model_construct(
@@ -176,6 +177,7 @@ def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Re
             value=round(value, 6),
             unit=_UNITS.get(key, ""),
             source=source,
+            confirmed=confirmed,
         )
 
     factor = region.rental_price_factor
@@ -257,6 +259,7 @@ def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Re
             source=_cite(
                 region.pue, f"regions.json {region.id} PUE (high end: small room)"
             ),
+            confirmed=region.pue.provenance.confirmed,
         )
     plain = {
         "ops_fte": budget.ops_fte,
@@ -292,6 +295,7 @@ def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Re
         value=spec.tdp_w,
         unit="W",
         source=f"catalog gpus.json: {spec.provenance.source}",
+        confirmed=spec.confirms("tdp_w"),
     )
     values["gpus_per_server"] = float(spec.gpus_per_server)
     values["rack_power_kw"] = region.rack_power_kw

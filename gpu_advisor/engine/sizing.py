@@ -1102,6 +1102,20 @@ def _parallel_hint(
     )
 
 
+def _gpu_figure_confirmed(name: str, gpu: GpuSpec, precision: Precision) -> bool:
+    """False for a ``catalog.gpus.<id>.<field>`` input no datasheet confirms.
+
+    Inputs with other names (project fields, engine results) count as confirmed.
+    """
+    prefix = f"catalog.gpus.{gpu.id}."
+    if not name.startswith(prefix):
+        return True
+    field = name.removeprefix(prefix)
+    if field == "peak_tflops":
+        field = cmp.peak_field(gpu, precision)
+    return gpu.confirms(field)
+
+
 def _explanations(
     workload: Workload,
     catalog: Catalog,
@@ -1121,10 +1135,18 @@ def _explanations(
                 break
 
     def ref(
-        name: str, value: float | str, unit: str, source: str = "project"
+        name: str,
+        value: float | str,
+        unit: str,
+        source: str = "project",
+        confirmed: bool | None = None,
     ) -> InputRef:
         v = value if isinstance(value, str) else float(value)
-        return InputRef.model_construct(name=name, value=v, unit=unit, source=source)
+        if confirmed is None:
+            confirmed = _gpu_figure_confirmed(name, gpu, workload.precision)
+        return InputRef.model_construct(
+            name=name, value=v, unit=unit, source=source, confirmed=confirmed
+        )
 
     def ex(
         key: str, formula: str, inputs: list[InputRef], reference: str
@@ -1315,10 +1337,18 @@ def _more_explanations(
     gsrc = gpu.provenance.source
 
     def ref(
-        name: str, value: float | str, unit: str, source: str = "project"
+        name: str,
+        value: float | str,
+        unit: str,
+        source: str = "project",
+        confirmed: bool | None = None,
     ) -> InputRef:
         v = value if isinstance(value, str) else float(value)
-        return InputRef.model_construct(name=name, value=v, unit=unit, source=source)
+        if confirmed is None:
+            confirmed = _gpu_figure_confirmed(name, gpu, workload.precision)
+        return InputRef.model_construct(
+            name=name, value=v, unit=unit, source=source, confirmed=confirmed
+        )
 
     def ex(
         key: str, formula: str, inputs: list[InputRef], reference: str
@@ -1328,15 +1358,16 @@ def _more_explanations(
         )
 
     def net_refs(n: NetworkClass, efficiency: float | None) -> list[InputRef]:
-        src = n.provenance.source
+        src, ok = n.provenance.source, n.provenance.confirmed
         out = [
             ref(
                 f"catalog.networks.{n.id}.bandwidth_gbit_per_s_per_gpu",
                 n.bandwidth_gbit_per_s_per_gpu,
                 "Gbit/s",
                 src,
+                ok,
             ),
-            ref(f"catalog.networks.{n.id}.efficiency", n.efficiency, "", src),
+            ref(f"catalog.networks.{n.id}.efficiency", n.efficiency, "", src, ok),
         ]
         if efficiency is not None:
             out.append(

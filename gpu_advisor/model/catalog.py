@@ -58,6 +58,16 @@ class GpuSpec(Frozen):
     )
     provenance: Provenance
 
+    def confirms(self, field: str) -> bool:
+        """True when a datasheet or primary source confirms ``field``.
+
+        ``unconfirmed_fields`` names the doubtful figures when it is given;
+        otherwise the entry's provenance speaks for all of them.
+        """
+        if self.unconfirmed_fields:
+            return field not in self.unconfirmed_fields
+        return self.provenance.confirmed
+
 
 class ModelPreset(Frozen):
     """Shape of a published transformer (dense or MoE)."""

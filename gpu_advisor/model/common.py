@@ -82,6 +82,11 @@ class InputRef(Frozen):
     source: str = Field(
         ..., description="'project' when the user set it, else the catalog citation."
     )
+    confirmed: bool = Field(
+        True,
+        description="False for a catalog figure that no datasheet or primary "
+        "source confirms (check it with the vendor before signing).",
+    )
 
 
 class Explanation(Frozen):

@@ -1571,16 +1571,20 @@ def _assumptions(st: _Story, ev: Evaluation, catalog: Catalog) -> None:
     st.p(st.t("asm.intro", as_of=catalog.as_of.isoformat()))
     explanations = _explanations(ev)
     defaults: dict[str, tuple[str, str, str]] = {}
+    unconfirmed = False
     for ex in explanations:
         for ref in ex.inputs:
             if ref.source != "project" and ref.name not in defaults:
-                defaults[ref.name] = (
-                    ref.name,
-                    f"{_fmt_value(ref.value)} {unit_text(ref.unit, st.lang)}".strip(),
-                    ref.source,
-                )
+                unit = unit_text(ref.unit, st.lang, ref.value)
+                value = f"{_fmt_value(ref.value)} {unit}"
+                if not ref.confirmed:
+                    value += " *"
+                    unconfirmed = True
+                defaults[ref.name] = (ref.name, value.strip(), ref.source)
     st.h2(st.t("asm.defaults"))
     if defaults:
+        if unconfirmed:
+            st.p(st.t("asm.unconfirmed"))
         st.table(
             [st.t("col.name"), st.t("kn.value"), st.t("col.source")],
             [defaults[k] for k in sorted(defaults)],

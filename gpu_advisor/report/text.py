@@ -453,6 +453,13 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "(dated {as_of}).",
     ),
     "asm.defaults": ("使用的目录默认值", "Catalog defaults used"),
+    "asm.unconfirmed": (
+        "带 * 的数值没有数据手册或一手来源可以印证，只是估计值。签约前请向供应商"
+        "索取书面报价或规格，并在项目中填入实际数值。",
+        "Figures marked * have no datasheet or primary source behind them; they "
+        "are estimates. Before signing, get a written quote or specification from "
+        "the vendor and enter the real figure in the project.",
+    ),
     "asm.formulas": ("公式与参考文献", "Formulas and references"),
     "col.name": ("名称", "Name"),
     "col.source": ("来源", "Source"),
@@ -539,24 +546,66 @@ def role_text(role: str, language: Language | str) -> str:
 
 
 _UNITS_ZH: Final = {
+    "CNY": "元",
     "CNY/GPU": "元/卡",
     "CNY/GPU-hour": "元/卡时",
     "CNY/GPU-month": "元/卡·月",
     "CNY/kWh": "元/度",
+    "CNY/kW": "元/kW",
+    "CNY/month": "元/月",
+    "CNY/year": "元/年",
+    "CNY/server": "元/台",
+    "CNY/rack-month": "元/机柜·月",
+    "CNY/TB": "元/TB",
+    "CNY/TB-month": "元/TB·月",
+    "CNY/Mbps-month": "元/Mbps·月",
     "years": "年",
     "months": "个月",
+    "days": "天",
+    "h": "小时",
+    "s": "秒",
     "GPU-hours": "卡时",
+    "GPU-h": "卡时",
+    "W/GPU": "W/卡",
+    "cards": "张卡",
+    "count": "个",
+    "params": "个参数",
+    "sequences": "条序列",
+    "tokens": "token",
+    "1e9 tokens": "十亿 token",
+    "tokens/param": "token/参数",
+    "tokens/s": "token/秒",
+}
+NEUTRAL_UNITS: Final = frozenset(
+    {"", "B", "GiB", "GB/s", "TB", "TB/month", "Mbps", "W", "kW", "MHz", "C"}
+    | {"Gbit/s", "TFLOP/s", "TB/s", "×", "%"}
+)
+"""Units written the same way in Chinese and English."""
+
+
+_SINGULAR_EN: Final = {
+    "months": "month",
+    "years": "year",
+    "days": "day",
+    "cards": "card",
+    "GPU-hours": "GPU-hour",
 }
 
 
-def unit_text(unit: str, language: Language | str) -> str:
+def unit_text(unit: str, language: Language | str, value: object = None) -> str:
     """An engine unit (always English) as the reader's language writes it.
+
+    Give ``value`` to have English say "1 month" rather than "1 months".
 
     >>> unit_text("CNY/GPU-hour", "zh"), unit_text("CNY/GPU-hour", "en")
     ('元/卡时', 'CNY/GPU-hour')
+    >>> unit_text("months", "en", 1), unit_text("months", "en", 2)
+    ('month', 'months')
     """
     if str(language).startswith("zh"):
         return _UNITS_ZH.get(unit, unit)
+    if value == 1:
+        return _SINGULAR_EN.get(unit, unit)
     return unit
 
 

@@ -499,22 +499,6 @@
       <translation>thousand %1</translation>
     </message>
     <message>
-      <source>CNY/card</source>
-      <translation>CNY/card</translation>
-    </message>
-    <message>
-      <source>CNY/card-hour</source>
-      <translation>CNY/card-hour</translation>
-    </message>
-    <message>
-      <source>CNY/kWh</source>
-      <translation>CNY/kWh</translation>
-    </message>
-    <message>
-      <source>years</source>
-      <translation>years</translation>
-    </message>
-    <message>
       <source>break-even: month %1</source>
       <translation>break-even: month %1</translation>
     </message>

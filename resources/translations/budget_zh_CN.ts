@@ -499,22 +499,6 @@
       <translation>千%1</translation>
     </message>
     <message>
-      <source>CNY/card</source>
-      <translation>元/卡</translation>
-    </message>
-    <message>
-      <source>CNY/card-hour</source>
-      <translation>元/卡时</translation>
-    </message>
-    <message>
-      <source>CNY/kWh</source>
-      <translation>元/度</translation>
-    </message>
-    <message>
-      <source>years</source>
-      <translation>年</translation>
-    </message>
-    <message>
       <source>break-even: month %1</source>
       <translation>回本：第 %1 个月</translation>
     </message>

@@ -43,6 +43,10 @@
         <source>your input</source>
         <translation>your input</translation>
     </message>
+    <message>
+        <source>* not confirmed: %1</source>
+        <translation>* not confirmed: %1</translation>
+    </message>
 </context>
 <context>
     <name>WhyButton</name>
@@ -119,6 +123,10 @@
     <message>
         <source>your input</source>
         <translation>your input</translation>
+    </message>
+    <message>
+        <source>Not confirmed by a datasheet or a primary price source: ask the vendor for a written figure.</source>
+        <translation>Not confirmed by a datasheet or a primary price source: ask the vendor for a written figure.</translation>
     </message>
     <message>
         <source>Default: %1%2

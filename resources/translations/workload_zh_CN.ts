@@ -43,6 +43,10 @@
         <source>your input</source>
         <translation>您填写的值</translation>
     </message>
+    <message>
+        <source>* not confirmed: %1</source>
+        <translation>* 未经印证：%1</translation>
+    </message>
 </context>
 <context>
     <name>WhyButton</name>
@@ -119,6 +123,10 @@
     <message>
         <source>your input</source>
         <translation>您填写的值</translation>
+    </message>
+    <message>
+        <source>Not confirmed by a datasheet or a primary price source: ask the vendor for a written figure.</source>
+        <translation>没有数据手册或一手报价可以印证：请向供应商索取书面数值。</translation>
     </message>
     <message>
         <source>Default: %1%2

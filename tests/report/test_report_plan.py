@@ -242,3 +242,24 @@ def test_vendor_scoring_matrix_and_winner(catalog: Catalog, language: Language) 
     for vendor in result.vendors:
         assert f"{vendor.total:.1f}" in text
     assert _flat(tr("crit.performance", language)) in text
+
+
+@pytest.mark.parametrize("lang", list(Language))
+def test_unconfirmed_catalog_figures_are_starred(
+    texts: dict[Language, str], evaluation: Evaluation, lang: Language
+) -> None:
+    """Every default no primary source confirms gets a * and the table a note."""
+    unconfirmed = {
+        ref.name
+        for ex in [*evaluation.sizing.explanations, *evaluation.cost.explanations]
+        for ref in ex.inputs
+        if ref.source != "project" and not ref.confirmed
+    }
+    assert unconfirmed, "the sample project should use some unconfirmed default"
+    text = _flat(texts[lang])
+    # Chinese wraps anywhere, so compare that note without any whitespace.
+    squeezed = re.sub(r"\s+", "", text)
+    assert re.sub(r"\s+", "", tr("asm.unconfirmed", lang)) in squeezed
+    section = text[text.rfind(tr("asm.defaults", lang)) :]
+    section = section[: section.find(tr("asm.formulas", lang))]
+    assert section.count(" *") >= len(unconfirmed)

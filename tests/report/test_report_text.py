@@ -64,3 +64,32 @@ def test_money_round_trips(value: float) -> None:
     parsed = float(text.replace("CNY", "").replace(",", "").replace(" ", ""))
     assert parsed == pytest.approx(round(value), abs=1.0)
     assert money_short(value, Language.ZH)
+
+
+def test_every_unit_the_engine_uses_reads_in_chinese() -> None:
+    """A unit the engine starts to use must be given its Chinese form.
+
+    Collected from the evaluations of the shipped examples: the inputs of
+    every explanation and the bars of the tornado chart.
+    """
+    from pathlib import Path
+
+    from gpu_advisor.engine.evaluate import evaluate
+    from gpu_advisor.io.catalog import load_catalog
+    from gpu_advisor.io.project_file import load_project
+    from gpu_advisor.report.text import NEUTRAL_UNITS, unit_text
+
+    catalog = load_catalog()
+    examples = Path(__file__).resolve().parents[2] / "resources" / "examples"
+    units: set[str] = set()
+    for path in sorted(examples.glob("*.gpuplan")):
+        ev = evaluate(load_project(path), catalog, monte_carlo_draws=200, seed=0)
+        for ex in [*ev.sizing.explanations, *ev.cost.explanations]:
+            units.update(ref.unit for ref in ex.inputs)
+        units.update(bar.unit for bar in ev.cost.tornado)
+    assert len(units) > 15
+    untranslated = {
+        u for u in units - NEUTRAL_UNITS if unit_text(u, "zh") == unit_text(u, "en")
+    }
+    assert not untranslated
+    assert all(unit_text(u, "en") == u for u in units)

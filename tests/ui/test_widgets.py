@@ -305,6 +305,55 @@ def test_why_button_shows_formula_inputs_reference(qtbot: Any) -> None:
     assert not dialog.isVisible()
 
 
+def test_why_dialog_marks_unconfirmed_catalog_figures(qtbot: Any) -> None:
+    e = Explanation(
+        key="compute.gpu_hours",
+        formula="train_flops / (peak·MFU·3600)",
+        inputs=[
+            InputRef(
+                name="catalog.gpus.L20.peak_tflops",
+                value=119.5,
+                unit="TFLOP/s",
+                source="catalog gpus.json: vendor brief",
+                confirmed=False,
+            ),
+            InputRef(name="compute.mfu", value=0.4, source="catalog gpus.json: NVIDIA"),
+        ],
+    )
+    dialog = ExplanationDialog("compute.gpu_hours")
+    qtbot.addWidget(dialog)
+    dialog.set_explanation(e)
+    table = dialog.inputs_table
+    assert (
+        _cell(table, 0, 3).text() == "* not confirmed: catalog gpus.json: vendor brief"
+    )
+    assert _cell(table, 1, 3).text() == "catalog gpus.json: NVIDIA"
+
+
+def test_optional_number_tooltip_flags_an_unconfirmed_default(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    def default(key: str, confirmed: bool) -> Any:
+        def provide(_session: ProjectSession) -> InputRef:
+            return InputRef(
+                name=f"budget.{key}", value=7.5, source="catalog", confirmed=confirmed
+            )
+
+        return provide
+
+    note = "Not confirmed by a datasheet"
+    for confirmed in (True, False):
+        field = OptionalNumberField(
+            session,
+            "budget.on_demand_cny_per_gpu_hour",
+            maximum=1000,
+            decimals=2,
+            default=default("on_demand_cny_per_gpu_hour", confirmed),
+        )
+        qtbot.addWidget(field)
+        assert (note in field.editor.toolTip()) is (not confirmed)
+
+
 def test_why_button_without_explanation(qtbot: Any) -> None:
     button = WhyButton("storage.checkpoint_bytes", lambda: [])
     qtbot.addWidget(button)

@@ -745,6 +745,7 @@ class BudgetPage(QWizardPage):
                 value=template().replace("%1", shown),
                 unit="",
                 source=ref.source,
+                confirmed=ref.confirmed,
             )
 
         return provide

@@ -662,6 +662,11 @@ class OptionalNumberField(BoundField):
                 .replace("%2", unit)
                 .replace("%3", source)
             )
+            if not ref.confirmed:
+                default_text += "\n" + self.tr(
+                    "Not confirmed by a datasheet or a primary price source: "
+                    "ask the vendor for a written figure."
+                )
         state = (
             self.tr("Your own value; untick to use the default.")
             if own

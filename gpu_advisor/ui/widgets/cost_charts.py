@@ -36,6 +36,7 @@ from PySide6.QtWidgets import QWidget
 from gpu_advisor.engine.resolve import to_display
 from gpu_advisor.model.cost_results import CostResult, MonteCarloResult
 from gpu_advisor.model.project import OptionId
+from gpu_advisor.report.text import unit_text
 from gpu_advisor.ui.i18n import current_language, current_locale
 
 OPTION_COLOURS: Final[dict[OptionId, str]] = {
@@ -91,15 +92,8 @@ def format_money(amount: float, currency: str, decimals: int = 0) -> str:
 
 
 def input_unit(unit: str) -> str:
-    """The translated unit of a tornado input (the engine gives English units)."""
-    translate = QCoreApplication.translate
-    units = {
-        "CNY/GPU": translate("CostCharts", "CNY/card"),
-        "CNY/GPU-hour": translate("CostCharts", "CNY/card-hour"),
-        "CNY/kWh": translate("CostCharts", "CNY/kWh"),
-        "years": translate("CostCharts", "years"),
-    }
-    return units.get(unit, unit)
+    """The unit of a tornado input in the UI language (the engine gives English)."""
+    return unit_text(unit, current_language())
 
 
 def _month_axis(plot: pg.PlotWidget, months: int) -> None:

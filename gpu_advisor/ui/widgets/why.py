@@ -51,7 +51,8 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from gpu_advisor.model.common import Explanation
-from gpu_advisor.ui.i18n import current_locale
+from gpu_advisor.report.text import unit_text
+from gpu_advisor.ui.i18n import current_language, current_locale
 
 if TYPE_CHECKING:
     from gpu_advisor.ui.session import ProjectSession
@@ -212,7 +213,10 @@ class ExplanationDialog(QDialog):
         table.setRowCount(len(explanation.inputs))
         for row, ref in enumerate(explanation.inputs):
             source = self.tr("your input") if ref.source == "project" else ref.source
-            cells = (ref.name, format_input_value(ref.value), ref.unit, source)
+            if not ref.confirmed:
+                source = self.tr("* not confirmed: %1").replace("%1", source)
+            unit = unit_text(ref.unit, current_language(), ref.value)
+            cells = (ref.name, format_input_value(ref.value), unit, source)
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text)
