@@ -96,6 +96,7 @@ from gpu_advisor.ui.i18n import current_language, current_locale
 from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import validation_message
+from gpu_advisor.ui.widgets.plotting import setup_plot
 from gpu_advisor.ui.workers import EngineJob
 
 _ERROR_STYLE: Final = "color: #b00020;"
@@ -219,15 +220,7 @@ def _charts_key(vendors: Sequence[Vendor], default_gpus: int, inter: bool) -> ob
 
 
 def _setup_plot(plot: pg.PlotWidget) -> None:
-    plot.setBackground("w")
-    plot.showGrid(x=True, y=True, alpha=0.25)
-    item = plot.getPlotItem()
-    for name in ("left", "bottom"):
-        axis = item.getAxis(name)
-        axis.setPen(pg.mkPen("#444"))
-        axis.setTextPen(pg.mkPen("#222"))
-        axis.enableAutoSIPrefix(False)
-    plot.setMenuEnabled(False)
+    setup_plot(plot)
     plot.setMinimumHeight(170)
     plot.setMinimumWidth(220)
 

@@ -72,6 +72,7 @@ from gpu_advisor.ui.widgets.bound import (
     validation_message,
 )
 from gpu_advisor.ui.widgets.demand_editor import DemandEditor
+from gpu_advisor.ui.widgets.plotting import show_grid
 from gpu_advisor.ui.widgets.why import WhyButton, session_explanations
 
 GIB: Final = float(2**30)
@@ -577,7 +578,7 @@ class WorkloadPage(QWizardPage):
             plot.setMenuEnabled(False)
             plot.setMouseEnabled(x=False, y=False)
             plot.hideButtons()
-            plot.showGrid(y=True, alpha=0.3)
+            show_grid(plot, x=False, alpha=0.3)
             plot.setMinimumHeight(230)
         self.memory_legend_label = QLabel(wordWrap=True)
         self.memory_legend_label.setTextFormat(Qt.TextFormat.RichText)

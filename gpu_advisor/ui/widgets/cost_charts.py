@@ -38,6 +38,7 @@ from gpu_advisor.model.cost_results import CostResult, MonteCarloResult
 from gpu_advisor.model.project import OptionId
 from gpu_advisor.report.text import unit_text
 from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.widgets.plotting import setup_plot
 
 OPTION_COLOURS: Final[dict[OptionId, str]] = {
     OptionId.ON_DEMAND: "#1f77b4",
@@ -105,15 +106,7 @@ def _month_axis(plot: pg.PlotWidget, months: int) -> None:
 
 
 def _setup(plot: pg.PlotWidget) -> None:
-    plot.setBackground("w")
-    plot.showGrid(x=True, y=True, alpha=0.25)
-    item = plot.getPlotItem()
-    for name in ("left", "bottom"):
-        axis = item.getAxis(name)
-        axis.setPen(pg.mkPen("#444"))
-        axis.setTextPen(pg.mkPen("#222"))
-        axis.enableAutoSIPrefix(False)
-    plot.setMenuEnabled(False)
+    setup_plot(plot)
     plot.setMinimumHeight(180)
 
 

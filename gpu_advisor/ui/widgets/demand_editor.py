@@ -42,6 +42,7 @@ from gpu_advisor.ui.i18n import current_language, current_locale
 from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import validation_message
+from gpu_advisor.ui.widgets.plotting import show_grid
 
 PHASE_COLORS: dict[PhaseKind, str] = {
     PhaseKind.PRETRAIN: "#1f77b4",
@@ -195,7 +196,7 @@ class DemandEditor(QWidget):
         self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
-        self.plot.showGrid(y=True, alpha=0.3)
+        show_grid(self.plot, x=False, alpha=0.3)
         self.plot.setMinimumHeight(200)
         self.bars = DraggableBars()
         self.plot.addItem(self.bars)
