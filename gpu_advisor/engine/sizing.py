@@ -46,6 +46,10 @@ DEFAULT_GLOBAL_BATCH_TOKENS: Final = 4_194_304
 """Tokens per optimizer step when the project sets no global batch: Llama 2
 used 4M tokens (Touvron et al. 2023, arXiv:2307.09288, section 2.2). [tokens]"""
 
+ZERO3_ADVICE_MIN_GAIN: Final = 0.05
+"""Scaling-efficiency gain (5 points) that makes a lighter ZeRO stage worth
+suggesting when the model fits with it."""
+
 CHECKPOINT_WRITE_TARGET_S: Final = 300.0
 """Write a full checkpoint within 5 minutes, so that hourly checkpoints cost
 < 10 % of the run even without asynchronous saving. [s]"""
@@ -344,8 +348,20 @@ def _efficiency(
         )
         latency = link.latency_us * 1e-6
     return net.scaling_efficiency(
-        compute_s, grad_bytes, dp, bandwidth, latency, workload.zero_stage
+        compute_s,
+        grad_bytes,
+        dp,
+        bandwidth,
+        latency,
+        workload.zero_stage,
+        _micro_batches(workload, dp),
     )
+
+
+def _micro_batches(workload: Workload, dp: int) -> int:
+    """Micro-batches each data-parallel rank runs per optimizer step. [1]"""
+    sequences = _batch_tokens(workload) / workload.seq_len
+    return max(1, math.ceil(sequences / (max(1, dp) * workload.micro_batch) - 1e-9))
 
 
 def _days(gpu_hours_value: float, gpus: int, efficiency: float) -> float:
@@ -811,6 +827,53 @@ def _storage(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class _LighterStage:
+    """A ZeRO stage below 3 that fits, and what it does for the network."""
+
+    stage: int
+    efficiency: float
+    """On the network the plan uses. [1]"""
+    cheaper: NetworkClass | None
+    """A slower (cheaper) inter-node class that still reaches 90 %, if any."""
+    cheaper_efficiency: float
+
+
+def _lighter_zero_stage(
+    workload: Workload,
+    catalog: Catalog,
+    shape: ResolvedShape,
+    core: _Core,
+    gpus: int,
+    dp: int,
+    inter: NetworkClass,
+    eff: float,
+) -> _LighterStage | None:
+    """The lowest ZeRO stage that fits and scales clearly better, if any."""
+    capacity = core.gpu.memory_gb * mem.GIB * MEMORY_HEADROOM
+    for stage in (1, 2):
+        lighter = workload.model_copy(update={"zero_stage": stage})
+        parts = _memory_parts(lighter, shape, dp, lighter.tp, lighter.pp)
+        if _breakdown(*parts).total_bytes > capacity:
+            continue
+        eff_lighter = _efficiency(lighter, core, gpus, inter, None)
+        if eff_lighter < eff + ZERO3_ADVICE_MIN_GAIN:
+            continue
+        inters = _inter_networks(catalog)
+        needed, eff_needed = _network_needed(lighter, core, gpus, inters, None)
+        order = [n.id for n in inters]
+        cheaper = (
+            needed
+            if needed is not None
+            and eff_needed >= net.TARGET_SCALING_EFFICIENCY
+            and inter.id in order
+            and order.index(needed.id) < order.index(inter.id)
+            else None
+        )
+        return _LighterStage(stage, eff_lighter, cheaper, eff_needed)
+    return None
+
+
 def _warnings(
     workload: Workload,
     catalog: Catalog,
@@ -936,6 +999,41 @@ def _warnings(
                 "network limits the speed-up.",
                 f"{gpus} 张卡时扩展效率为 {eff:.0%}（低于 90%）：网络限制了加速。",
                 ["workload.network_id", "workload.gpus"],
+                Severity.INFO,
+            )
+        )
+    lighter = (
+        _lighter_zero_stage(workload, catalog, shape, core, gpus, dp, inter_used, eff)
+        if training
+        and nodes > 1
+        and workload.zero_stage == 3
+        and inter_used is not None
+        else None
+    )
+    if lighter is not None and inter_used is not None:
+        cheaper_en = cheaper_zh = ""
+        if lighter.cheaper is not None:
+            cheaper_en = (
+                f", or {lighter.cheaper_efficiency:.0%} on the cheaper "
+                f"{lighter.cheaper.name}"
+            )
+            cheaper_zh = (
+                f"，换用更便宜的 {lighter.cheaper.label('zh')} 也有 "
+                f"{lighter.cheaper_efficiency:.0%}"
+            )
+        out.append(
+            _advice(
+                "network.zero3_traffic",
+                "ZeRO-3 gathers the weights again for every micro-batch: over "
+                f"{inter_used.name}, {eff:.0%} of the time is compute. The model "
+                f"also fits on {gpus} cards with ZeRO-{lighter.stage}, which moves "
+                f"less data: {lighter.efficiency:.0%} on the same network"
+                f"{cheaper_en}.",
+                "ZeRO-3 每个 micro-batch 都要重新汇集一次权重：在 "
+                f"{inter_used.label('zh')} 上，{eff:.0%} 的时间在计算。{gpus} 张卡用 "
+                f"ZeRO-{lighter.stage} 也放得下，通信量更小：同样的网络可达 "
+                f"{lighter.efficiency:.0%}{cheaper_zh}。",
+                ["workload.zero_stage", "workload.network_id"],
                 Severity.INFO,
             )
         )
@@ -1438,12 +1536,21 @@ def _more_explanations(
         ex("cluster.network_needed_id", network_formula, network_inputs, ring),
         ex(
             "cluster.scaling_efficiency",
-            "t_c / (t_c + max(0, t_allreduce − 0.5·(2/3)·t_c)); t_c = "
-            "flops_per_token·batch_tokens / (gpus·peak·MFU); t_allreduce = "
-            "2(dp−1)/dp·grad_bytes / bandwidth (×1.5 with ZeRO-3); 1 for serving",
+            "t_c / (t_c + exposed); t_c = flops_per_token·batch_tokens / "
+            "(gpus·peak·MFU); A = 2(dp−1)/dp·grad_bytes / bandwidth; m micro-batches "
+            "per step, t_mb = t_c/m; exposed = max(0, A − 0.5·(2/3)·t_mb) for ZeRO "
+            "0–1 (one reduction per step), m·max(0, A/2 − 0.5·(2/3)·t_mb) + A/2 for "
+            "ZeRO-2, m·max(0, 1.5·A − 0.5·t_mb) for ZeRO-3 (weights gathered every "
+            "micro-batch); 1 for serving",
             [
                 gpus,
                 dp,
+                ref(
+                    "micro-batches per step per rank",
+                    _micro_batches(workload, cluster.dp),
+                    "count",
+                    "engine",
+                ),
                 grad,
                 ref("cluster.network_id", link_name, "", "engine: class used"),
                 ref("workload.zero_stage", workload.zero_stage, ""),
@@ -1454,7 +1561,8 @@ def _more_explanations(
                     gsrc if core.mfu_source == "catalog" else core.mfu_source,
                 ),
             ],
-            ring + "; Kaplan et al. 2020, arXiv:2001.08361 (backward ≈ 2× forward)",
+            ring + "; Kaplan et al. 2020, arXiv:2001.08361 (backward ≈ 2× forward); "
+            "Wang et al. 2023, ZeRO++, arXiv:2306.10209",
         ),
     ]
     ckpt_inputs = [

@@ -241,3 +241,64 @@ def test_min_gpus_fits():
     below = size_workload(w.model_copy(update={"dp": n - 1}), CAT)
     assert fit.memory.fits
     assert not below.memory.fits
+
+
+def test_zero3_across_nodes_needs_a_faster_network_than_zero1():
+    """ZeRO-3 gathers the weights for every micro-batch (ZeRO++, arXiv:2306.10209)."""
+    bandwidth = {n.id: n.bandwidth_gbit_per_s_per_gpu for n in CAT.networks}
+
+    def cluster(stage):
+        w = Workload(
+            model_preset="llama2-13b",
+            gpu_id="A100-80GB-SXM",
+            tokens_billion=1000,
+            gpus=64,
+            zero_stage=stage,
+        )
+        return size_workload(w, CAT).cluster
+
+    one, three = cluster(1), cluster(3)
+    assert bandwidth[three.network_id] > bandwidth[one.network_id]
+    assert one.scaling_efficiency >= 0.9
+    assert three.scaling_efficiency >= 0.9  # on the faster network it needs
+
+
+def test_zero3_traffic_advice_names_a_lighter_stage_that_fits():
+    def advice(stage, gpus, network=None):
+        w = Workload(
+            model_preset="llama2-13b",
+            gpu_id="A100-80GB-SXM",
+            tokens_billion=1000,
+            gpus=gpus,
+            zero_stage=stage,
+            network_id=network,
+        )
+        return {a.code: a for a in size_workload(w, CAT).warnings}
+
+    slow = advice(3, 64, "roce-100")
+    assert "network.zero3_traffic" in slow
+    hint = slow["network.zero3_traffic"]
+    # 13B with ZeRO-1 needs about 78 GiB per card: ZeRO-2 is the lightest fit
+    assert "ZeRO-2" in hint.message_en
+    assert "ZeRO-2" in hint.message_zh
+    assert "workload.zero_stage" in hint.inputs
+    assert "cheaper" not in hint.message_en  # 62 % on RoCE 100: nothing slower does
+    # Left to the engine, ZeRO-3 needs 400 Gb/s; ZeRO-2 names the cheaper class.
+    picked = advice(3, 64)["network.zero3_traffic"]
+    assert "cheaper InfiniBand HDR 200" in picked.message_en
+    assert "更便宜的 InfiniBand HDR 200" in picked.message_zh
+    # ZeRO-1 itself, one server, or a stage that is already light: no hint
+    assert "network.zero3_traffic" not in advice(1, 64, "roce-100")
+    assert "network.zero3_traffic" not in advice(3, 8)
+    # 70B does not fit on 16 cards without sharding the weights: no hint
+    w = Workload(
+        model_preset="llama2-70b",
+        gpu_id="A100-80GB-SXM",
+        tokens_billion=100,
+        gpus=16,
+        zero_stage=3,
+        network_id="roce-100",
+    )
+    assert "network.zero3_traffic" not in {
+        a.code for a in size_workload(w, CAT).warnings
+    }
