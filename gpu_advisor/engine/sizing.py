@@ -542,7 +542,16 @@ def _network_needed(
     inters: list[NetworkClass],
     intra: NetworkClass | None,
 ) -> tuple[NetworkClass | None, float]:
-    """Slowest inter-node class keeping efficiency ≥ 0.9 (or the fastest)."""
+    """Slowest inter-node class keeping efficiency ≥ 0.9 (or the fastest).
+
+    Training across servers is offered only the classes fit for it (RDMA, at
+    least 100 Gb/s): plain 10/25 GbE may show a high estimate when little is
+    synchronised (pipeline stages, LoRA), but NCCL over TCP stalls and times
+    out under load (seeds 001 and 002).
+    """
+    if workload.task is not TaskKind.INFERENCE:
+        fit = [n for n in inters if n.suitable_for_multi_node_training]
+        inters = fit or inters
     best: tuple[NetworkClass | None, float] = (None, 0.0)
     for candidate in inters:
         eff = _efficiency(workload, core, gpus, candidate, intra)

@@ -302,3 +302,20 @@ def test_zero3_traffic_advice_names_a_lighter_stage_that_fits():
     assert "network.zero3_traffic" not in {
         a.code for a in size_workload(w, CAT).warnings
     }
+
+
+def test_engine_never_picks_plain_ethernet_for_training_across_servers():
+    """Pipeline stages on four servers sync no gradients (dp = 1), so every
+    class scores 100 %; the pick must still be one fit for training."""
+    suitable = {n.id for n in CAT.networks if n.suitable_for_multi_node_training}
+    w = Workload(
+        model_preset="llama2-70b", tokens_billion=300, gpus=32, tp=8, pp=4, zero_stage=1
+    )
+    r = size_workload(w, CAT)
+    assert r.cluster.dp == 1
+    assert r.cluster.network_id in suitable
+    assert "network.slow_ethernet" not in codes(r)
+    # A user's own choice is kept, and warned about.
+    own = size_workload(w.model_copy(update={"network_id": "eth-10g"}), CAT)
+    assert own.cluster.network_id == "eth-10g"
+    assert "network.slow_ethernet" in codes(own)
