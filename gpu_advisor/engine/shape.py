@@ -283,7 +283,9 @@ def shape_from_custom(shape: ModelShape) -> ResolvedShape:
         tied_embeddings=shape.tied_embeddings,
         is_moe=shape.experts > 0,
         derived=derived,
-        kv_cache_values_per_token_per_layer=2 * shape.kv_heads * head_dim,
+        kv_cache_values_per_token_per_layer=(
+            shape.kv_cache_values_per_token or 2 * shape.kv_heads * head_dim
+        ),
     )
 
 
@@ -339,8 +341,11 @@ def parse_hf_config(config: str | dict[str, Any]) -> ModelShape:
     Notes
     -----
     Multi-head latent attention (DeepSeek) is read as plain multi-head
-    attention with ``head_dim = v_head_dim``: the parameter count then
-    over-states attention weights (DeepSeek-V3: ≈0.5B vs ≈0.19B per layer).
+    attention with ``head_dim = v_head_dim`` for FLOPs and activations: the
+    parameter count then over-states attention weights (DeepSeek-V3: ≈0.5B vs
+    ≈0.19B per layer). Its KV cache is the compressed one,
+    ``kv_lora_rank + qk_rope_head_dim`` values per token and layer
+    (DeepSeek-AI 2024, DeepSeek-V2, arXiv:2405.04434, section 2.1.2).
 
     References
     ----------
@@ -417,7 +422,23 @@ def parse_hf_config(config: str | dict[str, Any]) -> ModelShape:
         dense_layers=int(dense_layers) if experts else 0,
         head_dim=int(head_dim) if head_dim else None,
         tied_embeddings=bool(cfg.get("tie_word_embeddings", False)),
+        kv_cache_values_per_token=_mla_cache_values(cfg),
     )
+
+
+def _mla_cache_values(cfg: dict[str, Any]) -> int | None:
+    """``kv_lora_rank + qk_rope_head_dim`` for multi-head latent attention, else None.
+
+    >>> _mla_cache_values({"kv_lora_rank": 512, "qk_rope_head_dim": 64})
+    576
+    >>> _mla_cache_values({"num_key_value_heads": 8}) is None
+    True
+    """
+    rank = cfg.get("kv_lora_rank")
+    if not isinstance(rank, int) or isinstance(rank, bool) or rank < 1:
+        return None
+    rope = cfg.get("qk_rope_head_dim")
+    return rank + (rope if isinstance(rope, int) and rope > 0 else 0)
 
 
 def tokens_per_param(tokens: float, params: float) -> float:

@@ -166,6 +166,14 @@ class ModelShape(Frozen):
     dense_layers: int = Field(0, ge=0, le=1000)
     head_dim: int | None = Field(None, ge=1, le=4096)
     tied_embeddings: bool = False
+    kv_cache_values_per_token: int | None = Field(
+        None,
+        ge=1,
+        le=1_000_000,
+        description="KV-cache values per token and layer when the attention "
+        "compresses its cache (multi-head latent attention: kv_lora_rank + "
+        "qk_rope_head_dim); empty: 2 · kv_heads · head_dim.",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> ModelShape:

@@ -164,6 +164,21 @@ def test_parse_deepseek_v3():
     )
     assert s.moe_ffn_hidden == 2048
     assert s.head_dim == 128
+    assert s.kv_cache_values_per_token == 512 + 64
+
+
+def test_pasted_deepseek_config_caches_like_the_preset():
+    """MLA: a pasted config.json gets the compressed cache, not 2·128·128."""
+    from gpu_advisor.engine.memory import kv_cache_bytes
+
+    pasted = shape_from_custom(parse_hf_config(DEEPSEEK_V3))
+    preset = shape_from_preset(load_catalog().model("deepseek-v3"))
+    tokens = 4096 * 16
+    assert kv_cache_bytes(pasted, tokens) == kv_cache_bytes(preset, tokens)
+    # 61 layers · 576 values · 2 B per token: about 70 KB, not 4 MB
+    assert kv_cache_bytes(pasted, 1) == 61 * 576 * 2
+    plain = parse_hf_config({k: v for k, v in DEEPSEEK_V3.items() if "lora" not in k})
+    assert plain.kv_cache_values_per_token is None
 
 
 def test_parse_glm4():

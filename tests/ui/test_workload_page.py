@@ -178,6 +178,28 @@ def test_custom_shape_edit_validate_undo(qtbot: Any, session: ProjectSession) ->
     assert page.shape_fields["layers"].isHidden()
 
 
+def test_custom_shape_from_deepseek_keeps_its_compressed_cache(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    page = _page(qtbot, session)
+    session.apply("workload.task", "inference")  # serving: the cache counts
+    session.apply("workload.model_preset", "deepseek-v3")
+    kv_before = session.evaluation.sizing.memory.per_gpu.kv_cache_bytes
+    assert kv_before > 0
+    page.model_combo.setCurrentIndex(page.model_combo.findData(CUSTOM_MODEL))
+    shape = session.project.workload.shape
+    assert shape is not None
+    assert shape.kv_cache_values_per_token == 512 + 64
+    assert session.evaluation.sizing.memory.per_gpu.kv_cache_bytes == kv_before
+    # A plain (GQA) model's custom shape leaves it empty.
+    session.undo_stack.undo()
+    session.apply("workload.model_preset", "llama2-70b")
+    page.model_combo.setCurrentIndex(page.model_combo.findData(CUSTOM_MODEL))
+    shape = session.project.workload.shape
+    assert shape is not None
+    assert shape.kv_cache_values_per_token is None
+
+
 def test_paste_config_dialog(qtbot: Any, session: ProjectSession) -> None:
     page = _page(qtbot, session)
     dialog = page.open_paste_dialog()

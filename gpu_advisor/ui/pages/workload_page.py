@@ -840,6 +840,8 @@ class WorkloadPage(QWizardPage):
     def _shape_of_current(self) -> ModelShape:
         """The shape the engine resolved, as a custom shape to start editing from."""
         s = self._session.evaluation.sizing.shape
+        plain_cache = 2 * s.kv_heads * s.head_dim
+        compressed = s.kv_cache_values_per_token_per_layer
         return ModelShape(
             layers=s.layers,
             hidden=max(64, s.hidden),
@@ -854,6 +856,9 @@ class WorkloadPage(QWizardPage):
             dense_layers=s.dense_layers,
             head_dim=s.head_dim,
             tied_embeddings=s.tied_embeddings,
+            kv_cache_values_per_token=(
+                compressed if compressed and compressed != plain_cache else None
+            ),
         )
 
     def open_paste_dialog(self) -> ConfigPasteDialog:
