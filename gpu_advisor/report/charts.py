@@ -180,12 +180,15 @@ def stacked_bars(
     y_format: Callable[[float], str],
     markers: Sequence[float | None] | None = None,
     marker_label: str = "",
+    series_colors: Sequence[colors.Color] | None = None,
 ) -> Drawing:
     """Stacked vertical bars, one per category, with an optional dashed marker each.
 
     ``series`` is a list of (name, values per category); ``markers`` draws a
-    dashed horizontal line over each bar (e.g. the card's memory capacity).
+    dashed horizontal line over each bar (e.g. the card's memory capacity);
+    ``series_colors`` overrides the palette, one colour per series.
     """
+    palette = list(series_colors) if series_colors else list(PALETTE)
     d = Drawing(width, height)
     names = [name for name, _ in series] + (
         [marker_label] if markers and marker_label else []
@@ -212,7 +215,7 @@ def stacked_bars(
                         f.y(base),
                         bar_w,
                         f.y(base + v) - f.y(base),
-                        fillColor=PALETTE[k % len(PALETTE)],
+                        fillColor=palette[k % len(palette)],
                         strokeColor=colors.white,
                         strokeWidth=0.3,
                     )
@@ -232,7 +235,7 @@ def stacked_bars(
                 )
             )
         d.add(_label(cx, f.y0 - 10, category, style, textAnchor="middle"))
-    items = [(name, PALETTE[k % len(PALETTE)]) for k, (name, _) in enumerate(series)]
+    items = [(name, palette[k % len(palette)]) for k, (name, _) in enumerate(series)]
     if markers and marker_label:
         items.append((marker_label, colors.black))
     _legend(d, items, 50, height - style.size - 2, width - 50, style)

@@ -62,6 +62,7 @@ from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import CheckStatus, PlanStatus, Project, Scheduler
 from gpu_advisor.report import charts
 from gpu_advisor.report.fonts import MONO_FONT_NAME, register_cjk_font
+from gpu_advisor.report.palette import MEMORY_PART_COLORS
 from gpu_advisor.report.text import TEXTS as _TEXT_KEYS
 from gpu_advisor.report.text import count as fmt_count
 from gpu_advisor.report.text import (
@@ -679,14 +680,17 @@ def _sizing(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> N
     cands = sz.candidates or []
     names = [c.gpu_id for c in cands] or [sz.gpu_id or w.gpu_id]
     mems = [c.memory for c in cands] or [sz.memory]
-    parts = ("weights", "gradients", "optimizer", "activations", "kv_cache", "overhead")
+    parts = [
+        part
+        for part in MEMORY_PART_COLORS
+        if any(getattr(m.per_gpu, f"{part}_bytes") > 0 for m in mems)
+    ]
     series = [
         (
             st.t(f"mem.{part}"),
             [getattr(m.per_gpu, f"{part}_bytes") / 2**30 for m in mems],
         )
         for part in parts
-        if any(getattr(m.per_gpu, f"{part}_bytes") > 0 for m in mems)
     ]
     st.chart(
         charts.stacked_bars(
@@ -698,6 +702,7 @@ def _sizing(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> N
             y_format=lambda v: f"{v:g} GiB",
             markers=[m.capacity_bytes / 2**30 for m in mems],
             marker_label=st.t("mem.capacity"),
+            series_colors=[colors.HexColor(MEMORY_PART_COLORS[part]) for part in parts],
         )
     )
     st.p(

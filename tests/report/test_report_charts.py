@@ -96,3 +96,33 @@ def test_histogram_draws_one_bar_per_nonempty_bin_and_markers() -> None:
     assert (
         charts.histogram([0.0], [], style=style, width=100, x_format=str).contents == []
     )
+
+
+def test_memory_bars_use_the_same_colour_per_part_as_the_app() -> None:
+    """The PDF's memory chart colours each part as the workload step does,
+    whichever parts are present (a training plan has no KV cache)."""
+    from reportlab.graphics.shapes import Rect
+    from reportlab.lib import colors
+
+    from gpu_advisor.report.palette import MEMORY_PART_COLORS
+    from gpu_advisor.ui.pages.workload_page import MEMORY_PARTS
+
+    assert dict(MEMORY_PARTS) == {
+        f"{part}_bytes": color for part, color in MEMORY_PART_COLORS.items()
+    }
+    parts = ["weights", "activations", "overhead"]
+    d = charts.stacked_bars(
+        ["A100"],
+        [(part, [10.0]) for part in parts],
+        style=charts.ChartStyle(register_cjk_font()),
+        width=300,
+        height=160,
+        y_format=str,
+        series_colors=[colors.HexColor(MEMORY_PART_COLORS[p]) for p in parts],
+    )
+    fills = [
+        s.fillColor.hexval()
+        for s in d.contents
+        if isinstance(s, Rect) and s.strokeColor == colors.white
+    ]
+    assert fills == [MEMORY_PART_COLORS[p].replace("#", "0x") for p in parts]

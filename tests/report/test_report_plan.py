@@ -263,3 +263,31 @@ def test_unconfirmed_catalog_figures_are_starred(
     section = text[text.rfind(tr("asm.defaults", lang)) :]
     section = section[: section.find(tr("asm.formulas", lang))]
     assert section.count(" *") >= len(unconfirmed)
+
+
+def test_plan_colours_memory_parts_like_the_app(
+    monkeypatch: pytest.MonkeyPatch,
+    project: Project,
+    evaluation: Evaluation,
+    catalog: Catalog,
+) -> None:
+    from reportlab.lib import colors
+
+    from gpu_advisor.report import charts
+    from gpu_advisor.report.palette import MEMORY_PART_COLORS
+
+    calls: list[dict[str, object]] = []
+    real = charts.stacked_bars
+
+    def spy(*args: object, **kwargs: object) -> object:
+        calls.append(kwargs)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(charts, "stacked_bars", spy)
+    build_plan_pdf(project, evaluation, catalog, language=Language.EN, app_version="0")
+    assert len(calls) == 1
+    given = calls[0]["series_colors"]
+    assert isinstance(given, list)
+    expected = {colors.HexColor(c).hexval() for c in MEMORY_PART_COLORS.values()}
+    assert given
+    assert {c.hexval() for c in given} <= expected

@@ -59,6 +59,7 @@ from gpu_advisor.model.project import (
     Recompute,
     TaskKind,
 )
+from gpu_advisor.report.palette import MEMORY_PART_COLORS
 from gpu_advisor.ui.i18n import current_language, current_locale
 from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
@@ -81,15 +82,10 @@ GIB: Final = float(2**30)
 CUSTOM_MODEL: Final = "\0custom"
 """Item data of the model picker's "custom shape" entry."""
 
-MEMORY_PARTS: Final = (
-    ("weights_bytes", "#1f77b4"),
-    ("gradients_bytes", "#ff7f0e"),
-    ("optimizer_bytes", "#d62728"),
-    ("activations_bytes", "#2ca02c"),
-    ("kv_cache_bytes", "#9467bd"),
-    ("overhead_bytes", "#8c8c8c"),
+MEMORY_PARTS: Final = tuple(
+    (f"{part}_bytes", color) for part, color in MEMORY_PART_COLORS.items()
 )
-"""Stack order of the memory bar (bottom first) and colours."""
+"""Stack order of the memory bar (bottom first) and colours, as in the PDF."""
 
 _BAR_WIDTH = 0.6
 _FORM_WIDTH_PX = 430
