@@ -20,6 +20,22 @@ while the backward still runs, but the last buckets, the optimizer step and
 stragglers are exposed; half is a middle-of-the-road assumption (Li et al.
 2020, PyTorch Distributed, arXiv:2006.15704, section 5). [1]"""
 
+REFERENCE_LINK_BYTES_PER_S: Final = 200e9 / 8 * 0.85
+"""The fabric the default MFU was calibrated on: 200 Gb/s per GPU at 85 %
+(Llama 2 trained on 200 Gb/s InfiniBand and RoCE, Touvron et al. 2023,
+arXiv:2307.09288, section 2.2.1). Published GPU-hours already contain the
+communication of such a fabric. [B/s]"""
+
+REFERENCE_LATENCY_S: Final = 3e-6
+"""Per-hop latency of the reference fabric. [s]"""
+
+REFERENCE_EFFICIENCY_FLOOR: Final = 0.8
+"""Lowest reference efficiency the calibrated MFU is taken to contain. By this
+model the largest calibration run, Llama 3.1 405B (TP 8, PP 16, DP 128 on
+16,384 cards, 4M-token batches), keeps 82 % on the reference fabric and Llama
+2 70B (TP 8, PP 4, DP 64) 97 %; a set-up below 80 % there was not among them,
+so its losses are charged in full. [1]"""
+
 ZERO3_TRAFFIC_FACTOR: Final = 1.5
 """ZeRO-3 moves 1.5× the all-reduce volume (two all-gathers of the weights and
 one reduce-scatter of the gradients; Rajbhandari et al. 2020,

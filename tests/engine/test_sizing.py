@@ -285,8 +285,8 @@ def test_zero3_traffic_advice_names_a_lighter_stage_that_fits():
     assert "cheaper" not in hint.message_en  # 62 % on RoCE 100: nothing slower does
     # Left to the engine, ZeRO-3 needs 400 Gb/s; ZeRO-2 names the cheaper class.
     picked = advice(3, 64)["network.zero3_traffic"]
-    assert "cheaper InfiniBand HDR 200" in picked.message_en
-    assert "更便宜的 InfiniBand HDR 200" in picked.message_zh
+    assert "on the cheaper RoCE v2 200 Gb/s" in picked.message_en
+    assert "更便宜的 RoCE v2 200 Gb/s" in picked.message_zh
     # ZeRO-1 itself, one server, or a stage that is already light: no hint
     assert "network.zero3_traffic" not in advice(1, 64, "roce-100")
     assert "network.zero3_traffic" not in advice(3, 8)
@@ -319,3 +319,33 @@ def test_engine_never_picks_plain_ethernet_for_training_across_servers():
     own = size_workload(w.model_copy(update={"network_id": "eth-10g"}), CAT)
     assert own.cluster.network_id == "eth-10g"
     assert "network.slow_ethernet" in codes(own)
+
+
+def test_efficiency_is_relative_to_the_fabric_the_mfu_was_calibrated_on():
+    """Published GPU-hours (hence the default MFU) already contain a 200 Gb/s
+    fabric's traffic: the same set-up there loses nothing more; a slower
+    fabric loses the difference; a set-up hopeless on any fabric stays so."""
+    llama = {
+        "model_preset": "llama2-70b",
+        "gpu_id": "A100-80GB-SXM",
+        "tokens_billion": 2000,
+        "gpus": 2048,
+        "tp": 8,
+        "pp": 4,
+        "zero_stage": 1,
+    }
+
+    def eff(network, **kw):
+        w = Workload(**{**kw, "network_id": network})
+        return size_workload(w, CAT).cluster.scaling_efficiency
+
+    assert eff("ib-hdr-200", **llama) == 1.0
+    assert eff("ib-ndr-400", **llama) == 1.0
+    assert 0.85 < eff("roce-100", **llama) < 1.0
+    plain_dp = {
+        "model_preset": "deepseek-v3",
+        "gpu_id": "H800-80GB-SXM",
+        "tokens_billion": 100,
+        "gpus": 2048,
+    }
+    assert eff("ib-ndr-400", **plain_dp) < 0.1
