@@ -366,20 +366,33 @@ def _q(value: str | int) -> str:
 
 
 def _shellcheck_literals(env: Environment) -> str:
-    """A shellcheck directive when a quoted value holds ``$``, a backtick or ``\\``.
+    """The shellcheck directive for the environment's quoted values."""
+    return _literal_directive(
+        [env.train_script, env.data_path, env.pytorch_image, *env.nccl_env.values()]
+    )
 
-    Such values are single-quoted on purpose (``'$HOME'`` must stay literal),
-    so shellcheck's hints SC2016 ("expressions don't expand in single quotes")
-    and SC1003 ("want to escape a single quote?") would only be noise.
+
+def _literal_directive(values: list[str]) -> str:
+    """A shellcheck directive when quoted ``values`` only look like mistakes.
+
+    Values are single-quoted on purpose (``'$HOME'`` must stay literal), so
+    shellcheck's hints SC2016 ("expressions don't expand in single quotes")
+    and SC1003 ("want to escape a single quote?") for ``$``, a backtick or
+    ``\\``, and SC2088 ("tilde does not expand in quotes") for a value that
+    starts with ``~`` (paths get ``$HOME`` from :func:`_q_path`) are noise.
+
+    >>> _literal_directive(["/data", "nccl"])
+    ''
+    >>> _literal_directive(["$X", "~/a"])
+    '# shellcheck disable=SC2016,SC1003,SC2088  # quoted values are literal\\n'
     """
-    values = [
-        env.train_script,
-        env.data_path,
-        env.pytorch_image,
-        *env.nccl_env.values(),
-    ]
+    codes = []
     if any(c in v for v in values for c in "$`\\"):
-        return "# shellcheck disable=SC2016,SC1003  # quoted values are literal\n"
+        codes += ["SC2016", "SC1003"]
+    if any(v.startswith("~") for v in values):
+        codes.append("SC2088")
+    if codes:
+        return f"# shellcheck disable={','.join(codes)}  # quoted values are literal\n"
     return ""
 
 
@@ -394,6 +407,24 @@ def _q_value(value: str) -> str:
     """
     quoted = _q(value)
     return f"'{quoted}'" if "=" in quoted and not quoted.startswith("'") else quoted
+
+
+def _q_path(value: str) -> str:
+    """Quote a path for bash, keeping a leading ``~`` as the home folder.
+
+    A quoted tilde stays literal (shellcheck SC2088), so ``~/data`` would name
+    a folder called ``~`` in the working directory. A leading ``~`` or ``~/``
+    becomes ``"$HOME"``; every other character stays literal.
+
+    >>> _q_path("~/data"), _q_path("~"), _q_path("/data"), _q_path("~x/a b")
+    ('"$HOME"/data', '"$HOME"', '/data', "'~x/a b'")
+    """
+    if value == "~":
+        return '"$HOME"'
+    if value.startswith("~/"):
+        rest = value[2:]
+        return '"$HOME"/' + (_q(rest) if rest else "")
+    return _q_value(value)
 
 
 def _time_limit_slurm(hours: int) -> str:
@@ -598,7 +629,7 @@ def kubernetes_manifest(
         container["command"] = [
             "bash",
             "-c",
-            f"exec torchrun {line} {_q(env.train_script)}",
+            f"exec torchrun {line} {_q_path(env.train_script)}",
         ]
         container["ports"] = [{"name": "rdzv", "containerPort": env.master_port}]
     else:
@@ -821,7 +852,7 @@ def slurm_script(
     out += 'MASTER_ADDR="$(head -n 1 <<<"$NODES")"\n'
     out += f"MASTER_PORT={_q(env.master_port)}\n"
     out += "export MASTER_ADDR MASTER_PORT\n"
-    out += f"export DATA_PATH={_q_value(env.data_path)}\n"
+    out += f"export DATA_PATH={_q_path(env.data_path)}\n"
     out += _nccl_block(env, language)
     out += (
         "\nsrun --kill-on-bad-exit=1 torchrun \\\n"
@@ -830,7 +861,7 @@ def slurm_script(
         '  --rdzv-id "$SLURM_JOB_ID" \\\n'
         "  --rdzv-backend c10d \\\n"
         '  --rdzv-endpoint "$MASTER_ADDR:$MASTER_PORT" \\\n'
-        f"  {_q(env.train_script)}\n"
+        f"  {_q_path(env.train_script)}\n"
     )
     return out
 
@@ -942,7 +973,10 @@ def bare_nodes_script(
     out += "set -euo pipefail\n\n"
     out += f"NNODES={env.nodes}\nNPROC_PER_NODE={env.gpus_per_node}\n"
     if env.nodes > 1:  # --standalone needs no master
-        out += f"MASTER_ADDR={_q(master)}\nMASTER_PORT={_q(env.master_port)}\n"
+        # Always quoted: a bare host name such as "cd" reads like a command.
+        addr = _q(master)
+        addr = addr if addr.startswith("'") else f"'{addr}'"
+        out += f"MASTER_ADDR={addr}\nMASTER_PORT={_q(env.master_port)}\n"
     usage = _t(language, "usage", "用法")
     bad_rank = _t(
         language,
@@ -959,19 +993,19 @@ def bare_nodes_script(
         "  exit 2\n"
         "fi\n"
     )
-    out += f"export DATA_PATH={_q_value(env.data_path)}\n"
+    out += f"export DATA_PATH={_q_path(env.data_path)}\n"
     out += _nccl_block(env, language)
     names = [*_nccl_env(env), "DATA_PATH"]
     if env.nodes == 1:
         torchrun = (
             f'torchrun --standalone --nnodes 1 --nproc-per-node "$NPROC_PER_NODE" '
-            f"{_q(env.train_script)}"
+            f"{_q_path(env.train_script)}"
         )
     else:
         torchrun = (
             'torchrun --nnodes "$NNODES" --nproc-per-node "$NPROC_PER_NODE" '
             '--node-rank "$NODE_RANK" --master-addr "$MASTER_ADDR" '
-            f'--master-port "$MASTER_PORT" {_q(env.train_script)}'
+            f'--master-port "$MASTER_PORT" {_q_path(env.train_script)}'
         )
     if env.bare_use_container:
         env_flags = " ".join(f"-e {n}" for n in names)
@@ -1050,11 +1084,7 @@ def dcgm_exporter_manifest(
         ]
         return (
             "#!/usr/bin/env bash\n"
-            + (
-                "# shellcheck disable=SC2016,SC1003  # quoted values are literal\n"
-                if any(c in monitoring.dcgm_exporter_image for c in "$`\\")
-                else ""
-            )
+            + _literal_directive([monitoring.dcgm_exporter_image])
             + _header(head)
             + "set -euo pipefail\n\n"
             + "install -d -m 0755 /etc/dcgm-exporter\n"

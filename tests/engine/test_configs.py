@@ -133,6 +133,13 @@ ARGV_STUB = (
 )
 
 
+def home_expanded(path: str) -> str:
+    """What bash makes of a path the scripts write: a leading ``~`` is $HOME."""
+    if path == "~" or path.startswith("~/"):
+        return os.environ["HOME"] + path[1:]
+    return path
+
+
 def run_with_stubs(
     tmp_path: Path, script: str, args: list[str], env: dict[str, str]
 ) -> list[str]:
@@ -871,7 +878,7 @@ def test_slurm_script_property(
             "SLURM_JOB_ID": "1",
         },
     )
-    assert argv[-1] == env.train_script
+    assert argv[-1] == home_expanded(env.train_script)
 
 
 @given(
@@ -892,7 +899,7 @@ def test_bare_script_property(
     shellcheck_ok(text)
     rank = data.draw(st.integers(0, env.nodes - 1))
     argv = run_with_stubs(tmp_path, text, [str(rank)], {})
-    assert argv[-1] == env.train_script
+    assert argv[-1] == home_expanded(env.train_script)
     if env.bare_use_container:
         assert argv[0] == "run"
         assert env.pytorch_image in argv
@@ -928,3 +935,24 @@ def test_alert_rules_property(mon: Monitoring, language: Language) -> None:
     assert match is not None
     window_s = int(match.group(1)) * (3600 if match.group(2) == "h" else 60)
     assert window_s >= max(mon.util_window_minutes * 60, 4 * mon.scrape_interval_s)
+
+
+@pytest.mark.parametrize("scheduler", [Scheduler.SLURM, Scheduler.BARE])
+def test_home_relative_paths_reach_the_job_expanded(
+    scheduler: Scheduler, tmp_path: Path
+) -> None:
+    """``~/data`` must mean the home folder, not a folder named ``~``
+    (a quoted tilde stays literal; shellcheck SC2088)."""
+    env = Environment(
+        scheduler=scheduler, data_path="~/datasets/c4", train_script="~/train.py"
+    )
+    text = (
+        slurm_script(env, Workload(), Language.EN)
+        if scheduler is Scheduler.SLURM
+        else bare_nodes_script(env, Workload(), Language.EN)
+    )
+    shellcheck_ok(text)
+    assert 'export DATA_PATH="$HOME"/datasets/c4\n' in text
+    stub_env = {"SLURM_JOB_NODELIST": "n", "SLURM_NNODES": "1", "SLURM_JOB_ID": "1"}
+    argv = run_with_stubs(tmp_path, text, ["0"], stub_env)
+    assert argv[-1] == os.environ["HOME"] + "/train.py"
