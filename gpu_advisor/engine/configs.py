@@ -399,14 +399,24 @@ def _literal_directive(values: list[str]) -> str:
 def _q_value(value: str) -> str:
     """Quote the right-hand side of ``NAME=value`` for bash.
 
-    Like :func:`_q`, but a bare ``=`` in the value is quoted too: ``X==`` is
-    valid bash yet reads like a typo (shellcheck SC1097).
+    Like :func:`_q`, but two kinds of bare value are quoted too: one with
+    ``=`` (``X==`` is valid bash yet reads like a typo, shellcheck SC1097) and
+    a lower-case word, which may be a command name (``MASTER_ADDR=cd`` reads
+    like a forgotten ``$(cd)``, SC2209).
 
-    >>> _q_value("/data"), _q_value("a=b")
-    ('/data', "'a=b'")
+    >>> _q_value("/data"), _q_value("a=b"), _q_value("cd"), _q_value("WARN")
+    ('/data', "'a=b'", "'cd'", 'WARN')
     """
     quoted = _q(value)
-    return f"'{quoted}'" if "=" in quoted and not quoted.startswith("'") else quoted
+    if quoted.startswith("'"):
+        return quoted
+    if "=" in quoted or _COMMAND_LIKE.fullmatch(quoted):
+        return f"'{quoted}'"
+    return quoted
+
+
+_COMMAND_LIKE: Final = re.compile(r"[a-z][a-z0-9_.+-]*")
+"""A bare value that could be read as a command name (see :func:`_q_value`)."""
 
 
 def _q_path(value: str) -> str:
@@ -973,10 +983,7 @@ def bare_nodes_script(
     out += "set -euo pipefail\n\n"
     out += f"NNODES={env.nodes}\nNPROC_PER_NODE={env.gpus_per_node}\n"
     if env.nodes > 1:  # --standalone needs no master
-        # Always quoted: a bare host name such as "cd" reads like a command.
-        addr = _q(master)
-        addr = addr if addr.startswith("'") else f"'{addr}'"
-        out += f"MASTER_ADDR={addr}\nMASTER_PORT={_q(env.master_port)}\n"
+        out += f"MASTER_ADDR={_q_value(master)}\nMASTER_PORT={_q(env.master_port)}\n"
     usage = _t(language, "usage", "用法")
     bad_rank = _t(
         language,

@@ -956,3 +956,18 @@ def test_home_relative_paths_reach_the_job_expanded(
     stub_env = {"SLURM_JOB_NODELIST": "n", "SLURM_NNODES": "1", "SLURM_JOB_ID": "1"}
     argv = run_with_stubs(tmp_path, text, ["0"], stub_env)
     assert argv[-1] == os.environ["HOME"] + "/train.py"
+
+
+@pytest.mark.parametrize("word", ["cd", "sort", "date"])
+def test_values_named_like_commands_are_quoted(word: str) -> None:
+    """``X=sort`` reads like a forgotten ``$(sort)`` (shellcheck SC2209)."""
+    env = Environment(
+        scheduler=Scheduler.BARE,
+        nodes=2,
+        hostnames=[word, "node-b"],
+        nccl_env={"NCCL_SOCKET_IFNAME": word},
+    )
+    text = bare_nodes_script(env, Workload(), Language.EN)
+    shellcheck_ok(text)
+    assert f"MASTER_ADDR='{word}'\n" in text
+    assert f"export NCCL_SOCKET_IFNAME='{word}'\n" in text
