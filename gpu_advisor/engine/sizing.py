@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol
 
 from gpu_advisor.engine import compute as cmp
 from gpu_advisor.engine import memory as mem
@@ -1229,6 +1229,49 @@ def _parallel_hint(
     )
 
 
+class _RefMaker(Protocol):
+    def __call__(
+        self,
+        name: str,
+        value: float | str,
+        unit: str,
+        source: str = "project",
+        confirmed: bool | None = None,
+    ) -> InputRef: ...
+
+
+def _ref_maker(gpu: GpuSpec, precision: Precision) -> _RefMaker:
+    """``ref(name, value, unit, source, confirmed)`` for the explanations.
+
+    ``confirmed`` defaults to what the catalog says of a ``catalog.gpus.*``
+    figure (see :func:`_gpu_figure_confirmed`).
+    """
+
+    def ref(
+        name: str,
+        value: float | str,
+        unit: str,
+        source: str = "project",
+        confirmed: bool | None = None,
+    ) -> InputRef:
+        v = value if isinstance(value, str) else float(value)
+        if confirmed is None:
+            confirmed = _gpu_figure_confirmed(name, gpu, precision)
+        return InputRef.model_construct(
+            name=name, value=v, unit=unit, source=source, confirmed=confirmed
+        )
+
+    return ref
+
+
+def _explanation(
+    key: str, formula: str, inputs: list[InputRef], reference: str
+) -> Explanation:
+    return Explanation.model_construct(
+        key=key, formula=formula, inputs=inputs, reference=reference
+    )
+
+
 def _gpu_figure_confirmed(name: str, gpu: GpuSpec, precision: Precision) -> bool:
     """False for a ``catalog.gpus.<id>.<field>`` input no datasheet confirms.
 
@@ -1261,26 +1304,8 @@ def _explanations(
                 model_src = p.provenance.source
                 break
 
-    def ref(
-        name: str,
-        value: float | str,
-        unit: str,
-        source: str = "project",
-        confirmed: bool | None = None,
-    ) -> InputRef:
-        v = value if isinstance(value, str) else float(value)
-        if confirmed is None:
-            confirmed = _gpu_figure_confirmed(name, gpu, workload.precision)
-        return InputRef.model_construct(
-            name=name, value=v, unit=unit, source=source, confirmed=confirmed
-        )
-
-    def ex(
-        key: str, formula: str, inputs: list[InputRef], reference: str
-    ) -> Explanation:
-        return Explanation.model_construct(
-            key=key, formula=formula, inputs=inputs, reference=reference
-        )
+    ref = _ref_maker(gpu, workload.precision)
+    ex = _explanation
 
     zero = "Rajbhandari et al. 2020, ZeRO, arXiv:1910.02054"
     kor = "Korthikanti et al. 2022, arXiv:2205.05198, Table 2"
@@ -1463,26 +1488,8 @@ def _more_explanations(
     gpu = core.gpu
     gsrc = gpu.provenance.source
 
-    def ref(
-        name: str,
-        value: float | str,
-        unit: str,
-        source: str = "project",
-        confirmed: bool | None = None,
-    ) -> InputRef:
-        v = value if isinstance(value, str) else float(value)
-        if confirmed is None:
-            confirmed = _gpu_figure_confirmed(name, gpu, workload.precision)
-        return InputRef.model_construct(
-            name=name, value=v, unit=unit, source=source, confirmed=confirmed
-        )
-
-    def ex(
-        key: str, formula: str, inputs: list[InputRef], reference: str
-    ) -> Explanation:
-        return Explanation.model_construct(
-            key=key, formula=formula, inputs=inputs, reference=reference
-        )
+    ref = _ref_maker(gpu, workload.precision)
+    ex = _explanation
 
     def net_refs(n: NetworkClass, efficiency: float | None) -> list[InputRef]:
         src, ok = n.provenance.source, n.provenance.confirmed
