@@ -36,6 +36,7 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
         .not_valid_after(start + dt.timedelta(days=365 * 5))
         .sign(key, hashes.SHA256())
     )
+    (folder / "cert.pem").write_bytes(cert.public_bytes(serialization.Encoding.PEM))
     (folder / "cert.p12").write_bytes(
         pkcs12.serialize_key_and_certificates(
             b"cli", key, cert, None, serialization.BestAvailableEncryption(b"pw")
@@ -65,7 +66,10 @@ def test_report_language_and_paper(workdir: Path) -> None:
 def test_verify_ok_and_changed_project(
     plan: Path, workdir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["verify", str(plan), str(workdir / "project.gpuplan")]) == 0
+    project = str(workdir / "project.gpuplan")
+    assert main(["verify", str(plan), project]) == 4  # unsigned: not verified
+    assert capsys.readouterr().err.startswith("NOT VERIFIED:")
+    assert main(["verify", str(plan), project, "--allow-unsigned"]) == 0
     assert capsys.readouterr().out.startswith("OK:")
     other = workdir / "other.gpuplan"
     save_project(
@@ -74,7 +78,7 @@ def test_verify_ok_and_changed_project(
         ),
         other,
     )
-    assert main(["verify", str(plan), str(other)]) == 1
+    assert main(["verify", str(plan), str(other), "--allow-unsigned"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("FAILED:")
     assert err.count("\n") == 1
@@ -94,13 +98,16 @@ def test_sign_then_verify_then_tamper(
         "PLAN_P12_PW",
     ]
     assert main([*args, "-o", str(signed)]) == 0
-    assert main(["verify", str(signed), str(workdir / "project.gpuplan")]) == 0
+    project = str(workdir / "project.gpuplan")
+    assert main(["verify", str(signed), project]) == 3  # intact, not trusted
+    trust = ["--trust", str(workdir / "cert.pem")]
+    assert main(["verify", str(signed), project, *trust]) == 0
     data = bytearray(signed.read_bytes())
     at = bytes(data).index(b"stream", 2000) + 40
     data[at] ^= 0x01
     tampered = workdir / "tampered.pdf"
     tampered.write_bytes(bytes(data))
-    assert main(["verify", str(tampered)]) == 1
+    assert main(["verify", str(tampered), *trust]) == 1
 
 
 def test_bad_inputs_exit_2(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:

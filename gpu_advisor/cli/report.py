@@ -2,8 +2,9 @@
 
 * ``report PROJECT.gpuplan -o plan.pdf [--lang zh|en] [--paper a4|letter]``
 * ``sign plan.pdf --p12 cert.p12 [--password-env VAR] -o signed.pdf``
-* ``verify plan.pdf [PROJECT.gpuplan]`` — exit 0 when the signature (if any)
-  and the fingerprint hold, 1 otherwise with a one-line reason.
+* ``verify plan.pdf [PROJECT.gpuplan] [--trust CERT.pem] [--allow-unsigned]`` —
+  exit status per :class:`gpu_advisor.report.verify.VerifyStatus`: 0 OK,
+  1 failed, 3 intact but not trusted, 4 not signed.
 
 Bad arguments or unreadable files exit with status 2 (:class:`CliError`).
 """
@@ -61,13 +62,50 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
     ver = subparsers.add_parser(
         "verify",
-        help="check a plan's signature and that it matches a project file",
-        description="Exit 0 when the signature (if any) is intact and the "
-        "fingerprint printed in the plan matches the project file; 1 otherwise.",
+        help="check a plan's signatures, signers and that it matches a project file",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=VERIFY_HELP,
     )
     ver.add_argument("pdf", type=Path)
-    ver.add_argument("project", type=Path, nargs="?", default=None)
+    ver.add_argument(
+        "project",
+        type=Path,
+        nargs="?",
+        default=None,
+        help="the .gpuplan file: the plan is regenerated from it and compared",
+    )
+    ver.add_argument(
+        "--trust",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="CERT.pem",
+        help="a signer or CA certificate you trust (PEM or DER); repeatable",
+    )
+    ver.add_argument(
+        "--allow-unsigned",
+        action="store_true",
+        help="accept an unsigned plan (a draft) when everything else holds",
+    )
     ver.set_defaults(func=_verify)
+
+
+VERIFY_HELP = """\
+Check a PDF plan. Exit status: 0 OK, 1 FAILED, 2 bad input, 3 intact but
+not trusted, 4 not signed.
+
+A passing verification (exit 0) proves: the plan is signed; every signature
+is intact and valid and nothing but further signatures was added after it
+(pyHanko difference analysis); the last signature covers the whole file;
+every signer's certificate is within its validity period, allows digital
+signatures and is in your trust store (--trust); and, given PROJECT, the
+plan is byte for byte the one this app regenerates from that project file.
+
+It does not prove: that the person named in a certificate signed it unless
+you trust that certificate for good reasons; that the certificate was not
+revoked (no network is used); the signing time (the signer's clock); or
+that the numbers are right, only that they are what the project gives.
+"""
 
 
 def _report(args: argparse.Namespace) -> int:
@@ -134,14 +172,27 @@ def _sign(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from gpu_advisor.report.verify import VerifyInputError, verify_plan
+    from gpu_advisor.report.verify import (
+        VerifyInputError,
+        VerifyStatus,
+        load_trusted_certificates,
+        verify_plan,
+    )
 
     try:
-        result = verify_plan(args.pdf, args.project)
+        trust = load_trusted_certificates(args.trust)
+        result = verify_plan(
+            args.pdf, args.project, trust=trust, allow_unsigned=args.allow_unsigned
+        )
     except VerifyInputError as exc:
         raise CliError(str(exc)) from exc
-    if result.ok:
-        print(f"OK: {result.reason}")
-        return 0
-    print(f"FAILED: {result.reason}", file=sys.stderr)
-    return 1
+    for signer in result.signers:
+        print(signer.line())
+    label = {
+        VerifyStatus.OK: "OK",
+        VerifyStatus.UNTRUSTED: "NOT TRUSTED",
+        VerifyStatus.UNSIGNED: "NOT VERIFIED",
+    }.get(result.status, "FAILED")
+    stream = sys.stdout if result.ok else sys.stderr
+    print(f"{label}: {result.reason}", file=stream)
+    return result.exit_status

@@ -18,6 +18,9 @@ from pathlib import Path
 
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.sign import fields, signers
+from pyhanko.sign.fields import enumerate_sig_fields
+
+from gpu_advisor.io.limits import MAX_P12_BYTES, InputFileError, read_regular_file
 
 
 class SigningError(Exception):
@@ -59,21 +62,34 @@ def sign_pdf(
         raise SigningError(f"certificate file not found: {path}")
     passphrase = password.encode("utf-8") if isinstance(password, str) else password
     try:
+        p12_data = read_regular_file(path, MAX_P12_BYTES, what="PKCS#12 file")
+    except InputFileError as exc:
+        raise SigningError(str(exc)) from None
+    try:
         signer = signers.SimpleSigner.load_pkcs12_data(
-            path.read_bytes(), other_certs=(), passphrase=passphrase
+            p12_data, other_certs=(), passphrase=passphrase
         )
     except (ValueError, OSError) as exc:
         raise SigningError(
             f"cannot read {path.name}: wrong password or not a PKCS#12 file"
         ) from exc
+    try:
+        writer = IncrementalPdfFileWriter(io.BytesIO(data))
+        taken = {name for name, _value, _ref in enumerate_sig_fields(writer)}
+    except Exception as exc:  # pyHanko raises many types for damaged input
+        raise SigningError(f"cannot sign this PDF: {exc}") from exc
+    field_name = "PlanSignature"
+    counter = 1
+    while field_name in taken:  # a co-signature gets a field of its own
+        counter += 1
+        field_name = f"PlanSignature{counter}"
     meta = signers.PdfSignatureMetadata(
-        field_name="PlanSignature",
+        field_name=field_name,
         md_algorithm="sha256",
         subfilter=fields.SigSeedSubFilter.PADES,
         reason=reason,
     )
     try:
-        writer = IncrementalPdfFileWriter(io.BytesIO(data))
         out = signers.sign_pdf(writer, meta, signer=signer)
     except Exception as exc:  # pyHanko raises many types for damaged input
         raise SigningError(f"cannot sign this PDF: {exc}") from exc

@@ -1,51 +1,249 @@
-"""Check a plan: its signature (if any) and its fingerprint against a project file.
+"""Check a plan: its signatures, who signed it, and that it shows what a project says.
 
-A plan passes when
+What a passing verification (:attr:`VerifyStatus.OK`) proves
+---------------------------------------------------------------
+* The PDF carries at least one signature (unless ``allow_unsigned``).
+* Every signature is cryptographically intact and valid, checked with
+  pyHanko's difference analysis: revisions added after a signature may only
+  add signatures or fill form fields, never change pages, text or
+  annotations, and the last signature covers the whole file.
+* Every signer's certificate was within its validity period at the signing
+  time it claims and is now, and allows digital signatures (key usage).
+* Every signer's certificate is in the trust store given (``trust``), or
+  chains to a certificate there. Otherwise the result is
+  :attr:`VerifyStatus.UNTRUSTED` ("intact but not trusted"), never OK.
+* The fingerprint printed in the plan matches the project file (when given),
+  and the PDF that the project regenerates today is byte-for-byte the
+  unsigned revision that was signed. Plans are deterministic (reportlab's
+  invariant mode, fixed Monte Carlo seed), so a byte comparison is possible
+  and is stricter than comparing extracted text.
 
-* every embedded signature is cryptographically intact and valid, and the
-  last one covers the entire file (nothing was appended after signing);
-* the SHA-256 fingerprint printed in the plan equals
-  :func:`gpu_advisor.io.project_file.fingerprint` of the project file,
-  computed with the app version printed in the plan.
+What it does not prove
+----------------------
+* That the signer is who the certificate's name says: that is exactly what
+  the trust store decides, and it is only as good as the certificates the
+  user put there.
+* Revocation: no network is used, so a revoked certificate is not detected.
+* The signing time: it is the one the signer's computer claimed (no
+  trusted timestamp is required).
+* That the numbers are right: only that they are the ones the project and
+  this app version produce.
 
-Trust in the signer's certificate is not judged here (teams often sign with
-their own certificates); the signer's name is reported so a person can.
+Exit statuses of ``gpu-advisor-cli verify`` are :class:`VerifyStatus` values:
+0 OK, 1 FAILED, 2 bad input (missing or unreadable file), 3 UNTRUSTED,
+4 UNSIGNED.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import enum
+import hashlib
 import io
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
 
 from pypdf import PdfReader
 from pypdf.errors import PyPdfError
 
+from gpu_advisor import __version__
+from gpu_advisor.io.limits import (
+    MAX_PDF_BYTES,
+    MAX_TRUST_CERT_BYTES,
+    InputFileError,
+    escape_controls,
+    read_regular_file,
+)
 from gpu_advisor.io.project_file import ProjectFileError, fingerprint, load_project
 from gpu_advisor.report.plan import KEYWORD_FINGERPRINT, KEYWORD_VERSION
+
+if TYPE_CHECKING:
+    from asn1crypto import x509 as asn1_x509  # type: ignore[import-untyped]
+
+    from gpu_advisor.model.project import Project
+
+__all__ = [
+    "TRUSTED_SIGNERS_SETTINGS_KEY",
+    "SignerReport",
+    "VerifyInputError",
+    "VerifyReport",
+    "VerifyResult",
+    "VerifyStatus",
+    "certificate_summary",
+    "load_trusted_certificates",
+    "read_printed_fingerprint",
+    "verify_plan",
+]
+
+TRUSTED_SIGNERS_SETTINGS_KEY: Final = "verify/trusted_signer_certificates"
+"""Settings key (QSettings) holding the trust store: a list of certificate file paths.
+
+The Preferences dialog stores the paths the user chose there; pass them to
+:func:`load_trusted_certificates` and the result to :func:`verify_plan`.
+"""
 
 _FP: Final = re.compile(rf"{KEYWORD_FINGERPRINT}=([0-9a-f]{{64}})")
 _VERSION: Final = re.compile(rf"{KEYWORD_VERSION}=([0-9A-Za-z.+\-]+)")
 _TEXT_FP: Final = re.compile(r"\b([0-9a-f]{64})\b")
 _TEXT_VERSION: Final = re.compile(r"GPU Advisor ([0-9][0-9A-Za-z.+\-]*)")
+_ROOT_KEYS_SIGNING_ADDS: Final = {"/AcroForm", "/Extensions", "/Version", "/Metadata"}
+"""Catalog entries a signature may add or change; none is drawn on a page."""
+_STARTXREF: Final = re.compile(rb"startxref\s+(\d+)\s+%%EOF")
 
 
 class VerifyInputError(Exception):
     """A file is missing or not what it should be (CLI exit status 2)."""
 
 
-@dataclass(frozen=True)
-class VerifyResult:
-    """Outcome of :func:`verify_plan`; ``reason`` is one line for people."""
+class VerifyStatus(enum.IntEnum):
+    """Outcome of a verification; the value is the CLI's exit status."""
 
-    ok: bool
+    OK = 0
+    """Signed, intact, trusted, and matching the project (when given)."""
+    FAILED = 1
+    """Changed after signing, a bad certificate, or not matching the project."""
+    INPUT_ERROR = 2
+    """Reserved for the CLI: a file could not be read (:class:`VerifyInputError`)."""
+    UNTRUSTED = 3
+    """Intact and matching, but a signer is not in the trust store."""
+    UNSIGNED = 4
+    """No signature and ``allow_unsigned`` not set: a draft, not verified."""
+
+
+@dataclass(frozen=True)
+class SignerReport:
+    """One signature of a plan, as :func:`verify_plan` judged it.
+
+    Attributes
+    ----------
+    index : int
+        1 for the first signature in the file.
+    name : str
+        The signer certificate's subject, human readable.
+    issuer : str
+        The certificate's issuer.
+    sha256 : str
+        SHA-256 of the signer certificate (DER), hex: the certificate's identity.
+    signing_time : datetime or None
+        The time the signer's computer claimed (not a trusted timestamp).
+    not_before, not_after : datetime
+        The certificate's validity period.
+    certificate_valid : bool
+        The period contains both the signing time and now.
+    key_usage_ok : bool
+        The certificate allows digital signatures (or does not restrict usage).
+    key_usage : tuple of str
+        Key usages the certificate lists (empty when unrestricted).
+    intact : bool
+        The signed bytes hash to the value the signature holds.
+    valid : bool
+        The signature value matches the signer's public key.
+    trusted : bool
+        The certificate is in, or chains to, the trust store.
+    modification : str
+        What later revisions changed: ``none``, ``lta_updates``,
+        ``form_filling``, ``annotations``, ``other``, or ``unknown``.
+    problems : tuple of str
+        One line each, empty when the signature is fine (trust aside).
+    """
+
+    index: int
+    name: str
+    issuer: str
+    sha256: str
+    signing_time: dt.datetime | None
+    not_before: dt.datetime
+    not_after: dt.datetime
+    certificate_valid: bool
+    key_usage_ok: bool
+    key_usage: tuple[str, ...]
+    intact: bool
+    valid: bool
+    trusted: bool
+    modification: str
+    problems: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """Everything but trust holds."""
+        return not self.problems
+
+    def line(self) -> str:
+        """One line for people: name, time, validity, key usage, trust."""
+        when = (
+            self.signing_time.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+            if self.signing_time
+            else "no signing time"
+        )
+        validity = (
+            f"certificate {self.not_before:%Y-%m-%d}..{self.not_after:%Y-%m-%d}"
+            + ("" if self.certificate_valid else " (NOT VALID)")
+        )
+        usage = "key usage " + (",".join(self.key_usage) or "unrestricted")
+        if not self.key_usage_ok:
+            usage += " (NO digital signature)"
+        trust = "trusted" if self.trusted else "NOT TRUSTED"
+        text = (
+            f"signature {self.index}: {self.name}; signed {when}; {validity}; "
+            f"{usage}; {trust}"
+        )
+        if self.problems:
+            text += "; " + "; ".join(self.problems)
+        return escape_controls(text, 600)
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    """Outcome of :func:`verify_plan`.
+
+    Attributes
+    ----------
+    status : VerifyStatus
+        The verdict; ``int(status)`` is the CLI's exit status.
+    reason : str
+        One line for people, control characters escaped.
+    signers : tuple of SignerReport
+        Every signature found, in file order.
+    fingerprint, app_version : str or None
+        What the plan prints.
+    content_checked : bool
+        The plan was regenerated from the project and compared byte for byte.
+    """
+
+    status: VerifyStatus
     reason: str
-    signed: bool = False
-    signer: str | None = None
+    signers: tuple[SignerReport, ...] = ()
     fingerprint: str | None = None
     app_version: str | None = None
+    content_checked: bool = False
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def ok(self) -> bool:
+        """True only for :attr:`VerifyStatus.OK`."""
+        return self.status is VerifyStatus.OK
+
+    @property
+    def exit_status(self) -> int:
+        """The CLI exit status for this outcome."""
+        return int(self.status)
+
+    @property
+    def signed(self) -> bool:
+        """The plan carries at least one signature."""
+        return bool(self.signers)
+
+    @property
+    def signer(self) -> str | None:
+        """Name of the last signer (kept for callers of the older API)."""
+        return self.signers[-1].name if self.signers else None
+
+
+VerifyResult = VerifyReport
+"""Former name of :class:`VerifyReport`."""
 
 
 def read_printed_fingerprint(data: bytes) -> tuple[str, str] | None:
@@ -58,7 +256,9 @@ def read_printed_fingerprint(data: bytes) -> tuple[str, str] | None:
         if fp and version:
             return fp.group(1), version.group(1)
         text = "\n".join(page.extract_text() or "" for page in reader.pages[-2:])
-    except (PyPdfError, ValueError, KeyError, TypeError):
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    except Exception:  # a hostile PDF can trip pypdf in many ways
         return None
     fps, versions = _TEXT_FP.findall(text), _TEXT_VERSION.findall(text)
     if fps and versions:
@@ -66,134 +266,487 @@ def read_printed_fingerprint(data: bytes) -> tuple[str, str] | None:
     return None
 
 
-def _check_signatures(data: bytes) -> tuple[bool, str, bool, str | None]:
-    """(ok, reason, signed, signer name)."""
-    from pyhanko.pdf_utils.reader import PdfFileReader
-    from pyhanko.sign.validation import validate_pdf_signature
-    from pyhanko.sign.validation.status import SignatureCoverageLevel
-    from pyhanko_certvalidator import ValidationContext
-
-    try:
-        reader = PdfFileReader(io.BytesIO(data), strict=False)
-        signatures = reader.embedded_signatures
-    except Exception as exc:  # any parse failure of a PDF means: not trustworthy
-        return False, f"the PDF cannot be read: {_one_line(exc)}", False, None
-    if not signatures:
-        return True, "not signed", False, None
-    signer: str | None = None
-    for index, sig in enumerate(signatures):
-        try:
-            # Trust is not judged here (see the module docstring): rooting the
-            # path at the signer's own certificate keeps pyHanko offline, away
-            # from the OS trust store and quiet about self-signed certificates.
-            context = ValidationContext(
-                trust_roots=[sig.signer_cert], allow_fetching=False
-            )
-            status = validate_pdf_signature(
-                sig, signer_validation_context=context, skip_diff=True
-            )
-        except Exception as exc:
-            return (
-                False,
-                f"signature {index + 1} cannot be checked: {_one_line(exc)}",
-                True,
-                None,
-            )
-        try:
-            signer = status.signing_cert.subject.human_friendly
-        except AttributeError:
-            signer = None
-        if not status.intact:
-            return False, "the signed content was changed after signing", True, signer
-        if not status.valid:
-            return (
-                False,
-                "the signature does not match the signer's certificate",
-                True,
-                signer,
-            )
-    last = signatures[-1]
-    coverage = last.evaluate_signature_coverage()
-    if coverage != SignatureCoverageLevel.ENTIRE_FILE:
-        return False, "content was added to the PDF after it was signed", True, signer
-    return True, "signature intact", True, signer
+# -- trust store -------------------------------------------------------------
 
 
-def _one_line(exc: BaseException) -> str:
-    text = " ".join(str(exc).split()) or type(exc).__name__
-    return text[:160]
-
-
-def verify_plan(
-    pdf_path: str | Path, project_path: str | Path | None = None
-) -> VerifyResult:
-    """Verify a plan's signature (if signed) and, given a project file, its fingerprint.
+def load_trusted_certificates(
+    paths: Iterable[str | Path],
+) -> list[asn1_x509.Certificate]:
+    """Read certificates (PEM, one or more per file, or DER) for the trust store.
 
     Parameters
     ----------
-    pdf_path : str or Path
-        The plan (signed or not).
-    project_path : str or Path, optional
-        The ``.gpuplan`` file the plan claims to come from.
+    paths : iterable of str or Path
+        Certificate files (``--trust CERT.pem`` or the Preferences list under
+        :data:`TRUSTED_SIGNERS_SETTINGS_KEY`).
 
     Returns
     -------
-    VerifyResult
-        ``ok`` is True only when every check that applies holds.
+    list of asn1crypto.x509.Certificate
 
     Raises
     ------
     VerifyInputError
-        When a file is missing, is not a PDF, or the project file cannot be loaded.
+        A file is unreadable, too large, or holds no certificate.
+    """
+    from asn1crypto import pem
+    from asn1crypto import x509 as ax509
+
+    certs: list[ax509.Certificate] = []
+    for raw_path in paths:
+        path = Path(raw_path)
+        try:
+            data = read_regular_file(path, MAX_TRUST_CERT_BYTES, what="certificate")
+        except InputFileError as exc:
+            raise VerifyInputError(str(exc)) from None
+        found: list[ax509.Certificate] = []
+        try:
+            if pem.detect(data):
+                for kind, _headers, der in pem.unarmor(data, multiple=True):
+                    if kind == "CERTIFICATE":
+                        cert = ax509.Certificate.load(der)
+                        _ = cert.subject  # parse now, not later
+                        found.append(cert)
+            else:
+                cert = ax509.Certificate.load(data)
+                _ = cert.subject
+                found.append(cert)
+        except Exception:
+            found = []
+        if not found:
+            raise VerifyInputError(
+                f"{escape_controls(str(path))}: no certificate found "
+                "(expected a PEM or DER X.509 certificate)"
+            )
+        certs.extend(found)
+    return certs
+
+
+def certificate_summary(cert: asn1_x509.Certificate) -> str:
+    """One line describing a certificate: subject, SHA-256 and validity."""
+    digest = hashlib.sha256(cert.dump()).hexdigest()
+    validity = cert["tbs_certificate"]["validity"]
+    start = validity["not_before"].native
+    end = validity["not_after"].native
+    return escape_controls(
+        f"{cert.subject.human_friendly} (SHA-256 {digest[:16]}…, "
+        f"valid {start:%Y-%m-%d}..{end:%Y-%m-%d})",
+        600,
+    )
+
+
+# -- signatures --------------------------------------------------------------
+
+
+def _one_line(exc: BaseException) -> str:
+    return escape_controls(" ".join(str(exc).split()) or type(exc).__name__, 160)
+
+
+def _key_usage(cert: asn1_x509.Certificate) -> tuple[tuple[str, ...], bool]:
+    value = cert.key_usage_value
+    if value is None:
+        return (), True
+    usages = tuple(sorted(str(u) for u in value.native))
+    return usages, "digital_signature" in usages
+
+
+def _modification_name(level: Any) -> str:
+    name = getattr(level, "name", None)
+    return str(name).lower() if name else "unknown"
+
+
+def _check_signature(
+    index: int,
+    sig: Any,
+    trust: Sequence[asn1_x509.Certificate],
+    now: dt.datetime,
+    is_last: bool,
+) -> SignerReport:
+    from pyhanko.sign.diff_analysis import ModificationLevel
+    from pyhanko.sign.validation import validate_pdf_signature
+    from pyhanko.sign.validation.status import SignatureCoverageLevel
+    from pyhanko_certvalidator import ValidationContext
+
+    cert = sig.signer_cert
+    problems: list[str] = []
+    name = cert.subject.human_friendly
+    issuer = cert.issuer.human_friendly
+    validity = cert["tbs_certificate"]["validity"]
+    not_before: dt.datetime = validity["not_before"].native
+    not_after: dt.datetime = validity["not_after"].native
+    signing_time: dt.datetime | None = sig.self_reported_timestamp
+    usages, usage_ok = _key_usage(cert)
+
+    moments = [now] + ([signing_time] if signing_time is not None else [])
+    cert_valid = all(not_before <= moment <= not_after for moment in moments)
+    if not cert_valid:
+        if now > not_after:
+            problems.append(f"certificate expired on {not_after:%Y-%m-%d}")
+        elif signing_time is not None and signing_time < not_before:
+            problems.append(
+                f"signed before the certificate became valid ({not_before:%Y-%m-%d})"
+            )
+        elif now < not_before:
+            problems.append(f"certificate not valid before {not_before:%Y-%m-%d}")
+        else:
+            problems.append("signed outside the certificate's validity period")
+    if not usage_ok:
+        problems.append("the certificate does not allow digital signatures")
+
+    intact = valid = trusted = False
+    modification = "unknown"
+    try:
+        context = ValidationContext(
+            trust_roots=list(trust),
+            allow_fetching=False,
+            other_certs=list(sig.other_embedded_certs),
+            revocation_mode="soft-fail",
+        )
+        status = validate_pdf_signature(sig, signer_validation_context=context)
+        intact, valid = bool(status.intact), bool(status.valid)
+        trusted = bool(trust) and bool(status.trusted)
+        modification = _modification_name(status.modification_level)
+        if not intact:
+            problems.append("the signed content was changed after signing")
+        elif not valid:
+            problems.append("the signature does not match the signer's certificate")
+        level = status.modification_level
+        if status.docmdp_ok is False or (
+            level is not None and level > ModificationLevel.FORM_FILLING
+        ):
+            problems.append(
+                "the document was changed after this signature "
+                f"(modification level: {modification})"
+            )
+        elif level is None and not is_last:
+            problems.append("changes after this signature could not be analysed")
+        coverage = status.coverage
+        if is_last and coverage != SignatureCoverageLevel.ENTIRE_FILE:
+            problems.append("content was added to the PDF after it was signed")
+        elif coverage is None or coverage < SignatureCoverageLevel.ENTIRE_REVISION:
+            problems.append("the signature does not cover its whole revision")
+    except Exception as exc:  # pyHanko raises many types for hostile input
+        problems.append(f"cannot be checked: {_one_line(exc)}")
+    return SignerReport(
+        index=index,
+        name=escape_controls(name, 200),
+        issuer=escape_controls(issuer, 200),
+        sha256=hashlib.sha256(cert.dump()).hexdigest(),
+        signing_time=signing_time,
+        not_before=not_before,
+        not_after=not_after,
+        certificate_valid=cert_valid,
+        key_usage_ok=usage_ok,
+        key_usage=usages,
+        intact=intact,
+        valid=valid,
+        trusted=trusted,
+        modification=modification,
+        problems=tuple(problems),
+    )
+
+
+def _revisions(data: bytes) -> int:
+    """Number of ``startxref … %%EOF`` trailers: 1 for a file never updated."""
+    return len(_STARTXREF.findall(data))
+
+
+def _check_signatures(
+    data: bytes, trust: Sequence[asn1_x509.Certificate], now: dt.datetime
+) -> tuple[str | None, tuple[SignerReport, ...], Any]:
+    """(problem with the file or None, signer reports, pyHanko reader)."""
+    from pyhanko.pdf_utils.reader import PdfFileReader
+
+    try:
+        reader = PdfFileReader(io.BytesIO(data), strict=False)
+        signatures = list(reader.embedded_signatures)
+    except Exception as exc:  # any parse failure means: not trustworthy
+        return f"the PDF cannot be read: {_one_line(exc)}", (), None
+    reports = []
+    for index, sig in enumerate(signatures, start=1):
+        try:
+            reports.append(
+                _check_signature(index, sig, trust, now, index == len(signatures))
+            )
+        except Exception as exc:
+            return f"signature {index} cannot be checked: {_one_line(exc)}", (), None
+    return None, tuple(reports), reader
+
+
+# -- content -----------------------------------------------------------------
+
+
+def _paper_of(data: bytes) -> str | None:
+    try:
+        page = PdfReader(io.BytesIO(data)).pages[0]
+        width = float(page.mediabox.width)
+    except Exception:
+        return None
+    # A4 is 595.3 pt wide, US Letter 612 pt.
+    return (
+        "letter" if abs(width - 612) < 2 else "a4" if abs(width - 595.3) < 2 else None
+    )
+
+
+def _regenerate(project: Project, language: str, paper: str) -> bytes:
+    from gpu_advisor.engine.evaluate import evaluate
+    from gpu_advisor.io.catalog import load_catalog
+    from gpu_advisor.report.plan import MONTE_CARLO_DRAWS, build_plan_pdf
+
+    catalog = load_catalog()
+    evaluation = evaluate(project, catalog, monte_carlo_draws=MONTE_CARLO_DRAWS, seed=0)
+    return build_plan_pdf(
+        project,
+        evaluation,
+        catalog,
+        language=language,
+        paper=paper,
+        app_version=__version__,
+    )
+
+
+def _first_update_only_signs(reader: Any) -> bool:
+    """Revision 1 of a signed plan adds a signature and changes nothing shown.
+
+    Overwritten objects may only be the catalog (gaining ``/AcroForm`` and
+    the PDF 2.0 version, extension and XMP entries pyHanko adds), the
+    document information dictionary (not shown on any page) and pages
+    (gaining ``/Annots``); every annotation added must be a signature
+    widget. Later revisions are covered by the first signature's own
+    difference analysis (:func:`_check_signature`).
+    """
+    from pyhanko.pdf_utils import generic
+
+    xrefs = reader.xrefs
+    if xrefs.refs_freed_in_revision(1):
+        return False
+    old = reader.get_historical_resolver(0)
+    new = reader.get_historical_resolver(1)
+    root_ref = new.trailer_view.raw_get("/Root")
+    info_ref = new.trailer_view.raw_get("/Info")
+    old_trailer = old.trailer_view
+    if old_trailer.raw_get("/Root") != root_ref:
+        return False
+
+    def same_except(ref: Any, ignored: set[str]) -> bool:
+        before, after = old(ref), new(ref)
+        if not isinstance(before, generic.DictionaryObject) or not isinstance(
+            after, generic.DictionaryObject
+        ):
+            return False
+        keys = (set(before.keys()) | set(after.keys())) - ignored
+        return all(dict.get(before, k) == dict.get(after, k) for k in keys)
+
+    for ref in xrefs.explicit_refs_in_revision(1):
+        if xrefs.get_introducing_revision(ref) >= 1:
+            continue  # a new object: only reachable through what is checked here
+        container = generic.IndirectObject(ref.idnum, ref.generation, reader)  # type: ignore[no-untyped-call]
+        if container == info_ref:
+            continue
+        if container == root_ref:
+            if not same_except(ref, _ROOT_KEYS_SIGNING_ADDS):
+                return False
+            continue
+        page = new(ref)
+        if not isinstance(page, generic.DictionaryObject):
+            return False
+        if page.get("/Type") != "/Page" or not same_except(ref, {"/Annots"}):
+            return False
+        before = old(ref).get("/Annots")
+        before_refs = {a.idnum for a in (before or ()) if hasattr(a, "idnum")}
+        for annot_ref in dict.get(page, "/Annots") or ():
+            if getattr(annot_ref, "idnum", None) in before_refs:
+                continue
+            annot = annot_ref.get_object()
+            kind = annot.get("/FT") or annot.get("/Parent", {}).get("/FT")
+            if annot.get("/Subtype") != "/Widget" or kind != "/Sig":
+                return False
+    return True
+
+
+def _original_revision_matches(data: bytes, reader: Any, expected: bytes) -> bool:
+    """``expected`` is revision 0 of ``data`` and nothing later changed what shows."""
+    if not data.startswith(expected):
+        return False
+    if len(data) == len(expected):
+        return True
+    if reader is None:
+        return False
+    try:
+        found = _STARTXREF.findall(expected)
+        if not found or reader.xrefs.get_startxref_for_revision(0) != int(found[-1]):
+            return False
+        return _first_update_only_signs(reader)
+    except Exception:
+        return False
+
+
+def _content_check(
+    data: bytes, reader: Any, project: Project, version: str
+) -> str | None:
+    """None when the plan is exactly what ``project`` gives; else the reason."""
+    if version != __version__:
+        return (
+            f"the plan was made with GPU Advisor {version} and this is "
+            f"{__version__}: its content cannot be regenerated and compared "
+            f"(use GPU Advisor {version} to verify it)"
+        )
+    paper = _paper_of(data)
+    if paper is None:
+        return "the plan's paper size is neither A4 nor Letter"
+    first = project.meta.language.value
+    for language in (first, "en" if first == "zh" else "zh"):
+        try:
+            expected = _regenerate(project, language, paper)
+        except Exception as exc:
+            return f"the project cannot be rendered: {_one_line(exc)}"
+        if _original_revision_matches(data, reader, expected):
+            return None
+    return (
+        "the plan does not show what the project gives: its pages differ from "
+        "the plan regenerated from the project file"
+    )
+
+
+# -- entry point -------------------------------------------------------------
+
+
+def verify_plan(
+    pdf_path: str | Path,
+    project_path: str | Path | None = None,
+    *,
+    trust: Sequence[asn1_x509.Certificate] = (),
+    allow_unsigned: bool = False,
+    check_content: bool = True,
+    now: dt.datetime | None = None,
+) -> VerifyReport:
+    """Verify a plan's signatures, their signers and, given a project, its content.
+
+    Parameters
+    ----------
+    pdf_path : str or Path
+        The plan.
+    project_path : str or Path, optional
+        The ``.gpuplan`` file the plan claims to come from.
+    trust : sequence of asn1crypto.x509.Certificate
+        The trust store (see :func:`load_trusted_certificates`). Empty: every
+        signer is reported as not trusted.
+    allow_unsigned : bool
+        Accept an unsigned plan (a draft) instead of :attr:`VerifyStatus.UNSIGNED`.
+    check_content : bool
+        With a project: regenerate the plan and compare it byte for byte.
+    now : datetime, optional
+        The moment certificates must be valid at (default: now, UTC).
+
+    Returns
+    -------
+    VerifyReport
+        See the module docstring for what each status means.
+
+    Raises
+    ------
+    VerifyInputError
+        A file is missing, not a regular file, too large, not a PDF, or the
+        project file cannot be loaded.
     """
     path = Path(pdf_path)
+    moment = now or dt.datetime.now(dt.UTC)
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise VerifyInputError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        data = read_regular_file(path, MAX_PDF_BYTES, what="PDF")
+    except InputFileError as exc:
+        raise VerifyInputError(str(exc)) from None
     if not data.startswith(b"%PDF-"):
-        raise VerifyInputError(f"{path.name} is not a PDF file")
+        raise VerifyInputError(f"{escape_controls(path.name)} is not a PDF file")
     project = None
     if project_path is not None:
         try:
             project = load_project(Path(project_path))
         except ProjectFileError as exc:
-            raise VerifyInputError(_one_line(exc)) from exc
-        except OSError as exc:
-            raise VerifyInputError(f"cannot read {project_path}: {exc}") from exc
+            raise VerifyInputError(str(exc)) from None
+        except (OSError, RuntimeError) as exc:
+            raise VerifyInputError(
+                f"cannot read {escape_controls(str(project_path))}: {_one_line(exc)}"
+            ) from None
 
-    sig_ok, sig_reason, signed, signer = _check_signatures(data)
+    problem, signers, reader = _check_signatures(data, trust, moment)
     printed = read_printed_fingerprint(data)
     fp, version = printed if printed else (None, None)
-    if not sig_ok:
-        return VerifyResult(False, sig_reason, signed, signer, fp, version)
-    if printed is None:
-        return VerifyResult(
-            False, "no plan fingerprint found in the PDF", signed, signer
+
+    def report(
+        status: VerifyStatus, reason: str, content_checked: bool = False
+    ) -> VerifyReport:
+        return VerifyReport(
+            status, escape_controls(reason, 600), signers, fp, version, content_checked
         )
+
+    if problem is not None:
+        return report(VerifyStatus.FAILED, problem)
+    bad = [s for s in signers if s.problems]
+    if bad:
+        first = bad[0]
+        return report(
+            VerifyStatus.FAILED,
+            f"signature {first.index} ({first.name}): {first.problems[0]}",
+        )
+    if not signers and _revisions(data) > 1:
+        return report(
+            VerifyStatus.FAILED,
+            "the PDF was changed after it was written (it has "
+            f"{_revisions(data) - 1} incremental update(s) and no signature; "
+            "a signature may have been removed)",
+        )
+    if printed is None:
+        return report(VerifyStatus.FAILED, "no plan fingerprint found in the PDF")
     assert fp is not None
     assert version is not None
+    content_checked = False
     if project is not None:
         expected = fingerprint(project, version)
         if expected != fp:
-            return VerifyResult(
-                False,
-                f"the project file does not match the plan (fingerprint {expected[:12]}… "
-                f"!= printed {fp[:12]}…)",
-                signed,
-                signer,
-                fp,
-                version,
+            return report(
+                VerifyStatus.FAILED,
+                f"the project file does not match the plan (fingerprint "
+                f"{expected[:12]}… != printed {fp[:12]}…)",
             )
+        if check_content:
+            content_problem = _content_check(data, reader, project, version)
+            if content_problem is not None:
+                return report(VerifyStatus.FAILED, content_problem)
+            content_checked = True
     parts = []
-    if signed:
+    if project is not None:
         parts.append(
-            f"signature intact (signed by {signer})" if signer else "signature intact"
+            "content identical to the plan regenerated from the project"
+            if content_checked
+            else f"project matches fingerprint {fp[:12]}…"
         )
     else:
-        parts.append("not signed")
-    if project is not None:
-        parts.append(f"project matches fingerprint {fp[:12]}…")
-    else:
         parts.append(f"fingerprint {fp[:12]}… (no project file given)")
-    return VerifyResult(True, "; ".join(parts), signed, signer, fp, version)
+    if not signers:
+        if allow_unsigned:
+            return report(
+                VerifyStatus.OK,
+                "not signed (draft); " + "; ".join(parts),
+                content_checked,
+            )
+        return report(
+            VerifyStatus.UNSIGNED,
+            "not signed: nothing proves who approved this plan "
+            "(use --allow-unsigned to check a draft); " + "; ".join(parts),
+            content_checked,
+        )
+    names = ", ".join(s.name for s in signers)
+    untrusted = [s for s in signers if not s.trusted]
+    if untrusted:
+        return report(
+            VerifyStatus.UNTRUSTED,
+            f"intact but not trusted: {', '.join(s.name for s in untrusted)} "
+            "not in the trust store (add the signer's certificate with --trust); "
+            + "; ".join(parts),
+            content_checked,
+        )
+    return report(
+        VerifyStatus.OK,
+        f"signatures intact and trusted (signed by {names}); " + "; ".join(parts),
+        content_checked,
+    )

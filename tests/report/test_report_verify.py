@@ -1,81 +1,390 @@
-"""Signing and verifying: a changed project or a tampered PDF fails."""
+"""Signing and verifying: a changed project, a tampered PDF or an untrusted signer fails.
+
+The five bypasses of issue #12 each have a test here: an incremental update
+that changes the content and removes ``/AcroForm`` and ``/Annots``;
+truncation back to the signed bytes; a one-bit flip in ``/ETSI.CAdES``; a
+self-signed look-alike certificate; a second signature by another key after
+an edit. Expired, not-yet-valid and no-digitalSignature certificates too.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
+import io
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.serialization import pkcs12
+from cryptography.x509.oid import NameOID
 
 from gpu_advisor.io.project_file import save_project
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project
 from gpu_advisor.report.sign import SigningError, sign_pdf
-from gpu_advisor.report.verify import VerifyInputError, verify_plan
+from gpu_advisor.report.verify import (
+    VerifyInputError,
+    VerifyStatus,
+    _regenerate,
+    load_trusted_certificates,
+    verify_plan,
+)
+
+_START = dt.datetime(2025, 1, 1, tzinfo=dt.UTC)
 
 
-@pytest.fixture
-def plan_file(tmp_path: Path, plans: dict[Language, bytes]) -> Path:
-    path = tmp_path / "plan.pdf"
-    path.write_bytes(plans[Language.EN])
+@dataclass(frozen=True)
+class Identity:
+    p12: Path
+    pem: Path
+    password: str
+
+
+def make_identity(
+    folder: Path,
+    label: str,
+    *,
+    common_name: str = "Alice CFO",
+    not_before: dt.datetime = _START,
+    not_after: dt.datetime = _START + dt.timedelta(days=3650),
+    digital_signature: bool = True,
+) -> Identity:
+    """A self-signed certificate and key, as .p12 (to sign) and .pem (to trust)."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name(
+        [
+            x509.NameAttribute(NameOID.COMMON_NAME, common_name),
+            x509.NameAttribute(NameOID.ORGANIZATION_NAME, "Acme Corp"),
+        ]
+    )
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(not_before)
+        .not_valid_after(not_after)
+        .add_extension(
+            x509.KeyUsage(
+                digital_signature=digital_signature,
+                content_commitment=digital_signature,
+                key_encipherment=not digital_signature,
+                data_encipherment=False,
+                key_agreement=False,
+                key_cert_sign=False,
+                crl_sign=False,
+                encipher_only=False,
+                decipher_only=False,
+            ),
+            critical=True,
+        )
+        .sign(key, hashes.SHA256())
+    )
+    password = "pw-" + label
+    p12 = folder / f"{label}.p12"
+    p12.write_bytes(
+        pkcs12.serialize_key_and_certificates(
+            label.encode(),
+            key,
+            cert,
+            None,
+            serialization.BestAvailableEncryption(password.encode()),
+        )
+    )
+    pem = folder / f"{label}.pem"
+    pem.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    return Identity(p12, pem, password)
+
+
+@pytest.fixture(scope="module")
+def ids(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Identity]:
+    folder = tmp_path_factory.mktemp("ids")
+    return {
+        "alice": make_identity(folder, "alice"),
+        "mallory": make_identity(folder, "mallory"),  # same name, other key
+        "bob": make_identity(folder, "bob", common_name="Bob CTO"),
+        "expired": make_identity(
+            folder,
+            "expired",
+            not_before=dt.datetime(2019, 1, 1, tzinfo=dt.UTC),
+            not_after=dt.datetime(2020, 1, 1, tzinfo=dt.UTC),
+        ),
+        "future": make_identity(
+            folder,
+            "future",
+            not_before=dt.datetime(2090, 1, 1, tzinfo=dt.UTC),
+            not_after=dt.datetime(2099, 1, 1, tzinfo=dt.UTC),
+        ),
+        "nosig": make_identity(folder, "nosig", digital_signature=False),
+    }
+
+
+@pytest.fixture(scope="module")
+def true_plan(project: Project) -> bytes:
+    """The plan exactly as ``report`` writes it for ``project`` (English, A4)."""
+    return _regenerate(project, "en", "a4")
+
+
+def _sign(data: bytes, ident: Identity) -> bytes:
+    return sign_pdf(data, ident.p12, ident.password)
+
+
+def _write(tmp_path: Path, name: str, data: bytes) -> Path:
+    path = tmp_path / name
+    path.write_bytes(data)
     return path
 
 
-@pytest.fixture
-def signed_bytes(plans: dict[Language, bytes], p12_file: tuple[Path, str]) -> bytes:
-    path, password = p12_file
-    return sign_pdf(plans[Language.EN], path, password)
+def _trust(*idents: Identity) -> list:  # type: ignore[type-arg]
+    return load_trusted_certificates([i.pem for i in idents])
 
 
-def test_unsigned_plan_matches_its_project(plan_file: Path, project_file: Path) -> None:
-    result = verify_plan(plan_file, project_file)
+def _edit_after(data: bytes, *, drop_form: bool) -> bytes:
+    """Append an incremental update that replaces page 1's content stream."""
+    from pyhanko.pdf_utils import generic
+    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+
+    writer = IncrementalPdfFileWriter(io.BytesIO(data), strict=False)
+    page_ref = writer.root["/Pages"]["/Kids"][0]
+    page = page_ref.get_object()
+    stream = generic.StreamObject(
+        stream_data=b"BT /F1 24 Tf 72 700 Td (Total 36,200 CNY) Tj ET"
+    )
+    page["/Contents"] = writer.add_object(stream)
+    if drop_form:
+        if "/Annots" in page:
+            del page["/Annots"]
+        if "/AcroForm" in writer.root:
+            del writer.root["/AcroForm"]
+        writer.update_root()
+    writer.update_container(page)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+# -- unsigned plans ------------------------------------------------------------
+
+
+def test_unsigned_plan_is_not_verified(
+    tmp_path: Path, true_plan: bytes, project_file: Path
+) -> None:
+    result = verify_plan(_write(tmp_path, "p.pdf", true_plan), project_file)
+    assert result.status is VerifyStatus.UNSIGNED
+    assert result.exit_status == 4
+    assert not result.ok
+
+
+def test_unsigned_draft_allowed_and_content_checked(
+    tmp_path: Path, true_plan: bytes, project_file: Path
+) -> None:
+    result = verify_plan(
+        _write(tmp_path, "p.pdf", true_plan), project_file, allow_unsigned=True
+    )
     assert result.ok, result.reason
-    assert not result.signed
+    assert result.content_checked
     assert result.app_version == "0.1.0"
 
 
+def test_plan_not_regenerated_from_project_fails(
+    tmp_path: Path, plans: dict[Language, bytes], project_file: Path
+) -> None:
+    # The test fixture's plan used 2,000 Monte Carlo draws, the app uses 10,000:
+    # same fingerprint, different pages.
+    result = verify_plan(
+        _write(tmp_path, "p.pdf", plans[Language.EN]), project_file, allow_unsigned=True
+    )
+    assert result.status is VerifyStatus.FAILED
+    assert "does not show what the project gives" in result.reason
+
+
 def test_changed_project_fails(
-    plan_file: Path, project: Project, tmp_path: Path
+    tmp_path: Path, true_plan: bytes, project: Project
 ) -> None:
     changed = project.model_copy(
         update={"meta": project.meta.model_copy(update={"horizon_months": 24})}
     )
     other = tmp_path / "changed.gpuplan"
     save_project(changed, other)
-    result = verify_plan(plan_file, other)
-    assert not result.ok
+    result = verify_plan(
+        _write(tmp_path, "p.pdf", true_plan), other, allow_unsigned=True
+    )
+    assert result.status is VerifyStatus.FAILED
     assert "does not match" in result.reason
 
 
-def test_signed_plan_verifies(
-    signed_bytes: bytes, tmp_path: Path, project_file: Path
+# -- signed plans --------------------------------------------------------------
+
+
+def test_signed_trusted_plan_verifies(
+    tmp_path: Path, true_plan: bytes, project_file: Path, ids: dict[str, Identity]
 ) -> None:
-    path = tmp_path / "signed.pdf"
-    path.write_bytes(signed_bytes)
-    result = verify_plan(path, project_file)
+    path = _write(tmp_path, "s.pdf", _sign(true_plan, ids["alice"]))
+    result = verify_plan(path, project_file, trust=_trust(ids["alice"]))
     assert result.ok, result.reason
-    assert result.signed
-    assert result.signer is not None
-    assert "Plan Test Signer" in result.signer
+    assert result.content_checked
+    (signer,) = result.signers
+    assert "Alice CFO" in signer.name
+    assert signer.trusted
+    assert signer.certificate_valid
+    assert signer.key_usage_ok
+    assert signer.signing_time is not None
+    assert "digital_signature" in signer.key_usage
+    assert "Alice CFO" in signer.line()
+    assert "trusted" in signer.line()
 
 
-def test_tampered_signed_plan_fails(signed_bytes: bytes, tmp_path: Path) -> None:
-    tampered = bytearray(signed_bytes)
-    # flip one byte inside the first content stream, well inside the signed range
-    at = signed_bytes.index(b"stream", 2000) + 40
+def test_signed_untrusted_plan_is_intact_but_not_trusted(
+    tmp_path: Path, true_plan: bytes, project_file: Path, ids: dict[str, Identity]
+) -> None:
+    path = _write(tmp_path, "s.pdf", _sign(true_plan, ids["alice"]))
+    result = verify_plan(path, project_file)
+    assert result.status is VerifyStatus.UNTRUSTED
+    assert result.exit_status == 3
+    assert "intact but not trusted" in result.reason
+
+
+def test_bypass_lookalike_self_signed_certificate(
+    tmp_path: Path, true_plan: bytes, project_file: Path, ids: dict[str, Identity]
+) -> None:
+    path = _write(tmp_path, "s.pdf", _sign(true_plan, ids["mallory"]))
+    result = verify_plan(path, project_file, trust=_trust(ids["alice"]))
+    assert result.status is VerifyStatus.UNTRUSTED
+    assert "Alice CFO" in result.signers[0].name  # the name alone proves nothing
+    assert not result.signers[0].trusted
+
+
+def test_tampered_signed_plan_fails(
+    tmp_path: Path, true_plan: bytes, ids: dict[str, Identity]
+) -> None:
+    signed = _sign(true_plan, ids["alice"])
+    tampered = bytearray(signed)
+    at = signed.index(b"stream", 2000) + 40
     tampered[at] ^= 0x01
-    path = tmp_path / "tampered.pdf"
-    path.write_bytes(bytes(tampered))
-    result = verify_plan(path)
-    assert not result.ok
+    result = verify_plan(
+        _write(tmp_path, "t.pdf", bytes(tampered)), trust=_trust(ids["alice"])
+    )
+    assert result.status is VerifyStatus.FAILED
     assert result.signed
 
 
-def test_update_after_signing_fails(signed_bytes: bytes, tmp_path: Path) -> None:
-    path = tmp_path / "appended.pdf"
-    path.write_bytes(signed_bytes + b"\n1 0 obj\n<< /Title (changed) >>\nendobj\n")
-    result = verify_plan(path)
-    assert not result.ok
+def test_update_after_signing_fails(
+    tmp_path: Path, true_plan: bytes, ids: dict[str, Identity]
+) -> None:
+    signed = _sign(true_plan, ids["alice"])
+    path = _write(
+        tmp_path, "a.pdf", signed + b"\n1 0 obj\n<< /Title (changed) >>\nendobj\n"
+    )
+    result = verify_plan(path, trust=_trust(ids["alice"]))
+    assert result.status is VerifyStatus.FAILED
     assert "after it was signed" in result.reason
+
+
+def test_bypass_incremental_update_removing_acroform_and_annots(
+    tmp_path: Path, true_plan: bytes, project_file: Path, ids: dict[str, Identity]
+) -> None:
+    signed = _sign(true_plan, ids["alice"])
+    edited = _edit_after(signed, drop_form=True)
+    path = _write(tmp_path, "e.pdf", edited)
+    for allow in (False, True):
+        result = verify_plan(
+            path, project_file, trust=_trust(ids["alice"]), allow_unsigned=allow
+        )
+        assert result.status is VerifyStatus.FAILED, result.reason
+        assert not result.ok
+
+
+def test_edit_keeping_the_signature_field_fails(
+    tmp_path: Path, true_plan: bytes, ids: dict[str, Identity]
+) -> None:
+    edited = _edit_after(_sign(true_plan, ids["alice"]), drop_form=False)
+    result = verify_plan(_write(tmp_path, "e.pdf", edited), trust=_trust(ids["alice"]))
+    assert result.status is VerifyStatus.FAILED
+
+
+def test_bypass_truncation_back_to_signed_bytes(
+    tmp_path: Path, true_plan: bytes, ids: dict[str, Identity]
+) -> None:
+    signed = _sign(true_plan, ids["alice"])
+    assert signed.startswith(true_plan)
+    result = verify_plan(
+        _write(tmp_path, "cut.pdf", signed[: len(true_plan)]),
+        trust=_trust(ids["alice"]),
+    )
+    assert result.status is VerifyStatus.UNSIGNED
+    half = verify_plan(
+        _write(tmp_path, "half.pdf", signed[: len(signed) - 200]),
+        trust=_trust(ids["alice"]),
+    )
+    assert half.status is VerifyStatus.FAILED
+
+
+def test_bypass_one_bit_flip_in_subfilter(
+    tmp_path: Path, true_plan: bytes, ids: dict[str, Identity]
+) -> None:
+    signed = bytearray(_sign(true_plan, ids["alice"]))
+    at = bytes(signed).index(b"/ETSI.CAdES") + 3
+    signed[at] ^= 0x01
+    result = verify_plan(
+        _write(tmp_path, "flip.pdf", bytes(signed)), trust=_trust(ids["alice"])
+    )
+    assert result.status is VerifyStatus.FAILED
+
+
+def test_bypass_second_signature_after_an_edit(
+    tmp_path: Path, true_plan: bytes, ids: dict[str, Identity]
+) -> None:
+    first = _sign(true_plan, ids["alice"])
+    edited = _edit_after(first, drop_form=False)
+    both = sign_pdf(edited, ids["bob"].p12, ids["bob"].password)
+    result = verify_plan(
+        _write(tmp_path, "two.pdf", both), trust=_trust(ids["alice"], ids["bob"])
+    )
+    assert result.status is VerifyStatus.FAILED
+    assert [s.index for s in result.signers] == [1, 2]
+    assert "Alice CFO" in result.signers[0].name
+    assert "Bob CTO" in result.signers[1].name
+    assert result.signers[0].problems
+    assert "signature 1" in result.reason
+
+
+def test_two_signatures_without_edit_both_reported(
+    tmp_path: Path, true_plan: bytes, project_file: Path, ids: dict[str, Identity]
+) -> None:
+    both = _sign(_sign(true_plan, ids["alice"]), ids["bob"])
+    path = _write(tmp_path, "two.pdf", both)
+    result = verify_plan(path, project_file, trust=_trust(ids["alice"], ids["bob"]))
+    assert result.ok, result.reason
+    assert len(result.signers) == 2
+    only_alice = verify_plan(path, project_file, trust=_trust(ids["alice"]))
+    assert only_alice.status is VerifyStatus.UNTRUSTED
+    assert "Bob CTO" in only_alice.reason
+
+
+@pytest.mark.parametrize(
+    ("label", "words"),
+    [
+        ("expired", "expired"),
+        ("future", "before the certificate became valid"),
+        ("nosig", "does not allow digital signatures"),
+    ],
+)
+def test_bad_certificates_fail_even_when_trusted(
+    tmp_path: Path,
+    true_plan: bytes,
+    ids: dict[str, Identity],
+    label: str,
+    words: str,
+) -> None:
+    path = _write(tmp_path, f"{label}.pdf", _sign(true_plan, ids[label]))
+    result = verify_plan(path, trust=_trust(ids[label]))
+    assert result.status is VerifyStatus.FAILED
+    assert words in result.reason
+    assert not result.signers[0].ok
 
 
 def test_wrong_password_is_a_signing_error(
@@ -92,3 +401,9 @@ def test_not_a_pdf_is_an_input_error(tmp_path: Path) -> None:
         verify_plan(path)
     with pytest.raises(VerifyInputError):
         verify_plan(tmp_path / "missing.pdf")
+
+
+def test_trust_file_without_certificate_is_an_input_error(tmp_path: Path) -> None:
+    bad = _write(tmp_path, "bad.pem", b"not a certificate")
+    with pytest.raises(VerifyInputError, match="no certificate"):
+        load_trusted_certificates([bad])
