@@ -50,11 +50,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.func(args)
     except CliError as exc:
-        print(f"gpu-advisor-cli: error: {exc}", file=sys.stderr)
+        print(f"gpu-advisor-cli: error: {_escaped(str(exc))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # never a traceback: one line, exit status 1
+        print(
+            f"gpu-advisor-cli: internal error: {type(exc).__name__}: "
+            f"{_escaped(str(exc))} (please report this with the input file)",
+            file=sys.stderr,
+        )
+        return 1
     return status
+
+
+def _escaped(text: str) -> str:
+    """Control characters in a message (file names!) escaped, never sent raw."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)[:2000]
 
 
 if __name__ == "__main__":

@@ -115,6 +115,7 @@ def _report(args: argparse.Namespace) -> int:
     from gpu_advisor.report.fonts import FontNotFoundError
     from gpu_advisor.report.plan import MONTE_CARLO_DRAWS, write_plan_pdf
 
+    _refuse_clobber(args.output, [args.project] + ([args.font] if args.font else []))
     try:
         project = load_project(args.project)
     except ProjectFileError as exc:
@@ -144,6 +145,29 @@ def _report(args: argparse.Namespace) -> int:
     return 0
 
 
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and os.path.samefile(a, b))
+    except (OSError, RuntimeError):
+        return False
+
+
+def _refuse_clobber(output: Path, inputs: list[Path]) -> None:
+    """Refuse an output that would overwrite a project file or one of the inputs."""
+    from gpu_advisor.io.limits import escape_controls
+
+    if output.suffix.lower() == ".gpuplan":
+        raise CliError(
+            f"refusing to write a PDF onto a project file: {escape_controls(str(output))}"
+        )
+    for source in inputs:
+        if _same_file(output, source):
+            raise CliError(
+                f"refusing to overwrite the input {escape_controls(str(source))}; "
+                "choose another output file"
+            )
+
+
 def _sign(args: argparse.Namespace) -> int:
     from gpu_advisor.io.project_file import write_atomically
     from gpu_advisor.report.sign import SigningError, sign_pdf
@@ -153,10 +177,13 @@ def _sign(args: argparse.Namespace) -> int:
         password = os.environ.get(args.password_env)
         if password is None:
             raise CliError(f"environment variable {args.password_env} is not set")
+    from gpu_advisor.io.limits import MAX_PDF_BYTES, InputFileError, read_regular_file
+
+    _refuse_clobber(args.output, [args.pdf, args.p12])
     try:
-        data = args.pdf.read_bytes()
-    except OSError as exc:
-        raise CliError(f"cannot read {args.pdf}: {exc.strerror or exc}") from exc
+        data = read_regular_file(args.pdf, MAX_PDF_BYTES, what="PDF")
+    except InputFileError as exc:
+        raise CliError(str(exc)) from exc
     if not data.startswith(b"%PDF-"):
         raise CliError(f"{args.pdf} is not a PDF file")
     try:

@@ -217,17 +217,31 @@ class AutosaveStore:
             "project": project.model_dump(mode="json"),
         }
         data = json.dumps(envelope, ensure_ascii=False, allow_nan=False).encode("utf-8")
+        if len(data) > MAX_PROJECT_BYTES:
+            # What cannot be recovered must not be listed as recoverable.
+            raise ProjectFileError(
+                autosave_path,
+                f"cannot autosave: the plan takes {len(data) / 2**20:.1f} MB, more "
+                f"than {MAX_PROJECT_BYTES // 2**20} MB",
+                problem_zh="无法自动保存：方案超过项目文件大小上限",
+                code="too_large",
+            )
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
+            # Other users must not read a company's plan: 0700 folder, 0600 files.
+            self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+            if os.name != "nt":
+                os.chmod(self.directory, 0o700)
             if session_id not in self._marked or not marker_path.exists():
                 marker = {
                     "format": SESSION_FORMAT,
                     "pid": os.getpid(),
                     "started_at": when.isoformat(),
                 }
-                write_atomically(marker_path, json.dumps(marker).encode("utf-8"))
+                write_atomically(
+                    marker_path, json.dumps(marker).encode("utf-8"), mode=0o600
+                )
                 self._marked.add(session_id)
-            write_atomically(autosave_path, data)
+            write_atomically(autosave_path, data, mode=0o600)
         except OSError as exc:
             raise ProjectFileError(
                 autosave_path,

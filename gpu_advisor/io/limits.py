@@ -13,6 +13,13 @@ import stat
 from pathlib import Path
 from typing import Final
 
+from gpu_advisor.model.limits import (
+    MAX_MEASUREMENTS_PER_VENDOR,
+    MAX_MEASUREMENTS_TOTAL,
+    MAX_PROJECT_BYTES,
+    MAX_VENDORS,
+)
+
 __all__ = [
     "MAX_MEASUREMENTS_PER_VENDOR",
     "MAX_MEASUREMENTS_TOTAL",
@@ -25,28 +32,6 @@ __all__ = [
     "escape_controls",
     "read_regular_file",
 ]
-
-MAX_PROJECT_BYTES: Final = 64 * 2**20
-"""Largest project file that is read or written [B].
-
-A saved measurement takes about 150 B (one compact line), so the
-:data:`MAX_MEASUREMENTS_TOTAL` measurements the schema allows fit with room
-for long names; :func:`gpu_advisor.io.project_file.save_project` refuses to
-write anything larger, so what saves always loads.
-"""
-
-MAX_MEASUREMENTS_TOTAL: Final = 250_000
-"""Most measurements in one project, all vendors together (schema limit).
-
-A 709 kB vendor training log gives about 72,000 measurements; this allows
-three such logs and more.
-"""
-
-MAX_MEASUREMENTS_PER_VENDOR: Final = 100_000
-"""Most measurements of one vendor (schema limit)."""
-
-MAX_VENDORS: Final = 100
-"""Most vendors in one project (schema limit)."""
 
 MAX_PDF_BYTES: Final = 64 * 2**20
 """Largest PDF plan ``verify``/``sign`` read [B]; a plan is well under 1 MB."""

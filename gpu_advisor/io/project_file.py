@@ -36,18 +36,24 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Final, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from pydantic import ValidationError
 from typing_extensions import override
 
-from gpu_advisor.model.project import SCHEMA_VERSION, Project
+from gpu_advisor.model.limits import MAX_PROJECT_BYTES
+from gpu_advisor.model.project import SCHEMA_VERSION, Project, catalog_problems
+
+if TYPE_CHECKING:
+    from gpu_advisor.model.catalog import Catalog
 
 __all__ = [
     "MAX_DEPTH",
     "MAX_PROJECT_BYTES",
     "ProjectFileError",
     "canonical_json",
+    "check_catalog_ids",
+    "check_round_trip",
     "dumps_project",
     "fingerprint",
     "load_project",
@@ -57,8 +63,11 @@ __all__ = [
     "write_atomically",
 ]
 
-MAX_PROJECT_BYTES: Final = 20 * 2**20
-"""Largest file the loader reads [B]. A real plan is a few hundred kB at most."""
+STALE_TEMP_SECONDS: Final = 60.0
+"""A ``<name>.*.tmp`` file older than this beside the target is a crash's leftover [s].
+
+Younger ones may belong to a save running right now in another process.
+"""
 
 MAX_DEPTH: Final = 64
 """Deepest nesting of JSON arrays/objects accepted. The schema needs about 5."""
@@ -159,6 +168,19 @@ class ProjectFileError(Exception):
 
 class _RefusedConstantError(ValueError):
     """Raised from inside ``json.loads`` hooks."""
+
+
+class _DuplicateKeyError(ValueError):
+    """Raised from ``object_pairs_hook`` when an object repeats a key."""
+
+
+def _refuse_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _DuplicateKeyError(key)
+        result[key] = value
+    return result
 
 
 def _refuse_constant(name: str) -> NoReturn:
@@ -294,7 +316,18 @@ def read_json_file(path: Path, *, max_bytes: int = MAX_PROJECT_BYTES) -> Any:
             code="not_utf8",
         ) from None
     try:
-        value = json.loads(text, parse_constant=_refuse_constant)
+        value = json.loads(
+            text, parse_constant=_refuse_constant, object_pairs_hook=_refuse_duplicates
+        )
+    except _DuplicateKeyError as exc:
+        key = _one_line(str(exc), _FIELD_LIMIT)
+        raise ProjectFileError(
+            path,
+            f"the key {key!r} appears twice in one object: the file is ambiguous "
+            "(which value is meant?); remove one of them",
+            problem_zh=f"同一对象中键 {key!r} 出现了两次，文件含义不明确；请删除其中一个",
+            code="not_json",
+        ) from None
     except _RefusedConstantError as exc:
         raise ProjectFileError(
             path,
@@ -364,7 +397,9 @@ def _migrate(data: dict[str, Any], version: int, path: Path) -> dict[str, Any]:
     return data
 
 
-def project_from_data(data: Any, path: Path) -> Project:
+def project_from_data(
+    data: Any, path: Path, *, catalog: Catalog | None = None
+) -> Project:
     """Check the version of parsed JSON, migrate it, and validate it.
 
     Parameters
@@ -373,6 +408,9 @@ def project_from_data(data: Any, path: Path) -> Project:
         Parsed JSON, as :func:`read_json_file` returns it.
     path : Path
         The file it came from (named in error messages).
+    catalog : Catalog, optional
+        Check region, GPU, network and model ids against it (default: the
+        catalog shipped with the app, :func:`gpu_advisor.io.catalog.load_catalog`).
 
     Returns
     -------
@@ -428,7 +466,7 @@ def project_from_data(data: Any, path: Path) -> Project:
         )
     data = _migrate(data, version, path)
     try:
-        return Project.model_validate(data)
+        project = Project.model_validate(data)
     except ValidationError as exc:
         errors = exc.errors(
             include_url=False, include_context=False, include_input=False
@@ -445,6 +483,35 @@ def project_from_data(data: Any, path: Path) -> Project:
         raise ProjectFileError(
             path, problem, field=field, problem_zh=problem_zh, code="invalid"
         ) from None
+    check_catalog_ids(project, path, catalog)
+    return project
+
+
+def check_catalog_ids(
+    project: Project, path: Path, catalog: Catalog | None = None
+) -> None:
+    """Refuse a project whose region, GPU, network or model ids are unknown.
+
+    Raises
+    ------
+    ProjectFileError
+        Naming the first unknown id's field (``code="unknown_id"``).
+    """
+    if catalog is None:
+        from gpu_advisor.io.catalog import load_catalog
+
+        catalog = load_catalog()
+    problems = catalog_problems(project, catalog)
+    if problems:
+        field, problem = problems[0]
+        more = len(problems) - 1
+        raise ProjectFileError(
+            Path(path),
+            problem + (f" (and {more} more)" if more else ""),
+            field=field,
+            problem_zh=f"目录中没有此编号：{problem}",
+            code="unknown_id",
+        )
 
 
 def _json_kind(value: Any) -> str:
@@ -461,7 +528,7 @@ def _json_kind(value: Any) -> str:
     return "object"
 
 
-def load_project(path: Path) -> Project:
+def load_project(path: Path, *, catalog: Catalog | None = None) -> Project:
     """Load, migrate and validate a ``.gpuplan`` file. Never writes anything.
 
     Parameters
@@ -496,7 +563,7 @@ def load_project(path: Path) -> Project:
     bad.gpuplan: workload.seq_len: Input should be greater than or equal to 1
     """
     path = Path(path)
-    return project_from_data(read_json_file(path), path)
+    return project_from_data(read_json_file(path), path, catalog=catalog)
 
 
 def dumps_project(project: Project) -> str:
@@ -506,8 +573,37 @@ def dumps_project(project: Project) -> str:
     --------
     >>> dumps_project(Project()).startswith('{\\n  "schema_version": 1,')
     True
+
+    Measurements are written one per line without indentation (about
+    150-250 B each instead of ~400 B), so that a vendor's full training log
+    (72,000 measurements) stays far below :data:`MAX_PROJECT_BYTES`.
     """
-    return project.model_dump_json(indent=2) + "\n"
+    if not any(vendor.measurements for vendor in project.vendors):
+        return project.model_dump_json(indent=2) + "\n"
+    bare = project.model_copy(
+        update={
+            "vendors": [
+                vendor.model_copy(update={"measurements": []})
+                for vendor in project.vendors
+            ]
+        }
+    )
+    text = bare.model_dump_json(indent=2)
+    marker = '\n      "measurements": []'
+    pieces = text.split(marker)
+    if len(pieces) != len(project.vendors) + 1:  # a layout this code does not know
+        return project.model_dump_json(indent=2) + "\n"
+    out = [pieces[0]]
+    for vendor, rest in zip(project.vendors, pieces[1:], strict=True):
+        if vendor.measurements:
+            rows = ",\n".join(
+                "        " + m.model_dump_json() for m in vendor.measurements
+            )
+            out.append('\n      "measurements": [\n' + rows + "\n      ]")
+        else:
+            out.append(marker)
+        out.append(rest)
+    return "".join(out) + "\n"
 
 
 def canonical_json(project: Project) -> bytes:
@@ -609,7 +705,59 @@ def _temp_in(folder: Path, name: str) -> tuple[int, Path]:
     return fd, Path(temp)
 
 
-def write_atomically(path: Path, data: bytes, *, keep_backup: bool = False) -> None:
+def _umask() -> int:
+    """The process umask (read by setting and restoring it)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _remove_stale_temps(folder: Path, name: str) -> None:
+    """Delete ``<name>.*.tmp`` files a killed save left behind (older than a minute)."""
+    import time
+
+    cutoff = time.time() - STALE_TEMP_SECONDS
+    prefixes = (name + ".", name + ".bak.")
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if not entry.name.endswith(".tmp") or not entry.name.startswith(prefixes):
+            continue
+        middle = entry.name[len(name) + 1 : -len(".tmp")]
+        if middle.startswith("bak."):
+            middle = middle[len("bak.") :]
+        if len(middle) != 8 or "." in middle:  # mkstemp's 8 random characters
+            continue
+        with contextlib.suppress(OSError):
+            info = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and info.st_mtime < cutoff:
+                os.unlink(entry.path)
+
+
+def _resolve_target(path: Path) -> Path:
+    """Follow a symlinked target; refuse loops and anything but a regular file."""
+    try:
+        if path.is_symlink():
+            # Write through the link to the file it names, and keep the link.
+            path = path.resolve(strict=False)
+        info = path.stat()
+    except FileNotFoundError:
+        return path
+    except RuntimeError as exc:  # pathlib's "Symlink loop" on Python < 3.13
+        raise OSError(40, f"symbolic link loop ({exc})") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(21, "a folder has this name")
+    if not stat.S_ISREG(info.st_mode):
+        # Copying a FIFO to .bak blocks forever, a device never ends.
+        raise OSError(0, "the target is a device, pipe or socket, not a regular file")
+    return path
+
+
+def write_atomically(
+    path: Path, data: bytes, *, keep_backup: bool = False, mode: int | None = None
+) -> None:
     """Replace ``path`` with ``data`` so that a crash never leaves it half-written.
 
     Parameters
@@ -620,15 +768,20 @@ def write_atomically(path: Path, data: bytes, *, keep_backup: bool = False) -> N
         The complete new content.
     keep_backup : bool
         Copy the previous content (if any) to ``<name>.bak`` first.
+    mode : int, optional
+        Permission bits to give the file whatever it had (autosave: 0o600).
 
     Raises
     ------
     OSError
-        On any failure; the temporary files are removed and ``path`` is
+        On any failure, including a target that is a FIFO, device, socket or
+        a symlink loop; the temporary files are removed and ``path`` is
         untouched.
 
     Notes
     -----
+    0. remove ``<name>.*.tmp`` leftovers of a killed save (older than
+       :data:`STALE_TEMP_SECONDS`);
     1. write ``data`` to ``mkstemp(dir=path.parent)``, flush, fsync;
     2. if ``keep_backup`` and ``path`` exists: copy it to a second temporary
        file, fsync, ``os.replace`` it onto ``<name>.bak``;
@@ -636,12 +789,12 @@ def write_atomically(path: Path, data: bytes, *, keep_backup: bool = False) -> N
     4. fsync the folder (skipped on Windows).
 
     Until step 3 ``path`` holds the old content; afterwards the new one.
-    The file keeps the old file's permission bits; a new file gets 0o644 on POSIX.
+    The file keeps the old file's permission bits; a new file gets
+    ``0o666 & ~umask`` on POSIX, as ``open()`` would give it.
     """
-    if path.is_symlink():
-        # Write through the link to the file it names, and keep the link.
-        path = path.resolve()
+    path = _resolve_target(Path(path))
     folder = path.parent
+    _remove_stale_temps(folder, path.name)
     temps: list[Path] = []
     try:
         fd, temp = _temp_in(folder, path.name)
@@ -655,7 +808,13 @@ def write_atomically(path: Path, data: bytes, *, keep_backup: bool = False) -> N
         except FileNotFoundError:
             old_mode = None
         if os.name != "nt":
-            os.chmod(temp, 0o644 if old_mode is None else old_mode)
+            if mode is not None:
+                new_mode = mode
+            elif old_mode is not None:
+                new_mode = old_mode
+            else:
+                new_mode = 0o666 & ~_umask()
+            os.chmod(temp, new_mode)
         if keep_backup and old_mode is not None:
             backup_fd, backup_temp = _temp_in(folder, path.name + ".bak")
             temps.append(backup_temp)
@@ -663,6 +822,8 @@ def write_atomically(path: Path, data: bytes, *, keep_backup: bool = False) -> N
                 shutil.copyfileobj(source, target)
                 target.flush()
                 _fsync(target.fileno())
+            if os.name != "nt":
+                os.chmod(backup_temp, old_mode)
             os.replace(backup_temp, path.with_name(path.name + ".bak"))
             temps.remove(backup_temp)
         os.replace(temp, path)
@@ -673,6 +834,52 @@ def write_atomically(path: Path, data: bytes, *, keep_backup: bool = False) -> N
                 leftover.unlink()
         raise
     _fsync_directory(folder)
+
+
+def check_round_trip(project: Project, path: Path) -> bytes:
+    """The bytes :func:`save_project` would write, once proven to load again.
+
+    Raises
+    ------
+    ProjectFileError
+        ``code="too_large"`` when the file would exceed
+        :data:`MAX_PROJECT_BYTES`, ``code="write_failed"`` when the text would
+        not load back as the same project. Nothing is written.
+    """
+    path = Path(path)
+    data = dumps_project(project).encode("utf-8")
+    if len(data) > MAX_PROJECT_BYTES:
+        mib = MAX_PROJECT_BYTES // 2**20
+        raise ProjectFileError(
+            path,
+            f"cannot save: the plan would take {len(data) / 2**20:.1f} MB, more "
+            f"than the {mib} MB a project file may have; remove measurements "
+            "(keep the raw results files beside the plan instead)",
+            problem_zh=f"无法保存：方案将占用 {len(data) / 2**20:.1f} MB，超过项目文件上限 "
+            f"{mib} MB；请删除部分测量数据（原始结果文件可另行保存）",
+            code="too_large",
+        )
+    try:
+        value = json.loads(
+            data, parse_constant=_refuse_constant, object_pairs_hook=_refuse_duplicates
+        )
+        back = Project.model_validate(value)
+    except (ValueError, ValidationError) as exc:
+        raise ProjectFileError(
+            path,
+            f"cannot save: the plan would not load again ({_one_line(str(exc), 200)})",
+            problem_zh="无法保存：保存后的文件无法重新打开",
+            code="write_failed",
+        ) from None
+    check_catalog_ids(back, path)
+    if back != project or _depth_exceeds(value, MAX_DEPTH):
+        raise ProjectFileError(
+            path,
+            "cannot save: the plan would not load back unchanged",
+            problem_zh="无法保存：保存后重新打开的内容与当前方案不一致",
+            code="write_failed",
+        )
+    return data
 
 
 def save_project(project: Project, path: Path) -> None:
@@ -702,7 +909,7 @@ def save_project(project: Project, path: Path) -> None:
     ['plan.gpuplan', 'plan.gpuplan.bak']
     """
     path = Path(path)
-    data = dumps_project(project).encode("utf-8")
+    data = check_round_trip(project, path)
     if path.is_dir():
         raise ProjectFileError(
             path,

@@ -10,11 +10,22 @@ from __future__ import annotations
 
 import datetime as dt
 from enum import StrEnum
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from pydantic import Field, model_validator
 
 from gpu_advisor.model.common import Frozen, Language
+from gpu_advisor.model.limits import (
+    MAX_MEASUREMENTS_PER_VENDOR,
+    MAX_MEASUREMENTS_TOTAL,
+    MAX_VENDORS,
+    MIN_BILLING_GRANULARITY_HOURS,
+    MIN_MFU,
+    MIN_PRICE_FACTOR,
+)
+
+if TYPE_CHECKING:
+    from gpu_advisor.model.catalog import Catalog
 
 SCHEMA_VERSION: Final = 1
 """Version written by this release; older files are migrated on load."""
@@ -221,7 +232,7 @@ class Workload(Frozen):
     )
     gpus: int | None = Field(None, ge=1, le=1_000_000, description="Total cards.")
     deadline_days: float | None = Field(None, gt=0, le=3650)
-    mfu: float | None = Field(None, gt=0, le=1)
+    mfu: float | None = Field(None, ge=MIN_MFU, le=1)
     network_id: str | None = Field(None, max_length=64)
     checkpoint_interval_hours: float = Field(1.0, gt=0, le=1000)
     framework_overhead_gib: float | None = Field(None, ge=0, le=1000)
@@ -250,13 +261,17 @@ class DemandProfile(Frozen):
 class Budget(Frozen):
     """Cost inputs. ``None`` means: take the catalog's typical value."""
 
-    options: list[OptionId] = Field(default_factory=lambda: list(OptionId))
+    options: list[OptionId] = Field(
+        default_factory=lambda: list(OptionId), min_length=1
+    )
     # renting
     on_demand_cny_per_gpu_hour: float | None = Field(None, ge=0, le=1e5)
-    billing_granularity_hours: float = Field(1.0, gt=0, le=744)
+    billing_granularity_hours: float = Field(
+        1.0, ge=MIN_BILLING_GRANULARITY_HOURS, le=744
+    )
     monthly_cny_per_gpu_month: float | None = Field(None, ge=0, le=1e7)
-    yearly_price_factor: float | None = Field(None, gt=0, le=1.5)
-    spot_price_factor: float | None = Field(None, gt=0, le=1.5)
+    yearly_price_factor: float | None = Field(None, ge=MIN_PRICE_FACTOR, le=1.5)
+    spot_price_factor: float | None = Field(None, ge=MIN_PRICE_FACTOR, le=1.5)
     spot_interruptions_per_100_hours: float | None = Field(None, ge=0, le=100)
     restart_hours: float | None = Field(None, ge=0, le=100)
     checkpointing: bool = True
@@ -304,7 +319,7 @@ class Measurement(Frozen):
 
     tool: str = Field(..., max_length=64)
     metric: str = Field(..., max_length=128)
-    value: float = Field(..., ge=-1e15, le=1e15)
+    value: float = Field(..., ge=0, le=1e15)
     unit: str = Field(..., max_length=32)
     file: str = Field("", max_length=1000)
     node: str | None = Field(None, max_length=200)
@@ -325,7 +340,7 @@ class Vendor(Frozen):
     gpu_id: str = Field("A100-80GB-SXM", max_length=64)
     on_demand_cny_per_gpu_hour: float | None = Field(None, ge=0, le=1e5)
     monthly_cny_per_gpu_month: float | None = Field(None, ge=0, le=1e7)
-    yearly_price_factor: float | None = Field(None, gt=0, le=1.5)
+    yearly_price_factor: float | None = Field(None, ge=MIN_PRICE_FACTOR, le=1.5)
     quote_includes_vat: bool = True
     sla_availability_pct: float | None = Field(None, ge=0, le=100)
     card_replacement_hours: float | None = Field(None, ge=0, le=10000)
@@ -348,8 +363,10 @@ class Vendor(Frozen):
     encryption: bool | None = None
     audit_report: bool | None = None
     terms: str = Field("", max_length=_LONG_TEXT)
-    measurements: list[Measurement] = Field(default_factory=list, max_length=100000)
-    measured_mfu: float | None = Field(None, gt=0, le=1)
+    measurements: list[Measurement] = Field(
+        default_factory=list, max_length=MAX_MEASUREMENTS_PER_VENDOR
+    )
+    measured_mfu: float | None = Field(None, ge=MIN_MFU, le=1)
 
 
 class ScoringWeights(Frozen):
@@ -522,7 +539,7 @@ class Project(Frozen):
     workload: Workload = Field(default_factory=Workload)
     demand: DemandProfile = Field(default_factory=DemandProfile)
     budget: Budget = Field(default_factory=Budget)
-    vendors: list[Vendor] = Field(default_factory=list, max_length=100)
+    vendors: list[Vendor] = Field(default_factory=list, max_length=MAX_VENDORS)
     scoring: ScoringWeights = Field(default_factory=ScoringWeights)
     environment: Environment = Field(default_factory=Environment)
     monitoring: Monitoring = Field(default_factory=Monitoring)
@@ -537,3 +554,65 @@ class Project(Frozen):
                 f"{SCHEMA_VERSION} before validation"
             )
         return self
+
+    @model_validator(mode="after")
+    def _vendors_distinct_and_bounded(self) -> Project:
+        seen: dict[str, int] = {}
+        for index, vendor in enumerate(self.vendors):
+            key = " ".join(vendor.name.split()).casefold()
+            if key in seen:
+                raise ValueError(
+                    f"vendors.{index}.name: vendor name {vendor.name!r} is used "
+                    f"twice (also vendors.{seen[key]}); vendor names must differ"
+                )
+            seen[key] = index
+        total = sum(len(vendor.measurements) for vendor in self.vendors)
+        if total > MAX_MEASUREMENTS_TOTAL:
+            raise ValueError(
+                f"{total} measurements in all; at most {MAX_MEASUREMENTS_TOTAL} "
+                "fit in one project"
+            )
+        return self
+
+
+def catalog_problems(project: Project, catalog: Catalog) -> list[tuple[str, str]]:
+    """Ids in ``project`` that the catalog does not know, as (field, problem).
+
+    The schema cannot check ids (it does not know the catalog); the loader
+    and the CLI call this so that an unknown region, GPU, network or model
+    is refused with the field named, instead of being priced as something
+    else or crashing the report.
+
+    Parameters
+    ----------
+    project : Project
+        A schema-valid project.
+    catalog : Catalog
+        The catalog the app runs with.
+
+    Returns
+    -------
+    list of (str, str)
+        Dotted field path and one-line problem; empty when every id is known.
+    """
+    gpus = {g.id for g in catalog.gpus}
+    networks = {n.id for n in catalog.networks}
+    regions = {r.id for r in catalog.regions}
+    models = {m.id for m in catalog.models}
+    problems: list[tuple[str, str]] = []
+
+    def check(field: str, value: str | None, known: set[str], what: str) -> None:
+        if value is not None and value not in known:
+            shown = ", ".join(sorted(known)[:12])
+            problems.append((field, f"unknown {what} {value!r} (known: {shown}, …)"))
+
+    check("meta.region_id", project.meta.region_id, regions, "region")
+    check("workload.gpu_id", project.workload.gpu_id, gpus, "GPU")
+    for index, gpu_id in enumerate(project.workload.gpu_candidates):
+        check(f"workload.gpu_candidates.{index}", gpu_id, gpus, "GPU")
+    check("workload.network_id", project.workload.network_id, networks, "network")
+    check("workload.model_preset", project.workload.model_preset, models, "model")
+    for index, vendor in enumerate(project.vendors):
+        check(f"vendors.{index}.gpu_id", vendor.gpu_id, gpus, "GPU")
+        check(f"vendors.{index}.network_id", vendor.network_id, networks, "network")
+    return problems

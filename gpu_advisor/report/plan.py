@@ -1355,6 +1355,10 @@ def _size_label(log2_bytes: float) -> str:
     return f"{size} B"
 
 
+_SCORING_COLUMNS: Final = 8
+"""Vendors per scoring table; more vendors continue in a further table."""
+
+
 def _scoring(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> None:
     """The weighted scoring matrix, the winner and how robust it is to the weights."""
     if not project.vendors:
@@ -1366,25 +1370,32 @@ def _scoring(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> 
         checkpoint_write_gb_per_s=ev.sizing.storage.checkpoint_write_gb_per_s,
     )
     # Criteria as rows and vendors as columns: names stay readable at any width.
-    vendors = result.vendors
-    header = [st.t("col.criterion"), st.t("col.weight"), *(v.vendor for v in vendors)]
-    rows: list[tuple[str, ...]] = [
-        (
-            st.t(f"crit.{c.value}"),
-            f"{result.weights[c]:g}",
-            *(f"{v.score(c):.0f}" for v in vendors),
+    # At most _SCORING_COLUMNS vendors per table: with 40 or more, one table's
+    # columns would be narrower than their padding (reportlab: negative width).
+    for start in range(0, len(result.vendors), _SCORING_COLUMNS):
+        vendors = result.vendors[start : start + _SCORING_COLUMNS]
+        header = [
+            st.t("col.criterion"),
+            st.t("col.weight"),
+            *(v.vendor for v in vendors),
+        ]
+        rows: list[tuple[str, ...]] = [
+            (
+                st.t(f"crit.{c.value}"),
+                f"{result.weights[c]:g}",
+                *(f"{v.score(c):.0f}" for v in vendors),
+            )
+            for c in Criterion
+        ]
+        rows.append((st.t("col.score"), "", *(f"{v.total:.1f}" for v in vendors)))
+        rows.append((st.t("col.rank"), "", *(str(v.rank) for v in vendors)))
+        vendor_width = min(1.0, 4.0 / max(1, len(vendors)))
+        st.table(
+            header,
+            rows,
+            [1.6, 0.6, *([vendor_width] * len(vendors))],
+            align_right=list(range(1, len(vendors) + 2)),
         )
-        for c in Criterion
-    ]
-    rows.append((st.t("col.score"), "", *(f"{v.total:.1f}" for v in vendors)))
-    rows.append((st.t("col.rank"), "", *(str(v.rank) for v in vendors)))
-    vendor_width = min(1.0, 4.0 / max(1, len(vendors)))
-    st.table(
-        header,
-        rows,
-        [1.6, 0.6, *([vendor_width] * len(vendors))],
-        align_right=list(range(1, len(vendors) + 2)),
-    )
     if result.winner is None:
         return
     st.p(st.t("ven.winner", vendor=result.winner))
