@@ -149,3 +149,85 @@ def test_bad_inputs_exit_2(workdir: Path, capsys: pytest.CaptureFixture[str]) ->
             ["report", str(workdir / "project.gpuplan"), "--paper", "a3", "-o", "x.pdf"]
         )
     assert info.value.code == 2
+
+
+# -- issue #12 --------------------------------------------------------------------
+
+
+def test_report_never_clobbers_its_input(
+    workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = workdir / "project.gpuplan"
+    before = project.read_bytes()
+    assert main(["report", str(project), "-o", str(project)]) == 2
+    other = workdir / "other-target.gpuplan"
+    assert main(["report", str(project), "-o", str(other)]) == 2
+    assert not other.exists()
+    assert project.read_bytes() == before
+    assert "refusing" in capsys.readouterr().err
+
+
+def test_sign_never_clobbers_its_input(
+    plan: Path, workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PLAN_P12_PW", "pw")
+    before = plan.read_bytes()
+    args = ["sign", str(plan), "--p12", str(workdir / "cert.p12")]
+    assert main([*args, "--password-env", "PLAN_P12_PW", "-o", str(plan)]) == 2
+    assert plan.read_bytes() == before
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+def test_verify_and_sign_refuse_devices(
+    workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["verify", "/dev/zero"]) == 2
+    assert "device" in capsys.readouterr().err
+    out = workdir / "never.pdf"
+    assert (
+        main(["sign", "/dev/zero", "--p12", str(workdir / "cert.p12"), "-o", str(out)])
+        == 2
+    )
+    assert not out.exists()
+
+
+def test_cost_and_report_refuse_an_unknown_gpu(
+    workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    data = json.loads((workdir / "project.gpuplan").read_text(encoding="utf-8"))
+    data["workload"]["gpu_id"] = "H999-TYPO"
+    bad = workdir / "unknown-gpu.gpuplan"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["cost", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "workload.gpu_id" in err
+    assert "H999-TYPO" in err
+    assert main(["report", str(bad), "-o", str(workdir / "u.pdf")]) == 2
+
+
+def test_report_with_many_vendors(workdir: Path) -> None:
+    from gpu_advisor.model.project import Vendor
+
+    project = Project(
+        meta=ProjectMeta(title="Many vendors", language=Language.EN),
+        vendors=[
+            Vendor(name=f"Vendor {i}", on_demand_cny_per_gpu_hour=5.0 + i)
+            for i in range(45)
+        ],
+    )
+    path = workdir / "many.gpuplan"
+    save_project(project, path)
+    out = workdir / "many.pdf"
+    assert main(["report", str(path), "-o", str(out)]) == 0
+    assert out.read_bytes().startswith(b"%PDF-")
+
+
+def test_messages_escape_control_characters(
+    workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["verify", str(workdir / "evil\x1b[31m.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err
+    assert "\\x1b" in err
