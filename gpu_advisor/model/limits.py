@@ -36,6 +36,3 @@ MIN_MFU: Final = 1e-3
 
 MIN_BILLING_GRANULARITY_HOURS: Final = 1 / 60
 """Shortest billing step accepted: one minute [h]."""
-
-MIN_PRICE_FACTOR: Final = 0.01
-"""Lowest yearly/spot price factor accepted (1 % of the on-demand price)."""

@@ -21,7 +21,6 @@ from gpu_advisor.model.limits import (
     MAX_VENDORS,
     MIN_BILLING_GRANULARITY_HOURS,
     MIN_MFU,
-    MIN_PRICE_FACTOR,
 )
 
 if TYPE_CHECKING:
@@ -270,8 +269,8 @@ class Budget(Frozen):
         1.0, ge=MIN_BILLING_GRANULARITY_HOURS, le=744
     )
     monthly_cny_per_gpu_month: float | None = Field(None, ge=0, le=1e7)
-    yearly_price_factor: float | None = Field(None, ge=MIN_PRICE_FACTOR, le=1.5)
-    spot_price_factor: float | None = Field(None, ge=MIN_PRICE_FACTOR, le=1.5)
+    yearly_price_factor: float | None = Field(None, gt=0, le=1.5)
+    spot_price_factor: float | None = Field(None, gt=0, le=1.5)
     spot_interruptions_per_100_hours: float | None = Field(None, ge=0, le=100)
     restart_hours: float | None = Field(None, ge=0, le=100)
     checkpointing: bool = True
@@ -340,7 +339,7 @@ class Vendor(Frozen):
     gpu_id: str = Field("A100-80GB-SXM", max_length=64)
     on_demand_cny_per_gpu_hour: float | None = Field(None, ge=0, le=1e5)
     monthly_cny_per_gpu_month: float | None = Field(None, ge=0, le=1e7)
-    yearly_price_factor: float | None = Field(None, ge=MIN_PRICE_FACTOR, le=1.5)
+    yearly_price_factor: float | None = Field(None, gt=0, le=1.5)
     quote_includes_vat: bool = True
     sla_availability_pct: float | None = Field(None, ge=0, le=100)
     card_replacement_hours: float | None = Field(None, ge=0, le=10000)

@@ -67,7 +67,8 @@ def _write(path: Path, data: dict[str, Any] | str) -> Path:
 
 
 def _base() -> dict[str, Any]:
-    return json.loads(dumps_project(Project()))
+    data: dict[str, Any] = json.loads(dumps_project(Project()))
+    return data
 
 
 # -- duplicate keys -------------------------------------------------------------
