@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QStyle,
+    QVBoxLayout,
     QWidget,
     QWizard,
     QWizardPage,
@@ -98,6 +99,33 @@ class PlaceholderPage(QWizardPage):
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
         super().changeEvent(event)
+
+
+class PageErrorPage(PlaceholderPage):
+    """A step whose page failed to build: the error panel, never a half-built page.
+
+    It is a placeholder, so the wizard tries to build the real page again the
+    next time the step is entered (after the user corrected the value).
+    """
+
+    def __init__(
+        self, page_id: PageId, exc: BaseException, parent: QWidget | None = None
+    ) -> None:
+        from gpu_advisor.ui.pages._base import PageErrorPanel
+
+        super().__init__(page_id, parent)
+        self.panel = PageErrorPanel(exc, self)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.panel)
+
+    @override
+    def retranslate_ui(self) -> None:
+        self.setTitle(step_title(self.page_id))
+        self.setSubTitle(self.tr("This step could not be built for this project."))
+
+    @override
+    def isComplete(self) -> bool:
+        return False
 
 
 PAGE_CLASSES: Final[dict[PageId, tuple[str, str]]] = {
@@ -192,11 +220,15 @@ class AdvisorWizard(QWizard):
         placeholder = self.page(page_id)
         if not isinstance(placeholder, PlaceholderPage) or page_id not in PAGE_CLASSES:
             return
-        page = _page_factory(PageId(page_id))(self._session)
+        try:
+            page: QWizardPage = _page_factory(PageId(page_id))(self._session)
+        except Exception as exc:  # a project the page cannot show: say so, keep nothing
+            page = PageErrorPage(PageId(page_id), exc)
         self.removePage(page_id)
         placeholder.deleteLater()
         self.setPage(page_id, page)
-        self.page_built.emit(page_id)
+        if not isinstance(page, PageErrorPage):
+            self.page_built.emit(page_id)
 
     def build_pages_later(self, delay_ms: int = 0) -> None:
         """Build the remaining steps' pages one per event-loop pass, in step order,

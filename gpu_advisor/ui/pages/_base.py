@@ -31,6 +31,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    Qt,
 )
 from PySide6.QtWidgets import (
     QComboBox,
@@ -226,3 +227,73 @@ class ChoiceDelegate(QStyledItemDelegate):
     ) -> None:
         assert isinstance(editor, QComboBox)
         model.setData(index, editor.currentData(), self._role)
+
+
+def error_field(exc: BaseException) -> str | None:
+    """The dotted field an exception is about, when it names one.
+
+    :class:`~gpu_advisor.io.project_file.ProjectFileError` carries ``field``;
+    a pydantic ``ValidationError`` names its first error's location.
+    """
+    field = getattr(exc, "field", None)
+    if isinstance(field, str) and field:
+        return field
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        try:
+            first = errors()[0]
+            return ".".join(str(part) for part in first["loc"]) or None
+        except Exception:
+            return None
+    return None
+
+
+def error_text(exc: BaseException) -> str:
+    """One line describing ``exc``, control characters escaped."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)[:500]
+
+
+class PageErrorPanel(QWidget):
+    """Shown instead of a step whose page could not be built.
+
+    A half-built page is never kept: the wizard drops it and shows this panel
+    with the message and the field concerned, so the user can go back and
+    correct the value (or open another file).
+    """
+
+    def __init__(self, exc: BaseException, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.message = error_text(exc)
+        self.field = error_field(exc)
+        layout = QVBoxLayout(self)
+        self.heading = QLabel()
+        self.heading.setObjectName("pageErrorHeading")
+        self.heading.setWordWrap(True)
+        self.detail = QLabel()
+        self.detail.setWordWrap(True)
+        self.detail.setTextFormat(Qt.TextFormat.PlainText)
+        self.detail.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+        )
+        layout.addWidget(self.heading)
+        layout.addWidget(self.detail)
+        layout.addStretch(1)
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        self.heading.setText(
+            self.tr(
+                "This step cannot be shown for this project. Go back and correct "
+                "the value named below, or open another file."
+            )
+        )
+        field = self.field or self.tr("(no single field)")
+        template = self.tr("Field: %1\nProblem: %2")
+        self.detail.setText(template.replace("%1", field).replace("%2", self.message))
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
