@@ -1,0 +1,173 @@
+"""A hypothesis strategy for whole projects, derived from the pydantic schema.
+
+Every field of :class:`gpu_advisor.model.project.Project` and its sub-models
+is drawn from its annotation and its constraints (``ge``/``gt``/``le``/``lt``,
+``min_length``/``max_length``, enums, optionals, nested models, lists), so a
+new field or a changed bound is picked up without touching this file. Fields
+that name catalog entries (``region_id``, ``gpu_id``, ``network_id``,
+``model_preset``, ``gpu_candidates``) are drawn from the shipped catalog,
+as the loader refuses any other id. Bounds are probed at their edges
+(hypothesis tries the smallest float above ``gt=0`` and the like).
+
+Lists are kept short (``max_items``) so that each example stays fast; a
+sub-model whose own validators refuse the drawn values falls back to its
+defaults, so that nothing is rejected wholesale.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+import types
+import typing
+from typing import Any
+
+import annotated_types as at
+from hypothesis import strategies as st
+from pydantic import BaseModel, ValidationError
+
+from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.model.project import Project
+
+_NONE_TYPE = type(None)
+
+
+def _catalog_ids() -> dict[str, list[str]]:
+    catalog = load_catalog()
+    return {
+        "region_id": [r.id for r in catalog.regions],
+        "gpu_id": [g.id for g in catalog.gpus],
+        "network_id": [n.id for n in catalog.networks],
+        "model_preset": [m.id for m in catalog.models],
+    }
+
+
+def _bounds(metadata: list[Any]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for item in metadata:
+        for name in ("ge", "gt", "le", "lt", "min_length", "max_length"):
+            value = getattr(item, name, None)
+            if value is not None and isinstance(
+                item, at.Ge | at.Gt | at.Le | at.Lt | at.MinLen | at.MaxLen
+            ):
+                found[name] = value
+    return found
+
+
+def _number(kind: type, bounds: dict[str, Any]) -> st.SearchStrategy[Any]:
+    lo = bounds.get("ge", bounds.get("gt"))
+    hi = bounds.get("le", bounds.get("lt"))
+    if kind is int:
+        lo_i = None if lo is None else int(lo) + (1 if "gt" in bounds else 0)
+        hi_i = None if hi is None else int(hi) - (1 if "lt" in bounds else 0)
+        return st.integers(
+            min_value=lo_i if lo_i is not None else -(10**6),
+            max_value=hi_i if hi_i is not None else 10**6,
+        )
+    return st.floats(
+        min_value=float(lo) if lo is not None else -1e6,
+        max_value=float(hi) if hi is not None else 1e6,
+        exclude_min="gt" in bounds,
+        exclude_max="lt" in bounds,
+        allow_nan=False,
+        allow_infinity=False,
+    )
+
+
+def _text(bounds: dict[str, Any]) -> st.SearchStrategy[str]:
+    lo = int(bounds.get("min_length", 0))
+    hi = min(int(bounds.get("max_length", 40)), max(lo, 40))
+    return st.text(
+        alphabet=st.characters(
+            codec="utf-8", exclude_categories=["Cs"], max_codepoint=0x9FFF
+        ),
+        min_size=lo,
+        max_size=hi,
+    )
+
+
+def strategy_for(
+    annotation: Any,
+    metadata: list[Any],
+    name: str,
+    ids: dict[str, list[str]],
+    max_items: int,
+) -> st.SearchStrategy[Any]:
+    """A strategy for one field, from its annotation and constraint metadata."""
+    bounds = _bounds(metadata)
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if origin in (typing.Union, types.UnionType):
+        inner = [a for a in args if a is not _NONE_TYPE]
+        options = [strategy_for(a, metadata, name, ids, max_items) for a in inner]
+        if _NONE_TYPE in args:
+            options.append(st.none())
+        return st.one_of(*options)
+    if name in ids and annotation is str:
+        return st.sampled_from(ids[name])
+    if name == "gpu_candidates":
+        return st.lists(
+            st.sampled_from(ids["gpu_id"]), max_size=min(3, bounds.get("max_length", 3))
+        )
+    if origin is list:
+        (item,) = args
+        lo = int(bounds.get("min_length", 0))
+        hi = max(lo, min(int(bounds.get("max_length", max_items)), max_items))
+        items = strategy_for(item, [], name, ids, max_items)
+        if isinstance(item, type) and issubclass(item, enum.Enum):
+            return st.lists(items, min_size=max(lo, 1), max_size=hi, unique=True)
+        return st.lists(items, min_size=lo, max_size=hi)
+    if origin is dict:
+        return st.just({})
+    if isinstance(annotation, type):
+        if issubclass(annotation, BaseModel):
+            return model_strategy(annotation, ids, max_items)
+        if issubclass(annotation, enum.Enum):
+            return st.sampled_from(list(annotation))
+        if annotation is bool:
+            return st.booleans()
+        if annotation is int or annotation is float:
+            return _number(annotation, bounds)
+        if annotation is str:
+            return _text(bounds)
+        if annotation is dt.date:
+            return st.dates(dt.date(2000, 1, 1), dt.date(2100, 12, 31))
+    raise NotImplementedError(f"no strategy for {name}: {annotation!r}")
+
+
+def model_strategy(
+    model: type[BaseModel], ids: dict[str, list[str]], max_items: int = 3
+) -> st.SearchStrategy[Any]:
+    """Instances of ``model`` drawn field by field (defaults when validators refuse)."""
+    fields = {}
+    for name, info in model.model_fields.items():
+        if name == "schema_version":
+            continue
+        fields[name] = strategy_for(
+            info.annotation, list(info.metadata), name, ids, max_items
+        )
+
+    def build(values: dict[str, Any]) -> Any:
+        try:
+            return model.model_validate(values)
+        except ValidationError:
+            # Cross-field validators (ModelShape, unique vendor names, ...)
+            # refused this combination: keep the fields that pass alone.
+            kept: dict[str, Any] = {}
+            for key, value in values.items():
+                try:
+                    model.model_validate({**kept, key: value})
+                except ValidationError:
+                    continue
+                kept[key] = value
+            try:
+                return model.model_validate(kept)
+            except ValidationError:
+                return model()
+
+    return st.fixed_dictionaries(fields).map(build)
+
+
+def projects(max_items: int = 3) -> st.SearchStrategy[Project]:
+    """Schema-valid, catalog-valid projects."""
+    return model_strategy(Project, _catalog_ids(), max_items)
