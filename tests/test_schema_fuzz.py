@@ -69,3 +69,15 @@ def test_strategy_covers_vendors_measurements_and_edges() -> None:
 
     look()
     assert all(seen.values()), seen
+
+
+def test_histogram_of_nearly_equal_huge_totals() -> None:
+    """Found by benchmarks/fuzz_projects.py: np.histogram refused 40 bins."""
+    import numpy as np
+
+    from gpu_advisor.engine.risk import _histogram
+
+    values = np.full(1000, 1e15) + np.arange(1000) * 1e-3
+    histogram = _histogram(values)
+    assert sum(histogram.counts) == 1000
+    assert histogram.edges[0] <= 1e15 <= histogram.edges[-1]

@@ -407,7 +407,19 @@ def monte_carlo_chunks(
 
 
 def _histogram(values: FloatArray, bins: int = HISTOGRAM_BINS) -> Histogram:
-    counts, edges = np.histogram(values, bins=bins)
+    try:
+        counts, edges = np.histogram(values, bins=bins)
+    except ValueError:
+        # The spread is below float resolution at this magnitude (every draw
+        # ~equal, e.g. a 1e15 CNY total): one visible range around the centre.
+        finite = values[np.isfinite(values)]
+        centre = float(np.median(finite)) if finite.size else 0.0
+        half = max(abs(centre) * 1e-6, 1.0)
+        counts, edges = np.histogram(
+            np.clip(finite, centre - half, centre + half),
+            bins=bins,
+            range=(centre - half, centre + half),
+        )
     return Histogram.model_construct(
         edges=[round(float(e), 2) for e in edges],
         counts=[int(c) for c in counts],
