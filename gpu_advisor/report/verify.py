@@ -42,7 +42,7 @@ import hashlib
 import io
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -75,6 +75,7 @@ __all__ = [
     "certificate_summary",
     "load_trusted_certificates",
     "read_printed_fingerprint",
+    "trusted_certificates_from_settings",
     "verify_plan",
 ]
 
@@ -219,7 +220,6 @@ class VerifyReport:
     fingerprint: str | None = None
     app_version: str | None = None
     content_checked: bool = False
-    notes: tuple[str, ...] = field(default=())
 
     @property
     def ok(self) -> bool:
@@ -320,6 +320,41 @@ def load_trusted_certificates(
             )
         certs.extend(found)
     return certs
+
+
+def trusted_certificates_from_settings(
+    value: object,
+) -> tuple[list[asn1_x509.Certificate], list[str]]:
+    """The trust store kept under :data:`TRUSTED_SIGNERS_SETTINGS_KEY`.
+
+    Parameters
+    ----------
+    value : object
+        What QSettings returns for the key: a list of paths, one path, or None.
+
+    Returns
+    -------
+    (certificates, problems)
+        The certificates that could be read, and one line per file that
+        could not (a missing or damaged file never blocks verification of
+        the others; show the problems in Preferences).
+    """
+    if value is None or value == "":
+        paths: list[str] = []
+    elif isinstance(value, str):
+        paths = [value]
+    elif isinstance(value, list | tuple):
+        paths = [str(item) for item in value if str(item)]
+    else:
+        paths = []
+    certs: list[asn1_x509.Certificate] = []
+    problems: list[str] = []
+    for path in paths:
+        try:
+            certs.extend(load_trusted_certificates([path]))
+        except VerifyInputError as exc:
+            problems.append(str(exc))
+    return certs, problems
 
 
 def certificate_summary(cert: asn1_x509.Certificate) -> str:

@@ -29,7 +29,9 @@ from gpu_advisor.report.verify import (
     VerifyInputError,
     VerifyStatus,
     _regenerate,
+    certificate_summary,
     load_trusted_certificates,
+    trusted_certificates_from_settings,
     verify_plan,
 )
 
@@ -407,3 +409,19 @@ def test_trust_file_without_certificate_is_an_input_error(tmp_path: Path) -> Non
     bad = _write(tmp_path, "bad.pem", b"not a certificate")
     with pytest.raises(VerifyInputError, match="no certificate"):
         load_trusted_certificates([bad])
+
+
+def test_trust_store_from_settings_skips_bad_files(
+    tmp_path: Path, ids: dict[str, Identity]
+) -> None:
+    missing = tmp_path / "gone.pem"
+    certs, problems = trusted_certificates_from_settings(
+        [str(ids["alice"].pem), str(missing), str(ids["bob"].pem)]
+    )
+    assert len(certs) == 2
+    assert len(problems) == 1
+    assert "gone.pem" in problems[0]
+    assert "Alice CFO" in certificate_summary(certs[0])
+    assert trusted_certificates_from_settings(None) == ([], [])
+    one, _ = trusted_certificates_from_settings(str(ids["alice"].pem))
+    assert len(one) == 1
