@@ -9,11 +9,12 @@ when the status bar first asks for a recommendation, after the window shows.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from gpu_advisor.ui.main_window import MainWindow
@@ -27,6 +28,10 @@ DESKTOP_FILE_ID = "io.github.gpu_advisor.GpuAdvisor"
 SelfTest = Callable[["MainWindow"], int]
 self_test_hook: SelfTest | None = None
 """Set by the packaging smoke test (``--self-test``); None runs the built-in check."""
+
+
+EXIT_GRACE_MS: Final = 10_000
+"""How long quitting waits for background jobs (Monte Carlo, PDF export) [ms]."""
 
 
 def _parse_args(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
@@ -141,5 +146,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     status = app.exec()
     # A Monte Carlo or PDF export may still be running: let it end while the
     # objects it reports to still exist.
-    QThreadPool.globalInstance().waitForDone()
+    # A worker stuck on a read that never ends must not keep the app open:
+    # after the grace period the process ends without waiting for it.
+    if not QThreadPool.globalInstance().waitForDone(EXIT_GRACE_MS):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
     return status
