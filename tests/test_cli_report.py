@@ -231,3 +231,13 @@ def test_messages_escape_control_characters(
     err = capsys.readouterr().err
     assert "\x1b" not in err
     assert "\\x1b" in err
+
+
+def test_verify_help_says_what_it_proves(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["verify", "--help"])
+    out = capsys.readouterr().out
+    assert "It does not prove" in out
+    assert "3 intact but" in out
+    assert "--trust" in out
+    assert "--allow-unsigned" in out
