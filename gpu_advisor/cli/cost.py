@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from gpu_advisor.cli._common import CliError, print_json
 from gpu_advisor.engine.evaluate import evaluate
+from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_SEED
 from gpu_advisor.engine.recommend import option_name
 from gpu_advisor.engine.resolve import to_display
 from gpu_advisor.io.catalog import load_catalog
@@ -47,7 +48,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         metavar="N",
         help="draws for the Monte Carlo (0: none)",
     )
-    p.add_argument("--seed", type=int, default=0, help="Monte Carlo seed")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=PLAN_MONTE_CARLO_SEED,
+        help="Monte Carlo seed (default: the plan's, as the app and the PDF)",
+    )
     p.add_argument("--lang", choices=("zh", "en"), default=None)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)

@@ -52,8 +52,11 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from gpu_advisor import __version__
 from gpu_advisor.engine import configs
+from gpu_advisor.engine.evaluate import PlanEvaluation
 from gpu_advisor.engine.judge import Check, judge_vendor
-from gpu_advisor.engine.scoring import Criterion, score_project
+from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
+from gpu_advisor.engine.review import checklist_states
+from gpu_advisor.engine.scoring import Criterion, VendorsResult, evaluate_vendors
 from gpu_advisor.io.project_file import fingerprint, write_atomically
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, Explanation, Language, Severity
@@ -86,7 +89,7 @@ PAPER_SIZES: Final = {"a4": A4, "letter": LETTER}
 KEYWORD_FINGERPRINT: Final = "gpu-advisor-fingerprint"
 KEYWORD_VERSION: Final = "gpu-advisor-version"
 
-MONTE_CARLO_DRAWS: Final = 10_000
+MONTE_CARLO_DRAWS: Final = PLAN_MONTE_CARLO_DRAWS
 """Draws for the plan's price-uncertainty section (DESIGN: ≤ 100 ms)."""
 
 VERIFY_COMMAND: Final = "gpu-advisor-cli verify plan.pdf project.gpuplan"
@@ -1292,7 +1295,12 @@ def _judged_checks(
     for vendor in project.vendors:
         if not vendor.measurements:
             continue
-        checks = judge_vendor(project, vendor, catalog, sizing=ev.sizing).checks
+        judged = _vendors_result(project, ev, catalog).judgements.get(vendor.name)
+        checks = (
+            judged.checks
+            if judged is not None
+            else judge_vendor(project, vendor, catalog, sizing=ev.sizing).checks
+        )
         for test in dict.fromkeys(c.test for c in checks):
             group = [c for c in checks if c.test == test]
             passed = [c for c in group if c.verdict.value in ("pass", "info")]
@@ -1360,11 +1368,10 @@ def _scoring(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> 
     if not project.vendors:
         st.p(st.t("ven.no_vendors_to_score"))
         return
-    result, _ = score_project(
-        project,
-        catalog,
-        checkpoint_write_gb_per_s=ev.sizing.storage.checkpoint_write_gb_per_s,
-    )
+    result = _vendors_result(project, ev, catalog).scoring
+    if result is None:
+        st.p(st.t("ven.no_vendors_to_score"))
+        return
     # Criteria as rows and vendors as columns: names stay readable at any width.
     vendors = result.vendors
     header = [st.t("col.criterion"), st.t("col.weight"), *(v.vendor for v in vendors)]
@@ -1454,11 +1461,18 @@ def _monitoring(st: _Story, project: Project) -> None:
     )
 
 
+def _vendors_result(
+    project: Project, ev: Evaluation, catalog: Catalog
+) -> VendorsResult:
+    """The evaluation's vendors (judged and scored on its own sizing)."""
+    if isinstance(ev, PlanEvaluation) and ev.project is project:
+        return ev.vendors
+    return evaluate_vendors(project, catalog, ev.sizing)
+
+
 def _checklist_states(project: Project, catalog: Catalog) -> dict[str, CheckStatus]:
-    states = {item.id: item.status for item in project.checklist}
-    return {
-        entry.id: states.get(entry.id, CheckStatus.OPEN) for entry in catalog.checklist
-    }
+    """Every item's state, counted as the checklist and review steps count them."""
+    return checklist_states(project, catalog)
 
 
 def _checklist(st: _Story, project: Project, catalog: Catalog) -> None:

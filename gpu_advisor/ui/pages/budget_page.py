@@ -52,6 +52,7 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from gpu_advisor.engine import explain_keys as keys
+from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
 from gpu_advisor.engine.resolve import to_display
 from gpu_advisor.model.common import Advice, Explanation, InputRef, Language
 from gpu_advisor.model.cost_results import CostResult, MonteCarloResult
@@ -87,7 +88,7 @@ _ERROR_STYLE: Final = "color: #b00020;"
 _WARNING_STYLE: Final = "color: #8a4b00;"
 _FORM_MIN_WIDTH_PX: Final = 470
 _MC_DEBOUNCE_MS: Final = 500
-_MC_DEFAULT_DRAWS: Final = 10_000
+_MC_DEFAULT_DRAWS: Final = PLAN_MONTE_CARLO_DRAWS
 
 
 def _bounds(key: str) -> tuple[float, float]:

@@ -71,16 +71,13 @@ from typing_extensions import override
 from gpu_advisor.engine.judge import (
     VendorJudgement,
     Verdict,
-    judge_vendor,
     training_throughput,
-    with_measured_mfu,
 )
 from gpu_advisor.engine.recommend import quote_warnings
 from gpu_advisor.engine.scoring import (
     Criterion,
     ScoringResult,
-    score_project,
-    score_vendors,
+    merge_measurements,
 )
 from gpu_advisor.engine.testkit import build_testkit
 from gpu_advisor.io.results_import import ResultsImportError, parse_results
@@ -1476,54 +1473,12 @@ class VendorsPage(QWizardPage):
     def refresh_analysis(self) -> None:
         """Judge, score and chart the current project (engine calls, a few ms)."""
         project = self._session.project
-        catalog = self._session.catalog
-        previous, previous_judgements = self._analysed, self.judgements
-        self.scoring = None
-        self.judgements = {}
-        self._scoring_problem = ""
-        if project.vendors:
-            try:
-                if (
-                    previous is not None
-                    and previous_judgements
-                    and _only_weights_differ(previous, project)
-                ):
-                    # Judging does not depend on the weights: score again only, as
-                    # score_project would with the same judgements.
-                    self.judgements = previous_judgements
-                    self.scoring = score_vendors(
-                        project.vendors,
-                        project.scoring,
-                        judgements=previous_judgements,
-                        vat_rate=catalog.cost_defaults.vat_rate_services,
-                    )
-                elif (
-                    previous is not None
-                    and previous_judgements
-                    and _same_judging_inputs(previous, project)
-                ):
-                    # A quote or term edit: judge again only the vendors that
-                    # changed (judging reads the vendor, workload, environment
-                    # and monitoring), then score as score_project would.
-                    before = {v.name: v for v in previous.vendors}
-                    self.judgements = {
-                        v.name: (
-                            previous_judgements[v.name]
-                            if before.get(v.name) is v and v.name in previous_judgements
-                            else judge_vendor(project, v, catalog)
-                        )
-                        for v in project.vendors
-                    }
-                    self.scoring = score_vendors(
-                        project.vendors,
-                        project.scoring,
-                        judgements=self.judgements,
-                        vat_rate=catalog.cost_defaults.vat_rate_services,
-                    )
-                else:
-                    self.scoring, self.judgements = score_project(project, catalog)
-            except (KeyError, ValueError) as exc:
-                self._scoring_problem = str(exc.args[0]) if exc.args else str(exc)
+        # judged and scored on the plan's own sizing, reusing the judgements
+        # of vendors that did not change (engine.scoring.evaluate_vendors)
+        result = self._session.evaluation.vendors
+        self.scoring = result.scoring
+        self.judgements = dict(result.judgements)
+        self._scoring_problem = result.problem
         self._analysed = project
         self.analysis.stale = False
         self._show_analysis(project)
@@ -1960,13 +1915,9 @@ class VendorsPage(QWizardPage):
             return False
         vendor = project.vendors[index]
         files = {m.file for m in measurements}
-        kept = [m for m in vendor.measurements if m.file not in files]
         try:
-            updated = Vendor.model_validate(
-                {
-                    **vendor.model_dump(exclude={"measurements", "measured_mfu"}),
-                    "measurements": kept + measurements,
-                }
+            updated = merge_measurements(
+                project, vendor, measurements, self._session.catalog
             )
         except ValidationError as exc:
             self._show_status(
@@ -1977,7 +1928,6 @@ class VendorsPage(QWizardPage):
             )
             self.import_finished.emit(False)
             return False
-        updated = with_measured_mfu(project, updated, self._session.catalog)
         vendors = list(project.vendors)
         vendors[index] = updated
         self._set_vendors(
@@ -2013,25 +1963,6 @@ class VendorsPage(QWizardPage):
         self.status_label.setStyleSheet(style)
         self.status_label.setText(text)
         self.status_label.setVisible(bool(text))
-
-
-def _only_weights_differ(old: Project, new: Project) -> bool:
-    """True when ``new`` shares every section but the weights with ``old``."""
-    return old.scoring != new.scoring and all(
-        getattr(old, name) is getattr(new, name)
-        for name in Project.model_fields
-        if name != "scoring"
-    )
-
-
-def _same_judging_inputs(old: Project, new: Project) -> bool:
-    """True when the sections a judgement reads besides the vendor are the same
-    objects in both snapshots (see :func:`gpu_advisor.engine.judge.judge_vendor`)."""
-    return (
-        old.workload is new.workload
-        and old.environment is new.environment
-        and old.monitoring is new.monitoring
-    )
 
 
 def _plain_label(text: str) -> str:

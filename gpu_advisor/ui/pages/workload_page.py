@@ -896,17 +896,10 @@ class WorkloadPage(QWizardPage):
     # --- defaults shown while a field is None ------------------------------------------
 
     def _mfu_default(self, session: ProjectSession) -> InputRef | None:
-        gpu_id = session.project.workload.gpu_id
-        for gpu in session.catalog.gpus:
-            if gpu.id == gpu_id:
-                prov = gpu.provenance
-                return InputRef(
-                    name="workload.mfu",
-                    value=gpu.default_mfu,
-                    source=f"catalog gpus.json {gpu.id}: {prov.source} "
-                    f"(as of {prov.as_of.isoformat()})",
-                )
-        return None
+        # the engine's rule: the measured vendor MFU when there is one
+        from gpu_advisor.engine.evaluate import mfu_default  # deferred: cold start
+
+        return mfu_default(session.project, session.catalog)
 
     def _gpus_default(self, session: ProjectSession) -> InputRef | None:
         cluster = session.evaluation.sizing.cluster
