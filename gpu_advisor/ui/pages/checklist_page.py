@@ -51,6 +51,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor.engine.review import checklist_states, tally
 from gpu_advisor.model.catalog import ChecklistEntry
 from gpu_advisor.model.project import ChecklistItem, CheckStatus, Project
 from gpu_advisor.ui.i18n import current_language, current_locale
@@ -475,14 +476,12 @@ class ChecklistPage(QWizardPage):
         Done means pass or not applicable.
         """
         project = project or self._session.project
-        states = items_by_id(project)
-        ids = [i for ids in self._ids_by_group(project).values() for i in ids]
-        statuses = [states[i].status if i in states else CheckStatus.OPEN for i in ids]
-        done = sum(
-            s in {CheckStatus.PASS, CheckStatus.NOT_APPLICABLE} for s in statuses
+        counts = (
+            self._session.evaluation.review.tally
+            if project is self._session.project
+            else tally(checklist_states(project, self._session.catalog))
         )
-        failed = sum(s is CheckStatus.FAIL for s in statuses)
-        return done, len(ids), failed
+        return counts.done, counts.total, counts.failed
 
     def _refresh(self, project: Project) -> None:
         self.outputs.stale = False
