@@ -650,7 +650,7 @@ class ReviewPage(QWizardPage):
             return locale.toString(float(value), "f", decimals)
 
         parts: list[str] = [
-            f"<h3>{escape(self.tr('Recommendation'))}</h3>",
+            "<h3>" + escape(self.tr("Recommendation")) + "</h3>",
             f"<p><b>{escape(option_text(recommendation.option))}</b></p>",
         ]
         if recommendation.reasons:
@@ -702,7 +702,7 @@ class ReviewPage(QWizardPage):
                 )
             )
         parts.append(
-            f"<h3>{escape(self.tr('Key numbers'))}</h3><table cellpadding='2'>"
+            "<h3>" + escape(self.tr("Key numbers")) + "</h3><table cellpadding='2'>"
         )
         why = escape(self.tr("why?"))
         parts += [
@@ -718,7 +718,7 @@ class ReviewPage(QWizardPage):
         parts.append("</table>")
 
         warnings = self.warnings()
-        parts.append(f"<h3>{escape(self.tr('Warnings'))}</h3>")
+        parts.append("<h3>" + escape(self.tr("Warnings")) + "</h3>")
         if warnings:
             parts.append("<ul>")
             parts += [
@@ -728,14 +728,14 @@ class ReviewPage(QWizardPage):
             ]
             parts.append("</ul>")
         else:
-            parts.append(f"<p>{escape(self.tr('None.'))}</p>")
+            parts.append("<p>" + escape(self.tr("None.")) + "</p>")
 
         items = self.open_items(project)
-        parts.append(f"<h3>{escape(self.tr('Open items'))}</h3>")
+        parts.append("<h3>" + escape(self.tr("Open items")) + "</h3>")
         if items:
             parts.append("<ul>")
             parts += [f"<li>{escape(text)}</li>" for text in items]
             parts.append("</ul>")
         else:
-            parts.append(f"<p>{escape(self.tr('Nothing open.'))}</p>")
+            parts.append("<p>" + escape(self.tr("Nothing open.")) + "</p>")
         return "".join(parts)
