@@ -51,12 +51,16 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from gpu_advisor import __version__
-from gpu_advisor.engine import configs
-from gpu_advisor.engine.evaluate import PlanEvaluation
-from gpu_advisor.engine.judge import Check, judge_vendor
+from gpu_advisor.engine import api
+from gpu_advisor.engine.api import (
+    Check,
+    Criterion,
+    PlanEvaluation,
+    VendorsResult,
+    evaluate_vendors,
+)
 from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
 from gpu_advisor.engine.review import checklist_states
-from gpu_advisor.engine.scoring import Criterion, VendorsResult, evaluate_vendors
 from gpu_advisor.io.project_file import fingerprint, write_atomically
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, Explanation, Language, Severity
@@ -1296,11 +1300,7 @@ def _judged_checks(
         if not vendor.measurements:
             continue
         judged = _vendors_result(project, ev, catalog).judgements.get(vendor.name)
-        checks = (
-            judged.checks
-            if judged is not None
-            else judge_vendor(project, vendor, catalog, sizing=ev.sizing).checks
-        )
+        checks = judged.checks if judged is not None else []
         for test in dict.fromkeys(c.test for c in checks):
             group = [c for c in checks if c.test == test]
             passed = [c for c in group if c.verdict.value in ("pass", "info")]
@@ -1430,13 +1430,13 @@ def _environment(st: _Story, project: Project) -> None:
     wl = project.workload
     if env.scheduler is Scheduler.KUBERNETES:
         st.h2(st.t("env.kubernetes"))
-        st.code(configs.kubernetes_manifest(env, wl, lang))
+        st.code(api.kubernetes_manifest(env, wl, lang))
     elif env.scheduler is Scheduler.SLURM:
         st.h2(st.t("env.slurm"))
-        st.code(configs.slurm_script(env, wl, lang))
+        st.code(api.slurm_script(env, wl, lang))
     else:
         st.h2(st.t("env.bare"))
-        st.code(configs.bare_nodes_script(env, wl, lang))
+        st.code(api.bare_nodes_script(env, wl, lang))
 
 
 def _monitoring(st: _Story, project: Project) -> None:
@@ -1455,7 +1455,7 @@ def _monitoring(st: _Story, project: Project) -> None:
     )
     st.h2(st.t("mon.rules"))
     st.code(
-        configs.prometheus_alert_rules(
+        api.prometheus_alert_rules(
             mon, st.lang, expected_gpus_per_node=project.environment.gpus_per_node
         )
     )

@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from gpu_advisor.engine.configs import (
+from gpu_advisor.engine.api import (
     GeneratedConfig,
     environment_advice,
     launch_config,

@@ -68,17 +68,15 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from gpu_advisor.engine.judge import (
+from gpu_advisor.engine.api import (
+    Criterion,
+    ScoringResult,
     VendorJudgement,
     Verdict,
+    merge_measurements,
     training_throughput,
 )
 from gpu_advisor.engine.recommend import quote_warnings
-from gpu_advisor.engine.scoring import (
-    Criterion,
-    ScoringResult,
-    merge_measurements,
-)
 from gpu_advisor.engine.testkit import build_testkit
 from gpu_advisor.io.results_import import ResultsImportError, parse_results
 from gpu_advisor.io.testkit import TOP_FOLDER, write_testkit, write_testkit_archive
