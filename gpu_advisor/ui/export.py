@@ -38,6 +38,7 @@ from gpu_advisor.engine.plan_defaults import (
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project
+from gpu_advisor.ui.i18n import fill
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
 from gpu_advisor.ui.workers import EngineJob
@@ -376,10 +377,8 @@ class PdfExportController(QObject):
         self._discard(generation)
 
     def _report_error(self, path: Path, message: str) -> None:
-        text = (
-            self.tr("Could not export the PDF to %1:\n\n%2")
-            .replace("%1", str(path))
-            .replace("%2", message)
+        text = fill(
+            self.tr("Could not export the PDF to %1:\n\n%2"), str(path), message
         )
         if self.show_dialogs:
             QMessageBox.critical(self._widget, self.tr("Export PDF"), text)

@@ -18,9 +18,12 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PySide6.QtCore import QCoreApplication, QTranslator
 from typing_extensions import override
 
+from gpu_advisor.model.common import Language
 from gpu_advisor.ui import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -192,7 +195,8 @@ def test_installed_translator_reaches_tr(qapp: Any) -> None:
     try:
         assert i18n.install_translators("zh_CN") == "zh_CN"
         assert QCoreApplication.translate("AdvisorWizard", "Budget") == "预算"
-        assert i18n.current_language() == "zh_CN"
+        assert i18n.current_language() is Language.ZH
+        assert i18n.current_locale_name() == "zh_CN"
     finally:
         i18n.install_translators("en")
     assert QCoreApplication.translate("AdvisorWizard", "Budget") == "Budget"
@@ -246,3 +250,34 @@ def test_update_then_release_keeps_the_catalogs_complete(tmp_path: Path) -> None
             k: t.text for k, t in before[language].items() if k in found
         }
         assert (folder / f"gpu_advisor_{language}.qm").stat().st_size > 0
+
+
+@given(st.lists(st.text(max_size=8), min_size=3, max_size=3))
+def test_fill_substitutes_each_placeholder_once(values: list[str]) -> None:
+    assert i18n.fill("%1|%2|%3", *values) == "|".join(values)
+    assert i18n.fill("%2 / %1", "A%2", "B") == "B / A%2"
+
+
+def test_no_chained_placeholder_replace_left() -> None:
+    """``.replace("%1", a).replace("%2", b)`` breaks on a vendor named "A%2": use fill()."""
+
+    def placeholder_replace(node: ast.AST) -> bool:
+        return (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "replace"
+            and bool(node.args)
+            and isinstance(node.args[0], ast.Constant)
+            and str(node.args[0].value).startswith("%")
+        )
+
+    chained = [
+        f"{path.name}:{node.lineno}"
+        for path in sorted(UI_SOURCES.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if placeholder_replace(node)
+        and isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and placeholder_replace(node.func.value)
+    ]
+    assert chained == []

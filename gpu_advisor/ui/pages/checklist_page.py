@@ -54,7 +54,7 @@ from typing_extensions import override
 from gpu_advisor.engine.review import checklist_states, tally
 from gpu_advisor.model.catalog import ChecklistEntry
 from gpu_advisor.model.project import ChecklistItem, CheckStatus, Project
-from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import ChoiceDelegate, RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
@@ -367,12 +367,10 @@ class ChecklistPage(QWizardPage):
         locale = current_locale()
         if item_id == CARD_HOURS_ID:
             compute = self._session.evaluation.sizing.compute
-            return (
-                self.tr("This plan: %1 GPU-hours, %2 with the ×1.5 margin.")
-                .replace("%1", locale.toString(compute.gpu_hours, "f", 0))
-                .replace(
-                    "%2", locale.toString(compute.gpu_hours_with_redundancy, "f", 0)
-                )
+            return fill(
+                self.tr("This plan: %1 GPU-hours, %2 with the ×1.5 margin."),
+                locale.toString(compute.gpu_hours, "f", 0),
+                locale.toString(compute.gpu_hours_with_redundancy, "f", 0),
             )
         if item_id in INTRANET_IDS:
             parts = []
@@ -515,10 +513,10 @@ class ChecklistPage(QWizardPage):
                 )
                 row.setToolTip(COL_EVIDENCE, state.evidence_file)
         done, total, failed = self.progress(project)
-        text = (
-            self.tr("%1 of %2 items done (passed or not applicable).")
-            .replace("%1", str(done))
-            .replace("%2", str(total))
+        text = fill(
+            self.tr("%1 of %2 items done (passed or not applicable)."),
+            str(done),
+            str(total),
         )
         if failed:
             text += " " + self.tr("%1 failed: resolve them before signing.").replace(

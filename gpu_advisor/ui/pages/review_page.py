@@ -69,7 +69,7 @@ from gpu_advisor.model.project import (
     SignOffRow,
 )
 from gpu_advisor.report.text import role_text
-from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import ChoiceDelegate, RefreshWhenShown
 from gpu_advisor.ui.pages.checklist_page import status_text
 from gpu_advisor.ui.session import ProjectSession
@@ -337,13 +337,15 @@ class ReviewPage(QWizardPage):
         )
         self._fingerprint_box.setTitle(self.tr("Plan fingerprint (SHA-256)"))
         self.fingerprint_note.setText(
-            self.tr(
-                "Computed from every input of the plan and the app version %1; "
-                "the PDF prints it. To check a PDF against the project file, "
-                "run: %2"
+            fill(
+                self.tr(
+                    "Computed from every input of the plan and the app version %1; "
+                    "the PDF prints it. To check a PDF against the project file, "
+                    "run: %2"
+                ),
+                __version__,
+                VERIFY_COMMAND,
             )
-            .replace("%1", __version__)
-            .replace("%2", VERIFY_COMMAND)
         )
         self.export_button.setText(self.tr("E&xport PDF…"))
         self.export_button.setToolTip(
@@ -599,9 +601,11 @@ class ReviewPage(QWizardPage):
                     else CheckStatus.OPEN
                 )
                 out.append(
-                    self.tr("Checklist: %1 (%2)")
-                    .replace("%1", titles.get(item.subject, item.subject))
-                    .replace("%2", status_text(status))
+                    fill(
+                        self.tr("Checklist: %1 (%2)"),
+                        titles.get(item.subject, item.subject),
+                        status_text(status),
+                    )
                 )
             elif kind is OpenKind.NO_AUTHOR:
                 out.append(self.tr("No author named (step Project)."))

@@ -87,7 +87,7 @@ from gpu_advisor.model.project import (
     Vendor,
     VendorKind,
 )
-from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import validation_message
@@ -1523,11 +1523,13 @@ class VendorsPage(QWizardPage):
         zh = _chinese()
         overall = judgement.verdict()
         self.results_summary.setText(
-            self.tr("%1: %2 measurements, %3 checks; overall verdict: %4.")
-            .replace("%1", vendor.name)
-            .replace("%2", str(len(vendor.measurements)))
-            .replace("%3", str(len(judgement.checks)))
-            .replace("%4", self.verdict_name(overall))
+            fill(
+                self.tr("%1: %2 measurements, %3 checks; overall verdict: %4."),
+                vendor.name,
+                str(len(vendor.measurements)),
+                str(len(judgement.checks)),
+                self.verdict_name(overall),
+            )
         )
         chips = []
         for node, verdict in judgement.node_verdicts().items():
@@ -1583,9 +1585,11 @@ class VendorsPage(QWizardPage):
             self.results_summary.setText(
                 self.results_summary.text()
                 + " "
-                + self.tr("Measured MFU %1% against the catalog's %2%.")
-                .replace("%1", mfu)
-                .replace("%2", expected)
+                + fill(
+                    self.tr("Measured MFU %1% against the catalog's %2%."),
+                    mfu,
+                    expected,
+                )
             )
 
     def sensitivity_text(self, criterion: Criterion) -> str:
@@ -1642,11 +1646,7 @@ class VendorsPage(QWizardPage):
                 header.setForeground(QBrush(colour))
             for row, score in enumerate(vs.scores):
                 rule = score.rule_zh if zh else score.rule_en
-                tip = (
-                    self.tr("Input: %1\nRule: %2")
-                    .replace("%1", score.raw)
-                    .replace("%2", rule)
-                )
+                tip = fill(self.tr("Input: %1\nRule: %2"), score.raw, rule)
                 put(row, column, locale.toString(score.score, "f", 0), tip, right=True)
             put(len(criteria), column, locale.toString(vs.total, "f", 1), right=True)
             put(len(criteria) + 1, column, str(vs.rank), right=True)
@@ -1663,9 +1663,11 @@ class VendorsPage(QWizardPage):
             return
         if result.winner is not None and len(ranked) > 1:
             self.winner_label.setText(
-                self.tr("Highest weighted score: %1 (%2 of 100).")
-                .replace("%1", result.winner)
-                .replace("%2", locale.toString(ranked[0].total, "f", 1))
+                fill(
+                    self.tr("Highest weighted score: %1 (%2 of 100)."),
+                    result.winner,
+                    locale.toString(ranked[0].total, "f", 1),
+                )
             )
         else:
             self.winner_label.setText(
@@ -1677,15 +1679,19 @@ class VendorsPage(QWizardPage):
             parts: list[str] = []
             if s is not None and s.increase_points is not None:
                 parts.append(
-                    self.tr("+%1 points: %2 wins")
-                    .replace("%1", locale.toString(s.increase_points, "f", 1))
-                    .replace("%2", s.winner_if_increased or "")
+                    fill(
+                        self.tr("+%1 points: %2 wins"),
+                        locale.toString(s.increase_points, "f", 1),
+                        s.winner_if_increased or "",
+                    )
                 )
             if s is not None and s.decrease_points is not None:
                 parts.append(
-                    self.tr("−%1 points: %2 wins")
-                    .replace("%1", locale.toString(s.decrease_points, "f", 1))
-                    .replace("%2", s.winner_if_decreased or "")
+                    fill(
+                        self.tr("−%1 points: %2 wins"),
+                        locale.toString(s.decrease_points, "f", 1),
+                        s.winner_if_decreased or "",
+                    )
                 )
             if len(ranked) < 2:
                 text = ""
@@ -1765,13 +1771,15 @@ class VendorsPage(QWizardPage):
             else "./run_all.sh"
         )
         self._show_status(
-            self.tr(
-                "Test kit for %1 written to %2. Run first, on one node: %3 "
-                "(README.md explains the multi-node steps and what to send back)."
-            )
-            .replace("%1", vendor.name)
-            .replace("%2", str(target))
-            .replace("%3", first),
+            fill(
+                self.tr(
+                    "Test kit for %1 written to %2. Run first, on one node: %3 "
+                    "(README.md explains the multi-node steps and what to send back)."
+                ),
+                vendor.name,
+                str(target),
+                first,
+            ),
             _OK_STYLE,
         )
         self.kit_written.emit(target)
@@ -1863,16 +1871,12 @@ class VendorsPage(QWizardPage):
             return
         if isinstance(result, ResultsImportError):
             where = (
-                self.tr("%1, line %2")
-                .replace("%1", result.file)
-                .replace("%2", str(result.line))
+                fill(self.tr("%1, line %2"), result.file, str(result.line))
                 if result.line is not None
                 else result.file
             )
             self._show_status(
-                self.tr("Nothing was imported. %1: %2")
-                .replace("%1", where)
-                .replace("%2", result.message),
+                fill(self.tr("Nothing was imported. %1: %2"), where, result.message),
                 _ERROR_STYLE,
             )
             self.import_finished.emit(False)
@@ -1932,10 +1936,12 @@ class VendorsPage(QWizardPage):
             vendors, self.tr("Import results for %1").replace("%1", vendor_name), None
         )
         self._show_status(
-            self.tr("Imported %1 measurements from %2 files for %3.")
-            .replace("%1", str(len(measurements)))
-            .replace("%2", str(len(files)))
-            .replace("%3", vendor_name),
+            fill(
+                self.tr("Imported %1 measurements from %2 files for %3."),
+                str(len(measurements)),
+                str(len(files)),
+                vendor_name,
+            ),
             _OK_STYLE,
         )
         self.import_finished.emit(True)
