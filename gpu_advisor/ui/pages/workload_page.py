@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from gpu_advisor.engine.explain_keys import WORKLOAD_PAGE_KEYS
+from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.shape import parse_hf_config
 from gpu_advisor.model.common import InputRef, Language, Severity
 from gpu_advisor.model.evaluation import Evaluation
@@ -90,6 +90,21 @@ MEMORY_PARTS: Final = tuple(
 _BAR_WIDTH = 0.6
 _FORM_WIDTH_PX = 430
 _INFERENCE_ONLY = {TaskKind.INFERENCE}
+
+WORKLOAD_PAGE_KEYS: Final[dict[str, str]] = {
+    "memory": keys.MEMORY_TOTAL,
+    "min_gpus": keys.MIN_GPUS,
+    "gpu_hours": keys.GPU_HOURS,
+    "gpu_hours_x15": keys.GPU_HOURS_WITH_REDUNDANCY,
+    "days": keys.DAYS,
+    "scaling": keys.SCALING_EFFICIENCY,
+    "deadline_gpus": keys.GPUS_FOR_DEADLINE,
+    "decode": keys.DECODE_TOKENS,
+    "network": keys.NETWORK_NEEDED,
+    "checkpoint": keys.CHECKPOINT_BYTES,
+    "checkpoint_write": keys.CHECKPOINT_WRITE,
+}
+"""Result rows of the workload page: row name -> explained key."""
 _TRAINING = {
     TaskKind.PRETRAIN,
     TaskKind.FULL_FINETUNE,
