@@ -866,6 +866,8 @@ def evaluate_plan(
     previous: PlanEvaluation | None = None,
     *,
     monte_carlo: bool = True,
+    draws: int = PLAN_MONTE_CARLO_DRAWS,
+    seed: int = PLAN_MONTE_CARLO_SEED,
 ) -> PlanEvaluation:
     """Evaluate the whole plan; the one call behind every step, the PDF and the CLI.
 
@@ -885,6 +887,9 @@ def evaluate_plan(
         Run the plan's Monte Carlo (:data:`PLAN_MONTE_CARLO_DRAWS` draws,
         seed :data:`PLAN_MONTE_CARLO_SEED`); False skips it (the live
         steps run it in the background with the same draws and seed).
+    draws, seed : int
+        Override the plan's draws and seed (``gpu-advisor-cli cost
+        --monte-carlo/--seed``); every output of the app uses the defaults.
 
     Returns
     -------
@@ -907,22 +912,28 @@ def evaluate_plan(
     mc = None
     if previous is not None:
         old = previous.project
-        if old is project and (previous.monte_carlo is not None or not monte_carlo):
+        old_mc = previous.monte_carlo
+        same_mc = old_mc is not None and (old_mc.draws, old_mc.seed) == (draws, seed)
+        if old is project and (same_mc or not monte_carlo):
             return previous
         if old.workload is project.workload and measured_mfu_for(
             old
         ) == measured_mfu_for(project):
             sizing = previous.sizing
-        if monte_carlo and all(
-            getattr(old, name) is getattr(project, name) for name in _MONTE_CARLO_INPUTS
+        if (
+            monte_carlo
+            and same_mc
+            and all(
+                getattr(old, name) is getattr(project, name)
+                for name in _MONTE_CARLO_INPUTS
+            )
         ):
             mc = previous.monte_carlo
-    draws = PLAN_MONTE_CARLO_DRAWS if monte_carlo and mc is None else 0
     base = evaluate(
         project,
         catalog,
-        monte_carlo_draws=draws,
-        seed=PLAN_MONTE_CARLO_SEED,
+        monte_carlo_draws=draws if monte_carlo and mc is None else 0,
+        seed=seed,
         sizing=sizing,
     )
     out = PlanEvaluation.model_construct(
