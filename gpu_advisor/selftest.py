@@ -36,13 +36,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, TextIO
 
+from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
+
 if TYPE_CHECKING:
     from gpu_advisor.ui.main_window import MainWindow
 
 LOG_ENV_VAR: Final = "GPU_ADVISOR_SELF_TEST_LOG"
 """Environment variable naming a file that receives a copy of the report."""
 
-MONTE_CARLO_DRAWS: Final = 10_000
+MONTE_CARLO_DRAWS: Final = PLAN_MONTE_CARLO_DRAWS
 """Draws used by File ▸ Export PDF; the self-test exercises the same path. [1]"""
 
 MIN_PDF_BYTES: Final = 5_000
@@ -212,7 +214,7 @@ def run_self_test(window: MainWindow, *, examples: Sequence[Path] | None = None)
             for step, check in steps:
                 report.ok(step, check())
 
-            from gpu_advisor.engine.evaluate import evaluate
+            from gpu_advisor.engine.evaluate import evaluate_plan
             from gpu_advisor.io.catalog import load_catalog
             from gpu_advisor.io.project_file import load_project
             from gpu_advisor.report.plan import write_plan_pdf
@@ -236,9 +238,7 @@ def run_self_test(window: MainWindow, *, examples: Sequence[Path] | None = None)
 
                     step = f"evaluate {name}"
                     t0 = time.perf_counter()
-                    evaluation = evaluate(
-                        project, catalog, monte_carlo_draws=MONTE_CARLO_DRAWS, seed=0
-                    )
+                    evaluation = evaluate_plan(project, catalog)
                     option = evaluation.cost.recommendation.option
                     report.ok(
                         step, f"recommends={option} {time.perf_counter() - t0:.2f}s"

@@ -6,8 +6,15 @@ Usage::
     python packaging/build_qt_assets.py --update   # first refresh the .ts with lupdate
 
 The ``.ts`` files under ``resources/translations/`` are maintained by hand
-(translations are reviewed text); ``--update`` runs ``pyside6-lupdate`` over
-``gpu_advisor/ui`` to add new source strings and mark vanished ones obsolete.
+(translations are reviewed text). Each language has one ``gpu_advisor_<lang>.ts``
+for the frame and one ``<area>_<lang>.ts`` per wizard area; which file holds a
+context (a class's ``tr()`` strings) is fixed by :data:`AREA_CONTEXTS` (any
+context not listed there belongs to ``gpu_advisor``). The same table serves
+``--update``, the release step and ``tests/ui/test_translations.py``:
+``--update`` merges a language's files into one, runs ``pyside6-lupdate`` over
+``gpu_advisor/ui`` on it (new strings come in unfinished, vanished ones are
+dropped) and splits the result back by the table, so no string is ever in
+two files.
 The generated ``.qm`` files and ``gpu_advisor/ui/_resources_rc.py`` are
 git-ignored. The tools come from PySide6 (PySide6-Essentials ships them):
 first the scripts next to the running interpreter, then the binaries inside
@@ -21,6 +28,8 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,6 +39,49 @@ QRC = RESOURCES / "app.qrc"
 RC_OUTPUT = ROOT / "gpu_advisor" / "ui" / "_resources_rc.py"
 UI_SOURCES = ROOT / "gpu_advisor" / "ui"
 LANGUAGES = ("zh_CN", "en")
+MAIN_AREA = "gpu_advisor"
+AREA_CONTEXTS: dict[str, tuple[str, ...]] = {
+    "budget": ("BudgetPage", "CostCharts", "RecommendationPanel"),
+    "rollout": (
+        "ChecklistPage",
+        "ConfigViewer",
+        "EnvironmentPage",
+        "MonitoringPage",
+        "PdfExportController",
+        "ReviewPage",
+        "_EnvVarsField",
+        "_ListField",
+    ),
+    "vendors": ("VendorCharts", "VendorsPage"),
+    "workload": (
+        "BoundField",
+        "ConfigPasteDialog",
+        "DemandEditor",
+        "ExplanationDialog",
+        "OptionalNumberField",
+        "WhyButton",
+        "WorkloadPage",
+    ),
+}
+"""Which ``<area>_<lang>.ts`` holds each context; every other context is in
+``gpu_advisor_<lang>.ts``. Add a new class's context here to keep it in an area file."""
+
+
+def area_of(context: str) -> str:
+    """The area whose .ts file holds ``context``.
+
+    >>> area_of("BudgetPage"), area_of("MainWindow")
+    ('budget', 'gpu_advisor')
+    """
+    for area, contexts in AREA_CONTEXTS.items():
+        if context in contexts:
+            return area
+    return MAIN_AREA
+
+
+def ts_path(area: str, language: str, translations: Path = TRANSLATIONS) -> Path:
+    """``<translations>/<area>_<language>.ts``."""
+    return translations / f"{area}_{language}.ts"
 
 
 class ToolMissingError(RuntimeError):
@@ -76,50 +128,101 @@ def run(command: list[str]) -> None:
         )
 
 
-def update_ts() -> None:
-    """Refresh the .ts files from the UI sources (new strings come in unfinished)."""
+def _contexts(files: list[Path]) -> list[ET.Element]:
+    """Every context of ``files``, one element per name (messages of a repeated
+    name are merged; the first translation of a message wins)."""
+    by_name: dict[str, ET.Element] = {}
+    seen: set[tuple[str, str]] = set()
+    for path in files:
+        for context in ET.parse(path).getroot().iter("context"):
+            name = context.findtext("name") or ""
+            target = by_name.get(name)
+            if target is None:
+                target = by_name[name] = ET.Element("context")
+                ET.SubElement(target, "name").text = name
+            for message in context.iter("message"):
+                key = (name, message.findtext("source") or "")
+                if key not in seen:
+                    seen.add(key)
+                    target.append(message)
+    return list(by_name.values())
+
+
+def write_ts(path: Path, language: str, contexts: list[ET.Element]) -> None:
+    """Write a Qt Linguist file in lupdate's layout."""
+    root = ET.Element("TS", {"version": "2.1", "language": language})
+    root.set("sourcelanguage", "en")
+    root.extend(contexts)
+    ET.indent(root, space="  ")
+    body = ET.tostring(root, encoding="unicode")
+    path.write_text(
+        f'<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n{body}\n',
+        encoding="utf-8",
+    )
+
+
+def split_ts(merged: Path, language: str, translations: Path = TRANSLATIONS) -> None:
+    """Write the contexts of ``merged`` into their area files (:data:`AREA_CONTEXTS`)."""
+    by_area: dict[str, list[ET.Element]] = {a: [] for a in (MAIN_AREA, *AREA_CONTEXTS)}
+    for context in _contexts([merged]):
+        by_area[area_of(context.findtext("name") or "")].append(context)
+    for area, contexts in by_area.items():
+        write_ts(ts_path(area, language, translations), language, contexts)
+
+
+def update_ts(translations: Path = TRANSLATIONS) -> None:
+    """Refresh the .ts files from the UI sources (new strings come in unfinished).
+
+    Per language: merge its files into one, ``lupdate`` that one, split it
+    back by :data:`AREA_CONTEXTS`.
+    """
     sources = sorted(str(p.relative_to(ROOT)) for p in UI_SOURCES.rglob("*.py"))
     sources = [s for s in sources if not s.endswith("_resources_rc.py")]
     lupdate = find_tool("lupdate")
     for language in LANGUAGES:
-        ts = TRANSLATIONS / f"gpu_advisor_{language}.ts"
-        run(
-            [
-                *lupdate,
-                "-locations",
-                "none",
-                "-no-obsolete",
-                "-target-language",
-                language,
-                *sources,
-                "-ts",
-                str(ts.relative_to(ROOT)),
-            ]
-        )
+        with tempfile.TemporaryDirectory() as tmp:
+            merged = Path(tmp) / f"all_{language}.ts"
+            write_ts(merged, language, _contexts(ts_sources(language, translations)))
+            run(
+                [
+                    *lupdate,
+                    "-locations",
+                    "none",
+                    "-no-obsolete",
+                    "-target-language",
+                    language,
+                    *sources,
+                    "-ts",
+                    str(merged),
+                ]
+            )
+            split_ts(merged, language, translations)
 
 
-def release() -> None:
+def release(translations: Path = TRANSLATIONS) -> None:
     """Compile the .ts files of each language into one ``gpu_advisor_<lang>.qm``.
 
     The frame's strings live in ``gpu_advisor_<lang>.ts``; each wizard area keeps
-    its own ``<area>_<lang>.ts`` so that they can be edited independently.
-    lrelease merges them all into the one catalog the app installs.
+    its own ``<area>_<lang>.ts`` (:data:`AREA_CONTEXTS`) so that they can be
+    edited independently. lrelease merges them all into the one catalog the
+    app installs.
     """
     lrelease = find_tool("lrelease")
     for language in LANGUAGES:
-        main_ts = TRANSLATIONS / f"gpu_advisor_{language}.ts"
+        main_ts = ts_path(MAIN_AREA, language, translations)
         if not main_ts.is_file():
-            raise RuntimeError(
-                f"missing translation source {main_ts.relative_to(ROOT)}"
-            )
-        sources = [main_ts, *sorted(set(ts_sources(language)) - {main_ts})]
+            raise RuntimeError(f"missing translation source {main_ts.name}")
+        sources = [
+            main_ts,
+            *sorted(set(ts_sources(language, translations)) - {main_ts}),
+        ]
         qm = main_ts.with_suffix(".qm")
         run([*lrelease, "-silent", *map(str, sources), "-qm", str(qm)])
 
 
-def ts_sources(language: str) -> list[Path]:
+def ts_sources(language: str, translations: Path = TRANSLATIONS) -> list[Path]:
     """Every .ts file of ``language`` (e.g. ``zh_CN``) in resources/translations."""
-    return sorted(TRANSLATIONS.glob(f"*_{language}.ts"))
+    return sorted(translations.glob(f"*_{language}.ts"))
 
 
 def compile_resources() -> None:

@@ -10,7 +10,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from gpu_advisor.cli._common import CliError, print_json
-from gpu_advisor.engine.evaluate import evaluate
+from gpu_advisor.engine.api import PlanEvaluation, evaluate_plan
+from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_SEED
 from gpu_advisor.engine.recommend import option_name
 from gpu_advisor.engine.resolve import to_display
 from gpu_advisor.io.catalog import load_catalog
@@ -47,7 +48,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         metavar="N",
         help="draws for the Monte Carlo (0: none)",
     )
-    p.add_argument("--seed", type=int, default=0, help="Monte Carlo seed")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=PLAN_MONTE_CARLO_SEED,
+        help="Monte Carlo seed (default: the plan's, as the app and the PDF)",
+    )
     p.add_argument("--lang", choices=("zh", "en"), default=None)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
@@ -145,7 +151,27 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
             "percentiles": {k.value: v.model_dump() for k, v in mc.percentiles.items()},
             "p_own_beats_rent": mc.p_own_beats_rent,
         }
+    if isinstance(ev, PlanEvaluation):
+        doc["plan"] = _plan_json(ev)
     return doc
+
+
+def _plan_json(ev: PlanEvaluation) -> dict[str, Any]:
+    """Sizing and vendor scores of the plan, as the steps and the PDF show them."""
+    cluster, compute = ev.sizing.cluster, ev.sizing.compute
+    scoring = ev.vendors.scoring
+    return {
+        "gpus": cluster.gpus,
+        "network_id": cluster.network_needed_id or cluster.network_id,
+        "mfu": compute.mfu,
+        "mfu_source": compute.mfu_source,
+        "vendors": []
+        if scoring is None
+        else [
+            {"vendor": v.vendor, "rank": v.rank, "total": v.total}
+            for v in scoring.vendors
+        ],
+    }
 
 
 def _text(ev: Evaluation, lang: Language) -> str:
@@ -211,8 +237,12 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.monte_carlo <= MAX_DRAWS:
         raise CliError(f"--monte-carlo must be between 0 and {MAX_DRAWS}")
     try:
-        ev = evaluate(
-            project, load_catalog(), monte_carlo_draws=args.monte_carlo, seed=args.seed
+        ev = evaluate_plan(
+            project,
+            load_catalog(),
+            monte_carlo=args.monte_carlo > 0,
+            draws=max(args.monte_carlo, 1),
+            seed=args.seed,
         )
     except KeyError as exc:
         raise CliError(f"unknown catalog id: {exc.args[0]}") from None

@@ -16,8 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from gpu_advisor.cli._common import CliError, print_json
-from gpu_advisor.engine.judge import VendorJudgement, with_measured_mfu
-from gpu_advisor.engine.scoring import ScoringResult, score_project
+from gpu_advisor.engine.api import (
+    ScoringResult,
+    VendorJudgement,
+    score_project,
+    with_measured_mfu,
+)
 from gpu_advisor.engine.testkit import build_testkit
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import ProjectFileError, load_project

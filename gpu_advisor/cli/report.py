@@ -109,11 +109,11 @@ that the numbers are right, only that they are what the project gives.
 
 
 def _report(args: argparse.Namespace) -> int:
-    from gpu_advisor.engine.evaluate import evaluate
+    from gpu_advisor.engine.evaluate import evaluate_plan
     from gpu_advisor.io.catalog import load_catalog
     from gpu_advisor.io.project_file import ProjectFileError, load_project
     from gpu_advisor.report.fonts import FontNotFoundError
-    from gpu_advisor.report.plan import MONTE_CARLO_DRAWS, write_plan_pdf
+    from gpu_advisor.report.plan import write_plan_pdf
 
     _refuse_clobber(args.output, [args.project] + ([args.font] if args.font else []))
     try:
@@ -125,7 +125,7 @@ def _report(args: argparse.Namespace) -> int:
     if not args.output.parent.is_dir():
         raise CliError(f"folder does not exist: {args.output.parent}")
     catalog = load_catalog()
-    evaluation = evaluate(project, catalog, monte_carlo_draws=MONTE_CARLO_DRAWS, seed=0)
+    evaluation = evaluate_plan(project, catalog)  # the plan's draws and seed
     try:
         write_plan_pdf(
             args.output,

@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from gpu_advisor.cli._common import CliError, parse_number, positive_int, print_json
-from gpu_advisor.engine.sizing import size_workload
+from gpu_advisor.engine.api import size_workload
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import ModelShape, Workload

@@ -1,7 +1,13 @@
-"""Project → Evaluation: sizing, cost, risk and recommendation in one call.
+"""Project → Evaluation: sizing, cost, risk, vendors, review and rollout.
 
 This is the only module of the cost engine that reads the sizing result; the
 cost functions themselves take plain numbers and arrays.
+:func:`evaluate_plan` is the one entry point of the steps, the PDF plan, the
+CLI and the self-test: it returns a :class:`PlanEvaluation` whose vendors are
+judged and scored on the evaluation's own sizing (with the measured MFU),
+whose Monte Carlo uses the plan's draws and seed
+(:mod:`gpu_advisor.engine.plan_defaults`), and whose review and rollout are
+computed on first use.
 """
 
 from __future__ import annotations
@@ -9,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
+from typing import Any
 
 import numpy as np
+from pydantic import PrivateAttr
 
 from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.breakeven import compute_break_even
@@ -25,8 +33,13 @@ from gpu_advisor.engine.cost import (
 )
 from gpu_advisor.engine.demand import derive_demand
 from gpu_advisor.engine.mix import MixPolicy, best_policy, price_mix
+from gpu_advisor.engine.plan_defaults import (
+    PLAN_MONTE_CARLO_DRAWS,
+    PLAN_MONTE_CARLO_SEED,
+)
 from gpu_advisor.engine.recommend import recommend
 from gpu_advisor.engine.resolve import Resolved, resolve
+from gpu_advisor.engine.review import Review, review
 from gpu_advisor.engine.risk import (
     MONTE_CARLO_CHUNKS,
     MonteCarloPartial,
@@ -34,6 +47,7 @@ from gpu_advisor.engine.risk import (
     tornado,
 )
 from gpu_advisor.engine.risk import monte_carlo_chunks as risk_chunks
+from gpu_advisor.engine.scoring import VendorsResult, evaluate_vendors
 from gpu_advisor.engine.sizing import size_workload
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, Explanation, InputRef
@@ -472,6 +486,57 @@ def measured_mfu_for(project: Project) -> float | None:
     return min(measured) if measured else None
 
 
+def mfu_default(project: Project, catalog: Catalog) -> InputRef | None:
+    """The MFU the sizing uses when ``workload.mfu`` is empty, with its source.
+
+    The lowest MFU measured by a vendor on the plan's GPU
+    (:func:`measured_mfu_for`), otherwise the catalog's default for the GPU
+    (PaLM, Chowdhery et al. 2022, App. B). The workload step shows it greyed
+    out in the empty MFU field.
+
+    Returns
+    -------
+    InputRef or None
+        None when the catalog does not know the GPU.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Vendor
+    >>> c = load_catalog()
+    >>> p = Project()
+    >>> mfu_default(p, c).value == c.gpu(p.workload.gpu_id).default_mfu
+    True
+    >>> v = Vendor(name="a", gpu_id=p.workload.gpu_id, measured_mfu=0.21)
+    >>> ref = mfu_default(Project(vendors=[v]), c)
+    >>> ref.value, ref.source
+    (0.21, 'measured: lowest vendor MFU on this GPU (a)')
+    """
+    gpu_id = project.workload.gpu_id
+    measured = measured_mfu_for(project)
+    if measured is not None:
+        names = ", ".join(
+            v.name
+            for v in project.vendors
+            if v.gpu_id == gpu_id and v.measured_mfu == measured
+        )
+        return InputRef(
+            name="workload.mfu",
+            value=measured,
+            source=f"measured: lowest vendor MFU on this GPU ({names})",
+        )
+    gpu = next((g for g in catalog.gpus if g.id == gpu_id), None)
+    if gpu is None:
+        return None
+    prov = gpu.provenance
+    return InputRef(
+        name="workload.mfu",
+        value=gpu.default_mfu,
+        source=f"catalog gpus.json {gpu.id}: {prov.source} "
+        f"(as of {prov.as_of.isoformat()})",
+    )
+
+
 @dataclass(slots=True)
 class _Prepared:
     """Everything before the results: sizing, inputs, demand, priced options."""
@@ -490,11 +555,14 @@ class _Prepared:
     risk_options: list[OptionId]
 
 
-def _prepare(project: Project, catalog: Catalog) -> _Prepared:
+def _prepare(
+    project: Project, catalog: Catalog, sizing: SizingResult | None = None
+) -> _Prepared:
     """Size, resolve, derive the demand and price every option (scenario 0)."""
-    sizing = size_workload(
-        project.workload, catalog, measured_mfu=measured_mfu_for(project)
-    )
+    if sizing is None:
+        sizing = size_workload(
+            project.workload, catalog, measured_mfu=measured_mfu_for(project)
+        )
     gpu_id = sizing.gpu_id or project.workload.gpu_id
     resolved = resolve(project, catalog, gpu_id)
     resolved = _with_network_hint(
@@ -610,7 +678,12 @@ def monte_carlo_chunks(
 
 
 def evaluate(
-    project: Project, catalog: Catalog, *, monte_carlo_draws: int = 0, seed: int = 0
+    project: Project,
+    catalog: Catalog,
+    *,
+    monte_carlo_draws: int = 0,
+    seed: int = PLAN_MONTE_CARLO_SEED,
+    sizing: SizingResult | None = None,
 ) -> Evaluation:
     """Size the workload, price every option, and recommend one.
 
@@ -624,6 +697,9 @@ def evaluate(
         Draws for the Monte Carlo; 0 skips it. [1]
     seed : int
         Seed of the Monte Carlo's random generator.
+    sizing : SizingResult, optional
+        The project's sizing when already known (it must be what
+        ``size_workload`` returns with :func:`measured_mfu_for`).
 
     Returns
     -------
@@ -638,7 +714,7 @@ def evaluate(
     >>> ev.cost.recommendation.option in set(OptionId)
     True
     """
-    prep = _prepare(project, catalog)
+    prep = _prepare(project, catalog, sizing)
     sizing, resolved, d, demand = prep.sizing, prep.resolved, prep.d, prep.demand
     budget, owned_gpus, p, policy = (
         project.budget,
@@ -718,3 +794,155 @@ def evaluate(
             checkpointing=budget.checkpointing,
         )
     return Evaluation(sizing=sizing, cost=cost, monte_carlo=mc)
+
+
+@dataclass(frozen=True, slots=True)
+class Rollout:
+    """The rollout steps of a plan: environment advice and the generated files."""
+
+    advice: list[Advice]
+    files: list[Any]
+    """:class:`gpu_advisor.engine.configs.GeneratedConfig`, launch file first."""
+
+
+class PlanEvaluation(Evaluation):
+    """The whole plan: sizing, cost, Monte Carlo, vendors, review and rollout.
+
+    ``vendors``, ``review`` and ``rollout`` are computed on first use (and
+    then kept), so that a workload edit does not judge every vendor again.
+    Build it with :func:`evaluate_plan`.
+    """
+
+    _project: Project = PrivateAttr()
+    _catalog: Catalog = PrivateAttr()
+    _before: tuple[Project, SizingResult, VendorsResult] | None = PrivateAttr(None)
+    _vendors: VendorsResult | None = PrivateAttr(None)
+    _review: Review | None = PrivateAttr(None)
+    _rollout: Rollout | None = PrivateAttr(None)
+
+    @property
+    def project(self) -> Project:
+        """The project this evaluation describes."""
+        return self._project
+
+    @property
+    def vendors(self) -> VendorsResult:
+        """Every vendor judged and scored on this evaluation's sizing."""
+        if self._vendors is None:
+            self._vendors = evaluate_vendors(
+                self._project, self._catalog, self.sizing, previous=self._before
+            )
+            self._before = None
+        return self._vendors
+
+    @property
+    def review(self) -> Review:
+        """Checklist states, open items and whether the plan can be approved."""
+        if self._review is None:
+            self._review = review(self._project, self._catalog)
+        return self._review
+
+    @property
+    def rollout(self) -> Rollout:
+        """Environment advice and the generated launch and monitoring files."""
+        if self._rollout is None:
+            from gpu_advisor.engine.configs import environment_advice, generate_all
+
+            p = self._project
+            self._rollout = Rollout(
+                advice=environment_advice(p.environment, p.workload),
+                files=list(generate_all(p)),
+            )
+        return self._rollout
+
+
+_MONTE_CARLO_INPUTS = ("meta", "workload", "demand", "budget", "vendors")
+"""Project sections the cost and its Monte Carlo read."""
+
+
+def evaluate_plan(
+    project: Project,
+    catalog: Catalog,
+    previous: PlanEvaluation | None = None,
+    *,
+    monte_carlo: bool = True,
+    draws: int = PLAN_MONTE_CARLO_DRAWS,
+    seed: int = PLAN_MONTE_CARLO_SEED,
+) -> PlanEvaluation:
+    """Evaluate the whole plan; the one call behind every step, the PDF and the CLI.
+
+    Parameters
+    ----------
+    project : Project
+        The plan.
+    catalog : Catalog
+        Shipped defaults.
+    previous : PlanEvaluation, optional
+        The evaluation of an earlier snapshot of the same plan. Unchanged
+        parts are reused: the sizing when the workload and the measured MFU
+        are the same, the Monte Carlo when none of the sections the cost
+        reads changed, the vendors' judgements when neither the sizing nor
+        the vendor changed. The result equals a fresh evaluation.
+    monte_carlo : bool
+        Run the plan's Monte Carlo (:data:`PLAN_MONTE_CARLO_DRAWS` draws,
+        seed :data:`PLAN_MONTE_CARLO_SEED`); False skips it (the live
+        steps run it in the background with the same draws and seed).
+    draws, seed : int
+        Override the plan's draws and seed (``gpu-advisor-cli cost
+        --monte-carlo/--seed``); every output of the app uses the defaults.
+
+    Returns
+    -------
+    PlanEvaluation
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> c = load_catalog()
+    >>> p = Project()
+    >>> ev = evaluate_plan(p, c, monte_carlo=False)
+    >>> ev.monte_carlo is None, ev.vendors.scoring is None, ev.review.approvable
+    (True, True, False)
+    >>> budget = p.budget.model_copy(update={"owned_gpus": 4})
+    >>> again = evaluate_plan(p.model_copy(update={"budget": budget}), c, ev, monte_carlo=False)
+    >>> again.sizing is ev.sizing
+    True
+    """
+    sizing: SizingResult | None = None
+    mc = None
+    if previous is not None:
+        old = previous.project
+        old_mc = previous.monte_carlo
+        same_mc = old_mc is not None and (old_mc.draws, old_mc.seed) == (draws, seed)
+        if old is project and (same_mc or not monte_carlo):
+            return previous
+        if old.workload is project.workload and measured_mfu_for(
+            old
+        ) == measured_mfu_for(project):
+            sizing = previous.sizing
+        if (
+            monte_carlo
+            and same_mc
+            and all(
+                getattr(old, name) is getattr(project, name)
+                for name in _MONTE_CARLO_INPUTS
+            )
+        ):
+            mc = previous.monte_carlo
+    base = evaluate(
+        project,
+        catalog,
+        monte_carlo_draws=draws if monte_carlo and mc is None else 0,
+        seed=seed,
+        sizing=sizing,
+    )
+    out = PlanEvaluation.model_construct(
+        sizing=base.sizing,
+        cost=base.cost,
+        monte_carlo=base.monte_carlo if mc is None else mc,
+    )
+    out._project = project
+    out._catalog = catalog
+    if previous is not None and previous._vendors is not None:
+        out._before = (previous.project, previous.sizing, previous._vendors)
+    return out

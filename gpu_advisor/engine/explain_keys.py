@@ -20,7 +20,7 @@ from typing import Final
 from gpu_advisor.model.cost_results import CostResult
 from gpu_advisor.model.sizing_results import SizingResult
 
-# --- sizing (workload page) -------------------------------------------------
+# --- sizing -------------------------------------------------------------------
 MEMORY_TOTAL: Final = "memory.per_gpu.total_bytes"
 MIN_GPUS: Final = "cluster.min_gpus"
 GPU_HOURS: Final = "compute.gpu_hours"
@@ -34,21 +34,20 @@ NETWORK_NEEDED: Final = "cluster.network_needed_id"
 CHECKPOINT_BYTES: Final = "storage.checkpoint_bytes"
 CHECKPOINT_WRITE: Final = "storage.checkpoint_write_gb_per_s"
 
-WORKLOAD_PAGE_KEYS: Final[dict[str, str]] = {
-    "memory": MEMORY_TOTAL,
-    "min_gpus": MIN_GPUS,
-    "gpu_hours": GPU_HOURS,
-    "gpu_hours_x15": GPU_HOURS_WITH_REDUNDANCY,
-    "days": DAYS,
-    "scaling": SCALING_EFFICIENCY,
-    "deadline_gpus": GPUS_FOR_DEADLINE,
-    "decode": DECODE_TOKENS,
-    "network": NETWORK_NEEDED,
-    "checkpoint": CHECKPOINT_BYTES,
-    "checkpoint_write": CHECKPOINT_WRITE,
-}
-"""Result rows of the workload page: row name -> explained key."""
-
+SIZING_KEYS: Final = (
+    MEMORY_TOTAL,
+    MIN_GPUS,
+    GPU_HOURS,
+    GPU_HOURS_WITH_REDUNDANCY,
+    DAYS,
+    SCALING_EFFICIENCY,
+    GPUS_FOR_DEADLINE,
+    DECODE_TOKENS,
+    NETWORK_NEEDED,
+    CHECKPOINT_BYTES,
+    CHECKPOINT_WRITE,
+)
+"""Sizing results the engine explains (the UI decides where each one is shown)."""
 INFERENCE_ONLY: Final = frozenset({DECODE_TOKENS})
 """Keys shown (and explained) only when the workload serves inference."""
 
@@ -76,18 +75,23 @@ def option_key(option_id: str, field: str) -> str:
     return f"cost.options.{option_id}.{field}"
 
 
-def workload_page_keys(sizing: SizingResult, *, inference: bool) -> list[str]:
-    """Every key the workload page asks to explain for this result.
+def sizing_keys(sizing: SizingResult, *, inference: bool) -> list[str]:
+    """Every sizing key the engine explains for this result.
 
-    ``sizing`` is unused today (every row is always shown) but keeps the
+    ``sizing`` is unused today (every key is always explained) but keeps the
     signature parallel to :func:`budget_page_keys`.
+
+    Examples
+    --------
+    >>> from gpu_advisor.engine.sizing import size_workload
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Workload
+    >>> sizing = size_workload(Workload(), load_catalog())
+    >>> DECODE_TOKENS in sizing_keys(sizing, inference=False)
+    False
     """
     del sizing
-    return [
-        key
-        for key in WORKLOAD_PAGE_KEYS.values()
-        if inference or key not in INFERENCE_ONLY
-    ]
+    return [key for key in SIZING_KEYS if inference or key not in INFERENCE_ONLY]
 
 
 def budget_page_keys(cost: CostResult) -> list[str]:

@@ -384,8 +384,9 @@ def expectations_for(
     catalog : Catalog
         GPU datasheet figures and network classes.
     sizing : SizingResult, optional
-        The sized workload; computed with
-        :func:`gpu_advisor.engine.sizing.size_workload` when not given.
+        The sized workload; by default sized as the plan sizes it (with the
+        vendors' measured MFU, see
+        :func:`gpu_advisor.engine.evaluate.measured_mfu_for`).
     checkpoint_write_gb_per_s : float, optional
         Overrides the sizing engine's checkpoint write bandwidth. [GB/s]
 
@@ -404,7 +405,11 @@ def expectations_for(
     gpu = catalog.gpu(vendor.gpu_id)
     intra = catalog.network(gpu.intra_node_network_id)
     if sizing is None:
-        sizing = size_workload(project.workload, catalog)
+        from gpu_advisor.engine.evaluate import measured_mfu_for  # evaluate imports us
+
+        sizing = size_workload(
+            project.workload, catalog, measured_mfu=measured_mfu_for(project)
+        )
     inter = _inter_class(catalog, vendor.network_id) or _inter_class(
         catalog, project.workload.network_id
     )

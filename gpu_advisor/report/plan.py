@@ -51,9 +51,16 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from gpu_advisor import __version__
-from gpu_advisor.engine import configs
-from gpu_advisor.engine.judge import Check, judge_vendor
-from gpu_advisor.engine.scoring import Criterion, score_project
+from gpu_advisor.engine import api
+from gpu_advisor.engine.api import (
+    Check,
+    Criterion,
+    PlanEvaluation,
+    VendorsResult,
+    evaluate_vendors,
+)
+from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
+from gpu_advisor.engine.review import checklist_states
 from gpu_advisor.io.project_file import fingerprint, write_atomically
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, Explanation, Language, Severity
@@ -86,7 +93,7 @@ PAPER_SIZES: Final = {"a4": A4, "letter": LETTER}
 KEYWORD_FINGERPRINT: Final = "gpu-advisor-fingerprint"
 KEYWORD_VERSION: Final = "gpu-advisor-version"
 
-MONTE_CARLO_DRAWS: Final = 10_000
+MONTE_CARLO_DRAWS: Final = PLAN_MONTE_CARLO_DRAWS
 """Draws for the plan's price-uncertainty section (DESIGN: ≤ 100 ms)."""
 
 VERIFY_COMMAND: Final = "gpu-advisor-cli verify plan.pdf project.gpuplan"
@@ -1292,7 +1299,8 @@ def _judged_checks(
     for vendor in project.vendors:
         if not vendor.measurements:
             continue
-        checks = judge_vendor(project, vendor, catalog, sizing=ev.sizing).checks
+        judged = _vendors_result(project, ev, catalog).judgements.get(vendor.name)
+        checks = judged.checks if judged is not None else []
         for test in dict.fromkeys(c.test for c in checks):
             group = [c for c in checks if c.test == test]
             passed = [c for c in group if c.verdict.value in ("pass", "info")]
@@ -1364,11 +1372,10 @@ def _scoring(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> 
     if not project.vendors:
         st.p(st.t("ven.no_vendors_to_score"))
         return
-    result, _ = score_project(
-        project,
-        catalog,
-        checkpoint_write_gb_per_s=ev.sizing.storage.checkpoint_write_gb_per_s,
-    )
+    result = _vendors_result(project, ev, catalog).scoring
+    if result is None:
+        st.p(st.t("ven.no_vendors_to_score"))
+        return
     # Criteria as rows and vendors as columns: names stay readable at any width.
     # At most _SCORING_COLUMNS vendors per table: with 40 or more, one table's
     # columns would be narrower than their padding (reportlab: negative width).
@@ -1434,13 +1441,13 @@ def _environment(st: _Story, project: Project) -> None:
     wl = project.workload
     if env.scheduler is Scheduler.KUBERNETES:
         st.h2(st.t("env.kubernetes"))
-        st.code(configs.kubernetes_manifest(env, wl, lang))
+        st.code(api.kubernetes_manifest(env, wl, lang))
     elif env.scheduler is Scheduler.SLURM:
         st.h2(st.t("env.slurm"))
-        st.code(configs.slurm_script(env, wl, lang))
+        st.code(api.slurm_script(env, wl, lang))
     else:
         st.h2(st.t("env.bare"))
-        st.code(configs.bare_nodes_script(env, wl, lang))
+        st.code(api.bare_nodes_script(env, wl, lang))
 
 
 def _monitoring(st: _Story, project: Project) -> None:
@@ -1459,17 +1466,24 @@ def _monitoring(st: _Story, project: Project) -> None:
     )
     st.h2(st.t("mon.rules"))
     st.code(
-        configs.prometheus_alert_rules(
+        api.prometheus_alert_rules(
             mon, st.lang, expected_gpus_per_node=project.environment.gpus_per_node
         )
     )
 
 
+def _vendors_result(
+    project: Project, ev: Evaluation, catalog: Catalog
+) -> VendorsResult:
+    """The evaluation's vendors (judged and scored on its own sizing)."""
+    if isinstance(ev, PlanEvaluation) and ev.project is project:
+        return ev.vendors
+    return evaluate_vendors(project, catalog, ev.sizing)
+
+
 def _checklist_states(project: Project, catalog: Catalog) -> dict[str, CheckStatus]:
-    states = {item.id: item.status for item in project.checklist}
-    return {
-        entry.id: states.get(entry.id, CheckStatus.OPEN) for entry in catalog.checklist
-    }
+    """Every item's state, counted as the checklist and review steps count them."""
+    return checklist_states(project, catalog)
 
 
 def _checklist(st: _Story, project: Project, catalog: Catalog) -> None:

@@ -31,18 +31,23 @@ from typing import Final
 from PySide6.QtCore import QObject, QSettings, Qt, QThreadPool, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 
+from gpu_advisor.engine.plan_defaults import (
+    PLAN_MONTE_CARLO_DRAWS,
+    PLAN_MONTE_CARLO_SEED,
+)
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project
+from gpu_advisor.ui.i18n import fill
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
 from gpu_advisor.ui.workers import EngineJob
 
-MONTE_CARLO_DRAWS: Final = 10_000
-"""Draws for the plan's risk section (same as the CLI's report)."""
+MONTE_CARLO_DRAWS: Final = PLAN_MONTE_CARLO_DRAWS
+"""Draws for the plan's risk section (the plan's, as the CLI's report)."""
 
-MONTE_CARLO_SEED: Final = 0
-"""The CLI uses seed 0 too, so both give the same document."""
+MONTE_CARLO_SEED: Final = PLAN_MONTE_CARLO_SEED
+"""The plan's seed, as the CLI and the budget step, so all give the same figures."""
 
 
 class Paper(StrEnum):
@@ -115,14 +120,10 @@ def export_steps(
     results: dict[str, object] = {}
 
     def evaluate_step() -> object:
-        from gpu_advisor.engine.evaluate import evaluate  # deferred: cold start
+        from gpu_advisor.engine.evaluate import evaluate_plan  # deferred: cold start
 
-        results["evaluation"] = evaluate(
-            project,
-            catalog,
-            monte_carlo_draws=MONTE_CARLO_DRAWS,
-            seed=MONTE_CARLO_SEED,
-        )
+        # the plan's draws and seed (MONTE_CARLO_DRAWS, MONTE_CARLO_SEED)
+        results["evaluation"] = evaluate_plan(project, catalog)
         return None
 
     def write_step() -> object:
@@ -376,10 +377,8 @@ class PdfExportController(QObject):
         self._discard(generation)
 
     def _report_error(self, path: Path, message: str) -> None:
-        text = (
-            self.tr("Could not export the PDF to %1:\n\n%2")
-            .replace("%1", str(path))
-            .replace("%2", message)
+        text = fill(
+            self.tr("Could not export the PDF to %1:\n\n%2"), str(path), message
         )
         if self.show_dialogs:
             QMessageBox.critical(self._widget, self.tr("Export PDF"), text)

@@ -8,10 +8,12 @@ changes without a restart.
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QLocale, QTranslator
 
+from gpu_advisor.model.common import Language
 from gpu_advisor.ui import qt_resources
 from gpu_advisor.ui.fonts import apply_ui_font
 from gpu_advisor.ui.settings import LanguageChoice
@@ -39,9 +41,42 @@ def resolve_language(choice: LanguageChoice | str) -> str:
     return "zh_CN" if system.language() == QLocale.Language.Chinese else "en"
 
 
-def current_language() -> str:
-    """The language installed last (``"zh_CN"`` or ``"en"``)."""
+def current_language() -> Language:
+    """The language installed last, as the engine and the PDF name it.
+
+    ``Language.ZH`` when the zh_CN catalog is in use, otherwise ``Language.EN``
+    (a ``StrEnum``: ``"zh"`` or ``"en"``). The Qt locale name is
+    :func:`current_locale_name`.
+    """
+    return Language.ZH if _current.startswith("zh") else Language.EN
+
+
+def current_locale_name() -> str:
+    """The Qt name of the language installed last (``"zh_CN"`` or ``"en"``)."""
     return _current
+
+
+_PLACEHOLDER: Final = re.compile(r"%([1-9][0-9]?)")
+
+
+def fill(template: str, *values: object) -> str:
+    """``template`` with ``%1``, ``%2``, … replaced by ``values`` in one pass.
+
+    Qt's ``QString::arg`` for Python strings: a value that itself contains
+    ``%2`` is never substituted again (chained ``.replace`` calls would).
+    Placeholders without a value stay as they are.
+
+    >>> fill("Vendor %1 scored %2.", "A%2", 88)
+    'Vendor A%2 scored 88.'
+    >>> fill("%2 before %1", "x", "y"), fill("%3 left", "x")
+    ('y before x', '%3 left')
+    """
+
+    def value(match: re.Match[str]) -> str:
+        index = int(match.group(1))
+        return str(values[index - 1]) if index <= len(values) else match.group(0)
+
+    return _PLACEHOLDER.sub(value, template)
 
 
 def current_locale() -> QLocale:

@@ -60,6 +60,7 @@ from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import OptionId, Project, ProjectMeta
 from gpu_advisor.ui import i18n
 from gpu_advisor.ui.export import PdfExportController
+from gpu_advisor.ui.i18n import fill
 from gpu_advisor.ui.qt_resources import icon, resource_file
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
@@ -162,11 +163,11 @@ class RecoveryDialog(QDialog):
             source = (
                 entry.source_path.name if entry.source_path else self.tr("never saved")
             )
-            text = (
-                self.tr("%1 (%2), autosaved %3")
-                .replace("%1", entry.title or self.tr("Untitled plan"))
-                .replace("%2", source)
-                .replace("%3", _local_time(entry.saved_at))
+            text = fill(
+                self.tr("%1 (%2), autosaved %3"),
+                entry.title or self.tr("Untitled plan"),
+                source,
+                _local_time(entry.saved_at),
             )
             if entry.problem:
                 text += "\n" + self.tr("Damaged: %1").replace("%1", entry.problem)
@@ -562,10 +563,12 @@ class MainWindow(QMainWindow):
         QMessageBox.critical(
             self,
             APP_NAME,
-            self.tr("%1: %2\n\n%3")
-            .replace("%1", what)
-            .replace("%2", QFileInfo(str(path)).absoluteFilePath())
-            .replace("%3", problem),
+            fill(
+                self.tr("%1: %2\n\n%3"),
+                what,
+                QFileInfo(str(path)).absoluteFilePath(),
+                problem,
+            ),
         )
 
     def _fill_recent_menu(self) -> None:
@@ -762,12 +765,13 @@ class MainWindow(QMainWindow):
             "under the GNU LGPL v3; pyqtgraph, pydantic and NumPy under their MIT and BSD "
             "licences; ReportLab under the BSD licence; Python under the PSF licence.</p>"
         )
-        return (
-            body.replace("%1", __version__)
-            .replace("%2", qVersion())
-            .replace("%3", PySide6.__version__)
-            .replace("%4", platform.python_version())
-            .replace("%5", sys.platform)
+        return fill(
+            body,
+            __version__,
+            qVersion(),
+            PySide6.__version__,
+            platform.python_version(),
+            sys.platform,
         )
 
     def _toggle_full_screen(self, checked: bool) -> None:

@@ -21,8 +21,8 @@ from gpu_advisor.model.project import Project
 from gpu_advisor.ui.commands import ReplaceProject
 
 if TYPE_CHECKING:
+    from gpu_advisor.engine.evaluate import PlanEvaluation
     from gpu_advisor.model.catalog import Catalog
-    from gpu_advisor.model.evaluation import Evaluation
 
 
 class ProjectSession(QObject):
@@ -51,7 +51,8 @@ class ProjectSession(QObject):
         super().__init__(parent)
         self._project = project if project is not None else Project()
         self._path = path
-        self._evaluation: Evaluation | None = None
+        self._evaluation: PlanEvaluation | None = None
+        self._previous: PlanEvaluation | None = None
         self.session_id = uuid.uuid4().hex
         """Identifies this run's autosaves (see ``gpu_advisor.io.autosave``)."""
         self.undo_stack = QUndoStack(self)
@@ -87,12 +88,21 @@ class ProjectSession(QObject):
         return load_catalog()
 
     @property
-    def evaluation(self) -> Evaluation:
-        """The engine's results for the current project (cached until it changes)."""
-        if self._evaluation is None:
-            from gpu_advisor.engine.evaluate import evaluate  # deferred: cold start
+    def evaluation(self) -> PlanEvaluation:
+        """The engine's results for the current project (cached until it changes).
 
-            self._evaluation = evaluate(self._project, self.catalog)
+        One :func:`~gpu_advisor.engine.evaluate.evaluate_plan` without the
+        Monte Carlo (the budget step runs it in the background with the
+        plan's draws and seed); the last evaluation is passed as
+        ``previous`` so unchanged parts are reused.
+        """
+        if self._evaluation is None:
+            from gpu_advisor.engine.evaluate import evaluate_plan  # deferred
+
+            self._evaluation = evaluate_plan(
+                self._project, self.catalog, self._previous, monte_carlo=False
+            )
+            self._previous = None
         return self._evaluation
 
     # --- editing -----------------------------------------------------------------------
@@ -153,6 +163,8 @@ class ProjectSession(QObject):
     def _set_project(self, project: Project) -> None:
         """Swap the snapshot; only undo commands and :meth:`reset` call this."""
         self._project = project
+        if self._evaluation is not None:
+            self._previous = self._evaluation
         self._evaluation = None
         self.project_changed.emit(project)
 

@@ -39,12 +39,13 @@ from typing import Any, Final
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from typing_extensions import override
 
+from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_SEED
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.cost_results import MonteCarloResult
 from gpu_advisor.model.project import Project
 
-MONTE_CARLO_SEED: Final = 20260101
-"""Fixed seed, so that the same project always shows the same distribution."""
+MONTE_CARLO_SEED: Final = PLAN_MONTE_CARLO_SEED
+"""The plan's seed: the budget step shows the distribution the PDF and the CLI print."""
 
 # Jobs still running; keeps their Python objects alive even when the widget
 # that started them is gone (the pool does not own Python-side references).

@@ -120,3 +120,117 @@ def test_monte_carlo_through_evaluate():
     assert ev.monte_carlo is not None
     assert ev.monte_carlo.draws == 500
     assert ev == evaluate(project, CATALOG, monte_carlo_draws=500, seed=3)
+
+
+# --- evaluate_plan: one evaluation of the whole plan ---------------------------------
+
+
+def _measured_project() -> Project:
+    """The default plan with two vendors that measured MFU on its GPU."""
+    from tests.evidence_samples import vendor_a, vendor_b
+
+    gpu = Project().workload.gpu_id
+    return Project(
+        vendors=[
+            vendor_a().model_copy(update={"gpu_id": gpu, "measured_mfu": 0.21}),
+            vendor_b().model_copy(update={"gpu_id": gpu, "measured_mfu": 0.33}),
+        ]
+    )
+
+
+def test_plan_vendors_are_judged_on_the_plans_own_sizing():
+    from gpu_advisor.engine.evaluate import evaluate_plan
+    from gpu_advisor.engine.scoring import score_project
+    from gpu_advisor.engine.sizing import size_workload
+
+    project = _measured_project()
+    ev = evaluate_plan(project, CATALOG, monte_carlo=False)
+    assert ev.sizing.compute.mfu == 0.21
+    assert ev.sizing.compute.mfu_source == "measured"
+    catalog_sizing = size_workload(project.workload, CATALOG)
+    assert catalog_sizing.compute.mfu != 0.21  # the case the issue describes
+    on_plan, judged = score_project(project, CATALOG, sizing=ev.sizing)
+    assert ev.vendors.scoring == on_plan
+    assert ev.vendors.judgements == judged
+    # the default of score_project sizes as the plan does, not without the MFU
+    assert score_project(project, CATALOG)[0] == on_plan
+    assert ev.vendors.scoring is not None
+    assert ev.vendors.scoring.sensitivity
+
+
+def test_plan_uses_the_plans_draws_and_seed():
+    from gpu_advisor.engine.evaluate import evaluate_plan
+    from gpu_advisor.engine.plan_defaults import (
+        PLAN_MONTE_CARLO_DRAWS,
+        PLAN_MONTE_CARLO_SEED,
+    )
+
+    ev = evaluate_plan(Project(), CATALOG)
+    assert ev.monte_carlo is not None
+    assert ev.monte_carlo.draws == PLAN_MONTE_CARLO_DRAWS
+    assert ev.monte_carlo.seed == PLAN_MONTE_CARLO_SEED
+    full = evaluate(
+        Project(), CATALOG, monte_carlo_draws=PLAN_MONTE_CARLO_DRAWS, seed=0
+    )
+    assert ev.monte_carlo == full.monte_carlo
+
+
+def test_previous_reuses_unchanged_parts_and_equals_a_fresh_evaluation():
+    from gpu_advisor.engine.evaluate import evaluate_plan
+
+    project = _measured_project()
+    first = evaluate_plan(project, CATALOG)
+    _ = first.vendors  # computed, so the next one may reuse judgements
+    # a budget edit: sizing and judgements reused, the cost and MC redone
+    budget = project.budget.model_copy(update={"owned_gpus": 3})
+    edited = project.model_copy(update={"budget": budget})
+    second = evaluate_plan(edited, CATALOG, first)
+    assert second.sizing is first.sizing
+    fresh = evaluate_plan(edited, CATALOG)
+    assert second.cost == fresh.cost
+    assert second.monte_carlo == fresh.monte_carlo
+    assert second.vendors == fresh.vendors
+    # a weight edit: same judgement objects, scores redone
+    scoring = project.scoring.model_copy(update={"price": 90.0})
+    weighted = project.model_copy(update={"scoring": scoring})
+    third = evaluate_plan(weighted, CATALOG, first)
+    assert third.monte_carlo is first.monte_carlo
+    assert third.vendors.judgements["A"] is first.vendors.judgements["A"]
+    assert third.vendors == evaluate_plan(weighted, CATALOG).vendors
+    # a measured MFU edit changes the sizing: everything judged again
+    vendors = [
+        project.vendors[0].model_copy(update={"measured_mfu": 0.15}),
+        project.vendors[1],
+    ]
+    measured = project.model_copy(update={"vendors": vendors})
+    fourth = evaluate_plan(measured, CATALOG, first)
+    assert fourth.sizing.compute.mfu == 0.15
+    assert fourth.vendors == evaluate_plan(measured, CATALOG).vendors
+    # the same snapshot: the same object
+    assert evaluate_plan(project, CATALOG, first) is first
+
+
+def test_mfu_default_is_the_engines_resolved_input():
+    from gpu_advisor.engine.evaluate import mfu_default
+
+    project = _measured_project()
+    ref = mfu_default(project, CATALOG)
+    assert ref is not None
+    assert ref.value == evaluate(project, CATALOG).sizing.compute.mfu == 0.21
+    assert "A" in ref.source
+    assert "measured" in ref.source
+    plain = mfu_default(Project(), CATALOG)
+    assert plain is not None
+    assert plain.value == evaluate(Project(), CATALOG).sizing.compute.mfu
+
+
+def test_plan_review_and_rollout_are_lazy_and_complete():
+    from gpu_advisor.engine.evaluate import evaluate_plan
+
+    ev = evaluate_plan(Project(), CATALOG, monte_carlo=False)
+    assert ev._review is None
+    assert ev._rollout is None
+    assert ev.review.tally.total == len(CATALOG.checklist)
+    assert not ev.review.approvable
+    assert ev.rollout.files
+    assert ev.rollout is ev.rollout

@@ -49,7 +49,7 @@ def test_every_page_key_is_explained(name: str, project: Project) -> None:
     sizing = _by_key(ev.sizing.explanations)
     cost = _by_key(ev.cost.explanations)
     every = sizing | cost
-    wanted = keys.workload_page_keys(ev.sizing, inference=inference)
+    wanted = keys.sizing_keys(ev.sizing, inference=inference)
     wanted += keys.budget_page_keys(ev.cost)
     missing = [k for k in wanted if k not in every]
     assert missing == [], name
@@ -111,5 +111,5 @@ def test_network_explanation_compares_with_the_next_slower_class() -> None:
 
 def test_page_keys_without_inference_skip_decode() -> None:
     ev = evaluate(Project(), CATALOG)
-    assert keys.DECODE_TOKENS not in keys.workload_page_keys(ev.sizing, inference=False)
-    assert keys.DECODE_TOKENS in keys.workload_page_keys(ev.sizing, inference=True)
+    assert keys.DECODE_TOKENS not in keys.sizing_keys(ev.sizing, inference=False)
+    assert keys.DECODE_TOKENS in keys.sizing_keys(ev.sizing, inference=True)

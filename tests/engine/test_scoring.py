@@ -205,3 +205,30 @@ def test_sensitivity_moves_really_change_the_winner(matrix, weights):
             if sum(ws.values()) > 0:
                 t = totals(ws)
                 assert t[move.winner_if_decreased] >= t[winner] - 1e-6
+
+
+def test_merge_measurements_replaces_a_file_and_keeps_the_others():
+    from gpu_advisor.engine.scoring import merge_measurements
+    from gpu_advisor.io.catalog import load_catalog
+    from gpu_advisor.model.project import Measurement, Project, Vendor
+
+    def m(file: str, value: float) -> Measurement:
+        return Measurement(
+            tool="fio", metric="write", value=value, unit="GB/s", file=file
+        )
+
+    vendor = Vendor(
+        name="A", measurements=[m("n1/fio.json", 1.0), m("n2/fio.json", 2.0)]
+    )
+    merged = merge_measurements(
+        Project(),
+        vendor,
+        [m("n1/fio.json", 3.0), m("n3/fio.json", 4.0)],
+        load_catalog(),
+    )
+    assert [(x.file, x.value) for x in merged.measurements] == [
+        ("n2/fio.json", 2.0),
+        ("n1/fio.json", 3.0),
+        ("n3/fio.json", 4.0),
+    ]
+    assert merged.measured_mfu is None  # no training log: none measured

@@ -9,15 +9,21 @@ translation.
 from __future__ import annotations
 
 import ast
+import importlib.util
 import re
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PySide6.QtCore import QCoreApplication, QTranslator
 from typing_extensions import override
 
+from gpu_advisor.model.common import Language
 from gpu_advisor.ui import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,10 +34,22 @@ LANGUAGES = ("zh_CN", "en")
 Key = tuple[str, str]  # (context, source text)
 
 
-def _catalog(language: str) -> dict[Key, ET.Element]:
+def _build_qt_assets() -> ModuleType:
+    """packaging/build_qt_assets.py: the one table of which file holds a context."""
+    spec = importlib.util.spec_from_file_location(
+        "build_qt_assets", ROOT / "packaging" / "build_qt_assets.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _catalog(language: str, folder: Path = TRANSLATIONS) -> dict[Key, ET.Element]:
     """All messages of ``language`` over every ``*_<language>.ts`` file."""
-    files = sorted(TRANSLATIONS.glob(f"*_{language}.ts"))
-    assert TRANSLATIONS / f"gpu_advisor_{language}.ts" in files
+    files = sorted(folder.glob(f"*_{language}.ts"))
+    assert folder / f"gpu_advisor_{language}.ts" in files
     messages: dict[Key, ET.Element] = {}
     for ts in files:
         messages.update(_messages(ts, language))
@@ -60,6 +78,13 @@ class _TrCollector(ast.NodeVisitor):
         self.classes: list[str] = []
         self.found: set[Key] = set()
         self.dynamic: list[str] = []
+        self.in_fstring = 0
+
+    @override
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
+        self.in_fstring += 1
+        self.generic_visit(node)
+        self.in_fstring -= 1
 
     @override
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
@@ -83,7 +108,9 @@ class _TrCollector(ast.NodeVisitor):
         self.generic_visit(node)
 
     def _add(self, context: str, text: ast.expr, node: ast.Call) -> None:
-        if isinstance(text, ast.Constant) and isinstance(text.value, str):
+        if self.in_fstring:  # pyside6-lupdate does not look inside f-strings
+            self.dynamic.append(f"inside an f-string: {ast.unparse(node)}")
+        elif isinstance(text, ast.Constant) and isinstance(text.value, str):
             self.found.add((context, text.value))
         else:  # lupdate cannot see such a string: it would never be translated
             self.dynamic.append(ast.unparse(node))
@@ -168,7 +195,89 @@ def test_installed_translator_reaches_tr(qapp: Any) -> None:
     try:
         assert i18n.install_translators("zh_CN") == "zh_CN"
         assert QCoreApplication.translate("AdvisorWizard", "Budget") == "预算"
-        assert i18n.current_language() == "zh_CN"
+        assert i18n.current_language() is Language.ZH
+        assert i18n.current_locale_name() == "zh_CN"
     finally:
         i18n.install_translators("en")
     assert QCoreApplication.translate("AdvisorWizard", "Budget") == "Budget"
+
+
+def _area_problems(folder: Path) -> list[str]:
+    """Contexts in the wrong file or in two files (AREA_CONTEXTS is the rule)."""
+    table = _build_qt_assets()
+    problems: list[str] = []
+    for language in LANGUAGES:
+        where: dict[str, str] = {}
+        for ts in sorted(folder.glob(f"*_{language}.ts")):
+            area = ts.name.removesuffix(f"_{language}.ts")
+            for context in ET.parse(ts).getroot().iter("context"):
+                name = context.findtext("name") or ""
+                if name in where:
+                    problems.append(f"{name} in {where[name]} and {ts.name}")
+                where[name] = ts.name
+                if table.area_of(name) != area:
+                    problems.append(f"{name} belongs in {table.area_of(name)}")
+    return problems
+
+
+def test_each_context_is_in_the_file_the_table_names() -> None:
+    assert _area_problems(TRANSLATIONS) == []
+
+
+def test_update_then_release_keeps_the_catalogs_complete(tmp_path: Path) -> None:
+    """``build_qt_assets.py --update`` then the release step: nothing duplicated or lost."""
+    table = _build_qt_assets()
+    try:
+        table.find_tool("lupdate")
+        table.find_tool("lrelease")
+    except table.ToolMissingError as exc:
+        pytest.skip(str(exc))
+    folder = tmp_path / "translations"
+    shutil.copytree(TRANSLATIONS, folder, ignore=shutil.ignore_patterns("*.qm"))
+    before = {lang: _catalog(lang, folder) for lang in LANGUAGES}
+    table.update_ts(folder)
+    table.release(folder)
+    assert _area_problems(folder) == []
+    found, _dynamic = _source_strings()
+    for language in LANGUAGES:
+        after = _catalog(language, folder)
+        assert after.keys() == found, language
+        unfinished = [
+            k for k, t in after.items() if t.get("type") or not (t.text or "").strip()
+        ]
+        assert unfinished == [], language
+        assert {k: t.text for k, t in after.items()} == {
+            k: t.text for k, t in before[language].items() if k in found
+        }
+        assert (folder / f"gpu_advisor_{language}.qm").stat().st_size > 0
+
+
+@given(st.lists(st.text(max_size=8), min_size=3, max_size=3))
+def test_fill_substitutes_each_placeholder_once(values: list[str]) -> None:
+    assert i18n.fill("%1|%2|%3", *values) == "|".join(values)
+    assert i18n.fill("%2 / %1", "A%2", "B") == "B / A%2"
+
+
+def test_no_chained_placeholder_replace_left() -> None:
+    """``.replace("%1", a).replace("%2", b)`` breaks on a vendor named "A%2": use fill()."""
+
+    def placeholder_replace(node: ast.AST) -> bool:
+        return (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "replace"
+            and bool(node.args)
+            and isinstance(node.args[0], ast.Constant)
+            and str(node.args[0].value).startswith("%")
+        )
+
+    chained = [
+        f"{path.name}:{node.lineno}"
+        for path in sorted(UI_SOURCES.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if placeholder_replace(node)
+        and isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and placeholder_replace(node.func.value)
+    ]
+    assert chained == []

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QPointF, Qt, QTranslator
 from PySide6.QtWidgets import QApplication
 
-from gpu_advisor.engine.explain_keys import workload_page_keys
+from gpu_advisor.engine.explain_keys import sizing_keys
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import (
@@ -377,7 +377,7 @@ def test_why_buttons(qtbot: Any, session: ProjectSession) -> None:
 def _check_why_buttons(qtbot: Any, page: WorkloadPage, session: ProjectSession) -> None:
     sizing = session.evaluation.sizing
     inference = sizing.compute.decode_tokens_per_s_per_gpu is not None
-    wanted = workload_page_keys(sizing, inference=inference)
+    wanted = sizing_keys(sizing, inference=inference)
     shown = {n.why.key: n for n in page.numbers.values() if not n.why.isHidden()}
     assert set(shown) == set(wanted)
     for key in wanted:

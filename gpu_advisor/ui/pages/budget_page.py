@@ -52,6 +52,7 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from gpu_advisor.engine import explain_keys as keys
+from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
 from gpu_advisor.engine.resolve import to_display
 from gpu_advisor.model.common import Advice, Explanation, InputRef, Language
 from gpu_advisor.model.cost_results import CostResult, MonteCarloResult
@@ -61,7 +62,7 @@ from gpu_advisor.model.project import (
     OptionId,
     Project,
 )
-from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import (
@@ -87,7 +88,7 @@ _ERROR_STYLE: Final = "color: #b00020;"
 _WARNING_STYLE: Final = "color: #8a4b00;"
 _FORM_MIN_WIDTH_PX: Final = 470
 _MC_DEBOUNCE_MS: Final = 500
-_MC_DEFAULT_DRAWS: Final = 10_000
+_MC_DEFAULT_DRAWS: Final = PLAN_MONTE_CARLO_DRAWS
 
 
 def _bounds(key: str) -> tuple[float, float]:
@@ -316,14 +317,16 @@ class RecommendationPanel(QWidget):
             mix = rec.mix_detail
             peak = max(mix.baseline_gpus, default=0)
             self.mix_label.setText(
-                self.tr(
-                    "Reserve up to %1 cards on %2 as the baseline; run %3 GPU-hours "
-                    "of bursts on %4."
+                fill(
+                    self.tr(
+                        "Reserve up to %1 cards on %2 as the baseline; run %3 GPU-hours "
+                        "of bursts on %4."
+                    ),
+                    locale.toString(peak),
+                    option_label(mix.baseline_kind),
+                    locale.toString(mix.burst_gpu_hours, "f", 0),
+                    option_label(mix.burst_kind),
                 )
-                .replace("%1", locale.toString(peak))
-                .replace("%2", option_label(mix.baseline_kind))
-                .replace("%3", locale.toString(mix.burst_gpu_hours, "f", 0))
-                .replace("%4", option_label(mix.burst_kind))
             )
             self.mix_label.setVisible(True)
             self.mix_why.setVisible(True)
@@ -453,12 +456,12 @@ class RecommendationPanel(QWidget):
                     "its cumulative cost stays above renting for the whole horizon"
                 )
             )
-            text = (
-                self.tr("Break-even of %1 against %2: %3; %4.")
-                .replace("%1", option_label(be.owned_option))
-                .replace("%2", option_label(be.rent_option))
-                .replace("%3", util)
-                .replace("%4", month)
+            text = fill(
+                self.tr("Break-even of %1 against %2: %3; %4."),
+                option_label(be.owned_option),
+                option_label(be.rent_option),
+                util,
+                month,
             )
         self.break_even_label.setText(text)
         compared = be.owned_option is not None and be.rent_option is not None
@@ -478,27 +481,23 @@ class RecommendationPanel(QWidget):
             else self.tr("the rule says keep renting")
         )
         self.six_month_label.setText(
-            self.tr(
-                "Six-month rule (seed 003): monthly rent %1 vs depreciation + "
-                "electricity %2 per month (%3); %4 months of planned work, the rule needs "
-                "%5 — %6."
-            )
-            .replace("%1", format_money(to_display(rule.monthly_rent_cny, rate), code))
-            .replace(
-                "%2",
+            fill(
+                self.tr(
+                    "Six-month rule (seed 003): monthly rent %1 vs depreciation + "
+                    "electricity %2 per month (%3); %4 months of planned work, the rule needs "
+                    "%5 — %6."
+                ),
+                format_money(to_display(rule.monthly_rent_cny, rate), code),
                 format_money(
                     to_display(rule.depreciation_plus_electricity_cny, rate), code
                 ),
-            )
-            .replace(
-                "%3",
                 self.tr("rent is higher")
                 if rule.rent_exceeds
                 else self.tr("rent is lower"),
+                str(rule.plan_months),
+                str(rule.required_months),
+                verdict,
             )
-            .replace("%4", str(rule.plan_months))
-            .replace("%5", str(rule.required_months))
-            .replace("%6", verdict)
         )
 
     @override
@@ -1198,23 +1197,23 @@ class BudgetPage(QWizardPage):
                 self.monte_carlo is not None
                 and self.monte_carlo.own_minus_rent is not None
             ):
-                message = (
+                message = fill(
                     self.tr(
                         "%1 draws, seed %2. Each bar counts the draws by how much "
                         "more owning costs than renting; green: owning is cheaper. "
                         "Dashed lines: P10, P50, P90."
-                    )
-                    .replace("%1", current_locale().toString(self.monte_carlo.draws))
-                    .replace("%2", str(self.monte_carlo.seed))
+                    ),
+                    current_locale().toString(self.monte_carlo.draws),
+                    str(self.monte_carlo.seed),
                 )
             elif self.monte_carlo is not None:
-                message = (
+                message = fill(
                     self.tr(
                         "%1 draws, seed %2. Bars: P10 to P90 of each option's total; "
                         "thick mark: P50."
-                    )
-                    .replace("%1", current_locale().toString(self.monte_carlo.draws))
-                    .replace("%2", str(self.monte_carlo.seed))
+                    ),
+                    current_locale().toString(self.monte_carlo.draws),
+                    str(self.monte_carlo.seed),
                 )
             else:
                 message = self.tr(

@@ -51,9 +51,10 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor.engine.review import checklist_states, tally
 from gpu_advisor.model.catalog import ChecklistEntry
 from gpu_advisor.model.project import ChecklistItem, CheckStatus, Project
-from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import ChoiceDelegate, RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
@@ -366,12 +367,10 @@ class ChecklistPage(QWizardPage):
         locale = current_locale()
         if item_id == CARD_HOURS_ID:
             compute = self._session.evaluation.sizing.compute
-            return (
-                self.tr("This plan: %1 GPU-hours, %2 with the ×1.5 margin.")
-                .replace("%1", locale.toString(compute.gpu_hours, "f", 0))
-                .replace(
-                    "%2", locale.toString(compute.gpu_hours_with_redundancy, "f", 0)
-                )
+            return fill(
+                self.tr("This plan: %1 GPU-hours, %2 with the ×1.5 margin."),
+                locale.toString(compute.gpu_hours, "f", 0),
+                locale.toString(compute.gpu_hours_with_redundancy, "f", 0),
             )
         if item_id in INTRANET_IDS:
             parts = []
@@ -475,14 +474,12 @@ class ChecklistPage(QWizardPage):
         Done means pass or not applicable.
         """
         project = project or self._session.project
-        states = items_by_id(project)
-        ids = [i for ids in self._ids_by_group(project).values() for i in ids]
-        statuses = [states[i].status if i in states else CheckStatus.OPEN for i in ids]
-        done = sum(
-            s in {CheckStatus.PASS, CheckStatus.NOT_APPLICABLE} for s in statuses
+        counts = (
+            self._session.evaluation.review.tally
+            if project is self._session.project
+            else tally(checklist_states(project, self._session.catalog))
         )
-        failed = sum(s is CheckStatus.FAIL for s in statuses)
-        return done, len(ids), failed
+        return counts.done, counts.total, counts.failed
 
     def _refresh(self, project: Project) -> None:
         self.outputs.stale = False
@@ -516,10 +513,10 @@ class ChecklistPage(QWizardPage):
                 )
                 row.setToolTip(COL_EVIDENCE, state.evidence_file)
         done, total, failed = self.progress(project)
-        text = (
-            self.tr("%1 of %2 items done (passed or not applicable).")
-            .replace("%1", str(done))
-            .replace("%2", str(total))
+        text = fill(
+            self.tr("%1 of %2 items done (passed or not applicable)."),
+            str(done),
+            str(total),
         )
         if failed:
             text += " " + self.tr("%1 failed: resolve them before signing.").replace(

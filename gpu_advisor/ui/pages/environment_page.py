@@ -42,14 +42,14 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from gpu_advisor.engine.configs import (
+from gpu_advisor.engine.api import (
     GeneratedConfig,
     environment_advice,
     launch_config,
 )
 from gpu_advisor.model.common import Language, Severity
 from gpu_advisor.model.project import Project, Scheduler
-from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import GroupedForm, RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
@@ -246,9 +246,11 @@ class ConfigViewer(QWidget):
                 path.chmod(mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
         except OSError as exc:
             self._show_status(
-                self.tr("Could not save %1: %2")
-                .replace("%1", str(path))
-                .replace("%2", exc.strerror or str(exc)),
+                fill(
+                    self.tr("Could not save %1: %2"),
+                    str(path),
+                    exc.strerror or str(exc),
+                ),
                 ERROR_STYLE,
             )
             return False
@@ -837,10 +839,12 @@ class EnvironmentPage(QWizardPage):
         cards, nodes, per_node = planned
         locale = current_locale()
         self.plan_hint_label.setText(
-            self.tr("The plan needs %1 cards: %2 node(s) × %3 GPUs.")
-            .replace("%1", locale.toString(cards))
-            .replace("%2", locale.toString(nodes))
-            .replace("%3", locale.toString(per_node))
+            fill(
+                self.tr("The plan needs %1 cards: %2 node(s) × %3 GPUs."),
+                locale.toString(cards),
+                locale.toString(nodes),
+                locale.toString(per_node),
+            )
         )
         env = project.environment
         self.apply_plan_button.setEnabled(

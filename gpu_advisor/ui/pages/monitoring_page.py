@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from gpu_advisor.engine.configs import (
+from gpu_advisor.engine.api import (
     GRAFANA_DCGM_DASHBOARD_ID,
     MONITORING_CONFIGS,
     GeneratedConfig,

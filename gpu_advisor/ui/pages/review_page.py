@@ -57,6 +57,7 @@ from typing_extensions import override
 
 from gpu_advisor import __version__
 from gpu_advisor.engine import explain_keys as keys
+from gpu_advisor.engine.review import OpenKind, all_rows_approve, review
 from gpu_advisor.io.project_file import fingerprint
 from gpu_advisor.model.common import Advice, Severity
 from gpu_advisor.model.project import (
@@ -68,9 +69,9 @@ from gpu_advisor.model.project import (
     SignOffRow,
 )
 from gpu_advisor.report.text import role_text
-from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import ChoiceDelegate, RefreshWhenShown
-from gpu_advisor.ui.pages.checklist_page import items_by_id, status_text
+from gpu_advisor.ui.pages.checklist_page import status_text
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import ERROR_STYLE, validation_message
 from gpu_advisor.ui.widgets.why import (
@@ -85,7 +86,6 @@ if TYPE_CHECKING:
 VERIFY_COMMAND: Final = "gpu-advisor-cli verify plan.pdf project.gpuplan"
 """How anyone checks a printed fingerprint against a project file."""
 
-APPROVING: Final = frozenset({Decision.APPROVE, Decision.APPROVE_WITH_CONDITIONS})
 """Decisions that count as approval of the plan."""
 
 COL_ROLE, COL_NAME, COL_DECISION, COL_DATE, COL_COMMENT = range(5)
@@ -96,19 +96,6 @@ _SEVERITY_COLORS: Final = {
     Severity.WARNING: "#8a5a00",
     Severity.INFO: "#1f5fa8",
 }
-
-
-def all_rows_approve(rows: list[SignOffRow]) -> bool:
-    """True when there is at least one row and every row approves.
-
-    >>> all_rows_approve([SignOffRow(role="CTO", decision=Decision.APPROVE)])
-    True
-    >>> all_rows_approve([SignOffRow(role="CTO"), SignOffRow(role="Finance")])
-    False
-    >>> all_rows_approve([])
-    False
-    """
-    return bool(rows) and all(row.decision in APPROVING for row in rows)
 
 
 def decision_text(decision: Decision) -> str:
@@ -350,13 +337,15 @@ class ReviewPage(QWizardPage):
         )
         self._fingerprint_box.setTitle(self.tr("Plan fingerprint (SHA-256)"))
         self.fingerprint_note.setText(
-            self.tr(
-                "Computed from every input of the plan and the app version %1; "
-                "the PDF prints it. To check a PDF against the project file, "
-                "run: %2"
+            fill(
+                self.tr(
+                    "Computed from every input of the plan and the app version %1; "
+                    "the PDF prints it. To check a PDF against the project file, "
+                    "run: %2"
+                ),
+                __version__,
+                VERIFY_COMMAND,
             )
-            .replace("%1", __version__)
-            .replace("%2", VERIFY_COMMAND)
         )
         self.export_button.setText(self.tr("E&xport PDF…"))
         self.export_button.setToolTip(
@@ -465,12 +454,9 @@ class ReviewPage(QWizardPage):
     def set_status(self, status: PlanStatus) -> bool:
         """Set ``meta.status``; APPROVED is refused (with a message) unless all approve."""
         project = self._session.project
-        if status is PlanStatus.APPROVED and not all_rows_approve(project.signoff):
-            waiting = [
-                row.role or self.tr("(no role)")
-                for row in project.signoff
-                if row.decision not in APPROVING
-            ]
+        state = self._session.evaluation.review
+        if status is PlanStatus.APPROVED and not state.approvable:
+            waiting = [role or self.tr("(no role)") for role in state.waiting_roles]
             if project.signoff:
                 text = self.tr(
                     "The plan can be approved only when every sign-off row "
@@ -590,50 +576,58 @@ class ReviewPage(QWizardPage):
     # --- summary ----------------------------------------------------------------------
 
     def open_items(self, project: Project) -> list[str]:
-        """Checklist items still open or failed, then inputs still missing."""
+        """Checklist items still failed or open, then inputs still missing.
+
+        The items and their order come from :func:`gpu_advisor.engine.review.review`;
+        this only words them.
+        """
         chinese = current_language().startswith("zh")
-        states = items_by_id(project)
-        failed: list[str] = []
-        still_open: list[str] = []
-        for entry in self._session.catalog.checklist:
-            status = states[entry.id].status if entry.id in states else CheckStatus.OPEN
-            title = entry.title_zh if chinese else entry.title_en
-            if status is CheckStatus.FAIL:
-                failed.append(
-                    self.tr("Checklist: %1 (%2)")
-                    .replace("%1", title)
-                    .replace("%2", status_text(status))
+        titles = {
+            e.id: e.title_zh if chinese else e.title_en
+            for e in self._session.catalog.checklist
+        }
+        item_review = (
+            self._session.evaluation.review
+            if self._session.project is project
+            else review(project, self._session.catalog)
+        )
+        out: list[str] = []
+        for item in item_review.open_items:
+            kind = item.kind
+            if kind in (OpenKind.CHECK_FAILED, OpenKind.CHECK_OPEN):
+                status = (
+                    CheckStatus.FAIL
+                    if kind is OpenKind.CHECK_FAILED
+                    else CheckStatus.OPEN
                 )
-            elif status is CheckStatus.OPEN:
-                still_open.append(
-                    self.tr("Checklist: %1 (%2)")
-                    .replace("%1", title)
-                    .replace("%2", status_text(status))
+                out.append(
+                    fill(
+                        self.tr("Checklist: %1 (%2)"),
+                        titles.get(item.subject, item.subject),
+                        status_text(status),
+                    )
                 )
-        missing: list[str] = []
-        if not project.meta.author:
-            missing.append(self.tr("No author named (step Project)."))
-        if not project.meta.organisation:
-            missing.append(self.tr("No organisation named (step Project)."))
-        if not project.vendors:
-            missing.append(self.tr("No candidate vendors yet (step Vendor tests)."))
-        for vendor in project.vendors:
-            if not vendor.measurements:
-                missing.append(
+            elif kind is OpenKind.NO_AUTHOR:
+                out.append(self.tr("No author named (step Project)."))
+            elif kind is OpenKind.NO_ORGANISATION:
+                out.append(self.tr("No organisation named (step Project)."))
+            elif kind is OpenKind.NO_VENDORS:
+                out.append(self.tr("No candidate vendors yet (step Vendor tests)."))
+            elif kind is OpenKind.NO_RESULTS:
+                out.append(
                     self.tr("No test results imported for %1.").replace(
-                        "%1", vendor.name
+                        "%1", item.subject
                     )
                 )
-        if not project.signoff:
-            missing.append(self.tr("No sign-off rows."))
-        for row in project.signoff:
-            if not row.name:
-                missing.append(
+            elif kind is OpenKind.NO_SIGNOFF:
+                out.append(self.tr("No sign-off rows."))
+            else:
+                out.append(
                     self.tr("Sign-off “%1” has no name yet.").replace(
-                        "%1", row.role or self.tr("(no role)")
+                        "%1", item.subject or self.tr("(no role)")
                     )
                 )
-        return failed + still_open + missing
+        return out
 
     def warnings(self) -> list[Advice]:
         """Sizing and cost warnings, each once."""
@@ -660,7 +654,7 @@ class ReviewPage(QWizardPage):
             return locale.toString(float(value), "f", decimals)
 
         parts: list[str] = [
-            f"<h3>{escape(self.tr('Recommendation'))}</h3>",
+            "<h3>" + escape(self.tr("Recommendation")) + "</h3>",
             f"<p><b>{escape(option_text(recommendation.option))}</b></p>",
         ]
         if recommendation.reasons:
@@ -712,7 +706,7 @@ class ReviewPage(QWizardPage):
                 )
             )
         parts.append(
-            f"<h3>{escape(self.tr('Key numbers'))}</h3><table cellpadding='2'>"
+            "<h3>" + escape(self.tr("Key numbers")) + "</h3><table cellpadding='2'>"
         )
         why = escape(self.tr("why?"))
         parts += [
@@ -728,7 +722,7 @@ class ReviewPage(QWizardPage):
         parts.append("</table>")
 
         warnings = self.warnings()
-        parts.append(f"<h3>{escape(self.tr('Warnings'))}</h3>")
+        parts.append("<h3>" + escape(self.tr("Warnings")) + "</h3>")
         if warnings:
             parts.append("<ul>")
             parts += [
@@ -738,14 +732,14 @@ class ReviewPage(QWizardPage):
             ]
             parts.append("</ul>")
         else:
-            parts.append(f"<p>{escape(self.tr('None.'))}</p>")
+            parts.append("<p>" + escape(self.tr("None.")) + "</p>")
 
         items = self.open_items(project)
-        parts.append(f"<h3>{escape(self.tr('Open items'))}</h3>")
+        parts.append("<h3>" + escape(self.tr("Open items")) + "</h3>")
         if items:
             parts.append("<ul>")
             parts += [f"<li>{escape(text)}</li>" for text in items]
             parts.append("</ul>")
         else:
-            parts.append(f"<p>{escape(self.tr('Nothing open.'))}</p>")
+            parts.append("<p>" + escape(self.tr("Nothing open.")) + "</p>")
         return "".join(parts)

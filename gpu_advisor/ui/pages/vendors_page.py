@@ -68,20 +68,15 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from gpu_advisor.engine.judge import (
-    VendorJudgement,
-    Verdict,
-    judge_vendor,
-    training_throughput,
-    with_measured_mfu,
-)
-from gpu_advisor.engine.recommend import quote_warnings
-from gpu_advisor.engine.scoring import (
+from gpu_advisor.engine.api import (
     Criterion,
     ScoringResult,
-    score_project,
-    score_vendors,
+    VendorJudgement,
+    Verdict,
+    merge_measurements,
+    training_throughput,
 )
+from gpu_advisor.engine.recommend import quote_warnings
 from gpu_advisor.engine.testkit import build_testkit
 from gpu_advisor.io.results_import import ResultsImportError, parse_results
 from gpu_advisor.io.testkit import TOP_FOLDER, write_testkit, write_testkit_archive
@@ -92,7 +87,7 @@ from gpu_advisor.model.project import (
     Vendor,
     VendorKind,
 )
-from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import validation_message
@@ -1476,54 +1471,12 @@ class VendorsPage(QWizardPage):
     def refresh_analysis(self) -> None:
         """Judge, score and chart the current project (engine calls, a few ms)."""
         project = self._session.project
-        catalog = self._session.catalog
-        previous, previous_judgements = self._analysed, self.judgements
-        self.scoring = None
-        self.judgements = {}
-        self._scoring_problem = ""
-        if project.vendors:
-            try:
-                if (
-                    previous is not None
-                    and previous_judgements
-                    and _only_weights_differ(previous, project)
-                ):
-                    # Judging does not depend on the weights: score again only, as
-                    # score_project would with the same judgements.
-                    self.judgements = previous_judgements
-                    self.scoring = score_vendors(
-                        project.vendors,
-                        project.scoring,
-                        judgements=previous_judgements,
-                        vat_rate=catalog.cost_defaults.vat_rate_services,
-                    )
-                elif (
-                    previous is not None
-                    and previous_judgements
-                    and _same_judging_inputs(previous, project)
-                ):
-                    # A quote or term edit: judge again only the vendors that
-                    # changed (judging reads the vendor, workload, environment
-                    # and monitoring), then score as score_project would.
-                    before = {v.name: v for v in previous.vendors}
-                    self.judgements = {
-                        v.name: (
-                            previous_judgements[v.name]
-                            if before.get(v.name) is v and v.name in previous_judgements
-                            else judge_vendor(project, v, catalog)
-                        )
-                        for v in project.vendors
-                    }
-                    self.scoring = score_vendors(
-                        project.vendors,
-                        project.scoring,
-                        judgements=self.judgements,
-                        vat_rate=catalog.cost_defaults.vat_rate_services,
-                    )
-                else:
-                    self.scoring, self.judgements = score_project(project, catalog)
-            except (KeyError, ValueError) as exc:
-                self._scoring_problem = str(exc.args[0]) if exc.args else str(exc)
+        # judged and scored on the plan's own sizing, reusing the judgements
+        # of vendors that did not change (engine.scoring.evaluate_vendors)
+        result = self._session.evaluation.vendors
+        self.scoring = result.scoring
+        self.judgements = dict(result.judgements)
+        self._scoring_problem = result.problem
         self._analysed = project
         self.analysis.stale = False
         self._show_analysis(project)
@@ -1570,11 +1523,13 @@ class VendorsPage(QWizardPage):
         zh = _chinese()
         overall = judgement.verdict()
         self.results_summary.setText(
-            self.tr("%1: %2 measurements, %3 checks; overall verdict: %4.")
-            .replace("%1", vendor.name)
-            .replace("%2", str(len(vendor.measurements)))
-            .replace("%3", str(len(judgement.checks)))
-            .replace("%4", self.verdict_name(overall))
+            fill(
+                self.tr("%1: %2 measurements, %3 checks; overall verdict: %4."),
+                vendor.name,
+                str(len(vendor.measurements)),
+                str(len(judgement.checks)),
+                self.verdict_name(overall),
+            )
         )
         chips = []
         for node, verdict in judgement.node_verdicts().items():
@@ -1630,9 +1585,11 @@ class VendorsPage(QWizardPage):
             self.results_summary.setText(
                 self.results_summary.text()
                 + " "
-                + self.tr("Measured MFU %1% against the catalog's %2%.")
-                .replace("%1", mfu)
-                .replace("%2", expected)
+                + fill(
+                    self.tr("Measured MFU %1% against the catalog's %2%."),
+                    mfu,
+                    expected,
+                )
             )
 
     def sensitivity_text(self, criterion: Criterion) -> str:
@@ -1689,11 +1646,7 @@ class VendorsPage(QWizardPage):
                 header.setForeground(QBrush(colour))
             for row, score in enumerate(vs.scores):
                 rule = score.rule_zh if zh else score.rule_en
-                tip = (
-                    self.tr("Input: %1\nRule: %2")
-                    .replace("%1", score.raw)
-                    .replace("%2", rule)
-                )
+                tip = fill(self.tr("Input: %1\nRule: %2"), score.raw, rule)
                 put(row, column, locale.toString(score.score, "f", 0), tip, right=True)
             put(len(criteria), column, locale.toString(vs.total, "f", 1), right=True)
             put(len(criteria) + 1, column, str(vs.rank), right=True)
@@ -1710,9 +1663,11 @@ class VendorsPage(QWizardPage):
             return
         if result.winner is not None and len(ranked) > 1:
             self.winner_label.setText(
-                self.tr("Highest weighted score: %1 (%2 of 100).")
-                .replace("%1", result.winner)
-                .replace("%2", locale.toString(ranked[0].total, "f", 1))
+                fill(
+                    self.tr("Highest weighted score: %1 (%2 of 100)."),
+                    result.winner,
+                    locale.toString(ranked[0].total, "f", 1),
+                )
             )
         else:
             self.winner_label.setText(
@@ -1724,15 +1679,19 @@ class VendorsPage(QWizardPage):
             parts: list[str] = []
             if s is not None and s.increase_points is not None:
                 parts.append(
-                    self.tr("+%1 points: %2 wins")
-                    .replace("%1", locale.toString(s.increase_points, "f", 1))
-                    .replace("%2", s.winner_if_increased or "")
+                    fill(
+                        self.tr("+%1 points: %2 wins"),
+                        locale.toString(s.increase_points, "f", 1),
+                        s.winner_if_increased or "",
+                    )
                 )
             if s is not None and s.decrease_points is not None:
                 parts.append(
-                    self.tr("−%1 points: %2 wins")
-                    .replace("%1", locale.toString(s.decrease_points, "f", 1))
-                    .replace("%2", s.winner_if_decreased or "")
+                    fill(
+                        self.tr("−%1 points: %2 wins"),
+                        locale.toString(s.decrease_points, "f", 1),
+                        s.winner_if_decreased or "",
+                    )
                 )
             if len(ranked) < 2:
                 text = ""
@@ -1812,13 +1771,15 @@ class VendorsPage(QWizardPage):
             else "./run_all.sh"
         )
         self._show_status(
-            self.tr(
-                "Test kit for %1 written to %2. Run first, on one node: %3 "
-                "(README.md explains the multi-node steps and what to send back)."
-            )
-            .replace("%1", vendor.name)
-            .replace("%2", str(target))
-            .replace("%3", first),
+            fill(
+                self.tr(
+                    "Test kit for %1 written to %2. Run first, on one node: %3 "
+                    "(README.md explains the multi-node steps and what to send back)."
+                ),
+                vendor.name,
+                str(target),
+                first,
+            ),
             _OK_STYLE,
         )
         self.kit_written.emit(target)
@@ -1910,16 +1871,12 @@ class VendorsPage(QWizardPage):
             return
         if isinstance(result, ResultsImportError):
             where = (
-                self.tr("%1, line %2")
-                .replace("%1", result.file)
-                .replace("%2", str(result.line))
+                fill(self.tr("%1, line %2"), result.file, str(result.line))
                 if result.line is not None
                 else result.file
             )
             self._show_status(
-                self.tr("Nothing was imported. %1: %2")
-                .replace("%1", where)
-                .replace("%2", result.message),
+                fill(self.tr("Nothing was imported. %1: %2"), where, result.message),
                 _ERROR_STYLE,
             )
             self.import_finished.emit(False)
@@ -1960,13 +1917,9 @@ class VendorsPage(QWizardPage):
             return False
         vendor = project.vendors[index]
         files = {m.file for m in measurements}
-        kept = [m for m in vendor.measurements if m.file not in files]
         try:
-            updated = Vendor.model_validate(
-                {
-                    **vendor.model_dump(exclude={"measurements", "measured_mfu"}),
-                    "measurements": kept + measurements,
-                }
+            updated = merge_measurements(
+                project, vendor, measurements, self._session.catalog
             )
         except ValidationError as exc:
             self._show_status(
@@ -1977,17 +1930,18 @@ class VendorsPage(QWizardPage):
             )
             self.import_finished.emit(False)
             return False
-        updated = with_measured_mfu(project, updated, self._session.catalog)
         vendors = list(project.vendors)
         vendors[index] = updated
         self._set_vendors(
             vendors, self.tr("Import results for %1").replace("%1", vendor_name), None
         )
         self._show_status(
-            self.tr("Imported %1 measurements from %2 files for %3.")
-            .replace("%1", str(len(measurements)))
-            .replace("%2", str(len(files)))
-            .replace("%3", vendor_name),
+            fill(
+                self.tr("Imported %1 measurements from %2 files for %3."),
+                str(len(measurements)),
+                str(len(files)),
+                vendor_name,
+            ),
             _OK_STYLE,
         )
         self.import_finished.emit(True)
@@ -2013,25 +1967,6 @@ class VendorsPage(QWizardPage):
         self.status_label.setStyleSheet(style)
         self.status_label.setText(text)
         self.status_label.setVisible(bool(text))
-
-
-def _only_weights_differ(old: Project, new: Project) -> bool:
-    """True when ``new`` shares every section but the weights with ``old``."""
-    return old.scoring != new.scoring and all(
-        getattr(old, name) is getattr(new, name)
-        for name in Project.model_fields
-        if name != "scoring"
-    )
-
-
-def _same_judging_inputs(old: Project, new: Project) -> bool:
-    """True when the sections a judgement reads besides the vendor are the same
-    objects in both snapshots (see :func:`gpu_advisor.engine.judge.judge_vendor`)."""
-    return (
-        old.workload is new.workload
-        and old.environment is new.environment
-        and old.monitoring is new.monitoring
-    )
 
 
 def _plain_label(text: str) -> str:

@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from gpu_advisor.engine.explain_keys import WORKLOAD_PAGE_KEYS
+from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.shape import parse_hf_config
 from gpu_advisor.model.common import InputRef, Language, Severity
 from gpu_advisor.model.evaluation import Evaluation
@@ -60,7 +60,7 @@ from gpu_advisor.model.project import (
     TaskKind,
 )
 from gpu_advisor.report.palette import MEMORY_PART_COLORS
-from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import (
@@ -90,6 +90,21 @@ MEMORY_PARTS: Final = tuple(
 _BAR_WIDTH = 0.6
 _FORM_WIDTH_PX = 430
 _INFERENCE_ONLY = {TaskKind.INFERENCE}
+
+WORKLOAD_PAGE_KEYS: Final[dict[str, str]] = {
+    "memory": keys.MEMORY_TOTAL,
+    "min_gpus": keys.MIN_GPUS,
+    "gpu_hours": keys.GPU_HOURS,
+    "gpu_hours_x15": keys.GPU_HOURS_WITH_REDUNDANCY,
+    "days": keys.DAYS,
+    "scaling": keys.SCALING_EFFICIENCY,
+    "deadline_gpus": keys.GPUS_FOR_DEADLINE,
+    "decode": keys.DECODE_TOKENS,
+    "network": keys.NETWORK_NEEDED,
+    "checkpoint": keys.CHECKPOINT_BYTES,
+    "checkpoint_write": keys.CHECKPOINT_WRITE,
+}
+"""Result rows of the workload page: row name -> explained key."""
 _TRAINING = {
     TaskKind.PRETRAIN,
     TaskKind.FULL_FINETUNE,
@@ -896,17 +911,10 @@ class WorkloadPage(QWizardPage):
     # --- defaults shown while a field is None ------------------------------------------
 
     def _mfu_default(self, session: ProjectSession) -> InputRef | None:
-        gpu_id = session.project.workload.gpu_id
-        for gpu in session.catalog.gpus:
-            if gpu.id == gpu_id:
-                prov = gpu.provenance
-                return InputRef(
-                    name="workload.mfu",
-                    value=gpu.default_mfu,
-                    source=f"catalog gpus.json {gpu.id}: {prov.source} "
-                    f"(as of {prov.as_of.isoformat()})",
-                )
-        return None
+        # the engine's rule: the measured vendor MFU when there is one
+        from gpu_advisor.engine.evaluate import mfu_default  # deferred: cold start
+
+        return mfu_default(session.project, session.catalog)
 
     def _gpus_default(self, session: ProjectSession) -> InputRef | None:
         cluster = session.evaluation.sizing.cluster
@@ -1010,9 +1018,11 @@ class WorkloadPage(QWizardPage):
                 "%1", self._num(shape.params_total / 1e9, 1)
             )
             if not shape.is_moe
-            else self.tr("%1 B parameters, %2 B active per token")
-            .replace("%1", self._num(shape.params_total / 1e9, 1))
-            .replace("%2", self._num(shape.params_active / 1e9, 1))
+            else fill(
+                self.tr("%1 B parameters, %2 B active per token"),
+                self._num(shape.params_total / 1e9, 1),
+                self._num(shape.params_active / 1e9, 1),
+            )
         )
         derived = (
             self.tr(" (shape guessed from the parameter count)")
@@ -1020,13 +1030,15 @@ class WorkloadPage(QWizardPage):
             else ""
         )
         self.model_info.setText(
-            self.tr("%1 layers, hidden %2, %3 heads (%4 KV): %5%6")
-            .replace("%1", self._num(shape.layers))
-            .replace("%2", self._num(shape.hidden))
-            .replace("%3", self._num(shape.heads))
-            .replace("%4", self._num(shape.kv_heads))
-            .replace("%5", params)
-            .replace("%6", derived)
+            fill(
+                self.tr("%1 layers, hidden %2, %3 heads (%4 KV): %5%6"),
+                self._num(shape.layers),
+                self._num(shape.hidden),
+                self._num(shape.heads),
+                self._num(shape.kv_heads),
+                params,
+                derived,
+            )
         )
         self.chinchilla_label.setText(
             self.tr(
@@ -1039,10 +1051,12 @@ class WorkloadPage(QWizardPage):
         n = self.numbers
         fits = memory.fits
         n["memory"].value.setText(
-            self.tr("%1 GiB of %2 GiB usable (card: %3 GiB)")
-            .replace("%1", self._num(memory.per_gpu.total_bytes / GIB, 1))
-            .replace("%2", self._num(memory.usable_bytes / GIB, 1))
-            .replace("%3", self._num(memory.capacity_bytes / GIB, 0))
+            fill(
+                self.tr("%1 GiB of %2 GiB usable (card: %3 GiB)"),
+                self._num(memory.per_gpu.total_bytes / GIB, 1),
+                self._num(memory.usable_bytes / GIB, 1),
+                self._num(memory.capacity_bytes / GIB, 0),
+            )
         )
         n["memory"].value.setStyleSheet("" if fits else "color: #b00020;")
         if cluster.min_gpus is None:
@@ -1057,16 +1071,20 @@ class WorkloadPage(QWizardPage):
             self.tr("%1 GPU-hours").replace("%1", self._num(compute.gpu_hours))
         )
         n["gpu_hours_x15"].value.setText(
-            self.tr("%1 GPU-hours (×%2 for failed and repeated runs)")
-            .replace("%1", self._num(compute.gpu_hours_with_redundancy))
-            .replace("%2", current_locale().toString(compute.redundancy_factor, "g", 3))
+            fill(
+                self.tr("%1 GPU-hours (×%2 for failed and repeated runs)"),
+                self._num(compute.gpu_hours_with_redundancy),
+                current_locale().toString(compute.redundancy_factor, "g", 3),
+            )
         )
         n["days"].value.setText(
-            self.tr("%1 days on %2 cards (%3 nodes, scaling efficiency %4 %)")
-            .replace("%1", self._num(cluster.days, 1))
-            .replace("%2", self._num(cluster.gpus))
-            .replace("%3", self._num(cluster.nodes))
-            .replace("%4", self._num(cluster.scaling_efficiency * 100, 0))
+            fill(
+                self.tr("%1 days on %2 cards (%3 nodes, scaling efficiency %4 %)"),
+                self._num(cluster.days, 1),
+                self._num(cluster.gpus),
+                self._num(cluster.nodes),
+                self._num(cluster.scaling_efficiency * 100, 0),
+            )
         )
         deadline = project.workload.deadline_days
         if deadline is None:
@@ -1081,9 +1099,11 @@ class WorkloadPage(QWizardPage):
             n["deadline_gpus"].value.setStyleSheet("color: #b00020;")
         else:
             n["deadline_gpus"].value.setText(
-                self.tr("%1 cards to finish in %2 days")
-                .replace("%1", self._num(cluster.gpus_for_deadline))
-                .replace("%2", self._num(deadline, 1))
+                fill(
+                    self.tr("%1 cards to finish in %2 days"),
+                    self._num(cluster.gpus_for_deadline),
+                    self._num(deadline, 1),
+                )
             )
             n["deadline_gpus"].value.setStyleSheet("")
         if cluster.network_needed_id is None:
@@ -1100,15 +1120,19 @@ class WorkloadPage(QWizardPage):
             )
         )
         n["checkpoint_write"].value.setText(
-            self.tr("%1 GB/s to save a checkpoint in %2 s")
-            .replace("%1", self._num(storage.checkpoint_write_gb_per_s, 2))
-            .replace("%2", self._num(storage.checkpoint_write_target_s, 0))
+            fill(
+                self.tr("%1 GB/s to save a checkpoint in %2 s"),
+                self._num(storage.checkpoint_write_gb_per_s, 2),
+                self._num(storage.checkpoint_write_target_s, 0),
+            )
         )
         n["scaling"].value.setText(
-            self.tr("%1 % on %2 cards over %3")
-            .replace("%1", self._num(cluster.scaling_efficiency * 100, 0))
-            .replace("%2", self._num(cluster.gpus))
-            .replace("%3", self._network_name(cluster.network_id))
+            fill(
+                self.tr("%1 % on %2 cards over %3"),
+                self._num(cluster.scaling_efficiency * 100, 0),
+                self._num(cluster.gpus),
+                self._network_name(cluster.network_id),
+            )
         )
         decode = compute.decode_tokens_per_s_per_gpu
         for widget in (n["decode"].caption, n["decode"].value, n["decode"].why):

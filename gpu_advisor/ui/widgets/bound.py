@@ -60,7 +60,7 @@ from typing_extensions import override
 
 from gpu_advisor.model.common import InputRef
 from gpu_advisor.model.project import Budget, Project
-from gpu_advisor.ui.i18n import current_locale
+from gpu_advisor.ui.i18n import current_locale, fill
 
 if TYPE_CHECKING:
     from gpu_advisor.engine.resolve import Resolved
@@ -656,11 +656,8 @@ class OptionalNumberField(BoundField):
             )
             unit = f" {ref.unit}" if ref.unit else ""
             source = self.tr("your input") if ref.source == "project" else ref.source
-            default_text = (
-                self.tr("Default: %1%2\nSource: %3")
-                .replace("%1", shown)
-                .replace("%2", unit)
-                .replace("%3", source)
+            default_text = fill(
+                self.tr("Default: %1%2\nSource: %3"), shown, unit, source
             )
             if not ref.confirmed:
                 default_text += "\n" + self.tr(

@@ -37,7 +37,7 @@ from gpu_advisor.engine.resolve import to_display
 from gpu_advisor.model.cost_results import CostResult, MonteCarloResult
 from gpu_advisor.model.project import OptionId
 from gpu_advisor.report.text import unit_text
-from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.widgets.plotting import setup_plot
 
 OPTION_COLOURS: Final[dict[OptionId, str]] = {
@@ -375,11 +375,13 @@ class TornadoChart(pg.PlotWidget):
             ticks.append((float(y[i]), name))
             label = self._label(i)
             label.setText(
-                translate("CostCharts", "%1 – %2%3 · swing %4")
-                .replace("%1", lo_text)
-                .replace("%2", hi_text)
-                .replace("%3", bar_unit)
-                .replace("%4", format_money(to_display(bar.swing_cny, rate), code))
+                fill(
+                    translate("CostCharts", "%1 – %2%3 · swing %4"),
+                    lo_text,
+                    hi_text,
+                    bar_unit,
+                    format_money(to_display(bar.swing_cny, rate), code),
+                )
             )
             # the values sit just above their bar, from the left edge of the plot
             label.setPos(left_edge, float(y[i]) + 0.27)
@@ -571,9 +573,11 @@ class MonteCarloChart(pg.PlotWidget):
         )
         locale = current_locale()
         self.setTitle(
-            translate("CostCharts", "P(owning beats renting) = %1 % (%2 draws)")
-            .replace("%1", locale.toString(result.p_own_beats_rent * 100, "f", 0))
-            .replace("%2", locale.toString(result.draws)),
+            fill(
+                translate("CostCharts", "P(owning beats renting) = %1 % (%2 draws)"),
+                locale.toString(result.p_own_beats_rent * 100, "f", 0),
+                locale.toString(result.draws),
+            ),
             color="#222",
             size="10pt",
         )
@@ -613,11 +617,12 @@ class MonteCarloChart(pg.PlotWidget):
         for i, option in enumerate(options):
             pct = result.percentiles[option]
             self.p50_labels[i].setText(
-                "P10 %1 · P50 %2 · P90 %3".replace(
-                    "%1", format_money(to_display(pct.p10, rate), "")
+                fill(
+                    "P10 %1 · P50 %2 · P90 %3",
+                    format_money(to_display(pct.p10, rate), ""),
+                    format_money(to_display(pct.p50, rate), ""),
+                    format_money(to_display(pct.p90, rate), code),
                 )
-                .replace("%2", format_money(to_display(pct.p50, rate), ""))
-                .replace("%3", format_money(to_display(pct.p90, rate), code))
             )
             self.p50_labels[i].setPos(float(min(p10.min(), 0.0)), float(y[i]) + 0.3)
             self.p50_labels[i].setVisible(True)
