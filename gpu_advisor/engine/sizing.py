@@ -83,6 +83,7 @@ class _Core:
     mfu_source: str
     peak_tflops: float
     decode_tps: float | None
+    recompute_mfu_factor: float = 1.0
 
 
 def _advice(
@@ -407,20 +408,31 @@ def _core(
             workload, shape, dp_for_memory, workload.tp, workload.pp
         )
     breakdown = _breakdown(state, act, kv, overhead)
+    # One FLOPs convention (compute.model_flops_per_token): model FLOPs, no
+    # recompute. An MFU the project sets or a vendor's log measured is already
+    # the achieved model-FLOPs utilisation at that recompute setting; the
+    # modelled default was calibrated on selective/no-recompute runs, so full
+    # recompute lowers it by model/hardware FLOPs.
+    seq = (
+        workload.inference_context_len
+        if workload.task is TaskKind.INFERENCE
+        else workload.seq_len
+    )
+    fpt = cmp.model_flops_per_token(shape, seq, workload.task)
+    recompute_factor = 1.0
     if workload.mfu is not None:
         mfu, mfu_source = workload.mfu, "project"
     elif measured_mfu is not None:
         mfu, mfu_source = measured_mfu, "measured"
     else:
-        mfu, mfu_source = gpu.default_mfu, "catalog"
-    peak = cmp.peak_tflops(gpu, workload.precision)
-    fpt = cmp.flops_per_token(
-        shape, workload.seq_len, workload.task, workload.recompute
-    )
-    if workload.task is TaskKind.INFERENCE:
-        fpt = cmp.flops_per_token(
-            shape, workload.inference_context_len, workload.task, workload.recompute
+        recompute_factor = cmp.recompute_mfu_factor(
+            shape, seq, workload.task, workload.recompute
         )
+        mfu = recompute_factor * cmp.modelled_mfu(
+            gpu.default_mfu, shape.params_active, seq, workload.task
+        )
+        mfu_source = "catalog"
+    peak = cmp.peak_tflops(gpu, workload.precision)
     tokens = workload.tokens_billion * 1e9
     flops = fpt * tokens
     hours = cmp.gpu_hours(flops, peak, mfu)
@@ -455,6 +467,7 @@ def _core(
         mfu_source=mfu_source,
         peak_tflops=peak,
         decode_tps=decode,
+        recompute_mfu_factor=recompute_factor,
     )
 
 
@@ -679,7 +692,7 @@ def size_workload(
     >>> r = size_workload(Workload(task="pretrain", model_preset="llama2-7b",
     ...                            tokens_billion=2000), load_catalog())
     >>> round(r.compute.gpu_hours, -3)
-    209000.0
+    228000.0
     """
     warnings: list[Advice] = []
     shape, notes = resolve_shape(workload, catalog)
@@ -752,6 +765,9 @@ def size_workload(
 
     memory = _memory_result(core, shape, workload)
     tokens = workload.tokens_billion * 1e9
+    p10, p90 = core.gpu_hours, core.gpu_hours
+    if core.mfu_source == "catalog" and workload.task is not TaskKind.INFERENCE:
+        p10, p90 = cmp.gpu_hours_range(core.gpu_hours)
     compute = ComputeResult.model_construct(
         train_flops=core.train_flops,
         gpu_hours=core.gpu_hours,
@@ -766,6 +782,9 @@ def size_workload(
         chinchilla_tokens=cmp.CHINCHILLA_TOKENS_PER_PARAM * shape.params_active,
         flops_per_token=core.flops_per_token,
         decode_tokens_per_s_per_gpu=core.decode_tps,
+        gpu_hours_p10=p10,
+        gpu_hours_p90=p90,
+        recompute_mfu_factor=core.recompute_mfu_factor,
     )
     cluster = ClusterResult.model_construct(
         min_gpus=core.min_gpus,

@@ -102,6 +102,23 @@ class ComputeResult(Frozen):
     chinchilla_tokens: float = Field(..., ge=0, description="~20 tokens per parameter.")
     flops_per_token: float = Field(0.0, ge=0, description="[FLOP/token]")
     decode_tokens_per_s_per_gpu: float | None = Field(None, ge=0)
+    gpu_hours_p10: float | None = Field(
+        None,
+        ge=0,
+        description="10th percentile of the GPU-hours from the MFU model's "
+        "spread over published runs (equals gpu_hours when the MFU is set or "
+        "measured). [GPU-hours]",
+    )
+    gpu_hours_p90: float | None = Field(
+        None, ge=0, description="90th percentile, as gpu_hours_p10. [GPU-hours]"
+    )
+    recompute_mfu_factor: float = Field(
+        1.0,
+        gt=0,
+        le=1,
+        description="Share of the calibrated MFU left under the recompute "
+        "setting (model/hardware FLOPs; 0.75 for full recompute). [1]",
+    )
 
 
 class DaysPoint(Frozen):

@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gpu_advisor.engine import compute as cmp
 from gpu_advisor.engine.sizing import min_gpus_for_memory, resolve_shape, size_workload
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.project import ModelShape, Workload
@@ -272,6 +273,7 @@ def test_zero3_traffic_advice_names_a_lighter_stage_that_fits():
             gpus=gpus,
             zero_stage=stage,
             network_id=network,
+            mfu=0.40,  # the scenario's MFU, independent of the fitted default
         )
         return {a.code: a for a in size_workload(w, CAT).warnings}
 
@@ -349,3 +351,86 @@ def test_efficiency_is_relative_to_the_fabric_the_mfu_was_calibrated_on():
         "gpus": 2048,
     }
     assert eff("ib-ndr-400", **plain_dp) < 0.1
+
+
+# --- One FLOPs convention (issue #14) ---------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    tokens_per_s_per_gpu=st.floats(min_value=50.0, max_value=20_000.0),
+    recompute=st.sampled_from(["none", "selective", "full"]),
+    preset=st.sampled_from(["llama2-7b", "llama2-13b", "llama3.1-70b", "deepseek-v3"]),
+    gpu_id=st.sampled_from(["A100-80GB-SXM", "H100-80GB-SXM", "H800-80GB-SXM"]),
+    precision=st.sampled_from(["bf16", "fp8"]),
+    task=st.sampled_from(["pretrain", "full-finetune", "lora", "qlora"]),
+)
+def test_measured_mfu_gives_back_the_measured_gpu_hours(
+    tokens_per_s_per_gpu, recompute, preset, gpu_id, precision, task
+):
+    """GPU-hours from a measured MFU = tokens ÷ (tokens/s) ÷ 3600, any recompute."""
+    from gpu_advisor.engine.judge import measured_mfu
+    from gpu_advisor.model.project import Measurement
+
+    w = Workload(
+        task=task,
+        model_preset=preset,
+        gpu_id=gpu_id,
+        tokens_billion=100,
+        recompute=recompute,
+        precision=precision,
+        gpu_candidates=[],
+    )
+    shape = resolve_shape(w, CAT)[0]
+    log = [
+        Measurement(
+            tool="train-log",
+            metric="tokens_per_s",
+            value=tokens_per_s_per_gpu * 8,
+            unit="tokens/s",
+            file="t.csv",
+            sample=i,
+        )
+        for i in range(4)
+    ]
+    mfu = measured_mfu(
+        log,
+        active_params=shape.params_active,
+        peak_tflops=cmp.peak_tflops(CAT.gpu(gpu_id), w.precision),
+        gpus=8,
+        flops_per_token=cmp.model_flops_per_token(shape, w.seq_len, w.task),
+    )
+    if mfu is None:  # above 100 %: not a throughput this GPU can reach
+        return
+    hours = size_workload(w, CAT, measured_mfu=mfu).compute.gpu_hours
+    expected = w.tokens_billion * 1e9 / tokens_per_s_per_gpu / 3600
+    assert hours == pytest.approx(expected, rel=0.01)
+
+
+def test_full_recompute_lowers_the_mfu_not_adds_model_flops():
+    def compute(recompute):
+        w = Workload(
+            task="pretrain",
+            model_preset="llama2-13b",
+            tokens_billion=2000,
+            recompute=recompute,
+        )
+        return size_workload(w, CAT).compute
+
+    sel, full = compute("selective"), compute("full")
+    assert full.train_flops == sel.train_flops  # model FLOPs: 6N + 12·L·s·d
+    assert full.recompute_mfu_factor == pytest.approx(0.75)
+    assert full.mfu == pytest.approx(0.75 * sel.mfu)
+    assert full.gpu_hours == pytest.approx(sel.gpu_hours / 0.75)
+    # an MFU the project sets is achieved model-FLOPs MFU: recompute is in it
+    w = Workload(task="pretrain", model_preset="llama2-13b", recompute="full", mfu=0.4)
+    assert size_workload(w, CAT).compute.mfu == 0.4
+
+
+def test_gpu_hour_range_brackets_the_point_estimate():
+    w = Workload(task="pretrain", model_preset="llama2-70b", tokens_billion=2000)
+    c = size_workload(w, CAT).compute
+    assert c.gpu_hours_p10 == pytest.approx(c.gpu_hours / 1.374, rel=0.002)
+    assert c.gpu_hours_p90 == pytest.approx(c.gpu_hours * 1.374, rel=0.002)
+    measured = size_workload(w, CAT, measured_mfu=0.45).compute
+    assert measured.gpu_hours_p10 == measured.gpu_hours == measured.gpu_hours_p90
