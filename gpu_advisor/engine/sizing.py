@@ -23,7 +23,12 @@ from gpu_advisor.engine.shape import (
 )
 from gpu_advisor.model.catalog import Catalog, GpuSpec, NetworkClass
 from gpu_advisor.model.common import Advice, Explanation, InputRef, Severity
-from gpu_advisor.model.project import ModelShape, Precision, TaskKind, Workload
+from gpu_advisor.model.project import (
+    ModelShape,
+    Precision,
+    TaskKind,
+    Workload,
+)
 from gpu_advisor.model.sizing_results import (
     CandidateSizing,
     ClusterResult,
@@ -199,20 +204,33 @@ def _memory_parts(
         )
         state = mem.ModelState(weights, 0.0, 0.0, 0.0, weights * m, 0.0)
         return state, act, kv, overhead
-    state = mem.training_model_state(
+    if workload.task in (TaskKind.LORA, TaskKind.QLORA):
+        state = mem.training_model_state(
+            shape,
+            workload.task,
+            workload.optimizer,
+            workload.precision,
+            workload.zero_stage,
+            dp,
+            tp,
+            pp,
+            workload.lora_rank,
+            workload.qlora_base_bits,
+        )
+    else:
+        state = mem.framework_model_state(
+            shape,
+            workload.optimizer,
+            workload.precision,
+            workload.framework,
+            workload.zero_stage,
+            dp,
+            tp,
+            pp,
+        )
+    act = mem.framework_activation_bytes(
         shape,
-        workload.task,
-        workload.optimizer,
-        workload.precision,
-        workload.zero_stage,
-        dp,
-        tp,
-        pp,
-        workload.lora_rank,
-        workload.qlora_base_bits,
-    )
-    act = mem.activation_bytes_per_gpu(
-        shape,
+        workload.framework,
         workload.seq_len,
         workload.micro_batch,
         tp,
@@ -234,7 +252,8 @@ def _breakdown(
         optimizer_bytes=state.optimizer_bytes,
         activations_bytes=act,
         kv_cache_bytes=kv,
-        overhead_bytes=overhead,
+        # framework buffers (ZeRO-3 gather, communication buckets) are overhead
+        overhead_bytes=overhead + state.buffer_bytes,
         total_bytes=total,
     )
 
@@ -288,10 +307,9 @@ def min_gpus_for_memory(
             m *= 2
         return None
     state1, act, _, overhead = _memory_parts(workload, shape, 1, tp, pp)
-    z = workload.zero_stage
-    sharded = state1.optimizer_bytes if z >= 1 else 0.0
-    sharded += state1.gradients_bytes if z >= 2 else 0.0
-    sharded += state1.weights_bytes if z >= 3 else 0.0
+    # Every framework's per-GPU state is A + B/dp: two evaluations give B.
+    state2 = _memory_parts(workload, shape, 2, tp, pp)[0]
+    sharded = max(0.0, 2.0 * (state1.total_bytes - state2.total_bytes))
     fixed = state1.total_bytes - sharded + act + overhead
     if fixed > usable:
         return None

@@ -61,6 +61,19 @@ class Recompute(StrEnum):
     FULL = "full"
 
 
+class Framework(StrEnum):
+    """Training framework whose memory accounting the sizing follows."""
+
+    FSDP = "fsdp"
+    """PyTorch FSDP; the ZeRO paper's 2 + 2 + 12 bytes per parameter (the default)."""
+    MEGATRON = "megatron"
+    """Megatron-LM: fp32 main gradients, distributed optimizer for ZeRO ≥ 1."""
+    DEEPSPEED = "deepspeed"
+    """DeepSpeed ZeRO: fp32 gradient partition, ZeRO-3 gather buffers."""
+    DDP = "ddp"
+    """Plain PyTorch DDP with AMP: fp32 weights, gradient buckets, no sharding."""
+
+
 class OptionId(StrEnum):
     """Ways of getting the capacity (the CLI and the JSON use these ids)."""
 
@@ -225,6 +238,11 @@ class Workload(Frozen):
     network_id: str | None = Field(None, max_length=64)
     checkpoint_interval_hours: float = Field(1.0, gt=0, le=1000)
     framework_overhead_gib: float | None = Field(None, ge=0, le=1000)
+    framework: Framework = Field(
+        Framework.FSDP,
+        description="Framework whose memory accounting applies (fsdp keeps the "
+        "ZeRO paper's figures).",
+    )
 
 
 # --- demand profile ----------------------------------------------------------------

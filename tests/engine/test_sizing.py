@@ -434,3 +434,27 @@ def test_gpu_hour_range_brackets_the_point_estimate():
     assert c.gpu_hours_p90 == pytest.approx(c.gpu_hours * 1.374, rel=0.002)
     measured = size_workload(w, CAT, measured_mfu=0.45).compute
     assert measured.gpu_hours_p10 == measured.gpu_hours == measured.gpu_hours_p90
+
+
+def test_framework_card_count_follows_its_accounting():
+    """70B, ZeRO-3, full recompute: DeepSpeed's gather buffers and fp32 gradient
+    partition need 19 cards where the ZeRO-paper figures (FSDP) fit on 16."""
+    shape = resolve_shape(Workload(model_preset="llama2-70b"), CAT)[0]
+
+    def cards(framework):
+        w = Workload(
+            task="pretrain",
+            zero_stage=3,
+            seq_len=4096,
+            recompute="full",
+            tp=1,
+            pp=1,
+            framework=framework,
+        )
+        return min_gpus_for_memory(w, shape, 80 * 2**30)
+
+    assert cards("fsdp") == 16
+    assert cards("deepspeed") == 19
+    assert cards("megatron") is None  # no ZeRO-3 in Megatron: 18 B/param on TP 1
+    w = Workload(task="pretrain", model_preset="llama2-70b", framework="megatron")
+    assert size_workload(w, CAT).memory.per_gpu.gradients_bytes > 0
