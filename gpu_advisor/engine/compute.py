@@ -49,7 +49,8 @@ def flops_per_token(
     Notes
     -----
     Forward: ``2·N + 4·L·s·d`` (matmuls plus QKᵀ and softmax·V with
-    ``d = heads·head_dim``, no causal-mask discount). Training is forward +
+    ``d = heads·head_dim``, or ``a·(d_qk + d_v)/2`` for MLA,
+    :func:`~gpu_advisor.engine.shape.attention_width`; no causal-mask discount). Training is forward +
     backward = 3× forward: ``6·N + 12·L·s·d`` (Narayanan et al. 2021 eq. 3,
     PaLM Appendix B). Full recompute runs the forward twice:
     ``8·N + 16·L·s·d``. LoRA/QLoRA skip the weight gradients of the frozen
@@ -75,7 +76,8 @@ def flops_per_token(
     46.9
     """
     n = shape.params_active
-    attn_fwd = 4.0 * shape.layers * seq_len * shape.heads * shape.head_dim
+    width = shape.attention_width or shape.heads * shape.head_dim
+    attn_fwd = 4.0 * shape.layers * seq_len * width
     if task is TaskKind.INFERENCE:
         return 2.0 * n + attn_fwd
     weight_passes = 4.0 if task in (TaskKind.LORA, TaskKind.QLORA) else 6.0
@@ -176,7 +178,7 @@ MFU_MODEL_SEQ_EXPONENT: Final = -0.230
 runs (Llama 3.1, StarCoderBase) achieved less of the model FLOPs with the
 non-causal attention term than the 2k–4k runs. [1]"""
 
-MFU_MODEL_LOG_SIGMA: Final = 0.248
+MFU_MODEL_LOG_SIGMA: Final = 0.249
 """Standard deviation of ``ln(published MFU / fitted MFU)`` over the 22 runs
 (root mean square of the fit's residuals with the degrees of freedom
 corrected, 22 − 4). The P10–P90 GPU-hour range is ``exp(∓1.2816·σ)`` around
@@ -245,7 +247,7 @@ def gpu_hours_range(
     Examples
     --------
     >>> [round(x) for x in gpu_hours_range(1000.0)]
-    [728, 1374]
+    [727, 1376]
     """
     spread = math.exp(Z_P90 * log_sigma)
     return point_gpu_hours / spread, point_gpu_hours * spread
@@ -383,9 +385,8 @@ def decode_tokens_per_s_per_gpu(
         n * gpu.memory_bandwidth_tb_per_s * 1e12 * MEMORY_BANDWIDTH_EFFICIENCY
     )
     bandwidth_bound = concurrency / step_s if step_s > 0 else 0.0
-    flops = (
-        2.0 * shape.params_active
-        + 4.0 * shape.layers * context_len * shape.heads * shape.head_dim
+    flops = 2.0 * shape.params_active + 4.0 * shape.layers * context_len * (
+        shape.attention_width or shape.heads * shape.head_dim
     )
     compute_bound = n * peak_tflops(gpu, precision) * 1e12 * mfu / flops
     return min(bandwidth_bound, compute_bound) / n

@@ -187,6 +187,18 @@ class ModelShape(Frozen):
         "compresses its cache (multi-head latent attention: kv_lora_rank + "
         "qk_rope_head_dim); empty: 2 · kv_heads · head_dim.",
     )
+    q_lora_rank: int = Field(
+        0, ge=0, le=65536, description="MLA query compression rank; 0: none."
+    )
+    kv_lora_rank: int = Field(
+        0, ge=0, le=65536, description="MLA key/value compression rank; 0: not MLA."
+    )
+    qk_rope_head_dim: int = Field(
+        0, ge=0, le=4096, description="MLA decoupled RoPE dimension per head."
+    )
+    v_head_dim: int = Field(
+        0, ge=0, le=4096, description="MLA value dimension per head; 0: head_dim."
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> ModelShape:

@@ -43,6 +43,12 @@ class ResolvedShape(Frozen):
         ge=0,
         description="K and V values cached per token per layer (2·kv·d, MLA less).",
     )
+    attention_width: int = Field(
+        0,
+        ge=0,
+        description="Per-token width of QKᵀ and softmax·V for the FLOPs, "
+        "a·(d_qk + d_v)/2 (MLA); 0: heads · head_dim.",
+    )
 
 
 class MemoryBreakdown(Frozen):

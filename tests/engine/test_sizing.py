@@ -430,8 +430,8 @@ def test_full_recompute_lowers_the_mfu_not_adds_model_flops():
 def test_gpu_hour_range_brackets_the_point_estimate():
     w = Workload(task="pretrain", model_preset="llama2-70b", tokens_billion=2000)
     c = size_workload(w, CAT).compute
-    assert c.gpu_hours_p10 == pytest.approx(c.gpu_hours / 1.374, rel=0.002)
-    assert c.gpu_hours_p90 == pytest.approx(c.gpu_hours * 1.374, rel=0.002)
+    assert c.gpu_hours_p10 == pytest.approx(c.gpu_hours / 1.376, rel=0.002)
+    assert c.gpu_hours_p90 == pytest.approx(c.gpu_hours * 1.376, rel=0.002)
     measured = size_workload(w, CAT, measured_mfu=0.45).compute
     assert measured.gpu_hours_p10 == measured.gpu_hours == measured.gpu_hours_p90
 
