@@ -89,6 +89,7 @@ class _Core:
     peak_tflops: float
     decode_tps: float | None
     recompute_mfu_factor: float = 1.0
+    shape: ResolvedShape | None = None
 
 
 def _advice(
@@ -352,8 +353,14 @@ def _efficiency(
     200 Gb/s-class fabric, so only the exposed time beyond that reference is
     charged here, ``min(1, e(link) / max(e(reference), 0.8))``, not counted
     twice. The floor (:data:`~gpu_advisor.engine.network.REFERENCE_EFFICIENCY_FLOOR`)
-    keeps a set-up that would crawl even on the reference fabric (a 671B model
-    in plain data parallelism) from looking efficient.
+    keeps a set-up that would crawl even on the reference fabric (a dense 405B
+    model in plain data parallelism) from looking efficient.
+
+    MoE: routed experts are sharded over the data-parallel ranks
+    (:func:`~gpu_advisor.engine.network.expert_parallel_degree`), so only their
+    ``1/ep`` share is all-reduced, and the expert all-to-all is charged; a
+    pipeline whose replica spans servers pays its point-to-point traffic on the
+    inter-node link. Both are hidden behind half the compute time at most.
     """
     if workload.task is TaskKind.INFERENCE:
         return 1.0
@@ -365,10 +372,20 @@ def _efficiency(
         * _batch_tokens(workload)
         / (gpus * core.peak_tflops * 1e12 * core.mfu)
     )
-    grad_bytes = core.state.trainable_params * 2.0 / core.unit
+    shape = core.shape
+    trainable = core.state.trainable_params
+    ep = 1
+    expert_params = 0.0
+    if shape is not None and shape.is_moe and trainable >= shape.params_total:
+        # routed experts are sharded over the data-parallel ranks (EP)
+        ep = net.expert_parallel_degree(shape.experts, dp)
+        expert_params = _routed_expert_params(shape)
+        trainable = net.data_parallel_params(shape.params_total, expert_params, ep)
+    grad_bytes = trainable * 2.0 / core.unit
     link = inter if gpus > core.gpu.gpus_per_server else intra
+    intra_bytes_per_s = core.gpu.intra_node_bandwidth_gb_per_s * 1e9
     if link is None:
-        bandwidth = core.gpu.intra_node_bandwidth_gb_per_s * 1e9
+        bandwidth = intra_bytes_per_s
         latency = 0.0
     else:
         bandwidth = net.link_bytes_per_s(
@@ -376,25 +393,74 @@ def _efficiency(
         )
         latency = link.latency_us * 1e-6
     micro_batches = _micro_batches(workload, dp)
-    absolute = net.scaling_efficiency(
-        compute_s,
-        grad_bytes,
-        dp,
-        bandwidth,
-        latency,
-        workload.zero_stage,
-        micro_batches,
+
+    def other_traffic(inter_bytes_per_s: float) -> float:
+        """Exposed all-to-all and pipeline seconds per step. [s]"""
+        per_server = core.gpu.gpus_per_server
+        exposed = 0.0
+        if ep > 1 and shape is not None:
+            a2a_link = (
+                inter_bytes_per_s if ep * core.unit > per_server else intra_bytes_per_s
+            )
+            a2a = net.all_to_all_seconds(
+                _batch_tokens(workload) / (dp * workload.tp),
+                max(shape.layers - shape.dense_layers, 0) / workload.pp,
+                shape.active_experts,
+                shape.hidden,
+                ep,
+                a2a_link,
+            )
+            exposed += net.exposed_seconds(a2a, compute_s)
+        if workload.pp > 1 and core.unit > per_server and shape is not None:
+            p2p = net.pipeline_p2p_seconds(
+                micro_batches,
+                workload.seq_len,
+                workload.micro_batch,
+                shape.hidden,
+                workload.tp,
+                inter_bytes_per_s,
+            )
+            exposed += net.exposed_seconds(p2p, compute_s)
+        return exposed
+
+    def combined(dp_efficiency: float, inter_bytes_per_s: float) -> float:
+        exposed = compute_s / max(dp_efficiency, 1e-9) - compute_s
+        exposed += other_traffic(inter_bytes_per_s)
+        return compute_s / (compute_s + exposed)
+
+    absolute = combined(
+        net.scaling_efficiency(
+            compute_s,
+            grad_bytes,
+            dp,
+            bandwidth,
+            latency,
+            workload.zero_stage,
+            micro_batches,
+        ),
+        bandwidth if link is not None and link is inter else intra_bytes_per_s,
     )
-    reference = net.scaling_efficiency(
-        compute_s,
-        grad_bytes,
-        dp,
+    reference = combined(
+        net.scaling_efficiency(
+            compute_s,
+            grad_bytes,
+            dp,
+            net.REFERENCE_LINK_BYTES_PER_S,
+            net.REFERENCE_LATENCY_S,
+            min(workload.zero_stage, 1),
+            micro_batches,
+        ),
         net.REFERENCE_LINK_BYTES_PER_S,
-        net.REFERENCE_LATENCY_S,
-        min(workload.zero_stage, 1),
-        micro_batches,
     )
     return min(1.0, absolute / max(reference, net.REFERENCE_EFFICIENCY_FLOOR))
+
+
+def _routed_expert_params(shape: ResolvedShape) -> float:
+    """Parameters of the routed experts (what expert parallelism shards). [1]"""
+    mats = 2 if shape.ffn_hidden == 4 * shape.hidden else 3
+    expert = mats * shape.hidden * (shape.moe_ffn_hidden or shape.ffn_hidden)
+    moe_layers = max(shape.layers - shape.dense_layers, 0)
+    return float(moe_layers * shape.experts * expert)
 
 
 def _micro_batches(workload: Workload, dp: int) -> int:
@@ -486,6 +552,7 @@ def _core(
         peak_tflops=peak,
         decode_tps=decode,
         recompute_mfu_factor=recompute_factor,
+        shape=shape,
     )
 
 
