@@ -24,6 +24,7 @@ from gpu_advisor.engine.shape import (
 from gpu_advisor.model.catalog import Catalog, GpuSpec, NetworkClass
 from gpu_advisor.model.common import Advice, Explanation, InputRef, Severity
 from gpu_advisor.model.project import (
+    Framework,
     ModelShape,
     Precision,
     TaskKind,
@@ -1425,19 +1426,55 @@ def _explanations(
     peak = ref(f"catalog.gpus.{gpu.id}.peak_tflops", core.peak_tflops, "TFLOP/s", gsrc)
     tokens = ref("workload.tokens_billion", workload.tokens_billion, "1e9 tokens")
     seq = ref("workload.seq_len", workload.seq_len, "tokens")
+    fw = workload.framework
+    fwr = ref("workload.framework", fw.value, "")
+    megatron_src = (
+        "Megatron-LM megatron/training/theoretical_memory_usage.py "
+        "(commit d98e8a64ddf34856e74b24714e3bedb2f5a39553)"
+    )
+    deepspeed_src = (
+        "DeepSpeed deepspeed/runtime/zero/stage_1_and_2.py, stage3.py "
+        "estimate_zero2/3_model_states_mem_needs "
+        "(commit 38327e07f6cd39b63418f60cedd1651b0be3e7c3)"
+    )
+    ddp_src = "PyTorch docs, DistributedDataParallel gradient_as_bucket_view; AMP"
+    fw_src = {
+        Framework.MEGATRON: megatron_src,
+        Framework.DEEPSPEED: deepspeed_src,
+        Framework.DDP: ddp_src,
+    }.get(fw, zero)
+    stage = (
+        "P = most-loaded pipeline stage, (N_layers/pp + V·h)/tp"
+        if fw in (Framework.MEGATRON, Framework.DEEPSPEED) and workload.pp > 1
+        else "P = N/(tp·pp)"
+    )
+    weights_text = {
+        Framework.MEGATRON: f"P·w ({stage}; w = 2 B bf16)",
+        Framework.DEEPSPEED: f"P·w, ÷dp with ZeRO-3 ({stage}; w = 2 B bf16)",
+        Framework.DDP: f"P·4 (fp32 weights under AMP; {stage})",
+    }.get(
+        fw,
+        "N·w/(tp·pp), ÷dp with ZeRO-3 (w = 2 B bf16; LoRA: frozen base; QLoRA: "
+        f"{workload.qlora_base_bits:g} bit)",
+    )
+    grads_text = {
+        Framework.MEGATRON: f"P·4: fp32 main gradients ({stage})",
+        Framework.DEEPSPEED: "P·(2 ÷dp with ZeRO-2 + 4 fp32 partition ÷dp with "
+        f"ZeRO ≥ 1); ZeRO-3: P·4/dp ({stage})",
+        Framework.DDP: f"P·4 fp32 gradients ({stage}); bucket copy in overhead",
+    }.get(fw, "N_trainable·2/(tp·pp), ÷dp with ZeRO ≥ 2")
     return [
         ex(
             "memory.per_gpu.weights_bytes",
-            "N·w/(tp·pp), ÷dp with ZeRO-3 (w = 2 B bf16; LoRA: frozen base; QLoRA: "
-            f"{workload.qlora_base_bits:g} bit)",
-            [params, tp, pp, z, dp],
-            zero,
+            weights_text,
+            [params, tp, pp, z, dp, fwr],
+            fw_src,
         ),
         ex(
             "memory.per_gpu.gradients_bytes",
-            "N_trainable·2/(tp·pp), ÷dp with ZeRO ≥ 2",
-            [params, tp, pp, z, dp],
-            zero,
+            grads_text,
+            [params, tp, pp, z, dp, fwr],
+            fw_src,
         ),
         ex(
             "memory.per_gpu.optimizer_bytes",
@@ -1487,7 +1524,12 @@ def _explanations(
         ),
         ex(
             "memory.per_gpu.overhead_bytes",
-            "CUDA context + workspaces + NCCL buffers",
+            "CUDA context + workspaces + NCCL buffers"
+            + {
+                Framework.DEEPSPEED: " + one 16-bit bucket of 5e8 elements (ZeRO ≥ 1) "
+                "+ 4 B × largest layer gathered (ZeRO-3)",
+                Framework.DDP: " + gradient buckets 4 B/param",
+            }.get(fw, ""),
             [
                 ref(
                     "workload.framework_overhead_gib",
@@ -1500,7 +1542,8 @@ def _explanations(
                     else "engine default",
                 )
             ],
-            "PyTorch docs, CUDA semantics",
+            "PyTorch docs, CUDA semantics"
+            + ("" if fw is Framework.FSDP else "; " + fw_src),
         ),
         ex(
             "memory.per_gpu.total_bytes",
@@ -1511,16 +1554,29 @@ def _explanations(
         ),
         ex(
             "compute.train_flops",
-            "(6·N_active + 12·L·s·d)·D (+ one forward 2N + 4Lsd with full recompute; "
-            "LoRA 4N; inference 2N + 4Lsd)",
+            "model FLOPs (6·N_active + 12·L·s·d)·D, non-causal attention, no "
+            "recompute (LoRA 4N; inference 2N + 4Lsd; MLA d = a·(d_qk + d_v)/2)",
             [active, tokens, seq, ref("shape.layers", shape.layers, "", model_src)],
             narayanan + "; Kaplan et al. 2020; Hoffmann et al. 2022, App. F",
         ),
         ex(
             "compute.gpu_hours",
-            "train_flops / (peak·1e12·MFU·3600)",
-            [peak, mfu, ref("workload.precision", workload.precision.value, "")],
-            narayanan,
+            "train_flops / (peak·1e12·MFU·3600); default MFU = default_mfu(GPU)·"
+            "(N/10B)^0.064·(s/4096)^−0.230 × 0.75 with full recompute, fitted to "
+            "22 published runs; P10–P90 = ×exp(∓1.2816·0.249)",
+            [
+                peak,
+                mfu,
+                ref("workload.precision", workload.precision.value, ""),
+                ref("workload.recompute", workload.recompute.value, ""),
+                ref(
+                    "compute.recompute_mfu_factor",
+                    core.recompute_mfu_factor,
+                    "",
+                    "engine: model/hardware FLOPs",
+                ),
+            ],
+            narayanan + "; resources/catalog/reference_runs.json",
         ),
         ex(
             "compute.gpu_hours_with_redundancy",

@@ -485,3 +485,24 @@ def test_deepseek_v3_style_plan_scales():
     # the expert all-to-all is charged: a 100 Gb/s fabric loses clearly more
     slow = size_workload(w.model_copy(update={"network_id": "roce-100"}), CAT)
     assert slow.cluster.scaling_efficiency < 0.9
+
+
+def test_why_cites_the_framework_estimator():
+    def why(framework, key):
+        w = Workload(
+            task="pretrain", model_preset="llama2-13b", framework=framework, pp=2
+        )
+        r = size_workload(w, CAT)
+        return next(e for e in r.explanations if e.key == key)
+
+    grads = why("megatron", "memory.per_gpu.gradients_bytes")
+    assert "fp32 main gradients" in grads.formula
+    assert "theoretical_memory_usage.py" in grads.reference
+    assert "d98e8a64" in grads.reference
+    assert "most-loaded pipeline stage" in grads.formula
+    ds = why("deepspeed", "memory.per_gpu.overhead_bytes")
+    assert "largest layer" in ds.formula
+    assert "38327e07" in ds.reference
+    hours = why("fsdp", "compute.gpu_hours")
+    assert "22 published runs" in hours.formula
+    assert "reference_runs.json" in hours.reference
