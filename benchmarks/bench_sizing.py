@@ -37,6 +37,24 @@ WORKLOADS = {
         recompute="full",
         gpus=2048,
     ),
+    "megatron_70b": Workload(
+        task="pretrain",
+        model_preset="llama2-70b",
+        tokens_billion=2000,
+        zero_stage=1,
+        tp=8,
+        pp=4,
+        sequence_parallel=True,
+        framework="megatron",
+    ),
+    "deepspeed_zero3_13b": Workload(
+        task="full-finetune",
+        model_preset="llama2-13b",
+        tokens_billion=10,
+        zero_stage=3,
+        recompute="full",
+        framework="deepspeed",
+    ),
 }
 
 

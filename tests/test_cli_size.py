@@ -119,3 +119,21 @@ def test_catalog_models_networks_schema(capsys):
     code, out, _ = run(capsys, "schema")
     assert code == 0
     assert "workload" in json.loads(out)["properties"]
+
+
+def test_size_framework_and_gpu_hour_range(capsys):
+    argv = ["size", "--model", "llama2-13b", "--task", "pretrain", "--tokens", "2T"]
+    argv += ["--gpu", "A100-80GB-SXM", "--zero", "1", "--json"]
+    _, out, _ = run(capsys, *argv)
+    fsdp = json.loads(out)
+    _, out, _ = run(capsys, *argv, "--framework", "megatron")
+    megatron = json.loads(out)
+    # fp32 main gradients: 4 B/param against 2
+    assert megatron["memory"]["per_gpu"]["gradients_bytes"] == pytest.approx(
+        2 * fsdp["memory"]["per_gpu"]["gradients_bytes"]
+    )
+    c = fsdp["compute"]
+    assert c["gpu_hours_p10"] < c["gpu_hours"] < c["gpu_hours_p90"]
+    code, out, _ = run(capsys, *argv[:-1], "--lang", "en")
+    assert code == 0
+    assert "GPU-hours P10–P90" in out

@@ -38,6 +38,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--precision", choices=("bf16", "fp16", "fp8"))
     p.add_argument("--optimizer", choices=("adamw", "adamw-8bit", "sgd"))
     p.add_argument("--zero", type=int, choices=(0, 1, 2, 3))
+    p.add_argument(
+        "--framework",
+        choices=("fsdp", "megatron", "deepspeed", "ddp"),
+        help="memory accounting to follow (default fsdp)",
+    )
     p.add_argument("--dp", type=positive_int)
     p.add_argument("--tp", type=positive_int)
     p.add_argument("--pp", type=positive_int)
@@ -137,6 +142,7 @@ def build_workload(args: argparse.Namespace) -> Workload:
         "precision": args.precision,
         "optimizer": args.optimizer,
         "zero_stage": args.zero,
+        "framework": args.framework,
         "dp": args.dp,
         "tp": args.tp,
         "pp": args.pp,
@@ -187,6 +193,7 @@ _LABELS = {
         "flops": "Training FLOPs",
         "hours": "GPU-hours",
         "hours15": "GPU-hours ×1.5 redundancy",
+        "range": "GPU-hours P10–P90",
         "mfu": "MFU",
         "min": "Minimum cards (memory)",
         "none": "none fits",
@@ -221,6 +228,7 @@ _LABELS = {
         "flops": "训练 FLOPs",
         "hours": "卡时",
         "hours15": "卡时 ×1.5 冗余",
+        "range": "卡时 P10–P90",
         "mfu": "MFU",
         "min": "最少卡数（按显存）",
         "none": "放不下",
@@ -267,6 +275,11 @@ def render_table(result: SizingResult, lang: str) -> str:
         (t["flops"], f"{result.compute.train_flops:.3e}"),
         (t["hours"], f"{result.compute.gpu_hours:,.0f}"),
         (t["hours15"], f"{result.compute.gpu_hours_with_redundancy:,.0f}"),
+    ]
+    low, high = result.compute.gpu_hours_p10, result.compute.gpu_hours_p90
+    if low is not None and high is not None and high > low:
+        rows.append((t["range"], f"{low:,.0f} – {high:,.0f}"))
+    rows += [
         (t["mfu"], f"{result.compute.mfu:.2f} ({result.compute.mfu_source})"),
         (
             t["min"],

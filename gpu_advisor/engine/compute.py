@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
 from gpu_advisor.model.catalog import GpuSpec
@@ -48,7 +49,8 @@ def flops_per_token(
     Notes
     -----
     Forward: ``2·N + 4·L·s·d`` (matmuls plus QKᵀ and softmax·V with
-    ``d = heads·head_dim``, no causal-mask discount). Training is forward +
+    ``d = heads·head_dim``, or ``a·(d_qk + d_v)/2`` for MLA,
+    :func:`~gpu_advisor.engine.shape.attention_width`; no causal-mask discount). Training is forward +
     backward = 3× forward: ``6·N + 12·L·s·d`` (Narayanan et al. 2021 eq. 3,
     PaLM Appendix B). Full recompute runs the forward twice:
     ``8·N + 16·L·s·d``. LoRA/QLoRA skip the weight gradients of the frozen
@@ -74,7 +76,8 @@ def flops_per_token(
     46.9
     """
     n = shape.params_active
-    attn_fwd = 4.0 * shape.layers * seq_len * shape.heads * shape.head_dim
+    width = shape.attention_width or shape.heads * shape.head_dim
+    attn_fwd = 4.0 * shape.layers * seq_len * width
     if task is TaskKind.INFERENCE:
         return 2.0 * n + attn_fwd
     weight_passes = 4.0 if task in (TaskKind.LORA, TaskKind.QLORA) else 6.0
@@ -82,6 +85,172 @@ def flops_per_token(
     if recompute is Recompute.FULL:
         total += 2.0 * n + attn_fwd
     return total
+
+
+def model_flops_per_token(shape: ResolvedShape, seq_len: int, task: TaskKind) -> float:
+    """Model FLOPs per token: the one convention behind every MFU in the app.
+
+    Parameters
+    ----------
+    shape : ResolvedShape
+        Model shape; ``params_active`` is used.
+    seq_len : int
+        Sequence length s. [tokens]
+    task : TaskKind
+        Pretraining/full fine-tuning, LoRA/QLoRA or inference.
+
+    Returns
+    -------
+    float
+        ``6·N + 12·L·s·d`` for training (``4·N + 12·L·s·d`` for LoRA/QLoRA,
+        ``2·N + 4·L·s·d`` for inference), whatever the recompute setting. [FLOP/token]
+
+    Notes
+    -----
+    Model FLOPs count the work the model needs, not the work the hardware
+    does: activation recompute re-runs a forward pass but adds no model FLOPs
+    (Chowdhery et al. 2022, PaLM, Appendix B: "MFU ... ignores
+    rematerialization"; Korthikanti et al. 2022, arXiv:2205.05198, section 6
+    distinguishes model FLOPs from hardware FLOPs). The attention term is the
+    non-causal one (no ½ for the causal mask), as in PaLM Appendix B and in
+    Narayanan et al. 2021, eq. (3). Recompute therefore lowers the *achieved*
+    MFU (:func:`recompute_mfu_factor`); the calibration against published
+    runs, the measured MFU of a vendor's training log
+    (:func:`gpu_advisor.engine.judge.measured_mfu`) and the GPU-hours all use
+    this figure, so a measured tokens/s gives back exactly the GPU-hours it
+    implies.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> s = shape_from_preset(load_catalog().model("llama2-13b"))
+    >>> round(model_flops_per_token(s, 4096, TaskKind.PRETRAIN) / 1e9, 1)
+    88.1
+    """
+    return flops_per_token(shape, seq_len, task, Recompute.SELECTIVE)
+
+
+def recompute_mfu_factor(
+    shape: ResolvedShape, seq_len: int, task: TaskKind, recompute: Recompute
+) -> float:
+    """Share of the calibrated MFU that remains under ``recompute``. [1]
+
+    Returns
+    -------
+    float
+        ``model FLOPs / hardware FLOPs``: 1 for none or selective recompute
+        (the published runs behind the default MFU recomputed selectively or
+        not at all; selective recompute re-runs only the attention scores,
+        < 3 % of the FLOPs, Korthikanti et al. 2022, Table 4), and
+        ``(6N + 12Lsd) / (8N + 16Lsd) = 0.75`` for full recompute, which
+        repeats the forward pass.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> s = shape_from_preset(load_catalog().model("llama2-7b"))
+    >>> recompute_mfu_factor(s, 4096, TaskKind.PRETRAIN, Recompute.FULL)
+    0.75
+    """
+    hardware = flops_per_token(shape, seq_len, task, recompute)
+    if hardware <= 0:
+        return 1.0
+    return model_flops_per_token(shape, seq_len, task) / hardware
+
+
+MFU_MODEL_REFERENCE_PARAMS: Final = 10e9
+"""Active parameters at which a GPU's catalog ``default_mfu`` applies. [1]"""
+
+MFU_MODEL_REFERENCE_SEQ: Final = 4096
+"""Sequence length at which a GPU's catalog ``default_mfu`` applies. [tokens]"""
+
+MFU_MODEL_PARAMS_EXPONENT: Final = 0.064
+"""Elasticity of the MFU with active parameters: larger models run larger,
+more efficient GEMMs. Least-absolute-deviation fit of
+``ln MFU = a_gpu + b·ln(N/10B) + c·ln(s/4096)`` to the 22 published runs in
+``resources/catalog/reference_runs.json`` (each cited there); refitted by
+``tests/engine/test_calibration.py``. [1]"""
+
+MFU_MODEL_SEQ_EXPONENT: Final = -0.230
+"""Elasticity of the MFU with sequence length, same fit: the published 8k
+runs (Llama 3.1, StarCoderBase) achieved less of the model FLOPs with the
+non-causal attention term than the 2k–4k runs. [1]"""
+
+MFU_MODEL_LOG_SIGMA: Final = 0.249
+"""Standard deviation of ``ln(published MFU / fitted MFU)`` over the 22 runs
+(root mean square of the fit's residuals with the degrees of freedom
+corrected, 22 − 4). The P10–P90 GPU-hour range is ``exp(∓1.2816·σ)`` around
+the point estimate; held out one at a time, 18 of the 22 runs (82 %) fall
+inside their range. [1]"""
+
+MFU_MODEL_MIN: Final = 0.05
+MFU_MODEL_MAX: Final = 0.75
+"""Bounds of the modelled MFU (no published dense run exceeds ≈ 0.6). [1]"""
+
+Z_P90: Final = 1.2816
+"""Standard-normal quantile of 90 %. [1]"""
+
+
+def modelled_mfu(
+    default_mfu: float, params_active: float, seq_len: int, task: TaskKind
+) -> float:
+    """Default MFU for a model size and sequence length on one GPU type.
+
+    Parameters
+    ----------
+    default_mfu : float
+        The GPU's catalog ``default_mfu``: the fitted MFU of a 10B-active
+        model at 4,096 tokens on that generation (A100 0.376, H100/H800
+        0.333 from the published runs; judgement for uncalibrated GPUs). [1]
+    params_active : float
+        N_active. [1]
+    seq_len : int
+        Training sequence length. [tokens]
+    task : TaskKind
+        Inference keeps the flat default (the fit covers pre-training).
+
+    Returns
+    -------
+    float
+        ``default · (N/10B)^0.064 · (s/4096)^−0.230``, within [0.05, 0.75]. [1]
+
+    Notes
+    -----
+    Cluster size is not a term: it enters through the scaling efficiency of
+    the network model, which the days (not the GPU-hours) carry; the
+    published GPU-hours already contain their own clusters' communication.
+
+    Examples
+    --------
+    >>> round(modelled_mfu(0.376, 10e9, 4096, TaskKind.PRETRAIN), 3)
+    0.376
+    >>> round(modelled_mfu(0.333, 405e9, 8192, TaskKind.PRETRAIN), 3)
+    0.36
+    """
+    if task is TaskKind.INFERENCE or params_active <= 0 or seq_len <= 0:
+        return default_mfu
+    value = (
+        default_mfu
+        * (params_active / MFU_MODEL_REFERENCE_PARAMS) ** MFU_MODEL_PARAMS_EXPONENT
+        * (seq_len / MFU_MODEL_REFERENCE_SEQ) ** MFU_MODEL_SEQ_EXPONENT
+    )
+    return float(min(MFU_MODEL_MAX, max(MFU_MODEL_MIN, value)))
+
+
+def gpu_hours_range(
+    point_gpu_hours: float, log_sigma: float = MFU_MODEL_LOG_SIGMA
+) -> tuple[float, float]:
+    """P10 and P90 GPU-hours around a point estimate from the modelled MFU.
+
+    Examples
+    --------
+    >>> [round(x) for x in gpu_hours_range(1000.0)]
+    [727, 1376]
+    """
+    spread = math.exp(Z_P90 * log_sigma)
+    return point_gpu_hours / spread, point_gpu_hours * spread
 
 
 def peak_tflops(gpu: GpuSpec, precision: Precision) -> float:
@@ -216,9 +385,8 @@ def decode_tokens_per_s_per_gpu(
         n * gpu.memory_bandwidth_tb_per_s * 1e12 * MEMORY_BANDWIDTH_EFFICIENCY
     )
     bandwidth_bound = concurrency / step_s if step_s > 0 else 0.0
-    flops = (
-        2.0 * shape.params_active
-        + 4.0 * shape.layers * context_len * shape.heads * shape.head_dim
+    flops = 2.0 * shape.params_active + 4.0 * shape.layers * context_len * (
+        shape.attention_width or shape.heads * shape.head_dim
     )
     compute_bound = n * peak_tflops(gpu, precision) * 1e12 * mfu / flops
     return min(bandwidth_bound, compute_bound) / n

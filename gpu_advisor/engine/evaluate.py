@@ -486,7 +486,9 @@ def measured_mfu_for(project: Project) -> float | None:
     return min(measured) if measured else None
 
 
-def mfu_default(project: Project, catalog: Catalog) -> InputRef | None:
+def mfu_default(
+    project: Project, catalog: Catalog, sizing: SizingResult | None = None
+) -> InputRef | None:
     """The MFU the sizing uses when ``workload.mfu`` is empty, with its source.
 
     The lowest MFU measured by a vendor on the plan's GPU
@@ -529,6 +531,15 @@ def mfu_default(project: Project, catalog: Catalog) -> InputRef | None:
     if gpu is None:
         return None
     prov = gpu.provenance
+    if sizing is not None and sizing.compute.mfu_source == "catalog":
+        # the modelled MFU for this model size and sequence length
+        return InputRef(
+            name="workload.mfu",
+            value=round(sizing.compute.mfu, 3),
+            source="MFU model fitted to published runs (reference_runs.json); "
+            f"catalog gpus.json {gpu.id}: {prov.source} "
+            f"(as of {prov.as_of.isoformat()})",
+        )
     return InputRef(
         name="workload.mfu",
         value=gpu.default_mfu,

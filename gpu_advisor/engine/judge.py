@@ -59,6 +59,7 @@ from typing import Final
 
 from pydantic import Field
 
+from gpu_advisor.engine import compute as _cmp
 from gpu_advisor.engine.sizing import resolve_shape, size_workload
 from gpu_advisor.model.catalog import Catalog, NetworkClass
 from gpu_advisor.model.common import Frozen
@@ -1052,6 +1053,7 @@ def measured_mfu(
     active_params: float,
     peak_tflops: float,
     gpus: int | None = None,
+    flops_per_token: float | None = None,
 ) -> float | None:
     """MFU of the vendor's training run, for ``Vendor.measured_mfu``.
 
@@ -1062,9 +1064,17 @@ def measured_mfu(
     active_params : float
         N_active of the model the job trained. [1]
     peak_tflops : float
-        Dense bf16 peak of the vendor's GPU. [TFLOP/s]
+        Dense peak of the vendor's GPU in the training precision, the same
+        peak the sizing divides by (:func:`gpu_advisor.engine.compute.peak_tflops`). [TFLOP/s]
     gpus : int, optional
         GPUs the job ran on, when the log has no ``gpus`` column. [1]
+    flops_per_token : float, optional
+        Model FLOPs per token of the trained model,
+        :func:`gpu_advisor.engine.compute.model_flops_per_token`
+        (``6N + 12·L·s·d``, non-causal attention, no recompute): the one
+        convention the sizing and the calibration use, so that the measured
+        tokens/s gives back exactly the GPU-hours it implies. Without it,
+        ``6·N_active`` (attention left out). [FLOP/token]
 
     Returns
     -------
@@ -1072,12 +1082,22 @@ def measured_mfu(
         MFU in (0, 1]; None without a usable log or when the figure is above 1
         (a wrong GPU count or token count: not a number to plan with).
 
+    Notes
+    -----
+    ``MFU = tokens/s/GPU × flops_per_token / (peak · 1e12)``. Recompute does
+    not enter: a job that recomputes runs fewer tokens/s, which shows as a
+    lower achieved MFU (Chowdhery et al. 2022, PaLM, arXiv:2204.02311,
+    Appendix B).
+
     Examples
     --------
     >>> log = [Measurement(tool="train-log", metric="tokens_per_s", value=14200.0,
     ...        unit="tokens/s", file="t.csv", sample=i) for i in range(5)]
     >>> round(measured_mfu(log, active_params=13e9, peak_tflops=312.0, gpus=8), 4)
     0.4437
+    >>> round(measured_mfu(log, active_params=13e9, peak_tflops=312.0, gpus=8,
+    ...                    flops_per_token=88.1e9), 4)  # Llama 2 13B at s = 4096
+    0.5012
     """
     throughput = training_throughput(measurements)
     if throughput is None:
@@ -1085,9 +1105,11 @@ def measured_mfu(
     count = throughput.gpus or gpus
     if not count or throughput.tokens_per_s <= 0:
         return None
-    mfu = mfu_from_throughput(
-        throughput.tokens_per_s / count, active_params, peak_tflops
-    )
+    per_gpu = throughput.tokens_per_s / count
+    if flops_per_token is not None and flops_per_token > 0 and peak_tflops > 0:
+        mfu = per_gpu * flops_per_token / (peak_tflops * 1e12)
+    else:
+        mfu = mfu_from_throughput(per_gpu, active_params, peak_tflops)
     return mfu if 0 < mfu <= 1 else None
 
 
@@ -1319,11 +1341,13 @@ def vendor_measured_mfu(
     >>> vendor_measured_mfu(Project(), Vendor(name="A"), load_catalog()) is None
     True
     """
+    workload = project.workload
     try:
-        active = resolve_shape(project.workload, catalog)[0].params_active
-        peak = catalog.gpu(vendor.gpu_id).bf16_dense_tflops
+        shape = resolve_shape(workload, catalog)[0]
+        peak = _cmp.peak_tflops(catalog.gpu(vendor.gpu_id), workload.precision)
     except (KeyError, ValueError):
         return None
+    active = shape.params_active
     if active <= 0:
         return None
     return measured_mfu(
@@ -1331,6 +1355,9 @@ def vendor_measured_mfu(
         active_params=active,
         peak_tflops=peak,
         gpus=project.environment.gpus_per_node,
+        flops_per_token=_cmp.model_flops_per_token(
+            shape, workload.seq_len, workload.task
+        ),
     )
 
 

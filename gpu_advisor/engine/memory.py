@@ -10,7 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from gpu_advisor.model.project import Optimizer, Precision, Recompute, TaskKind
+from gpu_advisor.model.project import (
+    Framework,
+    Optimizer,
+    Precision,
+    Recompute,
+    TaskKind,
+)
 from gpu_advisor.model.sizing_results import ResolvedShape
 
 GIB: Final = 2**30
@@ -58,11 +64,19 @@ class ModelState:
     bytes_per_param: float
     unsharded_bytes: float
     trainable_params: float
+    buffer_bytes: float = 0.0
+    """Framework buffers that scale with the model: ZeRO-3 gather/prefetch
+    buffers, communication buckets (see :func:`framework_model_state`). [B]"""
 
     @property
     def total_bytes(self) -> float:
-        """Sum of weights, gradients and optimizer states. [B]"""
-        return self.weights_bytes + self.gradients_bytes + self.optimizer_bytes
+        """Sum of weights, gradients, optimizer states and framework buffers. [B]"""
+        return (
+            self.weights_bytes
+            + self.gradients_bytes
+            + self.optimizer_bytes
+            + self.buffer_bytes
+        )
 
 
 def optimizer_bytes_per_param(
@@ -556,3 +570,278 @@ def inference_weights_bytes(shape: ResolvedShape, precision: Precision) -> float
     138.0
     """
     return shape.params_total * (1.0 if precision is Precision.FP8 else 2.0)
+
+
+# --- per-framework accounting ------------------------------------------------------
+
+MEGATRON_MAIN_GRAD_BYTES: Final = 4.0
+"""Megatron-LM keeps fp32 "main" gradients for bf16 training (18 B/param
+without, ``6 + 12/dp`` with the distributed optimizer):
+``megatron/training/theoretical_memory_usage.py``, function
+``compute_weight_and_optimizer_memory`` (NVIDIA/Megatron-LM commit
+d98e8a64ddf34856e74b24714e3bedb2f5a39553). [B/param]"""
+
+MEGATRON_ACTIVATION_TEMPORARIES: Final = 1.05
+"""Megatron-LM's estimator adds 5 % for optimizer and other temporaries to the
+activations when it cannot use the sequence-parallel/selective formula
+(``compute_activation_memory_without_sp``, same file and commit). [1]"""
+
+DEEPSPEED_FP32_GRAD_BYTES: Final = 4.0
+"""DeepSpeed ZeRO-1/2 keeps an fp32 gradient partition next to the 16-bit
+gradients: 2 + 18/N bytes per parameter at ZeRO-2 ("2 = params_16bit, 18 =
+2_grads_16bit + 4_grads_32bit + 4_params_32bit + 8_optimizer_states_32bit"),
+``estimate_zero2_model_states_mem_needs`` in
+``deepspeed/runtime/zero/stage_1_and_2.py``; 18/N plus 4 × the largest layer
+at ZeRO-3, ``estimate_zero3_model_states_mem_needs`` in
+``deepspeed/runtime/zero/stage3.py`` (microsoft/DeepSpeed commit
+38327e07f6cd39b63418f60cedd1651b0be3e7c3). [B/param]"""
+
+DEEPSPEED_GATHER_BYTES_PER_PARAM: Final = 4.0
+"""ZeRO-3 holds the largest layer gathered in 16-bit with its 16-bit gradient:
+``largest_layer_memory = 4 · largest_layer_params`` (same function). [B/param]"""
+
+DEEPSPEED_BUCKET_BYTES: Final = 5e8 * 2.0
+"""One communication bucket of DeepSpeed's default 5e8 elements in 16 bit
+(``allgather_bucket_size`` for ZeRO-1/2, ``reduce_bucket_size`` for ZeRO-3;
+DeepSpeed config docs; counted the same way by the EleutherAI cookbook,
+``calc/calc_transformer_mem.py``, commit
+827ee3b293a63f14403f1467d08c91fda213f4e6, "COMMUNICATION MEMORY"). [B]"""
+
+DDP_FP32_WEIGHT_BYTES: Final = 4.0
+"""Plain DDP with automatic mixed precision keeps the weights in fp32 (they
+are the optimizer's master copy) and casts per operation (PyTorch docs,
+"Automatic Mixed Precision"). [B/param]"""
+
+DDP_BUCKET_BYTES_PER_PARAM: Final = 4.0
+"""DDP copies the fp32 gradients into all-reduce buckets unless
+``gradient_as_bucket_view=True`` ("the saved memory size will be equal to the
+total gradients size", PyTorch docs, ``DistributedDataParallel``). [B/param]"""
+
+
+def largest_layer_params(shape: ResolvedShape) -> float:
+    """Parameters of the largest single module (what ZeRO-3 gathers at once).
+
+    DeepSpeed's ``model_to_params`` (``deepspeed/runtime/zero/stage3.py``)
+    takes the largest module's own parameters; in a decoder that is the token
+    embedding ``V·h`` unless a projection is wider.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> largest_layer_params(shape_from_preset(load_catalog().model("llama2-70b")))
+    262144000.0
+    """
+    h = shape.hidden
+    qkv = h * (shape.heads + 2 * shape.kv_heads) * shape.head_dim
+    ffn = h * max(shape.ffn_hidden, shape.moe_ffn_hidden)
+    return float(max(shape.vocab * h, qkv, ffn))
+
+
+def stage_params(shape: ResolvedShape, tp: int, pp: int, framework: Framework) -> float:
+    """Parameters on the most-loaded GPU of one model replica. [1]
+
+    Notes
+    -----
+    Megatron-LM and DeepSpeed's pipeline engine put the input embedding on the
+    first stage and the output head on the last, so the most-loaded stage
+    holds ``(N_layers/p + V·h)/t``; with ``p = 1`` all of ``N/t``
+    (``theoretical_memory_usage.py``, "Most loaded model shard has 1/pp_size
+    transformer layers ... and 1 embedding layer", Megatron-LM commit
+    d98e8a64). FSDP and DDP plans split evenly, ``N/(t·p)``, as before.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> s = shape_from_preset(load_catalog().model("llama3-8b"))
+    >>> even = stage_params(s, 1, 4, Framework.FSDP)
+    >>> round(stage_params(s, 1, 4, Framework.MEGATRON) / even - 1, 3)
+    0.131
+    """
+    n = shape.params_total
+    if pp <= 1 or framework in (Framework.FSDP, Framework.DDP):
+        return n / (tp * pp)
+    embed = float(shape.vocab * shape.hidden)
+    layers = max(n - embedding_params(shape), 0.0)
+    return (layers / pp + embed) / tp
+
+
+def framework_model_state(
+    shape: ResolvedShape,
+    optimizer: Optimizer,
+    precision: Precision,
+    framework: Framework,
+    zero_stage: int,
+    dp: int,
+    tp: int,
+    pp: int,
+) -> ModelState:
+    """Model-state bytes per GPU for full training under one framework.
+
+    Parameters
+    ----------
+    shape : ResolvedShape
+        Model shape (``params_total``).
+    optimizer, precision : Optimizer, Precision
+        ``o`` = optimizer bytes per parameter incl. the fp32 master (12 for
+        AdamW), ``w`` = weight bytes (2, +1 for FP8).
+    framework : Framework
+        Accounting to follow.
+    zero_stage, dp, tp, pp : int
+        Sharding. [1]
+
+    Returns
+    -------
+    ModelState
+        Per-GPU bytes on the most-loaded stage (:func:`stage_params`).
+
+    Notes
+    -----
+    With ``P`` the most-loaded stage's parameters and ``d_k = dp`` when the
+    stage is ≥ k, else 1:
+
+    - FSDP (default): ``P·(w/d₃ + 2/d₂ + o/d₁)`` — the ZeRO paper's figures.
+    - Megatron-LM: ``P·(w + 4 + o/d₁)``: fp32 main gradients, the
+      distributed optimizer shards only the optimizer (ZeRO-2/3 requests are
+      counted as the distributed optimizer). 18 B/param; ``6 + 12/dp``.
+    - DeepSpeed: ``P·(w + 2/d₂ + 4/d₁ + o/d₁)`` at ZeRO ≤ 2 (2 + 18/N at
+      ZeRO-2), ``P·(w + 4 + o)/N`` plus 4 B × the largest layer at ZeRO-3
+      (18/N), and one 16-bit bucket of 5e8 elements at ZeRO ≥ 1.
+    - DDP: ``P·(4 + 4 + (o − 4))`` plus a bucket copy of the gradients
+      ``4·P``; DDP shards nothing, so the ZeRO stage is ignored. 20 B/param.
+
+    References
+    ----------
+    Megatron-LM ``megatron/training/theoretical_memory_usage.py`` (commit
+    d98e8a64ddf34856e74b24714e3bedb2f5a39553); DeepSpeed
+    ``deepspeed/runtime/zero/stage_1_and_2.py`` and ``stage3.py`` (commit
+    38327e07f6cd39b63418f60cedd1651b0be3e7c3); Rajbhandari et al. 2020,
+    arXiv:1910.02054; PyTorch ``DistributedDataParallel`` docs.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> s = shape_from_preset(load_catalog().model("llama2-7b"))
+    >>> m = framework_model_state(s, Optimizer.ADAMW, Precision.BF16,
+    ...                           Framework.MEGATRON, 0, 8, 1, 1)
+    >>> m.total_bytes / s.params_total
+    18.0
+    """
+    w, _, o = optimizer_bytes_per_param(optimizer, precision)
+    n = shape.params_total
+    p = stage_params(shape, tp, pp, framework)
+    z, d = zero_stage, float(dp)
+
+    def shard(stage: int) -> float:
+        return d if z >= stage else 1.0
+
+    if framework is Framework.MEGATRON:
+        weights, grads = p * w, p * MEGATRON_MAIN_GRAD_BYTES
+        opt, buffers = p * o / shard(1), 0.0
+        per_param = w + MEGATRON_MAIN_GRAD_BYTES + o
+    elif framework is Framework.DEEPSPEED:
+        weights = p * w / shard(3)
+        # ZeRO-3 reduces the 16-bit gradients through the bucket straight into
+        # the fp32 partition (18/N in total), ZeRO-1/2 keep both.
+        grads16 = 0.0 if z >= 3 else p * 2.0 / shard(2)
+        grads = grads16 + p * DEEPSPEED_FP32_GRAD_BYTES / shard(1)
+        opt = p * o / shard(1)
+        buffers = DEEPSPEED_BUCKET_BYTES if z >= 1 else 0.0
+        if z >= 3:
+            buffers += DEEPSPEED_GATHER_BYTES_PER_PARAM * largest_layer_params(shape)
+        per_param = w + 2.0 + DEEPSPEED_FP32_GRAD_BYTES + o
+    elif framework is Framework.DDP:
+        fp8 = w - optimizer_bytes_per_param(optimizer, Precision.BF16)[0]
+        weights = p * (DDP_FP32_WEIGHT_BYTES + fp8)
+        grads = p * 4.0
+        opt = p * max(o - DDP_FP32_WEIGHT_BYTES, 0.0)
+        buffers = p * DDP_BUCKET_BYTES_PER_PARAM
+        per_param = (weights + grads + opt + buffers) / p if p else 0.0
+    else:
+        weights, grads, opt = model_state_bytes(
+            n, z, dp, tp, pp, optimizer_bytes_per_param(optimizer, precision)
+        )
+        buffers = 0.0
+        per_param = sum(optimizer_bytes_per_param(optimizer, precision))
+    return ModelState(
+        weights_bytes=weights,
+        gradients_bytes=grads,
+        optimizer_bytes=opt,
+        bytes_per_param=per_param,
+        unsharded_bytes=n * per_param,
+        trainable_params=n,
+        buffer_bytes=buffers,
+    )
+
+
+def framework_activation_bytes(
+    shape: ResolvedShape,
+    framework: Framework,
+    seq_len: int,
+    micro_batch: int,
+    tp: int,
+    pp: int,
+    sequence_parallel: bool,
+    recompute: Recompute,
+    flash_attention: bool,
+) -> float:
+    """Activation bytes per GPU with the framework's own additions. [B]
+
+    Notes
+    -----
+    The base is :func:`activation_bytes_per_gpu` (Korthikanti et al. 2022,
+    Table 2 — the figure all four frameworks agree with for a classic GPT
+    block). Added per framework:
+
+    - Megatron-LM and DeepSpeed, full recompute: the working layer. Full
+      recompute keeps each layer's input, then re-runs one layer at a time in
+      the backward pass, so one layer's full activations are live on top
+      (Korthikanti et al. 2022, arXiv:2205.05198, section 4.1; Chen et al.
+      2016, arXiv:1604.06174).
+    - Megatron-LM: the embedding input (8 bytes per token) and its dropout
+      mask for ``p`` micro-batches in flight, and, outside the
+      sequence-parallel/selective case, its 5 % for temporaries
+      (``compute_activation_memory``/``_without_sp``,
+      ``theoretical_memory_usage.py``, commit d98e8a64).
+
+    FSDP and DDP keep the base figure (the app's figure before frameworks).
+    """
+    base = activation_bytes_per_gpu(
+        shape,
+        seq_len,
+        micro_batch,
+        tp,
+        pp,
+        sequence_parallel,
+        recompute,
+        flash_attention,
+    )
+    if framework in (Framework.FSDP, Framework.DDP):
+        return base
+    if recompute is Recompute.FULL:
+        moe = shape.is_moe and shape.layers > shape.dense_layers
+        ffn = (shape.moe_ffn_hidden or shape.ffn_hidden) if moe else shape.ffn_hidden
+        base += activation_bytes_per_layer(  # one layer's full activations
+            seq_len,
+            micro_batch,
+            shape.hidden,
+            shape.heads,
+            tp=tp,
+            sequence_parallel=sequence_parallel,
+            recompute=Recompute.NONE,
+            flash_attention=flash_attention,
+            kv_ratio=shape.kv_heads / shape.heads,
+            ffn_ratio=ffn / shape.hidden,
+            gated=shape.ffn_hidden != 4 * shape.hidden,
+            ffn_copies=float(max(shape.active_experts + shape.shared_experts, 1))
+            if moe
+            else 1.0,
+        )
+    if framework is Framework.MEGATRON:
+        sb = float(seq_len) * micro_batch
+        base += (8.0 * sb * pp + sb * shape.hidden * pp) / tp
+        if not (sequence_parallel and recompute is Recompute.SELECTIVE):
+            base *= MEGATRON_ACTIVATION_TEMPORARIES
+    return base

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
 TARGET_SCALING_EFFICIENCY: Final = 0.9
@@ -152,9 +153,11 @@ def scaling_efficiency(
 
     where ``o`` is :data:`OVERLAP_FRACTION` and ``b`` :data:`BACKWARD_FRACTION`.
     This is why ZeRO-3 on a slow network loses most of its time to traffic
-    (ZeRO++, Wang et al. 2023, arXiv:2306.10209, section 1). Tensor- and
-    pipeline-parallel traffic stays inside the server and is part of the
-    measured MFU.
+    (ZeRO++, Wang et al. 2023, arXiv:2306.10209, section 1). Tensor-parallel
+    traffic stays inside the server and is part of the measured MFU; pipeline
+    traffic between servers (:func:`pipeline_p2p_seconds`) and the MoE
+    expert-parallel all-to-all (:func:`all_to_all_seconds`) are added by the
+    sizing on top of this figure.
 
     References
     ----------
@@ -189,3 +192,115 @@ def scaling_efficiency(
     else:
         exposed = max(0.0, allreduce - grad_window)
     return compute_s_per_step / (compute_s_per_step + exposed)
+
+
+def expert_parallel_degree(experts: int, dp: int) -> int:
+    """Expert-parallel ranks of an MoE plan: the experts spread over the
+    data-parallel ranks as far as both divide, ``gcd(experts, dp)``. [1]
+
+    DeepSeek-V3 ran 64-way expert parallelism over its data-parallel ranks
+    (DeepSeek-AI 2024, arXiv:2412.19437, section 3.2); Megatron-LM's
+    ``--expert-model-parallel-size`` carves the same group out of data
+    parallelism.
+
+    Examples
+    --------
+    >>> expert_parallel_degree(256, 16), expert_parallel_degree(8, 12)
+    (16, 4)
+    >>> expert_parallel_degree(0, 64)
+    1
+    """
+    if experts <= 0 or dp <= 1:
+        return 1
+    return math.gcd(experts, dp)
+
+
+def data_parallel_params(
+    params_total: float,
+    expert_params: float,
+    ep: int,
+) -> float:
+    """Parameters each data-parallel rank reduces when experts are sharded.
+
+    Dense parameters (attention, shared experts, embeddings) are replicated
+    over all data-parallel ranks; each routed expert lives on ``1/ep`` of
+    them, so its gradient is reduced only within its expert-data-parallel
+    group: ``(N − N_experts) + N_experts/ep``. [1]
+
+    Examples
+    --------
+    >>> data_parallel_params(671e9, 654e9, 16) / 1e9
+    57.875
+    """
+    dense = max(params_total - expert_params, 0.0)
+    return dense + expert_params / max(ep, 1)
+
+
+def all_to_all_seconds(
+    tokens_per_gpu: float,
+    moe_layers_per_gpu: float,
+    top_k: int,
+    hidden: int,
+    ep: int,
+    bandwidth_bytes_per_s: float,
+) -> float:
+    """Expert-parallel all-to-all time of one optimizer step on one GPU.
+
+    Each token visits ``k`` experts in every MoE layer: dispatch and combine
+    in the forward pass and again in the backward pass, ``4·k·h`` bf16 values
+    per token and layer, of which ``(ep − 1)/ep`` leave the GPU. [s]
+
+    References
+    ----------
+    Lepikhin et al. 2020, GShard, arXiv:2006.16668, section 2.2;
+    DeepSeek-AI 2024, arXiv:2412.19437, section 3.2.2 (dispatch/combine
+    kernels, 8 routed experts per token).
+
+    Examples
+    --------
+    >>> round(all_to_all_seconds(4096, 4, 8, 7168, 16, 25e9), 3)
+    0.282
+    """
+    if ep <= 1 or tokens_per_gpu <= 0 or bandwidth_bytes_per_s <= 0:
+        return 0.0
+    per_token = 4.0 * top_k * hidden * 2.0 * (ep - 1) / ep
+    return tokens_per_gpu * moe_layers_per_gpu * per_token / bandwidth_bytes_per_s
+
+
+def pipeline_p2p_seconds(
+    micro_batches: int,
+    seq_len: int,
+    micro_batch: int,
+    hidden: int,
+    tp: int,
+    bandwidth_bytes_per_s: float,
+) -> float:
+    """Point-to-point traffic of one pipeline stage per optimizer step.
+
+    Every micro-batch sends its activations ``s·b·h`` (bf16, split over the
+    tensor-parallel ranks) to the next stage and receives the gradient back:
+    ``2 · m · 2·s·b·h/t`` bytes per GPU. [s]
+
+    References
+    ----------
+    Narayanan et al. 2021, arXiv:2104.04473, section 4.1 (scatter/gather
+    optimisation: ``b·s·h/t`` per rank).
+
+    Examples
+    --------
+    >>> round(pipeline_p2p_seconds(32, 4096, 1, 8192, 8, 25e9), 4)
+    0.0215
+    """
+    if bandwidth_bytes_per_s <= 0:
+        return 0.0
+    per_gpu = 2.0 * micro_batches * 2.0 * seq_len * micro_batch * hidden / max(tp, 1)
+    return per_gpu / bandwidth_bytes_per_s
+
+
+def exposed_seconds(comm_s: float, compute_s: float) -> float:
+    """Communication left after hiding it behind ``OVERLAP_FRACTION`` of compute. [s]
+
+    >>> exposed_seconds(3.0, 4.0), exposed_seconds(1.0, 4.0)
+    (1.0, 0.0)
+    """
+    return max(0.0, comm_s - OVERLAP_FRACTION * compute_s)

@@ -81,6 +81,7 @@ def count_params(
     moe_ffn_hidden: int = 0,
     dense_layers: int = 0,
     tied_embeddings: bool = False,
+    mla: tuple[int, int, int, int] | None = None,
 ) -> tuple[float, float]:
     """Total and active parameter counts of a decoder-only transformer.
 
@@ -93,6 +94,10 @@ def count_params(
         width of one expert, leading dense layers. [1]
     tied_embeddings : bool
         Input embedding and output head share one matrix.
+    mla : tuple of int, optional
+        Multi-head latent attention ``(q_lora_rank, kv_lora_rank,
+        qk_rope_head_dim, v_head_dim)``; ``head_dim`` is then the per-head
+        non-RoPE query/key dimension. See :func:`mla_attention_params`.
 
     Returns
     -------
@@ -120,6 +125,8 @@ def count_params(
     6.74
     """
     attn = hidden * (heads + 2 * kv_heads) * head_dim + heads * head_dim * hidden
+    if mla is not None:
+        attn = mla_attention_params(hidden, heads, head_dim, *mla)
     mats = 2 if ffn_hidden == 4 * hidden else 3
     dense_ffn = mats * hidden * ffn_hidden
     embed = vocab * hidden * (1 if tied_embeddings else 2)
@@ -132,6 +139,77 @@ def count_params(
     moe_active = (active_experts + shared_experts) * expert + hidden * experts
     base = layers * attn + dense_layers * dense_ffn + embed
     return float(base + moe_layers * moe_total), float(base + moe_layers * moe_active)
+
+
+def mla_attention_params(
+    hidden: int,
+    heads: int,
+    qk_nope_head_dim: int,
+    q_lora_rank: int,
+    kv_lora_rank: int,
+    qk_rope_head_dim: int,
+    v_head_dim: int,
+) -> int:
+    """Parameters of one multi-head latent attention block (norms ignored).
+
+    Parameters
+    ----------
+    hidden, heads : int
+        h, a. [1]
+    qk_nope_head_dim, q_lora_rank, kv_lora_rank, qk_rope_head_dim, v_head_dim : int
+        d, d'_c, d_c, d_R, d_v of DeepSeek-V2's notation; ``q_lora_rank = 0``
+        projects the queries directly. [1]
+
+    Returns
+    -------
+    int
+        Query ``h·d'_c + d'_c·a·(d + d_R)`` (or ``h·a·(d + d_R)``), key/value
+        down-projection with the shared RoPE key ``h·(d_c + d_R)``, up-projection
+        ``d_c·a·(d + d_v)``, output ``a·d_v·h``. [1]
+
+    References
+    ----------
+    DeepSeek-AI 2024, DeepSeek-V2, arXiv:2405.04434, section 2.1.2–2.1.3
+    (W^DQ, W^UQ, W^QR, W^DKV, W^UK, W^UV, W^KR, W^O); the same terms as
+    Megatron-LM's ``compute_weight_and_optimizer_memory`` for
+    ``multi_latent_attention`` (NVIDIA/Megatron-LM commit d98e8a64).
+
+    Examples
+    --------
+    DeepSeek-V3 (h 7168, 128 heads, d 128, d'_c 1536, d_c 512, d_R 64, d_v 128):
+
+    >>> round(mla_attention_params(7168, 128, 128, 1536, 512, 64, 128) / 1e6, 1)
+    187.1
+    """
+    d_qk = qk_nope_head_dim + qk_rope_head_dim
+    if q_lora_rank > 0:
+        q = hidden * q_lora_rank + q_lora_rank * heads * d_qk
+    else:
+        q = hidden * heads * d_qk
+    kv = hidden * (kv_lora_rank + qk_rope_head_dim)
+    kv += kv_lora_rank * heads * (qk_nope_head_dim + v_head_dim)
+    return q + kv + heads * v_head_dim * hidden
+
+
+def attention_width(
+    heads: int, head_dim: int, qk_rope_head_dim: int = 0, v_head_dim: int = 0
+) -> int:
+    """Per-token width of ``QKᵀ`` and ``softmax·V`` for the attention FLOPs. [1]
+
+    ``a·(d_qk + d_v)/2``: forward attention costs ``2·s·a·d_qk + 2·s·a·d_v``
+    per token and layer, which is ``4·s·width``. Standard attention gives
+    ``a·d``; DeepSeek-V3's MLA ``128·(192 + 128)/2 = 20480`` instead of the
+    ``16384`` of 128 heads of 128.
+
+    Examples
+    --------
+    >>> attention_width(128, 128, 64, 128)
+    20480
+    >>> attention_width(32, 128)
+    4096
+    """
+    d_v = v_head_dim or head_dim
+    return heads * (head_dim + qk_rope_head_dim + d_v) // 2
 
 
 def derive_shape_from_params(params: float) -> ModelShape:
@@ -205,6 +283,8 @@ def shape_from_preset(preset: ModelPreset) -> ResolvedShape:
     """
     head_dim = preset.head_dim or max(1, preset.hidden // preset.heads)
     kv_values = MLA_CACHE_VALUES.get(preset.family, 2 * preset.kv_heads * head_dim)
+    if preset.kv_lora_rank:
+        kv_values = preset.kv_lora_rank + preset.qk_rope_head_dim
     return ResolvedShape.model_construct(
         model_id=preset.id,
         name=preset.name,
@@ -226,6 +306,11 @@ def shape_from_preset(preset: ModelPreset) -> ResolvedShape:
         is_moe=preset.experts > 0,
         derived=False,
         kv_cache_values_per_token_per_layer=kv_values,
+        attention_width=attention_width(
+            preset.heads, head_dim, preset.qk_rope_head_dim, preset.v_head_dim
+        )
+        if preset.kv_lora_rank
+        else preset.heads * head_dim,
     )
 
 
@@ -284,8 +369,18 @@ def shape_from_custom(shape: ModelShape) -> ResolvedShape:
         is_moe=shape.experts > 0,
         derived=derived,
         kv_cache_values_per_token_per_layer=(
-            shape.kv_cache_values_per_token or 2 * shape.kv_heads * head_dim
+            shape.kv_cache_values_per_token
+            or (
+                shape.kv_lora_rank + shape.qk_rope_head_dim
+                if shape.kv_lora_rank
+                else 2 * shape.kv_heads * head_dim
+            )
         ),
+        attention_width=attention_width(
+            shape.heads, head_dim, shape.qk_rope_head_dim, shape.v_head_dim
+        )
+        if shape.kv_lora_rank
+        else shape.heads * head_dim,
     )
 
 
@@ -305,6 +400,14 @@ def _count(shape: ModelShape) -> tuple[float, float]:
         moe_ffn_hidden=shape.moe_ffn_hidden,
         dense_layers=shape.dense_layers,
         tied_embeddings=shape.tied_embeddings,
+        mla=(
+            shape.q_lora_rank,
+            shape.kv_lora_rank,
+            shape.qk_rope_head_dim,
+            shape.v_head_dim or head_dim,
+        )
+        if shape.kv_lora_rank
+        else None,
     )
 
 
@@ -340,12 +443,14 @@ def parse_hf_config(config: str | dict[str, Any]) -> ModelShape:
 
     Notes
     -----
-    Multi-head latent attention (DeepSeek) is read as plain multi-head
-    attention with ``head_dim = v_head_dim`` for FLOPs and activations: the
-    parameter count then over-states attention weights (DeepSeek-V3: ≈0.5B vs
-    ≈0.19B per layer). Its KV cache is the compressed one,
-    ``kv_lora_rank + qk_rope_head_dim`` values per token and layer
-    (DeepSeek-AI 2024, DeepSeek-V2, arXiv:2405.04434, section 2.1.2).
+    Multi-head latent attention (DeepSeek) keeps its projection shapes
+    (``q_lora_rank``, ``kv_lora_rank``, ``qk_rope_head_dim``, ``v_head_dim``;
+    ``head_dim = qk_nope_head_dim``): parameters follow
+    :func:`mla_attention_params` (DeepSeek-V3: 0.187B per layer), the
+    attention FLOPs :func:`attention_width`, and the KV cache is the
+    compressed one, ``kv_lora_rank + qk_rope_head_dim`` values per token and
+    layer (DeepSeek-AI 2024, DeepSeek-V2, arXiv:2405.04434, section 2.1.2).
+    Activations still treat it as ``heads × head_dim`` attention.
 
     References
     ----------
@@ -386,7 +491,7 @@ def parse_hf_config(config: str | dict[str, Any]) -> ModelShape:
     if cfg.get("multi_query_attention") is False and "num_key_value_heads" not in cfg:
         kv = None
     kv_heads = int(kv) if kv else heads
-    head_dim = _first(cfg, "head_dim", "v_head_dim", "kv_channels")
+    head_dim = _first(cfg, "head_dim", "qk_nope_head_dim", "v_head_dim", "kv_channels")
     ffn = _first(cfg, "intermediate_size", "ffn_hidden_size", "n_inner")
     vocab = _first(cfg, "vocab_size", "padded_vocab_size")
     experts = _first(cfg, "n_routed_experts", "num_local_experts", "num_experts")
@@ -423,7 +528,30 @@ def parse_hf_config(config: str | dict[str, Any]) -> ModelShape:
         head_dim=int(head_dim) if head_dim else None,
         tied_embeddings=bool(cfg.get("tie_word_embeddings", False)),
         kv_cache_values_per_token=_mla_cache_values(cfg),
+        **_mla_fields(cfg),
     )
+
+
+def _mla_fields(cfg: dict[str, Any]) -> dict[str, int]:
+    """MLA projection shapes of a DeepSeek-V2/V3 config (empty for other attention).
+
+    ``head_dim`` is set to ``qk_nope_head_dim`` by the caller's key lookup.
+
+    >>> _mla_fields({"kv_lora_rank": 512, "q_lora_rank": 1536,
+    ...              "qk_rope_head_dim": 64, "v_head_dim": 128})["q_lora_rank"]
+    1536
+    >>> _mla_fields({"num_key_value_heads": 8})
+    {}
+    """
+    rank = cfg.get("kv_lora_rank")
+    if not rank:
+        return {}
+    return {
+        "q_lora_rank": int(cfg.get("q_lora_rank") or 0),
+        "kv_lora_rank": int(rank),
+        "qk_rope_head_dim": int(cfg.get("qk_rope_head_dim") or 0),
+        "v_head_dim": int(cfg.get("v_head_dim") or 0),
+    }
 
 
 def _mla_cache_values(cfg: dict[str, Any]) -> int | None:

@@ -23,7 +23,13 @@ from gpu_advisor.engine.shape import (
 )
 from gpu_advisor.model.catalog import Catalog, GpuSpec, NetworkClass
 from gpu_advisor.model.common import Advice, Explanation, InputRef, Severity
-from gpu_advisor.model.project import ModelShape, Precision, TaskKind, Workload
+from gpu_advisor.model.project import (
+    Framework,
+    ModelShape,
+    Precision,
+    TaskKind,
+    Workload,
+)
 from gpu_advisor.model.sizing_results import (
     CandidateSizing,
     ClusterResult,
@@ -83,6 +89,8 @@ class _Core:
     mfu_source: str
     peak_tflops: float
     decode_tps: float | None
+    recompute_mfu_factor: float = 1.0
+    shape: ResolvedShape | None = None
 
 
 def _advice(
@@ -198,20 +206,33 @@ def _memory_parts(
         )
         state = mem.ModelState(weights, 0.0, 0.0, 0.0, weights * m, 0.0)
         return state, act, kv, overhead
-    state = mem.training_model_state(
+    if workload.task in (TaskKind.LORA, TaskKind.QLORA):
+        state = mem.training_model_state(
+            shape,
+            workload.task,
+            workload.optimizer,
+            workload.precision,
+            workload.zero_stage,
+            dp,
+            tp,
+            pp,
+            workload.lora_rank,
+            workload.qlora_base_bits,
+        )
+    else:
+        state = mem.framework_model_state(
+            shape,
+            workload.optimizer,
+            workload.precision,
+            workload.framework,
+            workload.zero_stage,
+            dp,
+            tp,
+            pp,
+        )
+    act = mem.framework_activation_bytes(
         shape,
-        workload.task,
-        workload.optimizer,
-        workload.precision,
-        workload.zero_stage,
-        dp,
-        tp,
-        pp,
-        workload.lora_rank,
-        workload.qlora_base_bits,
-    )
-    act = mem.activation_bytes_per_gpu(
-        shape,
+        workload.framework,
         workload.seq_len,
         workload.micro_batch,
         tp,
@@ -233,7 +254,8 @@ def _breakdown(
         optimizer_bytes=state.optimizer_bytes,
         activations_bytes=act,
         kv_cache_bytes=kv,
-        overhead_bytes=overhead,
+        # framework buffers (ZeRO-3 gather, communication buckets) are overhead
+        overhead_bytes=overhead + state.buffer_bytes,
         total_bytes=total,
     )
 
@@ -287,10 +309,9 @@ def min_gpus_for_memory(
             m *= 2
         return None
     state1, act, _, overhead = _memory_parts(workload, shape, 1, tp, pp)
-    z = workload.zero_stage
-    sharded = state1.optimizer_bytes if z >= 1 else 0.0
-    sharded += state1.gradients_bytes if z >= 2 else 0.0
-    sharded += state1.weights_bytes if z >= 3 else 0.0
+    # Every framework's per-GPU state is A + B/dp: two evaluations give B.
+    state2 = _memory_parts(workload, shape, 2, tp, pp)[0]
+    sharded = max(0.0, 2.0 * (state1.total_bytes - state2.total_bytes))
     fixed = state1.total_bytes - sharded + act + overhead
     if fixed > usable:
         return None
@@ -333,8 +354,14 @@ def _efficiency(
     200 Gb/s-class fabric, so only the exposed time beyond that reference is
     charged here, ``min(1, e(link) / max(e(reference), 0.8))``, not counted
     twice. The floor (:data:`~gpu_advisor.engine.network.REFERENCE_EFFICIENCY_FLOOR`)
-    keeps a set-up that would crawl even on the reference fabric (a 671B model
-    in plain data parallelism) from looking efficient.
+    keeps a set-up that would crawl even on the reference fabric (a dense 405B
+    model in plain data parallelism) from looking efficient.
+
+    MoE: routed experts are sharded over the data-parallel ranks
+    (:func:`~gpu_advisor.engine.network.expert_parallel_degree`), so only their
+    ``1/ep`` share is all-reduced, and the expert all-to-all is charged; a
+    pipeline whose replica spans servers pays its point-to-point traffic on the
+    inter-node link. Both are hidden behind half the compute time at most.
     """
     if workload.task is TaskKind.INFERENCE:
         return 1.0
@@ -346,10 +373,20 @@ def _efficiency(
         * _batch_tokens(workload)
         / (gpus * core.peak_tflops * 1e12 * core.mfu)
     )
-    grad_bytes = core.state.trainable_params * 2.0 / core.unit
+    shape = core.shape
+    trainable = core.state.trainable_params
+    ep = 1
+    expert_params = 0.0
+    if shape is not None and shape.is_moe and trainable >= shape.params_total:
+        # routed experts are sharded over the data-parallel ranks (EP)
+        ep = net.expert_parallel_degree(shape.experts, dp)
+        expert_params = _routed_expert_params(shape)
+        trainable = net.data_parallel_params(shape.params_total, expert_params, ep)
+    grad_bytes = trainable * 2.0 / core.unit
     link = inter if gpus > core.gpu.gpus_per_server else intra
+    intra_bytes_per_s = core.gpu.intra_node_bandwidth_gb_per_s * 1e9
     if link is None:
-        bandwidth = core.gpu.intra_node_bandwidth_gb_per_s * 1e9
+        bandwidth = intra_bytes_per_s
         latency = 0.0
     else:
         bandwidth = net.link_bytes_per_s(
@@ -357,25 +394,74 @@ def _efficiency(
         )
         latency = link.latency_us * 1e-6
     micro_batches = _micro_batches(workload, dp)
-    absolute = net.scaling_efficiency(
-        compute_s,
-        grad_bytes,
-        dp,
-        bandwidth,
-        latency,
-        workload.zero_stage,
-        micro_batches,
+
+    def other_traffic(inter_bytes_per_s: float) -> float:
+        """Exposed all-to-all and pipeline seconds per step. [s]"""
+        per_server = core.gpu.gpus_per_server
+        exposed = 0.0
+        if ep > 1 and shape is not None:
+            a2a_link = (
+                inter_bytes_per_s if ep * core.unit > per_server else intra_bytes_per_s
+            )
+            a2a = net.all_to_all_seconds(
+                _batch_tokens(workload) / (dp * workload.tp),
+                max(shape.layers - shape.dense_layers, 0) / workload.pp,
+                shape.active_experts,
+                shape.hidden,
+                ep,
+                a2a_link,
+            )
+            exposed += net.exposed_seconds(a2a, compute_s)
+        if workload.pp > 1 and core.unit > per_server and shape is not None:
+            p2p = net.pipeline_p2p_seconds(
+                micro_batches,
+                workload.seq_len,
+                workload.micro_batch,
+                shape.hidden,
+                workload.tp,
+                inter_bytes_per_s,
+            )
+            exposed += net.exposed_seconds(p2p, compute_s)
+        return exposed
+
+    def combined(dp_efficiency: float, inter_bytes_per_s: float) -> float:
+        exposed = compute_s / max(dp_efficiency, 1e-9) - compute_s
+        exposed += other_traffic(inter_bytes_per_s)
+        return compute_s / (compute_s + exposed)
+
+    absolute = combined(
+        net.scaling_efficiency(
+            compute_s,
+            grad_bytes,
+            dp,
+            bandwidth,
+            latency,
+            workload.zero_stage,
+            micro_batches,
+        ),
+        bandwidth if link is not None and link is inter else intra_bytes_per_s,
     )
-    reference = net.scaling_efficiency(
-        compute_s,
-        grad_bytes,
-        dp,
+    reference = combined(
+        net.scaling_efficiency(
+            compute_s,
+            grad_bytes,
+            dp,
+            net.REFERENCE_LINK_BYTES_PER_S,
+            net.REFERENCE_LATENCY_S,
+            min(workload.zero_stage, 1),
+            micro_batches,
+        ),
         net.REFERENCE_LINK_BYTES_PER_S,
-        net.REFERENCE_LATENCY_S,
-        min(workload.zero_stage, 1),
-        micro_batches,
     )
     return min(1.0, absolute / max(reference, net.REFERENCE_EFFICIENCY_FLOOR))
+
+
+def _routed_expert_params(shape: ResolvedShape) -> float:
+    """Parameters of the routed experts (what expert parallelism shards). [1]"""
+    mats = 2 if shape.ffn_hidden == 4 * shape.hidden else 3
+    expert = mats * shape.hidden * (shape.moe_ffn_hidden or shape.ffn_hidden)
+    moe_layers = max(shape.layers - shape.dense_layers, 0)
+    return float(moe_layers * shape.experts * expert)
 
 
 def _micro_batches(workload: Workload, dp: int) -> int:
@@ -407,20 +493,31 @@ def _core(
             workload, shape, dp_for_memory, workload.tp, workload.pp
         )
     breakdown = _breakdown(state, act, kv, overhead)
+    # One FLOPs convention (compute.model_flops_per_token): model FLOPs, no
+    # recompute. An MFU the project sets or a vendor's log measured is already
+    # the achieved model-FLOPs utilisation at that recompute setting; the
+    # modelled default was calibrated on selective/no-recompute runs, so full
+    # recompute lowers it by model/hardware FLOPs.
+    seq = (
+        workload.inference_context_len
+        if workload.task is TaskKind.INFERENCE
+        else workload.seq_len
+    )
+    fpt = cmp.model_flops_per_token(shape, seq, workload.task)
+    recompute_factor = 1.0
     if workload.mfu is not None:
         mfu, mfu_source = workload.mfu, "project"
     elif measured_mfu is not None:
         mfu, mfu_source = measured_mfu, "measured"
     else:
-        mfu, mfu_source = gpu.default_mfu, "catalog"
-    peak = cmp.peak_tflops(gpu, workload.precision)
-    fpt = cmp.flops_per_token(
-        shape, workload.seq_len, workload.task, workload.recompute
-    )
-    if workload.task is TaskKind.INFERENCE:
-        fpt = cmp.flops_per_token(
-            shape, workload.inference_context_len, workload.task, workload.recompute
+        recompute_factor = cmp.recompute_mfu_factor(
+            shape, seq, workload.task, workload.recompute
         )
+        mfu = recompute_factor * cmp.modelled_mfu(
+            gpu.default_mfu, shape.params_active, seq, workload.task
+        )
+        mfu_source = "catalog"
+    peak = cmp.peak_tflops(gpu, workload.precision)
     tokens = workload.tokens_billion * 1e9
     flops = fpt * tokens
     hours = cmp.gpu_hours(flops, peak, mfu)
@@ -455,6 +552,8 @@ def _core(
         mfu_source=mfu_source,
         peak_tflops=peak,
         decode_tps=decode,
+        recompute_mfu_factor=recompute_factor,
+        shape=shape,
     )
 
 
@@ -679,7 +778,7 @@ def size_workload(
     >>> r = size_workload(Workload(task="pretrain", model_preset="llama2-7b",
     ...                            tokens_billion=2000), load_catalog())
     >>> round(r.compute.gpu_hours, -3)
-    209000.0
+    228000.0
     """
     warnings: list[Advice] = []
     shape, notes = resolve_shape(workload, catalog)
@@ -752,6 +851,9 @@ def size_workload(
 
     memory = _memory_result(core, shape, workload)
     tokens = workload.tokens_billion * 1e9
+    p10, p90 = core.gpu_hours, core.gpu_hours
+    if core.mfu_source == "catalog" and workload.task is not TaskKind.INFERENCE:
+        p10, p90 = cmp.gpu_hours_range(core.gpu_hours)
     compute = ComputeResult.model_construct(
         train_flops=core.train_flops,
         gpu_hours=core.gpu_hours,
@@ -766,6 +868,9 @@ def size_workload(
         chinchilla_tokens=cmp.CHINCHILLA_TOKENS_PER_PARAM * shape.params_active,
         flops_per_token=core.flops_per_token,
         decode_tokens_per_s_per_gpu=core.decode_tps,
+        gpu_hours_p10=p10,
+        gpu_hours_p90=p90,
+        recompute_mfu_factor=core.recompute_mfu_factor,
     )
     cluster = ClusterResult.model_construct(
         min_gpus=core.min_gpus,
@@ -1321,19 +1426,55 @@ def _explanations(
     peak = ref(f"catalog.gpus.{gpu.id}.peak_tflops", core.peak_tflops, "TFLOP/s", gsrc)
     tokens = ref("workload.tokens_billion", workload.tokens_billion, "1e9 tokens")
     seq = ref("workload.seq_len", workload.seq_len, "tokens")
+    fw = workload.framework
+    fwr = ref("workload.framework", fw.value, "")
+    megatron_src = (
+        "Megatron-LM megatron/training/theoretical_memory_usage.py "
+        "(commit d98e8a64ddf34856e74b24714e3bedb2f5a39553)"
+    )
+    deepspeed_src = (
+        "DeepSpeed deepspeed/runtime/zero/stage_1_and_2.py, stage3.py "
+        "estimate_zero2/3_model_states_mem_needs "
+        "(commit 38327e07f6cd39b63418f60cedd1651b0be3e7c3)"
+    )
+    ddp_src = "PyTorch docs, DistributedDataParallel gradient_as_bucket_view; AMP"
+    fw_src = {
+        Framework.MEGATRON: megatron_src,
+        Framework.DEEPSPEED: deepspeed_src,
+        Framework.DDP: ddp_src,
+    }.get(fw, zero)
+    stage = (
+        "P = most-loaded pipeline stage, (N_layers/pp + V·h)/tp"
+        if fw in (Framework.MEGATRON, Framework.DEEPSPEED) and workload.pp > 1
+        else "P = N/(tp·pp)"
+    )
+    weights_text = {
+        Framework.MEGATRON: f"P·w ({stage}; w = 2 B bf16)",
+        Framework.DEEPSPEED: f"P·w, ÷dp with ZeRO-3 ({stage}; w = 2 B bf16)",
+        Framework.DDP: f"P·4 (fp32 weights under AMP; {stage})",
+    }.get(
+        fw,
+        "N·w/(tp·pp), ÷dp with ZeRO-3 (w = 2 B bf16; LoRA: frozen base; QLoRA: "
+        f"{workload.qlora_base_bits:g} bit)",
+    )
+    grads_text = {
+        Framework.MEGATRON: f"P·4: fp32 main gradients ({stage})",
+        Framework.DEEPSPEED: "P·(2 ÷dp with ZeRO-2 + 4 fp32 partition ÷dp with "
+        f"ZeRO ≥ 1); ZeRO-3: P·4/dp ({stage})",
+        Framework.DDP: f"P·4 fp32 gradients ({stage}); bucket copy in overhead",
+    }.get(fw, "N_trainable·2/(tp·pp), ÷dp with ZeRO ≥ 2")
     return [
         ex(
             "memory.per_gpu.weights_bytes",
-            "N·w/(tp·pp), ÷dp with ZeRO-3 (w = 2 B bf16; LoRA: frozen base; QLoRA: "
-            f"{workload.qlora_base_bits:g} bit)",
-            [params, tp, pp, z, dp],
-            zero,
+            weights_text,
+            [params, tp, pp, z, dp, fwr],
+            fw_src,
         ),
         ex(
             "memory.per_gpu.gradients_bytes",
-            "N_trainable·2/(tp·pp), ÷dp with ZeRO ≥ 2",
-            [params, tp, pp, z, dp],
-            zero,
+            grads_text,
+            [params, tp, pp, z, dp, fwr],
+            fw_src,
         ),
         ex(
             "memory.per_gpu.optimizer_bytes",
@@ -1383,7 +1524,12 @@ def _explanations(
         ),
         ex(
             "memory.per_gpu.overhead_bytes",
-            "CUDA context + workspaces + NCCL buffers",
+            "CUDA context + workspaces + NCCL buffers"
+            + {
+                Framework.DEEPSPEED: " + one 16-bit bucket of 5e8 elements (ZeRO ≥ 1) "
+                "+ 4 B × largest layer gathered (ZeRO-3)",
+                Framework.DDP: " + gradient buckets 4 B/param",
+            }.get(fw, ""),
             [
                 ref(
                     "workload.framework_overhead_gib",
@@ -1396,7 +1542,8 @@ def _explanations(
                     else "engine default",
                 )
             ],
-            "PyTorch docs, CUDA semantics",
+            "PyTorch docs, CUDA semantics"
+            + ("" if fw is Framework.FSDP else "; " + fw_src),
         ),
         ex(
             "memory.per_gpu.total_bytes",
@@ -1407,16 +1554,29 @@ def _explanations(
         ),
         ex(
             "compute.train_flops",
-            "(6·N_active + 12·L·s·d)·D (+ one forward 2N + 4Lsd with full recompute; "
-            "LoRA 4N; inference 2N + 4Lsd)",
+            "model FLOPs (6·N_active + 12·L·s·d)·D, non-causal attention, no "
+            "recompute (LoRA 4N; inference 2N + 4Lsd; MLA d = a·(d_qk + d_v)/2)",
             [active, tokens, seq, ref("shape.layers", shape.layers, "", model_src)],
             narayanan + "; Kaplan et al. 2020; Hoffmann et al. 2022, App. F",
         ),
         ex(
             "compute.gpu_hours",
-            "train_flops / (peak·1e12·MFU·3600)",
-            [peak, mfu, ref("workload.precision", workload.precision.value, "")],
-            narayanan,
+            "train_flops / (peak·1e12·MFU·3600); default MFU = default_mfu(GPU)·"
+            "(N/10B)^0.064·(s/4096)^−0.230 × 0.75 with full recompute, fitted to "
+            "22 published runs; P10–P90 = ×exp(∓1.2816·0.249)",
+            [
+                peak,
+                mfu,
+                ref("workload.precision", workload.precision.value, ""),
+                ref("workload.recompute", workload.recompute.value, ""),
+                ref(
+                    "compute.recompute_mfu_factor",
+                    core.recompute_mfu_factor,
+                    "",
+                    "engine: model/hardware FLOPs",
+                ),
+            ],
+            narayanan + "; resources/catalog/reference_runs.json",
         ),
         ex(
             "compute.gpu_hours_with_redundancy",

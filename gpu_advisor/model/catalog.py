@@ -12,6 +12,7 @@ from enum import StrEnum
 from pydantic import Field, model_validator
 
 from gpu_advisor.model.common import Frozen, PriceRange, Provenance
+from gpu_advisor.model.project import ModelShape
 
 
 class NetworkKind(StrEnum):
@@ -95,6 +96,10 @@ class ModelPreset(Frozen):
     head_dim: int | None = Field(None, ge=1)
     max_seq_len: int = Field(4096, ge=1)
     tied_embeddings: bool = False
+    q_lora_rank: int = Field(0, ge=0, description="MLA query rank; 0: none.")
+    kv_lora_rank: int = Field(0, ge=0, description="MLA KV rank; 0: not MLA.")
+    qk_rope_head_dim: int = Field(0, ge=0, description="MLA RoPE dim per head.")
+    v_head_dim: int = Field(0, ge=0, description="MLA value dim per head.")
     provenance: Provenance
 
     @model_validator(mode="after")
@@ -212,16 +217,27 @@ class CostDefaults(Frozen):
 
 
 class ReferenceRun(Frozen):
-    """A published training run used to calibrate the default MFU."""
+    """A published training run used to calibrate the default MFU.
+
+    The model is a catalog preset (``model_id``) or, for runs whose model the
+    catalog does not ship, an inline ``shape``.
+    """
 
     id: str
     name: str
-    model_id: str
+    model_id: str | None = None
+    shape: ModelShape | None = None
     gpu_id: str
     tokens_billion: float = Field(..., gt=0)
     gpu_hours: float = Field(..., gt=0)
     seq_len: int = Field(..., ge=1)
     provenance: Provenance
+
+    @model_validator(mode="after")
+    def _one_model(self) -> ReferenceRun:
+        if (self.model_id is None) == (self.shape is None):
+            raise ValueError("set exactly one of model_id and shape")
+        return self
 
 
 class ChecklistEntry(Frozen):
@@ -303,6 +319,8 @@ class Catalog(Frozen):
                 raise ValueError(f"price for unknown GPU {price.gpu_id}")
         model_ids = {m.id for m in self.models}
         for run in self.reference_runs:
-            if run.gpu_id not in gpu_ids or run.model_id not in model_ids:
+            if run.gpu_id not in gpu_ids or (
+                run.model_id is not None and run.model_id not in model_ids
+            ):
                 raise ValueError(f"reference run {run.id}: unknown GPU or model")
         return self

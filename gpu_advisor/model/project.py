@@ -71,6 +71,19 @@ class Recompute(StrEnum):
     FULL = "full"
 
 
+class Framework(StrEnum):
+    """Training framework whose memory accounting the sizing follows."""
+
+    FSDP = "fsdp"
+    """PyTorch FSDP; the ZeRO paper's 2 + 2 + 12 bytes per parameter (the default)."""
+    MEGATRON = "megatron"
+    """Megatron-LM: fp32 main gradients, distributed optimizer for ZeRO ≥ 1."""
+    DEEPSPEED = "deepspeed"
+    """DeepSpeed ZeRO: fp32 gradient partition, ZeRO-3 gather buffers."""
+    DDP = "ddp"
+    """Plain PyTorch DDP with AMP: fp32 weights, gradient buckets, no sharding."""
+
+
 class OptionId(StrEnum):
     """Ways of getting the capacity (the CLI and the JSON use these ids)."""
 
@@ -184,6 +197,18 @@ class ModelShape(Frozen):
         "compresses its cache (multi-head latent attention: kv_lora_rank + "
         "qk_rope_head_dim); empty: 2 · kv_heads · head_dim.",
     )
+    q_lora_rank: int = Field(
+        0, ge=0, le=65536, description="MLA query compression rank; 0: none."
+    )
+    kv_lora_rank: int = Field(
+        0, ge=0, le=65536, description="MLA key/value compression rank; 0: not MLA."
+    )
+    qk_rope_head_dim: int = Field(
+        0, ge=0, le=4096, description="MLA decoupled RoPE dimension per head."
+    )
+    v_head_dim: int = Field(
+        0, ge=0, le=4096, description="MLA value dimension per head; 0: head_dim."
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> ModelShape:
@@ -235,6 +260,11 @@ class Workload(Frozen):
     network_id: str | None = Field(None, max_length=64)
     checkpoint_interval_hours: float = Field(1.0, gt=0, le=1000)
     framework_overhead_gib: float | None = Field(None, ge=0, le=1000)
+    framework: Framework = Field(
+        Framework.FSDP,
+        description="Framework whose memory accounting applies (fsdp keeps the "
+        "ZeRO paper's figures).",
+    )
 
 
 # --- demand profile ----------------------------------------------------------------

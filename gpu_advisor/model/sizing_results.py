@@ -43,6 +43,12 @@ class ResolvedShape(Frozen):
         ge=0,
         description="K and V values cached per token per layer (2·kv·d, MLA less).",
     )
+    attention_width: int = Field(
+        0,
+        ge=0,
+        description="Per-token width of QKᵀ and softmax·V for the FLOPs, "
+        "a·(d_qk + d_v)/2 (MLA); 0: heads · head_dim.",
+    )
 
 
 class MemoryBreakdown(Frozen):
@@ -102,6 +108,23 @@ class ComputeResult(Frozen):
     chinchilla_tokens: float = Field(..., ge=0, description="~20 tokens per parameter.")
     flops_per_token: float = Field(0.0, ge=0, description="[FLOP/token]")
     decode_tokens_per_s_per_gpu: float | None = Field(None, ge=0)
+    gpu_hours_p10: float | None = Field(
+        None,
+        ge=0,
+        description="10th percentile of the GPU-hours from the MFU model's "
+        "spread over published runs (equals gpu_hours when the MFU is set or "
+        "measured). [GPU-hours]",
+    )
+    gpu_hours_p90: float | None = Field(
+        None, ge=0, description="90th percentile, as gpu_hours_p10. [GPU-hours]"
+    )
+    recompute_mfu_factor: float = Field(
+        1.0,
+        gt=0,
+        le=1,
+        description="Share of the calibrated MFU left under the recompute "
+        "setting (model/hardware FLOPs; 0.75 for full recompute). [1]",
+    )
 
 
 class DaysPoint(Frozen):

@@ -764,6 +764,15 @@ def _sizing(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> N
             hours_red=gpu_hours(comp.gpu_hours_with_redundancy, lang),
         )
     )
+    low, high = comp.gpu_hours_p10, comp.gpu_hours_p90
+    if low is not None and high is not None and high > low:
+        st.p(
+            st.t(
+                "siz.hours_range",
+                low=gpu_hours(low, lang),
+                high=gpu_hours(high, lang),
+            )
+        )
     if cl.min_gpus is not None:
         st.p(
             st.t(

@@ -119,6 +119,12 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "add tuning, reruns and failures, so by experience multiply by {factor}: "
         "{hours_red}. Budget and schedule on the latter.",
     ),
+    "siz.hours_range": (
+        "按公开预训练任务拟合的 MFU 模型，卡时 P10–P90 区间为 {low} – {high}"
+        "（22 个公开任务中 18 个落在区间内）。",
+        "From the MFU model fitted to published pre-training runs, the P10–P90 "
+        "GPU-hour range is {low} – {high} (18 of 22 published runs fall inside).",
+    ),
     "siz.cluster_text": (
         "至少需要 {min_gpus} 张卡才能放下模型；按 {gpus} 张卡（{nodes} 台服务器）计算，"
         "约需 {days}，多卡扩展效率 {eff}。",

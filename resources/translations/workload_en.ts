@@ -436,6 +436,10 @@ Source: %3</translation>
         <translation>MF&amp;U:</translation>
     </message>
     <message>
+        <source>Training &amp;framework:</source>
+        <translation>Training &amp;framework:</translation>
+    </message>
+    <message>
         <source>&amp;ZeRO / FSDP stage:</source>
         <translation>&amp;ZeRO / FSDP stage:</translation>
     </message>
@@ -650,6 +654,10 @@ Source: %3</translation>
     <message>
         <source>%1 cards</source>
         <translation>%1 cards</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours (P10–P90: %2 – %3, published runs)</source>
+        <translation>%1 GPU-hours (P10–P90: %2 – %3, published runs)</translation>
     </message>
     <message>
         <source>%1 GPU-hours</source>

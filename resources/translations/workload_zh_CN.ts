@@ -436,6 +436,10 @@ Source: %3</source>
         <translation>算力利用率 MFU(&amp;U)：</translation>
     </message>
     <message>
+        <source>Training &amp;framework:</source>
+        <translation>训练框架(&amp;F)：</translation>
+    </message>
+    <message>
         <source>&amp;ZeRO / FSDP stage:</source>
         <translation>ZeRO / FSDP 阶段(&amp;Z)：</translation>
     </message>
@@ -650,6 +654,10 @@ Source: %3</source>
     <message>
         <source>%1 cards</source>
         <translation>%1 张卡</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours (P10–P90: %2 – %3, published runs)</source>
+        <translation>%1 卡时（P10–P90：%2 – %3，按公开训练记录）</translation>
     </message>
     <message>
         <source>%1 GPU-hours</source>

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gpu_advisor.engine.compute import model_flops_per_token
 from gpu_advisor.engine.judge import (
     Verdict,
     busbw_from_algbw,
@@ -25,7 +26,7 @@ from gpu_advisor.engine.judge import (
     vendor_measured_mfu,
     with_measured_mfu,
 )
-from gpu_advisor.engine.sizing import size_workload
+from gpu_advisor.engine.sizing import resolve_shape, size_workload
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.results_import import parse_results
 from gpu_advisor.model.project import Measurement, Project, Vendor
@@ -239,7 +240,13 @@ def test_measured_mfu_refuses_impossible_values():
 def test_vendor_measured_mfu_feeds_the_vendor(project):
     vendor = vendor_c()
     mfu = vendor_measured_mfu(project, vendor, CATALOG)
-    assert mfu == pytest.approx(8300 / 8 * 6 * 13e9 / 312e12, rel=0.02)
+    # model FLOPs per token, the sizing's convention (6N + 12·L·s·d)
+    shape = resolve_shape(project.workload, CATALOG)[0]
+    fpt = model_flops_per_token(shape, project.workload.seq_len, project.workload.task)
+    throughput = training_throughput(vendor.measurements)
+    assert throughput is not None
+    per_gpu = throughput.tokens_per_s / 8  # ≈ 8300/8
+    assert mfu == pytest.approx(per_gpu * fpt / 312e12, rel=1e-9)
     updated = with_measured_mfu(project, vendor, CATALOG)
     assert updated.measured_mfu == mfu
     assert (
@@ -250,6 +257,9 @@ def test_vendor_measured_mfu_feeds_the_vendor(project):
     sizing = size_workload(project.workload, CATALOG, measured_mfu=mfu)
     assert sizing.compute.mfu == pytest.approx(mfu)
     assert sizing.compute.mfu_source == "measured"
+    # ... and gives back the GPU-hours the measured throughput implies
+    tokens = project.workload.tokens_billion * 1e9
+    assert sizing.compute.gpu_hours == pytest.approx(tokens / per_gpu / 3600, rel=1e-9)
 
 
 @settings(max_examples=100, deadline=None)

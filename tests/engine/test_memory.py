@@ -5,17 +5,28 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpu_advisor.engine.memory import (
+    DEEPSPEED_BUCKET_BYTES,
     activation_bytes_per_gpu,
     activation_bytes_per_layer,
+    framework_activation_bytes,
+    framework_model_state,
     kv_cache_bytes,
     lora_adapter_params,
     model_state_bytes,
     optimizer_bytes_per_param,
+    stage_params,
     training_model_state,
 )
-from gpu_advisor.engine.shape import shape_from_preset
+from gpu_advisor.engine.shape import shape_from_custom, shape_from_preset
 from gpu_advisor.io.catalog import load_catalog
-from gpu_advisor.model.project import Optimizer, Precision, Recompute, TaskKind
+from gpu_advisor.model.project import (
+    Framework,
+    ModelShape,
+    Optimizer,
+    Precision,
+    Recompute,
+    TaskKind,
+)
 
 
 # ZeRO paper Figure 1: Psi = 7.5B, N_d = 64, K = 12, GB = 1e9 bytes
@@ -160,3 +171,203 @@ def test_recompute_never_raises_activations(s, b, h, a, t, sp, flash, gated):
 def test_invalid_arguments_raise():
     with pytest.raises(ValueError, match="zero_stage"):
         model_state_bytes(1e9, 4, 1)
+
+
+# --- per-framework accounting against the frameworks' own estimators (issue #14) ----
+#
+# Expected bytes are worked out by hand from the estimators' formulas (not by
+# running them) and written down as literals:
+#
+# Megatron-LM, megatron/training/theoretical_memory_usage.py at commit
+# d98e8a64ddf34856e74b24714e3bedb2f5a39553:
+#   weights + optimizer = (most-loaded shard params) × (18, or 6 + 12/dp with the
+#   distributed optimizer); most-loaded shard = ((attention + MLP)·L/p + V·h)/t
+#   (+ V·h/t untied at p = 1) + norms·L/p;
+#   activations (SP + selective) = [s·b·h·(18 + 4f/h)·L + 8·s·b·p + s·b·h·p
+#   (+ 4·s·b·h·(1 + V/h) at p = 1)] / t;
+#   activations otherwise = 1.05·[s·b·h·(10 + 24/t)·L + 8·s·b·p + s·b·h·p
+#   (+ 2·(s·b·V/t + s·b·h) at p = 1)].
+# DeepSpeed, commit 38327e07f6cd39b63418f60cedd1651b0be3e7c3:
+#   ZeRO-2 (stage_1_and_2.py, estimate_zero2_model_states_mem_needs, no offload)
+#   = 2Ψ + 18Ψ/N; ZeRO-3 (stage3.py, estimate_zero3_model_states_mem_needs)
+#   = 4·largest_layer + 18Ψ/N, with Ψ the Hugging Face parameter count.
+# Classic GPT shapes (FFN 4h, multi-head attention, vocab a multiple of 128·t,
+# so Megatron's padded vocabulary equals V) where Korthikanti et al. 2022 and
+# the estimator agree.
+
+
+CAT = load_catalog()
+
+MEGATRON_CASES = [
+    # name, (L, h, a, k, f, V, s, b, t, p, dp, zero, sequence_parallel),
+    # weights+optimizer [B], activations [B]
+    (
+        "gpt3-175b",
+        (96, 12288, 96, 96, 49152, 51200, 2048, 1, 8, 8, 8, 1, True),
+        2.09786e10,
+        1.02928e10,
+    ),
+    (
+        "gpt-22b",
+        (48, 6144, 64, 64, 24576, 51200, 2048, 4, 8, 1, 4, 0, True),
+        5.03594e10,
+        1.05088e10,
+    ),
+    (
+        "gpt-530b",
+        (105, 20480, 128, 128, 81920, 51200, 2048, 1, 8, 35, 2, 1, True),
+        2.42251e10,
+        1.89007e10,
+    ),
+    (
+        "gpt-1t",
+        (128, 25600, 160, 160, 102400, 51200, 2048, 1, 8, 64, 2, 1, True),
+        2.55615e10,
+        2.89408e10,
+    ),
+    (
+        "gpt-22b-nosp",
+        (48, 6144, 64, 64, 24576, 51200, 2048, 1, 8, 1, 4, 0, False),
+        5.03594e10,
+        8.31150e9,
+    ),
+    (
+        "gpt-13b-tp2",
+        (40, 5120, 40, 40, 20480, 51200, 4096, 1, 2, 1, 16, 1, False),
+        4.42424e10,
+        1.96640e10,
+    ),
+    (
+        "gpt-6.7b-pp2",
+        (32, 4096, 32, 32, 16384, 51200, 2048, 2, 1, 2, 8, 1, True),
+        2.57341e10,
+        1.82872e10,
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "cfg", "states", "activations"), MEGATRON_CASES)
+def test_megatron_matches_its_theoretical_memory_estimator(
+    name, cfg, states, activations
+):
+    layers, h, a, k, f, v, s, b, t, p, dp, zero, sp = cfg
+    shape = shape_from_custom(
+        ModelShape(layers=layers, hidden=h, heads=a, kv_heads=k, ffn_hidden=f, vocab=v)
+    )
+    state = framework_model_state(
+        shape, Optimizer.ADAMW, Precision.BF16, Framework.MEGATRON, zero, dp, t, p
+    )
+    assert state.total_bytes == pytest.approx(states, rel=0.02), name
+    act = framework_activation_bytes(
+        shape, Framework.MEGATRON, s, b, t, p, sp, Recompute.SELECTIVE, True
+    )
+    assert act == pytest.approx(activations, rel=0.02), name
+
+
+DEEPSPEED_CASES = [
+    # preset, zero stage, GPUs N, Ψ (HF count), expected model-state bytes
+    ("llama2-7b", 2, 8, 6_738_415_616, 2 * 6_738_415_616 + 18 * 6_738_415_616 // 8),
+    ("llama2-7b", 3, 64, 6_738_415_616, 4 * 131_072_000 + 18 * 6_738_415_616 // 64),
+    (
+        "llama2-13b",
+        2,
+        16,
+        13_015_864_320,
+        2 * 13_015_864_320 + 18 * 13_015_864_320 // 16,
+    ),
+    ("llama2-70b", 3, 16, 68_976_648_192, 4 * 262_144_000 + 18 * 68_976_648_192 // 16),
+    ("llama2-70b", 3, 64, 68_976_648_192, 4 * 262_144_000 + 18 * 68_976_648_192 // 64),
+    ("llama3-8b", 2, 8, 8_030_261_248, 2 * 8_030_261_248 + 18 * 8_030_261_248 // 8),
+    ("llama3-8b", 3, 32, 8_030_261_248, 4 * 525_336_576 + 18 * 8_030_261_248 // 32),
+]
+
+
+@pytest.mark.parametrize(("preset", "zero", "gpus", "psi", "expected"), DEEPSPEED_CASES)
+def test_deepspeed_matches_its_zero_estimators(preset, zero, gpus, psi, expected):
+    shape = shape_from_preset(CAT.model(preset))
+    assert shape.params_total == pytest.approx(psi, rel=0.005)  # the same Ψ
+    state = framework_model_state(
+        shape, Optimizer.ADAMW, Precision.BF16, Framework.DEEPSPEED, zero, gpus, 1, 1
+    )
+    # the estimators leave out the communication bucket; everything else is in
+    assert state.total_bytes - DEEPSPEED_BUCKET_BYTES == pytest.approx(
+        expected, rel=0.02
+    )
+
+
+def test_megatron_and_deepspeed_bytes_per_parameter():
+    shape = shape_from_preset(CAT.model("llama2-70b"))
+    n = shape.params_total
+
+    def per_param(fw, zero, dp):
+        st = framework_model_state(
+            shape, Optimizer.ADAMW, Precision.BF16, fw, zero, dp, 1, 1
+        )
+        return (st.total_bytes - st.buffer_bytes) / n
+
+    assert per_param(Framework.MEGATRON, 0, 8) == pytest.approx(18.0)
+    assert per_param(Framework.MEGATRON, 1, 8) == pytest.approx(6 + 12 / 8)
+    assert per_param(Framework.DEEPSPEED, 1, 8) == pytest.approx(4 + 16 / 8)
+    assert per_param(Framework.DDP, 0, 8) == pytest.approx(16.0)  # + 4 B/param bucket
+    assert per_param(Framework.FSDP, 3, 8) == pytest.approx(16 / 8)
+
+
+def test_default_framework_keeps_the_zero_paper_figures():
+    shape = shape_from_preset(CAT.model("llama2-13b"))
+    for zero in range(4):
+        fw = framework_model_state(
+            shape, Optimizer.ADAMW, Precision.BF16, Framework.FSDP, zero, 8, 2, 2
+        )
+        old = training_model_state(
+            shape, TaskKind.PRETRAIN, Optimizer.ADAMW, Precision.BF16, zero, 8, 2, 2
+        )
+        assert fw.total_bytes == old.total_bytes
+
+
+def test_pipeline_stage_with_embedding_is_the_most_loaded():
+    shape = shape_from_preset(CAT.model("llama3-8b"))
+    even = stage_params(shape, 1, 4, Framework.FSDP)
+    first = stage_params(shape, 1, 4, Framework.MEGATRON)
+    layers = shape.params_total - 2 * shape.vocab * shape.hidden
+    assert first == pytest.approx(layers / 4 + shape.vocab * shape.hidden)
+    assert first > even
+
+
+def test_full_recompute_counts_the_working_layer():
+    shape = shape_from_preset(CAT.model("llama2-7b"))
+
+    def act(fw, recompute):
+        return framework_activation_bytes(
+            shape, fw, 4096, 1, 1, 1, False, recompute, True
+        )
+
+    one_layer = activation_bytes_per_layer(
+        4096,
+        1,
+        4096,
+        32,
+        recompute=Recompute.NONE,
+        flash_attention=True,
+        ffn_ratio=11008 / 4096,
+        gated=True,
+    )
+    assert act(Framework.DEEPSPEED, Recompute.FULL) == pytest.approx(
+        act(Framework.FSDP, Recompute.FULL) + one_layer
+    )
+
+
+def test_korthikanti_table2_exactly():
+    """Korthikanti et al. 2022, Table 2, for the GPT block all frameworks share."""
+    s, b, h, a, t = 2048, 1, 12288, 96, 8
+    sbh = s * b * h
+    assert activation_bytes_per_layer(s, b, h, a) == sbh * (34 + 5 * a * s / h)
+    assert activation_bytes_per_layer(s, b, h, a, tp=t) == pytest.approx(
+        sbh * (10 + 24 / t + 5 * a * s / (h * t))
+    )
+    assert activation_bytes_per_layer(
+        s, b, h, a, tp=t, sequence_parallel=True
+    ) == pytest.approx(sbh * (34 / t + 5 * a * s / (h * t)))
+    assert activation_bytes_per_layer(
+        s, b, h, a, tp=t, sequence_parallel=True, recompute=Recompute.SELECTIVE
+    ) == pytest.approx(sbh * 34 / t)
+    assert activation_bytes_per_layer(s, b, h, a, recompute=Recompute.FULL) == 2 * sbh

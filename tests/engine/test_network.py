@@ -80,3 +80,31 @@ def test_zero3_regathers_weights_every_micro_batch():
     exposed = m * (1.5 * allreduce - 0.5 * step / m)
     assert three == pytest.approx(step / (step + exposed))
     assert three < 0.4
+
+
+def test_expert_parallel_shards_the_expert_gradients():
+    from gpu_advisor.engine.network import data_parallel_params, expert_parallel_degree
+
+    assert expert_parallel_degree(256, 128) == 128
+    assert expert_parallel_degree(256, 1) == 1
+    # DeepSeek-V3: 671B of which ~654B routed experts; EP 64 leaves ~27B to reduce
+    assert data_parallel_params(671e9, 654e9, 64) == pytest.approx(17e9 + 654e9 / 64)
+    assert data_parallel_params(7e9, 0.0, 8) == 7e9
+
+
+def test_all_to_all_and_pipeline_traffic_scale_with_their_volume():
+    from gpu_advisor.engine.network import (
+        all_to_all_seconds,
+        exposed_seconds,
+        pipeline_p2p_seconds,
+    )
+
+    one = all_to_all_seconds(4096, 4, 8, 7168, 16, 25e9)
+    assert all_to_all_seconds(8192, 4, 8, 7168, 16, 25e9) == pytest.approx(2 * one)
+    assert all_to_all_seconds(4096, 4, 8, 7168, 16, 50e9) == pytest.approx(one / 2)
+    assert all_to_all_seconds(4096, 4, 8, 7168, 1, 25e9) == 0.0  # no EP: no a2a
+    # 4·k·h bf16 values per token and layer, (ep−1)/ep of them off the GPU
+    assert one == pytest.approx(4096 * 4 * 4 * 8 * 7168 * 2 * 15 / 16 / 25e9)
+    p2p = pipeline_p2p_seconds(32, 4096, 1, 8192, 8, 25e9)
+    assert p2p == pytest.approx(2 * 32 * 2 * 4096 * 8192 / 8 / 25e9)
+    assert exposed_seconds(p2p, 10.0) == 0.0

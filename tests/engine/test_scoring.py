@@ -60,7 +60,8 @@ def test_only_the_price_weight_can_overturn_a(scored):
     moves = {s.criterion: s for s in result.sensitivity}
     price = moves[Criterion.PRICE]
     assert price.winner_if_increased == "B"
-    assert price.increase_points == pytest.approx(33.7, abs=0.5)
+    # 31.9 since issue #14: the A100 default MFU is the fitted 0.376 (was 0.40: 33.7)
+    assert price.increase_points == pytest.approx(31.9, abs=0.5)
     assert all(
         s.increase_points is None and s.decrease_points is None
         for c, s in moves.items()

@@ -5,8 +5,10 @@ import json
 import pytest
 
 from gpu_advisor.engine.shape import (
+    attention_width,
     count_params,
     derive_shape_from_params,
+    mla_attention_params,
     parse_hf_config,
     shape_from_custom,
     shape_from_preset,
@@ -197,3 +199,42 @@ def test_parse_qwen2():
 def test_parse_rejects_bad_config(bad):
     with pytest.raises(ValueError, match=r"config\.json"):
         parse_hf_config(bad)
+
+
+DEEPSEEK_V3_CONFIG = {
+    # deepseek-ai/DeepSeek-V3 config.json (the keys the parser reads)
+    "model_type": "deepseek_v3",
+    "hidden_size": 7168,
+    "num_hidden_layers": 61,
+    "num_attention_heads": 128,
+    "num_key_value_heads": 128,
+    "intermediate_size": 18432,
+    "moe_intermediate_size": 2048,
+    "n_routed_experts": 256,
+    "n_shared_experts": 1,
+    "num_experts_per_tok": 8,
+    "first_k_dense_replace": 3,
+    "vocab_size": 129280,
+    "q_lora_rank": 1536,
+    "kv_lora_rank": 512,
+    "qk_nope_head_dim": 128,
+    "qk_rope_head_dim": 64,
+    "v_head_dim": 128,
+}
+
+
+def test_mla_projection_shapes_give_the_published_parameter_counts():
+    """DeepSeek-V3: 671B total, 37B active (arXiv:2412.19437, section 4.2)."""
+    shape = parse_hf_config(DEEPSEEK_V3_CONFIG)
+    assert (shape.head_dim, shape.q_lora_rank, shape.kv_lora_rank) == (128, 1536, 512)
+    resolved = shape_from_custom(shape)
+    assert resolved.params_total == pytest.approx(671e9, rel=0.005)
+    assert resolved.params_active == pytest.approx(37e9, rel=0.02)
+    assert resolved.attention_width == attention_width(128, 128, 64, 128) == 20480
+    assert resolved.kv_cache_values_per_token_per_layer == 512 + 64
+    # q: 7168·1536 + 1536·128·192; kv: 7168·(512 + 64) + 512·128·256; o: 128·128·7168
+    expected = 7168 * 1536 + 1536 * 128 * 192 + 7168 * 576 + 512 * 128 * 256
+    expected += 128 * 128 * 7168
+    assert mla_attention_params(7168, 128, 128, 1536, 512, 64, 128) == expected
+    preset = shape_from_preset(load_catalog().model("deepseek-v3"))
+    assert preset.attention_width == 20480

@@ -291,3 +291,17 @@ def test_plan_colours_memory_parts_like_the_app(
     expected = {colors.HexColor(c).hexval() for c in MEMORY_PART_COLORS.values()}
     assert given
     assert {c.hexval() for c in given} <= expected
+
+
+@pytest.mark.parametrize("lang", list(Language))
+def test_gpu_hour_range_in_sizing_section(
+    texts: dict[Language, str], evaluation: Evaluation, lang: Language
+) -> None:
+    comp = evaluation.sizing.compute
+    assert comp.gpu_hours_p10 is not None
+    assert comp.gpu_hours_p90 is not None
+    assert comp.gpu_hours_p10 < comp.gpu_hours_p90
+    text = _flat(texts[lang])
+    assert gpu_hours(comp.gpu_hours_p10, lang) in text
+    assert gpu_hours(comp.gpu_hours_p90, lang) in text
+    assert "P10–P90" in text

@@ -630,3 +630,18 @@ def test_demand_fill_and_clear(qtbot: Any) -> None:
     np.testing.assert_allclose(
         editor.bars.heights, session.evaluation.cost.demand_gpu_hours
     )
+
+
+def test_framework_choice_and_gpu_hour_range(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    page = _page(qtbot, session)
+    assert session.project.workload.framework.value == "fsdp"
+    page.framework.editor.setCurrentIndex(page.framework.editor.findText("Megatron-LM"))
+    assert session.project.workload.framework.value == "megatron"
+    compute = session.evaluation.sizing.compute
+    text = page.numbers["gpu_hours"].value.text()
+    assert compute.gpu_hours_p10 is not None
+    assert compute.gpu_hours_p90 is not None
+    assert compute.gpu_hours_p10 < compute.gpu_hours < compute.gpu_hours_p90
+    assert "P10–P90" in text

@@ -52,6 +52,7 @@ from gpu_advisor.engine.shape import parse_hf_config
 from gpu_advisor.model.common import InputRef, Language, Severity
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import (
+    Framework,
     ModelShape,
     Optimizer,
     Precision,
@@ -350,6 +351,18 @@ class WorkloadPage(QWizardPage):
                 ],
             )
         )
+        self.framework = self._bind(
+            BoundCombo(
+                session,
+                "workload.framework",
+                [
+                    (Framework.FSDP, lambda: "PyTorch FSDP"),
+                    (Framework.MEGATRON, lambda: "Megatron-LM"),
+                    (Framework.DEEPSPEED, lambda: "DeepSpeed"),
+                    (Framework.DDP, lambda: "PyTorch DDP"),
+                ],
+            )
+        )
         self.tp = self._bind(BoundSpin(session, "workload.tp", minimum=1, maximum=1024))
         self.pp = self._bind(BoundSpin(session, "workload.pp", minimum=1, maximum=1024))
         self.sequence_parallel = self._bind(
@@ -379,7 +392,7 @@ class WorkloadPage(QWizardPage):
                 "workload.mfu",
                 minimum=0.01,
                 maximum=1.0,
-                decimals=2,
+                decimals=3,
                 step=0.01,
                 default=self._mfu_default,
             )
@@ -502,6 +515,12 @@ class WorkloadPage(QWizardPage):
         self.parallel_box = QGroupBox()
         parallel_form = QFormLayout(self.parallel_box)
         self._parallel_form = parallel_form
+        self._add_row(
+            parallel_form,
+            "framework",
+            lambda: self.tr("Training &framework:"),
+            self.framework,
+        )
         self._add_row(
             parallel_form,
             "zero",
@@ -911,10 +930,13 @@ class WorkloadPage(QWizardPage):
     # --- defaults shown while a field is None ------------------------------------------
 
     def _mfu_default(self, session: ProjectSession) -> InputRef | None:
-        # the engine's rule: the measured vendor MFU when there is one
+        # the engine's rule: the measured vendor MFU when there is one, else
+        # the modelled MFU the sizing uses while the field is empty
         from gpu_advisor.engine.evaluate import mfu_default  # deferred: cold start
 
-        return mfu_default(session.project, session.catalog)
+        return mfu_default(
+            session.project, session.catalog, session.evaluation.sizing
+        )
 
     def _gpus_default(self, session: ProjectSession) -> InputRef | None:
         cluster = session.evaluation.sizing.cluster
@@ -972,6 +994,7 @@ class WorkloadPage(QWizardPage):
         for key in ("seq_len", "micro_batch", "global_batch", "optimizer"):
             self._set_row_visible(form, key, training)
         self._set_row_visible(self._parallel_form, "zero", training)
+        self._set_row_visible(self._parallel_form, "framework", training)
         self._set_row_visible(self._parallel_form, "recompute", training)
         self.chinchilla_label.setVisible(task is TaskKind.PRETRAIN)
 
@@ -1070,6 +1093,14 @@ class WorkloadPage(QWizardPage):
         n["gpu_hours"].value.setText(
             self.tr("%1 GPU-hours").replace("%1", self._num(compute.gpu_hours))
         )
+        low, high = compute.gpu_hours_p10, compute.gpu_hours_p90
+        if low is not None and high is not None and high > low:
+            n["gpu_hours"].value.setText(
+                self.tr("%1 GPU-hours (P10–P90: %2 – %3, published runs)")
+                .replace("%1", self._num(compute.gpu_hours))
+                .replace("%2", self._num(low))
+                .replace("%3", self._num(high))
+            )
         n["gpu_hours_x15"].value.setText(
             fill(
                 self.tr("%1 GPU-hours (×%2 for failed and repeated runs)"),
