@@ -1,0 +1,117 @@
+"""Page 1 (the decision) and page 2 (finance) of every example, read back with pdftotext."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from gpu_advisor.engine.finance import runner_up, upfront_cash_cny
+from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.io.project_file import load_project
+from gpu_advisor.model.common import Language
+from gpu_advisor.report.glossary import option_name
+from gpu_advisor.report.numbers import money_words
+from gpu_advisor.report.plan import build_plan_pdf
+from tests.report.conftest import evaluate_for_tests
+
+EXAMPLES = sorted(
+    (Path(__file__).resolve().parents[2] / "resources" / "examples").glob("*.gpuplan")
+)
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) not installed"
+)
+
+# ASCII words a Chinese reader sees on these pages: product names, GPU models, units.
+ZH_WHITELIST = frozenset({"GPU", "MFU", "NPU", "VAT", "kWh", "Mbps", "TFLOP"})
+CLOSING = "，。：；、）」"
+OPENING = "（「"
+CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+
+
+def _pages(data: bytes, tmp_path: Path, first: int, last: int) -> str:
+    pdf = tmp_path / "plan.pdf"
+    pdf.write_bytes(data)
+    out = subprocess.run(
+        ["pdftotext", "-f", str(first), "-l", str(last), str(pdf), "-"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return out.stdout
+
+
+@pytest.fixture(scope="module")
+def rendered() -> dict[tuple[str, Language], tuple[object, object, bytes]]:
+    catalog = load_catalog()
+    out = {}
+    for path in EXAMPLES:
+        project = load_project(path)
+        evaluation = evaluate_for_tests(project, catalog)
+        for lang in Language:
+            data = build_plan_pdf(project, evaluation, catalog, language=lang)
+            out[(path.stem, lang)] = (project, evaluation, data)
+    return out
+
+
+CASES = [(p.stem, lang) for p in EXAMPLES for lang in Language]
+
+
+@pytest.mark.parametrize(("example", "lang"), CASES)
+def test_page_one_carries_the_decision(
+    rendered: dict, example: str, lang: Language, tmp_path: Path
+) -> None:
+    _project, evaluation, data = rendered[(example, lang)]
+    cost = evaluation.cost
+    best = next(o for o in cost.options if o.id == cost.recommendation.option)
+    second = runner_up(cost)
+    assert second is not None
+    page1 = " ".join(_pages(data, tmp_path, 1, 1).split())
+    assert option_name(best.id, lang) in page1
+    assert money_words(best.total_cny, lang) in page1
+    assert money_words(upfront_cash_cny(best), lang) in page1
+    assert option_name(second.id, lang) in page1
+    assert money_words(second.total_cny, lang) in page1
+    assert money_words(second.total_cny - best.total_cny, lang) in page1
+
+
+@pytest.mark.parametrize(("example", "lang"), CASES)
+def test_pages_one_and_two_speak_the_readers_language(
+    rendered: dict, example: str, lang: Language, tmp_path: Path
+) -> None:
+    project, _evaluation, data = rendered[(example, lang)]
+    text = _pages(data, tmp_path, 1, 2)
+    # The plan's own title (and names people typed) are quoted names.
+    for name in {project.meta.title, *(row.name for row in project.signoff)}:
+        if name:
+            text = text.replace(name, " ")
+    assert not re.search(r"\d[eE][+-]\d", text), "scientific notation"
+    assert not re.search(r"\b[a-z_]+\.[a-z_]+\b", text), "internal key"
+    if lang is Language.ZH:
+        words = set(re.findall(r"[A-Za-z]{3,}", text)) - ZH_WHITELIST
+        assert not words, f"English words in the Chinese plan: {sorted(words)}"
+        for line in text.splitlines():
+            stripped = line.strip()
+            if stripped:
+                assert stripped[0] not in CLOSING, f"line starts with {stripped!r}"
+                assert stripped[-1] not in OPENING, f"line ends with {stripped!r}"
+    else:
+        assert not CJK.findall(text), "Chinese characters in the English plan"
+
+
+def test_page_two_is_the_finance_view(rendered: dict, tmp_path: Path) -> None:
+    for (_example, lang), (_project, evaluation, data) in rendered.items():
+        page2 = " ".join(_pages(data, tmp_path, 2, 2).split())
+        heads = (
+            ("财务视图", "资本支出", "运营支出", "增值税", "折旧")
+            if lang is Language.ZH
+            else ("Finance view", "CAPEX", "OPEX", "VAT", "Depreciation")
+        )
+        for head in heads:
+            assert head in page2
+        for option in evaluation.cost.options:
+            assert option_name(option.id, lang) in page2
