@@ -6,6 +6,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import TypeAlias
 
 import pytest
 
@@ -13,10 +14,14 @@ from gpu_advisor.engine.finance import runner_up, upfront_cash_cny
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.common import Language
+from gpu_advisor.model.evaluation import Evaluation
+from gpu_advisor.model.project import Project
 from gpu_advisor.report.glossary import option_name
 from gpu_advisor.report.numbers import money_words
 from gpu_advisor.report.plan import build_plan_pdf
 from tests.report.conftest import evaluate_for_tests
+
+Rendered: TypeAlias = dict[tuple[str, Language], tuple[Project, Evaluation, bytes]]
 
 EXAMPLES = sorted(
     (Path(__file__).resolve().parents[2] / "resources" / "examples").glob("*.gpuplan")
@@ -46,9 +51,9 @@ def _pages(data: bytes, tmp_path: Path, first: int, last: int) -> str:
 
 
 @pytest.fixture(scope="module")
-def rendered() -> dict[tuple[str, Language], tuple[object, object, bytes]]:
+def rendered() -> Rendered:
     catalog = load_catalog()
-    out = {}
+    out: Rendered = {}
     for path in EXAMPLES:
         project = load_project(path)
         evaluation = evaluate_for_tests(project, catalog)
@@ -63,7 +68,7 @@ CASES = [(p.stem, lang) for p in EXAMPLES for lang in Language]
 
 @pytest.mark.parametrize(("example", "lang"), CASES)
 def test_page_one_carries_the_decision(
-    rendered: dict, example: str, lang: Language, tmp_path: Path
+    rendered: Rendered, example: str, lang: Language, tmp_path: Path
 ) -> None:
     _project, evaluation, data = rendered[(example, lang)]
     cost = evaluation.cost
@@ -81,7 +86,7 @@ def test_page_one_carries_the_decision(
 
 @pytest.mark.parametrize(("example", "lang"), CASES)
 def test_pages_one_and_two_speak_the_readers_language(
-    rendered: dict, example: str, lang: Language, tmp_path: Path
+    rendered: Rendered, example: str, lang: Language, tmp_path: Path
 ) -> None:
     project, _evaluation, data = rendered[(example, lang)]
     text = _pages(data, tmp_path, 1, 2)
@@ -103,7 +108,7 @@ def test_pages_one_and_two_speak_the_readers_language(
         assert not CJK.findall(text), "Chinese characters in the English plan"
 
 
-def test_page_two_is_the_finance_view(rendered: dict, tmp_path: Path) -> None:
+def test_page_two_is_the_finance_view(rendered: Rendered, tmp_path: Path) -> None:
     for (_example, lang), (_project, evaluation, data) in rendered.items():
         page2 = " ".join(_pages(data, tmp_path, 2, 2).split())
         heads = (
