@@ -112,6 +112,25 @@
     </message>
 </context>
 <context>
+    <name>PdfExportController</name>
+    <message>
+        <source>PDF in Chinese, A4 paper (*.pdf)</source>
+        <translation>中文 PDF，A4 纸 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>PDF in Chinese, US Letter paper (*.pdf)</source>
+        <translation>中文 PDF，美国信纸 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>PDF in English, A4 paper (*.pdf)</source>
+        <translation>英文 PDF，A4 纸 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>PDF in English, US Letter paper (*.pdf)</source>
+        <translation>英文 PDF，美国信纸 (*.pdf)</translation>
+    </message>
+</context>
+<context>
     <name>VerifyPlanDialog</name>
     <message>
         <source>Verify Plan</source>
