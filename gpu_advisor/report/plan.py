@@ -71,6 +71,7 @@ from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import CheckStatus, PlanStatus, Project, Scheduler
 from gpu_advisor.report import charts
 from gpu_advisor.report.fonts import MONO_FONT_NAME, register_cjk_font
+from gpu_advisor.report.glossary import cite_articles
 from gpu_advisor.report.numbers import money_words, plain_number
 from gpu_advisor.report.palette import MEMORY_PART_COLORS
 from gpu_advisor.report.text import TEXTS as _TEXT_KEYS
@@ -348,16 +349,25 @@ class _Story:
     def p(
         self, text: str, style: ParagraphStyle | None = None, *, markup: bool = False
     ) -> None:
+        text = cite_articles(text, self.lang)
         self.items.append(
             Paragraph(text if markup else escape(text), style or self.s.body)
         )
 
     def bullets(self, texts: Sequence[str]) -> None:
         for text in texts:
-            self.items.append(Paragraph(escape(text), self.s.bullet, bulletText="•"))
+            self.items.append(
+                Paragraph(
+                    escape(cite_articles(text, self.lang)),
+                    self.s.bullet,
+                    bulletText="•",
+                )
+            )
 
     def cell(self, text: object, style: ParagraphStyle | None = None) -> Paragraph:
-        return Paragraph(escape(str(text)), style or self.s.cell)
+        return Paragraph(
+            escape(cite_articles(str(text), self.lang)), style or self.s.cell
+        )
 
     def table(
         self,

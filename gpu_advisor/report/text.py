@@ -371,9 +371,9 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "col.range": ("低值 – 高值", "Low – high"),
     "cost.monte_carlo": ("价格不确定性（蒙特卡洛）", "Price uncertainty (Monte Carlo)"),
     "cost.monte_carlo_intro": (
-        "在价格区间内随机抽样 {draws} 次（随机种子 {seed}），各方式总成本的 P10 / P50 / P90："
+        "在价格区间内随机抽样 {draws} 次（结果可复现），各方式总成本的 P10 / P50 / P90："
         "十次里有一次低于 P10，一半低于 P50，九次低于 P90。",
-        "{draws} random draws over the price ranges (seed {seed}) give each option's "
+        "{draws} random draws over the price ranges (repeatable) give each option's "
         "total cost at P10 / P50 / P90: one time in ten it is below P10, half the "
         "time below P50, nine times in ten below P90.",
     ),

@@ -120,3 +120,14 @@ def test_page_two_is_the_finance_view(rendered: Rendered, tmp_path: Path) -> Non
             assert head in page2
         for option in evaluation.cost.options:
             assert option_name(option.id, lang) in page2
+
+
+@pytest.mark.parametrize(("example", "lang"), CASES)
+def test_no_seed_jargon_anywhere(
+    rendered: Rendered, example: str, lang: Language, tmp_path: Path
+) -> None:
+    _project, _evaluation, data = rendered[(example, lang)]
+    text = _pages(data, tmp_path, 1, 999)
+    assert not re.search(r"(?i)\bseeds?\b|种子", text)
+    if "idctop" in text:  # the articles are cited by title and publisher
+        assert ("《" in text) if lang is Language.ZH else ("“" in text)
