@@ -124,11 +124,12 @@ _SECTIONS: Final = (
     "sizing",
     "cost",
     "vendors",
+    "checklist",
+    "signoff",
+    # behind the annex divider: for the engineers
     "environment",
     "monitoring",
-    "checklist",
     "assumptions",
-    "signoff",
 )
 # --- styles ---------------------------------------------------------------
 
@@ -1591,11 +1592,14 @@ def _explanations(ev: Evaluation) -> list[Explanation]:
 
 
 def _fmt_value(value: float | str) -> str:
+    """An input value, never in scientific notation."""
     if isinstance(value, str):
         return value
-    if value != 0 and (abs(value) >= 1e7 or abs(value) < 1e-3):
-        return f"{value:.4g}"
-    return f"{value:,.6g}" if abs(value) >= 1000 else f"{value:.4g}"
+    if value != 0 and abs(value) < 1e-3:
+        return f"{value:.8f}".rstrip("0")
+    if abs(value) >= 1000:
+        return plain_number(value)
+    return f"{value:.4g}"
 
 
 _OPTION_IN_KEY: Final = re.compile(r"\.options\.[a-z_]+\.")
@@ -1760,6 +1764,17 @@ def _owner(project: Project, role: str, lang: Language) -> str:
                 else (f"{row.name} ({role})")
             )
     return role_text(role, lang)
+
+
+ANNEX_MARKER: Final = "annex"
+"""Outline key of the divider page: text before it is for the reader who signs."""
+
+
+def _annex_divider(st: _Story) -> None:
+    """A page that separates the plan from the engineers' appendices."""
+    st.items.append(Spacer(1, 60 * mm))
+    st.items.append(_Heading(st.t("doc.annex"), st.s.title, 0, ANNEX_MARKER))
+    st.p(st.t("doc.annex_intro"), st.s.lead)
 
 
 def _decision_page(
@@ -2154,15 +2169,17 @@ def build_plan_pdf(
     st.page_break()
     _vendors(st, project, evaluation, catalog)
     st.page_break()
+    _checklist(st, project, catalog)
+    st.page_break()
+    _signoff(st, project, fp, app_version, signer)
+    st.page_break()
+    _annex_divider(st)
+    st.page_break()
     _environment(st, project)
     st.items.append(CondPageBreak(120))
     _monitoring(st, project)
     st.page_break()
-    _checklist(st, project, catalog)
-    st.page_break()
     _assumptions(st, evaluation, catalog)
-    st.page_break()
-    _signoff(st, project, fp, app_version, signer)
 
     title = project.meta.title
     status = tr(f"status.{project.meta.status.value}", lang)

@@ -134,6 +134,13 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "doc.subject": ("GPU 算力获取方案", "GPU capacity plan"),
     "doc.page_of": ("第 {page} 页，共 {pages} 页", "page {page} of {pages}"),
     "doc.toc": ("目录", "Contents"),
+    "doc.annex": ("附录", "Appendices"),
+    "doc.annex_intro": (
+        "以下各节供技术人员使用：部署配置、监控规则、默认值与计算依据。"
+        "签批所需的内容均在前文。",
+        "The sections that follow are for the engineers: deployment configuration, "
+        "monitoring rules, defaults and workings. Everything needed to sign is above.",
+    ),
     "cover.kicker": ("GPU 算力获取方案", "GPU capacity plan"),
     "cover.organisation": ("单位", "Organisation"),
     "cover.author": ("编制人", "Author"),
