@@ -79,7 +79,7 @@ def cite_articles(text: str, language: str) -> str:
     >>> cite_articles("Seed 003's rule: rent", "en")
     'The rule in “AI training in Shanghai: renting GPUs or buying cards” (idctop.com): rent'
     >>> cite_articles("种子文章 003 的经验法则", "zh")
-    '《上海 AI 训练：租用 GPU 还是自购显卡》（idctop.com）的经验法则'
+    'idctop.com 文章《上海 AI 训练：租用 GPU 还是自购显卡》的经验法则'
     >>> cite_articles("the seeds' six-month line", "en")
     "the idctop.com articles' six-month line"
     """
@@ -92,7 +92,7 @@ def cite_articles(text: str, language: str) -> str:
         if names is None:
             return match.group(0)
         if zh:
-            return f"《{names[0]}》（{ARTICLE_PUBLISHER}）"
+            return f"{ARTICLE_PUBLISHER} 文章《{names[0]}》"
         return f"“{names[1]}” ({ARTICLE_PUBLISHER})"
 
     def rule(match: re.Match[str]) -> str:
@@ -105,4 +105,4 @@ def cite_articles(text: str, language: str) -> str:
     text = _NUMBERED_EN.sub(numbered, text)
     for pattern, zh_text, en_text in _GENERIC:
         text = pattern.sub(zh_text if zh else en_text, text)
-    return text.replace("） 的", "）的")
+    return text.replace("》 的", "》的")

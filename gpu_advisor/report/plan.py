@@ -69,7 +69,7 @@ from gpu_advisor.model.common import Advice, Explanation, Language, Severity
 from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import CheckStatus, PlanStatus, Project, Scheduler
-from gpu_advisor.report import charts
+from gpu_advisor.report import charts, kinsoku
 from gpu_advisor.report.fonts import MONO_FONT_NAME, register_cjk_font
 from gpu_advisor.report.glossary import cite_articles
 from gpu_advisor.report.numbers import money_words, plain_number
@@ -2132,6 +2132,7 @@ def build_plan_pdf(
     if paper not in PAPER_SIZES:
         raise ValueError(f"paper must be one of {sorted(PAPER_SIZES)}, got {paper!r}")
     font = register_cjk_font(font_path)
+    kinsoku.install()
     fp = fingerprint(project, app_version)
     styles = _Styles(font, lang)
     pagesize = PAPER_SIZES[paper]
