@@ -131,6 +131,13 @@
     </message>
 </context>
 <context>
+    <name>ExplanationDialog</name>
+    <message>
+        <source>Date</source>
+        <translation>Date</translation>
+    </message>
+</context>
+<context>
     <name>VerifyPlanDialog</name>
     <message>
         <source>Verify Plan</source>
