@@ -73,7 +73,7 @@ from gpu_advisor.report import charts, kinsoku
 from gpu_advisor.report.fonts import MONO_FONT_NAME, register_cjk_font
 from gpu_advisor.report.glossary import cite_articles
 from gpu_advisor.report.numbers import money_words, plain_number
-from gpu_advisor.report.palette import MEMORY_PART_COLORS
+from gpu_advisor.report.palette import MEMORY_PART_COLORS, OPTION_COLORS
 from gpu_advisor.report.text import TEXTS as _TEXT_KEYS
 from gpu_advisor.report.text import count as fmt_count
 from gpu_advisor.report.text import (
@@ -581,6 +581,11 @@ def _option_name(st: _Story, option_id: str) -> str:
     return st.t(key) if key in _TEXT_KEYS else option_id
 
 
+def _option_colors(st: _Story) -> dict[str, str]:
+    """Option name (as printed) -> the colour the app draws that option in."""
+    return {_option_name(st, oid): hex_ for oid, hex_ in OPTION_COLORS.items()}
+
+
 def _advice_sorted(advice: Sequence[Advice]) -> list[Advice]:
     order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
     seen: set[str] = set()
@@ -994,6 +999,7 @@ def _cost(st: _Story, project: Project, ev: Evaluation) -> None:
             y_format=lambda v: money_short(v, lang),
             x_ticks=_month_ticks(months),
             x_label=st.t("axis.month"),
+            colors_by_name=_option_colors(st),
         )
     )
 
@@ -1010,6 +1016,7 @@ def _cost(st: _Story, project: Project, ev: Evaluation) -> None:
             y_format=lambda v: money_short(v, lang),
             label_every=max(1, math.ceil(months / 12)),
             x_label=st.t("axis.month"),
+            colors_by_name=_option_colors(st),
         )
     )
 
@@ -1107,6 +1114,7 @@ def _cost(st: _Story, project: Project, ev: Evaluation) -> None:
                 style=style,
                 width=st.width,
                 x_format=lambda v: money_short(v, lang),
+                colors_by_name=_option_colors(st),
             )
         )
         st.table(
