@@ -1941,7 +1941,8 @@ def _decision_page(
         if signer is not None
         else st.t("dec1.not_signed")
     )
-    st.p(f"{st.t('dec1.status', status=status)}　{signed}", s.compact)
+    gap = "" if lang is Language.ZH else " "
+    st.p(f"{st.t('dec1.status', status=status)}{gap}{signed}", s.compact)
     st.items.append(
         _mini_table(
             st,

@@ -84,7 +84,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "schedule must allow for it.",
     ),
     "dec1.risk_residency": (
-        "数据驻留：训练数据与模型须留在 {region}；异地算力须先经合规确认。",
+        "数据驻留：训练数据与模型须留在{region}；异地算力须先经合规确认。",
         "Data residency: training data and models stay in {region}; capacity "
         "elsewhere needs compliance approval first.",
     ),
@@ -99,7 +99,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     ),
     "dec1.step_approve": ("批准预算并签约", "Approve the budget and sign the contract"),
     "dec1.signoff": ("签批状态", "Sign-off status"),
-    "dec1.status": ("方案状态：{status}", "Plan status: {status}"),
+    "dec1.status": ("方案状态：{status}。", "Plan status: {status}."),
     "dec1.signed_by": (
         "已由 {name}（{role}）于 {date} 电子签名。",
         "Signed electronically by {name} ({role}) on {date}.",
