@@ -10,7 +10,7 @@ embedded font.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -30,6 +30,21 @@ PALETTE: Final = (
 """Colour cycle, distinguishable in print and for common colour blindness."""
 
 AXIS_COLOR: Final = colors.HexColor("#444444")
+
+
+def series_color(
+    name: str, index: int, by_name: Mapping[str, str] | None = None
+) -> colors.Color:
+    """The colour of a series: its own (e.g. an option's, as in the app) or the palette's.
+
+    >>> series_color("x", 0, {"x": "#2ca02c"}).hexval()
+    '0x2ca02c'
+    """
+    if by_name is not None and name in by_name:
+        return colors.HexColor(by_name[name])
+    return PALETTE[index % len(PALETTE)]
+
+
 GRID_COLOR: Final = colors.HexColor("#dddddd")
 
 
@@ -254,6 +269,7 @@ def line_chart(
     x_label: str = "",
     points: bool = False,
     y_from_zero: bool = True,
+    colors_by_name: Mapping[str, str] | None = None,
 ) -> Drawing:
     """Lines through (x, y) points, one per series, with a legend on top."""
     d = Drawing(width, height)
@@ -292,8 +308,8 @@ def line_chart(
             )
     if x_label:
         d.add(_label(f.x0 + f.width / 2, 4, x_label, style, textAnchor="middle"))
-    for k, (_, pts) in enumerate(series):
-        color = PALETTE[k % len(PALETTE)]
+    for k, (name, pts) in enumerate(series):
+        color = series_color(name, k, colors_by_name)
         flat: list[float] = []
         for x, y in pts:
             flat += [f.x(x), f.y(y)]
@@ -311,7 +327,10 @@ def line_chart(
                         strokeColor=None,
                     )
                 )
-    items = [(name, PALETTE[k % len(PALETTE)]) for k, (name, _) in enumerate(series)]
+    items = [
+        (name, series_color(name, k, colors_by_name))
+        for k, (name, _) in enumerate(series)
+    ]
     _legend(d, items, 54, height - style.size - 2, width - 54, style, line=True)
     return d
 
@@ -326,6 +345,7 @@ def grouped_bars(
     y_format: Callable[[float], str],
     label_every: int = 1,
     x_label: str = "",
+    colors_by_name: Mapping[str, str] | None = None,
 ) -> Drawing:
     """Side-by-side bars per category (e.g. monthly payments per option)."""
     d = Drawing(width, height)
@@ -349,7 +369,7 @@ def grouped_bars(
     bar_w = slot * 0.8 / n
     for i, category in enumerate(categories):
         left = f.x0 + slot * i + slot * 0.1
-        for k, (_, vals) in enumerate(series):
+        for k, (name, vals) in enumerate(series):
             v = vals[i]
             y_a, y_b = f.y(0), f.y(v)
             d.add(
@@ -358,7 +378,7 @@ def grouped_bars(
                     min(y_a, y_b),
                     bar_w,
                     abs(y_b - y_a),
-                    fillColor=PALETTE[k % len(PALETTE)],
+                    fillColor=series_color(name, k, colors_by_name),
                     strokeColor=None,
                 )
             )
@@ -374,7 +394,10 @@ def grouped_bars(
             )
     if x_label:
         d.add(_label(f.x0 + f.width / 2, 4, x_label, style, textAnchor="middle"))
-    items = [(name, PALETTE[k % len(PALETTE)]) for k, (name, _) in enumerate(series)]
+    items = [
+        (name, series_color(name, k, colors_by_name))
+        for k, (name, _) in enumerate(series)
+    ]
     _legend(d, items, 54, height - style.size - 2, width - 54, style)
     return d
 
@@ -459,6 +482,7 @@ def percentile_bars(
     width: float,
     x_format: Callable[[float], str],
     label_width: float = 150,
+    colors_by_name: Mapping[str, str] | None = None,
 ) -> Drawing:
     """A P10–P90 range bar with a P50 tick for each row (name, p10, p50, p90)."""
     row = 16
@@ -484,7 +508,7 @@ def percentile_bars(
         d.add(_label(x, f.y0 - 10, x_format(tick), style, textAnchor="middle"))
     for i, (name, p10, p50, p90) in enumerate(rows):
         y = f.y0 + f.height - (i + 1) * row + 4
-        color = PALETTE[i % len(PALETTE)]
+        color = series_color(name, i, colors_by_name)
         d.add(
             Rect(
                 f.x(p10),

@@ -17,3 +17,15 @@ MEMORY_PART_COLORS: Final = {
     "overhead": "#8c8c8c",
 }
 """Memory parts of one card, in stack order (bottom first)."""
+
+
+OPTION_COLORS: Final = {
+    "on_demand": "#1f77b4",
+    "monthly": "#ff7f0e",
+    "yearly": "#9467bd",
+    "spot": "#17becf",
+    "mix": "#2ca02c",
+    "colocation": "#d62728",
+    "self_build": "#8c564b",
+}
+"""One colour per option id, as the app's cost charts draw them."""

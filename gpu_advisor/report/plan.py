@@ -20,6 +20,7 @@ import io
 import math
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any, Final
 from xml.sax.saxutils import escape
@@ -61,15 +62,25 @@ from gpu_advisor.engine.api import (
 )
 from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
 from gpu_advisor.engine.review import checklist_states
+from gpu_advisor.engine.finance import (
+    capex_opex_per_year_cny,
+    flip_value,
+    runner_up,
+    spend_per_year_cny,
+    top_sensitivities,
+    upfront_cash_cny,
+)
 from gpu_advisor.io.project_file import fingerprint, write_atomically
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, Explanation, Language, Severity
 from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import CheckStatus, PlanStatus, Project, Scheduler
-from gpu_advisor.report import charts
+from gpu_advisor.report import charts, kinsoku
 from gpu_advisor.report.fonts import MONO_FONT_NAME, register_cjk_font
-from gpu_advisor.report.palette import MEMORY_PART_COLORS
+from gpu_advisor.report.glossary import cite_articles
+from gpu_advisor.report.numbers import money_words, plain_number
+from gpu_advisor.report.palette import MEMORY_PART_COLORS, OPTION_COLORS
 from gpu_advisor.report.text import TEXTS as _TEXT_KEYS
 from gpu_advisor.report.text import count as fmt_count
 from gpu_advisor.report.text import (
@@ -120,11 +131,12 @@ _SECTIONS: Final = (
     "sizing",
     "cost",
     "vendors",
+    "checklist",
+    "signoff",
+    # behind the annex divider: for the engineers
     "environment",
     "monitoring",
-    "checklist",
     "assumptions",
-    "signoff",
 )
 # --- styles ---------------------------------------------------------------
 
@@ -156,6 +168,17 @@ class _Styles:
         self.title = style("title", 26, leading=34, spaceAfter=8, textColor=_ACCENT)
         self.kicker = style("kicker", 12, textColor=_MUTED, spaceAfter=4)
         self.center = style("center", 9.5, alignment=TA_CENTER)
+        self.page_title = style("page_title", 17, spaceAfter=4, textColor=_ACCENT)
+        self.lead = style("lead", 11.5, spaceAfter=4, textColor=_INK)
+        self.h3 = style(
+            "h3", 10, spaceBefore=5, spaceAfter=2, textColor=_ACCENT, keepWithNext=1
+        )
+        self.compact = style("compact", 8.2, spaceAfter=2)
+        self.compact_bullet = style(
+            "compact_bullet", 8.2, leftIndent=10, bulletIndent=1, spaceAfter=0.5
+        )
+        self.tight = style("tight", 7.8, leading=7.8 * (leading - 0.15))
+        self.tight_head = style("tight_head", 7.8, leading=7.8 * (leading - 0.15))
         self.code = ParagraphStyle(
             "code",
             fontName=MONO_FONT_NAME,
@@ -334,16 +357,25 @@ class _Story:
     def p(
         self, text: str, style: ParagraphStyle | None = None, *, markup: bool = False
     ) -> None:
+        text = cite_articles(text, self.lang)
         self.items.append(
             Paragraph(text if markup else escape(text), style or self.s.body)
         )
 
     def bullets(self, texts: Sequence[str]) -> None:
         for text in texts:
-            self.items.append(Paragraph(escape(text), self.s.bullet, bulletText="•"))
+            self.items.append(
+                Paragraph(
+                    escape(cite_articles(text, self.lang)),
+                    self.s.bullet,
+                    bulletText="•",
+                )
+            )
 
     def cell(self, text: object, style: ParagraphStyle | None = None) -> Paragraph:
-        return Paragraph(escape(str(text)), style or self.s.cell)
+        return Paragraph(
+            escape(cite_articles(str(text), self.lang)), style or self.s.cell
+        )
 
     def table(
         self,
@@ -554,6 +586,11 @@ _STATUS_BADGE: Final = {
 def _option_name(st: _Story, option_id: str) -> str:
     key = f"opt.{option_id}"
     return st.t(key) if key in _TEXT_KEYS else option_id
+
+
+def _option_colors(st: _Story) -> dict[str, str]:
+    """Option name (as printed) -> the colour the app draws that option in."""
+    return {_option_name(st, oid): hex_ for oid, hex_ in OPTION_COLORS.items()}
 
 
 def _advice_sorted(advice: Sequence[Advice]) -> list[Advice]:
@@ -978,6 +1015,7 @@ def _cost(st: _Story, project: Project, ev: Evaluation) -> None:
             y_format=lambda v: money_short(v, lang),
             x_ticks=_month_ticks(months),
             x_label=st.t("axis.month"),
+            colors_by_name=_option_colors(st),
         )
     )
 
@@ -994,6 +1032,7 @@ def _cost(st: _Story, project: Project, ev: Evaluation) -> None:
             y_format=lambda v: money_short(v, lang),
             label_every=max(1, math.ceil(months / 12)),
             x_label=st.t("axis.month"),
+            colors_by_name=_option_colors(st),
         )
     )
 
@@ -1091,6 +1130,7 @@ def _cost(st: _Story, project: Project, ev: Evaluation) -> None:
                 style=style,
                 width=st.width,
                 x_format=lambda v: money_short(v, lang),
+                colors_by_name=_option_colors(st),
             )
         )
         st.table(
@@ -1594,11 +1634,14 @@ def _explanations(ev: Evaluation) -> list[Explanation]:
 
 
 def _fmt_value(value: float | str) -> str:
+    """An input value, never in scientific notation."""
     if isinstance(value, str):
         return value
-    if value != 0 and (abs(value) >= 1e7 or abs(value) < 1e-3):
-        return f"{value:.4g}"
-    return f"{value:,.6g}" if abs(value) >= 1000 else f"{value:.4g}"
+    if value != 0 and abs(value) < 1e-3:
+        return f"{value:.8f}".rstrip("0")
+    if abs(value) >= 1000:
+        return plain_number(value)
+    return f"{value:.4g}"
 
 
 _OPTION_IN_KEY: Final = re.compile(r"\.options\.[a-z_]+\.")
@@ -1644,21 +1687,13 @@ def _assumptions(st: _Story, ev: Evaluation, catalog: Catalog) -> None:
     )
 
 
-def _signoff(st: _Story, project: Project, fp: str, app_version: str) -> None:
+def _signoff(
+    st: _Story, project: Project, fp: str, app_version: str, signer: Signer | None
+) -> None:
     lang = st.lang
     st.h1("signoff")
     st.p(st.t("so.intro"))
-    rows = []
-    for row in project.signoff:
-        rows.append(
-            (
-                role_text(row.role, lang),
-                row.name,
-                st.t(f"dec.{row.decision.value}"),
-                row.date.isoformat() if row.date else "",
-                row.comment,
-            )
-        )
+    rows = _signoff_rows(project, lang, signer)
     st.table(
         [
             st.t(k)
@@ -1702,6 +1737,392 @@ def _signoff(st: _Story, project: Project, fp: str, app_version: str) -> None:
     st.items.append(KeepTogether(block))
 
 
+# --- page 1: the decision; page 2: the finance view --------------------------
+
+
+@dataclass(frozen=True)
+class Signer:
+    """Who signs the plan in the app: filled into the sign-off row of that role."""
+
+    name: str
+    role: str
+    date: dt.date
+
+
+def _region_name(catalog: Catalog, project: Project, lang: Language) -> str:
+    try:
+        region = catalog.region(project.meta.region_id)
+    except KeyError:
+        return project.meta.region_id
+    return region.name_zh if lang is Language.ZH else region.name_en
+
+
+def _signoff_rows(
+    project: Project, lang: Language, signer: Signer | None
+) -> list[tuple[str, str, str, str, str]]:
+    """(role, name, decision, date, comment) per sign-off row, the signer filled in."""
+    rows: list[tuple[str, str, str, str, str]] = []
+    placed = False
+    for row in project.signoff:
+        name, date, comment = row.name, row.date, row.comment
+        if (
+            signer is not None
+            and not placed
+            and row.role.strip().lower() == signer.role.strip().lower()
+        ):
+            placed = True
+            name, date = signer.name, signer.date
+            comment = tr("dec1.signed_comment", lang) + (
+                f"; {comment}" if comment else ""
+            )
+        rows.append(
+            (
+                role_text(row.role, lang),
+                name,
+                tr(f"dec.{row.decision.value}", lang),
+                date.isoformat() if date else "",
+                comment,
+            )
+        )
+    if signer is not None and not placed:
+        rows.append(
+            (
+                role_text(signer.role, lang),
+                signer.name,
+                tr("dec.pending", lang),
+                signer.date.isoformat(),
+                tr("dec1.signed_comment", lang),
+            )
+        )
+    return rows
+
+
+def _owner(project: Project, role: str, lang: Language) -> str:
+    for row in project.signoff:
+        if row.role.strip().lower() == role.lower() and row.name:
+            return (
+                f"{row.name}（{role_text(role, lang)}）"
+                if lang is Language.ZH
+                else (f"{row.name} ({role})")
+            )
+    return role_text(role, lang)
+
+
+ANNEX_MARKER: Final = "annex"
+"""Outline key of the divider page: text before it is for the reader who signs."""
+
+
+def _annex_divider(st: _Story) -> None:
+    """A page that separates the plan from the engineers' appendices."""
+    st.items.append(Spacer(1, 60 * mm))
+    st.items.append(_Heading(st.t("doc.annex"), st.s.title, 0, ANNEX_MARKER))
+    st.p(st.t("doc.annex_intro"), st.s.lead)
+
+
+def _decision_page(
+    st: _Story,
+    project: Project,
+    ev: Evaluation,
+    catalog: Catalog,
+    signer: Signer | None,
+) -> None:
+    """Page 1: what to decide, what it costs, what could change it, who signs."""
+    lang = st.lang
+    cost = ev.cost
+    meta = project.meta
+    s = st.s
+    st.p(st.t("dec1.kicker"), s.kicker)
+    st.p(meta.title, s.page_title)
+    best = _option_by_id(ev, cost.recommendation.option)
+    if best is None or not best.feasible:
+        st.p(st.t("dec1.none"), s.lead)
+        return
+    second = runner_up(cost)
+    st.p(
+        st.t(
+            "dec1.recommend",
+            option=_option_name(st, best.id),
+            months=cost.horizon_months,
+            total=money_words(best.total_cny, lang),
+        ),
+        s.lead,
+    )
+    figures: list[tuple[str, str]] = [
+        (st.t("dec1.total"), money_words(best.total_cny, lang)),
+        (st.t("dec1.upfront"), money_words(upfront_cash_cny(best), lang)),
+    ]
+    if second is not None:
+        figures.append(
+            (
+                st.t("dec1.runner_up"),
+                f"{_option_name(st, second.id)}: {money_words(second.total_cny, lang)}"
+                if lang is Language.EN
+                else f"{_option_name(st, second.id)}：{money_words(second.total_cny, lang)}",
+            )
+        )
+        figures.append(
+            (st.t("dec1.gap"), money_words(second.total_cny - best.total_cny, lang))
+        )
+    else:
+        figures.append((st.t("dec1.runner_up"), st.t("dec1.no_runner_up")))
+    years = spend_per_year_cny(best)
+    year_rows = [
+        (st.t("dec1.year_n", year=i + 1), money_words(v, lang))
+        for i, v in enumerate(years)
+    ]
+    left = _mini_table(
+        st, [st.t("dec1.figures"), ""], figures, [1.3, 1], width=st.width * 0.58 - 10
+    )
+    right = _mini_table(
+        st, [st.t("dec1.per_year"), ""], year_rows, [0.8, 1], width=st.width * 0.42
+    )
+    pair = Table(
+        [[left, right]],
+        colWidths=[st.width * 0.58, st.width * 0.42],
+        hAlign="LEFT",
+    )
+    pair.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (0, 0), 8),
+                ("RIGHTPADDING", (1, 0), (1, 0), 0),
+            ]
+        )
+    )
+    st.items.append(pair)
+    st.p(st.t("dec1.year_note"), s.small)
+
+    st.p(st.t("dec1.sensitive"), s.h3)
+    bars = top_sensitivities(cost)
+    if bars:
+        rows = []
+        for bar in bars:
+            unit = unit_text(bar.unit, lang) if bar.unit not in {"×", ""} else ""
+            sep = " " if unit else ""
+            flip = flip_value(bar)
+            rows.append(
+                (
+                    bar.label_zh if lang is Language.ZH else bar.label_en,
+                    f"{plain_number(bar.low_value)} – {plain_number(bar.high_value)}"
+                    f"{sep}{unit}",
+                    st.t("dec1.no_flip")
+                    if flip is None
+                    else f"{plain_number(flip)}{sep}{unit}",
+                )
+            )
+        st.items.append(
+            _mini_table(
+                st,
+                [
+                    st.t("dec1.col_assumption"),
+                    st.t("dec1.col_range"),
+                    st.t("dec1.col_flip"),
+                ],
+                rows,
+                [1.4, 1.2, 1.1],
+            )
+        )
+    else:
+        st.p(st.t("dec1.no_tornado"), s.compact)
+
+    st.p(st.t("dec1.risks"), s.h3)
+    utilisation = cost.break_even.utilization
+    risks = [
+        st.t("dec1.risk_price"),
+        st.t("dec1.risk_util_be", share=percent(utilisation))
+        if utilisation is not None
+        else st.t("dec1.risk_util"),
+        st.t("dec1.risk_vendor"),
+        st.t("dec1.risk_delivery"),
+        st.t("dec1.risk_residency", region=_region_name(catalog, project, lang)),
+    ]
+    for text in risks:
+        st.items.append(Paragraph(escape(text), s.compact_bullet, bulletText="•"))
+
+    st.p(st.t("dec1.next"), s.h3)
+    steps = [
+        ("dec1.step_review", "Finance", 7),
+        ("dec1.step_quotes", "Engineering lead", 21),
+        ("dec1.step_approve", "Management", 30),
+    ]
+    st.items.append(
+        _mini_table(
+            st,
+            [st.t("dec1.col_step"), st.t("dec1.col_owner"), st.t("dec1.col_due")],
+            [
+                (
+                    st.t(key),
+                    _owner(project, role, lang),
+                    (meta.plan_date + dt.timedelta(days=offset)).isoformat(),
+                )
+                for key, role, offset in steps
+            ],
+            [2.2, 1.2, 0.7],
+        )
+    )
+
+    st.p(st.t("dec1.signoff"), s.h3)
+    status = st.t(f"status.{meta.status.value}")
+    signed = (
+        st.t(
+            "dec1.signed_by",
+            name=signer.name,
+            role=role_text(signer.role, lang),
+            date=signer.date.isoformat(),
+        )
+        if signer is not None
+        else st.t("dec1.not_signed")
+    )
+    gap = "" if lang is Language.ZH else " "
+    st.p(f"{st.t('dec1.status', status=status)}{gap}{signed}", s.compact)
+    st.items.append(
+        _mini_table(
+            st,
+            [
+                st.t(k)
+                for k in (
+                    "col.role",
+                    "col.person",
+                    "col.decision",
+                    "col.date",
+                    "col.comment",
+                )
+            ],
+            _signoff_rows(project, lang, signer),
+            [1.2, 1.1, 1.0, 0.9, 1.6],
+        )
+    )
+
+
+def _mini_table(
+    st: _Story,
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    fractions: Sequence[float],
+    *,
+    width: float | None = None,
+) -> Table:
+    """A compact table (not added to the story) for the first two pages."""
+    total = sum(fractions)
+    full = width if width is not None else st.width
+    widths = [full * f / total for f in fractions]
+    cell = st.s.tight
+    head = st.s.tight_head
+    data = [[Paragraph(escape(h), head) for h in header]]
+    data += [[Paragraph(escape(str(v)), cell) for v in row] for row in rows]
+    table = Table(data, colWidths=widths, hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("BACKGROUND", (0, 0), (-1, 0), _HEADER_BG),
+                ("LINEBELOW", (0, 0), (-1, 0), 0.8, _ACCENT),
+                ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#cccccc")),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+                ("LEFTPADDING", (0, 0), (-1, -1), 3),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+            ]
+        )
+    )
+    return table
+
+
+def _finance_page(st: _Story, project: Project, ev: Evaluation) -> None:
+    """Page 2: CAPEX/OPEX per year, depreciation, VAT and every option."""
+    lang = st.lang
+    cost = ev.cost
+    s = st.s
+    st.p(st.t("fin.title"), s.page_title)
+    best = _option_by_id(ev, cost.recommendation.option)
+    if best is not None and best.feasible:
+        st.p(
+            f"{st.t('fin.per_year')}：{_option_name(st, best.id)}"
+            if lang is Language.ZH
+            else f"{st.t('fin.per_year')}: {_option_name(st, best.id)}",
+            s.h3,
+        )
+        rows = [
+            (
+                st.t("dec1.year_n", year=i + 1),
+                money_words(capex, lang),
+                money_words(opex, lang),
+                money_words(capex + opex, lang),
+            )
+            for i, (capex, opex) in enumerate(capex_opex_per_year_cny(best))
+        ]
+        st.items.append(
+            _mini_table(
+                st,
+                [
+                    st.t("fin.col_year"),
+                    st.t("fin.col_capex"),
+                    st.t("fin.col_opex"),
+                    st.t("fin.col_total"),
+                ],
+                rows,
+                [0.8, 1, 1, 1],
+            )
+        )
+        st.p(st.t("fin.depreciation"), s.h3)
+        dep = [
+            (_breakdown_name(st, key), money_words(value, lang))
+            for key, value in best.breakdown.items()
+            if key.startswith("depreciation") and value
+        ]
+        if dep:
+            st.items.append(
+                _mini_table(
+                    st,
+                    [st.t("kn.item"), st.t("kn.value")],
+                    dep,
+                    [1.4, 1],
+                    width=st.width * 0.6,
+                )
+            )
+        else:
+            st.p(st.t("fin.no_depreciation"), s.compact)
+    st.p(st.t("fin.vat"), s.h3)
+    vat = (
+        cost.currency.vat_note_zh if lang is Language.ZH else cost.currency.vat_note_en
+    )
+    st.p(vat or "—", s.compact)
+    st.p(st.t("fin.options"), s.h3)
+    option_rows = []
+    for o in sorted(cost.options, key=lambda o: (not o.feasible, o.total_cny)):
+        option_rows.append(
+            (
+                _option_name(st, o.id),
+                money_words(o.total_cny, lang)
+                if o.feasible
+                else st.t("fin.infeasible"),
+                money_words(upfront_cash_cny(o), lang),
+                money_words(o.capex_cny, lang),
+                money_words(o.opex_cny, lang),
+                money_words(o.npv_cny, lang),
+            )
+        )
+    st.items.append(
+        _mini_table(
+            st,
+            [
+                st.t("col.option"),
+                st.t("fin.col_total"),
+                st.t("fin.col_upfront"),
+                st.t("fin.col_capex"),
+                st.t("fin.col_opex_only"),
+                st.t("fin.col_npv"),
+            ],
+            option_rows,
+            [1.6, 1, 1, 1, 1, 1],
+        )
+    )
+    st.items.append(Spacer(1, 8))
+    st.p(st.t("fin.divider"), s.small)
+
+
 # --- entry points -------------------------------------------------------------
 
 
@@ -1714,6 +2135,7 @@ def build_plan_pdf(
     paper: str = "a4",
     app_version: str = __version__,
     font_path: str | Path | None = None,
+    signer: Signer | None = None,
 ) -> bytes:
     """Render the plan as PDF bytes.
 
@@ -1733,6 +2155,9 @@ def build_plan_pdf(
         Version printed on the plan and hashed into the fingerprint.
     font_path : str or Path, optional
         A CJK TrueType font chosen by the user (see :mod:`gpu_advisor.report.fonts`).
+    signer : Signer, optional
+        Who signs it in the app: name, role and date go into the sign-off
+        row of that role on page 1 and in the sign-off section.
 
     Returns
     -------
@@ -1750,12 +2175,17 @@ def build_plan_pdf(
     if paper not in PAPER_SIZES:
         raise ValueError(f"paper must be one of {sorted(PAPER_SIZES)}, got {paper!r}")
     font = register_cjk_font(font_path)
+    kinsoku.install()
     fp = fingerprint(project, app_version)
     styles = _Styles(font, lang)
     pagesize = PAPER_SIZES[paper]
     width = pagesize[0] - 2 * _MARGIN
     st = _Story(lang, styles, width)
 
+    _decision_page(st, project, evaluation, catalog, signer)
+    st.page_break()
+    _finance_page(st, project, evaluation)
+    st.page_break()
     _cover(st, project, catalog, fp, app_version)
     st.items.append(NextPageTemplate("body"))
     st.page_break()
@@ -1783,15 +2213,17 @@ def build_plan_pdf(
     st.page_break()
     _vendors(st, project, evaluation, catalog)
     st.page_break()
+    _checklist(st, project, catalog)
+    st.page_break()
+    _signoff(st, project, fp, app_version, signer)
+    st.page_break()
+    _annex_divider(st)
+    st.page_break()
     _environment(st, project)
     st.items.append(CondPageBreak(120))
     _monitoring(st, project)
     st.page_break()
-    _checklist(st, project, catalog)
-    st.page_break()
     _assumptions(st, evaluation, catalog)
-    st.page_break()
-    _signoff(st, project, fp, app_version)
 
     title = project.meta.title
     status = tr(f"status.{project.meta.status.value}", lang)

@@ -13,6 +13,7 @@ import math
 from typing import Final
 
 from gpu_advisor.model.common import Language
+from gpu_advisor.report.glossary import OPTION_NAMES
 
 GIB: Final = 2**30
 """Bytes per GiB."""
@@ -20,9 +21,126 @@ GIB: Final = 2**30
 # (zh, en) for each key.
 TEXTS: Final[dict[str, tuple[str, str]]] = {
     # --- document frame --------------------------------------------------
+    # --- page 1: the decision ---------------------------------------------
+    "dec1.kicker": ("决策摘要", "Decision summary"),
+    "dec1.recommend": (
+        "建议采用「{option}」：规划期 {months} 个月总成本 {total}。",
+        "Recommended: {option}, {total} in total over the {months}-month horizon.",
+    ),
+    "dec1.none": (
+        "没有可行的方案，请检查输入。",
+        "No option is feasible; please check the inputs.",
+    ),
+    "dec1.figures": ("关键数字", "Key figures"),
+    "dec1.total": ("推荐方案总成本", "Total of the recommended option"),
+    "dec1.upfront": ("首月需支付的现金", "Cash needed up front (month 1)"),
+    "dec1.runner_up": ("次优方案", "Runner-up"),
+    "dec1.gap": ("与次优方案的差额", "Gap to the runner-up"),
+    "dec1.no_runner_up": ("无其他可行方案", "no other feasible option"),
+    "dec1.per_year": ("每年支出（推荐方案）", "Spend per year (recommended option)"),
+    "dec1.year_n": ("第 {year} 年", "Year {year}"),
+    "dec1.year_note": (
+        "含首月购置与押金；最后一年已扣除设备残值与退还的押金。",
+        "Year 1 includes purchases and deposits; the last year is net of resale "
+        "value and returned deposits.",
+    ),
+    "dec1.sensitive": (
+        "决策最敏感的三项假设",
+        "The three assumptions the decision is most sensitive to",
+    ),
+    "dec1.col_assumption": ("假设", "Assumption"),
+    "dec1.col_range": ("测试范围", "Range tested"),
+    "dec1.col_flip": ("结论翻转点", "Decision flips at"),
+    "dec1.no_flip": ("范围内不翻转", "does not flip in this range"),
+    "dec1.no_tornado": (
+        "本方案未做自有与租用的比较，无敏感性分析。",
+        "The plan compares no owned option with a rented one, so there is no "
+        "sensitivity analysis.",
+    ),
+    "dec1.risks": ("经营风险", "Business risks"),
+    "dec1.risk_price": (
+        "价格：租用与按量价格随市场变动，上表列出结论翻转的价格。",
+        "Price: rental and on-demand prices move with the market; the table above "
+        "shows the price at which the decision flips.",
+    ),
+    "dec1.risk_util_be": (
+        "利用率：自有设备只有在利用率高于 {share} 时才比租用便宜。",
+        "Utilisation: owned hardware is cheaper than renting only above {share} "
+        "utilisation.",
+    ),
+    "dec1.risk_util": (
+        "利用率：实际用量低于计划时，包月、包年与自有设备的闲置成本上升。",
+        "Utilisation: if less capacity is used than planned, idle cost of monthly, "
+        "yearly and owned capacity rises.",
+    ),
+    "dec1.risk_vendor": (
+        "供应商：签约前须用验收测试确认算力、网络与存储达到要求。",
+        "Vendor: before signing, the acceptance tests must show that compute, "
+        "network and storage meet the requirements.",
+    ),
+    "dec1.risk_delivery": (
+        "交付：服务器与网络设备的交货可能需要数月，须计入进度。",
+        "Delivery: servers and network equipment can take months to arrive; the "
+        "schedule must allow for it.",
+    ),
+    "dec1.risk_residency": (
+        "数据驻留：训练数据与模型须留在{region}；异地算力须先经合规确认。",
+        "Data residency: training data and models stay in {region}; capacity "
+        "elsewhere needs compliance approval first.",
+    ),
+    "dec1.next": ("下一步", "Next steps"),
+    "dec1.col_step": ("事项", "Step"),
+    "dec1.col_owner": ("负责人", "Owner"),
+    "dec1.col_due": ("完成日期", "Due"),
+    "dec1.step_review": ("审核本方案并签字", "Review and sign this plan"),
+    "dec1.step_quotes": (
+        "取得至少两家供应商的报价并完成验收测试",
+        "Get quotes from at least two vendors and run the acceptance tests",
+    ),
+    "dec1.step_approve": ("批准预算并签约", "Approve the budget and sign the contract"),
+    "dec1.signoff": ("签批状态", "Sign-off status"),
+    "dec1.status": ("方案状态：{status}。", "Plan status: {status}."),
+    "dec1.signed_by": (
+        "已由 {name}（{role}）于 {date} 电子签名。",
+        "Signed electronically by {name} ({role}) on {date}.",
+    ),
+    "dec1.not_signed": ("尚未电子签名。", "Not signed electronically yet."),
+    "dec1.signed_comment": ("已电子签名", "signed electronically"),
+    # --- page 2: the finance view ------------------------------------------
+    "fin.title": ("财务视图", "Finance view"),
+    "fin.per_year": (
+        "推荐方案每年的资本支出与运营支出",
+        "CAPEX and OPEX per year of the recommended option",
+    ),
+    "fin.col_year": ("年份", "Year"),
+    "fin.col_capex": ("资本支出", "CAPEX"),
+    "fin.col_opex": ("运营支出及其他", "OPEX and other"),
+    "fin.col_total": ("合计", "Total"),
+    "fin.depreciation": ("折旧（规划期内）", "Depreciation (within the horizon)"),
+    "fin.no_depreciation": (
+        "推荐方案不购置设备，无折旧。",
+        "The recommended option buys no hardware, so there is no depreciation.",
+    ),
+    "fin.vat": ("增值税", "VAT"),
+    "fin.options": ("全部方案", "All options"),
+    "fin.col_opex_only": ("运营支出", "OPEX"),
+    "fin.col_upfront": ("首月现金", "Up front"),
+    "fin.col_npv": ("净现值", "Present value"),
+    "fin.infeasible": ("不可行", "not feasible"),
+    "fin.divider": (
+        "以下为详细方案与附录（配置文件、计算依据）。",
+        "The detailed plan and the appendices (configuration files, workings) follow.",
+    ),
     "doc.subject": ("GPU 算力获取方案", "GPU capacity plan"),
     "doc.page_of": ("第 {page} 页，共 {pages} 页", "page {page} of {pages}"),
     "doc.toc": ("目录", "Contents"),
+    "doc.annex": ("附录", "Appendices"),
+    "doc.annex_intro": (
+        "以下各节供技术人员使用：部署配置、监控规则、默认值与计算依据。"
+        "签批所需的内容均在前文。",
+        "The sections that follow are for the engineers: deployment configuration, "
+        "monitoring rules, defaults and workings. Everything needed to sign is above.",
+    ),
     "cover.kicker": ("GPU 算力获取方案", "GPU capacity plan"),
     "cover.organisation": ("单位", "Organisation"),
     "cover.author": ("编制人", "Author"),
@@ -266,9 +384,9 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "col.range": ("低值 – 高值", "Low – high"),
     "cost.monte_carlo": ("价格不确定性（蒙特卡洛）", "Price uncertainty (Monte Carlo)"),
     "cost.monte_carlo_intro": (
-        "在价格区间内随机抽样 {draws} 次（随机种子 {seed}），各方式总成本的 P10 / P50 / P90："
+        "在价格区间内随机抽样 {draws} 次（结果可复现），各方式总成本的 P10 / P50 / P90："
         "十次里有一次低于 P10，一半低于 P50，九次低于 P90。",
-        "{draws} random draws over the price ranges (seed {seed}) give each option's "
+        "{draws} random draws over the price ranges (repeatable) give each option's "
         "total cost at P10 / P50 / P90: one time in ten it is below P10, half the "
         "time below P50, nine times in ten below P90.",
     ),
@@ -298,13 +416,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "col.low": ("低值时", "At low"),
     "col.high": ("高值时", "At high"),
     "col.swing": ("变化幅度", "Swing"),
-    "opt.on_demand": ("公有云按量付费", "Cloud on-demand"),
-    "opt.monthly": ("租赁平台包月", "Rental, monthly"),
-    "opt.yearly": ("包年/长期承诺", "Yearly commitment"),
-    "opt.spot": ("竞价实例", "Spot instances"),
-    "opt.mix": ("混合（包年基线 + 按量/竞价弹性）", "Mix (reserved baseline + bursts)"),
-    "opt.colocation": ("自购设备托管", "Colocation of owned hardware"),
-    "opt.self_build": ("自建机房", "Self-built room"),
+    **{f"opt.{key}": names for key, names in OPTION_NAMES.items()},
     "axis.month": ("月份", "Month"),
     "axis.gpus": ("卡数", "Cards"),
     "axis.days": ("天", "Days"),

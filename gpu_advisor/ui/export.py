@@ -5,7 +5,10 @@ the last folder; the file type chooses A4 or US Letter paper), then runs the
 plan in a :class:`~PySide6.QtCore.QThreadPool` worker
 (:class:`gpu_advisor.ui.workers.EngineJob`): first
 ``evaluate(project, catalog, monte_carlo_draws=10000, seed=0)``, then
-:func:`gpu_advisor.report.plan.write_plan_pdf` in the project's language.
+:func:`gpu_advisor.report.plan.write_plan_pdf` in the language chosen in the
+save dialog (its file types name the language and the paper). The choice is
+remembered per plan (:meth:`ExportSettings.language_for`); a plan exported for
+the first time is written in the UI's language.
 
 While it runs, a progress dialog shows a busy indicator with *Cancel*. The
 worker writes to a temporary file next to the target; only the GUI thread
@@ -66,6 +69,7 @@ class ExportSettings:
 
     PAPER_KEY: Final = "export/paper"
     FONT_KEY: Final = "export/cjk_font"
+    LANGUAGE_KEY: Final = "export/language"
 
     def __init__(self, settings: QSettings | None = None) -> None:
         self._settings = settings if settings is not None else QSettings()
@@ -80,6 +84,27 @@ class ExportSettings:
 
     def set_paper(self, paper: Paper) -> None:
         self._settings.setValue(self.PAPER_KEY, str(paper))
+
+    @staticmethod
+    def plan_key(project: Project, path: Path | None) -> str:
+        """Which plan a remembered language belongs to: its file, else its title."""
+        import hashlib
+
+        ident = (
+            str(path.resolve()) if path is not None else f"title:{project.meta.title}"
+        )
+        return hashlib.sha256(ident.encode("utf-8")).hexdigest()[:16]
+
+    def language_for(self, plan_key: str, default: Language) -> Language:
+        """The language this plan was last exported in, else ``default``."""
+        value = self._settings.value(f"{self.LANGUAGE_KEY}/{plan_key}", "")
+        try:
+            return Language(value) if isinstance(value, str) and value else default
+        except ValueError:
+            return default
+
+    def set_language_for(self, plan_key: str, language: Language) -> None:
+        self._settings.setValue(f"{self.LANGUAGE_KEY}/{plan_key}", language.value)
 
     def cjk_font_path(self) -> Path | None:
         """The font file picked after a missing-font error, or None."""
@@ -139,7 +164,7 @@ def export_steps(
                 project,
                 evaluation,
                 catalog,
-                language=request.language or project.meta.language,
+                language=request.language or _ui_language(),
                 paper=str(request.paper),
                 font_path=request.font_path,
             )
@@ -148,6 +173,13 @@ def export_steps(
         return ExportOutcome(ok=True)
 
     return [evaluate_step, write_step]
+
+
+def _ui_language() -> Language:
+    """The UI's language: the default language of an export."""
+    from gpu_advisor.ui.i18n import current_language
+
+    return Language.ZH if current_language().startswith("zh") else Language.EN
 
 
 def _safe_file_stem(project: Project) -> str:
@@ -220,36 +252,45 @@ class PdfExportController(QObject):
                 self.progress_dialog.raise_()
             return False
         project = self._session.project
-        a4 = self.tr("PDF, A4 paper (*.pdf)")
-        letter = self.tr("PDF, US Letter paper (*.pdf)")
-        remembered = self.export_settings.paper()
+        plan_key = ExportSettings.plan_key(project, self._session.path)
+        filters = {
+            (Language.ZH, Paper.A4): self.tr("PDF in Chinese, A4 paper (*.pdf)"),
+            (Language.ZH, Paper.LETTER): self.tr(
+                "PDF in Chinese, US Letter paper (*.pdf)"
+            ),
+            (Language.EN, Paper.A4): self.tr("PDF in English, A4 paper (*.pdf)"),
+            (Language.EN, Paper.LETTER): self.tr(
+                "PDF in English, US Letter paper (*.pdf)"
+            ),
+        }
+        remembered = (
+            self.export_settings.language_for(plan_key, _ui_language()),
+            self.export_settings.paper(),
+        )
         suggested = self._settings.last_folder() / f"{_safe_file_stem(project)}.pdf"
         file_name, chosen = QFileDialog.getSaveFileName(
             self._widget,
             self.tr("Export Plan as PDF"),
             str(suggested),
-            f"{a4};;{letter}",
-            letter if remembered is Paper.LETTER else a4,
+            ";;".join(filters.values()),
+            filters[remembered],
         )
         if not file_name:
             return False
-        paper = (
-            Paper.LETTER
-            if chosen == letter
-            else Paper.A4
-            if chosen == a4
-            else remembered
+        language, paper = next(
+            (key for key, text in filters.items() if text == chosen), remembered
         )
         path = Path(file_name)
         if path.suffix.lower() != ".pdf":
             path = path.with_name(path.name + ".pdf")
         self.export_settings.set_paper(paper)
+        self.export_settings.set_language_for(plan_key, language)
         self._settings.set_last_folder(path.resolve().parent)
         self.start(
             ExportRequest(
                 path,
                 paper=paper,
-                language=project.meta.language,
+                language=language,
                 font_path=self.export_settings.cjk_font_path(),
             )
         )

@@ -299,6 +299,9 @@ class MainWindow(QMainWindow):
         self.wizard.page_built.connect(self._on_page_built)
         self._on_page_built(PageId.REVIEW)
         self.export_pdf_action.setEnabled(_pdf_export_available())
+        self.sign_plan_action = self._action(self.sign_plan)
+        self.verify_plan_action = self._action(self.verify_plan)
+        self.sign_plan_action.setEnabled(_pdf_export_available())
         self.close_action = self._action(self.close_project, key.Close)
         self.quit_action = self._action(self.close, key.Quit)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
@@ -333,6 +336,8 @@ class MainWindow(QMainWindow):
         self.file_menu.addAction(self.save_action)
         self.file_menu.addAction(self.save_as_action)
         self.file_menu.addAction(self.export_pdf_action)
+        self.file_menu.addAction(self.sign_plan_action)
+        self.file_menu.addAction(self.verify_plan_action)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.close_action)
         self.file_menu.addAction(self.quit_action)
@@ -365,6 +370,14 @@ class MainWindow(QMainWindow):
         self.save_action.setText(self.tr("&Save"))
         self.save_as_action.setText(self.tr("Save &As…"))
         self.export_pdf_action.setText(self.tr("E&xport PDF…"))
+        self.sign_plan_action.setText(self.tr("Si&gn Plan…"))
+        self.sign_plan_action.setStatusTip(
+            self.tr("Sign the plan as a PDF with your certificate")
+        )
+        self.verify_plan_action.setText(self.tr("&Verify Plan…"))
+        self.verify_plan_action.setStatusTip(
+            self.tr("Check who signed a plan and whether it changed since")
+        )
         self.close_action.setText(self.tr("&Close"))
         self.quit_action.setText(self.tr("&Quit"))
         self.edit_menu.setTitle(self.tr("&Edit"))
@@ -822,6 +835,36 @@ class MainWindow(QMainWindow):
         event.acceptProposedAction()
         # Opening may show a dialog; let the drag finish first.
         QTimer.singleShot(0, lambda: self.open_file(path))
+
+    # --- sign and verify (gpu_advisor.ui.sign_dialogs) -----------------------------
+
+    def sign_plan(self) -> bool:
+        """File ▸ Sign Plan…: True when a signed plan was written."""
+        from gpu_advisor.ui.sign_dialogs import SignPlanDialog
+
+        dialog = SignPlanDialog(
+            self.session, self, default_folder=self.settings.last_folder()
+        )
+        if dialog.exec() != QDialog.DialogCode.Accepted or dialog.signed_path is None:
+            return False
+        self.statusBar().showMessage(
+            self.tr("Signed plan saved to %1").replace("%1", str(dialog.signed_path)),
+            8000,
+        )
+        return True
+
+    def verify_plan(self) -> None:
+        """File ▸ Verify Plan…: choose a PDF and show what its signature says."""
+        from gpu_advisor.ui.sign_dialogs import VerifyPlanDialog
+
+        file_name, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Verify Plan"),
+            str(self.settings.last_folder()),
+            self.tr("PDF (*.pdf)"),
+        )
+        if file_name:
+            VerifyPlanDialog(self.session, Path(file_name), self).exec()
 
 
 def _dropped_project(event: QDragEnterEvent | QDropEvent) -> Path | None:

@@ -885,14 +885,6 @@
 <context>
     <name>PdfExportController</name>
     <message>
-        <source>PDF, A4 paper (*.pdf)</source>
-        <translation>PDF, A4 paper (*.pdf)</translation>
-    </message>
-    <message>
-        <source>PDF, US Letter paper (*.pdf)</source>
-        <translation>PDF, US Letter paper (*.pdf)</translation>
-    </message>
-    <message>
         <source>Export Plan as PDF</source>
         <translation>Export Plan as PDF</translation>
     </message>

@@ -885,14 +885,6 @@
 <context>
     <name>PdfExportController</name>
     <message>
-        <source>PDF, A4 paper (*.pdf)</source>
-        <translation>PDF，A4 纸 (*.pdf)</translation>
-    </message>
-    <message>
-        <source>PDF, US Letter paper (*.pdf)</source>
-        <translation>PDF，美式信纸 (*.pdf)</translation>
-    </message>
-    <message>
         <source>Export Plan as PDF</source>
         <translation>将方案导出为 PDF</translation>
     </message>

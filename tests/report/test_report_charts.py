@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reportlab.graphics import renderPDF
@@ -126,3 +127,18 @@ def test_memory_bars_use_the_same_colour_per_part_as_the_app() -> None:
         if isinstance(s, Rect) and s.strokeColor == colors.white
     ]
     assert fills == [MEMORY_PART_COLORS[p].replace("#", "0x") for p in parts]
+
+
+def test_option_colours_are_the_apps() -> None:
+    """The PDF draws each option in the colour the app's cost charts use."""
+    pytest.importorskip("pyqtgraph")
+    from gpu_advisor.model.project import OptionId
+    from gpu_advisor.report.palette import OPTION_COLORS
+    from gpu_advisor.ui.widgets.cost_charts import OPTION_COLOURS
+
+    assert set(OPTION_COLORS) == {str(o) for o in OptionId}
+    for option in OptionId:
+        assert OPTION_COLORS[str(option)].lower() == OPTION_COLOURS[option].lower()
+    from gpu_advisor.report.charts import series_color
+
+    assert series_color("Colocation", 0, {"Colocation": OPTION_COLORS["colocation"]})

@@ -25,11 +25,12 @@ SECTIONS = (
     "sizing",
     "cost",
     "vendors",
+    "checklist",
+    "signoff",
+    # behind the annex divider
     "environment",
     "monitoring",
-    "checklist",
     "assumptions",
-    "signoff",
 )
 
 

@@ -175,3 +175,55 @@ def test_review_page_button_uses_the_controller(
     with qtbot.waitSignal(controller.exported, timeout=60_000):
         page.export_button.click()
     assert (tmp_path / "review.pdf").read_bytes()[:4] == b"%PDF"
+
+
+def test_language_is_chosen_in_the_dialog_and_remembered_per_plan(
+    qtbot: Any, settings: AppSettings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pypdf import PdfReader
+
+    session = ProjectSession()
+    session.apply("meta.title", "Plan A")
+    assert session.project.meta.language.value == "zh"  # the hidden field says zh
+    settings.set_last_folder(tmp_path)
+    controller = PdfExportController(session, settings)
+    seen: list[tuple[Any, ...]] = []
+    pick: list[int] = [2]  # "PDF in English, A4 paper"
+
+    def fake_save(*args: Any) -> tuple[str, str]:
+        seen.append(args)
+        filters = str(args[3]).split(";;")
+        return str(tmp_path / f"out{len(seen)}.pdf"), (filters[pick[0]] if pick else "")
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(fake_save))
+    # First export of this plan: the UI's language (English here) is offered.
+    with qtbot.waitSignal(controller.exported, timeout=60_000):
+        assert controller.export()
+    filters = str(seen[0][3]).split(";;")
+    assert seen[0][4] == filters[2]
+    assert "Chinese" in filters[0]
+    assert "English" in filters[2]
+    text = PdfReader(str(tmp_path / "out1.pdf")).pages[0].extract_text() or ""
+    assert "Decision summary" in text
+
+    # Choose Chinese once; it is offered again next time for this plan only.
+    pick[0] = 0
+    with qtbot.waitSignal(controller.exported, timeout=60_000):
+        assert controller.export()
+    text = PdfReader(str(tmp_path / "out2.pdf")).pages[0].extract_text() or ""
+    assert "决策摘要" in text
+    pick.clear()
+    with qtbot.waitSignal(controller.exported, timeout=60_000):
+        assert controller.export()
+    assert seen[2][4] == filters[0]
+    other = ProjectSession()
+    other.apply("meta.title", "Plan B")
+    other_controller = PdfExportController(other, settings)
+
+    def cancel_save(*args: Any) -> tuple[str, str]:
+        seen.append(args)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(cancel_save))
+    assert not other_controller.export()
+    assert seen[-1][4] == filters[2]  # plan B: still the UI language

@@ -297,7 +297,7 @@ def test_why_button_shows_formula_inputs_reference(qtbot: Any) -> None:
     assert dialog.reference_label.text() == "Narayanan et al. 2021"
     table = dialog.inputs_table
     assert table.rowCount() == 2
-    assert _cell(table, 0, 0).text() == "workload.tokens_billion"
+    assert _cell(table, 0, 0).text() == "Training data"  # the input's human name
     assert _cell(table, 0, 3).text() == "your input"
     assert _cell(table, 1, 1).text() == "0.4"
     assert _cell(table, 1, 3).text() == "catalog gpus.json: NVIDIA"
@@ -380,4 +380,4 @@ def test_why_button_follows_session(qtbot: Any, session: ProjectSession) -> None
         _cell(dialog.inputs_table, r, 0).text(): _cell(dialog.inputs_table, r, 1).text()
         for r in range(dialog.inputs_table.rowCount())
     }
-    assert values["compute.mfu"] == "0.5"
+    assert values["Model FLOPs utilisation (MFU)"] == "0.5"

@@ -51,6 +51,13 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from gpu_advisor.model.common import Explanation
+from gpu_advisor.report.glossary import (
+    cite_articles,
+    input_name,
+    reference_text,
+    result_title,
+    value_text,
+)
 from gpu_advisor.report.text import unit_text
 from gpu_advisor.ui.i18n import current_language, current_locale
 
@@ -119,11 +126,24 @@ def format_input_value(value: float | str) -> str:
 class ExplanationDialog(QDialog):
     """Formula, inputs table and reference of one explanation."""
 
-    COLUMNS = 4
+    COLUMNS = 5
+    MAX_TABLE_HEIGHT = 420
+    """The table grows to show every input up to this height [px], then scrolls."""
 
-    def __init__(self, key: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        key: str,
+        parent: QWidget | None = None,
+        *,
+        as_of: str = "",
+        names: dict[str, str] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.key = key
+        self.names = dict(names or {})
+        """Display names of catalog ids (networks, GPUs) that appear as values."""
+        self.as_of = as_of
+        """Date of the catalog figures (shown for every input not typed in)."""
         self._explanation: Explanation | None = None
         self.setObjectName("explanationDialog")
         self.formula_caption = QLabel()
@@ -166,7 +186,8 @@ class ExplanationDialog(QDialog):
         self.retranslate_ui()
 
     def retranslate_ui(self) -> None:
-        self.setWindowTitle(self.tr("Why this number? — %1").replace("%1", self.key))
+        title = result_title(self.key, current_language())
+        self.setWindowTitle(self.tr("Why this number? — %1").replace("%1", title))
         self.formula_caption.setText(self.tr("<b>Formula</b>"))
         self.inputs_caption.setText(self.tr("<b>Inputs</b>"))
         self.reference_caption.setText(self.tr("<b>Reference</b>"))
@@ -174,7 +195,13 @@ class ExplanationDialog(QDialog):
             self.tr("The engine gives no explanation for this number yet.")
         )
         self.inputs_table.setHorizontalHeaderLabels(
-            [self.tr("Input"), self.tr("Value"), self.tr("Unit"), self.tr("Source")]
+            [
+                self.tr("Input"),
+                self.tr("Value"),
+                self.tr("Unit"),
+                self.tr("Source"),
+                self.tr("Date"),
+            ]
         )
         self.set_explanation(self._explanation)
 
@@ -205,18 +232,27 @@ class ExplanationDialog(QDialog):
             self.reference_label.setVisible(False)
             self.inputs_table.setRowCount(0)
             return
+        lang = current_language()
         self.formula_label.setText(explanation.formula)
-        self.reference_label.setText(explanation.reference)
+        reference = reference_text(explanation.reference, lang)
+        self.reference_label.setText(reference)
         self.reference_caption.setVisible(bool(explanation.reference))
         self.reference_label.setVisible(bool(explanation.reference))
         table = self.inputs_table
         table.setRowCount(len(explanation.inputs))
         for row, ref in enumerate(explanation.inputs):
-            source = self.tr("your input") if ref.source == "project" else ref.source
+            typed = ref.source == "project"
+            source = self.tr("your input") if typed else cite_articles(ref.source, lang)
             if not ref.confirmed:
                 source = self.tr("* not confirmed: %1").replace("%1", source)
-            unit = unit_text(ref.unit, current_language(), ref.value)
-            cells = (ref.name, format_input_value(ref.value), unit, source)
+            unit = unit_text(ref.unit, lang, ref.value)
+            value = (
+                self.names.get(ref.value) or value_text(ref.value, lang)
+                if isinstance(ref.value, str)
+                else format_input_value(ref.value)
+            )
+            date = "" if typed else self.as_of
+            cells = (input_name(ref.name, lang), value, unit, source, date)
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text)
@@ -226,6 +262,9 @@ class ExplanationDialog(QDialog):
                     )
                 table.setItem(row, column, item)
         table.resizeRowsToContents()
+        rows_height = sum(table.rowHeight(r) for r in range(table.rowCount()))
+        wanted = table.horizontalHeader().height() + rows_height + 4
+        table.setMinimumHeight(min(wanted, self.MAX_TABLE_HEIGHT))
 
 
 class WhyButton(QToolButton):
@@ -254,6 +293,7 @@ class WhyButton(QToolButton):
         super().__init__(parent)
         self.key = key
         self._provider = provider
+        self._session = session
         self.dialog: ExplanationDialog | None = None
         self.setObjectName(f"why:{key}")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -267,7 +307,9 @@ class WhyButton(QToolButton):
     def retranslate_ui(self) -> None:
         self.setText(self.tr("?"))
         self.setToolTip(self.tr("Why this number? Show the formula and its inputs."))
-        self.setAccessibleName(self.tr("Why? %1").replace("%1", self.key))
+        self.setAccessibleName(
+            self.tr("Why? %1").replace("%1", result_title(self.key, current_language()))
+        )
 
     @override
     def changeEvent(self, event: QEvent) -> None:
@@ -282,7 +324,19 @@ class WhyButton(QToolButton):
     def show_explanation(self) -> ExplanationDialog:
         """Open (or raise) the dialog with the current explanation."""
         if self.dialog is None:
-            self.dialog = ExplanationDialog(self.key, self.window())
+            as_of = ""
+            names: dict[str, str] = {}
+            if self._session is not None:
+                catalog = self._session.catalog
+                as_of = catalog.as_of.isoformat()
+                # the model, without the English gloss: "InfiniBand NDR 400 Gb/s"
+                names = {
+                    n.id: n.name.split(" (")[0].split(",")[0] for n in catalog.networks
+                }
+                names |= {g.id: g.name for g in catalog.gpus}
+            self.dialog = ExplanationDialog(
+                self.key, self.window(), as_of=as_of, names=names
+            )
         self.dialog.set_explanation(self.current_explanation())
         if self.dialog.isVisible():  # already open behind the window: bring it up
             self.dialog.raise_()

@@ -1,0 +1,175 @@
+"""Finance views of a cost result: up-front cash, spend per year, runner-up, flip points.
+
+Small pure functions over :class:`~gpu_advisor.model.cost_results.CostResult`
+so that the PDF plan's decision page and finance page print figures the
+engine computed rather than arithmetic of their own.
+
+References
+----------
+Sign conventions of ``OptionResult.monthly_cny``: see
+:mod:`gpu_advisor.model.cost_results` (purchases and deposits in month 1,
+resale value and returned deposits back in the last month).
+"""
+
+from __future__ import annotations
+
+from gpu_advisor.model.cost_results import CostResult, OptionResult, TornadoBar
+
+MONTHS_PER_YEAR = 12
+"""Months in one year of the horizon. [months]"""
+
+
+def upfront_cash_cny(option: OptionResult) -> float:
+    """Cash that leaves in month 1: purchases, deposits and the first month's running cost.
+
+    Parameters
+    ----------
+    option : OptionResult
+        One priced option.
+
+    Returns
+    -------
+    float
+        ``monthly_cny[0]`` (0 for an empty horizon). [CNY]
+
+    Examples
+    --------
+    >>> from gpu_advisor.model.cost_results import OptionResult
+    >>> o = OptionResult(id="mix", total_cny=30, monthly_cny=[20, 10],
+    ...                  cumulative_cny=[20, 30], npv_cny=30)
+    >>> upfront_cash_cny(o)
+    20.0
+    """
+    return float(option.monthly_cny[0]) if option.monthly_cny else 0.0
+
+
+def spend_per_year_cny(option: OptionResult) -> list[float]:
+    """Net cash flow of each year of the horizon (a last, partial year counts as one).
+
+    The years add up to ``sum(monthly_cny)``, which is ``total_cny`` for every
+    option (resale value and returned deposits are negative entries in the
+    last month).
+
+    Parameters
+    ----------
+    option : OptionResult
+        One priced option.
+
+    Returns
+    -------
+    list of float
+        One amount per (started) year. [CNY]
+
+    Examples
+    --------
+    >>> from gpu_advisor.model.cost_results import OptionResult
+    >>> o = OptionResult(id="mix", total_cny=14, monthly_cny=[1.0] * 14,
+    ...                  cumulative_cny=list(range(1, 15)), npv_cny=14)
+    >>> spend_per_year_cny(o)
+    [12.0, 2.0]
+    """
+    months = option.monthly_cny
+    return [
+        float(sum(months[start : start + MONTHS_PER_YEAR]))
+        for start in range(0, len(months), MONTHS_PER_YEAR)
+    ]
+
+
+def capex_opex_per_year_cny(option: OptionResult) -> list[tuple[float, float]]:
+    """(CAPEX, everything else) for each year: purchases fall in year 1.
+
+    Parameters
+    ----------
+    option : OptionResult
+        One priced option.
+
+    Returns
+    -------
+    list of (float, float)
+        Per year: purchases paid [CNY] and the rest of that year's net cash
+        flow (running costs, deposits paid or returned, resale value) [CNY].
+
+    Examples
+    --------
+    >>> from gpu_advisor.model.cost_results import OptionResult
+    >>> o = OptionResult(id="self_build", total_cny=110, monthly_cny=[105.0] + [1.0] * 12,
+    ...                  cumulative_cny=list(range(13)), npv_cny=110, capex_cny=100)
+    >>> capex_opex_per_year_cny(o)
+    [(100.0, 16.0), (0.0, 1.0)]
+    """
+    out: list[tuple[float, float]] = []
+    for index, spend in enumerate(spend_per_year_cny(option)):
+        capex = float(option.capex_cny) if index == 0 else 0.0
+        out.append((capex, spend - capex))
+    return out
+
+
+def runner_up(cost: CostResult) -> OptionResult | None:
+    """The cheapest feasible option other than the recommended one.
+
+    Parameters
+    ----------
+    cost : CostResult
+        Result of the cost engine.
+
+    Returns
+    -------
+    OptionResult or None
+        None when no other option is feasible.
+    """
+    others = [
+        o for o in cost.options if o.feasible and o.id != cost.recommendation.option
+    ]
+    return min(others, key=lambda o: o.total_cny) if others else None
+
+
+def flip_value(bar: TornadoBar) -> float | None:
+    """The input value at which owning and renting cost the same, if inside the range.
+
+    The tornado evaluates *own minus rent* at the low and the high end of
+    one input; between them the outcome is taken as linear, so the flip is
+    where that line crosses zero.
+
+    Parameters
+    ----------
+    bar : TornadoBar
+        One bar of the tornado.
+
+    Returns
+    -------
+    float or None
+        Input value in ``bar.unit``; None when the sign does not change
+        between the low and the high value.
+
+    Examples
+    --------
+    >>> from gpu_advisor.model.cost_results import TornadoBar
+    >>> bar = TornadoBar(input="budget.gpu_price_cny", label_en="Card price",
+    ...     label_zh="单卡价格", low_value=70_000, high_value=130_000,
+    ...     low_outcome_cny=-300.0, high_outcome_cny=300.0, swing_cny=600.0)
+    >>> flip_value(bar)
+    100000.0
+    """
+    low, high = bar.low_outcome_cny, bar.high_outcome_cny
+    if low == high or ((low > 0) == (high > 0) and low != 0 and high != 0):
+        return None
+    fraction = low / (low - high)
+    return float(bar.low_value + fraction * (bar.high_value - bar.low_value))
+
+
+def top_sensitivities(cost: CostResult, n: int = 3) -> list[TornadoBar]:
+    """The ``n`` inputs the own-or-rent decision is most sensitive to (largest swing).
+
+    Parameters
+    ----------
+    cost : CostResult
+        Result of the cost engine.
+    n : int
+        How many bars.
+
+    Returns
+    -------
+    list of TornadoBar
+        Sorted by swing, largest first.
+    """
+    return sorted(cost.tornado, key=lambda b: b.swing_cny, reverse=True)[:n]

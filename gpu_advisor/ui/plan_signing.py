@@ -1,0 +1,181 @@
+"""Thin adapter between the app's Sign/Verify dialogs and the report's sign/verify code.
+
+It calls only public functions, so that a rewrite of
+:mod:`gpu_advisor.report.verify` (trust store, stricter rules) can be merged
+without touching the dialogs:
+
+* :func:`gpu_advisor.engine.evaluate.evaluate` and
+  :func:`gpu_advisor.report.plan.build_plan_pdf` (with ``signer=``) to render
+  the plan with the signer's name and role in the sign-off row;
+* :func:`gpu_advisor.report.sign.sign_pdf` to add the PAdES signature;
+* :func:`gpu_advisor.report.verify.verify_plan` for the signature and the
+  printed fingerprint, :func:`gpu_advisor.report.verify.read_printed_fingerprint`
+  and :func:`gpu_advisor.io.project_file.fingerprint` to compare with the
+  project open in the app (saved or not).
+
+Who signed and when, and whether the certificate is trusted, are read from the
+signature with pyHanko's reader. This version has no trust store: a
+certificate is reported as not trusted, with the reason.
+
+No Qt here, so the flow is testable without widgets.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.common import Language
+from gpu_advisor.model.project import Project
+
+MONTE_CARLO_DRAWS = 10_000
+"""Same draws and seed as File ▸ Export PDF… and the CLI's report."""
+MONTE_CARLO_SEED = 0
+
+
+class PlanSigningError(Exception):
+    """Signing could not be done; the message names the file and the problem."""
+
+
+@dataclass(frozen=True)
+class SignatureInfo:
+    """What the Verify dialog shows."""
+
+    signed: bool
+    intact: bool
+    """The signed bytes are unchanged and nothing was added after signing."""
+    reason: str
+    """One line from :func:`gpu_advisor.report.verify.verify_plan`."""
+    signer: str | None = None
+    signed_at: dt.datetime | None = None
+    matches_project: bool | None = None
+    """The fingerprint printed in the plan equals the open project's; None: unknown."""
+    trusted: bool = False
+    trust_reason: str = ""
+
+
+def sign_plan(
+    project: Project,
+    catalog: Catalog,
+    *,
+    p12_path: Path,
+    password: str,
+    signer_name: str,
+    signer_role: str,
+    output: Path,
+    language: Language,
+    paper: str = "a4",
+    today: dt.date | None = None,
+) -> Path:
+    """Render the plan with the signer filled in, sign it and write ``output``.
+
+    Raises
+    ------
+    PlanSigningError
+        Wrong password, unreadable certificate, or ``output`` cannot be written.
+    """
+    from gpu_advisor import __version__
+    from gpu_advisor.engine.evaluate import evaluate
+    from gpu_advisor.io.project_file import write_atomically
+    from gpu_advisor.report.plan import Signer, build_plan_pdf
+    from gpu_advisor.report.sign import SigningError, sign_pdf
+
+    if not signer_name.strip():
+        raise PlanSigningError("the signer's name is empty")
+    evaluation = evaluate(
+        project, catalog, monte_carlo_draws=MONTE_CARLO_DRAWS, seed=MONTE_CARLO_SEED
+    )
+    signer = Signer(
+        name=signer_name.strip(),
+        role=signer_role.strip(),
+        date=today or dt.date.today(),
+    )
+    data = build_plan_pdf(
+        project,
+        evaluation,
+        catalog,
+        language=language,
+        paper=paper,
+        app_version=__version__,
+        signer=signer,
+    )
+    try:
+        signed = sign_pdf(data, p12_path, password)
+    except SigningError as exc:
+        raise PlanSigningError(str(exc)) from exc
+    try:
+        write_atomically(output, signed)
+    except OSError as exc:
+        raise PlanSigningError(f"cannot write {output}: {exc.strerror or exc}") from exc
+    return output
+
+
+def _signature_details(
+    data: bytes,
+) -> tuple[dt.datetime | None, bool, str]:
+    """(signing time, trusted, why not) of the last signature."""
+    from pyhanko.pdf_utils.reader import PdfFileReader
+
+    try:
+        signatures = PdfFileReader(io.BytesIO(data), strict=False).embedded_signatures
+    except Exception:  # a damaged PDF: verify_plan reports why
+        return None, False, "the signature cannot be read"
+    if not signatures:
+        return None, False, "the plan is not signed"
+    sig = signatures[-1]
+    when = sig.self_reported_timestamp
+    cert = sig.signer_cert
+    if cert.subject == cert.issuer:
+        why = (
+            "the certificate is self-signed: no certificate authority vouches "
+            "for the signer"
+        )
+    else:
+        why = (
+            f"the issuer ({cert.issuer.human_friendly}) is not in a trust store "
+            "this version of the app checks"
+        )
+    return when, False, why
+
+
+def verify_signed_plan(pdf_path: Path, project: Project | None) -> SignatureInfo:
+    """Check a plan against the project open in the app.
+
+    Raises
+    ------
+    PlanSigningError
+        When the file cannot be read or is not a PDF.
+    """
+    from gpu_advisor.io.project_file import fingerprint
+    from gpu_advisor.report.verify import (
+        VerifyInputError,
+        read_printed_fingerprint,
+        verify_plan,
+    )
+
+    try:
+        result = verify_plan(pdf_path)
+    except VerifyInputError as exc:
+        raise PlanSigningError(str(exc)) from exc
+    data = pdf_path.read_bytes()
+    matches: bool | None = None
+    printed = read_printed_fingerprint(data)
+    if project is not None and printed is not None:
+        printed_fp, version = printed
+        matches = fingerprint(project, version) == printed_fp
+    when, trusted, why = (
+        _signature_details(data) if result.signed else (None, False, "")
+    )
+    return SignatureInfo(
+        signed=result.signed,
+        intact=result.ok,
+        reason=result.reason,
+        signer=result.signer,
+        signed_at=when,
+        matches_project=matches,
+        trusted=trusted,
+        trust_reason=why if result.signed else "the plan is not signed",
+    )

@@ -1,0 +1,298 @@
+"""File ▸ Sign plan… and File ▸ Verify plan…: sign and check a plan without a terminal.
+
+:class:`SignPlanDialog` asks for the PKCS#12 certificate, its password, the
+signer's name and role (filled into that role's sign-off row), the language
+and where to save the signed PDF; :class:`VerifyPlanDialog` shows who signed,
+when, whether the document or the project changed since, and whether the
+certificate is trusted and why not. Both go through
+:mod:`gpu_advisor.ui.plan_signing`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+from typing_extensions import override
+
+from gpu_advisor.model.common import Language
+from gpu_advisor.report.text import role_text
+from gpu_advisor.ui.i18n import current_language
+from gpu_advisor.ui.plan_signing import (
+    PlanSigningError,
+    SignatureInfo,
+    sign_plan,
+    verify_signed_plan,
+)
+from gpu_advisor.ui.session import ProjectSession
+
+
+def _path_row(edit: QLineEdit, button: QPushButton) -> QWidget:
+    row = QWidget()
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(edit, 1)
+    layout.addWidget(button)
+    return row
+
+
+class SignPlanDialog(QDialog):
+    """Sign the open plan with a PKCS#12 certificate."""
+
+    def __init__(
+        self,
+        session: ProjectSession,
+        parent: QWidget | None = None,
+        *,
+        default_folder: Path | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._session = session
+        self.signed_path: Path | None = None
+        self.show_messages = True
+        """False in tests: errors go to :attr:`error` only."""
+        self.error = ""
+        self.setWindowTitle(self.tr("Sign Plan"))
+        project = session.project
+        folder = default_folder or (
+            session.path.parent if session.path is not None else Path.home()
+        )
+
+        self.certificate_edit = QLineEdit()
+        browse_cert = QPushButton(self.tr("&Browse…"))
+        browse_cert.clicked.connect(self._choose_certificate)
+        self.password_edit = QLineEdit()
+        self.password_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.name_edit = QLineEdit(project.meta.author)
+        self.role_combo = QComboBox()
+        self.role_combo.setEditable(True)
+        ui_lang = current_language()
+        for row in project.signoff:
+            self.role_combo.addItem(role_text(row.role, ui_lang), row.role)
+        finance = self.role_combo.findData("Finance")
+        if finance >= 0:
+            self.role_combo.setCurrentIndex(finance)
+        self.language_combo = QComboBox()
+        self.language_combo.addItem(self.tr("Chinese"), Language.ZH)
+        self.language_combo.addItem(self.tr("English"), Language.EN)
+        self.language_combo.setCurrentIndex(
+            0 if project.meta.language is Language.ZH else 1
+        )
+        stem = "".join(
+            c if c.isalnum() or c in " -_" else "_" for c in project.meta.title
+        ).strip()
+        self.output_edit = QLineEdit(str(folder / f"{stem or 'plan'}-signed.pdf"))
+        browse_out = QPushButton(self.tr("Br&owse…"))
+        browse_out.clicked.connect(self._choose_output)
+
+        form = QFormLayout()
+        form.addRow(
+            self.tr("&Certificate (PKCS#12):"),
+            _path_row(self.certificate_edit, browse_cert),
+        )
+        form.addRow(self.tr("&Password:"), self.password_edit)
+        form.addRow(self.tr("Signer's &name:"), self.name_edit)
+        form.addRow(self.tr("&Role:"), self.role_combo)
+        form.addRow(self.tr("&Language of the plan:"), self.language_combo)
+        form.addRow(
+            self.tr("Save signed plan &as:"), _path_row(self.output_edit, browse_out)
+        )
+        for label in self.findChildren(QLabel):
+            label.setTextFormat(Qt.TextFormat.PlainText)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setText(self.tr("&Sign"))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        intro = QLabel(
+            self.tr(
+                "The plan is rendered again with your name and role in the "
+                "sign-off row, then signed with the key in the certificate file."
+            )
+        )
+        intro.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+
+    def role(self) -> str:
+        """The role as stored (the default roles in English)."""
+        text = self.role_combo.currentText().strip()
+        index = self.role_combo.findText(text)
+        data = self.role_combo.itemData(index) if index >= 0 else None
+        return str(data) if data else text
+
+    def _choose_certificate(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Choose a Certificate"),
+            self.certificate_edit.text(),
+            self.tr("PKCS#12 certificates (*.p12 *.pfx);;All files (*)"),
+        )
+        if name:
+            self.certificate_edit.setText(name)
+
+    def _choose_output(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Save Signed Plan"),
+            self.output_edit.text(),
+            self.tr("PDF (*.pdf)"),
+        )
+        if name:
+            self.output_edit.setText(name)
+
+    @override
+    def accept(self) -> None:
+        """Sign; stay open with the reason when it fails."""
+        output = Path(self.output_edit.text().strip())
+        if output.suffix.lower() != ".pdf":
+            output = output.with_name(output.name + ".pdf")
+        try:
+            self.signed_path = sign_plan(
+                self._session.project,
+                self._session.catalog,
+                p12_path=Path(self.certificate_edit.text().strip()),
+                password=self.password_edit.text(),
+                signer_name=self.name_edit.text(),
+                signer_role=self.role(),
+                output=output,
+                language=Language(self.language_combo.currentData()),
+            )
+        except PlanSigningError as exc:
+            self.error = str(exc)
+            if self.show_messages:
+                QMessageBox.warning(
+                    self,
+                    self.tr("Sign Plan"),
+                    self.tr("The plan was not signed:\n\n%1").replace("%1", str(exc)),
+                )
+            return
+        self.error = ""
+        super().accept()
+
+
+class VerifyPlanDialog(QDialog):
+    """Who signed a plan, when, whether anything changed, whether it is trusted."""
+
+    def __init__(
+        self, session: ProjectSession, pdf_path: Path, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Verify Plan"))
+        self.pdf_path = pdf_path
+        self.info: SignatureInfo | None = None
+        self.error = ""
+        form = QFormLayout()
+        self.labels: dict[str, QLabel] = {}
+        rows = (
+            ("file", self.tr("Plan:")),
+            ("verdict", self.tr("Result:")),
+            ("signer", self.tr("Signed by:")),
+            ("when", self.tr("Signed on:")),
+            ("document", self.tr("Document changed since signing:")),
+            ("project", self.tr("Matches the open project:")),
+            ("trusted", self.tr("Certificate trusted:")),
+        )
+        for key, caption in rows:
+            label = QLabel()
+            label.setWordWrap(True)
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            self.labels[key] = label
+            form.addRow(caption, label)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        buttons.accepted.connect(self.accept)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+        self.labels["file"].setText(pdf_path.name)
+        try:
+            self.info = verify_signed_plan(pdf_path, session.project)
+        except PlanSigningError as exc:
+            self.error = str(exc)
+            self.labels["verdict"].setText(
+                self.tr("Cannot check this file: %1").replace("%1", str(exc))
+            )
+            return
+        self._show(self.info)
+
+    @property
+    def verified(self) -> bool:
+        """Signed, unchanged since, and made from the open project."""
+        info = self.info
+        return bool(
+            info is not None and info.signed and info.intact and info.matches_project
+        )
+
+    def _show(self, info: SignatureInfo) -> None:
+        yes, no, unknown = self.tr("yes"), self.tr("no"), self.tr("unknown")
+        if self.verified:
+            verdict = self.tr(
+                "Verified: signed, unchanged, and made from this project."
+            )
+        elif not info.signed:
+            verdict = self.tr("Not verified: the plan is not signed.")
+        elif not info.intact:
+            verdict = self.tr("Not verified: the document changed after signing.")
+        else:
+            verdict = self.tr(
+                "Not verified: the plan was not made from the project as it is now."
+            )
+        self.labels["verdict"].setText(verdict)
+        self.labels["signer"].setText(info.signer or "—")
+        self.labels["when"].setText(
+            info.signed_at.strftime("%Y-%m-%d %H:%M %Z").strip()
+            if info.signed_at is not None
+            else "—"
+        )
+        self.labels["document"].setText(
+            (no if info.intact else yes) if info.signed else unknown
+        )
+        self.labels["project"].setText(
+            unknown
+            if info.matches_project is None
+            else yes
+            if info.matches_project
+            else no
+        )
+        if info.trusted:
+            self.labels["trusted"].setText(yes)
+        else:
+            self.labels["trusted"].setText(
+                self.tr("no — %1").replace("%1", self._trust_reason(info))
+            )
+
+    def _trust_reason(self, info: SignatureInfo) -> str:
+        if not info.signed:
+            return self.tr("the plan is not signed")
+        if info.trust_reason.startswith("the certificate is self-signed"):
+            return self.tr(
+                "the certificate is self-signed: no certificate authority vouches "
+                "for the signer"
+            )
+        return self.tr(
+            "its issuer is not in a trust store that this version of the app checks"
+        )
+
+    def text(self) -> str:
+        """Everything the dialog shows, one line per row (tests, copy)."""
+        return "\n".join(label.text() for label in self.labels.values())

@@ -1,0 +1,158 @@
+"""Sign a plan in the app with a throw-away certificate, verify it, change the project."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QDialog
+
+from gpu_advisor.model.common import Language
+from gpu_advisor.report.verify import verify_plan
+from gpu_advisor.ui.main_window import MainWindow
+from gpu_advisor.ui.sign_dialogs import SignPlanDialog, VerifyPlanDialog
+from tests.ui.conftest import Dialogs
+
+EXAMPLE = (
+    Path(__file__).resolve().parents[2]
+    / "resources"
+    / "examples"
+    / "shanghai_13b_finetune.gpuplan"
+)
+
+
+def make_p12(path: Path, password: str, name: str = "Li Na") -> Path:
+    """A self-signed certificate and its key in a PKCS#12 file."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.hazmat.primitives.serialization import pkcs12
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)])
+    start = dt.datetime(2025, 1, 1, tzinfo=dt.UTC)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(subject)
+        .issuer_name(subject)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(start)
+        .not_valid_after(start + dt.timedelta(days=3650))
+        .sign(key, hashes.SHA256())
+    )
+    path.write_bytes(
+        pkcs12.serialize_key_and_certificates(
+            b"signer",
+            key,
+            cert,
+            None,
+            serialization.BestAvailableEncryption(password.encode()),
+        )
+    )
+    return path
+
+
+def test_file_menu_has_sign_and_verify(window: MainWindow) -> None:
+    texts = [a.text() for a in window.file_menu.actions()]
+    assert "Si&gn Plan…" in texts
+    assert "&Verify Plan…" in texts
+    assert window.sign_plan_action.isEnabled()
+
+
+def test_sign_verify_then_change_project(
+    window: MainWindow, qtbot: Any, tmp_path: Path, dialogs: Dialogs
+) -> None:
+    from pypdf import PdfReader
+
+    assert window.open_file(EXAMPLE, ask=False)
+    p12 = make_p12(tmp_path / "signer.p12", "s3cret")
+    out = tmp_path / "signed.pdf"
+
+    dialog = SignPlanDialog(window.session, window)
+    qtbot.addWidget(dialog)
+    dialog.show_messages = False
+    dialog.certificate_edit.setText(str(p12))
+    qtbot.keyClicks(dialog.password_edit, "s3cret")
+    dialog.name_edit.setText("李娜")
+    assert dialog.role() == "Finance"  # the finance row is chosen by default
+    dialog.language_combo.setCurrentIndex(dialog.language_combo.findData(Language.EN))
+    dialog.output_edit.setText(str(out))
+    dialog.ok_button.click()
+    assert dialog.error == ""
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    assert dialog.signed_path == out
+
+    # The signer is in the sign-off row of page 1, and the CLI's verify agrees.
+    page1 = PdfReader(str(out)).pages[0].extract_text() or ""
+    assert "李娜" in page1
+    assert "Signed electronically by 李娜 (Finance)" in " ".join(page1.split())
+    assert verify_plan(out, EXAMPLE).ok
+
+    check = VerifyPlanDialog(window.session, out, window)
+    qtbot.addWidget(check)
+    assert check.verified, check.text()
+    assert check.info is not None
+    assert check.info.signer is not None
+    assert "Li Na" in check.info.signer
+    assert check.info.signed_at is not None
+    assert not check.info.trusted
+    assert "self-signed" in check.labels["trusted"].text()
+    assert check.labels["document"].text() == "no"
+    assert check.labels["project"].text() == "yes"
+
+    # Change the project: the same signed plan no longer matches it.
+    horizon = window.session.project.meta.horizon_months
+    window.session.apply("meta.horizon_months", horizon + 1)
+    changed = VerifyPlanDialog(window.session, out, window)
+    qtbot.addWidget(changed)
+    assert not changed.verified
+    assert changed.labels["project"].text() == "no"
+    assert "not made from the project" in changed.labels["verdict"].text()
+
+
+def test_tampered_plan_is_not_verified(
+    window: MainWindow, qtbot: Any, tmp_path: Path
+) -> None:
+    assert window.open_file(EXAMPLE, ask=False)
+    p12 = make_p12(tmp_path / "signer.p12", "pw")
+    out = tmp_path / "signed.pdf"
+    dialog = SignPlanDialog(window.session, window)
+    qtbot.addWidget(dialog)
+    dialog.show_messages = False
+    dialog.certificate_edit.setText(str(p12))
+    dialog.password_edit.setText("pw")
+    dialog.name_edit.setText("Wang Qiang")
+    dialog.output_edit.setText(str(out))
+    dialog.accept()
+    assert dialog.error == ""
+    data = bytearray(out.read_bytes())
+    at = data.find(b"/Producer")
+    data[at + 2] ^= 1
+    tampered = tmp_path / "tampered.pdf"
+    tampered.write_bytes(bytes(data))
+    check = VerifyPlanDialog(window.session, tampered, window)
+    qtbot.addWidget(check)
+    assert not check.verified
+
+
+@pytest.mark.parametrize("password", ["wrong", ""])
+def test_wrong_password_keeps_the_dialog_open(
+    window: MainWindow, qtbot: Any, tmp_path: Path, password: str
+) -> None:
+    p12 = make_p12(tmp_path / "signer.p12", "right")
+    out = tmp_path / "signed.pdf"
+    dialog = SignPlanDialog(window.session, window)
+    qtbot.addWidget(dialog)
+    dialog.show_messages = False
+    dialog.certificate_edit.setText(str(p12))
+    dialog.password_edit.setText(password)
+    dialog.name_edit.setText("Wang Qiang")
+    dialog.output_edit.setText(str(out))
+    dialog.accept()
+    assert "wrong password" in dialog.error
+    assert dialog.result() != QDialog.DialogCode.Accepted
+    assert not out.exists()
