@@ -111,6 +111,7 @@ __all__ = [
     "prometheus_scrape_config",
     "slurm_script",
     "with_node_label",
+    "with_notes",
 ]
 
 GRAFANA_DCGM_DASHBOARD_ID: Final = 12239
@@ -727,7 +728,7 @@ def plan_environment(
     )
 
 
-def _with_notes(text: str, notes: list[str]) -> str:
+def with_notes(text: str, notes: list[str]) -> str:
     """``text`` with ``notes`` as comment lines after the shebang (or at the top)."""
     if not notes:
         return text
@@ -2213,7 +2214,7 @@ def launch_config(
             _t(language, "Kubernetes training Job", "Kubernetes 训练作业（Job）"),
             f"{dns_label(env.job_name)}-job.yaml",
             "yaml",
-            _with_notes(kubernetes_manifest(env, workload, language), extra),
+            with_notes(kubernetes_manifest(env, workload, language), extra),
         )
     if env.scheduler is Scheduler.SLURM:
         return GeneratedConfig(
@@ -2221,14 +2222,14 @@ def launch_config(
             _t(language, "SLURM batch script", "SLURM 作业脚本（sbatch）"),
             f"{_slurm_name(env.job_name, 'llm-train')}.sbatch",
             "bash",
-            _with_notes(slurm_script(env, workload, language), extra),
+            with_notes(slurm_script(env, workload, language), extra),
         )
     return GeneratedConfig(
         "bare-launch",
         _t(language, "Launch script for bare nodes", "裸机节点启动脚本"),
         "launch.sh",
         "bash",
-        _with_notes(bare_nodes_script(env, workload, language), extra),
+        with_notes(bare_nodes_script(env, workload, language), extra),
     )
 
 
