@@ -685,6 +685,26 @@ def plan_environment(
         differs = (env.nodes, env.gpus_per_node) != (sized_nodes, sized_per_node)
         if not env.nodes_override:
             update.update(nodes=sized_nodes, gpus_per_node=sized_per_node)
+            if differs:
+                advice.append(
+                    Advice(
+                        code="environment.nodes_from_plan",
+                        severity=Severity.INFO,
+                        message_en=(
+                            f"These files follow the sizing: {sized_nodes} node(s) x "
+                            f"{sized_per_node} GPUs (the environment step says {env.nodes} "
+                            f'x {env.gpus_per_node}; tick "Override the plan" there, '
+                            "environment.nodes_override, to use those)."
+                        ),
+                        message_zh=(
+                            f"这些文件按规模测算生成：{sized_nodes} 个节点 × 每节点 "
+                            f"{sized_per_node} 张卡（环境步骤填写的是 {env.nodes} × "
+                            f"{env.gpus_per_node}；如要按环境步骤生成，请在该步骤勾选“覆盖规划”，"
+                            "即 environment.nodes_override）。"
+                        ),
+                        inputs=["environment.nodes", "environment.nodes_override"],
+                    )
+                )
         elif differs:
             advice.append(
                 Advice(
