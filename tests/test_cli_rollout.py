@@ -117,6 +117,12 @@ def test_files_follow_the_planned_node_count(
     else:
         job = next(d for d in yaml.safe_load_all(launch) if d["kind"] == "Job")
         assert job["spec"].get("completions", 1) == nodes
+        container = job["spec"]["template"]["spec"]["containers"][0]
+        assert container["resources"]["limits"]["nvidia.com/gpu"] == gpus
+        if nodes > 1:  # the RDMA device the user named, and the plan's IB settings
+            assert container["resources"]["limits"]["rdma/hca_shared_devices_a"] == 1
+            names = {e["name"]: e.get("value") for e in container["env"]}
+            assert names["NCCL_IB_DISABLE"] == "0"
     sbatch = (folder / "testkit" / "slurm" / "testkit.sbatch").read_text(
         encoding="utf-8"
     )
