@@ -51,6 +51,8 @@ DEBIAN_PACKAGES = [
     # tests: PDF to text/PNG, shell script checks, a virtual screen
     "poppler-utils",
     "shellcheck",
+    # tests: promtool checks and unit-tests the generated Prometheus alert rules
+    "prometheus",
     "xvfb",
     "xauth",
     # packaging: PyInstaller needs objdump/objcopy; validators for the desktop files

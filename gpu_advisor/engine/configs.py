@@ -54,6 +54,12 @@ References
    https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html
 .. [9] Grafana dashboard 12239, "NVIDIA DCGM Exporter Dashboard".
    https://grafana.com/grafana/dashboards/12239
+.. [10] NVIDIA dcgm-exporter pull requests #129 (the ``Hostname`` label comes
+   from ``NODE_NAME`` when set) and #655 (``Hostname`` renamed ``hostname``).
+   https://github.com/NVIDIA/dcgm-exporter/pull/655
+.. [11] NVIDIA, "XID Errors": DCGM cannot report XID 79 (the GPU has fallen
+   off the bus, so DCGM no longer sees it).
+   https://docs.nvidia.com/deploy/xid-errors/
 """
 
 from __future__ import annotations
@@ -67,6 +73,8 @@ from typing import Any, Final
 import yaml
 from typing_extensions import override
 
+from gpu_advisor.engine.sizing import size_workload
+from gpu_advisor.model.catalog import Catalog, NetworkKind
 from gpu_advisor.model.common import Advice, Language, Severity
 from gpu_advisor.model.project import (
     Environment,
@@ -75,13 +83,18 @@ from gpu_advisor.model.project import (
     Scheduler,
     Workload,
 )
+from gpu_advisor.model.sizing_results import SizingResult
 
 __all__ = [
     "ALERT_RULES_FILENAME",
     "DCGM_COUNTERS_CSV",
     "GRAFANA_DCGM_DASHBOARD_ID",
     "MONITORING_CONFIGS",
+    "NETWORK_NCCL_ENV",
+    "NVIDIA_ONLY_EN",
+    "NVIDIA_ONLY_ZH",
     "GeneratedConfig",
+    "RolloutPlan",
     "bare_nodes_script",
     "dcgm_exporter_manifest",
     "dns_label",
@@ -89,12 +102,16 @@ __all__ = [
     "generate_all",
     "grafana_dashboard_hint",
     "kubernetes_manifest",
+    "kubernetes_script_problem",
     "launch_config",
     "monitoring_config",
     "placeholder_hostnames",
+    "plan_environment",
     "prometheus_alert_rules",
     "prometheus_scrape_config",
     "slurm_script",
+    "with_node_label",
+    "with_notes",
 ]
 
 GRAFANA_DCGM_DASHBOARD_ID: Final = 12239
@@ -533,6 +550,215 @@ def _nccl_env(env: Environment) -> dict[str, str]:
     return out
 
 
+NETWORK_NCCL_ENV: Final[dict[NetworkKind, dict[str, str]]] = {
+    NetworkKind.INFINIBAND: {"NCCL_IB_DISABLE": "0"},
+    NetworkKind.ROCE: {"NCCL_IB_DISABLE": "0", "NCCL_IB_GID_INDEX": "3"},
+    NetworkKind.ETHERNET: {"NCCL_IB_DISABLE": "1"},
+}
+"""NCCL settings per inter-node network class [8].
+
+InfiniBand and RoCE keep NCCL's IB transport on (``NCCL_IB_DISABLE=0``); RoCE v2
+also needs the GID of the routable address, index 3 on a typical Mellanox/NVIDIA
+NIC with IPv4 (``NCCL_IB_GID_INDEX``, site specific: ``show_gids`` lists them).
+Plain Ethernet turns the IB transport off so NCCL does not probe for HCAs.
+The user's ``environment.nccl_env`` overrides every value.
+"""
+
+NVIDIA_ONLY_EN: Final = (
+    "The rollout files target NVIDIA GPUs (nvidia.com/gpu, CUDA images, DCGM, "
+    "nccl-tests); for {gpu} ({vendor}) replace them with the vendor's tools "
+    "(AMD: amd.com/gpu, ROCm images, rccl-tests, amd-smi, the ROCm device-metrics "
+    "exporter; Ascend: huawei.com/Ascend910, HCCL tests, npu-smi)."
+)
+"""Statement in the files and the app when the plan's GPU is not NVIDIA."""
+
+NVIDIA_ONLY_ZH: Final = (
+    "部署文件面向 NVIDIA GPU（nvidia.com/gpu、CUDA 镜像、DCGM、nccl-tests）；"
+    "{gpu}（{vendor}）请换成厂商自己的工具（AMD：amd.com/gpu、ROCm 镜像、rccl-tests、"
+    "amd-smi、ROCm 指标采集器；昇腾：huawei.com/Ascend910、HCCL 测试、npu-smi）。"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RolloutPlan:
+    """The environment the rollout files are generated for, and why.
+
+    Attributes
+    ----------
+    environment : Environment
+        ``project.environment`` with nodes and GPUs per node from the sizing
+        (unless ``nodes_override``) and the network class's NCCL settings
+        merged under the user's ``nccl_env``. [-]
+    sized_nodes, sized_gpus_per_node : int or None
+        What the sizing plans; None without a sizing result. [1]
+    network_kind : NetworkKind or None
+        Inter-node network class of the plan; None on one node. [-]
+    gpu_vendor, gpu_name : str
+        The plan's GPU maker and name from the catalog ("" if unknown). [-]
+    checkpoint_bytes : float or None
+        Size of one checkpoint from the sizing. [B]
+    advice : tuple of Advice
+        Node-count mismatch and NVIDIA-only notes, for the files and the app. [-]
+    """
+
+    environment: Environment
+    sized_nodes: int | None
+    sized_gpus_per_node: int | None
+    network_kind: NetworkKind | None
+    gpu_vendor: str
+    gpu_name: str
+    checkpoint_bytes: float | None
+    advice: tuple[Advice, ...]
+
+    @property
+    def nvidia(self) -> bool:
+        """True when the files' NVIDIA tools fit the plan's GPU (or it is unknown)."""
+        return self.gpu_vendor in {"", "NVIDIA"}
+
+    def notes(self, language: Language) -> list[str]:
+        """The advice as comment lines for the generated files."""
+        return [a.message(language) for a in self.advice]
+
+
+def plan_environment(
+    project: Project, catalog: Catalog, sizing: SizingResult | None = None
+) -> RolloutPlan:
+    """The environment every rollout file uses: the sizing's shape unless overridden.
+
+    Parameters
+    ----------
+    project : Project
+        Workload (what to size) and environment (the user's settings). [-]
+    catalog : Catalog
+        GPUs (server size, vendor) and network classes. [-]
+    sizing : SizingResult or None
+        A result the caller already has; computed here when None. [-]
+
+    Returns
+    -------
+    RolloutPlan
+        See the class. Without ``nodes_override`` the files run on
+        ``cluster.nodes`` nodes with ``min(cards, GPUs per server)`` GPUs each;
+        with it they keep the environment's numbers and the advice says how
+        they differ from the plan. [-]
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Workload
+    >>> p = Project(workload=Workload(gpus=64))
+    >>> plan = plan_environment(p, load_catalog())
+    >>> plan.environment.nodes, plan.environment.gpus_per_node
+    (8, 8)
+    """
+    env = project.environment
+    if sizing is None:
+        try:
+            sizing = size_workload(project.workload, catalog)
+        except (KeyError, ValueError):
+            sizing = None
+    sized_nodes = sized_per_node = None
+    network_kind: NetworkKind | None = None
+    vendor = name = ""
+    checkpoint: float | None = None
+    if sizing is not None:
+        try:
+            gpu = catalog.gpu(sizing.gpu_id or project.workload.gpu_id)
+        except (KeyError, ValueError):
+            gpu = None
+        cluster = sizing.cluster
+        if gpu is not None:
+            vendor, name = gpu.vendor, gpu.name
+            sized_nodes = cluster.nodes
+            sized_per_node = cluster.gpus if cluster.nodes == 1 else gpu.gpus_per_server
+            if not 1 <= sized_per_node <= 16:  # the schema's bound on gpus_per_node
+                sized_nodes = sized_per_node = None
+        if cluster.nodes > 1:
+            network = next(
+                (n for n in catalog.networks if n.id == cluster.network_id), None
+            )
+            network_kind = network.kind if network is not None else None
+        checkpoint = sizing.storage.checkpoint_bytes
+    advice: list[Advice] = []
+    update: dict[str, Any] = {}
+    if sized_nodes is not None and sized_per_node is not None:
+        differs = (env.nodes, env.gpus_per_node) != (sized_nodes, sized_per_node)
+        if not env.nodes_override:
+            update.update(nodes=sized_nodes, gpus_per_node=sized_per_node)
+            if differs:
+                advice.append(
+                    Advice(
+                        code="environment.nodes_from_plan",
+                        severity=Severity.INFO,
+                        message_en=(
+                            f"These files follow the sizing: {sized_nodes} node(s) x "
+                            f"{sized_per_node} GPUs (the environment step says {env.nodes} "
+                            f'x {env.gpus_per_node}; tick "Override the plan" there, '
+                            "environment.nodes_override, to use those)."
+                        ),
+                        message_zh=(
+                            f"这些文件按规模测算生成：{sized_nodes} 个节点 × 每节点 "
+                            f"{sized_per_node} 张卡（环境步骤填写的是 {env.nodes} × "
+                            f"{env.gpus_per_node}；如要按环境步骤生成，请在该步骤勾选“覆盖规划”，"
+                            "即 environment.nodes_override）。"
+                        ),
+                        inputs=["environment.nodes", "environment.nodes_override"],
+                    )
+                )
+        elif differs:
+            advice.append(
+                Advice(
+                    code="environment.nodes_differ_from_plan",
+                    severity=Severity.WARNING,
+                    message_en=(
+                        f"These files run {env.nodes} node(s) x {env.gpus_per_node} GPUs "
+                        f"as set in the environment step; the sizing plans {sized_nodes} "
+                        f"node(s) x {sized_per_node} GPUs."
+                    ),
+                    message_zh=(
+                        f"这些文件按环境步骤的设置运行 {env.nodes} 个节点 × 每节点 "
+                        f"{env.gpus_per_node} 张卡；规模测算规划为 {sized_nodes} 个节点 × "
+                        f"每节点 {sized_per_node} 张卡。"
+                    ),
+                    inputs=["environment.nodes", "environment.gpus_per_node"],
+                )
+            )
+    nodes = update.get("nodes", env.nodes)
+    if network_kind is not None and nodes > 1 and network_kind in NETWORK_NCCL_ENV:
+        update["nccl_env"] = {**NETWORK_NCCL_ENV[network_kind], **env.nccl_env}
+    if vendor and vendor != "NVIDIA":
+        advice.append(
+            Advice(
+                code="environment.nvidia_only",
+                severity=Severity.WARNING,
+                message_en=NVIDIA_ONLY_EN.format(gpu=name, vendor=vendor),
+                message_zh=NVIDIA_ONLY_ZH.format(gpu=name, vendor=vendor),
+                inputs=["workload.gpu_id"],
+            )
+        )
+    return RolloutPlan(
+        environment=env.model_copy(update=update) if update else env,
+        sized_nodes=sized_nodes,
+        sized_gpus_per_node=sized_per_node,
+        network_kind=network_kind,
+        gpu_vendor=vendor,
+        gpu_name=name,
+        checkpoint_bytes=checkpoint,
+        advice=tuple(advice),
+    )
+
+
+def with_notes(text: str, notes: list[str]) -> str:
+    """``text`` with ``notes`` as comment lines after the shebang (or at the top)."""
+    if not notes:
+        return text
+    block = _header([f"NOTE: {n}" for n in notes])
+    if text.startswith("#!"):
+        first, _, rest = text.partition("\n")
+        return first + "\n" + block + rest
+    return block + text
+
+
 def _torchrun_args(env: Environment, node_rank: str, rdzv_endpoint: str) -> list[str]:
     """torchrun flags for single node (``--standalone``) or c10d rendezvous [3]."""
     if env.nodes == 1:
@@ -672,6 +898,17 @@ def kubernetes_manifest(
         limits[env.rdma_resource] = 1
         # RDMA needs pinned memory; IPC_LOCK lifts the memlock limit.
         container["securityContext"] = {"capabilities": {"add": ["IPC_LOCK"]}}
+    if env.script_source == "configmap":
+        mounts.append({"name": "script", "mountPath": "/workspace", "readOnly": True})
+        volumes.append(
+            {
+                "name": "script",
+                "configMap": {"name": dns_label(env.script_configmap, "train-script")},
+            }
+        )
+        container["workingDir"] = "/workspace"
+    elif env.script_source == "pvc" and env.data_pvc:
+        container["workingDir"] = data_path
     container["volumeMounts"] = mounts
 
     pod_spec: dict[str, Any] = {"restartPolicy": "Never"}
@@ -763,7 +1000,60 @@ def kubernetes_manifest(
                 f"请把训练数据挂载到 {data_path}（可在向导中填写 PVC）。",
             )
         )
+    problem = kubernetes_script_problem(env)
+    if problem is not None:
+        head.append("ERROR: " + problem.message(language))
     return _header(head) + _yaml(docs)
+
+
+def kubernetes_script_problem(env: Environment) -> Advice | None:
+    """Why the Kubernetes Job cannot find ``train_script``, or None when it can.
+
+    The script comes from a ConfigMap (``script_source="configmap"`` with
+    ``script_configmap``), the data PVC (``"pvc"`` with ``data_pvc``; the Job
+    starts in ``data_path``) or the image (``"image"``, its working directory).
+
+    >>> kubernetes_script_problem(Environment()).code
+    'environment.no_script_source'
+    >>> kubernetes_script_problem(Environment(script_source="image")) is None
+    True
+    """
+    if env.script_source == "image":
+        return None
+    if env.script_source == "configmap" and env.script_configmap:
+        return None
+    if env.script_source == "pvc" and env.data_pvc:
+        return None
+    needs = {
+        "configmap": (
+            "environment.script_configmap",
+            "a ConfigMap name",
+            "ConfigMap 名称",
+        ),
+        "pvc": ("environment.data_pvc", "a data PVC", "数据 PVC"),
+    }
+    if env.script_source in needs:
+        field, en, zh = needs[env.script_source]
+        return Advice(
+            code="environment.no_script_source",
+            severity=Severity.WARNING,
+            message_en=f"{field}: the training script source '{env.script_source}' needs {en}.",
+            message_zh=f"{field}：训练脚本来源“{env.script_source}”需要填写{zh}。",
+            inputs=[field, "environment.script_source"],
+        )
+    return Advice(
+        code="environment.no_script_source",
+        severity=Severity.WARNING,
+        message_en=(
+            f"environment.script_source: say where the pods find {env.train_script}: "
+            "a ConfigMap, the data PVC or the image."
+        ),
+        message_zh=(
+            f"environment.script_source：请指明 Pod 从哪里获得 {env.train_script}："
+            "ConfigMap、数据 PVC 还是镜像。"
+        ),
+        inputs=["environment.script_source"],
+    )
 
 
 def slurm_script(
@@ -1015,7 +1305,7 @@ def bare_nodes_script(
             f'--master-port "$MASTER_PORT" {_q_path(env.train_script)}'
         )
     if env.bare_use_container:
-        env_flags = " ".join(f"-e {n}" for n in names)
+        rdma = env.nccl_env.get("NCCL_IB_DISABLE", "") == "0"
         out += (
             "\n"
             + _header(
@@ -1025,12 +1315,41 @@ def bare_nodes_script(
                         "--ipc host gives the data loader enough shared memory; "
                         "--network host lets NCCL see the RDMA/TCP interfaces.",
                         "--ipc host 让数据加载进程有足够共享内存；--network host 让 NCCL 直接使用宿主机网卡（RDMA/TCP）。",
-                    )
+                    ),
+                    _t(
+                        language,
+                        "Every NCCL_*, TORCH_* and UCX_* variable set above or exported "
+                        "before this script (e.g. NCCL_SOCKET_IFNAME) enters the container.",
+                        "上面设置的、以及运行本脚本前 export 的所有 NCCL_*、TORCH_*、UCX_* 变量"
+                        "（如 NCCL_SOCKET_IFNAME）都会传进容器。",
+                    ),
                 ]
             )
+            + f"ENV_ARGS=({' '.join(f'--env {n}' for n in names)})\n"
+            + "while IFS= read -r name; do\n"
+            + '  ENV_ARGS+=(--env "$name")\n'
+            + "done < <(compgen -e | grep -E '^(NCCL_|TORCH_|UCX_)' || true)\n"
+            + "DEVICE_ARGS=()\n"
+            + "if [[ -d /dev/infiniband ]]; then\n"
+            + "  DEVICE_ARGS+=(--device /dev/infiniband)\n"
+            + (
+                "else\n"
+                + "  echo "
+                + _q(
+                    _t(
+                        language,
+                        "warning: no /dev/infiniband on this node: NCCL will use TCP",
+                        "警告：本节点没有 /dev/infiniband，NCCL 将走 TCP",
+                    )
+                )
+                + " >&2\n"
+                if rdma
+                else ""
+            )
+            + "fi\n"
             + "exec docker run --rm --gpus all --network host --ipc host \\\n"
             "  --ulimit memlock=-1 --ulimit stack=67108864 \\\n"
-            f"  {env_flags} \\\n"
+            '  "${ENV_ARGS[@]}" "${DEVICE_ARGS[@]}" \\\n'
             '  -v "$DATA_PATH:$DATA_PATH" -v "$PWD:/workspace" -w /workspace \\\n'
             f"  {_q(env.pytorch_image)} \\\n"
             f"  {torchrun}\n"
@@ -1099,8 +1418,19 @@ def dcgm_exporter_manifest(
             + DCGM_COUNTERS_CSV
             + "CSV\n"
             + "docker rm -f dcgm-exporter 2>/dev/null || true\n"
+            + _header(
+                [
+                    _t(
+                        language,
+                        "The node's own name labels every series (NODE_NAME, --hostname): "
+                        "a re-created container keeps the same labels.",
+                        "用节点自己的主机名标记所有指标（NODE_NAME、--hostname）：重建容器后标签不变。",
+                    )
+                ]
+            )
+            + 'NODE="$(hostname -s 2>/dev/null || hostname)"\n'
             + "docker run -d --name dcgm-exporter --restart unless-stopped \\\n"
-            + "  --gpus all --cap-add SYS_ADMIN \\\n"
+            + '  --gpus all --cap-add SYS_ADMIN --hostname "$NODE" -e NODE_NAME="$NODE" \\\n'
             + f"  -p {port}:{port} -e DCGM_EXPORTER_LISTEN=:{port} \\\n"
             + f"  -v {COUNTERS_PATH}:{COUNTERS_PATH}:ro \\\n"
             + f"  {_q(monitoring.dcgm_exporter_image)} \\\n"
@@ -1148,6 +1478,10 @@ def dcgm_exporter_manifest(
                                 },
                             ],
                             "ports": [{"name": "metrics", "containerPort": port}],
+                            "resources": {
+                                "requests": {"cpu": "100m", "memory": "128Mi"},
+                                "limits": {"cpu": "500m", "memory": "512Mi"},
+                            },
                             "securityContext": {
                                 "runAsNonRoot": False,
                                 "runAsUser": 0,
@@ -1306,9 +1640,41 @@ def prometheus_scrape_config(
 def _where(language: Language) -> str:
     return _t(
         language,
-        "{{ $labels.Hostname }} GPU {{ $labels.gpu }}",
-        "节点 {{ $labels.Hostname }} 的 {{ $labels.gpu }} 号卡",
+        "{{ $labels.node }} GPU {{ $labels.gpu }}",
+        "节点 {{ $labels.node }} 的 {{ $labels.gpu }} 号卡",
     )
+
+
+_DCGM_SERIES: Final = re.compile(
+    r"[a-z_]+\((DCGM_FI_[A-Z0-9_]+)\[[^\]]+\]\)|DCGM_FI_[A-Z0-9_]+"
+)
+"""A DCGM metric, bare or inside a range function such as ``max_over_time(X[1h])``."""
+
+NODE_LABEL: Final = "node"
+"""Label the alert rules group and name nodes by, copied from the exporter's."""
+
+
+def with_node_label(expr: str) -> str:
+    """Give every DCGM series in ``expr`` a ``node`` label from ``Hostname`` or ``hostname``.
+
+    dcgm-exporter up to 4.2 labels series ``Hostname``; newer releases renamed
+    it ``hostname`` [10]. ``label_replace`` copies whichever is present into
+    ``node`` (a series without it is returned unchanged), so one rules file
+    works with both.
+
+    >>> with_node_label("X + DCGM_FI_DEV_GPU_TEMP")  # doctest: +NORMALIZE_WHITESPACE
+    'X + label_replace(label_replace(DCGM_FI_DEV_GPU_TEMP, "node", "$1", "Hostname", "(.+)"),
+    "node", "$1", "hostname", "(.+)")'
+    """
+
+    def wrap(match: re.Match[str]) -> str:
+        inner = match.group(0)
+        return (
+            f'label_replace(label_replace({inner}, "{NODE_LABEL}", "$1", "Hostname", '
+            f'"(.+)"), "{NODE_LABEL}", "$1", "hostname", "(.+)")'
+        )
+
+    return _DCGM_SERIES.sub(wrap, expr)
 
 
 def _rule(
@@ -1321,7 +1687,7 @@ def _rule(
 ) -> dict[str, Any]:
     return {
         "alert": alert,
-        "expr": expr,
+        "expr": with_node_label(expr),
         "for": _duration(for_minutes) if for_minutes else "0m",
         "labels": {"severity": severity},
         "annotations": {"summary": summary, "description": description},
@@ -1361,12 +1727,13 @@ def prometheus_alert_rules(
 
     * ``GpuTemperatureHigh``: ``DCGM_FI_DEV_GPU_TEMP > gpu_temp_c`` for 5 min.
     * ``GpuMemoryTemperatureHigh``: ``DCGM_FI_DEV_MEMORY_TEMP > memory_temp_c``.
-    * ``GpuXidError``: ``DCGM_FI_DEV_XID_ERRORS > 0`` (the last XID seen;
-      79 has its own alert).
-    * ``GpuFellOffBus``: ``DCGM_FI_DEV_XID_ERRORS == 79`` (XID 79 [7]).
+    * ``GpuXidError``: the XID gauge changed to a non-zero value within the
+      last 10 minutes (``changes(...) > 0``). dcgm-exporter keeps the last XID
+      until it restarts, so an alert on the value alone would fire for ever.
     * ``GpuMissing``: a GPU that reported in the last hour and reports no
-      more (per ``Hostname`` and ``gpu``), the "掉卡" case when the driver
-      no longer sees it. ``GpuCountBelowExpected``: fewer GPUs per node than
+      more (per ``node`` and ``gpu``), the "掉卡" case when the driver
+      no longer sees it. XID 79 (fallen off the bus) lands here: DCGM cannot
+      report it [11]. ``GpuCountBelowExpected``: fewer GPUs per node than
       planned.
     * ``GpuEccDoubleBitErrors``: ``DCGM_FI_DEV_ECC_DBE_VOL_TOTAL >=
       ecc_dbe_threshold`` (volatile count since the last driver load).
@@ -1393,13 +1760,15 @@ def prometheus_alert_rules(
       (``absent(up{job="dcgm-exporter"})``): without the exporter every other
       alert is blind.
 
-    Range windows are at least four scrape intervals long.
+    Range windows are at least four scrape intervals long. Every DCGM series
+    gets a ``node`` label from ``Hostname`` or ``hostname``
+    (:func:`with_node_label`).
 
     Examples
     --------
     >>> doc = yaml.safe_load(prometheus_alert_rules(Monitoring()))
-    >>> doc["groups"][0]["rules"][0]["expr"]
-    'DCGM_FI_DEV_GPU_TEMP > 85'
+    >>> doc["groups"][0]["rules"][0]["expr"].endswith(") > 85")
+    True
     """
     m = monitoring
     lang = language
@@ -1407,6 +1776,7 @@ def prometheus_alert_rules(
     sustained = 5  # minutes: ignore single hot or throttled samples
     util_window = _range_minutes(m.util_window_minutes, m.scrape_interval_s)
     hang_window = _range_minutes(m.nccl_hang_minutes, m.scrape_interval_s)
+    xid_window = _range_minutes(10, m.scrape_interval_s)
     reasons = "(DCGM_FI_DEV_CLOCKS_EVENT_REASONS or DCGM_FI_DEV_CLOCK_THROTTLE_REASONS)"
     rules = [
         _rule(
@@ -1439,50 +1809,34 @@ def prometheus_alert_rules(
         ),
         _rule(
             "GpuXidError",
-            "DCGM_FI_DEV_XID_ERRORS > 0 unless DCGM_FI_DEV_XID_ERRORS == 79",
+            "DCGM_FI_DEV_XID_ERRORS > 0 and "
+            f"changes(DCGM_FI_DEV_XID_ERRORS[{_duration(xid_window)}]) > 0",
             0,
             "warning",
             _t(lang, "GPU reported an XID error", "GPU 上报 XID 错误"),
             _t(
                 lang,
-                f"{where} reported XID {{{{ $value }}}}. Look it up in NVIDIA's XID table; "
+                f"{where} reported XID {{{{ $value }}}} in the last {_duration(xid_window)}. "
+                "Look it up in NVIDIA's XID table; "
                 "48/63/64/94/95 point at memory, 74 at NVLink, 13/31/43 usually at the application.",
-                f"{where}上报 XID {{{{ $value }}}}。请对照 NVIDIA XID 错误表：48/63/64/94/95 与显存有关，"
-                "74 与 NVLink 有关，13/31/43 多为程序问题。",
-            ),
-        ),
-        _rule(
-            "GpuFellOffBus",
-            "DCGM_FI_DEV_XID_ERRORS == 79",
-            0,
-            "critical",
-            _t(
-                lang,
-                "GPU has fallen off the bus (XID 79)",
-                "掉卡：GPU 已从 PCIe 总线脱落（XID 79）",
-            ),
-            _t(
-                lang,
-                f"{where} reported XID 79. The card is gone until the node is rebooted; "
-                "stop the job, restart from the last checkpoint on healthy nodes, and open a "
-                "hardware ticket (power, riser, overheating).",
-                f"{where}上报 XID 79，该卡在节点重启前不可用。请停止作业，在健康节点上从最近的 checkpoint 恢复，"
-                "并提交硬件工单（供电、转接卡、过热）。",
+                f"{where}在最近 {xid_window} 分钟内上报 XID {{{{ $value }}}}。请对照 NVIDIA XID 错误表："
+                "48/63/64/94/95 与显存有关，74 与 NVLink 有关，13/31/43 多为程序问题。",
             ),
         ),
         _rule(
             "GpuMissing",
-            f"max by (Hostname, gpu) (max_over_time(DCGM_FI_DEV_GPU_TEMP[{GPU_SEEN_WINDOW}])) "
-            "unless on (Hostname, gpu) DCGM_FI_DEV_GPU_TEMP",
+            f"max by (node, gpu) (max_over_time(DCGM_FI_DEV_GPU_TEMP[{GPU_SEEN_WINDOW}])) "
+            "unless on (node, gpu) DCGM_FI_DEV_GPU_TEMP",
             sustained,
             "critical",
             _t(lang, "GPU stopped reporting", "GPU 指标消失（疑似掉卡）"),
             _t(
                 lang,
                 f"{where} reported within the last hour but not now: the driver lost the card "
-                "or the exporter on that node stopped. Check nvidia-smi on the node.",
-                f"{where}一小时内还有指标，现在没有了：驱动已看不到这张卡，或该节点的采集器停了。"
-                "请登录节点执行 nvidia-smi 检查。",
+                "(a GPU that fell off the bus, XID 79, shows up here: DCGM cannot report "
+                "XID 79) or the exporter on that node stopped. Check nvidia-smi on the node.",
+                f"{where}一小时内还有指标，现在没有了：驱动已看不到这张卡（掉卡即 XID 79 会表现为此告警："
+                "DCGM 无法上报 XID 79），或该节点的采集器停了。请登录节点执行 nvidia-smi 检查。",
             ),
         ),
     ]
@@ -1490,7 +1844,7 @@ def prometheus_alert_rules(
         rules.append(
             _rule(
                 "GpuCountBelowExpected",
-                f"count by (Hostname) (DCGM_FI_DEV_GPU_TEMP) < {expected_gpus_per_node}",
+                f"count by (node) (DCGM_FI_DEV_GPU_TEMP) < {expected_gpus_per_node}",
                 sustained,
                 "critical",
                 _t(
@@ -1500,9 +1854,9 @@ def prometheus_alert_rules(
                 ),
                 _t(
                     lang,
-                    f"{{{{ $labels.Hostname }}}} reports {{{{ $value }}}} GPUs, "
+                    f"{{{{ $labels.node }}}} reports {{{{ $value }}}} GPUs, "
                     f"{expected_gpus_per_node} planned. A card has dropped out.",
-                    f"节点 {{{{ $labels.Hostname }}}} 只看到 {{{{ $value }}}} 张卡，"
+                    f"节点 {{{{ $labels.node }}}} 只看到 {{{{ $value }}}} 张卡，"
                     f"规划为 {expected_gpus_per_node} 张，疑似掉卡。",
                 ),
             )
@@ -1843,7 +2197,10 @@ MONITORING_CONFIGS: Final = (
 
 
 def launch_config(
-    env: Environment, workload: Workload, language: Language
+    env: Environment,
+    workload: Workload,
+    language: Language,
+    notes: list[str] | None = None,
 ) -> GeneratedConfig:
     """The launch file for ``env.scheduler``: Kubernetes Job, sbatch or bare-node script.
 
@@ -1855,6 +2212,9 @@ def launch_config(
         The training job (precision, parallelism). [-]
     language : Language
         Language of the title and the comments. [-]
+    notes : list of str, optional
+        Lines added as ``NOTE:`` comments at the top (see
+        :meth:`RolloutPlan.notes`). [-]
 
     Returns
     -------
@@ -1867,13 +2227,14 @@ def launch_config(
     >>> launch_config(Environment(scheduler=Scheduler.SLURM), Workload(), Language.EN).name
     'slurm-sbatch'
     """
+    extra = list(notes or [])
     if env.scheduler is Scheduler.KUBERNETES:
         return GeneratedConfig(
             "kubernetes-job",
             _t(language, "Kubernetes training Job", "Kubernetes 训练作业（Job）"),
             f"{dns_label(env.job_name)}-job.yaml",
             "yaml",
-            kubernetes_manifest(env, workload, language),
+            with_notes(kubernetes_manifest(env, workload, language), extra),
         )
     if env.scheduler is Scheduler.SLURM:
         return GeneratedConfig(
@@ -1881,14 +2242,14 @@ def launch_config(
             _t(language, "SLURM batch script", "SLURM 作业脚本（sbatch）"),
             f"{_slurm_name(env.job_name, 'llm-train')}.sbatch",
             "bash",
-            slurm_script(env, workload, language),
+            with_notes(slurm_script(env, workload, language), extra),
         )
     return GeneratedConfig(
         "bare-launch",
         _t(language, "Launch script for bare nodes", "裸机节点启动脚本"),
         "launch.sh",
         "bash",
-        bare_nodes_script(env, workload, language),
+        with_notes(bare_nodes_script(env, workload, language), extra),
     )
 
 
@@ -1975,7 +2336,9 @@ def monitoring_config(
     raise ValueError(f"name must be one of {', '.join(MONITORING_CONFIGS)}")
 
 
-def generate_all(project: Project) -> list[GeneratedConfig]:
+def generate_all(
+    project: Project, catalog: Catalog | None = None
+) -> list[GeneratedConfig]:
     """Every config for the project's scheduler, in the project's language.
 
     Order: launch file (Kubernetes Job, sbatch script or bare-node script),
@@ -1988,6 +2351,10 @@ def generate_all(project: Project) -> list[GeneratedConfig]:
     project : Project
         Reads ``environment``, ``monitoring``, ``workload`` and
         ``meta.language``. [-]
+    catalog : Catalog, optional
+        When given, the files follow the sizing (:func:`plan_environment`):
+        its node count and network settings, with its notes in the launch
+        file. Without it they use ``project.environment`` as it is. [-]
 
     Returns
     -------
@@ -2001,7 +2368,11 @@ def generate_all(project: Project) -> list[GeneratedConfig]:
      'grafana-dashboard']
     """
     env, mon, lang = project.environment, project.monitoring, project.meta.language
+    notes: list[str] = []
+    if catalog is not None:
+        plan = plan_environment(project, catalog)
+        env, notes = plan.environment, plan.notes(lang)
     return [
-        launch_config(env, project.workload, lang),
+        launch_config(env, project.workload, lang, notes),
         *(monitoring_config(name, env, mon, lang) for name in MONITORING_CONFIGS),
     ]

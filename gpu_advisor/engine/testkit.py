@@ -35,6 +35,7 @@ import re
 import shlex
 from typing import Final
 
+from gpu_advisor.engine.configs import NVIDIA_ONLY_EN, NVIDIA_ONLY_ZH, plan_environment
 from gpu_advisor.engine.sizing import resolve_shape
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
@@ -214,7 +215,26 @@ done
     )
 
 
-def _nccl_multi(vendor: Vendor, gpus: int, moe: bool) -> str:
+def _nccl_exports(nccl_env: dict[str, str]) -> str:
+    """``export NAME="${NAME:-value}"`` for the plan's NCCL settings (the caller's win)."""
+    return "".join(
+        f'export {name}="${{{name}:-{_dq(value)}}}"\n'
+        for name, value in nccl_env.items()
+    )
+
+
+def _dq(value: str) -> str:
+    """A value safe inside double quotes: no expansion, no quote, one line."""
+    return re.sub(r'[$`"\\\x00-\x1f\x7f]', "", value)
+
+
+def _nccl_multi(
+    vendor: Vendor,
+    gpus: int,
+    moe: bool,
+    launcher: str = "pmix",
+    nccl_env: dict[str, str] | None = None,
+) -> str:
     return (
         _preamble(
             "21_nccl_multi_node.sh",
@@ -223,29 +243,73 @@ def _nccl_multi(vendor: Vendor, gpus: int, moe: bool) -> str:
         )
         + f"""
 # usage: ./21_nccl_multi_node.sh [HOSTFILE]
-# Outside SLURM it needs Open MPI and a hostfile with one line per node, e.g. "node01 slots={gpus}".
-# Inside a SLURM allocation of several nodes it uses srun instead. About 3 minutes per test.
+# One rank per GPU: nodes x GPUS_PER_NODE ranks in all. About 3 minutes per test.
+# MPI_LAUNCHER picks how the ranks start (default {launcher}):
+#   pmix, pmi2  srun --mpi=pmix / --mpi=pmi2 inside a SLURM allocation (srun --mpi=list shows
+#               which your site has);
+#   mpirun      Open MPI's mpirun: inside SLURM on the allocation, outside with a hostfile
+#               with one line per node, e.g. "node01 slots={gpus}".
+# Every NCCL_* variable set here or before the script reaches every rank.
 GPUS="${{GPUS_PER_NODE:-{gpus}}}"
 HOSTFILE="${{1:-${{HOSTFILE:-${{KIT_DIR}}/hostfile}}}}"
-{_NCCL_FIND}{_tests_line(moe)}
+LAUNCHER="${{MPI_LAUNCHER:-{launcher}}}"
+export NCCL_DEBUG="${{NCCL_DEBUG:-WARN}}"
+{_nccl_exports(nccl_env or {})}{_NCCL_FIND}{_tests_line(moe)}
+IN_SLURM=0
 if [[ -n "${{SLURM_JOB_ID:-}}" && "${{SLURM_NNODES:-1}}" -gt 1 ]]; then
-  NODES="${{SLURM_NNODES}}"
-  launch() {{ srun --mpi=pmix --ntasks-per-node="${{GPUS}}" "$@"; }}
-else
-  if [[ ! -f "${{HOSTFILE}}" ]]; then
-    echo "no hostfile at ${{HOSTFILE}}: copy hostfile.example to hostfile and list your nodes" >&2
-    exit 2
-  fi
-  if ! have mpirun; then
-    skip "mpirun not found: install Open MPI and build nccl-tests with MPI=1"
-    exit 0
-  fi
-  NODES="$(grep -cvE '^[[:space:]]*(#|$)' "${{HOSTFILE}}")"
-  launch() {{
-    mpirun --hostfile "${{HOSTFILE}}" -np "$((NODES * GPUS))" --map-by "ppr:${{GPUS}}:node" \\
-      --bind-to none -x NCCL_DEBUG=WARN -x LD_LIBRARY_PATH -x PATH "$@"
-  }}
+  IN_SLURM=1
 fi
+case "${{LAUNCHER}}" in
+  pmix | pmi2)
+    if [[ "${{IN_SLURM}}" -ne 1 ]]; then
+      echo "MPI_LAUNCHER=${{LAUNCHER}} needs a SLURM allocation of 2 or more nodes; outside SLURM use MPI_LAUNCHER=mpirun" >&2
+      exit 2
+    fi
+    if ! have srun; then
+      echo "srun not found: MPI_LAUNCHER=${{LAUNCHER}} needs SLURM's srun" >&2
+      exit 2
+    fi
+    if ! srun --mpi=list 2>&1 | grep -qw "${{LAUNCHER}}"; then
+      echo "this SLURM has no --mpi=${{LAUNCHER}} plugin (see srun --mpi=list): set MPI_LAUNCHER to one it lists (pmix, pmi2) or to mpirun" >&2
+      exit 2
+    fi
+    NODES="${{SLURM_NNODES}}"
+    launch() {{
+      # --ntasks on the command line: the inherited SLURM_NTASKS (one per node) must not win.
+      srun --mpi="${{LAUNCHER}}" --nodes="${{NODES}}" --ntasks="$((NODES * GPUS))" \\
+        --ntasks-per-node="${{GPUS}}" --kill-on-bad-exit=1 "$@"
+    }}
+    ;;
+  mpirun)
+    if ! have mpirun; then
+      echo "mpirun not found: install Open MPI and build nccl-tests with MPI=1, or use MPI_LAUNCHER=pmix/pmi2 under SLURM" >&2
+      exit 2
+    fi
+    HOSTS=()
+    if [[ "${{IN_SLURM}}" -eq 1 ]]; then
+      NODES="${{SLURM_NNODES}}"
+    else
+      if [[ ! -f "${{HOSTFILE}}" ]]; then
+        echo "no hostfile at ${{HOSTFILE}}: copy hostfile.example to hostfile and list your nodes" >&2
+        exit 2
+      fi
+      NODES="$(grep -cvE '^[[:space:]]*(#|$)' "${{HOSTFILE}}" || true)"
+      HOSTS=(--hostfile "${{HOSTFILE}}")
+    fi
+    XARGS=(-x LD_LIBRARY_PATH -x PATH)
+    while IFS= read -r name; do
+      XARGS+=(-x "${{name}}")
+    done < <(compgen -e | grep -E '^NCCL_' || true)
+    launch() {{
+      mpirun "${{HOSTS[@]}}" -np "$((NODES * GPUS))" --map-by "ppr:${{GPUS}}:node" \\
+        --bind-to none "${{XARGS[@]}}" "$@"
+    }}
+    ;;
+  *)
+    echo "MPI_LAUNCHER must be pmix, pmi2 or mpirun, not ${{LAUNCHER}}" >&2
+    exit 2
+    ;;
+esac
 if [[ "${{NODES}}" -lt 2 ]]; then
   echo "need at least 2 nodes, found ${{NODES}}" >&2
   exit 2
@@ -257,7 +321,7 @@ for name in "${{TESTS[@]}}"; do
     continue
   fi
   out="${{RESULTS_DIR}}/nccl_${{name}}_${{NODES}}node.txt"
-  echo "Running ${{name}} on ${{NODES}} nodes x ${{GPUS}} GPUs ..."
+  echo "Running ${{name}} on ${{NODES}} nodes x ${{GPUS}} GPUs = $((NODES * GPUS)) ranks with ${{LAUNCHER}} ..."
   if ! launch "${{bin}}" -b 8 -e 8G -f 2 -g 1 > "${{out}}" 2> "${{out%.txt}}.err.log"; then
     mv "${{out}}" "${{out%.txt}}.failed.log"
     echo "[warn] ${{name}} failed; see ${{out%.txt}}.failed.log" >&2
@@ -305,7 +369,50 @@ esac
     )
 
 
-def _fio(vendor: Vendor, shared_dir: str, local_dir: str) -> str:
+FIO_JOBS: Final = 4
+"""Parallel fio jobs per folder."""
+
+FIO_MAX_GIB_PER_JOB: Final = 64
+"""Cap of the file each fio job writes [GiB]: a larger one only takes longer to lay out."""
+
+LOCAL_DIR_CANDIDATES: Final = (
+    "/raid",
+    "/mnt/nvme",
+    "/mnt/local",
+    "/local",
+    "/scratch",
+    "/var/tmp",
+)
+"""Local-disk folders ``40_fio.sh`` tries, in order, when LOCAL_DIR is not set
+(``/tmp`` is often a RAM disk and would measure memory, not the disk)."""
+
+
+def fio_gib_per_job(checkpoint_bytes: float | None) -> int:
+    """fio file size per job: one checkpoint spread over :data:`FIO_JOBS` jobs.
+
+    Parameters
+    ----------
+    checkpoint_bytes : float or None
+        One checkpoint of the plan (weights and optimizer state) [B]; None:
+        unknown, 10 GiB per job.
+
+    Returns
+    -------
+    int
+        GiB per job, between 1 and :data:`FIO_MAX_GIB_PER_JOB`. [GiB]
+
+    Examples
+    --------
+    >>> fio_gib_per_job(182e9), fio_gib_per_job(1e9), fio_gib_per_job(None)
+    (43, 1, 10)
+    """
+    if checkpoint_bytes is None:
+        return 10
+    per_job = -(-checkpoint_bytes // (FIO_JOBS * 2**30))
+    return int(min(FIO_MAX_GIB_PER_JOB, max(1, per_job)))
+
+
+def _fio(vendor: Vendor, shared_dir: str, local_dir: str, gib_per_job: int = 10) -> str:
     return (
         _preamble(
             "40_fio.sh",
@@ -313,15 +420,25 @@ def _fio(vendor: Vendor, shared_dir: str, local_dir: str) -> str:
             vendor,
         )
         + f"""
-# Writes FIO_SIZE per job (4 jobs) for FIO_RUNTIME seconds, then reads it back; removes its files.
-# About 2 minutes per folder. Set SHARED_DIR to where checkpoints will be written.
+# Writes FIO_SIZE per job (4 jobs; default {gib_per_job}G: one checkpoint of the plan over the
+# 4 jobs, at most {FIO_MAX_GIB_PER_JOB}G each) for FIO_RUNTIME seconds, then reads it back; removes
+# its files. About 2 minutes per folder. Set SHARED_DIR to where checkpoints will be written and
+# LOCAL_DIR to the local NVMe disk (default: the first writable of {" ".join(LOCAL_DIR_CANDIDATES)}).
 # shellcheck disable=SC2016  # a literal value from the project: nothing may expand
 DEFAULT_SHARED_DIR={shlex.quote(shared_dir)}
 # shellcheck disable=SC2016  # a literal value from the project: nothing may expand
 DEFAULT_LOCAL_DIR={shlex.quote(local_dir)}
 SHARED_DIR="${{SHARED_DIR:-${{DEFAULT_SHARED_DIR}}}}"
 LOCAL_DIR="${{LOCAL_DIR:-${{DEFAULT_LOCAL_DIR}}}}"
-SIZE="${{FIO_SIZE:-10G}}"
+if [[ -z "${{LOCAL_DIR}}" ]]; then
+  for candidate in {" ".join(LOCAL_DIR_CANDIDATES)}; do
+    if [[ -d "${{candidate}}" && -w "${{candidate}}" ]]; then
+      LOCAL_DIR="${{candidate}}"
+      break
+    fi
+  done
+fi
+SIZE="${{FIO_SIZE:-{gib_per_job}G}}"
 RUNTIME="${{FIO_RUNTIME:-30}}"
 ENGINE="${{FIO_ENGINE:-libaio}}"
 if ! have fio; then
@@ -330,7 +447,7 @@ if ! have fio; then
 fi
 run_fio() {{
   local where="$1" dir="$2"
-  if [[ ! -d "${{dir}}" || ! -w "${{dir}}" ]]; then
+  if [[ -z "${{dir}}" || ! -d "${{dir}}" || ! -w "${{dir}}" ]]; then
     skip "${{where}}: ${{dir}} is not a writable folder (set SHARED_DIR or LOCAL_DIR)"
     return 0
   fi
@@ -566,19 +683,20 @@ echo "Done. Results: ${{RESULTS_DIR}}  Archive to send back: ${{archive}}"
     )
 
 
-def _sbatch(vendor: Vendor, project: Project, gpus: int) -> str:
+def _sbatch(vendor: Vendor, project: Project, gpus: int, nodes: int) -> str:
     env = project.environment
-    nodes = max(2, env.nodes)
+    nodes = max(2, nodes)
     partition = re.sub(r"[^A-Za-z0-9_.,-]", "", env.partition) or "gpu"
     return f"""#!/usr/bin/env bash
 # slurm/testkit.sbatch: the GPU Advisor test kit as one SLURM job.
 # Vendor: {_plain(vendor.name)}. Submit from the kit folder: sbatch slurm/testkit.sbatch
-# Step 1 runs run_all.sh on every node at once; step 2 measures NCCL across all nodes.
+# Step 1 runs run_all.sh on every node at once (one task per node); step 2 measures NCCL
+# across all nodes with one rank per GPU ({nodes} x {gpus} = {nodes * gpus} ranks).
 # The kit folder must be on storage every node can see (results land in results/<hostname>/).
 #SBATCH --job-name=gpu-advisor-testkit
 #SBATCH --partition={partition}
 #SBATCH --nodes={nodes}
-#SBATCH --ntasks-per-node=1
+#SBATCH --ntasks-per-node={gpus}
 #SBATCH --gpus-per-node={gpus}
 #SBATCH --exclusive
 #SBATCH --time=02:00:00
@@ -586,7 +704,8 @@ def _sbatch(vendor: Vendor, project: Project, gpus: int) -> str:
 set -euo pipefail
 KIT_DIR="${{SLURM_SUBMIT_DIR:-$(pwd)}}"
 export GPUS_PER_NODE="${{GPUS_PER_NODE:-{gpus}}}"
-srun --ntasks-per-node=1 --ntasks="${{SLURM_NNODES}}" bash "${{KIT_DIR}}/run_all.sh"
+export MPI_LAUNCHER="${{MPI_LAUNCHER:-{env.mpi_launcher}}}"
+srun --nodes="${{SLURM_NNODES}}" --ntasks-per-node=1 --ntasks="${{SLURM_NNODES}}" bash "${{KIT_DIR}}/run_all.sh"
 if [[ "${{SLURM_NNODES}}" -gt 1 ]]; then
   bash "${{KIT_DIR}}/21_nccl_multi_node.sh"
 fi
@@ -598,12 +717,30 @@ def _k8s(
 ) -> str:
     env = project.environment
     q = json.dumps  # a JSON string is a valid YAML scalar: no injection through names
+    cpus = env.cpus_per_gpu * gpus
+    # 16 GiB /dev/shm (a memory-backed emptyDir) counts against the memory limit.
+    memory_gib = env.memory_gib_per_gpu * gpus + 16
     return f"""# k8s/testkit-job.yaml: the GPU Advisor test kit as a Kubernetes Job on one GPU node.
 # Vendor: {_plain(vendor.name)}.
 # 1. kubectl -n {_k8s_name(env.namespace)} create configmap gpu-advisor-testkit --from-file=<kit folder>
 # 2. kubectl apply -f k8s/testkit-job.yaml ; kubectl -n {_k8s_name(env.namespace)} logs -f job/gpu-advisor-testkit
-# 3. The results stay on the node in /var/tmp/gpu-advisor-results/<node name>/ (hostPath below);
-#    replace that volume with a PersistentVolumeClaim if you cannot log in to the node.
+# 3. The results land in the PersistentVolumeClaim gpu-advisor-testkit-results (created below,
+#    1 GiB from the default StorageClass), one folder per node; copy them out with a pod that
+#    mounts it, or kubectl cp while the Job's pod is still there.
+# The Job passes the "baseline" Pod Security Standard (no hostPath, no added capabilities);
+# a namespace labelled pod-security.kubernetes.io/enforce=restricted rejects it (GPU images
+# run as root): label it pod-security.kubernetes.io/enforce=baseline.
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata:
+  name: gpu-advisor-testkit-results
+  namespace: {q(_k8s_name(env.namespace))}
+spec:
+  accessModes: ["ReadWriteOnce"]
+  resources:
+    requests:
+      storage: 1Gi
+---
 apiVersion: batch/v1
 kind: Job
 metadata:
@@ -640,11 +777,15 @@ spec:
             - name: SHARED_DIR
               value: {q(_plain(shared_dir, 500))}
           resources:
+            requests:
+              cpu: "{cpus}"
+              memory: {memory_gib}Gi
             limits:
+              cpu: "{cpus}"
+              memory: {memory_gib}Gi
               nvidia.com/gpu: {gpus}
           securityContext:
-            capabilities:
-              add: ["IPC_LOCK"]
+            allowPrivilegeEscalation: false
           volumeMounts:
             - name: kit
               mountPath: /kit
@@ -657,9 +798,8 @@ spec:
           configMap:
             name: gpu-advisor-testkit
         - name: results
-          hostPath:
-            path: /var/tmp/gpu-advisor-results
-            type: DirectoryOrCreate
+          persistentVolumeClaim:
+            claimName: gpu-advisor-testkit-results
         - name: dshm
           emptyDir:
             medium: Memory
@@ -762,9 +902,10 @@ not finish.
 
 ## Sending the results back
 
-Send us every `results_<hostname>.tar.gz` (or the whole `results/` folder). We import them into GPU
-Advisor as they are: please do not edit them. They contain host names, GPU serial numbers and UUIDs,
-but no data and no passwords.
+Send us every `results_<hostname>.tar.gz` (or the whole `results/` folder). Please do not edit them.
+They contain host names, GPU serial numbers and UUIDs, but no data and no passwords.
+We read each archive directly, without unpacking it: `gpu-advisor-cli parse-results
+results_<hostname>.tar.gz` (or the `results/` folder), or Import results in the app.
 
 ## The training log format
 
@@ -849,8 +990,10 @@ Kubernetes 集群请按 `k8s/testkit-job.yaml` 开头的注释创建 ConfigMap �
 
 ## 如何把结果发回
 
-请把每个 `results_<主机名>.tar.gz`（或整个 `results/` 目录）发给我们。我们会原样导入 GPU Advisor，
-请不要修改其中内容。结果里有主机名、GPU 序列号和 UUID，但没有业务数据，也没有密码。
+请把每个 `results_<主机名>.tar.gz`（或整个 `results/` 目录）发给我们，请不要修改其中内容。
+结果里有主机名、GPU 序列号和 UUID，但没有业务数据，也没有密码。
+我们无需解包即可直接读取压缩包：`gpu-advisor-cli parse-results results_<主机名>.tar.gz`
+（或 `results/` 目录），也可在软件中导入结果。
 
 ## 训练日志格式
 
@@ -877,7 +1020,7 @@ def build_testkit(
     *,
     dcgm_level: int = 2,
     shared_dir: str | None = None,
-    local_dir: str = "/tmp",
+    local_dir: str = "",
     train_command: str = "",
 ) -> dict[str, str]:
     """The test kit for one vendor, as relative path → file text.
@@ -896,7 +1039,8 @@ def build_testkit(
     shared_dir : str, optional
         Shared storage for the fio test; default ``environment.data_path``.
     local_dir : str
-        Local disk for the fio test.
+        Local disk for the fio test; empty: the script picks the first
+        writable of :data:`LOCAL_DIR_CANDIDATES` (never ``/tmp``).
     train_command : str
         Default ``TRAIN_CMD`` of ``60_train_job.sh`` (empty: must be given).
 
@@ -916,29 +1060,55 @@ def build_testkit(
     """
     if dcgm_level not in DCGM_LEVEL_MINUTES:
         raise ValueError("dcgm_level must be 1, 2, 3 or 4")
-    gpus = project.environment.gpus_per_node
+    plan = plan_environment(project, catalog)
+    gpus = plan.environment.gpus_per_node
+    nodes = plan.environment.nodes
     try:
         moe = resolve_shape(project.workload, catalog)[0].is_moe
     except (KeyError, ValueError):
         moe = False
     shared = shared_dir if shared_dir is not None else project.environment.data_path
+    zh = project.meta.language is Language.ZH
+    shown_local = local_dir or (
+        "首个可写的 " if zh else "the first writable of "
+    ) + ", ".join(LOCAL_DIR_CANDIDATES)
     readme = (
-        _readme_zh(vendor, gpus, dcgm_level, moe, shared, local_dir)
-        if project.meta.language is Language.ZH
-        else _readme_en(vendor, gpus, dcgm_level, moe, shared, local_dir)
+        _readme_zh(vendor, gpus, dcgm_level, moe, shared, shown_local)
+        if zh
+        else _readme_en(vendor, gpus, dcgm_level, moe, shared, shown_local)
     )
+    gpu = next((g for g in catalog.gpus if g.id == vendor.gpu_id), None)
+    if gpu is not None and gpu.vendor != "NVIDIA":
+        text = (NVIDIA_ONLY_ZH if zh else NVIDIA_ONLY_EN).format(
+            gpu=_plain(gpu.name), vendor=_plain(gpu.vendor)
+        )
+        readme = readme.replace(
+            "\n", f"\n\n> **{'注意' if zh else 'Note'}:** {text}\n", 1
+        )
     return {
         "README.md": readme,
         "00_inventory.sh": _inventory(vendor),
         "10_dcgm_diag.sh": _dcgm(vendor, dcgm_level),
         "20_nccl_single_node.sh": _nccl_single(vendor, gpus, moe),
-        "21_nccl_multi_node.sh": _nccl_multi(vendor, gpus, moe),
+        "21_nccl_multi_node.sh": _nccl_multi(
+            vendor,
+            gpus,
+            moe,
+            project.environment.mpi_launcher,
+            {
+                k: v
+                for k, v in plan.environment.nccl_env.items()
+                if k.startswith("NCCL_")
+            },
+        ),
         "30_iperf3.sh": _iperf(vendor),
-        "40_fio.sh": _fio(vendor, shared, local_dir),
+        "40_fio.sh": _fio(
+            vendor, shared, local_dir, fio_gib_per_job(plan.checkpoint_bytes)
+        ),
         "50_gpu_probe.py": _PROBE,
         "60_train_job.sh": _train(vendor, train_command),
         "run_all.sh": _run_all(vendor, dcgm_level),
-        "slurm/testkit.sbatch": _sbatch(vendor, project, gpus),
+        "slurm/testkit.sbatch": _sbatch(vendor, project, gpus, nodes),
         "k8s/testkit-job.yaml": _k8s(project, vendor, gpus, shared, dcgm_level),
         "hostfile.example": f"# One node per line; slots = GPUs per node.\nnode01 slots={gpus}\nnode02 slots={gpus}\n",
     }

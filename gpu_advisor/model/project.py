@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from enum import StrEnum
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Literal
 
 from pydantic import Field, model_validator
 
@@ -491,6 +491,29 @@ class Environment(Frozen):
         default_factory=dict,
         max_length=64,
         description="Extra NCCL/torch environment variables, e.g. NCCL_SOCKET_IFNAME.",
+    )
+    # Added for the rollout files (engine/configs.py, engine/testkit.py); defaults keep
+    # old files valid.
+    nodes_override: bool = Field(
+        False,
+        description="True: the launch files use nodes and gpus_per_node as set here; "
+        "False: they follow the sizing result (nodes x GPUs per server).",
+    )
+    mpi_launcher: Literal["pmix", "pmi2", "mpirun"] = Field(
+        "pmix",
+        description="How multi-node collectives start their ranks: srun --mpi=pmix, "
+        "srun --mpi=pmi2 (inside SLURM) or Open MPI's mpirun.",
+    )
+    script_source: Literal["", "configmap", "pvc", "image"] = Field(
+        "",
+        description="Kubernetes: where train_script comes from: a ConfigMap "
+        "(script_configmap), the data PVC (data_pvc, path relative to data_path) or "
+        "the image's working directory; empty: not set (the rollout refuses).",
+    )
+    script_configmap: str = Field(
+        "",
+        max_length=253,
+        description="Kubernetes ConfigMap holding train_script, mounted at /workspace.",
     )
 
     @model_validator(mode="after")

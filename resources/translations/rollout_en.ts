@@ -336,6 +336,42 @@
         <source>The plan needs %1 cards: %2 node(s) × %3 GPUs.</source>
         <translation>The plan needs %1 cards: %2 node(s) × %3 GPUs.</translation>
     </message>
+    <message>
+        <source>Override the plan: generate the files for these nodes and GPUs per node</source>
+        <translation>Override the plan: generate the files for these nodes and GPUs per node</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>not set</translation>
+    </message>
+    <message>
+        <source>a ConfigMap</source>
+        <translation>a ConfigMap</translation>
+    </message>
+    <message>
+        <source>the data volume claim</source>
+        <translation>the data volume claim</translation>
+    </message>
+    <message>
+        <source>the image</source>
+        <translation>the image</translation>
+    </message>
+    <message>
+        <source>script source</source>
+        <translation>script source</translation>
+    </message>
+    <message>
+        <source>script ConfigMap</source>
+        <translation>script ConfigMap</translation>
+    </message>
+    <message>
+        <source>Script from:</source>
+        <translation>Script from:</translation>
+    </message>
+    <message>
+        <source>Script ConfigMap:</source>
+        <translation>Script ConfigMap:</translation>
+    </message>
 </context>
 <context>
     <name>MonitoringPage</name>

@@ -336,6 +336,42 @@
         <source>The plan needs %1 cards: %2 node(s) × %3 GPUs.</source>
         <translation>本计划需要 %1 张卡：%2 个节点 × 每节点 %3 张。</translation>
     </message>
+    <message>
+        <source>Override the plan: generate the files for these nodes and GPUs per node</source>
+        <translation>覆盖规划：按此处的节点数和每节点卡数生成文件</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>a ConfigMap</source>
+        <translation>ConfigMap 挂载</translation>
+    </message>
+    <message>
+        <source>the data volume claim</source>
+        <translation>数据卷（PVC）</translation>
+    </message>
+    <message>
+        <source>the image</source>
+        <translation>镜像内自带</translation>
+    </message>
+    <message>
+        <source>script source</source>
+        <translation>脚本来源</translation>
+    </message>
+    <message>
+        <source>script ConfigMap</source>
+        <translation>脚本所在 ConfigMap</translation>
+    </message>
+    <message>
+        <source>Script from:</source>
+        <translation>脚本来源：</translation>
+    </message>
+    <message>
+        <source>Script ConfigMap:</source>
+        <translation>脚本 ConfigMap：</translation>
+    </message>
 </context>
 <context>
     <name>MonitoringPage</name>

@@ -33,6 +33,7 @@ from gpu_advisor.engine.configs import (
     prometheus_alert_rules,
     prometheus_scrape_config,
     slurm_script,
+    with_node_label,
 )
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import (
@@ -55,7 +56,6 @@ EXPECTED_ALERTS = {
     "GpuTemperatureHigh",
     "GpuMemoryTemperatureHigh",
     "GpuXidError",
-    "GpuFellOffBus",
     "GpuMissing",
     "GpuCountBelowExpected",
     "GpuEccDoubleBitErrors",
@@ -485,7 +485,7 @@ def test_bare_in_container(tmp_path: Path) -> None:
     shellcheck_ok(text)
     argv = run_with_stubs(tmp_path, text, ["1"], {})
     assert argv[:5] == ["run", "--rm", "--gpus", "all", "--network"]
-    assert "-e" in argv
+    assert "--env" in argv
     assert "NCCL_IB_HCA" in argv
     i = argv.index("registry.example/pt:24.05")
     assert argv[i + 1] == "torchrun"
@@ -611,25 +611,32 @@ def test_alert_rules_thresholds() -> None:
     )
     rules = rules_by_name(prometheus_alert_rules(mon, expected_gpus_per_node=8))
     assert set(rules) == EXPECTED_ALERTS
-    assert rules["GpuTemperatureHigh"]["expr"] == "DCGM_FI_DEV_GPU_TEMP > 80"
-    assert rules["GpuMemoryTemperatureHigh"]["expr"] == "DCGM_FI_DEV_MEMORY_TEMP > 92.5"
-    assert (
-        rules["GpuEccDoubleBitErrors"]["expr"] == "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL >= 3"
+    n = with_node_label
+    assert rules["GpuTemperatureHigh"]["expr"] == n("DCGM_FI_DEV_GPU_TEMP > 80")
+    assert rules["GpuMemoryTemperatureHigh"]["expr"] == n(
+        "DCGM_FI_DEV_MEMORY_TEMP > 92.5"
     )
-    assert rules["GpuUtilizationLow"]["expr"] == (
+    assert rules["GpuEccDoubleBitErrors"]["expr"] == n(
+        "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL >= 3"
+    )
+    assert rules["GpuUtilizationLow"]["expr"] == n(
         "avg_over_time(DCGM_FI_DEV_GPU_UTIL[20m]) < 55 and DCGM_FI_DEV_FB_USED > 1024"
     )
     assert "[7m]" in rules["NcclHangSuspected"]["expr"]
     assert "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE" in rules["NcclHangSuspected"]["expr"]
-    assert rules["GpuFellOffBus"]["expr"] == "DCGM_FI_DEV_XID_ERRORS == 79"
-    assert "DCGM_FI_DEV_XID_ERRORS > 0" in rules["GpuXidError"]["expr"]
-    assert rules["GpuCountBelowExpected"]["expr"] == (
-        "count by (Hostname) (DCGM_FI_DEV_GPU_TEMP) < 8"
+    assert rules["GpuXidError"]["expr"] == n(
+        "DCGM_FI_DEV_XID_ERRORS > 0 and changes(DCGM_FI_DEV_XID_ERRORS[10m]) > 0"
+    )
+    assert "79" not in rules["GpuXidError"]["expr"]
+    assert "XID 79" in rules["GpuMissing"]["annotations"]["description"]
+    assert rules["GpuCountBelowExpected"]["expr"] == n(
+        "count by (node) (DCGM_FI_DEV_GPU_TEMP) < 8"
     )
     assert (
-        "unless on (Hostname, gpu) DCGM_FI_DEV_GPU_TEMP" in rules["GpuMissing"]["expr"]
+        "unless on (node, gpu) " + n("DCGM_FI_DEV_GPU_TEMP")
+        in (rules["GpuMissing"]["expr"])
     )
-    assert rules["GpuRowRemapFailure"]["expr"] == "DCGM_FI_DEV_ROW_REMAP_FAILURE > 0"
+    assert rules["GpuRowRemapFailure"]["expr"] == n("DCGM_FI_DEV_ROW_REMAP_FAILURE > 0")
     assert (
         "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS"
         in rules["GpuUncorrectableRowsRemapped"]["expr"]
@@ -686,7 +693,7 @@ def test_language_switch_changes_only_annotations() -> None:
         assert en[name]["annotations"] != zh[name]["annotations"]
         assert CJK.search(zh[name]["annotations"]["summary"]), name
         assert not CJK.search(str(en[name]["annotations"])), name
-    assert "掉卡" in zh["GpuFellOffBus"]["annotations"]["summary"]
+    assert "掉卡" in zh["GpuMissing"]["annotations"]["summary"]
     assert "降频" in zh["GpuThermalThrottling"]["annotations"]["summary"]
 
 

@@ -106,7 +106,10 @@ def test_commands_match_the_tools_documentation():
     assert 'dcgmi diag -r "${LEVEL}"' in kit["10_dcgm_diag.sh"]
     assert '-b 8 -e 8G -f 2 -g "${GPUS}"' in kit["20_nccl_single_node.sh"]
     assert "all_gather_perf" in kit["20_nccl_single_node.sh"]
-    assert "mpirun --hostfile" in kit["21_nccl_multi_node.sh"]
+    assert (
+        'mpirun "${HOSTS[@]}" -np "$((NODES * GPUS))"' in kit["21_nccl_multi_node.sh"]
+    )
+    assert 'HOSTS=(--hostfile "${HOSTFILE}")' in kit["21_nccl_multi_node.sh"]
     assert (
         'iperf3 -c "${SERVER}" -P "${STREAMS}" -t "${DURATION}" -J'
         in kit["30_iperf3.sh"]
@@ -146,10 +149,15 @@ def test_alltoall_only_for_moe():
 def test_k8s_job_parses_and_requests_gpus():
     kit = _kit(
         environment=Environment(
-            gpus_per_node=4, namespace="ml team!", pytorch_image='img"; rm -rf /'
+            gpus_per_node=4,
+            namespace="ml team!",
+            pytorch_image='img"; rm -rf /',
+            nodes_override=True,
         )
     )
-    job = yaml.safe_load(kit["k8s/testkit-job.yaml"])
+    docs = list(yaml.safe_load_all(kit["k8s/testkit-job.yaml"]))
+    assert [d["kind"] for d in docs] == ["PersistentVolumeClaim", "Job"]
+    job = docs[1]
     assert job["kind"] == "Job"
     assert job["metadata"]["namespace"] == "ml-team"
     container = job["spec"]["template"]["spec"]["containers"][0]
@@ -163,7 +171,11 @@ def test_k8s_job_parses_and_requests_gpus():
 
 
 def test_sbatch_header():
-    kit = _kit(environment=Environment(nodes=4, gpus_per_node=8, partition="a100"))
+    kit = _kit(
+        environment=Environment(
+            nodes=4, gpus_per_node=8, partition="a100", nodes_override=True
+        )
+    )
     sbatch = kit["slurm/testkit.sbatch"]
     assert "#SBATCH --nodes=4" in sbatch
     assert "#SBATCH --gpus-per-node=8" in sbatch

@@ -91,8 +91,10 @@ def test_generated_files_parse(
     qtbot: Any, session: ProjectSession, tmp_path: Path
 ) -> None:
     page = _page(qtbot, session)
+    page.override_field.editor.setChecked(True)  # the files follow the plan otherwise
     page.nodes_field.editor.setValue(2)
     page.gpus_per_node_field.editor.setValue(4)
+    assert "the sizing plans" in page.advice_label.text()
     docs = [
         d for d in yaml.safe_load_all(page.viewers[Scheduler.KUBERNETES].text()) if d
     ]
@@ -133,9 +135,14 @@ def test_examples_show_engine_numbers_and_valid_files(
     page = _page(qtbot, session)
     gpus = session.evaluation.sizing.cluster.gpus
     assert f"needs {gpus:,} cards" in page.plan_hint_label.text()
-    expected = launch_configs(session.project)
+    expected = launch_configs(session.project, session.catalog)
     for scheduler, viewer in page.viewers.items():
         assert viewer.text() == expected[scheduler].text
+    # The files run at the plan's node count; the page says when the step differs.
+    nodes = session.evaluation.sizing.cluster.nodes
+    assert f"#SBATCH --nodes={nodes}\n" in page.viewers[Scheduler.SLURM].text()
+    if nodes != session.project.environment.nodes:
+        assert "These files follow the sizing" in page.advice_label.text()
     assert list(yaml.safe_load_all(page.viewers[Scheduler.KUBERNETES].text()))
     _bash_ok(page.viewers[Scheduler.SLURM].text(), tmp_path)
 

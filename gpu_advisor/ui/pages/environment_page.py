@@ -45,10 +45,14 @@ from typing_extensions import override
 from gpu_advisor.engine.api import (
     GeneratedConfig,
     environment_advice,
+    kubernetes_script_problem,
     launch_config,
+    plan_environment,
 )
+from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language, Severity
 from gpu_advisor.model.project import Project, Scheduler
+from gpu_advisor.model.sizing_results import SizingResult
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import GroupedForm, RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
@@ -79,20 +83,35 @@ def ui_language() -> Language:
     return Language.ZH if current_language().startswith("zh") else Language.EN
 
 
-def launch_configs(project: Project) -> dict[Scheduler, GeneratedConfig]:
+def launch_configs(
+    project: Project, catalog: Catalog | None = None
+) -> dict[Scheduler, GeneratedConfig]:
     """The launch file for each scheduler (Kubernetes Job, sbatch, bare-node script).
 
     :func:`~gpu_advisor.engine.configs.generate_all` writes the file of the
     project's scheduler only; the page shows all three.
     """
-    return {scheduler: _launch_config(project, scheduler) for scheduler in Scheduler}
+    return {
+        scheduler: _launch_config(project, scheduler, catalog)
+        for scheduler in Scheduler
+    }
 
 
-def _launch_config(project: Project, scheduler: Scheduler) -> GeneratedConfig:
+def _launch_config(
+    project: Project,
+    scheduler: Scheduler,
+    catalog: Catalog | None = None,
+    sizing: SizingResult | None = None,
+) -> GeneratedConfig:
+    """The file the rollout writes: for the plan's nodes when a catalog is given."""
     env = project.environment
+    notes: list[str] = []
+    if catalog is not None:
+        plan = plan_environment(project, catalog, sizing)
+        env, notes = plan.environment, plan.notes(project.meta.language)
     if env.scheduler is not scheduler:
         env = env.model_copy(update={"scheduler": scheduler})
-    return launch_config(env, project.workload, project.meta.language)
+    return launch_config(env, project.workload, project.meta.language, notes)
 
 
 class ConfigViewer(QWidget):
@@ -537,6 +556,27 @@ class EnvironmentPage(QWizardPage):
             lambda: self.tr("Run torchrun inside the PyTorch image (docker)"),
         )
         self.nccl_env_field = _EnvVarsField(session)
+        self.override_field = BoundCheck(
+            session,
+            "environment.nodes_override",
+            lambda: self.tr(
+                "Override the plan: generate the files for these nodes and GPUs per node"
+            ),
+        )
+        self.script_source_field = BoundCombo(
+            session,
+            "environment.script_source",
+            [
+                ("", lambda: self.tr("not set")),
+                ("configmap", lambda: self.tr("a ConfigMap")),
+                ("pvc", lambda: self.tr("the data volume claim")),
+                ("image", lambda: self.tr("the image")),
+            ],
+            label=lambda: self.tr("script source"),
+        )
+        self.script_configmap_field = line(
+            "environment.script_configmap", 253, lambda: self.tr("script ConfigMap")
+        )
         self._bound: list[BoundField] = [
             self.scheduler_field, self.nodes_field, self.gpus_per_node_field,
             self.cuda_field, self.image_field, self.pull_secret_field,
@@ -544,6 +584,7 @@ class EnvironmentPage(QWizardPage):
             self.train_script_field, self.data_path_field, self.data_pvc_field,
             self.time_limit_field, self.cpus_field, self.memory_field,
             self.shm_field, self.port_field, self.rdma_field, self.container_field,
+            self.override_field, self.script_source_field, self.script_configmap_field,
         ]  # fmt: skip
 
         self.plan_hint_label = QLabel(wordWrap=True)
@@ -572,6 +613,7 @@ class EnvironmentPage(QWizardPage):
         hint_row.addWidget(self.plan_hint_label, 1)
         hint_row.addWidget(self.apply_plan_button)
         cluster.addRow(hint_row)
+        cluster.addRow(self.override_field)
         cluster.addRow(self.single_node_label)
         group(
             "software",
@@ -590,6 +632,8 @@ class EnvironmentPage(QWizardPage):
                 ("train_script", self.train_script_field),
                 ("data_path", self.data_path_field),
                 ("data_pvc", self.data_pvc_field),
+                ("script_source", self.script_source_field),
+                ("script_configmap", self.script_configmap_field),
                 ("time_limit", self.time_limit_field),
             ],
         )
@@ -673,6 +717,8 @@ class EnvironmentPage(QWizardPage):
             "train_script": self.tr("&Training script:"),
             "data_path": self.tr("&Data path:"),
             "data_pvc": self.tr("Data volume claim:"),
+            "script_source": self.tr("Script from:"),
+            "script_configmap": self.tr("Script ConfigMap:"),
             "time_limit": self.tr("Time &limit:"),
             "cpus": self.tr("CPUs per GPU:"),
             "memory": self.tr("Memory per GPU:"),
@@ -785,6 +831,8 @@ class EnvironmentPage(QWizardPage):
         env = project.environment
         self.namespace_field.setEnabled(env.scheduler is Scheduler.KUBERNETES)
         self.data_pvc_field.setEnabled(env.scheduler is Scheduler.KUBERNETES)
+        self.script_source_field.setEnabled(env.scheduler is Scheduler.KUBERNETES)
+        self.script_configmap_field.setEnabled(env.scheduler is Scheduler.KUBERNETES)
         self.pull_secret_field.setEnabled(env.scheduler is Scheduler.KUBERNETES)
         self.rdma_field.setEnabled(env.scheduler is Scheduler.KUBERNETES)
         self.partition_field.setEnabled(env.scheduler is Scheduler.SLURM)
@@ -802,6 +850,17 @@ class EnvironmentPage(QWizardPage):
         self._update_plan_hint(project)
         language = ui_language()
         advice = environment_advice(project.environment, project.workload)
+        catalog = self._session.catalog
+        try:
+            sizing: SizingResult | None = self._session.evaluation.sizing
+        except (KeyError, ValueError):
+            sizing = None
+        # The node-count and NVIDIA-only notes the rollout files carry too.
+        advice += plan_environment(project, catalog, sizing).advice
+        if project.environment.scheduler is Scheduler.KUBERNETES:
+            problem = kubernetes_script_problem(project.environment)
+            if problem is not None:
+                advice.append(problem)
         lines = [
             f'<span style="{_ADVICE_STYLE[a.severity]}">• {_escape(a.message(language))}</span>'
             for a in advice
@@ -818,7 +877,8 @@ class EnvironmentPage(QWizardPage):
         key = (project.environment, project.workload, project.meta.language)
         for scheduler in Scheduler:
             self.viewers[scheduler].set_source(
-                key, functools.partial(_launch_config, project, scheduler)
+                key,
+                functools.partial(_launch_config, project, scheduler, catalog, sizing),
             )
         for index, scheduler in enumerate(Scheduler):
             name = self._tab_names[scheduler]

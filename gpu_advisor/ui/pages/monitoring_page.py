@@ -10,6 +10,7 @@ Grafana hint, each in a :class:`ConfigViewer` with *Copy* and *Save…*.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from typing import Final
 
@@ -31,6 +32,8 @@ from gpu_advisor.engine.api import (
     MONITORING_CONFIGS,
     GeneratedConfig,
     monitoring_config,
+    plan_environment,
+    with_notes,
 )
 from gpu_advisor.model.project import Project
 from gpu_advisor.ui.pages._base import GroupedForm, RefreshWhenShown
@@ -315,15 +318,24 @@ class MonitoringPage(QWizardPage):
         self.outputs.stale = False
         env, mon = project.environment, project.monitoring
         language = project.meta.language
-        key = (mon, env, language)
+        key = (mon, env, project.workload, language)
         for name in MONITORING_FILES:
             self.viewers[name].set_source(
                 key, functools.partial(self._generate, name, project)
             )
 
     def _generate(self, name: str, project: Project) -> GeneratedConfig:
+        # The files the rollout writes: for the plan's nodes (unless overridden).
+        plan = plan_environment(project, self._session.catalog)
         config = monitoring_config(
-            name, project.environment, project.monitoring, project.meta.language
+            name, plan.environment, project.monitoring, project.meta.language
         )
+        notes = [
+            a.message(project.meta.language)
+            for a in plan.advice
+            if a.code == "environment.nvidia_only"
+        ]
+        if notes:
+            config = dataclasses.replace(config, text=with_notes(config.text, notes))
         self.tabs.setTabToolTip(MONITORING_FILES.index(name), config.title)
         return config

@@ -1,0 +1,81 @@
+"""``gpu-advisor-cli rollout PROJECT -o DIR``: every rollout file of the plan.
+
+Writes the launch file, the monitoring files and the test kit exactly as the
+app saves them, generated for the sizing's node count, plus ``MANIFEST.md``
+and ``manifest.json`` (see :mod:`gpu_advisor.io.rollout`). An existing
+non-empty folder is refused unless ``--force``; the project file is never
+overwritten.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from gpu_advisor.cli._common import CliError
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    """Add ``rollout``."""
+    parser = subparsers.add_parser(
+        "rollout",
+        help="write the plan's launch, monitoring and test-kit files",
+        description="Write every generated file of the plan (launch, monitoring, "
+        "test kit) into a folder, with a manifest of what each file is for.",
+    )
+    parser.add_argument("project", type=Path, metavar="PROJECT.gpuplan")
+    parser.add_argument("-o", "--output", type=Path, required=True, metavar="DIR")
+    parser.add_argument(
+        "--scheduler",
+        choices=["k8s", "slurm", "bare"],
+        default=None,
+        help="default: the project's",
+    )
+    parser.add_argument(
+        "--lang", choices=["zh", "en"], default=None, help="default: the project's"
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="write into a non-empty folder"
+    )
+    parser.set_defaults(func=_rollout)
+
+
+def _rollout(args: argparse.Namespace) -> int:
+    from gpu_advisor.io.catalog import load_catalog
+    from gpu_advisor.io.project_file import ProjectFileError, load_project
+    from gpu_advisor.io.rollout import RolloutError, rollout_files, write_rollout
+    from gpu_advisor.model.common import Language
+    from gpu_advisor.model.project import Scheduler
+
+    try:
+        project = load_project(args.project)
+    except ProjectFileError as exc:
+        raise CliError(str(exc)) from exc
+    except OSError as exc:
+        raise CliError(f"cannot read {args.project}: {exc.strerror or exc}") from exc
+    scheduler = {
+        "k8s": Scheduler.KUBERNETES,
+        "slurm": Scheduler.SLURM,
+        "bare": Scheduler.BARE,
+        None: None,
+    }[args.scheduler]
+    language = Language(args.lang) if args.lang else None
+    try:
+        files, plan = rollout_files(
+            project, load_catalog(), scheduler=scheduler, language=language
+        )
+        write_rollout(files, args.output, force=args.force, protect=args.project)
+    except RolloutError as exc:
+        raise CliError(f"{args.project}: {exc}") from exc
+    except OSError as exc:
+        raise CliError(f"cannot write {args.output}: {exc.strerror or exc}") from exc
+    for advice in plan.advice:
+        print(f"warning: {advice.message(Language.EN)}", file=sys.stderr)
+    env = plan.environment
+    print(
+        f"wrote {len(files)} files to {args.output} "
+        f"({env.nodes} node(s) x {env.gpus_per_node} GPUs, {env.scheduler})"
+    )
+    return 0

@@ -1,0 +1,183 @@
+"""plan_environment: the rollout files follow the sizing, its network and its GPU maker."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gpu_advisor.engine.configs import (
+    NETWORK_NCCL_ENV,
+    generate_all,
+    kubernetes_manifest,
+    kubernetes_script_problem,
+    plan_environment,
+    with_node_label,
+    with_notes,
+)
+from gpu_advisor.engine.sizing import size_workload
+from gpu_advisor.engine.testkit import build_testkit, fio_gib_per_job
+from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.model.catalog import NetworkKind
+from gpu_advisor.model.common import Language
+from gpu_advisor.model.project import Environment, Project, Scheduler, Vendor, Workload
+
+CATALOG = load_catalog()
+
+
+def _project(**env: object) -> Project:
+    return Project(workload=Workload(gpus=64), environment=Environment(**env))
+
+
+def test_files_follow_the_sizing_unless_overridden() -> None:
+    sizing = size_workload(Workload(gpus=64), CATALOG)
+    per_server = CATALOG.gpu(sizing.gpu_id).gpus_per_server
+    plan = plan_environment(_project(nodes=1), CATALOG)
+    assert plan.environment.nodes == sizing.cluster.nodes == 64 // per_server
+    assert plan.environment.gpus_per_node == per_server
+    assert [a.code for a in plan.advice] == ["environment.nodes_from_plan"]
+    assert "1 x 8" in plan.advice[0].message_en
+    kept = plan_environment(
+        _project(nodes=2, gpus_per_node=4, nodes_override=True), CATALOG
+    )
+    assert (kept.environment.nodes, kept.environment.gpus_per_node) == (2, 4)
+    assert [a.code for a in kept.advice] == ["environment.nodes_differ_from_plan"]
+    assert "8 node(s) x 8 GPUs" in kept.advice[0].message_en
+    same = plan_environment(_project(nodes=8, gpus_per_node=8), CATALOG)
+    assert same.advice == ()
+
+
+def test_single_server_plan_uses_the_card_count() -> None:
+    plan = plan_environment(Project(workload=Workload(gpus=4)), CATALOG)
+    assert (plan.environment.nodes, plan.environment.gpus_per_node) == (1, 4)
+    assert plan.network_kind is None
+    assert plan.environment.nccl_env == {}
+
+
+def test_network_settings_merge_under_the_users() -> None:
+    plan = plan_environment(_project(), CATALOG)
+    assert plan.network_kind is not None
+    assert plan.environment.nccl_env == NETWORK_NCCL_ENV[plan.network_kind]
+    mine = plan_environment(_project(nccl_env={"NCCL_IB_DISABLE": "1"}), CATALOG)
+    assert mine.environment.nccl_env["NCCL_IB_DISABLE"] == "1"
+    launch = generate_all(_project(scheduler=Scheduler.SLURM), CATALOG)[0].text
+    for name, value in plan.environment.nccl_env.items():
+        assert f"export {name}={value}\n" in launch
+    assert "#SBATCH --nodes=8\n" in launch
+
+
+def test_roce_and_ethernet_settings() -> None:
+    assert NETWORK_NCCL_ENV[NetworkKind.ROCE]["NCCL_IB_GID_INDEX"] == "3"
+    assert NETWORK_NCCL_ENV[NetworkKind.ETHERNET] == {"NCCL_IB_DISABLE": "1"}
+
+
+@pytest.mark.parametrize(
+    ("gpu_id", "tools"), [("MI300X", "rccl-tests"), ("Ascend-910B", "npu-smi")]
+)
+def test_non_nvidia_plans_say_the_files_are_nvidia_only(
+    gpu_id: str, tools: str
+) -> None:
+    project = Project(
+        workload=Workload(gpu_id=gpu_id, gpus=16),
+        environment=Environment(scheduler=Scheduler.SLURM),
+    )
+    plan = plan_environment(project, CATALOG)
+    assert not plan.nvidia
+    assert "environment.nvidia_only" in [a.code for a in plan.advice]
+    launch = generate_all(project, CATALOG)[0].text
+    assert launch.startswith("#!/bin/bash\n# NOTE: ")
+    assert tools in launch
+    assert "NVIDIA" in launch
+    zh = plan.advice[-1].message_zh
+    assert "huawei.com/Ascend910" in zh
+    assert "amd.com/gpu" in zh
+    kit = build_testkit(project, Vendor(name="V", gpu_id=gpu_id), CATALOG)
+    assert tools in kit["README.md"].split("\n## ")[0]
+
+
+def test_nvidia_plans_carry_no_vendor_note() -> None:
+    plan = plan_environment(_project(), CATALOG)
+    assert plan.nvidia
+    assert "environment.nvidia_only" not in [a.code for a in plan.advice]
+
+
+def test_with_notes_keeps_the_shebang_first() -> None:
+    assert with_notes("#!/bin/bash\necho\n", ["a"]) == "#!/bin/bash\n# NOTE: a\necho\n"
+    assert with_notes("kind: X\n", ["a"]) == "# NOTE: a\nkind: X\n"
+    assert with_notes("x\n", []) == "x\n"
+
+
+def test_node_label_wraps_instant_and_range_selectors() -> None:
+    out = with_node_label(
+        "max_over_time(DCGM_FI_DEV_GPU_TEMP[1h]) unless DCGM_FI_DEV_GPU_TEMP"
+    )
+    assert out.count("label_replace(label_replace(") == 2
+    assert "label_replace(label_replace(max_over_time(DCGM_FI_DEV_GPU_TEMP[1h])," in out
+    assert with_node_label('up{job="x"} == 0') == 'up{job="x"} == 0'
+
+
+def test_kubernetes_script_sources() -> None:
+    assert kubernetes_script_problem(Environment(script_source="pvc")) is not None
+    assert (
+        kubernetes_script_problem(Environment(script_source="pvc", data_pvc="d"))
+        is None
+    )
+    assert kubernetes_script_problem(Environment(script_source="configmap")) is not None
+    env = Environment(script_source="pvc", data_pvc="datasets", data_path="/mnt/ds")
+    job = next(
+        d for d in yaml.safe_load_all(kubernetes_manifest(env)) if d["kind"] == "Job"
+    )
+    container = job["spec"]["template"]["spec"]["containers"][0]
+    assert container["workingDir"] == "/mnt/ds"
+    assert "# ERROR:" not in kubernetes_manifest(env)
+    assert "# ERROR: environment.script_source" in kubernetes_manifest(Environment())
+
+
+def test_fio_size_scales_with_the_checkpoint() -> None:
+    assert fio_gib_per_job(None) == 10
+    assert fio_gib_per_job(4 * 2**30) == 1
+    assert fio_gib_per_job(4 * 2**30 + 1) == 2
+    assert fio_gib_per_job(1e15) == 64
+
+
+@given(st.floats(0, 1e16))
+@settings(max_examples=50, deadline=None)
+def test_fio_size_covers_the_checkpoint_up_to_the_cap(checkpoint: float) -> None:
+    gib = fio_gib_per_job(checkpoint)
+    assert 1 <= gib <= 64
+    assert gib == 64 or gib * 4 * 2**30 >= checkpoint
+
+
+def test_kit_fio_follows_the_plan_and_never_uses_tmp(tmp_path: Path) -> None:
+    project = _project()
+    checkpoint = size_workload(project.workload, CATALOG).storage.checkpoint_bytes
+    kit = build_testkit(project, Vendor(name="V"), CATALOG)
+    fio = kit["40_fio.sh"]
+    assert f'SIZE="${{FIO_SIZE:-{fio_gib_per_job(checkpoint)}G}}"' in fio
+    assert not re.search(r"(?<!/var)/tmp\b", fio)
+    script = tmp_path / "40_fio.sh"
+    script.write_text(fio, encoding="utf-8")
+    # No fio here: the script stops before measuring, with a message.
+    result = subprocess.run(
+        ["bash", str(script)],
+        env={"PATH": "/usr/bin:/bin", "RESULTS_DIR": str(tmp_path / "r")},
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0
+
+
+def test_kit_readme_says_archives_import_with_parse_results() -> None:
+    for language in Language:
+        project = Project().model_copy(
+            update={"meta": Project().meta.model_copy(update={"language": language})}
+        )
+        readme = build_testkit(project, Vendor(name="V"), CATALOG)["README.md"]
+        assert "gpu-advisor-cli parse-results" in readme
+        assert "results_" in readme
+        assert ".tar.gz`" in readme
