@@ -1,7 +1,9 @@
 """``gpu-advisor-cli parse-results``, ``testkit`` and ``score``: vendor evidence.
 
-* ``parse-results FILE_OR_FOLDER... [--json]``: read test-kit results; print
-  a table or a JSON list of measurements.
+* ``parse-results FILE_OR_FOLDER_OR_ARCHIVE... [--json] [--strict]``: read
+  test-kit results; print a table or a JSON list of measurements, and on
+  stderr each refused file with its reason. Exit 0 when at least one file was
+  imported (with ``--strict``: only when none was refused), else 2.
 * ``testkit PROJECT.gpuplan --vendor NAME -o FOLDER [--tar]``: write the test
   kit for one vendor (and ``FOLDER.tar.gz`` with ``--tar``).
 * ``score PROJECT.gpuplan [--results NAME=FOLDER ...] [--json]``: judge each
@@ -25,7 +27,12 @@ from gpu_advisor.engine.api import (
 from gpu_advisor.engine.testkit import build_testkit
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import ProjectFileError, load_project
-from gpu_advisor.io.results_import import ResultsImportError, parse_results
+from gpu_advisor.io.results_import import (
+    ImportReport,
+    ResultsImportError,
+    import_results,
+    parse_results,
+)
 from gpu_advisor.io.testkit import write_testkit, write_testkit_archive
 from gpu_advisor.model.project import Measurement, Project, Vendor
 
@@ -74,8 +81,29 @@ def _parse(paths: list[Path]) -> list[Measurement]:
         raise CliError(str(exc)) from None
 
 
+def refused_lines(report: ImportReport) -> list[str]:
+    """One line per refused file, control characters escaped: ``refused: file:line: reason``."""
+    return [f"refused: {r.message()}" for r in report.refused]
+
+
 def _cmd_parse_results(args: argparse.Namespace) -> int:
-    measurements = _parse(args.paths)
+    try:
+        report = import_results(args.paths)
+    except ResultsImportError as exc:
+        raise CliError(str(exc)) from None
+    measurements = report.measurements
+    if not report.imported and len(report.refused) == 1:
+        raise CliError(report.refused[0].message())  # one file, one line
+    for line in refused_lines(report):
+        sys.stderr.write(line + "\n")
+    if not report.imported and report.refused:
+        raise CliError(f"none of the {len(report.refused)} files could be imported")
+    if report.refused:
+        sys.stderr.write(
+            f"{len(report.imported)} files imported, {len(report.refused)} refused\n"
+        )
+    if args.strict and report.refused:
+        raise CliError(f"{len(report.refused)} files refused (--strict)")
     if args.json:
         print_json([_measurement_json(m) for m in measurements])
         return 0
@@ -271,9 +299,16 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "parse-results",
         help="read vendor test-kit results (nccl-tests, iperf3, fio, nvidia-smi, dcgmi, training log)",
     )
-    parse.add_argument("paths", nargs="+", type=Path, metavar="FILE_OR_FOLDER")
+    parse.add_argument(
+        "paths", nargs="+", type=Path, metavar="FILE_OR_FOLDER_OR_ARCHIVE"
+    )
     parse.add_argument(
         "--json", action="store_true", help="print a JSON list of measurements"
+    )
+    parse.add_argument(
+        "--strict",
+        action="store_true",
+        help="fail (exit 2) when any file is refused, not only when none is imported",
     )
     parse.set_defaults(func=_cmd_parse_results)
 

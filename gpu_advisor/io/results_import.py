@@ -1,10 +1,16 @@
-"""Import the results of the vendor test kit: find files, detect, parse, all or nothing.
+"""Import the results of the vendor test kit: find files, detect, parse, each file whole.
 
-:func:`parse_results` walks files and folders, recognises each file by its
-content (not its name), parses it with :mod:`gpu_advisor.io.results_parsers`
-and returns every :class:`~gpu_advisor.model.project.Measurement`. One
-unreadable file raises :class:`ResultsImportError` naming the file and the
-line, and nothing is returned: the caller never holds half an import.
+:func:`import_results` walks files, folders and the kit's
+``results_<host>.tar.gz`` archives, recognises each file by its content (not
+its name), parses it with :mod:`gpu_advisor.io.results_parsers` and returns
+an :class:`ImportReport`: the measurements of every good file and each
+refused file with its reason. A file is taken whole or not at all: nothing
+from a refused file is imported. :func:`parse_results` is the strict form
+(the first refused file raises :class:`ResultsImportError`).
+
+Only regular files are read (FIFOs, devices and sockets are refused without
+being opened for a blocking read), a link that leaves the chosen folder is
+refused, and every file is read with a size cap.
 
 The kit writes ``results/<hostname>/...``; a file's node is the hostname the
 file names (nccl-tests rank lines, iperf3 ``system_info``, the probe's
@@ -18,14 +24,24 @@ parsed and an unknown one is an error.
 
 from __future__ import annotations
 
+import contextlib
+import csv
 import os
-from collections.abc import Sequence
+import re
+import stat
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
+from gpu_advisor.io.results_archive import ARCHIVE_SUFFIXES, read_archive
+from gpu_advisor.io.results_dmon import looks_like_dcgmi_dmon, parse_dcgmi_dmon
 from gpu_advisor.io.results_parsers import (
     GPU_PROBE_TOOL,
+    MAX_FILE_BYTES,
     ResultsImportError,
+    json_start,
     load_json,
     looks_like_dcgmi_diag,
     looks_like_nccl,
@@ -45,14 +61,19 @@ from gpu_advisor.model.project import Measurement
 __all__ = [
     "MAX_FILES",
     "MAX_FILE_BYTES",
+    "MAX_TOTAL_BYTES",
+    "ImportCancelledError",
+    "ImportReport",
+    "RefusedFile",
     "ResultsImportError",
     "detect_format",
+    "import_results",
     "parse_results",
     "parse_text",
 ]
 
-MAX_FILE_BYTES: Final = 64 * 2**20
-"""Largest result file read [bytes]; nccl-tests, fio and iperf3 outputs are < 1 MiB."""
+MAX_TOTAL_BYTES: Final = 4 * 2**30
+"""Most bytes one import reads over all its files."""
 
 MAX_FILES: Final = 20_000
 """Most files one import reads (a 256-node run with ten files each is 2,560)."""
@@ -61,7 +82,6 @@ _SKIPPED_SUFFIXES: Final = (
     ".info.txt",
     ".log",
     ".md",
-    ".tar.gz",
     ".sh",
     ".py",
     ".sbatch",
@@ -69,11 +89,17 @@ _SKIPPED_SUFFIXES: Final = (
 )
 
 
+_IPERF_TEXT = re.compile(
+    r"^\[\s*(?:ID|SUM|\d+)\]\s+.*(?:sender|receiver)\s*$", re.MULTILINE
+)
+
+
 def detect_format(text: str) -> str | None:
     """Name the tool that wrote ``text``, or None when it is not recognised.
 
-    Returns one of ``nccl-tests``, ``iperf3``, ``fio``, ``gpu-probe``,
-    ``nvidia-smi-xml``, ``nvidia-smi-csv``, ``dcgmi``, ``train-log``.
+    Returns one of ``nccl-tests``, ``iperf3``, ``iperf3-text``, ``fio``,
+    ``gpu-probe``, ``nvidia-smi-xml``, ``nvidia-smi-csv``, ``dcgmi``,
+    ``dcgmi-dmon``, ``train-log``.
 
     Examples
     --------
@@ -87,25 +113,73 @@ def detect_format(text: str) -> str | None:
     stripped = text.lstrip()
     if stripped.startswith("<"):
         return "nvidia-smi-xml" if "<nvidia_smi_log" in text[:4000] else None
-    if '"fio version"' in text[:4000]:
+    head = text[:8000]
+    if '"fio version"' in head:
         return "fio"
-    if stripped.startswith("{"):
-        head = text[:4000]
-        if f'"{GPU_PROBE_TOOL}"' in head:
+    start = json_start(head)
+    if start >= 0 and not head[:start].strip("\r\n\t ").startswith(("#", "|")):
+        body = text[start : start + 8000]
+        if f'"{GPU_PROBE_TOOL}"' in body:
             return "gpu-probe"
-        if '"start"' in head and '"end"' in text:
+        if '"start"' in body and ('"end"' in text or '"intervals"' in text):
             return "iperf3"
-        return None
+        if stripped.startswith(("{", "[")):
+            return None
     if looks_like_nccl(text):
         return "nccl-tests"
     if looks_like_dcgmi_diag(text):
         return "dcgmi"
+    if looks_like_dcgmi_dmon(text):
+        return "dcgmi-dmon"
+    if "Connecting to host" in head[:2000] or _IPERF_TEXT.search(text[-8000:]):
+        return "iperf3-text"
     first_line = stripped.split("\n", 1)[0]
     if looks_like_train_log(first_line):
         return "train-log"
     if looks_like_nvidia_smi_csv(first_line):
         return "nvidia-smi-csv"
     return None
+
+
+_UNKNOWN: Final = (
+    "unknown format (expected nccl-tests, iperf3 -J, fio JSON, nvidia-smi CSV/XML, "
+    "dcgmi diag, dcgmi dmon or the step,tokens_per_s,loss training log)"
+)
+
+
+def _parse_known(text: str, file: str, node: str | None) -> list[Measurement]:
+    kind = detect_format(text)
+    if kind is None:
+        raise ResultsImportError(file, 1, _UNKNOWN)
+    if kind == "iperf3-text":
+        raise ResultsImportError(
+            file,
+            1,
+            "iperf3 text report (run without -J): rerun the client with -J "
+            "(iperf3 -c HOST -J > iperf3.json) so the figures can be read exactly",
+        )
+    if kind == "nccl-tests":
+        return parse_nccl_tests(text, file, node)
+    if kind == "nvidia-smi-xml":
+        return parse_nvidia_smi_xml(text, file, node)
+    if kind == "nvidia-smi-csv":
+        return parse_nvidia_smi_csv(text, file, node)
+    if kind == "dcgmi":
+        return parse_dcgmi_diag(text, file, node)
+    if kind == "dcgmi-dmon":
+        return parse_dcgmi_dmon(text, file, node)
+    if kind == "train-log":
+        return parse_train_log(text, file, node)
+    data = load_json(text, file)
+    if not isinstance(data, dict):
+        raise ResultsImportError(
+            file, 1, "expected a JSON object, found an array or value"
+        )
+    if kind == "fio":
+        return parse_fio(data, text, file, node)
+    if kind == "gpu-probe":
+        return parse_gpu_probe(data, text, file, node)
+    return parse_iperf3(data, text, file, node)
 
 
 def parse_text(text: str, file: str, node: str | None = None) -> list[Measurement]:
@@ -123,49 +197,118 @@ def parse_text(text: str, file: str, node: str | None = None) -> list[Measuremen
     Raises
     ------
     ResultsImportError
-        Unknown format or damaged content; the message names ``file`` and the line.
+        Unknown format or damaged content; the message names ``file`` and the
+        line. This is the only exception raised, whatever the bytes: a parser
+        defect shows as "could not be read" rather than as a traceback.
     """
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise ResultsImportError(file, 1, "the file is empty")
-    kind = detect_format(text)
-    if kind is None:
-        raise ResultsImportError(
-            file,
-            1,
-            "unknown format (expected nccl-tests, iperf3 -J, fio JSON, nvidia-smi CSV/XML, "
-            "dcgmi diag or the step,tokens_per_s,loss training log)",
-        )
-    if kind == "nccl-tests":
-        return parse_nccl_tests(text, file, node)
-    if kind == "nvidia-smi-xml":
-        return parse_nvidia_smi_xml(text, file, node)
-    if kind == "nvidia-smi-csv":
-        return parse_nvidia_smi_csv(text, file, node)
-    if kind == "dcgmi":
-        return parse_dcgmi_diag(text, file, node)
-    if kind == "train-log":
-        return parse_train_log(text, file, node)
-    data = load_json(text, file)
-    if not isinstance(data, dict):
-        raise ResultsImportError(file, 1, "expected a JSON object")
-    if kind == "fio":
-        return parse_fio(data, text, file, node)
-    if kind == "gpu-probe":
-        return parse_gpu_probe(data, text, file, node)
-    return parse_iperf3(data, text, file, node)
-
-
-def _read_text(path: Path, shown: str) -> str:
     try:
-        size_bytes = path.stat().st_size
-        if size_bytes > MAX_FILE_BYTES:
-            raise ResultsImportError(shown, None, f"larger than {MAX_FILE_BYTES} bytes")
-        data = path.read_bytes()
+        return _parse_known(text, file, node)
+    except ResultsImportError:
+        raise
+    except (
+        ValueError,
+        TypeError,
+        KeyError,
+        IndexError,
+        AttributeError,
+        OverflowError,
+        RecursionError,
+        MemoryError,
+        csv.Error,
+        ET.ParseError,
+    ) as exc:
+        raise ResultsImportError(
+            file, None, f"could not be read ({type(exc).__name__}: {str(exc)[:160]})"
+        ) from None
+
+
+class ImportCancelledError(Exception):
+    """The user cancelled an import; nothing was imported."""
+
+
+@dataclass(frozen=True)
+class RefusedFile:
+    """One file left out of an import, with the reason in words."""
+
+    file: str
+    line: int | None
+    reason: str
+
+    def message(self) -> str:
+        """``file:line: reason`` with control characters escaped."""
+        return str(ResultsImportError(self.file, self.line, self.reason))
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What a folder import found: the good files' measurements and the refused files."""
+
+    measurements: list[Measurement]
+    imported: list[str] = field(default_factory=list)
+    refused: list[RefusedFile] = field(default_factory=list)
+
+
+def _mode_kind(mode: int) -> str | None:
+    """None for a regular file, else what it is in words."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return "not a regular file"
+
+
+def read_bytes_bounded(path: Path, shown: str, limit: int = MAX_FILE_BYTES) -> bytes:
+    """Read a regular file of at most ``limit`` bytes; never blocks on a FIFO.
+
+    Raises
+    ------
+    ResultsImportError
+        Not a regular file, too large, or unreadable.
+    """
+    try:
+        kind = _mode_kind(path.stat().st_mode)
+        if kind is not None:
+            raise ResultsImportError(
+                shown, None, f"{kind}, not a regular file: not read"
+            )
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+        fd = os.open(path, flags)
+        try:
+            kind = _mode_kind(os.fstat(fd).st_mode)
+            if kind is not None:
+                raise ResultsImportError(
+                    shown, None, f"{kind}, not a regular file: not read"
+                )
+            chunks: list[bytes] = []
+            total = 0
+            while True:
+                chunk = os.read(fd, 1 << 20)
+                if not chunk:
+                    break
+                total += len(chunk)
+                if total > limit:
+                    raise ResultsImportError(shown, None, f"larger than {limit} bytes")
+                chunks.append(chunk)
+        finally:
+            os.close(fd)
     except OSError as exc:
         raise ResultsImportError(
             shown, None, f"cannot read: {exc.strerror or exc}"
         ) from None
+    return b"".join(chunks)
+
+
+def decode_text(data: bytes, shown: str) -> str:
+    """UTF-8 text of a result file; a binary file names the line of its first bad byte."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -175,17 +318,153 @@ def _read_text(path: Path, shown: str) -> str:
         ) from None
 
 
+def _read_text(path: Path, shown: str) -> str:
+    return decode_text(read_bytes_bounded(path, shown), shown)
+
+
 def _skipped(name: str) -> bool:
-    return name.startswith(".") or name.lower().endswith(_SKIPPED_SUFFIXES)
+    lowered = name.lower()
+    if lowered.endswith(ARCHIVE_SUFFIXES):
+        return False
+    return name.startswith(".") or lowered.endswith(_SKIPPED_SUFFIXES)
 
 
-def _walk(folder: Path) -> list[Path]:
-    found: list[Path] = []
+@dataclass(frozen=True)
+class _Entry:
+    path: Path
+    shown: str  # name stored in the project (relative)
+    where: str  # name shown in messages (as the user typed it)
+    problem: str | None = None
+
+
+def _walk(folder: Path) -> list[_Entry]:
+    """Every candidate file under ``folder``; links that leave it are listed as problems."""
+    found: list[_Entry] = []
+    try:
+        root_real = folder.resolve(strict=True)
+    except (OSError, RuntimeError):
+        return [
+            _Entry(folder, folder.name, folder.as_posix(), "cannot open the folder")
+        ]
     # os.walk does not follow symlinked folders, so a link loop cannot hang the import.
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        found.extend(Path(root) / name for name in sorted(files) if not _skipped(name))
+        for name in sorted(files):
+            if _skipped(name):
+                continue
+            path = Path(root) / name
+            entry_shown = path.relative_to(folder.parent).as_posix()
+            problem = None
+            if path.is_symlink():
+                try:
+                    target = path.resolve(strict=True)
+                except (OSError, RuntimeError):
+                    problem = "a broken or looping link: not read"
+                else:
+                    if not target.is_relative_to(root_real):
+                        problem = (
+                            "a link that points outside the chosen folder: not read"
+                        )
+            found.append(_Entry(path, entry_shown, path.as_posix(), problem))
+            if len(found) > MAX_FILES:
+                return found
     return found
+
+
+def _entries(paths: Sequence[Path]) -> list[_Entry]:
+    entries: list[_Entry] = []
+    for path in paths:
+        if path.is_dir():
+            # Stored relative to the folder's parent ("vendor_a/node01/x.txt"):
+            # project files are mailed around, so no machine's paths go in them.
+            entries.extend(_walk(path))
+        elif path.exists() or path.is_symlink():
+            entries.append(_Entry(path, path.name, path.as_posix()))
+        else:
+            entries.append(
+                _Entry(path, path.name, path.as_posix(), "no such file or folder")
+            )
+        if len(entries) > MAX_FILES:
+            raise ResultsImportError(
+                path.as_posix(), None, f"more than {MAX_FILES} files"
+            )
+    return entries
+
+
+def _parse_entry(
+    entry: _Entry,
+) -> list[tuple[str, list[Measurement] | ResultsImportError]]:
+    """(name, measurements or the reason) for a file, or for each result in an archive."""
+    if entry.problem is not None:
+        return [(entry.where, ResultsImportError(entry.where, None, entry.problem))]
+    if entry.path.name.lower().endswith(ARCHIVE_SUFFIXES):
+        return read_archive(entry.path, entry.shown, entry.where, parse_text)
+    try:
+        text = _read_text(entry.path, entry.where)
+        node = entry.path.parent.name or None
+        try:
+            return [(entry.where, parse_text(text, entry.shown, node))]
+        except ResultsImportError as exc:
+            # Errors name the file where the user can find it; measurements
+            # keep the short name.
+            raise ResultsImportError(entry.where, exc.line, exc.message) from None
+    except ResultsImportError as exc:
+        return [(entry.where, exc)]
+
+
+def import_results(
+    paths: Sequence[Path],
+    *,
+    progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> ImportReport:
+    """Parse result files, folders and kit archives; take every good file, list the others.
+
+    Parameters
+    ----------
+    paths : sequence of Path
+        Files, folders (walked recursively, sorted) and ``results_<host>.tar.gz``
+        archives of the test kit.
+    progress : callable, optional
+        Called as ``progress(done, total)`` after each file.
+    cancelled : callable, optional
+        Polled before each file; when it returns True, :class:`ImportCancelledError`
+        is raised and nothing is imported.
+
+    Returns
+    -------
+    ImportReport
+        Measurements of the files that parsed (a refused file contributes
+        nothing), the names of those files, and each refused file with its reason.
+
+    Examples
+    --------
+    >>> import_results([]).measurements
+    []
+    """
+    entries = _entries(paths)
+    report = ImportReport(measurements=[])
+    total_bytes = 0
+    for done, entry in enumerate(entries, start=1):
+        if cancelled is not None and cancelled():
+            raise ImportCancelledError()
+        for name, result in _parse_entry(entry):
+            if isinstance(result, ResultsImportError):
+                report.refused.append(
+                    RefusedFile(result.file, result.line, result.reason)
+                )
+                continue
+            report.imported.append(name)
+            report.measurements.extend(result)
+        with contextlib.suppress(OSError):
+            total_bytes += entry.path.lstat().st_size
+        if total_bytes > MAX_TOTAL_BYTES:
+            raise ResultsImportError(
+                entry.where, None, f"the import holds more than {MAX_TOTAL_BYTES} bytes"
+            )
+        if progress is not None:
+            progress(done, len(entries))
+    return report
 
 
 def parse_results(paths: Sequence[Path]) -> list[Measurement]:
@@ -207,34 +486,15 @@ def parse_results(paths: Sequence[Path]) -> list[Measurement]:
     ------
     ResultsImportError
         For the first missing, unknown or damaged file; nothing is returned.
+        :func:`import_results` takes the good files and lists the others.
 
     Examples
     --------
     >>> parse_results([])
     []
     """
-    files: list[tuple[Path, str]] = []  # (file, name stored in the project)
-    for path in paths:
-        if path.is_dir():
-            # Stored relative to the folder's parent ("vendor_a/node01/x.txt"):
-            # project files are mailed around, so no machine's paths go in them.
-            files.extend(
-                (f, f.relative_to(path.parent).as_posix()) for f in _walk(path)
-            )
-        elif path.exists():
-            files.append((path, path.name))
-        else:
-            raise ResultsImportError(str(path), None, "no such file or folder")
-        if len(files) > MAX_FILES:
-            raise ResultsImportError(str(path), None, f"more than {MAX_FILES} files")
-    measurements: list[Measurement] = []
-    for file, shown in files:
-        # Errors name the file where the user can find it; measurements keep
-        # the short name.
-        text = _read_text(file, file.as_posix())
-        node = file.parent.name or None
-        try:
-            measurements.extend(parse_text(text, shown, node))
-        except ResultsImportError as exc:
-            raise ResultsImportError(file.as_posix(), exc.line, exc.message) from None
-    return measurements
+    report = import_results(paths)
+    if report.refused:
+        first = report.refused[0]
+        raise ResultsImportError(first.file, first.line, first.reason)
+    return report.measurements

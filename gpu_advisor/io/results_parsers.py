@@ -41,6 +41,9 @@ from pydantic import ValidationError
 
 from gpu_advisor.model.project import Measurement
 
+MAX_FILE_BYTES: Final = 64 * 2**20
+"""Largest result file read [bytes]; nccl-tests, fio and iperf3 outputs are < 1 MiB."""
+
 MAX_XML_BYTES: Final = 16 * 2**20
 """Largest ``nvidia-smi -q -x`` file accepted; a 16-GPU node writes ~0.5 MiB."""
 
@@ -60,8 +63,27 @@ class ResultsImportError(Exception):
         self.file = file
         self.line = line
         self.message = message
-        where = f"{file}:{line}" if line is not None else file
-        super().__init__(f"{where}: {message}")
+        self.reason = message
+        shown = escape_controls(file)
+        where = f"{shown}:{line}" if line is not None else shown
+        super().__init__(f"{where}: {escape_controls(message)}")
+
+
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def escape_controls(text: str) -> str:
+    r"""``text`` with control characters written as escapes (``\x1b``, ``\n``).
+
+    File names and file content reach terminals and dialogs through error
+    messages; a raw escape sequence there could rewrite what the user sees.
+
+    Examples
+    --------
+    >>> escape_controls("a\x1b[2Jb\n")
+    'a\\x1b[2Jb\\n'
+    """
+    return _CONTROLS.sub(lambda m: repr(m.group(0))[1:-1], text)
 
 
 def _measure(
@@ -100,6 +122,10 @@ def _measure(
         ) from None
 
 
+make_measurement = _measure
+"""Public name of the measurement builder for the other result parsers."""
+
+
 def _float(text: str, file: str, line: int, what: str) -> float:
     try:
         value = float(text)
@@ -112,6 +138,28 @@ def _float(text: str, file: str, line: int, what: str) -> float:
     return value
 
 
+_ASCII_INT = re.compile(r"[0-9]{1,18}")
+
+
+def _int(text: str, file: str, line: int, what: str) -> int:
+    """A whole number written in ASCII digits (``"²".isdigit()`` is True, so not that)."""
+    if not _ASCII_INT.fullmatch(text):
+        raise ResultsImportError(
+            file, line, f"{what} is not a whole number: {text[:40]!r}"
+        )
+    return int(text)
+
+
+def is_ascii_int(text: str) -> bool:
+    """True for 1 to 18 ASCII digits (safe for :func:`int`, unlike ``str.isdigit``)."""
+    return _ASCII_INT.fullmatch(text) is not None
+
+
+def _obj(value: Any) -> dict[str, Any]:
+    """``value`` when it is a JSON object, else an empty one (arrays where objects belong)."""
+    return value if isinstance(value, dict) else {}
+
+
 def _line_of(text: str, needle: str) -> int:
     """1-based line of the first occurrence of ``needle`` (1 when absent)."""
     pos = text.find(needle)
@@ -121,17 +169,20 @@ def _line_of(text: str, needle: str) -> int:
 # --- nccl-tests ---------------------------------------------------------------
 
 _NCCL_OPS: Final = (
+    "reduce_scatter",
     "all_reduce",
     "all_gather",
-    "alltoall",
-    "reduce_scatter",
-    "broadcast",
-    "reduce",
-    "sendrecv",
-    "gather",
-    "scatter",
     "hypercube",
+    "broadcast",
+    "alltoall",
+    "sendrecv",
+    "scatter",
+    "gather",
+    "reduce",
 )
+"""The nccl-tests collectives, longest name first so ``reduce`` never wins over ``all_reduce``."""
+_NCCL_PERF = re.compile(r"\b(" + "|".join(_NCCL_OPS) + r")_perf\b")
+_NCCL_TABLE_HEADER = re.compile(r"^\s*#\s+size\s+count\s+type\s+redop\b", re.MULTILINE)
 _NCCL_RANK = re.compile(
     r"^#\s*Rank\s+(\d+)\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device\s+(\d+)"
 )
@@ -144,26 +195,36 @@ _REDUCING_OPS: Final = frozenset({"sum", "prod", "max", "min", "avg", "premulsum
 
 def looks_like_nccl(text: str) -> bool:
     """True when ``text`` is nccl-tests stdout."""
-    head = text[:4000]
-    return any(
-        marker in head
-        for marker in (
-            "# nThread",
-            "# Collective test starting",
-            "# nccl-tests version",
+    head = text[:8000]
+    return (
+        any(
+            marker in head
+            for marker in (
+                "# nThread",
+                "# Collective test starting",
+                "# nccl-tests version",
+            )
         )
+        or _NCCL_TABLE_HEADER.search(head) is not None
     )
 
 
 def _nccl_op(text: str, file_name: str, redop: str | None) -> str:
-    """Which collective: the header line, else the file name, else the redop column."""
-    for raw in text.splitlines()[:50]:
+    """Which collective: the header line, the ``<op>_perf`` command, the file name, the redop.
+
+    The file name is compared without separators and longest name first, so
+    ``dgx-allreduce.txt`` is ``all_reduce`` and not ``reduce``.
+    """
+    for raw in text.splitlines()[:80]:
         match = _NCCL_START.match(raw.strip())
         if match:
             return match.group(1)
-    lowered = file_name.lower().replace("-", "_")
+    perf = _NCCL_PERF.search(text[:20000])
+    if perf:
+        return perf.group(1)
+    squashed = re.sub(r"[^a-z]", "", file_name.lower())
     for op in _NCCL_OPS:
-        if op in lowered:
+        if op.replace("_", "") in squashed:
             return op
     if redop is not None and redop in _REDUCING_OPS:
         return "all_reduce"
@@ -202,7 +263,9 @@ def parse_nccl_tests(text: str, file: str, node: str | None) -> list[Measurement
             continue
         if _NCCL_FAILURE.search(stripped):
             raise ResultsImportError(
-                file, number, f"nccl-tests reported: {stripped[:200]}"
+                file,
+                number,
+                f"a crashed run, no result: nccl-tests reported {stripped[:200]!r}",
             )
         if stripped.startswith("#"):
             rank = _NCCL_RANK.match(stripped)
@@ -221,33 +284,59 @@ def parse_nccl_tests(text: str, file: str, node: str | None) -> list[Measurement
                 oob = (number, float(oob_match.group(1)))
             continue
         fields = stripped.split()
-        if len(fields) == 13 and fields[0].isdigit() and fields[1].isdigit():
+        if (
+            len(fields) in (12, 13)
+            and is_ascii_int(fields[0])
+            and is_ascii_int(fields[1])
+        ):
             rows.append((number, fields))
         # Anything else is NCCL_DEBUG chatter or launcher noise: not a result.
     if not rows:
-        raise ResultsImportError(file, max(len(lines), 1), "no nccl-tests result rows")
+        raise ResultsImportError(
+            file, max(len(lines), 1), "no nccl-tests result rows: the run produced none"
+        )
     if avg is None:
         raise ResultsImportError(
             file,
             len(lines),
-            "no '# Avg bus bandwidth' line: the output is truncated or the run failed",
+            "an interrupted run: no '# Avg bus bandwidth' line (the output is "
+            "truncated or the run failed)",
+        )
+    widths = {len(fields) for _, fields in rows}
+    if len(widths) != 1:
+        raise ResultsImportError(
+            file, rows[-1][0], "result rows of different widths (a damaged table)"
         )
     op = _nccl_op(text, file.rsplit("/", 1)[-1], rows[0][1][3])
-    node = hosts[0] if len(hosts) == 1 else node
+    if hosts:
+        # The host of rank 0 (where the test was launched); ``<op>.nodes``
+        # counts every host of the rank list.
+        node = hosts[0][:200]
     out: list[Measurement] = []
-    places = (("out_of_place", 5), ("in_place", 9))
+    # 13 columns: size count type redop root, then time algbw busbw #wrong twice.
+    # 12 columns (before nccl-tests 2.10): no root, an "error" column instead of #wrong.
+    old = widths == {12}
+    places = (
+        (("out_of_place", 4), ("in_place", 8))
+        if old
+        else (
+            ("out_of_place", 5),
+            ("in_place", 9),
+        )
+    )
+    last_name, last_unit = ("error", "max rel error") if old else ("wrong", "count")
     for number, fields in rows:
-        size_bytes = int(fields[0])
+        size_bytes = _int(fields[0], file, number, "size")
         for place, start in places:
             units = (
                 ("time", "us"),
                 ("algbw", "GB/s"),
                 ("busbw", "GB/s"),
-                ("wrong", "count"),
+                (last_name, last_unit),
             )
             for offset, (name, unit) in enumerate(units):
                 cell = fields[start + offset]
-                if cell.upper() == "N/A":
+                if cell.upper() in ("N/A", "NA", "-"):
                     continue
                 out.append(
                     _measure(
@@ -285,19 +374,41 @@ def parse_nccl_tests(text: str, file: str, node: str | None) -> list[Measurement
 # --- JSON tools -----------------------------------------------------------------
 
 
+def json_start(text: str) -> int:
+    """Offset of the JSON document in ``text``: the first ``{`` at a line start or after junk.
+
+    fio may print warnings (``fio: terminating on signal 2``) on lines before
+    its document, and a terminal may leave escape bytes (``^[[F``) in front of
+    the ``{`` of an iperf3 capture. The document starts at the first ``{``
+    that begins a line once such control junk is removed; -1 when none.
+    """
+    pos = 0
+    for raw in text.splitlines(keepends=True):
+        brace = raw.find("{")
+        if brace >= 0:
+            prefix = raw[:brace]
+            if not prefix.strip() or _JUNK_PREFIX.fullmatch(prefix):
+                return pos + brace
+        pos += len(raw)
+    return -1
+
+
+_JUNK_PREFIX = re.compile(
+    r"(?:\x1b\[[0-9;?]*[A-Za-z]|\^\[\[[0-9;?]*[A-Za-z]|[\x00-\x1f\s])+"
+)
+
+
 def load_json(text: str, file: str) -> Any:
     """Parse JSON; a syntax error names its line.
 
-    fio may print warnings before its JSON document, so text before the first
-    line that starts with ``{`` is skipped (and counted for line numbers).
+    Text before the document (fio warnings, terminal junk: :func:`json_start`)
+    is skipped and counted for line numbers.
     """
-    lines = text.splitlines(keepends=True)
-    skipped = 0
-    for raw in lines:
-        if raw.lstrip().startswith("{"):
-            break
-        skipped += 1
-    body = "".join(lines[skipped:])
+    start = json_start(text)
+    if start < 0:
+        raise ResultsImportError(file, 1, "no JSON object in the file")
+    skipped = text.count("\n", 0, start)
+    body = text[start:]
     try:
         return json.loads(body)
     except json.JSONDecodeError as exc:
@@ -306,6 +417,8 @@ def load_json(text: str, file: str) -> Any:
         ) from None
     except RecursionError:
         raise ResultsImportError(file, 1, "JSON nested too deeply") from None
+    except ValueError as exc:  # integers over 4,300 digits
+        raise ResultsImportError(file, 1, f"bad JSON: {str(exc)[:120]}") from None
 
 
 def _get(data: Any, path: str, file: str, text: str) -> Any:
@@ -327,9 +440,13 @@ def _number(value: Any, path: str, file: str, text: str) -> float:
             _line_of(text, f'"{path.rsplit(".", 1)[-1]}"'),
             f"{path}: not a number",
         )
-    if not math.isfinite(value):
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if not math.isfinite(number):
         raise ResultsImportError(file, 1, f"{path}: not a finite number")
-    return float(value)
+    return number
 
 
 def parse_iperf3(
@@ -350,21 +467,34 @@ def parse_iperf3(
         raise ResultsImportError(
             file,
             _line_of(text, '"error"'),
-            f"iperf3 reported: {str(data['error'])[:200]}",
+            f"a failed run, no result: iperf3 reported {str(data['error'])[:200]!r}",
         )
     start = _get(data, "start", file, text)
-    info = start.get("system_info") if isinstance(start, dict) else None
+    if not isinstance(start, dict):
+        raise ResultsImportError(
+            file, _line_of(text, '"start"'), "'start' is not an object"
+        )
+    info = start.get("system_info")
     if isinstance(info, str) and len(info.split()) > 1:
-        node = info.split()[1]
-    protocol = start.get("test_start", {}).get("protocol", "TCP")
+        node = info.split()[1][:200]
+    test_start = _obj(start.get("test_start"))
+    protocol = test_start.get("protocol", "TCP")
     if protocol != "TCP":
         raise ResultsImportError(
             file,
             _line_of(text, '"protocol"'),
-            f"only TCP runs are read, got {protocol!r}",
+            f"a {str(protocol)[:20]} iperf3 run: the kit measures TCP throughput; "
+            "rerun without -u",
         )
-    sent = _get(data, "end.sum_sent", file, text)
-    received = _get(data, "end.sum_received", file, text)
+    end = _obj(data.get("end")) if isinstance(data, dict) else {}
+    if not end.get("sum_sent") and not end.get("sum_received"):
+        raise ResultsImportError(
+            file,
+            _line_of(text, '"end"'),
+            "an interrupted run, no result: iperf3 wrote no 'end' summary",
+        )
+    sent = _obj(_get(data, "end.sum_sent", file, text))
+    received = _obj(_get(data, "end.sum_received", file, text))
     line_sent = _line_of(text, '"sum_sent"')
     line_received = _line_of(text, '"sum_received"')
     values: list[tuple[int, str, float, str]] = [
@@ -395,7 +525,7 @@ def parse_iperf3(
             sent["retransmits"], "end.sum_sent.retransmits", file, text
         )
         values.append((line_sent, "tcp.retransmits", retransmits, "count"))
-    streams = start.get("test_start", {}).get("num_streams")
+    streams = test_start.get("num_streams")
     if isinstance(streams, int) and not isinstance(streams, bool):
         values.append(
             (_line_of(text, '"num_streams"'), "tcp.streams", float(streams), "count")
@@ -442,7 +572,8 @@ def parse_fio(data: Any, text: str, file: str, node: str | None) -> list[Measure
             raise ResultsImportError(
                 file, line, f"fio job {name!r} ended with error {job['error']}"
             )
-        job_node = job.get("hostname") if isinstance(job.get("hostname"), str) else node
+        hostname = job.get("hostname", _obj(data).get("hostname"))
+        job_node = hostname[:200] if isinstance(hostname, str) and hostname else node
         for direction in ("read", "write"):
             stats = job.get(direction)
             if not isinstance(stats, dict) or not stats.get("io_bytes", 1):
@@ -459,7 +590,7 @@ def parse_fio(data: Any, text: str, file: str, node: str | None) -> list[Measure
                     "IO/s",
                 ),
             ]
-            percentiles = stats.get("clat_ns", {}).get("percentile", {})
+            percentiles = _obj(stats.get("clat_ns")).get("percentile", {})
             if isinstance(percentiles, dict):
                 for key, label in (
                     ("50.000000", "clat_p50"),
@@ -541,6 +672,82 @@ _CSV_UNIT = re.compile(r"^(?P<name>[\w.]+)\s*(?:\[(?P<unit>[^\]]*)\])?$")
 _NUMERIC_CELL = re.compile(r"^(?P<num>-?\d+(?:\.\d+)?)\s*(?P<unit>[A-Za-z%]*)$")
 _CSV_FIELD_UNITS: Final = {"temperature.gpu": "C", "temperature.memory": "C"}
 
+_CSV_KNOWN: Final[dict[str, str]] = {
+    "temperature.gpu": "C",
+    "temperature.memory": "C",
+    "temperature.gpu.tlimit": "C",
+    "power.draw": "W",
+    "power.draw.average": "W",
+    "power.draw.instant": "W",
+    "power.limit": "W",
+    "enforced.power.limit": "W",
+    "power.default_limit": "W",
+    "power.min_limit": "W",
+    "power.max_limit": "W",
+    "memory.total": "MiB",
+    "memory.used": "MiB",
+    "memory.free": "MiB",
+    "memory.reserved": "MiB",
+    "utilization.gpu": "%",
+    "utilization.memory": "%",
+    "utilization.encoder": "%",
+    "utilization.decoder": "%",
+    "fan.speed": "%",
+    "pcie.link.gen.current": "",
+    "pcie.link.gen.max": "",
+    "pcie.link.width.current": "lanes",
+    "pcie.link.width.max": "lanes",
+}
+"""Numeric ``--query-gpu`` fields read as measurements, with their unit when the header has none.
+
+Everything else that is numeric must match :data:`_CSV_KNOWN_PREFIXES`;
+identifiers (``serial``, ``uuid``, ``pci.*``, ``driver_version``, ``name``)
+never become values. Source: ``nvidia-smi --help-query-gpu``.
+"""
+
+_CSV_KNOWN_PREFIXES: Final = (
+    "clocks.",
+    "clocks_event_reasons.",
+    "clocks_throttle_reasons.",
+    "ecc.errors.",
+    "retired_pages.",
+    "remapped_rows.",
+)
+_REASON_PREFIXES: Final = ("clocks_event_reasons.", "clocks_throttle_reasons.")
+_HEX_MASK = re.compile(r"0x[0-9a-fA-F]{1,16}")
+
+
+def _csv_value(name: str, cell: str) -> tuple[str, float, str] | None:
+    """(metric, value, unit) for one CSV cell of a known field, or None.
+
+    Clock event (throttle) reasons become ``throttle.<reason>`` = 1 for
+    "Active" and 0 for "Not Active", as in the XML; the ``.active`` bit mask
+    becomes ``throttle.active_mask``.
+    """
+    for prefix in _REASON_PREFIXES:
+        if name.startswith(prefix):
+            reason = name.removeprefix(prefix)
+            if reason == "supported":
+                return None
+            if reason == "active":
+                if _HEX_MASK.fullmatch(cell):
+                    return "throttle.active_mask", float(int(cell, 16)), "bitmask"
+                return None
+            state = cell.lower()
+            if state in ("active", "not active"):
+                return f"throttle.{reason}", float(state == "active"), "flag"
+            return None
+    if name not in _CSV_KNOWN and not name.startswith(_CSV_KNOWN_PREFIXES):
+        return None
+    match = _NUMERIC_CELL.match(cell)
+    if not match:
+        return None
+    return (
+        name,
+        float(match.group("num")),
+        match.group("unit") or _CSV_KNOWN.get(name, ""),
+    )
+
 
 def looks_like_nvidia_smi_csv(first_line: str) -> bool:
     """True when the first line is an ``nvidia-smi --query-gpu`` CSV header."""
@@ -589,28 +796,25 @@ def parse_nvidia_smi_csv(text: str, file: str, node: str | None) -> list[Measure
                 file, number, f"expected {len(header)} columns, found {len(row)}"
             )
         index_text = row[index_column].strip()
-        if not index_text.isdigit():
-            raise ResultsImportError(
-                file, number, f"GPU index is not a number: {index_text!r}"
-            )
-        gpu = int(index_text)
+        gpu = _int(index_text, file, number, "GPU index")
         sample = seen.get(gpu, 0)
         seen[gpu] = sample + 1
         for column, ((name, unit), cell) in enumerate(zip(header, row, strict=True)):
             value_text = cell.strip()
             if column == index_column or value_text.startswith("["):
                 continue
-            match = _NUMERIC_CELL.match(value_text)
-            if not match:
-                continue  # text columns: name, uuid, bus id, driver version
+            read = _csv_value(name, value_text)
+            if read is None:
+                continue  # identifiers and text: name, uuid, serial, bus id, driver
+            metric, value, cell_unit = read
             out.append(
                 _measure(
                     file,
                     number,
                     tool="nvidia-smi",
-                    metric=name,
-                    value=float(match.group("num")),
-                    unit=unit or match.group("unit") or _CSV_FIELD_UNITS.get(name, ""),
+                    metric=metric,
+                    value=value,
+                    unit=unit or cell_unit,
                     node=node,
                     gpu=gpu,
                     sample=sample,
@@ -689,8 +893,10 @@ def parse_nvidia_smi_xml(text: str, file: str, node: str | None) -> list[Measure
     for position, gpu in enumerate(gpus):
         bus_id = gpu.get("id", "")
         line = _line_of(text, f'<gpu id="{bus_id}"') if bus_id else 1
-        minor = _xml_number(gpu, "minor_number")
-        index = int(minor[0]) if minor is not None else position
+        # Index by order in the file (the order of nvidia-smi -i / bus id),
+        # not minor_number: minor numbers follow /dev/nvidiaN and can be
+        # swapped against the bus order (dual RTX A5000 on driver 590).
+        index = position
 
         def add(
             metric: str,
@@ -722,12 +928,19 @@ def parse_nvidia_smi_xml(text: str, file: str, node: str | None) -> list[Measure
             ("clocks.sm", gpu, "clocks/sm_clock"),
             ("clocks.max.sm", gpu, "max_clocks/sm_clock"),
             ("power.draw", power, "power_draw"),
+            ("power.draw.average", power, "average_power_draw"),
+            ("power.draw.instant", power, "instant_power_draw"),
             ("power.limit", power, "current_power_limit"),
         )
         for metric, parent, path in fields:
             found = _xml_number(parent, path)
             if found is None and metric == "power.limit":
                 found = _xml_number(parent, "power_limit")
+            if found is None and metric == "power.draw":
+                # Schema v13 (driver 590) has only average/instant readings.
+                found = _xml_number(parent, "instant_power_draw")
+                if found is None:
+                    found = _xml_number(parent, "average_power_draw")
             if found is not None:
                 add(
                     metric,
@@ -770,6 +983,11 @@ _DCGM_STATUS = re.compile(
 )
 
 
+_DCGM4_GPU = re.compile(
+    r"^GPU(?P<gpu>\d{1,4}):\s*(?P<status>Pass|Fail|Warn|Warning|Skip)\b", re.IGNORECASE
+)
+
+
 def looks_like_dcgmi_diag(text: str) -> bool:
     """True when ``text`` is the table printed by ``dcgmi diag``."""
     head = text[:4000]
@@ -797,6 +1015,7 @@ def parse_dcgmi_diag(text: str, file: str, node: str | None) -> list[Measurement
     """
     section = "diagnostic"
     test: str | None = None
+    in_detail = False
     out: list[Measurement] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -809,10 +1028,32 @@ def parse_dcgmi_diag(text: str, file: str, node: str | None) -> list[Measurement
         if not row:
             continue
         name, result = row.group("name"), row.group("result")
+        per_gpu = _DCGM4_GPU.match(result) if not name else None
+        if per_gpu and test is not None and section != "metadata":
+            # DCGM 4: "GPU3: Pass" lines under the test's own status.
+            kind = per_gpu.group("status").lower()
+            if kind != "skip":
+                out.append(
+                    _measure(
+                        file,
+                        number,
+                        tool="dcgmi",
+                        metric=f"{section}.{_snake(test)}",
+                        value=_STATUS_VALUE[kind],
+                        unit=STATUS_UNIT,
+                        node=node,
+                        gpu=int(per_gpu.group("gpu")),
+                    )
+                )
+            continue
         if name and name.lower() not in {"warning", "info", "error"}:
             test = name
+            in_detail = False
         elif name:
+            in_detail = True
             continue  # details of the test above
+        elif in_detail:
+            continue  # a wrapped detail line
         if test is None or name.lower() == "diagnostic" or section == "metadata":
             continue
         for status in _DCGM_STATUS.finditer(result):
@@ -825,7 +1066,9 @@ def parse_dcgmi_diag(text: str, file: str, node: str | None) -> list[Measurement
                 continue
             gpu_list = status.group("gpus")
             gpus: list[int | None] = (
-                [int(g) for g in re.findall(r"\d+", gpu_list)] if gpu_list else [None]
+                [int(g) for g in re.findall(r"[0-9]{1,6}", gpu_list)]
+                if gpu_list
+                else [None]
             )
             for gpu in gpus:
                 out.append(
@@ -890,12 +1133,7 @@ def parse_train_log(text: str, file: str, node: str | None) -> list[Measurement]
             raise ResultsImportError(
                 file, number, f"expected {len(header)} columns, found {len(row)}"
             )
-        step_text = row[0].strip()
-        if not step_text.isdigit():
-            raise ResultsImportError(
-                file, number, f"step is not a whole number: {step_text!r}"
-            )
-        step = int(step_text)
+        step = _int(row[0].strip(), file, number, "step")
         tokens = _float(row[1].strip(), file, number, "tokens_per_s")
         if tokens < 0:
             raise ResultsImportError(file, number, "tokens_per_s is negative")

@@ -93,7 +93,7 @@ def test_nccl_multi_node_counts_hosts():
     assert summary["all_reduce.nodes"] == 2
     last = _by(ms, size_bytes=8589934592, metric="all_reduce.out_of_place.busbw")
     assert last[0].value == 175.20
-    # two hosts in the file: the node is the folder the file came from
+    # two hosts in the file: the node is rank 0's host, from the rank list
     assert last[0].node == "node01"
 
 
@@ -123,7 +123,10 @@ def test_nccl_failure_line_is_reported(tmp_path):
     text.insert(20, "node01: Test NCCL failure common.cu:1005 'unhandled system error'")
     bad = tmp_path / "nccl.txt"
     bad.write_text("\n".join(text))
-    with pytest.raises(ResultsImportError, match=r"nccl.txt:21: nccl-tests reported"):
+    with pytest.raises(
+        ResultsImportError,
+        match=r"nccl.txt:21: a crashed run, no result: nccl-tests reported",
+    ):
         parse_results([bad])
 
 
@@ -160,7 +163,8 @@ def test_iperf3_error_document(tmp_path):
         )
     )
     with pytest.raises(
-        ResultsImportError, match=r"iperf.json:5: iperf3 reported: unable to connect"
+        ResultsImportError,
+        match=r"iperf.json:5: a failed run, no result: iperf3 reported 'unable to connect",
     ):
         parse_results([bad])
 

@@ -1,0 +1,137 @@
+"""Parser for ``dcgmi dmon``: sampled DCGM fields, one column per field.
+
+``dcgmi dmon -e ID,ID,... [-i GPU] [-c COUNT]`` prints a header
+``#Entity  F1  F2 ...`` (the fields' short names), a second header line with
+``ID`` (and units for some fields), then one row per entity and sample
+(``GPU 0  0.998  0.885 ...``); ``N/A`` marks a field without a value yet.
+Source: DCGM User Guide, "Feature Overview / Profiling Metrics" and
+``dcgmi dmon --list`` (https://docs.nvidia.com/datacenter/dcgm/latest/user-guide/).
+
+Any field list is read: known short names get a metric name and unit from
+:data:`DMON_FIELDS`; unknown ones are stored as ``dmon.<name>`` without a unit.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from gpu_advisor.io.results_parsers import ResultsImportError, _measure
+from gpu_advisor.model.project import Measurement
+
+DMON_TOOL: Final = "dcgmi-dmon"
+"""``tool`` of the measurements read from ``dcgmi dmon``."""
+
+DMON_FIELDS: Final[dict[str, tuple[str, str]]] = {
+    "GRACT": ("gr_engine_active", "ratio"),
+    "SMACT": ("sm_active", "ratio"),
+    "SMOCC": ("sm_occupancy", "ratio"),
+    "TENSO": ("tensor_active", "ratio"),
+    "DRAMA": ("dram_active", "ratio"),
+    "FP64A": ("fp64_active", "ratio"),
+    "FP32A": ("fp32_active", "ratio"),
+    "FP16A": ("fp16_active", "ratio"),
+    "PCITX": ("pcie_tx", "B/s"),
+    "PCIRX": ("pcie_rx", "B/s"),
+    "NVLTX": ("nvlink_tx", "B/s"),
+    "NVLRX": ("nvlink_rx", "B/s"),
+    "POWER": ("power", "W"),
+    "GTEMP": ("gpu_temp", "C"),
+    "MTEMP": ("memory_temp", "C"),
+    "SMCLK": ("sm_clock", "MHz"),
+    "MMCLK": ("memory_clock", "MHz"),
+    "GPUTL": ("gpu_util", "%"),
+    "MCUTL": ("mem_copy_util", "%"),
+    "FBUSD": ("fb_used", "MiB"),
+    "FBFRE": ("fb_free", "MiB"),
+    "XIDER": ("xid_last", ""),
+}
+"""Short names printed by ``dcgmi dmon`` → (metric, unit).
+
+Profiling fields 1001–1012 (GRACT … NVLRX): activity ratios 0–1 and bytes
+per second, DCGM field documentation (``DCGM_FI_PROF_*``).
+"""
+
+_HEADER = re.compile(r"^#\s*Entity\s+(?P<fields>\S.*)$")
+_ROW = re.compile(
+    r"^(?P<kind>GPU|GPU-I|GPU-CI|CPU|CX|LINK|Switch)\s+(?P<id>\d{1,6})\s+(?P<rest>.*)$"
+)
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d{1,3})?")
+
+
+def looks_like_dcgmi_dmon(text: str) -> bool:
+    """True when ``text`` starts (after blank lines) with the ``#Entity`` header of dmon."""
+    for raw in text[:4000].splitlines():
+        if raw.strip():
+            return _HEADER.match(raw.strip()) is not None
+    return False
+
+
+def parse_dcgmi_dmon(text: str, file: str, node: str | None) -> list[Measurement]:
+    """Read ``dcgmi dmon`` output: ``dmon.<field>`` per GPU and sample.
+
+    Examples
+    --------
+    >>> out = parse_dcgmi_dmon(
+    ...     "#Entity   GRACT   TENSO\\nID\\nGPU 0     N/A     N/A\\nGPU 0     0.998   0.885\\n",
+    ...     "d.txt", "n1")
+    >>> [(m.metric, m.value, m.unit, m.gpu, m.sample) for m in out]
+    [('dmon.gr_engine_active', 0.998, 'ratio', 0, 1), ('dmon.tensor_active', 0.885, 'ratio', 0, 1)]
+    """
+    fields: list[tuple[str, str]] | None = None
+    samples: dict[int, int] = {}
+    out: list[Measurement] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        header = _HEADER.match(line)
+        if header:
+            names = header.group("fields").split()
+            fields = [
+                DMON_FIELDS.get(name.upper(), (re.sub(r"\W", "_", name.lower()), ""))
+                for name in names
+            ]
+            continue
+        if fields is None or line.startswith(("ID", "#")):
+            continue
+        row = _ROW.match(line)
+        if not row:
+            if line.lower().startswith(("error", "failed", "unable")):
+                raise ResultsImportError(
+                    file, number, f"dcgmi dmon reported: {line[:200]!r}"
+                )
+            continue  # a status line, a repeated header's unit line
+        cells = row.group("rest").split()
+        if len(cells) != len(fields):
+            raise ResultsImportError(
+                file, number, f"expected {len(fields)} values, found {len(cells)}"
+            )
+        if row.group("kind") != "GPU":
+            continue
+        gpu = int(row.group("id"))
+        sample = samples.get(gpu, 0)
+        samples[gpu] = sample + 1
+        for (metric, unit), cell in zip(fields, cells, strict=True):
+            if not _NUMBER.fullmatch(cell):
+                continue  # N/A: the field had no value yet
+            out.append(
+                _measure(
+                    file,
+                    number,
+                    tool=DMON_TOOL,
+                    metric=f"dmon.{metric}"[:128],
+                    value=float(cell),
+                    unit=unit,
+                    node=node,
+                    gpu=gpu,
+                    sample=sample,
+                )
+            )
+    if fields is None:
+        raise ResultsImportError(file, 1, "no '#Entity' header of dcgmi dmon")
+    if not out:
+        raise ResultsImportError(
+            file, 1, "no sampled values: every dcgmi dmon row is N/A or missing"
+        )
+    return out
