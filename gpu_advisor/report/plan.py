@@ -60,8 +60,6 @@ from gpu_advisor.engine.api import (
     VendorsResult,
     evaluate_vendors,
 )
-from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
-from gpu_advisor.engine.review import checklist_states
 from gpu_advisor.engine.finance import (
     capex_opex_per_year_cny,
     flip_value,
@@ -70,6 +68,8 @@ from gpu_advisor.engine.finance import (
     top_sensitivities,
     upfront_cash_cny,
 )
+from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
+from gpu_advisor.engine.review import checklist_states
 from gpu_advisor.io.project_file import fingerprint, write_atomically
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, Explanation, Language, Severity

@@ -934,9 +934,7 @@ class WorkloadPage(QWizardPage):
         # the modelled MFU the sizing uses while the field is empty
         from gpu_advisor.engine.evaluate import mfu_default  # deferred: cold start
 
-        return mfu_default(
-            session.project, session.catalog, session.evaluation.sizing
-        )
+        return mfu_default(session.project, session.catalog, session.evaluation.sizing)
 
     def _gpus_default(self, session: ProjectSession) -> InputRef | None:
         cluster = session.evaluation.sizing.cluster
