@@ -103,6 +103,8 @@ def strategy_for(
         if _NONE_TYPE in args:
             options.append(st.none())
         return st.one_of(*options)
+    if origin is typing.Literal:
+        return st.sampled_from(list(args))
     if name in ids and annotation is str:
         return st.sampled_from(ids[name])
     if name == "gpu_candidates":

@@ -507,7 +507,7 @@ def mfu_default(
     >>> from gpu_advisor.model.project import Vendor
     >>> c = load_catalog()
     >>> p = Project()
-    >>> mfu_default(p, c).value == c.gpu(p.workload.gpu_id).default_mfu
+    >>> mfu_default(p, c).value == evaluate(p, c).sizing.compute.mfu
     True
     >>> v = Vendor(name="a", gpu_id=p.workload.gpu_id, measured_mfu=0.21)
     >>> ref = mfu_default(Project(vendors=[v]), c)
@@ -516,6 +516,8 @@ def mfu_default(
     """
     gpu_id = project.workload.gpu_id
     measured = measured_mfu_for(project)
+    if sizing is None and measured is None and project.workload.mfu is None:
+        sizing = size_workload(project.workload, catalog)
     if measured is not None:
         names = ", ".join(
             v.name
@@ -535,7 +537,7 @@ def mfu_default(
         # the modelled MFU for this model size and sequence length
         return InputRef(
             name="workload.mfu",
-            value=round(sizing.compute.mfu, 3),
+            value=sizing.compute.mfu,
             source="MFU model fitted to published runs (reference_runs.json); "
             f"catalog gpus.json {gpu.id}: {prov.source} "
             f"(as of {prov.as_of.isoformat()})",

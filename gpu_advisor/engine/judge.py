@@ -141,6 +141,15 @@ class Expectations(Frozen):
     memory_bandwidth_gb_per_s: float = Field(..., gt=0, description="[GB/s]")
     default_mfu: float = Field(..., gt=0, le=1)
     active_params: float | None = Field(None, gt=0, description="N_active. [1]")
+    flops_per_token: float | None = Field(
+        None,
+        gt=0,
+        description="Model FLOPs per token of the plan's model (6N + attention, no "
+        "recompute): the footing of every MFU in the plan. [FLOP/token]",
+    )
+    peak_tflops: float | None = Field(
+        None, gt=0, description="Dense peak in the plan's training precision. [TFLOP/s]"
+    )
     gpu_temp_limit_c: float = Field(85.0, description="[°C]")
     sources: dict[str, str] = Field(default_factory=dict)
 
@@ -422,19 +431,32 @@ def expectations_for(
     )
     if checkpoint_write_gb_per_s is None:
         checkpoint_write_gb_per_s = sizing.storage.checkpoint_write_gb_per_s or None
+    workload = project.workload
+    flops_per_token: float | None = None
+    peak: float | None = None
     try:
-        active_params: float | None = resolve_shape(project.workload, catalog)[
-            0
-        ].params_active
+        shape = resolve_shape(workload, catalog)[0]
+        active_params: float | None = shape.params_active
+        flops_per_token = _cmp.model_flops_per_token(
+            shape, workload.seq_len, workload.task
+        )
+        peak = _cmp.peak_tflops(gpu, workload.precision)
     except (KeyError, ValueError):
         active_params = None
+    # the MFU the plan assumes for this GPU: the modelled figure when the
+    # sizing runs on this GPU from the catalog, else the GPU's default
+    expected_mfu = (
+        sizing.compute.mfu
+        if sizing.gpu_id == gpu.id and sizing.compute.mfu_source == "catalog"
+        else gpu.default_mfu
+    )
     sources = {
         "nccl": "nccl-tests doc/PERFORMANCE.md (busbw) x catalog networks.json efficiency",
         "intra": intra.provenance.source,
         "gpu": gpu.provenance.source,
         "iperf3": "vendor quote (vendors[].intranet_gbit_per_s)",
         "fio": "sizing engine: checkpoint bytes / checkpoint_write_target_s",
-        "mfu": "PaLM (Chowdhery et al. 2022) App. B; default MFU from catalog gpus.json",
+        "mfu": "PaLM (Chowdhery et al. 2022) App. B (model FLOPs); MFU model fitted to published runs (reference_runs.json)",
         "temperature": "project monitoring.gpu_temp_c",
     }
     if inter is not None:
@@ -462,8 +484,10 @@ def expectations_for(
         checkpoint_write_gb_per_s=checkpoint_write_gb_per_s,
         peak_bf16_tflops=gpu.bf16_dense_tflops,
         memory_bandwidth_gb_per_s=gpu.memory_bandwidth_tb_per_s * 1000.0,
-        default_mfu=gpu.default_mfu,
+        default_mfu=expected_mfu,
         active_params=active_params,
+        flops_per_token=flops_per_token or None,
+        peak_tflops=peak,
         gpu_temp_limit_c=project.monitoring.gpu_temp_c,
         sources=sources,
     )
@@ -1133,8 +1157,9 @@ def _mfu_check(
     mfu = measured_mfu(
         measurements,
         active_params=exp.active_params,
-        peak_tflops=exp.peak_bf16_tflops,
+        peak_tflops=exp.peak_tflops or exp.peak_bf16_tflops,
         gpus=gpus,
+        flops_per_token=exp.flops_per_token,
     )
     if mfu is None:
         return [

@@ -129,7 +129,9 @@ def test_vendor_a_passes_everything(project):
     inter = _checks(j, "nccl.inter_node")[0]
     assert inter.verdict is Verdict.PASS
     assert inter.expected == pytest.approx(180.0)
-    assert j.measured_mfu == pytest.approx(0.4436, abs=0.002)
+    # model FLOPs (6N + 12·L·s·d per token), the footing of the sizing and of
+    # vendor_measured_mfu; 6N alone gave 0.4436
+    assert j.measured_mfu == pytest.approx(0.5009, abs=0.002)
     assert j.node_verdicts() == {"node01": Verdict.PASS, "node02": Verdict.PASS}
 
 
@@ -171,7 +173,9 @@ def test_vendor_c_flags_the_hot_throttled_failing_gpu(project):
     ]
     assert _checks(j, "iperf3")[0].verdict is Verdict.FAIL
     assert _checks(j, "fio.checkpoint_write")[0].verdict is Verdict.FAIL
-    assert _checks(j, "training.mfu")[0].verdict is Verdict.FAIL
+    # on model FLOPs its log gives MFU 0.29 against the 0.38 the plan assumes
+    # (77 %): a warning (on 6N against the flat 0.40 it was 0.26, a failure)
+    assert _checks(j, "training.mfu")[0].verdict is Verdict.WARN
     # judged against its own (slow) class, the 25 GbE network does what it promises ...
     assert _checks(j, "nccl.inter_node")[0].verdict is Verdict.PASS
     # ... but the network score measures it against the HDR class the workload needs
