@@ -103,6 +103,34 @@ PAPER_SIZES: Final = {"a4": A4, "letter": LETTER}
 
 KEYWORD_FINGERPRINT: Final = "gpu-advisor-fingerprint"
 KEYWORD_VERSION: Final = "gpu-advisor-version"
+KEYWORD_SIGNER: Final = "gpu-advisor-signer"
+"""Keyword carrying the in-app signer (name, role, date) that the plan prints,
+so that verification can regenerate exactly the pages that were signed."""
+
+
+def encode_signer(signer: Signer) -> str:
+    """The signer as one keyword-safe token (base64url of JSON)."""
+    import base64
+    import json
+
+    raw = json.dumps(
+        [signer.name, signer.role, signer.date.isoformat()], ensure_ascii=False
+    ).encode("utf-8")
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def decode_signer(token: str) -> Signer | None:
+    """The inverse of :func:`encode_signer`; None for anything malformed."""
+    import base64
+    import json
+
+    try:
+        raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+        name, role, date = json.loads(raw.decode("utf-8"))
+        return Signer(name=str(name), role=str(role), date=dt.date.fromisoformat(date))
+    except (ValueError, TypeError):
+        return None
+
 
 MONTE_CARLO_DRAWS: Final = PLAN_MONTE_CARLO_DRAWS
 """Draws for the plan's price-uncertainty section (DESIGN: ≤ 100 ms)."""
@@ -2247,6 +2275,7 @@ def build_plan_pdf(
             tr("doc.subject", lang),
             f"{KEYWORD_FINGERPRINT}={fp}",
             f"{KEYWORD_VERSION}={app_version}",
+            *([f"{KEYWORD_SIGNER}={encode_signer(signer)}"] if signer else []),
         ],
         creator=f"GPU Advisor {app_version}",
         invariant=1,

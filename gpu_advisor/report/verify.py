@@ -523,7 +523,25 @@ def _paper_of(data: bytes) -> str | None:
     )
 
 
-def _regenerate(project: Project, language: str, paper: str) -> bytes:
+_SIGNER: Final = re.compile(r"gpu-advisor-signer=([A-Za-z0-9_-]+)")
+
+
+def _recorded_signer(reader_data: bytes) -> Any:
+    """The in-app signer a plan records in its keywords, if any."""
+    from gpu_advisor.report.plan import decode_signer
+
+    try:
+        meta = PdfReader(io.BytesIO(reader_data)).metadata
+    except Exception:
+        return None
+    keywords = str(meta.get("/Keywords", "")) if meta is not None else ""
+    found = _SIGNER.search(keywords)
+    return decode_signer(found.group(1)) if found else None
+
+
+def _regenerate(
+    project: Project, language: str, paper: str, signer: Any = None
+) -> bytes:
     from gpu_advisor.engine.evaluate import evaluate
     from gpu_advisor.io.catalog import load_catalog
     from gpu_advisor.report.plan import MONTE_CARLO_DRAWS, build_plan_pdf
@@ -537,6 +555,7 @@ def _regenerate(project: Project, language: str, paper: str) -> bytes:
         language=language,
         paper=paper,
         app_version=__version__,
+        signer=signer,
     )
 
 
@@ -630,9 +649,10 @@ def _content_check(
     if paper is None:
         return "the plan's paper size is neither A4 nor Letter"
     first = project.meta.language.value
+    signer = _recorded_signer(data)
     for language in (first, "en" if first == "zh" else "zh"):
         try:
-            expected = _regenerate(project, language, paper)
+            expected = _regenerate(project, language, paper, signer)
         except Exception as exc:
             return f"the project cannot be rendered: {_one_line(exc)}"
         if _original_revision_matches(data, reader, expected):

@@ -149,15 +149,23 @@ def verify_signed_plan(pdf_path: Path, project: Project | None) -> SignatureInfo
     PlanSigningError
         When the file cannot be read or is not a PDF.
     """
+    from PySide6.QtCore import QSettings
+
     from gpu_advisor.io.project_file import fingerprint
     from gpu_advisor.report.verify import (
+        TRUSTED_SIGNERS_SETTINGS_KEY,
         VerifyInputError,
+        VerifyStatus,
         read_printed_fingerprint,
+        trusted_certificates_from_settings,
         verify_plan,
     )
 
+    trust, _problems = trusted_certificates_from_settings(
+        QSettings().value(TRUSTED_SIGNERS_SETTINGS_KEY, [])
+    )
     try:
-        result = verify_plan(pdf_path)
+        result = verify_plan(pdf_path, trust=trust)
     except VerifyInputError as exc:
         raise PlanSigningError(str(exc)) from exc
     data = pdf_path.read_bytes()
@@ -166,12 +174,16 @@ def verify_signed_plan(pdf_path: Path, project: Project | None) -> SignatureInfo
     if project is not None and printed is not None:
         printed_fp, version = printed
         matches = fingerprint(project, version) == printed_fp
-    when, trusted, why = (
+    when, _untrusted, why = (
         _signature_details(data) if result.signed else (None, False, "")
     )
+    trusted = result.status is VerifyStatus.OK
+    if trusted:
+        why = ""
     return SignatureInfo(
         signed=result.signed,
-        intact=result.ok,
+        # intact: every signature checks out; trust is reported on its own
+        intact=result.status in (VerifyStatus.OK, VerifyStatus.UNTRUSTED),
         reason=result.reason,
         signer=result.signer,
         signed_at=when,

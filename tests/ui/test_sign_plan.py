@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtWidgets import QDialog
 
 from gpu_advisor.model.common import Language
-from gpu_advisor.report.verify import verify_plan
+from gpu_advisor.report.verify import VerifyStatus, verify_plan
 from gpu_advisor.ui.main_window import MainWindow
 from gpu_advisor.ui.sign_dialogs import SignPlanDialog, VerifyPlanDialog
 from tests.ui.conftest import Dialogs
@@ -90,7 +90,11 @@ def test_sign_verify_then_change_project(
     page1 = PdfReader(str(out)).pages[0].extract_text() or ""
     assert "李娜" in page1
     assert "Signed electronically by 李娜 (Finance)" in " ".join(page1.split())
-    assert verify_plan(out, EXAMPLE).ok
+    # intact and showing exactly what the project gives (regenerated with the
+    # signer the plan records), but the self-signed certificate is not trusted
+    report = verify_plan(out, EXAMPLE)
+    assert report.status is VerifyStatus.UNTRUSTED, report.reason
+    assert report.content_checked
 
     check = VerifyPlanDialog(window.session, out, window)
     qtbot.addWidget(check)
