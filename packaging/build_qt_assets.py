@@ -52,6 +52,8 @@ AREA_CONTEXTS: dict[str, tuple[str, ...]] = {
         "_EnvVarsField",
         "_ListField",
     ),
+    "page_errors": ("PageErrorPage", "PageErrorPanel"),
+    "signing": ("SignPlanDialog", "VerifyPlanDialog"),
     "vendors": ("VendorCharts", "VendorsPage"),
     "workload": (
         "BoundField",

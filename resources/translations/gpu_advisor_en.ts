@@ -1,459 +1,487 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
-<TS version="2.1" language="en">
-<context>
+<TS version="2.1" language="en" sourcelanguage="en">
+  <context>
     <name>AdvisorWizard</name>
     <message>
-        <source>Project</source>
-        <translation>Project</translation>
+      <source>Project</source>
+      <translation>Project</translation>
     </message>
     <message>
-        <source>Size the workload</source>
-        <translation>Size the workload</translation>
+      <source>Size the workload</source>
+      <translation>Size the workload</translation>
     </message>
     <message>
-        <source>Budget</source>
-        <translation>Budget</translation>
+      <source>Budget</source>
+      <translation>Budget</translation>
     </message>
     <message>
-        <source>Vendor tests</source>
-        <translation>Vendor tests</translation>
+      <source>Vendor tests</source>
+      <translation>Vendor tests</translation>
     </message>
     <message>
-        <source>Environment</source>
-        <translation>Environment</translation>
+      <source>Environment</source>
+      <translation>Environment</translation>
     </message>
     <message>
-        <source>Monitoring</source>
-        <translation>Monitoring</translation>
+      <source>Monitoring</source>
+      <translation>Monitoring</translation>
     </message>
     <message>
-        <source>Site and contract checklist</source>
-        <translation>Site and contract checklist</translation>
+      <source>Site and contract checklist</source>
+      <translation>Site and contract checklist</translation>
     </message>
     <message>
-        <source>Review and sign-off</source>
-        <translation>Review and sign-off</translation>
+      <source>Review and sign-off</source>
+      <translation>Review and sign-off</translation>
     </message>
-</context>
-<context>
+  </context>
+  <context>
     <name>GuideDialog</name>
     <message>
-        <source>GPU Advisor user guide</source>
-        <translation>GPU Advisor user guide</translation>
+      <source>GPU Advisor user guide</source>
+      <translation>GPU Advisor user guide</translation>
     </message>
-</context>
-<context>
+  </context>
+  <context>
     <name>MainWindow</name>
     <message>
-        <source>&amp;File</source>
-        <translation>&amp;File</translation>
+      <source>&amp;File</source>
+      <translation>&amp;File</translation>
     </message>
     <message>
-        <source>&amp;New</source>
-        <translation>&amp;New</translation>
+      <source>&amp;New</source>
+      <translation>&amp;New</translation>
     </message>
     <message>
-        <source>Start a new plan</source>
-        <translation>Start a new plan</translation>
+      <source>Start a new plan</source>
+      <translation>Start a new plan</translation>
     </message>
     <message>
-        <source>New from &amp;Example</source>
-        <translation>New from &amp;Example</translation>
+      <source>New from &amp;Example</source>
+      <translation>New from &amp;Example</translation>
     </message>
     <message>
-        <source>&amp;Open…</source>
-        <translation>&amp;Open…</translation>
+      <source>&amp;Open…</source>
+      <translation>&amp;Open…</translation>
     </message>
     <message>
-        <source>Open &amp;Recent</source>
-        <translation>Open &amp;Recent</translation>
+      <source>Open &amp;Recent</source>
+      <translation>Open &amp;Recent</translation>
     </message>
     <message>
-        <source>&amp;Clear List</source>
-        <translation>&amp;Clear List</translation>
+      <source>&amp;Clear List</source>
+      <translation>&amp;Clear List</translation>
     </message>
     <message>
-        <source>&amp;Save</source>
-        <translation>&amp;Save</translation>
+      <source>&amp;Save</source>
+      <translation>&amp;Save</translation>
     </message>
     <message>
-        <source>Save &amp;As…</source>
-        <translation>Save &amp;As…</translation>
+      <source>Save &amp;As…</source>
+      <translation>Save &amp;As…</translation>
     </message>
     <message>
-        <source>E&amp;xport PDF…</source>
-        <translation>E&amp;xport PDF…</translation>
+      <source>E&amp;xport PDF…</source>
+      <translation>E&amp;xport PDF…</translation>
     </message>
     <message>
-        <source>&amp;Close</source>
-        <translation>&amp;Close</translation>
+      <source>&amp;Close</source>
+      <translation>&amp;Close</translation>
     </message>
     <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Quit</translation>
+      <source>&amp;Quit</source>
+      <translation>&amp;Quit</translation>
     </message>
     <message>
-        <source>&amp;Edit</source>
-        <translation>&amp;Edit</translation>
+      <source>&amp;Edit</source>
+      <translation>&amp;Edit</translation>
     </message>
     <message>
-        <source>&amp;Preferences…</source>
-        <translation>&amp;Preferences…</translation>
+      <source>&amp;Preferences…</source>
+      <translation>&amp;Preferences…</translation>
     </message>
     <message>
-        <source>&amp;View</source>
-        <translation>&amp;View</translation>
+      <source>&amp;View</source>
+      <translation>&amp;View</translation>
     </message>
     <message>
-        <source>Steps</source>
-        <translation>Steps</translation>
+      <source>Steps</source>
+      <translation>Steps</translation>
     </message>
     <message>
-        <source>&amp;Steps</source>
-        <translation>&amp;Steps</translation>
+      <source>&amp;Steps</source>
+      <translation>&amp;Steps</translation>
     </message>
     <message>
-        <source>&amp;Full Screen</source>
-        <translation>&amp;Full Screen</translation>
+      <source>&amp;Full Screen</source>
+      <translation>&amp;Full Screen</translation>
     </message>
     <message>
-        <source>&amp;Help</source>
-        <translation>&amp;Help</translation>
+      <source>&amp;Help</source>
+      <translation>&amp;Help</translation>
     </message>
     <message>
-        <source>&amp;User Guide</source>
-        <translation>&amp;User Guide</translation>
+      <source>&amp;User Guide</source>
+      <translation>&amp;User Guide</translation>
     </message>
     <message>
-        <source>&amp;About GPU Advisor</source>
-        <translation>&amp;About GPU Advisor</translation>
+      <source>&amp;About GPU Advisor</source>
+      <translation>&amp;About GPU Advisor</translation>
     </message>
     <message>
-        <source>About &amp;Qt</source>
-        <translation>About &amp;Qt</translation>
+      <source>About &amp;Qt</source>
+      <translation>About &amp;Qt</translation>
     </message>
     <message>
-        <source>&amp;Undo %1</source>
-        <translation>&amp;Undo %1</translation>
+      <source>&amp;Undo %1</source>
+      <translation>&amp;Undo %1</translation>
     </message>
     <message>
-        <source>&amp;Undo</source>
-        <translation>&amp;Undo</translation>
+      <source>&amp;Undo</source>
+      <translation>&amp;Undo</translation>
     </message>
     <message>
-        <source>&amp;Redo %1</source>
-        <translation>&amp;Redo %1</translation>
+      <source>&amp;Redo %1</source>
+      <translation>&amp;Redo %1</translation>
     </message>
     <message>
-        <source>&amp;Redo</source>
-        <translation>&amp;Redo</translation>
+      <source>&amp;Redo</source>
+      <translation>&amp;Redo</translation>
     </message>
     <message>
-        <source>Untitled plan</source>
-        <translation>Untitled plan</translation>
+      <source>Untitled plan</source>
+      <translation>Untitled plan</translation>
     </message>
     <message>
-        <source>“%1” has unsaved changes. Save them?</source>
-        <translation>“%1” has unsaved changes. Save them?</translation>
+      <source>“%1” has unsaved changes. Save them?</source>
+      <translation>“%1” has unsaved changes. Save them?</translation>
     </message>
     <message>
-        <source>Open Plan</source>
-        <translation>Open Plan</translation>
+      <source>Open Plan</source>
+      <translation>Open Plan</translation>
     </message>
     <message>
-        <source>Could not open the plan</source>
-        <translation>Could not open the plan</translation>
+      <source>Could not open the plan</source>
+      <translation>Could not open the plan</translation>
     </message>
     <message>
-        <source>Could not open the example</source>
-        <translation>Could not open the example</translation>
+      <source>Could not open the example</source>
+      <translation>Could not open the example</translation>
     </message>
     <message>
-        <source>Save Plan As</source>
-        <translation>Save Plan As</translation>
+      <source>Save Plan As</source>
+      <translation>Save Plan As</translation>
     </message>
     <message>
-        <source>Could not save the plan</source>
-        <translation>Could not save the plan</translation>
+      <source>Could not save the plan</source>
+      <translation>Could not save the plan</translation>
     </message>
     <message>
-        <source>Saved %1</source>
-        <translation>Saved %1</translation>
+      <source>Saved %1</source>
+      <translation>Saved %1</translation>
     </message>
     <message>
-        <source>Exported %1</source>
-        <translation>Exported %1</translation>
+      <source>Exported %1</source>
+      <translation>Exported %1</translation>
     </message>
     <message>
-        <source>GPU Advisor plans (*.gpuplan);;All files (*)</source>
-        <translation>GPU Advisor plans (*.gpuplan);;All files (*)</translation>
+      <source>GPU Advisor plans (*.gpuplan);;All files (*)</source>
+      <translation>GPU Advisor plans (*.gpuplan);;All files (*)</translation>
     </message>
     <message>
-        <source>%1: %2
+      <source>%1: %2
 
 %3</source>
-        <translation>%1: %2
+      <translation>%1: %2
 
 %3</translation>
     </message>
     <message>
-        <source>No examples installed</source>
-        <translation>No examples installed</translation>
+      <source>No examples installed</source>
+      <translation>No examples installed</translation>
     </message>
     <message>
-        <source>Autosave failed: %1</source>
-        <translation>Autosave failed: %1</translation>
+      <source>Autosave failed: %1</source>
+      <translation>Autosave failed: %1</translation>
     </message>
     <message>
-        <source>Could not recover the plan</source>
-        <translation>Could not recover the plan</translation>
+      <source>Could not recover the plan</source>
+      <translation>Could not recover the plan</translation>
     </message>
     <message>
-        <source>Recommendation: could not be computed (%1)</source>
-        <translation>Recommendation: could not be computed (%1)</translation>
+      <source>Recommendation: could not be computed (%1)</source>
+      <translation>Recommendation: could not be computed (%1)</translation>
     </message>
     <message>
-        <source>Recommendation: %1</source>
-        <translation>Recommendation: %1</translation>
+      <source>Recommendation: %1</source>
+      <translation>Recommendation: %1</translation>
     </message>
     <message>
-        <source>About GPU Advisor</source>
-        <translation>About GPU Advisor</translation>
+      <source>About GPU Advisor</source>
+      <translation>About GPU Advisor</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;GPU Advisor %1&lt;/h3&gt;&lt;p&gt;Decide how to get GPU training capacity: size the work, compare renting, colocation and building, test vendors, and sign off a plan.&lt;/p&gt;&lt;p&gt;Qt %2 · PySide6 %3 · Python %4 (%5)&lt;/p&gt;&lt;p&gt;GPU Advisor is released under the MIT licence. Qt and PySide6 are used under the GNU LGPL v3; pyqtgraph, pydantic and NumPy under their MIT and BSD licences; ReportLab under the BSD licence; Python under the PSF licence.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;GPU Advisor %1&lt;/h3&gt;&lt;p&gt;Decide how to get GPU training capacity: size the work, compare renting, colocation and building, test vendors, and sign off a plan.&lt;/p&gt;&lt;p&gt;Qt %2 · PySide6 %3 · Python %4 (%5)&lt;/p&gt;&lt;p&gt;GPU Advisor is released under the MIT licence. Qt and PySide6 are used under the GNU LGPL v3; pyqtgraph, pydantic and NumPy under their MIT and BSD licences; ReportLab under the BSD licence; Python under the PSF licence.&lt;/p&gt;</translation>
+      <source>&lt;h3&gt;GPU Advisor %1&lt;/h3&gt;&lt;p&gt;Decide how to get GPU training capacity: size the work, compare renting, colocation and building, test vendors, and sign off a plan.&lt;/p&gt;&lt;p&gt;Qt %2 · PySide6 %3 · Python %4 (%5)&lt;/p&gt;&lt;p&gt;GPU Advisor is released under the MIT licence. Qt and PySide6 are used under the GNU LGPL v3; pyqtgraph, pydantic and NumPy under their MIT and BSD licences; ReportLab under the BSD licence; Python under the PSF licence.&lt;/p&gt;</source>
+      <translation>&lt;h3&gt;GPU Advisor %1&lt;/h3&gt;&lt;p&gt;Decide how to get GPU training capacity: size the work, compare renting, colocation and building, test vendors, and sign off a plan.&lt;/p&gt;&lt;p&gt;Qt %2 · PySide6 %3 · Python %4 (%5)&lt;/p&gt;&lt;p&gt;GPU Advisor is released under the MIT licence. Qt and PySide6 are used under the GNU LGPL v3; pyqtgraph, pydantic and NumPy under their MIT and BSD licences; ReportLab under the BSD licence; Python under the PSF licence.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>on-demand rental</source>
-        <translation>on-demand rental</translation>
+      <source>on-demand rental</source>
+      <translation>on-demand rental</translation>
     </message>
     <message>
-        <source>monthly rental</source>
-        <translation>monthly rental</translation>
+      <source>monthly rental</source>
+      <translation>monthly rental</translation>
     </message>
     <message>
-        <source>yearly rental</source>
-        <translation>yearly rental</translation>
+      <source>yearly rental</source>
+      <translation>yearly rental</translation>
     </message>
     <message>
-        <source>spot instances</source>
-        <translation>spot instances</translation>
+      <source>spot instances</source>
+      <translation>spot instances</translation>
     </message>
     <message>
-        <source>reserved baseline plus bursts</source>
-        <translation>reserved baseline plus bursts</translation>
+      <source>reserved baseline plus bursts</source>
+      <translation>reserved baseline plus bursts</translation>
     </message>
     <message>
-        <source>colocation of bought servers</source>
-        <translation>colocation of bought servers</translation>
+      <source>colocation of bought servers</source>
+      <translation>colocation of bought servers</translation>
     </message>
     <message>
-        <source>self-built machine room</source>
-        <translation>self-built machine room</translation>
+      <source>self-built machine room</source>
+      <translation>self-built machine room</translation>
     </message>
-</context>
-<context>
+    <message>
+      <source>Si&amp;gn Plan…</source>
+      <translation>Si&amp;gn Plan…</translation>
+    </message>
+    <message>
+      <source>Sign the plan as a PDF with your certificate</source>
+      <translation>Sign the plan as a PDF with your certificate</translation>
+    </message>
+    <message>
+      <source>&amp;Verify Plan…</source>
+      <translation>&amp;Verify Plan…</translation>
+    </message>
+    <message>
+      <source>Check who signed a plan and whether it changed since</source>
+      <translation>Check who signed a plan and whether it changed since</translation>
+    </message>
+    <message>
+      <source>Signed plan saved to %1</source>
+      <translation>Signed plan saved to %1</translation>
+    </message>
+    <message>
+      <source>Verify Plan</source>
+      <translation>Verify Plan</translation>
+    </message>
+    <message>
+      <source>PDF (*.pdf)</source>
+      <translation>PDF (*.pdf)</translation>
+    </message>
+  </context>
+  <context>
     <name>PlaceholderPage</name>
     <message>
-        <source>This step arrives in a later version of GPU Advisor.</source>
-        <translation>This step arrives in a later version of GPU Advisor.</translation>
+      <source>This step arrives in a later version of GPU Advisor.</source>
+      <translation>This step arrives in a later version of GPU Advisor.</translation>
     </message>
-</context>
-<context>
+  </context>
+  <context>
     <name>PreferencesDialog</name>
     <message>
-        <source>Preferences</source>
-        <translation>Preferences</translation>
+      <source>Preferences</source>
+      <translation>Preferences</translation>
     </message>
     <message>
-        <source>&amp;Language:</source>
-        <translation>&amp;Language:</translation>
+      <source>&amp;Language:</source>
+      <translation>&amp;Language:</translation>
     </message>
     <message>
-        <source>Default &amp;region:</source>
-        <translation>Default &amp;region:</translation>
+      <source>Default &amp;region:</source>
+      <translation>Default &amp;region:</translation>
     </message>
     <message>
-        <source>Default &amp;currency:</source>
-        <translation>Default &amp;currency:</translation>
+      <source>Default &amp;currency:</source>
+      <translation>Default &amp;currency:</translation>
     </message>
     <message>
-        <source>&amp;Autosave every:</source>
-        <translation>&amp;Autosave every:</translation>
+      <source>&amp;Autosave every:</source>
+      <translation>&amp;Autosave every:</translation>
     </message>
     <message>
-        <source>Follow the system</source>
-        <translation>Follow the system</translation>
+      <source>Follow the system</source>
+      <translation>Follow the system</translation>
     </message>
     <message>
-        <source> min</source>
-        <translation> min</translation>
+      <source> min</source>
+      <translation> min</translation>
     </message>
     <message>
-        <source>Off</source>
-        <translation>Off</translation>
+      <source>Off</source>
+      <translation>Off</translation>
     </message>
     <message>
-        <source>Region and currency apply to new plans; open plans keep their own.</source>
-        <translation>Region and currency apply to new plans; open plans keep their own.</translation>
+      <source>Region and currency apply to new plans; open plans keep their own.</source>
+      <translation>Region and currency apply to new plans; open plans keep their own.</translation>
     </message>
-</context>
-<context>
+  </context>
+  <context>
     <name>ProjectPage</name>
     <message>
-        <source>Project</source>
-        <translation>Project</translation>
+      <source>Project</source>
+      <translation>Project</translation>
     </message>
     <message>
-        <source>Name the plan, say who it is for, and pick the region and currency.</source>
-        <translation>Name the plan, say who it is for, and pick the region and currency.</translation>
+      <source>Name the plan, say who it is for, and pick the region and currency.</source>
+      <translation>Name the plan, say who it is for, and pick the region and currency.</translation>
     </message>
     <message>
-        <source>Plan &amp;title:</source>
-        <translation>Plan &amp;title:</translation>
+      <source>Plan &amp;title:</source>
+      <translation>Plan &amp;title:</translation>
     </message>
     <message>
-        <source>&amp;Organisation:</source>
-        <translation>&amp;Organisation:</translation>
+      <source>&amp;Organisation:</source>
+      <translation>&amp;Organisation:</translation>
     </message>
     <message>
-        <source>&amp;Author:</source>
-        <translation>&amp;Author:</translation>
+      <source>&amp;Author:</source>
+      <translation>&amp;Author:</translation>
     </message>
     <message>
-        <source>&amp;Region preset:</source>
-        <translation>&amp;Region preset:</translation>
+      <source>&amp;Region preset:</source>
+      <translation>&amp;Region preset:</translation>
     </message>
     <message>
-        <source>&amp;Currency:</source>
-        <translation>&amp;Currency:</translation>
+      <source>&amp;Currency:</source>
+      <translation>&amp;Currency:</translation>
     </message>
     <message>
-        <source>Planning &amp;horizon:</source>
-        <translation>Planning &amp;horizon:</translation>
+      <source>Planning &amp;horizon:</source>
+      <translation>Planning &amp;horizon:</translation>
     </message>
     <message>
-        <source> months</source>
-        <translation> months</translation>
+      <source> months</source>
+      <translation> months</translation>
     </message>
     <message>
-        <source>e.g. 13B fine-tuning capacity, 2026</source>
-        <translation>e.g. 13B fine-tuning capacity, 2026</translation>
+      <source>e.g. 13B fine-tuning capacity, 2026</source>
+      <translation>e.g. 13B fine-tuning capacity, 2026</translation>
     </message>
     <message>
-        <source>Company or team</source>
-        <translation>Company or team</translation>
+      <source>Company or team</source>
+      <translation>Company or team</translation>
     </message>
     <message>
-        <source>CNY — Chinese yuan</source>
-        <translation>CNY — Chinese yuan</translation>
+      <source>CNY — Chinese yuan</source>
+      <translation>CNY — Chinese yuan</translation>
     </message>
     <message>
-        <source>USD — US dollar</source>
-        <translation>USD — US dollar</translation>
+      <source>USD — US dollar</source>
+      <translation>USD — US dollar</translation>
     </message>
     <message>
-        <source>EUR — euro</source>
-        <translation>EUR — euro</translation>
+      <source>EUR — euro</source>
+      <translation>EUR — euro</translation>
     </message>
     <message>
-        <source>HKD — Hong Kong dollar</source>
-        <translation>HKD — Hong Kong dollar</translation>
+      <source>HKD — Hong Kong dollar</source>
+      <translation>HKD — Hong Kong dollar</translation>
     </message>
     <message>
-        <source>This region is not in the catalog.</source>
-        <translation>This region is not in the catalog.</translation>
+      <source>This region is not in the catalog.</source>
+      <translation>This region is not in the catalog.</translation>
     </message>
     <message>
-        <source>Change %1</source>
-        <translation>Change %1</translation>
+      <source>Change %1</source>
+      <translation>Change %1</translation>
     </message>
     <message>
-        <source>plan title</source>
-        <translation>plan title</translation>
+      <source>plan title</source>
+      <translation>plan title</translation>
     </message>
     <message>
-        <source>organisation</source>
-        <translation>organisation</translation>
+      <source>organisation</source>
+      <translation>organisation</translation>
     </message>
     <message>
-        <source>author</source>
-        <translation>author</translation>
+      <source>author</source>
+      <translation>author</translation>
     </message>
     <message>
-        <source>region</source>
-        <translation>region</translation>
+      <source>region</source>
+      <translation>region</translation>
     </message>
     <message>
-        <source>currency</source>
-        <translation>currency</translation>
+      <source>currency</source>
+      <translation>currency</translation>
     </message>
     <message>
-        <source>planning horizon</source>
-        <translation>planning horizon</translation>
+      <source>planning horizon</source>
+      <translation>planning horizon</translation>
     </message>
-</context>
-<context>
+  </context>
+  <context>
     <name>ProjectSession</name>
     <message>
-        <source>Edit</source>
-        <translation>Edit</translation>
+      <source>Edit</source>
+      <translation>Edit</translation>
     </message>
-</context>
-<context>
+  </context>
+  <context>
     <name>RecoveryDialog</name>
     <message>
-        <source>Recover unsaved work</source>
-        <translation>Recover unsaved work</translation>
+      <source>Recover unsaved work</source>
+      <translation>Recover unsaved work</translation>
     </message>
     <message>
-        <source>GPU Advisor did not close normally last time. These autosaved plans were not saved to their files. Recover one?</source>
-        <translation>GPU Advisor did not close normally last time. These autosaved plans were not saved to their files. Recover one?</translation>
+      <source>GPU Advisor did not close normally last time. These autosaved plans were not saved to their files. Recover one?</source>
+      <translation>GPU Advisor did not close normally last time. These autosaved plans were not saved to their files. Recover one?</translation>
     </message>
     <message>
-        <source>&amp;Recover</source>
-        <translation>&amp;Recover</translation>
+      <source>&amp;Recover</source>
+      <translation>&amp;Recover</translation>
     </message>
     <message>
-        <source>&amp;Discard</source>
-        <translation>&amp;Discard</translation>
+      <source>&amp;Discard</source>
+      <translation>&amp;Discard</translation>
     </message>
     <message>
-        <source>&amp;Not now</source>
-        <translation>&amp;Not now</translation>
+      <source>&amp;Not now</source>
+      <translation>&amp;Not now</translation>
     </message>
     <message>
-        <source>never saved</source>
-        <translation>never saved</translation>
+      <source>never saved</source>
+      <translation>never saved</translation>
     </message>
     <message>
-        <source>%1 (%2), autosaved %3</source>
-        <translation>%1 (%2), autosaved %3</translation>
+      <source>%1 (%2), autosaved %3</source>
+      <translation>%1 (%2), autosaved %3</translation>
     </message>
     <message>
-        <source>Untitled plan</source>
-        <translation>Untitled plan</translation>
+      <source>Untitled plan</source>
+      <translation>Untitled plan</translation>
     </message>
     <message>
-        <source>Damaged: %1</source>
-        <translation>Damaged: %1</translation>
+      <source>Damaged: %1</source>
+      <translation>Damaged: %1</translation>
     </message>
-</context>
-<context>
+  </context>
+  <context>
     <name>StepList</name>
     <message>
-        <source>This step has a problem to fix before going on.</source>
-        <translation>This step has a problem to fix before going on.</translation>
+      <source>This step has a problem to fix before going on.</source>
+      <translation>This step has a problem to fix before going on.</translation>
     </message>
     <message>
-        <source>Seen; no problem found.</source>
-        <translation>Seen; no problem found.</translation>
+      <source>Seen; no problem found.</source>
+      <translation>Seen; no problem found.</translation>
     </message>
     <message>
-        <source>Not visited yet.</source>
-        <translation>Not visited yet.</translation>
+      <source>Not visited yet.</source>
+      <translation>Not visited yet.</translation>
     </message>
-</context>
+  </context>
 </TS>

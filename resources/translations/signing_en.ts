@@ -1,223 +1,166 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
-<TS version="2.1" language="en">
-<context>
-    <name>MainWindow</name>
-    <message>
-        <source>Si&amp;gn Plan…</source>
-        <translation>Si&amp;gn Plan…</translation>
-    </message>
-    <message>
-        <source>Sign the plan as a PDF with your certificate</source>
-        <translation>Sign the plan as a PDF with your certificate</translation>
-    </message>
-    <message>
-        <source>&amp;Verify Plan…</source>
-        <translation>&amp;Verify Plan…</translation>
-    </message>
-    <message>
-        <source>Check who signed a plan and whether it changed since</source>
-        <translation>Check who signed a plan and whether it changed since</translation>
-    </message>
-    <message>
-        <source>Signed plan saved to %1</source>
-        <translation>Signed plan saved to %1</translation>
-    </message>
-    <message>
-        <source>Verify Plan</source>
-        <translation>Verify Plan</translation>
-    </message>
-    <message>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
-    </message>
-</context>
-<context>
+<TS version="2.1" language="en" sourcelanguage="en">
+  <context>
     <name>SignPlanDialog</name>
     <message>
-        <source>Sign Plan</source>
-        <translation>Sign Plan</translation>
+      <source>Sign Plan</source>
+      <translation>Sign Plan</translation>
     </message>
     <message>
-        <source>&amp;Browse…</source>
-        <translation>&amp;Browse…</translation>
+      <source>&amp;Browse…</source>
+      <translation>&amp;Browse…</translation>
     </message>
     <message>
-        <source>Br&amp;owse…</source>
-        <translation>Br&amp;owse…</translation>
+      <source>Br&amp;owse…</source>
+      <translation>Br&amp;owse…</translation>
     </message>
     <message>
-        <source>Chinese</source>
-        <translation>Chinese</translation>
+      <source>Chinese</source>
+      <translation>Chinese</translation>
     </message>
     <message>
-        <source>English</source>
-        <translation>English</translation>
+      <source>English</source>
+      <translation>English</translation>
     </message>
     <message>
-        <source>&amp;Certificate (PKCS#12):</source>
-        <translation>&amp;Certificate (PKCS#12):</translation>
+      <source>&amp;Certificate (PKCS#12):</source>
+      <translation>&amp;Certificate (PKCS#12):</translation>
     </message>
     <message>
-        <source>&amp;Password:</source>
-        <translation>&amp;Password:</translation>
+      <source>&amp;Password:</source>
+      <translation>&amp;Password:</translation>
     </message>
     <message>
-        <source>Signer's &amp;name:</source>
-        <translation>Signer's &amp;name:</translation>
+      <source>Signer's &amp;name:</source>
+      <translation>Signer's &amp;name:</translation>
     </message>
     <message>
-        <source>&amp;Role:</source>
-        <translation>&amp;Role:</translation>
+      <source>&amp;Role:</source>
+      <translation>&amp;Role:</translation>
     </message>
     <message>
-        <source>&amp;Language of the plan:</source>
-        <translation>&amp;Language of the plan:</translation>
+      <source>&amp;Language of the plan:</source>
+      <translation>&amp;Language of the plan:</translation>
     </message>
     <message>
-        <source>Save signed plan &amp;as:</source>
-        <translation>Save signed plan &amp;as:</translation>
+      <source>Save signed plan &amp;as:</source>
+      <translation>Save signed plan &amp;as:</translation>
     </message>
     <message>
-        <source>&amp;Sign</source>
-        <translation>&amp;Sign</translation>
+      <source>&amp;Sign</source>
+      <translation>&amp;Sign</translation>
     </message>
     <message>
-        <source>The plan is rendered again with your name and role in the sign-off row, then signed with the key in the certificate file.</source>
-        <translation>The plan is rendered again with your name and role in the sign-off row, then signed with the key in the certificate file.</translation>
+      <source>The plan is rendered again with your name and role in the sign-off row, then signed with the key in the certificate file.</source>
+      <translation>The plan is rendered again with your name and role in the sign-off row, then signed with the key in the certificate file.</translation>
     </message>
     <message>
-        <source>Choose a Certificate</source>
-        <translation>Choose a Certificate</translation>
+      <source>Choose a Certificate</source>
+      <translation>Choose a Certificate</translation>
     </message>
     <message>
-        <source>PKCS#12 certificates (*.p12 *.pfx);;All files (*)</source>
-        <translation>PKCS#12 certificates (*.p12 *.pfx);;All files (*)</translation>
+      <source>PKCS#12 certificates (*.p12 *.pfx);;All files (*)</source>
+      <translation>PKCS#12 certificates (*.p12 *.pfx);;All files (*)</translation>
     </message>
     <message>
-        <source>Save Signed Plan</source>
-        <translation>Save Signed Plan</translation>
+      <source>Save Signed Plan</source>
+      <translation>Save Signed Plan</translation>
     </message>
     <message>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
+      <source>PDF (*.pdf)</source>
+      <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <source>The plan was not signed:
+      <source>The plan was not signed:
 
 %1</source>
-        <translation>The plan was not signed:
+      <translation>The plan was not signed:
 
 %1</translation>
     </message>
-</context>
-<context>
-    <name>PdfExportController</name>
-    <message>
-        <source>PDF in Chinese, A4 paper (*.pdf)</source>
-        <translation>PDF in Chinese, A4 paper (*.pdf)</translation>
-    </message>
-    <message>
-        <source>PDF in Chinese, US Letter paper (*.pdf)</source>
-        <translation>PDF in Chinese, US Letter paper (*.pdf)</translation>
-    </message>
-    <message>
-        <source>PDF in English, A4 paper (*.pdf)</source>
-        <translation>PDF in English, A4 paper (*.pdf)</translation>
-    </message>
-    <message>
-        <source>PDF in English, US Letter paper (*.pdf)</source>
-        <translation>PDF in English, US Letter paper (*.pdf)</translation>
-    </message>
-</context>
-<context>
-    <name>ExplanationDialog</name>
-    <message>
-        <source>Date</source>
-        <translation>Date</translation>
-    </message>
-</context>
-<context>
+  </context>
+  <context>
     <name>VerifyPlanDialog</name>
     <message>
-        <source>Verify Plan</source>
-        <translation>Verify Plan</translation>
+      <source>Verify Plan</source>
+      <translation>Verify Plan</translation>
     </message>
     <message>
-        <source>Plan:</source>
-        <translation>Plan:</translation>
+      <source>Plan:</source>
+      <translation>Plan:</translation>
     </message>
     <message>
-        <source>Result:</source>
-        <translation>Result:</translation>
+      <source>Result:</source>
+      <translation>Result:</translation>
     </message>
     <message>
-        <source>Signed by:</source>
-        <translation>Signed by:</translation>
+      <source>Signed by:</source>
+      <translation>Signed by:</translation>
     </message>
     <message>
-        <source>Signed on:</source>
-        <translation>Signed on:</translation>
+      <source>Signed on:</source>
+      <translation>Signed on:</translation>
     </message>
     <message>
-        <source>Document changed since signing:</source>
-        <translation>Document changed since signing:</translation>
+      <source>Document changed since signing:</source>
+      <translation>Document changed since signing:</translation>
     </message>
     <message>
-        <source>Matches the open project:</source>
-        <translation>Matches the open project:</translation>
+      <source>Matches the open project:</source>
+      <translation>Matches the open project:</translation>
     </message>
     <message>
-        <source>Certificate trusted:</source>
-        <translation>Certificate trusted:</translation>
+      <source>Certificate trusted:</source>
+      <translation>Certificate trusted:</translation>
     </message>
     <message>
-        <source>Cannot check this file: %1</source>
-        <translation>Cannot check this file: %1</translation>
+      <source>Cannot check this file: %1</source>
+      <translation>Cannot check this file: %1</translation>
     </message>
     <message>
-        <source>yes</source>
-        <translation>yes</translation>
+      <source>yes</source>
+      <translation>yes</translation>
     </message>
     <message>
-        <source>no</source>
-        <translation>no</translation>
+      <source>no</source>
+      <translation>no</translation>
     </message>
     <message>
-        <source>unknown</source>
-        <translation>unknown</translation>
+      <source>unknown</source>
+      <translation>unknown</translation>
     </message>
     <message>
-        <source>Verified: signed, unchanged, and made from this project.</source>
-        <translation>Verified: signed, unchanged, and made from this project.</translation>
+      <source>Verified: signed, unchanged, and made from this project.</source>
+      <translation>Verified: signed, unchanged, and made from this project.</translation>
     </message>
     <message>
-        <source>Not verified: the plan is not signed.</source>
-        <translation>Not verified: the plan is not signed.</translation>
+      <source>Not verified: the plan is not signed.</source>
+      <translation>Not verified: the plan is not signed.</translation>
     </message>
     <message>
-        <source>Not verified: the document changed after signing.</source>
-        <translation>Not verified: the document changed after signing.</translation>
+      <source>Not verified: the document changed after signing.</source>
+      <translation>Not verified: the document changed after signing.</translation>
     </message>
     <message>
-        <source>Not verified: the plan was not made from the project as it is now.</source>
-        <translation>Not verified: the plan was not made from the project as it is now.</translation>
+      <source>Not verified: the plan was not made from the project as it is now.</source>
+      <translation>Not verified: the plan was not made from the project as it is now.</translation>
     </message>
     <message>
-        <source>no — %1</source>
-        <translation>no — %1</translation>
+      <source>no — %1</source>
+      <translation>no — %1</translation>
     </message>
     <message>
-        <source>the plan is not signed</source>
-        <translation>the plan is not signed</translation>
+      <source>the plan is not signed</source>
+      <translation>the plan is not signed</translation>
     </message>
     <message>
-        <source>the certificate is self-signed: no certificate authority vouches for the signer</source>
-        <translation>the certificate is self-signed: no certificate authority vouches for the signer</translation>
+      <source>the certificate is self-signed: no certificate authority vouches for the signer</source>
+      <translation>the certificate is self-signed: no certificate authority vouches for the signer</translation>
     </message>
     <message>
-        <source>its issuer is not in a trust store that this version of the app checks</source>
-        <translation>its issuer is not in a trust store that this version of the app checks</translation>
+      <source>its issuer is not in a trust store that this version of the app checks</source>
+      <translation>its issuer is not in a trust store that this version of the app checks</translation>
     </message>
-</context>
+  </context>
 </TS>

@@ -1,223 +1,166 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
-<TS version="2.1" language="zh_CN">
-<context>
-    <name>MainWindow</name>
-    <message>
-        <source>Si&amp;gn Plan…</source>
-        <translation>签署方案(&amp;G)…</translation>
-    </message>
-    <message>
-        <source>Sign the plan as a PDF with your certificate</source>
-        <translation>用您的证书签署方案 PDF</translation>
-    </message>
-    <message>
-        <source>&amp;Verify Plan…</source>
-        <translation>验证方案(&amp;V)…</translation>
-    </message>
-    <message>
-        <source>Check who signed a plan and whether it changed since</source>
-        <translation>查看方案由谁签署、签署后是否被改动</translation>
-    </message>
-    <message>
-        <source>Signed plan saved to %1</source>
-        <translation>已签署的方案已保存到 %1</translation>
-    </message>
-    <message>
-        <source>Verify Plan</source>
-        <translation>验证方案</translation>
-    </message>
-    <message>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF 文件 (*.pdf)</translation>
-    </message>
-</context>
-<context>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+  <context>
     <name>SignPlanDialog</name>
     <message>
-        <source>Sign Plan</source>
-        <translation>签署方案</translation>
+      <source>Sign Plan</source>
+      <translation>签署方案</translation>
     </message>
     <message>
-        <source>&amp;Browse…</source>
-        <translation>浏览(&amp;B)…</translation>
+      <source>&amp;Browse…</source>
+      <translation>浏览(&amp;B)…</translation>
     </message>
     <message>
-        <source>Br&amp;owse…</source>
-        <translation>浏览(&amp;O)…</translation>
+      <source>Br&amp;owse…</source>
+      <translation>浏览(&amp;O)…</translation>
     </message>
     <message>
-        <source>Chinese</source>
-        <translation>中文</translation>
+      <source>Chinese</source>
+      <translation>中文</translation>
     </message>
     <message>
-        <source>English</source>
-        <translation>英文</translation>
+      <source>English</source>
+      <translation>英文</translation>
     </message>
     <message>
-        <source>&amp;Certificate (PKCS#12):</source>
-        <translation>证书文件（PKCS#12）(&amp;C)：</translation>
+      <source>&amp;Certificate (PKCS#12):</source>
+      <translation>证书文件（PKCS#12）(&amp;C)：</translation>
     </message>
     <message>
-        <source>&amp;Password:</source>
-        <translation>密码(&amp;P)：</translation>
+      <source>&amp;Password:</source>
+      <translation>密码(&amp;P)：</translation>
     </message>
     <message>
-        <source>Signer's &amp;name:</source>
-        <translation>签署人姓名(&amp;N)：</translation>
+      <source>Signer's &amp;name:</source>
+      <translation>签署人姓名(&amp;N)：</translation>
     </message>
     <message>
-        <source>&amp;Role:</source>
-        <translation>角色(&amp;R)：</translation>
+      <source>&amp;Role:</source>
+      <translation>角色(&amp;R)：</translation>
     </message>
     <message>
-        <source>&amp;Language of the plan:</source>
-        <translation>方案语言(&amp;L)：</translation>
+      <source>&amp;Language of the plan:</source>
+      <translation>方案语言(&amp;L)：</translation>
     </message>
     <message>
-        <source>Save signed plan &amp;as:</source>
-        <translation>已签署方案保存为(&amp;A)：</translation>
+      <source>Save signed plan &amp;as:</source>
+      <translation>已签署方案保存为(&amp;A)：</translation>
     </message>
     <message>
-        <source>&amp;Sign</source>
-        <translation>签署(&amp;S)</translation>
+      <source>&amp;Sign</source>
+      <translation>签署(&amp;S)</translation>
     </message>
     <message>
-        <source>The plan is rendered again with your name and role in the sign-off row, then signed with the key in the certificate file.</source>
-        <translation>方案将重新生成，您的姓名和角色填入签批表，再用证书文件中的私钥签名。</translation>
+      <source>The plan is rendered again with your name and role in the sign-off row, then signed with the key in the certificate file.</source>
+      <translation>方案将重新生成，您的姓名和角色填入签批表，再用证书文件中的私钥签名。</translation>
     </message>
     <message>
-        <source>Choose a Certificate</source>
-        <translation>选择证书</translation>
+      <source>Choose a Certificate</source>
+      <translation>选择证书</translation>
     </message>
     <message>
-        <source>PKCS#12 certificates (*.p12 *.pfx);;All files (*)</source>
-        <translation>PKCS#12 证书 (*.p12 *.pfx);;所有文件 (*)</translation>
+      <source>PKCS#12 certificates (*.p12 *.pfx);;All files (*)</source>
+      <translation>PKCS#12 证书 (*.p12 *.pfx);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>Save Signed Plan</source>
-        <translation>保存已签署的方案</translation>
+      <source>Save Signed Plan</source>
+      <translation>保存已签署的方案</translation>
     </message>
     <message>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF 文件 (*.pdf)</translation>
+      <source>PDF (*.pdf)</source>
+      <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <source>The plan was not signed:
+      <source>The plan was not signed:
 
 %1</source>
-        <translation>方案未签署：
+      <translation>方案未签署：
 
 %1</translation>
     </message>
-</context>
-<context>
-    <name>PdfExportController</name>
-    <message>
-        <source>PDF in Chinese, A4 paper (*.pdf)</source>
-        <translation>中文 PDF，A4 纸 (*.pdf)</translation>
-    </message>
-    <message>
-        <source>PDF in Chinese, US Letter paper (*.pdf)</source>
-        <translation>中文 PDF，美国信纸 (*.pdf)</translation>
-    </message>
-    <message>
-        <source>PDF in English, A4 paper (*.pdf)</source>
-        <translation>英文 PDF，A4 纸 (*.pdf)</translation>
-    </message>
-    <message>
-        <source>PDF in English, US Letter paper (*.pdf)</source>
-        <translation>英文 PDF，美国信纸 (*.pdf)</translation>
-    </message>
-</context>
-<context>
-    <name>ExplanationDialog</name>
-    <message>
-        <source>Date</source>
-        <translation>日期</translation>
-    </message>
-</context>
-<context>
+  </context>
+  <context>
     <name>VerifyPlanDialog</name>
     <message>
-        <source>Verify Plan</source>
-        <translation>验证方案</translation>
+      <source>Verify Plan</source>
+      <translation>验证方案</translation>
     </message>
     <message>
-        <source>Plan:</source>
-        <translation>方案：</translation>
+      <source>Plan:</source>
+      <translation>方案：</translation>
     </message>
     <message>
-        <source>Result:</source>
-        <translation>结论：</translation>
+      <source>Result:</source>
+      <translation>结论：</translation>
     </message>
     <message>
-        <source>Signed by:</source>
-        <translation>签署人：</translation>
+      <source>Signed by:</source>
+      <translation>签署人：</translation>
     </message>
     <message>
-        <source>Signed on:</source>
-        <translation>签署时间：</translation>
+      <source>Signed on:</source>
+      <translation>签署时间：</translation>
     </message>
     <message>
-        <source>Document changed since signing:</source>
-        <translation>签署后文件是否被改动：</translation>
+      <source>Document changed since signing:</source>
+      <translation>签署后文件是否被改动：</translation>
     </message>
     <message>
-        <source>Matches the open project:</source>
-        <translation>是否与当前项目一致：</translation>
+      <source>Matches the open project:</source>
+      <translation>是否与当前项目一致：</translation>
     </message>
     <message>
-        <source>Certificate trusted:</source>
-        <translation>证书是否可信：</translation>
+      <source>Certificate trusted:</source>
+      <translation>证书是否可信：</translation>
     </message>
     <message>
-        <source>Cannot check this file: %1</source>
-        <translation>无法检查此文件：%1</translation>
+      <source>Cannot check this file: %1</source>
+      <translation>无法检查此文件：%1</translation>
     </message>
     <message>
-        <source>yes</source>
-        <translation>是</translation>
+      <source>yes</source>
+      <translation>是</translation>
     </message>
     <message>
-        <source>no</source>
-        <translation>否</translation>
+      <source>no</source>
+      <translation>否</translation>
     </message>
     <message>
-        <source>unknown</source>
-        <translation>未知</translation>
+      <source>unknown</source>
+      <translation>未知</translation>
     </message>
     <message>
-        <source>Verified: signed, unchanged, and made from this project.</source>
-        <translation>验证通过：已签署、未被改动，且由当前项目生成。</translation>
+      <source>Verified: signed, unchanged, and made from this project.</source>
+      <translation>验证通过：已签署、未被改动，且由当前项目生成。</translation>
     </message>
     <message>
-        <source>Not verified: the plan is not signed.</source>
-        <translation>未通过验证：方案未签署。</translation>
+      <source>Not verified: the plan is not signed.</source>
+      <translation>未通过验证：方案未签署。</translation>
     </message>
     <message>
-        <source>Not verified: the document changed after signing.</source>
-        <translation>未通过验证：文件在签署后被改动。</translation>
+      <source>Not verified: the document changed after signing.</source>
+      <translation>未通过验证：文件在签署后被改动。</translation>
     </message>
     <message>
-        <source>Not verified: the plan was not made from the project as it is now.</source>
-        <translation>未通过验证：方案不是由当前状态的项目生成的。</translation>
+      <source>Not verified: the plan was not made from the project as it is now.</source>
+      <translation>未通过验证：方案不是由当前状态的项目生成的。</translation>
     </message>
     <message>
-        <source>no — %1</source>
-        <translation>否——%1</translation>
+      <source>no — %1</source>
+      <translation>否——%1</translation>
     </message>
     <message>
-        <source>the plan is not signed</source>
-        <translation>方案未签署</translation>
+      <source>the plan is not signed</source>
+      <translation>方案未签署</translation>
     </message>
     <message>
-        <source>the certificate is self-signed: no certificate authority vouches for the signer</source>
-        <translation>证书为自签名证书，没有证书颁发机构为签署人担保</translation>
+      <source>the certificate is self-signed: no certificate authority vouches for the signer</source>
+      <translation>证书为自签名证书，没有证书颁发机构为签署人担保</translation>
     </message>
     <message>
-        <source>its issuer is not in a trust store that this version of the app checks</source>
-        <translation>其颁发机构不在本版本程序检查的信任列表中</translation>
+      <source>its issuer is not in a trust store that this version of the app checks</source>
+      <translation>其颁发机构不在本版本程序检查的信任列表中</translation>
     </message>
-</context>
+  </context>
 </TS>

@@ -181,6 +181,7 @@ def test_wizard_walks_the_rollout_pages(qtbot: Any) -> None:
     wizard.go_to(PageId.REVIEW)
     assert wizard.currentId() == PageId.REVIEW
     session.apply("environment.nodes", 2)
+    session.apply("environment.nodes_override", True)  # use the step's node count
     wizard.go_to(PageId.ENVIRONMENT)
     env_page = pages[PageId.ENVIRONMENT]
     assert isinstance(env_page, EnvironmentPage)

@@ -45,6 +45,8 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor.ui.i18n import fill
+
 
 class RefreshWhenShown(QObject):
     """Runs ``refresh`` when ``page`` is shown and its outputs are out of date.
@@ -290,7 +292,7 @@ class PageErrorPanel(QWidget):
         )
         field = self.field or self.tr("(no single field)")
         template = self.tr("Field: %1\nProblem: %2")
-        self.detail.setText(template.replace("%1", field).replace("%2", self.message))
+        self.detail.setText(fill(template, field, self.message))
 
     @override
     def changeEvent(self, event: QEvent) -> None:

@@ -1094,10 +1094,12 @@ class WorkloadPage(QWizardPage):
         low, high = compute.gpu_hours_p10, compute.gpu_hours_p90
         if low is not None and high is not None and high > low:
             n["gpu_hours"].value.setText(
-                self.tr("%1 GPU-hours (P10–P90: %2 – %3, published runs)")
-                .replace("%1", self._num(compute.gpu_hours))
-                .replace("%2", self._num(low))
-                .replace("%3", self._num(high))
+                fill(
+                    self.tr("%1 GPU-hours (P10–P90: %2 – %3, published runs)"),
+                    self._num(compute.gpu_hours),
+                    self._num(low),
+                    self._num(high),
+                )
             )
         n["gpu_hours_x15"].value.setText(
             fill(
