@@ -179,6 +179,12 @@ _OPTION_FIELD_TITLES: Final[dict[str, tuple[str, str]]] = {
 }
 
 INPUT_NAMES: Final[dict[str, tuple[str, str]]] = {
+    "compute.recompute_mfu_factor": (
+        "重计算对 MFU 的折减",
+        "MFU factor for activation recomputation",
+    ),
+    "workload.framework": ("训练框架", "Training framework"),
+    "workload.mfu": ("算力利用率（MFU）", "Model FLOPs utilisation (MFU)"),
     "breakeven.SIX_MONTHS": (
         "规则要求的稳定月数",
         "Months of steady demand the rule asks for",
