@@ -26,13 +26,16 @@ _installed = False
 
 
 def move_opening_down(lines: list[list[Any]]) -> list[list[Any]]:
-    """Move opening punctuation that ends a line to the start of the next one.
+    """Move opening punctuation that ends a line to the start of the next one,
+    and hang closing punctuation that starts a line at the end of the one before.
 
     ``lines`` are ``[extra_space, text]`` pairs as
     :func:`reportlab.lib.textsplit.wordSplit` returns them.
 
     >>> move_opening_down([[0.0, "见《"], [5.0, "标题》"]])
     [[0.0, '见'], [5.0, '《标题》']]
+    >>> move_opening_down([[0.0, "区间内）"], [5.0, "。下一句"]])
+    [[0.0, '区间内）。'], [5.0, '下一句']]
     """
     out = [list(line) for line in lines]
     for index in range(len(out) - 1):
@@ -40,8 +43,13 @@ def move_opening_down(lines: list[list[Any]]) -> list[list[Any]]:
         while text and text[-1] in OPENING and len(text) > 1:
             out[index + 1][1] = text[-1] + str(out[index + 1][1])
             text = text[:-1]
-        out[index][1] = text
-    return out
+        # closing marks that still start the next line (reportlab hangs only
+        # one, so "）。" can leave the "。" behind) hang at this line's end
+        following = str(out[index + 1][1])
+        while following and following[0] in CLOSING:
+            text, following = text + following[0], following[1:]
+        out[index][1], out[index + 1][1] = text, following
+    return [line for line in out if str(line[1]) or line is out[-1]]
 
 
 def install() -> None:
