@@ -867,18 +867,6 @@ def check_round_trip(project: Project, path: Path) -> bytes:
         not load back as the same project. Nothing is written.
     """
     path = Path(path)
-    data = dumps_project(project).encode("utf-8")
-    if len(data) > MAX_PROJECT_BYTES:
-        mib = MAX_PROJECT_BYTES // 2**20
-        raise ProjectFileError(
-            path,
-            f"cannot save: the plan would take {len(data) / 2**20:.1f} MB, more "
-            f"than the {mib} MB a project file may have; remove measurements "
-            "(keep the raw results files beside the plan instead)",
-            problem_zh=f"无法保存：方案将占用 {len(data) / 2**20:.1f} MB，超过项目文件上限 "
-            f"{mib} MB；请删除部分测量数据（原始结果文件可另行保存）",
-            code="too_large",
-        )
     # Measurements are frozen models, validated when they were made: checking
     # their type and count is enough (re-validating 70,000 of them would
     # make every save and autosave take a second). Everything else is
@@ -892,6 +880,26 @@ def check_round_trip(project: Project, path: Path) -> bytes:
                 problem_zh="无法保存：测量数据未经校验",
                 code="write_failed",
             )
+    try:
+        data = dumps_project(project).encode("utf-8")
+    except (ValueError, TypeError) as exc:  # pydantic's serialisation errors
+        raise ProjectFileError(
+            path,
+            f"cannot save: the plan cannot be written ({_one_line(str(exc), 200)})",
+            problem_zh="无法保存：方案无法写出",
+            code="write_failed",
+        ) from None
+    if len(data) > MAX_PROJECT_BYTES:
+        mib = MAX_PROJECT_BYTES // 2**20
+        raise ProjectFileError(
+            path,
+            f"cannot save: the plan would take {len(data) / 2**20:.1f} MB, more "
+            f"than the {mib} MB a project file may have; remove measurements "
+            "(keep the raw results files beside the plan instead)",
+            problem_zh=f"无法保存：方案将占用 {len(data) / 2**20:.1f} MB，超过项目文件上限 "
+            f"{mib} MB；请删除部分测量数据（原始结果文件可另行保存）",
+            code="too_large",
+        )
     total = sum(len(vendor.measurements) for vendor in project.vendors)
     bare = _without_measurements(project)
     try:
