@@ -38,11 +38,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 from typing_extensions import override
 
-from gpu_advisor.model.limits import MAX_PROJECT_BYTES
-from gpu_advisor.model.project import SCHEMA_VERSION, Project, catalog_problems
+from gpu_advisor.model.limits import (
+    MAX_MEASUREMENTS_PER_VENDOR,
+    MAX_MEASUREMENTS_TOTAL,
+    MAX_PROJECT_BYTES,
+)
+from gpu_advisor.model.project import (
+    SCHEMA_VERSION,
+    Measurement,
+    Project,
+    catalog_problems,
+)
 
 if TYPE_CHECKING:
     from gpu_advisor.model.catalog import Catalog
@@ -566,6 +575,26 @@ def load_project(path: Path, *, catalog: Catalog | None = None) -> Project:
     return project_from_data(read_json_file(path), path, catalog=catalog)
 
 
+def _without_measurements(project: Project) -> Project:
+    return project.model_copy(
+        update={
+            "vendors": [
+                vendor.model_copy(update={"measurements": []})
+                for vendor in project.vendors
+            ]
+        }
+    )
+
+
+_MEASUREMENTS_ADAPTER: Final = TypeAdapter(list[Measurement])
+_ROW_BREAK: Final = '},{"tool":'
+"""Where one dumped measurement ends and the next begins.
+
+Every measurement starts with its ``tool`` field and holds only scalars, and
+a quote inside a JSON string is always escaped, so this sequence occurs in a
+dumped measurement list only between two measurements."""
+
+
 def dumps_project(project: Project) -> str:
     """The canonical file text: ``model_dump_json(indent=2)`` plus a newline.
 
@@ -580,15 +609,7 @@ def dumps_project(project: Project) -> str:
     """
     if not any(vendor.measurements for vendor in project.vendors):
         return project.model_dump_json(indent=2) + "\n"
-    bare = project.model_copy(
-        update={
-            "vendors": [
-                vendor.model_copy(update={"measurements": []})
-                for vendor in project.vendors
-            ]
-        }
-    )
-    text = bare.model_dump_json(indent=2)
+    text = _without_measurements(project).model_dump_json(indent=2)
     marker = '\n      "measurements": []'
     pieces = text.split(marker)
     if len(pieces) != len(project.vendors) + 1:  # a layout this code does not know
@@ -596,10 +617,9 @@ def dumps_project(project: Project) -> str:
     out = [pieces[0]]
     for vendor, rest in zip(project.vendors, pieces[1:], strict=True):
         if vendor.measurements:
-            rows = ",\n".join(
-                "        " + m.model_dump_json() for m in vendor.measurements
-            )
-            out.append('\n      "measurements": [\n' + rows + "\n      ]")
+            compact = _MEASUREMENTS_ADAPTER.dump_json(vendor.measurements).decode()
+            rows = compact[1:-1].replace(_ROW_BREAK, '},\n        {"tool":')
+            out.append('\n      "measurements": [\n        ' + rows + "\n      ]")
         else:
             out.append(marker)
         out.append(rest)
@@ -847,7 +867,28 @@ def check_round_trip(project: Project, path: Path) -> bytes:
         not load back as the same project. Nothing is written.
     """
     path = Path(path)
-    data = dumps_project(project).encode("utf-8")
+    # Measurements are frozen models, validated when they were made: checking
+    # their type and count is enough (re-validating 70,000 of them would
+    # make every save and autosave take a second). Everything else is
+    # validated again exactly as the loader will.
+    for index, vendor in enumerate(project.vendors):
+        if not all(type(m) is Measurement for m in vendor.measurements):
+            raise ProjectFileError(
+                path,
+                "cannot save: a measurement is not a validated Measurement",
+                field=f"vendors.{index}.measurements",
+                problem_zh="无法保存：测量数据未经校验",
+                code="write_failed",
+            )
+    try:
+        data = dumps_project(project).encode("utf-8")
+    except (ValueError, TypeError) as exc:  # pydantic's serialisation errors
+        raise ProjectFileError(
+            path,
+            f"cannot save: the plan cannot be written ({_one_line(str(exc), 200)})",
+            problem_zh="无法保存：方案无法写出",
+            code="write_failed",
+        ) from None
     if len(data) > MAX_PROJECT_BYTES:
         mib = MAX_PROJECT_BYTES // 2**20
         raise ProjectFileError(
@@ -859,11 +900,17 @@ def check_round_trip(project: Project, path: Path) -> bytes:
             f"{mib} MB；请删除部分测量数据（原始结果文件可另行保存）",
             code="too_large",
         )
+    total = sum(len(vendor.measurements) for vendor in project.vendors)
+    bare = _without_measurements(project)
     try:
-        value = json.loads(
-            data, parse_constant=_refuse_constant, object_pairs_hook=_refuse_duplicates
-        )
-        back = Project.model_validate(value)
+        back = Project.model_validate_json(bare.model_dump_json())
+        if total > MAX_MEASUREMENTS_TOTAL or any(
+            len(v.measurements) > MAX_MEASUREMENTS_PER_VENDOR for v in project.vendors
+        ):
+            raise ValueError(
+                f"{total} measurements; at most {MAX_MEASUREMENTS_TOTAL} in all and "
+                f"{MAX_MEASUREMENTS_PER_VENDOR} per vendor"
+            )
     except (ValueError, ValidationError) as exc:
         raise ProjectFileError(
             path,
@@ -872,7 +919,7 @@ def check_round_trip(project: Project, path: Path) -> bytes:
             code="write_failed",
         ) from None
     check_catalog_ids(back, path)
-    if back != project or _depth_exceeds(value, MAX_DEPTH):
+    if back != bare:
         raise ProjectFileError(
             path,
             "cannot save: the plan would not load back unchanged",

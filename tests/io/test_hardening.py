@@ -317,3 +317,14 @@ def test_control_characters_are_escaped_in_messages(tmp_path: Path) -> None:
     assert "\x1b" not in str(info.value)
     assert "\r" not in str(info.value)
     assert escape_controls("a\x07b") == "a\\x07b"
+
+
+def test_save_refuses_unvalidated_measurements(tmp_path: Path) -> None:
+    vendor = Vendor(name="Acme").model_copy(
+        update={"measurements": [{"tool": "x", "metric": "m", "value": -1, "unit": ""}]}
+    )
+    project = Project().model_copy(update={"vendors": [vendor]})
+    with pytest.raises(ProjectFileError) as info:
+        save_project(project, tmp_path / "plan.gpuplan")
+    assert info.value.field == "vendors.0.measurements"
+    assert list(tmp_path.iterdir()) == []
