@@ -23,7 +23,7 @@ from gpu_advisor.engine.cost import (
     price_pure_options,
     to_result,
 )
-from gpu_advisor.engine.demand import derive_demand
+from gpu_advisor.engine.demand import derive_demand, spot_forbidden_months
 from gpu_advisor.engine.mix import MixPolicy, best_policy, price_mix
 from gpu_advisor.engine.recommend import recommend
 from gpu_advisor.engine.resolve import Resolved, resolve
@@ -509,13 +509,18 @@ def _prepare(project: Project, catalog: Catalog) -> _Prepared:
     priced = price_pure_options(p, d, owned_gpus, options)
     policy: MixPolicy | None = None
     if OptionId.MIX in options:
-        policy = best_policy(p, d, allow_spot=OptionId.SPOT in options)
+        policy = best_policy(
+            p,
+            d,
+            allow_spot=OptionId.SPOT in options,
+            spot_forbidden=spot_forbidden_months(project, len(demand)),
+        )
         priced[OptionId.MIX] = price_mix(p, d, policy)
     priced = {o: priced[o] for o in options if o in priced}
     risk_options = options
     if OptionId.SPOT in priced and _serves(project):
         # reclaimed instances drop users' requests: serving cannot run on spot
-        # (the mix may still put training bursts on spot above its baseline)
+        # (the mix may still put training bursts on spot, never serving ones)
         spot = priced[OptionId.SPOT]
         spot.feasible = False
         spot.reason_en = "Serving months cannot run on reclaimable spot instances."
@@ -648,7 +653,13 @@ def evaluate(
     )
     priced, risk_options, gpu_id = prep.priced, prep.risk_options, prep.gpu_id
     results = [to_result(arr, p.discount_rate) for arr in priced.values()]
-    break_even = compute_break_even(p, priced, demand, owned_gpus)
+    break_even = compute_break_even(
+        p,
+        priced,
+        demand,
+        owned_gpus,
+        spot_forbidden=spot_forbidden_months(project, len(demand)),
+    )
     bars = tornado(
         resolved,
         d,

@@ -267,12 +267,23 @@ def recommend(
             rent_choice = mix
     elif mix is not None and mix.feasible:
         rent_choice = mix
+    # owning is compared with the cheapest feasible rental for the same demand;
+    # the 5 % threshold only decides between ways of renting
+    cheapest_rent = min(renting, key=lambda o: o.total_cny) if renting else None
+    if (
+        owned
+        and cheapest_rent is not None
+        and rent_choice is not None
+        and owned[0].total_cny < rent_choice.total_cny
+    ):
+        # a simpler rental may not be recommended when owning would undercut it
+        rent_choice = cheapest_rent
     short = span < SHORT_WORK_MONTHS
     demand_inputs = ["demand.months", "meta.horizon_months"]
 
     chosen: OptionResult | None = None
     for own in owned:
-        cheaper = rent_choice is None or own.total_cny < rent_choice.total_cny
+        cheaper = cheapest_rent is None or own.total_cny < cheapest_rent.total_cny
         stable = (
             own.utilization >= STABLE_UTILIZATION
             and peak_to_mean <= STABLE_PEAK_TO_MEAN
@@ -292,8 +303,8 @@ def recommend(
         if cheaper and stable and not short and not missing:
             chosen = own
             break
-        if cheaper and rent_choice is not None:
-            saving = rent_choice.total_cny - own.total_cny
+        if cheaper and cheapest_rent is not None:
+            saving = cheapest_rent.total_cny - own.total_cny
             blockers_en: list[str] = []
             blockers_zh: list[str] = []
             if short:
@@ -315,10 +326,12 @@ def recommend(
                 _reason(
                     "recommend.own_blocked",
                     f"{option_name(own.id).capitalize()} would cost {_cny(saving)} CNY less "
-                    f"over the horizon, but the seeds' conditions for buying are not met: "
+                    f"over the horizon than {option_name(cheapest_rent.id)}, the cheapest "
+                    "feasible rental, but the seeds' conditions for buying are not met: "
                     + "; ".join(blockers_en)
                     + ".",
-                    f"{option_name(own.id, True)}在规划期内可省 {_cny(saving)} 元，但不满足购买条件："
+                    f"{option_name(own.id, True)}在规划期内比最便宜的可行租用方式"
+                    f"（{option_name(cheapest_rent.id, True)}）省 {_cny(saving)} 元，但不满足购买条件："
                     + "；".join(blockers_zh)
                     + "。",
                     [*demand_inputs, *missing, *_price_inputs(own.id)],
@@ -327,17 +340,27 @@ def recommend(
             break
 
     if chosen is not None:
-        rent_total = rent_choice.total_cny if rent_choice else 0.0
+        rent_total = cheapest_rent.total_cny if cheapest_rent else 0.0
+        rent_en = (
+            f"{option_name(cheapest_rent.id)}, the cheapest feasible rental"
+            if cheapest_rent
+            else "renting"
+        )
+        rent_zh = (
+            f"最便宜的可行租用方式（{option_name(cheapest_rent.id, True)}）"
+            if cheapest_rent
+            else "租用"
+        )
         reasons.insert(
             0,
             _reason(
                 "recommend.own",
                 f"{option_name(chosen.id).capitalize()} costs {_cny(chosen.total_cny)} CNY over "
-                f"{len(demand)} months, {_cny(rent_total - chosen.total_cny)} CNY less than the "
-                f"best renting option, at {chosen.utilization:.0%} utilisation of "
+                f"{len(demand)} months, {_cny(rent_total - chosen.total_cny)} CNY less than "
+                f"{rent_en}, at {chosen.utilization:.0%} utilisation of "
                 f"{chosen.gpus} cards.",
                 f"{option_name(chosen.id, True)}在 {len(demand)} 个月内共 {_cny(chosen.total_cny)} 元，"
-                f"比最便宜的租用方案少 {_cny(rent_total - chosen.total_cny)} 元，"
+                f"比{rent_zh}少 {_cny(rent_total - chosen.total_cny)} 元，"
                 f"{chosen.gpus} 张卡利用率 {chosen.utilization:.0%}。",
                 [*demand_inputs, *_price_inputs(chosen.id)],
             ),
@@ -409,12 +432,22 @@ def recommend(
             reasons.append(
                 _reason(
                     "recommend.mix",
-                    f"Demand is uneven (peak/mean {peak_to_mean:.2f}): reserve up to {base} cards "
+                    (
+                        f"Demand is uneven (peak/mean {peak_to_mean:.2f}): reserve"
+                        if peak_to_mean >= PEAKY_PEAK_TO_MEAN
+                        else "Reserve"
+                    )
+                    + f" up to {base} cards "
                     f"on {option_name(policy.baseline_kind)} and run the rest on "
                     f"{option_name(policy.burst_kind)}; this saves "
                     f"{_cny((best_pure.total_cny if best_pure else chosen.total_cny) - chosen.total_cny)} "
                     "CNY against the best single way of renting.",
-                    f"需求起伏明显（峰均比 {peak_to_mean:.2f}）：以{option_name(policy.baseline_kind, True)}"
+                    (
+                        f"需求起伏明显（峰均比 {peak_to_mean:.2f}）："
+                        if peak_to_mean >= PEAKY_PEAK_TO_MEAN
+                        else ""
+                    )
+                    + f"以{option_name(policy.baseline_kind, True)}"
                     f"预留最多 {base} 张卡，其余用{option_name(policy.burst_kind, True)}，比最便宜的单一租用方式省 "
                     f"{_cny((best_pure.total_cny if best_pure else chosen.total_cny) - chosen.total_cny)} 元。",
                     [
@@ -437,23 +470,28 @@ def recommend(
             )
         if owned and not any(r.code == "recommend.own_blocked" for r in reasons):
             own = owned[0]
+            ref = cheapest_rent or chosen
             reasons.append(
                 _reason(
                     "recommend.own_dearer",
                     f"{option_name(own.id).capitalize()} would cost {_cny(own.total_cny)} CNY, "
-                    f"{_cny(own.total_cny - chosen.total_cny)} CNY more, at {own.utilization:.0%} "
+                    f"{_cny(own.total_cny - ref.total_cny)} CNY more than {option_name(ref.id)}, at {own.utilization:.0%} "
                     f"utilisation of {own.gpus} bought cards"
                     + (
                         f"; owning breaks even only above {break_even.utilization:.0%} "
-                        "utilisation against on-demand."
+                        "utilisation of the owned cards, against "
+                        f"{option_name(break_even.rent_option_at_break_even or OptionId.ON_DEMAND)}"
+                        ", the cheapest feasible rental of the same flat demand."
                         if break_even.utilization is not None
                         else "; owning does not break even at any utilisation."
                     ),
                     f"{option_name(own.id, True)}需 {_cny(own.total_cny)} 元，多出 "
-                    f"{_cny(own.total_cny - chosen.total_cny)} 元，所购 {own.gpus} 张卡利用率仅 "
+                    f"{_cny(own.total_cny - ref.total_cny)} 元（相对{option_name(ref.id, True)}），所购 {own.gpus} 张卡利用率仅 "
                     f"{own.utilization:.0%}"
                     + (
-                        f"；相对按量付费，利用率需高于 {break_even.utilization:.0%} 才能回本。"
+                        f"；相对同等平稳需求下最便宜的可行租用方式（"
+                        f"{option_name(break_even.rent_option_at_break_even or OptionId.ON_DEMAND, True)}"
+                        f"），利用率需高于 {break_even.utilization:.0%} 才能回本。"
                         if break_even.utilization is not None
                         else "；在任何利用率下都无法回本。"
                     ),
@@ -474,12 +512,25 @@ def recommend(
                 f"electricity ({_cny(rule.depreciation_plus_electricity_cny)} CNY/month) and the "
                 f"plan has {rule.plan_months} months of work (needs {rule.required_months}): the "
                 f"rule {'says buy' if rule.holds else 'says keep renting'}. It leaves out staff, "
-                "rack, network and financing, which the totals above include.",
+                "rack, network and financing, which the totals above include."
+                + (
+                    " With straight-line depreciation over the hardware life instead of "
+                    "the loss on resale, depreciation plus electricity is "
+                    f"{_cny(rule.straight_line_depreciation_plus_electricity_cny)} CNY/month."
+                    if rule.straight_line_depreciation_plus_electricity_cny is not None
+                    else ""
+                ),
                 f"种子文章 003 的经验法则：月租金 {_cny(rule.monthly_rent_cny)} 元"
                 f"{'高于' if rule.rent_exceeds else '不高于'}折旧加电费 "
                 f"{_cny(rule.depreciation_plus_electricity_cny)} 元/月，计划工作 {rule.plan_months} 个月"
                 f"（要求 {rule.required_months} 个月）：{'建议采购' if rule.holds else '建议继续租用'}。"
-                "该法则未计人员、机柜、网络和资金成本，上面的总成本已包含。",
+                "该法则未计人员、机柜、网络和资金成本，上面的总成本已包含。"
+                + (
+                    "若按硬件寿命直线折旧（而非转售损失），折旧加电费为 "
+                    f"{_cny(rule.straight_line_depreciation_plus_electricity_cny)} 元/月。"
+                    if rule.straight_line_depreciation_plus_electricity_cny is not None
+                    else ""
+                ),
                 [
                     "demand.months",
                     "budget.monthly_cny_per_gpu_month",
