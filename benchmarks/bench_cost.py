@@ -24,7 +24,7 @@ from gpu_advisor.engine.cost import (
     price_pure_options,
     to_result,
 )
-from gpu_advisor.engine.demand import derive_demand
+from gpu_advisor.engine.demand import derive_demand, spot_forbidden_months
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.engine.mix import best_policy, price_mix
 from gpu_advisor.engine.recommend import recommend
@@ -58,10 +58,11 @@ def cost_only() -> Any:
     gpus = owned_gpus_for(d, PROJECT.budget.owned_gpus)
     p = make_params(r, 1, checkpointing=PROJECT.budget.checkpointing)
     priced = price_pure_options(p, d, gpus)
-    policy = best_policy(p, d)
+    forbidden = spot_forbidden_months(PROJECT, len(demand))
+    policy = best_policy(p, d, spot_forbidden=forbidden)
     priced[OptionId.MIX] = price_mix(p, d, policy)
     results = [to_result(a, p.discount_rate) for a in priced.values()]
-    be = compute_break_even(p, priced, demand, gpus)
+    be = compute_break_even(p, priced, demand, gpus, spot_forbidden=forbidden)
     return recommend(
         PROJECT,
         CATALOG,

@@ -174,9 +174,9 @@ def six_month_rule(
     )
 
 
-BREAK_EVEN_GRID = 129
-"""Utilisations tried in each pass of the break-even search (two passes give a
-resolution of about 1/16,000)."""
+BREAK_EVEN_GRID = 33
+"""Utilisations tried in each of the two passes of the break-even search
+(steps of 1/(32 × 32) of the owned capacity, interpolated linearly)."""
 
 
 def _flat_costs(
@@ -226,21 +226,20 @@ def _flat_mix(
     months = demand.shape[1]
     addons = _addon_monthly(p, demand).sum(axis=1)
     totals = []
+    candidates = np.stack(
+        [np.zeros_like(cards), np.floor(cards + 1e-9), np.ceil(cards - 1e-9)]
+    )  # (3, K)
+    bursts = []
+    for n in candidates:
+        burst_h = np.maximum(demand - n[:, None] * HOURS_PER_MONTH, 0.0)
+        burst = _burst_cost(p, burst_h, OptionId.ON_DEMAND)[0]
+        if spot_bursts:
+            spot = _burst_cost(p, burst_h, OptionId.SPOT, spot_forbidden)[0]
+            burst = np.minimum(burst, spot)
+        bursts.append(burst)
+    burst_stack = np.stack(bursts)  # (3, K, H)
     for kind in (OptionId.MONTHLY, OptionId.YEARLY):
         rate = p.monthly * (p.yearly_factor if kind is OptionId.YEARLY else 1.0)
-        candidates = np.stack(
-            [np.zeros_like(cards), np.floor(cards + 1e-9), np.ceil(cards - 1e-9)]
-        )  # (3, K)
-        bursts = []
-        for n in candidates:
-            n_h = np.repeat(n[:, None], months, axis=1)
-            burst_h = np.maximum(demand - n_h * HOURS_PER_MONTH, 0.0)
-            burst = _burst_cost(p, burst_h, OptionId.ON_DEMAND)[0]
-            if spot_bursts:
-                spot = _burst_cost(p, burst_h, OptionId.SPOT, spot_forbidden)[0]
-                burst = np.minimum(burst, spot)
-            bursts.append(burst)
-        burst_stack = np.stack(bursts)  # (3, K, H)
         if kind is OptionId.MONTHLY:
             per_month = rate[None, :, :] * candidates[:, :, None] + burst_stack
             totals.append(per_month.min(axis=0).sum(axis=1))
@@ -257,7 +256,51 @@ def _flat_mix(
     return np.asarray(np.minimum(totals[0], totals[1]) + addons, dtype=np.float64)
 
 
-def _crossing(
+def _first_ok(own: FloatArray, rent: FloatArray) -> int | None:
+    """Index of the first grid point where owning is no dearer, else None."""
+    ok = np.nonzero(own <= rent + 1e-6)[0]
+    return int(ok[0]) if ok.size else None
+
+
+def _interpolate(u: FloatArray, diff: FloatArray, i: int) -> float:
+    """Where ``diff`` (owning minus renting) crosses zero between ``i-1`` and ``i``."""
+    if i == 0:
+        return float(u[0])
+    d0, d1 = float(diff[i - 1]), float(diff[i])
+    if d0 <= d1:
+        return float(u[i])
+    return float(u[i - 1] + (u[i] - u[i - 1]) * d0 / (d0 - d1))
+
+
+def _refine(
+    p: Params,
+    own_id: OptionId,
+    owned_gpus: int,
+    months: int,
+    rent_ids: Sequence[OptionId],
+    spot_bursts: bool,
+    spot_forbidden: tuple[bool, ...],
+    u: FloatArray,
+    own: FloatArray,
+    best: FloatArray,
+    i: int | None,
+) -> tuple[float | None, int | None, FloatArray, dict[OptionId, FloatArray]]:
+    """Refine a coarse crossing ``i`` on a fine grid over its bracket."""
+    if i is None:
+        return None, None, u, {}
+    if i == 0:
+        return float(u[0]), 0, u, {}
+    fine = np.linspace(float(u[i - 1]), float(u[i]), BREAK_EVEN_GRID)
+    own2, rents2 = _flat_costs(
+        p, own_id, owned_gpus, months, fine, rent_ids, spot_bursts, spot_forbidden
+    )
+    best2 = np.min(np.stack(list(rents2.values())), axis=0)
+    j = _first_ok(own2, best2)
+    j = BREAK_EVEN_GRID - 1 if j is None else j
+    return _interpolate(fine, own2 - best2, j), j, fine, rents2
+
+
+def _crossings(
     p: Params,
     own_id: OptionId,
     owned_gpus: int,
@@ -265,37 +308,54 @@ def _crossing(
     rent_ids: Sequence[OptionId],
     spot_bursts: bool = False,
     spot_forbidden: tuple[bool, ...] = (),
-) -> tuple[float | None, OptionId | None]:
-    """Lowest utilisation where owning is no dearer than every feasible rental."""
-    lo, hi = 0.0, 1.0
-    found: float | None = None
-    for _ in range(2):
-        u = np.linspace(lo, hi, BREAK_EVEN_GRID)
-        own, rents = _flat_costs(
-            p, own_id, owned_gpus, months, u, rent_ids, spot_bursts, spot_forbidden
-        )
-        best = np.min(np.stack(list(rents.values())), axis=0)
-        ok = np.nonzero(own <= best + 1e-6)[0]
-        if not ok.size:
-            return None, None
-        i = int(ok[0])
-        found = float(u[i])
-        if i == 0:
-            break
-        lo, hi = float(u[i - 1]), float(u[i])
-    assert found is not None
-    _, rents = _flat_costs(
+) -> tuple[float | None, OptionId | None, float | None]:
+    """Break-even against every feasible rental (and which one is cheapest
+    there), and against monthly rental alone.
+
+    A coarse grid over ``[0, 1]`` shared by both, then a fine grid over each
+    bracketing interval (:data:`BREAK_EVEN_GRID` points each), interpolated
+    linearly.
+    """
+    u = np.linspace(0.0, 1.0, BREAK_EVEN_GRID)
+    own, rents = _flat_costs(
+        p, own_id, owned_gpus, months, u, rent_ids, spot_bursts, spot_forbidden
+    )
+    best = np.min(np.stack(list(rents.values())), axis=0)
+    i_all = _first_ok(own, best)
+    u_all, j, _, rents2 = _refine(
         p,
         own_id,
         owned_gpus,
         months,
-        np.asarray([found]),
         rent_ids,
         spot_bursts,
         spot_forbidden,
+        u,
+        own,
+        best,
+        i_all,
     )
-    cheapest = min(rents, key=lambda r: float(rents[r][0]))
-    return found, cheapest
+    at: OptionId | None = None
+    if j is not None:
+        source = rents2 or rents
+        at = min(source, key=lambda r: float(source[r][j]))
+    u_mon: float | None = None
+    monthly = rents.get(OptionId.MONTHLY)
+    if monthly is not None:
+        u_mon, _, _, _ = _refine(
+            p,
+            own_id,
+            owned_gpus,
+            months,
+            [OptionId.MONTHLY],
+            False,
+            (),
+            u,
+            own,
+            monthly,
+            _first_ok(own, monthly),
+        )
+    return u_all, at, u_mon
 
 
 def compute_break_even(
@@ -338,13 +398,8 @@ def compute_break_even(
     spot_bursts = OptionId.SPOT in priced and (
         p0.checkpointing or float(p0.spot_rate_per_hour[0, 0]) == 0.0
     )
-    u_all, at = _crossing(
+    u_all, at, u_mon = _crossings(
         p0, own.id, owned_gpus, months, rent_ids, spot_bursts, spot_forbidden
-    )
-    u_mon, _ = (
-        _crossing(p0, own.id, owned_gpus, months, [OptionId.MONTHLY])
-        if OptionId.MONTHLY in rent_ids
-        else (None, None)
     )
     month = break_even_month(list(own.cash[0]), list(rent.cash[0]))
     return BreakEven(

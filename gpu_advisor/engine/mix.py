@@ -276,9 +276,9 @@ def _first(p: Params) -> Params:
 def _tile(p: Params, rows: int) -> Params:
     """Scenario 0 of ``p`` repeated ``rows`` times (for the (K, H) search grid)."""
     fields = {
-        name: np.repeat(getattr(p, name)[:1], rows, axis=0)
+        name: np.broadcast_to(value[:1], (rows, *value.shape[1:]))
         for name in p.__dataclass_fields__
-        if isinstance(getattr(p, name), np.ndarray)
+        if isinstance(value := getattr(p, name), np.ndarray)
     }
     return _replace(p, fields)
 
