@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.model.project import (
     Budget,
@@ -136,3 +139,55 @@ def test_serving_cannot_run_on_spot():
     ev = evaluate(project, CATALOG)
     assert not ev.cost.option(OptionId.SPOT).feasible
     assert ev.cost.recommendation.option is not OptionId.SPOT
+
+
+# --- issue #11: owning is never recommended while a feasible rental is cheaper
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(st.floats(0, 32 * 730), min_size=6, max_size=30),
+    st.floats(5, 40),
+    st.booleans(),
+)
+def test_never_recommends_owning_that_costs_more_than_a_feasible_rental(
+    hours, od, ckpt
+):
+    project = _project(
+        len(hours),
+        hours,
+        options=list(OptionId),
+        has_ops_staff=True,
+        has_spare_cash=True,
+        has_machine_room=True,
+        on_demand_cny_per_gpu_hour=od,
+        checkpointing=ckpt,
+    )
+    cost = evaluate(project, CATALOG).cost
+    chosen = cost.option(cost.recommendation.option)
+    if chosen.id in OWN:
+        cheapest_rent = min(
+            o.total_cny for o in cost.options if o.feasible and o.id not in OWN
+        )
+        assert chosen.total_cny <= cheapest_rent
+
+
+def test_owning_blocked_when_the_mix_undercuts_it_even_within_5_percent():
+    # flat 4,000 GPU-hours a month for 18 months (Shanghai what-if of issue #11)
+    project = _project(
+        18,
+        [4000.0] * 18,
+        options=list(OptionId),
+        has_ops_staff=True,
+        has_spare_cash=True,
+        has_machine_room=True,
+    )
+    cost = evaluate(project, CATALOG).cost
+    rents = [o for o in cost.options if o.feasible and o.id not in OWN]
+    cheapest = min(rents, key=lambda o: o.total_cny)
+    rec = cost.option(cost.recommendation.option)
+    assert rec.total_cny <= cheapest.total_cny + 1e-6 or rec.id not in OWN
+    # a rental dearer than an owned option is never the answer
+    owned = min(o.total_cny for o in cost.options if o.id in OWN)
+    if rec.id not in OWN:
+        assert rec.total_cny <= max(owned, cheapest.total_cny)
