@@ -678,6 +678,7 @@ def evaluate(
         policy,
         gpu_id,
         resolved.values["hardware_life_years"],
+        resolved.values,
     )
     vat_en = (
         "Prices include VAT (6 % on services, 13 % on goods)."

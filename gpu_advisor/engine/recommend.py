@@ -27,6 +27,8 @@ Provisions on Promoting and Regulating Cross-Border Data Flows (2024).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from gpu_advisor.engine.cost import RENT_OPTIONS, check_card_hour_price
 from gpu_advisor.engine.mix import MixPolicy
 from gpu_advisor.engine.resolve import HOURS_PER_MONTH
@@ -232,6 +234,98 @@ def quote_warnings(project: Project, catalog: Catalog, gpu_id: str) -> list[Advi
     return out
 
 
+NETWORK_MIN_FRACTION = 0.15
+"""Smallest network budget, as a share of the hardware, the articles accept
+(seed 000: network at least 15 % of the cluster budget). [1]"""
+ARTICLE_ELECTRICITY_CNY_PER_CARD_YEAR = (10_000.0, 20_000.0)
+"""Seed 002's claim: 单卡一年电费通常要一两万元. [CNY/card/year]"""
+PLAUSIBLE_TARIFF_CNY_PER_KWH = (0.3, 1.6)
+"""Range of Chinese industrial and commercial tariffs (peak to valley, 2024-2026),
+outside which a user's figure is questioned. [CNY/kWh]"""
+_ARTICLE_002 = "深圳GPU集群搭建方案：先算清自建和租用的账 (idctop.com)"
+
+
+def price_book_warnings(
+    values: Mapping[str, float], budget_network_set: bool
+) -> list[Advice]:
+    """Warnings on the owned options' price book: network budget, electricity.
+
+    Parameters
+    ----------
+    values : mapping
+        Resolved inputs (:attr:`gpu_advisor.engine.resolve.Resolved.values`).
+    budget_network_set : bool
+        Whether the network share was typed into the project.
+
+    Examples
+    --------
+    >>> v = {"network_fraction_of_hardware": 0.1, "tdp_w": 400.0,
+    ...      "gpu_load_factor": 0.8, "server_overhead_w_per_gpu": 150.0,
+    ...      "pue": 1.4, "electricity_cny_per_kwh": 0.8}
+    >>> [w.code for w in price_book_warnings(v, True)]
+    ['recommend.network_budget_low', 'recommend.electricity_article_claim']
+    """
+    out: list[Advice] = []
+    frac = values.get("network_fraction_of_hardware")
+    if frac is not None and frac < NETWORK_MIN_FRACTION:
+        out.append(
+            _warn(
+                "recommend.network_budget_low",
+                f"The network budget is {frac:.0%} of the hardware, under the 15 % the "
+                "articles recommend for a training cluster (RDMA switches, optics, cabling); "
+                "owned options may be under-priced.",
+                f"网络预算只占硬件的 {frac:.0%}，低于文章建议的 15%（RDMA 交换机、光模块、布线），"
+                "自购方案可能被低估。",
+                ["budget.network_fraction_of_hardware"]
+                if budget_network_set
+                else ["budget.network_fraction_of_hardware", "catalog"],
+            )
+        )
+    tariff = values.get("electricity_cny_per_kwh")
+    tdp = values.get("tdp_w")
+    if tariff is None or tdp is None:
+        return out
+    load = values.get("gpu_load_factor", 1.0)
+    overhead = values.get("server_overhead_w_per_gpu", 0.0)
+    pue = values.get("pue", 1.0)
+    kwh_year = (tdp * load + overhead) * 8760.0 / 1000.0 * pue
+    per_card = kwh_year * tariff
+    lo_claim = ARTICLE_ELECTRICITY_CNY_PER_CARD_YEAR[0]
+    if kwh_year > 0 and per_card < lo_claim:
+        need = lo_claim / kwh_year
+        out.append(
+            _warn(
+                "recommend.electricity_article_claim",
+                f"The article {_ARTICLE_002} puts electricity at 10,000–20,000 CNY per card "
+                f"per year; at {tdp * load + overhead:,.0f} W a card, PUE {pue:.2f} and "
+                f"{tariff:.2f} CNY/kWh the arithmetic gives {per_card:,.0f} CNY. The claim "
+                f"would need {need:.2f} CNY/kWh or more; this plan uses the arithmetic.",
+                f"文章《{_ARTICLE_002}》称单卡一年电费一两万元；按每卡 "
+                f"{tdp * load + overhead:,.0f} W、PUE {pue:.2f}、{tariff:.2f} 元/度计算只有 "
+                f"{per_card:,.0f} 元，要达到该说法电价需至少 {need:.2f} 元/度；本方案按计算值。",
+                [
+                    "budget.electricity_cny_per_kwh",
+                    "budget.pue",
+                    "budget.gpu_load_factor",
+                ],
+            )
+        )
+    lo_t, hi_t = PLAUSIBLE_TARIFF_CNY_PER_KWH
+    if not lo_t <= tariff <= hi_t:
+        out.append(
+            _warn(
+                "recommend.tariff_implausible",
+                f"An electricity tariff of {tariff:.2f} CNY/kWh is outside the "
+                f"{lo_t:.1f}–{hi_t:.1f} CNY/kWh of Chinese industrial and commercial "
+                "tariffs; check the figure (a yearly bill typed as a tariff?).",
+                f"电价 {tariff:.2f} 元/度超出国内工商业电价 {lo_t:.1f}–{hi_t:.1f} 元/度的范围，"
+                "请核对（是否把年电费填成了电价？）。",
+                ["budget.electricity_cny_per_kwh"],
+            )
+        )
+    return out
+
+
 def recommend(
     project: Project,
     catalog: Catalog,
@@ -241,8 +335,13 @@ def recommend(
     policy: MixPolicy | None,
     gpu_id: str,
     life_years: float,
+    values: Mapping[str, float] | None = None,
 ) -> Recommendation:
-    """Pick an option and explain why (see the module docstring for the rules)."""
+    """Pick an option and explain why (see the module docstring for the rules).
+
+    ``values`` (the resolved inputs) adds the price-book warnings of
+    :func:`price_book_warnings` when owned options are priced.
+    """
     b = project.budget
     by_id = {o.id: o for o in options}
     span, peak_to_mean = demand_shape(demand)
@@ -578,6 +677,10 @@ def recommend(
             )
         )
     warnings.extend(quote_warnings(project, catalog, gpu_id))
+    if owned and values is not None:
+        warnings.extend(
+            price_book_warnings(values, b.network_fraction_of_hardware is not None)
+        )
     addons = sum(v for k, v in chosen.breakdown.items() if k.startswith("add_ons"))
     compute = sum(
         chosen.breakdown.get(k, 0.0) for k in ("compute", "reserved", "burst")

@@ -191,3 +191,34 @@ def test_owning_blocked_when_the_mix_undercuts_it_even_within_5_percent():
     owned = min(o.total_cny for o in cost.options if o.id in OWN)
     if rec.id not in OWN:
         assert rec.total_cny <= max(owned, cheapest.total_cny)
+
+
+def _warning_codes(**budget):
+    project = _project(24, [8 * 730.0] * 24, **budget)
+    return {w.code for w in evaluate(project, CATALOG).cost.recommendation.warnings}
+
+
+def test_network_budget_under_15_percent_warns():
+    assert "recommend.network_budget_low" in _warning_codes(
+        network_fraction_of_hardware=0.08
+    )
+    assert "recommend.network_budget_low" not in _warning_codes(
+        network_fraction_of_hardware=0.2
+    )
+
+
+def test_article_electricity_claim_is_flagged_with_the_arithmetic():
+    project = _project(24, [8 * 730.0] * 24, electricity_cny_per_kwh=0.75, pue=1.3)
+    warns = evaluate(project, CATALOG).cost.recommendation.warnings
+    claim = [w for w in warns if w.code == "recommend.electricity_article_claim"]
+    assert claim
+    # an A100-class card: 4-6 thousand CNY a year, not the 10-20 thousand claimed
+    assert "10,000–20,000" in claim[0].message_en
+    assert "1.5" in claim[0].message_en or "1.4" in claim[0].message_en
+
+
+def test_implausible_tariff_warns():
+    assert "recommend.tariff_implausible" in _warning_codes(electricity_cny_per_kwh=8.0)
+    assert "recommend.tariff_implausible" not in _warning_codes(
+        electricity_cny_per_kwh=0.8
+    )
