@@ -25,7 +25,7 @@ from gpu_advisor.engine.cost import (
 )
 from gpu_advisor.engine.demand import derive_demand, spot_forbidden_months
 from gpu_advisor.engine.mix import MixPolicy, best_policy, price_mix
-from gpu_advisor.engine.recommend import recommend
+from gpu_advisor.engine.recommend import hybrid_result, recommend
 from gpu_advisor.engine.resolve import Resolved, resolve
 from gpu_advisor.engine.risk import (
     MONTE_CARLO_CHUNKS,
@@ -653,6 +653,7 @@ def evaluate(
     )
     priced, risk_options, gpu_id = prep.priced, prep.risk_options, prep.gpu_id
     results = [to_result(arr, p.discount_rate) for arr in priced.values()]
+    options_priced = list(priced)
     break_even = compute_break_even(
         p,
         priced,
@@ -669,6 +670,14 @@ def evaluate(
         checkpointing=budget.checkpointing,
         mfu=sizing.compute.mfu,
     )
+    hybrid = hybrid_result(
+        p,
+        d,
+        owned_gpus,
+        [o for o in options_priced if o in _OWNED],
+        allow_spot=OptionId.SPOT in priced,
+        spot_forbidden=spot_forbidden_months(project, len(demand)),
+    )
     rec = recommend(
         project,
         catalog,
@@ -679,6 +688,7 @@ def evaluate(
         gpu_id,
         resolved.values["hardware_life_years"],
         resolved.values,
+        hybrid,
     )
     vat_en = (
         "Prices include VAT (6 % on services, 13 % on goods)."
@@ -700,6 +710,7 @@ def evaluate(
         vat_note_zh=vat_zh,
     )
     cost = CostResult(
+        hybrid=hybrid,
         options=results,
         break_even=break_even,
         tornado=bars,

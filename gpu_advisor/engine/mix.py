@@ -38,6 +38,7 @@ from gpu_advisor.engine.cost import (
     _ceil,
     _with_deposit,
     clean_demand,
+    price_owned,
     spot_billed,
 )
 from gpu_advisor.engine.resolve import HOURS_PER_MONTH
@@ -287,3 +288,77 @@ def _replace(p: Params, fields: dict[str, FloatArray]) -> Params:
     from dataclasses import replace
 
     return replace(p, **fields)  # type: ignore[arg-type]
+
+
+HYBRID_MAX_CANDIDATES = 8
+"""Owned card counts tried by :func:`best_hybrid` besides 0 and the fleet. [1]"""
+
+
+def hybrid_candidates(demand: FloatArray, fleet: int) -> list[int]:
+    """Owned card counts to try: 0, the fleet, and the monthly card counts.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> hybrid_candidates(np.array([[730.0 * 8, 730.0 * 24, 730.0 * 8]]), 24)
+    [0, 8, 24]
+    """
+    cards = _ceil(np.maximum(clean_demand(demand)[0], 0.0) / HOURS_PER_MONTH)
+    levels = sorted({int(c) for c in cards if c > 0})
+    if len(levels) > HYBRID_MAX_CANDIDATES:
+        picks = np.linspace(0, len(levels) - 1, HYBRID_MAX_CANDIDATES)
+        levels = sorted({levels[round(float(i))] for i in picks})
+    return sorted({0, max(0, fleet), *levels})
+
+
+def best_hybrid(
+    p: Params,
+    demand: FloatArray,
+    fleet: int,
+    owned_options: list[OptionId],
+    *,
+    allow_spot: bool = True,
+    spot_forbidden: tuple[bool, ...] = (),
+) -> tuple[OptionId, int, float, float, float, list[int]]:
+    """Own ``N`` cards, rent the demand above them with the cheapest mix.
+
+    Each candidate ``N`` (:func:`hybrid_candidates`) is priced as
+    :func:`gpu_advisor.engine.cost.price_owned` of the demand up to ``N × 730``
+    GPU-hours a month plus :func:`price_mix` of the rest with its own best
+    plan (same phase rules). ``N = 0`` is the mix on the whole demand and
+    ``N = fleet`` is owning the fleet with the overflow rented, so the best
+    hybrid is never dearer than the mix, and never dearer than owning the
+    fleet when the mix rents the overflow no dearer than on demand.
+
+    Returns
+    -------
+    tuple
+        ``(owned_option, N, total, owned_part, rented_part, candidates)``
+        [CNY] for scenario 0.
+    """
+    d = clean_demand(demand)[:1]
+    candidates = hybrid_candidates(d, fleet)
+    best: tuple[OptionId, int, float, float, float] | None = None
+    for n in candidates:
+        rest = np.maximum(d - n * HOURS_PER_MONTH, 0.0)
+        if float(rest.sum()) > 0:
+            policy = best_policy(
+                p, rest, allow_spot=allow_spot, spot_forbidden=spot_forbidden
+            )
+            rented = float(price_mix(_first(p), rest, policy).total[0])
+        else:
+            rented = 0.0
+        if n == 0:
+            options = [(owned_options[0], 0.0)]
+        else:
+            base = np.minimum(d, n * HOURS_PER_MONTH)
+            options = [
+                (o, float(price_owned(_first(p), base, n, o).total[0]))
+                for o in owned_options
+            ]
+        for option, owned in options:
+            total = owned + rented
+            if best is None or total < best[2] - 1e-6:
+                best = (option, n, total, owned, rented)
+    assert best is not None
+    return (*best, candidates)

@@ -29,13 +29,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gpu_advisor.engine.cost import RENT_OPTIONS, check_card_hour_price
-from gpu_advisor.engine.mix import MixPolicy
+import numpy as np
+
+from gpu_advisor.engine.cost import (
+    RENT_OPTIONS,
+    FloatArray,
+    Params,
+    check_card_hour_price,
+)
+from gpu_advisor.engine.mix import MixPolicy, best_hybrid
 from gpu_advisor.engine.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, PriceRange, Severity
 from gpu_advisor.model.cost_results import (
     BreakEven,
+    HybridResult,
     MixDetail,
     OptionResult,
     Recommendation,
@@ -326,6 +334,58 @@ def price_book_warnings(
     return out
 
 
+def hybrid_result(
+    p: Params,
+    demand: FloatArray,
+    fleet: int,
+    owned_options: list[OptionId],
+    *,
+    allow_spot: bool,
+    spot_forbidden: tuple[bool, ...],
+) -> HybridResult | None:
+    """The best 'own the baseline, rent the rest' plan, with its card count and why.
+
+    None when no owned option is priced or there is no demand.
+    """
+    if not owned_options or float(np.sum(demand)) <= 0:
+        return None
+    option, n, total, owned, rented, tried = best_hybrid(
+        p,
+        demand,
+        fleet,
+        owned_options,
+        allow_spot=allow_spot,
+        spot_forbidden=spot_forbidden,
+    )
+    rest = float(np.maximum(demand[0] - n * HOURS_PER_MONTH, 0.0).sum())
+    tried_txt = ", ".join(str(t) for t in tried)
+    return HybridResult(
+        owned_option=option,
+        owned_gpus=n,
+        total_cny=round(total, 2),
+        owned_cny=round(owned, 2),
+        rented_cny=round(rented, 2),
+        rented_gpu_hours=round(rest, 3),
+        candidates_tried=tried,
+        reason_en=(
+            f"Renting everything ({option_name(OptionId.MIX)}) costs less than owning "
+            f"any of the card counts tried ({tried_txt}): {_cny(total)} CNY."
+            if n == 0
+            else f"Buying {n} cards ({option_name(option)}) and renting the "
+            f"{rest:,.0f} GPU-hours above them ({option_name(OptionId.MIX)}) costs "
+            f"{_cny(total)} CNY, the least of the owned card counts tried ({tried_txt})."
+        ),
+        reason_zh=(
+            f"全部租用（{option_name(OptionId.MIX, True)}）比所试任何自有卡数"
+            f"（{tried_txt}）都便宜：{_cny(total)} 元。"
+            if n == 0
+            else f"购买 {n} 张卡（{option_name(option, True)}），其上的 {rest:,.0f} 卡时"
+            f"以{option_name(OptionId.MIX, True)}租用，共 {_cny(total)} 元，是所试自有卡数"
+            f"（{tried_txt}）中最便宜的。"
+        ),
+    )
+
+
 def recommend(
     project: Project,
     catalog: Catalog,
@@ -336,6 +396,7 @@ def recommend(
     gpu_id: str,
     life_years: float,
     values: Mapping[str, float] | None = None,
+    hybrid: HybridResult | None = None,
 ) -> Recommendation:
     """Pick an option and explain why (see the module docstring for the rules).
 
@@ -636,6 +697,31 @@ def recommend(
                     "budget.gpu_price_cny",
                     "budget.hardware_life_years",
                     "budget.electricity_cny_per_kwh",
+                ],
+            )
+        )
+
+    if (
+        hybrid is not None
+        and hybrid.owned_gpus > 0
+        and hybrid.total_cny < chosen.total_cny - 0.5
+    ):
+        reasons.append(
+            _reason(
+                "recommend.hybrid",
+                f"Owning {hybrid.owned_gpus} cards ({option_name(hybrid.owned_option)}) "
+                f"and renting the rest would cost {_cny(hybrid.total_cny)} CNY, "
+                f"{_cny(chosen.total_cny - hybrid.total_cny)} CNY less than "
+                f"{option_name(chosen.id)}; it needs the same conditions as owning "
+                "(operations staff, spare cash, a machine room for self-build).",
+                f"自有 {hybrid.owned_gpus} 张卡（{option_name(hybrid.owned_option, True)}）"
+                f"其余租用，共 {_cny(hybrid.total_cny)} 元，比{option_name(chosen.id, True)}少 "
+                f"{_cny(chosen.total_cny - hybrid.total_cny)} 元；但与自购一样需要运维人员、"
+                "富余现金（自建还需机房）。",
+                [
+                    *demand_inputs,
+                    "budget.owned_gpus",
+                    *_price_inputs(hybrid.owned_option),
                 ],
             )
         )

@@ -194,6 +194,25 @@ class CurrencyInfo(Frozen):
     vat_note_zh: str = ""
 
 
+class HybridResult(Frozen):
+    """Own the baseline, rent the rest: the owned card count that costs least."""
+
+    owned_option: OptionId = Field(..., description="colocation or self_build.")
+    owned_gpus: int = Field(..., ge=0, description="Cards bought (0: rent all).")
+    rent_option: OptionId = Field(
+        OptionId.MIX, description="How the demand above the owned cards is rented."
+    )
+    total_cny: float = Field(..., description="Owned part plus rented part. [CNY]")
+    owned_cny: float = Field(..., description="Total of the owned cards. [CNY]")
+    rented_cny: float = Field(..., description="Total of the rented rest. [CNY]")
+    rented_gpu_hours: float = Field(..., ge=0, description="[GPU-hours]")
+    candidates_tried: list[int] = Field(
+        default_factory=list, description="Owned card counts priced."
+    )
+    reason_en: str = ""
+    reason_zh: str = ""
+
+
 class CostResult(Frozen):
     """Everything the cost engine computes for one project."""
 
@@ -208,6 +227,11 @@ class CostResult(Frozen):
     currency: CurrencyInfo = Field(default_factory=CurrencyInfo)
     explanations: list[Explanation] = Field(default_factory=list)
     warnings: list[Advice] = Field(default_factory=list)
+    hybrid: HybridResult | None = Field(
+        None,
+        description="Own the baseline (colocated or self-built), rent the rest; "
+        "None when owning or renting is not among the options.",
+    )
 
     def option(self, option_id: OptionId) -> OptionResult:
         """The result of one option; ``KeyError`` if it was not priced."""

@@ -214,3 +214,33 @@ def test_six_month_rule_gives_straight_line_depreciation_beside_resale():
         rule.straight_line_depreciation_plus_electricity_cny
         != rule.depreciation_plus_electricity_cny
     )
+
+
+def test_shenzhen_hybrid_owns_the_serving_baseline_and_rents_the_peaks():
+    cost = _evaluate("shenzhen_7b_pretrain_then_serve.gpuplan").cost
+    h = cost.hybrid
+    assert h is not None
+    # the 64-card fleet costs 6,582,898 CNY; eight owned cards and the rest rented
+    # (mix, spot only in pre-training months) cost 2,649,856 CNY
+    assert h.owned_gpus == 8
+    assert h.total_cny == pytest.approx(2_649_856, abs=1)
+    assert h.total_cny < cost.option(OptionId.MIX).total_cny
+    assert h.total_cny < cost.option(OptionId.SELF_BUILD).total_cny
+    assert any(r.code == "recommend.hybrid" for r in cost.recommendation.reasons)
+
+
+def test_lab_hybrid_buys_the_cards_the_profile_uses_not_the_fleet_figure():
+    cost = _evaluate(ALL_LAB).cost
+    h = cost.hybrid
+    assert h is not None
+    assert h.owned_gpus < cost.option(OptionId.SELF_BUILD).gpus
+    assert h.total_cny < cost.option(OptionId.SELF_BUILD).total_cny
+
+
+def test_shanghai_hybrid_rents_everything():
+    cost = _evaluate("shanghai_13b_finetune.gpuplan").cost
+    assert cost.hybrid is not None
+    assert cost.hybrid.owned_gpus == 0
+    assert cost.hybrid.total_cny == pytest.approx(
+        cost.option(OptionId.MIX).total_cny, abs=0.01
+    )

@@ -128,3 +128,33 @@ def test_serving_months_of_a_peaky_plan_burst_on_demand():
     policy = best_policy(p, d, spot_forbidden=forbidden)
     if policy.burst_kind is OptionId.SPOT:
         assert policy.spot_forbidden == forbidden
+
+
+# --- issue #11: own the baseline, rent the rest ------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.floats(0, 40 * HOURS_PER_MONTH), min_size=3, max_size=30),
+    st.floats(4, 40),
+    st.integers(1, 48),
+    st.sampled_from([OptionId.COLOCATION, OptionId.SELF_BUILD]),
+)
+def test_hybrid_never_dearer_than_pure_owning_or_the_cheapest_rental(
+    hours, od, fleet, option
+):
+    from gpu_advisor.engine.cost import price_owned
+    from gpu_advisor.engine.mix import best_hybrid
+
+    p = params(on_demand_cny_per_gpu_hour=od)
+    d = np.array([hours])
+    _, _n, total, owned, rented, tried = best_hybrid(p, d, fleet, [option])
+    assert total == pytest.approx(owned + rented)
+    assert 0 in tried
+    assert fleet in tried
+    pure = price_pure_options(p, d, fleet, list(RENT))
+    mix = price_mix(p, d, best_policy(p, d)).total[0]
+    cheapest_rent = min([a.total[0] for a in pure.values() if a.feasible] + [mix])
+    assert total <= cheapest_rent + 1e-6
+    if max(hours) <= fleet * HOURS_PER_MONTH:  # no overflow: N = fleet is pure owning
+        assert total <= price_owned(p, d, fleet, option).total[0] + 1e-6
