@@ -337,15 +337,16 @@ def best_hybrid(
         [CNY] for scenario 0.
     """
     d = clean_demand(demand)[:1]
+    p0 = _first(p)
     candidates = hybrid_candidates(d, fleet)
     best: tuple[OptionId, int, float, float, float] | None = None
     for n in candidates:
         rest = np.maximum(d - n * HOURS_PER_MONTH, 0.0)
         if float(rest.sum()) > 0:
             policy = best_policy(
-                p, rest, allow_spot=allow_spot, spot_forbidden=spot_forbidden
+                p0, rest, allow_spot=allow_spot, spot_forbidden=spot_forbidden
             )
-            rented = float(price_mix(_first(p), rest, policy).total[0])
+            rented = float(price_mix(p0, rest, policy).total[0])
         else:
             rented = 0.0
         if n == 0:
@@ -353,8 +354,7 @@ def best_hybrid(
         else:
             base = np.minimum(d, n * HOURS_PER_MONTH)
             options = [
-                (o, float(price_owned(_first(p), base, n, o).total[0]))
-                for o in owned_options
+                (o, float(price_owned(p0, base, n, o).total[0])) for o in owned_options
             ]
         for option, owned in options:
             total = owned + rented
