@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.cost import _billable, price_pure_options
+from gpu_advisor.engine.cost import _billable, clean_demand, price_pure_options
 from gpu_advisor.engine.mix import MixPolicy, best_policy, price_mix
 from gpu_advisor.engine.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.project import OptionId
@@ -109,7 +109,7 @@ def test_no_spot_hours_in_months_that_forbid_spot(months, od, monthly):
     priced = price_mix(p, only_forbidden, policy)
     assert priced.lines["interruption_overhead"][0] == 0.0
     n = np.asarray(policy.baseline_gpus, dtype=np.float64)
-    burst_h = np.maximum(only_forbidden[0] - n * HOURS_PER_MONTH, 0.0)
+    burst_h = np.maximum(clean_demand(only_forbidden)[0] - n * HOURS_PER_MONTH, 0.0)
     od_cost = float(
         (p.od[0, 0] * _billable(burst_h[None, :], p.granularity_hours)).sum()
     )
