@@ -726,6 +726,28 @@ def recommend(
             )
         )
 
+    if owned:
+        cards = owned[0].gpus
+        if b.owned_gpus is not None:
+            why_en = "the figure entered in the plan (budget.owned_gpus)"
+            why_zh = "方案中填写的数量（budget.owned_gpus）"
+        else:
+            peak_i = max(range(len(demand)), key=lambda i: demand[i]) if demand else 0
+            peak_h = demand[peak_i] if demand else 0.0
+            why_en = (
+                f"the peak month's demand ({peak_h:,.0f} GPU-hours in month "
+                f"{peak_i + 1}, {HOURS_PER_MONTH:g} hours a card)"
+            )
+            why_zh = f"需求峰值月（第 {peak_i + 1} 个月 {peak_h:,.0f} 卡时，每卡每月 {HOURS_PER_MONTH:g} 小时）"
+        reasons.append(
+            _reason(
+                "recommend.owned_cards",
+                f"The owned options buy {cards} cards: {why_en}.",
+                f"自购方案购买 {cards} 张卡：依据{why_zh}。",
+                ["budget.owned_gpus", "demand.months"],
+            )
+        )
+
     # --- warnings ---
     if not b.checkpointing and OptionId.SPOT in b.options:
         warnings.append(

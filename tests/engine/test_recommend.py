@@ -222,3 +222,22 @@ def test_implausible_tariff_warns():
     assert "recommend.tariff_implausible" not in _warning_codes(
         electricity_cny_per_kwh=0.8
     )
+
+
+def test_owned_options_say_how_many_cards_they_buy_and_why():
+    peak = _project(6, [730.0 * 3, 730.0 * 10, 730.0 * 2] * 2)
+    reason = next(
+        r
+        for r in evaluate(peak, CATALOG).cost.recommendation.reasons
+        if r.code == "recommend.owned_cards"
+    )
+    assert "buy 10 cards" in reason.message_en
+    assert "month 2" in reason.message_en
+    fixed = _project(6, [730.0 * 3] * 6, owned_gpus=4)
+    reason = next(
+        r
+        for r in evaluate(fixed, CATALOG).cost.recommendation.reasons
+        if r.code == "recommend.owned_cards"
+    )
+    assert "buy 4 cards" in reason.message_en
+    assert "budget.owned_gpus" in reason.message_en
