@@ -726,6 +726,29 @@ def recommend(
             )
         )
 
+    if values is not None and (OptionId.YEARLY in by_id or OptionId.MIX in by_id):
+        yf = values.get("yearly_price_factor")
+        monthly = values.get("monthly_cny_per_gpu_month")
+        od = values.get("on_demand_cny_per_gpu_hour")
+        if yf is not None and monthly and od:
+            of_od = yf * monthly / (od * HOURS_PER_MONTH)
+            reasons.append(
+                _reason(
+                    "recommend.commitment_basis",
+                    f"Yearly rental is priced at {yf:.0%} of the monthly list price "
+                    f"({_cny(monthly)} CNY per card-month), that is {_cny(yf * monthly)} "
+                    f"CNY per card-month or {of_od:.0%} of on-demand ({od:,.2f} CNY per "
+                    f"card-hour × {HOURS_PER_MONTH:g} h).",
+                    f"包年价格按包月标价（每卡每月 {_cny(monthly)} 元）的 {yf:.0%} 计，即每卡每月 "
+                    f"{_cny(yf * monthly)} 元，相当于按量价格（每卡时 {od:,.2f} 元 × "
+                    f"{HOURS_PER_MONTH:g} 小时）的 {of_od:.0%}。",
+                    [
+                        "budget.yearly_price_factor",
+                        "budget.monthly_cny_per_gpu_month",
+                        "budget.on_demand_cny_per_gpu_hour",
+                    ],
+                )
+            )
     if owned:
         cards = owned[0].gpus
         if b.owned_gpus is not None:

@@ -241,3 +241,22 @@ def test_owned_options_say_how_many_cards_they_buy_and_why():
     )
     assert "buy 4 cards" in reason.message_en
     assert "budget.owned_gpus" in reason.message_en
+
+
+def test_commitment_discount_is_stated_against_a_named_list_price():
+    project = _project(
+        12,
+        [730.0 * 4] * 12,
+        on_demand_cny_per_gpu_hour=20.0,
+        monthly_cny_per_gpu_month=9000.0,
+        yearly_price_factor=0.75,
+    )
+    reason = next(
+        r
+        for r in evaluate(project, CATALOG).cost.recommendation.reasons
+        if r.code == "recommend.commitment_basis"
+    )
+    # 0.75 × 9,000 = 6,750 CNY per card-month = 46 % of 20 CNY/h × 730 h
+    assert "75% of the monthly list price" in reason.message_en
+    assert "6,750" in reason.message_en
+    assert "46% of on-demand" in reason.message_en
