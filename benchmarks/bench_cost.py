@@ -2,7 +2,7 @@
 
 Budgets (DESIGN.md): full cost evaluation ≤ 2 ms, tornado ≤ 20 ms, Monte Carlo
 with 10,000 draws ≤ 100 ms. "Full cost evaluation" is everything after sizing:
-resolve, demand, every option, the mix search, break-even and the
+resolve, demand, every option, the mix search, break-even, the hybrid and the
 recommendation (no tornado, no Monte Carlo); the full ``evaluate()`` including
 sizing and the tornado is reported as well.
 """
@@ -24,10 +24,10 @@ from gpu_advisor.engine.cost import (
     price_pure_options,
     to_result,
 )
-from gpu_advisor.engine.demand import derive_demand
+from gpu_advisor.engine.demand import derive_demand, spot_forbidden_months
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.engine.mix import best_policy, price_mix
-from gpu_advisor.engine.recommend import recommend
+from gpu_advisor.engine.recommend import hybrid_result, recommend
 from gpu_advisor.engine.resolve import resolve
 from gpu_advisor.engine.risk import monte_carlo, tornado
 from gpu_advisor.engine.sizing import size_workload
@@ -58,10 +58,19 @@ def cost_only() -> Any:
     gpus = owned_gpus_for(d, PROJECT.budget.owned_gpus)
     p = make_params(r, 1, checkpointing=PROJECT.budget.checkpointing)
     priced = price_pure_options(p, d, gpus)
-    policy = best_policy(p, d)
+    forbidden = spot_forbidden_months(PROJECT, len(demand))
+    policy = best_policy(p, d, spot_forbidden=forbidden)
     priced[OptionId.MIX] = price_mix(p, d, policy)
     results = [to_result(a, p.discount_rate) for a in priced.values()]
-    be = compute_break_even(p, priced, demand, gpus)
+    be = compute_break_even(p, priced, demand, gpus, spot_forbidden=forbidden)
+    hybrid = hybrid_result(
+        p,
+        d,
+        gpus,
+        [OptionId.COLOCATION, OptionId.SELF_BUILD],
+        allow_spot=True,
+        spot_forbidden=forbidden,
+    )
     return recommend(
         PROJECT,
         CATALOG,
@@ -71,6 +80,8 @@ def cost_only() -> Any:
         policy,
         r.gpu_id,
         r.values["hardware_life_years"],
+        r.values,
+        hybrid,
     )
 
 

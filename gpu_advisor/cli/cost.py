@@ -127,6 +127,7 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
             for o in cost.options
         ],
         "break_even": cost.break_even.model_dump(mode="json"),
+        "hybrid": cost.hybrid.model_dump(mode="json") if cost.hybrid else None,
         "tornado": [b.model_dump(mode="json") for b in cost.tornado],
         "recommendation": {
             "option": rec.option.value,

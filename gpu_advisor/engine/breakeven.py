@@ -27,9 +27,22 @@ rent exceeds depreciation plus electricity and the plan holds for six months.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
-from gpu_advisor.engine.cost import OptionArrays, Params
+from gpu_advisor.engine.cost import (
+    FloatArray,
+    OptionArrays,
+    Params,
+    _addon_monthly,
+    price_monthly,
+    price_on_demand,
+    price_owned,
+    price_spot,
+    price_yearly,
+)
+from gpu_advisor.engine.mix import _burst_cost, _first, _tile
 from gpu_advisor.engine.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.cost_results import BreakEven, SixMonthRule
 from gpu_advisor.model.project import OptionId
@@ -116,14 +129,19 @@ def break_even_month(own_cash: list[float], rent_cash: list[float]) -> int | Non
 
 
 def six_month_rule(
-    rent: OptionArrays, own: OptionArrays, demand: list[float]
+    rent: OptionArrays,
+    own: OptionArrays,
+    demand: list[float],
+    life_years: float | None = None,
 ) -> SixMonthRule:
     """Seed 003's rule of thumb, with its numbers.
 
     The monthly rent is the renting option's average bill over the months with
     demand; depreciation plus electricity is the owned option's monthly average
     over the horizon. The rule leaves out staff, rack, network and financing;
-    the full comparison in the options table does not.
+    the full comparison in the options table does not. Beside the loss on
+    resale it gives straight-line depreciation (capex over ``life_years``),
+    which is what the rule of thumb usually means.
     """
     months = len(demand)
     active = sum(1 for h in demand if h > 0)
@@ -136,11 +154,19 @@ def six_month_rule(
             "depreciation_storage",
         )
     )
-    dep_elec = (dep + float(own.lines["electricity"][0])) / max(months, 1)
+    elec_month = float(own.lines["electricity"][0]) / max(months, 1)
+    dep_elec = dep / max(months, 1) + elec_month
+    life_months = 12.0 * float(life_years) if life_years else 0.0
+    straight = (
+        float(own.capex[0]) / life_months + elec_month if life_months > 0 else None
+    )
     exceeds = rent_month > dep_elec
     return SixMonthRule(
         monthly_rent_cny=round(rent_month, 2),
         depreciation_plus_electricity_cny=round(dep_elec, 2),
+        straight_line_depreciation_plus_electricity_cny=(
+            None if straight is None else round(straight, 2)
+        ),
         plan_months=active,
         required_months=SIX_MONTHS,
         rent_exceeds=exceeds,
@@ -148,13 +174,206 @@ def six_month_rule(
     )
 
 
+BREAK_EVEN_GRID = 33
+"""Utilisations tried in each of the two passes of the break-even search
+(steps of 1/(32 × 32) of the owned capacity, interpolated linearly)."""
+
+
+def _flat_costs(
+    p: Params,
+    own_id: OptionId,
+    owned_gpus: int,
+    months: int,
+    utilizations: FloatArray,
+    rent_ids: Sequence[OptionId],
+    spot_bursts: bool,
+    spot_forbidden: tuple[bool, ...],
+) -> tuple[FloatArray, dict[OptionId, FloatArray]]:
+    """Owned and rental totals at flat demand ``u × G × 730`` GPU-hours a month.
+
+    The mix at flat demand reserves 0, ``⌊uG⌋`` or ``⌈uG⌉`` cards (monthly,
+    chosen per month, or yearly, chosen per 12-month block) and bursts the rest
+    on demand or, where the month's phase allows it, on spot.
+    """
+    k = int(utilizations.shape[0])
+    pk = _tile(p, k)
+    cards = utilizations * owned_gpus  # (K,)
+    d = np.repeat((cards * HOURS_PER_MONTH)[:, None], months, axis=1)
+    own = price_owned(pk, d, owned_gpus, own_id).total
+    rents: dict[OptionId, FloatArray] = {}
+    pricers = {
+        OptionId.ON_DEMAND: price_on_demand,
+        OptionId.MONTHLY: price_monthly,
+        OptionId.YEARLY: price_yearly,
+        OptionId.SPOT: price_spot,
+    }
+    for rid in rent_ids:
+        if rid in pricers:
+            rents[rid] = pricers[rid](pk, d).total
+    if OptionId.MIX in rent_ids:
+        rents[OptionId.MIX] = _flat_mix(pk, d, cards, spot_bursts, spot_forbidden)
+    return own, rents
+
+
+def _flat_mix(
+    p: Params,
+    demand: FloatArray,
+    cards: FloatArray,
+    spot_bursts: bool,
+    spot_forbidden: tuple[bool, ...],
+) -> FloatArray:
+    """Cheapest mix total of flat demand (see :func:`_flat_costs`). [CNY]"""
+    months = demand.shape[1]
+    addons = _addon_monthly(p, demand).sum(axis=1)
+    totals = []
+    candidates = np.stack(
+        [np.zeros_like(cards), np.floor(cards + 1e-9), np.ceil(cards - 1e-9)]
+    )  # (3, K)
+    bursts = []
+    for n in candidates:
+        burst_h = np.maximum(demand - n[:, None] * HOURS_PER_MONTH, 0.0)
+        burst = _burst_cost(p, burst_h, OptionId.ON_DEMAND)[0]
+        if spot_bursts:
+            spot = _burst_cost(p, burst_h, OptionId.SPOT, spot_forbidden)[0]
+            burst = np.minimum(burst, spot)
+        bursts.append(burst)
+    burst_stack = np.stack(bursts)  # (3, K, H)
+    for kind in (OptionId.MONTHLY, OptionId.YEARLY):
+        rate = p.monthly * (p.yearly_factor if kind is OptionId.YEARLY else 1.0)
+        if kind is OptionId.MONTHLY:
+            per_month = rate[None, :, :] * candidates[:, :, None] + burst_stack
+            totals.append(per_month.min(axis=0).sum(axis=1))
+            continue
+        total = np.zeros(demand.shape[0])
+        cols = np.arange(demand.shape[0])
+        for start in range(0, months, 12):
+            # a yearly block is paid for all 12 months, even past the horizon
+            block = rate[None, :, 0] * candidates * 12 + burst_stack[
+                :, :, start : start + 12
+            ].sum(axis=2)  # (3, K)
+            total += block[block.argmin(axis=0), cols]
+        totals.append(total)
+    return np.asarray(np.minimum(totals[0], totals[1]) + addons, dtype=np.float64)
+
+
+def _first_ok(own: FloatArray, rent: FloatArray) -> int | None:
+    """Index of the first grid point where owning is no dearer, else None."""
+    ok = np.nonzero(own <= rent + 1e-6)[0]
+    return int(ok[0]) if ok.size else None
+
+
+def _interpolate(u: FloatArray, diff: FloatArray, i: int) -> float:
+    """Where ``diff`` (owning minus renting) crosses zero between ``i-1`` and ``i``."""
+    if i == 0:
+        return float(u[0])
+    d0, d1 = float(diff[i - 1]), float(diff[i])
+    if d0 <= d1:
+        return float(u[i])
+    return float(u[i - 1] + (u[i] - u[i - 1]) * d0 / (d0 - d1))
+
+
+def _refine(
+    p: Params,
+    own_id: OptionId,
+    owned_gpus: int,
+    months: int,
+    rent_ids: Sequence[OptionId],
+    spot_bursts: bool,
+    spot_forbidden: tuple[bool, ...],
+    u: FloatArray,
+    own: FloatArray,
+    best: FloatArray,
+    i: int | None,
+) -> tuple[float | None, int | None, FloatArray, dict[OptionId, FloatArray]]:
+    """Refine a coarse crossing ``i`` on a fine grid over its bracket."""
+    if i is None:
+        return None, None, u, {}
+    if i == 0:
+        return float(u[0]), 0, u, {}
+    fine = np.linspace(float(u[i - 1]), float(u[i]), BREAK_EVEN_GRID)
+    own2, rents2 = _flat_costs(
+        p, own_id, owned_gpus, months, fine, rent_ids, spot_bursts, spot_forbidden
+    )
+    best2 = np.min(np.stack(list(rents2.values())), axis=0)
+    j = _first_ok(own2, best2)
+    j = BREAK_EVEN_GRID - 1 if j is None else j
+    return _interpolate(fine, own2 - best2, j), j, fine, rents2
+
+
+def _crossings(
+    p: Params,
+    own_id: OptionId,
+    owned_gpus: int,
+    months: int,
+    rent_ids: Sequence[OptionId],
+    spot_bursts: bool = False,
+    spot_forbidden: tuple[bool, ...] = (),
+) -> tuple[float | None, OptionId | None, float | None]:
+    """Break-even against every feasible rental (and which one is cheapest
+    there), and against monthly rental alone.
+
+    A coarse grid over ``[0, 1]`` shared by both, then a fine grid over each
+    bracketing interval (:data:`BREAK_EVEN_GRID` points each), interpolated
+    linearly.
+    """
+    u = np.linspace(0.0, 1.0, BREAK_EVEN_GRID)
+    own, rents = _flat_costs(
+        p, own_id, owned_gpus, months, u, rent_ids, spot_bursts, spot_forbidden
+    )
+    best = np.min(np.stack(list(rents.values())), axis=0)
+    i_all = _first_ok(own, best)
+    u_all, j, _, rents2 = _refine(
+        p,
+        own_id,
+        owned_gpus,
+        months,
+        rent_ids,
+        spot_bursts,
+        spot_forbidden,
+        u,
+        own,
+        best,
+        i_all,
+    )
+    at: OptionId | None = None
+    if j is not None:
+        source = rents2 or rents
+        at = min(source, key=lambda r: float(source[r][j]))
+    u_mon: float | None = None
+    monthly = rents.get(OptionId.MONTHLY)
+    if monthly is not None:
+        u_mon, _, _, _ = _refine(
+            p,
+            own_id,
+            owned_gpus,
+            months,
+            [OptionId.MONTHLY],
+            False,
+            (),
+            u,
+            own,
+            monthly,
+            _first_ok(own, monthly),
+        )
+    return u_all, at, u_mon
+
+
 def compute_break_even(
     p: Params,
     priced: dict[OptionId, OptionArrays],
     demand: list[float],
     owned_gpus: int,
+    spot_forbidden: tuple[bool, ...] = (),
 ) -> BreakEven:
-    """Break-even of the cheaper owned option against the cheapest renting one."""
+    """Break-even of the cheaper owned option against the cheapest feasible rental.
+
+    The utilisation is found on the cost engine itself: owning ``G`` cards and
+    every feasible rental are priced at flat demand ``u × G × 730`` GPU-hours
+    a month for a grid of ``u``, refined once; the break-even is the lowest
+    ``u`` at which owning is no dearer than the cheapest of them. The month
+    compares cumulative cash with the cheapest feasible rental of the plan's
+    own demand.
+    """
     owned = [
         priced[o] for o in (OptionId.COLOCATION, OptionId.SELF_BUILD) if o in priced
     ]
@@ -174,28 +393,21 @@ def compute_break_even(
     own = min(owned, key=lambda o: float(o.total[0]))
     rent = min(renting, key=lambda o: float(o.total[0]))
     months = len(demand)
-    f, v = fixed_and_variable_cny(own, p)
-    capacity = owned_gpus * HOURS_PER_MONTH * months
-    addons = (
-        float(
-            (
-                p.addon_storage_monthly
-                + p.addon_egress_monthly
-                + p.addon_bandwidth_monthly
-            )[0, 0]
-        )
-        * months
+    p0 = _first(p)
+    rent_ids = [r.id for r in renting]
+    spot_bursts = OptionId.SPOT in priced and (
+        p0.checkpointing or float(p0.spot_rate_per_hour[0, 0]) == 0.0
     )
-    u_od = break_even_utilization(f, v, addons, float(p.od[0, 0]), capacity)
-    u_mon = break_even_utilization(
-        f, v, addons, float(p.monthly[0, 0]) / HOURS_PER_MONTH, capacity
+    u_all, at, u_mon = _crossings(
+        p0, own.id, owned_gpus, months, rent_ids, spot_bursts, spot_forbidden
     )
     month = break_even_month(list(own.cash[0]), list(rent.cash[0]))
     return BreakEven(
         owned_option=own.id,
         rent_option=rent.id,
-        utilization=None if u_od is None else round(u_od, 6),
+        rent_option_at_break_even=at,
+        utilization=None if u_all is None else round(u_all, 6),
         utilization_vs_monthly=None if u_mon is None else round(u_mon, 6),
         month=month,
-        rule_six_months=six_month_rule(rent, own, demand),
+        rule_six_months=six_month_rule(rent, own, demand, float(p0.life_years[0, 0])),
     )

@@ -28,7 +28,7 @@ import math
 
 from gpu_advisor.engine.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.common import Advice
-from gpu_advisor.model.project import Project, TaskKind
+from gpu_advisor.model.project import PhaseKind, Project, TaskKind
 from gpu_advisor.model.sizing_results import SizingResult
 
 
@@ -101,6 +101,18 @@ def derive_demand(
                     inputs=["demand.months", "meta.horizon_months"],
                 )
             )
+        if len(hours) < horizon:
+            warnings.append(
+                Advice(
+                    code="demand.padded",
+                    message_en=f"The demand profile has {len(hours)} months but the horizon "
+                    f"is {horizon}; the last {horizon - len(hours)} months are priced with "
+                    "no demand (owned cards stand idle, rentals cost nothing).",
+                    message_zh=f"需求曲线只有 {len(hours)} 个月，而规划期为 {horizon} 个月；"
+                    f"最后 {horizon - len(hours)} 个月按零需求计价（自有卡闲置，租用不计费）。",
+                    inputs=["demand.months", "meta.horizon_months"],
+                )
+            )
         hours = (hours + [0.0] * horizon)[:horizon]
         return hours, "project", warnings
     if project.demand.derive_from_workload and sizing is not None:
@@ -138,3 +150,25 @@ def derive_demand(
         )
     )
     return [0.0] * horizon, "none", warnings
+
+
+def spot_forbidden_months(project: Project, horizon_months: int) -> tuple[bool, ...]:
+    """Per month, True when the month's phase tolerates no spot instances.
+
+    Serving (inference) months never run on reclaimable spot: a reclaimed
+    instance drops users' requests. Training phases tolerate spot when the
+    run checkpoints (checked where the bursts are priced).
+
+    Examples
+    --------
+    >>> from gpu_advisor.model.project import DemandMonth, DemandProfile, PhaseKind
+    >>> months = [DemandMonth(gpu_hours=1.0, phase=PhaseKind.PRETRAIN),
+    ...           DemandMonth(gpu_hours=1.0, phase=PhaseKind.INFERENCE)]
+    >>> spot_forbidden_months(Project(demand=DemandProfile(months=months)), 3)
+    (False, True, False)
+    """
+    if project.demand.months:
+        flags = [m.phase is PhaseKind.INFERENCE for m in project.demand.months]
+        return tuple((flags + [False] * horizon_months)[:horizon_months])
+    serving = project.workload.task is TaskKind.INFERENCE
+    return (serving,) * horizon_months

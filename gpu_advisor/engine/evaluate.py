@@ -31,13 +31,13 @@ from gpu_advisor.engine.cost import (
     price_pure_options,
     to_result,
 )
-from gpu_advisor.engine.demand import derive_demand
+from gpu_advisor.engine.demand import derive_demand, spot_forbidden_months
 from gpu_advisor.engine.mix import MixPolicy, best_policy, price_mix
 from gpu_advisor.engine.plan_defaults import (
     PLAN_MONTE_CARLO_DRAWS,
     PLAN_MONTE_CARLO_SEED,
 )
-from gpu_advisor.engine.recommend import recommend
+from gpu_advisor.engine.recommend import hybrid_result, recommend
 from gpu_advisor.engine.resolve import Resolved, resolve
 from gpu_advisor.engine.review import Review, review
 from gpu_advisor.engine.risk import (
@@ -590,13 +590,18 @@ def _prepare(
     priced = price_pure_options(p, d, owned_gpus, options)
     policy: MixPolicy | None = None
     if OptionId.MIX in options:
-        policy = best_policy(p, d, allow_spot=OptionId.SPOT in options)
+        policy = best_policy(
+            p,
+            d,
+            allow_spot=OptionId.SPOT in options,
+            spot_forbidden=spot_forbidden_months(project, len(demand)),
+        )
         priced[OptionId.MIX] = price_mix(p, d, policy)
     priced = {o: priced[o] for o in options if o in priced}
     risk_options = options
     if OptionId.SPOT in priced and _serves(project):
         # reclaimed instances drop users' requests: serving cannot run on spot
-        # (the mix may still put training bursts on spot above its baseline)
+        # (the mix may still put training bursts on spot, never serving ones)
         spot = priced[OptionId.SPOT]
         spot.feasible = False
         spot.reason_en = "Serving months cannot run on reclaimable spot instances."
@@ -737,7 +742,14 @@ def evaluate(
     )
     priced, risk_options, gpu_id = prep.priced, prep.risk_options, prep.gpu_id
     results = [to_result(arr, p.discount_rate) for arr in priced.values()]
-    break_even = compute_break_even(p, priced, demand, owned_gpus)
+    options_priced = list(priced)
+    break_even = compute_break_even(
+        p,
+        priced,
+        demand,
+        owned_gpus,
+        spot_forbidden=spot_forbidden_months(project, len(demand)),
+    )
     bars = tornado(
         resolved,
         d,
@@ -746,6 +758,14 @@ def evaluate(
         policy,
         checkpointing=budget.checkpointing,
         mfu=sizing.compute.mfu,
+    )
+    hybrid = hybrid_result(
+        p,
+        d,
+        owned_gpus,
+        [o for o in options_priced if o in _OWNED],
+        allow_spot=OptionId.SPOT in priced,
+        spot_forbidden=spot_forbidden_months(project, len(demand)),
     )
     rec = recommend(
         project,
@@ -756,6 +776,8 @@ def evaluate(
         policy,
         gpu_id,
         resolved.values["hardware_life_years"],
+        resolved.values,
+        hybrid,
     )
     vat_en = (
         "Prices include VAT (6 % on services, 13 % on goods)."
@@ -777,6 +799,7 @@ def evaluate(
         vat_note_zh=vat_zh,
     )
     cost = CostResult(
+        hybrid=hybrid,
         options=results,
         break_even=break_even,
         tornado=bars,

@@ -38,6 +38,7 @@ from gpu_advisor.engine.cost import (
     _ceil,
     _with_deposit,
     clean_demand,
+    price_owned,
     spot_billed,
 )
 from gpu_advisor.engine.resolve import HOURS_PER_MONTH
@@ -54,18 +55,53 @@ class MixPolicy:
     baseline_kind: OptionId
     baseline_gpus: tuple[int, ...]
     burst_kind: OptionId
+    spot_forbidden: tuple[bool, ...] = ()
+    """Months whose phase tolerates no spot (serving): their bursts run on
+    demand even when ``burst_kind`` is spot. Empty: every month tolerates it."""
+
+
+def _forbidden_mask(forbidden: tuple[bool, ...], months: int) -> FloatArray:
+    """``(1, H)`` array, 1.0 where spot is not allowed."""
+    mask = np.zeros((1, months))
+    for i, f in enumerate(forbidden[:months]):
+        mask[0, i] = 1.0 if f else 0.0
+    return mask
 
 
 def _burst_cost(
-    p: Params, burst: FloatArray, kind: OptionId
+    p: Params,
+    burst: FloatArray,
+    kind: OptionId,
+    forbidden: tuple[bool, ...] = (),
 ) -> tuple[FloatArray, FloatArray]:
-    """Cost of burst hours ``(.., H)`` and its interruption part."""
+    """Cost of burst hours ``(.., H)`` and its interruption part.
+
+    Months flagged in ``forbidden`` run their bursts on demand.
+    """
+    od_cost = p.od * _billable(burst, p.granularity_hours)
     if kind is OptionId.SPOT:
         plain, billed = spot_billed(p, burst)
         price = p.od * p.spot_factor
-        return price * billed, price * (billed - plain)
-    cost = p.od * _billable(burst, p.granularity_hours)
-    return cost, np.zeros_like(cost)
+        spot_cost, spot_int = price * billed, price * (billed - plain)
+        if any(forbidden):
+            mask = _forbidden_mask(forbidden, burst.shape[1])
+            return (
+                spot_cost * (1 - mask) + od_cost * mask,
+                spot_int * (1 - mask),
+            )
+        return spot_cost, spot_int
+    return od_cost, np.zeros_like(od_cost)
+
+
+def spot_burst_hours(policy: MixPolicy, demand: FloatArray) -> float:
+    """GPU-hours the mix runs on spot (scenario 0). [GPU-hours]"""
+    if policy.burst_kind is not OptionId.SPOT:
+        return 0.0
+    d = clean_demand(demand)[0]
+    n = np.asarray(policy.baseline_gpus, dtype=np.float64)
+    burst = np.maximum(d - n * HOURS_PER_MONTH, 0.0)
+    mask = _forbidden_mask(policy.spot_forbidden, d.shape[0])[0]
+    return float((burst * (1 - mask)).sum())
 
 
 def price_mix(p: Params, demand: FloatArray, policy: MixPolicy) -> OptionArrays:
@@ -83,7 +119,9 @@ def price_mix(p: Params, demand: FloatArray, policy: MixPolicy) -> OptionArrays:
         beyond_cards = float(n[0, -1]) * (12 - tail)
     beyond = rate[:, 0] * beyond_cards
     burst_hours = np.maximum(demand - n * HOURS_PER_MONTH, 0.0)
-    burst, interruption = _burst_cost(p, burst_hours, policy.burst_kind)
+    burst, interruption = _burst_cost(
+        p, burst_hours, policy.burst_kind, policy.spot_forbidden
+    )
     cash = reserved + burst + _addon_monthly(p, demand)
     cash[:, -1] += beyond
     deposit = p.deposit_months[:, 0] * rate[:, 0] * float(n.max(initial=0.0))
@@ -91,7 +129,11 @@ def price_mix(p: Params, demand: FloatArray, policy: MixPolicy) -> OptionArrays:
     useful = demand.sum(axis=1)
     reserved_hours = float(n.sum() + beyond_cards) * HOURS_PER_MONTH
     if policy.burst_kind is OptionId.SPOT:
-        burst_billed = spot_billed(p, burst_hours)[1].sum(axis=1)
+        mask = _forbidden_mask(policy.spot_forbidden, months)
+        burst_billed = (
+            spot_billed(p, burst_hours)[1] * (1 - mask)
+            + _billable(burst_hours, p.granularity_hours) * mask
+        ).sum(axis=1)
     else:
         burst_billed = _billable(burst_hours, p.granularity_hours).sum(axis=1)
     billed = reserved_hours + burst_billed
@@ -131,7 +173,13 @@ def _candidates(cards: FloatArray, peak: int) -> FloatArray:
     return np.unique(points)
 
 
-def best_policy(p: Params, demand: FloatArray, *, allow_spot: bool = True) -> MixPolicy:
+def best_policy(
+    p: Params,
+    demand: FloatArray,
+    *,
+    allow_spot: bool = True,
+    spot_forbidden: tuple[bool, ...] = (),
+) -> MixPolicy:
     """The cheapest mix plan for the first scenario (exact search over N).
 
     Parameters
@@ -140,6 +188,12 @@ def best_policy(p: Params, demand: FloatArray, *, allow_spot: bool = True) -> Mi
         Prices (only scenario 0 is used).
     demand : ndarray
         GPU-hours per month, shape (1, H) or (S, H). [GPU-hours]
+    allow_spot : bool
+        Whether spot bursts may be used at all.
+    spot_forbidden : tuple of bool
+        Per month, True when the month's phase tolerates no spot (serving:
+        a reclaimed instance drops users' requests); those months burst on
+        demand.
 
     Returns
     -------
@@ -165,14 +219,19 @@ def best_policy(p: Params, demand: FloatArray, *, allow_spot: bool = True) -> Mi
     n_values = _candidates(cards, peak)[:, None]  # (K, 1)
     burst_hours = np.maximum(d[None, :] - n_values * HOURS_PER_MONTH, 0.0)  # (K, H)
     p0 = _first(p)
+    forbidden = tuple(spot_forbidden[:months])
     bursts = [OptionId.ON_DEMAND]
-    if allow_spot and (p0.checkpointing or float(p0.spot_rate_per_hour[0, 0]) == 0.0):
+    if (
+        allow_spot
+        and not (forbidden and len(forbidden) >= months and all(forbidden))
+        and (p0.checkpointing or float(p0.spot_rate_per_hour[0, 0]) == 0.0)
+    ):
         bursts.append(OptionId.SPOT)
     best: tuple[float, MixPolicy] | None = None
     for burst_kind in bursts:
-        burst_cost = _burst_cost(_tile(p0, n_values.shape[0]), burst_hours, burst_kind)[
-            0
-        ]
+        burst_cost = _burst_cost(
+            _tile(p0, n_values.shape[0]), burst_hours, burst_kind, forbidden
+        )[0]
         for kind in (OptionId.MONTHLY, OptionId.YEARLY):
             rate = float(p0.monthly[0, 0]) * (
                 float(p0.yearly_factor[0, 0]) if kind is OptionId.YEARLY else 1.0
@@ -193,7 +252,12 @@ def best_policy(p: Params, demand: FloatArray, *, allow_spot: bool = True) -> Mi
                     i = int(block.argmin())
                     chosen.extend([int(n_values[i, 0])] * (stop - start))
                     cost += float(block[i])
-            policy = MixPolicy(kind, tuple(chosen), burst_kind)
+            policy = MixPolicy(
+                kind,
+                tuple(chosen),
+                burst_kind,
+                forbidden if burst_kind is OptionId.SPOT and any(forbidden) else (),
+            )
             if best is None or cost < best[0] - 1e-9:
                 best = (cost, policy)
     assert best is not None  # at least one burst kind and one baseline kind
@@ -213,9 +277,9 @@ def _first(p: Params) -> Params:
 def _tile(p: Params, rows: int) -> Params:
     """Scenario 0 of ``p`` repeated ``rows`` times (for the (K, H) search grid)."""
     fields = {
-        name: np.repeat(getattr(p, name)[:1], rows, axis=0)
+        name: np.broadcast_to(value[:1], (rows, *value.shape[1:]))
         for name in p.__dataclass_fields__
-        if isinstance(getattr(p, name), np.ndarray)
+        if isinstance(value := getattr(p, name), np.ndarray)
     }
     return _replace(p, fields)
 
@@ -224,3 +288,77 @@ def _replace(p: Params, fields: dict[str, FloatArray]) -> Params:
     from dataclasses import replace
 
     return replace(p, **fields)  # type: ignore[arg-type]
+
+
+HYBRID_MAX_CANDIDATES = 8
+"""Owned card counts tried by :func:`best_hybrid` besides 0 and the fleet. [1]"""
+
+
+def hybrid_candidates(demand: FloatArray, fleet: int) -> list[int]:
+    """Owned card counts to try: 0, the fleet, and the monthly card counts.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> hybrid_candidates(np.array([[730.0 * 8, 730.0 * 24, 730.0 * 8]]), 24)
+    [0, 8, 24]
+    """
+    cards = _ceil(np.maximum(clean_demand(demand)[0], 0.0) / HOURS_PER_MONTH)
+    levels = sorted({int(c) for c in cards if c > 0})
+    if len(levels) > HYBRID_MAX_CANDIDATES:
+        picks = np.linspace(0, len(levels) - 1, HYBRID_MAX_CANDIDATES)
+        levels = sorted({levels[round(float(i))] for i in picks})
+    return sorted({0, max(0, fleet), *levels})
+
+
+def best_hybrid(
+    p: Params,
+    demand: FloatArray,
+    fleet: int,
+    owned_options: list[OptionId],
+    *,
+    allow_spot: bool = True,
+    spot_forbidden: tuple[bool, ...] = (),
+) -> tuple[OptionId, int, float, float, float, list[int]]:
+    """Own ``N`` cards, rent the demand above them with the cheapest mix.
+
+    Each candidate ``N`` (:func:`hybrid_candidates`) is priced as
+    :func:`gpu_advisor.engine.cost.price_owned` of the demand up to ``N × 730``
+    GPU-hours a month plus :func:`price_mix` of the rest with its own best
+    plan (same phase rules). ``N = 0`` is the mix on the whole demand and
+    ``N = fleet`` is owning the fleet with the overflow rented, so the best
+    hybrid is never dearer than the mix, and never dearer than owning the
+    fleet when the mix rents the overflow no dearer than on demand.
+
+    Returns
+    -------
+    tuple
+        ``(owned_option, N, total, owned_part, rented_part, candidates)``
+        [CNY] for scenario 0.
+    """
+    d = clean_demand(demand)[:1]
+    p0 = _first(p)
+    candidates = hybrid_candidates(d, fleet)
+    best: tuple[OptionId, int, float, float, float] | None = None
+    for n in candidates:
+        rest = np.maximum(d - n * HOURS_PER_MONTH, 0.0)
+        if float(rest.sum()) > 0:
+            policy = best_policy(
+                p0, rest, allow_spot=allow_spot, spot_forbidden=spot_forbidden
+            )
+            rented = float(price_mix(p0, rest, policy).total[0])
+        else:
+            rented = 0.0
+        if n == 0:
+            options = [(owned_options[0], 0.0)]
+        else:
+            base = np.minimum(d, n * HOURS_PER_MONTH)
+            options = [
+                (o, float(price_owned(p0, base, n, o).total[0])) for o in owned_options
+            ]
+        for option, owned in options:
+            total = owned + rented
+            if best is None or total < best[2] - 1e-6:
+                best = (option, n, total, owned, rented)
+    assert best is not None
+    return (*best, candidates)

@@ -27,13 +27,23 @@ Provisions on Promoting and Regulating Cross-Border Data Flows (2024).
 
 from __future__ import annotations
 
-from gpu_advisor.engine.cost import RENT_OPTIONS, check_card_hour_price
-from gpu_advisor.engine.mix import MixPolicy
+from collections.abc import Mapping
+
+import numpy as np
+
+from gpu_advisor.engine.cost import (
+    RENT_OPTIONS,
+    FloatArray,
+    Params,
+    check_card_hour_price,
+)
+from gpu_advisor.engine.mix import MixPolicy, best_hybrid
 from gpu_advisor.engine.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, PriceRange, Severity
 from gpu_advisor.model.cost_results import (
     BreakEven,
+    HybridResult,
     MixDetail,
     OptionResult,
     Recommendation,
@@ -232,6 +242,150 @@ def quote_warnings(project: Project, catalog: Catalog, gpu_id: str) -> list[Advi
     return out
 
 
+NETWORK_MIN_FRACTION = 0.15
+"""Smallest network budget, as a share of the hardware, the articles accept
+(seed 000: network at least 15 % of the cluster budget). [1]"""
+ARTICLE_ELECTRICITY_CNY_PER_CARD_YEAR = (10_000.0, 20_000.0)
+"""Seed 002's claim: 单卡一年电费通常要一两万元. [CNY/card/year]"""
+PLAUSIBLE_TARIFF_CNY_PER_KWH = (0.3, 1.6)
+"""Range of Chinese industrial and commercial tariffs (peak to valley, 2024-2026),
+outside which a user's figure is questioned. [CNY/kWh]"""
+_ARTICLE_002 = "深圳GPU集群搭建方案：先算清自建和租用的账 (idctop.com)"
+
+
+def price_book_warnings(
+    values: Mapping[str, float], budget_network_set: bool
+) -> list[Advice]:
+    """Warnings on the owned options' price book: network budget, electricity.
+
+    Parameters
+    ----------
+    values : mapping
+        Resolved inputs (:attr:`gpu_advisor.engine.resolve.Resolved.values`).
+    budget_network_set : bool
+        Whether the network share was typed into the project.
+
+    Examples
+    --------
+    >>> v = {"network_fraction_of_hardware": 0.1, "tdp_w": 400.0,
+    ...      "gpu_load_factor": 0.8, "server_overhead_w_per_gpu": 150.0,
+    ...      "pue": 1.4, "electricity_cny_per_kwh": 0.8}
+    >>> [w.code for w in price_book_warnings(v, True)]
+    ['recommend.network_budget_low', 'recommend.electricity_article_claim']
+    """
+    out: list[Advice] = []
+    frac = values.get("network_fraction_of_hardware")
+    if frac is not None and frac < NETWORK_MIN_FRACTION:
+        out.append(
+            _warn(
+                "recommend.network_budget_low",
+                f"The network budget is {frac:.0%} of the hardware, under the 15 % the "
+                "articles recommend for a training cluster (RDMA switches, optics, cabling); "
+                "owned options may be under-priced.",
+                f"网络预算只占硬件的 {frac:.0%}，低于文章建议的 15%（RDMA 交换机、光模块、布线），"
+                "自购方案可能被低估。",
+                ["budget.network_fraction_of_hardware"]
+                if budget_network_set
+                else ["budget.network_fraction_of_hardware", "catalog"],
+            )
+        )
+    tariff = values.get("electricity_cny_per_kwh")
+    tdp = values.get("tdp_w")
+    if tariff is None or tdp is None:
+        return out
+    load = values.get("gpu_load_factor", 1.0)
+    overhead = values.get("server_overhead_w_per_gpu", 0.0)
+    pue = values.get("pue", 1.0)
+    kwh_year = (tdp * load + overhead) * 8760.0 / 1000.0 * pue
+    per_card = kwh_year * tariff
+    lo_claim = ARTICLE_ELECTRICITY_CNY_PER_CARD_YEAR[0]
+    if kwh_year > 0 and per_card < lo_claim:
+        need = lo_claim / kwh_year
+        out.append(
+            _warn(
+                "recommend.electricity_article_claim",
+                f"The article {_ARTICLE_002} puts electricity at 10,000–20,000 CNY per card "
+                f"per year; at {tdp * load + overhead:,.0f} W a card, PUE {pue:.2f} and "
+                f"{tariff:.2f} CNY/kWh the arithmetic gives {per_card:,.0f} CNY. The claim "
+                f"would need {need:.2f} CNY/kWh or more; this plan uses the arithmetic.",
+                f"文章《{_ARTICLE_002}》称单卡一年电费一两万元；按每卡 "
+                f"{tdp * load + overhead:,.0f} W、PUE {pue:.2f}、{tariff:.2f} 元/度计算只有 "
+                f"{per_card:,.0f} 元，要达到该说法电价需至少 {need:.2f} 元/度；本方案按计算值。",
+                [
+                    "budget.electricity_cny_per_kwh",
+                    "budget.pue",
+                    "budget.gpu_load_factor",
+                ],
+            )
+        )
+    lo_t, hi_t = PLAUSIBLE_TARIFF_CNY_PER_KWH
+    if not lo_t <= tariff <= hi_t:
+        out.append(
+            _warn(
+                "recommend.tariff_implausible",
+                f"An electricity tariff of {tariff:.2f} CNY/kWh is outside the "
+                f"{lo_t:.1f}–{hi_t:.1f} CNY/kWh of Chinese industrial and commercial "
+                "tariffs; check the figure (a yearly bill typed as a tariff?).",
+                f"电价 {tariff:.2f} 元/度超出国内工商业电价 {lo_t:.1f}–{hi_t:.1f} 元/度的范围，"
+                "请核对（是否把年电费填成了电价？）。",
+                ["budget.electricity_cny_per_kwh"],
+            )
+        )
+    return out
+
+
+def hybrid_result(
+    p: Params,
+    demand: FloatArray,
+    fleet: int,
+    owned_options: list[OptionId],
+    *,
+    allow_spot: bool,
+    spot_forbidden: tuple[bool, ...],
+) -> HybridResult | None:
+    """The best 'own the baseline, rent the rest' plan, with its card count and why.
+
+    None when no owned option is priced or there is no demand.
+    """
+    if not owned_options or float(np.sum(demand)) <= 0:
+        return None
+    option, n, total, owned, rented, tried = best_hybrid(
+        p,
+        demand,
+        fleet,
+        owned_options,
+        allow_spot=allow_spot,
+        spot_forbidden=spot_forbidden,
+    )
+    rest = float(np.maximum(demand[0] - n * HOURS_PER_MONTH, 0.0).sum())
+    tried_txt = ", ".join(str(t) for t in tried)
+    return HybridResult(
+        owned_option=option,
+        owned_gpus=n,
+        total_cny=round(total, 2),
+        owned_cny=round(owned, 2),
+        rented_cny=round(rented, 2),
+        rented_gpu_hours=round(rest, 3),
+        candidates_tried=tried,
+        reason_en=(
+            f"Renting everything ({option_name(OptionId.MIX)}) costs less than owning "
+            f"any of the card counts tried ({tried_txt}): {_cny(total)} CNY."
+            if n == 0
+            else f"Buying {n} cards ({option_name(option)}) and renting the "
+            f"{rest:,.0f} GPU-hours above them ({option_name(OptionId.MIX)}) costs "
+            f"{_cny(total)} CNY, the least of the owned card counts tried ({tried_txt})."
+        ),
+        reason_zh=(
+            f"全部租用（{option_name(OptionId.MIX, True)}）比所试任何自有卡数"
+            f"（{tried_txt}）都便宜：{_cny(total)} 元。"
+            if n == 0
+            else f"购买 {n} 张卡（{option_name(option, True)}），其上的 {rest:,.0f} 卡时"
+            f"以{option_name(OptionId.MIX, True)}租用，共 {_cny(total)} 元，是所试自有卡数"
+            f"（{tried_txt}）中最便宜的。"
+        ),
+    )
+
+
 def recommend(
     project: Project,
     catalog: Catalog,
@@ -241,8 +395,14 @@ def recommend(
     policy: MixPolicy | None,
     gpu_id: str,
     life_years: float,
+    values: Mapping[str, float] | None = None,
+    hybrid: HybridResult | None = None,
 ) -> Recommendation:
-    """Pick an option and explain why (see the module docstring for the rules)."""
+    """Pick an option and explain why (see the module docstring for the rules).
+
+    ``values`` (the resolved inputs) adds the price-book warnings of
+    :func:`price_book_warnings` when owned options are priced.
+    """
     b = project.budget
     by_id = {o.id: o for o in options}
     span, peak_to_mean = demand_shape(demand)
@@ -267,12 +427,23 @@ def recommend(
             rent_choice = mix
     elif mix is not None and mix.feasible:
         rent_choice = mix
+    # owning is compared with the cheapest feasible rental for the same demand;
+    # the 5 % threshold only decides between ways of renting
+    cheapest_rent = min(renting, key=lambda o: o.total_cny) if renting else None
+    if (
+        owned
+        and cheapest_rent is not None
+        and rent_choice is not None
+        and owned[0].total_cny < rent_choice.total_cny
+    ):
+        # a simpler rental may not be recommended when owning would undercut it
+        rent_choice = cheapest_rent
     short = span < SHORT_WORK_MONTHS
     demand_inputs = ["demand.months", "meta.horizon_months"]
 
     chosen: OptionResult | None = None
     for own in owned:
-        cheaper = rent_choice is None or own.total_cny < rent_choice.total_cny
+        cheaper = cheapest_rent is None or own.total_cny < cheapest_rent.total_cny
         stable = (
             own.utilization >= STABLE_UTILIZATION
             and peak_to_mean <= STABLE_PEAK_TO_MEAN
@@ -292,8 +463,8 @@ def recommend(
         if cheaper and stable and not short and not missing:
             chosen = own
             break
-        if cheaper and rent_choice is not None:
-            saving = rent_choice.total_cny - own.total_cny
+        if cheaper and cheapest_rent is not None:
+            saving = cheapest_rent.total_cny - own.total_cny
             blockers_en: list[str] = []
             blockers_zh: list[str] = []
             if short:
@@ -315,10 +486,12 @@ def recommend(
                 _reason(
                     "recommend.own_blocked",
                     f"{option_name(own.id).capitalize()} would cost {_cny(saving)} CNY less "
-                    f"over the horizon, but the seeds' conditions for buying are not met: "
+                    f"over the horizon than {option_name(cheapest_rent.id)}, the cheapest "
+                    "feasible rental, but the seeds' conditions for buying are not met: "
                     + "; ".join(blockers_en)
                     + ".",
-                    f"{option_name(own.id, True)}在规划期内可省 {_cny(saving)} 元，但不满足购买条件："
+                    f"{option_name(own.id, True)}在规划期内比最便宜的可行租用方式"
+                    f"（{option_name(cheapest_rent.id, True)}）省 {_cny(saving)} 元，但不满足购买条件："
                     + "；".join(blockers_zh)
                     + "。",
                     [*demand_inputs, *missing, *_price_inputs(own.id)],
@@ -327,17 +500,27 @@ def recommend(
             break
 
     if chosen is not None:
-        rent_total = rent_choice.total_cny if rent_choice else 0.0
+        rent_total = cheapest_rent.total_cny if cheapest_rent else 0.0
+        rent_en = (
+            f"{option_name(cheapest_rent.id)}, the cheapest feasible rental"
+            if cheapest_rent
+            else "renting"
+        )
+        rent_zh = (
+            f"最便宜的可行租用方式（{option_name(cheapest_rent.id, True)}）"
+            if cheapest_rent
+            else "租用"
+        )
         reasons.insert(
             0,
             _reason(
                 "recommend.own",
                 f"{option_name(chosen.id).capitalize()} costs {_cny(chosen.total_cny)} CNY over "
-                f"{len(demand)} months, {_cny(rent_total - chosen.total_cny)} CNY less than the "
-                f"best renting option, at {chosen.utilization:.0%} utilisation of "
+                f"{len(demand)} months, {_cny(rent_total - chosen.total_cny)} CNY less than "
+                f"{rent_en}, at {chosen.utilization:.0%} utilisation of "
                 f"{chosen.gpus} cards.",
                 f"{option_name(chosen.id, True)}在 {len(demand)} 个月内共 {_cny(chosen.total_cny)} 元，"
-                f"比最便宜的租用方案少 {_cny(rent_total - chosen.total_cny)} 元，"
+                f"比{rent_zh}少 {_cny(rent_total - chosen.total_cny)} 元，"
                 f"{chosen.gpus} 张卡利用率 {chosen.utilization:.0%}。",
                 [*demand_inputs, *_price_inputs(chosen.id)],
             ),
@@ -409,12 +592,22 @@ def recommend(
             reasons.append(
                 _reason(
                     "recommend.mix",
-                    f"Demand is uneven (peak/mean {peak_to_mean:.2f}): reserve up to {base} cards "
+                    (
+                        f"Demand is uneven (peak/mean {peak_to_mean:.2f}): reserve"
+                        if peak_to_mean >= PEAKY_PEAK_TO_MEAN
+                        else "Reserve"
+                    )
+                    + f" up to {base} cards "
                     f"on {option_name(policy.baseline_kind)} and run the rest on "
                     f"{option_name(policy.burst_kind)}; this saves "
                     f"{_cny((best_pure.total_cny if best_pure else chosen.total_cny) - chosen.total_cny)} "
                     "CNY against the best single way of renting.",
-                    f"需求起伏明显（峰均比 {peak_to_mean:.2f}）：以{option_name(policy.baseline_kind, True)}"
+                    (
+                        f"需求起伏明显（峰均比 {peak_to_mean:.2f}）："
+                        if peak_to_mean >= PEAKY_PEAK_TO_MEAN
+                        else ""
+                    )
+                    + f"以{option_name(policy.baseline_kind, True)}"
                     f"预留最多 {base} 张卡，其余用{option_name(policy.burst_kind, True)}，比最便宜的单一租用方式省 "
                     f"{_cny((best_pure.total_cny if best_pure else chosen.total_cny) - chosen.total_cny)} 元。",
                     [
@@ -437,23 +630,28 @@ def recommend(
             )
         if owned and not any(r.code == "recommend.own_blocked" for r in reasons):
             own = owned[0]
+            ref = cheapest_rent or chosen
             reasons.append(
                 _reason(
                     "recommend.own_dearer",
                     f"{option_name(own.id).capitalize()} would cost {_cny(own.total_cny)} CNY, "
-                    f"{_cny(own.total_cny - chosen.total_cny)} CNY more, at {own.utilization:.0%} "
+                    f"{_cny(own.total_cny - ref.total_cny)} CNY more than {option_name(ref.id)}, at {own.utilization:.0%} "
                     f"utilisation of {own.gpus} bought cards"
                     + (
                         f"; owning breaks even only above {break_even.utilization:.0%} "
-                        "utilisation against on-demand."
+                        "utilisation of the owned cards, against "
+                        f"{option_name(break_even.rent_option_at_break_even or OptionId.ON_DEMAND)}"
+                        ", the cheapest feasible rental of the same flat demand."
                         if break_even.utilization is not None
                         else "; owning does not break even at any utilisation."
                     ),
                     f"{option_name(own.id, True)}需 {_cny(own.total_cny)} 元，多出 "
-                    f"{_cny(own.total_cny - chosen.total_cny)} 元，所购 {own.gpus} 张卡利用率仅 "
+                    f"{_cny(own.total_cny - ref.total_cny)} 元（相对{option_name(ref.id, True)}），所购 {own.gpus} 张卡利用率仅 "
                     f"{own.utilization:.0%}"
                     + (
-                        f"；相对按量付费，利用率需高于 {break_even.utilization:.0%} 才能回本。"
+                        f"；相对同等平稳需求下最便宜的可行租用方式（"
+                        f"{option_name(break_even.rent_option_at_break_even or OptionId.ON_DEMAND, True)}"
+                        f"），利用率需高于 {break_even.utilization:.0%} 才能回本。"
                         if break_even.utilization is not None
                         else "；在任何利用率下都无法回本。"
                     ),
@@ -474,12 +672,25 @@ def recommend(
                 f"electricity ({_cny(rule.depreciation_plus_electricity_cny)} CNY/month) and the "
                 f"plan has {rule.plan_months} months of work (needs {rule.required_months}): the "
                 f"rule {'says buy' if rule.holds else 'says keep renting'}. It leaves out staff, "
-                "rack, network and financing, which the totals above include.",
+                "rack, network and financing, which the totals above include."
+                + (
+                    " With straight-line depreciation over the hardware life instead of "
+                    "the loss on resale, depreciation plus electricity is "
+                    f"{_cny(rule.straight_line_depreciation_plus_electricity_cny)} CNY/month."
+                    if rule.straight_line_depreciation_plus_electricity_cny is not None
+                    else ""
+                ),
                 f"种子文章 003 的经验法则：月租金 {_cny(rule.monthly_rent_cny)} 元"
                 f"{'高于' if rule.rent_exceeds else '不高于'}折旧加电费 "
                 f"{_cny(rule.depreciation_plus_electricity_cny)} 元/月，计划工作 {rule.plan_months} 个月"
                 f"（要求 {rule.required_months} 个月）：{'建议采购' if rule.holds else '建议继续租用'}。"
-                "该法则未计人员、机柜、网络和资金成本，上面的总成本已包含。",
+                "该法则未计人员、机柜、网络和资金成本，上面的总成本已包含。"
+                + (
+                    "若按硬件寿命直线折旧（而非转售损失），折旧加电费为 "
+                    f"{_cny(rule.straight_line_depreciation_plus_electricity_cny)} 元/月。"
+                    if rule.straight_line_depreciation_plus_electricity_cny is not None
+                    else ""
+                ),
                 [
                     "demand.months",
                     "budget.monthly_cny_per_gpu_month",
@@ -487,6 +698,76 @@ def recommend(
                     "budget.hardware_life_years",
                     "budget.electricity_cny_per_kwh",
                 ],
+            )
+        )
+
+    if (
+        hybrid is not None
+        and hybrid.owned_gpus > 0
+        and hybrid.total_cny < chosen.total_cny - 0.5
+    ):
+        reasons.append(
+            _reason(
+                "recommend.hybrid",
+                f"Owning {hybrid.owned_gpus} cards ({option_name(hybrid.owned_option)}) "
+                f"and renting the rest would cost {_cny(hybrid.total_cny)} CNY, "
+                f"{_cny(chosen.total_cny - hybrid.total_cny)} CNY less than "
+                f"{option_name(chosen.id)}; it needs the same conditions as owning "
+                "(operations staff, spare cash, a machine room for self-build).",
+                f"自有 {hybrid.owned_gpus} 张卡（{option_name(hybrid.owned_option, True)}）"
+                f"其余租用，共 {_cny(hybrid.total_cny)} 元，比{option_name(chosen.id, True)}少 "
+                f"{_cny(chosen.total_cny - hybrid.total_cny)} 元；但与自购一样需要运维人员、"
+                "富余现金（自建还需机房）。",
+                [
+                    *demand_inputs,
+                    "budget.owned_gpus",
+                    *_price_inputs(hybrid.owned_option),
+                ],
+            )
+        )
+
+    if values is not None and (OptionId.YEARLY in by_id or OptionId.MIX in by_id):
+        yf = values.get("yearly_price_factor")
+        monthly = values.get("monthly_cny_per_gpu_month")
+        od = values.get("on_demand_cny_per_gpu_hour")
+        if yf is not None and monthly and od:
+            of_od = yf * monthly / (od * HOURS_PER_MONTH)
+            reasons.append(
+                _reason(
+                    "recommend.commitment_basis",
+                    f"Yearly rental is priced at {yf:.0%} of the monthly list price "
+                    f"({_cny(monthly)} CNY per card-month), that is {_cny(yf * monthly)} "
+                    f"CNY per card-month or {of_od:.0%} of on-demand ({od:,.2f} CNY per "
+                    f"card-hour × {HOURS_PER_MONTH:g} h).",
+                    f"包年价格按包月标价（每卡每月 {_cny(monthly)} 元）的 {yf:.0%} 计，即每卡每月 "
+                    f"{_cny(yf * monthly)} 元，相当于按量价格（每卡时 {od:,.2f} 元 × "
+                    f"{HOURS_PER_MONTH:g} 小时）的 {of_od:.0%}。",
+                    [
+                        "budget.yearly_price_factor",
+                        "budget.monthly_cny_per_gpu_month",
+                        "budget.on_demand_cny_per_gpu_hour",
+                    ],
+                )
+            )
+    if owned:
+        cards = owned[0].gpus
+        if b.owned_gpus is not None:
+            why_en = "the figure entered in the plan (budget.owned_gpus)"
+            why_zh = "方案中填写的数量（budget.owned_gpus）"
+        else:
+            peak_i = max(range(len(demand)), key=lambda i: demand[i]) if demand else 0
+            peak_h = demand[peak_i] if demand else 0.0
+            why_en = (
+                f"the peak month's demand ({peak_h:,.0f} GPU-hours in month "
+                f"{peak_i + 1}, {HOURS_PER_MONTH:g} hours a card)"
+            )
+            why_zh = f"需求峰值月（第 {peak_i + 1} 个月 {peak_h:,.0f} 卡时，每卡每月 {HOURS_PER_MONTH:g} 小时）"
+        reasons.append(
+            _reason(
+                "recommend.owned_cards",
+                f"The owned options buy {cards} cards: {why_en}.",
+                f"自购方案购买 {cards} 张卡：依据{why_zh}。",
+                ["budget.owned_gpus", "demand.months"],
             )
         )
 
@@ -527,6 +808,10 @@ def recommend(
             )
         )
     warnings.extend(quote_warnings(project, catalog, gpu_id))
+    if owned and values is not None:
+        warnings.extend(
+            price_book_warnings(values, b.network_fraction_of_hardware is not None)
+        )
     addons = sum(v for k, v in chosen.breakdown.items() if k.startswith("add_ons"))
     compute = sum(
         chosen.breakdown.get(k, 0.0) for k in ("compute", "reserved", "burst")

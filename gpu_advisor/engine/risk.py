@@ -322,6 +322,21 @@ def _draw_factors(resolved: Resolved, draws: int, seed: int) -> dict[str, FloatA
     return factors
 
 
+MONTE_CARLO_BATCH_BYTES = 8 * 2**20
+"""Size of one ``(draws, months)`` float array priced at once (8 MiB); the
+pricing holds a few dozen such temporaries, so a batch stays well under
+1 GB whatever the number of draws. [bytes]"""
+
+
+def batch_draws_for(months: int) -> int:
+    """Draws priced at once for a horizon of ``months``.
+
+    >>> batch_draws_for(120), batch_draws_for(12)
+    (8738, 87381)
+    """
+    return max(1, MONTE_CARLO_BATCH_BYTES // (8 * max(1, months)))
+
+
 def _chunk_bounds(draws: int, chunks: int) -> list[tuple[int, int]]:
     """``chunks`` contiguous, nearly equal slices of ``range(draws)``.
 
@@ -344,6 +359,7 @@ def monte_carlo_chunks(
     seed: int,
     chunks: int = MONTE_CARLO_CHUNKS,
     checkpointing: bool = True,
+    batch_draws: int | None = None,
 ) -> list[Callable[[], MonteCarloPartial]]:
     """The Monte Carlo split into ``chunks`` calls, for a progress bar.
 
@@ -363,6 +379,10 @@ def monte_carlo_chunks(
         Seed of the generator.
     chunks : int
         Number of calls (at most ``draws``). [1]
+    batch_draws : int, optional
+        Largest number of draws priced at once (default
+        :func:`batch_draws_for`, which keeps the pricing temporaries near
+        :data:`MONTE_CARLO_BATCH_BYTES`). [1]
 
     Returns
     -------
@@ -386,21 +406,42 @@ def monte_carlo_chunks(
         raise ValueError("need draws >= 1")
     if chunks < 1:
         raise ValueError("need chunks >= 1")
+    if batch_draws is None:
+        batch_draws = batch_draws_for(int(demand.shape[1]))
+    if batch_draws < 1:
+        raise ValueError("need batch_draws >= 1")
     factors = _draw_factors(resolved, draws, seed)
     keys = tuple(_mc_keys())
 
-    def chunk(start: int, stop: int) -> MonteCarloPartial:
+    def batch(
+        start: int, stop: int
+    ) -> tuple[dict[OptionId, FloatArray], FloatArray | None]:
         part = {k: f[start:stop] for k, f in factors.items()}
-        n = stop - start
-        p, d = _scaled(resolved, demand, part, n, checkpointing)
+        p, d = _scaled(resolved, demand, part, stop - start, checkpointing)
         priced = _price_all(p, d, owned_gpus, options, policy)
+        return {o: a.total for o, a in priced.items()}, own_minus_rent(priced)
+
+    def chunk(start: int, stop: int) -> MonteCarloPartial:
+        # priced in batches of at most batch_draws rows so that the (draws, months)
+        # temporaries stay small; rows are independent, so the result is the same
+        parts = [
+            batch(a, min(a + batch_draws, stop))
+            for a in range(start, stop, batch_draws)
+        ]
+        totals = {o: np.concatenate([t[o] for t, _ in parts]) for o in parts[0][0]}
+        diffs = [m for _, m in parts]
+        diff = (
+            None
+            if any(m is None for m in diffs)
+            else np.concatenate([m for m in diffs if m is not None])
+        )
         return MonteCarloPartial(
             start=start,
             draws=draws,
             seed=seed,
             inputs=keys,
-            totals={o: a.total for o, a in priced.items()},
-            own_minus_rent=own_minus_rent(priced),
+            totals=totals,
+            own_minus_rent=diff,
         )
 
     return [partial(chunk, a, b) for a, b in _chunk_bounds(draws, chunks)]

@@ -69,7 +69,17 @@ class SixMonthRule(Frozen):
     electricity and the plan holds for six months."""
 
     monthly_rent_cny: float = Field(..., ge=0)
-    depreciation_plus_electricity_cny: float = Field(..., ge=0)
+    depreciation_plus_electricity_cny: float = Field(
+        ...,
+        ge=0,
+        description="Loss on resale over the horizon plus electricity, per month.",
+    )
+    straight_line_depreciation_plus_electricity_cny: float | None = Field(
+        None,
+        ge=0,
+        description="Straight-line depreciation (capex over the hardware life) plus "
+        "electricity, per month: the figure the rule of thumb usually means.",
+    )
     plan_months: int = Field(..., ge=0, description="Months with planned demand.")
     required_months: int = 6
     rent_exceeds: bool
@@ -80,12 +90,22 @@ class BreakEven(Frozen):
     """Owning versus renting."""
 
     owned_option: OptionId | None = None
-    rent_option: OptionId | None = None
+    rent_option: OptionId | None = Field(
+        None,
+        description="The cheapest feasible rental of the plan's demand (used for "
+        "the break-even month).",
+    )
+    rent_option_at_break_even: OptionId | None = Field(
+        None,
+        description="The cheapest feasible rental at flat demand at the break-even "
+        "utilisation.",
+    )
     utilization: float | None = Field(
         None,
         ge=0,
-        description="Fleet utilisation at which owning costs the same per useful "
-        "GPU-hour as on-demand renting; None when never.",
+        description="Utilisation of the owned cards (flat demand) at which owning "
+        "costs no more than the cheapest feasible rental of the same demand; None "
+        "when never.",
     )
     utilization_vs_monthly: float | None = Field(None, ge=0)
     month: int | None = Field(
@@ -174,6 +194,25 @@ class CurrencyInfo(Frozen):
     vat_note_zh: str = ""
 
 
+class HybridResult(Frozen):
+    """Own the baseline, rent the rest: the owned card count that costs least."""
+
+    owned_option: OptionId = Field(..., description="colocation or self_build.")
+    owned_gpus: int = Field(..., ge=0, description="Cards bought (0: rent all).")
+    rent_option: OptionId = Field(
+        OptionId.MIX, description="How the demand above the owned cards is rented."
+    )
+    total_cny: float = Field(..., description="Owned part plus rented part. [CNY]")
+    owned_cny: float = Field(..., description="Total of the owned cards. [CNY]")
+    rented_cny: float = Field(..., description="Total of the rented rest. [CNY]")
+    rented_gpu_hours: float = Field(..., ge=0, description="[GPU-hours]")
+    candidates_tried: list[int] = Field(
+        default_factory=list, description="Owned card counts priced."
+    )
+    reason_en: str = ""
+    reason_zh: str = ""
+
+
 class CostResult(Frozen):
     """Everything the cost engine computes for one project."""
 
@@ -188,6 +227,11 @@ class CostResult(Frozen):
     currency: CurrencyInfo = Field(default_factory=CurrencyInfo)
     explanations: list[Explanation] = Field(default_factory=list)
     warnings: list[Advice] = Field(default_factory=list)
+    hybrid: HybridResult | None = Field(
+        None,
+        description="Own the baseline (colocated or self-built), rent the rest; "
+        "None when owning or renting is not among the options.",
+    )
 
     def option(self, option_id: OptionId) -> OptionResult:
         """The result of one option; ``KeyError`` if it was not priced."""

@@ -114,3 +114,59 @@ def test_two_month_job_never_pays_back():
     assert be.month is None
     assert be.rule_six_months is not None
     assert not be.rule_six_months.holds
+
+
+# --- issue #11: the break-even is measured against the cheapest FEASIBLE rental
+
+
+def _priced_all(p, d, gpus, forbidden):
+    from gpu_advisor.engine.mix import best_policy, price_mix
+
+    priced = price_pure_options(p, d, gpus)
+    if any(forbidden):  # serving months: pure spot is not an option
+        priced[OptionId.SPOT].feasible = False
+    priced[OptionId.MIX] = price_mix(
+        p, d, best_policy(p, d, spot_forbidden=tuple(forbidden))
+    )
+    return priced
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(2, 64),
+    st.integers(6, 40),
+    st.floats(4, 40),
+    st.floats(1500, 15000),
+    st.sampled_from([OptionId.COLOCATION, OptionId.SELF_BUILD]),
+    st.booleans(),
+    st.integers(0, 40),
+)
+def test_at_reported_break_even_owning_meets_the_cheapest_feasible_rental(
+    gpus, months, od, monthly, option, ckpt, serving_from
+):
+    p = params(
+        on_demand_cny_per_gpu_hour=od,
+        monthly_cny_per_gpu_month=monthly,
+        checkpointing=ckpt,
+    )
+    forbidden = tuple(m >= serving_from for m in range(months))
+    demand = flat(gpus * 0.5, months)
+    priced = _priced_all(p, demand, gpus, forbidden)
+    priced = {k: v for k, v in priced.items() if k is not _other(option)}
+    be = compute_break_even(p, priced, list(demand[0]), gpus, forbidden)
+    if be.utilization is None or be.utilization < 0.01:
+        return
+    d = flat(gpus * be.utilization, months)
+    at = _priced_all(p, d, gpus, forbidden)
+    own = at[option].total[0]
+    rent = min(
+        a.total[0]
+        for k, a in at.items()
+        if a.feasible and k not in (OptionId.COLOCATION, OptionId.SELF_BUILD)
+    )
+    assert own == pytest.approx(rent, rel=0.01)
+    assert be.rent_option_at_break_even is not None
+
+
+def _other(option):
+    return OptionId.SELF_BUILD if option is OptionId.COLOCATION else OptionId.COLOCATION

@@ -7,20 +7,58 @@ from importlib import resources
 import pytest
 
 from gpu_advisor.engine.evaluate import evaluate
+from gpu_advisor.engine.resolve import HOURS_PER_MONTH
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.evaluation import Evaluation
-from gpu_advisor.model.project import OptionId
+from gpu_advisor.model.project import (
+    DemandMonth,
+    DemandProfile,
+    OptionId,
+    PhaseKind,
+    Project,
+)
 from tests.engine._cost_helpers import CATALOG
 from tests.make_examples import ALL
 
 
-def _evaluate(name: str) -> Evaluation:
+def _load(name: str) -> Project:
     with resources.as_file(
         resources.files("gpu_advisor.resources") / "examples" / name
     ) as path:
         project = load_project(path)
     assert project == ALL[name]()  # the committed file is what the script writes
-    return evaluate(project, CATALOG)
+    return project
+
+
+def _evaluate(name: str) -> Evaluation:
+    return evaluate(_load(name), CATALOG)
+
+
+def _flat_at(project: Project, utilization: float, gpus: int) -> Evaluation:
+    """The same plan (phases kept) with flat demand ``u × G × 730`` a month."""
+    horizon = project.meta.horizon_months
+    phases = [m.phase for m in project.demand.months] or [PhaseKind.EXPERIMENTS]
+    phases = (phases + phases[-1:] * horizon)[:horizon]
+    months = [
+        DemandMonth(gpu_hours=utilization * gpus * HOURS_PER_MONTH, phase=ph)
+        for ph in phases
+    ]
+    flat = project.model_copy(
+        update={
+            "demand": DemandProfile(months=months),
+            "budget": project.budget.model_copy(update={"owned_gpus": gpus}),
+        }
+    )
+    return evaluate(flat, CATALOG)
+
+
+def _own_vs_cheapest_rent(ev: Evaluation, own: OptionId) -> tuple[float, float]:
+    rents = [
+        o.total_cny
+        for o in ev.cost.options
+        if o.feasible and o.id not in (OptionId.COLOCATION, OptionId.SELF_BUILD)
+    ]
+    return ev.cost.option(own).total_cny, min(rents)
 
 
 def test_shanghai_13b_finetune_for_two_months_rents_monthly():
@@ -44,9 +82,14 @@ def test_shenzhen_pretrain_then_serve_mixes_baseline_and_bursts():
     rec = ev.cost.recommendation
     assert rec.option is OptionId.MIX
     assert rec.mix_detail is not None
-    assert rec.mix_detail.baseline_kind is OptionId.YEARLY
-    assert max(rec.mix_detail.baseline_gpus) == 8
+    # serving months tolerate no spot: their peaks are reserved monthly (24
+    # cards) and only the pre-training months burst on spot
+    assert rec.mix_detail.baseline_kind is OptionId.MONTHLY
+    assert rec.mix_detail.baseline_gpus[:3] == [0, 0, 0]
+    assert max(rec.mix_detail.baseline_gpus) == 24
     assert rec.mix_detail.burst_kind is OptionId.SPOT
+    # 2,531,860 CNY before, when 151,840 burst GPU-hours (serving ones too) ran on spot
+    assert ev.cost.option(OptionId.MIX).total_cny == pytest.approx(2_824_270, abs=1)
     assert any(r.code == "recommend.mix" for r in rec.reasons)
     assert not ev.cost.option(OptionId.SPOT).feasible  # serving months
     pure = min(
@@ -76,3 +119,128 @@ def test_examples_languages_and_titles(name):
     project = ALL[name]()
     assert project.meta.organisation
     assert project.meta.language.value in ("zh", "en")
+
+
+# --- issue #11 regressions: owning against the cheapest FEASIBLE rental ------
+
+
+@pytest.mark.parametrize(
+    ("name", "low", "high"),
+    [
+        # before: 34 % (lab) and 45 % (Shenzhen), measured against on-demand
+        ("lab_64_gpus_three_years.gpuplan", 0.73, 0.77),
+        # spot is allowed in the three pre-training months only
+        ("shenzhen_7b_pretrain_then_serve.gpuplan", 0.78, 0.82),
+    ],
+)
+def test_break_even_is_where_owning_meets_the_cheapest_feasible_rental(name, low, high):
+    project = _load(name)
+    ev = evaluate(project, CATALOG)
+    be = ev.cost.break_even
+    assert be.utilization is not None
+    assert low <= be.utilization <= high
+    assert be.rent_option_at_break_even is OptionId.MIX
+    assert be.owned_option is not None
+    gpus = ev.cost.option(be.owned_option).gpus
+    own, rent = _own_vs_cheapest_rent(
+        _flat_at(project, be.utilization, gpus), be.owned_option
+    )
+    assert own == pytest.approx(rent, rel=0.01)
+    # a little below the break-even, renting is cheaper
+    own_lo, rent_lo = _own_vs_cheapest_rent(
+        _flat_at(project, be.utilization - 0.02, gpus), be.owned_option
+    )
+    assert rent_lo < own_lo
+
+
+def test_lab_saving_is_measured_against_the_cheapest_feasible_rental():
+    ev = _evaluate("lab_64_gpus_three_years.gpuplan")
+    reason = ev.cost.recommendation.reasons[0]
+    assert reason.code == "recommend.own"
+    mix = ev.cost.option(OptionId.MIX).total_cny
+    own = ev.cost.option(OptionId.SELF_BUILD).total_cny
+    # 16,353,954 − 13,171,274; the old text said 3,213,676 (against yearly)
+    assert f"{mix - own:,.0f}" == "3,182,680"
+    assert "3,182,680" in reason.message_en
+    assert "mix" in reason.message_en
+
+
+def test_shanghai_flat_18_months_does_not_buy_while_the_mix_is_cheaper():
+    project = _load("shanghai_13b_finetune.gpuplan")
+    project = project.model_copy(
+        update={
+            "meta": project.meta.model_copy(update={"horizon_months": 18}),
+            "demand": DemandProfile(months=[DemandMonth(gpu_hours=4000.0)] * 18),
+            "budget": project.budget.model_copy(
+                update={
+                    "options": list(OptionId),
+                    "has_ops_staff": True,
+                    "has_spare_cash": True,
+                    "has_machine_room": True,
+                }
+            ),
+        }
+    )
+    ev = evaluate(project, CATALOG)
+    assert ev.cost.option(OptionId.SELF_BUILD).total_cny == pytest.approx(
+        958_451, abs=1
+    )
+    assert ev.cost.option(OptionId.MIX).total_cny == pytest.approx(931_212, abs=1)
+    # before: self-build, "14,467 CNY less than the cheapest renting option"
+    assert ev.cost.recommendation.option is OptionId.MIX
+
+
+def test_horizon_longer_than_the_profile_warns_about_zero_demand_padding():
+    project = _load("lab_64_gpus_three_years.gpuplan")
+    longer = project.model_copy(
+        update={"meta": project.meta.model_copy(update={"horizon_months": 60})}
+    )
+    ev = evaluate(longer, CATALOG)
+    padded = [w for w in ev.cost.warnings if w.code == "demand.padded"]
+    assert padded
+    assert "24" in padded[0].message_en
+    assert not any(w.code == "demand.padded" for w in _evaluate(ALL_LAB).cost.warnings)
+
+
+ALL_LAB = "lab_64_gpus_three_years.gpuplan"
+
+
+def test_six_month_rule_gives_straight_line_depreciation_beside_resale():
+    rule = _evaluate(ALL_LAB).cost.break_even.rule_six_months
+    assert rule is not None
+    assert rule.straight_line_depreciation_plus_electricity_cny is not None
+    assert rule.straight_line_depreciation_plus_electricity_cny > 0
+    assert (
+        rule.straight_line_depreciation_plus_electricity_cny
+        != rule.depreciation_plus_electricity_cny
+    )
+
+
+def test_shenzhen_hybrid_owns_the_serving_baseline_and_rents_the_peaks():
+    cost = _evaluate("shenzhen_7b_pretrain_then_serve.gpuplan").cost
+    h = cost.hybrid
+    assert h is not None
+    # the 64-card fleet costs 6,582,898 CNY; eight owned cards and the rest rented
+    # (mix, spot only in pre-training months) cost 2,649,856 CNY
+    assert h.owned_gpus == 8
+    assert h.total_cny == pytest.approx(2_649_856, abs=1)
+    assert h.total_cny < cost.option(OptionId.MIX).total_cny
+    assert h.total_cny < cost.option(OptionId.SELF_BUILD).total_cny
+    assert any(r.code == "recommend.hybrid" for r in cost.recommendation.reasons)
+
+
+def test_lab_hybrid_buys_the_cards_the_profile_uses_not_the_fleet_figure():
+    cost = _evaluate(ALL_LAB).cost
+    h = cost.hybrid
+    assert h is not None
+    assert h.owned_gpus < cost.option(OptionId.SELF_BUILD).gpus
+    assert h.total_cny < cost.option(OptionId.SELF_BUILD).total_cny
+
+
+def test_shanghai_hybrid_rents_everything():
+    cost = _evaluate("shanghai_13b_finetune.gpuplan").cost
+    assert cost.hybrid is not None
+    assert cost.hybrid.owned_gpus == 0
+    assert cost.hybrid.total_cny == pytest.approx(
+        cost.option(OptionId.MIX).total_cny, abs=0.01
+    )

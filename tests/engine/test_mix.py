@@ -5,10 +5,11 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.cost import price_pure_options
+from gpu_advisor.engine.cost import _billable, clean_demand, price_pure_options
 from gpu_advisor.engine.mix import MixPolicy, best_policy, price_mix
 from gpu_advisor.engine.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.project import OptionId
@@ -82,3 +83,78 @@ def test_flat_full_year_reserves_everything():
     p = params()
     policy = best_policy(p, flat(8, 12))
     assert policy.baseline_gpus == (8,) * 12
+
+
+# --- issue #11: the mix respects what each phase tolerates -------------------
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.floats(0, 40 * HOURS_PER_MONTH), st.booleans()),
+        min_size=1,
+        max_size=24,
+    ),
+    st.floats(2, 60),
+    st.floats(500, 30000),
+)
+def test_no_spot_hours_in_months_that_forbid_spot(months, od, monthly):
+    p = params(on_demand_cny_per_gpu_hour=od, monthly_cny_per_gpu_month=monthly)
+    hours = [h for h, _ in months]
+    forbidden = tuple(f for _, f in months)
+    d = np.array([hours])
+    policy = best_policy(p, d, spot_forbidden=forbidden)
+    # demand only in the forbidden months: nothing may be priced as spot there
+    only_forbidden = np.array([[h if f else 0.0 for h, f in months]])
+    priced = price_mix(p, only_forbidden, policy)
+    assert priced.lines["interruption_overhead"][0] == 0.0
+    n = np.asarray(policy.baseline_gpus, dtype=np.float64)
+    burst_h = np.maximum(clean_demand(only_forbidden)[0] - n * HOURS_PER_MONTH, 0.0)
+    od_cost = float(
+        (p.od[0, 0] * _billable(burst_h[None, :], p.granularity_hours)).sum()
+    )
+    assert priced.lines["burst"][0] == pytest.approx(od_cost, rel=1e-9, abs=1e-6)
+
+
+def test_serving_months_of_a_peaky_plan_burst_on_demand():
+    p = params()
+    hours = [40 * HOURS_PER_MONTH, 40 * HOURS_PER_MONTH, 8 * HOURS_PER_MONTH]
+    hours += [8 * HOURS_PER_MONTH, 24 * HOURS_PER_MONTH, 8 * HOURS_PER_MONTH]
+    forbidden = (False, False, True, True, True, True)
+    d = np.array([hours])
+    free = price_mix(p, d, best_policy(p, d))
+    safe = price_mix(p, d, best_policy(p, d, spot_forbidden=forbidden))
+    assert safe.total[0] >= free.total[0]
+    policy = best_policy(p, d, spot_forbidden=forbidden)
+    if policy.burst_kind is OptionId.SPOT:
+        assert policy.spot_forbidden == forbidden
+
+
+# --- issue #11: own the baseline, rent the rest ------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.floats(0, 40 * HOURS_PER_MONTH), min_size=3, max_size=30),
+    st.floats(4, 40),
+    st.integers(1, 48),
+    st.sampled_from([OptionId.COLOCATION, OptionId.SELF_BUILD]),
+)
+def test_hybrid_never_dearer_than_pure_owning_or_the_cheapest_rental(
+    hours, od, fleet, option
+):
+    from gpu_advisor.engine.cost import price_owned
+    from gpu_advisor.engine.mix import best_hybrid
+
+    p = params(on_demand_cny_per_gpu_hour=od)
+    d = np.array([hours])
+    _, _n, total, owned, rented, tried = best_hybrid(p, d, fleet, [option])
+    assert total == pytest.approx(owned + rented)
+    assert 0 in tried
+    assert fleet in tried
+    pure = price_pure_options(p, d, fleet, list(RENT))
+    mix = price_mix(p, d, best_policy(p, d)).total[0]
+    cheapest_rent = min([a.total[0] for a in pure.values() if a.feasible] + [mix])
+    assert total <= cheapest_rent + 1e-6
+    if max(hours) <= fleet * HOURS_PER_MONTH:  # no overflow: N = fleet is pure owning
+        assert total <= price_owned(p, d, fleet, option).total[0] + 1e-6

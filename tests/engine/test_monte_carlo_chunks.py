@@ -112,3 +112,25 @@ def test_chunks_are_lazy_and_share_one_preparation() -> None:
     first = parts[2]()  # any chunk may run first
     assert first.start == 20
     assert np.all(np.isfinite(next(iter(first.totals.values()))))
+
+
+@pytest.mark.parametrize("batch_draws", [1, 7, 64])
+def test_batched_pricing_gives_exactly_the_unbatched_result(batch_draws: int) -> None:
+    # the memory bound (issue #12): draws are priced in batches of batch_draws rows
+    r, d, policy = _setup(cards=16, months=24)
+    (whole,) = risk_chunks(
+        r, d, 16, OPTIONS, policy, draws=150, seed=3, chunks=1, batch_draws=10_000
+    )
+    parts = risk_chunks(
+        r, d, 16, OPTIONS, policy, draws=150, seed=3, chunks=3, batch_draws=batch_draws
+    )
+    assert combine([run() for run in parts]) == combine([whole()])
+
+
+def test_batch_size_keeps_a_120_month_array_within_8_mib() -> None:
+    from gpu_advisor.engine.risk import MONTE_CARLO_BATCH_BYTES, batch_draws_for
+
+    assert batch_draws_for(120) * 120 * 8 <= MONTE_CARLO_BATCH_BYTES
+    r, d, _ = _setup()
+    with pytest.raises(ValueError, match="batch_draws"):
+        risk_chunks(r, d, 32, OPTIONS, None, draws=10, seed=0, batch_draws=0)

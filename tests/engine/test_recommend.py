@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.model.project import (
     Budget,
@@ -136,3 +139,124 @@ def test_serving_cannot_run_on_spot():
     ev = evaluate(project, CATALOG)
     assert not ev.cost.option(OptionId.SPOT).feasible
     assert ev.cost.recommendation.option is not OptionId.SPOT
+
+
+# --- issue #11: owning is never recommended while a feasible rental is cheaper
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(st.floats(0, 32 * 730), min_size=6, max_size=30),
+    st.floats(5, 40),
+    st.booleans(),
+)
+def test_never_recommends_owning_that_costs_more_than_a_feasible_rental(
+    hours, od, ckpt
+):
+    project = _project(
+        len(hours),
+        hours,
+        options=list(OptionId),
+        has_ops_staff=True,
+        has_spare_cash=True,
+        has_machine_room=True,
+        on_demand_cny_per_gpu_hour=od,
+        checkpointing=ckpt,
+    )
+    cost = evaluate(project, CATALOG).cost
+    chosen = cost.option(cost.recommendation.option)
+    if chosen.id in OWN:
+        cheapest_rent = min(
+            o.total_cny for o in cost.options if o.feasible and o.id not in OWN
+        )
+        assert chosen.total_cny <= cheapest_rent
+
+
+def test_owning_blocked_when_the_mix_undercuts_it_even_within_5_percent():
+    # flat 4,000 GPU-hours a month for 18 months (Shanghai what-if of issue #11)
+    project = _project(
+        18,
+        [4000.0] * 18,
+        options=list(OptionId),
+        has_ops_staff=True,
+        has_spare_cash=True,
+        has_machine_room=True,
+    )
+    cost = evaluate(project, CATALOG).cost
+    rents = [o for o in cost.options if o.feasible and o.id not in OWN]
+    cheapest = min(rents, key=lambda o: o.total_cny)
+    rec = cost.option(cost.recommendation.option)
+    assert rec.total_cny <= cheapest.total_cny + 1e-6 or rec.id not in OWN
+    # a rental dearer than an owned option is never the answer
+    owned = min(o.total_cny for o in cost.options if o.id in OWN)
+    if rec.id not in OWN:
+        assert rec.total_cny <= max(owned, cheapest.total_cny)
+
+
+def _warning_codes(**budget):
+    project = _project(24, [8 * 730.0] * 24, **budget)
+    return {w.code for w in evaluate(project, CATALOG).cost.recommendation.warnings}
+
+
+def test_network_budget_under_15_percent_warns():
+    assert "recommend.network_budget_low" in _warning_codes(
+        network_fraction_of_hardware=0.08
+    )
+    assert "recommend.network_budget_low" not in _warning_codes(
+        network_fraction_of_hardware=0.2
+    )
+
+
+def test_article_electricity_claim_is_flagged_with_the_arithmetic():
+    project = _project(24, [8 * 730.0] * 24, electricity_cny_per_kwh=0.75, pue=1.3)
+    warns = evaluate(project, CATALOG).cost.recommendation.warnings
+    claim = [w for w in warns if w.code == "recommend.electricity_article_claim"]
+    assert claim
+    # an A100-class card: 4-6 thousand CNY a year, not the 10-20 thousand claimed
+    assert "10,000–20,000" in claim[0].message_en
+    assert "1.5" in claim[0].message_en or "1.4" in claim[0].message_en
+
+
+def test_implausible_tariff_warns():
+    assert "recommend.tariff_implausible" in _warning_codes(electricity_cny_per_kwh=8.0)
+    assert "recommend.tariff_implausible" not in _warning_codes(
+        electricity_cny_per_kwh=0.8
+    )
+
+
+def test_owned_options_say_how_many_cards_they_buy_and_why():
+    peak = _project(6, [730.0 * 3, 730.0 * 10, 730.0 * 2] * 2)
+    reason = next(
+        r
+        for r in evaluate(peak, CATALOG).cost.recommendation.reasons
+        if r.code == "recommend.owned_cards"
+    )
+    assert "buy 10 cards" in reason.message_en
+    assert "month 2" in reason.message_en
+    fixed = _project(6, [730.0 * 3] * 6, owned_gpus=4)
+    reason = next(
+        r
+        for r in evaluate(fixed, CATALOG).cost.recommendation.reasons
+        if r.code == "recommend.owned_cards"
+    )
+    assert "buy 4 cards" in reason.message_en
+    assert "budget.owned_gpus" in reason.message_en
+
+
+def test_commitment_discount_is_stated_against_a_named_list_price():
+    project = _project(
+        12,
+        [730.0 * 4] * 12,
+        on_demand_cny_per_gpu_hour=20.0,
+        monthly_cny_per_gpu_month=9000.0,
+        yearly_price_factor=0.75,
+    )
+    reason = next(
+        r
+        for r in evaluate(project, CATALOG).cost.recommendation.reasons
+        if r.code == "recommend.commitment_basis"
+    )
+    # 0.75 × 9,000 = 6,750 CNY per card-month = 46 % of 20 CNY/h × 730 h
+    assert "75% of the monthly list price" in reason.message_en
+    assert "6,750" in reason.message_en
+    assert "46% of on-demand" in reason.message_en
