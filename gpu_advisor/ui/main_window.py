@@ -63,6 +63,7 @@ from gpu_advisor.ui.export import PdfExportController
 from gpu_advisor.ui.qt_resources import icon, resource_file
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
+from gpu_advisor.ui.widgets.bound import flush_pending
 from gpu_advisor.ui.wizard import AdvisorWizard, PageId, StepList
 
 log = logging.getLogger(__name__)
@@ -525,6 +526,7 @@ class MainWindow(QMainWindow):
         return self._save_to(path)
 
     def _save_to(self, path: Path) -> bool:
+        flush_pending(self)  # a number still being typed (Ctrl+S) is saved too
         try:
             save_project(self.session.project, path)
         except (ProjectFileError, OSError) as exc:

@@ -47,6 +47,7 @@ from typing_extensions import override
 
 from gpu_advisor.ui.pages.project_page import ProjectPage
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.widgets.bound import flush_pending
 
 
 class PageId(IntEnum):
@@ -217,6 +218,9 @@ class AdvisorWizard(QWizard):
     @override
     def validateCurrentPage(self) -> bool:
         # next() asks this first, then enters nextId(): build that page now.
+        page = self.currentPage()
+        if page is not None:
+            flush_pending(page)  # Alt+N while a number is being typed
         valid = super().validateCurrentPage()
         if valid:
             following = self.nextId()

@@ -71,6 +71,7 @@ from gpu_advisor.ui.widgets.bound import (
     BoundField,
     OptionalNumberField,
     budget_default,
+    commit_when_finished,
 )
 from gpu_advisor.ui.widgets.cost_charts import (
     CashFlowChart,
@@ -563,6 +564,7 @@ class BudgetPage(QWizardPage):
         self.mc_cancel_button.setEnabled(False)
         self.mc_draws_spin = QSpinBox(minimum=1000, maximum=100_000, singleStep=1000)
         self.mc_draws_spin.setGroupSeparatorShown(True)
+        commit_when_finished(self.mc_draws_spin)
         self.mc_draws_spin.setValue(_MC_DEFAULT_DRAWS)
         self.mc_auto_check = QCheckBox()
         self.mc_auto_check.setChecked(True)

@@ -95,7 +95,7 @@ from gpu_advisor.model.project import (
 from gpu_advisor.ui.i18n import current_language, current_locale
 from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
-from gpu_advisor.ui.widgets.bound import validation_message
+from gpu_advisor.ui.widgets.bound import commit_when_finished, validation_message
 from gpu_advisor.ui.widgets.plotting import setup_plot
 from gpu_advisor.ui.workers import EngineJob
 
@@ -721,6 +721,7 @@ class VendorsPage(QWizardPage):
             )
             spin.setGroupSeparatorShown(True)
             spin.setMinimumWidth(130)
+            commit_when_finished(spin)
             self.number_spins[key] = spin
         for wide in (self.gpu_combo,):
             wide.setSizeAdjustPolicy(
@@ -924,6 +925,7 @@ class VendorsPage(QWizardPage):
                 minimum=0.0, maximum=100.0, decimals=1, singleStep=1.0
             )
             spin.setFrame(False)
+            commit_when_finished(spin)
             self.weight_spins[criterion] = spin
             self.score_table.setCellWidget(row, 1, spin)
             spin.valueChanged.connect(self._weight_slot(criterion))
