@@ -36,6 +36,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
+    QApplication,
     QListWidget,
     QListWidgetItem,
     QStyle,
@@ -194,9 +195,18 @@ class AdvisorWizard(QWizard):
         if not isinstance(placeholder, PlaceholderPage) or page_id not in PAGE_CLASSES:
             return
         page = _page_factory(PageId(page_id))(self._session)
+        # removePage() moves the focus out of the field the user is typing in
+        # (pages are built in the background): give it back.
+        focused = QApplication.focusWidget()
         self.removePage(page_id)
         placeholder.deleteLater()
         self.setPage(page_id, page)
+        if (
+            focused is not None
+            and focused is not QApplication.focusWidget()
+            and focused.isVisible()
+        ):
+            focused.setFocus(Qt.FocusReason.OtherFocusReason)
         self.page_built.emit(page_id)
 
     def build_pages_later(self, delay_ms: int = 0) -> None:

@@ -331,8 +331,8 @@
         <translation>&amp;Currency:</translation>
     </message>
     <message>
-        <source>Planning &amp;horizon:</source>
-        <translation>Planning &amp;horizon:</translation>
+        <source>Planning hori&amp;zon:</source>
+        <translation>Planning hori&amp;zon:</translation>
     </message>
     <message>
         <source> months</source>

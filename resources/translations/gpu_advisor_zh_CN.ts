@@ -331,8 +331,8 @@
         <translation>币种(&amp;C)：</translation>
     </message>
     <message>
-        <source>Planning &amp;horizon:</source>
-        <translation>规划期(&amp;H)：</translation>
+        <source>Planning hori&amp;zon:</source>
+        <translation>规划期(&amp;Z)：</translation>
     </message>
     <message>
         <source> months</source>

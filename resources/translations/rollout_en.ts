@@ -181,20 +181,20 @@
         <translation>Where the training job runs, and the files that launch it: copy them or save them next to your code.</translation>
     </message>
     <message>
-        <source>&amp;Scheduler:</source>
-        <translation>&amp;Scheduler:</translation>
+        <source>Scheduler:</source>
+        <translation>Scheduler:</translation>
     </message>
     <message>
-        <source>&amp;Nodes:</source>
-        <translation>&amp;Nodes:</translation>
+        <source>N&amp;odes:</source>
+        <translation>N&amp;odes:</translation>
     </message>
     <message>
         <source>&amp;GPUs per node:</source>
         <translation>&amp;GPUs per node:</translation>
     </message>
     <message>
-        <source>&amp;CUDA version:</source>
-        <translation>&amp;CUDA version:</translation>
+        <source>CUD&amp;A version:</source>
+        <translation>CUD&amp;A version:</translation>
     </message>
     <message>
         <source>PyTorch &amp;image:</source>
@@ -253,12 +253,12 @@
         <translation>RDMA resource:</translation>
     </message>
     <message>
-        <source>&amp;Host names:</source>
-        <translation>&amp;Host names:</translation>
+        <source>Host na&amp;mes:</source>
+        <translation>Host na&amp;mes:</translation>
     </message>
     <message>
-        <source>NCCL &amp;variables:</source>
-        <translation>NCCL &amp;variables:</translation>
+        <source>NCCL variables:</source>
+        <translation>NCCL variables:</translation>
     </message>
     <message>
         <source>Cluster</source>
@@ -420,28 +420,28 @@
         <translation>… for &amp;at least:</translation>
     </message>
     <message>
-        <source>NCCL &amp;hang after:</source>
-        <translation>NCCL &amp;hang after:</translation>
+        <source>NCCL hang af&amp;ter:</source>
+        <translation>NCCL hang af&amp;ter:</translation>
     </message>
     <message>
-        <source>&amp;ECC double-bit errors:</source>
-        <translation>&amp;ECC double-bit errors:</translation>
+        <source>ECC &amp;double-bit errors:</source>
+        <translation>ECC &amp;double-bit errors:</translation>
     </message>
     <message>
-        <source>&amp;Scrape interval:</source>
-        <translation>&amp;Scrape interval:</translation>
+        <source>Scrape interva&amp;l:</source>
+        <translation>Scrape interva&amp;l:</translation>
     </message>
     <message>
-        <source>&amp;Namespace:</source>
-        <translation>&amp;Namespace:</translation>
+        <source>Names&amp;pace:</source>
+        <translation>Names&amp;pace:</translation>
     </message>
     <message>
         <source>Exporter &amp;image:</source>
         <translation>Exporter &amp;image:</translation>
     </message>
     <message>
-        <source>Exporter &amp;port:</source>
-        <translation>Exporter &amp;port:</translation>
+        <source>Exporter p&amp;ort:</source>
+        <translation>Exporter p&amp;ort:</translation>
     </message>
     <message>
         <source>Alert thresholds</source>
@@ -527,8 +527,8 @@
         <translation>Evidence file</translation>
     </message>
     <message>
-        <source>&amp;Evidence file…</source>
-        <translation>&amp;Evidence file…</translation>
+        <source>Evidence f&amp;ile…</source>
+        <translation>Evidence f&amp;ile…</translation>
     </message>
     <message>
         <source>Pick a file (photo, test log, contract page) for this item.</source>

@@ -181,20 +181,20 @@
         <translation>训练作业在哪里运行，以及启动它的文件：可以直接复制，或保存到代码目录旁。</translation>
     </message>
     <message>
-        <source>&amp;Scheduler:</source>
-        <translation>调度方式(&amp;S)：</translation>
+        <source>Scheduler:</source>
+        <translation>调度方式：</translation>
     </message>
     <message>
-        <source>&amp;Nodes:</source>
-        <translation>节点数(&amp;N)：</translation>
+        <source>N&amp;odes:</source>
+        <translation>节点数(&amp;O)：</translation>
     </message>
     <message>
         <source>&amp;GPUs per node:</source>
         <translation>每节点 GPU 数(&amp;G)：</translation>
     </message>
     <message>
-        <source>&amp;CUDA version:</source>
-        <translation>CUDA 版本(&amp;C)：</translation>
+        <source>CUD&amp;A version:</source>
+        <translation>CUDA 版本(&amp;A)：</translation>
     </message>
     <message>
         <source>PyTorch &amp;image:</source>
@@ -253,12 +253,12 @@
         <translation>RDMA 资源：</translation>
     </message>
     <message>
-        <source>&amp;Host names:</source>
-        <translation>主机名(&amp;H)：</translation>
+        <source>Host na&amp;mes:</source>
+        <translation>主机名(&amp;M)：</translation>
     </message>
     <message>
-        <source>NCCL &amp;variables:</source>
-        <translation>NCCL 环境变量(&amp;V)：</translation>
+        <source>NCCL variables:</source>
+        <translation>NCCL 环境变量：</translation>
     </message>
     <message>
         <source>Cluster</source>
@@ -420,28 +420,28 @@
         <translation>…且持续至少(&amp;A)：</translation>
     </message>
     <message>
-        <source>NCCL &amp;hang after:</source>
-        <translation>NCCL 卡死判定(&amp;H)：</translation>
+        <source>NCCL hang af&amp;ter:</source>
+        <translation>NCCL 卡死判定(&amp;T)：</translation>
     </message>
     <message>
-        <source>&amp;ECC double-bit errors:</source>
-        <translation>ECC 双比特错误数(&amp;E)：</translation>
+        <source>ECC &amp;double-bit errors:</source>
+        <translation>ECC 双比特错误数(&amp;D)：</translation>
     </message>
     <message>
-        <source>&amp;Scrape interval:</source>
-        <translation>抓取间隔(&amp;S)：</translation>
+        <source>Scrape interva&amp;l:</source>
+        <translation>抓取间隔(&amp;L)：</translation>
     </message>
     <message>
-        <source>&amp;Namespace:</source>
-        <translation>命名空间(&amp;N)：</translation>
+        <source>Names&amp;pace:</source>
+        <translation>命名空间(&amp;P)：</translation>
     </message>
     <message>
         <source>Exporter &amp;image:</source>
         <translation>采集器镜像(&amp;I)：</translation>
     </message>
     <message>
-        <source>Exporter &amp;port:</source>
-        <translation>采集器端口(&amp;P)：</translation>
+        <source>Exporter p&amp;ort:</source>
+        <translation>采集器端口(&amp;O)：</translation>
     </message>
     <message>
         <source>Alert thresholds</source>
@@ -527,8 +527,8 @@
         <translation>证明材料</translation>
     </message>
     <message>
-        <source>&amp;Evidence file…</source>
-        <translation>证明材料(&amp;E)…</translation>
+        <source>Evidence f&amp;ile…</source>
+        <translation>证明材料(&amp;I)…</translation>
     </message>
     <message>
         <source>Pick a file (photo, test log, contract page) for this item.</source>

@@ -191,8 +191,8 @@
         <translation>Other terms</translation>
     </message>
     <message>
-        <source>&amp;Name:</source>
-        <translation>&amp;Name:</translation>
+        <source>Name:</source>
+        <translation>Name:</translation>
     </message>
     <message>
         <source>&amp;Kind:</source>
@@ -215,8 +215,8 @@
         <translation>&amp;Yearly factor:</translation>
     </message>
     <message>
-        <source>&amp;VAT:</source>
-        <translation>&amp;VAT:</translation>
+        <source>VAT:</source>
+        <translation>VAT:</translation>
     </message>
     <message>
         <source>&amp;SLA availability:</source>
@@ -231,12 +231,12 @@
         <translation>&amp;Power redundancy:</translation>
     </message>
     <message>
-        <source>Spare cards on sit&amp;e:</source>
-        <translation>Spare cards on sit&amp;e:</translation>
+        <source>Spare cards on site:</source>
+        <translation>Spare cards on site:</translation>
     </message>
     <message>
-        <source>Intranet &amp;bandwidth:</source>
-        <translation>Intranet &amp;bandwidth:</translation>
+        <source>Intranet band&amp;width:</source>
+        <translation>Intranet band&amp;width:</translation>
     </message>
     <message>
         <source>Network c&amp;lass:</source>
@@ -283,8 +283,8 @@
         <translation>Acceptance test:</translation>
     </message>
     <message>
-        <source>&amp;Free-text terms:</source>
-        <translation>&amp;Free-text terms:</translation>
+        <source>Free-text terms:</source>
+        <translation>Free-text terms:</translation>
     </message>
     <message>
         <source>Public cloud</source>

@@ -191,8 +191,8 @@
         <translation>其他条款</translation>
     </message>
     <message>
-        <source>&amp;Name:</source>
-        <translation>名称(&amp;N)：</translation>
+        <source>Name:</source>
+        <translation>名称：</translation>
     </message>
     <message>
         <source>&amp;Kind:</source>
@@ -215,8 +215,8 @@
         <translation>包年折扣系数(&amp;Y)：</translation>
     </message>
     <message>
-        <source>&amp;VAT:</source>
-        <translation>增值税(&amp;V)：</translation>
+        <source>VAT:</source>
+        <translation>增值税：</translation>
     </message>
     <message>
         <source>&amp;SLA availability:</source>
@@ -231,12 +231,12 @@
         <translation>供电冗余(&amp;P)：</translation>
     </message>
     <message>
-        <source>Spare cards on sit&amp;e:</source>
-        <translation>现场备件(&amp;E)：</translation>
+        <source>Spare cards on site:</source>
+        <translation>现场备件：</translation>
     </message>
     <message>
-        <source>Intranet &amp;bandwidth:</source>
-        <translation>内网带宽(&amp;B)：</translation>
+        <source>Intranet band&amp;width:</source>
+        <translation>内网带宽(&amp;W)：</translation>
     </message>
     <message>
         <source>Network c&amp;lass:</source>
@@ -283,8 +283,8 @@
         <translation>验收标准条款：</translation>
     </message>
     <message>
-        <source>&amp;Free-text terms:</source>
-        <translation>其他约定(&amp;F)：</translation>
+        <source>Free-text terms:</source>
+        <translation>其他约定：</translation>
     </message>
     <message>
         <source>Public cloud</source>

@@ -174,8 +174,8 @@ Source: %3</translation>
         <translation>&lt;b&gt;Monthly demand profile&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>&amp;Fill from workload</source>
-        <translation>&amp;Fill from workload</translation>
+        <source>Fill from workload</source>
+        <translation>Fill from workload</translation>
     </message>
     <message>
         <source>Let the sized workload fill the profile (GPU-hours with the ×1.5 redundancy, on the sized card count, from month 1).</source>
@@ -392,20 +392,20 @@ Source: %3</translation>
         <translation>&amp;Task:</translation>
     </message>
     <message>
-        <source>LoRA &amp;rank:</source>
-        <translation>LoRA &amp;rank:</translation>
+        <source>LoRA ran&amp;k:</source>
+        <translation>LoRA ran&amp;k:</translation>
     </message>
     <message>
-        <source>QLoRA base &amp;bits:</source>
-        <translation>QLoRA base &amp;bits:</translation>
+        <source>QLoRA base bits:</source>
+        <translation>QLoRA base bits:</translation>
     </message>
     <message>
-        <source>&amp;Context length:</source>
-        <translation>&amp;Context length:</translation>
+        <source>Conte&amp;xt length:</source>
+        <translation>Conte&amp;xt length:</translation>
     </message>
     <message>
-        <source>Concurrent &amp;requests:</source>
-        <translation>Concurrent &amp;requests:</translation>
+        <source>Concurrent re&amp;quests:</source>
+        <translation>Concurrent re&amp;quests:</translation>
     </message>
     <message>
         <source>T&amp;okens:</source>
@@ -420,8 +420,8 @@ Source: %3</translation>
         <translation>M&amp;icro-batch:</translation>
     </message>
     <message>
-        <source>&amp;Global batch:</source>
-        <translation>&amp;Global batch:</translation>
+        <source>Global batch:</source>
+        <translation>Global batch:</translation>
     </message>
     <message>
         <source>&amp;Precision:</source>
@@ -436,12 +436,12 @@ Source: %3</translation>
         <translation>MF&amp;U:</translation>
     </message>
     <message>
-        <source>&amp;ZeRO / FSDP stage:</source>
-        <translation>&amp;ZeRO / FSDP stage:</translation>
+        <source>ZeRO / FSDP stage:</source>
+        <translation>ZeRO / FSDP stage:</translation>
     </message>
     <message>
-        <source>&amp;Tensor parallel:</source>
-        <translation>&amp;Tensor parallel:</translation>
+        <source>Tensor parallel:</source>
+        <translation>Tensor parallel:</translation>
     </message>
     <message>
         <source>Pipeline p&amp;arallel:</source>
@@ -492,8 +492,8 @@ Source: %3</translation>
         <translation>Hardware and deadline</translation>
     </message>
     <message>
-        <source>&amp;Paste config.json…</source>
-        <translation>&amp;Paste config.json…</translation>
+        <source>Paste config.&amp;json…</source>
+        <translation>Paste config.&amp;json…</translation>
     </message>
     <message>
         <source>Read the model shape from a Hugging Face config.json.</source>

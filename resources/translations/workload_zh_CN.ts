@@ -174,8 +174,8 @@ Source: %3</source>
         <translation>&lt;b&gt;每月算力需求&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>&amp;Fill from workload</source>
-        <translation>按工作负载填充(&amp;F)</translation>
+        <source>Fill from workload</source>
+        <translation>按工作负载填充</translation>
     </message>
     <message>
         <source>Let the sized workload fill the profile (GPU-hours with the ×1.5 redundancy, on the sized card count, from month 1).</source>
@@ -392,20 +392,20 @@ Source: %3</source>
         <translation>任务(&amp;T)：</translation>
     </message>
     <message>
-        <source>LoRA &amp;rank:</source>
-        <translation>LoRA 秩(&amp;R)：</translation>
+        <source>LoRA ran&amp;k:</source>
+        <translation>LoRA 秩(&amp;K)：</translation>
     </message>
     <message>
-        <source>QLoRA base &amp;bits:</source>
-        <translation>QLoRA 底座位数(&amp;B)：</translation>
+        <source>QLoRA base bits:</source>
+        <translation>QLoRA 底座位数：</translation>
     </message>
     <message>
-        <source>&amp;Context length:</source>
-        <translation>上下文长度(&amp;C)：</translation>
+        <source>Conte&amp;xt length:</source>
+        <translation>上下文长度(&amp;X)：</translation>
     </message>
     <message>
-        <source>Concurrent &amp;requests:</source>
-        <translation>并发请求数(&amp;R)：</translation>
+        <source>Concurrent re&amp;quests:</source>
+        <translation>并发请求数(&amp;Q)：</translation>
     </message>
     <message>
         <source>T&amp;okens:</source>
@@ -420,8 +420,8 @@ Source: %3</source>
         <translation>微批大小(&amp;I)：</translation>
     </message>
     <message>
-        <source>&amp;Global batch:</source>
-        <translation>全局批大小(&amp;G)：</translation>
+        <source>Global batch:</source>
+        <translation>全局批大小：</translation>
     </message>
     <message>
         <source>&amp;Precision:</source>
@@ -436,12 +436,12 @@ Source: %3</source>
         <translation>算力利用率 MFU(&amp;U)：</translation>
     </message>
     <message>
-        <source>&amp;ZeRO / FSDP stage:</source>
-        <translation>ZeRO / FSDP 阶段(&amp;Z)：</translation>
+        <source>ZeRO / FSDP stage:</source>
+        <translation>ZeRO / FSDP 阶段：</translation>
     </message>
     <message>
-        <source>&amp;Tensor parallel:</source>
-        <translation>张量并行(&amp;T)：</translation>
+        <source>Tensor parallel:</source>
+        <translation>张量并行：</translation>
     </message>
     <message>
         <source>Pipeline p&amp;arallel:</source>
@@ -492,8 +492,8 @@ Source: %3</source>
         <translation>硬件与工期</translation>
     </message>
     <message>
-        <source>&amp;Paste config.json…</source>
-        <translation>粘贴 config.json(&amp;P)…</translation>
+        <source>Paste config.&amp;json…</source>
+        <translation>粘贴 config.json(&amp;J)…</translation>
     </message>
     <message>
         <source>Read the model shape from a Hugging Face config.json.</source>

@@ -101,7 +101,7 @@ class ProjectPage(QWizardPage):
         self._labels["author"].setText(self.tr("&Author:"))
         self._labels["region"].setText(self.tr("&Region preset:"))
         self._labels["currency"].setText(self.tr("&Currency:"))
-        self._labels["horizon"].setText(self.tr("Planning &horizon:"))
+        self._labels["horizon"].setText(self.tr("Planning hori&zon:"))
         self.horizon_spin.setSuffix(self.tr(" months"))
         self.title_edit.setPlaceholderText(
             self.tr("e.g. 13B fine-tuning capacity, 2026")

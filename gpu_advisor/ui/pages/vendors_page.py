@@ -994,18 +994,18 @@ class VendorsPage(QWizardPage):
         for key, box in self._groups.items():
             box.setTitle(group_titles[key])
         labels = {
-            "name": self.tr("&Name:"),
+            "name": self.tr("Name:"),
             "kind": self.tr("&Kind:"),
             "gpu_id": self.tr("&GPU:"),
             "on_demand_cny_per_gpu_hour": self.tr("&On-demand price:"),
             "monthly_cny_per_gpu_month": self.tr("&Monthly price:"),
             "yearly_price_factor": self.tr("&Yearly factor:"),
-            "quote_includes_vat": self.tr("&VAT:"),
+            "quote_includes_vat": self.tr("VAT:"),
             "sla_availability_pct": self.tr("&SLA availability:"),
             "card_replacement_hours": self.tr("&Card replacement:"),
             "power_redundancy": self.tr("&Power redundancy:"),
-            "spares_on_site": self.tr("Spare cards on sit&e:"),
-            "intranet_gbit_per_s": self.tr("Intranet &bandwidth:"),
+            "spares_on_site": self.tr("Spare cards on site:"),
+            "intranet_gbit_per_s": self.tr("Intranet band&width:"),
             "network_id": self.tr("Network c&lass:"),
             "rdma": self.tr("RDMA:"),
             "exclusive_network": self.tr("E&xclusive network:"),
@@ -1017,7 +1017,7 @@ class VendorsPage(QWizardPage):
             "failure_compensation_clause": self.tr("Failure compensation:"),
             "deposit_refund_clause": self.tr("Deposit refund:"),
             "acceptance_test_clause": self.tr("Acceptance test:"),
-            "terms": self.tr("&Free-text terms:"),
+            "terms": self.tr("Free-text terms:"),
         }
         for key, label in self._labels.items():
             label.setText(labels[key])
