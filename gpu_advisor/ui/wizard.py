@@ -169,6 +169,33 @@ class AdvisorWizard(QWizard):
             if self.page(page_id) is None:
                 self.setPage(page_id, PlaceholderPage(page_id))
         self.setStartId(PageId.PROJECT)
+        self.retranslate_buttons()
+
+    # --- live language switch -------------------------------------------------------
+
+    def retranslate_buttons(self) -> None:
+        """Give the wizard's buttons the current language's texts.
+
+        QWizard sets them once, when it is built, and never again: after a live
+        switch the buttons kept the first language ("下一步(N) >" in English).
+        The texts come from Qt's own catalog (qtbase), context ``QWizard``.
+        """
+        button = QWizard.WizardButton
+        for which, text in (
+            (button.BackButton, "< &Back"),
+            (button.NextButton, "&Next >"),
+            (button.CommitButton, "Commit"),
+            (button.FinishButton, "&Finish"),
+            (button.CancelButton, "Cancel"),
+            (button.HelpButton, "&Help"),
+        ):
+            self.setButtonText(which, QCoreApplication.translate("QWizard", text))
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_buttons()
+        super().changeEvent(event)
 
     # --- pages, built on demand ------------------------------------------------------
 
