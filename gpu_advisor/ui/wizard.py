@@ -181,15 +181,16 @@ class AdvisorWizard(QWizard):
         The texts come from Qt's own catalog (qtbase), context ``QWizard``.
         """
         button = QWizard.WizardButton
+        qt = QCoreApplication.translate  # Qt's own strings, from the qtbase catalog
         for which, text in (
-            (button.BackButton, "< &Back"),
-            (button.NextButton, "&Next >"),
-            (button.CommitButton, "Commit"),
-            (button.FinishButton, "&Finish"),
-            (button.CancelButton, "Cancel"),
-            (button.HelpButton, "&Help"),
+            (button.BackButton, qt("QWizard", "< &Back")),
+            (button.NextButton, qt("QWizard", "&Next >")),
+            (button.CommitButton, qt("QWizard", "Commit")),
+            (button.FinishButton, qt("QWizard", "&Finish")),
+            (button.CancelButton, qt("QWizard", "Cancel")),
+            (button.HelpButton, qt("QWizard", "&Help")),
         ):
-            self.setButtonText(which, QCoreApplication.translate("QWizard", text))
+            self.setButtonText(which, text)
 
     @override
     def changeEvent(self, event: QEvent) -> None:

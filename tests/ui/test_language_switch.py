@@ -29,7 +29,11 @@ _BUTTON = QWizard.WizardButton
 def _texts(root: QWidget) -> dict[int, str]:
     """The text of every visible label and button under ``root``, by widget."""
     found: dict[int, str] = {}
-    for widget in [*root.findChildren(QLabel), *root.findChildren(QAbstractButton)]:
+    widgets: list[QLabel | QAbstractButton] = [
+        *root.findChildren(QLabel),
+        *root.findChildren(QAbstractButton),
+    ]
+    for widget in widgets:
         if widget.isVisibleTo(root) and widget.text():
             found[id(widget)] = widget.text()
     return found
