@@ -418,6 +418,10 @@ class RecommendationPanel(QWidget):
                 )
                 item.setToolTip(reason if not option.feasible and reason else "")
         table.resizeColumnsToContents()
+        if cost.recommendation.option in ids:  # small windows: keep it in view
+            row = ids.index(cost.recommendation.option)
+            # after the layout gave the table its height (first show)
+            QTimer.singleShot(0, table, lambda: _scroll_to_row(table, row))
         # ResizeToContents ignores the cell widgets: leave room for the button
         room = (
             next(iter(self.why_buttons.values())).sizeHint().width() + 8
@@ -1270,3 +1274,20 @@ class BudgetPage(QWizardPage):
     def cleanupPage(self) -> None:
         self._mc_timer.stop()
         super().cleanupPage()
+
+
+def _scroll_to_row(table: QTableWidget, row: int) -> None:
+    """Scroll ``table`` so that ``row`` is in view (the recommended option)."""
+    item = table.item(row, 0)
+    if item is None:
+        return
+    table.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
+    rect = table.visualItemRect(item)
+    parent = table.parentWidget()
+    while parent is not None:  # the results panel scrolls as a whole
+        content = parent.widget() if isinstance(parent, QScrollArea) else None
+        if isinstance(parent, QScrollArea) and content is not None:
+            centre = table.viewport().mapTo(content, rect.center())
+            parent.ensureVisible(centre.x(), centre.y(), 10, rect.height())
+            break
+        parent = parent.parentWidget()

@@ -51,6 +51,18 @@ OPTION_COLOURS: Final[dict[OptionId, str]] = {
 }
 """One colour per option, the same in every chart (Tableau 10 palette)."""
 
+OPTION_DASHES: Final[dict[OptionId, Qt.PenStyle]] = {
+    OptionId.ON_DEMAND: Qt.PenStyle.SolidLine,
+    OptionId.MONTHLY: Qt.PenStyle.DashLine,
+    OptionId.YEARLY: Qt.PenStyle.DashDotLine,
+    OptionId.SPOT: Qt.PenStyle.DotLine,
+    OptionId.MIX: Qt.PenStyle.SolidLine,
+    OptionId.COLOCATION: Qt.PenStyle.DashDotDotLine,
+    OptionId.SELF_BUILD: Qt.PenStyle.DashLine,
+}
+"""A dash style per option: curves that run close together (spot and the mix,
+colocation and self-build) differ in dash as well as colour, also in greyscale."""
+
 CAPEX_COLOUR: Final = "#c0504d"
 OPEX_COLOUR: Final = "#4f81bd"
 MONEY_BACK_COLOUR: Final = "#9bbb59"
@@ -162,7 +174,11 @@ class CumulativeCostChart(pg.PlotWidget):
                 curve = self.plot(
                     months[: len(y)],
                     y,
-                    pen=pg.mkPen(OPTION_COLOURS[option.id], width=2),
+                    pen=pg.mkPen(
+                        OPTION_COLOURS[option.id],
+                        width=3 if option.id is OptionId.MIX else 2,
+                        style=OPTION_DASHES[option.id],
+                    ),
                     symbol=symbol,
                     symbolSize=4,
                     symbolBrush=OPTION_COLOURS[option.id],
