@@ -63,3 +63,20 @@ def test_each_option_has_its_own_colour_and_close_pairs_differ_in_dash() -> None
         (OptionId.COLOCATION, OptionId.SELF_BUILD),
     ]:
         assert OPTION_DASHES[a] != OPTION_DASHES[b]
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_break_even_line_is_labelled(qtbot: Any, language: str) -> None:
+    from gpu_advisor.ui.session import ProjectSession
+    from gpu_advisor.ui.widgets.cost_charts import CumulativeCostChart
+
+    i18n.install_translators(language)
+    session = ProjectSession(load_project(EXAMPLES[0]))
+    chart = CumulativeCostChart()
+    qtbot.addWidget(chart)
+    chart.show()
+    cost = session.evaluation.cost
+    assert cost.break_even.month is not None
+    chart.set_result(cost)
+    text = chart.break_even_line.label.toPlainText()
+    assert str(cost.break_even.month) in text

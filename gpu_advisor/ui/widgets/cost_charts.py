@@ -193,12 +193,15 @@ class CumulativeCostChart(pg.PlotWidget):
         be = cost.break_even
         if be.month is not None:
             self.break_even_line.setPos(be.month)
-            self.break_even_line.label.setFormat(
-                translate("CostCharts", "break-even: month %1").replace(
-                    "%1", str(be.month)
-                )
+            text = translate("CostCharts", "break-even: month %1").replace(
+                "%1", str(be.month)
             )
+            label = self.break_even_line.label
+            label.setFormat(text.replace("{", "{{").replace("}", "}}"))
             self.break_even_line.setVisible(True)
+            # pyqtgraph redraws the text only when the line moves: the label
+            # stayed empty when the month (or the language) changed in place.
+            label.valueChanged()
         else:
             self.break_even_line.setVisible(False)
         _month_axis(self, cost.horizon_months)
