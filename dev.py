@@ -10,7 +10,10 @@ Setting up means: the Debian packages Qt and the PDF tests need (installed with
 apt-get when running as root on Debian/Ubuntu, otherwise the command is shown),
 a virtual environment in ``.venv`` with the pinned versions from
 ``requirements/constraints.txt``, and the compiled translations and Qt
-resources. Only the standard library is used here, so a fresh machine with
+resources. ``app`` installs only what the app needs; ``test``, ``bench`` and
+``setup`` add the test, lint and packaging tools. pip's output goes to
+``.venv/pip-install.log``; the console shows one line per step. ``bench``
+exits non-zero when any benchmark fails. Only the standard library is used here, so a fresh machine with
 Python 3.11+ can run it.
 """
 
@@ -112,31 +115,76 @@ def _setup_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def ensure_venv() -> None:
-    fingerprint = _setup_fingerprint()
-    if STAMP.exists() and STAMP.read_text() == fingerprint and _bin("python").exists():
+APP_EXTRAS = ""
+"""What ``dev.py app`` installs: the app's own dependencies only."""
+DEV_EXTRAS = "dev,build"
+"""What ``dev.py test``/``bench``/``setup`` add: test, lint and packaging tools."""
+PIP_LOG = VENV / "pip-install.log"
+
+
+def _pip_quietly(cmd: list[str | Path], what: str) -> None:
+    """Run pip with its output in :data:`PIP_LOG`; print one summary line."""
+    with PIP_LOG.open("a", encoding="utf-8") as log:
+        log.write("+ " + " ".join(str(c) for c in cmd) + "\n")
+        log.flush()
+        status = subprocess.call(
+            [str(c) for c in cmd], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
+        )
+    text = PIP_LOG.read_text(encoding="utf-8", errors="replace")
+    if status != 0:
+        tail = "\n".join(text.splitlines()[-25:])
+        print(f"{tail}\nFAILED: installing {what} (full log: {PIP_LOG})", flush=True)
+        raise SystemExit(status)
+    installed = [
+        line for line in text.splitlines() if line.startswith("Successfully installed")
+    ]
+    count = len(installed[-1].split()) - 2 if installed else 0
+    print(f"  {what}: {count} package(s) installed", flush=True)
+
+
+def ensure_venv(extras: str = DEV_EXTRAS) -> None:
+    wanted = f"{_setup_fingerprint()} [{extras}]"
+    have = STAMP.read_text() if STAMP.exists() else ""
+    done = have == wanted or (extras == APP_EXTRAS and have.startswith(wanted[:-2]))
+    if done and _bin("python").exists():
         return
+    print(
+        "first run: setting up, about two minutes "
+        f"(full log in {PIP_LOG.relative_to(ROOT)})",
+        flush=True,
+    )
     if not _bin("python").exists():
-        print(f"+ creating {VENV.name}", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    pip = [_bin("python"), "-m", "pip", "install", "--disable-pip-version-check"]
-    _run([*pip, "-c", CONSTRAINTS, "setuptools", "wheel"])
-    _run([*pip, "-c", CONSTRAINTS, "--no-build-isolation", "-e", ".[dev,build]"])
-    STAMP.write_text(fingerprint)
+    PIP_LOG.write_text("", encoding="utf-8")
+    pip: list[str | Path] = [
+        _bin("python"),
+        "-m",
+        "pip",
+        "install",
+        "--disable-pip-version-check",
+    ]
+    _pip_quietly([*pip, "-c", CONSTRAINTS, "setuptools", "wheel"], "build tools")
+    target = f".[{extras}]" if extras else "."
+    _pip_quietly(
+        [*pip, "-c", CONSTRAINTS, "--no-build-isolation", "-e", target],
+        "GPU Advisor and its dependencies"
+        + (" with the test and packaging tools" if extras else ""),
+    )
+    STAMP.write_text(wanted)
 
 
 def build_qt_assets() -> None:
     _run([_bin("python"), ROOT / "packaging" / "build_qt_assets.py"])
 
 
-def setup() -> None:
+def setup(extras: str = DEV_EXTRAS) -> None:
     ensure_system_packages()
-    ensure_venv()
+    ensure_venv(extras)
     build_qt_assets()
 
 
 def cmd_app(args: list[str]) -> int:
-    setup()
+    setup(APP_EXTRAS)
     return subprocess.call([str(_bin("gpu-advisor")), *args], cwd=ROOT)
 
 
@@ -162,13 +210,18 @@ def cmd_test(args: list[str]) -> int:
 def cmd_bench(args: list[str]) -> int:
     setup()
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    status = 0
+    failed: list[str] = []
     for script in sorted((ROOT / "benchmarks").glob("bench_*.py")):
         print(f"== {script.name}", flush=True)
-        status |= subprocess.call(
+        code = subprocess.call(
             [str(_bin("python")), str(script), *args], cwd=ROOT, env=env
         )
-    return status
+        if code != 0:
+            failed.append(script.name)
+    if failed:
+        print(f"FAILED benchmarks: {', '.join(failed)}", flush=True)
+        return 1
+    return 0
 
 
 def main(argv: list[str]) -> int:

@@ -53,6 +53,7 @@ def bench_budget(repeats: int = 60) -> dict[str, float]:
     wizard.removePage(PageId.BUDGET)
     wizard.setPage(PageId.BUDGET, page)
     wizard.resize(1280, 800)
+    wizard.show()  # the page draws its charts only while shown
     wizard.restart()
     wizard.go_to(PageId.BUDGET)
     app.processEvents()

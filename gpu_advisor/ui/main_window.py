@@ -64,6 +64,8 @@ from gpu_advisor.ui.i18n import fill
 from gpu_advisor.ui.qt_resources import icon, resource_file
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
+from gpu_advisor.ui.widgets.bound import flush_pending
+from gpu_advisor.ui.widgets.plan_undo import PlanUndoKeys
 from gpu_advisor.ui.wizard import AdvisorWizard, PageId, StepList
 
 log = logging.getLogger(__name__)
@@ -248,6 +250,7 @@ class MainWindow(QMainWindow):
 
         self._create_actions()
         self._create_menus()
+        self._plan_undo_keys = PlanUndoKeys(self)  # Ctrl+Z from any field
         self.retranslate_ui()
 
         self.session.project_changed.connect(self._on_project_changed)
@@ -309,6 +312,11 @@ class MainWindow(QMainWindow):
         self.redo_action = self._action(self.session.undo_stack.redo, key.Redo, "redo")
         self.undo_action.setEnabled(False)
         self.redo_action.setEnabled(False)
+        redo_keys = list(QKeySequence.keyBindings(key.Redo))
+        for extra in (QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")):
+            if extra not in redo_keys:  # both, whatever the platform's default
+                redo_keys.append(extra)
+        self.redo_action.setShortcuts(redo_keys)
         self.preferences_action = self._action(self.show_preferences, key.Preferences)
         self.preferences_action.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.steps_action = self.steps_dock.toggleViewAction()
@@ -539,6 +547,7 @@ class MainWindow(QMainWindow):
         return self._save_to(path)
 
     def _save_to(self, path: Path) -> bool:
+        flush_pending(self)  # a number still being typed (Ctrl+S) is saved too
         try:
             save_project(self.session.project, path)
         except (ProjectFileError, OSError) as exc:

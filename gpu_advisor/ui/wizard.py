@@ -36,6 +36,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
+    QApplication,
     QListWidget,
     QListWidgetItem,
     QStyle,
@@ -48,6 +49,7 @@ from typing_extensions import override
 
 from gpu_advisor.ui.pages.project_page import ProjectPage
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.widgets.bound import flush_pending
 
 
 class PageId(IntEnum):
@@ -195,6 +197,34 @@ class AdvisorWizard(QWizard):
             if self.page(page_id) is None:
                 self.setPage(page_id, PlaceholderPage(page_id))
         self.setStartId(PageId.PROJECT)
+        self.retranslate_buttons()
+
+    # --- live language switch -------------------------------------------------------
+
+    def retranslate_buttons(self) -> None:
+        """Give the wizard's buttons the current language's texts.
+
+        QWizard sets them once, when it is built, and never again: after a live
+        switch the buttons kept the first language ("下一步(N) >" in English).
+        The texts come from Qt's own catalog (qtbase), context ``QWizard``.
+        """
+        button = QWizard.WizardButton
+        qt = QCoreApplication.translate  # Qt's own strings, from the qtbase catalog
+        for which, text in (
+            (button.BackButton, qt("QWizard", "< &Back")),
+            (button.NextButton, qt("QWizard", "&Next >")),
+            (button.CommitButton, qt("QWizard", "Commit")),
+            (button.FinishButton, qt("QWizard", "&Finish")),
+            (button.CancelButton, qt("QWizard", "Cancel")),
+            (button.HelpButton, qt("QWizard", "&Help")),
+        ):
+            self.setButtonText(which, text)
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_buttons()
+        super().changeEvent(event)
 
     # --- pages, built on demand ------------------------------------------------------
 
@@ -224,9 +254,18 @@ class AdvisorWizard(QWizard):
             page: QWizardPage = _page_factory(PageId(page_id))(self._session)
         except Exception as exc:  # a project the page cannot show: say so, keep nothing
             page = PageErrorPage(PageId(page_id), exc)
+        # removePage() moves the focus out of the field the user is typing in
+        # (pages are built in the background): give it back.
+        focused = QApplication.focusWidget()
         self.removePage(page_id)
         placeholder.deleteLater()
         self.setPage(page_id, page)
+        if (
+            focused is not None
+            and focused is not QApplication.focusWidget()
+            and focused.isVisible()
+        ):
+            focused.setFocus(Qt.FocusReason.OtherFocusReason)
         if not isinstance(page, PageErrorPage):
             self.page_built.emit(page_id)
 
@@ -249,6 +288,9 @@ class AdvisorWizard(QWizard):
     @override
     def validateCurrentPage(self) -> bool:
         # next() asks this first, then enters nextId(): build that page now.
+        page = self.currentPage()
+        if page is not None:
+            flush_pending(page)  # Alt+N while a number is being typed
         valid = super().validateCurrentPage()
         if valid:
             following = self.nextId()

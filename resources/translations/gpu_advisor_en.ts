@@ -4,20 +4,8 @@
   <context>
     <name>AdvisorWizard</name>
     <message>
-      <source>Project</source>
-      <translation>Project</translation>
-    </message>
-    <message>
-      <source>Size the workload</source>
-      <translation>Size the workload</translation>
-    </message>
-    <message>
       <source>Budget</source>
       <translation>Budget</translation>
-    </message>
-    <message>
-      <source>Vendor tests</source>
-      <translation>Vendor tests</translation>
     </message>
     <message>
       <source>Environment</source>
@@ -28,12 +16,24 @@
       <translation>Monitoring</translation>
     </message>
     <message>
-      <source>Site and contract checklist</source>
-      <translation>Site and contract checklist</translation>
+      <source>Project</source>
+      <translation>Project</translation>
     </message>
     <message>
       <source>Review and sign-off</source>
       <translation>Review and sign-off</translation>
+    </message>
+    <message>
+      <source>Site and contract checklist</source>
+      <translation>Site and contract checklist</translation>
+    </message>
+    <message>
+      <source>Size the workload</source>
+      <translation>Size the workload</translation>
+    </message>
+    <message>
+      <source>Vendor tests</source>
+      <translation>Vendor tests</translation>
     </message>
   </context>
   <context>
@@ -46,72 +46,32 @@
   <context>
     <name>MainWindow</name>
     <message>
-      <source>&amp;File</source>
-      <translation>&amp;File</translation>
+      <source>%1: %2
+
+%3</source>
+      <translation>%1: %2
+
+%3</translation>
     </message>
     <message>
-      <source>&amp;New</source>
-      <translation>&amp;New</translation>
-    </message>
-    <message>
-      <source>Start a new plan</source>
-      <translation>Start a new plan</translation>
-    </message>
-    <message>
-      <source>New from &amp;Example</source>
-      <translation>New from &amp;Example</translation>
-    </message>
-    <message>
-      <source>&amp;Open…</source>
-      <translation>&amp;Open…</translation>
-    </message>
-    <message>
-      <source>Open &amp;Recent</source>
-      <translation>Open &amp;Recent</translation>
+      <source>&amp;About GPU Advisor</source>
+      <translation>&amp;About GPU Advisor</translation>
     </message>
     <message>
       <source>&amp;Clear List</source>
       <translation>&amp;Clear List</translation>
     </message>
     <message>
-      <source>&amp;Save</source>
-      <translation>&amp;Save</translation>
-    </message>
-    <message>
-      <source>Save &amp;As…</source>
-      <translation>Save &amp;As…</translation>
-    </message>
-    <message>
-      <source>E&amp;xport PDF…</source>
-      <translation>E&amp;xport PDF…</translation>
-    </message>
-    <message>
       <source>&amp;Close</source>
       <translation>&amp;Close</translation>
-    </message>
-    <message>
-      <source>&amp;Quit</source>
-      <translation>&amp;Quit</translation>
     </message>
     <message>
       <source>&amp;Edit</source>
       <translation>&amp;Edit</translation>
     </message>
     <message>
-      <source>&amp;Preferences…</source>
-      <translation>&amp;Preferences…</translation>
-    </message>
-    <message>
-      <source>&amp;View</source>
-      <translation>&amp;View</translation>
-    </message>
-    <message>
-      <source>Steps</source>
-      <translation>Steps</translation>
-    </message>
-    <message>
-      <source>&amp;Steps</source>
-      <translation>&amp;Steps</translation>
+      <source>&amp;File</source>
+      <translation>&amp;File</translation>
     </message>
     <message>
       <source>&amp;Full Screen</source>
@@ -122,64 +82,96 @@
       <translation>&amp;Help</translation>
     </message>
     <message>
-      <source>&amp;User Guide</source>
-      <translation>&amp;User Guide</translation>
+      <source>&amp;New</source>
+      <translation>&amp;New</translation>
     </message>
     <message>
-      <source>&amp;About GPU Advisor</source>
-      <translation>&amp;About GPU Advisor</translation>
+      <source>&amp;Open…</source>
+      <translation>&amp;Open…</translation>
     </message>
     <message>
-      <source>About &amp;Qt</source>
-      <translation>About &amp;Qt</translation>
+      <source>&amp;Preferences…</source>
+      <translation>&amp;Preferences…</translation>
     </message>
     <message>
-      <source>&amp;Undo %1</source>
-      <translation>&amp;Undo %1</translation>
-    </message>
-    <message>
-      <source>&amp;Undo</source>
-      <translation>&amp;Undo</translation>
-    </message>
-    <message>
-      <source>&amp;Redo %1</source>
-      <translation>&amp;Redo %1</translation>
+      <source>&amp;Quit</source>
+      <translation>&amp;Quit</translation>
     </message>
     <message>
       <source>&amp;Redo</source>
       <translation>&amp;Redo</translation>
     </message>
     <message>
-      <source>Untitled plan</source>
-      <translation>Untitled plan</translation>
+      <source>&amp;Redo %1</source>
+      <translation>&amp;Redo %1</translation>
     </message>
     <message>
-      <source>“%1” has unsaved changes. Save them?</source>
-      <translation>“%1” has unsaved changes. Save them?</translation>
+      <source>&amp;Save</source>
+      <translation>&amp;Save</translation>
     </message>
     <message>
-      <source>Open Plan</source>
-      <translation>Open Plan</translation>
+      <source>&amp;Steps</source>
+      <translation>&amp;Steps</translation>
     </message>
     <message>
-      <source>Could not open the plan</source>
-      <translation>Could not open the plan</translation>
+      <source>&amp;Undo</source>
+      <translation>&amp;Undo</translation>
+    </message>
+    <message>
+      <source>&amp;Undo %1</source>
+      <translation>&amp;Undo %1</translation>
+    </message>
+    <message>
+      <source>&amp;User Guide</source>
+      <translation>&amp;User Guide</translation>
+    </message>
+    <message>
+      <source>&amp;Verify Plan…</source>
+      <translation>&amp;Verify Plan…</translation>
+    </message>
+    <message>
+      <source>&amp;View</source>
+      <translation>&amp;View</translation>
+    </message>
+    <message>
+      <source>&lt;h3&gt;GPU Advisor %1&lt;/h3&gt;&lt;p&gt;Decide how to get GPU training capacity: size the work, compare renting, colocation and building, test vendors, and sign off a plan.&lt;/p&gt;&lt;p&gt;Qt %2 · PySide6 %3 · Python %4 (%5)&lt;/p&gt;&lt;p&gt;GPU Advisor is released under the MIT licence. Qt and PySide6 are used under the GNU LGPL v3; pyqtgraph, pydantic and NumPy under their MIT and BSD licences; ReportLab under the BSD licence; Python under the PSF licence.&lt;/p&gt;</source>
+      <translation>&lt;h3&gt;GPU Advisor %1&lt;/h3&gt;&lt;p&gt;Decide how to get GPU training capacity: size the work, compare renting, colocation and building, test vendors, and sign off a plan.&lt;/p&gt;&lt;p&gt;Qt %2 · PySide6 %3 · Python %4 (%5)&lt;/p&gt;&lt;p&gt;GPU Advisor is released under the MIT licence. Qt and PySide6 are used under the GNU LGPL v3; pyqtgraph, pydantic and NumPy under their MIT and BSD licences; ReportLab under the BSD licence; Python under the PSF licence.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>About &amp;Qt</source>
+      <translation>About &amp;Qt</translation>
+    </message>
+    <message>
+      <source>About GPU Advisor</source>
+      <translation>About GPU Advisor</translation>
+    </message>
+    <message>
+      <source>Autosave failed: %1</source>
+      <translation>Autosave failed: %1</translation>
+    </message>
+    <message>
+      <source>Check who signed a plan and whether it changed since</source>
+      <translation>Check who signed a plan and whether it changed since</translation>
     </message>
     <message>
       <source>Could not open the example</source>
       <translation>Could not open the example</translation>
     </message>
     <message>
-      <source>Save Plan As</source>
-      <translation>Save Plan As</translation>
+      <source>Could not open the plan</source>
+      <translation>Could not open the plan</translation>
+    </message>
+    <message>
+      <source>Could not recover the plan</source>
+      <translation>Could not recover the plan</translation>
     </message>
     <message>
       <source>Could not save the plan</source>
       <translation>Could not save the plan</translation>
     </message>
     <message>
-      <source>Saved %1</source>
-      <translation>Saved %1</translation>
+      <source>E&amp;xport PDF…</source>
+      <translation>E&amp;xport PDF…</translation>
     </message>
     <message>
       <source>Exported %1</source>
@@ -190,68 +182,44 @@
       <translation>GPU Advisor plans (*.gpuplan);;All files (*)</translation>
     </message>
     <message>
-      <source>%1: %2
-
-%3</source>
-      <translation>%1: %2
-
-%3</translation>
+      <source>New from &amp;Example</source>
+      <translation>New from &amp;Example</translation>
     </message>
     <message>
       <source>No examples installed</source>
       <translation>No examples installed</translation>
     </message>
     <message>
-      <source>Autosave failed: %1</source>
-      <translation>Autosave failed: %1</translation>
+      <source>Open &amp;Recent</source>
+      <translation>Open &amp;Recent</translation>
     </message>
     <message>
-      <source>Could not recover the plan</source>
-      <translation>Could not recover the plan</translation>
+      <source>Open Plan</source>
+      <translation>Open Plan</translation>
     </message>
     <message>
-      <source>Recommendation: could not be computed (%1)</source>
-      <translation>Recommendation: could not be computed (%1)</translation>
+      <source>PDF (*.pdf)</source>
+      <translation>PDF (*.pdf)</translation>
     </message>
     <message>
       <source>Recommendation: %1</source>
       <translation>Recommendation: %1</translation>
     </message>
     <message>
-      <source>About GPU Advisor</source>
-      <translation>About GPU Advisor</translation>
+      <source>Recommendation: could not be computed (%1)</source>
+      <translation>Recommendation: could not be computed (%1)</translation>
     </message>
     <message>
-      <source>&lt;h3&gt;GPU Advisor %1&lt;/h3&gt;&lt;p&gt;Decide how to get GPU training capacity: size the work, compare renting, colocation and building, test vendors, and sign off a plan.&lt;/p&gt;&lt;p&gt;Qt %2 · PySide6 %3 · Python %4 (%5)&lt;/p&gt;&lt;p&gt;GPU Advisor is released under the MIT licence. Qt and PySide6 are used under the GNU LGPL v3; pyqtgraph, pydantic and NumPy under their MIT and BSD licences; ReportLab under the BSD licence; Python under the PSF licence.&lt;/p&gt;</source>
-      <translation>&lt;h3&gt;GPU Advisor %1&lt;/h3&gt;&lt;p&gt;Decide how to get GPU training capacity: size the work, compare renting, colocation and building, test vendors, and sign off a plan.&lt;/p&gt;&lt;p&gt;Qt %2 · PySide6 %3 · Python %4 (%5)&lt;/p&gt;&lt;p&gt;GPU Advisor is released under the MIT licence. Qt and PySide6 are used under the GNU LGPL v3; pyqtgraph, pydantic and NumPy under their MIT and BSD licences; ReportLab under the BSD licence; Python under the PSF licence.&lt;/p&gt;</translation>
+      <source>Save &amp;As…</source>
+      <translation>Save &amp;As…</translation>
     </message>
     <message>
-      <source>on-demand rental</source>
-      <translation>on-demand rental</translation>
+      <source>Save Plan As</source>
+      <translation>Save Plan As</translation>
     </message>
     <message>
-      <source>monthly rental</source>
-      <translation>monthly rental</translation>
-    </message>
-    <message>
-      <source>yearly rental</source>
-      <translation>yearly rental</translation>
-    </message>
-    <message>
-      <source>spot instances</source>
-      <translation>spot instances</translation>
-    </message>
-    <message>
-      <source>reserved baseline plus bursts</source>
-      <translation>reserved baseline plus bursts</translation>
-    </message>
-    <message>
-      <source>colocation of bought servers</source>
-      <translation>colocation of bought servers</translation>
-    </message>
-    <message>
-      <source>self-built machine room</source>
-      <translation>self-built machine room</translation>
+      <source>Saved %1</source>
+      <translation>Saved %1</translation>
     </message>
     <message>
       <source>Si&amp;gn Plan…</source>
@@ -262,24 +230,56 @@
       <translation>Sign the plan as a PDF with your certificate</translation>
     </message>
     <message>
-      <source>&amp;Verify Plan…</source>
-      <translation>&amp;Verify Plan…</translation>
-    </message>
-    <message>
-      <source>Check who signed a plan and whether it changed since</source>
-      <translation>Check who signed a plan and whether it changed since</translation>
-    </message>
-    <message>
       <source>Signed plan saved to %1</source>
       <translation>Signed plan saved to %1</translation>
+    </message>
+    <message>
+      <source>Start a new plan</source>
+      <translation>Start a new plan</translation>
+    </message>
+    <message>
+      <source>Steps</source>
+      <translation>Steps</translation>
+    </message>
+    <message>
+      <source>Untitled plan</source>
+      <translation>Untitled plan</translation>
     </message>
     <message>
       <source>Verify Plan</source>
       <translation>Verify Plan</translation>
     </message>
     <message>
-      <source>PDF (*.pdf)</source>
-      <translation>PDF (*.pdf)</translation>
+      <source>colocation of bought servers</source>
+      <translation>colocation of bought servers</translation>
+    </message>
+    <message>
+      <source>monthly rental</source>
+      <translation>monthly rental</translation>
+    </message>
+    <message>
+      <source>on-demand rental</source>
+      <translation>on-demand rental</translation>
+    </message>
+    <message>
+      <source>reserved baseline plus bursts</source>
+      <translation>reserved baseline plus bursts</translation>
+    </message>
+    <message>
+      <source>self-built machine room</source>
+      <translation>self-built machine room</translation>
+    </message>
+    <message>
+      <source>spot instances</source>
+      <translation>spot instances</translation>
+    </message>
+    <message>
+      <source>yearly rental</source>
+      <translation>yearly rental</translation>
+    </message>
+    <message>
+      <source>“%1” has unsaved changes. Save them?</source>
+      <translation>“%1” has unsaved changes. Save them?</translation>
     </message>
   </context>
   <context>
@@ -292,36 +292,36 @@
   <context>
     <name>PreferencesDialog</name>
     <message>
-      <source>Preferences</source>
-      <translation>Preferences</translation>
-    </message>
-    <message>
-      <source>&amp;Language:</source>
-      <translation>&amp;Language:</translation>
-    </message>
-    <message>
-      <source>Default &amp;region:</source>
-      <translation>Default &amp;region:</translation>
-    </message>
-    <message>
-      <source>Default &amp;currency:</source>
-      <translation>Default &amp;currency:</translation>
+      <source> min</source>
+      <translation> min</translation>
     </message>
     <message>
       <source>&amp;Autosave every:</source>
       <translation>&amp;Autosave every:</translation>
     </message>
     <message>
+      <source>&amp;Language:</source>
+      <translation>&amp;Language:</translation>
+    </message>
+    <message>
+      <source>Default &amp;currency:</source>
+      <translation>Default &amp;currency:</translation>
+    </message>
+    <message>
+      <source>Default &amp;region:</source>
+      <translation>Default &amp;region:</translation>
+    </message>
+    <message>
       <source>Follow the system</source>
       <translation>Follow the system</translation>
     </message>
     <message>
-      <source> min</source>
-      <translation> min</translation>
-    </message>
-    <message>
       <source>Off</source>
       <translation>Off</translation>
+    </message>
+    <message>
+      <source>Preferences</source>
+      <translation>Preferences</translation>
     </message>
     <message>
       <source>Region and currency apply to new plans; open plans keep their own.</source>
@@ -331,56 +331,36 @@
   <context>
     <name>ProjectPage</name>
     <message>
-      <source>Project</source>
-      <translation>Project</translation>
-    </message>
-    <message>
-      <source>Name the plan, say who it is for, and pick the region and currency.</source>
-      <translation>Name the plan, say who it is for, and pick the region and currency.</translation>
-    </message>
-    <message>
-      <source>Plan &amp;title:</source>
-      <translation>Plan &amp;title:</translation>
-    </message>
-    <message>
-      <source>&amp;Organisation:</source>
-      <translation>&amp;Organisation:</translation>
+      <source> months</source>
+      <translation> months</translation>
     </message>
     <message>
       <source>&amp;Author:</source>
       <translation>&amp;Author:</translation>
     </message>
     <message>
-      <source>&amp;Region preset:</source>
-      <translation>&amp;Region preset:</translation>
-    </message>
-    <message>
       <source>&amp;Currency:</source>
       <translation>&amp;Currency:</translation>
     </message>
     <message>
-      <source>Planning &amp;horizon:</source>
-      <translation>Planning &amp;horizon:</translation>
+      <source>&amp;Organisation:</source>
+      <translation>&amp;Organisation:</translation>
     </message>
     <message>
-      <source> months</source>
-      <translation> months</translation>
-    </message>
-    <message>
-      <source>e.g. 13B fine-tuning capacity, 2026</source>
-      <translation>e.g. 13B fine-tuning capacity, 2026</translation>
-    </message>
-    <message>
-      <source>Company or team</source>
-      <translation>Company or team</translation>
+      <source>&amp;Region preset:</source>
+      <translation>&amp;Region preset:</translation>
     </message>
     <message>
       <source>CNY — Chinese yuan</source>
       <translation>CNY — Chinese yuan</translation>
     </message>
     <message>
-      <source>USD — US dollar</source>
-      <translation>USD — US dollar</translation>
+      <source>Change %1</source>
+      <translation>Change %1</translation>
+    </message>
+    <message>
+      <source>Company or team</source>
+      <translation>Company or team</translation>
     </message>
     <message>
       <source>EUR — euro</source>
@@ -391,36 +371,60 @@
       <translation>HKD — Hong Kong dollar</translation>
     </message>
     <message>
+      <source>Name the plan, say who it is for, and pick the region and currency.</source>
+      <translation>Name the plan, say who it is for, and pick the region and currency.</translation>
+    </message>
+    <message>
+      <source>Plan &amp;title:</source>
+      <translation>Plan &amp;title:</translation>
+    </message>
+    <message>
+      <source>Planning &amp;horizon:</source>
+      <translation>Planning &amp;horizon:</translation>
+    </message>
+    <message>
+      <source>Planning hori&amp;zon:</source>
+      <translation>Planning hori&amp;zon:</translation>
+    </message>
+    <message>
+      <source>Project</source>
+      <translation>Project</translation>
+    </message>
+    <message>
       <source>This region is not in the catalog.</source>
       <translation>This region is not in the catalog.</translation>
     </message>
     <message>
-      <source>Change %1</source>
-      <translation>Change %1</translation>
-    </message>
-    <message>
-      <source>plan title</source>
-      <translation>plan title</translation>
-    </message>
-    <message>
-      <source>organisation</source>
-      <translation>organisation</translation>
+      <source>USD — US dollar</source>
+      <translation>USD — US dollar</translation>
     </message>
     <message>
       <source>author</source>
       <translation>author</translation>
     </message>
     <message>
-      <source>region</source>
-      <translation>region</translation>
-    </message>
-    <message>
       <source>currency</source>
       <translation>currency</translation>
     </message>
     <message>
+      <source>e.g. 13B fine-tuning capacity, 2026</source>
+      <translation>e.g. 13B fine-tuning capacity, 2026</translation>
+    </message>
+    <message>
+      <source>organisation</source>
+      <translation>organisation</translation>
+    </message>
+    <message>
+      <source>plan title</source>
+      <translation>plan title</translation>
+    </message>
+    <message>
       <source>planning horizon</source>
       <translation>planning horizon</translation>
+    </message>
+    <message>
+      <source>region</source>
+      <translation>region</translation>
     </message>
   </context>
   <context>
@@ -433,16 +437,8 @@
   <context>
     <name>RecoveryDialog</name>
     <message>
-      <source>Recover unsaved work</source>
-      <translation>Recover unsaved work</translation>
-    </message>
-    <message>
-      <source>GPU Advisor did not close normally last time. These autosaved plans were not saved to their files. Recover one?</source>
-      <translation>GPU Advisor did not close normally last time. These autosaved plans were not saved to their files. Recover one?</translation>
-    </message>
-    <message>
-      <source>&amp;Recover</source>
-      <translation>&amp;Recover</translation>
+      <source>%1 (%2), autosaved %3</source>
+      <translation>%1 (%2), autosaved %3</translation>
     </message>
     <message>
       <source>&amp;Discard</source>
@@ -453,35 +449,43 @@
       <translation>&amp;Not now</translation>
     </message>
     <message>
-      <source>never saved</source>
-      <translation>never saved</translation>
+      <source>&amp;Recover</source>
+      <translation>&amp;Recover</translation>
     </message>
     <message>
-      <source>%1 (%2), autosaved %3</source>
-      <translation>%1 (%2), autosaved %3</translation>
+      <source>Damaged: %1</source>
+      <translation>Damaged: %1</translation>
+    </message>
+    <message>
+      <source>GPU Advisor did not close normally last time. These autosaved plans were not saved to their files. Recover one?</source>
+      <translation>GPU Advisor did not close normally last time. These autosaved plans were not saved to their files. Recover one?</translation>
+    </message>
+    <message>
+      <source>Recover unsaved work</source>
+      <translation>Recover unsaved work</translation>
     </message>
     <message>
       <source>Untitled plan</source>
       <translation>Untitled plan</translation>
     </message>
     <message>
-      <source>Damaged: %1</source>
-      <translation>Damaged: %1</translation>
+      <source>never saved</source>
+      <translation>never saved</translation>
     </message>
   </context>
   <context>
     <name>StepList</name>
     <message>
-      <source>This step has a problem to fix before going on.</source>
-      <translation>This step has a problem to fix before going on.</translation>
+      <source>Not visited yet.</source>
+      <translation>Not visited yet.</translation>
     </message>
     <message>
       <source>Seen; no problem found.</source>
       <translation>Seen; no problem found.</translation>
     </message>
     <message>
-      <source>Not visited yet.</source>
-      <translation>Not visited yet.</translation>
+      <source>This step has a problem to fix before going on.</source>
+      <translation>This step has a problem to fix before going on.</translation>
     </message>
   </context>
 </TS>

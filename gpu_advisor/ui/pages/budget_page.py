@@ -72,6 +72,7 @@ from gpu_advisor.ui.widgets.bound import (
     BoundField,
     OptionalNumberField,
     budget_default,
+    commit_when_finished,
 )
 from gpu_advisor.ui.widgets.cost_charts import (
     CashFlowChart,
@@ -420,6 +421,10 @@ class RecommendationPanel(QWidget):
                 )
                 item.setToolTip(reason if not option.feasible and reason else "")
         table.resizeColumnsToContents()
+        if cost.recommendation.option in ids:  # small windows: keep it in view
+            row = ids.index(cost.recommendation.option)
+            # after the layout gave the table its height (first show)
+            QTimer.singleShot(0, table, lambda: _scroll_to_row(table, row))
         # ResizeToContents ignores the cell widgets: leave room for the button
         room = (
             next(iter(self.why_buttons.values())).sizeHint().width() + 8
@@ -562,6 +567,7 @@ class BudgetPage(QWizardPage):
         self.mc_cancel_button.setEnabled(False)
         self.mc_draws_spin = QSpinBox(minimum=1000, maximum=100_000, singleStep=1000)
         self.mc_draws_spin.setGroupSeparatorShown(True)
+        commit_when_finished(self.mc_draws_spin)
         self.mc_draws_spin.setValue(_MC_DEFAULT_DRAWS)
         self.mc_auto_check = QCheckBox()
         self.mc_auto_check.setChecked(True)
@@ -1267,3 +1273,20 @@ class BudgetPage(QWizardPage):
     def cleanupPage(self) -> None:
         self._mc_timer.stop()
         super().cleanupPage()
+
+
+def _scroll_to_row(table: QTableWidget, row: int) -> None:
+    """Scroll ``table`` so that ``row`` is in view (the recommended option)."""
+    item = table.item(row, 0)
+    if item is None:
+        return
+    table.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
+    rect = table.visualItemRect(item)
+    parent = table.parentWidget()
+    while parent is not None:  # the results panel scrolls as a whole
+        content = parent.widget() if isinstance(parent, QScrollArea) else None
+        if isinstance(parent, QScrollArea) and content is not None:
+            centre = table.viewport().mapTo(content, rect.center())
+            parent.ensureVisible(centre.x(), centre.y(), 10, rect.height())
+            break
+        parent = parent.parentWidget()

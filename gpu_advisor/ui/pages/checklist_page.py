@@ -319,7 +319,7 @@ class ChecklistPage(QWizardPage):
                 self.tr("Evidence file"),
             ]
         )
-        self.evidence_button.setText(self.tr("&Evidence file…"))
+        self.evidence_button.setText(self.tr("Evidence f&ile…"))
         self.evidence_button.setToolTip(
             self.tr("Pick a file (photo, test log, contract page) for this item.")
         )

@@ -705,10 +705,10 @@ class EnvironmentPage(QWizardPage):
             )
         )
         names = {
-            "scheduler": self.tr("&Scheduler:"),
-            "nodes": self.tr("&Nodes:"),
+            "scheduler": self.tr("Scheduler:"),
+            "nodes": self.tr("N&odes:"),
             "gpus_per_node": self.tr("&GPUs per node:"),
-            "cuda": self.tr("&CUDA version:"),
+            "cuda": self.tr("CUD&A version:"),
             "image": self.tr("PyTorch &image:"),
             "pull_secret": self.tr("Image pull secret:"),
             "job_name": self.tr("&Job name:"),
@@ -725,8 +725,8 @@ class EnvironmentPage(QWizardPage):
             "shm": self.tr("Shared memory (/dev/shm):"),
             "port": self.tr("Rendezvous port:"),
             "rdma": self.tr("RDMA resource:"),
-            "hostnames": self.tr("&Host names:"),
-            "nccl_env": self.tr("NCCL &variables:"),
+            "hostnames": self.tr("Host na&mes:"),
+            "nccl_env": self.tr("NCCL variables:"),
         }
         for key, text in names.items():
             self._labels[key].setText(text)

@@ -248,12 +248,12 @@ class MonitoringPage(QWizardPage):
             "memory_temp": self.tr("&Memory temperature above:"),
             "util_low": self.tr("&Utilisation below:"),
             "util_window": self.tr("… for &at least:"),
-            "nccl_hang": self.tr("NCCL &hang after:"),
-            "ecc": self.tr("&ECC double-bit errors:"),
-            "scrape": self.tr("&Scrape interval:"),
-            "namespace": self.tr("&Namespace:"),
+            "nccl_hang": self.tr("NCCL hang af&ter:"),
+            "ecc": self.tr("ECC &double-bit errors:"),
+            "scrape": self.tr("Scrape interva&l:"),
+            "namespace": self.tr("Names&pace:"),
             "image": self.tr("Exporter &image:"),
-            "port": self.tr("Exporter &port:"),
+            "port": self.tr("Exporter p&ort:"),
         }
         for key, text in names.items():
             self._labels[key].setText(text)

@@ -26,6 +26,7 @@ from typing_extensions import override
 from gpu_advisor.model.project import Currency, Project
 from gpu_advisor.ui.i18n import current_language
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.widgets.bound import commit_when_finished
 
 _TEXT_MAX_CHARS = 200  # ProjectMeta's max_length for title, organisation, author
 _FORM_MAX_WIDTH_PX = 760
@@ -43,6 +44,7 @@ class ProjectPage(QWizardPage):
         self.region_combo = QComboBox()
         self.currency_combo = QComboBox()
         self.horizon_spin = QSpinBox(minimum=1, maximum=120)
+        commit_when_finished(self.horizon_spin)
         self.error_label = QLabel(wordWrap=True)
         self.error_label.setStyleSheet("color: #b00020;")
         self._region_note = QLabel(wordWrap=True)
@@ -99,7 +101,7 @@ class ProjectPage(QWizardPage):
         self._labels["author"].setText(self.tr("&Author:"))
         self._labels["region"].setText(self.tr("&Region preset:"))
         self._labels["currency"].setText(self.tr("&Currency:"))
-        self._labels["horizon"].setText(self.tr("Planning &horizon:"))
+        self._labels["horizon"].setText(self.tr("Planning hori&zon:"))
         self.horizon_spin.setSuffix(self.tr(" months"))
         self.title_edit.setPlaceholderText(
             self.tr("e.g. 13B fine-tuning capacity, 2026")

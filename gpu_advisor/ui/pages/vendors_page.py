@@ -90,7 +90,7 @@ from gpu_advisor.model.project import (
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
-from gpu_advisor.ui.widgets.bound import validation_message
+from gpu_advisor.ui.widgets.bound import commit_when_finished, validation_message
 from gpu_advisor.ui.widgets.plotting import setup_plot
 from gpu_advisor.ui.workers import EngineJob
 
@@ -716,6 +716,7 @@ class VendorsPage(QWizardPage):
             )
             spin.setGroupSeparatorShown(True)
             spin.setMinimumWidth(130)
+            commit_when_finished(spin)
             self.number_spins[key] = spin
         for wide in (self.gpu_combo,):
             wide.setSizeAdjustPolicy(
@@ -919,6 +920,7 @@ class VendorsPage(QWizardPage):
                 minimum=0.0, maximum=100.0, decimals=1, singleStep=1.0
             )
             spin.setFrame(False)
+            commit_when_finished(spin)
             self.weight_spins[criterion] = spin
             self.score_table.setCellWidget(row, 1, spin)
             spin.valueChanged.connect(self._weight_slot(criterion))
@@ -987,18 +989,18 @@ class VendorsPage(QWizardPage):
         for key, box in self._groups.items():
             box.setTitle(group_titles[key])
         labels = {
-            "name": self.tr("&Name:"),
+            "name": self.tr("Name:"),
             "kind": self.tr("&Kind:"),
             "gpu_id": self.tr("&GPU:"),
             "on_demand_cny_per_gpu_hour": self.tr("&On-demand price:"),
             "monthly_cny_per_gpu_month": self.tr("&Monthly price:"),
             "yearly_price_factor": self.tr("&Yearly factor:"),
-            "quote_includes_vat": self.tr("&VAT:"),
+            "quote_includes_vat": self.tr("VAT:"),
             "sla_availability_pct": self.tr("&SLA availability:"),
             "card_replacement_hours": self.tr("&Card replacement:"),
             "power_redundancy": self.tr("&Power redundancy:"),
-            "spares_on_site": self.tr("Spare cards on sit&e:"),
-            "intranet_gbit_per_s": self.tr("Intranet &bandwidth:"),
+            "spares_on_site": self.tr("Spare cards on site:"),
+            "intranet_gbit_per_s": self.tr("Intranet band&width:"),
             "network_id": self.tr("Network c&lass:"),
             "rdma": self.tr("RDMA:"),
             "exclusive_network": self.tr("E&xclusive network:"),
@@ -1010,7 +1012,7 @@ class VendorsPage(QWizardPage):
             "failure_compensation_clause": self.tr("Failure compensation:"),
             "deposit_refund_clause": self.tr("Deposit refund:"),
             "acceptance_test_clause": self.tr("Acceptance test:"),
-            "terms": self.tr("&Free-text terms:"),
+            "terms": self.tr("Free-text terms:"),
         }
         for key, label in self._labels.items():
             label.setText(labels[key])

@@ -470,24 +470,24 @@ class WorkloadPage(QWizardPage):
         self._task_form = task_form
         self._add_row(task_form, "task", lambda: self.tr("&Task:"), self.task_combo)
         self._add_row(
-            task_form, "lora_rank", lambda: self.tr("LoRA &rank:"), self.lora_rank
+            task_form, "lora_rank", lambda: self.tr("LoRA ran&k:"), self.lora_rank
         )
         self._add_row(
             task_form,
             "qlora_bits",
-            lambda: self.tr("QLoRA base &bits:"),
+            lambda: self.tr("QLoRA base bits:"),
             self.qlora_bits,
         )
         self._add_row(
             task_form,
             "inference_context",
-            lambda: self.tr("&Context length:"),
+            lambda: self.tr("Conte&xt length:"),
             self.inference_context,
         )
         self._add_row(
             task_form,
             "inference_concurrency",
-            lambda: self.tr("Concurrent &requests:"),
+            lambda: self.tr("Concurrent re&quests:"),
             self.inference_concurrency,
         )
         self._add_row(task_form, "tokens", lambda: self.tr("T&okens:"), self.tokens)
@@ -501,7 +501,7 @@ class WorkloadPage(QWizardPage):
         self._add_row(
             task_form,
             "global_batch",
-            lambda: self.tr("&Global batch:"),
+            lambda: self.tr("Global batch:"),
             self.global_batch,
         )
         self._add_row(
@@ -524,12 +524,10 @@ class WorkloadPage(QWizardPage):
         self._add_row(
             parallel_form,
             "zero",
-            lambda: self.tr("&ZeRO / FSDP stage:"),
+            lambda: self.tr("ZeRO / FSDP stage:"),
             self.zero_stage,
         )
-        self._add_row(
-            parallel_form, "tp", lambda: self.tr("&Tensor parallel:"), self.tp
-        )
+        self._add_row(parallel_form, "tp", lambda: self.tr("Tensor parallel:"), self.tp)
         self._add_row(
             parallel_form, "pp", lambda: self.tr("Pipeline p&arallel:"), self.pp
         )
@@ -747,7 +745,7 @@ class WorkloadPage(QWizardPage):
         self.task_box.setTitle(self.tr("Task and run"))
         self.parallel_box.setTitle(self.tr("Parallelism and memory savers"))
         self.hardware_box.setTitle(self.tr("Hardware and deadline"))
-        self.paste_button.setText(self.tr("&Paste config.json…"))
+        self.paste_button.setText(self.tr("Paste config.&json…"))
         self.paste_button.setToolTip(
             self.tr("Read the model shape from a Hugging Face config.json.")
         )

@@ -44,8 +44,17 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from pydantic import BaseModel, ValidationError
-from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QObject,
+    QSignalBlocker,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
@@ -192,6 +201,82 @@ def budget_default(key: str) -> DefaultProvider:
     return provide
 
 
+PAUSE_COMMIT_MS: Final = 900
+"""Typing pause after which a number being typed is committed (its text kept)."""
+
+
+class _PauseCommit(QObject):
+    """Commits a spin box's typed number on editing-finished or after a pause.
+
+    With keyboard tracking off, Qt emits ``valueChanged`` only on Enter, focus
+    out and arrow/wheel steps, never per keystroke, so "19" is not committed
+    (and reformatted to "19.00") before the user has typed ".5". After
+    :data:`PAUSE_COMMIT_MS` without typing, an acceptable text is committed
+    too, and the text as typed (and the cursor) is put back, so a live update
+    never rewrites what is being typed. Editing-finished then shows the
+    model's value in the spin box's own format.
+    """
+
+    def __init__(self, spin: QAbstractSpinBox) -> None:
+        super().__init__(spin)
+        self._spin = spin
+        spin.setKeyboardTracking(False)
+        self._timer = QTimer(self, singleShot=True, interval=PAUSE_COMMIT_MS)
+        self._timer.timeout.connect(self.commit_now)
+        edit = spin.lineEdit()
+        if edit is not None:
+            edit.textEdited.connect(lambda _text: self._timer.start())
+        spin.editingFinished.connect(self._timer.stop)
+
+    @property
+    def pending(self) -> bool:
+        """True while typed text waits for the pause or editing-finished."""
+        return self._timer.isActive()
+
+    def commit_now(self) -> None:
+        """Commit the typed text now if it is an acceptable number."""
+        self._timer.stop()
+        spin = self._spin
+        edit = spin.lineEdit()
+        if edit is None:
+            return
+        text, cursor = edit.text(), edit.cursorPosition()
+        state = spin.validate(text, cursor)
+        accepted = state[0] if isinstance(state, tuple | list) else state
+        if accepted != QValidator.State.Acceptable:
+            return
+        spin.interpretText()  # emits valueChanged if the number changed
+        if edit.text() != text and spin.hasFocus():
+            with QSignalBlocker(edit):
+                edit.setText(text)
+                edit.setCursorPosition(cursor)
+
+
+def commit_when_finished(spin: QAbstractSpinBox) -> _PauseCommit:
+    """Make ``spin`` commit on editing-finished or a typing pause, never per key.
+
+    Use it for every number field, bound or not (vendor quotes, weights):
+    typing "19.5" in any locale then gives 19.5, not 19.00.
+    """
+    existing = spin.findChild(_PauseCommit)
+    return existing if isinstance(existing, _PauseCommit) else _PauseCommit(spin)
+
+
+def has_pending_text(widget: QWidget) -> bool:
+    """True when a number field inside ``widget`` has typed, uncommitted text."""
+    if isinstance(widget, QAbstractSpinBox):
+        helper = widget.findChild(_PauseCommit)
+        return isinstance(helper, _PauseCommit) and helper.pending
+    return False
+
+
+def flush_pending(root: QWidget) -> None:
+    """Commit every number still being typed under ``root`` (before save, Next)."""
+    for helper in root.findChildren(_PauseCommit):
+        if helper.pending:
+            helper.commit_now()
+
+
 _NOT_SHOWN: Final = object()
 """Marks a field that has not shown any value yet."""
 
@@ -306,6 +391,10 @@ class BoundField(QWidget):
         """What besides the value decides what the field shows (subclasses)."""
         return None
 
+    def _reformat(self) -> None:
+        """Editing finished: show the model's value in the editor's format."""
+        self.refresh(force=True)
+
     def _show_value(self, value: Any) -> None:
         raise NotImplementedError
 
@@ -339,6 +428,8 @@ class BoundSpin(BoundField):
         self._suffix = suffix
         self.editor = QSpinBox(minimum=minimum, maximum=maximum)
         self.editor.setGroupSeparatorShown(True)
+        commit_when_finished(self.editor)
+        self.editor.editingFinished.connect(self._reformat)
         self._finish_layout(self.editor)
         self.editor.valueChanged.connect(self._commit)
         self.retranslate_ui()
@@ -380,6 +471,8 @@ class BoundDoubleSpin(BoundField):
             minimum=minimum, maximum=maximum, decimals=decimals, singleStep=step
         )
         self.editor.setGroupSeparatorShown(True)
+        commit_when_finished(self.editor)
+        self.editor.editingFinished.connect(self._reformat)
         self._finish_layout(self.editor)
         self.editor.valueChanged.connect(self._commit)
         self.retranslate_ui()
@@ -587,6 +680,8 @@ class OptionalNumberField(BoundField):
         )
         self.editor.setGroupSeparatorShown(True)
         self.editor.setMinimumWidth(110)
+        commit_when_finished(self.editor)
+        self.editor.editingFinished.connect(self._reformat)
         self._finish_layout(self.editor, self.own_check)
         self.editor.valueChanged.connect(self._on_spin_changed)
         self.own_check.toggled.connect(self._on_own_toggled)

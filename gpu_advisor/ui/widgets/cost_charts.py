@@ -51,6 +51,18 @@ OPTION_COLOURS: Final[dict[OptionId, str]] = {
 }
 """One colour per option, the same in every chart (Tableau 10 palette)."""
 
+OPTION_DASHES: Final[dict[OptionId, Qt.PenStyle]] = {
+    OptionId.ON_DEMAND: Qt.PenStyle.SolidLine,
+    OptionId.MONTHLY: Qt.PenStyle.DashLine,
+    OptionId.YEARLY: Qt.PenStyle.DashDotLine,
+    OptionId.SPOT: Qt.PenStyle.DotLine,
+    OptionId.MIX: Qt.PenStyle.SolidLine,
+    OptionId.COLOCATION: Qt.PenStyle.DashDotDotLine,
+    OptionId.SELF_BUILD: Qt.PenStyle.DashLine,
+}
+"""A dash style per option: curves that run close together (spot and the mix,
+colocation and self-build) differ in dash as well as colour, also in greyscale."""
+
 CAPEX_COLOUR: Final = "#c0504d"
 OPEX_COLOUR: Final = "#4f81bd"
 MONEY_BACK_COLOUR: Final = "#9bbb59"
@@ -162,7 +174,11 @@ class CumulativeCostChart(pg.PlotWidget):
                 curve = self.plot(
                     months[: len(y)],
                     y,
-                    pen=pg.mkPen(OPTION_COLOURS[option.id], width=2),
+                    pen=pg.mkPen(
+                        OPTION_COLOURS[option.id],
+                        width=3 if option.id is OptionId.MIX else 2,
+                        style=OPTION_DASHES[option.id],
+                    ),
                     symbol=symbol,
                     symbolSize=4,
                     symbolBrush=OPTION_COLOURS[option.id],
@@ -177,12 +193,15 @@ class CumulativeCostChart(pg.PlotWidget):
         be = cost.break_even
         if be.month is not None:
             self.break_even_line.setPos(be.month)
-            self.break_even_line.label.setFormat(
-                translate("CostCharts", "break-even: month %1").replace(
-                    "%1", str(be.month)
-                )
+            text = translate("CostCharts", "break-even: month %1").replace(
+                "%1", str(be.month)
             )
+            label = self.break_even_line.label
+            label.setFormat(text.replace("{", "{{").replace("}", "}}"))
             self.break_even_line.setVisible(True)
+            # pyqtgraph redraws the text only when the line moves: the label
+            # stayed empty when the month (or the language) changed in place.
+            label.valueChanged()
         else:
             self.break_even_line.setVisible(False)
         _month_axis(self, cost.horizon_months)

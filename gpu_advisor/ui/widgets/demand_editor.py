@@ -242,7 +242,7 @@ class DemandEditor(QWidget):
 
     def retranslate_ui(self) -> None:
         self.title_label.setText(self.tr("<b>Monthly demand profile</b>"))
-        self.fill_button.setText(self.tr("&Fill from workload"))
+        self.fill_button.setText(self.tr("Fill from workload"))
         self.fill_button.setToolTip(
             self.tr(
                 "Let the sized workload fill the profile (GPU-hours with the ×1.5 "
