@@ -379,10 +379,6 @@
       <translation>Plan &amp;title:</translation>
     </message>
     <message>
-      <source>Planning &amp;horizon:</source>
-      <translation>Planning &amp;horizon:</translation>
-    </message>
-    <message>
       <source>Planning hori&amp;zon:</source>
       <translation>Planning hori&amp;zon:</translation>
     </message>

@@ -379,10 +379,6 @@
       <translation>方案名称(&amp;T)：</translation>
     </message>
     <message>
-      <source>Planning &amp;horizon:</source>
-      <translation>规划期(&amp;H)：</translation>
-    </message>
-    <message>
       <source>Planning hori&amp;zon:</source>
       <translation>规划期(&amp;Z)：</translation>
     </message>

@@ -12,10 +12,6 @@
       <translation>%1 of %2 items done (passed or not applicable).</translation>
     </message>
     <message>
-      <source>&amp;Evidence file…</source>
-      <translation>&amp;Evidence file…</translation>
-    </message>
-    <message>
       <source>All files (*)</source>
       <translation>All files (*)</translation>
     </message>
@@ -186,10 +182,6 @@
       <translation>%1 (selected)</translation>
     </message>
     <message>
-      <source>&amp;CUDA version:</source>
-      <translation>&amp;CUDA version:</translation>
-    </message>
-    <message>
       <source>&amp;Data path:</source>
       <translation>&amp;Data path:</translation>
     </message>
@@ -198,20 +190,8 @@
       <translation>&amp;GPUs per node:</translation>
     </message>
     <message>
-      <source>&amp;Host names:</source>
-      <translation>&amp;Host names:</translation>
-    </message>
-    <message>
       <source>&amp;Job name:</source>
       <translation>&amp;Job name:</translation>
-    </message>
-    <message>
-      <source>&amp;Nodes:</source>
-      <translation>&amp;Nodes:</translation>
-    </message>
-    <message>
-      <source>&amp;Scheduler:</source>
-      <translation>&amp;Scheduler:</translation>
     </message>
     <message>
       <source>&amp;Training script:</source>
@@ -296,10 +276,6 @@
     <message>
       <source>N&amp;odes:</source>
       <translation>N&amp;odes:</translation>
-    </message>
-    <message>
-      <source>NCCL &amp;variables:</source>
-      <translation>NCCL &amp;variables:</translation>
     </message>
     <message>
       <source>NCCL variables:</source>
@@ -517,24 +493,12 @@
       <translation> s</translation>
     </message>
     <message>
-      <source>&amp;ECC double-bit errors:</source>
-      <translation>&amp;ECC double-bit errors:</translation>
-    </message>
-    <message>
       <source>&amp;GPU temperature above:</source>
       <translation>&amp;GPU temperature above:</translation>
     </message>
     <message>
       <source>&amp;Memory temperature above:</source>
       <translation>&amp;Memory temperature above:</translation>
-    </message>
-    <message>
-      <source>&amp;Namespace:</source>
-      <translation>&amp;Namespace:</translation>
-    </message>
-    <message>
-      <source>&amp;Scrape interval:</source>
-      <translation>&amp;Scrape interval:</translation>
     </message>
     <message>
       <source>&amp;Utilisation below:</source>
@@ -589,10 +553,6 @@
       <translation>Exporter &amp;image:</translation>
     </message>
     <message>
-      <source>Exporter &amp;port:</source>
-      <translation>Exporter &amp;port:</translation>
-    </message>
-    <message>
       <source>Exporter p&amp;ort:</source>
       <translation>Exporter p&amp;ort:</translation>
     </message>
@@ -607,10 +567,6 @@
     <message>
       <source>Monitoring</source>
       <translation>Monitoring</translation>
-    </message>
-    <message>
-      <source>NCCL &amp;hang after:</source>
-      <translation>NCCL &amp;hang after:</translation>
     </message>
     <message>
       <source>NCCL hang af&amp;ter:</source>
@@ -710,14 +666,6 @@
     <message>
       <source>PDF in English, US Letter paper (*.pdf)</source>
       <translation>PDF in English, US Letter paper (*.pdf)</translation>
-    </message>
-    <message>
-      <source>PDF, A4 paper (*.pdf)</source>
-      <translation>PDF, A4 paper (*.pdf)</translation>
-    </message>
-    <message>
-      <source>PDF, US Letter paper (*.pdf)</source>
-      <translation>PDF, US Letter paper (*.pdf)</translation>
     </message>
     <message>
       <source>The PDF needs a font with Chinese characters, and none could be used.

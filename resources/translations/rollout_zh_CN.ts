@@ -12,10 +12,6 @@
       <translation>已完成 %1 / %2 项（通过或不适用）。</translation>
     </message>
     <message>
-      <source>&amp;Evidence file…</source>
-      <translation>证明材料(&amp;E)…</translation>
-    </message>
-    <message>
       <source>All files (*)</source>
       <translation>所有文件 (*)</translation>
     </message>
@@ -186,10 +182,6 @@
       <translation>%1（当前选择）</translation>
     </message>
     <message>
-      <source>&amp;CUDA version:</source>
-      <translation>CUDA 版本(&amp;C)：</translation>
-    </message>
-    <message>
       <source>&amp;Data path:</source>
       <translation>数据路径(&amp;D)：</translation>
     </message>
@@ -198,20 +190,8 @@
       <translation>每节点 GPU 数(&amp;G)：</translation>
     </message>
     <message>
-      <source>&amp;Host names:</source>
-      <translation>主机名(&amp;H)：</translation>
-    </message>
-    <message>
       <source>&amp;Job name:</source>
       <translation>作业名称(&amp;J)：</translation>
-    </message>
-    <message>
-      <source>&amp;Nodes:</source>
-      <translation>节点数(&amp;N)：</translation>
-    </message>
-    <message>
-      <source>&amp;Scheduler:</source>
-      <translation>调度方式(&amp;S)：</translation>
     </message>
     <message>
       <source>&amp;Training script:</source>
@@ -296,10 +276,6 @@
     <message>
       <source>N&amp;odes:</source>
       <translation>节点数(&amp;O)：</translation>
-    </message>
-    <message>
-      <source>NCCL &amp;variables:</source>
-      <translation>NCCL 环境变量(&amp;V)：</translation>
     </message>
     <message>
       <source>NCCL variables:</source>
@@ -517,24 +493,12 @@
       <translation> 秒</translation>
     </message>
     <message>
-      <source>&amp;ECC double-bit errors:</source>
-      <translation>ECC 双比特错误数(&amp;E)：</translation>
-    </message>
-    <message>
       <source>&amp;GPU temperature above:</source>
       <translation>GPU 温度高于(&amp;G)：</translation>
     </message>
     <message>
       <source>&amp;Memory temperature above:</source>
       <translation>显存温度高于(&amp;M)：</translation>
-    </message>
-    <message>
-      <source>&amp;Namespace:</source>
-      <translation>命名空间(&amp;N)：</translation>
-    </message>
-    <message>
-      <source>&amp;Scrape interval:</source>
-      <translation>抓取间隔(&amp;S)：</translation>
     </message>
     <message>
       <source>&amp;Utilisation below:</source>
@@ -589,10 +553,6 @@
       <translation>采集器镜像(&amp;I)：</translation>
     </message>
     <message>
-      <source>Exporter &amp;port:</source>
-      <translation>采集器端口(&amp;P)：</translation>
-    </message>
-    <message>
       <source>Exporter p&amp;ort:</source>
       <translation>采集器端口(&amp;O)：</translation>
     </message>
@@ -607,10 +567,6 @@
     <message>
       <source>Monitoring</source>
       <translation>监控</translation>
-    </message>
-    <message>
-      <source>NCCL &amp;hang after:</source>
-      <translation>NCCL 卡死判定(&amp;H)：</translation>
     </message>
     <message>
       <source>NCCL hang af&amp;ter:</source>
@@ -710,14 +666,6 @@
     <message>
       <source>PDF in English, US Letter paper (*.pdf)</source>
       <translation>英文 PDF，美国信纸 (*.pdf)</translation>
-    </message>
-    <message>
-      <source>PDF, A4 paper (*.pdf)</source>
-      <translation>PDF，A4 纸 (*.pdf)</translation>
-    </message>
-    <message>
-      <source>PDF, US Letter paper (*.pdf)</source>
-      <translation>PDF，美式信纸 (*.pdf)</translation>
     </message>
     <message>
       <source>The PDF needs a font with Chinese characters, and none could be used.

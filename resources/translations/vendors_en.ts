@@ -123,10 +123,6 @@
       <translation>&amp;Card replacement:</translation>
     </message>
     <message>
-      <source>&amp;Free-text terms:</source>
-      <translation>&amp;Free-text terms:</translation>
-    </message>
-    <message>
       <source>&amp;GPU:</source>
       <translation>&amp;GPU:</translation>
     </message>
@@ -143,10 +139,6 @@
       <translation>&amp;Monthly price:</translation>
     </message>
     <message>
-      <source>&amp;Name:</source>
-      <translation>&amp;Name:</translation>
-    </message>
-    <message>
       <source>&amp;On-demand price:</source>
       <translation>&amp;On-demand price:</translation>
     </message>
@@ -161,10 +153,6 @@
     <message>
       <source>&amp;SLA availability:</source>
       <translation>&amp;SLA availability:</translation>
-    </message>
-    <message>
-      <source>&amp;VAT:</source>
-      <translation>&amp;VAT:</translation>
     </message>
     <message>
       <source>&amp;Yearly factor:</source>
@@ -421,10 +409,6 @@ Rule: %2</translation>
       <translation>Into a folder…</translation>
     </message>
     <message>
-      <source>Intranet &amp;bandwidth:</source>
-      <translation>Intranet &amp;bandwidth:</translation>
-    </message>
-    <message>
       <source>Intranet band&amp;width:</source>
       <translation>Intranet band&amp;width:</translation>
     </message>
@@ -615,10 +599,6 @@ Rule: %2</translation>
     <message>
       <source>Single feed with UPS</source>
       <translation>Single feed with UPS</translation>
-    </message>
-    <message>
-      <source>Spare cards on sit&amp;e:</source>
-      <translation>Spare cards on sit&amp;e:</translation>
     </message>
     <message>
       <source>Spare cards on site:</source>

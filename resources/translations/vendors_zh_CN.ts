@@ -123,10 +123,6 @@
       <translation>换卡时效(&amp;C)：</translation>
     </message>
     <message>
-      <source>&amp;Free-text terms:</source>
-      <translation>其他约定(&amp;F)：</translation>
-    </message>
-    <message>
       <source>&amp;GPU:</source>
       <translation>GPU 型号(&amp;G)：</translation>
     </message>
@@ -143,10 +139,6 @@
       <translation>包月价格(&amp;M)：</translation>
     </message>
     <message>
-      <source>&amp;Name:</source>
-      <translation>名称(&amp;N)：</translation>
-    </message>
-    <message>
       <source>&amp;On-demand price:</source>
       <translation>按量价格(&amp;O)：</translation>
     </message>
@@ -161,10 +153,6 @@
     <message>
       <source>&amp;SLA availability:</source>
       <translation>SLA 可用性(&amp;S)：</translation>
-    </message>
-    <message>
-      <source>&amp;VAT:</source>
-      <translation>增值税(&amp;V)：</translation>
     </message>
     <message>
       <source>&amp;Yearly factor:</source>
@@ -421,10 +409,6 @@ Rule: %2</source>
       <translation>写入文件夹…</translation>
     </message>
     <message>
-      <source>Intranet &amp;bandwidth:</source>
-      <translation>内网带宽(&amp;B)：</translation>
-    </message>
-    <message>
       <source>Intranet band&amp;width:</source>
       <translation>内网带宽(&amp;W)：</translation>
     </message>
@@ -615,10 +599,6 @@ Rule: %2</source>
     <message>
       <source>Single feed with UPS</source>
       <translation>单路市电加 UPS</translation>
-    </message>
-    <message>
-      <source>Spare cards on sit&amp;e:</source>
-      <translation>现场备件(&amp;E)：</translation>
     </message>
     <message>
       <source>Spare cards on site:</source>

@@ -66,10 +66,6 @@
   <context>
     <name>DemandEditor</name>
     <message>
-      <source>&amp;Fill from workload</source>
-      <translation>&amp;Fill from workload</translation>
-    </message>
-    <message>
       <source>&lt;b&gt;Monthly demand profile&lt;/b&gt;</source>
       <translation>&lt;b&gt;Monthly demand profile&lt;/b&gt;</translation>
     </message>
@@ -340,10 +336,6 @@ Source: %3</translation>
       <translation>%1 tokens/s per card</translation>
     </message>
     <message>
-      <source>&amp;Context length:</source>
-      <translation>&amp;Context length:</translation>
-    </message>
-    <message>
       <source>&amp;Deadline:</source>
       <translation>&amp;Deadline:</translation>
     </message>
@@ -352,16 +344,8 @@ Source: %3</translation>
       <translation>&amp;GPU:</translation>
     </message>
     <message>
-      <source>&amp;Global batch:</source>
-      <translation>&amp;Global batch:</translation>
-    </message>
-    <message>
       <source>&amp;Model:</source>
       <translation>&amp;Model:</translation>
-    </message>
-    <message>
-      <source>&amp;Paste config.json…</source>
-      <translation>&amp;Paste config.json…</translation>
     </message>
     <message>
       <source>&amp;Precision:</source>
@@ -378,14 +362,6 @@ Source: %3</translation>
     <message>
       <source>&amp;Task:</source>
       <translation>&amp;Task:</translation>
-    </message>
-    <message>
-      <source>&amp;Tensor parallel:</source>
-      <translation>&amp;Tensor parallel:</translation>
-    </message>
-    <message>
-      <source>&amp;ZeRO / FSDP stage:</source>
-      <translation>&amp;ZeRO / FSDP stage:</translation>
     </message>
     <message>
       <source>0 — no sharding</source>
@@ -450,10 +426,6 @@ Source: %3</translation>
     <message>
       <source>Compare &amp;with:</source>
       <translation>Compare &amp;with:</translation>
-    </message>
-    <message>
-      <source>Concurrent &amp;requests:</source>
-      <translation>Concurrent &amp;requests:</translation>
     </message>
     <message>
       <source>Concurrent re&amp;quests:</source>
@@ -540,10 +512,6 @@ Source: %3</translation>
       <translation>Layers:</translation>
     </message>
     <message>
-      <source>LoRA &amp;rank:</source>
-      <translation>LoRA &amp;rank:</translation>
-    </message>
-    <message>
       <source>LoRA fine-tune</source>
       <translation>LoRA fine-tune</translation>
     </message>
@@ -626,10 +594,6 @@ Source: %3</translation>
     <message>
       <source>Pretraining</source>
       <translation>Pretraining</translation>
-    </message>
-    <message>
-      <source>QLoRA base &amp;bits:</source>
-      <translation>QLoRA base &amp;bits:</translation>
     </message>
     <message>
       <source>QLoRA base bits:</source>

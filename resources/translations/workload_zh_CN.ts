@@ -66,10 +66,6 @@
   <context>
     <name>DemandEditor</name>
     <message>
-      <source>&amp;Fill from workload</source>
-      <translation>按工作负载填充(&amp;F)</translation>
-    </message>
-    <message>
       <source>&lt;b&gt;Monthly demand profile&lt;/b&gt;</source>
       <translation>&lt;b&gt;每月算力需求&lt;/b&gt;</translation>
     </message>
@@ -340,10 +336,6 @@ Source: %3</source>
       <translation>每张卡每秒 %1 个 token</translation>
     </message>
     <message>
-      <source>&amp;Context length:</source>
-      <translation>上下文长度(&amp;C)：</translation>
-    </message>
-    <message>
       <source>&amp;Deadline:</source>
       <translation>工期(&amp;D)：</translation>
     </message>
@@ -352,16 +344,8 @@ Source: %3</source>
       <translation>显卡(&amp;G)：</translation>
     </message>
     <message>
-      <source>&amp;Global batch:</source>
-      <translation>全局批大小(&amp;G)：</translation>
-    </message>
-    <message>
       <source>&amp;Model:</source>
       <translation>模型(&amp;M)：</translation>
-    </message>
-    <message>
-      <source>&amp;Paste config.json…</source>
-      <translation>粘贴 config.json(&amp;P)…</translation>
     </message>
     <message>
       <source>&amp;Precision:</source>
@@ -378,14 +362,6 @@ Source: %3</source>
     <message>
       <source>&amp;Task:</source>
       <translation>任务(&amp;T)：</translation>
-    </message>
-    <message>
-      <source>&amp;Tensor parallel:</source>
-      <translation>张量并行(&amp;T)：</translation>
-    </message>
-    <message>
-      <source>&amp;ZeRO / FSDP stage:</source>
-      <translation>ZeRO / FSDP 阶段(&amp;Z)：</translation>
     </message>
     <message>
       <source>0 — no sharding</source>
@@ -450,10 +426,6 @@ Source: %3</source>
     <message>
       <source>Compare &amp;with:</source>
       <translation>对比显卡(&amp;W)：</translation>
-    </message>
-    <message>
-      <source>Concurrent &amp;requests:</source>
-      <translation>并发请求数(&amp;R)：</translation>
     </message>
     <message>
       <source>Concurrent re&amp;quests:</source>
@@ -540,10 +512,6 @@ Source: %3</source>
       <translation>层数：</translation>
     </message>
     <message>
-      <source>LoRA &amp;rank:</source>
-      <translation>LoRA 秩(&amp;R)：</translation>
-    </message>
-    <message>
       <source>LoRA fine-tune</source>
       <translation>LoRA 微调</translation>
     </message>
@@ -626,10 +594,6 @@ Source: %3</source>
     <message>
       <source>Pretraining</source>
       <translation>预训练</translation>
-    </message>
-    <message>
-      <source>QLoRA base &amp;bits:</source>
-      <translation>QLoRA 底座位数(&amp;B)：</translation>
     </message>
     <message>
       <source>QLoRA base bits:</source>
