@@ -656,8 +656,8 @@ Source: %3</translation>
       <translation>Total &amp;cards:</translation>
     </message>
     <message>
-      <source>Training &amp;framework:</source>
-      <translation>Training &amp;framework:</translation>
+      <source>Training framework:</source>
+      <translation>Training framework:</translation>
     </message>
     <message>
       <source>Training time [days]</source>

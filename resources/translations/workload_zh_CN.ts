@@ -656,8 +656,8 @@ Source: %3</source>
       <translation>总卡数(&amp;C)：</translation>
     </message>
     <message>
-      <source>Training &amp;framework:</source>
-      <translation>训练框架(&amp;F)：</translation>
+      <source>Training framework:</source>
+      <translation>训练框架：</translation>
     </message>
     <message>
       <source>Training time [days]</source>

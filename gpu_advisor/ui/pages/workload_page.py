@@ -518,7 +518,7 @@ class WorkloadPage(QWizardPage):
         self._add_row(
             parallel_form,
             "framework",
-            lambda: self.tr("Training &framework:"),
+            lambda: self.tr("Training framework:"),
             self.framework,
         )
         self._add_row(
