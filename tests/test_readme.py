@@ -41,10 +41,69 @@ def test_readme_has_commands():
     assert any("resources/examples/" in c for c in COMMANDS)
 
 
+P12_PASSWORD = "readme-secret"
+"""What the README's ``P12_PW`` holds for the commands below."""
+
+
+def _make_certificate(folder: Path) -> None:
+    """``me.p12`` (key and certificate) and ``me.pem``, as the README names them."""
+    import datetime as dt
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.hazmat.primitives.serialization import pkcs12
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "README signer")])
+    start = dt.datetime.now(dt.UTC) - dt.timedelta(days=1)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(start)
+        .not_valid_after(start + dt.timedelta(days=30))
+        .add_extension(
+            x509.KeyUsage(
+                digital_signature=True,
+                content_commitment=True,
+                key_encipherment=False,
+                data_encipherment=False,
+                key_agreement=False,
+                key_cert_sign=False,
+                crl_sign=False,
+                encipher_only=False,
+                decipher_only=False,
+            ),
+            critical=True,
+        )
+        .sign(key, hashes.SHA256())
+    )
+    (folder / "me.p12").write_bytes(
+        pkcs12.serialize_key_and_certificates(
+            b"me",
+            key,
+            cert,
+            None,
+            serialization.BestAvailableEncryption(P12_PASSWORD.encode()),
+        )
+    )
+    (folder / "me.pem").write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+
+
 @pytest.fixture(scope="module")
 def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("readme")
     shutil.copytree(ROOT / "resources" / "examples", folder / "resources" / "examples")
+    # the user's own plan and certificate, as the signing section assumes
+    shutil.copy(
+        ROOT / "resources" / "examples" / "shanghai_13b_finetune.gpuplan",
+        folder / "plan.gpuplan",
+    )
+    _make_certificate(folder)
     return folder
 
 
@@ -56,7 +115,7 @@ def _run(command: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
         out_path = cwd / words[at + 1]
         words = words[:at]
     code = "import sys; from gpu_advisor.cli import main; sys.exit(main(sys.argv[1:]))"
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "P12_PW": P12_PASSWORD}
     done = subprocess.run(
         [sys.executable, "-c", code, *words[1:]],
         cwd=cwd,
