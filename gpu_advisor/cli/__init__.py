@@ -18,7 +18,7 @@ from typing_extensions import override
 from gpu_advisor import __version__
 from gpu_advisor.cli._common import CliError
 
-_COMMAND_MODULES = ("catalog_cmd", "size", "cost", "report", "evidence")
+_COMMAND_MODULES = ("catalog_cmd", "size", "cost", "report", "evidence", "diff")
 
 
 class _Parser(argparse.ArgumentParser):
