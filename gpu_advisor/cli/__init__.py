@@ -18,7 +18,15 @@ from typing_extensions import override
 from gpu_advisor import __version__
 from gpu_advisor.cli._common import CliError
 
-_COMMAND_MODULES = ("catalog_cmd", "size", "cost", "report", "evidence", "rollout")
+_COMMAND_MODULES = (
+    "catalog_cmd",
+    "size",
+    "cost",
+    "report",
+    "evidence",
+    "rollout",
+    "diff",
+)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,0 +1,227 @@
+"""Compare two plans: the inputs that differ and the results that moved.
+
+A plan's inputs are its project file; they are compared field by field on the
+JSON form the file stores (``Project.model_dump(mode="json")``), lists item by
+item, so a changed quote shows as ``vendors.1.on_demand_cny_per_gpu_hour``.
+The results are compared on the figures a reader of the plan acts on: the
+recommendation and its total, each option's total, the card count, nodes,
+network class, GPU-hours and days, the break-even, and P(owning beats renting)
+when both evaluations carry a Monte Carlo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from gpu_advisor.model.diff_results import InputChange, PlanDiff, ResultChange
+from gpu_advisor.model.evaluation import Evaluation
+from gpu_advisor.model.project import OptionId, Project
+
+_MISSING = object()
+
+
+def _flatten(value: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """Leaves of a JSON value as ``(dotted path, value)``; empty containers are leaves."""
+    if isinstance(value, dict) and value:
+        for key, item in value.items():
+            yield from _flatten(item, f"{prefix}.{key}" if prefix else str(key))
+    elif isinstance(value, list) and value:
+        for index, item in enumerate(value):
+            yield from _flatten(item, f"{prefix}.{index}" if prefix else str(index))
+    else:
+        yield prefix, value
+
+
+def diff_inputs(old: Project, new: Project) -> list[InputChange]:
+    """Every input that differs between two plans, in file order.
+
+    Examples
+    --------
+    >>> from gpu_advisor.model.project import ProjectMeta
+    >>> a = Project()
+    >>> b = a.model_copy(update={"meta": ProjectMeta(horizon_months=24)})
+    >>> [(c.path, c.old, c.new) for c in diff_inputs(a, b)]
+    [('meta.horizon_months', 12, 24)]
+    >>> diff_inputs(a, a)
+    []
+    """
+    left = dict(_flatten(old.model_dump(mode="json")))
+    right = dict(_flatten(new.model_dump(mode="json")))
+    changes: list[InputChange] = []
+    for path in [*left, *(p for p in right if p not in left)]:
+        a, b = left.get(path, _MISSING), right.get(path, _MISSING)
+        if a is _MISSING:
+            changes.append(InputChange(path=path, new=b, added=True))
+        elif b is _MISSING:
+            changes.append(InputChange(path=path, old=a, removed=True))
+        elif a != b or type(a) is not type(b):
+            changes.append(InputChange(path=path, old=a, new=b))
+    return changes
+
+
+@dataclass(frozen=True, slots=True)
+class _Measure:
+    key: str
+    label_en: str
+    label_zh: str
+    unit: str
+    read: Callable[[Evaluation], str | float | int | None]
+
+
+def _option_total(option: OptionId) -> Callable[[Evaluation], float | None]:
+    def read(ev: Evaluation) -> float | None:
+        found = [o for o in ev.cost.options if o.id is option]
+        return found[0].total_cny if found else None
+
+    return read
+
+
+def _recommended_total(ev: Evaluation) -> float | None:
+    chosen = ev.cost.recommendation.option
+    found = [o for o in ev.cost.options if o.id is chosen]
+    return found[0].total_cny if found else None
+
+
+def _p_own(ev: Evaluation) -> float | None:
+    mc = ev.monte_carlo
+    return None if mc is None else mc.p_own_beats_rent
+
+
+_OPTION_NAMES: dict[OptionId, tuple[str, str]] = {
+    OptionId.ON_DEMAND: ("on-demand", "按量付费"),
+    OptionId.MONTHLY: ("monthly", "包月"),
+    OptionId.YEARLY: ("yearly", "包年"),
+    OptionId.SPOT: ("spot", "竞价实例"),
+    OptionId.MIX: ("mix", "组合租用"),
+    OptionId.COLOCATION: ("colocation", "托管"),
+    OptionId.SELF_BUILD: ("self-build", "自建"),
+}
+
+
+def _measures() -> list[_Measure]:
+    out = [
+        _Measure(
+            "cost.recommendation.option",
+            "Recommendation",
+            "推荐方案",
+            "",
+            lambda ev: ev.cost.recommendation.option.value,
+        ),
+        _Measure(
+            "cost.recommendation.total_cny",
+            "Recommended option's total",
+            "推荐方案总成本",
+            "CNY",
+            _recommended_total,
+        ),
+        _Measure(
+            "sizing.gpus",
+            "Cards",
+            "卡数",
+            "GPUs",
+            lambda ev: ev.sizing.cluster.gpus_for_deadline or ev.sizing.cluster.gpus,
+        ),
+        _Measure(
+            "sizing.nodes",
+            "Nodes",
+            "节点数",
+            "nodes",
+            lambda ev: ev.sizing.cluster.nodes,
+        ),
+        _Measure(
+            "sizing.network_id",
+            "Network class",
+            "网络等级",
+            "",
+            lambda ev: ev.sizing.cluster.network_id,
+        ),
+        _Measure(
+            "sizing.gpu_hours",
+            "GPU-hours",
+            "卡时",
+            "GPU-h",
+            lambda ev: ev.sizing.compute.gpu_hours,
+        ),
+        _Measure(
+            "sizing.days",
+            "Days to finish",
+            "完成天数",
+            "days",
+            lambda ev: ev.sizing.cluster.days,
+        ),
+    ]
+    for option, (en, zh) in _OPTION_NAMES.items():
+        out.append(
+            _Measure(
+                f"cost.options.{option.value}.total_cny",
+                f"Total, {en}",
+                f"总成本（{zh}）",
+                "CNY",
+                _option_total(option),
+            )
+        )
+    out += [
+        _Measure(
+            "cost.break_even.utilization",
+            "Break-even utilisation",
+            "回本利用率",
+            "1",
+            lambda ev: ev.cost.break_even.utilization,
+        ),
+        _Measure(
+            "cost.break_even.month",
+            "Break-even month",
+            "回本月份",
+            "month",
+            lambda ev: ev.cost.break_even.month,
+        ),
+        _Measure(
+            "monte_carlo.p_own_beats_rent",
+            "P(owning beats renting)",
+            "自购优于租用的概率",
+            "1",
+            _p_own,
+        ),
+    ]
+    return out
+
+
+MEASURES = _measures()
+"""The results :func:`diff_results` compares, in the order it reports them."""
+
+
+def diff_results(old: Evaluation, new: Evaluation) -> list[ResultChange]:
+    """The results that moved between two evaluations, with the size of the move."""
+    changes: list[ResultChange] = []
+    for m in MEASURES:
+        a, b = m.read(old), m.read(new)
+        if a == b:
+            continue
+        delta = relative = None
+        if isinstance(a, int | float) and isinstance(b, int | float):
+            delta = float(b) - float(a)
+            relative = delta / abs(float(a)) if a else None
+        changes.append(
+            ResultChange(
+                key=m.key,
+                label_en=m.label_en,
+                label_zh=m.label_zh,
+                unit=m.unit,
+                old=a,
+                new=b,
+                delta=delta,
+                relative=relative,
+            )
+        )
+    return changes
+
+
+def diff_plans(
+    old: Project, new: Project, old_eval: Evaluation, new_eval: Evaluation
+) -> PlanDiff:
+    """Inputs that differ and results that moved between two evaluated plans."""
+    return PlanDiff(
+        inputs=diff_inputs(old, new), results=diff_results(old_eval, new_eval)
+    )
