@@ -133,6 +133,9 @@ def test_killed_saves_leave_old_or_new_file(
 ) -> None:
     target = tmp_path / "plan.gpuplan"
     make, base = builder["make"], builder["base"]
+    # twice, so that a backup exists even if the first kill lands before the
+    # child's first save completes (a loaded machine)
+    save_project(make(base, 0), target)
     save_project(make(base, 0), target)
     rng = random.Random(20260315)
     generation, leftovers, progressed = 0, 0, 0
