@@ -113,9 +113,11 @@ def train_log_memory(megabytes: int = 10) -> tuple[float, float]:
     """(peak MB per MB of input, input MB) while parsing a training log."""
     rows = ["step,tokens_per_s,loss,gpus"]
     step = 0
-    while sum(len(r) + 1 for r in rows) < megabytes * 10**6:
+    size = len(rows[0]) + 1
+    while size < megabytes * 10**6:
         step += 1
         rows.append(f"{step},{250000 + step % 977}.5,{2.5 - step * 1e-7:.6f},64")
+        size += len(rows[-1]) + 1
     text = "\n".join(rows) + "\n"
     size_mb = len(text) / 10**6
     tracemalloc.start()
