@@ -1,0 +1,194 @@
+"""Benchmark result import: a 1,000-file, 100 MB folder (budget ≤ 10 s), memory, fuzz.
+
+* Folder: 1,000 files of about 100 kB each (nccl-tests runs with
+  ``NCCL_DEBUG=INFO`` chatter, iperf3 ``-J`` with per-second intervals of
+  8 streams, fio JSON), as a vendor's results folder of a large cluster.
+* Memory: peak Python allocation (``tracemalloc``) while parsing a 10 MB
+  training log, per MB of input (target ≤ 20 MB per MB).
+* Fuzz: ``FUZZ_PER_PARSER`` generated damaged files per format, each must be
+  imported or refused with a reason, never raise.
+
+Run as a script for the figures, or with ``pytest benchmarks/bench_import.py
+--benchmark-enable``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+from gpu_advisor.io.results_import import import_results, parse_text
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "tests" / "data" / "results"
+FUZZ_SOURCES = [
+    SAMPLES / "vendor_a" / "node01" / "nccl_all_reduce_perf_1node.txt",
+    SAMPLES / "vendor_a" / "node01" / "iperf3_node01_to_node02.json",
+    SAMPLES / "vendor_a" / "node01" / "train_log.csv",
+    *sorted((SAMPLES / "variants").iterdir()),
+    *sorted(p for p in (SAMPLES / "vendor_a" / "node01").iterdir() if "fio" in p.name),
+    *sorted(
+        p for p in (SAMPLES / "vendor_a" / "node01").iterdir() if "nvidia" in p.name
+    ),
+]
+FUZZ_PER_PARSER = 1000
+
+
+def _nccl(size_kb: int, host: str) -> str:
+    rows = [
+        "# nThread 1 nGpus 1 minBytes 8 maxBytes 8589934592 step: 2(factor)",
+        "# Collective test starting: all_reduce_perf",
+        f"#  Rank  0 Group  0 Pid  1 on {host} device  0 [0x07] NVIDIA H100",
+    ]
+    chatter = (
+        f"{host}:1:1 [0] NCCL INFO Channel 00/32 : 0 1 2 3 4 5 6 7 via P2P/IPC/read"
+    )
+    while sum(len(r) for r in rows) < size_kb * 1000 - 4000:
+        rows.append(chatter)
+    size = 8
+    while size <= 8 * 2**30:
+        rows.append(
+            f"{size:>12} {size // 4:>12} float sum -1 100.1 1.00 1.75 0 99.9 1.00 1.75 0"
+        )
+        size *= 2
+    rows += ["# Out of bounds values : 0 OK", "# Avg bus bandwidth    : 120.5", ""]
+    return "\n".join(rows)
+
+
+def _iperf3(size_kb: int) -> str:
+    stream = {"socket": 5, "start": 0, "end": 1, "seconds": 1, "bytes": 1.1e9,
+              "bits_per_second": 9.4e9, "retransmits": 0, "snd_cwnd": 3e6, "omitted": False}  # fmt: skip
+    intervals: list[dict[str, Any]] = []
+    doc: dict[str, Any] = {
+        "start": {"system_info": "Linux n1 5.15", "test_start": {"protocol": "TCP", "num_streams": 8}},
+        "intervals": intervals,
+        "end": {"sum_sent": {"bits_per_second": 7.5e10, "retransmits": 3},
+                "sum_received": {"bits_per_second": 7.4e10}},
+    }  # fmt: skip
+    while len(json.dumps(doc)) < size_kb * 1000:
+        intervals.append({"streams": [stream] * 8, "sum": stream})
+    return json.dumps(doc, indent=1)
+
+
+def _fio(size_kb: int) -> str:
+    job = {"jobname": "ckpt", "error": 0,
+           "write": {"io_bytes": 1, "bw_bytes": 2e9, "bw": 1953125, "iops": 1900.5,
+                     "clat_ns": {"percentile": {"50.000000": 4e6, "99.000000": 8e6},
+                                 "bins": {}}}}  # fmt: skip
+    bins = job["write"]["clat_ns"]["bins"]  # type: ignore[index]
+    i = 0
+    while len(json.dumps(job)) < size_kb * 1000:
+        bins[str(1000 + i)] = i
+        i += 1
+    return json.dumps({"fio version": "fio-3.33", "jobs": [job]}, indent=1)
+
+
+def make_folder(folder: Path, files: int = 1000, size_kb: int = 100) -> int:
+    """Write ``files`` result files of about ``size_kb`` kB; returns the total bytes."""
+    templates = [_nccl(size_kb, "n1"), _iperf3(size_kb), _fio(size_kb)]
+    total = 0
+    for i in range(files):
+        node = folder / f"node{i // 10:03d}"
+        node.mkdir(parents=True, exist_ok=True)
+        text = templates[i % 3]
+        name = ["nccl_all_reduce.txt", "iperf3.json", "fio.json"][i % 3]
+        (node / f"{i}_{name}").write_text(text)
+        total += len(text)
+    return total
+
+
+def time_folder_import(folder: Path) -> tuple[float, int, int]:
+    start = time.perf_counter()
+    report = import_results([folder])
+    return time.perf_counter() - start, len(report.imported), len(report.refused)
+
+
+def train_log_memory(megabytes: int = 10) -> tuple[float, float]:
+    """(peak MB per MB of input, input MB) while parsing a training log."""
+    rows = ["step,tokens_per_s,loss,gpus"]
+    step = 0
+    size = len(rows[0]) + 1
+    while size < megabytes * 10**6:
+        step += 1
+        rows.append(f"{step},{250000 + step % 977}.5,{2.5 - step * 1e-7:.6f},64")
+        size += len(rows[-1]) + 1
+    text = "\n".join(rows) + "\n"
+    size_mb = len(text) / 10**6
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    measurements = parse_text(text, "train_log.csv", "n1")
+    peak = tracemalloc.get_traced_memory()[1] - base
+    tracemalloc.stop()
+    assert measurements
+    return peak / 10**6 / size_mb, size_mb
+
+
+def fuzz(per_parser: int = FUZZ_PER_PARSER, seed: int = 17) -> tuple[int, int, int]:
+    """(files, imported, refused) over damaged copies of each known format."""
+    rng = random.Random(seed)
+    imported = refused = files = 0
+    for source in FUZZ_SOURCES:
+        original = source.read_bytes()
+        for _ in range(per_parser):
+            data = bytearray(original)
+            for _ in range(rng.randint(1, 4)):
+                at = rng.randint(0, len(data))
+                action = rng.choice(("insert", "cut", "repeat", "flip"))
+                if action == "insert":
+                    data[at:at] = bytes(
+                        rng.randint(0, 255) for _ in range(rng.randint(1, 16))
+                    )
+                elif action == "cut":
+                    del data[at : at + rng.randint(1, 200)]
+                elif action == "repeat":
+                    data[at:at] = data[at : at + rng.randint(1, 200)] * rng.randint(
+                        1, 50
+                    )
+                elif data:
+                    data[min(at, len(data) - 1)] ^= 1 << rng.randint(0, 7)
+            with tempfile.TemporaryDirectory() as folder:
+                path = Path(folder) / source.name
+                path.write_bytes(bytes(data))
+                report = import_results([path])  # must not raise
+            files += 1
+            if report.refused:
+                assert not report.measurements
+                refused += 1
+            else:
+                imported += 1
+    return files, imported, refused
+
+
+def test_bench_folder_import(benchmark: Any, tmp_path: Path) -> None:
+    make_folder(tmp_path, files=100)
+    report = benchmark(import_results, [tmp_path])
+    assert len(report.imported) == 100
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        total = make_folder(Path(folder))
+        seconds, imported, refused = time_folder_import(Path(folder))
+        print(
+            f"folder import: 1000 files, {total / 1e6:.1f} MB: {seconds:.2f} s "
+            f"({imported} imported, {refused} refused; budget 10 s)"
+        )
+    per_mb, size_mb = train_log_memory()
+    print(
+        f"training log {size_mb:.1f} MB: peak {per_mb:.1f} MB per MB of input (target 20)"
+    )
+    per = int(sys.argv[1]) if len(sys.argv) > 1 else FUZZ_PER_PARSER
+    files, ok, bad = fuzz(per)
+    print(
+        f"fuzz: {files} files ({len(FUZZ_SOURCES)} formats x {per}): {ok} imported, {bad} refused, 0 tracebacks"
+    )
+
+
+if __name__ == "__main__":
+    main()
