@@ -250,7 +250,13 @@ ARTICLE_ELECTRICITY_CNY_PER_CARD_YEAR = (10_000.0, 20_000.0)
 PLAUSIBLE_TARIFF_CNY_PER_KWH = (0.3, 1.6)
 """Range of Chinese industrial and commercial tariffs (peak to valley, 2024-2026),
 outside which a user's figure is questioned. [CNY/kWh]"""
-_ARTICLE_002 = "深圳GPU集群搭建方案：先算清自建和租用的账 (idctop.com)"
+_ARTICLE_002_EN = (
+    "“A GPU cluster in Shenzhen: renting suits most teams better than building” "
+    "(idctop.com)"
+)
+_ARTICLE_002_ZH = "idctop.com 文章《在深圳搭建 GPU 集群：租用比自建更适合多数团队》"
+"""The article's citation in each language (the same titles as the plan's
+glossary, ``report.glossary.ARTICLE_TITLES``)."""
 
 
 def price_book_warnings(
@@ -304,11 +310,11 @@ def price_book_warnings(
         out.append(
             _warn(
                 "recommend.electricity_article_claim",
-                f"The article {_ARTICLE_002} puts electricity at 10,000–20,000 CNY per card "
+                f"The article {_ARTICLE_002_EN} puts electricity at 10,000–20,000 CNY per card "
                 f"per year; at {tdp * load + overhead:,.0f} W a card, PUE {pue:.2f} and "
                 f"{tariff:.2f} CNY/kWh the arithmetic gives {per_card:,.0f} CNY. The claim "
                 f"would need {need:.2f} CNY/kWh or more; this plan uses the arithmetic.",
-                f"文章《{_ARTICLE_002}》称单卡一年电费一两万元；按每卡 "
+                f"{_ARTICLE_002_ZH}称单卡一年电费一两万元；按每卡 "
                 f"{tdp * load + overhead:,.0f} W、PUE {pue:.2f}、{tariff:.2f} 元/度计算只有 "
                 f"{per_card:,.0f} 元，要达到该说法电价需至少 {need:.2f} 元/度；本方案按计算值。",
                 [
@@ -752,8 +758,8 @@ def recommend(
     if owned:
         cards = owned[0].gpus
         if b.owned_gpus is not None:
-            why_en = "the figure entered in the plan (budget.owned_gpus)"
-            why_zh = "方案中填写的数量（budget.owned_gpus）"
+            why_en = "the card count entered on the budget step"
+            why_zh = "预算步骤中填写的卡数"
         else:
             peak_i = max(range(len(demand)), key=lambda i: demand[i]) if demand else 0
             peak_h = demand[peak_i] if demand else 0.0

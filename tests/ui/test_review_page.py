@@ -190,7 +190,8 @@ def test_wizard_walks_the_rollout_pages(qtbot: Any) -> None:
         "completions: 2"
         in env_page.viewers[session.project.environment.scheduler].text()
     )
-    session.undo_stack.undo()
+    session.undo_stack.undo()  # the override
+    session.undo_stack.undo()  # the node count
     assert env_page.nodes_field.editor.value() == 1
     wizard.go_to(PageId.REVIEW)
     review = pages[PageId.REVIEW]
