@@ -240,7 +240,8 @@ def test_owned_options_say_how_many_cards_they_buy_and_why():
         if r.code == "recommend.owned_cards"
     )
     assert "buy 4 cards" in reason.message_en
-    assert "budget.owned_gpus" in reason.message_en
+    assert "the card count entered on the budget step" in reason.message_en
+    assert "budget.owned_gpus" in reason.inputs
 
 
 def test_commitment_discount_is_stated_against_a_named_list_price():
