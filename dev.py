@@ -56,6 +56,9 @@ DEBIAN_PACKAGES = [
     "shellcheck",
     # tests: promtool checks and unit-tests the generated Prometheus alert rules
     "prometheus",
+    # tests: the vendor test kit runs its fio and iperf3 steps for real (loopback)
+    "fio",
+    "iperf3",
     "xvfb",
     "xauth",
     # packaging: PyInstaller needs objdump/objcopy; validators for the desktop files

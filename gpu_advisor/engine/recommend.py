@@ -38,6 +38,7 @@ from gpu_advisor.engine.cost import (
     check_card_hour_price,
 )
 from gpu_advisor.engine.mix import MixPolicy, best_hybrid
+from gpu_advisor.engine.names import option_in_sentence
 from gpu_advisor.engine.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, PriceRange, Severity
@@ -62,16 +63,6 @@ MIX_MIN_SAVING = 0.05
 """The mix must save at least 5 % over the best pure renting option: a second
 contract (reserved plus burst) is only worth managing for a clear saving."""
 
-_NAMES = {
-    OptionId.ON_DEMAND: ("on-demand", "按量付费"),
-    OptionId.MONTHLY: ("monthly rental", "包月"),
-    OptionId.YEARLY: ("yearly rental", "包年"),
-    OptionId.SPOT: ("spot", "竞价实例"),
-    OptionId.MIX: ("mix (reserved baseline + bursts)", "混合（预留基线 + 弹性突发）"),
-    OptionId.COLOCATION: ("colocation of bought servers", "自购服务器托管"),
-    OptionId.SELF_BUILD: ("self-built room", "自建机房"),
-}
-
 
 def _months_en(count: int) -> str:
     """``1 month``, ``2 months``.
@@ -90,7 +81,7 @@ def option_name(option: OptionId, zh: bool = False) -> str:
     >>> option_name(OptionId.MONTHLY), option_name(OptionId.MONTHLY, zh=True)
     ('monthly rental', '包月')
     """
-    return _NAMES[option][1 if zh else 0]
+    return option_in_sentence(option, zh)
 
 
 def _cny(x: float) -> str:

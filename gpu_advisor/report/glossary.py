@@ -10,14 +10,10 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from gpu_advisor.engine.names import OPTION_NAMES as ENGINE_OPTION_NAMES
+
 OPTION_NAMES: Final[dict[str, tuple[str, str]]] = {
-    "on_demand": ("按量付费", "On-demand"),
-    "monthly": ("包月", "Monthly rental"),
-    "yearly": ("包年", "Yearly commitment"),
-    "spot": ("竞价实例", "Spot instances"),
-    "mix": ("包年基线加弹性", "Reserved baseline plus bursts"),
-    "colocation": ("托管", "Colocation"),
-    "self_build": ("自建机房", "Self-built room"),
+    option.value: (zh, en) for option, (en, zh) in ENGINE_OPTION_NAMES.items()
 }
 """(zh, en) name of each option id."""
 

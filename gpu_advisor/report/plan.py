@@ -75,7 +75,13 @@ from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, Explanation, Language, Severity
 from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.evaluation import Evaluation
-from gpu_advisor.model.project import CheckStatus, PlanStatus, Project, Scheduler
+from gpu_advisor.model.project import (
+    CheckStatus,
+    Environment,
+    PlanStatus,
+    Project,
+    Scheduler,
+)
 from gpu_advisor.report import charts, kinsoku
 from gpu_advisor.report.fonts import MONO_FONT_NAME, register_cjk_font
 from gpu_advisor.report.glossary import cite_articles
@@ -1501,8 +1507,8 @@ def _scoring(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> 
     st.p(" ".join(moves) if moves else st.t("ven.robust"))
 
 
-def _environment(st: _Story, project: Project) -> None:
-    env = project.environment
+def _environment(st: _Story, project: Project, env: Environment) -> None:
+    """The launch files as the rollout writes them (``env`` from ``plan_environment``)."""
     lang = st.lang
     st.h1("environment")
     st.p(
@@ -1527,7 +1533,7 @@ def _environment(st: _Story, project: Project) -> None:
         st.code(api.bare_nodes_script(env, wl, lang))
 
 
-def _monitoring(st: _Story, project: Project) -> None:
+def _monitoring(st: _Story, project: Project, env: Environment) -> None:
     mon = project.monitoring
     st.h1("monitoring")
     st.p(
@@ -1544,7 +1550,7 @@ def _monitoring(st: _Story, project: Project) -> None:
     st.h2(st.t("mon.rules"))
     st.code(
         api.prometheus_alert_rules(
-            mon, st.lang, expected_gpus_per_node=project.environment.gpus_per_node
+            mon, st.lang, expected_gpus_per_node=env.gpus_per_node
         )
     )
 
@@ -2247,9 +2253,10 @@ def build_plan_pdf(
     st.page_break()
     _annex_divider(st)
     st.page_break()
-    _environment(st, project)
+    rollout_env = api.plan_environment(project, catalog, evaluation.sizing).environment
+    _environment(st, project, rollout_env)
     st.items.append(CondPageBreak(120))
-    _monitoring(st, project)
+    _monitoring(st, project, rollout_env)
     st.page_break()
     _assumptions(st, evaluation, catalog)
 

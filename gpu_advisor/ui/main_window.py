@@ -18,7 +18,6 @@ from pathlib import Path
 
 import PySide6
 from PySide6.QtCore import (
-    QCoreApplication,
     QEvent,
     QFileInfo,
     Qt,
@@ -60,7 +59,7 @@ from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import OptionId, Project, ProjectMeta
 from gpu_advisor.ui import i18n
 from gpu_advisor.ui.export import PdfExportController
-from gpu_advisor.ui.i18n import fill
+from gpu_advisor.ui.i18n import current_language, fill
 from gpu_advisor.ui.qt_resources import icon, resource_file
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
@@ -918,14 +917,7 @@ def _ui_language() -> Language:
 
 def option_label(option: OptionId) -> str:
     """The translated name of a procurement option."""
-    translate = QCoreApplication.translate
-    labels = {
-        OptionId.ON_DEMAND: translate("MainWindow", "on-demand rental"),
-        OptionId.MONTHLY: translate("MainWindow", "monthly rental"),
-        OptionId.YEARLY: translate("MainWindow", "yearly rental"),
-        OptionId.SPOT: translate("MainWindow", "spot instances"),
-        OptionId.MIX: translate("MainWindow", "reserved baseline plus bursts"),
-        OptionId.COLOCATION: translate("MainWindow", "colocation of bought servers"),
-        OptionId.SELF_BUILD: translate("MainWindow", "self-built machine room"),
-    }
-    return labels[option]
+    # the one name per option (engine.names), in the UI language
+    from gpu_advisor.engine.names import option_in_sentence
+
+    return option_in_sentence(option, zh=current_language() is Language.ZH)

@@ -336,34 +336,6 @@
       <translation>Add-ons: storage, traffic, bandwidth</translation>
     </message>
     <message>
-      <source>On-demand</source>
-      <translation>On-demand</translation>
-    </message>
-    <message>
-      <source>Monthly</source>
-      <translation>Monthly</translation>
-    </message>
-    <message>
-      <source>Yearly</source>
-      <translation>Yearly</translation>
-    </message>
-    <message>
-      <source>Spot</source>
-      <translation>Spot</translation>
-    </message>
-    <message>
-      <source>Cheapest mix</source>
-      <translation>Cheapest mix</translation>
-    </message>
-    <message>
-      <source>Colocation</source>
-      <translation>Colocation</translation>
-    </message>
-    <message>
-      <source>Self-built room</source>
-      <translation>Self-built room</translation>
-    </message>
-    <message>
       <source>Seed rule: keep at least 15 % of the hardware price (0.15) for the network (InfiniBand/RoCE).</source>
       <translation>Seed rule: keep at least 15 % of the hardware price (0.15) for the network (InfiniBand/RoCE).</translation>
     </message>
@@ -458,34 +430,6 @@
   </context>
   <context>
     <name>CostCharts</name>
-    <message>
-      <source>On-demand</source>
-      <translation>On-demand</translation>
-    </message>
-    <message>
-      <source>Monthly</source>
-      <translation>Monthly</translation>
-    </message>
-    <message>
-      <source>Yearly</source>
-      <translation>Yearly</translation>
-    </message>
-    <message>
-      <source>Spot</source>
-      <translation>Spot</translation>
-    </message>
-    <message>
-      <source>Mix (reserved + burst)</source>
-      <translation>Mix (reserved + burst)</translation>
-    </message>
-    <message>
-      <source>Colocation</source>
-      <translation>Colocation</translation>
-    </message>
-    <message>
-      <source>Self-built room</source>
-      <translation>Self-built room</translation>
-    </message>
     <message>
       <source>CNY</source>
       <translation>CNY</translation>

@@ -336,34 +336,6 @@
       <translation>附加费用：存储、流量、带宽</translation>
     </message>
     <message>
-      <source>On-demand</source>
-      <translation>按量付费</translation>
-    </message>
-    <message>
-      <source>Monthly</source>
-      <translation>包月</translation>
-    </message>
-    <message>
-      <source>Yearly</source>
-      <translation>包年</translation>
-    </message>
-    <message>
-      <source>Spot</source>
-      <translation>竞价实例</translation>
-    </message>
-    <message>
-      <source>Cheapest mix</source>
-      <translation>最省组合</translation>
-    </message>
-    <message>
-      <source>Colocation</source>
-      <translation>托管</translation>
-    </message>
-    <message>
-      <source>Self-built room</source>
-      <translation>自建机房</translation>
-    </message>
-    <message>
       <source>Seed rule: keep at least 15 % of the hardware price (0.15) for the network (InfiniBand/RoCE).</source>
       <translation>经验法则：网络（InfiniBand/RoCE）至少预留硬件价格的 15%（0.15）。</translation>
     </message>
@@ -458,34 +430,6 @@
   </context>
   <context>
     <name>CostCharts</name>
-    <message>
-      <source>On-demand</source>
-      <translation>按量付费</translation>
-    </message>
-    <message>
-      <source>Monthly</source>
-      <translation>包月</translation>
-    </message>
-    <message>
-      <source>Yearly</source>
-      <translation>包年</translation>
-    </message>
-    <message>
-      <source>Spot</source>
-      <translation>竞价实例</translation>
-    </message>
-    <message>
-      <source>Mix (reserved + burst)</source>
-      <translation>混合（预留 + 弹性）</translation>
-    </message>
-    <message>
-      <source>Colocation</source>
-      <translation>托管</translation>
-    </message>
-    <message>
-      <source>Self-built room</source>
-      <translation>自建机房</translation>
-    </message>
     <message>
       <source>CNY</source>
       <translation>元</translation>

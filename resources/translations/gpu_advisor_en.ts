@@ -250,34 +250,6 @@
       <translation>Verify Plan</translation>
     </message>
     <message>
-      <source>colocation of bought servers</source>
-      <translation>colocation of bought servers</translation>
-    </message>
-    <message>
-      <source>monthly rental</source>
-      <translation>monthly rental</translation>
-    </message>
-    <message>
-      <source>on-demand rental</source>
-      <translation>on-demand rental</translation>
-    </message>
-    <message>
-      <source>reserved baseline plus bursts</source>
-      <translation>reserved baseline plus bursts</translation>
-    </message>
-    <message>
-      <source>self-built machine room</source>
-      <translation>self-built machine room</translation>
-    </message>
-    <message>
-      <source>spot instances</source>
-      <translation>spot instances</translation>
-    </message>
-    <message>
-      <source>yearly rental</source>
-      <translation>yearly rental</translation>
-    </message>
-    <message>
       <source>“%1” has unsaved changes. Save them?</source>
       <translation>“%1” has unsaved changes. Save them?</translation>
     </message>

@@ -250,34 +250,6 @@
       <translation>验证方案</translation>
     </message>
     <message>
-      <source>colocation of bought servers</source>
-      <translation>自购服务器托管</translation>
-    </message>
-    <message>
-      <source>monthly rental</source>
-      <translation>包月租用</translation>
-    </message>
-    <message>
-      <source>on-demand rental</source>
-      <translation>按量付费</translation>
-    </message>
-    <message>
-      <source>reserved baseline plus bursts</source>
-      <translation>包年保底加按需扩容</translation>
-    </message>
-    <message>
-      <source>self-built machine room</source>
-      <translation>自建机房</translation>
-    </message>
-    <message>
-      <source>spot instances</source>
-      <translation>竞价实例</translation>
-    </message>
-    <message>
-      <source>yearly rental</source>
-      <translation>包年租用</translation>
-    </message>
-    <message>
       <source>“%1” has unsaved changes. Save them?</source>
       <translation>“%1”有尚未保存的修改。要保存吗？</translation>
     </message>

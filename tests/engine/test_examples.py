@@ -7,6 +7,7 @@ from importlib import resources
 import pytest
 
 from gpu_advisor.engine.evaluate import evaluate
+from gpu_advisor.engine.names import option_in_sentence
 from gpu_advisor.engine.resolve import HOURS_PER_MONTH
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.evaluation import Evaluation
@@ -162,7 +163,7 @@ def test_lab_saving_is_measured_against_the_cheapest_feasible_rental():
     # 16,353,954 − 13,171,274; the old text said 3,213,676 (against yearly)
     assert f"{mix - own:,.0f}" == "3,182,680"
     assert "3,182,680" in reason.message_en
-    assert "mix" in reason.message_en
+    assert option_in_sentence(OptionId.MIX) in reason.message_en  # the rental named
 
 
 def test_shanghai_flat_18_months_does_not_buy_while_the_mix_is_cheaper():

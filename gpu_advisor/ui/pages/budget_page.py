@@ -995,17 +995,8 @@ class BudgetPage(QWizardPage):
         }
         for name, section in self.sections.items():
             section.toggle.setText(section_titles[name])
-        option_names = {
-            OptionId.ON_DEMAND: self.tr("On-demand"),
-            OptionId.MONTHLY: self.tr("Monthly"),
-            OptionId.YEARLY: self.tr("Yearly"),
-            OptionId.SPOT: self.tr("Spot"),
-            OptionId.MIX: self.tr("Cheapest mix"),
-            OptionId.COLOCATION: self.tr("Colocation"),
-            OptionId.SELF_BUILD: self.tr("Self-built room"),
-        }
         for option, check in self.option_checks.items():
-            check.setText(option_names[option])
+            check.setText(option_label(option))
         for key, label in self._row_labels.items():
             label.setText(self._label_text(key) + ":")
         self.network_note.setText(

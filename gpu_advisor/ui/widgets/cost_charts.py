@@ -34,6 +34,7 @@ from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QWidget
 
 from gpu_advisor.engine.resolve import to_display
+from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import CostResult, MonteCarloResult
 from gpu_advisor.model.project import OptionId
 from gpu_advisor.report.text import unit_text
@@ -71,17 +72,10 @@ _LEGEND_BRUSH: Final = (255, 255, 255, 210)
 
 def option_label(option: OptionId) -> str:
     """The translated short name of an option (market terms in Chinese)."""
-    translate = QCoreApplication.translate
-    names = {
-        OptionId.ON_DEMAND: translate("CostCharts", "On-demand"),
-        OptionId.MONTHLY: translate("CostCharts", "Monthly"),
-        OptionId.YEARLY: translate("CostCharts", "Yearly"),
-        OptionId.SPOT: translate("CostCharts", "Spot"),
-        OptionId.MIX: translate("CostCharts", "Mix (reserved + burst)"),
-        OptionId.COLOCATION: translate("CostCharts", "Colocation"),
-        OptionId.SELF_BUILD: translate("CostCharts", "Self-built room"),
-    }
-    return names[option]
+    # the one name per option (engine.names), in the UI language
+    from gpu_advisor.engine.names import option_title
+
+    return option_title(option, zh=current_language() is Language.ZH)
 
 
 def money_scale(code: str) -> tuple[float, str]:
