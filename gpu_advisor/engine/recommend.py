@@ -484,7 +484,7 @@ def recommend(
                     "recommend.own_blocked",
                     f"{option_name(own.id).capitalize()} would cost {_cny(saving)} CNY less "
                     f"over the horizon than {option_name(cheapest_rent.id)}, the cheapest "
-                    "feasible rental, but the seeds' conditions for buying are not met: "
+                    "feasible rental, but the conditions for buying that the idctop.com articles set are not met: "
                     + "; ".join(blockers_en)
                     + ".",
                     f"{option_name(own.id, True)}在规划期内比最便宜的可行租用方式"
@@ -545,8 +545,8 @@ def recommend(
             _warn(
                 "recommend.validate_first",
                 "Before buying, rent for a few months to confirm that the load really is "
-                "stable (seed 003 suggests half a year).",
-                "采购前建议先租用几个月（种子文章建议半年以上），确认负载确实稳定。",
+                "stable (“AI training in Shanghai: renting GPUs or buying cards” (idctop.com) suggests half a year).",
+                "采购前建议先租用几个月（idctop.com 文章《上海 AI 训练：租用 GPU 还是自购显卡》建议半年以上），确认负载确实稳定。",
                 ["demand.months"],
             )
         )
@@ -557,9 +557,9 @@ def recommend(
                 0,
                 _reason(
                     "recommend.short_work",
-                    f"The work spans {_months_en(span)}, under the seeds' six-month line: renting "
+                    f"The work spans {_months_en(span)}, under the six-month line of the idctop.com articles: renting "
                     "avoids buying hardware that would then stand idle.",
-                    f"工作只持续 {span} 个月，不到种子文章所说的半年，租用可避免买来的硬件闲置。",
+                    f"工作只持续 {span} 个月，不到 idctop.com 文章所说的半年，租用可避免买来的硬件闲置。",
                     demand_inputs,
                 ),
             )
@@ -664,7 +664,7 @@ def recommend(
         reasons.append(
             _reason(
                 "recommend.six_month_rule",
-                f"Seed 003's rule: the rent ({_cny(rule.monthly_rent_cny)} CNY/month) "
+                f"The rule of thumb in “AI training in Shanghai: renting GPUs or buying cards” (idctop.com): the rent ({_cny(rule.monthly_rent_cny)} CNY/month) "
                 f"{'exceeds' if rule.rent_exceeds else 'does not exceed'} depreciation plus "
                 f"electricity ({_cny(rule.depreciation_plus_electricity_cny)} CNY/month) and the "
                 f"plan has {rule.plan_months} months of work (needs {rule.required_months}): the "
@@ -677,7 +677,7 @@ def recommend(
                     if rule.straight_line_depreciation_plus_electricity_cny is not None
                     else ""
                 ),
-                f"种子文章 003 的经验法则：月租金 {_cny(rule.monthly_rent_cny)} 元"
+                f"idctop.com 文章《上海 AI 训练：租用 GPU 还是自购显卡》的经验法则：月租金 {_cny(rule.monthly_rent_cny)} 元"
                 f"{'高于' if rule.rent_exceeds else '不高于'}折旧加电费 "
                 f"{_cny(rule.depreciation_plus_electricity_cny)} 元/月，计划工作 {rule.plan_months} 个月"
                 f"（要求 {rule.required_months} 个月）：{'建议采购' if rule.holds else '建议继续租用'}。"

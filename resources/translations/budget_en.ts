@@ -606,8 +606,8 @@
       <translation>the rule says keep renting</translation>
     </message>
     <message>
-      <source>Six-month rule (seed 003): monthly rent %1 vs depreciation + electricity %2 per month (%3); %4 months of planned work, the rule needs %5 — %6.</source>
-      <translation>Six-month rule (seed 003): monthly rent %1 vs depreciation + electricity %2 per month (%3); %4 months of planned work, the rule needs %5 — %6.</translation>
+      <source>Six-month rule (idctop.com): monthly rent %1 vs depreciation + electricity %2 per month (%3); %4 months of planned work, the rule needs %5 — %6.</source>
+      <translation>Six-month rule (idctop.com): monthly rent %1 vs depreciation + electricity %2 per month (%3); %4 months of planned work, the rule needs %5 — %6.</translation>
     </message>
     <message>
       <source>rent is higher</source>

@@ -606,8 +606,8 @@
       <translation>按此法则应继续租用</translation>
     </message>
     <message>
-      <source>Six-month rule (seed 003): monthly rent %1 vs depreciation + electricity %2 per month (%3); %4 months of planned work, the rule needs %5 — %6.</source>
-      <translation>半年法则（参考文章 003）：月租金 %1，每月折旧加电费 %2（%3）；计划工作 %4 个月，法则要求至少 %5 个月——%6。</translation>
+      <source>Six-month rule (idctop.com): monthly rent %1 vs depreciation + electricity %2 per month (%3); %4 months of planned work, the rule needs %5 — %6.</source>
+      <translation>半年法则（idctop.com 文章）：月租金 %1，每月折旧加电费 %2（%3）；计划工作 %4 个月，法则要求至少 %5 个月——%6。</translation>
     </message>
     <message>
       <source>rent is higher</source>

@@ -472,8 +472,8 @@ Source: %3</translation>
       <translation>GPU candidates</translation>
     </message>
     <message>
-      <source>GPU-hours × 1.5 (seeds' redundancy rule):</source>
-      <translation>GPU-hours × 1.5 (seeds' redundancy rule):</translation>
+      <source>GPU-hours × 1.5 (rerun allowance of the Shenzhen article):</source>
+      <translation>GPU-hours × 1.5 (rerun allowance of the Shenzhen article):</translation>
     </message>
     <message>
       <source>GPU-hours:</source>

@@ -472,7 +472,7 @@ Source: %3</source>
       <translation>候选显卡</translation>
     </message>
     <message>
-      <source>GPU-hours × 1.5 (seeds' redundancy rule):</source>
+      <source>GPU-hours × 1.5 (rerun allowance of the Shenzhen article):</source>
       <translation>卡时 × 1.5（预留重跑的经验系数）：</translation>
     </message>
     <message>

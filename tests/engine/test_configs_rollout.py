@@ -162,12 +162,24 @@ def test_kit_fio_follows_the_plan_and_never_uses_tmp(tmp_path: Path) -> None:
     assert not re.search(r"(?<!/var)/tmp\b", fio)
     script = tmp_path / "40_fio.sh"
     script.write_text(fio, encoding="utf-8")
-    # No fio here: the script stops before measuring, with a message.
+    # Where fio is installed it really runs: keep its files tiny and in tmp_path
+    # (the plan's default size is gigabytes per job).
+    (tmp_path / "shared").mkdir()
+    (tmp_path / "local").mkdir()
     result = subprocess.run(
         ["bash", str(script)],
-        env={"PATH": "/usr/bin:/bin", "RESULTS_DIR": str(tmp_path / "r")},
+        env={
+            "PATH": "/usr/bin:/bin",
+            "RESULTS_DIR": str(tmp_path / "r"),
+            "SHARED_DIR": str(tmp_path / "shared"),
+            "LOCAL_DIR": str(tmp_path / "local"),
+            "FIO_SIZE": "1M",
+            "FIO_RUNTIME": "1",
+            "FIO_ENGINE": "psync",
+        },
         capture_output=True,
         text=True,
+        timeout=120,
     )
     assert result.returncode == 0
 

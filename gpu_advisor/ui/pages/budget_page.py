@@ -488,7 +488,7 @@ class RecommendationPanel(QWidget):
         self.six_month_label.setText(
             fill(
                 self.tr(
-                    "Six-month rule (seed 003): monthly rent %1 vs depreciation + "
+                    "Six-month rule (idctop.com): monthly rent %1 vs depreciation + "
                     "electricity %2 per month (%3); %4 months of planned work, the rule needs "
                     "%5 — %6."
                 ),

@@ -758,7 +758,9 @@ class WorkloadPage(QWizardPage):
             "memory": self.tr("Memory per GPU:"),
             "min_gpus": self.tr("Minimum cards:"),
             "gpu_hours": self.tr("GPU-hours:"),
-            "gpu_hours_x15": self.tr("GPU-hours × 1.5 (seeds' redundancy rule):"),
+            "gpu_hours_x15": self.tr(
+                "GPU-hours × 1.5 (rerun allowance of the Shenzhen article):"
+            ),
             "days": self.tr("Training time:"),
             "deadline_gpus": self.tr("Cards for the deadline:"),
             "scaling": self.tr("Scaling efficiency:"),
