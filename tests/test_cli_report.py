@@ -6,16 +6,12 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
-from cryptography import x509
-from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.hazmat.primitives.serialization import pkcs12
-from cryptography.x509.oid import NameOID
 
 from gpu_advisor.cli import main
 from gpu_advisor.io.project_file import save_project
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project, ProjectMeta
+from tests.certificates import START, make_identity
 
 
 @pytest.fixture(scope="module")
@@ -23,24 +19,15 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("cli")
     project = Project(meta=ProjectMeta(title="CLI plan", language=Language.EN))
     save_project(project, folder / "project.gpuplan")
-    key = ec.generate_private_key(ec.SECP256R1())
-    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "CLI Signer")])
-    start = dt.datetime(2025, 1, 1, tzinfo=dt.UTC)
-    cert = (
-        x509.CertificateBuilder()
-        .subject_name(name)
-        .issuer_name(name)
-        .public_key(key.public_key())
-        .serial_number(1)
-        .not_valid_before(start)
-        .not_valid_after(start + dt.timedelta(days=365 * 5))
-        .sign(key, hashes.SHA256())
-    )
-    (folder / "cert.pem").write_bytes(cert.public_bytes(serialization.Encoding.PEM))
-    (folder / "cert.p12").write_bytes(
-        pkcs12.serialize_key_and_certificates(
-            b"cli", key, cert, None, serialization.BestAvailableEncryption(b"pw")
-        )
+    # no KeyUsage extension: a plain certificate signs too
+    make_identity(
+        folder,
+        "cert",
+        common_name="CLI Signer",
+        organisation=None,
+        not_after=START + dt.timedelta(days=365 * 5),
+        key_usage=False,
+        password="pw",
     )
     return folder
 

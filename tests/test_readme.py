@@ -49,49 +49,18 @@ def _make_certificate(folder: Path) -> None:
     """``me.p12`` (key and certificate) and ``me.pem``, as the README names them."""
     import datetime as dt
 
-    from cryptography import x509
-    from cryptography.hazmat.primitives import hashes, serialization
-    from cryptography.hazmat.primitives.asymmetric import ec
-    from cryptography.hazmat.primitives.serialization import pkcs12
-    from cryptography.x509.oid import NameOID
+    from tests.certificates import make_identity
 
-    key = ec.generate_private_key(ec.SECP256R1())
-    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "README signer")])
     start = dt.datetime.now(dt.UTC) - dt.timedelta(days=1)
-    cert = (
-        x509.CertificateBuilder()
-        .subject_name(name)
-        .issuer_name(name)
-        .public_key(key.public_key())
-        .serial_number(x509.random_serial_number())
-        .not_valid_before(start)
-        .not_valid_after(start + dt.timedelta(days=30))
-        .add_extension(
-            x509.KeyUsage(
-                digital_signature=True,
-                content_commitment=True,
-                key_encipherment=False,
-                data_encipherment=False,
-                key_agreement=False,
-                key_cert_sign=False,
-                crl_sign=False,
-                encipher_only=False,
-                decipher_only=False,
-            ),
-            critical=True,
-        )
-        .sign(key, hashes.SHA256())
+    make_identity(
+        folder,
+        "me",
+        common_name="README signer",
+        organisation=None,
+        not_before=start,
+        not_after=start + dt.timedelta(days=30),
+        password=P12_PASSWORD,
     )
-    (folder / "me.p12").write_bytes(
-        pkcs12.serialize_key_and_certificates(
-            b"me",
-            key,
-            cert,
-            None,
-            serialization.BestAvailableEncryption(P12_PASSWORD.encode()),
-        )
-    )
-    (folder / "me.pem").write_bytes(cert.public_bytes(serialization.Encoding.PEM))
 
 
 @pytest.fixture(scope="module")

@@ -175,6 +175,23 @@ _SECTIONS: Final = (
 # --- styles ---------------------------------------------------------------
 
 
+def _table_style(pad_v: float, pad_h: float, extra: Sequence[Any] = ()) -> TableStyle:
+    """Every table's look: shaded header, rules, top-aligned cells. [pt]"""
+    return TableStyle(
+        [
+            ("BACKGROUND", (0, 0), (-1, 0), _HEADER_BG),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.8, _ACCENT),
+            ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#cccccc")),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("TOPPADDING", (0, 0), (-1, -1), pad_v),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), pad_v),
+            ("LEFTPADDING", (0, 0), (-1, -1), pad_h),
+            ("RIGHTPADDING", (0, 0), (-1, -1), pad_h),
+            *extra,
+        ]
+    )
+
+
 class _Styles:
     """Paragraph styles for one language and font."""
 
@@ -455,21 +472,7 @@ class _Story:
                 ]
             )
         table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
-        table.setStyle(
-            TableStyle(
-                [
-                    ("BACKGROUND", (0, 0), (-1, 0), _HEADER_BG),
-                    ("LINEBELOW", (0, 0), (-1, 0), 0.8, _ACCENT),
-                    ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#cccccc")),
-                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                    ("TOPPADDING", (0, 0), (-1, -1), 3),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-                    ("LEFTPADDING", (0, 0), (-1, -1), 4),
-                    ("RIGHTPADDING", (0, 0), (-1, -1), 4),
-                    *extra,
-                ]
-            )
-        )
+        table.setStyle(_table_style(3, 4, extra))
         self.items.append(table)
         self.items.append(Spacer(1, 6))
         return table
@@ -2047,20 +2050,7 @@ def _mini_table(
     data = [[Paragraph(escape(h), head) for h in header]]
     data += [[Paragraph(escape(str(v)), cell) for v in row] for row in rows]
     table = Table(data, colWidths=widths, hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("BACKGROUND", (0, 0), (-1, 0), _HEADER_BG),
-                ("LINEBELOW", (0, 0), (-1, 0), 0.8, _ACCENT),
-                ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#cccccc")),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-                ("LEFTPADDING", (0, 0), (-1, -1), 3),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-            ]
-        )
-    )
+    table.setStyle(_table_style(1.5, 3))
     return table
 
 

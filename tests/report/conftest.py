@@ -122,47 +122,13 @@ def texts(plans: dict[Language, bytes]) -> dict[Language, str]:
 @pytest.fixture(scope="session")
 def p12_file(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """A self-signed certificate and key in a PKCS#12 file, made on the fly."""
-    from cryptography import x509
-    from cryptography.hazmat.primitives import hashes, serialization
-    from cryptography.hazmat.primitives.asymmetric import ec
-    from cryptography.hazmat.primitives.serialization import pkcs12
-    from cryptography.x509.oid import NameOID
+    from tests.certificates import make_identity
 
-    key = ec.generate_private_key(ec.SECP256R1())
-    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Plan Test Signer")])
-    start = dt.datetime(2025, 1, 1, tzinfo=dt.UTC)
-    cert = (
-        x509.CertificateBuilder()
-        .subject_name(name)
-        .issuer_name(name)
-        .public_key(key.public_key())
-        .serial_number(x509.random_serial_number())
-        .not_valid_before(start)
-        .not_valid_after(start + dt.timedelta(days=3650))
-        .add_extension(
-            x509.KeyUsage(
-                digital_signature=True,
-                content_commitment=True,
-                key_encipherment=False,
-                data_encipherment=False,
-                key_agreement=False,
-                key_cert_sign=False,
-                crl_sign=False,
-                encipher_only=False,
-                decipher_only=False,
-            ),
-            critical=True,
-        )
-        .sign(key, hashes.SHA256())
+    ident = make_identity(
+        tmp_path_factory.mktemp("cert"),
+        "signer",
+        common_name="Plan Test Signer",
+        organisation=None,
+        password="s3cret",
     )
-    password = "s3cret"
-    data = pkcs12.serialize_key_and_certificates(
-        b"signer",
-        key,
-        cert,
-        None,
-        serialization.BestAvailableEncryption(password.encode()),
-    )
-    path = tmp_path_factory.mktemp("cert") / "signer.p12"
-    path.write_bytes(data)
-    return path, password
+    return ident.p12, ident.password

@@ -11,15 +11,9 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from cryptography import x509
-from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.hazmat.primitives.serialization import pkcs12
-from cryptography.x509.oid import NameOID
 
 from gpu_advisor.io.project_file import save_project
 from gpu_advisor.model.common import Language
@@ -34,72 +28,9 @@ from gpu_advisor.report.verify import (
     trusted_certificates_from_settings,
     verify_plan,
 )
+from tests.certificates import START, Identity, make_identity
 
-_START = dt.datetime(2025, 1, 1, tzinfo=dt.UTC)
-
-
-@dataclass(frozen=True)
-class Identity:
-    p12: Path
-    pem: Path
-    password: str
-
-
-def make_identity(
-    folder: Path,
-    label: str,
-    *,
-    common_name: str = "Alice CFO",
-    not_before: dt.datetime = _START,
-    not_after: dt.datetime = _START + dt.timedelta(days=3650),
-    digital_signature: bool = True,
-) -> Identity:
-    """A self-signed certificate and key, as .p12 (to sign) and .pem (to trust)."""
-    key = ec.generate_private_key(ec.SECP256R1())
-    name = x509.Name(
-        [
-            x509.NameAttribute(NameOID.COMMON_NAME, common_name),
-            x509.NameAttribute(NameOID.ORGANIZATION_NAME, "Acme Corp"),
-        ]
-    )
-    cert = (
-        x509.CertificateBuilder()
-        .subject_name(name)
-        .issuer_name(name)
-        .public_key(key.public_key())
-        .serial_number(x509.random_serial_number())
-        .not_valid_before(not_before)
-        .not_valid_after(not_after)
-        .add_extension(
-            x509.KeyUsage(
-                digital_signature=digital_signature,
-                content_commitment=digital_signature,
-                key_encipherment=not digital_signature,
-                data_encipherment=False,
-                key_agreement=False,
-                key_cert_sign=False,
-                crl_sign=False,
-                encipher_only=False,
-                decipher_only=False,
-            ),
-            critical=True,
-        )
-        .sign(key, hashes.SHA256())
-    )
-    password = "pw-" + label
-    p12 = folder / f"{label}.p12"
-    p12.write_bytes(
-        pkcs12.serialize_key_and_certificates(
-            label.encode(),
-            key,
-            cert,
-            None,
-            serialization.BestAvailableEncryption(password.encode()),
-        )
-    )
-    pem = folder / f"{label}.pem"
-    pem.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
-    return Identity(p12, pem, password)
+_START = START
 
 
 @pytest.fixture(scope="module")

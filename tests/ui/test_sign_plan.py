@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 from typing import Any
 
@@ -24,36 +23,17 @@ EXAMPLE = (
 
 
 def make_p12(path: Path, password: str, name: str = "Li Na") -> Path:
-    """A self-signed certificate and its key in a PKCS#12 file."""
-    from cryptography import x509
-    from cryptography.hazmat.primitives import hashes, serialization
-    from cryptography.hazmat.primitives.asymmetric import ec
-    from cryptography.hazmat.primitives.serialization import pkcs12
-    from cryptography.x509.oid import NameOID
+    """A self-signed certificate and its key in a PKCS#12 file at ``path``."""
+    from tests.certificates import make_identity
 
-    key = ec.generate_private_key(ec.SECP256R1())
-    subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)])
-    start = dt.datetime(2025, 1, 1, tzinfo=dt.UTC)
-    cert = (
-        x509.CertificateBuilder()
-        .subject_name(subject)
-        .issuer_name(subject)
-        .public_key(key.public_key())
-        .serial_number(x509.random_serial_number())
-        .not_valid_before(start)
-        .not_valid_after(start + dt.timedelta(days=3650))
-        .sign(key, hashes.SHA256())
-    )
-    path.write_bytes(
-        pkcs12.serialize_key_and_certificates(
-            b"signer",
-            key,
-            cert,
-            None,
-            serialization.BestAvailableEncryption(password.encode()),
-        )
-    )
-    return path
+    return make_identity(
+        path.parent,
+        path.stem,
+        common_name=name,
+        organisation=None,
+        key_usage=False,
+        password=password,
+    ).p12
 
 
 def test_file_menu_has_sign_and_verify(window: MainWindow) -> None:
