@@ -336,12 +336,12 @@
       <translation>Add-ons: storage, traffic, bandwidth</translation>
     </message>
     <message>
-      <source>Seed rule: keep at least 15 % of the hardware price (0.15) for the network (InfiniBand/RoCE).</source>
-      <translation>Seed rule: keep at least 15 % of the hardware price (0.15) for the network (InfiniBand/RoCE).</translation>
+      <source>Rule of the Shenzhen article (idctop.com): keep at least 15 % of the hardware price (0.15) for the network (InfiniBand/RoCE).</source>
+      <translation>Rule of the Shenzhen article (idctop.com): keep at least 15 % of the hardware price (0.15) for the network (InfiniBand/RoCE).</translation>
     </message>
     <message>
-      <source>Storage, traffic and bandwidth are billed on top of the cards; the seeds warn they can cost more than the compute itself.</source>
-      <translation>Storage, traffic and bandwidth are billed on top of the cards; the seeds warn they can cost more than the compute itself.</translation>
+      <source>Storage, traffic and bandwidth are billed on top of the cards; the idctop.com articles warn they can cost more than the compute itself.</source>
+      <translation>Storage, traffic and bandwidth are billed on top of the cards; the idctop.com articles warn they can cost more than the compute itself.</translation>
     </message>
     <message>
       <source>Cumulative cost</source>

@@ -336,11 +336,11 @@
       <translation>附加费用：存储、流量、带宽</translation>
     </message>
     <message>
-      <source>Seed rule: keep at least 15 % of the hardware price (0.15) for the network (InfiniBand/RoCE).</source>
+      <source>Rule of the Shenzhen article (idctop.com): keep at least 15 % of the hardware price (0.15) for the network (InfiniBand/RoCE).</source>
       <translation>经验法则：网络（InfiniBand/RoCE）至少预留硬件价格的 15%（0.15）。</translation>
     </message>
     <message>
-      <source>Storage, traffic and bandwidth are billed on top of the cards; the seeds warn they can cost more than the compute itself.</source>
+      <source>Storage, traffic and bandwidth are billed on top of the cards; the idctop.com articles warn they can cost more than the compute itself.</source>
       <translation>存储、流量和带宽在算力之外单独计费，参考文章提醒这部分可能超过算力本身的费用。</translation>
     </message>
     <message>

@@ -1001,14 +1001,14 @@ class BudgetPage(QWizardPage):
             label.setText(self._label_text(key) + ":")
         self.network_note.setText(
             self.tr(
-                "Seed rule: keep at least 15 % of the hardware price (0.15) for "
-                "the network (InfiniBand/RoCE)."
+                "Rule of the Shenzhen article (idctop.com): keep at least 15 % of the "
+                "hardware price (0.15) for the network (InfiniBand/RoCE)."
             )
         )
         self.addons_note.setText(
             self.tr(
                 "Storage, traffic and bandwidth are billed on top of the cards; "
-                "the seeds warn they can cost more than the compute itself."
+                "the idctop.com articles warn they can cost more than the compute itself."
             )
         )
         self.tabs.setTabText(0, self.tr("Cumulative cost"))
