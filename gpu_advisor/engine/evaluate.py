@@ -12,6 +12,7 @@ computed on first use.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
@@ -22,6 +23,7 @@ from pydantic import PrivateAttr
 
 from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.breakeven import compute_break_even
+from gpu_advisor.engine.compute import Z_P90
 from gpu_advisor.engine.cost import (
     FloatArray,
     OptionArrays,
@@ -623,6 +625,21 @@ def _prepare(
     )
 
 
+def _gpu_hours_log_sigma(prep: _Prepared) -> float:
+    """σ of the GPU-hour band the Monte Carlo draws (0: no band).
+
+    Only when the priced demand is the sized workload's GPU-hours and the
+    sizing shows a P10–P90 range (modelled MFU): ``ln(P90 / point) / 1.2816``,
+    which gives back the MFU model's σ, so the draws' P10/P90 are the
+    range on the workload step and in the PDF.
+    """
+    c = prep.sizing.compute
+    p90 = c.gpu_hours_p90
+    if prep.demand_source != "workload" or p90 is None or not p90 > c.gpu_hours > 0:
+        return 0.0
+    return math.log(p90 / c.gpu_hours) / Z_P90
+
+
 def monte_carlo_chunks(
     project: Project,
     catalog: Catalog,
@@ -685,6 +702,7 @@ def monte_carlo_chunks(
                     seed=seed,
                     chunks=count,
                     checkpointing=project.budget.checkpointing,
+                    gpu_hours_log_sigma=_gpu_hours_log_sigma(prep),
                 )
             )
         return plan
@@ -828,6 +846,7 @@ def evaluate(
             draws=monte_carlo_draws,
             seed=seed,
             checkpointing=budget.checkpointing,
+            gpu_hours_log_sigma=_gpu_hours_log_sigma(prep),
         )
     return Evaluation(sizing=sizing, cost=cost, monte_carlo=mc)
 

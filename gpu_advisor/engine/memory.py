@@ -667,6 +667,62 @@ def stage_params(shape: ResolvedShape, tp: int, pp: int, framework: Framework) -
     return (layers / pp + embed) / tp
 
 
+def routed_expert_params(shape: ResolvedShape) -> float:
+    """Parameters of the routed experts: what expert parallelism splits. [1]
+
+    ``(L − L_dense) · E · m · h · f_moe`` with ``m = 3`` gated (SwiGLU), 2
+    otherwise; shared experts, attention and the router stay replicated.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> s = shape_from_preset(load_catalog().model("mixtral-8x7b"))
+    >>> round(routed_expert_params(s) / 1e9, 2)  # 32 · 8 · 3 · 4096 · 14336
+    45.1
+    """
+    if not shape.is_moe:
+        return 0.0
+    mats = 2 if shape.ffn_hidden == 4 * shape.hidden else 3
+    expert = mats * shape.hidden * (shape.moe_ffn_hidden or shape.ffn_hidden)
+    moe_layers = max(shape.layers - shape.dense_layers, 0)
+    return float(moe_layers * shape.experts * expert)
+
+
+def _per_param_bytes(
+    framework: Framework, z: int, d: float, w: float, o: float, fp8: float
+) -> tuple[float, float, float, float]:
+    """(weights, gradients, optimizer, buffers) bytes per stage parameter.
+
+    ``d`` is the data-parallel degree that shards these parameters (the
+    expert-data-parallel degree ``dp/ep`` for routed experts).
+    """
+
+    def shard(stage: int) -> float:
+        return d if z >= stage else 1.0
+
+    if framework is Framework.MEGATRON:
+        return w, MEGATRON_MAIN_GRAD_BYTES, o / shard(1), 0.0
+    if framework is Framework.DEEPSPEED:
+        # ZeRO-3 reduces the 16-bit gradients through the bucket straight into
+        # the fp32 partition (18/N in total), ZeRO-1/2 keep both.
+        grads16 = 0.0 if z >= 3 else 2.0 / shard(2)
+        return (
+            w / shard(3),
+            grads16 + DEEPSPEED_FP32_GRAD_BYTES / shard(1),
+            o / shard(1),
+            0.0,
+        )
+    if framework is Framework.DDP:
+        return (
+            DDP_FP32_WEIGHT_BYTES + fp8,
+            4.0,
+            max(o - DDP_FP32_WEIGHT_BYTES, 0.0),
+            DDP_BUCKET_BYTES_PER_PARAM,
+        )
+    return w / shard(3), 2.0 / shard(2), o / shard(1), 0.0
+
+
 def framework_model_state(
     shape: ResolvedShape,
     optimizer: Optimizer,
@@ -676,6 +732,7 @@ def framework_model_state(
     dp: int,
     tp: int,
     pp: int,
+    ep: int = 1,
 ) -> ModelState:
     """Model-state bytes per GPU for full training under one framework.
 
@@ -690,6 +747,10 @@ def framework_model_state(
         Accounting to follow.
     zero_stage, dp, tp, pp : int
         Sharding. [1]
+    ep : int
+        Expert-parallel degree: the routed experts of an MoE model are split
+        over ``ep`` ranks of the data-parallel group (1: every rank holds
+        every expert). [1]
 
     Returns
     -------
@@ -711,6 +772,21 @@ def framework_model_state(
     - DDP: ``P·(4 + 4 + (o − 4))`` plus a bucket copy of the gradients
       ``4·P``; DDP shards nothing, so the ZeRO stage is ignored. 20 B/param.
 
+    Expert parallelism (MoE): the routed experts ``E``
+    (:func:`routed_expert_params`) are taken out of ``P``; each rank holds
+    ``E/(t·p·ep)`` of them, and what ZeRO or the distributed optimizer
+    shards is sharded over the expert-data-parallel group ``dp/ep`` instead
+    of ``dp``. Sharded parts therefore cost ``E/(t·p·dp)`` as before, the
+    unsharded ones (16-bit weights below ZeRO-3, gradients below ZeRO-2)
+    fall from ``E/(t·p)`` to ``E/(t·p·ep)``. This is Megatron-LM's
+    ``compute_weight_and_optimizer_memory``: "expert_sharded_params ... /
+    (expert_tensor_parallel_size * expert_model_parallel_size)" at
+    ``num_bytes_per_parameter(expert_data_parallel_size)``
+    (``megatron/training/theoretical_memory_usage.py``, commit
+    d98e8a64ddf34856e74b24714e3bedb2f5a39553), with the expert
+    tensor-parallel size equal to ``t``; DeepSpeed-MoE shards experts the
+    same way (Rajbhandari et al. 2022, arXiv:2201.05596, section 5).
+
     References
     ----------
     Megatron-LM ``megatron/training/theoretical_memory_usage.py`` (commit
@@ -729,42 +805,28 @@ def framework_model_state(
     >>> m.total_bytes / s.params_total
     18.0
     """
+    if ep < 1:
+        raise ValueError("need ep >= 1")
     w, _, o = optimizer_bytes_per_param(optimizer, precision)
+    fp8 = w - optimizer_bytes_per_param(optimizer, Precision.BF16)[0]
     n = shape.params_total
     p = stage_params(shape, tp, pp, framework)
+    experts = routed_expert_params(shape) / (tp * pp) if ep > 1 else 0.0
     z, d = zero_stage, float(dp)
-
-    def shard(stage: int) -> float:
-        return d if z >= stage else 1.0
-
-    if framework is Framework.MEGATRON:
-        weights, grads = p * w, p * MEGATRON_MAIN_GRAD_BYTES
-        opt, buffers = p * o / shard(1), 0.0
-        per_param = w + MEGATRON_MAIN_GRAD_BYTES + o
-    elif framework is Framework.DEEPSPEED:
-        weights = p * w / shard(3)
-        # ZeRO-3 reduces the 16-bit gradients through the bucket straight into
-        # the fp32 partition (18/N in total), ZeRO-1/2 keep both.
-        grads16 = 0.0 if z >= 3 else p * 2.0 / shard(2)
-        grads = grads16 + p * DEEPSPEED_FP32_GRAD_BYTES / shard(1)
-        opt = p * o / shard(1)
-        buffers = DEEPSPEED_BUCKET_BYTES if z >= 1 else 0.0
+    parts = [(p - experts) * b for b in _per_param_bytes(framework, z, d, w, o, fp8)]
+    if experts > 0:
+        expert_bytes = _per_param_bytes(framework, z, d / ep, w, o, fp8)
+        parts = [a + experts / ep * b for a, b in zip(parts, expert_bytes, strict=True)]
+    weights, grads, opt, buffers = parts
+    if framework is Framework.DEEPSPEED:
+        buffers += DEEPSPEED_BUCKET_BYTES if z >= 1 else 0.0
         if z >= 3:
             buffers += DEEPSPEED_GATHER_BYTES_PER_PARAM * largest_layer_params(shape)
-        per_param = w + 2.0 + DEEPSPEED_FP32_GRAD_BYTES + o
-    elif framework is Framework.DDP:
-        fp8 = w - optimizer_bytes_per_param(optimizer, Precision.BF16)[0]
-        weights = p * (DDP_FP32_WEIGHT_BYTES + fp8)
-        grads = p * 4.0
-        opt = p * max(o - DDP_FP32_WEIGHT_BYTES, 0.0)
-        buffers = p * DDP_BUCKET_BYTES_PER_PARAM
-        per_param = (weights + grads + opt + buffers) / p if p else 0.0
-    else:
-        weights, grads, opt = model_state_bytes(
-            n, z, dp, tp, pp, optimizer_bytes_per_param(optimizer, precision)
-        )
-        buffers = 0.0
-        per_param = sum(optimizer_bytes_per_param(optimizer, precision))
+    per_param = {
+        Framework.MEGATRON: w + MEGATRON_MAIN_GRAD_BYTES + o,
+        Framework.DEEPSPEED: w + 2.0 + DEEPSPEED_FP32_GRAD_BYTES + o,
+        Framework.DDP: sum(_per_param_bytes(Framework.DDP, z, d, w, o, fp8)),
+    }.get(framework, w + 2.0 + o)
     return ModelState(
         weights_bytes=weights,
         gradients_bytes=grads,

@@ -21,7 +21,10 @@ relative spread around the project's own figure):
 
 The Monte Carlo draws every one of them (plus server price, spot and yearly
 factors, residual value and resale haircut) from triangular distributions
-(low, typical, high) with ``numpy.random.default_rng(seed)``. It returns
+(low, typical, high) with ``numpy.random.default_rng(seed)``. When the demand
+is the sized workload's GPU-hours with the modelled MFU, the GPU-hours of each
+draw come from the sizing's P10–P90 band instead of the MFU triangle
+(:func:`gpu_hour_factors`). It returns
 P10 / P50 / P90 and a histogram of each option's total and of own minus rent;
 :func:`monte_carlo_chunks` and :func:`combine` split it into steps for a
 progress bar with exactly the same result.
@@ -162,6 +165,7 @@ def _scaled(
     overrides: dict[str, FloatArray] = {}
     demand_mult = np.ones(scenarios)
     inputs = {i.key: i.fields for i in TORNADO_INPUTS} | dict(_MC_EXTRA)
+    inputs[GPU_HOURS_BAND_KEY] = ("demand",)
     field_keys = {
         "gpu_price": "gpu_price_cny",
         "od": "on_demand_cny_per_gpu_hour",
@@ -312,13 +316,49 @@ def _mc_keys() -> list[str]:
     return [i.key for i in TORNADO_INPUTS] + [k for k, _ in _MC_EXTRA]
 
 
-def _draw_factors(resolved: Resolved, draws: int, seed: int) -> dict[str, FloatArray]:
-    """Every factor of every draw, from one generator (chunking-independent)."""
+GPU_HOURS_BAND_KEY = "gpu_hours_band"
+"""Monte Carlo input: the GPU-hours of a draw as a factor of the sized point
+estimate (see :func:`gpu_hour_factors`)."""
+
+
+def gpu_hour_factors(
+    rng: np.random.Generator, draws: int, log_sigma: float
+) -> FloatArray:
+    """GPU-hours of each draw as a factor of the point estimate.
+
+    Log-normal with median 1 and ``σ = log_sigma``: the spread of
+    ``ln(published MFU / modelled MFU)`` over the published runs behind the
+    MFU model (:data:`gpu_advisor.engine.compute.MFU_MODEL_LOG_SIGMA`). Its
+    10th and 90th percentiles are ``exp(∓1.2816·σ)``, exactly the P10–P90
+    GPU-hours the sizing shows (:func:`gpu_advisor.engine.compute.gpu_hours_range`).
+
+    Examples
+    --------
+    >>> f = gpu_hour_factors(np.random.default_rng(0), 200_000, 0.249)
+    >>> [round(float(q), 2) for q in np.percentile(f, [10, 50, 90])]
+    [0.73, 1.0, 1.38]
+    """
+    return np.asarray(np.exp(log_sigma * rng.standard_normal(draws)), dtype=np.float64)
+
+
+def _draw_factors(
+    resolved: Resolved, draws: int, seed: int, gpu_hours_log_sigma: float = 0.0
+) -> dict[str, FloatArray]:
+    """Every factor of every draw, from one generator (chunking-independent).
+
+    With a GPU-hour band (``gpu_hours_log_sigma > 0``) its factors are drawn
+    last from the same generator, and the MFU triangle is held at 1: the band
+    is the calibrated spread of the same MFU, so drawing both would count it
+    twice.
+    """
     rng = np.random.default_rng(seed)
     factors: dict[str, FloatArray] = {}
     for key in _mc_keys():
         lo, hi = _relative(resolved, key)
         factors[key] = _triangular(rng, lo, 1.0, hi, draws)
+    if gpu_hours_log_sigma > 0:
+        factors["mfu_factor"] = np.ones(draws)
+        factors[GPU_HOURS_BAND_KEY] = gpu_hour_factors(rng, draws, gpu_hours_log_sigma)
     return factors
 
 
@@ -360,6 +400,7 @@ def monte_carlo_chunks(
     chunks: int = MONTE_CARLO_CHUNKS,
     checkpointing: bool = True,
     batch_draws: int | None = None,
+    gpu_hours_log_sigma: float = 0.0,
 ) -> list[Callable[[], MonteCarloPartial]]:
     """The Monte Carlo split into ``chunks`` calls, for a progress bar.
 
@@ -383,6 +424,9 @@ def monte_carlo_chunks(
         Largest number of draws priced at once (default
         :func:`batch_draws_for`, which keeps the pricing temporaries near
         :data:`MONTE_CARLO_BATCH_BYTES`). [1]
+    gpu_hours_log_sigma : float
+        σ of the GPU-hour band (:func:`gpu_hour_factors`); 0 keeps the
+        planned GPU-hours and draws the MFU triangle. [1]
 
     Returns
     -------
@@ -410,8 +454,8 @@ def monte_carlo_chunks(
         batch_draws = batch_draws_for(int(demand.shape[1]))
     if batch_draws < 1:
         raise ValueError("need batch_draws >= 1")
-    factors = _draw_factors(resolved, draws, seed)
-    keys = tuple(_mc_keys())
+    factors = _draw_factors(resolved, draws, seed, gpu_hours_log_sigma)
+    keys = tuple(factors)
 
     def batch(
         start: int, stop: int
@@ -539,10 +583,12 @@ def monte_carlo(
     draws: int,
     seed: int,
     checkpointing: bool = True,
+    gpu_hours_log_sigma: float = 0.0,
 ) -> MonteCarloResult:
     """Totals over ``draws`` random scenarios: percentiles, histograms, P(own < rent).
 
-    One call of :func:`monte_carlo_chunks` run as a single chunk.
+    One call of :func:`monte_carlo_chunks` run as a single chunk (the
+    parameters are the same).
 
     Examples
     --------
@@ -570,5 +616,6 @@ def monte_carlo(
         seed=seed,
         chunks=1,
         checkpointing=checkpointing,
+        gpu_hours_log_sigma=gpu_hours_log_sigma,
     )
     return combine([run()])

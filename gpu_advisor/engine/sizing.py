@@ -229,6 +229,7 @@ def _memory_parts(
             dp,
             tp,
             pp,
+            _expert_parallel(workload, shape),
         )
     act = mem.framework_activation_bytes(
         shape,
@@ -242,6 +243,13 @@ def _memory_parts(
         workload.flash_attention,
     )
     return state, act, 0.0, overhead
+
+
+def _expert_parallel(workload: Workload, shape: ResolvedShape) -> int:
+    """The workload's expert-parallel degree for the memory model (1 if unset). [1]"""
+    if not shape.is_moe or workload.expert_parallel is None:
+        return 1
+    return max(1, min(workload.expert_parallel, shape.experts))
 
 
 def _breakdown(
@@ -316,9 +324,12 @@ def min_gpus_for_memory(
     if fixed > usable:
         return None
     if sharded <= 0 or fixed + sharded <= usable:
-        return tp * pp
+        return tp * pp * _expert_parallel(workload, shape)
     room = usable - fixed
     dp = max(1, math.ceil(sharded / room - 1e-9)) if room > 0 else MAX_GPUS + 1
+    ep = _expert_parallel(workload, shape)
+    if ep > 1:  # the expert-parallel group is carved out of data parallelism
+        dp = _round_up(max(dp, ep), ep)
     total = dp * tp * pp
     return total if total <= MAX_GPUS else None
 
@@ -379,7 +390,11 @@ def _efficiency(
     expert_params = 0.0
     if shape is not None and shape.is_moe and trainable >= shape.params_total:
         # routed experts are sharded over the data-parallel ranks (EP)
-        ep = net.expert_parallel_degree(shape.experts, dp)
+        ep = min(
+            workload.expert_parallel or net.expert_parallel_degree(shape.experts, dp),
+            shape.experts,
+            dp,
+        )
         expert_params = _routed_expert_params(shape)
         trainable = net.data_parallel_params(shape.params_total, expert_params, ep)
     grad_bytes = trainable * 2.0 / core.unit
@@ -456,12 +471,7 @@ def _efficiency(
     return min(1.0, absolute / max(reference, net.REFERENCE_EFFICIENCY_FLOOR))
 
 
-def _routed_expert_params(shape: ResolvedShape) -> float:
-    """Parameters of the routed experts (what expert parallelism shards). [1]"""
-    mats = 2 if shape.ffn_hidden == 4 * shape.hidden else 3
-    expert = mats * shape.hidden * (shape.moe_ffn_hidden or shape.ffn_hidden)
-    moe_layers = max(shape.layers - shape.dense_layers, 0)
-    return float(moe_layers * shape.experts * expert)
+_routed_expert_params = mem.routed_expert_params
 
 
 def _micro_batches(workload: Workload, dp: int) -> int:
@@ -644,6 +654,7 @@ def size_for_gpu(
     core = _core(workload, catalog, shape, gpu, measured_mfu, dp)
     inter = _pick_inter(workload, catalog, core, gpus, inters, intra)
     eff = _efficiency(workload, core, gpus, inter, intra)
+    band = _hours_band(workload, core)
     return CandidateSizing.model_construct(
         gpu_id=gpu.id,
         memory=_memory_result(core, shape, workload),
@@ -651,7 +662,20 @@ def size_for_gpu(
         gpu_hours=core.gpu_hours,
         days=_days(core.gpu_hours, gpus, eff),
         gpus=gpus,
+        gpu_hours_p10=band[0],
+        gpu_hours_p90=band[1],
     )
+
+
+def _hours_band(workload: Workload, core: _Core) -> tuple[float, float]:
+    """P10 and P90 GPU-hours: the MFU model's spread around the point estimate.
+
+    A set or measured MFU, or a serving workload, has no model spread: both
+    ends equal the point estimate. [GPU-hours]
+    """
+    if core.mfu_source == "catalog" and workload.task is not TaskKind.INFERENCE:
+        return cmp.gpu_hours_range(core.gpu_hours)
+    return core.gpu_hours, core.gpu_hours
 
 
 def _network_needed(
@@ -851,9 +875,7 @@ def size_workload(
 
     memory = _memory_result(core, shape, workload)
     tokens = workload.tokens_billion * 1e9
-    p10, p90 = core.gpu_hours, core.gpu_hours
-    if core.mfu_source == "catalog" and workload.task is not TaskKind.INFERENCE:
-        p10, p90 = cmp.gpu_hours_range(core.gpu_hours)
+    p10, p90 = _hours_band(workload, core)
     compute = ComputeResult.model_construct(
         train_flops=core.train_flops,
         gpu_hours=core.gpu_hours,
@@ -870,6 +892,8 @@ def size_workload(
         decode_tokens_per_s_per_gpu=core.decode_tps,
         gpu_hours_p10=p10,
         gpu_hours_p90=p90,
+        gpu_hours_with_redundancy_p10=p10 * cmp.REDUNDANCY_FACTOR,
+        gpu_hours_with_redundancy_p90=p90 * cmp.REDUNDANCY_FACTOR,
         recompute_mfu_factor=core.recompute_mfu_factor,
     )
     cluster = ClusterResult.model_construct(

@@ -265,6 +265,15 @@ class Workload(Frozen):
         description="Framework whose memory accounting applies (fsdp keeps the "
         "ZeRO paper's figures).",
     )
+    expert_parallel: int | None = Field(
+        None,
+        ge=1,
+        le=4096,
+        description="Expert-parallel degree of an MoE model: ranks of the "
+        "data-parallel group its routed experts are split over. Unset: memory "
+        "counts every expert on every card and the network model picks the "
+        "degree (as before the field existed). [1]",
+    )
 
 
 # --- demand profile ----------------------------------------------------------------

@@ -118,6 +118,16 @@ class ComputeResult(Frozen):
     gpu_hours_p90: float | None = Field(
         None, ge=0, description="90th percentile, as gpu_hours_p10. [GPU-hours]"
     )
+    gpu_hours_with_redundancy_p10: float | None = Field(
+        None,
+        ge=0,
+        description="gpu_hours_p10 times the redundancy factor. [GPU-hours]",
+    )
+    gpu_hours_with_redundancy_p90: float | None = Field(
+        None,
+        ge=0,
+        description="gpu_hours_p90 times the redundancy factor. [GPU-hours]",
+    )
     recompute_mfu_factor: float = Field(
         1.0,
         gt=0,
@@ -172,6 +182,12 @@ class CandidateSizing(Frozen):
     gpu_hours: float = Field(..., ge=0)
     days: float = Field(..., ge=0)
     gpus: int = Field(1, ge=1)
+    gpu_hours_p10: float | None = Field(
+        None, ge=0, description="As ComputeResult.gpu_hours_p10. [GPU-hours]"
+    )
+    gpu_hours_p90: float | None = Field(
+        None, ge=0, description="As ComputeResult.gpu_hours_p90. [GPU-hours]"
+    )
 
 
 class SizingResult(Frozen):

@@ -70,6 +70,7 @@ from gpu_advisor.engine.finance import (
 )
 from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
 from gpu_advisor.engine.review import checklist_states
+from gpu_advisor.engine.risk import GPU_HOURS_BAND_KEY
 from gpu_advisor.io.project_file import fingerprint, write_atomically
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, Explanation, Language, Severity
@@ -94,6 +95,7 @@ from gpu_advisor.report.text import (
     flops,
     gib,
     gpu_hours,
+    gpu_hours_band,
     money,
     money_short,
     params,
@@ -112,6 +114,18 @@ KEYWORD_VERSION: Final = "gpu-advisor-version"
 KEYWORD_SIGNER: Final = "gpu-advisor-signer"
 """Keyword carrying the in-app signer (name, role, date) that the plan prints,
 so that verification can regenerate exactly the pages that were signed."""
+
+
+def _hours_with_band(
+    st: _Story, hours: float, low: float | None, high: float | None
+) -> str:
+    """GPU-hours with their P10–P90 band when the engine gives one."""
+    text = gpu_hours(hours, st.lang)
+    if low is None or high is None or not high > low:
+        return text
+    return str(
+        st.t("kn.hours_band", hours=text, band=gpu_hours_band(low, high, st.lang))
+    )
 
 
 def encode_signer(signer: Signer) -> str:
@@ -668,10 +682,23 @@ def _summary(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> 
             else st.t("kn.no_fit"),
         ),
         (st.t("kn.gpus"), fmt_count(sz.cluster.gpus)),
-        (st.t("kn.gpu_hours"), gpu_hours(sz.compute.gpu_hours, lang)),
+        (
+            st.t("kn.gpu_hours"),
+            _hours_with_band(
+                st,
+                sz.compute.gpu_hours,
+                sz.compute.gpu_hours_p10,
+                sz.compute.gpu_hours_p90,
+            ),
+        ),
         (
             st.t("kn.gpu_hours_red", factor=f"{sz.compute.redundancy_factor:g}"),
-            gpu_hours(sz.compute.gpu_hours_with_redundancy, lang),
+            _hours_with_band(
+                st,
+                sz.compute.gpu_hours_with_redundancy,
+                sz.compute.gpu_hours_with_redundancy_p10,
+                sz.compute.gpu_hours_with_redundancy_p90,
+            ),
         ),
         (st.t("kn.days"), days(sz.cluster.days, lang)),
     ]
@@ -804,6 +831,11 @@ def _sizing(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> N
                 st.t("yes") if c.memory.fits else st.t("no"),
                 fmt_count(c.min_gpus) if c.min_gpus is not None else "—",
                 gpu_hours(c.gpu_hours, lang),
+                gpu_hours_band(c.gpu_hours_p10, c.gpu_hours_p90, lang)
+                if c.gpu_hours_p10 is not None
+                and c.gpu_hours_p90 is not None
+                and c.gpu_hours_p90 > c.gpu_hours_p10
+                else "—",
                 days(c.days, lang),
             )
             for c in cands
@@ -818,12 +850,13 @@ def _sizing(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> N
                     "col.fits",
                     "col.min_gpus",
                     "col.gpu_hours",
+                    "col.hours_band",
                     "col.days",
                 )
             ],
             crow,
-            [1.6, 1, 1, 0.6, 0.8, 1.3, 0.9],
-            align_right=[1, 2, 4, 5, 6],
+            [1.5, 0.9, 0.9, 0.5, 0.7, 1.2, 1.5, 0.8],
+            align_right=[1, 2, 4, 5, 6, 7],
         )
 
     st.h2(st.t("siz.compute"))
@@ -839,12 +872,23 @@ def _sizing(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> N
         )
     )
     low, high = comp.gpu_hours_p10, comp.gpu_hours_p90
-    if low is not None and high is not None and high > low:
+    low_red = comp.gpu_hours_with_redundancy_p10
+    high_red = comp.gpu_hours_with_redundancy_p90
+    if (
+        low is not None
+        and high is not None
+        and high > low
+        and low_red is not None
+        and high_red is not None
+    ):
         st.p(
             st.t(
                 "siz.hours_range",
                 low=gpu_hours(low, lang),
                 high=gpu_hours(high, lang),
+                factor=f"×{comp.redundancy_factor:g}",
+                low_red=gpu_hours(low_red, lang),
+                high_red=gpu_hours(high_red, lang),
             )
         )
     if cl.min_gpus is not None:
@@ -1160,6 +1204,19 @@ def _cost(st: _Story, project: Project, ev: Evaluation) -> None:
     mc_rows = _mc_rows(ev)
     if mc is not None and mc_rows:
         st.p(st.t("cost.monte_carlo_intro", draws=fmt_count(mc.draws), seed=mc.seed))
+        comp = ev.sizing.compute
+        low, high = (
+            comp.gpu_hours_with_redundancy_p10,
+            comp.gpu_hours_with_redundancy_p90,
+        )
+        if GPU_HOURS_BAND_KEY in mc.inputs and low is not None and high is not None:
+            st.p(
+                st.t(
+                    "cost.mc_hours_band",
+                    low=gpu_hours(low, lang),
+                    high=gpu_hours(high, lang),
+                )
+            )
         named = [(_option_name(st, oid), a, b, c) for oid, a, b, c in mc_rows]
         st.chart(
             charts.percentile_bars(

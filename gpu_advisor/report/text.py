@@ -238,10 +238,21 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "{hours_red}. Budget and schedule on the latter.",
     ),
     "siz.hours_range": (
-        "按公开预训练任务拟合的 MFU 模型，卡时 P10–P90 区间为 {low} – {high}"
+        "按公开预训练任务拟合的 MFU 模型，卡时 P10–P90 区间为 {low} – {high}，"
+        "含 {factor} 冗余为 {low_red} – {high_red}"
         "（22 个公开任务中 18 个落在区间内）。",
         "From the MFU model fitted to published pre-training runs, the P10–P90 "
-        "GPU-hour range is {low} – {high} (18 of 22 published runs fall inside).",
+        "GPU-hour range is {low} – {high}, with the {factor} redundancy "
+        "{low_red} – {high_red} (18 of 22 published runs fall inside).",
+    ),
+    "kn.hours_band": ("{hours}（P10–P90：{band}）", "{hours} (P10–P90: {band})"),
+    "col.hours_band": ("卡时 P10–P90", "GPU-hours P10–P90"),
+    "cost.mc_hours_band": (
+        "每次抽样的卡时取自规划卡时的 P10–P90 区间（对数正态分布，中位数为点估计，"
+        "P10–P90 为 {low} – {high}），不再另抽 MFU 区间。",
+        "Each draw takes its GPU-hours from the plan's P10–P90 band (log-normal, "
+        "median at the point estimate, P10–P90 {low} – {high}) instead of the "
+        "MFU range.",
     ),
     "siz.cluster_text": (
         "至少需要 {min_gpus} 张卡才能放下模型；按 {gpus} 张卡（{nodes} 台服务器）计算，"
@@ -782,6 +793,18 @@ def gib(value_bytes: float) -> str:
     '80.0 GiB'
     """
     return f"{_grouped(value_bytes / GIB, 1)} GiB"
+
+
+def gpu_hours_band(low: float, high: float, language: Language) -> str:
+    """A P10–P90 GPU-hour range.
+
+    Examples
+    --------
+    >>> gpu_hours_band(727.4, 1375.6, Language.ZH)
+    '727 – 1,376 卡时'
+    """
+    unit = "卡时" if language is Language.ZH else "GPU-hours"
+    return f"{_grouped(low)} – {_grouped(high)} {unit}"
 
 
 def gpu_hours(value: float, language: Language) -> str:

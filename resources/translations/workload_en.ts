@@ -292,6 +292,10 @@ Source: %3</translation>
       <translation>%1 B parameters, %2 B active per token</translation>
     </message>
     <message>
+      <source>%1 GPU-hours (×%2 for failed and repeated runs; P10–P90: %3 – %4)</source>
+      <translation>%1 GPU-hours (×%2 for failed and repeated runs; P10–P90: %3 – %4)</translation>
+    </message>
+    <message>
       <source>%1 GB per full checkpoint</source>
       <translation>%1 GB per full checkpoint</translation>
     </message>

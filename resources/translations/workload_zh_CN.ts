@@ -292,6 +292,10 @@ Source: %3</source>
       <translation>%1 B 参数，每个 token 激活 %2 B</translation>
     </message>
     <message>
+      <source>%1 GPU-hours (×%2 for failed and repeated runs; P10–P90: %3 – %4)</source>
+      <translation>%1 卡时（×%2，预留失败重跑；P10–P90：%3 – %4）</translation>
+    </message>
+    <message>
       <source>%1 GB per full checkpoint</source>
       <translation>每个完整检查点 %1 GB</translation>
     </message>

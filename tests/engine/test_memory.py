@@ -14,6 +14,7 @@ from gpu_advisor.engine.memory import (
     lora_adapter_params,
     model_state_bytes,
     optimizer_bytes_per_param,
+    routed_expert_params,
     stage_params,
     training_model_state,
 )
@@ -371,3 +372,106 @@ def test_korthikanti_table2_exactly():
         s, b, h, a, tp=t, sequence_parallel=True, recompute=Recompute.SELECTIVE
     ) == pytest.approx(sbh * 34 / t)
     assert activation_bytes_per_layer(s, b, h, a, recompute=Recompute.FULL) == 2 * sbh
+
+
+# --- expert parallelism (issue #14) -------------------------------------------------
+#
+# Megatron-LM, megatron/training/theoretical_memory_usage.py at commit
+# d98e8a64ddf34856e74b24714e3bedb2f5a39553, compute_weight_and_optimizer_memory:
+#   (tp-sharded + replicated params on the most-loaded shard) × (6 + 12/dp)
+#   + routed experts / (pp · etp · ep) × (6 + 12/edp), edp = world/(etp · ep · pp),
+# with the distributed optimizer and etp = tp. Mixtral 8x7B (L 32, h 4096, 32 heads,
+# 8 query groups, SwiGLU f 14336, 8 experts, V 32000 untied, RMSNorm), worked out
+# by hand: attention 2·h²·(1 + 8/32) = 41,943,040 per layer, norms 2h + router 8h
+# = 40,960 per layer replicated (+ final norm 4,096), embeddings 131,072,000 each,
+# routed experts 2·h·f·8·3/2 = 1,409,286,144 per layer.
+MIXTRAL_MEGATRON_EP = [
+    # tp, ep, dp, expected weights + optimizer bytes on the most-loaded GPU
+    # (1,604,321,280 + 1,314,816)·(6 + 12/8) + 45,097,156,608/8·(6 + 12/1)
+    (1, 8, 8, 113_510_873_088),
+    # (1,604,321,280/2 + 1,314,816)·(6 + 12/16) + 45,097,156,608/8·(6 + 12/4)
+    (2, 4, 16, 56_157_760_512),
+]
+
+
+@pytest.mark.parametrize(("tp", "ep", "dp", "expected"), MIXTRAL_MEGATRON_EP)
+def test_megatron_expert_parallel_matches_its_estimator(tp, ep, dp, expected):
+    shape = shape_from_preset(CAT.model("mixtral-8x7b"))
+    state = framework_model_state(
+        shape, Optimizer.ADAMW, Precision.BF16, Framework.MEGATRON, 1, dp, tp, 1, ep
+    )
+    assert state.total_bytes == pytest.approx(expected, rel=0.02)
+
+
+def test_expert_parallel_splits_only_what_zero_does_not_shard():
+    """ZeRO-3 already shards the experts over dp; EP then saves nothing. ZeRO-1
+    keeps 16-bit weights and gradients whole: EP divides the experts' share."""
+    shape = shape_from_preset(CAT.model("mixtral-8x7b"))
+    experts = routed_expert_params(shape)
+
+    def state(zero, ep, fw=Framework.FSDP):
+        return framework_model_state(
+            shape, Optimizer.ADAMW, Precision.BF16, fw, zero, 64, 1, 1, ep
+        )
+
+    assert state(3, 8).total_bytes == pytest.approx(state(3, 1).total_bytes)
+    saved = state(1, 1).total_bytes - state(1, 8).total_bytes
+    assert saved == pytest.approx(experts * (2 + 2) * (1 - 1 / 8))
+    dense = shape_from_preset(CAT.model("llama2-7b"))
+    assert routed_expert_params(dense) == 0.0
+    assert framework_model_state(
+        dense, Optimizer.ADAMW, Precision.BF16, Framework.FSDP, 1, 8, 1, 1, 8
+    ) == framework_model_state(
+        dense, Optimizer.ADAMW, Precision.BF16, Framework.FSDP, 1, 8, 1, 1
+    )
+
+
+def test_deepseek_v3_parallelism_fits_its_h800s_only_with_expert_parallelism():
+    """DeepSeek-AI 2024, DeepSeek-V3 Technical Report (arXiv:2412.19437),
+    section 3.2.1: 16-way pipeline, 64-way expert parallelism and ZeRO-1 data
+    parallelism on 2,048 H800 80 GB cards. Counting every expert on every card
+    needs 243 GiB of model state per GPU; split 64 ways it is 18 GiB."""
+    shape = shape_from_preset(CAT.model("deepseek-v3"))
+    assert routed_expert_params(shape) == pytest.approx(654e9, rel=0.01)
+
+    def gib(ep):
+        st_ = framework_model_state(
+            shape,
+            Optimizer.ADAMW,
+            Precision.BF16,
+            Framework.MEGATRON,
+            1,
+            128,
+            1,
+            16,
+            ep,
+        )
+        return st_.total_bytes / 2**30
+
+    assert gib(1) > 80
+    assert gib(64) < 0.25 * 80
+    # the routed experts' share, by the estimator's formula: E/(pp·ep)·(6 + 12/2)
+    expert_bytes = 653_908_770_816 / (16 * 64) * (6 + 12 / 2)
+    assert gib(1) - gib(64) == pytest.approx(
+        (653_908_770_816 / 16 * (6 + 12 / 128) - expert_bytes) / 2**30, rel=0.01
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    fw=st.sampled_from(list(Framework)),
+    zero=st.integers(0, 3),
+    ep=st.sampled_from([1, 2, 4, 8]),
+    more=st.sampled_from([1, 2, 4]),
+    tp=st.sampled_from([1, 2]),
+    pp=st.sampled_from([1, 2]),
+)
+def test_more_expert_parallelism_never_raises_memory(fw, zero, ep, more, tp, pp):
+    shape = shape_from_preset(CAT.model("mixtral-8x7b"))
+
+    def total(e):
+        return framework_model_state(
+            shape, Optimizer.ADAMW, Precision.BF16, fw, zero, 64, tp, pp, e
+        ).total_bytes
+
+    assert total(ep * more) <= total(ep) * (1 + 1e-12)

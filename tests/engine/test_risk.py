@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from gpu_advisor.engine.mix import best_policy
 from gpu_advisor.engine.risk import monte_carlo, tornado
@@ -74,3 +75,90 @@ def test_monte_carlo_median_near_typical():
     typical = price_monthly(params(), d).total[0]
     assert abs(mc.percentiles[OptionId.MONTHLY].p50 - typical) / typical < 0.15
     assert np.isfinite(mc.percentiles[OptionId.MONTHLY].p90)
+
+
+# --- the GPU-hour band in the Monte Carlo (issue #14) ------------------------------
+
+
+def test_gpu_hour_factors_have_the_sized_band_as_p10_p90():
+    from gpu_advisor.engine import compute as cmp
+    from gpu_advisor.engine.risk import gpu_hour_factors
+
+    f = gpu_hour_factors(np.random.default_rng(7), 100_000, cmp.MFU_MODEL_LOG_SIGMA)
+    low, high = cmp.gpu_hours_range(1.0)
+    q10, q50, q90 = np.percentile(f, [10, 50, 90])
+    assert q10 == pytest.approx(low, rel=0.01)
+    assert q50 == pytest.approx(1.0, rel=0.01)
+    assert q90 == pytest.approx(high, rel=0.01)
+
+
+def test_monte_carlo_draws_gpu_hours_from_the_band():
+    from gpu_advisor.engine.risk import GPU_HOURS_BAND_KEY
+
+    r, d, _ = _setup()
+    plain = monte_carlo(r, d, 32, [OptionId.ON_DEMAND], None, draws=4000, seed=3)
+    band = monte_carlo(
+        r,
+        d,
+        32,
+        [OptionId.ON_DEMAND],
+        None,
+        draws=4000,
+        seed=3,
+        gpu_hours_log_sigma=0.249,
+    )
+    assert GPU_HOURS_BAND_KEY not in plain.inputs
+    assert GPU_HOURS_BAND_KEY in band.inputs
+    # renting cost follows the hours: the log-normal band (P90/P10 = 1.89) is
+    # wider than the MFU triangle it replaces (0.7 … 1.15)
+    p, b = plain.percentiles[OptionId.ON_DEMAND], band.percentiles[OptionId.ON_DEMAND]
+    assert b.p90 / b.p10 > p.p90 / p.p10
+    again = monte_carlo(
+        r,
+        d,
+        32,
+        [OptionId.ON_DEMAND],
+        None,
+        draws=4000,
+        seed=3,
+        gpu_hours_log_sigma=0.249,
+    )
+    assert again == band
+
+
+def test_plan_monte_carlo_uses_the_sizing_band_only_for_workload_demand():
+    from gpu_advisor.engine.evaluate import evaluate, monte_carlo_chunks
+    from gpu_advisor.engine.risk import GPU_HOURS_BAND_KEY, combine
+    from gpu_advisor.io.catalog import load_catalog
+    from gpu_advisor.model.project import (
+        DemandMonth,
+        DemandProfile,
+        Project,
+        Workload,
+    )
+
+    c = load_catalog()
+    sized = Project(workload=Workload(task="pretrain", tokens_billion=200))
+    ev = evaluate(sized, c, monte_carlo_draws=500, seed=0)
+    assert ev.cost.demand_source == "workload"
+    p90 = ev.sizing.compute.gpu_hours_p90
+    assert p90 is not None
+    assert p90 > ev.sizing.compute.gpu_hours
+    assert ev.monte_carlo is not None
+    assert GPU_HOURS_BAND_KEY in ev.monte_carlo.inputs
+    parts = monte_carlo_chunks(sized, c, 500, 0, chunks=4)
+    assert combine([run() for run in parts]) == ev.monte_carlo
+    # an MFU the project sets has no model band; neither has a typed-in profile
+    set_mfu = sized.model_copy(
+        update={"workload": sized.workload.model_copy(update={"mfu": 0.4})}
+    )
+    ev2 = evaluate(set_mfu, c, monte_carlo_draws=200, seed=0)
+    assert ev2.monte_carlo is not None
+    assert GPU_HOURS_BAND_KEY not in ev2.monte_carlo.inputs
+    typed = sized.model_copy(
+        update={"demand": DemandProfile(months=[DemandMonth(gpu_hours=1000.0)] * 12)}
+    )
+    ev3 = evaluate(typed, c, monte_carlo_draws=200, seed=0)
+    assert ev3.cost.demand_source == "project"
+    assert ev3.monte_carlo is not None
+    assert GPU_HOURS_BAND_KEY not in ev3.monte_carlo.inputs

@@ -506,3 +506,59 @@ def test_why_cites_the_framework_estimator():
     hours = why("fsdp", "compute.gpu_hours")
     assert "22 published runs" in hours.formula
     assert "reference_runs.json" in hours.reference
+
+
+def test_gpu_hour_range_reaches_the_redundancy_figure_and_the_candidates():
+    w = Workload(task="pretrain", model_preset="llama2-13b", tokens_billion=2000)
+    r = size_workload(w, CAT)
+    c = r.compute
+    assert c.gpu_hours_p10 is not None
+    assert c.gpu_hours_p90 is not None
+    assert c.gpu_hours_with_redundancy_p10 is not None
+    assert c.gpu_hours_with_redundancy_p90 is not None
+    assert c.gpu_hours_with_redundancy_p10 == pytest.approx(
+        c.gpu_hours_p10 * c.redundancy_factor
+    )
+    assert c.gpu_hours_with_redundancy_p90 == pytest.approx(
+        c.gpu_hours_p90 * c.redundancy_factor
+    )
+    assert (
+        c.gpu_hours_with_redundancy_p10
+        < c.gpu_hours_with_redundancy
+        < c.gpu_hours_with_redundancy_p90
+    )
+    main = next(x for x in r.candidates if x.gpu_id == r.gpu_id)
+    assert (main.gpu_hours_p10, main.gpu_hours_p90) == pytest.approx(
+        (c.gpu_hours_p10, c.gpu_hours_p90)
+    )
+    for cand in r.candidates:
+        assert cand.gpu_hours_p10 is not None
+        assert cand.gpu_hours_p90 is not None
+        assert cand.gpu_hours_p10 < cand.gpu_hours < cand.gpu_hours_p90
+
+
+def test_expert_parallel_field_is_optional_and_splits_the_experts():
+    from gpu_advisor.model.project import Project
+
+    # today's files have no expert_parallel: they load and size as before
+    old = Project.model_validate({"workload": {"model_preset": "mixtral-8x7b"}})
+    assert old.workload.expert_parallel is None
+    kw = {
+        "task": "pretrain",
+        "model_preset": "mixtral-8x7b",
+        "framework": "megatron",
+        "zero_stage": 1,
+        "tp": 2,
+        "gpu_id": "H100-80GB-SXM",
+        "gpu_candidates": [],
+    }
+    plain = size_workload(Workload(**kw), CAT)
+    split = size_workload(Workload(**kw, expert_parallel=8), CAT)
+    assert split.memory.per_gpu.total_bytes < plain.memory.per_gpu.total_bytes
+    assert split.cluster.min_gpus is not None
+    # the expert-parallel group is carved out of data parallelism
+    assert split.cluster.min_gpus % (8 * 2) == 0
+    assert split.cluster.dp >= 8
+    # every expert on every card (6 B/param unsharded under Megatron's
+    # distributed optimizer) cannot fit an 80 GB card at TP 2 on any count
+    assert plain.cluster.min_gpus is None

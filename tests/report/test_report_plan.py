@@ -306,3 +306,27 @@ def test_gpu_hour_range_in_sizing_section(
     assert gpu_hours(comp.gpu_hours_p10, lang) in text
     assert gpu_hours(comp.gpu_hours_p90, lang) in text
     assert "P10–P90" in text
+
+
+@pytest.mark.parametrize("lang", list(Language))
+def test_gpu_hour_range_beside_the_redundancy_figure_and_in_the_monte_carlo(
+    texts: dict[Language, str], evaluation: Evaluation, lang: Language
+) -> None:
+    """The ×1.5 figure's P10–P90 (key numbers, sizing section) and the Monte
+    Carlo's GPU-hour band are the engine's numbers."""
+    from gpu_advisor.engine.risk import GPU_HOURS_BAND_KEY
+    from gpu_advisor.report.text import gpu_hours_band
+
+    comp = evaluation.sizing.compute
+    low, high = comp.gpu_hours_with_redundancy_p10, comp.gpu_hours_with_redundancy_p90
+    assert low is not None
+    assert high is not None
+    text = _flat(texts[lang])
+    assert gpu_hours_band(low, high, lang) in text  # key numbers
+    assert gpu_hours(low, lang) in text  # sizing section and Monte Carlo
+    assert gpu_hours(high, lang) in text
+    mc = evaluation.monte_carlo
+    assert mc is not None
+    if evaluation.cost.demand_source == "workload":
+        assert GPU_HOURS_BAND_KEY in mc.inputs
+        assert _flat(tr("cost.mc_hours_band", lang, low="X", high="Y"))[:12] in text

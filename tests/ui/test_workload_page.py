@@ -646,3 +646,12 @@ def test_framework_choice_and_gpu_hour_range(
     assert compute.gpu_hours_p90 is not None
     assert compute.gpu_hours_p10 < compute.gpu_hours < compute.gpu_hours_p90
     assert "P10–P90" in text
+    # the ×1.5 figure carries its own range, the engine's numbers
+    low = compute.gpu_hours_with_redundancy_p10
+    high = compute.gpu_hours_with_redundancy_p90
+    assert low is not None
+    assert high is not None
+    red = page.numbers["gpu_hours_x15"].value.text()
+    assert "P10–P90" in red
+    assert page._num(low) in red
+    assert page._num(high) in red

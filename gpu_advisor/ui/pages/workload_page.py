@@ -1108,6 +1108,23 @@ class WorkloadPage(QWizardPage):
                 current_locale().toString(compute.redundancy_factor, "g", 3),
             )
         )
+        low, high = (
+            compute.gpu_hours_with_redundancy_p10,
+            compute.gpu_hours_with_redundancy_p90,
+        )
+        if low is not None and high is not None and high > low:
+            n["gpu_hours_x15"].value.setText(
+                fill(
+                    self.tr(
+                        "%1 GPU-hours (×%2 for failed and repeated runs; "
+                        "P10–P90: %3 – %4)"
+                    ),
+                    self._num(compute.gpu_hours_with_redundancy),
+                    current_locale().toString(compute.redundancy_factor, "g", 3),
+                    self._num(low),
+                    self._num(high),
+                )
+            )
         n["days"].value.setText(
             fill(
                 self.tr("%1 days on %2 cards (%3 nodes, scaling efficiency %4 %)"),
