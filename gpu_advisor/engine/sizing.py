@@ -1487,18 +1487,33 @@ def _explanations(
         f"ZeRO ≥ 1); ZeRO-3: P·4/dp ({stage})",
         Framework.DDP: f"P·4 fp32 gradients ({stage}); bucket copy in overhead",
     }.get(fw, "N_trainable·2/(tp·pp), ÷dp with ZeRO ≥ 2")
+    ep_refs, ep_src = [], fw_src
+    if _expert_parallel(workload, shape) > 1 and workload.task in (
+        TaskKind.PRETRAIN,
+        TaskKind.FULL_FINETUNE,
+    ):
+        ep_note = (
+            "; routed experts E/(tp·pp·ep) per GPU, their sharded parts over "
+            "dp/ep (expert data parallelism)"
+        )
+        weights_text += ep_note
+        grads_text += ep_note
+        ep_refs = [
+            ref("workload.expert_parallel", _expert_parallel(workload, shape), "")
+        ]
+        ep_src = f"{fw_src}; {megatron_src}, expert-sharded parameters"
     return [
         ex(
             "memory.per_gpu.weights_bytes",
             weights_text,
-            [params, tp, pp, z, dp, fwr],
-            fw_src,
+            [params, tp, pp, z, dp, fwr, *ep_refs],
+            ep_src,
         ),
         ex(
             "memory.per_gpu.gradients_bytes",
             grads_text,
-            [params, tp, pp, z, dp, fwr],
-            fw_src,
+            [params, tp, pp, z, dp, fwr, *ep_refs],
+            ep_src,
         ),
         ex(
             "memory.per_gpu.optimizer_bytes",

@@ -562,3 +562,7 @@ def test_expert_parallel_field_is_optional_and_splits_the_experts():
     # every expert on every card (6 B/param unsharded under Megatron's
     # distributed optimizer) cannot fit an 80 GB card at TP 2 on any count
     assert plain.cluster.min_gpus is None
+    why = next(e for e in split.explanations if e.key == "memory.per_gpu.weights_bytes")
+    assert "ep" in why.formula
+    assert "expert-sharded" in why.reference
+    assert any(i.name == "workload.expert_parallel" for i in why.inputs)
