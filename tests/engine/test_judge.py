@@ -389,9 +389,8 @@ def test_more_tensor_activity_never_gets_a_worse_verdict(a, b):
 
     def verdict(value: float) -> Verdict:
         rows = _dmon([{"gr_engine_active": 0.9, "tensor_active": value}])
-        return _checks(judge_measurements("A", rows, exp), "dmon.tensor_active")[
-            0
-        ].verdict
+        [check] = judge_measurements("A", rows, exp).checks
+        return check.verdict
 
     order = [Verdict.FAIL, Verdict.WARN, Verdict.PASS]
     assert order.index(verdict(high)) >= order.index(verdict(low))
