@@ -54,7 +54,7 @@ AREA_CONTEXTS: dict[str, tuple[str, ...]] = {
     ),
     "page_errors": ("PageErrorPage", "PageErrorPanel"),
     "signing": ("SignPlanDialog", "VerifyPlanDialog"),
-    "vendors": ("VendorCharts", "VendorsPage"),
+    "vendors": ("ImportDialog", "VendorCharts", "VendorsPage"),
     "workload": (
         "BoundField",
         "ConfigPasteDialog",

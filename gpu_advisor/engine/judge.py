@@ -29,6 +29,17 @@ Expected values and their sources
   the maximum SM clock; the driver's thermal / hardware slowdown reasons; ECC
   uncorrectable errors [5]_.
 * dcgmi diag: any Fail fails, any Warn warns [6]_.
+* dcgmi dmon, captured while the user's own job runs: the mean tensor-pipe
+  activity (TENSO) over the samples under load against the MFU the plan
+  models. The tensor pipe running a fraction TENSO of the cycles delivers at
+  most TENSO × the tensor peak, and the model's FLOPs are a part of what it
+  delivers, so MFU ≤ TENSO: below the modelled MFU the job cannot reach the
+  plan's throughput (pass at ≥ :data:`MFU_PASS_RATIO`, warn at ≥
+  :data:`MFU_WARN_RATIO` of it, as for the training log). SM activity
+  (SMACT): ≥ 0.8 is "necessary, but not sufficient, for effective use of the
+  GPU", < 0.5 "likely indicates ineffective GPU usage" [8]_. Samples with
+  graphics-engine activity (GRACT) below :data:`DMON_LOADED_GR_ACTIVE` are idle
+  time before or after the job and are left out.
 * GPU probe: bf16 matmul against the datasheet dense bf16 peak, device copy
   against the datasheet memory bandwidth.
 * MFU: tokens/s/GPU × 6·N_active / peak [7]_.
@@ -47,6 +58,10 @@ References
    https://docs.nvidia.com/datacenter/dcgm/latest/user-guide/dcgm-diagnostics.html
 .. [7] Chowdhery et al., "PaLM: Scaling Language Modeling with Pathways",
    2022, Appendix B (model FLOPs utilization), arXiv:2204.02311.
+.. [8] NVIDIA, DCGM User Guide, "Feature Overview", "Profiling Metrics"
+   (GRACT, SMACT, TENSO: ``DCGM_FI_PROF_GR_ENGINE_ACTIVE``,
+   ``DCGM_FI_PROF_SM_ACTIVE``, ``DCGM_FI_PROF_PIPE_TENSOR_ACTIVE``),
+   https://docs.nvidia.com/datacenter/dcgm/latest/user-guide/feature-overview.html
 """
 
 from __future__ import annotations
@@ -92,6 +107,14 @@ LOADED_UTILIZATION_PCT: Final = 50.0
 """A sample counts as "under load" at this GPU utilisation or more [%]."""
 TEMPERATURE_WARN_MARGIN_C: Final = 5.0
 """Warn this many degrees below the alert threshold [°C]."""
+DMON_LOADED_GR_ACTIVE: Final = 0.10
+"""``dcgmi dmon`` samples with GRACT below this are idle time, not the job. [ratio]"""
+SM_ACTIVE_PASS: Final = 0.80
+"""SMACT at or above this passes: "necessary, but not sufficient" (DCGM User Guide)."""
+SM_ACTIVE_WARN: Final = 0.50
+"""SMACT below this fails: "likely indicates ineffective GPU usage" (DCGM User Guide)."""
+DMON_TOOL: Final = "dcgmi-dmon"
+DMON_SOURCE: Final = "DCGM User Guide, Feature Overview, Profiling Metrics"
 TRAIN_WARMUP_FRACTION: Final = 0.1
 """Leading share of training steps ignored (compilation, data-loader warm-up)."""
 
@@ -928,6 +951,86 @@ def _dcgm_checks(measurements: Sequence[Measurement]) -> list[Check]:
     return checks
 
 
+def _dmon_loaded(rows: Sequence[Measurement]) -> list[dict[str, float]]:
+    """The samples of one dmon file as ``{metric: value}``, idle samples left out."""
+    samples: dict[tuple[int | None, int | None], dict[str, float]] = defaultdict(dict)
+    for m in rows:
+        samples[(m.gpu, m.sample)][m.metric] = m.value
+    return [
+        fields
+        for fields in samples.values()
+        if fields.get("dmon.gr_engine_active", 1.0) >= DMON_LOADED_GR_ACTIVE
+    ]
+
+
+def _mean_of(samples: Sequence[dict[str, float]], metric: str) -> float | None:
+    values = [fields[metric] for fields in samples if metric in fields]
+    return statistics.fmean(values) if values else None
+
+
+def _sm_active_check(value: float, count: int, node: str | None, file: str) -> Check:
+    if value >= SM_ACTIVE_PASS:
+        verdict = Verdict.PASS
+    elif value >= SM_ACTIVE_WARN:
+        verdict = Verdict.WARN
+    else:
+        verdict = Verdict.FAIL
+    return Check(
+        test="dmon.sm_active",
+        node=node,
+        file=file,
+        measured=value,
+        expected=SM_ACTIVE_PASS,
+        verdict=verdict,
+        threshold_en=f"pass >= {SM_ACTIVE_PASS:.2f}, warn >= {SM_ACTIVE_WARN:.2f}, fail below",
+        threshold_zh=f"≥ {SM_ACTIVE_PASS:.2f} 为通过，≥ {SM_ACTIVE_WARN:.2f} 为警告，低于则不通过",
+        message_en=f"SM activity of the job (dcgmi dmon SMACT, mean of {count} samples under load): {value:.2f}.",
+        message_zh=f"任务的 SM 活跃度（dcgmi dmon SMACT，{count} 个负载采样的均值）：{value:.2f}。",
+        source=DMON_SOURCE,
+    )
+
+
+def _dmon_checks(measurements: Sequence[Measurement], exp: Expectations) -> list[Check]:
+    """Tensor activity against the modelled MFU and SM activity, per dmon file."""
+    checks: list[Check] = []
+    for file, rows in sorted(_by_file(measurements, DMON_TOOL).items()):
+        node = rows[0].node
+        loaded = _dmon_loaded(rows)
+        tensor = _mean_of(loaded, "dmon.tensor_active")
+        sm_active = _mean_of(loaded, "dmon.sm_active")
+        if tensor is None and sm_active is None:
+            checks.append(
+                _info(
+                    "dmon.tensor_active",
+                    "dcgmi dmon imported without TENSO or SMACT samples under load: "
+                    "nothing to compare with the plan.",
+                    "已导入 dcgmi dmon，但没有负载下的 TENSO 或 SMACT 采样：无可与计划对比的数值。",
+                    node=node,
+                    file=file,
+                )
+            )
+            continue
+        if tensor is not None:
+            checks.append(
+                _ratio_check(
+                    test="dmon.tensor_active",
+                    measured=tensor,
+                    expected=exp.default_mfu,
+                    pass_ratio=MFU_PASS_RATIO,
+                    warn_ratio=MFU_WARN_RATIO,
+                    unit="",
+                    what_en=f"Tensor-core activity of the job (dcgmi dmon TENSO, mean of {len(loaded)} samples under load) against the modelled MFU",
+                    what_zh=f"任务的 Tensor Core 活跃度（dcgmi dmon TENSO，{len(loaded)} 个负载采样的均值）对比模型预估 MFU",
+                    node=node,
+                    file=file,
+                    source=f"{DMON_SOURCE}; MFU <= TENSO; {exp.sources.get('mfu', '')}",
+                )
+            )
+        if sm_active is not None:
+            checks.append(_sm_active_check(sm_active, len(loaded), node, file))
+    return checks
+
+
 def _probe_checks(
     measurements: Sequence[Measurement], exp: Expectations
 ) -> list[Check]:
@@ -1297,6 +1400,7 @@ def judge_measurements(
     checks += _fio_checks(measurements, exp)
     checks += _gpu_health_checks(measurements, exp)
     checks += _dcgm_checks(measurements)
+    checks += _dmon_checks(measurements, exp)
     checks += _probe_checks(measurements, exp)
     mfu_checks, mfu = _mfu_check(measurements, exp)
     checks += mfu_checks

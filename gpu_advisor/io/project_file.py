@@ -590,9 +590,11 @@ _MEASUREMENTS_ADAPTER: Final = TypeAdapter(list[Measurement])
 _ROW_BREAK: Final = '},{"tool":'
 """Where one dumped measurement ends and the next begins.
 
-Every measurement starts with its ``tool`` field and holds only scalars, and
-a quote inside a JSON string is always escaped, so this sequence occurs in a
-dumped measurement list only between two measurements."""
+Every measurement starts with its ``tool`` field and holds only scalars and
+at most one flat ``labels`` object of strings (which ends in ``}}`` or
+``},"``, never ``},{"``), and a quote inside a JSON string is always escaped,
+so this sequence occurs in a dumped measurement list only between two
+measurements."""
 
 
 def dumps_project(project: Project) -> str:

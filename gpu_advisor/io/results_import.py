@@ -32,6 +32,7 @@ import stat
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Final
 
@@ -62,14 +63,19 @@ __all__ = [
     "MAX_FILES",
     "MAX_FILE_BYTES",
     "MAX_TOTAL_BYTES",
+    "FileSummary",
     "ImportCancelledError",
     "ImportReport",
+    "KeyValue",
+    "RefusalKind",
     "RefusedFile",
     "ResultsImportError",
     "detect_format",
     "import_results",
     "parse_results",
     "parse_text",
+    "refusal_kind",
+    "summarize_files",
 ]
 
 MAX_TOTAL_BYTES: Final = 4 * 2**30
@@ -498,3 +504,140 @@ def parse_results(paths: Sequence[Path]) -> list[Measurement]:
         first = report.refused[0]
         raise ResultsImportError(first.file, first.line, first.reason)
     return report.measurements
+
+
+# --- what the import dialog and the command line list ---------------------------------
+
+_KEY_METRICS: Final[dict[str, tuple[str, ...]]] = {
+    "nccl-tests": (".out_of_place.busbw",),
+    "iperf3": ("tcp.received", "tcp.sent", "tcp.retransmits"),
+    "fio": (".write.bw", ".read.bw"),
+    "nvidia-smi": ("temperature.gpu", "power.draw", "clocks.sm"),
+    "dcgmi": ("",),
+    "dcgmi-dmon": ("dmon.tensor_active", "dmon.sm_active", "dmon.gr_engine_active"),
+    "gpu-probe": ("bf16_matmul", "memory_copy"),
+    "train-log": ("tokens_per_s",),
+}
+"""Per tool, the metric endings whose figures stand for a file in the import list."""
+
+KEY_VALUES_PER_FILE: Final = 3
+"""Most key figures listed per imported file."""
+
+
+@dataclass(frozen=True)
+class KeyValue:
+    """One figure that stands for a file: the last value of a metric (the largest
+    message for nccl-tests, the last sample for monitors)."""
+
+    metric: str
+    value: float
+    unit: str
+
+
+@dataclass(frozen=True)
+class FileSummary:
+    """One imported file as the import list shows it."""
+
+    file: str
+    tool: str
+    nodes: tuple[str, ...]
+    measurements: int
+    key_values: tuple[KeyValue, ...]
+
+
+def summarize_files(measurements: Sequence[Measurement]) -> list[FileSummary]:
+    """One :class:`FileSummary` per file, in the order the files were read.
+
+    Examples
+    --------
+    >>> m = [Measurement(tool="iperf3", metric="sum_received.bits_per_second",
+    ...      value=9.4e10, unit="bit/s", file="a.json", node="n1")]
+    >>> s = summarize_files(m)[0]
+    >>> s.tool, s.nodes, s.measurements, s.key_values[0].value
+    ('iperf3', ('n1',), 1, 94000000000.0)
+    """
+    by_file: dict[str, list[Measurement]] = {}
+    for m in measurements:
+        by_file.setdefault(m.file, []).append(m)
+    out: list[FileSummary] = []
+    for file, rows in by_file.items():
+        tool = rows[0].tool
+        last: dict[str, Measurement] = {}
+        for m in rows:
+            last[m.metric] = m
+        wanted = _KEY_METRICS.get(tool, ())
+        keys = [
+            metric for metric in last if any(metric.endswith(end) for end in wanted)
+        ] or list(last)
+        nodes = tuple(sorted({m.node for m in rows if m.node}))
+        out.append(
+            FileSummary(
+                file=file,
+                tool=tool,
+                nodes=nodes,
+                measurements=len(rows),
+                key_values=tuple(
+                    KeyValue(k, last[k].value, last[k].unit)
+                    for k in keys[:KEY_VALUES_PER_FILE]
+                ),
+            )
+        )
+    return out
+
+
+class RefusalKind(StrEnum):
+    """Why a file was left out, in classes a person acts on (each has a hint)."""
+
+    NO_RESULT = "no_result"  # a crashed, failed or interrupted run
+    RERUN_JSON = "rerun_json"  # iperf3 text: rerun with -J
+    UNSUPPORTED = "unsupported"  # UDP iperf3 and other runs the plan does not use
+    UNKNOWN = "unknown"  # not a format of the kit
+    DAMAGED = "damaged"  # cut, edited or binary
+    UNREADABLE = "unreadable"  # not a regular file, a link out, too large, no access
+
+
+_KIND_PATTERNS: Final = (
+    (RefusalKind.RERUN_JSON, ("rerun the client with -J",)),
+    (
+        RefusalKind.NO_RESULT,
+        (
+            "a crashed run",
+            "an interrupted run",
+            "a failed run",
+            "no result",
+            "ended with error",
+            "moved no data",
+            "reported",
+        ),
+    ),
+    (RefusalKind.UNSUPPORTED, ("iperf3 run: the kit measures",)),
+    (RefusalKind.UNKNOWN, ("unknown format", "the file is empty")),
+    (
+        RefusalKind.UNREADABLE,
+        (
+            "not a regular file",
+            "not read",
+            "larger than",
+            "cannot read",
+            "cannot open",
+            "no such file",
+            "more than",
+        ),
+    ),
+)
+
+
+def refusal_kind(reason: str) -> RefusalKind:
+    """Class of a refusal reason, for the hint next to it.
+
+    Examples
+    --------
+    >>> refusal_kind("an interrupted run: no '# Avg bus bandwidth' line").value
+    'no_result'
+    >>> refusal_kind("bad JSON: Expecting value").value
+    'damaged'
+    """
+    for kind, needles in _KIND_PATTERNS:
+        if any(needle in reason for needle in needles):
+            return kind
+    return RefusalKind.DAMAGED

@@ -98,6 +98,7 @@ def _measure(
     gpu: int | None = None,
     size_bytes: int | None = None,
     sample: int | None = None,
+    labels: dict[str, str] | None = None,
 ) -> Measurement:
     """Build one measurement; a value out of range names the line it came from."""
     if not math.isfinite(value):
@@ -113,6 +114,7 @@ def _measure(
             gpu=gpu,
             size_bytes=size_bytes,
             sample=sample,
+            labels=labels or None,
         )
     except ValidationError as exc:
         detail = exc.errors()[0]
@@ -705,6 +707,24 @@ identifiers (``serial``, ``uuid``, ``pci.*``, ``driver_version``, ``name``)
 never become values. Source: ``nvidia-smi --help-query-gpu``.
 """
 
+CSV_LABEL_FIELDS: Final = (
+    "uuid",
+    "pci.bus_id",
+    "serial",
+    "name",
+    "hostname",
+    "host",
+    "driver_version",
+    "vbios_version",
+    "board_id",
+    "module_id",
+)
+"""``--query-gpu`` identifiers kept as labels on the row's measurements (never values).
+
+``index`` is the measurement's ``gpu``; ``hostname`` (or ``host``), when a
+collector adds it, is also the measurement's node.
+"""
+
 _CSV_KNOWN_PREFIXES: Final = (
     "clocks.",
     "clocks_event_reasons.",
@@ -747,6 +767,20 @@ def _csv_value(name: str, cell: str) -> tuple[str, float, str] | None:
         float(match.group("num")),
         match.group("unit") or _CSV_KNOWN.get(name, ""),
     )
+
+
+def _csv_labels(names: list[str], row: list[str]) -> dict[str, str]:
+    """The identifier cells of one CSV row (``uuid``, ``pci.bus_id``, ...), as printed.
+
+    ``[N/A]``-style cells and empty cells are left out; a value is cut to 200
+    characters (the schema's limit).
+    """
+    labels: dict[str, str] = {}
+    for name, cell in zip(names, row, strict=True):
+        text = cell.strip()
+        if name in CSV_LABEL_FIELDS and text and not text.startswith("["):
+            labels[name] = text[:200]
+    return labels
 
 
 def looks_like_nvidia_smi_csv(first_line: str) -> bool:
@@ -799,9 +833,13 @@ def parse_nvidia_smi_csv(text: str, file: str, node: str | None) -> list[Measure
         gpu = _int(index_text, file, number, "GPU index")
         sample = seen.get(gpu, 0)
         seen[gpu] = sample + 1
+        labels = _csv_labels(names, row)
+        row_node = labels.get("hostname") or labels.get("host") or node
         for column, ((name, unit), cell) in enumerate(zip(header, row, strict=True)):
             value_text = cell.strip()
             if column == index_column or value_text.startswith("["):
+                continue
+            if name in CSV_LABEL_FIELDS:
                 continue
             read = _csv_value(name, value_text)
             if read is None:
@@ -815,9 +853,10 @@ def parse_nvidia_smi_csv(text: str, file: str, node: str | None) -> list[Measure
                     metric=metric,
                     value=value,
                     unit=unit or cell_unit,
-                    node=node,
+                    node=row_node,
                     gpu=gpu,
                     sample=sample,
+                    labels=labels,
                 )
             )
     if not seen:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 from enum import StrEnum
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Annotated, Final, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, StringConstraints, model_validator
 
 from gpu_advisor.model.common import Frozen, Language
 from gpu_advisor.model.limits import (
@@ -352,6 +352,17 @@ class Budget(Frozen):
 # --- 3. Vendors ---------------------------------------------------------------------
 
 
+MAX_MEASUREMENT_LABELS: Final = 16
+"""Most identifier labels one measurement carries."""
+
+_LabelKey = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+_LabelValue = Annotated[str, StringConstraints(max_length=200)]
+
+
+def _no_labels(labels: dict[str, str] | None) -> bool:
+    return not labels
+
+
 class Measurement(Frozen):
     """One measured figure from a vendor test (nccl-tests, iperf3, fio, ...)."""
 
@@ -369,6 +380,15 @@ class Measurement(Frozen):
         le=10**12,
         description="Row, step or sample index within the file (training step, "
         "repeated nvidia-smi sample); groups figures read from one row.",
+    )
+    labels: dict[_LabelKey, _LabelValue] | None = Field(
+        None,
+        max_length=MAX_MEASUREMENT_LABELS,
+        exclude_if=_no_labels,
+        description="Identifiers of what was measured, as the file prints them "
+        "(GPU uuid, pci.bus_id, serial, name, hostname): labels, never values. "
+        "Left out of the file when empty, so measurements without labels are "
+        "saved, fingerprinted and signed exactly as before.",
     )
 
 

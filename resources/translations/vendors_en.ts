@@ -2,6 +2,109 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
   <context>
+    <name>ImportDialog</name>
+    <message>
+      <source>Import results for %1</source>
+      <translation>Import results for %1</translation>
+    </message>
+    <message>
+      <source>File</source>
+      <translation>File</translation>
+    </message>
+    <message>
+      <source>Tool</source>
+      <translation>Tool</translation>
+    </message>
+    <message>
+      <source>Node</source>
+      <translation>Node</translation>
+    </message>
+    <message>
+      <source>Key values</source>
+      <translation>Key values</translation>
+    </message>
+    <message>
+      <source>Reason</source>
+      <translation>Reason</translation>
+    </message>
+    <message>
+      <source>What to do</source>
+      <translation>What to do</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>Cancel</translation>
+    </message>
+    <message>
+      <source>The run produced no result: ask the vendor to run this test again.</source>
+      <translation>The run produced no result: ask the vendor to run this test again.</translation>
+    </message>
+    <message>
+      <source>Run the iperf3 client again with -J and import the JSON it prints.</source>
+      <translation>Run the iperf3 client again with -J and import the JSON it prints.</translation>
+    </message>
+    <message>
+      <source>The plan does not use this kind of run: run the test as the kit does.</source>
+      <translation>The plan does not use this kind of run: run the test as the kit does.</translation>
+    </message>
+    <message>
+      <source>Not an output of the test kit: leave it out, or import the tool's own output.</source>
+      <translation>Not an output of the test kit: leave it out, or import the tool's own output.</translation>
+    </message>
+    <message>
+      <source>The file is cut or edited: copy it again from the node.</source>
+      <translation>The file is cut or edited: copy it again from the node.</translation>
+    </message>
+    <message>
+      <source>The file could not be read: copy it into the folder as a plain file.</source>
+      <translation>The file could not be read: copy it into the folder as a plain file.</translation>
+    </message>
+    <message>
+      <source>Reading file %1 of %2…</source>
+      <translation>Reading file %1 of %2…</translation>
+    </message>
+    <message>
+      <source>Nothing can be imported: %1</source>
+      <translation>Nothing can be imported: %1</translation>
+    </message>
+    <message>
+      <source>%1 (and %2 more values)</source>
+      <translation>%1 (and %2 more values)</translation>
+    </message>
+    <message>
+      <source>%1, line %2</source>
+      <translation>%1, line %2</translation>
+    </message>
+    <message>
+      <source>&amp;Import %1 files</source>
+      <translation>&amp;Import %1 files</translation>
+    </message>
+    <message>
+      <source>Will be imported: %1 files</source>
+      <translation>Will be imported: %1 files</translation>
+    </message>
+    <message>
+      <source>Refused, nothing taken from them: %1 files</source>
+      <translation>Refused, nothing taken from them: %1 files</translation>
+    </message>
+    <message>
+      <source>Looking for result files…</source>
+      <translation>Looking for result files…</translation>
+    </message>
+    <message>
+      <source>%1 files can be imported, %2 refused. Nothing is imported until you confirm.</source>
+      <translation>%1 files can be imported, %2 refused. Nothing is imported until you confirm.</translation>
+    </message>
+    <message>
+      <source>No file holds a result that can be imported.</source>
+      <translation>No file holds a result that can be imported.</translation>
+    </message>
+    <message>
+      <source>Cancelling… nothing will be imported.</source>
+      <translation>Cancelling… nothing will be imported.</translation>
+    </message>
+  </context>
+  <context>
     <name>VendorCharts</name>
     <message>
       <source>Across nodes</source>
@@ -105,10 +208,6 @@
     <message>
       <source>%1 measurements imported</source>
       <translation>%1 measurements imported</translation>
-    </message>
-    <message>
-      <source>%1, line %2</source>
-      <translation>%1, line %2</translation>
     </message>
     <message>
       <source>%1: %2 measurements, %3 checks; overall verdict: %4.</source>
@@ -417,6 +516,14 @@ Rule: %2</translation>
       <translation>Measured</translation>
     </message>
     <message>
+      <source>Tensor-core activity of the job (dcgmi dmon)</source>
+      <translation>Tensor-core activity of the job (dcgmi dmon)</translation>
+    </message>
+    <message>
+      <source>SM activity of the job (dcgmi dmon)</source>
+      <translation>SM activity of the job (dcgmi dmon)</translation>
+    </message>
+    <message>
       <source>Measured MFU %1% (from this vendor's training job): sizing and cost use it instead of the catalog's estimate, marked as measured.</source>
       <translation>Measured MFU %1% (from this vendor's training job): sizing and cost use it instead of the catalog's estimate, marked as measured.</translation>
     </message>
@@ -469,6 +576,10 @@ Rule: %2</translation>
       <translation>No change within 0–100 alters the winner.</translation>
     </message>
     <message>
+      <source>Nothing was imported.</source>
+      <translation>Nothing was imported.</translation>
+    </message>
+    <message>
       <source>No result files found there; nothing was imported.</source>
       <translation>No result files found there; nothing was imported.</translation>
     </message>
@@ -495,10 +606,6 @@ Rule: %2</translation>
     <message>
       <source>Not stated</source>
       <translation>Not stated</translation>
-    </message>
-    <message>
-      <source>Nothing was imported. %1: %2</source>
-      <translation>Nothing was imported. %1: %2</translation>
     </message>
     <message>
       <source>Nothing was imported: %1</source>
@@ -551,10 +658,6 @@ Rule: %2</translation>
     <message>
       <source>Rank</source>
       <translation>Rank</translation>
-    </message>
-    <message>
-      <source>Reading the results for %1…</source>
-      <translation>Reading the results for %1…</translation>
     </message>
     <message>
       <source>Remove the selected vendor (undoable)</source>

@@ -2,6 +2,109 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
   <context>
+    <name>ImportDialog</name>
+    <message>
+      <source>Import results for %1</source>
+      <translation>导入 %1 的测试结果</translation>
+    </message>
+    <message>
+      <source>File</source>
+      <translation>文件</translation>
+    </message>
+    <message>
+      <source>Tool</source>
+      <translation>工具</translation>
+    </message>
+    <message>
+      <source>Node</source>
+      <translation>节点</translation>
+    </message>
+    <message>
+      <source>Key values</source>
+      <translation>关键数值</translation>
+    </message>
+    <message>
+      <source>Reason</source>
+      <translation>原因</translation>
+    </message>
+    <message>
+      <source>What to do</source>
+      <translation>处理建议</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
+      <source>The run produced no result: ask the vendor to run this test again.</source>
+      <translation>该次运行没有结果：请厂商重新运行这项测试。</translation>
+    </message>
+    <message>
+      <source>Run the iperf3 client again with -J and import the JSON it prints.</source>
+      <translation>请加 -J 重新运行 iperf3 客户端，并导入其输出的 JSON。</translation>
+    </message>
+    <message>
+      <source>The plan does not use this kind of run: run the test as the kit does.</source>
+      <translation>计划不使用这类运行：请按测试包的方式运行该测试。</translation>
+    </message>
+    <message>
+      <source>Not an output of the test kit: leave it out, or import the tool's own output.</source>
+      <translation>不是测试包的输出：请略过，或导入该工具的原始输出。</translation>
+    </message>
+    <message>
+      <source>The file is cut or edited: copy it again from the node.</source>
+      <translation>文件不完整或被改动：请从节点重新复制。</translation>
+    </message>
+    <message>
+      <source>The file could not be read: copy it into the folder as a plain file.</source>
+      <translation>无法读取该文件：请将其作为普通文件复制到文件夹中。</translation>
+    </message>
+    <message>
+      <source>Reading file %1 of %2…</source>
+      <translation>正在读取第 %1 个文件（共 %2 个）…</translation>
+    </message>
+    <message>
+      <source>Nothing can be imported: %1</source>
+      <translation>无法导入任何数据：%1</translation>
+    </message>
+    <message>
+      <source>%1 (and %2 more values)</source>
+      <translation>%1（另有 %2 个数值）</translation>
+    </message>
+    <message>
+      <source>%1, line %2</source>
+      <translation>%1 第 %2 行</translation>
+    </message>
+    <message>
+      <source>&amp;Import %1 files</source>
+      <translation>导入 %1 个文件(&amp;I)</translation>
+    </message>
+    <message>
+      <source>Will be imported: %1 files</source>
+      <translation>将导入：%1 个文件</translation>
+    </message>
+    <message>
+      <source>Refused, nothing taken from them: %1 files</source>
+      <translation>已拒收（其中数据一概不导入）：%1 个文件</translation>
+    </message>
+    <message>
+      <source>Looking for result files…</source>
+      <translation>正在查找结果文件…</translation>
+    </message>
+    <message>
+      <source>%1 files can be imported, %2 refused. Nothing is imported until you confirm.</source>
+      <translation>%1 个文件可以导入，%2 个被拒收。确认之前不会导入任何数据。</translation>
+    </message>
+    <message>
+      <source>No file holds a result that can be imported.</source>
+      <translation>没有文件包含可导入的结果。</translation>
+    </message>
+    <message>
+      <source>Cancelling… nothing will be imported.</source>
+      <translation>正在取消…不会导入任何数据。</translation>
+    </message>
+  </context>
+  <context>
     <name>VendorCharts</name>
     <message>
       <source>Across nodes</source>
@@ -105,10 +208,6 @@
     <message>
       <source>%1 measurements imported</source>
       <translation>已导入 %1 条实测数据</translation>
-    </message>
-    <message>
-      <source>%1, line %2</source>
-      <translation>%1 第 %2 行</translation>
     </message>
     <message>
       <source>%1: %2 measurements, %3 checks; overall verdict: %4.</source>
@@ -417,6 +516,14 @@ Rule: %2</source>
       <translation>实测值</translation>
     </message>
     <message>
+      <source>Tensor-core activity of the job (dcgmi dmon)</source>
+      <translation>任务的 Tensor Core 活跃度（dcgmi dmon）</translation>
+    </message>
+    <message>
+      <source>SM activity of the job (dcgmi dmon)</source>
+      <translation>任务的 SM 活跃度（dcgmi dmon）</translation>
+    </message>
+    <message>
       <source>Measured MFU %1% (from this vendor's training job): sizing and cost use it instead of the catalog's estimate, marked as measured.</source>
       <translation>实测 MFU 为 %1%（来自该供应商上运行的训练任务）：算力估算和成本计算将用它替代目录中的估计值，并标注为实测。</translation>
     </message>
@@ -469,6 +576,10 @@ Rule: %2</source>
       <translation>在 0–100 范围内调整都不会改变第一名。</translation>
     </message>
     <message>
+      <source>Nothing was imported.</source>
+      <translation>未导入任何数据。</translation>
+    </message>
+    <message>
       <source>No result files found there; nothing was imported.</source>
       <translation>该位置没有找到结果文件，未导入任何数据。</translation>
     </message>
@@ -495,10 +606,6 @@ Rule: %2</source>
     <message>
       <source>Not stated</source>
       <translation>未说明</translation>
-    </message>
-    <message>
-      <source>Nothing was imported. %1: %2</source>
-      <translation>未导入任何数据。%1：%2</translation>
     </message>
     <message>
       <source>Nothing was imported: %1</source>
@@ -551,10 +658,6 @@ Rule: %2</source>
     <message>
       <source>Rank</source>
       <translation>排名</translation>
-    </message>
-    <message>
-      <source>Reading the results for %1…</source>
-      <translation>正在读取 %1 的测试结果…</translation>
     </message>
     <message>
       <source>Remove the selected vendor (undoable)</source>

@@ -8,6 +8,9 @@ nvidia-smi CSV/XML (nvidia-smi man page) and ``dcgmi diag`` (DCGM User Guide).
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,6 +22,7 @@ from gpu_advisor.engine.judge import (
     expectations_for,
     expected_busbw_gb_per_s,
     expected_inter_node_busbw_gb_per_s,
+    judge_measurements,
     judge_vendor,
     measured_mfu,
     mfu_from_throughput,
@@ -291,3 +295,124 @@ def test_more_bandwidth_never_gets_a_worse_verdict(low, high):
         return judge_measurements("x", [m], exp).checks[0].verdict
 
     assert rank[verdict(low)] <= rank[verdict(high)]
+
+
+# --- dcgmi dmon: the user's own job against the modelled MFU --------------------------
+
+
+def _dmon(samples, gpu=0, file="dmon.txt", node="n1"):
+    """dmon measurements from ``[{field: value}, ...]`` (one dict per sample)."""
+    out = []
+    for index, fields in enumerate(samples):
+        for metric, value in fields.items():
+            out.append(
+                Measurement(
+                    tool="dcgmi-dmon",
+                    metric=f"dmon.{metric}",
+                    value=value,
+                    unit="ratio",
+                    file=file,
+                    node=node,
+                    gpu=gpu,
+                    sample=index,
+                )
+            )
+    return out
+
+
+def _plain_exp():
+    return expectations_for(Project(), Vendor(name="A"), CATALOG)
+
+
+@pytest.mark.parametrize(
+    ("ratio", "verdict"),
+    [
+        (1.2, Verdict.PASS),
+        (0.9, Verdict.PASS),
+        (0.8, Verdict.WARN),
+        (0.6, Verdict.FAIL),
+    ],
+)
+def test_dmon_tensor_activity_is_judged_against_the_modelled_mfu(ratio, verdict):
+    exp = _plain_exp()
+    tenso = ratio * exp.default_mfu
+    idle = [{"gr_engine_active": 0.0, "tensor_active": 0.0}] * 3
+    busy = [{"gr_engine_active": 0.99, "tensor_active": tenso}] * 5
+    judged = judge_measurements("A", _dmon(idle + busy + idle), exp)
+    [check] = _checks(judged, "dmon.tensor_active")
+    # idle samples (GRACT < 0.1) before and after the job are left out
+    assert check.measured == pytest.approx(tenso)
+    assert check.expected == exp.default_mfu
+    assert check.verdict is verdict
+    assert "TENSO" in check.message_en
+    assert "MFU" in check.message_en
+    assert check.threshold_en.startswith("pass >=")
+    assert "DCGM User Guide" in check.source
+    # not a health check: the performance score ignores it
+    assert judged.performance_score is None
+
+
+@pytest.mark.parametrize(
+    ("smact", "verdict"),
+    [
+        (0.85, Verdict.PASS),
+        (0.80, Verdict.PASS),
+        (0.6, Verdict.WARN),
+        (0.3, Verdict.FAIL),
+    ],
+)
+def test_dmon_sm_activity_uses_the_dcgm_guide_thresholds(smact, verdict):
+    judged = judge_measurements(
+        "A", _dmon([{"gr_engine_active": 0.9, "sm_active": smact}] * 4), _plain_exp()
+    )
+    [check] = _checks(judged, "dmon.sm_active")
+    assert check.verdict is verdict
+    assert check.measured == pytest.approx(smact)
+    assert "0.80" in check.threshold_en
+    assert "0.50" in check.threshold_en
+
+
+def test_dmon_without_activity_fields_is_info_only():
+    rows = _dmon([{"pcie_tx": 5e5, "nvlink_tx": 0.0}] * 3)
+    judged = judge_measurements("A", rows, _plain_exp())
+    [check] = judged.checks
+    assert check.test == "dmon.tensor_active"
+    assert check.verdict is Verdict.INFO
+    assert check.measured is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(min_value=0.0, max_value=1.0), st.floats(min_value=0.0, max_value=1.0))
+def test_more_tensor_activity_never_gets_a_worse_verdict(a, b):
+    low, high = sorted((a, b))
+    exp = _plain_exp()
+
+    def verdict(value: float) -> Verdict:
+        rows = _dmon([{"gr_engine_active": 0.9, "tensor_active": value}])
+        [check] = judge_measurements("A", rows, exp).checks
+        return check.verdict
+
+    order = [Verdict.FAIL, Verdict.WARN, Verdict.PASS]
+    assert order.index(verdict(high)) >= order.index(verdict(low))
+
+
+def test_dmon_real_capture_passes_and_reaches_the_evaluation():
+    """VirtualClient's GRACT/TENSO/DRAMA capture (SOURCES.md: steady TENSO 0.885)."""
+    from gpu_advisor.engine.evaluate import evaluate_plan
+    from gpu_advisor.io.results_import import parse_text
+
+    root = Path(__file__).resolve().parents[2] / ".." / "shared" / "real-samples"
+    folder = Path(os.environ.get("GPU_ADVISOR_REAL_SAMPLES", root))
+    sample = folder / "dcgmi" / "dcgmi-dmon-prof-gract-tensor-dram.txt"
+    if not sample.is_file():
+        pytest.skip("real samples not present")
+    rows = parse_text(sample.read_text("utf-8"), "dmon.txt", "node01")
+    # loaded samples: GRACT 0.170 (TENSO 0.121), eleven at 0.998 (0.885), 0.762 (0.653)
+    expected_mean = (0.121 + 11 * 0.885 + 0.653) / 13
+    project = Project(vendors=[Vendor(name="A", measurements=rows)])
+    ev = evaluate_plan(project, CATALOG, monte_carlo=False)
+    judged = ev.vendors.judgements["A"]
+    [check] = _checks(judged, "dmon.tensor_active")
+    assert check.measured == pytest.approx(expected_mean, abs=1e-9)
+    assert check.verdict is Verdict.PASS
+    assert check.node == "node01"

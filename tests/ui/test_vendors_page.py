@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -48,10 +47,22 @@ def _unmeasured_session() -> ProjectSession:
     return ProjectSession(three_vendor_project(measured=False))
 
 
+def _confirm_import(qtbot: Any, page: VendorsPage) -> None:
+    """Wait until the import dialog lists the files, then confirm (or close it)."""
+    dialog = page.import_dialog
+    assert dialog is not None
+    qtbot.waitUntil(lambda: not dialog.is_reading, timeout=10_000)
+    if dialog.import_button.isEnabled():
+        dialog.import_button.click()
+    else:
+        dialog.cancel_button.click()
+
+
 def _import(qtbot: Any, page: VendorsPage, row: int, paths: list[Path]) -> bool:
     page.select_vendor(row)
     with qtbot.waitSignal(page.import_finished, timeout=10_000) as blocker:
         assert page.import_results(paths)
+        _confirm_import(qtbot, page)
     return bool(blocker.args[0])
 
 
@@ -201,6 +212,7 @@ def test_import_three_sample_sets_ranks_a_b_c(
         page.select_vendor(row)
         with qtbot.waitSignal(page.import_finished, timeout=10_000) as blocker:
             page._on_import_folder_clicked()
+            _confirm_import(qtbot, page)
         assert blocker.args == [True]
         assert "Imported" in page.status_label.text()
     vendors = session.project.vendors
@@ -311,24 +323,34 @@ def test_quote_edit_rejudges_like_score_project(qtbot: Any) -> None:
     assert page.judgements["A"] is not before["A"]
 
 
-def test_damaged_file_gives_a_message_and_changes_nothing(
+def test_a_folder_of_only_damaged_files_changes_nothing(
     qtbot: Any, tmp_path: Path
 ) -> None:
     session = _unmeasured_session()
     page = _page(qtbot, session)
     folder = tmp_path / "results" / "node01"
-    shutil.copytree(RESULTS / "vendor_a" / "node01", folder)
+    folder.mkdir(parents=True)
     damaged = folder / "fio_shared.json"
     damaged.write_text('{"fio version": "fio-3.35",\n "jobs": [\n  {oops', "utf-8")
     before = session.project
     depth = session.undo_stack.count()
-    assert not _import(qtbot, page, 0, [tmp_path / "results"])
+    page.select_vendor(0)
+    assert page.import_results([tmp_path / "results"])
+    dialog = page.import_dialog
+    assert dialog is not None
+    qtbot.waitUntil(lambda: not dialog.is_reading, timeout=10_000)
+    assert not dialog.import_button.isEnabled()
+    assert dialog.refused_table.rowCount() == 1
+    where = dialog.refused_table.item(0, 0)
+    assert where is not None
+    assert "fio_shared.json, line " in where.text()
+    with qtbot.waitSignal(page.import_finished, timeout=10_000) as blocker:
+        dialog.cancel_button.click()
+    assert blocker.args == [False]
     assert session.project is before
     assert session.undo_stack.count() == depth
-    message = page.status_label.text()
-    assert message.startswith("Nothing was imported.")
-    assert "fio_shared.json" in message
-    assert ", line " in message
+    assert page.status_label.text() == "Nothing was imported."
+    assert page.import_dialog is None
 
 
 def test_import_of_a_second_node_adds_and_reimport_replaces(qtbot: Any) -> None:

@@ -17,8 +17,8 @@ the selected vendor and on all of them together, in four tabs:
 
 The test kit is written by :mod:`gpu_advisor.io.testkit` from
 :func:`gpu_advisor.engine.testkit.build_testkit`; results are read by
-:func:`gpu_advisor.io.results_import.parse_results` in a pool thread
-(:class:`~gpu_advisor.ui.workers.EngineJob`), all or nothing.
+:class:`~gpu_advisor.ui.import_dialog.ImportDialog` in a pool thread: it lists
+the good and the refused files, and only the good ones are stored, on confirm.
 
 The page holds no data: the selected row is the only state it keeps. The
 judgement, scores and charts are recomputed when the project changes while
@@ -42,6 +42,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QDialog,
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
@@ -78,7 +79,6 @@ from gpu_advisor.engine.api import (
 )
 from gpu_advisor.engine.recommend import quote_warnings
 from gpu_advisor.engine.testkit import build_testkit
-from gpu_advisor.io.results_import import ResultsImportError, parse_results
 from gpu_advisor.io.testkit import TOP_FOLDER, write_testkit, write_testkit_archive
 from gpu_advisor.model.project import (
     Measurement,
@@ -88,11 +88,11 @@ from gpu_advisor.model.project import (
     VendorKind,
 )
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
+from gpu_advisor.ui.import_dialog import ImportDialog
 from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import commit_when_finished, validation_message
 from gpu_advisor.ui.widgets.plotting import setup_plot
-from gpu_advisor.ui.workers import EngineJob
 
 _ERROR_STYLE: Final = "color: #b00020;"
 _WARNING_STYLE: Final = "color: #8a4b00;"
@@ -574,9 +574,7 @@ class VendorsPage(QWizardPage):
         self._session = session
         self._errors: dict[str, str] = {}
         self.analysis = RefreshWhenShown(self, self.refresh_analysis)
-        self._job: EngineJob | None = None
-        self._job_generation = 0
-        self._import_target: str | None = None
+        self._import_dialog: ImportDialog | None = None
         self._scoring_problem = ""
         self._shown_vendors = 0
         self._analysed: Project | None = None
@@ -1134,6 +1132,10 @@ class VendorsPage(QWizardPage):
             "gpu.throttle": self.tr("GPU slowdown"),
             "gpu.ecc": self.tr("GPU ECC errors"),
             "dcgm": self.tr("DCGM diagnostics"),
+            "dmon.tensor_active": self.tr(
+                "Tensor-core activity of the job (dcgmi dmon)"
+            ),
+            "dmon.sm_active": self.tr("SM activity of the job (dcgmi dmon)"),
             "gpu.matmul": self.tr("bf16 matrix multiply"),
             "gpu.memory_copy": self.tr("GPU memory copy"),
             "training.mfu": self.tr("Training job MFU"),
@@ -1380,7 +1382,7 @@ class VendorsPage(QWizardPage):
             self.kit_button,
             self.import_button,
         ):
-            widget.setEnabled(has and self._job is None)
+            widget.setEnabled(has and self._import_dialog is None)
         self.add_button.setEnabled(len(vendors) < MAX_VENDORS)
 
     def _refresh_form(self, project: Project) -> None:
@@ -1810,40 +1812,39 @@ class VendorsPage(QWizardPage):
 
     @property
     def import_running(self) -> bool:
-        return self._job is not None
+        return self._import_dialog is not None
+
+    @property
+    def import_dialog(self) -> ImportDialog | None:
+        """The open import dialog (reading, or listing the files to confirm)."""
+        return self._import_dialog
 
     def import_results(self, paths: Sequence[Path]) -> bool:
-        """Parse ``paths`` in a pool thread, then store the measurements on the
-        selected vendor as one undo step. Returns False when nothing started."""
+        """Open the import dialog on ``paths`` for the selected vendor.
+
+        The dialog reads the files in a worker and lists the good and the
+        refused ones; on confirm the good files' measurements are stored as one
+        undo step. Returns False when nothing started.
+        """
         vendor = self._selected_vendor()
-        if vendor is None or self._job is not None or not paths:
+        if vendor is None or self._import_dialog is not None or not paths:
             return False
-        self._job_generation += 1
-        self._import_target = vendor.name
-        wanted = list(paths)
-
-        def parse() -> object:
-            try:
-                return parse_results(wanted)
-            except ResultsImportError as exc:
-                return exc
-
-        job = EngineJob(self._job_generation, [parse])
-        job.signals.finished.connect(self._on_import_done)
-        job.signals.failed.connect(self._on_import_failed)
-        self._job = job
-        _LIVE_IMPORTS.add(job)
-        self._set_busy(True)
-        self._show_status(
-            self.tr("Reading the results for %1…").replace("%1", vendor.name), ""
+        dialog = ImportDialog(paths, vendor.name, self, self._pool)
+        name = vendor.name
+        dialog.confirmed.connect(
+            lambda report: self.store_measurements(name, list(report.measurements))
         )
-        self._pool.start(job)
+        dialog.finished.connect(self._on_import_dialog_closed)
+        self._import_dialog = dialog
+        self._set_busy(True)
+        dialog.open()
+        dialog.start()
         return True
 
     def wait_idle(self, msecs: int = 10_000) -> bool:
-        """Block until the running import's parser has returned (tests, shutdown)."""
-        job = self._job
-        return job is None or job.done.wait(msecs / 1000)
+        """Block until the import dialog's worker has returned (tests, shutdown)."""
+        dialog = self._import_dialog
+        return dialog is None or dialog.wait_idle(msecs)
 
     def _set_busy(self, busy: bool) -> None:
         self.busy_bar.setVisible(busy)
@@ -1851,41 +1852,14 @@ class VendorsPage(QWizardPage):
         for widget in (self.import_button, self.kit_button, self.remove_button):
             widget.setEnabled(has and not busy)
 
-    def _finish_job(self, generation: int) -> bool:
-        for job in [j for j in _LIVE_IMPORTS if j.done.is_set()]:
-            _LIVE_IMPORTS.discard(job)
-        if self._job is None or generation != self._job_generation:
-            return False
-        _LIVE_IMPORTS.discard(self._job)
-        self._job = None
+    def _on_import_dialog_closed(self, result: int) -> None:
+        dialog, self._import_dialog = self._import_dialog, None
         self._set_busy(False)
-        return True
-
-    def _on_import_failed(self, generation: int, message: str) -> None:
-        if self._finish_job(generation):
-            self._show_status(
-                self.tr("Nothing was imported: %1").replace("%1", message), _ERROR_STYLE
-            )
+        if dialog is not None:
+            dialog.deleteLater()
+        if result != QDialog.DialogCode.Accepted:
+            self._show_status(self.tr("Nothing was imported."), _ERROR_STYLE)
             self.import_finished.emit(False)
-
-    def _on_import_done(self, generation: int, result: object) -> None:
-        if not self._finish_job(generation):
-            return
-        if isinstance(result, ResultsImportError):
-            where = (
-                fill(self.tr("%1, line %2"), result.file, str(result.line))
-                if result.line is not None
-                else result.file
-            )
-            self._show_status(
-                fill(self.tr("Nothing was imported. %1: %2"), where, result.message),
-                _ERROR_STYLE,
-            )
-            self.import_finished.emit(False)
-            return
-        rows = result if isinstance(result, list) else []
-        measurements = [m for m in rows if isinstance(m, Measurement)]
-        self.store_measurements(self._import_target or "", measurements)
 
     def store_measurements(
         self, vendor_name: str, measurements: list[Measurement]
@@ -1982,8 +1956,3 @@ def _plain_label(text: str) -> str:
 
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-# Import jobs still running; keeps them alive when the page goes away first
-# (the thread pool holds no Python reference of its own).
-_LIVE_IMPORTS: set[EngineJob] = set()

@@ -1,0 +1,424 @@
+"""The result import dialog: read in a worker, list what comes in and what does not, confirm.
+
+:class:`ImportDialog` runs :func:`gpu_advisor.io.results_import.import_results`
+in a pool thread (:class:`ImportJob`) with a progress bar and a Cancel
+button. When the files are read it lists every file that will be imported
+(tool, node, key figures, from :func:`~gpu_advisor.io.results_import.summarize_files`)
+and every refused file with its reason and what to do about it
+(:func:`~gpu_advisor.io.results_import.refusal_kind`). Nothing reaches the
+project until the user confirms: :attr:`ImportDialog.confirmed` then carries
+the :class:`~gpu_advisor.io.results_import.ImportReport`, whose measurements
+hold only the good files; the page stores them as one undoable edit.
+Cancel, Esc or closing the window while reading stops the worker at the next
+file and imports nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from PySide6.QtCore import QEvent, QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+from typing_extensions import override
+
+from gpu_advisor.io.results_import import (
+    FileSummary,
+    ImportCancelledError,
+    ImportReport,
+    RefusalKind,
+    RefusedFile,
+    ResultsImportError,
+    import_results,
+    refusal_kind,
+    summarize_files,
+)
+from gpu_advisor.ui.i18n import fill
+
+_ERROR_STYLE: Final = "color: #b00020;"
+_OK_STYLE: Final = "color: #1b5e20;"
+
+# Import jobs still running; keeps them alive when the dialog goes away first
+# (the thread pool holds no Python reference of its own).
+_LIVE_JOBS: set[ImportJob] = set()
+_LIVE_LOCK = threading.Lock()
+
+
+class ImportSignals(QObject):
+    """Signals of one :class:`ImportJob` (a QRunnable is not a QObject).
+
+    Signals
+    -------
+    progress(int, int)
+        files done, files in all.
+    finished(object)
+        the :class:`~gpu_advisor.io.results_import.ImportReport`.
+    cancelled()
+        the user cancelled; nothing was read into the report.
+    failed(str)
+        the import as a whole could not run (too many files or bytes).
+    """
+
+    progress = Signal(int, int)
+    finished = Signal(object)
+    cancelled = Signal()
+    failed = Signal(str)
+
+
+def _emit(signal: Any, *args: object) -> None:
+    """Emit, unless the receiving side is already gone (window closed)."""
+    with contextlib.suppress(RuntimeError):
+        signal.emit(*args)
+
+
+class ImportJob(QRunnable):
+    """Run :func:`~gpu_advisor.io.results_import.import_results` off the GUI thread."""
+
+    def __init__(self, paths: Sequence[Path]) -> None:
+        super().__init__()
+        self.setAutoDelete(False)
+        self._paths = list(paths)
+        self._cancel = threading.Event()
+        self.done = threading.Event()
+        self.signals = ImportSignals()
+
+    def cancel(self) -> None:
+        """Stop before the next file (thread-safe)."""
+        self._cancel.set()
+
+    @override
+    def run(self) -> None:
+        try:
+            report = import_results(
+                self._paths,
+                progress=lambda done, total: _emit(self.signals.progress, done, total),
+                cancelled=self._cancel.is_set,
+            )
+        except ImportCancelledError:
+            _emit(self.signals.cancelled)
+        except ResultsImportError as exc:
+            _emit(self.signals.failed, str(exc))
+        except Exception as exc:  # reported to the GUI, never lost in a thread
+            _emit(self.signals.failed, f"{type(exc).__name__}: {exc}")
+        else:
+            if self._cancel.is_set():
+                _emit(self.signals.cancelled)
+            else:
+                _emit(self.signals.finished, report)
+        finally:
+            self.done.set()
+            with _LIVE_LOCK:
+                _LIVE_JOBS.discard(self)
+
+
+def _table(headers: list[str]) -> QTableWidget:
+    table = QTableWidget(0, len(headers))
+    table.setHorizontalHeaderLabels(headers)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.verticalHeader().setVisible(False)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setStretchLastSection(True)
+    return table
+
+
+def _put(table: QTableWidget, row: int, cells: Sequence[str]) -> None:
+    for column, text in enumerate(cells):
+        item = QTableWidgetItem(text)
+        item.setToolTip(text)
+        table.setItem(row, column, item)
+
+
+class ImportDialog(QDialog):
+    """Read result files, list the imported and refused ones, import on confirm.
+
+    Signals
+    -------
+    confirmed(object)
+        The :class:`~gpu_advisor.io.results_import.ImportReport` the user
+        accepted (sent once, just before the dialog closes with Accepted).
+    """
+
+    confirmed = Signal(object)
+
+    def __init__(
+        self,
+        paths: Sequence[Path],
+        vendor_name: str,
+        parent: QWidget | None = None,
+        pool: QThreadPool | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._paths = list(paths)
+        self._vendor = vendor_name
+        self._pool = pool or QThreadPool.globalInstance()
+        self._job: ImportJob | None = None
+        self.report: ImportReport | None = None
+        self.summaries: list[FileSummary] = []
+        self._build()
+        self.retranslate()
+
+    # --- layout -------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.setObjectName("importDialog")
+        self.setModal(True)
+        self.resize(900, 560)
+        self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setRange(0, 0)  # busy until the file count is known
+        self.imported_label = QLabel()
+        self.imported_table = _table(["", "", "", ""])
+        self.refused_label = QLabel()
+        self.refused_table = _table(["", "", ""])
+        self.refused_table.setWordWrap(True)
+        refused_header = self.refused_table.horizontalHeader()
+        refused_header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        refused_header.resizeSection(1, 320)
+        self.import_button = QPushButton()
+        self.import_button.setEnabled(False)
+        self.import_button.setDefault(True)
+        self.import_button.clicked.connect(self.accept)
+        self.cancel_button = QPushButton()
+        self.cancel_button.clicked.connect(self.reject)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.import_button)
+        buttons.addWidget(self.cancel_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.status_label)
+        layout.addWidget(self.progress_bar)
+        layout.addWidget(self.imported_label)
+        layout.addWidget(self.imported_table, 3)
+        layout.addWidget(self.refused_label)
+        layout.addWidget(self.refused_table, 2)
+        layout.addLayout(buttons)
+
+    def retranslate(self) -> None:
+        """Every text of the dialog in the current language."""
+        self.setWindowTitle(fill(self.tr("Import results for %1"), self._vendor))
+        self.imported_table.setHorizontalHeaderLabels(
+            [self.tr("File"), self.tr("Tool"), self.tr("Node"), self.tr("Key values")]
+        )
+        self.refused_table.setHorizontalHeaderLabels(
+            [self.tr("File"), self.tr("Reason"), self.tr("What to do")]
+        )
+        self.cancel_button.setText(self.tr("Cancel"))
+        self._update_texts()
+
+    def hint(self, kind: RefusalKind) -> str:
+        """What the user can do about a refused file of this kind."""
+        hints = {
+            RefusalKind.NO_RESULT: self.tr(
+                "The run produced no result: ask the vendor to run this test again."
+            ),
+            RefusalKind.RERUN_JSON: self.tr(
+                "Run the iperf3 client again with -J and import the JSON it prints."
+            ),
+            RefusalKind.UNSUPPORTED: self.tr(
+                "The plan does not use this kind of run: run the test as the kit does."
+            ),
+            RefusalKind.UNKNOWN: self.tr(
+                "Not an output of the test kit: leave it out, or import the tool's own output."
+            ),
+            RefusalKind.DAMAGED: self.tr(
+                "The file is cut or edited: copy it again from the node."
+            ),
+            RefusalKind.UNREADABLE: self.tr(
+                "The file could not be read: copy it into the folder as a plain file."
+            ),
+        }
+        return hints[kind]
+
+    # --- reading ------------------------------------------------------------------------
+
+    @property
+    def is_reading(self) -> bool:
+        """True while the worker reads the files."""
+        return self._job is not None
+
+    def start(self) -> None:
+        """Start reading the files in the pool (once)."""
+        if self._job is not None or self.report is not None:
+            return
+        job = ImportJob(self._paths)
+        job.signals.progress.connect(self._on_progress)
+        job.signals.finished.connect(self._on_finished)
+        job.signals.cancelled.connect(self._on_cancelled)
+        job.signals.failed.connect(self._on_failed)
+        self._job = job
+        with _LIVE_LOCK:
+            _LIVE_JOBS.add(job)
+        self._update_texts()
+        self._pool.start(job)
+
+    def wait_idle(self, msecs: int = 10_000) -> bool:
+        """Block until the worker has returned (tests, shutdown)."""
+        job = self._job
+        return job is None or job.done.wait(msecs / 1000)
+
+    def _on_progress(self, done: int, total: int) -> None:
+        if self._job is None:
+            return
+        self.progress_bar.setRange(0, max(total, 1))
+        self.progress_bar.setValue(done)
+        self.status_label.setText(
+            fill(self.tr("Reading file %1 of %2…"), str(done), str(total))
+        )
+
+    def _on_finished(self, report: object) -> None:
+        if self._job is None or not isinstance(report, ImportReport):
+            return
+        self._job = None
+        self.report = report
+        self.summaries = summarize_files(report.measurements)
+        self._fill_imported(self.summaries)
+        self._fill_refused(report.refused)
+        self.progress_bar.setRange(0, 1)
+        self.progress_bar.setValue(1)
+        self.import_button.setEnabled(bool(report.measurements))
+        self.import_button.setFocus()
+        self._update_texts()
+
+    def _on_cancelled(self) -> None:
+        self._job = None
+        super().reject()
+
+    def _on_failed(self, message: str) -> None:
+        self._job = None
+        self.progress_bar.setRange(0, 1)
+        self.progress_bar.setValue(0)
+        self.status_label.setStyleSheet(_ERROR_STYLE)
+        self.status_label.setText(fill(self.tr("Nothing can be imported: %1"), message))
+
+    # --- lists --------------------------------------------------------------------------
+
+    def key_values_text(self, summary: FileSummary) -> str:
+        """The file's key figures, e.g. ``all_reduce.out_of_place.busbw 234 GB/s``."""
+        parts = [
+            f"{kv.metric} {kv.value:.4g} {kv.unit}".strip() for kv in summary.key_values
+        ]
+        more = summary.measurements - len(summary.key_values)
+        text = "; ".join(parts)
+        if more > 0:
+            text = fill(self.tr("%1 (and %2 more values)"), text, str(more))
+        return text
+
+    def _fill_imported(self, summaries: Sequence[FileSummary]) -> None:
+        self.imported_table.setRowCount(len(summaries))
+        for row, summary in enumerate(summaries):
+            nodes = ", ".join(summary.nodes) or "—"
+            _put(
+                self.imported_table,
+                row,
+                [summary.file, summary.tool, nodes, self.key_values_text(summary)],
+            )
+
+    def shown_name(self, file: str) -> str:
+        """``file`` from the chosen folder's parent on, as the imported list names it."""
+        for path in self._paths:
+            parent = path.parent.as_posix().rstrip("/") + "/"
+            if parent != "./" and file.startswith(parent):
+                return file[len(parent) :]
+        return file
+
+    def _fill_refused(self, refused: Sequence[RefusedFile]) -> None:
+        self.refused_table.setRowCount(len(refused))
+        for row, item in enumerate(refused):
+            name = self.shown_name(item.file)
+            where = (
+                fill(self.tr("%1, line %2"), name, str(item.line))
+                if item.line is not None
+                else name
+            )
+            _put(
+                self.refused_table,
+                row,
+                [where, item.reason, self.hint(refusal_kind(item.reason))],
+            )
+            cell = self.refused_table.item(row, 1)
+            if cell is not None:
+                cell.setForeground(Qt.GlobalColor.darkRed)
+        self.refused_table.resizeRowsToContents()
+
+    def _update_texts(self) -> None:
+        report = self.report
+        good = len(self.summaries)
+        refused = len(report.refused) if report is not None else 0
+        self.import_button.setText(fill(self.tr("&Import %1 files"), str(good)))
+        self.imported_label.setText(fill(self.tr("Will be imported: %1 files"), good))
+        self.refused_label.setText(
+            fill(self.tr("Refused, nothing taken from them: %1 files"), refused)
+        )
+        if report is None:
+            if self._job is not None and self.progress_bar.maximum() == 0:
+                self.status_label.setText(self.tr("Looking for result files…"))
+            return
+        self.status_label.setStyleSheet(_OK_STYLE if good else _ERROR_STYLE)
+        if good:
+            self.status_label.setText(
+                fill(
+                    self.tr(
+                        "%1 files can be imported, %2 refused. Nothing is imported "
+                        "until you confirm."
+                    ),
+                    str(good),
+                    str(refused),
+                )
+            )
+        else:
+            self.status_label.setText(
+                self.tr("No file holds a result that can be imported.")
+            )
+
+    # --- closing ------------------------------------------------------------------------
+
+    @override
+    def accept(self) -> None:
+        if self.report is None or not self.report.measurements:
+            return
+        self.confirmed.emit(self.report)
+        super().accept()
+
+    @override
+    def reject(self) -> None:
+        """Cancel: stop the worker (the dialog closes when it has stopped) or close."""
+        if self._job is not None:
+            self._job.cancel()
+            self.cancel_button.setEnabled(False)
+            self.status_label.setText(self.tr("Cancelling… nothing will be imported."))
+            return
+        super().reject()
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+            if self.report is not None:
+                self._fill_imported(self.summaries)
+                self._fill_refused(self.report.refused)
+        super().changeEvent(event)
+
+    @override
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self._job is not None:
+            self._job.cancel()
+        super().closeEvent(event)
