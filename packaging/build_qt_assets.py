@@ -53,7 +53,7 @@ AREA_CONTEXTS: dict[str, tuple[str, ...]] = {
         "_ListField",
     ),
     "page_errors": ("PageErrorPage", "PageErrorPanel"),
-    "signing": ("SignPlanDialog", "VerifyPlanDialog"),
+    "signing": ("SignPlanDialog", "TrustedSignersBox", "VerifyPlanDialog"),
     "vendors": ("ImportDialog", "VendorCharts", "VendorsPage"),
     "workload": (
         "BoundField",

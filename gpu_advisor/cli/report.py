@@ -2,7 +2,8 @@
 
 * ``report PROJECT.gpuplan -o plan.pdf [--lang zh|en] [--paper a4|letter]``
 * ``sign plan.pdf --p12 cert.p12 [--password-env VAR] -o signed.pdf``
-* ``verify plan.pdf [PROJECT.gpuplan] [--trust CERT.pem] [--allow-unsigned]`` —
+* ``verify plan.pdf [PROJECT.gpuplan] [--trust CERT.pem] [--system-trust]
+  [--allow-unsigned]`` —
   exit status per :class:`gpu_advisor.report.verify.VerifyStatus`: 0 OK,
   1 failed, 3 intact but not trusted, 4 not signed.
 
@@ -83,6 +84,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         help="a signer or CA certificate you trust (PEM or DER); repeatable",
     )
     ver.add_argument(
+        "--system-trust",
+        action="store_true",
+        help="also trust the operating system's certificate authorities "
+        "(off by default: they vouch for web servers, not for who approved a plan)",
+    )
+    ver.add_argument(
         "--allow-unsigned",
         action="store_true",
         help="accept an unsigned plan (a draft) when everything else holds",
@@ -98,8 +105,16 @@ A passing verification (exit 0) proves: the plan is signed; every signature
 is intact and valid and nothing but further signatures was added after it
 (pyHanko difference analysis); the last signature covers the whole file;
 every signer's certificate is within its validity period, allows digital
-signatures and is in your trust store (--trust); and, given PROJECT, the
-plan is byte for byte the one this app regenerates from that project file.
+signatures and is in your trust store (--trust, or issued by an authority
+there); and, given PROJECT, the plan is byte for byte the one this app
+regenerates from that project file.
+
+--system-trust adds the operating system's certificate authorities to the
+trust store: Windows' ROOT and CA stores, macOS's system keychains, or the
+OpenSSL bundle on Linux (SSL_CERT_FILE, e.g.
+/etc/ssl/certs/ca-certificates.crt). They are off by default because they
+vouch for web servers: with them, any certificate a public authority issued
+with digital-signature usage passes, whoever it names.
 
 It does not prove: that the person named in a certificate signed it unless
 you trust that certificate for good reasons; that the certificate was not
@@ -203,11 +218,22 @@ def _verify(args: argparse.Namespace) -> int:
         VerifyInputError,
         VerifyStatus,
         load_trusted_certificates,
+        system_trust_certificates,
         verify_plan,
     )
 
     try:
         trust = load_trusted_certificates(args.trust)
+        if args.system_trust:
+            system, source = system_trust_certificates()
+            if not system:
+                print(
+                    "note: no system trust store found on this computer",
+                    file=sys.stderr,
+                )
+            else:
+                print(f"trust store: {len(system)} system authorities from {source}")
+            trust = [*trust, *system]
         result = verify_plan(
             args.pdf, args.project, trust=trust, allow_unsigned=args.allow_unsigned
         )

@@ -11,7 +11,11 @@ What a passing verification (:attr:`VerifyStatus.OK`) proves
   time it claims and is now, and allows digital signatures (key usage).
 * Every signer's certificate is in the trust store given (``trust``), or
   chains to a certificate there. Otherwise the result is
-  :attr:`VerifyStatus.UNTRUSTED` ("intact but not trusted"), never OK.
+  :attr:`VerifyStatus.UNTRUSTED` ("intact but not trusted"), never OK. The
+  trust store is what the user chose: ``--trust`` files, the trusted-signers
+  list in Preferences, and, only when asked for (``--system-trust`` or the
+  Preferences check box), the operating system's certificate authorities
+  (:func:`system_trust_certificates`).
 * The fingerprint printed in the plan matches the project file (when given),
   and the PDF that the project regenerates today is byte-for-byte the
   unsigned revision that was signed. Plans are deterministic (reportlab's
@@ -41,6 +45,9 @@ import enum
 import hashlib
 import io
 import re
+import ssl
+import subprocess
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,15 +73,19 @@ if TYPE_CHECKING:
     from gpu_advisor.model.project import Project
 
 __all__ = [
+    "SYSTEM_TRUST_SETTINGS_KEY",
     "TRUSTED_SIGNERS_SETTINGS_KEY",
+    "CertificateDetails",
     "SignerReport",
     "VerifyInputError",
     "VerifyReport",
     "VerifyResult",
     "VerifyStatus",
+    "certificate_details",
     "certificate_summary",
     "load_trusted_certificates",
     "read_printed_fingerprint",
+    "system_trust_certificates",
     "trusted_certificates_from_settings",
     "verify_plan",
 ]
@@ -85,6 +96,19 @@ TRUSTED_SIGNERS_SETTINGS_KEY: Final = "verify/trusted_signer_certificates"
 The Preferences dialog stores the paths the user chose there; pass them to
 :func:`load_trusted_certificates` and the result to :func:`verify_plan`.
 """
+
+SYSTEM_TRUST_SETTINGS_KEY: Final = "verify/use_system_trust"
+"""Settings key (QSettings, bool): also trust the system's certificate authorities."""
+
+MAX_SYSTEM_TRUST_BYTES: Final = 16 * 2**20
+"""Cap on the system's CA bundle (Debian's is about 0.2 MB). [B]"""
+MAX_SYSTEM_TRUST_FILES: Final = 2_000
+"""Cap on the files read from a CA folder (``capath``)."""
+_MACOS_KEYCHAINS: Final = (
+    "/System/Library/Keychains/SystemRootCertificates.keychain",
+    "/Library/Keychains/System.keychain",
+)
+_MACOS_TIMEOUT_S: Final = 20
 
 _FP: Final = re.compile(rf"{KEYWORD_FINGERPRINT}=([0-9a-f]{{64}})")
 _VERSION: Final = re.compile(rf"{KEYWORD_VERSION}=([0-9A-Za-z.+\-]+)")
@@ -289,30 +313,14 @@ def load_trusted_certificates(
     VerifyInputError
         A file is unreadable, too large, or holds no certificate.
     """
-    from asn1crypto import pem
-    from asn1crypto import x509 as ax509
-
-    certs: list[ax509.Certificate] = []
+    certs: list[asn1_x509.Certificate] = []
     for raw_path in paths:
         path = Path(raw_path)
         try:
             data = read_regular_file(path, MAX_TRUST_CERT_BYTES, what="certificate")
         except InputFileError as exc:
             raise VerifyInputError(str(exc)) from None
-        found: list[ax509.Certificate] = []
-        try:
-            if pem.detect(data):
-                for kind, _headers, der in pem.unarmor(data, multiple=True):
-                    if kind == "CERTIFICATE":
-                        cert = ax509.Certificate.load(der)
-                        _ = cert.subject  # parse now, not later
-                        found.append(cert)
-            else:
-                cert = ax509.Certificate.load(data)
-                _ = cert.subject
-                found.append(cert)
-        except Exception:
-            found = []
+        found = _parse_certificates(data)
         if not found:
             raise VerifyInputError(
                 f"{escape_controls(str(path))}: no certificate found "
@@ -320,6 +328,197 @@ def load_trusted_certificates(
             )
         certs.extend(found)
     return certs
+
+
+def _load_der(der: bytes) -> asn1_x509.Certificate | None:
+    from asn1crypto import x509 as ax509
+
+    try:
+        cert = ax509.Certificate.load(der)
+        _ = cert.subject, cert["tbs_certificate"]["validity"]["not_after"].native
+    except Exception:  # asn1crypto parses lazily and raises many types
+        return None
+    return cert
+
+
+def _parse_certificates(data: bytes) -> list[asn1_x509.Certificate]:
+    """Every certificate in PEM text (any number) or one DER certificate."""
+    from asn1crypto import pem
+
+    ders: list[bytes] = []
+    try:
+        if pem.detect(data):
+            ders = [
+                der
+                for kind, _headers, der in pem.unarmor(data, multiple=True)
+                if kind == "CERTIFICATE"
+            ]
+        else:
+            ders = [data]
+    except Exception:  # damaged armour: no certificate
+        ders = []
+    return [cert for cert in map(_load_der, ders) if cert is not None]
+
+
+@dataclass(frozen=True)
+class CertificateDetails:
+    """What Preferences shows for a trusted signer's certificate.
+
+    Attributes
+    ----------
+    subject, issuer : str
+        Human readable names, control characters escaped.
+    not_before, not_after : datetime
+        The validity period.
+    sha256 : str
+        SHA-256 of the certificate (DER), upper-case hex pairs joined by ":".
+    self_signed : bool
+        Subject and issuer are the same.
+    """
+
+    subject: str
+    issuer: str
+    not_before: dt.datetime
+    not_after: dt.datetime
+    sha256: str
+    self_signed: bool
+
+    def valid_at(self, moment: dt.datetime) -> bool:
+        """The validity period contains ``moment``."""
+        return self.not_before <= moment <= self.not_after
+
+
+def certificate_details(cert: asn1_x509.Certificate) -> CertificateDetails:
+    """Subject, issuer, validity and fingerprint of ``cert``."""
+    digest = hashlib.sha256(cert.dump()).hexdigest().upper()
+    validity = cert["tbs_certificate"]["validity"]
+    return CertificateDetails(
+        subject=escape_controls(cert.subject.human_friendly, 300),
+        issuer=escape_controls(cert.issuer.human_friendly, 300),
+        not_before=validity["not_before"].native,
+        not_after=validity["not_after"].native,
+        sha256=":".join(digest[i : i + 2] for i in range(0, len(digest), 2)),
+        self_signed=cert.subject == cert.issuer,
+    )
+
+
+# -- the operating system's trust store ----------------------------------------
+
+
+def _bundle_file(path: Path) -> list[asn1_x509.Certificate]:
+    try:
+        data = read_regular_file(path, MAX_SYSTEM_TRUST_BYTES, what="CA bundle")
+    except InputFileError:
+        return []
+    return _parse_certificates(data)
+
+
+def _openssl_store() -> tuple[list[asn1_x509.Certificate], str]:
+    """The CA file or folder OpenSSL (and Python's ``ssl``) use by default."""
+    paths = ssl.get_default_verify_paths()
+    if paths.cafile:
+        certs = _bundle_file(Path(paths.cafile))
+        if certs:
+            return certs, paths.cafile
+    if paths.capath and Path(paths.capath).is_dir():
+        folder = Path(paths.capath)
+        certs = []
+        files = sorted(folder.iterdir())[:MAX_SYSTEM_TRUST_FILES]
+        for file in files:
+            if file.suffix in {".pem", ".crt"} or file.suffix[1:].isdecimal():
+                certs.extend(_bundle_file(file))
+        if certs:
+            return _unique(certs), str(folder)
+    return [], ""
+
+
+def _windows_store() -> tuple[list[asn1_x509.Certificate], str]:
+    ders: list[bytes] = []
+    enum = getattr(ssl, "enum_certificates", None)
+    for store in ("ROOT", "CA"):
+        try:
+            entries = enum(store) if enum is not None else []
+        except OSError:
+            continue
+        ders.extend(der for der, encoding, _trust in entries if encoding == "x509_asn")
+    certs = [cert for cert in map(_load_der, ders) if cert is not None]
+    return _unique(certs), "Windows certificate store (ROOT, CA)"
+
+
+def _macos_store() -> tuple[list[asn1_x509.Certificate], str]:
+    certs: list[asn1_x509.Certificate] = []
+    for keychain in _MACOS_KEYCHAINS:
+        try:
+            done = subprocess.run(
+                ["/usr/bin/security", "find-certificate", "-a", "-p", keychain],
+                capture_output=True,
+                timeout=_MACOS_TIMEOUT_S,
+                check=False,
+            )
+        except (OSError, subprocess.SubprocessError):
+            continue
+        if done.returncode == 0:
+            certs.extend(_parse_certificates(done.stdout[:MAX_SYSTEM_TRUST_BYTES]))
+    return _unique(certs), "macOS system keychains"
+
+
+def _unique(certs: list[asn1_x509.Certificate]) -> list[asn1_x509.Certificate]:
+    seen: set[bytes] = set()
+    out = []
+    for cert in certs:
+        der = cert.dump()
+        if der not in seen:
+            seen.add(der)
+            out.append(cert)
+    return out
+
+
+def system_trust_certificates(
+    platform: str | None = None,
+) -> tuple[list[asn1_x509.Certificate], str]:
+    """The certificate authorities the operating system trusts, and where from.
+
+    What each platform gives:
+
+    * Windows: the ``ROOT`` and ``CA`` system stores (:func:`ssl.enum_certificates`),
+      including roots a company pushed by group policy.
+    * macOS: the system root and system keychains (``security find-certificate``;
+      certificates in a user's login keychain are not read).
+    * Linux and other Unix: the bundle OpenSSL uses (``SSL_CERT_FILE``, else
+      e.g. ``/etc/ssl/certs/ca-certificates.crt``), else the ``SSL_CERT_DIR``
+      folder: the distribution's CA list plus what the administrator added
+      (``update-ca-certificates``).
+
+    These are authorities for TLS web servers. Trusting them for a plan means
+    trusting any certificate they issued with digital-signature usage, so
+    they are used only when asked for. The OpenSSL bundle is also read on
+    macOS and Windows (e.g. python.org's certifi bundle).
+
+    Parameters
+    ----------
+    platform : str, optional
+        ``sys.platform`` by default (tests choose another).
+
+    Returns
+    -------
+    (certificates, source)
+        ``source`` names where they came from; both empty when the platform
+        has no store this function can read.
+    """
+    name = platform or sys.platform
+    found: list[asn1_x509.Certificate] = []
+    sources: list[str] = []
+    readers = [_openssl_store]
+    if name == "win32":
+        readers.insert(0, _windows_store)
+    elif name == "darwin":
+        readers.insert(0, _macos_store)
+    for reader in readers:
+        certs, source = reader()
+        if certs:
+            found.extend(certs)
+            sources.append(source)
+    return _unique(found), "; ".join(sources)
 
 
 def trusted_certificates_from_settings(
@@ -796,8 +995,9 @@ def verify_plan(
         return report(
             VerifyStatus.UNTRUSTED,
             f"intact but not trusted: {', '.join(s.name for s in untrusted)} "
-            "not in the trust store (add the signer's certificate with --trust); "
-            + "; ".join(parts),
+            "not in the trust store (add the signer's certificate with --trust, "
+            "or the authority that issued it; --system-trust adds the system's "
+            "authorities); " + "; ".join(parts),
             content_checked,
         )
     return report(

@@ -13,9 +13,11 @@ without touching the dialogs:
   and :func:`gpu_advisor.io.project_file.fingerprint` to compare with the
   project open in the app (saved or not).
 
-Who signed and when, and whether the certificate is trusted, are read from the
-signature with pyHanko's reader. This version has no trust store: a
-certificate is reported as not trusted, with the reason.
+Who signed and when are read from the signature with pyHanko's reader. The
+trust store is the trusted-signers list of Preferences
+(:data:`gpu_advisor.report.verify.TRUSTED_SIGNERS_SETTINGS_KEY`) and, when
+ticked there, the system's certificate authorities; a signer outside it is
+reported as not trusted, with the reason.
 
 No Qt here, so the flow is testable without widgets.
 """
@@ -26,6 +28,7 @@ import datetime as dt
 import io
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
@@ -114,7 +117,7 @@ def sign_plan(
 
 
 def _signature_details(
-    data: bytes,
+    data: bytes, in_store: int
 ) -> tuple[dt.datetime | None, bool, str]:
     """(signing time, trusted, why not) of the last signature."""
     from pyhanko.pdf_utils.reader import PdfFileReader
@@ -128,54 +131,68 @@ def _signature_details(
     sig = signatures[-1]
     when = sig.self_reported_timestamp
     cert = sig.signer_cert
-    if cert.subject == cert.issuer:
+    if in_store == 0:
+        why = "no trusted signers: add the signer's certificate in Preferences"
+    elif cert.subject == cert.issuer:
         why = (
             "the certificate is self-signed: no certificate authority vouches "
             "for the signer"
         )
     else:
-        why = (
-            f"the issuer ({cert.issuer.human_friendly}) is not in a trust store "
-            "this version of the app checks"
-        )
+        why = f"the issuer ({cert.issuer.human_friendly}) is not in the trusted signers"
     return when, False, why
 
 
+def app_trust_store() -> tuple[list[Any], list[str]]:
+    """(certificates, problems) of the trust store Preferences sets up."""
+    from gpu_advisor.report.verify import (
+        system_trust_certificates,
+        trusted_certificates_from_settings,
+    )
+    from gpu_advisor.ui.settings import AppSettings
+
+    settings = AppSettings()
+    trust, problems = trusted_certificates_from_settings(
+        [str(p) for p in settings.trusted_signer_paths()]
+    )
+    if settings.use_system_trust():
+        trust.extend(system_trust_certificates()[0])
+    return trust, problems
+
+
 def verify_signed_plan(pdf_path: Path, project: Project | None) -> SignatureInfo:
-    """Check a plan against the project open in the app.
+    """Check a plan against the project open in the app, with the app's trust store.
 
     Raises
     ------
     PlanSigningError
         When the file cannot be read or is not a PDF.
     """
-    from PySide6.QtCore import QSettings
-
+    from gpu_advisor.io.limits import MAX_PDF_BYTES, InputFileError, read_regular_file
     from gpu_advisor.io.project_file import fingerprint
     from gpu_advisor.report.verify import (
-        TRUSTED_SIGNERS_SETTINGS_KEY,
         VerifyInputError,
         VerifyStatus,
         read_printed_fingerprint,
-        trusted_certificates_from_settings,
         verify_plan,
     )
 
-    trust, _problems = trusted_certificates_from_settings(
-        QSettings().value(TRUSTED_SIGNERS_SETTINGS_KEY, [])
-    )
+    trust, _problems = app_trust_store()
     try:
         result = verify_plan(pdf_path, trust=trust)
     except VerifyInputError as exc:
         raise PlanSigningError(str(exc)) from exc
-    data = pdf_path.read_bytes()
+    try:
+        data = read_regular_file(pdf_path, MAX_PDF_BYTES, what="PDF")
+    except InputFileError as exc:
+        raise PlanSigningError(str(exc)) from exc
     matches: bool | None = None
     printed = read_printed_fingerprint(data)
     if project is not None and printed is not None:
         printed_fp, version = printed
         matches = fingerprint(project, version) == printed_fp
     when, _untrusted, why = (
-        _signature_details(data) if result.signed else (None, False, "")
+        _signature_details(data, len(trust)) if result.signed else (None, False, "")
     )
     trusted = result.status is VerifyStatus.OK
     if trusted:

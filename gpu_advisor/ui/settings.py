@@ -18,6 +18,10 @@ from typing import Final
 from PySide6.QtCore import QByteArray, QSettings
 
 from gpu_advisor.model.project import Currency
+from gpu_advisor.report.verify import (
+    SYSTEM_TRUST_SETTINGS_KEY,
+    TRUSTED_SIGNERS_SETTINGS_KEY,
+)
 
 MAX_RECENT_FILES: Final = 10
 """How many recently used project files the File menu lists."""
@@ -138,6 +142,29 @@ class AppSettings:
 
     def set_last_folder(self, folder: Path) -> None:
         self._settings.setValue("files/last_folder", str(folder))
+
+    # --- trusted signers (File ▸ Verify Plan…) -----------------------------------------
+
+    def trusted_signer_paths(self) -> list[Path]:
+        """Certificate files of the signers the user trusts, in the order added."""
+        value = self._settings.value(TRUSTED_SIGNERS_SETTINGS_KEY, [])
+        if isinstance(value, str):  # QSettings returns a one-item list as a string
+            value = [value]
+        if not isinstance(value, list | tuple):
+            return []
+        return [Path(item) for item in value if isinstance(item, str) and item]
+
+    def set_trusted_signer_paths(self, paths: list[Path]) -> None:
+        unique = list(dict.fromkeys(str(p) for p in paths))
+        self._settings.setValue(TRUSTED_SIGNERS_SETTINGS_KEY, unique)
+
+    def use_system_trust(self) -> bool:
+        """Also trust the operating system's certificate authorities (default off)."""
+        value = self._settings.value(SYSTEM_TRUST_SETTINGS_KEY, False)
+        return value is True or (isinstance(value, str) and value.lower() == "true")
+
+    def set_use_system_trust(self, enabled: bool) -> None:
+        self._settings.setValue(SYSTEM_TRUST_SETTINGS_KEY, bool(enabled))
 
     # --- window ----------------------------------------------------------------------------
 

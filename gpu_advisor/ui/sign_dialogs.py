@@ -236,18 +236,29 @@ class VerifyPlanDialog(QDialog):
         self._show(self.info)
 
     @property
-    def verified(self) -> bool:
-        """Signed, unchanged since, and made from the open project."""
+    def intact_and_matching(self) -> bool:
+        """Signed, unchanged since, and made from the open project (trust aside)."""
         info = self.info
         return bool(
             info is not None and info.signed and info.intact and info.matches_project
         )
 
+    @property
+    def verified(self) -> bool:
+        """Intact, made from the open project, and signed by a trusted signer."""
+        return self.intact_and_matching and bool(self.info and self.info.trusted)
+
     def _show(self, info: SignatureInfo) -> None:
         yes, no, unknown = self.tr("yes"), self.tr("no"), self.tr("unknown")
         if self.verified:
             verdict = self.tr(
-                "Verified: signed, unchanged, and made from this project."
+                "Verified: signed by a trusted signer, unchanged, and made from "
+                "this project."
+            )
+        elif self.intact_and_matching:
+            verdict = self.tr(
+                "Intact but not trusted: unchanged and made from this project, "
+                "but the signer is not in your trusted signers (Edit ▸ Preferences)."
             )
         elif not info.signed:
             verdict = self.tr("Not verified: the plan is not signed.")
@@ -284,13 +295,18 @@ class VerifyPlanDialog(QDialog):
     def _trust_reason(self, info: SignatureInfo) -> str:
         if not info.signed:
             return self.tr("the plan is not signed")
+        if info.trust_reason.startswith("no trusted signers"):
+            return self.tr(
+                "no trusted signers yet: add the signer's certificate in "
+                "Edit ▸ Preferences"
+            )
         if info.trust_reason.startswith("the certificate is self-signed"):
             return self.tr(
                 "the certificate is self-signed: no certificate authority vouches "
                 "for the signer"
             )
         return self.tr(
-            "its issuer is not in a trust store that this version of the app checks"
+            "neither the certificate nor its issuer is in your trusted signers"
         )
 
     def text(self) -> str:

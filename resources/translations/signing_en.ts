@@ -81,6 +81,69 @@
     </message>
   </context>
   <context>
+    <name>TrustedSignersBox</name>
+    <message>
+      <source>Trusted signers</source>
+      <translation>Trusted signers</translation>
+    </message>
+    <message>
+      <source>File ▸ Verify Plan… trusts a signature only when its certificate, or the authority that issued it, is in this list.</source>
+      <translation>File ▸ Verify Plan… trusts a signature only when its certificate, or the authority that issued it, is in this list.</translation>
+    </message>
+    <message>
+      <source>A&amp;dd Certificate…</source>
+      <translation>A&amp;dd Certificate…</translation>
+    </message>
+    <message>
+      <source>Re&amp;move</source>
+      <translation>Re&amp;move</translation>
+    </message>
+    <message>
+      <source>Also trust the &amp;system's certificate authorities</source>
+      <translation>Also trust the &amp;system's certificate authorities</translation>
+    </message>
+    <message>
+      <source>They vouch for web servers: any certificate they issued for signing would then pass, whoever it names.</source>
+      <translation>They vouch for web servers: any certificate they issued for signing would then pass, whoever it names.</translation>
+    </message>
+    <message>
+      <source>Cannot be read: %1</source>
+      <translation>Cannot be read: %1</translation>
+    </message>
+    <message>
+      <source>Valid: %1 to %2</source>
+      <translation>Valid: %1 to %2</translation>
+    </message>
+    <message>
+      <source>(not valid now)</source>
+      <translation>(not valid now)</translation>
+    </message>
+    <message>
+      <source>Issued by: %1</source>
+      <translation>Issued by: %1</translation>
+    </message>
+    <message>
+      <source>SHA-256: %1</source>
+      <translation>SHA-256: %1</translation>
+    </message>
+    <message>
+      <source>Add Trusted Signer</source>
+      <translation>Add Trusted Signer</translation>
+    </message>
+    <message>
+      <source>Certificates (*.pem *.crt *.cer *.der);;All files (*)</source>
+      <translation>Certificates (*.pem *.crt *.cer *.der);;All files (*)</translation>
+    </message>
+    <message>
+      <source>This file was not added:
+
+%1</source>
+      <translation>This file was not added:
+
+%1</translation>
+    </message>
+  </context>
+  <context>
     <name>VerifyPlanDialog</name>
     <message>
       <source>Verify Plan</source>
@@ -131,8 +194,16 @@
       <translation>unknown</translation>
     </message>
     <message>
-      <source>Verified: signed, unchanged, and made from this project.</source>
-      <translation>Verified: signed, unchanged, and made from this project.</translation>
+      <source>Verified: signed by a trusted signer, unchanged, and made from this project.</source>
+      <translation>Verified: signed by a trusted signer, unchanged, and made from this project.</translation>
+    </message>
+    <message>
+      <source>Intact but not trusted: unchanged and made from this project, but the signer is not in your trusted signers (Edit ▸ Preferences).</source>
+      <translation>Intact but not trusted: unchanged and made from this project, but the signer is not in your trusted signers (Edit ▸ Preferences).</translation>
+    </message>
+    <message>
+      <source>neither the certificate nor its issuer is in your trusted signers</source>
+      <translation>neither the certificate nor its issuer is in your trusted signers</translation>
     </message>
     <message>
       <source>Not verified: the plan is not signed.</source>
@@ -155,12 +226,12 @@
       <translation>the plan is not signed</translation>
     </message>
     <message>
-      <source>the certificate is self-signed: no certificate authority vouches for the signer</source>
-      <translation>the certificate is self-signed: no certificate authority vouches for the signer</translation>
+      <source>no trusted signers yet: add the signer's certificate in Edit ▸ Preferences</source>
+      <translation>no trusted signers yet: add the signer's certificate in Edit ▸ Preferences</translation>
     </message>
     <message>
-      <source>its issuer is not in a trust store that this version of the app checks</source>
-      <translation>its issuer is not in a trust store that this version of the app checks</translation>
+      <source>the certificate is self-signed: no certificate authority vouches for the signer</source>
+      <translation>the certificate is self-signed: no certificate authority vouches for the signer</translation>
     </message>
   </context>
 </TS>

@@ -81,6 +81,69 @@
     </message>
   </context>
   <context>
+    <name>TrustedSignersBox</name>
+    <message>
+      <source>Trusted signers</source>
+      <translation>受信任的签署人</translation>
+    </message>
+    <message>
+      <source>File ▸ Verify Plan… trusts a signature only when its certificate, or the authority that issued it, is in this list.</source>
+      <translation>“文件 ▸ 验证方案…”只在签名证书或其颁发机构列在此处时，才视该签名为可信。</translation>
+    </message>
+    <message>
+      <source>A&amp;dd Certificate…</source>
+      <translation>添加证书(&amp;D)…</translation>
+    </message>
+    <message>
+      <source>Re&amp;move</source>
+      <translation>移除(&amp;M)</translation>
+    </message>
+    <message>
+      <source>Also trust the &amp;system's certificate authorities</source>
+      <translation>同时信任操作系统的证书颁发机构(&amp;S)</translation>
+    </message>
+    <message>
+      <source>They vouch for web servers: any certificate they issued for signing would then pass, whoever it names.</source>
+      <translation>这些机构为网站服务器担保：勾选后，它们签发的任何可用于签名的证书都会通过验证，无论证书上写的是谁。</translation>
+    </message>
+    <message>
+      <source>Cannot be read: %1</source>
+      <translation>无法读取：%1</translation>
+    </message>
+    <message>
+      <source>Valid: %1 to %2</source>
+      <translation>有效期：%1 至 %2</translation>
+    </message>
+    <message>
+      <source>(not valid now)</source>
+      <translation>（当前已失效）</translation>
+    </message>
+    <message>
+      <source>Issued by: %1</source>
+      <translation>颁发者：%1</translation>
+    </message>
+    <message>
+      <source>SHA-256: %1</source>
+      <translation>SHA-256 指纹：%1</translation>
+    </message>
+    <message>
+      <source>Add Trusted Signer</source>
+      <translation>添加受信任的签署人</translation>
+    </message>
+    <message>
+      <source>Certificates (*.pem *.crt *.cer *.der);;All files (*)</source>
+      <translation>证书 (*.pem *.crt *.cer *.der);;所有文件 (*)</translation>
+    </message>
+    <message>
+      <source>This file was not added:
+
+%1</source>
+      <translation>未添加此文件：
+
+%1</translation>
+    </message>
+  </context>
+  <context>
     <name>VerifyPlanDialog</name>
     <message>
       <source>Verify Plan</source>
@@ -131,8 +194,16 @@
       <translation>未知</translation>
     </message>
     <message>
-      <source>Verified: signed, unchanged, and made from this project.</source>
-      <translation>验证通过：已签署、未被改动，且由当前项目生成。</translation>
+      <source>Verified: signed by a trusted signer, unchanged, and made from this project.</source>
+      <translation>验证通过：由受信任的签署人签署、未被改动，且由当前项目生成。</translation>
+    </message>
+    <message>
+      <source>Intact but not trusted: unchanged and made from this project, but the signer is not in your trusted signers (Edit ▸ Preferences).</source>
+      <translation>完好但不可信：未被改动且由当前项目生成，但签署人不在受信任的签署人列表中（编辑 ▸ 偏好设置）。</translation>
+    </message>
+    <message>
+      <source>neither the certificate nor its issuer is in your trusted signers</source>
+      <translation>证书及其颁发机构均不在受信任的签署人列表中</translation>
     </message>
     <message>
       <source>Not verified: the plan is not signed.</source>
@@ -155,12 +226,12 @@
       <translation>方案未签署</translation>
     </message>
     <message>
-      <source>the certificate is self-signed: no certificate authority vouches for the signer</source>
-      <translation>证书为自签名证书，没有证书颁发机构为签署人担保</translation>
+      <source>no trusted signers yet: add the signer's certificate in Edit ▸ Preferences</source>
+      <translation>尚无受信任的签署人：请在“编辑 ▸ 偏好设置”中添加签署人的证书</translation>
     </message>
     <message>
-      <source>its issuer is not in a trust store that this version of the app checks</source>
-      <translation>其颁发机构不在本版本程序检查的信任列表中</translation>
+      <source>the certificate is self-signed: no certificate authority vouches for the signer</source>
+      <translation>证书为自签名证书，没有证书颁发机构为签署人担保</translation>
     </message>
   </context>
 </TS>

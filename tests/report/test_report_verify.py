@@ -23,8 +23,10 @@ from gpu_advisor.report.verify import (
     VerifyInputError,
     VerifyStatus,
     _regenerate,
+    certificate_details,
     certificate_summary,
     load_trusted_certificates,
+    system_trust_certificates,
     trusted_certificates_from_settings,
     verify_plan,
 )
@@ -356,3 +358,138 @@ def test_trust_store_from_settings_skips_bad_files(
     assert trusted_certificates_from_settings(None) == ([], [])
     one, _ = trusted_certificates_from_settings(str(ids["alice"].pem))
     assert len(one) == 1
+
+
+# -- the system trust store (--system-trust) -------------------------------------
+
+
+def _bundle(tmp_path: Path, *idents: Identity) -> Path:
+    """A CA bundle like /etc/ssl/certs/ca-certificates.crt with ``idents``."""
+    text = b"".join(i.pem.read_bytes() for i in idents)
+    return _write(tmp_path, "ca-bundle.crt", b"# system roots\n" + text)
+
+
+def test_system_trust_reads_the_openssl_bundle(
+    tmp_path: Path, ids: dict[str, Identity], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bundle = _bundle(tmp_path, ids["alice"], ids["bob"], ids["alice"])
+    monkeypatch.setenv("SSL_CERT_FILE", str(bundle))
+    certs, source = system_trust_certificates("linux")
+    assert source == str(bundle)
+    assert sorted(certificate_details(c).subject for c in certs) == [
+        "Organization: Acme Corp, Common Name: Alice CFO",
+        "Organization: Acme Corp, Common Name: Bob CTO",
+    ]  # duplicates counted once
+
+
+def test_system_trust_reads_a_ca_folder_when_there_is_no_bundle(
+    tmp_path: Path, ids: dict[str, Identity], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "certs"
+    folder.mkdir()
+    (folder / "alice.pem").write_bytes(ids["alice"].pem.read_bytes())
+    (folder / "readme.txt").write_bytes(ids["bob"].pem.read_bytes())  # not a cert name
+    (folder / "fifo.pem").symlink_to("/dev/zero")  # never read
+    monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "none.crt"))
+    monkeypatch.setenv("SSL_CERT_DIR", str(folder))
+    certs, source = system_trust_certificates("linux")
+    assert source == str(folder)
+    assert [certificate_details(c).subject for c in certs] == [
+        "Organization: Acme Corp, Common Name: Alice CFO"
+    ]
+
+
+def test_system_trust_empty_when_the_platform_has_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "none.crt"))
+    monkeypatch.setenv("SSL_CERT_DIR", str(tmp_path / "none"))
+    assert system_trust_certificates("linux") == ([], "")
+
+
+def test_system_trust_on_windows_reads_root_and_ca_stores(
+    tmp_path: Path, ids: dict[str, Identity], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ssl
+
+    from asn1crypto import pem  # type: ignore[import-untyped]
+
+    der = pem.unarmor(ids["bob"].pem.read_bytes())[2]
+    asked: list[str] = []
+
+    def enum(store: str) -> list[tuple[bytes, str, object]]:
+        asked.append(store)
+        return [(der, "x509_asn", True), (b"junk", "pkcs_7_asn", True)]
+
+    monkeypatch.setattr(ssl, "enum_certificates", enum, raising=False)
+    monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "none.crt"))
+    monkeypatch.setenv("SSL_CERT_DIR", str(tmp_path / "none"))
+    certs, source = system_trust_certificates("win32")
+    assert asked == ["ROOT", "CA"]
+    assert [certificate_details(c).subject for c in certs] == [
+        "Organization: Acme Corp, Common Name: Bob CTO"
+    ]
+    assert source.startswith("Windows certificate store")
+
+
+def test_system_trust_on_macos_reads_the_system_keychains(
+    tmp_path: Path, ids: dict[str, Identity], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import subprocess
+
+    calls: list[list[str]] = []
+
+    def run(cmd: list[str], **kwargs: object) -> subprocess.CompletedProcess[bytes]:
+        calls.append(cmd)
+        assert kwargs["timeout"]  # never waits forever
+        return subprocess.CompletedProcess(cmd, 0, ids["alice"].pem.read_bytes(), b"")
+
+    monkeypatch.setattr(subprocess, "run", run)
+    monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "none.crt"))
+    monkeypatch.setenv("SSL_CERT_DIR", str(tmp_path / "none"))
+    certs, source = system_trust_certificates("darwin")
+    assert len(certs) == 1
+    assert source == "macOS system keychains"
+    assert [c[:3] for c in calls] == [
+        ["/usr/bin/security", "find-certificate", "-a"]
+    ] * 2
+
+
+def test_cli_verify_system_trust_is_opt_in(
+    tmp_path: Path,
+    true_plan: bytes,
+    project_file: Path,
+    ids: dict[str, Identity],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from gpu_advisor.cli import main
+
+    signed = _write(tmp_path, "s.pdf", _sign(true_plan, ids["alice"]))
+    monkeypatch.setenv("SSL_CERT_FILE", str(_bundle(tmp_path, ids["alice"])))
+    args = ["verify", str(signed), str(project_file)]
+    assert main(args) == 3  # the system's authorities are not trusted by default
+    assert "NOT TRUSTED" in capsys.readouterr().err
+    assert main([*args, "--system-trust"]) == 0
+    out = capsys.readouterr().out
+    assert "1 system authorities from" in out
+    assert out.splitlines()[-1].startswith("OK:")
+    monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "none.crt"))
+    monkeypatch.setenv("SSL_CERT_DIR", str(tmp_path / "none"))
+    assert main([*args, "--system-trust"]) == 3
+    assert "no system trust store" in capsys.readouterr().err
+
+
+def test_certificate_details_for_preferences(ids: dict[str, Identity]) -> None:
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes
+
+    (cert,) = load_trusted_certificates([ids["bob"].pem])
+    details = certificate_details(cert)
+    reference = x509.load_pem_x509_certificate(ids["bob"].pem.read_bytes())
+    assert details.sha256 == reference.fingerprint(hashes.SHA256()).hex(":").upper()
+    assert details.subject == details.issuer
+    assert details.self_signed
+    assert details.not_before == _START
+    assert details.valid_at(_START)
+    assert not details.valid_at(_START - dt.timedelta(days=1))

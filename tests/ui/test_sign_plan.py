@@ -78,13 +78,17 @@ def test_sign_verify_then_change_project(
 
     check = VerifyPlanDialog(window.session, out, window)
     qtbot.addWidget(check)
-    assert check.verified, check.text()
+    # intact and made from this project, but nobody is in the trusted signers:
+    # never plain "Verified" (issue #12)
+    assert check.intact_and_matching, check.text()
+    assert not check.verified
+    assert "Intact but not trusted" in check.labels["verdict"].text()
     assert check.info is not None
     assert check.info.signer is not None
     assert "Li Na" in check.info.signer
     assert check.info.signed_at is not None
     assert not check.info.trusted
-    assert "self-signed" in check.labels["trusted"].text()
+    assert "no trusted signers" in check.labels["trusted"].text()
     assert check.labels["document"].text() == "no"
     assert check.labels["project"].text() == "yes"
 
@@ -93,7 +97,7 @@ def test_sign_verify_then_change_project(
     window.session.apply("meta.horizon_months", horizon + 1)
     changed = VerifyPlanDialog(window.session, out, window)
     qtbot.addWidget(changed)
-    assert not changed.verified
+    assert not changed.intact_and_matching
     assert changed.labels["project"].text() == "no"
     assert "not made from the project" in changed.labels["verdict"].text()
 

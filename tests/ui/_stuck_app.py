@@ -1,0 +1,80 @@
+"""Child process for ``test_app_quits.py``: the app with a worker that never returns.
+
+Run as ``python -m tests.ui._stuck_app KIND FIFO``. Once the window is up it
+starts a pool job that blocks for ever, either a results-folder import
+whose read blocks on a FIFO nobody writes to (``import``) or an engine job
+that waits on an event nobody sets (``engine``), prints ``closing``, and
+closes the window the way a user does. The process must then end on its own.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from pathlib import Path
+
+from PySide6.QtCore import QThreadPool, QTimer
+from PySide6.QtWidgets import QApplication
+
+from gpu_advisor import app as app_module
+from gpu_advisor.ui.main_window import MainWindow
+from gpu_advisor.ui.wizard import PageId
+from gpu_advisor.ui.workers import EngineJob
+
+NEVER = threading.Event()
+
+
+def _window() -> MainWindow | None:
+    for widget in QApplication.topLevelWidgets():
+        if isinstance(widget, MainWindow) and widget.isVisible():
+            return widget
+    return None
+
+
+def _start_import(window: MainWindow, fifo: Path) -> None:
+    from gpu_advisor.ui.pages import vendors_page
+    from gpu_advisor.ui.pages.vendors_page import VendorsPage
+
+    def parse_blocking(_paths: object) -> object:
+        with fifo.open("rb") as handle:  # no writer: open() blocks for ever
+            return handle.read()
+
+    setattr(vendors_page, "parse_results", parse_blocking)  # noqa: B010
+    window.wizard.go_to(PageId.VENDORS)
+    page = window.wizard.page(PageId.VENDORS)
+    assert isinstance(page, VendorsPage)
+    page.add_vendor()
+    page.select_vendor(0)
+    assert page.import_results([fifo.parent]), "the import did not start"
+    assert page.import_running
+
+
+def _start_engine() -> None:
+    job = EngineJob(1, [lambda: NEVER.wait()])
+    QThreadPool.globalInstance().start(job)
+
+
+def _go(kind: str, fifo: Path) -> None:
+    window = _window()
+    if window is None:
+        QTimer.singleShot(100, lambda: _go(kind, fifo))
+        return
+    if kind == "import":
+        _start_import(window, fifo)
+    else:
+        _start_engine()
+    QApplication.processEvents()
+    window.session.undo_stack.setClean()  # nothing to save: the close is not asked
+    print("closing", flush=True)  # noqa: T201 - the parent test reads it
+    window.close()
+
+
+def main() -> int:
+    kind, fifo = sys.argv[1], Path(sys.argv[2])
+    QApplication([sys.argv[0]])
+    QTimer.singleShot(0, lambda: _go(kind, fifo))
+    return app_module.main(["--no-recovery"])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
