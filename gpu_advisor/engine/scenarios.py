@@ -149,6 +149,8 @@ class ScenarioRuns:
 
     runs: list[ScenarioRun] = field(default_factory=list)
     comparison: ScenarioComparison | None = None
+    source: Project | None = None
+    """The project these columns were evaluated for (callers' cache key)."""
 
 
 def evaluate_scenarios(
@@ -227,7 +229,7 @@ def evaluate_scenarios(
         currency_code=currency.code,
         cny_per_unit=currency.cny_per_unit,
     )
-    return ScenarioRuns(runs=runs, comparison=comparison)
+    return ScenarioRuns(runs=runs, comparison=comparison, source=project)
 
 
 def _by_name(previous: ScenarioRuns) -> dict[str, ScenarioRun]:
