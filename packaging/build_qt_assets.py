@@ -53,6 +53,7 @@ AREA_CONTEXTS: dict[str, tuple[str, ...]] = {
         "_ListField",
     ),
     "page_errors": ("PageErrorPage", "PageErrorPanel"),
+    "scenarios": ("ScenarioCompareView", "ScenarioEditor", "ScenariosPanel"),
     "signing": ("SignPlanDialog", "TrustedSignersBox", "VerifyPlanDialog"),
     "vendors": ("ImportDialog", "VendorCharts", "VendorsPage"),
     "workload": (

@@ -56,9 +56,30 @@ def test_every_generated_project_renders_a_pdf(project: Project) -> None:
     assert data.startswith(b"%PDF-")
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=_QUIET)
+@given(project=projects())
+def test_every_generated_scenario_evaluates_as_its_own_plan(project: Project) -> None:
+    """Each scenario of a schema-valid plan is a valid plan the engine evaluates."""
+    from gpu_advisor.engine.scenarios import apply_scenario, evaluate_scenarios
+
+    catalog = load_catalog()
+    runs = evaluate_scenarios(project, catalog)
+    assert runs.comparison is not None
+    assert len(runs.comparison.columns) == len(project.scenarios) + 1
+    for scenario in project.scenarios:
+        plan = apply_scenario(project, scenario)
+        assert Project.model_validate(plan.model_dump()) == plan
+        assert catalog_problems(plan, catalog) == []
+
+
 def test_strategy_covers_vendors_measurements_and_edges() -> None:
     """The strategy is not degenerate: it reaches vendors, measurements, tiny values."""
-    seen = {"vendors": False, "measurements": False, "no_shape": False}
+    seen = {
+        "vendors": False,
+        "measurements": False,
+        "no_shape": False,
+        "scenarios": False,
+    }
 
     @settings(max_examples=200, deadline=None, database=None)
     @given(project=projects())
@@ -66,6 +87,7 @@ def test_strategy_covers_vendors_measurements_and_edges() -> None:
         seen["vendors"] |= bool(project.vendors)
         seen["measurements"] |= any(v.measurements for v in project.vendors)
         seen["no_shape"] |= project.workload.model_preset is None
+        seen["scenarios"] |= any(s.overrides() for s in project.scenarios)
 
     look()
     assert all(seen.values()), seen

@@ -26,6 +26,7 @@ _COMMAND_MODULES = (
     "evidence",
     "rollout",
     "diff",
+    "scenarios",
 )
 
 

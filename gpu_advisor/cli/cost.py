@@ -10,7 +10,12 @@ from typing import Any
 from pydantic import ValidationError
 
 from gpu_advisor.cli._common import CliError, print_json
-from gpu_advisor.engine.api import PlanEvaluation, evaluate_plan
+from gpu_advisor.engine.api import (
+    PlanEvaluation,
+    apply_scenario,
+    evaluate_plan,
+    find_scenario,
+)
 from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_SEED
 from gpu_advisor.engine.recommend import option_name
 from gpu_advisor.engine.resolve import to_display
@@ -40,6 +45,13 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         metavar="FIELD=VALUE",
         help="override a project field for a what-if run, e.g. budget.pue=1.4 "
         "(value parsed as JSON when possible)",
+    )
+    p.add_argument(
+        "--scenario",
+        default=None,
+        metavar="NAME",
+        help="price the plan's scenario NAME (the base plan with its overrides; "
+        "see the scenarios command)",
     )
     p.add_argument(
         "--monte-carlo",
@@ -97,6 +109,18 @@ def apply_overrides(project: Project, overrides: list[str]) -> Project:
         err = exc.errors()[0]
         loc = ".".join(str(x) for x in err["loc"])
         raise CliError(f"--set: invalid value for {loc}: {err['msg']}") from None
+
+
+def scenario_plan(project: Project, name: str) -> Project:
+    """The plan of scenario ``name``; ``CliError`` lists the known names."""
+    try:
+        index = find_scenario(project, name)
+    except KeyError:
+        known = ", ".join(repr(s.name) for s in project.scenarios) or "none"
+        raise CliError(
+            f"--scenario: no scenario named {name!r} (scenarios: {known})"
+        ) from None
+    return apply_scenario(project, project.scenarios[index])
 
 
 def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
@@ -234,6 +258,8 @@ def run(args: argparse.Namespace) -> int:
         project = load_project(args.project)
     except ProjectFileError as exc:
         raise CliError(str(exc).splitlines()[0] if str(exc) else repr(exc)) from None
+    if args.scenario is not None:
+        project = scenario_plan(project, args.scenario)
     project = apply_overrides(project, args.overrides)
     if not 0 <= args.monte_carlo <= MAX_DRAWS:
         raise CliError(f"--monte-carlo must be between 0 and {MAX_DRAWS}")

@@ -86,10 +86,22 @@ OLDEST_SCHEMA_VERSION: Final = 1
 
 Step = Callable[[dict[str, Any]], dict[str, Any]]
 
-_STEPS: dict[int, Step] = {}
+
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 added named scenarios; a version-1 plan has none.
+
+    A version-1 file cannot hold a ``scenarios`` key (the v1 schema refused
+    unknown keys), so one found here is refused rather than silently kept.
+    """
+    if "scenarios" in data:
+        raise ValueError("a version-1 file has no scenarios field")
+    return {**data, "scenarios": []}
+
+
+_STEPS: dict[int, Step] = {1: _v1_to_v2}
 """Migration steps: ``_STEPS[n]`` turns a version-n dict into a version-(n+1) dict.
 
-Empty while ``SCHEMA_VERSION`` is 1. Each format change adds one step here and
+Each format change adds one step here and
 one golden file ``tests/data/projects/v<N>.json`` that must keep loading.
 A step receives untrusted data that has only been checked to be a JSON object;
 any exception it raises is reported as a damaged file.
@@ -602,7 +614,7 @@ def dumps_project(project: Project) -> str:
 
     Examples
     --------
-    >>> dumps_project(Project()).startswith('{\\n  "schema_version": 1,')
+    >>> dumps_project(Project()).startswith('{\\n  "schema_version": 2,')
     True
 
     Measurements are written one per line without indentation (about

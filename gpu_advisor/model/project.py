@@ -26,8 +26,10 @@ from gpu_advisor.model.limits import (
 if TYPE_CHECKING:
     from gpu_advisor.model.catalog import Catalog
 
-SCHEMA_VERSION: Final = 1
-"""Version written by this release; older files are migrated on load."""
+SCHEMA_VERSION: Final = 2
+"""Version written by this release; older files are migrated on load.
+
+Version 2 added :attr:`Project.scenarios` (none in a migrated version-1 file)."""
 
 _TEXT: Final = 2000
 _LONG_TEXT: Final = 20000
@@ -604,6 +606,100 @@ class SignOffRow(Frozen):
     comment: str = Field("", max_length=_TEXT)
 
 
+# --- scenarios ------------------------------------------------------------------------
+
+MAX_SCENARIOS: Final = 12
+"""Named variants one plan may hold besides its base."""
+
+SCENARIO_TARGETS: Final[dict[str, tuple[str, str]]] = {
+    "gpu_id": ("workload", "gpu_id"),
+    "gpus": ("workload", "gpus"),
+    "framework": ("workload", "framework"),
+    "deadline_days": ("workload", "deadline_days"),
+    "tokens_billion": ("workload", "tokens_billion"),
+    "horizon_months": ("meta", "horizon_months"),
+    "region_id": ("meta", "region_id"),
+    "options": ("budget", "options"),
+    "on_demand_cny_per_gpu_hour": ("budget", "on_demand_cny_per_gpu_hour"),
+    "monthly_cny_per_gpu_month": ("budget", "monthly_cny_per_gpu_month"),
+    "gpu_price_cny": ("budget", "gpu_price_cny"),
+    "owned_gpus": ("budget", "owned_gpus"),
+    "electricity_cny_per_kwh": ("budget", "electricity_cny_per_kwh"),
+}
+"""Each override field of :class:`Scenario` and the (section, field) it replaces.
+
+Typed fields rather than free dotted paths: every override carries the bounds
+of the field it replaces, so a scenario is validated by the schema like the
+base plan, and the fuzzing strategy draws it like any other section. ``None``
+means "as in the base plan"; a field the base sets may be put back to the
+catalog's value by listing it in :attr:`Scenario.use_catalog`."""
+
+
+class ScenarioDefault(StrEnum):
+    """Override fields whose target may be empty (the catalog's value)."""
+
+    GPUS = "gpus"
+    DEADLINE_DAYS = "deadline_days"
+    ON_DEMAND = "on_demand_cny_per_gpu_hour"
+    MONTHLY = "monthly_cny_per_gpu_month"
+    GPU_PRICE = "gpu_price_cny"
+    OWNED_GPUS = "owned_gpus"
+    ELECTRICITY = "electricity_cny_per_kwh"
+
+
+class Scenario(Frozen):
+    """A named variant of the plan: the base plan with a few fields replaced.
+
+    Every override is optional; ``None`` keeps the base plan's value. The
+    bounds are those of the replaced field (:data:`SCENARIO_TARGETS`).
+    """
+
+    name: str = Field(..., min_length=1, max_length=80)
+    note: str = Field("", max_length=_TEXT)
+    in_report: bool = Field(
+        True, description="Show in the PDF plan's scenario comparison."
+    )
+    gpu_id: str | None = Field(None, max_length=64)
+    gpus: int | None = Field(None, ge=1, le=1_000_000, description="Total cards.")
+    framework: Framework | None = None
+    deadline_days: float | None = Field(None, gt=0, le=3650)
+    tokens_billion: float | None = Field(None, ge=0, le=1e6)
+    horizon_months: int | None = Field(None, ge=1, le=120)
+    region_id: str | None = Field(None, max_length=64)
+    options: list[OptionId] | None = Field(None, min_length=1, max_length=7)
+    on_demand_cny_per_gpu_hour: float | None = Field(None, ge=0, le=1e5)
+    monthly_cny_per_gpu_month: float | None = Field(None, ge=0, le=1e7)
+    gpu_price_cny: float | None = Field(None, ge=0, le=1e8)
+    owned_gpus: int | None = Field(None, ge=1, le=1_000_000)
+    electricity_cny_per_kwh: float | None = Field(None, ge=0, le=100)
+    use_catalog: list[ScenarioDefault] = Field(
+        default_factory=list,
+        max_length=len(ScenarioDefault),
+        description="Fields left empty in this scenario (the catalog's value), "
+        "whatever the base plan sets.",
+    )
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Scenario:
+        if self.options is not None and len(set(self.options)) != len(self.options):
+            raise ValueError("options must not repeat an option")
+        if len(set(self.use_catalog)) != len(self.use_catalog):
+            raise ValueError("use_catalog must not repeat a field")
+        both = [d.value for d in self.use_catalog if getattr(self, d.value) is not None]
+        if both:
+            raise ValueError(f"use_catalog and a value both set: {both}")
+        return self
+
+    def overrides(self) -> dict[str, object]:
+        """The fields this scenario sets (override name → value; ``None``: catalog)."""
+        reset = {d.value for d in self.use_catalog}
+        return {
+            name: getattr(self, name)
+            for name in SCENARIO_TARGETS
+            if getattr(self, name) is not None or name in reset
+        }
+
+
 def _default_signoff() -> list[SignOffRow]:
     return [
         SignOffRow(role="Engineering lead"),
@@ -626,6 +722,11 @@ class Project(Frozen):
     monitoring: Monitoring = Field(default_factory=Monitoring)
     checklist: list[ChecklistItem] = Field(default_factory=list, max_length=500)
     signoff: list[SignOffRow] = Field(default_factory=_default_signoff, max_length=50)
+    scenarios: list[Scenario] = Field(
+        default_factory=list,
+        max_length=MAX_SCENARIOS,
+        description="Named variants compared with the base plan (schema 2).",
+    )
 
     @model_validator(mode="after")
     def _current_version(self) -> Project:
@@ -634,6 +735,19 @@ class Project(Frozen):
                 f"schema_version {self.schema_version} must be migrated to "
                 f"{SCHEMA_VERSION} before validation"
             )
+        return self
+
+    @model_validator(mode="after")
+    def _scenario_names_distinct(self) -> Project:
+        seen: dict[str, int] = {}
+        for index, scenario in enumerate(self.scenarios):
+            key = " ".join(scenario.name.split()).casefold()
+            if key in seen:
+                raise ValueError(
+                    f"scenarios.{index}.name: scenario name {scenario.name!r} is "
+                    f"used twice (also scenarios.{seen[key]}); names must differ"
+                )
+            seen[key] = index
         return self
 
     @model_validator(mode="after")
@@ -693,6 +807,9 @@ def catalog_problems(project: Project, catalog: Catalog) -> list[tuple[str, str]
         check(f"workload.gpu_candidates.{index}", gpu_id, gpus, "GPU")
     check("workload.network_id", project.workload.network_id, networks, "network")
     check("workload.model_preset", project.workload.model_preset, models, "model")
+    for index, scenario in enumerate(project.scenarios):
+        check(f"scenarios.{index}.gpu_id", scenario.gpu_id, gpus, "GPU")
+        check(f"scenarios.{index}.region_id", scenario.region_id, regions, "region")
     for index, vendor in enumerate(project.vendors):
         check(f"vendors.{index}.gpu_id", vendor.gpu_id, gpus, "GPU")
         check(f"vendors.{index}.network_id", vendor.network_id, networks, "network")

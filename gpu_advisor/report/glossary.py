@@ -180,6 +180,11 @@ INPUT_NAMES: Final[dict[str, tuple[str, str]]] = {
         "MFU factor for activation recomputation",
     ),
     "workload.framework": ("训练框架", "Training framework"),
+    "workload.gpu_id": ("GPU 型号", "GPU model"),
+    "workload.gpus": ("总卡数", "Total cards"),
+    "meta.region_id": ("地区", "Region"),
+    "budget.options": ("比较的方案", "Options compared"),
+    "budget.owned_gpus": ("自有卡数", "Cards owned"),
     "workload.mfu": ("算力利用率（MFU）", "Model FLOPs utilisation (MFU)"),
     "breakeven.SIX_MONTHS": (
         "规则要求的稳定月数",

@@ -163,11 +163,28 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "sec.sizing": ("工作负载测算", "Workload sizing"),
     "sec.cost": ("成本比较", "Cost comparison"),
     "sec.vendors": ("供应商比较", "Vendor comparison"),
+    "sec.scenarios": ("情景比较", "Scenario comparison"),
     "sec.environment": ("环境部署方案", "Environment plan"),
     "sec.monitoring": ("监控方案", "Monitoring plan"),
     "sec.checklist": ("现场与合同检查清单", "Site and contract checklist"),
     "sec.assumptions": ("假设与数据来源", "Assumptions and sources"),
     "sec.signoff": ("审批签字", "Sign-off"),
+    # --- scenario comparison ------------------------------------------------
+    "scen.intro": (
+        "每个情景是在基准方案上改动少数输入后的完整方案，按与基准相同的规则单独测算；"
+        "下表数字均为各情景推荐方案的数字。自购优于租用的概率基于 {draws} 次蒙特卡洛抽样。",
+        "Each scenario is the base plan with a few inputs changed, evaluated on its own "
+        "by the same rules; the figures are those of each scenario's recommended "
+        "option. P(owning beats renting) rests on {draws} Monte Carlo draws.",
+    ),
+    "scen.base": ("基准方案", "Base plan"),
+    "scen.measure": ("指标", "Measure"),
+    "scen.cards": ("GPU 与卡数", "GPU and cards"),
+    "scen.horizon": ("规划期", "Horizon"),
+    "scen.months": ("{months} 个月", "{months} months"),
+    "scen.changes": ("相对基准的改动", "Changes from the base"),
+    "scen.recommendation": ("推荐方案", "Recommended option"),
+    "scen.chart_total": ("各情景规划期总成本", "Total over the horizon, per scenario"),
     # --- summary ---------------------------------------------------------
     "sum.recommendation": ("建议", "Recommendation"),
     "sum.recommend_sentence": (

@@ -526,7 +526,9 @@ def test_old_file_is_migrated_on_load(
         return data
 
     monkeypatch.setattr(project_file, "OLDEST_SCHEMA_VERSION", 0)
-    monkeypatch.setattr(project_file, "_STEPS", {0: v0_title_moves_into_meta})
+    monkeypatch.setattr(
+        project_file, "_STEPS", {**project_file._STEPS, 0: v0_title_moves_into_meta}
+    )
     path = _write(tmp_path / "old.gpuplan", '{"schema_version": 0, "title": "旧方案"}')
     before = path.read_bytes()
     project = load_project(path)
@@ -538,6 +540,34 @@ def test_old_file_is_migrated_on_load(
     error = _error(path)
     assert error.code == "migration"
     assert "cannot upgrade from schema 0" in str(error)
+
+
+def test_version_1_file_gains_an_empty_scenario_list(tmp_path: Path) -> None:
+    """Schema 1 → 2 (scenarios): a v1 plan has none; a v1 file naming some is damaged."""
+    v1 = json.loads((DATA / "v1.json").read_text(encoding="utf-8"))
+    assert "scenarios" not in v1
+    project = load_project(DATA / "v1.json")
+    assert project.scenarios == []
+    assert json.loads(dumps_project(project))["schema_version"] == 2
+    bad = _write(
+        tmp_path / "odd.gpuplan", '{"schema_version": 1, "scenarios": [{"name": "x"}]}'
+    )
+    error = _error(bad)
+    assert error.code == "migration"
+    assert "cannot upgrade from schema 1" in str(error)
+
+
+def test_golden_v2_holds_scenarios_that_load() -> None:
+    project = load_project(DATA / "v2.json")
+    names = [s.name for s in project.scenarios]
+    assert names == [
+        "H100，24 个月 / H100, 24 months",
+        "Shanghai, rent only",
+        "Buy later",
+    ]
+    assert project.scenarios[1].options == ["on_demand", "monthly", "mix"]
+    assert [s.in_report for s in project.scenarios] == [True, False, True]
+    assert project.scenarios[0].use_catalog == ["electricity_cny_per_kwh"]
 
 
 def test_missing_migration_step_is_reported(

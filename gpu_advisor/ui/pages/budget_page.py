@@ -64,6 +64,7 @@ from gpu_advisor.model.project import (
 )
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import RefreshWhenShown
+from gpu_advisor.ui.scenarios import ScenariosPanel
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import (
     BoundCheck,
@@ -610,6 +611,8 @@ class BudgetPage(QWizardPage):
         mc_layout.addWidget(self.mc_status)
         mc_layout.addWidget(self.monte_carlo_chart, 1)
         self.tabs.addTab(mc_tab, "")
+        self.scenarios_panel = ScenariosPanel(session)
+        self.tabs.addTab(self.scenarios_panel, "")
 
         self.recommendation = RecommendationPanel(session, self.input_label)
         self.recommendation_scroll = QScrollArea()
@@ -1015,6 +1018,7 @@ class BudgetPage(QWizardPage):
         self.tabs.setTabText(1, self.tr("Cash flow"))
         self.tabs.setTabText(2, self.tr("Sensitivity"))
         self.tabs.setTabText(3, self.tr("Monte Carlo"))
+        self.tabs.setTabText(4, self.scenarios_panel.title())
         self.cash_flow_option_label.setText(self.tr("&Option:"))
         self.mc_draws_label.setText(self.tr("&Draws:"))
         self.mc_run_button.setText(self.tr("&Run"))

@@ -72,6 +72,7 @@ from gpu_advisor.report.text import role_text
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import ChoiceDelegate, RefreshWhenShown
 from gpu_advisor.ui.pages.checklist_page import status_text
+from gpu_advisor.ui.scenarios_compare import ScenarioCompareView
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import ERROR_STYLE, validation_message
 from gpu_advisor.ui.widgets.why import (
@@ -287,8 +288,13 @@ class ReviewPage(QWizardPage):
         export_row.addWidget(self.export_button)
         right_layout.addLayout(export_row)
 
+        self.scenario_view = ScenarioCompareView(session)
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.addWidget(self.summary_view)
+        left.addWidget(self.scenario_view)
+        left.setChildrenCollapsible(False)
         splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.summary_view)
+        splitter.addWidget(left)
         splitter.addWidget(right)
         splitter.setStretchFactor(0, 4)
         splitter.setStretchFactor(1, 5)

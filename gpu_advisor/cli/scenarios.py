@@ -1,0 +1,121 @@
+"""``gpu-advisor-cli scenarios PLAN``: the base plan and its scenarios side by side."""
+
+from __future__ import annotations
+
+import argparse
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+from gpu_advisor.cli._common import CliError, print_json
+from gpu_advisor.engine.api import SCENARIO_MONTE_CARLO_DRAWS, evaluate_scenarios
+from gpu_advisor.engine.names import option_title
+from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_SEED
+from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.io.project_file import ProjectFileError, load_project
+from gpu_advisor.model.common import Language
+from gpu_advisor.model.scenario_results import (
+    SCENARIO_MEASURES,
+    ScenarioComparison,
+    ScenarioFigures,
+)
+from gpu_advisor.report.scenario_text import changes_text
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``scenarios`` sub-command."""
+    p = sub.add_parser(
+        "scenarios",
+        help="list the plan's scenarios with their figures side by side",
+        description="Evaluate the base plan and every named scenario (the base plan "
+        "with a few fields overridden) and print total, NPV, up-front cash, cost "
+        "per useful GPU-hour, days to finish, P(owning beats renting) and the "
+        "recommendation of each. `cost --scenario NAME` prices one in full.",
+    )
+    p.add_argument("project", type=Path, help="a .gpuplan project file")
+    p.add_argument(
+        "--monte-carlo",
+        type=int,
+        default=SCENARIO_MONTE_CARLO_DRAWS,
+        metavar="N",
+        help="draws behind P(owning beats renting) (default: "
+        f"{SCENARIO_MONTE_CARLO_DRAWS}, as the app and the PDF; 0: none)",
+    )
+    p.add_argument("--lang", choices=("zh", "en"), default=None)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run)
+
+
+def _value(column: ScenarioFigures, field: str, unit: str, rate: float) -> str:
+    value = getattr(column, field)
+    if value is None:
+        return "-"
+    if unit == "1":
+        return f"{value:.0%}"
+    if unit == "days":
+        return f"{value:,.1f}"
+    if unit == "CNY/GPU-h":
+        return f"{value / rate:,.2f}"
+    return f"{value / rate:,.0f}"
+
+
+def _pad(label: str, width: int = 28) -> str:
+    """``label`` padded to ``width`` terminal columns (CJK characters take two)."""
+    used = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in label)
+    return label + " " * max(width - used, 1)
+
+
+def text(comparison: ScenarioComparison, zh: bool) -> str:
+    """The comparison as aligned text, one block per column."""
+    code = comparison.currency_code
+    lines = [f"（金额单位：{code}）" if zh else f"(amounts in {code})"]
+    for column in comparison.columns:
+        title = ("基准方案" if zh else "Base plan") if column.is_base else column.name
+        lines.append(
+            f"{title}：{column.gpu_id} × {column.gpus}，{column.horizon_months} 个月"
+            if zh
+            else f"{title}: {column.gpu_id} × {column.gpus}, "
+            f"{column.horizon_months} months"
+        )
+        if not column.is_base:
+            lines.append(
+                "  "
+                + ("改动：" if zh else "changes: ")
+                + changes_text(column, "zh" if zh else "en")
+            )
+        for field, en, cn, unit in SCENARIO_MEASURES:
+            label = cn if zh else en
+            value = _value(column, field, unit, comparison.cny_per_unit)
+            lines.append(f"  {_pad(label)}{value:>16}")
+        rec = option_title(column.recommendation, zh)
+        lines.append(f"  {_pad('建议' if zh else 'Recommendation')}{rec}")
+    return "\n".join(lines)
+
+
+def to_json(comparison: ScenarioComparison) -> dict[str, Any]:
+    """The JSON printed with ``--json`` (amounts in CNY, as ``cost --json``)."""
+    return comparison.model_dump(mode="json")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Load, evaluate every scenario, print."""
+    try:
+        project = load_project(args.project)
+    except ProjectFileError as exc:
+        raise CliError(str(exc)) from None
+    if not 0 <= args.monte_carlo <= 1_000_000:
+        raise CliError("--monte-carlo must be between 0 and 1000000")
+    runs = evaluate_scenarios(
+        project,
+        load_catalog(),
+        monte_carlo=args.monte_carlo > 0,
+        draws=max(args.monte_carlo, 1),
+        seed=PLAN_MONTE_CARLO_SEED,
+    )
+    assert runs.comparison is not None
+    lang = Language(args.lang) if args.lang else project.meta.language
+    if args.json:
+        print_json(to_json(runs.comparison))
+    else:
+        print(text(runs.comparison, lang is Language.ZH))
+    return 0

@@ -1,0 +1,293 @@
+"""Scenarios: the base plan and named variants, each evaluated as a plan of its own.
+
+A :class:`~gpu_advisor.model.project.Scenario` replaces a few fields of the
+base plan (:data:`~gpu_advisor.model.project.SCENARIO_TARGETS`).
+:func:`apply_scenario` builds that overridden plan; :func:`evaluate_scenarios`
+evaluates it with :func:`~gpu_advisor.engine.evaluate.evaluate_plan` (the
+same call behind every step, the CLI and the PDF), so a scenario's figures
+are exactly those of the overridden plan saved and opened on its own.
+:func:`make_base` swaps a scenario with the base without changing what any
+scenario means.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from gpu_advisor.engine.evaluate import PlanEvaluation, evaluate_plan
+from gpu_advisor.engine.finance import upfront_cash_cny
+from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_SEED
+from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.project import SCENARIO_TARGETS, Project, Scenario
+from gpu_advisor.model.scenario_results import ScenarioComparison, ScenarioFigures
+
+SCENARIO_MONTE_CARLO_DRAWS = 2_000
+"""Draws behind each scenario's P(owning beats renting), in every output. [1]
+
+Fewer than the plan's own Monte Carlo so that five scenarios stay quick; the
+seed is the plan's, so the figure is the same in the steps, the CLI and the PDF.
+"""
+
+
+def find_scenario(project: Project, name: str) -> int:
+    """Index of the scenario called ``name`` (spaces and case ignored).
+
+    Raises
+    ------
+    KeyError
+        When no scenario has that name.
+    """
+    key = " ".join(name.split()).casefold()
+    for index, scenario in enumerate(project.scenarios):
+        if " ".join(scenario.name.split()).casefold() == key:
+            return index
+    raise KeyError(name)
+
+
+def apply_scenario(
+    project: Project, scenario: Scenario, reuse: Project | None = None
+) -> Project:
+    """The base plan with the scenario's overrides, as a plan without scenarios.
+
+    Sections the scenario does not touch are the base plan's own objects, so
+    :func:`evaluate_plan` reuses their results; a touched section equal to the
+    same section of ``reuse`` (an earlier result of this call) is taken from it.
+
+    Examples
+    --------
+    >>> s = Scenario(name="H100, 2 years", gpu_id="H100-80GB-SXM", horizon_months=24)
+    >>> p = apply_scenario(Project(scenarios=[s]), s)
+    >>> p.workload.gpu_id, p.meta.horizon_months, p.scenarios
+    ('H100-80GB-SXM', 24, [])
+    """
+    updates: dict[str, dict[str, Any]] = {}
+    for name, value in scenario.overrides().items():
+        section, target = SCENARIO_TARGETS[name]
+        updates.setdefault(section, {})[target] = (
+            list(value) if isinstance(value, list) else value
+        )
+    sections: dict[str, Any] = {"scenarios": []}
+    for section, values in updates.items():
+        current: BaseModel = getattr(project, section)
+        new = type(current).model_validate({**current.model_dump(), **values})
+        if reuse is not None and getattr(reuse, section) == new:
+            new = getattr(reuse, section)
+        sections[section] = new
+    return project.model_copy(update=sections)
+
+
+def base_plan(project: Project) -> Project:
+    """The base plan on its own (no scenarios), as :func:`apply_scenario` gives it."""
+    return project.model_copy(update={"scenarios": []})
+
+
+def make_base(project: Project, index: int, old_base_name: str) -> Project:
+    """Make scenario ``index`` the base; the old base becomes a scenario.
+
+    Every scenario keeps evaluating to the same plan: the others gain the old
+    base's values of the fields the new base overrode (unless they override
+    them themselves), and the old base, named ``old_base_name``, overrides
+    exactly those fields back.
+
+    Examples
+    --------
+    >>> a = Scenario(name="H100", gpu_id="H100-80GB-SXM")
+    >>> b = Scenario(name="2 years", horizon_months=24)
+    >>> p = make_base(Project(scenarios=[a, b]), 0, "A100")
+    >>> p.workload.gpu_id, [(s.name, s.overrides()) for s in p.scenarios]  # doctest: +NORMALIZE_WHITESPACE
+    ('H100-80GB-SXM', [('2 years', {'gpu_id': 'A100-80GB-SXM', 'horizon_months': 24}), ('A100', {'gpu_id': 'A100-80GB-SXM'})])
+    """
+    chosen = project.scenarios[index]
+    new_base = apply_scenario(project, chosen)
+    reverted = {name: _value_in(project, name) for name in chosen.overrides()}
+    others = [
+        _with_values(scenario, reverted, keep_own=True)
+        for position, scenario in enumerate(project.scenarios)
+        if position != index
+    ]
+    old_base = _with_values(Scenario(name=old_base_name), reverted, keep_own=False)
+    return new_base.model_copy(update={"scenarios": [*others, old_base]})
+
+
+def _with_values(
+    scenario: Scenario, values: dict[str, Any], *, keep_own: bool
+) -> Scenario:
+    """``scenario`` also overriding ``values`` (``None``: the catalog's value)."""
+    own = scenario.overrides()
+    data = scenario.model_dump()
+    for name, value in values.items():
+        if keep_own and name in own:
+            continue
+        if value is None:
+            data["use_catalog"] = [*data["use_catalog"], name]
+        else:
+            data[name] = value
+    return Scenario.model_validate(data)
+
+
+def _value_in(project: Project, name: str) -> Any:
+    section, target = SCENARIO_TARGETS[name]
+    return getattr(getattr(project, section), target)
+
+
+@dataclass
+class ScenarioRun:
+    """One evaluated column: the overridden plan and its evaluation."""
+
+    scenario: Scenario | None
+    plan: Project
+    evaluation: PlanEvaluation
+
+
+@dataclass
+class ScenarioRuns:
+    """Every column of the comparison, with the plans and evaluations behind it."""
+
+    runs: list[ScenarioRun] = field(default_factory=list)
+    comparison: ScenarioComparison | None = None
+    source: Project | None = None
+    """The project these columns were evaluated for (callers' cache key)."""
+
+
+def evaluate_scenarios(
+    project: Project,
+    catalog: Catalog,
+    previous: ScenarioRuns | None = None,
+    *,
+    monte_carlo: bool = False,
+    draws: int = SCENARIO_MONTE_CARLO_DRAWS,
+    seed: int = PLAN_MONTE_CARLO_SEED,
+    base: PlanEvaluation | None = None,
+) -> ScenarioRuns:
+    """Evaluate the base plan and every scenario, each as a plan of its own.
+
+    Parameters
+    ----------
+    project : Project
+        The plan with its scenarios.
+    catalog : Catalog
+        Shipped defaults.
+    previous : ScenarioRuns, optional
+        An earlier result for a snapshot of the same plan: a column whose
+        overridden plan is unchanged is reused, others reuse what
+        :func:`evaluate_plan` can (the sizing when the workload is the same).
+    monte_carlo : bool
+        Also compute P(owning beats renting) with ``draws`` draws.
+    base : PlanEvaluation, optional
+        The base plan's evaluation when the caller already has one
+        (``evaluate_plan(base_plan(project), ...)`` with the same settings).
+
+    Returns
+    -------
+    ScenarioRuns
+        ``runs[0]`` is the base plan; then the scenarios in file order.
+    """
+    old = {} if previous is None else _by_name(previous)
+    done = [] if previous is None else previous.runs
+    runs: list[ScenarioRun] = []
+    columns: list[ScenarioFigures] = []
+    entries: list[Scenario | None] = [None, *project.scenarios]
+    for index, scenario in enumerate(entries):
+        before = old.get("" if scenario is None else scenario.name)
+        reuse = None if before is None else before.plan
+        plan = (
+            base_plan(project)
+            if scenario is None
+            else apply_scenario(project, scenario, reuse)
+        )
+        same = next(
+            (
+                run
+                for run in done
+                if _settled(run.evaluation, monte_carlo, draws, seed)
+                and _same_plan(run.plan, plan)
+            ),
+            None,
+        )
+        if same is not None:
+            plan, ev = same.plan, same.evaluation
+        elif scenario is None and base is not None:
+            ev = base
+        else:
+            # the same-named column's evaluation, else the base's: a scenario
+            # that leaves the workload alone shares the base's sizing
+            hint = before.evaluation if before is not None else None
+            if hint is None and runs:
+                hint = runs[0].evaluation
+            ev = evaluate_plan(
+                plan, catalog, hint, monte_carlo=monte_carlo, draws=draws, seed=seed
+            )
+        runs.append(ScenarioRun(scenario=scenario, plan=plan, evaluation=ev))
+        columns.append(figures(ev, scenario, None if index == 0 else index - 1))
+    currency = runs[0].evaluation.cost.currency
+    comparison = ScenarioComparison(
+        columns=columns,
+        currency_code=currency.code,
+        cny_per_unit=currency.cny_per_unit,
+    )
+    return ScenarioRuns(runs=runs, comparison=comparison, source=project)
+
+
+def _by_name(previous: ScenarioRuns) -> dict[str, ScenarioRun]:
+    return {
+        "" if run.scenario is None else run.scenario.name: run for run in previous.runs
+    }
+
+
+def _settled(ev: PlanEvaluation, monte_carlo: bool, draws: int, seed: int) -> bool:
+    """``ev`` was evaluated with these Monte Carlo settings."""
+    mc = ev.monte_carlo
+    if not monte_carlo:
+        return mc is None
+    return mc is not None and (mc.draws, mc.seed) == (draws, seed)
+
+
+def _same_plan(a: Project, b: Project) -> bool:
+    """Equal plans; sections compared by identity first (the cheap, usual case)."""
+    return all(
+        getattr(a, name) is getattr(b, name) or getattr(a, name) == getattr(b, name)
+        for name in Project.model_fields
+    )
+
+
+def figures(
+    ev: PlanEvaluation, scenario: Scenario | None, index: int | None
+) -> ScenarioFigures:
+    """The comparison's figures of one evaluated plan (the recommended option's)."""
+    cost = ev.cost
+    chosen = cost.recommendation.option
+    found = [o for o in cost.options if o.id is chosen]
+    option = found[0] if found else None
+    cluster = ev.sizing.cluster
+    mc = ev.monte_carlo
+    return ScenarioFigures(
+        name="" if scenario is None else scenario.name,
+        is_base=scenario is None,
+        index=index,
+        in_report=True if scenario is None else scenario.in_report,
+        overrides={}
+        if scenario is None
+        else {k: json.dumps(v, ensure_ascii=False) for k, v in _json(scenario).items()},
+        gpu_id=cost.gpu_id,
+        gpus=cluster.gpus_for_deadline or cluster.gpus,
+        horizon_months=cost.horizon_months,
+        recommendation=chosen,
+        total_cny=None if option is None else option.total_cny,
+        npv_cny=None if option is None else option.npv_cny,
+        upfront_cny=None if option is None else upfront_cash_cny(option),
+        cost_per_useful_gpu_hour_cny=None
+        if option is None
+        else option.cost_per_useful_gpu_hour_cny,
+        days=cluster.days,
+        p_own_beats_rent=None if mc is None else mc.p_own_beats_rent,
+        monte_carlo_draws=0 if mc is None else mc.draws,
+    )
+
+
+def _json(scenario: Scenario) -> dict[str, Any]:
+    dumped = scenario.model_dump(mode="json")
+    return {name: dumped[name] for name in scenario.overrides()}

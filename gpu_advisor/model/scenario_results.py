@@ -1,0 +1,66 @@
+"""The figures of each scenario, side by side (:mod:`gpu_advisor.engine.scenarios`)."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from gpu_advisor.model.common import Frozen
+from gpu_advisor.model.project import OptionId
+
+
+class ScenarioFigures(Frozen):
+    """One column of the comparison: the base plan or one scenario, evaluated.
+
+    Every figure is the recommended option's, read from the evaluation of
+    the overridden plan on its own (``evaluate_plan(apply_scenario(...))``).
+    """
+
+    name: str = Field(..., description="Scenario name; '' for the base plan.")
+    is_base: bool = False
+    index: int | None = Field(
+        None, description="Position in Project.scenarios; None for the base."
+    )
+    in_report: bool = True
+    overrides: dict[str, str] = Field(
+        default_factory=dict, description="Override name → value as JSON text."
+    )
+    gpu_id: str
+    gpus: int = Field(..., ge=0, description="Cards the sizing uses. [1]")
+    horizon_months: int = Field(..., ge=1)
+    recommendation: OptionId
+    total_cny: float | None = Field(None, description="Recommended option. [CNY]")
+    npv_cny: float | None = Field(None, description="[CNY]")
+    upfront_cny: float | None = Field(
+        None, description="Cash out in month 1 (engine.finance.upfront_cash_cny). [CNY]"
+    )
+    cost_per_useful_gpu_hour_cny: float | None = Field(None, description="[CNY/GPU-h]")
+    days: float = Field(..., ge=0, description="Days to finish the training. [d]")
+    p_own_beats_rent: float | None = Field(
+        None, ge=0, le=1, description="None without a Monte Carlo."
+    )
+    monte_carlo_draws: int = Field(0, ge=0)
+
+
+class ScenarioComparison(Frozen):
+    """The base plan first, then every scenario in file order."""
+
+    columns: list[ScenarioFigures]
+    currency_code: str = "CNY"
+    cny_per_unit: float = Field(1.0, gt=0)
+
+
+SCENARIO_MEASURES: list[tuple[str, str, str, str]] = [
+    # (ScenarioFigures field, English label, Chinese label, unit)
+    ("total_cny", "Total over the horizon", "规划期总成本", "CNY"),
+    ("npv_cny", "Net present value", "净现值", "CNY"),
+    ("upfront_cny", "Up-front cash", "首期现金支出", "CNY"),
+    (
+        "cost_per_useful_gpu_hour_cny",
+        "Cost per useful GPU-hour",
+        "每有效卡时成本",
+        "CNY/GPU-h",
+    ),
+    ("days", "Days to finish", "完成天数", "days"),
+    ("p_own_beats_rent", "P(owning beats renting)", "自购优于租用的概率", "1"),
+]
+"""The measures compared side by side (each gets a chart), in display order."""

@@ -1,0 +1,44 @@
+"""A scenario's changes in words, the same in the steps, the CLI and the PDF."""
+
+from __future__ import annotations
+
+import json
+
+from gpu_advisor.model.project import SCENARIO_TARGETS
+from gpu_advisor.model.scenario_results import ScenarioFigures
+from gpu_advisor.report.glossary import input_name, option_name
+
+
+def change_text(name: str, value_json: str, language: str) -> str:
+    """One override as 'human name = value' (``null``: the catalog's value).
+
+    Examples
+    --------
+    >>> change_text("horizon_months", "24", "en")
+    'Planning horizon = 24'
+    >>> change_text("options", '["on_demand", "colocation"]', "zh")
+    '比较的方案 = 按量付费、托管'
+    >>> change_text("gpu_price_cny", "null", "en")
+    'Card price = catalog value'
+    """
+    zh = str(language).startswith("zh")
+    section, target = SCENARIO_TARGETS[name]
+    label = input_name(f"{section}.{target}", language)
+    value = json.loads(value_json)
+    if value is None:
+        shown = "目录默认值" if zh else "catalog value"
+    elif isinstance(value, list):
+        shown = ("、" if zh else ", ").join(option_name(v, language) for v in value)
+    elif isinstance(value, float):
+        shown = f"{value:,.6g}"
+    else:
+        shown = str(value)
+    return f"{label} = {shown}"
+
+
+def changes_text(column: ScenarioFigures, language: str) -> str:
+    """Every override of a column, joined; '—' for the base plan."""
+    if not column.overrides:
+        return "—"
+    sep = "；" if str(language).startswith("zh") else "; "
+    return sep.join(change_text(k, v, language) for k, v in column.overrides.items())

@@ -1,0 +1,267 @@
+"""The scenarios side by side: a table and one bar chart per measure.
+
+The figures come from :func:`gpu_advisor.engine.api.evaluate_scenarios`
+(each scenario evaluated as the overridden plan on its own, with
+``SCENARIO_MONTE_CARLO_DRAWS`` draws for P(owning beats renting), as the CLI
+and the PDF); this module only renders them. The budget step and the review
+step share one result per session (:func:`scenario_runs`), so a scenario is
+evaluated once per change of the plan.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Final
+
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, QTimer
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGridLayout,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+from typing_extensions import override
+
+from gpu_advisor.engine.api import ScenarioRuns, evaluate_scenarios
+from gpu_advisor.engine.names import option_title
+from gpu_advisor.model.common import Language
+from gpu_advisor.model.scenario_results import (
+    SCENARIO_MEASURES,
+    ScenarioComparison,
+    ScenarioFigures,
+)
+from gpu_advisor.report.scenario_text import changes_text
+from gpu_advisor.ui.i18n import current_language, current_locale, fill
+from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.widgets.cost_charts import format_money, money_scale
+from gpu_advisor.ui.widgets.plotting import setup_plot
+
+_RUNS: Final[weakref.WeakKeyDictionary[ProjectSession, ScenarioRuns]] = (
+    weakref.WeakKeyDictionary()
+)
+_DEBOUNCE_MS: Final = 150
+_BAR: Final = "#4f81bd"
+_BASE_BAR: Final = "#9bbb59"
+
+
+def scenario_runs(session: ProjectSession) -> ScenarioRuns:
+    """The session's scenarios evaluated (kept until the plan changes).
+
+    Columns whose overridden plan did not change are reused from the last
+    call, so switching the base or editing one scenario re-evaluates only
+    what moved.
+    """
+    previous = _RUNS.get(session)
+    project = session.project
+    if previous is not None and previous.runs and previous.source is project:
+        return previous
+    runs = evaluate_scenarios(project, session.catalog, previous, monte_carlo=True)
+    _RUNS[session] = runs
+    return runs
+
+
+class ScenarioCompareView(QWidget):
+    """The base plan and every scenario: figures in a table, a chart per measure."""
+
+    def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session = session
+        self.comparison: ScenarioComparison | None = None
+        self.empty_label = QLabel(wordWrap=True)
+        self.table = QTableWidget(0, 0)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setMinimumHeight(200)
+        self.charts: list[pg.PlotWidget] = []
+        grid = QGridLayout()
+        for index in range(len(SCENARIO_MEASURES)):
+            plot = pg.PlotWidget()
+            setup_plot(plot)
+            plot.setMinimumHeight(150)
+            plot.getPlotItem().hideButtons()
+            plot.getPlotItem().getAxis("left").setWidth(52)
+            self.charts.append(plot)
+            grid.addWidget(plot, index // 3, index % 3)
+        self._charts_box = QWidget()
+        self._charts_box.setLayout(grid)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.empty_label)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self._charts_box, 1)
+        self._timer = QTimer(self, singleShot=True, interval=_DEBOUNCE_MS)
+        self._timer.timeout.connect(self.refresh_now)
+        session.project_changed.connect(self._on_project_changed)
+        self.retranslate_ui()
+
+    # --- translation ---------------------------------------------------------
+
+    def retranslate_ui(self) -> None:
+        self.empty_label.setText(
+            self.tr(
+                "No scenarios yet. Add one on the budget step: a name and the few "
+                "inputs it changes (GPU, cards, horizon, region, prices, options)."
+            )
+        )
+        if self.comparison is not None:
+            self._show(self.comparison)
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def measure_label(self, field: str) -> str:
+        """The translated label of one measure."""
+        labels = {
+            "total_cny": self.tr("Total over the horizon"),
+            "npv_cny": self.tr("Net present value"),
+            "upfront_cny": self.tr("Up-front cash"),
+            "cost_per_useful_gpu_hour_cny": self.tr("Cost per useful GPU-hour"),
+            "days": self.tr("Days to finish"),
+            "p_own_beats_rent": self.tr("P(owning beats renting)"),
+        }
+        return labels[field]
+
+    # --- refresh -------------------------------------------------------------
+
+    @override
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._timer.start()
+
+    def _on_project_changed(self, _project: object) -> None:
+        if self.isVisible():
+            self._timer.start()
+
+    def refresh_now(self) -> None:
+        """Evaluate (or reuse) the scenarios and show them."""
+        self._timer.stop()
+        project = self._session.project
+        if not project.scenarios:
+            self.comparison = None
+            self.empty_label.setVisible(True)
+            self.table.setVisible(False)
+            self._charts_box.setVisible(False)
+            return
+        runs = scenario_runs(self._session)
+        assert runs.comparison is not None
+        self._show(runs.comparison)
+
+    def _show(self, comparison: ScenarioComparison) -> None:
+        self.comparison = comparison
+        self.empty_label.setVisible(False)
+        self.table.setVisible(True)
+        self._charts_box.setVisible(True)
+        self._fill_table(comparison)
+        self._fill_charts(comparison)
+
+    def column_title(self, column: ScenarioFigures) -> str:
+        """Header of a column: 'Base plan', or the scenario's number and name."""
+        if column.is_base:
+            return self.tr("Base plan")
+        return f"{(column.index or 0) + 1}: {column.name}"
+
+    def column_tick(self, column: ScenarioFigures) -> str:
+        """A chart's short label of a column: 'Base' or the scenario's number."""
+        return self.tr("Base") if column.is_base else str((column.index or 0) + 1)
+
+    def cell_text(
+        self, column: ScenarioFigures, field: str, code: str, rate: float
+    ) -> str:
+        """One figure as shown (the engine's number, the UI's format)."""
+        value = getattr(column, field)
+        if value is None:
+            return "—"
+        locale = current_locale()
+        if field == "p_own_beats_rent":
+            return f"{locale.toString(value * 100, 'f', 0)} %"
+        if field == "days":
+            return fill(self.tr("%1 days"), locale.toString(value, "f", 1))
+        decimals = 2 if field == "cost_per_useful_gpu_hour_cny" else 0
+        return format_money(value / rate, code, decimals)
+
+    def _fill_table(self, comparison: ScenarioComparison) -> None:
+        columns = comparison.columns
+        language = current_language()
+        zh = language is Language.ZH
+        rows: list[tuple[str, list[str]]] = [
+            (
+                self.tr("GPU and cards"),
+                [f"{c.gpu_id} × {c.gpus}" for c in columns],
+            ),
+            (
+                self.tr("Horizon"),
+                [fill(self.tr("%1 months"), str(c.horizon_months)) for c in columns],
+            ),
+            (
+                self.tr("Changes from the base"),
+                [changes_text(c, language.value) for c in columns],
+            ),
+        ]
+        code, rate = comparison.currency_code, comparison.cny_per_unit
+        for field, *_rest in SCENARIO_MEASURES:
+            rows.append(
+                (
+                    self.measure_label(field),
+                    [self.cell_text(c, field, code, rate) for c in columns],
+                )
+            )
+        rows.append(
+            (
+                self.tr("Recommendation"),
+                [option_title(c.recommendation, zh) for c in columns],
+            )
+        )
+        self.table.clear()
+        self.table.setRowCount(len(rows))
+        self.table.setColumnCount(len(columns))
+        self.table.setHorizontalHeaderLabels([self.column_title(c) for c in columns])
+        self.table.setVerticalHeaderLabels([label for label, _ in rows])
+        for r, (_label, values) in enumerate(rows):
+            for c, text in enumerate(values):
+                self.table.setItem(r, c, QTableWidgetItem(text))
+        self.table.resizeColumnsToContents()
+
+    def _fill_charts(self, comparison: ScenarioComparison) -> None:
+        columns = comparison.columns
+        ticks = [(float(i), self.column_tick(c)) for i, c in enumerate(columns)]
+        divisor, money_unit = money_scale(comparison.currency_code)
+        for plot, (field, *_rest, unit) in zip(
+            self.charts, SCENARIO_MEASURES, strict=True
+        ):
+            item = plot.getPlotItem()
+            item.clear()
+            scale, axis_unit = 1.0, ""
+            if unit == "1":
+                scale, axis_unit = 100.0, "%"
+            elif unit == "CNY":
+                scale, axis_unit = 1.0 / comparison.cny_per_unit / divisor, money_unit
+            elif unit == "CNY/GPU-h":
+                scale = 1.0 / comparison.cny_per_unit
+                axis_unit = format_money(0, comparison.currency_code).split(" ", 1)[-1]
+            elif unit == "days":
+                axis_unit = self.tr("days")
+            values = [float(getattr(c, field) or 0.0) * scale for c in columns]
+            brushes = [_BASE_BAR if c.is_base else _BAR for c in columns]
+            item.addItem(
+                pg.BarGraphItem(
+                    x=list(range(len(columns))),
+                    height=values,
+                    width=0.6,
+                    brushes=brushes,
+                )
+            )
+            item.getAxis("bottom").setTicks([ticks, []])
+            item.setTitle(
+                f"{self.measure_label(field)} [{axis_unit}]"
+                if axis_unit
+                else self.measure_label(field),
+                size="9pt",
+            )
+            item.setXRange(-0.6, len(columns) - 0.4, padding=0)

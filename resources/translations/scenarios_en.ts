@@ -1,0 +1,185 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+  <context>
+    <name>ScenarioCompareView</name>
+    <message>
+      <source>No scenarios yet. Add one on the budget step: a name and the few inputs it changes (GPU, cards, horizon, region, prices, options).</source>
+      <translation>No scenarios yet. Add one on the budget step: a name and the few inputs it changes (GPU, cards, horizon, region, prices, options).</translation>
+    </message>
+    <message>
+      <source>Total over the horizon</source>
+      <translation>Total over the horizon</translation>
+    </message>
+    <message>
+      <source>Net present value</source>
+      <translation>Net present value</translation>
+    </message>
+    <message>
+      <source>Up-front cash</source>
+      <translation>Up-front cash</translation>
+    </message>
+    <message>
+      <source>Cost per useful GPU-hour</source>
+      <translation>Cost per useful GPU-hour</translation>
+    </message>
+    <message>
+      <source>Days to finish</source>
+      <translation>Days to finish</translation>
+    </message>
+    <message>
+      <source>P(owning beats renting)</source>
+      <translation>P(owning beats renting)</translation>
+    </message>
+    <message>
+      <source>Base plan</source>
+      <translation>Base plan</translation>
+    </message>
+    <message>
+      <source>Base</source>
+      <translation>Base</translation>
+    </message>
+    <message>
+      <source>%1 days</source>
+      <translation>%1 days</translation>
+    </message>
+    <message>
+      <source>GPU and cards</source>
+      <translation>GPU and cards</translation>
+    </message>
+    <message>
+      <source>Horizon</source>
+      <translation>Horizon</translation>
+    </message>
+    <message>
+      <source>%1 months</source>
+      <translation>%1 months</translation>
+    </message>
+    <message>
+      <source>Changes from the base</source>
+      <translation>Changes from the base</translation>
+    </message>
+    <message>
+      <source>Recommendation</source>
+      <translation>Recommendation</translation>
+    </message>
+    <message>
+      <source>days</source>
+      <translation>days</translation>
+    </message>
+  </context>
+  <context>
+    <name>ScenarioEditor</name>
+    <message>
+      <source>Name</source>
+      <translation>Name</translation>
+    </message>
+    <message>
+      <source>In PDF</source>
+      <translation>In PDF</translation>
+    </message>
+    <message>
+      <source>GPU model</source>
+      <translation>GPU model</translation>
+    </message>
+    <message>
+      <source>Region</source>
+      <translation>Region</translation>
+    </message>
+    <message>
+      <source>Framework</source>
+      <translation>Framework</translation>
+    </message>
+    <message>
+      <source>Cards</source>
+      <translation>Cards</translation>
+    </message>
+    <message>
+      <source>Horizon [months]</source>
+      <translation>Horizon [months]</translation>
+    </message>
+    <message>
+      <source>Deadline [days]</source>
+      <translation>Deadline [days]</translation>
+    </message>
+    <message>
+      <source>Training tokens [10⁹]</source>
+      <translation>Training tokens [10⁹]</translation>
+    </message>
+    <message>
+      <source>On-demand [CNY/GPU-h]</source>
+      <translation>On-demand [CNY/GPU-h]</translation>
+    </message>
+    <message>
+      <source>Monthly [CNY/card]</source>
+      <translation>Monthly [CNY/card]</translation>
+    </message>
+    <message>
+      <source>Card price [CNY]</source>
+      <translation>Card price [CNY]</translation>
+    </message>
+    <message>
+      <source>Cards owned</source>
+      <translation>Cards owned</translation>
+    </message>
+    <message>
+      <source>Electricity [CNY/kWh]</source>
+      <translation>Electricity [CNY/kWh]</translation>
+    </message>
+    <message>
+      <source>Options (ids)</source>
+      <translation>Options (ids)</translation>
+    </message>
+    <message>
+      <source>Add scenario</source>
+      <translation>Add scenario</translation>
+    </message>
+    <message>
+      <source>Remove scenario</source>
+      <translation>Remove scenario</translation>
+    </message>
+    <message>
+      <source>Make it the base plan</source>
+      <translation>Make it the base plan</translation>
+    </message>
+    <message>
+      <source>Each scenario is the base plan with the inputs you fill in here changed; an empty cell keeps the base plan's value.</source>
+      <translation>Each scenario is the base plan with the inputs you fill in here changed; an empty cell keeps the base plan's value.</translation>
+    </message>
+    <message>
+      <source>(as base)</source>
+      <translation>(as base)</translation>
+    </message>
+    <message>
+      <source>Not a valid value: %1</source>
+      <translation>Not a valid value: %1</translation>
+    </message>
+    <message>
+      <source>Edit scenario</source>
+      <translation>Edit scenario</translation>
+    </message>
+    <message>
+      <source>Scenario %1</source>
+      <translation>Scenario %1</translation>
+    </message>
+    <message>
+      <source>Previous base</source>
+      <translation>Previous base</translation>
+    </message>
+    <message>
+      <source>Previous base %1</source>
+      <translation>Previous base %1</translation>
+    </message>
+    <message>
+      <source>Make scenario the base plan</source>
+      <translation>Make scenario the base plan</translation>
+    </message>
+  </context>
+  <context>
+    <name>ScenariosPanel</name>
+    <message>
+      <source>Scenarios</source>
+      <translation>Scenarios</translation>
+    </message>
+  </context>
+</TS>

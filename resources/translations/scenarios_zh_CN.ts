@@ -1,0 +1,185 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+  <context>
+    <name>ScenarioCompareView</name>
+    <message>
+      <source>No scenarios yet. Add one on the budget step: a name and the few inputs it changes (GPU, cards, horizon, region, prices, options).</source>
+      <translation>还没有情景。请在预算步骤中添加：起一个名称，并填写它改动的少数输入（GPU、卡数、规划期、地区、价格、方案）。</translation>
+    </message>
+    <message>
+      <source>Total over the horizon</source>
+      <translation>规划期总成本</translation>
+    </message>
+    <message>
+      <source>Net present value</source>
+      <translation>净现值</translation>
+    </message>
+    <message>
+      <source>Up-front cash</source>
+      <translation>首期现金支出</translation>
+    </message>
+    <message>
+      <source>Cost per useful GPU-hour</source>
+      <translation>每有效卡时成本</translation>
+    </message>
+    <message>
+      <source>Days to finish</source>
+      <translation>完成天数</translation>
+    </message>
+    <message>
+      <source>P(owning beats renting)</source>
+      <translation>自购优于租用的概率</translation>
+    </message>
+    <message>
+      <source>Base plan</source>
+      <translation>基准方案</translation>
+    </message>
+    <message>
+      <source>Base</source>
+      <translation>基准</translation>
+    </message>
+    <message>
+      <source>%1 days</source>
+      <translation>%1 天</translation>
+    </message>
+    <message>
+      <source>GPU and cards</source>
+      <translation>GPU 与卡数</translation>
+    </message>
+    <message>
+      <source>Horizon</source>
+      <translation>规划期</translation>
+    </message>
+    <message>
+      <source>%1 months</source>
+      <translation>%1 个月</translation>
+    </message>
+    <message>
+      <source>Changes from the base</source>
+      <translation>相对基准的改动</translation>
+    </message>
+    <message>
+      <source>Recommendation</source>
+      <translation>推荐方案</translation>
+    </message>
+    <message>
+      <source>days</source>
+      <translation>天</translation>
+    </message>
+  </context>
+  <context>
+    <name>ScenarioEditor</name>
+    <message>
+      <source>Name</source>
+      <translation>名称</translation>
+    </message>
+    <message>
+      <source>In PDF</source>
+      <translation>写入 PDF</translation>
+    </message>
+    <message>
+      <source>GPU model</source>
+      <translation>GPU 型号</translation>
+    </message>
+    <message>
+      <source>Region</source>
+      <translation>地区</translation>
+    </message>
+    <message>
+      <source>Framework</source>
+      <translation>训练框架</translation>
+    </message>
+    <message>
+      <source>Cards</source>
+      <translation>卡数</translation>
+    </message>
+    <message>
+      <source>Horizon [months]</source>
+      <translation>规划期［月］</translation>
+    </message>
+    <message>
+      <source>Deadline [days]</source>
+      <translation>工期［天］</translation>
+    </message>
+    <message>
+      <source>Training tokens [10⁹]</source>
+      <translation>训练数据量［十亿 token］</translation>
+    </message>
+    <message>
+      <source>On-demand [CNY/GPU-h]</source>
+      <translation>按量付费单价［元/卡时］</translation>
+    </message>
+    <message>
+      <source>Monthly [CNY/card]</source>
+      <translation>包月单价［元/卡·月］</translation>
+    </message>
+    <message>
+      <source>Card price [CNY]</source>
+      <translation>整卡价格［元］</translation>
+    </message>
+    <message>
+      <source>Cards owned</source>
+      <translation>自有卡数</translation>
+    </message>
+    <message>
+      <source>Electricity [CNY/kWh]</source>
+      <translation>电价［元/千瓦时］</translation>
+    </message>
+    <message>
+      <source>Options (ids)</source>
+      <translation>比较的方案（编号）</translation>
+    </message>
+    <message>
+      <source>Add scenario</source>
+      <translation>添加情景</translation>
+    </message>
+    <message>
+      <source>Remove scenario</source>
+      <translation>删除情景</translation>
+    </message>
+    <message>
+      <source>Make it the base plan</source>
+      <translation>设为基准方案</translation>
+    </message>
+    <message>
+      <source>Each scenario is the base plan with the inputs you fill in here changed; an empty cell keeps the base plan's value.</source>
+      <translation>每个情景都是在基准方案上改动此处所填输入后的方案；留空的单元格沿用基准方案的取值。</translation>
+    </message>
+    <message>
+      <source>(as base)</source>
+      <translation>（同基准）</translation>
+    </message>
+    <message>
+      <source>Not a valid value: %1</source>
+      <translation>取值无效：%1</translation>
+    </message>
+    <message>
+      <source>Edit scenario</source>
+      <translation>编辑情景</translation>
+    </message>
+    <message>
+      <source>Scenario %1</source>
+      <translation>情景 %1</translation>
+    </message>
+    <message>
+      <source>Previous base</source>
+      <translation>原基准方案</translation>
+    </message>
+    <message>
+      <source>Previous base %1</source>
+      <translation>原基准方案 %1</translation>
+    </message>
+    <message>
+      <source>Make scenario the base plan</source>
+      <translation>将情景设为基准方案</translation>
+    </message>
+  </context>
+  <context>
+    <name>ScenariosPanel</name>
+    <message>
+      <source>Scenarios</source>
+      <translation>情景比较</translation>
+    </message>
+  </context>
+</TS>

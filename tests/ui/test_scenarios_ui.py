@@ -1,0 +1,117 @@
+"""Scenario editor and comparison: engine figures shown as they are, edits undoable."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from gpu_advisor.engine.evaluate import evaluate_plan
+from gpu_advisor.engine.scenarios import SCENARIO_MONTE_CARLO_DRAWS, figures
+from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.model.scenario_results import SCENARIO_MEASURES
+from gpu_advisor.ui.scenarios import COLUMNS, ScenarioEditor, ScenariosPanel, parse_cell
+from gpu_advisor.ui.scenarios_compare import ScenarioCompareView
+from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.widgets.cost_charts import money_scale
+from tests.engine.test_scenarios import _by_hand, three_scenarios
+
+CASES = [(None, 24), ("H100-80GB-SXM", None), ("H100-80GB-SXM", 24)]
+_FIRST_MEASURE_ROW = 3  # GPU and cards, horizon, changes come first
+
+
+@pytest.fixture
+def session(qtbot: Any) -> ProjectSession:
+    return ProjectSession(three_scenarios())
+
+
+def test_comparison_shows_each_scenario_as_its_plan_alone(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    view = ScenarioCompareView(session)
+    qtbot.addWidget(view)
+    view.refresh_now()
+    table = view.table
+    assert table.columnCount() == 4
+    assert table.horizontalHeaderItem(0).text() == "Base plan"
+    catalog = load_catalog()
+    project = session.project
+    for index, (gpu_id, horizon) in enumerate(CASES):
+        ev = evaluate_plan(
+            _by_hand(project, gpu_id, horizon),
+            catalog,
+            monte_carlo=True,
+            draws=SCENARIO_MONTE_CARLO_DRAWS,
+        )
+        column = figures(ev, project.scenarios[index], index)
+        assert (
+            table.horizontalHeaderItem(index + 1).text()
+            == f"{index + 1}: {column.name}"
+        )
+        for offset, (field, *_rest) in enumerate(SCENARIO_MEASURES):
+            shown = table.item(_FIRST_MEASURE_ROW + offset, index + 1).text()
+            assert shown == view.cell_text(column, field, "CNY", 1.0), field
+        assert "×" in table.item(0, index + 1).text()
+    # one chart per measure, one bar per column
+    assert len(view.charts) == len(SCENARIO_MEASURES)
+    total = view.charts[0].getPlotItem().items[0]
+    divisor, _unit = money_scale("CNY")
+    assert list(total.opts["height"]) == pytest.approx(
+        [c.total_cny / divisor for c in view.comparison.columns]
+    )
+
+
+def test_editing_a_cell_is_one_undoable_step(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    editor = ScenarioEditor(session)
+    qtbot.addWidget(editor)
+    cards = COLUMNS.index("gpus")
+    editor.table.item(0, cards).setText("32")
+    assert session.project.scenarios[0].gpus == 32
+    editor.table.item(0, cards).setText("-3")  # refused by the schema
+    assert session.project.scenarios[0].gpus == 32
+    assert editor.error_label.isVisibleTo(editor)
+    session.undo_stack.undo()
+    assert session.project.scenarios[0].gpus is None
+    report = COLUMNS.index("in_report")
+    editor.table.item(1, report).setCheckState(Qt.CheckState.Unchecked)
+    assert session.project.scenarios[1].in_report is False
+
+
+def test_add_remove_and_make_base(qtbot: Any, session: ProjectSession) -> None:
+    panel = ScenariosPanel(session)
+    qtbot.addWidget(panel)
+    editor = panel.editor
+    editor.add_scenario()
+    assert [s.name for s in session.project.scenarios][-1] == "Scenario 4"
+    editor.table.selectRow(3)
+    editor.remove_selected()
+    assert len(session.project.scenarios) == 3
+    editor.table.selectRow(1)  # H100, 36 months
+    editor.make_selected_base()
+    assert session.project.workload.gpu_id == "H100-80GB-SXM"
+    assert "Previous base" in [s.name for s in session.project.scenarios]
+    session.undo_stack.undo()
+    assert session.project == three_scenarios()
+
+
+def test_combo_sets_and_clears_an_override(qtbot: Any, session: ProjectSession) -> None:
+    editor = ScenarioEditor(session)
+    qtbot.addWidget(editor)
+    combo = editor.table.cellWidget(0, COLUMNS.index("region_id"))
+    combo.setCurrentIndex(combo.findData("ningxia"))
+    combo.activated.emit(combo.currentIndex())
+    assert session.project.scenarios[0].region_id == "ningxia"
+    combo = editor.table.cellWidget(0, COLUMNS.index("region_id"))
+    combo.setCurrentIndex(0)
+    combo.activated.emit(0)
+    assert session.project.scenarios[0].region_id is None
+
+
+def test_parse_cell_refuses_unknown_option_ids() -> None:
+    with pytest.raises(ValueError, match="on_demand"):
+        parse_cell("options", "cheap")
+    with pytest.raises(ValueError, match="2.5"):
+        parse_cell("gpus", "2.5")
