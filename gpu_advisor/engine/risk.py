@@ -44,13 +44,14 @@ import numpy as np
 
 from gpu_advisor.engine.cost import (
     OWNED_OPTIONS,
+    RENT_OPTIONS,
     FloatArray,
     OptionArrays,
     Params,
     make_params,
     price_pure_options,
 )
-from gpu_advisor.engine.mix import MixPolicy, price_mix
+from gpu_advisor.engine.mix import HybridPlan, MixPolicy, price_hybrid, price_mix
 from gpu_advisor.engine.resolve import Resolved
 from gpu_advisor.model.cost_results import (
     Histogram,
@@ -133,22 +134,43 @@ def _price_all(
     owned_gpus: int,
     options: list[OptionId],
     policy: MixPolicy | None,
+    hybrid: HybridPlan | None = None,
 ) -> dict[OptionId, OptionArrays]:
     priced = price_pure_options(p, demand, owned_gpus, options)
     if policy is not None and OptionId.MIX in options:
         priced[OptionId.MIX] = price_mix(p, demand, policy)
+    if hybrid is not None and OptionId.HYBRID in options:
+        priced[OptionId.HYBRID] = price_hybrid(p, demand, hybrid)
     return priced
 
 
-def own_minus_rent(priced: dict[OptionId, OptionArrays]) -> FloatArray | None:
-    """Cheapest owned total minus cheapest feasible renting total, per scenario."""
-    owned = [priced[o].total for o in OWNED_OPTIONS if o in priced]
+def _cheapest_rent(priced: dict[OptionId, OptionArrays]) -> FloatArray | None:
     renting = [
-        a.total for o, a in priced.items() if o not in OWNED_OPTIONS and a.feasible
+        priced[o].total for o in RENT_OPTIONS if o in priced and priced[o].feasible
     ]
-    if not owned or not renting:
+    return np.min(renting, axis=0) if renting else None
+
+
+def own_minus_rent(priced: dict[OptionId, OptionArrays]) -> FloatArray | None:
+    """Cheapest owned total minus cheapest feasible renting total, per scenario.
+
+    "Owned" is buying the fleet (colocation, self-build); the hybrid owns
+    cards too, so it is never counted as a rental, and its own difference
+    is :func:`hybrid_minus_rent`.
+    """
+    owned = [priced[o].total for o in OWNED_OPTIONS if o in priced]
+    rent = _cheapest_rent(priced)
+    if not owned or rent is None:
         return None
-    return np.asarray(np.min(owned, axis=0) - np.min(renting, axis=0), dtype=np.float64)
+    return np.asarray(np.min(owned, axis=0) - rent, dtype=np.float64)
+
+
+def hybrid_minus_rent(priced: dict[OptionId, OptionArrays]) -> FloatArray | None:
+    """The hybrid's total minus the cheapest feasible renting total, per scenario."""
+    rent = _cheapest_rent(priced)
+    if OptionId.HYBRID not in priced or rent is None:
+        return None
+    return np.asarray(priced[OptionId.HYBRID].total - rent, dtype=np.float64)
 
 
 def _scaled(
@@ -212,6 +234,7 @@ def tornado(
     *,
     checkpointing: bool = True,
     mfu: float | None = None,
+    hybrid: HybridPlan | None = None,
 ) -> list[TornadoBar]:
     """One-at-a-time sensitivity of own-minus-rent, largest swing first.
 
@@ -229,6 +252,9 @@ def tornado(
         The mix plan chosen at typical prices.
     mfu : float, optional
         Planned MFU, only to report the low / high MFU values. [1]
+    hybrid : HybridPlan, optional
+        The hybrid chosen at typical prices (its card count stays fixed);
+        each bar then also gives hybrid minus rent at low and high.
 
     Returns
     -------
@@ -245,9 +271,11 @@ def tornado(
         f[2 + 2 * i] = hi
         factors[item.key] = f
     p, d = _scaled(resolved, demand, factors, scenarios, checkpointing)
-    outcome = own_minus_rent(_price_all(p, d, owned_gpus, options, policy))
+    priced = _price_all(p, d, owned_gpus, options, policy, hybrid)
+    outcome = own_minus_rent(priced)
     if outcome is None:
         return []
+    hybrid_outcome = hybrid_minus_rent(priced)
     bars: list[TornadoBar] = []
     for i, item in enumerate(TORNADO_INPUTS):
         lo_f, hi_f = factors[item.key][1 + 2 * i], factors[item.key][2 + 2 * i]
@@ -269,6 +297,12 @@ def tornado(
                 low_outcome_cny=round(lo_o, 2),
                 high_outcome_cny=round(hi_o, 2),
                 swing_cny=round(abs(hi_o - lo_o), 2),
+                hybrid_low_outcome_cny=None
+                if hybrid_outcome is None
+                else round(float(hybrid_outcome[1 + 2 * i]), 2),
+                hybrid_high_outcome_cny=None
+                if hybrid_outcome is None
+                else round(float(hybrid_outcome[2 + 2 * i]), 2),
             )
         )
     bars.sort(key=lambda b: b.swing_cny, reverse=True)
@@ -360,6 +394,7 @@ def monte_carlo_chunks(
     chunks: int = MONTE_CARLO_CHUNKS,
     checkpointing: bool = True,
     batch_draws: int | None = None,
+    hybrid: HybridPlan | None = None,
 ) -> list[Callable[[], MonteCarloPartial]]:
     """The Monte Carlo split into ``chunks`` calls, for a progress bar.
 
@@ -383,6 +418,9 @@ def monte_carlo_chunks(
         Largest number of draws priced at once (default
         :func:`batch_draws_for`, which keeps the pricing temporaries near
         :data:`MONTE_CARLO_BATCH_BYTES`). [1]
+    hybrid : HybridPlan, optional
+        The hybrid chosen at typical prices, priced in every draw with its
+        card count fixed (it owns cards, so own minus rent leaves it out).
 
     Returns
     -------
@@ -418,7 +456,7 @@ def monte_carlo_chunks(
     ) -> tuple[dict[OptionId, FloatArray], FloatArray | None]:
         part = {k: f[start:stop] for k, f in factors.items()}
         p, d = _scaled(resolved, demand, part, stop - start, checkpointing)
-        priced = _price_all(p, d, owned_gpus, options, policy)
+        priced = _price_all(p, d, owned_gpus, options, policy, hybrid)
         return {o: a.total for o, a in priced.items()}, own_minus_rent(priced)
 
     def chunk(start: int, stop: int) -> MonteCarloPartial:
@@ -539,6 +577,7 @@ def monte_carlo(
     draws: int,
     seed: int,
     checkpointing: bool = True,
+    hybrid: HybridPlan | None = None,
 ) -> MonteCarloResult:
     """Totals over ``draws`` random scenarios: percentiles, histograms, P(own < rent).
 
@@ -570,5 +609,6 @@ def monte_carlo(
         seed=seed,
         chunks=1,
         checkpointing=checkpointing,
+        hybrid=hybrid,
     )
     return combine([run()])
