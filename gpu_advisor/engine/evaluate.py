@@ -32,6 +32,7 @@ from gpu_advisor.engine.cost import (
     to_result,
 )
 from gpu_advisor.engine.demand import derive_demand, spot_forbidden_months
+from gpu_advisor.engine.includes import includes
 from gpu_advisor.engine.mix import (
     HybridPlan,
     MixPolicy,
@@ -62,6 +63,7 @@ from gpu_advisor.model.cost_results import (
     BreakEven,
     CostResult,
     CurrencyInfo,
+    HybridResult,
     OptionResult,
     Recommendation,
 )
@@ -619,6 +621,12 @@ def _hybrid(
     return plan, (total, owned, rented)
 
 
+def _with_includes(option: OptionResult, hybrid: HybridResult | None) -> OptionResult:
+    """The option with its one-sentence scope (:mod:`gpu_advisor.engine.includes`)."""
+    en, zh = includes(option, hybrid)
+    return option.model_copy(update={"includes_en": en, "includes_zh": zh})
+
+
 def _prepare(
     project: Project, catalog: Catalog, sizing: SizingResult | None = None
 ) -> _Prepared:
@@ -796,7 +804,15 @@ def evaluate(
         prep.policy,
     )
     priced, risk_options, gpu_id = prep.priced, prep.risk_options, prep.gpu_id
-    results = [to_result(arr, p.discount_rate) for arr in priced.values()]
+    hybrid = (
+        hybrid_result(d, prep.hybrid_plan, *prep.hybrid_totals)
+        if prep.hybrid_plan is not None
+        else None
+    )
+    results = [
+        _with_includes(to_result(arr, p.discount_rate), hybrid)
+        for arr in priced.values()
+    ]
     list(priced)
     break_even = compute_break_even(
         p,
@@ -814,11 +830,6 @@ def evaluate(
         checkpointing=budget.checkpointing,
         mfu=sizing.compute.mfu,
         hybrid=prep.hybrid_plan,
-    )
-    hybrid = (
-        hybrid_result(d, prep.hybrid_plan, *prep.hybrid_totals)
-        if prep.hybrid_plan is not None
-        else None
     )
     rec = recommend(
         project,

@@ -369,18 +369,35 @@ def hybrid_result(
             f"counts tried ({tried_txt}): {_cny(total)} CNY."
             if n == 0
             else f"Buying {n} cards ({option_name(option)}, {owned_util:.0%} used) "
-            f"and renting the {rest:,.0f} GPU-hours above them ({rest_en}, at most "
-            f"{rented_peak} cards in the busiest month) costs {_cny(total)} CNY, the "
-            f"least of the owned card counts tried ({tried_txt})."
+            + (
+                f"and renting the {rest:,.0f} GPU-hours above them ({rest_en}, at "
+                f"most {rented_peak} cards in the busiest month)"
+                if rest > 0
+                else "to cover every month"
+            )
+            + f" costs {_cny(total)} CNY, the least of the owned card counts tried "
+            f"({tried_txt})."
         ),
         reason_zh=(
             f"全部租用（{rest_zh}）比所试任何自有卡数（{tried_txt}）都便宜：{_cny(total)} 元。"
             if n == 0
             else f"购买 {n} 张卡（{option_name(option, True)}，利用率 {owned_util:.0%}），"
-            f"其上的 {rest:,.0f} 卡时以{rest_zh}租用（需求最高月最多租 {rented_peak} 张卡），"
-            f"共 {_cny(total)} 元，是所试自有卡数（{tried_txt}）中最便宜的。"
+            + (
+                f"其上的 {rest:,.0f} 卡时以{rest_zh}租用（需求最高月最多租 {rented_peak} 张卡），"
+                if rest > 0
+                else "覆盖每个月的需求，"
+            )
+            + f"共 {_cny(total)} 元，是所试自有卡数（{tried_txt}）中最便宜的。"
         ),
     )
+
+
+_CONDITION_WORDS: dict[str, tuple[str, str]] = {
+    "budget.has_ops_staff": ("operations staff", "运维人员"),
+    "budget.has_spare_cash": ("spare cash", "富余现金"),
+    "budget.has_machine_room": ("a machine room", "机房"),
+}
+"""(English, Chinese) words for the conditions of buying (the budget step's check boxes)."""
 
 
 def _owned_kind(option: OptionResult, hybrid: HybridResult | None) -> OptionId:
@@ -500,8 +517,12 @@ def recommend(
                     f"负载不稳定或不满（利用率 {util:.0%}，峰均比 {peak_to_mean:.2f}）"
                 )
             if missing:
-                blockers_en.append("missing: " + ", ".join(missing))
-                blockers_zh.append("缺少：" + "、".join(missing))
+                blockers_en.append(
+                    "missing: " + ", ".join(_CONDITION_WORDS[m][0] for m in missing)
+                )
+                blockers_zh.append(
+                    "缺少：" + "、".join(_CONDITION_WORDS[m][1] for m in missing)
+                )
             reasons.append(
                 _reason(
                     "recommend.own_blocked",
