@@ -667,6 +667,17 @@ def _prepare(
         spot.reason_en = "Serving months cannot run on reclaimable spot instances."
         spot.reason_zh = "推理服务月份不能使用随时可能被回收的竞价实例。"
         risk_options = [o for o in options if o is not OptionId.SPOT]
+    elif OptionId.SPOT in priced and any(
+        f and h > 0 for f, h in zip(forbidden, demand, strict=False)
+    ):
+        # a month whose phase the user marked as not tolerating spot
+        spot = priced[OptionId.SPOT]
+        spot.feasible = False
+        spot.reason_en = (
+            "Some months of the demand profile do not tolerate spot instances."
+        )
+        spot.reason_zh = "需求曲线中有月份不接受竞价实例。"
+        risk_options = [o for o in options if o is not OptionId.SPOT]
     return _Prepared(
         sizing=sizing,
         gpu_id=gpu_id,
