@@ -26,7 +26,7 @@ from gpu_advisor.engine.cost import (
 )
 from gpu_advisor.engine.demand import derive_demand, spot_forbidden_months
 from gpu_advisor.engine.evaluate import evaluate
-from gpu_advisor.engine.mix import best_policy, price_mix
+from gpu_advisor.engine.mix import best_hybrid, best_policy, price_hybrid, price_mix
 from gpu_advisor.engine.recommend import hybrid_result, recommend
 from gpu_advisor.engine.resolve import resolve
 from gpu_advisor.engine.risk import monte_carlo, tornado
@@ -61,9 +61,7 @@ def cost_only() -> Any:
     forbidden = spot_forbidden_months(PROJECT, len(demand))
     policy = best_policy(p, d, spot_forbidden=forbidden)
     priced[OptionId.MIX] = price_mix(p, d, policy)
-    results = [to_result(a, p.discount_rate) for a in priced.values()]
-    be = compute_break_even(p, priced, demand, gpus, spot_forbidden=forbidden)
-    hybrid = hybrid_result(
+    plan, *totals = best_hybrid(
         p,
         d,
         gpus,
@@ -71,6 +69,10 @@ def cost_only() -> Any:
         allow_spot=True,
         spot_forbidden=forbidden,
     )
+    priced[OptionId.HYBRID] = price_hybrid(p, d, plan)
+    results = [to_result(a, p.discount_rate) for a in priced.values()]
+    be = compute_break_even(p, priced, demand, gpus, spot_forbidden=forbidden)
+    hybrid = hybrid_result(d, plan, *totals)
     return recommend(
         PROJECT,
         CATALOG,
@@ -89,14 +91,19 @@ _R = resolve(PROJECT, CATALOG, SIZING.gpu_id)
 _D = np.asarray([derive_demand(PROJECT, SIZING)[0]])
 _G = owned_gpus_for(_D, None)
 _POLICY = best_policy(make_params(_R), _D)
+_HYBRID = best_hybrid(
+    make_params(_R), _D, _G, [OptionId.COLOCATION, OptionId.SELF_BUILD]
+)[0]
 
 
 def run_tornado() -> Any:
-    return tornado(_R, _D, _G, list(OptionId), _POLICY)
+    return tornado(_R, _D, _G, list(OptionId), _POLICY, hybrid=_HYBRID)
 
 
 def run_monte_carlo() -> Any:
-    return monte_carlo(_R, _D, _G, list(OptionId), _POLICY, draws=10_000, seed=0)
+    return monte_carlo(
+        _R, _D, _G, list(OptionId), _POLICY, draws=10_000, seed=0, hybrid=_HYBRID
+    )
 
 
 def run_evaluate() -> Any:

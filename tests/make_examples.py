@@ -63,6 +63,7 @@ def shanghai_finetune() -> Project:
                 OptionId.MIX,
                 OptionId.COLOCATION,
                 OptionId.SELF_BUILD,
+                OptionId.HYBRID,
             ],
             data_residency=DataResidency.CITY,
             shared_storage_tb=10,

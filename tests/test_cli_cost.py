@@ -39,7 +39,11 @@ def test_json_has_the_documented_keys(capsys, example):
         "mix",
         "colocation",
         "self_build",
+        "hybrid",
     ]
+    hybrid = doc["options"][-1]
+    assert hybrid["gpus"] == 8  # the owned cards, not the 64-card peak
+    assert hybrid["total_cny"] == doc["hybrid"]["total_cny"]
     for o in doc["options"]:
         assert {
             "id",

@@ -147,6 +147,7 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
                 "gpus": o.gpus,
                 "breakdown": o.breakdown,
                 "feasible": o.feasible,
+                "includes": o.includes_zh if lang is Language.ZH else o.includes_en,
             }
             for o in cost.options
         ],

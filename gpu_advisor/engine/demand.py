@@ -152,23 +152,45 @@ def derive_demand(
     return [0.0] * horizon, "none", warnings
 
 
+def phase_allows_spot(phase: PhaseKind, spot_allowed: bool | None = None) -> bool:
+    """Whether a month of ``phase`` may run on spot instances.
+
+    Serving (inference) never does: a reclaimed instance drops users'
+    requests. Other phases follow the month's own ``spot_allowed`` and
+    tolerate spot by default (a training run restarts from its last
+    checkpoint; whether the project checkpoints is checked where the bursts
+    are priced).
+
+    >>> phase_allows_spot(PhaseKind.INFERENCE, True), phase_allows_spot(PhaseKind.PRETRAIN)
+    (False, True)
+    >>> phase_allows_spot(PhaseKind.FINETUNE, False)
+    False
+    """
+    if phase is PhaseKind.INFERENCE:
+        return False
+    return True if spot_allowed is None else spot_allowed
+
+
 def spot_forbidden_months(project: Project, horizon_months: int) -> tuple[bool, ...]:
     """Per month, True when the month's phase tolerates no spot instances.
 
-    Serving (inference) months never run on reclaimable spot: a reclaimed
-    instance drops users' requests. Training phases tolerate spot when the
-    run checkpoints (checked where the bursts are priced).
+    See :func:`phase_allows_spot`; months past the profile tolerate spot
+    (they have no demand).
 
     Examples
     --------
     >>> from gpu_advisor.model.project import DemandMonth, DemandProfile, PhaseKind
     >>> months = [DemandMonth(gpu_hours=1.0, phase=PhaseKind.PRETRAIN),
-    ...           DemandMonth(gpu_hours=1.0, phase=PhaseKind.INFERENCE)]
-    >>> spot_forbidden_months(Project(demand=DemandProfile(months=months)), 3)
-    (False, True, False)
+    ...           DemandMonth(gpu_hours=1.0, phase=PhaseKind.INFERENCE),
+    ...           DemandMonth(gpu_hours=1.0, spot_allowed=False)]
+    >>> spot_forbidden_months(Project(demand=DemandProfile(months=months)), 4)
+    (False, True, True, False)
     """
     if project.demand.months:
-        flags = [m.phase is PhaseKind.INFERENCE for m in project.demand.months]
+        flags = [
+            not phase_allows_spot(m.phase, m.spot_allowed)
+            for m in project.demand.months
+        ]
         return tuple((flags + [False] * horizon_months)[:horizon_months])
     serving = project.workload.task is TaskKind.INFERENCE
     return (serving,) * horizon_months

@@ -34,7 +34,15 @@ from gpu_advisor.engine.cost import (
     to_result,
 )
 from gpu_advisor.engine.demand import derive_demand, spot_forbidden_months
-from gpu_advisor.engine.mix import MixPolicy, best_policy, price_mix
+from gpu_advisor.engine.includes import includes
+from gpu_advisor.engine.mix import (
+    HybridPlan,
+    MixPolicy,
+    best_hybrid,
+    best_policy,
+    price_hybrid,
+    price_mix,
+)
 from gpu_advisor.engine.plan_defaults import (
     PLAN_MONTE_CARLO_DRAWS,
     PLAN_MONTE_CARLO_SEED,
@@ -57,6 +65,7 @@ from gpu_advisor.model.cost_results import (
     BreakEven,
     CostResult,
     CurrencyInfo,
+    HybridResult,
     OptionResult,
     Recommendation,
 )
@@ -144,6 +153,22 @@ _FORMULAS: dict[OptionId, tuple[str, list[str]]] = {
             "ops_salary_cny_per_year",
             "maintenance_fraction_per_year",
             "financing_rate_per_year",
+        ],
+    ),
+    OptionId.HYBRID: (
+        "owned N cards (colocation or self-build formula on the demand up to "
+        "N × 730 GPU-hours a month) + the cheapest mix of the demand above them "
+        "(no rental add-ons when cards are owned); N = the cheapest of 0, the "
+        "fleet and the monthly card counts",
+        [
+            "gpu_price_cny",
+            "server_cny_per_server",
+            "monthly_cny_per_gpu_month",
+            "yearly_price_factor",
+            "on_demand_cny_per_gpu_hour",
+            "spot_price_factor",
+            "hardware_life_years",
+            "electricity_cny_per_kwh",
         ],
     ),
 }
@@ -568,6 +593,40 @@ class _Prepared:
     priced: dict[OptionId, OptionArrays]
     policy: MixPolicy | None
     risk_options: list[OptionId]
+    hybrid_plan: HybridPlan | None = None
+    hybrid_totals: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    """Total, owned part and rented part of the hybrid (scenario 0). [CNY]"""
+
+
+def _hybrid(
+    p: Params,
+    d: FloatArray,
+    owned_gpus: int,
+    options: list[OptionId],
+    spot_forbidden: tuple[bool, ...],
+) -> tuple[HybridPlan | None, tuple[float, float, float]]:
+    """The best hybrid plan: owned kinds among the options (colocation when the
+    hybrid is chosen alone), rented part by the cheapest mix."""
+    kinds = [o for o in _OWNED if o in options]
+    if not kinds and OptionId.HYBRID in options:
+        kinds = [OptionId.COLOCATION]  # needs no machine room
+    if not kinds:
+        return None, (0.0, 0.0, 0.0)
+    plan, total, owned, rented = best_hybrid(
+        p,
+        d,
+        owned_gpus,
+        kinds,
+        allow_spot=OptionId.SPOT in options,
+        spot_forbidden=spot_forbidden,
+    )
+    return plan, (total, owned, rented)
+
+
+def _with_includes(option: OptionResult, hybrid: HybridResult | None) -> OptionResult:
+    """The option with its one-sentence scope (:mod:`gpu_advisor.engine.includes`)."""
+    en, zh = includes(option, hybrid)
+    return option.model_copy(update={"includes_en": en, "includes_zh": zh})
 
 
 def _prepare(
@@ -591,14 +650,15 @@ def _prepare(
     options = [o for o in OptionId if o in set(budget.options)]
     priced = price_pure_options(p, d, owned_gpus, options)
     policy: MixPolicy | None = None
+    forbidden = spot_forbidden_months(project, len(demand))
     if OptionId.MIX in options:
         policy = best_policy(
-            p,
-            d,
-            allow_spot=OptionId.SPOT in options,
-            spot_forbidden=spot_forbidden_months(project, len(demand)),
+            p, d, allow_spot=OptionId.SPOT in options, spot_forbidden=forbidden
         )
         priced[OptionId.MIX] = price_mix(p, d, policy)
+    hybrid_plan, hybrid_totals = _hybrid(p, d, owned_gpus, options, forbidden)
+    if hybrid_plan is not None and OptionId.HYBRID in options:
+        priced[OptionId.HYBRID] = price_hybrid(p, d, hybrid_plan)
     priced = {o: priced[o] for o in options if o in priced}
     risk_options = options
     if OptionId.SPOT in priced and _serves(project):
@@ -608,6 +668,17 @@ def _prepare(
         spot.feasible = False
         spot.reason_en = "Serving months cannot run on reclaimable spot instances."
         spot.reason_zh = "推理服务月份不能使用随时可能被回收的竞价实例。"
+        risk_options = [o for o in options if o is not OptionId.SPOT]
+    elif OptionId.SPOT in priced and any(
+        f and h > 0 for f, h in zip(forbidden, demand, strict=False)
+    ):
+        # a month whose phase the user marked as not tolerating spot
+        spot = priced[OptionId.SPOT]
+        spot.feasible = False
+        spot.reason_en = (
+            "Some months of the demand profile do not tolerate spot instances."
+        )
+        spot.reason_zh = "需求曲线中有月份不接受竞价实例。"
         risk_options = [o for o in options if o is not OptionId.SPOT]
     return _Prepared(
         sizing=sizing,
@@ -622,6 +693,8 @@ def _prepare(
         priced=priced,
         policy=policy,
         risk_options=risk_options,
+        hybrid_plan=hybrid_plan,
+        hybrid_totals=hybrid_totals,
     )
 
 
@@ -703,6 +776,7 @@ def monte_carlo_chunks(
                     chunks=count,
                     checkpointing=project.budget.checkpointing,
                     gpu_hours_log_sigma=_gpu_hours_log_sigma(prep),
+                    hybrid=prep.hybrid_plan,
                 )
             )
         return plan
@@ -759,8 +833,16 @@ def evaluate(
         prep.policy,
     )
     priced, risk_options, gpu_id = prep.priced, prep.risk_options, prep.gpu_id
-    results = [to_result(arr, p.discount_rate) for arr in priced.values()]
-    options_priced = list(priced)
+    hybrid = (
+        hybrid_result(d, prep.hybrid_plan, *prep.hybrid_totals)
+        if prep.hybrid_plan is not None
+        else None
+    )
+    results = [
+        _with_includes(to_result(arr, p.discount_rate), hybrid)
+        for arr in priced.values()
+    ]
+    list(priced)
     break_even = compute_break_even(
         p,
         priced,
@@ -776,14 +858,7 @@ def evaluate(
         policy,
         checkpointing=budget.checkpointing,
         mfu=sizing.compute.mfu,
-    )
-    hybrid = hybrid_result(
-        p,
-        d,
-        owned_gpus,
-        [o for o in options_priced if o in _OWNED],
-        allow_spot=OptionId.SPOT in priced,
-        spot_forbidden=spot_forbidden_months(project, len(demand)),
+        hybrid=prep.hybrid_plan,
     )
     rec = recommend(
         project,
@@ -847,6 +922,7 @@ def evaluate(
             seed=seed,
             checkpointing=budget.checkpointing,
             gpu_hours_log_sigma=_gpu_hours_log_sigma(prep),
+            hybrid=prep.hybrid_plan,
         )
     return Evaluation(sizing=sizing, cost=cost, monte_carlo=mc)
 

@@ -104,8 +104,15 @@ def spot_burst_hours(policy: MixPolicy, demand: FloatArray) -> float:
     return float((burst * (1 - mask)).sum())
 
 
-def price_mix(p: Params, demand: FloatArray, policy: MixPolicy) -> OptionArrays:
-    """Price one mix plan over all scenarios."""
+def price_mix(
+    p: Params, demand: FloatArray, policy: MixPolicy, *, addons: bool = True
+) -> OptionArrays:
+    """Price one mix plan over all scenarios.
+
+    ``addons=False`` leaves out storage, traffic and bandwidth (the rented
+    peaks of a hybrid, whose data lives on the owned storage, as the owned
+    options' on-demand overflow does).
+    """
     demand = clean_demand(demand)
     months = demand.shape[1]
     n = np.asarray(policy.baseline_gpus, dtype=np.float64)[None, :]  # (1, H)
@@ -122,7 +129,9 @@ def price_mix(p: Params, demand: FloatArray, policy: MixPolicy) -> OptionArrays:
     burst, interruption = _burst_cost(
         p, burst_hours, policy.burst_kind, policy.spot_forbidden
     )
-    cash = reserved + burst + _addon_monthly(p, demand)
+    cash = reserved + burst
+    if addons:
+        cash = cash + _addon_monthly(p, demand)
     cash[:, -1] += beyond
     deposit = p.deposit_months[:, 0] * rate[:, 0] * float(n.max(initial=0.0))
     cash = _with_deposit(cash, deposit)
@@ -143,7 +152,7 @@ def price_mix(p: Params, demand: FloatArray, policy: MixPolicy) -> OptionArrays:
         "burst": (burst - interruption).sum(axis=1),
         "interruption_overhead": interruption.sum(axis=1),
         "commitment_beyond_horizon": beyond * np.ones(demand.shape[0]),
-        **_addons(p, demand),
+        **(_addons(p, demand) if addons else {}),
     }
     idle_reserved = np.maximum(
         reserved_hours - np.minimum(demand, n * HOURS_PER_MONTH).sum(axis=1), 0.0
@@ -311,6 +320,72 @@ def hybrid_candidates(demand: FloatArray, fleet: int) -> list[int]:
     return sorted({0, max(0, fleet), *levels})
 
 
+@dataclass(frozen=True, slots=True)
+class HybridPlan:
+    """Own ``owned_gpus`` cards of ``owned_option``, rent the rest with ``rest_policy``.
+
+    Like the mix plan, it is decided up front (at typical prices): the
+    tornado and the Monte Carlo keep the card count and the reserved
+    baseline of the rented part fixed; only the bursts adapt.
+    """
+
+    owned_option: OptionId
+    owned_gpus: int
+    rest_policy: MixPolicy | None
+    candidates: tuple[int, ...] = ()
+
+
+def _split(demand: FloatArray, gpus: int) -> tuple[FloatArray, FloatArray]:
+    """Demand served by ``gpus`` owned cards and the rest above them."""
+    cap = gpus * HOURS_PER_MONTH
+    base = np.minimum(demand, cap)
+    return base, np.maximum(demand - cap, 0.0)
+
+
+def price_hybrid(p: Params, demand: FloatArray, plan: HybridPlan) -> OptionArrays:
+    """Price a hybrid plan over all scenarios (``OptionId.HYBRID``).
+
+    The owned part is :func:`gpu_advisor.engine.cost.price_owned` of the
+    demand up to ``N × 730`` GPU-hours a month; the rest is
+    :func:`price_mix` of the demand above it with the plan's rented policy,
+    without rental add-ons when cards are owned (the owned options' own
+    storage and bandwidth serve it, as for their on-demand overflow).
+    """
+    demand = clean_demand(demand)
+    s = demand.shape[0]
+    base, rest = _split(demand, plan.owned_gpus)
+    parts: list[OptionArrays] = []
+    if plan.owned_gpus > 0:
+        parts.append(price_owned(p, base, plan.owned_gpus, plan.owned_option))
+    if plan.rest_policy is not None and (plan.owned_gpus == 0 or rest.any()):
+        parts.append(price_mix(p, rest, plan.rest_policy, addons=plan.owned_gpus == 0))
+    if not parts:
+        raise ValueError("a hybrid that owns no cards needs a rented policy")
+    cash = sum((a.cash for a in parts), np.zeros_like(demand))
+    lines: dict[str, FloatArray] = {}
+    for a in parts:
+        for key, value in a.lines.items():
+            lines[key] = lines.get(key, np.zeros(s)) + value
+    useful = demand.sum(axis=1)
+    billed = sum((a.billed for a in parts), np.zeros(s))
+    util = np.where(billed > 0, useful / np.maximum(billed, 1e-9), 1.0)
+    zero = np.zeros(s)
+    return OptionArrays(
+        OptionId.HYBRID,
+        cash,
+        lines,
+        useful,
+        billed,
+        np.full(s, float(plan.owned_gpus)),
+        capex=sum((a.capex * np.ones(s) for a in parts), zero),
+        residual=sum((a.residual * np.ones(s) for a in parts), zero),
+        deposit=sum((a.deposit * np.ones(s) for a in parts), zero),
+        idle=sum((a.idle * np.ones(s) for a in parts), zero),
+        utilization=util,
+        detail=plan,
+    )
+
+
 def best_hybrid(
     p: Params,
     demand: FloatArray,
@@ -319,46 +394,42 @@ def best_hybrid(
     *,
     allow_spot: bool = True,
     spot_forbidden: tuple[bool, ...] = (),
-) -> tuple[OptionId, int, float, float, float, list[int]]:
+) -> tuple[HybridPlan, float, float, float]:
     """Own ``N`` cards, rent the demand above them with the cheapest mix.
 
     Each candidate ``N`` (:func:`hybrid_candidates`) is priced as
-    :func:`gpu_advisor.engine.cost.price_owned` of the demand up to ``N × 730``
-    GPU-hours a month plus :func:`price_mix` of the rest with its own best
-    plan (same phase rules). ``N = 0`` is the mix on the whole demand and
-    ``N = fleet`` is owning the fleet with the overflow rented, so the best
-    hybrid is never dearer than the mix, and never dearer than owning the
-    fleet when the mix rents the overflow no dearer than on demand.
+    :func:`price_hybrid`: the owned cards on the demand up to ``N × 730``
+    GPU-hours a month plus the cheapest mix plan of the rest (same phase
+    rules). ``N = 0`` is the mix on the whole demand and ``N = fleet`` is
+    owning the fleet with the overflow rented by a mix that may burst on
+    demand, so the best hybrid is never dearer than the mix nor than owning
+    the fleet (whose overflow runs on demand).
 
     Returns
     -------
     tuple
-        ``(owned_option, N, total, owned_part, rented_part, candidates)``
-        [CNY] for scenario 0.
+        ``(plan, total, owned_part, rented_part)`` [CNY] for scenario 0.
     """
     d = clean_demand(demand)[:1]
     p0 = _first(p)
     candidates = hybrid_candidates(d, fleet)
-    best: tuple[OptionId, int, float, float, float] | None = None
+    best: tuple[HybridPlan, float, float, float] | None = None
     for n in candidates:
-        rest = np.maximum(d - n * HOURS_PER_MONTH, 0.0)
-        if float(rest.sum()) > 0:
-            policy = best_policy(
-                p0, rest, allow_spot=allow_spot, spot_forbidden=spot_forbidden
-            )
-            rented = float(price_mix(p0, rest, policy).total[0])
-        else:
-            rented = 0.0
-        if n == 0:
-            options = [(owned_options[0], 0.0)]
-        else:
-            base = np.minimum(d, n * HOURS_PER_MONTH)
-            options = [
-                (o, float(price_owned(p0, base, n, o).total[0])) for o in owned_options
-            ]
-        for option, owned in options:
-            total = owned + rented
-            if best is None or total < best[2] - 1e-6:
-                best = (option, n, total, owned, rented)
+        rest = _split(d, n)[1]
+        policy = (
+            best_policy(p0, rest, allow_spot=allow_spot, spot_forbidden=spot_forbidden)
+            if n == 0 or float(rest.sum()) > 0
+            else None
+        )
+        kinds = owned_options[:1] if n == 0 else owned_options
+        for option in kinds:
+            plan = HybridPlan(option, n, policy, tuple(candidates))
+            priced = price_hybrid(p0, d, plan)
+            total = float(priced.total[0])
+            owned = 0.0
+            if n > 0:
+                owned = float(price_owned(p0, _split(d, n)[0], n, option).total[0])
+            if best is None or total < best[1] - 1e-6:
+                best = (plan, total, owned, total - owned)
     assert best is not None
-    return (*best, candidates)
+    return best

@@ -19,6 +19,7 @@ OPTION_NAMES: Final[dict[OptionId, tuple[str, str]]] = {
     OptionId.MIX: ("Reserved baseline plus bursts", "预留基线加弹性"),
     OptionId.COLOCATION: ("Colocation", "托管"),
     OptionId.SELF_BUILD: ("Self-built room", "自建机房"),
+    OptionId.HYBRID: ("Owned baseline plus rented peaks", "自有基线＋租用峰值"),
 }
 """(English, Chinese) name of each option, English in sentence case."""
 

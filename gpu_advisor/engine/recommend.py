@@ -34,10 +34,9 @@ import numpy as np
 from gpu_advisor.engine.cost import (
     RENT_OPTIONS,
     FloatArray,
-    Params,
     check_card_hour_price,
 )
-from gpu_advisor.engine.mix import MixPolicy, best_hybrid
+from gpu_advisor.engine.mix import HybridPlan, MixPolicy
 from gpu_advisor.engine.names import option_in_sentence
 from gpu_advisor.engine.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.catalog import Catalog
@@ -122,7 +121,7 @@ def demand_shape(demand: list[float]) -> tuple[int, float]:
 
 
 def _price_inputs(option: OptionId) -> list[str]:
-    if option in (OptionId.COLOCATION, OptionId.SELF_BUILD):
+    if option in (OptionId.COLOCATION, OptionId.SELF_BUILD, OptionId.HYBRID):
         return [
             "budget.gpu_price_cny",
             "budget.server_cny_per_server",
@@ -332,30 +331,29 @@ def price_book_warnings(
 
 
 def hybrid_result(
-    p: Params,
     demand: FloatArray,
-    fleet: int,
-    owned_options: list[OptionId],
-    *,
-    allow_spot: bool,
-    spot_forbidden: tuple[bool, ...],
+    plan: HybridPlan,
+    total: float,
+    owned: float,
+    rented: float,
 ) -> HybridResult | None:
     """The best 'own the baseline, rent the rest' plan, with its card count and why.
 
-    None when no owned option is priced or there is no demand.
+    ``plan`` and the three totals [CNY] are :func:`best_hybrid`'s. None when
+    there is no demand.
     """
-    if not owned_options or float(np.sum(demand)) <= 0:
+    if float(np.sum(demand)) <= 0:
         return None
-    option, n, total, owned, rented, tried = best_hybrid(
-        p,
-        demand,
-        fleet,
-        owned_options,
-        allow_spot=allow_spot,
-        spot_forbidden=spot_forbidden,
-    )
-    rest = float(np.maximum(demand[0] - n * HOURS_PER_MONTH, 0.0).sum())
+    option, n, tried = plan.owned_option, plan.owned_gpus, list(plan.candidates)
+    d = np.maximum(np.asarray(demand, dtype=np.float64)[0], 0.0)
+    cap = n * HOURS_PER_MONTH
+    rest_m = np.maximum(d - cap, 0.0)
+    rest = float(rest_m.sum())
+    rented_peak = int(np.ceil(float(rest_m.max(initial=0.0)) / HOURS_PER_MONTH - 1e-9))
+    used = float(np.minimum(d, cap).sum())
+    owned_util = used / (cap * d.shape[0]) if n > 0 and d.shape[0] else 0.0
     tried_txt = ", ".join(str(t) for t in tried)
+    rest_en, rest_zh = option_name(OptionId.MIX), option_name(OptionId.MIX, True)
     return HybridResult(
         owned_option=option,
         owned_gpus=n,
@@ -363,24 +361,57 @@ def hybrid_result(
         owned_cny=round(owned, 2),
         rented_cny=round(rented, 2),
         rented_gpu_hours=round(rest, 3),
+        rented_peak_gpus=rented_peak,
+        owned_utilization=round(min(max(owned_util, 0.0), 1.0), 6),
         candidates_tried=tried,
         reason_en=(
-            f"Renting everything ({option_name(OptionId.MIX)}) costs less than owning "
-            f"any of the card counts tried ({tried_txt}): {_cny(total)} CNY."
+            f"Renting everything ({rest_en}) costs less than owning any of the card "
+            f"counts tried ({tried_txt}): {_cny(total)} CNY."
             if n == 0
-            else f"Buying {n} cards ({option_name(option)}) and renting the "
-            f"{rest:,.0f} GPU-hours above them ({option_name(OptionId.MIX)}) costs "
-            f"{_cny(total)} CNY, the least of the owned card counts tried ({tried_txt})."
+            else f"Buying {n} cards ({option_name(option)}, {owned_util:.0%} used) "
+            + (
+                f"and renting the {rest:,.0f} GPU-hours above them ({rest_en}, at "
+                f"most {rented_peak} cards in the busiest month)"
+                if rest > 0
+                else "to cover every month"
+            )
+            + f" costs {_cny(total)} CNY, the least of the owned card counts tried "
+            f"({tried_txt})."
         ),
         reason_zh=(
-            f"全部租用（{option_name(OptionId.MIX, True)}）比所试任何自有卡数"
-            f"（{tried_txt}）都便宜：{_cny(total)} 元。"
+            f"全部租用（{rest_zh}）比所试任何自有卡数（{tried_txt}）都便宜：{_cny(total)} 元。"
             if n == 0
-            else f"购买 {n} 张卡（{option_name(option, True)}），其上的 {rest:,.0f} 卡时"
-            f"以{option_name(OptionId.MIX, True)}租用，共 {_cny(total)} 元，是所试自有卡数"
-            f"（{tried_txt}）中最便宜的。"
+            else f"购买 {n} 张卡（{option_name(option, True)}，利用率 {owned_util:.0%}），"
+            + (
+                f"其上的 {rest:,.0f} 卡时以{rest_zh}租用（需求最高月最多租 {rented_peak} 张卡），"
+                if rest > 0
+                else "覆盖每个月的需求，"
+            )
+            + f"共 {_cny(total)} 元，是所试自有卡数（{tried_txt}）中最便宜的。"
         ),
     )
+
+
+_CONDITION_WORDS: dict[str, tuple[str, str]] = {
+    "budget.has_ops_staff": ("operations staff", "运维人员"),
+    "budget.has_spare_cash": ("spare cash", "富余现金"),
+    "budget.has_machine_room": ("a machine room", "机房"),
+}
+"""(English, Chinese) words for the conditions of buying (the budget step's check boxes)."""
+
+
+def _owned_kind(option: OptionResult, hybrid: HybridResult | None) -> OptionId:
+    """Colocation or self-build: how an owning-type option holds its cards."""
+    if option.id is OptionId.HYBRID and hybrid is not None:
+        return hybrid.owned_option
+    return option.id
+
+
+def _owned_utilization(option: OptionResult, hybrid: HybridResult | None) -> float:
+    """Utilisation of the cards an owning-type option buys."""
+    if option.id is OptionId.HYBRID and hybrid is not None:
+        return hybrid.owned_utilization
+    return option.utilization
 
 
 def recommend(
@@ -406,8 +437,16 @@ def recommend(
     reasons: list[Advice] = []
     warnings: list[Advice] = []
     renting = [o for o in options if o.id in RENT_OPTIONS and o.feasible]
-    owned = sorted(
+    owned_pure = sorted(
         (o for o in options if o.id in (OptionId.COLOCATION, OptionId.SELF_BUILD)),
+        key=lambda o: o.total_cny,
+    )
+    # the hybrid owns cards: it is an owning-type option (never a rental to
+    # beat, and recommended only on owning's conditions); owning no card, it
+    # is the mix under another name and is not a choice of its own
+    hybrid_opt = by_id.get(OptionId.HYBRID)
+    owned = sorted(
+        [*owned_pure, *([hybrid_opt] if hybrid_opt and hybrid_opt.gpus > 0 else [])],
         key=lambda o: o.total_cny,
     )
     pure = [o for o in renting if o.id is not OptionId.MIX]
@@ -441,9 +480,11 @@ def recommend(
     chosen: OptionResult | None = None
     for own in owned:
         cheaper = cheapest_rent is None or own.total_cny < cheapest_rent.total_cny
-        stable = (
-            own.utilization >= STABLE_UTILIZATION
-            and peak_to_mean <= STABLE_PEAK_TO_MEAN
+        kind = _owned_kind(own, hybrid)
+        util = _owned_utilization(own, hybrid)
+        # the hybrid rents the peaks: only its owned cards need a full load
+        stable = util >= STABLE_UTILIZATION and (
+            own.id is OptionId.HYBRID or peak_to_mean <= STABLE_PEAK_TO_MEAN
         )
         missing = [
             name
@@ -452,7 +493,7 @@ def recommend(
                 ("budget.has_spare_cash", b.has_spare_cash),
                 (
                     "budget.has_machine_room",
-                    b.has_machine_room or own.id is OptionId.COLOCATION,
+                    b.has_machine_room or kind is OptionId.COLOCATION,
                 ),
             )
             if not ok
@@ -470,15 +511,18 @@ def recommend(
             if not stable:
                 blockers_en.append(
                     f"the load is not stable and full (utilisation "
-                    f"{own.utilization:.0%}, peak/mean {peak_to_mean:.2f})"
+                    f"{util:.0%}, peak/mean {peak_to_mean:.2f})"
                 )
                 blockers_zh.append(
-                    f"负载不稳定或不满（利用率 {own.utilization:.0%}，"
-                    f"峰均比 {peak_to_mean:.2f}）"
+                    f"负载不稳定或不满（利用率 {util:.0%}，峰均比 {peak_to_mean:.2f}）"
                 )
             if missing:
-                blockers_en.append("missing: " + ", ".join(missing))
-                blockers_zh.append("缺少：" + "、".join(missing))
+                blockers_en.append(
+                    "missing: " + ", ".join(_CONDITION_WORDS[m][0] for m in missing)
+                )
+                blockers_zh.append(
+                    "缺少：" + "、".join(_CONDITION_WORDS[m][1] for m in missing)
+                )
             reasons.append(
                 _reason(
                     "recommend.own_blocked",
@@ -514,11 +558,12 @@ def recommend(
                 "recommend.own",
                 f"{option_name(chosen.id).capitalize()} costs {_cny(chosen.total_cny)} CNY over "
                 f"{len(demand)} months, {_cny(rent_total - chosen.total_cny)} CNY less than "
-                f"{rent_en}, at {chosen.utilization:.0%} utilisation of "
-                f"{chosen.gpus} cards.",
+                f"{rent_en}, at {_owned_utilization(chosen, hybrid):.0%} utilisation of "
+                f"{chosen.gpus} {'owned ' if chosen.id is OptionId.HYBRID else ''}cards.",
                 f"{option_name(chosen.id, True)}在 {len(demand)} 个月内共 {_cny(chosen.total_cny)} 元，"
                 f"比{rent_zh}少 {_cny(rent_total - chosen.total_cny)} 元，"
-                f"{chosen.gpus} 张卡利用率 {chosen.utilization:.0%}。",
+                f"{'自有 ' if chosen.id is OptionId.HYBRID else ''}{chosen.gpus} 张卡利用率 "
+                f"{_owned_utilization(chosen, hybrid):.0%}。",
                 [*demand_inputs, *_price_inputs(chosen.id)],
             ),
         )
@@ -528,11 +573,15 @@ def recommend(
                 "Stable full load, operations staff and spare cash are all in place"
                 + (
                     " and so is a machine room."
-                    if chosen.id is OptionId.SELF_BUILD
+                    if _owned_kind(chosen, hybrid) is OptionId.SELF_BUILD
                     else "."
                 ),
                 "负载长期稳定满载，且有运维人员和富余现金"
-                + ("，并具备机房条件。" if chosen.id is OptionId.SELF_BUILD else "。"),
+                + (
+                    "，并具备机房条件。"
+                    if _owned_kind(chosen, hybrid) is OptionId.SELF_BUILD
+                    else "。"
+                ),
                 [
                     "budget.has_ops_staff",
                     "budget.has_spare_cash",
@@ -625,8 +674,8 @@ def recommend(
                     ["demand.months"],
                 )
             )
-        if owned and not any(r.code == "recommend.own_blocked" for r in reasons):
-            own = owned[0]
+        if owned_pure and not any(r.code == "recommend.own_blocked" for r in reasons):
+            own = owned_pure[0]
             ref = cheapest_rent or chosen
             reasons.append(
                 _reason(
@@ -700,6 +749,7 @@ def recommend(
 
     if (
         hybrid is not None
+        and chosen.id is not OptionId.HYBRID
         and hybrid.owned_gpus > 0
         and hybrid.total_cny < chosen.total_cny - 0.5
     ):
@@ -746,8 +796,17 @@ def recommend(
                     ],
                 )
             )
-    if owned:
-        cards = owned[0].gpus
+    if hybrid is not None and OptionId.HYBRID in by_id:
+        reasons.append(
+            _reason(
+                "recommend.hybrid_cards",
+                f"{option_name(OptionId.HYBRID).capitalize()}: {hybrid.reason_en}",
+                f"{option_name(OptionId.HYBRID, True)}：{hybrid.reason_zh}",
+                ["demand.months", *_price_inputs(hybrid.owned_option)],
+            )
+        )
+    if owned_pure:
+        cards = owned_pure[0].gpus
         if b.owned_gpus is not None:
             why_en = "the card count entered on the budget step"
             why_zh = "预算步骤中填写的卡数"
@@ -838,7 +897,7 @@ def recommend(
                 ["meta.horizon_months", "budget.hardware_life_years"],
             )
         )
-    for own in owned:
+    for own in owned_pure:
         if own.breakdown.get("overflow_rental", 0.0) > 0:
             warnings.append(
                 _warn(

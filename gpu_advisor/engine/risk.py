@@ -47,13 +47,14 @@ import numpy as np
 
 from gpu_advisor.engine.cost import (
     OWNED_OPTIONS,
+    RENT_OPTIONS,
     FloatArray,
     OptionArrays,
     Params,
     make_params,
     price_pure_options,
 )
-from gpu_advisor.engine.mix import MixPolicy, price_mix
+from gpu_advisor.engine.mix import HybridPlan, MixPolicy, price_hybrid, price_mix
 from gpu_advisor.engine.resolve import Resolved
 from gpu_advisor.model.cost_results import (
     Histogram,
@@ -136,22 +137,43 @@ def _price_all(
     owned_gpus: int,
     options: list[OptionId],
     policy: MixPolicy | None,
+    hybrid: HybridPlan | None = None,
 ) -> dict[OptionId, OptionArrays]:
     priced = price_pure_options(p, demand, owned_gpus, options)
     if policy is not None and OptionId.MIX in options:
         priced[OptionId.MIX] = price_mix(p, demand, policy)
+    if hybrid is not None and OptionId.HYBRID in options:
+        priced[OptionId.HYBRID] = price_hybrid(p, demand, hybrid)
     return priced
 
 
-def own_minus_rent(priced: dict[OptionId, OptionArrays]) -> FloatArray | None:
-    """Cheapest owned total minus cheapest feasible renting total, per scenario."""
-    owned = [priced[o].total for o in OWNED_OPTIONS if o in priced]
+def _cheapest_rent(priced: dict[OptionId, OptionArrays]) -> FloatArray | None:
     renting = [
-        a.total for o, a in priced.items() if o not in OWNED_OPTIONS and a.feasible
+        priced[o].total for o in RENT_OPTIONS if o in priced and priced[o].feasible
     ]
-    if not owned or not renting:
+    return np.min(renting, axis=0) if renting else None
+
+
+def own_minus_rent(priced: dict[OptionId, OptionArrays]) -> FloatArray | None:
+    """Cheapest owned total minus cheapest feasible renting total, per scenario.
+
+    "Owned" is buying the fleet (colocation, self-build); the hybrid owns
+    cards too, so it is never counted as a rental, and its own difference
+    is :func:`hybrid_minus_rent`.
+    """
+    owned = [priced[o].total for o in OWNED_OPTIONS if o in priced]
+    rent = _cheapest_rent(priced)
+    if not owned or rent is None:
         return None
-    return np.asarray(np.min(owned, axis=0) - np.min(renting, axis=0), dtype=np.float64)
+    return np.asarray(np.min(owned, axis=0) - rent, dtype=np.float64)
+
+
+def hybrid_minus_rent(priced: dict[OptionId, OptionArrays]) -> FloatArray | None:
+    """The hybrid's total minus the cheapest feasible renting total, per scenario."""
+    rent = _cheapest_rent(priced)
+    if OptionId.HYBRID not in priced or rent is None:
+        return None
+    return np.asarray(priced[OptionId.HYBRID].total - rent, dtype=np.float64)
 
 
 def _scaled(
@@ -216,6 +238,7 @@ def tornado(
     *,
     checkpointing: bool = True,
     mfu: float | None = None,
+    hybrid: HybridPlan | None = None,
 ) -> list[TornadoBar]:
     """One-at-a-time sensitivity of own-minus-rent, largest swing first.
 
@@ -233,6 +256,9 @@ def tornado(
         The mix plan chosen at typical prices.
     mfu : float, optional
         Planned MFU, only to report the low / high MFU values. [1]
+    hybrid : HybridPlan, optional
+        The hybrid chosen at typical prices (its card count stays fixed);
+        each bar then also gives hybrid minus rent at low and high.
 
     Returns
     -------
@@ -249,9 +275,11 @@ def tornado(
         f[2 + 2 * i] = hi
         factors[item.key] = f
     p, d = _scaled(resolved, demand, factors, scenarios, checkpointing)
-    outcome = own_minus_rent(_price_all(p, d, owned_gpus, options, policy))
+    priced = _price_all(p, d, owned_gpus, options, policy, hybrid)
+    outcome = own_minus_rent(priced)
     if outcome is None:
         return []
+    hybrid_outcome = hybrid_minus_rent(priced)
     bars: list[TornadoBar] = []
     for i, item in enumerate(TORNADO_INPUTS):
         lo_f, hi_f = factors[item.key][1 + 2 * i], factors[item.key][2 + 2 * i]
@@ -273,6 +301,12 @@ def tornado(
                 low_outcome_cny=round(lo_o, 2),
                 high_outcome_cny=round(hi_o, 2),
                 swing_cny=round(abs(hi_o - lo_o), 2),
+                hybrid_low_outcome_cny=None
+                if hybrid_outcome is None
+                else round(float(hybrid_outcome[1 + 2 * i]), 2),
+                hybrid_high_outcome_cny=None
+                if hybrid_outcome is None
+                else round(float(hybrid_outcome[2 + 2 * i]), 2),
             )
         )
     bars.sort(key=lambda b: b.swing_cny, reverse=True)
@@ -401,6 +435,7 @@ def monte_carlo_chunks(
     checkpointing: bool = True,
     batch_draws: int | None = None,
     gpu_hours_log_sigma: float = 0.0,
+    hybrid: HybridPlan | None = None,
 ) -> list[Callable[[], MonteCarloPartial]]:
     """The Monte Carlo split into ``chunks`` calls, for a progress bar.
 
@@ -427,6 +462,9 @@ def monte_carlo_chunks(
     gpu_hours_log_sigma : float
         σ of the GPU-hour band (:func:`gpu_hour_factors`); 0 keeps the
         planned GPU-hours and draws the MFU triangle. [1]
+    hybrid : HybridPlan, optional
+        The hybrid chosen at typical prices, priced in every draw with its
+        card count fixed (it owns cards, so own minus rent leaves it out).
 
     Returns
     -------
@@ -462,7 +500,7 @@ def monte_carlo_chunks(
     ) -> tuple[dict[OptionId, FloatArray], FloatArray | None]:
         part = {k: f[start:stop] for k, f in factors.items()}
         p, d = _scaled(resolved, demand, part, stop - start, checkpointing)
-        priced = _price_all(p, d, owned_gpus, options, policy)
+        priced = _price_all(p, d, owned_gpus, options, policy, hybrid)
         return {o: a.total for o, a in priced.items()}, own_minus_rent(priced)
 
     def chunk(start: int, stop: int) -> MonteCarloPartial:
@@ -584,6 +622,7 @@ def monte_carlo(
     seed: int,
     checkpointing: bool = True,
     gpu_hours_log_sigma: float = 0.0,
+    hybrid: HybridPlan | None = None,
 ) -> MonteCarloResult:
     """Totals over ``draws`` random scenarios: percentiles, histograms, P(own < rent).
 
@@ -617,5 +656,6 @@ def monte_carlo(
         chunks=1,
         checkpointing=checkpointing,
         gpu_hours_log_sigma=gpu_hours_log_sigma,
+        hybrid=hybrid,
     )
     return combine([run()])

@@ -55,13 +55,21 @@ class OptionResult(Frozen):
     idle_cost_cny: float = Field(
         0.0, ge=0, description="Part of total_cny paid for unused capacity. [CNY]"
     )
-    gpus: int = Field(0, ge=0, description="Cards owned or reserved at the peak.")
+    gpus: int = Field(
+        0,
+        ge=0,
+        description="Cards owned or reserved at the peak (hybrid: the owned cards).",
+    )
     breakdown: dict[str, float] = Field(
         default_factory=dict, description="Named cost lines summing to total_cny."
     )
     feasible: bool = True
     reason_en: str = ""
     reason_zh: str = ""
+    includes_en: str = Field(
+        "", description="One sentence: what the total includes (engine wording)."
+    )
+    includes_zh: str = ""
 
 
 class SixMonthRule(Frozen):
@@ -126,6 +134,12 @@ class TornadoBar(Frozen):
     low_outcome_cny: float = Field(..., description="Own minus rent at low. [CNY]")
     high_outcome_cny: float = Field(..., description="Own minus rent at high. [CNY]")
     swing_cny: float = Field(..., ge=0)
+    hybrid_low_outcome_cny: float | None = Field(
+        None, description="Hybrid minus cheapest feasible rental at low. [CNY]"
+    )
+    hybrid_high_outcome_cny: float | None = Field(
+        None, description="Hybrid minus cheapest feasible rental at high. [CNY]"
+    )
 
 
 class Percentiles(Frozen):
@@ -206,6 +220,12 @@ class HybridResult(Frozen):
     owned_cny: float = Field(..., description="Total of the owned cards. [CNY]")
     rented_cny: float = Field(..., description="Total of the rented rest. [CNY]")
     rented_gpu_hours: float = Field(..., ge=0, description="[GPU-hours]")
+    rented_peak_gpus: int = Field(
+        0, ge=0, description="Cards rented in the busiest month above the owned ones."
+    )
+    owned_utilization: float = Field(
+        0.0, ge=0, le=1, description="Hours used on the owned cards / their capacity."
+    )
     candidates_tried: list[int] = Field(
         default_factory=list, description="Owned card counts priced."
     )

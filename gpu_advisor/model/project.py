@@ -96,6 +96,8 @@ class OptionId(StrEnum):
     MIX = "mix"
     COLOCATION = "colocation"
     SELF_BUILD = "self_build"
+    HYBRID = "hybrid"
+    """Own a baseline of cards (colocated or self-built), rent the rest."""
 
 
 class DataResidency(StrEnum):
@@ -284,6 +286,12 @@ class Workload(Frozen):
 class DemandMonth(Frozen):
     gpu_hours: float = Field(..., ge=0, le=1e10)
     phase: PhaseKind = PhaseKind.EXPERIMENTS
+    spot_allowed: bool | None = Field(
+        None,
+        description="Whether this month's work may run on reclaimable spot "
+        "instances (with checkpointing); empty: by the phase (serving never, "
+        "other phases yes). Serving months never run on spot, whatever this says.",
+    )
 
 
 class DemandProfile(Frozen):

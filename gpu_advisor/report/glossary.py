@@ -23,8 +23,10 @@ def option_name(option_id: str, language: str) -> str:
 
     >>> option_name("colocation", "zh"), option_name("colocation", "en")
     ('托管', 'Colocation')
-    >>> option_name("hybrid", "en")
-    'hybrid'
+    >>> option_name("hybrid", "zh")
+    '自有基线＋租用峰值'
+    >>> option_name("lease", "en")
+    'lease'
     """
     names = OPTION_NAMES.get(str(option_id))
     if names is None:

@@ -27,5 +27,6 @@ OPTION_COLORS: Final = {
     "mix": "#2ca02c",
     "colocation": "#d62728",
     "self_build": "#8c564b",
+    "hybrid": "#e377c2",
 }
 """One colour per option id, as the app's cost charts draw them."""

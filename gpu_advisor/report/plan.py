@@ -1063,6 +1063,19 @@ def _cost(st: _Story, project: Project, ev: Evaluation) -> None:
         [0.45, 2.3, 1.3, 1.3, 1.1, 1.2],
         align_right=[0, 2, 3, 4, 5],
     )
+    scopes = [
+        (o, o.includes_zh if lang is Language.ZH else o.includes_en)
+        for o in cost.options
+    ]
+    if any(text for _o, text in scopes):
+        st.p(st.t("cost.includes"))
+        st.bullets(
+            [
+                f"{_option_name(st, str(o.id))}{'：' if lang is Language.ZH else ': '}{text}"
+                for o, text in scopes
+                if text
+            ]
+        )
     best = _option_by_id(ev, rec_id)
     if best is not None and best.breakdown:
         st.p(st.t("cost.breakdown", option=_option_name(st, rec_id)))
@@ -1943,6 +1956,10 @@ def _decision_page(
         ),
         s.lead,
     )
+    scope = best.includes_zh if lang is Language.ZH else best.includes_en
+    if scope:
+        sep = "：" if lang is Language.ZH else ": "
+        st.p(f"{st.t('dec1.includes')}{sep}{scope}", s.small)
     figures: list[tuple[str, str]] = [
         (st.t("dec1.total"), money_words(best.total_cny, lang)),
         (st.t("dec1.upfront"), money_words(upfront_cash_cny(best), lang)),
@@ -1967,7 +1984,7 @@ def _decision_page(
         for i, v in enumerate(years)
     ]
     left = _mini_table(
-        st, [st.t("dec1.figures"), ""], figures, [1.3, 1], width=st.width * 0.58 - 10
+        st, [st.t("dec1.figures"), ""], figures, [1.0, 1.4], width=st.width * 0.58 - 10
     )
     right = _mini_table(
         st, [st.t("dec1.per_year"), ""], year_rows, [0.8, 1], width=st.width * 0.42

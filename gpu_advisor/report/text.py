@@ -384,6 +384,11 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "bar, the more the input is worth checking.",
     ),
     "cost.infeasible": ("不可行", "not feasible"),
+    "cost.includes": (
+        "各方案总成本包含的内容：",
+        "What each option's total includes:",
+    ),
+    "dec1.includes": ("推荐方案总成本包含", "The recommended total includes"),
     "cost.breakdown": (
         "「{option}」的成本构成：",
         'What "{option}" costs, line by line:',

@@ -831,6 +831,10 @@ Choose a TrueType font file (.ttf or .ttc) now?</translation>
       <translation>Monthly rental</translation>
     </message>
     <message>
+      <source>Owned baseline plus rented peaks</source>
+      <translation>Owned baseline plus rented peaks</translation>
+    </message>
+    <message>
       <source>Name</source>
       <translation>Name</translation>
     </message>

@@ -831,6 +831,10 @@ Choose a TrueType font file (.ttf or .ttc) now?</source>
       <translation>包月租用</translation>
     </message>
     <message>
+      <source>Owned baseline plus rented peaks</source>
+      <translation>自有基线＋租用峰值</translation>
+    </message>
+    <message>
       <source>Name</source>
       <translation>姓名</translation>
     </message>

@@ -74,6 +74,14 @@
       <translation>C&amp;lear</translation>
     </message>
     <message>
+      <source>Serving never runs on spot instances.</source>
+      <translation>Serving never runs on spot instances.</translation>
+    </message>
+    <message>
+      <source>Spot instances allowed in this month</source>
+      <translation>Spot instances allowed in this month</translation>
+    </message>
+    <message>
       <source>Clear the demand profile</source>
       <translation>Clear the demand profile</translation>
     </message>
@@ -128,6 +136,14 @@
     <message>
       <source>Month</source>
       <translation>Month</translation>
+    </message>
+    <message>
+      <source>Spot</source>
+      <translation>Spot</translation>
+    </message>
+    <message>
+      <source>Whether the month's work may run on reclaimable spot instances (with checkpointing). Serving months never do.</source>
+      <translation>Whether the month&apos;s work may run on reclaimable spot instances (with checkpointing). Serving months never do.</translation>
     </message>
     <message>
       <source>No profile: enter GPU-hours or fill it from the workload.</source>

@@ -74,6 +74,14 @@
       <translation>清空(&amp;L)</translation>
     </message>
     <message>
+      <source>Serving never runs on spot instances.</source>
+      <translation>推理服务从不使用竞价实例。</translation>
+    </message>
+    <message>
+      <source>Spot instances allowed in this month</source>
+      <translation>本月允许使用竞价实例</translation>
+    </message>
+    <message>
       <source>Clear the demand profile</source>
       <translation>清空需求曲线</translation>
     </message>
@@ -128,6 +136,14 @@
     <message>
       <source>Month</source>
       <translation>月份</translation>
+    </message>
+    <message>
+      <source>Spot</source>
+      <translation>竞价实例</translation>
+    </message>
+    <message>
+      <source>Whether the month's work may run on reclaimable spot instances (with checkpointing). Serving months never do.</source>
+      <translation>本月工作是否可以使用随时可能被回收的竞价实例（需开启 checkpoint）。推理服务月份一律不用。</translation>
     </message>
     <message>
       <source>No profile: enter GPU-hours or fill it from the workload.</source>

@@ -57,7 +57,9 @@ def _own_vs_cheapest_rent(ev: Evaluation, own: OptionId) -> tuple[float, float]:
     rents = [
         o.total_cny
         for o in ev.cost.options
-        if o.feasible and o.id not in (OptionId.COLOCATION, OptionId.SELF_BUILD)
+        if o.feasible
+        # the hybrid owns cards: an owning-type option, never a rental to beat
+        and o.id not in (OptionId.COLOCATION, OptionId.SELF_BUILD, OptionId.HYBRID)
     ]
     return ev.cost.option(own).total_cny, min(rents)
 
@@ -105,7 +107,13 @@ def test_shenzhen_pretrain_then_serve_mixes_baseline_and_bursts():
 def test_lab_with_64_cards_at_full_load_builds():
     ev = _evaluate("lab_64_gpus_three_years.gpuplan")
     rec = ev.cost.recommendation
-    assert rec.option in (OptionId.SELF_BUILD, OptionId.COLOCATION)
+    # the hybrid builds the 61 cards the profile uses instead of the 64 entered
+    # (12,774,013 CNY against 13,171,274 for self-building 64 cards)
+    assert rec.option is OptionId.HYBRID
+    assert ev.cost.hybrid is not None
+    assert ev.cost.hybrid.owned_option is OptionId.SELF_BUILD
+    assert ev.cost.hybrid.owned_gpus == 61
+    assert ev.cost.option(OptionId.HYBRID).total_cny == pytest.approx(12_774_013, abs=1)
     assert rec.reasons[0].code == "recommend.own"
     assert any(r.code == "recommend.own_conditions" for r in rec.reasons)
     be = ev.cost.break_even
@@ -159,10 +167,12 @@ def test_lab_saving_is_measured_against_the_cheapest_feasible_rental():
     reason = ev.cost.recommendation.reasons[0]
     assert reason.code == "recommend.own"
     mix = ev.cost.option(OptionId.MIX).total_cny
-    own = ev.cost.option(OptionId.SELF_BUILD).total_cny
-    # 16,353,954 − 13,171,274; the old text said 3,213,676 (against yearly)
-    assert f"{mix - own:,.0f}" == "3,182,680"
-    assert "3,182,680" in reason.message_en
+    own = ev.cost.option(OptionId.HYBRID).total_cny
+    # 16,353,954 − 12,774,013 (the hybrid: 61 self-built cards); before the
+    # hybrid was an option, 3,182,680 against self-building 64 cards, and the
+    # old text said 3,213,676 (against yearly)
+    assert f"{mix - own:,.0f}" == "3,579,941"
+    assert "3,579,941" in reason.message_en
     assert option_in_sentence(OptionId.MIX) in reason.message_en  # the rental named
 
 
@@ -222,9 +232,21 @@ def test_shenzhen_hybrid_owns_the_serving_baseline_and_rents_the_peaks():
     h = cost.hybrid
     assert h is not None
     # the 64-card fleet costs 6,582,898 CNY; eight owned cards and the rest rented
-    # (mix, spot only in pre-training months) cost 2,649,856 CNY
+    # (mix, spot only in pre-training months) cost 2,513,056 CNY (2,649,856
+    # while the rented peaks also paid the rental add-ons the owned cards'
+    # storage and bandwidth already cover)
     assert h.owned_gpus == 8
-    assert h.total_cny == pytest.approx(2_649_856, abs=1)
+    assert h.total_cny == pytest.approx(2_513_056, abs=1)
+    assert cost.option(OptionId.HYBRID).total_cny == pytest.approx(
+        h.total_cny, abs=0.01
+    )
+    # the team has no operations staff: the cheaper hybrid is named, not chosen
+    assert cost.recommendation.option is OptionId.MIX
+    blocked = [
+        r for r in cost.recommendation.reasons if r.code == "recommend.own_blocked"
+    ]
+    assert blocked
+    assert option_in_sentence(OptionId.HYBRID) in blocked[0].message_en.lower()
     assert h.total_cny < cost.option(OptionId.MIX).total_cny
     assert h.total_cny < cost.option(OptionId.SELF_BUILD).total_cny
     assert any(r.code == "recommend.hybrid" for r in cost.recommendation.reasons)

@@ -139,22 +139,31 @@ def test_serving_months_of_a_peaky_plan_burst_on_demand():
     st.floats(4, 40),
     st.integers(1, 48),
     st.sampled_from([OptionId.COLOCATION, OptionId.SELF_BUILD]),
+    st.lists(st.booleans(), min_size=0, max_size=30),
 )
 def test_hybrid_never_dearer_than_pure_owning_or_the_cheapest_rental(
-    hours, od, fleet, option
+    hours, od, fleet, option, forbidden
 ):
+    """Issue #11: the hybrid is never dearer than pure owning of the fleet nor
+    than the cheapest pure rental at the same demand (stronger than "not
+    dearer than both")."""
     from gpu_advisor.engine.cost import price_owned
-    from gpu_advisor.engine.mix import best_hybrid
+    from gpu_advisor.engine.mix import best_hybrid, price_hybrid
 
     p = params(on_demand_cny_per_gpu_hour=od)
     d = np.array([hours])
-    _, _n, total, owned, rented, tried = best_hybrid(p, d, fleet, [option])
+    spot_forbidden = tuple(forbidden[: len(hours)])
+    plan, total, owned, rented = best_hybrid(
+        p, d, fleet, [option], spot_forbidden=spot_forbidden
+    )
     assert total == pytest.approx(owned + rented)
-    assert 0 in tried
-    assert fleet in tried
+    assert total == pytest.approx(price_hybrid(p, d, plan).total[0])
+    assert 0 in plan.candidates
+    assert fleet in plan.candidates
     pure = price_pure_options(p, d, fleet, list(RENT))
-    mix = price_mix(p, d, best_policy(p, d)).total[0]
-    cheapest_rent = min([a.total[0] for a in pure.values() if a.feasible] + [mix])
+    if any(spot_forbidden):  # pure spot is not a feasible rental of such demand
+        pure.pop(OptionId.SPOT)
+    cheapest_rent = min(a.total[0] for a in pure.values() if a.feasible)
     assert total <= cheapest_rent + 1e-6
-    if max(hours) <= fleet * HOURS_PER_MONTH:  # no overflow: N = fleet is pure owning
-        assert total <= price_owned(p, d, fleet, option).total[0] + 1e-6
+    # pure owning of the fleet, overflow on demand
+    assert total <= price_owned(p, d, fleet, option).total[0] + 1e-6

@@ -19,7 +19,8 @@ from gpu_advisor.model.project import (
 )
 from tests.engine._cost_helpers import CATALOG
 
-OWN = {OptionId.COLOCATION, OptionId.SELF_BUILD}
+OWN = {OptionId.COLOCATION, OptionId.SELF_BUILD, OptionId.HYBRID}
+"""Owning-type options: the hybrid owns cards too."""
 
 
 def _project(months, hours, **budget):

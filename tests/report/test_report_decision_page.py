@@ -163,3 +163,17 @@ def test_no_seed_jargon_anywhere(
     assert not re.search(r"(?i)\bseeds?\b|种子", text)
     if "idctop" in text:  # the articles are cited by title and publisher
         assert ("《" in text) if lang is Language.ZH else ("“" in text)
+
+
+@pytest.mark.parametrize(("example", "lang"), CASES)
+def test_the_plan_says_what_each_figure_includes_in_the_engines_words(
+    rendered: Rendered, example: str, lang: Language, tmp_path: Path
+) -> None:
+    """Issue #11: one sentence per option, the same text as the budget step."""
+    _project, evaluation, data = rendered[(example, lang)]
+    text = " ".join(_pages(data, tmp_path, 1, 999).split())
+    for option in evaluation.cost.options:
+        sentence = option.includes_zh if lang is Language.ZH else option.includes_en
+        assert sentence
+        # the first words of each sentence (a long one wraps across lines)
+        assert " ".join(sentence.split())[:12] in text

@@ -159,12 +159,13 @@ def test_unchecking_every_option_is_refused_beside_the_list(
     assert page.options_error.isVisibleTo(page)
     assert "at least one" in page.options_error.text()
     # the last option stays, in the model and on screen
-    assert session.project.budget.options == [OptionId.SELF_BUILD]
-    assert page.option_checks[OptionId.SELF_BUILD].isChecked()
+    last = list(OptionId)[-1]
+    assert session.project.budget.options == [last]
+    assert page.option_checks[last].isChecked()
     assert page.isComplete()
     page.option_checks[OptionId.SPOT].setChecked(True)
     assert not page.options_error.text()
-    assert session.project.budget.options == [OptionId.SPOT, OptionId.SELF_BUILD]
+    assert session.project.budget.options == [OptionId.SPOT, last]
     assert len(page.cumulative_chart.curves) == 2
 
 
@@ -545,3 +546,20 @@ def test_break_even_buttons_hide_without_an_owned_option(qtbot: Any) -> None:
     session.undo_stack.undo()
     assert not page.recommendation.six_month_why.isHidden()
     assert len(page.recommendation.why_buttons) == len(list(OptionId)) * 4
+
+
+def test_the_table_says_what_each_figure_includes(page: BudgetPage) -> None:
+    """Issue #11: the engine's sentence per option, under the table and as a tip."""
+    rec = page.recommendation
+    cost = page._session.evaluation.cost
+    text = rec.includes_label.text()
+    for row, option in enumerate(cost.options):
+        assert option.includes_en in text or option.includes_zh in text
+        item = rec.table.item(row, 0)
+        assert item is not None
+        assert item.toolTip() in (
+            option.includes_en,
+            option.includes_zh,
+            option.reason_en,
+            option.reason_zh,
+        )

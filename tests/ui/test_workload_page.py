@@ -580,6 +580,26 @@ def test_demand_phase_edit(qtbot: Any, session: ProjectSession) -> None:
     assert session.project.demand.months[5].phase is PhaseKind.INFERENCE
 
 
+def test_demand_spot_column_per_month(qtbot: Any, session: ProjectSession) -> None:
+    """Issue #11: each month says whether it tolerates spot; serving never does."""
+    editor = _editor(qtbot, session)
+    combo = editor._phase_combos[5]
+    combo.setCurrentIndex(combo.findData(str(PhaseKind.INFERENCE)))
+    serving = editor._spot_checks[5]
+    assert not serving.isChecked()
+    assert not serving.isEnabled()  # serving never runs on spot
+    training = editor._spot_checks[0]
+    assert training.isEnabled()
+    assert training.isChecked()  # by the phase
+    training.setChecked(False)
+    assert session.project.demand.months[0].spot_allowed is False
+    assert session.project.demand.months[5].phase is PhaseKind.INFERENCE  # kept
+    _cell(editor.table, 0, 1).setText("900")  # other edits keep the setting
+    assert session.project.demand.months[0].spot_allowed is False
+    editor._spot_checks[0].setChecked(True)  # back to what the phase says
+    assert session.project.demand.months[0].spot_allowed is None
+
+
 def test_demand_bar_drag_is_one_undo_step(qtbot: Any) -> None:
     session = ProjectSession(Project.model_validate(FITTING))
     editor = _editor(qtbot, session)

@@ -19,6 +19,7 @@ seeds' six-month rule. The page computes no figure itself.
 from __future__ import annotations
 
 import functools
+import html
 from collections.abc import Callable
 from typing import Final
 
@@ -236,6 +237,10 @@ class RecommendationPanel(QWidget):
         self.mix_why = WhyButton(keys.MIX_BASELINE, self._explanations, session=session)
         self.vat_label = QLabel(wordWrap=True)
         self.vat_label.setStyleSheet("color: #555;")
+        self.includes_label = QLabel(wordWrap=True)
+        """What each option's figure includes: the engine's sentences."""
+        self.includes_label.setTextFormat(Qt.TextFormat.RichText)
+        self.includes_label.setStyleSheet("color: #555;")
         mix_row = QHBoxLayout()
         mix_row.addWidget(self.mix_label, 1)
         mix_row.addWidget(self.mix_why, 0, Qt.AlignmentFlag.AlignTop)
@@ -251,6 +256,7 @@ class RecommendationPanel(QWidget):
         layout.addWidget(self.headline)
         layout.addLayout(mix_row)
         layout.addWidget(self.table)
+        layout.addWidget(self.includes_label)
         layout.addLayout(be_row)
         layout.addLayout(rule_row)
         layout.addWidget(self.reasons_label)
@@ -399,11 +405,9 @@ class RecommendationPanel(QWidget):
                 f"{locale.toString(option.utilization * 100, 'f', 0)} %",
             ]
             recommended = option.id == cost.recommendation.option
-            reason = (
-                option.reason_zh
-                if _advice_language() is Language.ZH
-                else option.reason_en
-            )
+            zh = _advice_language() is Language.ZH
+            reason = option.reason_zh if zh else option.reason_en
+            scope = option.includes_zh if zh else option.includes_en
             for column, text in enumerate(cells):
                 item = table.item(row, column)
                 if item is None:
@@ -420,7 +424,14 @@ class RecommendationPanel(QWidget):
                 item.setForeground(
                     Qt.GlobalColor.gray if not option.feasible else Qt.GlobalColor.black
                 )
-                item.setToolTip(reason if not option.feasible and reason else "")
+                item.setToolTip(
+                    reason
+                    if not option.feasible and reason
+                    else scope
+                    if not column
+                    else ""
+                )
+        self._show_includes(cost)
         table.resizeColumnsToContents()
         if cost.recommendation.option in ids:  # small windows: keep it in view
             row = ids.index(cost.recommendation.option)
@@ -438,6 +449,18 @@ class RecommendationPanel(QWidget):
                 table.horizontalHeader().sectionSizeHint(column),
             )
             table.setColumnWidth(column, width + room)
+
+    def _show_includes(self, cost: CostResult) -> None:
+        """One line per option: its name and the engine's sentence of what it includes."""
+        zh = _advice_language() is Language.ZH
+        lines = [
+            f"<b>{html.escape(option_label(o.id))}</b>{'：' if zh else ': '}"
+            f"{html.escape(o.includes_zh if zh else o.includes_en)}"
+            for o in cost.options
+            if (o.includes_zh if zh else o.includes_en)
+        ]
+        self.includes_label.setText("<br>".join(lines))
+        self.includes_label.setVisible(bool(lines))
 
     def _show_break_even(self, cost: CostResult) -> None:
         locale = current_locale()

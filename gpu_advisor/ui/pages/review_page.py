@@ -124,6 +124,7 @@ def option_text(option: OptionId) -> str:
         OptionId.MIX: translate("ReviewPage", "Reserved baseline plus bursts"),
         OptionId.COLOCATION: translate("ReviewPage", "Colocation of bought servers"),
         OptionId.SELF_BUILD: translate("ReviewPage", "Self-built machine room"),
+        OptionId.HYBRID: translate("ReviewPage", "Owned baseline plus rented peaks"),
     }
     return names.get(option, str(option))
 

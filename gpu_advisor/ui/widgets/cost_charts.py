@@ -49,6 +49,7 @@ OPTION_COLOURS: Final[dict[OptionId, str]] = {
     OptionId.MIX: "#2ca02c",
     OptionId.COLOCATION: "#d62728",
     OptionId.SELF_BUILD: "#8c564b",
+    OptionId.HYBRID: "#e377c2",
 }
 """One colour per option, the same in every chart (Tableau 10 palette)."""
 
@@ -60,6 +61,7 @@ OPTION_DASHES: Final[dict[OptionId, Qt.PenStyle]] = {
     OptionId.MIX: Qt.PenStyle.SolidLine,
     OptionId.COLOCATION: Qt.PenStyle.DashDotDotLine,
     OptionId.SELF_BUILD: Qt.PenStyle.DashLine,
+    OptionId.HYBRID: Qt.PenStyle.DotLine,
 }
 """A dash style per option: curves that run close together (spot and the mix,
 colocation and self-build) differ in dash as well as colour, also in greyscale."""

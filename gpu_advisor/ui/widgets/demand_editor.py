@@ -1,6 +1,7 @@
 """The monthly demand profile: GPU-hours per month over the planning horizon.
 
-A table (month, GPU-hours, phase) and a bar chart whose bars can be dragged
+A table (month, GPU-hours, phase, whether the month tolerates spot
+instances) and a bar chart whose bars can be dragged
 up and down. Both show the profile the cost engine priced
 (``Evaluation.cost.demand_gpu_hours``): the project's own months, or, while
 ``demand.months`` is empty and ``demand.derive_from_workload`` is set, the
@@ -23,6 +24,7 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QHBoxLayout,
     QHeaderView,
@@ -36,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor.engine.demand import phase_allows_spot
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import PhaseKind, Project, TaskKind
 from gpu_advisor.ui.i18n import current_language, current_locale
@@ -167,24 +170,26 @@ class DemandEditor(QWidget):
             self, lambda: self.refresh(self._session.project)
         )
         self._phase_combos: list[QComboBox] = []
+        self._spot_checks: list[QCheckBox] = []
         self._derived = True
 
         self.title_label = QLabel()
         self.source_label = QLabel(wordWrap=True)
         self.fill_button = QPushButton()
         self.clear_button = QPushButton()
-        self.table = QTableWidget(0, 3)
+        self.table = QTableWidget(0, 4)
         self.table.verticalHeader().setVisible(False)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         header.setMinimumSectionSize(48)
         header.setStretchLastSection(True)
         # Wide enough for "1,234,567" GPU-hours next to the phase picker.
-        self.table.setMinimumWidth(290)
-        self.table.setMaximumWidth(360)
+        self.table.setMinimumWidth(330)
+        self.table.setMaximumWidth(420)
         self.error_label = QLabel(wordWrap=True)
         self.error_label.setStyleSheet("color: #b00020;")
         self.error_label.setVisible(False)
@@ -252,8 +257,16 @@ class DemandEditor(QWidget):
         self.clear_button.setText(self.tr("C&lear"))
         self.clear_button.setToolTip(self.tr("Set every month to zero GPU-hours."))
         self.table.setHorizontalHeaderLabels(
-            [self.tr("Month"), self.tr("GPU-hours"), self.tr("Phase")]
+            [self.tr("Month"), self.tr("GPU-hours"), self.tr("Phase"), self.tr("Spot")]
         )
+        spot_header = self.table.horizontalHeaderItem(3)
+        if spot_header is not None:
+            spot_header.setToolTip(
+                self.tr(
+                    "Whether the month's work may run on reclaimable spot instances "
+                    "(with checkpointing). Serving months never do."
+                )
+            )
         self.plot.setLabel("bottom", self.tr("Month"))
         self.plot.setLabel("left", self.tr("GPU-hours per month"))
         self.refresh(self._session.project)
@@ -287,6 +300,14 @@ class DemandEditor(QWidget):
                 )
         return phases
 
+    def shown_spot(self, project: Project) -> list[bool | None]:
+        """Each shown month's own spot setting (None: by its phase)."""
+        own = project.demand.months
+        return [
+            own[i].spot_allowed if i < len(own) else None
+            for i in range(len(self.shown_profile()))
+        ]
+
     def _on_project_changed(self, _project: Project) -> None:
         # Table and bars: at once while shown, else when the tab is next shown.
         self.outputs.invalidate()
@@ -311,7 +332,7 @@ class DemandEditor(QWidget):
             self.source_label.setText(
                 self.tr("No profile: enter GPU-hours or fill it from the workload.")
             )
-        self._fill_table(hours, phases)
+        self._fill_table(hours, phases, self.shown_spot(project))
         brushes = [QBrush(QColor(PHASE_COLORS[p])) for p in phases]
         self.bars.set_values(hours, brushes)
         self.plot.setXRange(0.4, len(hours) + 0.6, padding=0)
@@ -326,7 +347,9 @@ class DemandEditor(QWidget):
         self.warning_label.setText("\n".join(notes))
         self.warning_label.setVisible(bool(notes))
 
-    def _fill_table(self, hours: list[float], phases: list[PhaseKind]) -> None:
+    def _fill_table(
+        self, hours: list[float], phases: list[PhaseKind], spot: list[bool | None]
+    ) -> None:
         locale = current_locale()
         italic = QFont()
         italic.setItalic(self._derived)
@@ -334,6 +357,7 @@ class DemandEditor(QWidget):
             if self.table.rowCount() != len(hours):
                 self.table.setRowCount(len(hours))
                 self._phase_combos = []
+                self._spot_checks = []
                 for row in range(len(hours)):
                     combo = QComboBox()
                     for phase in PhaseKind:
@@ -343,6 +367,12 @@ class DemandEditor(QWidget):
                     )
                     self.table.setCellWidget(row, 2, combo)
                     self._phase_combos.append(combo)
+                    check = QCheckBox()
+                    check.toggled.connect(
+                        lambda on, r=row: self._on_spot_toggled(r, on)
+                    )
+                    self.table.setCellWidget(row, 3, check)
+                    self._spot_checks.append(check)
             for row, (value, phase) in enumerate(zip(hours, phases, strict=True)):
                 month = QTableWidgetItem(locale.toString(row + 1))
                 month.setFlags(month.flags() & ~Qt.ItemFlag.ItemIsEditable)
@@ -359,15 +389,28 @@ class DemandEditor(QWidget):
                     for i, kind in enumerate(PhaseKind):
                         combo.setItemText(i, self.phase_name(kind))
                     combo.setCurrentIndex(combo.findData(str(phase)))
+                check = self._spot_checks[row]
+                with QSignalBlocker(check):
+                    check.setChecked(phase_allows_spot(phase, spot[row]))
+                    check.setEnabled(phase is not PhaseKind.INFERENCE)
+                    check.setToolTip(
+                        self.tr("Serving never runs on spot instances.")
+                        if phase is PhaseKind.INFERENCE
+                        else self.tr("Spot instances allowed in this month")
+                    )
 
     # --- widget -> model -----------------------------------------------------------
 
     def _months_payload(
-        self, hours: list[float], phases: list[PhaseKind]
+        self,
+        hours: list[float],
+        phases: list[PhaseKind],
+        spot: list[bool | None] | None = None,
     ) -> list[dict[str, Any]]:
+        spot = spot if spot is not None else self.shown_spot(self._session.project)
         return [
-            {"gpu_hours": h, "phase": str(p)}
-            for h, p in zip(hours, phases, strict=True)
+            {"gpu_hours": h, "phase": str(p), "spot_allowed": ok}
+            for h, p, ok in zip(hours, phases, spot, strict=True)
         ]
 
     def set_month(self, index: int, gpu_hours: float) -> None:
@@ -382,6 +425,20 @@ class DemandEditor(QWidget):
         phases = self.shown_phases(self._session.project)
         phases[index] = phase
         self._apply_months(self._months_payload(hours, phases))
+
+    def set_spot_allowed(self, index: int, allowed: bool | None) -> None:
+        """Whether month ``index`` may run on spot (None: by its phase)."""
+        project = self._session.project
+        spot = self.shown_spot(project)
+        spot[index] = allowed
+        self._apply_months(
+            self._months_payload(self.shown_profile(), self.shown_phases(project), spot)
+        )
+
+    def _on_spot_toggled(self, row: int, on: bool) -> None:
+        phase = self.shown_phases(self._session.project)[row]
+        # back to "by the phase" when the box says what the phase would
+        self.set_spot_allowed(row, None if on == phase_allows_spot(phase) else on)
 
     def _apply_months(self, months: list[dict[str, Any]]) -> None:
         try:

@@ -1,0 +1,133 @@
+"""One sentence per option saying what its total includes (English and Chinese).
+
+The budget step and the PDF print these sentences as they are, so a finance
+reader sees the same scope for every figure wherever it is shown. Optional
+clauses (on-demand overflow, replacement cards, add-ons) appear only when
+the option's breakdown has that line.
+"""
+
+from __future__ import annotations
+
+from gpu_advisor.engine.names import option_in_sentence
+from gpu_advisor.model.cost_results import HybridResult, OptionResult
+from gpu_advisor.model.project import OptionId
+
+_ADDONS_EN = "shared storage, egress and public bandwidth in the months with work"
+_ADDONS_ZH = "有工作月份的共享存储、流量和公网带宽"
+
+
+def _has(option: OptionResult, key: str) -> bool:
+    return option.breakdown.get(key, 0.0) >= 0.5
+
+
+def _addons(option: OptionResult) -> tuple[str, str]:
+    if any(_has(option, k) for k in option.breakdown if k.startswith("add_ons")):
+        return f", plus {_ADDONS_EN}", f"，另加{_ADDONS_ZH}"
+    return "", ""
+
+
+def _owned(option: OptionResult, kind: OptionId) -> tuple[str, str]:
+    """What an owned fleet's figure includes (colocation or self-build)."""
+    cards = option.gpus
+    if kind is OptionId.SELF_BUILD:
+        site_en, site_zh = "room retrofit, public bandwidth", "机房改造、公网带宽"
+    else:
+        site_en, site_zh = "rack rent, IDC bandwidth", "机柜租金、机房带宽"
+    en = (
+        f"{cards} bought cards with their servers, network and storage less their "
+        f"resale value at the end, electricity, {site_en}, staff, maintenance and "
+        "financing"
+    )
+    zh = (
+        f"购买 {cards} 张卡及服务器、网络和存储（扣除期末转售价值）、电费、{site_zh}、"
+        "运维人员、维保和资金成本"
+    )
+    if _has(option, "replacement"):
+        en += ", replacement cards bought when the hardware reaches the end of its life"
+        zh += "，以及硬件到寿后的换代采购"
+    if _has(option, "overflow_rental"):
+        en += ", and on-demand rental of the hours above the owned cards"
+        zh += "，以及超出自有卡的按量租用"
+    return en, zh
+
+
+def includes(
+    option: OptionResult, hybrid: HybridResult | None = None
+) -> tuple[str, str]:
+    """``(English, Chinese)`` sentence: what ``option``'s total includes.
+
+    Examples
+    --------
+    >>> o = OptionResult.model_construct(id=OptionId.MONTHLY, gpus=4, breakdown={})
+    >>> includes(o)[0]
+    'Whole cards rented by the month (each month’s GPU-hours ÷ 730, rounded up); the deposit is paid in month 1 and returned at the end.'
+    """
+    add_en, add_zh = _addons(option)
+    oid = option.id
+    if oid is OptionId.ON_DEMAND:
+        en = (
+            "Every GPU-hour at the on-demand price, rounded up to the billing "
+            f"granularity{add_en}."
+        )
+        zh = f"每个卡时按按量付费价格计，按计费粒度向上取整{add_zh}。"
+    elif oid is OptionId.MONTHLY:
+        en = (
+            "Whole cards rented by the month (each month’s GPU-hours ÷ 730, rounded "
+            f"up){add_en}; the deposit is paid in month 1 and returned at the end."
+        )
+        zh = f"按月整卡租用（每月卡时 ÷ 730 向上取整）{add_zh}；押金首月付、期末退。"
+    elif oid is OptionId.YEARLY:
+        en = (
+            "Each 12-month block’s peak card count at the yearly price, paid for the "
+            f"whole block even past the horizon{add_en}."
+        )
+        zh = f"每 12 个月按该期峰值卡数以包年价格计，超出规划期的部分也照付{add_zh}。"
+    elif oid is OptionId.SPOT:
+        en = (
+            "Spot card-hours at the spot price plus the work re-run after each "
+            f"reclaim (half a checkpoint interval and the restart){add_en}."
+        )
+        zh = f"竞价实例卡时按竞价价格计，含每次回收后重跑的工作（半个检查点间隔加重启）{add_zh}。"
+    elif oid is OptionId.MIX:
+        en = (
+            "A reserved baseline (monthly or yearly) plus bursts on demand or on spot, "
+            f"never spot in months whose phase forbids it{add_en}."
+        )
+        zh = f"预留基线（包月或包年）加按量或竞价实例弹性，阶段不允许竞价的月份不用竞价{add_zh}。"
+    elif (
+        oid is OptionId.HYBRID
+        and hybrid is not None
+        and hybrid.owned_gpus > 0
+        and hybrid.rented_gpu_hours <= 0
+    ):
+        own_en, own_zh = _owned(option, hybrid.owned_option)
+        en = f"{own_en[:1].upper()}{own_en[1:]}; the owned cards cover every month."
+        zh = f"{own_zh}；自有卡覆盖每个月的需求。"
+    elif oid is OptionId.HYBRID and hybrid is not None and hybrid.owned_gpus > 0:
+        own_en, own_zh = _owned(option, hybrid.owned_option)
+        kind_en = option_in_sentence(hybrid.owned_option)
+        kind_zh = option_in_sentence(hybrid.owned_option, True)
+        en = (
+            f"{own_en[:1].upper()}{own_en[1:]} ({kind_en}), for the demand up to "
+            f"{hybrid.owned_gpus} × 730 GPU-hours a month, plus the "
+            f"{hybrid.rented_gpu_hours:,.0f} GPU-hours above them rented as "
+            f"{option_in_sentence(OptionId.MIX)} (at most {hybrid.rented_peak_gpus} "
+            "cards), whose data stays on the owned storage."
+        )
+        zh = (
+            f"{own_zh}（{kind_zh}），承担每月至多 {hybrid.owned_gpus} × 730 卡时的需求；"
+            f"其上的 {hybrid.rented_gpu_hours:,.0f} 卡时以"
+            f"{option_in_sentence(OptionId.MIX, True)}租用（最多 "
+            f"{hybrid.rented_peak_gpus} 张卡），数据存放在自有存储上。"
+        )
+    elif oid is OptionId.HYBRID:
+        en = (
+            "No card is worth owning here: the same figure as "
+            f"{option_in_sentence(OptionId.MIX)}{add_en}."
+        )
+        zh = f"此处无卡值得自购：与{option_in_sentence(OptionId.MIX, True)}相同{add_zh}。"
+    else:
+        own_en, own_zh = _owned(option, oid)
+        en = f"{own_en[:1].upper()}{own_en[1:]}."
+        zh = f"{own_zh}。"
+    return en, zh

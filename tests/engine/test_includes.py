@@ -1,0 +1,49 @@
+"""Issue #11: one sentence per option saying what its figure includes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gpu_advisor.cli.cost import to_json
+from gpu_advisor.engine.evaluate import evaluate
+from gpu_advisor.model.common import Language
+from gpu_advisor.model.project import OptionId
+from tests.engine._cost_helpers import CATALOG
+from tests.engine.test_examples import _load
+from tests.make_examples import ALL
+
+
+@pytest.mark.parametrize("name", sorted(ALL))
+def test_every_option_says_what_it_includes_in_both_languages(name):
+    ev = evaluate(_load(name), CATALOG)
+    for option in ev.cost.options:
+        assert option.includes_en.endswith(".")
+        assert option.includes_zh.endswith("。")
+        assert "seed" not in option.includes_en.lower()
+    doc = json.loads(json.dumps(to_json(ev, Language.EN)))
+    assert [o["includes"] for o in doc["options"]] == [
+        o.includes_en for o in ev.cost.options
+    ]
+
+
+def test_the_hybrid_sentence_names_what_it_owns_and_rents():
+    cost = evaluate(_load("shenzhen_7b_pretrain_then_serve.gpuplan"), CATALOG).cost
+    hybrid = cost.option(OptionId.HYBRID)
+    assert cost.hybrid is not None
+    assert f"{cost.hybrid.owned_gpus} bought cards" in hybrid.includes_en
+    assert f"at most {cost.hybrid.rented_peak_gpus} cards" in hybrid.includes_en
+    assert f"{cost.hybrid.rented_gpu_hours:,.0f} GPU-hours" in hybrid.includes_en
+    assert f"{cost.hybrid.owned_gpus} 张卡" in hybrid.includes_zh
+
+
+def test_overflow_is_named_only_when_the_owned_cards_overflow():
+    project = _load("lab_64_gpus_three_years.gpuplan")
+    small = project.model_copy(
+        update={"budget": project.budget.model_copy(update={"owned_gpus": 16})}
+    )
+    cost = evaluate(small, CATALOG).cost
+    assert "on-demand rental" in cost.option(OptionId.SELF_BUILD).includes_en
+    full = evaluate(project, CATALOG).cost
+    assert "on-demand rental" not in full.option(OptionId.SELF_BUILD).includes_en
