@@ -54,6 +54,7 @@ AREA_CONTEXTS: dict[str, tuple[str, ...]] = {
     ),
     "page_errors": ("PageErrorPage", "PageErrorPanel"),
     "signing": ("SignPlanDialog", "VerifyPlanDialog"),
+    "start": ("ExampleTitles", "RecoveryDialog", "StartPage", "StepList"),
     "vendors": ("VendorCharts", "VendorsPage"),
     "workload": (
         "BoundField",

@@ -35,3 +35,46 @@ def setup_plot(plot: pg.PlotWidget) -> None:
         axis.setTextPen(pg.mkPen("#222"))
         axis.enableAutoSIPrefix(False)
     plot.setMenuEnabled(False)
+
+
+LEGEND_TEXT_COLOUR = "#222"
+
+LABEL_HEIGHTS: tuple[float, ...] = (0.95, 0.72, 0.49, 0.26)
+"""Heights of the labels of vertical lines, as a fraction of the plot from its
+bottom: far enough apart (≥ 0.23 of a chart at least 180 px high, minus its
+axis) that two labels never share a line of text."""
+
+
+def outside_legend(plot: pg.PlotWidget) -> pg.LegendItem:
+    """A legend in its own column right of the plot area (never over the data).
+
+    Items are added with ``legend.addItem(curve, name)``.
+    """
+    item = plot.getPlotItem()
+    legend = pg.LegendItem(labelTextColor=LEGEND_TEXT_COLOUR, verSpacing=-4)
+    # PlotItem's grid: row 2 holds the left axis, the view box and the right
+    # axis (columns 0 to 2); column 3 is free.
+    item.layout.addItem(legend, 2, 3)
+    item.layout.setColumnStretchFactor(3, 0)
+    return legend
+
+
+def place_line_labels(
+    lines: list[pg.InfiniteLine], x_range: tuple[float, float]
+) -> None:
+    """Give the vertical ``lines``' labels distinct heights and the roomier side.
+
+    A label in the left half of ``x_range`` is drawn right of its line, one in
+    the right half left of it, so it stays inside the plot; each line (in the
+    order given) gets the next of :data:`LABEL_HEIGHTS`, so labels never overlap.
+    """
+    lo, hi = x_range
+    middle = (lo + hi) / 2
+    for index, line in enumerate(lines):
+        label = line.label
+        if label is None:
+            continue
+        right = float(line.value()) <= middle
+        anchor = (0.0, 0.5) if right else (1.0, 0.5)
+        label.anchors = [anchor, anchor]
+        label.setPosition(LABEL_HEIGHTS[index % len(LABEL_HEIGHTS)])
