@@ -70,6 +70,7 @@ class StartPage(QWidget):
         self.examples_list = QListWidget()
         self.examples_list.setObjectName("startExamples")
         self.examples_list.setWordWrap(True)
+        self.examples_list.setSpacing(6)
         self.example_button = QPushButton()
         self.recent_label = QLabel()
         self.recent_list = QListWidget()

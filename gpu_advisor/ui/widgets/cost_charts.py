@@ -30,8 +30,9 @@ from typing import Final
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QResizeEvent
 from PySide6.QtWidgets import QWidget
+from typing_extensions import override
 
 from gpu_advisor.engine.resolve import to_display
 from gpu_advisor.model.common import Language
@@ -40,6 +41,7 @@ from gpu_advisor.model.project import OptionId
 from gpu_advisor.report.text import unit_text
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.widgets.plotting import (
+    fit_legend_columns,
     outside_legend,
     place_line_labels,
     setup_plot,
@@ -120,6 +122,9 @@ def _setup(plot: pg.PlotWidget) -> None:
     plot.setMinimumHeight(180)
 
 
+_LEFT_AXIS_PX: Final = 80
+"""Room the left axis takes, with its tick labels and title [px]."""
+
 _MAX_MARKED_MONTHS: Final = 12
 """Cumulative curves longer than this are drawn without month markers."""
 
@@ -147,6 +152,14 @@ class CumulativeCostChart(pg.PlotWidget):
     def retranslate_ui(self) -> None:
         if self._result is not None:
             self.set_result(self._result)
+
+    @override
+    def resizeEvent(self, ev: QResizeEvent | None) -> None:
+        legend = getattr(self, "legend", None)  # None while __init__ runs
+        if isinstance(legend, pg.LegendItem):
+            # the legend starts right of the left axis (its ticks and label)
+            fit_legend_columns(legend, self.width() - _LEFT_AXIS_PX)
+        super().resizeEvent(ev)
 
     def set_result(self, cost: CostResult) -> None:
         """Show ``cost``'s cumulative curves (one per priced option)."""

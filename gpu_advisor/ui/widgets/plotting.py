@@ -39,24 +39,36 @@ def setup_plot(plot: pg.PlotWidget) -> None:
 
 LEGEND_TEXT_COLOUR = "#222"
 
-LABEL_HEIGHTS: tuple[float, ...] = (0.95, 0.72, 0.49, 0.26)
-"""Heights of the labels of vertical lines, as a fraction of the plot from its
-bottom: far enough apart (≥ 0.23 of a chart at least 180 px high, minus its
-axis) that two labels never share a line of text."""
+LABEL_HEIGHTS: tuple[float, ...] = (0.86, 0.62, 0.38, 0.14)
+"""Heights of the centres of the labels of vertical lines, as a fraction of the
+plot from its bottom: 0.24 apart, at least 30 px in a chart 180 px high (its
+minimum), more than one line of text, so two labels never overlap; the top one
+stays inside the plot."""
+
+LEGEND_COLUMN_PX = 210
+"""Width given to one legend entry (line sample and a long option name) [px]:
+a legend below a chart gets as many columns as fit its width."""
 
 
 def outside_legend(plot: pg.PlotWidget) -> pg.LegendItem:
-    """A legend in its own column right of the plot area (never over the data).
+    """A legend in its own row below the plot area (never over the data).
 
     Items are added with ``legend.addItem(curve, name)``.
     """
     item = plot.getPlotItem()
-    legend = pg.LegendItem(labelTextColor=LEGEND_TEXT_COLOUR, verSpacing=-4)
-    # PlotItem's grid: row 2 holds the left axis, the view box and the right
-    # axis (columns 0 to 2); column 3 is free.
-    item.layout.addItem(legend, 2, 3)
-    item.layout.setColumnStretchFactor(3, 0)
+    legend = pg.LegendItem(labelTextColor=LEGEND_TEXT_COLOUR)
+    # PlotItem's grid: row 2 holds the view box, row 3 the bottom axis (with
+    # its label); row 4 is free.
+    item.layout.addItem(legend, 4, 1)
     return legend
+
+
+def fit_legend_columns(legend: pg.LegendItem, width_px: int) -> None:
+    """As many legend columns as fit ``width_px`` (at least one), so the legend
+    below a chart never widens it beyond its window."""
+    columns = max(1, width_px // LEGEND_COLUMN_PX)
+    if columns != legend.columnCount:
+        legend.setColumnCount(columns)
 
 
 def place_line_labels(
