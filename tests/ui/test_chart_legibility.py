@@ -34,7 +34,8 @@ def _language(qtbot: Any, language: str) -> None:
 
 
 def _scene_rect(item: Any) -> QRectF:
-    return item.mapRectToScene(item.boundingRect())
+    rect: QRectF = item.mapRectToScene(item.boundingRect())
+    return rect
 
 
 def _show(qtbot: Any, plot: pg.PlotWidget, width: int = 720, height: int = 320) -> None:
@@ -67,7 +68,8 @@ def test_cumulative_legend_is_outside_the_plot_area(
     assert legend.width() > 0
     assert not view.adjusted(1, 1, -1, -1).intersects(legend), (view, legend)
     assert legend.top() >= view.bottom()  # below the curves, the full width free
-    assert legend.right() <= chart.width() and legend.bottom() <= chart.height()
+    assert legend.right() <= chart.width()
+    assert legend.bottom() <= chart.height()
     assert len(chart.legend.items) == len(cost.options) >= 5
     # The break-even line, when there is one, says what it is.
     if cost.break_even.month is not None:
