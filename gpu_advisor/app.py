@@ -137,10 +137,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     def after_show() -> None:
         # One callback, in order: a modal recovery dialog runs a nested event
         # loop in which a second timer would already open the file.
-        if not args.no_recovery:
-            window.offer_recovery()
+        recovered = not args.no_recovery and window.offer_recovery()
         if args.file is not None:
             window.open_file(args.file)
+        elif not recovered:
+            window.show_start_page()  # new plan, open, recent or an example
 
     QTimer.singleShot(0, after_show)
     status = app.exec()

@@ -55,6 +55,7 @@ AREA_CONTEXTS: dict[str, tuple[str, ...]] = {
     "page_errors": ("PageErrorPage", "PageErrorPanel"),
     "scenarios": ("ScenarioCompareView", "ScenarioEditor", "ScenariosPanel"),
     "signing": ("SignPlanDialog", "TrustedSignersBox", "VerifyPlanDialog"),
+    "start": ("ExampleTitles", "RecoveryDialog", "StartPage", "StepList"),
     "vendors": ("ImportDialog", "VendorCharts", "VendorsPage"),
     "workload": (
         "BoundField",

@@ -186,10 +186,11 @@ def _safe_file_stem(project: Project) -> str:
     """A file name from the plan title (characters file systems refuse replaced).
 
     >>> _safe_file_stem(Project.model_validate({"meta": {"title": "7B: run/2"}}))
-    '7B_ run_2'
+    '7B run 2'
     """
-    stem = "".join(c if c.isalnum() or c in " -_" else "_" for c in project.meta.title)
-    return stem.strip() or "plan"
+    from gpu_advisor.ui.file_names import file_stem
+
+    return file_stem(project.meta.title)
 
 
 class PdfExportController(QObject):

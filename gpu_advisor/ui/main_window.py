@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QSizePolicy,
+    QStackedWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -58,11 +59,14 @@ from gpu_advisor.io.project_file import ProjectFileError, load_project, save_pro
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import OptionId, Project, ProjectMeta
 from gpu_advisor.ui import i18n
+from gpu_advisor.ui.examples import example_files, example_title
 from gpu_advisor.ui.export import PdfExportController
+from gpu_advisor.ui.file_names import file_stem
 from gpu_advisor.ui.i18n import current_language, fill
 from gpu_advisor.ui.qt_resources import icon, resource_file
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
+from gpu_advisor.ui.start_page import RecommendationGate, StartPage
 from gpu_advisor.ui.widgets.bound import flush_pending
 from gpu_advisor.ui.widgets.plan_undo import PlanUndoKeys
 from gpu_advisor.ui.wizard import AdvisorWizard, PageId, StepList
@@ -74,6 +78,8 @@ APP_NAME = "GPU Advisor"
 STATUS_DELAY_MS = 150
 """The status bar's recommendation waits this long after the last edit, so that
 typing in a field is not slowed by evaluating the plan for it at every key."""
+FIRST_AUTOSAVE_DELAY_MS = 5_000
+"""The first autosave of a plan follows its first unsaved change this soon [ms]."""
 PAGE_BUILD_DELAY_MS = 250
 """After the window is first shown, the wizard builds its other pages from then
 on, one per event-loop pass (see :meth:`AdvisorWizard.build_pages_later`)."""
@@ -125,6 +131,9 @@ class RecoveryDialog(QDialog):
         self.decision = 0
         self._intro = QLabel(wordWrap=True)
         self.list_widget = QListWidget()
+        self.list_widget.setWordWrap(True)  # a long title or problem stays readable
+        self.list_widget.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.list_widget.setMinimumWidth(560)
         for _entry in entries:
             self.list_widget.addItem(QListWidgetItem())
         self.list_widget.setCurrentRow(0)
@@ -164,15 +173,18 @@ class RecoveryDialog(QDialog):
             source = (
                 entry.source_path.name if entry.source_path else self.tr("never saved")
             )
-            text = fill(
-                self.tr("%1 (%2), autosaved %3"),
-                entry.title or self.tr("Untitled plan"),
-                source,
+            text = (entry.title or self.tr("Untitled plan")) + "\n"
+            text += fill(
+                self.tr("Autosaved %1 · %2 · file: %3"),
                 _local_time(entry.saved_at),
+                _file_size(entry.autosave_path),
+                source,
             )
             if entry.problem:
                 text += "\n" + self.tr("Damaged: %1").replace("%1", entry.problem)
-            self.list_widget.item(row).setText(text)
+            item = self.list_widget.item(row)
+            item.setText(text)
+            item.setToolTip(text)
 
     @override
     def changeEvent(self, event: QEvent) -> None:
@@ -223,7 +235,12 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
 
         self.wizard = AdvisorWizard(self.session)
-        self.setCentralWidget(self.wizard)
+        # The start page (built by show_start_page) shares the centre with the wizard.
+        self.central_stack = QStackedWidget()
+        self.central_stack.addWidget(self.wizard)
+        self.setCentralWidget(self.central_stack)
+        self.start_page: StartPage | None = None
+        self._gate = RecommendationGate(self.session, self.wizard, untitled=True)
         self.step_list = StepList(self.wizard)
         self.steps_dock = QDockWidget()
         self.steps_dock.setObjectName("stepsDock")  # saveState() needs it
@@ -243,9 +260,16 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.recommendation_label, 1)
         self._status_timer = QTimer(self, singleShot=True, interval=STATUS_DELAY_MS)
         self._status_timer.timeout.connect(self._update_recommendation)
+        self._gate.opened.connect(self._status_timer.start)
 
         self.autosave_timer = QTimer(self)
         self.autosave_timer.timeout.connect(self.autosave_now)
+        # The first autosave comes soon after the first change, not one interval
+        # later: a crash in the first minutes is then recovered at the next start.
+        self._first_autosave = QTimer(
+            self, singleShot=True, interval=FIRST_AUTOSAVE_DELAY_MS
+        )
+        self._first_autosave.timeout.connect(self.autosave_now)
 
         self._create_actions()
         self._create_menus()
@@ -255,6 +279,7 @@ class MainWindow(QMainWindow):
         self.session.project_changed.connect(self._on_project_changed)
         self.session.path_changed.connect(self._update_title)
         self.session.dirty_changed.connect(self.setWindowModified)
+        self.session.dirty_changed.connect(self._on_dirty_changed)
         self.session.undo_stack.canUndoChanged.connect(self.undo_action.setEnabled)
         self.session.undo_stack.canRedoChanged.connect(self.redo_action.setEnabled)
         self.session.undo_stack.undoTextChanged.connect(self._update_undo_texts)
@@ -470,7 +495,9 @@ class MainWindow(QMainWindow):
             return False
         self._finish_session()
         self.session.reset(self._new_project())
+        self._gate.reset(untitled=True)
         self.wizard.restart()
+        self.show_wizard()
         return True
 
     def close_project(self) -> bool:
@@ -502,8 +529,10 @@ class MainWindow(QMainWindow):
             return False
         self._finish_session()
         self.session.reset(project, path)
+        self._gate.reset(untitled=False)
         self.wizard.restart()
         self._remember(path)
+        self.show_wizard()
         return True
 
     def open_example(self, path: Path) -> bool:
@@ -517,7 +546,9 @@ class MainWindow(QMainWindow):
             return False
         self._finish_session()
         self.session.reset(project, None)
+        self._gate.reset(untitled=False)
         self.wizard.restart()
+        self.show_wizard()
         return True
 
     def save(self) -> bool:
@@ -612,19 +643,13 @@ class MainWindow(QMainWindow):
 
     def example_files(self) -> list[Path]:
         """The example plans shipped in ``gpu_advisor.resources/examples``."""
-        folder = resource_file("examples")
-        if not folder.is_dir():
-            return []
-        names = sorted(
-            entry.name for entry in folder.iterdir() if entry.name.endswith(FILE_SUFFIX)
-        )
-        return [Path(str(folder / name)) for name in names]
+        return example_files()
 
     def _fill_examples_menu(self) -> None:
         self.examples_menu.clear()
         examples = self.example_files()
         for path in examples:
-            action = self.examples_menu.addAction(path.stem.replace("_", " "))
+            action = self.examples_menu.addAction(example_title(path))
             action.setData(str(path))
             action.triggered.connect(
                 lambda _checked=False, p=path: self.open_example(p)
@@ -642,6 +667,10 @@ class MainWindow(QMainWindow):
             self.autosave_timer.stop()
         else:
             self.autosave_timer.start(minutes * 60_000)
+
+    def _on_dirty_changed(self, dirty: bool) -> None:
+        if dirty and self.autosave_timer.isActive():
+            self._first_autosave.start()
 
     def autosave_now(self) -> Path | None:
         """Write an autosave if there are unsaved changes; returns its path."""
@@ -689,7 +718,9 @@ class MainWindow(QMainWindow):
             )
             return False
         self.session.reset(project, entry.source_path, dirty=True)
+        self._gate.reset(untitled=False)
         self.wizard.restart()
+        self.show_wizard()
         # Kept until this session has saved the work again somewhere.
         self._recovered.append(entry)
         return True
@@ -726,6 +757,27 @@ class MainWindow(QMainWindow):
             assert isinstance(review, ReviewPage)
             review.set_export_controller(self.pdf_export)
 
+    # --- start page -------------------------------------------------------------------------
+
+    def show_start_page(self) -> StartPage:
+        """Show the start page in place of the wizard (built on first use)."""
+        if self.start_page is None:
+            self.start_page = StartPage(self.settings.recent_files())
+            self.start_page.new_requested.connect(self.new_project)
+            self.start_page.open_requested.connect(self.open_dialog)
+            self.start_page.example_chosen.connect(self.open_example)
+            self.start_page.recent_chosen.connect(self.open_file)
+            self.central_stack.addWidget(self.start_page)
+        else:
+            self.start_page.set_recent(self.settings.recent_files())
+        self.central_stack.setCurrentWidget(self.start_page)
+        self.start_page.new_button.setFocus()
+        return self.start_page
+
+    def show_wizard(self) -> None:
+        """Show the wizard (after a plan was chosen on the start page)."""
+        self.central_stack.setCurrentWidget(self.wizard)
+
     # --- status bar ---------------------------------------------------------------------------
 
     def _on_project_changed(self, _project: Project) -> None:
@@ -733,7 +785,13 @@ class MainWindow(QMainWindow):
         self._status_timer.start()  # coalesces a burst of edits into one evaluation
 
     def _update_recommendation(self) -> None:
-        text = self.recommendation_text()
+        text = (
+            self.recommendation_text()
+            if self._gate.open
+            else self.tr(
+                "No recommendation yet: enter the workload (step 2), or open an example."
+            )
+        )
         self.recommendation_label.setText(text)
         self.recommendation_label.setToolTip(text)
 
@@ -898,9 +956,17 @@ def _local_time(iso: str | None) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
+def _file_size(path: Path) -> str:
+    """The size of a file in kB with one decimal ('?' when it cannot be read)."""
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return "?"
+    return f"{size / 1000:.1f} kB"
+
+
 def _safe_file_stem(project: Project) -> str:
-    stem = "".join(c if c.isalnum() or c in " -_" else "_" for c in project.meta.title)
-    return stem.strip() or "plan"
+    return file_stem(project.meta.title)
 
 
 def _pdf_export_available() -> bool:

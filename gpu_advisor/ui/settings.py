@@ -136,12 +136,22 @@ class AppSettings:
         self._settings.setValue("files/recent", json.dumps([str(p) for p in paths]))
 
     def last_folder(self) -> Path:
-        """The folder of the last file opened or saved (home when unknown or gone)."""
+        """Where file dialogs open: the last folder used outside the installation,
+        else the documents folder (see :mod:`gpu_advisor.ui.file_names`)."""
+        from gpu_advisor.ui.file_names import documents_folder, is_inside_installation
+
         folder = Path(self._str("files/last_folder", ""))
-        return folder if folder.parts and folder.is_dir() else Path.home()
+        if folder.parts and folder.is_dir() and not is_inside_installation(folder):
+            return folder
+        return documents_folder()
 
     def set_last_folder(self, folder: Path) -> None:
-        self._settings.setValue("files/last_folder", str(folder))
+        """Remember ``folder`` for the next dialog (never one inside the installation,
+        such as the examples' folder)."""
+        from gpu_advisor.ui.file_names import is_inside_installation
+
+        if not is_inside_installation(folder):
+            self._settings.setValue("files/last_folder", str(folder))
 
     # --- trusted signers (File ▸ Verify Plan…) -----------------------------------------
 

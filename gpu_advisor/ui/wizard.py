@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 from typing import Final
 
 from PySide6.QtCore import (
@@ -30,11 +30,12 @@ from PySide6.QtCore import (
     QEvent,
     QMetaObject,
     QObject,
+    QSize,
     Qt,
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QIcon
+from PySide6.QtGui import QIcon, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
     QListWidget,
@@ -173,11 +174,17 @@ class AdvisorWizard(QWizard):
 
     page_built = Signal(int)
     page_complete_changed = Signal(int)
+    restarted = Signal()
+    """The wizard went back to its first step for another (or a reset) plan."""
+    jumped = Signal(int, int)
+    """:meth:`go_to` went from a step to another (the steps between were passed)."""
 
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._session = session
         self._buttons_complete: bool | None = None
+        self.jumping = False
+        """True while :meth:`go_to` passes through the steps between two."""
         self._build_queue: list[PageId] = []
         self._build_timer = QTimer(self, singleShot=True)
         self._build_timer.timeout.connect(self._build_next_queued)
@@ -336,16 +343,29 @@ class AdvisorWizard(QWizard):
         """Jump to any step, going forward or back through the pages between."""
         if self.currentId() == -1:
             self.restart()
+        start = self.currentId()
         guard = len(PageId) * 2
-        while self.currentId() != page_id and guard > 0:
-            guard -= 1
-            if page_id in self.visitedIds() and page_id != self.currentId():
-                self.back()
-            else:
-                before = self.currentId()
-                self.next()
-                if self.currentId() == before:  # validatePage() refused to leave
-                    break
+        self.jumping = True
+        try:
+            while self.currentId() != page_id and guard > 0:
+                guard -= 1
+                if page_id in self.visitedIds() and page_id != self.currentId():
+                    self.back()
+                else:
+                    before = self.currentId()
+                    self.next()
+                    if self.currentId() == before:  # validatePage() refused to leave
+                        break
+        finally:
+            self.jumping = False
+        if self.currentId() != start:
+            self.jumped.emit(start, self.currentId())
+
+    @override
+    def restart(self) -> None:
+        """Back to the first step, every step unvisited again (a new or reset plan)."""
+        self.restarted.emit()
+        super().restart()
 
     @override
     def done(self, result: int) -> None:
@@ -353,17 +373,49 @@ class AdvisorWizard(QWizard):
         pass
 
 
+class StepState(StrEnum):
+    """What a row of the side list says about its step."""
+
+    TODO = "todo"
+    """Not visited yet."""
+    SEEN = "seen"
+    """Opened, but not yet left with Next."""
+    PROBLEM = "problem"
+    """The step has a problem to fix before going on."""
+    DONE = "done"
+    """Left with Next (or jumped past from it) with no problem."""
+
+
+STEP_ICON_PX: Final = 16
+"""Every row carries an icon of this size (a blank one when "not visited"), so a
+row keeps its height when its state changes."""
+
+
 class StepList(QListWidget):
-    """The side list of steps; clicking a step jumps to it."""
+    """The side list of steps; clicking a step jumps to it.
+
+    Each row shows a :class:`StepState`. A step is *seen* once it was the
+    current step (the steps :meth:`AdvisorWizard.go_to` only passes through do
+    not count) and *done* once the user went on from it with no problem; a
+    step with a problem says so whatever else is true.
+    """
 
     step_selected = Signal(object)  # PageId
 
     def __init__(self, wizard: AdvisorWizard, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._wizard = wizard
-        self._states: dict[PageId, str] = {}  # the state each row shows
+        self._states: dict[PageId, StepState] = {}  # the state each row shows
+        self._seen: set[PageId] = set()
+        self._done: set[PageId] = set()
+        self._previous = -1
         self.setObjectName("stepList")
         self.setSpacing(2)
+        self.setUniformItemSizes(True)
+        self.setIconSize(QSize(STEP_ICON_PX, STEP_ICON_PX))
+        blank = QPixmap(STEP_ICON_PX, STEP_ICON_PX)
+        blank.fill(Qt.GlobalColor.transparent)
+        self._blank_icon = QIcon(blank)
         for page_id in PageId:
             item = QListWidgetItem()
             item.setData(Qt.ItemDataRole.UserRole, int(page_id))
@@ -374,6 +426,8 @@ class StepList(QListWidget):
         wizard.currentIdChanged.connect(self._on_current_id_changed)
         wizard.page_complete_changed.connect(self._on_page_complete_changed)
         wizard.page_built.connect(self._on_page_complete_changed)
+        wizard.restarted.connect(self._on_restarted)
+        wizard.jumped.connect(self._on_jumped)
         self._on_current_id_changed(wizard.currentId())
 
     def retranslate_ui(self) -> None:
@@ -383,15 +437,17 @@ class StepList(QListWidget):
         self.refresh_states()
         self.setMinimumWidth(self.sizeHintForColumn(0) + 24)
 
-    def step_state(self, page_id: PageId) -> str:
-        """``"problem"`` (the step cannot go on), ``"done"`` (visited) or ``"todo"``."""
+    def step_state(self, page_id: PageId) -> StepState:
+        """The state of a step's row (see :class:`StepState`)."""
         page = self._wizard.page(page_id)
         if page is not None and not page.isComplete():
-            return "problem"
-        return "done" if page_id in self._wizard.visitedIds() else "todo"
+            return StepState.PROBLEM
+        if page_id in self._done:
+            return StepState.DONE
+        return StepState.SEEN if page_id in self._seen else StepState.TODO
 
     def refresh_states(self) -> None:
-        """Mark each step: a warning where it has a problem, a tick once seen."""
+        """Mark each step with its state's icon and tooltip."""
         self._states.clear()  # e.g. after a language change: set every tooltip
         for page_id in PageId:
             self._refresh_state(page_id)
@@ -402,19 +458,29 @@ class StepList(QListWidget):
             return
         self._states[page_id] = state
         style = self.style()
+        pixmap = QStyle.StandardPixmap
         icons = {
-            "problem": style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning),
-            "done": style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton),
-            "todo": QIcon(),
+            StepState.PROBLEM: style.standardIcon(pixmap.SP_MessageBoxWarning),
+            StepState.DONE: style.standardIcon(pixmap.SP_DialogApplyButton),
+            StepState.SEEN: style.standardIcon(pixmap.SP_ArrowRight),
+            StepState.TODO: self._blank_icon,
         }
         tips = {
-            "problem": self.tr("This step has a problem to fix before going on."),
-            "done": self.tr("Seen; no problem found."),
-            "todo": self.tr("Not visited yet."),
+            StepState.PROBLEM: self.tr(
+                "This step has a problem to fix before going on."
+            ),
+            StepState.DONE: self.tr(
+                "Done: you went on from this step; no problem found."
+            ),
+            StepState.SEEN: self.tr(
+                "Seen, not finished yet: go on with Next when it is right."
+            ),
+            StepState.TODO: self.tr("Not visited yet."),
         }
         item = self.item(int(page_id))
         item.setIcon(icons[state])
         item.setToolTip(tips[state])
+        item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, tips[state])
 
     def _on_page_complete_changed(self, page_id: int) -> None:
         self._refresh_state(PageId(page_id))
@@ -430,8 +496,28 @@ class StepList(QListWidget):
         self._wizard.go_to(page_id)
         self.step_selected.emit(page_id)
 
+    def _on_restarted(self) -> None:
+        self._seen.clear()
+        self._done.clear()
+        self._previous = -1
+
+    def _on_jumped(self, start: int, end: int) -> None:
+        if start >= 0 and end > start and start in self._seen:
+            self._done.add(PageId(start))  # went on from it, past the steps between
+        self._enter(end)
+
     def _on_current_id_changed(self, page_id: int) -> None:
+        if self._wizard.jumping:
+            return  # passing through: neither seen nor done
+        previous, self._previous = self._previous, page_id
+        if previous >= 0 and page_id > previous and previous in self._seen:
+            self._done.add(PageId(previous))
+        self._enter(page_id)
+
+    def _enter(self, page_id: int) -> None:
+        self._previous = page_id
         if page_id >= 0:
+            self._seen.add(PageId(page_id))
             self.setCurrentRow(int(page_id))
-        for step in PageId:  # visiting changes "todo" to "done"
+        for step in PageId:
             self._refresh_state(step)

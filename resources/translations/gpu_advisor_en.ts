@@ -246,6 +246,10 @@
       <translation>Untitled plan</translation>
     </message>
     <message>
+      <source>No recommendation yet: enter the workload (step 2), or open an example.</source>
+      <translation>No recommendation yet: enter the workload (step 2), or open an example.</translation>
+    </message>
+    <message>
       <source>Verify Plan</source>
       <translation>Verify Plan</translation>
     </message>
@@ -400,60 +404,6 @@
     <message>
       <source>Edit</source>
       <translation>Edit</translation>
-    </message>
-  </context>
-  <context>
-    <name>RecoveryDialog</name>
-    <message>
-      <source>%1 (%2), autosaved %3</source>
-      <translation>%1 (%2), autosaved %3</translation>
-    </message>
-    <message>
-      <source>&amp;Discard</source>
-      <translation>&amp;Discard</translation>
-    </message>
-    <message>
-      <source>&amp;Not now</source>
-      <translation>&amp;Not now</translation>
-    </message>
-    <message>
-      <source>&amp;Recover</source>
-      <translation>&amp;Recover</translation>
-    </message>
-    <message>
-      <source>Damaged: %1</source>
-      <translation>Damaged: %1</translation>
-    </message>
-    <message>
-      <source>GPU Advisor did not close normally last time. These autosaved plans were not saved to their files. Recover one?</source>
-      <translation>GPU Advisor did not close normally last time. These autosaved plans were not saved to their files. Recover one?</translation>
-    </message>
-    <message>
-      <source>Recover unsaved work</source>
-      <translation>Recover unsaved work</translation>
-    </message>
-    <message>
-      <source>Untitled plan</source>
-      <translation>Untitled plan</translation>
-    </message>
-    <message>
-      <source>never saved</source>
-      <translation>never saved</translation>
-    </message>
-  </context>
-  <context>
-    <name>StepList</name>
-    <message>
-      <source>Not visited yet.</source>
-      <translation>Not visited yet.</translation>
-    </message>
-    <message>
-      <source>Seen; no problem found.</source>
-      <translation>Seen; no problem found.</translation>
-    </message>
-    <message>
-      <source>This step has a problem to fix before going on.</source>
-      <translation>This step has a problem to fix before going on.</translation>
     </message>
   </context>
 </TS>

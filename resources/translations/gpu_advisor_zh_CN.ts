@@ -246,6 +246,10 @@
       <translation>未命名方案</translation>
     </message>
     <message>
+      <source>No recommendation yet: enter the workload (step 2), or open an example.</source>
+      <translation>暂无推荐：请先填写工作量（第 2 步），或打开一个示例方案。</translation>
+    </message>
+    <message>
       <source>Verify Plan</source>
       <translation>验证方案</translation>
     </message>
@@ -400,60 +404,6 @@
     <message>
       <source>Edit</source>
       <translation>编辑</translation>
-    </message>
-  </context>
-  <context>
-    <name>RecoveryDialog</name>
-    <message>
-      <source>%1 (%2), autosaved %3</source>
-      <translation>%1（%2），自动保存于 %3</translation>
-    </message>
-    <message>
-      <source>&amp;Discard</source>
-      <translation>丢弃(&amp;D)</translation>
-    </message>
-    <message>
-      <source>&amp;Not now</source>
-      <translation>暂不处理(&amp;N)</translation>
-    </message>
-    <message>
-      <source>&amp;Recover</source>
-      <translation>恢复(&amp;R)</translation>
-    </message>
-    <message>
-      <source>Damaged: %1</source>
-      <translation>已损坏：%1</translation>
-    </message>
-    <message>
-      <source>GPU Advisor did not close normally last time. These autosaved plans were not saved to their files. Recover one?</source>
-      <translation>GPU Advisor 上次没有正常关闭。下列自动保存的方案尚未保存到各自的文件中。要恢复其中一个吗？</translation>
-    </message>
-    <message>
-      <source>Recover unsaved work</source>
-      <translation>恢复未保存的内容</translation>
-    </message>
-    <message>
-      <source>Untitled plan</source>
-      <translation>未命名方案</translation>
-    </message>
-    <message>
-      <source>never saved</source>
-      <translation>从未保存</translation>
-    </message>
-  </context>
-  <context>
-    <name>StepList</name>
-    <message>
-      <source>Not visited yet.</source>
-      <translation>尚未查看。</translation>
-    </message>
-    <message>
-      <source>Seen; no problem found.</source>
-      <translation>已查看，未发现问题。</translation>
-    </message>
-    <message>
-      <source>This step has a problem to fix before going on.</source>
-      <translation>这一步有问题需要先处理，才能继续。</translation>
     </message>
   </context>
 </TS>

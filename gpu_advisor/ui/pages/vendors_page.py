@@ -87,10 +87,12 @@ from gpu_advisor.model.project import (
     Vendor,
     VendorKind,
 )
+from gpu_advisor.ui.file_names import file_stem
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.import_dialog import ImportDialog
 from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.settings import AppSettings
 from gpu_advisor.ui.widgets.bound import commit_when_finished, validation_message
 from gpu_advisor.ui.widgets.plotting import setup_plot
 
@@ -1717,24 +1719,29 @@ class VendorsPage(QWizardPage):
     # ====================================================================================
 
     def _on_kit_folder_clicked(self) -> None:
+        settings = AppSettings()
         folder = QFileDialog.getExistingDirectory(
-            self, self.tr("Folder for the test kit")
+            self, self.tr("Folder for the test kit"), str(settings.last_folder())
         )
         if folder:
+            settings.set_last_folder(Path(folder))
             self.generate_testkit(Path(folder))
 
     def _on_kit_archive_clicked(self) -> None:
         vendor = self._selected_vendor()
-        suggested = f"testkit-{vendor.name if vendor else 'vendor'}.tar.gz"
+        settings = AppSettings()
+        stem = file_stem(vendor.name if vendor else "", fallback="vendor")
+        suggested = settings.last_folder() / f"testkit-{stem}.tar.gz"
         path, _filter = QFileDialog.getSaveFileName(
             self,
             self.tr("Save the test kit as"),
-            suggested,
+            str(suggested),
             self.tr("Archives (*.tar.gz)"),
         )
         if path:
             if not path.endswith(".tar.gz"):
                 path += ".tar.gz"
+            settings.set_last_folder(Path(path).resolve().parent)
             self.generate_testkit(Path(path))
 
     def generate_testkit(self, target: Path) -> Path | None:
@@ -1794,20 +1801,24 @@ class VendorsPage(QWizardPage):
     # ====================================================================================
 
     def _on_import_files_clicked(self) -> None:
+        settings = AppSettings()
         paths, _filter = QFileDialog.getOpenFileNames(
             self,
             self.tr("Result files to import"),
-            "",
+            str(settings.last_folder()),
             self.tr("Test kit results (*.txt *.csv *.json *.xml);;All files (*)"),
         )
         if paths:
+            settings.set_last_folder(Path(paths[0]).resolve().parent)
             self.import_results([Path(p) for p in paths])
 
     def _on_import_folder_clicked(self) -> None:
+        settings = AppSettings()
         folder = QFileDialog.getExistingDirectory(
-            self, self.tr("Results folder to import")
+            self, self.tr("Results folder to import"), str(settings.last_folder())
         )
         if folder:
+            settings.set_last_folder(Path(folder).resolve().parent)
             self.import_results([Path(folder)])
 
     @property

@@ -30,8 +30,9 @@ from typing import Final
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QResizeEvent
 from PySide6.QtWidgets import QWidget
+from typing_extensions import override
 
 from gpu_advisor.engine.resolve import to_display
 from gpu_advisor.model.common import Language
@@ -39,7 +40,12 @@ from gpu_advisor.model.cost_results import CostResult, MonteCarloResult
 from gpu_advisor.model.project import OptionId
 from gpu_advisor.report.text import unit_text
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
-from gpu_advisor.ui.widgets.plotting import setup_plot
+from gpu_advisor.ui.widgets.plotting import (
+    fit_legend_columns,
+    outside_legend,
+    place_line_labels,
+    setup_plot,
+)
 
 OPTION_COLOURS: Final[dict[OptionId, str]] = {
     OptionId.ON_DEMAND: "#1f77b4",
@@ -118,6 +124,9 @@ def _setup(plot: pg.PlotWidget) -> None:
     plot.setMinimumHeight(180)
 
 
+_LEFT_AXIS_PX: Final = 80
+"""Room the left axis takes, with its tick labels and title [px]."""
+
 _MAX_MARKED_MONTHS: Final = 12
 """Cumulative curves longer than this are drawn without month markers."""
 
@@ -128,9 +137,9 @@ class CumulativeCostChart(pg.PlotWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         _setup(self)
-        self.legend = self.getPlotItem().addLegend(
-            offset=(8, 8), labelTextColor="#222", brush=_LEGEND_BRUSH
-        )
+        # The legend sits in its own column right of the plot, never over the
+        # curves (inside, it hid the early colocation and self-build months).
+        self.legend = outside_legend(self)
         self.curves: dict[OptionId, pg.PlotDataItem] = {}
         self.break_even_line = pg.InfiniteLine(
             angle=90,
@@ -145,6 +154,14 @@ class CumulativeCostChart(pg.PlotWidget):
     def retranslate_ui(self) -> None:
         if self._result is not None:
             self.set_result(self._result)
+
+    @override
+    def resizeEvent(self, ev: QResizeEvent | None) -> None:
+        legend = getattr(self, "legend", None)  # None while __init__ runs
+        if isinstance(legend, pg.LegendItem):
+            # the legend starts right of the left axis (its ticks and label)
+            fit_legend_columns(legend, self.width() - _LEFT_AXIS_PX)
+        super().resizeEvent(ev)
 
     def set_result(self, cost: CostResult) -> None:
         """Show ``cost``'s cumulative curves (one per priced option)."""
@@ -178,8 +195,8 @@ class CumulativeCostChart(pg.PlotWidget):
                     symbol=symbol,
                     symbolSize=4,
                     symbolBrush=OPTION_COLOURS[option.id],
-                    name=option_label(option.id),
                 )
+                self.legend.addItem(curve, option_label(option.id))
                 self.curves[option.id] = curve
             else:
                 curve.setData(months[: len(y)], y, symbol=symbol)
@@ -600,6 +617,12 @@ class MonteCarloChart(pg.PlotWidget):
         hi = float(max(edges[-1], 0.0))
         pad = (hi - lo) * 0.04 or 1.0
         self.setXRange(lo - pad, hi + pad, padding=0)
+        # Each label at its own height, on the side of its line with more room:
+        # P90 can no longer cover P50, nor P10 run off the left edge.
+        place_line_labels(
+            [self.percentile_lines[n] for n in ("p10", "p50", "p90")],
+            (lo - pad, hi + pad),
+        )
         self.setYRange(0, float(counts.max()) * 1.12 or 1.0, padding=0)
 
     def _show_bars(self, result: MonteCarloResult, cost: CostResult) -> None:

@@ -35,3 +35,58 @@ def setup_plot(plot: pg.PlotWidget) -> None:
         axis.setTextPen(pg.mkPen("#222"))
         axis.enableAutoSIPrefix(False)
     plot.setMenuEnabled(False)
+
+
+LEGEND_TEXT_COLOUR = "#222"
+
+LABEL_HEIGHTS: tuple[float, ...] = (0.86, 0.62, 0.38, 0.14)
+"""Heights of the centres of the labels of vertical lines, as a fraction of the
+plot from its bottom: 0.24 apart, at least 30 px in a chart 180 px high (its
+minimum), more than one line of text, so two labels never overlap; the top one
+stays inside the plot."""
+
+LEGEND_COLUMN_PX = 210
+"""Width given to one legend entry (line sample and a long option name) [px]:
+a legend below a chart gets as many columns as fit its width."""
+
+
+def outside_legend(plot: pg.PlotWidget) -> pg.LegendItem:
+    """A legend in its own row below the plot area (never over the data).
+
+    Items are added with ``legend.addItem(curve, name)``.
+    """
+    item = plot.getPlotItem()
+    legend = pg.LegendItem(labelTextColor=LEGEND_TEXT_COLOUR)
+    # PlotItem's grid: row 2 holds the view box, row 3 the bottom axis (with
+    # its label); row 4 is free.
+    item.layout.addItem(legend, 4, 1)
+    return legend
+
+
+def fit_legend_columns(legend: pg.LegendItem, width_px: int) -> None:
+    """As many legend columns as fit ``width_px`` (at least one), so the legend
+    below a chart never widens it beyond its window."""
+    columns = max(1, width_px // LEGEND_COLUMN_PX)
+    if columns != legend.columnCount:
+        legend.setColumnCount(columns)
+
+
+def place_line_labels(
+    lines: list[pg.InfiniteLine], x_range: tuple[float, float]
+) -> None:
+    """Give the vertical ``lines``' labels distinct heights and the roomier side.
+
+    A label in the left half of ``x_range`` is drawn right of its line, one in
+    the right half left of it, so it stays inside the plot; each line (in the
+    order given) gets the next of :data:`LABEL_HEIGHTS`, so labels never overlap.
+    """
+    lo, hi = x_range
+    middle = (lo + hi) / 2
+    for index, line in enumerate(lines):
+        label = line.label
+        if label is None:
+            continue
+        right = float(line.value()) <= middle
+        anchor = (0.0, 0.5) if right else (1.0, 0.5)
+        label.anchors = [anchor, anchor]
+        label.setPosition(LABEL_HEIGHTS[index % len(LABEL_HEIGHTS)])
