@@ -53,7 +53,7 @@ AREA_CONTEXTS: dict[str, tuple[str, ...]] = {
         "_ListField",
     ),
     "page_errors": ("PageErrorPage", "PageErrorPanel"),
-    "signing": ("SignPlanDialog", "VerifyPlanDialog"),
+    "signing": ("PlanPrinter", "SignPlanDialog", "VerifyPlanDialog"),
     "vendors": ("VendorCharts", "VendorsPage"),
     "workload": (
         "BoundField",
