@@ -54,7 +54,7 @@ AREA_CONTEXTS: dict[str, tuple[str, ...]] = {
     ),
     "page_errors": ("PageErrorPage", "PageErrorPanel"),
     "scenarios": ("ScenarioCompareView", "ScenarioEditor", "ScenariosPanel"),
-    "signing": ("SignPlanDialog", "TrustedSignersBox", "VerifyPlanDialog"),
+    "signing": ("PlanPrinter", "SignPlanDialog", "TrustedSignersBox", "VerifyPlanDialog"),
     "start": ("ExampleTitles", "RecoveryDialog", "StartPage", "StepList"),
     "vendors": ("ImportDialog", "VendorCharts", "VendorsPage"),
     "workload": (

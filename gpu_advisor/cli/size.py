@@ -189,7 +189,7 @@ _LABELS = {
         "fits": "  fits",
         "yes": "yes",
         "no": "no",
-        "rule": "Seeds' rule of thumb (weights×2, ×2–3)",
+        "rule": "Rule of thumb in the idctop.com articles (weights×2, ×2–3)",
         "flops": "Training FLOPs",
         "hours": "GPU-hours",
         "hours15": "GPU-hours ×1.5 redundancy",

@@ -43,6 +43,7 @@ from gpu_advisor.engine.mix import (
     price_hybrid,
     price_mix,
 )
+from gpu_advisor.engine.names import ALL_ARTICLES, article
 from gpu_advisor.engine.plan_defaults import (
     PLAN_MONTE_CARLO_DRAWS,
     PLAN_MONTE_CARLO_SEED,
@@ -216,7 +217,7 @@ def _explanations(
                 key=f"cost.options.{option.value}.total_cny",
                 formula=formula,
                 inputs=[resolved.refs[k] for k in keys if k in resolved.refs],
-                reference="gpu_advisor.engine.cost (seeds 000-003; Brealey, Myers & Allen 2020)",
+                reference=f"{ALL_ARTICLES}; Brealey, Myers & Allen 2020",
             )
         )
     out.append(
@@ -232,14 +233,14 @@ def _explanations(
                     "gpu_price_cny",
                 )
             ],
-            reference="gpu_advisor.engine.breakeven; seed 003",
+            reference=article("003"),
         )
     )
     return out
 
 
 _OWNED = (OptionId.COLOCATION, OptionId.SELF_BUILD)
-_BREAK_EVEN_REF = "gpu_advisor.engine.breakeven; seed 003 (回本周期)"
+_BREAK_EVEN_REF = article("003", "payback period", "回本周期")
 _NPV_REF = (
     "Brealey, Myers & Allen (2020), Principles of Corporate Finance, 13th ed., "
     "ch. 2 (present value of monthly cash flows)"
@@ -343,7 +344,7 @@ def cost_explanations(
             "total over the horizon / card-hours actually used (idle paid hours "
             "raise it; the planned demand, not the hours paid for)",
             [total, useful, *prices],
-            "gpu_advisor.engine.cost; seed 003 (compare per useful card-hour)",
+            article("003", "compare per useful card-hour", "按有效卡时比较"),
         )
         if option.id in _OWNED:
             util_formula = (
@@ -368,7 +369,11 @@ def cost_explanations(
             keys.option_key(oid, keys.OPTION_UTILIZATION),
             util_formula,
             util_inputs,
-            "seed 003 (owning pays only at high, stable utilisation)",
+            article(
+                "003",
+                "owning pays only at high, stable utilisation",
+                "只有高而稳定的利用率才值得自购",
+            ),
         )
 
     by_id = {o.id: o for o in results}
@@ -419,7 +424,7 @@ def cost_explanations(
                 name="breakeven.SIX_MONTHS",
                 value=float(rule.required_months),
                 unit="months",
-                source="seed 003",
+                source=article("003"),
             ),
             *rule_inputs,
         ]
@@ -431,7 +436,12 @@ def cost_explanations(
         "storage depreciation + electricity) / horizon months. Leaves out staff, "
         "rack and financing (the options table does not)",
         rule_inputs,
-        "seed 003 (买卡还是租卡: 月租超过折旧加电费且需求稳定半年以上)",
+        article(
+            "003",
+            "buy when the monthly rent exceeds depreciation plus electricity "
+            "and demand holds six months",
+            "买卡还是租卡：月租超过折旧加电费且需求稳定半年以上",
+        ),
     )
     mix = recommendation.mix_detail
     if mix is not None:
@@ -465,7 +475,9 @@ def cost_explanations(
                 ),
                 *[refs[k] for k in _FORMULAS[OptionId.MIX][1] if k in refs],
             ],
-            "gpu_advisor.engine.mix; seed 001 (包年包月 baseline + 竞价 bursts)",
+            article(
+                "001", "yearly baseline plus spot bursts", "包年包月基线加竞价实例弹性"
+            ),
         )
     return out
 

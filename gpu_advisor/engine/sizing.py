@@ -15,6 +15,7 @@ from typing import Final, Protocol
 from gpu_advisor.engine import compute as cmp
 from gpu_advisor.engine import memory as mem
 from gpu_advisor.engine import network as net
+from gpu_advisor.engine.names import article
 from gpu_advisor.engine.shape import (
     CHINCHILLA_HIGH_RATIO,
     CHINCHILLA_LOW_RATIO,
@@ -1625,10 +1626,10 @@ def _explanations(
                     "redundancy_factor",
                     cmp.REDUNDANCY_FACTOR,
                     "",
-                    "seed 002: 卡时 × 1.5",
+                    article("002", "card-hours × 1.5", "卡时 × 1.5"),
                 )
             ],
-            "seed 002",
+            article("002"),
         ),
         ex(
             "cluster.min_gpus",
@@ -1719,7 +1720,7 @@ def _more_explanations(
         "network.TARGET_SCALING_EFFICIENCY",
         net.TARGET_SCALING_EFFICIENCY,
         "",
-        "seed 002 (slow networks waste fast cards)",
+        article("002", "slow networks waste fast cards", "网络慢会浪费快卡"),
     )
     if choice.needed is None:
         network_formula = (

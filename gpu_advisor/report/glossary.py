@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from gpu_advisor.engine.names import ARTICLE_PUBLISHER
+from gpu_advisor.engine.names import ARTICLE_TITLES as ENGINE_ARTICLE_TITLES
 from gpu_advisor.engine.names import OPTION_NAMES as ENGINE_OPTION_NAMES
 
 OPTION_NAMES: Final[dict[str, tuple[str, str]]] = {
@@ -34,31 +36,17 @@ def option_name(option_id: str, language: str) -> str:
     return names[0] if str(language).startswith("zh") else names[1]
 
 
-ARTICLE_PUBLISHER: Final = "idctop.com"
-"""Publisher of the four articles on renting and building GPU clusters the plan cites."""
-
 ARTICLE_TITLES: Final[dict[str, tuple[str, str]]] = {
-    "000": (
-        "在上海搭建 GPU 训练集群：先租用成熟算力平台，再评估自建",
-        "Building a GPU training cluster in Shanghai: rent first, then weigh building",
-    ),
-    "001": (
-        "上海大模型训练的算力租用：按需付费的 GPU 云服务",
-        "Renting compute for large-model training in Shanghai: pay-as-you-go GPU cloud",
-    ),
-    "002": (
-        "在深圳搭建 GPU 集群：租用比自建更适合多数团队",
-        "A GPU cluster in Shenzhen: renting suits most teams better than building",
-    ),
-    "003": (
-        "上海 AI 训练：租用 GPU 还是自购显卡",
-        "AI training in Shanghai: renting GPUs or buying cards",
-    ),
+    number: (zh, en) for number, (en, zh) in ENGINE_ARTICLE_TITLES.items()
 }
-"""(zh, en) titles of the articles, keyed by their number in the engine's notes.
+"""(zh, en) titles of the idctop.com articles, keyed by their number in the engine's notes."""
 
-The article files carry no title line; these name each by its opening claim.
-"""
+_CITED_EN: Final = re.compile(
+    "“(" + "|".join(re.escape(en) for _zh, en in ARTICLE_TITLES.values()) + ")”"
+    r" \(idctop\.com\)((?: \([^()]*\))*)"
+)
+"""An engine citation (:func:`gpu_advisor.engine.names.article`) and its notes."""
+_HAN: Final = re.compile(r"[\u4e00-\u9fff]")
 
 _NUMBERED_ZH: Final = re.compile(r"种子文章\s*(00\d)")
 _RULE_EN: Final = re.compile(r"\b[Ss]eed\s+(00\d)'s (rule(?: of thumb)?)")
@@ -80,10 +68,15 @@ def cite_articles(text: str, language: str) -> str:
     'idctop.com 文章《上海 AI 训练：租用 GPU 还是自购显卡》的经验法则'
     >>> cite_articles("the seeds' six-month line", "en")
     "the idctop.com articles' six-month line"
+    >>> from gpu_advisor.engine.names import article
+    >>> cite_articles(article("003", "payback period", "回本周期"), "zh")
+    'idctop.com 文章《上海 AI 训练：租用 GPU 还是自购显卡》（回本周期）'
     """
+    zh = str(language).startswith("zh")
+    if "idctop.com)" in text:
+        text = _CITED_EN.sub(lambda m: _cited(m, zh), text)
     if "eed" not in text and "种子" not in text:
         return text
-    zh = str(language).startswith("zh")
 
     def numbered(match: re.Match[str]) -> str:
         names = ARTICLE_TITLES.get(match.group(1))
@@ -104,6 +97,19 @@ def cite_articles(text: str, language: str) -> str:
     for pattern, zh_text, en_text in _GENERIC:
         text = pattern.sub(zh_text if zh else en_text, text)
     return text.replace("》 的", "》的")
+
+
+def _cited(match: re.Match[str], zh: bool) -> str:
+    """An engine citation in the reader's language, with the notes in it."""
+    en_title = match.group(1)
+    title = next(z for z, e in ARTICLE_TITLES.values() if e == en_title)
+    notes = re.findall(r" \(([^()]*)\)", match.group(2))
+    mine = [n for n in notes if bool(_HAN.search(n)) == zh]
+    if zh:
+        return f"{ARTICLE_PUBLISHER} 文章《{title}》" + "".join(
+            f"（{n}）" for n in mine
+        )
+    return f"“{en_title}” ({ARTICLE_PUBLISHER})" + "".join(f" ({n})" for n in mine)
 
 
 RESULT_TITLES: Final[dict[str, tuple[str, str]]] = {

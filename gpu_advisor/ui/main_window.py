@@ -15,6 +15,7 @@ import logging
 import platform
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import PySide6
 from PySide6.QtCore import (
@@ -52,6 +53,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 from typing_extensions import override
+
+if TYPE_CHECKING:
+    from gpu_advisor.ui.print_plan import PlanPrinter
 
 from gpu_advisor import __version__
 from gpu_advisor.io.autosave import AutosaveStore, RecoveryEntry
@@ -271,6 +275,7 @@ class MainWindow(QMainWindow):
         )
         self._first_autosave.timeout.connect(self.autosave_now)
 
+        self._plan_printer: PlanPrinter | None = None
         self._create_actions()
         self._create_menus()
         self._plan_undo_keys = PlanUndoKeys(self)  # Ctrl+Z from any field
@@ -329,6 +334,10 @@ class MainWindow(QMainWindow):
         self.sign_plan_action = self._action(self.sign_plan)
         self.verify_plan_action = self._action(self.verify_plan)
         self.sign_plan_action.setEnabled(_pdf_export_available())
+        self.print_action = self._action(self.print_plan, key.Print)
+        self.print_preview_action = self._action(self.print_preview)
+        self.print_action.setEnabled(_pdf_export_available())
+        self.print_preview_action.setEnabled(_pdf_export_available())
         self.close_action = self._action(self.close_project, key.Close)
         self.quit_action = self._action(self.close, key.Quit)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
@@ -370,6 +379,8 @@ class MainWindow(QMainWindow):
         self.file_menu.addAction(self.export_pdf_action)
         self.file_menu.addAction(self.sign_plan_action)
         self.file_menu.addAction(self.verify_plan_action)
+        self.file_menu.addAction(self.print_preview_action)
+        self.file_menu.addAction(self.print_action)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.close_action)
         self.file_menu.addAction(self.quit_action)
@@ -409,6 +420,14 @@ class MainWindow(QMainWindow):
         self.verify_plan_action.setText(self.tr("&Verify Plan…"))
         self.verify_plan_action.setStatusTip(
             self.tr("Check who signed a plan and whether it changed since")
+        )
+        self.print_action.setText(self.tr("&Print…"))
+        self.print_action.setStatusTip(
+            self.tr("Print the plan as the exported PDF shows it")
+        )
+        self.print_preview_action.setText(self.tr("Print Previe&w…"))
+        self.print_preview_action.setStatusTip(
+            self.tr("See the plan's pages as they will print")
         )
         self.close_action.setText(self.tr("&Close"))
         self.quit_action.setText(self.tr("&Quit"))
@@ -918,6 +937,25 @@ class MainWindow(QMainWindow):
             8000,
         )
         return True
+
+    @property
+    def plan_printer(self) -> PlanPrinter:
+        """Prints the plan as File ▸ Export PDF… writes it (made on first use)."""
+        if self._plan_printer is None:
+            from gpu_advisor.ui.print_plan import PlanPrinter
+
+            self._plan_printer = PlanPrinter(
+                self.session, self.pdf_export.export_settings, self
+            )
+        return self._plan_printer
+
+    def print_plan(self) -> int:
+        """File ▸ Print…: the pages printed (0 when cancelled or failed)."""
+        return self.plan_printer.print_plan()
+
+    def print_preview(self) -> None:
+        """File ▸ Print Preview…"""
+        self.plan_printer.preview_plan()
 
     def verify_plan(self) -> None:
         """File ▸ Verify Plan…: choose a PDF and show what its signature says."""

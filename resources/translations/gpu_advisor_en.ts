@@ -62,6 +62,22 @@
       <translation>&amp;Clear List</translation>
     </message>
     <message>
+      <source>&amp;Print…</source>
+      <translation>&amp;Print…</translation>
+    </message>
+    <message>
+      <source>Print the plan as the exported PDF shows it</source>
+      <translation>Print the plan as the exported PDF shows it</translation>
+    </message>
+    <message>
+      <source>Print Previe&amp;w…</source>
+      <translation>Print Previe&amp;w…</translation>
+    </message>
+    <message>
+      <source>See the plan's pages as they will print</source>
+      <translation>See the plan's pages as they will print</translation>
+    </message>
+    <message>
       <source>&amp;Close</source>
       <translation>&amp;Close</translation>
     </message>

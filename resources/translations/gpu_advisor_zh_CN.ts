@@ -62,6 +62,22 @@
       <translation>清除列表(&amp;C)</translation>
     </message>
     <message>
+      <source>&amp;Print…</source>
+      <translation>打印(&amp;P)…</translation>
+    </message>
+    <message>
+      <source>Print the plan as the exported PDF shows it</source>
+      <translation>按导出的 PDF 打印方案</translation>
+    </message>
+    <message>
+      <source>Print Previe&amp;w…</source>
+      <translation>打印预览(&amp;W)…</translation>
+    </message>
+    <message>
+      <source>See the plan's pages as they will print</source>
+      <translation>查看方案打印出来的各页</translation>
+    </message>
+    <message>
       <source>&amp;Close</source>
       <translation>关闭(&amp;C)</translation>
     </message>

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
   <context>
+    <name>PlanPrinter</name>
+    <message>
+      <source>Print Plan</source>
+      <translation>Print Plan</translation>
+    </message>
+    <message>
+      <source>Print Preview</source>
+      <translation>Print Preview</translation>
+    </message>
+    <message>
+      <source>Could not print the plan:
+
+%1</source>
+      <translation>Could not print the plan:
+
+%1</translation>
+    </message>
+  </context>
+  <context>
     <name>SignPlanDialog</name>
     <message>
       <source>Sign Plan</source>

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
   <context>
+    <name>PlanPrinter</name>
+    <message>
+      <source>Print Plan</source>
+      <translation>打印方案</translation>
+    </message>
+    <message>
+      <source>Print Preview</source>
+      <translation>打印预览</translation>
+    </message>
+    <message>
+      <source>Could not print the plan:
+
+%1</source>
+      <translation>无法打印方案：
+
+%1</translation>
+    </message>
+  </context>
+  <context>
     <name>SignPlanDialog</name>
     <message>
       <source>Sign Plan</source>

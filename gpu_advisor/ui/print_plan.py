@@ -1,0 +1,198 @@
+"""File ▸ Print… and File ▸ Print Preview…: the plan's PDF, page by page, on paper.
+
+What is printed is exactly the PDF that File ▸ Export PDF… writes (same
+evaluation, same language and paper as the plan was last exported in), so a
+printed plan and an exported one never differ. The PDF's pages are rendered
+by PDFium (:mod:`pypdfium2`) at the printer's resolution and painted onto the
+:class:`~PySide6.QtPrintSupport.QPrinter`'s pages, each scaled to fit the
+printable area and centred.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from PySide6.QtCore import QObject, QRect, Qt
+from PySide6.QtGui import QGuiApplication, QImage, QPainter
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
+
+from gpu_advisor.model.common import Language
+from gpu_advisor.ui.export import ExportSettings, Paper, _ui_language
+from gpu_advisor.ui.i18n import fill
+from gpu_advisor.ui.session import ProjectSession
+
+MAX_DPI: Final = 300
+"""Pages are rendered at the printer's resolution, at most this [dots per inch]."""
+
+
+def print_pdf(data: bytes, printer: QPrinter, *, max_dpi: int = MAX_DPI) -> int:
+    """Paint every page of the PDF ``data`` on ``printer``; returns the pages printed.
+
+    Honours the print dialog's page range (``printer.fromPage()`` to
+    ``toPage()``, 1-based; 0 means all pages).
+    """
+    import pypdfium2 as pdfium  # deferred: only printing needs PDFium
+
+    document = pdfium.PdfDocument(data)
+    try:
+        count = len(document)
+        first = max(printer.fromPage(), 1)
+        last = min(printer.toPage() or count, count)
+        dpi = min(max(printer.resolution(), 72), max_dpi)
+        painter = QPainter()
+        if not painter.begin(printer):
+            raise OSError("the printer could not be started")
+        printed = 0
+        try:
+            for index in range(first - 1, last):
+                if printed:
+                    printer.newPage()
+                page = document[index]
+                image = _qimage(page.render(scale=dpi / 72, rev_byteorder=True))
+                _draw_fitted(painter, printer, image)
+                printed += 1
+        finally:
+            painter.end()
+        return printed
+    finally:
+        document.close()
+
+
+def _qimage(bitmap: Any) -> QImage:
+    """A PDFium bitmap (RGB, or RGBA with alpha) as a QImage, copied out of its buffer."""
+    fmt = (
+        QImage.Format.Format_RGB888
+        if bitmap.n_channels == 3
+        else QImage.Format.Format_RGBA8888
+    )
+    data = bytes(bitmap.buffer)
+    return QImage(data, bitmap.width, bitmap.height, bitmap.stride, fmt).copy()
+
+
+def _draw_fitted(painter: QPainter, printer: QPrinter, image: QImage) -> None:
+    """Draw ``image`` as large as the printable area allows, centred."""
+    area = painter.viewport()
+    size = image.size().scaled(area.size(), Qt.AspectRatioMode.KeepAspectRatio)
+    x = area.x() + (area.width() - size.width()) // 2
+    y = area.y() + (area.height() - size.height()) // 2
+    painter.drawImage(QRect(x, y, size.width(), size.height()), image)
+
+
+PlanSource = Callable[[Language, str], bytes]
+"""``(language, paper) -> PDF bytes`` of the open plan."""
+
+
+class PlanPrinter(QObject):
+    """Print and print-preview the open plan (File menu)."""
+
+    def __init__(
+        self,
+        session: ProjectSession,
+        export_settings: ExportSettings,
+        parent: QWidget | None = None,
+        *,
+        source: PlanSource | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._session = session
+        self._export_settings = export_settings
+        self._widget = parent
+        self._source = source or self._build_pdf
+        self.show_dialogs = True
+        """False in tests: no dialogs and message boxes, errors only in ``error``."""
+        self.error = ""
+        self._preview_printer: QPrinter | None = None
+
+    def plan_language(self) -> Language:
+        """The language the plan was last exported in, else the UI's."""
+        key = ExportSettings.plan_key(self._session.project, self._session.path)
+        return self._export_settings.language_for(key, _ui_language())
+
+    def _build_pdf(self, language: Language, paper: str) -> bytes:
+        from gpu_advisor import __version__
+        from gpu_advisor.engine.evaluate import evaluate_plan
+        from gpu_advisor.report.plan import build_plan_pdf
+
+        project, catalog = self._session.project, self._session.catalog
+        evaluation = evaluate_plan(project, catalog)  # the plan's draws and seed
+        font = self._export_settings.cjk_font_path()
+        return build_plan_pdf(
+            project,
+            evaluation,
+            catalog,
+            language=language,
+            paper=paper,
+            app_version=__version__,
+            font_path=font,
+        )
+
+    def plan_pdf(self) -> bytes | None:
+        """The plan's PDF bytes, or None (and ``error`` set) when it cannot be made."""
+        paper = str(self._export_settings.paper())
+        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            return self._source(self.plan_language(), paper)
+        except Exception as exc:  # a missing font, a bad catalog: say so, keep going
+            self._fail(str(exc))
+            return None
+        finally:
+            QGuiApplication.restoreOverrideCursor()
+
+    def print_to(self, printer: QPrinter) -> int:
+        """Print the plan on ``printer`` without asking; the pages printed (0: failed)."""
+        data = self.plan_pdf()
+        if data is None:
+            return 0
+        try:
+            return print_pdf(data, printer)
+        except Exception as exc:  # PDFium or the printer refused
+            self._fail(str(exc))
+            return 0
+
+    def print_plan(self) -> int:
+        """File ▸ Print…: the print dialog, then the plan; the pages printed."""
+        printer = self._printer()
+        dialog = QPrintDialog(printer, self._widget)
+        dialog.setWindowTitle(self.tr("Print Plan"))
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return 0
+        return self.print_to(printer)
+
+    def preview_plan(self) -> QPrintPreviewDialog:
+        """File ▸ Print Preview…: the pages as they will print (modal when shown)."""
+        # the dialog does not own its printer: keep it alive as long as the dialog
+        self._preview_printer = printer = self._printer()
+        dialog = QPrintPreviewDialog(printer, self._widget)
+        dialog.setWindowTitle(self.tr("Print Preview"))
+        data = self.plan_pdf()
+
+        def paint(target: QPrinter) -> None:
+            if data is not None:
+                print_pdf(data, target, max_dpi=150)
+
+        dialog.paintRequested.connect(paint)
+        if self.show_dialogs:
+            dialog.exec()
+        return dialog
+
+    def _printer(self) -> QPrinter:
+        from PySide6.QtGui import QPageSize
+
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        letter = self._export_settings.paper() is Paper.LETTER
+        size = QPageSize.PageSizeId.Letter if letter else QPageSize.PageSizeId.A4
+        printer.setPageSize(QPageSize(size))
+        printer.setFullPage(True)  # the PDF's pages carry their own margins
+        printer.setDocName(self._session.project.meta.title or "plan")
+        return printer
+
+    def _fail(self, message: str) -> None:
+        self.error = message
+        if self.show_dialogs and QApplication.instance() is not None:
+            QMessageBox.critical(
+                self._widget,
+                self.tr("Print Plan"),
+                fill(self.tr("Could not print the plan:\n\n%1"), message),
+            )

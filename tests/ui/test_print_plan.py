@@ -1,0 +1,127 @@
+"""File ▸ Print… and Print Preview…: the plan's PDF pages painted on a QPrinter."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pypdfium2 as pdfium
+from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+
+from gpu_advisor.model.common import Language
+from gpu_advisor.ui.export import ExportSettings
+from gpu_advisor.ui.main_window import MainWindow
+from gpu_advisor.ui.print_plan import print_pdf
+
+EXAMPLE = (
+    Path(__file__).resolve().parents[2]
+    / "resources"
+    / "examples"
+    / "shanghai_13b_finetune.gpuplan"
+)
+
+
+def _pdf_printer(path: Path) -> QPrinter:
+    printer = QPrinter(QPrinter.PrinterMode.ScreenResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(path))
+    printer.setFullPage(True)
+    return printer
+
+
+def _ink(pdf: Path, index: int) -> float:
+    """Share of non-white pixels on a page of ``pdf`` (0: blank)."""
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        image = document[index].render(scale=0.5).to_numpy()
+    finally:
+        document.close()
+    return float((image < 200).any(axis=-1).mean())
+
+
+def _reader_page_count(data: bytes) -> int:
+    document = pdfium.PdfDocument(data)
+    try:
+        return len(document)
+    finally:
+        document.close()
+
+
+def test_print_menu_entries(window: MainWindow) -> None:
+    texts = [a.text() for a in window.file_menu.actions()]
+    assert "&Print…" in texts
+    assert "Print Previe&w…" in texts
+    assert window.print_action.shortcut().toString() == "Ctrl+P"
+
+
+def test_print_writes_every_page_of_the_plan(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    assert window.open_file(EXAMPLE, ask=False)
+    printer_ = window.plan_printer
+    printer_.show_dialogs = False
+    plan = printer_.plan_pdf()
+    assert plan is not None
+    pages = _reader_page_count(plan)
+    out = tmp_path / "printed.pdf"
+    printed = printer_.print_to(_pdf_printer(out))
+    assert printer_.error == ""
+    assert printed == pages > 10
+    assert _reader_page_count(out.read_bytes()) == pages
+    assert _ink(out, 0) > 0.01  # page 1 (the decision) is not blank
+
+
+def test_print_follows_the_language_the_plan_was_exported_in(
+    window: MainWindow,
+) -> None:
+    assert window.open_file(EXAMPLE, ask=False)
+    settings: ExportSettings = window.pdf_export.export_settings
+    key = ExportSettings.plan_key(window.session.project, window.session.path)
+    assert window.plan_printer.plan_language() is Language.EN  # the UI's
+    settings.set_language_for(key, Language.ZH)
+    assert window.plan_printer.plan_language() is Language.ZH
+
+
+def test_page_range_is_honoured(tmp_path: Path) -> None:
+    from gpu_advisor.io.catalog import load_catalog
+    from gpu_advisor.io.project_file import load_project
+    from gpu_advisor.report.plan import build_plan_pdf
+    from tests.report.conftest import evaluate_for_tests
+
+    catalog = load_catalog()
+    project = load_project(EXAMPLE)
+    data = build_plan_pdf(project, evaluate_for_tests(project, catalog), catalog)
+    out = tmp_path / "two.pdf"
+    printer = _pdf_printer(out)
+    printer.setFromTo(2, 3)
+    assert print_pdf(data, printer, max_dpi=72) == 2
+    assert _reader_page_count(out.read_bytes()) == 2
+
+
+def test_preview_paints_the_pages(window: MainWindow, qtbot: Any) -> None:
+    assert window.open_file(EXAMPLE, ask=False)
+    printer_ = window.plan_printer
+    printer_.show_dialogs = False
+    dialog = printer_.preview_plan()
+    qtbot.addWidget(dialog)
+    assert isinstance(dialog, QPrintPreviewDialog)
+    painted: list[int] = []
+    dialog.paintRequested.connect(lambda _p: painted.append(1))
+    dialog.show()
+    qtbot.waitUntil(lambda: bool(painted), timeout=20_000)
+    assert printer_.error == ""
+    dialog.close()
+
+
+def test_a_failure_is_reported_not_raised(window: MainWindow, tmp_path: Path) -> None:
+    from gpu_advisor.ui.print_plan import PlanPrinter
+
+    def source(_language: Language, _paper: str) -> bytes:
+        raise OSError("no CJK font")
+
+    printer_ = PlanPrinter(
+        window.session, window.pdf_export.export_settings, window, source=source
+    )
+    printer_.show_dialogs = False
+    assert printer_.print_to(_pdf_printer(tmp_path / "x.pdf")) == 0
+    assert "no CJK font" in printer_.error
