@@ -748,6 +748,37 @@ def owned_gpus_for(demand: FloatArray, requested: float | None) -> int:
     return max(1, int(peak))
 
 
+def _replacements(
+    life_months: FloatArray, months: int
+) -> tuple[FloatArray, FloatArray]:
+    """When an owned fleet is bought again, and its age, over the horizon.
+
+    A fleet reaches the end of its life after ``ceil(life)`` months; it is then
+    sold at its residual value and the same fleet is bought at the same price
+    (a newer generation usually costs no less at launch). Returns the
+    replacement mask per month ``(S, H)`` (1.0 in the month of purchase) and
+    the age of the fleet in service at the start of each month and at the end
+    of the horizon ``(S, H + 1)``. [months]
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> renew, age = _replacements(np.array([[36.0]]), 40)
+    >>> int(renew.sum()), int(np.argmax(renew[0])) + 1, float(age[0, -1])
+    (1, 37, 4.0)
+    >>> renew, age = _replacements(np.array([[36.0]]), 36)
+    >>> int(renew.sum()), float(age[0, -1])
+    (0, 36.0)
+    """
+    span = np.maximum(np.ceil(life_months - _EPS), 1.0)  # (S, 1)
+    m = np.arange(months, dtype=np.float64)[None, :]  # (1, H)
+    fleet = np.floor(m / span)  # which fleet serves month m
+    renew = np.where((m > 0) & (m - fleet * span == 0), 1.0, 0.0)
+    last = np.floor((months - 1) / span) if months > 0 else np.zeros_like(span)
+    age = np.concatenate([m - fleet * span, months - last * span], axis=1)
+    return renew, age
+
+
 def price_owned(
     p: Params, demand: FloatArray, gpus: int, option: OptionId
 ) -> OptionArrays:
@@ -776,9 +807,14 @@ def price_owned(
     elapsed = np.arange(months + 1, dtype=np.float64)[None, :]  # (1, H+1)
     frac_left = 1.0 - np.minimum(elapsed, life_months) / life_months  # (S, H+1)
     floor = capex_dep[:, None] * p.residual
-    book = floor + (capex_dep[:, None] - floor) * frac_left
-    retro_book = retrofit[:, None] * frac_left
+    renew, age = _replacements(life_months, months)
+    age_left = 1.0 - np.minimum(age, life_months) / life_months  # (S, H+1)
+    book = floor + (capex_dep[:, None] - floor) * age_left
+    retro_book = retrofit[:, None] * frac_left  # the room is not rebuilt
     resale = floor[:, 0] + (book[:, -1] - floor[:, 0]) * (1 - p.haircut[:, 0])
+    # a worn-out fleet is sold at its residual value and bought again
+    replaced = renew.sum(axis=1)  # (S,)
+    renew_cash = renew * (capex_dep - floor[:, 0])[:, None]  # (S, H)
     capacity = gpus * HOURS_PER_MONTH
     used = np.minimum(np.maximum(demand, 0), capacity)
     overflow = demand - used
@@ -805,7 +841,7 @@ def price_owned(
     maintenance_m = p.maint_frac[:, 0] * (hardware + network) / 12.0
     financing = p.financing_rate / 12.0 * (book[:, :-1] + retro_book[:, :-1])
     flat_m = rack_m + bandwidth_m + staff_m + maintenance_m  # (S,)
-    cash = electricity_m + financing + flat_m[:, None]
+    cash = electricity_m + financing + flat_m[:, None] + renew_cash
     if has_overflow:
         overflow_billed = _billable(overflow, p.granularity_hours)
         overflow_cost = p.od * overflow_billed
@@ -818,7 +854,12 @@ def price_owned(
     deposit = p.deposit_months[:, 0] * rack_m
     cash[:, 0] += capex_dep + retrofit + deposit
     cash[:, -1] -= resale + deposit
-    loss = capex_dep - resale
+    # the first fleet loses down to its residual when it is replaced, else to
+    # its resale value; the replacement fleets' net cost is a line of its own
+    loss = capex_dep - np.where(replaced > 0, floor[:, 0], resale)
+    replacement = renew_cash.sum(axis=1) + np.where(
+        replaced > 0, floor[:, 0] - resale, 0.0
+    )
     share = np.where(capex_dep > 0, loss / np.maximum(capex_dep, _EPS), 0.0)
     lines = {
         "depreciation_hardware": hardware * share,
@@ -832,6 +873,7 @@ def price_owned(
         "maintenance": maintenance_m * months,
         "financing": financing.sum(axis=1),
         "overflow_rental": overflow_total,
+        "replacement": replacement,
     }
     useful = demand.sum(axis=1)
     util = used_hours[:, 0] / (capacity * months)

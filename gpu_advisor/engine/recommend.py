@@ -888,12 +888,16 @@ def recommend(
             )
         )
     if owned and len(demand) > 12 * life_years:
+        replacement = max(o.breakdown.get("replacement", 0.0) for o in owned)
         warnings.append(
             _warn(
                 "recommend.horizon_beyond_life",
                 f"The horizon ({len(demand)} months) is longer than the hardware life "
-                f"({life_years:g} years); the owned options do not include replacement cards.",
-                f"规划期（{len(demand)} 个月）长于硬件寿命（{life_years:g} 年），自购方案未计入换代采购。",
+                f"({life_years:g} years): the owned options buy the cards again when "
+                f"they wear out and sell the old ones at their residual value (up to "
+                f"{_cny(replacement)} CNY net, included in their totals).",
+                f"规划期（{len(demand)} 个月）长于硬件寿命（{life_years:g} 年）：自购方案在硬件到寿时"
+                f"按残值出售旧卡并重新采购（净额最多 {_cny(replacement)} 元，已计入总成本）。",
                 ["meta.horizon_months", "budget.hardware_life_years"],
             )
         )

@@ -474,6 +474,10 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "bd.interruption_overhead": ("中断重跑损失", "Interruption reruns"),
     "bd.maintenance": ("维保", "Maintenance"),
     "bd.overflow_rental": ("超出自有容量的租用", "Rental beyond owned capacity"),
+    "bd.replacement": (
+        "硬件到寿后的换代采购（扣除旧卡残值）",
+        "Replacement hardware after its life (less the old fleet’s residual)",
+    ),
     "bd.rack": ("机柜租金", "Rack rent"),
     "bd.reserved": ("预留基线", "Reserved baseline"),
     "bd.retrofit": ("机房改造", "Room retrofit"),

@@ -1,0 +1,79 @@
+"""Issue #11: owned hardware past its life is replaced, and the cost is charged.
+
+Life figure: 3 years typical (catalog prices.json ``hardware_life_years``,
+from "AI training in Shanghai: renting GPUs or buying cards" (idctop.com):
+average machine life three years; the PRC Enterprise Income Tax Law
+Implementing Regulations art. 60 depreciate electronic equipment over at
+least 3 years).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gpu_advisor.engine.cost import price_owned
+from gpu_advisor.engine.evaluate import evaluate
+from gpu_advisor.model.project import (
+    Budget,
+    DemandMonth,
+    DemandProfile,
+    OptionId,
+    Project,
+    ProjectMeta,
+)
+from tests.engine._cost_helpers import CATALOG, flat, params, resolved
+
+
+def test_catalog_life_is_the_cited_three_years():
+    r = resolved()
+    assert r.values["hardware_life_years"] == 3.0
+    assert "three years" in r.refs["hardware_life_years"].source
+    assert "art. 60" in r.refs["hardware_life_years"].source
+
+
+@pytest.mark.parametrize("option", [OptionId.COLOCATION, OptionId.SELF_BUILD])
+def test_a_fleet_outliving_its_life_is_bought_again_in_month_37(option):
+    p = params()
+    arr = price_owned(p, flat(8, 48), 8, option)
+    same = price_owned(p, flat(8, 36), 8, option)
+    capex = float(arr.capex[0]) - float(arr.lines["retrofit"][0])  # fleet, no room
+    floor = capex * float(p.residual[0, 0])
+    # month 37 pays a new fleet less the old one sold at its residual value
+    jump = float(arr.cash[0, 36] - arr.cash[0, 35])
+    assert jump == pytest.approx(capex - floor, rel=0.02)
+    assert arr.lines["replacement"][0] > 0.5 * (capex - floor)
+    assert same.lines["replacement"][0] == 0.0
+    assert sum(v[0] for v in arr.lines.values()) == pytest.approx(arr.total[0])
+    assert sum(v[0] for v in same.lines.values()) == pytest.approx(same.total[0])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 120), st.floats(1.0, 6.0), st.integers(1, 32))
+def test_lines_sum_to_the_total_and_owning_longer_never_costs_less(months, life, gpus):
+    p = params(hardware_life_years=life)
+    a = price_owned(p, flat(gpus, months), gpus, OptionId.COLOCATION)
+    assert sum(v[0] for v in a.lines.values()) == pytest.approx(a.total[0], rel=1e-9)
+    b = price_owned(p, flat(gpus, months + 1), gpus, OptionId.COLOCATION)
+    assert b.total[0] >= a.total[0] - 1e-6
+    fleets = int(np.ceil(months / np.ceil(12 * life - 1e-9)))
+    assert (a.lines["replacement"][0] > 0) == (fleets > 1)
+
+
+def test_a_five_year_plan_warns_and_counts_the_second_fleet():
+    months = [DemandMonth(gpu_hours=8 * 730.0)] * 60
+    project = Project(
+        meta=ProjectMeta(horizon_months=60),
+        demand=DemandProfile(months=months),
+        budget=Budget(owned_gpus=8),
+    )
+    cost = evaluate(project, CATALOG).cost
+    warning = next(
+        w for w in cost.warnings if w.code == "recommend.horizon_beyond_life"
+    )
+    replaced = cost.option(OptionId.COLOCATION).breakdown["replacement"]
+    assert replaced > 0
+    assert f"{replaced:,.0f}" in warning.message_en
+    assert "replacement" in cost.option(OptionId.COLOCATION).includes_en
