@@ -2,9 +2,10 @@
 
 Projects come from :func:`tests.schema_strategies.projects`, derived from the
 pydantic schema. With ``CI`` set, hypothesis runs derandomised (fixed seed,
-see ``tests/conftest.py``). 500 examples go through ``evaluate`` and the file
-round trip; fewer through the PDF (each takes ~0.4 s) and through the
-offscreen walk of every wizard step (``tests/ui/test_schema_walk.py``).
+see ``tests/conftest.py``). 500 examples go through ``evaluate``; fewer
+through the file round trip and the PDF here (each PDF takes ~0.4 s). In CI,
+500 examples also go through ``evaluate``, the PDF *and* the offscreen walk of
+every wizard step together (``tests/ui/test_schema_walk.py``).
 """
 
 from __future__ import annotations
