@@ -942,6 +942,19 @@ def size_workload(
         days_curve=curve,
     )
     storage = _storage(workload, core, shape, catalog)
+    ep = _expert_parallel(workload, shape)
+    if ep > dp and workload.task in (TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE):
+        warnings.append(
+            _advice(
+                "workload.expert_parallel_above_dp",
+                f"Expert parallelism {ep} is larger than the data-parallel degree "
+                f"{dp}: the experts are split over data-parallel ranks, so plan at "
+                f"least {ep * unit} cards or lower the expert-parallel degree.",
+                f"专家并行度 {ep} 大于数据并行度 {dp}：专家按数据并行的各卡切分，"
+                f"请至少按 {ep * unit} 张卡规划，或降低专家并行度。",
+                ["workload.expert_parallel", "workload.gpus"],
+            )
+        )
 
     candidates: list[CandidateSizing] = []
     for cid in workload.gpu_candidates:
