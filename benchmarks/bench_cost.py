@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from gpu_advisor.engine.breakeven import compute_break_even
+from gpu_advisor.engine.compute import MFU_MODEL_LOG_SIGMA
 from gpu_advisor.engine.cost import (
     make_params,
     owned_gpus_for,
@@ -27,6 +28,10 @@ from gpu_advisor.engine.cost import (
 from gpu_advisor.engine.demand import derive_demand, spot_forbidden_months
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.engine.mix import best_hybrid, best_policy, price_hybrid, price_mix
+from gpu_advisor.engine.plan_defaults import (
+    PLAN_MONTE_CARLO_DRAWS,
+    PLAN_MONTE_CARLO_SEED,
+)
 from gpu_advisor.engine.recommend import hybrid_result, recommend
 from gpu_advisor.engine.resolve import resolve
 from gpu_advisor.engine.risk import monte_carlo, tornado
@@ -101,8 +106,17 @@ def run_tornado() -> Any:
 
 
 def run_monte_carlo() -> Any:
+    # as the plan draws: its seed, GPU-hours from the sizing's P10-P90 band
     return monte_carlo(
-        _R, _D, _G, list(OptionId), _POLICY, draws=10_000, seed=0, hybrid=_HYBRID
+        _R,
+        _D,
+        _G,
+        list(OptionId),
+        _POLICY,
+        draws=PLAN_MONTE_CARLO_DRAWS,
+        seed=PLAN_MONTE_CARLO_SEED,
+        gpu_hours_log_sigma=MFU_MODEL_LOG_SIGMA,
+        hybrid=_HYBRID,
     )
 
 

@@ -37,6 +37,16 @@ WORKLOADS = {
         recompute="full",
         gpus=2048,
     ),
+    "moe_mixtral_ep8": Workload(
+        task="pretrain",
+        model_preset="mixtral-8x7b",
+        gpu_id="H100-80GB-SXM",
+        tokens_billion=1000,
+        zero_stage=1,
+        tp=2,
+        framework="megatron",
+        expert_parallel=8,
+    ),
     "megatron_70b": Workload(
         task="pretrain",
         model_preset="llama2-70b",

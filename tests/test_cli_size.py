@@ -137,3 +137,5 @@ def test_size_framework_and_gpu_hour_range(capsys):
     code, out, _ = run(capsys, *argv[:-1], "--lang", "en")
     assert code == 0
     assert "GPU-hours P10–P90" in out
+    low, high = c["gpu_hours_with_redundancy_p10"], c["gpu_hours_with_redundancy_p90"]
+    assert f"GPU-hours ×1.5 P10–P90 {low:,.0f} – {high:,.0f}" in " ".join(out.split())

@@ -194,6 +194,7 @@ _LABELS = {
         "hours": "GPU-hours",
         "hours15": "GPU-hours ×1.5 redundancy",
         "range": "GPU-hours P10–P90",
+        "range15": "GPU-hours ×1.5 P10–P90",
         "mfu": "MFU",
         "min": "Minimum cards (memory)",
         "none": "none fits",
@@ -229,6 +230,7 @@ _LABELS = {
         "hours": "卡时",
         "hours15": "卡时 ×1.5 冗余",
         "range": "卡时 P10–P90",
+        "range15": "卡时 ×1.5 P10–P90",
         "mfu": "MFU",
         "min": "最少卡数（按显存）",
         "none": "放不下",
@@ -279,6 +281,12 @@ def render_table(result: SizingResult, lang: str) -> str:
     low, high = result.compute.gpu_hours_p10, result.compute.gpu_hours_p90
     if low is not None and high is not None and high > low:
         rows.append((t["range"], f"{low:,.0f} – {high:,.0f}"))
+    low, high = (
+        result.compute.gpu_hours_with_redundancy_p10,
+        result.compute.gpu_hours_with_redundancy_p90,
+    )
+    if low is not None and high is not None and high > low:
+        rows.append((t["range15"], f"{low:,.0f} – {high:,.0f}"))
     rows += [
         (t["mfu"], f"{result.compute.mfu:.2f} ({result.compute.mfu_source})"),
         (

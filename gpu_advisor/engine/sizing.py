@@ -9,7 +9,7 @@ field itself) so that a full sizing stays far below the 2 ms budget.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, Protocol
 
 from gpu_advisor.engine import compute as cmp
@@ -92,6 +92,15 @@ class _Core:
     decode_tps: float | None
     recompute_mfu_factor: float = 1.0
     shape: ResolvedShape | None = None
+    efficiencies: dict[tuple[int, str | None, str | None], float] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """Scaling efficiencies already worked out for this core (its workload is
+    fixed), keyed by card count and the inter- and intra-node class ids."""
+    references: dict[int, float] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """Efficiency on the reference fabric per card count (link-independent)."""
 
 
 def _advice(
@@ -359,6 +368,23 @@ def _efficiency(
     inter: NetworkClass | None,
     intra: NetworkClass | None,
 ) -> float:
+    """:func:`_scaling_efficiency`, remembered per core (the curve, the
+    deadline search and the network choice ask for the same counts). [1]"""
+    key = (gpus, inter.id if inter else None, intra.id if intra else None)
+    cached = core.efficiencies.get(key)
+    if cached is None:
+        cached = _scaling_efficiency(workload, core, gpus, inter, intra)
+        core.efficiencies[key] = cached
+    return cached
+
+
+def _scaling_efficiency(
+    workload: Workload,
+    core: _Core,
+    gpus: int,
+    inter: NetworkClass | None,
+    intra: NetworkClass | None,
+) -> float:
     """Scaling efficiency of data parallelism on ``gpus`` cards. [1]
 
     Relative to the runs the default MFU was calibrated on: their published
@@ -457,18 +483,21 @@ def _efficiency(
         ),
         bandwidth if link is not None and link is inter else intra_bytes_per_s,
     )
-    reference = combined(
-        net.scaling_efficiency(
-            compute_s,
-            grad_bytes,
-            dp,
+    reference = core.references.get(gpus)
+    if reference is None:  # the same for every link at this card count
+        reference = combined(
+            net.scaling_efficiency(
+                compute_s,
+                grad_bytes,
+                dp,
+                net.REFERENCE_LINK_BYTES_PER_S,
+                net.REFERENCE_LATENCY_S,
+                min(workload.zero_stage, 1),
+                micro_batches,
+            ),
             net.REFERENCE_LINK_BYTES_PER_S,
-            net.REFERENCE_LATENCY_S,
-            min(workload.zero_stage, 1),
-            micro_batches,
-        ),
-        net.REFERENCE_LINK_BYTES_PER_S,
-    )
+        )
+        core.references[gpus] = reference
     return min(1.0, absolute / max(reference, net.REFERENCE_EFFICIENCY_FLOOR))
 
 
@@ -914,6 +943,19 @@ def size_workload(
         days_curve=curve,
     )
     storage = _storage(workload, core, shape, catalog)
+    ep = _expert_parallel(workload, shape)
+    if ep > dp and workload.task in (TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE):
+        warnings.append(
+            _advice(
+                "workload.expert_parallel_above_dp",
+                f"Expert parallelism {ep} is larger than the data-parallel degree "
+                f"{dp}: the experts are split over data-parallel ranks, so plan at "
+                f"least {ep * unit} cards or lower the expert-parallel degree.",
+                f"专家并行度 {ep} 大于数据并行度 {dp}：专家按数据并行的各卡切分，"
+                f"请至少按 {ep * unit} 张卡规划，或降低专家并行度。",
+                ["workload.expert_parallel", "workload.gpus"],
+            )
+        )
 
     candidates: list[CandidateSizing] = []
     for cid in workload.gpu_candidates:

@@ -566,3 +566,22 @@ def test_expert_parallel_field_is_optional_and_splits_the_experts():
     assert "ep" in why.formula
     assert "expert-sharded" in why.reference
     assert any(i.name == "workload.expert_parallel" for i in why.inputs)
+
+
+def test_expert_parallel_above_data_parallel_is_flagged():
+    w = Workload(
+        task="pretrain",
+        model_preset="mixtral-8x7b",
+        framework="megatron",
+        zero_stage=1,
+        tp=2,
+        gpus=8,
+        expert_parallel=8,
+        gpu_id="H100-80GB-SXM",
+        gpu_candidates=[],
+    )
+    codes = [a.code for a in size_workload(w, CAT).warnings]
+    assert "workload.expert_parallel_above_dp" in codes
+    fine = w.model_copy(update={"gpus": 32})
+    codes = [a.code for a in size_workload(fine, CAT).warnings]
+    assert "workload.expert_parallel_above_dp" not in codes
