@@ -98,9 +98,9 @@ def test_generated_files_follow_the_ui_language_not_the_project(
     window.wizard.restart()
     for page_id in (PageId.ENVIRONMENT, PageId.MONITORING):
         window.wizard.go_to(page_id)
-        page = window.wizard.currentPage()
-        page.outputs.ensure_current()  # type: ignore[union-attr]
-        viewers = page.viewers  # type: ignore[union-attr]
+        page: Any = window.wizard.currentPage()
+        page.outputs.ensure_current()
+        viewers = page.viewers
         for viewer in viewers.values():
             comments = "\n".join(
                 line for line in viewer.text().splitlines() if line.lstrip()[:1] == "#"
