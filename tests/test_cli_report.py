@@ -50,6 +50,30 @@ def test_report_language_and_paper(workdir: Path) -> None:
     assert out.read_bytes() != (workdir / "plan.pdf").read_bytes()
 
 
+def test_bilingual_plan_signs_and_verifies(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pypdf import PdfReader
+
+    out = workdir / "plan_both.pdf"
+    project = str(workdir / "project.gpuplan")
+    assert main(["report", project, "-o", str(out), "--lang", "bilingual"]) == 0
+    reader = PdfReader(str(out))
+    width = float(reader.pages[0].mediabox.width)
+    assert abs(width - 2 * 595.3) < 2  # two A4 pages on an A3 sheet
+    page1 = reader.pages[0].extract_text() or ""
+    assert "决策摘要" in page1
+    assert "Decision summary" in page1
+    assert main(["verify", str(out), project, "--allow-unsigned"]) == 0
+    monkeypatch.setenv("PLAN_P12_PW", "pw")
+    signed = workdir / "signed_both.pdf"
+    p12 = str(workdir / "cert.p12")
+    sign = ["sign", str(out), "--p12", p12, "--password-env", "PLAN_P12_PW"]
+    assert main([*sign, "-o", str(signed)]) == 0
+    trust = ["--trust", str(workdir / "cert.pem")]
+    assert main(["verify", str(signed), project, *trust]) == 0
+
+
 def test_verify_ok_and_changed_project(
     plan: Path, workdir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

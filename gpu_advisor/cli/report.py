@@ -1,6 +1,8 @@
 """``gpu-advisor-cli report | sign | verify``: the PDF plan from the command line.
 
-* ``report PROJECT.gpuplan -o plan.pdf [--lang zh|en] [--paper a4|letter]``
+* ``report PROJECT.gpuplan -o plan.pdf [--lang zh|en|bilingual] [--paper a4|letter]``
+  (``bilingual``: Chinese and English pages side by side, A4 pages on A3
+  sheets, Letter on Tabloid)
 * ``sign plan.pdf --p12 cert.p12 [--password-env VAR] -o signed.pdf``
 * ``verify plan.pdf [PROJECT.gpuplan] [--trust CERT.pem] [--system-trust]
   [--allow-unsigned]`` —
@@ -33,9 +35,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     rep.add_argument("-o", "--output", type=Path, required=True, help="PDF to write")
     rep.add_argument(
         "--lang",
-        choices=["zh", "en"],
+        choices=["zh", "en", "bilingual"],
         default=None,
-        help="default: the project's language",
+        help="zh, en, or bilingual (Chinese and English side by side on sheets "
+        "twice as wide: A3 for A4, Tabloid for Letter); default: the project's "
+        "language",
     )
     rep.add_argument("--paper", choices=["a4", "letter"], default="a4")
     rep.add_argument(

@@ -21,6 +21,14 @@ class Language(StrEnum):
     EN = "en"
 
 
+class PlanLanguage(StrEnum):
+    """Languages the PDF plan can be written in: either language, or both side by side."""
+
+    ZH = "zh"
+    EN = "en"
+    BILINGUAL = "bilingual"
+
+
 class Provenance(Frozen):
     """Where a default figure comes from."""
 

@@ -73,7 +73,13 @@ from gpu_advisor.engine.review import checklist_states
 from gpu_advisor.engine.risk import GPU_HOURS_BAND_KEY
 from gpu_advisor.io.project_file import fingerprint, write_atomically
 from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Advice, Explanation, Language, Severity
+from gpu_advisor.model.common import (
+    Advice,
+    Explanation,
+    Language,
+    PlanLanguage,
+    Severity,
+)
 from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import (
@@ -355,6 +361,24 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+class _PartStart(Flowable):
+    """Marks where a part of the plan begins (after each page break); draws nothing.
+
+    The bilingual plan puts the same part of the Chinese and the English plan
+    side by side, so it needs the page each part starts on in both.
+    """
+
+    def __init__(self, index: int) -> None:
+        super().__init__()
+        self.index = index
+
+    def wrap(self, _avail_width: float, _avail_height: float) -> tuple[float, float]:
+        return 0, 0
+
+    def draw(self) -> None:
+        return None
+
+
 class _PlanDoc(BaseDocTemplate):
     """Two page templates (cover, body); headings feed the TOC and outline."""
 
@@ -372,6 +396,7 @@ class _PlanDoc(BaseDocTemplate):
             topPadding=0,
             bottomPadding=0,
         )
+        self.chunk_pages = {0: 1}
         self.addPageTemplates(
             [
                 PageTemplate(id="cover", frames=[frame]),
@@ -379,7 +404,12 @@ class _PlanDoc(BaseDocTemplate):
             ]
         )
 
+    chunk_pages: dict[int, int]
+    """Page (1-based) on which each part of the plan begins (see :class:`_PartStart`)."""
+
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 - reportlab's name
+        if isinstance(flowable, _PartStart):
+            self.chunk_pages[flowable.index] = self.page
         if isinstance(flowable, _Heading):
             key = flowable.toc_key
             self.canv.bookmarkPage(key)
@@ -403,6 +433,8 @@ class _Story:
         self._section = 0
         self._sub = 0
         self.section_numbers: dict[str, int] = {}
+        self.parts = 0
+        """Parts (runs of pages between page breaks) begun so far."""
 
     def t(self, key: str, **kwargs: object) -> str:
         return tr(key, self.lang, **kwargs)
@@ -530,6 +562,8 @@ class _Story:
 
     def page_break(self) -> None:
         self.items.append(PageBreak())
+        self.parts += 1
+        self.items.append(_PartStart(self.parts))
 
 
 def _columns(char: str) -> int:
@@ -1758,41 +1792,65 @@ _OPTION_IN_KEY: Final = re.compile(r"\.options\.[a-z_]+\.")
 
 
 def _assumptions(st: _Story, ev: Evaluation, catalog: Catalog) -> None:
+    """The "why?" of every number, for a manager: the formula in words with the
+    values filled in, each catalog input with its human name, value, unit,
+    source and date, and the reference cited by title."""
+    from gpu_advisor.report.formulas import catalog_names, formula_text
+    from gpu_advisor.report.glossary import input_name, reference_text, result_title
+
     st.h1("assumptions")
-    st.p(st.t("asm.intro", as_of=catalog.as_of.isoformat()))
+    as_of = catalog.as_of.isoformat()
+    st.p(st.t("asm.intro", as_of=as_of))
     explanations = _explanations(ev)
-    defaults: dict[str, tuple[str, str, str]] = {}
+    defaults: dict[str, tuple[str, str, str, str, str]] = {}
     unconfirmed = False
     for ex in explanations:
         for ref in ex.inputs:
-            if ref.source != "project" and ref.name not in defaults:
-                unit = unit_text(ref.unit, st.lang, ref.value)
-                value = f"{_fmt_value(ref.value)} {unit}"
-                if not ref.confirmed:
-                    value += " *"
-                    unconfirmed = True
-                defaults[ref.name] = (ref.name, value.strip(), ref.source)
+            typed = ref.source.startswith(("project", "engine"))
+            if typed or ref.name in defaults:
+                continue
+            value = _fmt_value(ref.value) + ("" if ref.confirmed else " *")
+            unconfirmed |= not ref.confirmed
+            unit = unit_text(ref.unit, st.lang, ref.value)
+            name = input_name(ref.name, st.lang)
+            defaults[ref.name] = (name, value, unit, ref.source, as_of)
     st.h2(st.t("asm.defaults"))
     if defaults:
         if unconfirmed:
             st.p(st.t("asm.unconfirmed"))
         st.table(
-            [st.t("col.name"), st.t("kn.value"), st.t("col.source")],
-            [defaults[k] for k in sorted(defaults)],
-            [2, 1.1, 2.6],
+            [
+                st.t("col.name"),
+                st.t("kn.value"),
+                st.t("col.unit"),
+                st.t("col.source"),
+                st.t("col.date"),
+            ],
+            sorted(defaults.values()),
+            [1.6, 0.9, 0.8, 2.4, 0.8],
+            align_right=(1,),
         )
     else:
         st.p(st.t("siz.no_warnings"))
     st.h2(st.t("asm.formulas"))
-    # One row per kind of result: the seven options share their formulas.
-    formulas: dict[str, tuple[str, str, str]] = {}
+    # The options share their formulas: the recommended option's stand for all.
+    best = f".options.{ev.cost.recommendation.option}."
+    names = catalog_names(catalog)
+    rows: list[tuple[str, str, str]] = []
     for ex in explanations:
-        key = _OPTION_IN_KEY.sub(".options.<option>.", ex.key)
-        formulas.setdefault(key, (key, ex.formula, ex.reference or "—"))
+        if _OPTION_IN_KEY.search(ex.key) and best not in ex.key:
+            continue
+        rows.append(
+            (
+                result_title(ex.key, st.lang),
+                formula_text(ex, st.lang, _fmt_value, names),
+                reference_text(ex.reference, st.lang) if ex.reference else "—",
+            )
+        )
     st.table(
         [st.t("col.result"), st.t("col.formula"), st.t("col.reference")],
-        list(formulas.values()),
-        [1.3, 2.6, 2],
+        rows,
+        [1.2, 3.0, 1.7],
     )
 
 
@@ -2310,7 +2368,9 @@ def build_plan_pdf(
     catalog : Catalog
         The catalog the evaluation used (names, sources, checklist).
     language : Language or str, optional
-        ``"zh"`` or ``"en"``; default: the project's language.
+        ``"zh"``, ``"en"`` or ``"bilingual"`` (:data:`BILINGUAL`: Chinese and
+        English pages side by side on paper twice as wide, see
+        :func:`side_by_side`); default: the project's language.
     paper : str
         ``"a4"`` (default) or ``"letter"``.
     app_version : str
@@ -2333,12 +2393,32 @@ def build_plan_pdf(
     ValueError
         For an unknown paper size or language.
     """
-    lang = Language(language) if language is not None else project.meta.language
     if paper not in PAPER_SIZES:
         raise ValueError(f"paper must be one of {sorted(PAPER_SIZES)}, got {paper!r}")
     font = register_cjk_font(font_path)
     kinsoku.install()
     fp = fingerprint(project, app_version)
+    args = (project, evaluation, catalog)
+    if str(language) == BILINGUAL:
+        zh = _render_plan(*args, Language.ZH, paper, app_version, font, signer, fp)
+        en = _render_plan(*args, Language.EN, paper, app_version, font, signer, fp)
+        return side_by_side(zh, en, fp=fp)
+    lang = Language(language) if language is not None else project.meta.language
+    return _render_plan(*args, lang, paper, app_version, font, signer, fp)[0]
+
+
+def _render_plan(
+    project: Project,
+    evaluation: Evaluation,
+    catalog: Catalog,
+    lang: Language,
+    paper: str,
+    app_version: str,
+    font: str,
+    signer: Signer | None,
+    fp: str,
+) -> tuple[bytes, list[int]]:
+    """The plan in one language, and the first page of each of its parts."""
     styles = _Styles(font, lang)
     pagesize = PAPER_SIZES[paper]
     width = pagesize[0] - 2 * _MARGIN
@@ -2427,7 +2507,119 @@ def build_plan_pdf(
         doc_id=doc_id,
     )
     doc.multiBuild(st.items, canvasmaker=canvas_cls)
-    return buffer.getvalue()
+    starts = [doc.chunk_pages[i] for i in sorted(doc.chunk_pages)]
+    return buffer.getvalue(), starts
+
+
+BILINGUAL: Final = PlanLanguage.BILINGUAL.value
+"""The plan's third language choice: Chinese and English side by side."""
+
+PLAN_LANGUAGES: Final = tuple(lang.value for lang in PlanLanguage)
+"""Every ``language=`` a plan can be written in (the export dialog, the CLI)."""
+
+
+def side_by_side(
+    zh: tuple[bytes, list[int]], en: tuple[bytes, list[int]], *, fp: str
+) -> bytes:
+    """One sheet per page pair: the Chinese page on the left, the English on the right.
+
+    Each sheet is twice the paper's width (A4 pages on A3, Letter on
+    Tabloid), so both halves keep their size. Parts of the plan (the runs of
+    pages between page breaks) are aligned: when one language needs more
+    pages for a part, the other half of those sheets stays blank, and the
+    next part starts on the same sheet in both. Each page is placed as a form
+    XObject (its content is copied, not re-parsed; fonts are shared). The
+    metadata (fingerprint, version, signer) is the Chinese plan's.
+    """
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ArrayObject, ByteStringObject
+
+    readers = (PdfReader(io.BytesIO(zh[0])), PdfReader(io.BytesIO(en[0])))
+    first = readers[0].pages[0]
+    width, height = float(first.mediabox.width), float(first.mediabox.height)
+    writer = PdfWriter()
+    parts = [
+        _part_ranges(starts, len(reader.pages))
+        for (_data, starts), reader in zip((zh, en), readers, strict=True)
+    ]
+    for zh_part, en_part in zip(parts[0], parts[1], strict=True):
+        for i in range(max(len(zh_part), len(en_part))):
+            halves = [
+                _page_form(writer, reader.pages[part[i]]) if i < len(part) else None
+                for part, reader in zip((zh_part, en_part), readers, strict=True)
+            ]
+            _add_sheet(writer, halves, width, height)
+    meta: dict[str, str] = {
+        str(k): str(v) for k, v in (readers[0].metadata or {}).items()
+    }
+    meta.pop("/Producer", None)
+    writer.add_metadata(meta)
+    # pypdf has no setter for the file id: identical input, identical file
+    writer._ID = ArrayObject(
+        [
+            ByteStringObject(bytes.fromhex(fp[:32])),
+            ByteStringObject(bytes.fromhex(fp[32:64])),
+        ]
+    )
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _page_form(writer: Any, page: Any) -> Any:
+    """A page as a form XObject in ``writer`` (an indirect reference)."""
+    from pypdf.generic import (
+        ArrayObject,
+        DecodedStreamObject,
+        FloatObject,
+        NameObject,
+    )
+
+    contents = page["/Contents"].get_object()
+    parts = contents if isinstance(contents, list) else [contents]
+    form = DecodedStreamObject()
+    form.set_data(b"\n".join(part.get_object().get_data() for part in parts))
+    box = page.mediabox
+    form.update(
+        {
+            NameObject("/Type"): NameObject("/XObject"),
+            NameObject("/Subtype"): NameObject("/Form"),
+            NameObject("/BBox"): ArrayObject(
+                [FloatObject(v) for v in (0, 0, box.width, box.height)]
+            ),
+            NameObject("/Resources"): page["/Resources"].get_object().clone(writer),
+        }
+    )
+    return writer._add_object(form.flate_encode())
+
+
+def _add_sheet(writer: Any, halves: list[Any], width: float, height: float) -> None:
+    """A sheet twice ``width`` wide showing ``halves`` (None: blank) left and right."""
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+
+    sheet = writer.add_blank_page(2 * width, height)
+    xobjects = DictionaryObject()
+    ops = []
+    for column, form in enumerate(halves):
+        if form is not None:
+            xobjects[NameObject(f"/P{column}")] = form
+            ops.append(f"q 1 0 0 1 {column * width:.2f} 0 cm /P{column} Do Q")
+    sheet[NameObject("/Resources")] = DictionaryObject(
+        {NameObject("/XObject"): xobjects}
+    )
+    content = DecodedStreamObject()
+    content.set_data(" ".join(ops).encode("ascii"))
+    sheet[NameObject("/Contents")] = writer._add_object(content)
+
+
+def _part_ranges(starts: list[int], pages: int) -> list[list[int]]:
+    """Page indexes (0-based) of each part, from the parts' first pages (1-based).
+
+    >>> _part_ranges([1, 2, 2, 4], 5)
+    [[0], [], [1, 2], [3, 4]]
+    """
+    ends = [*starts[1:], pages + 1]
+    return [list(range(a - 1, b - 1)) for a, b in zip(starts, ends, strict=True)]
 
 
 _FINGERPRINT_RE: Final = re.compile(rf"{KEYWORD_FINGERPRINT}=([0-9a-f]{{64}})")

@@ -621,6 +621,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "col.result": ("结果", "Result"),
     "col.formula": ("公式", "Formula"),
     "col.reference": ("参考", "Reference"),
+    "col.unit": ("单位", "Unit"),
     # --- sign-off --------------------------------------------------------
     "so.intro": (
         "以下人员审阅本方案并记录意见。签字即表示同意按本方案执行（有条件批准的，以备注为准）。",
@@ -738,7 +739,11 @@ NEUTRAL_UNITS: Final = frozenset(
 """Units written the same way in Chinese and English."""
 
 
+_UNITS_EN: Final = {"1e9 tokens": "billion tokens", "1e9": "billion", "count": ""}
+"""Engine units an English reader would not write so."""
+
 _SINGULAR_EN: Final = {
+    "sequences": "sequence",
     "months": "month",
     "years": "year",
     "days": "day",
@@ -759,6 +764,7 @@ def unit_text(unit: str, language: Language | str, value: object = None) -> str:
     """
     if str(language).startswith("zh"):
         return _UNITS_ZH.get(unit, unit)
+    unit = _UNITS_EN.get(unit, unit)
     if value == 1:
         return _SINGULAR_EN.get(unit, unit)
     return unit

@@ -710,16 +710,19 @@ def _check_signatures(
 # -- content -----------------------------------------------------------------
 
 
-def _paper_of(data: bytes) -> str | None:
+def _paper_of(data: bytes) -> tuple[str, bool] | None:
+    """(paper, bilingual) from the first page's width; None for another size."""
     try:
         page = PdfReader(io.BytesIO(data)).pages[0]
         width = float(page.mediabox.width)
     except Exception:
         return None
-    # A4 is 595.3 pt wide, US Letter 612 pt.
-    return (
-        "letter" if abs(width - 612) < 2 else "a4" if abs(width - 595.3) < 2 else None
-    )
+    # A4 is 595.3 pt wide, US Letter 612 pt; a bilingual plan puts two side by side.
+    for paper, one in (("a4", 595.3), ("letter", 612.0)):
+        for pages in (1, 2):
+            if abs(width - pages * one) < 2:
+                return paper, pages == 2
+    return None
 
 
 _SIGNER: Final = re.compile(r"gpu-advisor-signer=([A-Za-z0-9_-]+)")
@@ -844,12 +847,16 @@ def _content_check(
             f"{__version__}: its content cannot be regenerated and compared "
             f"(use GPU Advisor {version} to verify it)"
         )
-    paper = _paper_of(data)
-    if paper is None:
+    found = _paper_of(data)
+    if found is None:
         return "the plan's paper size is neither A4 nor Letter"
+    paper, bilingual = found
     first = project.meta.language.value
     signer = _recorded_signer(data)
-    for language in (first, "en" if first == "zh" else "zh"):
+    languages = (
+        ("bilingual",) if bilingual else (first, "en" if first == "zh" else "zh")
+    )
+    for language in languages:
         try:
             expected = _regenerate(project, language, paper, signer)
         except Exception as exc:

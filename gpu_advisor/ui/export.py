@@ -39,7 +39,7 @@ from gpu_advisor.engine.plan_defaults import (
     PLAN_MONTE_CARLO_SEED,
 )
 from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Language
+from gpu_advisor.model.common import Language, PlanLanguage
 from gpu_advisor.model.project import Project
 from gpu_advisor.ui.i18n import fill
 from gpu_advisor.ui.session import ProjectSession
@@ -95,15 +95,18 @@ class ExportSettings:
         )
         return hashlib.sha256(ident.encode("utf-8")).hexdigest()[:16]
 
-    def language_for(self, plan_key: str, default: Language) -> Language:
-        """The language this plan was last exported in, else ``default``."""
+    def language_for(self, plan_key: str, default: Language) -> PlanLanguage:
+        """The language this plan was last exported in (or both), else ``default``."""
         value = self._settings.value(f"{self.LANGUAGE_KEY}/{plan_key}", "")
+        fallback = PlanLanguage(default.value)
         try:
-            return Language(value) if isinstance(value, str) and value else default
+            return PlanLanguage(value) if isinstance(value, str) and value else fallback
         except ValueError:
-            return default
+            return fallback
 
-    def set_language_for(self, plan_key: str, language: Language) -> None:
+    def set_language_for(
+        self, plan_key: str, language: PlanLanguage | Language
+    ) -> None:
         self._settings.setValue(f"{self.LANGUAGE_KEY}/{plan_key}", language.value)
 
     def cjk_font_path(self) -> Path | None:
@@ -121,7 +124,8 @@ class ExportRequest:
 
     path: Path
     paper: Paper = Paper.A4
-    language: Language | None = None
+    language: PlanLanguage | Language | None = None
+    """None: the UI's language; ``PlanLanguage.BILINGUAL``: both side by side."""
     font_path: Path | None = None
 
 
@@ -254,16 +258,7 @@ class PdfExportController(QObject):
             return False
         project = self._session.project
         plan_key = ExportSettings.plan_key(project, self._session.path)
-        filters = {
-            (Language.ZH, Paper.A4): self.tr("PDF in Chinese, A4 paper (*.pdf)"),
-            (Language.ZH, Paper.LETTER): self.tr(
-                "PDF in Chinese, US Letter paper (*.pdf)"
-            ),
-            (Language.EN, Paper.A4): self.tr("PDF in English, A4 paper (*.pdf)"),
-            (Language.EN, Paper.LETTER): self.tr(
-                "PDF in English, US Letter paper (*.pdf)"
-            ),
-        }
+        filters = self._filters()
         remembered = (
             self.export_settings.language_for(plan_key, _ui_language()),
             self.export_settings.paper(),
@@ -296,6 +291,26 @@ class PdfExportController(QObject):
             )
         )
         return True
+
+    def _filters(self) -> dict[tuple[PlanLanguage, Paper], str]:
+        """The save dialog's file types: language (or both) and paper."""
+        return {
+            (PlanLanguage.ZH, Paper.A4): self.tr("PDF in Chinese, A4 paper (*.pdf)"),
+            (PlanLanguage.ZH, Paper.LETTER): self.tr(
+                "PDF in Chinese, US Letter paper (*.pdf)"
+            ),
+            (PlanLanguage.EN, Paper.A4): self.tr("PDF in English, A4 paper (*.pdf)"),
+            (PlanLanguage.EN, Paper.LETTER): self.tr(
+                "PDF in English, US Letter paper (*.pdf)"
+            ),
+            (PlanLanguage.BILINGUAL, Paper.A4): self.tr(
+                "PDF in Chinese and English side by side, A4 pages on A3 (*.pdf)"
+            ),
+            (PlanLanguage.BILINGUAL, Paper.LETTER): self.tr(
+                "PDF in Chinese and English side by side, Letter pages on "
+                "Tabloid (*.pdf)"
+            ),
+        }
 
     def start(self, request: ExportRequest) -> int:
         """Export without asking (the dialogs' answers given); returns the job id."""

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Language
+from gpu_advisor.model.common import Language, PlanLanguage
 from gpu_advisor.model.project import Project
 
 MONTE_CARLO_DRAWS = 10_000
@@ -69,7 +69,7 @@ def sign_plan(
     signer_name: str,
     signer_role: str,
     output: Path,
-    language: Language,
+    language: Language | PlanLanguage,
     paper: str = "a4",
     today: dt.date | None = None,
 ) -> Path:

@@ -18,7 +18,7 @@ from PySide6.QtGui import QGuiApplication, QImage, QPainter
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
 
-from gpu_advisor.model.common import Language
+from gpu_advisor.model.common import PlanLanguage
 from gpu_advisor.ui.export import ExportSettings, Paper, _ui_language
 from gpu_advisor.ui.i18n import fill
 from gpu_advisor.ui.session import ProjectSession
@@ -80,7 +80,7 @@ def _draw_fitted(painter: QPainter, printer: QPrinter, image: QImage) -> None:
     painter.drawImage(QRect(x, y, size.width(), size.height()), image)
 
 
-PlanSource = Callable[[Language, str], bytes]
+PlanSource = Callable[[PlanLanguage, str], bytes]
 """``(language, paper) -> PDF bytes`` of the open plan."""
 
 
@@ -105,12 +105,12 @@ class PlanPrinter(QObject):
         self.error = ""
         self._preview_printer: QPrinter | None = None
 
-    def plan_language(self) -> Language:
-        """The language the plan was last exported in, else the UI's."""
+    def plan_language(self) -> PlanLanguage:
+        """The language the plan was last exported in (or both), else the UI's."""
         key = ExportSettings.plan_key(self._session.project, self._session.path)
         return self._export_settings.language_for(key, _ui_language())
 
-    def _build_pdf(self, language: Language, paper: str) -> bytes:
+    def _build_pdf(self, language: PlanLanguage, paper: str) -> bytes:
         from gpu_advisor import __version__
         from gpu_advisor.engine.evaluate import evaluate_plan
         from gpu_advisor.report.plan import build_plan_pdf
@@ -178,12 +178,16 @@ class PlanPrinter(QObject):
         return dialog
 
     def _printer(self) -> QPrinter:
-        from PySide6.QtGui import QPageSize
+        from PySide6.QtGui import QPageLayout, QPageSize
 
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         letter = self._export_settings.paper() is Paper.LETTER
-        size = QPageSize.PageSizeId.Letter if letter else QPageSize.PageSizeId.A4
-        printer.setPageSize(QPageSize(size))
+        ids = QPageSize.PageSizeId
+        if self.plan_language() is PlanLanguage.BILINGUAL:  # two pages per sheet
+            printer.setPageSize(QPageSize(ids.Tabloid if letter else ids.A3))
+            printer.setPageOrientation(QPageLayout.Orientation.Landscape)
+        else:
+            printer.setPageSize(QPageSize(ids.Letter if letter else ids.A4))
         printer.setFullPage(True)  # the PDF's pages carry their own margins
         printer.setDocName(self._session.project.meta.title or "plan")
         return printer

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from gpu_advisor.model.common import Language
+from gpu_advisor.model.common import Language, PlanLanguage
 from gpu_advisor.report.text import role_text
 from gpu_advisor.ui.i18n import current_language
 from gpu_advisor.ui.plan_signing import (
@@ -89,6 +89,9 @@ class SignPlanDialog(QDialog):
         self.language_combo = QComboBox()
         self.language_combo.addItem(self.tr("Chinese"), Language.ZH)
         self.language_combo.addItem(self.tr("English"), Language.EN)
+        self.language_combo.addItem(
+            self.tr("Chinese and English, side by side"), PlanLanguage.BILINGUAL
+        )
         self.language_combo.setCurrentIndex(
             0 if project.meta.language is Language.ZH else 1
         )
@@ -174,7 +177,7 @@ class SignPlanDialog(QDialog):
                 signer_name=self.name_edit.text(),
                 signer_role=self.role(),
                 output=output,
-                language=Language(self.language_combo.currentData()),
+                language=PlanLanguage(self.language_combo.currentData()),
             )
         except PlanSigningError as exc:
             self.error = str(exc)

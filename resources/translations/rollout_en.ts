@@ -668,6 +668,14 @@
       <translation>PDF in English, US Letter paper (*.pdf)</translation>
     </message>
     <message>
+      <source>PDF in Chinese and English side by side, A4 pages on A3 (*.pdf)</source>
+      <translation>PDF in Chinese and English side by side, A4 pages on A3 (*.pdf)</translation>
+    </message>
+    <message>
+      <source>PDF in Chinese and English side by side, Letter pages on Tabloid (*.pdf)</source>
+      <translation>PDF in Chinese and English side by side, Letter pages on Tabloid (*.pdf)</translation>
+    </message>
+    <message>
       <source>The PDF needs a font with Chinese characters, and none could be used.
 
 %1

@@ -668,6 +668,14 @@
       <translation>英文 PDF，美国信纸 (*.pdf)</translation>
     </message>
     <message>
+      <source>PDF in Chinese and English side by side, A4 pages on A3 (*.pdf)</source>
+      <translation>中英文对照 PDF，A4 页面并排于 A3 纸 (*.pdf)</translation>
+    </message>
+    <message>
+      <source>PDF in Chinese and English side by side, Letter pages on Tabloid (*.pdf)</source>
+      <translation>中英文对照 PDF，Letter 页面并排于 Tabloid 纸 (*.pdf)</translation>
+    </message>
+    <message>
       <source>The PDF needs a font with Chinese characters, and none could be used.
 
 %1

@@ -43,6 +43,10 @@
       <translation>English</translation>
     </message>
     <message>
+      <source>Chinese and English, side by side</source>
+      <translation>Chinese and English, side by side</translation>
+    </message>
+    <message>
       <source>&amp;Certificate (PKCS#12):</source>
       <translation>&amp;Certificate (PKCS#12):</translation>
     </message>

@@ -43,6 +43,10 @@
       <translation>英文</translation>
     </message>
     <message>
+      <source>Chinese and English, side by side</source>
+      <translation>中英文对照（并排）</translation>
+    </message>
+    <message>
       <source>&amp;Certificate (PKCS#12):</source>
       <translation>证书文件（PKCS#12）(&amp;C)：</translation>
     </message>

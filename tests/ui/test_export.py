@@ -10,6 +10,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from gpu_advisor.io.project_file import load_project
+from gpu_advisor.model.common import Language
 from gpu_advisor.report.fonts import find_cjk_font
 from gpu_advisor.ui.export import (
     ExportRequest,
@@ -227,3 +228,35 @@ def test_language_is_chosen_in_the_dialog_and_remembered_per_plan(
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(cancel_save))
     assert not other_controller.export()
     assert seen[-1][4] == filters[2]  # plan B: still the UI language
+
+
+def test_bilingual_export_is_offered_and_remembered(
+    qtbot: Any, settings: AppSettings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pypdf import PdfReader
+
+    session = ProjectSession()
+    session.apply("meta.title", "Plan C")
+    settings.set_last_folder(tmp_path)
+    controller = PdfExportController(session, settings)
+    seen: list[tuple[Any, ...]] = []
+
+    def fake_save(*args: Any) -> tuple[str, str]:
+        seen.append(args)
+        filters = str(args[3]).split(";;")
+        both = next(f for f in filters if "side by side, A4" in f)
+        return str(tmp_path / f"both{len(seen)}.pdf"), both
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(fake_save))
+    with qtbot.waitSignal(controller.exported, timeout=120_000):
+        assert controller.export()
+    page = PdfReader(str(tmp_path / "both1.pdf")).pages[0]
+    assert abs(float(page.mediabox.width) - 2 * 595.3) < 2
+    text = page.extract_text() or ""
+    assert "决策摘要" in text
+    assert "Decision summary" in text
+    key = ExportSettings.plan_key(session.project, session.path)
+    assert controller.export_settings.language_for(key, Language.EN) == "bilingual"
+    with qtbot.waitSignal(controller.exported, timeout=120_000):
+        assert controller.export()
+    assert "side by side, A4" in seen[1][4]  # offered again for this plan

@@ -79,3 +79,34 @@ def test_qt_dialogs_use_the_ui_language(qtbot: Any) -> None:
     assert _CJK.search(QCoreApplication.translate("QFileDialog", "Files of type:"))
     _switch(qtbot, "en")
     assert QCoreApplication.translate("QFileDialog", "Look in:") == "Look in:"
+
+
+@pytest.mark.parametrize("ui", ["en", "zh_CN"])
+def test_generated_files_follow_the_ui_language_not_the_project(
+    qtbot: Any, window: MainWindow, ui: str
+) -> None:
+    from gpu_advisor.model.common import Language
+
+    _switch(qtbot, ui)
+    project = load_project(EXAMPLE)
+    # the project's own language field says the opposite of the UI
+    other = Language.EN if ui == "zh_CN" else Language.ZH
+    project = project.model_copy(
+        update={"meta": project.meta.model_copy(update={"language": other})}
+    )
+    window.session.reset(project, None)
+    window.wizard.restart()
+    for page_id in (PageId.ENVIRONMENT, PageId.MONITORING):
+        window.wizard.go_to(page_id)
+        page: Any = window.wizard.currentPage()
+        page.outputs.ensure_current()
+        viewers = page.viewers
+        for viewer in viewers.values():
+            comments = "\n".join(
+                line for line in viewer.text().splitlines() if line.lstrip()[:1] == "#"
+            )
+            if comments:
+                assert bool(_CJK.search(comments)) == (ui == "zh_CN"), (
+                    page_id.name,
+                    comments[:300],
+                )

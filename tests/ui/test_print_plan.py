@@ -8,7 +8,7 @@ from typing import Any
 import pypdfium2 as pdfium
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 
-from gpu_advisor.model.common import Language
+from gpu_advisor.model.common import Language, PlanLanguage
 from gpu_advisor.ui.export import ExportSettings
 from gpu_advisor.ui.main_window import MainWindow
 from gpu_advisor.ui.print_plan import print_pdf
@@ -77,9 +77,13 @@ def test_print_follows_the_language_the_plan_was_exported_in(
     assert window.open_file(EXAMPLE, ask=False)
     settings: ExportSettings = window.pdf_export.export_settings
     key = ExportSettings.plan_key(window.session.project, window.session.path)
-    assert window.plan_printer.plan_language() is Language.EN  # the UI's
+    assert window.plan_printer.plan_language() is PlanLanguage.EN  # the UI's
     settings.set_language_for(key, Language.ZH)
-    assert window.plan_printer.plan_language() is Language.ZH
+    assert window.plan_printer.plan_language() is PlanLanguage.ZH
+    settings.set_language_for(key, PlanLanguage.BILINGUAL)
+    assert window.plan_printer.plan_language() is PlanLanguage.BILINGUAL
+    printer = window.plan_printer._printer()
+    assert printer.pageLayout().orientation().name == "Landscape"
 
 
 def test_page_range_is_honoured(tmp_path: Path) -> None:
@@ -116,7 +120,7 @@ def test_preview_paints_the_pages(window: MainWindow, qtbot: Any) -> None:
 def test_a_failure_is_reported_not_raised(window: MainWindow, tmp_path: Path) -> None:
     from gpu_advisor.ui.print_plan import PlanPrinter
 
-    def source(_language: Language, _paper: str) -> bytes:
+    def source(_language: PlanLanguage, _paper: str) -> bytes:
         raise OSError("no CJK font")
 
     printer_ = PlanPrinter(

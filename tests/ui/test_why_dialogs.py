@@ -33,14 +33,15 @@ ZH_WHITELIST = frozenset(
         "RoCE",
         "PCIe",
     }
+    | {"LoRA", "QLoRA"}  # fine-tuning methods, named so in Chinese too
 )
 CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 
 
 def _reader_text(dialog: ExplanationDialog) -> tuple[str, str]:
-    """(title, input names, values and units) and the reference of a dialog."""
+    """(title, formula, input names, values and units) and the reference of a dialog."""
     table = dialog.inputs_table
-    cells = [dialog.windowTitle()]
+    cells = [dialog.windowTitle(), dialog.formula_label.text()]
     for row in range(table.rowCount()):
         for column in (0, 1, 2, 4):
             item = table.item(row, column)

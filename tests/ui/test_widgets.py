@@ -293,7 +293,11 @@ def test_why_button_shows_formula_inputs_reference(qtbot: Any) -> None:
     assert isinstance(dialog, ExplanationDialog)
     qtbot.addWidget(dialog)
     assert dialog.isVisible()
-    assert dialog.formula_label.text() == e.formula
+    # in words, with the value of the utilisation filled in; the notation on hover
+    assert dialog.formula_label.text().startswith("GPU-hours = training compute")
+    assert "utilisation 0.4 ×" in dialog.formula_label.text()
+    assert "Training data 1 billion" in dialog.formula_label.text()  # listed after
+    assert dialog.formula_label.toolTip() == e.formula
     assert dialog.reference_label.text() == "Narayanan et al. 2021"
     table = dialog.inputs_table
     assert table.rowCount() == 2

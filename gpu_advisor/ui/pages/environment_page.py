@@ -108,10 +108,11 @@ def _launch_config(
     notes: list[str] = []
     if catalog is not None:
         plan = plan_environment(project, catalog, sizing)
-        env, notes = plan.environment, plan.notes(project.meta.language)
+        env, notes = plan.environment, plan.notes(current_language())
     if env.scheduler is not scheduler:
         env = env.model_copy(update={"scheduler": scheduler})
-    return launch_config(env, project.workload, project.meta.language, notes)
+    # comments in the UI's language, never the project's hidden field
+    return launch_config(env, project.workload, current_language(), notes)
 
 
 class ConfigViewer(QWidget):
@@ -874,7 +875,7 @@ class EnvironmentPage(QWizardPage):
             ]
         )
         # Other sections' edits leave the files alone (same key: nothing to do).
-        key = (project.environment, project.workload, project.meta.language)
+        key = (project.environment, project.workload, current_language())
         for scheduler in Scheduler:
             self.viewers[scheduler].set_source(
                 key,

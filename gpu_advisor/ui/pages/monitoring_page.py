@@ -36,6 +36,7 @@ from gpu_advisor.engine.api import (
     with_notes,
 )
 from gpu_advisor.model.project import Project
+from gpu_advisor.ui.i18n import current_language
 from gpu_advisor.ui.pages._base import GroupedForm, RefreshWhenShown
 from gpu_advisor.ui.pages.environment_page import ConfigViewer
 from gpu_advisor.ui.session import ProjectSession
@@ -317,7 +318,7 @@ class MonitoringPage(QWizardPage):
         project = self._session.project
         self.outputs.stale = False
         env, mon = project.environment, project.monitoring
-        language = project.meta.language
+        language = current_language()  # the UI's, never the project's hidden field
         key = (mon, env, project.workload, language)
         for name in MONITORING_FILES:
             self.viewers[name].set_source(
@@ -328,10 +329,10 @@ class MonitoringPage(QWizardPage):
         # The files the rollout writes: for the plan's nodes (unless overridden).
         plan = plan_environment(project, self._session.catalog)
         config = monitoring_config(
-            name, plan.environment, project.monitoring, project.meta.language
+            name, plan.environment, project.monitoring, current_language()
         )
         notes = [
-            a.message(project.meta.language)
+            a.message(current_language())
             for a in plan.advice
             if a.code == "environment.nvidia_only"
         ]

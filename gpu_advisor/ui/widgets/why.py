@@ -51,6 +51,7 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from gpu_advisor.model.common import Explanation
+from gpu_advisor.report.formulas import catalog_names, formula_text
 from gpu_advisor.report.glossary import (
     cite_articles,
     input_name,
@@ -152,7 +153,7 @@ class ExplanationDialog(QDialog):
             Qt.TextInteractionFlag.TextSelectableByMouse
             | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
-        self.formula_label.setStyleSheet("font-family: monospace; padding: 4px;")
+        self.formula_label.setStyleSheet("padding: 4px;")
         self.inputs_caption = QLabel()
         self.inputs_table = QTableWidget(0, self.COLUMNS)
         self.inputs_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -233,7 +234,12 @@ class ExplanationDialog(QDialog):
             self.inputs_table.setRowCount(0)
             return
         lang = current_language()
-        self.formula_label.setText(explanation.formula)
+        # in words, in the reader's language, with the values filled in; the
+        # engine's notation stays one hover away for the engineer
+        self.formula_label.setText(
+            formula_text(explanation, lang, format_input_value, self.names)
+        )
+        self.formula_label.setToolTip(explanation.formula)
         reference = reference_text(explanation.reference, lang)
         self.reference_label.setText(reference)
         self.reference_caption.setVisible(bool(explanation.reference))
@@ -329,11 +335,7 @@ class WhyButton(QToolButton):
             if self._session is not None:
                 catalog = self._session.catalog
                 as_of = catalog.as_of.isoformat()
-                # the model, without the English gloss: "InfiniBand NDR 400 Gb/s"
-                names = {
-                    n.id: n.name.split(" (")[0].split(",")[0] for n in catalog.networks
-                }
-                names |= {g.id: g.name for g in catalog.gpus}
+                names = catalog_names(catalog)
             self.dialog = ExplanationDialog(
                 self.key, self.window(), as_of=as_of, names=names
             )

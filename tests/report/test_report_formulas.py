@@ -1,0 +1,69 @@
+"""Every "why?" formula reads in words, in the reader's language, with its values."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.io.project_file import load_project
+from gpu_advisor.model.common import Explanation
+from gpu_advisor.report.formulas import (
+    FORMULA_TEXTS,
+    catalog_names,
+    formula_text,
+    template_key,
+)
+from gpu_advisor.report.numbers import plain_number
+from tests.report.conftest import evaluate_for_tests
+
+EXAMPLES = sorted(
+    (Path(__file__).resolve().parents[2] / "resources" / "examples").glob("*.gpuplan")
+)
+CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+# GPU and network models are names (A100-80GB-SXM, ib-ndr-400), as are these
+ZH_NAMES = {"KV", "LoRA", "FlashAttention", "ZeRO", "MFU", "PUE", "GiB", "TFLOP"}
+ZH_NAMES |= {"token", "adamw", "fsdp", "megatron", "deepspeed", "bf16", "fp16"}
+ZH_NAMES |= {"Gbit", "kWh", "SXM", "PCIe", "GPU", "NVLink", "Mbps"}
+ZH_NAMES |= {"InfiniBand", "NDR", "HDR", "RoCE", "NVIDIA"}
+
+
+def _number(value: float) -> str:
+    return plain_number(value) if abs(value) >= 1000 else f"{value:.4g}"
+
+
+@pytest.fixture(scope="module")
+def explanations() -> list[Explanation]:
+    catalog = load_catalog()
+    out: list[Explanation] = []
+    for path in EXAMPLES:
+        ev = evaluate_for_tests(load_project(path), catalog)
+        out += [*ev.sizing.explanations, *ev.cost.explanations]
+    return out
+
+
+def test_every_result_has_words(explanations: list[Explanation]) -> None:
+    keys = {template_key(ex.key) for ex in explanations}
+    assert keys - set(FORMULA_TEXTS) == set()
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_formula_in_words_with_every_value(
+    explanations: list[Explanation], language: str
+) -> None:
+    for ex in explanations:
+        text = formula_text(ex, language, _number, catalog_names(load_catalog()))
+        assert not re.search(r"\b[a-z_]+\.[a-z_]+\b", text), (ex.key, text)
+        assert not re.search(r"\d[eE][+-]?\d", text), (ex.key, text)
+        assert "{" not in text, (ex.key, text)
+        for ref in ex.inputs:  # every input's value is in the sentence
+            if not isinstance(ref.value, str):
+                assert _number(ref.value) in text, (ex.key, ref.name, text)
+        if language == "zh":
+            words = set(re.findall(r"[A-Za-z]{3,}", text)) - ZH_NAMES
+            words = {w for w in words if not re.search(rf"\w-{w}|{w}-\w", text)}
+            assert not words, (ex.key, sorted(words), text)
+        else:
+            assert not CJK.search(text), (ex.key, text)
