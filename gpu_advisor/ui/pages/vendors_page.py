@@ -195,33 +195,7 @@ class VendorsPage(QWizardPage):
         left_layout.addLayout(buttons)
         left.setMinimumWidth(170)
 
-        # --- actions on the selected vendor -------------------------------------------
-        self.kit_button = QPushButton()
-        self.kit_menu = QMenu(self)
-        self.kit_folder_action = self.kit_menu.addAction("")
-        self.kit_archive_action = self.kit_menu.addAction("")
-        self.kit_button.setMenu(self.kit_menu)
-        self.import_button = QPushButton()
-        self.import_menu = QMenu(self)
-        self.import_files_action = self.import_menu.addAction("")
-        self.import_folder_action = self.import_menu.addAction("")
-        self.import_menu.addSeparator()
-        self.clear_results_action = self.import_menu.addAction("")
-        self.import_button.setMenu(self.import_menu)
-        self.busy_bar = QProgressBar()
-        self.busy_bar.setRange(0, 0)
-        self.busy_bar.setMaximumWidth(140)
-        self.busy_bar.setVisible(False)
-        self.status_label = QLabel(wordWrap=True)
-        self.status_label.setTextInteractionFlags(
-            Qt.TextInteractionFlag.TextSelectableByMouse
-        )
-        self.status_label.setVisible(False)
-        actions = QHBoxLayout()
-        actions.addWidget(self.kit_button)
-        actions.addWidget(self.import_button)
-        actions.addWidget(self.busy_bar)
-        actions.addStretch(1)
+        actions = self._build_actions()
 
         # --- tabs ----------------------------------------------------------------------
         self.tabs = QTabWidget()
@@ -266,6 +240,36 @@ class VendorsPage(QWizardPage):
     # ====================================================================================
     # building
     # ====================================================================================
+
+    def _build_actions(self) -> QHBoxLayout:
+        """Test kit and import buttons for the selected vendor, with the status line."""
+        self.kit_button = QPushButton()
+        self.kit_menu = QMenu(self)
+        self.kit_folder_action = self.kit_menu.addAction("")
+        self.kit_archive_action = self.kit_menu.addAction("")
+        self.kit_button.setMenu(self.kit_menu)
+        self.import_button = QPushButton()
+        self.import_menu = QMenu(self)
+        self.import_files_action = self.import_menu.addAction("")
+        self.import_folder_action = self.import_menu.addAction("")
+        self.import_menu.addSeparator()
+        self.clear_results_action = self.import_menu.addAction("")
+        self.import_button.setMenu(self.import_menu)
+        self.busy_bar = QProgressBar()
+        self.busy_bar.setRange(0, 0)
+        self.busy_bar.setMaximumWidth(140)
+        self.busy_bar.setVisible(False)
+        self.status_label = QLabel(wordWrap=True)
+        self.status_label.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+        )
+        self.status_label.setVisible(False)
+        actions = QHBoxLayout()
+        actions.addWidget(self.kit_button)
+        actions.addWidget(self.import_button)
+        actions.addWidget(self.busy_bar)
+        actions.addStretch(1)
+        return actions
 
     def _field_row(self, form: QFormLayout, key: str, widget: QWidget) -> None:
         label = QLabel()
@@ -338,6 +342,12 @@ class VendorsPage(QWizardPage):
         self.mfu_label = QLabel(wordWrap=True)
         self.mfu_label.setStyleSheet(_OK_STYLE)
         self.mfu_label.setVisible(False)
+        scroll = self._layout_quote_tab()
+        self._connect_quote_tab()
+        return scroll
+
+    def _layout_quote_tab(self) -> QScrollArea:
+        """The quote tab's groups of fields in a scrollable grid."""
 
         def group(key: str, rows: list[tuple[str, QWidget]]) -> QGroupBox:
             box = QGroupBox()
@@ -421,7 +431,10 @@ class VendorsPage(QWizardPage):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setWidget(body)
+        return scroll
 
+    def _connect_quote_tab(self) -> None:
+        """Each field of the quote tab commits to ``vendors.<i>.<field>``."""
         self.name_edit.textChanged.connect(self._on_name_changed)
         self.kind_combo.currentIndexChanged.connect(
             lambda _i: self._on_combo_changed("kind", self.kind_combo)
@@ -443,7 +456,6 @@ class VendorsPage(QWizardPage):
         for key, combo in self.flag_combos.items():
             combo.currentIndexChanged.connect(self._flag_slot(key, combo))
         self.terms_edit.textChanged.connect(self._on_terms_changed)
-        return scroll
 
     def _number_slot(self, key: str) -> Callable[[float], None]:
         return lambda value: self._on_number_changed(key, value)
