@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -137,6 +137,23 @@ def _table(headers: list[str]) -> QTableWidget:
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header.setStretchLastSection(True)
     return table
+
+
+@contextlib.contextmanager
+def _filling(table: QTableWidget, rows: int) -> Iterator[None]:
+    """Fill ``table`` with ``rows`` rows without re-measuring columns per cell."""
+    header = table.horizontalHeader()
+    modes = [header.sectionResizeMode(c) for c in range(table.columnCount())]
+    for column in range(table.columnCount()):
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+    table.setUpdatesEnabled(False)
+    table.setRowCount(rows)
+    try:
+        yield
+    finally:
+        for column, mode in enumerate(modes):
+            header.setSectionResizeMode(column, mode)
+        table.setUpdatesEnabled(True)
 
 
 def _put(table: QTableWidget, row: int, cells: Sequence[str]) -> None:
@@ -278,6 +295,11 @@ class ImportDialog(QDialog):
     def _on_progress(self, done: int, total: int) -> None:
         if self._job is None:
             return
+        # Repaint at most every 1 % of the files: a 20,000-file import would
+        # otherwise spend more time drawing the bar than reading.
+        step = max(1, total // 100)
+        if done < total and done - self.progress_bar.value() < step and done > 1:
+            return
         self.progress_bar.setRange(0, max(total, 1))
         self.progress_bar.setValue(done)
         self.status_label.setText(
@@ -323,14 +345,14 @@ class ImportDialog(QDialog):
         return text
 
     def _fill_imported(self, summaries: Sequence[FileSummary]) -> None:
-        self.imported_table.setRowCount(len(summaries))
-        for row, summary in enumerate(summaries):
-            nodes = ", ".join(summary.nodes) or "—"
-            _put(
-                self.imported_table,
-                row,
-                [summary.file, summary.tool, nodes, self.key_values_text(summary)],
-            )
+        with _filling(self.imported_table, len(summaries)):
+            for row, summary in enumerate(summaries):
+                nodes = ", ".join(summary.nodes) or "—"
+                _put(
+                    self.imported_table,
+                    row,
+                    [summary.file, summary.tool, nodes, self.key_values_text(summary)],
+                )
 
     def shown_name(self, file: str) -> str:
         """``file`` from the chosen folder's parent on, as the imported list names it."""
@@ -341,7 +363,11 @@ class ImportDialog(QDialog):
         return file
 
     def _fill_refused(self, refused: Sequence[RefusedFile]) -> None:
-        self.refused_table.setRowCount(len(refused))
+        with _filling(self.refused_table, len(refused)):
+            self._fill_refused_rows(refused)
+        self.refused_table.resizeRowsToContents()
+
+    def _fill_refused_rows(self, refused: Sequence[RefusedFile]) -> None:
         for row, item in enumerate(refused):
             name = self.shown_name(item.file)
             where = (
@@ -357,7 +383,6 @@ class ImportDialog(QDialog):
             cell = self.refused_table.item(row, 1)
             if cell is not None:
                 cell.setForeground(Qt.GlobalColor.darkRed)
-        self.refused_table.resizeRowsToContents()
 
     def _update_texts(self) -> None:
         report = self.report
