@@ -113,5 +113,5 @@ def test_combo_sets_and_clears_an_override(qtbot: Any, session: ProjectSession) 
 def test_parse_cell_refuses_unknown_option_ids() -> None:
     with pytest.raises(ValueError, match="on_demand"):
         parse_cell("options", "cheap")
-    with pytest.raises(ValueError, match="2.5"):
+    with pytest.raises(ValueError, match=r"2\.5"):
         parse_cell("gpus", "2.5")
