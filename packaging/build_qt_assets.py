@@ -53,7 +53,12 @@ AREA_CONTEXTS: dict[str, tuple[str, ...]] = {
         "_ListField",
     ),
     "page_errors": ("PageErrorPage", "PageErrorPanel"),
-    "scenarios": ("ScenarioCompareView", "ScenarioEditor", "ScenariosPanel"),
+    "scenarios": (
+        "CandidateCostTable",
+        "ScenarioCompareView",
+        "ScenarioEditor",
+        "ScenariosPanel",
+    ),
     "signing": ("SignPlanDialog", "VerifyPlanDialog"),
     "vendors": ("VendorCharts", "VendorsPage"),
     "workload": (

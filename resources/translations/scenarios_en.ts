@@ -2,6 +2,41 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
   <context>
+    <name>CandidateCostTable</name>
+    <message>
+      <source>GPU</source>
+      <translation>GPU</translation>
+    </message>
+    <message>
+      <source>Fewest cards</source>
+      <translation>Fewest cards</translation>
+    </message>
+    <message>
+      <source>Cards</source>
+      <translation>Cards</translation>
+    </message>
+    <message>
+      <source>Days</source>
+      <translation>Days</translation>
+    </message>
+    <message>
+      <source>GPU-hours</source>
+      <translation>GPU-hours</translation>
+    </message>
+    <message>
+      <source>Cheapest option</source>
+      <translation>Cheapest option</translation>
+    </message>
+    <message>
+      <source>Its total</source>
+      <translation>Its total</translation>
+    </message>
+    <message>
+      <source>Each candidate card priced as this plan with that card: the cheapest feasible way of getting it and its total over the horizon.</source>
+      <translation>Each candidate card priced as this plan with that card: the cheapest feasible way of getting it and its total over the horizon.</translation>
+    </message>
+  </context>
+  <context>
     <name>ScenarioCompareView</name>
     <message>
       <source>No scenarios yet. Add one on the budget step: a name and the few inputs it changes (GPU, cards, horizon, region, prices, options).</source>

@@ -2,6 +2,41 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
   <context>
+    <name>CandidateCostTable</name>
+    <message>
+      <source>GPU</source>
+      <translation>GPU 型号</translation>
+    </message>
+    <message>
+      <source>Fewest cards</source>
+      <translation>最少卡数</translation>
+    </message>
+    <message>
+      <source>Cards</source>
+      <translation>卡数</translation>
+    </message>
+    <message>
+      <source>Days</source>
+      <translation>天数</translation>
+    </message>
+    <message>
+      <source>GPU-hours</source>
+      <translation>卡时</translation>
+    </message>
+    <message>
+      <source>Cheapest option</source>
+      <translation>最省的方案</translation>
+    </message>
+    <message>
+      <source>Its total</source>
+      <translation>该方案总成本</translation>
+    </message>
+    <message>
+      <source>Each candidate card priced as this plan with that card: the cheapest feasible way of getting it and its total over the horizon.</source>
+      <translation>按本方案换用该型号 GPU 测算：获取算力的最省可行方案及其规划期总成本。</translation>
+    </message>
+  </context>
+  <context>
     <name>ScenarioCompareView</name>
     <message>
       <source>No scenarios yet. Add one on the budget step: a name and the few inputs it changes (GPU, cards, horizon, region, prices, options).</source>
