@@ -55,6 +55,8 @@ AREA_CONTEXTS: dict[str, tuple[str, ...]] = {
     "page_errors": ("PageErrorPage", "PageErrorPanel"),
     "scenarios": (
         "CandidateCostTable",
+        "CompareController",
+        "CompareDialog",
         "ScenarioCompareView",
         "ScenarioEditor",
         "ScenariosPanel",

@@ -58,6 +58,7 @@ from gpu_advisor.io.project_file import ProjectFileError, load_project, save_pro
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import OptionId, Project, ProjectMeta
 from gpu_advisor.ui import i18n
+from gpu_advisor.ui.compare_dialog import CompareController
 from gpu_advisor.ui.export import PdfExportController
 from gpu_advisor.ui.i18n import current_language, fill
 from gpu_advisor.ui.qt_resources import icon, resource_file
@@ -345,6 +346,8 @@ class MainWindow(QMainWindow):
         self.file_menu.addAction(self.export_pdf_action)
         self.file_menu.addAction(self.sign_plan_action)
         self.file_menu.addAction(self.verify_plan_action)
+        self.compare = CompareController(self.session, self)
+        self.file_menu.addAction(self.compare.action)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.close_action)
         self.file_menu.addAction(self.quit_action)

@@ -37,6 +37,64 @@
     </message>
   </context>
   <context>
+    <name>CompareController</name>
+    <message>
+      <source>Co&amp;mpare With…</source>
+      <translation>Co&amp;mpare With…</translation>
+    </message>
+    <message>
+      <source>Show what differs between this plan and a saved one</source>
+      <translation>Show what differs between this plan and a saved one</translation>
+    </message>
+    <message>
+      <source>Compare With Plan</source>
+      <translation>Compare With Plan</translation>
+    </message>
+    <message>
+      <source>GPU plans (*.gpuplan);;All files (*)</source>
+      <translation>GPU plans (*.gpuplan);;All files (*)</translation>
+    </message>
+  </context>
+  <context>
+    <name>CompareDialog</name>
+    <message>
+      <source>Compared with %1</source>
+      <translation>Compared with %1</translation>
+    </message>
+    <message>
+      <source>The two plans are the same.</source>
+      <translation>The two plans are the same.</translation>
+    </message>
+    <message>
+      <source>Saved plan</source>
+      <translation>Saved plan</translation>
+    </message>
+    <message>
+      <source>Open plan</source>
+      <translation>Open plan</translation>
+    </message>
+    <message>
+      <source>Inputs changed (%1)</source>
+      <translation>Inputs changed (%1)</translation>
+    </message>
+    <message>
+      <source>Results that moved (%1)</source>
+      <translation>Results that moved (%1)</translation>
+    </message>
+    <message>
+      <source>Input</source>
+      <translation>Input</translation>
+    </message>
+    <message>
+      <source>Result</source>
+      <translation>Result</translation>
+    </message>
+    <message>
+      <source>Change</source>
+      <translation>Change</translation>
+    </message>
+  </context>
+  <context>
     <name>ScenarioCompareView</name>
     <message>
       <source>No scenarios yet. Add one on the budget step: a name and the few inputs it changes (GPU, cards, horizon, region, prices, options).</source>
