@@ -72,3 +72,12 @@ def test_diff_refuses_a_bad_file_with_one_line(tmp_path, pair, capsys):
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0
     assert "bad.gpuplan" in err
+
+
+def test_diff_text_names_inputs_in_words(pair, capsys):
+    old, new = pair
+    main(["diff", str(old), str(new), "--lang", "en"])
+    out = capsys.readouterr().out
+    assert "  Planning horizon (meta.horizon_months): 36 → 48" in out
+    assert "Electricity price (budget.electricity_cny_per_kwh)" in out
+    assert "GPU model (workload.gpu_id): A100-80GB-SXM → H100-80GB-SXM" in out

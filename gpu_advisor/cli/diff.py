@@ -15,6 +15,7 @@ from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.diff_results import PlanDiff, ResultChange
 from gpu_advisor.model.project import Project
+from gpu_advisor.report.glossary import path_label
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -99,15 +100,17 @@ def to_text(diff: PlanDiff, lang: Language) -> str:
         else f"Inputs changed ({len(diff.inputs)}):"
     ]
     for c in diff.inputs:
+        name = path_label(c.path, lang.value)
         if c.added:
-            lines.append(f"  + {c.path} = {_show(c.new, zh)}")
+            lines.append(f"  + {name} = {_show(c.new, zh)}")
         elif c.removed:
             was = _show(c.old, zh)
             lines.append(
-                f"  − {c.path}（原为 {was}）" if zh else f"  − {c.path} (was {was})"
+                f"  − {name}（原为 {was}）" if zh else f"  − {name} (was {was})"
             )
         else:
-            lines.append(f"  {c.path}: {_show(c.old, zh)} → {_show(c.new, zh)}")
+            sep = "：" if zh else ": "
+            lines.append(f"  {name}{sep}{_show(c.old, zh)} → {_show(c.new, zh)}")
     lines.append(
         f"变化的结果（{len(diff.results)}）："
         if zh

@@ -72,6 +72,7 @@ from gpu_advisor.model.cost_results import (
 )
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import OptionId, PhaseKind, Project, TaskKind
+from gpu_advisor.model.scenario_results import CandidateCost
 from gpu_advisor.model.sizing_results import SizingResult
 
 _FORMULAS: dict[OptionId, tuple[str, list[str]]] = {
@@ -962,6 +963,7 @@ class PlanEvaluation(Evaluation):
     _vendors: VendorsResult | None = PrivateAttr(None)
     _review: Review | None = PrivateAttr(None)
     _rollout: Rollout | None = PrivateAttr(None)
+    _candidates: list[CandidateCost] | None = PrivateAttr(None)
 
     @property
     def project(self) -> Project:
@@ -984,6 +986,15 @@ class PlanEvaluation(Evaluation):
         if self._review is None:
             self._review = review(self._project, self._catalog)
         return self._review
+
+    @property
+    def candidate_costs(self) -> list[CandidateCost]:
+        """Each candidate GPU at cost (:func:`engine.scenarios.candidate_costs`)."""
+        if self._candidates is None:
+            from gpu_advisor.engine.scenarios import candidate_costs
+
+            self._candidates = candidate_costs(self._project, self._catalog, self)
+        return self._candidates
 
     @property
     def rollout(self) -> Rollout:

@@ -23,7 +23,11 @@ from gpu_advisor.engine.finance import upfront_cash_cny
 from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_SEED
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.project import SCENARIO_TARGETS, Project, Scenario
-from gpu_advisor.model.scenario_results import ScenarioComparison, ScenarioFigures
+from gpu_advisor.model.scenario_results import (
+    CandidateCost,
+    ScenarioComparison,
+    ScenarioFigures,
+)
 
 SCENARIO_MONTE_CARLO_DRAWS = 2_000
 """Draws behind each scenario's P(owning beats renting), in every output. [1]
@@ -291,3 +295,38 @@ def figures(
 def _json(scenario: Scenario) -> dict[str, Any]:
     dumped = scenario.model_dump(mode="json")
     return {name: dumped[name] for name in scenario.overrides()}
+
+
+def candidate_costs(
+    project: Project, catalog: Catalog, base: PlanEvaluation | None = None
+) -> list[CandidateCost]:
+    """Each candidate GPU of the workload at cost: cheapest feasible option and total.
+
+    Every candidate is priced as the plan with ``workload.gpu_id`` set to it
+    (:func:`apply_scenario` of a GPU-only scenario, evaluated without the
+    Monte Carlo), so "H100 for fewer days or A100 for longer" is answered in
+    money by the same rules as the plan itself. The plan's own GPU reuses
+    ``base`` when given.
+    """
+    out: list[CandidateCost] = []
+    for gpu_id in dict.fromkeys(project.workload.gpu_candidates):
+        if base is not None and gpu_id == project.workload.gpu_id:
+            ev = base
+        else:
+            plan = apply_scenario(project, Scenario(name=gpu_id, gpu_id=gpu_id))
+            ev = evaluate_plan(plan, catalog, base, monte_carlo=False)
+        feasible = [o for o in ev.cost.options if o.feasible]
+        cheapest = min(feasible, key=lambda o: o.total_cny) if feasible else None
+        cluster = ev.sizing.cluster
+        out.append(
+            CandidateCost(
+                gpu_id=gpu_id,
+                min_gpus=cluster.min_gpus,
+                gpus=cluster.gpus_for_deadline or cluster.gpus,
+                days=cluster.days,
+                gpu_hours=ev.sizing.compute.gpu_hours,
+                cheapest_option=None if cheapest is None else cheapest.id,
+                cheapest_total_cny=None if cheapest is None else cheapest.total_cny,
+            )
+        )
+    return out

@@ -64,3 +64,17 @@ SCENARIO_MEASURES: list[tuple[str, str, str, str]] = [
     ("p_own_beats_rent", "P(owning beats renting)", "自购优于租用的概率", "1"),
 ]
 """The measures compared side by side (each gets a chart), in display order."""
+
+
+class CandidateCost(Frozen):
+    """One candidate GPU priced: the plan with ``workload.gpu_id`` set to it."""
+
+    gpu_id: str
+    min_gpus: int | None = Field(None, description="None: fits on no card count.")
+    gpus: int = Field(..., ge=0, description="Cards the sizing uses. [1]")
+    days: float = Field(..., ge=0, description="[d]")
+    gpu_hours: float = Field(..., ge=0, description="[GPU-h]")
+    cheapest_option: OptionId | None = Field(
+        None, description="Cheapest feasible option; None when none is feasible."
+    )
+    cheapest_total_cny: float | None = Field(None, description="[CNY]")

@@ -406,6 +406,18 @@ def input_name(name: str, language: str) -> str:
     return _FREE_OPTION.sub(lambda m: option_name(m.group(1), language), name)
 
 
+def path_label(path: str, language: str) -> str:
+    """An input path in words (the glossary's name), the path in brackets.
+
+    >>> path_label("meta.horizon_months", "en")
+    'Planning horizon (meta.horizon_months)'
+    >>> path_label("vendors.0.terms", "zh")
+    'vendors.0.terms'
+    """
+    name = input_name(path, language)
+    return path if name == path else f"{name} ({path})"
+
+
 _MODULE_REF: Final = re.compile(r"gpu_advisor(?:\.[a-z_]+)+\s*[;,]?\s*")
 
 

@@ -63,6 +63,7 @@ from gpu_advisor.io.project_file import ProjectFileError, load_project, save_pro
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import OptionId, Project, ProjectMeta
 from gpu_advisor.ui import i18n
+from gpu_advisor.ui.compare_dialog import CompareController
 from gpu_advisor.ui.examples import example_files, example_title
 from gpu_advisor.ui.export import PdfExportController
 from gpu_advisor.ui.file_names import file_stem
@@ -381,6 +382,8 @@ class MainWindow(QMainWindow):
         self.file_menu.addAction(self.verify_plan_action)
         self.file_menu.addAction(self.print_preview_action)
         self.file_menu.addAction(self.print_action)
+        self.compare = CompareController(self.session, self)
+        self.file_menu.addAction(self.compare.action)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.close_action)
         self.file_menu.addAction(self.quit_action)

@@ -2,6 +2,99 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
   <context>
+    <name>CandidateCostTable</name>
+    <message>
+      <source>GPU</source>
+      <translation>GPU</translation>
+    </message>
+    <message>
+      <source>Fewest cards</source>
+      <translation>Fewest cards</translation>
+    </message>
+    <message>
+      <source>Cards</source>
+      <translation>Cards</translation>
+    </message>
+    <message>
+      <source>Days</source>
+      <translation>Days</translation>
+    </message>
+    <message>
+      <source>GPU-hours</source>
+      <translation>GPU-hours</translation>
+    </message>
+    <message>
+      <source>Cheapest option</source>
+      <translation>Cheapest option</translation>
+    </message>
+    <message>
+      <source>Its total</source>
+      <translation>Its total</translation>
+    </message>
+    <message>
+      <source>Each candidate card priced as this plan with that card: the cheapest feasible way of getting it and its total over the horizon.</source>
+      <translation>Each candidate card priced as this plan with that card: the cheapest feasible way of getting it and its total over the horizon.</translation>
+    </message>
+  </context>
+  <context>
+    <name>CompareController</name>
+    <message>
+      <source>Co&amp;mpare With…</source>
+      <translation>Co&amp;mpare With…</translation>
+    </message>
+    <message>
+      <source>Show what differs between this plan and a saved one</source>
+      <translation>Show what differs between this plan and a saved one</translation>
+    </message>
+    <message>
+      <source>Compare With Plan</source>
+      <translation>Compare With Plan</translation>
+    </message>
+    <message>
+      <source>GPU plans (*.gpuplan);;All files (*)</source>
+      <translation>GPU plans (*.gpuplan);;All files (*)</translation>
+    </message>
+  </context>
+  <context>
+    <name>CompareDialog</name>
+    <message>
+      <source>Compared with %1</source>
+      <translation>Compared with %1</translation>
+    </message>
+    <message>
+      <source>The two plans are the same.</source>
+      <translation>The two plans are the same.</translation>
+    </message>
+    <message>
+      <source>Saved plan</source>
+      <translation>Saved plan</translation>
+    </message>
+    <message>
+      <source>Open plan</source>
+      <translation>Open plan</translation>
+    </message>
+    <message>
+      <source>Inputs changed (%1)</source>
+      <translation>Inputs changed (%1)</translation>
+    </message>
+    <message>
+      <source>Results that moved (%1)</source>
+      <translation>Results that moved (%1)</translation>
+    </message>
+    <message>
+      <source>Input</source>
+      <translation>Input</translation>
+    </message>
+    <message>
+      <source>Result</source>
+      <translation>Result</translation>
+    </message>
+    <message>
+      <source>Change</source>
+      <translation>Change</translation>
+    </message>
+  </context>
+  <context>
     <name>ScenarioCompareView</name>
     <message>
       <source>No scenarios yet. Add one on the budget step: a name and the few inputs it changes (GPU, cards, horizon, region, prices, options).</source>

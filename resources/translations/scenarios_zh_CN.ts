@@ -2,6 +2,99 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
   <context>
+    <name>CandidateCostTable</name>
+    <message>
+      <source>GPU</source>
+      <translation>GPU 型号</translation>
+    </message>
+    <message>
+      <source>Fewest cards</source>
+      <translation>最少卡数</translation>
+    </message>
+    <message>
+      <source>Cards</source>
+      <translation>卡数</translation>
+    </message>
+    <message>
+      <source>Days</source>
+      <translation>天数</translation>
+    </message>
+    <message>
+      <source>GPU-hours</source>
+      <translation>卡时</translation>
+    </message>
+    <message>
+      <source>Cheapest option</source>
+      <translation>最省的方案</translation>
+    </message>
+    <message>
+      <source>Its total</source>
+      <translation>该方案总成本</translation>
+    </message>
+    <message>
+      <source>Each candidate card priced as this plan with that card: the cheapest feasible way of getting it and its total over the horizon.</source>
+      <translation>按本方案换用该型号 GPU 测算：获取算力的最省可行方案及其规划期总成本。</translation>
+    </message>
+  </context>
+  <context>
+    <name>CompareController</name>
+    <message>
+      <source>Co&amp;mpare With…</source>
+      <translation>与其他方案比较(&amp;M)…</translation>
+    </message>
+    <message>
+      <source>Show what differs between this plan and a saved one</source>
+      <translation>显示当前方案与已保存方案之间的差异</translation>
+    </message>
+    <message>
+      <source>Compare With Plan</source>
+      <translation>与方案比较</translation>
+    </message>
+    <message>
+      <source>GPU plans (*.gpuplan);;All files (*)</source>
+      <translation>GPU 方案 (*.gpuplan);;所有文件 (*)</translation>
+    </message>
+  </context>
+  <context>
+    <name>CompareDialog</name>
+    <message>
+      <source>Compared with %1</source>
+      <translation>与 %1 的比较</translation>
+    </message>
+    <message>
+      <source>The two plans are the same.</source>
+      <translation>两个方案相同。</translation>
+    </message>
+    <message>
+      <source>Saved plan</source>
+      <translation>已保存的方案</translation>
+    </message>
+    <message>
+      <source>Open plan</source>
+      <translation>当前方案</translation>
+    </message>
+    <message>
+      <source>Inputs changed (%1)</source>
+      <translation>改动的输入（%1）</translation>
+    </message>
+    <message>
+      <source>Results that moved (%1)</source>
+      <translation>变化的结果（%1）</translation>
+    </message>
+    <message>
+      <source>Input</source>
+      <translation>输入</translation>
+    </message>
+    <message>
+      <source>Result</source>
+      <translation>结果</translation>
+    </message>
+    <message>
+      <source>Change</source>
+      <translation>变化</translation>
+    </message>
+  </context>
+  <context>
     <name>ScenarioCompareView</name>
     <message>
       <source>No scenarios yet. Add one on the budget step: a name and the few inputs it changes (GPU, cards, horizon, region, prices, options).</source>

@@ -208,3 +208,26 @@ def test_use_catalog_puts_a_field_back_to_the_catalog_value() -> None:
     assert apply_scenario(priced, scenario).budget.gpu_price_cny is None
     with pytest.raises(ValueError, match="use_catalog and a value"):
         Scenario(name="x", gpu_price_cny=1.0, use_catalog=["gpu_price_cny"])
+
+
+def test_candidate_gpus_at_cost_equal_their_plans_alone() -> None:
+    project = lab_steady_full_load()
+    workload = project.workload.model_copy(
+        update={"gpu_candidates": ["A100-80GB-SXM", "H100-80GB-SXM", "H20-96GB"]}
+    )
+    project = project.model_copy(update={"workload": workload})
+    ev = evaluate_plan(project, CATALOG, monte_carlo=False)
+    rows = ev.candidate_costs
+    assert [r.gpu_id for r in rows] == ["A100-80GB-SXM", "H100-80GB-SXM", "H20-96GB"]
+    for row in rows:
+        alone = _by_hand(project, row.gpu_id, None)
+        other = evaluate_plan(alone, CATALOG, monte_carlo=False)
+        feasible = [o for o in other.cost.options if o.feasible]
+        cheapest = min(feasible, key=lambda o: o.total_cny)
+        assert (row.cheapest_option, row.cheapest_total_cny) == (
+            cheapest.id,
+            cheapest.total_cny,
+        )
+        assert row.days == other.sizing.cluster.days
+    assert len({r.cheapest_total_cny for r in rows}) == 3
+    assert ev.candidate_costs is rows  # computed once per evaluation

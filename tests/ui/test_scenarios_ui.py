@@ -113,5 +113,24 @@ def test_combo_sets_and_clears_an_override(qtbot: Any, session: ProjectSession) 
 def test_parse_cell_refuses_unknown_option_ids() -> None:
     with pytest.raises(ValueError, match="on_demand"):
         parse_cell("options", "cheap")
-    with pytest.raises(ValueError, match="2.5"):
+    with pytest.raises(ValueError, match=r"2\.5"):
         parse_cell("gpus", "2.5")
+
+
+def test_candidate_table_shows_the_engine_costs(qtbot: Any) -> None:
+    from gpu_advisor.engine.names import option_title
+    from gpu_advisor.ui.candidate_costs import CandidateCostTable
+    from gpu_advisor.ui.widgets.cost_charts import format_money
+
+    session = ProjectSession(three_scenarios())
+    table = CandidateCostTable(session)
+    qtbot.addWidget(table)
+    table.refresh()
+    rows = session.evaluation.candidate_costs
+    assert table.rowCount() == len(rows) == 3
+    for r, row in enumerate(rows):
+        assert table.item(r, 0).text() == row.gpu_id
+        assert row.cheapest_option is not None
+        assert row.cheapest_total_cny is not None
+        assert table.item(r, 5).text() == option_title(row.cheapest_option)
+        assert table.item(r, 6).text() == format_money(row.cheapest_total_cny, "CNY")

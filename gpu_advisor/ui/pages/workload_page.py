@@ -61,6 +61,7 @@ from gpu_advisor.model.project import (
     TaskKind,
 )
 from gpu_advisor.report.palette import MEMORY_PART_COLORS
+from gpu_advisor.ui.candidate_costs import CandidateCostTable
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
@@ -668,11 +669,13 @@ class WorkloadPage(QWizardPage):
         results = QSplitter(Qt.Orientation.Vertical)
         results.addWidget(numbers_scroll)
         results.addWidget(charts)
+        self.candidate_costs = CandidateCostTable(session)
+        results.addWidget(self.candidate_costs)
         results.setStretchFactor(0, 1)
         results.setStretchFactor(1, 1)
         numbers_scroll.setMinimumHeight(160)
         # Scaled to the real height on first show: numbers and charts about even.
-        results.setSizes([520, 480])
+        results.setSizes([520, 480, 160])
         results.setChildrenCollapsible(False)
         results_scroll = results
 

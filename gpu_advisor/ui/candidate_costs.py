@@ -1,0 +1,126 @@
+"""The workload step's candidate GPUs at cost: days, cards and the cheapest option.
+
+Rows come from :attr:`PlanEvaluation.candidate_costs` (each candidate priced
+as the plan with that GPU, by the engine); this table only shows them, so
+"H100 for fewer days or A100 for longer" is answered in money.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
+from typing_extensions import override
+
+from gpu_advisor.engine.names import option_title
+from gpu_advisor.model.common import Language
+from gpu_advisor.model.scenario_results import CandidateCost
+from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.widgets.cost_charts import format_money
+
+COLUMN_COUNT: Final = 7
+_DEBOUNCE_MS: Final = 200
+
+
+class CandidateCostTable(QTableWidget):
+    """One row per candidate GPU: cards, days, GPU-hours, cheapest option and total."""
+
+    def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
+        super().__init__(0, COLUMN_COUNT, parent)
+        self._session = session
+        self._shown: object = None
+        self.rows: list[CandidateCost] = []
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.verticalHeader().setVisible(False)
+        self.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents
+        )
+        self.setMinimumHeight(120)
+        # priced a moment after the last edit, so typing stays quick
+        self._timer = QTimer(self, singleShot=True, interval=_DEBOUNCE_MS)
+        self._timer.timeout.connect(self.refresh)
+        session.project_changed.connect(self._on_project_changed)
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        self.setHorizontalHeaderLabels(
+            [
+                self.tr("GPU"),
+                self.tr("Fewest cards"),
+                self.tr("Cards"),
+                self.tr("Days"),
+                self.tr("GPU-hours"),
+                self.tr("Cheapest option"),
+                self.tr("Its total"),
+            ]
+        )
+        self.setToolTip(
+            self.tr(
+                "Each candidate card priced as this plan with that card: the "
+                "cheapest feasible way of getting it and its total over the horizon."
+            )
+        )
+        if self.rows:
+            self._fill(self.rows)
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    @override
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._timer.start()
+
+    def _on_project_changed(self, _project: object) -> None:
+        if self.isVisible():
+            self._timer.start()
+
+    def refresh(self) -> None:
+        """Show the current evaluation's candidates (computed once per plan)."""
+        self._timer.stop()
+        evaluation = self._session.evaluation
+        if evaluation is self._shown:
+            return
+        self._shown = evaluation
+        self._fill(evaluation.candidate_costs)
+
+    def _fill(self, rows: list[CandidateCost]) -> None:
+        self.rows = rows
+        locale = current_locale()
+        zh = current_language() is Language.ZH
+        code = self._session.evaluation.cost.currency.code
+        rate = self._session.evaluation.cost.currency.cny_per_unit
+        self.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            texts = [
+                row.gpu_id,
+                "—" if row.min_gpus is None else locale.toString(row.min_gpus),
+                locale.toString(row.gpus),
+                locale.toString(row.days, "f", 1),
+                locale.toString(row.gpu_hours, "f", 0),
+                "—"
+                if row.cheapest_option is None
+                else option_title(row.cheapest_option, zh),
+                "—"
+                if row.cheapest_total_cny is None
+                else format_money(row.cheapest_total_cny / rate, code),
+            ]
+            for c, text in enumerate(texts):
+                item = QTableWidgetItem(text)
+                if c in (1, 2, 3, 4, 6):
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                self.setItem(r, c, item)
