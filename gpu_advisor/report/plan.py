@@ -891,7 +891,7 @@ def _sizing(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> N
                 )
             ],
             crow,
-            [1.5, 0.9, 0.9, 0.5, 0.7, 1.2, 1.5, 0.8],
+            [1.4, 0.9, 0.9, 0.6, 0.7, 1.1, 1.4, 0.8],
             align_right=[1, 2, 4, 5, 6, 7],
         )
 
