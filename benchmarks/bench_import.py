@@ -162,7 +162,7 @@ def time_dialog_import(
             loop.quit()
 
     poll.timeout.connect(check_listed)
-    poll.start(5)
+    poll.start(50)
     loop.exec()
     seconds = time.perf_counter() - start
     cpu_seconds = time.process_time() - cpu

@@ -1125,7 +1125,6 @@ class VendorsPage(QWizardPage):
             )
             self.node_label.clear()
             return
-        zh = _chinese()
         overall = judgement.verdict()
         self.results_summary.setText(
             fill(
@@ -1144,6 +1143,25 @@ class VendorsPage(QWizardPage):
                 f"{_escape(shown)}: {_escape(self.verdict_name(verdict))}&nbsp;</span>"
             )
         self.node_label.setText(self.tr("Per node:") + " " + " ".join(chips))
+        self._fill_judgement_table(judgement)
+        locale = current_locale()
+        if judgement.measured_mfu is not None:
+            mfu = locale.toString(judgement.measured_mfu * 100, "f", 1)
+            expected = locale.toString(judgement.expectations.default_mfu * 100, "f", 1)
+            self.results_summary.setText(
+                self.results_summary.text()
+                + " "
+                + fill(
+                    self.tr("Measured MFU %1% against the catalog's %2%."),
+                    mfu,
+                    expected,
+                )
+            )
+
+    def _fill_judgement_table(self, judgement: VendorJudgement) -> None:
+        """One row per check, coloured by verdict, with the threshold and message."""
+        table = self.judgement_table
+        zh = _chinese()
         locale = current_locale()
 
         def number(value: float | None, unit: str) -> str:
@@ -1184,18 +1202,6 @@ class VendorsPage(QWizardPage):
                     font.setBold(True)
                     item.setFont(font)
                 table.setItem(row, column, item)
-        if judgement.measured_mfu is not None:
-            mfu = locale.toString(judgement.measured_mfu * 100, "f", 1)
-            expected = locale.toString(judgement.expectations.default_mfu * 100, "f", 1)
-            self.results_summary.setText(
-                self.results_summary.text()
-                + " "
-                + fill(
-                    self.tr("Measured MFU %1% against the catalog's %2%."),
-                    mfu,
-                    expected,
-                )
-            )
 
     def sensitivity_text(self, criterion: Criterion) -> str:
         """What the table says about moving ``criterion``'s weight."""
@@ -1278,8 +1284,16 @@ class VendorsPage(QWizardPage):
             self.winner_label.setText(
                 self.tr("Only one vendor: add another to compare.")
             )
+        texts = self._sensitivity_texts(result, len(ranked))
+        for row, text in enumerate(texts):
+            put(row, last, text)
+
+    def _sensitivity_texts(self, result: ScoringResult, vendors: int) -> list[str]:
+        """Per criterion, how far its weight must move to change the winner."""
         by_criterion = {s.criterion: s for s in result.sensitivity}
-        for row, criterion in enumerate(criteria):
+        locale = current_locale()
+        texts: list[str] = []
+        for criterion in Criterion:
             s = by_criterion.get(criterion)
             parts: list[str] = []
             if s is not None and s.increase_points is not None:
@@ -1298,13 +1312,14 @@ class VendorsPage(QWizardPage):
                         s.winner_if_decreased or "",
                     )
                 )
-            if len(ranked) < 2:
+            if vendors < 2:
                 text = ""
             elif parts:
                 text = " / ".join(parts)
             else:
                 text = self.tr("No change within 0–100 alters the winner.")
-            put(row, last, text)
+            texts.append(text)
+        return texts
 
     @staticmethod
     def _vendor_colour(project: Project, name: str) -> str:
