@@ -28,10 +28,12 @@ from gpu_advisor.engine.testkit import build_testkit
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.io.results_import import (
+    REFUSAL_HINTS,
     ImportReport,
     ResultsImportError,
     import_results,
     parse_results,
+    refusal_kind,
 )
 from gpu_advisor.io.testkit import write_testkit, write_testkit_archive
 from gpu_advisor.model.project import Measurement, Project, Vendor
@@ -82,8 +84,15 @@ def _parse(paths: list[Path]) -> list[Measurement]:
 
 
 def refused_lines(report: ImportReport) -> list[str]:
-    """One line per refused file, control characters escaped: ``refused: file:line: reason``."""
-    return [f"refused: {r.message()}" for r in report.refused]
+    """One line per refused file, control characters escaped.
+
+    ``refused: file:line: reason (what to do)``, the hint being the one the
+    app's import dialog shows (:data:`REFUSAL_HINTS`).
+    """
+    return [
+        f"refused: {r.message()} ({REFUSAL_HINTS[refusal_kind(r.reason)]})"
+        for r in report.refused
+    ]
 
 
 def _cmd_parse_results(args: argparse.Namespace) -> int:

@@ -627,6 +627,24 @@ _KIND_PATTERNS: Final = (
 )
 
 
+REFUSAL_HINTS: Final[dict[RefusalKind, str]] = {
+    RefusalKind.NO_RESULT: "The run produced no result: ask the vendor to run this test again.",
+    RefusalKind.RERUN_JSON: "Run the iperf3 client again with -J and import the JSON it prints.",
+    RefusalKind.UNSUPPORTED: (
+        "The plan does not use this kind of run: run the test as the kit does."
+    ),
+    RefusalKind.UNKNOWN: (
+        "Not an output of the test kit: leave it out, or import the tool's own output."
+    ),
+    RefusalKind.DAMAGED: "The file is cut or edited: copy it again from the node.",
+    RefusalKind.UNREADABLE: (
+        "The file could not be read: copy it into the folder as a plain file."
+    ),
+}
+"""What a person can do about each kind of refusal, in English (the CLI prints
+it; the import dialog shows the same sentences translated)."""
+
+
 def refusal_kind(reason: str) -> RefusalKind:
     """Class of a refusal reason, for the hint next to it.
 

@@ -238,3 +238,26 @@ def test_a_live_language_switch_retranslates_the_open_list(
         i18n.install_translators("en")
     qtbot.waitUntil(lambda: not _CJK.search(dialog.import_button.text()))
     dialog.reject()
+
+
+def test_the_cli_prints_the_dialogs_hints(
+    qtbot: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One set of hints: the dialog's English sentences are the CLI's."""
+    from gpu_advisor.cli import main
+    from gpu_advisor.io.results_import import REFUSAL_HINTS
+
+    i18n.install_translators("en")
+    page, _session = _page(qtbot)
+    dialog = _open(qtbot, page, [_folder(tmp_path)])
+    for kind, sentence in REFUSAL_HINTS.items():
+        assert dialog.hint(kind) == sentence, kind
+    shown = set(_column(dialog.refused_table, 2))
+    dialog.reject()
+    assert shown <= set(REFUSAL_HINTS.values())
+    capsys.readouterr()
+    assert main(["parse-results", str(_folder(tmp_path / "again"))]) == 0
+    err = capsys.readouterr().err
+    assert err.count("refused: ") == 3
+    for hint in shown:
+        assert f"({hint})" in err, hint
