@@ -189,6 +189,18 @@
       <translation>Date</translation>
     </message>
     <message>
+      <source>your input, VAT added</source>
+      <translation>your input, VAT added</translation>
+    </message>
+    <message>
+      <source>GPU Advisor's default</source>
+      <translation>GPU Advisor's default</translation>
+    </message>
+    <message>
+      <source>computed from your plan</source>
+      <translation>computed from your plan</translation>
+    </message>
+    <message>
       <source>Input</source>
       <translation>Input</translation>
     </message>

@@ -189,6 +189,18 @@
       <translation>日期</translation>
     </message>
     <message>
+      <source>your input, VAT added</source>
+      <translation>您的输入（已加增值税）</translation>
+    </message>
+    <message>
+      <source>GPU Advisor's default</source>
+      <translation>GPU Advisor 默认值</translation>
+    </message>
+    <message>
+      <source>computed from your plan</source>
+      <translation>由本方案计算得出</translation>
+    </message>
+    <message>
       <source>Input</source>
       <translation>输入项</translation>
     </message>

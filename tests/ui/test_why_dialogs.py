@@ -71,6 +71,15 @@ def test_every_why_dialog_speaks_the_readers_language(
             assert not re.search(r"\b[a-z_]+\.[a-z_]+\b", reader), (where, reader)
             assert not re.search(r"\d[eE][+-]?\d", reader), (where, reader)
             assert "gpu_advisor" not in reference, where
+            table = dialog.inputs_table
+            for row in range(table.rowCount()):
+                source, date = (table.item(row, c) for c in (3, 4))
+                assert source is not None
+                assert date is not None
+                # no internal provenance words; a catalog figure carries its date
+                assert not re.match(r"(engine|project)\b", source.text()), where
+                if source.text().startswith(("catalog", "* ")):
+                    assert re.fullmatch(r"\d{4}-\d\d-\d\d", date.text()), where
             assert not re.search(r"(?i)\bseeds?\b|种子", reader + reference), where
             if language == "zh_CN":
                 words = set(re.findall(r"[A-Za-z]{3,}", reader)) - ZH_WHITELIST

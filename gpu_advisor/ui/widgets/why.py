@@ -128,6 +128,7 @@ class ExplanationDialog(QDialog):
     """Formula, inputs table and reference of one explanation."""
 
     COLUMNS = 5
+    SOURCE_COLUMN = 3
     MAX_TABLE_HEIGHT = 420
     """The table grows to show every input up to this height [px], then scrolls."""
 
@@ -160,9 +161,11 @@ class ExplanationDialog(QDialog):
         self.inputs_table.setWordWrap(True)
         self.inputs_table.verticalHeader().setVisible(False)
         header = self.inputs_table.horizontalHeader()
-        for column in range(self.COLUMNS - 1):
+        # name, value, unit and date as wide as they need; the source (long
+        # citations) takes the rest and wraps, so the date stays in view
+        for column in range(self.COLUMNS):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(self.COLUMNS - 1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(self.SOURCE_COLUMN, QHeaderView.ResizeMode.Stretch)
         self.reference_caption = QLabel()
         self.reference_label = QLabel(wordWrap=True)
         self.reference_label.setTextInteractionFlags(
@@ -247,8 +250,18 @@ class ExplanationDialog(QDialog):
         table = self.inputs_table
         table.setRowCount(len(explanation.inputs))
         for row, ref in enumerate(explanation.inputs):
-            typed = ref.source == "project"
-            source = self.tr("your input") if typed else cite_articles(ref.source, lang)
+            typed = ref.source.split(":")[0].split(" ")[0] == "project"
+            computed = ref.source.split(":")[0].split(" ")[0] == "engine"
+            if typed:
+                source = self.tr("your input")
+                if "VAT added" in ref.source:
+                    source = self.tr("your input, VAT added")
+            elif ref.source == "engine default":
+                source = self.tr("GPU Advisor's default")
+            elif computed:
+                source = self.tr("computed from your plan")
+            else:
+                source = cite_articles(ref.source, lang)
             if not ref.confirmed:
                 source = self.tr("* not confirmed: %1").replace("%1", source)
             unit = unit_text(ref.unit, lang, ref.value)
@@ -257,7 +270,7 @@ class ExplanationDialog(QDialog):
                 if isinstance(ref.value, str)
                 else format_input_value(ref.value)
             )
-            date = "" if typed else self.as_of
+            date = "" if typed or computed else self.as_of
             cells = (input_name(ref.name, lang), value, unit, source, date)
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
