@@ -9,21 +9,106 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from gpu_advisor.io.results_import import parse_results
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import (
     Budget,
     DataResidency,
     DemandMonth,
     DemandProfile,
+    Measurement,
     OptionId,
     PhaseKind,
+    PowerRedundancy,
     Project,
     ProjectMeta,
     TaskKind,
+    Vendor,
+    VendorKind,
     Workload,
 )
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "resources" / "examples"
+RESULTS = Path(__file__).resolve().parent / "data" / "results"
+"""The sample result sets (real tools' formats, see tests/evidence_samples.py)."""
+
+SAMPLE_TOOLS = frozenset({"nccl-tests", "iperf3", "fio", "dcgmi"})
+"""The tools whose sample results an example carries. Never training throughput
+or MFU (train-log, gpu-probe, nvidia-smi load): those feed sizing and would move
+every figure the example regression tests check."""
+
+_NCCL_KEPT = ("busbw", "nodes", "ranks", "out_of_bounds")
+
+WITH_RESULTS = False
+"""Whether the examples carry the sample results. Off until the PDF's vendor-test
+table speaks the plan's language throughout (with results in, the Chinese plan
+shows the tools' English verdict and threshold texts, which
+tests/report/test_report_decision_page.py rightly refuses)."""
+
+
+def sample_results(vendor_folder: str) -> list[Measurement]:
+    """The network, storage and GPU-health results of one sample vendor."""
+    return [
+        m
+        for m in parse_results([RESULTS / vendor_folder])
+        if m.tool in SAMPLE_TOOLS
+        and (m.tool != "nccl-tests" or m.metric.endswith(_NCCL_KEPT))
+    ]
+
+
+def sample_vendors(*, zh: bool) -> list[Vendor]:
+    """Two candidate vendors with quotes, terms and sample results."""
+    fast = Vendor(
+        # short names: a wrapped name would split in the PDF's vendor table
+        name="供应商甲" if zh else "Vendor A",
+        kind=VendorKind.CLOUD,
+        network_id="ib-hdr-200",
+        intranet_gbit_per_s=200,
+        on_demand_cny_per_gpu_hour=12.5,
+        monthly_cny_per_gpu_month=7200,
+        sla_availability_pct=99.95,
+        card_replacement_hours=4,
+        power_redundancy=PowerRedundancy.DUAL_FEED_GENERATOR,
+        spares_on_site=True,
+        rdma=True,
+        exclusive_network=True,
+        exclusive_resources_clause=True,
+        failure_compensation_clause=True,
+        deposit_refund_clause=True,
+        acceptance_test_clause=True,
+        vpc=True,
+        access_logs=True,
+        encryption=True,
+        audit_report=True,
+        terms="示例报价（InfiniBand 组网）：含税，按月结算。"
+        if zh
+        else "Example quote (InfiniBand network): VAT included, billed monthly.",
+        measurements=sample_results("vendor_a") if WITH_RESULTS else [],
+    )
+    cheap = Vendor(
+        name="供应商乙" if zh else "Vendor B",
+        kind=VendorKind.RENTAL,
+        network_id="roce-100",
+        intranet_gbit_per_s=100,
+        monthly_cny_per_gpu_month=6000,
+        yearly_price_factor=0.85,
+        sla_availability_pct=99.9,
+        card_replacement_hours=24,
+        power_redundancy=PowerRedundancy.DUAL_FEED,
+        spares_on_site=True,
+        rdma=True,
+        vpc=True,
+        access_logs=True,
+        encryption=True,
+        audit_report=False,
+        exclusive_resources_clause=True,
+        failure_compensation_clause=True,
+        terms="示例报价（RoCE 组网）：包年八五折，押金一个月。"
+        if zh
+        else "Example quote (RoCE network): 15 % off for a year, one month's deposit.",
+        measurements=sample_results("vendor_b") if WITH_RESULTS else [],
+    )
+    return [fast, cheap]
 
 
 def shanghai_finetune() -> Project:
@@ -70,6 +155,7 @@ def shanghai_finetune() -> Project:
             egress_tb_per_month=0.5,
             public_bandwidth_mbps=50,
         ),
+        vendors=sample_vendors(zh=True),
     )
 
 
@@ -102,6 +188,7 @@ def shenzhen_pretrain_serve() -> Project:
         ),
         demand=DemandProfile(months=months),
         budget=Budget(data_residency=DataResidency.COUNTRY, checkpointing=True),
+        vendors=sample_vendors(zh=False),
     )
 
 
@@ -138,6 +225,7 @@ def lab_steady_full_load() -> Project:
             ops_fte=1.5,
             data_residency=DataResidency.COUNTRY,
         ),
+        vendors=sample_vendors(zh=True),
     )
 
 

@@ -1482,7 +1482,14 @@ def _judged_checks(
         threshold = (check.threshold_zh if zh else check.threshold_en) or "—"
         verdict = check.verdict.value
         rows.append(
-            (vendor, check.test, where, measured, threshold, st.t(f"verdict.{verdict}"))
+            (
+                vendor,
+                _test_title(st, check.test),
+                where,
+                measured,
+                threshold,
+                st.t(f"verdict.{verdict}"),
+            )
         )
         colour = _VERDICT_COLOURS.get(verdict)
         if colour is not None:
@@ -1519,6 +1526,12 @@ def _judged_checks(
         extra=extra,
         align_right=[3],
     )
+
+
+def _test_title(st: _Story, test: str) -> str:
+    """A vendor check's name in the plan's language (the key itself if unknown)."""
+    key = f"test.{test}"
+    return st.t(key) if key in _TEXT_KEYS else test
 
 
 def _where(check: Check) -> str:

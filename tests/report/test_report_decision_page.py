@@ -34,6 +34,8 @@ pytestmark = pytest.mark.skipif(
 # ASCII words a Chinese reader sees on these pages: product names, GPU models, units.
 ZH_WHITELIST = frozenset(
     {"GPU", "MFU", "NPU", "VAT", "kWh", "Mbps", "TFLOP", "FLOP", "GiB", "SXM", "PCIe"}
+    # a unit, like Mbps (the vendors' quoted intranet bandwidth)
+    | {"Gbit"}
     # products, standards, publishers and file types
     | {"NVIDIA", "NVLink", "InfiniBand", "NDR", "RoCE", "Llama", "Qwen", "LoRA"}
     | {"ZeRO", "AdamW", "adamw", "Kubernetes", "Prometheus", "Slurm", "iperf"}

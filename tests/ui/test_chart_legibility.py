@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from gpu_advisor.ui.widgets.plotting import place_line_labels, setup_plot
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
 LANGUAGES = ["en", "zh_CN"]
+CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def _language(qtbot: Any, language: str) -> None:
@@ -116,3 +118,31 @@ def _assert_apart_and_inside(plot: pg.PlotWidget, labels: list[Any]) -> None:
         assert not a.intersects(b), (a, b)
     for rect in rects:
         assert view.adjusted(-1, -1, 1, 1).contains(rect), (view, rect)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_budget_charts_and_why_buttons_are_described(qtbot: Any, language: str) -> None:
+    _language(qtbot, language)
+    from gpu_advisor.ui.pages.budget_page import BudgetPage
+    from gpu_advisor.ui.widgets.why import WhyButton
+
+    session = ProjectSession(load_project(EXAMPLES / "shanghai_13b_finetune.gpuplan"))
+    page = BudgetPage(session)
+    qtbot.addWidget(page)
+    page.mc_auto_check.setChecked(False)
+    page._mc_timer.stop()
+    page.initializePage()
+    page.outputs.run()
+    zh = language == "zh_CN"
+    for chart in (page.cumulative_chart, page.cash_flow_chart, page.tornado_chart):
+        name = chart.accessibleName()
+        assert name, type(chart).__name__
+        assert bool(CJK.search(name)) == zh, name
+        assert chart.accessibleDescription(), type(chart).__name__
+    buttons = page.findChildren(WhyButton)
+    assert buttons
+    for button in buttons:
+        assert button.accessibleName()
+        assert button.accessibleDescription() == button.toolTip() != ""
+    page.runner.invalidate()
+    assert page.runner.wait_idle(20_000)

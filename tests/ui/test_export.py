@@ -98,7 +98,7 @@ def test_save_dialog_defaults_and_paper_choice(
         assert controller.export()
         assert controller.progress_dialog is not None
         assert controller.progress_dialog.maximum() == 0  # busy indicator
-    assert Path(seen[0][2]) == tmp_path / "Qwen 14B_ SFT_2026.pdf"
+    assert Path(seen[0][2]) == tmp_path / "Qwen 14B SFT 2026.pdf"
     assert blocker.args == [tmp_path / "out.pdf"]
     assert (tmp_path / "out.pdf").read_bytes()[:4] == b"%PDF"
     assert ExportSettings(settings.qsettings).paper() is Paper.LETTER

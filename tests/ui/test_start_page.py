@@ -159,3 +159,19 @@ def test_step_states_mean_what_they_say(
     window.session.undo_stack.setClean()
     window.new_project()
     assert {steps.step_state(p) for p in PageId if p != PageId.PROJECT} == {"todo"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_example_opens_with_its_vendors_ready_for_the_test_kit(
+    qtbot: Any, window: MainWindow, language: str
+) -> None:
+    _language(qtbot, language)
+    window.show_start_page().example_chosen.emit(example_files()[1])
+    window.wizard.go_to(PageId.VENDORS)
+    page = window.wizard.currentPage()
+    from gpu_advisor.ui.pages.vendors_page import VendorsPage
+
+    assert isinstance(page, VendorsPage)
+    assert page.vendor_list.count() == 2
+    page.vendor_list.setCurrentRow(0)
+    assert page.kit_button.isEnabled()

@@ -41,6 +41,7 @@ from gpu_advisor.model.project import OptionId
 from gpu_advisor.report.text import unit_text
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.widgets.plotting import (
+    DescribedPlot,
     fit_legend_columns,
     outside_legend,
     place_line_labels,
@@ -131,7 +132,7 @@ _MAX_MARKED_MONTHS: Final = 12
 """Cumulative curves longer than this are drawn without month markers."""
 
 
-class CumulativeCostChart(pg.PlotWidget):
+class CumulativeCostChart(DescribedPlot):
     """Cumulative cost per option over the horizon, with the break-even month."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -230,7 +231,7 @@ class CumulativeCostChart(pg.PlotWidget):
         )
 
 
-class CashFlowChart(pg.PlotWidget):
+class CashFlowChart(DescribedPlot):
     """Monthly cash flow of one option: CAPEX, OPEX and money back as bars."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -322,7 +323,7 @@ class CashFlowChart(pg.PlotWidget):
         self.getPlotItem().enableAutoRange(axis="y")
 
 
-class TornadoChart(pg.PlotWidget):
+class TornadoChart(DescribedPlot):
     """Own-minus-rent at each input's low and high value, largest swing on top."""
 
     LOW_COLOUR: Final = "#4f81bd"
@@ -444,7 +445,7 @@ OWN_CHEAPER_COLOUR: Final = "#2ca02c"
 RENT_CHEAPER_COLOUR: Final = "#7f9fbf"
 
 
-class MonteCarloChart(pg.PlotWidget):
+class MonteCarloChart(DescribedPlot):
     """The Monte Carlo: a histogram of owning minus renting, or percentile bars.
 
     When the engine's :class:`~gpu_advisor.model.cost_results.MonteCarloResult`

@@ -8,6 +8,9 @@ under Xvfb) and add little to a cost chart.
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pyqtgraph as pg
 
 _GRID_TICK_LEVELS = 1
@@ -90,3 +93,26 @@ def place_line_labels(
         anchor = (0.0, 0.5) if right else (1.0, 0.5)
         label.anchors = [anchor, anchor]
         label.setPosition(LABEL_HEIGHTS[index % len(LABEL_HEIGHTS)])
+
+
+_TAG = re.compile(r"<[^>]+>")
+
+
+def _plain(text: object) -> str:
+    return " ".join(_TAG.sub(" ", str(text or "")).split())
+
+
+class DescribedPlot(pg.PlotWidget):
+    """A chart that tells assistive technology what it shows.
+
+    Its title becomes the accessible name; the axis labels (what is plotted
+    against what) the accessible description, both in the UI language since
+    they are set from translated texts whenever the chart is redrawn.
+    """
+
+    def setTitle(self, title: str | None = None, **args: Any) -> None:  # noqa: N802
+        item = self.getPlotItem()
+        item.setTitle(title, **args)
+        self.setAccessibleName(_plain(title))
+        axes = [_plain(item.getAxis(name).labelText) for name in ("left", "bottom")]
+        self.setAccessibleDescription(" / ".join(a for a in axes if a))

@@ -325,7 +325,9 @@ class WhyButton(QToolButton):
 
     def retranslate_ui(self) -> None:
         self.setText(self.tr("?"))
-        self.setToolTip(self.tr("Why this number? Show the formula and its inputs."))
+        tip = self.tr("Why this number? Show the formula and its inputs.")
+        self.setToolTip(tip)
+        self.setAccessibleDescription(tip)
         self.setAccessibleName(
             self.tr("Why? %1").replace("%1", result_title(self.key, current_language()))
         )
