@@ -771,6 +771,11 @@ def _replacements(
     (0, 36.0)
     """
     span = np.maximum(np.ceil(life_months - _EPS), 1.0)  # (S, 1)
+    if float(span.min()) >= months:  # no fleet wears out inside the horizon
+        elapsed = np.arange(months + 1, dtype=np.float64)[None, :]
+        return np.zeros((span.shape[0], months)), np.broadcast_to(
+            elapsed, (span.shape[0], months + 1)
+        )
     m = np.arange(months, dtype=np.float64)[None, :]  # (1, H)
     fleet = np.floor(m / span)  # which fleet serves month m
     renew = np.where((m > 0) & (m - fleet * span == 0), 1.0, 0.0)
@@ -780,13 +785,22 @@ def _replacements(
 
 
 def price_owned(
-    p: Params, demand: FloatArray, gpus: int, option: OptionId
+    p: Params, demand: FloatArray, gpus: int | FloatArray, option: OptionId
 ) -> OptionArrays:
-    """托管 (colocation) or 自建 (self-build) of ``gpus`` bought cards."""
+    """托管 (colocation) or 自建 (self-build) of ``gpus`` bought cards.
+
+    ``gpus`` may be one count or one per scenario row, shape ``(S,)`` (the
+    hybrid prices all its candidate counts in one call).
+    """
     demand = clean_demand(demand)
     s, months = demand.shape
     self_build = option is OptionId.SELF_BUILD
-    servers = math.ceil(gpus / p.gpus_per_server)
+    if isinstance(gpus, np.ndarray):
+        cards = gpus.astype(np.float64)
+        servers: float | FloatArray = np.ceil(cards / p.gpus_per_server - _EPS)
+    else:
+        cards = np.full(1, float(gpus))
+        servers = math.ceil(gpus / p.gpus_per_server)
     gpu_capex = gpus * p.gpu_price[:, 0]
     server_capex = servers * p.server_price[:, 0]
     hardware = gpu_capex + server_capex
@@ -815,7 +829,7 @@ def price_owned(
     # a worn-out fleet is sold at its residual value and bought again
     replaced = renew.sum(axis=1)  # (S,)
     renew_cash = renew * (capex_dep - floor[:, 0])[:, None]  # (S, H)
-    capacity = gpus * HOURS_PER_MONTH
+    capacity = cards[:, None] * HOURS_PER_MONTH  # (S or 1, 1)
     used = np.minimum(np.maximum(demand, 0), capacity)
     overflow = demand - used
     has_overflow = bool((overflow > _EPS).any())
@@ -876,7 +890,7 @@ def price_owned(
         "replacement": replacement,
     }
     useful = demand.sum(axis=1)
-    util = used_hours[:, 0] / (capacity * months)
+    util = used_hours[:, 0] / (capacity[:, 0] * months)
     total = cash.sum(axis=1)
     idle = np.maximum(total - overflow_total, 0) * (1 - util)
     return OptionArrays(
@@ -884,8 +898,8 @@ def price_owned(
         cash,
         lines,
         useful,
-        capacity * months + overflow_hours,
-        np.full((s,), float(gpus)),
+        capacity[:, 0] * months + overflow_hours,
+        np.broadcast_to(cards, (s,)).copy(),
         capex=capex_dep + retrofit,
         residual=resale,
         deposit=deposit,

@@ -221,13 +221,24 @@ def best_policy(
     >>> best_policy(params, flat).baseline_kind.value
     'yearly'
     """
+    return _search(p, demand, allow_spot, spot_forbidden)[1]
+
+
+def _search(
+    p: Params,
+    demand: FloatArray,
+    allow_spot: bool,
+    spot_forbidden: tuple[bool, ...],
+) -> tuple[float, MixPolicy]:
+    """:func:`best_policy` and its cost without add-ons (reserved, whole yearly
+    blocks and bursts; deposits return). [CNY]"""
     d = clean_demand(demand)[0]  # (H,)
     months = d.shape[0]
     cards = _ceil(d / HOURS_PER_MONTH)
     peak = int(cards.max(initial=0.0))
     n_values = _candidates(cards, peak)[:, None]  # (K, 1)
     burst_hours = np.maximum(d[None, :] - n_values * HOURS_PER_MONTH, 0.0)  # (K, H)
-    p0 = _first(p)
+    p0 = p if p.scenarios == 1 else _first(p)
     forbidden = tuple(spot_forbidden[:months])
     bursts = [OptionId.ON_DEMAND]
     if (
@@ -238,9 +249,7 @@ def best_policy(
         bursts.append(OptionId.SPOT)
     best: tuple[float, MixPolicy] | None = None
     for burst_kind in bursts:
-        burst_cost = _burst_cost(
-            _tile(p0, n_values.shape[0]), burst_hours, burst_kind, forbidden
-        )[0]
+        burst_cost = _burst_cost(p0, burst_hours, burst_kind, forbidden)[0]
         for kind in (OptionId.MONTHLY, OptionId.YEARLY):
             rate = float(p0.monthly[0, 0]) * (
                 float(p0.yearly_factor[0, 0]) if kind is OptionId.YEARLY else 1.0
@@ -270,7 +279,7 @@ def best_policy(
             if best is None or cost < best[0] - 1e-9:
                 best = (cost, policy)
     assert best is not None  # at least one burst kind and one baseline kind
-    return best[1]
+    return best
 
 
 def _first(p: Params) -> Params:
@@ -394,6 +403,7 @@ def best_hybrid(
     *,
     allow_spot: bool = True,
     spot_forbidden: tuple[bool, ...] = (),
+    mix_policy: MixPolicy | None = None,
 ) -> tuple[HybridPlan, float, float, float]:
     """Own ``N`` cards, rent the demand above them with the cheapest mix.
 
@@ -405,31 +415,51 @@ def best_hybrid(
     demand, so the best hybrid is never dearer than the mix nor than owning
     the fleet (whose overflow runs on demand).
 
+    ``mix_policy``, when given, is :func:`best_policy` of the whole demand
+    with the same rules (the mix option's plan), reused for ``N = 0``.
+
     Returns
     -------
     tuple
         ``(plan, total, owned_part, rented_part)`` [CNY] for scenario 0.
     """
     d = clean_demand(demand)[:1]
-    p0 = _first(p)
+    p0 = p if p.scenarios == 1 else _first(p)
     candidates = hybrid_candidates(d, fleet)
+    addons = float(_addon_monthly(p0, d).sum())
+    owned_n = np.asarray([n for n in candidates if n > 0], dtype=np.float64)
+    owned_totals: dict[OptionId, dict[int, float]] = {o: {} for o in owned_options}
+    if owned_n.size:  # every owned count in one call per kind
+        bases = np.minimum(d, owned_n[:, None] * HOURS_PER_MONTH)  # (K, H)
+        for o in owned_options:
+            totals = price_owned(p0, bases, owned_n, o).total
+            owned_totals[o] = {
+                int(n): float(t) for n, t in zip(owned_n, totals, strict=True)
+            }
     best: tuple[HybridPlan, float, float, float] | None = None
     for n in candidates:
         rest = _split(d, n)[1]
-        policy = (
-            best_policy(p0, rest, allow_spot=allow_spot, spot_forbidden=spot_forbidden)
-            if n == 0 or float(rest.sum()) > 0
-            else None
-        )
-        kinds = owned_options[:1] if n == 0 else owned_options
-        for option in kinds:
-            plan = HybridPlan(option, n, policy, tuple(candidates))
-            priced = price_hybrid(p0, d, plan)
-            total = float(priced.total[0])
-            owned = 0.0
-            if n > 0:
-                owned = float(price_owned(p0, _split(d, n)[0], n, option).total[0])
+        policy: MixPolicy | None = None
+        rented = 0.0
+        if n == 0 or float(rest.sum()) > 0:
+            if n == 0 and mix_policy is not None:
+                policy = mix_policy
+                rented = float(price_mix(p0, d, policy).total[0]) - addons
+            else:
+                rented, policy = _search(p0, rest, allow_spot, spot_forbidden)
+        if n == 0:  # the mix of the whole demand, with its add-ons
+            rented += addons
+            owned_parts = [(owned_options[0], 0.0)]
+        else:
+            owned_parts = [(o, owned_totals[o][n]) for o in owned_options]
+        for option, owned in owned_parts:
+            total = owned + rented
             if best is None or total < best[1] - 1e-6:
-                best = (plan, total, owned, total - owned)
+                best = (
+                    HybridPlan(option, n, policy, tuple(candidates)),
+                    total,
+                    owned,
+                    rented,
+                )
     assert best is not None
     return best
