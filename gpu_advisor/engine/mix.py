@@ -78,18 +78,19 @@ def _burst_cost(
 
     Months flagged in ``forbidden`` run their bursts on demand.
     """
-    od_cost = p.od * _billable(burst, p.granularity_hours)
     if kind is OptionId.SPOT:
         plain, billed = spot_billed(p, burst)
         price = p.od * p.spot_factor
         spot_cost, spot_int = price * billed, price * (billed - plain)
         if any(forbidden):
+            od_cost = p.od * _billable(burst, p.granularity_hours)
             mask = _forbidden_mask(forbidden, burst.shape[1])
             return (
                 spot_cost * (1 - mask) + od_cost * mask,
                 spot_int * (1 - mask),
             )
         return spot_cost, spot_int
+    od_cost = p.od * _billable(burst, p.granularity_hours)
     return od_cost, np.zeros_like(od_cost)
 
 
@@ -105,13 +106,19 @@ def spot_burst_hours(policy: MixPolicy, demand: FloatArray) -> float:
 
 
 def price_mix(
-    p: Params, demand: FloatArray, policy: MixPolicy, *, addons: bool = True
+    p: Params,
+    demand: FloatArray,
+    policy: MixPolicy,
+    *,
+    addons: bool = True,
+    monthly: bool = True,
 ) -> OptionArrays:
     """Price one mix plan over all scenarios.
 
     ``addons=False`` leaves out storage, traffic and bandwidth (the rented
     peaks of a hybrid, whose data lives on the owned storage, as the owned
-    options' on-demand overflow does).
+    options' on-demand overflow does). ``monthly=False`` leaves out the
+    billed hours, utilisation and idle cost (the Monte Carlo reads totals).
     """
     demand = clean_demand(demand)
     months = demand.shape[1]
@@ -137,6 +144,15 @@ def price_mix(
     cash = _with_deposit(cash, deposit)
     useful = demand.sum(axis=1)
     reserved_hours = float(n.sum() + beyond_cards) * HOURS_PER_MONTH
+    gpus = np.full(demand.shape[0], float(n.max(initial=0.0)))
+    if not monthly:
+        lines = {
+            "reserved": reserved.sum(axis=1) * np.ones(demand.shape[0]),
+            "burst": (burst - interruption).sum(axis=1),
+        }
+        return OptionArrays(
+            OptionId.MIX, cash, lines, useful, useful, gpus, deposit=deposit
+        )
     if policy.burst_kind is OptionId.SPOT:
         mask = _forbidden_mask(policy.spot_forbidden, months)
         burst_billed = (
@@ -158,7 +174,6 @@ def price_mix(
         reserved_hours - np.minimum(demand, n * HOURS_PER_MONTH).sum(axis=1), 0.0
     )
     idle = rate[:, 0] * idle_reserved / HOURS_PER_MONTH
-    gpus = np.full(demand.shape[0], float(n.max(initial=0.0)))
     return OptionArrays(
         OptionId.MIX,
         cash,
@@ -351,7 +366,9 @@ def _split(demand: FloatArray, gpus: int) -> tuple[FloatArray, FloatArray]:
     return base, np.maximum(demand - cap, 0.0)
 
 
-def price_hybrid(p: Params, demand: FloatArray, plan: HybridPlan) -> OptionArrays:
+def price_hybrid(
+    p: Params, demand: FloatArray, plan: HybridPlan, *, monthly: bool = True
+) -> OptionArrays:
     """Price a hybrid plan over all scenarios (``OptionId.HYBRID``).
 
     The owned part is :func:`gpu_advisor.engine.cost.price_owned` of the
@@ -359,18 +376,32 @@ def price_hybrid(p: Params, demand: FloatArray, plan: HybridPlan) -> OptionArray
     :func:`price_mix` of the demand above it with the plan's rented policy,
     without rental add-ons when cards are owned (the owned options' own
     storage and bandwidth serve it, as for their on-demand overflow).
+    ``monthly=False``: ``cash`` is one column of totals (Monte Carlo).
     """
     demand = clean_demand(demand)
     s = demand.shape[0]
     base, rest = _split(demand, plan.owned_gpus)
     parts: list[OptionArrays] = []
     if plan.owned_gpus > 0:
-        parts.append(price_owned(p, base, plan.owned_gpus, plan.owned_option))
+        parts.append(
+            price_owned(p, base, plan.owned_gpus, plan.owned_option, monthly=monthly)
+        )
     if plan.rest_policy is not None and (plan.owned_gpus == 0 or rest.any()):
-        parts.append(price_mix(p, rest, plan.rest_policy, addons=plan.owned_gpus == 0))
+        parts.append(
+            price_mix(
+                p,
+                rest,
+                plan.rest_policy,
+                addons=plan.owned_gpus == 0,
+                monthly=monthly,
+            )
+        )
     if not parts:
         raise ValueError("a hybrid that owns no cards needs a rented policy")
-    cash = sum((a.cash for a in parts), np.zeros_like(demand))
+    if monthly:
+        cash = sum((a.cash for a in parts), np.zeros_like(demand))
+    else:
+        cash = sum((a.total for a in parts), np.zeros(s)).reshape(-1, 1)
     lines: dict[str, FloatArray] = {}
     for a in parts:
         for key, value in a.lines.items():
