@@ -73,6 +73,7 @@ def cost_only() -> Any:
         [OptionId.COLOCATION, OptionId.SELF_BUILD],
         allow_spot=True,
         spot_forbidden=forbidden,
+        mix_policy=policy,
     )
     priced[OptionId.HYBRID] = price_hybrid(p, d, plan)
     results = [to_result(a, p.discount_rate) for a in priced.values()]

@@ -47,6 +47,10 @@ scaling efficiency
     communication is added. [1]
 headroom
     Plans fill at most 90 % of a card. [1]
+hybrid, 自有基线＋租用峰值
+    Own the N cards the demand profile justifies (colocated or self-built),
+    rent the demand above them with the cheapest mix; N is the cheapest of
+    0, the fleet and the monthly card counts. [1]
 
 Calibration of the default MFU
 ------------------------------

@@ -771,6 +771,11 @@ def _replacements(
     (0, 36.0)
     """
     span = np.maximum(np.ceil(life_months - _EPS), 1.0)  # (S, 1)
+    if float(span.min()) >= months:  # no fleet wears out inside the horizon
+        elapsed = np.arange(months + 1, dtype=np.float64)[None, :]
+        return np.zeros((span.shape[0], months)), np.broadcast_to(
+            elapsed, (span.shape[0], months + 1)
+        )
     m = np.arange(months, dtype=np.float64)[None, :]  # (1, H)
     fleet = np.floor(m / span)  # which fleet serves month m
     renew = np.where((m > 0) & (m - fleet * span == 0), 1.0, 0.0)
@@ -780,13 +785,29 @@ def _replacements(
 
 
 def price_owned(
-    p: Params, demand: FloatArray, gpus: int, option: OptionId
+    p: Params,
+    demand: FloatArray,
+    gpus: int | FloatArray,
+    option: OptionId,
+    *,
+    monthly: bool = True,
 ) -> OptionArrays:
-    """托管 (colocation) or 自建 (self-build) of ``gpus`` bought cards."""
+    """托管 (colocation) or 自建 (self-build) of ``gpus`` bought cards.
+
+    ``gpus`` may be one count or one per scenario row, shape ``(S,)`` (the
+    hybrid prices all its candidate counts in one call). ``monthly=False``
+    skips the monthly cash flow: ``cash`` is then one column holding each
+    scenario's total (the Monte Carlo and the tornado read totals only).
+    """
     demand = clean_demand(demand)
     s, months = demand.shape
     self_build = option is OptionId.SELF_BUILD
-    servers = math.ceil(gpus / p.gpus_per_server)
+    if isinstance(gpus, np.ndarray):
+        cards = gpus.astype(np.float64)
+        servers: float | FloatArray = np.ceil(cards / p.gpus_per_server - _EPS)
+    else:
+        cards = np.full(1, float(gpus))
+        servers = math.ceil(gpus / p.gpus_per_server)
     gpu_capex = gpus * p.gpu_price[:, 0]
     server_capex = servers * p.server_price[:, 0]
     hardware = gpu_capex + server_capex
@@ -808,14 +829,20 @@ def price_owned(
     frac_left = 1.0 - np.minimum(elapsed, life_months) / life_months  # (S, H+1)
     floor = capex_dep[:, None] * p.residual
     renew, age = _replacements(life_months, months)
-    age_left = 1.0 - np.minimum(age, life_months) / life_months  # (S, H+1)
+    replaced = renew.sum(axis=1)  # (S,)
+    if replaced.any():
+        age_left = 1.0 - np.minimum(age, life_months) / life_months  # (S, H+1)
+    else:  # no fleet wears out: its age is the elapsed time
+        age_left = frac_left
     book = floor + (capex_dep[:, None] - floor) * age_left
-    retro_book = retrofit[:, None] * frac_left  # the room is not rebuilt
+    # financing on the book value of the fleet and of the room (not rebuilt)
+    financed = book[:, :-1]
+    if retrofit.any():
+        financed = financed + retrofit[:, None] * frac_left[:, :-1]
     resale = floor[:, 0] + (book[:, -1] - floor[:, 0]) * (1 - p.haircut[:, 0])
     # a worn-out fleet is sold at its residual value and bought again
-    replaced = renew.sum(axis=1)  # (S,)
     renew_cash = renew * (capex_dep - floor[:, 0])[:, None]  # (S, H)
-    capacity = gpus * HOURS_PER_MONTH
+    capacity = cards[:, None] * HOURS_PER_MONTH  # (S or 1, 1)
     used = np.minimum(np.maximum(demand, 0), capacity)
     overflow = demand - used
     has_overflow = bool((overflow > _EPS).any())
@@ -826,9 +853,6 @@ def price_owned(
         used_hours * busy_extra_w + capacity * months * p.overhead_w
     ) / 1000.0
     electricity_total = (energy_kwh_total * pue * p.tariff)[:, 0]
-    electricity_m = (
-        (used * busy_extra_w + capacity * p.overhead_w) / 1000.0 * pue * p.tariff
-    )
     if self_build:
         rack_m = np.zeros((s,))
         bandwidth_m = p.self_bw_monthly[:, 0]
@@ -839,21 +863,43 @@ def price_owned(
     fte = p.ops_fte if p.ops_fte is not None else p.ops_fte_per_100[:, 0] * gpus / 100.0
     staff_m = fte * p.ops_salary[:, 0] / 12.0
     maintenance_m = p.maint_frac[:, 0] * (hardware + network) / 12.0
-    financing = p.financing_rate / 12.0 * (book[:, :-1] + retro_book[:, :-1])
     flat_m = rack_m + bandwidth_m + staff_m + maintenance_m  # (S,)
-    cash = electricity_m + financing + flat_m[:, None] + renew_cash
     if has_overflow:
         overflow_billed = _billable(overflow, p.granularity_hours)
         overflow_cost = p.od * overflow_billed
-        cash += overflow_cost
         overflow_total = overflow_cost.sum(axis=1)
         overflow_hours = overflow_billed.sum(axis=1)
     else:
         overflow_total = np.zeros((s,))
         overflow_hours = np.zeros((s,))
     deposit = p.deposit_months[:, 0] * rack_m
-    cash[:, 0] += capex_dep + retrofit + deposit
-    cash[:, -1] -= resale + deposit
+    if monthly:
+        financing = p.financing_rate / 12.0 * financed
+        electricity_m = (
+            (used * busy_extra_w + capacity * p.overhead_w) / 1000.0 * pue * p.tariff
+        )
+        cash = electricity_m + financing
+        cash += flat_m[:, None]
+        if replaced.any():
+            cash += renew_cash
+        if has_overflow:
+            cash += overflow_cost
+        cash[:, 0] += capex_dep + retrofit + deposit
+        cash[:, -1] -= resale + deposit
+        financing_total = financing.sum(axis=1)
+    else:
+        financing_total = (p.financing_rate / 12.0)[:, 0] * financed.sum(axis=1)
+        total_only = (
+            electricity_total
+            + financing_total
+            + flat_m * months
+            + renew_cash.sum(axis=1)
+            + overflow_total
+            + capex_dep
+            + retrofit
+            - resale
+        )
+        cash = np.asarray(total_only, dtype=np.float64).reshape(-1, 1)
     # the first fleet loses down to its residual when it is replaced, else to
     # its resale value; the replacement fleets' net cost is a line of its own
     loss = capex_dep - np.where(replaced > 0, floor[:, 0], resale)
@@ -871,12 +917,12 @@ def price_owned(
         "bandwidth": bandwidth_m * months,
         "staff": staff_m * months,
         "maintenance": maintenance_m * months,
-        "financing": financing.sum(axis=1),
+        "financing": financing_total,
         "overflow_rental": overflow_total,
         "replacement": replacement,
     }
     useful = demand.sum(axis=1)
-    util = used_hours[:, 0] / (capacity * months)
+    util = used_hours[:, 0] / (capacity[:, 0] * months)
     total = cash.sum(axis=1)
     idle = np.maximum(total - overflow_total, 0) * (1 - util)
     return OptionArrays(
@@ -884,8 +930,8 @@ def price_owned(
         cash,
         lines,
         useful,
-        capacity * months + overflow_hours,
-        np.full((s,), float(gpus)),
+        capacity[:, 0] * months + overflow_hours,
+        np.broadcast_to(cards, (s,)).copy(),
         capex=capex_dep + retrofit,
         residual=resale,
         deposit=deposit,
@@ -983,8 +1029,14 @@ def price_pure_options(
     demand: FloatArray,
     owned_gpus: int,
     options: list[OptionId] | None = None,
+    *,
+    monthly: bool = True,
 ) -> dict[OptionId, OptionArrays]:
-    """Every option except the mix, over all scenarios."""
+    """Every option except the mix and the hybrid, over all scenarios.
+
+    ``monthly=False``: the owned options carry totals only (see
+    :func:`price_owned`).
+    """
     wanted = set(options) if options is not None else set(OptionId)
     out: dict[OptionId, OptionArrays] = {}
     if OptionId.ON_DEMAND in wanted:
@@ -997,7 +1049,7 @@ def price_pure_options(
         out[OptionId.SPOT] = price_spot(p, demand)
     for option in OWNED_OPTIONS:
         if option in wanted:
-            out[option] = price_owned(p, demand, owned_gpus, option)
+            out[option] = price_owned(p, demand, owned_gpus, option, monthly=monthly)
     return out
 
 

@@ -617,6 +617,7 @@ def _hybrid(
     owned_gpus: int,
     options: list[OptionId],
     spot_forbidden: tuple[bool, ...],
+    mix_policy: MixPolicy | None = None,
 ) -> tuple[HybridPlan | None, tuple[float, float, float]]:
     """The best hybrid plan: owned kinds among the options (colocation when the
     hybrid is chosen alone), rented part by the cheapest mix."""
@@ -632,6 +633,7 @@ def _hybrid(
         kinds,
         allow_spot=OptionId.SPOT in options,
         spot_forbidden=spot_forbidden,
+        mix_policy=mix_policy,
     )
     return plan, (total, owned, rented)
 
@@ -669,7 +671,7 @@ def _prepare(
             p, d, allow_spot=OptionId.SPOT in options, spot_forbidden=forbidden
         )
         priced[OptionId.MIX] = price_mix(p, d, policy)
-    hybrid_plan, hybrid_totals = _hybrid(p, d, owned_gpus, options, forbidden)
+    hybrid_plan, hybrid_totals = _hybrid(p, d, owned_gpus, options, forbidden, policy)
     if hybrid_plan is not None and OptionId.HYBRID in options:
         priced[OptionId.HYBRID] = price_hybrid(p, d, hybrid_plan)
     priced = {o: priced[o] for o in options if o in priced}

@@ -78,18 +78,19 @@ def _burst_cost(
 
     Months flagged in ``forbidden`` run their bursts on demand.
     """
-    od_cost = p.od * _billable(burst, p.granularity_hours)
     if kind is OptionId.SPOT:
         plain, billed = spot_billed(p, burst)
         price = p.od * p.spot_factor
         spot_cost, spot_int = price * billed, price * (billed - plain)
         if any(forbidden):
+            od_cost = p.od * _billable(burst, p.granularity_hours)
             mask = _forbidden_mask(forbidden, burst.shape[1])
             return (
                 spot_cost * (1 - mask) + od_cost * mask,
                 spot_int * (1 - mask),
             )
         return spot_cost, spot_int
+    od_cost = p.od * _billable(burst, p.granularity_hours)
     return od_cost, np.zeros_like(od_cost)
 
 
@@ -105,13 +106,19 @@ def spot_burst_hours(policy: MixPolicy, demand: FloatArray) -> float:
 
 
 def price_mix(
-    p: Params, demand: FloatArray, policy: MixPolicy, *, addons: bool = True
+    p: Params,
+    demand: FloatArray,
+    policy: MixPolicy,
+    *,
+    addons: bool = True,
+    monthly: bool = True,
 ) -> OptionArrays:
     """Price one mix plan over all scenarios.
 
     ``addons=False`` leaves out storage, traffic and bandwidth (the rented
     peaks of a hybrid, whose data lives on the owned storage, as the owned
-    options' on-demand overflow does).
+    options' on-demand overflow does). ``monthly=False`` leaves out the
+    billed hours, utilisation and idle cost (the Monte Carlo reads totals).
     """
     demand = clean_demand(demand)
     months = demand.shape[1]
@@ -137,6 +144,15 @@ def price_mix(
     cash = _with_deposit(cash, deposit)
     useful = demand.sum(axis=1)
     reserved_hours = float(n.sum() + beyond_cards) * HOURS_PER_MONTH
+    gpus = np.full(demand.shape[0], float(n.max(initial=0.0)))
+    if not monthly:
+        lines = {
+            "reserved": reserved.sum(axis=1) * np.ones(demand.shape[0]),
+            "burst": (burst - interruption).sum(axis=1),
+        }
+        return OptionArrays(
+            OptionId.MIX, cash, lines, useful, useful, gpus, deposit=deposit
+        )
     if policy.burst_kind is OptionId.SPOT:
         mask = _forbidden_mask(policy.spot_forbidden, months)
         burst_billed = (
@@ -158,7 +174,6 @@ def price_mix(
         reserved_hours - np.minimum(demand, n * HOURS_PER_MONTH).sum(axis=1), 0.0
     )
     idle = rate[:, 0] * idle_reserved / HOURS_PER_MONTH
-    gpus = np.full(demand.shape[0], float(n.max(initial=0.0)))
     return OptionArrays(
         OptionId.MIX,
         cash,
@@ -221,13 +236,24 @@ def best_policy(
     >>> best_policy(params, flat).baseline_kind.value
     'yearly'
     """
+    return _search(p, demand, allow_spot, spot_forbidden)[1]
+
+
+def _search(
+    p: Params,
+    demand: FloatArray,
+    allow_spot: bool,
+    spot_forbidden: tuple[bool, ...],
+) -> tuple[float, MixPolicy]:
+    """:func:`best_policy` and its cost without add-ons (reserved, whole yearly
+    blocks and bursts; deposits return). [CNY]"""
     d = clean_demand(demand)[0]  # (H,)
     months = d.shape[0]
     cards = _ceil(d / HOURS_PER_MONTH)
     peak = int(cards.max(initial=0.0))
     n_values = _candidates(cards, peak)[:, None]  # (K, 1)
     burst_hours = np.maximum(d[None, :] - n_values * HOURS_PER_MONTH, 0.0)  # (K, H)
-    p0 = _first(p)
+    p0 = p if p.scenarios == 1 else _first(p)
     forbidden = tuple(spot_forbidden[:months])
     bursts = [OptionId.ON_DEMAND]
     if (
@@ -238,9 +264,7 @@ def best_policy(
         bursts.append(OptionId.SPOT)
     best: tuple[float, MixPolicy] | None = None
     for burst_kind in bursts:
-        burst_cost = _burst_cost(
-            _tile(p0, n_values.shape[0]), burst_hours, burst_kind, forbidden
-        )[0]
+        burst_cost = _burst_cost(p0, burst_hours, burst_kind, forbidden)[0]
         for kind in (OptionId.MONTHLY, OptionId.YEARLY):
             rate = float(p0.monthly[0, 0]) * (
                 float(p0.yearly_factor[0, 0]) if kind is OptionId.YEARLY else 1.0
@@ -270,7 +294,7 @@ def best_policy(
             if best is None or cost < best[0] - 1e-9:
                 best = (cost, policy)
     assert best is not None  # at least one burst kind and one baseline kind
-    return best[1]
+    return best
 
 
 def _first(p: Params) -> Params:
@@ -342,7 +366,9 @@ def _split(demand: FloatArray, gpus: int) -> tuple[FloatArray, FloatArray]:
     return base, np.maximum(demand - cap, 0.0)
 
 
-def price_hybrid(p: Params, demand: FloatArray, plan: HybridPlan) -> OptionArrays:
+def price_hybrid(
+    p: Params, demand: FloatArray, plan: HybridPlan, *, monthly: bool = True
+) -> OptionArrays:
     """Price a hybrid plan over all scenarios (``OptionId.HYBRID``).
 
     The owned part is :func:`gpu_advisor.engine.cost.price_owned` of the
@@ -350,18 +376,32 @@ def price_hybrid(p: Params, demand: FloatArray, plan: HybridPlan) -> OptionArray
     :func:`price_mix` of the demand above it with the plan's rented policy,
     without rental add-ons when cards are owned (the owned options' own
     storage and bandwidth serve it, as for their on-demand overflow).
+    ``monthly=False``: ``cash`` is one column of totals (Monte Carlo).
     """
     demand = clean_demand(demand)
     s = demand.shape[0]
     base, rest = _split(demand, plan.owned_gpus)
     parts: list[OptionArrays] = []
     if plan.owned_gpus > 0:
-        parts.append(price_owned(p, base, plan.owned_gpus, plan.owned_option))
+        parts.append(
+            price_owned(p, base, plan.owned_gpus, plan.owned_option, monthly=monthly)
+        )
     if plan.rest_policy is not None and (plan.owned_gpus == 0 or rest.any()):
-        parts.append(price_mix(p, rest, plan.rest_policy, addons=plan.owned_gpus == 0))
+        parts.append(
+            price_mix(
+                p,
+                rest,
+                plan.rest_policy,
+                addons=plan.owned_gpus == 0,
+                monthly=monthly,
+            )
+        )
     if not parts:
         raise ValueError("a hybrid that owns no cards needs a rented policy")
-    cash = sum((a.cash for a in parts), np.zeros_like(demand))
+    if monthly:
+        cash = sum((a.cash for a in parts), np.zeros_like(demand))
+    else:
+        cash = sum((a.total for a in parts), np.zeros(s)).reshape(-1, 1)
     lines: dict[str, FloatArray] = {}
     for a in parts:
         for key, value in a.lines.items():
@@ -394,6 +434,7 @@ def best_hybrid(
     *,
     allow_spot: bool = True,
     spot_forbidden: tuple[bool, ...] = (),
+    mix_policy: MixPolicy | None = None,
 ) -> tuple[HybridPlan, float, float, float]:
     """Own ``N`` cards, rent the demand above them with the cheapest mix.
 
@@ -405,31 +446,51 @@ def best_hybrid(
     demand, so the best hybrid is never dearer than the mix nor than owning
     the fleet (whose overflow runs on demand).
 
+    ``mix_policy``, when given, is :func:`best_policy` of the whole demand
+    with the same rules (the mix option's plan), reused for ``N = 0``.
+
     Returns
     -------
     tuple
         ``(plan, total, owned_part, rented_part)`` [CNY] for scenario 0.
     """
     d = clean_demand(demand)[:1]
-    p0 = _first(p)
+    p0 = p if p.scenarios == 1 else _first(p)
     candidates = hybrid_candidates(d, fleet)
+    addons = float(_addon_monthly(p0, d).sum())
+    owned_n = np.asarray([n for n in candidates if n > 0], dtype=np.float64)
+    owned_totals: dict[OptionId, dict[int, float]] = {o: {} for o in owned_options}
+    if owned_n.size:  # every owned count in one call per kind
+        bases = np.minimum(d, owned_n[:, None] * HOURS_PER_MONTH)  # (K, H)
+        for o in owned_options:
+            totals = price_owned(p0, bases, owned_n, o).total
+            owned_totals[o] = {
+                int(n): float(t) for n, t in zip(owned_n, totals, strict=True)
+            }
     best: tuple[HybridPlan, float, float, float] | None = None
     for n in candidates:
         rest = _split(d, n)[1]
-        policy = (
-            best_policy(p0, rest, allow_spot=allow_spot, spot_forbidden=spot_forbidden)
-            if n == 0 or float(rest.sum()) > 0
-            else None
-        )
-        kinds = owned_options[:1] if n == 0 else owned_options
-        for option in kinds:
-            plan = HybridPlan(option, n, policy, tuple(candidates))
-            priced = price_hybrid(p0, d, plan)
-            total = float(priced.total[0])
-            owned = 0.0
-            if n > 0:
-                owned = float(price_owned(p0, _split(d, n)[0], n, option).total[0])
+        policy: MixPolicy | None = None
+        rented = 0.0
+        if n == 0 or float(rest.sum()) > 0:
+            if n == 0 and mix_policy is not None:
+                policy = mix_policy
+                rented = float(price_mix(p0, d, policy).total[0]) - addons
+            else:
+                rented, policy = _search(p0, rest, allow_spot, spot_forbidden)
+        if n == 0:  # the mix of the whole demand, with its add-ons
+            rented += addons
+            owned_parts = [(owned_options[0], 0.0)]
+        else:
+            owned_parts = [(o, owned_totals[o][n]) for o in owned_options]
+        for option, owned in owned_parts:
+            total = owned + rented
             if best is None or total < best[1] - 1e-6:
-                best = (plan, total, owned, total - owned)
+                best = (
+                    HybridPlan(option, n, policy, tuple(candidates)),
+                    total,
+                    owned,
+                    rented,
+                )
     assert best is not None
     return best

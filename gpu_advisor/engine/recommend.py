@@ -12,6 +12,13 @@ Decision rules (from the seeds, applied in this order)
    only when it saves at least 5 % over the best pure renting option
    (simpler contracts win ties); seed 001 recommends it for peaky demand.
 
+The hybrid (own a baseline of N cards, rent the rest) owns cards, so it is
+an owning-type option: rule 1 applies to it (its owned cards must be at
+least 70 % used; peaks are rented, so peak / mean does not block it), it is
+never counted as a rental that owning must beat, and the 5 % threshold does
+not apply to it. Owning no card it is the mix under another name and is not
+a choice of its own.
+
 Warnings: spot without checkpointing; data that must stay in the city or the
 country (choose local data centres and vendors; check the cross-border
 rules); prices that imply an implausible card-hour price; add-ons larger than

@@ -139,11 +139,12 @@ def _price_all(
     policy: MixPolicy | None,
     hybrid: HybridPlan | None = None,
 ) -> dict[OptionId, OptionArrays]:
-    priced = price_pure_options(p, demand, owned_gpus, options)
+    # totals only: the tornado and the Monte Carlo never read monthly cash
+    priced = price_pure_options(p, demand, owned_gpus, options, monthly=False)
     if policy is not None and OptionId.MIX in options:
-        priced[OptionId.MIX] = price_mix(p, demand, policy)
+        priced[OptionId.MIX] = price_mix(p, demand, policy, monthly=False)
     if hybrid is not None and OptionId.HYBRID in options:
-        priced[OptionId.HYBRID] = price_hybrid(p, demand, hybrid)
+        priced[OptionId.HYBRID] = price_hybrid(p, demand, hybrid, monthly=False)
     return priced
 
 

@@ -167,3 +167,24 @@ def test_hybrid_never_dearer_than_pure_owning_or_the_cheapest_rental(
     assert total <= cheapest_rent + 1e-6
     # pure owning of the fleet, overflow on demand
     assert total <= price_owned(p, d, fleet, option).total[0] + 1e-6
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.floats(0, 40 * HOURS_PER_MONTH), min_size=1, max_size=30),
+    st.lists(st.booleans(), max_size=30),
+    st.integers(0, 48),
+)
+def test_totals_only_mix_and_hybrid_equal_the_full_pricing(hours, forbidden, fleet):
+    """The Monte Carlo's fast path (``monthly=False``) gives the same totals."""
+    from gpu_advisor.engine.mix import best_hybrid, price_hybrid
+
+    p = params()
+    d = np.array([hours])
+    policy = best_policy(p, d, spot_forbidden=tuple(forbidden))
+    full = price_mix(p, d, policy).total[0]
+    assert price_mix(p, d, policy, monthly=False).total[0] == pytest.approx(full)
+    plan = best_hybrid(p, d, max(fleet, 1), [OptionId.COLOCATION])[0]
+    whole = price_hybrid(p, d, plan).total[0]
+    fast = price_hybrid(p, d, plan, monthly=False).total[0]
+    assert fast == pytest.approx(whole, rel=1e-9, abs=1e-6)

@@ -77,3 +77,20 @@ def test_a_five_year_plan_warns_and_counts_the_second_fleet():
     assert replaced > 0
     assert f"{replaced:,.0f}" in warning.message_en
     assert "replacement" in cost.option(OptionId.COLOCATION).includes_en
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.floats(0, 40 * 730.0), min_size=1, max_size=60),
+    st.floats(1.0, 6.0),
+    st.integers(1, 32),
+    st.sampled_from([OptionId.COLOCATION, OptionId.SELF_BUILD]),
+)
+def test_totals_only_pricing_equals_the_monthly_cash_flow(hours, life, gpus, option):
+    """The Monte Carlo's fast path (``monthly=False``) gives the same totals."""
+    p = params(hardware_life_years=life)
+    d = np.array([hours])
+    full = price_owned(p, d, gpus, option)
+    fast = price_owned(p, d, gpus, option, monthly=False)
+    assert fast.total[0] == pytest.approx(full.total[0], rel=1e-9, abs=1e-6)
+    assert fast.lines.keys() == full.lines.keys()

@@ -162,3 +162,30 @@ def test_plan_monte_carlo_uses_the_sizing_band_only_for_workload_demand():
     assert ev3.cost.demand_source == "project"
     assert ev3.monte_carlo is not None
     assert GPU_HOURS_BAND_KEY not in ev3.monte_carlo.inputs
+
+
+def test_tornado_and_monte_carlo_price_the_hybrid_with_its_card_count_fixed():
+    """Issue #11: the hybrid is in both; own minus rent still compares buying
+    the fleet with the cheapest feasible rental (the hybrid is owning-type)."""
+    from gpu_advisor.engine.cost import make_params
+    from gpu_advisor.engine.mix import best_hybrid, best_policy
+    from gpu_advisor.engine.resolve import resolve
+    from gpu_advisor.engine.risk import monte_carlo, tornado
+    from gpu_advisor.model.project import Project
+    from tests.engine._cost_helpers import CATALOG
+
+    r = resolve(Project(), CATALOG)
+    hours = [8 * 730.0] * 6 + [40 * 730.0] * 2 + [8 * 730.0] * 10
+    d = np.array([hours])
+    p = make_params(r)
+    policy = best_policy(p, d)
+    plan = best_hybrid(p, d, 40, [OptionId.COLOCATION], mix_policy=policy)[0]
+    assert plan.owned_gpus == 8
+    bars = tornado(r, d, 40, OPTIONS, policy, hybrid=plan)
+    without = tornado(r, d, 40, OPTIONS, policy)
+    assert [b.low_outcome_cny for b in bars] == [b.low_outcome_cny for b in without]
+    assert all(b.hybrid_low_outcome_cny is not None for b in bars)
+    mc = monte_carlo(r, d, 40, OPTIONS, policy, draws=300, seed=2, hybrid=plan)
+    assert OptionId.HYBRID in mc.percentiles
+    again = monte_carlo(r, d, 40, OPTIONS, policy, draws=300, seed=2)
+    assert mc.own_minus_rent == again.own_minus_rent
