@@ -77,6 +77,8 @@ class ScenarioCompareView(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setMinimumHeight(200)
         self.charts: list[pg.PlotWidget] = []
+        self.bars: list[pg.BarGraphItem] = []
+        self._titles: list[str] = [""] * len(SCENARIO_MEASURES)
         grid = QGridLayout()
         for index in range(len(SCENARIO_MEASURES)):
             plot = pg.PlotWidget()
@@ -85,6 +87,9 @@ class ScenarioCompareView(QWidget):
             plot.getPlotItem().hideButtons()
             plot.getPlotItem().getAxis("left").setWidth(52)
             self.charts.append(plot)
+            bars = pg.BarGraphItem(x=[], height=[], width=0.6)
+            plot.addItem(bars)
+            self.bars.append(bars)
             grid.addWidget(plot, index // 3, index % 3)
         self._charts_box = QWidget()
         self._charts_box.setLayout(grid)
@@ -232,11 +237,10 @@ class ScenarioCompareView(QWidget):
         columns = comparison.columns
         ticks = [(float(i), self.column_tick(c)) for i, c in enumerate(columns)]
         divisor, money_unit = money_scale(comparison.currency_code)
-        for plot, (field, *_rest, unit) in zip(
-            self.charts, SCENARIO_MEASURES, strict=True
+        for index, (plot, (field, *_rest, unit)) in enumerate(
+            zip(self.charts, SCENARIO_MEASURES, strict=True)
         ):
             item = plot.getPlotItem()
-            item.clear()
             scale, axis_unit = 1.0, ""
             if unit == "1":
                 scale, axis_unit = 100.0, "%"
@@ -249,19 +253,19 @@ class ScenarioCompareView(QWidget):
                 axis_unit = self.tr("days")
             values = [float(getattr(c, field) or 0.0) * scale for c in columns]
             brushes = [_BASE_BAR if c.is_base else _BAR for c in columns]
-            item.addItem(
-                pg.BarGraphItem(
-                    x=list(range(len(columns))),
-                    height=values,
-                    width=0.6,
-                    brushes=brushes,
-                )
+            # one bar item per chart, updated in place (a new item costs a repaint
+            # of the whole scene)
+            bars = self.bars[index]
+            bars.setOpts(
+                x=list(range(len(columns))), height=values, width=0.6, brushes=brushes
             )
             item.getAxis("bottom").setTicks([ticks, []])
-            item.setTitle(
+            title = (
                 f"{self.measure_label(field)} [{axis_unit}]"
                 if axis_unit
-                else self.measure_label(field),
-                size="9pt",
+                else self.measure_label(field)
             )
+            if title != self._titles[index]:
+                self._titles[index] = title
+                item.setTitle(title, size="9pt")
             item.setXRange(-0.6, len(columns) - 0.4, padding=0)
