@@ -596,6 +596,26 @@ def _core(
     )
 
 
+def _share_efficiencies(probe: _Core, core: _Core) -> _Core:
+    """``core`` holding the efficiencies ``probe`` already worked out.
+
+    The two differ only in the data-parallel degree the memory was sharded
+    for, which no efficiency depends on; the inputs are compared all the same.
+    """
+    if (
+        probe.gpu is core.gpu
+        and probe.shape is core.shape
+        and probe.unit == core.unit
+        and probe.flops_per_token == core.flops_per_token
+        and probe.peak_tflops == core.peak_tflops
+        and probe.mfu == core.mfu
+        and probe.state.trainable_params == core.state.trainable_params
+    ):
+        core.efficiencies.update(probe.efficiencies)
+        core.references.update(probe.references)
+    return core
+
+
 def _round_up(value: int, unit: int) -> int:
     return max(unit, -(-value // unit) * unit)
 
@@ -680,7 +700,9 @@ def size_for_gpu(
     probe = _core(workload, catalog, shape, gpu, measured_mfu, 1)
     gpus = _default_gpus(workload, probe)
     dp = workload.dp or max(1, gpus // probe.unit)
-    core = _core(workload, catalog, shape, gpu, measured_mfu, dp)
+    core = _share_efficiencies(
+        probe, _core(workload, catalog, shape, gpu, measured_mfu, dp)
+    )
     inter = _pick_inter(workload, catalog, core, gpus, inters, intra)
     eff = _efficiency(workload, core, gpus, inter, intra)
     band = _hours_band(workload, core)
@@ -858,6 +880,8 @@ def size_workload(
     gpus_for_deadline: int | None = None
     if workload.deadline_days is not None and probe.min_gpus is not None:
         for n in _count_ladder(probe.min_gpus, unit, max_by_batch, gpu.gpus_per_server):
+            if _days(probe.gpu_hours, n, 1.0) > workload.deadline_days:
+                continue  # too few cards even at efficiency 1 (the ceiling)
             inter_n = _pick_inter(workload, catalog, probe, n, inters, intra)
             eff_n = _efficiency(workload, probe, n, inter_n, intra)
             if _days(probe.gpu_hours, n, eff_n) <= workload.deadline_days:
@@ -869,7 +893,9 @@ def size_workload(
     else:
         gpus = _default_gpus(workload, probe)
     dp = workload.dp or max(1, gpus // unit)
-    core = _core(workload, catalog, shape, gpu, measured_mfu, dp)
+    core = _share_efficiencies(
+        probe, _core(workload, catalog, shape, gpu, measured_mfu, dp)
+    )
     needed, needed_eff = (
         _network_needed(workload, core, gpus, inters, intra)
         if gpus > gpu.gpus_per_server and workload.task is not TaskKind.INFERENCE
