@@ -148,6 +148,8 @@ class _Core:
         default_factory=dict, compare=False, repr=False
     )
     """Efficiency on the reference fabric per card count (link-independent)."""
+    steps: dict[int, _Step] = field(default_factory=dict, compare=False, repr=False)
+    """Link-independent parts of the efficiency per card count."""
 
 
 def _advice(
@@ -459,25 +461,7 @@ def _scaling_efficiency(
     dp = max(1, gpus // core.unit)
     if dp <= 1:
         return 1.0
-    compute_s = (
-        core.flops_per_token
-        * _batch_tokens(workload)
-        / (gpus * core.peak_tflops * 1e12 * core.mfu)
-    )
-    shape = core.shape
-    trainable = core.state.trainable_params
-    ep = 1
-    expert_params = 0.0
-    if shape is not None and shape.is_moe and trainable >= shape.params_total:
-        # routed experts are sharded over the data-parallel ranks (EP)
-        ep = min(
-            workload.expert_parallel or net.expert_parallel_degree(shape.experts, dp),
-            shape.experts,
-            dp,
-        )
-        expert_params = _routed_expert_params(shape)
-        trainable = net.data_parallel_params(shape.params_total, expert_params, ep)
-    grad_bytes = trainable * 2.0 / core.unit
+    step = _step(workload, core, gpus, dp)
     link = inter if gpus > core.gpu.gpus_per_server else intra
     intra_bytes_per_s = core.gpu.intra_node_bandwidth_gb_per_s * 1e9
     if link is None:
@@ -488,70 +472,138 @@ def _scaling_efficiency(
             link.bandwidth_gbit_per_s_per_gpu, link.efficiency
         )
         latency = link.latency_us * 1e-6
-    micro_batches = _micro_batches(workload, dp)
-
-    def other_traffic(inter_bytes_per_s: float) -> float:
-        """Exposed all-to-all and pipeline seconds per step. [s]"""
-        per_server = core.gpu.gpus_per_server
-        exposed = 0.0
-        if ep > 1 and shape is not None:
-            a2a_link = (
-                inter_bytes_per_s if ep * core.unit > per_server else intra_bytes_per_s
-            )
-            a2a = net.all_to_all_seconds(
-                _batch_tokens(workload) / (dp * workload.tp),
-                max(shape.layers - shape.dense_layers, 0) / workload.pp,
-                shape.active_experts,
-                shape.hidden,
-                ep,
-                a2a_link,
-            )
-            exposed += net.exposed_seconds(a2a, compute_s)
-        if workload.pp > 1 and core.unit > per_server and shape is not None:
-            p2p = net.pipeline_p2p_seconds(
-                micro_batches,
-                workload.seq_len,
-                workload.micro_batch,
-                shape.hidden,
-                workload.tp,
-                inter_bytes_per_s,
-            )
-            exposed += net.exposed_seconds(p2p, compute_s)
-        return exposed
-
-    def combined(dp_efficiency: float, inter_bytes_per_s: float) -> float:
-        exposed = compute_s / max(dp_efficiency, 1e-9) - compute_s
-        exposed += other_traffic(inter_bytes_per_s)
-        return compute_s / (compute_s + exposed)
-
-    absolute = combined(
+    absolute = _combined(
+        step,
         net.scaling_efficiency(
-            compute_s,
-            grad_bytes,
+            step.compute_s,
+            step.grad_bytes,
             dp,
             bandwidth,
             latency,
             workload.zero_stage,
-            micro_batches,
+            step.micro_batches,
         ),
-        bandwidth if link is not None and link is inter else intra_bytes_per_s,
+        _other_traffic(
+            workload,
+            core,
+            step,
+            bandwidth if link is not None and link is inter else intra_bytes_per_s,
+        ),
     )
     reference = core.references.get(gpus)
     if reference is None:  # the same for every link at this card count
-        reference = combined(
+        reference = _combined(
+            step,
             net.scaling_efficiency(
-                compute_s,
-                grad_bytes,
+                step.compute_s,
+                step.grad_bytes,
                 dp,
                 net.REFERENCE_LINK_BYTES_PER_S,
                 net.REFERENCE_LATENCY_S,
                 min(workload.zero_stage, 1),
-                micro_batches,
+                step.micro_batches,
             ),
-            net.REFERENCE_LINK_BYTES_PER_S,
+            _other_traffic(workload, core, step, net.REFERENCE_LINK_BYTES_PER_S),
         )
         core.references[gpus] = reference
     return min(1.0, absolute / max(reference, net.REFERENCE_EFFICIENCY_FLOOR))
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """What the scaling efficiency at one card count needs whatever the link."""
+
+    dp: int
+    compute_s: float
+    """Compute time of one optimizer step. [s]"""
+    ep: int
+    grad_bytes: float
+    """Gradient bytes each rank all-reduces. [B]"""
+    micro_batches: int
+    batch_tokens: float
+    exposed: dict[float, float] = field(default_factory=dict)
+    """Exposed all-to-all and pipeline seconds per inter-node speed. [s]"""
+
+
+def _step(workload: Workload, core: _Core, gpus: int, dp: int) -> _Step:
+    """The link-independent part of :func:`_scaling_efficiency`, remembered."""
+    cached = core.steps.get(gpus)
+    if cached is not None:
+        return cached
+    batch_tokens = _batch_tokens(workload)
+    compute_s = (
+        core.flops_per_token
+        * batch_tokens
+        / (gpus * core.peak_tflops * 1e12 * core.mfu)
+    )
+    shape = core.shape
+    trainable = core.state.trainable_params
+    ep = 1
+    if shape is not None and shape.is_moe and trainable >= shape.params_total:
+        # routed experts are sharded over the data-parallel ranks (EP)
+        ep = min(
+            workload.expert_parallel or net.expert_parallel_degree(shape.experts, dp),
+            shape.experts,
+            dp,
+        )
+        expert_params = _routed_expert_params(shape)
+        trainable = net.data_parallel_params(shape.params_total, expert_params, ep)
+    step = _Step(
+        dp=dp,
+        compute_s=compute_s,
+        ep=ep,
+        grad_bytes=trainable * 2.0 / core.unit,
+        micro_batches=_micro_batches(workload, dp),
+        batch_tokens=batch_tokens,
+    )
+    core.steps[gpus] = step
+    return step
+
+
+def _other_traffic(
+    workload: Workload, core: _Core, step: _Step, inter_bytes_per_s: float
+) -> float:
+    """Exposed all-to-all and pipeline seconds per step, remembered. [s]"""
+    cached = step.exposed.get(inter_bytes_per_s)
+    if cached is not None:
+        return cached
+    shape = core.shape
+    per_server = core.gpu.gpus_per_server
+    exposed = 0.0
+    if step.ep > 1 and shape is not None:
+        a2a_link = (
+            inter_bytes_per_s
+            if step.ep * core.unit > per_server
+            else core.gpu.intra_node_bandwidth_gb_per_s * 1e9
+        )
+        a2a = net.all_to_all_seconds(
+            step.batch_tokens / (step.dp * workload.tp),
+            max(shape.layers - shape.dense_layers, 0) / workload.pp,
+            shape.active_experts,
+            shape.hidden,
+            step.ep,
+            a2a_link,
+        )
+        exposed += net.exposed_seconds(a2a, step.compute_s)
+    if workload.pp > 1 and core.unit > per_server and shape is not None:
+        p2p = net.pipeline_p2p_seconds(
+            step.micro_batches,
+            workload.seq_len,
+            workload.micro_batch,
+            shape.hidden,
+            workload.tp,
+            inter_bytes_per_s,
+        )
+        exposed += net.exposed_seconds(p2p, step.compute_s)
+    step.exposed[inter_bytes_per_s] = exposed
+    return exposed
+
+
+def _combined(step: _Step, dp_efficiency: float, other: float) -> float:
+    """Efficiency from the data-parallel one and the other exposed time. [1]"""
+    exposed = step.compute_s / max(dp_efficiency, 1e-9) - step.compute_s
+    exposed += other
+    return step.compute_s / (step.compute_s + exposed)
 
 
 _routed_expert_params = mem.routed_expert_params
@@ -667,6 +719,7 @@ def _share_efficiencies(probe: _Core, core: _Core) -> _Core:
     ):
         core.efficiencies.update(probe.efficiencies)
         core.references.update(probe.references)
+        core.steps.update(probe.steps)
     return core
 
 
