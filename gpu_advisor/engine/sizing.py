@@ -9,7 +9,7 @@ field itself) so that a full sizing stays far below the 2 ms budget.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, Protocol, TypeVar
 
 from pydantic import BaseModel
@@ -702,25 +702,32 @@ def _core(
     )
 
 
-def _share_efficiencies(probe: _Core, core: _Core) -> _Core:
-    """``core`` holding the efficiencies ``probe`` already worked out.
+def _resharded(
+    workload: Workload, shape: ResolvedShape, probe: _Core, dp: int
+) -> _Core:
+    """``_core(..., dp)`` made from its ``probe`` (``_core(..., 1)``).
 
-    The two differ only in the data-parallel degree the memory was sharded
-    for, which no efficiency depends on; the inputs are compared all the same.
+    Only the memory differs: minimum cards, FLOPs, MFU and GPU-hours do not
+    depend on the data-parallel degree the memory is sharded for, and a
+    serving replica's memory does not either. The efficiencies the probe
+    already worked out are kept when the trainable parameters match.
     """
-    if (
-        probe.gpu is core.gpu
-        and probe.shape is core.shape
-        and probe.unit == core.unit
-        and probe.flops_per_token == core.flops_per_token
-        and probe.peak_tflops == core.peak_tflops
-        and probe.mfu == core.mfu
-        and probe.state.trainable_params == core.state.trainable_params
-    ):
-        core.efficiencies.update(probe.efficiencies)
-        core.references.update(probe.references)
-        core.steps.update(probe.steps)
-    return core
+    if workload.task is TaskKind.INFERENCE or dp == 1:
+        return probe
+    state, act, kv, overhead = _memory_parts(
+        workload, shape, dp, workload.tp, workload.pp
+    )
+    breakdown = _breakdown(state, act, kv, overhead)
+    same = state.trainable_params == probe.state.trainable_params
+    return replace(
+        probe,
+        breakdown=breakdown,
+        fits=breakdown.total_bytes <= probe.capacity_bytes * MEMORY_HEADROOM,
+        state=state,
+        efficiencies=probe.efficiencies if same else {},
+        references=probe.references if same else {},
+        steps=probe.steps if same else {},
+    )
 
 
 def _round_up(value: int, unit: int) -> int:
@@ -807,9 +814,7 @@ def size_for_gpu(
     probe = _core(workload, catalog, shape, gpu, measured_mfu, 1)
     gpus = _default_gpus(workload, probe)
     dp = workload.dp or max(1, gpus // probe.unit)
-    core = _share_efficiencies(
-        probe, _core(workload, catalog, shape, gpu, measured_mfu, dp)
-    )
+    core = _resharded(workload, shape, probe, dp)
     inter = _pick_inter(workload, catalog, core, gpus, inters, intra)
     eff = _efficiency(workload, core, gpus, inter, intra)
     band = _hours_band(workload, core)
@@ -1002,9 +1007,7 @@ def size_workload(
     else:
         gpus = _default_gpus(workload, probe)
     dp = workload.dp or max(1, gpus // unit)
-    core = _share_efficiencies(
-        probe, _core(workload, catalog, shape, gpu, measured_mfu, dp)
-    )
+    core = _resharded(workload, shape, probe, dp)
     needed, needed_eff = (
         _network_needed(workload, core, gpus, inters, intra)
         if gpus > gpu.gpus_per_server and workload.task is not TaskKind.INFERENCE
