@@ -107,10 +107,12 @@ def _construct(cls: type[_M], **values: Any) -> _M:
         names = _PLAIN_FIELDS[cls] = _plain_fields(cls)
     if names is None or len(values) != len(names):
         return cls.model_construct(**values)
-    try:
-        fields_values = {name: values[name] for name in names}
-    except KeyError:
-        return cls.model_construct(**values)
+    fields_values = values  # a fresh dict: the keyword arguments
+    if tuple(values) != names:
+        try:
+            fields_values = {name: values[name] for name in names}
+        except KeyError:
+            return cls.model_construct(**values)
     m = cls.__new__(cls)
     object.__setattr__(m, "__dict__", fields_values)
     object.__setattr__(m, "__pydantic_fields_set__", set(fields_values))

@@ -623,6 +623,14 @@ def test_fast_construct_builds_what_model_construct_builds() -> None:
         assert fast.__pydantic_extra__ == slow.__pydantic_extra__
         assert fast.__pydantic_private__ == slow.__pydantic_private__
         assert fast.model_dump_json() == slow.model_dump_json()
+    # keywords out of declaration order still give the declared order
+    swapped = _construct(
+        InputRef, confirmed=False, source="project", unit="B", value=2.0, name="b"
+    )
+    assert list(swapped.__dict__) == list(InputRef.model_fields)
+    assert swapped == InputRef.model_construct(
+        name="b", value=2.0, unit="B", source="project", confirmed=False
+    )
     # a field left to its default goes through model_construct, default filled
     ref = _construct(InputRef, name="a", value=1.0, source="project")
     assert ref == InputRef.model_construct(name="a", value=1.0, source="project")
