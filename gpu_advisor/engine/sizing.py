@@ -373,19 +373,48 @@ def min_gpus_for_memory(
     >>> min_gpus_for_memory(w, s, 80 * 2**30)
     16
     """
+    return _min_gpus(workload, shape, capacity_bytes, {})
+
+
+_Parts = tuple[mem.ModelState, float, float, float]
+
+
+def _parts(
+    memo: dict[tuple[int, int, int], _Parts],
+    workload: Workload,
+    shape: ResolvedShape,
+    dp: int,
+    tp: int,
+    pp: int,
+) -> _Parts:
+    """:func:`_memory_parts`, remembered in ``memo`` (one workload and shape)."""
+    key = (dp, tp, pp)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _memory_parts(workload, shape, dp, tp, pp)
+    return found
+
+
+def _min_gpus(
+    workload: Workload,
+    shape: ResolvedShape,
+    capacity_bytes: float,
+    memo: dict[tuple[int, int, int], _Parts],
+) -> int | None:
+    """:func:`min_gpus_for_memory`, the memory parts it works out kept in ``memo``."""
     usable = capacity_bytes * MEMORY_HEADROOM
     tp, pp = workload.tp, workload.pp
     if workload.task is TaskKind.INFERENCE:
         m = tp * pp
         while m <= MAX_GPUS:
-            state, act, kv, overhead = _memory_parts(workload, shape, 1, m, 1)
+            state, act, kv, overhead = _parts(memo, workload, shape, 1, m, 1)
             if state.total_bytes + act + kv + overhead <= usable:
                 return m
             m *= 2
         return None
-    state1, act, _, overhead = _memory_parts(workload, shape, 1, tp, pp)
+    state1, act, _, overhead = _parts(memo, workload, shape, 1, tp, pp)
     # Every framework's per-GPU state is A + B/dp: two evaluations give B.
-    state2 = _memory_parts(workload, shape, 2, tp, pp)[0]
+    state2 = _parts(memo, workload, shape, 2, tp, pp)[0]
     sharded = max(0.0, 2.0 * (state1.total_bytes - state2.total_bytes))
     fixed = state1.total_bytes - sharded + act + overhead
     if fixed > usable:
@@ -630,14 +659,15 @@ def _core(
     dp_for_memory: int,
 ) -> _Core:
     capacity = gpu.memory_gb * mem.GIB
-    min_g = min_gpus_for_memory(workload, shape, capacity)
+    memo: dict[tuple[int, int, int], _Parts] = {}
+    min_g = _min_gpus(workload, shape, capacity, memo)
     if workload.task is TaskKind.INFERENCE:
         # one replica spans the smallest model-parallel group that fits
         replica = min_g or workload.tp * workload.pp
-        state, act, kv, overhead = _memory_parts(workload, shape, 1, replica, 1)
+        state, act, kv, overhead = _parts(memo, workload, shape, 1, replica, 1)
     else:
-        state, act, kv, overhead = _memory_parts(
-            workload, shape, dp_for_memory, workload.tp, workload.pp
+        state, act, kv, overhead = _parts(
+            memo, workload, shape, dp_for_memory, workload.tp, workload.pp
         )
     breakdown = _breakdown(state, act, kv, overhead)
     # One FLOPs convention (compute.model_flops_per_token): model FLOPs, no
