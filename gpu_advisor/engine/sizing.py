@@ -9,8 +9,10 @@ field itself) so that a full sizing stays far below the 2 ms budget.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Final, Protocol
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, Protocol, TypeVar
+
+from pydantic import BaseModel
 
 from gpu_advisor.engine import compute as cmp
 from gpu_advisor.engine import memory as mem
@@ -72,6 +74,54 @@ mixed-precision AdamW (Rajbhandari et al. 2020). [B/param]"""
 _HOURS_PER_DAY: Final = 24.0
 
 
+_M = TypeVar("_M", bound=BaseModel)
+
+_PLAIN_FIELDS: dict[type[BaseModel], tuple[str, ...] | None] = {}
+"""Field names, in order, of each result class :func:`_construct` builds
+directly (``None``: the class needs pydantic's own ``model_construct``)."""
+
+
+def _plain_fields(cls: type[BaseModel]) -> tuple[str, ...] | None:
+    fields = cls.model_fields
+    plain = (
+        not cls.__pydantic_root_model__
+        and cls.__pydantic_post_init__ is None
+        and cls.model_config.get("extra") != "allow"
+        and all(f.alias is None and f.validation_alias is None for f in fields.values())
+    )
+    return tuple(fields) if plain else None
+
+
+def _construct(cls: type[_M], **values: Any) -> _M:
+    """``cls.model_construct(**values)``, the same object made faster.
+
+    Sizing builds about a hundred result objects per call; pydantic's
+    ``model_construct`` searches aliases field by field for each. When every
+    field is given and the class has no aliases, private attributes or
+    post-init hook, this sets what ``model_construct`` would set (the fields
+    in declaration order, the set of fields given, no extra, no private
+    values) directly; anything else goes to ``model_construct``.
+    """
+    if cls in _PLAIN_FIELDS:
+        names = _PLAIN_FIELDS[cls]
+    else:
+        names = _PLAIN_FIELDS[cls] = _plain_fields(cls)
+    if names is None or len(values) != len(names):
+        return cls.model_construct(**values)
+    fields_values = values  # a fresh dict: the keyword arguments
+    if tuple(values) != names:
+        try:
+            fields_values = {name: values[name] for name in names}
+        except KeyError:
+            return cls.model_construct(**values)
+    m = cls.__new__(cls)
+    object.__setattr__(m, "__dict__", fields_values)
+    object.__setattr__(m, "__pydantic_fields_set__", set(fields_values))
+    object.__setattr__(m, "__pydantic_extra__", None)
+    object.__setattr__(m, "__pydantic_private__", None)
+    return m
+
+
 @dataclass(frozen=True, slots=True)
 class _Core:
     """Numbers for one GPU model (main result and candidates)."""
@@ -101,6 +151,8 @@ class _Core:
         default_factory=dict, compare=False, repr=False
     )
     """Efficiency on the reference fabric per card count (link-independent)."""
+    steps: dict[int, _Step] = field(default_factory=dict, compare=False, repr=False)
+    """Link-independent parts of the efficiency per card count."""
 
 
 def _advice(
@@ -110,8 +162,13 @@ def _advice(
     inputs: list[str],
     severity: Severity = Severity.WARNING,
 ) -> Advice:
-    return Advice.model_construct(
-        code=code, severity=severity, message_en=en, message_zh=zh, inputs=inputs
+    return _construct(
+        Advice,
+        code=code,
+        severity=severity,
+        message_en=en,
+        message_zh=zh,
+        inputs=inputs,
     )
 
 
@@ -266,7 +323,8 @@ def _breakdown(
     state: mem.ModelState, act: float, kv: float, overhead: float
 ) -> MemoryBreakdown:
     total = state.total_bytes + act + kv + overhead
-    return MemoryBreakdown.model_construct(
+    return _construct(
+        MemoryBreakdown,
         weights_bytes=state.weights_bytes,
         gradients_bytes=state.gradients_bytes,
         optimizer_bytes=state.optimizer_bytes,
@@ -316,19 +374,48 @@ def min_gpus_for_memory(
     >>> min_gpus_for_memory(w, s, 80 * 2**30)
     16
     """
+    return _min_gpus(workload, shape, capacity_bytes, {})
+
+
+_Parts = tuple[mem.ModelState, float, float, float]
+
+
+def _parts(
+    memo: dict[tuple[int, int, int], _Parts],
+    workload: Workload,
+    shape: ResolvedShape,
+    dp: int,
+    tp: int,
+    pp: int,
+) -> _Parts:
+    """:func:`_memory_parts`, remembered in ``memo`` (one workload and shape)."""
+    key = (dp, tp, pp)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _memory_parts(workload, shape, dp, tp, pp)
+    return found
+
+
+def _min_gpus(
+    workload: Workload,
+    shape: ResolvedShape,
+    capacity_bytes: float,
+    memo: dict[tuple[int, int, int], _Parts],
+) -> int | None:
+    """:func:`min_gpus_for_memory`, the memory parts it works out kept in ``memo``."""
     usable = capacity_bytes * MEMORY_HEADROOM
     tp, pp = workload.tp, workload.pp
     if workload.task is TaskKind.INFERENCE:
         m = tp * pp
         while m <= MAX_GPUS:
-            state, act, kv, overhead = _memory_parts(workload, shape, 1, m, 1)
+            state, act, kv, overhead = _parts(memo, workload, shape, 1, m, 1)
             if state.total_bytes + act + kv + overhead <= usable:
                 return m
             m *= 2
         return None
-    state1, act, _, overhead = _memory_parts(workload, shape, 1, tp, pp)
+    state1, act, _, overhead = _parts(memo, workload, shape, 1, tp, pp)
     # Every framework's per-GPU state is A + B/dp: two evaluations give B.
-    state2 = _memory_parts(workload, shape, 2, tp, pp)[0]
+    state2 = _parts(memo, workload, shape, 2, tp, pp)[0]
     sharded = max(0.0, 2.0 * (state1.total_bytes - state2.total_bytes))
     fixed = state1.total_bytes - sharded + act + overhead
     if fixed > usable:
@@ -406,25 +493,7 @@ def _scaling_efficiency(
     dp = max(1, gpus // core.unit)
     if dp <= 1:
         return 1.0
-    compute_s = (
-        core.flops_per_token
-        * _batch_tokens(workload)
-        / (gpus * core.peak_tflops * 1e12 * core.mfu)
-    )
-    shape = core.shape
-    trainable = core.state.trainable_params
-    ep = 1
-    expert_params = 0.0
-    if shape is not None and shape.is_moe and trainable >= shape.params_total:
-        # routed experts are sharded over the data-parallel ranks (EP)
-        ep = min(
-            workload.expert_parallel or net.expert_parallel_degree(shape.experts, dp),
-            shape.experts,
-            dp,
-        )
-        expert_params = _routed_expert_params(shape)
-        trainable = net.data_parallel_params(shape.params_total, expert_params, ep)
-    grad_bytes = trainable * 2.0 / core.unit
+    step = _step(workload, core, gpus, dp)
     link = inter if gpus > core.gpu.gpus_per_server else intra
     intra_bytes_per_s = core.gpu.intra_node_bandwidth_gb_per_s * 1e9
     if link is None:
@@ -435,70 +504,138 @@ def _scaling_efficiency(
             link.bandwidth_gbit_per_s_per_gpu, link.efficiency
         )
         latency = link.latency_us * 1e-6
-    micro_batches = _micro_batches(workload, dp)
-
-    def other_traffic(inter_bytes_per_s: float) -> float:
-        """Exposed all-to-all and pipeline seconds per step. [s]"""
-        per_server = core.gpu.gpus_per_server
-        exposed = 0.0
-        if ep > 1 and shape is not None:
-            a2a_link = (
-                inter_bytes_per_s if ep * core.unit > per_server else intra_bytes_per_s
-            )
-            a2a = net.all_to_all_seconds(
-                _batch_tokens(workload) / (dp * workload.tp),
-                max(shape.layers - shape.dense_layers, 0) / workload.pp,
-                shape.active_experts,
-                shape.hidden,
-                ep,
-                a2a_link,
-            )
-            exposed += net.exposed_seconds(a2a, compute_s)
-        if workload.pp > 1 and core.unit > per_server and shape is not None:
-            p2p = net.pipeline_p2p_seconds(
-                micro_batches,
-                workload.seq_len,
-                workload.micro_batch,
-                shape.hidden,
-                workload.tp,
-                inter_bytes_per_s,
-            )
-            exposed += net.exposed_seconds(p2p, compute_s)
-        return exposed
-
-    def combined(dp_efficiency: float, inter_bytes_per_s: float) -> float:
-        exposed = compute_s / max(dp_efficiency, 1e-9) - compute_s
-        exposed += other_traffic(inter_bytes_per_s)
-        return compute_s / (compute_s + exposed)
-
-    absolute = combined(
+    absolute = _combined(
+        step,
         net.scaling_efficiency(
-            compute_s,
-            grad_bytes,
+            step.compute_s,
+            step.grad_bytes,
             dp,
             bandwidth,
             latency,
             workload.zero_stage,
-            micro_batches,
+            step.micro_batches,
         ),
-        bandwidth if link is not None and link is inter else intra_bytes_per_s,
+        _other_traffic(
+            workload,
+            core,
+            step,
+            bandwidth if link is not None and link is inter else intra_bytes_per_s,
+        ),
     )
     reference = core.references.get(gpus)
     if reference is None:  # the same for every link at this card count
-        reference = combined(
+        reference = _combined(
+            step,
             net.scaling_efficiency(
-                compute_s,
-                grad_bytes,
+                step.compute_s,
+                step.grad_bytes,
                 dp,
                 net.REFERENCE_LINK_BYTES_PER_S,
                 net.REFERENCE_LATENCY_S,
                 min(workload.zero_stage, 1),
-                micro_batches,
+                step.micro_batches,
             ),
-            net.REFERENCE_LINK_BYTES_PER_S,
+            _other_traffic(workload, core, step, net.REFERENCE_LINK_BYTES_PER_S),
         )
         core.references[gpus] = reference
     return min(1.0, absolute / max(reference, net.REFERENCE_EFFICIENCY_FLOOR))
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """What the scaling efficiency at one card count needs whatever the link."""
+
+    dp: int
+    compute_s: float
+    """Compute time of one optimizer step. [s]"""
+    ep: int
+    grad_bytes: float
+    """Gradient bytes each rank all-reduces. [B]"""
+    micro_batches: int
+    batch_tokens: float
+    exposed: dict[float, float] = field(default_factory=dict)
+    """Exposed all-to-all and pipeline seconds per inter-node speed. [s]"""
+
+
+def _step(workload: Workload, core: _Core, gpus: int, dp: int) -> _Step:
+    """The link-independent part of :func:`_scaling_efficiency`, remembered."""
+    cached = core.steps.get(gpus)
+    if cached is not None:
+        return cached
+    batch_tokens = _batch_tokens(workload)
+    compute_s = (
+        core.flops_per_token
+        * batch_tokens
+        / (gpus * core.peak_tflops * 1e12 * core.mfu)
+    )
+    shape = core.shape
+    trainable = core.state.trainable_params
+    ep = 1
+    if shape is not None and shape.is_moe and trainable >= shape.params_total:
+        # routed experts are sharded over the data-parallel ranks (EP)
+        ep = min(
+            workload.expert_parallel or net.expert_parallel_degree(shape.experts, dp),
+            shape.experts,
+            dp,
+        )
+        expert_params = _routed_expert_params(shape)
+        trainable = net.data_parallel_params(shape.params_total, expert_params, ep)
+    step = _Step(
+        dp=dp,
+        compute_s=compute_s,
+        ep=ep,
+        grad_bytes=trainable * 2.0 / core.unit,
+        micro_batches=_micro_batches(workload, dp),
+        batch_tokens=batch_tokens,
+    )
+    core.steps[gpus] = step
+    return step
+
+
+def _other_traffic(
+    workload: Workload, core: _Core, step: _Step, inter_bytes_per_s: float
+) -> float:
+    """Exposed all-to-all and pipeline seconds per step, remembered. [s]"""
+    cached = step.exposed.get(inter_bytes_per_s)
+    if cached is not None:
+        return cached
+    shape = core.shape
+    per_server = core.gpu.gpus_per_server
+    exposed = 0.0
+    if step.ep > 1 and shape is not None:
+        a2a_link = (
+            inter_bytes_per_s
+            if step.ep * core.unit > per_server
+            else core.gpu.intra_node_bandwidth_gb_per_s * 1e9
+        )
+        a2a = net.all_to_all_seconds(
+            step.batch_tokens / (step.dp * workload.tp),
+            max(shape.layers - shape.dense_layers, 0) / workload.pp,
+            shape.active_experts,
+            shape.hidden,
+            step.ep,
+            a2a_link,
+        )
+        exposed += net.exposed_seconds(a2a, step.compute_s)
+    if workload.pp > 1 and core.unit > per_server and shape is not None:
+        p2p = net.pipeline_p2p_seconds(
+            step.micro_batches,
+            workload.seq_len,
+            workload.micro_batch,
+            shape.hidden,
+            workload.tp,
+            inter_bytes_per_s,
+        )
+        exposed += net.exposed_seconds(p2p, step.compute_s)
+    step.exposed[inter_bytes_per_s] = exposed
+    return exposed
+
+
+def _combined(step: _Step, dp_efficiency: float, other: float) -> float:
+    """Efficiency from the data-parallel one and the other exposed time. [1]"""
+    exposed = step.compute_s / max(dp_efficiency, 1e-9) - step.compute_s
+    exposed += other
+    return step.compute_s / (step.compute_s + exposed)
 
 
 _routed_expert_params = mem.routed_expert_params
@@ -523,14 +660,15 @@ def _core(
     dp_for_memory: int,
 ) -> _Core:
     capacity = gpu.memory_gb * mem.GIB
-    min_g = min_gpus_for_memory(workload, shape, capacity)
+    memo: dict[tuple[int, int, int], _Parts] = {}
+    min_g = _min_gpus(workload, shape, capacity, memo)
     if workload.task is TaskKind.INFERENCE:
         # one replica spans the smallest model-parallel group that fits
         replica = min_g or workload.tp * workload.pp
-        state, act, kv, overhead = _memory_parts(workload, shape, 1, replica, 1)
+        state, act, kv, overhead = _parts(memo, workload, shape, 1, replica, 1)
     else:
-        state, act, kv, overhead = _memory_parts(
-            workload, shape, dp_for_memory, workload.tp, workload.pp
+        state, act, kv, overhead = _parts(
+            memo, workload, shape, dp_for_memory, workload.tp, workload.pp
         )
     breakdown = _breakdown(state, act, kv, overhead)
     # One FLOPs convention (compute.model_flops_per_token): model FLOPs, no
@@ -594,6 +732,34 @@ def _core(
         decode_tps=decode,
         recompute_mfu_factor=recompute_factor,
         shape=shape,
+    )
+
+
+def _resharded(
+    workload: Workload, shape: ResolvedShape, probe: _Core, dp: int
+) -> _Core:
+    """``_core(..., dp)`` made from its ``probe`` (``_core(..., 1)``).
+
+    Only the memory differs: minimum cards, FLOPs, MFU and GPU-hours do not
+    depend on the data-parallel degree the memory is sharded for, and a
+    serving replica's memory does not either. The efficiencies the probe
+    already worked out are kept when the trainable parameters match.
+    """
+    if workload.task is TaskKind.INFERENCE or dp == 1:
+        return probe
+    state, act, kv, overhead = _memory_parts(
+        workload, shape, dp, workload.tp, workload.pp
+    )
+    breakdown = _breakdown(state, act, kv, overhead)
+    same = state.trainable_params == probe.state.trainable_params
+    return replace(
+        probe,
+        breakdown=breakdown,
+        fits=breakdown.total_bytes <= probe.capacity_bytes * MEMORY_HEADROOM,
+        state=state,
+        efficiencies=probe.efficiencies if same else {},
+        references=probe.references if same else {},
+        steps=probe.steps if same else {},
     )
 
 
@@ -681,11 +847,12 @@ def size_for_gpu(
     probe = _core(workload, catalog, shape, gpu, measured_mfu, 1)
     gpus = _default_gpus(workload, probe)
     dp = workload.dp or max(1, gpus // probe.unit)
-    core = _core(workload, catalog, shape, gpu, measured_mfu, dp)
+    core = _resharded(workload, shape, probe, dp)
     inter = _pick_inter(workload, catalog, core, gpus, inters, intra)
     eff = _efficiency(workload, core, gpus, inter, intra)
     band = _hours_band(workload, core)
-    return CandidateSizing.model_construct(
+    return _construct(
+        CandidateSizing,
         gpu_id=gpu.id,
         memory=_memory_result(core, shape, workload),
         min_gpus=core.min_gpus,
@@ -784,7 +951,8 @@ def _pick_inter(
 def _memory_result(
     core: _Core, shape: ResolvedShape, workload: Workload
 ) -> MemoryResult:
-    return MemoryResult.model_construct(
+    return _construct(
+        MemoryResult,
         per_gpu=core.breakdown,
         capacity_bytes=core.capacity_bytes,
         usable_bytes=core.capacity_bytes * MEMORY_HEADROOM,
@@ -859,6 +1027,8 @@ def size_workload(
     gpus_for_deadline: int | None = None
     if workload.deadline_days is not None and probe.min_gpus is not None:
         for n in _count_ladder(probe.min_gpus, unit, max_by_batch, gpu.gpus_per_server):
+            if _days(probe.gpu_hours, n, 1.0) > workload.deadline_days:
+                continue  # too few cards even at efficiency 1 (the ceiling)
             inter_n = _pick_inter(workload, catalog, probe, n, inters, intra)
             eff_n = _efficiency(workload, probe, n, inter_n, intra)
             if _days(probe.gpu_hours, n, eff_n) <= workload.deadline_days:
@@ -870,7 +1040,7 @@ def size_workload(
     else:
         gpus = _default_gpus(workload, probe)
     dp = workload.dp or max(1, gpus // unit)
-    core = _core(workload, catalog, shape, gpu, measured_mfu, dp)
+    core = _resharded(workload, shape, probe, dp)
     needed, needed_eff = (
         _network_needed(workload, core, gpus, inters, intra)
         if gpus > gpu.gpus_per_server and workload.task is not TaskKind.INFERENCE
@@ -898,15 +1068,19 @@ def size_workload(
             )
             e = _efficiency(workload, core, n, inter_n, intra)
             curve.append(
-                DaysPoint.model_construct(
-                    gpus=n, days=_days(core.gpu_hours, n, e), scaling_efficiency=e
+                _construct(
+                    DaysPoint,
+                    gpus=n,
+                    days=_days(core.gpu_hours, n, e),
+                    scaling_efficiency=e,
                 )
             )
 
     memory = _memory_result(core, shape, workload)
     tokens = workload.tokens_billion * 1e9
     p10, p90 = _hours_band(workload, core)
-    compute = ComputeResult.model_construct(
+    compute = _construct(
+        ComputeResult,
         train_flops=core.train_flops,
         gpu_hours=core.gpu_hours,
         gpu_hours_with_redundancy=core.gpu_hours * cmp.REDUNDANCY_FACTOR,
@@ -926,7 +1100,8 @@ def size_workload(
         gpu_hours_with_redundancy_p90=p90 * cmp.REDUNDANCY_FACTOR,
         recompute_mfu_factor=core.recompute_mfu_factor,
     )
-    cluster = ClusterResult.model_construct(
+    cluster = _construct(
+        ClusterResult,
         min_gpus=core.min_gpus,
         gpus=gpus,
         dp=dp,
@@ -997,7 +1172,8 @@ def size_workload(
         storage,
         _NetworkChoice(needed, needed_eff, slower, slower_eff, inters),
     )
-    return SizingResult.model_construct(
+    return _construct(
+        SizingResult,
         gpu_id=gpu.id,
         memory=memory,
         compute=compute,
@@ -1020,7 +1196,8 @@ def _storage(
     else:
         w, _, o = mem.optimizer_bytes_per_param(workload.optimizer, Precision.BF16)
         ckpt = core.state.trainable_params * (w + o)
-    return StorageResult.model_construct(
+    return _construct(
+        StorageResult,
         checkpoint_bytes=ckpt,
         checkpoint_write_gb_per_s=ckpt / 1e9 / CHECKPOINT_WRITE_TARGET_S,
         checkpoint_write_target_s=CHECKPOINT_WRITE_TARGET_S,
@@ -1429,8 +1606,8 @@ def _ref_maker(gpu: GpuSpec, precision: Precision) -> _RefMaker:
         v = value if isinstance(value, str) else float(value)
         if confirmed is None:
             confirmed = _gpu_figure_confirmed(name, gpu, precision)
-        return InputRef.model_construct(
-            name=name, value=v, unit=unit, source=source, confirmed=confirmed
+        return _construct(
+            InputRef, name=name, value=v, unit=unit, source=source, confirmed=confirmed
         )
 
     return ref
@@ -1439,8 +1616,8 @@ def _ref_maker(gpu: GpuSpec, precision: Precision) -> _RefMaker:
 def _explanation(
     key: str, formula: str, inputs: list[InputRef], reference: str
 ) -> Explanation:
-    return Explanation.model_construct(
-        key=key, formula=formula, inputs=inputs, reference=reference
+    return _construct(
+        Explanation, key=key, formula=formula, inputs=inputs, reference=reference
     )
 
 
