@@ -22,6 +22,7 @@ _COMMAND_MODULES = (
     "catalog_cmd",
     "size",
     "cost",
+    "prices",
     "report",
     "evidence",
     "rollout",

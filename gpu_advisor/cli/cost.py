@@ -16,10 +16,12 @@ from gpu_advisor.engine.api import (
     evaluate_plan,
     find_scenario,
 )
+from gpu_advisor.engine.explain_keys import COMMITMENT
 from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_SEED
 from gpu_advisor.engine.recommend import option_name
 from gpu_advisor.engine.resolve import to_display
 from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.io.option_table import write_option_table
 from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.evaluation import Evaluation
@@ -68,6 +70,13 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     )
     p.add_argument("--lang", choices=("zh", "en"), default=None)
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument(
+        "--xlsx",
+        type=Path,
+        default=None,
+        metavar="OUT",
+        help="also write the option table (the JSON's figures) to an .xlsx workbook",
+    )
     p.set_defaults(func=run)
 
 
@@ -152,6 +161,7 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
             for o in cost.options
         ],
         "break_even": cost.break_even.model_dump(mode="json"),
+        "commitment": commitment_json(ev),
         "hybrid": cost.hybrid.model_dump(mode="json") if cost.hybrid else None,
         "tornado": [b.model_dump(mode="json") for b in cost.tornado],
         "recommendation": {
@@ -180,6 +190,24 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
     if isinstance(ev, PlanEvaluation):
         doc["plan"] = _plan_json(ev)
     return doc
+
+
+def commitment_json(ev: Evaluation) -> dict[str, Any] | None:
+    """The commitment discounts against their named list prices."""
+    found = [e for e in ev.cost.explanations if e.key == COMMITMENT]
+    if not found:
+        return None
+    refs = {r.name: r.value for r in found[0].inputs}
+    return {
+        "yearly_price_factor": refs.get("budget.yearly_price_factor"),
+        "yearly_list_price": "monthly_cny_per_gpu_month",
+        "yearly_cny_per_gpu_month": refs.get(
+            "cost.commitment.yearly_cny_per_gpu_month"
+        ),
+        "yearly_share_of_on_demand": refs.get(COMMITMENT),
+        "spot_price_factor": refs.get("budget.spot_price_factor"),
+        "spot_list_price": "on_demand_cny_per_gpu_hour",
+    }
 
 
 def _plan_json(ev: PlanEvaluation) -> dict[str, Any]:
@@ -275,6 +303,13 @@ def run(args: argparse.Namespace) -> int:
     except KeyError as exc:
         raise CliError(f"unknown catalog id: {exc.args[0]}") from None
     lang = Language(args.lang) if args.lang else project.meta.language
+    if args.xlsx is not None:
+        try:
+            write_option_table(ev.cost, args.xlsx, zh=lang is Language.ZH)
+        except OSError as exc:
+            raise CliError(
+                f"{args.xlsx}: cannot write ({exc.strerror or exc})"
+            ) from None
     if args.json:
         print_json(to_json(ev, lang))
     else:

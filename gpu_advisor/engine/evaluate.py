@@ -221,6 +221,7 @@ def _explanations(
                 reference=f"{ALL_ARTICLES}; Brealey, Myers & Allen 2020",
             )
         )
+    out.append(commitment_explanation(resolved))
     out.append(
         Explanation(
             key="cost.break_even.utilization",
@@ -238,6 +239,45 @@ def _explanations(
         )
     )
     return out
+
+
+COMMITMENT_KEY = keys.COMMITMENT
+
+
+def commitment_explanation(resolved: Resolved) -> Explanation:
+    """The commitment discounts stated against their named list prices.
+
+    The yearly (包年) price is ``yearly_price_factor`` × the monthly (包月) list
+    price; spot is ``spot_price_factor`` × the on-demand (按量付费) list price.
+    The explanation's engine input gives the yearly price as a share of 730
+    on-demand hours, the list price the idctop.com article on renting compute
+    in Shanghai puts commitments against (70-80 %).
+    """
+    v = resolved.values
+    od_month = v["on_demand_cny_per_gpu_hour"] * 730.0
+    yearly = v["monthly_cny_per_gpu_month"] * v["yearly_price_factor"]
+    share = yearly / od_month if od_month > 0 else 0.0
+    keys = (
+        "yearly_price_factor",
+        "monthly_cny_per_gpu_month",
+        "on_demand_cny_per_gpu_hour",
+        "spot_price_factor",
+    )
+    return Explanation(
+        key=COMMITMENT_KEY,
+        formula="yearly price = yearly factor × monthly (包月) list price; share of the "
+        "on-demand (按量付费) list price = yearly price / (on-demand price × 730 h); "
+        "spot price = spot factor × on-demand list price",
+        inputs=[
+            *(resolved.refs[k] for k in keys if k in resolved.refs),
+            _engine_ref(
+                "cost.commitment.yearly_cny_per_gpu_month", yearly, "CNY/GPU-month"
+            ),
+            _engine_ref(COMMITMENT_KEY, share),
+        ],
+        reference="“Renting compute for large-model training in Shanghai: pay-as-you-go "
+        "GPU cloud” (idctop.com): prepaid commitments at 70-80 % of the list price",
+    )
 
 
 _OWNED = (OptionId.COLOCATION, OptionId.SELF_BUILD)

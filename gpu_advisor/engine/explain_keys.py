@@ -68,6 +68,8 @@ BREAK_EVEN_UTILIZATION: Final = "cost.break_even.utilization"
 BREAK_EVEN_MONTH: Final = "cost.break_even.month"
 SIX_MONTH_RULE: Final = "cost.break_even.rule_six_months"
 MIX_BASELINE: Final = "cost.recommendation.mix_detail"
+COMMITMENT: Final = "cost.commitment.yearly_share_of_on_demand"
+"""The commitment discounts stated against their named list prices."""
 
 
 def option_key(option_id: str, field: str) -> str:

@@ -16,6 +16,11 @@ Rules
   hardware prices the goods rate (13 %), so all options compare gross amounts.
 * ``ranges`` gives low / typical / high for the inputs the risk analysis moves;
   a project override keeps the catalog's relative spread around the user's value.
+* Imported prices (``project.price_overrides``, from a price list or vendor
+  quote) replace the catalog's GPU prices: the newest-dated row for the GPU
+  and item wins; its low / high when given, else the catalog's relative
+  spread. A figure typed in the budget step still wins over an import. The
+  region's rental factor is not applied to a quote (it is the vendor's price).
 
 References
 ----------
@@ -28,7 +33,7 @@ from dataclasses import dataclass, field
 
 from gpu_advisor.model.catalog import Catalog, CostDefaults, GpuPrice, RegionPreset
 from gpu_advisor.model.common import InputRef, PriceRange
-from gpu_advisor.model.project import Currency, Project
+from gpu_advisor.model.project import Currency, PriceOverride, Project
 
 HOURS_PER_MONTH = 730.0
 """Average hours in a month: 8760 h / 12 (365-day year)."""
@@ -113,6 +118,40 @@ def _spread(
     return (value * rng.low / rng.typical, value, value * rng.high / rng.typical)
 
 
+def imported_price(project: Project, gpu_id: str, key: str) -> PriceOverride | None:
+    """The imported price for ``gpu_id`` and budget field ``key``, if any.
+
+    The newest ``as_of`` wins; of equal dates, the later row.
+
+    >>> imported_price(Project(), "A100-80GB-SXM", "gpu_price_cny") is None
+    True
+    """
+    found: PriceOverride | None = None
+    for row in project.price_overrides:
+        if (
+            row.gpu_id == gpu_id
+            and row.item.value == key
+            and (found is None or row.as_of >= found.as_of)
+        ):
+            found = row
+    return found
+
+
+def imported_source(row: PriceOverride) -> str:
+    """How an imported price is cited in the inputs, the tooltips and the PDF.
+
+    >>> import datetime as dt
+    >>> from gpu_advisor.model.project import PriceItem
+    >>> imported_source(PriceOverride(gpu_id="H800-80GB-SXM", item=PriceItem.ON_DEMAND,
+    ...     typical=14.0, as_of=dt.date(2026, 11, 20), vendor="Vendor A",
+    ...     source_file="quote.xlsx", location="Quote, row 4"))
+    'imported quote.xlsx (Quote, row 4), Vendor A, dated 2026-11-20'
+    """
+    where = f" ({row.location})" if row.location else ""
+    vendor = f", {row.vendor}" if row.vendor else ""
+    return f"imported {row.source_file}{where}{vendor}, dated {row.as_of.isoformat()}"
+
+
 def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Resolved:
     """Resolve the project's cost inputs against the catalog.
 
@@ -157,6 +196,10 @@ def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Re
         key: str, own: float | None, rng: PriceRange, what: str, scale: float = 1.0
     ) -> None:
         confirmed = True
+        row = imported_price(project, gpu_id, key) if own is None else None
+        if row is not None:
+            put_imported(key, row, rng)
+            return
         if own is not None:
             value = float(own)
             source = "project"
@@ -178,6 +221,27 @@ def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Re
             unit=_UNITS.get(key, ""),
             source=source,
             confirmed=confirmed,
+        )
+
+    def put_imported(key: str, row: PriceOverride, rng: PriceRange) -> None:
+        # a row marked "without VAT" gets the services or goods rate added
+        vat = (
+            defaults.vat_rate_services if key in _RENT_KEYS else defaults.vat_rate_goods
+        )
+        gross = 1.0 if row.includes_vat else 1 + vat
+        value = row.typical * gross
+        spread = _spread(value, rng)
+        low = spread[0] if row.low is None else row.low * gross
+        high = spread[2] if row.high is None else row.high * gross
+        values[key] = value
+        ranges[key] = (low, value, high)
+        added = "" if row.includes_vat else f" (+{vat:.0%} VAT added)"
+        refs[key] = InputRef.model_construct(
+            name=f"budget.{key}",
+            value=round(value, 6),
+            unit=_UNITS.get(key, ""),
+            source=imported_source(row) + added,
+            confirmed=True,
         )
 
     factor = region.rental_price_factor

@@ -29,6 +29,21 @@ class PlanLanguage(StrEnum):
     BILINGUAL = "bilingual"
 
 
+class Citation(Frozen):
+    """One dated public source behind a catalog figure."""
+
+    title: str = Field(
+        ..., min_length=1, description="Title or description of the page."
+    )
+    publisher: str = Field(..., min_length=1, description="Site, company or author.")
+    url: str = Field("", description="Public address; empty when there is none.")
+    published: dt.date | None = Field(
+        None, description="Date the source states (or the day it was read)."
+    )
+    region: str = Field("", description="Market the figure is from, e.g. 'China'.")
+    observed: str = Field("", description="What the source says, with its unit.")
+
+
 class Provenance(Frozen):
     """Where a default figure comes from."""
 
@@ -40,6 +55,10 @@ class Provenance(Frozen):
         True, description="False when no datasheet or primary source confirms it."
     )
     note: str = ""
+    region: str = Field("", description="Market the figure applies to.")
+    citations: list[Citation] = Field(
+        default_factory=list, description="The dated public sources, one per quote."
+    )
 
 
 class PriceRange(Frozen):

@@ -716,6 +716,48 @@ def _default_signoff() -> list[SignOffRow]:
     ]
 
 
+class PriceItem(StrEnum):
+    """The catalog prices an imported price list may override."""
+
+    ON_DEMAND = "on_demand_cny_per_gpu_hour"
+    MONTHLY = "monthly_cny_per_gpu_month"
+    PURCHASE = "gpu_price_cny"
+    SERVER = "server_cny_per_server"
+
+
+MAX_PRICE_OVERRIDES = 500
+
+
+class PriceOverride(Frozen):
+    """One dated price from an imported price list or vendor quote.
+
+    It replaces the catalog's figure for ``gpu_id`` (a figure typed in the
+    budget step still wins). ``low``/``high`` default to the catalog's
+    relative spread around ``typical``. Amounts in CNY, VAT as ``includes_vat``.
+    """
+
+    gpu_id: str = Field(..., min_length=1, max_length=100)
+    item: PriceItem
+    typical: float = Field(..., gt=0, le=1e9)
+    low: float | None = Field(None, gt=0, le=1e9)
+    high: float | None = Field(None, gt=0, le=1e9)
+    as_of: dt.date
+    vendor: str = Field("", max_length=200)
+    includes_vat: bool = True
+    source_file: str = Field(..., min_length=1, max_length=300)
+    location: str = Field(
+        "", max_length=200, description="Sheet and row, e.g. 'Quote, row 4'."
+    )
+
+    @model_validator(mode="after")
+    def _ordered(self) -> PriceOverride:
+        low = self.typical if self.low is None else self.low
+        high = self.typical if self.high is None else self.high
+        if not low <= self.typical <= high:
+            raise ValueError("need low <= typical <= high")
+        return self
+
+
 class Project(Frozen):
     """A whole plan: what the ``.gpuplan`` file holds."""
 
@@ -734,6 +776,12 @@ class Project(Frozen):
         default_factory=list,
         max_length=MAX_SCENARIOS,
         description="Named variants compared with the base plan (schema 2).",
+    )
+    price_overrides: list[PriceOverride] = Field(
+        default_factory=list,
+        max_length=MAX_PRICE_OVERRIDES,
+        description="Dated prices imported from a price list or vendor quote; "
+        "they override the catalog.",
     )
 
     @model_validator(mode="after")
@@ -821,4 +869,6 @@ def catalog_problems(project: Project, catalog: Catalog) -> list[tuple[str, str]
     for index, vendor in enumerate(project.vendors):
         check(f"vendors.{index}.gpu_id", vendor.gpu_id, gpus, "GPU")
         check(f"vendors.{index}.network_id", vendor.network_id, networks, "network")
+    for index, price in enumerate(project.price_overrides):
+        check(f"price_overrides.{index}.gpu_id", price.gpu_id, gpus, "GPU")
     return problems

@@ -380,6 +380,38 @@
       <translation>Re-run after each change</translation>
     </message>
     <message>
+      <source>Import prices…</source>
+      <translation>Import prices…</translation>
+    </message>
+    <message>
+      <source>Add the dated prices of a price list or vendor quote (.xlsx or .csv: columns gpu, item, price, date); they override the catalog.</source>
+      <translation>Add the dated prices of a price list or vendor quote (.xlsx or .csv: columns gpu, item, price, date); they override the catalog.</translation>
+    </message>
+    <message>
+      <source>Export option table…</source>
+      <translation>Export option table…</translation>
+    </message>
+    <message>
+      <source>Save the options, their inputs and sources as an .xlsx workbook.</source>
+      <translation>Save the options, their inputs and sources as an .xlsx workbook.</translation>
+    </message>
+    <message>
+      <source>Import prices</source>
+      <translation>Import prices</translation>
+    </message>
+    <message>
+      <source>Price lists (*.xlsx *.csv)</source>
+      <translation>Price lists (*.xlsx *.csv)</translation>
+    </message>
+    <message>
+      <source>Export option table</source>
+      <translation>Export option table</translation>
+    </message>
+    <message>
+      <source>Excel workbooks (*.xlsx)</source>
+      <translation>Excel workbooks (*.xlsx)</translation>
+    </message>
+    <message>
       <source>Pick at least one option to compare.</source>
       <translation>Pick at least one option to compare.</translation>
     </message>

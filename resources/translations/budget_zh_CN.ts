@@ -380,6 +380,38 @@
       <translation>每次修改后自动重算</translation>
     </message>
     <message>
+      <source>Import prices…</source>
+      <translation>导入价格…</translation>
+    </message>
+    <message>
+      <source>Add the dated prices of a price list or vendor quote (.xlsx or .csv: columns gpu, item, price, date); they override the catalog.</source>
+      <translation>导入价格表或供应商报价中注明日期的价格（.xlsx 或 .csv，列：gpu、item、price、date），导入后替代目录价格。</translation>
+    </message>
+    <message>
+      <source>Export option table…</source>
+      <translation>导出方案对比表…</translation>
+    </message>
+    <message>
+      <source>Save the options, their inputs and sources as an .xlsx workbook.</source>
+      <translation>将各方案、其输入及来源保存为 .xlsx 工作簿。</translation>
+    </message>
+    <message>
+      <source>Import prices</source>
+      <translation>导入价格</translation>
+    </message>
+    <message>
+      <source>Price lists (*.xlsx *.csv)</source>
+      <translation>价格表 (*.xlsx *.csv)</translation>
+    </message>
+    <message>
+      <source>Export option table</source>
+      <translation>导出方案对比表</translation>
+    </message>
+    <message>
+      <source>Excel workbooks (*.xlsx)</source>
+      <translation>Excel 工作簿 (*.xlsx)</translation>
+    </message>
+    <message>
       <source>Pick at least one option to compare.</source>
       <translation>请至少选择一个方案参与比较。</translation>
     </message>

@@ -11,6 +11,17 @@ from gpu_advisor.model.project import Budget, Project
 
 CATALOG = load_catalog()
 
+OLD_BOOK: dict[str, float] = {
+    "on_demand_cny_per_gpu_hour": 21.0,
+    "monthly_cny_per_gpu_month": 9450.0,
+    "yearly_price_factor": 0.75,
+}
+"""The 2026-11-01 price book's A100-80GB-SXM rental figures (20 CNY/h, 9,000 CNY
+a month, yearly 0.75 of monthly) × Shanghai's rental factor 1.05. Tests of the
+engine's owning-versus-renting logic that were written against that book type
+it in, so they keep testing the engine whatever the re-based book says
+(2026-12-02: 10 CNY/h, 5,840 CNY a month, yearly 0.875 of monthly)."""
+
 
 def resolved(**budget: object) -> Resolved:
     return resolve(Project(budget=Budget(**budget)), CATALOG)

@@ -16,7 +16,7 @@ from gpu_advisor.engine.breakeven import (
 from gpu_advisor.engine.cost import price_on_demand, price_owned, price_pure_options
 from gpu_advisor.engine.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.project import OptionId
-from tests.engine._cost_helpers import flat, params
+from tests.engine._cost_helpers import OLD_BOOK, flat, params
 
 
 def _u_star(p, gpus, months, option):
@@ -94,7 +94,7 @@ def test_break_even_month_is_payback():
 
 
 def test_full_load_three_years_pays_back_and_six_month_rule_holds():
-    p = params()
+    p = params(**OLD_BOOK)
     d = flat(64, 36)
     priced = price_pure_options(p, d, 64)
     be = compute_break_even(p, priced, list(d[0]), 64)

@@ -13,7 +13,7 @@ from gpu_advisor.engine.cost import _billable, clean_demand, price_pure_options
 from gpu_advisor.engine.mix import MixPolicy, best_policy, price_mix
 from gpu_advisor.engine.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.project import OptionId
-from tests.engine._cost_helpers import flat, params
+from tests.engine._cost_helpers import OLD_BOOK, flat, params
 
 RENT = (OptionId.ON_DEMAND, OptionId.MONTHLY, OptionId.YEARLY, OptionId.SPOT)
 
@@ -65,7 +65,7 @@ def test_exact_search_matches_brute_force_yearly():
 
 def test_peaky_demand_mixes_baseline_and_bursts():
     """Seed 001: baseline on reserved cards, bursts elastic; cheaper than all on-demand."""
-    p = params()
+    p = params(**OLD_BOOK)
     hours = [8 * HOURS_PER_MONTH] * 12
     hours[3] = 40 * HOURS_PER_MONTH
     d = np.array([hours])
@@ -80,7 +80,7 @@ def test_peaky_demand_mixes_baseline_and_bursts():
 
 
 def test_flat_full_year_reserves_everything():
-    p = params()
+    p = params(**OLD_BOOK)
     policy = best_policy(p, flat(8, 12))
     assert policy.baseline_gpus == (8,) * 12
 

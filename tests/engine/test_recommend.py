@@ -17,7 +17,7 @@ from gpu_advisor.model.project import (
     ProjectMeta,
     Vendor,
 )
-from tests.engine._cost_helpers import CATALOG
+from tests.engine._cost_helpers import CATALOG, OLD_BOOK
 
 OWN = {OptionId.COLOCATION, OptionId.SELF_BUILD, OptionId.HYBRID}
 """Owning-type options: the hybrid owns cards too."""
@@ -57,6 +57,7 @@ def test_stable_full_load_with_room_staff_cash_buys():
             has_machine_room=True,
             has_ops_staff=True,
             has_spare_cash=True,
+            **OLD_BOOK,
         ),
         CATALOG,
     )
@@ -67,7 +68,7 @@ def test_stable_full_load_with_room_staff_cash_buys():
 
 
 def test_without_cash_or_staff_keeps_renting_and_says_why():
-    ev = evaluate(_project(36, [64 * 730] * 36, owned_gpus=64), CATALOG)
+    ev = evaluate(_project(36, [64 * 730] * 36, owned_gpus=64, **OLD_BOOK), CATALOG)
     rec = ev.cost.recommendation
     assert rec.option not in OWN
     blocked = next(r for r in rec.reasons if r.code == "recommend.own_blocked")
@@ -105,14 +106,19 @@ def test_data_residency_warnings():
 
 
 def test_seed_003_quote_triggers_implausible_price_warning():
-    """A vendor quoting 6,000 CNY for 4 A100 × 336 h (4.46 CNY per card-hour)."""
+    """A vendor quoting 3,000 CNY for 4 A100 × 336 h (2.23 CNY per card-hour).
+
+    The article's own 6,000 CNY (4.46 CNY per card-hour) was flagged with the
+    2026-11-01 price book; China platforms now list an A800 at 5.15 CNY/h, so the
+    check fires below half of that (2.58 CNY/h).
+    """
     project = _project(1, [4 * 336]).model_copy(
         update={
             "vendors": [
                 Vendor(
                     name="seed 003 platform",
                     gpu_id="A100-80GB-SXM",
-                    on_demand_cny_per_gpu_hour=6000 / (4 * 336),
+                    on_demand_cny_per_gpu_hour=3000 / (4 * 336),
                 )
             ],
         }
@@ -121,8 +127,8 @@ def test_seed_003_quote_triggers_implausible_price_warning():
     hits = [w for w in ev.cost.warnings if w.code == "cost.implausible_price"]
     assert hits
     assert hits[0].inputs == ["vendors.0.on_demand_cny_per_gpu_hour"]
-    assert "4.46" in hits[0].message_en
-    assert "4.46" in hits[0].message_zh
+    assert "2.23" in hits[0].message_en
+    assert "2.23" in hits[0].message_zh
 
 
 def test_plausible_quote_is_quiet():

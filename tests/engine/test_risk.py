@@ -6,9 +6,10 @@ import numpy as np
 import pytest
 
 from gpu_advisor.engine.mix import best_policy
-from gpu_advisor.engine.risk import monte_carlo, tornado
+from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_SEED
+from gpu_advisor.engine.risk import _draw_factors, monte_carlo, tornado
 from gpu_advisor.model.project import OptionId
-from tests.engine._cost_helpers import flat, params, resolved
+from tests.engine._cost_helpers import CATALOG, OLD_BOOK, flat, params, resolved
 
 OPTIONS = list(OptionId)
 
@@ -57,14 +58,45 @@ def test_monte_carlo_is_reproducible_and_seed_dependent():
 
 
 def test_monte_carlo_full_load_favours_owning_short_job_favours_renting():
-    r, d, policy = _setup(64, 36)
+    # measured with the old price book typed in, so that it tests the engine
+    r = resolved(**OLD_BOOK)
+    d = flat(64, 36)
+    policy = best_policy(params(**OLD_BOOK), d)
     long_run = monte_carlo(r, d, 64, OPTIONS, policy, draws=3000, seed=1)
-    assert long_run.p_own_beats_rent > 0.7
+    # 0.58 (0.69 before the hybrid and the per-phase spot rules, which make the
+    # cheapest feasible rental cheaper); above 0.7 with the old book's wide rental
+    # spread (0.5-2.0 of typical), the re-based book's 0.52-1.27 trims the
+    # dear-rental tail. Owning still wins in most draws.
+    assert long_run.p_own_beats_rent > 0.5
     short = flat(8, 2)
     short_run = monte_carlo(
-        r, short, 8, OPTIONS, best_policy(params(), short), draws=3000, seed=1
+        r, short, 8, OPTIONS, best_policy(params(**OLD_BOOK), short), draws=3000, seed=1
     )
     assert short_run.p_own_beats_rent < 0.05
+
+
+def test_monte_carlo_full_load_with_the_re_based_price_book_rarely_favours_owning():
+    # China rental platforms at 5-12.7 CNY/h (spot half of that): owning 64 cards
+    # for three years at full load beats the cheapest rental in about 6 % of draws
+    r, d, policy = _setup(64, 36)
+    run = monte_carlo(r, d, 64, OPTIONS, policy, draws=3000, seed=1)
+    assert 0.02 < run.p_own_beats_rent < 0.15
+
+
+def test_monte_carlo_draws_rental_prices_from_the_price_book_range():
+    r = resolved()
+    low, typical, high = r.ranges["on_demand_cny_per_gpu_hour"]
+    price = CATALOG.price("A100-80GB-SXM").on_demand_cny_per_gpu_hour
+    factor = CATALOG.region("shanghai").rental_price_factor
+    assert (low, typical, high) == pytest.approx(
+        (price.low * factor, price.typical * factor, price.high * factor)
+    )
+    factors = _draw_factors(r, 20_000, seed=PLAN_MONTE_CARLO_SEED)
+    drawn = factors["on_demand_cny_per_gpu_hour"] * typical
+    assert drawn.min() >= low - 1e-9
+    assert drawn.max() <= high + 1e-9
+    # triangular(low, typical, high): mean (low + typical + high) / 3
+    assert drawn.mean() == pytest.approx((low + typical + high) / 3, rel=0.01)
 
 
 def test_monte_carlo_median_near_typical():
@@ -171,10 +203,12 @@ def test_tornado_and_monte_carlo_price_the_hybrid_with_its_card_count_fixed():
     from gpu_advisor.engine.mix import best_hybrid, best_policy
     from gpu_advisor.engine.resolve import resolve
     from gpu_advisor.engine.risk import monte_carlo, tornado
-    from gpu_advisor.model.project import Project
+    from gpu_advisor.model.project import Budget, Project
     from tests.engine._cost_helpers import CATALOG
 
-    r = resolve(Project(), CATALOG)
+    # the old price book typed in: with the re-based one owning 8 cards no
+    # longer pays (tests/engine/_cost_helpers.py OLD_BOOK)
+    r = resolve(Project(budget=Budget(**OLD_BOOK)), CATALOG)
     hours = [8 * 730.0] * 6 + [40 * 730.0] * 2 + [8 * 730.0] * 10
     d = np.array([hours])
     p = make_params(r)

@@ -129,7 +129,8 @@ def test_validation_message_beside_the_field(
     assert "greater than 0" in field.error_label.text()
     assert not page.isComplete()
     assert "yearly_price_factor" in page.errors()
-    assert session.project.budget.yearly_price_factor == pytest.approx(0.75)
+    # the own value starts at the catalog figure: 0.875 of the monthly list price
+    assert session.project.budget.yearly_price_factor == pytest.approx(0.875)
     field.editor.setValue(0.8)
     assert not field.has_error
     assert page.isComplete()

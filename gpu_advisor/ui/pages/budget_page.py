@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import html
 from collections.abc import Callable
+from pathlib import Path
 from typing import Final
 
 from pydantic import ValidationError
@@ -30,12 +31,14 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
+    QFileDialog,
     QFormLayout,
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMessageBox,
     QProgressBar,
     QPushButton,
     QScrollArea,
@@ -55,6 +58,8 @@ from typing_extensions import override
 from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
 from gpu_advisor.engine.resolve import to_display
+from gpu_advisor.io.option_table import write_option_table
+from gpu_advisor.io.price_import import PriceImportError, import_prices
 from gpu_advisor.model.common import Advice, Explanation, InputRef, Language
 from gpu_advisor.model.cost_results import CostResult, MonteCarloResult
 from gpu_advisor.model.project import (
@@ -569,6 +574,15 @@ class BudgetPage(QWizardPage):
         form_box = QWidget()
         form_layout = QVBoxLayout(form_box)
         form_layout.setContentsMargins(0, 0, 0, 0)
+        self.import_prices_button = QPushButton()
+        self.export_table_button = QPushButton()
+        self.import_prices_button.clicked.connect(self._on_import_prices)
+        self.export_table_button.clicked.connect(self._on_export_table)
+        price_row = QHBoxLayout()
+        price_row.addWidget(self.import_prices_button)
+        price_row.addWidget(self.export_table_button)
+        price_row.addStretch(1)
+        form_layout.addLayout(price_row)
         for section in self.sections.values():
             form_layout.addWidget(section)
         form_layout.addStretch(1)
@@ -818,7 +832,7 @@ class BudgetPage(QWizardPage):
         self._optional("renting", "on_demand_cny_per_gpu_hour", decimals=2, step=0.5)
         self._number("renting", "billing_granularity_hours", decimals=2, step=1.0)
         self._optional("renting", "monthly_cny_per_gpu_month", decimals=0, step=100)
-        self._optional("renting", "yearly_price_factor", decimals=2, step=0.05)
+        self._optional("renting", "yearly_price_factor", decimals=3, step=0.025)
         self._optional("renting", "spot_price_factor", decimals=2, step=0.05)
         self._optional(
             "renting", "spot_interruptions_per_100_hours", decimals=1, step=0.5
@@ -1047,6 +1061,17 @@ class BudgetPage(QWizardPage):
         self.mc_run_button.setText(self.tr("&Run"))
         self.mc_cancel_button.setText(self.tr("&Cancel"))
         self.mc_auto_check.setText(self.tr("Re-run after each change"))
+        self.import_prices_button.setText(self.tr("Import prices…"))
+        self.import_prices_button.setToolTip(
+            self.tr(
+                "Add the dated prices of a price list or vendor quote (.xlsx or .csv: "
+                "columns gpu, item, price, date); they override the catalog."
+            )
+        )
+        self.export_table_button.setText(self.tr("Export option table…"))
+        self.export_table_button.setToolTip(
+            self.tr("Save the options, their inputs and sources as an .xlsx workbook.")
+        )
         for chart in (
             self.cumulative_chart,
             self.cash_flow_chart,
@@ -1093,6 +1118,50 @@ class BudgetPage(QWizardPage):
         section.set_expanded(True)
         self.form_scroll.ensureWidgetVisible(field)
         field.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def import_prices_from(self, path: Path) -> str | None:
+        """Import a price file as one undoable step; the error text, or None."""
+        try:
+            project = import_prices(self._session.project, path, self._session.catalog)
+        except (PriceImportError, ValueError) as exc:
+            return str(exc)
+        self._session.replace_project(project, self.tr("Import prices"))
+        return None
+
+    def export_table_to(self, path: Path) -> str | None:
+        """Write the option table workbook; the error text, or None."""
+        zh = current_language() is Language.ZH
+        try:
+            write_option_table(self._session.evaluation.cost, path, zh=zh)
+        except OSError as exc:
+            return f"{path}: {exc.strerror or exc}"
+        return None
+
+    def _on_import_prices(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Import prices"),
+            "",
+            self.tr("Price lists (*.xlsx *.csv)"),
+        )
+        if not name:
+            return
+        error = self.import_prices_from(Path(name))
+        if error is not None:
+            QMessageBox.warning(self, self.tr("Import prices"), error)
+
+    def _on_export_table(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Export option table"),
+            "options.xlsx",
+            self.tr("Excel workbooks (*.xlsx)"),
+        )
+        if not name:
+            return
+        error = self.export_table_to(Path(name))
+        if error is not None:
+            QMessageBox.warning(self, self.tr("Export option table"), error)
 
     def _on_field_error(self, _message: str) -> None:
         self._emit_complete_if_changed()

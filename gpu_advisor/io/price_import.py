@@ -1,0 +1,381 @@
+"""Import a price list or a vendor quote (.xlsx or .csv) as dated price overrides.
+
+The file holds one table, on the first sheet that has a header row within its
+first 20 rows (a quote may carry a title above it). Columns, in any order,
+English or Chinese headers, case ignored:
+
+=========  =====================================  ==========================
+column     header (any of)                        value
+=========  =====================================  ==========================
+GPU        gpu, gpu_id, 型号                       catalog id or name, e.g. A100-80GB-SXM
+item       item, billing, 计费方式, 项目            on_demand / monthly / purchase / server
+                                                  (按量 / 包月 / 整卡 / 服务器)
+price      price, typical, 单价, 价格               CNY per GPU-hour, GPU-month, card or server
+date       date, as_of, 日期, 报价日期              2026-11-20 (or an Excel date)
+low, high  low/最低, high/最高 (optional)           range around the price
+vendor     vendor, 供应商 (optional)
+vat        vat, includes_vat, 含税 (optional)       yes/no (default yes: VAT included)
+=========  =====================================  ==========================
+
+A bad file raises one :class:`PriceImportError` naming the file, the sheet,
+the row and the column; nothing is imported.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import re
+import zipfile
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Final
+
+from pydantic import ValidationError
+
+from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.project import (
+    MAX_PRICE_OVERRIDES,
+    PriceItem,
+    PriceOverride,
+    Project,
+)
+
+MAX_PRICE_FILE_BYTES: Final = 5 * 2**20
+"""Largest price file read. [bytes]"""
+
+HEADER_SEARCH_ROWS: Final = 20
+
+_HEADERS: Final[dict[str, tuple[str, ...]]] = {
+    "gpu": ("gpu", "gpu_id", "gpu id", "型号", "gpu 型号", "gpu型号", "显卡"),
+    "item": ("item", "billing", "price type", "计费方式", "项目", "类型"),
+    "price": ("price", "typical", "price_cny", "单价", "价格", "报价"),
+    "date": ("date", "as_of", "as of", "日期", "报价日期"),
+    "low": ("low", "最低", "最低价"),
+    "high": ("high", "最高", "最高价"),
+    "vendor": ("vendor", "supplier", "供应商", "厂商"),
+    "vat": ("vat", "includes_vat", "incl. vat", "含税"),
+}
+_REQUIRED: Final = ("gpu", "item", "price", "date")
+_ITEMS: Final[dict[str, PriceItem]] = {
+    **dict.fromkeys(
+        (
+            "on_demand",
+            "on-demand",
+            "on demand",
+            "ondemand",
+            "hourly",
+            "按量",
+            "按量付费",
+            "按需",
+        ),
+        PriceItem.ON_DEMAND,
+    ),
+    **dict.fromkeys(("monthly", "month", "包月"), PriceItem.MONTHLY),
+    **dict.fromkeys(
+        ("purchase", "card", "gpu price", "buy", "整卡", "购买", "采购", "购卡"),
+        PriceItem.PURCHASE,
+    ),
+    **dict.fromkeys(("server", "chassis", "服务器", "整机", "机箱"), PriceItem.SERVER),
+}
+_YES: Final = {"yes", "y", "true", "1", "是", "含税", "incl", "included"}
+_NO: Final = {"no", "n", "false", "0", "否", "不含税", "excl", "excluded"}
+_MONEY_JUNK: Final = re.compile(r"[,\s¥￥元]|CNY|RMB", re.IGNORECASE)
+_CN_DATE: Final = re.compile(r"^(\d{4})[年/.-](\d{1,2})[月/.-](\d{1,2})日?$")
+
+Cell = object
+
+
+class PriceImportError(ValueError):
+    """One clear problem with a price file: file, sheet, row, column, what."""
+
+    def __init__(
+        self, path: Path, sheet: str, row: int, column: int, header: str, problem: str
+    ) -> None:
+        self.path = path
+        self.sheet = sheet
+        self.row = row
+        self.column = column
+        self.problem = problem
+        where = f"column {_letter(column)}" + (f" ({header})" if header else "")
+        super().__init__(
+            f"{path.name}: sheet {sheet!r}, row {row}, {where}: {problem}; "
+            "nothing was imported"
+        )
+
+
+def _letter(column: int) -> str:
+    """Spreadsheet column letter of a 1-based index.
+
+    >>> _letter(1), _letter(27)
+    ('A', 'AA')
+    """
+    out = ""
+    while column > 0:
+        column, rest = divmod(column - 1, 26)
+        out = chr(65 + rest) + out
+    return out or "A"
+
+
+def _read_sheets(path: Path) -> list[tuple[str, list[tuple[Cell, ...]]]]:
+    """Every sheet of the file as (name, rows); a CSV is one sheet."""
+
+    def fail(problem: str) -> PriceImportError:
+        return PriceImportError(path, path.stem, 1, 1, "", problem)
+
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise fail(f"cannot read the file ({exc.strerror or exc})") from None
+    if size > MAX_PRICE_FILE_BYTES:
+        raise fail(f"file is {size:,} bytes; at most {MAX_PRICE_FILE_BYTES:,} are read")
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        raw = path.read_bytes()
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            try:
+                text = raw.decode("gb18030")
+            except UnicodeDecodeError:
+                raise fail("not UTF-8 or GB18030 text") from None
+        rows: list[tuple[Cell, ...]] = [tuple(r) for r in csv.reader(io.StringIO(text))]
+        return [(path.stem, rows)]
+    if suffix in (".xlsx", ".xlsm"):
+        return _read_workbook(path, fail)
+    raise fail(f"unknown file type {path.suffix!r}; use .xlsx or .csv")
+
+
+def _read_workbook(
+    path: Path, fail: Callable[[str], PriceImportError]
+) -> list[tuple[str, list[tuple[Cell, ...]]]]:
+    import openpyxl  # deferred: only price imports and exports need it
+
+    try:
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
+        raise fail(f"not a readable .xlsx workbook ({type(exc).__name__})") from None
+    try:
+        return [
+            (ws.title, [tuple(r) for r in ws.iter_rows(values_only=True)])
+            for ws in book.worksheets
+        ]
+    finally:
+        book.close()
+
+
+def _norm(value: Cell) -> str:
+    return " ".join(str(value).split()).casefold() if value is not None else ""
+
+
+def _find_header(rows: Sequence[tuple[Cell, ...]]) -> tuple[int, dict[str, int]] | None:
+    """Index of the header row and column index per field, if there is one."""
+    aliases = {a: field for field, names in _HEADERS.items() for a in names}
+    for index, row in enumerate(rows[:HEADER_SEARCH_ROWS]):
+        columns: dict[str, int] = {}
+        for col, cell in enumerate(row):
+            field = aliases.get(_norm(cell))
+            if field is not None and field not in columns:
+                columns[field] = col
+        if {"gpu", "price"} <= columns.keys():
+            return index, columns
+    return None
+
+
+def _number(text: Cell) -> float:
+    if isinstance(text, bool):
+        raise ValueError("not a number")
+    if isinstance(text, int | float):
+        value = float(text)
+    else:
+        value = float(_MONEY_JUNK.sub("", str(text)))
+    if not value > 0 or value != value or value > 1e9:
+        raise ValueError("must be a positive amount in CNY")
+    return value
+
+
+def _date(cell: Cell) -> dt.date:
+    if isinstance(cell, dt.datetime):
+        return cell.date()
+    if isinstance(cell, dt.date):
+        return cell
+    text = str(cell).strip()
+    match = _CN_DATE.match(text)
+    if match is None:
+        raise ValueError("need a date such as 2026-11-20")
+    return dt.date(int(match[1]), int(match[2]), int(match[3]))
+
+
+def _gpu(cell: Cell, catalog: Catalog) -> str:
+    wanted = _norm(cell)
+    for gpu in catalog.gpus:
+        if wanted in (gpu.id.casefold(), _norm(gpu.name)):
+            return gpu.id
+    shown = ", ".join(g.id for g in catalog.gpus[:8])
+    raise ValueError(f"unknown GPU {str(cell)!r} (catalog ids: {shown}, …)")
+
+
+def _item(cell: Cell) -> PriceItem:
+    item = _ITEMS.get(_norm(cell))
+    if item is None:
+        raise ValueError(
+            "need on_demand, monthly, purchase or server (按量/包月/整卡/服务器)"
+        )
+    return item
+
+
+def _vat(cell: Cell) -> bool:
+    text = _norm(cell)
+    if text in _YES:
+        return True
+    if text in _NO:
+        return False
+    raise ValueError("need yes or no (含税/不含税)")
+
+
+def read_price_file(path: Path, catalog: Catalog) -> list[PriceOverride]:
+    """Read every price row of a ``.xlsx`` or ``.csv`` file.
+
+    Raises
+    ------
+    PriceImportError
+        The first problem, naming the sheet, row and column; nothing is returned.
+    """
+    path = Path(path)
+    sheets = _read_sheets(path)
+    for sheet, rows in sheets:
+        found = _find_header(rows)
+        if found is not None:
+            return _rows(path, sheet, rows, found, catalog)
+    first = sheets[0][0] if sheets else path.stem
+    raise PriceImportError(
+        path,
+        first,
+        1,
+        1,
+        "",
+        "no header row with GPU, item, price and date columns in the first "
+        f"{HEADER_SEARCH_ROWS} rows of any sheet",
+    )
+
+
+def _rows(
+    path: Path,
+    sheet: str,
+    rows: Sequence[tuple[Cell, ...]],
+    found: tuple[int, dict[str, int]],
+    catalog: Catalog,
+) -> list[PriceOverride]:
+    header_index, columns = found
+    header = rows[header_index]
+    for field in _REQUIRED:
+        if field not in columns:
+            raise PriceImportError(
+                path,
+                sheet,
+                header_index + 1,
+                len(header) + 1,
+                "",
+                f"no {field!r} column (headers: {', '.join(_HEADERS[field][:3])})",
+            )
+    out: list[PriceOverride] = []
+    for index in range(header_index + 1, len(rows)):
+        row = rows[index]
+        if all(_norm(c) == "" for c in row):
+            continue
+        out.append(_one_row(path, sheet, index + 1, row, header, columns, catalog))
+        if len(out) > MAX_PRICE_OVERRIDES:
+            raise PriceImportError(
+                path, sheet, index + 1, 1, "", f"more than {MAX_PRICE_OVERRIDES} prices"
+            )
+    if not out:
+        raise PriceImportError(
+            path, sheet, header_index + 2, 1, "", "no price rows under the header"
+        )
+    return out
+
+
+def _one_row(
+    path: Path,
+    sheet: str,
+    number: int,
+    row: tuple[Cell, ...],
+    header: tuple[Cell, ...],
+    columns: dict[str, int],
+    catalog: Catalog,
+) -> PriceOverride:
+    def cell(field: str) -> Cell:
+        col = columns.get(field)
+        return row[col] if col is not None and col < len(row) else None
+
+    def bad(field: str, problem: str) -> PriceImportError:
+        col = columns.get(field, 0)
+        name = str(header[col]) if col < len(header) else field
+        return PriceImportError(path, sheet, number, col + 1, name, problem)
+
+    values: dict[str, object] = {}
+    parsers = {
+        "gpu": lambda c: _gpu(c, catalog),
+        "item": _item,
+        "price": _number,
+        "date": _date,
+        "low": _number,
+        "high": _number,
+        "vat": _vat,
+    }
+    for field, parse in parsers.items():
+        raw = cell(field)
+        if _norm(raw) == "":
+            if field in _REQUIRED:
+                raise bad(field, f"empty {field}")
+            continue
+        try:
+            values[field] = parse(raw)
+        except (ValueError, TypeError) as exc:
+            raise bad(field, str(exc) or f"bad {field}") from None
+    vendor = cell("vendor")
+    try:
+        return PriceOverride.model_validate(
+            {
+                "gpu_id": values["gpu"],
+                "item": values["item"],
+                "typical": values["price"],
+                "low": values.get("low"),
+                "high": values.get("high"),
+                "as_of": values["date"],
+                "vendor": "" if vendor is None else " ".join(str(vendor).split())[:200],
+                "includes_vat": values.get("vat", True),
+                "source_file": path.name[:300],
+                "location": f"{sheet}, row {number}"[:200],
+            }
+        )
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        field = "low" if "low" in str(err.get("msg", "")) else "price"
+        raise bad(field, str(err.get("msg", "invalid value"))) from None
+
+
+def merge_prices(project: Project, rows: Iterable[PriceOverride]) -> Project:
+    """The project with ``rows`` added; they replace earlier rows of the same
+    GPU, item and date (re-importing a file does not duplicate it).
+
+    Raises ``ValueError`` when the project would hold more than
+    :data:`MAX_PRICE_OVERRIDES` prices.
+    """
+    new = list(rows)
+    keys = {(r.gpu_id, r.item, r.as_of) for r in new}
+    kept = [
+        r for r in project.price_overrides if (r.gpu_id, r.item, r.as_of) not in keys
+    ]
+    merged = kept + new
+    if len(merged) > MAX_PRICE_OVERRIDES:
+        raise ValueError(
+            f"{len(merged)} imported prices in all; at most {MAX_PRICE_OVERRIDES} fit"
+        )
+    return project.model_copy(update={"price_overrides": merged})
+
+
+def import_prices(project: Project, path: Path, catalog: Catalog) -> Project:
+    """Read ``path`` and merge its prices into ``project`` (all or nothing)."""
+    return merge_prices(project, read_price_file(path, catalog))
