@@ -23,6 +23,7 @@ import typing
 from typing import Any
 
 import annotated_types as at
+from hypothesis import reject
 from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
@@ -155,8 +156,15 @@ def model_strategy(
         except ValidationError:
             # Cross-field validators (ModelShape, unique vendor names, ...)
             # refused this combination: keep the fields that pass alone.
-            kept: dict[str, Any] = {}
+            # Required fields first (a model without them cannot exist), then
+            # each optional field that passes with what is kept.
+            required = {
+                k: v for k, v in values.items() if model.model_fields[k].is_required()
+            }
+            kept: dict[str, Any] = dict(required)
             for key, value in values.items():
+                if key in required:
+                    continue
                 try:
                     model.model_validate({**kept, key: value})
                 except ValidationError:
@@ -165,6 +173,9 @@ def model_strategy(
             try:
                 return model.model_validate(kept)
             except ValidationError:
+                if required:
+                    # the required fields alone are refused (low > typical, ...)
+                    reject()
                 return model()
 
     return st.fixed_dictionaries(fields).map(build)
