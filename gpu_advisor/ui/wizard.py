@@ -19,10 +19,12 @@ its state really changed; the step list hears every page.
 from __future__ import annotations
 
 import importlib
+import traceback
 from collections.abc import Callable
 from enum import IntEnum, StrEnum
 from typing import Final
 
+import shiboken6
 from PySide6.QtCore import (
     SIGNAL,
     SLOT,
@@ -150,9 +152,11 @@ _UPDATE_BUTTONS: Final = "_q_updateButtonStates"
 """QWizard's (private, but registered) slot that recomputes Back/Next."""
 
 
-def _page_factory(page_id: PageId) -> Callable[[ProjectSession], QWizardPage]:
+def _page_factory(
+    page_id: PageId,
+) -> Callable[[ProjectSession, QWidget], QWizardPage]:
     module_name, class_name = PAGE_CLASSES[page_id]
-    factory: Callable[[ProjectSession], QWizardPage] = getattr(
+    factory: Callable[[ProjectSession, QWidget], QWizardPage] = getattr(
         importlib.import_module(module_name), class_name
     )
     return factory
@@ -257,16 +261,27 @@ class AdvisorWizard(QWizard):
         placeholder = self.page(page_id)
         if not isinstance(placeholder, PlaceholderPage) or page_id not in PAGE_CLASSES:
             return
+        # The page is built inside a holder widget, so that Qt owns it from its
+        # first line: a page whose constructor raises half-way is then deleted
+        # with the holder, now, children first. Built without a parent, it was
+        # left to Python's garbage collector (the traceback keeps it alive in a
+        # reference cycle), which later tore its pyqtgraph items down in any
+        # order, while other wizards were being built: SIGSEGV.
+        holder = QWidget()
         try:
-            page: QWizardPage = _page_factory(PageId(page_id))(self._session)
+            page: QWizardPage = _page_factory(PageId(page_id))(self._session, holder)
         except Exception as exc:  # a project the page cannot show: say so, keep nothing
             page = PageErrorPage(PageId(page_id), exc)
+            traceback.clear_frames(exc.__traceback__)
+            shiboken6.delete(holder)
         # removePage() moves the focus out of the field the user is typing in
         # (pages are built in the background): give it back.
         focused = QApplication.focusWidget()
         self.removePage(page_id)
         placeholder.deleteLater()
-        self.setPage(page_id, page)
+        self.setPage(page_id, page)  # the real page leaves the holder for the wizard
+        if shiboken6.isValid(holder):
+            shiboken6.delete(holder)
         if (
             focused is not None
             and focused is not QApplication.focusWidget()

@@ -23,7 +23,7 @@ def test_failing_page_shows_message_and_field_then_recovers(
     def factory(page_id: PageId) -> Any:
         if page_id is PageId.BUDGET and failing["on"]:
 
-            def boom(_session: ProjectSession) -> Any:
+            def boom(_session: ProjectSession, _parent: Any = None) -> Any:
                 raise ProjectFileError(
                     Path("plan.gpuplan"),
                     "list should have at least 1 item",
@@ -61,3 +61,44 @@ def test_panel_escapes_control_characters(qapp: QApplication) -> None:
     assert "\x1b" not in panel.detail.text()
     assert panel.field is None
     panel.deleteLater()
+
+
+def test_a_page_failing_half_way_is_deleted_at_once(
+    qapp: QApplication, session: ProjectSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page whose constructor raises after building its charts is deleted by
+    Qt when the error page replaces it, not left to Python's garbage collector:
+    the traceback kept it alive in a reference cycle, and when the collector
+    broke it later, pyqtgraph items went down in any order and the next wizard
+    crashed (SIGSEGV in ViewBox.setMenuEnabled while building a plot widget,
+    or in QWizard.next())."""
+    import gc
+    import weakref
+
+    import shiboken6
+
+    from gpu_advisor.ui.pages.budget_page import BudgetPage
+
+    def half_way(self: BudgetPage, *_args: object) -> None:
+        raise ValueError("refused half-way")  # runs at the end of __init__
+
+    monkeypatch.setattr(BudgetPage, "_on_project_changed", half_way)
+    created: list[weakref.ref[BudgetPage]] = []
+    real_init = BudgetPage.__init__
+
+    def tracking_init(self: BudgetPage, *args: Any, **kwargs: Any) -> None:
+        created.append(weakref.ref(self))
+        real_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(BudgetPage, "__init__", tracking_init)
+    gc.disable()  # only what Qt and reference counts delete counts here
+    try:
+        wizard = AdvisorWizard(session)
+        wizard.ensure_page(PageId.BUDGET)
+        assert isinstance(wizard.page(PageId.BUDGET), PageErrorPage)
+        (half_built,) = created
+        page = half_built()
+        assert page is None or not shiboken6.isValid(page)
+        wizard.deleteLater()
+    finally:
+        gc.enable()
