@@ -174,6 +174,7 @@ class DemandEditor(QWidget):
         self.fill_button = QPushButton()
         self.clear_button = QPushButton()
         self.table = QTableWidget(0, 3)
+        self.table.setTabKeyNavigation(False)  # arrows move, Tab leaves
         self.table.verticalHeader().setVisible(False)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         header = self.table.horizontalHeader()

@@ -155,6 +155,7 @@ class ExplanationDialog(QDialog):
         self.formula_label.setStyleSheet("font-family: monospace; padding: 4px;")
         self.inputs_caption = QLabel()
         self.inputs_table = QTableWidget(0, self.COLUMNS)
+        self.inputs_table.setTabKeyNavigation(False)  # arrows move, Tab leaves
         self.inputs_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.inputs_table.setWordWrap(True)
         self.inputs_table.verticalHeader().setVisible(False)
