@@ -93,7 +93,7 @@ from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
 from gpu_advisor.ui.widgets.bound import commit_when_finished, validation_message
-from gpu_advisor.ui.widgets.plotting import setup_plot
+from gpu_advisor.ui.widgets.plotting import describe_plot, setup_plot
 from gpu_advisor.ui.workers import EngineJob
 
 _ERROR_STYLE: Final = "color: #b00020;"
@@ -255,6 +255,7 @@ class VendorCharts(QWidget):
             ("storage", self.storage_plot, 2, 0, 2),
             ("network", self.network_plot, 2, 2, 1),
         )
+        self._plots = {key: plot for key, plot, *_ in cells}
         for key, plot, row, column, span in cells:
             _setup_plot(plot)
             title = QLabel()
@@ -319,6 +320,8 @@ class VendorCharts(QWidget):
         self.loss_plot.setLabel("left", self.tr("Loss"))
         self.storage_plot.setLabel("left", self.tr("Throughput [GB/s]"))
         self.network_plot.setLabel("left", self.tr("Received [Gbit/s]"))
+        for key, plot in self._plots.items():
+            describe_plot(plot, self._titles[key].text())
         if self._data is not None:
             self._key = None  # the storage axis labels are translated
             self.set_vendors(*self._data)

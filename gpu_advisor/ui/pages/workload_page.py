@@ -74,7 +74,7 @@ from gpu_advisor.ui.widgets.bound import (
     validation_message,
 )
 from gpu_advisor.ui.widgets.demand_editor import DemandEditor
-from gpu_advisor.ui.widgets.plotting import show_grid
+from gpu_advisor.ui.widgets.plotting import DescribedPlot, show_grid
 from gpu_advisor.ui.widgets.why import WhyButton, session_explanations
 
 GIB: Final = float(2**30)
@@ -599,8 +599,8 @@ class WorkloadPage(QWizardPage):
         self.warnings_label.setFrameShape(QFrame.Shape.StyledPanel)
         self.warnings_label.setContentsMargins(6, 6, 6, 6)
 
-        self.memory_plot = pg.PlotWidget()
-        self.days_plot = pg.PlotWidget()
+        self.memory_plot = DescribedPlot()
+        self.days_plot = DescribedPlot()
         for plot in (self.memory_plot, self.days_plot):
             plot.setBackground("w")
             plot.setMenuEnabled(False)

@@ -532,10 +532,10 @@ class MonteCarloChart(DescribedPlot):
         self.showing_histogram = False
         self._hide_histogram()
         self._hide_bars()
-        self.placeholder.setText(
-            message
-            or translate("CostCharts", "Monte Carlo not run yet for these inputs.")
+        text = message or translate(
+            "CostCharts", "Monte Carlo not run yet for these inputs."
         )
+        self.placeholder.setText(text)
         self.placeholder.setPos(0.5, 0.5)
         self.placeholder.setVisible(True)
         self.getPlotItem().getAxis("left").setTicks([[], []])
@@ -548,6 +548,7 @@ class MonteCarloChart(DescribedPlot):
             color="#222",
             size="10pt",
         )
+        self.setAccessibleDescription(text)  # no axes yet: say why
 
     def set_result(self, result: MonteCarloResult, cost: CostResult) -> None:
         """Show ``result``: the own-minus-rent histogram when the engine gave

@@ -42,7 +42,7 @@ from gpu_advisor.ui.i18n import current_language, current_locale
 from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import validation_message
-from gpu_advisor.ui.widgets.plotting import show_grid
+from gpu_advisor.ui.widgets.plotting import describe_plot, show_grid
 
 PHASE_COLORS: dict[PhaseKind, str] = {
     PhaseKind.PRETRAIN: "#1f77b4",
@@ -257,6 +257,7 @@ class DemandEditor(QWidget):
         )
         self.plot.setLabel("bottom", self.tr("Month"))
         self.plot.setLabel("left", self.tr("GPU-hours per month"))
+        describe_plot(self.plot, self.title_label.text())
         self.refresh(self._session.project)
 
     @override

@@ -111,8 +111,17 @@ class DescribedPlot(pg.PlotWidget):
     """
 
     def setTitle(self, title: str | None = None, **args: Any) -> None:  # noqa: N802
-        item = self.getPlotItem()
-        item.setTitle(title, **args)
-        self.setAccessibleName(_plain(title))
-        axes = [_plain(item.getAxis(name).labelText) for name in ("left", "bottom")]
-        self.setAccessibleDescription(" / ".join(a for a in axes if a))
+        self.getPlotItem().setTitle(title, **args)
+        describe_plot(self, title)
+
+
+def describe_plot(plot: pg.PlotWidget, title: object) -> None:
+    """Give ``plot`` its (translated) ``title`` as accessible name, and its
+    axis labels (what is plotted against what) as accessible description.
+
+    Call it after the axis labels are set, whenever the language changes.
+    """
+    item = plot.getPlotItem()
+    plot.setAccessibleName(_plain(title))
+    axes = [_plain(item.getAxis(name).labelText) for name in ("left", "bottom")]
+    plot.setAccessibleDescription(" / ".join(a for a in axes if a))
