@@ -64,6 +64,7 @@ from gpu_advisor.report.palette import MEMORY_PART_COLORS
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.theme import chart_colours, style_plot
 from gpu_advisor.ui.widgets.bound import (
     BoundCheck,
     BoundCombo,
@@ -602,7 +603,7 @@ class WorkloadPage(QWizardPage):
         self.memory_plot = DescribedPlot()
         self.days_plot = DescribedPlot()
         for plot in (self.memory_plot, self.days_plot):
-            plot.setBackground("w")
+            style_plot(plot)
             plot.setMenuEnabled(False)
             plot.setMouseEnabled(x=False, y=False)
             plot.hideButtons()
@@ -642,7 +643,7 @@ class WorkloadPage(QWizardPage):
             angle=0, movable=False, pen=pg.mkPen("#d62728", style=Qt.PenStyle.DashLine)
         )
         self.days_plot.addItem(self.deadline_line)
-        self.days_note = pg.TextItem(color="#b00020", anchor=(0.5, 0.5))
+        self.days_note = pg.TextItem(color=chart_colours().error, anchor=(0.5, 0.5))
         self.days_plot.addItem(self.days_note)
 
         numbers = QWidget()

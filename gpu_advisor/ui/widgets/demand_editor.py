@@ -41,6 +41,7 @@ from gpu_advisor.model.project import PhaseKind, Project, TaskKind
 from gpu_advisor.ui.i18n import current_language, current_locale
 from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.theme import style_plot
 from gpu_advisor.ui.widgets.bound import validation_message
 from gpu_advisor.ui.widgets.plotting import describe_plot, show_grid
 
@@ -193,7 +194,7 @@ class DemandEditor(QWidget):
         self.warning_label.setStyleSheet("color: #8a5a00;")
 
         self.plot = pg.PlotWidget()
-        self.plot.setBackground("w")
+        style_plot(self.plot)
         self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
