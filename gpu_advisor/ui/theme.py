@@ -9,13 +9,15 @@ contrast ratio of at least 4.5:1 against its background (WCAG 2.1, 1.4.3).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Final
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
+from typing_extensions import override
 
 Scheme = Qt.ColorScheme
 
@@ -102,6 +104,54 @@ def style_plot(plot: pg.PlotWidget, scheme: Scheme | None = None) -> None:
         title.setText(title.text)
 
 
+TEXT_COLOURS: Final[dict[str, str]] = {
+    "#b00020": "#ff8a80",  # error
+    "#8a4b00": "#ffb74d",  # warning
+    "#8a5a00": "#ffcc80",  # note
+    "#1b5e20": "#81c784",  # passed, saved
+    "#1a3d6d": "#9ecbff",  # emphasis
+    "#1f5fa8": "#8ab4f8",  # link-like emphasis
+    "#555555": "#b8b8b8",  # secondary text
+    "#555": "#b8b8b8",
+}
+"""Text colours the widgets' style sheets use (light scheme, each at least
+4.5:1 on the light window) and their dark-scheme twins (at least 4.5:1 on the
+dark window). A style sheet keeps its light colours in the source; the theme
+swaps them when the scheme is dark (:class:`_StyleSheetColours`)."""
+
+_DARK_TO_LIGHT: Final = {dark: light for light, dark in TEXT_COLOURS.items()}
+
+
+def themed_style_sheet(sheet: str, scheme: Scheme) -> str:
+    """``sheet`` with its text colours in ``scheme``'s variant."""
+    table = TEXT_COLOURS if scheme == Scheme.Dark else _DARK_TO_LIGHT
+    for old in sorted(table, key=len, reverse=True):
+        sheet = re.sub(rf"{re.escape(old)}(?![0-9a-fA-F])", table[old], sheet)
+    return sheet
+
+
+class _StyleSheetColours(QObject):
+    """Swaps the colours of each widget's style sheet when it is set (the
+    widget gets a StyleChange event) or the scheme changes."""
+
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.StyleChange and isinstance(watched, QWidget):
+            _restyle(watched)
+        return False
+
+
+def _restyle(widget: QWidget) -> None:
+    sheet = widget.styleSheet()
+    if sheet and "#" in sheet:
+        themed = themed_style_sheet(sheet, current_scheme())
+        if themed != sheet:
+            widget.setStyleSheet(themed)
+
+
+_filters: list[_StyleSheetColours] = []
+
+
 def _palette(scheme: Scheme) -> QPalette:
     if scheme != Scheme.Dark:
         return QApplication.style().standardPalette()
@@ -137,9 +187,13 @@ def apply_theme(app: QApplication, scheme: Scheme | None = None) -> None:
     chosen = Scheme.Dark if asked == Scheme.Dark else Scheme.Light
     _applied[:] = [chosen]
     app.setPalette(_palette(chosen))
-    for top in app.topLevelWidgets():
-        for plot in top.findChildren(pg.PlotWidget):
-            style_plot(plot, chosen)
+    if not _filters:
+        _filters.append(_StyleSheetColours(app))
+        app.installEventFilter(_filters[0])
+    for widget in app.allWidgets():
+        _restyle(widget)
+        if isinstance(widget, pg.PlotWidget):
+            style_plot(widget, chosen)
 
 
 def follow_system_scheme(app: QApplication) -> None:

@@ -107,3 +107,33 @@ def test_dark_charts_keep_contrast_on_every_step(
         assert not poor, poor
     finally:
         theme.apply_theme(qapp, Qt.ColorScheme.Light)
+
+
+@pytest.mark.parametrize("light", sorted(theme.TEXT_COLOURS))
+def test_style_sheet_colours_are_readable_in_both_schemes(light: str) -> None:
+    light_window = QColor("#efefef")  # Fusion's light window, the darkest usual
+    dark_window = QColor("#2b2b2b")
+    dark = theme.TEXT_COLOURS[light]
+    assert theme.contrast_ratio(QColor(light), light_window) >= _MIN_CONTRAST
+    assert theme.contrast_ratio(QColor(dark), dark_window) >= _MIN_CONTRAST
+
+
+def test_style_sheets_follow_the_scheme(qtbot: Any, qapp: QApplication) -> None:
+    from PySide6.QtWidgets import QLabel
+
+    from gpu_advisor.ui.widgets.bound import ERROR_STYLE
+
+    before = QLabel("x")
+    before.setStyleSheet(ERROR_STYLE)
+    qtbot.addWidget(before)
+    theme.apply_theme(qapp, Qt.ColorScheme.Dark)
+    try:
+        assert "#ff8a80" in before.styleSheet()
+        later = QLabel("y")  # a style sheet set while dark is swapped too
+        qtbot.addWidget(later)
+        later.setStyleSheet("color: #555; font-weight: bold;")
+        assert later.styleSheet() == "color: #b8b8b8; font-weight: bold;"
+    finally:
+        theme.apply_theme(qapp, Qt.ColorScheme.Light)
+    assert before.styleSheet() == ERROR_STYLE
+    assert later.styleSheet() == "color: #555; font-weight: bold;"
