@@ -101,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         from gpu_advisor import __version__
         from gpu_advisor.io.autosave import AutosaveStore, default_autosave_dir
-        from gpu_advisor.ui import i18n
+        from gpu_advisor.ui import i18n, theme
         from gpu_advisor.ui.main_window import MainWindow
         from gpu_advisor.ui.qt_resources import icon
         from gpu_advisor.ui.settings import AppSettings
@@ -111,6 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = AppSettings()
         i18n.install_translators(settings.language())
         window = MainWindow(settings, AutosaveStore(default_autosave_dir()))
+        theme.follow_system_scheme(app)  # dark or light, as the system says
         window.show()
     except Exception as exc:
         # Unattended runs have no one to close the dialog (it would hang an

@@ -213,6 +213,8 @@ class RecommendationPanel(QWidget):
             label.linkActivated.connect(self._on_link)
         self.table = QTableWidget(0, self.COLUMNS)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        # Tab leaves the table through its "why?" buttons, not cell by cell.
+        self.table.setTabKeyNavigation(False)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.verticalHeader().setVisible(False)
         header = self.table.horizontalHeader()

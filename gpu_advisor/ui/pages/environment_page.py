@@ -352,6 +352,7 @@ class _EnvVarsField(QWidget):
         super().__init__()
         self._session = session
         self.editor = QPlainTextEdit()
+        self.editor.setTabChangesFocus(True)
         self.editor.setFont(
             QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         )

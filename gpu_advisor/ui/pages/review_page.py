@@ -208,6 +208,7 @@ class ReviewPage(QWizardPage):
         self.why_dialog: ExplanationDialog | None = None
 
         self.signoff_table = QTableWidget(0, 5)
+        self.signoff_table.setTabKeyNavigation(False)  # arrows move, Tab leaves
         self.signoff_table.setSelectionBehavior(
             QAbstractItemView.SelectionBehavior.SelectRows
         )

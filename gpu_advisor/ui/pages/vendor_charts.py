@@ -19,7 +19,7 @@ from typing_extensions import override
 
 from gpu_advisor.engine.api import training_throughput
 from gpu_advisor.model.project import Measurement, Vendor
-from gpu_advisor.ui.widgets.plotting import setup_plot
+from gpu_advisor.ui.widgets.plotting import describe_plot, setup_plot
 
 VENDOR_COLOURS: Final = (
     "#1f77b4",
@@ -134,6 +134,7 @@ class VendorCharts(QWidget):
             ("storage", self.storage_plot, 2, 0, 2),
             ("network", self.network_plot, 2, 2, 1),
         )
+        self._plots = {key: plot for key, plot, *_ in cells}
         for key, plot, row, column, span in cells:
             _setup_plot(plot)
             title = QLabel()
@@ -198,6 +199,8 @@ class VendorCharts(QWidget):
         self.loss_plot.setLabel("left", self.tr("Loss"))
         self.storage_plot.setLabel("left", self.tr("Throughput [GB/s]"))
         self.network_plot.setLabel("left", self.tr("Received [Gbit/s]"))
+        for key, plot in self._plots.items():
+            describe_plot(plot, self._titles[key].text())
         if self._data is not None:
             self._key = None  # the storage axis labels are translated
             self.set_vendors(*self._data)

@@ -336,6 +336,7 @@ class VendorsPage(QWizardPage):
                 combo.addItem("", value)
             self.flag_combos[key] = combo
         self.terms_edit = QPlainTextEdit()
+        self.terms_edit.setTabChangesFocus(True)
         self.terms_edit.setMinimumHeight(70)
         self.terms_edit.setMaximumHeight(120)
         self.price_warning = QLabel(wordWrap=True)
@@ -470,6 +471,7 @@ class VendorsPage(QWizardPage):
         self.node_label = QLabel(wordWrap=True)
         self.node_label.setTextFormat(Qt.TextFormat.RichText)
         self.judgement_table = QTableWidget(0, 9)
+        self.judgement_table.setTabKeyNavigation(False)  # arrows move, Tab leaves
         self.judgement_table.setEditTriggers(
             QAbstractItemView.EditTrigger.NoEditTriggers
         )
@@ -506,6 +508,7 @@ class VendorsPage(QWizardPage):
         # side by side with the weights, whatever the number of vendors.
         rows = len(Criterion) + 2
         self.score_table = QTableWidget(rows, 3)
+        self.score_table.setTabKeyNavigation(False)  # arrows move, Tab leaves
         self.score_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.score_table.verticalHeader().setVisible(False)
         self.score_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)

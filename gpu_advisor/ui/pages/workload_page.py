@@ -65,6 +65,7 @@ from gpu_advisor.ui.candidate_costs import CandidateCostTable
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.theme import chart_colours, style_plot
 from gpu_advisor.ui.widgets.bound import (
     BoundCheck,
     BoundCombo,
@@ -75,7 +76,7 @@ from gpu_advisor.ui.widgets.bound import (
     validation_message,
 )
 from gpu_advisor.ui.widgets.demand_editor import DemandEditor
-from gpu_advisor.ui.widgets.plotting import show_grid
+from gpu_advisor.ui.widgets.plotting import DescribedPlot, show_grid
 from gpu_advisor.ui.widgets.why import WhyButton, session_explanations
 
 GIB: Final = float(2**30)
@@ -600,10 +601,10 @@ class WorkloadPage(QWizardPage):
         self.warnings_label.setFrameShape(QFrame.Shape.StyledPanel)
         self.warnings_label.setContentsMargins(6, 6, 6, 6)
 
-        self.memory_plot = pg.PlotWidget()
-        self.days_plot = pg.PlotWidget()
+        self.memory_plot = DescribedPlot()
+        self.days_plot = DescribedPlot()
         for plot in (self.memory_plot, self.days_plot):
-            plot.setBackground("w")
+            style_plot(plot)
             plot.setMenuEnabled(False)
             plot.setMouseEnabled(x=False, y=False)
             plot.hideButtons()
@@ -643,7 +644,7 @@ class WorkloadPage(QWizardPage):
             angle=0, movable=False, pen=pg.mkPen("#d62728", style=Qt.PenStyle.DashLine)
         )
         self.days_plot.addItem(self.deadline_line)
-        self.days_note = pg.TextItem(color="#b00020", anchor=(0.5, 0.5))
+        self.days_note = pg.TextItem(color=chart_colours().error, anchor=(0.5, 0.5))
         self.days_plot.addItem(self.days_note)
 
         numbers = QWidget()

@@ -40,6 +40,7 @@ from gpu_advisor.model.cost_results import CostResult, MonteCarloResult
 from gpu_advisor.model.project import OptionId
 from gpu_advisor.report.text import unit_text
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
+from gpu_advisor.ui.theme import chart_colours
 from gpu_advisor.ui.widgets.plotting import (
     DescribedPlot,
     fit_legend_columns,
@@ -366,7 +367,7 @@ class TornadoChart(DescribedPlot):
 
     def _label(self, index: int) -> pg.TextItem:
         while len(self.value_labels) <= index:
-            text = pg.TextItem(color="#222", anchor=(0, 1))
+            text = pg.TextItem(color=chart_colours().text, anchor=(0, 1))
             small = QFont()
             small.setPointSizeF(8)
             text.setFont(small)
@@ -503,7 +504,7 @@ class MonteCarloChart(DescribedPlot):
         self.options: list[OptionId] = []
         self.showing_histogram = False
         self._cost: CostResult | None = None
-        self.placeholder = pg.TextItem(color="#555", anchor=(0.5, 0.5))
+        self.placeholder = pg.TextItem(color=chart_colours().text, anchor=(0.5, 0.5))
         self.addItem(self.placeholder, ignoreBounds=True)
         self.clear_result()
 
@@ -534,10 +535,10 @@ class MonteCarloChart(DescribedPlot):
         self.showing_histogram = False
         self._hide_histogram()
         self._hide_bars()
-        self.placeholder.setText(
-            message
-            or translate("CostCharts", "Monte Carlo not run yet for these inputs.")
+        text = message or translate(
+            "CostCharts", "Monte Carlo not run yet for these inputs."
         )
+        self.placeholder.setText(text)
         self.placeholder.setPos(0.5, 0.5)
         self.placeholder.setVisible(True)
         self.getPlotItem().getAxis("left").setTicks([[], []])
@@ -550,6 +551,7 @@ class MonteCarloChart(DescribedPlot):
             color="#222",
             size="10pt",
         )
+        self.setAccessibleDescription(text)  # no axes yet: say why
 
     def set_result(self, result: MonteCarloResult, cost: CostResult) -> None:
         """Show ``result``: the own-minus-rent histogram when the engine gave
@@ -647,7 +649,7 @@ class MonteCarloChart(DescribedPlot):
         self.p50_marks.setData(p50, y)
         self.p90_marks.setData(p90, y)
         while len(self.p50_labels) < n:
-            label = pg.TextItem(color="#222", anchor=(0, 1.1))
+            label = pg.TextItem(color=chart_colours().text, anchor=(0, 1.1))
             font = QFont()
             font.setPointSizeF(8)
             label.setFont(font)

@@ -44,8 +44,9 @@ from gpu_advisor.model.project import PhaseKind, Project, TaskKind
 from gpu_advisor.ui.i18n import current_language, current_locale
 from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.theme import style_plot
 from gpu_advisor.ui.widgets.bound import validation_message
-from gpu_advisor.ui.widgets.plotting import show_grid
+from gpu_advisor.ui.widgets.plotting import describe_plot, show_grid
 
 PHASE_COLORS: dict[PhaseKind, str] = {
     PhaseKind.PRETRAIN: "#1f77b4",
@@ -178,6 +179,7 @@ class DemandEditor(QWidget):
         self.fill_button = QPushButton()
         self.clear_button = QPushButton()
         self.table = QTableWidget(0, 4)
+        self.table.setTabKeyNavigation(False)  # arrows move, Tab leaves
         self.table.verticalHeader().setVisible(False)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         header = self.table.horizontalHeader()
@@ -197,7 +199,7 @@ class DemandEditor(QWidget):
         self.warning_label.setStyleSheet("color: #8a5a00;")
 
         self.plot = pg.PlotWidget()
-        self.plot.setBackground("w")
+        style_plot(self.plot)
         self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
@@ -269,6 +271,7 @@ class DemandEditor(QWidget):
             )
         self.plot.setLabel("bottom", self.tr("Month"))
         self.plot.setLabel("left", self.tr("GPU-hours per month"))
+        describe_plot(self.plot, self.title_label.text())
         self.refresh(self._session.project)
 
     @override

@@ -13,6 +13,8 @@ from typing import Any
 
 import pyqtgraph as pg
 
+from gpu_advisor.ui.theme import chart_colours, style_plot
+
 _GRID_TICK_LEVELS = 1
 """Tick levels that get grid lines: the labelled ticks and one finer level."""
 
@@ -28,19 +30,15 @@ def show_grid(
 
 
 def setup_plot(plot: pg.PlotWidget) -> None:
-    """The app's chart style: white, dark axes, plain numbers, no context menu."""
-    plot.setBackground("w")
+    """The app's chart style: the theme's colours (ui/theme.py), plain
+    numbers, no context menu."""
+    style_plot(plot)
     show_grid(plot)
     item = plot.getPlotItem()
     for name in ("left", "bottom"):
-        axis = item.getAxis(name)
-        axis.setPen(pg.mkPen("#444"))
-        axis.setTextPen(pg.mkPen("#222"))
-        axis.enableAutoSIPrefix(False)
+        item.getAxis(name).enableAutoSIPrefix(False)
     plot.setMenuEnabled(False)
 
-
-LEGEND_TEXT_COLOUR = "#222"
 
 LABEL_HEIGHTS: tuple[float, ...] = (0.86, 0.62, 0.38, 0.14)
 """Heights of the centres of the labels of vertical lines, as a fraction of the
@@ -59,7 +57,7 @@ def outside_legend(plot: pg.PlotWidget) -> pg.LegendItem:
     Items are added with ``legend.addItem(curve, name)``.
     """
     item = plot.getPlotItem()
-    legend = pg.LegendItem(labelTextColor=LEGEND_TEXT_COLOUR)
+    legend = pg.LegendItem(labelTextColor=chart_colours().text)
     # PlotItem's grid: row 2 holds the view box, row 3 the bottom axis (with
     # its label); row 4 is free.
     item.layout.addItem(legend, 4, 1)
@@ -111,8 +109,18 @@ class DescribedPlot(pg.PlotWidget):
     """
 
     def setTitle(self, title: str | None = None, **args: Any) -> None:  # noqa: N802
-        item = self.getPlotItem()
-        item.setTitle(title, **args)
-        self.setAccessibleName(_plain(title))
-        axes = [_plain(item.getAxis(name).labelText) for name in ("left", "bottom")]
-        self.setAccessibleDescription(" / ".join(a for a in axes if a))
+        args["color"] = chart_colours().text  # readable on the theme's background
+        self.getPlotItem().setTitle(title, **args)
+        describe_plot(self, title)
+
+
+def describe_plot(plot: pg.PlotWidget, title: object) -> None:
+    """Give ``plot`` its (translated) ``title`` as accessible name, and its
+    axis labels (what is plotted against what) as accessible description.
+
+    Call it after the axis labels are set, whenever the language changes.
+    """
+    item = plot.getPlotItem()
+    plot.setAccessibleName(_plain(title))
+    axes = [_plain(item.getAxis(name).labelText) for name in ("left", "bottom")]
+    plot.setAccessibleDescription(" / ".join(a for a in axes if a))

@@ -157,6 +157,7 @@ class ExplanationDialog(QDialog):
         self.formula_label.setStyleSheet("padding: 4px;")
         self.inputs_caption = QLabel()
         self.inputs_table = QTableWidget(0, self.COLUMNS)
+        self.inputs_table.setTabKeyNavigation(False)  # arrows move, Tab leaves
         self.inputs_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.inputs_table.setWordWrap(True)
         self.inputs_table.verticalHeader().setVisible(False)

@@ -1,0 +1,139 @@
+"""Dark and light colour schemes: charts stay readable in both.
+
+The theme follows the system scheme; forcing Dark restyles every chart of
+every step so that its tick labels, axis labels and title keep a WCAG
+contrast ratio of at least 4.5:1 against its background, in zh_CN and en.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pyqtgraph as pg
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication
+
+from gpu_advisor.io.project_file import load_project
+from gpu_advisor.ui import i18n, theme
+from gpu_advisor.ui.main_window import MainWindow
+from gpu_advisor.ui.wizard import PageId
+
+pytestmark = pytest.mark.qt_log_ignore(
+    "This plugin does not support propagateSizeHints"
+)
+
+EXAMPLE = sorted(
+    (Path(__file__).resolve().parents[2] / "resources" / "examples").glob("*.gpuplan")
+)[0]
+_MIN_CONTRAST = 4.5
+
+
+def test_contrast_ratio_follows_the_wcag_formula() -> None:
+    # WCAG 2.1: black on white is 21:1, a colour on itself 1:1, and
+    # #767676 on white the lightest grey that passes 4.5:1 (4.54:1).
+    white, black = QColor("#ffffff"), QColor("#000000")
+    assert theme.contrast_ratio(black, white) == pytest.approx(21.0)
+    assert theme.contrast_ratio(white, white) == pytest.approx(1.0)
+    assert theme.contrast_ratio(QColor("#767676"), white) == pytest.approx(
+        4.54, abs=0.01
+    )
+    assert theme.contrast_ratio(QColor("#777777"), white) < _MIN_CONTRAST
+
+
+@pytest.mark.parametrize("scheme", [Qt.ColorScheme.Light, Qt.ColorScheme.Dark])
+def test_both_variants_keep_text_readable(scheme: Qt.ColorScheme) -> None:
+    colours = theme.chart_colours(scheme)
+    background = QColor(colours.background)
+    for text in (colours.text, colours.axis, colours.error):
+        assert theme.contrast_ratio(QColor(text), background) >= _MIN_CONTRAST
+
+
+def _text_colours(plot: pg.PlotWidget) -> list[QColor]:
+    item = plot.getPlotItem()
+    found = (
+        [QColor(item.titleLabel.opts["color"] or "#000")]
+        if item.titleLabel.text
+        else []
+    )
+    for legend in item.childItems():
+        if (
+            isinstance(legend, pg.LegendItem)
+            and legend.brush().style() == Qt.BrushStyle.NoBrush
+        ):
+            found += [QColor(label.opts["color"]) for _sample, label in legend.items]
+    for text in item.getViewBox().addedItems:
+        if isinstance(text, pg.TextItem) and text.fill.style() == Qt.BrushStyle.NoBrush:
+            found.append(QColor(text.color))
+    for name in ("left", "bottom"):
+        axis = item.getAxis(name)
+        found.append(axis.textPen().color())
+        if axis.labelText:
+            found.append(axis.label.defaultTextColor())
+    return found
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_dark_charts_keep_contrast_on_every_step(
+    qtbot: Any, window: MainWindow, qapp: QApplication, language: str
+) -> None:
+    i18n.install_translators(language)
+    qtbot.wait(1)
+    window.session.reset(load_project(EXAMPLE), None)
+    window.wizard.restart()
+    theme.apply_theme(qapp, Qt.ColorScheme.Dark)
+    try:
+        assert qapp.palette().color(QPalette.ColorRole.Window).lightness() < 80
+        poor: list[str] = []
+        seen = 0
+        for page_id in PageId:
+            window.wizard.go_to(page_id)
+            qtbot.wait(5)
+            page = window.wizard.currentPage()
+            assert page is not None
+            for plot in page.findChildren(pg.PlotWidget):
+                seen += 1
+                background = plot.backgroundBrush().color()
+                assert background.lightness() < 80, plot.accessibleName()
+                for colour in _text_colours(plot):
+                    ratio = theme.contrast_ratio(colour, background)
+                    if ratio < _MIN_CONTRAST:
+                        poor.append(f"{plot.accessibleName()}: {ratio:.2f}:1")
+            if page_id in (PageId.WORKLOAD, PageId.BUDGET):
+                window.grab().save(f"/tmp/desk-dark-{page_id.name}-{language}.png")
+        assert seen >= 8
+        assert not poor, poor
+    finally:
+        theme.apply_theme(qapp, Qt.ColorScheme.Light)
+
+
+@pytest.mark.parametrize("light", sorted(theme.TEXT_COLOURS))
+def test_style_sheet_colours_are_readable_in_both_schemes(light: str) -> None:
+    light_window = QColor("#efefef")  # Fusion's light window, the darkest usual
+    dark_window = QColor("#2b2b2b")
+    dark = theme.TEXT_COLOURS[light]
+    assert theme.contrast_ratio(QColor(light), light_window) >= _MIN_CONTRAST
+    assert theme.contrast_ratio(QColor(dark), dark_window) >= _MIN_CONTRAST
+
+
+def test_style_sheets_follow_the_scheme(qtbot: Any, qapp: QApplication) -> None:
+    from PySide6.QtWidgets import QLabel
+
+    from gpu_advisor.ui.widgets.bound import ERROR_STYLE
+
+    before = QLabel("x")
+    before.setStyleSheet(ERROR_STYLE)
+    qtbot.addWidget(before)
+    theme.apply_theme(qapp, Qt.ColorScheme.Dark)
+    try:
+        assert "#ff8a80" in before.styleSheet()
+        later = QLabel("y")  # a style sheet set while dark is swapped too
+        qtbot.addWidget(later)
+        later.setStyleSheet("color: #555; font-weight: bold;")
+        assert later.styleSheet() == "color: #b8b8b8; font-weight: bold;"
+    finally:
+        theme.apply_theme(qapp, Qt.ColorScheme.Light)
+    assert before.styleSheet() == ERROR_STYLE
+    assert later.styleSheet() == "color: #555; font-weight: bold;"
