@@ -42,6 +42,7 @@ LANGUAGES = ("zh_CN", "en")
 MAIN_AREA = "gpu_advisor"
 AREA_CONTEXTS: dict[str, tuple[str, ...]] = {
     "budget": ("BudgetPage", "CostCharts", "RecommendationPanel"),
+    "page_errors": ("PageErrorPage", "PageErrorPanel"),
     "rollout": (
         "ChecklistPage",
         "ConfigViewer",
@@ -52,9 +53,20 @@ AREA_CONTEXTS: dict[str, tuple[str, ...]] = {
         "_EnvVarsField",
         "_ListField",
     ),
-    "page_errors": ("PageErrorPage", "PageErrorPanel"),
-    "scenarios": ("ScenarioCompareView", "ScenarioEditor", "ScenariosPanel"),
-    "signing": ("PlanPrinter", "SignPlanDialog", "TrustedSignersBox", "VerifyPlanDialog"),
+    "scenarios": (
+        "CandidateCostTable",
+        "CompareController",
+        "CompareDialog",
+        "ScenarioCompareView",
+        "ScenarioEditor",
+        "ScenariosPanel",
+    ),
+    "signing": (
+        "PlanPrinter",
+        "SignPlanDialog",
+        "TrustedSignersBox",
+        "VerifyPlanDialog",
+    ),
     "start": ("ExampleTitles", "RecoveryDialog", "StartPage", "StepList"),
     "vendors": ("ImportDialog", "VendorCharts", "VendorsPage"),
     "workload": (

@@ -143,7 +143,7 @@
     </message>
     <message>
       <source>Whether the month's work may run on reclaimable spot instances (with checkpointing). Serving months never do.</source>
-      <translation>Whether the month&apos;s work may run on reclaimable spot instances (with checkpointing). Serving months never do.</translation>
+      <translation>Whether the month's work may run on reclaimable spot instances (with checkpointing). Serving months never do.</translation>
     </message>
     <message>
       <source>No profile: enter GPU-hours or fill it from the workload.</source>
