@@ -9,7 +9,7 @@ from gpu_advisor.engine.diff import diff_inputs
 from gpu_advisor.io.project_file import save_project
 from gpu_advisor.report.glossary import input_name
 from gpu_advisor.ui.compare_dialog import CompareController
-from tests.engine.test_scenarios import lab_steady_full_load
+from tests.make_examples import lab_steady_full_load
 
 
 def test_compare_lists_exactly_the_changed_inputs_in_words(

@@ -1,3 +1,4 @@
+# mypy: disable-error-code="union-attr,attr-defined,operator"
 """Scenario editor and comparison: engine figures shown as they are, edits undoable."""
 
 from __future__ import annotations
