@@ -12,7 +12,7 @@ import datetime as dt
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Final, Literal
 
-from pydantic import Field, StringConstraints, model_validator
+from pydantic import Field, StringConstraints, field_validator, model_validator
 
 from gpu_advisor.model.common import Frozen, Language
 from gpu_advisor.model.limits import (
@@ -400,6 +400,13 @@ class Measurement(Frozen):
         "Left out of the file when empty, so measurements without labels are "
         "saved, fingerprinted and signed exactly as before.",
     )
+
+    @field_validator("labels", mode="before")
+    @classmethod
+    def _empty_labels_are_none(cls, value: object) -> object:
+        # An empty mapping is left out of the file and reads back as None:
+        # one value for "no labels" so what saves, loads equal.
+        return None if isinstance(value, dict) and not value else value
 
 
 class Vendor(Frozen):
