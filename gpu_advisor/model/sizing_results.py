@@ -79,7 +79,7 @@ class MemoryResult(Frozen):
     rule_of_thumb_bytes: float = Field(
         ...,
         ge=0,
-        description="Seeds' rule: weights x2 bytes, grads+optimizer 2-3x weights "
+        description="The idctop.com articles' rule: weights x2 bytes, grads+optimizer 2-3x weights "
         "(upper end), unsharded. [bytes]",
     )
     unsharded_model_state_bytes: float = Field(
