@@ -164,7 +164,11 @@ class ProjectMeta(Frozen):
     region_id: str = Field("shanghai", max_length=64)
     currency: Currency = Currency.CNY
     exchange_rate_cny_per_unit: float | None = Field(
-        None, gt=0, le=1000, description="CNY per unit of the display currency."
+        None,
+        ge=1e-4,
+        le=1000,
+        description="CNY per unit of the display currency (1e-4 is below the "
+        "weakest traded currency, about 0.0003 CNY per VND).",
     )
     exchange_rate_as_of: dt.date | None = None
     prices_include_vat: bool = True

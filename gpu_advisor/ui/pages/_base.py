@@ -23,6 +23,7 @@ into the refresh function and calling ``invalidate()`` from that slot instead.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from PySide6.QtCore import (
@@ -46,6 +47,8 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from gpu_advisor.ui.i18n import fill
+
+_log = logging.getLogger(__name__)
 
 
 class RefreshWhenShown(QObject):
@@ -108,21 +111,52 @@ class RefreshWhenShown(QObject):
             self.run()
 
     def run(self) -> None:
-        """Refresh now, visible or not."""
+        """Refresh now, visible or not.
+
+        A refresh that raises never reaches Qt: an exception leaving an event
+        filter crashed shiboken 6.11 (SIGSEGV while it printed the error).
+        The page instead shows a :class:`PageErrorPanel` over its outputs,
+        naming the problem, until a later refresh succeeds.
+        """
         self.stale = False
         refresh = getattr(self, "_refresh", None)
-        if refresh is not None:
+        if refresh is None:
+            return
+        try:
             refresh()
+        except Exception as exc:
+            _log.warning("refreshing a step failed", exc_info=True)
+            self._show_error(exc)
+        else:
+            panel = getattr(self, "error_panel", None)
+            if panel is not None:
+                panel.hide()
+
+    def _show_error(self, exc: Exception) -> None:
+        page = self.parent()
+        if not isinstance(page, QWidget):
+            return
+        old = getattr(self, "error_panel", None)
+        if old is not None:
+            old.deleteLater()
+        panel = PageErrorPanel(exc, page)
+        panel.setAutoFillBackground(True)
+        panel.setGeometry(page.rect())
+        panel.show()
+        panel.raise_()
+        self.error_panel: PageErrorPanel | None = panel
 
     @override
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # The event type first: this filter sees every event the page gets.
-        if (
-            event.type() == QEvent.Type.Show
-            and watched is self.parent()
-            and getattr(self, "stale", False)
-        ):
-            self.run()
+        kind = event.type()
+        if kind == QEvent.Type.Show:
+            if watched is self.parent() and getattr(self, "stale", False):
+                self.run()
+        elif kind == QEvent.Type.Resize and isinstance(watched, QWidget):
+            panel = getattr(self, "error_panel", None)
+            if panel is not None and watched is self.parent():
+                panel.setGeometry(watched.rect())
         return False
 
 

@@ -25,6 +25,7 @@ and scale it for the axis (thousands, or 万 in Chinese).
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
 import numpy as np
@@ -104,6 +105,8 @@ def format_money(amount: float, currency: str, decimals: int = 0) -> str:
     Chinese)."""
     if currency == "CNY":
         currency = QCoreApplication.translate("CostCharts", "CNY")
+    if not math.isfinite(amount):
+        return f"— {currency}".rstrip()
     value = round(amount, decimals) if decimals else float(round(amount))
     return f"{current_locale().toString(value, 'f', decimals)} {currency}".rstrip()
 
