@@ -136,6 +136,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return app.exec()
 
     def after_show() -> None:
+        from gpu_advisor.report.fonts import warm_up
+        from gpu_advisor.ui.export import ExportSettings
+
+        # The CJK font takes about a second to parse: do it now, in the
+        # background, rather than in the user's first export.
+        warm_up(ExportSettings().cjk_font_path())
         # One callback, in order: a modal recovery dialog runs a nested event
         # loop in which a second timer would already open the file.
         recovered = not args.no_recovery and window.offer_recovery()

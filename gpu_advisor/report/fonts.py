@@ -18,8 +18,10 @@ Search order (first hit wins):
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -218,9 +220,31 @@ def register_cjk_font(preferred: str | Path | None = None) -> str:
     FontNotFoundError
         When no usable font exists.
     """
-    return _find_and_register(
-        None if preferred is None else str(preferred), os.environ.get(ENV_VAR)
-    )
+    with _REGISTER_LOCK:  # the app warms the font in a thread (see warm_up)
+        return _find_and_register(
+            None if preferred is None else str(preferred), os.environ.get(ENV_VAR)
+        )
+
+
+_REGISTER_LOCK: Final = threading.Lock()
+
+
+def warm_up(preferred: str | Path | None = None) -> threading.Thread:
+    """Find and parse the CJK font in a background thread, now.
+
+    Parsing the TrueType file takes about a second (WenQuanYi Micro Hei, 5 MB);
+    the app starts this after its window shows, so the first export costs what
+    the others do. A missing font is not an error here: the export reports it.
+    The thread is a daemon, so it never keeps the app from quitting.
+    """
+
+    def run() -> None:
+        with contextlib.suppress(Exception):  # the export says what is missing
+            register_cjk_font(preferred)
+
+    thread = threading.Thread(target=run, name="cjk-font-warm-up", daemon=True)
+    thread.start()
+    return thread
 
 
 @functools.cache

@@ -55,3 +55,19 @@ def test_plan_without_font_raises(
             fonts.register_cjk_font()
     finally:
         fonts._find_and_register.cache_clear()
+
+
+def test_warm_up_registers_the_font_once_in_the_background() -> None:
+    """The app parses the CJK font after its window shows; an export that
+    starts meanwhile waits for it (one lock) and gets the same font."""
+    from gpu_advisor.report.fonts import register_cjk_font, warm_up
+
+    try:
+        expected = register_cjk_font()
+    except FontNotFoundError:
+        pytest.skip("no CJK font on this machine")
+    thread = warm_up()
+    assert thread.daemon
+    assert register_cjk_font() == expected
+    thread.join(timeout=30)
+    assert not thread.is_alive()
