@@ -223,11 +223,30 @@ def _scaled(
     return p, demand
 
 
+MAX_RANGE_FACTOR = 100.0
+"""Widest range the tornado and Monte Carlo take from an input: its high at
+most 100 × its typical value. A quote typed as 3e-234 CNY with a high of
+7.5 CNY would otherwise scale every price of a draw by 2e234, overflowing to
+infinity; a range that wide says the typical figure is a typo, and the
+warnings about implausible prices say so. [1]"""
+
+
 def _relative(resolved: Resolved, key: str) -> tuple[float, float]:
+    """Low and high of input ``key`` as factors of its typical value.
+
+    >>> from types import SimpleNamespace
+    >>> _relative(SimpleNamespace(ranges={"x": (5.0, 10.0, 12.7)}), "x")
+    (0.5, 1.27)
+    >>> _relative(SimpleNamespace(ranges={"x": (0.0, 3e-234, 7.5)}), "x")
+    (0.0, 100.0)
+    """
     low, typical, high = resolved.ranges[key]
     if typical <= 0:
         return 1.0, 1.0
-    return low / typical, high / typical
+    return (
+        min(max(low / typical, 0.0), 1.0),
+        min(max(high / typical, 1.0), MAX_RANGE_FACTOR),
+    )
 
 
 def tornado(
@@ -289,7 +308,11 @@ def tornado(
         elif item.key in ("demand_factor", "mfu_factor"):
             lo_v, hi_v = lo_f, hi_f
         else:
-            lo_v, hi_v = resolved.ranges[item.key][0], resolved.ranges[item.key][2]
+            low, typical, high = resolved.ranges[item.key]
+            if typical > 0:  # the range the bar was priced at (see _relative)
+                low = max(min(low, typical), 0.0)
+                high = min(max(high, typical), typical * MAX_RANGE_FACTOR)
+            lo_v, hi_v = low, high
         lo_o, hi_o = float(outcome[1 + 2 * i]), float(outcome[2 + 2 * i])
         bars.append(
             TornadoBar(

@@ -223,3 +223,36 @@ def test_tornado_and_monte_carlo_price_the_hybrid_with_its_card_count_fixed():
     assert OptionId.HYBRID in mc.percentiles
     again = monte_carlo(r, d, 40, OPTIONS, policy, draws=300, seed=2)
     assert mc.own_minus_rent == again.own_minus_rent
+
+
+def test_a_typo_sized_price_range_stays_finite():
+    """A quote typed as 3e-234 CNY/h with a high of 7.5 once scaled every price
+    of a draw by 2e234: the Monte Carlo and the tornado overflowed into NaN
+    (found by the schema walk). Ranges are capped at 100 x the typical value."""
+    import datetime as dt
+    import warnings
+
+    from gpu_advisor.engine.evaluate import evaluate
+    from gpu_advisor.engine.risk import MAX_RANGE_FACTOR
+    from gpu_advisor.model.project import PriceItem, PriceOverride, Project
+
+    base = Project()
+    override = PriceOverride(
+        gpu_id=base.workload.gpu_id,
+        item=PriceItem.ON_DEMAND,
+        typical=3e-234,
+        high=7.5,
+        as_of=dt.date(2026, 12, 1),
+        source_file="quote.csv",
+    )
+    project = base.model_copy(update={"price_overrides": [override]})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ev = evaluate(project, CATALOG, monte_carlo_draws=200, seed=0)
+    assert ev.monte_carlo is not None
+    for pct in ev.monte_carlo.percentiles.values():
+        assert np.isfinite([pct.p10, pct.p50, pct.p90]).all()
+    bar = next(
+        b for b in ev.cost.tornado if b.input == "budget.on_demand_cny_per_gpu_hour"
+    )
+    assert bar.high_value == pytest.approx(3e-234 * MAX_RANGE_FACTOR)
