@@ -76,6 +76,7 @@ from typing_extensions import override
 from gpu_advisor.engine.sizing import size_workload
 from gpu_advisor.model.catalog import Catalog, NetworkKind
 from gpu_advisor.model.common import Advice, Language, Severity
+from gpu_advisor.model.limits import MAX_NODES
 from gpu_advisor.model.project import (
     Environment,
     Monitoring,
@@ -671,7 +672,9 @@ def plan_environment(
             vendor, name = gpu.vendor, gpu.name
             sized_nodes = cluster.nodes
             sized_per_node = cluster.gpus if cluster.nodes == 1 else gpu.gpus_per_server
-            if not 1 <= sized_per_node <= 16:  # the schema's bound on gpus_per_node
+            if not 1 <= sized_per_node <= 16 or not 1 <= sized_nodes <= MAX_NODES:
+                # beyond the schema's bounds on gpus_per_node and nodes: no file
+                # could list them, so the files keep the environment's numbers
                 sized_nodes = sized_per_node = None
         if cluster.nodes > 1:
             network = next(

@@ -36,3 +36,10 @@ MIN_MFU: Final = 1e-3
 
 MIN_BILLING_GRANULARITY_HOURS: Final = 1 / 60
 """Shortest billing step accepted: one minute [h]."""
+
+MIN_HARDWARE_LIFE_YEARS: Final = 0.25
+"""Shortest hardware life accepted: three months [years]; below it the monthly
+depreciation and the replacements overflow."""
+
+MAX_NODES: Final = 100_000
+"""Most servers an environment (and so a generated launch file) lists."""

@@ -18,8 +18,10 @@ from gpu_advisor.model.common import Frozen, Language
 from gpu_advisor.model.limits import (
     MAX_MEASUREMENTS_PER_VENDOR,
     MAX_MEASUREMENTS_TOTAL,
+    MAX_NODES,
     MAX_VENDORS,
     MIN_BILLING_GRANULARITY_HOURS,
+    MIN_HARDWARE_LIFE_YEARS,
     MIN_MFU,
 )
 
@@ -334,7 +336,7 @@ class Budget(Frozen):
     network_fraction_of_hardware: float | None = Field(None, ge=0, le=2)
     storage_tb: float = Field(100.0, ge=0, le=1e6)
     storage_cny_per_tb: float | None = Field(None, ge=0, le=1e6)
-    hardware_life_years: float | None = Field(None, gt=0, le=15)
+    hardware_life_years: float | None = Field(None, ge=MIN_HARDWARE_LIFE_YEARS, le=15)
     residual_fraction: float | None = Field(None, ge=0, le=1)
     server_overhead_w_per_gpu: float | None = Field(None, ge=0, le=5000)
     gpu_load_factor: float | None = Field(None, ge=0, le=1)
@@ -492,7 +494,7 @@ class Environment(Frozen):
     scheduler: Scheduler = Scheduler.KUBERNETES
     cuda_version: str = Field("12.4", max_length=20)
     pytorch_image: str = Field("nvcr.io/nvidia/pytorch:24.05-py3", max_length=300)
-    nodes: int = Field(1, ge=1, le=100000)
+    nodes: int = Field(1, ge=1, le=MAX_NODES)
     gpus_per_node: int = Field(8, ge=1, le=16)
     namespace: str = Field("training", max_length=63)
     job_name: str = Field("llm-train", max_length=63)

@@ -193,3 +193,20 @@ def test_kit_readme_says_archives_import_with_parse_results() -> None:
         assert "gpu-advisor-cli parse-results" in readme
         assert "results_" in readme
         assert ".tar.gz`" in readme
+
+
+def test_a_plan_beyond_any_file_keeps_the_environments_node_count():
+    """tp 363 x pp 387 x dp 409,739 plans 5.8e10 cards: listing their 7e9 host
+    names in the PDF's launch file ran out of memory (schema walk). Beyond the
+    schema's 100,000 nodes the files keep the environment step's numbers."""
+    from gpu_advisor.model.limits import MAX_NODES
+
+    workload = Workload(tp=363, pp=387, dp=409_739, gpu_id="H100-80GB-SXM")
+    project = Project(workload=workload, environment=Environment(nodes=2))
+    sizing = size_workload(project.workload, CATALOG)
+    assert sizing.cluster.nodes > MAX_NODES
+    plan = plan_environment(project, CATALOG, sizing)
+    assert plan.environment.nodes == 2
+    assert plan.sized_nodes is None
+    planned = project.model_copy(update={"environment": plan.environment})
+    assert all(len(c.text) < 1_000_000 for c in generate_all(planned))
