@@ -76,7 +76,7 @@ from gpu_advisor.ui.widgets.bound import (
     validation_message,
 )
 from gpu_advisor.ui.widgets.demand_editor import DemandEditor
-from gpu_advisor.ui.widgets.plotting import DescribedPlot, show_grid
+from gpu_advisor.ui.widgets.plotting import DescribedPlot, axis_top, show_grid
 from gpu_advisor.ui.widgets.why import WhyButton, session_explanations
 
 GIB: Final = float(2**30)
@@ -91,6 +91,8 @@ MEMORY_PARTS: Final = tuple(
 """Stack order of the memory bar (bottom first) and colours, as in the PDF."""
 
 _BAR_WIDTH = 0.6
+_DAYS_AXIS_FLOOR = 1.0
+"""Shortest days axis [days]: a plan of minutes still shows a one-day scale."""
 _FORM_WIDTH_PX = 430
 _INFERENCE_ONLY = {TaskKind.INFERENCE}
 
@@ -1286,9 +1288,10 @@ class WorkloadPage(QWizardPage):
         self.days_plot.setXRange(
             float(np.log10(min(xs))) - 0.1, float(np.log10(max(xs))) + 0.1, padding=0
         )
-        self.days_plot.setYRange(0, max(ys) * 1.1 if max(ys) > 0 else 1.0, padding=0)
+        top = axis_top(ys, floor=_DAYS_AXIS_FLOOR)
+        self.days_plot.setYRange(0, top, padding=0)
         if not curve:
-            self.days_note.setPos(float(np.log10(cluster.gpus)), max(ys) * 0.5 or 0.5)
+            self.days_note.setPos(float(np.log10(cluster.gpus)), top * 0.45)
 
 
 def _escape(text: str) -> str:

@@ -8,7 +8,9 @@ under Xvfb) and add little to a cost chart.
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Iterable
 from typing import Any
 
 import pyqtgraph as pg
@@ -38,6 +40,23 @@ def setup_plot(plot: pg.PlotWidget) -> None:
     for name in ("left", "bottom"):
         item.getAxis(name).enableAutoSIPrefix(False)
     plot.setMenuEnabled(False)
+
+
+def axis_top(values: Iterable[float], *, floor: float, margin: float = 1.1) -> float:
+    """Top of a ``[0, top]`` axis that shows ``values`` with a ``margin``.
+
+    Never less than ``floor``: a range of 1e-313 days (a plan with next to no
+    work) made pyqtgraph's view transform overflow into NaN while painting.
+    Values that are not finite are left out.
+
+    >>> axis_top([2.0, 5.0], floor=1.0)
+    5.5
+    >>> axis_top([1e-313], floor=1.0), axis_top([], floor=1.0)
+    (1.0, 1.0)
+    """
+    finite = [v for v in values if math.isfinite(v)]
+    top = max(finite, default=0.0) * margin
+    return top if top >= floor else floor
 
 
 LABEL_HEIGHTS: tuple[float, ...] = (0.86, 0.62, 0.38, 0.14)
