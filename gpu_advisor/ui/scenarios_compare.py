@@ -76,6 +76,7 @@ class ScenarioCompareView(QWidget):
         self.table = QTableWidget(0, 0)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setMinimumHeight(200)
+        self.table.setCornerButtonEnabled(False)  # read-only: nothing to select
         self.charts: list[pg.PlotWidget] = []
         self.bars: list[pg.BarGraphItem] = []
         self._titles: list[str] = [""] * len(SCENARIO_MEASURES)
@@ -98,6 +99,9 @@ class ScenarioCompareView(QWidget):
         layout.addWidget(self.empty_label)
         layout.addWidget(self.table, 1)
         layout.addWidget(self._charts_box, 1)
+        # until the first refresh says otherwise, as for a plan with no scenarios
+        self.table.setVisible(False)
+        self._charts_box.setVisible(False)
         self._timer = QTimer(self, singleShot=True, interval=_DEBOUNCE_MS)
         self._timer.timeout.connect(self.refresh_now)
         session.project_changed.connect(self._on_project_changed)
@@ -112,6 +116,12 @@ class ScenarioCompareView(QWidget):
                 "inputs it changes (GPU, cards, horizon, region, prices, options)."
             )
         )
+        for plot, (field, *_rest) in zip(self.charts, SCENARIO_MEASURES, strict=True):
+            # the title drawn on the chart adds the unit once there are figures
+            plot.setAccessibleName(self.measure_label(field))
+            plot.setAccessibleDescription(
+                self.tr("One bar per scenario; the base plan's bar is green")
+            )
         if self.comparison is not None:
             self._show(self.comparison)
 
@@ -268,4 +278,5 @@ class ScenarioCompareView(QWidget):
             if title != self._titles[index]:
                 self._titles[index] = title
                 item.setTitle(title, size="9pt")
+                plot.setAccessibleName(title)
             item.setXRange(-0.6, len(columns) - 0.4, padding=0)

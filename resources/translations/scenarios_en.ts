@@ -101,6 +101,10 @@
       <translation>No scenarios yet. Add one on the budget step: a name and the few inputs it changes (GPU, cards, horizon, region, prices, options).</translation>
     </message>
     <message>
+      <source>One bar per scenario; the base plan's bar is green</source>
+      <translation>One bar per scenario; the base plan's bar is green</translation>
+    </message>
+    <message>
       <source>Total over the horizon</source>
       <translation>Total over the horizon</translation>
     </message>
