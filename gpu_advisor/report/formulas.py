@@ -195,6 +195,19 @@ FORMULA_TEXTS: Final[dict[str, tuple[str, str]]] = {
         "lasts at least {breakeven.SIX_MONTHS} (this plan: "
         "{months with planned demand})",
     ),
+    "cost.commitment.yearly_share_of_on_demand": (
+        "包年单价 {cost.commitment.yearly_cny_per_gpu_month} = 包年系数 "
+        "{budget.yearly_price_factor} × 包月标价 {budget.monthly_cny_per_gpu_month}；"
+        "相当于按量付费标价 {budget.on_demand_cny_per_gpu_hour} × 730 小时的 "
+        "{cost.commitment.yearly_share_of_on_demand} 倍；竞价实例单价 = 竞价系数 "
+        "{budget.spot_price_factor} × 按量付费标价",
+        "Yearly price {cost.commitment.yearly_cny_per_gpu_month} = yearly factor "
+        "{budget.yearly_price_factor} × the monthly list price "
+        "{budget.monthly_cny_per_gpu_month}; that is "
+        "{cost.commitment.yearly_share_of_on_demand} of the on-demand list price "
+        "{budget.on_demand_cny_per_gpu_hour} × 730 hours; spot price = spot factor "
+        "{budget.spot_price_factor} × the on-demand list price",
+    ),
     "cost.recommendation.mix_detail": (
         "预留基线 {max(recommendation.mix_detail.baseline_gpus)}"
         "（{recommendation.mix_detail.baseline_kind}）使预留成本加弹性成本最低；"
