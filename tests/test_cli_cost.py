@@ -42,8 +42,18 @@ def test_json_has_the_documented_keys(capsys, example):
         "hybrid",
     ]
     hybrid = doc["options"][-1]
-    assert hybrid["gpus"] == 8  # the owned cards, not the 64-card peak
+    assert hybrid["gpus"] == 0  # at the price book's rents no card is worth owning
     assert hybrid["total_cny"] == doc["hybrid"]["total_cny"]
+    dear = _json(
+        capsys,
+        str(example),
+        "--set",
+        "budget.on_demand_cny_per_gpu_hour=20",
+        "--set",
+        "budget.monthly_cny_per_gpu_month=9000",
+    )
+    assert dear["options"][-1]["gpus"] == 8  # the owned cards, not the 64-card peak
+    assert dear["hybrid"]["owned_gpus"] == 8
     for o in doc["options"]:
         assert {
             "id",

@@ -233,8 +233,16 @@ def best_policy(
     >>> from gpu_advisor.model.project import Project
     >>> params = make_params(resolve(Project(), load_catalog()))
     >>> flat = np.full((1, 12), 8 * 730.0)  # eight cards busy all year
-    >>> best_policy(params, flat).baseline_kind.value
+    >>> best_policy(params, flat, allow_spot=False).baseline_kind.value
     'yearly'
+
+    Spot at half the on-demand price (the price book's A100 default) costs
+    less per busy hour than a yearly commitment, so with spot allowed no
+    card is reserved:
+
+    >>> best = best_policy(params, flat)
+    >>> best.burst_kind.value, max(best.baseline_gpus)
+    ('spot', 0)
     """
     return _search(p, demand, allow_spot, spot_forbidden)[1]
 

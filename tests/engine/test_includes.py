@@ -29,9 +29,17 @@ def test_every_option_says_what_it_includes_in_both_languages(name):
 
 
 def test_the_hybrid_sentence_names_what_it_owns_and_rents():
-    cost = evaluate(_load("shenzhen_7b_pretrain_then_serve.gpuplan"), CATALOG).cost
+    project = _load("shenzhen_7b_pretrain_then_serve.gpuplan")
+    # At the price book's rental prices no card is worth owning; at these
+    # dearer ones the hybrid owns the serving baseline and rents the peak.
+    dear = project.budget.model_copy(
+        update={"on_demand_cny_per_gpu_hour": 20.0, "monthly_cny_per_gpu_month": 9000.0}
+    )
+    cost = evaluate(project.model_copy(update={"budget": dear}), CATALOG).cost
     hybrid = cost.option(OptionId.HYBRID)
     assert cost.hybrid is not None
+    assert cost.hybrid.owned_gpus > 0
+    assert cost.hybrid.rented_gpu_hours > 0
     assert f"{cost.hybrid.owned_gpus} bought cards" in hybrid.includes_en
     assert f"at most {cost.hybrid.rented_peak_gpus} cards" in hybrid.includes_en
     assert f"{cost.hybrid.rented_gpu_hours:,.0f} GPU-hours" in hybrid.includes_en

@@ -71,7 +71,13 @@ def test_break_even_line_is_labelled(qtbot: Any, language: str) -> None:
     from gpu_advisor.ui.widgets.cost_charts import CumulativeCostChart
 
     i18n.install_translators(language)
-    session = ProjectSession(load_project(EXAMPLES[0]))
+    lab = load_project(EXAMPLES[0])
+    # At the price book's rental prices renting wins at any utilisation (no
+    # break-even month); at dearer ones self-build pays back in month 28.
+    budget = lab.budget.model_copy(
+        update={"on_demand_cny_per_gpu_hour": 20.0, "monthly_cny_per_gpu_month": 9000.0}
+    )
+    session = ProjectSession(lab.model_copy(update={"budget": budget}))
     chart = CumulativeCostChart()
     qtbot.addWidget(chart)
     chart.show()
