@@ -12,6 +12,12 @@ as the loader refuses any other id. Bounds are probed at their edges
 Lists are kept short (``max_items``) so that each example stays fast; a
 sub-model whose own validators refuse the drawn values falls back to its
 defaults, so that nothing is rejected wholesale.
+
+A model that holds itself (a signing record's snapshot of the plan is a
+whole :class:`Project`) is drawn one level deep: inside the snapshot, the
+field that would recurse keeps its default (no signing records), as the
+schema requires. Signing records get a SHA-256-shaped fingerprint, a PDF
+file name and an aware signing time.
 """
 
 from __future__ import annotations
@@ -25,12 +31,36 @@ from typing import Any
 import annotated_types as at
 from hypothesis import reject
 from hypothesis import strategies as st
-from pydantic import BaseModel, ValidationError
+from pydantic import AwareDatetime, BaseModel, ValidationError
 
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.project import Project
 
 _NONE_TYPE = type(None)
+_HEX = "0123456789abcdef"
+
+
+class _RecursiveError(Exception):
+    """A field's type holds a model that is being drawn already."""
+
+
+def _special(name: str) -> st.SearchStrategy[Any] | None:
+    """Strategies for fields whose constraints the generic rules cannot meet."""
+    if name == "fingerprint":
+        return st.text(alphabet=_HEX, min_size=64, max_size=64)
+    if name == "pdf_file":
+        stem = st.text(
+            alphabet=st.characters(
+                codec="utf-8",
+                categories=["L", "N", "Zs"],
+                include_characters="-_.（）",
+                max_codepoint=0x9FFF,
+            ),
+            min_size=1,
+            max_size=40,
+        )
+        return stem.map(lambda text: text + ".pdf")
+    return None
 
 
 def _catalog_ids() -> dict[str, list[str]]:
@@ -93,14 +123,28 @@ def strategy_for(
     name: str,
     ids: dict[str, list[str]],
     max_items: int,
+    drawing: tuple[type[BaseModel], ...] = (),
+    required: bool = False,
 ) -> st.SearchStrategy[Any]:
-    """A strategy for one field, from its annotation and constraint metadata."""
+    """A strategy for one field, from its annotation and constraint metadata.
+
+    ``drawing`` lists the models being drawn around this field. An optional
+    field whose type holds one of them raises ``_RecursiveError`` (it then keeps
+    its default); a required one may hold it once more (a signing record's
+    snapshot of the plan), never twice.
+    """
+    special = _special(name)
+    if special is not None:
+        return special
     bounds = _bounds(metadata)
     origin = typing.get_origin(annotation)
     args = typing.get_args(annotation)
     if origin in (typing.Union, types.UnionType):
         inner = [a for a in args if a is not _NONE_TYPE]
-        options = [strategy_for(a, metadata, name, ids, max_items) for a in inner]
+        options = [
+            strategy_for(a, metadata, name, ids, max_items, drawing, required)
+            for a in inner
+        ]
         if _NONE_TYPE in args:
             options.append(st.none())
         return st.one_of(*options)
@@ -116,7 +160,7 @@ def strategy_for(
         (item,) = args
         lo = int(bounds.get("min_length", 0))
         hi = max(lo, min(int(bounds.get("max_length", max_items)), max_items))
-        items = strategy_for(item, [], name, ids, max_items)
+        items = strategy_for(item, [], name, ids, max_items, drawing, required)
         if isinstance(item, type) and issubclass(item, enum.Enum):
             return st.lists(items, min_size=max(lo, 1), max_size=hi, unique=True)
         return st.lists(items, min_size=lo, max_size=hi)
@@ -124,7 +168,9 @@ def strategy_for(
         return st.just({})
     if isinstance(annotation, type):
         if issubclass(annotation, BaseModel):
-            return model_strategy(annotation, ids, max_items)
+            if drawing.count(annotation) >= (2 if required else 1):
+                raise _RecursiveError(name)
+            return model_strategy(annotation, ids, max_items, drawing)
         if issubclass(annotation, enum.Enum):
             return st.sampled_from(list(annotation))
         if annotation is bool:
@@ -135,20 +181,46 @@ def strategy_for(
             return _text(bounds)
         if annotation is dt.date:
             return st.dates(dt.date(2000, 1, 1), dt.date(2100, 12, 31))
+    if annotation is AwareDatetime:
+        return st.datetimes(
+            dt.datetime(2000, 1, 1),
+            dt.datetime(2100, 12, 31),
+            timezones=st.sampled_from(
+                [
+                    dt.UTC,
+                    dt.timezone(dt.timedelta(hours=8)),
+                    dt.timezone(-dt.timedelta(hours=5)),
+                ]
+            ),
+        )
     raise NotImplementedError(f"no strategy for {name}: {annotation!r}")
 
 
 def model_strategy(
-    model: type[BaseModel], ids: dict[str, list[str]], max_items: int = 3
+    model: type[BaseModel],
+    ids: dict[str, list[str]],
+    max_items: int = 3,
+    drawing: tuple[type[BaseModel], ...] = (),
 ) -> st.SearchStrategy[Any]:
     """Instances of ``model`` drawn field by field (defaults when validators refuse)."""
     fields = {}
     for name, info in model.model_fields.items():
         if name == "schema_version":
             continue
-        fields[name] = strategy_for(
-            info.annotation, list(info.metadata), name, ids, max_items
-        )
+        try:
+            fields[name] = strategy_for(
+                info.annotation,
+                list(info.metadata),
+                name,
+                ids,
+                max_items,
+                (*drawing, model),
+                info.is_required(),
+            )
+        except _RecursiveError:
+            if info.is_required():
+                raise
+            continue  # drawn one level deep: the default here
 
     def build(values: dict[str, Any]) -> Any:
         try:

@@ -80,6 +80,8 @@ def test_strategy_covers_vendors_measurements_and_edges() -> None:
         "measurements": False,
         "no_shape": False,
         "scenarios": False,
+        "signing_records": False,
+        "snapshot_measurements": False,
     }
 
     @settings(max_examples=200, deadline=None, database=None)
@@ -89,9 +91,36 @@ def test_strategy_covers_vendors_measurements_and_edges() -> None:
         seen["measurements"] |= any(v.measurements for v in project.vendors)
         seen["no_shape"] |= project.workload.model_preset is None
         seen["scenarios"] |= any(s.overrides() for s in project.scenarios)
+        seen["signing_records"] |= len(project.signing_records) > 1
+        seen["snapshot_measurements"] |= any(
+            v.measurements for r in project.signing_records for v in r.inputs.vendors
+        )
 
     look()
     assert all(seen.values()), seen
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=_QUIET)
+@given(project=projects())
+def test_signing_records_are_history_not_inputs(project: Project) -> None:
+    """Records change neither the fingerprint nor the differences between plans."""
+    from gpu_advisor.engine.diff import changed_since_signed, diff_inputs
+    from gpu_advisor.io.project_file import fingerprint
+    from gpu_advisor.model.project import plan_inputs
+
+    bare = plan_inputs(project)
+    assert bare.signing_records == []
+    assert fingerprint(project, "0.1.0") == fingerprint(bare, "0.1.0")
+    assert diff_inputs(project, bare) == []
+    assert not any(
+        c.path.startswith("signing_records") for c in diff_inputs(Project(), project)
+    )
+    latest = project.signing_records[-1] if project.signing_records else None
+    if latest is None or latest.inputs == bare:
+        assert changed_since_signed(project) is None
+    else:
+        assert changed_since_signed(project) is latest
+        assert diff_inputs(latest.inputs, bare) != []
 
 
 def test_histogram_of_nearly_equal_huge_totals() -> None:

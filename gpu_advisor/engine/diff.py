@@ -7,6 +7,11 @@ The results are compared on the figures a reader of the plan acts on: the
 recommendation and its total, each option's total, the card count, nodes,
 network class, GPU-hours and days, the break-even, and P(owning beats renting)
 when both evaluations carry a Monte Carlo.
+
+The signing records (``Project.signing_records``) are no input: they are left
+out of the comparison. :func:`changed_since_signed` tells whether a plan's
+inputs moved away from the version last signed in the app, whose snapshot
+the record holds; that snapshot is then compared like a saved plan.
 """
 
 from __future__ import annotations
@@ -17,9 +22,11 @@ from typing import Any
 
 from gpu_advisor.model.diff_results import InputChange, PlanDiff, ResultChange
 from gpu_advisor.model.evaluation import Evaluation
-from gpu_advisor.model.project import OptionId, Project
+from gpu_advisor.model.project import OptionId, Project, SigningRecord
 
 _MISSING = object()
+_NOT_INPUTS = {"signing_records"}
+"""Project fields that record history rather than hold inputs."""
 
 
 def _flatten(value: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
@@ -34,6 +41,95 @@ def _flatten(value: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
         yield prefix, value
 
 
+def latest_signing(project: Project) -> SigningRecord | None:
+    """The plan's most recent signing record, or None when it was never signed."""
+    return project.signing_records[-1] if project.signing_records else None
+
+
+class EqualParts:
+    """Pairs of a plan's parts already found equal, so a later check skips them.
+
+    A plan loaded from a file and the snapshot its signing record holds are
+    equal but distinct objects; comparing thousands of imported measurements
+    at every edit would cost about 0.1 s. An edit replaces only the parts it
+    touches (frozen models), so the other parts are the objects already
+    compared. The pairs are kept alive, so their ``id`` values stay theirs;
+    past ``limit`` pairs the memory starts afresh.
+    """
+
+    def __init__(self, limit: int = 256) -> None:
+        self._limit = limit
+        self._pairs: dict[tuple[int, int], tuple[object, object]] = {}
+
+    def equal(self, a: object, b: object) -> bool:
+        """``a == b``, list items one by one, remembering what was equal."""
+        if a is b:
+            return True
+        key = (id(a), id(b))
+        if key in self._pairs:
+            return True
+        if isinstance(a, list) and isinstance(b, list):
+            same = len(a) == len(b) and all(
+                self.equal(x, y) for x, y in zip(a, b, strict=True)
+            )
+        else:
+            same = a == b
+        if same:
+            if len(self._pairs) >= self._limit:
+                self._pairs.clear()
+            self._pairs[key] = (a, b)
+        return same
+
+
+def same_inputs(a: Project, b: Project, memo: EqualParts | None = None) -> bool:
+    """True when two plans hold the same inputs (signing records aside).
+
+    Examples
+    --------
+    >>> from gpu_advisor.model.project import ProjectMeta
+    >>> same_inputs(Project(), Project())
+    True
+    >>> same_inputs(Project(), Project(meta=ProjectMeta(horizon_months=24)))
+    False
+    """
+    memo = memo or EqualParts()
+    return all(
+        memo.equal(getattr(a, name), getattr(b, name))
+        for name in type(a).model_fields
+        if name not in _NOT_INPUTS
+    )
+
+
+def changed_since_signed(
+    project: Project, memo: EqualParts | None = None
+) -> SigningRecord | None:
+    """The latest signing record when the inputs changed since; else None.
+
+    None also when the plan was never signed. Editing a plan back to the
+    inputs it was signed with makes it unchanged again. Pass the same
+    ``memo`` at every edit of one plan to skip the parts compared before.
+
+    Examples
+    --------
+    >>> import datetime as dt
+    >>> from gpu_advisor.model.project import ProjectMeta
+    >>> record = SigningRecord(
+    ...     signed_at=dt.datetime(2026, 3, 2, 9, 30, tzinfo=dt.UTC),
+    ...     signer_name="Li Na", pdf_file="plan-signed.pdf",
+    ...     fingerprint="0" * 64, app_version="0.1.0", inputs=Project())
+    >>> signed = Project(signing_records=[record])
+    >>> changed_since_signed(signed) is None
+    True
+    >>> edited = signed.model_copy(update={"meta": ProjectMeta(horizon_months=24)})
+    >>> changed_since_signed(edited).signer_name
+    'Li Na'
+    """
+    record = latest_signing(project)
+    if record is None or same_inputs(project, record.inputs, memo):
+        return None
+    return record
+
+
 def diff_inputs(old: Project, new: Project) -> list[InputChange]:
     """Every input that differs between two plans, in file order.
 
@@ -46,9 +142,11 @@ def diff_inputs(old: Project, new: Project) -> list[InputChange]:
     [('meta.horizon_months', 12, 24)]
     >>> diff_inputs(a, a)
     []
+
+    Signing records are no input and never show up.
     """
-    left = dict(_flatten(old.model_dump(mode="json")))
-    right = dict(_flatten(new.model_dump(mode="json")))
+    left = dict(_flatten(old.model_dump(mode="json", exclude=_NOT_INPUTS)))
+    right = dict(_flatten(new.model_dump(mode="json", exclude=_NOT_INPUTS)))
     changes: list[InputChange] = []
     for path in [*left, *(p for p in right if p not in left)]:
         a, b = left.get(path, _MISSING), right.get(path, _MISSING)

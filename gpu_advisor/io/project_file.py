@@ -30,6 +30,7 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import shutil
 import stat
 import sys
@@ -50,6 +51,7 @@ from gpu_advisor.model.project import (
     SCHEMA_VERSION,
     Measurement,
     Project,
+    Vendor,
     catalog_problems,
 )
 
@@ -98,13 +100,28 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "scenarios": []}
 
 
-_STEPS: dict[int, Step] = {1: _v1_to_v2}
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 added signing records; a version-2 plan has none.
+
+    As for scenarios, a ``signing_records`` key in a version-2 file cannot
+    come from the app and is refused rather than kept.
+    """
+    if "signing_records" in data:
+        raise ValueError("a version-2 file has no signing_records field")
+    return {**data, "signing_records": []}
+
+
+_STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3}
 """Migration steps: ``_STEPS[n]`` turns a version-n dict into a version-(n+1) dict.
 
 Each format change adds one step here and
 one golden file ``tests/data/projects/v<N>.json`` that must keep loading.
 A step receives untrusted data that has only been checked to be a JSON object;
 any exception it raises is reported as a damaged file.
+
+From version 3 on, every signing record holds a whole project at the file's
+version (``signing_records.<n>.inputs``): a step that changes the format
+must apply the same change to each of those snapshots.
 """
 
 _BOM: Final = b"\xef\xbb\xbf"
@@ -523,6 +540,13 @@ def check_catalog_ids(
 
         catalog = load_catalog()
     problems = catalog_problems(project, catalog)
+    for index, record in enumerate(project.signing_records):
+        # a signed snapshot is evaluated to show what changed since: its ids
+        # must be known as well
+        problems += [
+            (f"signing_records.{index}.inputs.{field}", problem)
+            for field, problem in catalog_problems(record.inputs, catalog)
+        ]
     if problems:
         field, problem = problems[0]
         more = len(problems) - 1
@@ -587,18 +611,54 @@ def load_project(path: Path, *, catalog: Catalog | None = None) -> Project:
     return project_from_data(read_json_file(path), path, catalog=catalog)
 
 
+def _bare_vendors(vendors: list[Vendor]) -> list[Vendor]:
+    return [vendor.model_copy(update={"measurements": []}) for vendor in vendors]
+
+
 def _without_measurements(project: Project) -> Project:
-    return project.model_copy(
-        update={
-            "vendors": [
-                vendor.model_copy(update={"measurements": []})
-                for vendor in project.vendors
-            ]
-        }
-    )
+    """``project`` with no measurements, in its vendors nor in its signed snapshots."""
+    update: dict[str, Any] = {"vendors": _bare_vendors(project.vendors)}
+    if project.signing_records:
+        update["signing_records"] = [
+            record.model_copy(
+                update={
+                    "inputs": record.inputs.model_copy(
+                        update={"vendors": _bare_vendors(record.inputs.vendors)}
+                    )
+                }
+            )
+            for record in project.signing_records
+        ]
+    return project.model_copy(update=update)
+
+
+def _measurement_lists(project: Project) -> list[tuple[str, list[Measurement]]]:
+    """Every measurement list with its path, in the order the file holds them.
+
+    The project's vendors come first, then each signed snapshot's vendors
+    (``signing_records`` is the project's last field).
+    """
+    lists = [
+        (f"vendors.{i}.measurements", vendor.measurements)
+        for i, vendor in enumerate(project.vendors)
+    ]
+    for r, record in enumerate(project.signing_records):
+        lists += [
+            (f"signing_records.{r}.inputs.vendors.{i}.measurements", v.measurements)
+            for i, v in enumerate(record.inputs.vendors)
+        ]
+    return lists
 
 
 _MEASUREMENTS_ADAPTER: Final = TypeAdapter(list[Measurement])
+_TOP_INDENT: Final = " " * 6
+"""Indent of a vendor's fields in ``model_dump_json(indent=2)``."""
+_SNAPSHOT_INDENT: Final = " " * 12
+"""Indent of a signed snapshot's vendor's fields (``signing_records.N.inputs.vendors.M``)."""
+_EMPTY_MEASUREMENTS: Final = re.compile(r'\n( {6}| {12})"measurements": \[\]')
+"""An emptied measurement list in the dumped text, with its indent.
+
+A JSON string cannot hold a raw newline, so this matches only the field itself."""
 _ROW_BREAK: Final = '},{"tool":'
 """Where one dumped measurement ends and the next begins.
 
@@ -614,37 +674,49 @@ def dumps_project(project: Project) -> str:
 
     Examples
     --------
-    >>> dumps_project(Project()).startswith('{\\n  "schema_version": 2,')
+    >>> dumps_project(Project()).startswith('{\\n  "schema_version": 3,')
     True
 
     Measurements are written one per line without indentation (about
     150-250 B each instead of ~400 B), so that a vendor's full training log
-    (72,000 measurements) stays far below :data:`MAX_PROJECT_BYTES`.
+    (72,000 measurements) stays far below :data:`MAX_PROJECT_BYTES`; the
+    same holds for the vendors of each signed snapshot.
     """
-    if not any(vendor.measurements for vendor in project.vendors):
+    lists = _measurement_lists(project)
+    if not any(measurements for _path, measurements in lists):
         return project.model_dump_json(indent=2) + "\n"
     text = _without_measurements(project).model_dump_json(indent=2)
-    marker = '\n      "measurements": []'
-    pieces = text.split(marker)
-    if len(pieces) != len(project.vendors) + 1:  # a layout this code does not know
-        return project.model_dump_json(indent=2) + "\n"
+    pieces = _EMPTY_MEASUREMENTS.split(text)
+    indents = [
+        _TOP_INDENT if index < len(project.vendors) else _SNAPSHOT_INDENT
+        for index in range(len(lists))
+    ]
+    if len(pieces) != 2 * len(lists) + 1 or pieces[1::2] != indents:
+        return project.model_dump_json(indent=2) + "\n"  # a layout unknown here
     out = [pieces[0]]
-    for vendor, rest in zip(project.vendors, pieces[1:], strict=True):
-        if vendor.measurements:
-            compact = _MEASUREMENTS_ADAPTER.dump_json(vendor.measurements).decode()
-            rows = compact[1:-1].replace(_ROW_BREAK, '},\n        {"tool":')
-            out.append('\n      "measurements": [\n        ' + rows + "\n      ]")
+    for (_path, measurements), indent, rest in zip(
+        lists, indents, pieces[2::2], strict=True
+    ):
+        field = f'\n{indent}"measurements": ['
+        if measurements:
+            compact = _MEASUREMENTS_ADAPTER.dump_json(measurements).decode()
+            row = f"\n{indent}  "
+            rows = compact[1:-1].replace(_ROW_BREAK, "}," + row + '{"tool":')
+            out.append(field + row + rows + f"\n{indent}]")
         else:
-            out.append(marker)
+            out.append(field + "]")
         out.append(rest)
     return "".join(out) + "\n"
 
 
 def canonical_json(project: Project) -> bytes:
-    """Canonical bytes of a project: sorted keys, no whitespace, UTF-8.
+    """Canonical bytes of a project's inputs: sorted keys, no whitespace, UTF-8.
 
     Two equal projects give identical bytes, whatever key order or spacing
-    their files used. Floats use Python's shortest round-trip repr.
+    their files used. Floats use Python's shortest round-trip repr. The
+    signing records are left out: they record when the inputs were signed
+    and are no input themselves, so appending one changes neither these
+    bytes nor the :func:`fingerprint` the signed PDF carries.
 
     Examples
     --------
@@ -652,7 +724,7 @@ def canonical_json(project: Project) -> bytes:
     b'{"budget":{"billing_granularity_hours":1'
     """
     return json.dumps(
-        project.model_dump(mode="json"),
+        project.model_dump(mode="json", exclude={"signing_records"}),
         sort_keys=True,
         separators=(",", ":"),
         ensure_ascii=False,
@@ -683,7 +755,8 @@ def fingerprint(project: Project, app_version: str) -> str:
         from gpu_advisor.io.project_file import fingerprint, load_project
         print(fingerprint(load_project(Path("plan.gpuplan")), "0.1.0"))
 
-    Any change to any input, or to the app version, changes the fingerprint.
+    Any change to any input, or to the app version, changes the fingerprint;
+    the signing records do not (see :func:`canonical_json`).
 
     References
     ----------
@@ -885,12 +958,12 @@ def check_round_trip(project: Project, path: Path) -> bytes:
     # their type and count is enough (re-validating 70,000 of them would
     # make every save and autosave take a second). Everything else is
     # validated again exactly as the loader will.
-    for index, vendor in enumerate(project.vendors):
-        if not all(type(m) is Measurement for m in vendor.measurements):
+    for where, measurements in _measurement_lists(project):
+        if not all(type(m) is Measurement for m in measurements):
             raise ProjectFileError(
                 path,
                 "cannot save: a measurement is not a validated Measurement",
-                field=f"vendors.{index}.measurements",
+                field=where,
                 problem_zh="无法保存：测量数据未经校验",
                 code="write_failed",
             )
@@ -914,17 +987,18 @@ def check_round_trip(project: Project, path: Path) -> bytes:
             f"{mib} MB；请删除部分测量数据（原始结果文件可另行保存）",
             code="too_large",
         )
-    total = sum(len(vendor.measurements) for vendor in project.vendors)
     bare = _without_measurements(project)
     try:
         back = Project.model_validate_json(bare.model_dump_json())
-        if total > MAX_MEASUREMENTS_TOTAL or any(
-            len(v.measurements) > MAX_MEASUREMENTS_PER_VENDOR for v in project.vendors
-        ):
-            raise ValueError(
-                f"{total} measurements; at most {MAX_MEASUREMENTS_TOTAL} in all and "
-                f"{MAX_MEASUREMENTS_PER_VENDOR} per vendor"
-            )
+        for plan in [project, *(r.inputs for r in project.signing_records)]:
+            total = sum(len(vendor.measurements) for vendor in plan.vendors)
+            if total > MAX_MEASUREMENTS_TOTAL or any(
+                len(v.measurements) > MAX_MEASUREMENTS_PER_VENDOR for v in plan.vendors
+            ):
+                raise ValueError(
+                    f"{total} measurements; at most {MAX_MEASUREMENTS_TOTAL} in all "
+                    f"and {MAX_MEASUREMENTS_PER_VENDOR} per vendor"
+                )
     except (ValueError, ValidationError) as exc:
         raise ProjectFileError(
             path,

@@ -12,7 +12,13 @@ import datetime as dt
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Final, Literal
 
-from pydantic import Field, StringConstraints, field_validator, model_validator
+from pydantic import (
+    AwareDatetime,
+    Field,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
 
 from gpu_advisor.model.common import Frozen, Language
 from gpu_advisor.model.limits import (
@@ -28,10 +34,12 @@ from gpu_advisor.model.limits import (
 if TYPE_CHECKING:
     from gpu_advisor.model.catalog import Catalog
 
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 """Version written by this release; older files are migrated on load.
 
-Version 2 added :attr:`Project.scenarios` (none in a migrated version-1 file)."""
+Version 2 added :attr:`Project.scenarios` (none in a migrated version-1 file).
+Version 3 added :attr:`Project.signing_records` (none in a migrated
+version-2 file)."""
 
 _TEXT: Final = 2000
 _LONG_TEXT: Final = 20000
@@ -771,6 +779,73 @@ class PriceOverride(Frozen):
         return self
 
 
+MAX_SIGNING_RECORDS: Final = 50
+"""Most signing records one plan keeps (each holds a copy of the plan's inputs)."""
+
+_FINGERPRINT_PATTERN: Final = r"^[0-9a-f]{64}$"
+
+
+class SigningRecord(Frozen):
+    """One signing of the plan in the app: who, when, which PDF, which inputs.
+
+    File ▸ Sign Plan… appends one record each time it writes a signed PDF,
+    so a plan signed twice keeps both fingerprints. ``inputs`` is the plan as
+    it was signed, without its own signing records, so that the app can say
+    whether the open plan changed since and show the differences
+    (:func:`gpu_advisor.engine.diff.changed_since_signed`).
+
+    ``inputs`` is a whole :class:`Project` at the current schema version: a
+    migration step that changes the project's format must change the
+    snapshots in ``signing_records`` the same way.
+    """
+
+    signed_at: AwareDatetime = Field(
+        ..., description="When the plan was signed (with its UTC offset)."
+    )
+    signer_name: str = Field(..., min_length=1, max_length=200)
+    signer_role: str = Field("", max_length=200)
+    pdf_file: str = Field(
+        ...,
+        min_length=1,
+        max_length=255,
+        description="File name of the signed PDF (the name only, never its folder).",
+    )
+    fingerprint: str = Field(
+        ...,
+        min_length=64,
+        max_length=64,
+        pattern=_FINGERPRINT_PATTERN,
+        description="The plan fingerprint printed in the signed PDF: SHA-256 "
+        "of the inputs and the app version (gpu_advisor.io.project_file.fingerprint).",
+    )
+    app_version: str = Field(
+        ...,
+        min_length=1,
+        max_length=40,
+        description="Version of the app that signed; part of the fingerprint.",
+    )
+    inputs: Project = Field(
+        ..., description="The plan's inputs as signed, without signing records."
+    )
+
+    @field_validator("pdf_file")
+    @classmethod
+    def _file_name_only(cls, value: str) -> str:
+        if any(sep in value for sep in "/\\") or value in {".", ".."}:
+            raise ValueError("pdf_file must be a file name, without a folder")
+        if not value.isprintable():
+            raise ValueError("pdf_file must not hold control characters")
+        return value
+
+    @model_validator(mode="after")
+    def _snapshot_without_records(self) -> SigningRecord:
+        if self.inputs.signing_records:
+            raise ValueError(
+                "inputs.signing_records: a signed snapshot holds no signing records"
+            )
+        return self
+
+
 class Project(Frozen):
     """A whole plan: what the ``.gpuplan`` file holds."""
 
@@ -795,6 +870,13 @@ class Project(Frozen):
         max_length=MAX_PRICE_OVERRIDES,
         description="Dated prices imported from a price list or vendor quote; "
         "they override the catalog.",
+    )
+    signing_records: list[SigningRecord] = Field(
+        default_factory=list,
+        max_length=MAX_SIGNING_RECORDS,
+        description="Each signing of the plan in the app, oldest first "
+        "(schema 3). A record of what happened, not an input: the fingerprint "
+        "and the differences between plans leave it out.",
     )
 
     @model_validator(mode="after")
@@ -837,6 +919,22 @@ class Project(Frozen):
                 "fit in one project"
             )
         return self
+
+
+SigningRecord.model_rebuild()
+
+
+def plan_inputs(project: Project) -> Project:
+    """``project`` without its signing records: the inputs a signature covers.
+
+    Examples
+    --------
+    >>> plan_inputs(Project()) == Project()
+    True
+    """
+    if not project.signing_records:
+        return project
+    return project.model_copy(update={"signing_records": []})
 
 
 def catalog_problems(project: Project, catalog: Catalog) -> list[tuple[str, str]]:

@@ -110,3 +110,57 @@ def test_results_that_moved_carry_the_size_of_the_move():
                 assert r.relative == pytest.approx(r.delta / abs(float(r.old)))
     assert "sizing.gpus" not in moved  # a price does not change the sizing
     assert "cost.options.monthly.total_cny" not in moved
+
+
+# --- changed since signed --------------------------------------------------------------
+
+
+def _signed(project: Project) -> Project:
+    import datetime as dt
+
+    from gpu_advisor.model.project import SigningRecord
+
+    record = SigningRecord(
+        signed_at=dt.datetime(2026, 3, 2, 9, 30, tzinfo=dt.UTC),
+        signer_name="Li Na",
+        pdf_file="plan-signed.pdf",
+        fingerprint="0" * 64,
+        app_version="0.1.0",
+        inputs=project,
+    )
+    return project.model_copy(update={"signing_records": [record]})
+
+
+def test_signing_records_are_no_input_to_the_diff():
+    signed = _signed(BASE)
+    assert diff_inputs(BASE, signed) == []
+    assert diff_inputs(signed, BASE) == []
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(sorted(EDITS)).flatmap(
+            lambda k: st.tuples(st.just(k), EDITS[k])
+        ),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_changed_since_signed_with_a_memo_agrees_with_a_fresh_check(edits):
+    """Edits one after another, some back to the signed value, one memo throughout."""
+    from gpu_advisor.engine.diff import EqualParts, changed_since_signed, same_inputs
+
+    # a copy through JSON: equal to the snapshot, but made of other objects
+    signed = _signed(Project.model_validate(BASE.model_dump()))
+    memo = EqualParts(limit=8)
+    plan = signed
+    assert changed_since_signed(plan, memo) is None
+    for path, value in edits:
+        plan = _set(plan, {path: value}) if value != _current(BASE, path) else plan
+        if edits.index((path, value)) % 2:  # and every other time, back again
+            plan = _set(plan, {path: _current(BASE, path)})
+        fresh = changed_since_signed(plan)
+        assert changed_since_signed(plan, memo) is fresh
+        assert (fresh is None) == same_inputs(plan, BASE)
+        assert (fresh is None) == (diff_inputs(BASE, plan) == [])

@@ -274,8 +274,19 @@ def test_canonical_json_ignores_key_order_and_whitespace(tmp_path: Path) -> None
     text = canonical_json(golden).decode("utf-8")
     assert " " not in text.split('"')[0]
     assert "千卡" in text  # UTF-8, not \\u escapes
-    assert json.loads(text) == json.loads(json.dumps(data, sort_keys=True))
-    assert list(json.loads(text)) == sorted(data)
+    inputs = {k: v for k, v in data.items() if k != "signing_records"}
+    assert json.loads(text) == json.loads(json.dumps(inputs, sort_keys=True))
+    assert list(json.loads(text)) == sorted(inputs)
+
+
+def test_signing_records_are_not_part_of_the_fingerprint() -> None:
+    """Appending a signing record leaves the fingerprint the signed PDF carries."""
+    golden = _golden()
+    assert len(golden.signing_records) == 2
+    bare = golden.model_copy(update={"signing_records": []})
+    assert canonical_json(golden) == canonical_json(bare)
+    assert fingerprint(golden, "0.1.0") == fingerprint(bare, "0.1.0")
+    assert b"signing_records" not in canonical_json(golden)
 
 
 def test_fingerprint_is_sha256_of_canonical_json_and_version() -> None:
@@ -548,7 +559,7 @@ def test_version_1_file_gains_an_empty_scenario_list(tmp_path: Path) -> None:
     assert "scenarios" not in v1
     project = load_project(DATA / "v1.json")
     assert project.scenarios == []
-    assert json.loads(dumps_project(project))["schema_version"] == 2
+    assert json.loads(dumps_project(project))["schema_version"] == SCHEMA_VERSION
     bad = _write(
         tmp_path / "odd.gpuplan", '{"schema_version": 1, "scenarios": [{"name": "x"}]}'
     )
@@ -568,6 +579,82 @@ def test_golden_v2_holds_scenarios_that_load() -> None:
     assert project.scenarios[1].options == ["on_demand", "monthly", "mix"]
     assert [s.in_report for s in project.scenarios] == [True, False, True]
     assert project.scenarios[0].use_catalog == ["electricity_cny_per_kwh"]
+
+
+def test_version_2_file_gains_an_empty_list_of_signing_records(tmp_path: Path) -> None:
+    """Schema 2 → 3 (signing records): a v2 plan has none; one naming some is damaged."""
+    v2 = json.loads((DATA / "v2.json").read_text(encoding="utf-8"))
+    assert "signing_records" not in v2
+    project = load_project(DATA / "v2.json")
+    assert project.signing_records == []
+    assert project.scenarios  # the step keeps what version 2 holds
+    written = json.loads(dumps_project(project))
+    assert written["schema_version"] == 3
+    assert written["signing_records"] == []
+    bad = _write(
+        tmp_path / "odd.gpuplan",
+        '{"schema_version": 2, "signing_records": [{"signer_name": "x"}]}',
+    )
+    error = _error(bad)
+    assert error.code == "migration"
+    assert "cannot upgrade from schema 2" in str(error)
+
+
+def test_golden_v3_holds_two_signing_records_that_load() -> None:
+    import datetime as dt
+
+    from gpu_advisor.engine.diff import changed_since_signed, diff_inputs
+
+    project = load_project(DATA / "v3.json")
+    first, second = project.signing_records
+    assert [r.signer_name for r in project.signing_records] == ["王工", "Li Na"]
+    assert second.signer_role == "Finance"
+    assert first.pdf_file == "千卡预训练方案-草案-signed.pdf"
+    assert second.signed_at == dt.datetime(
+        2026, 3, 15, 8, 40, 12, tzinfo=dt.UTC
+    )  # written with +08:00
+    # each fingerprint is the one the signed PDF carries: its snapshot's
+    for record in project.signing_records:
+        assert record.fingerprint == fingerprint(record.inputs, record.app_version)
+        assert record.inputs.signing_records == []
+    assert first.fingerprint != second.fingerprint
+    assert first.inputs.meta.horizon_months == 24
+    # the plan moved on since the last signing: one input, the PUE
+    assert changed_since_signed(project) is second
+    assert [c.path for c in diff_inputs(second.inputs, project)] == ["budget.pue"]
+
+
+def test_signed_snapshots_round_trip_with_compact_measurements(tmp_path: Path) -> None:
+    """A snapshot's measurements are written one per line like the plan's own."""
+    from gpu_advisor.io.signing_records import signing_record, with_signing_record
+
+    golden = _golden()
+    assert golden.vendors[0].measurements
+    record = signing_record(
+        golden,
+        signer_name="Li Na",
+        signer_role="Finance",
+        pdf="x.pdf",
+        app_version="0.1.0",
+    )
+    signed = with_signing_record(golden, record)
+    path = tmp_path / "signed.gpuplan"
+    save_project(signed, path)
+    assert load_project(path) == signed
+    text = path.read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if '{"tool":' in line]
+    count = sum(len(v.measurements) for v in golden.vendors)
+    snapshots = 1 + len(golden.signing_records)
+    assert len(rows) == count * snapshots
+    assert "\n" + " " * 14 + '{"tool":' in text  # inside a snapshot's vendor
+
+
+def test_unknown_id_in_a_signed_snapshot_is_named(tmp_path: Path) -> None:
+    data = json.loads((DATA / "v3.json").read_text(encoding="utf-8"))
+    data["signing_records"][0]["inputs"]["workload"] = {"gpu_id": "NO-SUCH-GPU"}
+    error = _error(_write(tmp_path / "odd.gpuplan", json.dumps(data)))
+    assert error.code == "unknown_id"
+    assert error.field == "signing_records.0.inputs.workload.gpu_id"
 
 
 def test_missing_migration_step_is_reported(
