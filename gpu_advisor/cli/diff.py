@@ -1,4 +1,9 @@
-"""``gpu-advisor-cli diff A.gpuplan B.gpuplan``: what changed between two plans."""
+"""``gpu-advisor-cli diff A.gpuplan B.gpuplan``: what changed between two plans.
+
+``gpu-advisor-cli diff PLAN --signed`` compares a plan with the version last
+signed in the app (the snapshot its latest signing record holds), in the
+same form.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from gpu_advisor.cli._common import CliError, print_json
-from gpu_advisor.engine.diff import diff_plans
+from gpu_advisor.engine.diff import diff_plans, latest_signing
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.diff_results import PlanDiff, ResultChange
-from gpu_advisor.model.project import Project
+from gpu_advisor.model.project import Project, plan_inputs
 from gpu_advisor.report.glossary import path_label
 
 
@@ -25,10 +30,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="List every input that differs between two project files (old "
         "value, new value) and every result that moved (recommendation, totals, card "
         "count, network, GPU-hours, days, break-even) with the size of the move. "
+        "With --signed, compare one plan with the version last signed in the app. "
         "Exit status 0: the same; 1: they differ; 2: bad input.",
     )
-    p.add_argument("old", type=Path, help="the earlier .gpuplan")
-    p.add_argument("new", type=Path, help="the later .gpuplan")
+    p.add_argument(
+        "old", type=Path, help="the earlier .gpuplan (with --signed: the plan)"
+    )
+    p.add_argument(
+        "new", type=Path, nargs="?", help="the later .gpuplan (not with --signed)"
+    )
+    p.add_argument(
+        "--signed",
+        action="store_true",
+        help="compare the plan with the inputs it had when last signed in the app",
+    )
     p.add_argument(
         "--monte-carlo",
         type=int,
@@ -120,9 +135,30 @@ def to_text(diff: PlanDiff, lang: Language) -> str:
     return "\n".join(lines)
 
 
+def _signed_pair(path: Path) -> tuple[Project, Project]:
+    """(the inputs last signed, the plan's inputs now) of the plan at ``path``."""
+    plan = _load(path)
+    record = latest_signing(plan)
+    if record is None:
+        raise CliError(
+            f"{path.name}: the plan has no signing record (it was never signed "
+            "in the app); give two plans to compare instead"
+        )
+    return record.inputs, plan_inputs(plan)
+
+
 def run(args: argparse.Namespace) -> int:
     """Load both plans, evaluate them the same way, print what changed."""
-    old, new = _load(args.old), _load(args.new)
+    if args.signed:
+        if args.new is not None:
+            raise CliError(
+                "--signed compares one plan with its signed version: give one"
+            )
+        old, new = _signed_pair(args.old)
+    elif args.new is None:
+        raise CliError("give two plans to compare, or one with --signed")
+    else:
+        old, new = _load(args.old), _load(args.new)
     if args.monte_carlo < 0:
         raise CliError("--monte-carlo must be >= 0")
     catalog = load_catalog()
