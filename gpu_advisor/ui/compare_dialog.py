@@ -1,9 +1,16 @@
-"""File ▸ Compare with…: what differs between the open plan and a saved one.
+"""File ▸ Compare With: what differs between the open plan and a saved or signed one.
 
 The differences are the engine's :class:`~gpu_advisor.model.diff_results.PlanDiff`
 (:func:`gpu_advisor.engine.diff.diff_plans`, as ``gpu-advisor-cli diff``
 prints it): every changed input with its old and new value, named in words by
 the glossary, and every result that moved with the size of the move.
+
+The other plan is a saved file or a version signed in the app (the snapshot
+a :class:`~gpu_advisor.model.project.SigningRecord` holds). When the open
+plan's inputs differ from the version last signed, :class:`SignedChangesNotice`
+in the status bar says so, with the comparison one click away
+(:func:`gpu_advisor.engine.diff.changed_since_signed`); it disappears once
+the plan is edited back to the signed inputs.
 """
 
 from __future__ import annotations
@@ -14,27 +21,56 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
     QMessageBox,
+    QPushButton,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 from typing_extensions import override
 
-from gpu_advisor.engine.diff import diff_plans
+from gpu_advisor.engine.diff import EqualParts, changed_since_signed, diff_plans
 from gpu_advisor.engine.evaluate import evaluate_plan
 from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.diff_results import PlanDiff
+from gpu_advisor.model.project import Project, SigningRecord
 from gpu_advisor.report.glossary import path_label
+from gpu_advisor.report.text import role_text
 from gpu_advisor.ui.i18n import current_language, fill
 from gpu_advisor.ui.session import ProjectSession
+
+Other = Path | SigningRecord
+"""What the open plan is compared with: a saved file or a signed version."""
+
+
+def signed_date(record: SigningRecord) -> str:
+    """The signing date in the computer's time zone (``YYYY-MM-DD``)."""
+    return record.signed_at.astimezone().strftime("%Y-%m-%d")
+
+
+def signed_time(record: SigningRecord) -> str:
+    """The signing time in the computer's time zone (``YYYY-MM-DD HH:MM``)."""
+    return record.signed_at.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def signer_text(record: SigningRecord) -> str:
+    """The signer's name, with the role (translated) in brackets when there is one."""
+    role = role_text(record.signer_role, current_language())
+    if not role:
+        return record.signer_name
+    if current_language() is Language.ZH:
+        return f"{record.signer_name}（{role}）"
+    return f"{record.signer_name} ({role})"
 
 
 def _value(value: Any) -> str:
@@ -58,9 +94,13 @@ def _table(title: str, header: tuple[str, ...], rows: Sequence[tuple[str, ...]])
 
 
 class CompareDialog(QDialog):
-    """The differences between two plans, inputs first, then the results."""
+    """The differences between two plans, inputs first, then the results.
 
-    def __init__(self, diff: PlanDiff, other: Path, parent: QWidget | None = None):
+    ``other`` is the saved file or the signing record the open plan was
+    compared with (it names the window and the "before" column).
+    """
+
+    def __init__(self, diff: PlanDiff, other: Other, parent: QWidget | None = None):
         super().__init__(parent)
         self.diff = diff
         self._other = other
@@ -74,7 +114,16 @@ class CompareDialog(QDialog):
         self.retranslate_ui()
 
     def retranslate_ui(self) -> None:
-        self.setWindowTitle(fill(self.tr("Compared with %1"), self._other.name))
+        other = self._other
+        if isinstance(other, SigningRecord):
+            title = fill(
+                self.tr("Compared with the version signed on %1 by %2"),
+                signed_time(other),
+                signer_text(other),
+            )
+        else:
+            title = fill(self.tr("Compared with %1"), other.name)
+        self.setWindowTitle(title)
         self.view.setHtml(self.html())
 
     @override
@@ -90,7 +139,12 @@ class CompareDialog(QDialog):
             return "<p>" + escape(self.tr("The two plans are the same.")) + "</p>"
         zh = current_language() is Language.ZH
         language = "zh" if zh else "en"
-        saved, open_ = self.tr("Saved plan"), self.tr("Open plan")
+        saved = (
+            self.tr("Signed version")
+            if isinstance(self._other, SigningRecord)
+            else self.tr("Saved plan")
+        )
+        open_ = self.tr("Open plan")
         inputs_title = fill(self.tr("Inputs changed (%1)"), str(len(diff.inputs)))
         results_title = fill(self.tr("Results that moved (%1)"), str(len(diff.results)))
         input_rows = [
@@ -122,38 +176,177 @@ class CompareDialog(QDialog):
         return text if relative is None else f"{text} ({relative:+.1%})"
 
 
-def compare_plans(session: ProjectSession, other: Path) -> PlanDiff:
-    """The diff from the saved plan ``other`` to the open plan (engine numbers)."""
-    saved = load_project(other)
-    catalog = session.catalog
-    old_ev = evaluate_plan(saved, catalog, monte_carlo=False)
+def compare_plans(session: ProjectSession, other: Path | Project) -> PlanDiff:
+    """The diff from ``other`` (a saved file or a plan) to the open plan (engine numbers).
+
+    Raises
+    ------
+    ProjectFileError
+        When ``other`` is a file that cannot be loaded.
+    """
+    saved = load_project(other) if isinstance(other, Path) else other
+    # the open plan's evaluation lends its sizing when the workload is the same
+    old_ev = evaluate_plan(
+        saved, session.catalog, session.evaluation, monte_carlo=False
+    )
     return diff_plans(saved, session.project, old_ev, session.evaluation)
 
 
+class SignedChangesNotice(QWidget):
+    """The status bar's "Changed since signed on … by …" and its *Show Changes…* button.
+
+    Hidden while the plan is unsigned or its inputs are those last signed.
+    The texts are set by :class:`CompareController`.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("signedChangesNotice")
+        self.label = QLabel()
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.button = QPushButton()
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.label)
+        layout.addWidget(self.button)
+        self.record: SigningRecord | None = None
+        """The signing the plan changed since; None while the notice is hidden."""
+        self.setVisible(False)
+
+
 class CompareController(QObject):
-    """Owns the File ▸ Compare with… action and opens the dialog."""
+    """Owns File ▸ Compare With (a saved plan, a signed version) and the notice.
+
+    Attributes
+    ----------
+    menu : QMenu
+        File ▸ Compare With: *Saved Plan…* (:attr:`action`), then every version
+        signed in the app, newest first.
+    notice : SignedChangesNotice
+        For the main window's status bar.
+    """
 
     def __init__(self, session: ProjectSession, window: QWidget) -> None:
         super().__init__(window)
         self._session = session
         self._window = window
+        self.menu = QMenu(window)
+        self.menu.aboutToShow.connect(self.fill_menu)
         self.action = QAction(window)
         self.action.triggered.connect(self.ask)
+        self.signed_actions: list[QAction] = []
         self.dialog: CompareDialog | None = None
+        self._equal_parts = EqualParts()
+        self.notice = SignedChangesNotice()
+        self.notice.button.clicked.connect(self.show_changes_since_signed)
+        session.project_changed.connect(self.update_notice)
         window.installEventFilter(self)
-        self.retranslate_ui()
+        self.retranslate_ui()  # fills the menu and the notice
 
     def retranslate_ui(self) -> None:
-        self.action.setText(self.tr("Co&mpare With…"))
+        self.menu.setTitle(self.tr("Co&mpare With"))
+        self.action.setText(self.tr("&Saved Plan…"))
         self.action.setStatusTip(
             self.tr("Show what differs between this plan and a saved one")
         )
+        self.notice.button.setText(self.tr("Show C&hanges…"))
+        self.notice.button.setToolTip(
+            self.tr("Compare the plan with the version that was signed")
+        )
+        self.fill_menu()
+        self.update_notice()
 
     @override
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
         return False
+
+    # --- the menu ------------------------------------------------------------
+
+    def fill_menu(self) -> None:
+        """*Saved Plan…*, then one entry per signed version (newest first)."""
+        self.menu.clear()
+        self.menu.addAction(self.action)
+        self.menu.addSeparator()
+        records = list(reversed(self._session.project.signing_records))
+        self.signed_actions = []
+        if not records:
+            empty = self.menu.addAction(self.tr("No signed version yet"))
+            empty.setEnabled(False)
+            self.signed_actions.append(empty)
+            return
+        for index, record in enumerate(records):
+            template = (
+                self.tr("Version &Signed on %1 by %2")
+                if index == 0
+                else self.tr("Version signed on %1 by %2")
+            )
+            action = self.menu.addAction(
+                fill(template, signed_time(record), signer_text(record))
+            )
+            action.setStatusTip(
+                fill(
+                    self.tr("Signed as %1; plan fingerprint %2"),
+                    record.pdf_file,
+                    record.fingerprint,
+                )
+            )
+            action.setData(index)
+            action.triggered.connect(
+                lambda _checked=False, r=record: self.compare_with_signed(r)
+            )
+            self.signed_actions.append(action)
+
+    # --- the notice ----------------------------------------------------------
+
+    def update_notice(self, _project: object = None) -> None:
+        """Show the notice when the inputs differ from the version last signed."""
+        record = changed_since_signed(self._session.project, self._equal_parts)
+        notice = self.notice
+        notice.record = record
+        if record is None:
+            notice.setVisible(False)
+            notice.label.clear()
+            return
+        notice.label.setText(
+            fill(
+                self.tr("Changed since signed on %1 by %2"),
+                signed_date(record),
+                record.signer_name,
+            )
+        )
+        notice.label.setToolTip(
+            fill(
+                self.tr(
+                    "The plan's inputs differ from the version %1 signed on %2 "
+                    "(plan fingerprint %3). Sign again to record the new version."
+                ),
+                signer_text(record),
+                signed_time(record),
+                record.fingerprint[:16] + "…",
+            )
+        )
+        notice.setVisible(True)
+
+    def show_changes_since_signed(self) -> CompareDialog | None:
+        """*Show Changes…*: the plan against the version last signed."""
+        record = changed_since_signed(self._session.project, self._equal_parts)
+        if record is None:
+            return None
+        return self.compare_with_signed(record)
+
+    def compare_with_signed(self, record: SigningRecord) -> CompareDialog:
+        """Show the differences between a signed version and the open plan."""
+        diff = compare_plans(self._session, record.inputs)
+        return self._show(CompareDialog(diff, record, self._window))
+
+    def _show(self, dialog: CompareDialog) -> CompareDialog:
+        self.dialog = dialog
+        dialog.show()
+        return dialog
+
+    # --- a saved plan ----------------------------------------------------------
 
     def ask(self) -> None:
         """Pick a saved plan and show the differences."""
@@ -177,6 +370,4 @@ class CompareController(QObject):
                 exc.message(current_language().value),
             )
             return None
-        self.dialog = CompareDialog(diff, path, self._window)
-        self.dialog.show()
-        return self.dialog
+        return self._show(CompareDialog(diff, path, self._window))

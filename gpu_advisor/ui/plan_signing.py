@@ -4,9 +4,11 @@ It calls only public functions, so that a rewrite of
 :mod:`gpu_advisor.report.verify` (trust store, stricter rules) can be merged
 without touching the dialogs:
 
-* :func:`gpu_advisor.engine.evaluate.evaluate` and
-  :func:`gpu_advisor.report.plan.build_plan_pdf` (with ``signer=``) to render
-  the plan with the signer's name and role in the sign-off row;
+* :func:`gpu_advisor.engine.evaluate.evaluate_plan` (the plan's Monte Carlo
+  draws and seed, :mod:`gpu_advisor.engine.plan_defaults`, as File ▸ Export
+  PDF… and the CLI) and :func:`gpu_advisor.report.plan.build_plan_pdf` (with
+  ``signer=``) to render the plan with the signer's name and role in the
+  sign-off row;
 * :func:`gpu_advisor.report.sign.sign_pdf` to add the PAdES signature;
 * :func:`gpu_advisor.report.verify.verify_plan` for the signature and the
   printed fingerprint, :func:`gpu_advisor.report.verify.read_printed_fingerprint`
@@ -33,10 +35,6 @@ from typing import Any
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language, PlanLanguage
 from gpu_advisor.model.project import Project
-
-MONTE_CARLO_DRAWS = 10_000
-"""Same draws and seed as File ▸ Export PDF… and the CLI's report."""
-MONTE_CARLO_SEED = 0
 
 
 class PlanSigningError(Exception):
@@ -81,16 +79,14 @@ def sign_plan(
         Wrong password, unreadable certificate, or ``output`` cannot be written.
     """
     from gpu_advisor import __version__
-    from gpu_advisor.engine.evaluate import evaluate
+    from gpu_advisor.engine.evaluate import evaluate_plan
     from gpu_advisor.io.project_file import write_atomically
     from gpu_advisor.report.plan import Signer, build_plan_pdf
     from gpu_advisor.report.sign import SigningError, sign_pdf
 
     if not signer_name.strip():
         raise PlanSigningError("the signer's name is empty")
-    evaluation = evaluate(
-        project, catalog, monte_carlo_draws=MONTE_CARLO_DRAWS, seed=MONTE_CARLO_SEED
-    )
+    evaluation = evaluate_plan(project, catalog)  # the plan's draws and seed
     signer = Signer(
         name=signer_name.strip(),
         role=signer_role.strip(),

@@ -2,7 +2,11 @@
 
 :class:`SignPlanDialog` asks for the PKCS#12 certificate, its password, the
 signer's name and role (filled into that role's sign-off row), the language
-and where to save the signed PDF; :class:`VerifyPlanDialog` shows who signed,
+and where to save the signed PDF; once the PDF is written it appends a
+signing record to the project (:mod:`gpu_advisor.io.signing_records`: who,
+when, the file name, the fingerprint and the inputs as signed) as one
+undoable step, so the plan can later say what changed since it was signed.
+:class:`VerifyPlanDialog` shows who signed,
 when, whether the document or the project changed since, and whether the
 certificate is trusted and why not. Both go through
 :mod:`gpu_advisor.ui.plan_signing`.
@@ -29,7 +33,10 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor import __version__
+from gpu_advisor.io.signing_records import signing_record, with_signing_record
 from gpu_advisor.model.common import Language, PlanLanguage
+from gpu_advisor.model.project import SigningRecord
 from gpu_advisor.report.text import role_text
 from gpu_advisor.ui.i18n import current_language
 from gpu_advisor.ui.plan_signing import (
@@ -39,6 +46,9 @@ from gpu_advisor.ui.plan_signing import (
     verify_signed_plan,
 )
 from gpu_advisor.ui.session import ProjectSession
+
+_NAME_CHARS = 200
+"""Longest signer name and role a signing record keeps."""
 
 
 def _path_row(edit: QLineEdit, button: QPushButton) -> QWidget:
@@ -63,6 +73,8 @@ class SignPlanDialog(QDialog):
         super().__init__(parent)
         self._session = session
         self.signed_path: Path | None = None
+        self.record: SigningRecord | None = None
+        """The signing record added to the project after a successful signing."""
         self.show_messages = True
         """False in tests: errors go to :attr:`error` only."""
         self.error = ""
@@ -78,8 +90,12 @@ class SignPlanDialog(QDialog):
         self.password_edit = QLineEdit()
         self.password_edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.name_edit = QLineEdit(project.meta.author)
+        self.name_edit.setMaxLength(_NAME_CHARS)  # what the signing record keeps
         self.role_combo = QComboBox()
         self.role_combo.setEditable(True)
+        line = self.role_combo.lineEdit()
+        if line is not None:
+            line.setMaxLength(_NAME_CHARS)
         ui_lang = current_language()
         for row in project.signoff:
             self.role_combo.addItem(role_text(row.role, ui_lang), row.role)
@@ -164,13 +180,14 @@ class SignPlanDialog(QDialog):
 
     @override
     def accept(self) -> None:
-        """Sign; stay open with the reason when it fails."""
+        """Sign and record the signing; stay open with the reason when it fails."""
         output = Path(self.output_edit.text().strip())
         if output.suffix.lower() != ".pdf":
             output = output.with_name(output.name + ".pdf")
+        project = self._session.project
         try:
             self.signed_path = sign_plan(
-                self._session.project,
+                project,
                 self._session.catalog,
                 p12_path=Path(self.certificate_edit.text().strip()),
                 password=self.password_edit.text(),
@@ -189,6 +206,17 @@ class SignPlanDialog(QDialog):
                 )
             return
         self.error = ""
+        # the record covers exactly the project rendered and signed above
+        self.record = signing_record(
+            project,
+            signer_name=self.name_edit.text(),
+            signer_role=self.role(),
+            pdf=self.signed_path,
+            app_version=__version__,
+        )
+        self._session.replace_project(
+            with_signing_record(project, self.record), self.tr("Record Signing")
+        )
         super().accept()
 
 

@@ -39,12 +39,48 @@
   <context>
     <name>CompareController</name>
     <message>
-      <source>Co&amp;mpare With…</source>
-      <translation>Co&amp;mpare With…</translation>
+      <source>Co&amp;mpare With</source>
+      <translation>Co&amp;mpare With</translation>
+    </message>
+    <message>
+      <source>&amp;Saved Plan…</source>
+      <translation>&amp;Saved Plan…</translation>
     </message>
     <message>
       <source>Show what differs between this plan and a saved one</source>
       <translation>Show what differs between this plan and a saved one</translation>
+    </message>
+    <message>
+      <source>Show C&amp;hanges…</source>
+      <translation>Show C&amp;hanges…</translation>
+    </message>
+    <message>
+      <source>Compare the plan with the version that was signed</source>
+      <translation>Compare the plan with the version that was signed</translation>
+    </message>
+    <message>
+      <source>No signed version yet</source>
+      <translation>No signed version yet</translation>
+    </message>
+    <message>
+      <source>Version &amp;Signed on %1 by %2</source>
+      <translation>Version &amp;Signed on %1 by %2</translation>
+    </message>
+    <message>
+      <source>Version signed on %1 by %2</source>
+      <translation>Version signed on %1 by %2</translation>
+    </message>
+    <message>
+      <source>Signed as %1; plan fingerprint %2</source>
+      <translation>Signed as %1; plan fingerprint %2</translation>
+    </message>
+    <message>
+      <source>Changed since signed on %1 by %2</source>
+      <translation>Changed since signed on %1 by %2</translation>
+    </message>
+    <message>
+      <source>The plan's inputs differ from the version %1 signed on %2 (plan fingerprint %3). Sign again to record the new version.</source>
+      <translation>The plan's inputs differ from the version %1 signed on %2 (plan fingerprint %3). Sign again to record the new version.</translation>
     </message>
     <message>
       <source>Compare With Plan</source>
@@ -58,12 +94,20 @@
   <context>
     <name>CompareDialog</name>
     <message>
+      <source>Compared with the version signed on %1 by %2</source>
+      <translation>Compared with the version signed on %1 by %2</translation>
+    </message>
+    <message>
       <source>Compared with %1</source>
       <translation>Compared with %1</translation>
     </message>
     <message>
       <source>The two plans are the same.</source>
       <translation>The two plans are the same.</translation>
+    </message>
+    <message>
+      <source>Signed version</source>
+      <translation>Signed version</translation>
     </message>
     <message>
       <source>Saved plan</source>

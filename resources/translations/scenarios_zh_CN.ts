@@ -39,12 +39,48 @@
   <context>
     <name>CompareController</name>
     <message>
-      <source>Co&amp;mpare With…</source>
-      <translation>与其他方案比较(&amp;M)…</translation>
+      <source>Co&amp;mpare With</source>
+      <translation>比较(&amp;M)</translation>
+    </message>
+    <message>
+      <source>&amp;Saved Plan…</source>
+      <translation>已保存的方案(&amp;S)…</translation>
     </message>
     <message>
       <source>Show what differs between this plan and a saved one</source>
       <translation>显示当前方案与已保存方案之间的差异</translation>
+    </message>
+    <message>
+      <source>Show C&amp;hanges…</source>
+      <translation>查看改动(&amp;H)…</translation>
+    </message>
+    <message>
+      <source>Compare the plan with the version that was signed</source>
+      <translation>将当前方案与签署时的版本比较</translation>
+    </message>
+    <message>
+      <source>No signed version yet</source>
+      <translation>尚无签署的版本</translation>
+    </message>
+    <message>
+      <source>Version &amp;Signed on %1 by %2</source>
+      <translation>%2 于 %1 签署的版本(&amp;S)</translation>
+    </message>
+    <message>
+      <source>Version signed on %1 by %2</source>
+      <translation>%2 于 %1 签署的版本</translation>
+    </message>
+    <message>
+      <source>Signed as %1; plan fingerprint %2</source>
+      <translation>签署文件：%1；方案指纹：%2</translation>
+    </message>
+    <message>
+      <source>Changed since signed on %1 by %2</source>
+      <translation>%2 于 %1 签署后，方案已改动</translation>
+    </message>
+    <message>
+      <source>The plan's inputs differ from the version %1 signed on %2 (plan fingerprint %3). Sign again to record the new version.</source>
+      <translation>方案的输入与 %1 于 %2 签署的版本不同（方案指纹 %3）。重新签署即可记录新版本。</translation>
     </message>
     <message>
       <source>Compare With Plan</source>
@@ -58,12 +94,20 @@
   <context>
     <name>CompareDialog</name>
     <message>
+      <source>Compared with the version signed on %1 by %2</source>
+      <translation>与 %2 于 %1 签署的版本比较</translation>
+    </message>
+    <message>
       <source>Compared with %1</source>
       <translation>与 %1 的比较</translation>
     </message>
     <message>
       <source>The two plans are the same.</source>
       <translation>两个方案相同。</translation>
+    </message>
+    <message>
+      <source>Signed version</source>
+      <translation>签署的版本</translation>
     </message>
     <message>
       <source>Saved plan</source>

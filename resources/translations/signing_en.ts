@@ -102,6 +102,10 @@
 
 %1</translation>
     </message>
+    <message>
+      <source>Record Signing</source>
+      <translation>Record Signing</translation>
+    </message>
   </context>
   <context>
     <name>TrustedSignersBox</name>

@@ -102,6 +102,10 @@
 
 %1</translation>
     </message>
+    <message>
+      <source>Record Signing</source>
+      <translation>记录签署</translation>
+    </message>
   </context>
   <context>
     <name>TrustedSignersBox</name>

@@ -25,7 +25,9 @@ def test_compare_lists_exactly_the_changed_inputs_in_words(
     session.apply("workload.gpu_id", "H100-80GB-SXM")
     controller = window.compare
     assert isinstance(controller, CompareController)
-    assert controller.action in window.file_menu.actions()
+    assert controller.menu.menuAction() in window.file_menu.actions()
+    controller.fill_menu()
+    assert controller.action in controller.menu.actions()
     dialogs.open_paths.append(path)
     controller.ask()
     dialog = controller.dialog
