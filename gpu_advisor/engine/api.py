@@ -51,6 +51,7 @@ from gpu_advisor.engine.scenarios import (
     evaluate_scenarios,
     find_scenario,
     make_base,
+    reuse_scenarios,
 )
 from gpu_advisor.engine.scoring import (
     Criterion,
@@ -97,6 +98,7 @@ __all__ = [
     "monitoring_config",
     "plan_environment",
     "prometheus_alert_rules",
+    "reuse_scenarios",
     "score_project",
     "size_workload",
     "slurm_script",

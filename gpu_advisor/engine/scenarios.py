@@ -13,6 +13,7 @@ scenario means.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -190,6 +191,59 @@ def evaluate_scenarios(
     ScenarioRuns
         ``runs[0]`` is the base plan; then the scenarios in file order.
     """
+
+    def evaluate(plan: Project, hint: PlanEvaluation | None) -> PlanEvaluation:
+        return evaluate_plan(
+            plan, catalog, hint, monte_carlo=monte_carlo, draws=draws, seed=seed
+        )
+
+    runs = _scenario_runs(project, previous, monte_carlo, draws, seed, base, evaluate)
+    assert runs is not None  # every column is evaluated when it is not at hand
+    return runs
+
+
+def reuse_scenarios(
+    project: Project,
+    previous: ScenarioRuns | None,
+    *,
+    monte_carlo: bool = False,
+    draws: int = SCENARIO_MONTE_CARLO_DRAWS,
+    seed: int = PLAN_MONTE_CARLO_SEED,
+) -> ScenarioRuns | None:
+    """The comparison when every column is one of ``previous``'s; else None.
+
+    No plan is evaluated: this is :func:`evaluate_scenarios` for the edits
+    that only rearrange what was evaluated before (making a scenario the
+    base, renaming one, ticking it for the PDF, removing one), which a
+    caller can then show at once and leave the rest to a background job.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> a = Scenario(name="H100", gpu_id="H100-80GB-SXM")
+    >>> plan = Project(scenarios=[a])
+    >>> runs = evaluate_scenarios(plan, load_catalog())
+    >>> swapped = reuse_scenarios(make_base(plan, 0, "A100"), runs)
+    >>> [c.gpu_id for c in swapped.comparison.columns]
+    ['H100-80GB-SXM', 'A100-80GB-SXM']
+    >>> reuse_scenarios(Project(scenarios=[a], meta={"horizon_months": 24}), runs) is None
+    True
+    """
+    if previous is None:
+        return None
+    return _scenario_runs(project, previous, monte_carlo, draws, seed, None, None)
+
+
+def _scenario_runs(
+    project: Project,
+    previous: ScenarioRuns | None,
+    monte_carlo: bool,
+    draws: int,
+    seed: int,
+    base: PlanEvaluation | None,
+    evaluate: Callable[[Project, PlanEvaluation | None], PlanEvaluation] | None,
+) -> ScenarioRuns | None:
+    """Every column, reused from ``previous`` or evaluated (None: not at hand)."""
     old = {} if previous is None else _by_name(previous)
     done = [] if previous is None else previous.runs
     runs: list[ScenarioRun] = []
@@ -216,15 +270,15 @@ def evaluate_scenarios(
             plan, ev = same.plan, same.evaluation
         elif scenario is None and base is not None:
             ev = base
+        elif evaluate is None:
+            return None
         else:
             # the same-named column's evaluation, else the base's: a scenario
             # that leaves the workload alone shares the base's sizing
             hint = before.evaluation if before is not None else None
             if hint is None and runs:
                 hint = runs[0].evaluation
-            ev = evaluate_plan(
-                plan, catalog, hint, monte_carlo=monte_carlo, draws=draws, seed=seed
-            )
+            ev = evaluate(plan, hint)
         runs.append(ScenarioRun(scenario=scenario, plan=plan, evaluation=ev))
         columns.append(figures(ev, scenario, None if index == 0 else index - 1))
     currency = runs[0].evaluation.cost.currency
@@ -251,10 +305,14 @@ def _settled(ev: PlanEvaluation, monte_carlo: bool, draws: int, seed: int) -> bo
 
 
 def _same_plan(a: Project, b: Project) -> bool:
-    """Equal plans; sections compared by identity first (the cheap, usual case)."""
+    """Equal plans; sections compared by identity first (the cheap, usual case).
+
+    The signing records are no input: signing the plan re-evaluates nothing.
+    """
     return all(
         getattr(a, name) is getattr(b, name) or getattr(a, name) == getattr(b, name)
         for name in Project.model_fields
+        if name != "signing_records"
     )
 
 

@@ -4,8 +4,16 @@ The figures come from :func:`gpu_advisor.engine.api.evaluate_scenarios`
 (each scenario evaluated as the overridden plan on its own, with
 ``SCENARIO_MONTE_CARLO_DRAWS`` draws for P(owning beats renting), as the CLI
 and the PDF); this module only renders them. The budget step and the review
-step share one result per session (:func:`scenario_runs`), so a scenario is
+step share one :class:`ScenarioRunner` per session, so a scenario is
 evaluated once per change of the plan.
+
+Five scenarios with their Monte Carlo take about 0.5 s on a loaded machine
+(``benchmarks/bench_scenarios.py``), far over the 20 ms an edit may block
+the window, so the runner evaluates them in a background job
+(:class:`~gpu_advisor.ui.workers.EngineJob`) while the view shows a busy
+bar over the last figures. What needs no evaluation — making a scenario the
+base, renaming or removing one, ticking it for the PDF — is taken from the
+last result at once (:func:`gpu_advisor.engine.api.reuse_scenarios`).
 """
 
 from __future__ import annotations
@@ -14,12 +22,13 @@ import weakref
 from typing import Final
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QTimer
+from PySide6.QtCore import QEvent, QObject, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
     QLabel,
+    QProgressBar,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -27,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from gpu_advisor.engine.api import ScenarioRuns, evaluate_scenarios
+from gpu_advisor.engine.api import ScenarioRuns, evaluate_scenarios, reuse_scenarios
 from gpu_advisor.engine.names import option_title
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.scenario_results import (
@@ -40,8 +49,9 @@ from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.cost_charts import format_money, money_scale
 from gpu_advisor.ui.widgets.plotting import setup_plot
+from gpu_advisor.ui.workers import EngineJob, start_job
 
-_RUNS: Final[weakref.WeakKeyDictionary[ProjectSession, ScenarioRuns]] = (
+_RUNNERS: Final[weakref.WeakKeyDictionary[ProjectSession, ScenarioRunner]] = (
     weakref.WeakKeyDictionary()
 )
 _DEBOUNCE_MS: Final = 150
@@ -49,20 +59,111 @@ _BAR: Final = "#4f81bd"
 _BASE_BAR: Final = "#9bbb59"
 
 
-def scenario_runs(session: ProjectSession) -> ScenarioRuns:
-    """The session's scenarios evaluated (kept until the plan changes).
+class ScenarioRunner(QObject):
+    """Evaluates a session's scenarios in the background, one job at a time.
 
-    Columns whose overridden plan did not change are reused from the last
-    call, so switching the base or editing one scenario re-evaluates only
-    what moved.
+    :meth:`request` returns the comparison when it is at hand; otherwise it
+    starts a job (or lets the running one finish first) and :attr:`ready`
+    brings the result for the session's project as it then is. Each job
+    reuses the columns of the last result that did not change.
+
+    Signals
+    -------
+    ready(object)
+        The :class:`ScenarioRuns` of the session's current project.
+    busy_changed(bool)
+        A job started (True) or no job is left (False).
+    failed(str)
+        The engine raised; the message.
     """
-    previous = _RUNS.get(session)
-    project = session.project
-    if previous is not None and previous.runs and previous.source is project:
-        return previous
-    runs = evaluate_scenarios(project, session.catalog, previous, monte_carlo=True)
-    _RUNS[session] = runs
-    return runs
+
+    ready = Signal(object)
+    busy_changed = Signal(bool)
+    failed = Signal(str)
+
+    def __init__(
+        self, session: ProjectSession, pool: QThreadPool | None = None
+    ) -> None:
+        super().__init__(session)
+        self._session = session
+        self._pool = pool
+        self._generation = 0
+        self._job: EngineJob | None = None
+        self.runs: ScenarioRuns | None = None
+        """The last result (for the project it names in ``source``)."""
+
+    @property
+    def busy(self) -> bool:
+        """A job is running."""
+        return self._job is not None
+
+    def current(self) -> ScenarioRuns | None:
+        """The result for the session's project, when there is one already."""
+        runs = self.runs
+        return (
+            runs if runs is not None and runs.source is self._session.project else None
+        )
+
+    def request(self) -> ScenarioRuns | None:
+        """The comparison of the session's project, or None while it is evaluated."""
+        project = self._session.project
+        if (runs := self.current()) is not None:
+            return runs
+        at_hand = reuse_scenarios(project, self.runs, monte_carlo=True)
+        if at_hand is not None:
+            self.runs = at_hand
+            return at_hand
+        if self._job is None:
+            self._start()
+        # else: the running job's result becomes the next one's starting point
+        return None
+
+    def _start(self) -> None:
+        project, catalog, previous = (
+            self._session.project,
+            self._session.catalog,
+            self.runs,
+        )
+        self._generation += 1
+
+        def run() -> object:
+            return evaluate_scenarios(project, catalog, previous, monte_carlo=True)
+
+        job = EngineJob(self._generation, [run])
+        job.signals.finished.connect(self._on_finished)
+        job.signals.failed.connect(self._on_failed)
+        self._job = job
+        start_job(job, self._pool)
+        self.busy_changed.emit(True)
+
+    def _on_finished(self, generation: int, result: object) -> None:
+        if generation != self._generation or not isinstance(result, ScenarioRuns):
+            return
+        self._job = None
+        self.runs = result
+        project = self._session.project
+        if result.source is not project and project.scenarios:
+            self._start()  # the plan changed meanwhile: once more, from here
+            return
+        self.busy_changed.emit(False)
+        if result.source is project:
+            self.ready.emit(result)
+
+    def _on_failed(self, generation: int, message: str) -> None:
+        if generation != self._generation:
+            return
+        self._job = None
+        self.busy_changed.emit(False)
+        self.failed.emit(message)
+
+
+def scenario_runner(session: ProjectSession) -> ScenarioRunner:
+    """The session's one :class:`ScenarioRunner` (made on first use)."""
+    runner = _RUNNERS.get(session)
+    if runner is None:
+        runner = ScenarioRunner(session)
+        _RUNNERS[session] = runner
+    return runner
 
 
 class ScenarioCompareView(QWidget):
@@ -77,6 +178,11 @@ class ScenarioCompareView(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setMinimumHeight(200)
         self.table.setCornerButtonEnabled(False)  # read-only: nothing to select
+        self.busy_bar = QProgressBar()
+        self.busy_bar.setRange(0, 0)  # busy: no percentage
+        self.busy_bar.setTextVisible(False)
+        self.busy_bar.setMaximumHeight(8)
+        self.busy_label = QLabel()
         self.charts: list[pg.PlotWidget] = []
         self.bars: list[pg.BarGraphItem] = []
         self._titles: list[str] = [""] * len(SCENARIO_MEASURES)
@@ -97,6 +203,8 @@ class ScenarioCompareView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.empty_label)
+        layout.addWidget(self.busy_label)
+        layout.addWidget(self.busy_bar)
         layout.addWidget(self.table, 1)
         layout.addWidget(self._charts_box, 1)
         # until the first refresh says otherwise, as for a plan with no scenarios
@@ -104,6 +212,14 @@ class ScenarioCompareView(QWidget):
         self._charts_box.setVisible(False)
         self._timer = QTimer(self, singleShot=True, interval=_DEBOUNCE_MS)
         self._timer.timeout.connect(self.refresh_now)
+        self.runner = scenario_runner(session)
+        self.runner.ready.connect(self._on_ready)
+        self.runner.busy_changed.connect(self._set_busy)
+        self.runner.failed.connect(self._on_failed)
+        self.error = ""
+        """The engine's message when the scenarios could not be evaluated."""
+        self._waiting = False
+        self._set_busy(False)
         session.project_changed.connect(self._on_project_changed)
         self.retranslate_ui()
 
@@ -115,7 +231,11 @@ class ScenarioCompareView(QWidget):
                 "No scenarios yet. Add one on the budget step: a name and the few "
                 "inputs it changes (GPU, cards, horizon, region, prices, options)."
             )
+            if not self.error
+            else fill(self.tr("The scenarios could not be evaluated: %1"), self.error)
         )
+        self.busy_label.setText(self.tr("Evaluating the scenarios…"))
+        self.busy_bar.setAccessibleName(self.tr("Evaluating the scenarios…"))
         for plot, (field, *_rest) in zip(self.charts, SCENARIO_MEASURES, strict=True):
             # the title drawn on the chart adds the unit once there are figures
             plot.setAccessibleName(self.measure_label(field))
@@ -155,21 +275,51 @@ class ScenarioCompareView(QWidget):
             self._timer.start()
 
     def refresh_now(self) -> None:
-        """Evaluate (or reuse) the scenarios and show them."""
+        """Show the scenarios when at hand; else evaluate them in the background."""
         self._timer.stop()
         project = self._session.project
         if not project.scenarios:
             self.comparison = None
+            self.error = ""
+            self.retranslate_ui()
             self.empty_label.setVisible(True)
             self.table.setVisible(False)
             self._charts_box.setVisible(False)
+            self._set_busy(False)
             return
-        runs = scenario_runs(self._session)
-        assert runs.comparison is not None
-        self._show(runs.comparison)
+        runs = self.runner.request()
+        self._waiting = runs is None  # the runner's ready signal brings them
+        if runs is not None:
+            assert runs.comparison is not None
+            self._show(runs.comparison)
+
+    def _on_ready(self, runs: ScenarioRuns) -> None:
+        # a hidden view that asked nothing catches up when shown (showEvent)
+        if (self._waiting or self.isVisible()) and runs.comparison is not None:
+            self._waiting = False
+            self._show(runs.comparison)
+
+    def _set_busy(self, busy: bool) -> None:
+        if busy and not self._session.project.scenarios:
+            busy = False
+        self.busy_bar.setVisible(busy)
+        self.busy_label.setVisible(busy)
+        # the figures still shown are the plan's before the edit: greyed out
+        self.table.setEnabled(not busy)
+        self._charts_box.setEnabled(not busy)
+
+    def _on_failed(self, message: str) -> None:
+        self.error = message
+        self.comparison = None
+        self.retranslate_ui()
+        self.empty_label.setVisible(True)
+        self.table.setVisible(False)
+        self._charts_box.setVisible(False)
 
     def _show(self, comparison: ScenarioComparison) -> None:
         self.comparison = comparison
+        self.error = ""
+        self._set_busy(self.runner.busy)
         self.empty_label.setVisible(False)
         self.table.setVisible(True)
         self._charts_box.setVisible(True)

@@ -138,6 +138,17 @@ class EngineJob(QRunnable):
                 _LIVE_JOBS.discard(self)
 
 
+def start_job(job: EngineJob, pool: QThreadPool | None = None) -> None:
+    """Run ``job`` in ``pool`` (default: the global pool), kept alive until it returns.
+
+    Like the Monte Carlo's jobs, it is then waited for by
+    :meth:`MonteCarloRunner.wait_idle` (when the app quits, for instance).
+    """
+    with _LIVE_LOCK:
+        _LIVE_JOBS.add(job)
+    (pool or QThreadPool.globalInstance()).start(job)
+
+
 def _emit(signal: Any, *args: object) -> None:
     """Emit, unless the receiving side is already gone.
 

@@ -145,6 +145,14 @@
       <translation>No scenarios yet. Add one on the budget step: a name and the few inputs it changes (GPU, cards, horizon, region, prices, options).</translation>
     </message>
     <message>
+      <source>The scenarios could not be evaluated: %1</source>
+      <translation>The scenarios could not be evaluated: %1</translation>
+    </message>
+    <message>
+      <source>Evaluating the scenarios…</source>
+      <translation>Evaluating the scenarios…</translation>
+    </message>
+    <message>
       <source>One bar per scenario; the base plan's bar is green</source>
       <translation>One bar per scenario; the base plan's bar is green</translation>
     </message>

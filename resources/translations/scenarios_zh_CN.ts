@@ -145,6 +145,14 @@
       <translation>还没有情景。请在预算步骤中添加：起一个名称，并填写它改动的少数输入（GPU、卡数、规划期、地区、价格、方案）。</translation>
     </message>
     <message>
+      <source>The scenarios could not be evaluated: %1</source>
+      <translation>无法计算各情景：%1</translation>
+    </message>
+    <message>
+      <source>Evaluating the scenarios…</source>
+      <translation>正在计算各情景…</translation>
+    </message>
+    <message>
       <source>One bar per scenario; the base plan's bar is green</source>
       <translation>每个情景一根柱，基准方案的柱为绿色</translation>
     </message>

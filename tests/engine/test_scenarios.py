@@ -231,3 +231,22 @@ def test_candidate_gpus_at_cost_equal_their_plans_alone() -> None:
         assert row.days == other.sizing.cluster.days
     assert len({r.cheapest_total_cny for r in rows}) == 3
     assert ev.candidate_costs is rows  # computed once per evaluation
+
+
+def test_reuse_scenarios_rearranges_what_was_evaluated() -> None:
+    """Making a scenario the base needs no evaluation; any other edit does."""
+    from gpu_advisor.engine.scenarios import reuse_scenarios
+
+    project = three_scenarios()
+    runs = evaluate_scenarios(project, CATALOG, monte_carlo=True)
+    swapped = make_base(project, 2, "Old base")
+    reused = reuse_scenarios(swapped, runs, monte_carlo=True)
+    assert reused is not None
+    assert reused.source is swapped
+    fresh = evaluate_scenarios(swapped, CATALOG, monte_carlo=True)
+    assert reused.comparison == fresh.comparison
+    # other draws, or a changed input: not at hand
+    assert reuse_scenarios(swapped, runs, monte_carlo=False) is None
+    budget = project.budget.model_copy(update={"storage_tb": 7.0})
+    assert reuse_scenarios(project.model_copy(update={"budget": budget}), runs) is None
+    assert reuse_scenarios(project, None) is None

@@ -33,6 +33,7 @@ def test_comparison_shows_each_scenario_as_its_plan_alone(
     view = ScenarioCompareView(session)
     qtbot.addWidget(view)
     view.refresh_now()
+    qtbot.waitUntil(lambda: view.comparison is not None, timeout=60_000)
     table = view.table
     assert table.columnCount() == 4
     assert table.horizontalHeaderItem(0).text() == "Base plan"
@@ -135,3 +136,69 @@ def test_candidate_table_shows_the_engine_costs(qtbot: Any) -> None:
         assert row.cheapest_total_cny is not None
         assert table.item(r, 5).text() == option_title(row.cheapest_option)
         assert table.item(r, 6).text() == format_money(row.cheapest_total_cny, "CNY")
+
+
+# --- evaluated in the background (issue #18: the window never blocks) -----------------
+
+
+def _columns(project: Any) -> list[Any]:
+    from gpu_advisor.engine.api import evaluate_scenarios
+
+    runs = evaluate_scenarios(project, load_catalog(), monte_carlo=True)
+    return runs.comparison.columns
+
+
+def test_scenarios_are_evaluated_in_the_background_with_a_busy_bar(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    view = ScenarioCompareView(session)
+    qtbot.addWidget(view)
+    view.refresh_now()
+    # refresh_now returned before the figures exist: a job computes them
+    assert view.comparison is None
+    assert view.runner.busy
+    assert view.busy_bar.isVisibleTo(view)
+    assert view.busy_label.text() == "Evaluating the scenarios…"
+    with qtbot.waitSignal(view.runner.ready, timeout=60_000):
+        pass
+    assert view.comparison is not None
+    assert not view.runner.busy
+    assert not view.busy_bar.isVisibleTo(view)
+    assert view.comparison.columns == _columns(session.project)
+
+
+def test_making_a_scenario_the_base_needs_no_new_evaluation(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    from gpu_advisor.engine.api import make_base
+
+    view = ScenarioCompareView(session)
+    qtbot.addWidget(view)
+    view.refresh_now()
+    qtbot.waitUntil(lambda: view.comparison is not None, timeout=60_000)
+    session.replace_project(make_base(session.project, 1, "Old base"), "Make base")
+    view.refresh_now()
+    assert not view.runner.busy  # every column was evaluated before
+    assert view.comparison is not None
+    assert view.table.horizontalHeaderItem(0).text() == "Base plan"
+    assert view.comparison.columns == _columns(session.project)
+
+
+def test_edits_while_evaluating_end_with_the_latest_plan(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    view = ScenarioCompareView(session)
+    qtbot.addWidget(view)
+    view.refresh_now()
+    assert view.runner.busy
+    storage = session.project.budget.storage_tb
+    session.apply("budget.storage_tb", storage + 50)
+    view.refresh_now()  # the running job finishes first, then one more
+    session.apply("budget.storage_tb", storage + 100)
+    view.refresh_now()
+    qtbot.waitUntil(
+        lambda: not view.runner.busy and view.comparison is not None, timeout=90_000
+    )
+    assert view.runner.runs is not None
+    assert view.runner.runs.source is session.project
+    assert view.comparison.columns == _columns(session.project)
