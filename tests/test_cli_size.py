@@ -118,7 +118,12 @@ def test_catalog_models_networks_schema(capsys):
     assert run(capsys, "catalog", "networks", "--json")[0] == 0
     code, out, _ = run(capsys, "schema")
     assert code == 0
-    assert "workload" in json.loads(out)["properties"]
+    schema = json.loads(out)
+    assert "workload" in schema["properties"]
+    # a signing record's snapshot is a whole project: the root's fields stay on top
+    assert "signing_records" in schema["properties"]
+    record = schema["$defs"]["SigningRecord"]["properties"]["inputs"]
+    assert record["$ref"] == "#/$defs/Project"
 
 
 def test_size_framework_and_gpu_hour_range(capsys):

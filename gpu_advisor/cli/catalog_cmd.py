@@ -73,8 +73,22 @@ def _run_catalog(args: argparse.Namespace) -> int:
     return 0
 
 
+def project_schema() -> dict[str, Any]:
+    """The project file's JSON Schema, the project's fields at its top level.
+
+    A signing record holds a whole project (schema 3), so pydantic makes the
+    root a ``$ref`` to ``#/$defs/Project``; the root is inlined here (the
+    definition stays for the snapshots' references).
+    """
+    schema = Project.model_json_schema()
+    ref = schema.get("$ref")
+    defs = schema.get("$defs", {})
+    if isinstance(ref, str) and ref.startswith("#/$defs/"):
+        root = defs[ref.removeprefix("#/$defs/")]
+        return {**root, "$defs": defs}
+    return schema
+
+
 def _run_schema(args: argparse.Namespace) -> int:
-    sys.stdout.write(
-        json.dumps(Project.model_json_schema(), ensure_ascii=False, indent=2) + "\n"
-    )
+    sys.stdout.write(json.dumps(project_schema(), ensure_ascii=False, indent=2) + "\n")
     return 0
