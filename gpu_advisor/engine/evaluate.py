@@ -16,7 +16,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 from pydantic import PrivateAttr
@@ -66,6 +66,7 @@ from gpu_advisor.model.cost_results import (
     CostResult,
     CurrencyInfo,
     HybridResult,
+    MonteCarloResult,
     OptionResult,
     Recommendation,
 )
@@ -1191,6 +1192,18 @@ class PlanEvaluation(Evaluation):
             self._candidates = candidate_costs(self._project, self._catalog, self)
         return self._candidates
 
+    def with_monte_carlo(self, result: MonteCarloResult) -> PlanEvaluation:
+        """This evaluation with the plan's Monte Carlo drawn elsewhere.
+
+        The budget step draws it in the background in chunks
+        (:func:`monte_carlo_chunks`, which combine to exactly what
+        :func:`evaluate_plan` draws); the review step then shows it too.
+        Vendors, review and rollout already computed are kept.
+        """
+        out = self.model_copy(update={"monte_carlo": result})
+        out._project, out._catalog = self._project, self._catalog
+        return out
+
     @property
     def rollout(self) -> Rollout:
         """The rollout on this evaluation's sizing: environment, advice, files."""
@@ -1199,8 +1212,30 @@ class PlanEvaluation(Evaluation):
         return self._rollout
 
 
-_MONTE_CARLO_INPUTS = ("meta", "workload", "demand", "budget", "vendors")
-"""Project sections the cost and its Monte Carlo read."""
+_MONTE_CARLO_INPUTS = ("workload", "demand", "budget", "vendors")
+"""Project sections the cost and its Monte Carlo read (besides ``meta``)."""
+
+_META_WORDS: Final[set[str]] = {
+    "title",
+    "organisation",
+    "author",
+    "plan_date",
+    "plan_version",
+    "status",
+    "language",
+    "notes",
+}
+"""``meta`` fields no price or demand depends on (a status change on the review
+step keeps the Monte Carlo)."""
+
+
+def _same_cost_inputs(old: Project, new: Project) -> bool:
+    """True when the cost and its Monte Carlo read the same inputs in both."""
+    if not all(getattr(old, n) is getattr(new, n) for n in _MONTE_CARLO_INPUTS):
+        return False
+    return old.meta is new.meta or old.meta.model_dump(
+        exclude=_META_WORDS
+    ) == new.meta.model_dump(exclude=_META_WORDS)
 
 
 def evaluate_plan(
@@ -1225,11 +1260,14 @@ def evaluate_plan(
         parts are reused: the sizing when the workload and the measured MFU
         are the same, the Monte Carlo when none of the sections the cost
         reads changed, the vendors' judgements when neither the sizing nor
-        the vendor changed. The result equals a fresh evaluation.
+        the vendor changed. The result equals a fresh evaluation (with
+        ``monte_carlo=False`` it keeps the previous Monte Carlo when that is
+        still the plan's).
     monte_carlo : bool
         Run the plan's Monte Carlo (:data:`PLAN_MONTE_CARLO_DRAWS` draws,
-        seed :data:`PLAN_MONTE_CARLO_SEED`); False skips it (the live
-        steps run it in the background with the same draws and seed).
+        seed :data:`PLAN_MONTE_CARLO_SEED`); False draws nothing (the live
+        steps run it in the background with the same draws and seed, see
+        :meth:`PlanEvaluation.with_monte_carlo`).
     draws, seed : int
         Override the plan's draws and seed (``gpu-advisor-cli cost
         --monte-carlo/--seed``); every output of the app uses the defaults.
@@ -1263,14 +1301,7 @@ def evaluate_plan(
             old
         ) == measured_mfu_for(project):
             sizing = previous.sizing
-        if (
-            monte_carlo
-            and same_mc
-            and all(
-                getattr(old, name) is getattr(project, name)
-                for name in _MONTE_CARLO_INPUTS
-            )
-        ):
+        if same_mc and _same_cost_inputs(old, project):
             mc = previous.monte_carlo
     base = evaluate(
         project,

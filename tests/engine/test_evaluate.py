@@ -311,3 +311,29 @@ def test_plan_sizing_is_the_evaluations():
     assert wrapped.rollout.plan == ev.rollout.plan
     assert wrapped.vendors == ev.vendors
     assert as_plan_evaluation(ev, project, CATALOG) is ev
+
+
+def test_a_drawn_monte_carlo_stays_while_the_cost_inputs_do():
+    from gpu_advisor.engine.evaluate import evaluate_plan
+    from gpu_advisor.model.project import PlanStatus
+
+    project = _measured_project()
+    drawn = evaluate_plan(project, CATALOG)
+    mc = drawn.monte_carlo
+    assert mc is not None
+    bare = evaluate_plan(project, CATALOG, monte_carlo=False)
+    assert bare.monte_carlo is None
+    kept = bare.with_monte_carlo(mc)
+    assert kept.monte_carlo is mc
+    assert kept.project is project
+    assert kept.vendors == drawn.vendors
+    # words of the plan: the prices and demand are the same, so is the draw
+    meta = project.meta.model_copy(
+        update={"status": PlanStatus.APPROVED, "title": "Renamed"}
+    )
+    renamed = project.model_copy(update={"meta": meta})
+    assert evaluate_plan(renamed, CATALOG, kept, monte_carlo=False).monte_carlo is mc
+    # the horizon is read by the cost: drawn again (here: not drawn)
+    meta = project.meta.model_copy(update={"horizon_months": 24})
+    longer = project.model_copy(update={"meta": meta})
+    assert evaluate_plan(longer, CATALOG, kept, monte_carlo=False).monte_carlo is None

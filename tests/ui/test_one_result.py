@@ -16,6 +16,7 @@ import json
 import re
 import shutil
 import subprocess
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,29 @@ def _measured(project: Project) -> Project:
     return project.model_copy(update={"vendors": vendors, "workload": workload})
 
 
+SHANGHAI = ROOT / "resources" / "examples" / "shanghai_13b_finetune.gpuplan"
+DEADLINE_MFU = 0.12
+"""The audit's case: one vendor measures MFU 0.12 on the plan's GPU."""
+
+
+def _deadline_measured(project: Project) -> Project:
+    """The Shanghai example due in 3 days, its first vendor measuring MFU 0.12.
+
+    The deadline lets the sizing choose the card count, and the measured MFU
+    (below the modelled one) makes it need several nodes: a second sizing
+    without the measured MFU plans fewer.
+    """
+    workload = project.workload.model_copy(
+        update={"gpus": None, "deadline_days": 3.0, "mfu": None}
+    )
+    first = project.vendors[0].model_copy(
+        update={"gpu_id": workload.gpu_id, "measured_mfu": DEADLINE_MFU}
+    )
+    return project.model_copy(
+        update={"workload": workload, "vendors": [first, *project.vendors[1:]]}
+    )
+
+
 def _texts(widget: QWidget) -> str:
     """Every label and table cell under ``widget``, one per line."""
     out = [label.text() for label in widget.findChildren(QLabel)]
@@ -82,11 +106,24 @@ def _squash(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+PLAN_CASES = [
+    *(pytest.param(_measured(load_project(p)), id=p.stem) for p in EXAMPLES),
+    pytest.param(
+        _deadline_measured(load_project(SHANGHAI)),
+        id="shanghai_deadline_measured_mfu",
+    ),
+]
+
+
+def _row(name: str, value: str) -> str:
+    """A row of the review step's key numbers, as its HTML writes it."""
+    return f"<tr><td>{escape(name)}</td><td align='right'><b>{escape(value)}</b></td>"
+
+
+@pytest.mark.parametrize("project", PLAN_CASES)
 def test_every_output_shows_the_same_plan(
-    qtbot: Any, path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    qtbot: Any, project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    project = _measured(load_project(path))
     project = project.model_copy(
         update={"meta": project.meta.model_copy(update={"language": Language.EN})}
     )
@@ -94,11 +131,21 @@ def test_every_output_shows_the_same_plan(
     sizing, cost, mc = ev.sizing, ev.cost, ev.monte_carlo
     assert mc is not None
     assert (mc.draws, mc.seed) == (PLAN_MONTE_CARLO_DRAWS, PLAN_MONTE_CARLO_SEED)
-    assert sizing.compute.mfu == min(MEASURED_MFU.values())
+    measured = [
+        v.measured_mfu
+        for v in project.vendors
+        if v.measured_mfu is not None and v.gpu_id == project.workload.gpu_id
+    ]
+    assert sizing.compute.mfu == min(measured)
     assert sizing.compute.mfu_source == "measured"
     gpus = sizing.cluster.gpus
     network_id = sizing.cluster.network_needed_id or sizing.cluster.network_id
     network = CATALOG.network(network_id).label("en")
+    network_text = (
+        network
+        if sizing.cluster.network_needed_id is not None
+        else f"inside one server: {network}"
+    )
     totals = {o.id: o.total_cny for o in cost.options}
     scoring = ev.vendors.scoring
     assert scoring is not None
@@ -116,7 +163,7 @@ def test_every_output_shows_the_same_plan(
     workload.outputs.run()
     days_text = workload.numbers["days"].value.text()
     assert f"on {_grouped(gpus)} cards" in days_text
-    assert network in workload.numbers["network"].value.text()
+    assert workload.numbers["network"].value.text() == network_text
     mfu_ref = workload.mfu.default_ref()
     assert mfu_ref is not None
     assert mfu_ref.value == sizing.compute.mfu
@@ -156,12 +203,29 @@ def test_every_output_shows_the_same_plan(
     for total in scores.values():
         assert f"{total:.1f}" in vendors_text
 
-    # --- review step: cards and totals, open items from the engine
+    # --- review step: the key numbers, exactly; open items from the engine
     review = ReviewPage(session)
     qtbot.addWidget(review)
     html = review.summary_html(session.project)
-    assert _grouped(gpus) in html
-    assert _grouped(totals[cost.recommendation.option]) in html
+    recommended = cost.recommendation.option
+    assert _row("Cards", _grouped(gpus)) in html
+    assert _row("Nodes", _grouped(sizing.cluster.nodes)) in html
+    assert _row("Network", network_text) in html
+    mfu_pct = f"{sizing.compute.mfu * 100:.0f}"
+    assert _row("MFU", f"{mfu_pct} % (measured by vendors)") in html
+    assert (
+        _row(
+            f"Total cost over {cost.horizon_months} months (recommended option)",
+            f"{_grouped(totals[recommended])} CNY",
+        )
+        in html
+    )
+    # the budget step's Monte Carlo (the plan's draws and seed) reached the review
+    assert session.evaluation.monte_carlo == mc
+    if p_own is not None:
+        assert _row("P(owning beats renting)", f"{p_own * 100:.0f} %") in html
+    for vendor, total in scores.items():
+        assert _row(f"Vendor score: {vendor}", f"{total:.1f}") in html
     assert len(review.open_items(session.project)) == len(ev.review.open_items)
 
     # --- gpu-advisor-cli cost --json
@@ -216,31 +280,6 @@ def test_plan_evaluation_is_what_the_session_serves() -> None:
     session_ev = ProjectSession(project).evaluation
     assert isinstance(session_ev, PlanEvaluation)
     assert session_ev.vendors == evaluate_plan(project, CATALOG).vendors
-
-
-# --- the rollout: environment step, monitoring step, `rollout` and the PDF annex
-
-SHANGHAI = ROOT / "resources" / "examples" / "shanghai_13b_finetune.gpuplan"
-DEADLINE_MFU = 0.12
-"""The audit's case: one vendor measures MFU 0.12 on the plan's GPU."""
-
-
-def _deadline_measured(project: Project) -> Project:
-    """The Shanghai example due in 3 days, its first vendor measuring MFU 0.12.
-
-    The deadline lets the sizing choose the card count, and the measured MFU
-    (below the modelled one) makes it need several nodes: a second sizing
-    without the measured MFU plans fewer.
-    """
-    workload = project.workload.model_copy(
-        update={"gpus": None, "deadline_days": 3.0, "mfu": None}
-    )
-    first = project.vendors[0].model_copy(
-        update={"gpu_id": workload.gpu_id, "measured_mfu": DEADLINE_MFU}
-    )
-    return project.model_copy(
-        update={"workload": workload, "vendors": [first, *project.vendors[1:]]}
-    )
 
 
 def _rollout_case(project: Project) -> Project:
