@@ -56,6 +56,7 @@ from gpu_advisor.engine import api
 from gpu_advisor.engine.api import (
     Check,
     Criterion,
+    PlanEvaluation,
     Rollout,
     VendorsResult,
 )
@@ -2400,7 +2401,9 @@ def build_plan_pdf(
     font = register_cjk_font(font_path)
     kinsoku.install()
     fp = fingerprint(project, app_version)
-    args = (project, evaluation, catalog)
+    # one plan evaluation for every section and both languages: vendors and
+    # rollout computed once, on the evaluation's own sizing
+    args = (project, api.as_plan_evaluation(evaluation, project, catalog), catalog)
     if str(language) == BILINGUAL:
         zh = _render_plan(*args, Language.ZH, paper, app_version, font, signer, fp)
         en = _render_plan(*args, Language.EN, paper, app_version, font, signer, fp)
@@ -2411,7 +2414,7 @@ def build_plan_pdf(
 
 def _render_plan(
     project: Project,
-    evaluation: Evaluation,
+    evaluation: PlanEvaluation,
     catalog: Catalog,
     lang: Language,
     paper: str,
@@ -2464,7 +2467,7 @@ def _render_plan(
     st.page_break()
     _annex_divider(st)
     st.page_break()
-    rollout = api.as_plan_evaluation(evaluation, project, catalog).rollout
+    rollout = evaluation.rollout
     _environment(st, rollout)
     st.items.append(CondPageBreak(120))
     _monitoring(st, rollout)
