@@ -21,6 +21,7 @@ import pytest
 import yaml
 
 from gpu_advisor.cli import main
+from gpu_advisor.engine.evaluate import Rollout, evaluate_plan
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import load_project, save_project
 from gpu_advisor.io.rollout import rollout_files, write_rollout
@@ -46,6 +47,11 @@ PLANNED = {
     "shanghai_13b_finetune": (1, 8),
     "shenzhen_7b_pretrain_then_serve": (8, 8),
 }
+
+
+def _rollout(project: Project) -> Rollout:
+    """The rollout of the plan's evaluation, as ``gpu-advisor-cli rollout`` writes it."""
+    return evaluate_plan(project, CATALOG, monte_carlo=False).rollout
 
 
 def _ready(project: Project) -> Project:
@@ -211,7 +217,8 @@ def test_kubernetes_job_supplies_the_script() -> None:
         update={"script_source": "configmap", "script_configmap": "train-code"}
     )
     files, _plan = rollout_files(
-        project.model_copy(update={"environment": env}), CATALOG, language=Language.EN
+        _rollout(project.model_copy(update={"environment": env})),
+        language=Language.EN,
     )
     launch = next(f for f in files if f.path.startswith("launch/"))
     job = next(d for d in yaml.safe_load_all(launch.text) if d["kind"] == "Job")
@@ -228,7 +235,7 @@ def test_kubernetes_without_a_script_source_is_refused(
     assert (
         main(["rollout", str(EXAMPLES[0]), "-o", str(out), "--scheduler", "k8s"]) == 2
     )
-    assert "environment.script_source" in capsys.readouterr().err
+    assert "Say where the pods find train.py" in capsys.readouterr().err
     assert not out.exists()
 
 
@@ -601,7 +608,7 @@ def test_docker_launch_passes_every_nccl_setting(
 
 def test_write_rollout_marks_scripts_executable(tmp_path: Path) -> None:
     files, _plan = rollout_files(
-        load_project(EXAMPLES[1]), CATALOG, scheduler=Scheduler.BARE
+        _rollout(load_project(EXAMPLES[1])), scheduler=Scheduler.BARE
     )
     write_rollout(files, tmp_path / "out")
     launch = tmp_path / "out" / "launch" / "launch.sh"

@@ -1,7 +1,8 @@
 """``gpu-advisor-cli rollout PROJECT -o DIR``: every rollout file of the plan.
 
 Writes the launch file, the monitoring files and the test kit exactly as the
-app saves them, generated for the sizing's node count, plus ``MANIFEST.md``
+app saves them: the rollout of the plan's evaluation (``evaluate_plan``), for
+its sizing's nodes and network, plus ``MANIFEST.md``
 and ``manifest.json`` (see :mod:`gpu_advisor.io.rollout`). An existing
 non-empty folder is refused unless ``--force``; the project file is never
 overwritten.
@@ -43,6 +44,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 
 def _rollout(args: argparse.Namespace) -> int:
+    from gpu_advisor.engine.api import evaluate_plan
     from gpu_advisor.io.catalog import load_catalog
     from gpu_advisor.io.project_file import ProjectFileError, load_project
     from gpu_advisor.io.rollout import RolloutError, rollout_files, write_rollout
@@ -63,12 +65,17 @@ def _rollout(args: argparse.Namespace) -> int:
     }[args.scheduler]
     language = Language(args.lang) if args.lang else None
     try:
+        evaluation = evaluate_plan(project, load_catalog(), monte_carlo=False)
         files, plan = rollout_files(
-            project, load_catalog(), scheduler=scheduler, language=language
+            evaluation.rollout, scheduler=scheduler, language=language
         )
         write_rollout(files, args.output, force=args.force, protect=args.project)
+    except KeyError as exc:
+        raise CliError(f"{args.project}: unknown catalog id: {exc.args[0]}") from None
     except RolloutError as exc:
         raise CliError(f"{args.project}: {exc}") from exc
+    except ValueError as exc:  # the plan cannot be evaluated
+        raise CliError(f"{args.project}: {exc}") from None
     except OSError as exc:
         raise CliError(f"cannot write {args.output}: {exc.strerror or exc}") from exc
     for advice in plan.advice:

@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from gpu_advisor.cli._common import CliError, parse_number, positive_int, print_json
-from gpu_advisor.engine.api import size_workload
+from gpu_advisor.engine.api import size_what_if
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import ModelShape, Workload
@@ -329,7 +329,7 @@ def render_table(result: SizingResult, lang: str) -> str:
 def run(args: argparse.Namespace) -> int:
     """Size the workload given on the command line."""
     workload = build_workload(args)
-    result = size_workload(workload, load_catalog())
+    result = size_what_if(workload, load_catalog())
     if args.json:
         print_json(result_json(result))
     else:

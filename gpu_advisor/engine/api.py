@@ -1,14 +1,16 @@
-"""The engine as the steps, the PDF plan and the CLI see it.
+"""The engine as the steps, the PDF plan, the CLI and the file writers see it.
 
 They render one :class:`~gpu_advisor.engine.evaluate.PlanEvaluation`
-(:func:`~gpu_advisor.engine.evaluate.evaluate_plan`); an import-linter
-contract keeps them from importing the rule modules (``engine.sizing``,
-``engine.judge``, ``engine.scoring``, ``engine.configs``) directly, so a
-rule lives in one place and every output shows its result. This module names
-what they may use besides: the result types they render and the few
-per-item calls a page makes for one file or one chart (a launch file for a
-scheduler the plan has not chosen, a vendor's training throughput, the
-merge rule for imported results). Nothing here computes; it only re-exports.
+(:func:`~gpu_advisor.engine.evaluate.evaluate_plan`): sizing, cost, Monte
+Carlo, vendors, review and rollout. An import-linter contract keeps
+``gpu_advisor.ui``, ``gpu_advisor.report``, ``gpu_advisor.cli`` and
+``gpu_advisor.io`` from importing the rule modules (``engine.sizing``,
+``engine.judge``, ``engine.scoring``, ``engine.configs``), and this module
+re-exports none of their rules: a renderer that needs a number the
+evaluation lacks makes the evaluation grow it. What it names are the
+evaluation's entry points, the result types renderers draw, constants they
+print, and a short list of what-ifs and edits below (each says why it is not
+part of one plan's evaluation). Nothing here computes; it only re-exports.
 """
 
 from __future__ import annotations
@@ -17,22 +19,15 @@ from gpu_advisor.engine.configs import (
     GRAFANA_DCGM_DASHBOARD_ID,
     MONITORING_CONFIGS,
     GeneratedConfig,
-    bare_nodes_script,
-    environment_advice,
-    kubernetes_manifest,
-    kubernetes_script_problem,
-    launch_config,
-    monitoring_config,
-    plan_environment,
-    prometheus_alert_rules,
-    slurm_script,
-    with_notes,
+    RolloutPlan,
 )
 from gpu_advisor.engine.evaluate import (
     PlanEvaluation,
     Rollout,
+    as_plan_evaluation,
     evaluate_plan,
     mfu_default,
+    size_what_if,
 )
 from gpu_advisor.engine.judge import (
     Check,
@@ -57,11 +52,21 @@ from gpu_advisor.engine.scoring import (
     Criterion,
     ScoringResult,
     VendorsResult,
-    evaluate_vendors,
     merge_measurements,
     score_project,
 )
-from gpu_advisor.engine.sizing import size_workload
+
+# What-ifs and edits, outside one plan's evaluation:
+# - size_what_if: `gpu-advisor-cli size` sizes a workload given on the command
+#   line, not a plan; it is the evaluation's own sizing of a plan holding that
+#   workload (engine.scoring.plan_sizing), so it shows the app's numbers.
+# - training_throughput: the vendors step draws every step of a vendor's
+#   training log; the judgement keeps only the log's median.
+# - merge_measurements: importing results is an edit (the project after the
+#   import), which the vendors step applies as one undo step.
+# - score_project, with_measured_mfu: transitional, only for
+#   `gpu-advisor-cli score` (cli/evidence.py) until it prints
+#   evaluate_plan(...).vendors like the app and the PDF. TODO(#13): drop both.
 
 __all__ = [
     "GRAFANA_DCGM_DASHBOARD_ID",
@@ -75,6 +80,7 @@ __all__ = [
     "PlanEvaluation",
     "Review",
     "Rollout",
+    "RolloutPlan",
     "ScenarioRun",
     "ScenarioRuns",
     "ScoringResult",
@@ -82,27 +88,17 @@ __all__ = [
     "VendorsResult",
     "Verdict",
     "apply_scenario",
-    "bare_nodes_script",
+    "as_plan_evaluation",
     "base_plan",
-    "environment_advice",
     "evaluate_plan",
     "evaluate_scenarios",
-    "evaluate_vendors",
     "find_scenario",
-    "kubernetes_manifest",
-    "kubernetes_script_problem",
-    "launch_config",
     "make_base",
     "merge_measurements",
     "mfu_default",
-    "monitoring_config",
-    "plan_environment",
-    "prometheus_alert_rules",
     "reuse_scenarios",
     "score_project",
-    "size_workload",
-    "slurm_script",
+    "size_what_if",
     "training_throughput",
     "with_measured_mfu",
-    "with_notes",
 ]

@@ -67,13 +67,12 @@ from __future__ import annotations
 import math
 import re
 import shlex
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 import yaml
 from typing_extensions import override
 
-from gpu_advisor.engine.sizing import size_workload
 from gpu_advisor.model.catalog import Catalog, NetworkKind
 from gpu_advisor.model.common import Advice, Language, Severity
 from gpu_advisor.model.limits import MAX_NODES
@@ -92,6 +91,7 @@ __all__ = [
     "GRAFANA_DCGM_DASHBOARD_ID",
     "MONITORING_CONFIGS",
     "NETWORK_NCCL_ENV",
+    "NVIDIA_ONLY_CODE",
     "NVIDIA_ONLY_EN",
     "NVIDIA_ONLY_ZH",
     "GeneratedConfig",
@@ -620,20 +620,76 @@ class RolloutPlan:
         """The advice as comment lines for the generated files."""
         return [a.message(language) for a in self.advice]
 
+    def with_scheduler(self, scheduler: Scheduler) -> RolloutPlan:
+        """The same plan for another scheduler (the sizing does not depend on it)."""
+        if scheduler is self.environment.scheduler:
+            return self
+        env = self.environment.model_copy(update={"scheduler": scheduler})
+        return replace(self, environment=env)
+
+    def script_problem(self) -> Advice | None:
+        """Why the Kubernetes Job cannot find the training script (None when it
+        can, or when the plan does not run on Kubernetes)."""
+        if self.environment.scheduler is not Scheduler.KUBERNETES:
+            return None
+        return kubernetes_script_problem(self.environment)
+
+    def launch_file(self, workload: Workload, language: Language) -> GeneratedConfig:
+        """The launch file of the plan's scheduler, with the plan's notes on top."""
+        return launch_config(self.environment, workload, language, self.notes(language))
+
+    def monitoring_file(
+        self, name: str, monitoring: Monitoring, language: Language
+    ) -> GeneratedConfig:
+        """One of :data:`MONITORING_CONFIGS` for the plan's nodes.
+
+        The NVIDIA-only note goes on top when the plan's GPU is not NVIDIA's
+        (the node-count note belongs to the launch file).
+        """
+        config = monitoring_config(name, self.environment, monitoring, language)
+        notes = [a.message(language) for a in self.advice if a.code == NVIDIA_ONLY_CODE]
+        if not notes:
+            return config
+        return replace(config, text=with_notes(config.text, notes, language))
+
+    @classmethod
+    def as_entered(cls, env: Environment) -> RolloutPlan:
+        """The environment as the user entered it, without a sizing."""
+        return cls(
+            environment=env,
+            sized_nodes=None,
+            sized_gpus_per_node=None,
+            network_kind=None,
+            gpu_vendor="",
+            gpu_name="",
+            checkpoint_bytes=None,
+            advice=(),
+        )
+
+
+NVIDIA_ONLY_CODE: Final = "environment.nvidia_only"
+"""Code of the advice that the files target NVIDIA GPUs only."""
+
 
 def plan_environment(
-    project: Project, catalog: Catalog, sizing: SizingResult | None = None
+    project: Project, catalog: Catalog, sizing: SizingResult | None
 ) -> RolloutPlan:
     """The environment every rollout file uses: the sizing's shape unless overridden.
+
+    The sizing is the evaluation's (``evaluate_plan(...).sizing``, with the
+    vendors' measured MFU): this function never sizes the workload itself,
+    so the rollout files, the test kit and the PDF's annex plan the cards the
+    workload and cost steps show.
 
     Parameters
     ----------
     project : Project
-        Workload (what to size) and environment (the user's settings). [-]
+        Workload (GPU) and environment (the user's settings). [-]
     catalog : Catalog
         GPUs (server size, vendor) and network classes. [-]
     sizing : SizingResult or None
-        A result the caller already has; computed here when None. [-]
+        The evaluation's sizing; None when the plan cannot be sized (the
+        files then keep the environment's numbers). [-]
 
     Returns
     -------
@@ -645,19 +701,18 @@ def plan_environment(
 
     Examples
     --------
+    >>> from gpu_advisor.engine.evaluate import evaluate_plan
     >>> from gpu_advisor.io.catalog import load_catalog
     >>> from gpu_advisor.model.project import Workload
+    >>> c = load_catalog()
     >>> p = Project(workload=Workload(gpus=64))
-    >>> plan = plan_environment(p, load_catalog())
+    >>> plan = plan_environment(p, c, evaluate_plan(p, c, monte_carlo=False).sizing)
     >>> plan.environment.nodes, plan.environment.gpus_per_node
     (8, 8)
+    >>> plan_environment(p, c, None).environment == p.environment
+    True
     """
     env = project.environment
-    if sizing is None:
-        try:
-            sizing = size_workload(project.workload, catalog)
-        except (KeyError, ValueError):
-            sizing = None
     sized_nodes = sized_per_node = None
     network_kind: NetworkKind | None = None
     vendor = name = ""
@@ -694,16 +749,15 @@ def plan_environment(
                         code="environment.nodes_from_plan",
                         severity=Severity.INFO,
                         message_en=(
-                            f"These files follow the sizing: {sized_nodes} node(s) x "
+                            f"These files follow the sizing: {_nodes_en(sized_nodes)} × "
                             f"{sized_per_node} GPUs (the environment step says {env.nodes} "
-                            f'x {env.gpus_per_node}; tick "Override the plan" there, '
-                            "environment.nodes_override, to use those)."
+                            f'× {env.gpus_per_node}; tick "Override the plan" there to '
+                            "use those)."
                         ),
                         message_zh=(
                             f"这些文件按规模测算生成：{sized_nodes} 个节点 × 每节点 "
                             f"{sized_per_node} 张卡（环境步骤填写的是 {env.nodes} × "
-                            f"{env.gpus_per_node}；如要按环境步骤生成，请在该步骤勾选“覆盖规划”，"
-                            "即 environment.nodes_override）。"
+                            f"{env.gpus_per_node}；如要按环境步骤生成，请在该步骤勾选“覆盖规划”）。"
                         ),
                         inputs=["environment.nodes", "environment.nodes_override"],
                     )
@@ -714,9 +768,9 @@ def plan_environment(
                     code="environment.nodes_differ_from_plan",
                     severity=Severity.WARNING,
                     message_en=(
-                        f"These files run {env.nodes} node(s) x {env.gpus_per_node} GPUs "
-                        f"as set in the environment step; the sizing plans {sized_nodes} "
-                        f"node(s) x {sized_per_node} GPUs."
+                        f"These files run {_nodes_en(env.nodes)} × {env.gpus_per_node} GPUs "
+                        f"as set in the environment step; the sizing plans "
+                        f"{_nodes_en(sized_nodes)} × {sized_per_node} GPUs."
                     ),
                     message_zh=(
                         f"这些文件按环境步骤的设置运行 {env.nodes} 个节点 × 每节点 "
@@ -732,7 +786,7 @@ def plan_environment(
     if vendor and vendor != "NVIDIA":
         advice.append(
             Advice(
-                code="environment.nvidia_only",
+                code=NVIDIA_ONLY_CODE,
                 severity=Severity.WARNING,
                 message_en=NVIDIA_ONLY_EN.format(gpu=name, vendor=vendor),
                 message_zh=NVIDIA_ONLY_ZH.format(gpu=name, vendor=vendor),
@@ -751,11 +805,35 @@ def plan_environment(
     )
 
 
-def with_notes(text: str, notes: list[str]) -> str:
-    """``text`` with ``notes`` as comment lines after the shebang (or at the top)."""
+def _nodes_en(nodes: int) -> str:
+    """'1 node', '4 nodes'."""
+    return f"{nodes} node" if nodes == 1 else f"{nodes} nodes"
+
+
+def _note(language: Language, text: str) -> str:
+    """A comment line the reader must see: 'NOTE: …' / '注意：…'."""
+    return _t(language, f"NOTE: {text}", f"注意：{text}")
+
+
+def _error(language: Language, text: str) -> str:
+    """A comment line saying the file will not work as it is: 'ERROR: …' / '错误：…'."""
+    return _t(language, f"ERROR: {text}", f"错误：{text}")
+
+
+def with_notes(text: str, notes: list[str], language: Language = Language.EN) -> str:
+    """``text`` with ``notes`` as comment lines after the shebang (or at the top).
+
+    Each line starts with "NOTE: " or, in Chinese, "注意：".
+
+    Examples
+    --------
+    >>> print(with_notes("kind: Job", ["看节点数"], Language.ZH))
+    # 注意：看节点数
+    kind: Job
+    """
     if not notes:
         return text
-    block = _header([f"NOTE: {n}" for n in notes])
+    block = _header([_note(language, n) for n in notes])
     if text.startswith("#!"):
         first, _, rest = text.partition("\n")
         return first + "\n" + block + rest
@@ -1005,7 +1083,7 @@ def kubernetes_manifest(
         )
     problem = kubernetes_script_problem(env)
     if problem is not None:
-        head.append("ERROR: " + problem.message(language))
+        head.append(_error(language, problem.message(language)))
     return _header(head) + _yaml(docs)
 
 
@@ -1015,6 +1093,8 @@ def kubernetes_script_problem(env: Environment) -> Advice | None:
     The script comes from a ConfigMap (``script_source="configmap"`` with
     ``script_configmap``), the data PVC (``"pvc"`` with ``data_pvc``; the Job
     starts in ``data_path``) or the image (``"image"``, its working directory).
+    The message names the environment step's fields in words; ``inputs``
+    keeps the project's field names.
 
     >>> kubernetes_script_problem(Environment()).code
     'environment.no_script_source'
@@ -1027,33 +1107,44 @@ def kubernetes_script_problem(env: Environment) -> Advice | None:
         return None
     if env.script_source == "pvc" and env.data_pvc:
         return None
-    needs = {
-        "configmap": (
-            "environment.script_configmap",
-            "a ConfigMap name",
-            "ConfigMap 名称",
-        ),
-        "pvc": ("environment.data_pvc", "a data PVC", "数据 PVC"),
-    }
-    if env.script_source in needs:
-        field, en, zh = needs[env.script_source]
+    script = _comment(env.train_script)
+    if env.script_source == "configmap":
         return Advice(
             code="environment.no_script_source",
             severity=Severity.WARNING,
-            message_en=f"{field}: the training script source '{env.script_source}' needs {en}.",
-            message_zh=f"{field}：训练脚本来源“{env.script_source}”需要填写{zh}。",
-            inputs=[field, "environment.script_source"],
+            message_en=(
+                f"{script} is to come from a ConfigMap, but none is named: enter "
+                "the script ConfigMap on the environment step."
+            ),
+            message_zh=(
+                f"{script} 的来源选的是 ConfigMap 挂载，但没有填写脚本所在 ConfigMap："
+                "请在环境步骤填写。"
+            ),
+            inputs=["environment.script_configmap", "environment.script_source"],
+        )
+    if env.script_source == "pvc":
+        return Advice(
+            code="environment.no_script_source",
+            severity=Severity.WARNING,
+            message_en=(
+                f"{script} is to come from the data volume claim, but none is named: "
+                "enter the data volume claim on the environment step."
+            ),
+            message_zh=(
+                f"{script} 的来源选的是数据卷（PVC），但没有填写数据卷声明：请在环境步骤填写。"
+            ),
+            inputs=["environment.data_pvc", "environment.script_source"],
         )
     return Advice(
         code="environment.no_script_source",
         severity=Severity.WARNING,
         message_en=(
-            f"environment.script_source: say where the pods find {env.train_script}: "
-            "a ConfigMap, the data PVC or the image."
+            f"Say where the pods find {script}: choose the script source on the "
+            "environment step (a ConfigMap, the data volume claim or the image)."
         ),
         message_zh=(
-            f"environment.script_source：请指明 Pod 从哪里获得 {env.train_script}："
-            "ConfigMap、数据 PVC 还是镜像。"
+            f"请指明 Pod 从哪里获得 {script}：在环境步骤选择脚本来源"
+            "（ConfigMap 挂载、数据卷或镜像内自带）。"
         ),
         inputs=["environment.script_source"],
     )
@@ -2216,7 +2307,7 @@ def launch_config(
     language : Language
         Language of the title and the comments. [-]
     notes : list of str, optional
-        Lines added as ``NOTE:`` comments at the top (see
+        Lines added as "NOTE:" ("注意：") comments at the top (see
         :meth:`RolloutPlan.notes`). [-]
 
     Returns
@@ -2237,7 +2328,7 @@ def launch_config(
             _t(language, "Kubernetes training Job", "Kubernetes 训练作业（Job）"),
             f"{dns_label(env.job_name)}-job.yaml",
             "yaml",
-            with_notes(kubernetes_manifest(env, workload, language), extra),
+            with_notes(kubernetes_manifest(env, workload, language), extra, language),
         )
     if env.scheduler is Scheduler.SLURM:
         return GeneratedConfig(
@@ -2245,14 +2336,14 @@ def launch_config(
             _t(language, "SLURM batch script", "SLURM 作业脚本（sbatch）"),
             f"{_slurm_name(env.job_name, 'llm-train')}.sbatch",
             "bash",
-            with_notes(slurm_script(env, workload, language), extra),
+            with_notes(slurm_script(env, workload, language), extra, language),
         )
     return GeneratedConfig(
         "bare-launch",
         _t(language, "Launch script for bare nodes", "裸机节点启动脚本"),
         "launch.sh",
         "bash",
-        with_notes(bare_nodes_script(env, workload, language), extra),
+        with_notes(bare_nodes_script(env, workload, language), extra, language),
     )
 
 
@@ -2340,24 +2431,30 @@ def monitoring_config(
 
 
 def generate_all(
-    project: Project, catalog: Catalog | None = None
+    project: Project,
+    plan: RolloutPlan | None = None,
+    language: Language | None = None,
 ) -> list[GeneratedConfig]:
-    """Every config for the project's scheduler, in the project's language.
+    """Every config for the project's scheduler.
 
     Order: launch file (Kubernetes Job, sbatch script or bare-node script),
     dcgm-exporter deployment, Prometheus scrape config, alert rules, Grafana
-    hint. A page that shows one file at a time calls :func:`launch_config` or
-    :func:`monitoring_config` for just that file.
+    hint. A page that shows one file at a time calls
+    :meth:`RolloutPlan.launch_file` or :meth:`RolloutPlan.monitoring_file`
+    for just that file.
 
     Parameters
     ----------
     project : Project
         Reads ``environment``, ``monitoring``, ``workload`` and
         ``meta.language``. [-]
-    catalog : Catalog, optional
-        When given, the files follow the sizing (:func:`plan_environment`):
-        its node count and network settings, with its notes in the launch
-        file. Without it they use ``project.environment`` as it is. [-]
+    plan : RolloutPlan, optional
+        The plan the files follow (:func:`plan_environment` with the
+        evaluation's sizing, as ``evaluate_plan(...).rollout.plan``): its node
+        count and network settings, with its notes. Without it the files use
+        ``project.environment`` as it is. [-]
+    language : Language, optional
+        Language of the titles and comments; default ``meta.language``. [-]
 
     Returns
     -------
@@ -2370,12 +2467,13 @@ def generate_all(
     ['kubernetes-job', 'dcgm-exporter', 'prometheus-config', 'prometheus-alerts',
      'grafana-dashboard']
     """
-    env, mon, lang = project.environment, project.monitoring, project.meta.language
-    notes: list[str] = []
-    if catalog is not None:
-        plan = plan_environment(project, catalog)
-        env, notes = plan.environment, plan.notes(lang)
+    lang = language if language is not None else project.meta.language
+    if plan is None:
+        plan = RolloutPlan.as_entered(project.environment)
     return [
-        launch_config(env, project.workload, lang, notes),
-        *(monitoring_config(name, env, mon, lang) for name in MONITORING_CONFIGS),
+        plan.launch_file(project.workload, lang),
+        *(
+            plan.monitoring_file(name, project.monitoring, lang)
+            for name in MONITORING_CONFIGS
+        ),
     ]

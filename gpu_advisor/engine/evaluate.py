@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 from pydantic import PrivateAttr
@@ -58,22 +58,34 @@ from gpu_advisor.engine.risk import (
     tornado,
 )
 from gpu_advisor.engine.risk import monte_carlo_chunks as risk_chunks
-from gpu_advisor.engine.scoring import VendorsResult, evaluate_vendors
-from gpu_advisor.engine.sizing import size_workload
+from gpu_advisor.engine.scoring import VendorsResult, evaluate_vendors, plan_sizing
 from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Advice, Explanation, InputRef
+from gpu_advisor.model.common import Advice, Explanation, InputRef, Language
 from gpu_advisor.model.cost_results import (
     BreakEven,
     CostResult,
     CurrencyInfo,
     HybridResult,
+    MonteCarloResult,
     OptionResult,
     Recommendation,
 )
 from gpu_advisor.model.evaluation import Evaluation
-from gpu_advisor.model.project import OptionId, PhaseKind, Project, TaskKind
+from gpu_advisor.model.project import (
+    Environment,
+    OptionId,
+    PhaseKind,
+    Project,
+    Scheduler,
+    TaskKind,
+    Vendor,
+    Workload,
+)
 from gpu_advisor.model.scenario_results import CandidateCost
 from gpu_advisor.model.sizing_results import SizingResult
+
+if TYPE_CHECKING:  # the generators load on first use of a rollout (cold start)
+    from gpu_advisor.engine.configs import GeneratedConfig, RolloutPlan
 
 _FORMULAS: dict[OptionId, tuple[str, list[str]]] = {
     OptionId.ON_DEMAND: (
@@ -566,6 +578,35 @@ def measured_mfu_for(project: Project) -> float | None:
     return min(measured) if measured else None
 
 
+def size_what_if(workload: Workload, catalog: Catalog) -> SizingResult:
+    """Size a workload that is not (yet) a plan: ``gpu-advisor-cli size``.
+
+    The sizing :func:`evaluate_plan` makes for a plan with this workload and
+    no vendor results (``plan_sizing``: the workload with the vendors'
+    measured MFU, the one sizing every output of a plan shows).
+
+    Parameters
+    ----------
+    workload : Workload
+        The job to size.
+    catalog : Catalog
+        GPUs, networks and models.
+
+    Returns
+    -------
+    SizingResult
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> c = load_catalog()
+    >>> size_what_if(Workload(gpus=16), c) == plan_sizing(
+    ...     Project(workload=Workload(gpus=16)), c)
+    True
+    """
+    return plan_sizing(Project(workload=workload), catalog)
+
+
 def mfu_default(
     project: Project, catalog: Catalog, sizing: SizingResult | None = None
 ) -> InputRef | None:
@@ -597,7 +638,7 @@ def mfu_default(
     gpu_id = project.workload.gpu_id
     measured = measured_mfu_for(project)
     if sizing is None and measured is None and project.workload.mfu is None:
-        sizing = size_workload(project.workload, catalog)
+        sizing = plan_sizing(project, catalog)
     if measured is not None:
         names = ", ".join(
             v.name
@@ -689,9 +730,7 @@ def _prepare(
 ) -> _Prepared:
     """Size, resolve, derive the demand and price every option (scenario 0)."""
     if sizing is None:
-        sizing = size_workload(
-            project.workload, catalog, measured_mfu=measured_mfu_for(project)
-        )
+        sizing = plan_sizing(project, catalog)
     gpu_id = sizing.gpu_id or project.workload.gpu_id
     resolved = resolve(project, catalog, gpu_id)
     resolved = _with_network_hint(
@@ -982,13 +1021,128 @@ def evaluate(
     return Evaluation(sizing=sizing, cost=cost, monte_carlo=mc)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, eq=False)
 class Rollout:
-    """The rollout steps of a plan: environment advice and the generated files."""
+    """The rollout of a plan: its environment, advice and generated files.
 
-    advice: list[Advice]
-    files: list[Any]
-    """:class:`gpu_advisor.engine.configs.GeneratedConfig`, launch file first."""
+    Every rollout output takes its numbers from here: the environment and
+    monitoring steps, the vendors' test kit, ``gpu-advisor-cli rollout`` and
+    the PDF's rollout annex. ``plan`` is
+    :func:`~gpu_advisor.engine.configs.plan_environment` on the evaluation's
+    own sizing (with the vendors' measured MFU), so the files run the nodes,
+    GPUs per node and network settings the workload and cost steps show.
+    Each file is generated on first request and then kept.
+
+    Build it with :meth:`of` (``evaluate_plan(...).rollout`` does).
+    """
+
+    project: Project
+    catalog: Catalog
+    plan: RolloutPlan
+    _files: dict[tuple[str, Language], GeneratedConfig] = field(
+        default_factory=dict, init=False, repr=False
+    )
+    _schedulers: dict[Scheduler, Rollout] = field(
+        default_factory=dict, init=False, repr=False
+    )
+
+    @classmethod
+    def of(
+        cls, project: Project, catalog: Catalog, sizing: SizingResult | None
+    ) -> Rollout:
+        """The rollout for ``sizing`` (None: the plan cannot be sized, the
+        files keep the environment as entered)."""
+        from gpu_advisor.engine.configs import plan_environment
+
+        return cls(project, catalog, plan_environment(project, catalog, sizing))
+
+    @property
+    def environment(self) -> Environment:
+        """The environment the files run: the sizing's nodes unless overridden."""
+        return self.plan.environment
+
+    @property
+    def language(self) -> Language:
+        """The plan's language (the default of every file's comments)."""
+        return self.project.meta.language
+
+    @property
+    def advice(self) -> list[Advice]:
+        """What the environment step and the files warn about.
+
+        The environment's checks on the environment the files run, then the
+        plan's notes (node count, NVIDIA-only), then a Kubernetes Job that
+        cannot find its script.
+        """
+        from gpu_advisor.engine.configs import environment_advice
+
+        out = environment_advice(self.plan.environment, self.project.workload)
+        out += self.plan.advice
+        problem = self.plan.script_problem()
+        if problem is not None:
+            out.append(problem)
+        return out
+
+    def for_scheduler(self, scheduler: Scheduler) -> Rollout:
+        """The same rollout for another scheduler (the sizing does not change)."""
+        if scheduler is self.plan.environment.scheduler:
+            return self
+        if scheduler not in self._schedulers:
+            env = self.project.environment.model_copy(update={"scheduler": scheduler})
+            self._schedulers[scheduler] = Rollout(
+                self.project.model_copy(update={"environment": env}),
+                self.catalog,
+                self.plan.with_scheduler(scheduler),
+            )
+        return self._schedulers[scheduler]
+
+    def launch_file(self, language: Language | None = None) -> GeneratedConfig:
+        """The launch file of the scheduler, its comments in ``language``."""
+        lang = language or self.language
+        key = ("launch", lang)
+        if key not in self._files:
+            self._files[key] = self.plan.launch_file(self.project.workload, lang)
+        return self._files[key]
+
+    def monitoring_file(
+        self, name: str, language: Language | None = None
+    ) -> GeneratedConfig:
+        """One monitoring file (a name of ``configs.MONITORING_CONFIGS``)."""
+        lang = language or self.language
+        key = (name, lang)
+        if key not in self._files:
+            self._files[key] = self.plan.monitoring_file(
+                name, self.project.monitoring, lang
+            )
+        return self._files[key]
+
+    def files(self, language: Language | None = None) -> list[GeneratedConfig]:
+        """The launch file, then the monitoring files."""
+        from gpu_advisor.engine.configs import MONITORING_CONFIGS
+
+        return [
+            self.launch_file(language),
+            *(self.monitoring_file(name, language) for name in MONITORING_CONFIGS),
+        ]
+
+    def testkit(
+        self,
+        vendor: Vendor,
+        language: Language | None = None,
+        *,
+        dcgm_level: int = 2,
+    ) -> dict[str, str]:
+        """The vendor's test kit for the plan's nodes and network (relative
+        path → text; see :func:`gpu_advisor.engine.testkit.build_testkit`)."""
+        from gpu_advisor.engine.testkit import build_testkit
+
+        project = self.project
+        if language is not None and language is not project.meta.language:
+            meta = project.meta.model_copy(update={"language": language})
+            project = project.model_copy(update={"meta": meta})
+        return build_testkit(
+            project, vendor, self.catalog, plan=self.plan, dcgm_level=dcgm_level
+        )
 
 
 class PlanEvaluation(Evaluation):
@@ -1038,22 +1192,50 @@ class PlanEvaluation(Evaluation):
             self._candidates = candidate_costs(self._project, self._catalog, self)
         return self._candidates
 
+    def with_monte_carlo(self, result: MonteCarloResult) -> PlanEvaluation:
+        """This evaluation with the plan's Monte Carlo drawn elsewhere.
+
+        The budget step draws it in the background in chunks
+        (:func:`monte_carlo_chunks`, which combine to exactly what
+        :func:`evaluate_plan` draws); the review step then shows it too.
+        Vendors, review and rollout already computed are kept.
+        """
+        out = self.model_copy(update={"monte_carlo": result})
+        out._project, out._catalog = self._project, self._catalog
+        return out
+
     @property
     def rollout(self) -> Rollout:
-        """Environment advice and the generated launch and monitoring files."""
+        """The rollout on this evaluation's sizing: environment, advice, files."""
         if self._rollout is None:
-            from gpu_advisor.engine.configs import environment_advice, generate_all
-
-            p = self._project
-            self._rollout = Rollout(
-                advice=environment_advice(p.environment, p.workload),
-                files=list(generate_all(p)),
-            )
+            self._rollout = Rollout.of(self._project, self._catalog, self.sizing)
         return self._rollout
 
 
-_MONTE_CARLO_INPUTS = ("meta", "workload", "demand", "budget", "vendors")
-"""Project sections the cost and its Monte Carlo read."""
+_MONTE_CARLO_INPUTS = ("workload", "demand", "budget", "vendors")
+"""Project sections the cost and its Monte Carlo read (besides ``meta``)."""
+
+_META_WORDS: Final[set[str]] = {
+    "title",
+    "organisation",
+    "author",
+    "plan_date",
+    "plan_version",
+    "status",
+    "language",
+    "notes",
+}
+"""``meta`` fields no price or demand depends on (a status change on the review
+step keeps the Monte Carlo)."""
+
+
+def _same_cost_inputs(old: Project, new: Project) -> bool:
+    """True when the cost and its Monte Carlo read the same inputs in both."""
+    if not all(getattr(old, n) is getattr(new, n) for n in _MONTE_CARLO_INPUTS):
+        return False
+    return old.meta is new.meta or old.meta.model_dump(
+        exclude=_META_WORDS
+    ) == new.meta.model_dump(exclude=_META_WORDS)
 
 
 def evaluate_plan(
@@ -1078,11 +1260,14 @@ def evaluate_plan(
         parts are reused: the sizing when the workload and the measured MFU
         are the same, the Monte Carlo when none of the sections the cost
         reads changed, the vendors' judgements when neither the sizing nor
-        the vendor changed. The result equals a fresh evaluation.
+        the vendor changed. The result equals a fresh evaluation (with
+        ``monte_carlo=False`` it keeps the previous Monte Carlo when that is
+        still the plan's).
     monte_carlo : bool
         Run the plan's Monte Carlo (:data:`PLAN_MONTE_CARLO_DRAWS` draws,
-        seed :data:`PLAN_MONTE_CARLO_SEED`); False skips it (the live
-        steps run it in the background with the same draws and seed).
+        seed :data:`PLAN_MONTE_CARLO_SEED`); False draws nothing (the live
+        steps run it in the background with the same draws and seed, see
+        :meth:`PlanEvaluation.with_monte_carlo`).
     draws, seed : int
         Override the plan's draws and seed (``gpu-advisor-cli cost
         --monte-carlo/--seed``); every output of the app uses the defaults.
@@ -1116,14 +1301,7 @@ def evaluate_plan(
             old
         ) == measured_mfu_for(project):
             sizing = previous.sizing
-        if (
-            monte_carlo
-            and same_mc
-            and all(
-                getattr(old, name) is getattr(project, name)
-                for name in _MONTE_CARLO_INPUTS
-            )
-        ):
+        if same_mc and _same_cost_inputs(old, project):
             mc = previous.monte_carlo
     base = evaluate(
         project,
@@ -1141,4 +1319,36 @@ def evaluate_plan(
     out._catalog = catalog
     if previous is not None and previous._vendors is not None:
         out._before = (previous.project, previous.sizing, previous._vendors)
+    return out
+
+
+def as_plan_evaluation(
+    evaluation: Evaluation, project: Project, catalog: Catalog
+) -> PlanEvaluation:
+    """``evaluation`` of ``project`` as a :class:`PlanEvaluation`, without a
+    second sizing.
+
+    The PDF plan accepts any :class:`Evaluation` of the project (the CLI and
+    the app pass :func:`evaluate_plan`'s); its vendors, review and rollout
+    then come from the evaluation's own sizing. A plan evaluation of this
+    very project is returned as it is.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> c, p = load_catalog(), Project()
+    >>> plain = evaluate(p, c)
+    >>> as_plan_evaluation(plain, p, c).rollout.plan == evaluate_plan(
+    ...     p, c, monte_carlo=False).rollout.plan
+    True
+    """
+    if isinstance(evaluation, PlanEvaluation) and evaluation.project is project:
+        return evaluation
+    out = PlanEvaluation.model_construct(
+        sizing=evaluation.sizing,
+        cost=evaluation.cost,
+        monte_carlo=evaluation.monte_carlo,
+    )
+    out._project = project
+    out._catalog = catalog
     return out

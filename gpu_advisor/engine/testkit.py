@@ -35,11 +35,18 @@ import re
 import shlex
 from typing import Final
 
-from gpu_advisor.engine.configs import NVIDIA_ONLY_EN, NVIDIA_ONLY_ZH, plan_environment
+from gpu_advisor.engine.configs import (
+    NVIDIA_ONLY_EN,
+    NVIDIA_ONLY_ZH,
+    RolloutPlan,
+    plan_environment,
+)
+from gpu_advisor.engine.scoring import plan_sizing
 from gpu_advisor.engine.sizing import resolve_shape
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project, Vendor
+from gpu_advisor.model.sizing_results import SizingResult
 
 KIT_SCRIPTS: Final = (
     "00_inventory.sh",
@@ -1013,11 +1020,20 @@ Kubernetes 集群请按 `k8s/testkit-job.yaml` 开头的注释创建 ConfigMap �
 """
 
 
+def _plan_sizing(project: Project, catalog: Catalog) -> SizingResult | None:
+    """The evaluation's sizing of ``project``; None when it cannot be sized."""
+    try:
+        return plan_sizing(project, catalog)
+    except (KeyError, ValueError):
+        return None
+
+
 def build_testkit(
     project: Project,
     vendor: Vendor,
     catalog: Catalog,
     *,
+    plan: RolloutPlan | None = None,
     dcgm_level: int = 2,
     shared_dir: str | None = None,
     local_dir: str = "",
@@ -1034,6 +1050,11 @@ def build_testkit(
         Named in every file; its GPU sets the default GPU count.
     catalog : Catalog
         To resolve the model preset (dense or MoE).
+    plan : RolloutPlan, optional
+        The plan's rollout (``evaluate_plan(...).rollout.plan``): nodes, GPUs
+        per node, network settings and checkpoint size. Without it the kit
+        is planned on :func:`gpu_advisor.engine.scoring.plan_sizing`, the
+        sizing the evaluation makes.
     dcgm_level : int
         ``dcgmi diag -r`` level, 1–4.
     shared_dir : str, optional
@@ -1060,7 +1081,8 @@ def build_testkit(
     """
     if dcgm_level not in DCGM_LEVEL_MINUTES:
         raise ValueError("dcgm_level must be 1, 2, 3 or 4")
-    plan = plan_environment(project, catalog)
+    if plan is None:
+        plan = plan_environment(project, catalog, _plan_sizing(project, catalog))
     gpus = plan.environment.gpus_per_node
     nodes = plan.environment.nodes
     try:
@@ -1083,7 +1105,7 @@ def build_testkit(
             gpu=_plain(gpu.name), vendor=_plain(gpu.vendor)
         )
         readme = readme.replace(
-            "\n", f"\n\n> **{'注意' if zh else 'Note'}:** {text}\n", 1
+            "\n", f"\n\n> **{'注意：' if zh else 'Note:'}** {text}\n", 1
         )
     return {
         "README.md": readme,

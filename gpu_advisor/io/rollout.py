@@ -1,12 +1,11 @@
 """Write every rollout file of a plan into one folder, with a manifest.
 
-The files are exactly what the app saves: the launch file of the chosen
-scheduler (:func:`gpu_advisor.engine.configs.launch_config`), the four
-monitoring files (:func:`~gpu_advisor.engine.configs.monitoring_config`) and
-the vendor test kit (:func:`gpu_advisor.engine.testkit.build_testkit`), all
-generated for :func:`~gpu_advisor.engine.configs.plan_environment`: the
-sizing's node count and the network class's NCCL settings. ``MANIFEST.md``
-and ``manifest.json`` list each file and what it is for.
+The files are exactly what the app shows and saves: the evaluation's rollout
+(``evaluate_plan(...).rollout``, :class:`gpu_advisor.engine.evaluate.Rollout`)
+gives the launch file of the chosen scheduler, the four monitoring files and
+the vendor test kit, all for the evaluation's own sizing: its node count and
+its network class's NCCL settings. ``MANIFEST.md`` and ``manifest.json`` list
+each file and what it is for.
 
 Layout::
 
@@ -15,8 +14,7 @@ Layout::
     DIR/monitoring/<exporter, prometheus.yml, alert rules, Grafana hint>
     DIR/testkit/<the test kit>
 
-The command line uses this module; it never imports the engine's generators
-itself.
+The command line uses this module; neither imports the engine's generators.
 """
 
 from __future__ import annotations
@@ -26,19 +24,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from gpu_advisor.engine.configs import (
+from gpu_advisor.engine.api import (
     MONITORING_CONFIGS,
     GeneratedConfig,
+    Rollout,
     RolloutPlan,
-    kubernetes_script_problem,
-    launch_config,
-    monitoring_config,
-    plan_environment,
-    with_notes,
 )
-from gpu_advisor.engine.testkit import build_testkit
 from gpu_advisor.io.testkit import write_testkit
-from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project, Scheduler, Vendor
 
@@ -130,8 +122,7 @@ def _kit_vendor(project: Project) -> Vendor:
 
 
 def rollout_files(
-    project: Project,
-    catalog: Catalog,
+    rollout: Rollout,
     *,
     scheduler: Scheduler | None = None,
     language: Language | None = None,
@@ -140,10 +131,8 @@ def rollout_files(
 
     Parameters
     ----------
-    project : Project
-        The plan.
-    catalog : Catalog
-        GPUs and networks, for the sizing.
+    rollout : Rollout
+        The evaluation's rollout (``evaluate_plan(project, catalog).rollout``).
     scheduler : Scheduler, optional
         Overrides ``environment.scheduler``.
     language : Language, optional
@@ -159,50 +148,32 @@ def rollout_files(
     RolloutError
         Kubernetes without a source for the training script.
     """
-    update_env = {"scheduler": scheduler} if scheduler is not None else {}
-    update: dict[str, object] = {}
-    if update_env:
-        update["environment"] = project.environment.model_copy(update=update_env)
-    if language is not None:
-        update["meta"] = project.meta.model_copy(update={"language": language})
-    if update:
-        project = project.model_copy(update=update)
-    lang = project.meta.language
-    plan = plan_environment(project, catalog)
+    if scheduler is not None:
+        rollout = rollout.for_scheduler(scheduler)
+    lang = language if language is not None else rollout.language
+    plan = rollout.plan
     env = plan.environment
-    if env.scheduler is Scheduler.KUBERNETES:
-        problem = kubernetes_script_problem(env)
-        if problem is not None:
-            raise RolloutError(problem.message(Language.EN))
-    notes = plan.notes(lang)
+    problem = plan.script_problem()
+    if problem is not None:
+        raise RolloutError(problem.message(Language.EN))
     files: list[RolloutFile] = []
 
     def add(folder: str, config: GeneratedConfig, purpose: str) -> None:
         files.append(RolloutFile(f"{folder}/{config.filename}", purpose, config.text))
 
-    launch = launch_config(env, project.workload, lang, notes)
     add(
         "launch",
-        launch,
+        rollout.launch_file(lang),
         _t(
             lang,
             f"Starts the training on {env.nodes} node(s) x {env.gpus_per_node} GPUs",
             f"在 {env.nodes} 个节点 × 每节点 {env.gpus_per_node} 张卡上启动训练",
         ),
     )
-    monitoring_notes = [
-        a.message(lang) for a in plan.advice if a.code == "environment.nvidia_only"
-    ]
     for name in MONITORING_CONFIGS:
-        config = monitoring_config(name, env, project.monitoring, lang)
-        if monitoring_notes:
-            text = with_notes(config.text, monitoring_notes)
-            config = GeneratedConfig(
-                config.name, config.title, config.filename, config.language, text
-            )
+        config = rollout.monitoring_file(name, lang)
         add("monitoring", config, config.title)
-    kit_project = project.model_copy(update={"environment": env})
-    kit = build_testkit(kit_project, _kit_vendor(project), catalog)
+    kit = rollout.testkit(_kit_vendor(rollout.project), lang)
     for relative in sorted(kit):
         en, zh = _KIT_PURPOSE.get(relative, ("Test kit file", "测试工具包文件"))
         files.append(

@@ -57,8 +57,8 @@ from gpu_advisor.engine.api import (
     Check,
     Criterion,
     PlanEvaluation,
+    Rollout,
     VendorsResult,
-    evaluate_vendors,
 )
 from gpu_advisor.engine.finance import (
     capex_opex_per_year_cny,
@@ -84,7 +84,6 @@ from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import (
     CheckStatus,
-    Environment,
     PlanStatus,
     Project,
     Scheduler,
@@ -1629,9 +1628,9 @@ def _scoring(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> 
     st.p(" ".join(moves) if moves else st.t("ven.robust"))
 
 
-def _environment(st: _Story, project: Project, env: Environment) -> None:
-    """The launch files as the rollout writes them (``env`` from ``plan_environment``)."""
-    lang = st.lang
+def _environment(st: _Story, rollout: Rollout) -> None:
+    """The launch file as the rollout writes it (the evaluation's nodes and network)."""
+    env = rollout.environment
     st.h1("environment")
     st.p(
         st.t(
@@ -1643,20 +1642,17 @@ def _environment(st: _Story, project: Project, env: Environment) -> None:
             per_node=env.gpus_per_node,
         )
     )
-    wl = project.workload
     if env.scheduler is Scheduler.KUBERNETES:
         st.h2(st.t("env.kubernetes"))
-        st.code(api.kubernetes_manifest(env, wl, lang))
     elif env.scheduler is Scheduler.SLURM:
         st.h2(st.t("env.slurm"))
-        st.code(api.slurm_script(env, wl, lang))
     else:
         st.h2(st.t("env.bare"))
-        st.code(api.bare_nodes_script(env, wl, lang))
+    st.code(rollout.launch_file(st.lang).text)
 
 
-def _monitoring(st: _Story, project: Project, env: Environment) -> None:
-    mon = project.monitoring
+def _monitoring(st: _Story, rollout: Rollout) -> None:
+    mon = rollout.project.monitoring
     st.h1("monitoring")
     st.p(
         st.t(
@@ -1670,20 +1666,14 @@ def _monitoring(st: _Story, project: Project, env: Environment) -> None:
         )
     )
     st.h2(st.t("mon.rules"))
-    st.code(
-        api.prometheus_alert_rules(
-            mon, st.lang, expected_gpus_per_node=env.gpus_per_node
-        )
-    )
+    st.code(rollout.monitoring_file("prometheus-alerts", st.lang).text)
 
 
 def _vendors_result(
     project: Project, ev: Evaluation, catalog: Catalog
 ) -> VendorsResult:
     """The evaluation's vendors (judged and scored on its own sizing)."""
-    if isinstance(ev, PlanEvaluation) and ev.project is project:
-        return ev.vendors
-    return evaluate_vendors(project, catalog, ev.sizing)
+    return api.as_plan_evaluation(ev, project, catalog).vendors
 
 
 def _checklist_states(project: Project, catalog: Catalog) -> dict[str, CheckStatus]:
@@ -2411,7 +2401,9 @@ def build_plan_pdf(
     font = register_cjk_font(font_path)
     kinsoku.install()
     fp = fingerprint(project, app_version)
-    args = (project, evaluation, catalog)
+    # one plan evaluation for every section and both languages: vendors and
+    # rollout computed once, on the evaluation's own sizing
+    args = (project, api.as_plan_evaluation(evaluation, project, catalog), catalog)
     if str(language) == BILINGUAL:
         zh = _render_plan(*args, Language.ZH, paper, app_version, font, signer, fp)
         en = _render_plan(*args, Language.EN, paper, app_version, font, signer, fp)
@@ -2422,7 +2414,7 @@ def build_plan_pdf(
 
 def _render_plan(
     project: Project,
-    evaluation: Evaluation,
+    evaluation: PlanEvaluation,
     catalog: Catalog,
     lang: Language,
     paper: str,
@@ -2475,10 +2467,10 @@ def _render_plan(
     st.page_break()
     _annex_divider(st)
     st.page_break()
-    rollout_env = api.plan_environment(project, catalog, evaluation.sizing).environment
-    _environment(st, project, rollout_env)
+    rollout = evaluation.rollout
+    _environment(st, rollout)
     st.items.append(CondPageBreak(120))
-    _monitoring(st, project, rollout_env)
+    _monitoring(st, rollout)
     st.page_break()
     _assumptions(st, evaluation, catalog)
 

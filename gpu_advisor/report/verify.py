@@ -744,12 +744,18 @@ def _recorded_signer(reader_data: bytes) -> Any:
 def _regenerate(
     project: Project, language: str, paper: str, signer: Any = None
 ) -> bytes:
-    from gpu_advisor.engine.evaluate import evaluate
+    """The plan the app and ``gpu-advisor-cli report`` write for ``project``.
+
+    One :func:`~gpu_advisor.engine.evaluate.evaluate_plan` with the plan's
+    Monte Carlo draws and seed (:mod:`gpu_advisor.engine.plan_defaults`), as
+    the app's export does, so the numbers are the signed ones.
+    """
+    from gpu_advisor.engine.api import evaluate_plan
     from gpu_advisor.io.catalog import load_catalog
-    from gpu_advisor.report.plan import MONTE_CARLO_DRAWS, build_plan_pdf
+    from gpu_advisor.report.plan import build_plan_pdf
 
     catalog = load_catalog()
-    evaluation = evaluate(project, catalog, monte_carlo_draws=MONTE_CARLO_DRAWS, seed=0)
+    evaluation = evaluate_plan(project, catalog)  # the plan's draws and seed
     return build_plan_pdf(
         project,
         evaluation,

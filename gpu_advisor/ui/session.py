@@ -23,6 +23,7 @@ from gpu_advisor.ui.commands import ReplaceProject
 if TYPE_CHECKING:
     from gpu_advisor.engine.evaluate import PlanEvaluation
     from gpu_advisor.model.catalog import Catalog
+    from gpu_advisor.model.cost_results import MonteCarloResult
 
 
 class ProjectSession(QObject):
@@ -36,11 +37,14 @@ class ProjectSession(QObject):
         The file path changed (a ``Path`` or ``None``).
     dirty_changed(bool)
         The project gained or lost unsaved changes.
+    monte_carlo_changed()
+        The evaluation gained the plan's Monte Carlo (:meth:`set_monte_carlo`).
     """
 
     project_changed = Signal(object)
     path_changed = Signal(object)
     dirty_changed = Signal(bool)
+    monte_carlo_changed = Signal()
 
     def __init__(
         self,
@@ -104,6 +108,26 @@ class ProjectSession(QObject):
             )
             self._previous = None
         return self._evaluation
+
+    def set_monte_carlo(self, project: Project, result: MonteCarloResult) -> bool:
+        """Keep the plan's Monte Carlo, drawn in the background for ``project``.
+
+        Only a result for the current snapshot with the plan's draws and seed
+        (:mod:`gpu_advisor.engine.plan_defaults`) joins the evaluation, so
+        every step shows the figure the PDF prints; it stays while the
+        sections the cost reads are unchanged. Returns True when kept.
+        """
+        from gpu_advisor.engine.plan_defaults import (
+            PLAN_MONTE_CARLO_DRAWS,
+            PLAN_MONTE_CARLO_SEED,
+        )
+
+        plan = (PLAN_MONTE_CARLO_DRAWS, PLAN_MONTE_CARLO_SEED)
+        if project is not self._project or (result.draws, result.seed) != plan:
+            return False
+        self._evaluation = self.evaluation.with_monte_carlo(result)
+        self.monte_carlo_changed.emit()
+        return True
 
     # --- editing -----------------------------------------------------------------------
 

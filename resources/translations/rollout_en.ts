@@ -799,6 +799,18 @@ Choose a TrueType font file (.ttf or .ttc) now?</translation>
       <translation>Computed from every input of the plan and the app version %1; the PDF prints it. To check a PDF against the project file, run: %2</translation>
     </message>
     <message>
+      <source>inside one server: %1</source>
+      <translation>inside one server: %1</translation>
+    </message>
+    <message>
+      <source>Network</source>
+      <translation>Network</translation>
+    </message>
+    <message>
+      <source>MFU</source>
+      <translation>MFU</translation>
+    </message>
+    <message>
       <source>Cost per useful GPU-hour</source>
       <translation>Cost per useful GPU-hour</translation>
     </message>
@@ -819,12 +831,36 @@ Choose a TrueType font file (.ttf or .ttc) now?</translation>
       <translation>E&amp;xport PDF…</translation>
     </message>
     <message>
+      <source>%1 % (measured by vendors)</source>
+      <translation>%1 % (measured by vendors)</translation>
+    </message>
+    <message>
+      <source>%1 % (your input)</source>
+      <translation>%1 % (your input)</translation>
+    </message>
+    <message>
+      <source>%1 % (modelled)</source>
+      <translation>%1 % (modelled)</translation>
+    </message>
+    <message>
       <source>GPU-hours</source>
       <translation>GPU-hours</translation>
     </message>
     <message>
       <source>GPU-hours with the ×1.5 margin</source>
       <translation>GPU-hours with the ×1.5 margin</translation>
+    </message>
+    <message>
+      <source>P(owning beats renting)</source>
+      <translation>P(owning beats renting)</translation>
+    </message>
+    <message>
+      <source>run the Monte Carlo on the Budget step</source>
+      <translation>run the Monte Carlo on the Budget step</translation>
+    </message>
+    <message>
+      <source>Vendor score: %1</source>
+      <translation>Vendor score: %1</translation>
     </message>
     <message>
       <source>Key numbers</source>

@@ -799,6 +799,18 @@ Choose a TrueType font file (.ttf or .ttc) now?</source>
       <translation>由方案的全部输入和软件版本 %1 计算得出，并印在 PDF 上。要核对 PDF 与项目文件是否一致，请运行：%2</translation>
     </message>
     <message>
+      <source>inside one server: %1</source>
+      <translation>单台服务器内：%1</translation>
+    </message>
+    <message>
+      <source>Network</source>
+      <translation>网络</translation>
+    </message>
+    <message>
+      <source>MFU</source>
+      <translation>MFU（模型算力利用率）</translation>
+    </message>
+    <message>
       <source>Cost per useful GPU-hour</source>
       <translation>每有效卡时成本</translation>
     </message>
@@ -819,12 +831,36 @@ Choose a TrueType font file (.ttf or .ttc) now?</source>
       <translation>导出 PDF(&amp;X)…</translation>
     </message>
     <message>
+      <source>%1 % (measured by vendors)</source>
+      <translation>%1 %（供应商实测）</translation>
+    </message>
+    <message>
+      <source>%1 % (your input)</source>
+      <translation>%1 %（您填写的值）</translation>
+    </message>
+    <message>
+      <source>%1 % (modelled)</source>
+      <translation>%1 %（模型估算）</translation>
+    </message>
+    <message>
       <source>GPU-hours</source>
       <translation>卡时</translation>
     </message>
     <message>
       <source>GPU-hours with the ×1.5 margin</source>
       <translation>留 1.5 倍余量后的卡时</translation>
+    </message>
+    <message>
+      <source>P(owning beats renting)</source>
+      <translation>自购优于租用的概率</translation>
+    </message>
+    <message>
+      <source>run the Monte Carlo on the Budget step</source>
+      <translation>请在“预算”步骤运行蒙特卡洛模拟</translation>
+    </message>
+    <message>
+      <source>Vendor score: %1</source>
+      <translation>供应商得分：%1</translation>
     </message>
     <message>
       <source>Key numbers</source>

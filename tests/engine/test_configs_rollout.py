@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 
 from gpu_advisor.engine.configs import (
     NETWORK_NCCL_ENV,
+    RolloutPlan,
+    environment_advice,
     generate_all,
     kubernetes_manifest,
     kubernetes_script_problem,
@@ -20,6 +22,7 @@ from gpu_advisor.engine.configs import (
     with_node_label,
     with_notes,
 )
+from gpu_advisor.engine.scoring import plan_sizing
 from gpu_advisor.engine.sizing import size_workload
 from gpu_advisor.engine.testkit import build_testkit, fio_gib_per_job
 from gpu_advisor.io.catalog import load_catalog
@@ -34,38 +37,42 @@ def _project(**env: object) -> Project:
     return Project(workload=Workload(gpus=64), environment=Environment(**env))
 
 
+def _plan(project: Project) -> RolloutPlan:
+    """The rollout plan on the evaluation's sizing."""
+    return plan_environment(project, CATALOG, plan_sizing(project, CATALOG))
+
+
 def test_files_follow_the_sizing_unless_overridden() -> None:
     sizing = size_workload(Workload(gpus=64), CATALOG)
     per_server = CATALOG.gpu(sizing.gpu_id).gpus_per_server
-    plan = plan_environment(_project(nodes=1), CATALOG)
+    plan = _plan(_project(nodes=1))
     assert plan.environment.nodes == sizing.cluster.nodes == 64 // per_server
     assert plan.environment.gpus_per_node == per_server
     assert [a.code for a in plan.advice] == ["environment.nodes_from_plan"]
-    assert "1 x 8" in plan.advice[0].message_en
-    kept = plan_environment(
-        _project(nodes=2, gpus_per_node=4, nodes_override=True), CATALOG
-    )
+    assert "(the environment step says 1 × 8;" in plan.advice[0].message_en
+    kept = _plan(_project(nodes=2, gpus_per_node=4, nodes_override=True))
     assert (kept.environment.nodes, kept.environment.gpus_per_node) == (2, 4)
     assert [a.code for a in kept.advice] == ["environment.nodes_differ_from_plan"]
-    assert "8 node(s) x 8 GPUs" in kept.advice[0].message_en
-    same = plan_environment(_project(nodes=8, gpus_per_node=8), CATALOG)
+    assert "the sizing plans 8 nodes × 8 GPUs." in kept.advice[0].message_en
+    same = _plan(_project(nodes=8, gpus_per_node=8))
     assert same.advice == ()
 
 
 def test_single_server_plan_uses_the_card_count() -> None:
-    plan = plan_environment(Project(workload=Workload(gpus=4)), CATALOG)
+    plan = _plan(Project(workload=Workload(gpus=4)))
     assert (plan.environment.nodes, plan.environment.gpus_per_node) == (1, 4)
     assert plan.network_kind is None
     assert plan.environment.nccl_env == {}
 
 
 def test_network_settings_merge_under_the_users() -> None:
-    plan = plan_environment(_project(), CATALOG)
+    plan = _plan(_project())
     assert plan.network_kind is not None
     assert plan.environment.nccl_env == NETWORK_NCCL_ENV[plan.network_kind]
-    mine = plan_environment(_project(nccl_env={"NCCL_IB_DISABLE": "1"}), CATALOG)
+    mine = _plan(_project(nccl_env={"NCCL_IB_DISABLE": "1"}))
     assert mine.environment.nccl_env["NCCL_IB_DISABLE"] == "1"
-    launch = generate_all(_project(scheduler=Scheduler.SLURM), CATALOG)[0].text
+    slurm = _project(scheduler=Scheduler.SLURM)
+    launch = generate_all(slurm, _plan(slurm))[0].text
     for name, value in plan.environment.nccl_env.items():
         assert f"export {name}={value}\n" in launch
     assert "#SBATCH --nodes=8\n" in launch
@@ -86,22 +93,22 @@ def test_non_nvidia_plans_say_the_files_are_nvidia_only(
         workload=Workload(gpu_id=gpu_id, gpus=16),
         environment=Environment(scheduler=Scheduler.SLURM),
     )
-    plan = plan_environment(project, CATALOG)
+    plan = _plan(project)
     assert not plan.nvidia
     assert "environment.nvidia_only" in [a.code for a in plan.advice]
-    launch = generate_all(project, CATALOG)[0].text
-    assert launch.startswith("#!/bin/bash\n# NOTE: ")
+    launch = generate_all(project, plan)[0].text
+    assert launch.startswith("#!/bin/bash\n# 注意：")  # the plan is in Chinese
     assert tools in launch
     assert "NVIDIA" in launch
     zh = plan.advice[-1].message_zh
     assert "huawei.com/Ascend910" in zh
     assert "amd.com/gpu" in zh
-    kit = build_testkit(project, Vendor(name="V", gpu_id=gpu_id), CATALOG)
+    kit = build_testkit(project, Vendor(name="V", gpu_id=gpu_id), CATALOG, plan=plan)
     assert tools in kit["README.md"].split("\n## ")[0]
 
 
 def test_nvidia_plans_carry_no_vendor_note() -> None:
-    plan = plan_environment(_project(), CATALOG)
+    plan = _plan(_project())
     assert plan.nvidia
     assert "environment.nvidia_only" not in [a.code for a in plan.advice]
 
@@ -110,6 +117,48 @@ def test_with_notes_keeps_the_shebang_first() -> None:
     assert with_notes("#!/bin/bash\necho\n", ["a"]) == "#!/bin/bash\n# NOTE: a\necho\n"
     assert with_notes("kind: X\n", ["a"]) == "# NOTE: a\nkind: X\n"
     assert with_notes("x\n", []) == "x\n"
+
+
+def test_notes_in_chinese_files_are_chinese() -> None:
+    assert with_notes("kind: X\n", ["甲"], Language.ZH) == "# 注意：甲\nkind: X\n"
+    project = _project(scheduler=Scheduler.SLURM, nodes=1)
+    project = project.model_copy(
+        update={"meta": project.meta.model_copy(update={"language": Language.ZH})}
+    )
+    launch = generate_all(project, _plan(project))[0].text
+    assert launch.startswith("#!/bin/bash\n# 注意：这些文件按规模测算生成：8 个节点")
+    assert "NOTE" not in launch
+
+
+ADVICE_CASES = [
+    Environment(),
+    Environment(script_source="configmap"),
+    Environment(script_source="pvc"),
+    Environment(nodes=3, gpus_per_node=4),
+    Environment(nodes=2, gpus_per_node=4, nodes_override=True),
+]
+"""Environments that draw every piece of advice (with tp 16 and a non-NVIDIA GPU)."""
+
+
+@pytest.mark.parametrize("gpu_id", ["H100-80GB-SXM", "MI300X"])
+@pytest.mark.parametrize("env", ADVICE_CASES)
+def test_advice_names_no_field_key(gpu_id: str, env: Environment) -> None:
+    """What the environment step and the files say names fields in words; the
+    project's field names stay in ``inputs``."""
+    project = Project(workload=Workload(gpus=64, gpu_id=gpu_id, tp=16), environment=env)
+    plan = _plan(project)
+    advice = [*environment_advice(plan.environment, project.workload), *plan.advice]
+    problem = kubernetes_script_problem(env)
+    if problem is not None:
+        advice.append(problem)
+    assert advice
+    for a in advice:
+        for text in (a.message_en, a.message_zh):
+            assert not re.search(
+                r"\b(environment|workload|monitoring)\.[a-z_]+", text
+            ), text
+            assert "node(s)" not in text
+        assert all("." in field for field in a.inputs)
 
 
 def test_node_label_wraps_instant_and_range_selectors() -> None:
@@ -135,7 +184,11 @@ def test_kubernetes_script_sources() -> None:
     container = job["spec"]["template"]["spec"]["containers"][0]
     assert container["workingDir"] == "/mnt/ds"
     assert "# ERROR:" not in kubernetes_manifest(env)
-    assert "# ERROR: environment.script_source" in kubernetes_manifest(Environment())
+    assert "# ERROR: Say where the pods find train.py" in kubernetes_manifest(
+        Environment()
+    )
+    zh = kubernetes_manifest(Environment(), language=Language.ZH)
+    assert "# 错误：请指明 Pod 从哪里获得 train.py" in zh
 
 
 def test_fio_size_scales_with_the_checkpoint() -> None:
@@ -155,8 +208,8 @@ def test_fio_size_covers_the_checkpoint_up_to_the_cap(checkpoint: float) -> None
 
 def test_kit_fio_follows_the_plan_and_never_uses_tmp(tmp_path: Path) -> None:
     project = _project()
-    checkpoint = size_workload(project.workload, CATALOG).storage.checkpoint_bytes
-    kit = build_testkit(project, Vendor(name="V"), CATALOG)
+    checkpoint = plan_sizing(project, CATALOG).storage.checkpoint_bytes
+    kit = build_testkit(project, Vendor(name="V"), CATALOG, plan=_plan(project))
     fio = kit["40_fio.sh"]
     assert f'SIZE="${{FIO_SIZE:-{fio_gib_per_job(checkpoint)}G}}"' in fio
     assert not re.search(r"(?<!/var)/tmp\b", fio)

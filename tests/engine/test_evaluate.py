@@ -232,5 +232,108 @@ def test_plan_review_and_rollout_are_lazy_and_complete():
     assert ev._rollout is None
     assert ev.review.tally.total == len(CATALOG.checklist)
     assert not ev.review.approvable
-    assert ev.rollout.files
     assert ev.rollout is ev.rollout
+    files = ev.rollout.files()
+    assert [f.name for f in files][1:] == [
+        "dcgm-exporter",
+        "prometheus-config",
+        "prometheus-alerts",
+        "grafana-dashboard",
+    ]
+    assert ev.rollout.launch_file() is files[0]  # generated once, then kept
+
+
+def _deadline_project() -> Project:
+    """A 13B fine-tune due in 3 days; a vendor measured MFU 0.12 on its GPU.
+
+    Sized without the measured MFU it needs 2 nodes, with it 4 (issue #13).
+    """
+    from gpu_advisor.model.project import Vendor
+
+    workload = Workload(
+        task=TaskKind.FULL_FINETUNE,
+        model_preset="llama2-13b",
+        tokens_billion=3.0,
+        gpu_id="A100-80GB-SXM",
+        deadline_days=3.0,
+    )
+    vendor = Vendor(name="A", gpu_id=workload.gpu_id, measured_mfu=0.12)
+    return Project(workload=workload, vendors=[vendor])
+
+
+def test_rollout_runs_the_evaluations_sizing():
+    from gpu_advisor.engine.evaluate import evaluate_plan
+    from gpu_advisor.engine.sizing import size_workload
+    from gpu_advisor.model.project import Scheduler
+
+    project = _deadline_project()
+    ev = evaluate_plan(project, CATALOG, monte_carlo=False)
+    cluster = ev.sizing.cluster
+    assert ev.sizing.compute.mfu == 0.12
+    unmeasured = size_workload(project.workload, CATALOG).cluster
+    assert unmeasured.nodes < cluster.nodes  # the case the audit reproduced
+    plan = ev.rollout.plan
+    assert (plan.sized_nodes, plan.environment.nodes) == (cluster.nodes,) * 2
+    assert plan.environment.gpus_per_node == cluster.gpus // cluster.nodes
+    assert plan.network_kind == CATALOG.network(cluster.network_id).kind
+    slurm = ev.rollout.for_scheduler(Scheduler.SLURM)
+    assert f"#SBATCH --nodes={cluster.nodes}\n" in slurm.launch_file().text
+    kit = slurm.testkit(project.vendors[0])
+    assert f"#SBATCH --nodes={cluster.nodes}\n" in kit["slurm/testkit.sbatch"]
+    # the kit built without the rollout plans the same nodes
+    from gpu_advisor.engine.testkit import build_testkit
+
+    assert build_testkit(project, project.vendors[0], CATALOG) == ev.rollout.testkit(
+        project.vendors[0]
+    )
+
+
+def test_plan_sizing_is_the_evaluations():
+    from gpu_advisor.engine.evaluate import (
+        as_plan_evaluation,
+        evaluate_plan,
+        size_what_if,
+    )
+    from gpu_advisor.engine.scoring import plan_sizing
+
+    project = _deadline_project()
+    ev = evaluate_plan(project, CATALOG, monte_carlo=False)
+    assert plan_sizing(project, CATALOG) == ev.sizing
+    assert (
+        size_what_if(project.workload, CATALOG)
+        == evaluate_plan(
+            Project(workload=project.workload), CATALOG, monte_carlo=False
+        ).sizing
+    )
+    plain = evaluate(project, CATALOG)
+    wrapped = as_plan_evaluation(plain, project, CATALOG)
+    assert wrapped.sizing is plain.sizing
+    assert wrapped.rollout.plan == ev.rollout.plan
+    assert wrapped.vendors == ev.vendors
+    assert as_plan_evaluation(ev, project, CATALOG) is ev
+
+
+def test_a_drawn_monte_carlo_stays_while_the_cost_inputs_do():
+    from gpu_advisor.engine.evaluate import evaluate_plan
+    from gpu_advisor.model.project import PlanStatus
+
+    project = _measured_project()
+    drawn = evaluate_plan(project, CATALOG)
+    mc = drawn.monte_carlo
+    assert mc is not None
+    bare = evaluate_plan(project, CATALOG, monte_carlo=False)
+    assert bare.monte_carlo is None
+    kept = bare.with_monte_carlo(mc)
+    assert kept.monte_carlo is mc
+    assert kept.project is project
+    assert kept.vendors == drawn.vendors
+    # words of the plan: the prices and demand are the same, so is the draw
+    meta = project.meta.model_copy(
+        update={"status": PlanStatus.APPROVED, "title": "Renamed"}
+    )
+    renamed = project.model_copy(update={"meta": meta})
+    assert evaluate_plan(renamed, CATALOG, kept, monte_carlo=False).monte_carlo is mc
+    # the horizon is read by the cost: drawn again (here: not drawn)
+    meta = project.meta.model_copy(update={"horizon_months": 24})
+    longer = project.model_copy(update={"meta": meta})
+    assert evaluate_plan(longer, CATALOG, kept, monte_carlo=False).monte_carlo is None

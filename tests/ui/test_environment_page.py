@@ -13,6 +13,7 @@ from PySide6.QtGui import QGuiApplication
 
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.project import Scheduler
+from gpu_advisor.ui.i18n import current_language
 from gpu_advisor.ui.pages.environment_page import EnvironmentPage, launch_configs
 from gpu_advisor.ui.session import ProjectSession
 
@@ -135,7 +136,7 @@ def test_examples_show_engine_numbers_and_valid_files(
     page = _page(qtbot, session)
     gpus = session.evaluation.sizing.cluster.gpus
     assert f"needs {gpus:,} cards" in page.plan_hint_label.text()
-    expected = launch_configs(session.project, session.catalog)
+    expected = launch_configs(session.evaluation.rollout, current_language())
     for scheduler, viewer in page.viewers.items():
         assert viewer.text() == expected[scheduler].text
     # The files run at the plan's node count; the page says when the step differs.

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 import yaml
 
-from gpu_advisor.engine.configs import generate_all
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.ui.i18n import current_language
 from gpu_advisor.ui.pages.monitoring_page import MONITORING_FILES, MonitoringPage
@@ -91,10 +90,10 @@ def test_files_parse_for_each_scheduler(
 ) -> None:
     session.apply("environment.scheduler", scheduler)
     page = _page(qtbot, session)
-    # the page writes its comments in the UI's language, whatever the plan's
-    meta = session.project.meta.model_copy(update={"language": current_language()})
-    shown = session.project.model_copy(update={"meta": meta})
-    expected = {c.name: c for c in generate_all(shown)}
+    # the page writes its comments in the UI's language, whatever the plan's,
+    # for the plan's nodes (the evaluation's rollout)
+    rollout = session.evaluation.rollout
+    expected = {c.name: c for c in rollout.files(current_language())}
     for name in MONITORING_FILES:
         assert page.viewers[name].text() == expected[name].text
     for name in ("prometheus-config", "prometheus-alerts"):

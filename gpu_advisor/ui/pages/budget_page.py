@@ -1340,6 +1340,8 @@ class BudgetPage(QWizardPage):
             self._show_mc_status()
             return
         self.monte_carlo = result
+        if self._mc_project is not None:  # the review step shows it too
+            self._session.set_monte_carlo(self._mc_project, result)
         self.monte_carlo_chart.set_result(result, self._session.evaluation.cost)
         self._show_mc_status()
 

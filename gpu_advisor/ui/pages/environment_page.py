@@ -7,9 +7,10 @@ NCCL variables) through the bound widgets of
 :mod:`gpu_advisor.engine.configs` generates from it: the Kubernetes Job, the
 sbatch script and the bare-node launch script, each in a read-only
 monospace :class:`ConfigViewer` with *Copy* and *Save…* buttons. The page
-computes nothing itself: the card count it suggests is the sizing result's
-(``session.evaluation.sizing.cluster``), the warnings are
-:func:`gpu_advisor.engine.configs.environment_advice`.
+computes nothing itself: it renders the evaluation's rollout
+(``session.evaluation.rollout``): the card count it suggests is the sizing
+result's, the files run the plan's nodes, and the warnings are the rollout's
+advice.
 
 :class:`ConfigViewer` is shared with the monitoring page.
 """
@@ -42,17 +43,9 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from gpu_advisor.engine.api import (
-    GeneratedConfig,
-    environment_advice,
-    kubernetes_script_problem,
-    launch_config,
-    plan_environment,
-)
-from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.engine.api import GeneratedConfig, Rollout
 from gpu_advisor.model.common import Language, Severity
 from gpu_advisor.model.project import Project, Scheduler
-from gpu_advisor.model.sizing_results import SizingResult
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import GroupedForm, RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
@@ -78,41 +71,36 @@ _ADVICE_STYLE: Final = {
 }
 
 
-def ui_language() -> Language:
-    """The UI language as a model :class:`Language`."""
-    return Language.ZH if current_language().startswith("zh") else Language.EN
+def session_rollout(session: ProjectSession) -> Rollout:
+    """The rollout of the session's evaluation.
+
+    When the plan cannot be sized (an unknown GPU or model), the files keep
+    the environment as entered.
+    """
+    try:
+        return session.evaluation.rollout
+    except (KeyError, ValueError):
+        return Rollout.of(session.project, session.catalog, None)
 
 
 def launch_configs(
-    project: Project, catalog: Catalog | None = None
+    rollout: Rollout, language: Language
 ) -> dict[Scheduler, GeneratedConfig]:
     """The launch file for each scheduler (Kubernetes Job, sbatch, bare-node script).
 
-    :func:`~gpu_advisor.engine.configs.generate_all` writes the file of the
-    project's scheduler only; the page shows all three.
+    The rollout writes the file of the project's scheduler only; the page
+    shows all three, for the plan's nodes, with comments in ``language``.
     """
     return {
-        scheduler: _launch_config(project, scheduler, catalog)
+        scheduler: rollout.for_scheduler(scheduler).launch_file(language)
         for scheduler in Scheduler
     }
 
 
 def _launch_config(
-    project: Project,
-    scheduler: Scheduler,
-    catalog: Catalog | None = None,
-    sizing: SizingResult | None = None,
+    rollout: Rollout, scheduler: Scheduler, language: Language
 ) -> GeneratedConfig:
-    """The file the rollout writes: for the plan's nodes when a catalog is given."""
-    env = project.environment
-    notes: list[str] = []
-    if catalog is not None:
-        plan = plan_environment(project, catalog, sizing)
-        env, notes = plan.environment, plan.notes(current_language())
-    if env.scheduler is not scheduler:
-        env = env.model_copy(update={"scheduler": scheduler})
-    # comments in the UI's language, never the project's hidden field
-    return launch_config(env, project.workload, current_language(), notes)
+    return rollout.for_scheduler(scheduler).launch_file(language)
 
 
 class ConfigViewer(QWidget):
@@ -796,19 +784,18 @@ class EnvironmentPage(QWizardPage):
     def planned_cluster(self) -> tuple[int, int, int] | None:
         """(cards, nodes, GPUs per node) the sizing plans, or None without a result.
 
-        GPUs per node is the card's server size from the catalog, or the card
-        count itself when everything fits in one server.
+        The rollout's plan: GPUs per node is the card's server size, or the
+        card count itself when everything fits in one server.
         """
         try:
             evaluation = self._session.evaluation
-            cluster = evaluation.sizing.cluster
-            per_server = self._session.catalog.gpu(
-                evaluation.sizing.gpu_id
-            ).gpus_per_server
+            cards = evaluation.sizing.cluster.gpus
+            plan = evaluation.rollout.plan
         except (KeyError, ValueError):
             return None
-        per_node = cluster.gpus if cluster.nodes == 1 else per_server
-        return cluster.gpus, cluster.nodes, per_node
+        if plan.sized_nodes is None or plan.sized_gpus_per_node is None:
+            return None
+        return cards, plan.sized_nodes, plan.sized_gpus_per_node
 
     def apply_planned_cluster(self) -> None:
         """Copy the sizing result's nodes and GPUs per node into the environment."""
@@ -850,42 +837,33 @@ class EnvironmentPage(QWizardPage):
         project = self._session.project
         self.outputs.stale = False
         self._update_plan_hint(project)
-        language = ui_language()
-        advice = environment_advice(project.environment, project.workload)
-        catalog = self._session.catalog
-        try:
-            sizing: SizingResult | None = self._session.evaluation.sizing
-        except (KeyError, ValueError):
-            sizing = None
-        # The node-count and NVIDIA-only notes the rollout files carry too.
-        advice += plan_environment(project, catalog, sizing).advice
-        if project.environment.scheduler is Scheduler.KUBERNETES:
-            problem = kubernetes_script_problem(project.environment)
-            if problem is not None:
-                advice.append(problem)
+        language = current_language()
+        rollout = session_rollout(self._session)
+        # the environment's checks, the node-count and NVIDIA-only notes the
+        # files carry too, and a Kubernetes Job without its script
         lines = [
             f'<span style="{_ADVICE_STYLE[a.severity]}">• {_escape(a.message(language))}</span>'
-            for a in advice
+            for a in rollout.advice
             if a.code != "environment.single_node_first"
         ]
         self.advice_label.setText("<br>".join(lines))
         self.advice_label.setVisible(bool(lines))
         self.single_node_label.setStyleSheet(
             _ADVICE_STYLE[
-                Severity.WARNING if project.environment.nodes > 1 else Severity.INFO
+                Severity.WARNING if rollout.environment.nodes > 1 else Severity.INFO
             ]
         )
         # Other sections' edits leave the files alone (same key: nothing to do).
-        key = (project.environment, project.workload, current_language())
+        key = (rollout.plan, project.workload, language)
         for scheduler in Scheduler:
             self.viewers[scheduler].set_source(
                 key,
-                functools.partial(_launch_config, project, scheduler, catalog, sizing),
+                functools.partial(_launch_config, rollout, scheduler, language),
             )
         for index, scheduler in enumerate(Scheduler):
             name = self._tab_names[scheduler]
             if scheduler is project.environment.scheduler:
-                name = self.tr("%1 (selected)").replace("%1", name)
+                name = fill(self.tr("%1 (selected)"), name)
             self.tabs.setTabText(index, name)
         current = list(Scheduler).index(project.environment.scheduler)
         if self._shown_scheduler != project.environment.scheduler:

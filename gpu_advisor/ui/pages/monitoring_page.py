@@ -2,15 +2,15 @@
 
 The left column edits ``project.monitoring`` (alert thresholds, scrape
 interval, exporter namespace, image and port) with the bound widgets of
-:mod:`gpu_advisor.ui.widgets.bound`; the right column shows the files
-:func:`gpu_advisor.engine.configs.generate_all` writes from it: the DCGM
-exporter deployment, the Prometheus scrape config, the alert rules and the
-Grafana hint, each in a :class:`ConfigViewer` with *Copy* and *Save…*.
+:mod:`gpu_advisor.ui.widgets.bound`; the right column shows the monitoring files of the evaluation's rollout
+(``session.evaluation.rollout``, the files ``gpu-advisor-cli rollout``
+writes, for the plan's nodes): the DCGM exporter deployment, the Prometheus
+scrape config, the alert rules and the Grafana hint, each in a
+:class:`ConfigViewer` with *Copy* and *Save…*.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from typing import Final
 
@@ -31,14 +31,12 @@ from gpu_advisor.engine.api import (
     GRAFANA_DCGM_DASHBOARD_ID,
     MONITORING_CONFIGS,
     GeneratedConfig,
-    monitoring_config,
-    plan_environment,
-    with_notes,
+    Rollout,
 )
 from gpu_advisor.model.project import Project
 from gpu_advisor.ui.i18n import current_language
 from gpu_advisor.ui.pages._base import GroupedForm, RefreshWhenShown
-from gpu_advisor.ui.pages.environment_page import ConfigViewer
+from gpu_advisor.ui.pages.environment_page import ConfigViewer, session_rollout
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import (
     BoundCheck,
@@ -312,31 +310,20 @@ class MonitoringPage(QWizardPage):
     def refresh_outputs(self) -> None:
         """Point each tab at its file; only the visible tab's file is generated now.
 
-        A file is generated again only when monitoring, environment or language
-        changed; the other tabs generate theirs when opened.
+        A file is generated again only when the monitoring settings, the
+        rollout's plan (nodes, network) or the language changed; the other
+        tabs generate theirs when opened.
         """
-        project = self._session.project
+        rollout = session_rollout(self._session)
         self.outputs.stale = False
-        env, mon = project.environment, project.monitoring
         language = current_language()  # the UI's, never the project's hidden field
-        key = (mon, env, project.workload, language)
+        key = (rollout.project.monitoring, rollout.plan, language)
         for name in MONITORING_FILES:
             self.viewers[name].set_source(
-                key, functools.partial(self._generate, name, project)
+                key, functools.partial(self._generate, name, rollout)
             )
 
-    def _generate(self, name: str, project: Project) -> GeneratedConfig:
-        # The files the rollout writes: for the plan's nodes (unless overridden).
-        plan = plan_environment(project, self._session.catalog)
-        config = monitoring_config(
-            name, plan.environment, project.monitoring, current_language()
-        )
-        notes = [
-            a.message(current_language())
-            for a in plan.advice
-            if a.code == "environment.nvidia_only"
-        ]
-        if notes:
-            config = dataclasses.replace(config, text=with_notes(config.text, notes))
+    def _generate(self, name: str, rollout: Rollout) -> GeneratedConfig:
+        config = rollout.monitoring_file(name, current_language())
         self.tabs.setTabToolTip(MONITORING_FILES.index(name), config.title)
         return config

@@ -200,6 +200,7 @@ class ReviewPage(QWizardPage):
         # Fill the wizard's page area (QWizard adds a stretch below other pages).
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
         self.outputs = RefreshWhenShown(self, self.refresh)
+        session.monte_carlo_changed.connect(self.outputs.invalidate)
         self._export: PdfExportController | None = None
 
         self.summary_view = QTextBrowser()
@@ -637,6 +638,25 @@ class ReviewPage(QWizardPage):
                 )
         return out
 
+    def _network_text(self) -> str:
+        """The network the plan needs, as the workload step names it."""
+        cluster = self._session.evaluation.sizing.cluster
+        names = {
+            n.id: n.label(current_language()) for n in self._session.catalog.networks
+        }
+        if cluster.network_needed_id is None:
+            inside = names.get(cluster.network_id or "", cluster.network_id or "—")
+            return fill(self.tr("inside one server: %1"), inside)
+        return names.get(cluster.network_needed_id, cluster.network_needed_id)
+
+    def _mfu_text(self, percent: str, source: str) -> str:
+        """The sizing's MFU and where it comes from, in words."""
+        if source == "measured":
+            return fill(self.tr("%1 % (measured by vendors)"), percent)
+        if source == "project":
+            return fill(self.tr("%1 % (your input)"), percent)
+        return fill(self.tr("%1 % (modelled)"), percent)
+
     def warnings(self) -> list[Advice]:
         """Sizing and cost warnings, each once."""
         evaluation = self._session.evaluation
@@ -683,6 +703,14 @@ class ReviewPage(QWizardPage):
             ),
             (self.tr("Cards"), number(sizing.cluster.gpus), None),
             (self.tr("Nodes"), number(sizing.cluster.nodes), None),
+            (self.tr("Network"), self._network_text(), keys.NETWORK_NEEDED),
+            (
+                self.tr("MFU"),
+                self._mfu_text(
+                    number(sizing.compute.mfu * 100), sizing.compute.mfu_source
+                ),
+                None,
+            ),
             (self.tr("Training days"), number(sizing.cluster.days, 1), keys.DAYS),
         ]
         if option is not None:
@@ -713,6 +741,33 @@ class ReviewPage(QWizardPage):
                     keys.BREAK_EVEN_UTILIZATION,
                 )
             )
+        mc = evaluation.monte_carlo
+        if mc is None:
+            rows.append(
+                (
+                    self.tr("P(owning beats renting)"),
+                    self.tr("run the Monte Carlo on the Budget step"),
+                    None,
+                )
+            )
+        elif mc.p_own_beats_rent is not None:
+            rows.append(
+                (
+                    self.tr("P(owning beats renting)"),
+                    f"{number(mc.p_own_beats_rent * 100)} %",
+                    None,
+                )
+            )
+        scoring = evaluation.vendors.scoring
+        if scoring is not None:
+            rows += [
+                (
+                    fill(self.tr("Vendor score: %1"), vendor.vendor),
+                    number(vendor.total, 1),
+                    None,
+                )
+                for vendor in scoring.vendors
+            ]
         parts.append(
             "<h3>" + escape(self.tr("Key numbers")) + "</h3><table cellpadding='2'>"
         )
