@@ -716,7 +716,10 @@ def canonical_json(project: Project) -> bytes:
     their files used. Floats use Python's shortest round-trip repr. The
     signing records are left out: they record when the inputs were signed
     and are no input themselves, so appending one changes neither these
-    bytes nor the :func:`fingerprint` the signed PDF carries.
+    bytes nor the :func:`fingerprint` the signed PDF carries. The schema
+    version is left out too: it says how the file was written, not what the
+    plan is, so a plan signed from an older file still matches it once the
+    file has been migrated on load.
 
     Examples
     --------
@@ -724,7 +727,7 @@ def canonical_json(project: Project) -> bytes:
     b'{"budget":{"billing_granularity_hours":1'
     """
     return json.dumps(
-        project.model_dump(mode="json", exclude={"signing_records"}),
+        project.model_dump(mode="json", exclude={"signing_records", "schema_version"}),
         sort_keys=True,
         separators=(",", ":"),
         ensure_ascii=False,

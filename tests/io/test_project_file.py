@@ -274,7 +274,9 @@ def test_canonical_json_ignores_key_order_and_whitespace(tmp_path: Path) -> None
     text = canonical_json(golden).decode("utf-8")
     assert " " not in text.split('"')[0]
     assert "千卡" in text  # UTF-8, not \\u escapes
-    inputs = {k: v for k, v in data.items() if k != "signing_records"}
+    inputs = {
+        k: v for k, v in data.items() if k not in ("signing_records", "schema_version")
+    }
     assert json.loads(text) == json.loads(json.dumps(inputs, sort_keys=True))
     assert list(json.loads(text)) == sorted(inputs)
 
@@ -287,6 +289,14 @@ def test_signing_records_are_not_part_of_the_fingerprint() -> None:
     assert canonical_json(golden) == canonical_json(bare)
     assert fingerprint(golden, "0.1.0") == fingerprint(bare, "0.1.0")
     assert b"signing_records" not in canonical_json(golden)
+
+
+def test_the_schema_version_is_not_part_of_the_fingerprint() -> None:
+    """A plan signed from an older file matches it once migrated on load."""
+    golden = _golden()
+    older = golden.model_copy(update={"schema_version": 2})
+    assert canonical_json(older) == canonical_json(golden)
+    assert b"schema_version" not in canonical_json(golden)
 
 
 def test_fingerprint_is_sha256_of_canonical_json_and_version() -> None:
