@@ -503,6 +503,7 @@ def project_from_data(
             code="bad_version",
         )
     data = _migrate(data, version, path)
+    data, shared = _take_shared_measurements(data, path)
     try:
         project = Project.model_validate(data)
     except ValidationError as exc:
@@ -521,8 +522,83 @@ def project_from_data(
         raise ProjectFileError(
             path, problem, field=field, problem_zh=problem_zh, code="invalid"
         ) from None
+    project = _share_measurements(project, shared)
     check_catalog_ids(project, path, catalog)
     return project
+
+
+_SAME_AS: Final = "same_as"
+"""Key of a signed snapshot's measurement list that the file does not repeat:
+``{"same_as": "vendors.2.measurements"}`` stands for the plan's own list
+there (see :func:`dumps_project`)."""
+_SAME_AS_PATH: Final = re.compile(r"vendors\.(\d{1,3})\.measurements")
+
+
+def _take_shared_measurements(
+    data: dict[str, Any], path: Path
+) -> tuple[dict[str, Any], list[tuple[int, int, int]]]:
+    """``data`` with each ``same_as`` reference emptied, and where they were.
+
+    Returns the data to validate and ``(record, vendor, plan vendor)`` triples;
+    :func:`_share_measurements` puts the plan's validated lists back in, so
+    70,000 measurements are validated and held once, not once per signing.
+    A reference that is not exactly ``{"same_as": "vendors.N.measurements"}``
+    naming a vendor of the plan is refused with its field named.
+    """
+    records = data.get("signing_records")
+    if not isinstance(records, list):
+        return data, []
+    vendors = data.get("vendors")
+    count = len(vendors) if isinstance(vendors, list) else 0
+    shared: list[tuple[int, int, int]] = []
+    new_records: list[Any] = []
+    for r, record in enumerate(records):
+        inputs: Any = record.get("inputs") if isinstance(record, dict) else None
+        if not isinstance(inputs, dict) or not isinstance(inputs.get("vendors"), list):
+            new_records.append(record)
+            continue
+        snapshot: list[Any] = inputs["vendors"]
+        new_vendors: list[Any] = []
+        for i, vendor in enumerate(snapshot):
+            ref = vendor.get("measurements") if isinstance(vendor, dict) else None
+            if not isinstance(ref, dict):
+                new_vendors.append(vendor)
+                continue
+            target = ref.get(_SAME_AS) if len(ref) == 1 else None
+            found = _SAME_AS_PATH.fullmatch(target) if isinstance(target, str) else None
+            if found is None or int(found.group(1)) >= count:
+                raise ProjectFileError(
+                    path,
+                    "must be a list of measurements or "
+                    '{"same_as": "vendors.N.measurements"} naming a vendor of the plan',
+                    field=f"signing_records.{r}.inputs.vendors.{i}.measurements",
+                    problem_zh="必须是测量数据列表，或指向本方案某个供应商测量数据的引用",
+                    code="invalid",
+                )
+            shared.append((r, i, int(found.group(1))))
+            new_vendors.append({**vendor, "measurements": []})
+        new_records.append({**record, "inputs": {**inputs, "vendors": new_vendors}})
+    if not shared:
+        return data, []
+    return {**data, "signing_records": new_records}, shared
+
+
+def _share_measurements(
+    project: Project, shared: list[tuple[int, int, int]]
+) -> Project:
+    """Put the plan's validated measurement lists where the file referred to them."""
+    if not shared:
+        return project
+    records = list(project.signing_records)
+    for r, i, j in shared:
+        inputs = records[r].inputs
+        vendors = list(inputs.vendors)
+        measurements = project.vendors[j].measurements
+        vendors[i] = vendors[i].model_copy(update={"measurements": measurements})
+        records[r] = records[r].model_copy(
+            update={"inputs": inputs.model_copy(update={"vendors": vendors})}
+        )
+    return project.model_copy(update={"signing_records": records})
 
 
 def check_catalog_ids(
@@ -694,11 +770,20 @@ def dumps_project(project: Project) -> str:
     if len(pieces) != 2 * len(lists) + 1 or pieces[1::2] != indents:
         return project.model_dump_json(indent=2) + "\n"  # a layout unknown here
     out = [pieces[0]]
-    for (_path, measurements), indent, rest in zip(
-        lists, indents, pieces[2::2], strict=True
+    for index, ((_path, measurements), indent, rest) in enumerate(
+        zip(lists, indents, pieces[2::2], strict=True)
     ):
         field = f'\n{indent}"measurements": ['
-        if measurements:
+        same = (
+            _same_list(project.vendors, measurements)
+            if index >= len(project.vendors)
+            else None
+        )
+        if same is not None and measurements:
+            # a snapshot signed since the last import: the plan's own list
+            out.append(f'\n{indent}"measurements": {{"{_SAME_AS}": ')
+            out.append(f'"vendors.{same}.measurements"}}')
+        elif measurements:
             compact = _MEASUREMENTS_ADAPTER.dump_json(measurements).decode()
             row = f"\n{indent}  "
             rows = compact[1:-1].replace(_ROW_BREAK, "}," + row + '{"tool":')
@@ -707,6 +792,29 @@ def dumps_project(project: Project) -> str:
             out.append(field + "]")
         out.append(rest)
     return "".join(out) + "\n"
+
+
+def _same_list(vendors: list[Vendor], measurements: list[Measurement]) -> int | None:
+    """Index of the plan's vendor holding exactly ``measurements``, or None.
+
+    Usually the very same list (a snapshot shares it until the next import);
+    otherwise compared value by value, cheapest checks first.
+    """
+    if not measurements:
+        return None
+    for j, vendor in enumerate(vendors):
+        if vendor.measurements is measurements:
+            return j
+    for j, vendor in enumerate(vendors):
+        theirs = vendor.measurements
+        if (
+            len(theirs) == len(measurements)
+            and theirs[0] == measurements[0]
+            and theirs[-1] == measurements[-1]
+            and theirs == measurements
+        ):
+            return j
+    return None
 
 
 def canonical_json(project: Project) -> bytes:

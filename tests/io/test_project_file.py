@@ -84,9 +84,20 @@ def _contained(written: Any, dumped: Any, where: str = "") -> None:
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.name)
 def test_golden_file_values_survive_load_and_save(path: Path) -> None:
     written = json.loads(path.read_text(encoding="utf-8"))
-    dumped = json.loads(dumps_project(load_project(path)))
+    dumped = _expand_same_as(json.loads(dumps_project(load_project(path))))
     written.pop("schema_version")
     _contained(written, dumped)
+
+
+def _expand_same_as(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with each snapshot's ``{"same_as": ...}`` replaced by the list."""
+    for record in data.get("signing_records", []):
+        for vendor in record["inputs"]["vendors"]:
+            ref = vendor["measurements"]
+            if isinstance(ref, dict):
+                index = int(ref["same_as"].split(".")[1])
+                vendor["measurements"] = data["vendors"][index]["measurements"]
+    return data
 
 
 def test_golden_file_differs_from_defaults_in_every_section() -> None:
@@ -635,10 +646,14 @@ def test_golden_v3_holds_two_signing_records_that_load() -> None:
 
 
 def test_signed_snapshots_round_trip_with_compact_measurements(tmp_path: Path) -> None:
-    """A snapshot's measurements are written one per line like the plan's own."""
+    """A snapshot's measurements are written one per line like the plan's own,
+    and not at all while they are the plan's own: a reference stands for them
+    (a 72,000-measurement log signed three times would otherwise pass the
+    64 MB a file may hold)."""
     from gpu_advisor.io.signing_records import signing_record, with_signing_record
 
     golden = _golden()
+    plan_rows = sum(len(v.measurements) for v in golden.vendors)
     assert golden.vendors[0].measurements
     record = signing_record(
         golden,
@@ -650,13 +665,63 @@ def test_signed_snapshots_round_trip_with_compact_measurements(tmp_path: Path) -
     signed = with_signing_record(golden, record)
     path = tmp_path / "signed.gpuplan"
     save_project(signed, path)
-    assert load_project(path) == signed
+    back = load_project(path)
+    assert back == signed
     text = path.read_text(encoding="utf-8")
-    rows = [line for line in text.splitlines() if '{"tool":' in line]
-    count = sum(len(v.measurements) for v in golden.vendors)
-    snapshots = 1 + len(golden.signing_records)
-    assert len(rows) == count * snapshots
+    assert text.count('{"tool":') == plan_rows  # the snapshots refer to them
+    assert text.count('"measurements": {"same_as": "vendors.0.measurements"}') == 2
+    for later in back.signing_records[1:]:  # loaded once, held once
+        assert later.inputs.vendors[0].measurements is back.vendors[0].measurements
+    # results re-imported after signing: the snapshots keep theirs, in full
+    vendor = back.vendors[0]
+    fewer = vendor.model_copy(update={"measurements": vendor.measurements[:-1]})
+    moved = back.model_copy(update={"vendors": [fewer, *back.vendors[1:]]})
+    save_project(moved, path)
+    assert load_project(path) == moved
+    text = path.read_text(encoding="utf-8")
+    assert '"same_as"' not in text
+    assert text.count('{"tool":') == plan_rows - 1 + 2 * plan_rows
     assert "\n" + " " * 14 + '{"tool":' in text  # inside a snapshot's vendor
+
+
+def test_a_log_signed_three_times_is_stored_once(tmp_path: Path) -> None:
+    from gpu_advisor.io.signing_records import signing_record, with_signing_record
+    from gpu_advisor.model.project import Measurement, Vendor
+
+    log = [
+        Measurement(
+            tool="training", metric="tokens_per_s_per_gpu", value=1800.0 + i, unit="1/s"
+        )
+        for i in range(20_000)
+    ]
+    plan = Project(vendors=[Vendor(name="A", measurements=log)])
+    path = tmp_path / "p.gpuplan"
+    save_project(plan, path)
+    once = path.stat().st_size
+    for n in range(3):
+        record = signing_record(
+            plan, signer_name=f"S{n}", pdf="p.pdf", signer_role="", app_version="0.1.0"
+        )
+        plan = with_signing_record(plan, record)
+        save_project(plan, path)
+    assert path.stat().st_size < once * 1.05
+    assert load_project(path) == plan
+
+
+@pytest.mark.parametrize(
+    "ref",
+    [
+        {"same_as": "vendors.9.measurements"},
+        {"same_as": "vendors.0.measurement"},
+        {"same_as": "vendors.0.measurements", "x": 1},
+        {"same_as": 0},
+    ],
+)
+def test_a_bad_measurement_reference_is_named(tmp_path: Path, ref: Any) -> None:
+    data = json.loads((DATA / "v3.json").read_text(encoding="utf-8"))
+    data["signing_records"][1]["inputs"]["vendors"][0]["measurements"] = ref
+    error = _error(_write(tmp_path / "odd.gpuplan", json.dumps(data)))
+    assert error.field == "signing_records.1.inputs.vendors.0.measurements"
 
 
 def test_unknown_id_in_a_signed_snapshot_is_named(tmp_path: Path) -> None:
