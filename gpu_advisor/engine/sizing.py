@@ -692,7 +692,9 @@ def _core(
             shape, seq, workload.task, workload.recompute
         )
         mfu = recompute_factor * cmp.modelled_mfu(
-            gpu.default_mfu, shape.params_active, seq, workload.task
+            gpu.default_mfu,
+            cmp.attention_flops_share(shape, seq, workload.task),
+            workload.task,
         )
         mfu_source = "catalog"
     peak = cmp.peak_tflops(gpu, workload.precision)
@@ -999,8 +1001,8 @@ def size_workload(
     >>> from gpu_advisor.io.catalog import load_catalog
     >>> r = size_workload(Workload(task="pretrain", model_preset="llama2-7b",
     ...                            tokens_billion=2000), load_catalog())
-    >>> round(r.compute.gpu_hours, -3)
-    228000.0
+    >>> round(r.compute.gpu_hours, -3)  # published: 184,320 (Llama 2, Table 2)
+    191000.0
     """
     warnings: list[Advice] = []
     shape, notes = resolve_shape(workload, catalog)
@@ -1821,8 +1823,10 @@ def _explanations(
         ex(
             "compute.gpu_hours",
             "train_flops / (peak·1e12·MFU·3600); default MFU = default_mfu(GPU)·"
-            "(N/10B)^0.064·(s/4096)^−0.230 × 0.75 with full recompute, fitted to "
-            "22 published runs; P10–P90 = ×exp(∓1.2816·0.249)",
+            f"exp(−{cmp.MFU_MODEL_ATTENTION_COEF:g}·(attention share − "
+            f"{cmp.MFU_MODEL_REFERENCE_ATTENTION_SHARE:g})) × 0.75 with full "
+            f"recompute, fitted to {cmp.CALIBRATION_RUNS} published runs; "
+            f"P10–P90 = ×exp(∓{cmp.Z_P90:g}·{cmp.MFU_MODEL_LOG_SIGMA:g})",
             [
                 peak,
                 mfu,
@@ -1835,7 +1839,9 @@ def _explanations(
                     "engine: model/hardware FLOPs",
                 ),
             ],
-            narayanan + "; resources/catalog/reference_runs.json",
+            narayanan + "; Dao 2023, FlashAttention-2, arXiv:2307.08691; "
+            "published pre-training runs (Llama 2 Table 2, Llama 3 model card, "
+            "DeepSeek-V3 Table 1, BLOOM, LLaMA Table 15)",
         ),
         ex(
             "compute.gpu_hours_with_redundancy",
@@ -1969,7 +1975,7 @@ def _more_explanations(
             "slowest inter-node class (catalog, slowest first by Gbit/s × "
             "efficiency) whose scaling efficiency at the planned card count is ≥ "
             f"{net.TARGET_SCALING_EFFICIENCY:.0%}: {choice.needed.id} keeps "
-            f"{choice.needed_efficiency:.0%} at {cluster.gpus} cards; {verdict}. "
+            f"{choice.needed_efficiency:.1%} at {cluster.gpus} cards; {verdict}. "
             "efficiency = t_c / (t_c + max(0, t_allreduce − 0.5·t_backward))"
         )
         network_inputs = [
