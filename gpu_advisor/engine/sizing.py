@@ -296,7 +296,7 @@ def _memory_parts(
             dp,
             tp,
             pp,
-            _expert_parallel(workload, shape),
+            _expert_parallel(workload, shape, dp),
         )
     act = mem.framework_activation_bytes(
         shape,
@@ -312,11 +312,25 @@ def _memory_parts(
     return state, act, 0.0, overhead
 
 
-def _expert_parallel(workload: Workload, shape: ResolvedShape) -> int:
-    """The workload's expert-parallel degree for the memory model (1 if unset). [1]"""
-    if not shape.is_moe or workload.expert_parallel is None:
+def _expert_parallel(workload: Workload, shape: ResolvedShape, dp: int) -> int:
+    """Expert-parallel degree at ``dp`` data-parallel ranks: memory and network alike. [1]
+
+    The workload's degree when it sets one (at most the number of experts);
+    unset, the routed experts spread over the data-parallel ranks as far as
+    both divide, ``gcd(experts, dp)``
+    (:func:`~gpu_advisor.engine.network.expert_parallel_degree`). Megatron-LM
+    carves ``--expert-model-parallel-size`` out of the data-parallel ranks;
+    DeepSeek-V3 ran 64-way expert parallelism over its data-parallel ranks
+    (arXiv:2412.19437, section 3.2). Dense models and LoRA/QLoRA/serving: 1.
+    """
+    if not shape.is_moe or workload.task not in (
+        TaskKind.PRETRAIN,
+        TaskKind.FULL_FINETUNE,
+    ):
         return 1
-    return max(1, min(workload.expert_parallel, shape.experts))
+    if workload.expert_parallel is not None:
+        return max(1, min(workload.expert_parallel, shape.experts))
+    return net.expert_parallel_degree(shape.experts, dp)
 
 
 def _breakdown(
@@ -418,13 +432,23 @@ def _min_gpus(
     state2 = _parts(memo, workload, shape, 2, tp, pp)[0]
     sharded = max(0.0, 2.0 * (state1.total_bytes - state2.total_bytes))
     fixed = state1.total_bytes - sharded + act + overhead
+    if _expert_parallel(workload, shape, 2) > 1 and workload.expert_parallel is None:
+        # the default expert-parallel degree grows with dp, so memory is not
+        # A + B/dp: try the data-parallel degrees that keep it whole
+        dp = 1
+        while dp * tp * pp <= MAX_GPUS:
+            state, act, _, overhead = _parts(memo, workload, shape, dp, tp, pp)
+            if state.total_bytes + act + overhead <= usable:
+                return dp * tp * pp
+            dp *= 2
+        return None
     if fixed > usable:
         return None
+    ep = _expert_parallel(workload, shape, 1)
     if sharded <= 0 or fixed + sharded <= usable:
-        return tp * pp * _expert_parallel(workload, shape)
+        return tp * pp * ep
     room = usable - fixed
     dp = max(1, math.ceil(sharded / room - 1e-9)) if room > 0 else MAX_GPUS + 1
-    ep = _expert_parallel(workload, shape)
     if ep > 1:  # the expert-parallel group is carved out of data parallelism
         dp = _round_up(max(dp, ep), ep)
     total = dp * tp * pp
@@ -573,11 +597,7 @@ def _step(workload: Workload, core: _Core, gpus: int, dp: int) -> _Step:
     ep = 1
     if shape is not None and shape.is_moe and trainable >= shape.params_total:
         # routed experts are sharded over the data-parallel ranks (EP)
-        ep = min(
-            workload.expert_parallel or net.expert_parallel_degree(shape.experts, dp),
-            shape.experts,
-            dp,
-        )
+        ep = min(_expert_parallel(workload, shape, dp), dp)
         expert_params = _routed_expert_params(shape)
         trainable = net.data_parallel_params(shape.params_total, expert_params, ep)
     step = _Step(
@@ -1111,6 +1131,7 @@ def size_workload(
         if workload.task is TaskKind.INFERENCE
         else workload.tp,
         pp=workload.pp,
+        expert_parallel=_expert_parallel(workload, shape, dp),
         gpus_for_deadline=gpus_for_deadline,
         days=days,
         scaling_efficiency=eff,
@@ -1120,7 +1141,7 @@ def size_workload(
         days_curve=curve,
     )
     storage = _storage(workload, core, shape, catalog)
-    ep = _expert_parallel(workload, shape)
+    ep = cluster.expert_parallel
     if ep > dp and workload.task in (TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE):
         warnings.append(
             _advice(
@@ -1556,7 +1577,12 @@ def _warnings(
 def _parallel_hint(
     workload: Workload, shape: ResolvedShape, core: _Core
 ) -> tuple[str, str]:
-    """Suggest the smallest tp × pp (tp ≤ one server) that fits, if any."""
+    """Suggest what makes the model fit: a larger expert-parallel degree when
+    the workload sets one (MoE training), else the smallest tp × pp (tp ≤ one
+    server), if any."""
+    ep_hint = _expert_parallel_hint(workload, shape, core)
+    if ep_hint is not None:
+        return ep_hint
     best: tuple[int, int, int] | None = None
     tp = 1
     while tp <= core.gpu.gpus_per_server:
@@ -1578,6 +1604,35 @@ def _parallel_hint(
         f" With tp={tp}, pp={pp} and sequence parallelism it fits on {n} cards.",
         f"改用 tp={tp}、pp={pp} 并开启序列并行，{n} 张卡即可放下。",
     )
+
+
+def _expert_parallel_hint(
+    workload: Workload, shape: ResolvedShape, core: _Core
+) -> tuple[str, str] | None:
+    """The smallest expert-parallel degree above the workload's that fits, at
+    the same tp and pp. [1]
+
+    Only when the workload sets a degree: unset, the default already grows
+    with the data-parallel degree up to the number of experts
+    (:func:`_expert_parallel`), so a larger one cannot help.
+    """
+    if workload.expert_parallel is None or workload.task not in (
+        TaskKind.PRETRAIN,
+        TaskKind.FULL_FINETUNE,
+    ):
+        return None
+    ep = _expert_parallel(workload, shape, 1) * 2
+    while ep <= shape.experts:
+        trial = workload.model_copy(update={"expert_parallel": ep})
+        n = min_gpus_for_memory(trial, shape, core.capacity_bytes)
+        if n is not None:
+            return (
+                f" With expert parallelism {ep} (the routed experts split over {ep} "
+                f"data-parallel ranks) it fits on {n} cards.",
+                f"改用专家并行度 {ep}（路由专家分到 {ep} 个数据并行卡上），{n} 张卡即可放下。",
+            )
+        ep *= 2
+    return None
 
 
 class _RefMaker(Protocol):
@@ -1710,10 +1765,8 @@ def _explanations(
         Framework.DDP: f"P·4 fp32 gradients ({stage}); bucket copy in overhead",
     }.get(fw, "N_trainable·2/(tp·pp), ÷dp with ZeRO ≥ 2")
     ep_refs, ep_src = [], fw_src
-    if _expert_parallel(workload, shape) > 1 and workload.task in (
-        TaskKind.PRETRAIN,
-        TaskKind.FULL_FINETUNE,
-    ):
+    ep_planned = _expert_parallel(workload, shape, cluster.dp)
+    if ep_planned > 1:
         ep_note = (
             "; routed experts E/(tp·pp·ep) per GPU, their sharded parts over "
             "dp/ep (expert data parallelism)"
@@ -1721,7 +1774,12 @@ def _explanations(
         weights_text += ep_note
         grads_text += ep_note
         ep_refs = [
-            ref("workload.expert_parallel", _expert_parallel(workload, shape), "")
+            ref(
+                "workload.expert_parallel",
+                ep_planned,
+                "",
+                "project" if workload.expert_parallel is not None else "engine",
+            )
         ]
         ep_src = f"{fw_src}; {megatron_src}, expert-sharded parameters"
     return [

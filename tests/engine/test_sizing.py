@@ -211,7 +211,10 @@ def test_more_cards_never_need_more_memory_per_card(stage, dp, extra, model, tas
         task=task, model_preset=model, zero_stage=stage, dp=dp, gpu_candidates=[]
     )
     a = size_workload(w, CAT).memory.per_gpu
-    b = size_workload(w.model_copy(update={"dp": dp + extra}), CAT).memory.per_gpu
+    # an MoE model's default expert parallelism is gcd(experts, dp): it only
+    # grows when dp grows by a multiple (8 experts over 9 ranks cannot split)
+    more = dp * (1 + extra) if model == "mixtral-8x7b" else dp + extra
+    b = size_workload(w.model_copy(update={"dp": more}), CAT).memory.per_gpu
     assert b.total_bytes <= a.total_bytes * (1 + 1e-12)
     for part in (
         "weights_bytes",
@@ -566,20 +569,86 @@ def test_expert_parallel_field_is_optional_and_splits_the_experts():
         "gpu_id": "H100-80GB-SXM",
         "gpu_candidates": [],
     }
-    plain = size_workload(Workload(**kw), CAT)
+    plain = size_workload(Workload(**kw, expert_parallel=1), CAT)
     split = size_workload(Workload(**kw, expert_parallel=8), CAT)
     assert split.memory.per_gpu.total_bytes < plain.memory.per_gpu.total_bytes
     assert split.cluster.min_gpus is not None
+    assert split.cluster.expert_parallel == 8
     # the expert-parallel group is carved out of data parallelism
     assert split.cluster.min_gpus % (8 * 2) == 0
     assert split.cluster.dp >= 8
     # every expert on every card (6 B/param unsharded under Megatron's
     # distributed optimizer) cannot fit an 80 GB card at TP 2 on any count
     assert plain.cluster.min_gpus is None
+    # ... and the hint names the expert-parallel degree that makes it fit
+    [nowhere] = [w for w in plain.warnings if w.code == "memory.fits_nowhere"]
+    assert "With expert parallelism 4 " in nowhere.message_en
+    assert "专家并行度 4" in nowhere.message_zh
+    # unset, the experts spread over the data-parallel ranks (gcd(8, dp))
+    default = size_workload(Workload(**kw), CAT)
+    assert default.cluster.min_gpus is not None
+    assert default.cluster.expert_parallel == math.gcd(8, default.cluster.dp) > 1
     why = next(e for e in split.explanations if e.key == "memory.per_gpu.weights_bytes")
     assert "ep" in why.formula
     assert "expert-sharded" in why.reference
     assert any(i.name == "workload.expert_parallel" for i in why.inputs)
+
+
+DEEPSEEK_V3_PUBLISHED = {
+    "task": "pretrain",
+    "model_preset": "deepseek-v3",
+    "gpu_id": "H800-80GB-SXM",
+    "gpus": 2048,
+    "pp": 16,
+    "zero_stage": 1,
+    "framework": "megatron",  # ZeRO-1 = Megatron's distributed optimizer
+    "tokens_billion": 14800,
+    # the report recomputes RMSNorm and the MLA up-projections and caches
+    # activations in FP8 (section 3.3); the engine's nearest setting is full
+    # recompute (its selective setting keeps 85 GiB of activations at PP 16)
+    "recompute": "full",
+    "gpu_candidates": [],
+}
+"""DeepSeek-V3's published training set-up: 2,048 H800, 16-way pipeline,
+64-way expert parallelism, ZeRO-1 data parallelism (DeepSeek-AI 2024,
+arXiv:2412.19437, section 3.2 and 3.3)."""
+
+
+def test_deepseek_v3_published_configuration_fits():
+    r = size_workload(Workload(**DEEPSEEK_V3_PUBLISHED, expert_parallel=64), CAT)
+    assert r.memory.fits
+    assert r.cluster.min_gpus is not None
+    assert r.cluster.min_gpus <= 2048
+    assert (r.cluster.gpus, r.cluster.dp, r.cluster.pp) == (2048, 128, 16)
+    assert r.cluster.expert_parallel == 64
+    assert r.cluster.scaling_efficiency > 0.5  # not the 2 % of the issue
+    weights = next(e for e in r.explanations if e.key == "memory.per_gpu.weights_bytes")
+    [ep] = [i for i in weights.inputs if i.name == "workload.expert_parallel"]
+    assert (ep.value, ep.source) == (64.0, "project")
+
+
+def test_memory_and_network_use_one_default_expert_parallel_degree():
+    """Unset, memory and network both spread the experts over gcd(256, dp)
+    ranks: the same plan as setting that degree, byte for byte."""
+    default = size_workload(Workload(**DEEPSEEK_V3_PUBLISHED), CAT)
+    assert default.cluster.dp == 128
+    assert default.cluster.expert_parallel == math.gcd(256, 128)
+    assert default.memory.fits
+    explicit = size_workload(
+        Workload(**DEEPSEEK_V3_PUBLISHED, expert_parallel=128), CAT
+    )
+    assert default.memory.per_gpu == explicit.memory.per_gpu
+    assert default.cluster.scaling_efficiency == explicit.cluster.scaling_efficiency
+    weights = next(
+        e for e in default.explanations if e.key == "memory.per_gpu.weights_bytes"
+    )
+    [ep] = [i for i in weights.inputs if i.name == "workload.expert_parallel"]
+    assert (ep.value, ep.source) == (128.0, "engine")
+    # every expert on every card would need 42 B parameters' worth per stage
+    one = size_workload(Workload(**DEEPSEEK_V3_PUBLISHED, expert_parallel=1), CAT)
+    assert not one.memory.fits
+    assert one.cluster.expert_parallel == 1
+    assert one.cluster.scaling_efficiency < default.cluster.scaling_efficiency
 
 
 def test_expert_parallel_above_data_parallel_is_flagged():
