@@ -59,6 +59,11 @@ ZERO3_ADVICE_MIN_GAIN: Final = 0.05
 """Scaling-efficiency gain (5 points) that makes a lighter ZeRO stage worth
 suggesting when the model fits with it."""
 
+PIPELINE_BUBBLE_ADVICE: Final = 0.10
+"""Pipeline bubble (share of the compute time) from which the plan says how
+to shorten it: above it, the 1F1B idle time costs more than a tenth of the
+run (Narayanan et al. 2021, section 2.2.1, keep m ≫ p). [1]"""
+
 CHECKPOINT_WRITE_TARGET_S: Final = 300.0
 """Write a full checkpoint within 5 minutes, so that hourly checkpoints cost
 < 10 % of the run even without asynchronous saving. [s]"""
@@ -511,12 +516,26 @@ def _scaling_efficiency(
     ``1/ep`` share is all-reduced, and the expert all-to-all is charged; a
     pipeline whose replica spans servers pays its point-to-point traffic on the
     inter-node link. Both are hidden behind half the compute time at most.
+
+    Pipeline bubble: a 1F1B pipeline idles ``(p − 1)/m`` of its compute time
+    every step (:func:`~gpu_advisor.engine.network.pipeline_bubble_fraction`),
+    charged in full, ``÷ (1 + (p − 1)/m)``. The calibrated MFU cannot stand in
+    for it: the plan's bubble depends on its own p and m, and of the
+    published runs it was fitted to only four used pipelines, each with many
+    micro-batches per step (BLOOM: p = 12, m = 128, 8.6 %) or a schedule that
+    hides the bubble (DeepSeek-V3's DualPipe), while most (LLaMA, Llama 2
+    7B–13B) ran without one. Charging it again for such well-fed pipelines
+    double-counts a few per cent at most; leaving it out would hide a plan
+    with p = 8 and m = 8 running at 53 %.
     """
     if workload.task is TaskKind.INFERENCE:
         return 1.0
     dp = max(1, gpus // core.unit)
+    bubble = 1.0 + net.pipeline_bubble_fraction(
+        workload.pp, _micro_batches(workload, dp)
+    )
     if dp <= 1:
-        return 1.0
+        return 1.0 / bubble
     step = _step(workload, core, gpus, dp)
     link = inter if gpus > core.gpu.gpus_per_server else intra
     intra_bytes_per_s = core.gpu.intra_node_bandwidth_gb_per_s * 1e9
@@ -562,7 +581,7 @@ def _scaling_efficiency(
             _other_traffic(workload, core, step, net.REFERENCE_LINK_BYTES_PER_S),
         )
         core.references[gpus] = reference
-    return min(1.0, absolute / max(reference, net.REFERENCE_EFFICIENCY_FLOOR))
+    return min(1.0, absolute / max(reference, net.REFERENCE_EFFICIENCY_FLOOR)) / bubble
 
 
 @dataclass(frozen=True, slots=True)
@@ -1387,18 +1406,39 @@ def _warnings(
                 ["workload.network_id", "workload.gpus"],
             )
         )
+    micro_batches = _micro_batches(workload, dp)
+    bubble = (
+        net.pipeline_bubble_fraction(workload.pp, micro_batches) if training else 0.0
+    )
+    if bubble >= PIPELINE_BUBBLE_ADVICE:
+        out.append(
+            _advice(
+                "pipeline.bubble",
+                f"The pipeline idles {bubble:.0%} of each step's compute (1F1B "
+                f"bubble (pp − 1)/m with pp={workload.pp} and m={micro_batches} "
+                "micro-batches per data-parallel rank): a larger global batch, "
+                "fewer pipeline stages or an interleaved schedule shortens it.",
+                f"流水线每步有相当于计算时间 {bubble:.0%} 的空闲（1F1B 气泡 (pp − 1)/m，"
+                f"pp={workload.pp}，每个数据并行副本 m={micro_batches} 个微批）："
+                "增大全局批量、减少流水线级数或采用交错调度都可缩短。",
+                ["workload.pp", "workload.global_batch", "workload.micro_batch"],
+                Severity.INFO,
+            )
+        )
+    network_eff = min(1.0, eff * (1.0 + bubble))  # the network's share alone
     if (
         training
         and nodes > 1
-        and eff < net.TARGET_SCALING_EFFICIENCY
+        and network_eff < net.TARGET_SCALING_EFFICIENCY
         and not any(a.code == "network.slow_ethernet" for a in out)
     ):
         out.append(
             _advice(
                 "network.low_efficiency",
-                f"Scaling efficiency at {gpus} cards is {eff:.0%} (< 90 %): the "
-                "network limits the speed-up.",
-                f"{gpus} 张卡时扩展效率为 {eff:.0%}（低于 90%）：网络限制了加速。",
+                f"Scaling efficiency at {gpus} cards is {network_eff:.0%} (< 90 %) "
+                "before any pipeline bubble: the network limits the speed-up.",
+                f"{gpus} 张卡时扩展效率为 {network_eff:.0%}（未计流水线气泡，低于 "
+                "90%）：网络限制了加速。",
                 ["workload.network_id", "workload.gpus"],
                 Severity.INFO,
             )
@@ -2062,7 +2102,8 @@ def _more_explanations(
             "per step, t_mb = t_c/m; exposed = max(0, A − 0.5·(2/3)·t_mb) for ZeRO "
             "0–1 (one reduction per step), m·max(0, A/2 − 0.5·(2/3)·t_mb) + A/2 for "
             "ZeRO-2, m·max(0, 1.5·A − 0.5·t_mb) for ZeRO-3 (weights gathered every "
-            "micro-batch); 1 for serving",
+            "micro-batch); ÷ (1 + (pp − 1)/m), the 1F1B pipeline bubble; 1 for "
+            "serving",
             [
                 gpus,
                 dp,
@@ -2073,6 +2114,7 @@ def _more_explanations(
                     "engine",
                 ),
                 grad,
+                ref("workload.pp", workload.pp, ""),
                 ref("cluster.network_id", link_name, "", "engine: class used"),
                 ref("workload.zero_stage", workload.zero_stage, ""),
                 ref(
@@ -2083,7 +2125,8 @@ def _more_explanations(
                 ),
             ],
             ring + "; Kaplan et al. 2020, arXiv:2001.08361 (backward ≈ 2× forward); "
-            "Wang et al. 2023, ZeRO++, arXiv:2306.10209",
+            "Wang et al. 2023, ZeRO++, arXiv:2306.10209; Narayanan et al. 2021, "
+            "arXiv:2104.04473, section 2.2.1 (1F1B bubble (p − 1)/m)",
         ),
     ]
     ckpt_inputs = [
