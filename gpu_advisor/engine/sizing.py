@@ -531,11 +531,10 @@ def _scaling_efficiency(
     if workload.task is TaskKind.INFERENCE:
         return 1.0
     dp = max(1, gpus // core.unit)
-    bubble = 1.0 + net.pipeline_bubble_fraction(
-        workload.pp, _micro_batches(workload, dp)
-    )
     if dp <= 1:
-        return 1.0 / bubble
+        return 1.0 / (
+            1.0 + net.pipeline_bubble_fraction(workload.pp, _micro_batches(workload, 1))
+        )
     step = _step(workload, core, gpus, dp)
     link = inter if gpus > core.gpu.gpus_per_server else intra
     intra_bytes_per_s = core.gpu.intra_node_bandwidth_gb_per_s * 1e9
@@ -581,7 +580,10 @@ def _scaling_efficiency(
             _other_traffic(workload, core, step, net.REFERENCE_LINK_BYTES_PER_S),
         )
         core.references[gpus] = reference
-    return min(1.0, absolute / max(reference, net.REFERENCE_EFFICIENCY_FLOOR)) / bubble
+    return (
+        min(1.0, absolute / max(reference, net.REFERENCE_EFFICIENCY_FLOOR))
+        / step.bubble
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -596,6 +598,8 @@ class _Step:
     """Gradient bytes each rank all-reduces. [B]"""
     micro_batches: int
     batch_tokens: float
+    bubble: float
+    """``1 + (pp − 1)/m``: the 1F1B pipeline's step over its compute. [1]"""
     exposed: dict[float, float] = field(default_factory=dict)
     """Exposed all-to-all and pipeline seconds per inter-node speed. [s]"""
 
@@ -619,13 +623,15 @@ def _step(workload: Workload, core: _Core, gpus: int, dp: int) -> _Step:
         ep = min(_expert_parallel(workload, shape, dp), dp)
         expert_params = _routed_expert_params(shape)
         trainable = net.data_parallel_params(shape.params_total, expert_params, ep)
+    micro_batches = _micro_batches(workload, dp)
     step = _Step(
         dp=dp,
         compute_s=compute_s,
         ep=ep,
         grad_bytes=trainable * 2.0 / core.unit,
-        micro_batches=_micro_batches(workload, dp),
+        micro_batches=micro_batches,
         batch_tokens=batch_tokens,
+        bubble=1.0 + net.pipeline_bubble_fraction(workload.pp, micro_batches),
     )
     core.steps[gpus] = step
     return step
