@@ -90,6 +90,7 @@ def test_size_table(capsys, lang, word):
         (["size", "--params", "7x"], "not a number"),
         (["size"], "--model"),
         (["size", "--params", "7B", "--heads", "32", "--kv-heads", "5"], "shape"),
+        (["size", "--model", "mixtral-8x7b", "--expert-parallel", "0"], "expert"),
     ],
 )
 def test_size_bad_input_exit_2(capsys, argv, fragment):
@@ -144,3 +145,38 @@ def test_size_framework_and_gpu_hour_range(capsys):
     assert "GPU-hours P10–P90" in out
     low, high = c["gpu_hours_with_redundancy_p10"], c["gpu_hours_with_redundancy_p90"]
     assert f"GPU-hours ×1.5 P10–P90 {low:,.0f} – {high:,.0f}" in " ".join(out.split())
+
+
+def test_size_expert_parallel_flag_fits_deepseek_v3(capsys):
+    """The issue's command, on H800 with DeepSeek-V3's 64-way expert
+    parallelism (and full recompute, the engine's nearest setting to the
+    report's memory savings): it fits, and the table says which degree."""
+    argv = [
+        "size",
+        "--model",
+        "deepseek-v3",
+        "--gpu",
+        "H800-80GB-SXM",
+        "--gpus",
+        "2048",
+        "--pp",
+        "16",
+        "--zero",
+        "1",
+        "--framework",
+        "megatron",
+        "--recompute",
+        "full",
+        "--expert-parallel",
+        "64",
+    ]
+    code, out, _ = run(capsys, *argv, "--json")
+    assert code == 0
+    d = json.loads(out)
+    assert d["memory"]["fits"]
+    assert d["cluster"]["expert_parallel"] == 64
+    assert d["cluster"]["min_gpus"] <= 2048
+    code, out, _ = run(capsys, *argv, "--lang", "en")
+    assert code == 0
+    assert "2048 (dp=128, tp=1, pp=16, ep=64)" in out
+    assert "none fits" not in out

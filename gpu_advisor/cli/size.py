@@ -47,6 +47,14 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--tp", type=positive_int)
     p.add_argument("--pp", type=positive_int)
     p.add_argument(
+        "--expert-parallel",
+        type=positive_int,
+        metavar="N",
+        help="expert-parallel degree of an MoE model: the routed experts are "
+        "split over N data-parallel ranks (default: as far as the experts and "
+        "the data-parallel degree both divide)",
+    )
+    p.add_argument(
         "--sequence-parallel", action=argparse.BooleanOptionalAction, default=None
     )
     p.add_argument("--recompute", choices=("none", "selective", "full"))
@@ -146,6 +154,7 @@ def build_workload(args: argparse.Namespace) -> Workload:
         "dp": args.dp,
         "tp": args.tp,
         "pp": args.pp,
+        "expert_parallel": args.expert_parallel,
         "sequence_parallel": args.sequence_parallel,
         "recompute": args.recompute,
         "flash_attention": args.flash_attention,
@@ -295,7 +304,13 @@ def render_table(result: SizingResult, lang: str) -> str:
         ),
         (
             t["gpus"],
-            f"{result.cluster.gpus} (dp={result.cluster.dp}, tp={result.cluster.tp}, pp={result.cluster.pp})",
+            f"{result.cluster.gpus} (dp={result.cluster.dp}, tp={result.cluster.tp}, "
+            f"pp={result.cluster.pp}"
+            + (
+                f", ep={result.cluster.expert_parallel})"
+                if result.cluster.expert_parallel > 1
+                else ")"
+            ),
         ),
         (t["days"], f"{result.cluster.days:,.1f}"),
         (t["eff"], f"{result.cluster.scaling_efficiency:.0%}"),

@@ -160,30 +160,70 @@ def recompute_mfu_factor(
     return model_flops_per_token(shape, seq_len, task) / hardware
 
 
-MFU_MODEL_REFERENCE_PARAMS: Final = 10e9
-"""Active parameters at which a GPU's catalog ``default_mfu`` applies. [1]"""
+def attention_flops_share(shape: ResolvedShape, seq_len: int, task: TaskKind) -> float:
+    """Share of the model FLOPs spent in the attention scores. [1]
 
-MFU_MODEL_REFERENCE_SEQ: Final = 4096
-"""Sequence length at which a GPU's catalog ``default_mfu`` applies. [tokens]"""
+    Parameters
+    ----------
+    shape : ResolvedShape
+        Model shape.
+    seq_len : int
+        Sequence length s. [tokens]
+    task : TaskKind
+        Pretraining/full fine-tuning, LoRA/QLoRA or inference.
 
-MFU_MODEL_PARAMS_EXPONENT: Final = 0.064
-"""Elasticity of the MFU with active parameters: larger models run larger,
-more efficient GEMMs. Least-absolute-deviation fit of
-``ln MFU = a_gpu + b·ln(N/10B) + c·ln(s/4096)`` to the 22 published runs in
-``resources/catalog/reference_runs.json`` (each cited there); refitted by
+    Returns
+    -------
+    float
+        ``12·L·s·d / (6·N + 12·L·s·d)`` for training (``4·N`` for LoRA,
+        ``4Lsd / (2N + 4Lsd)`` for inference), the terms of
+        :func:`model_flops_per_token`. [1]
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> s = shape_from_preset(load_catalog().model("llama2-13b"))
+    >>> round(attention_flops_share(s, 4096, TaskKind.PRETRAIN), 3)
+    0.114
+    """
+    model = model_flops_per_token(shape, seq_len, task)
+    if model <= 0:
+        return 0.0
+    width = shape.attention_width or shape.heads * shape.head_dim
+    attn = 4.0 * shape.layers * seq_len * width
+    if task is not TaskKind.INFERENCE:
+        attn *= 3.0
+    return attn / model
+
+
+MFU_MODEL_REFERENCE_ATTENTION_SHARE: Final = 0.10
+"""Attention share of the model FLOPs at which a GPU's catalog
+``default_mfu`` applies (Llama 2 13B at 4,096 tokens: 0.114). [1]"""
+
+MFU_MODEL_ATTENTION_COEF: Final = 0.861
+"""How fast the MFU falls as attention takes a larger share of the FLOPs:
+``MFU ∝ exp(−k · share)``. Attention kernels reach a lower fraction of the
+peak than the dense matrix multiplies (FlashAttention-2 forward: 50–73 % of
+the A100 peak, Dao 2023, arXiv:2307.08691, abstract), so the longer the
+sequence against the model width, the lower the achieved model-FLOPs
+utilisation. Least-absolute-deviation fit of
+``ln MFU = a_gpu − k·(share − 0.10)`` to the confirmed published runs of the
+catalog's reference runs (each cited there), refitted by
 ``tests/engine/test_calibration.py``. [1]"""
 
-MFU_MODEL_SEQ_EXPONENT: Final = -0.230
-"""Elasticity of the MFU with sequence length, same fit: the published 8k
-runs (Llama 3.1, StarCoderBase) achieved less of the model FLOPs with the
-non-causal attention term than the 2k–4k runs. [1]"""
+MFU_MODEL_LOG_SIGMA: Final = 0.293
+"""Standard deviation of ``ln(published MFU / fitted MFU)`` over the
+calibration runs (root mean square of the fit's residuals, degrees of freedom
+corrected). The P10–P90 GPU-hour range is ``exp(∓1.2816·σ)`` around the point
+estimate. [1]"""
 
-MFU_MODEL_LOG_SIGMA: Final = 0.249
-"""Standard deviation of ``ln(published MFU / fitted MFU)`` over the 22 runs
-(root mean square of the fit's residuals with the degrees of freedom
-corrected, 22 − 4). The P10–P90 GPU-hour range is ``exp(∓1.2816·σ)`` around
-the point estimate; held out one at a time, 18 of the 22 runs (82 %) fall
-inside their range. [1]"""
+CALIBRATION_RUNS: Final = 16
+"""Confirmed published pre-training runs the MFU model is fitted to. [1]"""
+
+CALIBRATION_RUNS_INSIDE: Final = 14
+"""Of those, runs inside the P10–P90 range when each is left out of the fit
+(leave-one-out, the honest figure for a new plan). [1]"""
 
 MFU_MODEL_MIN: Final = 0.05
 MFU_MODEL_MAX: Final = 0.75
@@ -193,48 +233,47 @@ Z_P90: Final = 1.2816
 """Standard-normal quantile of 90 %. [1]"""
 
 
-def modelled_mfu(
-    default_mfu: float, params_active: float, seq_len: int, task: TaskKind
-) -> float:
-    """Default MFU for a model size and sequence length on one GPU type.
+def modelled_mfu(default_mfu: float, attention_share: float, task: TaskKind) -> float:
+    """Default MFU for a workload on one GPU type.
 
     Parameters
     ----------
     default_mfu : float
-        The GPU's catalog ``default_mfu``: the fitted MFU of a 10B-active
-        model at 4,096 tokens on that generation (A100 0.376, H100/H800
-        0.333 from the published runs; judgement for uncalibrated GPUs). [1]
-    params_active : float
-        N_active. [1]
-    seq_len : int
-        Training sequence length. [tokens]
+        The GPU's catalog ``default_mfu``: the fitted MFU on that generation
+        at an attention share of 0.10 (A100, H100/H800 from the published
+        runs; judgement for uncalibrated GPUs). [1]
+    attention_share : float
+        :func:`attention_flops_share` of the workload. [1]
     task : TaskKind
         Inference keeps the flat default (the fit covers pre-training).
 
     Returns
     -------
     float
-        ``default · (N/10B)^0.064 · (s/4096)^−0.230``, within [0.05, 0.75]. [1]
+        ``default · exp(−k·(share − 0.10))``, within [0.05, 0.75]. [1]
 
     Notes
     -----
-    Cluster size is not a term: it enters through the scaling efficiency of
-    the network model, which the days (not the GPU-hours) carry; the
-    published GPU-hours already contain their own clusters' communication.
+    Model size and sequence length act through the attention share
+    ``12Lsd / (6N + 12Lsd)``. A size term of its own and a sequence-length
+    term were tried and left out: on the confirmed runs neither lowered the
+    leave-one-out error. Cluster size is not a term either: it enters through
+    the scaling efficiency of the network model, which the days (not the
+    GPU-hours) carry; the published GPU-hours already contain their own
+    clusters' communication.
 
     Examples
     --------
-    >>> round(modelled_mfu(0.376, 10e9, 4096, TaskKind.PRETRAIN), 3)
-    0.376
-    >>> round(modelled_mfu(0.333, 405e9, 8192, TaskKind.PRETRAIN), 3)
-    0.36
+    >>> round(modelled_mfu(0.45, 0.10, TaskKind.PRETRAIN), 3)
+    0.45
+    >>> modelled_mfu(0.45, 0.30, TaskKind.PRETRAIN) < 0.45
+    True
     """
-    if task is TaskKind.INFERENCE or params_active <= 0 or seq_len <= 0:
+    if task is TaskKind.INFERENCE:
         return default_mfu
-    value = (
-        default_mfu
-        * (params_active / MFU_MODEL_REFERENCE_PARAMS) ** MFU_MODEL_PARAMS_EXPONENT
-        * (seq_len / MFU_MODEL_REFERENCE_SEQ) ** MFU_MODEL_SEQ_EXPONENT
+    value = default_mfu * math.exp(
+        -MFU_MODEL_ATTENTION_COEF
+        * (attention_share - MFU_MODEL_REFERENCE_ATTENTION_SHARE)
     )
     return float(min(MFU_MODEL_MAX, max(MFU_MODEL_MIN, value)))
 
@@ -247,7 +286,7 @@ def gpu_hours_range(
     Examples
     --------
     >>> [round(x) for x in gpu_hours_range(1000.0)]
-    [727, 1376]
+    [687, 1456]
     """
     spread = math.exp(Z_P90 * log_sigma)
     return point_gpu_hours / spread, point_gpu_hours * spread

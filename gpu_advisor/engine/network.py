@@ -194,6 +194,42 @@ def scaling_efficiency(
     return compute_s_per_step / (compute_s_per_step + exposed)
 
 
+def pipeline_bubble_fraction(pp: int, micro_batches: int) -> float:
+    """Idle share of a 1F1B pipeline step over its compute: ``(p − 1) / m``. [1]
+
+    Parameters
+    ----------
+    pp : int
+        Pipeline stages p. [1]
+    micro_batches : int
+        Micro-batches each data-parallel rank runs per optimizer step, m. [1]
+
+    Returns
+    -------
+    float
+        Bubble time over ideal compute time; the step takes ``1 + (p − 1)/m``
+        times its compute. 0 without a pipeline. [1]
+
+    Notes
+    -----
+    The 1F1B schedule (PipeDream-Flush) idles ``(p − 1)`` micro-batch slots
+    at the start and end of every step (Narayanan et al. 2021, Efficient
+    Large-Scale Language Model Training on GPU Clusters Using Megatron-LM,
+    arXiv:2104.04473, section 2.2.1: "bubble time fraction (pipeline bubble
+    size) = (p − 1)/m"). Interleaved schedules divide it by the number of
+    virtual stages and DeepSeek-V3's DualPipe hides most of it; the plan
+    assumes plain 1F1B, Megatron-LM's default.
+
+    Examples
+    --------
+    >>> pipeline_bubble_fraction(1, 4), pipeline_bubble_fraction(8, 64)
+    (0.0, 0.109375)
+    """
+    if pp <= 1:
+        return 0.0
+    return (pp - 1) / max(1, micro_batches)
+
+
 def expert_parallel_degree(experts: int, dp: int) -> int:
     """Expert-parallel ranks of an MoE plan: the experts spread over the
     data-parallel ranks as far as both divide, ``gcd(experts, dp)``. [1]

@@ -59,6 +59,11 @@ ZERO3_ADVICE_MIN_GAIN: Final = 0.05
 """Scaling-efficiency gain (5 points) that makes a lighter ZeRO stage worth
 suggesting when the model fits with it."""
 
+PIPELINE_BUBBLE_ADVICE: Final = 0.10
+"""Pipeline bubble (share of the compute time) from which the plan says how
+to shorten it: above it, the 1F1B idle time costs more than a tenth of the
+run (Narayanan et al. 2021, section 2.2.1, keep m ≫ p). [1]"""
+
 CHECKPOINT_WRITE_TARGET_S: Final = 300.0
 """Write a full checkpoint within 5 minutes, so that hourly checkpoints cost
 < 10 % of the run even without asynchronous saving. [s]"""
@@ -296,7 +301,7 @@ def _memory_parts(
             dp,
             tp,
             pp,
-            _expert_parallel(workload, shape),
+            _expert_parallel(workload, shape, dp),
         )
     act = mem.framework_activation_bytes(
         shape,
@@ -312,11 +317,25 @@ def _memory_parts(
     return state, act, 0.0, overhead
 
 
-def _expert_parallel(workload: Workload, shape: ResolvedShape) -> int:
-    """The workload's expert-parallel degree for the memory model (1 if unset). [1]"""
-    if not shape.is_moe or workload.expert_parallel is None:
+def _expert_parallel(workload: Workload, shape: ResolvedShape, dp: int) -> int:
+    """Expert-parallel degree at ``dp`` data-parallel ranks: memory and network alike. [1]
+
+    The workload's degree when it sets one (at most the number of experts);
+    unset, the routed experts spread over the data-parallel ranks as far as
+    both divide, ``gcd(experts, dp)``
+    (:func:`~gpu_advisor.engine.network.expert_parallel_degree`). Megatron-LM
+    carves ``--expert-model-parallel-size`` out of the data-parallel ranks;
+    DeepSeek-V3 ran 64-way expert parallelism over its data-parallel ranks
+    (arXiv:2412.19437, section 3.2). Dense models and LoRA/QLoRA/serving: 1.
+    """
+    if not shape.is_moe or workload.task not in (
+        TaskKind.PRETRAIN,
+        TaskKind.FULL_FINETUNE,
+    ):
         return 1
-    return max(1, min(workload.expert_parallel, shape.experts))
+    if workload.expert_parallel is not None:
+        return max(1, min(workload.expert_parallel, shape.experts))
+    return net.expert_parallel_degree(shape.experts, dp)
 
 
 def _breakdown(
@@ -418,13 +437,23 @@ def _min_gpus(
     state2 = _parts(memo, workload, shape, 2, tp, pp)[0]
     sharded = max(0.0, 2.0 * (state1.total_bytes - state2.total_bytes))
     fixed = state1.total_bytes - sharded + act + overhead
+    if _expert_parallel(workload, shape, 2) > 1 and workload.expert_parallel is None:
+        # the default expert-parallel degree grows with dp, so memory is not
+        # A + B/dp: try the data-parallel degrees that keep it whole
+        dp = 1
+        while dp * tp * pp <= MAX_GPUS:
+            state, act, _, overhead = _parts(memo, workload, shape, dp, tp, pp)
+            if state.total_bytes + act + overhead <= usable:
+                return dp * tp * pp
+            dp *= 2
+        return None
     if fixed > usable:
         return None
+    ep = _expert_parallel(workload, shape, 1)
     if sharded <= 0 or fixed + sharded <= usable:
-        return tp * pp * _expert_parallel(workload, shape)
+        return tp * pp * ep
     room = usable - fixed
     dp = max(1, math.ceil(sharded / room - 1e-9)) if room > 0 else MAX_GPUS + 1
-    ep = _expert_parallel(workload, shape)
     if ep > 1:  # the expert-parallel group is carved out of data parallelism
         dp = _round_up(max(dp, ep), ep)
     total = dp * tp * pp
@@ -487,12 +516,25 @@ def _scaling_efficiency(
     ``1/ep`` share is all-reduced, and the expert all-to-all is charged; a
     pipeline whose replica spans servers pays its point-to-point traffic on the
     inter-node link. Both are hidden behind half the compute time at most.
+
+    Pipeline bubble: a 1F1B pipeline idles ``(p − 1)/m`` of its compute time
+    every step (:func:`~gpu_advisor.engine.network.pipeline_bubble_fraction`),
+    charged in full, ``÷ (1 + (p − 1)/m)``. The calibrated MFU cannot stand in
+    for it: the plan's bubble depends on its own p and m, and of the
+    published runs it was fitted to only four used pipelines, each with many
+    micro-batches per step (BLOOM: p = 12, m = 128, 8.6 %) or a schedule that
+    hides the bubble (DeepSeek-V3's DualPipe), while most (LLaMA, Llama 2
+    7B–13B) ran without one. Charging it again for such well-fed pipelines
+    double-counts a few per cent at most; leaving it out would hide a plan
+    with p = 8 and m = 8 running at 53 %.
     """
     if workload.task is TaskKind.INFERENCE:
         return 1.0
     dp = max(1, gpus // core.unit)
     if dp <= 1:
-        return 1.0
+        return 1.0 / (
+            1.0 + net.pipeline_bubble_fraction(workload.pp, _micro_batches(workload, 1))
+        )
     step = _step(workload, core, gpus, dp)
     link = inter if gpus > core.gpu.gpus_per_server else intra
     intra_bytes_per_s = core.gpu.intra_node_bandwidth_gb_per_s * 1e9
@@ -538,7 +580,10 @@ def _scaling_efficiency(
             _other_traffic(workload, core, step, net.REFERENCE_LINK_BYTES_PER_S),
         )
         core.references[gpus] = reference
-    return min(1.0, absolute / max(reference, net.REFERENCE_EFFICIENCY_FLOOR))
+    return (
+        min(1.0, absolute / max(reference, net.REFERENCE_EFFICIENCY_FLOOR))
+        / step.bubble
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -553,6 +598,8 @@ class _Step:
     """Gradient bytes each rank all-reduces. [B]"""
     micro_batches: int
     batch_tokens: float
+    bubble: float
+    """``1 + (pp − 1)/m``: the 1F1B pipeline's step over its compute. [1]"""
     exposed: dict[float, float] = field(default_factory=dict)
     """Exposed all-to-all and pipeline seconds per inter-node speed. [s]"""
 
@@ -573,20 +620,18 @@ def _step(workload: Workload, core: _Core, gpus: int, dp: int) -> _Step:
     ep = 1
     if shape is not None and shape.is_moe and trainable >= shape.params_total:
         # routed experts are sharded over the data-parallel ranks (EP)
-        ep = min(
-            workload.expert_parallel or net.expert_parallel_degree(shape.experts, dp),
-            shape.experts,
-            dp,
-        )
+        ep = min(_expert_parallel(workload, shape, dp), dp)
         expert_params = _routed_expert_params(shape)
         trainable = net.data_parallel_params(shape.params_total, expert_params, ep)
+    micro_batches = _micro_batches(workload, dp)
     step = _Step(
         dp=dp,
         compute_s=compute_s,
         ep=ep,
         grad_bytes=trainable * 2.0 / core.unit,
-        micro_batches=_micro_batches(workload, dp),
+        micro_batches=micro_batches,
         batch_tokens=batch_tokens,
+        bubble=1.0 + net.pipeline_bubble_fraction(workload.pp, micro_batches),
     )
     core.steps[gpus] = step
     return step
@@ -692,7 +737,9 @@ def _core(
             shape, seq, workload.task, workload.recompute
         )
         mfu = recompute_factor * cmp.modelled_mfu(
-            gpu.default_mfu, shape.params_active, seq, workload.task
+            gpu.default_mfu,
+            cmp.attention_flops_share(shape, seq, workload.task),
+            workload.task,
         )
         mfu_source = "catalog"
     peak = cmp.peak_tflops(gpu, workload.precision)
@@ -999,8 +1046,8 @@ def size_workload(
     >>> from gpu_advisor.io.catalog import load_catalog
     >>> r = size_workload(Workload(task="pretrain", model_preset="llama2-7b",
     ...                            tokens_billion=2000), load_catalog())
-    >>> round(r.compute.gpu_hours, -3)
-    228000.0
+    >>> round(r.compute.gpu_hours, -3)  # published: 184,320 (Llama 2, Table 2)
+    191000.0
     """
     warnings: list[Advice] = []
     shape, notes = resolve_shape(workload, catalog)
@@ -1109,6 +1156,7 @@ def size_workload(
         if workload.task is TaskKind.INFERENCE
         else workload.tp,
         pp=workload.pp,
+        expert_parallel=_expert_parallel(workload, shape, dp),
         gpus_for_deadline=gpus_for_deadline,
         days=days,
         scaling_efficiency=eff,
@@ -1118,7 +1166,7 @@ def size_workload(
         days_curve=curve,
     )
     storage = _storage(workload, core, shape, catalog)
-    ep = _expert_parallel(workload, shape)
+    ep = cluster.expert_parallel
     if ep > dp and workload.task in (TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE):
         warnings.append(
             _advice(
@@ -1364,18 +1412,39 @@ def _warnings(
                 ["workload.network_id", "workload.gpus"],
             )
         )
+    micro_batches = _micro_batches(workload, dp)
+    bubble = (
+        net.pipeline_bubble_fraction(workload.pp, micro_batches) if training else 0.0
+    )
+    if bubble >= PIPELINE_BUBBLE_ADVICE:
+        out.append(
+            _advice(
+                "pipeline.bubble",
+                f"The pipeline idles {bubble:.0%} of each step's compute (1F1B "
+                f"bubble (pp − 1)/m with pp={workload.pp} and m={micro_batches} "
+                "micro-batches per data-parallel rank): a larger global batch, "
+                "fewer pipeline stages or an interleaved schedule shortens it.",
+                f"流水线每步有相当于计算时间 {bubble:.0%} 的空闲（1F1B 气泡 (pp − 1)/m，"
+                f"pp={workload.pp}，每个数据并行副本 m={micro_batches} 个微批）："
+                "增大全局批量、减少流水线级数或采用交错调度都可缩短。",
+                ["workload.pp", "workload.global_batch", "workload.micro_batch"],
+                Severity.INFO,
+            )
+        )
+    network_eff = min(1.0, eff * (1.0 + bubble))  # the network's share alone
     if (
         training
         and nodes > 1
-        and eff < net.TARGET_SCALING_EFFICIENCY
+        and network_eff < net.TARGET_SCALING_EFFICIENCY
         and not any(a.code == "network.slow_ethernet" for a in out)
     ):
         out.append(
             _advice(
                 "network.low_efficiency",
-                f"Scaling efficiency at {gpus} cards is {eff:.0%} (< 90 %): the "
-                "network limits the speed-up.",
-                f"{gpus} 张卡时扩展效率为 {eff:.0%}（低于 90%）：网络限制了加速。",
+                f"Scaling efficiency at {gpus} cards is {network_eff:.0%} (< 90 %) "
+                "before any pipeline bubble: the network limits the speed-up.",
+                f"{gpus} 张卡时扩展效率为 {network_eff:.0%}（未计流水线气泡，低于 "
+                "90%）：网络限制了加速。",
                 ["workload.network_id", "workload.gpus"],
                 Severity.INFO,
             )
@@ -1554,7 +1623,12 @@ def _warnings(
 def _parallel_hint(
     workload: Workload, shape: ResolvedShape, core: _Core
 ) -> tuple[str, str]:
-    """Suggest the smallest tp × pp (tp ≤ one server) that fits, if any."""
+    """Suggest what makes the model fit: a larger expert-parallel degree when
+    the workload sets one (MoE training), else the smallest tp × pp (tp ≤ one
+    server), if any."""
+    ep_hint = _expert_parallel_hint(workload, shape, core)
+    if ep_hint is not None:
+        return ep_hint
     best: tuple[int, int, int] | None = None
     tp = 1
     while tp <= core.gpu.gpus_per_server:
@@ -1576,6 +1650,35 @@ def _parallel_hint(
         f" With tp={tp}, pp={pp} and sequence parallelism it fits on {n} cards.",
         f"改用 tp={tp}、pp={pp} 并开启序列并行，{n} 张卡即可放下。",
     )
+
+
+def _expert_parallel_hint(
+    workload: Workload, shape: ResolvedShape, core: _Core
+) -> tuple[str, str] | None:
+    """The smallest expert-parallel degree above the workload's that fits, at
+    the same tp and pp. [1]
+
+    Only when the workload sets a degree: unset, the default already grows
+    with the data-parallel degree up to the number of experts
+    (:func:`_expert_parallel`), so a larger one cannot help.
+    """
+    if workload.expert_parallel is None or workload.task not in (
+        TaskKind.PRETRAIN,
+        TaskKind.FULL_FINETUNE,
+    ):
+        return None
+    ep = _expert_parallel(workload, shape, 1) * 2
+    while ep <= shape.experts:
+        trial = workload.model_copy(update={"expert_parallel": ep})
+        n = min_gpus_for_memory(trial, shape, core.capacity_bytes)
+        if n is not None:
+            return (
+                f" With expert parallelism {ep} (the routed experts split over {ep} "
+                f"data-parallel ranks) it fits on {n} cards.",
+                f"改用专家并行度 {ep}（路由专家分到 {ep} 个数据并行卡上），{n} 张卡即可放下。",
+            )
+        ep *= 2
+    return None
 
 
 class _RefMaker(Protocol):
@@ -1708,10 +1811,8 @@ def _explanations(
         Framework.DDP: f"P·4 fp32 gradients ({stage}); bucket copy in overhead",
     }.get(fw, "N_trainable·2/(tp·pp), ÷dp with ZeRO ≥ 2")
     ep_refs, ep_src = [], fw_src
-    if _expert_parallel(workload, shape) > 1 and workload.task in (
-        TaskKind.PRETRAIN,
-        TaskKind.FULL_FINETUNE,
-    ):
+    ep_planned = _expert_parallel(workload, shape, cluster.dp)
+    if ep_planned > 1:
         ep_note = (
             "; routed experts E/(tp·pp·ep) per GPU, their sharded parts over "
             "dp/ep (expert data parallelism)"
@@ -1719,7 +1820,12 @@ def _explanations(
         weights_text += ep_note
         grads_text += ep_note
         ep_refs = [
-            ref("workload.expert_parallel", _expert_parallel(workload, shape), "")
+            ref(
+                "workload.expert_parallel",
+                ep_planned,
+                "",
+                "project" if workload.expert_parallel is not None else "engine",
+            )
         ]
         ep_src = f"{fw_src}; {megatron_src}, expert-sharded parameters"
     return [
@@ -1821,8 +1927,10 @@ def _explanations(
         ex(
             "compute.gpu_hours",
             "train_flops / (peak·1e12·MFU·3600); default MFU = default_mfu(GPU)·"
-            "(N/10B)^0.064·(s/4096)^−0.230 × 0.75 with full recompute, fitted to "
-            "22 published runs; P10–P90 = ×exp(∓1.2816·0.249)",
+            f"exp(−{cmp.MFU_MODEL_ATTENTION_COEF:g}·(attention share − "
+            f"{cmp.MFU_MODEL_REFERENCE_ATTENTION_SHARE:g})) × 0.75 with full "
+            f"recompute, fitted to {cmp.CALIBRATION_RUNS} published runs; "
+            f"P10–P90 = ×exp(∓{cmp.Z_P90:g}·{cmp.MFU_MODEL_LOG_SIGMA:g})",
             [
                 peak,
                 mfu,
@@ -1835,7 +1943,9 @@ def _explanations(
                     "engine: model/hardware FLOPs",
                 ),
             ],
-            narayanan + "; resources/catalog/reference_runs.json",
+            narayanan + "; Dao 2023, FlashAttention-2, arXiv:2307.08691; "
+            "published pre-training runs (Llama 2 Table 2, Llama 3 model card, "
+            "DeepSeek-V3 Table 1, BLOOM, LLaMA Table 15)",
         ),
         ex(
             "compute.gpu_hours_with_redundancy",
@@ -1969,7 +2079,7 @@ def _more_explanations(
             "slowest inter-node class (catalog, slowest first by Gbit/s × "
             "efficiency) whose scaling efficiency at the planned card count is ≥ "
             f"{net.TARGET_SCALING_EFFICIENCY:.0%}: {choice.needed.id} keeps "
-            f"{choice.needed_efficiency:.0%} at {cluster.gpus} cards; {verdict}. "
+            f"{choice.needed_efficiency:.1%} at {cluster.gpus} cards; {verdict}. "
             "efficiency = t_c / (t_c + max(0, t_allreduce − 0.5·t_backward))"
         )
         network_inputs = [
@@ -1998,7 +2108,8 @@ def _more_explanations(
             "per step, t_mb = t_c/m; exposed = max(0, A − 0.5·(2/3)·t_mb) for ZeRO "
             "0–1 (one reduction per step), m·max(0, A/2 − 0.5·(2/3)·t_mb) + A/2 for "
             "ZeRO-2, m·max(0, 1.5·A − 0.5·t_mb) for ZeRO-3 (weights gathered every "
-            "micro-batch); 1 for serving",
+            "micro-batch); ÷ (1 + (pp − 1)/m), the 1F1B pipeline bubble; 1 for "
+            "serving",
             [
                 gpus,
                 dp,
@@ -2009,6 +2120,7 @@ def _more_explanations(
                     "engine",
                 ),
                 grad,
+                ref("workload.pp", workload.pp, ""),
                 ref("cluster.network_id", link_name, "", "engine: class used"),
                 ref("workload.zero_stage", workload.zero_stage, ""),
                 ref(
@@ -2019,7 +2131,8 @@ def _more_explanations(
                 ),
             ],
             ring + "; Kaplan et al. 2020, arXiv:2001.08361 (backward ≈ 2× forward); "
-            "Wang et al. 2023, ZeRO++, arXiv:2306.10209",
+            "Wang et al. 2023, ZeRO++, arXiv:2306.10209; Narayanan et al. 2021, "
+            "arXiv:2104.04473, section 2.2.1 (1F1B bubble (p − 1)/m)",
         ),
     ]
     ckpt_inputs = [

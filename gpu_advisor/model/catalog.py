@@ -12,7 +12,7 @@ from enum import StrEnum
 from pydantic import Field, model_validator
 
 from gpu_advisor.model.common import Frozen, PriceRange, Provenance
-from gpu_advisor.model.project import ModelShape
+from gpu_advisor.model.project import ModelShape, Recompute
 
 
 class NetworkKind(StrEnum):
@@ -231,6 +231,11 @@ class ReferenceRun(Frozen):
     tokens_billion: float = Field(..., gt=0)
     gpu_hours: float = Field(..., gt=0)
     seq_len: int = Field(..., ge=1)
+    recompute: Recompute = Field(
+        Recompute.SELECTIVE,
+        description="Activation recompute the run used, when its source states "
+        "it (full recompute lowers the achieved MFU); selective otherwise.",
+    )
     provenance: Provenance
 
     @model_validator(mode="after")

@@ -288,9 +288,9 @@ class Workload(Frozen):
         ge=1,
         le=4096,
         description="Expert-parallel degree of an MoE model: ranks of the "
-        "data-parallel group its routed experts are split over. Unset: memory "
-        "counts every expert on every card and the network model picks the "
-        "degree (as before the field existed). [1]",
+        "data-parallel group its routed experts are split over. Unset: the "
+        "experts spread over the data-parallel ranks as far as both divide, "
+        "gcd(experts, dp), for the memory and the network alike. [1]",
     )
 
 

@@ -153,6 +153,12 @@ class ClusterResult(Frozen):
     dp: int = Field(..., ge=1)
     tp: int = Field(..., ge=1)
     pp: int = Field(..., ge=1)
+    expert_parallel: int = Field(
+        1,
+        ge=1,
+        description="Expert-parallel degree the memory and the network use "
+        "(MoE training; 1 otherwise): the workload's, or gcd(experts, dp).",
+    )
     gpus_for_deadline: int | None = None
     days: float = Field(..., ge=0)
     scaling_efficiency: float = Field(..., ge=0, le=1)

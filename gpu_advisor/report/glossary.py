@@ -275,6 +275,7 @@ INPUT_NAMES: Final[dict[str, tuple[str, str]]] = {
     "workload.flash_attention": ("FlashAttention", "FlashAttention"),
     "workload.framework_overhead_gib": ("框架显存开销", "Framework memory overhead"),
     "workload.inference_concurrency": ("推理并发数", "Concurrent requests"),
+    "workload.expert_parallel": ("专家并行度", "Expert parallelism"),
     "workload.inference_context_len": ("推理上下文长度", "Serving context length"),
     "workload.micro_batch": ("微批大小", "Micro-batch size"),
     "workload.optimizer": ("优化器", "Optimizer"),

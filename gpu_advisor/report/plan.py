@@ -60,6 +60,7 @@ from gpu_advisor.engine.api import (
     Rollout,
     VendorsResult,
 )
+from gpu_advisor.engine.compute import CALIBRATION_RUNS, CALIBRATION_RUNS_INSIDE
 from gpu_advisor.engine.finance import (
     capex_opex_per_year_cny,
     flip_value,
@@ -924,6 +925,8 @@ def _sizing(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> N
                 factor=f"×{comp.redundancy_factor:g}",
                 low_red=gpu_hours(low_red, lang),
                 high_red=gpu_hours(high_red, lang),
+                inside=fmt_count(CALIBRATION_RUNS_INSIDE),
+                runs=fmt_count(CALIBRATION_RUNS),
             )
         )
     if cl.min_gpus is not None:

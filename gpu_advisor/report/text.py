@@ -257,10 +257,11 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "siz.hours_range": (
         "按公开预训练任务拟合的 MFU 模型，卡时 P10–P90 区间为 {low} – {high}，"
         "含 {factor} 冗余为 {low_red} – {high_red}"
-        "（22 个公开任务中 18 个落在区间内）。",
+        "（{runs} 个公开任务中 {inside} 个落在各自的区间内）。",
         "From the MFU model fitted to published pre-training runs, the P10–P90 "
         "GPU-hour range is {low} – {high}, with the {factor} redundancy "
-        "{low_red} – {high_red} (18 of 22 published runs fall inside).",
+        "{low_red} – {high_red} ({inside} of {runs} published runs fall inside "
+        "their range).",
     ),
     "kn.hours_band": ("{hours}（P10–P90：{band}）", "{hours} (P10–P90: {band})"),
     "col.hours_band": ("卡时 P10–P90", "GPU-hours P10–P90"),

@@ -108,3 +108,13 @@ def test_all_to_all_and_pipeline_traffic_scale_with_their_volume():
     p2p = pipeline_p2p_seconds(32, 4096, 1, 8192, 8, 25e9)
     assert p2p == pytest.approx(2 * 32 * 2 * 4096 * 8192 / 8 / 25e9)
     assert exposed_seconds(p2p, 10.0) == 0.0
+
+
+def test_pipeline_bubble_is_narayanans_one_f_one_b_fraction():
+    """(p − 1)/m (Narayanan et al. 2021, section 2.2.1)."""
+    from gpu_advisor.engine.network import pipeline_bubble_fraction
+
+    assert pipeline_bubble_fraction(1, 1) == 0.0
+    assert pipeline_bubble_fraction(8, 8) == pytest.approx(7 / 8)
+    assert pipeline_bubble_fraction(16, 1024) == pytest.approx(15 / 1024)
+    assert pipeline_bubble_fraction(4, 0) == 3.0  # at least one micro-batch

@@ -37,7 +37,7 @@ ZH_WHITELIST = frozenset(
     # a unit, like Mbps (the vendors' quoted intranet bandwidth)
     | {"Gbit"}
     # products, standards, publishers and file types
-    | {"NVIDIA", "NVLink", "InfiniBand", "NDR", "RoCE", "Llama", "Qwen", "LoRA"}
+    | {"NVIDIA", "NVLink", "InfiniBand", "NDR", "HDR", "RoCE", "Llama", "Qwen", "LoRA"}
     | {"ZeRO", "AdamW", "adamw", "Kubernetes", "Prometheus", "Slurm", "iperf"}
     | {"PUE", "UPS", "IDC", "VPC", "SLA", "CTO", "SHA", "JSON", "PDF", "idctop"}
     | {"GPU Advisor", "Advisor", "token"}
