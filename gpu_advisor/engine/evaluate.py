@@ -31,6 +31,7 @@ from gpu_advisor.engine.cost import (
     make_params,
     owned_gpus_for,
     price_pure_options,
+    spot_job,
     to_result,
 )
 from gpu_advisor.engine.demand import derive_demand, spot_forbidden_months
@@ -42,6 +43,7 @@ from gpu_advisor.engine.mix import (
     best_policy,
     price_hybrid,
     price_mix,
+    spot_months,
 )
 from gpu_advisor.engine.names import ALL_ARTICLES, article
 from gpu_advisor.engine.plan_defaults import (
@@ -49,7 +51,12 @@ from gpu_advisor.engine.plan_defaults import (
     PLAN_MONTE_CARLO_SEED,
 )
 from gpu_advisor.engine.recommend import hybrid_result, recommend
-from gpu_advisor.engine.resolve import Resolved, resolve
+from gpu_advisor.engine.resolve import (
+    HOURS_PER_MONTH,
+    Resolved,
+    resolve,
+    with_spot_job,
+)
 from gpu_advisor.engine.review import Review, review
 from gpu_advisor.engine.risk import (
     MONTE_CARLO_CHUNKS,
@@ -69,6 +76,7 @@ from gpu_advisor.model.cost_results import (
     HybridResult,
     OptionResult,
     Recommendation,
+    SpotJob,
 )
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import OptionId, PhaseKind, Project, TaskKind
@@ -89,19 +97,24 @@ _FORMULAS: dict[OptionId, tuple[str, list[str]]] = {
         ["monthly_cny_per_gpu_month", "yearly_price_factor"],
     ),
     OptionId.SPOT: (
-        "on-demand price × spot factor × hours × (1 + interruptions/h × "
-        "(checkpoint interval / 2 + restart)) + add-ons",
+        "on-demand price × spot factor × hours × (1 + reclaims per instance-hour × "
+        "instances of the job × (checkpoint interval / 2 + restart)) + add-ons; "
+        "instances = ceil(job cards / cards per server); the job (the plan's "
+        "cluster) stops whenever any of its instances is reclaimed and loses the "
+        "work on all its cards",
         [
             "on_demand_cny_per_gpu_hour",
             "spot_price_factor",
             "spot_interruptions_per_100_hours",
             "restart_hours",
             "checkpoint_interval_hours",
+            "spot_job_gpus",
         ],
     ),
     OptionId.MIX: (
         "reserved baseline N_m (monthly or yearly) × its price + bursts above N_m × 730 on "
-        "on-demand or spot; N found by exact search over 0..peak",
+        "on-demand or spot (spot bursts belong to the plan's job and pay its re-run "
+        "share, as the spot option); N found by exact search over 0..peak",
         [
             "monthly_cny_per_gpu_month",
             "yearly_price_factor",
@@ -175,6 +188,16 @@ _FORMULAS: dict[OptionId, tuple[str, list[str]]] = {
     ),
 }
 
+SPOT_INSTANCES = "cost.spot_job.instances"
+SPOT_OVERHEAD = "cost.spot_job.overhead_fraction"
+SPOT_REFERENCE = (
+    "AWS EC2 User Guide, Spot Instance interruptions, and Spot Instance Advisor "
+    "(reclaims per instance; interruption-frequency bands per month); Alibaba Cloud "
+    "ECS help, 抢占式实例 (one-hour protection period, release after five minutes' "
+    "notice); Young 1974 (half a checkpoint interval lost per interruption)"
+)
+"""Sources of the spot convention, as the "why?" dialog cites them."""
+
 _RESIDUAL_NOTE = (
     "Owned hardware: the horizon is charged the purchase price minus the resale value at "
     "its end; the remaining book value is not a cost, but a second-hand sale loses the "
@@ -206,19 +229,28 @@ def _with_network_hint(
 
 
 def _explanations(
-    resolved: Resolved, priced: dict[OptionId, OptionArrays]
+    resolved: Resolved,
+    priced: dict[OptionId, OptionArrays],
+    spot: SpotJob | None = None,
 ) -> list[Explanation]:
     out: list[Explanation] = []
     for option in priced:
         formula, keys = _FORMULAS[option]
         if option in (OptionId.COLOCATION, OptionId.SELF_BUILD):
             formula = f"{formula}. {_RESIDUAL_NOTE}"
+        inputs = [resolved.refs[k] for k in keys if k in resolved.refs]
+        reference = f"{ALL_ARTICLES}; Brealey, Myers & Allen 2020"
+        if option is OptionId.SPOT and spot is not None:
+            inputs.append(_engine_ref(SPOT_INSTANCES, spot.instances))
+            if spot.overhead_fraction is not None:
+                inputs.append(_engine_ref(SPOT_OVERHEAD, spot.overhead_fraction))
+            reference = f"{reference}; {SPOT_REFERENCE}"
         out.append(
             Explanation(
                 key=f"cost.options.{option.value}.total_cny",
                 formula=formula,
-                inputs=[resolved.refs[k] for k in keys if k in resolved.refs],
-                reference=f"{ALL_ARTICLES}; Brealey, Myers & Allen 2020",
+                inputs=inputs,
+                reference=reference,
             )
         )
     out.append(commitment_explanation(resolved))
@@ -678,9 +710,26 @@ def _hybrid(
     return plan, (total, owned, rented)
 
 
-def _with_includes(option: OptionResult, hybrid: HybridResult | None) -> OptionResult:
+def _spot_months(prep: _Prepared) -> dict[OptionId, int]:
+    """Months each option runs hours on spot instances (scenario 0). [months]"""
+    out: dict[OptionId, int] = {}
+    spot = prep.priced.get(OptionId.SPOT)
+    if spot is not None and spot.feasible:
+        out[OptionId.SPOT] = int(np.count_nonzero(prep.d[0] > 0))
+    if OptionId.MIX in prep.priced:
+        out[OptionId.MIX] = spot_months(prep.policy, prep.d)
+    plan = prep.hybrid_plan
+    if OptionId.HYBRID in prep.priced and plan is not None:
+        rest = np.maximum(prep.d - plan.owned_gpus * HOURS_PER_MONTH, 0.0)
+        out[OptionId.HYBRID] = spot_months(plan.rest_policy, rest)
+    return out
+
+
+def _with_includes(
+    option: OptionResult, hybrid: HybridResult | None, spot: SpotJob | None = None
+) -> OptionResult:
     """The option with its one-sentence scope (:mod:`gpu_advisor.engine.includes`)."""
-    en, zh = includes(option, hybrid)
+    en, zh = includes(option, hybrid, spot)
     return option.model_copy(update={"includes_en": en, "includes_zh": zh})
 
 
@@ -696,6 +745,10 @@ def _prepare(
     resolved = resolve(project, catalog, gpu_id)
     resolved = _with_network_hint(
         resolved, project, sizing.storage.network_budget_fraction
+    )
+    # spot reclaims stop the plan's whole job: its size sets the overhead
+    resolved = with_spot_job(
+        resolved, max(1, sizing.cluster.gpus_for_deadline or sizing.cluster.gpus)
     )
     demand, source, demand_warnings = derive_demand(project, sizing)
     d = np.asarray([demand], dtype=np.float64)
@@ -893,8 +946,9 @@ def evaluate(
         if prep.hybrid_plan is not None
         else None
     )
+    spot = spot_job(p) if OptionId.SPOT in priced or OptionId.MIX in priced else None
     results = [
-        _with_includes(to_result(arr, p.discount_rate), hybrid)
+        _with_includes(to_result(arr, p.discount_rate), hybrid, spot)
         for arr in priced.values()
     ]
     list(priced)
@@ -926,6 +980,8 @@ def evaluate(
         resolved.values["hardware_life_years"],
         resolved.values,
         hybrid,
+        spot=spot,
+        spot_months=_spot_months(prep),
     )
     vat_en = (
         "Prices include VAT (6 % on services, 13 % on goods)."
@@ -948,6 +1004,7 @@ def evaluate(
     )
     cost = CostResult(
         hybrid=hybrid,
+        spot_job=spot,
         options=results,
         break_even=break_even,
         tornado=bars,
@@ -958,7 +1015,7 @@ def evaluate(
         gpu_id=gpu_id,
         currency=currency,
         explanations=[
-            *_explanations(resolved, priced),
+            *_explanations(resolved, priced, spot),
             *cost_explanations(
                 project, resolved, results, break_even, rec, prep.demand_source
             ),

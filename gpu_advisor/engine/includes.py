@@ -9,7 +9,7 @@ the option's breakdown has that line.
 from __future__ import annotations
 
 from gpu_advisor.engine.names import option_in_sentence
-from gpu_advisor.model.cost_results import HybridResult, OptionResult
+from gpu_advisor.model.cost_results import HybridResult, OptionResult, SpotJob
 from gpu_advisor.model.project import OptionId
 
 _ADDONS_EN = "shared storage, egress and public bandwidth in the months with work"
@@ -51,10 +51,62 @@ def _owned(option: OptionResult, kind: OptionId) -> tuple[str, str]:
     return en, zh
 
 
+def _spot_job(spot: SpotJob | None) -> tuple[str, str]:
+    """The reclaim convention in words: per instance, the whole job stops.
+
+    >>> job = SpotJob(job_gpus=64, gpus_per_instance=8, instances=8,
+    ...     reclaims_per_instance_hour=0.02, job_stops_per_hour=0.16,
+    ...     lost_hours_per_reclaim=0.75, overhead_fraction=0.12)
+    >>> _spot_job(job)[0]
+    ' (reclaims are per instance: the 64-card job runs on 8 servers of 8 cards and stops whenever any of them is reclaimed, 0.16 times an hour; each stop loses half a checkpoint interval plus the restart, 0.75 h, on all 64 cards: 12 % more card-hours)'
+    """
+    if spot is None:
+        return (
+            " (half a checkpoint interval and the restart)",
+            "（半个检查点间隔加重启）",
+        )
+    n, g, inst = spot.job_gpus, spot.gpus_per_instance, spot.instances
+    if inst > 1:
+        where_en = (
+            f"the {n}-card job runs on {inst} servers of {g} cards and stops "
+            f"whenever any of them is reclaimed, {spot.job_stops_per_hour:.3g} "
+            "times an hour"
+        )
+        where_zh = (
+            f"{n} 卡的作业分布在 {inst} 台 {g} 卡服务器上，任一台被回收整个作业即中断，"
+            f"每小时 {spot.job_stops_per_hour:.3g} 次"
+        )
+    else:
+        where_en = (
+            f"the {n}-card job runs on one instance, reclaimed "
+            f"{spot.job_stops_per_hour:.3g} times an hour"
+        )
+        where_zh = f"{n} 卡的作业在一个实例上运行，每小时被回收 {spot.job_stops_per_hour:.3g} 次"
+    if spot.lost_hours_per_reclaim is None or spot.overhead_fraction is None:
+        return (
+            f" (reclaims are per instance: {where_en}; without checkpointing each stop "
+            "loses half of the month's run)",
+            f"（按实例回收：{where_zh}；未启用检查点，每次中断损失当月一半的运行）",
+        )
+    lost, share = spot.lost_hours_per_reclaim, spot.overhead_fraction
+    cards_en = "its card" if n == 1 else f"all {n} cards"
+    return (
+        f" (reclaims are per instance: {where_en}; each stop loses half a checkpoint "
+        f"interval plus the restart, {lost:.3g} h, on {cards_en}: {share * 100:.3g} % more card-hours)",
+        f"（按实例回收：{where_zh}；每次中断在全部 {n} 张卡上损失半个检查点间隔加重启时间"
+        f" {lost:.3g} 小时：卡时增加 {share * 100:.3g}%）",
+    )
+
+
 def includes(
-    option: OptionResult, hybrid: HybridResult | None = None
+    option: OptionResult,
+    hybrid: HybridResult | None = None,
+    spot: SpotJob | None = None,
 ) -> tuple[str, str]:
     """``(English, Chinese)`` sentence: what ``option``'s total includes.
+
+    ``spot`` (:func:`gpu_advisor.engine.cost.spot_job`) states the reclaim
+    convention in the spot option's and the mix's sentences.
 
     Examples
     --------
@@ -83,17 +135,26 @@ def includes(
         )
         zh = f"每 12 个月按该期峰值卡数以包年价格计，超出规划期的部分也照付{add_zh}。"
     elif oid is OptionId.SPOT:
+        job_en, job_zh = _spot_job(spot)
         en = (
             "Spot card-hours at the spot price plus the work re-run after each "
-            f"reclaim (half a checkpoint interval and the restart){add_en}."
+            f"reclaim{job_en}{add_en}."
         )
-        zh = f"竞价实例卡时按竞价价格计，含每次回收后重跑的工作（半个检查点间隔加重启）{add_zh}。"
+        zh = f"竞价实例卡时按竞价价格计，含每次回收后重跑的工作{job_zh}{add_zh}。"
     elif oid is OptionId.MIX:
         en = (
             "A reserved baseline (monthly or yearly) plus bursts on demand or on spot, "
-            f"never spot in months whose phase forbids it{add_en}."
+            "never spot in months whose phase forbids it"
         )
-        zh = f"预留基线（包月或包年）加按量或竞价实例弹性，阶段不允许竞价的月份不用竞价{add_zh}。"
+        zh = "预留基线（包月或包年）加按量或竞价实例弹性，阶段不允许竞价的月份不用竞价"
+        if _has(option, "interruption_overhead"):
+            job_en, job_zh = _spot_job(spot)
+            en += (
+                f"; spot bursts belong to the same job and re-run its lost work{job_en}"
+            )
+            zh += f"；竞价弹性与基线属同一作业，需重跑被回收时损失的工作{job_zh}"
+        en += f"{add_en}."
+        zh += f"{add_zh}。"
     elif (
         oid is OptionId.HYBRID
         and hybrid is not None

@@ -105,6 +105,27 @@ def spot_burst_hours(policy: MixPolicy, demand: FloatArray) -> float:
     return float((burst * (1 - mask)).sum())
 
 
+def spot_months(policy: MixPolicy | None, demand: FloatArray) -> int:
+    """Months in which the plan runs hours on spot (scenario 0). [months]
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> plan = MixPolicy(OptionId.MONTHLY, (8, 8, 8), OptionId.SPOT, (False, False, True))
+    >>> spot_months(plan, np.array([[8 * 730.0, 9 * 730.0, 9 * 730.0]]))
+    1
+    """
+    if policy is None or policy.burst_kind is not OptionId.SPOT:
+        return 0
+    d = clean_demand(demand)[0]
+    n = np.asarray(policy.baseline_gpus, dtype=np.float64)[: d.shape[0]]
+    if n.shape[0] < d.shape[0]:
+        n = np.pad(n, (0, d.shape[0] - n.shape[0]))
+    burst = np.maximum(d - n * HOURS_PER_MONTH, 0.0)
+    mask = _forbidden_mask(policy.spot_forbidden, d.shape[0])[0]
+    return int(np.count_nonzero(burst * (1 - mask) > 0))
+
+
 def price_mix(
     p: Params,
     demand: FloatArray,

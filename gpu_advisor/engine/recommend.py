@@ -54,6 +54,7 @@ from gpu_advisor.model.cost_results import (
     MixDetail,
     OptionResult,
     Recommendation,
+    SpotJob,
 )
 from gpu_advisor.model.project import DataResidency, OptionId, Project
 
@@ -399,6 +400,58 @@ def hybrid_result(
     )
 
 
+def spot_job_warning(spot: SpotJob, option: OptionId, months: int) -> Advice | None:
+    """Warn when a multi-node training job is planned on spot instances.
+
+    A synchronous job stops whenever any of its instances is reclaimed, and
+    the spare capacity spot sells is rarely a set of RDMA-connected servers
+    that comes back as one: a reclaimed node may leave the job waiting. The
+    re-run overhead is in the totals; the waiting is not. None for a job on
+    one instance.
+
+    Examples
+    --------
+    >>> job = SpotJob(job_gpus=64, gpus_per_instance=8, instances=8,
+    ...     reclaims_per_instance_hour=0.02, job_stops_per_hour=0.16,
+    ...     lost_hours_per_reclaim=0.75, overhead_fraction=0.12)
+    >>> spot_job_warning(job, OptionId.SPOT, 36).code
+    'recommend.spot_multi_node'
+    """
+    if spot.instances <= 1:
+        return None
+    n, inst = spot.job_gpus, spot.instances
+    every_h = 1.0 / spot.job_stops_per_hour if spot.job_stops_per_hour > 0 else None
+    stops_en = (
+        f" (about every {every_h:,.0f} hours at the assumed reclaim rate)"
+        if every_h is not None
+        else ""
+    )
+    stops_zh = (
+        f"（按假设的回收频率约每 {every_h:,.0f} 小时一次）"
+        if every_h is not None
+        else ""
+    )
+    return _warn(
+        "recommend.spot_multi_node",
+        f"The recommended option ({option_name(option)}) puts the {n}-card training job, which "
+        f"spans {inst} servers, on spot instances in {_months_en(months)}: a "
+        f"reclaimed node stops the whole job{stops_en}, and spot capacity for "
+        "RDMA-connected servers is not guaranteed, so the job may wait for "
+        "replacements. The re-run hours are in the total; the waiting is not. "
+        "Reserve the training nodes (monthly or yearly) or get the capacity in "
+        "writing before relying on spot.",
+        f"所推荐的{option_name(option, True)}在 {months} 个月内把跨 {inst} 台服务器的 {n} 卡"
+        f"训练作业放在竞价实例上：任一节点被回收整个作业即中断{stops_zh}，而且高速网络"
+        "互联服务器的竞价资源没有保障，作业可能要等待补回节点。重跑的卡时已计入总成本，"
+        "等待时间未计入。依赖竞价实例之前，请以包月或包年预留训练节点，或取得书面的资源承诺。",
+        [
+            "budget.spot_interruptions_per_100_hours",
+            "budget.options",
+            "workload.gpus",
+        ],
+    )
+
+
 _CONDITION_WORDS: dict[str, tuple[str, str]] = {
     "budget.has_ops_staff": ("operations staff", "运维人员"),
     "budget.has_spare_cash": ("spare cash", "富余现金"),
@@ -432,11 +485,17 @@ def recommend(
     life_years: float,
     values: Mapping[str, float] | None = None,
     hybrid: HybridResult | None = None,
+    *,
+    spot: SpotJob | None = None,
+    spot_months: Mapping[OptionId, int] | None = None,
 ) -> Recommendation:
     """Pick an option and explain why (see the module docstring for the rules).
 
     ``values`` (the resolved inputs) adds the price-book warnings of
-    :func:`price_book_warnings` when owned options are priced.
+    :func:`price_book_warnings` when owned options are priced. ``spot`` and
+    ``spot_months`` (months each option runs hours on spot) add the warning
+    of :func:`spot_job_warning` when the chosen option puts a multi-node job
+    on spot.
     """
     b = project.budget
     by_id = {o.id: o for o in options}
@@ -922,6 +981,11 @@ def recommend(
                 )
             )
             break
+    months_on_spot = (spot_months or {}).get(chosen.id, 0)
+    if spot is not None and months_on_spot > 0:
+        job_warning = spot_job_warning(spot, chosen.id, months_on_spot)
+        if job_warning is not None:
+            warnings.insert(0, job_warning)
     if not any(h > 0 for h in demand):
         warnings.append(
             _warn(

@@ -29,7 +29,7 @@ VAT rates: PRC Value-Added Tax Law (2024), art. 10: 13 % goods, 6 % services.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gpu_advisor.model.catalog import Catalog, CostDefaults, GpuPrice, RegionPreset
 from gpu_advisor.model.common import InputRef, PriceRange
@@ -433,3 +433,51 @@ def to_display(amount_cny: float, cny_per_unit: float) -> float:
     if cny_per_unit <= 0:
         raise ValueError("need cny_per_unit > 0")
     return amount_cny / cny_per_unit
+
+
+SPOT_JOB_SOURCE = "engine: the sizing's cluster (the plan's card count)"
+"""Where the spot job's card count comes from."""
+
+
+def with_spot_job(resolved: Resolved, job_gpus: int) -> Resolved:
+    """``resolved`` with the size of the job that runs on spot instances.
+
+    Spot instances are reclaimed one instance at a time, and a synchronous
+    training job stops when any of its instances goes, so the interruption
+    overhead grows with the job's instances
+    (:func:`gpu_advisor.engine.cost.spot_overhead_fraction`). The job is the
+    plan's card count, the sizing's cluster, in every month it runs.
+
+    Parameters
+    ----------
+    resolved : Resolved
+        Resolved inputs.
+    job_gpus : int
+        Cards of the job. [1]
+
+    Returns
+    -------
+    Resolved
+        With ``values["spot_job_gpus"]`` and its reference (named
+        ``cluster.gpus``, as the sizing step shows it).
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> r = with_spot_job(resolve(Project(), load_catalog()), 64)
+    >>> r.values["spot_job_gpus"], r.refs["spot_job_gpus"].name
+    (64.0, 'cluster.gpus')
+    """
+    if job_gpus < 1:
+        raise ValueError("need job_gpus >= 1")
+    values = dict(resolved.values)
+    refs = dict(resolved.refs)
+    values["spot_job_gpus"] = float(job_gpus)
+    refs["spot_job_gpus"] = InputRef.model_construct(
+        name="cluster.gpus",
+        value=float(job_gpus),
+        unit="cards",
+        source=SPOT_JOB_SOURCE,
+        confirmed=True,
+    )
+    return replace(resolved, values=values, refs=refs)

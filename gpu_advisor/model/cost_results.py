@@ -233,6 +233,37 @@ class HybridResult(Frozen):
     reason_zh: str = ""
 
 
+class SpotJob(Frozen):
+    """How spot reclaims hit the plan's job (see ``engine.cost.spot_overhead``).
+
+    Reclaims are per instance (a server of ``gpus_per_instance`` cards); a
+    synchronous job stops whenever any of its instances is reclaimed and
+    loses ``lost_hours_per_reclaim`` on all ``job_gpus`` cards.
+    """
+
+    job_gpus: int = Field(
+        ..., ge=1, description="Cards of the job (the plan's cluster)."
+    )
+    gpus_per_instance: int = Field(..., ge=1, description="Cards per instance. [1]")
+    instances: int = Field(..., ge=1, description="Instances the job runs on. [1]")
+    reclaims_per_instance_hour: float = Field(..., ge=0, description="[1/h]")
+    job_stops_per_hour: float = Field(
+        ..., ge=0, description="reclaims_per_instance_hour × instances. [1/h]"
+    )
+    lost_hours_per_reclaim: float | None = Field(
+        None,
+        ge=0,
+        description="Half a checkpoint interval plus the restart; None without "
+        "checkpointing (half the month's run is lost). [h]",
+    )
+    overhead_fraction: float | None = Field(
+        None,
+        ge=0,
+        description="Extra hours paid on spot per useful hour; None without "
+        "checkpointing. [1]",
+    )
+
+
 class CostResult(Frozen):
     """Everything the cost engine computes for one project."""
 
@@ -251,6 +282,11 @@ class CostResult(Frozen):
         None,
         description="Own the baseline (colocated or self-built), rent the rest; "
         "None when owning or renting is not among the options.",
+    )
+    spot_job: SpotJob | None = Field(
+        None,
+        description="How spot reclaims hit the plan's job; None when no option "
+        "can run on spot.",
     )
 
     def option(self, option_id: OptionId) -> OptionResult:

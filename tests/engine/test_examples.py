@@ -128,8 +128,10 @@ def test_shenzhen_pretrain_then_serve_mixes_baseline_and_bursts():
     assert rec.mix_detail.baseline_gpus[:3] == [0, 0, 0]
     assert max(rec.mix_detail.baseline_gpus) == 24
     assert rec.mix_detail.burst_kind is OptionId.SPOT
-    # 2,824,270 CNY with the old book; monthly 5,840 instead of 9,000 CNY a card
-    assert ev.cost.option(OptionId.MIX).total_cny == pytest.approx(1_776_095, abs=1)
+    # 2,824,270 CNY with the old book; monthly 5,840 instead of 9,000 CNY a card;
+    # 1,776,095 while a spot reclaim cost the 64-card job one card's loss (the
+    # job spans 8 servers: 12 % re-run hours on its spot bursts, not 1.5 %)
+    assert ev.cost.option(OptionId.MIX).total_cny == pytest.approx(1_837_260, abs=1)
     assert any(r.code == "recommend.mix" for r in rec.reasons)
     assert not ev.cost.option(OptionId.SPOT).feasible  # serving months
     pure = min(
@@ -147,10 +149,11 @@ def test_shenzhen_pretrain_then_serve_mixes_baseline_and_bursts():
 def test_lab_with_64_cards_at_full_load_rents_on_spot_with_the_new_price_book():
     ev = _evaluate("lab_64_gpus_three_years.gpuplan")
     rec = ev.cost.recommendation
-    # spot at half of 10.5 CNY/h costs 9,339,786 CNY; building costs 13,171,274
-    # (it was recommended with the old book: spot then cost 21 × 0.5 CNY/h)
+    # spot at half of 10.5 CNY/h costs 10,223,361 CNY (9,339,786 while a reclaim
+    # cost one card's work: the 64-card job spans 8 servers, 12 % re-run hours);
+    # building costs 13,171,274 (recommended with the old book)
     assert rec.option is OptionId.SPOT
-    assert ev.cost.option(OptionId.SPOT).total_cny == pytest.approx(9_339_786, abs=1)
+    assert ev.cost.option(OptionId.SPOT).total_cny == pytest.approx(10_223_361, abs=1)
     assert ev.cost.option(OptionId.SELF_BUILD).total_cny == pytest.approx(
         13_171_274, abs=1
     )
@@ -227,11 +230,12 @@ def test_lab_saving_is_measured_against_the_cheapest_feasible_rental():
     assert reason.code == "recommend.own"
     mix = ev.cost.option(OptionId.MIX).total_cny
     own = ev.cost.option(OptionId.HYBRID).total_cny
-    # 16,353,954 − 12,774,013 (the hybrid: 61 self-built cards); before the
-    # hybrid was an option, 3,182,680 against self-building 64 cards, and the
-    # old text said 3,213,676 (against yearly)
-    assert f"{mix - own:,.0f}" == "3,579,941"
-    assert "3,579,941" in reason.message_en
+    # 16,377,390 − 12,774,013 (the hybrid: 61 self-built cards); 3,579,941 while
+    # a spot reclaim cost the 64-card job one card's loss; before the hybrid was
+    # an option, 3,182,680 against self-building 64 cards, and the old text
+    # said 3,213,676 (against yearly)
+    assert f"{mix - own:,.0f}" == "3,603,377"
+    assert "3,603,377" in reason.message_en
     assert option_in_sentence(OptionId.MIX) in reason.message_en  # the rental named
 
 
@@ -291,11 +295,12 @@ def test_shenzhen_hybrid_owns_the_serving_baseline_and_rents_the_peaks():
     h = cost.hybrid
     assert h is not None
     # the 64-card fleet costs 6,582,898 CNY; eight owned cards and the rest rented
-    # (mix, spot only in pre-training months) cost 2,513,056 CNY (2,649,856
+    # (mix, spot only in pre-training months) cost 2,617,446 CNY (2,513,056
+    # while a spot reclaim cost the 64-card job one card's loss; 2,649,856
     # while the rented peaks also paid the rental add-ons the owned cards'
     # storage and bandwidth already cover)
     assert h.owned_gpus == 8
-    assert h.total_cny == pytest.approx(2_513_056, abs=1)
+    assert h.total_cny == pytest.approx(2_617_446, abs=1)
     assert cost.option(OptionId.HYBRID).total_cny == pytest.approx(
         h.total_cny, abs=0.01
     )
