@@ -42,6 +42,7 @@ from gpu_advisor.engine.cost import (
     price_spot,
     price_yearly,
 )
+from gpu_advisor.engine.feasibility import comparable_rental
 from gpu_advisor.engine.mix import _burst_cost, _first
 from gpu_advisor.engine.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.cost_results import BreakEven, SixMonthRule
@@ -332,7 +333,9 @@ def compute_break_even(
     a month for a grid of ``u``, refined once; the break-even is the lowest
     ``u`` at which owning is no dearer than the cheapest of them. The month
     compares cumulative cash with the cheapest feasible rental of the plan's
-    own demand.
+    own demand. Rentals excluded only because the data must stay on the
+    company's own hardware still count: the break-even says what that rule
+    costs, not whether renting is allowed.
     """
     owned = [
         priced[o] for o in (OptionId.COLOCATION, OptionId.SELF_BUILD) if o in priced
@@ -346,7 +349,7 @@ def compute_break_even(
             OptionId.SPOT,
             OptionId.MIX,
         )
-        if o in priced and priced[o].feasible
+        if o in priced and comparable_rental(priced[o])
     ]
     if not owned or not renting:
         return BreakEven()

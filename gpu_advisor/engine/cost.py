@@ -594,6 +594,8 @@ class OptionArrays:
     reason_en: str = ""
     reason_zh: str = ""
     detail: object = None
+    infeasible_code: str = ""
+    """Why the option is not feasible (:mod:`gpu_advisor.engine.feasibility`)."""
 
     @property
     def total(self) -> FloatArray:
@@ -848,6 +850,7 @@ def price_spot(p: Params, demand: FloatArray) -> OptionArrays:
         idle=(lines["compute"] + lines["interruption_overhead"]) * (1 - util),
         utilization=util,
         feasible=feasible,
+        infeasible_code="" if feasible else "spot.no_checkpointing",
         reason_en=""
         if feasible
         else "No checkpointing: every reclaim restarts the run.",
@@ -1138,6 +1141,7 @@ def to_result(
         gpus=int(arr.gpus[index]),
         breakdown=breakdown,
         feasible=arr.feasible,
+        infeasible_code=arr.infeasible_code,
         reason_en=arr.reason_en,
         reason_zh=arr.reason_zh,
     )

@@ -35,6 +35,7 @@ from gpu_advisor.engine.cost import (
     to_result,
 )
 from gpu_advisor.engine.demand import derive_demand, spot_forbidden_months
+from gpu_advisor.engine.feasibility import apply_feasibility
 from gpu_advisor.engine.includes import includes
 from gpu_advisor.engine.mix import (
     HybridPlan,
@@ -79,7 +80,13 @@ from gpu_advisor.model.cost_results import (
     SpotJob,
 )
 from gpu_advisor.model.evaluation import Evaluation
-from gpu_advisor.model.project import OptionId, PhaseKind, Project, TaskKind
+from gpu_advisor.model.project import (
+    DataResidency,
+    OptionId,
+    PhaseKind,
+    Project,
+    TaskKind,
+)
 from gpu_advisor.model.scenario_results import CandidateCost
 from gpu_advisor.model.sizing_results import SizingResult
 
@@ -690,9 +697,11 @@ def _hybrid(
     options: list[OptionId],
     spot_forbidden: tuple[bool, ...],
     mix_policy: MixPolicy | None = None,
+    own_all: bool = False,
 ) -> tuple[HybridPlan | None, tuple[float, float, float]]:
     """The best hybrid plan: owned kinds among the options (colocation when the
-    hybrid is chosen alone), rented part by the cheapest mix."""
+    hybrid is chosen alone), rented part by the cheapest mix; ``own_all``
+    (data on the company's own hardware): owned cards cover every month."""
     kinds = [o for o in _OWNED if o in options]
     if not kinds and OptionId.HYBRID in options:
         kinds = [OptionId.COLOCATION]  # needs no machine room
@@ -706,6 +715,7 @@ def _hybrid(
         allow_spot=OptionId.SPOT in options,
         spot_forbidden=spot_forbidden,
         mix_policy=mix_policy,
+        own_all=own_all,
     )
     return plan, (total, owned, rented)
 
@@ -764,30 +774,31 @@ def _prepare(
             p, d, allow_spot=OptionId.SPOT in options, spot_forbidden=forbidden
         )
         priced[OptionId.MIX] = price_mix(p, d, policy)
-    hybrid_plan, hybrid_totals = _hybrid(p, d, owned_gpus, options, forbidden, policy)
+    hybrid_plan, hybrid_totals = _hybrid(
+        p,
+        d,
+        owned_gpus,
+        options,
+        forbidden,
+        policy,
+        own_all=budget.data_residency is DataResidency.OWN_HARDWARE,
+    )
     if hybrid_plan is not None and OptionId.HYBRID in options:
         priced[OptionId.HYBRID] = price_hybrid(p, d, hybrid_plan)
     priced = {o: priced[o] for o in options if o in priced}
-    risk_options = options
-    if OptionId.SPOT in priced and _serves(project):
-        # reclaimed instances drop users' requests: serving cannot run on spot
-        # (the mix may still put training bursts on spot, never serving ones)
-        spot = priced[OptionId.SPOT]
-        spot.feasible = False
-        spot.reason_en = "Serving months cannot run on reclaimable spot instances."
-        spot.reason_zh = "推理服务月份不能使用随时可能被回收的竞价实例。"
-        risk_options = [o for o in options if o is not OptionId.SPOT]
-    elif OptionId.SPOT in priced and any(
-        f and h > 0 for f, h in zip(forbidden, demand, strict=False)
-    ):
-        # a month whose phase the user marked as not tolerating spot
-        spot = priced[OptionId.SPOT]
-        spot.feasible = False
-        spot.reason_en = (
-            "Some months of the demand profile do not tolerate spot instances."
-        )
-        spot.reason_zh = "需求曲线中有月份不接受竞价实例。"
-        risk_options = [o for o in options if o is not OptionId.SPOT]
+    risk_options = apply_feasibility(
+        priced,
+        d,
+        serves=_serves(project),
+        spot_forbidden=forbidden,
+        residency=budget.data_residency,
+        yearly_factor=resolved.values["yearly_price_factor"],
+        hybrid_rents=hybrid_plan is not None
+        and (
+            hybrid_plan.owned_gpus == 0
+            or bool(np.any(d > hybrid_plan.owned_gpus * HOURS_PER_MONTH))
+        ),
+    )
     return _Prepared(
         sizing=sizing,
         gpu_id=gpu_id,

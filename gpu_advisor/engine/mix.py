@@ -464,6 +464,7 @@ def best_hybrid(
     allow_spot: bool = True,
     spot_forbidden: tuple[bool, ...] = (),
     mix_policy: MixPolicy | None = None,
+    own_all: bool = False,
 ) -> tuple[HybridPlan, float, float, float]:
     """Own ``N`` cards, rent the demand above them with the cheapest mix.
 
@@ -478,6 +479,10 @@ def best_hybrid(
     ``mix_policy``, when given, is :func:`best_policy` of the whole demand
     with the same rules (the mix option's plan), reused for ``N = 0``.
 
+    ``own_all`` (the data must stay on the company's own hardware): only
+    counts that cover every month are tried, from the busiest month's card
+    count up to the fleet, so nothing is rented.
+
     Returns
     -------
     tuple
@@ -486,6 +491,10 @@ def best_hybrid(
     d = clean_demand(demand)[:1]
     p0 = p if p.scenarios == 1 else _first(p)
     candidates = hybrid_candidates(d, fleet)
+    if own_all:
+        peak = int(_ceil(np.maximum(d[0], 0.0) / HOURS_PER_MONTH).max(initial=0.0))
+        floor = max(1, peak)
+        candidates = sorted({floor, *(n for n in candidates if n >= floor)})
     addons = float(_addon_monthly(p0, d).sum())
     owned_n = np.asarray([n for n in candidates if n > 0], dtype=np.float64)
     owned_totals: dict[OptionId, dict[int, float]] = {o: {} for o in owned_options}

@@ -43,6 +43,7 @@ from gpu_advisor.engine.cost import (
     FloatArray,
     check_card_hour_price,
 )
+from gpu_advisor.engine.feasibility import RESIDENCY_OWN_HARDWARE
 from gpu_advisor.engine.mix import HybridPlan, MixPolicy
 from gpu_advisor.engine.names import option_in_sentence
 from gpu_advisor.engine.resolve import HOURS_PER_MONTH
@@ -474,6 +475,141 @@ def _owned_utilization(option: OptionResult, hybrid: HybridResult | None) -> flo
     return option.utilization
 
 
+def _own_for_residency(
+    project: Project,
+    options: list[OptionResult],
+    owned: list[OptionResult],
+    hybrid: HybridResult | None,
+    months: int,
+    reasons: list[Advice],
+    warnings: list[Advice],
+) -> OptionResult | None:
+    """The cheapest owned option when the data must stay on the company's hardware.
+
+    Chosen for data residency, not cost: the first reason says so and what it
+    costs over the cheapest rental excluded only by that rule
+    (:func:`gpu_advisor.engine.feasibility.comparable_rental`). Self-building
+    needs a machine room; missing staff or cash are named as work to do, not
+    as a reason to rent (renting is not allowed).
+    """
+    b = project.budget
+    feasible = [o for o in owned if o.feasible]
+    buildable = [
+        o
+        for o in feasible
+        if b.has_machine_room or _owned_kind(o, hybrid) is not OptionId.SELF_BUILD
+    ]
+    pool = buildable or feasible or owned
+    if not pool:
+        warnings.append(
+            _warn(
+                "recommend.residency_no_owned_option",
+                "The data must stay on hardware the company owns, but neither "
+                "colocation nor a self-built room is among the options priced: add one "
+                "on the budget step.",
+                "数据只能存放在公司自有的硬件上，但所比较的方案中没有托管或自建机房，"
+                "请在预算步骤中加入。",
+                ["budget.data_residency", "budget.options"],
+            )
+        )
+        return None
+    chosen = min(pool, key=lambda o: o.total_cny)
+    rentals = [
+        o
+        for o in options
+        if o.id in RENT_OPTIONS
+        and (o.feasible or o.infeasible_code == RESIDENCY_OWN_HARDWARE)
+    ]
+    rent = min(rentals, key=lambda o: o.total_cny) if rentals else None
+    name_en, name_zh = option_name(chosen.id), option_name(chosen.id, True)
+    if chosen.id is OptionId.HYBRID and hybrid is not None and hybrid.owned_gpus > 0:
+        kind = _owned_kind(chosen, hybrid)
+        name_en += (
+            f" ({option_name(kind)} for the {hybrid.owned_gpus} cards the busiest "
+            "month needs, nothing rented)"
+        )
+        name_zh += (
+            f"（{option_name(kind, True)}，按需求最高月份所需的 {hybrid.owned_gpus} 张卡购买，"
+            "不租用）"
+        )
+    head_en = (
+        f"{name_en.capitalize()} is recommended because the data must stay on "
+        f"hardware the company owns, not for its cost: {_cny(chosen.total_cny)} CNY "
+        f"over {_months_en(months)} for {chosen.gpus} owned cards"
+    )
+    head_zh = (
+        f"推荐{name_zh}是因为数据必须存放在公司自有的硬件上，而不是因为成本："
+        f"{months} 个月共 {_cny(chosen.total_cny)} 元，自有 {chosen.gpus} 张卡"
+    )
+    if rent is None:
+        tail_en, tail_zh = (
+            "; no rental was priced to compare.",
+            "；未计算可比较的租用方式。",
+        )
+    elif chosen.total_cny >= rent.total_cny:
+        gap = chosen.total_cny - rent.total_cny
+        tail_en = (
+            f". The rule costs {_cny(gap)} CNY over {option_name(rent.id)}, the "
+            "cheapest rental that would otherwise be feasible."
+        )
+        tail_zh = (
+            f"。这一要求的代价是比本可选用的最便宜租用方式（{option_name(rent.id, True)}）"
+            f"多花 {_cny(gap)} 元。"
+        )
+    else:
+        gap = rent.total_cny - chosen.total_cny
+        tail_en = (
+            f"; it also costs {_cny(gap)} CNY less than {option_name(rent.id)}, the "
+            "cheapest rental."
+        )
+        tail_zh = f"；它也比最便宜的租用方式（{option_name(rent.id, True)}）少 {_cny(gap)} 元。"
+    reasons.insert(
+        0,
+        _reason(
+            "recommend.own_for_residency",
+            head_en + tail_en,
+            head_zh + tail_zh,
+            ["budget.data_residency", "demand.months", *_price_inputs(chosen.id)],
+        ),
+    )
+    cheaper_room = [o for o in feasible if o not in buildable]
+    if cheaper_room and min(o.total_cny for o in cheaper_room) < chosen.total_cny:
+        room = min(cheaper_room, key=lambda o: o.total_cny)
+        reasons.append(
+            _reason(
+                "recommend.residency_needs_room",
+                f"{option_name(room.id).capitalize()} would cost "
+                f"{_cny(chosen.total_cny - room.total_cny)} CNY less, but it needs a "
+                "machine room the budget step says the team does not have.",
+                f"{option_name(room.id, True)}可再省 {_cny(chosen.total_cny - room.total_cny)} "
+                "元，但需要机房，而预算步骤中填写的是没有机房。",
+                ["budget.has_machine_room", *_price_inputs(room.id)],
+            )
+        )
+    missing = [
+        name
+        for name, ok in (
+            ("budget.has_ops_staff", b.has_ops_staff),
+            ("budget.has_spare_cash", b.has_spare_cash),
+        )
+        if not ok
+    ]
+    if missing:
+        warnings.append(
+            _warn(
+                "recommend.residency_owning_needs",
+                "Owning also needs what the budget step says is missing: "
+                + ", ".join(_CONDITION_WORDS[m][0] for m in missing)
+                + ". Plan for it before buying; renting is not an alternative here.",
+                "自购还需要预算步骤中标明缺少的条件："
+                + "、".join(_CONDITION_WORDS[m][1] for m in missing)
+                + "。采购前请先安排好；此处不能改为租用。",
+                [*missing, "budget.data_residency"],
+            )
+        )
+    return chosen
+
+
 def recommend(
     project: Project,
     catalog: Catalog,
@@ -544,7 +680,12 @@ def recommend(
     demand_inputs = ["demand.months", "meta.horizon_months"]
 
     chosen: OptionResult | None = None
-    for own in owned:
+    residency_own = b.data_residency is DataResidency.OWN_HARDWARE
+    if residency_own:
+        chosen = _own_for_residency(
+            project, options, owned, hybrid, len(demand), reasons, warnings
+        )
+    for own in [] if residency_own else owned:
         cheaper = cheapest_rent is None or own.total_cny < cheapest_rent.total_cny
         kind = _owned_kind(own, hybrid)
         util = _owned_utilization(own, hybrid)
@@ -606,7 +747,7 @@ def recommend(
             )
             break
 
-    if chosen is not None:
+    if chosen is not None and not residency_own:
         rent_total = cheapest_rent.total_cny if cheapest_rent else 0.0
         rent_en = (
             f"{option_name(cheapest_rent.id)}, the cheapest feasible rental"
@@ -665,7 +806,7 @@ def recommend(
                 ["demand.months"],
             )
         )
-    elif rent_choice is not None:
+    elif rent_choice is not None and not residency_own:
         chosen = rent_choice
         if short:
             reasons.insert(
@@ -770,7 +911,7 @@ def recommend(
                     [*demand_inputs, *_price_inputs(own.id)],
                 )
             )
-    else:
+    elif not residency_own:
         chosen = owned[0] if owned else None
     if chosen is None:
         chosen = options[0]
@@ -815,6 +956,7 @@ def recommend(
 
     if (
         hybrid is not None
+        and not residency_own  # renting the rest is not allowed
         and chosen.id is not OptionId.HYBRID
         and hybrid.owned_gpus > 0
         and hybrid.total_cny < chosen.total_cny - 0.5
@@ -914,6 +1056,20 @@ def recommend(
                 "keep the data next to the compute (no cross-district pulls).",
                 f"数据须留在{region.name_zh}：选择本地数据中心和服务商，把存储地点和数据处理条款写进合同，"
                 "并让数据与算力同处一地，避免跨区拉取。",
+                ["budget.data_residency", "meta.region_id"],
+            )
+        )
+    elif b.data_residency is DataResidency.OWN_HARDWARE:
+        warnings.append(
+            _warn(
+                "recommend.residency_own_hardware",
+                "Data must stay on hardware the company owns: every rental is excluded, "
+                "and so is renting the peaks. Keep storage and backups on the owned "
+                f"cluster in {region.name_en}; with colocation, put in the contract that "
+                "the IDC has no access to the servers' disks.",
+                f"数据只能存放在公司自有的硬件上：所有租用方式（包括租用峰值）都被排除。"
+                f"存储和备份都放在{region.name_zh}的自有集群上；如采用托管，请在合同中写明机房"
+                "无权接触服务器硬盘。",
                 ["budget.data_residency", "meta.region_id"],
             )
         )

@@ -64,6 +64,13 @@ class OptionResult(Frozen):
         default_factory=dict, description="Named cost lines summing to total_cny."
     )
     feasible: bool = True
+    infeasible_code: str = Field(
+        "",
+        description="Why the option cannot be chosen: spot.no_checkpointing, "
+        "spot.serving, spot.month_forbids, yearly.longer_than_plan, "
+        "residency.own_hardware or residency.overflow; empty when feasible. "
+        "Its figures are priced for reference only.",
+    )
     reason_en: str = ""
     reason_zh: str = ""
     includes_en: str = Field(

@@ -103,9 +103,18 @@ class OptionId(StrEnum):
 
 
 class DataResidency(StrEnum):
+    """Where the training data may be (the budget step's "Data residency").
+
+    ``OWN_HARDWARE``: the data may only sit on hardware the company owns
+    (colocated or in its own room), which also keeps it in the country. It
+    is a reason to own that is not about cost: every rental is infeasible
+    for it, and the plan states what owning costs over the cheapest rental.
+    """
+
     NONE = "none"
     CITY = "city"
     COUNTRY = "country"
+    OWN_HARDWARE = "own_hardware"
 
 
 class PhaseKind(StrEnum):
