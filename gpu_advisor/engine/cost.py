@@ -596,6 +596,8 @@ class OptionArrays:
     detail: object = None
     infeasible_code: str = ""
     """Why the option is not feasible (:mod:`gpu_advisor.engine.feasibility`)."""
+    same_as: OptionId | None = None
+    """Another option with the same plan and cash flow (see ``feasibility``)."""
 
     @property
     def total(self) -> FloatArray:
@@ -1142,6 +1144,7 @@ def to_result(
         breakdown=breakdown,
         feasible=arr.feasible,
         infeasible_code=arr.infeasible_code,
+        same_as=arr.same_as,
         reason_en=arr.reason_en,
         reason_zh=arr.reason_zh,
     )

@@ -35,7 +35,7 @@ from gpu_advisor.engine.cost import (
     to_result,
 )
 from gpu_advisor.engine.demand import derive_demand, spot_forbidden_months
-from gpu_advisor.engine.feasibility import apply_feasibility
+from gpu_advisor.engine.feasibility import apply_feasibility, mark_same_as
 from gpu_advisor.engine.includes import includes
 from gpu_advisor.engine.mix import (
     HybridPlan,
@@ -200,8 +200,9 @@ SPOT_OVERHEAD = "cost.spot_job.overhead_fraction"
 SPOT_REFERENCE = (
     "AWS EC2 User Guide, Spot Instance interruptions, and Spot Instance Advisor "
     "(reclaims per instance; interruption-frequency bands per month); Alibaba Cloud "
-    "ECS help, 抢占式实例 (one-hour protection period, release after five minutes' "
-    "notice); Young 1974 (half a checkpoint interval lost per interruption)"
+    "ECS help on preemptible instances (抢占式实例): a one-hour protection period, "
+    "then release after five minutes' notice; Young 1974 (half a checkpoint "
+    "interval lost per interruption)"
 )
 """Sources of the spot convention, as the "why?" dialog cites them."""
 
@@ -799,6 +800,7 @@ def _prepare(
             or bool(np.any(d > hybrid_plan.owned_gpus * HOURS_PER_MONTH))
         ),
     )
+    mark_same_as(priced, None if hybrid_plan is None else hybrid_plan.owned_gpus)
     return _Prepared(
         sizing=sizing,
         gpu_id=gpu_id,

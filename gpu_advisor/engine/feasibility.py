@@ -194,3 +194,51 @@ def apply_feasibility(
                     "超出部分要按量租用；请按需求最高的月份购买足够的卡。",
                 )
     return [o for o in priced if o not in dropped]
+
+
+SAME_AS_ORDER: tuple[OptionId, ...] = (
+    OptionId.ON_DEMAND,
+    OptionId.MONTHLY,
+    OptionId.YEARLY,
+    OptionId.SPOT,
+    OptionId.COLOCATION,
+    OptionId.SELF_BUILD,
+    OptionId.MIX,
+)
+"""Simpler options first: a compound option equal to one of them is that one."""
+
+
+def mark_same_as(
+    priced: dict[OptionId, OptionArrays], hybrid_owned_gpus: int | None = None
+) -> None:
+    """Mark compound options that are another option here, in place.
+
+    A mix is its search's corner case when the best plan is a pure one (it
+    reserves nothing and bursts on spot: spot; on demand: on-demand; it
+    reserves every month's cards: monthly); a hybrid that owns no card is the
+    mix, and one that owns the whole fleet and rents nothing is the owned
+    option. Such an option has the same plan and cash flow; it stays in the
+    table, named as the other, and is never presented as an alternative
+    (:func:`gpu_advisor.engine.finance.runner_up`).
+
+    Parameters
+    ----------
+    priced : dict
+        Options priced for scenario 0 (changed in place).
+    hybrid_owned_gpus : int, optional
+        Cards the hybrid owns. [1]
+    """
+    for oid in (OptionId.MIX, OptionId.HYBRID):
+        arr = priced.get(oid)
+        if arr is None:
+            continue
+        if oid is OptionId.HYBRID and hybrid_owned_gpus == 0 and OptionId.MIX in priced:
+            arr.same_as = OptionId.MIX
+            continue
+        for other in SAME_AS_ORDER:
+            target = priced.get(other)
+            if other is oid or target is None or target.cash.shape != arr.cash.shape:
+                continue
+            if np.allclose(arr.cash[:1], target.cash[:1], rtol=0.0, atol=0.005):
+                arr.same_as = other
+                break

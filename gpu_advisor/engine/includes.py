@@ -116,6 +116,7 @@ def includes(
     """
     add_en, add_zh = _addons(option)
     oid = option.id
+    kind = hybrid.owned_option if hybrid is not None and hybrid.owned_gpus > 0 else None
     if oid is OptionId.ON_DEMAND:
         en = (
             "Every GPU-hour at the on-demand price, rounded up to the billing "
@@ -155,38 +156,46 @@ def includes(
             zh += f"；竞价弹性与基线属同一作业，需重跑被回收时损失的工作{job_zh}"
         en += f"{add_en}."
         zh += f"{add_zh}。"
-    elif (
-        oid is OptionId.HYBRID
-        and hybrid is not None
-        and hybrid.owned_gpus > 0
-        and hybrid.rented_gpu_hours <= 0
-    ):
-        own_en, own_zh = _owned(option, hybrid.owned_option)
-        en = f"{own_en[:1].upper()}{own_en[1:]}; the owned cards cover every month."
-        zh = f"{own_zh}；自有卡覆盖每个月的需求。"
-    elif oid is OptionId.HYBRID and hybrid is not None and hybrid.owned_gpus > 0:
-        own_en, own_zh = _owned(option, hybrid.owned_option)
-        kind_en = option_in_sentence(hybrid.owned_option)
-        kind_zh = option_in_sentence(hybrid.owned_option, True)
-        en = (
-            f"{own_en[:1].upper()}{own_en[1:]} ({kind_en}), for the demand up to "
-            f"{hybrid.owned_gpus} × 730 GPU-hours a month, plus the "
-            f"{hybrid.rented_gpu_hours:,.0f} GPU-hours above them rented as "
-            f"{option_in_sentence(OptionId.MIX)} (at most {hybrid.rented_peak_gpus} "
-            "cards), whose data stays on the owned storage."
-        )
-        zh = (
-            f"{own_zh}（{kind_zh}），承担每月至多 {hybrid.owned_gpus} × 730 卡时的需求；"
-            f"其上的 {hybrid.rented_gpu_hours:,.0f} 卡时以"
-            f"{option_in_sentence(OptionId.MIX, True)}租用（最多 "
-            f"{hybrid.rented_peak_gpus} 张卡），数据存放在自有存储上。"
-        )
+        if option.same_as is not None:
+            en = (
+                f"Same as {option_in_sentence(option.same_as)} here (the same plan "
+                f"and cash flow; not a separate choice). {en}"
+            )
+            zh = (
+                f"此处与{option_in_sentence(option.same_as, True)}相同（方案与现金流一致，"
+                f"不是另一种选择）。{zh}"
+            )
+    elif oid is OptionId.HYBRID and kind is not None and hybrid is not None:
+        own_en, own_zh = _owned(option, kind)
+        if hybrid.rented_gpu_hours <= 0:
+            en = f"{own_en[:1].upper()}{own_en[1:]}; the owned cards cover every month."
+            zh = f"{own_zh}；自有卡覆盖每个月的需求。"
+        else:
+            kind_en = option_in_sentence(kind)
+            kind_zh = option_in_sentence(kind, True)
+            en = (
+                f"{own_en[:1].upper()}{own_en[1:]} ({kind_en}), for the demand up to "
+                f"{hybrid.owned_gpus} × 730 GPU-hours a month, plus the "
+                f"{hybrid.rented_gpu_hours:,.0f} GPU-hours above them rented as "
+                f"{option_in_sentence(OptionId.MIX)} (at most "
+                f"{hybrid.rented_peak_gpus} cards), whose data stays on the owned "
+                "storage."
+            )
+            zh = (
+                f"{own_zh}（{kind_zh}），承担每月至多 {hybrid.owned_gpus} × 730 卡时的需求；"
+                f"其上的 {hybrid.rented_gpu_hours:,.0f} 卡时以"
+                f"{option_in_sentence(OptionId.MIX, True)}租用（最多 "
+                f"{hybrid.rented_peak_gpus} 张卡），数据存放在自有存储上。"
+            )
     elif oid is OptionId.HYBRID:
         en = (
-            "No card is worth owning here: the same figure as "
-            f"{option_in_sentence(OptionId.MIX)}{add_en}."
+            f"Same as {option_in_sentence(OptionId.MIX)}: no card is worth owning "
+            f"here, so this is that plan and figure{add_en}, not a separate choice."
         )
-        zh = f"此处无卡值得自购：与{option_in_sentence(OptionId.MIX, True)}相同{add_zh}。"
+        zh = (
+            f"与{option_in_sentence(OptionId.MIX, True)}相同：此处无卡值得自购，"
+            f"方案与金额即为后者{add_zh}，不是另一种选择。"
+        )
     else:
         own_en, own_zh = _owned(option, oid)
         en = f"{own_en[:1].upper()}{own_en[1:]}."

@@ -353,7 +353,8 @@ def hybrid_result(
     """
     if float(np.sum(demand)) <= 0:
         return None
-    option, n, tried = plan.owned_option, plan.owned_gpus, list(plan.candidates)
+    n, tried = plan.owned_gpus, list(plan.candidates)
+    option = plan.owned_option if n > 0 else None  # owning nothing: the mix
     d = np.maximum(np.asarray(demand, dtype=np.float64)[0], 0.0)
     cap = n * HOURS_PER_MONTH
     rest_m = np.maximum(d - cap, 0.0)
@@ -377,7 +378,8 @@ def hybrid_result(
             f"Renting everything ({rest_en}) costs less than owning any of the card "
             f"counts tried ({tried_txt}): {_cny(total)} CNY."
             if n == 0
-            else f"Buying {n} cards ({option_name(option)}, {owned_util:.0%} used) "
+            else f"Buying {n} cards ({option_name(option or plan.owned_option)}, "
+            f"{owned_util:.0%} used) "
             + (
                 f"and renting the {rest:,.0f} GPU-hours above them ({rest_en}, at "
                 f"most {rented_peak} cards in the busiest month)"
@@ -390,7 +392,8 @@ def hybrid_result(
         reason_zh=(
             f"全部租用（{rest_zh}）比所试任何自有卡数（{tried_txt}）都便宜：{_cny(total)} 元。"
             if n == 0
-            else f"购买 {n} 张卡（{option_name(option, True)}，利用率 {owned_util:.0%}），"
+            else f"购买 {n} 张卡（{option_name(option or plan.owned_option, True)}，"
+            f"利用率 {owned_util:.0%}），"
             + (
                 f"其上的 {rest:,.0f} 卡时以{rest_zh}租用（需求最高月最多租 {rented_peak} 张卡），"
                 if rest > 0
@@ -463,7 +466,7 @@ _CONDITION_WORDS: dict[str, tuple[str, str]] = {
 
 def _owned_kind(option: OptionResult, hybrid: HybridResult | None) -> OptionId:
     """Colocation or self-build: how an owning-type option holds its cards."""
-    if option.id is OptionId.HYBRID and hybrid is not None:
+    if option.id is OptionId.HYBRID and hybrid is not None and hybrid.owned_option:
         return hybrid.owned_option
     return option.id
 
@@ -648,7 +651,14 @@ def recommend(
     # is the mix under another name and is not a choice of its own
     hybrid_opt = by_id.get(OptionId.HYBRID)
     owned = sorted(
-        [*owned_pure, *([hybrid_opt] if hybrid_opt and hybrid_opt.gpus > 0 else [])],
+        [
+            *owned_pure,
+            *(
+                [hybrid_opt]
+                if hybrid_opt and hybrid_opt.gpus > 0 and hybrid_opt.same_as is None
+                else []
+            ),
+        ],
         key=lambda o: o.total_cny,
     )
     pure = [o for o in renting if o.id is not OptionId.MIX]
@@ -956,6 +966,7 @@ def recommend(
 
     if (
         hybrid is not None
+        and hybrid.owned_option is not None
         and not residency_own  # renting the rest is not allowed
         and chosen.id is not OptionId.HYBRID
         and hybrid.owned_gpus > 0
@@ -1010,7 +1021,7 @@ def recommend(
                 "recommend.hybrid_cards",
                 f"{option_name(OptionId.HYBRID).capitalize()}: {hybrid.reason_en}",
                 f"{option_name(OptionId.HYBRID, True)}：{hybrid.reason_zh}",
-                ["demand.months", *_price_inputs(hybrid.owned_option)],
+                ["demand.months", *_price_inputs(hybrid.owned_option or OptionId.MIX)],
             )
         )
     if owned_pure:

@@ -64,6 +64,12 @@ class OptionResult(Frozen):
         default_factory=dict, description="Named cost lines summing to total_cny."
     )
     feasible: bool = True
+    same_as: OptionId | None = Field(
+        None,
+        description="Another option this one equals here (same plan, same cash "
+        "flow): a hybrid that owns no card is the mix, a mix that reserves "
+        "nothing and bursts on spot is spot. Not an alternative of its own.",
+    )
     infeasible_code: str = Field(
         "",
         description="Why the option cannot be chosen: spot.no_checkpointing, "
@@ -218,7 +224,11 @@ class CurrencyInfo(Frozen):
 class HybridResult(Frozen):
     """Own the baseline, rent the rest: the owned card count that costs least."""
 
-    owned_option: OptionId = Field(..., description="colocation or self_build.")
+    owned_option: OptionId | None = Field(
+        ...,
+        description="colocation or self_build; None when no card is owned (the "
+        "hybrid is then the mix).",
+    )
     owned_gpus: int = Field(..., ge=0, description="Cards bought (0: rent all).")
     rent_option: OptionId = Field(
         OptionId.MIX, description="How the demand above the owned cards is rented."
