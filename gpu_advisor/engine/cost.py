@@ -1119,6 +1119,11 @@ def to_result(
         )
     )
     idle = float(arr.idle[index]) if arr.idle.size > 1 else float(arr.idle[0])
+    # cash out at the start: in a one-month plan the resale value and the
+    # returned deposit fall in the same month, and are not part of it
+    upfront = float(cash[0]) if cash.size else 0.0
+    if cash.size == 1:
+        upfront += max(residual, 0.0) + max(deposit, 0.0)
     # model_construct: every field is computed here from validated inputs
     return OptionResult.model_construct(
         id=arr.id,
@@ -1135,6 +1140,7 @@ def to_result(
             ),
             2,
         ),
+        upfront_cny=round(upfront, 2) if arr.feasible and cash.size else None,
         cost_per_useful_gpu_hour_cny=round(total / useful, 4) if useful > 0 else None,
         useful_gpu_hours=round(useful, 3),
         billed_gpu_hours=round(float(arr.billed[index]), 3),

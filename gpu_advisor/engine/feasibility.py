@@ -160,7 +160,7 @@ def apply_feasibility(
             f"The plan lasts {months} months; a yearly commitment binds 12 at "
             f"{yearly_factor:.0%} of the monthly price, more than renting the same "
             "cards monthly for the whole plan.",
-            f"本方案只有 {months} 个月；包年须承诺 12 个月（包月价格的 {yearly_factor:.0%}），"
+            f"本方案只有 {months} 个月；包年须按包月价格的 {yearly_factor:.0%} 承诺 12 个月，"
             "比整个规划期按包月租用同样的卡还贵。",
         )
         dropped.add(OptionId.YEARLY)

@@ -23,6 +23,12 @@ MONTHS_PER_YEAR = 12
 def upfront_cash_cny(option: OptionResult) -> float:
     """Cash that leaves in month 1: purchases, deposits and the first month's running cost.
 
+    The engine's ``upfront_cny`` (see
+    :class:`~gpu_advisor.model.cost_results.OptionResult`); an option that
+    cannot be chosen has none, and its month-1 cash is returned for reference.
+    It can exceed ``total_cny``: the total counts purchases less their resale
+    value at the end and the deposit as returned.
+
     Parameters
     ----------
     option : OptionResult
@@ -41,6 +47,8 @@ def upfront_cash_cny(option: OptionResult) -> float:
     >>> upfront_cash_cny(o)
     20.0
     """
+    if option.upfront_cny is not None:
+        return float(option.upfront_cny)
     return float(option.monthly_cny[0]) if option.monthly_cny else 0.0
 
 

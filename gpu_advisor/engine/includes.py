@@ -51,6 +51,63 @@ def _owned(option: OptionResult, kind: OptionId) -> tuple[str, str]:
     return en, zh
 
 
+def _cny(x: float) -> str:
+    return f"{x:,.0f}"
+
+
+def _upfront(option: OptionResult) -> tuple[str, str]:
+    """Second sentence: what the up-front cash (month 1) is made of.
+
+    >>> o = OptionResult.model_construct(id=OptionId.MONTHLY, total_cny=96_384.0,
+    ...     upfront_cny=97_248.0, capex_cny=0.0, deposit_cny=42_924.0,
+    ...     residual_value_cny=0.0, breakdown={})
+    >>> _upfront(o)[0]
+    ' Up-front cash (month 1): 97,248 CNY = deposit 42,924 (returned in the last month) + month 1’s bill 54,324; it exceeds the total because the deposit comes back.'
+    """
+    up = option.upfront_cny
+    if up is None:
+        return "", ""
+    capex, deposit = option.capex_cny, option.deposit_cny
+    running = up - capex - deposit
+    en: list[str] = []
+    zh: list[str] = []
+    if capex >= 0.5:
+        en.append(f"purchases {_cny(capex)}")
+        zh.append(f"购置 {_cny(capex)} 元")
+    if deposit >= 0.5:
+        en.append(f"deposit {_cny(deposit)} (returned in the last month)")
+        zh.append(f"押金 {_cny(deposit)} 元（最后一个月退回）")
+    what_en = "running cost" if capex >= 0.5 else "bill"
+    what_zh = "运行费用" if capex >= 0.5 else "账单"
+    en.append(f"month 1’s {what_en} {_cny(running)}")
+    zh.append(f"首月{what_zh} {_cny(running)} 元")
+    if len(en) == 1:  # nothing but the first month's bill
+        text_en = (
+            f" Up-front cash (month 1): {_cny(up)} CNY, the first month’s {what_en}"
+        )
+        text_zh = f"首月现金支出 {_cny(up)} 元，即首月{what_zh}"
+    else:
+        text_en = f" Up-front cash (month 1): {_cny(up)} CNY = " + " + ".join(en)
+        text_zh = f"首月现金支出 {_cny(up)} 元 = " + " + ".join(zh)
+    if up > option.total_cny + 0.5:
+        why_en: list[str] = []
+        why_zh: list[str] = []
+        if capex >= 0.5:
+            why_en.append(
+                "the total counts the purchases less their resale value at the end "
+                f"({_cny(option.residual_value_cny)} CNY)"
+            )
+            why_zh.append(
+                f"总成本只计购置价减去期末转售价值（{_cny(option.residual_value_cny)} 元）"
+            )
+        if deposit >= 0.5:
+            why_en.append("the deposit comes back")
+            why_zh.append("押金会退回")
+        text_en += "; it exceeds the total because " + " and ".join(why_en)
+        text_zh += "；高于总成本，因为" + "，且".join(why_zh)
+    return text_en + ".", text_zh + "。"
+
+
 def _spot_job(spot: SpotJob | None) -> tuple[str, str]:
     """The reclaim convention in words: per instance, the whole job stops.
 
@@ -189,15 +246,23 @@ def includes(
             )
     elif oid is OptionId.HYBRID:
         en = (
-            f"Same as {option_in_sentence(OptionId.MIX)}: no card is worth owning "
-            f"here, so this is that plan and figure{add_en}, not a separate choice."
+            f"Same as {option_in_sentence(OptionId.MIX)}, not a separate choice: no "
+            f"card is worth owning here, so this is that plan and figure{add_en}."
         )
         zh = (
-            f"与{option_in_sentence(OptionId.MIX, True)}相同：此处无卡值得自购，"
-            f"方案与金额即为后者{add_zh}，不是另一种选择。"
+            f"与{option_in_sentence(OptionId.MIX, True)}相同，不是另一种选择：此处无卡值得"
+            f"自购，方案与金额即为后者{add_zh}。"
         )
     else:
         own_en, own_zh = _owned(option, oid)
         en = f"{own_en[:1].upper()}{own_en[1:]}."
         zh = f"{own_zh}。"
-    return en, zh
+    if not option.feasible:
+        why_en = option.reason_en.rstrip(".")
+        why_en = why_en[:1].lower() + why_en[1:]
+        why_zh = option.reason_zh.rstrip("。")
+        en = f"Not feasible here ({why_en}); priced for reference only: {en}"
+        zh = f"此处不可行（{why_zh}），金额仅供参考：{zh}"
+        return en, zh
+    up_en, up_zh = _upfront(option)
+    return en + up_en, zh + up_zh

@@ -44,6 +44,14 @@ class OptionResult(Frozen):
         0.0, ge=0, description="Deposit paid in month 1 and returned at the end. [CNY]"
     )
     npv_cny: float = Field(..., description="Present value of monthly_cny. [CNY]")
+    upfront_cny: float | None = Field(
+        None,
+        description="Cash out in month 1: purchases (capex_cny), the deposit "
+        "(deposit_cny, back in the last month) and month 1's bill or running "
+        "cost; monthly_cny[0]. It can exceed total_cny, which counts the "
+        "purchases less their resale value and the deposit as returned. None "
+        "when the option cannot be chosen (feasible is false). [CNY]",
+    )
     cost_per_useful_gpu_hour_cny: float | None = Field(
         None, ge=0, description="total_cny / GPU-hours actually used. [CNY/GPU-hour]"
     )
