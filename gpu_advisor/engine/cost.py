@@ -873,16 +873,19 @@ def owned_gpus_for(demand: FloatArray, requested: float | None) -> int:
 
 
 def _replacements(
-    life_months: FloatArray, months: int
+    life_months: FloatArray, months: int, demand: FloatArray | None = None
 ) -> tuple[FloatArray, FloatArray]:
     """When an owned fleet is bought again, and its age, over the horizon.
 
-    A fleet reaches the end of its life after ``ceil(life)`` months; it is then
-    sold at its residual value and the same fleet is bought at the same price
-    (a newer generation usually costs no less at launch). Returns the
-    replacement mask per month ``(S, H)`` (1.0 in the month of purchase) and
-    the age of the fleet in service at the start of each month and at the end
-    of the horizon ``(S, H + 1)``. [months]
+    A fleet reaches the end of its life after ``ceil(life)`` months; when the
+    demand continues past that month it is then sold at its residual value
+    and the same fleet is bought at the same price (a newer generation
+    usually costs no less at launch). When no demand is left from that month
+    on (a horizon padded with idle months), the worn-out fleet is kept and
+    nothing is bought. Returns the replacement mask per month ``(S, H)`` (1.0
+    in the month of purchase) and the age of the fleet in service at the
+    start of each month and at the end of the horizon ``(S, H + 1)``.
+    [months]
 
     Examples
     --------
@@ -893,19 +896,35 @@ def _replacements(
     >>> renew, age = _replacements(np.array([[36.0]]), 36)
     >>> int(renew.sum()), float(age[0, -1])
     (0, 36.0)
+
+    Thirty-six months of work in a 60-month horizon buy no second fleet:
+
+    >>> work = np.array([[1.0] * 36 + [0.0] * 24])
+    >>> renew, age = _replacements(np.array([[36.0]]), 60, work)
+    >>> int(renew.sum()), float(age[0, -1])
+    (0, 60.0)
     """
     span = np.maximum(np.ceil(life_months - _EPS), 1.0)  # (S, 1)
+    rows = span.shape[0] if demand is None else max(span.shape[0], demand.shape[0])
+    elapsed = np.arange(months + 1, dtype=np.float64)[None, :]
     if float(span.min()) >= months:  # no fleet wears out inside the horizon
-        elapsed = np.arange(months + 1, dtype=np.float64)[None, :]
-        return np.zeros((span.shape[0], months)), np.broadcast_to(
-            elapsed, (span.shape[0], months + 1)
-        )
+        return np.zeros((rows, months)), np.broadcast_to(elapsed, (rows, months + 1))
     m = np.arange(months, dtype=np.float64)[None, :]  # (1, H)
     fleet = np.floor(m / span)  # which fleet serves month m
     renew = np.where((m > 0) & (m - fleet * span == 0), 1.0, 0.0)
-    last = np.floor((months - 1) / span) if months > 0 else np.zeros_like(span)
-    age = np.concatenate([m - fleet * span, months - last * span], axis=1)
-    return renew, age
+    if demand is not None:
+        # buy again only while demand remains at or after the month of purchase
+        busy = demand > 0
+        last = np.where(
+            busy.any(axis=1), months - 1 - np.argmax(busy[:, ::-1], axis=1), -1
+        )
+        renew = renew * (m <= last[:, None])
+    if renew.shape[0] < rows:
+        renew = np.broadcast_to(renew, (rows, months))
+    # age: months since the fleet in service was bought
+    bought = np.maximum.accumulate(np.where(renew > 0, m, 0.0), axis=1)
+    age = np.concatenate([m - bought, months - bought[:, -1:]], axis=1)
+    return np.asarray(renew, dtype=np.float64), age
 
 
 def price_owned(
@@ -952,7 +971,7 @@ def price_owned(
     elapsed = np.arange(months + 1, dtype=np.float64)[None, :]  # (1, H+1)
     frac_left = 1.0 - np.minimum(elapsed, life_months) / life_months  # (S, H+1)
     floor = capex_dep[:, None] * p.residual
-    renew, age = _replacements(life_months, months)
+    renew, age = _replacements(life_months, months, demand)
     replaced = renew.sum(axis=1)  # (S,)
     if replaced.any():
         age_left = 1.0 - np.minimum(age, life_months) / life_months  # (S, H+1)

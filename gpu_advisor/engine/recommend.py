@@ -1122,16 +1122,35 @@ def recommend(
         )
     if owned and len(demand) > 12 * life_years:
         replacement = max(o.breakdown.get("replacement", 0.0) for o in owned)
-        warnings.append(
-            _warn(
-                "recommend.horizon_beyond_life",
+        last = max((i + 1 for i, h in enumerate(demand) if h > 0), default=0)
+        if replacement > 0:
+            en = (
                 f"The horizon ({len(demand)} months) is longer than the hardware life "
                 f"({life_years:g} years): the owned options buy the cards again when "
                 f"they wear out and sell the old ones at their residual value (up to "
-                f"{_cny(replacement)} CNY net, included in their totals).",
+                f"{_cny(replacement)} CNY net, included in their totals)."
+            )
+            zh = (
                 f"规划期（{len(demand)} 个月）长于硬件寿命（{life_years:g} 年）：自购方案在硬件到寿时"
-                f"按残值出售旧卡并重新采购（净额最多 {_cny(replacement)} 元，已计入总成本）。",
-                ["meta.horizon_months", "budget.hardware_life_years"],
+                f"按残值出售旧卡并重新采购（净额最多 {_cny(replacement)} 元，已计入总成本）。"
+            )
+        else:
+            en = (
+                f"The horizon ({len(demand)} months) is longer than the hardware life "
+                f"({life_years:g} years), but the demand ends in month {last}: no "
+                "replacement cards are bought for the idle months; the worn-out cards "
+                "are kept and sold at their residual value at the end."
+            )
+            zh = (
+                f"规划期（{len(demand)} 个月）长于硬件寿命（{life_years:g} 年），但需求在第 "
+                f"{last} 个月结束：不为之后的空闲月份重新采购；到寿的卡继续保留，期末按残值出售。"
+            )
+        warnings.append(
+            _warn(
+                "recommend.horizon_beyond_life",
+                en,
+                zh,
+                ["meta.horizon_months", "budget.hardware_life_years", "demand.months"],
             )
         )
     for own in owned_pure:
