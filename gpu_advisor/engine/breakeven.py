@@ -36,6 +36,7 @@ from gpu_advisor.engine.cost import (
     OptionArrays,
     Params,
     _addon_monthly,
+    _billable,
     price_monthly,
     price_on_demand,
     price_owned,
@@ -202,7 +203,7 @@ def _flat_costs(
     pk = p
     cards = utilizations * owned_gpus  # (K,)
     d = np.repeat((cards * HOURS_PER_MONTH)[:, None], months, axis=1)
-    own = price_owned(pk, d, owned_gpus, own_id).total
+    own = price_owned(pk, d, owned_gpus, own_id, monthly=False).total
     rents: dict[OptionId, FloatArray] = {}
     pricers = {
         OptionId.ON_DEMAND: price_on_demand,
@@ -235,9 +236,10 @@ def _flat_mix(
     bursts = []
     for n in candidates:
         burst_h = np.maximum(demand - n[:, None] * HOURS_PER_MONTH, 0.0)
-        burst = _burst_cost(p, burst_h, OptionId.ON_DEMAND)[0]
+        plain = _billable(burst_h, p.granularity_hours)
+        burst = _burst_cost(p, burst_h, OptionId.ON_DEMAND, plain=plain)[0]
         if spot_bursts:
-            spot = _burst_cost(p, burst_h, OptionId.SPOT, spot_forbidden)[0]
+            spot = _burst_cost(p, burst_h, OptionId.SPOT, spot_forbidden, plain)[0]
             burst = np.minimum(burst, spot)
         bursts.append(burst)
     burst_stack = np.stack(bursts)  # (3, K, H)

@@ -66,11 +66,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from itertools import accumulate
 
 import numpy as np
 import numpy.typing as npt
 
-from gpu_advisor.engine.resolve import HOURS_PER_MONTH, Resolved
+from gpu_advisor.engine.resolve import HOURS_PER_MONTH, Resolved, construct
 from gpu_advisor.model.common import Advice, PriceRange, Severity
 from gpu_advisor.model.cost_results import OptionResult, SpotJob
 from gpu_advisor.model.project import OptionId
@@ -1111,6 +1112,13 @@ def npv(cash: FloatArray, discount_rate: FloatArray) -> FloatArray:
     return np.asarray((cash * factors).sum(axis=1), dtype=np.float64)
 
 
+def _one(values: FloatArray, index: int) -> float:
+    """Scenario ``index`` of a per-scenario array, or its one value (0 when unset)."""
+    if values.size > 1:
+        return float(values[index])
+    return float(values[0]) if values.size and values[0] else 0.0
+
+
 def to_result(
     arr: OptionArrays, discount_rate: FloatArray, index: int = 0
 ) -> OptionResult:
@@ -1119,36 +1127,30 @@ def to_result(
     total = float(cash.sum())
     useful = float(arr.useful[index])
     breakdown = {k: max(0.0, round(float(v[index]), 2)) for k, v in arr.lines.items()}
-    capex = float(arr.capex[index]) if arr.capex.size > 1 or arr.capex.any() else 0.0
-    residual = (
-        float(arr.residual[index])
-        if arr.residual.size > 1 or arr.residual.any()
-        else 0.0
-    )
-    deposit = (
-        float(arr.deposit[index]) if arr.deposit.size > 1 or arr.deposit.any() else 0.0
-    )
+    # Python floats from here on: ``tolist`` gives the same numbers as
+    # ``float(x)`` in one call, and ``accumulate`` adds them in numpy's
+    # ``cumsum`` order (same sums, bit for bit)
+    months = cash.tolist()
+    capex = _one(arr.capex, index)
+    residual = _one(arr.residual, index)
+    deposit = _one(arr.deposit, index)
     total = max(total, 0.0)
     opex = max(0.0, total - (capex - residual))
-    util = float(
-        np.clip(
-            arr.utilization[index] if arr.utilization.size > 1 else arr.utilization[0],
-            0,
-            1,
-        )
-    )
+    u = arr.utilization
+    util = min(max(float(u[index] if u.size > 1 else u[0]), 0.0), 1.0)
     idle = float(arr.idle[index]) if arr.idle.size > 1 else float(arr.idle[0])
     # cash out at the start: in a one-month plan the resale value and the
     # returned deposit fall in the same month, and are not part of it
-    upfront = float(cash[0]) if cash.size else 0.0
-    if cash.size == 1:
+    upfront = months[0] if months else 0.0
+    if len(months) == 1:
         upfront += max(residual, 0.0) + max(deposit, 0.0)
     # model_construct: every field is computed here from validated inputs
-    return OptionResult.model_construct(
+    return construct(
+        OptionResult,
         id=arr.id,
         total_cny=round(total, 2),
-        monthly_cny=[round(float(x), 2) for x in cash],
-        cumulative_cny=[round(float(x), 2) for x in np.cumsum(cash)],
+        monthly_cny=[round(x, 2) for x in months],
+        cumulative_cny=[round(x, 2) for x in accumulate(months)],
         capex_cny=round(capex, 2),
         opex_cny=round(opex, 2),
         residual_value_cny=round(max(residual, 0.0), 2),
@@ -1159,7 +1161,7 @@ def to_result(
             ),
             2,
         ),
-        upfront_cny=round(upfront, 2) if arr.feasible and cash.size else None,
+        upfront_cny=round(upfront, 2) if arr.feasible and months else None,
         cost_per_useful_gpu_hour_cny=round(total / useful, 4) if useful > 0 else None,
         useful_gpu_hours=round(useful, 3),
         billed_gpu_hours=round(float(arr.billed[index]), 3),

@@ -55,6 +55,7 @@ from gpu_advisor.engine.recommend import hybrid_result, recommend
 from gpu_advisor.engine.resolve import (
     HOURS_PER_MONTH,
     Resolved,
+    construct,
     resolve,
     with_spot_job,
 )
@@ -331,7 +332,7 @@ _NPV_REF = (
 def _engine_ref(name: str, value: float | str, unit: str = "") -> InputRef:
     """An input computed by the engine itself (another result)."""
     v = value if isinstance(value, str) else round(float(value), 4)
-    return InputRef.model_construct(name=name, value=v, unit=unit, source="engine")
+    return construct(InputRef, name=name, value=v, unit=unit, source="engine")
 
 
 def cost_explanations(
@@ -382,7 +383,8 @@ def cost_explanations(
     hours_src = (
         "project: demand.months" if demand_source == "project" else "engine: workload"
     )
-    horizon_ref = InputRef.model_construct(
+    horizon_ref = construct(
+        InputRef,
         name="meta.horizon_months",
         value=float(horizon),
         unit="months",
@@ -392,8 +394,12 @@ def cost_explanations(
 
     def add(key: str, formula: str, inputs: list[InputRef], reference: str) -> None:
         out.append(
-            Explanation.model_construct(
-                key=key, formula=formula, inputs=inputs, reference=reference
+            construct(
+                Explanation,
+                key=key,
+                formula=formula,
+                inputs=inputs,
+                reference=reference,
             )
         )
 
@@ -402,7 +408,8 @@ def cost_explanations(
         total = _engine_ref(
             keys.option_key(oid, keys.OPTION_TOTAL), option.total_cny, "CNY"
         )
-        useful = InputRef.model_construct(
+        useful = construct(
+            InputRef,
             name=f"cost.options.{oid}.useful_gpu_hours",
             value=round(option.useful_gpu_hours, 3),
             unit="GPU-h",
@@ -501,7 +508,8 @@ def cost_explanations(
                 "CNY/month",
             ),
             _engine_ref("months with planned demand", rule.plan_months, "months"),
-            InputRef.model_construct(
+            construct(
+                InputRef,
                 name="breakeven.SIX_MONTHS",
                 value=float(rule.required_months),
                 unit="months",
