@@ -30,8 +30,9 @@ References
 ----------
 Alibaba Cloud ECS help, 抢占式实例 (2025): reclaimed instances are released;
 stateful work needs its own checkpoints. PRC Data Security Law (2021) art. 21
-and 31 (important data handled under the owner's control); the project says
-whether its data may leave the company's own hardware.
+(classified protection of important data) and art. 31 (outbound transfer).
+Keeping data on the company's own hardware is the project's own rule, stricter
+than the law; the project states it.
 """
 
 from __future__ import annotations

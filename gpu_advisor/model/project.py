@@ -335,7 +335,14 @@ class Budget(Frozen):
     monthly_cny_per_gpu_month: float | None = Field(None, ge=0, le=1e7)
     yearly_price_factor: float | None = Field(None, gt=0, le=1.5)
     spot_price_factor: float | None = Field(None, gt=0, le=1.5)
-    spot_interruptions_per_100_hours: float | None = Field(None, ge=0, le=100)
+    spot_interruptions_per_100_hours: float | None = Field(
+        None,
+        ge=0,
+        le=100,
+        description="Reclaims of one spot instance (a server, or the job's cards "
+        "when fewer) per 100 hours it runs; a job on N instances stops N times as "
+        "often.",
+    )
     restart_hours: float | None = Field(None, ge=0, le=100)
     checkpointing: bool = True
     # owning
