@@ -15,30 +15,28 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-import numpy as np
-
 from gpu_advisor.engine.breakeven import compute_break_even
 from gpu_advisor.engine.compute import MFU_MODEL_LOG_SIGMA
-from gpu_advisor.engine.cost import (
-    make_params,
-    owned_gpus_for,
-    price_pure_options,
-    to_result,
+from gpu_advisor.engine.cost import spot_job, to_result
+from gpu_advisor.engine.demand import spot_forbidden_months
+from gpu_advisor.engine.evaluate import (
+    _explanations,
+    _prepare,
+    _spot_months,
+    _with_includes,
+    cost_explanations,
+    evaluate,
 )
-from gpu_advisor.engine.demand import derive_demand, spot_forbidden_months
-from gpu_advisor.engine.evaluate import evaluate
-from gpu_advisor.engine.mix import best_hybrid, best_policy, price_hybrid, price_mix
 from gpu_advisor.engine.plan_defaults import (
     PLAN_MONTE_CARLO_DRAWS,
     PLAN_MONTE_CARLO_SEED,
 )
 from gpu_advisor.engine.recommend import hybrid_result, recommend
-from gpu_advisor.engine.resolve import resolve
 from gpu_advisor.engine.risk import monte_carlo, tornado
 from gpu_advisor.engine.sizing import size_workload
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import load_project
-from gpu_advisor.model.project import OptionId, Project
+from gpu_advisor.model.project import Project
 
 CATALOG = load_catalog()
 
@@ -56,54 +54,66 @@ SIZING = size_workload(PROJECT.workload, CATALOG)
 
 
 def cost_only() -> Any:
-    """Everything evaluate() does after sizing, without tornado and Monte Carlo."""
-    r = resolve(PROJECT, CATALOG, SIZING.gpu_id)
-    demand, _, _ = derive_demand(PROJECT, SIZING)
-    d = np.asarray([demand])
-    gpus = owned_gpus_for(d, PROJECT.budget.owned_gpus)
-    p = make_params(r, 1, checkpointing=PROJECT.budget.checkpointing)
-    priced = price_pure_options(p, d, gpus)
-    forbidden = spot_forbidden_months(PROJECT, len(demand))
-    policy = best_policy(p, d, spot_forbidden=forbidden)
-    priced[OptionId.MIX] = price_mix(p, d, policy)
-    plan, *totals = best_hybrid(
-        p,
-        d,
-        gpus,
-        [OptionId.COLOCATION, OptionId.SELF_BUILD],
-        allow_spot=True,
-        spot_forbidden=forbidden,
-        mix_policy=policy,
+    """Everything evaluate() does after sizing, without tornado and Monte Carlo.
+
+    The same steps as :func:`gpu_advisor.engine.evaluate.evaluate`: resolve
+    (with the spot job's size), demand, every option, the mix search, the
+    hybrid, feasibility and aliases, results with their sentences,
+    break-even, the recommendation and the explanations.
+    """
+    prep = _prepare(PROJECT, CATALOG, SIZING)
+    p, d, demand, priced = prep.params, prep.d, prep.demand, prep.priced
+    hybrid = (
+        hybrid_result(d, prep.hybrid_plan, *prep.hybrid_totals)
+        if prep.hybrid_plan is not None
+        else None
     )
-    priced[OptionId.HYBRID] = price_hybrid(p, d, plan)
-    results = [to_result(a, p.discount_rate) for a in priced.values()]
-    be = compute_break_even(p, priced, demand, gpus, spot_forbidden=forbidden)
-    hybrid = hybrid_result(d, plan, *totals)
-    return recommend(
+    spot = spot_job(p)
+    results = [
+        _with_includes(to_result(a, p.discount_rate), hybrid, spot)
+        for a in priced.values()
+    ]
+    be = compute_break_even(
+        p,
+        priced,
+        demand,
+        prep.owned_gpus,
+        spot_forbidden=spot_forbidden_months(PROJECT, len(demand)),
+    )
+    rec = recommend(
         PROJECT,
         CATALOG,
         results,
         demand,
         be,
-        policy,
-        r.gpu_id,
-        r.values["hardware_life_years"],
-        r.values,
+        prep.policy,
+        prep.gpu_id,
+        prep.resolved.values["hardware_life_years"],
+        prep.resolved.values,
         hybrid,
+        spot=spot,
+        spot_months=_spot_months(prep),
     )
+    explanations = [
+        *_explanations(prep.resolved, priced, spot),
+        *cost_explanations(
+            PROJECT, prep.resolved, results, be, rec, prep.demand_source
+        ),
+    ]
+    return rec, explanations
 
 
-_R = resolve(PROJECT, CATALOG, SIZING.gpu_id)
-_D = np.asarray([derive_demand(PROJECT, SIZING)[0]])
-_G = owned_gpus_for(_D, None)
-_POLICY = best_policy(make_params(_R), _D)
-_HYBRID = best_hybrid(
-    make_params(_R), _D, _G, [OptionId.COLOCATION, OptionId.SELF_BUILD]
-)[0]
+_PREP = _prepare(PROJECT, CATALOG, SIZING)
+_R = _PREP.resolved  # with the spot job's size, as evaluate() prices it
+_D = _PREP.d
+_G = _PREP.owned_gpus
+_POLICY = _PREP.policy
+_HYBRID = _PREP.hybrid_plan
+_OPTIONS = _PREP.risk_options
 
 
 def run_tornado() -> Any:
-    return tornado(_R, _D, _G, list(OptionId), _POLICY, hybrid=_HYBRID)
+    return tornado(_R, _D, _G, _OPTIONS, _POLICY, hybrid=_HYBRID)
 
 
 def run_monte_carlo() -> Any:
@@ -112,7 +122,7 @@ def run_monte_carlo() -> Any:
         _R,
         _D,
         _G,
-        list(OptionId),
+        _OPTIONS,
         _POLICY,
         draws=PLAN_MONTE_CARLO_DRAWS,
         seed=PLAN_MONTE_CARLO_SEED,
@@ -152,6 +162,9 @@ def _median_ms(fn: Callable[[], Any], rounds: int) -> float:
 
 
 if __name__ == "__main__":
+    import os
+
+    print("load average (1, 5, 15 min):", " ".join(f"{x:.2f}" for x in os.getloadavg()))
     for label, fn, rounds, budget in (
         ("cost evaluation (after sizing)", cost_only, 200, 2.0),
         ("full evaluate() incl. sizing + tornado", run_evaluate, 100, None),
@@ -161,3 +174,4 @@ if __name__ == "__main__":
         ms = _median_ms(fn, rounds)
         limit = "" if budget is None else f"  (budget {budget:g} ms)"
         print(f"{label:<42} median {ms:8.2f} ms{limit}")
+    print("load average (1, 5, 15 min):", " ".join(f"{x:.2f}" for x in os.getloadavg()))

@@ -156,6 +156,12 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
                 "gpus": o.gpus,
                 "breakdown": o.breakdown,
                 "feasible": o.feasible,
+                "infeasible_code": o.infeasible_code or None,
+                "reason": (o.reason_zh if lang is Language.ZH else o.reason_en) or None,
+                "same_as": o.same_as.value if o.same_as else None,
+                "upfront_cny": o.upfront_cny,
+                "deposit_cny": o.deposit_cny,
+                "residual_value_cny": o.residual_value_cny,
                 "includes": o.includes_zh if lang is Language.ZH else o.includes_en,
             }
             for o in cost.options
@@ -163,6 +169,7 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
         "break_even": cost.break_even.model_dump(mode="json"),
         "commitment": commitment_json(ev),
         "hybrid": cost.hybrid.model_dump(mode="json") if cost.hybrid else None,
+        "spot_job": cost.spot_job.model_dump(mode="json") if cost.spot_job else None,
         "tornado": [b.model_dump(mode="json") for b in cost.tornado],
         "recommendation": {
             "option": rec.option.value,

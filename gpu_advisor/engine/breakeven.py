@@ -36,12 +36,14 @@ from gpu_advisor.engine.cost import (
     OptionArrays,
     Params,
     _addon_monthly,
+    _billable,
     price_monthly,
     price_on_demand,
     price_owned,
     price_spot,
     price_yearly,
 )
+from gpu_advisor.engine.feasibility import comparable_rental
 from gpu_advisor.engine.mix import _burst_cost, _first
 from gpu_advisor.engine.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.cost_results import BreakEven, SixMonthRule
@@ -201,7 +203,7 @@ def _flat_costs(
     pk = p
     cards = utilizations * owned_gpus  # (K,)
     d = np.repeat((cards * HOURS_PER_MONTH)[:, None], months, axis=1)
-    own = price_owned(pk, d, owned_gpus, own_id).total
+    own = price_owned(pk, d, owned_gpus, own_id, monthly=False).total
     rents: dict[OptionId, FloatArray] = {}
     pricers = {
         OptionId.ON_DEMAND: price_on_demand,
@@ -234,9 +236,10 @@ def _flat_mix(
     bursts = []
     for n in candidates:
         burst_h = np.maximum(demand - n[:, None] * HOURS_PER_MONTH, 0.0)
-        burst = _burst_cost(p, burst_h, OptionId.ON_DEMAND)[0]
+        plain = _billable(burst_h, p.granularity_hours)
+        burst = _burst_cost(p, burst_h, OptionId.ON_DEMAND, plain=plain)[0]
         if spot_bursts:
-            spot = _burst_cost(p, burst_h, OptionId.SPOT, spot_forbidden)[0]
+            spot = _burst_cost(p, burst_h, OptionId.SPOT, spot_forbidden, plain)[0]
             burst = np.minimum(burst, spot)
         bursts.append(burst)
     burst_stack = np.stack(bursts)  # (3, K, H)
@@ -332,7 +335,9 @@ def compute_break_even(
     a month for a grid of ``u``, refined once; the break-even is the lowest
     ``u`` at which owning is no dearer than the cheapest of them. The month
     compares cumulative cash with the cheapest feasible rental of the plan's
-    own demand.
+    own demand. Rentals excluded only because the data must stay on the
+    company's own hardware still count: the break-even says what that rule
+    costs, not whether renting is allowed.
     """
     owned = [
         priced[o] for o in (OptionId.COLOCATION, OptionId.SELF_BUILD) if o in priced
@@ -346,7 +351,7 @@ def compute_break_even(
             OptionId.SPOT,
             OptionId.MIX,
         )
-        if o in priced and priced[o].feasible
+        if o in priced and comparable_rental(priced[o])
     ]
     if not owned or not renting:
         return BreakEven()

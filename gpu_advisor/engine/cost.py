@@ -15,10 +15,18 @@ Conventions (stated once, used everywhere)
   block's peak card count at the yearly factor times the monthly price, for
   all 12 months of the block even when the horizon ends earlier (the
   commitment beyond the horizon is its own cost line).
-* Spot (竞价实例): on-demand price times the spot factor; each interruption
-  loses half a checkpoint interval of work plus the restart time, so the
-  hours billed are ``hours × (1 + interruptions_per_hour × lost_hours)``.
-  Without checkpointing an interruption loses half of the card's run.
+* Spot (竞价实例): on-demand price times the spot factor. Reclaims happen per
+  *instance* (a server of ``gpus_per_server`` cards, or the job's cards when
+  fewer), and a synchronous training job stops whenever any of its instances
+  is reclaimed: the job is interrupted ``reclaims per instance-hour ×
+  instances`` times an hour, and each interruption loses half a checkpoint
+  interval plus the restart time on *all* the job's cards. The job is the
+  plan's card count (the sizing's cluster) in every month it runs, so the
+  hours billed are ``hours × (1 + rate × instances × lost_hours)``; a
+  one-card job pays ``rate × lost_hours`` as before. Spot bursts above a
+  reserved baseline belong to the same job and pay the same share (the
+  reserved cards' lost work is re-run on spot). Without checkpointing an
+  interruption loses half of the job's run in the month.
 * Owned hardware (托管 colocation and 自建 self-build) is bought in month 1
   and charged its purchase price minus what it can be sold for at the end of
   the horizon. The resale value is the straight-line book value (down to the
@@ -43,6 +51,13 @@ Seed 002: 500 W card, 24 h → about 12 kWh a day; network ≥ 15 % of the hardw
 Seed 003: a 400,000 CNY 4-card server over 3 years ≈ 11,111 CNY a month of
 depreciation, two weeks ≈ 5,500 CNY; rent when the work is shorter than six
 months. Seed 001: spot about half of on-demand, commitments 70-80 % of list.
+AWS, *Spot Instance Advisor* and *EC2 User Guide, Spot Instance
+interruptions* (2025): reclaims are per instance; the advisor bands each
+instance type's share of instances reclaimed in the trailing month (< 5 %,
+5-10 %, 10-15 %, 15-20 %, > 20 %); a launch group's instances are terminated
+together. Alibaba Cloud, *抢占式实例* (ECS help, 2025): an instance is held for
+a one-hour protection period, then released with five minutes' notice when
+the market price exceeds the bid or stock runs short.
 Brealey, Myers & Allen, *Principles of Corporate Finance*, 13th ed. (2020),
 ch. 2 and 6: NPV and straight-line depreciation.
 """
@@ -51,18 +66,21 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from itertools import accumulate
 
 import numpy as np
 import numpy.typing as npt
 
-from gpu_advisor.engine.resolve import HOURS_PER_MONTH, Resolved
+from gpu_advisor.engine.resolve import HOURS_PER_MONTH, Resolved, construct
 from gpu_advisor.model.common import Advice, PriceRange, Severity
-from gpu_advisor.model.cost_results import OptionResult
+from gpu_advisor.model.cost_results import OptionResult, SpotJob
 from gpu_advisor.model.project import OptionId
 
 FloatArray = npt.NDArray[np.float64]
 
 _EPS = 1e-9
+SPOT_JOB_GPUS_KEY = "spot_job_gpus"
+"""Resolved input: cards of the synchronous job spot instances run. [1]"""
 RENT_OPTIONS = (
     OptionId.ON_DEMAND,
     OptionId.MONTHLY,
@@ -273,21 +291,51 @@ def billable_hours(gpu_hours: float, granularity_hours: float) -> float:
     return float(_billable(np.array([[gpu_hours]]), granularity_hours)[0, 0])
 
 
+def job_instances(job_gpus: int, gpus_per_server: int) -> int:
+    """Instances (servers or VMs) a job's cards run on.
+
+    Parameters
+    ----------
+    job_gpus : int
+        Cards of the synchronous job. [1]
+    gpus_per_server : int
+        Cards in one server of the GPU model. [1]
+
+    Returns
+    -------
+    int
+        ``ceil(job_gpus / gpus_per_server)``: a job smaller than a server is
+        one instance of its own cards. [1]
+
+    Examples
+    --------
+    >>> job_instances(64, 8), job_instances(8, 8), job_instances(4, 8)
+    (8, 1, 1)
+    """
+    if job_gpus < 1 or gpus_per_server < 1:
+        raise ValueError("need job_gpus >= 1 and gpus_per_server >= 1")
+    return math.ceil(job_gpus / gpus_per_server)
+
+
 def spot_overhead_fraction(
     interruptions_per_100_hours: float,
     checkpoint_interval_hours: float,
     restart_hours: float,
+    instances: int = 1,
 ) -> float:
     """Extra hours paid on spot for work lost to interruptions.
 
     Parameters
     ----------
     interruptions_per_100_hours : float
-        Reclaims per 100 card-hours. [1/100 h]
+        Reclaims of one instance per 100 hours it runs. [1/100 h]
     checkpoint_interval_hours : float
         Time between checkpoints. [h]
     restart_hours : float
         Time to get going again after a reclaim. [h]
+    instances : int
+        Instances the synchronous job runs on (:func:`job_instances`); a
+        reclaim of any of them stops the whole job. [1]
 
     Returns
     -------
@@ -296,24 +344,37 @@ def spot_overhead_fraction(
 
     Notes
     -----
-    An interruption lands on average half-way between checkpoints, so it
-    loses ``interval / 2 + restart`` hours: overhead = rate × that.
+    The job is interrupted ``rate × instances`` times per hour of its run. An
+    interruption lands on average half-way between checkpoints, so it loses
+    ``interval / 2 + restart`` hours on every card of the job: overhead =
+    rate × instances × that. The cards cancel out: ``G`` cards run
+    ``U / G`` hours, lose ``(U / G) × rate × instances × lost × G`` card-hours.
 
     References
     ----------
     Young, J. W. (1974), "A first order approximation to the optimum checkpoint
     interval", Commun. ACM 17(9): 530-531 (expected loss of half an interval).
+    AWS, *EC2 User Guide: Spot Instance interruptions* (2025): Amazon EC2
+    reclaims individual instances.
 
     Examples
     --------
+    One card (one instance) versus 64 cards on eight 8-card servers:
+
     >>> spot_overhead_fraction(2.0, 1.0, 0.25)
     0.015
+    >>> round(spot_overhead_fraction(2.0, 1.0, 0.25, instances=8), 3)
+    0.12
     """
-    if min(interruptions_per_100_hours, checkpoint_interval_hours, restart_hours) < 0:
-        raise ValueError("need non-negative inputs")
+    if (
+        min(interruptions_per_100_hours, checkpoint_interval_hours, restart_hours) < 0
+        or instances < 1
+    ):
+        raise ValueError("need non-negative inputs and instances >= 1")
     return (
         interruptions_per_100_hours
         / 100.0
+        * instances
         * (checkpoint_interval_hours / 2 + restart_hours)
     )
 
@@ -418,11 +479,18 @@ class Params:
     gpus_per_server: int = 8
     ops_fte: float | None = None
     retrofit_cny: float | None = None
+    job_gpus: int = 1
+    """Cards of the synchronous job that runs on spot (the plan's cluster). [1]"""
 
     @property
     def scenarios(self) -> int:
         """Number of scenarios ``S``."""
         return int(self.od.shape[0])
+
+    @property
+    def job_instances(self) -> int:
+        """Instances the spot job runs on (:func:`job_instances`). [1]"""
+        return job_instances(self.job_gpus, self.gpus_per_server)
 
 
 _PARAM_KEYS: dict[str, str] = {
@@ -466,7 +534,9 @@ def make_params(
     """Build :class:`Params` from resolved inputs, optionally varying some.
 
     ``overrides`` maps a :class:`Params` field name to an array of shape
-    ``(S,)`` or ``(S, 1)`` that replaces the resolved value.
+    ``(S,)`` or ``(S, 1)`` that replaces the resolved value. The spot job's
+    size is ``resolved.values[SPOT_JOB_GPUS_KEY]`` (set by
+    :func:`gpu_advisor.engine.resolve.with_spot_job`; one card without it).
     """
     v = resolved.values
     col: dict[str, FloatArray] = {}
@@ -502,6 +572,7 @@ def make_params(
         gpus_per_server=max(1, int(v["gpus_per_server"])),
         ops_fte=v.get("ops_fte"),
         retrofit_cny=v.get("retrofit_cny"),
+        job_gpus=max(1, int(v.get(SPOT_JOB_GPUS_KEY, 1.0))),
     )
 
 
@@ -524,6 +595,10 @@ class OptionArrays:
     reason_en: str = ""
     reason_zh: str = ""
     detail: object = None
+    infeasible_code: str = ""
+    """Why the option is not feasible (:mod:`gpu_advisor.engine.feasibility`)."""
+    same_as: OptionId | None = None
+    """Another option with the same plan and cash flow (see ``feasibility``)."""
 
     @property
     def total(self) -> FloatArray:
@@ -584,11 +659,30 @@ def _with_deposit(cash: FloatArray, deposit: FloatArray) -> FloatArray:
     return cash
 
 
-def spot_lost_hours(p: Params, hours_per_card: FloatArray) -> FloatArray:
-    """Hours lost per interruption (half an interval plus the restart)."""
+def spot_lost_hours(p: Params, hours: FloatArray) -> FloatArray:
+    """Hours lost per interruption of the job (half an interval plus the restart).
+
+    Without checkpointing an interruption loses half of the job's run in the
+    month: ``hours`` GPU-hours on ``job_gpus`` cards run ``hours / job_gpus``
+    hours (at most the month). [h]
+    """
     if p.checkpointing:
         return np.asarray(p.checkpoint_hours / 2 + p.restart_hours, dtype=np.float64)
-    return np.asarray(hours_per_card / 2 + p.restart_hours, dtype=np.float64)
+    run = np.minimum(np.maximum(hours, 0.0) / p.job_gpus, HOURS_PER_MONTH)
+    return np.asarray(run / 2 + p.restart_hours, dtype=np.float64)
+
+
+def spot_overhead(p: Params, hours: FloatArray) -> FloatArray:
+    """Share of extra hours paid on spot, per scenario and month.
+
+    ``rate × instances × lost``: the job stops whenever any of its instances
+    is reclaimed and loses :func:`spot_lost_hours` on all its cards (see
+    :func:`spot_overhead_fraction`). [1]
+    """
+    return np.asarray(
+        p.spot_rate_per_hour * p.job_instances * spot_lost_hours(p, hours),
+        dtype=np.float64,
+    )
 
 
 def price_on_demand(p: Params, demand: FloatArray) -> OptionArrays:
@@ -690,11 +784,41 @@ def price_yearly(p: Params, demand: FloatArray) -> OptionArrays:
     )
 
 
+def spot_job(p: Params) -> SpotJob:
+    """How reclaims hit the plan's job on spot (scenario 0).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from gpu_advisor.engine.resolve import resolve, with_spot_job
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Project
+    >>> r = with_spot_job(resolve(Project(), load_catalog()), 64)
+    >>> job = spot_job(make_params(r))
+    >>> job.instances, job.job_stops_per_hour, job.overhead_fraction
+    (8, 0.16, 0.12)
+    """
+    rate = float(p.spot_rate_per_hour[0, 0])
+    inst = p.job_instances
+    lost = (
+        float(p.checkpoint_hours / 2 + p.restart_hours[0, 0])
+        if p.checkpointing
+        else None
+    )
+    return SpotJob(
+        job_gpus=p.job_gpus,
+        gpus_per_instance=min(p.gpus_per_server, p.job_gpus),
+        instances=inst,
+        reclaims_per_instance_hour=round(rate, 6),
+        job_stops_per_hour=round(rate * inst, 6),
+        lost_hours_per_reclaim=None if lost is None else round(lost, 6),
+        overhead_fraction=None if lost is None else round(rate * inst * lost, 6),
+    )
+
+
 def spot_billed(p: Params, hours: FloatArray) -> tuple[FloatArray, FloatArray]:
     """Billed hours on spot without and with the interruption overhead."""
-    cards = np.maximum(_ceil(np.maximum(hours, 0) / HOURS_PER_MONTH), 1.0)
-    lost = spot_lost_hours(p, hours / cards)
-    overhead = p.spot_rate_per_hour * lost
+    overhead = spot_overhead(p, hours)
     plain = _billable(hours, p.granularity_hours)
     with_overhead = _billable(hours * (1 + overhead), p.granularity_hours)
     return plain, with_overhead
@@ -729,6 +853,7 @@ def price_spot(p: Params, demand: FloatArray) -> OptionArrays:
         idle=(lines["compute"] + lines["interruption_overhead"]) * (1 - util),
         utilization=util,
         feasible=feasible,
+        infeasible_code="" if feasible else "spot.no_checkpointing",
         reason_en=""
         if feasible
         else "No checkpointing: every reclaim restarts the run.",
@@ -749,16 +874,19 @@ def owned_gpus_for(demand: FloatArray, requested: float | None) -> int:
 
 
 def _replacements(
-    life_months: FloatArray, months: int
+    life_months: FloatArray, months: int, demand: FloatArray | None = None
 ) -> tuple[FloatArray, FloatArray]:
     """When an owned fleet is bought again, and its age, over the horizon.
 
-    A fleet reaches the end of its life after ``ceil(life)`` months; it is then
-    sold at its residual value and the same fleet is bought at the same price
-    (a newer generation usually costs no less at launch). Returns the
-    replacement mask per month ``(S, H)`` (1.0 in the month of purchase) and
-    the age of the fleet in service at the start of each month and at the end
-    of the horizon ``(S, H + 1)``. [months]
+    A fleet reaches the end of its life after ``ceil(life)`` months; when the
+    demand continues past that month it is then sold at its residual value
+    and the same fleet is bought at the same price (a newer generation
+    usually costs no less at launch). When no demand is left from that month
+    on (a horizon padded with idle months), the worn-out fleet is kept and
+    nothing is bought. Returns the replacement mask per month ``(S, H)`` (1.0
+    in the month of purchase) and the age of the fleet in service at the
+    start of each month and at the end of the horizon ``(S, H + 1)``.
+    [months]
 
     Examples
     --------
@@ -769,19 +897,35 @@ def _replacements(
     >>> renew, age = _replacements(np.array([[36.0]]), 36)
     >>> int(renew.sum()), float(age[0, -1])
     (0, 36.0)
+
+    Thirty-six months of work in a 60-month horizon buy no second fleet:
+
+    >>> work = np.array([[1.0] * 36 + [0.0] * 24])
+    >>> renew, age = _replacements(np.array([[36.0]]), 60, work)
+    >>> int(renew.sum()), float(age[0, -1])
+    (0, 60.0)
     """
     span = np.maximum(np.ceil(life_months - _EPS), 1.0)  # (S, 1)
+    rows = span.shape[0] if demand is None else max(span.shape[0], demand.shape[0])
+    elapsed = np.arange(months + 1, dtype=np.float64)[None, :]
     if float(span.min()) >= months:  # no fleet wears out inside the horizon
-        elapsed = np.arange(months + 1, dtype=np.float64)[None, :]
-        return np.zeros((span.shape[0], months)), np.broadcast_to(
-            elapsed, (span.shape[0], months + 1)
-        )
+        return np.zeros((rows, months)), np.broadcast_to(elapsed, (rows, months + 1))
     m = np.arange(months, dtype=np.float64)[None, :]  # (1, H)
     fleet = np.floor(m / span)  # which fleet serves month m
     renew = np.where((m > 0) & (m - fleet * span == 0), 1.0, 0.0)
-    last = np.floor((months - 1) / span) if months > 0 else np.zeros_like(span)
-    age = np.concatenate([m - fleet * span, months - last * span], axis=1)
-    return renew, age
+    if demand is not None:
+        # buy again only while demand remains at or after the month of purchase
+        busy = demand > 0
+        last = np.where(
+            busy.any(axis=1), months - 1 - np.argmax(busy[:, ::-1], axis=1), -1
+        )
+        renew = renew * (m <= last[:, None])
+    if renew.shape[0] < rows:
+        renew = np.broadcast_to(renew, (rows, months))
+    # age: months since the fleet in service was bought
+    bought = np.maximum.accumulate(np.where(renew > 0, m, 0.0), axis=1)
+    age = np.concatenate([m - bought, months - bought[:, -1:]], axis=1)
+    return np.asarray(renew, dtype=np.float64), age
 
 
 def price_owned(
@@ -828,7 +972,7 @@ def price_owned(
     elapsed = np.arange(months + 1, dtype=np.float64)[None, :]  # (1, H+1)
     frac_left = 1.0 - np.minimum(elapsed, life_months) / life_months  # (S, H+1)
     floor = capex_dep[:, None] * p.residual
-    renew, age = _replacements(life_months, months)
+    renew, age = _replacements(life_months, months, demand)
     replaced = renew.sum(axis=1)  # (S,)
     if replaced.any():
         age_left = 1.0 - np.minimum(age, life_months) / life_months  # (S, H+1)
@@ -968,6 +1112,13 @@ def npv(cash: FloatArray, discount_rate: FloatArray) -> FloatArray:
     return np.asarray((cash * factors).sum(axis=1), dtype=np.float64)
 
 
+def _one(values: FloatArray, index: int) -> float:
+    """Scenario ``index`` of a per-scenario array, or its one value (0 when unset)."""
+    if values.size > 1:
+        return float(values[index])
+    return float(values[0]) if values.size and values[0] else 0.0
+
+
 def to_result(
     arr: OptionArrays, discount_rate: FloatArray, index: int = 0
 ) -> OptionResult:
@@ -976,31 +1127,30 @@ def to_result(
     total = float(cash.sum())
     useful = float(arr.useful[index])
     breakdown = {k: max(0.0, round(float(v[index]), 2)) for k, v in arr.lines.items()}
-    capex = float(arr.capex[index]) if arr.capex.size > 1 or arr.capex.any() else 0.0
-    residual = (
-        float(arr.residual[index])
-        if arr.residual.size > 1 or arr.residual.any()
-        else 0.0
-    )
-    deposit = (
-        float(arr.deposit[index]) if arr.deposit.size > 1 or arr.deposit.any() else 0.0
-    )
+    # Python floats from here on: ``tolist`` gives the same numbers as
+    # ``float(x)`` in one call, and ``accumulate`` adds them in numpy's
+    # ``cumsum`` order (same sums, bit for bit)
+    months = cash.tolist()
+    capex = _one(arr.capex, index)
+    residual = _one(arr.residual, index)
+    deposit = _one(arr.deposit, index)
     total = max(total, 0.0)
     opex = max(0.0, total - (capex - residual))
-    util = float(
-        np.clip(
-            arr.utilization[index] if arr.utilization.size > 1 else arr.utilization[0],
-            0,
-            1,
-        )
-    )
+    u = arr.utilization
+    util = min(max(float(u[index] if u.size > 1 else u[0]), 0.0), 1.0)
     idle = float(arr.idle[index]) if arr.idle.size > 1 else float(arr.idle[0])
+    # cash out at the start: in a one-month plan the resale value and the
+    # returned deposit fall in the same month, and are not part of it
+    upfront = months[0] if months else 0.0
+    if len(months) == 1:
+        upfront += max(residual, 0.0) + max(deposit, 0.0)
     # model_construct: every field is computed here from validated inputs
-    return OptionResult.model_construct(
+    return construct(
+        OptionResult,
         id=arr.id,
         total_cny=round(total, 2),
-        monthly_cny=[round(float(x), 2) for x in cash],
-        cumulative_cny=[round(float(x), 2) for x in np.cumsum(cash)],
+        monthly_cny=[round(x, 2) for x in months],
+        cumulative_cny=[round(x, 2) for x in accumulate(months)],
         capex_cny=round(capex, 2),
         opex_cny=round(opex, 2),
         residual_value_cny=round(max(residual, 0.0), 2),
@@ -1011,6 +1161,7 @@ def to_result(
             ),
             2,
         ),
+        upfront_cny=round(upfront, 2) if arr.feasible and months else None,
         cost_per_useful_gpu_hour_cny=round(total / useful, 4) if useful > 0 else None,
         useful_gpu_hours=round(useful, 3),
         billed_gpu_hours=round(float(arr.billed[index]), 3),
@@ -1019,6 +1170,8 @@ def to_result(
         gpus=int(arr.gpus[index]),
         breakdown=breakdown,
         feasible=arr.feasible,
+        infeasible_code=arr.infeasible_code,
+        same_as=arr.same_as,
         reason_en=arr.reason_en,
         reason_zh=arr.reason_zh,
     )

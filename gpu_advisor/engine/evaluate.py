@@ -31,9 +31,11 @@ from gpu_advisor.engine.cost import (
     make_params,
     owned_gpus_for,
     price_pure_options,
+    spot_job,
     to_result,
 )
 from gpu_advisor.engine.demand import derive_demand, spot_forbidden_months
+from gpu_advisor.engine.feasibility import apply_feasibility, mark_same_as
 from gpu_advisor.engine.includes import includes
 from gpu_advisor.engine.mix import (
     HybridPlan,
@@ -42,6 +44,7 @@ from gpu_advisor.engine.mix import (
     best_policy,
     price_hybrid,
     price_mix,
+    spot_months,
 )
 from gpu_advisor.engine.names import ALL_ARTICLES, article
 from gpu_advisor.engine.plan_defaults import (
@@ -49,7 +52,13 @@ from gpu_advisor.engine.plan_defaults import (
     PLAN_MONTE_CARLO_SEED,
 )
 from gpu_advisor.engine.recommend import hybrid_result, recommend
-from gpu_advisor.engine.resolve import Resolved, resolve
+from gpu_advisor.engine.resolve import (
+    HOURS_PER_MONTH,
+    Resolved,
+    construct,
+    resolve,
+    with_spot_job,
+)
 from gpu_advisor.engine.review import Review, review
 from gpu_advisor.engine.risk import (
     MONTE_CARLO_CHUNKS,
@@ -69,9 +78,11 @@ from gpu_advisor.model.cost_results import (
     MonteCarloResult,
     OptionResult,
     Recommendation,
+    SpotJob,
 )
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import (
+    DataResidency,
     Environment,
     OptionId,
     PhaseKind,
@@ -101,19 +112,24 @@ _FORMULAS: dict[OptionId, tuple[str, list[str]]] = {
         ["monthly_cny_per_gpu_month", "yearly_price_factor"],
     ),
     OptionId.SPOT: (
-        "on-demand price × spot factor × hours × (1 + interruptions/h × "
-        "(checkpoint interval / 2 + restart)) + add-ons",
+        "on-demand price × spot factor × hours × (1 + reclaims per instance-hour × "
+        "instances of the job × (checkpoint interval / 2 + restart)) + add-ons; "
+        "instances = ceil(job cards / cards per server); the job (the plan's "
+        "cluster) stops whenever any of its instances is reclaimed and loses the "
+        "work on all its cards",
         [
             "on_demand_cny_per_gpu_hour",
             "spot_price_factor",
             "spot_interruptions_per_100_hours",
             "restart_hours",
             "checkpoint_interval_hours",
+            "spot_job_gpus",
         ],
     ),
     OptionId.MIX: (
         "reserved baseline N_m (monthly or yearly) × its price + bursts above N_m × 730 on "
-        "on-demand or spot; N found by exact search over 0..peak",
+        "on-demand or spot (spot bursts belong to the plan's job and pay its re-run "
+        "share, as the spot option); N found by exact search over 0..peak",
         [
             "monthly_cny_per_gpu_month",
             "yearly_price_factor",
@@ -187,6 +203,17 @@ _FORMULAS: dict[OptionId, tuple[str, list[str]]] = {
     ),
 }
 
+SPOT_INSTANCES = "cost.spot_job.instances"
+SPOT_OVERHEAD = "cost.spot_job.overhead_fraction"
+SPOT_REFERENCE = (
+    "AWS EC2 User Guide, Spot Instance interruptions, and Spot Instance Advisor "
+    "(reclaims per instance; interruption-frequency bands per month); Alibaba Cloud "
+    "ECS help on preemptible instances (抢占式实例): a one-hour protection period, "
+    "then release after five minutes' notice; Young 1974 (half a checkpoint "
+    "interval lost per interruption)"
+)
+"""Sources of the spot convention, as the "why?" dialog cites them."""
+
 _RESIDUAL_NOTE = (
     "Owned hardware: the horizon is charged the purchase price minus the resale value at "
     "its end; the remaining book value is not a cost, but a second-hand sale loses the "
@@ -218,19 +245,28 @@ def _with_network_hint(
 
 
 def _explanations(
-    resolved: Resolved, priced: dict[OptionId, OptionArrays]
+    resolved: Resolved,
+    priced: dict[OptionId, OptionArrays],
+    spot: SpotJob | None = None,
 ) -> list[Explanation]:
     out: list[Explanation] = []
     for option in priced:
         formula, keys = _FORMULAS[option]
         if option in (OptionId.COLOCATION, OptionId.SELF_BUILD):
             formula = f"{formula}. {_RESIDUAL_NOTE}"
+        inputs = [resolved.refs[k] for k in keys if k in resolved.refs]
+        reference = f"{ALL_ARTICLES}; Brealey, Myers & Allen 2020"
+        if option is OptionId.SPOT and spot is not None:
+            inputs.append(_engine_ref(SPOT_INSTANCES, spot.instances))
+            if spot.overhead_fraction is not None:
+                inputs.append(_engine_ref(SPOT_OVERHEAD, spot.overhead_fraction))
+            reference = f"{reference}; {SPOT_REFERENCE}"
         out.append(
             Explanation(
                 key=f"cost.options.{option.value}.total_cny",
                 formula=formula,
-                inputs=[resolved.refs[k] for k in keys if k in resolved.refs],
-                reference=f"{ALL_ARTICLES}; Brealey, Myers & Allen 2020",
+                inputs=inputs,
+                reference=reference,
             )
         )
     out.append(commitment_explanation(resolved))
@@ -303,7 +339,7 @@ _NPV_REF = (
 def _engine_ref(name: str, value: float | str, unit: str = "") -> InputRef:
     """An input computed by the engine itself (another result)."""
     v = value if isinstance(value, str) else round(float(value), 4)
-    return InputRef.model_construct(name=name, value=v, unit=unit, source="engine")
+    return construct(InputRef, name=name, value=v, unit=unit, source="engine")
 
 
 def cost_explanations(
@@ -354,7 +390,8 @@ def cost_explanations(
     hours_src = (
         "project: demand.months" if demand_source == "project" else "engine: workload"
     )
-    horizon_ref = InputRef.model_construct(
+    horizon_ref = construct(
+        InputRef,
         name="meta.horizon_months",
         value=float(horizon),
         unit="months",
@@ -364,8 +401,12 @@ def cost_explanations(
 
     def add(key: str, formula: str, inputs: list[InputRef], reference: str) -> None:
         out.append(
-            Explanation.model_construct(
-                key=key, formula=formula, inputs=inputs, reference=reference
+            construct(
+                Explanation,
+                key=key,
+                formula=formula,
+                inputs=inputs,
+                reference=reference,
             )
         )
 
@@ -374,7 +415,8 @@ def cost_explanations(
         total = _engine_ref(
             keys.option_key(oid, keys.OPTION_TOTAL), option.total_cny, "CNY"
         )
-        useful = InputRef.model_construct(
+        useful = construct(
+            InputRef,
             name=f"cost.options.{oid}.useful_gpu_hours",
             value=round(option.useful_gpu_hours, 3),
             unit="GPU-h",
@@ -473,7 +515,8 @@ def cost_explanations(
                 "CNY/month",
             ),
             _engine_ref("months with planned demand", rule.plan_months, "months"),
-            InputRef.model_construct(
+            construct(
+                InputRef,
                 name="breakeven.SIX_MONTHS",
                 value=float(rule.required_months),
                 unit="months",
@@ -699,9 +742,11 @@ def _hybrid(
     options: list[OptionId],
     spot_forbidden: tuple[bool, ...],
     mix_policy: MixPolicy | None = None,
+    own_all: bool = False,
 ) -> tuple[HybridPlan | None, tuple[float, float, float]]:
     """The best hybrid plan: owned kinds among the options (colocation when the
-    hybrid is chosen alone), rented part by the cheapest mix."""
+    hybrid is chosen alone), rented part by the cheapest mix; ``own_all``
+    (data on the company's own hardware): owned cards cover every month."""
     kinds = [o for o in _OWNED if o in options]
     if not kinds and OptionId.HYBRID in options:
         kinds = [OptionId.COLOCATION]  # needs no machine room
@@ -715,13 +760,31 @@ def _hybrid(
         allow_spot=OptionId.SPOT in options,
         spot_forbidden=spot_forbidden,
         mix_policy=mix_policy,
+        own_all=own_all,
     )
     return plan, (total, owned, rented)
 
 
-def _with_includes(option: OptionResult, hybrid: HybridResult | None) -> OptionResult:
+def _spot_months(prep: _Prepared) -> dict[OptionId, int]:
+    """Months each option runs hours on spot instances (scenario 0). [months]"""
+    out: dict[OptionId, int] = {}
+    spot = prep.priced.get(OptionId.SPOT)
+    if spot is not None and spot.feasible:
+        out[OptionId.SPOT] = int(np.count_nonzero(prep.d[0] > 0))
+    if OptionId.MIX in prep.priced:
+        out[OptionId.MIX] = spot_months(prep.policy, prep.d)
+    plan = prep.hybrid_plan
+    if OptionId.HYBRID in prep.priced and plan is not None:
+        rest = np.maximum(prep.d - plan.owned_gpus * HOURS_PER_MONTH, 0.0)
+        out[OptionId.HYBRID] = spot_months(plan.rest_policy, rest)
+    return out
+
+
+def _with_includes(
+    option: OptionResult, hybrid: HybridResult | None, spot: SpotJob | None = None
+) -> OptionResult:
     """The option with its one-sentence scope (:mod:`gpu_advisor.engine.includes`)."""
-    en, zh = includes(option, hybrid)
+    en, zh = includes(option, hybrid, spot)
     return option.model_copy(update={"includes_en": en, "includes_zh": zh})
 
 
@@ -735,6 +798,10 @@ def _prepare(
     resolved = resolve(project, catalog, gpu_id)
     resolved = _with_network_hint(
         resolved, project, sizing.storage.network_budget_fraction
+    )
+    # spot reclaims stop the plan's whole job: its size sets the overhead
+    resolved = with_spot_job(
+        resolved, max(1, sizing.cluster.gpus_for_deadline or sizing.cluster.gpus)
     )
     demand, source, demand_warnings = derive_demand(project, sizing)
     d = np.asarray([demand], dtype=np.float64)
@@ -750,30 +817,32 @@ def _prepare(
             p, d, allow_spot=OptionId.SPOT in options, spot_forbidden=forbidden
         )
         priced[OptionId.MIX] = price_mix(p, d, policy)
-    hybrid_plan, hybrid_totals = _hybrid(p, d, owned_gpus, options, forbidden, policy)
+    hybrid_plan, hybrid_totals = _hybrid(
+        p,
+        d,
+        owned_gpus,
+        options,
+        forbidden,
+        policy,
+        own_all=budget.data_residency is DataResidency.OWN_HARDWARE,
+    )
     if hybrid_plan is not None and OptionId.HYBRID in options:
         priced[OptionId.HYBRID] = price_hybrid(p, d, hybrid_plan)
     priced = {o: priced[o] for o in options if o in priced}
-    risk_options = options
-    if OptionId.SPOT in priced and _serves(project):
-        # reclaimed instances drop users' requests: serving cannot run on spot
-        # (the mix may still put training bursts on spot, never serving ones)
-        spot = priced[OptionId.SPOT]
-        spot.feasible = False
-        spot.reason_en = "Serving months cannot run on reclaimable spot instances."
-        spot.reason_zh = "推理服务月份不能使用随时可能被回收的竞价实例。"
-        risk_options = [o for o in options if o is not OptionId.SPOT]
-    elif OptionId.SPOT in priced and any(
-        f and h > 0 for f, h in zip(forbidden, demand, strict=False)
-    ):
-        # a month whose phase the user marked as not tolerating spot
-        spot = priced[OptionId.SPOT]
-        spot.feasible = False
-        spot.reason_en = (
-            "Some months of the demand profile do not tolerate spot instances."
-        )
-        spot.reason_zh = "需求曲线中有月份不接受竞价实例。"
-        risk_options = [o for o in options if o is not OptionId.SPOT]
+    risk_options = apply_feasibility(
+        priced,
+        d,
+        serves=_serves(project),
+        spot_forbidden=forbidden,
+        residency=budget.data_residency,
+        yearly_factor=resolved.values["yearly_price_factor"],
+        hybrid_rents=hybrid_plan is not None
+        and (
+            hybrid_plan.owned_gpus == 0
+            or bool(np.any(d > hybrid_plan.owned_gpus * HOURS_PER_MONTH))
+        ),
+    )
+    mark_same_as(priced, None if hybrid_plan is None else hybrid_plan.owned_gpus)
     return _Prepared(
         sizing=sizing,
         gpu_id=gpu_id,
@@ -932,8 +1001,9 @@ def evaluate(
         if prep.hybrid_plan is not None
         else None
     )
+    spot = spot_job(p) if OptionId.SPOT in priced or OptionId.MIX in priced else None
     results = [
-        _with_includes(to_result(arr, p.discount_rate), hybrid)
+        _with_includes(to_result(arr, p.discount_rate), hybrid, spot)
         for arr in priced.values()
     ]
     list(priced)
@@ -965,6 +1035,8 @@ def evaluate(
         resolved.values["hardware_life_years"],
         resolved.values,
         hybrid,
+        spot=spot,
+        spot_months=_spot_months(prep),
     )
     vat_en = (
         "Prices include VAT (6 % on services, 13 % on goods)."
@@ -987,6 +1059,7 @@ def evaluate(
     )
     cost = CostResult(
         hybrid=hybrid,
+        spot_job=spot,
         options=results,
         break_even=break_even,
         tornado=bars,
@@ -997,7 +1070,7 @@ def evaluate(
         gpu_id=gpu_id,
         currency=currency,
         explanations=[
-            *_explanations(resolved, priced),
+            *_explanations(resolved, priced, spot),
             *cost_explanations(
                 project, resolved, results, break_even, rec, prep.demand_source
             ),

@@ -14,6 +14,7 @@ resale value and returned deposits back in the last month).
 from __future__ import annotations
 
 from gpu_advisor.model.cost_results import CostResult, OptionResult, TornadoBar
+from gpu_advisor.model.project import OptionId
 
 MONTHS_PER_YEAR = 12
 """Months in one year of the horizon. [months]"""
@@ -21,6 +22,12 @@ MONTHS_PER_YEAR = 12
 
 def upfront_cash_cny(option: OptionResult) -> float:
     """Cash that leaves in month 1: purchases, deposits and the first month's running cost.
+
+    The engine's ``upfront_cny`` (see
+    :class:`~gpu_advisor.model.cost_results.OptionResult`); an option that
+    cannot be chosen has none, and its month-1 cash is returned for reference.
+    It can exceed ``total_cny``: the total counts purchases less their resale
+    value at the end and the deposit as returned.
 
     Parameters
     ----------
@@ -40,6 +47,8 @@ def upfront_cash_cny(option: OptionResult) -> float:
     >>> upfront_cash_cny(o)
     20.0
     """
+    if option.upfront_cny is not None:
+        return float(option.upfront_cny)
     return float(option.monthly_cny[0]) if option.monthly_cny else 0.0
 
 
@@ -104,8 +113,28 @@ def capex_opex_per_year_cny(option: OptionResult) -> list[tuple[float, float]]:
     return out
 
 
+def _root(cost: CostResult, option_id: OptionId) -> OptionId:
+    """The option ``option_id`` is the same as, following ``same_as`` links."""
+    by_id = {o.id: o for o in cost.options}
+    seen: set[OptionId] = set()
+    current = option_id
+    while current not in seen:
+        seen.add(current)
+        target = by_id.get(current)
+        if target is None or target.same_as is None:
+            break
+        current = target.same_as
+    return current
+
+
 def runner_up(cost: CostResult) -> OptionResult | None:
-    """The cheapest feasible option other than the recommended one.
+    """The cheapest feasible option genuinely different from the recommended one.
+
+    An option that is the same as another here (``same_as``: a hybrid that
+    owns no card is the mix; a mix that reserves nothing and bursts on spot
+    is spot) is never an alternative of its own, and an option the
+    recommendation is the same as is the recommendation: both would show a
+    gap of 0 CNY.
 
     Parameters
     ----------
@@ -115,10 +144,31 @@ def runner_up(cost: CostResult) -> OptionResult | None:
     Returns
     -------
     OptionResult or None
-        None when no other option is feasible.
+        None when no other genuinely different option is feasible.
+
+    Examples
+    --------
+    >>> from gpu_advisor.model.cost_results import (BreakEven, CostResult,
+    ...     OptionResult, Recommendation)
+    >>> def opt(i, total, same=None):
+    ...     return OptionResult(id=i, total_cny=total, monthly_cny=[total],
+    ...         cumulative_cny=[total], npv_cny=total, same_as=same)
+    >>> cost = CostResult(options=[opt("yearly", 12.0), opt("spot", 10.0),
+    ...     opt("mix", 10.0, "spot"), opt("hybrid", 10.0, "mix")],
+    ...     break_even=BreakEven(), recommendation=Recommendation(option="spot"),
+    ...     demand_gpu_hours=[1.0], horizon_months=1, gpu_id="A100-80GB-SXM")
+    >>> runner_up(cost).id.value
+    'yearly'
     """
+    chosen = cost.recommendation.option
+    root = _root(cost, chosen)
     others = [
-        o for o in cost.options if o.feasible and o.id != cost.recommendation.option
+        o
+        for o in cost.options
+        if o.feasible
+        and o.id != chosen
+        and o.same_as is None
+        and _root(cost, o.id) != root
     ]
     return min(others, key=lambda o: o.total_cny) if others else None
 

@@ -40,6 +40,7 @@ from gpu_advisor.engine.cost import (
     clean_demand,
     price_owned,
     spot_billed,
+    spot_overhead,
 )
 from gpu_advisor.engine.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.project import OptionId
@@ -73,24 +74,29 @@ def _burst_cost(
     burst: FloatArray,
     kind: OptionId,
     forbidden: tuple[bool, ...] = (),
+    plain: FloatArray | None = None,
 ) -> tuple[FloatArray, FloatArray]:
     """Cost of burst hours ``(.., H)`` and its interruption part.
 
-    Months flagged in ``forbidden`` run their bursts on demand.
+    Months flagged in ``forbidden`` run their bursts on demand. ``plain`` is
+    ``_billable(burst, p.granularity_hours)`` when the caller has it already
+    (the same array, so it is not worked out again).
     """
+    if plain is None:
+        plain = _billable(burst, p.granularity_hours)
     if kind is OptionId.SPOT:
-        plain, billed = spot_billed(p, burst)
+        billed = _billable(burst * (1 + spot_overhead(p, burst)), p.granularity_hours)
         price = p.od * p.spot_factor
         spot_cost, spot_int = price * billed, price * (billed - plain)
         if any(forbidden):
-            od_cost = p.od * _billable(burst, p.granularity_hours)
+            od_cost = p.od * plain
             mask = _forbidden_mask(forbidden, burst.shape[1])
             return (
                 spot_cost * (1 - mask) + od_cost * mask,
                 spot_int * (1 - mask),
             )
         return spot_cost, spot_int
-    od_cost = p.od * _billable(burst, p.granularity_hours)
+    od_cost = p.od * plain
     return od_cost, np.zeros_like(od_cost)
 
 
@@ -103,6 +109,27 @@ def spot_burst_hours(policy: MixPolicy, demand: FloatArray) -> float:
     burst = np.maximum(d - n * HOURS_PER_MONTH, 0.0)
     mask = _forbidden_mask(policy.spot_forbidden, d.shape[0])[0]
     return float((burst * (1 - mask)).sum())
+
+
+def spot_months(policy: MixPolicy | None, demand: FloatArray) -> int:
+    """Months in which the plan runs hours on spot (scenario 0). [months]
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> plan = MixPolicy(OptionId.MONTHLY, (8, 8, 8), OptionId.SPOT, (False, False, True))
+    >>> spot_months(plan, np.array([[8 * 730.0, 9 * 730.0, 9 * 730.0]]))
+    1
+    """
+    if policy is None or policy.burst_kind is not OptionId.SPOT:
+        return 0
+    d = clean_demand(demand)[0]
+    n = np.asarray(policy.baseline_gpus, dtype=np.float64)[: d.shape[0]]
+    if n.shape[0] < d.shape[0]:
+        n = np.pad(n, (0, d.shape[0] - n.shape[0]))
+    burst = np.maximum(d - n * HOURS_PER_MONTH, 0.0)
+    mask = _forbidden_mask(policy.spot_forbidden, d.shape[0])[0]
+    return int(np.count_nonzero(burst * (1 - mask) > 0))
 
 
 def price_mix(
@@ -133,8 +160,9 @@ def price_mix(
         beyond_cards = float(n[0, -1]) * (12 - tail)
     beyond = rate[:, 0] * beyond_cards
     burst_hours = np.maximum(demand - n * HOURS_PER_MONTH, 0.0)
+    plain = _billable(burst_hours, p.granularity_hours)
     burst, interruption = _burst_cost(
-        p, burst_hours, policy.burst_kind, policy.spot_forbidden
+        p, burst_hours, policy.burst_kind, policy.spot_forbidden, plain
     )
     cash = reserved + burst
     if addons:
@@ -155,12 +183,11 @@ def price_mix(
         )
     if policy.burst_kind is OptionId.SPOT:
         mask = _forbidden_mask(policy.spot_forbidden, months)
-        burst_billed = (
-            spot_billed(p, burst_hours)[1] * (1 - mask)
-            + _billable(burst_hours, p.granularity_hours) * mask
-        ).sum(axis=1)
+        burst_billed = (spot_billed(p, burst_hours)[1] * (1 - mask) + plain * mask).sum(
+            axis=1
+        )
     else:
-        burst_billed = _billable(burst_hours, p.granularity_hours).sum(axis=1)
+        burst_billed = plain.sum(axis=1)
     billed = reserved_hours + burst_billed
     util = np.where(billed > 0, useful / np.maximum(billed, 1e-9), 1.0)
     lines = {
@@ -271,8 +298,9 @@ def _search(
     ):
         bursts.append(OptionId.SPOT)
     best: tuple[float, MixPolicy] | None = None
+    plain = _billable(burst_hours, p0.granularity_hours)
     for burst_kind in bursts:
-        burst_cost = _burst_cost(p0, burst_hours, burst_kind, forbidden)[0]
+        burst_cost = _burst_cost(p0, burst_hours, burst_kind, forbidden, plain)[0]
         for kind in (OptionId.MONTHLY, OptionId.YEARLY):
             rate = float(p0.monthly[0, 0]) * (
                 float(p0.yearly_factor[0, 0]) if kind is OptionId.YEARLY else 1.0
@@ -443,6 +471,7 @@ def best_hybrid(
     allow_spot: bool = True,
     spot_forbidden: tuple[bool, ...] = (),
     mix_policy: MixPolicy | None = None,
+    own_all: bool = False,
 ) -> tuple[HybridPlan, float, float, float]:
     """Own ``N`` cards, rent the demand above them with the cheapest mix.
 
@@ -457,6 +486,10 @@ def best_hybrid(
     ``mix_policy``, when given, is :func:`best_policy` of the whole demand
     with the same rules (the mix option's plan), reused for ``N = 0``.
 
+    ``own_all`` (the data must stay on the company's own hardware): only
+    counts that cover every month are tried, from the busiest month's card
+    count up to the fleet, so nothing is rented.
+
     Returns
     -------
     tuple
@@ -465,13 +498,17 @@ def best_hybrid(
     d = clean_demand(demand)[:1]
     p0 = p if p.scenarios == 1 else _first(p)
     candidates = hybrid_candidates(d, fleet)
+    if own_all:
+        peak = int(_ceil(np.maximum(d[0], 0.0) / HOURS_PER_MONTH).max(initial=0.0))
+        floor = max(1, peak)
+        candidates = sorted({floor, *(n for n in candidates if n >= floor)})
     addons = float(_addon_monthly(p0, d).sum())
     owned_n = np.asarray([n for n in candidates if n > 0], dtype=np.float64)
     owned_totals: dict[OptionId, dict[int, float]] = {o: {} for o in owned_options}
     if owned_n.size:  # every owned count in one call per kind
         bases = np.minimum(d, owned_n[:, None] * HOURS_PER_MONTH)  # (K, H)
         for o in owned_options:
-            totals = price_owned(p0, bases, owned_n, o).total
+            totals = price_owned(p0, bases, owned_n, o, monthly=False).total
             owned_totals[o] = {
                 int(n): float(t) for n, t in zip(owned_n, totals, strict=True)
             }

@@ -43,6 +43,7 @@ from gpu_advisor.engine.cost import (
     FloatArray,
     check_card_hour_price,
 )
+from gpu_advisor.engine.feasibility import RESIDENCY_OWN_HARDWARE
 from gpu_advisor.engine.mix import HybridPlan, MixPolicy
 from gpu_advisor.engine.names import option_in_sentence
 from gpu_advisor.engine.resolve import HOURS_PER_MONTH
@@ -54,6 +55,7 @@ from gpu_advisor.model.cost_results import (
     MixDetail,
     OptionResult,
     Recommendation,
+    SpotJob,
 )
 from gpu_advisor.model.project import DataResidency, OptionId, Project
 
@@ -351,7 +353,8 @@ def hybrid_result(
     """
     if float(np.sum(demand)) <= 0:
         return None
-    option, n, tried = plan.owned_option, plan.owned_gpus, list(plan.candidates)
+    n, tried = plan.owned_gpus, list(plan.candidates)
+    option = plan.owned_option if n > 0 else None  # owning nothing: the mix
     d = np.maximum(np.asarray(demand, dtype=np.float64)[0], 0.0)
     cap = n * HOURS_PER_MONTH
     rest_m = np.maximum(d - cap, 0.0)
@@ -375,7 +378,8 @@ def hybrid_result(
             f"Renting everything ({rest_en}) costs less than owning any of the card "
             f"counts tried ({tried_txt}): {_cny(total)} CNY."
             if n == 0
-            else f"Buying {n} cards ({option_name(option)}, {owned_util:.0%} used) "
+            else f"Buying {n} cards ({option_name(option or plan.owned_option)}, "
+            f"{owned_util:.0%} used) "
             + (
                 f"and renting the {rest:,.0f} GPU-hours above them ({rest_en}, at "
                 f"most {rented_peak} cards in the busiest month)"
@@ -388,7 +392,8 @@ def hybrid_result(
         reason_zh=(
             f"全部租用（{rest_zh}）比所试任何自有卡数（{tried_txt}）都便宜：{_cny(total)} 元。"
             if n == 0
-            else f"购买 {n} 张卡（{option_name(option, True)}，利用率 {owned_util:.0%}），"
+            else f"购买 {n} 张卡（{option_name(option or plan.owned_option, True)}，"
+            f"利用率 {owned_util:.0%}），"
             + (
                 f"其上的 {rest:,.0f} 卡时以{rest_zh}租用（需求最高月最多租 {rented_peak} 张卡），"
                 if rest > 0
@@ -396,6 +401,58 @@ def hybrid_result(
             )
             + f"共 {_cny(total)} 元，是所试自有卡数（{tried_txt}）中最便宜的。"
         ),
+    )
+
+
+def spot_job_warning(spot: SpotJob, option: OptionId, months: int) -> Advice | None:
+    """Warn when a multi-node training job is planned on spot instances.
+
+    A synchronous job stops whenever any of its instances is reclaimed, and
+    the spare capacity spot sells is rarely a set of RDMA-connected servers
+    that comes back as one: a reclaimed node may leave the job waiting. The
+    re-run overhead is in the totals; the waiting is not. None for a job on
+    one instance.
+
+    Examples
+    --------
+    >>> job = SpotJob(job_gpus=64, gpus_per_instance=8, instances=8,
+    ...     reclaims_per_instance_hour=0.02, job_stops_per_hour=0.16,
+    ...     lost_hours_per_reclaim=0.75, overhead_fraction=0.12)
+    >>> spot_job_warning(job, OptionId.SPOT, 36).code
+    'recommend.spot_multi_node'
+    """
+    if spot.instances <= 1:
+        return None
+    n, inst = spot.job_gpus, spot.instances
+    every_h = 1.0 / spot.job_stops_per_hour if spot.job_stops_per_hour > 0 else None
+    stops_en = (
+        f" (about every {every_h:,.0f} hours at the assumed reclaim rate)"
+        if every_h is not None
+        else ""
+    )
+    stops_zh = (
+        f"（按假设的回收频率约每 {every_h:,.0f} 小时一次）"
+        if every_h is not None
+        else ""
+    )
+    return _warn(
+        "recommend.spot_multi_node",
+        f"The recommended option ({option_name(option)}) puts the {n}-card training job, which "
+        f"spans {inst} servers, on spot instances in {_months_en(months)}: a "
+        f"reclaimed node stops the whole job{stops_en}, and spot capacity for "
+        "RDMA-connected servers is not guaranteed, so the job may wait for "
+        "replacements. The re-run hours are in the total; the waiting is not. "
+        "Reserve the training nodes (monthly or yearly) or get the capacity in "
+        "writing before relying on spot.",
+        f"所推荐的{option_name(option, True)}在 {months} 个月内把跨 {inst} 台服务器的 {n} 卡"
+        f"训练作业放在竞价实例上：任一节点被回收整个作业即中断{stops_zh}，而且高速网络"
+        "互联服务器的竞价资源没有保障，作业可能要等待补回节点。重跑的卡时已计入总成本，"
+        "等待时间未计入。依赖竞价实例之前，请以包月或包年预留训练节点，或取得书面的资源承诺。",
+        [
+            "budget.spot_interruptions_per_100_hours",
+            "budget.options",
+            "workload.gpus",
+        ],
     )
 
 
@@ -409,7 +466,7 @@ _CONDITION_WORDS: dict[str, tuple[str, str]] = {
 
 def _owned_kind(option: OptionResult, hybrid: HybridResult | None) -> OptionId:
     """Colocation or self-build: how an owning-type option holds its cards."""
-    if option.id is OptionId.HYBRID and hybrid is not None:
+    if option.id is OptionId.HYBRID and hybrid is not None and hybrid.owned_option:
         return hybrid.owned_option
     return option.id
 
@@ -419,6 +476,141 @@ def _owned_utilization(option: OptionResult, hybrid: HybridResult | None) -> flo
     if option.id is OptionId.HYBRID and hybrid is not None:
         return hybrid.owned_utilization
     return option.utilization
+
+
+def _own_for_residency(
+    project: Project,
+    options: list[OptionResult],
+    owned: list[OptionResult],
+    hybrid: HybridResult | None,
+    months: int,
+    reasons: list[Advice],
+    warnings: list[Advice],
+) -> OptionResult | None:
+    """The cheapest owned option when the data must stay on the company's hardware.
+
+    Chosen for data residency, not cost: the first reason says so and what it
+    costs over the cheapest rental excluded only by that rule
+    (:func:`gpu_advisor.engine.feasibility.comparable_rental`). Self-building
+    needs a machine room; missing staff or cash are named as work to do, not
+    as a reason to rent (renting is not allowed).
+    """
+    b = project.budget
+    feasible = [o for o in owned if o.feasible]
+    buildable = [
+        o
+        for o in feasible
+        if b.has_machine_room or _owned_kind(o, hybrid) is not OptionId.SELF_BUILD
+    ]
+    pool = buildable or feasible or owned
+    if not pool:
+        warnings.append(
+            _warn(
+                "recommend.residency_no_owned_option",
+                "The data must stay on hardware the company owns, but neither "
+                "colocation nor a self-built room is among the options priced: add one "
+                "on the budget step.",
+                "数据只能存放在公司自有的硬件上，但所比较的方案中没有托管或自建机房，"
+                "请在预算步骤中加入。",
+                ["budget.data_residency", "budget.options"],
+            )
+        )
+        return None
+    chosen = min(pool, key=lambda o: o.total_cny)
+    rentals = [
+        o
+        for o in options
+        if o.id in RENT_OPTIONS
+        and (o.feasible or o.infeasible_code == RESIDENCY_OWN_HARDWARE)
+    ]
+    rent = min(rentals, key=lambda o: o.total_cny) if rentals else None
+    name_en, name_zh = option_name(chosen.id), option_name(chosen.id, True)
+    if chosen.id is OptionId.HYBRID and hybrid is not None and hybrid.owned_gpus > 0:
+        kind = _owned_kind(chosen, hybrid)
+        name_en += (
+            f" ({option_name(kind)} for the {hybrid.owned_gpus} cards the busiest "
+            "month needs, nothing rented)"
+        )
+        name_zh += (
+            f"（{option_name(kind, True)}，按需求最高月份所需的 {hybrid.owned_gpus} 张卡购买，"
+            "不租用）"
+        )
+    head_en = (
+        f"{name_en.capitalize()} is recommended because the data must stay on "
+        f"hardware the company owns, not for its cost: {_cny(chosen.total_cny)} CNY "
+        f"over {_months_en(months)} for {chosen.gpus} owned cards"
+    )
+    head_zh = (
+        f"推荐{name_zh}是因为数据必须存放在公司自有的硬件上，而不是因为成本："
+        f"{months} 个月共 {_cny(chosen.total_cny)} 元，自有 {chosen.gpus} 张卡"
+    )
+    if rent is None:
+        tail_en, tail_zh = (
+            "; no rental was priced to compare.",
+            "；未计算可比较的租用方式。",
+        )
+    elif chosen.total_cny >= rent.total_cny:
+        gap = chosen.total_cny - rent.total_cny
+        tail_en = (
+            f". The rule costs {_cny(gap)} CNY over {option_name(rent.id)}, the "
+            "cheapest rental that would otherwise be feasible."
+        )
+        tail_zh = (
+            f"。这一要求的代价是比本可选用的最便宜租用方式（{option_name(rent.id, True)}）"
+            f"多花 {_cny(gap)} 元。"
+        )
+    else:
+        gap = rent.total_cny - chosen.total_cny
+        tail_en = (
+            f"; it also costs {_cny(gap)} CNY less than {option_name(rent.id)}, the "
+            "cheapest rental."
+        )
+        tail_zh = f"；它也比最便宜的租用方式（{option_name(rent.id, True)}）少 {_cny(gap)} 元。"
+    reasons.insert(
+        0,
+        _reason(
+            "recommend.own_for_residency",
+            head_en + tail_en,
+            head_zh + tail_zh,
+            ["budget.data_residency", "demand.months", *_price_inputs(chosen.id)],
+        ),
+    )
+    cheaper_room = [o for o in feasible if o not in buildable]
+    if cheaper_room and min(o.total_cny for o in cheaper_room) < chosen.total_cny:
+        room = min(cheaper_room, key=lambda o: o.total_cny)
+        reasons.append(
+            _reason(
+                "recommend.residency_needs_room",
+                f"{option_name(room.id).capitalize()} would cost "
+                f"{_cny(chosen.total_cny - room.total_cny)} CNY less, but it needs a "
+                "machine room the budget step says the team does not have.",
+                f"{option_name(room.id, True)}可再省 {_cny(chosen.total_cny - room.total_cny)} "
+                "元，但需要机房，而预算步骤中填写的是没有机房。",
+                ["budget.has_machine_room", *_price_inputs(room.id)],
+            )
+        )
+    missing = [
+        name
+        for name, ok in (
+            ("budget.has_ops_staff", b.has_ops_staff),
+            ("budget.has_spare_cash", b.has_spare_cash),
+        )
+        if not ok
+    ]
+    if missing:
+        warnings.append(
+            _warn(
+                "recommend.residency_owning_needs",
+                "Owning also needs what the budget step says is missing: "
+                + ", ".join(_CONDITION_WORDS[m][0] for m in missing)
+                + ". Plan for it before buying; renting is not an alternative here.",
+                "自购还需要预算步骤中标明缺少的条件："
+                + "、".join(_CONDITION_WORDS[m][1] for m in missing)
+                + "。采购前请先安排好；此处不能改为租用。",
+                [*missing, "budget.data_residency"],
+            )
+        )
+    return chosen
 
 
 def recommend(
@@ -432,11 +624,17 @@ def recommend(
     life_years: float,
     values: Mapping[str, float] | None = None,
     hybrid: HybridResult | None = None,
+    *,
+    spot: SpotJob | None = None,
+    spot_months: Mapping[OptionId, int] | None = None,
 ) -> Recommendation:
     """Pick an option and explain why (see the module docstring for the rules).
 
     ``values`` (the resolved inputs) adds the price-book warnings of
-    :func:`price_book_warnings` when owned options are priced.
+    :func:`price_book_warnings` when owned options are priced. ``spot`` and
+    ``spot_months`` (months each option runs hours on spot) add the warning
+    of :func:`spot_job_warning` when the chosen option puts a multi-node job
+    on spot.
     """
     b = project.budget
     by_id = {o.id: o for o in options}
@@ -453,7 +651,14 @@ def recommend(
     # is the mix under another name and is not a choice of its own
     hybrid_opt = by_id.get(OptionId.HYBRID)
     owned = sorted(
-        [*owned_pure, *([hybrid_opt] if hybrid_opt and hybrid_opt.gpus > 0 else [])],
+        [
+            *owned_pure,
+            *(
+                [hybrid_opt]
+                if hybrid_opt and hybrid_opt.gpus > 0 and hybrid_opt.same_as is None
+                else []
+            ),
+        ],
         key=lambda o: o.total_cny,
     )
     pure = [o for o in renting if o.id is not OptionId.MIX]
@@ -485,7 +690,12 @@ def recommend(
     demand_inputs = ["demand.months", "meta.horizon_months"]
 
     chosen: OptionResult | None = None
-    for own in owned:
+    residency_own = b.data_residency is DataResidency.OWN_HARDWARE
+    if residency_own:
+        chosen = _own_for_residency(
+            project, options, owned, hybrid, len(demand), reasons, warnings
+        )
+    for own in [] if residency_own else owned:
         cheaper = cheapest_rent is None or own.total_cny < cheapest_rent.total_cny
         kind = _owned_kind(own, hybrid)
         util = _owned_utilization(own, hybrid)
@@ -547,7 +757,7 @@ def recommend(
             )
             break
 
-    if chosen is not None:
+    if chosen is not None and not residency_own:
         rent_total = cheapest_rent.total_cny if cheapest_rent else 0.0
         rent_en = (
             f"{option_name(cheapest_rent.id)}, the cheapest feasible rental"
@@ -606,7 +816,7 @@ def recommend(
                 ["demand.months"],
             )
         )
-    elif rent_choice is not None:
+    elif rent_choice is not None and not residency_own:
         chosen = rent_choice
         if short:
             reasons.insert(
@@ -711,7 +921,7 @@ def recommend(
                     [*demand_inputs, *_price_inputs(own.id)],
                 )
             )
-    else:
+    elif not residency_own:
         chosen = owned[0] if owned else None
     if chosen is None:
         chosen = options[0]
@@ -756,6 +966,8 @@ def recommend(
 
     if (
         hybrid is not None
+        and hybrid.owned_option is not None
+        and not residency_own  # renting the rest is not allowed
         and chosen.id is not OptionId.HYBRID
         and hybrid.owned_gpus > 0
         and hybrid.total_cny < chosen.total_cny - 0.5
@@ -809,7 +1021,7 @@ def recommend(
                 "recommend.hybrid_cards",
                 f"{option_name(OptionId.HYBRID).capitalize()}: {hybrid.reason_en}",
                 f"{option_name(OptionId.HYBRID, True)}：{hybrid.reason_zh}",
-                ["demand.months", *_price_inputs(hybrid.owned_option)],
+                ["demand.months", *_price_inputs(hybrid.owned_option or OptionId.MIX)],
             )
         )
     if owned_pure:
@@ -858,6 +1070,20 @@ def recommend(
                 ["budget.data_residency", "meta.region_id"],
             )
         )
+    elif b.data_residency is DataResidency.OWN_HARDWARE:
+        warnings.append(
+            _warn(
+                "recommend.residency_own_hardware",
+                "Data must stay on hardware the company owns: every rental is excluded, "
+                "and so is renting the peaks. Keep storage and backups on the owned "
+                f"cluster in {region.name_en}; with colocation, put in the contract that "
+                "the IDC has no access to the servers' disks.",
+                f"数据只能存放在公司自有的硬件上：所有租用方式（包括租用峰值）都被排除。"
+                f"存储和备份都放在{region.name_zh}的自有集群上；如采用托管，请在合同中写明机房"
+                "无权接触服务器硬盘。",
+                ["budget.data_residency", "meta.region_id"],
+            )
+        )
     elif b.data_residency is DataResidency.COUNTRY:
         warnings.append(
             _warn(
@@ -896,16 +1122,35 @@ def recommend(
         )
     if owned and len(demand) > 12 * life_years:
         replacement = max(o.breakdown.get("replacement", 0.0) for o in owned)
-        warnings.append(
-            _warn(
-                "recommend.horizon_beyond_life",
+        last = max((i + 1 for i, h in enumerate(demand) if h > 0), default=0)
+        if replacement > 0:
+            en = (
                 f"The horizon ({len(demand)} months) is longer than the hardware life "
                 f"({life_years:g} years): the owned options buy the cards again when "
                 f"they wear out and sell the old ones at their residual value (up to "
-                f"{_cny(replacement)} CNY net, included in their totals).",
+                f"{_cny(replacement)} CNY net, included in their totals)."
+            )
+            zh = (
                 f"规划期（{len(demand)} 个月）长于硬件寿命（{life_years:g} 年）：自购方案在硬件到寿时"
-                f"按残值出售旧卡并重新采购（净额最多 {_cny(replacement)} 元，已计入总成本）。",
-                ["meta.horizon_months", "budget.hardware_life_years"],
+                f"按残值出售旧卡并重新采购（净额最多 {_cny(replacement)} 元，已计入总成本）。"
+            )
+        else:
+            en = (
+                f"The horizon ({len(demand)} months) is longer than the hardware life "
+                f"({life_years:g} years), but the demand ends in month {last}: no "
+                "replacement cards are bought for the idle months; the worn-out cards "
+                "are kept and sold at their residual value at the end."
+            )
+            zh = (
+                f"规划期（{len(demand)} 个月）长于硬件寿命（{life_years:g} 年），但需求在第 "
+                f"{last} 个月结束：不为之后的空闲月份重新采购；到寿的卡继续保留，期末按残值出售。"
+            )
+        warnings.append(
+            _warn(
+                "recommend.horizon_beyond_life",
+                en,
+                zh,
+                ["meta.horizon_months", "budget.hardware_life_years", "demand.months"],
             )
         )
     for own in owned_pure:
@@ -922,6 +1167,11 @@ def recommend(
                 )
             )
             break
+    months_on_spot = (spot_months or {}).get(chosen.id, 0)
+    if spot is not None and months_on_spot > 0:
+        job_warning = spot_job_warning(spot, chosen.id, months_on_spot)
+        if job_warning is not None:
+            warnings.insert(0, job_warning)
     if not any(h > 0 for h in demand):
         warnings.append(
             _warn(

@@ -165,7 +165,15 @@ class GpuPrice(Frozen):
     server_cny_per_server: PriceRange = Field(
         ..., description="Chassis, CPUs, RAM, NVMe, NICs: the server without its GPUs."
     )
-    available_in_china: bool = True
+    available_in_china: bool | None = Field(
+        True,
+        description="Whether new cards can be bought through official channels in "
+        "mainland China: false under US export controls, None when sales need a "
+        "case-by-case licence (see export_control).",
+    )
+    export_control: str = Field(
+        "", description="What is known about export controls on the card, with sources."
+    )
 
 
 class CostDefaults(Frozen):

@@ -38,7 +38,12 @@ class Citation(Frozen):
     publisher: str = Field(..., min_length=1, description="Site, company or author.")
     url: str = Field("", description="Public address; empty when there is none.")
     published: dt.date | None = Field(
-        None, description="Date the source states (or the day it was read)."
+        None,
+        description="Date the source itself states (publication or update); None "
+        "when it states none.",
+    )
+    accessed: dt.date | None = Field(
+        None, description="Day the figure was read from the source."
     )
     region: str = Field("", description="Market the figure is from, e.g. 'China'.")
     observed: str = Field("", description="What the source says, with its unit.")
@@ -50,7 +55,11 @@ class Provenance(Frozen):
     source: str = Field(
         ..., min_length=1, description="Citation: document, page or URL."
     )
-    as_of: dt.date = Field(..., description="Date the figure was read or published.")
+    as_of: dt.date = Field(
+        ...,
+        description="Date the catalog figure was set; each citation carries the "
+        "date its source states (published) and the day it was read (accessed).",
+    )
     confirmed: bool = Field(
         True, description="False when no datasheet or primary source confirms it."
     )

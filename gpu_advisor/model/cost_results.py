@@ -44,6 +44,14 @@ class OptionResult(Frozen):
         0.0, ge=0, description="Deposit paid in month 1 and returned at the end. [CNY]"
     )
     npv_cny: float = Field(..., description="Present value of monthly_cny. [CNY]")
+    upfront_cny: float | None = Field(
+        None,
+        description="Cash out in month 1: purchases (capex_cny), the deposit "
+        "(deposit_cny, back in the last month) and month 1's bill or running "
+        "cost; monthly_cny[0]. It can exceed total_cny, which counts the "
+        "purchases less their resale value and the deposit as returned. None "
+        "when the option cannot be chosen (feasible is false). [CNY]",
+    )
     cost_per_useful_gpu_hour_cny: float | None = Field(
         None, ge=0, description="total_cny / GPU-hours actually used. [CNY/GPU-hour]"
     )
@@ -64,6 +72,19 @@ class OptionResult(Frozen):
         default_factory=dict, description="Named cost lines summing to total_cny."
     )
     feasible: bool = True
+    same_as: OptionId | None = Field(
+        None,
+        description="Another option this one equals here (same plan, same cash "
+        "flow): a hybrid that owns no card is the mix, a mix that reserves "
+        "nothing and bursts on spot is spot. Not an alternative of its own.",
+    )
+    infeasible_code: str = Field(
+        "",
+        description="Why the option cannot be chosen: spot.no_checkpointing, "
+        "spot.serving, spot.month_forbids, yearly.longer_than_plan, "
+        "residency.own_hardware or residency.overflow; empty when feasible. "
+        "Its figures are priced for reference only.",
+    )
     reason_en: str = ""
     reason_zh: str = ""
     includes_en: str = Field(
@@ -211,7 +232,11 @@ class CurrencyInfo(Frozen):
 class HybridResult(Frozen):
     """Own the baseline, rent the rest: the owned card count that costs least."""
 
-    owned_option: OptionId = Field(..., description="colocation or self_build.")
+    owned_option: OptionId | None = Field(
+        ...,
+        description="colocation or self_build; None when no card is owned (the "
+        "hybrid is then the mix).",
+    )
     owned_gpus: int = Field(..., ge=0, description="Cards bought (0: rent all).")
     rent_option: OptionId = Field(
         OptionId.MIX, description="How the demand above the owned cards is rented."
@@ -233,6 +258,37 @@ class HybridResult(Frozen):
     reason_zh: str = ""
 
 
+class SpotJob(Frozen):
+    """How spot reclaims hit the plan's job (see ``engine.cost.spot_overhead``).
+
+    Reclaims are per instance (a server of ``gpus_per_instance`` cards); a
+    synchronous job stops whenever any of its instances is reclaimed and
+    loses ``lost_hours_per_reclaim`` on all ``job_gpus`` cards.
+    """
+
+    job_gpus: int = Field(
+        ..., ge=1, description="Cards of the job (the plan's cluster)."
+    )
+    gpus_per_instance: int = Field(..., ge=1, description="Cards per instance. [1]")
+    instances: int = Field(..., ge=1, description="Instances the job runs on. [1]")
+    reclaims_per_instance_hour: float = Field(..., ge=0, description="[1/h]")
+    job_stops_per_hour: float = Field(
+        ..., ge=0, description="reclaims_per_instance_hour × instances. [1/h]"
+    )
+    lost_hours_per_reclaim: float | None = Field(
+        None,
+        ge=0,
+        description="Half a checkpoint interval plus the restart; None without "
+        "checkpointing (half the month's run is lost). [h]",
+    )
+    overhead_fraction: float | None = Field(
+        None,
+        ge=0,
+        description="Extra hours paid on spot per useful hour; None without "
+        "checkpointing. [1]",
+    )
+
+
 class CostResult(Frozen):
     """Everything the cost engine computes for one project."""
 
@@ -251,6 +307,11 @@ class CostResult(Frozen):
         None,
         description="Own the baseline (colocated or self-built), rent the rest; "
         "None when owning or renting is not among the options.",
+    )
+    spot_job: SpotJob | None = Field(
+        None,
+        description="How spot reclaims hit the plan's job; None when no option "
+        "can run on spot.",
     )
 
     def option(self, option_id: OptionId) -> OptionResult:

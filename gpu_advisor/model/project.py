@@ -111,9 +111,18 @@ class OptionId(StrEnum):
 
 
 class DataResidency(StrEnum):
+    """Where the training data may be (the budget step's "Data residency").
+
+    ``OWN_HARDWARE``: the data may only sit on hardware the company owns
+    (colocated or in its own room), which also keeps it in the country. It
+    is a reason to own that is not about cost: every rental is infeasible
+    for it, and the plan states what owning costs over the cheapest rental.
+    """
+
     NONE = "none"
     CITY = "city"
     COUNTRY = "country"
+    OWN_HARDWARE = "own_hardware"
 
 
 class PhaseKind(StrEnum):
@@ -334,7 +343,14 @@ class Budget(Frozen):
     monthly_cny_per_gpu_month: float | None = Field(None, ge=0, le=1e7)
     yearly_price_factor: float | None = Field(None, gt=0, le=1.5)
     spot_price_factor: float | None = Field(None, gt=0, le=1.5)
-    spot_interruptions_per_100_hours: float | None = Field(None, ge=0, le=100)
+    spot_interruptions_per_100_hours: float | None = Field(
+        None,
+        ge=0,
+        le=100,
+        description="Reclaims of one spot instance (a server, or the job's cards "
+        "when fewer) per 100 hours it runs; a job on N instances stops N times as "
+        "often.",
+    )
     restart_hours: float | None = Field(None, ge=0, le=100)
     checkpointing: bool = True
     # owning

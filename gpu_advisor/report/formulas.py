@@ -150,6 +150,23 @@ FORMULA_TEXTS: Final[dict[str, tuple[str, str]]] = {
         "{option}, total = the sum over the months of (price × card-hours rounded "
         "up to the billing unit × cards) + add-ons",
     ),
+    "cost.options.spot.total_cny": (
+        "{option}规划期总成本 = 按量价格 {budget.on_demand_cny_per_gpu_hour} × 竞价系数 "
+        "{budget.spot_price_factor} × 卡时 × (1 + 每实例回收频率 "
+        "{budget.spot_interruptions_per_100_hours} ÷ 100 × 作业占用的实例数 "
+        "{cost.spot_job.instances} × (检查点间隔 {workload.checkpoint_interval_hours} "
+        "÷ 2 + 重启时间 {budget.restart_hours})) + 附加费用；实例数 = 作业卡数 "
+        "{cluster.gpus} ÷ 每台服务器卡数，向上取整：任一实例被回收，整个同步训练作业即中断，"
+        "全部卡上的工作都要重跑",
+        "{option}, total = on-demand price {budget.on_demand_cny_per_gpu_hour} × "
+        "spot factor {budget.spot_price_factor} × GPU-hours × (1 + reclaims per "
+        "instance {budget.spot_interruptions_per_100_hours} ÷ 100 × instances the "
+        "job runs on {cost.spot_job.instances} × (checkpoint interval "
+        "{workload.checkpoint_interval_hours} ÷ 2 + restart {budget.restart_hours})) "
+        "+ add-ons; instances = job cards {cluster.gpus} ÷ cards per server, rounded "
+        "up: a reclaim of any instance stops the whole synchronous job and its "
+        "work is re-run on all its cards",
+    ),
     "cost.options.owned.total_cny": (
         "{option}规划期总成本 = 购卡、服务器、网络与存储的价格 − 期末可变现价值 + 电费、"
         "机房、带宽、运维与维保 + 融资成本",
@@ -273,7 +290,9 @@ def formula_text(
     """
     zh = str(language).startswith("zh")
     names = names or {}
-    texts = FORMULA_TEXTS.get(template_key(explanation.key))
+    texts = FORMULA_TEXTS.get(explanation.key) or FORMULA_TEXTS.get(
+        template_key(explanation.key)
+    )
     if explanation.key in _OWNED_TOTALS:
         texts = FORMULA_TEXTS["cost.options.owned.total_cny"]
     refs = {ref.name: ref for ref in explanation.inputs}

@@ -241,8 +241,13 @@ INPUT_NAMES: Final[dict[str, tuple[str, str]]] = {
         "Server power besides the cards",
     ),
     "budget.spot_interruptions_per_100_hours": (
-        "竞价实例中断频率",
-        "Spot interruptions per 100 hours",
+        "竞价实例回收频率（每实例每 100 小时）",
+        "Spot reclaims per instance per 100 hours",
+    ),
+    "cost.spot_job.instances": ("作业占用的实例数", "Instances the job runs on"),
+    "cost.spot_job.overhead_fraction": (
+        "竞价重跑增加的卡时比例",
+        "Extra card-hours re-run on spot",
     ),
     "budget.spot_price_factor": ("竞价折扣", "Spot price as a share of on-demand"),
     "budget.storage_cny_per_tb": ("存储单价", "Storage price per TB"),

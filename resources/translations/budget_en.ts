@@ -20,6 +20,10 @@
       <translation>Must stay in the country</translation>
     </message>
     <message>
+      <source>Must stay on hardware we own</source>
+      <translation>Must stay on hardware we own</translation>
+    </message>
+    <message>
       <source>%1 FTE per 100 cards</source>
       <translation>%1 FTE per 100 cards</translation>
     </message>
@@ -48,8 +52,8 @@
       <translation>Spot price (× on-demand)</translation>
     </message>
     <message>
-      <source>Spot interruptions</source>
-      <translation>Spot interruptions</translation>
+      <source>Spot reclaims per instance (server)</source>
+      <translation>Spot reclaims per instance (server)</translation>
     </message>
     <message>
       <source>Restart time after an interruption</source>

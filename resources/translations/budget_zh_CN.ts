@@ -20,6 +20,10 @@
       <translation>数据不得出境</translation>
     </message>
     <message>
+      <source>Must stay on hardware we own</source>
+      <translation>只能存放在自有硬件上</translation>
+    </message>
+    <message>
       <source>%1 FTE per 100 cards</source>
       <translation>每 100 张卡 %1 人</translation>
     </message>
@@ -48,8 +52,8 @@
       <translation>竞价实例折扣（× 按量价）</translation>
     </message>
     <message>
-      <source>Spot interruptions</source>
-      <translation>竞价实例中断次数</translation>
+      <source>Spot reclaims per instance (server)</source>
+      <translation>竞价实例回收次数（每实例/服务器）</translation>
     </message>
     <message>
       <source>Restart time after an interruption</source>

@@ -128,8 +128,10 @@ def test_shenzhen_pretrain_then_serve_mixes_baseline_and_bursts():
     assert rec.mix_detail.baseline_gpus[:3] == [0, 0, 0]
     assert max(rec.mix_detail.baseline_gpus) == 24
     assert rec.mix_detail.burst_kind is OptionId.SPOT
-    # 2,824,270 CNY with the old book; monthly 5,840 instead of 9,000 CNY a card
-    assert ev.cost.option(OptionId.MIX).total_cny == pytest.approx(1_776_095, abs=1)
+    # 2,824,270 CNY with the old book; monthly 5,840 instead of 9,000 CNY a card;
+    # 1,776,095 while a spot reclaim cost the 64-card job one card's loss (the
+    # job spans 8 servers: 12 % re-run hours on its spot bursts, not 1.5 %)
+    assert ev.cost.option(OptionId.MIX).total_cny == pytest.approx(1_837_260, abs=1)
     assert any(r.code == "recommend.mix" for r in rec.reasons)
     assert not ev.cost.option(OptionId.SPOT).feasible  # serving months
     pure = min(
@@ -147,10 +149,11 @@ def test_shenzhen_pretrain_then_serve_mixes_baseline_and_bursts():
 def test_lab_with_64_cards_at_full_load_rents_on_spot_with_the_new_price_book():
     ev = _evaluate("lab_64_gpus_three_years.gpuplan")
     rec = ev.cost.recommendation
-    # spot at half of 10.5 CNY/h costs 9,339,786 CNY; building costs 13,171,274
-    # (it was recommended with the old book: spot then cost 21 × 0.5 CNY/h)
+    # spot at half of 10.5 CNY/h costs 10,223,361 CNY (9,339,786 while a reclaim
+    # cost one card's work: the 64-card job spans 8 servers, 12 % re-run hours);
+    # building costs 13,171,274 (recommended with the old book)
     assert rec.option is OptionId.SPOT
-    assert ev.cost.option(OptionId.SPOT).total_cny == pytest.approx(9_339_786, abs=1)
+    assert ev.cost.option(OptionId.SPOT).total_cny == pytest.approx(10_223_361, abs=1)
     assert ev.cost.option(OptionId.SELF_BUILD).total_cny == pytest.approx(
         13_171_274, abs=1
     )
@@ -227,11 +230,12 @@ def test_lab_saving_is_measured_against_the_cheapest_feasible_rental():
     assert reason.code == "recommend.own"
     mix = ev.cost.option(OptionId.MIX).total_cny
     own = ev.cost.option(OptionId.HYBRID).total_cny
-    # 16,353,954 − 12,774,013 (the hybrid: 61 self-built cards); before the
-    # hybrid was an option, 3,182,680 against self-building 64 cards, and the
-    # old text said 3,213,676 (against yearly)
-    assert f"{mix - own:,.0f}" == "3,579,941"
-    assert "3,579,941" in reason.message_en
+    # 16,377,390 − 12,774,013 (the hybrid: 61 self-built cards); 3,579,941 while
+    # a spot reclaim cost the 64-card job one card's loss; before the hybrid was
+    # an option, 3,182,680 against self-building 64 cards, and the old text
+    # said 3,213,676 (against yearly)
+    assert f"{mix - own:,.0f}" == "3,603,377"
+    assert "3,603,377" in reason.message_en
     assert option_in_sentence(OptionId.MIX) in reason.message_en  # the rental named
 
 
@@ -291,11 +295,12 @@ def test_shenzhen_hybrid_owns_the_serving_baseline_and_rents_the_peaks():
     h = cost.hybrid
     assert h is not None
     # the 64-card fleet costs 6,582,898 CNY; eight owned cards and the rest rented
-    # (mix, spot only in pre-training months) cost 2,513,056 CNY (2,649,856
+    # (mix, spot only in pre-training months) cost 2,617,446 CNY (2,513,056
+    # while a spot reclaim cost the 64-card job one card's loss; 2,649,856
     # while the rented peaks also paid the rental add-ons the owned cards'
     # storage and bandwidth already cover)
     assert h.owned_gpus == 8
-    assert h.total_cny == pytest.approx(2_513_056, abs=1)
+    assert h.total_cny == pytest.approx(2_617_446, abs=1)
     assert cost.option(OptionId.HYBRID).total_cny == pytest.approx(
         h.total_cny, abs=0.01
     )
@@ -326,3 +331,93 @@ def test_shanghai_hybrid_rents_everything():
     assert cost.hybrid.total_cny == pytest.approx(
         cost.option(OptionId.MIX).total_cny, abs=0.01
     )
+
+
+# --- issue #11, brief "dec" item 7: per-example regressions, both price books ---
+#
+# New book (2026-12-03 catalog: A100-80GB on-demand 10 CNY/h, monthly 5,840,
+# yearly 0.875 of monthly, × the region's rental factor; spot reclaims stop the
+# whole job). Old book (2026-11-01: on-demand 20 CNY/h, monthly 9,000, yearly
+# 0.75; typed in by _old_price_book). Why the recommendations moved:
+# * lab: renting halved in price. With the old book every rental cost at least
+#   16.4 M CNY and building the 61 cards the profile uses (12.77 M, the hybrid)
+#   won, breaking even at 74.9 % utilisation in month 28. With the new book spot
+#   costs 5.25 CNY/h plus 12 % re-run hours (the 64-card job spans 8 servers),
+#   10.22 M CNY in all, while owning costs at least 7.8 CNY per used card-hour
+#   even at full use (13.17 M / 1.68 M card-hours): no break-even at any
+#   utilisation; the mix and the hybrid degenerate to the spot plan.
+# * Shanghai: a two-month plan rents either way. With the old book the mix
+#   saved 3.1 % over monthly rental (132,000 vs 136,200), under the 5 % a second
+#   contract must save; with the new book on-demand bursts above a 6-then-4-card
+#   monthly baseline save 5.1 % (91,470 vs 96,384). A yearly commitment is no
+#   option for two months (priced 473,502 for reference).
+# * Shenzhen: the mix both times (serving months reserved monthly, pre-training
+#   bursts on spot), 2.95 M CNY then, 1.84 M now; with the old book owning 8
+#   serving cards and renting the rest (2.62 M) was cheaper but blocked (no
+#   operations staff); at 6,132 CNY a rented card-month owning them no longer
+#   pays, and no break-even exists.
+
+EXAMPLE_REGRESSIONS = [
+    # name, book, recommended, its total, runner-up, its total, break-even
+    ("lab_64_gpus_three_years.gpuplan", "new", OptionId.SPOT, 10_223_361,
+     OptionId.YEARLY, 12_603_438, None),
+    ("lab_64_gpus_three_years.gpuplan", "old", OptionId.HYBRID, 12_774_013,
+     OptionId.SELF_BUILD, 13_171_274, 0.749),
+    ("shanghai_13b_finetune.gpuplan", "new", OptionId.MIX, 91_470,
+     OptionId.MONTHLY, 96_384, None),
+    ("shanghai_13b_finetune.gpuplan", "old", OptionId.MONTHLY, 136_200,
+     OptionId.MIX, 132_000, None),
+    ("shenzhen_7b_pretrain_then_serve.gpuplan", "new", OptionId.MIX, 1_837_260,
+     OptionId.MONTHLY, 2_117_360, None),
+    ("shenzhen_7b_pretrain_then_serve.gpuplan", "old", OptionId.MIX, 2_946_600,
+     OptionId.HYBRID, 2_617_446, 0.797),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "book", "option", "total", "second", "second_total", "break_even"),
+    EXAMPLE_REGRESSIONS,
+    ids=[f"{r[0].split('_')[0]}-{r[1]}" for r in EXAMPLE_REGRESSIONS],
+)
+def test_example_recommendation_totals_and_break_even(
+    name, book, option, total, second, second_total, break_even
+):
+    from gpu_advisor.engine.finance import runner_up
+
+    ev = _evaluate(name) if book == "new" else _evaluate_old(name)
+    cost = ev.cost
+    assert cost.recommendation.option is option
+    assert cost.option(option).total_cny == pytest.approx(total, abs=1)
+    other = runner_up(cost)
+    assert other is not None
+    assert other.id is second
+    assert other.total_cny == pytest.approx(second_total, abs=1)
+    be = cost.break_even.utilization
+    if break_even is None:
+        assert be is None
+    else:
+        assert be == pytest.approx(break_even, abs=0.001)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "lab_64_gpus_three_years.gpuplan",
+        "shenzhen_7b_pretrain_then_serve.gpuplan",
+    ],
+)
+def test_with_the_new_book_owning_never_breaks_even_and_says_why(name):
+    project = _load(name)
+    ev = evaluate(project, CATALOG)
+    be = ev.cost.break_even
+    assert be.utilization is None
+    assert be.owned_option is OptionId.SELF_BUILD
+    gpus = ev.cost.option(OptionId.SELF_BUILD).gpus
+    # even at full use of the owned cards a rental of the same flat demand is cheaper
+    own, rent = _own_vs_cheapest_rent(_flat_at(project, 1.0, gpus), OptionId.SELF_BUILD)
+    assert rent < own
+    dearer = next(
+        r for r in ev.cost.recommendation.reasons if r.code == "recommend.own_dearer"
+    )
+    assert "does not break even at any utilisation" in dearer.message_en
+    assert "在任何利用率下都无法回本" in dearer.message_zh

@@ -94,3 +94,55 @@ def test_totals_only_pricing_equals_the_monthly_cash_flow(hours, life, gpus, opt
     fast = price_owned(p, d, gpus, option, monthly=False)
     assert fast.total[0] == pytest.approx(full.total[0], rel=1e-9, abs=1e-6)
     assert fast.lines.keys() == full.lines.keys()
+
+
+def test_no_second_fleet_for_trailing_months_without_demand():
+    p = params()
+    work = np.array([[8 * 730.0] * 36 + [0.0] * 24])
+    idle_tail = price_owned(p, work, 8, OptionId.SELF_BUILD)
+    assert idle_tail.lines["replacement"][0] == 0.0
+    assert int(np.count_nonzero(np.diff(idle_tail.cash[0, 35:38]) > 1e5)) == 0
+    one_more = work.copy()
+    one_more[0, 36] = 8 * 730.0  # month 37 still has work: the fleet is renewed
+    renewed = price_owned(p, one_more, 8, OptionId.SELF_BUILD)
+    assert renewed.lines["replacement"][0] > 0
+    assert sum(v[0] for v in idle_tail.lines.values()) == pytest.approx(
+        idle_tail.total[0]
+    )
+
+
+def test_lab_at_sixty_months_buys_no_fleet_for_two_idle_years():
+    from tests.engine.test_examples import _load
+
+    project = _load("lab_64_gpus_three_years.gpuplan")
+    longer = project.model_copy(
+        update={"meta": project.meta.model_copy(update={"horizon_months": 60})}
+    )
+    cost = evaluate(longer, CATALOG).cost
+    own = cost.option(OptionId.SELF_BUILD)
+    assert own.breakdown["replacement"] == 0.0
+    # 22,305,324 CNY when a second fleet was bought for months 37-60 of no work
+    assert own.total_cny == pytest.approx(15_747_558, abs=1)
+    assert "replacement cards bought" not in own.includes_en
+    warning = next(
+        w for w in cost.warnings if w.code == "recommend.horizon_beyond_life"
+    )
+    assert "demand ends in month 36" in warning.message_en
+    assert "需求在第 36 个月结束" in warning.message_zh
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    busy=st.integers(0, 72),
+    months=st.integers(1, 72),
+    life=st.sampled_from([2.0, 3.0, 4.0]),
+)
+def test_a_fleet_is_renewed_only_while_demand_remains(busy, months, life):
+    busy = min(busy, months)
+    p = params(hardware_life_years=life)
+    d = np.array([[8 * 730.0] * busy + [0.0] * (months - busy)])
+    arr = price_owned(p, d, 8, OptionId.COLOCATION)
+    span = int(np.ceil(12 * life - 1e-9))
+    assert (arr.lines["replacement"][0] > 0) == (busy > span)
+    fast = price_owned(p, d, 8, OptionId.COLOCATION, monthly=False)
+    assert fast.total[0] == pytest.approx(arr.total[0], rel=1e-9, abs=1e-6)

@@ -118,6 +118,19 @@ def test_plain_number_and_check_and_combo_bind(
     assert combo.currentData() == "none"
 
 
+def test_residency_combo_offers_own_hardware(
+    page: BudgetPage, session: ProjectSession
+) -> None:
+    combo = page.fields["data_residency"].editor  # type: ignore[attr-defined]
+    index = combo.findData("own_hardware")
+    assert index >= 0
+    assert combo.itemText(index) == "Must stay on hardware we own"
+    combo.setCurrentIndex(index)
+    assert session.project.budget.data_residency == "own_hardware"
+    session.undo_stack.undo()
+    assert combo.currentData() == "none"
+
+
 def test_validation_message_beside_the_field(
     page: BudgetPage, session: ProjectSession
 ) -> None:

@@ -819,6 +819,10 @@ class BudgetPage(QWizardPage):
                 (DataResidency.NONE, lambda: self.tr("No restriction")),
                 (DataResidency.CITY, lambda: self.tr("Must stay in the city")),
                 (DataResidency.COUNTRY, lambda: self.tr("Must stay in the country")),
+                (
+                    DataResidency.OWN_HARDWARE,
+                    lambda: self.tr("Must stay on hardware we own"),
+                ),
             ],
             label=lambda: self._label_text("data_residency"),
         )
@@ -918,7 +922,9 @@ class BudgetPage(QWizardPage):
             "monthly_cny_per_gpu_month": self.tr("Monthly rental price"),
             "yearly_price_factor": self.tr("Yearly price (× monthly)"),
             "spot_price_factor": self.tr("Spot price (× on-demand)"),
-            "spot_interruptions_per_100_hours": self.tr("Spot interruptions"),
+            "spot_interruptions_per_100_hours": self.tr(
+                "Spot reclaims per instance (server)"
+            ),
             "restart_hours": self.tr("Restart time after an interruption"),
             "checkpointing": self.tr("Training writes checkpoints (needed for spot)"),
             "owned_gpus": self.tr("Cards to buy"),

@@ -1,0 +1,248 @@
+"""Which priced options can be chosen, and why not.
+
+An option that cannot be chosen keeps its priced figures (for reference) and
+is marked ``feasible = False`` with a code and a sentence in each language:
+
+``spot.no_checkpointing``
+    Spot without checkpoints: every reclaim restarts the run
+    (:func:`gpu_advisor.engine.cost.price_spot`).
+``spot.serving``
+    Serving months cannot run on reclaimable instances.
+``spot.month_forbids``
+    A month of the demand profile was marked as not tolerating spot.
+``yearly.longer_than_plan``
+    The plan is shorter than 12 × the yearly factor months: a yearly
+    commitment (12 months paid at that factor of the monthly price) costs
+    more than renting the same cards monthly for the whole plan, whatever
+    the demand, so it is never a sensible choice.
+``residency.own_hardware``
+    The data must stay on hardware the company owns
+    (:attr:`~gpu_advisor.model.project.DataResidency.OWN_HARDWARE`): every
+    rental, and a hybrid that rents part of the work, is out for that reason
+    alone. Owning is then chosen for residency, not cost, and what that costs
+    is measured against the rentals excluded *only* for this reason
+    (:func:`comparable_rental`).
+``residency.overflow``
+    Same rule, an owned option whose demand overflows its cards onto rented
+    on-demand hours.
+
+References
+----------
+Alibaba Cloud ECS help, 抢占式实例 (2025): reclaimed instances are released;
+stateful work needs its own checkpoints. PRC Data Security Law (2021) art. 21
+(classified protection of important data) and art. 31 (outbound transfer).
+Keeping data on the company's own hardware is the project's own rule, stricter
+than the law; the project states it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from gpu_advisor.engine.cost import (
+    OWNED_OPTIONS,
+    RENT_OPTIONS,
+    FloatArray,
+    OptionArrays,
+)
+from gpu_advisor.model.project import DataResidency, OptionId
+
+RESIDENCY_OWN_HARDWARE = "residency.own_hardware"
+RESIDENCY_OVERFLOW = "residency.overflow"
+YEARLY_LONGER_THAN_PLAN = "yearly.longer_than_plan"
+SPOT_SERVING = "spot.serving"
+SPOT_MONTH_FORBIDS = "spot.month_forbids"
+
+
+def mark_infeasible(arr: OptionArrays, code: str, en: str, zh: str) -> None:
+    """Mark ``arr`` infeasible; an option already infeasible keeps its first reason."""
+    if not arr.feasible:
+        return
+    arr.feasible = False
+    arr.infeasible_code = code
+    arr.reason_en = en
+    arr.reason_zh = zh
+
+
+def comparable_rental(option: OptionArrays) -> bool:
+    """A rental that owning is compared with: feasible, or out only for residency.
+
+    With the data on the company's own hardware, renting is not allowed, but
+    the price of that rule is still owning minus the cheapest rental that
+    would otherwise be feasible.
+    """
+    return option.id in RENT_OPTIONS and (
+        option.feasible or option.infeasible_code == RESIDENCY_OWN_HARDWARE
+    )
+
+
+def yearly_dominated(horizon_months: int, yearly_factor: float) -> bool:
+    """Whether a yearly commitment costs more than monthly rental for the whole plan.
+
+    A reserved card costs ``12 × factor`` monthly prices on a yearly
+    commitment and at most ``horizon`` monthly prices by the month.
+
+    Examples
+    --------
+    >>> yearly_dominated(2, 0.875), yearly_dominated(11, 0.875), yearly_dominated(12, 1.0)
+    (True, False, False)
+    """
+    return horizon_months < 12 * yearly_factor - 1e-9
+
+
+def apply_feasibility(
+    priced: dict[OptionId, OptionArrays],
+    demand: FloatArray,
+    *,
+    serves: bool,
+    spot_forbidden: Sequence[bool],
+    residency: DataResidency,
+    yearly_factor: float,
+    hybrid_rents: bool = False,
+) -> list[OptionId]:
+    """Mark what cannot be chosen, in place; return the options the risk analysis prices.
+
+    Parameters
+    ----------
+    priced : dict
+        Options priced for scenario 0 (changed in place).
+    demand : ndarray
+        GPU-hours per month, shape (1, H). [GPU-hours]
+    serves : bool
+        Whether the demand includes inference serving.
+    spot_forbidden : sequence of bool
+        Per month, True when the month tolerates no spot.
+    residency : DataResidency
+        The project's rule on where the data may be.
+    yearly_factor : float
+        Yearly price as a share of the monthly price. [1]
+    hybrid_rents : bool
+        Whether the hybrid rents part of the demand.
+
+    Returns
+    -------
+    list of OptionId
+        The priced options without those that are no option at all here
+        (spot for serving or forbidden months, a dominated yearly
+        commitment): the tornado and the Monte Carlo price these. Rentals
+        excluded for residency stay, as the comparison owning is measured by.
+    """
+    d = np.asarray(demand, dtype=np.float64)[0]
+    months = d.shape[0]
+    dropped: set[OptionId] = set()
+    spot = priced.get(OptionId.SPOT)
+    if spot is not None and serves:
+        # reclaimed instances drop users' requests: serving cannot run on spot
+        # (the mix may still put training bursts on spot, never serving ones)
+        mark_infeasible(
+            spot,
+            SPOT_SERVING,
+            "Serving months cannot run on reclaimable spot instances.",
+            "推理服务月份不能使用随时可能被回收的竞价实例。",
+        )
+        dropped.add(OptionId.SPOT)
+    elif spot is not None and any(
+        f and h > 0 for f, h in zip(spot_forbidden, d, strict=False)
+    ):
+        mark_infeasible(
+            spot,
+            SPOT_MONTH_FORBIDS,
+            "Some months of the demand profile do not tolerate spot instances.",
+            "需求曲线中有月份不接受竞价实例。",
+        )
+        dropped.add(OptionId.SPOT)
+    yearly = priced.get(OptionId.YEARLY)
+    if yearly is not None and yearly_dominated(months, yearly_factor):
+        mark_infeasible(
+            yearly,
+            YEARLY_LONGER_THAN_PLAN,
+            f"The plan lasts {months} months; a yearly commitment binds 12 at "
+            f"{yearly_factor:.0%} of the monthly price, more than renting the same "
+            "cards monthly for the whole plan.",
+            f"本方案只有 {months} 个月；包年须按包月价格的 {yearly_factor:.0%} 承诺 12 个月，"
+            "比整个规划期按包月租用同样的卡还贵。",
+        )
+        dropped.add(OptionId.YEARLY)
+    if residency is DataResidency.OWN_HARDWARE:
+        for oid, arr in priced.items():
+            if oid in RENT_OPTIONS or (oid is OptionId.HYBRID and hybrid_rents):
+                mark_infeasible(
+                    arr,
+                    RESIDENCY_OWN_HARDWARE,
+                    "The data must stay on hardware the company owns; "
+                    + (
+                        "this option rents part of the work."
+                        if oid is OptionId.HYBRID
+                        else "this option rents."
+                    ),
+                    "数据只能存放在公司自有的硬件上；"
+                    + (
+                        "该方案有部分工作需租用。"
+                        if oid is OptionId.HYBRID
+                        else "该方案属于租用。"
+                    ),
+                )
+            elif oid in OWNED_OPTIONS and float(arr.lines["overflow_rental"][0]) > 0:
+                mark_infeasible(
+                    arr,
+                    RESIDENCY_OVERFLOW,
+                    f"The data must stay on hardware the company owns, but the demand "
+                    f"exceeds the {int(arr.gpus[0])} owned cards and the excess would run "
+                    "on rented on-demand cards; buy enough cards for the busiest month.",
+                    f"数据只能存放在公司自有的硬件上，但需求超出自有的 {int(arr.gpus[0])} 张卡，"
+                    "超出部分要按量租用；请按需求最高的月份购买足够的卡。",
+                )
+    return [o for o in priced if o not in dropped]
+
+
+SAME_AS_ORDER: tuple[OptionId, ...] = (
+    OptionId.ON_DEMAND,
+    OptionId.MONTHLY,
+    OptionId.YEARLY,
+    OptionId.SPOT,
+    OptionId.COLOCATION,
+    OptionId.SELF_BUILD,
+    OptionId.MIX,
+)
+"""Simpler options first: a compound option equal to one of them is that one."""
+
+
+def mark_same_as(
+    priced: dict[OptionId, OptionArrays], hybrid_owned_gpus: int | None = None
+) -> None:
+    """Mark compound options that are another option here, in place.
+
+    A mix is its search's corner case when the best plan is a pure one (it
+    reserves nothing and bursts on spot: spot; on demand: on-demand; it
+    reserves every month's cards: monthly); a hybrid that owns no card is the
+    mix, and one that owns the whole fleet and rents nothing is the owned
+    option. Such an option has the same plan and cash flow; it stays in the
+    table, named as the other, and is never presented as an alternative
+    (:func:`gpu_advisor.engine.finance.runner_up`).
+
+    Parameters
+    ----------
+    priced : dict
+        Options priced for scenario 0 (changed in place).
+    hybrid_owned_gpus : int, optional
+        Cards the hybrid owns. [1]
+    """
+    for oid in (OptionId.MIX, OptionId.HYBRID):
+        arr = priced.get(oid)
+        if arr is None:
+            continue
+        if oid is OptionId.HYBRID and hybrid_owned_gpus == 0 and OptionId.MIX in priced:
+            arr.same_as = OptionId.MIX
+            continue
+        for other in SAME_AS_ORDER:
+            target = priced.get(other)
+            if other is oid or target is None or target.cash.shape != arr.cash.shape:
+                continue
+            a, b = arr.cash[0], target.cash[0]
+            if abs(float(a.sum()) - float(b.sum())) > 0.005 * a.shape[0]:
+                continue  # different totals: not the same plan (cheap test first)
+            if float(np.abs(a - b).max(initial=0.0)) <= 0.005:
+                arr.same_as = other
+                break

@@ -1,0 +1,154 @@
+"""The option table's figures are defined and explained; infeasible rows say so."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gpu_advisor.cli.cost import to_json
+from gpu_advisor.engine.evaluate import evaluate
+from gpu_advisor.engine.feasibility import yearly_dominated
+from gpu_advisor.engine.finance import upfront_cash_cny
+from gpu_advisor.model.common import Language
+from gpu_advisor.model.project import (
+    Budget,
+    DemandMonth,
+    DemandProfile,
+    OptionId,
+    Project,
+    ProjectMeta,
+)
+from tests.engine._cost_helpers import CATALOG
+from tests.engine.test_examples import _load
+
+
+def test_shanghai_monthly_upfront_exceeds_its_total_because_of_the_deposit():
+    cost = evaluate(_load("shanghai_13b_finetune.gpuplan"), CATALOG).cost
+    monthly = cost.option(OptionId.MONTHLY)
+    assert monthly.total_cny == pytest.approx(96_384, abs=1)
+    assert monthly.upfront_cny == pytest.approx(97_248, abs=1)
+    assert monthly.deposit_cny == pytest.approx(42_924, abs=1)
+    assert upfront_cash_cny(monthly) == monthly.upfront_cny
+    assert "Up-front cash (month 1): 97,248 CNY" in monthly.includes_en
+    assert "deposit 42,924 (returned in the last month)" in monthly.includes_en
+    assert "because the deposit comes back" in monthly.includes_en
+    assert "押金会退回" in monthly.includes_zh
+
+
+def test_self_build_upfront_is_the_purchase_and_the_total_nets_the_resale():
+    cost = evaluate(_load("shanghai_13b_finetune.gpuplan"), CATALOG).cost
+    own = cost.option(OptionId.SELF_BUILD)
+    assert own.upfront_cny is not None
+    assert own.upfront_cny > own.total_cny
+    resale = own.residual_value_cny
+    assert resale == pytest.approx(883_866, abs=1)
+    # total = purchases - resale + running; up-front = purchases + month 1
+    assert own.upfront_cny - own.capex_cny - own.deposit_cny > 0
+    assert f"resale value at the end ({resale:,.0f} CNY)" in own.includes_en
+    assert f"期末转售价值（{resale:,.0f} 元）" in own.includes_zh
+
+
+def test_a_two_month_plan_offers_no_yearly_commitment():
+    cost = evaluate(_load("shanghai_13b_finetune.gpuplan"), CATALOG).cost
+    yearly = cost.option(OptionId.YEARLY)
+    assert not yearly.feasible
+    assert yearly.infeasible_code == "yearly.longer_than_plan"
+    assert yearly.upfront_cny is None
+    assert yearly.includes_en.startswith("Not feasible here (the plan lasts 2 months")
+    assert yearly.includes_zh.startswith("此处不可行（本方案只有 2 个月")
+    assert cost.recommendation.option is not OptionId.YEARLY
+
+
+def test_infeasible_spot_carries_no_cash_plan():
+    cost = evaluate(_load("shenzhen_7b_pretrain_then_serve.gpuplan"), CATALOG).cost
+    spot = cost.option(OptionId.SPOT)
+    assert not spot.feasible
+    assert spot.infeasible_code == "spot.serving"
+    assert spot.upfront_cny is None
+    assert spot.includes_en.startswith("Not feasible here (serving months")
+    assert "priced for reference only" in spot.includes_en
+
+
+def test_cli_json_carries_the_flags():
+    ev = evaluate(_load("shanghai_13b_finetune.gpuplan"), CATALOG)
+    rows = {o["id"]: o for o in to_json(ev, Language.EN)["options"]}
+    assert rows["yearly"]["feasible"] is False
+    assert rows["yearly"]["infeasible_code"] == "yearly.longer_than_plan"
+    assert rows["yearly"]["upfront_cny"] is None
+    assert rows["monthly"]["upfront_cny"] == pytest.approx(97_248, abs=1)
+    assert rows["hybrid"]["same_as"] == "mix"
+    assert rows["mix"]["same_as"] is None
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    hours=st.lists(
+        st.floats(min_value=0.0, max_value=20 * 730.0), min_size=1, max_size=15
+    ),
+    owned=st.integers(min_value=1, max_value=24),
+)
+def test_upfront_is_purchases_plus_deposit_plus_the_first_month(hours, owned):
+    project = Project(
+        meta=ProjectMeta(horizon_months=len(hours)),
+        demand=DemandProfile(months=[DemandMonth(gpu_hours=h) for h in hours]),
+        budget=Budget(owned_gpus=owned),
+    )
+    cost = evaluate(project, CATALOG).cost
+    for o in cost.options:
+        if not o.feasible:
+            assert o.upfront_cny is None
+            continue
+        assert o.upfront_cny is not None
+        running = o.upfront_cny - o.capex_cny - o.deposit_cny
+        assert running >= -0.05, o.id
+        if len(hours) > 1:
+            assert o.upfront_cny == pytest.approx(o.monthly_cny[0], abs=0.01)
+        else:  # the resale value and the deposit come back in the same month
+            assert o.upfront_cny == pytest.approx(
+                o.monthly_cny[0] + o.residual_value_cny + o.deposit_cny, abs=0.02
+            )
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    cards=st.integers(min_value=1, max_value=32),
+    months=st.integers(min_value=1, max_value=11),
+)
+def test_a_yearly_commitment_marked_infeasible_never_beats_monthly(cards, months):
+    project = Project(
+        meta=ProjectMeta(horizon_months=months),
+        demand=DemandProfile(months=[DemandMonth(gpu_hours=cards * 730.0)] * months),
+        budget=Budget(deposit_months=0),
+    )
+    cost = evaluate(project, CATALOG).cost
+    yearly, monthly = cost.option(OptionId.YEARLY), cost.option(OptionId.MONTHLY)
+    factor = 0.875  # the catalog's typical yearly factor
+    assert yearly.feasible is not yearly_dominated(months, factor)
+    if not yearly.feasible:
+        assert yearly.total_cny > monthly.total_cny
+
+
+@pytest.mark.parametrize(
+    ("cls", "values"),
+    [
+        ("InputRef", {"name": "x", "value": 1.5, "source": "engine"}),
+        ("Explanation", {"key": "k", "formula": "f"}),
+        (
+            "OptionResult",
+            {"id": OptionId.SPOT, "total_cny": 1.0, "monthly_cny": [1.0],
+             "cumulative_cny": [1.0], "npv_cny": 1.0, "breakdown": {"a": 1.0}},
+        ),
+    ],
+)  # fmt: skip
+def test_fast_construct_builds_what_model_construct_builds(cls, values):
+    from gpu_advisor.engine.resolve import construct
+    from gpu_advisor.model import common, cost_results
+
+    model = getattr(common, cls, None) or getattr(cost_results, cls)
+    fast = construct(model, **values)
+    slow = model.model_construct(**values)
+    assert fast == slow
+    assert list(fast.__dict__) == list(slow.__dict__)
+    assert fast.model_fields_set == slow.model_fields_set
+    assert fast.model_dump_json() == slow.model_dump_json()

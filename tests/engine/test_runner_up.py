@@ -1,0 +1,113 @@
+"""The runner-up is a genuinely different option; degenerate ones say what they are."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from gpu_advisor.engine.evaluate import evaluate
+from gpu_advisor.engine.finance import runner_up
+from gpu_advisor.model.project import (
+    Budget,
+    DataResidency,
+    DemandMonth,
+    DemandProfile,
+    OptionId,
+    Project,
+    ProjectMeta,
+)
+from tests.engine._cost_helpers import CATALOG
+from tests.engine.test_examples import _load
+
+
+def test_lab_runner_up_is_not_the_spot_plan_under_another_name():
+    cost = evaluate(_load("lab_64_gpus_three_years.gpuplan"), CATALOG).cost
+    assert cost.recommendation.option is OptionId.SPOT
+    # the mix reserves nothing and bursts on spot; the hybrid owns no card
+    assert cost.option(OptionId.MIX).same_as is OptionId.SPOT
+    assert cost.option(OptionId.HYBRID).same_as is OptionId.MIX
+    second = runner_up(cost)
+    assert second is not None
+    assert second.id is OptionId.YEARLY  # before: the mix, "gap 0 CNY"
+    gap = second.total_cny - cost.option(OptionId.SPOT).total_cny
+    assert gap == pytest.approx(12_603_438 - 10_223_361, abs=1)
+
+
+def test_shanghai_runner_up_skips_the_hybrid_that_is_the_mix():
+    cost = evaluate(_load("shanghai_13b_finetune.gpuplan"), CATALOG).cost
+    assert cost.recommendation.option is OptionId.MIX
+    assert cost.option(OptionId.HYBRID).same_as is OptionId.MIX
+    second = runner_up(cost)
+    assert second is not None
+    assert second.id is OptionId.MONTHLY  # before: the hybrid at the same total
+    assert second.total_cny > cost.option(OptionId.MIX).total_cny
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "lab_64_gpus_three_years.gpuplan",
+        "shanghai_13b_finetune.gpuplan",
+        "shenzhen_7b_pretrain_then_serve.gpuplan",
+    ],
+)
+def test_a_hybrid_that_owns_nothing_names_no_owned_kind(name):
+    cost = evaluate(_load(name), CATALOG).cost
+    assert cost.hybrid is not None
+    assert cost.hybrid.owned_gpus == 0
+    assert cost.hybrid.owned_option is None  # before: "colocation"
+    row = cost.option(OptionId.HYBRID)
+    assert row.same_as is OptionId.MIX
+    assert row.includes_en.startswith("Same as reserved baseline plus bursts")
+    assert row.includes_zh.startswith("与预留基线加弹性相同")
+    assert cost.hybrid.model_dump(mode="json")["owned_option"] is None
+
+
+def test_a_mix_that_is_spot_says_so():
+    cost = evaluate(_load("lab_64_gpus_three_years.gpuplan"), CATALOG).cost
+    mix = cost.option(OptionId.MIX)
+    assert mix.includes_en.startswith("Same as spot instances here")
+    assert mix.includes_zh.startswith("此处与竞价实例相同")
+
+
+def test_an_owning_hybrid_keeps_its_kind():
+    project = _load("lab_64_gpus_three_years.gpuplan")
+    own = project.model_copy(
+        update={
+            "budget": project.budget.model_copy(
+                update={"data_residency": DataResidency.OWN_HARDWARE}
+            )
+        }
+    )
+    cost = evaluate(own, CATALOG).cost
+    assert cost.hybrid is not None
+    assert cost.hybrid.owned_gpus == 61
+    assert cost.hybrid.owned_option is OptionId.SELF_BUILD
+    assert cost.option(OptionId.HYBRID).same_as is None
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    hours=st.lists(
+        st.floats(min_value=0.0, max_value=40 * 730.0), min_size=1, max_size=24
+    ),
+    spot=st.booleans(),
+)
+def test_runner_up_never_shows_a_zero_gap_alias(hours, spot):
+    assume(sum(hours) > 1.0)  # with no demand every rental costs nothing alike
+    options = [o for o in OptionId if spot or o is not OptionId.SPOT]
+    project = Project(
+        meta=ProjectMeta(horizon_months=len(hours)),
+        demand=DemandProfile(months=[DemandMonth(gpu_hours=h) for h in hours]),
+        budget=Budget(options=options),
+    )
+    cost = evaluate(project, CATALOG).cost
+    second = runner_up(cost)
+    if second is None:
+        return
+    chosen = cost.option(cost.recommendation.option)
+    assert second.id is not chosen.id
+    assert second.same_as is None
+    assert chosen.same_as is not second.id
+    assert second.monthly_cny != chosen.monthly_cny
