@@ -92,7 +92,7 @@ from gpu_advisor.model.project import (
 from gpu_advisor.model.scenario_results import SCENARIO_MEASURES
 from gpu_advisor.report import charts, kinsoku
 from gpu_advisor.report.fonts import MONO_FONT_NAME, register_cjk_font
-from gpu_advisor.report.glossary import cite_articles
+from gpu_advisor.report.glossary import cite_articles, value_text
 from gpu_advisor.report.numbers import money_words, plain_number
 from gpu_advisor.report.palette import MEMORY_PART_COLORS, OPTION_COLORS
 from gpu_advisor.report.scenario_text import changes_text
@@ -811,7 +811,11 @@ def _sizing(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> N
         (st.t("in.tokens"), tokens(sz.compute.tokens, lang)),
         (st.t("in.seq_len"), fmt_count(w.seq_len)),
         (st.t("in.batch"), f"{w.micro_batch} / {w.global_batch or auto}"),
-        (st.t("in.precision"), f"{w.precision.value.upper()} / {w.optimizer.value}"),
+        (
+            st.t("in.precision"),
+            f"{value_text(w.precision.value, lang)} / "
+            f"{value_text(w.optimizer.value, lang)}",
+        ),
         (st.t("in.parallel"), parallel),
         (st.t("in.recompute"), st.t(f"recompute.{w.recompute.value}")),
         (st.t("in.gpu"), _gpu_name(catalog, sz.gpu_id or w.gpu_id)),
@@ -897,15 +901,18 @@ def _sizing(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> N
 
     st.h2(st.t("siz.compute"))
     comp, cl = sz.compute, sz.cluster
+    marker = "\x00flops\x00"  # the exponent is markup: escape the sentence around it
+    sentence = st.t(
+        "siz.compute_text",
+        flops=marker,
+        mfu=percent(comp.mfu),
+        hours=gpu_hours(comp.gpu_hours, lang),
+        factor=f"×{comp.redundancy_factor:g}",
+        hours_red=gpu_hours(comp.gpu_hours_with_redundancy, lang),
+    )
     st.p(
-        st.t(
-            "siz.compute_text",
-            flops=flops(comp.train_flops),
-            mfu=percent(comp.mfu),
-            hours=gpu_hours(comp.gpu_hours, lang),
-            factor=f"×{comp.redundancy_factor:g}",
-            hours_red=gpu_hours(comp.gpu_hours_with_redundancy, lang),
-        )
+        escape(cite_articles(sentence, lang)).replace(marker, flops(comp.train_flops)),
+        markup=True,
     )
     low, high = comp.gpu_hours_p10, comp.gpu_hours_p90
     low_red = comp.gpu_hours_with_redundancy_p10
@@ -1629,9 +1636,39 @@ def _scoring(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> 
     st.p(" ".join(moves) if moves else st.t("ven.robust"))
 
 
+def _launch_file(env: Environment, project: Project, lang: Language) -> str:
+    """The launch file the rollout writes for the plan's scheduler."""
+    wl = project.workload
+    if env.scheduler is Scheduler.KUBERNETES:
+        return api.kubernetes_manifest(env, wl, lang)
+    if env.scheduler is Scheduler.SLURM:
+        return api.slurm_script(env, wl, lang)
+    return api.bare_nodes_script(env, wl, lang)
+
+
+def _alert_rules(env: Environment, project: Project, lang: Language) -> str:
+    return api.prometheus_alert_rules(
+        project.monitoring, lang, expected_gpus_per_node=env.gpus_per_node
+    )
+
+
+def annex_code(
+    project: Project, evaluation: Evaluation, catalog: Catalog, language: Language
+) -> list[str]:
+    """The configuration files the annex prints, as printed (wrapped lines).
+
+    Everything else in the plan is prose for the reader; these are files to
+    copy (their keys and commands are not words of either language).
+    """
+    env = api.plan_environment(project, catalog, evaluation.sizing).environment
+    return [
+        _wrap_code(_launch_file(env, project, language)),
+        _wrap_code(_alert_rules(env, project, language)),
+    ]
+
+
 def _environment(st: _Story, project: Project, env: Environment) -> None:
     """The launch files as the rollout writes them (``env`` from ``plan_environment``)."""
-    lang = st.lang
     st.h1("environment")
     st.p(
         st.t(
@@ -1643,16 +1680,12 @@ def _environment(st: _Story, project: Project, env: Environment) -> None:
             per_node=env.gpus_per_node,
         )
     )
-    wl = project.workload
-    if env.scheduler is Scheduler.KUBERNETES:
-        st.h2(st.t("env.kubernetes"))
-        st.code(api.kubernetes_manifest(env, wl, lang))
-    elif env.scheduler is Scheduler.SLURM:
-        st.h2(st.t("env.slurm"))
-        st.code(api.slurm_script(env, wl, lang))
-    else:
-        st.h2(st.t("env.bare"))
-        st.code(api.bare_nodes_script(env, wl, lang))
+    heading = {
+        Scheduler.KUBERNETES: "env.kubernetes",
+        Scheduler.SLURM: "env.slurm",
+    }.get(env.scheduler, "env.bare")
+    st.h2(st.t(heading))
+    st.code(_launch_file(env, project, st.lang))
 
 
 def _monitoring(st: _Story, project: Project, env: Environment) -> None:
@@ -1670,11 +1703,7 @@ def _monitoring(st: _Story, project: Project, env: Environment) -> None:
         )
     )
     st.h2(st.t("mon.rules"))
-    st.code(
-        api.prometheus_alert_rules(
-            mon, st.lang, expected_gpus_per_node=env.gpus_per_node
-        )
-    )
+    st.code(_alert_rules(env, project, st.lang))
 
 
 def _vendors_result(
@@ -1808,25 +1837,26 @@ def _assumptions(st: _Story, ev: Evaluation, catalog: Catalog) -> None:
     """The "why?" of every number, for a manager: the formula in words with the
     values filled in, each catalog input with its human name, value, unit,
     source and date, and the reference cited by title."""
-    from gpu_advisor.report.formulas import catalog_names, formula_text
-    from gpu_advisor.report.glossary import input_name, reference_text, result_title
+    from gpu_advisor.report.formulas import explain
+    from gpu_advisor.report.sources import SourceIndex
 
     st.h1("assumptions")
     as_of = catalog.as_of.isoformat()
     st.p(st.t("asm.intro", as_of=as_of))
     explanations = _explanations(ev)
+    index = SourceIndex.of(catalog)
+    shown = {
+        ex.key: explain(ex, st.lang, _fmt_value, catalog, index) for ex in explanations
+    }
     defaults: dict[str, tuple[str, str, str, str, str]] = {}
     unconfirmed = False
     for ex in explanations:
-        for ref in ex.inputs:
-            typed = ref.source.startswith(("project", "engine"))
-            if typed or ref.name in defaults:
+        for ref, row in zip(ex.inputs, shown[ex.key].inputs, strict=True):
+            if row.kind in ("typed", "computed") or ref.name in defaults:
                 continue
-            value = _fmt_value(ref.value) + ("" if ref.confirmed else " *")
-            unconfirmed |= not ref.confirmed
-            unit = unit_text(ref.unit, st.lang, ref.value)
-            name = input_name(ref.name, st.lang)
-            defaults[ref.name] = (name, value, unit, ref.source, as_of)
+            unconfirmed |= not row.confirmed
+            value = row.value + ("" if row.confirmed else " *")
+            defaults[ref.name] = (row.name, value, row.unit, row.source, row.date)
     st.h2(st.t("asm.defaults"))
     if defaults:
         if unconfirmed:
@@ -1840,7 +1870,7 @@ def _assumptions(st: _Story, ev: Evaluation, catalog: Catalog) -> None:
                 st.t("col.date"),
             ],
             sorted(defaults.values()),
-            [1.6, 0.9, 0.8, 2.4, 0.8],
+            [1.4, 0.75, 1.05, 2.6, 0.8],
             align_right=(1,),
         )
     else:
@@ -1848,18 +1878,12 @@ def _assumptions(st: _Story, ev: Evaluation, catalog: Catalog) -> None:
     st.h2(st.t("asm.formulas"))
     # The options share their formulas: the recommended option's stand for all.
     best = f".options.{ev.cost.recommendation.option}."
-    names = catalog_names(catalog)
     rows: list[tuple[str, str, str]] = []
     for ex in explanations:
         if _OPTION_IN_KEY.search(ex.key) and best not in ex.key:
             continue
-        rows.append(
-            (
-                result_title(ex.key, st.lang),
-                formula_text(ex, st.lang, _fmt_value, names),
-                reference_text(ex.reference, st.lang) if ex.reference else "—",
-            )
-        )
+        reader = shown[ex.key]
+        rows.append((reader.title, reader.formula, reader.reference or "—"))
     st.table(
         [st.t("col.result"), st.t("col.formula"), st.t("col.reference")],
         rows,

@@ -615,13 +615,15 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "chk.n/a": ("不适用", "n/a"),
     # --- assumptions -----------------------------------------------------
     "asm.intro": (
-        "下表列出每个结果用到的公式与输入。来源为“项目”表示由编制人填写，其余来自内置目录"
-        "（目录日期 {as_of}）。",
-        'Each result below lists its formula and inputs. Source "project" means the '
-        "author entered the value; anything else comes from the built-in catalog "
-        "(dated {as_of}).",
+        "第一张表列出编制人没有填写、取自 GPU Advisor 内置数据的数值，注明出处与日期"
+        "（内置数据版本日期 {as_of}）；第二张表列出每个结果的计算公式（代入本方案的数值）"
+        "与参考文献。",
+        "The first table lists the figures the author did not enter, taken from "
+        "GPU Advisor's built-in data, with their sources and dates (built-in data "
+        "dated {as_of}); the second gives each result's formula, with this plan's "
+        "values filled in, and its references.",
     ),
-    "asm.defaults": ("使用的目录默认值", "Catalog defaults used"),
+    "asm.defaults": ("采用的内置默认值", "Built-in defaults used"),
     "asm.unconfirmed": (
         "带 * 的数值没有数据手册或一手来源可以印证，只是估计值。签约前请向供应商"
         "索取书面报价或规格，并在项目中填入实际数值。",
@@ -898,17 +900,24 @@ def count(value: float) -> str:
 
 
 def flops(value: float) -> str:
-    """Floating-point operations in scientific notation.
+    """Floating-point operations as a power of ten, for a paragraph (reportlab markup).
+
+    Never "1.23e21": the exponent is set as a superscript.
 
     Examples
     --------
     >>> flops(1.234e21)
-    '1.23e21 FLOP'
+    '1.23 × 10<super>21</super> FLOP'
+    >>> flops(0)
+    '0 FLOP'
     """
     if value <= 0:
         return "0 FLOP"
     exponent = math.floor(math.log10(value))
-    return f"{value / 10**exponent:.2f}e{exponent} FLOP"
+    mantissa = value / 10**exponent
+    if round(mantissa, 2) >= 10:  # 9.996e21 rounds up to the next power
+        mantissa, exponent = mantissa / 10, exponent + 1
+    return f"{mantissa:.2f} × 10<super>{exponent}</super> FLOP"
 
 
 def tokens(value: float, language: Language) -> str:
