@@ -55,6 +55,11 @@ CATALOG_FILES: Final = re.compile(
     r"\b(?:prices|gpus|regions|networks|models|reference_runs|checklist)\.json\b"
 )
 """The catalog's own files: internal, unlike a cited file such as a model's config.json."""
+PLURAL_AFTER_ONE: Final = re.compile(
+    r"(?<![\d.,])\b1 (?:cards|servers|months|nodes|GPUs|years|items|vendors"
+    r"|checks|sequences|weeks)\b"
+)
+"""English that counts one thing in the plural ("1 servers")."""
 _NAMES: Final = (
     re.compile(r"《[^《》]*》"),
     re.compile(r"「[^「」]*」"),
@@ -91,6 +96,8 @@ def problems(text: str, language: str, typed: Iterable[str] = ()) -> list[str]:
     ['scientific notation: 8.81e22']
     >>> problems("Rajbhandari 等（2020）《ZeRO》，arXiv:1910.02054", "zh")
     []
+    >>> problems("1 servers with 8 GPU(s) each", "en")
+    ['plural: 1 servers']
     """
     found: list[str] = []
     sci = re.search(r"\S*" + SCIENTIFIC.pattern + r"\S*", text)
@@ -114,6 +121,11 @@ def problems(text: str, language: str, typed: Iterable[str] = ()) -> list[str]:
         chinese = CJK.findall(names_only)
         if chinese:
             found.append("Chinese characters: " + "".join(chinese[:40]))
+        plural = PLURAL_AFTER_ONE.search(names_only) or re.search(
+            r"\w\(s\)", names_only
+        )
+        if plural:
+            found.append(f"plural: {plural.group(0)}")
     return found
 
 

@@ -99,6 +99,7 @@ from gpu_advisor.report.scenario_text import changes_text
 from gpu_advisor.report.text import TEXTS as _TEXT_KEYS
 from gpu_advisor.report.text import count as fmt_count
 from gpu_advisor.report.text import (
+    counted,
     days,
     flops,
     gib,
@@ -938,9 +939,9 @@ def _sizing(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> N
         st.p(
             st.t(
                 "siz.cluster_text",
-                min_gpus=fmt_count(cl.min_gpus),
-                gpus=fmt_count(cl.gpus),
-                nodes=fmt_count(cl.nodes),
+                min_gpus=counted(cl.min_gpus, "card", lang),
+                gpus=counted(cl.gpus, "card", lang),
+                nodes=counted(cl.nodes, "server", lang),
                 days=days(cl.days, lang),
                 eff=percent(cl.scaling_efficiency),
             )
@@ -949,7 +950,12 @@ def _sizing(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> N
         st.p(st.t("kn.no_fit"))
     if w.deadline_days:
         if cl.gpus_for_deadline is not None:
-            st.p(st.t("siz.deadline_text", gpus=fmt_count(cl.gpus_for_deadline)))
+            st.p(
+                st.t(
+                    "siz.deadline_text",
+                    gpus=counted(cl.gpus_for_deadline, "card", lang),
+                )
+            )
         else:
             st.p(st.t("siz.deadline_impossible"))
     if len(cl.days_curve) >= 2:
@@ -1328,7 +1334,7 @@ def _cost(st: _Story, project: Project, ev: Evaluation) -> None:
             st.t(
                 "cost.mix_detail",
                 baseline=_option_name(st, str(md.baseline_kind)),
-                peak=fmt_count(max(md.baseline_gpus, default=0)),
+                peak=counted(max(md.baseline_gpus, default=0), "card", lang),
                 burst=_option_name(st, str(md.burst_kind)),
                 reserved=gpu_hours(md.reserved_gpu_hours, lang),
                 burst_hours=gpu_hours(md.burst_gpu_hours, lang),
@@ -1676,8 +1682,8 @@ def _environment(st: _Story, project: Project, env: Environment) -> None:
             scheduler=st.t(f"sched.{env.scheduler.value}"),
             image=env.pytorch_image,
             cuda=env.cuda_version,
-            nodes=env.nodes,
-            per_node=env.gpus_per_node,
+            nodes=counted(env.nodes, "server", st.lang),
+            per_node=counted(env.gpus_per_node, "card", st.lang),
         )
     )
     heading = {
@@ -2079,7 +2085,7 @@ def _decision_page(
         for i, v in enumerate(years)
     ]
     left = _mini_table(
-        st, [st.t("dec1.figures"), ""], figures, [1.0, 1.4], width=st.width * 0.58 - 10
+        st, [st.t("dec1.figures"), ""], figures, [1.2, 1.3], width=st.width * 0.58 - 10
     )
     right = _mini_table(
         st, [st.t("dec1.per_year"), ""], year_rows, [0.8, 1], width=st.width * 0.42
@@ -2221,7 +2227,9 @@ def _mini_table(
     data = [[Paragraph(escape(h), head) for h in header]]
     data += [[Paragraph(escape(str(v)), cell) for v in row] for row in rows]
     table = Table(data, colWidths=widths, hAlign="LEFT")
-    table.setStyle(_table_style(1.5, 3))
+    # a caption over the whole table ("Key figures", "") spans its columns
+    span = [("SPAN", (0, 0), (-1, 0))] if not any(header[1:]) else []
+    table.setStyle(_table_style(1.5, 3, span))
     return table
 
 
@@ -2343,7 +2351,10 @@ def _scenarios(st: _Story, project: Project, catalog: Catalog) -> None:
         [st.t("scen.cards"), *(f"{c.gpu_id} × {c.gpus}" for c in columns)],
         [
             st.t("scen.horizon"),
-            *(st.t("scen.months", months=c.horizon_months) for c in columns),
+            *(
+                st.t("scen.months", months=counted(c.horizon_months, "month", lang))
+                for c in columns
+            ),
         ],
         [
             st.t("scen.changes"),
@@ -2437,8 +2448,15 @@ def build_plan_pdf(
     fp = fingerprint(project, app_version)
     args = (project, evaluation, catalog)
     if str(language) == BILINGUAL:
-        zh = _render_plan(*args, Language.ZH, paper, app_version, font, signer, fp)
-        en = _render_plan(*args, Language.EN, paper, app_version, font, signer, fp)
+        stories = [
+            _plan_story(*args, lang, paper, app_version, font, signer, fp)
+            for lang in (Language.ZH, Language.EN)
+        ]
+        align_parts(stories[0].items, stories[1].items, stories[0].width, parts=2)
+        zh, en = (
+            _layout(story, project, story.lang, paper, app_version, signer, fp)
+            for story in stories
+        )
         return side_by_side(zh, en, fp=fp)
     lang = Language(language) if language is not None else project.meta.language
     return _render_plan(*args, lang, paper, app_version, font, signer, fp)[0]
@@ -2456,6 +2474,24 @@ def _render_plan(
     fp: str,
 ) -> tuple[bytes, list[int]]:
     """The plan in one language, and the first page of each of its parts."""
+    st = _plan_story(
+        project, evaluation, catalog, lang, paper, app_version, font, signer, fp
+    )
+    return _layout(st, project, lang, paper, app_version, signer, fp)
+
+
+def _plan_story(
+    project: Project,
+    evaluation: Evaluation,
+    catalog: Catalog,
+    lang: Language,
+    paper: str,
+    app_version: str,
+    font: str,
+    signer: Signer | None,
+    fp: str,
+) -> _Story:
+    """Every flowable of the plan in one language, in order."""
     styles = _Styles(font, lang)
     pagesize = PAPER_SIZES[paper]
     width = pagesize[0] - 2 * _MARGIN
@@ -2505,7 +2541,21 @@ def _render_plan(
     _monitoring(st, project, rollout_env)
     st.page_break()
     _assumptions(st, evaluation, catalog)
+    return st
 
+
+def _layout(
+    st: _Story,
+    project: Project,
+    lang: Language,
+    paper: str,
+    app_version: str,
+    signer: Signer | None,
+    fp: str,
+) -> tuple[bytes, list[int]]:
+    """Lay ``st`` out on pages: the PDF and the first page of each part."""
+    font = st.s.font
+    pagesize = PAPER_SIZES[paper]
     title = project.meta.title
     status = tr(f"status.{project.meta.status.value}", lang)
     doc_id = hashlib.md5(
@@ -2553,6 +2603,54 @@ BILINGUAL: Final = PlanLanguage.BILINGUAL.value
 
 PLAN_LANGUAGES: Final = tuple(lang.value for lang in PlanLanguage)
 """Every ``language=`` a plan can be written in (the export dialog, the CLI)."""
+
+
+def _height(flowable: Flowable, width: float) -> float:
+    """What ``flowable`` takes on the page, its own spacing included. [pt]"""
+    _w, height = flowable.wrap(width, 10_000)
+    return float(height)
+
+
+def align_parts(
+    left: list[Flowable], right: list[Flowable], width: float, *, parts: int
+) -> None:
+    """Pad the first ``parts`` parts of two plans so that their blocks line up.
+
+    The bilingual plan shows the Chinese and the English page side by side;
+    Chinese lines are taller, so the English blocks would ride ever higher.
+    After each pair of blocks (paragraph, table) a spacer makes up the
+    difference, in both lists, so the spacing between blocks (reportlab
+    collapses a block's space after with the next one's space before) is the
+    same on both sides. A part whose blocks differ in number or kind is left
+    as it is. ``left`` and ``right`` are changed in place.
+    """
+
+    def split(items: list[Flowable]) -> list[list[Flowable]]:
+        out: list[list[Flowable]] = [[]]
+        for item in items:
+            if isinstance(item, _PartStart):
+                out.append([])
+            out[-1].append(item)
+        return out
+
+    sides = split(left), split(right)
+    for index in range(min(parts, len(sides[0]), len(sides[1]))):
+        a, b = sides[0][index], sides[1][index]
+        if len(a) != len(b) or any(
+            type(x) is not type(y) for x, y in zip(a, b, strict=True)
+        ):
+            continue
+        padded: tuple[list[Flowable], list[Flowable]] = ([], [])
+        for x, y in zip(a, b, strict=True):
+            padded[0].append(x)
+            padded[1].append(y)
+            if isinstance(x, Paragraph | Table):
+                hx, hy = _height(x, width), _height(y, width)
+                padded[0].append(Spacer(1, max(hy - hx, 0)))
+                padded[1].append(Spacer(1, max(hx - hy, 0)))
+        sides[0][index], sides[1][index] = padded
+    left[:] = [item for part in sides[0] for item in part]
+    right[:] = [item for part in sides[1] for item in part]
 
 
 def side_by_side(

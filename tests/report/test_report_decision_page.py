@@ -194,3 +194,105 @@ def test_the_plan_says_what_each_figure_includes_in_the_engines_words(
         assert sentence
         # the first words of each sentence (a long one wraps across lines)
         assert " ".join(sentence.split())[:12] in text
+
+
+def _menu_path(lang: Language) -> str:
+    """File → Verify Plan… as the app's menus read in ``lang`` (the .ts files)."""
+    import xml.etree.ElementTree as ET
+
+    if lang is Language.EN:
+        return "File → Verify Plan…"
+    root = ET.parse(
+        Path(__file__).resolve().parents[2]
+        / "resources"
+        / "translations"
+        / "gpu_advisor_zh_CN.ts"
+    ).getroot()
+    words = {
+        m.findtext("source"): m.findtext("translation") or ""
+        for m in root.iter("message")
+    }
+
+    def plain(text: str) -> str:
+        return re.sub(r"\(&\w\)", "", text).replace("&", "")
+
+    return f"{plain(words['&File'])} → {plain(words['&Verify Plan…'])}"
+
+
+@pytest.mark.parametrize(("example", "lang"), CASES)
+def test_the_fingerprint_box_says_how_to_verify_in_the_app_first(
+    rendered: Rendered, example: str, lang: Language, tmp_path: Path
+) -> None:
+    """Issue #15: the reader verifies in the app; the command comes second."""
+    from gpu_advisor.report.plan import VERIFY_COMMAND
+
+    _project, _evaluation, data = rendered[(example, lang)]
+    text = " ".join(_pages(data, tmp_path, 1, 999).split())
+    menu = _menu_path(lang)
+    assert menu in text
+    assert text.index(menu) < text.index(VERIFY_COMMAND)
+
+
+@pytest.mark.parametrize(("example", "lang"), CASES)
+def test_page_one_labels_do_not_wrap(
+    rendered: Rendered, example: str, lang: Language, tmp_path: Path
+) -> None:
+    """Issue #15: "Cash needed up front (month / 1)" wrapped in its cell."""
+    from gpu_advisor.report.text import tr
+
+    _project, _evaluation, data = rendered[(example, lang)]
+    lines = [
+        " ".join(line.split()) for line in _pages(data, tmp_path, 1, 1).splitlines()
+    ]
+    for key in ("dec1.total", "dec1.upfront", "dec1.runner_up", "dec1.gap"):
+        label = tr(key, lang)
+        assert any(label in line for line in lines), (key, label)
+
+
+def _line_tops(pdf: Path, page: int) -> list[tuple[float, str]]:
+    """(top [pt], text) of each line on a page, words joined without spaces."""
+    out = subprocess.run(
+        ["pdftotext", "-f", str(page), "-l", str(page), "-bbox", str(pdf), "-"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    lines: dict[tuple[float, bool], str] = {}
+    words = re.finditer(r'xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]+)</word>', out)
+    for found in words:
+        # the sheet is two A4 pages wide: left half Chinese, right half English
+        key = (round(float(found.group(2)), 1), float(found.group(1)) > 595)
+        lines[key] = lines.get(key, "") + found.group(3)
+    return [(top, text) for (top, _right), text in sorted(lines.items())]
+
+
+def _top_of(lines: list[tuple[float, str]], heading: str) -> float | None:
+    compact = "".join(heading.split())
+    return next((top for top, text in lines if text.startswith(compact)), None)
+
+
+@pytest.mark.parametrize("example", [p.stem for p in EXAMPLES])
+def test_the_bilingual_decision_and_finance_pages_line_up(
+    rendered: Rendered, example: str, tmp_path: Path
+) -> None:
+    """Issue #15: the two halves of pages 1 and 2 drifted apart (Chinese lines are taller)."""
+    from gpu_advisor.report.plan import build_plan_pdf
+    from gpu_advisor.report.text import tr
+
+    project, evaluation, _data = rendered[(example, Language.ZH)]
+    pdf = tmp_path / "bilingual.pdf"
+    pdf.write_bytes(
+        build_plan_pdf(project, evaluation, load_catalog(), language="bilingual")
+    )
+    pages = {
+        1: ("dec1.sensitive", "dec1.risks", "dec1.next", "dec1.signoff"),
+        2: ("fin.depreciation", "fin.vat", "fin.options"),
+    }
+    for page, keys in pages.items():
+        lines = _line_tops(pdf, page)
+        for key in keys:
+            zh = _top_of(lines, tr(key, Language.ZH))
+            en = _top_of(lines, tr(key, Language.EN))
+            assert zh is not None, (page, key)
+            assert en is not None, (page, key)
+            assert abs(zh - en) < 1.0, (page, key, zh, en)
