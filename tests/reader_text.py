@@ -20,7 +20,8 @@ from typing import Final
 
 ZH_WHITELIST: Final = frozenset(
     # units
-    {"GPU", "MFU", "FLOP", "FLOPs", "TFLOP", "GiB", "Gbit", "Mbps", "kWh", "token"}
+    {"GPU", "MFU", "FLOP", "FLOPs", "TFLOP", "GiB", "MiB", "KiB", "Gbit", "Mbps", "kWh"}
+    | {"token", "TCP"}
     # products, standards, publishers and file types
     | {"NVIDIA", "Tensor", "Core", "Ampere", "ConnectX", "SXM", "PCIe", "NVLink"}
     | {"InfiniBand", "NDR", "HDR", "RoCE", "IEEE", "GbE", "DGX", "NCCL", "DCGM"}

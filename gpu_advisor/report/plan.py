@@ -114,6 +114,7 @@ from gpu_advisor.report.text import (
     tr,
     unit_text,
 )
+from gpu_advisor.report.vendor_checks import check_name, measured_text, threshold_text
 
 PAPER_SIZES: Final = {"a4": A4, "letter": LETTER}
 """Supported paper sizes (width, height) [pt]."""
@@ -1446,7 +1447,7 @@ def _vendors(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> 
         st.p(st.t("ven.no_measured"))
     else:
         _judged_checks(st, project, catalog, ev)
-        busbw = _busbw_series(project)
+        busbw = _busbw_series(project, lang)
         if busbw:
             st.items.append(
                 KeepTogether(
@@ -1482,25 +1483,18 @@ def _judged_checks(
     passing checks of the same test are folded into one row, so the table
     stays readable for eight GPUs on several nodes.
     """
-    zh = st.lang == "zh"
     rows: list[tuple[str, ...]] = []
     extra: list[tuple[Any, ...]] = []
 
     def add(check: Check, vendor: str, where: str) -> None:
-        measured = (
-            f"{check.measured:,.4g} {check.unit}".strip()
-            if check.measured is not None
-            else "—"
-        )
-        threshold = (check.threshold_zh if zh else check.threshold_en) or "—"
         verdict = check.verdict.value
         rows.append(
             (
                 vendor,
-                _test_title(st, check.test),
+                check_name(check.test, st.lang),
                 where,
-                measured,
-                threshold,
+                measured_text(check, st.lang),
+                threshold_text(check, st.lang),
                 st.t(f"verdict.{verdict}"),
             )
         )
@@ -1541,12 +1535,6 @@ def _judged_checks(
     )
 
 
-def _test_title(st: _Story, test: str) -> str:
-    """A vendor check's name in the plan's language (the key itself if unknown)."""
-    key = f"test.{test}"
-    return st.t(key) if key in _TEXT_KEYS else test
-
-
 def _where(check: Check) -> str:
     where = check.node or ""
     if check.gpu is not None:
@@ -1554,23 +1542,44 @@ def _where(check: Check) -> str:
     return where or "—"
 
 
-def _busbw_series(project: Project) -> list[tuple[str, list[tuple[float, float]]]]:
-    """all_reduce out-of-place bus bandwidth per vendor and result file.
+def _busbw_series(
+    project: Project, language: Language
+) -> list[tuple[str, list[tuple[float, float]]]]:
+    """all_reduce out-of-place bus bandwidth per vendor and run.
 
     One series per run (single node, two nodes, ...): mixing runs in one line
-    would zig-zag between their values at each message size.
+    would zig-zag between their values at each message size. A run is named
+    by its nodes and GPUs ("供应商甲 · 2 个节点、16 张卡"), as nccl-tests
+    reports them, not by its file.
     """
     runs: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    sizes: dict[tuple[str, str], dict[str, float]] = {}
     for v in project.vendors:
         for m in v.measurements:
+            if m.tool != "nccl-tests":
+                continue
+            key = (v.name, m.file)
             if m.metric == BUSBW_METRIC and m.size_bytes:
-                run = PurePath(m.file).stem if m.file else ""
                 point = (math.log2(m.size_bytes), float(m.value))
-                runs.setdefault((v.name, run), []).append(point)
-    return [
-        (f"{vendor} · {run}" if run else vendor, sorted(points))
-        for (vendor, run), points in runs.items()
-    ]
+                runs.setdefault(key, []).append(point)
+            elif m.metric in ("all_reduce.nodes", "all_reduce.ranks"):
+                sizes.setdefault(key, {})[m.metric.split(".")[1]] = m.value
+    series: list[tuple[str, list[tuple[float, float]]]] = []
+    for (vendor, file), points in runs.items():
+        size = sizes.get((vendor, file), {})
+        if "nodes" in size and "ranks" in size:
+            name = tr(
+                "ven.run",
+                language,
+                vendor=vendor,
+                nodes=counted(round(size["nodes"]), "node", language),
+                cards=counted(round(size["ranks"]), "card", language),
+            )
+        else:
+            run = PurePath(file).stem if file else ""
+            name = f"{vendor} · {run}" if run else vendor
+        series.append((name, sorted(points)))
+    return series
 
 
 def _size_label(log2_bytes: float) -> str:
