@@ -39,12 +39,6 @@ every figure the example regression tests check."""
 
 _NCCL_KEPT = ("busbw", "nodes", "ranks", "out_of_bounds")
 
-WITH_RESULTS = False
-"""Whether the examples carry the sample results. Off until the PDF's vendor-test
-table speaks the plan's language throughout (with results in, the Chinese plan
-shows the tools' English verdict and threshold texts, which
-tests/report/test_report_decision_page.py rightly refuses)."""
-
 
 def sample_results(vendor_folder: str) -> list[Measurement]:
     """The network, storage and GPU-health results of one sample vendor."""
@@ -83,7 +77,7 @@ def sample_vendors(*, zh: bool) -> list[Vendor]:
         terms="示例报价（InfiniBand 组网）：含税，按月结算。"
         if zh
         else "Example quote (InfiniBand network): VAT included, billed monthly.",
-        measurements=sample_results("vendor_a") if WITH_RESULTS else [],
+        measurements=sample_results("vendor_a"),
     )
     cheap = Vendor(
         name="供应商乙" if zh else "Vendor B",
@@ -106,7 +100,7 @@ def sample_vendors(*, zh: bool) -> list[Vendor]:
         terms="示例报价（RoCE 组网）：包年八五折，押金一个月。"
         if zh
         else "Example quote (RoCE network): 15 % off for a year, one month's deposit.",
-        measurements=sample_results("vendor_b") if WITH_RESULTS else [],
+        measurements=sample_results("vendor_b"),
     )
     return [fast, cheap]
 

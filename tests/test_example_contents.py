@@ -14,7 +14,7 @@ import pytest
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.model.project import Project
 from tests.engine._cost_helpers import CATALOG
-from tests.make_examples import ALL, SAMPLE_TOOLS, WITH_RESULTS, sample_results
+from tests.make_examples import ALL, SAMPLE_TOOLS, sample_results
 
 MAKERS = list(ALL.items())
 
@@ -31,7 +31,7 @@ def test_each_example_has_two_quoted_and_measured_vendors(
         assert vendor.sla_availability_pct is not None
         assert vendor.measured_mfu is None
         tools = {m.tool for m in vendor.measurements}
-        assert tools == (SAMPLE_TOOLS if WITH_RESULTS else set()), (vendor.name, tools)
+        assert tools == SAMPLE_TOOLS, (vendor.name, tools)
     names = {v.name for v in project.vendors}
     assert len(names) == 2
     # Names in the plan's own language.

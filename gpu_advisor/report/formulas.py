@@ -13,11 +13,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Final
 
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Explanation, InputRef
-from gpu_advisor.report.glossary import input_name, option_name, value_text
+from gpu_advisor.report.glossary import (
+    input_name,
+    option_name,
+    result_title,
+    value_text,
+)
+from gpu_advisor.report.sources import SourceIndex, reference_text, source_text
 from gpu_advisor.report.text import unit_text
 
 _OPTION_KEY: Final = re.compile(r"^cost\.options\.([a-z_]+)\.")
@@ -213,10 +220,10 @@ FORMULA_TEXTS: Final[dict[str, tuple[str, str]]] = {
         "{months with planned demand})",
     ),
     "cost.commitment.yearly_share_of_on_demand": (
-        "包年单价 {cost.commitment.yearly_cny_per_gpu_month} = 包年系数 "
+        "包年单价 {cost.commitment.yearly_cny_per_gpu_month} = 包年折扣 "
         "{budget.yearly_price_factor} × 包月标价 {budget.monthly_cny_per_gpu_month}；"
         "相当于按量付费标价 {budget.on_demand_cny_per_gpu_hour} × 730 小时的 "
-        "{cost.commitment.yearly_share_of_on_demand} 倍；竞价实例单价 = 竞价系数 "
+        "{cost.commitment.yearly_share_of_on_demand}；竞价实例单价 = 竞价折扣 "
         "{budget.spot_price_factor} × 按量付费标价",
         "Yearly price {cost.commitment.yearly_cny_per_gpu_month} = yearly factor "
         "{budget.yearly_price_factor} × the monthly list price "
@@ -268,14 +275,184 @@ def template_key(key: str) -> str:
     return _OPTION_KEY.sub("cost.options.*.", key)
 
 
+PERCENT_INPUTS: Final = frozenset(
+    {
+        "compute.mfu",
+        "workload.mfu",
+        "compute.recompute_mfu_factor",
+        "cluster.scaling_efficiency",
+        "network.TARGET_SCALING_EFFICIENCY",
+        "budget.spot_price_factor",
+        "budget.yearly_price_factor",
+        "budget.residual_fraction",
+        "budget.resale_haircut",
+        "budget.network_fraction_of_hardware",
+        "budget.maintenance_fraction_per_year",
+        "budget.discount_rate_per_year",
+        "budget.financing_rate_per_year",
+        "budget.gpu_load_factor",
+        "cost.commitment.yearly_share_of_on_demand",
+    }
+)
+"""Inputs that are shares or rates: shown as a percentage ("38.2%", not 0.382367)."""
+
+_PERCENT_NAME: Final = re.compile(
+    r"^(?:catalog\.networks\.[^.]+\.efficiency|scaling efficiency with .+"
+    r"|cost\.options\.[a-z_]+\.utilization)$"
+)
+
+
+def _percent(value: float) -> str:
+    """A share as a percentage with at most one decimal.
+
+    >>> _percent(0.382367), _percent(0.5), _percent(0.875)
+    ('38.2%', '50%', '87.5%')
+    """
+    text = f"{value * 100:,.1f}".rstrip("0").rstrip(".")
+    return f"{text}%"
+
+
+def display_value(
+    ref: InputRef, language: str, number: ValueFormatter, names: dict[str, str]
+) -> tuple[str, str]:
+    """An input's value and unit as the reader reads them.
+
+    Shares are percentages, bytes GiB, parameter and token counts in the
+    reader's large units (亿 in Chinese, billion in English); catalog ids by
+    their model name, flags and kinds in words.
+
+    >>> ref = InputRef(name="compute.mfu", value=0.382367, source="engine")
+    >>> display_value(ref, "zh", str, {})
+    ('38.2%', '')
+    >>> ref = InputRef(name="shape.params_total", value=13e9, unit="params", source="project")
+    >>> display_value(ref, "zh", "{:,.0f}".format, {}), display_value(ref, "en", "{:,.0f}".format, {})
+    (('130', '亿个参数'), ('13', 'billion parameters'))
+    """
+    value = ref.value
+    if isinstance(value, str):
+        return names.get(value) or value_text(value, language), ""
+    zh = str(language).startswith("zh")
+    unit = ref.unit
+    if unit in ("", "1", "fraction") and (
+        ref.name in PERCENT_INPUTS or _PERCENT_NAME.match(ref.name)
+    ):
+        return _percent(value), ""
+    if unit == "B":
+        return f"{value / 2**30:,.1f}", "GiB"
+    if unit == "params":
+        return (
+            (number(value / 1e8), "亿个参数")
+            if zh
+            else (
+                number(value / 1e9),
+                "billion parameters",
+            )
+        )
+    if unit == "1e9 tokens":
+        return (
+            (number(value * 10), "亿 token")
+            if zh
+            else (
+                number(value),
+                "billion tokens",
+            )
+        )
+    return number(value), unit_text(unit, language, value)
+
+
 def input_value(
     ref: InputRef, language: str, number: ValueFormatter, names: dict[str, str]
 ) -> str:
-    """An input's value and unit as the reader reads it ("312 TFLOPS", "包月")."""
-    if isinstance(ref.value, str):
-        return names.get(ref.value) or value_text(ref.value, language)
-    unit = unit_text(ref.unit, language, ref.value)
-    return f"{number(ref.value)} {unit}".strip()
+    """An input's value and unit as the reader reads it ("312 TFLOP/s", "包月")."""
+    value, unit = display_value(ref, language, number, names)
+    if unit == "%":
+        return f"{value}%"
+    return f"{value} {unit}".strip()
+
+
+@dataclass(frozen=True)
+class InputRow:
+    """One input behind a number, in the reader's words."""
+
+    name: str
+    value: str
+    unit: str
+    source: str
+    date: str
+    """Date of the figure (``""`` for what the user typed or the plan computed)."""
+    kind: str
+    """Kind of source: see :class:`gpu_advisor.report.sources.SourceText`."""
+    confirmed: bool
+
+
+def input_rows(
+    explanation: Explanation,
+    language: str,
+    number: ValueFormatter,
+    names: dict[str, str],
+    index: SourceIndex,
+) -> list[InputRow]:
+    """Every input of ``explanation``: human name, value, unit, source and date."""
+    rows: list[InputRow] = []
+    for ref in explanation.inputs:
+        value, unit = display_value(ref, language, number, names)
+        source = source_text(ref.source, language, index)
+        rows.append(
+            InputRow(
+                name=input_name(ref.name, language, names),
+                value=value,
+                unit=unit,
+                source=source.text,
+                date=source.date,
+                kind=source.kind,
+                confirmed=ref.confirmed,
+            )
+        )
+    return rows
+
+
+@dataclass(frozen=True)
+class ReaderExplanation:
+    """A "why?" for a manager: title, formula in words, inputs and reference."""
+
+    title: str
+    formula: str
+    inputs: list[InputRow]
+    reference: str
+
+
+def explain(
+    explanation: Explanation,
+    language: str,
+    number: ValueFormatter,
+    catalog: Catalog | None = None,
+    index: SourceIndex | None = None,
+) -> ReaderExplanation:
+    """The explanation as the "why?" dialog and the plan's annex show it.
+
+    Parameters
+    ----------
+    explanation : Explanation
+        The engine's explanation of one result.
+    language : str
+        ``"zh…"`` or ``"en…"``.
+    number : callable
+        Formats a number in the reader's locale.
+    catalog : Catalog, optional
+        Names GPU and network models and dates and titles the sources.
+    index : SourceIndex, optional
+        ``SourceIndex.of(catalog)``, when the caller keeps one.
+    """
+    names = catalog_names(catalog) if catalog is not None else {}
+    index = index or SourceIndex.of(catalog)
+    return ReaderExplanation(
+        title=result_title(explanation.key, language),
+        formula=formula_text(explanation, language, number, names),
+        inputs=input_rows(explanation, language, number, names, index),
+        reference=reference_text(explanation.reference, language)
+        if explanation.reference
+        else "",
+    )
 
 
 def formula_text(
@@ -316,7 +493,8 @@ def formula_text(
         else _PLACEHOLDER.sub(fill, texts[0 if zh else 1])
     )
     rest = [
-        f"{input_name(ref.name, language)} {input_value(ref, language, number, names)}"
+        f"{input_name(ref.name, language, names)} "
+        f"{input_value(ref, language, number, names)}"
         for ref in explanation.inputs
         if ref.name not in used
     ]

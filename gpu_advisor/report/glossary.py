@@ -8,6 +8,7 @@ Colocation is 托管 (owned hardware in a rented rack), as the market says.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Final
 
 from gpu_advisor.engine.names import ARTICLE_PUBLISHER
@@ -142,8 +143,12 @@ RESULT_TITLES: Final[dict[str, tuple[str, str]]] = {
         "Break-even utilisation of owned hardware",
     ),
     "cost.recommendation.mix_detail": (
-        "包年基线与弹性补充的划分",
+        "预留基线与弹性补充的划分",
         "Reserved baseline and bursts",
+    ),
+    "cost.commitment.yearly_share_of_on_demand": (
+        "包年价格相对按量付费的折扣",
+        "Yearly commitment against the on-demand price",
     ),
     "memory.per_gpu.activations_bytes": (
         "单卡激活值显存",
@@ -188,6 +193,15 @@ INPUT_NAMES: Final[dict[str, tuple[str, str]]] = {
         "MFU factor for activation recomputation",
     ),
     "workload.framework": ("训练框架", "Training framework"),
+    "demand.months": ("每月需求计划", "Monthly demand plan"),
+    "cost.commitment.yearly_cny_per_gpu_month": (
+        "包年单价",
+        "Yearly price per card and month",
+    ),
+    "cost.commitment.yearly_share_of_on_demand": (
+        "包年价相当于按量付费价的比例",
+        "Yearly price as a share of on-demand",
+    ),
     "workload.gpu_id": ("GPU 型号", "GPU model"),
     "workload.gpus": ("总卡数", "Total cards"),
     "meta.region_id": ("地区", "Region"),
@@ -379,8 +393,11 @@ def result_title(key: str, language: str) -> str:
     return key
 
 
-def input_name(name: str, language: str) -> str:
+def input_name(name: str, language: str, names: Mapping[str, str] | None = None) -> str:
     """An input's human name (catalog entries name the GPU or network model).
+
+    ``names`` gives the display names of catalog ids (GPU and network
+    models, see :func:`gpu_advisor.report.formulas.catalog_names`).
 
     >>> input_name("budget.gpu_price_cny", "zh")
     '整卡价格'
@@ -388,9 +405,11 @@ def input_name(name: str, language: str) -> str:
     'A100-80GB-SXM memory'
     >>> input_name("owned option: self_build", "zh")
     '自有方案：自建机房'
-    >>> input_name("scaling efficiency with roce-100 at 64 cards", "zh")
-    'roce-100 在 64 卡时的扩展效率'
+    >>> input_name("scaling efficiency with roce-100 at 64 cards", "zh",
+    ...            {"roce-100": "RoCE v2 100 Gb/s"})
+    'RoCE v2 100 Gb/s 在 64 卡时的扩展效率'
     """
+    names = names or {}
     if name in INPUT_NAMES:
         return _pick(INPUT_NAMES[name], language)
     match = _OPTION_IN_KEY.match(name)
@@ -399,13 +418,20 @@ def input_name(name: str, language: str) -> str:
     match = _CATALOG_KEY.match(name)
     if match and match.group(3) in _CATALOG_FIELDS:
         _kind, ident, field = match.groups()
-        label = _pick(_REGIONS[ident], language) if ident in _REGIONS else ident
-        return f"{label} {_pick(_CATALOG_FIELDS[field], language)}"
+        label = (
+            _pick(_REGIONS[ident], language)
+            if ident in _REGIONS
+            else names.get(ident, ident)
+        )
+        field_name = _pick(_CATALOG_FIELDS[field], language)
+        if str(language).startswith("zh") and re.search(r"[\u4e00-\u9fff]$", label):
+            return f"{label}{field_name}"  # 北京机柜供电, no space between Han
+        return f"{label} {field_name}"
     for pattern, zh, en in _FREE_NAMES:
         found = pattern.match(name)
         if found:
             parts = [
-                option_name(g, language) if g in OPTION_NAMES else g
+                option_name(g, language) if g in OPTION_NAMES else names.get(g, g)
                 for g in found.groups()
             ]
             return (zh if str(language).startswith("zh") else en).format(*parts)
@@ -424,25 +450,6 @@ def path_label(path: str, language: str) -> str:
     return path if name == path else f"{name} ({path})"
 
 
-_MODULE_REF: Final = re.compile(r"gpu_advisor(?:\.[a-z_]+)+\s*[;,]?\s*")
-
-
-def reference_text(reference: str, language: str) -> str:
-    """A reference as the reader sees it: no module names, articles by title.
-
-    >>> reference_text("gpu_advisor.engine.breakeven; seed 003", "en")
-    '“AI training in Shanghai: renting GPUs or buying cards” (idctop.com)'
-    """
-    text = _MODULE_REF.sub("", reference)
-    text = re.sub(r"\bseeds 000-003\b", "seed articles", text)
-    if not str(language).startswith("zh"):  # Chinese glosses are for Chinese readers
-        text = re.sub(r"\s*\([^()]*[\u4e00-\u9fff][^()]*\)", "", text)
-    text = text.strip(" ;,")
-    if text.startswith("(") and text.endswith(")"):
-        text = text[1:-1]
-    return cite_articles(text, language) or "—"
-
-
 VALUE_WORDS: Final[dict[str, tuple[str, str]]] = {
     "none": ("无", "none"),
     "nvlink": ("NVLink", "NVLink"),
@@ -452,6 +459,17 @@ VALUE_WORDS: Final[dict[str, tuple[str, str]]] = {
     "full": ("全部", "full"),
     "pretrain": ("预训练", "pre-training"),
     "full_finetune": ("全参数微调", "full fine-tuning"),
+    "full-finetune": ("全参数微调", "full fine-tuning"),
+    "bf16": ("BF16", "BF16"),
+    "fp16": ("FP16", "FP16"),
+    "fp8": ("FP8", "FP8"),
+    "adamw": ("AdamW", "AdamW"),
+    "adamw-8bit": ("8 位 AdamW", "8-bit AdamW"),
+    "sgd": ("SGD", "SGD"),
+    "fsdp": ("PyTorch FSDP", "PyTorch FSDP"),
+    "megatron": ("Megatron-LM", "Megatron-LM"),
+    "deepspeed": ("DeepSpeed", "DeepSpeed"),
+    "ddp": ("PyTorch DDP", "PyTorch DDP"),
     "lora": ("LoRA", "LoRA"),
     "qlora": ("QLoRA", "QLoRA"),
     "inference": ("推理服务", "inference"),
@@ -463,7 +481,7 @@ def value_text(value: str, language: str) -> str:
     """A text input value in the reader's words (option ids by their one name).
 
     >>> value_text("none", "zh"), value_text("colocation", "zh"), value_text("bf16", "zh")
-    ('无', '托管', 'bf16')
+    ('无', '托管', 'BF16')
     """
     if value in OPTION_NAMES:
         return option_name(value, language)

@@ -92,13 +92,14 @@ from gpu_advisor.model.project import (
 from gpu_advisor.model.scenario_results import SCENARIO_MEASURES
 from gpu_advisor.report import charts, kinsoku
 from gpu_advisor.report.fonts import MONO_FONT_NAME, register_cjk_font
-from gpu_advisor.report.glossary import cite_articles
+from gpu_advisor.report.glossary import cite_articles, value_text
 from gpu_advisor.report.numbers import money_words, plain_number
 from gpu_advisor.report.palette import MEMORY_PART_COLORS, OPTION_COLORS
 from gpu_advisor.report.scenario_text import changes_text
 from gpu_advisor.report.text import TEXTS as _TEXT_KEYS
 from gpu_advisor.report.text import count as fmt_count
 from gpu_advisor.report.text import (
+    counted,
     days,
     flops,
     gib,
@@ -113,6 +114,7 @@ from gpu_advisor.report.text import (
     tr,
     unit_text,
 )
+from gpu_advisor.report.vendor_checks import check_name, measured_text, threshold_text
 
 PAPER_SIZES: Final = {"a4": A4, "letter": LETTER}
 """Supported paper sizes (width, height) [pt]."""
@@ -811,7 +813,11 @@ def _sizing(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> N
         (st.t("in.tokens"), tokens(sz.compute.tokens, lang)),
         (st.t("in.seq_len"), fmt_count(w.seq_len)),
         (st.t("in.batch"), f"{w.micro_batch} / {w.global_batch or auto}"),
-        (st.t("in.precision"), f"{w.precision.value.upper()} / {w.optimizer.value}"),
+        (
+            st.t("in.precision"),
+            f"{value_text(w.precision.value, lang)} / "
+            f"{value_text(w.optimizer.value, lang)}",
+        ),
         (st.t("in.parallel"), parallel),
         (st.t("in.recompute"), st.t(f"recompute.{w.recompute.value}")),
         (st.t("in.gpu"), _gpu_name(catalog, sz.gpu_id or w.gpu_id)),
@@ -897,15 +903,18 @@ def _sizing(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> N
 
     st.h2(st.t("siz.compute"))
     comp, cl = sz.compute, sz.cluster
+    marker = "\x00flops\x00"  # the exponent is markup: escape the sentence around it
+    sentence = st.t(
+        "siz.compute_text",
+        flops=marker,
+        mfu=percent(comp.mfu),
+        hours=gpu_hours(comp.gpu_hours, lang),
+        factor=f"×{comp.redundancy_factor:g}",
+        hours_red=gpu_hours(comp.gpu_hours_with_redundancy, lang),
+    )
     st.p(
-        st.t(
-            "siz.compute_text",
-            flops=flops(comp.train_flops),
-            mfu=percent(comp.mfu),
-            hours=gpu_hours(comp.gpu_hours, lang),
-            factor=f"×{comp.redundancy_factor:g}",
-            hours_red=gpu_hours(comp.gpu_hours_with_redundancy, lang),
-        )
+        escape(cite_articles(sentence, lang)).replace(marker, flops(comp.train_flops)),
+        markup=True,
     )
     low, high = comp.gpu_hours_p10, comp.gpu_hours_p90
     low_red = comp.gpu_hours_with_redundancy_p10
@@ -933,9 +942,9 @@ def _sizing(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> N
         st.p(
             st.t(
                 "siz.cluster_text",
-                min_gpus=fmt_count(cl.min_gpus),
-                gpus=fmt_count(cl.gpus),
-                nodes=fmt_count(cl.nodes),
+                min_gpus=counted(cl.min_gpus, "card", lang),
+                gpus=counted(cl.gpus, "card", lang),
+                nodes=counted(cl.nodes, "server", lang),
                 days=days(cl.days, lang),
                 eff=percent(cl.scaling_efficiency),
             )
@@ -944,7 +953,12 @@ def _sizing(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> N
         st.p(st.t("kn.no_fit"))
     if w.deadline_days:
         if cl.gpus_for_deadline is not None:
-            st.p(st.t("siz.deadline_text", gpus=fmt_count(cl.gpus_for_deadline)))
+            st.p(
+                st.t(
+                    "siz.deadline_text",
+                    gpus=counted(cl.gpus_for_deadline, "card", lang),
+                )
+            )
         else:
             st.p(st.t("siz.deadline_impossible"))
     if len(cl.days_curve) >= 2:
@@ -1323,7 +1337,7 @@ def _cost(st: _Story, project: Project, ev: Evaluation) -> None:
             st.t(
                 "cost.mix_detail",
                 baseline=_option_name(st, str(md.baseline_kind)),
-                peak=fmt_count(max(md.baseline_gpus, default=0)),
+                peak=counted(max(md.baseline_gpus, default=0), "card", lang),
                 burst=_option_name(st, str(md.burst_kind)),
                 reserved=gpu_hours(md.reserved_gpu_hours, lang),
                 burst_hours=gpu_hours(md.burst_gpu_hours, lang),
@@ -1435,7 +1449,7 @@ def _vendors(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> 
         st.p(st.t("ven.no_measured"))
     else:
         _judged_checks(st, project, catalog, ev)
-        busbw = _busbw_series(project)
+        busbw = _busbw_series(project, lang)
         if busbw:
             st.items.append(
                 KeepTogether(
@@ -1471,25 +1485,18 @@ def _judged_checks(
     passing checks of the same test are folded into one row, so the table
     stays readable for eight GPUs on several nodes.
     """
-    zh = st.lang == "zh"
     rows: list[tuple[str, ...]] = []
     extra: list[tuple[Any, ...]] = []
 
     def add(check: Check, vendor: str, where: str) -> None:
-        measured = (
-            f"{check.measured:,.4g} {check.unit}".strip()
-            if check.measured is not None
-            else "—"
-        )
-        threshold = (check.threshold_zh if zh else check.threshold_en) or "—"
         verdict = check.verdict.value
         rows.append(
             (
                 vendor,
-                _test_title(st, check.test),
+                check_name(check.test, st.lang),
                 where,
-                measured,
-                threshold,
+                measured_text(check, st.lang),
+                threshold_text(check, st.lang),
                 st.t(f"verdict.{verdict}"),
             )
         )
@@ -1530,12 +1537,6 @@ def _judged_checks(
     )
 
 
-def _test_title(st: _Story, test: str) -> str:
-    """A vendor check's name in the plan's language (the key itself if unknown)."""
-    key = f"test.{test}"
-    return st.t(key) if key in _TEXT_KEYS else test
-
-
 def _where(check: Check) -> str:
     where = check.node or ""
     if check.gpu is not None:
@@ -1543,23 +1544,44 @@ def _where(check: Check) -> str:
     return where or "—"
 
 
-def _busbw_series(project: Project) -> list[tuple[str, list[tuple[float, float]]]]:
-    """all_reduce out-of-place bus bandwidth per vendor and result file.
+def _busbw_series(
+    project: Project, language: Language
+) -> list[tuple[str, list[tuple[float, float]]]]:
+    """all_reduce out-of-place bus bandwidth per vendor and run.
 
     One series per run (single node, two nodes, ...): mixing runs in one line
-    would zig-zag between their values at each message size.
+    would zig-zag between their values at each message size. A run is named
+    by its nodes and GPUs ("供应商甲 · 2 个节点、16 张卡"), as nccl-tests
+    reports them, not by its file.
     """
     runs: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    sizes: dict[tuple[str, str], dict[str, float]] = {}
     for v in project.vendors:
         for m in v.measurements:
+            if m.tool != "nccl-tests":
+                continue
+            key = (v.name, m.file)
             if m.metric == BUSBW_METRIC and m.size_bytes:
-                run = PurePath(m.file).stem if m.file else ""
                 point = (math.log2(m.size_bytes), float(m.value))
-                runs.setdefault((v.name, run), []).append(point)
-    return [
-        (f"{vendor} · {run}" if run else vendor, sorted(points))
-        for (vendor, run), points in runs.items()
-    ]
+                runs.setdefault(key, []).append(point)
+            elif m.metric in ("all_reduce.nodes", "all_reduce.ranks"):
+                sizes.setdefault(key, {})[m.metric.split(".")[1]] = m.value
+    series: list[tuple[str, list[tuple[float, float]]]] = []
+    for (vendor, file), points in runs.items():
+        size = sizes.get((vendor, file), {})
+        if "nodes" in size and "ranks" in size:
+            name = tr(
+                "ven.run",
+                language,
+                vendor=vendor,
+                nodes=counted(round(size["nodes"]), "node", language),
+                cards=counted(round(size["ranks"]), "card", language),
+            )
+        else:
+            run = PurePath(file).stem if file else ""
+            name = f"{vendor} · {run}" if run else vendor
+        series.append((name, sorted(points)))
+    return series
 
 
 def _size_label(log2_bytes: float) -> str:
@@ -1631,6 +1653,21 @@ def _scoring(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> 
     st.p(" ".join(moves) if moves else st.t("ven.robust"))
 
 
+def annex_code(
+    project: Project, evaluation: Evaluation, catalog: Catalog, language: Language
+) -> list[str]:
+    """The configuration files the annex prints, as printed (wrapped lines).
+
+    Everything else in the plan is prose for the reader; these are files to
+    copy (their keys and commands are not words of either language).
+    """
+    rollout = api.as_plan_evaluation(evaluation, project, catalog).rollout
+    return [
+        _wrap_code(rollout.launch_file(language).text),
+        _wrap_code(rollout.monitoring_file("prometheus-alerts", language).text),
+    ]
+
+
 def _environment(st: _Story, rollout: Rollout) -> None:
     """The launch file as the rollout writes it (the evaluation's nodes and network)."""
     env = rollout.environment
@@ -1641,16 +1678,15 @@ def _environment(st: _Story, rollout: Rollout) -> None:
             scheduler=st.t(f"sched.{env.scheduler.value}"),
             image=env.pytorch_image,
             cuda=env.cuda_version,
-            nodes=env.nodes,
-            per_node=env.gpus_per_node,
+            nodes=counted(env.nodes, "server", st.lang),
+            per_node=counted(env.gpus_per_node, "card", st.lang),
         )
     )
-    if env.scheduler is Scheduler.KUBERNETES:
-        st.h2(st.t("env.kubernetes"))
-    elif env.scheduler is Scheduler.SLURM:
-        st.h2(st.t("env.slurm"))
-    else:
-        st.h2(st.t("env.bare"))
+    heading = {
+        Scheduler.KUBERNETES: "env.kubernetes",
+        Scheduler.SLURM: "env.slurm",
+    }.get(env.scheduler, "env.bare")
+    st.h2(st.t(heading))
     st.code(rollout.launch_file(st.lang).text)
 
 
@@ -1801,25 +1837,26 @@ def _assumptions(st: _Story, ev: Evaluation, catalog: Catalog) -> None:
     """The "why?" of every number, for a manager: the formula in words with the
     values filled in, each catalog input with its human name, value, unit,
     source and date, and the reference cited by title."""
-    from gpu_advisor.report.formulas import catalog_names, formula_text
-    from gpu_advisor.report.glossary import input_name, reference_text, result_title
+    from gpu_advisor.report.formulas import explain
+    from gpu_advisor.report.sources import SourceIndex
 
     st.h1("assumptions")
     as_of = catalog.as_of.isoformat()
     st.p(st.t("asm.intro", as_of=as_of))
     explanations = _explanations(ev)
+    index = SourceIndex.of(catalog)
+    shown = {
+        ex.key: explain(ex, st.lang, _fmt_value, catalog, index) for ex in explanations
+    }
     defaults: dict[str, tuple[str, str, str, str, str]] = {}
     unconfirmed = False
     for ex in explanations:
-        for ref in ex.inputs:
-            typed = ref.source.startswith(("project", "engine"))
-            if typed or ref.name in defaults:
+        for ref, row in zip(ex.inputs, shown[ex.key].inputs, strict=True):
+            if row.kind in ("typed", "computed") or ref.name in defaults:
                 continue
-            value = _fmt_value(ref.value) + ("" if ref.confirmed else " *")
-            unconfirmed |= not ref.confirmed
-            unit = unit_text(ref.unit, st.lang, ref.value)
-            name = input_name(ref.name, st.lang)
-            defaults[ref.name] = (name, value, unit, ref.source, as_of)
+            unconfirmed |= not row.confirmed
+            value = row.value + ("" if row.confirmed else " *")
+            defaults[ref.name] = (row.name, value, row.unit, row.source, row.date)
     st.h2(st.t("asm.defaults"))
     if defaults:
         if unconfirmed:
@@ -1833,7 +1870,7 @@ def _assumptions(st: _Story, ev: Evaluation, catalog: Catalog) -> None:
                 st.t("col.date"),
             ],
             sorted(defaults.values()),
-            [1.6, 0.9, 0.8, 2.4, 0.8],
+            [1.4, 0.75, 1.05, 2.6, 0.8],
             align_right=(1,),
         )
     else:
@@ -1841,18 +1878,12 @@ def _assumptions(st: _Story, ev: Evaluation, catalog: Catalog) -> None:
     st.h2(st.t("asm.formulas"))
     # The options share their formulas: the recommended option's stand for all.
     best = f".options.{ev.cost.recommendation.option}."
-    names = catalog_names(catalog)
     rows: list[tuple[str, str, str]] = []
     for ex in explanations:
         if _OPTION_IN_KEY.search(ex.key) and best not in ex.key:
             continue
-        rows.append(
-            (
-                result_title(ex.key, st.lang),
-                formula_text(ex, st.lang, _fmt_value, names),
-                reference_text(ex.reference, st.lang) if ex.reference else "—",
-            )
-        )
+        reader = shown[ex.key]
+        rows.append((reader.title, reader.formula, reader.reference or "—"))
     st.table(
         [st.t("col.result"), st.t("col.formula"), st.t("col.reference")],
         rows,
@@ -2048,7 +2079,7 @@ def _decision_page(
         for i, v in enumerate(years)
     ]
     left = _mini_table(
-        st, [st.t("dec1.figures"), ""], figures, [1.0, 1.4], width=st.width * 0.58 - 10
+        st, [st.t("dec1.figures"), ""], figures, [1.2, 1.3], width=st.width * 0.58 - 10
     )
     right = _mini_table(
         st, [st.t("dec1.per_year"), ""], year_rows, [0.8, 1], width=st.width * 0.42
@@ -2190,7 +2221,9 @@ def _mini_table(
     data = [[Paragraph(escape(h), head) for h in header]]
     data += [[Paragraph(escape(str(v)), cell) for v in row] for row in rows]
     table = Table(data, colWidths=widths, hAlign="LEFT")
-    table.setStyle(_table_style(1.5, 3))
+    # a caption over the whole table ("Key figures", "") spans its columns
+    span = [("SPAN", (0, 0), (-1, 0))] if not any(header[1:]) else []
+    table.setStyle(_table_style(1.5, 3, span))
     return table
 
 
@@ -2312,7 +2345,10 @@ def _scenarios(st: _Story, project: Project, catalog: Catalog) -> None:
         [st.t("scen.cards"), *(f"{c.gpu_id} × {c.gpus}" for c in columns)],
         [
             st.t("scen.horizon"),
-            *(st.t("scen.months", months=c.horizon_months) for c in columns),
+            *(
+                st.t("scen.months", months=counted(c.horizon_months, "month", lang))
+                for c in columns
+            ),
         ],
         [
             st.t("scen.changes"),
@@ -2408,8 +2444,15 @@ def build_plan_pdf(
     # rollout computed once, on the evaluation's own sizing
     args = (project, api.as_plan_evaluation(evaluation, project, catalog), catalog)
     if str(language) == BILINGUAL:
-        zh = _render_plan(*args, Language.ZH, paper, app_version, font, signer, fp)
-        en = _render_plan(*args, Language.EN, paper, app_version, font, signer, fp)
+        stories = [
+            _plan_story(*args, lang, paper, app_version, font, signer, fp)
+            for lang in (Language.ZH, Language.EN)
+        ]
+        align_parts(stories[0].items, stories[1].items, stories[0].width, parts=2)
+        zh, en = (
+            _layout(story, project, story.lang, paper, app_version, signer, fp)
+            for story in stories
+        )
         return side_by_side(zh, en, fp=fp)
     lang = Language(language) if language is not None else project.meta.language
     return _render_plan(*args, lang, paper, app_version, font, signer, fp)[0]
@@ -2427,6 +2470,24 @@ def _render_plan(
     fp: str,
 ) -> tuple[bytes, list[int]]:
     """The plan in one language, and the first page of each of its parts."""
+    st = _plan_story(
+        project, evaluation, catalog, lang, paper, app_version, font, signer, fp
+    )
+    return _layout(st, project, lang, paper, app_version, signer, fp)
+
+
+def _plan_story(
+    project: Project,
+    evaluation: PlanEvaluation,
+    catalog: Catalog,
+    lang: Language,
+    paper: str,
+    app_version: str,
+    font: str,
+    signer: Signer | None,
+    fp: str,
+) -> _Story:
+    """Every flowable of the plan in one language, in order."""
     styles = _Styles(font, lang)
     pagesize = PAPER_SIZES[paper]
     width = pagesize[0] - 2 * _MARGIN
@@ -2476,7 +2537,21 @@ def _render_plan(
     _monitoring(st, rollout)
     st.page_break()
     _assumptions(st, evaluation, catalog)
+    return st
 
+
+def _layout(
+    st: _Story,
+    project: Project,
+    lang: Language,
+    paper: str,
+    app_version: str,
+    signer: Signer | None,
+    fp: str,
+) -> tuple[bytes, list[int]]:
+    """Lay ``st`` out on pages: the PDF and the first page of each part."""
+    font = st.s.font
+    pagesize = PAPER_SIZES[paper]
     title = project.meta.title
     status = tr(f"status.{project.meta.status.value}", lang)
     doc_id = hashlib.md5(
@@ -2524,6 +2599,54 @@ BILINGUAL: Final = PlanLanguage.BILINGUAL.value
 
 PLAN_LANGUAGES: Final = tuple(lang.value for lang in PlanLanguage)
 """Every ``language=`` a plan can be written in (the export dialog, the CLI)."""
+
+
+def _height(flowable: Flowable, width: float) -> float:
+    """What ``flowable`` takes on the page, its own spacing included. [pt]"""
+    _w, height = flowable.wrap(width, 10_000)
+    return float(height)
+
+
+def align_parts(
+    left: list[Flowable], right: list[Flowable], width: float, *, parts: int
+) -> None:
+    """Pad the first ``parts`` parts of two plans so that their blocks line up.
+
+    The bilingual plan shows the Chinese and the English page side by side;
+    Chinese lines are taller, so the English blocks would ride ever higher.
+    After each pair of blocks (paragraph, table) a spacer makes up the
+    difference, in both lists, so the spacing between blocks (reportlab
+    collapses a block's space after with the next one's space before) is the
+    same on both sides. A part whose blocks differ in number or kind is left
+    as it is. ``left`` and ``right`` are changed in place.
+    """
+
+    def split(items: list[Flowable]) -> list[list[Flowable]]:
+        out: list[list[Flowable]] = [[]]
+        for item in items:
+            if isinstance(item, _PartStart):
+                out.append([])
+            out[-1].append(item)
+        return out
+
+    sides = split(left), split(right)
+    for index in range(min(parts, len(sides[0]), len(sides[1]))):
+        a, b = sides[0][index], sides[1][index]
+        if len(a) != len(b) or any(
+            type(x) is not type(y) for x, y in zip(a, b, strict=True)
+        ):
+            continue
+        padded: tuple[list[Flowable], list[Flowable]] = ([], [])
+        for x, y in zip(a, b, strict=True):
+            padded[0].append(x)
+            padded[1].append(y)
+            if isinstance(x, Paragraph | Table):
+                hx, hy = _height(x, width), _height(y, width)
+                padded[0].append(Spacer(1, max(hy - hx, 0)))
+                padded[1].append(Spacer(1, max(hx - hy, 0)))
+        sides[0][index], sides[1][index] = padded
+    left[:] = [item for part in sides[0] for item in part]
+    right[:] = [item for part in sides[1] for item in part]
 
 
 def side_by_side(

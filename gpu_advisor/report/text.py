@@ -32,8 +32,8 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "No option is feasible; please check the inputs.",
     ),
     "dec1.figures": ("关键数字", "Key figures"),
-    "dec1.total": ("推荐方案总成本", "Total of the recommended option"),
-    "dec1.upfront": ("首月需支付的现金", "Cash needed up front (month 1)"),
+    "dec1.total": ("推荐方案总成本", "Recommended total"),
+    "dec1.upfront": ("首月需支付的现金", "Cash up front (month 1)"),
     "dec1.runner_up": ("次优方案", "Runner-up"),
     "dec1.gap": ("与次优方案的差额", "Gap to the runner-up"),
     "dec1.no_runner_up": ("无其他可行方案", "no other feasible option"),
@@ -181,7 +181,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "scen.measure": ("指标", "Measure"),
     "scen.cards": ("GPU 与卡数", "GPU and cards"),
     "scen.horizon": ("规划期", "Horizon"),
-    "scen.months": ("{months} 个月", "{months} months"),
+    "scen.months": ("{months}", "{months}"),
     "scen.changes": ("相对基准的改动", "Changes from the base"),
     "scen.recommendation": ("推荐方案", "Recommended option"),
     "scen.chart_total": ("各情景规划期总成本", "Total over the horizon, per scenario"),
@@ -203,7 +203,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "sum.no_risks": ("未发现需要特别提示的风险。", "No particular risks were found."),
     "sum.open_items": (
         "检查清单中仍有 {count} 项未完成（见第 {section} 节）。",
-        "{count} checklist items are still open (see section {section}).",
+        "Checklist items still open: {count} (see section {section}).",
     ),
     "kn.item": ("项目", "Item"),
     "kn.value": ("数值", "Value"),
@@ -273,14 +273,14 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "MFU range.",
     ),
     "siz.cluster_text": (
-        "至少需要 {min_gpus} 张卡才能放下模型；按 {gpus} 张卡（{nodes} 台服务器）计算，"
+        "至少需要 {min_gpus}才能放下模型；按 {gpus}（{nodes}）计算，"
         "约需 {days}，多卡扩展效率 {eff}。",
-        "At least {min_gpus} cards are needed to hold the model; with {gpus} cards "
-        "({nodes} servers) the run takes about {days} at a scaling efficiency of {eff}.",
+        "The model needs at least {min_gpus}; with {gpus} ({nodes}) the run takes "
+        "about {days} at a scaling efficiency of {eff}.",
     ),
     "siz.deadline_text": (
-        "要在截止日期前完成，需要 {gpus} 张卡。",
-        "To meet the deadline, {gpus} cards are needed.",
+        "要在截止日期前完成，需要 {gpus}。",
+        "Meeting the deadline takes {gpus}.",
     ),
     "siz.deadline_impossible": (
         "任何卡数都无法在截止日期前完成，请放宽截止日期或缩小训练量。",
@@ -408,9 +408,9 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "cost.rule_holds": ("满足，可考虑采购。", "met: buying is worth considering."),
     "cost.rule_fails": ("不满足，继续租用更稳妥。", "not met: keep renting."),
     "cost.mix_detail": (
-        "混合方案：以{baseline}作为基线（高峰 {peak} 张卡，共 {reserved}），超出部分用{burst}补足"
+        "混合方案：以{baseline}作为基线（高峰 {peak}，共 {reserved}），超出部分用{burst}补足"
         "（{burst_hours}）。",
-        "The mix reserves a baseline as {baseline} (up to {peak} cards, {reserved}) "
+        "The mix reserves a baseline as {baseline} (up to {peak}, {reserved}) "
         "and covers the peaks with {burst} ({burst_hours}).",
     ),
     "col.item_line": ("费用项目", "Cost line"),
@@ -455,7 +455,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "axis.gpus": ("卡数", "Cards"),
     "axis.days": ("天", "Days"),
     "axis.size": ("消息大小", "Message size"),
-    "axis.busbw": ("busbw（GB/s）", "busbw (GB/s)"),
+    "axis.busbw": ("总线带宽（GB/s）", "bus bandwidth (GB/s)"),
     # --- cost breakdown lines (keys of OptionResult.breakdown) ----------
     "bd.add_ons_bandwidth": ("公网带宽", "Public bandwidth"),
     "bd.add_ons_egress": ("出网流量", "Data egress"),
@@ -495,7 +495,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "尚未导入实测结果；在实测之前，宣传参数仅供参考。",
         "No measured results have been imported yet; until then brochure figures are only indicative.",
     ),
-    "ven.busbw": ("NCCL all_reduce 总线带宽", "NCCL all_reduce bus bandwidth"),
+    "ven.busbw": ("NCCL 全归约总线带宽", "NCCL all-reduce bus bandwidth"),
     "ven.scoring": ("加权评分", "Weighted scoring"),
     "ven.no_vendors_to_score": (
         "尚未录入候选供应商，无法评分。",
@@ -519,26 +519,13 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "col.criterion": ("评分项", "Criterion"),
     "col.test": ("测试项", "Test"),
     "col.where": ("节点 / GPU", "Node / GPU"),
+    "ven.run": ("{vendor} · {nodes}、{cards}", "{vendor} · {nodes}, {cards}"),
     "ven.n_checks": (
         "{n} 项均通过（列出最弱一项）",
         "{n} checks passed (weakest shown)",
     ),
     "col.threshold": ("判定标准", "Threshold"),
     "col.verdict": ("结论", "Verdict"),
-    # the vendor checks (engine.judge Check.test), as the vendors step names them
-    "test.nccl.intra_node": ("NCCL 单节点内", "NCCL inside one node"),
-    "test.nccl.inter_node": ("NCCL 跨节点", "NCCL across nodes"),
-    "test.nccl.correctness": ("NCCL 正确性", "NCCL correctness"),
-    "test.iperf3": ("节点间 TCP（iperf3）", "Node-to-node TCP (iperf3)"),
-    "test.fio.checkpoint_write": ("检查点写入（fio）", "Checkpoint write (fio)"),
-    "test.gpu.temperature": ("GPU 温度", "GPU temperature"),
-    "test.gpu.clocks": ("负载下 GPU 频率", "GPU clock under load"),
-    "test.gpu.throttle": ("GPU 降频", "GPU slowdown"),
-    "test.gpu.ecc": ("GPU ECC 错误", "GPU ECC errors"),
-    "test.dcgm": ("DCGM 诊断", "DCGM diagnostics"),
-    "test.gpu.matmul": ("bf16 矩阵乘法", "bf16 matrix multiply"),
-    "test.gpu.memory_copy": ("GPU 显存拷贝", "GPU memory copy"),
-    "test.training.mfu": ("训练任务 MFU", "Training job MFU"),
     "verdict.pass": ("通过", "pass"),
     "verdict.warn": ("警告", "warn"),
     "verdict.fail": ("不通过", "fail"),
@@ -561,19 +548,19 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "col.intranet": ("内网带宽", "Intranet"),
     "col.measured": ("实测值", "Measured"),
     "col.score": ("得分", "Score"),
-    "kind.cloud": ("公有云", "cloud"),
-    "kind.rental": ("租赁平台", "rental platform"),
-    "kind.idc": ("IDC 托管", "IDC"),
+    "kind.cloud": ("公有云", "Public cloud"),
+    "kind.rental": ("租赁平台", "Rental platform"),
+    "kind.idc": ("IDC 托管", "IDC colocation"),
     "unit.per_gpu_hour": ("{value}/卡时", "{value}/GPU-hour"),
     "unit.per_gpu_month": ("{value}/卡/月", "{value}/GPU-month"),
     "unit.hours": ("{value} 小时", "{value} h"),
     "unit.gbit": ("{value} Gbit/s", "{value} Gbit/s"),
     # --- environment / monitoring ---------------------------------------
     "env.intro": (
-        "调度方式：{scheduler}；镜像 {image}（CUDA {cuda}）；{nodes} 台服务器，每台 {per_node} 张卡。"
+        "调度方式：{scheduler}；镜像 {image}（CUDA {cuda}）；{nodes}，每台 {per_node}。"
         "建议先在单台服务器上跑通，再扩展到多台。",
-        "Scheduler: {scheduler}; image {image} (CUDA {cuda}); {nodes} servers with "
-        "{per_node} cards each. Get one server working first, then go multi-node.",
+        "Scheduler: {scheduler}; image {image} (CUDA {cuda}); {nodes} with "
+        "{per_node} each. Get one server working first, then go multi-node.",
     ),
     "env.kubernetes": ("Kubernetes 任务", "Kubernetes Job"),
     "env.slurm": ("SLURM 批处理脚本", "SLURM batch script"),
@@ -616,13 +603,15 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "chk.n/a": ("不适用", "n/a"),
     # --- assumptions -----------------------------------------------------
     "asm.intro": (
-        "下表列出每个结果用到的公式与输入。来源为“项目”表示由编制人填写，其余来自内置目录"
-        "（目录日期 {as_of}）。",
-        'Each result below lists its formula and inputs. Source "project" means the '
-        "author entered the value; anything else comes from the built-in catalog "
-        "(dated {as_of}).",
+        "第一张表列出编制人没有填写、取自 GPU Advisor 内置数据的数值，注明出处与日期"
+        "（内置数据版本日期 {as_of}）；第二张表列出每个结果的计算公式（代入本方案的数值）"
+        "与参考文献。",
+        "The first table lists the figures the author did not enter, taken from "
+        "GPU Advisor's built-in data, with their sources and dates (built-in data "
+        "dated {as_of}); the second gives each result's formula, with this plan's "
+        "values filled in, and its references.",
     ),
-    "asm.defaults": ("使用的目录默认值", "Catalog defaults used"),
+    "asm.defaults": ("采用的内置默认值", "Built-in defaults used"),
     "asm.unconfirmed": (
         "带 * 的数值没有数据手册或一手来源可以印证，只是估计值。签约前请向供应商"
         "索取书面报价或规格，并在项目中填入实际数值。",
@@ -662,11 +651,16 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "SHA-256 fingerprint of the canonical project JSON and the app version is:",
     ),
     "so.verify": (
-        "核验方法：把 PDF 和项目文件放在同一目录，运行下面的命令。命令会检查电子签名（如有）"
-        "以及项目文件是否与本方案一致；返回 0 表示一致。",
-        "To verify: put the PDF next to the project file and run the command below. "
-        "It checks the digital signature (if any) and that the project file matches "
-        "this plan; exit status 0 means both hold.",
+        "核验方法：在 GPU Advisor 中打开项目文件，选择“文件 → 验证方案…”，再选中本 PDF。"
+        "程序会显示签名人与签名时间、签名后文件是否被改动、是否与打开的项目一致，以及证书"
+        "是否可信。没有安装程序时，也可以把 PDF 与项目文件放在同一目录，运行下面的命令；"
+        "返回 0 表示签名完好且项目文件与本方案一致。",
+        "To verify: open the project file in GPU Advisor, choose File → Verify Plan… "
+        "and pick this PDF. The app shows who signed and when, whether the document "
+        "changed since, whether it matches the open project and whether the "
+        "certificate is trusted. Without the app, put the PDF next to the project "
+        "file and run the command below; exit status 0 means the signature is intact "
+        "and the project file matches this plan.",
     ),
     "so.app_version": ("程序版本", "App version"),
 }
@@ -889,6 +883,27 @@ def percent(fraction: float, decimals: int = 0) -> str:
     return f"{_grouped(fraction * 100, decimals)}%"
 
 
+_COUNTED: Final[dict[str, tuple[str, str, str]]] = {
+    "card": ("张卡", "card", "cards"),
+    "server": ("台服务器", "server", "servers"),
+    "month": ("个月", "month", "months"),
+    "node": ("个节点", "node", "nodes"),
+}
+"""(Chinese measure word and noun, English singular, English plural) of counted things."""
+
+
+def counted(value: int, noun: str, language: Language | str) -> str:
+    """A count with its noun: "1 card", "8 cards", "8 张卡".
+
+    >>> counted(1, "server", "en"), counted(8, "server", "en"), counted(8, "server", "zh")
+    ('1 server', '8 servers', '8 台服务器')
+    """
+    zh, one, many = _COUNTED[noun]
+    if str(language).startswith("zh"):
+        return f"{_grouped(value)} {zh}"
+    return f"{_grouped(value)} {one if value == 1 else many}"
+
+
 def count(value: float) -> str:
     """A whole number with thousands separators.
 
@@ -899,17 +914,24 @@ def count(value: float) -> str:
 
 
 def flops(value: float) -> str:
-    """Floating-point operations in scientific notation.
+    """Floating-point operations as a power of ten, for a paragraph (reportlab markup).
+
+    Never "1.23e21": the exponent is set as a superscript.
 
     Examples
     --------
     >>> flops(1.234e21)
-    '1.23e21 FLOP'
+    '1.23 × 10<super>21</super> FLOP'
+    >>> flops(0)
+    '0 FLOP'
     """
     if value <= 0:
         return "0 FLOP"
     exponent = math.floor(math.log10(value))
-    return f"{value / 10**exponent:.2f}e{exponent} FLOP"
+    mantissa = value / 10**exponent
+    if round(mantissa, 2) >= 10:  # 9.996e21 rounds up to the next power
+        mantissa, exponent = mantissa / 10, exponent + 1
+    return f"{mantissa:.2f} × 10<super>{exponent}</super> FLOP"
 
 
 def tokens(value: float, language: Language) -> str:

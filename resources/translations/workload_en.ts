@@ -189,18 +189,6 @@
       <translation>Date</translation>
     </message>
     <message>
-      <source>your input, VAT added</source>
-      <translation>your input, VAT added</translation>
-    </message>
-    <message>
-      <source>GPU Advisor's default</source>
-      <translation>GPU Advisor's default</translation>
-    </message>
-    <message>
-      <source>computed from your plan</source>
-      <translation>computed from your plan</translation>
-    </message>
-    <message>
       <source>Input</source>
       <translation>Input</translation>
     </message>
@@ -223,10 +211,6 @@
     <message>
       <source>Why this number? — %1</source>
       <translation>Why this number? — %1</translation>
-    </message>
-    <message>
-      <source>your input</source>
-      <translation>your input</translation>
     </message>
   </context>
   <context>

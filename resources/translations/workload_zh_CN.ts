@@ -189,18 +189,6 @@
       <translation>日期</translation>
     </message>
     <message>
-      <source>your input, VAT added</source>
-      <translation>您的输入（已加增值税）</translation>
-    </message>
-    <message>
-      <source>GPU Advisor's default</source>
-      <translation>GPU Advisor 默认值</translation>
-    </message>
-    <message>
-      <source>computed from your plan</source>
-      <translation>由本方案计算得出</translation>
-    </message>
-    <message>
       <source>Input</source>
       <translation>输入项</translation>
     </message>
@@ -223,10 +211,6 @@
     <message>
       <source>Why this number? — %1</source>
       <translation>这个数字从何而来？— %1</translation>
-    </message>
-    <message>
-      <source>your input</source>
-      <translation>您填写的值</translation>
     </message>
   </context>
   <context>

@@ -10,7 +10,8 @@ import pytest
 from gpu_advisor.engine.names import ARTICLE_TITLES, article
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import load_project
-from gpu_advisor.report.glossary import cite_articles, reference_text
+from gpu_advisor.report.glossary import cite_articles
+from gpu_advisor.report.sources import reference_text
 from tests.report.conftest import evaluate_for_tests
 
 EXAMPLES = sorted(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.project import Measurement, Project, Vendor
 from gpu_advisor.report.plan import build_plan_pdf
@@ -30,7 +32,10 @@ def test_low_tensor_activity_is_a_failed_row_of_the_pdf(catalog: Catalog) -> Non
     evaluation = evaluate_for_tests(project, catalog)
     text = pdf_text(build_plan_pdf(project, evaluation, catalog, language="en"))
     flat = " ".join(text.split())
-    assert "dmon.tensor_active" in flat
-    assert "0.05" in flat
-    row = flat[flat.index("dmon.tensor_active") :][:200]
-    assert "fail below fail" in row  # the threshold, then the verdict
+    name = "Tensor-core activity of the job (dcgmi dmon)"  # its name, not its id
+    assert name in flat
+    assert "dmon.tensor_active" not in flat
+    row = flat[flat.index(name) :][:300]
+    assert "5%" in row  # a share, in percent
+    # the threshold, then the verdict
+    assert re.search(r"fail below \(\d+% and \d+% of the expected [\d.]+%\) fail", row)

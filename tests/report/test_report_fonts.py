@@ -71,3 +71,32 @@ def test_warm_up_registers_the_font_once_in_the_background() -> None:
     assert register_cjk_font() == expected
     thread.join(timeout=30)
     assert not thread.is_alive()
+
+
+def test_every_character_of_the_plans_words_is_in_the_font() -> None:
+    """A character the embedded font lacks vanishes from the page without a word
+    (the "▸" of "File ▸ Verify Plan…" did): the wording tables use none."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from gpu_advisor.report import formulas, glossary, sources, text
+    from gpu_advisor.report.fonts import register_cjk_font
+
+    face = pdfmetrics.getFont(register_cjk_font(None)).face
+    strings: list[str] = []
+    pairs = (
+        text.TEXTS,
+        glossary.RESULT_TITLES,
+        glossary.INPUT_NAMES,
+        glossary.VALUE_WORDS,
+        glossary.OPTION_NAMES,
+        formulas.FORMULA_TEXTS,
+        sources.WORDS,
+        sources.LIBRARIES,
+    )
+    for table in pairs:
+        for zh, en in table.values():
+            strings += [zh, en]
+    for words in (sources.TITLES_ZH, sources.SEGMENTS_ZH, sources.NOTES_ZH):
+        strings += words.values()
+    missing = {c for s in strings for c in s if ord(c) not in face.charToGlyph}
+    assert not missing, sorted(missing)

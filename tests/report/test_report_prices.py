@@ -23,7 +23,7 @@ def test_assumptions_cite_the_imported_price_list_and_its_date(catalog: Catalog)
     )
     ev = evaluate_for_tests(project, catalog)
     text = _flat(pdf_text(build_plan_pdf(project, ev, catalog, language="en")))
-    assert "imported price_list.csv" in text
+    assert "imported price list price_list.csv" in text
     assert "2026-11-20" in text
     # the commitment convention is in the formulas table with its list price
     assert "monthly (包月) list price" in text or "monthly list price" in text

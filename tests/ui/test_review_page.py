@@ -159,10 +159,11 @@ def test_summary_shows_the_engine_results(qtbot: Any, path: Path) -> None:
     for warning in page.warnings():
         assert warning.message_en[:40] in text
     assert "Checklist: Visit the data centre (Open)" in text
-    # Every example ships two quoted vendors (their results are still to come).
+    # Every example ships two quoted vendors with their sample test results.
     assert "No candidate vendors yet" not in text
     for vendor in session.project.vendors:
-        assert f"No test results imported for {vendor.name}." in text
+        assert vendor.measurements
+        assert f"No test results imported for {vendor.name}." not in text
 
 
 def test_wizard_walks_the_rollout_pages(qtbot: Any) -> None:

@@ -295,7 +295,7 @@ def test_why_button_shows_formula_inputs_reference(qtbot: Any) -> None:
     assert dialog.isVisible()
     # in words, with the value of the utilisation filled in; the notation on hover
     assert dialog.formula_label.text().startswith("GPU-hours = training compute")
-    assert "utilisation 0.4 ×" in dialog.formula_label.text()
+    assert "utilisation 40% ×" in dialog.formula_label.text()  # a share, in percent
     assert "Training data 1 billion" in dialog.formula_label.text()  # listed after
     assert dialog.formula_label.toolTip() == e.formula
     assert dialog.reference_label.text() == "Narayanan et al. 2021"
@@ -303,8 +303,11 @@ def test_why_button_shows_formula_inputs_reference(qtbot: Any) -> None:
     assert table.rowCount() == 2
     assert _cell(table, 0, 0).text() == "Training data"  # the input's human name
     assert _cell(table, 0, 3).text() == "your input"
-    assert _cell(table, 1, 1).text() == "0.4"
-    assert _cell(table, 1, 3).text() == "catalog gpus.json: NVIDIA"
+    assert _cell(table, 1, 1).text() == "40%"
+    # the catalog by its name, never its file
+    assert (
+        _cell(table, 1, 3).text() == "GPU Advisor GPU specifications (sources: NVIDIA)"
+    )
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     assert not dialog.isVisible()
 
@@ -328,10 +331,12 @@ def test_why_dialog_marks_unconfirmed_catalog_figures(qtbot: Any) -> None:
     qtbot.addWidget(dialog)
     dialog.set_explanation(e)
     table = dialog.inputs_table
-    assert (
-        _cell(table, 0, 3).text() == "* not confirmed: catalog gpus.json: vendor brief"
+    assert _cell(table, 0, 3).text() == (
+        "* not confirmed: GPU Advisor GPU specifications (sources: vendor brief)"
     )
-    assert _cell(table, 1, 3).text() == "catalog gpus.json: NVIDIA"
+    assert (
+        _cell(table, 1, 3).text() == "GPU Advisor GPU specifications (sources: NVIDIA)"
+    )
 
 
 def test_optional_number_tooltip_flags_an_unconfirmed_default(
@@ -384,4 +389,4 @@ def test_why_button_follows_session(qtbot: Any, session: ProjectSession) -> None
         _cell(dialog.inputs_table, r, 0).text(): _cell(dialog.inputs_table, r, 1).text()
         for r in range(dialog.inputs_table.rowCount())
     }
-    assert values["Model FLOPs utilisation (MFU)"] == "0.5"
+    assert values["Model FLOPs utilisation (MFU)"] == "50%"

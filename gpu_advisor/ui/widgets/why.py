@@ -50,16 +50,11 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Explanation
-from gpu_advisor.report.formulas import catalog_names, formula_text
-from gpu_advisor.report.glossary import (
-    cite_articles,
-    input_name,
-    reference_text,
-    result_title,
-    value_text,
-)
-from gpu_advisor.report.text import unit_text
+from gpu_advisor.report.formulas import explain
+from gpu_advisor.report.glossary import result_title
+from gpu_advisor.report.sources import SourceIndex
 from gpu_advisor.ui.i18n import current_language, current_locale
 
 if TYPE_CHECKING:
@@ -137,15 +132,13 @@ class ExplanationDialog(QDialog):
         key: str,
         parent: QWidget | None = None,
         *,
-        as_of: str = "",
-        names: dict[str, str] | None = None,
+        catalog: Catalog | None = None,
     ) -> None:
         super().__init__(parent)
         self.key = key
-        self.names = dict(names or {})
-        """Display names of catalog ids (networks, GPUs) that appear as values."""
-        self.as_of = as_of
-        """Date of the catalog figures (shown for every input not typed in)."""
+        self.catalog = catalog
+        """Names GPU and network models and titles and dates the sources."""
+        self._index = SourceIndex.of(catalog)
         self._explanation: Explanation | None = None
         self.setObjectName("explanationDialog")
         self.formula_caption = QLabel()
@@ -238,41 +231,29 @@ class ExplanationDialog(QDialog):
             self.inputs_table.setRowCount(0)
             return
         lang = current_language()
+        shown = explain(
+            explanation, lang, format_input_value, self.catalog, self._index
+        )
         # in words, in the reader's language, with the values filled in; the
         # engine's notation stays one hover away for the engineer
-        self.formula_label.setText(
-            formula_text(explanation, lang, format_input_value, self.names)
-        )
+        self.formula_label.setText(shown.formula)
         self.formula_label.setToolTip(explanation.formula)
-        reference = reference_text(explanation.reference, lang)
-        self.reference_label.setText(reference)
-        self.reference_caption.setVisible(bool(explanation.reference))
-        self.reference_label.setVisible(bool(explanation.reference))
+        self.reference_label.setText(shown.reference)
+        self.reference_caption.setVisible(bool(shown.reference))
+        self.reference_label.setVisible(bool(shown.reference))
         table = self.inputs_table
-        table.setRowCount(len(explanation.inputs))
-        for row, ref in enumerate(explanation.inputs):
-            typed = ref.source.split(":")[0].split(" ")[0] == "project"
-            computed = ref.source.split(":")[0].split(" ")[0] == "engine"
-            if typed:
-                source = self.tr("your input")
-                if "VAT added" in ref.source:
-                    source = self.tr("your input, VAT added")
-            elif ref.source == "engine default":
-                source = self.tr("GPU Advisor's default")
-            elif computed:
-                source = self.tr("computed from your plan")
-            else:
-                source = cite_articles(ref.source, lang)
-            if not ref.confirmed:
+        table.setRowCount(len(shown.inputs))
+        for row, item_row in enumerate(shown.inputs):
+            source = item_row.source
+            if not item_row.confirmed:
                 source = self.tr("* not confirmed: %1").replace("%1", source)
-            unit = unit_text(ref.unit, lang, ref.value)
-            value = (
-                self.names.get(ref.value) or value_text(ref.value, lang)
-                if isinstance(ref.value, str)
-                else format_input_value(ref.value)
+            cells = (
+                item_row.name,
+                item_row.value,
+                item_row.unit,
+                source,
+                item_row.date,
             )
-            date = "" if typed or computed else self.as_of
-            cells = (input_name(ref.name, lang), value, unit, source, date)
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text)
@@ -346,15 +327,8 @@ class WhyButton(QToolButton):
     def show_explanation(self) -> ExplanationDialog:
         """Open (or raise) the dialog with the current explanation."""
         if self.dialog is None:
-            as_of = ""
-            names: dict[str, str] = {}
-            if self._session is not None:
-                catalog = self._session.catalog
-                as_of = catalog.as_of.isoformat()
-                names = catalog_names(catalog)
-            self.dialog = ExplanationDialog(
-                self.key, self.window(), as_of=as_of, names=names
-            )
+            catalog = self._session.catalog if self._session is not None else None
+            self.dialog = ExplanationDialog(self.key, self.window(), catalog=catalog)
         self.dialog.set_explanation(self.current_explanation())
         if self.dialog.isVisible():  # already open behind the window: bring it up
             self.dialog.raise_()

@@ -1,0 +1,190 @@
+"""The vendor-test table in the reader's words: test names, measured values, thresholds.
+
+The engine judges each vendor's results (:class:`gpu_advisor.engine.judge.Check`)
+and words its thresholds for the app's tables, with three significant digits
+(``"pass >= 1.53e+03 GB/s …"``) and the tools' own words (``"fail on any
+Fail"``). The plan is read by people who sign it: here the same verdicts get
+numbers in the locale's format (grouped, never in scientific notation),
+shares as percentages, units in the reader's language and thresholds in
+plain words, computed from the check's expected value and its pass and warn
+shares.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Final
+
+from gpu_advisor.engine.api import Check
+from gpu_advisor.report.numbers import plain_number
+from gpu_advisor.report.text import unit_text
+
+TEST_NAMES: Final[dict[str, tuple[str, str]]] = {
+    "nccl.intra_node": ("NCCL 单节点内", "NCCL inside one node"),
+    "nccl.inter_node": ("NCCL 跨节点", "NCCL across nodes"),
+    "nccl.correctness": ("NCCL 结果校验", "NCCL correctness"),
+    "iperf3": ("节点间 TCP（iperf3）", "Node-to-node TCP (iperf3)"),
+    "fio.checkpoint_write": ("检查点写入（fio）", "Checkpoint write (fio)"),
+    "gpu.temperature": ("GPU 温度", "GPU temperature"),
+    "gpu.clocks": ("负载下 GPU 频率", "GPU clock under load"),
+    "gpu.throttle": ("GPU 降频", "GPU slowdown"),
+    "gpu.ecc": ("GPU ECC 错误", "GPU ECC errors"),
+    "dcgm": ("DCGM 诊断", "DCGM diagnostics"),
+    "dmon.tensor_active": (
+        "任务的 Tensor Core 活跃度（dcgmi dmon）",
+        "Tensor-core activity of the job (dcgmi dmon)",
+    ),
+    "dmon.sm_active": (
+        "任务的 SM 活跃度（dcgmi dmon）",
+        "SM activity of the job (dcgmi dmon)",
+    ),
+    "gpu.matmul": ("BF16 矩阵乘法", "BF16 matrix multiply"),
+    "gpu.memory_copy": ("显存拷贝", "GPU memory copy"),
+    "training.mfu": ("训练任务 MFU", "Training job MFU"),
+}
+"""(zh, en) name of each vendor test (``Check.test``), as the vendors step names it."""
+
+SHARE_TESTS: Final = frozenset({"training.mfu", "dmon.tensor_active", "dmon.sm_active"})
+"""Tests whose measured value is a share: shown as a percentage."""
+
+_NUMBER: Final = r"[-+]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?"
+_RATIO: Final = re.compile(
+    rf"^pass >= {_NUMBER}(?: \S+)? \((?P<pass_pct>\d+)% of expected {_NUMBER}\), "
+    rf"warn >= {_NUMBER}(?: \S+)? \((?P<warn_pct>\d+)%\), fail below$"
+)
+_PASS_WARN: Final = re.compile(
+    rf"^pass >= (?P<pass_at>{_NUMBER}), warn >= (?P<warn_at>{_NUMBER}), fail below$"
+)
+_HOT: Final = re.compile(
+    rf"^fail >= (?P<fail_at>{_NUMBER}) C \(hot\), warn >= (?P<warn_at>{_NUMBER}) C$"
+)
+_SCIENTIFIC: Final = re.compile(r"\d+(?:\.\d+)?[eE][-+]?\d+")
+
+_WORDS: Final[dict[str, tuple[str, str]]] = {
+    "ratio": (
+        "≥ {pass_at} 通过，≥ {warn_at} 警告，更低不通过（预期 {expected} 的 "
+        "{pass_pct}% 与 {warn_pct}%）",
+        "pass ≥ {pass_at}, warn ≥ {warn_at}, fail below ({pass_pct}% and "
+        "{warn_pct}% of the expected {expected})",
+    ),
+    "pass_warn": (
+        "≥ {pass_at} 通过，≥ {warn_at} 警告，更低不通过",
+        "pass ≥ {pass_at}, warn ≥ {warn_at}, fail below",
+    ),
+    "hot": (
+        "≥ {fail_at} 过热不通过，≥ {warn_at} 警告",
+        "fail ≥ {fail_at} (too hot), warn ≥ {warn_at}",
+    ),
+    "dcgm": (
+        "任一诊断项失败即不通过，任一项警告即警告",
+        "fail if any diagnostic fails, warn if any warns",
+    ),
+    "nccl.correctness": (
+        "出现错误值或越界值即不通过",
+        "fail on any wrong or out-of-bounds value",
+    ),
+    "dcgm.pass": ("全部通过", "all passed"),
+    "dcgm.warn": ("有警告", "a warning"),
+    "dcgm.fail": ("有失败项", "a failure"),
+}
+
+
+def _zh(language: str) -> bool:
+    return str(language).startswith("zh")
+
+
+def _pick(words: tuple[str, str], language: str) -> str:
+    return words[0] if _zh(language) else words[1]
+
+
+def check_name(test: str, language: str) -> str:
+    """A vendor test by its name (the id itself if unknown).
+
+    >>> check_name("nccl.inter_node", "zh"), check_name("iperf3", "en")
+    ('NCCL 跨节点', 'Node-to-node TCP (iperf3)')
+    """
+    names = TEST_NAMES.get(test)
+    return test if names is None else _pick(names, language)
+
+
+def _amount(value: float, unit: str, language: str, share: bool) -> str:
+    """A measured or threshold value with its unit, in the locale's format."""
+    if share:
+        return f"{plain_number(value * 100)}%"
+    if unit == "C":
+        return f"{plain_number(value)} °C"
+    shown = unit_text(unit, language, value)
+    if unit == "count":
+        shown = "个" if _zh(language) else ""
+    return f"{plain_number(value)} {shown}".strip()
+
+
+def measured_text(check: Check, language: str) -> str:
+    """The measured value as the table shows it.
+
+    >>> from gpu_advisor.engine.judge import Verdict
+    >>> c = Check(test="dcgm", measured=0.5, expected=1.0, verdict=Verdict.WARN,
+    ...           message_en="", message_zh="")
+    >>> measured_text(c, "zh")
+    '有警告'
+    >>> c = Check(test="fio.checkpoint_write", measured=12345.6, unit="GB/s",
+    ...           verdict=Verdict.PASS, message_en="", message_zh="")
+    >>> measured_text(c, "en")
+    '12,346 GB/s'
+    """
+    value = check.measured
+    if value is None or not math.isfinite(value):
+        return "—"
+    if check.test == "dcgm":
+        key = "dcgm.pass" if value >= 1 else "dcgm.warn" if value > 0 else "dcgm.fail"
+        return _pick(_WORDS[key], language)
+    return _amount(value, check.unit, language, check.test in SHARE_TESTS)
+
+
+def threshold_text(check: Check, language: str) -> str:
+    """What passes, warns and fails, in words and the locale's numbers.
+
+    >>> from gpu_advisor.engine.judge import Verdict
+    >>> c = Check(test="nccl.inter_node", measured=65.4, expected=1800.0, unit="GB/s",
+    ...     verdict=Verdict.FAIL, message_en="", message_zh="",
+    ...     threshold_en="pass >= 1.53e+03 GB/s (85% of expected 1.8e+03), "
+    ...                  "warn >= 1.08e+03 GB/s (60%), fail below")
+    >>> threshold_text(c, "zh")
+    '≥ 1,530 GB/s 通过，≥ 1,080 GB/s 警告，更低不通过（预期 1,800 GB/s 的 85% 与 60%）'
+    >>> threshold_text(c, "en")
+    'pass ≥ 1,530 GB/s, warn ≥ 1,080 GB/s, fail below (85% and 60% of the expected 1,800 GB/s)'
+    """
+    share = check.test in SHARE_TESTS
+    text_en = check.threshold_en
+    if check.test in ("dcgm", "nccl.correctness"):
+        return _pick(_WORDS[check.test], language)
+    ratio = _RATIO.fullmatch(text_en)
+    if ratio and check.expected is not None:
+        pass_pct, warn_pct = int(ratio.group("pass_pct")), int(ratio.group("warn_pct"))
+        return _pick(_WORDS["ratio"], language).format(
+            pass_at=_amount(
+                check.expected * pass_pct / 100, check.unit, language, share
+            ),
+            warn_at=_amount(
+                check.expected * warn_pct / 100, check.unit, language, share
+            ),
+            expected=_amount(check.expected, check.unit, language, share),
+            pass_pct=pass_pct,
+            warn_pct=warn_pct,
+        )
+    found = _PASS_WARN.fullmatch(text_en)
+    if found:
+        return _pick(_WORDS["pass_warn"], language).format(
+            pass_at=_amount(float(found.group("pass_at")), check.unit, language, share),
+            warn_at=_amount(float(found.group("warn_at")), check.unit, language, share),
+        )
+    found = _HOT.fullmatch(text_en)
+    if found:
+        return _pick(_WORDS["hot"], language).format(
+            fail_at=_amount(float(found.group("fail_at")), "C", language, False),
+            warn_at=_amount(float(found.group("warn_at")), "C", language, False),
+        )
+    text = (check.threshold_zh if _zh(language) else text_en) or "—"
+    text = _SCIENTIFIC.sub(lambda m: plain_number(float(m.group(0))), text)
+    return text.replace(">=", "≥").replace("<=", "≤")
