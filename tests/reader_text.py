@@ -42,6 +42,7 @@ ZH_WHITELIST: Final = frozenset(
     | {"iperf", "fio", "dcgmi", "exporter", "PUE", "UPS", "IDC", "VPC", "SLA"}
     | {"CTO", "SHA", "JSON", "PDF", "VAT", "GPU Advisor", "Advisor", "idctop"}
     | {"Hugging", "Face", "GitHub", "arXiv", "USENIX", "FAST", "PaLM", "DeepSeek"}
+    | {"BLOOM", "LLaMA", "PPIO", "ECS", "EC2"}
     # terms of the trade without a settled Chinese name
     | {"micro", "batch"}
 )

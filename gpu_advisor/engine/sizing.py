@@ -2132,7 +2132,7 @@ def _more_explanations(
             ],
             ring + "; Kaplan et al. 2020, arXiv:2001.08361 (backward ≈ 2× forward); "
             "Wang et al. 2023, ZeRO++, arXiv:2306.10209; Narayanan et al. 2021, "
-            "arXiv:2104.04473, section 2.2.1 (1F1B bubble (p − 1)/m)",
+            "arXiv:2104.04473, section 2.2.1 (pipeline bubble)",
         ),
     ]
     ckpt_inputs = [

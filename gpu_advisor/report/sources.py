@@ -115,6 +115,8 @@ TITLES_ZH: Final[dict[str, str]] = {
 
 PUBLISHERS_ZH: Final[dict[str, str]] = {
     "Alibaba Cloud (阿里云) help centre": "阿里云帮助中心",
+    "Amazon Web Services": "亚马逊云科技",
+    "Volcano Engine (火山引擎)": "火山引擎",
 }
 """Chinese names of publishers that have one."""
 
@@ -169,6 +171,19 @@ SEGMENTS_ZH: Final[dict[str, str]] = {
     "No public NVIDIA datasheet": "NVIDIA 未公开数据手册",
     "shape as Code Llama 34B config.json": "结构同 Code Llama 34B 的 config.json",
     "PyTorch docs, CUDA semantics": "PyTorch 文档《CUDA semantics》",
+    "published pre-training runs (Llama 2 Table 2, Llama 3 model card, "
+    "DeepSeek-V3 Table 1, BLOOM, LLaMA Table 15)": (
+        "已发表的预训练记录（Llama 2 论文表 2、Llama 3 模型卡、DeepSeek-V3 技术报告表 1、"
+        "BLOOM 论文、LLaMA 论文表 15）"
+    ),
+    "AWS EC2 User Guide, Spot Instance interruptions, and Spot Instance Advisor "
+    "(reclaims per instance; interruption-frequency bands per month)": (
+        "亚马逊云科技 EC2 用户指南《Spot Instance interruptions》与《Spot Instance "
+        "Advisor》（回收按实例计；每月中断频率分档）"
+    ),
+    "Alibaba Cloud ECS help on preemptible instances (抢占式实例)": (
+        "阿里云 ECS 帮助中心《抢占式实例》"
+    ),
 }
 """Chinese wording of free-text source segments that no rule below reads."""
 
@@ -180,6 +195,8 @@ NOTES_ZH: Final[dict[str, str]] = {
     "PaLM": "PaLM",
     "blog": "博客",
     "China market": "中国市场版",
+    "pipeline bubble": "流水线气泡",
+    "half a checkpoint interval lost per interruption": "每次中断平均损失半个检查点间隔",
 }
 """Chinese wording of the short notes in parentheses after a cited work."""
 
