@@ -73,6 +73,11 @@ def derive_demand(
 ) -> tuple[list[float], str, list[Advice]]:
     """The profile to price, where it came from, and warnings.
 
+    A profile derived from the workload bills the card-hours the job holds its
+    cards for: the sized GPU-hours with the ×1.5 redundancy, divided by the
+    cluster's scaling efficiency (network and pipeline bubble), so the cost
+    agrees with the days the sizing shows (cards × days × 24 h).
+
     Returns
     -------
     tuple
@@ -119,7 +124,8 @@ def derive_demand(
         gpus = max(1, sizing.cluster.gpus_for_deadline or sizing.cluster.gpus)
         if project.workload.task is TaskKind.INFERENCE:
             return [gpus * HOURS_PER_MONTH] * horizon, "workload", warnings
-        total = sizing.compute.gpu_hours_with_redundancy
+        efficiency = min(1.0, max(sizing.cluster.scaling_efficiency, 1e-3))
+        total = sizing.compute.gpu_hours_with_redundancy / efficiency
         hours = spread_training_hours(total, gpus, horizon)
         done = sum(hours)
         if done < total * (1 - 1e-9):

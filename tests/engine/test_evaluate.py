@@ -24,12 +24,27 @@ from tests.engine._cost_helpers import CATALOG
 def test_default_project_derives_demand_from_workload():
     ev = evaluate(Project(), CATALOG)
     assert ev.cost.demand_source == "workload"
-    # demand is kept to three decimals of a GPU-hour
+    # demand is kept to three decimals of a GPU-hour; the cards are held for
+    # the GPU-hours divided by the scaling efficiency (as the days say)
     assert sum(ev.cost.demand_gpu_hours) == pytest.approx(
-        ev.sizing.compute.gpu_hours_with_redundancy, rel=1e-6, abs=1e-3
+        ev.sizing.compute.gpu_hours_with_redundancy
+        / ev.sizing.cluster.scaling_efficiency,
+        rel=1e-6,
+        abs=1e-3,
     )
     assert {o.id for o in ev.cost.options} == set(OptionId)
     assert ev.monte_carlo is None
+
+
+def test_a_slow_network_bills_the_hours_the_cards_are_held():
+    """Cost agrees with the days: cards x days x 24 h, redundancy included."""
+    workload = Workload(gpus=64, network_id="eth-25g", zero_stage=3)
+    ev = evaluate(Project(workload=workload), CATALOG)
+    cluster = ev.sizing.cluster
+    assert cluster.scaling_efficiency < 0.9
+    billed = sum(ev.cost.demand_gpu_hours)
+    held = cluster.gpus * cluster.days * 24 * 1.5  # the x1.5 redundancy rule
+    assert billed == pytest.approx(held, rel=1e-3)
 
 
 def test_cumulative_ends_at_total_and_breakdown_sums():
