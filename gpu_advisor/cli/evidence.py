@@ -1,8 +1,9 @@
 """``gpu-advisor-cli parse-results``, ``testkit`` and ``score``: vendor evidence.
 
 * ``parse-results FILE_OR_FOLDER_OR_ARCHIVE... [--json] [--strict]``: read
-  test-kit results; print a table or a JSON list of measurements, and on
-  stderr each refused file with its reason. Exit 0 when at least one file was
+  test-kit results; print a table or a JSON list of measurements (with their
+  ``labels``: GPU uuid, bus id, serial, hostname), and on stderr each refused
+  file with its reason and what to do about it. Exit 0 when at least one file was
   imported (with ``--strict``: only when none was refused), else 2.
 * ``testkit PROJECT.gpuplan --vendor NAME -o FOLDER [--tar]``: write the test
   kit for one vendor (and ``FOLDER.tar.gz`` with ``--tar``).
@@ -30,6 +31,7 @@ from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.io.results_import import (
     REFUSAL_HINTS,
     ImportReport,
+    RefusedFile,
     ResultsImportError,
     import_results,
     parse_results,
@@ -58,6 +60,8 @@ def _measurement_json(m: Measurement) -> dict[str, Any]:
         value = getattr(m, key)
         if value is not None:
             data[key] = value
+    if m.labels:
+        data["labels"] = dict(m.labels)  # uuid, pci.bus_id, serial, hostname, ...
     return data
 
 
@@ -83,16 +87,18 @@ def _parse(paths: list[Path]) -> list[Measurement]:
         raise CliError(str(exc)) from None
 
 
+def _with_hint(refused: RefusedFile) -> str:
+    """``file:line: reason (what to do)``, the hint the app's import dialog shows."""
+    return f"{refused.message()} ({REFUSAL_HINTS[refusal_kind(refused.reason)]})"
+
+
 def refused_lines(report: ImportReport) -> list[str]:
     """One line per refused file, control characters escaped.
 
     ``refused: file:line: reason (what to do)``, the hint being the one the
     app's import dialog shows (:data:`REFUSAL_HINTS`).
     """
-    return [
-        f"refused: {r.message()} ({REFUSAL_HINTS[refusal_kind(r.reason)]})"
-        for r in report.refused
-    ]
+    return [f"refused: {_with_hint(r)}" for r in report.refused]
 
 
 def _cmd_parse_results(args: argparse.Namespace) -> int:
@@ -102,7 +108,8 @@ def _cmd_parse_results(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from None
     measurements = report.measurements
     if not report.imported and len(report.refused) == 1:
-        raise CliError(report.refused[0].message())  # one file, one line
+        # one file, one line: its reason and what to do, as in a folder's list
+        raise CliError(_with_hint(report.refused[0]))
     for line in refused_lines(report):
         sys.stderr.write(line + "\n")
     if not report.imported and report.refused:
