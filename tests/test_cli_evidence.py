@@ -192,6 +192,35 @@ def test_score_text(capsys, plan):
     assert "price (30): +" in out
 
 
+def test_score_prints_the_plans_evaluation(capsys, tmp_path):
+    """The CLI's scores are the vendors of evaluate_plan, as the app and the PDF show.
+
+    The sample vendors hold their measurements but no stored measured MFU;
+    the old command worked the MFU out again before scoring, so its MFU check
+    expected another figure than the vendors step and the PDF.
+    """
+    from gpu_advisor.engine.api import evaluate_plan
+    from gpu_advisor.io.catalog import load_catalog
+
+    project = three_vendor_project(measured=True)
+    path = tmp_path / "measured.gpuplan"
+    save_project(project, path)
+    code, out, err = run(capsys, "score", path, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    vendors = evaluate_plan(project, load_catalog(), monte_carlo=False).vendors
+    assert vendors.scoring is not None
+    assert data["winner"] == vendors.scoring.winner
+    assert [(r["vendor"], r["total"]) for r in data["ranking"]] == [
+        (v.vendor, v.total) for v in vendors.scoring.vendors
+    ]
+    for row in data["ranking"]:
+        judged = vendors.judgements[row["vendor"]]
+        assert [(c["test"], c["expected"]) for c in row["checks"]] == [
+            (c.test, c.expected) for c in judged.checks
+        ]
+
+
 def test_score_without_vendors(capsys, tmp_path):
     from gpu_advisor.model.project import Project
 

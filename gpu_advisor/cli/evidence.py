@@ -7,8 +7,9 @@
   imported (with ``--strict``: only when none was refused), else 2.
 * ``testkit PROJECT.gpuplan --vendor NAME -o FOLDER [--tar]``: write the test
   kit for one vendor (and ``FOLDER.tar.gz`` with ``--tar``).
-* ``score PROJECT.gpuplan [--results NAME=FOLDER ...] [--json]``: judge each
-  vendor's measurements and rank the vendors with the project's weights.
+* ``score PROJECT.gpuplan [--results NAME=FOLDER ...] [--json]``: the
+  vendors judged and ranked with the project's weights, from the plan's one
+  evaluation (the figures of the vendors step and the PDF).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from gpu_advisor.cli._common import CliError, print_json
 from gpu_advisor.engine.api import (
     ScoringResult,
     VendorJudgement,
-    score_project,
+    evaluate_plan,
     with_measured_mfu,
 )
 from gpu_advisor.engine.testkit import build_testkit
@@ -38,6 +39,7 @@ from gpu_advisor.io.results_import import (
     refusal_kind,
 )
 from gpu_advisor.io.testkit import write_testkit, write_testkit_archive
+from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.project import Measurement, Project, Vendor
 
 
@@ -172,8 +174,13 @@ def _cmd_testkit(args: argparse.Namespace) -> int:
     return 0
 
 
-def _with_results(project: Project, specs: list[str]) -> Project:
-    """Replace the measurements of the named vendors by freshly parsed results."""
+def _with_results(project: Project, specs: list[str], catalog: Catalog) -> Project:
+    """Replace the measurements of the named vendors by freshly parsed results.
+
+    Each replaced vendor's ``measured_mfu`` follows its new training log (or
+    is cleared without one), as the app's import sets it
+    (:func:`~gpu_advisor.engine.scoring.merge_measurements`).
+    """
     replaced: dict[str, list[Measurement]] = {}
     for spec in specs:
         name, sep, folder = spec.partition("=")
@@ -184,7 +191,13 @@ def _with_results(project: Project, specs: list[str]) -> Project:
     if not replaced:
         return project
     vendors = [
-        v.model_copy(update={"measurements": replaced[v.name]})
+        with_measured_mfu(
+            project,
+            v.model_copy(
+                update={"measurements": replaced[v.name], "measured_mfu": None}
+            ),
+            catalog,
+        )
         if v.name in replaced
         else v
         for v in project.vendors
@@ -285,26 +298,34 @@ def _score_text(
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    project = _with_results(_load(args.project), args.results)
-    if not project.vendors:
-        raise CliError("the project has no vendors to score")
+    """Print the vendors as the plan's one evaluation judges and scores them.
+
+    The numbers are :func:`~gpu_advisor.engine.evaluate.evaluate_plan`'s
+    ``vendors``: the ones the vendors step and the PDF show for this project.
+    """
     catalog = load_catalog()
+    project = _load(args.project)
     try:
-        project = project.model_copy(
-            update={
-                "vendors": [
-                    with_measured_mfu(project, v, catalog) for v in project.vendors
-                ]
-            }
-        )
-        result, judgements = score_project(project, catalog)
+        project = _with_results(project, args.results, catalog)
     except (KeyError, ValueError) as exc:
         raise CliError(str(exc.args[0]) if exc.args else str(exc)) from None
+    if not project.vendors:
+        raise CliError("the project has no vendors to score")
+    try:
+        vendors = evaluate_plan(project, catalog, monte_carlo=False).vendors
+    except (KeyError, ValueError) as exc:
+        raise CliError(str(exc.args[0]) if exc.args else str(exc)) from None
+    if vendors.scoring is None:
+        raise CliError(vendors.problem or "the vendors could not be scored")
     if args.json:
-        print_json(_score_json(result, judgements))
+        print_json(_score_json(vendors.scoring, vendors.judgements))
     else:
         sys.stdout.write(
-            _score_text(result, judgements, project.meta.language.value == "zh")
+            _score_text(
+                vendors.scoring,
+                vendors.judgements,
+                project.meta.language.value == "zh",
+            )
         )
     return 0
 
