@@ -259,6 +259,14 @@ def _nccl_row(fields: list[str]) -> bool:
     )
 
 
+def _row_part(fields: list[str]) -> bool:
+    """True for the fields of a piece of a result row: a number first, or mostly numbers."""
+    numbers = sum(
+        1 for f in fields if _DECIMAL.fullmatch(f) or f.upper() in ("N/A", "NA")
+    )
+    return bool(fields) and (fields[0][0].isdigit() or 2 * numbers >= len(fields))
+
+
 def _holds_nccl_row(fields: list[str]) -> bool:
     """True when a result row (size, count, type, redop, ...) ends these fields:
     a row run into a comment or a chatter line."""
@@ -361,9 +369,12 @@ def parse_nccl_tests(text: str, file: str, node: str | None) -> list[Measurement
         if _nccl_row(fields):
             rows.append((number, fields))
             in_table = avg is None
-        elif in_table and (not chatter or _holds_nccl_row(fields)):
-            # Inside the table every line is a result row or NCCL_DEBUG chatter:
-            # anything else is a row that was cut, joined or edited.
+        elif in_table and (
+            _holds_nccl_row(fields) or (not chatter and _row_part(fields))
+        ):
+            # Inside the table a line that is part of a result row (it starts
+            # with a number, or is mostly numbers) is a row cut, joined or
+            # edited; NCCL_DEBUG chatter and launcher warnings are not results.
             raise ResultsImportError(
                 file,
                 number,
@@ -840,7 +851,9 @@ collector adds it, is also the measurement's node.
 
 _REASON_PREFIXES: Final = ("clocks_event_reasons.", "clocks_throttle_reasons.")
 _HEX_MASK = re.compile(r"0x[0-9a-fA-F]{1,16}")
-_ABSENT_CELL = re.compile(r"\[[^\]]*\]|N/A|Not Supported", re.IGNORECASE)
+_ABSENT_CELL = re.compile(
+    r"\[[^\]]*\]|N/A|Not Supported|Unknown Error|ERR!", re.IGNORECASE
+)
 """A cell without a value: ``[N/A]``, ``[Not Supported]``, ``[Unknown Error]``,
 ``[Requested functionality has been deprecated]``, or ``N/A`` unbracketed
 (``temperature.memory`` on some boards)."""
@@ -1421,6 +1434,24 @@ def iter_lines(text: str) -> Iterator[str]:
 _DIVERGED = re.compile(r"[-+]?(?:nan|inf|infinity)", re.IGNORECASE)
 """A diverged step's loss as Python and PyTorch print it."""
 
+
+def _numbered_rows(text: str, file: str) -> Iterator[tuple[int, list[str]]]:
+    """(row number, cells) of a CSV text, read lazily; a malformed row names its line."""
+    reader = csv.reader(iter_lines(text))
+    number = 0
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise ResultsImportError(
+                file, reader.line_num, f"a damaged CSV row ({exc})"
+            ) from None
+        number += 1
+        yield number, row
+
+
 TRAIN_LOG_HEADER: Final = ("step", "tokens_per_s", "loss")
 """Required first columns of the training log; an optional fourth is ``gpus``."""
 
@@ -1454,7 +1485,7 @@ def parse_train_log(text: str, file: str, node: str | None) -> list[Measurement]
     """
     data_rows = max(text.count("\n") - 1, 1)
     stride = -(-data_rows // MAX_TRAIN_STEPS)
-    rows = enumerate(csv.reader(iter_lines(text)), start=1)
+    rows = _numbered_rows(text, file)
     first = next(rows, None)
     header = [cell.strip().lower() for cell in (first[1] if first else [])]
     if tuple(header[:3]) != TRAIN_LOG_HEADER or header[3:] not in ([], ["gpus"]):

@@ -477,6 +477,8 @@ ROW = b"     1048576        262144     float     sum      -1     34.51"
         # Python reads "9.3_617" as 9.3617; no tool writes it
         (A1 / "train_log.csv", b"2,7834.4,9.3617", b"2,7834.4,9.36_17", "loss is not a number"),
         (A1 / "train_log.csv", b"2,7834.4,", b"2,78_34.4,", "not a number"),
+        # a carriage return inside a row was the csv module's error, not a reason
+        (A1 / "train_log.csv", b"2,7834.4,", b"2,7834.4\r,", "a damaged CSV row"),
     ],
 )  # fmt: skip
 def test_damage_the_searches_found(
@@ -495,11 +497,15 @@ def test_damage_the_searches_found(
 
 
 def test_marker_lines_are_read_with_any_hashes_and_spacing(tmp_path: Path):
+    """Marker lines read as a person reads them; a launcher's warning in the
+    table is not a damaged row (it is not a result and the rows are whole)."""
     fixture = _fixture(NCCL)
+    warning = b"[node01:41265] 1 more process has sent help message help-mpi-btl.txt\n"
     damaged = (
         fixture.data.replace(b"# Avg bus bandwidth", b"#   ## Avg  bus bandwidth")
         .replace(b"# Out of bounds values :", b"Out of  bounds values")
         .replace(b"#  Rank  0", b"##  Rank  0")
+        .replace(ROW, warning + ROW)
     )
     assert _import(tmp_path, fixture, damaged) == list(fixture.records)
 
