@@ -2,7 +2,9 @@
 
 * Folder: 1,000 files of about 100 kB each (nccl-tests runs with
   ``NCCL_DEBUG=INFO`` chatter, iperf3 ``-J`` with per-second intervals of
-  8 streams, fio JSON), as a vendor's results folder of a large cluster.
+  8 streams, fio JSON), as a vendor's results folder of a large cluster; one
+  file in ten is refused (an interrupted or crashed nccl-tests run, a failed
+  iperf3 or fio run, iperf3 text without ``-J``).
 * Memory: peak Python allocation (``tracemalloc``) while parsing a 10 MB
   training log, per MB of input (target ≤ 20 MB per MB).
 * The app's path: the same folder through the import dialog's worker, with
@@ -93,18 +95,63 @@ def _fio(size_kb: int) -> str:
     return json.dumps({"fio version": "fio-3.33", "jobs": [job]}, indent=1)
 
 
-def make_folder(folder: Path, files: int = 1000, size_kb: int = 100) -> int:
-    """Write ``files`` result files of about ``size_kb`` kB; returns the total bytes."""
-    templates = [_nccl(size_kb, "n1"), _iperf3(size_kb), _fio(size_kb)]
-    total = 0
+def _refused_templates(size_kb: int) -> list[tuple[str, str]]:
+    """(file name, text) of outputs the import refuses, each about ``size_kb`` kB."""
+    nccl = _nccl(size_kb, "n1")
+    interrupted = nccl.split("# Out of bounds")[0]  # killed before the summary
+    crashed = nccl.replace(
+        "# Out of bounds", "n1: Test NCCL failure common.cu:1005 'unhandled error'\n#"
+    )
+    iperf = json.loads(_iperf3(size_kb))
+    iperf["error"] = "unable to connect to server: Connection refused"
+    fio = json.loads(_fio(size_kb))
+    fio["jobs"][0]["error"] = 5
+    text_iperf = (
+        "Connecting to host 10.0.0.2, port 5201\n"
+        + (
+            "[  5]   0.00-1.00   sec  1.09 GBytes  9.38 Gbits/sec    0   3.01 MBytes\n"
+            * (size_kb * 1000 // 75)
+        )
+        + "[  5]   0.00-10.00  sec  10.9 GBytes  9.38 Gbits/sec    0             sender\n"
+    )
+    return [
+        ("nccl_interrupted.txt", interrupted),
+        ("nccl_crashed.txt", crashed),
+        ("iperf3_failed.json", json.dumps(iperf, indent=1)),
+        ("fio_failed.json", json.dumps(fio, indent=1)),
+        ("iperf3_text.txt", text_iperf),
+    ]
+
+
+REFUSED_EVERY = 10
+"""One file in ten of the generated folder is refused (a failed, crashed or
+interrupted run, iperf3 text): the dialog lists them with their reasons."""
+
+
+def make_folder(folder: Path, files: int = 1000, size_kb: int = 100) -> tuple[int, int]:
+    """Write ``files`` result files of about ``size_kb`` kB.
+
+    Every :data:`REFUSED_EVERY`-th file is one the import refuses. Returns
+    (total bytes, files that should be refused).
+    """
+    good = [
+        ("nccl_all_reduce.txt", _nccl(size_kb, "n1")),
+        ("iperf3.json", _iperf3(size_kb)),
+        ("fio.json", _fio(size_kb)),
+    ]
+    bad = _refused_templates(size_kb)
+    total = refused = 0
     for i in range(files):
         node = folder / f"node{i // 10:03d}"
         node.mkdir(parents=True, exist_ok=True)
-        text = templates[i % 3]
-        name = ["nccl_all_reduce.txt", "iperf3.json", "fio.json"][i % 3]
+        if i % REFUSED_EVERY == REFUSED_EVERY - 1:
+            name, text = bad[(i // REFUSED_EVERY) % len(bad)]
+            refused += 1
+        else:
+            name, text = good[i % len(good)]
         (node / f"{i}_{name}").write_text(text)
         total += len(text)
-    return total
+    return total, refused
 
 
 def time_folder_import(folder: Path) -> tuple[float, float, int, int]:
@@ -167,7 +214,9 @@ def time_dialog_import(
     seconds = time.perf_counter() - start
     cpu_seconds = time.process_time() - cpu
     poll.stop()
-    listed = dialog.imported_table.rowCount() + dialog.refused_table.rowCount()
+    refused = dialog.refused_table.rowCount()
+    listed = dialog.imported_table.rowCount() + refused
+    closed = not dialog.isVisible() and dialog.report is None
     dialog.wait_idle()
     dialog.reject()
     dialog.deleteLater()
@@ -177,6 +226,8 @@ def time_dialog_import(
         "cpu_seconds": cpu_seconds,
         "updates": float(updates),
         "listed": float(listed),
+        "refused": float(refused),
+        "closed": float(closed),
     }
 
 
@@ -237,9 +288,9 @@ def fuzz(per_parser: int = FUZZ_PER_PARSER, seed: int = 17) -> tuple[int, int, i
 
 
 def test_bench_folder_import(benchmark: Any, tmp_path: Path) -> None:
-    make_folder(tmp_path, files=100)
+    _, refused = make_folder(tmp_path, files=100)
     report = benchmark(import_results, [tmp_path])
-    assert len(report.imported) == 100
+    assert (len(report.imported), len(report.refused)) == (100 - refused, refused)
 
 
 def test_bench_dialog_import(benchmark: Any, tmp_path: Path) -> None:
@@ -250,8 +301,9 @@ def test_bench_dialog_import(benchmark: Any, tmp_path: Path) -> None:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
-        total = make_folder(Path(folder))
+        total, expected_refused = make_folder(Path(folder))
         seconds, cpu, imported, refused = time_folder_import(Path(folder))
+        assert refused == expected_refused, (refused, expected_refused)
         print(
             f"folder import: 1000 files, {total / 1e6:.1f} MB: {seconds:.2f} s wall, "
             f"{cpu:.2f} s CPU ({imported} imported, {refused} refused; budget 10 s; "
@@ -261,13 +313,17 @@ def main() -> None:
         print(
             f"app dialog (worker, progress, lists): {shown['seconds']:.2f} s wall, "
             f"{shown['cpu_seconds']:.2f} s CPU until "
-            f"{shown['listed']:.0f} files are listed, {shown['updates']:.0f} progress "
-            "updates (budget 10 s)"
+            f"{shown['listed']:.0f} files are listed ({shown['refused']:.0f} refused "
+            f"with reasons), {shown['updates']:.0f} progress updates (budget 10 s; "
+            f"load average {os.getloadavg()[0]:.1f})"
         )
         cancelled = time_dialog_import(Path(folder), cancel_after=100)
+        assert cancelled["closed"]
+        assert not cancelled["listed"]
         print(
-            f"app dialog, Cancel at file 100: closed after {cancelled['seconds']:.2f} s, "
-            f"{cancelled['listed']:.0f} files listed, nothing imported"
+            f"app dialog, Cancel at file 100: closed after {cancelled['seconds']:.2f} s "
+            f"wall, {cancelled['cpu_seconds']:.2f} s CPU, {cancelled['listed']:.0f} "
+            "files listed, nothing imported"
         )
     per_mb, size_mb = train_log_memory()
     print(

@@ -84,6 +84,48 @@ def test_parse_results_error_names_file_and_line(capsys, tmp_path):
     assert "train_log.csv:3:" in err
 
 
+def test_parse_results_json_carries_labels(capsys):
+    code, out, err = run(
+        capsys,
+        "parse-results",
+        RESULTS / "vendor_a" / "node01" / "nvidia_smi_query.csv",
+        RESULTS / "vendor_a" / "node01" / "nvidia_smi_q.xml",
+        RESULTS / "vendor_a" / "node01" / "iperf3_node01_to_node02.json",
+        "--json",
+    )
+    assert code == 0, err
+    data = json.loads(out)
+    csv_row = next(d for d in data if d["file"] == "nvidia_smi_query.csv")
+    assert csv_row["labels"]["pci.bus_id"] == "00000000:07:00.0"
+    assert csv_row["labels"]["uuid"].startswith("GPU-")
+    xml_row = next(d for d in data if d["file"] == "nvidia_smi_q.xml")
+    assert xml_row["labels"]["pci.bus_id"] == "00000000:07:00.0"
+    assert xml_row["labels"]["serial"] == "1564520012345"
+    # no identifiers, no key: the JSON of other tools is as before
+    assert all("labels" not in d for d in data if d["tool"] == "iperf3")
+
+
+def test_one_refused_file_gives_its_reason_and_hint(capsys, tmp_path):
+    bad = tmp_path / "nccl.txt"
+    text = (
+        RESULTS / "vendor_a" / "node01" / "nccl_all_reduce_perf_1node.txt"
+    ).read_text()
+    bad.write_text(text.split("# Out of bounds")[0])  # interrupted before the summary
+    code, out, err = run(capsys, "parse-results", bad)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1
+    assert "an interrupted run" in err
+    assert "ask the vendor to run this test again" in err
+    # the same sentence as the folder listing prints for it
+    good = RESULTS / "vendor_a" / "node01" / "iperf3_node01_to_node02.json"
+    (tmp_path / "iperf3.json").write_bytes(good.read_bytes())
+    code, _, listed = run(capsys, "parse-results", tmp_path)
+    assert code == 0
+    line = next(x for x in listed.splitlines() if x.startswith("refused: "))
+    assert err.strip().endswith(line.removeprefix("refused: "))
+
+
 def test_testkit_folder_and_tar(capsys, plan, tmp_path):
     target = tmp_path / "kit_b"
     code, out, err = run(
@@ -148,6 +190,35 @@ def test_score_text(capsys, plan):
     assert code == 0
     assert "推荐：A" in out  # the project's language is Chinese by default
     assert "price (30): +" in out
+
+
+def test_score_prints_the_plans_evaluation(capsys, tmp_path):
+    """The CLI's scores are the vendors of evaluate_plan, as the app and the PDF show.
+
+    The sample vendors hold their measurements but no stored measured MFU;
+    the old command worked the MFU out again before scoring, so its MFU check
+    expected another figure than the vendors step and the PDF.
+    """
+    from gpu_advisor.engine.api import evaluate_plan
+    from gpu_advisor.io.catalog import load_catalog
+
+    project = three_vendor_project(measured=True)
+    path = tmp_path / "measured.gpuplan"
+    save_project(project, path)
+    code, out, err = run(capsys, "score", path, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    vendors = evaluate_plan(project, load_catalog(), monte_carlo=False).vendors
+    assert vendors.scoring is not None
+    assert data["winner"] == vendors.scoring.winner
+    assert [(r["vendor"], r["total"]) for r in data["ranking"]] == [
+        (v.vendor, v.total) for v in vendors.scoring.vendors
+    ]
+    for row in data["ranking"]:
+        judged = vendors.judgements[row["vendor"]]
+        assert [(c["test"], c["expected"]) for c in row["checks"]] == [
+            (c.test, c.expected) for c in judged.checks
+        ]
 
 
 def test_score_without_vendors(capsys, tmp_path):

@@ -1,13 +1,15 @@
 """``gpu-advisor-cli parse-results``, ``testkit`` and ``score``: vendor evidence.
 
 * ``parse-results FILE_OR_FOLDER_OR_ARCHIVE... [--json] [--strict]``: read
-  test-kit results; print a table or a JSON list of measurements, and on
-  stderr each refused file with its reason. Exit 0 when at least one file was
+  test-kit results; print a table or a JSON list of measurements (with their
+  ``labels``: GPU uuid, bus id, serial, hostname), and on stderr each refused
+  file with its reason and what to do about it. Exit 0 when at least one file was
   imported (with ``--strict``: only when none was refused), else 2.
 * ``testkit PROJECT.gpuplan --vendor NAME -o FOLDER [--tar]``: write the test
   kit for one vendor (and ``FOLDER.tar.gz`` with ``--tar``).
-* ``score PROJECT.gpuplan [--results NAME=FOLDER ...] [--json]``: judge each
-  vendor's measurements and rank the vendors with the project's weights.
+* ``score PROJECT.gpuplan [--results NAME=FOLDER ...] [--json]``: the
+  vendors judged and ranked with the project's weights, from the plan's one
+  evaluation (the figures of the vendors step and the PDF).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from gpu_advisor.cli._common import CliError, print_json
 from gpu_advisor.engine.api import (
     ScoringResult,
     VendorJudgement,
-    score_project,
+    evaluate_plan,
     with_measured_mfu,
 )
 from gpu_advisor.engine.testkit import build_testkit
@@ -30,12 +32,14 @@ from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.io.results_import import (
     REFUSAL_HINTS,
     ImportReport,
+    RefusedFile,
     ResultsImportError,
     import_results,
     parse_results,
     refusal_kind,
 )
 from gpu_advisor.io.testkit import write_testkit, write_testkit_archive
+from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.project import Measurement, Project, Vendor
 
 
@@ -58,6 +62,8 @@ def _measurement_json(m: Measurement) -> dict[str, Any]:
         value = getattr(m, key)
         if value is not None:
             data[key] = value
+    if m.labels:
+        data["labels"] = dict(m.labels)  # uuid, pci.bus_id, serial, hostname, ...
     return data
 
 
@@ -83,16 +89,18 @@ def _parse(paths: list[Path]) -> list[Measurement]:
         raise CliError(str(exc)) from None
 
 
+def _with_hint(refused: RefusedFile) -> str:
+    """``file:line: reason (what to do)``, the hint the app's import dialog shows."""
+    return f"{refused.message()} ({REFUSAL_HINTS[refusal_kind(refused.reason)]})"
+
+
 def refused_lines(report: ImportReport) -> list[str]:
     """One line per refused file, control characters escaped.
 
     ``refused: file:line: reason (what to do)``, the hint being the one the
     app's import dialog shows (:data:`REFUSAL_HINTS`).
     """
-    return [
-        f"refused: {r.message()} ({REFUSAL_HINTS[refusal_kind(r.reason)]})"
-        for r in report.refused
-    ]
+    return [f"refused: {_with_hint(r)}" for r in report.refused]
 
 
 def _cmd_parse_results(args: argparse.Namespace) -> int:
@@ -102,7 +110,8 @@ def _cmd_parse_results(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from None
     measurements = report.measurements
     if not report.imported and len(report.refused) == 1:
-        raise CliError(report.refused[0].message())  # one file, one line
+        # one file, one line: its reason and what to do, as in a folder's list
+        raise CliError(_with_hint(report.refused[0]))
     for line in refused_lines(report):
         sys.stderr.write(line + "\n")
     if not report.imported and report.refused:
@@ -165,8 +174,13 @@ def _cmd_testkit(args: argparse.Namespace) -> int:
     return 0
 
 
-def _with_results(project: Project, specs: list[str]) -> Project:
-    """Replace the measurements of the named vendors by freshly parsed results."""
+def _with_results(project: Project, specs: list[str], catalog: Catalog) -> Project:
+    """Replace the measurements of the named vendors by freshly parsed results.
+
+    Each replaced vendor's ``measured_mfu`` follows its new training log (or
+    is cleared without one), as the app's import sets it
+    (:func:`~gpu_advisor.engine.scoring.merge_measurements`).
+    """
     replaced: dict[str, list[Measurement]] = {}
     for spec in specs:
         name, sep, folder = spec.partition("=")
@@ -177,7 +191,13 @@ def _with_results(project: Project, specs: list[str]) -> Project:
     if not replaced:
         return project
     vendors = [
-        v.model_copy(update={"measurements": replaced[v.name]})
+        with_measured_mfu(
+            project,
+            v.model_copy(
+                update={"measurements": replaced[v.name], "measured_mfu": None}
+            ),
+            catalog,
+        )
         if v.name in replaced
         else v
         for v in project.vendors
@@ -278,26 +298,34 @@ def _score_text(
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    project = _with_results(_load(args.project), args.results)
-    if not project.vendors:
-        raise CliError("the project has no vendors to score")
+    """Print the vendors as the plan's one evaluation judges and scores them.
+
+    The numbers are :func:`~gpu_advisor.engine.evaluate.evaluate_plan`'s
+    ``vendors``: the ones the vendors step and the PDF show for this project.
+    """
     catalog = load_catalog()
+    project = _load(args.project)
     try:
-        project = project.model_copy(
-            update={
-                "vendors": [
-                    with_measured_mfu(project, v, catalog) for v in project.vendors
-                ]
-            }
-        )
-        result, judgements = score_project(project, catalog)
+        project = _with_results(project, args.results, catalog)
     except (KeyError, ValueError) as exc:
         raise CliError(str(exc.args[0]) if exc.args else str(exc)) from None
+    if not project.vendors:
+        raise CliError("the project has no vendors to score")
+    try:
+        vendors = evaluate_plan(project, catalog, monte_carlo=False).vendors
+    except (KeyError, ValueError) as exc:
+        raise CliError(str(exc.args[0]) if exc.args else str(exc)) from None
+    if vendors.scoring is None:
+        raise CliError(vendors.problem or "the vendors could not be scored")
     if args.json:
-        print_json(_score_json(result, judgements))
+        print_json(_score_json(vendors.scoring, vendors.judgements))
     else:
         sys.stdout.write(
-            _score_text(result, judgements, project.meta.language.value == "zh")
+            _score_text(
+                vendors.scoring,
+                vendors.judgements,
+                project.meta.language.value == "zh",
+            )
         )
     return 0
 

@@ -54,9 +54,13 @@ per second, DCGM field documentation (``DCGM_FI_PROF_*``).
 
 _HEADER = re.compile(r"^#\s*Entity\s+(?P<fields>\S.*)$")
 _ROW = re.compile(
-    r"^(?P<kind>GPU|GPU-I|GPU-CI|CPU|CX|LINK|Switch)\s+(?P<id>\d{1,6})\s+(?P<rest>.*)$"
+    r"^(?P<kind>[A-Za-z][A-Za-z-]*)\s+(?P<id>[0-9]{1,6})(?:\s+(?P<rest>.*))?$"
 )
-_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d{1,3})?")
+"""An entity row: ``GPU 0 ...``; also ``GPU-I``, ``GPU-CI``, ``CPU``, ``CX``,
+``LINK``, ``Switch`` and kinds later DCGM versions add (read only for GPUs)."""
+_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]{1,3})?")
+_NO_VALUE = re.compile(r"N/A|-", re.IGNORECASE)
+"""A cell without a value yet (``N/A`` until the field's first sample)."""
 
 
 def looks_like_dcgmi_dmon(text: str) -> bool:
@@ -101,8 +105,12 @@ def parse_dcgmi_dmon(text: str, file: str, node: str | None) -> list[Measurement
                 raise ResultsImportError(
                     file, number, f"dcgmi dmon reported: {line[:200]!r}"
                 )
-            continue  # a status line, a repeated header's unit line
-        cells = row.group("rest").split()
+            # dmon prints nothing else between its rows: this is a row that
+            # was cut or edited, and a file is taken whole or not at all.
+            raise ResultsImportError(
+                file, number, f"not a dcgmi dmon row: {line[:60]!r}"
+            )
+        cells = (row.group("rest") or "").split()
         if len(cells) != len(fields):
             raise ResultsImportError(
                 file, number, f"expected {len(fields)} values, found {len(cells)}"
@@ -113,8 +121,12 @@ def parse_dcgmi_dmon(text: str, file: str, node: str | None) -> list[Measurement
         sample = samples.get(gpu, 0)
         samples[gpu] = sample + 1
         for (metric, unit), cell in zip(fields, cells, strict=True):
+            if _NO_VALUE.fullmatch(cell):
+                continue  # the field had no value yet
             if not _NUMBER.fullmatch(cell):
-                continue  # N/A: the field had no value yet
+                raise ResultsImportError(
+                    file, number, f"dmon.{metric}: not a number: {cell[:40]!r}"
+                )
             out.append(
                 _measure(
                     file,

@@ -128,13 +128,15 @@ make_measurement = _measure
 """Public name of the measurement builder for the other result parsers."""
 
 
+_DECIMAL = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]{1,4})?")
+"""A number as the tools print it: ASCII digits, no ``_`` separators (``float``
+reads ``"1_5"`` as 15 and ``"١٥"`` as 15; neither is in a tool's output)."""
+
+
 def _float(text: str, file: str, line: int, what: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise ResultsImportError(
-            file, line, f"{what}: not a number: {text!r}"
-        ) from None
+    if not _DECIMAL.fullmatch(text):
+        raise ResultsImportError(file, line, f"{what}: not a number: {text[:40]!r}")
+    value = float(text)
     if not math.isfinite(value):
         raise ResultsImportError(file, line, f"{what}: not a finite number: {text!r}")
     return value
@@ -184,13 +186,30 @@ _NCCL_OPS: Final = (
 )
 """The nccl-tests collectives, longest name first so ``reduce`` never wins over ``all_reduce``."""
 _NCCL_PERF = re.compile(r"\b(" + "|".join(_NCCL_OPS) + r")_perf\b")
-_NCCL_TABLE_HEADER = re.compile(r"^\s*#\s+size\s+count\s+type\s+redop\b", re.MULTILINE)
+_NCCL_TABLE_HEADER = re.compile(r"^\s*#+\s*size\s+count\s+type\s+redop\b", re.MULTILINE)
+# The summary and rank lines are read with or without their "#", and with any
+# spacing or stray punctuation between their words: a person reads
+# "## Avg bus  bandwidth : 102" or " Rank ! 0 ... on n1" the same way.
+_SEP: Final = "[^A-Za-z0-9]"
+"""Anything between the words of a marker line (spaces, "#", stray punctuation)."""
 _NCCL_RANK = re.compile(
-    r"^#\s*Rank\s+(\d+)\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device\s+(\d+)"
+    rf"\bRank{_SEP}+([0-9]+){_SEP}+(?:Group{_SEP}+[0-9]+{_SEP}+)?Pid{_SEP}+[0-9]+{_SEP}+"
+    rf"on{_SEP}+(\S+)\s+device{_SEP}+([0-9]+)"
 )
-_NCCL_AVG = re.compile(r"^#\s*Avg bus bandwidth\s*:\s*(\S+)")
-_NCCL_OOB = re.compile(r"^#\s*Out of bounds values\s*:\s*(\d+)")
-_NCCL_START = re.compile(r"^#\s*Collective test starting:\s*(\w+?)(?:_perf)?\s*$")
+"""A rank line, found anywhere in a line (two rank lines run together are two ranks)."""
+_NCCL_RANK_START = re.compile(rf"\bRank{_SEP}+[0-9]")
+_NCCL_AVG = re.compile(
+    rf"^{_SEP}*Avg{_SEP}+bus{_SEP}+bandwidth[^A-Za-z0-9.+-]*(\S*)\s*(.*)$"
+)
+_NCCL_OOB = re.compile(
+    rf"^{_SEP}*Out{_SEP}+of{_SEP}+bounds{_SEP}+values[^A-Za-z0-9.+-]*(\S+)"
+)
+_NCCL_START = re.compile(
+    rf"^{_SEP}*Collective{_SEP}+test{_SEP}+starting{_SEP}*(\w+?)(?:_perf)?\s*$"
+)
+_NCCL_CHATTER = re.compile(r"\bNCCL\b|^\S+:[0-9]+:[0-9]+\s")
+"""NCCL_DEBUG output (``host:pid:tid [dev] NCCL INFO ...``), which may interleave the table."""
+_CONTROL_BYTES = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
 _NCCL_FAILURE = re.compile(r"(Test NCCL failure|Test CUDA failure|Test failure)")
 _REDUCING_OPS: Final = frozenset({"sum", "prod", "max", "min", "avg", "premulsum"})
 
@@ -233,6 +252,33 @@ def _nccl_op(text: str, file_name: str, redop: str | None) -> str:
     return "collective"
 
 
+def _nccl_row(fields: list[str]) -> bool:
+    """True for the fields of a result row: 12 or 13 columns, size and count first."""
+    return (
+        len(fields) in (12, 13) and is_ascii_int(fields[0]) and is_ascii_int(fields[1])
+    )
+
+
+def _row_part(fields: list[str]) -> bool:
+    """True for the fields of a piece of a result row: a number first, or mostly numbers."""
+    numbers = sum(
+        1 for f in fields if _DECIMAL.fullmatch(f) or f.upper() in ("N/A", "NA")
+    )
+    return bool(fields) and (fields[0][0].isdigit() or 2 * numbers >= len(fields))
+
+
+def _holds_nccl_row(fields: list[str]) -> bool:
+    """True when a result row (size, count, type, redop, ...) ends these fields:
+    a row run into a comment or a chatter line."""
+    return any(
+        is_ascii_int(fields[i])
+        and is_ascii_int(fields[i + 1])
+        and fields[i + 2].isalpha()
+        and fields[i + 3].isalpha()
+        for i in range(max(len(fields) - 13, 0), len(fields) - 11)
+    )
+
+
 def parse_nccl_tests(text: str, file: str, node: str | None) -> list[Measurement]:
     """Read one run of an nccl-tests binary (``all_reduce_perf`` and friends).
 
@@ -240,6 +286,11 @@ def parse_nccl_tests(text: str, file: str, node: str | None) -> list[Measurement
     the out-of-place and in-place runs, with ``size_bytes`` set. The summary
     gives ``<op>.avg_busbw`` [GB/s] and ``<op>.out_of_bounds``; the rank list
     gives ``<op>.ranks`` and ``<op>.nodes``.
+
+    A file is read whole or refused: inside the table every line is a result
+    row or NCCL_DEBUG chatter, so a row cut in two, two rows run together, a
+    row inside a comment, a rank line or an average that cannot be read
+    refuse the file (issue #17: never a partial import).
 
     Examples
     --------
@@ -253,14 +304,19 @@ def parse_nccl_tests(text: str, file: str, node: str | None) -> list[Measurement
     >>> [(m.metric, m.value, m.node) for m in out if "in_place" not in m.metric][:3]
     [('all_reduce.out_of_place.time', 9.1, 'n1'), ('all_reduce.out_of_place.algbw', 0.0, 'n1'), ('all_reduce.out_of_place.busbw', 0.0, 'n1')]
     """
-    lines = text.splitlines()
+    # Lines end at "\n" only, and other control bytes (terminal junk) read as
+    # spaces: a stray form feed or NUL does not cut a row or a rank line in two.
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
     hosts: list[str] = []
     ranks = 0
     rows: list[tuple[int, list[str]]] = []
     avg: tuple[int, float] | None = None
     oob: tuple[int, float] | None = None
+    in_table = False
     for number, raw in enumerate(lines, start=1):
-        stripped = raw.strip()
+        stripped = _CONTROL_BYTES.sub(" ", raw).strip()
         if not stripped:
             continue
         if _NCCL_FAILURE.search(stripped):
@@ -269,30 +325,62 @@ def parse_nccl_tests(text: str, file: str, node: str | None) -> list[Measurement
                 number,
                 f"a crashed run, no result: nccl-tests reported {stripped[:200]!r}",
             )
-        if stripped.startswith("#"):
-            rank = _NCCL_RANK.match(stripped)
-            if rank:
+        chatter = _NCCL_CHATTER.search(stripped) is not None
+        found_ranks = [] if chatter else list(_NCCL_RANK.finditer(stripped))
+        if not chatter and len(found_ranks) != len(_NCCL_RANK_START.findall(stripped)):
+            raise ResultsImportError(
+                file, number, f"a damaged rank line: {stripped[:80]!r}"
+            )
+        if found_ranks:
+            for rank in found_ranks:
                 ranks += 1
                 if rank.group(2) not in hosts:
                     hosts.append(rank.group(2))
-            avg_match = _NCCL_AVG.match(stripped)
-            if avg_match:
-                avg = (
-                    number,
-                    _float(avg_match.group(1), file, number, "avg bus bandwidth"),
+            continue
+        avg_match = _NCCL_AVG.match(stripped)
+        if avg_match:
+            if avg_match.group(2):
+                raise ResultsImportError(
+                    file, number, f"an unreadable average: {stripped[:80]!r}"
                 )
-            oob_match = _NCCL_OOB.match(stripped)
-            if oob_match:
-                oob = (number, float(oob_match.group(1)))
+            avg = (
+                number,
+                _float(avg_match.group(1), file, number, "avg bus bandwidth"),
+            )
+            in_table = False
+            continue
+        oob_match = _NCCL_OOB.match(stripped)
+        if oob_match:
+            oob = (
+                number,
+                float(_int(oob_match.group(1), file, number, "out of bounds values")),
+            )
+            in_table = False
             continue
         fields = stripped.split()
-        if (
-            len(fields) in (12, 13)
-            and is_ascii_int(fields[0])
-            and is_ascii_int(fields[1])
-        ):
+        if stripped.startswith("#"):
+            if _NCCL_TABLE_HEADER.match(stripped):
+                in_table = True
+            elif _holds_nccl_row(stripped.lstrip("#").split()):
+                raise ResultsImportError(
+                    file, number, "a result row inside a comment (an edited table)"
+                )
+            continue
+        if _nccl_row(fields):
             rows.append((number, fields))
-        # Anything else is NCCL_DEBUG chatter or launcher noise: not a result.
+            in_table = avg is None
+        elif in_table and (
+            _holds_nccl_row(fields) or (not chatter and _row_part(fields))
+        ):
+            # Inside the table a line that is part of a result row (it starts
+            # with a number, or is mostly numbers) is a row cut, joined or
+            # edited; NCCL_DEBUG chatter and launcher warnings are not results.
+            raise ResultsImportError(
+                file,
+                number,
+                f"a damaged result row ({len(fields)} columns where 12 or 13 belong)",
+            )
+        # Anything else is launcher noise before or after the table: not a result.
     if not rows:
         raise ResultsImportError(
             file, max(len(lines), 1), "no nccl-tests result rows: the run produced none"
@@ -670,9 +758,8 @@ def parse_gpu_probe(
 
 # --- nvidia-smi -------------------------------------------------------------------
 
-_CSV_UNIT = re.compile(r"^(?P<name>[\w.]+)\s*(?:\[(?P<unit>[^\]]*)\])?$")
-_NUMERIC_CELL = re.compile(r"^(?P<num>-?\d+(?:\.\d+)?)\s*(?P<unit>[A-Za-z%]*)$")
-_CSV_FIELD_UNITS: Final = {"temperature.gpu": "C", "temperature.memory": "C"}
+_CSV_UNIT = re.compile(r"^(?P<name>[A-Za-z0-9_.]+)\s*(?:\[(?P<unit>[A-Za-z]+|%)\])?$")
+_NUMERIC_CELL = re.compile(r"^(?P<num>-?[0-9]+(?:\.[0-9]+)?)\s*(?P<unit>[A-Za-z]+|%)?$")
 
 _CSV_KNOWN: Final[dict[str, str]] = {
     "temperature.gpu": "C",
@@ -686,6 +773,13 @@ _CSV_KNOWN: Final[dict[str, str]] = {
     "power.default_limit": "W",
     "power.min_limit": "W",
     "power.max_limit": "W",
+    "module.power.draw.average": "W",
+    "module.power.draw.instant": "W",
+    "module.power.limit": "W",
+    "module.enforced.power.limit": "W",
+    "module.power.default_limit": "W",
+    "module.power.min_limit": "W",
+    "module.power.max_limit": "W",
     "memory.total": "MiB",
     "memory.used": "MiB",
     "memory.free": "MiB",
@@ -694,18 +788,48 @@ _CSV_KNOWN: Final[dict[str, str]] = {
     "utilization.memory": "%",
     "utilization.encoder": "%",
     "utilization.decoder": "%",
+    "utilization.jpeg": "%",
+    "utilization.ofa": "%",
     "fan.speed": "%",
-    "pcie.link.gen.current": "",
-    "pcie.link.gen.max": "",
+    "pcie.link.gen.current": "generation",
+    "pcie.link.gen.max": "generation",
+    "pcie.link.gen.gpucurrent": "generation",
+    "pcie.link.gen.gpumax": "generation",
+    "pcie.link.gen.hostmax": "generation",
     "pcie.link.width.current": "lanes",
     "pcie.link.width.max": "lanes",
 }
-"""Numeric ``--query-gpu`` fields read as measurements, with their unit when the header has none.
+"""Numeric ``--query-gpu`` fields read as measurements, with their unit.
 
-Everything else that is numeric must match :data:`_CSV_KNOWN_PREFIXES`;
-identifiers (``serial``, ``uuid``, ``pci.*``, ``driver_version``, ``name``)
-never become values. Source: ``nvidia-smi --help-query-gpu``.
+The unit in the header (``power.draw [W]``) or in the cell (``81920 MiB``)
+wins; this table gives the unit of fields printed without one
+(``temperature.gpu``, ``pcie.link.gen.max``) and under ``--format=csv,nounits``.
+Families of fields are in :data:`CSV_KNOWN_PREFIXES`. Identifiers
+(``serial``, ``uuid``, ``pci.*``, ``driver_version``, ``name``) never become
+values (:data:`CSV_LABEL_FIELDS`). Source: ``nvidia-smi --help-query-gpu``.
 """
+
+CSV_KNOWN_PREFIXES: Final[dict[str, str]] = {
+    "clocks.": "MHz",
+    "clocks_event_reasons_counters.": "us",
+    "ecc.errors.": "count",
+    "retired_pages.": "count",
+    "remapped_rows.": "count",
+}
+"""Families of numeric ``--query-gpu`` fields → unit: clocks [MHz], time spent
+in each clock event reason [us] (driver 550 and later), ECC error counts,
+retired pages and remapped rows (and banks per remapping histogram bucket)."""
+
+CSV_FLAG_FIELDS: Final = frozenset(
+    {
+        "remapped_rows.pending",
+        "remapped_rows.failure",
+        "retired_pages.pending",
+        "ecc.errors.uncorrected.aggregate.sram.thresholdExceeded",
+        "ecc.errors.uncorrected.volatile.sram.thresholdExceeded",
+    }
+)
+"""Fields nvidia-smi prints as ``Yes``/``No``: 1/0 with the unit ``flag``."""
 
 CSV_LABEL_FIELDS: Final = (
     "uuid",
@@ -725,48 +849,67 @@ CSV_LABEL_FIELDS: Final = (
 collector adds it, is also the measurement's node.
 """
 
-_CSV_KNOWN_PREFIXES: Final = (
-    "clocks.",
-    "clocks_event_reasons.",
-    "clocks_throttle_reasons.",
-    "ecc.errors.",
-    "retired_pages.",
-    "remapped_rows.",
-)
 _REASON_PREFIXES: Final = ("clocks_event_reasons.", "clocks_throttle_reasons.")
 _HEX_MASK = re.compile(r"0x[0-9a-fA-F]{1,16}")
+_ABSENT_CELL = re.compile(
+    r"\[[^\]]*\]|N/A|Not Supported|Unknown Error|ERR!", re.IGNORECASE
+)
+"""A cell without a value: ``[N/A]``, ``[Not Supported]``, ``[Unknown Error]``,
+``[Requested functionality has been deprecated]``, or ``N/A`` unbracketed
+(``temperature.memory`` on some boards)."""
 
 
-def _csv_value(name: str, cell: str) -> tuple[str, float, str] | None:
-    """(metric, value, unit) for one CSV cell of a known field, or None.
+def _csv_unit(name: str) -> str | None:
+    """The unit of a known numeric field, or None for a field that is not read."""
+    if name in _CSV_KNOWN:
+        return _CSV_KNOWN[name]
+    for prefix, unit in CSV_KNOWN_PREFIXES.items():
+        if name.startswith(prefix):
+            return unit
+    return None
+
+
+def _csv_value(
+    name: str, cell: str, file: str, line: int
+) -> tuple[str, float, str] | None:
+    """(metric, value, unit) for one CSV cell, or None (no value, or not a field we read).
 
     Clock event (throttle) reasons become ``throttle.<reason>`` = 1 for
     "Active" and 0 for "Not Active", as in the XML; the ``.active`` bit mask
-    becomes ``throttle.active_mask``.
+    becomes ``throttle.active_mask``. A field we read whose cell is neither a
+    value nor one of the "no value" marks (:data:`_ABSENT_CELL`) is damage:
+    the file is refused rather than imported without that value.
     """
+    if _ABSENT_CELL.fullmatch(cell):
+        return None
     for prefix in _REASON_PREFIXES:
         if name.startswith(prefix):
             reason = name.removeprefix(prefix)
-            if reason == "supported":
-                return None
-            if reason == "active":
-                if _HEX_MASK.fullmatch(cell):
-                    return "throttle.active_mask", float(int(cell, 16)), "bitmask"
-                return None
+            if reason in ("supported", "active"):
+                if not _HEX_MASK.fullmatch(cell):
+                    raise ResultsImportError(
+                        file, line, f"{name}: not a bit mask: {cell[:40]!r}"
+                    )
+                if reason == "supported":
+                    return None
+                return "throttle.active_mask", float(int(cell, 16)), "bitmask"
             state = cell.lower()
-            if state in ("active", "not active"):
-                return f"throttle.{reason}", float(state == "active"), "flag"
-            return None
-    if name not in _CSV_KNOWN and not name.startswith(_CSV_KNOWN_PREFIXES):
+            if state not in ("active", "not active"):
+                raise ResultsImportError(
+                    file,
+                    line,
+                    f"{name}: expected 'Active' or 'Not Active', found {cell[:40]!r}",
+                )
+            return f"throttle.{reason}", float(state == "active"), "flag"
+    unit = _csv_unit(name)
+    if unit is None:
         return None
+    if name in CSV_FLAG_FIELDS and cell.lower() in ("yes", "no"):
+        return name, float(cell.lower() == "yes"), "flag"
     match = _NUMERIC_CELL.match(cell)
     if not match:
-        return None
-    return (
-        name,
-        float(match.group("num")),
-        match.group("unit") or _CSV_KNOWN.get(name, ""),
-    )
+        raise ResultsImportError(file, line, f"{name}: not a number: {cell[:40]!r}")
+    return name, float(match.group("num")), match.group("unit") or unit
 
 
 def _csv_labels(names: list[str], row: list[str]) -> dict[str, str]:
@@ -783,6 +926,17 @@ def _csv_labels(names: list[str], row: list[str]) -> dict[str, str]:
     return labels
 
 
+def _csv_rows(text: str, file: str) -> list[list[str]]:
+    """The rows of a CSV text; a malformed row (a line break or quote inside a cell) names its line."""
+    reader = csv.reader(io.StringIO(text, newline=""), skipinitialspace=True)
+    try:
+        return list(reader)
+    except csv.Error as exc:
+        raise ResultsImportError(
+            file, reader.line_num or 1, f"a damaged CSV row ({exc})"
+        ) from None
+
+
 def looks_like_nvidia_smi_csv(first_line: str) -> bool:
     """True when the first line is an ``nvidia-smi --query-gpu`` CSV header."""
     names = [cell.strip().split(" ", 1)[0] for cell in first_line.split(",")]
@@ -796,8 +950,10 @@ def parse_nvidia_smi_csv(text: str, file: str, node: str | None) -> list[Measure
     Numeric columns become measurements named after the query field
     (``temperature.gpu``, ``clocks.max.sm``, ...) with the unit from the
     header (``memory.total [MiB]``) or the cell (``81920 MiB``). ``[N/A]`` and
-    ``[Not Supported]`` cells are skipped. With ``-l`` (repeated samples)
-    ``sample`` counts the sweeps over the GPUs.
+    ``[Not Supported]`` cells are skipped; any other text in a field that is
+    read refuses the file. ``Yes``/``No`` fields (:data:`CSV_FLAG_FIELDS`)
+    are flags. With ``-l`` (repeated samples) ``sample`` counts the sweeps
+    over the GPUs.
 
     Examples
     --------
@@ -806,14 +962,15 @@ def parse_nvidia_smi_csv(text: str, file: str, node: str | None) -> list[Measure
     >>> [(m.metric, m.value, m.unit, m.gpu) for m in out]
     [('temperature.gpu', 41.0, 'C', 0), ('memory.total', 81920.0, 'MiB', 0)]
     """
-    rows = list(csv.reader(io.StringIO(text), skipinitialspace=True))
+    rows = _csv_rows(text, file)
     header: list[tuple[str, str]] = []
     for cell in rows[0]:
         match = _CSV_UNIT.match(cell.strip())
         if not match:
-            raise ResultsImportError(file, 1, f"unexpected header cell {cell!r}")
-        name = match.group("name")
-        header.append((name, match.group("unit") or _CSV_FIELD_UNITS.get(name, "")))
+            raise ResultsImportError(
+                file, 1, f"unexpected header cell {cell.strip()[:60]!r}"
+            )
+        header.append((match.group("name"), match.group("unit") or ""))
     names = [name for name, _ in header]
     if "index" not in names:
         raise ResultsImportError(file, 1, "the query must include 'index'")
@@ -836,14 +993,11 @@ def parse_nvidia_smi_csv(text: str, file: str, node: str | None) -> list[Measure
         labels = _csv_labels(names, row)
         row_node = labels.get("hostname") or labels.get("host") or node
         for column, ((name, unit), cell) in enumerate(zip(header, row, strict=True)):
-            value_text = cell.strip()
-            if column == index_column or value_text.startswith("["):
+            if column == index_column or name in CSV_LABEL_FIELDS:
                 continue
-            if name in CSV_LABEL_FIELDS:
-                continue
-            read = _csv_value(name, value_text)
+            read = _csv_value(name, cell.strip(), file, number)
             if read is None:
-                continue  # identifiers and text: name, uuid, serial, bus id, driver
+                continue  # no value, or a field not read (text, modes, identifiers)
             metric, value, cell_unit = read
             out.append(
                 _measure(
@@ -868,7 +1022,7 @@ _DOCTYPE = re.compile(r"<!DOCTYPE\b[^>]*>", re.IGNORECASE)
 _HARMLESS_DOCTYPE = re.compile(
     r'^<!DOCTYPE\s+nvidia_smi_log\s+SYSTEM\s+"[\w.\-]+\.dtd"\s*>$', re.IGNORECASE
 )
-_XML_VALUE = re.compile(r"^(-?\d+(?:\.\d+)?)\s*([A-Za-z%]*)$")
+_XML_VALUE = re.compile(r"^(-?[0-9]+(?:\.[0-9]+)?)\s*([A-Za-z]+|%)?$")
 
 
 def check_xml_safe(text: str, file: str) -> None:
@@ -897,14 +1051,63 @@ def check_xml_safe(text: str, file: str) -> None:
             )
 
 
-def _xml_number(element: ET.Element | None, path: str) -> tuple[float, str] | None:
+_XML_ABSENT = re.compile(
+    r"N/A|\[N/A\]|Not Supported|Unknown Error|Unknown|Not Available|", re.IGNORECASE
+)
+"""Texts nvidia-smi writes where a reading has no value (or an empty element)."""
+
+XML_LABELS: Final = (
+    ("uuid", "uuid"),
+    ("serial", "serial"),
+    ("name", "product_name"),
+    ("vbios_version", "vbios_version"),
+    ("board_id", "board_id"),
+    ("module_id", "module_id"),
+    ("minor_number", "minor_number"),
+)
+"""``nvidia-smi -q -x`` identifiers kept as labels (label, element under ``<gpu>``),
+besides ``pci.bus_id`` (the ``id`` attribute) and the log's ``driver_version``;
+the same label names as the CSV (:data:`CSV_LABEL_FIELDS`)."""
+
+
+def _xml_number(
+    element: ET.Element | None, path: str, file: str, line: int
+) -> tuple[float, str] | None:
+    """(value, unit) of the element at ``path``, None when absent or "N/A".
+
+    Any other text is damage and refuses the file (a reading is never
+    dropped silently).
+    """
     found = element.find(path) if element is not None else None
-    if found is None or found.text is None:
+    if found is None:
         return None
-    match = _XML_VALUE.match(found.text.strip())
+    text = (found.text or "").strip()
+    if _XML_ABSENT.fullmatch(text):
+        return None
+    match = _XML_VALUE.match(text)
     if not match:
-        return None  # "N/A", "Not Supported" and the like
-    return float(match.group(1)), match.group(2)
+        raise ResultsImportError(
+            file, line, f"<{found.tag}>: not a reading: {text[:40]!r}"
+        )
+    return float(match.group(1)), match.group(2) or ""
+
+
+def _xml_labels(root: ET.Element, gpu: ET.Element) -> dict[str, str]:
+    """The GPU's identifiers (bus id, uuid, serial, name, ...) as printed, absent ones left out."""
+    labels: dict[str, str] = {}
+    found: list[tuple[str, str | None]] = [
+        ("pci.bus_id", gpu.get("id")),
+        ("driver_version", root.findtext("driver_version")),
+    ]
+    found += [(label, gpu.findtext(tag)) for label, tag in XML_LABELS]
+    for label, raw in found:
+        text = (raw or "").strip()
+        if text and not _XML_ABSENT.fullmatch(text):
+            labels[label] = text[:200]
+    return labels
+
+
+_THROTTLE_STATES: Final = {"active": 1.0, "not active": 0.0}
 
 
 def parse_nvidia_smi_xml(text: str, file: str, node: str | None) -> list[Measurement]:
@@ -913,7 +1116,8 @@ def parse_nvidia_smi_xml(text: str, file: str, node: str | None) -> list[Measure
     Throttle reasons (``clocks_event_reasons`` since driver 535, earlier
     ``clocks_throttle_reasons``) become ``throttle.<reason>`` = 1 when
     "Active", 0 otherwise. ``ecc.volatile.uncorrectable`` sums the volatile
-    uncorrectable counters the driver reports.
+    uncorrectable counters the driver reports. Identifiers (bus id, uuid,
+    serial, product name, driver) are labels on each GPU's measurements.
     """
     check_xml_safe(text, file)
     try:
@@ -932,6 +1136,7 @@ def parse_nvidia_smi_xml(text: str, file: str, node: str | None) -> list[Measure
     for position, gpu in enumerate(gpus):
         bus_id = gpu.get("id", "")
         line = _line_of(text, f'<gpu id="{bus_id}"') if bus_id else 1
+        labels = _xml_labels(root, gpu)
         # Index by order in the file (the order of nvidia-smi -i / bus id),
         # not minor_number: minor numbers follow /dev/nvidiaN and can be
         # swapped against the bus order (dual RTX A5000 on driver 590).
@@ -944,6 +1149,7 @@ def parse_nvidia_smi_xml(text: str, file: str, node: str | None) -> list[Measure
             *,
             _line: int = line,
             _gpu: int = index,
+            _labels: dict[str, str] = labels,
         ) -> None:
             out.append(
                 _measure(
@@ -955,8 +1161,14 @@ def parse_nvidia_smi_xml(text: str, file: str, node: str | None) -> list[Measure
                     unit=unit,
                     node=node,
                     gpu=_gpu,
+                    labels=_labels,
                 )
             )
+
+        def number(
+            parent: ET.Element | None, path: str, _line: int = line
+        ) -> tuple[float, str] | None:
+            return _xml_number(parent, path, file, _line)
 
         power = gpu.find("gpu_power_readings")
         if power is None:
@@ -972,14 +1184,14 @@ def parse_nvidia_smi_xml(text: str, file: str, node: str | None) -> list[Measure
             ("power.limit", power, "current_power_limit"),
         )
         for metric, parent, path in fields:
-            found = _xml_number(parent, path)
+            found = number(parent, path)
             if found is None and metric == "power.limit":
-                found = _xml_number(parent, "power_limit")
+                found = number(parent, "power_limit")
             if found is None and metric == "power.draw":
                 # Schema v13 (driver 590) has only average/instant readings.
-                found = _xml_number(parent, "instant_power_draw")
+                found = number(parent, "instant_power_draw")
                 if found is None:
-                    found = _xml_number(parent, "average_power_draw")
+                    found = number(parent, "average_power_draw")
             if found is not None:
                 add(
                     metric,
@@ -992,7 +1204,7 @@ def parse_nvidia_smi_xml(text: str, file: str, node: str | None) -> list[Measure
             double_bit = volatile.find("double_bit/total")  # drivers before the A100
             if double_bit is not None:
                 cells.append(double_bit)
-            counts = [n[0] for c in cells if (n := _xml_number(c, ".")) is not None]
+            counts = [n[0] for c in cells if (n := number(c, ".")) is not None]
             if counts:
                 add("ecc.volatile.uncorrectable", sum(counts), "count")
         reasons = gpu.find("clocks_event_reasons")
@@ -1000,31 +1212,53 @@ def parse_nvidia_smi_xml(text: str, file: str, node: str | None) -> list[Measure
         if reasons is None:
             reasons = gpu.find("clocks_throttle_reasons")
             prefix = "clocks_throttle_reason_"
-        if reasons is not None:
-            for child in reasons:
-                state = (child.text or "").strip().lower()
-                if state in {"active", "not active"}:
-                    add(
-                        f"throttle.{child.tag.removeprefix(prefix)}",
-                        float(state == "active"),
-                        "flag",
-                    )
+        for child in reasons if reasons is not None else ():
+            state = (child.text or "").strip()
+            if _XML_ABSENT.fullmatch(state):
+                continue
+            if state.lower() not in _THROTTLE_STATES:
+                raise ResultsImportError(
+                    file,
+                    line,
+                    f"<{child.tag}>: expected 'Active' or 'Not Active', "
+                    f"found {state[:40]!r}",
+                )
+            add(
+                f"throttle.{child.tag.removeprefix(prefix)}",
+                _THROTTLE_STATES[state.lower()],
+                "flag",
+            )
     return out
 
 
 # --- dcgmi diag -------------------------------------------------------------------
 
-_DCGM_SECTION = re.compile(r"^[|+]-+\s+([A-Za-z][\w ]*?)\s+-+[+|]")
+_DCGM_SECTION = re.compile(r"[|+]-+\s+([A-Za-z][\w ]*?)\s+-+\+-*[+|]")
 _DCGM_ROW = re.compile(r"^\|\s*(?P<name>[^|]*?)\s*\|\s*(?P<result>[^|]*?)\s*\|$")
 _DCGM_STATUS = re.compile(
-    r"\b(?P<status>Pass|Fail|Warn|Warning|Skip)\b(?:\s*-\s*(?:All|GPUs?:\s*(?P<gpus>[\d,\s]+)))?",
+    r"(?P<status>Pass|Fail|Warn|Warning|Skip)(?:\s*-\s*(?:All|GPUs?:\s*(?P<gpus>[0-9][0-9,\s]*)))?",
     re.IGNORECASE,
 )
+"""One status of a test's result cell: ``Pass``, ``Fail - All``, ``Fail - GPU: 2``,
+``Warn - GPUs: 0, 3``; several are separated by ``;``."""
 
 
 _DCGM4_GPU = re.compile(
-    r"^GPU(?P<gpu>\d{1,4}):\s*(?P<status>Pass|Fail|Warn|Warning|Skip)\b", re.IGNORECASE
+    r"^GPU(?P<gpu>[0-9]{1,4}):\s*(?P<status>Pass|Fail|Warn|Warning|Skip)$",
+    re.IGNORECASE,
 )
+_DCGM4_GPU_START = re.compile(r"^GPU[0-9]")
+_DCGM4_GPU_END = re.compile(
+    r"\bGPU[0-9]{1,4}:\s*(?:Pass|Fail|Warn|Warning|Skip)$", re.IGNORECASE
+)
+_DCGM4_GPU_STATUS = re.compile(
+    r"^GPU\s*[0-9]+\W*(?:Pass|Fail|Warn|Warning|Skip)\b", re.IGNORECASE
+)
+"""The start of a per-GPU line; with anything after the status it is damage,
+even among a warning's wrapped lines (a sentence does not start that way)."""
+_DCGM_RULE = re.compile(r"[-=]{4,}")
+"""Part of a border or heading inside a cell: two table lines run together."""
+_DCGM_BORDER = re.compile(r"\+[-=+]+\+")
 
 
 def looks_like_dcgmi_diag(text: str) -> bool:
@@ -1035,6 +1269,42 @@ def looks_like_dcgmi_diag(text: str) -> bool:
 
 def _snake(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+
+
+def _dcgm_statuses(
+    result: str, metric: str, file: str, line: int, node: str | None
+) -> list[Measurement]:
+    """The measurements of one test's result cell (one per GPU named, else one)."""
+    out: list[Measurement] = []
+    for part in result.split(";"):
+        status = _DCGM_STATUS.fullmatch(part.strip())
+        if status is None:
+            raise ResultsImportError(
+                file, line, f"an unreadable test result: {result[:60]!r}"
+            )
+        kind = status.group("status").lower()
+        if kind == "skip":
+            continue
+        gpu_list = status.group("gpus")
+        gpus: list[int | None] = (
+            [int(g) for g in re.findall(r"[0-9]{1,6}", gpu_list)]
+            if gpu_list
+            else [None]
+        )
+        out.extend(
+            _measure(
+                file,
+                line,
+                tool="dcgmi",
+                metric=metric,
+                value=_STATUS_VALUE[kind],
+                unit=STATUS_UNIT,
+                node=node,
+                gpu=gpu,
+            )
+            for gpu in gpus
+        )
+    return out
 
 
 def parse_dcgmi_diag(text: str, file: str, node: str | None) -> list[Measurement]:
@@ -1055,73 +1325,86 @@ def parse_dcgmi_diag(text: str, file: str, node: str | None) -> list[Measurement
     section = "diagnostic"
     test: str | None = None
     in_detail = False
+    in_table = False
+    ended: int | None = None  # line after the table's last line
     out: list[Measurement] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
-        heading = _DCGM_SECTION.match(line)
+        if not line:
+            continue
+        heading = _DCGM_SECTION.fullmatch(line)
+        row = _DCGM_ROW.match(line) if heading is None else None
+        if heading is None and row is None and not _DCGM_BORDER.fullmatch(line):
+            if in_table and line.startswith(("|", "+")):
+                raise ResultsImportError(
+                    file, number, f"a damaged table line: {line[:60]!r}"
+                )
+            if in_table and ended is None:
+                ended = number
+            continue
+        if ended is not None:
+            # Table lines again after text: the text was a table line cut or edited.
+            raise ResultsImportError(
+                file, ended, "a damaged table line (the table goes on after it)"
+            )
+        in_table = True  # from its first border, heading or row
         if heading:
             section = _snake(heading.group(1))
             test = None
             continue
-        row = _DCGM_ROW.match(line)
-        if not row:
-            continue
+        if row is None:
+            continue  # a border
         name, result = row.group("name"), row.group("result")
-        per_gpu = _DCGM4_GPU.match(result) if not name else None
-        if per_gpu and test is not None and section != "metadata":
-            # DCGM 4: "GPU3: Pass" lines under the test's own status.
-            kind = per_gpu.group("status").lower()
-            if kind != "skip":
-                out.append(
-                    _measure(
-                        file,
-                        number,
-                        tool="dcgmi",
-                        metric=f"{section}.{_snake(test)}",
-                        value=_STATUS_VALUE[kind],
-                        unit=STATUS_UNIT,
-                        node=node,
-                        gpu=int(per_gpu.group("gpu")),
-                    )
-                )
+        if _DCGM4_GPU_END.search(result) and not _DCGM4_GPU.fullmatch(result):
+            # "... wrapped text GPU0: Pass": a GPU's line run into the one before.
+            raise ResultsImportError(
+                file, number, f"a damaged table line: {line[:60]!r}"
+            )
+        if (name and not name[0].isalnum()) or _DCGM_RULE.search(result):
+            # "-----  Deployment ..." read as a row: a section heading cut short.
+            raise ResultsImportError(
+                file, number, f"a damaged table line: {line[:60]!r}"
+            )
+        if name.lower() == "diagnostic":
             continue
-        if name and name.lower() not in {"warning", "info", "error"}:
-            test = name
-            in_detail = False
-        elif name:
+        if not name:
+            if test is None or section == "metadata":
+                continue
+            per_gpu = _DCGM4_GPU.fullmatch(result)
+            if per_gpu is not None:
+                # DCGM 4: "GPU3: Pass" lines under the test's status (also after
+                # its warning's wrapped text).
+                kind = per_gpu.group("status").lower()
+                if kind != "skip":
+                    out.append(
+                        _measure(
+                            file,
+                            number,
+                            tool="dcgmi",
+                            metric=f"{section}.{_snake(test)}",
+                            value=_STATUS_VALUE[kind],
+                            unit=STATUS_UNIT,
+                            node=node,
+                            gpu=int(per_gpu.group("gpu")),
+                        )
+                    )
+            elif _DCGM4_GPU_STATUS.match(result) or (
+                not in_detail and _DCGM4_GPU_START.match(result)
+            ):
+                raise ResultsImportError(
+                    file, number, f"an unreadable GPU result: {result[:60]!r}"
+                )
+            continue  # a wrapped line of a warning or of the result above
+        if name.lower() in {"warning", "info", "error"}:
             in_detail = True
             continue  # details of the test above
-        elif in_detail:
-            continue  # a wrapped detail line
-        if test is None or name.lower() == "diagnostic" or section == "metadata":
+        test = name
+        in_detail = False
+        if section == "metadata" or not result:
             continue
-        for status in _DCGM_STATUS.finditer(result):
-            if status.start() != 0 and not result[: status.start()].rstrip().endswith(
-                ";"
-            ):
-                break
-            kind = status.group("status").lower()
-            if kind == "skip":
-                continue
-            gpu_list = status.group("gpus")
-            gpus: list[int | None] = (
-                [int(g) for g in re.findall(r"[0-9]{1,6}", gpu_list)]
-                if gpu_list
-                else [None]
-            )
-            for gpu in gpus:
-                out.append(
-                    _measure(
-                        file,
-                        number,
-                        tool="dcgmi",
-                        metric=f"{section}.{_snake(test)}",
-                        value=_STATUS_VALUE[kind],
-                        unit=STATUS_UNIT,
-                        node=node,
-                        gpu=gpu,
-                    )
-                )
+        out.extend(
+            _dcgm_statuses(result, f"{section}.{_snake(test)}", file, number, node)
+        )
     if not out:
         raise ResultsImportError(
             file, 1, "no Pass/Warn/Fail rows in the dcgmi diag table"
@@ -1146,6 +1429,27 @@ def iter_lines(text: str) -> Iterator[str]:
             return
         yield text[start : end + 1]
         start = end + 1
+
+
+_DIVERGED = re.compile(r"[-+]?(?:nan|inf|infinity)", re.IGNORECASE)
+"""A diverged step's loss as Python and PyTorch print it."""
+
+
+def _numbered_rows(text: str, file: str) -> Iterator[tuple[int, list[str]]]:
+    """(row number, cells) of a CSV text, read lazily; a malformed row names its line."""
+    reader = csv.reader(iter_lines(text))
+    number = 0
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise ResultsImportError(
+                file, reader.line_num, f"a damaged CSV row ({exc})"
+            ) from None
+        number += 1
+        yield number, row
 
 
 TRAIN_LOG_HEADER: Final = ("step", "tokens_per_s", "loss")
@@ -1181,7 +1485,7 @@ def parse_train_log(text: str, file: str, node: str | None) -> list[Measurement]
     """
     data_rows = max(text.count("\n") - 1, 1)
     stride = -(-data_rows // MAX_TRAIN_STEPS)
-    rows = enumerate(csv.reader(iter_lines(text)), start=1)
+    rows = _numbered_rows(text, file)
     first = next(rows, None)
     header = [cell.strip().lower() for cell in (first[1] if first else [])]
     if tuple(header[:3]) != TRAIN_LOG_HEADER or header[3:] not in ([], ["gpus"]):
@@ -1219,12 +1523,12 @@ def parse_train_log(text: str, file: str, node: str | None) -> list[Measurement]
                     sample=step,
                 )
             )
-        try:
-            loss = float(row[2])
-        except ValueError:
+        loss_text = row[2].strip()
+        if not (_DECIMAL.fullmatch(loss_text) or _DIVERGED.fullmatch(loss_text)):
             raise ResultsImportError(
-                file, number, f"loss is not a number: {row[2]!r}"
-            ) from None
+                file, number, f"loss is not a number: {loss_text[:40]!r}"
+            )
+        loss = float(loss_text)
         if math.isfinite(loss) and keep:
             out.append(
                 _measure(

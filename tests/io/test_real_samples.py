@@ -251,6 +251,37 @@ def test_xml_gpus_in_bus_order_not_minor_number():
     assert _one(ms, "power.limit", gpu=1) == 230
 
 
+def test_every_nvidia_smi_measurement_has_a_unit():
+    ms = parse_results([SAMPLES / "nvidia-smi"])
+    assert not sorted({m.metric for m in ms if not m.unit})  # 252 had none
+    units = {m.metric: m.unit for m in ms}
+    assert units["ecc.errors.uncorrected.volatile.total"] == "count"
+    assert units["remapped_rows.correctable"] == "count"
+    assert units["remapped_rows.histogram.max"] == "count"
+    assert units["pcie.link.gen.max"] == "generation"
+
+
+def test_csv_remapped_rows_pending_is_a_flag():
+    ms = _read("nvidia-smi", "query-gpu-allfields-h100-driver590-load.csv")
+    assert _one(ms, "remapped_rows.pending", gpu=0, sample=0) == 0  # "No"
+    assert {m.unit for m in ms if m.metric == "remapped_rows.pending"} == {"flag"}
+
+
+def test_xml_identifiers_are_labels():
+    ms = _read("nvidia-smi", "q-x-dual-rtx-a5000-v13.xml")
+    first = next(m for m in ms if m.gpu == 0)
+    second = next(m for m in ms if m.gpu == 1)
+    assert first.labels is not None
+    assert second.labels is not None
+    # bus order: GPU 0 is the lower bus id, whatever its minor number
+    assert first.labels["pci.bus_id"] < second.labels["pci.bus_id"]
+    assert first.labels["uuid"].startswith("GPU-")
+    assert first.labels["uuid"] != second.labels["uuid"]
+    assert "A5000" in first.labels["name"]
+    assert first.labels["driver_version"].startswith("590.")
+    assert {"minor_number"} <= set(first.labels)
+
+
 # --- dcgmi -----------------------------------------------------------------------------
 
 
