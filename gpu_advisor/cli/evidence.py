@@ -26,7 +26,6 @@ from gpu_advisor.engine.api import (
     evaluate_plan,
     with_measured_mfu,
 )
-from gpu_advisor.engine.testkit import build_testkit
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.io.results_import import (
@@ -156,9 +155,8 @@ def _cmd_testkit(args: argparse.Namespace) -> int:
     project = _load(args.project)
     vendor = _vendor(project, args.vendor)
     try:
-        files = build_testkit(
-            project, vendor, load_catalog(), dcgm_level=args.dcgm_level
-        )
+        rollout = evaluate_plan(project, load_catalog()).rollout
+        files = rollout.testkit(vendor, dcgm_level=args.dcgm_level)
     except KeyError as exc:
         raise CliError(str(exc.args[0]) if exc.args else "unknown catalog id") from None
     try:

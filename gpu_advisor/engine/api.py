@@ -53,8 +53,8 @@ from gpu_advisor.engine.scoring import (
     ScoringResult,
     VendorsResult,
     merge_measurements,
-    score_project,
 )
+from gpu_advisor.engine.testkit import EXECUTABLE_SUFFIXES
 
 # What-ifs and edits, outside one plan's evaluation:
 # - size_what_if: `gpu-advisor-cli size` sizes a workload given on the command
@@ -64,11 +64,12 @@ from gpu_advisor.engine.scoring import (
 #   training log; the judgement keeps only the log's median.
 # - merge_measurements: importing results is an edit (the project after the
 #   import), which the vendors step applies as one undo step.
-# - score_project, with_measured_mfu: transitional, only for
-#   `gpu-advisor-cli score` (cli/evidence.py) until it prints
-#   evaluate_plan(...).vendors like the app and the PDF. TODO(#13): drop both.
+# - with_measured_mfu: `gpu-advisor-cli score --results NAME=FOLDER` replaces a
+#   vendor's results, an edit like the app's import, which sets the vendor's
+#   measured MFU from the new training log.
 
 __all__ = [
+    "EXECUTABLE_SUFFIXES",
     "GRAFANA_DCGM_DASHBOARD_ID",
     "MONITORING_CONFIGS",
     "SCENARIO_MONTE_CARLO_DRAWS",
@@ -97,7 +98,6 @@ __all__ = [
     "merge_measurements",
     "mfu_default",
     "reuse_scenarios",
-    "score_project",
     "size_what_if",
     "training_throughput",
     "with_measured_mfu",

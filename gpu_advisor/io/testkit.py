@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 from typing import Final
 
-from gpu_advisor.engine.testkit import EXECUTABLE_SUFFIXES
+from gpu_advisor.engine.api import EXECUTABLE_SUFFIXES
 
 ARCHIVE_MTIME: Final = 1_704_067_200
 """2024-01-01T00:00:00Z: the fixed modification time of every archive member [s]."""

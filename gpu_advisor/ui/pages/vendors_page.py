@@ -75,7 +75,6 @@ from gpu_advisor.engine.api import (
     merge_measurements,
 )
 from gpu_advisor.engine.recommend import quote_warnings
-from gpu_advisor.engine.testkit import build_testkit
 from gpu_advisor.io.testkit import TOP_FOLDER, write_testkit, write_testkit_archive
 from gpu_advisor.model.project import (
     Measurement,
@@ -1370,9 +1369,9 @@ class VendorsPage(QWizardPage):
         vendor = self._selected_vendor()
         if vendor is None:
             return None
-        project = self._session.project
         try:
-            files = build_testkit(project, vendor, self._session.catalog)
+            # the evaluation's rollout: the nodes and network every step shows
+            files = self._session.evaluation.rollout.testkit(vendor)
         except (KeyError, ValueError) as exc:
             self._show_status(
                 self.tr("Cannot build the test kit: %1").replace("%1", str(exc)),
