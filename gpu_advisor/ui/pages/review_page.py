@@ -63,7 +63,6 @@ from gpu_advisor.model.common import Advice, Severity
 from gpu_advisor.model.project import (
     CheckStatus,
     Decision,
-    OptionId,
     PlanStatus,
     Project,
     SignOffRow,
@@ -75,6 +74,7 @@ from gpu_advisor.ui.pages.checklist_page import status_text
 from gpu_advisor.ui.scenarios_compare import ScenarioCompareView
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import ERROR_STYLE, validation_message
+from gpu_advisor.ui.widgets.cost_charts import option_label
 from gpu_advisor.ui.widgets.why import (
     ExplanationDialog,
     find_explanation,
@@ -111,22 +111,6 @@ def decision_text(decision: Decision) -> str:
         Decision.REJECT: translate("ReviewPage", "Reject"),
     }
     return names[decision]
-
-
-def option_text(option: OptionId) -> str:
-    """The translated name of a procurement option."""
-    translate = QCoreApplication.translate
-    names = {
-        OptionId.ON_DEMAND: translate("ReviewPage", "Cloud on-demand"),
-        OptionId.MONTHLY: translate("ReviewPage", "Monthly rental"),
-        OptionId.YEARLY: translate("ReviewPage", "Yearly commitment"),
-        OptionId.SPOT: translate("ReviewPage", "Spot instances"),
-        OptionId.MIX: translate("ReviewPage", "Reserved baseline plus bursts"),
-        OptionId.COLOCATION: translate("ReviewPage", "Colocation of bought servers"),
-        OptionId.SELF_BUILD: translate("ReviewPage", "Self-built machine room"),
-        OptionId.HYBRID: translate("ReviewPage", "Owned baseline plus rented peaks"),
-    }
-    return names.get(option, str(option))
 
 
 def _dedupe(advice: list[Advice]) -> list[Advice]:
@@ -663,7 +647,7 @@ class ReviewPage(QWizardPage):
 
         parts: list[str] = [
             "<h3>" + escape(self.tr("Recommendation")) + "</h3>",
-            f"<p><b>{escape(option_text(recommendation.option))}</b></p>",
+            f"<p><b>{escape(option_label(recommendation.option))}</b></p>",
         ]
         if recommendation.reasons:
             parts.append("<ul>")
