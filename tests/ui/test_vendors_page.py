@@ -272,7 +272,12 @@ def test_import_three_sample_sets_ranks_a_b_c(
         if (item := page.score_table.horizontalHeaderItem(c)) is not None
     ]
     assert headers[2:5] == ["1. A", "2. B", "3. C"]
-    assert page.vendor_list.item(0).text() == "1. A"
+    # the list in the project's order, each with its rank in words
+    assert [page.vendor_list.item(r).text() for r in range(3)] == [
+        "A (rank 1)",
+        "B (rank 2)",
+        "C (rank 3)",
+    ]
     # +30.7 since issue #14: measured MFU on model FLOPs (6N + 12·L·s·d) against
     # the modelled A100 MFU (was 6N against 0.40: +33.7)
     assert page.sensitivity_text(Criterion.PRICE).startswith("+30.7 points: B wins")

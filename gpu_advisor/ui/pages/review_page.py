@@ -91,6 +91,14 @@ VERIFY_COMMAND: Final = "gpu-advisor-cli verify plan.pdf project.gpuplan"
 
 COL_ROLE, COL_NAME, COL_DECISION, COL_DATE, COL_COMMENT = range(5)
 _DATA_ROLE: Final = Qt.ItemDataRole.UserRole
+_SIGNOFF_WIDTHS_PX: Final = {
+    COL_ROLE: 130,
+    COL_NAME: 100,
+    COL_DECISION: 150,
+    COL_DATE: 96,
+}
+"""Starting widths of the sign-off columns before the comment (which stretches)."""
+_COMMENT_MIN_WIDTH_PX: Final = 120
 _OK_STYLE: Final = "color: #1b5e20;"
 _SEVERITY_COLORS: Final = {
     Severity.ERROR: "#b00020",
@@ -208,14 +216,15 @@ class ReviewPage(QWizardPage):
         self.signoff_table.setItemDelegateForColumn(COL_DATE, self._date_delegate)
         header = self.signoff_table.horizontalHeader()
         header.setSectionResizeMode(COL_COMMENT, QHeaderView.ResizeMode.Stretch)
-        for column, width in (
-            (COL_ROLE, 130),
-            (COL_NAME, 100),
-            (COL_DECISION, 150),
-            (COL_DATE, 96),
-        ):
+        for column, width in _SIGNOFF_WIDTHS_PX.items():
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             self.signoff_table.setColumnWidth(column, width)
+        # every column in view, the comment at least a few words wide
+        self.signoff_table.setMinimumWidth(
+            sum(_SIGNOFF_WIDTHS_PX.values())
+            + _COMMENT_MIN_WIDTH_PX
+            + 2 * self.signoff_table.frameWidth()
+        )
         self.add_row_button = QPushButton()
         self.remove_row_button = QPushButton()
         self.signoff_error_label = QLabel(wordWrap=True)
@@ -275,15 +284,20 @@ class ReviewPage(QWizardPage):
         right_layout.addLayout(export_row)
 
         self.scenario_view = ScenarioCompareView(session)
-        left = QSplitter(Qt.Orientation.Vertical)
+        # The summary takes the height; the scenarios below it only what they
+        # show (one line when there are none: it left a large empty gap).
+        self.left_splitter = QSplitter(Qt.Orientation.Vertical)
+        left = self.left_splitter
         left.addWidget(self.summary_view)
         left.addWidget(self.scenario_view)
+        left.setStretchFactor(0, 1)
+        left.setStretchFactor(1, 0)
         left.setChildrenCollapsible(False)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(left)
         splitter.addWidget(right)
-        splitter.setStretchFactor(0, 4)
-        splitter.setStretchFactor(1, 5)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
         splitter.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
