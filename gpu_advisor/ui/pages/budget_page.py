@@ -1345,23 +1345,22 @@ class BudgetPage(QWizardPage):
                 self.monte_carlo is not None
                 and self.monte_carlo.own_minus_rent is not None
             ):
+                # never "seed" in what a reader sees: say what it means
                 message = fill(
                     self.tr(
-                        "%1 draws, seed %2. Each bar counts the draws by how much "
-                        "more owning costs than renting; green: owning is cheaper. "
-                        "Dashed lines: P10, P50, P90."
+                        "%1 draws, the same at every run and in the PDF plan. Each "
+                        "bar counts the draws by how much more owning costs than "
+                        "renting; green: owning is cheaper. Dashed lines: P10, P50, P90."
                     ),
                     current_locale().toString(self.monte_carlo.draws),
-                    str(self.monte_carlo.seed),
                 )
             elif self.monte_carlo is not None:
                 message = fill(
                     self.tr(
-                        "%1 draws, seed %2. Bars: P10 to P90 of each option's total; "
-                        "thick mark: P50."
+                        "%1 draws, the same at every run and in the PDF plan. Bars: "
+                        "P10 to P90 of each option's total; thick mark: P50."
                     ),
                     current_locale().toString(self.monte_carlo.draws),
-                    str(self.monte_carlo.seed),
                 )
             else:
                 message = self.tr(

@@ -1257,7 +1257,8 @@ class WorkloadPage(QWizardPage):
             if heights.any():
                 entries.append(
                     f'<span style="color:{color}">■</span>&nbsp;'
-                    f"{_escape(self.memory_part_name(part))}"
+                    # an entry breaks between entries, never inside one
+                    f"{_escape(self.memory_part_name(part)).replace(' ', '&nbsp;')}"
                 )
         usable = np.array([mem.usable_bytes / GIB for _gpu, mem in rows])
         line_x = np.repeat(x, 2) + np.tile([-0.42, 0.42], len(rows))
@@ -1265,7 +1266,7 @@ class WorkloadPage(QWizardPage):
         self.capacity_line.setData(line_x, line_y)
         entries.append(
             '<span style="color:#b00020">- - -</span>&nbsp;'
-            + _escape(self.tr("usable memory of the card"))
+            + _escape(self.tr("usable memory of the card")).replace(" ", "&nbsp;")
         )
         self.memory_legend_label.setText("&nbsp;&nbsp; ".join(entries))
         ticks = [(float(i), self._short_gpu(gpu)) for i, (gpu, _m) in enumerate(rows)]
