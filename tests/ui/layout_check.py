@@ -219,9 +219,9 @@ def _visible_problems(page: QWidget) -> list[str]:
     return problems
 
 
-SETTLE_MS = 500
+SETTLE_MS = 350
 """Time a step gets to fill what it fills after a pause (the candidate GPUs'
-costs, 300 ms after they are shown) before it is judged [ms]."""
+costs, 200 ms after they are shown) before it is judged [ms]."""
 
 
 def _settle(app: QCoreApplication, ms: int = 0) -> None:

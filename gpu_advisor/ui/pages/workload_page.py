@@ -1257,16 +1257,15 @@ class WorkloadPage(QWizardPage):
             if heights.any():
                 entries.append(
                     f'<span style="color:{color}">■</span>&nbsp;'
-                    # an entry breaks between entries, never inside one
-                    f"{_escape(self.memory_part_name(part)).replace(' ', '&nbsp;')}"
+                    f"{_unbroken(self.memory_part_name(part))}"
                 )
         usable = np.array([mem.usable_bytes / GIB for _gpu, mem in rows])
         line_x = np.repeat(x, 2) + np.tile([-0.42, 0.42], len(rows))
         line_y = np.repeat(usable, 2)
         self.capacity_line.setData(line_x, line_y)
         entries.append(
-            '<span style="color:#b00020">- - -</span>&nbsp;'
-            + _escape(self.tr("usable memory of the card")).replace(" ", "&nbsp;")
+            f'<span style="color:#b00020">{_unbroken("- - -")}</span>&nbsp;'
+            + _unbroken(self.tr("usable memory of the card"))
         )
         self.memory_legend_label.setText("&nbsp;&nbsp; ".join(entries))
         ticks = [(float(i), self._short_gpu(gpu)) for i, (gpu, _m) in enumerate(rows)]
@@ -1345,6 +1344,18 @@ def _show_every_row(table: QTableWidget) -> None:
     header = table.horizontalHeader()
     header.setSectionResizeMode(_CHEAPEST_OPTION_COLUMN, QHeaderView.ResizeMode.Stretch)
     table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+
+
+def _unbroken(text: str) -> str:
+    """``text`` escaped for rich text, never broken across lines: a legend
+    wraps between its entries, not inside one ("Optimizer / states", "框架开 /
+    销"). Qt ignores ``white-space: nowrap`` on a span; word joiners hold.
+
+    >>> _unbroken("a&b c") == "a\u2060&amp;\u2060b\u2060&nbsp;\u2060c"
+    True
+    """
+    joined = "\u2060".join(text.replace(" ", "\xa0"))
+    return _escape(joined).replace("\xa0", "&nbsp;")
 
 
 def _escape(text: str) -> str:
