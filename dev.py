@@ -6,15 +6,17 @@
     python3 dev.py bench                   # set up, then print the benchmark figures
     python3 dev.py setup                   # only set up
 
-Setting up means: the Debian packages Qt and the PDF tests need (installed with
-apt-get when running as root on Debian/Ubuntu, otherwise the command is shown),
+Setting up means: the Debian packages Qt and the tests need (installed with
+apt-get as root or through sudo on Debian/Ubuntu, otherwise the command is shown),
 a virtual environment in ``.venv`` with the pinned versions from
 ``requirements/constraints.txt``, and the compiled translations and Qt
-resources. ``app`` installs only what the app needs; ``test``, ``bench`` and
-``setup`` add the test, lint and packaging tools. pip's output goes to
-``.venv/pip-install.log``; the console shows one line per step. ``bench``
-exits non-zero when any benchmark fails. Only the standard library is used here, so a fresh machine with
-Python 3.11+ can run it.
+resources. ``app`` installs only what the app needs at run time (Qt's
+libraries, a CJK font and the Python packages); ``test``, ``bench`` and
+``setup`` add the test, lint and packaging tools (Debian and Python). The
+tools' output goes to logs in ``.venv`` (``apt-install.log``,
+``pip-install.log``, ``qt-assets.log``); the console shows one line per step.
+``bench`` exits non-zero when any benchmark fails. Only the standard library is
+used here, so a fresh machine with Python 3.11+ can run it.
 """
 
 from __future__ import annotations
@@ -32,8 +34,8 @@ VENV = ROOT / ".venv"
 CONSTRAINTS = ROOT / "requirements" / "constraints.txt"
 STAMP = VENV / ".gpu-advisor-setup"
 
-DEBIAN_PACKAGES = [
-    # Qt's xcb/offscreen platform plugins and their libraries
+APP_DEBIAN_PACKAGES = [
+    # Qt's xcb/EGL platform plugins and the libraries they load at run time
     "libegl1",
     "libgl1",
     "libxkbcommon-x11-0",
@@ -49,9 +51,13 @@ DEBIAN_PACKAGES = [
     "libdbus-1-3",
     "libglib2.0-0",
     "fontconfig",
-    # a CJK font with TrueType outlines that reportlab can embed in the PDF
+    # a CJK font with TrueType outlines: the Chinese UI, and embedded in the PDF
     "fonts-wqy-microhei",
-    # tests: PDF to text/PNG, shell script checks, a virtual screen
+]
+"""What ``dev.py app`` installs: what the app loads when it runs."""
+
+DEV_DEBIAN_PACKAGES = [
+    # tests: PDF to text/PNG, shell script checks
     "poppler-utils",
     "shellcheck",
     # tests: promtool checks and unit-tests the generated Prometheus alert rules
@@ -59,6 +65,7 @@ DEBIAN_PACKAGES = [
     # tests: the vendor test kit runs its fio and iperf3 steps for real (loopback)
     "fio",
     "iperf3",
+    # tests and screenshots: a virtual screen
     "xvfb",
     "xauth",
     # packaging: PyInstaller needs objdump/objcopy; validators for the desktop files
@@ -67,6 +74,10 @@ DEBIAN_PACKAGES = [
     "appstream",
     "shared-mime-info",
 ]
+"""What ``dev.py test``/``bench``/``setup`` add: test and packaging tools."""
+
+APT_LOG = VENV / "apt-install.log"
+"""apt-get's output (the console shows one summary line)."""
 
 
 def _bin(name: str) -> Path:
@@ -80,11 +91,16 @@ def _run(cmd: list[str | Path], **kwargs: object) -> None:
     subprocess.run([str(c) for c in cmd], check=True, cwd=ROOT, **kwargs)  # type: ignore[call-overload]
 
 
-def _missing_debian_packages() -> list[str]:
+def debian_packages(extras: str) -> list[str]:
+    """The Debian packages a setup with ``extras`` needs (the app's only for "")."""
+    return APP_DEBIAN_PACKAGES + (DEV_DEBIAN_PACKAGES if extras else [])
+
+
+def _missing_debian_packages(packages: list[str]) -> list[str]:
     if not sys.platform.startswith("linux") or shutil.which("dpkg-query") is None:
         return []
     missing = []
-    for pkg in DEBIAN_PACKAGES:
+    for pkg in packages:
         probe = subprocess.run(
             ["dpkg-query", "-W", "-f=${Status}", pkg],
             capture_output=True,
@@ -96,17 +112,51 @@ def _missing_debian_packages() -> list[str]:
     return missing
 
 
-def ensure_system_packages() -> None:
-    missing = _missing_debian_packages()
+def _apt_quietly(cmds: list[list[str]], what: str) -> None:
+    """Run apt-get with its output in :data:`APT_LOG`; print one summary line."""
+    APT_LOG.parent.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    status = 0
+    with APT_LOG.open("a", encoding="utf-8") as log:
+        for cmd in cmds:
+            log.write("+ " + " ".join(cmd) + "\n")
+            log.flush()
+            status = subprocess.call(
+                cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env
+            )
+            if status != 0:
+                break
+    text = APT_LOG.read_text(encoding="utf-8", errors="replace")
+    if status != 0:
+        tail = "\n".join(text.splitlines()[-25:])
+        print(f"{tail}\nFAILED: installing {what} (full log: {APT_LOG})", flush=True)
+        raise SystemExit(status)
+    counts = [
+        line.split()[line.split().index("newly") - 1]
+        for line in text.splitlines()
+        if " newly installed" in line and line.split()[0].isdigit()
+    ]
+    count = counts[-1] if counts else "0"
+    print(f"  {what}: {count} package(s) installed", flush=True)
+
+
+def ensure_system_packages(extras: str = "") -> None:
+    """Install the missing Debian packages of a setup with ``extras``, quietly."""
+    missing = _missing_debian_packages(debian_packages(extras))
     if not missing:
         return
-    install = ["apt-get", "install", "-y", "--no-install-recommends", *missing]
+    what = (
+        "system packages (Qt libraries, CJK font, test and packaging tools)"
+        if extras
+        else "system packages (Qt libraries, CJK font)"
+    )
+    install = ["apt-get", "install", "-y", "-q", "--no-install-recommends", *missing]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
-        _run(["apt-get", "update"])
-        _run(install, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+        _apt_quietly([["apt-get", "update", "-q"], install], what)
     elif shutil.which("sudo"):
-        _run(["sudo", "apt-get", "update"])
-        _run(["sudo", *install])
+        # sudo asks for the password on the terminal, not on the redirected output
+        print(f"  installing {what} with sudo", flush=True)
+        _apt_quietly([["sudo", "apt-get", "update", "-q"], ["sudo", *install]], what)
     else:
         print("Missing Debian packages; install them with:\n  " + " ".join(install))
 
@@ -123,6 +173,7 @@ APP_EXTRAS = ""
 DEV_EXTRAS = "dev,build"
 """What ``dev.py test``/``bench``/``setup`` add: test, lint and packaging tools."""
 PIP_LOG = VENV / "pip-install.log"
+ASSETS_LOG = VENV / "qt-assets.log"
 
 
 def _pip_quietly(cmd: list[str | Path], what: str) -> None:
@@ -145,17 +196,16 @@ def _pip_quietly(cmd: list[str | Path], what: str) -> None:
     print(f"  {what}: {count} package(s) installed", flush=True)
 
 
-def ensure_venv(extras: str = DEV_EXTRAS) -> None:
+def _venv_ready(extras: str) -> bool:
     wanted = f"{_setup_fingerprint()} [{extras}]"
     have = STAMP.read_text() if STAMP.exists() else ""
     done = have == wanted or (extras == APP_EXTRAS and have.startswith(wanted[:-2]))
-    if done and _bin("python").exists():
+    return done and _bin("python").exists()
+
+
+def ensure_venv(extras: str = DEV_EXTRAS) -> None:
+    if _venv_ready(extras):
         return
-    print(
-        "first run: setting up, about two minutes "
-        f"(full log in {PIP_LOG.relative_to(ROOT)})",
-        flush=True,
-    )
     if not _bin("python").exists():
         venv.EnvBuilder(with_pip=True).create(VENV)
     PIP_LOG.write_text("", encoding="utf-8")
@@ -173,17 +223,38 @@ def ensure_venv(extras: str = DEV_EXTRAS) -> None:
         "GPU Advisor and its dependencies"
         + (" with the test and packaging tools" if extras else ""),
     )
-    STAMP.write_text(wanted)
+    STAMP.write_text(f"{_setup_fingerprint()} [{extras}]")
 
 
-def build_qt_assets() -> None:
-    _run([_bin("python"), ROOT / "packaging" / "build_qt_assets.py"])
+def build_qt_assets(*, say: bool = False) -> None:
+    """Compile the translations and Qt resources; their tools' output goes to
+    :data:`ASSETS_LOG` (shown only when the build fails)."""
+    cmd = [str(_bin("python")), str(ROOT / "packaging" / "build_qt_assets.py")]
+    with ASSETS_LOG.open("w", encoding="utf-8") as log:
+        status = subprocess.call(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    if status != 0:
+        print(ASSETS_LOG.read_text(encoding="utf-8", errors="replace"), flush=True)
+        print(f"FAILED: building the translations and Qt resources ({ASSETS_LOG})")
+        raise SystemExit(status)
+    if say:
+        print("  translations and Qt resources: built", flush=True)
 
 
 def setup(extras: str = DEV_EXTRAS) -> None:
-    ensure_system_packages()
+    """Debian packages, the virtual environment and the Qt assets for ``extras``;
+    one line per step on the console, the tools' output in logs under ``.venv``."""
+    first = not _venv_ready(extras) or bool(
+        _missing_debian_packages(debian_packages(extras))
+    )
+    if first:
+        print(
+            "first run: setting up, about two minutes "
+            f"(logs in {VENV.relative_to(ROOT)}{os.sep})",
+            flush=True,
+        )
+    ensure_system_packages(extras)
     ensure_venv(extras)
-    build_qt_assets()
+    build_qt_assets(say=first)
 
 
 def cmd_app(args: list[str]) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -48,3 +49,116 @@ def test_bench_fails_when_one_benchmark_fails(
     monkeypatch.setattr(dev.subprocess, "call", lambda *_a, **_k: next(codes))
     assert dev.cmd_bench([]) == 1
     assert "FAILED benchmarks:" in capsys.readouterr().out
+
+
+def test_app_installs_only_the_run_time_debian_packages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    dev = _dev()
+    app = set(dev.debian_packages(dev.APP_EXTRAS))
+    full = set(dev.debian_packages(dev.DEV_EXTRAS))
+    # Qt's xcb/EGL libraries and the CJK font: what the window needs to open
+    assert {"libegl1", "libxcb-cursor0", "libxkbcommon-x11-0"} <= app
+    assert "fonts-wqy-microhei" in app
+    tools = {
+        "poppler-utils",
+        "shellcheck",
+        "prometheus",
+        "fio",
+        "iperf3",
+        "xvfb",
+        "binutils",
+        "desktop-file-utils",
+        "appstream",
+        "shared-mime-info",
+    }
+    assert not tools & app
+    assert tools | app <= full
+    asked: list[list[str]] = []
+
+    def missing(packages: list[str]) -> list[str]:
+        asked.append(packages)
+        return []
+
+    monkeypatch.setattr(dev, "_missing_debian_packages", missing)
+    monkeypatch.setattr(dev, "_venv_ready", lambda extras: True)
+    monkeypatch.setattr(dev, "build_qt_assets", lambda say=False: None)
+    dev.setup(dev.APP_EXTRAS)
+    assert all(set(packages) == app for packages in asked)
+    asked.clear()
+    dev.setup(dev.DEV_EXTRAS)
+    assert all(set(packages) == full for packages in asked)
+
+
+APT_OUTPUT = """Reading package lists...
+Building dependency tree...
+The following NEW packages will be installed:
+  fonts-wqy-microhei libegl1
+0 upgraded, 2 newly installed, 0 to remove and 7 not upgraded.
+Setting up libegl1 (1.6.0-1) ...
+"""
+
+
+def test_apt_output_goes_to_its_log_and_one_line_to_the_console(
+    monkeypatch: pytest.MonkeyPatch, capsys: Any, tmp_path: Path
+) -> None:
+    dev = _dev()
+    monkeypatch.setattr(dev, "APT_LOG", tmp_path / ".venv" / "apt-install.log")
+    monkeypatch.setattr(
+        dev, "_missing_debian_packages", lambda _p: ["fonts-wqy-microhei", "libegl1"]
+    )
+    monkeypatch.setattr(dev.os, "geteuid", lambda: 0)
+    commands: list[list[str]] = []
+
+    def fake_call(cmd: list[str], **kwargs: Any) -> int:
+        commands.append(cmd)
+        kwargs["stdout"].write(APT_OUTPUT if "install" in cmd else "Hit:1 deb\n")
+        return 0
+
+    monkeypatch.setattr(dev.subprocess, "call", fake_call)
+    dev.ensure_system_packages(dev.APP_EXTRAS)
+    out = capsys.readouterr().out
+    assert out.splitlines() == [
+        "  system packages (Qt libraries, CJK font): 2 package(s) installed"
+    ]
+    log = dev.APT_LOG.read_text(encoding="utf-8")
+    assert "Setting up libegl1" in log
+    assert "+ apt-get update -q" in log
+    assert commands[1][-2:] == ["fonts-wqy-microhei", "libegl1"]
+
+
+def test_failed_apt_shows_the_end_of_its_log(
+    monkeypatch: pytest.MonkeyPatch, capsys: Any, tmp_path: Path
+) -> None:
+    dev = _dev()
+    monkeypatch.setattr(dev, "APT_LOG", tmp_path / "apt-install.log")
+    monkeypatch.setattr(dev, "_missing_debian_packages", lambda _p: ["libegl1"])
+    monkeypatch.setattr(dev.os, "geteuid", lambda: 0)
+
+    def fake_call(cmd: list[str], **kwargs: Any) -> int:
+        kwargs["stdout"].write("E: Unable to locate package libegl1\n")
+        return 100
+
+    monkeypatch.setattr(dev.subprocess, "call", fake_call)
+    with pytest.raises(SystemExit):
+        dev.ensure_system_packages(dev.APP_EXTRAS)
+    out = capsys.readouterr().out
+    assert "E: Unable to locate package libegl1" in out
+    assert "FAILED: installing system packages" in out
+
+
+def test_first_run_says_so_and_later_runs_are_silent(
+    monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    dev = _dev()
+    monkeypatch.setattr(dev, "_missing_debian_packages", lambda _p: [])
+    monkeypatch.setattr(dev, "ensure_venv", lambda extras: None)
+    monkeypatch.setattr(dev.subprocess, "call", lambda *_a, **_k: 0)
+    monkeypatch.setattr(dev, "ASSETS_LOG", Path(os.devnull))
+    monkeypatch.setattr(dev, "_venv_ready", lambda extras: False)
+    dev.setup(dev.APP_EXTRAS)
+    first = capsys.readouterr().out
+    assert first.startswith("first run: setting up, about two minutes")
+    monkeypatch.setattr(dev, "_venv_ready", lambda extras: True)
+    dev.setup(dev.APP_EXTRAS)
+    assert capsys.readouterr().out == ""

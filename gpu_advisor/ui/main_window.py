@@ -21,6 +21,7 @@ import PySide6
 from PySide6.QtCore import (
     QEvent,
     QFileInfo,
+    QSize,
     Qt,
     QTimer,
     Signal,
@@ -80,6 +81,27 @@ log = logging.getLogger(__name__)
 
 FILE_SUFFIX = ".gpuplan"
 APP_NAME = "GPU Advisor"
+DEFAULT_WIDTH_PX = 1280
+DEFAULT_HEIGHT_PX = 760
+"""The window's first size: every step fits 1280 px wide (the budget step's
+options table beside its form needs about 1,220 px), and no more height than
+the screen has."""
+
+WINDOW_FRAME_PX = 40
+"""Room left for the title bar and frame when the screen is short [px]."""
+
+
+def default_window_size() -> QSize:
+    """The first size of the window: 1280×760, as high as the primary screen's
+    free area allows (a 1280×720 screen gets a window that fits, with its
+    status bar and Back/Next in view)."""
+    screen = QApplication.primaryScreen()
+    height = DEFAULT_HEIGHT_PX
+    if screen is not None:
+        height = min(height, screen.availableGeometry().height() - WINDOW_FRAME_PX)
+    return QSize(DEFAULT_WIDTH_PX, max(height, 480))
+
+
 STATUS_DELAY_MS = 150
 """The status bar's recommendation waits this long after the last edit, so that
 typing in a field is not slowed by evaluating the plan for it at every key."""
@@ -294,7 +316,7 @@ class MainWindow(QMainWindow):
         self._status_timer.start()
         self.apply_autosave_interval()
 
-        self.resize(1180, 760)
+        self.resize(default_window_size())
         if (geometry := settings.geometry()) is not None:
             self.restoreGeometry(geometry)
         if (state := settings.window_state()) is not None:

@@ -19,6 +19,7 @@ its state really changed; the step list hears every page.
 from __future__ import annotations
 
 import importlib
+import logging
 import traceback
 from collections.abc import Callable
 from enum import IntEnum, StrEnum
@@ -50,9 +51,14 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor.model.common import Advice
+from gpu_advisor.model.project import Project
+from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages.project_page import ProjectPage
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import flush_pending
+
+log = logging.getLogger(__name__)
 
 
 class PageId(IntEnum):
@@ -186,6 +192,8 @@ class AdvisorWizard(QWizard):
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._session = session
+        self.session = session
+        """The plan the steps edit (the side list reads its evaluation)."""
         self._buttons_complete: bool | None = None
         self.jumping = False
         """True while :meth:`go_to` passes through the steps between two."""
@@ -394,25 +402,45 @@ class StepState(StrEnum):
     TODO = "todo"
     """Not visited yet."""
     SEEN = "seen"
-    """Opened, but not yet left with Next."""
+    """Opened, not yet left with Next, nothing wrong found."""
     PROBLEM = "problem"
-    """The step has a problem to fix before going on."""
+    """Something to fix or decide: a field to correct (the page is incomplete),
+    or, once visited, an error, warning or open item of the plan's evaluation
+    for this step (:func:`gpu_advisor.engine.step_issues.step_issues`)."""
     DONE = "done"
-    """Left with Next (or jumped past from it) with no problem."""
+    """Left with Next (or jumped past from it) with nothing wrong found."""
 
 
 STEP_ICON_PX: Final = 16
 """Every row carries an icon of this size (a blank one when "not visited"), so a
 row keeps its height when its state changes."""
 
+ISSUES_DELAY_MS: Final = 300
+"""The side list re-reads the evaluation this long after the last edit."""
+
+_PLAN_PARTS: Final[dict[PageId, str]] = {
+    PageId.PROJECT: "project",
+    PageId.WORKLOAD: "workload",
+    PageId.BUDGET: "budget",
+    PageId.VENDORS: "vendors",
+    PageId.ENVIRONMENT: "environment",
+    PageId.MONITORING: "monitoring",
+    PageId.CHECKLIST: "checklist",
+    PageId.REVIEW: "review",
+}
+"""Each step's part of the plan (:class:`gpu_advisor.engine.step_issues.PlanPart`)."""
+
 
 class StepList(QListWidget):
     """The side list of steps; clicking a step jumps to it.
 
-    Each row shows a :class:`StepState`. A step is *seen* once it was the
-    current step (the steps :meth:`AdvisorWizard.go_to` only passes through do
-    not count) and *done* once the user went on from it with no problem; a
-    step with a problem says so whatever else is true.
+    Each row shows a :class:`StepState` as an icon, a tooltip and its
+    accessible text. A step is *seen* once it was the current step (the steps
+    :meth:`AdvisorWizard.go_to` only passes through do not count) and *done*
+    once the user went on from it with nothing wrong found. A step whose page
+    is incomplete has a problem whatever else is true; a visited step has one
+    while the evaluation finds something there (an error or warning, an open
+    checklist item, a vendor without results, an unnamed sign-off).
     """
 
     step_selected = Signal(object)  # PageId
@@ -420,10 +448,13 @@ class StepList(QListWidget):
     def __init__(self, wizard: AdvisorWizard, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._wizard = wizard
-        self._states: dict[PageId, StepState] = {}  # the state each row shows
+        self._session = wizard.session
+        self._states: dict[PageId, tuple[StepState, str]] = {}  # what each row shows
         self._seen: set[PageId] = set()
         self._done: set[PageId] = set()
         self._previous = -1
+        self._issues: dict[str, list[Advice]] = {}
+        self._issues_project: Project | None = None
         self.setObjectName("stepList")
         self.setSpacing(2)
         self.setUniformItemSizes(True)
@@ -435,6 +466,8 @@ class StepList(QListWidget):
             item = QListWidgetItem()
             item.setData(Qt.ItemDataRole.UserRole, int(page_id))
             self.addItem(item)
+        self._issues_timer = QTimer(self, singleShot=True, interval=ISSUES_DELAY_MS)
+        self._issues_timer.timeout.connect(self._on_issues_due)
         self.retranslate_ui()
         self.itemClicked.connect(self._on_item_clicked)
         self.itemActivated.connect(self._on_item_clicked)
@@ -443,6 +476,7 @@ class StepList(QListWidget):
         wizard.page_built.connect(self._on_page_complete_changed)
         wizard.restarted.connect(self._on_restarted)
         wizard.jumped.connect(self._on_jumped)
+        self._session.project_changed.connect(self._issues_timer.start)
         self._on_current_id_changed(wizard.currentId())
 
     def retranslate_ui(self) -> None:
@@ -452,26 +486,82 @@ class StepList(QListWidget):
         self.refresh_states()
         self.setMinimumWidth(self.sizeHintForColumn(0) + 24)
 
-    def step_state(self, page_id: PageId) -> StepState:
-        """The state of a step's row (see :class:`StepState`)."""
+    # --- states -----------------------------------------------------------------------
+
+    def _step_issues(self, page_id: PageId, *, now: bool) -> list[Advice]:
+        """The evaluation's problems of a step.
+
+        After an edit they are read again ``ISSUES_DELAY_MS`` later (the rows
+        keep the last ones until then), or at once when ``now``.
+        """
+        if self._session.project is not self._issues_project:
+            if now:
+                self._read_issues()
+            else:
+                self._issues_timer.start()
+        return self._issues.get(_PLAN_PARTS[page_id], [])
+
+    def _read_issues(self) -> None:
+        from gpu_advisor.engine.step_issues import step_issues  # cold start
+
+        project = self._session.project
+        try:
+            issues = step_issues(self._session.evaluation, self._session.catalog)
+            self._issues = {str(part): advice for part, advice in issues.items()}
+        except Exception:  # the step itself shows what went wrong
+            log.exception("step issues could not be computed")
+            self._issues = {}
+        self._issues_project = project
+
+    def _state_and_reason(
+        self, page_id: PageId, *, now: bool = False
+    ) -> tuple[StepState, str]:
         page = self._wizard.page(page_id)
         if page is not None and not page.isComplete():
-            return StepState.PROBLEM
-        if page_id in self._done:
-            return StepState.DONE
-        return StepState.SEEN if page_id in self._seen else StepState.TODO
+            return StepState.PROBLEM, self.tr(
+                "A field needs correcting before going on."
+            )
+        if page_id not in self._seen and page_id not in self._done:
+            return StepState.TODO, ""
+        issues = self._step_issues(page_id, now=now)
+        if issues:
+            reason = issues[0].message(current_language())
+            if len(issues) > 1:
+                more = current_locale().toString(len(issues) - 1)
+                reason += " " + fill(self.tr("(%1 more)"), more)
+            return StepState.PROBLEM, reason
+        return (StepState.DONE if page_id in self._done else StepState.SEEN), ""
+
+    def step_state(self, page_id: PageId) -> StepState:
+        """The state of a step (see :class:`StepState`), from the evaluation of
+        the current project (its row shows it at most ``ISSUES_DELAY_MS`` later)."""
+        return self._state_and_reason(page_id, now=True)[0]
+
+    def state_name(self, state: StepState) -> str:
+        """The translated word for a state (the row's accessible text ends with it)."""
+        names = {
+            StepState.TODO: self.tr("not visited"),
+            StepState.SEEN: self.tr("seen"),
+            StepState.PROBLEM: self.tr("has a problem"),
+            StepState.DONE: self.tr("done"),
+        }
+        return names[state]
 
     def refresh_states(self) -> None:
-        """Mark each step with its state's icon and tooltip."""
-        self._states.clear()  # e.g. after a language change: set every tooltip
+        """Mark each step with its state's icon, tooltip and accessible text."""
+        self._states.clear()  # e.g. after a language change: set every text
         for page_id in PageId:
             self._refresh_state(page_id)
 
+    def _on_issues_due(self) -> None:
+        self._read_issues()
+        self.refresh_states()
+
     def _refresh_state(self, page_id: PageId) -> None:
-        state = self.step_state(page_id)
-        if self._states.get(page_id) == state:
+        state, reason = self._state_and_reason(page_id)
+        if self._states.get(page_id) == (state, reason):
             return
-        self._states[page_id] = state
+        self._states[page_id] = (state, reason)
         style = self.style()
         pixmap = QStyle.StandardPixmap
         icons = {
@@ -481,11 +571,9 @@ class StepList(QListWidget):
             StepState.TODO: self._blank_icon,
         }
         tips = {
-            StepState.PROBLEM: self.tr(
-                "This step has a problem to fix before going on."
-            ),
+            StepState.PROBLEM: fill(self.tr("Has a problem: %1"), reason),
             StepState.DONE: self.tr(
-                "Done: you went on from this step; no problem found."
+                "Done: you went on from this step; nothing wrong found."
             ),
             StepState.SEEN: self.tr(
                 "Seen, not finished yet: go on with Next when it is right."
@@ -495,6 +583,10 @@ class StepList(QListWidget):
         item = self.item(int(page_id))
         item.setIcon(icons[state])
         item.setToolTip(tips[state])
+        item.setData(
+            Qt.ItemDataRole.AccessibleTextRole,
+            f"{item.text()} — {self.state_name(state)}",
+        )
         item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, tips[state])
 
     def _on_page_complete_changed(self, page_id: int) -> None:

@@ -432,8 +432,12 @@
       <translation>Drawing prices…</translation>
     </message>
     <message>
-      <source>%1 draws, seed %2. Bars: P10 to P90 of each option's total; thick mark: P50.</source>
-      <translation>%1 draws, seed %2. Bars: P10 to P90 of each option's total; thick mark: P50.</translation>
+      <source>%1 draws, the same at every run and in the PDF plan. Each bar counts the draws by how much more owning costs than renting; green: owning is cheaper. Dashed lines: P10, P50, P90.</source>
+      <translation>%1 draws, the same at every run and in the PDF plan. Each bar counts the draws by how much more owning costs than renting; green: owning is cheaper. Dashed lines: P10, P50, P90.</translation>
+    </message>
+    <message>
+      <source>%1 draws, the same at every run and in the PDF plan. Bars: P10 to P90 of each option's total; thick mark: P50.</source>
+      <translation>%1 draws, the same at every run and in the PDF plan. Bars: P10 to P90 of each option's total; thick mark: P50.</translation>
     </message>
     <message>
       <source>The Monte Carlo draws card, rental and power prices, utilisation and MFU from the catalog's ranges.</source>
@@ -458,10 +462,6 @@
     <message>
       <source>Cancelled. Press Run to start again.</source>
       <translation>Cancelled. Press Run to start again.</translation>
-    </message>
-    <message>
-      <source>%1 draws, seed %2. Each bar counts the draws by how much more owning costs than renting; green: owning is cheaper. Dashed lines: P10, P50, P90.</source>
-      <translation>%1 draws, seed %2. Each bar counts the draws by how much more owning costs than renting; green: owning is cheaper. Dashed lines: P10, P50, P90.</translation>
     </message>
   </context>
   <context>

@@ -432,8 +432,12 @@
       <translation>正在抽样价格…</translation>
     </message>
     <message>
-      <source>%1 draws, seed %2. Bars: P10 to P90 of each option's total; thick mark: P50.</source>
-      <translation>%1 次抽样，随机种子 %2。色条：各方案总成本的 P10 至 P90；粗线：P50。</translation>
+      <source>%1 draws, the same at every run and in the PDF plan. Each bar counts the draws by how much more owning costs than renting; green: owning is cheaper. Dashed lines: P10, P50, P90.</source>
+      <translation>共 %1 次抽样，每次运行结果相同，与 PDF 方案一致。每根柱子统计“自购减租用”的成本差落在该区间的次数，绿色表示自购更便宜；虚线依次为 P10、P50、P90。</translation>
+    </message>
+    <message>
+      <source>%1 draws, the same at every run and in the PDF plan. Bars: P10 to P90 of each option's total; thick mark: P50.</source>
+      <translation>%1 次抽样，每次运行结果相同，与 PDF 方案一致。色条：各方案总成本的 P10 至 P90；粗线：P50。</translation>
     </message>
     <message>
       <source>The Monte Carlo draws card, rental and power prices, utilisation and MFU from the catalog's ranges.</source>
@@ -458,10 +462,6 @@
     <message>
       <source>Cancelled. Press Run to start again.</source>
       <translation>已取消。点击“运行”重新开始。</translation>
-    </message>
-    <message>
-      <source>%1 draws, seed %2. Each bar counts the draws by how much more owning costs than renting; green: owning is cheaper. Dashed lines: P10, P50, P90.</source>
-      <translation>共 %1 次抽样，随机种子 %2。每根柱子统计“自购减租用”的成本差落在该区间的次数，绿色表示自购更便宜；虚线依次为 P10、P50、P90。</translation>
     </message>
   </context>
   <context>

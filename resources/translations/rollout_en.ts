@@ -783,14 +783,6 @@ Choose a TrueType font file (.ttf or .ttc) now?</translation>
       <translation>Checklist: %1 (%2)</translation>
     </message>
     <message>
-      <source>Cloud on-demand</source>
-      <translation>Cloud on-demand</translation>
-    </message>
-    <message>
-      <source>Colocation of bought servers</source>
-      <translation>Colocation of bought servers</translation>
-    </message>
-    <message>
       <source>Comment</source>
       <translation>Comment</translation>
     </message>
@@ -871,14 +863,6 @@ Choose a TrueType font file (.ttf or .ttc) now?</translation>
       <translation>Mark the plan as draft</translation>
     </message>
     <message>
-      <source>Monthly rental</source>
-      <translation>Monthly rental</translation>
-    </message>
-    <message>
-      <source>Owned baseline plus rented peaks</source>
-      <translation>Owned baseline plus rented peaks</translation>
-    </message>
-    <message>
       <source>Name</source>
       <translation>Name</translation>
     </message>
@@ -951,10 +935,6 @@ Choose a TrueType font file (.ttf or .ttc) now?</translation>
       <translation>Remove sign-off row</translation>
     </message>
     <message>
-      <source>Reserved baseline plus bursts</source>
-      <translation>Reserved baseline plus bursts</translation>
-    </message>
-    <message>
       <source>Review and sign-off</source>
       <translation>Review and sign-off</translation>
     </message>
@@ -963,20 +943,12 @@ Choose a TrueType font file (.ttf or .ttc) now?</translation>
       <translation>Role</translation>
     </message>
     <message>
-      <source>Self-built machine room</source>
-      <translation>Self-built machine room</translation>
-    </message>
-    <message>
       <source>Sign-off</source>
       <translation>Sign-off</translation>
     </message>
     <message>
       <source>Sign-off “%1” has no name yet.</source>
       <translation>Sign-off “%1” has no name yet.</translation>
-    </message>
-    <message>
-      <source>Spot instances</source>
-      <translation>Spot instances</translation>
     </message>
     <message>
       <source>The plan can be approved only when every sign-off row approves it. Still waiting for: %1.</source>
@@ -1001,10 +973,6 @@ Choose a TrueType font file (.ttf or .ttc) now?</translation>
     <message>
       <source>Write the plan as a PDF in the project's language.</source>
       <translation>Write the plan as a PDF in the project's language.</translation>
-    </message>
-    <message>
-      <source>Yearly commitment</source>
-      <translation>Yearly commitment</translation>
     </message>
     <message>
       <source>why?</source>

@@ -783,14 +783,6 @@ Choose a TrueType font file (.ttf or .ttc) now?</source>
       <translation>检查清单：%1（%2）</translation>
     </message>
     <message>
-      <source>Cloud on-demand</source>
-      <translation>公有云按量付费</translation>
-    </message>
-    <message>
-      <source>Colocation of bought servers</source>
-      <translation>自购服务器托管</translation>
-    </message>
-    <message>
       <source>Comment</source>
       <translation>说明</translation>
     </message>
@@ -871,14 +863,6 @@ Choose a TrueType font file (.ttf or .ttc) now?</source>
       <translation>将方案标为草稿</translation>
     </message>
     <message>
-      <source>Monthly rental</source>
-      <translation>包月租用</translation>
-    </message>
-    <message>
-      <source>Owned baseline plus rented peaks</source>
-      <translation>自有基线＋租用峰值</translation>
-    </message>
-    <message>
       <source>Name</source>
       <translation>姓名</translation>
     </message>
@@ -951,10 +935,6 @@ Choose a TrueType font file (.ttf or .ttc) now?</source>
       <translation>删除签批行</translation>
     </message>
     <message>
-      <source>Reserved baseline plus bursts</source>
-      <translation>包月/包年保底加弹性补充</translation>
-    </message>
-    <message>
       <source>Review and sign-off</source>
       <translation>审阅与签批</translation>
     </message>
@@ -963,20 +943,12 @@ Choose a TrueType font file (.ttf or .ttc) now?</source>
       <translation>角色</translation>
     </message>
     <message>
-      <source>Self-built machine room</source>
-      <translation>自建机房</translation>
-    </message>
-    <message>
       <source>Sign-off</source>
       <translation>签批</translation>
     </message>
     <message>
       <source>Sign-off “%1” has no name yet.</source>
       <translation>签批“%1”尚未填写姓名。</translation>
-    </message>
-    <message>
-      <source>Spot instances</source>
-      <translation>竞价实例</translation>
     </message>
     <message>
       <source>The plan can be approved only when every sign-off row approves it. Still waiting for: %1.</source>
@@ -1001,10 +973,6 @@ Choose a TrueType font file (.ttf or .ttc) now?</source>
     <message>
       <source>Write the plan as a PDF in the project's language.</source>
       <translation>按项目语言把方案导出为 PDF。</translation>
-    </message>
-    <message>
-      <source>Yearly commitment</source>
-      <translation>包年租用</translation>
     </message>
     <message>
       <source>why?</source>

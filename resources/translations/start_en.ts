@@ -117,8 +117,36 @@
   <context>
     <name>StepList</name>
     <message>
-      <source>Done: you went on from this step; no problem found.</source>
-      <translation>Done: you went on from this step; no problem found.</translation>
+      <source>A field needs correcting before going on.</source>
+      <translation>A field needs correcting before going on.</translation>
+    </message>
+    <message>
+      <source>(%1 more)</source>
+      <translation>(%1 more)</translation>
+    </message>
+    <message>
+      <source>not visited</source>
+      <translation>not visited</translation>
+    </message>
+    <message>
+      <source>seen</source>
+      <translation>seen</translation>
+    </message>
+    <message>
+      <source>has a problem</source>
+      <translation>has a problem</translation>
+    </message>
+    <message>
+      <source>done</source>
+      <translation>done</translation>
+    </message>
+    <message>
+      <source>Has a problem: %1</source>
+      <translation>Has a problem: %1</translation>
+    </message>
+    <message>
+      <source>Done: you went on from this step; nothing wrong found.</source>
+      <translation>Done: you went on from this step; nothing wrong found.</translation>
     </message>
     <message>
       <source>Seen, not finished yet: go on with Next when it is right.</source>
@@ -127,10 +155,6 @@
     <message>
       <source>Not visited yet.</source>
       <translation>Not visited yet.</translation>
-    </message>
-    <message>
-      <source>This step has a problem to fix before going on.</source>
-      <translation>This step has a problem to fix before going on.</translation>
     </message>
   </context>
 </TS>

@@ -117,8 +117,36 @@
   <context>
     <name>StepList</name>
     <message>
-      <source>Done: you went on from this step; no problem found.</source>
-      <translation>已完成：已从这一步继续往下，未发现问题。</translation>
+      <source>A field needs correcting before going on.</source>
+      <translation>有字段需要更正，才能继续。</translation>
+    </message>
+    <message>
+      <source>(%1 more)</source>
+      <translation>（另有 %1 项）</translation>
+    </message>
+    <message>
+      <source>not visited</source>
+      <translation>未访问</translation>
+    </message>
+    <message>
+      <source>seen</source>
+      <translation>已查看</translation>
+    </message>
+    <message>
+      <source>has a problem</source>
+      <translation>有问题</translation>
+    </message>
+    <message>
+      <source>done</source>
+      <translation>已完成</translation>
+    </message>
+    <message>
+      <source>Has a problem: %1</source>
+      <translation>有问题：%1</translation>
+    </message>
+    <message>
+      <source>Done: you went on from this step; nothing wrong found.</source>
+      <translation>已完成：已从此步继续，未发现问题。</translation>
     </message>
     <message>
       <source>Seen, not finished yet: go on with Next when it is right.</source>
@@ -127,10 +155,6 @@
     <message>
       <source>Not visited yet.</source>
       <translation>尚未查看。</translation>
-    </message>
-    <message>
-      <source>This step has a problem to fix before going on.</source>
-      <translation>这一步有问题需要先处理，才能继续。</translation>
     </message>
   </context>
 </TS>

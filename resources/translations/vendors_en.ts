@@ -524,6 +524,10 @@ Rule: %2</translation>
       <translation>SM activity of the job (dcgmi dmon)</translation>
     </message>
     <message>
+      <source>%1 (rank %2)</source>
+      <translation>%1 (rank %2)</translation>
+    </message>
+    <message>
       <source>Measured MFU %1% (from this vendor's training job): sizing and cost use it instead of the catalog's estimate, marked as measured.</source>
       <translation>Measured MFU %1% (from this vendor's training job): sizing and cost use it instead of the catalog's estimate, marked as measured.</translation>
     </message>

@@ -524,6 +524,10 @@ Rule: %2</source>
       <translation>任务的 SM 活跃度（dcgmi dmon）</translation>
     </message>
     <message>
+      <source>%1 (rank %2)</source>
+      <translation>%1（第 %2 名）</translation>
+    </message>
+    <message>
       <source>Measured MFU %1% (from this vendor's training job): sizing and cost use it instead of the catalog's estimate, marked as measured.</source>
       <translation>实测 MFU 为 %1%（来自该供应商上运行的训练任务）：算力估算和成本计算将用它替代目录中的估计值，并标注为实测。</translation>
     </message>

@@ -273,7 +273,7 @@ Source: %3</source>
     </message>
     <message>
       <source> B tokens</source>
-      <translation> B token（十亿）</translation>
+      <translation> 亿 token</translation>
     </message>
     <message>
       <source> bits/param</source>
@@ -437,7 +437,7 @@ Source: %3</source>
     </message>
     <message>
       <source>Chinchilla-optimal for this model: about %1 B tokens (≈20 per parameter).</source>
-      <translation>按 Chinchilla 最优比例，该模型约需 %1 B token（每个参数约 20 个）。</translation>
+      <translation>按 Chinchilla 最优比例，该模型约需 %1 亿 token（每个参数约 20 个）。</translation>
     </message>
     <message>
       <source>Compare &amp;with:</source>

@@ -313,6 +313,29 @@ def test_monte_carlo_finishes_and_shows_percentiles(
     assert percent in title
     assert page.mc_run_button.isEnabled()
     assert not page.mc_cancel_button.isEnabled()
+    # The status line says the draws repeat, never "seed" (a reader's word).
+    status = page.mc_status.text()
+    assert "2,000 draws" in status
+    assert "seed" not in status.lower()
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_monte_carlo_status_never_says_seed(
+    qtbot: Any, session: ProjectSession, language: str
+) -> None:
+    from gpu_advisor.ui import i18n
+
+    i18n.install_translators(language)
+    page = _make_page(qtbot, session)
+    page.mc_draws_spin.setValue(1000)
+    with qtbot.waitSignal(page.runner.result_ready, timeout=30_000):
+        page.run_monte_carlo()
+    status = page.mc_status.text()
+    assert "seed" not in status.lower()
+    assert "种子" not in status
+    assert "PDF" in status
+    assert "1,000" in status
+    i18n.install_translators("en")
 
 
 def test_monte_carlo_without_owning_shows_percentile_bars(qtbot: Any) -> None:

@@ -21,7 +21,11 @@ from gpu_advisor.ui.widgets.cost_charts import (
     CumulativeCostChart,
     MonteCarloChart,
 )
-from gpu_advisor.ui.widgets.plotting import place_line_labels, setup_plot
+from gpu_advisor.ui.widgets.plotting import (
+    legend_is_right,
+    place_line_labels,
+    setup_plot,
+)
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
 LANGUAGES = ["en", "zh_CN"]
@@ -46,6 +50,34 @@ def _show(qtbot: Any, plot: pg.PlotWidget, width: int = 720, height: int = 320) 
     plot.show()
     qtbot.waitExposed(plot)
     qtbot.wait(20)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_short_cumulative_chart_keeps_its_curves_readable(
+    qtbot: Any, language: str
+) -> None:
+    """At 1280×720 the chart is about 560×260 px: four legend rows below the
+    plot left the curves 90 px; beside them the curves keep most of the height."""
+    _language(qtbot, language)
+    session = ProjectSession(
+        load_project(EXAMPLES / "shenzhen_7b_pretrain_then_serve.gpuplan")
+    )
+    cost = evaluate(session.project, session.catalog).cost
+    chart = CumulativeCostChart()
+    chart.set_result(cost)
+    _show(qtbot, chart, 560, 260)
+    assert legend_is_right(chart.legend)
+    view = _scene_rect(chart.getPlotItem().getViewBox())
+    legend = _scene_rect(chart.legend)
+    assert legend.left() >= view.right() - 1  # beside the curves, never over them
+    assert legend.right() <= chart.width()
+    assert view.height() >= 0.5 * chart.height(), (view, chart.height())
+    axis = _scene_rect(chart.getPlotItem().getAxis("bottom"))
+    assert axis.bottom() <= chart.height()  # the months stay in the chart
+    # Taller again: the legend goes back below, the full width for the curves.
+    chart.resize(560, 520)
+    qtbot.wait(20)
+    assert not legend_is_right(chart.legend)
 
 
 def test_every_option_has_its_own_colour_and_dash() -> None:

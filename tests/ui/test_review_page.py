@@ -9,8 +9,10 @@ import pytest
 from PySide6.QtWidgets import QComboBox, QStyleOptionViewItem, QTableWidgetItem
 
 from gpu_advisor import __version__
+from gpu_advisor.engine.names import option_title
 from gpu_advisor.io.project_file import fingerprint, load_project
 from gpu_advisor.model.project import Decision, PlanStatus, SignOffRow
+from gpu_advisor.ui import i18n
 from gpu_advisor.ui.pages.checklist_page import ChecklistPage
 from gpu_advisor.ui.pages.environment_page import EnvironmentPage
 from gpu_advisor.ui.pages.monitoring_page import MonitoringPage
@@ -19,7 +21,6 @@ from gpu_advisor.ui.pages.review_page import (
     COL_DECISION,
     COL_NAME,
     ReviewPage,
-    option_text,
 )
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.wizard import AdvisorWizard, PageId
@@ -153,7 +154,7 @@ def test_summary_shows_the_engine_results(qtbot: Any, path: Path) -> None:
     page = _page(qtbot, session)
     text = page.summary_view.toPlainText()
     evaluation = session.evaluation
-    assert option_text(evaluation.cost.recommendation.option) in text
+    assert option_title(evaluation.cost.recommendation.option) in text
     assert f"{evaluation.sizing.compute.gpu_hours:,.0f}" in text
     assert f"{evaluation.sizing.compute.gpu_hours_with_redundancy:,.0f}" in text
     for warning in page.warnings():
@@ -164,6 +165,22 @@ def test_summary_shows_the_engine_results(qtbot: Any, path: Path) -> None:
     for vendor in session.project.vendors:
         assert vendor.measurements
         assert f"No test results imported for {vendor.name}." not in text
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_summary_names_the_option_as_every_other_step(
+    qtbot: Any, path: Path, language: str
+) -> None:
+    """The option's one name (engine.names), as on the budget step and in the PDF."""
+    i18n.install_translators(language)
+    session = ProjectSession(load_project(path))
+    page = _page(qtbot, session)
+    option = session.evaluation.cost.recommendation.option
+    name = option_title(option, zh=language == "zh_CN")
+    html = page.summary_view.toHtml()
+    assert f"{name}</span></p>" in html or f"<b>{name}</b>" in html, name
+    assert page.summary_view.toPlainText().count(name) >= 1
 
 
 def test_wizard_walks_the_rollout_pages(qtbot: Any) -> None:

@@ -7,13 +7,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 
 from gpu_advisor.io.project_file import load_project, save_project
 from gpu_advisor.ui import i18n
 from gpu_advisor.ui.examples import example_files, example_title
 from gpu_advisor.ui.main_window import MainWindow
 from gpu_advisor.ui.settings import AppSettings
-from gpu_advisor.ui.wizard import PageId
+from gpu_advisor.ui.wizard import PageId, StepState
 
 pytestmark = pytest.mark.qt_log_ignore(
     "This plugin does not support propagateSizeHints"
@@ -140,20 +141,24 @@ def test_step_states_mean_what_they_say(
     assert steps.step_state(PageId.WORKLOAD) == "done"
     for passed in (PageId.BUDGET, PageId.VENDORS, PageId.ENVIRONMENT):
         assert steps.step_state(passed) == "todo", passed.name
-    assert steps.step_state(PageId.CHECKLIST) == "seen"
-    # Going back leaves a step seen, not done.
+    # Seen, with its 18 items still open: a problem, not a tick.
+    assert steps.step_state(PageId.CHECKLIST) == "problem"
+    # Going back leaves a step as it was, never done.
     steps._on_item_clicked(steps.item(int(PageId.BUDGET)))
-    assert steps.step_state(PageId.CHECKLIST) == "seen"
+    assert steps.step_state(PageId.CHECKLIST) == "problem"
+    assert steps.step_state(PageId.BUDGET) == "seen"
     # Every row keeps its height whatever its state (no jump under the mouse).
     after = {steps.visualItemRect(steps.item(r)).height() for r in range(8)}
     assert heights == after
     assert len(after) == 1
     # Each state has its own tooltip in the UI language.
+    qtbot.waitUntil(lambda: not steps._issues_timer.isActive())
+    steps.refresh_states()
     tips = {
         steps.item(int(p)).toolTip()
-        for p in (PageId.PROJECT, PageId.CHECKLIST, PageId.REVIEW)
+        for p in (PageId.PROJECT, PageId.CHECKLIST, PageId.BUDGET, PageId.REVIEW)
     }
-    assert len(tips) == 3
+    assert len(tips) == 4
     assert all(bool(_CJK.search(t)) == (language == "zh_CN") for t in tips)
     # A new plan: every step unvisited again.
     window.session.undo_stack.setClean()
@@ -175,3 +180,66 @@ def test_an_example_opens_with_its_vendors_ready_for_the_test_kit(
     assert page.vendor_list.count() == 2
     page.vendor_list.setCurrentRow(0)
     assert page.kit_button.isEnabled()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_step_with_an_error_or_open_items_is_never_ticked(
+    qtbot: Any, window: MainWindow, language: str
+) -> None:
+    """Walked with Next to the end, an example's steps say what is still wrong."""
+    from gpu_advisor.model.project import ChecklistItem, CheckStatus
+
+    _language(qtbot, language)
+    zh = language == "zh_CN"
+    window.open_example(example_files()[0])
+    steps = window.step_list
+    while window.wizard.currentId() != PageId.REVIEW:
+        window.wizard.next()
+    states = {p: steps.step_state(p) for p in PageId}
+    # Nothing wrong in the project, workload, budget and monitoring steps.
+    for page_id in (PageId.PROJECT, PageId.WORKLOAD, PageId.BUDGET, PageId.MONITORING):
+        assert states[page_id] == "done", page_id.name
+    # The environment's launch file lacks the script's source; the vendors have
+    # no results yet; all 18 checklist items are open; nobody signed.
+    for page_id in (PageId.ENVIRONMENT, PageId.VENDORS, PageId.CHECKLIST):
+        assert states[page_id] == "problem", page_id.name
+    assert states[PageId.REVIEW] == "problem"
+    steps.refresh_states()
+    checklist = steps.item(int(PageId.CHECKLIST))
+    assert "18" in checklist.toolTip()
+    assert bool(_CJK.search(checklist.toolTip())) == zh
+    # The state is said in words too (screen readers), in the UI language.
+    accessible = {
+        p: steps.item(int(p)).data(Qt.ItemDataRole.AccessibleTextRole) for p in PageId
+    }
+    assert accessible[PageId.CHECKLIST].endswith(steps.state_name(StepState.PROBLEM))
+    assert accessible[PageId.PROJECT].endswith(steps.state_name(StepState.DONE))
+    assert accessible[PageId.REVIEW] != accessible[PageId.PROJECT]
+    names = {steps.state_name(state) for state in StepState}
+    assert len(names) == 4
+    assert all(bool(_CJK.search(n)) == zh for n in names)
+    # Icons differ by state.
+    icons = {
+        p: steps.item(int(p)).icon().pixmap(16, 16).toImage()
+        for p in (PageId.PROJECT, PageId.CHECKLIST, PageId.REVIEW)
+    }
+    assert icons[PageId.CHECKLIST] == icons[PageId.REVIEW]
+    assert icons[PageId.CHECKLIST] != icons[PageId.PROJECT]
+    # Deciding every checklist item clears its problem; the row follows.
+    catalog = window.session.catalog
+    project = window.session.project
+    decided = [
+        ChecklistItem(id=entry.id, status=CheckStatus.NOT_APPLICABLE)
+        for entry in catalog.checklist
+    ]
+    window.session.replace_project(
+        project.model_copy(update={"checklist": decided}), "decide all"
+    )
+    assert steps.step_state(PageId.CHECKLIST) == "done"
+    qtbot.waitUntil(
+        lambda: (
+            steps.item(int(PageId.CHECKLIST))
+            .data(Qt.ItemDataRole.AccessibleTextRole)
+            .endswith(steps.state_name(StepState.DONE))
+        )
+    )

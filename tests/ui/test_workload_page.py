@@ -678,3 +678,35 @@ def test_framework_choice_and_gpu_hour_range(
     assert "P10–P90" in red
     assert page._num(low) in red
     assert page._num(high) in red
+
+
+@pytest.mark.parametrize(
+    ("language", "shown", "typed", "stored"),
+    [
+        ("en", "300 B tokens", "350.5", 350.5),
+        # Chinese counts tokens in 亿 (10⁸): 300 billion = 3,000 亿
+        ("zh_CN", "3,000 亿 token", "3500", 350.0),
+    ],
+)
+def test_token_count_reads_in_the_locale_without_trailing_zeros(
+    qtbot: Any, language: str, shown: str, typed: str, stored: float
+) -> None:
+    i18n.install_translators(language)
+    project = Project.model_validate(BASELINE)
+    workload = project.workload.model_copy(update={"tokens_billion": 300.0})
+    session = ProjectSession(project.model_copy(update={"workload": workload}))
+    page = WorkloadPage(session)
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitExposed(page)
+    editor = page.tokens.editor
+    assert editor.text() == shown
+    editor.lineEdit().setText(typed + editor.suffix())
+    editor.interpretText()
+    editor.editingFinished.emit()
+    assert session.project.workload.tokens_billion == pytest.approx(stored)
+    assert ".000" not in editor.text()
+    # The Chinchilla hint uses the field's unit.
+    unit = "亿" if language == "zh_CN" else "B tokens"
+    assert unit in page.chinchilla_label.text()
+    i18n.install_translators("en")

@@ -89,13 +89,19 @@ from gpu_advisor.ui.widgets.cost_charts import (
     format_money,
     option_label,
 )
+from gpu_advisor.ui.widgets.layout import WidthFollowsContent
 from gpu_advisor.ui.widgets.why import WhyButton
 from gpu_advisor.ui.workers import MONTE_CARLO_SEED, MonteCarloRunner
 
 _ERROR_STYLE: Final = "color: #b00020;"
 _WARNING_STYLE: Final = "color: #8a4b00;"
-_FORM_MIN_WIDTH_PX: Final = 470
+_FORM_MIN_WIDTH_PX: Final = 440
+_DETAILS_MIN_WIDTH_PX: Final = 120
+"""The reasons beside the options table: at least a few words a line."""
+_DETAILS_MIN_HEIGHT_PX: Final = 60
 _MC_DEBOUNCE_MS: Final = 500
+_CHARTS_MIN_HEIGHT_PX: Final = 200
+"""The chart tabs keep at least this much of a short window (1280×720)."""
 _MC_DEFAULT_DRAWS: Final = PLAN_MONTE_CARLO_DRAWS
 
 
@@ -217,6 +223,14 @@ class RecommendationPanel(QWidget):
         self.table.setTabKeyNavigation(False)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.verticalHeader().setVisible(False)
+        # Rows as low as their "?" buttons: the whole table and the charts
+        # above it both fit a 720 px screen (Qt's default rows are 30 px).
+        self.table.verticalHeader().setDefaultSectionSize(
+            max(
+                CellWhyButton("", list).sizeHint().height(),
+                self.table.fontMetrics().height() + 6,
+            )
+        )
         header = self.table.horizontalHeader()
         for column in range(self.COLUMNS):
             header.setSectionResizeMode(
@@ -258,18 +272,45 @@ class RecommendationPanel(QWidget):
         rule_row = QHBoxLayout()
         rule_row.addWidget(self.six_month_label, 1)
         rule_row.addWidget(self.six_month_why, 0, Qt.AlignmentFlag.AlignTop)
+        # Left: the answer and every option, the table always whole (never a
+        # scroll bar of its own). Right: the reasons behind it, scrolling.
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        options = QWidget()
+        options_layout = QVBoxLayout(options)
+        options_layout.setContentsMargins(4, 4, 4, 4)
+        options_layout.addWidget(self.headline)
+        options_layout.addWidget(self.table)
+        options_layout.addStretch(1)
+        details = QWidget()
+        details_layout = QVBoxLayout(details)
+        details_layout.setContentsMargins(4, 4, 4, 4)
+        details_layout.addLayout(mix_row)
+        details_layout.addWidget(self.includes_label)
+        details_layout.addLayout(be_row)
+        details_layout.addLayout(rule_row)
+        details_layout.addWidget(self.reasons_label)
+        details_layout.addWidget(self.warnings_label)
+        details_layout.addWidget(self.vat_label)
+        details_layout.addStretch(1)
+        self.details_scroll = QScrollArea()
+        self.details_scroll.setWidgetResizable(True)
+        self.details_scroll.setWidget(details)
+        self.details_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.details_scroll.setHorizontalScrollBarPolicy(
+            Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        )
+        self.details_scroll.setMinimumWidth(_DETAILS_MIN_WIDTH_PX)
+        self.details_scroll.setMinimumHeight(_DETAILS_MIN_HEIGHT_PX)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(options)
+        self.splitter.addWidget(self.details_scroll)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.headline)
-        layout.addLayout(mix_row)
-        layout.addWidget(self.table)
-        layout.addWidget(self.includes_label)
-        layout.addLayout(be_row)
-        layout.addLayout(rule_row)
-        layout.addWidget(self.reasons_label)
-        layout.addWidget(self.warnings_label)
-        layout.addWidget(self.vat_label)
-        layout.addStretch(1)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.splitter)
         self._cost: CostResult | None = None
 
     def _explanations(self) -> list[Explanation]:
@@ -456,6 +497,17 @@ class RecommendationPanel(QWidget):
                 table.horizontalHeader().sectionSizeHint(column),
             )
             table.setColumnWidth(column, width + room)
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        """Make the table exactly as large as its rows and columns: the page
+        gives it room before the charts, so it never hides a row."""
+        table = self.table
+        frame = 2 * table.frameWidth()
+        height = table.horizontalHeader().sizeHint().height()
+        height += sum(table.rowHeight(row) for row in range(table.rowCount()))
+        width = sum(table.columnWidth(c) for c in range(table.columnCount()))
+        table.setFixedSize(width + frame, height + frame)
 
     def _show_includes(self, cost: CostResult) -> None:
         """One line per option: its name and the engine's sentence of what it includes."""
@@ -584,6 +636,9 @@ class BudgetPage(QWizardPage):
         price_row.addWidget(self.import_prices_button)
         price_row.addWidget(self.export_table_button)
         price_row.addStretch(1)
+        # The CAPEX/OPEX note scrolls with the form: the charts and the options
+        # table keep the height of a short window.
+        form_layout.addWidget(self.intro_label)
         form_layout.addLayout(price_row)
         for section in self.sections.values():
             form_layout.addWidget(section)
@@ -591,10 +646,7 @@ class BudgetPage(QWizardPage):
         self.form_scroll = QScrollArea()
         self.form_scroll.setWidgetResizable(True)
         self.form_scroll.setWidget(form_box)
-        self.form_scroll.setMinimumWidth(_FORM_MIN_WIDTH_PX)
-        self.form_scroll.setHorizontalScrollBarPolicy(
-            Qt.ScrollBarPolicy.ScrollBarAlwaysOff
-        )
+        self._form_width = WidthFollowsContent(self.form_scroll, _FORM_MIN_WIDTH_PX)
 
         # charts
         self.cumulative_chart = CumulativeCostChart()
@@ -644,9 +696,9 @@ class BudgetPage(QWizardPage):
         mc_row.addWidget(self.mc_run_button)
         mc_row.addWidget(self.mc_cancel_button)
         mc_row.addWidget(self.mc_progress)
-        mc_row.addWidget(self.mc_auto_check)
         mc_row.addStretch(1)
         mc_layout.addLayout(mc_row)
+        mc_layout.addWidget(self.mc_auto_check)
         mc_layout.addWidget(self.mc_status)
         mc_layout.addWidget(self.monte_carlo_chart, 1)
         self.tabs.addTab(mc_tab, "")
@@ -654,27 +706,26 @@ class BudgetPage(QWizardPage):
         self.tabs.addTab(self.scenarios_panel, "")
 
         self.recommendation = RecommendationPanel(session, self.input_label)
-        self.recommendation_scroll = QScrollArea()
-        self.recommendation_scroll.setWidgetResizable(True)
-        self.recommendation_scroll.setWidget(self.recommendation)
-        self.recommendation_scroll.setFrameShape(QFrame.Shape.NoFrame)
 
-        right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(self.tabs)
-        right.addWidget(self.recommendation_scroll)
-        right.setStretchFactor(0, 1)
-        right.setStretchFactor(1, 1)
-        right.setChildrenCollapsible(False)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(self.form_scroll)
-        self.splitter.addWidget(right)
-        self.splitter.setStretchFactor(0, 2)
-        self.splitter.setStretchFactor(1, 3)
+        # Top: the form and the charts side by side; below them, across the
+        # page, the recommendation with its whole options table (a table as
+        # wide as the form and the charts together never needs a scroll bar).
+        self.top_splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.top_splitter.addWidget(self.form_scroll)
+        self.top_splitter.addWidget(self.tabs)
+        self.top_splitter.setStretchFactor(0, 2)
+        self.top_splitter.setStretchFactor(1, 3)
+        self.top_splitter.setChildrenCollapsible(False)
+        self.tabs.setMinimumHeight(_CHARTS_MIN_HEIGHT_PX)
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.addWidget(self.top_splitter)
+        self.splitter.addWidget(self.recommendation)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 0)
         self.splitter.setChildrenCollapsible(False)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.intro_label)
         layout.addWidget(self.splitter, 1)
 
         # Monte Carlo in a pool thread
@@ -1064,6 +1115,8 @@ class BudgetPage(QWizardPage):
         self.tabs.setTabText(2, self.tr("Sensitivity"))
         self.tabs.setTabText(3, self.tr("Monte Carlo"))
         self.tabs.setTabText(4, self.scenarios_panel.title())
+        # every tab's title in view (no scroll arrows hiding the last ones)
+        self.tabs.setMinimumWidth(self.tabs.tabBar().sizeHint().width() + 4)
         self.cash_flow_option_label.setText(self.tr("&Option:"))
         self.mc_draws_label.setText(self.tr("&Draws:"))
         self.mc_run_button.setText(self.tr("&Run"))
@@ -1298,23 +1351,22 @@ class BudgetPage(QWizardPage):
                 self.monte_carlo is not None
                 and self.monte_carlo.own_minus_rent is not None
             ):
+                # never "seed" in what a reader sees: say what it means
                 message = fill(
                     self.tr(
-                        "%1 draws, seed %2. Each bar counts the draws by how much "
-                        "more owning costs than renting; green: owning is cheaper. "
-                        "Dashed lines: P10, P50, P90."
+                        "%1 draws, the same at every run and in the PDF plan. Each "
+                        "bar counts the draws by how much more owning costs than "
+                        "renting; green: owning is cheaper. Dashed lines: P10, P50, P90."
                     ),
                     current_locale().toString(self.monte_carlo.draws),
-                    str(self.monte_carlo.seed),
                 )
             elif self.monte_carlo is not None:
                 message = fill(
                     self.tr(
-                        "%1 draws, seed %2. Bars: P10 to P90 of each option's total; "
-                        "thick mark: P50."
+                        "%1 draws, the same at every run and in the PDF plan. Bars: "
+                        "P10 to P90 of each option's total; thick mark: P50."
                     ),
                     current_locale().toString(self.monte_carlo.draws),
-                    str(self.monte_carlo.seed),
                 )
             else:
                 message = self.tr(

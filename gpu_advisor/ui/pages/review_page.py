@@ -63,7 +63,6 @@ from gpu_advisor.model.common import Advice, Severity
 from gpu_advisor.model.project import (
     CheckStatus,
     Decision,
-    OptionId,
     PlanStatus,
     Project,
     SignOffRow,
@@ -75,6 +74,7 @@ from gpu_advisor.ui.pages.checklist_page import status_text
 from gpu_advisor.ui.scenarios_compare import ScenarioCompareView
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import ERROR_STYLE, validation_message
+from gpu_advisor.ui.widgets.cost_charts import option_label
 from gpu_advisor.ui.widgets.why import (
     ExplanationDialog,
     find_explanation,
@@ -91,6 +91,14 @@ VERIFY_COMMAND: Final = "gpu-advisor-cli verify plan.pdf project.gpuplan"
 
 COL_ROLE, COL_NAME, COL_DECISION, COL_DATE, COL_COMMENT = range(5)
 _DATA_ROLE: Final = Qt.ItemDataRole.UserRole
+_SIGNOFF_WIDTHS_PX: Final = {
+    COL_ROLE: 130,
+    COL_NAME: 100,
+    COL_DECISION: 150,
+    COL_DATE: 96,
+}
+"""Starting widths of the sign-off columns before the comment (which stretches)."""
+_COMMENT_MIN_WIDTH_PX: Final = 120
 _OK_STYLE: Final = "color: #1b5e20;"
 _SEVERITY_COLORS: Final = {
     Severity.ERROR: "#b00020",
@@ -111,22 +119,6 @@ def decision_text(decision: Decision) -> str:
         Decision.REJECT: translate("ReviewPage", "Reject"),
     }
     return names[decision]
-
-
-def option_text(option: OptionId) -> str:
-    """The translated name of a procurement option."""
-    translate = QCoreApplication.translate
-    names = {
-        OptionId.ON_DEMAND: translate("ReviewPage", "Cloud on-demand"),
-        OptionId.MONTHLY: translate("ReviewPage", "Monthly rental"),
-        OptionId.YEARLY: translate("ReviewPage", "Yearly commitment"),
-        OptionId.SPOT: translate("ReviewPage", "Spot instances"),
-        OptionId.MIX: translate("ReviewPage", "Reserved baseline plus bursts"),
-        OptionId.COLOCATION: translate("ReviewPage", "Colocation of bought servers"),
-        OptionId.SELF_BUILD: translate("ReviewPage", "Self-built machine room"),
-        OptionId.HYBRID: translate("ReviewPage", "Owned baseline plus rented peaks"),
-    }
-    return names.get(option, str(option))
 
 
 def _dedupe(advice: list[Advice]) -> list[Advice]:
@@ -225,14 +217,15 @@ class ReviewPage(QWizardPage):
         self.signoff_table.setItemDelegateForColumn(COL_DATE, self._date_delegate)
         header = self.signoff_table.horizontalHeader()
         header.setSectionResizeMode(COL_COMMENT, QHeaderView.ResizeMode.Stretch)
-        for column, width in (
-            (COL_ROLE, 130),
-            (COL_NAME, 100),
-            (COL_DECISION, 150),
-            (COL_DATE, 96),
-        ):
+        for column, width in _SIGNOFF_WIDTHS_PX.items():
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             self.signoff_table.setColumnWidth(column, width)
+        # every column in view, the comment at least a few words wide
+        self.signoff_table.setMinimumWidth(
+            sum(_SIGNOFF_WIDTHS_PX.values())
+            + _COMMENT_MIN_WIDTH_PX
+            + 2 * self.signoff_table.frameWidth()
+        )
         self.add_row_button = QPushButton()
         self.remove_row_button = QPushButton()
         self.signoff_error_label = QLabel(wordWrap=True)
@@ -292,15 +285,20 @@ class ReviewPage(QWizardPage):
         right_layout.addLayout(export_row)
 
         self.scenario_view = ScenarioCompareView(session)
-        left = QSplitter(Qt.Orientation.Vertical)
+        # The summary takes the height; the scenarios below it only what they
+        # show (one line when there are none: it left a large empty gap).
+        self.left_splitter = QSplitter(Qt.Orientation.Vertical)
+        left = self.left_splitter
         left.addWidget(self.summary_view)
         left.addWidget(self.scenario_view)
+        left.setStretchFactor(0, 1)
+        left.setStretchFactor(1, 0)
         left.setChildrenCollapsible(False)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(left)
         splitter.addWidget(right)
-        splitter.setStretchFactor(0, 4)
-        splitter.setStretchFactor(1, 5)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
         splitter.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -683,7 +681,7 @@ class ReviewPage(QWizardPage):
 
         parts: list[str] = [
             "<h3>" + escape(self.tr("Recommendation")) + "</h3>",
-            f"<p><b>{escape(option_text(recommendation.option))}</b></p>",
+            f"<p><b>{escape(option_label(recommendation.option))}</b></p>",
         ]
         if recommendation.reasons:
             parts.append("<ul>")

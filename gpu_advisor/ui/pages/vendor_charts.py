@@ -97,7 +97,7 @@ def _charts_key(vendors: Sequence[Vendor], default_gpus: int, inter: bool) -> ob
 
 def _setup_plot(plot: pg.PlotWidget) -> None:
     setup_plot(plot)
-    plot.setMinimumHeight(170)
+    plot.setMinimumHeight(150)
     plot.setMinimumWidth(220)
 
 

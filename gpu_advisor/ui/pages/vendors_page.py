@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Final
 
 from pydantic import ValidationError
-from PySide6.QtCore import QEvent, QSignalBlocker, Qt, QThreadPool, Signal
+from PySide6.QtCore import QEvent, QObject, QSignalBlocker, Qt, QThreadPool, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -190,9 +190,11 @@ class VendorsPage(QWizardPage):
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(self._list_label)
         left_layout.addWidget(self.vendor_list, 1)
-        buttons = QHBoxLayout()
-        for button in (self.add_button, self.duplicate_button, self.remove_button):
-            buttons.addWidget(button)
+        # two rows: three buttons side by side did not fit the list's width
+        buttons = QGridLayout()
+        buttons.addWidget(self.add_button, 0, 0)
+        buttons.addWidget(self.duplicate_button, 0, 1)
+        buttons.addWidget(self.remove_button, 1, 0)
         left_layout.addLayout(buttons)
         left.setMinimumWidth(170)
 
@@ -308,11 +310,8 @@ class VendorsPage(QWizardPage):
             spin.setMinimumWidth(130)
             commit_when_finished(spin)
             self.number_spins[key] = spin
-        for wide in (self.gpu_combo,):
-            wide.setSizeAdjustPolicy(
-                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-            )
-            wide.setMinimumContentsLength(14)
+        # As wide as their longest name: a cut network class read "one NIC".
+        self.gpu_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.vat_combo = QComboBox()
         self.vat_combo.addItem("", True)
         self.vat_combo.addItem("", False)
@@ -325,9 +324,8 @@ class VendorsPage(QWizardPage):
             if net.scope == "inter_node":
                 self.network_combo.addItem(net.name, net.id)
         self.network_combo.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            QComboBox.SizeAdjustPolicy.AdjustToContents
         )
-        self.network_combo.setMinimumContentsLength(14)
         self.flag_combos: dict[str, QComboBox] = {}
         for key in _OPTIONAL_FLAGS:
             combo = QComboBox()
@@ -414,18 +412,9 @@ class VendorsPage(QWizardPage):
         terms = group("terms", [("terms", self.terms_edit)])
 
         body = QWidget()
-        grid = QGridLayout(body)
-        grid.addWidget(self.price_warning, 0, 0, 1, 2)
-        grid.addWidget(self.mfu_label, 1, 0, 1, 2)
-        grid.addWidget(quote, 2, 0, 2, 1)
-        grid.addWidget(service, 2, 1)
-        grid.addWidget(network, 3, 1)
-        grid.addWidget(compliance, 4, 0)
-        grid.addWidget(contract, 4, 1)
-        grid.addWidget(terms, 5, 0, 1, 2)
-        grid.setColumnStretch(0, 1)
-        grid.setColumnStretch(1, 1)
-        grid.setRowStretch(6, 1)
+        self._quote_grid = QGridLayout(body)
+        self._quote_groups = (quote, service, network, compliance, contract, terms)
+        self._quote_columns = 0
         # Fields as wide as a large screen are hard to read.
         body.setMaximumWidth(_FORM_MAX_WIDTH_PX)
         self.quote_body = body
@@ -433,7 +422,66 @@ class VendorsPage(QWizardPage):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setWidget(body)
+        self.quote_scroll = scroll
+        self._arrange_quote_groups(2)
+        # two columns of groups where they fit whole, else one under the other
+        scroll.viewport().installEventFilter(self)
         return scroll
+
+    def _quote_columns_fitting(self) -> int:
+        """2 when the groups fit side by side in the tab's width, else 1."""
+        quote, service, network, compliance, contract, _terms = self._quote_groups
+        left = max(
+            quote.minimumSizeHint().width(), compliance.minimumSizeHint().width()
+        )
+        right = max(g.minimumSizeHint().width() for g in (service, network, contract))
+        margins = self._quote_grid.contentsMargins()
+        needed = (
+            left
+            + right
+            + self._quote_grid.horizontalSpacing()
+            + margins.left()
+            + margins.right()
+        )
+        return 2 if self.quote_scroll.viewport().width() >= needed else 1
+
+    def _arrange_quote_groups(self, columns: int) -> None:
+        """Put the quote tab's groups in ``columns`` columns (1 or 2)."""
+        if columns == self._quote_columns:
+            return
+        self._quote_columns = columns
+        grid = self._quote_grid
+        quote, service, network, compliance, contract, terms = self._quote_groups
+        for widget in (self.price_warning, self.mfu_label, *self._quote_groups):
+            grid.removeWidget(widget)
+        for row in range(grid.rowCount()):
+            grid.setRowStretch(row, 0)
+        grid.addWidget(self.price_warning, 0, 0, 1, columns)
+        grid.addWidget(self.mfu_label, 1, 0, 1, columns)
+        if columns == 2:
+            grid.addWidget(quote, 2, 0, 2, 1)
+            grid.addWidget(service, 2, 1)
+            grid.addWidget(network, 3, 1)
+            grid.addWidget(compliance, 4, 0)
+            grid.addWidget(contract, 4, 1)
+            grid.addWidget(terms, 5, 0, 1, 2)
+            grid.setColumnStretch(1, 1)
+            grid.setRowStretch(6, 1)
+        else:
+            for row, group in enumerate(self._quote_groups, start=2):
+                grid.addWidget(group, row, 0)
+            grid.setColumnStretch(1, 0)
+            grid.setRowStretch(2 + len(self._quote_groups), 1)
+        grid.setColumnStretch(0, 1)
+
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.Resize
+            and watched is self.quote_scroll.viewport()
+        ):
+            self._arrange_quote_groups(self._quote_columns_fitting())
+        return super().eventFilter(watched, event)
 
     def _connect_quote_tab(self) -> None:
         """Each field of the quote tab commits to ``vendors.<i>.<field>``."""
@@ -964,7 +1012,13 @@ class VendorsPage(QWizardPage):
                 item = self.vendor_list.item(i)
                 measured = bool(vendor.measurements)
                 rank = ranks.get(vendor.name)
-                text = vendor.name if rank is None else f"{rank}. {vendor.name}"
+                # the list keeps the project's order; the rank is said in words
+                # ("2. Vendor A" above "1. Vendor B" read as a misnumbered list)
+                text = (
+                    vendor.name
+                    if rank is None
+                    else fill(self.tr("%1 (rank %2)"), vendor.name, str(rank))
+                )
                 item.setText(text)
                 item.setForeground(
                     QBrush(QColor(VENDOR_COLOURS[i % len(VENDOR_COLOURS)]))

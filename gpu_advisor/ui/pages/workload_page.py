@@ -21,9 +21,10 @@ from typing import Any, Final, TypeVar
 import numpy as np
 import pyqtgraph as pg
 from pydantic import ValidationError
-from PySide6.QtCore import QEvent, QSignalBlocker, Qt
+from PySide6.QtCore import QEvent, QSignalBlocker, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QStandardItemModel
 from PySide6.QtWidgets import (
+    QAbstractScrollArea,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -40,6 +42,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSplitter,
+    QTableWidget,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -76,6 +79,7 @@ from gpu_advisor.ui.widgets.bound import (
     validation_message,
 )
 from gpu_advisor.ui.widgets.demand_editor import DemandEditor
+from gpu_advisor.ui.widgets.layout import WidthFollowsContent
 from gpu_advisor.ui.widgets.plotting import DescribedPlot, axis_top, show_grid
 from gpu_advisor.ui.widgets.why import WhyButton, session_explanations
 
@@ -94,6 +98,12 @@ _BAR_WIDTH = 0.6
 _DAYS_AXIS_FLOOR = 1.0
 """Shortest days axis [days]: a plan of minutes still shows a one-day scale."""
 _FORM_WIDTH_PX = 430
+_CHEAPEST_OPTION_COLUMN = 5
+"""The candidate table's column of option names: it takes the width left and
+wraps, the other columns fit their numbers."""
+_CHARTS_HEIGHT_PX = 280
+"""The memory and days charts get at least this height: bars, axis names and
+the legend under the memory bars all readable [px]."""
 _INFERENCE_ONLY = {TaskKind.INFERENCE}
 
 WORKLOAD_PAGE_KEYS: Final[dict[str, str]] = {
@@ -295,6 +305,8 @@ class WorkloadPage(QWizardPage):
                 step=1.0,
                 suffix=lambda: self.tr(" B tokens"),
                 label=lambda: self.tr("tokens"),
+                # Chinese counts in 亿 (10⁸): 300 B tokens read "3,000 亿 token"
+                display_factor=lambda: 10.0 if _language() is Language.ZH else 1.0,
             )
         )
         self.chinchilla_label = QLabel(wordWrap=True)
@@ -649,38 +661,38 @@ class WorkloadPage(QWizardPage):
         self.days_note = pg.TextItem(color=chart_colours().error, anchor=(0.5, 0.5))
         self.days_plot.addItem(self.days_note)
 
+        # One column that scrolls as a whole: the key numbers and warnings
+        # first, whole (they are the answer), then the two charts at a height
+        # they can be read at, then every candidate GPU's row. A splitter
+        # between them squeezed all three on a 720 px screen (five numbers,
+        # the memory legend over the GPU names, a candidate table that scrolled).
+        memory_box = QWidget()
+        memory_layout = QVBoxLayout(memory_box)
+        memory_layout.setContentsMargins(0, 0, 0, 0)
+        memory_layout.addWidget(self.memory_plot, 1)
+        memory_layout.addWidget(self.memory_legend_label)
+        charts = _ChartsRow()
+        charts_layout = QHBoxLayout(charts)
+        charts_layout.setContentsMargins(0, 0, 0, 0)
+        charts_layout.addWidget(memory_box, 1)
+        charts_layout.addWidget(self.days_plot, 1)
+        charts.setMinimumHeight(_CHARTS_HEIGHT_PX)
+        self.candidate_costs = CandidateCostTable(session)
+        _show_every_row(self.candidate_costs)
         numbers = QWidget()
         numbers_layout = QVBoxLayout(numbers)
         numbers_layout.setContentsMargins(4, 4, 4, 4)
         numbers_layout.addWidget(self.results_title)
         numbers_layout.addWidget(numbers_box)
         numbers_layout.addWidget(self.warnings_label)
-        numbers_layout.addStretch(1)
-        numbers_scroll = QScrollArea()
-        numbers_scroll.setWidget(numbers)
-        numbers_scroll.setWidgetResizable(True)
-        numbers_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        memory_box = QWidget()
-        memory_layout = QVBoxLayout(memory_box)
-        memory_layout.setContentsMargins(0, 0, 0, 0)
-        memory_layout.addWidget(self.memory_plot, 1)
-        memory_layout.addWidget(self.memory_legend_label)
-        charts = QSplitter(Qt.Orientation.Horizontal)
-        charts.addWidget(memory_box)
-        charts.addWidget(self.days_plot)
-        charts.setChildrenCollapsible(False)
-        results = QSplitter(Qt.Orientation.Vertical)
-        results.addWidget(numbers_scroll)
-        results.addWidget(charts)
-        self.candidate_costs = CandidateCostTable(session)
-        results.addWidget(self.candidate_costs)
-        results.setStretchFactor(0, 1)
-        results.setStretchFactor(1, 1)
-        numbers_scroll.setMinimumHeight(160)
-        # Scaled to the real height on first show: numbers and charts about even.
-        results.setSizes([520, 480, 160])
-        results.setChildrenCollapsible(False)
-        results_scroll = results
+        numbers_layout.addWidget(charts, 1)
+        numbers_layout.addWidget(self.candidate_costs)
+        self.results_scroll = QScrollArea()
+        self.results_scroll.setWidget(numbers)
+        self.results_scroll.setWidgetResizable(True)
+        self.results_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self._results_width = WidthFollowsContent(self.results_scroll)
+        results_scroll = self.results_scroll
 
         self.demand_editor = DemandEditor(session)
         self.tabs = QTabWidget()
@@ -1070,7 +1082,15 @@ class WorkloadPage(QWizardPage):
         self.chinchilla_label.setText(
             self.tr(
                 "Chinchilla-optimal for this model: about %1 B tokens (≈20 per parameter)."
-            ).replace("%1", self._num(compute.chinchilla_tokens / 1e9, 0))
+            ).replace(
+                "%1",
+                # in the token field's unit: billions, or 亿 (10⁸) in Chinese
+                self._num(
+                    compute.chinchilla_tokens
+                    / (1e8 if _language() is Language.ZH else 1e9),
+                    0,
+                ),
+            )
         )
         self.results_title.setText(
             self.tr("<b>Results on %1</b>").replace("%1", self._gpu_name(sizing.gpu_id))
@@ -1237,15 +1257,15 @@ class WorkloadPage(QWizardPage):
             if heights.any():
                 entries.append(
                     f'<span style="color:{color}">■</span>&nbsp;'
-                    f"{_escape(self.memory_part_name(part))}"
+                    f"{_unbroken(self.memory_part_name(part))}"
                 )
         usable = np.array([mem.usable_bytes / GIB for _gpu, mem in rows])
         line_x = np.repeat(x, 2) + np.tile([-0.42, 0.42], len(rows))
         line_y = np.repeat(usable, 2)
         self.capacity_line.setData(line_x, line_y)
         entries.append(
-            '<span style="color:#b00020">- - -</span>&nbsp;'
-            + _escape(self.tr("usable memory of the card"))
+            f'<span style="color:#b00020">{_unbroken("- - -")}</span>&nbsp;'
+            + _unbroken(self.tr("usable memory of the card"))
         )
         self.memory_legend_label.setText("&nbsp;&nbsp; ".join(entries))
         ticks = [(float(i), self._short_gpu(gpu)) for i, (gpu, _m) in enumerate(rows)]
@@ -1292,6 +1312,50 @@ class WorkloadPage(QWizardPage):
         self.days_plot.setYRange(0, top, padding=0)
         if not curve:
             self.days_note.setPos(float(np.log10(cluster.gpus)), top * 0.45)
+
+
+class _ChartsRow(QWidget):
+    """The memory and days charts side by side: as high as the column leaves
+    them, but asking for no more than :data:`_CHARTS_HEIGHT_PX`, so that on a
+    tall screen the candidate table below them is in view too (a scroll area
+    sizes its content by the preferred heights)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+
+    @override
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), _CHARTS_HEIGHT_PX)
+
+    @override
+    def hasHeightForWidth(self) -> bool:
+        return False  # the legend's wrapping must not ask for the plots' height
+
+
+def _show_every_row(table: QTableWidget) -> None:
+    """Let ``table`` be as tall as all its rows and wrap its long option names,
+    so it needs no scroll bar of its own in the results column."""
+    table.setSizeAdjustPolicy(QAbstractScrollArea.SizeAdjustPolicy.AdjustToContents)
+    table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+    table.setWordWrap(True)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(_CHEAPEST_OPTION_COLUMN, QHeaderView.ResizeMode.Stretch)
+    table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+
+
+def _unbroken(text: str) -> str:
+    """``text`` escaped for rich text, never broken across lines: a legend
+    wraps between its entries, not inside one ("Optimizer / states", "框架开 /
+    销"). Qt ignores ``white-space: nowrap`` on a span; word joiners hold.
+
+    >>> _unbroken("a&b c") == "a\u2060&amp;\u2060b\u2060&nbsp;\u2060c"
+    True
+    """
+    joined = "\u2060".join(text.replace(" ", "\xa0"))
+    return _escape(joined).replace("\xa0", "&nbsp;")
 
 
 def _escape(text: str) -> str:

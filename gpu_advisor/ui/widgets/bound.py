@@ -449,6 +449,78 @@ class BoundSpin(BoundField):
         super().retranslate_ui()
 
 
+class ReadableDoubleSpinBox(QDoubleSpinBox):
+    """A double spin box that shows its value the way a reader writes it.
+
+    The value keeps the model's unit; the text may show it scaled (a token
+    count kept in billions reads as 亿 in Chinese: 300 B = 3,000 亿) and
+    without trailing zeros ("300", not "300.000"), in the UI locale.
+
+    Parameters
+    ----------
+    factor : callable returning float
+        Shown number per unit of the value (10 for billions shown as 亿). [-]
+    trim_zeros : bool
+        Drop trailing zeros after the decimal point (and a bare point). [-]
+    """
+
+    def __init__(
+        self,
+        *,
+        factor: Callable[[], float] | None = None,
+        trim_zeros: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        # set before Qt's constructor, which already asks for the text
+        self._factor = factor or (lambda: 1.0)
+        self._trim_zeros = trim_zeros
+        super().__init__(**kwargs)
+
+    def _shown_decimals(self, factor: float) -> int:
+        # a factor of 10 moves one decimal in front of the point
+        digits = 0
+        while factor >= 10 and digits < self.decimals():
+            factor /= 10
+            digits += 1
+        return self.decimals() - digits
+
+    @override
+    def textFromValue(self, v: float) -> str:
+        factor = self._factor()
+        locale = self.locale()
+        text = locale.toString(v * factor, "f", self._shown_decimals(factor))
+        point = locale.decimalPoint()
+        if self._trim_zeros and point in text:
+            text = text.rstrip("0").removesuffix(point)
+        return text
+
+    def _number(self, text: str) -> tuple[bool, float]:
+        core = text.removeprefix(self.prefix()).removesuffix(self.suffix()).strip()
+        core = core.replace(self.locale().groupSeparator(), "")
+        value, ok = self.locale().toDouble(core)
+        return ok, value
+
+    @override
+    def valueFromText(self, text: str) -> float:
+        ok, number = self._number(text)
+        return number / self._factor() if ok else self.value()
+
+    @override
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        core = text.removeprefix(self.prefix()).removesuffix(self.suffix()).strip()
+        if core in {"", self.locale().decimalPoint(), "-", "+"}:
+            return QValidator.State.Intermediate, text, pos
+        ok, number = self._number(text)
+        if not ok:
+            return QValidator.State.Invalid, text, pos
+        value = number / self._factor()
+        if value > self.maximum():
+            return QValidator.State.Invalid, text, pos
+        if value < self.minimum():
+            return QValidator.State.Intermediate, text, pos
+        return QValidator.State.Acceptable, text, pos
+
+
 class BoundDoubleSpin(BoundField):
     """A float field in a :class:`QDoubleSpinBox`."""
 
@@ -464,12 +536,23 @@ class BoundDoubleSpin(BoundField):
         step: float = 1.0,
         suffix: TextFn | None = None,
         label: TextFn | None = None,
+        display_factor: Callable[[], float] | None = None,
     ) -> None:
         super().__init__(session, path, parent, label=label)
         self._suffix = suffix
-        self.editor = QDoubleSpinBox(
-            minimum=minimum, maximum=maximum, decimals=decimals, singleStep=step
-        )
+        self.editor: QDoubleSpinBox
+        if display_factor is None:
+            self.editor = QDoubleSpinBox(
+                minimum=minimum, maximum=maximum, decimals=decimals, singleStep=step
+            )
+        else:  # scaled in the reader's unit, no trailing zeros
+            self.editor = ReadableDoubleSpinBox(
+                factor=display_factor,
+                minimum=minimum,
+                maximum=maximum,
+                decimals=decimals,
+                singleStep=step,
+            )
         self.editor.setGroupSeparatorShown(True)
         commit_when_finished(self.editor)
         self.editor.editingFinished.connect(self._reformat)
@@ -487,6 +570,9 @@ class BoundDoubleSpin(BoundField):
 
     @override
     def retranslate_ui(self) -> None:
+        if isinstance(self.editor, ReadableDoubleSpinBox):
+            # the shown unit follows the language; setSuffix redraws the text
+            self.editor.setLocale(current_locale())
         if self._suffix is not None:
             self.editor.setSuffix(self._suffix())
         super().retranslate_ui()

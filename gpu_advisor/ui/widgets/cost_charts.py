@@ -44,9 +44,9 @@ from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.theme import chart_colours
 from gpu_advisor.ui.widgets.plotting import (
     DescribedPlot,
-    fit_legend_columns,
     outside_legend,
     place_line_labels,
+    place_outside_legend,
     setup_plot,
 )
 
@@ -162,11 +162,14 @@ class CumulativeCostChart(DescribedPlot):
 
     @override
     def resizeEvent(self, ev: QResizeEvent | None) -> None:
-        legend = getattr(self, "legend", None)  # None while __init__ runs
-        if isinstance(legend, pg.LegendItem):
-            # the legend starts right of the left axis (its ticks and label)
-            fit_legend_columns(legend, self.width() - _LEFT_AXIS_PX)
+        self._place_legend()  # before the layout follows the new size
         super().resizeEvent(ev)
+
+    def _place_legend(self) -> None:
+        legend = getattr(self, "legend", None)  # None while __init__ runs
+        if isinstance(legend, pg.LegendItem) and self.getPlotItem() is not None:
+            # below the plot, right of the left axis; right of a short plot
+            place_outside_legend(self, legend, _LEFT_AXIS_PX)
 
     def set_result(self, cost: CostResult) -> None:
         """Show ``cost``'s cumulative curves (one per priced option)."""
@@ -228,6 +231,7 @@ class CumulativeCostChart(DescribedPlot):
             "left",
             translate("CostCharts", "Cumulative cost [%1]").replace("%1", unit),
         )
+        self._place_legend()
         self.setTitle(
             translate("CostCharts", "Cumulative cost per option"),
             color="#222",

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSplitter,
+    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -161,6 +162,10 @@ class DraggableBars(pg.BarGraphItem):
             self.bar_moved.emit(index, value)
 
 
+_ROW_PADDING_PX = 4
+"""Room above and below the phase picker in a row of the table [px]."""
+
+
 class DemandEditor(QWidget):
     """Table and draggable bar chart of ``project.demand``."""
 
@@ -188,10 +193,14 @@ class DemandEditor(QWidget):
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         header.setMinimumSectionSize(48)
-        header.setStretchLastSection(True)
-        # Wide enough for "1,234,567" GPU-hours next to the phase picker.
-        self.table.setMinimumWidth(330)
-        self.table.setMaximumWidth(420)
+        # Exactly as wide as its columns (a stretched last column and the
+        # vertical scroll bar made a horizontal one appear for a pixel), and
+        # rows as low as the phase picker allows: 15 months fit at 1280×720.
+        header.setStretchLastSection(False)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.verticalHeader().setDefaultSectionSize(
+            QComboBox().sizeHint().height() + _ROW_PADDING_PX
+        )
         self.error_label = QLabel(wordWrap=True)
         self.error_label.setStyleSheet("color: #b00020;")
         self.error_label.setVisible(False)
@@ -227,6 +236,7 @@ class DemandEditor(QWidget):
         layout.addWidget(self.error_label)
         layout.addWidget(self.warning_label)
 
+        header.sectionResized.connect(self._fit_table_width)
         self.fill_button.clicked.connect(self._on_fill_clicked)
         self.clear_button.clicked.connect(self._on_clear_clicked)
         self.table.itemChanged.connect(self._on_item_changed)
@@ -336,6 +346,8 @@ class DemandEditor(QWidget):
                 self.tr("No profile: enter GPU-hours or fill it from the workload.")
             )
         self._fill_table(hours, phases, self.shown_spot(project))
+        self.table.resizeColumnsToContents()
+        self._fit_table_width()
         brushes = [QBrush(QColor(PHASE_COLORS[p])) for p in phases]
         self.bars.set_values(hours, brushes)
         self.plot.setXRange(0.4, len(hours) + 0.6, padding=0)
@@ -349,6 +361,17 @@ class DemandEditor(QWidget):
         ]
         self.warning_label.setText("\n".join(notes))
         self.warning_label.setVisible(bool(notes))
+
+    def _fit_table_width(self, *_args: object) -> None:
+        """Every column in view: the table as wide as its columns and its
+        vertical scroll bar (a long horizon scrolls down, never sideways)."""
+        table = self.table
+        bar = table.style().pixelMetric(
+            QStyle.PixelMetric.PM_ScrollBarExtent, None, table
+        )
+        width = table.horizontalHeader().length() + bar + 2 * table.frameWidth()
+        if width != table.minimumWidth():
+            table.setFixedWidth(width)
 
     def _fill_table(
         self, hours: list[float], phases: list[PhaseKind], spot: list[bool | None]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 import pyqtgraph as pg
 
@@ -70,6 +70,27 @@ LEGEND_COLUMN_PX = 210
 a legend below a chart gets as many columns as fit its width."""
 
 
+LEGEND_ROW_PX = 26
+"""Height of one legend row, line sample and label, Chinese included [px]."""
+
+TITLE_AND_AXIS_PX = 40
+"""What a chart's title and bottom axis take from its height [px]."""
+
+LEGEND_BELOW_MAX_SHARE = 0.3
+"""A legend below the plot may take at most this share of the chart's height;
+beyond it (a short chart: 1280×720 windows) it moves right of the plot."""
+
+MIN_PLOT_WIDTH_PX = 200
+"""The plot keeps at least this width beside a legend on its right [px]."""
+
+_BELOW: Final = (4, 1, 1, 1)
+_RIGHT: Final = (2, 3, 2, 1)
+"""Cells (row, column, rows, columns) of PlotItem's grid: row 2 holds the view
+box (column 1) and the right axis (column 2, hidden), row 3 the bottom axis;
+row 4 is free. On the right the legend spans rows 2 and 3, so a legend taller
+than the view box never pushes the bottom axis out of the chart."""
+
+
 def outside_legend(plot: pg.PlotWidget) -> pg.LegendItem:
     """A legend in its own row below the plot area (never over the data).
 
@@ -79,16 +100,42 @@ def outside_legend(plot: pg.PlotWidget) -> pg.LegendItem:
     legend = pg.LegendItem(labelTextColor=chart_colours().text)
     # PlotItem's grid: row 2 holds the view box, row 3 the bottom axis (with
     # its label); row 4 is free.
-    item.layout.addItem(legend, 4, 1)
+    item.layout.addItem(legend, *_BELOW)
+    legend.setProperty("cell", list(_BELOW))
     return legend
 
 
-def fit_legend_columns(legend: pg.LegendItem, width_px: int) -> None:
-    """As many legend columns as fit ``width_px`` (at least one), so the legend
-    below a chart never widens it beyond its window."""
-    columns = max(1, width_px // LEGEND_COLUMN_PX)
-    if columns != legend.columnCount:
-        legend.setColumnCount(columns)
+def place_outside_legend(
+    plot: pg.PlotWidget, legend: pg.LegendItem, left_axis_px: int
+) -> None:
+    """Put ``legend`` below the plot with as many columns as fit, or, when that
+    would take more than :data:`LEGEND_BELOW_MAX_SHARE` of a short chart's
+    height, in one column right of the plot (if the plot keeps
+    :data:`MIN_PLOT_WIDTH_PX`). Never over the data either way."""
+    width_px, height_px = plot.width(), plot.height()
+    columns = max(1, (width_px - left_axis_px) // LEGEND_COLUMN_PX)
+    rows_below = -(-max(1, len(legend.items)) // columns)
+    right = (
+        rows_below * LEGEND_ROW_PX > LEGEND_BELOW_MAX_SHARE * height_px
+        and width_px - left_axis_px - LEGEND_COLUMN_PX >= MIN_PLOT_WIDTH_PX
+        # one column of every entry must fit beside the plot
+        and len(legend.items) * LEGEND_ROW_PX <= height_px - TITLE_AND_AXIS_PX
+    )
+    cell = _RIGHT if right else _BELOW
+    layout = plot.getPlotItem().layout
+    if legend.property("cell") != list(cell):
+        layout.removeItem(legend)
+        layout.addItem(legend, *cell)
+        legend.setProperty("cell", list(cell))
+    wanted = 1 if right else columns
+    if wanted != legend.columnCount:
+        legend.setColumnCount(wanted)
+        layout.invalidate()
+
+
+def legend_is_right(legend: pg.LegendItem) -> bool:
+    """True when :func:`place_outside_legend` put ``legend`` right of the plot."""
+    return bool(legend.property("cell") == list(_RIGHT))
 
 
 def place_line_labels(

@@ -1,0 +1,188 @@
+"""What is still wrong or open in each part of a plan, for the step list.
+
+The wizard's side list marks a step "has a problem" when this module finds
+something there: an error or warning of the engine that belongs to the step,
+or an open item of the review (:func:`gpu_advisor.engine.review.review`): an
+open or failed checklist item, a vendor without results, a sign-off row
+without a name. Everything comes from one :class:`PlanEvaluation`; the list
+only shows it.
+
+Standing remarks are left out: a warning the engine attaches to every plan of
+a kind, whatever the user enters (the article's memory rule of thumb, its
+electricity claim, the residency requirement). They say something true about
+a rule, not about this plan's inputs, and a step marked by them for every
+plan would mean nothing.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Final
+
+from gpu_advisor.engine.configs import (
+    environment_advice,
+    kubernetes_script_problem,
+    plan_environment,
+)
+from gpu_advisor.engine.evaluate import PlanEvaluation
+from gpu_advisor.engine.review import OpenItem, OpenKind
+from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.common import Advice, Severity
+from gpu_advisor.model.project import Scheduler
+
+
+class PlanPart(StrEnum):
+    """The parts of a plan, one per wizard step, in the steps' order."""
+
+    PROJECT = "project"
+    WORKLOAD = "workload"
+    BUDGET = "budget"
+    VENDORS = "vendors"
+    ENVIRONMENT = "environment"
+    MONITORING = "monitoring"
+    CHECKLIST = "checklist"
+    REVIEW = "review"
+
+
+STANDING_REMARKS: Final = frozenset(
+    {
+        "memory.rule_of_thumb",
+        "recommend.electricity_article_claim",
+        "recommend.residency_country",
+        "recommend.residency_city",
+    }
+)
+"""Warning codes the engine gives every plan of a kind (see the module note)."""
+
+_OPEN_ITEM_PARTS: Final = {
+    OpenKind.CHECK_FAILED: PlanPart.CHECKLIST,
+    OpenKind.CHECK_OPEN: PlanPart.CHECKLIST,
+    OpenKind.NO_AUTHOR: PlanPart.PROJECT,
+    OpenKind.NO_ORGANISATION: PlanPart.PROJECT,
+    OpenKind.NO_VENDORS: PlanPart.VENDORS,
+    OpenKind.NO_RESULTS: PlanPart.VENDORS,
+    OpenKind.NO_SIGNOFF: PlanPart.REVIEW,
+    OpenKind.SIGNOFF_UNNAMED: PlanPart.REVIEW,
+}
+
+
+def _problems(advice: list[Advice]) -> list[Advice]:
+    """Errors and warnings once per code, errors first, standing remarks left out."""
+    seen: set[str] = set()
+    out: list[Advice] = []
+    for item in advice:
+        if (
+            item.severity in (Severity.ERROR, Severity.WARNING)
+            and item.code not in STANDING_REMARKS
+            and item.code not in seen
+        ):
+            seen.add(item.code)
+            out.append(item)
+    return sorted(out, key=lambda a: a.severity is not Severity.ERROR)
+
+
+def _open_item_advice(kind: OpenKind, items: list[OpenItem]) -> Advice:
+    """One sentence for the open items of one kind."""
+    count = len(items)
+    names = ", ".join(item.subject for item in items if item.subject)
+    names_zh = "、".join(item.subject for item in items if item.subject)
+    texts = {
+        OpenKind.CHECK_FAILED: (
+            f"{count} checklist item(s) failed.",
+            f"检查表有 {count} 项未通过。",
+        ),
+        OpenKind.CHECK_OPEN: (
+            f"{count} checklist item(s) still open.",
+            f"检查表还有 {count} 项未决。",
+        ),
+        OpenKind.NO_AUTHOR: ("The plan names no author.", "方案未填写编写人。"),
+        OpenKind.NO_ORGANISATION: (
+            "The plan names no organisation.",
+            "方案未填写所属单位。",
+        ),
+        OpenKind.NO_VENDORS: ("No candidate vendor yet.", "还没有候选供应商。"),
+        OpenKind.NO_RESULTS: (
+            f"No test results imported for {names}.",
+            f"{names_zh}还没有导入测试结果。",
+        ),
+        OpenKind.NO_SIGNOFF: ("The plan has no sign-off row.", "方案还没有签批行。"),
+        OpenKind.SIGNOFF_UNNAMED: (
+            f"{count} sign-off row(s) without a name.",
+            f"有 {count} 行签批未填写姓名。",
+        ),
+    }
+    en, zh = texts[kind]
+    return Advice(
+        code=f"review.{kind.value}",
+        severity=Severity.WARNING,
+        message_en=en,
+        message_zh=zh,
+        inputs=list(dict.fromkeys(item.field for item in items if item.field)),
+    )
+
+
+def _environment_advice(evaluation: PlanEvaluation, catalog: Catalog) -> list[Advice]:
+    """What the environment step shows: the environment's own advice, the
+    node-count notes of the rollout files and a missing script source."""
+    project = evaluation.project
+    advice = list(environment_advice(project.environment, project.workload))
+    advice += plan_environment(project, catalog, evaluation.sizing).advice
+    if project.environment.scheduler is Scheduler.KUBERNETES:
+        problem = kubernetes_script_problem(project.environment)
+        if problem is not None:
+            advice.append(problem)
+    return advice
+
+
+def step_issues(
+    evaluation: PlanEvaluation, catalog: Catalog
+) -> dict[PlanPart, list[Advice]]:
+    """The problems of each part of the plan (empty list: nothing to fix).
+
+    Parameters
+    ----------
+    evaluation : PlanEvaluation
+        The plan's evaluation (its vendors, review and rollout are computed
+        if they were not yet). [-]
+    catalog : Catalog
+        The catalog the plan was evaluated with (GPUs and network classes). [-]
+
+    Returns
+    -------
+    dict of PlanPart to list of Advice
+        Every part, in step order; errors first within a part. [-]
+
+    Examples
+    --------
+    >>> from gpu_advisor.engine.evaluate import evaluate_plan
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Project
+    >>> catalog = load_catalog()
+    >>> issues = step_issues(evaluate_plan(Project(), catalog), catalog)
+    >>> [a.message_en for a in issues[PlanPart.CHECKLIST]]
+    ['18 checklist item(s) still open.']
+    >>> issues[PlanPart.WORKLOAD]  # the memory rule of thumb is a standing remark
+    []
+    """
+    issues: dict[PlanPart, list[Advice]] = {part: [] for part in PlanPart}
+    issues[PlanPart.WORKLOAD] = _problems(list(evaluation.sizing.warnings))
+    cost = evaluation.cost
+    issues[PlanPart.BUDGET] = _problems([*cost.warnings, *cost.recommendation.warnings])
+    issues[PlanPart.ENVIRONMENT] = _problems(_environment_advice(evaluation, catalog))
+    vendors = evaluation.vendors
+    if vendors.problem:
+        issues[PlanPart.VENDORS].append(
+            Advice(
+                code="vendors.scoring_refused",
+                severity=Severity.ERROR,
+                message_en=vendors.problem,
+                message_zh=vendors.problem,
+                inputs=["vendors"],
+            )
+        )
+    by_kind: dict[OpenKind, list[OpenItem]] = {}
+    for item in evaluation.review.open_items:
+        by_kind.setdefault(item.kind, []).append(item)
+    for kind, items in by_kind.items():
+        issues[_OPEN_ITEM_PARTS[kind]].append(_open_item_advice(kind, items))
+    return issues

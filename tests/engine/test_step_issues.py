@@ -1,0 +1,61 @@
+"""Each part of a plan lists what is still wrong or open there (the step list)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gpu_advisor.engine.evaluate import evaluate_plan
+from gpu_advisor.engine.step_issues import STANDING_REMARKS, PlanPart, step_issues
+from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.io.project_file import load_project
+from gpu_advisor.model.common import Severity
+from gpu_advisor.model.project import (
+    ChecklistItem,
+    CheckStatus,
+    Project,
+    Scheduler,
+)
+
+EXAMPLES = sorted(
+    (Path(__file__).resolve().parents[2] / "resources" / "examples").glob("*.gpuplan")
+)
+
+
+def test_a_new_plan_lists_its_open_items_by_step() -> None:
+    catalog = load_catalog()
+    issues = step_issues(evaluate_plan(Project(), catalog), catalog)
+    assert list(issues) == list(PlanPart)
+    codes = {part: [a.code for a in advice] for part, advice in issues.items()}
+    assert codes[PlanPart.PROJECT] == ["review.no_author", "review.no_organisation"]
+    assert codes[PlanPart.VENDORS] == ["review.no_vendors"]
+    assert codes[PlanPart.CHECKLIST] == ["review.check_open"]
+    assert codes[PlanPart.REVIEW] == ["review.signoff_unnamed"]
+    # Standing remarks (true of every plan of a kind) never mark a step.
+    every = [a for advice in issues.values() for a in advice]
+    assert not {a.code for a in every} & STANDING_REMARKS
+    assert all(a.severity in (Severity.ERROR, Severity.WARNING) for a in every)
+    assert all(a.message_en and a.message_zh for a in every)
+
+
+def test_the_environment_and_the_checklist_of_an_example() -> None:
+    catalog = load_catalog()
+    project = load_project(EXAMPLES[0])
+    assert project.environment.scheduler is Scheduler.KUBERNETES
+    issues = step_issues(evaluate_plan(project, catalog), catalog)
+    environment = [a.code for a in issues[PlanPart.ENVIRONMENT]]
+    assert "environment.no_script_source" in environment
+    assert (
+        issues[PlanPart.CHECKLIST][0].message_en == "18 checklist item(s) still open."
+    )
+    assert issues[PlanPart.CHECKLIST][0].message_zh == "检查表还有 18 项未决。"
+    decided = [
+        ChecklistItem(id=e.id, status=CheckStatus.PASS) for e in catalog.checklist
+    ]
+    decided[0] = decided[0].model_copy(update={"status": CheckStatus.FAIL})
+    project = project.model_copy(update={"checklist": decided})
+    issues = step_issues(evaluate_plan(project, catalog), catalog)
+    assert [a.message_en for a in issues[PlanPart.CHECKLIST]] == [
+        "1 checklist item(s) failed."
+    ]
+    for part in (PlanPart.WORKLOAD, PlanPart.MONITORING):
+        assert issues[part] == []
