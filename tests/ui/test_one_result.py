@@ -427,7 +427,8 @@ def test_rollout_outputs_follow_the_evaluation(
         text=True,
     ).stdout
     flat = _squash(text)
-    assert _squash(f"{nodes} servers with {per_node} cards each") in flat
+    servers = "1 server" if nodes == 1 else f"{nodes} servers"
+    assert _squash(f"{servers} with {per_node} cards each") in flat
     assert _squash(f"#SBATCH --nodes={nodes}") in flat
     assert _squash(f"#SBATCH --gres=gpu:{per_node}") in flat
     for name, value in network.items():
