@@ -15,10 +15,11 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from gpu_advisor.engine.breakeven import compute_break_even
-from gpu_advisor.engine.compute import MFU_MODEL_LOG_SIGMA
-from gpu_advisor.engine.cost import spot_job, to_result
-from gpu_advisor.engine.demand import spot_forbidden_months
+from gpu_advisor.engine.cost.breakeven import compute_break_even
+from gpu_advisor.engine.cost.demand import spot_forbidden_months
+from gpu_advisor.engine.cost.price import spot_job, to_result
+from gpu_advisor.engine.cost.recommend import hybrid_result, recommend
+from gpu_advisor.engine.cost.risk import monte_carlo, tornado
 from gpu_advisor.engine.evaluate import (
     _explanations,
     _prepare,
@@ -31,9 +32,8 @@ from gpu_advisor.engine.plan_defaults import (
     PLAN_MONTE_CARLO_DRAWS,
     PLAN_MONTE_CARLO_SEED,
 )
-from gpu_advisor.engine.recommend import hybrid_result, recommend
-from gpu_advisor.engine.risk import monte_carlo, tornado
-from gpu_advisor.engine.sizing import size_workload
+from gpu_advisor.engine.sizing.compute import MFU_MODEL_LOG_SIGMA
+from gpu_advisor.engine.sizing.size import size_workload
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.project import Project

@@ -13,10 +13,10 @@ import time
 
 import numpy as np
 
-from gpu_advisor.engine.cost import make_params
-from gpu_advisor.engine.mix import best_policy
-from gpu_advisor.engine.resolve import resolve
-from gpu_advisor.engine.risk import monte_carlo
+from gpu_advisor.engine.cost.mix import best_policy
+from gpu_advisor.engine.cost.price import make_params
+from gpu_advisor.engine.cost.resolve import resolve
+from gpu_advisor.engine.cost.risk import monte_carlo
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.project import OptionId, Project
 

@@ -13,7 +13,7 @@ import statistics
 import time
 from typing import Any
 
-from gpu_advisor.engine.sizing import size_workload
+from gpu_advisor.engine.sizing.size import size_workload
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.project import Workload
 

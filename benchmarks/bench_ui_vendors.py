@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from PySide6.QtWidgets import QApplication
 
-from gpu_advisor.engine.scoring import Criterion
+from gpu_advisor.engine.evidence.scoring import Criterion
 from gpu_advisor.ui.pages.vendors_page import VendorsPage
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.wizard import AdvisorWizard, PageId

@@ -145,7 +145,7 @@ def input_actions(window: MainWindow, app: QApplication) -> list[Action]:
     )
 
     vendors = pages[PageId.VENDORS]
-    from gpu_advisor.engine.scoring import Criterion
+    from gpu_advisor.engine.evidence.scoring import Criterion
 
     weight = vendors.weight_spins[Criterion.PRICE]
     quote = vendors.number_spins["on_demand_cny_per_gpu_hour"]

@@ -127,7 +127,7 @@ def test_histogram_of_nearly_equal_huge_totals() -> None:
     """Found by benchmarks/fuzz_projects.py: np.histogram refused 40 bins."""
     import numpy as np
 
-    from gpu_advisor.engine.risk import _histogram
+    from gpu_advisor.engine.cost.risk import _histogram
 
     values = np.full(1000, 1e15) + np.arange(1000) * 1e-3
     histogram = _histogram(values)

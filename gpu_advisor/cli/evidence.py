@@ -177,7 +177,7 @@ def _with_results(project: Project, specs: list[str], catalog: Catalog) -> Proje
 
     Each replaced vendor's ``measured_mfu`` follows its new training log (or
     is cleared without one), as the app's import sets it
-    (:func:`~gpu_advisor.engine.scoring.merge_measurements`).
+    (:func:`~gpu_advisor.engine.evidence.scoring.merge_measurements`).
     """
     replaced: dict[str, list[Measurement]] = {}
     for spec in specs:

@@ -15,12 +15,6 @@ part of one plan's evaluation). Nothing here computes; it only re-exports.
 
 from __future__ import annotations
 
-from gpu_advisor.engine.configs import (
-    GRAFANA_DCGM_DASHBOARD_ID,
-    MONITORING_CONFIGS,
-    GeneratedConfig,
-    RolloutPlan,
-)
 from gpu_advisor.engine.evaluate import (
     PlanEvaluation,
     Rollout,
@@ -29,14 +23,27 @@ from gpu_advisor.engine.evaluate import (
     mfu_default,
     size_what_if,
 )
-from gpu_advisor.engine.judge import (
+from gpu_advisor.engine.evidence.judge import (
     Check,
     VendorJudgement,
     Verdict,
     training_throughput,
     with_measured_mfu,
 )
-from gpu_advisor.engine.review import OpenItem, OpenKind, Review
+from gpu_advisor.engine.evidence.scoring import (
+    Criterion,
+    ScoringResult,
+    VendorsResult,
+    merge_measurements,
+)
+from gpu_advisor.engine.rollout.configs import (
+    GRAFANA_DCGM_DASHBOARD_ID,
+    MONITORING_CONFIGS,
+    GeneratedConfig,
+    RolloutPlan,
+)
+from gpu_advisor.engine.rollout.review import OpenItem, OpenKind, Review
+from gpu_advisor.engine.rollout.testkit import EXECUTABLE_SUFFIXES
 from gpu_advisor.engine.scenarios import (
     SCENARIO_MONTE_CARLO_DRAWS,
     ScenarioRun,
@@ -48,13 +55,6 @@ from gpu_advisor.engine.scenarios import (
     make_base,
     reuse_scenarios,
 )
-from gpu_advisor.engine.scoring import (
-    Criterion,
-    ScoringResult,
-    VendorsResult,
-    merge_measurements,
-)
-from gpu_advisor.engine.testkit import EXECUTABLE_SUFFIXES
 
 # What-ifs and edits, outside one plan's evaluation:
 # - size_what_if: `gpu-advisor-cli size` sizes a workload given on the command

@@ -22,9 +22,20 @@ import numpy as np
 from pydantic import PrivateAttr
 
 from gpu_advisor.engine import explain_keys as keys
-from gpu_advisor.engine.breakeven import compute_break_even
-from gpu_advisor.engine.compute import Z_P90
-from gpu_advisor.engine.cost import (
+from gpu_advisor.engine.cost.breakeven import compute_break_even
+from gpu_advisor.engine.cost.demand import derive_demand, spot_forbidden_months
+from gpu_advisor.engine.cost.feasibility import apply_feasibility, mark_same_as
+from gpu_advisor.engine.cost.includes import includes
+from gpu_advisor.engine.cost.mix import (
+    HybridPlan,
+    MixPolicy,
+    best_hybrid,
+    best_policy,
+    price_hybrid,
+    price_mix,
+    spot_months,
+)
+from gpu_advisor.engine.cost.price import (
     FloatArray,
     OptionArrays,
     Params,
@@ -34,40 +45,33 @@ from gpu_advisor.engine.cost import (
     spot_job,
     to_result,
 )
-from gpu_advisor.engine.demand import derive_demand, spot_forbidden_months
-from gpu_advisor.engine.feasibility import apply_feasibility, mark_same_as
-from gpu_advisor.engine.includes import includes
-from gpu_advisor.engine.mix import (
-    HybridPlan,
-    MixPolicy,
-    best_hybrid,
-    best_policy,
-    price_hybrid,
-    price_mix,
-    spot_months,
-)
-from gpu_advisor.engine.names import ALL_ARTICLES, article
-from gpu_advisor.engine.plan_defaults import (
-    PLAN_MONTE_CARLO_DRAWS,
-    PLAN_MONTE_CARLO_SEED,
-)
-from gpu_advisor.engine.recommend import hybrid_result, recommend
-from gpu_advisor.engine.resolve import (
+from gpu_advisor.engine.cost.recommend import hybrid_result, recommend
+from gpu_advisor.engine.cost.resolve import (
     HOURS_PER_MONTH,
     Resolved,
     construct,
     resolve,
     with_spot_job,
 )
-from gpu_advisor.engine.review import Review, review
-from gpu_advisor.engine.risk import (
+from gpu_advisor.engine.cost.risk import (
     MONTE_CARLO_CHUNKS,
     MonteCarloPartial,
     monte_carlo,
     tornado,
 )
-from gpu_advisor.engine.risk import monte_carlo_chunks as risk_chunks
-from gpu_advisor.engine.scoring import VendorsResult, evaluate_vendors, plan_sizing
+from gpu_advisor.engine.cost.risk import monte_carlo_chunks as risk_chunks
+from gpu_advisor.engine.evidence.scoring import (
+    VendorsResult,
+    evaluate_vendors,
+    plan_sizing,
+)
+from gpu_advisor.engine.names import ALL_ARTICLES, article
+from gpu_advisor.engine.plan_defaults import (
+    PLAN_MONTE_CARLO_DRAWS,
+    PLAN_MONTE_CARLO_SEED,
+)
+from gpu_advisor.engine.rollout.review import Review, review
+from gpu_advisor.engine.sizing.compute import Z_P90
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, Explanation, InputRef, Language
 from gpu_advisor.model.cost_results import (
@@ -96,7 +100,7 @@ from gpu_advisor.model.scenario_results import CandidateCost
 from gpu_advisor.model.sizing_results import SizingResult
 
 if TYPE_CHECKING:  # the generators load on first use of a rollout (cold start)
-    from gpu_advisor.engine.configs import GeneratedConfig, RolloutPlan
+    from gpu_advisor.engine.rollout.configs import GeneratedConfig, RolloutPlan
 
 _FORMULAS: dict[OptionId, tuple[str, list[str]]] = {
     OptionId.ON_DEMAND: (
@@ -353,7 +357,7 @@ def cost_explanations(
     """Explanations of the options table, break-even, six-month rule and mix.
 
     Inputs read from the project or the catalog carry the provenance that
-    :func:`~gpu_advisor.engine.resolve.resolve` recorded; figures computed by
+    :func:`~gpu_advisor.engine.cost.resolve.resolve` recorded; figures computed by
     the engine (another result) say ``engine``. Built with
     ``model_construct`` from validated parts, so that the whole cost
     evaluation stays within its 2 ms budget.
@@ -783,7 +787,7 @@ def _spot_months(prep: _Prepared) -> dict[OptionId, int]:
 def _with_includes(
     option: OptionResult, hybrid: HybridResult | None, spot: SpotJob | None = None
 ) -> OptionResult:
-    """The option with its one-sentence scope (:mod:`gpu_advisor.engine.includes`)."""
+    """The option with its one-sentence scope (:mod:`gpu_advisor.engine.cost.includes`)."""
     en, zh = includes(option, hybrid, spot)
     return option.model_copy(update={"includes_en": en, "includes_zh": zh})
 
@@ -907,12 +911,12 @@ def monte_carlo_chunks(
     Returns
     -------
     list of callables
-        Each returns a :class:`~gpu_advisor.engine.risk.MonteCarloPartial`.
+        Each returns a :class:`~gpu_advisor.engine.cost.risk.MonteCarloPartial`.
 
     Examples
     --------
     >>> from gpu_advisor.io.catalog import load_catalog
-    >>> from gpu_advisor.engine.risk import combine
+    >>> from gpu_advisor.engine.cost.risk import combine
     >>> c = load_catalog()
     >>> parts = monte_carlo_chunks(Project(), c, 500, 3, chunks=5)
     >>> whole = evaluate(Project(), c, monte_carlo_draws=500, seed=3).monte_carlo
@@ -1101,7 +1105,7 @@ class Rollout:
     Every rollout output takes its numbers from here: the environment and
     monitoring steps, the vendors' test kit, ``gpu-advisor-cli rollout`` and
     the PDF's rollout annex. ``plan`` is
-    :func:`~gpu_advisor.engine.configs.plan_environment` on the evaluation's
+    :func:`~gpu_advisor.engine.rollout.configs.plan_environment` on the evaluation's
     own sizing (with the vendors' measured MFU), so the files run the nodes,
     GPUs per node and network settings the workload and cost steps show.
     Each file is generated on first request and then kept.
@@ -1125,7 +1129,7 @@ class Rollout:
     ) -> Rollout:
         """The rollout for ``sizing`` (None: the plan cannot be sized, the
         files keep the environment as entered)."""
-        from gpu_advisor.engine.configs import plan_environment
+        from gpu_advisor.engine.rollout.configs import plan_environment
 
         return cls(project, catalog, plan_environment(project, catalog, sizing))
 
@@ -1147,7 +1151,7 @@ class Rollout:
         plan's notes (node count, NVIDIA-only), then a Kubernetes Job that
         cannot find its script.
         """
-        from gpu_advisor.engine.configs import environment_advice
+        from gpu_advisor.engine.rollout.configs import environment_advice
 
         out = environment_advice(self.plan.environment, self.project.workload)
         out += self.plan.advice
@@ -1191,7 +1195,7 @@ class Rollout:
 
     def files(self, language: Language | None = None) -> list[GeneratedConfig]:
         """The launch file, then the monitoring files."""
-        from gpu_advisor.engine.configs import MONITORING_CONFIGS
+        from gpu_advisor.engine.rollout.configs import MONITORING_CONFIGS
 
         return [
             self.launch_file(language),
@@ -1206,8 +1210,8 @@ class Rollout:
         dcgm_level: int = 2,
     ) -> dict[str, str]:
         """The vendor's test kit for the plan's nodes and network (relative
-        path → text; see :func:`gpu_advisor.engine.testkit.build_testkit`)."""
-        from gpu_advisor.engine.testkit import build_testkit
+        path → text; see :func:`gpu_advisor.engine.rollout.testkit.build_testkit`)."""
+        from gpu_advisor.engine.rollout.testkit import build_testkit
 
         project = self.project
         if language is not None and language is not project.meta.language:

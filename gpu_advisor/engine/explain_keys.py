@@ -85,7 +85,7 @@ def sizing_keys(sizing: SizingResult, *, inference: bool) -> list[str]:
 
     Examples
     --------
-    >>> from gpu_advisor.engine.sizing import size_workload
+    >>> from gpu_advisor.engine.sizing.size import size_workload
     >>> from gpu_advisor.io.catalog import load_catalog
     >>> from gpu_advisor.model.project import Workload
     >>> sizing = size_workload(Workload(), load_catalog())

@@ -19,8 +19,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from gpu_advisor.engine.cost.finance import upfront_cash_cny
 from gpu_advisor.engine.evaluate import PlanEvaluation, evaluate_plan
-from gpu_advisor.engine.finance import upfront_cash_cny
 from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_SEED
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.project import SCENARIO_TARGETS, Project, Scenario

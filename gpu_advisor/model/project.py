@@ -525,7 +525,7 @@ class Environment(Frozen):
     partition: str = Field("gpu", max_length=63)
     train_script: str = Field("train.py", max_length=500)
     data_path: str = Field("/data", max_length=500)
-    # Added for the generated configs (engine/configs.py); defaults keep old files valid.
+    # Added for the generated configs (engine/rollout/configs.py); defaults keep old files valid.
     cpus_per_gpu: int = Field(
         8, ge=1, le=256, description="CPU cores per GPU for data loading. [1]"
     )
@@ -568,7 +568,7 @@ class Environment(Frozen):
         max_length=64,
         description="Extra NCCL/torch environment variables, e.g. NCCL_SOCKET_IFNAME.",
     )
-    # Added for the rollout files (engine/configs.py, engine/testkit.py); defaults keep
+    # Added for the rollout files (engine/rollout/configs.py, engine/rollout/testkit.py); defaults keep
     # old files valid.
     nodes_override: bool = Field(
         False,
@@ -622,7 +622,7 @@ class Monitoring(Frozen):
     ecc_dbe_threshold: int = Field(1, ge=1, le=1000)
     power_throttle_alert: bool = True
     scrape_interval_s: int = Field(15, ge=1, le=3600)
-    # Added for the generated configs (engine/configs.py); defaults keep old files valid.
+    # Added for the generated configs (engine/rollout/configs.py); defaults keep old files valid.
     namespace: str = Field(
         "gpu-monitoring", max_length=63, description="Namespace of the exporter."
     )

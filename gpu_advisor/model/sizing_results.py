@@ -1,6 +1,6 @@
 """Results of the sizing engine: memory, compute, cluster, storage.
 
-Produced by :func:`gpu_advisor.engine.sizing.size_workload`; read by the UI,
+Produced by :func:`gpu_advisor.engine.sizing.size.size_workload`; read by the UI,
 the CLI, the cost engine and the PDF plan. All byte figures are bytes
 (not GiB); all counts are per GPU unless the name says otherwise.
 """

@@ -60,8 +60,7 @@ from gpu_advisor.engine.api import (
     Rollout,
     VendorsResult,
 )
-from gpu_advisor.engine.compute import CALIBRATION_RUNS, CALIBRATION_RUNS_INSIDE
-from gpu_advisor.engine.finance import (
+from gpu_advisor.engine.cost.finance import (
     capex_opex_per_year_cny,
     flip_value,
     runner_up,
@@ -69,9 +68,10 @@ from gpu_advisor.engine.finance import (
     top_sensitivities,
     upfront_cash_cny,
 )
+from gpu_advisor.engine.cost.risk import GPU_HOURS_BAND_KEY
 from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
-from gpu_advisor.engine.review import checklist_states
-from gpu_advisor.engine.risk import GPU_HOURS_BAND_KEY
+from gpu_advisor.engine.rollout.review import checklist_states
+from gpu_advisor.engine.sizing.compute import CALIBRATION_RUNS, CALIBRATION_RUNS_INSIDE
 from gpu_advisor.io.project_file import fingerprint, write_atomically
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import (

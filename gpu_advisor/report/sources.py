@@ -649,7 +649,7 @@ def reference_text(reference: str, language: str) -> str:
     No module names, no file paths; the catalog's table of published runs is
     named as GPU Advisor's library.
 
-    >>> reference_text("gpu_advisor.engine.breakeven; seed 003", "en")
+    >>> reference_text("gpu_advisor.engine.cost.breakeven; seed 003", "en")
     '“AI training in Shanghai: renting GPUs or buying cards” (idctop.com)'
     >>> reference_text("Rajbhandari et al. 2020, ZeRO, arXiv:1910.02054, section 3", "zh")
     'Rajbhandari 等（2020）《ZeRO》，arXiv:1910.02054，第 3 节'

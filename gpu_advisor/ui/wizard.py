@@ -406,7 +406,7 @@ class StepState(StrEnum):
     PROBLEM = "problem"
     """Something to fix or decide: a field to correct (the page is incomplete),
     or, once visited, an error, warning or open item of the plan's evaluation
-    for this step (:func:`gpu_advisor.engine.step_issues.step_issues`)."""
+    for this step (:func:`gpu_advisor.engine.rollout.step_issues.step_issues`)."""
     DONE = "done"
     """Left with Next (or jumped past from it) with nothing wrong found."""
 
@@ -428,7 +428,7 @@ _PLAN_PARTS: Final[dict[PageId, str]] = {
     PageId.CHECKLIST: "checklist",
     PageId.REVIEW: "review",
 }
-"""Each step's part of the plan (:class:`gpu_advisor.engine.step_issues.PlanPart`)."""
+"""Each step's part of the plan (:class:`gpu_advisor.engine.rollout.step_issues.PlanPart`)."""
 
 
 class StepList(QListWidget):
@@ -502,7 +502,7 @@ class StepList(QListWidget):
         return self._issues.get(_PLAN_PARTS[page_id], [])
 
     def _read_issues(self) -> None:
-        from gpu_advisor.engine.step_issues import step_issues  # cold start
+        from gpu_advisor.engine.rollout.step_issues import step_issues  # cold start
 
         project = self._session.project
         try:

@@ -170,14 +170,18 @@ def monte_carlo_steps(
     """The engine calls for a Monte Carlo of ``project``, in chunks.
 
     :func:`gpu_advisor.engine.evaluate.monte_carlo_chunks` splits the draws
-    into ``chunks`` calls (default :data:`~gpu_advisor.engine.risk.MONTE_CARLO_CHUNKS`,
-    a step every 5 %); :func:`gpu_advisor.engine.risk.combine` joins their
+    into ``chunks`` calls (default :data:`~gpu_advisor.engine.cost.risk.MONTE_CARLO_CHUNKS`,
+    a step every 5 %); :func:`gpu_advisor.engine.cost.risk.combine` joins their
     results into exactly the result of one run with the same seed. Building
     the steps is cheap: the first step sizes and prices the project and draws
     the random factors, in the worker thread.
     """
+    from gpu_advisor.engine.cost.risk import (
+        MONTE_CARLO_CHUNKS,
+        MonteCarloPartial,
+        combine,
+    )
     from gpu_advisor.engine.evaluate import monte_carlo_chunks  # deferred: cold start
-    from gpu_advisor.engine.risk import MONTE_CARLO_CHUNKS, MonteCarloPartial, combine
 
     calls = monte_carlo_chunks(
         project, catalog, draws, seed, chunks or MONTE_CARLO_CHUNKS

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from gpu_advisor.engine.cost import Params, make_params
-from gpu_advisor.engine.resolve import HOURS_PER_MONTH, Resolved, resolve
+from gpu_advisor.engine.cost.price import Params, make_params
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, Resolved, resolve
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.project import Budget, Project
 

@@ -7,14 +7,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.breakeven import (
+from gpu_advisor.engine.cost.breakeven import (
     break_even_month,
     break_even_utilization,
     compute_break_even,
     fixed_and_variable_cny,
 )
-from gpu_advisor.engine.cost import price_on_demand, price_owned, price_pure_options
-from gpu_advisor.engine.resolve import HOURS_PER_MONTH
+from gpu_advisor.engine.cost.price import (
+    price_on_demand,
+    price_owned,
+    price_pure_options,
+)
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.project import OptionId
 from tests.engine._cost_helpers import OLD_BOOK, flat, params
 
@@ -120,7 +124,7 @@ def test_two_month_job_never_pays_back():
 
 
 def _priced_all(p, d, gpus, forbidden):
-    from gpu_advisor.engine.mix import best_policy, price_mix
+    from gpu_advisor.engine.cost.mix import best_policy, price_mix
 
     priced = price_pure_options(p, d, gpus)
     if any(forbidden):  # serving months: pure spot is not an option

@@ -4,14 +4,14 @@ Every run in ``resources/catalog/reference_runs.json`` is confirmed: its
 GPU-hours, GPU type, tokens and sequence length were read in the cited paper,
 model card or report, and each citation records where (table or section). The
 model is ``ln MFU = ln default_mfu(gpu) − k·(attention share − 0.10)`` with
-model FLOPs ``6N + 12·L·s·d`` (:func:`gpu_advisor.engine.compute.model_flops_per_token`)
+model FLOPs ``6N + 12·L·s·d`` (:func:`gpu_advisor.engine.sizing.compute.model_flops_per_token`)
 and, for a run whose source states full activation recompute, the engine's
 recompute factor.
 
 Two figures are checked, and stated in the README:
 
 - in sample: the shipped constants, fitted on all confirmed runs, through
-  :func:`gpu_advisor.engine.sizing.size_workload`;
+  :func:`gpu_advisor.engine.sizing.size.size_workload`;
 - leave-one-out: each run estimated by a model refitted without it, and its
   P10–P90 range built from that refit's residuals only.
 """
@@ -25,8 +25,8 @@ import statistics
 import numpy as np
 import pytest
 
-from gpu_advisor.engine import compute as cmp
-from gpu_advisor.engine.sizing import resolve_shape, size_workload
+from gpu_advisor.engine.sizing import compute as cmp
+from gpu_advisor.engine.sizing.size import resolve_shape, size_workload
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.catalog import ReferenceRun
 from gpu_advisor.model.project import Recompute, TaskKind, Workload

@@ -4,13 +4,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.compute import (
+from gpu_advisor.engine.sizing.compute import (
     decode_tokens_per_s_per_gpu,
     flops_per_token,
     gpu_hours,
     peak_tflops,
 )
-from gpu_advisor.engine.shape import shape_from_preset
+from gpu_advisor.engine.sizing.shape import shape_from_preset
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.project import Precision, Recompute, TaskKind
 

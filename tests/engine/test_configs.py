@@ -1,4 +1,4 @@
-"""Tests for the generated environment and monitoring configs (engine/configs.py)."""
+"""Tests for the generated environment and monitoring configs (engine/rollout/configs.py)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from gpu_advisor.engine.configs import (
+from gpu_advisor.engine.rollout.configs import (
     ALERT_RULES_FILENAME,
     DCGM_COUNTERS_CSV,
     GRAFANA_DCGM_DASHBOARD_ID,

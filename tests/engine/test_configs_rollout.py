@@ -11,7 +11,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.configs import (
+from gpu_advisor.engine.evidence.scoring import plan_sizing
+from gpu_advisor.engine.rollout.configs import (
     NETWORK_NCCL_ENV,
     RolloutPlan,
     environment_advice,
@@ -22,9 +23,8 @@ from gpu_advisor.engine.configs import (
     with_node_label,
     with_notes,
 )
-from gpu_advisor.engine.scoring import plan_sizing
-from gpu_advisor.engine.sizing import size_workload
-from gpu_advisor.engine.testkit import build_testkit, fio_gib_per_job
+from gpu_advisor.engine.rollout.testkit import build_testkit, fio_gib_per_job
+from gpu_advisor.engine.sizing.size import size_workload
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.catalog import NetworkKind
 from gpu_advisor.model.common import Language

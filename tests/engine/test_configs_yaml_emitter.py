@@ -1,6 +1,6 @@
 """The configs' YAML is the same whichever emitter writes it.
 
-:func:`gpu_advisor.engine.configs._yaml` uses libyaml's C emitter for speed
+:func:`gpu_advisor.engine.rollout.configs._yaml` uses libyaml's C emitter for speed
 when it knows the output to be identical to PyYAML's pure-Python emitter;
 these tests hold it to that, for generated files and for arbitrary text.
 """
@@ -14,7 +14,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine import configs
+from gpu_advisor.engine.rollout import configs
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Environment, Monitoring, Project, Scheduler
 

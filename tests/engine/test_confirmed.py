@@ -6,8 +6,8 @@ explanation dialog, the field tooltips and the PDF can mark those figures.
 
 from __future__ import annotations
 
-from gpu_advisor.engine.resolve import resolve
-from gpu_advisor.engine.sizing import size_workload
+from gpu_advisor.engine.cost.resolve import resolve
+from gpu_advisor.engine.sizing.size import size_workload
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.common import Explanation, InputRef
 from gpu_advisor.model.project import Budget, Precision, Project, Workload

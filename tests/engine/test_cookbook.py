@@ -35,13 +35,13 @@ from __future__ import annotations
 
 import pytest
 
-from gpu_advisor.engine import compute as cmp
-from gpu_advisor.engine.memory import (
+from gpu_advisor.engine.sizing import compute as cmp
+from gpu_advisor.engine.sizing.memory import (
     embedding_params,
     framework_activation_bytes,
     framework_model_state,
 )
-from gpu_advisor.engine.shape import shape_from_custom
+from gpu_advisor.engine.sizing.shape import shape_from_custom
 from gpu_advisor.model.project import (
     Framework,
     ModelShape,

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.cost import (
+from gpu_advisor.engine.cost.price import (
     billable_hours,
     check_card_hour_price,
     depreciation_cny_per_month,
@@ -23,8 +23,8 @@ from gpu_advisor.engine.cost import (
     resale_value_cny,
     spot_overhead_fraction,
 )
-from gpu_advisor.engine.resolve import HOURS_PER_MONTH, to_display
-from gpu_advisor.engine.sizing import size_workload
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, to_display
+from gpu_advisor.engine.sizing.size import size_workload
 from gpu_advisor.model.project import OptionId, TaskKind, Workload
 from tests.engine._cost_helpers import CATALOG, flat, params
 

@@ -156,8 +156,8 @@ def _measured_project() -> Project:
 
 def test_plan_vendors_are_judged_on_the_plans_own_sizing():
     from gpu_advisor.engine.evaluate import evaluate_plan
-    from gpu_advisor.engine.scoring import score_project
-    from gpu_advisor.engine.sizing import size_workload
+    from gpu_advisor.engine.evidence.scoring import score_project
+    from gpu_advisor.engine.sizing.size import size_workload
 
     project = _measured_project()
     ev = evaluate_plan(project, CATALOG, monte_carlo=False)
@@ -279,7 +279,7 @@ def _deadline_project() -> Project:
 
 def test_rollout_runs_the_evaluations_sizing():
     from gpu_advisor.engine.evaluate import evaluate_plan
-    from gpu_advisor.engine.sizing import size_workload
+    from gpu_advisor.engine.sizing.size import size_workload
     from gpu_advisor.model.project import Scheduler
 
     project = _deadline_project()
@@ -297,7 +297,7 @@ def test_rollout_runs_the_evaluations_sizing():
     kit = slurm.testkit(project.vendors[0])
     assert f"#SBATCH --nodes={cluster.nodes}\n" in kit["slurm/testkit.sbatch"]
     # the kit built without the rollout plans the same nodes
-    from gpu_advisor.engine.testkit import build_testkit
+    from gpu_advisor.engine.rollout.testkit import build_testkit
 
     assert build_testkit(project, project.vendors[0], CATALOG) == ev.rollout.testkit(
         project.vendors[0]
@@ -310,7 +310,7 @@ def test_plan_sizing_is_the_evaluations():
         evaluate_plan,
         size_what_if,
     )
-    from gpu_advisor.engine.scoring import plan_sizing
+    from gpu_advisor.engine.evidence.scoring import plan_sizing
 
     project = _deadline_project()
     ev = evaluate_plan(project, CATALOG, monte_carlo=False)

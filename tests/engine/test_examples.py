@@ -6,9 +6,9 @@ from importlib import resources
 
 import pytest
 
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.engine.names import option_in_sentence
-from gpu_advisor.engine.resolve import HOURS_PER_MONTH
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import (
@@ -382,7 +382,7 @@ EXAMPLE_REGRESSIONS = [
 def test_example_recommendation_totals_and_break_even(
     name, book, option, total, second, second_total, break_even
 ):
-    from gpu_advisor.engine.finance import runner_up
+    from gpu_advisor.engine.cost.finance import runner_up
 
     ev = _evaluate(name) if book == "new" else _evaluate_old(name)
     cost = ev.cost

@@ -15,8 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.compute import model_flops_per_token
-from gpu_advisor.engine.judge import (
+from gpu_advisor.engine.evidence.judge import (
     Verdict,
     busbw_from_algbw,
     expectations_for,
@@ -30,7 +29,8 @@ from gpu_advisor.engine.judge import (
     vendor_measured_mfu,
     with_measured_mfu,
 )
-from gpu_advisor.engine.sizing import resolve_shape, size_workload
+from gpu_advisor.engine.sizing.compute import model_flops_per_token
+from gpu_advisor.engine.sizing.size import resolve_shape, size_workload
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.results_import import parse_results
 from gpu_advisor.model.project import Measurement, Project, Vendor
@@ -291,7 +291,7 @@ def test_more_bandwidth_never_gets_a_worse_verdict(low, high):
             unit="GB/s",
             file="f",
         )
-        from gpu_advisor.engine.judge import judge_measurements
+        from gpu_advisor.engine.evidence.judge import judge_measurements
 
         return judge_measurements("x", [m], exp).checks[0].verdict
 

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.memory import (
+from gpu_advisor.engine.sizing.memory import (
     DEEPSPEED_BUCKET_BYTES,
     activation_bytes_per_gpu,
     activation_bytes_per_layer,
@@ -18,7 +18,7 @@ from gpu_advisor.engine.memory import (
     stage_params,
     training_model_state,
 )
-from gpu_advisor.engine.shape import shape_from_custom, shape_from_preset
+from gpu_advisor.engine.sizing.shape import shape_from_custom, shape_from_preset
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.project import (
     Framework,

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.cost import _billable, clean_demand, price_pure_options
-from gpu_advisor.engine.mix import MixPolicy, best_policy, price_mix
-from gpu_advisor.engine.resolve import HOURS_PER_MONTH
+from gpu_advisor.engine.cost.mix import MixPolicy, best_policy, price_mix
+from gpu_advisor.engine.cost.price import _billable, clean_demand, price_pure_options
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.project import OptionId
 from tests.engine._cost_helpers import OLD_BOOK, flat, params
 
@@ -147,8 +147,8 @@ def test_hybrid_never_dearer_than_pure_owning_or_the_cheapest_rental(
     """Issue #11: the hybrid is never dearer than pure owning of the fleet nor
     than the cheapest pure rental at the same demand (stronger than "not
     dearer than both")."""
-    from gpu_advisor.engine.cost import price_owned
-    from gpu_advisor.engine.mix import best_hybrid, price_hybrid
+    from gpu_advisor.engine.cost.mix import best_hybrid, price_hybrid
+    from gpu_advisor.engine.cost.price import price_owned
 
     p = params(on_demand_cny_per_gpu_hour=od)
     d = np.array([hours])
@@ -177,7 +177,7 @@ def test_hybrid_never_dearer_than_pure_owning_or_the_cheapest_rental(
 )
 def test_totals_only_mix_and_hybrid_equal_the_full_pricing(hours, forbidden, fleet):
     """The Monte Carlo's fast path (``monthly=False``) gives the same totals."""
-    from gpu_advisor.engine.mix import best_hybrid, price_hybrid
+    from gpu_advisor.engine.cost.mix import best_hybrid, price_hybrid
 
     p = params()
     d = np.array([hours])

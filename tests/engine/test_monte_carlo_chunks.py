@@ -5,14 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gpu_advisor.engine.evaluate import evaluate, monte_carlo_chunks
-from gpu_advisor.engine.mix import best_policy
-from gpu_advisor.engine.risk import (
+from gpu_advisor.engine.cost.mix import best_policy
+from gpu_advisor.engine.cost.risk import (
     HISTOGRAM_BINS,
     combine,
     monte_carlo,
 )
-from gpu_advisor.engine.risk import monte_carlo_chunks as risk_chunks
+from gpu_advisor.engine.cost.risk import monte_carlo_chunks as risk_chunks
+from gpu_advisor.engine.evaluate import evaluate, monte_carlo_chunks
 from gpu_advisor.model.project import OptionId, Project
 from tests.engine._cost_helpers import CATALOG, flat, params, resolved
 
@@ -128,7 +128,7 @@ def test_batched_pricing_gives_exactly_the_unbatched_result(batch_draws: int) ->
 
 
 def test_batch_size_keeps_a_120_month_array_within_8_mib() -> None:
-    from gpu_advisor.engine.risk import MONTE_CARLO_BATCH_BYTES, batch_draws_for
+    from gpu_advisor.engine.cost.risk import MONTE_CARLO_BATCH_BYTES, batch_draws_for
 
     assert batch_draws_for(120) * 120 * 8 <= MONTE_CARLO_BATCH_BYTES
     r, d, _ = _setup()

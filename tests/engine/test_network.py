@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.network import (
+from gpu_advisor.engine.sizing.network import (
     link_bytes_per_s,
     ring_allreduce_seconds,
     scaling_efficiency,
@@ -83,7 +83,10 @@ def test_zero3_regathers_weights_every_micro_batch():
 
 
 def test_expert_parallel_shards_the_expert_gradients():
-    from gpu_advisor.engine.network import data_parallel_params, expert_parallel_degree
+    from gpu_advisor.engine.sizing.network import (
+        data_parallel_params,
+        expert_parallel_degree,
+    )
 
     assert expert_parallel_degree(256, 128) == 128
     assert expert_parallel_degree(256, 1) == 1
@@ -93,7 +96,7 @@ def test_expert_parallel_shards_the_expert_gradients():
 
 
 def test_all_to_all_and_pipeline_traffic_scale_with_their_volume():
-    from gpu_advisor.engine.network import (
+    from gpu_advisor.engine.sizing.network import (
         all_to_all_seconds,
         exposed_seconds,
         pipeline_p2p_seconds,
@@ -112,7 +115,7 @@ def test_all_to_all_and_pipeline_traffic_scale_with_their_volume():
 
 def test_pipeline_bubble_is_narayanans_one_f_one_b_fraction():
     """(p − 1)/m (Narayanan et al. 2021, section 2.2.1)."""
-    from gpu_advisor.engine.network import pipeline_bubble_fraction
+    from gpu_advisor.engine.sizing.network import pipeline_bubble_fraction
 
     assert pipeline_bubble_fraction(1, 1) == 0.0
     assert pipeline_bubble_fraction(8, 8) == pytest.approx(7 / 8)

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpu_advisor.cli.cost import to_json
+from gpu_advisor.engine.cost.feasibility import yearly_dominated
+from gpu_advisor.engine.cost.finance import upfront_cash_cny
 from gpu_advisor.engine.evaluate import evaluate
-from gpu_advisor.engine.feasibility import yearly_dominated
-from gpu_advisor.engine.finance import upfront_cash_cny
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import (
     Budget,
@@ -142,7 +142,7 @@ def test_a_yearly_commitment_marked_infeasible_never_beats_monthly(cards, months
     ],
 )  # fmt: skip
 def test_fast_construct_builds_what_model_construct_builds(cls, values):
-    from gpu_advisor.engine.resolve import construct
+    from gpu_advisor.engine.cost.resolve import construct
     from gpu_advisor.model import common, cost_results
 
     model = getattr(common, cls, None) or getattr(cost_results, cls)

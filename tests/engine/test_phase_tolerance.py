@@ -6,10 +6,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.demand import phase_allows_spot, spot_forbidden_months
+from gpu_advisor.engine.cost.demand import phase_allows_spot, spot_forbidden_months
+from gpu_advisor.engine.cost.mix import MixPolicy, spot_burst_hours
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.engine.evaluate import _prepare
-from gpu_advisor.engine.mix import MixPolicy, spot_burst_hours
-from gpu_advisor.engine.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.project import (
     Budget,
     DemandMonth,

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.cost import price_owned
+from gpu_advisor.engine.cost.price import price_owned
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.model.project import (
     Budget,

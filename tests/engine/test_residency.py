@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.cost import RENT_OPTIONS
+from gpu_advisor.engine.cost.price import RENT_OPTIONS
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.model.cost_results import CostResult, OptionResult
 from gpu_advisor.model.project import (

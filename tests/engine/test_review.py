@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.review import (
+from gpu_advisor.engine.rollout.review import (
     OpenKind,
     all_rows_approve,
     checklist_states,

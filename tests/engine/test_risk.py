@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gpu_advisor.engine.mix import best_policy
+from gpu_advisor.engine.cost.mix import best_policy
+from gpu_advisor.engine.cost.risk import _draw_factors, monte_carlo, tornado
 from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_SEED
-from gpu_advisor.engine.risk import _draw_factors, monte_carlo, tornado
 from gpu_advisor.model.project import OptionId
 from tests.engine._cost_helpers import CATALOG, OLD_BOOK, flat, params, resolved
 
@@ -102,7 +102,7 @@ def test_monte_carlo_draws_rental_prices_from_the_price_book_range():
 def test_monte_carlo_median_near_typical():
     r, d, policy = _setup()
     mc = monte_carlo(r, d, 32, [OptionId.MONTHLY], policy, draws=5000, seed=3)
-    from gpu_advisor.engine.cost import price_monthly
+    from gpu_advisor.engine.cost.price import price_monthly
 
     typical = price_monthly(params(), d).total[0]
     assert abs(mc.percentiles[OptionId.MONTHLY].p50 - typical) / typical < 0.15
@@ -113,8 +113,8 @@ def test_monte_carlo_median_near_typical():
 
 
 def test_gpu_hour_factors_have_the_sized_band_as_p10_p90():
-    from gpu_advisor.engine import compute as cmp
-    from gpu_advisor.engine.risk import gpu_hour_factors
+    from gpu_advisor.engine.cost.risk import gpu_hour_factors
+    from gpu_advisor.engine.sizing import compute as cmp
 
     f = gpu_hour_factors(np.random.default_rng(7), 100_000, cmp.MFU_MODEL_LOG_SIGMA)
     low, high = cmp.gpu_hours_range(1.0)
@@ -125,7 +125,7 @@ def test_gpu_hour_factors_have_the_sized_band_as_p10_p90():
 
 
 def test_monte_carlo_draws_gpu_hours_from_the_band():
-    from gpu_advisor.engine.risk import GPU_HOURS_BAND_KEY
+    from gpu_advisor.engine.cost.risk import GPU_HOURS_BAND_KEY
 
     r, d, _ = _setup()
     plain = monte_carlo(r, d, 32, [OptionId.ON_DEMAND], None, draws=4000, seed=3)
@@ -159,8 +159,8 @@ def test_monte_carlo_draws_gpu_hours_from_the_band():
 
 
 def test_plan_monte_carlo_uses_the_sizing_band_only_for_workload_demand():
+    from gpu_advisor.engine.cost.risk import GPU_HOURS_BAND_KEY, combine
     from gpu_advisor.engine.evaluate import evaluate, monte_carlo_chunks
-    from gpu_advisor.engine.risk import GPU_HOURS_BAND_KEY, combine
     from gpu_advisor.io.catalog import load_catalog
     from gpu_advisor.model.project import (
         DemandMonth,
@@ -199,10 +199,10 @@ def test_plan_monte_carlo_uses_the_sizing_band_only_for_workload_demand():
 def test_tornado_and_monte_carlo_price_the_hybrid_with_its_card_count_fixed():
     """Issue #11: the hybrid is in both; own minus rent still compares buying
     the fleet with the cheapest feasible rental (the hybrid is owning-type)."""
-    from gpu_advisor.engine.cost import make_params
-    from gpu_advisor.engine.mix import best_hybrid, best_policy
-    from gpu_advisor.engine.resolve import resolve
-    from gpu_advisor.engine.risk import monte_carlo, tornado
+    from gpu_advisor.engine.cost.mix import best_hybrid, best_policy
+    from gpu_advisor.engine.cost.price import make_params
+    from gpu_advisor.engine.cost.resolve import resolve
+    from gpu_advisor.engine.cost.risk import monte_carlo, tornado
     from gpu_advisor.model.project import Budget, Project
     from tests.engine._cost_helpers import CATALOG
 
@@ -232,8 +232,8 @@ def test_a_typo_sized_price_range_stays_finite():
     import datetime as dt
     import warnings
 
+    from gpu_advisor.engine.cost.risk import MAX_RANGE_FACTOR
     from gpu_advisor.engine.evaluate import evaluate
-    from gpu_advisor.engine.risk import MAX_RANGE_FACTOR
     from gpu_advisor.model.project import PriceItem, PriceOverride, Project
 
     base = Project()

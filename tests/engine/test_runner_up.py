@@ -6,8 +6,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from gpu_advisor.engine.cost.finance import runner_up
 from gpu_advisor.engine.evaluate import evaluate
-from gpu_advisor.engine.finance import runner_up
 from gpu_advisor.model.project import (
     Budget,
     DataResidency,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.scoring import (
+from gpu_advisor.engine.evidence.scoring import (
     HOURS_PER_MONTH,
     Criterion,
     criterion_scores,
@@ -213,7 +213,7 @@ def test_sensitivity_moves_really_change_the_winner(matrix, weights):
 
 
 def test_merge_measurements_replaces_a_file_and_keeps_the_others():
-    from gpu_advisor.engine.scoring import merge_measurements
+    from gpu_advisor.engine.evidence.scoring import merge_measurements
     from gpu_advisor.io.catalog import load_catalog
     from gpu_advisor.model.project import Measurement, Project, Vendor
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from gpu_advisor.engine.shape import (
+from gpu_advisor.engine.sizing.shape import (
     attention_width,
     count_params,
     derive_shape_from_params,
@@ -171,7 +171,7 @@ def test_parse_deepseek_v3():
 
 def test_pasted_deepseek_config_caches_like_the_preset():
     """MLA: a pasted config.json gets the compressed cache, not 2·128·128."""
-    from gpu_advisor.engine.memory import kv_cache_bytes
+    from gpu_advisor.engine.sizing.memory import kv_cache_bytes
 
     pasted = shape_from_custom(parse_hf_config(DEEPSEEK_V3))
     preset = shape_from_preset(load_catalog().model("deepseek-v3"))

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-from gpu_advisor.engine import compute as cmp
-from gpu_advisor.engine.sizing import (
+from gpu_advisor.engine.sizing import compute as cmp
+from gpu_advisor.engine.sizing.size import (
     _construct,
     min_gpus_for_memory,
     resolve_shape,
@@ -390,7 +390,7 @@ def test_measured_mfu_gives_back_the_measured_gpu_hours(
     tokens_per_s_per_gpu, recompute, preset, gpu_id, precision, task
 ):
     """GPU-hours from a measured MFU = tokens ÷ (tokens/s) ÷ 3600, any recompute."""
-    from gpu_advisor.engine.judge import measured_mfu
+    from gpu_advisor.engine.evidence.judge import measured_mfu
     from gpu_advisor.model.project import Measurement
 
     w = Workload(

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.cost import (
+from gpu_advisor.engine.cost.mix import MixPolicy, price_mix
+from gpu_advisor.engine.cost.price import (
     Params,
     billable_hours,
     job_instances,
@@ -18,10 +19,9 @@ from gpu_advisor.engine.cost import (
     spot_overhead,
     spot_overhead_fraction,
 )
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
+from gpu_advisor.engine.cost.risk import _price_all, _scaled
 from gpu_advisor.engine.evaluate import _prepare, evaluate
-from gpu_advisor.engine.mix import MixPolicy, price_mix
-from gpu_advisor.engine.resolve import HOURS_PER_MONTH
-from gpu_advisor.engine.risk import _price_all, _scaled
 from gpu_advisor.model.project import OptionId
 from tests.engine._cost_helpers import CATALOG, flat, params
 from tests.engine.test_examples import _load

@@ -5,7 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from gpu_advisor.engine.evaluate import evaluate_plan
-from gpu_advisor.engine.step_issues import STANDING_REMARKS, PlanPart, step_issues
+from gpu_advisor.engine.rollout.step_issues import (
+    STANDING_REMARKS,
+    PlanPart,
+    step_issues,
+)
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.common import Severity

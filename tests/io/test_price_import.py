@@ -9,8 +9,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
+from gpu_advisor.engine.cost.resolve import resolve
 from gpu_advisor.engine.evaluate import evaluate
-from gpu_advisor.engine.resolve import resolve
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.price_import import (
     PriceImportError,

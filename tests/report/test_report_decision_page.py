@@ -10,7 +10,7 @@ from typing import TypeAlias
 
 import pytest
 
-from gpu_advisor.engine.finance import runner_up, upfront_cash_cny
+from gpu_advisor.engine.cost.finance import runner_up, upfront_cash_cny
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.common import Language

@@ -119,7 +119,7 @@ def test_page_x_of_y_counts_all_pages(plans: dict[Language, bytes]) -> None:
 def test_vendor_checklist_and_signoff_content(
     texts: dict[Language, str], project: Project, catalog: Catalog
 ) -> None:
-    from gpu_advisor.engine.judge import judge_vendor
+    from gpu_advisor.engine.evidence.judge import judge_vendor
     from gpu_advisor.report.vendor_checks import measured_text
 
     zh, en = _flat(texts[Language.ZH]), _flat(texts[Language.EN])
@@ -230,7 +230,7 @@ def test_empty_vendors_say_so(
 @pytest.mark.parametrize("language", [Language.EN, Language.ZH])
 def test_vendor_scoring_matrix_and_winner(catalog: Catalog, language: Language) -> None:
     from gpu_advisor.engine.evaluate import evaluate
-    from gpu_advisor.engine.scoring import score_project
+    from gpu_advisor.engine.evidence.scoring import score_project
     from tests.evidence_samples import three_vendor_project
 
     project = three_vendor_project()
@@ -316,7 +316,7 @@ def test_gpu_hour_range_beside_the_redundancy_figure_and_in_the_monte_carlo(
 ) -> None:
     """The ×1.5 figure's P10–P90 (key numbers, sizing section) and the Monte
     Carlo's GPU-hour band are the engine's numbers."""
-    from gpu_advisor.engine.risk import GPU_HOURS_BAND_KEY
+    from gpu_advisor.engine.cost.risk import GPU_HOURS_BAND_KEY
     from gpu_advisor.report.text import gpu_hours_band
 
     comp = evaluation.sizing.compute

@@ -13,8 +13,8 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
 
 from gpu_advisor.engine import explain_keys as keys
+from gpu_advisor.engine.cost.risk import MONTE_CARLO_CHUNKS
 from gpu_advisor.engine.evaluate import evaluate
-from gpu_advisor.engine.risk import MONTE_CARLO_CHUNKS
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.cost_results import MonteCarloResult
 from gpu_advisor.model.project import OptionId, Project

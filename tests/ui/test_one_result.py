@@ -25,12 +25,12 @@ import yaml
 from PySide6.QtWidgets import QLabel, QTableWidget, QWidget
 
 from gpu_advisor.cli import main as cli_main
-from gpu_advisor.engine.configs import NETWORK_NCCL_ENV
 from gpu_advisor.engine.evaluate import PlanEvaluation, evaluate_plan
 from gpu_advisor.engine.plan_defaults import (
     PLAN_MONTE_CARLO_DRAWS,
     PLAN_MONTE_CARLO_SEED,
 )
+from gpu_advisor.engine.rollout.configs import NETWORK_NCCL_ENV
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import load_project, save_project
 from gpu_advisor.model.catalog import NetworkKind

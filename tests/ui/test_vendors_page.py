@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QFileDialog
 
-from gpu_advisor.engine.judge import Verdict
-from gpu_advisor.engine.recommend import quote_warnings
-from gpu_advisor.engine.scoring import Criterion, score_project
+from gpu_advisor.engine.cost.recommend import quote_warnings
+from gpu_advisor.engine.evidence.judge import Verdict
+from gpu_advisor.engine.evidence.scoring import Criterion, score_project
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.common import Language

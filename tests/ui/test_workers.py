@@ -179,7 +179,7 @@ def test_runner_discards_a_result_queued_before_the_project_changed(
 
 
 def test_monte_carlo_steps_are_chunks_that_combine_exactly() -> None:
-    from gpu_advisor.engine.risk import MONTE_CARLO_CHUNKS
+    from gpu_advisor.engine.cost.risk import MONTE_CARLO_CHUNKS
 
     catalog = load_catalog()
     steps, finish = monte_carlo_steps(Project(), catalog, 1000, 3)

@@ -56,8 +56,8 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from gpu_advisor.engine import explain_keys as keys
+from gpu_advisor.engine.cost.resolve import to_display
 from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
-from gpu_advisor.engine.resolve import to_display
 from gpu_advisor.io.option_table import write_option_table
 from gpu_advisor.io.price_import import PriceImportError, import_prices
 from gpu_advisor.model.common import Advice, Explanation, InputRef, Language

@@ -4,7 +4,7 @@ The left column edits ``project.environment`` (scheduler, CUDA and PyTorch
 image, nodes and GPUs per node, names and paths, resources, host names and
 NCCL variables) through the bound widgets of
 :mod:`gpu_advisor.ui.widgets.bound`. The right column shows what
-:mod:`gpu_advisor.engine.configs` generates from it: the Kubernetes Job, the
+:mod:`gpu_advisor.engine.rollout.configs` generates from it: the Kubernetes Job, the
 sbatch script and the bare-node launch script, each in a read-only
 monospace :class:`ConfigViewer` with *Copy* and *Save…* buttons. The page
 computes nothing itself: it renders the evaluation's rollout

@@ -57,7 +57,7 @@ from typing_extensions import override
 
 from gpu_advisor import __version__
 from gpu_advisor.engine import explain_keys as keys
-from gpu_advisor.engine.review import OpenKind, all_rows_approve, review
+from gpu_advisor.engine.rollout.review import OpenKind, all_rows_approve, review
 from gpu_advisor.io.project_file import fingerprint
 from gpu_advisor.model.common import Advice, Severity
 from gpu_advisor.model.project import (
@@ -585,7 +585,7 @@ class ReviewPage(QWizardPage):
     def open_items(self, project: Project) -> list[str]:
         """Checklist items still failed or open, then inputs still missing.
 
-        The items and their order come from :func:`gpu_advisor.engine.review.review`;
+        The items and their order come from :func:`gpu_advisor.engine.rollout.review.review`;
         this only words them.
         """
         chinese = current_language().startswith("zh")

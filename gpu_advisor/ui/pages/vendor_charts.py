@@ -106,7 +106,7 @@ class VendorCharts(QWidget):
 
     The charts keep their plot items and only swap the data, so an update
     costs a few milliseconds. They compute nothing beyond picking the
-    measurements to show (see the module docstring of :mod:`gpu_advisor.engine.judge`
+    measurements to show (see the module docstring of :mod:`gpu_advisor.engine.evidence.judge`
     for what each one means); the single exception is tokens/s per GPU, the job's
     tokens/s divided by the GPU count the log names, so that vendors tested
     on different node sizes compare fairly.

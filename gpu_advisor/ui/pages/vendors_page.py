@@ -7,17 +7,17 @@ the selected vendor and on all of them together, in four tabs:
 * *Quote and terms*: every field of :class:`~gpu_advisor.model.project.Vendor`
   bound to ``vendors.<i>.<field>``, with a warning when the quote implies an
   implausible card-hour price (the cost engine's
-  :func:`gpu_advisor.engine.recommend.quote_warnings` decides, not the page);
+  :func:`gpu_advisor.engine.cost.recommend.quote_warnings` decides, not the page);
 * *Test results*: the engine's judgement
-  (:func:`gpu_advisor.engine.judge.judge_vendor`), one row per test and node,
+  (:func:`gpu_advisor.engine.evidence.judge.judge_vendor`), one row per test and node,
   measured against expected with the threshold, coloured pass / warn / fail;
 * *Compare*: :class:`~gpu_advisor.ui.pages.vendor_charts.VendorCharts`, one
   series per vendor;
-* *Scoring*: the weighted matrix of :func:`gpu_advisor.engine.scoring.score_project`
+* *Scoring*: the weighted matrix of :func:`gpu_advisor.engine.evidence.scoring.score_project`
   with the editable weights and how far each must move to change the winner.
 
 The test kit is written by :mod:`gpu_advisor.io.testkit` from
-:func:`gpu_advisor.engine.testkit.build_testkit`; results are read by
+:func:`gpu_advisor.engine.rollout.testkit.build_testkit`; results are read by
 :class:`~gpu_advisor.ui.import_dialog.ImportDialog` in a pool thread: it lists
 the good and the refused files, and only the good ones are stored, on confirm.
 
@@ -74,7 +74,7 @@ from gpu_advisor.engine.api import (
     Verdict,
     merge_measurements,
 )
-from gpu_advisor.engine.recommend import quote_warnings
+from gpu_advisor.engine.cost.recommend import quote_warnings
 from gpu_advisor.io.testkit import TOP_FOLDER, write_testkit, write_testkit_archive
 from gpu_advisor.model.project import (
     Measurement,
@@ -1550,7 +1550,7 @@ class VendorsPage(QWizardPage):
         Results from a file imported before are replaced by the new ones from
         that file; results from other files are kept, so each node's folder can
         be imported in turn. ``measured_mfu`` follows the training log
-        (:func:`gpu_advisor.engine.judge.with_measured_mfu`). One undo step.
+        (:func:`gpu_advisor.engine.evidence.judge.with_measured_mfu`). One undo step.
         """
         project = self._session.project
         index = next(

@@ -18,7 +18,7 @@ checkbox. Unchecked, the field is ``None`` and the spin box shows the
 resolved default greyed out, with the default's source and date on hover;
 checked, the spin box edits the user's own value. :func:`budget_default`
 builds the default provider for a ``budget.*`` field from
-:func:`gpu_advisor.engine.resolve.resolve`.
+:func:`gpu_advisor.engine.cost.resolve.resolve`.
 
 Example
 -------
@@ -72,7 +72,7 @@ from gpu_advisor.model.project import Budget, Project
 from gpu_advisor.ui.i18n import current_locale, fill
 
 if TYPE_CHECKING:
-    from gpu_advisor.engine.resolve import Resolved
+    from gpu_advisor.engine.cost.resolve import Resolved
     from gpu_advisor.ui.session import ProjectSession
 
 TextFn = Callable[[], str]
@@ -177,7 +177,7 @@ def _catalog_defaults(session: ProjectSession) -> Resolved:
     project = session.project
     if _resolved_cache is not None and _resolved_cache[0] is project:
         return _resolved_cache[1]
-    from gpu_advisor.engine.resolve import resolve  # deferred: cold start
+    from gpu_advisor.engine.cost.resolve import resolve  # deferred: cold start
 
     blank = project.model_copy(update={"budget": Budget()})
     resolved = resolve(blank, session.catalog)
@@ -188,7 +188,7 @@ def _catalog_defaults(session: ProjectSession) -> Resolved:
 def budget_default(key: str) -> DefaultProvider:
     """A default provider for ``budget.<key>``: the catalog's figure and citation.
 
-    The catalog figure is the one :func:`gpu_advisor.engine.resolve.resolve`
+    The catalog figure is the one :func:`gpu_advisor.engine.cost.resolve.resolve`
     uses when the field is ``None`` (region and GPU of the project applied).
     """
 

@@ -19,7 +19,7 @@ reaches the screen well inside the 50 ms budget (DESIGN.md):
 The charts compute nothing: every figure comes from
 :class:`~gpu_advisor.model.cost_results.CostResult` or
 :class:`~gpu_advisor.model.cost_results.MonteCarloResult`; they only convert
-CNY to the display currency (:func:`gpu_advisor.engine.resolve.to_display`)
+CNY to the display currency (:func:`gpu_advisor.engine.cost.resolve.to_display`)
 and scale it for the axis (thousands, or 万 in Chinese).
 """
 
@@ -35,7 +35,7 @@ from PySide6.QtGui import QColor, QFont, QResizeEvent
 from PySide6.QtWidgets import QWidget
 from typing_extensions import override
 
-from gpu_advisor.engine.resolve import to_display
+from gpu_advisor.engine.cost.resolve import to_display
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import CostResult, MonteCarloResult
 from gpu_advisor.model.project import OptionId

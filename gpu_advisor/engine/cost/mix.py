@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from gpu_advisor.engine.cost import (
+from gpu_advisor.engine.cost.price import (
     FloatArray,
     OptionArrays,
     Params,
@@ -42,7 +42,7 @@ from gpu_advisor.engine.cost import (
     spot_billed,
     spot_overhead,
 )
-from gpu_advisor.engine.resolve import HOURS_PER_MONTH
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.project import OptionId
 
 EXACT_SEARCH_MAX_GPUS = 4096
@@ -254,8 +254,8 @@ def best_policy(
     Examples
     --------
     >>> import numpy as np
-    >>> from gpu_advisor.engine.cost import make_params
-    >>> from gpu_advisor.engine.resolve import resolve
+    >>> from gpu_advisor.engine.cost.price import make_params
+    >>> from gpu_advisor.engine.cost.resolve import resolve
     >>> from gpu_advisor.io.catalog import load_catalog
     >>> from gpu_advisor.model.project import Project
     >>> params = make_params(resolve(Project(), load_catalog()))
@@ -407,7 +407,7 @@ def price_hybrid(
 ) -> OptionArrays:
     """Price a hybrid plan over all scenarios (``OptionId.HYBRID``).
 
-    The owned part is :func:`gpu_advisor.engine.cost.price_owned` of the
+    The owned part is :func:`gpu_advisor.engine.cost.price.price_owned` of the
     demand up to ``N × 730`` GPU-hours a month; the rest is
     :func:`price_mix` of the demand above it with the plan's rented policy,
     without rental add-ons when cards are owned (the owned options' own

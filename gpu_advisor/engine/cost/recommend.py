@@ -38,15 +38,15 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from gpu_advisor.engine.cost import (
+from gpu_advisor.engine.cost.feasibility import RESIDENCY_OWN_HARDWARE
+from gpu_advisor.engine.cost.mix import HybridPlan, MixPolicy
+from gpu_advisor.engine.cost.price import (
     RENT_OPTIONS,
     FloatArray,
     check_card_hour_price,
 )
-from gpu_advisor.engine.feasibility import RESIDENCY_OWN_HARDWARE
-from gpu_advisor.engine.mix import HybridPlan, MixPolicy
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.engine.names import option_in_sentence
-from gpu_advisor.engine.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, PriceRange, Severity
 from gpu_advisor.model.cost_results import (
@@ -266,7 +266,7 @@ def price_book_warnings(
     Parameters
     ----------
     values : mapping
-        Resolved inputs (:attr:`gpu_advisor.engine.resolve.Resolved.values`).
+        Resolved inputs (:attr:`gpu_advisor.engine.cost.resolve.Resolved.values`).
     budget_network_set : bool
         Whether the network share was typed into the project.
 
@@ -491,7 +491,7 @@ def _own_for_residency(
 
     Chosen for data residency, not cost: the first reason says so and what it
     costs over the cheapest rental excluded only by that rule
-    (:func:`gpu_advisor.engine.feasibility.comparable_rental`). Self-building
+    (:func:`gpu_advisor.engine.cost.feasibility.comparable_rental`). Self-building
     needs a machine room; missing staff or cash are named as work to do, not
     as a reason to rent (renting is not allowed).
     """

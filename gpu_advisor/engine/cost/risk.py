@@ -1,7 +1,7 @@
 """Risk: one-at-a-time sensitivity (tornado) and a seeded Monte Carlo.
 
 Both evaluate the same array formulas as the options table
-(:mod:`gpu_advisor.engine.cost`) over many scenarios at once: the tornado's 15
+(:mod:`gpu_advisor.engine.cost.price`) over many scenarios at once: the tornado's 15
 scenarios (typical, then each input at its low and high) in one call, the
 Monte Carlo's draws in another. Decisions made up front stay fixed in every
 scenario: the number of owned cards and the mix plan (its reserved baseline
@@ -45,7 +45,8 @@ from functools import partial
 
 import numpy as np
 
-from gpu_advisor.engine.cost import (
+from gpu_advisor.engine.cost.mix import HybridPlan, MixPolicy, price_hybrid, price_mix
+from gpu_advisor.engine.cost.price import (
     OWNED_OPTIONS,
     RENT_OPTIONS,
     FloatArray,
@@ -54,8 +55,7 @@ from gpu_advisor.engine.cost import (
     make_params,
     price_pure_options,
 )
-from gpu_advisor.engine.mix import HybridPlan, MixPolicy, price_hybrid, price_mix
-from gpu_advisor.engine.resolve import Resolved
+from gpu_advisor.engine.cost.resolve import Resolved
 from gpu_advisor.model.cost_results import (
     Histogram,
     MonteCarloResult,
@@ -386,9 +386,9 @@ def gpu_hour_factors(
 
     Log-normal with median 1 and ``σ = log_sigma``: the spread of
     ``ln(published MFU / modelled MFU)`` over the published runs behind the
-    MFU model (:data:`gpu_advisor.engine.compute.MFU_MODEL_LOG_SIGMA`). Its
+    MFU model (:data:`gpu_advisor.engine.sizing.compute.MFU_MODEL_LOG_SIGMA`). Its
     10th and 90th percentiles are ``exp(∓1.2816·σ)``, exactly the P10–P90
-    GPU-hours the sizing shows (:func:`gpu_advisor.engine.compute.gpu_hours_range`).
+    GPU-hours the sizing shows (:func:`gpu_advisor.engine.sizing.compute.gpu_hours_range`).
 
     Examples
     --------
@@ -497,7 +497,7 @@ def monte_carlo_chunks(
 
     Examples
     --------
-    >>> from gpu_advisor.engine.resolve import resolve
+    >>> from gpu_advisor.engine.cost.resolve import resolve
     >>> from gpu_advisor.io.catalog import load_catalog
     >>> from gpu_advisor.model.project import Project
     >>> r = resolve(Project(), load_catalog())
@@ -656,7 +656,7 @@ def monte_carlo(
     Examples
     --------
     >>> import numpy as np
-    >>> from gpu_advisor.engine.resolve import resolve
+    >>> from gpu_advisor.engine.cost.resolve import resolve
     >>> from gpu_advisor.io.catalog import load_catalog
     >>> from gpu_advisor.model.project import Project
     >>> r = resolve(Project(), load_catalog())

@@ -207,7 +207,7 @@ def lora_adapter_params(shape: ResolvedShape, rank: int) -> float:
     Examples
     --------
     >>> from gpu_advisor.io.catalog import load_catalog
-    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
     >>> s = shape_from_preset(load_catalog().model("llama2-7b"))
     >>> round(lora_adapter_params(s, 16) / 1e6, 1)  # Llama 2 7B, r = 16
     40.0
@@ -235,7 +235,7 @@ def embedding_params(shape: ResolvedShape) -> float:
     Examples
     --------
     >>> from gpu_advisor.io.catalog import load_catalog
-    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
     >>> embedding_params(shape_from_preset(load_catalog().model("llama2-7b")))
     262144000.0
     """
@@ -295,7 +295,7 @@ def training_model_state(
     Examples
     --------
     >>> from gpu_advisor.io.catalog import load_catalog
-    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
     >>> s = shape_from_preset(load_catalog().model("llama2-7b"))
     >>> m = training_model_state(s, TaskKind.QLORA, Optimizer.ADAMW,
     ...                          Precision.BF16, 0, 1, 1, 1)
@@ -478,7 +478,7 @@ def activation_bytes_per_gpu(
     Examples
     --------
     >>> from gpu_advisor.io.catalog import load_catalog
-    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
     >>> s = shape_from_preset(load_catalog().model("llama2-7b"))
     >>> round(activation_bytes_per_gpu(s, 4096, 1, 1, 1, False,
     ...       Recompute.SELECTIVE, True) / 2**30, 1)
@@ -547,7 +547,7 @@ def kv_cache_bytes(
     Examples
     --------
     >>> from gpu_advisor.io.catalog import load_catalog
-    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
     >>> s = shape_from_preset(load_catalog().model("llama2-70b"))
     >>> kv_cache_bytes(s, 4096) / 2**30  # 80 · 2 · 8 · 128 · 2 B · 4096
     1.25
@@ -564,7 +564,7 @@ def inference_weights_bytes(shape: ResolvedShape, precision: Precision) -> float
     Examples
     --------
     >>> from gpu_advisor.io.catalog import load_catalog
-    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
     >>> s = shape_from_preset(load_catalog().model("llama2-70b"))
     >>> inference_weights_bytes(s, Precision.BF16) / 1e9
     138.0
@@ -628,7 +628,7 @@ def largest_layer_params(shape: ResolvedShape) -> float:
     Examples
     --------
     >>> from gpu_advisor.io.catalog import load_catalog
-    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
     >>> largest_layer_params(shape_from_preset(load_catalog().model("llama2-70b")))
     262144000.0
     """
@@ -653,7 +653,7 @@ def stage_params(shape: ResolvedShape, tp: int, pp: int, framework: Framework) -
     Examples
     --------
     >>> from gpu_advisor.io.catalog import load_catalog
-    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
     >>> s = shape_from_preset(load_catalog().model("llama3-8b"))
     >>> even = stage_params(s, 1, 4, Framework.FSDP)
     >>> round(stage_params(s, 1, 4, Framework.MEGATRON) / even - 1, 3)
@@ -676,7 +676,7 @@ def routed_expert_params(shape: ResolvedShape) -> float:
     Examples
     --------
     >>> from gpu_advisor.io.catalog import load_catalog
-    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
     >>> s = shape_from_preset(load_catalog().model("mixtral-8x7b"))
     >>> round(routed_expert_params(s) / 1e9, 2)  # 32 · 8 · 3 · 4096 · 14336
     45.1
@@ -798,7 +798,7 @@ def framework_model_state(
     Examples
     --------
     >>> from gpu_advisor.io.catalog import load_catalog
-    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
     >>> s = shape_from_preset(load_catalog().model("llama2-7b"))
     >>> m = framework_model_state(s, Optimizer.ADAMW, Precision.BF16,
     ...                           Framework.MEGATRON, 0, 8, 1, 1)

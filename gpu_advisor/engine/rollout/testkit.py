@@ -35,14 +35,14 @@ import re
 import shlex
 from typing import Final
 
-from gpu_advisor.engine.configs import (
+from gpu_advisor.engine.evidence.scoring import plan_sizing
+from gpu_advisor.engine.rollout.configs import (
     NVIDIA_ONLY_EN,
     NVIDIA_ONLY_ZH,
     RolloutPlan,
     plan_environment,
 )
-from gpu_advisor.engine.scoring import plan_sizing
-from gpu_advisor.engine.sizing import resolve_shape
+from gpu_advisor.engine.sizing.size import resolve_shape
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project, Vendor
@@ -1053,7 +1053,7 @@ def build_testkit(
     plan : RolloutPlan, optional
         The plan's rollout (``evaluate_plan(...).rollout.plan``): nodes, GPUs
         per node, network settings and checkpoint size. Without it the kit
-        is planned on :func:`gpu_advisor.engine.scoring.plan_sizing`, the
+        is planned on :func:`gpu_advisor.engine.evidence.scoring.plan_sizing`, the
         sizing the evaluation makes.
     dcgm_level : int
         ``dcgmi diag -r`` level, 1–4.

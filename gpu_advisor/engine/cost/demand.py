@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 
-from gpu_advisor.engine.resolve import HOURS_PER_MONTH
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.common import Advice
 from gpu_advisor.model.project import PhaseKind, Project, TaskKind
 from gpu_advisor.model.sizing_results import SizingResult

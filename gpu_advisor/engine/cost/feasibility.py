@@ -5,7 +5,7 @@ is marked ``feasible = False`` with a code and a sentence in each language:
 
 ``spot.no_checkpointing``
     Spot without checkpoints: every reclaim restarts the run
-    (:func:`gpu_advisor.engine.cost.price_spot`).
+    (:func:`gpu_advisor.engine.cost.price.price_spot`).
 ``spot.serving``
     Serving months cannot run on reclaimable instances.
 ``spot.month_forbids``
@@ -41,7 +41,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from gpu_advisor.engine.cost import (
+from gpu_advisor.engine.cost.price import (
     OWNED_OPTIONS,
     RENT_OPTIONS,
     FloatArray,
@@ -220,7 +220,7 @@ def mark_same_as(
     mix, and one that owns the whole fleet and rents nothing is the owned
     option. Such an option has the same plan and cash flow; it stays in the
     table, named as the other, and is never presented as an alternative
-    (:func:`gpu_advisor.engine.finance.runner_up`).
+    (:func:`gpu_advisor.engine.cost.finance.runner_up`).
 
     Parameters
     ----------

@@ -2,7 +2,7 @@
 
 The wizard's side list marks a step "has a problem" when this module finds
 something there: an error or warning of the engine that belongs to the step,
-or an open item of the review (:func:`gpu_advisor.engine.review.review`): an
+or an open item of the review (:func:`gpu_advisor.engine.rollout.review.review`): an
 open or failed checklist item, a vendor without results, a sign-off row
 without a name. Everything comes from one :class:`PlanEvaluation`; the list
 only shows it.
@@ -19,13 +19,13 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final
 
-from gpu_advisor.engine.configs import (
+from gpu_advisor.engine.evaluate import PlanEvaluation
+from gpu_advisor.engine.rollout.configs import (
     environment_advice,
     kubernetes_script_problem,
     plan_environment,
 )
-from gpu_advisor.engine.evaluate import PlanEvaluation
-from gpu_advisor.engine.review import OpenItem, OpenKind
+from gpu_advisor.engine.rollout.review import OpenItem, OpenKind
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, Severity
 from gpu_advisor.model.project import Scheduler

@@ -530,7 +530,7 @@ def with_spot_job(resolved: Resolved, job_gpus: int) -> Resolved:
     Spot instances are reclaimed one instance at a time, and a synchronous
     training job stops when any of its instances goes, so the interruption
     overhead grows with the job's instances
-    (:func:`gpu_advisor.engine.cost.spot_overhead_fraction`). The job is the
+    (:func:`gpu_advisor.engine.cost.price.spot_overhead_fraction`). The job is the
     plan's card count, the sizing's cluster, in every month it runs.
 
     Parameters

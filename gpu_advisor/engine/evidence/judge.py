@@ -6,7 +6,7 @@ test from the catalog, the vendor's quote and the sized workload;
 :class:`~gpu_advisor.model.project.Measurement` objects with them and returns
 one :class:`Check` per test and node (pass / warn / fail, threshold shown),
 plus the performance and network sub-scores used by
-:mod:`gpu_advisor.engine.scoring`. :func:`measured_mfu` turns the training
+:mod:`gpu_advisor.engine.evidence.scoring`. :func:`measured_mfu` turns the training
 log into the MFU that replaces the catalog's guess for this vendor.
 
 Expected values and their sources
@@ -74,8 +74,8 @@ from typing import Final
 
 from pydantic import Field
 
-from gpu_advisor.engine import compute as _cmp
-from gpu_advisor.engine.sizing import resolve_shape, size_workload
+from gpu_advisor.engine.sizing import compute as _cmp
+from gpu_advisor.engine.sizing.size import resolve_shape, size_workload
 from gpu_advisor.model.catalog import Catalog, NetworkClass
 from gpu_advisor.model.common import Frozen
 from gpu_advisor.model.project import Measurement, Project, Vendor
@@ -1192,12 +1192,12 @@ def measured_mfu(
         N_active of the model the job trained. [1]
     peak_tflops : float
         Dense peak of the vendor's GPU in the training precision, the same
-        peak the sizing divides by (:func:`gpu_advisor.engine.compute.peak_tflops`). [TFLOP/s]
+        peak the sizing divides by (:func:`gpu_advisor.engine.sizing.compute.peak_tflops`). [TFLOP/s]
     gpus : int, optional
         GPUs the job ran on, when the log has no ``gpus`` column. [1]
     flops_per_token : float, optional
         Model FLOPs per token of the trained model,
-        :func:`gpu_advisor.engine.compute.model_flops_per_token`
+        :func:`gpu_advisor.engine.sizing.compute.model_flops_per_token`
         (``6N + 12·L·s·d``, non-causal attention, no recompute): the one
         convention the sizing and the calibration use, so that the measured
         tokens/s gives back exactly the GPU-hours it implies. Without it,

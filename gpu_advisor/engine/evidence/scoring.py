@@ -5,7 +5,7 @@ by the project's editable :class:`~gpu_advisor.model.project.ScoringWeights`:
 
 ========== ==================================================================
 price      lowest CNY per GPU-hour = 100, others 100 × lowest / theirs
-performance measured: :func:`gpu_advisor.engine.judge.judge_measurements`
+performance measured: :func:`gpu_advisor.engine.evidence.judge.judge_measurements`
 network    measured: inter-node busbw against the need, iperf3 against the quote
 sla        99.0 % → 0 … 99.99 % → 100, linear
 replacement ≤ 4 h → 100 … ≥ 72 h → 0, linear
@@ -37,8 +37,12 @@ from typing import Final
 
 from pydantic import Field
 
-from gpu_advisor.engine.judge import VendorJudgement, judge_vendor, with_measured_mfu
-from gpu_advisor.engine.sizing import size_workload
+from gpu_advisor.engine.evidence.judge import (
+    VendorJudgement,
+    judge_vendor,
+    with_measured_mfu,
+)
+from gpu_advisor.engine.sizing.size import size_workload
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Frozen
 from gpu_advisor.model.project import (
@@ -432,7 +436,7 @@ def score_vendors(
     weights : ScoringWeights
         Editable weights [points].
     judgements : mapping, optional
-        vendor name → :class:`~gpu_advisor.engine.judge.VendorJudgement`
+        vendor name → :class:`~gpu_advisor.engine.evidence.judge.VendorJudgement`
         (measured performance and network).
     prices_cny_per_gpu_hour : mapping, optional
         vendor name → price from the cost engine [CNY/GPU-h]; replaces
@@ -584,7 +588,7 @@ def _only_weights_differ(old: Project, new: Project) -> bool:
 
 def _same_judging_inputs(old: Project, new: Project) -> bool:
     """True when the sections a judgement reads besides the vendor are the same
-    objects in both snapshots (see :func:`gpu_advisor.engine.judge.judge_vendor`)."""
+    objects in both snapshots (see :func:`gpu_advisor.engine.evidence.judge.judge_vendor`)."""
     return (
         old.workload is new.workload
         and old.environment is new.environment
@@ -683,7 +687,7 @@ def merge_measurements(
     Results from a file imported before are replaced by the new ones from
     that file; results from other files are kept, so each node's folder can
     be imported in turn. ``measured_mfu`` follows the training log
-    (:func:`gpu_advisor.engine.judge.with_measured_mfu`).
+    (:func:`gpu_advisor.engine.evidence.judge.with_measured_mfu`).
 
     Raises
     ------

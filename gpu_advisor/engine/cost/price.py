@@ -71,7 +71,7 @@ from itertools import accumulate
 import numpy as np
 import numpy.typing as npt
 
-from gpu_advisor.engine.resolve import HOURS_PER_MONTH, Resolved, construct
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, Resolved, construct
 from gpu_advisor.model.common import Advice, PriceRange, Severity
 from gpu_advisor.model.cost_results import OptionResult, SpotJob
 from gpu_advisor.model.project import OptionId
@@ -536,7 +536,7 @@ def make_params(
     ``overrides`` maps a :class:`Params` field name to an array of shape
     ``(S,)`` or ``(S, 1)`` that replaces the resolved value. The spot job's
     size is ``resolved.values[SPOT_JOB_GPUS_KEY]`` (set by
-    :func:`gpu_advisor.engine.resolve.with_spot_job`; one card without it).
+    :func:`gpu_advisor.engine.cost.resolve.with_spot_job`; one card without it).
     """
     v = resolved.values
     col: dict[str, FloatArray] = {}
@@ -596,7 +596,7 @@ class OptionArrays:
     reason_zh: str = ""
     detail: object = None
     infeasible_code: str = ""
-    """Why the option is not feasible (:mod:`gpu_advisor.engine.feasibility`)."""
+    """Why the option is not feasible (:mod:`gpu_advisor.engine.cost.feasibility`)."""
     same_as: OptionId | None = None
     """Another option with the same plan and cash flow (see ``feasibility``)."""
 
@@ -790,7 +790,7 @@ def spot_job(p: Params) -> SpotJob:
     Examples
     --------
     >>> import numpy as np
-    >>> from gpu_advisor.engine.resolve import resolve, with_spot_job
+    >>> from gpu_advisor.engine.cost.resolve import resolve, with_spot_job
     >>> from gpu_advisor.io.catalog import load_catalog
     >>> from gpu_advisor.model.project import Project
     >>> r = with_spot_job(resolve(Project(), load_catalog()), 64)

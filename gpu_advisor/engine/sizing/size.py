@@ -14,11 +14,11 @@ from typing import Any, Final, Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from gpu_advisor.engine import compute as cmp
-from gpu_advisor.engine import memory as mem
-from gpu_advisor.engine import network as net
 from gpu_advisor.engine.names import article
-from gpu_advisor.engine.shape import (
+from gpu_advisor.engine.sizing import compute as cmp
+from gpu_advisor.engine.sizing import memory as mem
+from gpu_advisor.engine.sizing import network as net
+from gpu_advisor.engine.sizing.shape import (
     CHINCHILLA_HIGH_RATIO,
     CHINCHILLA_LOW_RATIO,
     shape_from_custom,
@@ -323,7 +323,7 @@ def _expert_parallel(workload: Workload, shape: ResolvedShape, dp: int) -> int:
     The workload's degree when it sets one (at most the number of experts);
     unset, the routed experts spread over the data-parallel ranks as far as
     both divide, ``gcd(experts, dp)``
-    (:func:`~gpu_advisor.engine.network.expert_parallel_degree`). Megatron-LM
+    (:func:`~gpu_advisor.engine.sizing.network.expert_parallel_degree`). Megatron-LM
     carves ``--expert-model-parallel-size`` out of the data-parallel ranks;
     DeepSeek-V3 ran 64-way expert parallelism over its data-parallel ranks
     (arXiv:2412.19437, section 3.2). Dense models and LoRA/QLoRA/serving: 1.
@@ -385,7 +385,7 @@ def min_gpus_for_memory(
     Examples
     --------
     >>> from gpu_advisor.io.catalog import load_catalog
-    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
     >>> c = load_catalog()
     >>> s = shape_from_preset(c.model("llama2-70b"))
     >>> w = Workload(task=TaskKind.PRETRAIN, zero_stage=3, seq_len=4096,
@@ -507,18 +507,18 @@ def _scaling_efficiency(
     GPU-hours already contain the communication of a ZeRO-1-style job on a
     200 Gb/s-class fabric, so only the exposed time beyond that reference is
     charged here, ``min(1, e(link) / max(e(reference), 0.8))``, not counted
-    twice. The floor (:data:`~gpu_advisor.engine.network.REFERENCE_EFFICIENCY_FLOOR`)
+    twice. The floor (:data:`~gpu_advisor.engine.sizing.network.REFERENCE_EFFICIENCY_FLOOR`)
     keeps a set-up that would crawl even on the reference fabric (a dense 405B
     model in plain data parallelism) from looking efficient.
 
     MoE: routed experts are sharded over the data-parallel ranks
-    (:func:`~gpu_advisor.engine.network.expert_parallel_degree`), so only their
+    (:func:`~gpu_advisor.engine.sizing.network.expert_parallel_degree`), so only their
     ``1/ep`` share is all-reduced, and the expert all-to-all is charged; a
     pipeline whose replica spans servers pays its point-to-point traffic on the
     inter-node link. Both are hidden behind half the compute time at most.
 
     Pipeline bubble: a 1F1B pipeline idles ``(p − 1)/m`` of its compute time
-    every step (:func:`~gpu_advisor.engine.network.pipeline_bubble_fraction`),
+    every step (:func:`~gpu_advisor.engine.sizing.network.pipeline_bubble_fraction`),
     charged in full, ``÷ (1 + (p − 1)/m)``. The calibrated MFU cannot stand in
     for it: the plan's bubble depends on its own p and m, and of the
     published runs it was fitted to only four used pipelines, each with many

@@ -162,7 +162,7 @@ def includes(
 ) -> tuple[str, str]:
     """``(English, Chinese)`` sentence: what ``option``'s total includes.
 
-    ``spot`` (:func:`gpu_advisor.engine.cost.spot_job`) states the reclaim
+    ``spot`` (:func:`gpu_advisor.engine.cost.price.spot_job`) states the reclaim
     convention in the spot option's and the mix's sentences.
 
     Examples

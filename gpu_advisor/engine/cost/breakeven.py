@@ -11,7 +11,7 @@ the card-hour price, or the monthly price / 730). Per useful GPU-hour the two
 are equal at ``u* = (F − A) / ((p − V) K)``; below ``u*`` renting is cheaper.
 ``F`` and ``V`` are read off the cost engine itself (``own(0)`` and
 ``own(K)``), so the break-even uses exactly the same totals as the options
-table (including the resale-value convention of :mod:`gpu_advisor.engine.cost`).
+table (including the resale-value convention of :mod:`gpu_advisor.engine.cost.price`).
 
 Break-even month
 ----------------
@@ -31,7 +31,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from gpu_advisor.engine.cost import (
+from gpu_advisor.engine.cost.feasibility import comparable_rental
+from gpu_advisor.engine.cost.mix import _burst_cost, _first
+from gpu_advisor.engine.cost.price import (
     FloatArray,
     OptionArrays,
     Params,
@@ -43,9 +45,7 @@ from gpu_advisor.engine.cost import (
     price_spot,
     price_yearly,
 )
-from gpu_advisor.engine.feasibility import comparable_rental
-from gpu_advisor.engine.mix import _burst_cost, _first
-from gpu_advisor.engine.resolve import HOURS_PER_MONTH
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.cost_results import BreakEven, SixMonthRule
 from gpu_advisor.model.project import OptionId
 

@@ -50,7 +50,7 @@ def flops_per_token(
     -----
     Forward: ``2·N + 4·L·s·d`` (matmuls plus QKᵀ and softmax·V with
     ``d = heads·head_dim``, or ``a·(d_qk + d_v)/2`` for MLA,
-    :func:`~gpu_advisor.engine.shape.attention_width`; no causal-mask discount). Training is forward +
+    :func:`~gpu_advisor.engine.sizing.shape.attention_width`; no causal-mask discount). Training is forward +
     backward = 3× forward: ``6·N + 12·L·s·d`` (Narayanan et al. 2021 eq. 3,
     PaLM Appendix B). Full recompute runs the forward twice:
     ``8·N + 16·L·s·d``. LoRA/QLoRA skip the weight gradients of the frozen
@@ -69,7 +69,7 @@ def flops_per_token(
     Examples
     --------
     >>> from gpu_advisor.io.catalog import load_catalog
-    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
     >>> s = shape_from_preset(load_catalog().model("llama2-7b"))
     >>> f = flops_per_token(s, 4096, TaskKind.PRETRAIN, Recompute.SELECTIVE)
     >>> round(f / 1e9, 1)  # 6·6.74e9 + 12·32·4096·4096
@@ -116,14 +116,14 @@ def model_flops_per_token(shape: ResolvedShape, seq_len: int, task: TaskKind) ->
     Narayanan et al. 2021, eq. (3). Recompute therefore lowers the *achieved*
     MFU (:func:`recompute_mfu_factor`); the calibration against published
     runs, the measured MFU of a vendor's training log
-    (:func:`gpu_advisor.engine.judge.measured_mfu`) and the GPU-hours all use
+    (:func:`gpu_advisor.engine.evidence.judge.measured_mfu`) and the GPU-hours all use
     this figure, so a measured tokens/s gives back exactly the GPU-hours it
     implies.
 
     Examples
     --------
     >>> from gpu_advisor.io.catalog import load_catalog
-    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
     >>> s = shape_from_preset(load_catalog().model("llama2-13b"))
     >>> round(model_flops_per_token(s, 4096, TaskKind.PRETRAIN) / 1e9, 1)
     88.1
@@ -149,7 +149,7 @@ def recompute_mfu_factor(
     Examples
     --------
     >>> from gpu_advisor.io.catalog import load_catalog
-    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
     >>> s = shape_from_preset(load_catalog().model("llama2-7b"))
     >>> recompute_mfu_factor(s, 4096, TaskKind.PRETRAIN, Recompute.FULL)
     0.75
@@ -182,7 +182,7 @@ def attention_flops_share(shape: ResolvedShape, seq_len: int, task: TaskKind) ->
     Examples
     --------
     >>> from gpu_advisor.io.catalog import load_catalog
-    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
     >>> s = shape_from_preset(load_catalog().model("llama2-13b"))
     >>> round(attention_flops_share(s, 4096, TaskKind.PRETRAIN), 3)
     0.114
@@ -406,7 +406,7 @@ def decode_tokens_per_s_per_gpu(
     Examples
     --------
     >>> from gpu_advisor.io.catalog import load_catalog
-    >>> from gpu_advisor.engine.shape import shape_from_preset
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
     >>> c = load_catalog()
     >>> s = shape_from_preset(c.model("llama2-7b"))
     >>> round(decode_tokens_per_s_per_gpu(s, c.gpu("A100-80GB-SXM"),

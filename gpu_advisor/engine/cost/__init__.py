@@ -1,0 +1,1 @@
+"""What each way of getting the cards costs: resolved inputs with their provenance, pricing of the seven options, the mix and the hybrid, break-even, risk (tornado and Monte Carlo), the finance view, the demand profile, the recommendation and its sentences."""

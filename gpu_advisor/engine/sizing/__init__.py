@@ -1,0 +1,1 @@
+"""How big the job is: model shape, memory per card for the framework the team runs, compute (model FLOPs, MFU, GPU-hours and their range), the network's scaling efficiency, and the sizing's advice and "why?" explanations."""
