@@ -16,6 +16,7 @@ from gpu_advisor.model.project import (
     DataResidency,
     DemandMonth,
     DemandProfile,
+    Environment,
     Measurement,
     OptionId,
     PhaseKind,
@@ -149,6 +150,11 @@ def shanghai_finetune() -> Project:
             egress_tb_per_month=0.5,
             public_bandwidth_mbps=50,
         ),
+        # the training script ships in the image and the pods request the
+        # NVIDIA network operator's RDMA device: the rollout files run as written
+        environment=Environment(
+            script_source="image", rdma_resource="rdma/rdma_shared_device_a"
+        ),
         vendors=sample_vendors(zh=True),
     )
 
@@ -182,6 +188,11 @@ def shenzhen_pretrain_serve() -> Project:
         ),
         demand=DemandProfile(months=months),
         budget=Budget(data_residency=DataResidency.COUNTRY, checkpointing=True),
+        # the training script ships in the image and the pods request the
+        # NVIDIA network operator's RDMA device: the rollout files run as written
+        environment=Environment(
+            script_source="image", rdma_resource="rdma/rdma_shared_device_a"
+        ),
         vendors=sample_vendors(zh=False),
     )
 
@@ -218,6 +229,11 @@ def lab_steady_full_load() -> Project:
             has_spare_cash=True,
             ops_fte=1.5,
             data_residency=DataResidency.COUNTRY,
+        ),
+        # the training script ships in the image and the pods request the
+        # NVIDIA network operator's RDMA device: the rollout files run as written
+        environment=Environment(
+            script_source="image", rdma_resource="rdma/rdma_shared_device_a"
         ),
         vendors=sample_vendors(zh=True),
     )

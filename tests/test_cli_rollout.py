@@ -232,9 +232,11 @@ def test_kubernetes_without_a_script_source_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "out"
-    assert (
-        main(["rollout", str(EXAMPLES[0]), "-o", str(out), "--scheduler", "k8s"]) == 2
-    )
+    project = load_project(EXAMPLES[0])
+    environment = project.environment.model_copy(update={"script_source": ""})
+    plan = tmp_path / "plan.gpuplan"
+    save_project(project.model_copy(update={"environment": environment}), plan)
+    assert main(["rollout", str(plan), "-o", str(out), "--scheduler", "k8s"]) == 2
     assert "Say where the pods find train.py" in capsys.readouterr().err
     assert not out.exists()
 

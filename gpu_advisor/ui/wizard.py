@@ -506,7 +506,7 @@ class StepList(QListWidget):
 
         project = self._session.project
         try:
-            issues = step_issues(self._session.evaluation, self._session.catalog)
+            issues = step_issues(self._session.evaluation)
             self._issues = {str(part): advice for part, advice in issues.items()}
         except Exception:  # the step itself shows what went wrong
             log.exception("step issues could not be computed")

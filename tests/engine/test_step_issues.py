@@ -27,7 +27,7 @@ EXAMPLES = sorted(
 
 def test_a_new_plan_lists_its_open_items_by_step() -> None:
     catalog = load_catalog()
-    issues = step_issues(evaluate_plan(Project(), catalog), catalog)
+    issues = step_issues(evaluate_plan(Project(), catalog))
     assert list(issues) == list(PlanPart)
     codes = {part: [a.code for a in advice] for part, advice in issues.items()}
     assert codes[PlanPart.PROJECT] == ["review.no_author", "review.no_organisation"]
@@ -45,7 +45,10 @@ def test_the_environment_and_the_checklist_of_an_example() -> None:
     catalog = load_catalog()
     project = load_project(EXAMPLES[0])
     assert project.environment.scheduler is Scheduler.KUBERNETES
-    issues = step_issues(evaluate_plan(project, catalog), catalog)
+    assert project.environment.script_source == "image"  # the examples run as written
+    no_source = project.environment.model_copy(update={"script_source": ""})
+    project = project.model_copy(update={"environment": no_source})
+    issues = step_issues(evaluate_plan(project, catalog))
     environment = [a.code for a in issues[PlanPart.ENVIRONMENT]]
     assert "environment.no_script_source" in environment
     assert (
@@ -57,7 +60,7 @@ def test_the_environment_and_the_checklist_of_an_example() -> None:
     ]
     decided[0] = decided[0].model_copy(update={"status": CheckStatus.FAIL})
     project = project.model_copy(update={"checklist": decided})
-    issues = step_issues(evaluate_plan(project, catalog), catalog)
+    issues = step_issues(evaluate_plan(project, catalog))
     assert [a.message_en for a in issues[PlanPart.CHECKLIST]] == [
         "1 checklist item(s) failed."
     ]

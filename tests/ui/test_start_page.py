@@ -123,12 +123,17 @@ def test_an_untitled_plan_shows_no_recommendation_until_the_workload_is_entered(
     assert window._gate.open
 
 
+def _shanghai() -> Path:
+    """The example whose budget step has nothing to warn about."""
+    return next(p for p in example_files() if p.stem == "shanghai_13b_finetune")
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_step_states_mean_what_they_say(
     qtbot: Any, window: MainWindow, language: str
 ) -> None:
     _language(qtbot, language)
-    window.open_example(example_files()[0])
+    window.open_example(_shanghai())
     steps = window.step_list
     assert steps.step_state(PageId.PROJECT) == "seen"
     assert {steps.step_state(p) for p in PageId if p != PageId.PROJECT} == {"todo"}
@@ -191,7 +196,20 @@ def test_a_step_with_an_error_or_open_items_is_never_ticked(
 
     _language(qtbot, language)
     zh = language == "zh_CN"
-    window.open_example(example_files()[0])
+    example = load_project(_shanghai())
+    # one vendor without results and no script source for the pods
+    vendors = [example.vendors[0].model_copy(update={"measurements": []})]
+    environment = example.environment.model_copy(update={"script_source": ""})
+    window.session.reset(
+        example.model_copy(
+            update={
+                "vendors": vendors + example.vendors[1:],
+                "environment": environment,
+            }
+        ),
+        None,
+    )
+    window.wizard.restart()
     steps = window.step_list
     while window.wizard.currentId() != PageId.REVIEW:
         window.wizard.next()
@@ -199,7 +217,7 @@ def test_a_step_with_an_error_or_open_items_is_never_ticked(
     # Nothing wrong in the project, workload, budget and monitoring steps.
     for page_id in (PageId.PROJECT, PageId.WORKLOAD, PageId.BUDGET, PageId.MONITORING):
         assert states[page_id] == "done", page_id.name
-    # The environment's launch file lacks the script's source; the vendors have
+    # The environment's launch file lacks the script's source; a vendor has
     # no results yet; all 18 checklist items are open; nobody signed.
     for page_id in (PageId.ENVIRONMENT, PageId.VENDORS, PageId.CHECKLIST):
         assert states[page_id] == "problem", page_id.name

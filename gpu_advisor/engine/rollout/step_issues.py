@@ -20,15 +20,8 @@ from enum import StrEnum
 from typing import Final
 
 from gpu_advisor.engine.evaluate import PlanEvaluation
-from gpu_advisor.engine.rollout.configs import (
-    environment_advice,
-    kubernetes_script_problem,
-    plan_environment,
-)
 from gpu_advisor.engine.rollout.review import OpenItem, OpenKind
-from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, Severity
-from gpu_advisor.model.project import Scheduler
 
 
 class PlanPart(StrEnum):
@@ -121,22 +114,14 @@ def _open_item_advice(kind: OpenKind, items: list[OpenItem]) -> Advice:
     )
 
 
-def _environment_advice(evaluation: PlanEvaluation, catalog: Catalog) -> list[Advice]:
-    """What the environment step shows: the environment's own advice, the
-    node-count notes of the rollout files and a missing script source."""
-    project = evaluation.project
-    advice = list(environment_advice(project.environment, project.workload))
-    advice += plan_environment(project, catalog, evaluation.sizing).advice
-    if project.environment.scheduler is Scheduler.KUBERNETES:
-        problem = kubernetes_script_problem(project.environment)
-        if problem is not None:
-            advice.append(problem)
-    return advice
+def _environment_advice(evaluation: PlanEvaluation) -> list[Advice]:
+    """What the environment step shows: the rollout's advice on the environment
+    the files run (the evaluation's nodes), its node-count notes and a missing
+    script source (:attr:`~gpu_advisor.engine.evaluate.Rollout.advice`)."""
+    return evaluation.rollout.advice
 
 
-def step_issues(
-    evaluation: PlanEvaluation, catalog: Catalog
-) -> dict[PlanPart, list[Advice]]:
+def step_issues(evaluation: PlanEvaluation) -> dict[PlanPart, list[Advice]]:
     """The problems of each part of the plan (empty list: nothing to fix).
 
     Parameters
@@ -144,8 +129,6 @@ def step_issues(
     evaluation : PlanEvaluation
         The plan's evaluation (its vendors, review and rollout are computed
         if they were not yet). [-]
-    catalog : Catalog
-        The catalog the plan was evaluated with (GPUs and network classes). [-]
 
     Returns
     -------
@@ -158,7 +141,7 @@ def step_issues(
     >>> from gpu_advisor.io.catalog import load_catalog
     >>> from gpu_advisor.model.project import Project
     >>> catalog = load_catalog()
-    >>> issues = step_issues(evaluate_plan(Project(), catalog), catalog)
+    >>> issues = step_issues(evaluate_plan(Project(), catalog))
     >>> [a.message_en for a in issues[PlanPart.CHECKLIST]]
     ['18 checklist item(s) still open.']
     >>> issues[PlanPart.WORKLOAD]  # the memory rule of thumb is a standing remark
@@ -168,7 +151,7 @@ def step_issues(
     issues[PlanPart.WORKLOAD] = _problems(list(evaluation.sizing.warnings))
     cost = evaluation.cost
     issues[PlanPart.BUDGET] = _problems([*cost.warnings, *cost.recommendation.warnings])
-    issues[PlanPart.ENVIRONMENT] = _problems(_environment_advice(evaluation, catalog))
+    issues[PlanPart.ENVIRONMENT] = _problems(_environment_advice(evaluation))
     vendors = evaluation.vendors
     if vendors.problem:
         issues[PlanPart.VENDORS].append(
