@@ -33,7 +33,7 @@ from gpu_advisor.engine.sizing.network_choice import (
 )
 from gpu_advisor.engine.sizing.scaling import _efficiency, _micro_batches
 from gpu_advisor.engine.sizing.shape import CHINCHILLA_HIGH_RATIO, CHINCHILLA_LOW_RATIO
-from gpu_advisor.model.catalog import Catalog, NetworkClass
+from gpu_advisor.model.catalog import Catalog, GpuSpec, NetworkClass
 from gpu_advisor.model.common import Advice, Severity
 from gpu_advisor.model.project import Precision, TaskKind, Workload
 from gpu_advisor.model.sizing_results import MemoryResult, ResolvedShape
@@ -129,9 +129,30 @@ def _warnings(
     gpus_for_deadline: int | None,
     max_by_batch: int,
 ) -> list[Advice]:
+    """Every warning on the sized plan, in the order the plan lists them."""
+    return [
+        *_memory_advice(workload, shape, core, gpus, dp, memory),
+        *_deadline_advice(workload, core, gpus_for_deadline, max_by_batch),
+        *_network_advice(workload, catalog, shape, core, gpus, dp, eff, inter_used),
+        *_rule_of_thumb_advice(workload, memory),
+        *_chinchilla_advice(workload, shape),
+        *_gpu_figures_advice(workload, core.gpu),
+        *_parallel_advice(workload, core.gpu, gpus, max_by_batch),
+        *_unknown_network_advice(workload, catalog),
+    ]
+
+
+def _memory_advice(
+    workload: Workload,
+    shape: ResolvedShape,
+    core: _Core,
+    gpus: int,
+    dp: int,
+    memory: MemoryResult,
+) -> list[Advice]:
+    """The model fits on no card count, or not on the planned one."""
     out: list[Advice] = []
     gpu = core.gpu
-    training = workload.task is not TaskKind.INFERENCE
     if core.min_gpus is None:
         hint_en, hint_zh = _parallel_hint(workload, shape, core)
         out.append(
@@ -170,6 +191,17 @@ def _warnings(
                 Severity.ERROR,
             )
         )
+    return out
+
+
+def _deadline_advice(
+    workload: Workload,
+    core: _Core,
+    gpus_for_deadline: int | None,
+    max_by_batch: int,
+) -> list[Advice]:
+    """No card count meets the deadline."""
+    out: list[Advice] = []
     if (
         workload.deadline_days is not None
         and gpus_for_deadline is None
@@ -192,42 +224,24 @@ def _warnings(
                 ],
             )
         )
+    return out
+
+
+def _network_advice(
+    workload: Workload,
+    catalog: Catalog,
+    shape: ResolvedShape,
+    core: _Core,
+    gpus: int,
+    dp: int,
+    eff: float,
+    inter_used: NetworkClass | None,
+) -> list[Advice]:
+    """Slow network, pipeline bubble, low scaling efficiency, ZeRO-3 traffic."""
+    gpu = core.gpu
+    training = workload.task is not TaskKind.INFERENCE
     nodes = -(-gpus // gpu.gpus_per_server)
-    if (
-        training
-        and nodes > 1
-        and inter_used is not None
-        and (
-            inter_used.kind.value == "ethernet"
-            or not inter_used.suitable_for_multi_node_training
-        )
-    ):
-        if eff < net.TARGET_SCALING_EFFICIENCY:
-            effect_en = (
-                f"gradient sync leaves only {eff:.0%} of the GPU time for compute"
-            )
-            effect_zh = f"梯度同步后 GPU 只有 {eff:.0%} 的时间在计算"
-        else:
-            # Small gradients (LoRA, short steps) hide the link here, but TCP
-            # without RDMA still stalls NCCL under load and on retries.
-            effect_en = (
-                f"the estimate still reaches {eff:.0%} scaling because little data "
-                "is synchronised, but TCP without RDMA is fragile for NCCL"
-            )
-            effect_zh = (
-                f"本任务同步的数据量小，估算扩展效率仍有 {eff:.0%}，"
-                "但没有 RDMA 的 TCP 网络跑 NCCL 容易卡顿和超时"
-            )
-        out.append(
-            _advice(
-                "network.slow_ethernet",
-                f"{inter_used.name} between {nodes} servers: {effect_en}. Multi-node "
-                "training needs InfiniBand or RoCE of at least 100 Gb/s.",
-                f"{nodes} 台服务器之间使用 {inter_used.label('zh')}：{effect_zh}。"
-                "多机训练需要至少 100 Gb/s 的 InfiniBand 或 RoCE。",
-                ["workload.network_id", "workload.gpus"],
-            )
-        )
+    out = _slow_ethernet_advice(workload, nodes, eff, inter_used)
     micro_batches = _micro_batches(workload, dp)
     bubble = (
         net.pipeline_bubble_fraction(workload.pp, micro_batches) if training else 0.0
@@ -265,6 +279,68 @@ def _warnings(
                 Severity.INFO,
             )
         )
+    out += _zero3_advice(workload, catalog, shape, core, gpus, dp, eff, inter_used)
+    return out
+
+
+def _slow_ethernet_advice(
+    workload: Workload, nodes: int, eff: float, inter_used: NetworkClass | None
+) -> list[Advice]:
+    """Multi-node training over Ethernet or a class unfit for it."""
+    out: list[Advice] = []
+    training = workload.task is not TaskKind.INFERENCE
+    if (
+        training
+        and nodes > 1
+        and inter_used is not None
+        and (
+            inter_used.kind.value == "ethernet"
+            or not inter_used.suitable_for_multi_node_training
+        )
+    ):
+        if eff < net.TARGET_SCALING_EFFICIENCY:
+            effect_en = (
+                f"gradient sync leaves only {eff:.0%} of the GPU time for compute"
+            )
+            effect_zh = f"梯度同步后 GPU 只有 {eff:.0%} 的时间在计算"
+        else:
+            # Small gradients (LoRA, short steps) hide the link here, but TCP
+            # without RDMA still stalls NCCL under load and on retries.
+            effect_en = (
+                f"the estimate still reaches {eff:.0%} scaling because little data "
+                "is synchronised, but TCP without RDMA is fragile for NCCL"
+            )
+            effect_zh = (
+                f"本任务同步的数据量小，估算扩展效率仍有 {eff:.0%}，"
+                "但没有 RDMA 的 TCP 网络跑 NCCL 容易卡顿和超时"
+            )
+        out.append(
+            _advice(
+                "network.slow_ethernet",
+                f"{inter_used.name} between {nodes} servers: {effect_en}. Multi-node "
+                "training needs InfiniBand or RoCE of at least 100 Gb/s.",
+                f"{nodes} 台服务器之间使用 {inter_used.label('zh')}：{effect_zh}。"
+                "多机训练需要至少 100 Gb/s 的 InfiniBand 或 RoCE。",
+                ["workload.network_id", "workload.gpus"],
+            )
+        )
+    return out
+
+
+def _zero3_advice(
+    workload: Workload,
+    catalog: Catalog,
+    shape: ResolvedShape,
+    core: _Core,
+    gpus: int,
+    dp: int,
+    eff: float,
+    inter_used: NetworkClass | None,
+) -> list[Advice]:
+    """ZeRO-3 across servers when a lighter stage fits and scales better."""
+    out: list[Advice] = []
+    training = workload.task is not TaskKind.INFERENCE
+    nodes = -(-gpus // core.gpu.gpus_per_server)
     lighter = (
         _lighter_zero_stage(workload, catalog, shape, core, gpus, dp, inter_used, eff)
         if training
@@ -300,6 +376,12 @@ def _warnings(
                 Severity.INFO,
             )
         )
+    return out
+
+
+def _rule_of_thumb_advice(workload: Workload, memory: MemoryResult) -> list[Advice]:
+    """The articles' 'weights × 2–3' rule underestimates the model state."""
+    out: list[Advice] = []
     if (
         workload.task in (TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE)
         and memory.unsharded_model_state_bytes > memory.rule_of_thumb_bytes
@@ -323,6 +405,12 @@ def _warnings(
                 ["workload.optimizer", "workload.model_preset"],
             )
         )
+    return out
+
+
+def _chinchilla_advice(workload: Workload, shape: ResolvedShape) -> list[Advice]:
+    """Pre-training far from the compute-optimal 20 tokens per parameter."""
+    out: list[Advice] = []
     if workload.task is TaskKind.PRETRAIN and shape.params_active > 0:
         ratio = workload.tokens_billion * 1e9 / shape.params_active
         chin = cmp.CHINCHILLA_TOKENS_PER_PARAM
@@ -349,6 +437,12 @@ def _warnings(
                     Severity.INFO,
                 )
             )
+    return out
+
+
+def _gpu_figures_advice(workload: Workload, gpu: GpuSpec) -> list[Advice]:
+    """Unconfirmed catalog figures; FP8 peak used, or no FP8 on this card."""
+    out: list[Advice] = []
     if gpu.unconfirmed_fields or not gpu.provenance.confirmed:
         fields = ", ".join(gpu.unconfirmed_fields) or "all figures"
         out.append(
@@ -383,6 +477,15 @@ def _warnings(
                 Severity.INFO,
             )
         )
+    return out
+
+
+def _parallel_advice(
+    workload: Workload, gpu: GpuSpec, gpus: int, max_by_batch: int
+) -> list[Advice]:
+    """Tensor parallelism across servers, dp × tp × pp ≠ cards, batch too small."""
+    out: list[Advice] = []
+    training = workload.task is not TaskKind.INFERENCE
     if workload.tp > gpu.gpus_per_server:
         out.append(
             _advice(
@@ -422,6 +525,12 @@ def _warnings(
                 ["workload.gpus", "workload.global_batch", "workload.micro_batch"],
             )
         )
+    return out
+
+
+def _unknown_network_advice(workload: Workload, catalog: Catalog) -> list[Advice]:
+    """The project names a network class the catalog does not hold."""
+    out: list[Advice] = []
     if workload.network_id is not None and _user_network(workload, catalog) is None:
         out.append(
             _advice(
