@@ -9,7 +9,7 @@ catalog figure.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Final, Protocol
 
 from gpu_advisor.engine.names import article
 from gpu_advisor.engine.sizing import compute as cmp
@@ -25,7 +25,6 @@ from gpu_advisor.model.project import Framework, Precision, TaskKind, Workload
 from gpu_advisor.model.sizing_results import (
     ClusterResult,
     ComputeResult,
-    MemoryResult,
     ResolvedShape,
     StorageResult,
 )
@@ -88,58 +87,69 @@ def _gpu_figure_confirmed(name: str, gpu: GpuSpec, precision: Precision) -> bool
     return gpu.confirms(field)
 
 
+_ZERO_SRC: Final = "Rajbhandari et al. 2020, ZeRO, arXiv:1910.02054"
+_KORTHIKANTI_SRC: Final = "Korthikanti et al. 2022, arXiv:2205.05198, Table 2"
+_NARAYANAN_SRC: Final = "Narayanan et al. 2021, arXiv:2104.04473, eq. 3; Chowdhery et al. 2022 (PaLM), App. B"
+_MEGATRON_SRC: Final = (
+    "Megatron-LM megatron/training/theoretical_memory_usage.py "
+    "(commit d98e8a64ddf34856e74b24714e3bedb2f5a39553)"
+)
+_DEEPSPEED_SRC: Final = (
+    "DeepSpeed deepspeed/runtime/zero/stage_1_and_2.py, stage3.py "
+    "estimate_zero2/3_model_states_mem_needs "
+    "(commit 38327e07f6cd39b63418f60cedd1651b0be3e7c3)"
+)
+_DDP_SRC: Final = "PyTorch docs, DistributedDataParallel gradient_as_bucket_view; AMP"
+_RING_SRC: Final = (
+    "Patarasuk & Yuan 2009 (ring all-reduce); Li et al. 2020, arXiv:2006.15704"
+)
+
+
 def _explanations(
     workload: Workload,
     catalog: Catalog,
     shape: ResolvedShape,
     core: _Core,
-    memory: MemoryResult,
-    compute: ComputeResult,
     cluster: ClusterResult,
 ) -> list[Explanation]:
-    gpu = core.gpu
-    gsrc = gpu.provenance.source
+    """Memory per GPU, FLOPs, GPU-hours, minimum cards, days, cards for the deadline."""
+    model_src = _model_source(catalog, shape)
+    return [
+        *_model_state_explanations(workload, shape, core, cluster, model_src),
+        *_activation_explanations(workload, shape, core, model_src),
+        *_overhead_explanations(workload, core),
+        *_compute_explanations(workload, shape, core, model_src),
+        *_cluster_explanations(workload, core, cluster),
+    ]
+
+
+def _model_source(catalog: Catalog, shape: ResolvedShape) -> str:
+    """Source of the model's shape: its catalog preset's, else the project."""
     model_src = "project"
     if shape.model_id is not None:
         for p in catalog.models:
             if p.id == shape.model_id:
                 model_src = p.provenance.source
                 break
+    return model_src
 
-    ref = _ref_maker(gpu, workload.precision)
-    ex = _explanation
 
-    zero = "Rajbhandari et al. 2020, ZeRO, arXiv:1910.02054"
-    kor = "Korthikanti et al. 2022, arXiv:2205.05198, Table 2"
-    narayanan = "Narayanan et al. 2021, arXiv:2104.04473, eq. 3; Chowdhery et al. 2022 (PaLM), App. B"
-    params = ref("shape.params_total", shape.params_total, "params", model_src)
-    active = ref("shape.params_active", shape.params_active, "params", model_src)
-    z = ref("workload.zero_stage", workload.zero_stage, "")
-    dp = ref("cluster.dp", cluster.dp, "")
-    tp = ref("workload.tp", workload.tp, "")
-    pp = ref("workload.pp", workload.pp, "")
-    mfu_src = gsrc if core.mfu_source == "catalog" else core.mfu_source
-    mfu = ref("compute.mfu", core.mfu, "", mfu_src)
-    peak = ref(f"catalog.gpus.{gpu.id}.peak_tflops", core.peak_tflops, "TFLOP/s", gsrc)
-    tokens = ref("workload.tokens_billion", workload.tokens_billion, "1e9 tokens")
-    seq = ref("workload.seq_len", workload.seq_len, "tokens")
+def _framework_source(fw: Framework) -> str:
+    """Source of the memory accounting of framework ``fw``."""
+    return {
+        Framework.MEGATRON: _MEGATRON_SRC,
+        Framework.DEEPSPEED: _DEEPSPEED_SRC,
+        Framework.DDP: _DDP_SRC,
+    }.get(fw, _ZERO_SRC)
+
+
+def _state_texts(
+    workload: Workload, shape: ResolvedShape, dp: int, ref: _RefMaker
+) -> tuple[str, str, list[InputRef], str]:
+    """Weights and gradients formulas for the framework, the expert-parallel
+    inputs and the source: (weights, gradients, inputs, source)."""
     fw = workload.framework
-    fwr = ref("workload.framework", fw.value, "")
-    megatron_src = (
-        "Megatron-LM megatron/training/theoretical_memory_usage.py "
-        "(commit d98e8a64ddf34856e74b24714e3bedb2f5a39553)"
-    )
-    deepspeed_src = (
-        "DeepSpeed deepspeed/runtime/zero/stage_1_and_2.py, stage3.py "
-        "estimate_zero2/3_model_states_mem_needs "
-        "(commit 38327e07f6cd39b63418f60cedd1651b0be3e7c3)"
-    )
-    ddp_src = "PyTorch docs, DistributedDataParallel gradient_as_bucket_view; AMP"
-    fw_src = {
-        Framework.MEGATRON: megatron_src,
-        Framework.DEEPSPEED: deepspeed_src,
-        Framework.DDP: ddp_src,
-    }.get(fw, zero)
+    fw_src = _framework_source(fw)
     stage = (
         "P = most-loaded pipeline stage, (N_layers/pp + V·h)/tp"
         if fw in (Framework.MEGATRON, Framework.DEEPSPEED) and workload.pp > 1
@@ -161,7 +171,7 @@ def _explanations(
         Framework.DDP: f"P·4 fp32 gradients ({stage}); bucket copy in overhead",
     }.get(fw, "N_trainable·2/(tp·pp), ÷dp with ZeRO ≥ 2")
     ep_refs, ep_src = [], fw_src
-    ep_planned = _expert_parallel(workload, shape, cluster.dp)
+    ep_planned = _expert_parallel(workload, shape, dp)
     if ep_planned > 1:
         ep_note = (
             "; routed experts E/(tp·pp·ep) per GPU, their sharded parts over "
@@ -177,7 +187,29 @@ def _explanations(
                 "project" if workload.expert_parallel is not None else "engine",
             )
         ]
-        ep_src = f"{fw_src}; {megatron_src}, expert-sharded parameters"
+        ep_src = f"{fw_src}; {_MEGATRON_SRC}, expert-sharded parameters"
+    return weights_text, grads_text, ep_refs, ep_src
+
+
+def _model_state_explanations(
+    workload: Workload,
+    shape: ResolvedShape,
+    core: _Core,
+    cluster: ClusterResult,
+    model_src: str,
+) -> list[Explanation]:
+    """Weights, gradients and optimizer states per GPU."""
+    ref = _ref_maker(core.gpu, workload.precision)
+    ex = _explanation
+    params = ref("shape.params_total", shape.params_total, "params", model_src)
+    z = ref("workload.zero_stage", workload.zero_stage, "")
+    dp = ref("cluster.dp", cluster.dp, "")
+    tp = ref("workload.tp", workload.tp, "")
+    pp = ref("workload.pp", workload.pp, "")
+    fwr = ref("workload.framework", workload.framework.value, "")
+    weights_text, grads_text, ep_refs, ep_src = _state_texts(
+        workload, shape, cluster.dp, ref
+    )
     return [
         ex(
             "memory.per_gpu.weights_bytes",
@@ -202,8 +234,20 @@ def _explanations(
                 z,
                 dp,
             ],
-            zero + "; Dettmers et al. 2022, arXiv:2110.02861",
+            _ZERO_SRC + "; Dettmers et al. 2022, arXiv:2110.02861",
         ),
+    ]
+
+
+def _activation_explanations(
+    workload: Workload, shape: ResolvedShape, core: _Core, model_src: str
+) -> list[Explanation]:
+    """Activations and KV cache per GPU."""
+    ref = _ref_maker(core.gpu, workload.precision)
+    ex = _explanation
+    tp = ref("workload.tp", workload.tp, "")
+    seq = ref("workload.seq_len", workload.seq_len, "tokens")
+    return [
         ex(
             "memory.per_gpu.activations_bytes",
             "L·s·b·h·(34/t + 5·a·s/(h·t)) with SP, (10 + 24/t + 5as/(ht)) without; "
@@ -219,7 +263,7 @@ def _explanations(
                 ref("workload.recompute", workload.recompute.value, ""),
                 ref("workload.flash_attention", str(workload.flash_attention), ""),
             ],
-            kor,
+            _KORTHIKANTI_SRC,
         ),
         ex(
             "memory.per_gpu.kv_cache_bytes",
@@ -237,6 +281,17 @@ def _explanations(
             ],
             "Pope et al. 2022, arXiv:2211.05102",
         ),
+    ]
+
+
+def _overhead_explanations(workload: Workload, core: _Core) -> list[Explanation]:
+    """Framework overhead and the total per GPU against the card's memory."""
+    gpu = core.gpu
+    gsrc = gpu.provenance.source
+    ref = _ref_maker(gpu, workload.precision)
+    ex = _explanation
+    fw = workload.framework
+    return [
         ex(
             "memory.per_gpu.overhead_bytes",
             "CUDA context + workspaces + NCCL buffers"
@@ -258,21 +313,39 @@ def _explanations(
                 )
             ],
             "PyTorch docs, CUDA semantics"
-            + ("" if fw is Framework.FSDP else "; " + fw_src),
+            + ("" if fw is Framework.FSDP else "; " + _framework_source(fw)),
         ),
         ex(
             "memory.per_gpu.total_bytes",
             "weights + gradients + optimizer + activations + KV cache + overhead; "
             f"fits if ≤ {MEMORY_HEADROOM:.0%} of the card",
             [ref(f"catalog.gpus.{gpu.id}.memory_gb", gpu.memory_gb, "GiB", gsrc)],
-            zero + "; " + kor,
+            _ZERO_SRC + "; " + _KORTHIKANTI_SRC,
         ),
+    ]
+
+
+def _compute_explanations(
+    workload: Workload, shape: ResolvedShape, core: _Core, model_src: str
+) -> list[Explanation]:
+    """Model FLOPs, GPU-hours and the redundancy margin."""
+    gpu = core.gpu
+    gsrc = gpu.provenance.source
+    ref = _ref_maker(gpu, workload.precision)
+    ex = _explanation
+    active = ref("shape.params_active", shape.params_active, "params", model_src)
+    mfu_src = gsrc if core.mfu_source == "catalog" else core.mfu_source
+    mfu = ref("compute.mfu", core.mfu, "", mfu_src)
+    peak = ref(f"catalog.gpus.{gpu.id}.peak_tflops", core.peak_tflops, "TFLOP/s", gsrc)
+    tokens = ref("workload.tokens_billion", workload.tokens_billion, "1e9 tokens")
+    seq = ref("workload.seq_len", workload.seq_len, "tokens")
+    return [
         ex(
             "compute.train_flops",
             "model FLOPs (6·N_active + 12·L·s·d)·D, non-causal attention, no "
             "recompute (LoRA 4N; inference 2N + 4Lsd; MLA d = a·(d_qk + d_v)/2)",
             [active, tokens, seq, ref("shape.layers", shape.layers, "", model_src)],
-            narayanan + "; Kaplan et al. 2020; Hoffmann et al. 2022, App. F",
+            _NARAYANAN_SRC + "; Kaplan et al. 2020; Hoffmann et al. 2022, App. F",
         ),
         ex(
             "compute.gpu_hours",
@@ -293,7 +366,7 @@ def _explanations(
                     "engine: model/hardware FLOPs",
                 ),
             ],
-            narayanan + "; Dao 2023, FlashAttention-2, arXiv:2307.08691; "
+            _NARAYANAN_SRC + "; Dao 2023, FlashAttention-2, arXiv:2307.08691; "
             "published pre-training runs (Llama 2 Table 2, Llama 3 model card, "
             "DeepSeek-V3 Table 1, BLOOM, LLaMA Table 15)",
         ),
@@ -310,6 +383,21 @@ def _explanations(
             ],
             article("002"),
         ),
+    ]
+
+
+def _cluster_explanations(
+    workload: Workload, core: _Core, cluster: ClusterResult
+) -> list[Explanation]:
+    """Minimum cards, days and the cards the deadline needs."""
+    gpu = core.gpu
+    gsrc = gpu.provenance.source
+    ref = _ref_maker(gpu, workload.precision)
+    ex = _explanation
+    z = ref("workload.zero_stage", workload.zero_stage, "")
+    tp = ref("workload.tp", workload.tp, "")
+    pp = ref("workload.pp", workload.pp, "")
+    return [
         ex(
             "cluster.min_gpus",
             "smallest dp·tp·pp with A + B/dp ≤ 0.9·capacity (B = ZeRO-sharded states)",
@@ -319,7 +407,7 @@ def _explanations(
                 tp,
                 pp,
             ],
-            zero,
+            _ZERO_SRC,
         ),
         ex(
             "cluster.days",
@@ -364,36 +452,55 @@ def _more_explanations(
     choice: _NetworkChoice,
 ) -> list[Explanation]:
     """Network choice, scaling, checkpoints, Chinchilla and decode throughput."""
+    out = [
+        _network_choice_explanation(workload, core, cluster, choice),
+        _scaling_explanation(workload, core, cluster),
+        *_storage_explanations(workload, shape, core, storage),
+        _chinchilla_explanation(workload, shape, core),
+    ]
+    if compute.decode_tokens_per_s_per_gpu is not None:
+        out.append(_decode_explanation(workload, shape, core))
+    return out
+
+
+def _net_refs(
+    ref: _RefMaker, n: NetworkClass, efficiency: float | None, gpus: int
+) -> list[InputRef]:
+    """Bandwidth and efficiency of class ``n``, and its scaling efficiency."""
+    src, ok = n.provenance.source, n.provenance.confirmed
+    out = [
+        ref(
+            f"catalog.networks.{n.id}.bandwidth_gbit_per_s_per_gpu",
+            n.bandwidth_gbit_per_s_per_gpu,
+            "Gbit/s",
+            src,
+            ok,
+        ),
+        ref(f"catalog.networks.{n.id}.efficiency", n.efficiency, "", src, ok),
+    ]
+    if efficiency is not None:
+        out.append(
+            ref(
+                f"scaling efficiency with {n.id} at {gpus} cards",
+                round(efficiency, 4),
+                "",
+                "engine",
+            )
+        )
+    return out
+
+
+def _network_choice_explanation(
+    workload: Workload, core: _Core, cluster: ClusterResult, choice: _NetworkChoice
+) -> Explanation:
+    """Why the plan needs this inter-node class (or none)."""
     gpu = core.gpu
     gsrc = gpu.provenance.source
-
     ref = _ref_maker(gpu, workload.precision)
-    ex = _explanation
 
     def net_refs(n: NetworkClass, efficiency: float | None) -> list[InputRef]:
-        src, ok = n.provenance.source, n.provenance.confirmed
-        out = [
-            ref(
-                f"catalog.networks.{n.id}.bandwidth_gbit_per_s_per_gpu",
-                n.bandwidth_gbit_per_s_per_gpu,
-                "Gbit/s",
-                src,
-                ok,
-            ),
-            ref(f"catalog.networks.{n.id}.efficiency", n.efficiency, "", src, ok),
-        ]
-        if efficiency is not None:
-            out.append(
-                ref(
-                    f"scaling efficiency with {n.id} at {cluster.gpus} cards",
-                    round(efficiency, 4),
-                    "",
-                    "engine",
-                )
-            )
-        return out
+        return _net_refs(ref, n, efficiency, cluster.gpus)
 
-    ring = "Patarasuk & Yuan 2009 (ring all-reduce); Li et al. 2020, arXiv:2006.15704"
     gpus = ref("cluster.gpus", cluster.gpus, "cards")
     target = ref(
         "network.TARGET_SCALING_EFFICIENCY",
@@ -439,6 +546,18 @@ def _more_explanations(
         ]
         if choice.slower is not None:
             network_inputs += net_refs(choice.slower, choice.slower_efficiency)
+    return _explanation(
+        "cluster.network_needed_id", network_formula, network_inputs, _RING_SRC
+    )
+
+
+def _scaling_explanation(
+    workload: Workload, core: _Core, cluster: ClusterResult
+) -> Explanation:
+    """The scaling efficiency on the planned cards and network."""
+    gsrc = core.gpu.provenance.source
+    ref = _ref_maker(core.gpu, workload.precision)
+    gpus = ref("cluster.gpus", cluster.gpus, "cards")
     dp = ref("cluster.dp", cluster.dp, "")
     grad = ref(
         "gradient bytes per rank (bf16 / (tp·pp))",
@@ -447,44 +566,49 @@ def _more_explanations(
         "engine",
     )
     link_name = cluster.network_id
-    out = [
-        ex("cluster.network_needed_id", network_formula, network_inputs, ring),
-        ex(
-            "cluster.scaling_efficiency",
-            "e(link) / max(e(reference), 0.8), at most 1: the default MFU already "
-            "holds the traffic of a ZeRO-1 job on 200 Gb/s; e = t_c / (t_c + "
-            "exposed); t_c = flops_per_token·batch_tokens / "
-            "(gpus·peak·MFU); A = 2(dp−1)/dp·grad_bytes / bandwidth; m micro-batches "
-            "per step, t_mb = t_c/m; exposed = max(0, A − 0.5·(2/3)·t_mb) for ZeRO "
-            "0–1 (one reduction per step), m·max(0, A/2 − 0.5·(2/3)·t_mb) + A/2 for "
-            "ZeRO-2, m·max(0, 1.5·A − 0.5·t_mb) for ZeRO-3 (weights gathered every "
-            "micro-batch); ÷ (1 + (pp − 1)/m), the 1F1B pipeline bubble; 1 for "
-            "serving",
-            [
-                gpus,
-                dp,
-                ref(
-                    "micro-batches per step per rank",
-                    _micro_batches(workload, cluster.dp),
-                    "count",
-                    "engine",
-                ),
-                grad,
-                ref("workload.pp", workload.pp, ""),
-                ref("cluster.network_id", link_name, "", "engine: class used"),
-                ref("workload.zero_stage", workload.zero_stage, ""),
-                ref(
-                    "compute.mfu",
-                    core.mfu,
-                    "",
-                    gsrc if core.mfu_source == "catalog" else core.mfu_source,
-                ),
-            ],
-            ring + "; Kaplan et al. 2020, arXiv:2001.08361 (backward ≈ 2× forward); "
-            "Wang et al. 2023, ZeRO++, arXiv:2306.10209; Narayanan et al. 2021, "
-            "arXiv:2104.04473, section 2.2.1 (pipeline bubble)",
-        ),
-    ]
+    return _explanation(
+        "cluster.scaling_efficiency",
+        "e(link) / max(e(reference), 0.8), at most 1: the default MFU already "
+        "holds the traffic of a ZeRO-1 job on 200 Gb/s; e = t_c / (t_c + "
+        "exposed); t_c = flops_per_token·batch_tokens / "
+        "(gpus·peak·MFU); A = 2(dp−1)/dp·grad_bytes / bandwidth; m micro-batches "
+        "per step, t_mb = t_c/m; exposed = max(0, A − 0.5·(2/3)·t_mb) for ZeRO "
+        "0–1 (one reduction per step), m·max(0, A/2 − 0.5·(2/3)·t_mb) + A/2 for "
+        "ZeRO-2, m·max(0, 1.5·A − 0.5·t_mb) for ZeRO-3 (weights gathered every "
+        "micro-batch); ÷ (1 + (pp − 1)/m), the 1F1B pipeline bubble; 1 for "
+        "serving",
+        [
+            gpus,
+            dp,
+            ref(
+                "micro-batches per step per rank",
+                _micro_batches(workload, cluster.dp),
+                "count",
+                "engine",
+            ),
+            grad,
+            ref("workload.pp", workload.pp, ""),
+            ref("cluster.network_id", link_name, "", "engine: class used"),
+            ref("workload.zero_stage", workload.zero_stage, ""),
+            ref(
+                "compute.mfu",
+                core.mfu,
+                "",
+                gsrc if core.mfu_source == "catalog" else core.mfu_source,
+            ),
+        ],
+        _RING_SRC + "; Kaplan et al. 2020, arXiv:2001.08361 (backward ≈ 2× forward); "
+        "Wang et al. 2023, ZeRO++, arXiv:2306.10209; Narayanan et al. 2021, "
+        "arXiv:2104.04473, section 2.2.1 (pipeline bubble)",
+    )
+
+
+def _storage_explanations(
+    workload: Workload, shape: ResolvedShape, core: _Core, storage: StorageResult
+) -> list[Explanation]:
+    """Checkpoint size and the write speed that saves it in time."""
+    ref = _ref_maker(core.gpu, workload.precision)
+    ex = _explanation
     ckpt_inputs = [
         ref("shape.params_total", shape.params_total, "params"),
         ref("workload.optimizer", workload.optimizer.value, ""),
@@ -499,15 +623,13 @@ def _more_explanations(
             "master: AdamW 12 B, 8-bit AdamW 6 B, SGD 8 B); LoRA/QLoRA: the "
             "adapters only. Written in ≤ 300 s: bytes / 1e9 / 300 GB/s"
         )
-    out.append(
+    return [
         ex(
             "storage.checkpoint_bytes",
             ckpt_formula,
             ckpt_inputs,
             "Rajbhandari et al. 2020, ZeRO, arXiv:1910.02054, section 3",
-        )
-    )
-    out.append(
+        ),
         ex(
             "storage.checkpoint_write_gb_per_s",
             "checkpoint_bytes / 1e9 / target seconds (so hourly checkpoints cost "
@@ -524,60 +646,70 @@ def _more_explanations(
                 ),
             ],
             "Mohan et al. 2021, CheckFreq, USENIX FAST '21 (checkpoint stalls)",
-        )
+        ),
+    ]
+
+
+def _chinchilla_explanation(
+    workload: Workload, shape: ResolvedShape, core: _Core
+) -> Explanation:
+    """The compute-optimal token count."""
+    ref = _ref_maker(core.gpu, workload.precision)
+    return _explanation(
+        "compute.chinchilla_tokens",
+        "20 × active parameters",
+        [
+            ref("shape.params_active", shape.params_active, "params"),
+            ref(
+                "compute.CHINCHILLA_TOKENS_PER_PARAM",
+                cmp.CHINCHILLA_TOKENS_PER_PARAM,
+                "tokens/param",
+                "Hoffmann et al. 2022",
+            ),
+        ],
+        "Hoffmann et al. 2022, Training Compute-Optimal LLMs, arXiv:2203.15556",
     )
-    out.append(
-        ex(
-            "compute.chinchilla_tokens",
-            "20 × active parameters",
-            [
-                ref("shape.params_active", shape.params_active, "params"),
-                ref(
-                    "compute.CHINCHILLA_TOKENS_PER_PARAM",
-                    cmp.CHINCHILLA_TOKENS_PER_PARAM,
-                    "tokens/param",
-                    "Hoffmann et al. 2022",
-                ),
-            ],
-            "Hoffmann et al. 2022, Training Compute-Optimal LLMs, arXiv:2203.15556",
-        )
+
+
+def _decode_explanation(
+    workload: Workload, shape: ResolvedShape, core: _Core
+) -> Explanation:
+    """Decode throughput per GPU of a serving replica."""
+    gpu = core.gpu
+    gsrc = gpu.provenance.source
+    ref = _ref_maker(gpu, workload.precision)
+    return _explanation(
+        "compute.decode_tokens_per_s_per_gpu",
+        "min(memory bound, compute bound) / n: memory bound = concurrency / "
+        "((weights read + KV cache) / (n · bandwidth · 0.8)); compute bound "
+        "= n · peak · MFU / (2·N_active + 4·L·s·d); n = cards per replica",
+        [
+            ref(
+                f"catalog.gpus.{gpu.id}.memory_bandwidth_tb_per_s",
+                gpu.memory_bandwidth_tb_per_s,
+                "TB/s",
+                gsrc,
+            ),
+            ref(
+                f"catalog.gpus.{gpu.id}.peak_tflops",
+                core.peak_tflops,
+                "TFLOP/s",
+                gsrc,
+            ),
+            ref("shape.params_active", shape.params_active, "params"),
+            ref(
+                "workload.inference_context_len",
+                workload.inference_context_len,
+                "tokens",
+            ),
+            ref(
+                "workload.inference_concurrency",
+                workload.inference_concurrency,
+                "",
+            ),
+            ref("workload.precision", workload.precision.value, ""),
+            ref("cards per replica", core.unit, "cards", "engine"),
+        ],
+        "Pope et al. 2022, arXiv:2211.05102, sections 2-3; Kwon et al. "
+        "2023, vLLM, arXiv:2309.06180",
     )
-    if compute.decode_tokens_per_s_per_gpu is not None:
-        out.append(
-            ex(
-                "compute.decode_tokens_per_s_per_gpu",
-                "min(memory bound, compute bound) / n: memory bound = concurrency / "
-                "((weights read + KV cache) / (n · bandwidth · 0.8)); compute bound "
-                "= n · peak · MFU / (2·N_active + 4·L·s·d); n = cards per replica",
-                [
-                    ref(
-                        f"catalog.gpus.{gpu.id}.memory_bandwidth_tb_per_s",
-                        gpu.memory_bandwidth_tb_per_s,
-                        "TB/s",
-                        gsrc,
-                    ),
-                    ref(
-                        f"catalog.gpus.{gpu.id}.peak_tflops",
-                        core.peak_tflops,
-                        "TFLOP/s",
-                        gsrc,
-                    ),
-                    ref("shape.params_active", shape.params_active, "params"),
-                    ref(
-                        "workload.inference_context_len",
-                        workload.inference_context_len,
-                        "tokens",
-                    ),
-                    ref(
-                        "workload.inference_concurrency",
-                        workload.inference_concurrency,
-                        "",
-                    ),
-                    ref("workload.precision", workload.precision.value, ""),
-                    ref("cards per replica", core.unit, "cards", "engine"),
-                ],
-                "Pope et al. 2022, arXiv:2211.05102, sections 2-3; Kwon et al. "
-                "2023, vLLM, arXiv:2309.06180",
-            )
-        )
-    return out

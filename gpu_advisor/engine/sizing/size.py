@@ -420,7 +420,7 @@ def size_workload(
         )
     )
     explanations = _explanations(
-        workload, catalog, shape, core, memory, compute, cluster
+        workload, catalog, shape, core, cluster
     ) + _more_explanations(
         workload,
         shape,
