@@ -605,3 +605,73 @@ def _expert_parallel_hint(
             )
         ep *= 2
     return None
+
+
+def _unknown_model_advice(preset: str) -> Advice:
+    """The project names a model preset the catalog does not hold."""
+    return _advice(
+        "input.unknown_model",
+        f"Model preset {preset!r} is not in the catalog; "
+        "the custom shape (or a default shape) is used instead.",
+        f"目录中没有模型预设 {preset!r}，改用自定义结构（或默认结构）。",
+        ["workload.model_preset"],
+        Severity.ERROR,
+    )
+
+
+def _derived_shape_advice(shape: ResolvedShape) -> Advice:
+    """Only the parameter count is known: the shape was derived from it."""
+    return _advice(
+        "shape.derived",
+        f"Only the parameter count is known: a Llama-like shape was derived "
+        f"({shape.layers} layers, hidden {shape.hidden}, {shape.heads} heads). "
+        "Activation and KV-cache figures are approximate; enter the real "
+        "shape or paste config.json for exact numbers.",
+        f"只给了参数量：按 Llama 类结构推算（{shape.layers} 层、隐藏维 "
+        f"{shape.hidden}、{shape.heads} 个注意力头）。激活与 KV 缓存为近似值；"
+        "填写真实结构或粘贴 config.json 可得精确结果。",
+        ["workload.shape.params_billion"],
+        Severity.INFO,
+    )
+
+
+def _unknown_gpu_advice(gpu_id: str, used_id: str) -> Advice:
+    """The project names a GPU the catalog does not hold; ``used_id`` stands in."""
+    return _advice(
+        "input.unknown_gpu",
+        f"GPU {gpu_id!r} is not in the catalog; {used_id} is used instead.",
+        f"目录中没有 GPU {gpu_id!r}，改用 {used_id} 计算。",
+        ["workload.gpu_id"],
+        Severity.ERROR,
+    )
+
+
+def _unknown_candidate_advice(gpu_id: str) -> Advice:
+    """A candidate GPU the catalog does not hold (skipped)."""
+    return _advice(
+        "input.unknown_candidate",
+        f"Candidate GPU {gpu_id!r} is not in the catalog and was skipped.",
+        f"候选 GPU {gpu_id!r} 不在目录中，已跳过。",
+        ["workload.gpu_candidates"],
+    )
+
+
+def _expert_parallel_advice(
+    workload: Workload, ep: int, dp: int, unit: int
+) -> list[Advice]:
+    """The expert-parallel degree exceeds the data-parallel degree it is
+    carved out of (MoE training); ``unit`` is the cards per replica, tp·pp."""
+    out: list[Advice] = []
+    if ep > dp and workload.task in (TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE):
+        out.append(
+            _advice(
+                "workload.expert_parallel_above_dp",
+                f"Expert parallelism {ep} is larger than the data-parallel degree "
+                f"{dp}: the experts are split over data-parallel ranks, so plan at "
+                f"least {ep * unit} cards or lower the expert-parallel degree.",
+                f"专家并行度 {ep} 大于数据并行度 {dp}：专家按数据并行的各卡切分，"
+                f"请至少按 {ep * unit} 张卡规划，或降低专家并行度。",
+                ["workload.expert_parallel", "workload.gpus"],
+            )
+        )
+    return out

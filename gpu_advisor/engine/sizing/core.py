@@ -310,32 +310,13 @@ def _core(
             memo, workload, shape, dp_for_memory, workload.tp, workload.pp
         )
     breakdown = _breakdown(state, act, kv, overhead)
-    # One FLOPs convention (compute.model_flops_per_token): model FLOPs, no
-    # recompute. An MFU the project sets or a vendor's log measured is already
-    # the achieved model-FLOPs utilisation at that recompute setting; the
-    # modelled default was calibrated on selective/no-recompute runs, so full
-    # recompute lowers it by model/hardware FLOPs.
     seq = (
         workload.inference_context_len
         if workload.task is TaskKind.INFERENCE
         else workload.seq_len
     )
     fpt = cmp.model_flops_per_token(shape, seq, workload.task)
-    recompute_factor = 1.0
-    if workload.mfu is not None:
-        mfu, mfu_source = workload.mfu, "project"
-    elif measured_mfu is not None:
-        mfu, mfu_source = measured_mfu, "measured"
-    else:
-        recompute_factor = cmp.recompute_mfu_factor(
-            shape, seq, workload.task, workload.recompute
-        )
-        mfu = recompute_factor * cmp.modelled_mfu(
-            gpu.default_mfu,
-            cmp.attention_flops_share(shape, seq, workload.task),
-            workload.task,
-        )
-        mfu_source = "catalog"
+    mfu, mfu_source, recompute_factor = _mfu(workload, shape, gpu, seq, measured_mfu)
     peak = cmp.peak_tflops(gpu, workload.precision)
     tokens = workload.tokens_billion * 1e9
     flops = fpt * tokens
@@ -374,6 +355,43 @@ def _core(
         recompute_mfu_factor=recompute_factor,
         shape=shape,
     )
+
+
+def _mfu(
+    workload: Workload,
+    shape: ResolvedShape,
+    gpu: GpuSpec,
+    seq: int,
+    measured_mfu: float | None,
+) -> tuple[float, str, float]:
+    """The MFU to plan with, its source, and the full-recompute factor. [1]
+
+    One FLOPs convention (:func:`~gpu_advisor.engine.sizing.compute.model_flops_per_token`):
+    model FLOPs, no recompute. An MFU the project sets or a vendor's log
+    measured is already the achieved model-FLOPs utilisation at that
+    recompute setting; the modelled default was calibrated on
+    selective/no-recompute runs, so full recompute lowers it by
+    model/hardware FLOPs (the factor, 1 for a set or measured MFU).
+
+    Returns
+    -------
+    tuple of (float, str, float)
+        MFU [1], its source (``"project"``, ``"measured"`` or
+        ``"catalog"``) and the recompute factor [1].
+    """
+    if workload.mfu is not None:
+        return workload.mfu, "project", 1.0
+    if measured_mfu is not None:
+        return measured_mfu, "measured", 1.0
+    recompute_factor = cmp.recompute_mfu_factor(
+        shape, seq, workload.task, workload.recompute
+    )
+    mfu = recompute_factor * cmp.modelled_mfu(
+        gpu.default_mfu,
+        cmp.attention_flops_share(shape, seq, workload.task),
+        workload.task,
+    )
+    return mfu, "catalog", recompute_factor
 
 
 def _resharded(

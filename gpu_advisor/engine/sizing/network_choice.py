@@ -101,3 +101,26 @@ def _pick_inter(
     if gpus <= core.gpu.gpus_per_server:
         return None
     return _network_needed(workload, core, gpus, inters, intra)[0]
+
+
+def _choose_network(
+    workload: Workload,
+    core: _Core,
+    gpus: int,
+    inters: list[NetworkClass],
+    intra: NetworkClass | None,
+) -> _NetworkChoice:
+    """The class training on ``gpus`` cards needs, and the one just slower.
+
+    None (efficiency 1) within one server or for serving.
+    """
+    needed, needed_eff = (
+        _network_needed(workload, core, gpus, inters, intra)
+        if gpus > core.gpu.gpus_per_server and workload.task is not TaskKind.INFERENCE
+        else (None, 1.0)
+    )
+    slower = _next_slower(needed, inters)
+    slower_eff = (
+        _efficiency(workload, core, gpus, slower, intra) if slower is not None else None
+    )
+    return _NetworkChoice(needed, needed_eff, slower, slower_eff, inters)

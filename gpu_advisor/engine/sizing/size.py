@@ -2,8 +2,15 @@
 
 Entry point :func:`size_workload`. Pure: takes the workload and the catalog,
 returns a frozen :class:`~gpu_advisor.model.sizing_results.SizingResult`.
-Result models are built with ``model_construct`` (the engine computes every
-field itself) so that a full sizing stays far below the 2 ms budget.
+This module chooses the card count (the project's, the deadline's or the
+default) and assembles the result; the per-GPU numbers come from
+:mod:`~gpu_advisor.engine.sizing.core`, the scaling over many cards from
+:mod:`~gpu_advisor.engine.sizing.scaling`, the network class from
+:mod:`~gpu_advisor.engine.sizing.network_choice`, the warnings from
+:mod:`~gpu_advisor.engine.sizing.advice` and the "why?" explanations from
+:mod:`~gpu_advisor.engine.sizing.explain`. Result models are built with
+``model_construct`` (the engine computes every field itself) so that a full
+sizing stays far below the 2 ms budget.
 """
 
 from __future__ import annotations
@@ -13,7 +20,14 @@ from typing import Final
 
 from gpu_advisor.engine.sizing import compute as cmp
 from gpu_advisor.engine.sizing import memory as mem
-from gpu_advisor.engine.sizing.advice import _advice, _warnings
+from gpu_advisor.engine.sizing.advice import (
+    _derived_shape_advice,
+    _expert_parallel_advice,
+    _unknown_candidate_advice,
+    _unknown_gpu_advice,
+    _unknown_model_advice,
+    _warnings,
+)
 from gpu_advisor.engine.sizing.construct import _construct
 from gpu_advisor.engine.sizing.core import (
     MAX_GPUS,
@@ -27,18 +41,18 @@ from gpu_advisor.engine.sizing.core import (
 )
 from gpu_advisor.engine.sizing.explain import _explanations, _more_explanations
 from gpu_advisor.engine.sizing.network_choice import (
+    _choose_network,
     _inter_networks,
     _intra_network,
     _network_needed,
     _NetworkChoice,
-    _next_slower,
     _pick_inter,
     _user_network,
 )
 from gpu_advisor.engine.sizing.scaling import _days, _efficiency, _max_dp_by_batch
 from gpu_advisor.engine.sizing.shape import shape_from_custom, shape_from_preset
-from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Advice, Severity
+from gpu_advisor.model.catalog import Catalog, NetworkClass
+from gpu_advisor.model.common import Advice
 from gpu_advisor.model.project import ModelShape, Precision, TaskKind, Workload
 from gpu_advisor.model.sizing_results import (
     CandidateSizing,
@@ -79,32 +93,10 @@ def resolve_shape(
         for preset in catalog.models:
             if preset.id == workload.model_preset:
                 return shape_from_preset(preset), notes
-        notes.append(
-            _advice(
-                "input.unknown_model",
-                f"Model preset {workload.model_preset!r} is not in the catalog; "
-                "the custom shape (or a default shape) is used instead.",
-                f"目录中没有模型预设 {workload.model_preset!r}，改用自定义结构（或默认结构）。",
-                ["workload.model_preset"],
-                Severity.ERROR,
-            )
-        )
+        notes.append(_unknown_model_advice(workload.model_preset))
     shape = shape_from_custom(workload.shape or ModelShape())
     if shape.derived:
-        notes.append(
-            _advice(
-                "shape.derived",
-                f"Only the parameter count is known: a Llama-like shape was derived "
-                f"({shape.layers} layers, hidden {shape.hidden}, {shape.heads} heads). "
-                "Activation and KV-cache figures are approximate; enter the real "
-                "shape or paste config.json for exact numbers.",
-                f"只给了参数量：按 Llama 类结构推算（{shape.layers} 层、隐藏维 "
-                f"{shape.hidden}、{shape.heads} 个注意力头）。激活与 KV 缓存为近似值；"
-                "填写真实结构或粘贴 config.json 可得精确结果。",
-                ["workload.shape.params_billion"],
-                Severity.INFO,
-            )
-        )
+        notes.append(_derived_shape_advice(shape))
     return shape, notes
 
 
@@ -259,84 +251,148 @@ def size_workload(
     >>> round(r.compute.gpu_hours, -3)  # published: 184,320 (Llama 2, Table 2)
     191000.0
     """
-    warnings: list[Advice] = []
-    shape, notes = resolve_shape(workload, catalog)
-    warnings.extend(notes)
+    shape, warnings = resolve_shape(workload, catalog)
     gpu_known = any(g.id == workload.gpu_id for g in catalog.gpus)
     gpu = catalog.gpu(workload.gpu_id) if gpu_known else catalog.gpus[0]
     if not gpu_known:
-        warnings.append(
-            _advice(
-                "input.unknown_gpu",
-                f"GPU {workload.gpu_id!r} is not in the catalog; {gpu.id} is used instead.",
-                f"目录中没有 GPU {workload.gpu_id!r}，改用 {gpu.id} 计算。",
-                ["workload.gpu_id"],
-                Severity.ERROR,
-            )
-        )
+        warnings.append(_unknown_gpu_advice(workload.gpu_id, gpu.id))
     intra = _intra_network(catalog, gpu)
     inters = _inter_networks(catalog)
     probe = _core(workload, catalog, shape, gpu, measured_mfu, 1)
     unit = probe.unit
     max_by_batch = min(MAX_GPUS, _max_dp_by_batch(workload) * unit)
-
-    # GPUs to meet the deadline (needs efficiency, which needs the dp-sharded core)
-    gpus_for_deadline: int | None = None
-    if workload.deadline_days is not None and probe.min_gpus is not None:
-        for n in _count_ladder(probe.min_gpus, unit, max_by_batch, gpu.gpus_per_server):
-            if _days(probe.gpu_hours, n, 1.0) > workload.deadline_days:
-                continue  # too few cards even at efficiency 1 (the ceiling)
-            inter_n = _pick_inter(workload, catalog, probe, n, inters, intra)
-            eff_n = _efficiency(workload, probe, n, inter_n, intra)
-            if _days(probe.gpu_hours, n, eff_n) <= workload.deadline_days:
-                gpus_for_deadline = n
-                break
-
+    gpus_for_deadline = _gpus_for_deadline(
+        workload, catalog, probe, max_by_batch, inters, intra
+    )
     if workload.gpus is None and workload.dp is None and gpus_for_deadline is not None:
         gpus = gpus_for_deadline
     else:
         gpus = _default_gpus(workload, probe)
     dp = workload.dp or max(1, gpus // unit)
     core = _resharded(workload, shape, probe, dp)
-    needed, needed_eff = (
-        _network_needed(workload, core, gpus, inters, intra)
-        if gpus > gpu.gpus_per_server and workload.task is not TaskKind.INFERENCE
-        else (None, 1.0)
-    )
-    slower = _next_slower(needed, inters)
-    slower_eff = (
-        _efficiency(workload, core, gpus, slower, intra) if slower is not None else None
-    )
+    choice = _choose_network(workload, core, gpus, inters, intra)
     user_net = _user_network(workload, catalog)
-    inter_used = user_net or needed
+    inter_used = user_net or choice.needed
     eff = _efficiency(workload, core, gpus, inter_used, intra)
-    days = _days(core.gpu_hours, gpus, eff)
-    nodes = max(1, -(-gpus // gpu.gpus_per_server))
-    network_id = inter_used.id if inter_used is not None else gpu.intra_node_network_id
+    curve = _days_curve(workload, core, gpus, max_by_batch, user_net, inters, intra)
+    memory = _memory_result(core, shape, workload)
+    compute = _compute_result(workload, shape, core)
+    cluster = _cluster_result(
+        workload,
+        shape,
+        core,
+        gpus,
+        dp,
+        eff,
+        inter_used,
+        choice,
+        gpus_for_deadline,
+        curve,
+    )
+    storage = _storage(workload, core, shape, catalog)
+    warnings += _expert_parallel_advice(workload, cluster.expert_parallel, dp, unit)
+    candidates, unknown = _candidates(workload, catalog, shape)
+    warnings += unknown
+    warnings += _warnings(
+        workload,
+        catalog,
+        shape,
+        core,
+        gpus,
+        dp,
+        eff,
+        inter_used,
+        memory,
+        gpus_for_deadline,
+        max_by_batch,
+    )
+    explanations = _explanations(
+        workload, catalog, shape, core, cluster
+    ) + _more_explanations(workload, shape, core, compute, cluster, storage, choice)
+    return _construct(
+        SizingResult,
+        gpu_id=gpu.id,
+        memory=memory,
+        compute=compute,
+        cluster=cluster,
+        storage=storage,
+        candidates=candidates,
+        warnings=warnings,
+        explanations=explanations,
+        shape_derived=shape.derived,
+        shape=shape,
+    )
 
+
+def _gpus_for_deadline(
+    workload: Workload,
+    catalog: Catalog,
+    probe: _Core,
+    max_by_batch: int,
+    inters: list[NetworkClass],
+    intra: NetworkClass | None,
+) -> int | None:
+    """Smallest card count on the search ladder that meets the deadline.
+
+    ``None`` without a deadline, when the model fits nowhere, or when no count
+    up to what the global batch can feed is fast enough. Each count is tried
+    with the network class it would need (or the project's).
+    """
+    if workload.deadline_days is None or probe.min_gpus is None:
+        return None
+    per_server = probe.gpu.gpus_per_server
+    for n in _count_ladder(probe.min_gpus, probe.unit, max_by_batch, per_server):
+        if _days(probe.gpu_hours, n, 1.0) > workload.deadline_days:
+            continue  # too few cards even at efficiency 1 (the ceiling)
+        inter_n = _pick_inter(workload, catalog, probe, n, inters, intra)
+        eff_n = _efficiency(workload, probe, n, inter_n, intra)
+        if _days(probe.gpu_hours, n, eff_n) <= workload.deadline_days:
+            return n
+    return None
+
+
+def _days_curve(
+    workload: Workload,
+    core: _Core,
+    gpus: int,
+    max_by_batch: int,
+    user_net: NetworkClass | None,
+    inters: list[NetworkClass],
+    intra: NetworkClass | None,
+) -> list[DaysPoint]:
+    """Days and scaling efficiency from the minimum cards up to 16× the plan.
+
+    Each count on the network class it would need, or the project's.
+    """
     curve: list[DaysPoint] = []
     curve_stop = min(max_by_batch, max(512, 16 * max(gpus, core.min_gpus or 1)))
-    if core.min_gpus is not None:
-        for n in _curve_counts(core.min_gpus, unit, curve_stop):
-            inter_n = user_net or (
-                _network_needed(workload, core, n, inters, intra)[0]
-                if n > gpu.gpus_per_server
-                else None
+    if core.min_gpus is None:
+        return curve
+    for n in _curve_counts(core.min_gpus, core.unit, curve_stop):
+        inter_n = user_net or (
+            _network_needed(workload, core, n, inters, intra)[0]
+            if n > core.gpu.gpus_per_server
+            else None
+        )
+        e = _efficiency(workload, core, n, inter_n, intra)
+        curve.append(
+            _construct(
+                DaysPoint,
+                gpus=n,
+                days=_days(core.gpu_hours, n, e),
+                scaling_efficiency=e,
             )
-            e = _efficiency(workload, core, n, inter_n, intra)
-            curve.append(
-                _construct(
-                    DaysPoint,
-                    gpus=n,
-                    days=_days(core.gpu_hours, n, e),
-                    scaling_efficiency=e,
-                )
-            )
+        )
+    return curve
 
-    memory = _memory_result(core, shape, workload)
+
+def _compute_result(
+    workload: Workload, shape: ResolvedShape, core: _Core
+) -> ComputeResult:
+    """FLOPs, GPU-hours with their band and redundancy, MFU and token counts."""
     tokens = workload.tokens_billion * 1e9
     p10, p90 = _hours_band(workload, core)
-    compute = _construct(
+    return _construct(
         ComputeResult,
         train_flops=core.train_flops,
         gpu_hours=core.gpu_hours,
@@ -357,7 +413,28 @@ def size_workload(
         gpu_hours_with_redundancy_p90=p90 * cmp.REDUNDANCY_FACTOR,
         recompute_mfu_factor=core.recompute_mfu_factor,
     )
-    cluster = _construct(
+
+
+def _cluster_result(
+    workload: Workload,
+    shape: ResolvedShape,
+    core: _Core,
+    gpus: int,
+    dp: int,
+    eff: float,
+    inter_used: NetworkClass | None,
+    choice: _NetworkChoice,
+    gpus_for_deadline: int | None,
+    curve: list[DaysPoint],
+) -> ClusterResult:
+    """Cards, parallel degrees, days, scaling efficiency, network and nodes."""
+    gpu = core.gpu
+    unit = core.unit
+    needed = choice.needed
+    days = _days(core.gpu_hours, gpus, eff)
+    nodes = max(1, -(-gpus // gpu.gpus_per_server))
+    network_id = inter_used.id if inter_used is not None else gpu.intra_node_network_id
+    return _construct(
         ClusterResult,
         min_gpus=core.min_gpus,
         gpus=gpus,
@@ -375,74 +452,20 @@ def size_workload(
         nodes=nodes,
         days_curve=curve,
     )
-    storage = _storage(workload, core, shape, catalog)
-    ep = cluster.expert_parallel
-    if ep > dp and workload.task in (TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE):
-        warnings.append(
-            _advice(
-                "workload.expert_parallel_above_dp",
-                f"Expert parallelism {ep} is larger than the data-parallel degree "
-                f"{dp}: the experts are split over data-parallel ranks, so plan at "
-                f"least {ep * unit} cards or lower the expert-parallel degree.",
-                f"专家并行度 {ep} 大于数据并行度 {dp}：专家按数据并行的各卡切分，"
-                f"请至少按 {ep * unit} 张卡规划，或降低专家并行度。",
-                ["workload.expert_parallel", "workload.gpus"],
-            )
-        )
 
+
+def _candidates(
+    workload: Workload, catalog: Catalog, shape: ResolvedShape
+) -> tuple[list[CandidateSizing], list[Advice]]:
+    """The workload sized on each candidate GPU, and the candidates skipped."""
     candidates: list[CandidateSizing] = []
+    skipped: list[Advice] = []
     for cid in workload.gpu_candidates:
         if any(g.id == cid for g in catalog.gpus):
             candidates.append(size_for_gpu(workload, catalog, cid, shape))
         else:
-            warnings.append(
-                _advice(
-                    "input.unknown_candidate",
-                    f"Candidate GPU {cid!r} is not in the catalog and was skipped.",
-                    f"候选 GPU {cid!r} 不在目录中，已跳过。",
-                    ["workload.gpu_candidates"],
-                )
-            )
-
-    warnings.extend(
-        _warnings(
-            workload,
-            catalog,
-            shape,
-            core,
-            gpus,
-            dp,
-            eff,
-            inter_used,
-            memory,
-            gpus_for_deadline,
-            max_by_batch,
-        )
-    )
-    explanations = _explanations(
-        workload, catalog, shape, core, cluster
-    ) + _more_explanations(
-        workload,
-        shape,
-        core,
-        compute,
-        cluster,
-        storage,
-        _NetworkChoice(needed, needed_eff, slower, slower_eff, inters),
-    )
-    return _construct(
-        SizingResult,
-        gpu_id=gpu.id,
-        memory=memory,
-        compute=compute,
-        cluster=cluster,
-        storage=storage,
-        candidates=candidates,
-        warnings=warnings,
-        explanations=explanations,
-        shape_derived=shape.derived,
-        shape=shape,
-    )
+            skipped.append(_unknown_candidate_advice(cid))
+    return candidates, skipped
 
 
 def _storage(
