@@ -8,12 +8,9 @@ from hypothesis import strategies as st
 from pydantic import BaseModel
 
 from gpu_advisor.engine.sizing import compute as cmp
-from gpu_advisor.engine.sizing.size import (
-    _construct,
-    min_gpus_for_memory,
-    resolve_shape,
-    size_workload,
-)
+from gpu_advisor.engine.sizing.construct import _construct
+from gpu_advisor.engine.sizing.core import min_gpus_for_memory
+from gpu_advisor.engine.sizing.size import resolve_shape, size_workload
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.common import InputRef
 from gpu_advisor.model.project import ModelShape, Workload

@@ -2,183 +2,78 @@
 
 Entry point :func:`size_workload`. Pure: takes the workload and the catalog,
 returns a frozen :class:`~gpu_advisor.model.sizing_results.SizingResult`.
-Result models are built with ``model_construct`` (the engine computes every
-field itself) so that a full sizing stays far below the 2 ms budget.
+This module chooses the card count (the project's, the deadline's or the
+default) and assembles the result; the per-GPU numbers come from
+:mod:`~gpu_advisor.engine.sizing.core`, the scaling over many cards from
+:mod:`~gpu_advisor.engine.sizing.scaling`, the network class from
+:mod:`~gpu_advisor.engine.sizing.network_choice`, the warnings from
+:mod:`~gpu_advisor.engine.sizing.advice` and the "why?" explanations from
+:mod:`~gpu_advisor.engine.sizing.explain`. Result models are built with
+``model_construct`` (the engine computes every field itself) so that a full
+sizing stays far below the 2 ms budget.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
-from typing import Any, Final, Protocol, TypeVar
+from typing import Final
 
-from pydantic import BaseModel
-
-from gpu_advisor.engine.names import article
 from gpu_advisor.engine.sizing import compute as cmp
 from gpu_advisor.engine.sizing import memory as mem
-from gpu_advisor.engine.sizing import network as net
-from gpu_advisor.engine.sizing.shape import (
-    CHINCHILLA_HIGH_RATIO,
-    CHINCHILLA_LOW_RATIO,
-    shape_from_custom,
-    shape_from_preset,
+from gpu_advisor.engine.sizing.advice import (
+    _derived_shape_advice,
+    _expert_parallel_advice,
+    _unknown_candidate_advice,
+    _unknown_gpu_advice,
+    _unknown_model_advice,
+    _warnings,
 )
-from gpu_advisor.model.catalog import Catalog, GpuSpec, NetworkClass
-from gpu_advisor.model.common import Advice, Explanation, InputRef, Severity
-from gpu_advisor.model.project import (
-    Framework,
-    ModelShape,
-    Precision,
-    TaskKind,
-    Workload,
+from gpu_advisor.engine.sizing.construct import _construct
+from gpu_advisor.engine.sizing.core import (
+    MAX_GPUS,
+    MEMORY_HEADROOM,
+    _Core,
+    _core,
+    _expert_parallel,
+    _hours_band,
+    _resharded,
+    _round_up,
 )
+from gpu_advisor.engine.sizing.explain import _explanations, _more_explanations
+from gpu_advisor.engine.sizing.network_choice import (
+    _choose_network,
+    _inter_networks,
+    _intra_network,
+    _network_needed,
+    _NetworkChoice,
+    _pick_inter,
+    _user_network,
+)
+from gpu_advisor.engine.sizing.scaling import _days, _efficiency, _max_dp_by_batch
+from gpu_advisor.engine.sizing.shape import shape_from_custom, shape_from_preset
+from gpu_advisor.model.catalog import Catalog, NetworkClass
+from gpu_advisor.model.common import Advice
+from gpu_advisor.model.project import ModelShape, Precision, TaskKind, Workload
 from gpu_advisor.model.sizing_results import (
     CandidateSizing,
     ClusterResult,
     ComputeResult,
     DaysPoint,
-    MemoryBreakdown,
     MemoryResult,
     ResolvedShape,
     SizingResult,
     StorageResult,
 )
 
-MEMORY_HEADROOM: Final = 0.9
-"""Plan to fill at most 90 % of the card: the caching allocator fragments
-memory and peaks exceed steady-state estimates by several percent (PyTorch
-docs, "CUDA semantics: optimizing memory usage"; DeepSpeed's memory
-estimators leave a similar margin). [1]"""
-
-DEFAULT_GLOBAL_BATCH_TOKENS: Final = 4_194_304
-"""Tokens per optimizer step when the project sets no global batch: Llama 2
-used 4M tokens (Touvron et al. 2023, arXiv:2307.09288, section 2.2). [tokens]"""
-
-ZERO3_ADVICE_MIN_GAIN: Final = 0.05
-"""Scaling-efficiency gain (5 points) that makes a lighter ZeRO stage worth
-suggesting when the model fits with it."""
-
-PIPELINE_BUBBLE_ADVICE: Final = 0.10
-"""Pipeline bubble (share of the compute time) from which the plan says how
-to shorten it: above it, the 1F1B idle time costs more than a tenth of the
-run (Narayanan et al. 2021, section 2.2.1, keep m ≫ p). [1]"""
-
 CHECKPOINT_WRITE_TARGET_S: Final = 300.0
 """Write a full checkpoint within 5 minutes, so that hourly checkpoints cost
 < 10 % of the run even without asynchronous saving. [s]"""
 
-MAX_GPUS: Final = 1_000_000
-"""Largest card count considered (the project schema's bound). [1]"""
 
 RULE_OF_THUMB_BYTES_PER_PARAM: Final = 2.0 * (1.0 + 3.0)
 """Seed 000: fp16 weights 2 B/param, gradients and optimizer "two to three
 times the weights"; the upper end gives 8 B/param, against 16 B/param for
 mixed-precision AdamW (Rajbhandari et al. 2020). [B/param]"""
-
-_HOURS_PER_DAY: Final = 24.0
-
-
-_M = TypeVar("_M", bound=BaseModel)
-
-_PLAIN_FIELDS: dict[type[BaseModel], tuple[str, ...] | None] = {}
-"""Field names, in order, of each result class :func:`_construct` builds
-directly (``None``: the class needs pydantic's own ``model_construct``)."""
-
-
-def _plain_fields(cls: type[BaseModel]) -> tuple[str, ...] | None:
-    fields = cls.model_fields
-    plain = (
-        not cls.__pydantic_root_model__
-        and cls.__pydantic_post_init__ is None
-        and cls.model_config.get("extra") != "allow"
-        and all(f.alias is None and f.validation_alias is None for f in fields.values())
-    )
-    return tuple(fields) if plain else None
-
-
-def _construct(cls: type[_M], **values: Any) -> _M:
-    """``cls.model_construct(**values)``, the same object made faster.
-
-    Sizing builds about a hundred result objects per call; pydantic's
-    ``model_construct`` searches aliases field by field for each. When every
-    field is given and the class has no aliases, private attributes or
-    post-init hook, this sets what ``model_construct`` would set (the fields
-    in declaration order, the set of fields given, no extra, no private
-    values) directly; anything else goes to ``model_construct``.
-    """
-    if cls in _PLAIN_FIELDS:
-        names = _PLAIN_FIELDS[cls]
-    else:
-        names = _PLAIN_FIELDS[cls] = _plain_fields(cls)
-    if names is None or len(values) != len(names):
-        return cls.model_construct(**values)
-    fields_values = values  # a fresh dict: the keyword arguments
-    if tuple(values) != names:
-        try:
-            fields_values = {name: values[name] for name in names}
-        except KeyError:
-            return cls.model_construct(**values)
-    m = cls.__new__(cls)
-    object.__setattr__(m, "__dict__", fields_values)
-    object.__setattr__(m, "__pydantic_fields_set__", set(fields_values))
-    object.__setattr__(m, "__pydantic_extra__", None)
-    object.__setattr__(m, "__pydantic_private__", None)
-    return m
-
-
-@dataclass(frozen=True, slots=True)
-class _Core:
-    """Numbers for one GPU model (main result and candidates)."""
-
-    gpu: GpuSpec
-    breakdown: MemoryBreakdown
-    fits: bool
-    capacity_bytes: float
-    state: mem.ModelState
-    min_gpus: int | None
-    unit: int
-    flops_per_token: float
-    train_flops: float
-    gpu_hours: float
-    mfu: float
-    mfu_source: str
-    peak_tflops: float
-    decode_tps: float | None
-    recompute_mfu_factor: float = 1.0
-    shape: ResolvedShape | None = None
-    efficiencies: dict[tuple[int, str | None, str | None], float] = field(
-        default_factory=dict, compare=False, repr=False
-    )
-    """Scaling efficiencies already worked out for this core (its workload is
-    fixed), keyed by card count and the inter- and intra-node class ids."""
-    references: dict[int, float] = field(
-        default_factory=dict, compare=False, repr=False
-    )
-    """Efficiency on the reference fabric per card count (link-independent)."""
-    steps: dict[int, _Step] = field(default_factory=dict, compare=False, repr=False)
-    """Link-independent parts of the efficiency per card count."""
-
-
-def _advice(
-    code: str,
-    en: str,
-    zh: str,
-    inputs: list[str],
-    severity: Severity = Severity.WARNING,
-) -> Advice:
-    return _construct(
-        Advice,
-        code=code,
-        severity=severity,
-        message_en=en,
-        message_zh=zh,
-        inputs=inputs,
-    )
-
-
-def _gib(value_bytes: float) -> str:
-    return f"{value_bytes / mem.GIB:,.1f} GiB"
 
 
 def resolve_shape(
@@ -198,620 +93,11 @@ def resolve_shape(
         for preset in catalog.models:
             if preset.id == workload.model_preset:
                 return shape_from_preset(preset), notes
-        notes.append(
-            _advice(
-                "input.unknown_model",
-                f"Model preset {workload.model_preset!r} is not in the catalog; "
-                "the custom shape (or a default shape) is used instead.",
-                f"目录中没有模型预设 {workload.model_preset!r}，改用自定义结构（或默认结构）。",
-                ["workload.model_preset"],
-                Severity.ERROR,
-            )
-        )
+        notes.append(_unknown_model_advice(workload.model_preset))
     shape = shape_from_custom(workload.shape or ModelShape())
     if shape.derived:
-        notes.append(
-            _advice(
-                "shape.derived",
-                f"Only the parameter count is known: a Llama-like shape was derived "
-                f"({shape.layers} layers, hidden {shape.hidden}, {shape.heads} heads). "
-                "Activation and KV-cache figures are approximate; enter the real "
-                "shape or paste config.json for exact numbers.",
-                f"只给了参数量：按 Llama 类结构推算（{shape.layers} 层、隐藏维 "
-                f"{shape.hidden}、{shape.heads} 个注意力头）。激活与 KV 缓存为近似值；"
-                "填写真实结构或粘贴 config.json 可得精确结果。",
-                ["workload.shape.params_billion"],
-                Severity.INFO,
-            )
-        )
+        notes.append(_derived_shape_advice(shape))
     return shape, notes
-
-
-def _inter_networks(catalog: Catalog) -> list[NetworkClass]:
-    return sorted(
-        (n for n in catalog.networks if n.scope == "inter_node"),
-        key=lambda n: n.bandwidth_gbit_per_s_per_gpu * n.efficiency,
-    )
-
-
-def _intra_network(catalog: Catalog, gpu: GpuSpec) -> NetworkClass | None:
-    for n in catalog.networks:
-        if n.id == gpu.intra_node_network_id:
-            return n
-    return None
-
-
-def _memory_parts(
-    workload: Workload, shape: ResolvedShape, dp: int, tp: int, pp: int
-) -> tuple[mem.ModelState, float, float, float]:
-    """(model state, activations, kv cache, overhead) per GPU. [B]"""
-    overhead = (
-        workload.framework_overhead_gib * mem.GIB
-        if workload.framework_overhead_gib is not None
-        else mem.DEFAULT_OVERHEAD_BYTES
-    )
-    if workload.task is TaskKind.INFERENCE:
-        m = tp * pp
-        weights = mem.inference_weights_bytes(shape, workload.precision) / m
-        bytes_kv = 1.0 if workload.precision is Precision.FP8 else 2.0
-        kv = (
-            mem.kv_cache_bytes(
-                shape,
-                float(workload.inference_context_len) * workload.inference_concurrency,
-                bytes_kv,
-            )
-            / m
-        )
-        # Serving keeps one layer's prefill activations of one sequence alive.
-        act = mem.activation_bytes_per_layer(
-            workload.inference_context_len,
-            1,
-            shape.hidden,
-            shape.heads,
-            tp=tp,
-            recompute=workload.recompute,
-            flash_attention=workload.flash_attention,
-            kv_ratio=shape.kv_heads / shape.heads,
-            ffn_ratio=(shape.moe_ffn_hidden or shape.ffn_hidden) / shape.hidden,
-            gated=shape.ffn_hidden != 4 * shape.hidden,
-            ffn_copies=float(max(shape.active_experts + shape.shared_experts, 1)),
-        )
-        state = mem.ModelState(weights, 0.0, 0.0, 0.0, weights * m, 0.0)
-        return state, act, kv, overhead
-    if workload.task in (TaskKind.LORA, TaskKind.QLORA):
-        state = mem.training_model_state(
-            shape,
-            workload.task,
-            workload.optimizer,
-            workload.precision,
-            workload.zero_stage,
-            dp,
-            tp,
-            pp,
-            workload.lora_rank,
-            workload.qlora_base_bits,
-        )
-    else:
-        state = mem.framework_model_state(
-            shape,
-            workload.optimizer,
-            workload.precision,
-            workload.framework,
-            workload.zero_stage,
-            dp,
-            tp,
-            pp,
-            _expert_parallel(workload, shape, dp),
-        )
-    act = mem.framework_activation_bytes(
-        shape,
-        workload.framework,
-        workload.seq_len,
-        workload.micro_batch,
-        tp,
-        pp,
-        workload.sequence_parallel,
-        workload.recompute,
-        workload.flash_attention,
-    )
-    return state, act, 0.0, overhead
-
-
-def _expert_parallel(workload: Workload, shape: ResolvedShape, dp: int) -> int:
-    """Expert-parallel degree at ``dp`` data-parallel ranks: memory and network alike. [1]
-
-    The workload's degree when it sets one (at most the number of experts);
-    unset, the routed experts spread over the data-parallel ranks as far as
-    both divide, ``gcd(experts, dp)``
-    (:func:`~gpu_advisor.engine.sizing.network.expert_parallel_degree`). Megatron-LM
-    carves ``--expert-model-parallel-size`` out of the data-parallel ranks;
-    DeepSeek-V3 ran 64-way expert parallelism over its data-parallel ranks
-    (arXiv:2412.19437, section 3.2). Dense models and LoRA/QLoRA/serving: 1.
-    """
-    if not shape.is_moe or workload.task not in (
-        TaskKind.PRETRAIN,
-        TaskKind.FULL_FINETUNE,
-    ):
-        return 1
-    if workload.expert_parallel is not None:
-        return max(1, min(workload.expert_parallel, shape.experts))
-    return net.expert_parallel_degree(shape.experts, dp)
-
-
-def _breakdown(
-    state: mem.ModelState, act: float, kv: float, overhead: float
-) -> MemoryBreakdown:
-    total = state.total_bytes + act + kv + overhead
-    return _construct(
-        MemoryBreakdown,
-        weights_bytes=state.weights_bytes,
-        gradients_bytes=state.gradients_bytes,
-        optimizer_bytes=state.optimizer_bytes,
-        activations_bytes=act,
-        kv_cache_bytes=kv,
-        # framework buffers (ZeRO-3 gather, communication buckets) are overhead
-        overhead_bytes=overhead + state.buffer_bytes,
-        total_bytes=total,
-    )
-
-
-def min_gpus_for_memory(
-    workload: Workload, shape: ResolvedShape, capacity_bytes: float
-) -> int | None:
-    """Smallest total card count whose per-GPU memory fits ``capacity × 0.9``.
-
-    Parameters
-    ----------
-    workload : Workload
-        Task, sharding (ZeRO stage, tp, pp), batch and recompute settings.
-    shape : ResolvedShape
-        Model shape.
-    capacity_bytes : float
-        Memory of one card. [B]
-
-    Returns
-    -------
-    int or None
-        ``dp · tp · pp`` for the smallest data-parallel degree that fits;
-        for inference the smallest model-parallel group (a power of two, at
-        least ``tp · pp``); ``None`` when no count fits.
-
-    Notes
-    -----
-    Training memory per GPU is ``A + B/dp``: ``A`` holds what ZeRO does not
-    shard at this stage (plus activations and overhead), ``B`` what it does,
-    so ``dp = ⌈B / (0.9·C − A)⌉``. With ZeRO-0 ``B = 0``.
-
-    Examples
-    --------
-    >>> from gpu_advisor.io.catalog import load_catalog
-    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
-    >>> c = load_catalog()
-    >>> s = shape_from_preset(c.model("llama2-70b"))
-    >>> w = Workload(task=TaskKind.PRETRAIN, zero_stage=3, seq_len=4096,
-    ...              recompute="full", tp=1, pp=1)
-    >>> min_gpus_for_memory(w, s, 80 * 2**30)
-    16
-    """
-    return _min_gpus(workload, shape, capacity_bytes, {})
-
-
-_Parts = tuple[mem.ModelState, float, float, float]
-
-
-def _parts(
-    memo: dict[tuple[int, int, int], _Parts],
-    workload: Workload,
-    shape: ResolvedShape,
-    dp: int,
-    tp: int,
-    pp: int,
-) -> _Parts:
-    """:func:`_memory_parts`, remembered in ``memo`` (one workload and shape)."""
-    key = (dp, tp, pp)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _memory_parts(workload, shape, dp, tp, pp)
-    return found
-
-
-def _min_gpus(
-    workload: Workload,
-    shape: ResolvedShape,
-    capacity_bytes: float,
-    memo: dict[tuple[int, int, int], _Parts],
-) -> int | None:
-    """:func:`min_gpus_for_memory`, the memory parts it works out kept in ``memo``."""
-    usable = capacity_bytes * MEMORY_HEADROOM
-    tp, pp = workload.tp, workload.pp
-    if workload.task is TaskKind.INFERENCE:
-        m = tp * pp
-        while m <= MAX_GPUS:
-            state, act, kv, overhead = _parts(memo, workload, shape, 1, m, 1)
-            if state.total_bytes + act + kv + overhead <= usable:
-                return m
-            m *= 2
-        return None
-    state1, act, _, overhead = _parts(memo, workload, shape, 1, tp, pp)
-    # Every framework's per-GPU state is A + B/dp: two evaluations give B.
-    state2 = _parts(memo, workload, shape, 2, tp, pp)[0]
-    sharded = max(0.0, 2.0 * (state1.total_bytes - state2.total_bytes))
-    fixed = state1.total_bytes - sharded + act + overhead
-    if _expert_parallel(workload, shape, 2) > 1 and workload.expert_parallel is None:
-        # the default expert-parallel degree grows with dp, so memory is not
-        # A + B/dp: try the data-parallel degrees that keep it whole
-        dp = 1
-        while dp * tp * pp <= MAX_GPUS:
-            state, act, _, overhead = _parts(memo, workload, shape, dp, tp, pp)
-            if state.total_bytes + act + overhead <= usable:
-                return dp * tp * pp
-            dp *= 2
-        return None
-    if fixed > usable:
-        return None
-    ep = _expert_parallel(workload, shape, 1)
-    if sharded <= 0 or fixed + sharded <= usable:
-        return tp * pp * ep
-    room = usable - fixed
-    dp = max(1, math.ceil(sharded / room - 1e-9)) if room > 0 else MAX_GPUS + 1
-    if ep > 1:  # the expert-parallel group is carved out of data parallelism
-        dp = _round_up(max(dp, ep), ep)
-    total = dp * tp * pp
-    return total if total <= MAX_GPUS else None
-
-
-def _max_dp_by_batch(workload: Workload) -> int:
-    if workload.task is TaskKind.INFERENCE:
-        return MAX_GPUS
-    sequences = workload.global_batch or max(
-        1, DEFAULT_GLOBAL_BATCH_TOKENS // workload.seq_len
-    )
-    return max(1, sequences // workload.micro_batch)
-
-
-def _batch_tokens(workload: Workload) -> float:
-    if workload.global_batch is not None:
-        return float(workload.global_batch) * workload.seq_len
-    return float(
-        max(DEFAULT_GLOBAL_BATCH_TOKENS, workload.seq_len * workload.micro_batch)
-    )
-
-
-def _efficiency(
-    workload: Workload,
-    core: _Core,
-    gpus: int,
-    inter: NetworkClass | None,
-    intra: NetworkClass | None,
-) -> float:
-    """:func:`_scaling_efficiency`, remembered per core (the curve, the
-    deadline search and the network choice ask for the same counts). [1]"""
-    key = (gpus, inter.id if inter else None, intra.id if intra else None)
-    cached = core.efficiencies.get(key)
-    if cached is None:
-        cached = _scaling_efficiency(workload, core, gpus, inter, intra)
-        core.efficiencies[key] = cached
-    return cached
-
-
-def _scaling_efficiency(
-    workload: Workload,
-    core: _Core,
-    gpus: int,
-    inter: NetworkClass | None,
-    intra: NetworkClass | None,
-) -> float:
-    """Scaling efficiency of data parallelism on ``gpus`` cards. [1]
-
-    Relative to the runs the default MFU was calibrated on: their published
-    GPU-hours already contain the communication of a ZeRO-1-style job on a
-    200 Gb/s-class fabric, so only the exposed time beyond that reference is
-    charged here, ``min(1, e(link) / max(e(reference), 0.8))``, not counted
-    twice. The floor (:data:`~gpu_advisor.engine.sizing.network.REFERENCE_EFFICIENCY_FLOOR`)
-    keeps a set-up that would crawl even on the reference fabric (a dense 405B
-    model in plain data parallelism) from looking efficient.
-
-    MoE: routed experts are sharded over the data-parallel ranks
-    (:func:`~gpu_advisor.engine.sizing.network.expert_parallel_degree`), so only their
-    ``1/ep`` share is all-reduced, and the expert all-to-all is charged; a
-    pipeline whose replica spans servers pays its point-to-point traffic on the
-    inter-node link. Both are hidden behind half the compute time at most.
-
-    Pipeline bubble: a 1F1B pipeline idles ``(p − 1)/m`` of its compute time
-    every step (:func:`~gpu_advisor.engine.sizing.network.pipeline_bubble_fraction`),
-    charged in full, ``÷ (1 + (p − 1)/m)``. The calibrated MFU cannot stand in
-    for it: the plan's bubble depends on its own p and m, and of the
-    published runs it was fitted to only four used pipelines, each with many
-    micro-batches per step (BLOOM: p = 12, m = 128, 8.6 %) or a schedule that
-    hides the bubble (DeepSeek-V3's DualPipe), while most (LLaMA, Llama 2
-    7B–13B) ran without one. Charging it again for such well-fed pipelines
-    double-counts a few per cent at most; leaving it out would hide a plan
-    with p = 8 and m = 8 running at 53 %.
-    """
-    if workload.task is TaskKind.INFERENCE:
-        return 1.0
-    dp = max(1, gpus // core.unit)
-    if dp <= 1:
-        return 1.0 / (
-            1.0 + net.pipeline_bubble_fraction(workload.pp, _micro_batches(workload, 1))
-        )
-    step = _step(workload, core, gpus, dp)
-    link = inter if gpus > core.gpu.gpus_per_server else intra
-    intra_bytes_per_s = core.gpu.intra_node_bandwidth_gb_per_s * 1e9
-    if link is None:
-        bandwidth = intra_bytes_per_s
-        latency = 0.0
-    else:
-        bandwidth = net.link_bytes_per_s(
-            link.bandwidth_gbit_per_s_per_gpu, link.efficiency
-        )
-        latency = link.latency_us * 1e-6
-    absolute = _combined(
-        step,
-        net.scaling_efficiency(
-            step.compute_s,
-            step.grad_bytes,
-            dp,
-            bandwidth,
-            latency,
-            workload.zero_stage,
-            step.micro_batches,
-        ),
-        _other_traffic(
-            workload,
-            core,
-            step,
-            bandwidth if link is not None and link is inter else intra_bytes_per_s,
-        ),
-    )
-    reference = core.references.get(gpus)
-    if reference is None:  # the same for every link at this card count
-        reference = _combined(
-            step,
-            net.scaling_efficiency(
-                step.compute_s,
-                step.grad_bytes,
-                dp,
-                net.REFERENCE_LINK_BYTES_PER_S,
-                net.REFERENCE_LATENCY_S,
-                min(workload.zero_stage, 1),
-                step.micro_batches,
-            ),
-            _other_traffic(workload, core, step, net.REFERENCE_LINK_BYTES_PER_S),
-        )
-        core.references[gpus] = reference
-    return (
-        min(1.0, absolute / max(reference, net.REFERENCE_EFFICIENCY_FLOOR))
-        / step.bubble
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class _Step:
-    """What the scaling efficiency at one card count needs whatever the link."""
-
-    dp: int
-    compute_s: float
-    """Compute time of one optimizer step. [s]"""
-    ep: int
-    grad_bytes: float
-    """Gradient bytes each rank all-reduces. [B]"""
-    micro_batches: int
-    batch_tokens: float
-    bubble: float
-    """``1 + (pp − 1)/m``: the 1F1B pipeline's step over its compute. [1]"""
-    exposed: dict[float, float] = field(default_factory=dict)
-    """Exposed all-to-all and pipeline seconds per inter-node speed. [s]"""
-
-
-def _step(workload: Workload, core: _Core, gpus: int, dp: int) -> _Step:
-    """The link-independent part of :func:`_scaling_efficiency`, remembered."""
-    cached = core.steps.get(gpus)
-    if cached is not None:
-        return cached
-    batch_tokens = _batch_tokens(workload)
-    compute_s = (
-        core.flops_per_token
-        * batch_tokens
-        / (gpus * core.peak_tflops * 1e12 * core.mfu)
-    )
-    shape = core.shape
-    trainable = core.state.trainable_params
-    ep = 1
-    if shape is not None and shape.is_moe and trainable >= shape.params_total:
-        # routed experts are sharded over the data-parallel ranks (EP)
-        ep = min(_expert_parallel(workload, shape, dp), dp)
-        expert_params = _routed_expert_params(shape)
-        trainable = net.data_parallel_params(shape.params_total, expert_params, ep)
-    micro_batches = _micro_batches(workload, dp)
-    step = _Step(
-        dp=dp,
-        compute_s=compute_s,
-        ep=ep,
-        grad_bytes=trainable * 2.0 / core.unit,
-        micro_batches=micro_batches,
-        batch_tokens=batch_tokens,
-        bubble=1.0 + net.pipeline_bubble_fraction(workload.pp, micro_batches),
-    )
-    core.steps[gpus] = step
-    return step
-
-
-def _other_traffic(
-    workload: Workload, core: _Core, step: _Step, inter_bytes_per_s: float
-) -> float:
-    """Exposed all-to-all and pipeline seconds per step, remembered. [s]"""
-    cached = step.exposed.get(inter_bytes_per_s)
-    if cached is not None:
-        return cached
-    shape = core.shape
-    per_server = core.gpu.gpus_per_server
-    exposed = 0.0
-    if step.ep > 1 and shape is not None:
-        a2a_link = (
-            inter_bytes_per_s
-            if step.ep * core.unit > per_server
-            else core.gpu.intra_node_bandwidth_gb_per_s * 1e9
-        )
-        a2a = net.all_to_all_seconds(
-            step.batch_tokens / (step.dp * workload.tp),
-            max(shape.layers - shape.dense_layers, 0) / workload.pp,
-            shape.active_experts,
-            shape.hidden,
-            step.ep,
-            a2a_link,
-        )
-        exposed += net.exposed_seconds(a2a, step.compute_s)
-    if workload.pp > 1 and core.unit > per_server and shape is not None:
-        p2p = net.pipeline_p2p_seconds(
-            step.micro_batches,
-            workload.seq_len,
-            workload.micro_batch,
-            shape.hidden,
-            workload.tp,
-            inter_bytes_per_s,
-        )
-        exposed += net.exposed_seconds(p2p, step.compute_s)
-    step.exposed[inter_bytes_per_s] = exposed
-    return exposed
-
-
-def _combined(step: _Step, dp_efficiency: float, other: float) -> float:
-    """Efficiency from the data-parallel one and the other exposed time. [1]"""
-    exposed = step.compute_s / max(dp_efficiency, 1e-9) - step.compute_s
-    exposed += other
-    return step.compute_s / (step.compute_s + exposed)
-
-
-_routed_expert_params = mem.routed_expert_params
-
-
-def _micro_batches(workload: Workload, dp: int) -> int:
-    """Micro-batches each data-parallel rank runs per optimizer step. [1]"""
-    sequences = _batch_tokens(workload) / workload.seq_len
-    return max(1, math.ceil(sequences / (max(1, dp) * workload.micro_batch) - 1e-9))
-
-
-def _days(gpu_hours_value: float, gpus: int, efficiency: float) -> float:
-    return gpu_hours_value / (gpus * _HOURS_PER_DAY * max(efficiency, 1e-9))
-
-
-def _core(
-    workload: Workload,
-    catalog: Catalog,
-    shape: ResolvedShape,
-    gpu: GpuSpec,
-    measured_mfu: float | None,
-    dp_for_memory: int,
-) -> _Core:
-    capacity = gpu.memory_gb * mem.GIB
-    memo: dict[tuple[int, int, int], _Parts] = {}
-    min_g = _min_gpus(workload, shape, capacity, memo)
-    if workload.task is TaskKind.INFERENCE:
-        # one replica spans the smallest model-parallel group that fits
-        replica = min_g or workload.tp * workload.pp
-        state, act, kv, overhead = _parts(memo, workload, shape, 1, replica, 1)
-    else:
-        state, act, kv, overhead = _parts(
-            memo, workload, shape, dp_for_memory, workload.tp, workload.pp
-        )
-    breakdown = _breakdown(state, act, kv, overhead)
-    # One FLOPs convention (compute.model_flops_per_token): model FLOPs, no
-    # recompute. An MFU the project sets or a vendor's log measured is already
-    # the achieved model-FLOPs utilisation at that recompute setting; the
-    # modelled default was calibrated on selective/no-recompute runs, so full
-    # recompute lowers it by model/hardware FLOPs.
-    seq = (
-        workload.inference_context_len
-        if workload.task is TaskKind.INFERENCE
-        else workload.seq_len
-    )
-    fpt = cmp.model_flops_per_token(shape, seq, workload.task)
-    recompute_factor = 1.0
-    if workload.mfu is not None:
-        mfu, mfu_source = workload.mfu, "project"
-    elif measured_mfu is not None:
-        mfu, mfu_source = measured_mfu, "measured"
-    else:
-        recompute_factor = cmp.recompute_mfu_factor(
-            shape, seq, workload.task, workload.recompute
-        )
-        mfu = recompute_factor * cmp.modelled_mfu(
-            gpu.default_mfu,
-            cmp.attention_flops_share(shape, seq, workload.task),
-            workload.task,
-        )
-        mfu_source = "catalog"
-    peak = cmp.peak_tflops(gpu, workload.precision)
-    tokens = workload.tokens_billion * 1e9
-    flops = fpt * tokens
-    hours = cmp.gpu_hours(flops, peak, mfu)
-    unit = workload.tp * workload.pp
-    decode = None
-    if workload.task is TaskKind.INFERENCE:
-        replica = min_g or unit
-        unit = replica
-        decode = cmp.decode_tokens_per_s_per_gpu(
-            shape,
-            gpu,
-            workload.precision,
-            workload.inference_context_len,
-            workload.inference_concurrency,
-            replica,
-            mfu,
-        )
-        if decode > 0:
-            hours = max(hours, tokens / (decode * cmp.SECONDS_PER_HOUR))
-    return _Core(
-        gpu=gpu,
-        breakdown=breakdown,
-        fits=breakdown.total_bytes <= capacity * MEMORY_HEADROOM,
-        capacity_bytes=capacity,
-        state=state,
-        min_gpus=min_g,
-        unit=unit,
-        flops_per_token=fpt,
-        train_flops=flops,
-        gpu_hours=hours,
-        mfu=mfu,
-        mfu_source=mfu_source,
-        peak_tflops=peak,
-        decode_tps=decode,
-        recompute_mfu_factor=recompute_factor,
-        shape=shape,
-    )
-
-
-def _resharded(
-    workload: Workload, shape: ResolvedShape, probe: _Core, dp: int
-) -> _Core:
-    """``_core(..., dp)`` made from its ``probe`` (``_core(..., 1)``).
-
-    Only the memory differs: minimum cards, FLOPs, MFU and GPU-hours do not
-    depend on the data-parallel degree the memory is sharded for, and a
-    serving replica's memory does not either. The efficiencies the probe
-    already worked out are kept when the trainable parameters match.
-    """
-    if workload.task is TaskKind.INFERENCE or dp == 1:
-        return probe
-    state, act, kv, overhead = _memory_parts(
-        workload, shape, dp, workload.tp, workload.pp
-    )
-    breakdown = _breakdown(state, act, kv, overhead)
-    same = state.trainable_params == probe.state.trainable_params
-    return replace(
-        probe,
-        breakdown=breakdown,
-        fits=breakdown.total_bytes <= probe.capacity_bytes * MEMORY_HEADROOM,
-        state=state,
-        efficiencies=probe.efficiencies if same else {},
-        references=probe.references if same else {},
-        steps=probe.steps if same else {},
-    )
-
-
-def _round_up(value: int, unit: int) -> int:
-    return max(unit, -(-value // unit) * unit)
 
 
 def _default_gpus(workload: Workload, core: _Core) -> int:
@@ -911,90 +197,6 @@ def size_for_gpu(
     )
 
 
-def _hours_band(workload: Workload, core: _Core) -> tuple[float, float]:
-    """P10 and P90 GPU-hours: the MFU model's spread around the point estimate.
-
-    A set or measured MFU, or a serving workload, has no model spread: both
-    ends equal the point estimate. [GPU-hours]
-    """
-    if core.mfu_source == "catalog" and workload.task is not TaskKind.INFERENCE:
-        return cmp.gpu_hours_range(core.gpu_hours)
-    return core.gpu_hours, core.gpu_hours
-
-
-def _network_needed(
-    workload: Workload,
-    core: _Core,
-    gpus: int,
-    inters: list[NetworkClass],
-    intra: NetworkClass | None,
-) -> tuple[NetworkClass | None, float]:
-    """Slowest inter-node class keeping efficiency ≥ 0.9 (or the fastest).
-
-    Training across servers is offered only the classes fit for it (RDMA, at
-    least 100 Gb/s): plain 10/25 GbE may show a high estimate when little is
-    synchronised (pipeline stages, LoRA), but NCCL over TCP stalls and times
-    out under load (seeds 001 and 002).
-    """
-    if workload.task is not TaskKind.INFERENCE:
-        fit = [n for n in inters if n.suitable_for_multi_node_training]
-        inters = fit or inters
-    best: tuple[NetworkClass | None, float] = (None, 0.0)
-    for candidate in inters:
-        eff = _efficiency(workload, core, gpus, candidate, intra)
-        if eff >= net.TARGET_SCALING_EFFICIENCY:
-            return candidate, eff
-        if eff >= best[1]:
-            best = (candidate, eff)
-    return best
-
-
-def _next_slower(
-    needed: NetworkClass | None, inters: list[NetworkClass]
-) -> NetworkClass | None:
-    """The inter-node class just below ``needed`` (``inters`` is slowest first)."""
-    if needed is None:
-        return None
-    index = next((i for i, n in enumerate(inters) if n.id == needed.id), 0)
-    return inters[index - 1] if index > 0 else None
-
-
-@dataclass(frozen=True, slots=True)
-class _NetworkChoice:
-    """The class picked for the planned card count, and the one just slower."""
-
-    needed: NetworkClass | None
-    needed_efficiency: float
-    slower: NetworkClass | None
-    slower_efficiency: float | None
-    classes: list[NetworkClass]
-
-
-def _user_network(workload: Workload, catalog: Catalog) -> NetworkClass | None:
-    if workload.network_id is None:
-        return None
-    for n in catalog.networks:
-        if n.id == workload.network_id:
-            return n
-    return None
-
-
-def _pick_inter(
-    workload: Workload,
-    catalog: Catalog,
-    core: _Core,
-    gpus: int,
-    inters: list[NetworkClass],
-    intra: NetworkClass | None,
-) -> NetworkClass | None:
-    user = _user_network(workload, catalog)
-    if user is not None:
-        return user
-    if gpus <= core.gpu.gpus_per_server:
-        return None
-    return _network_needed(workload, core, gpus, inters, intra)[0]
-
-
 def _memory_result(
     core: _Core, shape: ResolvedShape, workload: Workload
 ) -> MemoryResult:
@@ -1049,84 +251,148 @@ def size_workload(
     >>> round(r.compute.gpu_hours, -3)  # published: 184,320 (Llama 2, Table 2)
     191000.0
     """
-    warnings: list[Advice] = []
-    shape, notes = resolve_shape(workload, catalog)
-    warnings.extend(notes)
+    shape, warnings = resolve_shape(workload, catalog)
     gpu_known = any(g.id == workload.gpu_id for g in catalog.gpus)
     gpu = catalog.gpu(workload.gpu_id) if gpu_known else catalog.gpus[0]
     if not gpu_known:
-        warnings.append(
-            _advice(
-                "input.unknown_gpu",
-                f"GPU {workload.gpu_id!r} is not in the catalog; {gpu.id} is used instead.",
-                f"目录中没有 GPU {workload.gpu_id!r}，改用 {gpu.id} 计算。",
-                ["workload.gpu_id"],
-                Severity.ERROR,
-            )
-        )
+        warnings.append(_unknown_gpu_advice(workload.gpu_id, gpu.id))
     intra = _intra_network(catalog, gpu)
     inters = _inter_networks(catalog)
     probe = _core(workload, catalog, shape, gpu, measured_mfu, 1)
     unit = probe.unit
     max_by_batch = min(MAX_GPUS, _max_dp_by_batch(workload) * unit)
-
-    # GPUs to meet the deadline (needs efficiency, which needs the dp-sharded core)
-    gpus_for_deadline: int | None = None
-    if workload.deadline_days is not None and probe.min_gpus is not None:
-        for n in _count_ladder(probe.min_gpus, unit, max_by_batch, gpu.gpus_per_server):
-            if _days(probe.gpu_hours, n, 1.0) > workload.deadline_days:
-                continue  # too few cards even at efficiency 1 (the ceiling)
-            inter_n = _pick_inter(workload, catalog, probe, n, inters, intra)
-            eff_n = _efficiency(workload, probe, n, inter_n, intra)
-            if _days(probe.gpu_hours, n, eff_n) <= workload.deadline_days:
-                gpus_for_deadline = n
-                break
-
+    gpus_for_deadline = _gpus_for_deadline(
+        workload, catalog, probe, max_by_batch, inters, intra
+    )
     if workload.gpus is None and workload.dp is None and gpus_for_deadline is not None:
         gpus = gpus_for_deadline
     else:
         gpus = _default_gpus(workload, probe)
     dp = workload.dp or max(1, gpus // unit)
     core = _resharded(workload, shape, probe, dp)
-    needed, needed_eff = (
-        _network_needed(workload, core, gpus, inters, intra)
-        if gpus > gpu.gpus_per_server and workload.task is not TaskKind.INFERENCE
-        else (None, 1.0)
-    )
-    slower = _next_slower(needed, inters)
-    slower_eff = (
-        _efficiency(workload, core, gpus, slower, intra) if slower is not None else None
-    )
+    choice = _choose_network(workload, core, gpus, inters, intra)
     user_net = _user_network(workload, catalog)
-    inter_used = user_net or needed
+    inter_used = user_net or choice.needed
     eff = _efficiency(workload, core, gpus, inter_used, intra)
-    days = _days(core.gpu_hours, gpus, eff)
-    nodes = max(1, -(-gpus // gpu.gpus_per_server))
-    network_id = inter_used.id if inter_used is not None else gpu.intra_node_network_id
+    curve = _days_curve(workload, core, gpus, max_by_batch, user_net, inters, intra)
+    memory = _memory_result(core, shape, workload)
+    compute = _compute_result(workload, shape, core)
+    cluster = _cluster_result(
+        workload,
+        shape,
+        core,
+        gpus,
+        dp,
+        eff,
+        inter_used,
+        choice,
+        gpus_for_deadline,
+        curve,
+    )
+    storage = _storage(workload, core, shape, catalog)
+    warnings += _expert_parallel_advice(workload, cluster.expert_parallel, dp, unit)
+    candidates, unknown = _candidates(workload, catalog, shape)
+    warnings += unknown
+    warnings += _warnings(
+        workload,
+        catalog,
+        shape,
+        core,
+        gpus,
+        dp,
+        eff,
+        inter_used,
+        memory,
+        gpus_for_deadline,
+        max_by_batch,
+    )
+    explanations = _explanations(
+        workload, catalog, shape, core, cluster
+    ) + _more_explanations(workload, shape, core, compute, cluster, storage, choice)
+    return _construct(
+        SizingResult,
+        gpu_id=gpu.id,
+        memory=memory,
+        compute=compute,
+        cluster=cluster,
+        storage=storage,
+        candidates=candidates,
+        warnings=warnings,
+        explanations=explanations,
+        shape_derived=shape.derived,
+        shape=shape,
+    )
 
+
+def _gpus_for_deadline(
+    workload: Workload,
+    catalog: Catalog,
+    probe: _Core,
+    max_by_batch: int,
+    inters: list[NetworkClass],
+    intra: NetworkClass | None,
+) -> int | None:
+    """Smallest card count on the search ladder that meets the deadline.
+
+    ``None`` without a deadline, when the model fits nowhere, or when no count
+    up to what the global batch can feed is fast enough. Each count is tried
+    with the network class it would need (or the project's).
+    """
+    if workload.deadline_days is None or probe.min_gpus is None:
+        return None
+    per_server = probe.gpu.gpus_per_server
+    for n in _count_ladder(probe.min_gpus, probe.unit, max_by_batch, per_server):
+        if _days(probe.gpu_hours, n, 1.0) > workload.deadline_days:
+            continue  # too few cards even at efficiency 1 (the ceiling)
+        inter_n = _pick_inter(workload, catalog, probe, n, inters, intra)
+        eff_n = _efficiency(workload, probe, n, inter_n, intra)
+        if _days(probe.gpu_hours, n, eff_n) <= workload.deadline_days:
+            return n
+    return None
+
+
+def _days_curve(
+    workload: Workload,
+    core: _Core,
+    gpus: int,
+    max_by_batch: int,
+    user_net: NetworkClass | None,
+    inters: list[NetworkClass],
+    intra: NetworkClass | None,
+) -> list[DaysPoint]:
+    """Days and scaling efficiency from the minimum cards up to 16× the plan.
+
+    Each count on the network class it would need, or the project's.
+    """
     curve: list[DaysPoint] = []
     curve_stop = min(max_by_batch, max(512, 16 * max(gpus, core.min_gpus or 1)))
-    if core.min_gpus is not None:
-        for n in _curve_counts(core.min_gpus, unit, curve_stop):
-            inter_n = user_net or (
-                _network_needed(workload, core, n, inters, intra)[0]
-                if n > gpu.gpus_per_server
-                else None
+    if core.min_gpus is None:
+        return curve
+    for n in _curve_counts(core.min_gpus, core.unit, curve_stop):
+        inter_n = user_net or (
+            _network_needed(workload, core, n, inters, intra)[0]
+            if n > core.gpu.gpus_per_server
+            else None
+        )
+        e = _efficiency(workload, core, n, inter_n, intra)
+        curve.append(
+            _construct(
+                DaysPoint,
+                gpus=n,
+                days=_days(core.gpu_hours, n, e),
+                scaling_efficiency=e,
             )
-            e = _efficiency(workload, core, n, inter_n, intra)
-            curve.append(
-                _construct(
-                    DaysPoint,
-                    gpus=n,
-                    days=_days(core.gpu_hours, n, e),
-                    scaling_efficiency=e,
-                )
-            )
+        )
+    return curve
 
-    memory = _memory_result(core, shape, workload)
+
+def _compute_result(
+    workload: Workload, shape: ResolvedShape, core: _Core
+) -> ComputeResult:
+    """FLOPs, GPU-hours with their band and redundancy, MFU and token counts."""
     tokens = workload.tokens_billion * 1e9
     p10, p90 = _hours_band(workload, core)
-    compute = _construct(
+    return _construct(
         ComputeResult,
         train_flops=core.train_flops,
         gpu_hours=core.gpu_hours,
@@ -1147,7 +413,28 @@ def size_workload(
         gpu_hours_with_redundancy_p90=p90 * cmp.REDUNDANCY_FACTOR,
         recompute_mfu_factor=core.recompute_mfu_factor,
     )
-    cluster = _construct(
+
+
+def _cluster_result(
+    workload: Workload,
+    shape: ResolvedShape,
+    core: _Core,
+    gpus: int,
+    dp: int,
+    eff: float,
+    inter_used: NetworkClass | None,
+    choice: _NetworkChoice,
+    gpus_for_deadline: int | None,
+    curve: list[DaysPoint],
+) -> ClusterResult:
+    """Cards, parallel degrees, days, scaling efficiency, network and nodes."""
+    gpu = core.gpu
+    unit = core.unit
+    needed = choice.needed
+    days = _days(core.gpu_hours, gpus, eff)
+    nodes = max(1, -(-gpus // gpu.gpus_per_server))
+    network_id = inter_used.id if inter_used is not None else gpu.intra_node_network_id
+    return _construct(
         ClusterResult,
         min_gpus=core.min_gpus,
         gpus=gpus,
@@ -1165,74 +452,20 @@ def size_workload(
         nodes=nodes,
         days_curve=curve,
     )
-    storage = _storage(workload, core, shape, catalog)
-    ep = cluster.expert_parallel
-    if ep > dp and workload.task in (TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE):
-        warnings.append(
-            _advice(
-                "workload.expert_parallel_above_dp",
-                f"Expert parallelism {ep} is larger than the data-parallel degree "
-                f"{dp}: the experts are split over data-parallel ranks, so plan at "
-                f"least {ep * unit} cards or lower the expert-parallel degree.",
-                f"专家并行度 {ep} 大于数据并行度 {dp}：专家按数据并行的各卡切分，"
-                f"请至少按 {ep * unit} 张卡规划，或降低专家并行度。",
-                ["workload.expert_parallel", "workload.gpus"],
-            )
-        )
 
+
+def _candidates(
+    workload: Workload, catalog: Catalog, shape: ResolvedShape
+) -> tuple[list[CandidateSizing], list[Advice]]:
+    """The workload sized on each candidate GPU, and the candidates skipped."""
     candidates: list[CandidateSizing] = []
+    skipped: list[Advice] = []
     for cid in workload.gpu_candidates:
         if any(g.id == cid for g in catalog.gpus):
             candidates.append(size_for_gpu(workload, catalog, cid, shape))
         else:
-            warnings.append(
-                _advice(
-                    "input.unknown_candidate",
-                    f"Candidate GPU {cid!r} is not in the catalog and was skipped.",
-                    f"候选 GPU {cid!r} 不在目录中，已跳过。",
-                    ["workload.gpu_candidates"],
-                )
-            )
-
-    warnings.extend(
-        _warnings(
-            workload,
-            catalog,
-            shape,
-            core,
-            gpus,
-            dp,
-            eff,
-            inter_used,
-            memory,
-            gpus_for_deadline,
-            max_by_batch,
-        )
-    )
-    explanations = _explanations(
-        workload, catalog, shape, core, memory, compute, cluster
-    ) + _more_explanations(
-        workload,
-        shape,
-        core,
-        compute,
-        cluster,
-        storage,
-        _NetworkChoice(needed, needed_eff, slower, slower_eff, inters),
-    )
-    return _construct(
-        SizingResult,
-        gpu_id=gpu.id,
-        memory=memory,
-        compute=compute,
-        cluster=cluster,
-        storage=storage,
-        candidates=candidates,
-        warnings=warnings,
-        explanations=explanations,
-        shape_derived=shape.derived,
-        shape=shape,
-    )
+            skipped.append(_unknown_candidate_advice(cid))
+    return candidates, skipped
 
 
 def _storage(
@@ -1251,983 +484,3 @@ def _storage(
         checkpoint_write_target_s=CHECKPOINT_WRITE_TARGET_S,
         network_budget_fraction=catalog.cost_defaults.network_fraction_of_hardware.typical,
     )
-
-
-@dataclass(frozen=True, slots=True)
-class _LighterStage:
-    """A ZeRO stage below 3 that fits, and what it does for the network."""
-
-    stage: int
-    efficiency: float
-    """On the network the plan uses. [1]"""
-    cheaper: NetworkClass | None
-    """A slower (cheaper) inter-node class that still reaches 90 %, if any."""
-    cheaper_efficiency: float
-
-
-def _lighter_zero_stage(
-    workload: Workload,
-    catalog: Catalog,
-    shape: ResolvedShape,
-    core: _Core,
-    gpus: int,
-    dp: int,
-    inter: NetworkClass,
-    eff: float,
-) -> _LighterStage | None:
-    """The lowest ZeRO stage that fits and scales clearly better, if any."""
-    capacity = core.gpu.memory_gb * mem.GIB * MEMORY_HEADROOM
-    for stage in (1, 2):
-        lighter = workload.model_copy(update={"zero_stage": stage})
-        parts = _memory_parts(lighter, shape, dp, lighter.tp, lighter.pp)
-        if _breakdown(*parts).total_bytes > capacity:
-            continue
-        eff_lighter = _efficiency(lighter, core, gpus, inter, None)
-        if eff_lighter < eff + ZERO3_ADVICE_MIN_GAIN:
-            continue
-        inters = _inter_networks(catalog)
-        needed, eff_needed = _network_needed(lighter, core, gpus, inters, None)
-        order = [n.id for n in inters]
-        cheaper = (
-            needed
-            if needed is not None
-            and eff_needed >= net.TARGET_SCALING_EFFICIENCY
-            and inter.id in order
-            and order.index(needed.id) < order.index(inter.id)
-            else None
-        )
-        return _LighterStage(stage, eff_lighter, cheaper, eff_needed)
-    return None
-
-
-def _warnings(
-    workload: Workload,
-    catalog: Catalog,
-    shape: ResolvedShape,
-    core: _Core,
-    gpus: int,
-    dp: int,
-    eff: float,
-    inter_used: NetworkClass | None,
-    memory: MemoryResult,
-    gpus_for_deadline: int | None,
-    max_by_batch: int,
-) -> list[Advice]:
-    out: list[Advice] = []
-    gpu = core.gpu
-    training = workload.task is not TaskKind.INFERENCE
-    if core.min_gpus is None:
-        hint_en, hint_zh = _parallel_hint(workload, shape, core)
-        out.append(
-            _advice(
-                "memory.fits_nowhere",
-                f"The model does not fit on any number of {gpu.id} cards with "
-                f"tp={workload.tp}, pp={workload.pp}, ZeRO-{workload.zero_stage}: "
-                f"what cannot be sharded over data parallelism alone needs more than "
-                f"{_gib(memory.usable_bytes)} per card.{hint_en}",
-                f"在 tp={workload.tp}、pp={workload.pp}、ZeRO-{workload.zero_stage} 下，"
-                f"任何数量的 {gpu.id} 都放不下：无法靠数据并行切分的部分超过每卡 "
-                f"{_gib(memory.usable_bytes)}。{hint_zh}",
-                [
-                    "workload.gpu_id",
-                    "workload.tp",
-                    "workload.pp",
-                    "workload.zero_stage",
-                    "workload.recompute",
-                    "workload.micro_batch",
-                ],
-                Severity.ERROR,
-            )
-        )
-    elif not memory.fits:
-        out.append(
-            _advice(
-                "memory.does_not_fit",
-                f"At {gpus} cards (dp={dp}) each {gpu.id} needs "
-                f"{_gib(memory.per_gpu.total_bytes)}, more than the "
-                f"{_gib(memory.usable_bytes)} usable; at least {core.min_gpus} cards "
-                "are needed.",
-                f"{gpus} 张卡（dp={dp}）时每张 {gpu.id} 需要 "
-                f"{_gib(memory.per_gpu.total_bytes)}，超过可用的 "
-                f"{_gib(memory.usable_bytes)}；至少需要 {core.min_gpus} 张卡。",
-                ["workload.gpus", "workload.dp", "workload.gpu_id"],
-                Severity.ERROR,
-            )
-        )
-    if (
-        workload.deadline_days is not None
-        and gpus_for_deadline is None
-        and core.min_gpus is not None
-    ):
-        out.append(
-            _advice(
-                "cluster.deadline_unmeetable",
-                f"No card count up to {max_by_batch} finishes within "
-                f"{workload.deadline_days:g} days: communication and the global batch "
-                "limit how far the job scales. Extend the deadline, reduce tokens or "
-                "use a faster GPU/network.",
-                f"在 {max_by_batch} 张卡以内，没有任何卡数能在 {workload.deadline_days:g} "
-                "天内完成：通信开销和全局 batch 限制了扩展。请放宽工期、减少 token 数，"
-                "或选用更快的 GPU/网络。",
-                [
-                    "workload.deadline_days",
-                    "workload.tokens_billion",
-                    "workload.gpu_id",
-                ],
-            )
-        )
-    nodes = -(-gpus // gpu.gpus_per_server)
-    if (
-        training
-        and nodes > 1
-        and inter_used is not None
-        and (
-            inter_used.kind.value == "ethernet"
-            or not inter_used.suitable_for_multi_node_training
-        )
-    ):
-        if eff < net.TARGET_SCALING_EFFICIENCY:
-            effect_en = (
-                f"gradient sync leaves only {eff:.0%} of the GPU time for compute"
-            )
-            effect_zh = f"梯度同步后 GPU 只有 {eff:.0%} 的时间在计算"
-        else:
-            # Small gradients (LoRA, short steps) hide the link here, but TCP
-            # without RDMA still stalls NCCL under load and on retries.
-            effect_en = (
-                f"the estimate still reaches {eff:.0%} scaling because little data "
-                "is synchronised, but TCP without RDMA is fragile for NCCL"
-            )
-            effect_zh = (
-                f"本任务同步的数据量小，估算扩展效率仍有 {eff:.0%}，"
-                "但没有 RDMA 的 TCP 网络跑 NCCL 容易卡顿和超时"
-            )
-        out.append(
-            _advice(
-                "network.slow_ethernet",
-                f"{inter_used.name} between {nodes} servers: {effect_en}. Multi-node "
-                "training needs InfiniBand or RoCE of at least 100 Gb/s.",
-                f"{nodes} 台服务器之间使用 {inter_used.label('zh')}：{effect_zh}。"
-                "多机训练需要至少 100 Gb/s 的 InfiniBand 或 RoCE。",
-                ["workload.network_id", "workload.gpus"],
-            )
-        )
-    micro_batches = _micro_batches(workload, dp)
-    bubble = (
-        net.pipeline_bubble_fraction(workload.pp, micro_batches) if training else 0.0
-    )
-    if bubble >= PIPELINE_BUBBLE_ADVICE:
-        out.append(
-            _advice(
-                "pipeline.bubble",
-                f"The pipeline idles {bubble:.0%} of each step's compute (1F1B "
-                f"bubble (pp − 1)/m with pp={workload.pp} and m={micro_batches} "
-                "micro-batches per data-parallel rank): a larger global batch, "
-                "fewer pipeline stages or an interleaved schedule shortens it.",
-                f"流水线每步有相当于计算时间 {bubble:.0%} 的空闲（1F1B 气泡 (pp − 1)/m，"
-                f"pp={workload.pp}，每个数据并行副本 m={micro_batches} 个微批）："
-                "增大全局批量、减少流水线级数或采用交错调度都可缩短。",
-                ["workload.pp", "workload.global_batch", "workload.micro_batch"],
-                Severity.INFO,
-            )
-        )
-    network_eff = min(1.0, eff * (1.0 + bubble))  # the network's share alone
-    if (
-        training
-        and nodes > 1
-        and network_eff < net.TARGET_SCALING_EFFICIENCY
-        and not any(a.code == "network.slow_ethernet" for a in out)
-    ):
-        out.append(
-            _advice(
-                "network.low_efficiency",
-                f"Scaling efficiency at {gpus} cards is {network_eff:.0%} (< 90 %) "
-                "before any pipeline bubble: the network limits the speed-up.",
-                f"{gpus} 张卡时扩展效率为 {network_eff:.0%}（未计流水线气泡，低于 "
-                "90%）：网络限制了加速。",
-                ["workload.network_id", "workload.gpus"],
-                Severity.INFO,
-            )
-        )
-    lighter = (
-        _lighter_zero_stage(workload, catalog, shape, core, gpus, dp, inter_used, eff)
-        if training
-        and nodes > 1
-        and workload.zero_stage == 3
-        and inter_used is not None
-        else None
-    )
-    if lighter is not None and inter_used is not None:
-        cheaper_en = cheaper_zh = ""
-        if lighter.cheaper is not None:
-            cheaper_en = (
-                f", or {lighter.cheaper_efficiency:.0%} on the cheaper "
-                f"{lighter.cheaper.name}"
-            )
-            cheaper_zh = (
-                f"，换用更便宜的 {lighter.cheaper.label('zh')} 也有 "
-                f"{lighter.cheaper_efficiency:.0%}"
-            )
-        out.append(
-            _advice(
-                "network.zero3_traffic",
-                "ZeRO-3 gathers the weights again for every micro-batch: over "
-                f"{inter_used.name}, {eff:.0%} of the time is compute. The model "
-                f"also fits on {gpus} cards with ZeRO-{lighter.stage}, which moves "
-                f"less data: {lighter.efficiency:.0%} on the same network"
-                f"{cheaper_en}.",
-                "ZeRO-3 每个 micro-batch 都要重新汇集一次权重：在 "
-                f"{inter_used.label('zh')} 上，{eff:.0%} 的时间在计算。{gpus} 张卡用 "
-                f"ZeRO-{lighter.stage} 也放得下，通信量更小：同样的网络可达 "
-                f"{lighter.efficiency:.0%}{cheaper_zh}。",
-                ["workload.zero_stage", "workload.network_id"],
-                Severity.INFO,
-            )
-        )
-    if (
-        workload.task in (TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE)
-        and memory.unsharded_model_state_bytes > memory.rule_of_thumb_bytes
-    ):
-        out.append(
-            _advice(
-                "memory.rule_of_thumb",
-                f"The common rule 'weights × 2 bytes, plus 2–3× that for gradients and "
-                f"optimizer' gives {memory.rule_of_thumb_bytes / 1e9:,.0f} GB (6–8 bytes "
-                f"per parameter). Mixed-precision {workload.optimizer.value} really needs "
-                f"{memory.bytes_per_param_model_state:g} bytes per parameter = "
-                f"{memory.unsharded_model_state_bytes / 1e9:,.0f} GB before sharding "
-                "(bf16 weights 2 + gradients 2 + fp32 master copy, momentum and "
-                "variance 12), plus activations. Plan with the larger figure.",
-                f"常见经验“参数量×2 字节，梯度和优化器再算 2–3 倍”得出 "
-                f"{memory.rule_of_thumb_bytes / 1e9:,.0f} GB（每参数 6–8 字节）。"
-                f"混合精度 {workload.optimizer.value} 实际每参数需要 "
-                f"{memory.bytes_per_param_model_state:g} 字节，切分前共 "
-                f"{memory.unsharded_model_state_bytes / 1e9:,.0f} GB（bf16 权重 2 + "
-                "梯度 2 + fp32 主权重、一阶和二阶动量 12），另加激活值。请按较大的数规划。",
-                ["workload.optimizer", "workload.model_preset"],
-            )
-        )
-    if workload.task is TaskKind.PRETRAIN and shape.params_active > 0:
-        ratio = workload.tokens_billion * 1e9 / shape.params_active
-        chin = cmp.CHINCHILLA_TOKENS_PER_PARAM
-        if ratio < CHINCHILLA_LOW_RATIO * chin or ratio > CHINCHILLA_HIGH_RATIO * chin:
-            low = ratio < CHINCHILLA_LOW_RATIO * chin
-            out.append(
-                _advice(
-                    "compute.chinchilla",
-                    f"{ratio:,.0f} tokens per (active) parameter; the compute-optimal "
-                    f"ratio is about 20 (Chinchilla). "
-                    + (
-                        "The model will be under-trained for its size."
-                        if low
-                        else "Training far beyond it is common when the model will "
-                        "serve much inference (Llama 3: ~1,900), but costs more compute."
-                    ),
-                    f"每个（激活）参数 {ratio:,.0f} 个 token；计算最优约为 20（Chinchilla）。"
-                    + (
-                        "按模型规模看训练不足。"
-                        if low
-                        else "为降低推理成本而远超此比例很常见（Llama 3 约 1900），但算力开销更大。"
-                    ),
-                    ["workload.tokens_billion", "workload.model_preset"],
-                    Severity.INFO,
-                )
-            )
-    if gpu.unconfirmed_fields or not gpu.provenance.confirmed:
-        fields = ", ".join(gpu.unconfirmed_fields) or "all figures"
-        out.append(
-            _advice(
-                "catalog.unconfirmed_gpu",
-                f"{gpu.name}: {fields} are not confirmed by a datasheet; treat the "
-                "results as rough and measure on the real hardware.",
-                f"{gpu.name}：{fields} 未经官方规格书确认，结果仅供粗估，请在实机上测试。",
-                ["workload.gpu_id"],
-            )
-        )
-    if workload.precision is Precision.FP8 and gpu.fp8_dense_tflops:
-        out.append(
-            _advice(
-                "compute.fp8_peak",
-                f"FP8 GPU-hours use the FP8 peak ({gpu.fp8_dense_tflops:g} TFLOPS) × MFU. "
-                "Real FP8 runs are typically 1.3–1.5× faster than BF16, not 2×: lower "
-                "the MFU if you want a conservative plan.",
-                f"FP8 卡时按 FP8 峰值（{gpu.fp8_dense_tflops:g} TFLOPS）× MFU 计算。"
-                "实际 FP8 训练通常比 BF16 快 1.3–1.5 倍而非 2 倍，保守规划请调低 MFU。",
-                ["workload.precision", "workload.mfu"],
-                Severity.INFO,
-            )
-        )
-    elif workload.precision is Precision.FP8:
-        out.append(
-            _advice(
-                "compute.no_fp8",
-                f"{gpu.name} has no FP8 tensor cores; the BF16 peak is used.",
-                f"{gpu.name} 不支持 FP8 张量核心，按 BF16 峰值计算。",
-                ["workload.precision", "workload.gpu_id"],
-                Severity.INFO,
-            )
-        )
-    if workload.tp > gpu.gpus_per_server:
-        out.append(
-            _advice(
-                "parallel.tp_across_nodes",
-                f"Tensor parallelism {workload.tp} spans more than one server "
-                f"({gpu.gpus_per_server} cards): keep tp within a server.",
-                f"张量并行度 {workload.tp} 超出单台服务器（{gpu.gpus_per_server} 卡），"
-                "请把 tp 限制在一台服务器内。",
-                ["workload.tp"],
-            )
-        )
-    if (
-        workload.dp is not None
-        and workload.gpus is not None
-        and (workload.dp * workload.tp * workload.pp != workload.gpus)
-    ):
-        out.append(
-            _advice(
-                "parallel.dp_mismatch",
-                f"dp × tp × pp = {workload.dp * workload.tp * workload.pp} differs from "
-                f"the {workload.gpus} cards given; memory uses dp={workload.dp}, days "
-                f"use {workload.gpus} cards.",
-                f"dp × tp × pp = {workload.dp * workload.tp * workload.pp}，与给定的 "
-                f"{workload.gpus} 张卡不一致；显存按 dp={workload.dp}、工期按 "
-                f"{workload.gpus} 张卡计算。",
-                ["workload.dp", "workload.gpus"],
-            )
-        )
-    if training and gpus > max_by_batch:
-        out.append(
-            _advice(
-                "parallel.batch_too_small",
-                f"{gpus} cards exceed what the global batch can feed "
-                f"({max_by_batch} cards at micro-batch {workload.micro_batch}).",
-                f"{gpus} 张卡超过全局 batch 能支撑的规模（micro-batch 为 "
-                f"{workload.micro_batch} 时最多 {max_by_batch} 张）。",
-                ["workload.gpus", "workload.global_batch", "workload.micro_batch"],
-            )
-        )
-    if workload.network_id is not None and _user_network(workload, catalog) is None:
-        out.append(
-            _advice(
-                "input.unknown_network",
-                f"Network {workload.network_id!r} is not in the catalog; the class "
-                "needed is used instead.",
-                f"目录中没有网络 {workload.network_id!r}，改用所需的网络等级。",
-                ["workload.network_id"],
-                Severity.ERROR,
-            )
-        )
-    return out
-
-
-def _parallel_hint(
-    workload: Workload, shape: ResolvedShape, core: _Core
-) -> tuple[str, str]:
-    """Suggest what makes the model fit: a larger expert-parallel degree when
-    the workload sets one (MoE training), else the smallest tp × pp (tp ≤ one
-    server), if any."""
-    ep_hint = _expert_parallel_hint(workload, shape, core)
-    if ep_hint is not None:
-        return ep_hint
-    best: tuple[int, int, int] | None = None
-    tp = 1
-    while tp <= core.gpu.gpus_per_server:
-        for pp in (1, 2, 4, 8, 16, 32, 64):
-            trial = workload.model_copy(
-                update={"tp": tp, "pp": pp, "sequence_parallel": tp > 1}
-            )
-            n = min_gpus_for_memory(trial, shape, core.capacity_bytes)
-            if n is not None and (best is None or n < best[0]):
-                best = (n, tp, pp)
-        tp *= 2
-    if best is None:
-        return (
-            " Try full recompute, a smaller micro-batch or a larger card.",
-            "可尝试完全重计算、减小 micro-batch 或换更大显存的卡。",
-        )
-    n, tp, pp = best
-    return (
-        f" With tp={tp}, pp={pp} and sequence parallelism it fits on {n} cards.",
-        f"改用 tp={tp}、pp={pp} 并开启序列并行，{n} 张卡即可放下。",
-    )
-
-
-def _expert_parallel_hint(
-    workload: Workload, shape: ResolvedShape, core: _Core
-) -> tuple[str, str] | None:
-    """The smallest expert-parallel degree above the workload's that fits, at
-    the same tp and pp. [1]
-
-    Only when the workload sets a degree: unset, the default already grows
-    with the data-parallel degree up to the number of experts
-    (:func:`_expert_parallel`), so a larger one cannot help.
-    """
-    if workload.expert_parallel is None or workload.task not in (
-        TaskKind.PRETRAIN,
-        TaskKind.FULL_FINETUNE,
-    ):
-        return None
-    ep = _expert_parallel(workload, shape, 1) * 2
-    while ep <= shape.experts:
-        trial = workload.model_copy(update={"expert_parallel": ep})
-        n = min_gpus_for_memory(trial, shape, core.capacity_bytes)
-        if n is not None:
-            return (
-                f" With expert parallelism {ep} (the routed experts split over {ep} "
-                f"data-parallel ranks) it fits on {n} cards.",
-                f"改用专家并行度 {ep}（路由专家分到 {ep} 个数据并行卡上），{n} 张卡即可放下。",
-            )
-        ep *= 2
-    return None
-
-
-class _RefMaker(Protocol):
-    def __call__(
-        self,
-        name: str,
-        value: float | str,
-        unit: str,
-        source: str = "project",
-        confirmed: bool | None = None,
-    ) -> InputRef: ...
-
-
-def _ref_maker(gpu: GpuSpec, precision: Precision) -> _RefMaker:
-    """``ref(name, value, unit, source, confirmed)`` for the explanations.
-
-    ``confirmed`` defaults to what the catalog says of a ``catalog.gpus.*``
-    figure (see :func:`_gpu_figure_confirmed`).
-    """
-
-    def ref(
-        name: str,
-        value: float | str,
-        unit: str,
-        source: str = "project",
-        confirmed: bool | None = None,
-    ) -> InputRef:
-        v = value if isinstance(value, str) else float(value)
-        if confirmed is None:
-            confirmed = _gpu_figure_confirmed(name, gpu, precision)
-        return _construct(
-            InputRef, name=name, value=v, unit=unit, source=source, confirmed=confirmed
-        )
-
-    return ref
-
-
-def _explanation(
-    key: str, formula: str, inputs: list[InputRef], reference: str
-) -> Explanation:
-    return _construct(
-        Explanation, key=key, formula=formula, inputs=inputs, reference=reference
-    )
-
-
-def _gpu_figure_confirmed(name: str, gpu: GpuSpec, precision: Precision) -> bool:
-    """False for a ``catalog.gpus.<id>.<field>`` input no datasheet confirms.
-
-    Inputs with other names (project fields, engine results) count as confirmed.
-    """
-    prefix = f"catalog.gpus.{gpu.id}."
-    if not name.startswith(prefix):
-        return True
-    field = name.removeprefix(prefix)
-    if field == "peak_tflops":
-        field = cmp.peak_field(gpu, precision)
-    return gpu.confirms(field)
-
-
-def _explanations(
-    workload: Workload,
-    catalog: Catalog,
-    shape: ResolvedShape,
-    core: _Core,
-    memory: MemoryResult,
-    compute: ComputeResult,
-    cluster: ClusterResult,
-) -> list[Explanation]:
-    gpu = core.gpu
-    gsrc = gpu.provenance.source
-    model_src = "project"
-    if shape.model_id is not None:
-        for p in catalog.models:
-            if p.id == shape.model_id:
-                model_src = p.provenance.source
-                break
-
-    ref = _ref_maker(gpu, workload.precision)
-    ex = _explanation
-
-    zero = "Rajbhandari et al. 2020, ZeRO, arXiv:1910.02054"
-    kor = "Korthikanti et al. 2022, arXiv:2205.05198, Table 2"
-    narayanan = "Narayanan et al. 2021, arXiv:2104.04473, eq. 3; Chowdhery et al. 2022 (PaLM), App. B"
-    params = ref("shape.params_total", shape.params_total, "params", model_src)
-    active = ref("shape.params_active", shape.params_active, "params", model_src)
-    z = ref("workload.zero_stage", workload.zero_stage, "")
-    dp = ref("cluster.dp", cluster.dp, "")
-    tp = ref("workload.tp", workload.tp, "")
-    pp = ref("workload.pp", workload.pp, "")
-    mfu_src = gsrc if core.mfu_source == "catalog" else core.mfu_source
-    mfu = ref("compute.mfu", core.mfu, "", mfu_src)
-    peak = ref(f"catalog.gpus.{gpu.id}.peak_tflops", core.peak_tflops, "TFLOP/s", gsrc)
-    tokens = ref("workload.tokens_billion", workload.tokens_billion, "1e9 tokens")
-    seq = ref("workload.seq_len", workload.seq_len, "tokens")
-    fw = workload.framework
-    fwr = ref("workload.framework", fw.value, "")
-    megatron_src = (
-        "Megatron-LM megatron/training/theoretical_memory_usage.py "
-        "(commit d98e8a64ddf34856e74b24714e3bedb2f5a39553)"
-    )
-    deepspeed_src = (
-        "DeepSpeed deepspeed/runtime/zero/stage_1_and_2.py, stage3.py "
-        "estimate_zero2/3_model_states_mem_needs "
-        "(commit 38327e07f6cd39b63418f60cedd1651b0be3e7c3)"
-    )
-    ddp_src = "PyTorch docs, DistributedDataParallel gradient_as_bucket_view; AMP"
-    fw_src = {
-        Framework.MEGATRON: megatron_src,
-        Framework.DEEPSPEED: deepspeed_src,
-        Framework.DDP: ddp_src,
-    }.get(fw, zero)
-    stage = (
-        "P = most-loaded pipeline stage, (N_layers/pp + V·h)/tp"
-        if fw in (Framework.MEGATRON, Framework.DEEPSPEED) and workload.pp > 1
-        else "P = N/(tp·pp)"
-    )
-    weights_text = {
-        Framework.MEGATRON: f"P·w ({stage}; w = 2 B bf16)",
-        Framework.DEEPSPEED: f"P·w, ÷dp with ZeRO-3 ({stage}; w = 2 B bf16)",
-        Framework.DDP: f"P·4 (fp32 weights under AMP; {stage})",
-    }.get(
-        fw,
-        "N·w/(tp·pp), ÷dp with ZeRO-3 (w = 2 B bf16; LoRA: frozen base; QLoRA: "
-        f"{workload.qlora_base_bits:g} bit)",
-    )
-    grads_text = {
-        Framework.MEGATRON: f"P·4: fp32 main gradients ({stage})",
-        Framework.DEEPSPEED: "P·(2 ÷dp with ZeRO-2 + 4 fp32 partition ÷dp with "
-        f"ZeRO ≥ 1); ZeRO-3: P·4/dp ({stage})",
-        Framework.DDP: f"P·4 fp32 gradients ({stage}); bucket copy in overhead",
-    }.get(fw, "N_trainable·2/(tp·pp), ÷dp with ZeRO ≥ 2")
-    ep_refs, ep_src = [], fw_src
-    ep_planned = _expert_parallel(workload, shape, cluster.dp)
-    if ep_planned > 1:
-        ep_note = (
-            "; routed experts E/(tp·pp·ep) per GPU, their sharded parts over "
-            "dp/ep (expert data parallelism)"
-        )
-        weights_text += ep_note
-        grads_text += ep_note
-        ep_refs = [
-            ref(
-                "workload.expert_parallel",
-                ep_planned,
-                "",
-                "project" if workload.expert_parallel is not None else "engine",
-            )
-        ]
-        ep_src = f"{fw_src}; {megatron_src}, expert-sharded parameters"
-    return [
-        ex(
-            "memory.per_gpu.weights_bytes",
-            weights_text,
-            [params, tp, pp, z, dp, fwr, *ep_refs],
-            ep_src,
-        ),
-        ex(
-            "memory.per_gpu.gradients_bytes",
-            grads_text,
-            [params, tp, pp, z, dp, fwr, *ep_refs],
-            ep_src,
-        ),
-        ex(
-            "memory.per_gpu.optimizer_bytes",
-            "N_trainable·o/(tp·pp), ÷dp with ZeRO ≥ 1 (AdamW o = 12, 8-bit AdamW 6, SGD 8)",
-            [
-                params,
-                ref("workload.optimizer", workload.optimizer.value, ""),
-                tp,
-                pp,
-                z,
-                dp,
-            ],
-            zero + "; Dettmers et al. 2022, arXiv:2110.02861",
-        ),
-        ex(
-            "memory.per_gpu.activations_bytes",
-            "L·s·b·h·(34/t + 5·a·s/(h·t)) with SP, (10 + 24/t + 5as/(ht)) without; "
-            "score term dropped by selective recompute/FlashAttention; 2·s·b·h with full "
-            "recompute; GQA/SwiGLU/MoE adjusted; 1F1B keeps L layers' worth",
-            [
-                ref("shape.layers", shape.layers, "", model_src),
-                ref("shape.hidden", shape.hidden, "", model_src),
-                ref("shape.heads", shape.heads, "", model_src),
-                seq,
-                ref("workload.micro_batch", workload.micro_batch, "sequences"),
-                tp,
-                ref("workload.recompute", workload.recompute.value, ""),
-                ref("workload.flash_attention", str(workload.flash_attention), ""),
-            ],
-            kor,
-        ),
-        ex(
-            "memory.per_gpu.kv_cache_bytes",
-            "2·L·kv_heads·head_dim·bytes·context·concurrency/(tp·pp)",
-            [
-                ref("shape.kv_heads", shape.kv_heads, "", model_src),
-                ref(
-                    "workload.inference_context_len",
-                    workload.inference_context_len,
-                    "tokens",
-                ),
-                ref(
-                    "workload.inference_concurrency", workload.inference_concurrency, ""
-                ),
-            ],
-            "Pope et al. 2022, arXiv:2211.05102",
-        ),
-        ex(
-            "memory.per_gpu.overhead_bytes",
-            "CUDA context + workspaces + NCCL buffers"
-            + {
-                Framework.DEEPSPEED: " + one 16-bit bucket of 5e8 elements (ZeRO ≥ 1) "
-                "+ 4 B × largest layer gathered (ZeRO-3)",
-                Framework.DDP: " + gradient buckets 4 B/param",
-            }.get(fw, ""),
-            [
-                ref(
-                    "workload.framework_overhead_gib",
-                    workload.framework_overhead_gib
-                    if workload.framework_overhead_gib is not None
-                    else mem.DEFAULT_OVERHEAD_BYTES / mem.GIB,
-                    "GiB",
-                    "project"
-                    if workload.framework_overhead_gib is not None
-                    else "engine default",
-                )
-            ],
-            "PyTorch docs, CUDA semantics"
-            + ("" if fw is Framework.FSDP else "; " + fw_src),
-        ),
-        ex(
-            "memory.per_gpu.total_bytes",
-            "weights + gradients + optimizer + activations + KV cache + overhead; "
-            f"fits if ≤ {MEMORY_HEADROOM:.0%} of the card",
-            [ref(f"catalog.gpus.{gpu.id}.memory_gb", gpu.memory_gb, "GiB", gsrc)],
-            zero + "; " + kor,
-        ),
-        ex(
-            "compute.train_flops",
-            "model FLOPs (6·N_active + 12·L·s·d)·D, non-causal attention, no "
-            "recompute (LoRA 4N; inference 2N + 4Lsd; MLA d = a·(d_qk + d_v)/2)",
-            [active, tokens, seq, ref("shape.layers", shape.layers, "", model_src)],
-            narayanan + "; Kaplan et al. 2020; Hoffmann et al. 2022, App. F",
-        ),
-        ex(
-            "compute.gpu_hours",
-            "train_flops / (peak·1e12·MFU·3600); default MFU = default_mfu(GPU)·"
-            f"exp(−{cmp.MFU_MODEL_ATTENTION_COEF:g}·(attention share − "
-            f"{cmp.MFU_MODEL_REFERENCE_ATTENTION_SHARE:g})) × 0.75 with full "
-            f"recompute, fitted to {cmp.CALIBRATION_RUNS} published runs; "
-            f"P10–P90 = ×exp(∓{cmp.Z_P90:g}·{cmp.MFU_MODEL_LOG_SIGMA:g})",
-            [
-                peak,
-                mfu,
-                ref("workload.precision", workload.precision.value, ""),
-                ref("workload.recompute", workload.recompute.value, ""),
-                ref(
-                    "compute.recompute_mfu_factor",
-                    core.recompute_mfu_factor,
-                    "",
-                    "engine: model/hardware FLOPs",
-                ),
-            ],
-            narayanan + "; Dao 2023, FlashAttention-2, arXiv:2307.08691; "
-            "published pre-training runs (Llama 2 Table 2, Llama 3 model card, "
-            "DeepSeek-V3 Table 1, BLOOM, LLaMA Table 15)",
-        ),
-        ex(
-            "compute.gpu_hours_with_redundancy",
-            "gpu_hours × 1.5",
-            [
-                ref(
-                    "redundancy_factor",
-                    cmp.REDUNDANCY_FACTOR,
-                    "",
-                    article("002", "card-hours × 1.5", "卡时 × 1.5"),
-                )
-            ],
-            article("002"),
-        ),
-        ex(
-            "cluster.min_gpus",
-            "smallest dp·tp·pp with A + B/dp ≤ 0.9·capacity (B = ZeRO-sharded states)",
-            [
-                ref(f"catalog.gpus.{gpu.id}.memory_gb", gpu.memory_gb, "GiB", gsrc),
-                z,
-                tp,
-                pp,
-            ],
-            zero,
-        ),
-        ex(
-            "cluster.days",
-            "gpu_hours / (gpus·24·efficiency); efficiency = t_c/(t_c + max(0, "
-            "t_allreduce − 0.5·t_backward)), t_allreduce = 2(n−1)/n·grad_bytes/bandwidth",
-            [
-                ref("cluster.gpus", cluster.gpus, "cards"),
-                ref("cluster.scaling_efficiency", cluster.scaling_efficiency, ""),
-                ref(
-                    "cluster.network_id",
-                    cluster.network_id,
-                    "",
-                    "project" if workload.network_id else "engine: class needed",
-                ),
-            ],
-            "Patarasuk & Yuan 2009 (ring all-reduce); Li et al. 2020, arXiv:2006.15704",
-        ),
-        ex(
-            "cluster.gpus_for_deadline",
-            "smallest card count with days ≤ deadline",
-            [
-                ref(
-                    "workload.deadline_days",
-                    workload.deadline_days
-                    if workload.deadline_days is not None
-                    else "none",
-                    "days",
-                )
-            ],
-            "Patarasuk & Yuan 2009",
-        ),
-    ]
-
-
-def _more_explanations(
-    workload: Workload,
-    shape: ResolvedShape,
-    core: _Core,
-    compute: ComputeResult,
-    cluster: ClusterResult,
-    storage: StorageResult,
-    choice: _NetworkChoice,
-) -> list[Explanation]:
-    """Network choice, scaling, checkpoints, Chinchilla and decode throughput."""
-    gpu = core.gpu
-    gsrc = gpu.provenance.source
-
-    ref = _ref_maker(gpu, workload.precision)
-    ex = _explanation
-
-    def net_refs(n: NetworkClass, efficiency: float | None) -> list[InputRef]:
-        src, ok = n.provenance.source, n.provenance.confirmed
-        out = [
-            ref(
-                f"catalog.networks.{n.id}.bandwidth_gbit_per_s_per_gpu",
-                n.bandwidth_gbit_per_s_per_gpu,
-                "Gbit/s",
-                src,
-                ok,
-            ),
-            ref(f"catalog.networks.{n.id}.efficiency", n.efficiency, "", src, ok),
-        ]
-        if efficiency is not None:
-            out.append(
-                ref(
-                    f"scaling efficiency with {n.id} at {cluster.gpus} cards",
-                    round(efficiency, 4),
-                    "",
-                    "engine",
-                )
-            )
-        return out
-
-    ring = "Patarasuk & Yuan 2009 (ring all-reduce); Li et al. 2020, arXiv:2006.15704"
-    gpus = ref("cluster.gpus", cluster.gpus, "cards")
-    target = ref(
-        "network.TARGET_SCALING_EFFICIENCY",
-        net.TARGET_SCALING_EFFICIENCY,
-        "",
-        article("002", "slow networks waste fast cards", "网络慢会浪费快卡"),
-    )
-    if choice.needed is None:
-        network_formula = (
-            f"{cluster.gpus} cards fit in one server ({gpu.gpus_per_server} per "
-            "server) or the task is serving: no inter-node class is needed; the "
-            f"server's own link ({cluster.network_id}) carries the traffic"
-        )
-        network_inputs = [
-            gpus,
-            ref(
-                f"catalog.gpus.{gpu.id}.gpus_per_server",
-                gpu.gpus_per_server,
-                "cards",
-                gsrc,
-            ),
-        ]
-    else:
-        verdict = (
-            f"the next slower class {choice.slower.id} keeps only "
-            f"{choice.slower_efficiency:.0%}"
-            if choice.slower is not None and choice.slower_efficiency is not None
-            else "it is the slowest inter-node class in the catalog"
-        )
-        if choice.needed_efficiency < net.TARGET_SCALING_EFFICIENCY:
-            verdict = "no class reaches the target: the fastest one is taken"
-        network_formula = (
-            "slowest inter-node class (catalog, slowest first by Gbit/s × "
-            "efficiency) whose scaling efficiency at the planned card count is ≥ "
-            f"{net.TARGET_SCALING_EFFICIENCY:.0%}: {choice.needed.id} keeps "
-            f"{choice.needed_efficiency:.1%} at {cluster.gpus} cards; {verdict}. "
-            "efficiency = t_c / (t_c + max(0, t_allreduce − 0.5·t_backward))"
-        )
-        network_inputs = [
-            gpus,
-            target,
-            *net_refs(choice.needed, choice.needed_efficiency),
-        ]
-        if choice.slower is not None:
-            network_inputs += net_refs(choice.slower, choice.slower_efficiency)
-    dp = ref("cluster.dp", cluster.dp, "")
-    grad = ref(
-        "gradient bytes per rank (bf16 / (tp·pp))",
-        core.state.trainable_params * 2.0 / max(core.unit, 1),
-        "B",
-        "engine",
-    )
-    link_name = cluster.network_id
-    out = [
-        ex("cluster.network_needed_id", network_formula, network_inputs, ring),
-        ex(
-            "cluster.scaling_efficiency",
-            "e(link) / max(e(reference), 0.8), at most 1: the default MFU already "
-            "holds the traffic of a ZeRO-1 job on 200 Gb/s; e = t_c / (t_c + "
-            "exposed); t_c = flops_per_token·batch_tokens / "
-            "(gpus·peak·MFU); A = 2(dp−1)/dp·grad_bytes / bandwidth; m micro-batches "
-            "per step, t_mb = t_c/m; exposed = max(0, A − 0.5·(2/3)·t_mb) for ZeRO "
-            "0–1 (one reduction per step), m·max(0, A/2 − 0.5·(2/3)·t_mb) + A/2 for "
-            "ZeRO-2, m·max(0, 1.5·A − 0.5·t_mb) for ZeRO-3 (weights gathered every "
-            "micro-batch); ÷ (1 + (pp − 1)/m), the 1F1B pipeline bubble; 1 for "
-            "serving",
-            [
-                gpus,
-                dp,
-                ref(
-                    "micro-batches per step per rank",
-                    _micro_batches(workload, cluster.dp),
-                    "count",
-                    "engine",
-                ),
-                grad,
-                ref("workload.pp", workload.pp, ""),
-                ref("cluster.network_id", link_name, "", "engine: class used"),
-                ref("workload.zero_stage", workload.zero_stage, ""),
-                ref(
-                    "compute.mfu",
-                    core.mfu,
-                    "",
-                    gsrc if core.mfu_source == "catalog" else core.mfu_source,
-                ),
-            ],
-            ring + "; Kaplan et al. 2020, arXiv:2001.08361 (backward ≈ 2× forward); "
-            "Wang et al. 2023, ZeRO++, arXiv:2306.10209; Narayanan et al. 2021, "
-            "arXiv:2104.04473, section 2.2.1 (pipeline bubble)",
-        ),
-    ]
-    ckpt_inputs = [
-        ref("shape.params_total", shape.params_total, "params"),
-        ref("workload.optimizer", workload.optimizer.value, ""),
-        ref("workload.task", workload.task.value, ""),
-    ]
-    if workload.task is TaskKind.INFERENCE:
-        ckpt_formula = "params_total × bytes per weight (2 bf16/fp16, 1 fp8)"
-        ckpt_inputs.append(ref("workload.precision", workload.precision.value, ""))
-    else:
-        ckpt_formula = (
-            "trainable params × (bf16 weights 2 B + optimizer states incl. fp32 "
-            "master: AdamW 12 B, 8-bit AdamW 6 B, SGD 8 B); LoRA/QLoRA: the "
-            "adapters only. Written in ≤ 300 s: bytes / 1e9 / 300 GB/s"
-        )
-    out.append(
-        ex(
-            "storage.checkpoint_bytes",
-            ckpt_formula,
-            ckpt_inputs,
-            "Rajbhandari et al. 2020, ZeRO, arXiv:1910.02054, section 3",
-        )
-    )
-    out.append(
-        ex(
-            "storage.checkpoint_write_gb_per_s",
-            "checkpoint_bytes / 1e9 / target seconds (so hourly checkpoints cost "
-            "< 10 % of the run without asynchronous saving)",
-            [
-                ref(
-                    "storage.checkpoint_bytes", storage.checkpoint_bytes, "B", "engine"
-                ),
-                ref(
-                    "sizing.CHECKPOINT_WRITE_TARGET_S",
-                    storage.checkpoint_write_target_s,
-                    "s",
-                    "engine default",
-                ),
-            ],
-            "Mohan et al. 2021, CheckFreq, USENIX FAST '21 (checkpoint stalls)",
-        )
-    )
-    out.append(
-        ex(
-            "compute.chinchilla_tokens",
-            "20 × active parameters",
-            [
-                ref("shape.params_active", shape.params_active, "params"),
-                ref(
-                    "compute.CHINCHILLA_TOKENS_PER_PARAM",
-                    cmp.CHINCHILLA_TOKENS_PER_PARAM,
-                    "tokens/param",
-                    "Hoffmann et al. 2022",
-                ),
-            ],
-            "Hoffmann et al. 2022, Training Compute-Optimal LLMs, arXiv:2203.15556",
-        )
-    )
-    if compute.decode_tokens_per_s_per_gpu is not None:
-        out.append(
-            ex(
-                "compute.decode_tokens_per_s_per_gpu",
-                "min(memory bound, compute bound) / n: memory bound = concurrency / "
-                "((weights read + KV cache) / (n · bandwidth · 0.8)); compute bound "
-                "= n · peak · MFU / (2·N_active + 4·L·s·d); n = cards per replica",
-                [
-                    ref(
-                        f"catalog.gpus.{gpu.id}.memory_bandwidth_tb_per_s",
-                        gpu.memory_bandwidth_tb_per_s,
-                        "TB/s",
-                        gsrc,
-                    ),
-                    ref(
-                        f"catalog.gpus.{gpu.id}.peak_tflops",
-                        core.peak_tflops,
-                        "TFLOP/s",
-                        gsrc,
-                    ),
-                    ref("shape.params_active", shape.params_active, "params"),
-                    ref(
-                        "workload.inference_context_len",
-                        workload.inference_context_len,
-                        "tokens",
-                    ),
-                    ref(
-                        "workload.inference_concurrency",
-                        workload.inference_concurrency,
-                        "",
-                    ),
-                    ref("workload.precision", workload.precision.value, ""),
-                    ref("cards per replica", core.unit, "cards", "engine"),
-                ],
-                "Pope et al. 2022, arXiv:2211.05102, sections 2-3; Kwon et al. "
-                "2023, vLLM, arXiv:2309.06180",
-            )
-        )
-    return out
