@@ -28,6 +28,7 @@ from gpu_advisor.engine.sizing.core import (
 )
 from gpu_advisor.engine.sizing.network_choice import (
     _inter_networks,
+    _intra_network,
     _network_needed,
     _user_network,
 )
@@ -93,16 +94,17 @@ def _lighter_zero_stage(
 ) -> _LighterStage | None:
     """The lowest ZeRO stage that fits and scales clearly better, if any."""
     capacity = core.gpu.memory_gb * mem.GIB * MEMORY_HEADROOM
+    intra = _intra_network(catalog, core.gpu)  # as the plan's own efficiency
     for stage in (1, 2):
         lighter = workload.model_copy(update={"zero_stage": stage})
         parts = _memory_parts(lighter, shape, dp, lighter.tp, lighter.pp)
         if _breakdown(*parts).total_bytes > capacity:
             continue
-        eff_lighter = _efficiency(lighter, core, gpus, inter, None)
+        eff_lighter = _efficiency(lighter, core, gpus, inter, intra)
         if eff_lighter < eff + ZERO3_ADVICE_MIN_GAIN:
             continue
         inters = _inter_networks(catalog)
-        needed, eff_needed = _network_needed(lighter, core, gpus, inters, None)
+        needed, eff_needed = _network_needed(lighter, core, gpus, inters, intra)
         order = [n.id for n in inters]
         cheaper = (
             needed

@@ -58,11 +58,12 @@ class _Core:
     decode_tps: float | None
     recompute_mfu_factor: float = 1.0
     shape: ResolvedShape | None = None
-    efficiencies: dict[tuple[int, str | None, str | None], float] = field(
+    efficiencies: dict[tuple[int, str | None, str | None, int], float] = field(
         default_factory=dict, compare=False, repr=False
     )
     """Scaling efficiencies already worked out for this core (its workload is
-    fixed), keyed by card count and the inter- and intra-node class ids."""
+    fixed), keyed by card count, the inter- and intra-node class ids and the
+    ZeRO stage (the lighter-stage advice asks about another stage)."""
     references: dict[int, float] = field(
         default_factory=dict, compare=False, repr=False
     )

@@ -51,8 +51,15 @@ def _efficiency(
     intra: NetworkClass | None,
 ) -> float:
     """:func:`_scaling_efficiency`, remembered per core (the curve, the
-    deadline search and the network choice ask for the same counts). [1]"""
-    key = (gpus, inter.id if inter else None, intra.id if intra else None)
+    deadline search and the network choice ask for the same counts). The ZeRO
+    stage is part of the key: the advice on a lighter stage asks the plan's
+    core about the same cards at another stage. [1]"""
+    key = (
+        gpus,
+        inter.id if inter else None,
+        intra.id if intra else None,
+        workload.zero_stage,
+    )
     cached = core.efficiencies.get(key)
     if cached is None:
         cached = _scaling_efficiency(workload, core, gpus, inter, intra)
