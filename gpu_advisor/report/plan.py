@@ -54,24 +54,15 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from gpu_advisor import __version__
 from gpu_advisor.engine import api
 from gpu_advisor.engine.api import (
+    CALIBRATION_RUNS,
+    CALIBRATION_RUNS_INSIDE,
+    GPU_HOURS_BAND_KEY,
     Check,
     Criterion,
     PlanEvaluation,
     Rollout,
-    VendorsResult,
 )
-from gpu_advisor.engine.cost.finance import (
-    capex_opex_per_year_cny,
-    flip_value,
-    runner_up,
-    spend_per_year_cny,
-    top_sensitivities,
-    upfront_cash_cny,
-)
-from gpu_advisor.engine.cost.risk import GPU_HOURS_BAND_KEY
 from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
-from gpu_advisor.engine.rollout.review import checklist_states
-from gpu_advisor.engine.sizing.compute import CALIBRATION_RUNS, CALIBRATION_RUNS_INSIDE
 from gpu_advisor.io.project_file import fingerprint, write_atomically
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import (
@@ -693,7 +684,9 @@ def _advice_sorted(advice: Sequence[Advice]) -> list[Advice]:
     return out
 
 
-def _summary(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> None:
+def _summary(
+    st: _Story, project: Project, ev: PlanEvaluation, catalog: Catalog
+) -> None:
     sz, cost = ev.sizing, ev.cost
     lang = st.lang
     st.h1("summary")
@@ -772,7 +765,7 @@ def _summary(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> 
         st.p(st.t("sum.no_risks"))
     open_count = sum(
         1
-        for state in _checklist_states(project, catalog).values()
+        for state in ev.review.states.values()
         if state in {CheckStatus.OPEN, CheckStatus.FAIL}
     )
     if open_count:
@@ -1390,7 +1383,9 @@ def _cash_flow_options(
     return chosen
 
 
-def _vendors(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> None:
+def _vendors(
+    st: _Story, project: Project, ev: PlanEvaluation, catalog: Catalog
+) -> None:
     lang = st.lang
     st.h1("vendors")
     if not project.vendors:
@@ -1448,7 +1443,7 @@ def _vendors(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> 
     if not measured:
         st.p(st.t("ven.no_measured"))
     else:
-        _judged_checks(st, project, catalog, ev)
+        _judged_checks(st, project, ev)
         busbw = _busbw_series(project, lang)
         if busbw:
             st.items.append(
@@ -1469,16 +1464,14 @@ def _vendors(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> 
                 )
             )
     st.h2(st.t("ven.scoring"))
-    _scoring(st, project, ev, catalog)
+    _scoring(st, project, ev)
 
 
 BUSBW_METRIC = "all_reduce.out_of_place.busbw"
 """The measurement plotted against message size (see gpu_advisor.io.results_parsers)."""
 
 
-def _judged_checks(
-    st: _Story, project: Project, catalog: Catalog, ev: Evaluation
-) -> None:
+def _judged_checks(st: _Story, project: Project, ev: PlanEvaluation) -> None:
     """Per vendor and test: the verdict against the expected value.
 
     Warnings and failures are listed one by one (which node, which GPU);
@@ -1507,7 +1500,7 @@ def _judged_checks(
     for vendor in project.vendors:
         if not vendor.measurements:
             continue
-        judged = _vendors_result(project, ev, catalog).judgements.get(vendor.name)
+        judged = ev.vendors.judgements.get(vendor.name)
         checks = judged.checks if judged is not None else []
         for test in dict.fromkeys(c.test for c in checks):
             group = [c for c in checks if c.test == test]
@@ -1596,12 +1589,12 @@ _SCORING_COLUMNS: Final = 8
 """Vendors per scoring table; more vendors continue in a further table."""
 
 
-def _scoring(st: _Story, project: Project, ev: Evaluation, catalog: Catalog) -> None:
+def _scoring(st: _Story, project: Project, ev: PlanEvaluation) -> None:
     """The weighted scoring matrix, the winner and how robust it is to the weights."""
     if not project.vendors:
         st.p(st.t("ven.no_vendors_to_score"))
         return
-    result = _vendors_result(project, ev, catalog).scoring
+    result = ev.vendors.scoring
     if result is None:
         st.p(st.t("ven.no_vendors_to_score"))
         return
@@ -1708,35 +1701,24 @@ def _monitoring(st: _Story, rollout: Rollout) -> None:
     st.code(rollout.monitoring_file("prometheus-alerts", st.lang).text)
 
 
-def _vendors_result(
-    project: Project, ev: Evaluation, catalog: Catalog
-) -> VendorsResult:
-    """The evaluation's vendors (judged and scored on its own sizing)."""
-    return api.as_plan_evaluation(ev, project, catalog).vendors
-
-
-def _checklist_states(project: Project, catalog: Catalog) -> dict[str, CheckStatus]:
-    """Every item's state, counted as the checklist and review steps count them."""
-    return checklist_states(project, catalog)
-
-
-def _checklist(st: _Story, project: Project, catalog: Catalog) -> None:
+def _checklist(
+    st: _Story, project: Project, ev: PlanEvaluation, catalog: Catalog
+) -> None:
     lang = st.lang
     st.h1("checklist")
     if not catalog.checklist:
         st.p(st.t("chk.empty"))
         return
     items = {item.id: item for item in project.checklist}
-    states = _checklist_states(project, catalog)
-    tally = {s: sum(1 for v in states.values() if v is s) for s in CheckStatus}
+    states, tally = ev.review.states, ev.review.tally
     st.p(
         st.t(
             "chk.intro",
-            total=len(states),
-            passed=tally[CheckStatus.PASS],
-            failed=tally[CheckStatus.FAIL],
-            open=tally[CheckStatus.OPEN],
-            na=tally[CheckStatus.NOT_APPLICABLE],
+            total=tally.total,
+            passed=tally.passed,
+            failed=tally.failed,
+            open=tally.open,
+            na=tally.not_applicable,
         )
     )
     zh = lang is Language.ZH
@@ -2026,7 +2008,7 @@ def _annex_divider(st: _Story) -> None:
 def _decision_page(
     st: _Story,
     project: Project,
-    ev: Evaluation,
+    ev: PlanEvaluation,
     catalog: Catalog,
     signer: Signer | None,
 ) -> None:
@@ -2041,7 +2023,8 @@ def _decision_page(
     if best is None or not best.feasible:
         st.p(st.t("dec1.none"), s.lead)
         return
-    second = runner_up(cost)
+    fin = ev.finance
+    second = fin.runner_up
     st.p(
         st.t(
             "dec1.recommend",
@@ -2057,7 +2040,7 @@ def _decision_page(
         st.p(f"{st.t('dec1.includes')}{sep}{scope}", s.small)
     figures: list[tuple[str, str]] = [
         (st.t("dec1.total"), money_words(best.total_cny, lang)),
-        (st.t("dec1.upfront"), money_words(upfront_cash_cny(best), lang)),
+        (st.t("dec1.upfront"), money_words(fin.upfront_cash_cny[best.id], lang)),
     ]
     if second is not None:
         figures.append(
@@ -2073,7 +2056,7 @@ def _decision_page(
         )
     else:
         figures.append((st.t("dec1.runner_up"), st.t("dec1.no_runner_up")))
-    years = spend_per_year_cny(best)
+    years = fin.spend_per_year_cny[best.id]
     year_rows = [
         (st.t("dec1.year_n", year=i + 1), money_words(v, lang))
         for i, v in enumerate(years)
@@ -2103,13 +2086,12 @@ def _decision_page(
     st.p(st.t("dec1.year_note"), s.small)
 
     st.p(st.t("dec1.sensitive"), s.h3)
-    bars = top_sensitivities(cost)
+    bars = fin.sensitivities
     if bars:
         rows = []
-        for bar in bars:
+        for bar, flip in bars:
             unit = unit_text(bar.unit, lang) if bar.unit not in {"×", ""} else ""
             sep = " " if unit else ""
-            flip = flip_value(bar)
             rows.append(
                 (
                     bar.label_zh if lang is Language.ZH else bar.label_en,
@@ -2227,7 +2209,7 @@ def _mini_table(
     return table
 
 
-def _finance_page(st: _Story, project: Project, ev: Evaluation) -> None:
+def _finance_page(st: _Story, project: Project, ev: PlanEvaluation) -> None:
     """Page 2: CAPEX/OPEX per year, depreciation, VAT and every option."""
     lang = st.lang
     cost = ev.cost
@@ -2248,7 +2230,9 @@ def _finance_page(st: _Story, project: Project, ev: Evaluation) -> None:
                 money_words(opex, lang),
                 money_words(capex + opex, lang),
             )
-            for i, (capex, opex) in enumerate(capex_opex_per_year_cny(best))
+            for i, (capex, opex) in enumerate(
+                ev.finance.capex_opex_per_year_cny[best.id]
+            )
         ]
         st.items.append(
             _mini_table(
@@ -2295,7 +2279,7 @@ def _finance_page(st: _Story, project: Project, ev: Evaluation) -> None:
                 money_words(o.total_cny, lang)
                 if o.feasible
                 else st.t("fin.infeasible"),
-                money_words(upfront_cash_cny(o), lang),
+                money_words(ev.finance.upfront_cash_cny[o.id], lang),
                 money_words(o.capex_cny, lang),
                 money_words(o.opex_cny, lang),
                 money_words(o.npv_cny, lang),
@@ -2525,7 +2509,7 @@ def _plan_story(
     _scenarios(st, project, catalog)
     _vendors(st, project, evaluation, catalog)
     st.page_break()
-    _checklist(st, project, catalog)
+    _checklist(st, project, evaluation, catalog)
     st.page_break()
     _signoff(st, project, fp, app_version, signer)
     st.page_break()
