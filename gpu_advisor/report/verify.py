@@ -65,7 +65,7 @@ from gpu_advisor.io.limits import (
     read_regular_file,
 )
 from gpu_advisor.io.project_file import ProjectFileError, fingerprint, load_project
-from gpu_advisor.report.plan import KEYWORD_FINGERPRINT, KEYWORD_VERSION
+from gpu_advisor.report.plan.keywords import KEYWORD_FINGERPRINT, KEYWORD_VERSION
 
 if TYPE_CHECKING:
     from asn1crypto import x509 as asn1_x509  # type: ignore[import-untyped]
@@ -730,7 +730,7 @@ _SIGNER: Final = re.compile(r"gpu-advisor-signer=([A-Za-z0-9_-]+)")
 
 def _recorded_signer(reader_data: bytes) -> Any:
     """The in-app signer a plan records in its keywords, if any."""
-    from gpu_advisor.report.plan import decode_signer
+    from gpu_advisor.report.plan.keywords import decode_signer
 
     try:
         meta = PdfReader(io.BytesIO(reader_data)).metadata
