@@ -1,55 +1,55 @@
-"""Section 3, cost: the options, cumulative cost, cash flow, break-even, tornado, Monte Carlo
-and the recommendation."""
+"""Section 3, cost: the options, cumulative cost, cash flow, break-even and the recommendation.
+
+The price uncertainty between break-even and recommendation (tornado, Monte
+Carlo) is drawn by :mod:`gpu_advisor.report.plan.risk`.
+"""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
 
-from gpu_advisor.engine.api import GPU_HOURS_BAND_KEY
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import Project
 from gpu_advisor.report import charts
 from gpu_advisor.report.plan.document import Story
+from gpu_advisor.report.plan.risk import monte_carlo_part, tornado_part
 from gpu_advisor.report.plan.shared import (
     advice_sorted,
     breakdown_name,
     cost_warnings,
-    fmt_value,
     option_by_id,
     option_colors,
     option_name,
     per_hour,
     recommend_sentence,
 )
-from gpu_advisor.report.text import count as fmt_count
-from gpu_advisor.report.text import (
-    counted,
-    gpu_hours,
-    money,
-    money_short,
-    percent,
-    unit_text,
-)
-
-
-def _mc_rows(ev: Evaluation) -> list[tuple[str, float, float, float]]:
-    """(option id, P10, P50, P90) of total cost, cheapest median first."""
-    mc = ev.monte_carlo
-    if mc is None:
-        return []
-    rows = [(str(k), v.p10, v.p50, v.p90) for k, v in mc.percentiles.items()]
-    return sorted(rows, key=lambda r: (r[2], r[0]))
+from gpu_advisor.report.text import counted, gpu_hours, money, money_short, percent
 
 
 def cost_section(st: Story, project: Project, ev: Evaluation) -> None:
-    cost = ev.cost
-    lang = st.lang
-    style = charts.ChartStyle(st.s.font)
+    """Section 3: the options, how their cost builds up, break-even, risk, the choice."""
     st.h1("cost")
     st.h2(st.t("cost.options"))
+    feasible = _options_table(st, project, ev)
+    _scopes_and_breakdown(st, ev)
+    _cumulative(st, feasible)
+    _cash_flow(st, ev, feasible)
+    _break_even(st, ev)
+    tornado_part(st, ev)
+    monte_carlo_part(st, ev)
+    _recommendation(st, project, ev)
+
+
+def _options_table(st: Story, project: Project, ev: Evaluation) -> list[OptionResult]:
+    """Every option ranked by total (the infeasible ones last, with the reason why).
+
+    Returns the feasible options in that order.
+    """
+    cost = ev.cost
+    lang = st.lang
     vat_note = (
         cost.currency.vat_note_zh if lang is Language.ZH else cost.currency.vat_note_en
     )
@@ -106,6 +106,14 @@ def cost_section(st: Story, project: Project, ev: Evaluation) -> None:
         [0.45, 2.3, 1.3, 1.3, 1.1, 1.2],
         align_right=[0, 2, 3, 4, 5],
     )
+    return feasible
+
+
+def _scopes_and_breakdown(st: Story, ev: Evaluation) -> None:
+    """What each option's price includes; the recommended option's cost lines."""
+    cost = ev.cost
+    lang = st.lang
+    rec_id = str(cost.recommendation.option)
     scopes = [
         (o, o.includes_zh if lang is Language.ZH else o.includes_en)
         for o in cost.options
@@ -135,9 +143,17 @@ def cost_section(st: Story, project: Project, ev: Evaluation) -> None:
             width_fraction=0.6,
         )
 
+
+def _months(feasible: Sequence[OptionResult]) -> int:
+    """Months on the time axis: the longest cumulative cost among ``feasible``."""
+    return max((len(o.cumulative_cny) for o in feasible), default=0)
+
+
+def _cumulative(st: Story, feasible: Sequence[OptionResult]) -> None:
+    """Cumulative cost of each feasible option, month by month."""
+    lang = st.lang
     st.h2(st.t("cost.cumulative"))
     st.p(st.t("cost.cumulative_intro"))
-    months = max((len(o.cumulative_cny) for o in feasible), default=0)
     series = [
         (
             option_name(st, str(o.id)),
@@ -148,24 +164,31 @@ def cost_section(st: Story, project: Project, ev: Evaluation) -> None:
     st.chart(
         charts.line_chart(
             series,
-            style=style,
+            style=charts.ChartStyle(st.s.font),
             width=st.width,
             height=230,
             y_format=lambda v: money_short(v, lang),
-            x_ticks=_month_ticks(months),
+            x_ticks=_month_ticks(_months(feasible)),
             x_label=st.t("axis.month"),
             colors_by_name=option_colors(st),
         )
     )
 
+
+def _cash_flow(st: Story, ev: Evaluation, feasible: Sequence[OptionResult]) -> None:
+    """Monthly cash flow of the recommendation and up to two alternatives."""
+    cost = ev.cost
+    lang = st.lang
+    months = _months(feasible)
     st.h2(st.t("cost.cash_flow"))
     st.p(st.t("cost.cash_flow_intro"))
+    rec_id = str(cost.recommendation.option)
     chosen = _cash_flow_options(feasible, rec_id, cost.break_even.owned_option)
     st.chart(
         charts.grouped_bars(
             [str(i + 1) for i in range(months)],
             [(option_name(st, str(o.id)), list(o.monthly_cny)) for o in chosen],
-            style=style,
+            style=charts.ChartStyle(st.s.font),
             width=st.width,
             height=190,
             y_format=lambda v: money_short(v, lang),
@@ -175,8 +198,12 @@ def cost_section(st: Story, project: Project, ev: Evaluation) -> None:
         )
     )
 
+
+def _break_even(st: Story, ev: Evaluation) -> None:
+    """Which pair break-even compares, at what utilisation and month; the six-month rule."""
+    lang = st.lang
     st.h2(st.t("cost.break_even"))
-    be = cost.break_even
+    be = ev.cost.break_even
     util = percent(be.utilization) if be.utilization is not None else "—"
     if be.owned_option is not None and be.rent_option is not None:
         st.p(
@@ -208,122 +235,14 @@ def cost_section(st: Story, project: Project, ev: Evaluation) -> None:
             )
         )
 
-    if cost.tornado:
-        st.h2(st.t("cost.tornado"))
-        own_rent = _own_minus_rent(ev)
-        st.p(st.t("cost.tornado_intro"))
-        bars = sorted(cost.tornado, key=lambda b: (-b.swing_cny, b.input))[:10]
-        tb = [
-            (
-                (b.label_zh if lang is Language.ZH else b.label_en) or b.input,
-                b.low_outcome_cny,
-                b.high_outcome_cny,
-            )
-            for b in bars
-        ]
-        base = own_rent if own_rent is not None else (tb[0][1] + tb[0][2]) / 2
-        st.chart(
-            charts.tornado(
-                tb,
-                base,
-                style=style,
-                width=st.width,
-                x_format=lambda v: money_short(v, lang),
-                low_label=st.t("col.low"),
-                high_label=st.t("col.high"),
-                label_width=150,
-            )
-        )
-        st.table(
-            [
-                st.t("col.input"),
-                st.t("col.range"),
-                st.t("col.low"),
-                st.t("col.high"),
-                st.t("col.swing"),
-            ],
-            [
-                (
-                    (b.label_zh if lang is Language.ZH else b.label_en) or b.input,
-                    f"{fmt_value(b.low_value)} – {fmt_value(b.high_value)} "
-                    f"{unit_text(b.unit, lang)}".strip(),
-                    money(b.low_outcome_cny, lang),
-                    money(b.high_outcome_cny, lang),
-                    money(b.swing_cny, lang),
-                )
-                for b in bars
-            ],
-            [2.2, 1.5, 1.1, 1.1, 1.1],
-            align_right=[2, 3, 4],
-        )
 
-    st.h2(st.t("cost.monte_carlo"))
-    mc = ev.monte_carlo
-    mc_rows = _mc_rows(ev)
-    if mc is not None and mc_rows:
-        st.p(st.t("cost.monte_carlo_intro", draws=fmt_count(mc.draws), seed=mc.seed))
-        comp = ev.sizing.compute
-        low, high = (
-            comp.gpu_hours_with_redundancy_p10,
-            comp.gpu_hours_with_redundancy_p90,
-        )
-        if GPU_HOURS_BAND_KEY in mc.inputs and low is not None and high is not None:
-            st.p(
-                st.t(
-                    "cost.mc_hours_band",
-                    low=gpu_hours(low, lang),
-                    high=gpu_hours(high, lang),
-                )
-            )
-        named = [(option_name(st, oid), a, b, c) for oid, a, b, c in mc_rows]
-        st.chart(
-            charts.percentile_bars(
-                named,
-                style=style,
-                width=st.width,
-                x_format=lambda v: money_short(v, lang),
-                colors_by_name=option_colors(st),
-            )
-        )
-        st.table(
-            [st.t("col.option"), st.t("col.p10"), st.t("col.p50"), st.t("col.p90")],
-            [
-                (n, money(a, lang), money(b, lang), money(c, lang))
-                for n, a, b, c in named
-            ],
-            [2.2, 1, 1, 1],
-            align_right=[1, 2, 3],
-        )
-        st.p(st.t("cost.p_build_text", prob=percent(mc.p_own_beats_rent)))
-        hist, pct = mc.own_minus_rent, mc.own_minus_rent_percentiles
-        if hist is not None and pct is not None:
-            st.p(
-                st.t(
-                    "cost.mc_histogram",
-                    p10=money(pct.p10, lang),
-                    p50=money(pct.p50, lang),
-                    p90=money(pct.p90, lang),
-                )
-            )
-            st.chart(
-                charts.histogram(
-                    hist.edges,
-                    hist.counts,
-                    style=style,
-                    width=st.width,
-                    x_format=lambda v: money_short(v, lang),
-                    markers=[("P10", pct.p10), ("P50", pct.p50), ("P90", pct.p90)],
-                    negative_label=st.t("cost.mc_own_cheaper"),
-                    positive_label=st.t("cost.mc_rent_cheaper"),
-                )
-            )
-    else:
-        st.p(st.t("cost.mc_missing"))
-
+def _recommendation(st: Story, project: Project, ev: Evaluation) -> None:
+    """The recommendation, the mix it reserves and bursts, its reasons and warnings."""
+    lang = st.lang
     st.h2(st.t("cost.recommendation"))
     sentence = recommend_sentence(st, project, ev)
     st.p(sentence or st.t("sum.no_recommendation"))
-    rec = cost.recommendation
+    rec = ev.cost.recommendation
     if rec.mix_detail is not None:
         md = rec.mix_detail
         st.p(
@@ -341,16 +260,6 @@ def cost_section(st: Story, project: Project, ev: Evaluation) -> None:
     if warns:
         st.h2(st.t("cost.warnings"))
         st.bullets([a.message(lang) for a in warns])
-
-
-def _own_minus_rent(ev: Evaluation) -> float | None:
-    be = ev.cost.break_even
-    if be.owned_option is None or be.rent_option is None:
-        return None
-    own, rent = option_by_id(ev, be.owned_option), option_by_id(ev, be.rent_option)
-    if own is None or rent is None:
-        return None
-    return own.total_cny - rent.total_cny
 
 
 def _month_ticks(months: int) -> list[float]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Final
 from xml.sax.saxutils import escape
 
 from reportlab.platypus import Paragraph, Table, TableStyle
@@ -10,6 +11,7 @@ from reportlab.platypus import Paragraph, Table, TableStyle
 from gpu_advisor.engine.api import PlanEvaluation
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
+from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.project import Project
 from gpu_advisor.report.numbers import money_words, plain_number
 from gpu_advisor.report.plan.document import Story, mini_table
@@ -17,17 +19,6 @@ from gpu_advisor.report.plan.keywords import Signer
 from gpu_advisor.report.plan.shared import option_by_id, option_name, region_name
 from gpu_advisor.report.plan.signoff import signoff_rows
 from gpu_advisor.report.text import percent, role_text, unit_text
-
-
-def _owner(project: Project, role: str, lang: Language) -> str:
-    for row in project.signoff:
-        if row.role.strip().lower() == role.lower() and row.name:
-            return (
-                f"{row.name}（{role_text(role, lang)}）"
-                if lang is Language.ZH
-                else (f"{row.name} ({role})")
-            )
-    return role_text(role, lang)
 
 
 def decision_page(
@@ -40,16 +31,13 @@ def decision_page(
     """Page 1: what to decide, what it costs, what could change it, who signs."""
     lang = st.lang
     cost = ev.cost
-    meta = project.meta
     s = st.s
     st.p(st.t("dec1.kicker"), s.kicker)
-    st.p(meta.title, s.page_title)
+    st.p(project.meta.title, s.page_title)
     best = option_by_id(ev, cost.recommendation.option)
     if best is None or not best.feasible:
         st.p(st.t("dec1.none"), s.lead)
         return
-    fin = ev.finance
-    second = fin.runner_up
     st.p(
         st.t(
             "dec1.recommend",
@@ -63,6 +51,18 @@ def decision_page(
     if scope:
         sep = "：" if lang is Language.ZH else ": "
         st.p(f"{st.t('dec1.includes')}{sep}{scope}", s.small)
+    _figures(st, ev, best)
+    _sensitivities(st, ev)
+    _risks(st, project, ev, catalog)
+    _next_steps(st, project)
+    _signoff(st, project, signer)
+
+
+def _figures(st: Story, ev: PlanEvaluation, best: OptionResult) -> None:
+    """Key figures (total, up-front, runner-up, gap) beside the spend per year."""
+    lang = st.lang
+    fin = ev.finance
+    second = fin.runner_up
     figures: list[tuple[str, str]] = [
         (st.t("dec1.total"), money_words(best.total_cny, lang)),
         (st.t("dec1.upfront"), money_words(fin.upfront_cash_cny[best.id], lang)),
@@ -108,42 +108,50 @@ def decision_page(
         )
     )
     st.items.append(pair)
-    st.p(st.t("dec1.year_note"), s.small)
+    st.p(st.t("dec1.year_note"), st.s.small)
 
-    st.p(st.t("dec1.sensitive"), s.h3)
-    bars = fin.sensitivities
-    if bars:
-        rows = []
-        for bar, flip in bars:
-            unit = unit_text(bar.unit, lang) if bar.unit not in {"×", ""} else ""
-            sep = " " if unit else ""
-            rows.append(
-                (
-                    bar.label_zh if lang is Language.ZH else bar.label_en,
-                    f"{plain_number(bar.low_value)} – {plain_number(bar.high_value)}"
-                    f"{sep}{unit}",
-                    st.t("dec1.no_flip")
-                    if flip is None
-                    else f"{plain_number(flip)}{sep}{unit}",
-                )
-            )
-        st.items.append(
-            mini_table(
-                st,
-                [
-                    st.t("dec1.col_assumption"),
-                    st.t("dec1.col_range"),
-                    st.t("dec1.col_flip"),
-                ],
-                rows,
-                [1.4, 1.2, 1.1],
+
+def _sensitivities(st: Story, ev: PlanEvaluation) -> None:
+    """The assumptions the choice is most sensitive to, and where it would flip."""
+    lang = st.lang
+    st.p(st.t("dec1.sensitive"), st.s.h3)
+    bars = ev.finance.sensitivities
+    if not bars:
+        st.p(st.t("dec1.no_tornado"), st.s.compact)
+        return
+    rows = []
+    for bar, flip in bars:
+        unit = unit_text(bar.unit, lang) if bar.unit not in {"×", ""} else ""
+        sep = " " if unit else ""
+        rows.append(
+            (
+                bar.label_zh if lang is Language.ZH else bar.label_en,
+                f"{plain_number(bar.low_value)} – {plain_number(bar.high_value)}"
+                f"{sep}{unit}",
+                st.t("dec1.no_flip")
+                if flip is None
+                else f"{plain_number(flip)}{sep}{unit}",
             )
         )
-    else:
-        st.p(st.t("dec1.no_tornado"), s.compact)
+    st.items.append(
+        mini_table(
+            st,
+            [
+                st.t("dec1.col_assumption"),
+                st.t("dec1.col_range"),
+                st.t("dec1.col_flip"),
+            ],
+            rows,
+            [1.4, 1.2, 1.1],
+        )
+    )
 
-    st.p(st.t("dec1.risks"), s.h3)
-    utilisation = cost.break_even.utilization
+
+def _risks(st: Story, project: Project, ev: PlanEvaluation, catalog: Catalog) -> None:
+    """Five risks every plan carries, the utilisation one with its break-even."""
+    lang = st.lang
+    st.p(st.t("dec1.risks"), st.s.h3)
+    utilisation = ev.cost.break_even.utilization
     risks = [
         st.t("dec1.risk_price"),
         st.t("dec1.risk_util_be", share=percent(utilisation))
@@ -154,14 +162,20 @@ def decision_page(
         st.t("dec1.risk_residency", region=region_name(catalog, project, lang)),
     ]
     for text in risks:
-        st.items.append(Paragraph(escape(text), s.compact_bullet, bulletText="•"))
+        st.items.append(Paragraph(escape(text), st.s.compact_bullet, bulletText="•"))
 
-    st.p(st.t("dec1.next"), s.h3)
-    steps = [
-        ("dec1.step_review", "Finance", 7),
-        ("dec1.step_quotes", "Engineering lead", 21),
-        ("dec1.step_approve", "Management", 30),
-    ]
+
+_NEXT_STEPS: Final = (
+    ("dec1.step_review", "Finance", 7),
+    ("dec1.step_quotes", "Engineering lead", 21),
+    ("dec1.step_approve", "Management", 30),
+)
+"""(text key, sign-off role who owns it, days after the plan date) of each next step."""
+
+
+def _next_steps(st: Story, project: Project) -> None:
+    """The next steps, their owners and due dates."""
+    st.p(st.t("dec1.next"), st.s.h3)
     st.items.append(
         mini_table(
             st,
@@ -169,17 +183,21 @@ def decision_page(
             [
                 (
                     st.t(key),
-                    _owner(project, role, lang),
-                    (meta.plan_date + dt.timedelta(days=offset)).isoformat(),
+                    _owner(project, role, st.lang),
+                    (project.meta.plan_date + dt.timedelta(days=offset)).isoformat(),
                 )
-                for key, role, offset in steps
+                for key, role, offset in _NEXT_STEPS
             ],
             [2.2, 1.2, 0.7],
         )
     )
 
-    st.p(st.t("dec1.signoff"), s.h3)
-    status = st.t(f"status.{meta.status.value}")
+
+def _signoff(st: Story, project: Project, signer: Signer | None) -> None:
+    """The plan's status, who signed it in the app, and the sign-off rows."""
+    lang = st.lang
+    st.p(st.t("dec1.signoff"), st.s.h3)
+    status = st.t(f"status.{project.meta.status.value}")
     signed = (
         st.t(
             "dec1.signed_by",
@@ -191,7 +209,7 @@ def decision_page(
         else st.t("dec1.not_signed")
     )
     gap = "" if lang is Language.ZH else " "
-    st.p(f"{st.t('dec1.status', status=status)}{gap}{signed}", s.compact)
+    st.p(f"{st.t('dec1.status', status=status)}{gap}{signed}", st.s.compact)
     st.items.append(
         mini_table(
             st,
@@ -209,3 +227,14 @@ def decision_page(
             [1.2, 1.1, 1.0, 0.9, 1.6],
         )
     )
+
+
+def _owner(project: Project, role: str, lang: Language) -> str:
+    for row in project.signoff:
+        if row.role.strip().lower() == role.lower() and row.name:
+            return (
+                f"{row.name}（{role_text(role, lang)}）"
+                if lang is Language.ZH
+                else (f"{row.name} ({role})")
+            )
+    return role_text(role, lang)

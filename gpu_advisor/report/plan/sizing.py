@@ -34,10 +34,26 @@ from gpu_advisor.report.text import (
 def sizing_section(
     st: Story, project: Project, ev: Evaluation, catalog: Catalog
 ) -> None:
+    """Section 2: inputs, memory per card, compute and cluster, network, warnings."""
+    st.h1("sizing")
+    _inputs(st, project, ev, catalog)
+    _memory(st, project, ev)
+    _candidates(st, ev, catalog)
+    _compute(st, project, ev)
+    _network(st, ev, catalog)
+    st.h2(st.t("siz.warnings"))
+    warns = advice_sorted(ev.sizing.warnings)
+    if warns:
+        st.bullets([a.message(st.lang) for a in warns])
+    else:
+        st.p(st.t("siz.no_warnings"))
+
+
+def _inputs(st: Story, project: Project, ev: Evaluation, catalog: Catalog) -> None:
+    """The workload as sized: task, model, tokens, batch, precision, parallelism."""
     sz = ev.sizing
     w = project.workload
     lang = st.lang
-    st.h1("sizing")
     st.h2(st.t("siz.inputs"))
     auto = st.t("in.auto")
     parallel = f"ZeRO-{w.zero_stage}, TP {w.tp}, PP {w.pp}, DP {w.dp or sz.cluster.dp}"
@@ -66,10 +82,14 @@ def sizing_section(
     ]
     st.table([st.t("kn.item"), st.t("kn.value")], rows, [1, 1.6])
 
+
+def _memory(st: Story, project: Project, ev: Evaluation) -> None:
+    """Memory per card by part for each candidate GPU, against its capacity."""
+    sz = ev.sizing
     st.h2(st.t("siz.memory"))
     st.p(st.t("siz.memory_intro"))
     cands = sz.candidates or []
-    names = [c.gpu_id for c in cands] or [sz.gpu_id or w.gpu_id]
+    names = [c.gpu_id for c in cands] or [sz.gpu_id or project.workload.gpu_id]
     mems = [c.memory for c in cands] or [sz.memory]
     parts = [
         part
@@ -104,44 +124,56 @@ def sizing_section(
             exact=gib(sz.memory.unsharded_model_state_bytes),
         )
     )
-    if cands:
-        st.h2(st.t("siz.candidates"))
-        crow = [
-            (
-                gpu_name(catalog, c.gpu_id),
-                gib(c.memory.per_gpu.total_bytes),
-                gib(c.memory.capacity_bytes),
-                st.t("yes") if c.memory.fits else st.t("no"),
-                fmt_count(c.min_gpus) if c.min_gpus is not None else "—",
-                gpu_hours(c.gpu_hours, lang),
-                gpu_hours_band(c.gpu_hours_p10, c.gpu_hours_p90, lang)
-                if c.gpu_hours_p10 is not None
-                and c.gpu_hours_p90 is not None
-                and c.gpu_hours_p90 > c.gpu_hours_p10
-                else "—",
-                days(c.days, lang),
-            )
-            for c in cands
-        ]
-        st.table(
-            [
-                st.t(k)
-                for k in (
-                    "col.gpu",
-                    "col.memory",
-                    "col.capacity",
-                    "col.fits",
-                    "col.min_gpus",
-                    "col.gpu_hours",
-                    "col.hours_band",
-                    "col.days",
-                )
-            ],
-            crow,
-            [1.4, 0.9, 0.9, 0.6, 0.7, 1.1, 1.4, 0.8],
-            align_right=[1, 2, 4, 5, 6, 7],
-        )
 
+
+def _candidates(st: Story, ev: Evaluation, catalog: Catalog) -> None:
+    """Each candidate GPU: memory, fit, cards, GPU-hours with their band, days."""
+    cands = ev.sizing.candidates or []
+    lang = st.lang
+    if not cands:
+        return
+    st.h2(st.t("siz.candidates"))
+    crow = [
+        (
+            gpu_name(catalog, c.gpu_id),
+            gib(c.memory.per_gpu.total_bytes),
+            gib(c.memory.capacity_bytes),
+            st.t("yes") if c.memory.fits else st.t("no"),
+            fmt_count(c.min_gpus) if c.min_gpus is not None else "—",
+            gpu_hours(c.gpu_hours, lang),
+            gpu_hours_band(c.gpu_hours_p10, c.gpu_hours_p90, lang)
+            if c.gpu_hours_p10 is not None
+            and c.gpu_hours_p90 is not None
+            and c.gpu_hours_p90 > c.gpu_hours_p10
+            else "—",
+            days(c.days, lang),
+        )
+        for c in cands
+    ]
+    st.table(
+        [
+            st.t(k)
+            for k in (
+                "col.gpu",
+                "col.memory",
+                "col.capacity",
+                "col.fits",
+                "col.min_gpus",
+                "col.gpu_hours",
+                "col.hours_band",
+                "col.days",
+            )
+        ],
+        crow,
+        [1.4, 0.9, 0.9, 0.6, 0.7, 1.1, 1.4, 0.8],
+        align_right=[1, 2, 4, 5, 6, 7],
+    )
+
+
+def _compute(st: Story, project: Project, ev: Evaluation) -> None:
+    """Training FLOPs, MFU and GPU-hours with their band; cards, days, deadline."""
+    sz = ev.sizing
+    lang = st.lang
     st.h2(st.t("siz.compute"))
     comp, cl = sz.compute, sz.cluster
     marker = "\x00flops\x00"  # the exponent is markup: escape the sentence around it
@@ -157,6 +189,37 @@ def sizing_section(
         escape(cite_articles(sentence, lang)).replace(marker, flops(comp.train_flops)),
         markup=True,
     )
+    _hours_range(st, ev)
+    if cl.min_gpus is not None:
+        st.p(
+            st.t(
+                "siz.cluster_text",
+                min_gpus=counted(cl.min_gpus, "card", lang),
+                gpus=counted(cl.gpus, "card", lang),
+                nodes=counted(cl.nodes, "server", lang),
+                days=days(cl.days, lang),
+                eff=percent(cl.scaling_efficiency),
+            )
+        )
+    else:
+        st.p(st.t("kn.no_fit"))
+    if project.workload.deadline_days:
+        if cl.gpus_for_deadline is not None:
+            st.p(
+                st.t(
+                    "siz.deadline_text",
+                    gpus=counted(cl.gpus_for_deadline, "card", lang),
+                )
+            )
+        else:
+            st.p(st.t("siz.deadline_impossible"))
+    _days_curve(st, ev)
+
+
+def _hours_range(st: Story, ev: Evaluation) -> None:
+    """The GPU-hours' P10-P90 band and the published runs it was fitted to."""
+    comp = ev.sizing.compute
+    lang = st.lang
     low, high = comp.gpu_hours_p10, comp.gpu_hours_p90
     low_red = comp.gpu_hours_with_redundancy_p10
     high_red = comp.gpu_hours_with_redundancy_p90
@@ -179,52 +242,40 @@ def sizing_section(
                 runs=fmt_count(CALIBRATION_RUNS),
             )
         )
-    if cl.min_gpus is not None:
-        st.p(
-            st.t(
-                "siz.cluster_text",
-                min_gpus=counted(cl.min_gpus, "card", lang),
-                gpus=counted(cl.gpus, "card", lang),
-                nodes=counted(cl.nodes, "server", lang),
-                days=days(cl.days, lang),
-                eff=percent(cl.scaling_efficiency),
-            )
-        )
-    else:
-        st.p(st.t("kn.no_fit"))
-    if w.deadline_days:
-        if cl.gpus_for_deadline is not None:
-            st.p(
-                st.t(
-                    "siz.deadline_text",
-                    gpus=counted(cl.gpus_for_deadline, "card", lang),
-                )
-            )
-        else:
-            st.p(st.t("siz.deadline_impossible"))
-    if len(cl.days_curve) >= 2:
-        pts = [(math.log2(p.gpus), p.days) for p in cl.days_curve]
-        ticks = sorted({x for x, _ in pts})
-        step = max(1, math.ceil(len(ticks) / 10))
-        st.items.append(
-            KeepTogether(
-                [
-                    Paragraph(escape(st.t("siz.days_curve")), st.s.small),
-                    charts.line_chart(
-                        [(st.t("axis.days"), pts)],
-                        style=charts.ChartStyle(st.s.font),
-                        width=st.width,
-                        height=170,
-                        y_format=lambda v: f"{v:g}",
-                        x_format=lambda v: fmt_count(round(2**v)),
-                        x_ticks=ticks[::step],
-                        x_label=st.t("axis.gpus"),
-                        points=True,
-                    ),
-                ]
-            )
-        )
 
+
+def _days_curve(st: Story, ev: Evaluation) -> None:
+    """Days of training against cards (log scale), when there are two points or more."""
+    cl = ev.sizing.cluster
+    if len(cl.days_curve) < 2:
+        return
+    pts = [(math.log2(p.gpus), p.days) for p in cl.days_curve]
+    ticks = sorted({x for x, _ in pts})
+    step = max(1, math.ceil(len(ticks) / 10))
+    st.items.append(
+        KeepTogether(
+            [
+                Paragraph(escape(st.t("siz.days_curve")), st.s.small),
+                charts.line_chart(
+                    [(st.t("axis.days"), pts)],
+                    style=charts.ChartStyle(st.s.font),
+                    width=st.width,
+                    height=170,
+                    y_format=lambda v: f"{v:g}",
+                    x_format=lambda v: fmt_count(round(2**v)),
+                    x_ticks=ticks[::step],
+                    x_label=st.t("axis.gpus"),
+                    points=True,
+                ),
+            ]
+        )
+    )
+
+
+def _network(st: Story, ev: Evaluation, catalog: Catalog) -> None:
+    """The network the cluster needs and what checkpoints ask of storage."""
+    sz = ev.sizing
+    cl = sz.cluster
     st.h2(st.t("siz.network"))
     try:
         network = catalog.network(cl.network_needed_id or cl.network_id).label(st.lang)
@@ -241,9 +292,3 @@ def sizing_section(
             fraction=percent(store.network_budget_fraction),
         )
     )
-    st.h2(st.t("siz.warnings"))
-    warns = advice_sorted(sz.warnings)
-    if warns:
-        st.bullets([a.message(lang) for a in warns])
-    else:
-        st.p(st.t("siz.no_warnings"))

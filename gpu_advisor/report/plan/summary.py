@@ -8,7 +8,7 @@ from gpu_advisor.engine.api import PlanEvaluation
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.evaluation import Evaluation
-from gpu_advisor.model.project import CheckStatus, Project
+from gpu_advisor.model.project import Project
 from gpu_advisor.report.plan.document import Story
 from gpu_advisor.report.plan.shared import (
     advice_sorted,
@@ -38,19 +38,26 @@ _SECTIONS: Final = (
 def summary_section(
     st: Story, project: Project, ev: PlanEvaluation, catalog: Catalog
 ) -> None:
-    sz, cost = ev.sizing, ev.cost
+    """Section 1: the recommendation and its reasons, the key numbers, the top risks."""
     lang = st.lang
     st.h1("summary")
     st.h2(st.t("sum.recommendation"))
-    rec = cost.recommendation
-    best = option_by_id(ev, rec.option)
     sentence = recommend_sentence(st, project, ev)
     st.p(sentence or st.t("sum.no_recommendation"))
-    reasons = [r.message(lang) for r in rec.reasons]
+    reasons = [r.message(lang) for r in ev.cost.recommendation.reasons]
     if reasons:
         st.p(st.t("sum.reasons") + ("：" if lang is Language.ZH else ":"))
         st.bullets(reasons)
+    _key_numbers(st, project, ev, catalog)
+    _top_risks(st, ev)
 
+
+def _key_numbers(
+    st: Story, project: Project, ev: PlanEvaluation, catalog: Catalog
+) -> None:
+    """Model, task, GPU, memory, cards, GPU-hours, days, cost and break-even."""
+    sz, cost = ev.sizing, ev.cost
+    lang = st.lang
     st.h2(st.t("sum.key_numbers"))
     rows: list[tuple[str, str]] = [
         (st.t("kn.model"), sz.shape.name or (sz.shape.model_id or "—")),
@@ -84,6 +91,7 @@ def summary_section(
         ),
         (st.t("kn.days"), days(sz.cluster.days, lang)),
     ]
+    best = option_by_id(ev, cost.recommendation.option)
     if best is not None:
         rows.append((st.t("kn.best_total"), money(best.total_cny, lang)))
     be = cost.break_even
@@ -108,17 +116,19 @@ def summary_section(
         width_fraction=0.75,
     )
 
+
+def _top_risks(st: Story, ev: PlanEvaluation) -> None:
+    """The six most severe warnings, and how many checklist items are still open."""
+    lang = st.lang
     st.h2(st.t("sum.top_risks"))
-    risks = advice_sorted([*sz.warnings, *rec.warnings, *cost_warnings(ev)])
+    risks = advice_sorted(
+        [*ev.sizing.warnings, *ev.cost.recommendation.warnings, *cost_warnings(ev)]
+    )
     if risks:
         st.bullets([a.message(lang) for a in risks[:6]])
     else:
         st.p(st.t("sum.no_risks"))
-    open_count = sum(
-        1
-        for state in ev.review.states.values()
-        if state in {CheckStatus.OPEN, CheckStatus.FAIL}
-    )
+    open_count = ev.review.tally.open + ev.review.tally.failed
     if open_count:
         st.p(
             st.t(

@@ -30,11 +30,20 @@ _VERDICT_COLOURS: Final = {
 def vendors_section(
     st: Story, project: Project, ev: PlanEvaluation, catalog: Catalog
 ) -> None:
-    lang = st.lang
+    """The vendors' quotes, their measured results as judged, and the scoring."""
     st.h1("vendors")
     if not project.vendors:
         st.p(st.t("ven.none"))
         return
+    _quotes(st, project, catalog)
+    _measured(st, project, ev)
+    st.h2(st.t("ven.scoring"))
+    _scoring(st, project, ev)
+
+
+def _quotes(st: Story, project: Project, catalog: Catalog) -> None:
+    """Each vendor's kind, GPU, prices, SLA, card replacement time and network."""
+    lang = st.lang
     st.h2(st.t("ven.quotes"))
     rows = []
     for v in project.vendors:
@@ -82,33 +91,35 @@ def vendors_section(
         rows,
         [1.5, 0.9, 1.2, 1.1, 1.2, 0.8, 0.8, 0.8],
     )
+
+
+def _measured(st: Story, project: Project, ev: PlanEvaluation) -> None:
+    """The judged checks and the all_reduce bus bandwidth (none measured: a sentence)."""
     st.h2(st.t("ven.measured"))
     measured = [(v, m) for v in project.vendors for m in v.measurements]
     if not measured:
         st.p(st.t("ven.no_measured"))
-    else:
-        _judged_checks(st, project, ev)
-        busbw = _busbw_series(project, lang)
-        if busbw:
-            st.items.append(
-                KeepTogether(
-                    [
-                        Paragraph(escape(st.t("ven.busbw")), st.s.small),
-                        charts.line_chart(
-                            busbw,
-                            style=charts.ChartStyle(st.s.font),
-                            width=st.width,
-                            height=180,
-                            y_format=lambda v: f"{v:g}",
-                            x_format=_size_label,
-                            x_label=f"{st.t('axis.size')} — {st.t('axis.busbw')}",
-                            points=True,
-                        ),
-                    ]
-                )
+        return
+    _judged_checks(st, project, ev)
+    busbw = _busbw_series(project, st.lang)
+    if busbw:
+        st.items.append(
+            KeepTogether(
+                [
+                    Paragraph(escape(st.t("ven.busbw")), st.s.small),
+                    charts.line_chart(
+                        busbw,
+                        style=charts.ChartStyle(st.s.font),
+                        width=st.width,
+                        height=180,
+                        y_format=lambda v: f"{v:g}",
+                        x_format=_size_label,
+                        x_label=f"{st.t('axis.size')} — {st.t('axis.busbw')}",
+                        points=True,
+                    ),
+                ]
             )
-    st.h2(st.t("ven.scoring"))
-    _scoring(st, project, ev)
+        )
 
 
 BUSBW_METRIC = "all_reduce.out_of_place.busbw"
