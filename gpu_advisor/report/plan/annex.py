@@ -65,6 +65,7 @@ def environment_section(st: Story, rollout: Rollout) -> None:
 
 
 def monitoring_section(st: Story, rollout: Rollout) -> None:
+    """The monitoring thresholds and the alert rules the rollout writes."""
     mon = rollout.project.monitoring
     st.h1("monitoring")
     st.p(

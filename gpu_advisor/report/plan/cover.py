@@ -17,6 +17,7 @@ from gpu_advisor.report.plan.document import Story
 def cover_page(
     st: Story, project: Project, catalog: Catalog, fp: str, app_version: str
 ) -> None:
+    """The cover: title, the plan's particulars, status badge, fingerprint, app version."""
     meta = project.meta
     lang = st.lang
     st.items.append(Spacer(1, 40 * mm))

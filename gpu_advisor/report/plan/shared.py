@@ -29,6 +29,7 @@ def hours_with_band(
 
 
 def option_name(st: Story, option_id: str) -> str:
+    """An option's printed name (its id when the text table has none)."""
     key = f"opt.{option_id}"
     return st.t(key) if key in _TEXT_KEYS else option_id
 
@@ -39,6 +40,7 @@ def option_colors(st: Story) -> dict[str, str]:
 
 
 def advice_sorted(advice: Sequence[Advice]) -> list[Advice]:
+    """Errors, then warnings, then notes; each message once."""
     order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
     seen: set[str] = set()
     out: list[Advice] = []
@@ -50,6 +52,7 @@ def advice_sorted(advice: Sequence[Advice]) -> list[Advice]:
 
 
 def gpu_name(catalog: Catalog, gpu_id: str) -> str:
+    """A GPU's catalog name (its id when the catalog has none)."""
     try:
         return catalog.gpu(gpu_id).name
     except KeyError:
@@ -57,6 +60,7 @@ def gpu_name(catalog: Catalog, gpu_id: str) -> str:
 
 
 def option_by_id(ev: Evaluation, option_id: object) -> OptionResult | None:
+    """The priced option with this id, or None."""
     for option in ev.cost.options:
         if str(option.id) == str(option_id):
             return option
@@ -64,15 +68,18 @@ def option_by_id(ev: Evaluation, option_id: object) -> OptionResult | None:
 
 
 def per_hour(option: OptionResult, language: Language) -> str:
+    """Cost per useful GPU-hour, two decimals ("—" when there is none)."""
     value = option.cost_per_useful_gpu_hour_cny
     return "—" if value is None else money(value, language, 2)
 
 
 def cost_warnings(ev: Evaluation) -> list[Advice]:
+    """The cost engine's warnings."""
     return list(ev.cost.warnings)
 
 
 def recommend_sentence(st: Story, project: Project, ev: Evaluation) -> str | None:
+    """The recommendation in one sentence: option, horizon, total, per GPU-hour."""
     rec = ev.cost.recommendation
     best = option_by_id(ev, rec.option)
     if best is None:
@@ -87,6 +94,7 @@ def recommend_sentence(st: Story, project: Project, ev: Evaluation) -> str | Non
 
 
 def breakdown_name(st: Story, key: str) -> str:
+    """A cost line's printed name (its key in words when the text table has none)."""
     text_key = f"bd.{key}"
     return st.t(text_key) if text_key in _TEXT_KEYS else key.replace("_", " ")
 
@@ -103,6 +111,7 @@ def fmt_value(value: float | str) -> str:
 
 
 def region_name(catalog: Catalog, project: Project, lang: Language) -> str:
+    """The plan's region in the plan's language (its id when the catalog has none)."""
     try:
         region = catalog.region(project.meta.region_id)
     except KeyError:

@@ -19,6 +19,7 @@ VERIFY_COMMAND: Final = "gpu-advisor-cli verify plan.pdf project.gpuplan"
 def signoff_section(
     st: Story, project: Project, fp: str, app_version: str, signer: Signer | None
 ) -> None:
+    """Who approves, a signature line per role, the fingerprint and how to verify it."""
     lang = st.lang
     st.h1("signoff")
     st.p(st.t("so.intro"))
