@@ -15,6 +15,7 @@ part of one plan's evaluation). Nothing here computes; it only re-exports.
 
 from __future__ import annotations
 
+from gpu_advisor.engine.cost.risk import GPU_HOURS_BAND_KEY
 from gpu_advisor.engine.evaluate import (
     PlanEvaluation,
     Rollout,
@@ -55,6 +56,14 @@ from gpu_advisor.engine.scenarios import (
     make_base,
     reuse_scenarios,
 )
+from gpu_advisor.engine.sizing.compute import CALIBRATION_RUNS, CALIBRATION_RUNS_INSIDE
+
+# Constants the PDF plan prints (the evaluation holds results, not these):
+# - GPU_HOURS_BAND_KEY: the Monte Carlo input under which the GPU-hours band is
+#   drawn; the plan says the band was drawn only when it is among the inputs.
+# - CALIBRATION_RUNS, CALIBRATION_RUNS_INSIDE: how many published runs the MFU
+#   model was fitted to and how many fall inside its P10-P90 band, which the
+#   sizing section quotes with the band.
 
 # What-ifs and edits, outside one plan's evaluation:
 # - size_what_if: `gpu-advisor-cli size` sizes a workload given on the command
@@ -69,7 +78,10 @@ from gpu_advisor.engine.scenarios import (
 #   measured MFU from the new training log.
 
 __all__ = [
+    "CALIBRATION_RUNS",
+    "CALIBRATION_RUNS_INSIDE",
     "EXECUTABLE_SUFFIXES",
+    "GPU_HOURS_BAND_KEY",
     "GRAFANA_DCGM_DASHBOARD_ID",
     "MONITORING_CONFIGS",
     "SCENARIO_MONTE_CARLO_DRAWS",

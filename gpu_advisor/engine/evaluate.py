@@ -25,6 +25,7 @@ from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.cost.breakeven import compute_break_even
 from gpu_advisor.engine.cost.demand import derive_demand, spot_forbidden_months
 from gpu_advisor.engine.cost.feasibility import apply_feasibility, mark_same_as
+from gpu_advisor.engine.cost.finance import Finance, finance
 from gpu_advisor.engine.cost.includes import includes
 from gpu_advisor.engine.cost.mix import (
     HybridPlan,
@@ -1237,6 +1238,7 @@ class PlanEvaluation(Evaluation):
     _review: Review | None = PrivateAttr(None)
     _rollout: Rollout | None = PrivateAttr(None)
     _candidates: list[CandidateCost] | None = PrivateAttr(None)
+    _finance: Finance | None = PrivateAttr(None)
 
     @property
     def project(self) -> Project:
@@ -1259,6 +1261,13 @@ class PlanEvaluation(Evaluation):
         if self._review is None:
             self._review = review(self._project, self._catalog)
         return self._review
+
+    @property
+    def finance(self) -> Finance:
+        """Runner-up, cash per year and top sensitivities (:mod:`engine.cost.finance`)."""
+        if self._finance is None:
+            self._finance = finance(self.cost)
+        return self._finance
 
     @property
     def candidate_costs(self) -> list[CandidateCost]:

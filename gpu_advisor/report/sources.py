@@ -566,16 +566,7 @@ def source_text(
     source = source.strip()
     project = _PROJECT.fullmatch(source)
     if project:
-        if project.group("vat"):
-            text = _pick(WORDS["your_input_vat"], language).format(
-                vat=project.group("vat")
-            )
-        elif project.group("what"):
-            what = input_name(project.group("what"), language)
-            text = _pick(WORDS["your_input_of"], language).format(what=what)
-        else:
-            text = _pick(WORDS["your_input"], language)
-        return SourceText(text, "", "typed")
+        return _typed_source(project, language)
     if source == "engine default":
         return SourceText(_pick(WORDS["default"], language), "", "default")
     if source == "engine" or source.startswith("engine:"):
@@ -588,18 +579,7 @@ def source_text(
         return SourceText(text, "", "measured")
     imported = _IMPORTED.fullmatch(source)
     if imported:
-        zh = _zh(language)
-        where = imported.group("where")
-        vendor = imported.group("vendor")
-        text = _pick(WORDS["imported"], language).format(
-            file=imported.group("file"),
-            where=(f"（{where}）" if zh else f" ({where})") if where else "",
-            vendor=(f"，{vendor}" if zh else f", {vendor}") if vendor else "",
-        )
-        if imported.group("vat"):
-            vat = imported.group("vat")
-            text += f"（已加 {vat} 增值税）" if zh else f", {vat} VAT added"
-        return SourceText(text, imported.group("date"), "imported")
+        return _imported_source(imported, language)
     parts = _split_top(source, "; ")
     if (
         len(parts) > 1
@@ -613,19 +593,59 @@ def source_text(
         return SourceText(f"{model}{sep}{inner.text}", inner.date, "catalog")
     catalog_source = _CATALOG_SOURCE.fullmatch(source)
     if catalog_source:
-        rest = catalog_source.group("rest") or ""
-        as_of = _AS_OF.search(rest)
-        date = as_of.group(1) if as_of else ""
-        rest = _AS_OF.sub("", rest)
-        found = index.by_source.get(rest)
-        if found is not None:
-            _file, prov = found
-            sources = _provenance_sources(prov, language)
-            date = date or prov.as_of.isoformat()
-        else:
-            sources = source_segments(rest, language) if rest else []
-        text = _library(catalog_source.group("file"), sources, language)
-        return SourceText(text, date or index.as_of, "catalog")
+        return _catalog_source(catalog_source, language, index)
+    return _cited_source(source, language, index)
+
+
+def _typed_source(project: re.Match[str], language: str) -> SourceText:
+    """A value the user typed (with the VAT added, or named after what it is)."""
+    if project.group("vat"):
+        text = _pick(WORDS["your_input_vat"], language).format(vat=project.group("vat"))
+    elif project.group("what"):
+        what = input_name(project.group("what"), language)
+        text = _pick(WORDS["your_input_of"], language).format(what=what)
+    else:
+        text = _pick(WORDS["your_input"], language)
+    return SourceText(text, "", "typed")
+
+
+def _imported_source(imported: re.Match[str], language: str) -> SourceText:
+    """A price imported from a file: which file, where in it, which vendor, VAT."""
+    zh = _zh(language)
+    where = imported.group("where")
+    vendor = imported.group("vendor")
+    text = _pick(WORDS["imported"], language).format(
+        file=imported.group("file"),
+        where=(f"（{where}）" if zh else f" ({where})") if where else "",
+        vendor=(f"，{vendor}" if zh else f", {vendor}") if vendor else "",
+    )
+    if imported.group("vat"):
+        vat = imported.group("vat")
+        text += f"（已加 {vat} 增值税）" if zh else f", {vat} VAT added"
+    return SourceText(text, imported.group("date"), "imported")
+
+
+def _catalog_source(
+    catalog_source: re.Match[str], language: str, index: SourceIndex
+) -> SourceText:
+    """A catalog file's value: the library, its sources and the figure's date."""
+    rest = catalog_source.group("rest") or ""
+    as_of = _AS_OF.search(rest)
+    date = as_of.group(1) if as_of else ""
+    rest = _AS_OF.sub("", rest)
+    found = index.by_source.get(rest)
+    if found is not None:
+        _file, prov = found
+        sources = _provenance_sources(prov, language)
+        date = date or prov.as_of.isoformat()
+    else:
+        sources = source_segments(rest, language) if rest else []
+    text = _library(catalog_source.group("file"), sources, language)
+    return SourceText(text, date or index.as_of, "catalog")
+
+
+def _cited_source(source: str, language: str, index: SourceIndex) -> SourceText:
+    """Any other source: a catalog provenance found by its text, or the works it cites."""
     as_of = _AS_OF.search(source)
     bare = _AS_OF.sub("", source)
     found = index.by_source.get(bare)

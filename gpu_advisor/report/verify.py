@@ -65,7 +65,7 @@ from gpu_advisor.io.limits import (
     read_regular_file,
 )
 from gpu_advisor.io.project_file import ProjectFileError, fingerprint, load_project
-from gpu_advisor.report.plan import KEYWORD_FINGERPRINT, KEYWORD_VERSION
+from gpu_advisor.report.plan.keywords import KEYWORD_FINGERPRINT, KEYWORD_VERSION
 
 if TYPE_CHECKING:
     from asn1crypto import x509 as asn1_x509  # type: ignore[import-untyped]
@@ -589,28 +589,14 @@ def _modification_name(level: Any) -> str:
     return str(name).lower() if name else "unknown"
 
 
-def _check_signature(
-    index: int,
-    sig: Any,
-    trust: Sequence[asn1_x509.Certificate],
+def _validity_problems(
     now: dt.datetime,
-    is_last: bool,
-) -> SignerReport:
-    from pyhanko.sign.diff_analysis import ModificationLevel
-    from pyhanko.sign.validation import validate_pdf_signature
-    from pyhanko.sign.validation.status import SignatureCoverageLevel
-    from pyhanko_certvalidator import ValidationContext
-
-    cert = sig.signer_cert
+    signing_time: dt.datetime | None,
+    not_before: dt.datetime,
+    not_after: dt.datetime,
+) -> tuple[bool, list[str]]:
+    """(the certificate was valid now and at signing, why not) for one signer."""
     problems: list[str] = []
-    name = cert.subject.human_friendly
-    issuer = cert.issuer.human_friendly
-    validity = cert["tbs_certificate"]["validity"]
-    not_before: dt.datetime = validity["not_before"].native
-    not_after: dt.datetime = validity["not_after"].native
-    signing_time: dt.datetime | None = sig.self_reported_timestamp
-    usages, usage_ok = _key_usage(cert)
-
     moments = [now] + ([signing_time] if signing_time is not None else [])
     cert_valid = all(not_before <= moment <= not_after for moment in moments)
     if not cert_valid:
@@ -624,9 +610,30 @@ def _check_signature(
             problems.append(f"certificate not valid before {not_before:%Y-%m-%d}")
         else:
             problems.append("signed outside the certificate's validity period")
-    if not usage_ok:
-        problems.append("the certificate does not allow digital signatures")
+    return cert_valid, problems
 
+
+@dataclass(frozen=True)
+class _Validation:
+    """What pyHanko's validation and difference analysis say of one signature."""
+
+    intact: bool = False
+    valid: bool = False
+    trusted: bool = False
+    modification: str = "unknown"
+    problems: tuple[str, ...] = ()
+
+
+def _validate(
+    sig: Any, trust: Sequence[asn1_x509.Certificate], is_last: bool
+) -> _Validation:
+    """Validate ``sig`` against ``trust``: intact, valid, trusted, what changed later."""
+    from pyhanko.sign.diff_analysis import ModificationLevel
+    from pyhanko.sign.validation import validate_pdf_signature
+    from pyhanko.sign.validation.status import SignatureCoverageLevel
+    from pyhanko_certvalidator import ValidationContext
+
+    problems: list[str] = []
     intact = valid = trusted = False
     modification = "unknown"
     try:
@@ -661,6 +668,30 @@ def _check_signature(
             problems.append("the signature does not cover its whole revision")
     except Exception as exc:  # pyHanko raises many types for hostile input
         problems.append(f"cannot be checked: {_one_line(exc)}")
+    return _Validation(intact, valid, trusted, modification, tuple(problems))
+
+
+def _check_signature(
+    index: int,
+    sig: Any,
+    trust: Sequence[asn1_x509.Certificate],
+    now: dt.datetime,
+    is_last: bool,
+) -> SignerReport:
+    """One signature judged: its certificate's validity and key usage, then pyHanko's checks."""
+    cert = sig.signer_cert
+    name = cert.subject.human_friendly
+    issuer = cert.issuer.human_friendly
+    validity = cert["tbs_certificate"]["validity"]
+    not_before: dt.datetime = validity["not_before"].native
+    not_after: dt.datetime = validity["not_after"].native
+    signing_time: dt.datetime | None = sig.self_reported_timestamp
+    usages, usage_ok = _key_usage(cert)
+
+    cert_valid, problems = _validity_problems(now, signing_time, not_before, not_after)
+    if not usage_ok:
+        problems.append("the certificate does not allow digital signatures")
+    checked = _validate(sig, trust, is_last)
     return SignerReport(
         index=index,
         name=escape_controls(name, 200),
@@ -672,11 +703,11 @@ def _check_signature(
         certificate_valid=cert_valid,
         key_usage_ok=usage_ok,
         key_usage=usages,
-        intact=intact,
-        valid=valid,
-        trusted=trusted,
-        modification=modification,
-        problems=tuple(problems),
+        intact=checked.intact,
+        valid=checked.valid,
+        trusted=checked.trusted,
+        modification=checked.modification,
+        problems=(*problems, *checked.problems),
     )
 
 
@@ -730,7 +761,7 @@ _SIGNER: Final = re.compile(r"gpu-advisor-signer=([A-Za-z0-9_-]+)")
 
 def _recorded_signer(reader_data: bytes) -> Any:
     """The in-app signer a plan records in its keywords, if any."""
-    from gpu_advisor.report.plan import decode_signer
+    from gpu_advisor.report.plan.keywords import decode_signer
 
     try:
         meta = PdfReader(io.BytesIO(reader_data)).metadata
@@ -916,25 +947,8 @@ def verify_plan(
         A file is missing, not a regular file, too large, not a PDF, or the
         project file cannot be loaded.
     """
-    path = Path(pdf_path)
     moment = now or dt.datetime.now(dt.UTC)
-    try:
-        data = read_regular_file(path, MAX_PDF_BYTES, what="PDF")
-    except InputFileError as exc:
-        raise VerifyInputError(str(exc)) from None
-    if not data.startswith(b"%PDF-"):
-        raise VerifyInputError(f"{escape_controls(path.name)} is not a PDF file")
-    project = None
-    if project_path is not None:
-        try:
-            project = load_project(Path(project_path))
-        except ProjectFileError as exc:
-            raise VerifyInputError(str(exc)) from None
-        except (OSError, RuntimeError) as exc:
-            raise VerifyInputError(
-                f"cannot read {escape_controls(str(project_path))}: {_one_line(exc)}"
-            ) from None
-
+    data, project = _read_inputs(Path(pdf_path), project_path)
     problem, signers, reader = _check_signatures(data, trust, moment)
     printed = read_printed_fingerprint(data)
     fp, version = printed if printed else (None, None)
@@ -946,75 +960,127 @@ def verify_plan(
             status, escape_controls(reason, 600), signers, fp, version, content_checked
         )
 
-    if problem is not None:
-        return report(VerifyStatus.FAILED, problem)
-    bad = [s for s in signers if s.problems]
-    if bad:
-        first = bad[0]
-        return report(
-            VerifyStatus.FAILED,
-            f"signature {first.index} ({first.name}): {first.problems[0]}",
-        )
-    if not signers and _revisions(data) > 1:
-        return report(
-            VerifyStatus.FAILED,
-            "the PDF was changed after it was written (it has "
-            f"{_revisions(data) - 1} incremental update(s) and no signature; "
-            "a signature may have been removed)",
-        )
+    failure = _signature_failure(data, problem, signers)
+    if failure is not None:
+        return report(VerifyStatus.FAILED, failure)
     if printed is None:
         return report(VerifyStatus.FAILED, "no plan fingerprint found in the PDF")
     assert fp is not None
     assert version is not None
     content_checked = False
     if project is not None:
-        expected = fingerprint(project, version)
-        if expected != fp:
-            return report(
-                VerifyStatus.FAILED,
-                f"the project file does not match the plan (fingerprint "
-                f"{expected[:12]}… != printed {fp[:12]}…)",
-            )
-        if check_content:
-            content_problem = _content_check(data, reader, project, version)
-            if content_problem is not None:
-                return report(VerifyStatus.FAILED, content_problem)
-            content_checked = True
-    parts = []
+        failure, content_checked = _project_failure(
+            data, reader, project, fp, version, check_content
+        )
+        if failure is not None:
+            return report(VerifyStatus.FAILED, failure)
     if project is not None:
-        parts.append(
+        matched = (
             "content identical to the plan regenerated from the project"
             if content_checked
             else f"project matches fingerprint {fp[:12]}…"
         )
     else:
-        parts.append(f"fingerprint {fp[:12]}… (no project file given)")
+        matched = f"fingerprint {fp[:12]}… (no project file given)"
+    status, reason = _signers_verdict(signers, allow_unsigned, matched)
+    return report(status, reason, content_checked)
+
+
+def _read_inputs(
+    path: Path, project_path: str | Path | None
+) -> tuple[bytes, Project | None]:
+    """The plan's bytes and the project it claims to come from (None: not given).
+
+    Raises
+    ------
+    VerifyInputError
+        See :func:`verify_plan`.
+    """
+    try:
+        data = read_regular_file(path, MAX_PDF_BYTES, what="PDF")
+    except InputFileError as exc:
+        raise VerifyInputError(str(exc)) from None
+    if not data.startswith(b"%PDF-"):
+        raise VerifyInputError(f"{escape_controls(path.name)} is not a PDF file")
+    if project_path is None:
+        return data, None
+    try:
+        return data, load_project(Path(project_path))
+    except ProjectFileError as exc:
+        raise VerifyInputError(str(exc)) from None
+    except (OSError, RuntimeError) as exc:
+        raise VerifyInputError(
+            f"cannot read {escape_controls(str(project_path))}: {_one_line(exc)}"
+        ) from None
+
+
+def _signature_failure(
+    data: bytes, problem: str | None, signers: tuple[SignerReport, ...]
+) -> str | None:
+    """Why the file or its signatures fail the plan; None when nothing does."""
+    if problem is not None:
+        return problem
+    bad = [s for s in signers if s.problems]
+    if bad:
+        first = bad[0]
+        return f"signature {first.index} ({first.name}): {first.problems[0]}"
+    if not signers and _revisions(data) > 1:
+        return (
+            "the PDF was changed after it was written (it has "
+            f"{_revisions(data) - 1} incremental update(s) and no signature; "
+            "a signature may have been removed)"
+        )
+    return None
+
+
+def _project_failure(
+    data: bytes,
+    reader: Any,
+    project: Project,
+    fp: str,
+    version: str,
+    check_content: bool,
+) -> tuple[str | None, bool]:
+    """(why ``project`` is not the plan's or None, whether the content was compared)."""
+    expected = fingerprint(project, version)
+    if expected != fp:
+        return (
+            f"the project file does not match the plan (fingerprint "
+            f"{expected[:12]}… != printed {fp[:12]}…)"
+        ), False
+    if not check_content:
+        return None, False
+    content_problem = _content_check(data, reader, project, version)
+    return content_problem, content_problem is None
+
+
+def _signers_verdict(
+    signers: tuple[SignerReport, ...], allow_unsigned: bool, matched: str
+) -> tuple[VerifyStatus, str]:
+    """The status and reason once file, signatures and project passed.
+
+    ``matched`` says what the plan was matched against (project, content or
+    fingerprint alone).
+    """
     if not signers:
         if allow_unsigned:
-            return report(
-                VerifyStatus.OK,
-                "not signed (draft); " + "; ".join(parts),
-                content_checked,
-            )
-        return report(
+            return VerifyStatus.OK, "not signed (draft); " + matched
+        return (
             VerifyStatus.UNSIGNED,
             "not signed: nothing proves who approved this plan "
-            "(use --allow-unsigned to check a draft); " + "; ".join(parts),
-            content_checked,
+            "(use --allow-unsigned to check a draft); " + matched,
         )
     names = ", ".join(s.name for s in signers)
     untrusted = [s for s in signers if not s.trusted]
     if untrusted:
-        return report(
+        return (
             VerifyStatus.UNTRUSTED,
             f"intact but not trusted: {', '.join(s.name for s in untrusted)} "
             "not in the trust store (add the signer's certificate with --trust, "
             "or the authority that issued it; --system-trust adds the system's "
-            "authorities); " + "; ".join(parts),
-            content_checked,
+            "authorities); " + matched,
         )
-    return report(
+    return (
         VerifyStatus.OK,
-        f"signatures intact and trusted (signed by {names}); " + "; ".join(parts),
-        content_checked,
+        f"signatures intact and trusted (signed by {names}); " + matched,
     )

@@ -81,7 +81,7 @@ def test_page_one_carries_the_decision(
 
 def _prose(text: str, code: list[str]) -> str:
     """The plan's text without the configuration files it prints (copied, not read)."""
-    from gpu_advisor.report.plan import VERIFY_COMMAND
+    from gpu_advisor.report.plan.signoff import VERIFY_COMMAND
 
     blob = "".join("".join(snippet.split()) for snippet in code)
     kept = []
@@ -125,7 +125,7 @@ def test_the_plan_speaks_the_readers_language(
     rendered: Rendered, example: str, lang: Language, tmp_path: Path
 ) -> None:
     """Issue #15: the WHOLE plan, annex included, in the reader's language."""
-    from gpu_advisor.report.plan import annex_code
+    from gpu_advisor.report.plan.annex import annex_code
 
     project, evaluation, data = rendered[(example, lang)]
     code = annex_code(project, evaluation, load_catalog(), lang)
@@ -136,7 +136,8 @@ def test_the_plan_speaks_the_readers_language(
 def test_the_bilingual_plan_speaks_each_language_on_its_half(
     rendered: Rendered, example: str, tmp_path: Path
 ) -> None:
-    from gpu_advisor.report.plan import annex_code, build_plan_pdf
+    from gpu_advisor.report.plan import build_plan_pdf
+    from gpu_advisor.report.plan.annex import annex_code
 
     project, evaluation, _data = rendered[(example, Language.ZH)]
     catalog = load_catalog()
@@ -224,7 +225,7 @@ def test_the_fingerprint_box_says_how_to_verify_in_the_app_first(
     rendered: Rendered, example: str, lang: Language, tmp_path: Path
 ) -> None:
     """Issue #15: the reader verifies in the app; the command comes second."""
-    from gpu_advisor.report.plan import VERIFY_COMMAND
+    from gpu_advisor.report.plan.signoff import VERIFY_COMMAND
 
     _project, _evaluation, data = rendered[(example, lang)]
     text = " ".join(_pages(data, tmp_path, 1, 999).split())

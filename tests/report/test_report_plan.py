@@ -17,7 +17,8 @@ from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import Project
-from gpu_advisor.report.plan import KEYWORD_FINGERPRINT, build_plan_pdf
+from gpu_advisor.report.plan import build_plan_pdf
+from gpu_advisor.report.plan.keywords import KEYWORD_FINGERPRINT
 from gpu_advisor.report.text import days, gib, gpu_hours, money, percent, tr
 
 SECTIONS = (

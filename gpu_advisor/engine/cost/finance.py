@@ -13,6 +13,8 @@ resale value and returned deposits back in the last month).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from gpu_advisor.model.cost_results import CostResult, OptionResult, TornadoBar
 from gpu_advisor.model.project import OptionId
 
@@ -223,3 +225,62 @@ def top_sensitivities(cost: CostResult, n: int = 3) -> list[TornadoBar]:
         Sorted by swing, largest first.
     """
     return sorted(cost.tornado, key=lambda b: b.swing_cny, reverse=True)[:n]
+
+
+@dataclass(frozen=True, slots=True)
+class Finance:
+    """The finance views of one cost result, as the plan's first two pages print them.
+
+    Built by :func:`finance` (and kept by
+    :attr:`gpu_advisor.engine.evaluate.PlanEvaluation.finance`), so that a
+    renderer reads these figures from the evaluation instead of calling the
+    functions above.
+    """
+
+    runner_up: OptionResult | None
+    """:func:`runner_up` of the cost result."""
+    upfront_cash_cny: dict[OptionId, float]
+    """:func:`upfront_cash_cny` of every option. [CNY]"""
+    spend_per_year_cny: dict[OptionId, list[float]]
+    """:func:`spend_per_year_cny` of every option. [CNY per year]"""
+    capex_opex_per_year_cny: dict[OptionId, list[tuple[float, float]]]
+    """:func:`capex_opex_per_year_cny` of every option. [CNY per year]"""
+    sensitivities: list[tuple[TornadoBar, float | None]]
+    """:func:`top_sensitivities` with each bar's :func:`flip_value`."""
+
+
+def finance(cost: CostResult) -> Finance:
+    """Every finance view of ``cost`` the plan prints.
+
+    Parameters
+    ----------
+    cost : CostResult
+        Result of the cost engine.
+
+    Returns
+    -------
+    Finance
+        Runner-up, per-option cash views and the top sensitivities with their
+        flip points.
+
+    Examples
+    --------
+    >>> from gpu_advisor.model.cost_results import (BreakEven, CostResult,
+    ...     OptionResult, Recommendation)
+    >>> o = OptionResult(id="mix", total_cny=14, monthly_cny=[1.0] * 14,
+    ...                  cumulative_cny=list(range(1, 15)), npv_cny=14)
+    >>> f = finance(CostResult(options=[o], break_even=BreakEven(),
+    ...     recommendation=Recommendation(option="mix"), demand_gpu_hours=[1.0],
+    ...     horizon_months=14, gpu_id="A100-80GB-SXM"))
+    >>> f.runner_up is None, f.spend_per_year_cny[o.id], f.upfront_cash_cny[o.id]
+    (True, [12.0, 2.0], 1.0)
+    """
+    return Finance(
+        runner_up=runner_up(cost),
+        upfront_cash_cny={o.id: upfront_cash_cny(o) for o in cost.options},
+        spend_per_year_cny={o.id: spend_per_year_cny(o) for o in cost.options},
+        capex_opex_per_year_cny={
+            o.id: capex_opex_per_year_cny(o) for o in cost.options
+        },
+        sensitivities=[(bar, flip_value(bar)) for bar in top_sensitivities(cost)],
+    )

@@ -1,0 +1,240 @@
+"""Page 1, the decision: what to decide, what it costs, what could change it, who signs."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Final
+from xml.sax.saxutils import escape
+
+from reportlab.platypus import Paragraph, Table, TableStyle
+
+from gpu_advisor.engine.api import PlanEvaluation
+from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.common import Language
+from gpu_advisor.model.cost_results import OptionResult
+from gpu_advisor.model.project import Project
+from gpu_advisor.report.numbers import money_words, plain_number
+from gpu_advisor.report.plan.document import Story, mini_table
+from gpu_advisor.report.plan.keywords import Signer
+from gpu_advisor.report.plan.shared import option_by_id, option_name, region_name
+from gpu_advisor.report.plan.signoff import signoff_rows
+from gpu_advisor.report.text import percent, role_text, unit_text
+
+
+def decision_page(
+    st: Story,
+    project: Project,
+    ev: PlanEvaluation,
+    catalog: Catalog,
+    signer: Signer | None,
+) -> None:
+    """Page 1: what to decide, what it costs, what could change it, who signs."""
+    lang = st.lang
+    cost = ev.cost
+    s = st.s
+    st.p(st.t("dec1.kicker"), s.kicker)
+    st.p(project.meta.title, s.page_title)
+    best = option_by_id(ev, cost.recommendation.option)
+    if best is None or not best.feasible:
+        st.p(st.t("dec1.none"), s.lead)
+        return
+    st.p(
+        st.t(
+            "dec1.recommend",
+            option=option_name(st, best.id),
+            months=cost.horizon_months,
+            total=money_words(best.total_cny, lang),
+        ),
+        s.lead,
+    )
+    scope = best.includes_zh if lang is Language.ZH else best.includes_en
+    if scope:
+        sep = "：" if lang is Language.ZH else ": "
+        st.p(f"{st.t('dec1.includes')}{sep}{scope}", s.small)
+    _figures(st, ev, best)
+    _sensitivities(st, ev)
+    _risks(st, project, ev, catalog)
+    _next_steps(st, project)
+    _signoff(st, project, signer)
+
+
+def _figures(st: Story, ev: PlanEvaluation, best: OptionResult) -> None:
+    """Key figures (total, up-front, runner-up, gap) beside the spend per year."""
+    lang = st.lang
+    fin = ev.finance
+    second = fin.runner_up
+    figures: list[tuple[str, str]] = [
+        (st.t("dec1.total"), money_words(best.total_cny, lang)),
+        (st.t("dec1.upfront"), money_words(fin.upfront_cash_cny[best.id], lang)),
+    ]
+    if second is not None:
+        figures.append(
+            (
+                st.t("dec1.runner_up"),
+                f"{option_name(st, second.id)}: {money_words(second.total_cny, lang)}"
+                if lang is Language.EN
+                else f"{option_name(st, second.id)}：{money_words(second.total_cny, lang)}",
+            )
+        )
+        figures.append(
+            (st.t("dec1.gap"), money_words(second.total_cny - best.total_cny, lang))
+        )
+    else:
+        figures.append((st.t("dec1.runner_up"), st.t("dec1.no_runner_up")))
+    years = fin.spend_per_year_cny[best.id]
+    year_rows = [
+        (st.t("dec1.year_n", year=i + 1), money_words(v, lang))
+        for i, v in enumerate(years)
+    ]
+    left = mini_table(
+        st, [st.t("dec1.figures"), ""], figures, [1.2, 1.3], width=st.width * 0.58 - 10
+    )
+    right = mini_table(
+        st, [st.t("dec1.per_year"), ""], year_rows, [0.8, 1], width=st.width * 0.42
+    )
+    pair = Table(
+        [[left, right]],
+        colWidths=[st.width * 0.58, st.width * 0.42],
+        hAlign="LEFT",
+    )
+    pair.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (0, 0), 8),
+                ("RIGHTPADDING", (1, 0), (1, 0), 0),
+            ]
+        )
+    )
+    st.items.append(pair)
+    st.p(st.t("dec1.year_note"), st.s.small)
+
+
+def _sensitivities(st: Story, ev: PlanEvaluation) -> None:
+    """The assumptions the choice is most sensitive to, and where it would flip."""
+    lang = st.lang
+    st.p(st.t("dec1.sensitive"), st.s.h3)
+    bars = ev.finance.sensitivities
+    if not bars:
+        st.p(st.t("dec1.no_tornado"), st.s.compact)
+        return
+    rows = []
+    for bar, flip in bars:
+        unit = unit_text(bar.unit, lang) if bar.unit not in {"×", ""} else ""
+        sep = " " if unit else ""
+        rows.append(
+            (
+                bar.label_zh if lang is Language.ZH else bar.label_en,
+                f"{plain_number(bar.low_value)} – {plain_number(bar.high_value)}"
+                f"{sep}{unit}",
+                st.t("dec1.no_flip")
+                if flip is None
+                else f"{plain_number(flip)}{sep}{unit}",
+            )
+        )
+    st.items.append(
+        mini_table(
+            st,
+            [
+                st.t("dec1.col_assumption"),
+                st.t("dec1.col_range"),
+                st.t("dec1.col_flip"),
+            ],
+            rows,
+            [1.4, 1.2, 1.1],
+        )
+    )
+
+
+def _risks(st: Story, project: Project, ev: PlanEvaluation, catalog: Catalog) -> None:
+    """Five risks every plan carries, the utilisation one with its break-even."""
+    lang = st.lang
+    st.p(st.t("dec1.risks"), st.s.h3)
+    utilisation = ev.cost.break_even.utilization
+    risks = [
+        st.t("dec1.risk_price"),
+        st.t("dec1.risk_util_be", share=percent(utilisation))
+        if utilisation is not None
+        else st.t("dec1.risk_util"),
+        st.t("dec1.risk_vendor"),
+        st.t("dec1.risk_delivery"),
+        st.t("dec1.risk_residency", region=region_name(catalog, project, lang)),
+    ]
+    for text in risks:
+        st.items.append(Paragraph(escape(text), st.s.compact_bullet, bulletText="•"))
+
+
+_NEXT_STEPS: Final = (
+    ("dec1.step_review", "Finance", 7),
+    ("dec1.step_quotes", "Engineering lead", 21),
+    ("dec1.step_approve", "Management", 30),
+)
+"""(text key, sign-off role who owns it, days after the plan date) of each next step."""
+
+
+def _next_steps(st: Story, project: Project) -> None:
+    """The next steps, their owners and due dates."""
+    st.p(st.t("dec1.next"), st.s.h3)
+    st.items.append(
+        mini_table(
+            st,
+            [st.t("dec1.col_step"), st.t("dec1.col_owner"), st.t("dec1.col_due")],
+            [
+                (
+                    st.t(key),
+                    _owner(project, role, st.lang),
+                    (project.meta.plan_date + dt.timedelta(days=offset)).isoformat(),
+                )
+                for key, role, offset in _NEXT_STEPS
+            ],
+            [2.2, 1.2, 0.7],
+        )
+    )
+
+
+def _signoff(st: Story, project: Project, signer: Signer | None) -> None:
+    """The plan's status, who signed it in the app, and the sign-off rows."""
+    lang = st.lang
+    st.p(st.t("dec1.signoff"), st.s.h3)
+    status = st.t(f"status.{project.meta.status.value}")
+    signed = (
+        st.t(
+            "dec1.signed_by",
+            name=signer.name,
+            role=role_text(signer.role, lang),
+            date=signer.date.isoformat(),
+        )
+        if signer is not None
+        else st.t("dec1.not_signed")
+    )
+    gap = "" if lang is Language.ZH else " "
+    st.p(f"{st.t('dec1.status', status=status)}{gap}{signed}", st.s.compact)
+    st.items.append(
+        mini_table(
+            st,
+            [
+                st.t(k)
+                for k in (
+                    "col.role",
+                    "col.person",
+                    "col.decision",
+                    "col.date",
+                    "col.comment",
+                )
+            ],
+            signoff_rows(project, lang, signer),
+            [1.2, 1.1, 1.0, 0.9, 1.6],
+        )
+    )
+
+
+def _owner(project: Project, role: str, lang: Language) -> str:
+    for row in project.signoff:
+        if row.role.strip().lower() == role.lower() and row.name:
+            return (
+                f"{row.name}（{role_text(role, lang)}）"
+                if lang is Language.ZH
+                else (f"{row.name} ({role})")
+            )
+    return role_text(role, lang)

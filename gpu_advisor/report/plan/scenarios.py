@@ -1,0 +1,80 @@
+"""The scenario page: the base plan and the scenarios ticked for the report, side by side."""
+
+from __future__ import annotations
+
+from gpu_advisor.engine import api
+from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.common import Language
+from gpu_advisor.model.project import Project
+from gpu_advisor.model.scenario_results import SCENARIO_MEASURES
+from gpu_advisor.report import charts
+from gpu_advisor.report.numbers import money_words
+from gpu_advisor.report.plan.document import Story
+from gpu_advisor.report.plan.shared import option_name
+from gpu_advisor.report.scenario_text import changes_text
+from gpu_advisor.report.text import counted, days, money, money_short, percent
+
+
+def scenarios_section(st: Story, project: Project, catalog: Catalog) -> None:
+    """One page: the base plan and the scenarios ticked for the report, side by side."""
+    if not any(s.in_report for s in project.scenarios):
+        return
+    runs = api.evaluate_scenarios(project, catalog, monte_carlo=True)
+    assert runs.comparison is not None
+    columns = [c for c in runs.comparison.columns if c.is_base or c.in_report]
+    lang, zh = st.lang, st.lang is Language.ZH
+    st.h1("scenarios")
+    st.p(st.t("scen.intro", draws=api.SCENARIO_MONTE_CARLO_DRAWS))
+    names = [st.t("scen.base") if c.is_base else c.name for c in columns]
+
+    def shown(value: float | None, unit: str) -> str:
+        if value is None:
+            return "—"
+        if unit == "1":
+            return percent(value)
+        if unit == "days":
+            return days(value, lang)
+        return money_words(value, lang) if unit == "CNY" else money(value, lang, 2)
+
+    rows: list[list[object]] = [
+        [st.t("scen.cards"), *(f"{c.gpu_id} × {c.gpus}" for c in columns)],
+        [
+            st.t("scen.horizon"),
+            *(
+                st.t("scen.months", months=counted(c.horizon_months, "month", lang))
+                for c in columns
+            ),
+        ],
+        [
+            st.t("scen.changes"),
+            *(changes_text(c, lang.value) for c in columns),
+        ],
+    ]
+    for field, en, cn, unit in SCENARIO_MEASURES:
+        rows.append(
+            [cn if zh else en, *(shown(getattr(c, field), unit) for c in columns)]
+        )
+    rows.append(
+        [
+            st.t("scen.recommendation"),
+            *(option_name(st, c.recommendation.value) for c in columns),
+        ]
+    )
+    st.table(
+        [st.t("scen.measure"), *names],
+        rows,
+        [1.3, *([1.0] * len(columns))],
+        align_right=list(range(1, len(columns) + 1)),
+    )
+    st.h2(st.t("scen.chart_total"))
+    st.chart(
+        charts.grouped_bars(
+            names,
+            [(st.t("scen.chart_total"), [c.total_cny or 0.0 for c in columns])],
+            style=charts.ChartStyle(st.s.font),
+            width=st.width,
+            height=170,
+            y_format=lambda v: money_short(v, lang),
+        )
+    )
+    st.page_break()

@@ -1,0 +1,119 @@
+"""Helpers several sections of the plan share: option names and colours, lookups, value text."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.common import Advice, Language, Severity
+from gpu_advisor.model.cost_results import OptionResult
+from gpu_advisor.model.evaluation import Evaluation
+from gpu_advisor.model.project import Project
+from gpu_advisor.report.numbers import plain_number
+from gpu_advisor.report.palette import OPTION_COLORS
+from gpu_advisor.report.plan.document import Story
+from gpu_advisor.report.text import TEXTS as _TEXT_KEYS
+from gpu_advisor.report.text import gpu_hours, gpu_hours_band, money
+
+
+def hours_with_band(
+    st: Story, hours: float, low: float | None, high: float | None
+) -> str:
+    """GPU-hours with their P10–P90 band when the engine gives one."""
+    text = gpu_hours(hours, st.lang)
+    if low is None or high is None or not high > low:
+        return text
+    return str(
+        st.t("kn.hours_band", hours=text, band=gpu_hours_band(low, high, st.lang))
+    )
+
+
+def option_name(st: Story, option_id: str) -> str:
+    """An option's printed name (its id when the text table has none)."""
+    key = f"opt.{option_id}"
+    return st.t(key) if key in _TEXT_KEYS else option_id
+
+
+def option_colors(st: Story) -> dict[str, str]:
+    """Option name (as printed) -> the colour the app draws that option in."""
+    return {option_name(st, oid): hex_ for oid, hex_ in OPTION_COLORS.items()}
+
+
+def advice_sorted(advice: Sequence[Advice]) -> list[Advice]:
+    """Errors, then warnings, then notes; each message once."""
+    order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+    seen: set[str] = set()
+    out: list[Advice] = []
+    for item in sorted(advice, key=lambda a: order.get(a.severity, 3)):
+        if item.message_en not in seen:
+            seen.add(item.message_en)
+            out.append(item)
+    return out
+
+
+def gpu_name(catalog: Catalog, gpu_id: str) -> str:
+    """A GPU's catalog name (its id when the catalog has none)."""
+    try:
+        return catalog.gpu(gpu_id).name
+    except KeyError:
+        return gpu_id
+
+
+def option_by_id(ev: Evaluation, option_id: object) -> OptionResult | None:
+    """The priced option with this id, or None."""
+    for option in ev.cost.options:
+        if str(option.id) == str(option_id):
+            return option
+    return None
+
+
+def per_hour(option: OptionResult, language: Language) -> str:
+    """Cost per useful GPU-hour, two decimals ("—" when there is none)."""
+    value = option.cost_per_useful_gpu_hour_cny
+    return "—" if value is None else money(value, language, 2)
+
+
+def cost_warnings(ev: Evaluation) -> list[Advice]:
+    """The cost engine's warnings."""
+    return list(ev.cost.warnings)
+
+
+def recommend_sentence(st: Story, project: Project, ev: Evaluation) -> str | None:
+    """The recommendation in one sentence: option, horizon, total, per GPU-hour."""
+    rec = ev.cost.recommendation
+    best = option_by_id(ev, rec.option)
+    if best is None:
+        return None
+    return st.t(
+        "sum.recommend_sentence",
+        option=option_name(st, str(rec.option)),
+        months=project.meta.horizon_months,
+        total=money(best.total_cny, st.lang),
+        per_hour=per_hour(best, st.lang),
+    )
+
+
+def breakdown_name(st: Story, key: str) -> str:
+    """A cost line's printed name (its key in words when the text table has none)."""
+    text_key = f"bd.{key}"
+    return st.t(text_key) if text_key in _TEXT_KEYS else key.replace("_", " ")
+
+
+def fmt_value(value: float | str) -> str:
+    """An input value, never in scientific notation."""
+    if isinstance(value, str):
+        return value
+    if value != 0 and abs(value) < 1e-3:
+        return f"{value:.8f}".rstrip("0")
+    if abs(value) >= 1000:
+        return plain_number(value)
+    return f"{value:.4g}"
+
+
+def region_name(catalog: Catalog, project: Project, lang: Language) -> str:
+    """The plan's region in the plan's language (its id when the catalog has none)."""
+    try:
+        region = catalog.region(project.meta.region_id)
+    except KeyError:
+        return project.meta.region_id
+    return region.name_zh if lang is Language.ZH else region.name_en
