@@ -16,8 +16,8 @@ from gpu_advisor.engine.api import (
     evaluate_plan,
     find_scenario,
 )
-from gpu_advisor.engine.cost.recommend import option_name
 from gpu_advisor.engine.cost.resolve import to_display
+from gpu_advisor.engine.cost.wording import option_name
 from gpu_advisor.engine.explain_keys import COMMITMENT
 from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_SEED
 from gpu_advisor.io.catalog import load_catalog

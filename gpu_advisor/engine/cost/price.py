@@ -71,8 +71,10 @@ from itertools import accumulate
 import numpy as np
 import numpy.typing as npt
 
+from gpu_advisor.engine.cost.findings import ImplausiblePrice
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, Resolved, construct
-from gpu_advisor.model.common import Advice, PriceRange, Severity
+from gpu_advisor.engine.cost.wording import implausible_price_sentences
+from gpu_advisor.model.common import Advice, PriceRange
 from gpu_advisor.model.cost_results import OptionResult, SpotJob
 from gpu_advisor.model.project import OptionId
 
@@ -394,6 +396,18 @@ def implied_card_hour_price_cny(total_cny: float, gpus: int, hours: float) -> fl
     return total_cny / (gpus * hours)
 
 
+def plausible_card_hour_range(catalog_range: PriceRange) -> tuple[float, float]:
+    """Half the catalog's low to twice its high: prices outside are questioned.
+
+    >>> from gpu_advisor.model.common import Provenance
+    >>> import datetime as dt
+    >>> plausible_card_hour_range(PriceRange(low=10, typical=20, high=40,
+    ...     provenance=Provenance(source="s", as_of=dt.date(2026, 1, 1))))
+    (5.0, 80.0)
+    """
+    return catalog_range.low / 2, catalog_range.high * 2
+
+
 def check_card_hour_price(
     price_cny_per_gpu_hour: float,
     catalog_range: PriceRange,
@@ -402,6 +416,10 @@ def check_card_hour_price(
     inputs: list[str],
 ) -> Advice | None:
     """Warn when a price lies outside ``[low / 2, high × 2]`` of the catalog.
+
+    ``what`` names the price in both sentences (see
+    :func:`gpu_advisor.engine.cost.checks.quote_findings` for the project's
+    prices and vendor quotes, named in each language).
 
     Examples
     --------
@@ -414,21 +432,15 @@ def check_card_hour_price(
     >>> check_card_hour_price(12.0, rng, what="quote", inputs=[]) is None
     True
     """
-    low, high = catalog_range.low / 2, catalog_range.high * 2
+    low, high = plausible_card_hour_range(catalog_range)
     if low <= price_cny_per_gpu_hour <= high:
         return None
-    side_en = "below" if price_cny_per_gpu_hour < low else "above"
-    side_zh = "低于" if price_cny_per_gpu_hour < low else "高于"
+    en, zh = implausible_price_sentences(what, what, price_cny_per_gpu_hour, low, high)
     return Advice(
-        code="cost.implausible_price",
-        severity=Severity.WARNING,
-        message_en=f"{what} implies {price_cny_per_gpu_hour:,.2f} CNY per card-hour, "
-        f"{side_en} the plausible range {low:,.2f}-{high:,.2f} (half the catalog's "
-        "low to twice its high). Check whether the quote is per card or per server, "
-        "per hour or per month, and what it leaves out.",
-        message_zh=f"{what}折合每卡时 {price_cny_per_gpu_hour:,.2f} 元，{side_zh}合理区间 "
-        f"{low:,.2f}-{high:,.2f} 元（目录低值的一半至高值的两倍）。请确认报价是按卡还是按整机、"
-        "按小时还是按月，以及漏掉了哪些费用。",
+        code=ImplausiblePrice.code,
+        severity=ImplausiblePrice.severity,
+        message_en=en,
+        message_zh=zh,
         inputs=inputs,
     )
 
