@@ -940,24 +940,22 @@ def _replacements(
     return np.asarray(renew, dtype=np.float64), age
 
 
-def price_owned(
-    p: Params,
-    demand: FloatArray,
-    gpus: int | FloatArray,
-    option: OptionId,
-    *,
-    monthly: bool = True,
-) -> OptionArrays:
-    """托管 (colocation) or 自建 (self-build) of ``gpus`` bought cards.
+@dataclass(frozen=True, slots=True)
+class _Fleet:
+    """What an owned option buys: cards, servers, network, storage and the room."""
 
-    ``gpus`` may be one count or one per scenario row, shape ``(S,)`` (the
-    hybrid prices all its candidate counts in one call). ``monthly=False``
-    skips the monthly cash flow: ``cash`` is then one column holding each
-    scenario's total (the Monte Carlo and the tornado read totals only).
-    """
-    demand = clean_demand(demand)
-    s, months = demand.shape
-    self_build = option is OptionId.SELF_BUILD
+    cards: FloatArray  # (1,) or (S,) cards bought
+    hardware: FloatArray  # (S,) cards and servers [CNY]
+    network: FloatArray  # (S,) [CNY]
+    storage: FloatArray  # (S,) [CNY]
+    capex_dep: FloatArray  # (S,) depreciated purchase: hardware, network, storage [CNY]
+    it_kw: FloatArray  # (S,) IT load [kW]
+    retrofit: FloatArray  # (S,) room retrofit, self-build only [CNY]
+
+
+def _fleet(p: Params, gpus: int | FloatArray, self_build: bool, s: int) -> _Fleet:
+    """The purchase: cards in whole servers, the network share, storage and,
+    for a self-built room, its retrofit (per kW of IT load unless given)."""
     if isinstance(gpus, np.ndarray):
         cards = gpus.astype(np.float64)
         servers: float | FloatArray = np.ceil(cards / p.gpus_per_server - _EPS)
@@ -969,8 +967,6 @@ def price_owned(
     hardware = gpu_capex + server_capex
     network = p.network_frac[:, 0] * hardware
     storage = p.storage_capex[:, 0]
-    capex_dep = hardware + network + storage
-    pue = p.pue_self if self_build else p.pue
     it_kw = gpus * (p.tdp_w[:, 0] + p.overhead_w[:, 0]) / 1000.0
     if self_build:
         retrofit = (
@@ -980,6 +976,27 @@ def price_owned(
         )
     else:
         retrofit = np.zeros((s,))
+    return _Fleet(
+        cards, hardware, network, storage, hardware + network + storage, it_kw, retrofit
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Wear:
+    """The fleet's value over the horizon: financed, replaced, sold at the end."""
+
+    floor: FloatArray  # (S, 1) residual value [CNY]
+    replaced: FloatArray  # (S,) fleets bought again [1]
+    financed: FloatArray  # (S, H) book value carrying interest [CNY]
+    resale: FloatArray  # (S,) sale at the horizon's end [CNY]
+    renew_cash: FloatArray  # (S, H) net cost of replacement fleets [CNY]
+
+
+def _wear(p: Params, fleet: _Fleet, demand: FloatArray, months: int) -> _Wear:
+    """Straight-line book value down to the residual, replacements of a worn-out
+    fleet (sold at its residual, bought again) and the resale at the end (the
+    above-residual part cut by the second-hand haircut)."""
+    capex_dep, retrofit = fleet.capex_dep, fleet.retrofit
     life_months = 12.0 * p.life_years  # (S, 1)
     elapsed = np.arange(months + 1, dtype=np.float64)[None, :]  # (1, H+1)
     frac_left = 1.0 - np.minimum(elapsed, life_months) / life_months  # (S, H+1)
@@ -998,10 +1015,34 @@ def price_owned(
     resale = floor[:, 0] + (book[:, -1] - floor[:, 0]) * (1 - p.haircut[:, 0])
     # a worn-out fleet is sold at its residual value and bought again
     renew_cash = renew * (capex_dep - floor[:, 0])[:, None]  # (S, H)
-    capacity = cards[:, None] * HOURS_PER_MONTH  # (S or 1, 1)
+    return _Wear(floor, replaced, financed, resale, renew_cash)
+
+
+@dataclass(frozen=True, slots=True)
+class _Use:
+    """How the owned cards are used, and what the rest costs on demand."""
+
+    capacity: FloatArray  # (S or 1, 1) card-hours a month [GPU-h]
+    used: FloatArray  # (S, H) [GPU-h]
+    used_hours: FloatArray  # (S, 1) [GPU-h]
+    busy_extra_w: FloatArray  # (S, 1) busy draw above the idle draw [W]
+    pue: FloatArray  # (S, 1) [1]
+    electricity_total: FloatArray  # (S,) [CNY]
+    overflow_cost: FloatArray | None  # (S, H) on-demand overflow, None without [CNY]
+    overflow_total: FloatArray  # (S,) [CNY]
+    overflow_hours: FloatArray  # (S,) billed overflow [GPU-h]
+
+
+def _use(
+    p: Params, fleet: _Fleet, demand: FloatArray, self_build: bool, s: int
+) -> _Use:
+    """Card-hours used up to the owned capacity, their electricity, and the
+    hours above it rented on demand."""
+    months = demand.shape[1]
+    pue = p.pue_self if self_build else p.pue
+    capacity = fleet.cards[:, None] * HOURS_PER_MONTH  # (S or 1, 1)
     used = np.minimum(np.maximum(demand, 0), capacity)
     overflow = demand - used
-    has_overflow = bool((overflow > _EPS).any())
     busy_extra_w = p.tdp_w * p.load  # busy draw above the idle (overhead) draw
     used_hours = used.sum(axis=1, keepdims=True)  # (S, 1)
     # energy = used × (tdp × load + overhead) + idle × overhead, summed over months
@@ -1009,86 +1050,172 @@ def price_owned(
         used_hours * busy_extra_w + capacity * months * p.overhead_w
     ) / 1000.0
     electricity_total = (energy_kwh_total * pue * p.tariff)[:, 0]
+    if bool((overflow > _EPS).any()):
+        overflow_billed = _billable(overflow, p.granularity_hours)
+        billed_cost = p.od * overflow_billed
+        overflow_cost: FloatArray | None = billed_cost
+        overflow_total = billed_cost.sum(axis=1)
+        overflow_hours = overflow_billed.sum(axis=1)
+    else:
+        overflow_cost = None
+        overflow_total = np.zeros((s,))
+        overflow_hours = np.zeros((s,))
+    return _Use(
+        capacity,
+        used,
+        used_hours,
+        busy_extra_w,
+        pue,
+        electricity_total,
+        overflow_cost,
+        overflow_total,
+        overflow_hours,
+    )
+
+
+def _running_monthly(
+    p: Params, fleet: _Fleet, gpus: int | FloatArray, self_build: bool, s: int
+) -> dict[str, FloatArray]:
+    """Monthly rack, bandwidth, staff and maintenance, each (S,). [CNY/month]"""
     if self_build:
         rack_m = np.zeros((s,))
         bandwidth_m = p.self_bw_monthly[:, 0]
     else:
-        racks = np.ceil(it_kw / p.rack_power_kw[:, 0] - _EPS)
+        racks = np.ceil(fleet.it_kw / p.rack_power_kw[:, 0] - _EPS)
         rack_m = racks * p.rack_price[:, 0]
         bandwidth_m = p.idc_bw_monthly[:, 0]
     fte = p.ops_fte if p.ops_fte is not None else p.ops_fte_per_100[:, 0] * gpus / 100.0
     staff_m = fte * p.ops_salary[:, 0] / 12.0
-    maintenance_m = p.maint_frac[:, 0] * (hardware + network) / 12.0
-    flat_m = rack_m + bandwidth_m + staff_m + maintenance_m  # (S,)
-    if has_overflow:
-        overflow_billed = _billable(overflow, p.granularity_hours)
-        overflow_cost = p.od * overflow_billed
-        overflow_total = overflow_cost.sum(axis=1)
-        overflow_hours = overflow_billed.sum(axis=1)
-    else:
-        overflow_total = np.zeros((s,))
-        overflow_hours = np.zeros((s,))
-    deposit = p.deposit_months[:, 0] * rack_m
+    maintenance_m = p.maint_frac[:, 0] * (fleet.hardware + fleet.network) / 12.0
+    return {
+        "rack": rack_m,
+        "bandwidth": bandwidth_m,
+        "staff": staff_m,
+        "maintenance": maintenance_m,
+    }
+
+
+def price_owned(
+    p: Params,
+    demand: FloatArray,
+    gpus: int | FloatArray,
+    option: OptionId,
+    *,
+    monthly: bool = True,
+) -> OptionArrays:
+    """托管 (colocation) or 自建 (self-build) of ``gpus`` bought cards.
+
+    ``gpus`` may be one count or one per scenario row, shape ``(S,)`` (the
+    hybrid prices all its candidate counts in one call). ``monthly=False``
+    skips the monthly cash flow: ``cash`` is then one column holding each
+    scenario's total (the Monte Carlo and the tornado read totals only).
+    """
+    demand = clean_demand(demand)
+    s, months = demand.shape
+    self_build = option is OptionId.SELF_BUILD
+    fleet = _fleet(p, gpus, self_build, s)
+    wear = _wear(p, fleet, demand, months)
+    use = _use(p, fleet, demand, self_build, s)
+    running = _running_monthly(p, fleet, gpus, self_build, s)
+    flat_m = (
+        running["rack"]
+        + running["bandwidth"]
+        + running["staff"]
+        + running["maintenance"]
+    )  # (S,)
+    deposit = p.deposit_months[:, 0] * running["rack"]
     if monthly:
-        financing = p.financing_rate / 12.0 * financed
+        financing = p.financing_rate / 12.0 * wear.financed
         electricity_m = (
-            (used * busy_extra_w + capacity * p.overhead_w) / 1000.0 * pue * p.tariff
+            (use.used * use.busy_extra_w + use.capacity * p.overhead_w)
+            / 1000.0
+            * use.pue
+            * p.tariff
         )
         cash = electricity_m + financing
         cash += flat_m[:, None]
-        if replaced.any():
-            cash += renew_cash
-        if has_overflow:
-            cash += overflow_cost
-        cash[:, 0] += capex_dep + retrofit + deposit
-        cash[:, -1] -= resale + deposit
+        if wear.replaced.any():
+            cash += wear.renew_cash
+        if use.overflow_cost is not None:
+            cash += use.overflow_cost
+        cash[:, 0] += fleet.capex_dep + fleet.retrofit + deposit
+        cash[:, -1] -= wear.resale + deposit
         financing_total = financing.sum(axis=1)
     else:
-        financing_total = (p.financing_rate / 12.0)[:, 0] * financed.sum(axis=1)
+        financing_total = (p.financing_rate / 12.0)[:, 0] * wear.financed.sum(axis=1)
         total_only = (
-            electricity_total
+            use.electricity_total
             + financing_total
             + flat_m * months
-            + renew_cash.sum(axis=1)
-            + overflow_total
-            + capex_dep
-            + retrofit
-            - resale
+            + wear.renew_cash.sum(axis=1)
+            + use.overflow_total
+            + fleet.capex_dep
+            + fleet.retrofit
+            - wear.resale
         )
         cash = np.asarray(total_only, dtype=np.float64).reshape(-1, 1)
+    return _owned_arrays(
+        option,
+        cash,
+        fleet,
+        wear,
+        use,
+        running,
+        financing_total,
+        deposit,
+        demand.sum(axis=1),
+    )
+
+
+def _owned_arrays(
+    option: OptionId,
+    cash: FloatArray,
+    fleet: _Fleet,
+    wear: _Wear,
+    use: _Use,
+    running: dict[str, FloatArray],
+    financing_total: FloatArray,
+    deposit: FloatArray,
+    useful: FloatArray,
+) -> OptionArrays:
+    """The owned option's cost lines, hours, utilisation and idle share
+    (``useful``: the demand's GPU-hours, the overflow included)."""
+    months = use.used.shape[1]
+    capex_dep, floor, resale = fleet.capex_dep, wear.floor, wear.resale
+    s = cash.shape[0]
     # the first fleet loses down to its residual when it is replaced, else to
     # its resale value; the replacement fleets' net cost is a line of its own
-    loss = capex_dep - np.where(replaced > 0, floor[:, 0], resale)
-    replacement = renew_cash.sum(axis=1) + np.where(
-        replaced > 0, floor[:, 0] - resale, 0.0
+    loss = capex_dep - np.where(wear.replaced > 0, floor[:, 0], resale)
+    replacement = wear.renew_cash.sum(axis=1) + np.where(
+        wear.replaced > 0, floor[:, 0] - resale, 0.0
     )
     share = np.where(capex_dep > 0, loss / np.maximum(capex_dep, _EPS), 0.0)
     lines = {
-        "depreciation_hardware": hardware * share,
-        "depreciation_network": network * share,
-        "depreciation_storage": storage * share,
-        "retrofit": retrofit,
-        "electricity": electricity_total,
-        "rack": rack_m * months,
-        "bandwidth": bandwidth_m * months,
-        "staff": staff_m * months,
-        "maintenance": maintenance_m * months,
+        "depreciation_hardware": fleet.hardware * share,
+        "depreciation_network": fleet.network * share,
+        "depreciation_storage": fleet.storage * share,
+        "retrofit": fleet.retrofit,
+        "electricity": use.electricity_total,
+        "rack": running["rack"] * months,
+        "bandwidth": running["bandwidth"] * months,
+        "staff": running["staff"] * months,
+        "maintenance": running["maintenance"] * months,
         "financing": financing_total,
-        "overflow_rental": overflow_total,
+        "overflow_rental": use.overflow_total,
         "replacement": replacement,
     }
-    useful = demand.sum(axis=1)
-    util = used_hours[:, 0] / (capacity[:, 0] * months)
+    capacity = use.capacity
+    util = use.used_hours[:, 0] / (capacity[:, 0] * months)
     total = cash.sum(axis=1)
-    idle = np.maximum(total - overflow_total, 0) * (1 - util)
+    idle = np.maximum(total - use.overflow_total, 0) * (1 - util)
     return OptionArrays(
         option,
         cash,
         lines,
         useful,
-        capacity[:, 0] * months + overflow_hours,
-        np.broadcast_to(cards, (s,)).copy(),
-        capex=capex_dep + retrofit,
+        capacity[:, 0] * months + use.overflow_hours,
+        np.broadcast_to(fleet.cards, (s,)).copy(),
+        capex=capex_dep + fleet.retrofit,
         residual=resale,
         deposit=deposit,
         idle=idle,
