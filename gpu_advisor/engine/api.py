@@ -15,6 +15,7 @@ part of one plan's evaluation). Nothing here computes; it only re-exports.
 
 from __future__ import annotations
 
+from gpu_advisor.engine.cost.resolve import to_display
 from gpu_advisor.engine.evaluate import (
     PlanEvaluation,
     Rollout,
@@ -67,6 +68,10 @@ from gpu_advisor.engine.scenarios import (
 # - with_measured_mfu: `gpu-advisor-cli score --results NAME=FOLDER` replaces a
 #   vendor's results, an edit like the app's import, which sets the vendor's
 #   measured MFU from the new training log.
+# Conversions a renderer applies to the evaluation's own figures:
+# - to_display: a CNY amount in the display currency of the evaluation's
+#   `cost.currency` (its `cny_per_unit`); one conversion for the budget step,
+#   its charts and `gpu-advisor-cli cost`, so no renderer divides on its own.
 
 __all__ = [
     "EXECUTABLE_SUFFIXES",
@@ -99,6 +104,7 @@ __all__ = [
     "mfu_default",
     "reuse_scenarios",
     "size_what_if",
+    "to_display",
     "training_throughput",
     "with_measured_mfu",
 ]
