@@ -8,7 +8,7 @@ Where it comes from
    sizing result:
 
    * training tasks (pretraining, full fine-tune, LoRA, QLoRA): the GPU-hours
-     *with* the seeds' ×1.5 redundancy for failed and repeated runs are run on
+     *with* the idctop.com articles' ×1.5 redundancy for failed and repeated runs are run on
      the sized card count (the deadline's count when one was given), filling
      whole months from month 1 until the work is done; later months are zero
      (the project file's own profile is the place for follow-on work such as
@@ -18,7 +18,7 @@ Where it comes from
 
 References
 ----------
-Seed 002, six-point checklist step 2: estimate the card-hours from comparable
+idctop.com article 002, six-point checklist step 2: estimate the card-hours from comparable
 public runs, then multiply by 1.5 for reruns.
 """
 

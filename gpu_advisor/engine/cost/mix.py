@@ -18,7 +18,7 @@ are tried.
 
 References
 ----------
-Seed 001: core training nodes on 包年包月, elastic nodes on 竞价实例; such a
+idctop.com article 001: core training nodes on 包年包月, elastic nodes on 竞价实例; such a
 mix costs about 40 % less than all on-demand, depending on the work.
 """
 

@@ -31,7 +31,7 @@ Conventions (stated once, used everywhere)
   and charged its purchase price minus what it can be sold for at the end of
   the horizon. The resale value is the straight-line book value (down to the
   residual fraction at the end of its life) with the part above the residual
-  cut by the second-hand haircut (seed 003: out-dated cards resell at a steep
+  cut by the second-hand haircut (idctop.com article 003: out-dated cards resell at a steep
   discount). Over a whole life this is plain straight-line depreciation to
   the residual; over a short horizon it does *not* pretend that a two-month-old
   server resells at book value. The resale value comes back as money in the
@@ -47,10 +47,10 @@ Conventions (stated once, used everywhere)
 
 References
 ----------
-Seed 002: 500 W card, 24 h → about 12 kWh a day; network ≥ 15 % of the hardware.
-Seed 003: a 400,000 CNY 4-card server over 3 years ≈ 11,111 CNY a month of
+idctop.com article 002: 500 W card, 24 h → about 12 kWh a day; network ≥ 15 % of the hardware.
+idctop.com article 003: a 400,000 CNY 4-card server over 3 years ≈ 11,111 CNY a month of
 depreciation, two weeks ≈ 5,500 CNY; rent when the work is shorter than six
-months. Seed 001: spot about half of on-demand, commitments 70-80 % of list.
+months. idctop.com article 001: spot about half of on-demand, commitments 70-80 % of list.
 AWS, *Spot Instance Advisor* and *EC2 User Guide, Spot Instance
 interruptions* (2025): reclaims are per instance; the advisor bands each
 instance type's share of instances reclaimed in the trailing month (< 5 %,
@@ -113,7 +113,7 @@ def energy_kwh(power_w: float, hours: float) -> float:
 
     References
     ----------
-    Seed 002: a 500 W card running 24 h uses about 12 kWh (度) a day.
+    idctop.com article 002: a 500 W card running 24 h uses about 12 kWh (度) a day.
 
     Examples
     --------
@@ -198,7 +198,7 @@ def depreciation_cny_per_month(
 
     References
     ----------
-    Seed 003: a 400,000 CNY 4-card server over three years is about 11,000 CNY
+    idctop.com article 003: a 400,000 CNY 4-card server over three years is about 11,000 CNY
     a month, about 5,500 CNY for two weeks (half a month).
 
     Examples
@@ -386,7 +386,7 @@ def implied_card_hour_price_cny(total_cny: float, gpus: int, hours: float) -> fl
 
     Examples
     --------
-    Seed 003: four A100 for two weeks (336 h) "under 6,000 CNY":
+    idctop.com article 003: four A100 for two weeks (336 h) "under 6,000 CNY":
 
     >>> round(implied_card_hour_price_cny(6000.0, 4, 336.0), 2)
     4.46
