@@ -17,17 +17,13 @@ from typing import Any
 
 from gpu_advisor.engine.cost.breakeven import compute_break_even
 from gpu_advisor.engine.cost.demand import spot_forbidden_months
+from gpu_advisor.engine.cost.explain import cost_explanations, formula_explanations
+from gpu_advisor.engine.cost.prepare import option_spot_months, prepare
 from gpu_advisor.engine.cost.price import spot_job, to_result
 from gpu_advisor.engine.cost.recommend import hybrid_result, recommend
+from gpu_advisor.engine.cost.result import with_includes
 from gpu_advisor.engine.cost.risk import monte_carlo, tornado
-from gpu_advisor.engine.evaluate import (
-    _explanations,
-    _prepare,
-    _spot_months,
-    _with_includes,
-    cost_explanations,
-    evaluate,
-)
+from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.engine.plan_defaults import (
     PLAN_MONTE_CARLO_DRAWS,
     PLAN_MONTE_CARLO_SEED,
@@ -61,7 +57,7 @@ def cost_only() -> Any:
     hybrid, feasibility and aliases, results with their sentences,
     break-even, the recommendation and the explanations.
     """
-    prep = _prepare(PROJECT, CATALOG, SIZING)
+    prep = prepare(PROJECT, CATALOG, SIZING)
     p, d, demand, priced = prep.params, prep.d, prep.demand, prep.priced
     hybrid = (
         hybrid_result(d, prep.hybrid_plan, *prep.hybrid_totals)
@@ -70,7 +66,7 @@ def cost_only() -> Any:
     )
     spot = spot_job(p)
     results = [
-        _with_includes(to_result(a, p.discount_rate), hybrid, spot)
+        with_includes(to_result(a, p.discount_rate), hybrid, spot)
         for a in priced.values()
     ]
     be = compute_break_even(
@@ -92,10 +88,10 @@ def cost_only() -> Any:
         prep.resolved.values,
         hybrid,
         spot=spot,
-        spot_months=_spot_months(prep),
+        spot_months=option_spot_months(prep),
     )
     explanations = [
-        *_explanations(prep.resolved, priced, spot),
+        *formula_explanations(prep.resolved, priced, spot),
         *cost_explanations(
             PROJECT, prep.resolved, results, be, rec, prep.demand_source
         ),
@@ -103,7 +99,7 @@ def cost_only() -> Any:
     return rec, explanations
 
 
-_PREP = _prepare(PROJECT, CATALOG, SIZING)
+_PREP = prepare(PROJECT, CATALOG, SIZING)
 _R = _PREP.resolved  # with the spot job's size, as evaluate() prices it
 _D = _PREP.d
 _G = _PREP.owned_gpus

@@ -15,10 +15,10 @@ from gpu_advisor.engine.api import (
     apply_scenario,
     evaluate_plan,
     find_scenario,
+    to_display,
 )
-from gpu_advisor.engine.cost.recommend import option_name
-from gpu_advisor.engine.cost.resolve import to_display
 from gpu_advisor.engine.explain_keys import COMMITMENT
+from gpu_advisor.engine.names import option_in_sentence as option_name
 from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_SEED
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.option_table import write_option_table

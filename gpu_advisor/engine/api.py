@@ -15,6 +15,7 @@ part of one plan's evaluation). Nothing here computes; it only re-exports.
 
 from __future__ import annotations
 
+from gpu_advisor.engine.cost.resolve import to_display
 from gpu_advisor.engine.cost.risk import GPU_HOURS_BAND_KEY
 from gpu_advisor.engine.evaluate import (
     PlanEvaluation,
@@ -76,6 +77,10 @@ from gpu_advisor.engine.sizing.compute import CALIBRATION_RUNS, CALIBRATION_RUNS
 # - with_measured_mfu: `gpu-advisor-cli score --results NAME=FOLDER` replaces a
 #   vendor's results, an edit like the app's import, which sets the vendor's
 #   measured MFU from the new training log.
+# Conversions a renderer applies to the evaluation's own figures:
+# - to_display: a CNY amount in the display currency of the evaluation's
+#   `cost.currency` (its `cny_per_unit`); one conversion for the budget step,
+#   its charts and `gpu-advisor-cli cost`, so no renderer divides on its own.
 
 __all__ = [
     "CALIBRATION_RUNS",
@@ -111,6 +116,7 @@ __all__ = [
     "mfu_default",
     "reuse_scenarios",
     "size_what_if",
+    "to_display",
     "training_throughput",
     "with_measured_mfu",
 ]

@@ -198,95 +198,101 @@ _OPTION_NAMES: dict[OptionId, tuple[str, str]] = {
 }
 
 
-def _measures() -> list[_Measure]:
-    out = [
-        _Measure(
-            "cost.recommendation.option",
-            "Recommendation",
-            "推荐方案",
-            "",
-            lambda ev: ev.cost.recommendation.option.value,
-        ),
-        _Measure(
-            "cost.recommendation.total_cny",
-            "Recommended option's total",
-            "推荐方案总成本",
-            "CNY",
-            _recommended_total,
-        ),
-        _Measure(
-            "sizing.gpus",
-            "Cards",
-            "卡数",
-            "GPUs",
-            lambda ev: ev.sizing.cluster.gpus_for_deadline or ev.sizing.cluster.gpus,
-        ),
-        _Measure(
-            "sizing.nodes",
-            "Nodes",
-            "节点数",
-            "nodes",
-            lambda ev: ev.sizing.cluster.nodes,
-        ),
-        _Measure(
-            "sizing.network_id",
-            "Network class",
-            "网络等级",
-            "",
-            lambda ev: ev.sizing.cluster.network_id,
-        ),
-        _Measure(
-            "sizing.gpu_hours",
-            "GPU-hours",
-            "卡时",
-            "GPU-h",
-            lambda ev: ev.sizing.compute.gpu_hours,
-        ),
-        _Measure(
-            "sizing.days",
-            "Days to finish",
-            "完成天数",
-            "days",
-            lambda ev: ev.sizing.cluster.days,
-        ),
-    ]
-    for option, (en, zh) in _OPTION_NAMES.items():
-        out.append(
-            _Measure(
-                f"cost.options.{option.value}.total_cny",
-                f"Total, {en}",
-                f"总成本（{zh}）",
-                "CNY",
-                _option_total(option),
-            )
-        )
-    out += [
-        _Measure(
-            "cost.break_even.utilization",
-            "Break-even utilisation",
-            "回本利用率",
-            "1",
-            lambda ev: ev.cost.break_even.utilization,
-        ),
-        _Measure(
-            "cost.break_even.month",
-            "Break-even month",
-            "回本月份",
-            "month",
-            lambda ev: ev.cost.break_even.month,
-        ),
-        _Measure(
-            "monte_carlo.p_own_beats_rent",
-            "P(owning beats renting)",
-            "自购优于租用的概率",
-            "1",
-            _p_own,
-        ),
-    ]
-    return out
+_PLAN_MEASURES: tuple[_Measure, ...] = (
+    _Measure(
+        "cost.recommendation.option",
+        "Recommendation",
+        "推荐方案",
+        "",
+        lambda ev: ev.cost.recommendation.option.value,
+    ),
+    _Measure(
+        "cost.recommendation.total_cny",
+        "Recommended option's total",
+        "推荐方案总成本",
+        "CNY",
+        _recommended_total,
+    ),
+    _Measure(
+        "sizing.gpus",
+        "Cards",
+        "卡数",
+        "GPUs",
+        lambda ev: ev.sizing.cluster.gpus_for_deadline or ev.sizing.cluster.gpus,
+    ),
+    _Measure(
+        "sizing.nodes",
+        "Nodes",
+        "节点数",
+        "nodes",
+        lambda ev: ev.sizing.cluster.nodes,
+    ),
+    _Measure(
+        "sizing.network_id",
+        "Network class",
+        "网络等级",
+        "",
+        lambda ev: ev.sizing.cluster.network_id,
+    ),
+    _Measure(
+        "sizing.gpu_hours",
+        "GPU-hours",
+        "卡时",
+        "GPU-h",
+        lambda ev: ev.sizing.compute.gpu_hours,
+    ),
+    _Measure(
+        "sizing.days",
+        "Days to finish",
+        "完成天数",
+        "days",
+        lambda ev: ev.sizing.cluster.days,
+    ),
+)
+"""The recommendation and the sizing, reported first."""
+
+_OUTCOME_MEASURES: tuple[_Measure, ...] = (
+    _Measure(
+        "cost.break_even.utilization",
+        "Break-even utilisation",
+        "回本利用率",
+        "1",
+        lambda ev: ev.cost.break_even.utilization,
+    ),
+    _Measure(
+        "cost.break_even.month",
+        "Break-even month",
+        "回本月份",
+        "month",
+        lambda ev: ev.cost.break_even.month,
+    ),
+    _Measure(
+        "monte_carlo.p_own_beats_rent",
+        "P(owning beats renting)",
+        "自购优于租用的概率",
+        "1",
+        _p_own,
+    ),
+)
+"""Break-even and the Monte Carlo, reported after the options' totals."""
 
 
-MEASURES = _measures()
+def _option_measure(option: OptionId, en: str, zh: str) -> _Measure:
+    """One option's total."""
+    return _Measure(
+        f"cost.options.{option.value}.total_cny",
+        f"Total, {en}",
+        f"总成本（{zh}）",
+        "CNY",
+        _option_total(option),
+    )
+
+
+MEASURES = [
+    *_PLAN_MEASURES,
+    *(_option_measure(o, en, zh) for o, (en, zh) in _OPTION_NAMES.items()),
+    *_OUTCOME_MEASURES,
+]
 """The results :func:`diff_results` compares, in the order it reports them."""
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from gpu_advisor.engine.cost.prepare import Prepared, prepare
 from gpu_advisor.engine.cost.price import Params, make_params
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, Resolved, resolve
+from gpu_advisor.engine.evidence.scoring import plan_sizing
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.project import Budget, Project
 
@@ -34,3 +36,8 @@ def params(**budget: object) -> Params:
 
 def flat(cards: float, months: int) -> np.ndarray:
     return np.full((1, months), cards * HOURS_PER_MONTH)
+
+
+def prepared(project: Project) -> Prepared:
+    """The cost inputs of ``project`` as ``evaluate`` prepares them."""
+    return prepare(project, CATALOG, plan_sizing(project, CATALOG))

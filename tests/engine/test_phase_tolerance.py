@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 from gpu_advisor.engine.cost.demand import phase_allows_spot, spot_forbidden_months
 from gpu_advisor.engine.cost.mix import MixPolicy, spot_burst_hours
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
-from gpu_advisor.engine.evaluate import _prepare
 from gpu_advisor.model.project import (
     Budget,
     DemandMonth,
@@ -19,7 +18,7 @@ from gpu_advisor.model.project import (
     Project,
     ProjectMeta,
 )
-from tests.engine._cost_helpers import CATALOG
+from tests.engine._cost_helpers import prepared
 
 
 def _spot_hours_in(
@@ -56,7 +55,7 @@ def test_no_phase_that_forbids_spot_ever_gets_spot_hours(months, spot_factor):
         ),
         budget=Budget(spot_price_factor=spot_factor, owned_gpus=8),
     )
-    prep = _prepare(project, CATALOG)
+    prep = prepared(project)
     forbidden = list(spot_forbidden_months(project, len(months)))
     assert forbidden == [not phase_allows_spot(ph, ok) for _h, ph, ok in months]
     assert _spot_hours_in(prep.policy, prep.demand, forbidden) == 0.0
@@ -86,12 +85,8 @@ def test_a_training_month_can_forbid_spot():
         meta=ProjectMeta(horizon_months=3),
         budget=Budget(spot_price_factor=0.3, options=[OptionId.SPOT, OptionId.MIX]),
     )
-    a = _prepare(
-        base.model_copy(update={"demand": DemandProfile(months=free)}), CATALOG
-    )
-    b = _prepare(
-        base.model_copy(update={"demand": DemandProfile(months=strict)}), CATALOG
-    )
+    a = prepared(base.model_copy(update={"demand": DemandProfile(months=free)}))
+    b = prepared(base.model_copy(update={"demand": DemandProfile(months=strict)}))
     assert a.policy is not None
     assert b.policy is not None
     assert spot_burst_hours(a.policy, np.array([a.demand])) > 0

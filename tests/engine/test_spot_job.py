@@ -21,9 +21,9 @@ from gpu_advisor.engine.cost.price import (
 )
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.engine.cost.risk import _price_all, _scaled
-from gpu_advisor.engine.evaluate import _prepare, evaluate
+from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.model.project import OptionId
-from tests.engine._cost_helpers import CATALOG, flat, params
+from tests.engine._cost_helpers import CATALOG, flat, params, prepared
 from tests.engine.test_examples import _load
 
 
@@ -148,7 +148,7 @@ def test_single_server_job_on_spot_is_not_warned():
 def test_tornado_and_monte_carlo_price_spot_with_the_same_job():
     project = _load("lab_64_gpus_three_years.gpuplan")
     ev = evaluate(project, CATALOG)
-    prep = _prepare(project, CATALOG)
+    prep = prepared(project)
     p, d = _scaled(prep.resolved, prep.d, {}, 1, True)
     assert p.job_gpus == 64
     priced = _price_all(p, d, prep.owned_gpus, prep.risk_options, prep.policy)

@@ -21,7 +21,7 @@ returned deposits count in the last month, as in the totals.
 
 References
 ----------
-Seed 003: owning pays only at high, stable utilisation; buy when the monthly
+idctop.com article 003: owning pays only at high, stable utilisation; buy when the monthly
 rent exceeds depreciation plus electricity and the plan holds for six months.
 """
 
@@ -50,7 +50,7 @@ from gpu_advisor.model.cost_results import BreakEven, SixMonthRule
 from gpu_advisor.model.project import OptionId
 
 SIX_MONTHS = 6
-"""Seed 003: the plan must hold for six months before buying."""
+"""idctop.com article 003: the plan must hold for six months before buying."""
 
 
 def fixed_and_variable_cny(own: OptionArrays, p: Params) -> tuple[float, float]:
@@ -136,7 +136,7 @@ def six_month_rule(
     demand: list[float],
     life_years: float | None = None,
 ) -> SixMonthRule:
-    """Seed 003's rule of thumb, with its numbers.
+    """idctop.com article 003's rule of thumb, with its numbers.
 
     The monthly rent is the renting option's average bill over the months with
     demand; depreciation plus electricity is the owned option's monthly average

@@ -8,7 +8,7 @@ Where it comes from
    sizing result:
 
    * training tasks (pretraining, full fine-tune, LoRA, QLoRA): the GPU-hours
-     *with* the seeds' ×1.5 redundancy for failed and repeated runs are run on
+     *with* the idctop.com articles' ×1.5 redundancy for failed and repeated runs are run on
      the sized card count (the deadline's count when one was given), filling
      whole months from month 1 until the work is done; later months are zero
      (the project file's own profile is the place for follow-on work such as
@@ -18,7 +18,7 @@ Where it comes from
 
 References
 ----------
-Seed 002, six-point checklist step 2: estimate the card-hours from comparable
+idctop.com article 002, six-point checklist step 2: estimate the card-hours from comparable
 public runs, then multiply by 1.5 for reruns.
 """
 
@@ -92,70 +92,83 @@ def derive_demand(
     ([100.0, 0.0], 'project')
     """
     horizon = project.meta.horizon_months
-    warnings: list[Advice] = []
     if project.demand.months:
-        hours = [m.gpu_hours for m in project.demand.months]
-        if len(hours) > horizon:
-            warnings.append(
-                Advice(
-                    code="demand.truncated",
-                    message_en=f"The demand profile has {len(hours)} months but the horizon "
-                    f"is {horizon}; the months after the horizon are not priced.",
-                    message_zh=f"需求曲线共 {len(hours)} 个月，但规划期只有 {horizon} 个月，"
-                    "超出部分不计入成本。",
-                    inputs=["demand.months", "meta.horizon_months"],
-                )
-            )
-        if len(hours) < horizon:
-            warnings.append(
-                Advice(
-                    code="demand.padded",
-                    message_en=f"The demand profile has {len(hours)} months but the horizon "
-                    f"is {horizon}; the last {horizon - len(hours)} months are priced with "
-                    "no demand (owned cards stand idle, rentals cost nothing).",
-                    message_zh=f"需求曲线只有 {len(hours)} 个月，而规划期为 {horizon} 个月；"
-                    f"最后 {horizon - len(hours)} 个月按零需求计价（自有卡闲置，租用不计费）。",
-                    inputs=["demand.months", "meta.horizon_months"],
-                )
-            )
-        hours = (hours + [0.0] * horizon)[:horizon]
-        return hours, "project", warnings
+        return _from_profile(project, horizon)
     if project.demand.derive_from_workload and sizing is not None:
-        gpus = max(1, sizing.cluster.gpus_for_deadline or sizing.cluster.gpus)
-        if project.workload.task is TaskKind.INFERENCE:
-            return [gpus * HOURS_PER_MONTH] * horizon, "workload", warnings
-        efficiency = min(1.0, max(sizing.cluster.scaling_efficiency, 1e-3))
-        total = sizing.compute.gpu_hours_with_redundancy / efficiency
-        hours = spread_training_hours(total, gpus, horizon)
-        done = sum(hours)
-        if done < total * (1 - 1e-9):
-            months_needed = math.ceil(total / (gpus * HOURS_PER_MONTH))
-            warnings.append(
-                Advice(
-                    code="demand.beyond_horizon",
-                    message_en=f"{total:,.0f} GPU-hours on {gpus} cards take {months_needed} "
-                    f"months, longer than the {horizon}-month horizon; only "
-                    f"{done:,.0f} GPU-hours are priced.",
-                    message_zh=f"{total:,.0f} 卡时在 {gpus} 张卡上需要 {months_needed} 个月，"
-                    f"超过 {horizon} 个月的规划期；只计入 {done:,.0f} 卡时。",
-                    inputs=[
-                        "meta.horizon_months",
-                        "workload.gpus",
-                        "workload.deadline_days",
-                    ],
-                )
-            )
-        return hours, "workload", warnings
-    warnings.append(
-        Advice(
-            code="demand.empty",
-            message_en="No demand profile: enter GPU-hours per month or let the workload "
-            "fill it.",
-            message_zh="没有需求曲线：请填写每月卡时，或让工作负载自动生成。",
-            inputs=["demand.months", "demand.derive_from_workload"],
-        )
+        return _from_workload(project, sizing, horizon)
+    empty = Advice(
+        code="demand.empty",
+        message_en="No demand profile: enter GPU-hours per month or let the workload "
+        "fill it.",
+        message_zh="没有需求曲线：请填写每月卡时，或让工作负载自动生成。",
+        inputs=["demand.months", "demand.derive_from_workload"],
     )
-    return [0.0] * horizon, "none", warnings
+    return [0.0] * horizon, "none", [empty]
+
+
+def _from_profile(
+    project: Project, horizon: int
+) -> tuple[list[float], str, list[Advice]]:
+    """The user's monthly profile, truncated or padded with zeros to the horizon."""
+    warnings: list[Advice] = []
+    hours = [m.gpu_hours for m in project.demand.months]
+    if len(hours) > horizon:
+        warnings.append(
+            Advice(
+                code="demand.truncated",
+                message_en=f"The demand profile has {len(hours)} months but the horizon "
+                f"is {horizon}; the months after the horizon are not priced.",
+                message_zh=f"需求曲线共 {len(hours)} 个月，但规划期只有 {horizon} 个月，"
+                "超出部分不计入成本。",
+                inputs=["demand.months", "meta.horizon_months"],
+            )
+        )
+    if len(hours) < horizon:
+        warnings.append(
+            Advice(
+                code="demand.padded",
+                message_en=f"The demand profile has {len(hours)} months but the horizon "
+                f"is {horizon}; the last {horizon - len(hours)} months are priced with "
+                "no demand (owned cards stand idle, rentals cost nothing).",
+                message_zh=f"需求曲线只有 {len(hours)} 个月，而规划期为 {horizon} 个月；"
+                f"最后 {horizon - len(hours)} 个月按零需求计价（自有卡闲置，租用不计费）。",
+                inputs=["demand.months", "meta.horizon_months"],
+            )
+        )
+    hours = (hours + [0.0] * horizon)[:horizon]
+    return hours, "project", warnings
+
+
+def _from_workload(
+    project: Project, sizing: SizingResult, horizon: int
+) -> tuple[list[float], str, list[Advice]]:
+    """The sized job's card-hours from month 1 (serving: every month, all month)."""
+    warnings: list[Advice] = []
+    gpus = max(1, sizing.cluster.gpus_for_deadline or sizing.cluster.gpus)
+    if project.workload.task is TaskKind.INFERENCE:
+        return [gpus * HOURS_PER_MONTH] * horizon, "workload", warnings
+    efficiency = min(1.0, max(sizing.cluster.scaling_efficiency, 1e-3))
+    total = sizing.compute.gpu_hours_with_redundancy / efficiency
+    hours = spread_training_hours(total, gpus, horizon)
+    done = sum(hours)
+    if done < total * (1 - 1e-9):
+        months_needed = math.ceil(total / (gpus * HOURS_PER_MONTH))
+        warnings.append(
+            Advice(
+                code="demand.beyond_horizon",
+                message_en=f"{total:,.0f} GPU-hours on {gpus} cards take {months_needed} "
+                f"months, longer than the {horizon}-month horizon; only "
+                f"{done:,.0f} GPU-hours are priced.",
+                message_zh=f"{total:,.0f} 卡时在 {gpus} 张卡上需要 {months_needed} 个月，"
+                f"超过 {horizon} 个月的规划期；只计入 {done:,.0f} 卡时。",
+                inputs=[
+                    "meta.horizon_months",
+                    "workload.gpus",
+                    "workload.deadline_days",
+                ],
+            )
+        )
+    return hours, "workload", warnings
 
 
 def phase_allows_spot(phase: PhaseKind, spot_allowed: bool | None = None) -> bool:

@@ -130,8 +130,23 @@ def apply_feasibility(
         excluded for residency stay, as the comparison owning is measured by.
     """
     d = np.asarray(demand, dtype=np.float64)[0]
-    months = d.shape[0]
     dropped: set[OptionId] = set()
+    if _spot_rule(priced, d, serves, spot_forbidden):
+        dropped.add(OptionId.SPOT)
+    if _yearly_rule(priced, d.shape[0], yearly_factor):
+        dropped.add(OptionId.YEARLY)
+    if residency is DataResidency.OWN_HARDWARE:
+        _residency_rule(priced, hybrid_rents)
+    return [o for o in priced if o not in dropped]
+
+
+def _spot_rule(
+    priced: dict[OptionId, OptionArrays],
+    d: FloatArray,
+    serves: bool,
+    spot_forbidden: Sequence[bool],
+) -> bool:
+    """Spot is no option for serving or in months that forbid it (True: dropped)."""
     spot = priced.get(OptionId.SPOT)
     if spot is not None and serves:
         # reclaimed instances drop users' requests: serving cannot run on spot
@@ -142,8 +157,8 @@ def apply_feasibility(
             "Serving months cannot run on reclaimable spot instances.",
             "推理服务月份不能使用随时可能被回收的竞价实例。",
         )
-        dropped.add(OptionId.SPOT)
-    elif spot is not None and any(
+        return True
+    if spot is not None and any(
         f and h > 0 for f, h in zip(spot_forbidden, d, strict=False)
     ):
         mark_infeasible(
@@ -152,49 +167,60 @@ def apply_feasibility(
             "Some months of the demand profile do not tolerate spot instances.",
             "需求曲线中有月份不接受竞价实例。",
         )
-        dropped.add(OptionId.SPOT)
+        return True
+    return False
+
+
+def _yearly_rule(
+    priced: dict[OptionId, OptionArrays], months: int, yearly_factor: float
+) -> bool:
+    """A yearly commitment longer than the plan is no option (True: dropped)."""
     yearly = priced.get(OptionId.YEARLY)
-    if yearly is not None and yearly_dominated(months, yearly_factor):
-        mark_infeasible(
-            yearly,
-            YEARLY_LONGER_THAN_PLAN,
-            f"The plan lasts {months} months; a yearly commitment binds 12 at "
-            f"{yearly_factor:.0%} of the monthly price, more than renting the same "
-            "cards monthly for the whole plan.",
-            f"本方案只有 {months} 个月；包年须按包月价格的 {yearly_factor:.0%} 承诺 12 个月，"
-            "比整个规划期按包月租用同样的卡还贵。",
-        )
-        dropped.add(OptionId.YEARLY)
-    if residency is DataResidency.OWN_HARDWARE:
-        for oid, arr in priced.items():
-            if oid in RENT_OPTIONS or (oid is OptionId.HYBRID and hybrid_rents):
-                mark_infeasible(
-                    arr,
-                    RESIDENCY_OWN_HARDWARE,
-                    "The data must stay on hardware the company owns; "
-                    + (
-                        "this option rents part of the work."
-                        if oid is OptionId.HYBRID
-                        else "this option rents."
-                    ),
-                    "数据只能存放在公司自有的硬件上；"
-                    + (
-                        "该方案有部分工作需租用。"
-                        if oid is OptionId.HYBRID
-                        else "该方案属于租用。"
-                    ),
-                )
-            elif oid in OWNED_OPTIONS and float(arr.lines["overflow_rental"][0]) > 0:
-                mark_infeasible(
-                    arr,
-                    RESIDENCY_OVERFLOW,
-                    f"The data must stay on hardware the company owns, but the demand "
-                    f"exceeds the {int(arr.gpus[0])} owned cards and the excess would run "
-                    "on rented on-demand cards; buy enough cards for the busiest month.",
-                    f"数据只能存放在公司自有的硬件上，但需求超出自有的 {int(arr.gpus[0])} 张卡，"
-                    "超出部分要按量租用；请按需求最高的月份购买足够的卡。",
-                )
-    return [o for o in priced if o not in dropped]
+    if yearly is None or not yearly_dominated(months, yearly_factor):
+        return False
+    mark_infeasible(
+        yearly,
+        YEARLY_LONGER_THAN_PLAN,
+        f"The plan lasts {months} months; a yearly commitment binds 12 at "
+        f"{yearly_factor:.0%} of the monthly price, more than renting the same "
+        "cards monthly for the whole plan.",
+        f"本方案只有 {months} 个月；包年须按包月价格的 {yearly_factor:.0%} 承诺 12 个月，"
+        "比整个规划期按包月租用同样的卡还贵。",
+    )
+    return True
+
+
+def _residency_rule(priced: dict[OptionId, OptionArrays], hybrid_rents: bool) -> None:
+    """With the data on owned hardware: every rental, a hybrid that rents and an
+    owned option that overflows onto rented hours are out."""
+    for oid, arr in priced.items():
+        if oid in RENT_OPTIONS or (oid is OptionId.HYBRID and hybrid_rents):
+            mark_infeasible(
+                arr,
+                RESIDENCY_OWN_HARDWARE,
+                "The data must stay on hardware the company owns; "
+                + (
+                    "this option rents part of the work."
+                    if oid is OptionId.HYBRID
+                    else "this option rents."
+                ),
+                "数据只能存放在公司自有的硬件上；"
+                + (
+                    "该方案有部分工作需租用。"
+                    if oid is OptionId.HYBRID
+                    else "该方案属于租用。"
+                ),
+            )
+        elif oid in OWNED_OPTIONS and float(arr.lines["overflow_rental"][0]) > 0:
+            mark_infeasible(
+                arr,
+                RESIDENCY_OVERFLOW,
+                f"The data must stay on hardware the company owns, but the demand "
+                f"exceeds the {int(arr.gpus[0])} owned cards and the excess would run "
+                "on rented on-demand cards; buy enough cards for the busiest month.",
+                f"数据只能存放在公司自有的硬件上，但需求超出自有的 {int(arr.gpus[0])} 张卡，"
+                "超出部分要按量租用；请按需求最高的月份购买足够的卡。",
+            )
 
 
 SAME_AS_ORDER: tuple[OptionId, ...] = (

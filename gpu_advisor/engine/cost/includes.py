@@ -171,9 +171,37 @@ def includes(
     >>> includes(o)[0]
     'Whole cards rented by the month (each month’s GPU-hours ÷ 730, rounded up); the deposit is paid in month 1 and returned at the end.'
     """
+    en, zh = _scope(option, hybrid, spot)
+    if not option.feasible:
+        why_en = option.reason_en.rstrip(".")
+        why_en = why_en[:1].lower() + why_en[1:]
+        why_zh = option.reason_zh.rstrip("。")
+        en = f"Not feasible here ({why_en}); priced for reference only: {en}"
+        zh = f"此处不可行（{why_zh}），金额仅供参考：{zh}"
+        return en, zh
+    up_en, up_zh = _upfront(option)
+    return en + up_en, zh + up_zh
+
+
+def _scope(
+    option: OptionResult, hybrid: HybridResult | None, spot: SpotJob | None
+) -> tuple[str, str]:
+    """The first sentence: what the option's figure is made of."""
+    oid = option.id
+    if oid is OptionId.MIX:
+        return _mix_scope(option, spot)
+    if oid is OptionId.HYBRID:
+        return _hybrid_scope(option, hybrid)
+    if oid in (OptionId.COLOCATION, OptionId.SELF_BUILD):
+        own_en, own_zh = _owned(option, oid)
+        return f"{own_en[:1].upper()}{own_en[1:]}.", f"{own_zh}。"
+    return _rental_scope(option, spot)
+
+
+def _rental_scope(option: OptionResult, spot: SpotJob | None) -> tuple[str, str]:
+    """On-demand, monthly, yearly or spot: how the rented hours are billed."""
     add_en, add_zh = _addons(option)
     oid = option.id
-    kind = hybrid.owned_option if hybrid is not None and hybrid.owned_gpus > 0 else None
     if oid is OptionId.ON_DEMAND:
         en = (
             "Every GPU-hour at the on-demand price, rounded up to the billing "
@@ -192,77 +220,70 @@ def includes(
             f"whole block even past the horizon{add_en}."
         )
         zh = f"每 12 个月按该期峰值卡数以包年价格计，超出规划期的部分也照付{add_zh}。"
-    elif oid is OptionId.SPOT:
+    else:
         job_en, job_zh = _spot_job(spot)
         en = (
             "Spot card-hours at the spot price plus the work re-run after each "
             f"reclaim{job_en}{add_en}."
         )
         zh = f"竞价实例卡时按竞价价格计，含每次回收后重跑的工作{job_zh}{add_zh}。"
-    elif oid is OptionId.MIX:
+    return en, zh
+
+
+def _mix_scope(option: OptionResult, spot: SpotJob | None) -> tuple[str, str]:
+    """The mix: a reserved baseline plus bursts (and what spot bursts re-run)."""
+    add_en, add_zh = _addons(option)
+    en = (
+        "A reserved baseline (monthly or yearly) plus bursts on demand or on spot, "
+        "never spot in months whose phase forbids it"
+    )
+    zh = "预留基线（包月或包年）加按量或竞价实例弹性，阶段不允许竞价的月份不用竞价"
+    if _has(option, "interruption_overhead"):
+        job_en, job_zh = _spot_job(spot)
+        en += f"; spot bursts belong to the same job and re-run its lost work{job_en}"
+        zh += f"；竞价弹性与基线属同一作业，需重跑被回收时损失的工作{job_zh}"
+    en += f"{add_en}."
+    zh += f"{add_zh}。"
+    if option.same_as is not None:
         en = (
-            "A reserved baseline (monthly or yearly) plus bursts on demand or on spot, "
-            "never spot in months whose phase forbids it"
-        )
-        zh = "预留基线（包月或包年）加按量或竞价实例弹性，阶段不允许竞价的月份不用竞价"
-        if _has(option, "interruption_overhead"):
-            job_en, job_zh = _spot_job(spot)
-            en += (
-                f"; spot bursts belong to the same job and re-run its lost work{job_en}"
-            )
-            zh += f"；竞价弹性与基线属同一作业，需重跑被回收时损失的工作{job_zh}"
-        en += f"{add_en}."
-        zh += f"{add_zh}。"
-        if option.same_as is not None:
-            en = (
-                f"Same as {option_in_sentence(option.same_as)} here (the same plan "
-                f"and cash flow; not a separate choice). {en}"
-            )
-            zh = (
-                f"此处与{option_in_sentence(option.same_as, True)}相同（方案与现金流一致，"
-                f"不是另一种选择）。{zh}"
-            )
-    elif oid is OptionId.HYBRID and kind is not None and hybrid is not None:
-        own_en, own_zh = _owned(option, kind)
-        if hybrid.rented_gpu_hours <= 0:
-            en = f"{own_en[:1].upper()}{own_en[1:]}; the owned cards cover every month."
-            zh = f"{own_zh}；自有卡覆盖每个月的需求。"
-        else:
-            kind_en = option_in_sentence(kind)
-            kind_zh = option_in_sentence(kind, True)
-            en = (
-                f"{own_en[:1].upper()}{own_en[1:]} ({kind_en}), for the demand up to "
-                f"{hybrid.owned_gpus} × 730 GPU-hours a month, plus the "
-                f"{hybrid.rented_gpu_hours:,.0f} GPU-hours above them rented as "
-                f"{option_in_sentence(OptionId.MIX)} (at most "
-                f"{hybrid.rented_peak_gpus} cards), whose data stays on the owned "
-                "storage."
-            )
-            zh = (
-                f"{own_zh}（{kind_zh}），承担每月至多 {hybrid.owned_gpus} × 730 卡时的需求；"
-                f"其上的 {hybrid.rented_gpu_hours:,.0f} 卡时以"
-                f"{option_in_sentence(OptionId.MIX, True)}租用（最多 "
-                f"{hybrid.rented_peak_gpus} 张卡），数据存放在自有存储上。"
-            )
-    elif oid is OptionId.HYBRID:
-        en = (
-            f"Same as {option_in_sentence(OptionId.MIX)}, not a separate choice: no "
-            f"card is worth owning here, so this is that plan and figure{add_en}."
+            f"Same as {option_in_sentence(option.same_as)} here (the same plan "
+            f"and cash flow; not a separate choice). {en}"
         )
         zh = (
-            f"与{option_in_sentence(OptionId.MIX, True)}相同，不是另一种选择：此处无卡值得"
-            f"自购，方案与金额即为后者{add_zh}。"
+            f"此处与{option_in_sentence(option.same_as, True)}相同（方案与现金流一致，"
+            f"不是另一种选择）。{zh}"
         )
-    else:
-        own_en, own_zh = _owned(option, oid)
-        en = f"{own_en[:1].upper()}{own_en[1:]}."
-        zh = f"{own_zh}。"
-    if not option.feasible:
-        why_en = option.reason_en.rstrip(".")
-        why_en = why_en[:1].lower() + why_en[1:]
-        why_zh = option.reason_zh.rstrip("。")
-        en = f"Not feasible here ({why_en}); priced for reference only: {en}"
-        zh = f"此处不可行（{why_zh}），金额仅供参考：{zh}"
-        return en, zh
-    up_en, up_zh = _upfront(option)
-    return en + up_en, zh + up_zh
+    return en, zh
+
+
+def _hybrid_scope(option: OptionResult, hybrid: HybridResult | None) -> tuple[str, str]:
+    """The owned cards and the rented demand above them; owning none, the mix."""
+    kind = hybrid.owned_option if hybrid is not None and hybrid.owned_gpus > 0 else None
+    if kind is None or hybrid is None:
+        add_en, add_zh = _addons(option)
+        return (
+            f"Same as {option_in_sentence(OptionId.MIX)}, not a separate choice: no "
+            f"card is worth owning here, so this is that plan and figure{add_en}.",
+            f"与{option_in_sentence(OptionId.MIX, True)}相同，不是另一种选择：此处无卡值得"
+            f"自购，方案与金额即为后者{add_zh}。",
+        )
+    own_en, own_zh = _owned(option, kind)
+    if hybrid.rented_gpu_hours <= 0:
+        return (
+            f"{own_en[:1].upper()}{own_en[1:]}; the owned cards cover every month.",
+            f"{own_zh}；自有卡覆盖每个月的需求。",
+        )
+    kind_en = option_in_sentence(kind)
+    kind_zh = option_in_sentence(kind, True)
+    return (
+        f"{own_en[:1].upper()}{own_en[1:]} ({kind_en}), for the demand up to "
+        f"{hybrid.owned_gpus} × 730 GPU-hours a month, plus the "
+        f"{hybrid.rented_gpu_hours:,.0f} GPU-hours above them rented as "
+        f"{option_in_sentence(OptionId.MIX)} (at most "
+        f"{hybrid.rented_peak_gpus} cards), whose data stays on the owned "
+        "storage.",
+        f"{own_zh}（{kind_zh}），承担每月至多 {hybrid.owned_gpus} × 730 卡时的需求；"
+        f"其上的 {hybrid.rented_gpu_hours:,.0f} 卡时以"
+        f"{option_in_sentence(OptionId.MIX, True)}租用（最多 "
+        f"{hybrid.rented_peak_gpus} 张卡），数据存放在自有存储上。",
+    )

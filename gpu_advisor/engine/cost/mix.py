@@ -18,7 +18,7 @@ are tried.
 
 References
 ----------
-Seed 001: core training nodes on 包年包月, elastic nodes on 竞价实例; such a
+idctop.com article 001: core training nodes on 包年包月, elastic nodes on 竞价实例; such a
 mix costs about 40 % less than all on-demand, depending on the work.
 """
 
@@ -181,14 +181,7 @@ def price_mix(
         return OptionArrays(
             OptionId.MIX, cash, lines, useful, useful, gpus, deposit=deposit
         )
-    if policy.burst_kind is OptionId.SPOT:
-        mask = _forbidden_mask(policy.spot_forbidden, months)
-        burst_billed = (spot_billed(p, burst_hours)[1] * (1 - mask) + plain * mask).sum(
-            axis=1
-        )
-    else:
-        burst_billed = plain.sum(axis=1)
-    billed = reserved_hours + burst_billed
+    billed = reserved_hours + _burst_billed(p, policy, burst_hours, plain)
     util = np.where(billed > 0, useful / np.maximum(billed, 1e-9), 1.0)
     lines = {
         "reserved": reserved.sum(axis=1) * np.ones(demand.shape[0]),
@@ -213,6 +206,20 @@ def price_mix(
         utilization=util,
         detail=policy,
     )
+
+
+def _burst_billed(
+    p: Params, policy: MixPolicy, burst_hours: FloatArray, plain: FloatArray
+) -> FloatArray:
+    """GPU-hours the bursts are billed for, per scenario: on demand rounded to
+    the granularity (``plain``), on spot with the re-run hours. [GPU-h]"""
+    if policy.burst_kind is OptionId.SPOT:
+        mask = _forbidden_mask(policy.spot_forbidden, burst_hours.shape[1])
+        return np.asarray(
+            (spot_billed(p, burst_hours)[1] * (1 - mask) + plain * mask).sum(axis=1),
+            dtype=np.float64,
+        )
+    return np.asarray(plain.sum(axis=1), dtype=np.float64)
 
 
 def _candidates(cards: FloatArray, peak: int) -> FloatArray:

@@ -31,7 +31,7 @@ Conventions (stated once, used everywhere)
   and charged its purchase price minus what it can be sold for at the end of
   the horizon. The resale value is the straight-line book value (down to the
   residual fraction at the end of its life) with the part above the residual
-  cut by the second-hand haircut (seed 003: out-dated cards resell at a steep
+  cut by the second-hand haircut (idctop.com article 003: out-dated cards resell at a steep
   discount). Over a whole life this is plain straight-line depreciation to
   the residual; over a short horizon it does *not* pretend that a two-month-old
   server resells at book value. The resale value comes back as money in the
@@ -47,10 +47,10 @@ Conventions (stated once, used everywhere)
 
 References
 ----------
-Seed 002: 500 W card, 24 h → about 12 kWh a day; network ≥ 15 % of the hardware.
-Seed 003: a 400,000 CNY 4-card server over 3 years ≈ 11,111 CNY a month of
+idctop.com article 002: 500 W card, 24 h → about 12 kWh a day; network ≥ 15 % of the hardware.
+idctop.com article 003: a 400,000 CNY 4-card server over 3 years ≈ 11,111 CNY a month of
 depreciation, two weeks ≈ 5,500 CNY; rent when the work is shorter than six
-months. Seed 001: spot about half of on-demand, commitments 70-80 % of list.
+months. idctop.com article 001: spot about half of on-demand, commitments 70-80 % of list.
 AWS, *Spot Instance Advisor* and *EC2 User Guide, Spot Instance
 interruptions* (2025): reclaims are per instance; the advisor bands each
 instance type's share of instances reclaimed in the trailing month (< 5 %,
@@ -71,8 +71,10 @@ from itertools import accumulate
 import numpy as np
 import numpy.typing as npt
 
+from gpu_advisor.engine.cost.findings import ImplausiblePrice
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, Resolved, construct
-from gpu_advisor.model.common import Advice, PriceRange, Severity
+from gpu_advisor.engine.cost.wording import implausible_price_sentences
+from gpu_advisor.model.common import Advice, PriceRange
 from gpu_advisor.model.cost_results import OptionResult, SpotJob
 from gpu_advisor.model.project import OptionId
 
@@ -111,7 +113,7 @@ def energy_kwh(power_w: float, hours: float) -> float:
 
     References
     ----------
-    Seed 002: a 500 W card running 24 h uses about 12 kWh (度) a day.
+    idctop.com article 002: a 500 W card running 24 h uses about 12 kWh (度) a day.
 
     Examples
     --------
@@ -196,7 +198,7 @@ def depreciation_cny_per_month(
 
     References
     ----------
-    Seed 003: a 400,000 CNY 4-card server over three years is about 11,000 CNY
+    idctop.com article 003: a 400,000 CNY 4-card server over three years is about 11,000 CNY
     a month, about 5,500 CNY for two weeks (half a month).
 
     Examples
@@ -384,7 +386,7 @@ def implied_card_hour_price_cny(total_cny: float, gpus: int, hours: float) -> fl
 
     Examples
     --------
-    Seed 003: four A100 for two weeks (336 h) "under 6,000 CNY":
+    idctop.com article 003: four A100 for two weeks (336 h) "under 6,000 CNY":
 
     >>> round(implied_card_hour_price_cny(6000.0, 4, 336.0), 2)
     4.46
@@ -392,6 +394,18 @@ def implied_card_hour_price_cny(total_cny: float, gpus: int, hours: float) -> fl
     if gpus < 1 or hours <= 0 or total_cny < 0:
         raise ValueError("need gpus >= 1, hours > 0, total_cny >= 0")
     return total_cny / (gpus * hours)
+
+
+def plausible_card_hour_range(catalog_range: PriceRange) -> tuple[float, float]:
+    """Half the catalog's low to twice its high: prices outside are questioned.
+
+    >>> from gpu_advisor.model.common import Provenance
+    >>> import datetime as dt
+    >>> plausible_card_hour_range(PriceRange(low=10, typical=20, high=40,
+    ...     provenance=Provenance(source="s", as_of=dt.date(2026, 1, 1))))
+    (5.0, 80.0)
+    """
+    return catalog_range.low / 2, catalog_range.high * 2
 
 
 def check_card_hour_price(
@@ -402,6 +416,10 @@ def check_card_hour_price(
     inputs: list[str],
 ) -> Advice | None:
     """Warn when a price lies outside ``[low / 2, high × 2]`` of the catalog.
+
+    ``what`` names the price in both sentences (see
+    :func:`gpu_advisor.engine.cost.checks.quote_findings` for the project's
+    prices and vendor quotes, named in each language).
 
     Examples
     --------
@@ -414,21 +432,15 @@ def check_card_hour_price(
     >>> check_card_hour_price(12.0, rng, what="quote", inputs=[]) is None
     True
     """
-    low, high = catalog_range.low / 2, catalog_range.high * 2
+    low, high = plausible_card_hour_range(catalog_range)
     if low <= price_cny_per_gpu_hour <= high:
         return None
-    side_en = "below" if price_cny_per_gpu_hour < low else "above"
-    side_zh = "低于" if price_cny_per_gpu_hour < low else "高于"
+    en, zh = implausible_price_sentences(what, what, price_cny_per_gpu_hour, low, high)
     return Advice(
-        code="cost.implausible_price",
-        severity=Severity.WARNING,
-        message_en=f"{what} implies {price_cny_per_gpu_hour:,.2f} CNY per card-hour, "
-        f"{side_en} the plausible range {low:,.2f}-{high:,.2f} (half the catalog's "
-        "low to twice its high). Check whether the quote is per card or per server, "
-        "per hour or per month, and what it leaves out.",
-        message_zh=f"{what}折合每卡时 {price_cny_per_gpu_hour:,.2f} 元，{side_zh}合理区间 "
-        f"{low:,.2f}-{high:,.2f} 元（目录低值的一半至高值的两倍）。请确认报价是按卡还是按整机、"
-        "按小时还是按月，以及漏掉了哪些费用。",
+        code=ImplausiblePrice.code,
+        severity=ImplausiblePrice.severity,
+        message_en=en,
+        message_zh=zh,
         inputs=inputs,
     )
 
@@ -928,24 +940,22 @@ def _replacements(
     return np.asarray(renew, dtype=np.float64), age
 
 
-def price_owned(
-    p: Params,
-    demand: FloatArray,
-    gpus: int | FloatArray,
-    option: OptionId,
-    *,
-    monthly: bool = True,
-) -> OptionArrays:
-    """托管 (colocation) or 自建 (self-build) of ``gpus`` bought cards.
+@dataclass(frozen=True, slots=True)
+class _Fleet:
+    """What an owned option buys: cards, servers, network, storage and the room."""
 
-    ``gpus`` may be one count or one per scenario row, shape ``(S,)`` (the
-    hybrid prices all its candidate counts in one call). ``monthly=False``
-    skips the monthly cash flow: ``cash`` is then one column holding each
-    scenario's total (the Monte Carlo and the tornado read totals only).
-    """
-    demand = clean_demand(demand)
-    s, months = demand.shape
-    self_build = option is OptionId.SELF_BUILD
+    cards: FloatArray  # (1,) or (S,) cards bought
+    hardware: FloatArray  # (S,) cards and servers [CNY]
+    network: FloatArray  # (S,) [CNY]
+    storage: FloatArray  # (S,) [CNY]
+    capex_dep: FloatArray  # (S,) depreciated purchase: hardware, network, storage [CNY]
+    it_kw: FloatArray  # (S,) IT load [kW]
+    retrofit: FloatArray  # (S,) room retrofit, self-build only [CNY]
+
+
+def _fleet(p: Params, gpus: int | FloatArray, self_build: bool, s: int) -> _Fleet:
+    """The purchase: cards in whole servers, the network share, storage and,
+    for a self-built room, its retrofit (per kW of IT load unless given)."""
     if isinstance(gpus, np.ndarray):
         cards = gpus.astype(np.float64)
         servers: float | FloatArray = np.ceil(cards / p.gpus_per_server - _EPS)
@@ -957,8 +967,6 @@ def price_owned(
     hardware = gpu_capex + server_capex
     network = p.network_frac[:, 0] * hardware
     storage = p.storage_capex[:, 0]
-    capex_dep = hardware + network + storage
-    pue = p.pue_self if self_build else p.pue
     it_kw = gpus * (p.tdp_w[:, 0] + p.overhead_w[:, 0]) / 1000.0
     if self_build:
         retrofit = (
@@ -968,6 +976,27 @@ def price_owned(
         )
     else:
         retrofit = np.zeros((s,))
+    return _Fleet(
+        cards, hardware, network, storage, hardware + network + storage, it_kw, retrofit
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Wear:
+    """The fleet's value over the horizon: financed, replaced, sold at the end."""
+
+    floor: FloatArray  # (S, 1) residual value [CNY]
+    replaced: FloatArray  # (S,) fleets bought again [1]
+    financed: FloatArray  # (S, H) book value carrying interest [CNY]
+    resale: FloatArray  # (S,) sale at the horizon's end [CNY]
+    renew_cash: FloatArray  # (S, H) net cost of replacement fleets [CNY]
+
+
+def _wear(p: Params, fleet: _Fleet, demand: FloatArray, months: int) -> _Wear:
+    """Straight-line book value down to the residual, replacements of a worn-out
+    fleet (sold at its residual, bought again) and the resale at the end (the
+    above-residual part cut by the second-hand haircut)."""
+    capex_dep, retrofit = fleet.capex_dep, fleet.retrofit
     life_months = 12.0 * p.life_years  # (S, 1)
     elapsed = np.arange(months + 1, dtype=np.float64)[None, :]  # (1, H+1)
     frac_left = 1.0 - np.minimum(elapsed, life_months) / life_months  # (S, H+1)
@@ -986,10 +1015,34 @@ def price_owned(
     resale = floor[:, 0] + (book[:, -1] - floor[:, 0]) * (1 - p.haircut[:, 0])
     # a worn-out fleet is sold at its residual value and bought again
     renew_cash = renew * (capex_dep - floor[:, 0])[:, None]  # (S, H)
-    capacity = cards[:, None] * HOURS_PER_MONTH  # (S or 1, 1)
+    return _Wear(floor, replaced, financed, resale, renew_cash)
+
+
+@dataclass(frozen=True, slots=True)
+class _Use:
+    """How the owned cards are used, and what the rest costs on demand."""
+
+    capacity: FloatArray  # (S or 1, 1) card-hours a month [GPU-h]
+    used: FloatArray  # (S, H) [GPU-h]
+    used_hours: FloatArray  # (S, 1) [GPU-h]
+    busy_extra_w: FloatArray  # (S, 1) busy draw above the idle draw [W]
+    pue: FloatArray  # (S, 1) [1]
+    electricity_total: FloatArray  # (S,) [CNY]
+    overflow_cost: FloatArray | None  # (S, H) on-demand overflow, None without [CNY]
+    overflow_total: FloatArray  # (S,) [CNY]
+    overflow_hours: FloatArray  # (S,) billed overflow [GPU-h]
+
+
+def _use(
+    p: Params, fleet: _Fleet, demand: FloatArray, self_build: bool, s: int
+) -> _Use:
+    """Card-hours used up to the owned capacity, their electricity, and the
+    hours above it rented on demand."""
+    months = demand.shape[1]
+    pue = p.pue_self if self_build else p.pue
+    capacity = fleet.cards[:, None] * HOURS_PER_MONTH  # (S or 1, 1)
     used = np.minimum(np.maximum(demand, 0), capacity)
     overflow = demand - used
-    has_overflow = bool((overflow > _EPS).any())
     busy_extra_w = p.tdp_w * p.load  # busy draw above the idle (overhead) draw
     used_hours = used.sum(axis=1, keepdims=True)  # (S, 1)
     # energy = used × (tdp × load + overhead) + idle × overhead, summed over months
@@ -997,86 +1050,172 @@ def price_owned(
         used_hours * busy_extra_w + capacity * months * p.overhead_w
     ) / 1000.0
     electricity_total = (energy_kwh_total * pue * p.tariff)[:, 0]
+    if bool((overflow > _EPS).any()):
+        overflow_billed = _billable(overflow, p.granularity_hours)
+        billed_cost = p.od * overflow_billed
+        overflow_cost: FloatArray | None = billed_cost
+        overflow_total = billed_cost.sum(axis=1)
+        overflow_hours = overflow_billed.sum(axis=1)
+    else:
+        overflow_cost = None
+        overflow_total = np.zeros((s,))
+        overflow_hours = np.zeros((s,))
+    return _Use(
+        capacity,
+        used,
+        used_hours,
+        busy_extra_w,
+        pue,
+        electricity_total,
+        overflow_cost,
+        overflow_total,
+        overflow_hours,
+    )
+
+
+def _running_monthly(
+    p: Params, fleet: _Fleet, gpus: int | FloatArray, self_build: bool, s: int
+) -> dict[str, FloatArray]:
+    """Monthly rack, bandwidth, staff and maintenance, each (S,). [CNY/month]"""
     if self_build:
         rack_m = np.zeros((s,))
         bandwidth_m = p.self_bw_monthly[:, 0]
     else:
-        racks = np.ceil(it_kw / p.rack_power_kw[:, 0] - _EPS)
+        racks = np.ceil(fleet.it_kw / p.rack_power_kw[:, 0] - _EPS)
         rack_m = racks * p.rack_price[:, 0]
         bandwidth_m = p.idc_bw_monthly[:, 0]
     fte = p.ops_fte if p.ops_fte is not None else p.ops_fte_per_100[:, 0] * gpus / 100.0
     staff_m = fte * p.ops_salary[:, 0] / 12.0
-    maintenance_m = p.maint_frac[:, 0] * (hardware + network) / 12.0
-    flat_m = rack_m + bandwidth_m + staff_m + maintenance_m  # (S,)
-    if has_overflow:
-        overflow_billed = _billable(overflow, p.granularity_hours)
-        overflow_cost = p.od * overflow_billed
-        overflow_total = overflow_cost.sum(axis=1)
-        overflow_hours = overflow_billed.sum(axis=1)
-    else:
-        overflow_total = np.zeros((s,))
-        overflow_hours = np.zeros((s,))
-    deposit = p.deposit_months[:, 0] * rack_m
+    maintenance_m = p.maint_frac[:, 0] * (fleet.hardware + fleet.network) / 12.0
+    return {
+        "rack": rack_m,
+        "bandwidth": bandwidth_m,
+        "staff": staff_m,
+        "maintenance": maintenance_m,
+    }
+
+
+def price_owned(
+    p: Params,
+    demand: FloatArray,
+    gpus: int | FloatArray,
+    option: OptionId,
+    *,
+    monthly: bool = True,
+) -> OptionArrays:
+    """托管 (colocation) or 自建 (self-build) of ``gpus`` bought cards.
+
+    ``gpus`` may be one count or one per scenario row, shape ``(S,)`` (the
+    hybrid prices all its candidate counts in one call). ``monthly=False``
+    skips the monthly cash flow: ``cash`` is then one column holding each
+    scenario's total (the Monte Carlo and the tornado read totals only).
+    """
+    demand = clean_demand(demand)
+    s, months = demand.shape
+    self_build = option is OptionId.SELF_BUILD
+    fleet = _fleet(p, gpus, self_build, s)
+    wear = _wear(p, fleet, demand, months)
+    use = _use(p, fleet, demand, self_build, s)
+    running = _running_monthly(p, fleet, gpus, self_build, s)
+    flat_m = (
+        running["rack"]
+        + running["bandwidth"]
+        + running["staff"]
+        + running["maintenance"]
+    )  # (S,)
+    deposit = p.deposit_months[:, 0] * running["rack"]
     if monthly:
-        financing = p.financing_rate / 12.0 * financed
+        financing = p.financing_rate / 12.0 * wear.financed
         electricity_m = (
-            (used * busy_extra_w + capacity * p.overhead_w) / 1000.0 * pue * p.tariff
+            (use.used * use.busy_extra_w + use.capacity * p.overhead_w)
+            / 1000.0
+            * use.pue
+            * p.tariff
         )
         cash = electricity_m + financing
         cash += flat_m[:, None]
-        if replaced.any():
-            cash += renew_cash
-        if has_overflow:
-            cash += overflow_cost
-        cash[:, 0] += capex_dep + retrofit + deposit
-        cash[:, -1] -= resale + deposit
+        if wear.replaced.any():
+            cash += wear.renew_cash
+        if use.overflow_cost is not None:
+            cash += use.overflow_cost
+        cash[:, 0] += fleet.capex_dep + fleet.retrofit + deposit
+        cash[:, -1] -= wear.resale + deposit
         financing_total = financing.sum(axis=1)
     else:
-        financing_total = (p.financing_rate / 12.0)[:, 0] * financed.sum(axis=1)
+        financing_total = (p.financing_rate / 12.0)[:, 0] * wear.financed.sum(axis=1)
         total_only = (
-            electricity_total
+            use.electricity_total
             + financing_total
             + flat_m * months
-            + renew_cash.sum(axis=1)
-            + overflow_total
-            + capex_dep
-            + retrofit
-            - resale
+            + wear.renew_cash.sum(axis=1)
+            + use.overflow_total
+            + fleet.capex_dep
+            + fleet.retrofit
+            - wear.resale
         )
         cash = np.asarray(total_only, dtype=np.float64).reshape(-1, 1)
+    return _owned_arrays(
+        option,
+        cash,
+        fleet,
+        wear,
+        use,
+        running,
+        financing_total,
+        deposit,
+        demand.sum(axis=1),
+    )
+
+
+def _owned_arrays(
+    option: OptionId,
+    cash: FloatArray,
+    fleet: _Fleet,
+    wear: _Wear,
+    use: _Use,
+    running: dict[str, FloatArray],
+    financing_total: FloatArray,
+    deposit: FloatArray,
+    useful: FloatArray,
+) -> OptionArrays:
+    """The owned option's cost lines, hours, utilisation and idle share
+    (``useful``: the demand's GPU-hours, the overflow included)."""
+    months = use.used.shape[1]
+    capex_dep, floor, resale = fleet.capex_dep, wear.floor, wear.resale
+    s = cash.shape[0]
     # the first fleet loses down to its residual when it is replaced, else to
     # its resale value; the replacement fleets' net cost is a line of its own
-    loss = capex_dep - np.where(replaced > 0, floor[:, 0], resale)
-    replacement = renew_cash.sum(axis=1) + np.where(
-        replaced > 0, floor[:, 0] - resale, 0.0
+    loss = capex_dep - np.where(wear.replaced > 0, floor[:, 0], resale)
+    replacement = wear.renew_cash.sum(axis=1) + np.where(
+        wear.replaced > 0, floor[:, 0] - resale, 0.0
     )
     share = np.where(capex_dep > 0, loss / np.maximum(capex_dep, _EPS), 0.0)
     lines = {
-        "depreciation_hardware": hardware * share,
-        "depreciation_network": network * share,
-        "depreciation_storage": storage * share,
-        "retrofit": retrofit,
-        "electricity": electricity_total,
-        "rack": rack_m * months,
-        "bandwidth": bandwidth_m * months,
-        "staff": staff_m * months,
-        "maintenance": maintenance_m * months,
+        "depreciation_hardware": fleet.hardware * share,
+        "depreciation_network": fleet.network * share,
+        "depreciation_storage": fleet.storage * share,
+        "retrofit": fleet.retrofit,
+        "electricity": use.electricity_total,
+        "rack": running["rack"] * months,
+        "bandwidth": running["bandwidth"] * months,
+        "staff": running["staff"] * months,
+        "maintenance": running["maintenance"] * months,
         "financing": financing_total,
-        "overflow_rental": overflow_total,
+        "overflow_rental": use.overflow_total,
         "replacement": replacement,
     }
-    useful = demand.sum(axis=1)
-    util = used_hours[:, 0] / (capacity[:, 0] * months)
+    capacity = use.capacity
+    util = use.used_hours[:, 0] / (capacity[:, 0] * months)
     total = cash.sum(axis=1)
-    idle = np.maximum(total - overflow_total, 0) * (1 - util)
+    idle = np.maximum(total - use.overflow_total, 0) * (1 - util)
     return OptionArrays(
         option,
         cash,
         lines,
         useful,
-        capacity[:, 0] * months + overflow_hours,
-        np.broadcast_to(cards, (s,)).copy(),
-        capex=capex_dep + retrofit,
+        capacity[:, 0] * months + use.overflow_hours,
+        np.broadcast_to(fleet.cards, (s,)).copy(),
+        capex=capex_dep + fleet.retrofit,
         residual=resale,
         deposit=deposit,
         idle=idle,

@@ -228,6 +228,98 @@ def imported_source(row: PriceOverride) -> str:
     return f"imported {row.source_file}{where}{vendor}, dated {row.as_of.isoformat()}"
 
 
+@dataclass(slots=True)
+class _Book:
+    """The cost inputs being resolved: values, provenance and risk ranges by key.
+
+    Keys are added in the order :func:`resolve` names them (the risk analysis
+    and the "why?" dialogs list them in that order).
+    """
+
+    project: Project
+    gpu_id: str
+    defaults: CostDefaults
+    values: dict[str, float] = field(default_factory=dict)
+    refs: dict[str, InputRef] = field(default_factory=dict)
+    ranges: dict[str, tuple[float, float, float]] = field(default_factory=dict)
+
+    @property
+    def vat_services(self) -> float:
+        """VAT added to the project's own rental prices. [1]"""
+        include = self.project.meta.prices_include_vat
+        return 0.0 if include else self.defaults.vat_rate_services
+
+    @property
+    def vat_goods(self) -> float:
+        """VAT added to the project's own hardware prices. [1]"""
+        include = self.project.meta.prices_include_vat
+        return 0.0 if include else self.defaults.vat_rate_goods
+
+    def put(
+        self,
+        key: str,
+        own: float | None,
+        rng: PriceRange,
+        what: str,
+        scale: float = 1.0,
+    ) -> None:
+        """The project's figure (VAT added when it is net), else an imported
+        price, else the catalog's typical value × ``scale``."""
+        confirmed = True
+        row = imported_price(self.project, self.gpu_id, key) if own is None else None
+        if row is not None:
+            self.put_imported(key, row, rng)
+            return
+        if own is not None:
+            value = float(own)
+            source = "project"
+            vat_services, vat_goods = self.vat_services, self.vat_goods
+            if key in _RENT_KEYS and vat_services:
+                value *= 1 + vat_services
+                source = f"project (+{vat_services:.0%} VAT added)"
+            elif key in _GOODS_KEYS and vat_goods:
+                value *= 1 + vat_goods
+                source = f"project (+{vat_goods:.0%} VAT added)"
+        else:
+            value = rng.typical * scale
+            source = _cite(rng, what)
+            confirmed = rng.provenance.confirmed
+        self.values[key] = value
+        self.ranges[key] = _spread(value, rng, scale)
+        self.refs[key] = construct(
+            InputRef,
+            name=f"budget.{key}",
+            value=round(value, 6),
+            unit=_UNITS.get(key, ""),
+            source=source,
+            confirmed=confirmed,
+        )
+
+    def put_imported(self, key: str, row: PriceOverride, rng: PriceRange) -> None:
+        """An imported price row, with its own low / high or the catalog's spread."""
+        # a row marked "without VAT" gets the services or goods rate added
+        defaults = self.defaults
+        vat = (
+            defaults.vat_rate_services if key in _RENT_KEYS else defaults.vat_rate_goods
+        )
+        gross = 1.0 if row.includes_vat else 1 + vat
+        value = row.typical * gross
+        spread = _spread(value, rng)
+        low = spread[0] if row.low is None else row.low * gross
+        high = spread[2] if row.high is None else row.high * gross
+        self.values[key] = value
+        self.ranges[key] = (low, value, high)
+        added = "" if row.includes_vat else f" (+{vat:.0%} VAT added)"
+        self.refs[key] = construct(
+            InputRef,
+            name=f"budget.{key}",
+            value=round(value, 6),
+            unit=_UNITS.get(key, ""),
+            source=imported_source(row) + added,
+            confirmed=True,
+        )
+
+
 def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Resolved:
     """Resolve the project's cost inputs against the catalog.
 
@@ -255,155 +347,134 @@ def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Re
     3.0
     """
     gpu_id = gpu_id or project.workload.gpu_id
-    budget = project.budget
     region: RegionPreset = catalog.region(project.meta.region_id)
-    price: GpuPrice = catalog.price(gpu_id)
-    spec = catalog.gpu(gpu_id)
-    defaults: CostDefaults = catalog.cost_defaults
-    values: dict[str, float] = {}
-    refs: dict[str, InputRef] = {}
-    ranges: dict[str, tuple[float, float, float]] = {}
-    vat_services = (
-        0.0 if project.meta.prices_include_vat else defaults.vat_rate_services
+    book = _Book(project, gpu_id, catalog.cost_defaults)
+    _prices(book, catalog.price(gpu_id), region)
+    _rules_of_thumb(book)
+    _self_build_pue(book, region)
+    _project_figures(book)
+    _gpu_and_rack(book, catalog, region)
+    code, rate, as_of, source = currency_rate(project, catalog)
+    return Resolved(
+        gpu_id=gpu_id,
+        values=book.values,
+        refs=book.refs,
+        ranges=book.ranges,
+        currency_code=code,
+        cny_per_unit=rate,
+        currency_as_of=as_of,
+        currency_source=source,
     )
-    vat_goods = 0.0 if project.meta.prices_include_vat else defaults.vat_rate_goods
 
-    def put(
-        key: str, own: float | None, rng: PriceRange, what: str, scale: float = 1.0
-    ) -> None:
-        confirmed = True
-        row = imported_price(project, gpu_id, key) if own is None else None
-        if row is not None:
-            put_imported(key, row, rng)
-            return
-        if own is not None:
-            value = float(own)
-            source = "project"
-            if key in _RENT_KEYS and vat_services:
-                value *= 1 + vat_services
-                source = f"project (+{vat_services:.0%} VAT added)"
-            elif key in _GOODS_KEYS and vat_goods:
-                value *= 1 + vat_goods
-                source = f"project (+{vat_goods:.0%} VAT added)"
-        else:
-            value = rng.typical * scale
-            source = _cite(rng, what)
-            confirmed = rng.provenance.confirmed
-        values[key] = value
-        ranges[key] = _spread(value, rng, scale)
-        refs[key] = construct(
-            InputRef,
-            name=f"budget.{key}",
-            value=round(value, 6),
-            unit=_UNITS.get(key, ""),
-            source=source,
-            confirmed=confirmed,
-        )
 
-    def put_imported(key: str, row: PriceOverride, rng: PriceRange) -> None:
-        # a row marked "without VAT" gets the services or goods rate added
-        vat = (
-            defaults.vat_rate_services if key in _RENT_KEYS else defaults.vat_rate_goods
-        )
-        gross = 1.0 if row.includes_vat else 1 + vat
-        value = row.typical * gross
-        spread = _spread(value, rng)
-        low = spread[0] if row.low is None else row.low * gross
-        high = spread[2] if row.high is None else row.high * gross
-        values[key] = value
-        ranges[key] = (low, value, high)
-        added = "" if row.includes_vat else f" (+{vat:.0%} VAT added)"
-        refs[key] = construct(
-            InputRef,
-            name=f"budget.{key}",
-            value=round(value, 6),
-            unit=_UNITS.get(key, ""),
-            source=imported_source(row) + added,
-            confirmed=True,
-        )
-
+def _prices(book: _Book, price: GpuPrice, region: RegionPreset) -> None:
+    """Rental and hardware prices of the GPU, then the region's running costs."""
+    budget, gpu_id = book.project.budget, book.gpu_id
     factor = region.rental_price_factor
-    put(
+    book.put(
         "on_demand_cny_per_gpu_hour",
         budget.on_demand_cny_per_gpu_hour,
         price.on_demand_cny_per_gpu_hour,
         f"prices.json {gpu_id} on-demand",
         factor,
     )
-    put(
+    book.put(
         "monthly_cny_per_gpu_month",
         budget.monthly_cny_per_gpu_month,
         price.monthly_cny_per_gpu_month,
         f"prices.json {gpu_id} monthly",
         factor,
     )
-    put(
+    book.put(
         "gpu_price_cny",
         budget.gpu_price_cny,
         price.purchase_cny_per_gpu,
         f"prices.json {gpu_id} purchase",
     )
-    put(
+    book.put(
         "server_cny_per_server",
         budget.server_cny_per_server,
         price.server_cny_per_server,
         f"prices.json {gpu_id} server chassis",
     )
-    put(
+    book.put(
         "electricity_cny_per_kwh",
         budget.electricity_cny_per_kwh,
         region.electricity_cny_per_kwh,
         f"regions.json {region.id} tariff",
     )
-    put("pue", budget.pue, region.pue, f"regions.json {region.id} PUE")
-    put(
+    book.put("pue", budget.pue, region.pue, f"regions.json {region.id} PUE")
+    book.put(
         "rack_cny_per_month",
         budget.rack_cny_per_month,
         region.rack_cny_per_month,
         f"regions.json {region.id} rack",
     )
+
+
+def _rules_of_thumb(book: _Book) -> None:
+    """The catalog's cost defaults, and the ranges only the risk analysis moves."""
+    budget, defaults = book.project.budget, book.defaults
     for key in _DEFAULT_KEYS:
-        put(key, getattr(budget, key), getattr(defaults, key), f"prices.json {key}")
-    put("resale_haircut", None, defaults.resale_haircut, "prices.json resale_haircut")
-    put(
+        book.put(
+            key, getattr(budget, key), getattr(defaults, key), f"prices.json {key}"
+        )
+    book.put(
+        "resale_haircut", None, defaults.resale_haircut, "prices.json resale_haircut"
+    )
+    book.put(
         "ops_fte_per_100_gpus",
         None,
         defaults.ops_fte_per_100_gpus,
         "prices.json ops_fte_per_100_gpus",
     )
-    put(
+    book.put(
         "retrofit_cny_per_kw",
         None,
         defaults.retrofit_cny_per_kw,
         "prices.json retrofit_cny_per_kw",
     )
-    put("mfu_factor", None, defaults.mfu_range_factor, "prices.json mfu_range_factor")
-    put(
+    book.put(
+        "mfu_factor", None, defaults.mfu_range_factor, "prices.json mfu_range_factor"
+    )
+    book.put(
         "demand_factor",
         None,
         defaults.demand_range_factor,
         "prices.json demand_range_factor",
     )
-    # self-built rooms rarely reach IDC efficiency: take the region's high PUE
+
+
+def _self_build_pue(book: _Book, region: RegionPreset) -> None:
+    """Self-built rooms rarely reach IDC efficiency: the region's high PUE."""
+    budget = book.project.budget
     if budget.pue is not None:
-        put("pue_self_build", budget.pue, region.pue, f"regions.json {region.id} PUE")
-    else:
-        values["pue_self_build"] = region.pue.high
-        ranges["pue_self_build"] = (
-            region.pue.typical,
-            region.pue.high,
-            region.pue.high * 1.15,
+        book.put(
+            "pue_self_build", budget.pue, region.pue, f"regions.json {region.id} PUE"
         )
-        refs["pue_self_build"] = construct(
-            InputRef,
-            name="budget.pue",
-            value=region.pue.high,
-            unit="",
-            source=_cite(
-                region.pue, f"regions.json {region.id} PUE (high end: small room)"
-            ),
-            confirmed=region.pue.provenance.confirmed,
-        )
+        return
+    book.values["pue_self_build"] = region.pue.high
+    book.ranges["pue_self_build"] = (
+        region.pue.typical,
+        region.pue.high,
+        region.pue.high * 1.15,
+    )
+    book.refs["pue_self_build"] = construct(
+        InputRef,
+        name="budget.pue",
+        value=region.pue.high,
+        unit="",
+        source=_cite(
+            region.pue, f"regions.json {region.id} PUE (high end: small room)"
+        ),
+        confirmed=region.pue.provenance.confirmed,
+    )
+
+
+def _project_figures(book: _Book) -> None:
+    """Figures only the project gives (no catalog default, no risk range)."""
+    project = book.project
+    budget = project.budget
     plain = {
         "ops_fte": budget.ops_fte,
         "retrofit_cny": budget.retrofit_cny,
@@ -411,8 +482,8 @@ def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Re
     }
     for key, own in plain.items():
         if own is not None:
-            values[key] = float(own)
-            refs[key] = construct(
+            book.values[key] = float(own)
+            book.refs[key] = construct(
                 InputRef, name=f"budget.{key}", value=float(own), source="project"
             )
     fixed = {
@@ -428,16 +499,22 @@ def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Re
         ),
     }
     for key, (value, unit, section) in fixed.items():
-        values[key] = float(value)
-        refs[key] = construct(
+        book.values[key] = float(value)
+        book.refs[key] = construct(
             InputRef,
             name=f"{section}.{key}",
             value=float(value),
             unit=unit,
             source="project",
         )
-    values["tdp_w"] = spec.tdp_w
-    refs["tdp_w"] = construct(
+
+
+def _gpu_and_rack(book: _Book, catalog: Catalog, region: RegionPreset) -> None:
+    """The GPU's power and server size, and the region's rack power."""
+    gpu_id = book.gpu_id
+    spec = catalog.gpu(gpu_id)
+    book.values["tdp_w"] = spec.tdp_w
+    book.refs["tdp_w"] = construct(
         InputRef,
         name=f"catalog.gpus.{gpu_id}.tdp_w",
         value=spec.tdp_w,
@@ -445,25 +522,14 @@ def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Re
         source=f"catalog gpus.json: {spec.provenance.source}",
         confirmed=spec.confirms("tdp_w"),
     )
-    values["gpus_per_server"] = float(spec.gpus_per_server)
-    values["rack_power_kw"] = region.rack_power_kw
-    refs["rack_power_kw"] = construct(
+    book.values["gpus_per_server"] = float(spec.gpus_per_server)
+    book.values["rack_power_kw"] = region.rack_power_kw
+    book.refs["rack_power_kw"] = construct(
         InputRef,
         name=f"catalog.regions.{region.id}.rack_power_kw",
         value=region.rack_power_kw,
         unit="kW",
         source="catalog regions.json",
-    )
-    code, rate, as_of, source = currency_rate(project, catalog)
-    return Resolved(
-        gpu_id=gpu_id,
-        values=values,
-        refs=refs,
-        ranges=ranges,
-        currency_code=code,
-        cny_per_unit=rate,
-        currency_as_of=as_of,
-        currency_source=source,
     )
 
 

@@ -285,15 +285,8 @@ def tornado(
     list of TornadoBar
         Empty when there is no owned or no renting option to compare.
     """
-    n = len(TORNADO_INPUTS)
-    scenarios = 1 + 2 * n
-    factors: dict[str, FloatArray] = {}
-    for i, item in enumerate(TORNADO_INPUTS):
-        lo, hi = _relative(resolved, item.key)
-        f = np.ones(scenarios)
-        f[1 + 2 * i] = lo
-        f[2 + 2 * i] = hi
-        factors[item.key] = f
+    factors = _tornado_factors(resolved)
+    scenarios = 1 + 2 * len(TORNADO_INPUTS)
     p, d = _scaled(resolved, demand, factors, scenarios, checkpointing)
     priced = _price_all(p, d, owned_gpus, options, policy, hybrid)
     outcome = own_minus_rent(priced)
@@ -302,17 +295,7 @@ def tornado(
     hybrid_outcome = hybrid_minus_rent(priced)
     bars: list[TornadoBar] = []
     for i, item in enumerate(TORNADO_INPUTS):
-        lo_f, hi_f = factors[item.key][1 + 2 * i], factors[item.key][2 + 2 * i]
-        if item.key == "mfu_factor" and mfu is not None:
-            lo_v, hi_v = mfu * lo_f, mfu * hi_f
-        elif item.key in ("demand_factor", "mfu_factor"):
-            lo_v, hi_v = lo_f, hi_f
-        else:
-            low, typical, high = resolved.ranges[item.key]
-            if typical > 0:  # the range the bar was priced at (see _relative)
-                low = max(min(low, typical), 0.0)
-                high = min(max(high, typical), typical * MAX_RANGE_FACTOR)
-            lo_v, hi_v = low, high
+        lo_v, hi_v = _bar_values(resolved, factors, i, mfu)
         lo_o, hi_o = float(outcome[1 + 2 * i]), float(outcome[2 + 2 * i])
         bars.append(
             TornadoBar(
@@ -335,6 +318,37 @@ def tornado(
         )
     bars.sort(key=lambda b: b.swing_cny, reverse=True)
     return bars
+
+
+def _tornado_factors(resolved: Resolved) -> dict[str, FloatArray]:
+    """One factor array per tornado input: 1 in scenario 0, then each input's
+    low and high in its own pair of scenarios (``1 + 2i``, ``2 + 2i``)."""
+    scenarios = 1 + 2 * len(TORNADO_INPUTS)
+    factors: dict[str, FloatArray] = {}
+    for i, item in enumerate(TORNADO_INPUTS):
+        lo, hi = _relative(resolved, item.key)
+        f = np.ones(scenarios)
+        f[1 + 2 * i] = lo
+        f[2 + 2 * i] = hi
+        factors[item.key] = f
+    return factors
+
+
+def _bar_values(
+    resolved: Resolved, factors: dict[str, FloatArray], i: int, mfu: float | None
+) -> tuple[float, float]:
+    """The low and high value of tornado input ``i``, as its bar shows them."""
+    item = TORNADO_INPUTS[i]
+    lo_f, hi_f = factors[item.key][1 + 2 * i], factors[item.key][2 + 2 * i]
+    if item.key == "mfu_factor" and mfu is not None:
+        return mfu * lo_f, mfu * hi_f
+    if item.key in ("demand_factor", "mfu_factor"):
+        return lo_f, hi_f
+    low, typical, high = resolved.ranges[item.key]
+    if typical > 0:  # the range the bar was priced at (see _relative)
+        low = max(min(low, typical), 0.0)
+        high = min(max(high, typical), typical * MAX_RANGE_FACTOR)
+    return low, high
 
 
 def _triangular(
@@ -516,23 +530,58 @@ def monte_carlo_chunks(
         batch_draws = batch_draws_for(int(demand.shape[1]))
     if batch_draws < 1:
         raise ValueError("need batch_draws >= 1")
-    factors = _draw_factors(resolved, draws, seed, gpu_hours_log_sigma)
-    keys = tuple(factors)
+    pricer = _DrawPricer(
+        resolved,
+        demand,
+        owned_gpus,
+        options,
+        policy,
+        hybrid,
+        checkpointing,
+        _draw_factors(resolved, draws, seed, gpu_hours_log_sigma),
+        draws,
+        seed,
+        batch_draws,
+    )
+    return [partial(pricer.chunk, a, b) for a, b in _chunk_bounds(draws, chunks)]
+
+
+@dataclass(frozen=True, slots=True)
+class _DrawPricer:
+    """Prices slices of the Monte Carlo's draws, all drawn up front (``factors``)."""
+
+    resolved: Resolved
+    demand: FloatArray
+    owned_gpus: int
+    options: list[OptionId]
+    policy: MixPolicy | None
+    hybrid: HybridPlan | None
+    checkpointing: bool
+    factors: dict[str, FloatArray]
+    draws: int
+    seed: int
+    batch_draws: int
 
     def batch(
-        start: int, stop: int
+        self, start: int, stop: int
     ) -> tuple[dict[OptionId, FloatArray], FloatArray | None]:
-        part = {k: f[start:stop] for k, f in factors.items()}
-        p, d = _scaled(resolved, demand, part, stop - start, checkpointing)
-        priced = _price_all(p, d, owned_gpus, options, policy, hybrid)
+        """Every option's total and own minus rent for draws ``start:stop``."""
+        part = {k: f[start:stop] for k, f in self.factors.items()}
+        p, d = _scaled(
+            self.resolved, self.demand, part, stop - start, self.checkpointing
+        )
+        priced = _price_all(
+            p, d, self.owned_gpus, self.options, self.policy, self.hybrid
+        )
         return {o: a.total for o, a in priced.items()}, own_minus_rent(priced)
 
-    def chunk(start: int, stop: int) -> MonteCarloPartial:
+    def chunk(self, start: int, stop: int) -> MonteCarloPartial:
+        """One chunk's result (draws ``start:stop``)."""
         # priced in batches of at most batch_draws rows so that the (draws, months)
         # temporaries stay small; rows are independent, so the result is the same
         parts = [
-            batch(a, min(a + batch_draws, stop))
-            for a in range(start, stop, batch_draws)
+            self.batch(a, min(a + self.batch_draws, stop))
+            for a in range(start, stop, self.batch_draws)
         ]
         totals = {o: np.concatenate([t[o] for t, _ in parts]) for o in parts[0][0]}
         diffs = [m for _, m in parts]
@@ -543,14 +592,12 @@ def monte_carlo_chunks(
         )
         return MonteCarloPartial(
             start=start,
-            draws=draws,
-            seed=seed,
-            inputs=keys,
+            draws=self.draws,
+            seed=self.seed,
+            inputs=tuple(self.factors),
             totals=totals,
             own_minus_rent=diff,
         )
-
-    return [partial(chunk, a, b) for a, b in _chunk_bounds(draws, chunks)]
 
 
 def _histogram(values: FloatArray, bins: int = HISTOGRAM_BINS) -> Histogram:

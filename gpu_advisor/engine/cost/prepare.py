@@ -1,0 +1,256 @@
+"""Everything the cost result is made from: inputs, demand and every option priced.
+
+:func:`prepare` resolves the cost inputs (with the sizing's network share and
+spot job), derives the monthly demand, prices the pure options, the mix and
+the hybrid for the plan's own inputs (scenario 0) and marks what is not
+feasible. The cost result (:func:`gpu_advisor.engine.evaluate.evaluate`), the
+tornado and the Monte Carlo all start from it; this is the one module of the
+cost engine that reads the sizing result, the others take plain numbers and
+arrays.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from gpu_advisor.engine.cost.demand import derive_demand, spot_forbidden_months
+from gpu_advisor.engine.cost.feasibility import apply_feasibility, mark_same_as
+from gpu_advisor.engine.cost.mix import (
+    HybridPlan,
+    MixPolicy,
+    best_hybrid,
+    best_policy,
+    price_hybrid,
+    price_mix,
+    spot_months,
+)
+from gpu_advisor.engine.cost.price import (
+    FloatArray,
+    OptionArrays,
+    Params,
+    make_params,
+    owned_gpus_for,
+    price_pure_options,
+)
+from gpu_advisor.engine.cost.resolve import (
+    HOURS_PER_MONTH,
+    Resolved,
+    resolve,
+    with_spot_job,
+)
+from gpu_advisor.engine.sizing.compute import Z_P90
+from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.common import Advice, InputRef
+from gpu_advisor.model.project import (
+    DataResidency,
+    OptionId,
+    PhaseKind,
+    Project,
+    TaskKind,
+)
+from gpu_advisor.model.sizing_results import SizingResult
+
+_OWNED = (OptionId.COLOCATION, OptionId.SELF_BUILD)
+
+
+def _with_network_hint(
+    resolved: Resolved, project: Project, fraction: float
+) -> Resolved:
+    """Use the sizing's network share of the hardware when it is larger."""
+    key = "network_fraction_of_hardware"
+    if (
+        project.budget.network_fraction_of_hardware is not None
+        or fraction <= resolved.values[key]
+    ):
+        return resolved
+    values = dict(resolved.values)
+    refs = dict(resolved.refs)
+    values[key] = fraction
+    refs[key] = InputRef(
+        name=f"budget.{key}",
+        value=fraction,
+        source="sizing.storage.network_budget_fraction",
+    )
+    return replace(resolved, values=values, refs=refs)
+
+
+def _serves(project: Project) -> bool:
+    """True when the demand includes inference serving."""
+    if project.demand.months:
+        return any(m.phase is PhaseKind.INFERENCE for m in project.demand.months)
+    return project.workload.task is TaskKind.INFERENCE
+
+
+@dataclass(slots=True)
+class Prepared:
+    """Everything before the results: sizing, inputs, demand, priced options."""
+
+    sizing: SizingResult
+    gpu_id: str
+    resolved: Resolved
+    demand: list[float]
+    demand_source: str
+    demand_warnings: list[Advice]
+    d: FloatArray
+    owned_gpus: int
+    params: Params
+    priced: dict[OptionId, OptionArrays]
+    policy: MixPolicy | None
+    risk_options: list[OptionId]
+    hybrid_plan: HybridPlan | None = None
+    hybrid_totals: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    """Total, owned part and rented part of the hybrid (scenario 0). [CNY]"""
+
+
+def _hybrid(
+    p: Params,
+    d: FloatArray,
+    owned_gpus: int,
+    options: list[OptionId],
+    spot_forbidden: tuple[bool, ...],
+    mix_policy: MixPolicy | None = None,
+    own_all: bool = False,
+) -> tuple[HybridPlan | None, tuple[float, float, float]]:
+    """The best hybrid plan: owned kinds among the options (colocation when the
+    hybrid is chosen alone), rented part by the cheapest mix; ``own_all``
+    (data on the company's own hardware): owned cards cover every month."""
+    kinds = [o for o in _OWNED if o in options]
+    if not kinds and OptionId.HYBRID in options:
+        kinds = [OptionId.COLOCATION]  # needs no machine room
+    if not kinds:
+        return None, (0.0, 0.0, 0.0)
+    plan, total, owned, rented = best_hybrid(
+        p,
+        d,
+        owned_gpus,
+        kinds,
+        allow_spot=OptionId.SPOT in options,
+        spot_forbidden=spot_forbidden,
+        mix_policy=mix_policy,
+        own_all=own_all,
+    )
+    return plan, (total, owned, rented)
+
+
+def option_spot_months(prep: Prepared) -> dict[OptionId, int]:
+    """Months each option runs hours on spot instances (scenario 0). [months]"""
+    out: dict[OptionId, int] = {}
+    spot = prep.priced.get(OptionId.SPOT)
+    if spot is not None and spot.feasible:
+        out[OptionId.SPOT] = int(np.count_nonzero(prep.d[0] > 0))
+    if OptionId.MIX in prep.priced:
+        out[OptionId.MIX] = spot_months(prep.policy, prep.d)
+    plan = prep.hybrid_plan
+    if OptionId.HYBRID in prep.priced and plan is not None:
+        rest = np.maximum(prep.d - plan.owned_gpus * HOURS_PER_MONTH, 0.0)
+        out[OptionId.HYBRID] = spot_months(plan.rest_policy, rest)
+    return out
+
+
+def _resolved_for(
+    project: Project, catalog: Catalog, gpu_id: str, sizing: SizingResult
+) -> Resolved:
+    """The cost inputs, with the sizing's network share and spot job."""
+    resolved = resolve(project, catalog, gpu_id)
+    resolved = _with_network_hint(
+        resolved, project, sizing.storage.network_budget_fraction
+    )
+    # spot reclaims stop the plan's whole job: its size sets the overhead
+    return with_spot_job(
+        resolved, max(1, sizing.cluster.gpus_for_deadline or sizing.cluster.gpus)
+    )
+
+
+def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepared:
+    """Resolve, derive the demand and price every option (scenario 0).
+
+    Parameters
+    ----------
+    project : Project
+        The plan.
+    catalog : Catalog
+        Shipped defaults.
+    sizing : SizingResult
+        The plan's sizing (``scoring.plan_sizing``: with the vendors'
+        measured MFU), whose cluster sets the spot job and the network share.
+
+    Returns
+    -------
+    Prepared
+    """
+    gpu_id = sizing.gpu_id or project.workload.gpu_id
+    resolved = _resolved_for(project, catalog, gpu_id, sizing)
+    demand, source, demand_warnings = derive_demand(project, sizing)
+    d = np.asarray([demand], dtype=np.float64)
+    budget = project.budget
+    owned_gpus = owned_gpus_for(d, budget.owned_gpus)
+    p = make_params(resolved, 1, checkpointing=budget.checkpointing)
+    options = [o for o in OptionId if o in set(budget.options)]
+    priced = price_pure_options(p, d, owned_gpus, options)
+    policy: MixPolicy | None = None
+    forbidden = spot_forbidden_months(project, len(demand))
+    if OptionId.MIX in options:
+        policy = best_policy(
+            p, d, allow_spot=OptionId.SPOT in options, spot_forbidden=forbidden
+        )
+        priced[OptionId.MIX] = price_mix(p, d, policy)
+    hybrid_plan, hybrid_totals = _hybrid(
+        p,
+        d,
+        owned_gpus,
+        options,
+        forbidden,
+        policy,
+        own_all=budget.data_residency is DataResidency.OWN_HARDWARE,
+    )
+    if hybrid_plan is not None and OptionId.HYBRID in options:
+        priced[OptionId.HYBRID] = price_hybrid(p, d, hybrid_plan)
+    priced = {o: priced[o] for o in options if o in priced}
+    risk_options = apply_feasibility(
+        priced,
+        d,
+        serves=_serves(project),
+        spot_forbidden=forbidden,
+        residency=budget.data_residency,
+        yearly_factor=resolved.values["yearly_price_factor"],
+        hybrid_rents=hybrid_plan is not None
+        and (
+            hybrid_plan.owned_gpus == 0
+            or bool(np.any(d > hybrid_plan.owned_gpus * HOURS_PER_MONTH))
+        ),
+    )
+    mark_same_as(priced, None if hybrid_plan is None else hybrid_plan.owned_gpus)
+    return Prepared(
+        sizing=sizing,
+        gpu_id=gpu_id,
+        resolved=resolved,
+        demand=demand,
+        demand_source=source,
+        demand_warnings=demand_warnings,
+        d=d,
+        owned_gpus=owned_gpus,
+        params=p,
+        priced=priced,
+        policy=policy,
+        risk_options=risk_options,
+        hybrid_plan=hybrid_plan,
+        hybrid_totals=hybrid_totals,
+    )
+
+
+def band_log_sigma(prep: Prepared) -> float:
+    """σ of the GPU-hour band the Monte Carlo draws (0: no band).
+
+    Only when the priced demand is the sized workload's GPU-hours and the
+    sizing shows a P10–P90 range (modelled MFU): ``ln(P90 / point) / 1.2816``,
+    which gives back the MFU model's σ, so the draws' P10/P90 are the
+    range on the workload step and in the PDF.
+    """
+    c = prep.sizing.compute
+    p90 = c.gpu_hours_p90
+    if prep.demand_source != "workload" or p90 is None or not p90 > c.gpu_hours > 0:
+        return 0.0
+    return math.log(p90 / c.gpu_hours) / Z_P90

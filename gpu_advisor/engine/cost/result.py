@@ -1,0 +1,151 @@
+"""The cost result of a plan, assembled from its prepared inputs.
+
+The priced options with their one-sentence scope, the hybrid, the spot job,
+the break-even, the tornado, the recommendation, the explanations and the
+display currency (with its VAT note), in the order
+:class:`~gpu_advisor.model.cost_results.CostResult` holds them. Each part is
+computed by its own module of :mod:`gpu_advisor.engine.cost`; this one only
+puts them together.
+"""
+
+from __future__ import annotations
+
+from gpu_advisor.engine.cost.breakeven import compute_break_even
+from gpu_advisor.engine.cost.demand import spot_forbidden_months
+from gpu_advisor.engine.cost.explain import cost_explanations, formula_explanations
+from gpu_advisor.engine.cost.includes import includes
+from gpu_advisor.engine.cost.prepare import Prepared, option_spot_months
+from gpu_advisor.engine.cost.price import spot_job, to_result
+from gpu_advisor.engine.cost.recommend import hybrid_result, recommend
+from gpu_advisor.engine.cost.resolve import Resolved
+from gpu_advisor.engine.cost.risk import tornado
+from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.cost_results import (
+    CostResult,
+    CurrencyInfo,
+    HybridResult,
+    OptionResult,
+    SpotJob,
+)
+from gpu_advisor.model.project import OptionId, Project
+
+
+def with_includes(
+    option: OptionResult, hybrid: HybridResult | None, spot: SpotJob | None = None
+) -> OptionResult:
+    """The option with its one-sentence scope (:mod:`gpu_advisor.engine.cost.includes`)."""
+    en, zh = includes(option, hybrid, spot)
+    return option.model_copy(update={"includes_en": en, "includes_zh": zh})
+
+
+def currency_info(resolved: Resolved, prices_include_vat: bool) -> CurrencyInfo:
+    """The display currency, its rate and source, and what the prices include.
+
+    Parameters
+    ----------
+    resolved : Resolved
+        Its currency code, rate, date and source.
+    prices_include_vat : bool
+        ``meta.prices_include_vat``: the project's own prices are gross.
+    """
+    vat_en = (
+        "Prices include VAT (6 % on services, 13 % on goods)."
+        if prices_include_vat
+        else "The project's own prices exclude VAT; 6 % (services) and 13 % (goods) were "
+        "added so that every option compares gross amounts."
+    )
+    vat_zh = (
+        "价格均含增值税（服务 6%，货物 13%）。"
+        if prices_include_vat
+        else "项目填写的价格不含税，已按服务 6%、货物 13% 加上增值税，各方案按含税金额比较。"
+    )
+    return CurrencyInfo(
+        code=resolved.currency_code,
+        cny_per_unit=resolved.cny_per_unit,
+        as_of=resolved.currency_as_of,
+        source=resolved.currency_source,
+        vat_note_en=vat_en,
+        vat_note_zh=vat_zh,
+    )
+
+
+def cost_result(project: Project, catalog: Catalog, prep: Prepared) -> CostResult:
+    """Price, compare and recommend: the cost step's whole result.
+
+    Parameters
+    ----------
+    project : Project
+        The plan.
+    catalog : Catalog
+        Shipped defaults (regions, price ranges for the quote checks).
+    prep : Prepared
+        :func:`gpu_advisor.engine.cost.prepare.prepare` of the plan.
+
+    Returns
+    -------
+    CostResult
+        Options, break-even, tornado, recommendation, explanations, warnings.
+    """
+    resolved, d, demand, p = prep.resolved, prep.d, prep.demand, prep.params
+    priced = prep.priced
+    hybrid = (
+        hybrid_result(d, prep.hybrid_plan, *prep.hybrid_totals)
+        if prep.hybrid_plan is not None
+        else None
+    )
+    spot = spot_job(p) if OptionId.SPOT in priced or OptionId.MIX in priced else None
+    results = [
+        with_includes(to_result(arr, p.discount_rate), hybrid, spot)
+        for arr in priced.values()
+    ]
+    break_even = compute_break_even(
+        p,
+        priced,
+        demand,
+        prep.owned_gpus,
+        spot_forbidden=spot_forbidden_months(project, len(demand)),
+    )
+    bars = tornado(
+        resolved,
+        d,
+        prep.owned_gpus,
+        prep.risk_options,
+        prep.policy,
+        checkpointing=project.budget.checkpointing,
+        mfu=prep.sizing.compute.mfu,
+        hybrid=prep.hybrid_plan,
+    )
+    rec = recommend(
+        project,
+        catalog,
+        results,
+        demand,
+        break_even,
+        prep.policy,
+        prep.gpu_id,
+        resolved.values["hardware_life_years"],
+        resolved.values,
+        hybrid,
+        spot=spot,
+        spot_months=option_spot_months(prep),
+    )
+    return CostResult(
+        hybrid=hybrid,
+        spot_job=spot,
+        options=results,
+        break_even=break_even,
+        tornado=bars,
+        recommendation=rec,
+        demand_gpu_hours=[round(h, 3) for h in demand],
+        demand_source=prep.demand_source,
+        horizon_months=project.meta.horizon_months,
+        gpu_id=prep.gpu_id,
+        currency=currency_info(resolved, project.meta.prices_include_vat),
+        explanations=[
+            *formula_explanations(resolved, priced, spot),
+            *cost_explanations(
+                project, resolved, results, break_even, rec, prep.demand_source
+            ),
+        ],
+        warnings=[*prep.demand_warnings, *rec.warnings],
+    )
