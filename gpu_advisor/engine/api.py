@@ -36,12 +36,10 @@ from gpu_advisor.engine.evidence.scoring import (
     VendorsResult,
     merge_measurements,
 )
-from gpu_advisor.engine.rollout.configs import (
-    GRAFANA_DCGM_DASHBOARD_ID,
-    MONITORING_CONFIGS,
-    GeneratedConfig,
-    RolloutPlan,
-)
+from gpu_advisor.engine.rollout.configs.common import GeneratedConfig
+from gpu_advisor.engine.rollout.configs.environment import RolloutPlan
+from gpu_advisor.engine.rollout.configs.files import MONITORING_CONFIGS
+from gpu_advisor.engine.rollout.configs.grafana import GRAFANA_DCGM_DASHBOARD_ID
 from gpu_advisor.engine.rollout.review import OpenItem, OpenKind, Review
 from gpu_advisor.engine.rollout.testkit import EXECUTABLE_SUFFIXES
 from gpu_advisor.engine.scenarios import (

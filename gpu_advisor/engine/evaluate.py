@@ -100,7 +100,8 @@ from gpu_advisor.model.scenario_results import CandidateCost
 from gpu_advisor.model.sizing_results import SizingResult
 
 if TYPE_CHECKING:  # the generators load on first use of a rollout (cold start)
-    from gpu_advisor.engine.rollout.configs import GeneratedConfig, RolloutPlan
+    from gpu_advisor.engine.rollout.configs.common import GeneratedConfig
+    from gpu_advisor.engine.rollout.configs.environment import RolloutPlan
 
 _FORMULAS: dict[OptionId, tuple[str, list[str]]] = {
     OptionId.ON_DEMAND: (
@@ -1129,7 +1130,7 @@ class Rollout:
     ) -> Rollout:
         """The rollout for ``sizing`` (None: the plan cannot be sized, the
         files keep the environment as entered)."""
-        from gpu_advisor.engine.rollout.configs import plan_environment
+        from gpu_advisor.engine.rollout.configs.environment import plan_environment
 
         return cls(project, catalog, plan_environment(project, catalog, sizing))
 
@@ -1151,7 +1152,7 @@ class Rollout:
         plan's notes (node count, NVIDIA-only), then a Kubernetes Job that
         cannot find its script.
         """
-        from gpu_advisor.engine.rollout.configs import environment_advice
+        from gpu_advisor.engine.rollout.configs.environment import environment_advice
 
         out = environment_advice(self.plan.environment, self.project.workload)
         out += self.plan.advice
@@ -1195,7 +1196,7 @@ class Rollout:
 
     def files(self, language: Language | None = None) -> list[GeneratedConfig]:
         """The launch file, then the monitoring files."""
-        from gpu_advisor.engine.rollout.configs import MONITORING_CONFIGS
+        from gpu_advisor.engine.rollout.configs.files import MONITORING_CONFIGS
 
         return [
             self.launch_file(language),

@@ -20,11 +20,11 @@ from enum import StrEnum
 from typing import Final
 
 from gpu_advisor.engine.evaluate import PlanEvaluation
-from gpu_advisor.engine.rollout.configs import (
+from gpu_advisor.engine.rollout.configs.environment import (
     environment_advice,
-    kubernetes_script_problem,
     plan_environment,
 )
+from gpu_advisor.engine.rollout.configs.kubernetes import kubernetes_script_problem
 from gpu_advisor.engine.rollout.review import OpenItem, OpenKind
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, Severity
