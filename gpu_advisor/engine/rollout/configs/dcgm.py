@@ -13,7 +13,7 @@ References
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from gpu_advisor.engine.rollout.configs.common import _header, _t, dns_label
 from gpu_advisor.engine.rollout.configs.shell import _literal_directive, _q
@@ -97,48 +97,9 @@ def dcgm_exporter_manifest(
     >>> [d["kind"] for d in yaml.safe_load_all(text)]
     ['ConfigMap', 'DaemonSet']
     """
-    port = monitoring.exporter_port
     if env.scheduler is not Scheduler.KUBERNETES:
-        head = [
-            _t(
-                language,
-                "gpu-advisor: run on every GPU node (as root). Needs docker and the NVIDIA container toolkit.",
-                "gpu-advisor 生成：在每台 GPU 节点上以 root 运行；需要 docker 和 NVIDIA Container Toolkit。",
-            ),
-            _t(
-                language,
-                "DCP fields (DCGM_FI_PROF_*) need datacenter GPUs; on GeForce cards delete those lines.",
-                "DCGM_FI_PROF_* 性能剖析指标仅支持数据中心卡；消费级显卡请删掉这几行。",
-            ),
-        ]
-        return (
-            "#!/usr/bin/env bash\n"
-            + _literal_directive([monitoring.dcgm_exporter_image])
-            + _header(head)
-            + "set -euo pipefail\n\n"
-            + "install -d -m 0755 /etc/dcgm-exporter\n"
-            + f"cat > {COUNTERS_PATH} <<'CSV'\n"
-            + DCGM_COUNTERS_CSV
-            + "CSV\n"
-            + "docker rm -f dcgm-exporter 2>/dev/null || true\n"
-            + _header(
-                [
-                    _t(
-                        language,
-                        "The node's own name labels every series (NODE_NAME, --hostname): "
-                        "a re-created container keeps the same labels.",
-                        "用节点自己的主机名标记所有指标（NODE_NAME、--hostname）：重建容器后标签不变。",
-                    )
-                ]
-            )
-            + 'NODE="$(hostname -s 2>/dev/null || hostname)"\n'
-            + "docker run -d --name dcgm-exporter --restart unless-stopped \\\n"
-            + '  --gpus all --cap-add SYS_ADMIN --hostname "$NODE" -e NODE_NAME="$NODE" \\\n'
-            + f"  -p {port}:{port} -e DCGM_EXPORTER_LISTEN=:{port} \\\n"
-            + f"  -v {COUNTERS_PATH}:{COUNTERS_PATH}:ro \\\n"
-            + f"  {_q(monitoring.dcgm_exporter_image)} \\\n"
-            + f"  -f {COUNTERS_PATH}\n"
-        )
+        return _docker_script(monitoring, language)
+    port = monitoring.exporter_port
     namespace = dns_label(monitoring.namespace, fallback="gpu-monitoring")
     labels = {"app.kubernetes.io/name": EXPORTER_JOB}
     config_map = {
@@ -147,7 +108,86 @@ def dcgm_exporter_manifest(
         "metadata": {"name": "dcgm-exporter-counters", "namespace": namespace},
         "data": {"gpu-advisor-counters.csv": DCGM_COUNTERS_CSV},
     }
-    daemon_set = {
+    daemon_set = _daemon_set(monitoring, namespace, labels)
+    head = [
+        _t(
+            language,
+            f"gpu-advisor: dcgm-exporter on every GPU node, namespace {namespace}, port {port}.",
+            f"gpu-advisor 生成：在每台 GPU 节点上运行 dcgm-exporter，命名空间 {namespace}，端口 {port}。",
+        ),
+        _t(
+            language,
+            "If the NVIDIA GPU Operator is installed it already runs dcgm-exporter: "
+            "give it this counters CSV instead of applying the DaemonSet.",
+            "若已安装 NVIDIA GPU Operator，它自带 dcgm-exporter：把这份指标 CSV 配给它即可，不必再部署此 DaemonSet。",
+        ),
+        _t(
+            language,
+            f"Create the namespace first: kubectl create namespace {namespace}",
+            f"先创建命名空间：kubectl create namespace {namespace}",
+        ),
+        _t(
+            language,
+            "Nodes need the label nvidia.com/gpu.present=true (set by GPU feature discovery).",
+            "节点需带标签 nvidia.com/gpu.present=true（由 GPU Feature Discovery 自动打上）。",
+        ),
+    ]
+    return _header(head) + _yaml([config_map, daemon_set])
+
+
+def _docker_script(monitoring: Monitoring, language: Language) -> str:
+    """SLURM and bare nodes: a script that writes the counters CSV and starts the
+    exporter with ``docker run``, its series labelled with the node's name [5]."""
+    port = monitoring.exporter_port
+    head = [
+        _t(
+            language,
+            "gpu-advisor: run on every GPU node (as root). Needs docker and the NVIDIA container toolkit.",
+            "gpu-advisor 生成：在每台 GPU 节点上以 root 运行；需要 docker 和 NVIDIA Container Toolkit。",
+        ),
+        _t(
+            language,
+            "DCP fields (DCGM_FI_PROF_*) need datacenter GPUs; on GeForce cards delete those lines.",
+            "DCGM_FI_PROF_* 性能剖析指标仅支持数据中心卡；消费级显卡请删掉这几行。",
+        ),
+    ]
+    return (
+        "#!/usr/bin/env bash\n"
+        + _literal_directive([monitoring.dcgm_exporter_image])
+        + _header(head)
+        + "set -euo pipefail\n\n"
+        + "install -d -m 0755 /etc/dcgm-exporter\n"
+        + f"cat > {COUNTERS_PATH} <<'CSV'\n"
+        + DCGM_COUNTERS_CSV
+        + "CSV\n"
+        + "docker rm -f dcgm-exporter 2>/dev/null || true\n"
+        + _header(
+            [
+                _t(
+                    language,
+                    "The node's own name labels every series (NODE_NAME, --hostname): "
+                    "a re-created container keeps the same labels.",
+                    "用节点自己的主机名标记所有指标（NODE_NAME、--hostname）：重建容器后标签不变。",
+                )
+            ]
+        )
+        + 'NODE="$(hostname -s 2>/dev/null || hostname)"\n'
+        + "docker run -d --name dcgm-exporter --restart unless-stopped \\\n"
+        + '  --gpus all --cap-add SYS_ADMIN --hostname "$NODE" -e NODE_NAME="$NODE" \\\n'
+        + f"  -p {port}:{port} -e DCGM_EXPORTER_LISTEN=:{port} \\\n"
+        + f"  -v {COUNTERS_PATH}:{COUNTERS_PATH}:ro \\\n"
+        + f"  {_q(monitoring.dcgm_exporter_image)} \\\n"
+        + f"  -f {COUNTERS_PATH}\n"
+    )
+
+
+def _daemon_set(
+    monitoring: Monitoring, namespace: str, labels: dict[str, str]
+) -> dict[str, Any]:
+    """Kubernetes: the exporter as a DaemonSet on the GPU nodes, reading our
+    counters CSV from a ConfigMap [5]."""
+    port = monitoring.exporter_port
+    return {
         "apiVersion": "apps/v1",
         "kind": "DaemonSet",
         "metadata": {"name": EXPORTER_JOB, "namespace": namespace, "labels": labels},
@@ -219,27 +259,3 @@ def dcgm_exporter_manifest(
             },
         },
     }
-    head = [
-        _t(
-            language,
-            f"gpu-advisor: dcgm-exporter on every GPU node, namespace {namespace}, port {port}.",
-            f"gpu-advisor 生成：在每台 GPU 节点上运行 dcgm-exporter，命名空间 {namespace}，端口 {port}。",
-        ),
-        _t(
-            language,
-            "If the NVIDIA GPU Operator is installed it already runs dcgm-exporter: "
-            "give it this counters CSV instead of applying the DaemonSet.",
-            "若已安装 NVIDIA GPU Operator，它自带 dcgm-exporter：把这份指标 CSV 配给它即可，不必再部署此 DaemonSet。",
-        ),
-        _t(
-            language,
-            f"Create the namespace first: kubectl create namespace {namespace}",
-            f"先创建命名空间：kubectl create namespace {namespace}",
-        ),
-        _t(
-            language,
-            "Nodes need the label nvidia.com/gpu.present=true (set by GPU feature discovery).",
-            "节点需带标签 nvidia.com/gpu.present=true（由 GPU Feature Discovery 自动打上）。",
-        ),
-    ]
-    return _header(head) + _yaml([config_map, daemon_set])

@@ -181,95 +181,148 @@ def plan_environment(
     True
     """
     env = project.environment
-    sized_nodes = sized_per_node = None
-    network_kind: NetworkKind | None = None
-    vendor = name = ""
-    checkpoint: float | None = None
-    if sizing is not None:
-        try:
-            gpu = catalog.gpu(sizing.gpu_id or project.workload.gpu_id)
-        except (KeyError, ValueError):
-            gpu = None
-        cluster = sizing.cluster
-        if gpu is not None:
-            vendor, name = gpu.vendor, gpu.name
-            sized_nodes = cluster.nodes
-            sized_per_node = cluster.gpus if cluster.nodes == 1 else gpu.gpus_per_server
-            if not 1 <= sized_per_node <= 16 or not 1 <= sized_nodes <= MAX_NODES:
-                # beyond the schema's bounds on gpus_per_node and nodes: no file
-                # could list them, so the files keep the environment's numbers
-                sized_nodes = sized_per_node = None
-        if cluster.nodes > 1:
-            network = next(
-                (n for n in catalog.networks if n.id == cluster.network_id), None
-            )
-            network_kind = network.kind if network is not None else None
-        checkpoint = sizing.storage.checkpoint_bytes
+    sized = _sized_shape(project, catalog, sizing)
     advice: list[Advice] = []
     update: dict[str, Any] = {}
-    if sized_nodes is not None and sized_per_node is not None:
-        differs = (env.nodes, env.gpus_per_node) != (sized_nodes, sized_per_node)
+    if sized.nodes is not None and sized.gpus_per_node is not None:
+        differs = (env.nodes, env.gpus_per_node) != (sized.nodes, sized.gpus_per_node)
         if not env.nodes_override:
-            update.update(nodes=sized_nodes, gpus_per_node=sized_per_node)
+            update.update(nodes=sized.nodes, gpus_per_node=sized.gpus_per_node)
             if differs:
-                advice.append(
-                    Advice(
-                        code="environment.nodes_from_plan",
-                        severity=Severity.INFO,
-                        message_en=(
-                            f"These files follow the sizing: {_nodes_en(sized_nodes)} × "
-                            f"{sized_per_node} GPUs (the environment step says {env.nodes} "
-                            f'× {env.gpus_per_node}; tick "Override the plan" there to '
-                            "use those)."
-                        ),
-                        message_zh=(
-                            f"这些文件按规模测算生成：{sized_nodes} 个节点 × 每节点 "
-                            f"{sized_per_node} 张卡（环境步骤填写的是 {env.nodes} × "
-                            f"{env.gpus_per_node}；如要按环境步骤生成，请在该步骤勾选“覆盖规划”）。"
-                        ),
-                        inputs=["environment.nodes", "environment.nodes_override"],
-                    )
-                )
+                advice.append(_nodes_from_plan(env, sized.nodes, sized.gpus_per_node))
         elif differs:
             advice.append(
-                Advice(
-                    code="environment.nodes_differ_from_plan",
-                    severity=Severity.WARNING,
-                    message_en=(
-                        f"These files run {_nodes_en(env.nodes)} × {env.gpus_per_node} GPUs "
-                        f"as set in the environment step; the sizing plans "
-                        f"{_nodes_en(sized_nodes)} × {sized_per_node} GPUs."
-                    ),
-                    message_zh=(
-                        f"这些文件按环境步骤的设置运行 {env.nodes} 个节点 × 每节点 "
-                        f"{env.gpus_per_node} 张卡；规模测算规划为 {sized_nodes} 个节点 × "
-                        f"每节点 {sized_per_node} 张卡。"
-                    ),
-                    inputs=["environment.nodes", "environment.gpus_per_node"],
-                )
+                _nodes_differ_from_plan(env, sized.nodes, sized.gpus_per_node)
             )
     nodes = update.get("nodes", env.nodes)
-    if network_kind is not None and nodes > 1 and network_kind in NETWORK_NCCL_ENV:
-        update["nccl_env"] = {**NETWORK_NCCL_ENV[network_kind], **env.nccl_env}
-    if vendor and vendor != "NVIDIA":
+    kind = sized.network_kind
+    if kind is not None and nodes > 1 and kind in NETWORK_NCCL_ENV:
+        update["nccl_env"] = {**NETWORK_NCCL_ENV[kind], **env.nccl_env}
+    if sized.gpu_vendor and sized.gpu_vendor != "NVIDIA":
         advice.append(
             Advice(
                 code=NVIDIA_ONLY_CODE,
                 severity=Severity.WARNING,
-                message_en=NVIDIA_ONLY_EN.format(gpu=name, vendor=vendor),
-                message_zh=NVIDIA_ONLY_ZH.format(gpu=name, vendor=vendor),
+                message_en=NVIDIA_ONLY_EN.format(
+                    gpu=sized.gpu_name, vendor=sized.gpu_vendor
+                ),
+                message_zh=NVIDIA_ONLY_ZH.format(
+                    gpu=sized.gpu_name, vendor=sized.gpu_vendor
+                ),
                 inputs=["workload.gpu_id"],
             )
         )
     return RolloutPlan(
         environment=env.model_copy(update=update) if update else env,
-        sized_nodes=sized_nodes,
-        sized_gpus_per_node=sized_per_node,
+        sized_nodes=sized.nodes,
+        sized_gpus_per_node=sized.gpus_per_node,
+        network_kind=kind,
+        gpu_vendor=sized.gpu_vendor,
+        gpu_name=sized.gpu_name,
+        checkpoint_bytes=sized.checkpoint_bytes,
+        advice=tuple(advice),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _SizedShape:
+    """What the sizing plans for the files; None or "" where it cannot say.
+
+    Attributes
+    ----------
+    nodes, gpus_per_node : int or None
+        The sized cluster's shape, None beyond the schema's bounds. [1]
+    network_kind : NetworkKind or None
+        Inter-node network class; None on one node. [-]
+    gpu_vendor, gpu_name : str
+        The sized GPU's maker and name from the catalog. [-]
+    checkpoint_bytes : float or None
+        Size of one checkpoint. [B]
+    """
+
+    nodes: int | None = None
+    gpus_per_node: int | None = None
+    network_kind: NetworkKind | None = None
+    gpu_vendor: str = ""
+    gpu_name: str = ""
+    checkpoint_bytes: float | None = None
+
+
+def _sized_shape(
+    project: Project, catalog: Catalog, sizing: SizingResult | None
+) -> _SizedShape:
+    """Nodes, GPUs per node, network class, GPU and checkpoint size of the sizing."""
+    if sizing is None:
+        return _SizedShape()
+    try:
+        gpu = catalog.gpu(sizing.gpu_id or project.workload.gpu_id)
+    except (KeyError, ValueError):
+        gpu = None
+    cluster = sizing.cluster
+    sized_nodes = sized_per_node = None
+    vendor = name = ""
+    if gpu is not None:
+        vendor, name = gpu.vendor, gpu.name
+        sized_nodes = cluster.nodes
+        sized_per_node = cluster.gpus if cluster.nodes == 1 else gpu.gpus_per_server
+        if not 1 <= sized_per_node <= 16 or not 1 <= sized_nodes <= MAX_NODES:
+            # beyond the schema's bounds on gpus_per_node and nodes: no file
+            # could list them, so the files keep the environment's numbers
+            sized_nodes = sized_per_node = None
+    network_kind: NetworkKind | None = None
+    if cluster.nodes > 1:
+        network = next(
+            (n for n in catalog.networks if n.id == cluster.network_id), None
+        )
+        network_kind = network.kind if network is not None else None
+    return _SizedShape(
+        nodes=sized_nodes,
+        gpus_per_node=sized_per_node,
         network_kind=network_kind,
         gpu_vendor=vendor,
         gpu_name=name,
-        checkpoint_bytes=checkpoint,
-        advice=tuple(advice),
+        checkpoint_bytes=sizing.storage.checkpoint_bytes,
+    )
+
+
+def _nodes_from_plan(env: Environment, sized_nodes: int, sized_per_node: int) -> Advice:
+    """The files follow the sizing, not the environment step's numbers."""
+    return Advice(
+        code="environment.nodes_from_plan",
+        severity=Severity.INFO,
+        message_en=(
+            f"These files follow the sizing: {_nodes_en(sized_nodes)} × "
+            f"{sized_per_node} GPUs (the environment step says {env.nodes} "
+            f'× {env.gpus_per_node}; tick "Override the plan" there to '
+            "use those)."
+        ),
+        message_zh=(
+            f"这些文件按规模测算生成：{sized_nodes} 个节点 × 每节点 "
+            f"{sized_per_node} 张卡（环境步骤填写的是 {env.nodes} × "
+            f"{env.gpus_per_node}；如要按环境步骤生成，请在该步骤勾选“覆盖规划”）。"
+        ),
+        inputs=["environment.nodes", "environment.nodes_override"],
+    )
+
+
+def _nodes_differ_from_plan(
+    env: Environment, sized_nodes: int, sized_per_node: int
+) -> Advice:
+    """The files run the overridden numbers, which differ from the sizing's."""
+    return Advice(
+        code="environment.nodes_differ_from_plan",
+        severity=Severity.WARNING,
+        message_en=(
+            f"These files run {_nodes_en(env.nodes)} × {env.gpus_per_node} GPUs "
+            f"as set in the environment step; the sizing plans "
+            f"{_nodes_en(sized_nodes)} × {sized_per_node} GPUs."
+        ),
+        message_zh=(
+            f"这些文件按环境步骤的设置运行 {env.nodes} 个节点 × 每节点 "
+            f"{env.gpus_per_node} 张卡；规模测算规划为 {sized_nodes} 个节点 × "
+            f"每节点 {sized_per_node} 张卡。"
+        ),
+        inputs=["environment.nodes", "environment.gpus_per_node"],
     )
 
 

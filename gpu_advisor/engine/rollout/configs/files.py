@@ -125,25 +125,7 @@ def monitoring_config(
     """
     lang = language
     if name == "dcgm-exporter":
-        if env.scheduler is Scheduler.KUBERNETES:
-            return GeneratedConfig(
-                "dcgm-exporter",
-                _t(lang, "DCGM exporter DaemonSet", "DCGM 指标采集 DaemonSet"),
-                "dcgm-exporter.yaml",
-                "yaml",
-                dcgm_exporter_manifest(env, monitoring, lang),
-            )
-        return GeneratedConfig(
-            "dcgm-exporter",
-            _t(
-                lang,
-                "DCGM exporter (docker) setup",
-                "DCGM 指标采集器安装脚本（docker）",
-            ),
-            "install-dcgm-exporter.sh",
-            "bash",
-            dcgm_exporter_manifest(env, monitoring, lang),
-        )
+        return _dcgm_exporter_config(env, monitoring, lang)
     if name == "prometheus-config":
         return GeneratedConfig(
             "prometheus-config",
@@ -171,3 +153,28 @@ def monitoring_config(
             grafana_dashboard_hint(monitoring, lang),
         )
     raise ValueError(f"name must be one of {', '.join(MONITORING_CONFIGS)}")
+
+
+def _dcgm_exporter_config(
+    env: Environment, monitoring: Monitoring, language: Language
+) -> GeneratedConfig:
+    """The exporter's DaemonSet on Kubernetes, its docker install script elsewhere."""
+    if env.scheduler is Scheduler.KUBERNETES:
+        return GeneratedConfig(
+            "dcgm-exporter",
+            _t(language, "DCGM exporter DaemonSet", "DCGM 指标采集 DaemonSet"),
+            "dcgm-exporter.yaml",
+            "yaml",
+            dcgm_exporter_manifest(env, monitoring, language),
+        )
+    return GeneratedConfig(
+        "dcgm-exporter",
+        _t(
+            language,
+            "DCGM exporter (docker) setup",
+            "DCGM 指标采集器安装脚本（docker）",
+        ),
+        "install-dcgm-exporter.sh",
+        "bash",
+        dcgm_exporter_manifest(env, monitoring, language),
+    )

@@ -123,8 +123,6 @@ def kubernetes_manifest(
         env.job_name, max_len=63 - 1 - len(str(env.nodes - 1)) if multi else 63
     )
     namespace = dns_label(env.namespace, fallback="default")
-    gpus = env.gpus_per_node
-    memory_gib = env.memory_gib_per_gpu * gpus + env.shm_gib
     labels = {
         "app.kubernetes.io/name": job,
         "app.kubernetes.io/managed-by": "gpu-advisor",
@@ -134,11 +132,55 @@ def kubernetes_manifest(
         annotations["gpu-advisor/task"] = str(workload.task)
         annotations["gpu-advisor/model"] = workload.model_preset or "custom"
         annotations["gpu-advisor/gpu"] = workload.gpu_id
+    data_path = _mount_path(env.data_path)
+    container, volumes = _trainer_container(env, job, data_path)
+    job_spec: dict[str, Any] = {
+        "backoffLimit": 0,
+        "activeDeadlineSeconds": env.time_limit_hours * 3600,
+    }
+    if multi:
+        job_spec.update(
+            completionMode="Indexed", completions=env.nodes, parallelism=env.nodes
+        )
+    job_spec["template"] = {
+        "metadata": {"labels": labels},
+        "spec": _pod_spec(env, job, container, volumes),
+    }
+    docs: list[dict[str, Any]] = []
+    if multi:
+        docs.append(_headless_service(env, job, namespace, labels))
+    docs.append(
+        {
+            "apiVersion": "batch/v1",
+            "kind": "Job",
+            "metadata": {
+                "name": job,
+                "namespace": namespace,
+                "labels": labels,
+                "annotations": annotations,
+            },
+            "spec": job_spec,
+        }
+    )
+    return _header(_manifest_head(env, language, data_path)) + _yaml(docs)
 
+
+def _trainer_container(
+    env: Environment, job: str, data_path: str
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The trainer container of the Job's pod and the pod volumes it mounts.
+
+    Notes
+    -----
+    The memory limit is ``memory_gib_per_gpu · gpus_per_node + shm_gib``
+    because a ``medium: Memory`` emptyDir counts against the container's
+    memory limit [1].
+    """
+    gpus = env.gpus_per_node
+    memory_gib = env.memory_gib_per_gpu * gpus + env.shm_gib
     env_vars: list[dict[str, Any]] = [
         {"name": k, "value": v} for k, v in _nccl_env(env).items()
     ]
-    data_path = _mount_path(env.data_path)
     env_vars.append({"name": "DATA_PATH", "value": data_path})
     limits: dict[str, Any] = {
         "nvidia.com/gpu": gpus,
@@ -146,27 +188,55 @@ def kubernetes_manifest(
         "memory": f"{memory_gib}Gi",
     }
     container: dict[str, Any] = {"name": "trainer", "image": env.pytorch_image}
-    if multi:
-        endpoint = f"{job}-0.{job}:{env.master_port}"
-        args = _torchrun_args(env, '"${JOB_COMPLETION_INDEX}"', endpoint)
-        line = " ".join(a if a.startswith('"$') else _q(a) for a in args)
-        container["command"] = [
-            "bash",
-            "-c",
-            f"exec torchrun {line} {_q_path(env.train_script)}",
-        ]
-        container["ports"] = [{"name": "rdzv", "containerPort": env.master_port}]
-    else:
-        container["command"] = [
-            "torchrun",
-            *_torchrun_args(env, "0", ""),
-            env.train_script,
-        ]
+    container.update(_torchrun_command(env, job))
     container["env"] = env_vars
     container["resources"] = {
         "requests": {"cpu": limits["cpu"], "memory": limits["memory"]},
         "limits": limits,
     }
+    volumes = _add_volumes(env, data_path, container, limits)
+    return container, volumes
+
+
+def _torchrun_command(env: Environment, job: str) -> dict[str, Any]:
+    """The container's ``command`` (and on several nodes its rendezvous port) [3].
+
+    Several nodes: ``bash -c`` so that the pod's completion index becomes
+    torchrun's node rank; pod 0 hosts the c10d rendezvous [2].
+    """
+    if env.nodes > 1:
+        endpoint = f"{job}-0.{job}:{env.master_port}"
+        args = _torchrun_args(env, '"${JOB_COMPLETION_INDEX}"', endpoint)
+        line = " ".join(a if a.startswith('"$') else _q(a) for a in args)
+        return {
+            "command": [
+                "bash",
+                "-c",
+                f"exec torchrun {line} {_q_path(env.train_script)}",
+            ],
+            "ports": [{"name": "rdzv", "containerPort": env.master_port}],
+        }
+    return {
+        "command": [
+            "torchrun",
+            *_torchrun_args(env, "0", ""),
+            env.train_script,
+        ]
+    }
+
+
+def _add_volumes(
+    env: Environment,
+    data_path: str,
+    container: dict[str, Any],
+    limits: dict[str, Any],
+) -> list[dict[str, Any]]:
+    """Mount /dev/shm, the data PVC and the script into ``container``; ask for RDMA.
+
+    Adds the RDMA resource to ``limits`` and the container's security
+    context, working directory and mounts (in that order, the order of the
+    manifest's keys); returns the pod's volumes.
+    """
     mounts: list[dict[str, Any]] = [{"name": "dshm", "mountPath": "/dev/shm"}]
     volumes: list[dict[str, Any]] = [
         {
@@ -198,9 +268,18 @@ def kubernetes_manifest(
     elif env.script_source == "pvc" and env.data_pvc:
         container["workingDir"] = data_path
     container["volumeMounts"] = mounts
+    return volumes
 
+
+def _pod_spec(
+    env: Environment,
+    job: str,
+    container: dict[str, Any],
+    volumes: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """The Job's pod spec: never restarted, tolerating the GPU taint [1][2]."""
     pod_spec: dict[str, Any] = {"restartPolicy": "Never"}
-    if multi:
+    if env.nodes > 1:
         pod_spec["subdomain"] = job
     if env.image_pull_secret:
         pod_spec["imagePullSecrets"] = [
@@ -211,44 +290,29 @@ def kubernetes_manifest(
     ]
     pod_spec["containers"] = [container]
     pod_spec["volumes"] = volumes
+    return pod_spec
 
-    job_spec: dict[str, Any] = {
-        "backoffLimit": 0,
-        "activeDeadlineSeconds": env.time_limit_hours * 3600,
+
+def _headless_service(
+    env: Environment, job: str, namespace: str, labels: dict[str, str]
+) -> dict[str, Any]:
+    """The headless Service that gives pod ``i`` the name ``<job>-<i>.<job>`` [2]."""
+    return {
+        "apiVersion": "v1",
+        "kind": "Service",
+        "metadata": {"name": job, "namespace": namespace, "labels": labels},
+        "spec": {
+            "clusterIP": "None",
+            "publishNotReadyAddresses": True,
+            "selector": {"job-name": job},  # set by the Job controller [2]
+            "ports": [{"name": "rdzv", "port": env.master_port}],
+        },
     }
-    if multi:
-        job_spec.update(
-            completionMode="Indexed", completions=env.nodes, parallelism=env.nodes
-        )
-    job_spec["template"] = {"metadata": {"labels": labels}, "spec": pod_spec}
-    docs: list[dict[str, Any]] = []
-    if multi:
-        docs.append(
-            {
-                "apiVersion": "v1",
-                "kind": "Service",
-                "metadata": {"name": job, "namespace": namespace, "labels": labels},
-                "spec": {
-                    "clusterIP": "None",
-                    "publishNotReadyAddresses": True,
-                    "selector": {"job-name": job},  # set by the Job controller [2]
-                    "ports": [{"name": "rdzv", "port": env.master_port}],
-                },
-            }
-        )
-    docs.append(
-        {
-            "apiVersion": "batch/v1",
-            "kind": "Job",
-            "metadata": {
-                "name": job,
-                "namespace": namespace,
-                "labels": labels,
-                "annotations": annotations,
-            },
-            "spec": job_spec,
-        }
-    )
+
+
+def _manifest_head(env: Environment, language: Language, data_path: str) -> list[str]:
+    """The manifest's comment lines: what it runs, how to apply it, what is missing."""
+    gpus = env.gpus_per_node
     head = [
         _t(
             language,
@@ -263,7 +327,7 @@ def kubernetes_manifest(
             "使用：kubectl apply -f <本文件>。先单节点跑稳，再扩到多节点。",
         ),
     ]
-    if multi:
+    if env.nodes > 1:
         head.append(
             _t(
                 language,
@@ -291,7 +355,7 @@ def kubernetes_manifest(
     problem = kubernetes_script_problem(env)
     if problem is not None:
         head.append(_error(language, problem.message(language)))
-    return _header(head) + _yaml(docs)
+    return head
 
 
 def kubernetes_script_problem(env: Environment) -> Advice | None:

@@ -64,49 +64,9 @@ def prometheus_scrape_config(
     interval = f"{monitoring.scrape_interval_s}s"
     job: dict[str, Any] = {"job_name": EXPORTER_JOB, "scrape_interval": interval}
     if env.scheduler is Scheduler.KUBERNETES:
-        namespace = dns_label(monitoring.namespace, fallback="gpu-monitoring")
-        job["kubernetes_sd_configs"] = [
-            {"role": "pod", "namespaces": {"names": [namespace]}}
-        ]
-        job["relabel_configs"] = [
-            {
-                "source_labels": ["__meta_kubernetes_pod_label_app_kubernetes_io_name"],
-                "regex": EXPORTER_JOB,
-                "action": "keep",
-            },
-            {
-                "source_labels": ["__meta_kubernetes_pod_container_port_name"],
-                "regex": "metrics",
-                "action": "keep",
-            },
-            {
-                "source_labels": ["__meta_kubernetes_pod_node_name"],
-                "target_label": "node",
-            },
-        ]
-        note = _t(
-            language,
-            "Prometheus needs RBAC to list pods in that namespace.",
-            "Prometheus 需要有列出该命名空间 Pod 的 RBAC 权限。",
-        )
+        note = _discover_pods(job, monitoring, language)
     else:
-        hosts = placeholder_hostnames(env)
-        if len(hosts) <= PLACEHOLDER_HOST_LIMIT:
-            job["static_configs"] = [
-                {"targets": [f"{h}:{monitoring.exporter_port}" for h in hosts]}
-            ]
-            note = _t(
-                language,
-                "Replace gpu-node-NN placeholders with your host names (or list them in the wizard).",
-                "若出现 gpu-node-NN 占位名，请换成实际主机名（或在向导里填写主机名）。",
-            )
-        else:
-            job["file_sd_configs"] = [{"files": ["targets/dcgm-exporter-*.json"]}]
-            note = _t(
-                language,
-                f"{len(hosts)} nodes: list them as <host>:{monitoring.exporter_port} in targets/dcgm-exporter-*.json.",
-                f"共 {len(hosts)} 个节点：请在 targets/dcgm-exporter-*.json 中按 <主机>:{monitoring.exporter_port} 列出。",
-            )
+        note = _list_targets(job, env, monitoring, language)
     config = {
         "global": {"scrape_interval": interval, "evaluation_interval": interval},
         "rule_files": [ALERT_RULES_FILENAME],
@@ -121,3 +81,58 @@ def prometheus_scrape_config(
         note,
     ]
     return _header(head) + _yaml([config]).removeprefix("---\n")
+
+
+def _discover_pods(
+    job: dict[str, Any], monitoring: Monitoring, language: Language
+) -> str:
+    """Kubernetes: find the exporter pods in their namespace, keep their
+    ``metrics`` port, label each target with its ``node`` [6]; returns the note."""
+    namespace = dns_label(monitoring.namespace, fallback="gpu-monitoring")
+    job["kubernetes_sd_configs"] = [
+        {"role": "pod", "namespaces": {"names": [namespace]}}
+    ]
+    job["relabel_configs"] = [
+        {
+            "source_labels": ["__meta_kubernetes_pod_label_app_kubernetes_io_name"],
+            "regex": EXPORTER_JOB,
+            "action": "keep",
+        },
+        {
+            "source_labels": ["__meta_kubernetes_pod_container_port_name"],
+            "regex": "metrics",
+            "action": "keep",
+        },
+        {
+            "source_labels": ["__meta_kubernetes_pod_node_name"],
+            "target_label": "node",
+        },
+    ]
+    return _t(
+        language,
+        "Prometheus needs RBAC to list pods in that namespace.",
+        "Prometheus 需要有列出该命名空间 Pod 的 RBAC 权限。",
+    )
+
+
+def _list_targets(
+    job: dict[str, Any], env: Environment, monitoring: Monitoring, language: Language
+) -> str:
+    """SLURM and bare nodes: ``<host>:<port>`` targets, or a file_sd glob beyond
+    :data:`PLACEHOLDER_HOST_LIMIT` nodes [6]; returns the note."""
+    hosts = placeholder_hostnames(env)
+    if len(hosts) <= PLACEHOLDER_HOST_LIMIT:
+        job["static_configs"] = [
+            {"targets": [f"{h}:{monitoring.exporter_port}" for h in hosts]}
+        ]
+        return _t(
+            language,
+            "Replace gpu-node-NN placeholders with your host names (or list them in the wizard).",
+            "若出现 gpu-node-NN 占位名，请换成实际主机名（或在向导里填写主机名）。",
+        )
+    job["file_sd_configs"] = [{"files": ["targets/dcgm-exporter-*.json"]}]
+    return _t(
+        language,
+        f"{len(hosts)} nodes: list them as <host>:{monitoring.exporter_port} in targets/dcgm-exporter-*.json.",
+        f"共 {len(hosts)} 个节点：请在 targets/dcgm-exporter-*.json 中按 <主机>:{monitoring.exporter_port} 列出。",
+    )

@@ -64,6 +64,27 @@ def slurm_script(
     True
     """
     gpus = env.gpus_per_node
+    out = _sbatch_options(env) + _shellcheck_literals(env)
+    out += _header(_slurm_head(env, workload, language))
+    out += "\nset -euo pipefail\n\n"
+    out += _rendezvous_host(env, language)
+    out += f"export DATA_PATH={_q_path(env.data_path)}\n"
+    out += _nccl_block(env, language)
+    out += (
+        "\nsrun --kill-on-bad-exit=1 torchrun \\\n"
+        '  --nnodes "$SLURM_NNODES" \\\n'
+        f"  --nproc-per-node {gpus} \\\n"
+        '  --rdzv-id "$SLURM_JOB_ID" \\\n'
+        "  --rdzv-backend c10d \\\n"
+        '  --rdzv-endpoint "$MASTER_ADDR:$MASTER_PORT" \\\n'
+        f"  {_q_path(env.train_script)}\n"
+    )
+    return out
+
+
+def _sbatch_options(env: Environment) -> str:
+    """The shebang and the ``#SBATCH`` lines: one task per node, whole nodes [4]."""
+    gpus = env.gpus_per_node
     lines = [
         "#!/bin/bash",
         f"#SBATCH --job-name={_slurm_name(env.job_name, 'llm-train')}",
@@ -77,6 +98,14 @@ def slurm_script(
         f"#SBATCH --time={_time_limit_slurm(env.time_limit_hours)}",
         "#SBATCH --output=%x-%j.out",
     ]
+    return "\n".join(lines) + "\n"
+
+
+def _slurm_head(
+    env: Environment, workload: Workload | None, language: Language
+) -> list[str]:
+    """The script's comment lines: what it runs and how to submit it."""
+    gpus = env.gpus_per_node
     head = [
         _t(
             language,
@@ -104,11 +133,14 @@ def slurm_script(
             1,
             f"{workload.task} / {workload.model_preset or 'custom'} / {workload.gpu_id}",
         )
-    out = "\n".join(lines) + "\n" + _shellcheck_literals(env) + _header(head)
-    out += "\nset -euo pipefail\n\n"
+    return head
+
+
+def _rendezvous_host(env: Environment, language: Language) -> str:
+    """``MASTER_ADDR``/``MASTER_PORT``: the allocation's first node hosts the rendezvous."""
     # Not "scontrol ... | head -n 1": head may close the pipe before scontrol has
     # written a long node list, and under pipefail that SIGPIPE aborts the job.
-    out += _header(
+    out = _header(
         [
             _t(
                 language,
@@ -126,15 +158,4 @@ def slurm_script(
     out += 'MASTER_ADDR="$(head -n 1 <<<"$NODES")"\n'
     out += f"MASTER_PORT={_q(env.master_port)}\n"
     out += "export MASTER_ADDR MASTER_PORT\n"
-    out += f"export DATA_PATH={_q_path(env.data_path)}\n"
-    out += _nccl_block(env, language)
-    out += (
-        "\nsrun --kill-on-bad-exit=1 torchrun \\\n"
-        '  --nnodes "$SLURM_NNODES" \\\n'
-        f"  --nproc-per-node {gpus} \\\n"
-        '  --rdzv-id "$SLURM_JOB_ID" \\\n'
-        "  --rdzv-backend c10d \\\n"
-        '  --rdzv-endpoint "$MASTER_ADDR:$MASTER_PORT" \\\n'
-        f"  {_q_path(env.train_script)}\n"
-    )
     return out
