@@ -60,7 +60,7 @@ from gpu_advisor.engine.cost.risk import (
     tornado,
 )
 from gpu_advisor.engine.cost.risk import monte_carlo_chunks as risk_chunks
-from gpu_advisor.engine.evidence.scoring import (
+from gpu_advisor.engine.evidence.vendors import (
     VendorsResult,
     evaluate_vendors,
     plan_sizing,

@@ -123,7 +123,7 @@ def _amount(value: float, unit: str, language: str, share: bool) -> str:
 def measured_text(check: Check, language: str) -> str:
     """The measured value as the table shows it.
 
-    >>> from gpu_advisor.engine.evidence.judge import Verdict
+    >>> from gpu_advisor.engine.evidence.checks import Verdict
     >>> c = Check(test="dcgm", measured=0.5, expected=1.0, verdict=Verdict.WARN,
     ...           message_en="", message_zh="")
     >>> measured_text(c, "zh")
@@ -145,7 +145,7 @@ def measured_text(check: Check, language: str) -> str:
 def threshold_text(check: Check, language: str) -> str:
     """What passes, warns and fails, in words and the locale's numbers.
 
-    >>> from gpu_advisor.engine.evidence.judge import Verdict
+    >>> from gpu_advisor.engine.evidence.checks import Verdict
     >>> c = Check(test="nccl.inter_node", measured=65.4, expected=1800.0, unit="GB/s",
     ...     verdict=Verdict.FAIL, message_en="", message_zh="",
     ...     threshold_en="pass >= 1.53e+03 GB/s (85% of expected 1.8e+03), "

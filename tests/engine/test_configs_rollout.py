@@ -11,7 +11,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.evidence.scoring import plan_sizing
+from gpu_advisor.engine.evidence.vendors import plan_sizing
 from gpu_advisor.engine.rollout.configs.alert_rules import with_node_label
 from gpu_advisor.engine.rollout.configs.common import with_notes
 from gpu_advisor.engine.rollout.configs.environment import (

@@ -35,7 +35,7 @@ import re
 import shlex
 from typing import Final
 
-from gpu_advisor.engine.evidence.scoring import plan_sizing
+from gpu_advisor.engine.evidence.vendors import plan_sizing
 from gpu_advisor.engine.rollout.configs.environment import (
     NVIDIA_ONLY_EN,
     NVIDIA_ONLY_ZH,
