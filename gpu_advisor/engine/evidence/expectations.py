@@ -48,9 +48,9 @@ from pydantic import Field
 
 from gpu_advisor.engine.sizing import compute as _cmp
 from gpu_advisor.engine.sizing.size import resolve_shape, size_workload
-from gpu_advisor.model.catalog import Catalog, NetworkClass
+from gpu_advisor.model.catalog import Catalog, GpuSpec, NetworkClass
 from gpu_advisor.model.common import Frozen
-from gpu_advisor.model.project import Project, Vendor
+from gpu_advisor.model.project import Project, Vendor, Workload
 from gpu_advisor.model.sizing_results import SizingResult
 
 
@@ -280,18 +280,9 @@ def expectations_for(
     )
     if checkpoint_write_gb_per_s is None:
         checkpoint_write_gb_per_s = sizing.storage.checkpoint_write_gb_per_s or None
-    workload = project.workload
-    flops_per_token: float | None = None
-    peak: float | None = None
-    try:
-        shape = resolve_shape(workload, catalog)[0]
-        active_params: float | None = shape.params_active
-        flops_per_token = _cmp.model_flops_per_token(
-            shape, workload.seq_len, workload.task
-        )
-        peak = _cmp.peak_tflops(gpu, workload.precision)
-    except (KeyError, ValueError):
-        active_params = None
+    active_params, flops_per_token, peak = _model_figures(
+        project.workload, catalog, gpu
+    )
     # the MFU the plan assumes for this GPU: the modelled figure when the
     # sizing runs on this GPU from the catalog, else the GPU's default
     expected_mfu = (
@@ -299,17 +290,6 @@ def expectations_for(
         if sizing.gpu_id == gpu.id and sizing.compute.mfu_source == "catalog"
         else gpu.default_mfu
     )
-    sources = {
-        "nccl": "nccl-tests doc/PERFORMANCE.md (busbw) x catalog networks.json efficiency",
-        "intra": intra.provenance.source,
-        "gpu": gpu.provenance.source,
-        "iperf3": "vendor quote (vendors[].intranet_gbit_per_s)",
-        "fio": "sizing engine: checkpoint bytes / checkpoint_write_target_s",
-        "mfu": "PaLM (Chowdhery et al. 2022) App. B (model FLOPs); MFU model fitted to published runs (reference_runs.json)",
-        "temperature": "project monitoring.gpu_temp_c",
-    }
-    if inter is not None:
-        sources["inter"] = inter.provenance.source
     gpus_per_node = project.environment.gpus_per_node or gpu.gpus_per_server
     intra_busbw = expected_busbw_gb_per_s(intra)
     return Expectations(
@@ -338,5 +318,42 @@ def expectations_for(
         flops_per_token=flops_per_token or None,
         peak_tflops=peak,
         gpu_temp_limit_c=project.monitoring.gpu_temp_c,
-        sources=sources,
+        sources=_sources(intra, gpu, inter),
     )
+
+
+def _model_figures(
+    workload: Workload, catalog: Catalog, gpu: GpuSpec
+) -> tuple[float | None, float | None, float | None]:
+    """N_active [1], model FLOPs per token [FLOP/token] and the GPU's dense peak in
+    the training precision [TFLOP/s]; all None when the model cannot be resolved."""
+    flops_per_token: float | None = None
+    peak: float | None = None
+    try:
+        shape = resolve_shape(workload, catalog)[0]
+        active_params: float | None = shape.params_active
+        flops_per_token = _cmp.model_flops_per_token(
+            shape, workload.seq_len, workload.task
+        )
+        peak = _cmp.peak_tflops(gpu, workload.precision)
+    except (KeyError, ValueError):
+        active_params = None
+    return active_params, flops_per_token, peak
+
+
+def _sources(
+    intra: NetworkClass, gpu: GpuSpec, inter: NetworkClass | None
+) -> dict[str, str]:
+    """Where each expected value comes from, by test."""
+    sources = {
+        "nccl": "nccl-tests doc/PERFORMANCE.md (busbw) x catalog networks.json efficiency",
+        "intra": intra.provenance.source,
+        "gpu": gpu.provenance.source,
+        "iperf3": "vendor quote (vendors[].intranet_gbit_per_s)",
+        "fio": "sizing engine: checkpoint bytes / checkpoint_write_target_s",
+        "mfu": "PaLM (Chowdhery et al. 2022) App. B (model FLOPs); MFU model fitted to published runs (reference_runs.json)",
+        "temperature": "project monitoring.gpu_temp_c",
+    }
+    if inter is not None:
+        sources["inter"] = inter.provenance.source
+    return sources

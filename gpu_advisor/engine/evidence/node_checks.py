@@ -125,7 +125,20 @@ def _fio_checks(measurements: Sequence[Measurement], exp: Expectations) -> list[
 def _gpu_health_checks(
     measurements: Sequence[Measurement], exp: Expectations
 ) -> list[Check]:
+    """nvidia-smi's view of each GPU: temperature, clocks under load, slowdown
+    reasons and uncorrectable ECC errors (only the GPUs with a problem)."""
     smi = [m for m in measurements if m.tool == "nvidia-smi" and m.gpu is not None]
+    return [
+        *_temperature_checks(smi, exp),
+        *_clock_checks(smi),
+        *_throttle_checks(smi, exp),
+        *_ecc_checks(smi),
+    ]
+
+
+def _temperature_checks(smi: Sequence[Measurement], exp: Expectations) -> list[Check]:
+    """The hottest reading of each GPU against the alert threshold: fail at it,
+    warn :data:`TEMPERATURE_WARN_MARGIN_C` below."""
     checks: list[Check] = []
     limit = exp.gpu_temp_limit_c
     temps: dict[tuple[str | None, int], Measurement] = {}
@@ -161,6 +174,13 @@ def _gpu_health_checks(
                 source=exp.sources.get("temperature", ""),
             )
         )
+    return checks
+
+
+def _clock_checks(smi: Sequence[Measurement]) -> list[Check]:
+    """Warn when a GPU's lowest SM clock under load is below
+    :data:`CLOCK_WARN_RATIO` of its maximum."""
+    checks: list[Check] = []
     # Clocks under load: group the metrics of one nvidia-smi sample.
     samples: dict[tuple[str, str | None, int, int | None], dict[str, float]] = (
         defaultdict(dict)
@@ -199,8 +219,13 @@ def _gpu_health_checks(
                 source="nvidia-smi manual page (clocks.sm, clocks.max.sm)",
             )
         )
+    return checks
+
+
+def _throttle_checks(smi: Sequence[Measurement], exp: Expectations) -> list[Check]:
+    """Fail a GPU the driver slows down for a reason in :data:`HARD_THROTTLE_REASONS`."""
+    checks: list[Check] = []
     reasons: dict[tuple[str | None, int], tuple[list[str], str]] = {}
-    ecc: dict[tuple[str | None, int], tuple[float, str]] = {}
     for m in smi:
         key = (m.node, m.gpu or 0)
         name = m.metric.removeprefix("throttle.")
@@ -210,8 +235,6 @@ def _gpu_health_checks(
             and name in HARD_THROTTLE_REASONS
         ):
             reasons.setdefault(key, ([], m.file))[0].append(name)
-        if m.metric == "ecc.volatile.uncorrectable" and m.value > 0:
-            ecc[key] = (ecc.get(key, (0.0, m.file))[0] + m.value, m.file)
     for (node, gpu), (names, file) in sorted(
         reasons.items(), key=lambda kv: (kv[0][0] or "", kv[0][1])
     ):
@@ -232,6 +255,17 @@ def _gpu_health_checks(
                 ),
             )
         )
+    return checks
+
+
+def _ecc_checks(smi: Sequence[Measurement]) -> list[Check]:
+    """Fail a GPU with uncorrectable (volatile) ECC errors."""
+    checks: list[Check] = []
+    ecc: dict[tuple[str | None, int], tuple[float, str]] = {}
+    for m in smi:
+        key = (m.node, m.gpu or 0)
+        if m.metric == "ecc.volatile.uncorrectable" and m.value > 0:
+            ecc[key] = (ecc.get(key, (0.0, m.file))[0] + m.value, m.file)
     for (node, gpu), (count, file) in sorted(
         ecc.items(), key=lambda kv: (kv[0][0] or "", kv[0][1])
     ):

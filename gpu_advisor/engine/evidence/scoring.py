@@ -240,6 +240,30 @@ def criterion_scores(
     >>> [(c.criterion.value, round(c.score, 1)) for c in s][:5]
     [('price', 80.0), ('performance', 0.0), ('network', 0.0), ('sla', 90.9), ('replacement', 70.6)]
     """
+    out = {
+        **_quote_and_measured_scores(
+            price_cny_per_gpu_hour, lowest_price_cny_per_gpu_hour, judgement
+        ),
+        **_terms_scores(vendor),
+    }
+    return [
+        CriterionScore(
+            criterion=c,
+            score=min(100.0, max(0.0, out[c][0])),
+            raw=out[c][1],
+            rule_en=RULES[c][0],
+            rule_zh=RULES[c][1],
+        )
+        for c in Criterion
+    ]
+
+
+def _quote_and_measured_scores(
+    price_cny_per_gpu_hour: float | None,
+    lowest_price_cny_per_gpu_hour: float | None,
+    judgement: VendorJudgement | None,
+) -> dict[Criterion, tuple[float, str]]:
+    """Price, performance and network: (score before clamping, its input)."""
     out: dict[Criterion, tuple[float, str]] = {}
     if price_cny_per_gpu_hour and lowest_price_cny_per_gpu_hour:
         out[Criterion.PRICE] = (
@@ -258,6 +282,13 @@ def criterion_scores(
         net or 0.0,
         "not measured" if net is None else f"{net:.0f}",
     )
+    return out
+
+
+def _terms_scores(vendor: Vendor) -> dict[Criterion, tuple[float, str]]:
+    """SLA, replacement, power, spares, compliance and contract from the vendor's
+    answers: (score before clamping, its input); an unknown answer scores 0."""
+    out: dict[Criterion, tuple[float, str]] = {}
     sla = vendor.sla_availability_pct
     out[Criterion.SLA] = (
         (0.0, "unknown")
@@ -289,16 +320,7 @@ def criterion_scores(
     out[Criterion.CONTRACT] = _flags(
         vendor, CONTRACT_FIELDS, 100.0 / len(CONTRACT_FIELDS)
     )
-    return [
-        CriterionScore(
-            criterion=c,
-            score=min(100.0, max(0.0, out[c][0])),
-            raw=out[c][1],
-            rule_en=RULES[c][0],
-            rule_zh=RULES[c][1],
-        )
-        for c in Criterion
-    ]
+    return out
 
 
 def _weights(weights: ScoringWeights) -> dict[Criterion, float]:
