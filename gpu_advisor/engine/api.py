@@ -33,7 +33,7 @@ from gpu_advisor.engine.rollout.configs.environment import RolloutPlan
 from gpu_advisor.engine.rollout.configs.files import MONITORING_CONFIGS
 from gpu_advisor.engine.rollout.configs.grafana import GRAFANA_DCGM_DASHBOARD_ID
 from gpu_advisor.engine.rollout.review import OpenItem, OpenKind, Review
-from gpu_advisor.engine.rollout.testkit import EXECUTABLE_SUFFIXES
+from gpu_advisor.engine.rollout.testkit.kit import EXECUTABLE_SUFFIXES
 from gpu_advisor.engine.scenarios import (
     SCENARIO_MONTE_CARLO_DRAWS,
     ScenarioRun,

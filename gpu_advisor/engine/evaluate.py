@@ -1212,7 +1212,7 @@ class Rollout:
     ) -> dict[str, str]:
         """The vendor's test kit for the plan's nodes and network (relative
         path → text; see :func:`gpu_advisor.engine.rollout.testkit.build_testkit`)."""
-        from gpu_advisor.engine.rollout.testkit import build_testkit
+        from gpu_advisor.engine.rollout.testkit.kit import build_testkit
 
         project = self.project
         if language is not None and language is not project.meta.language:

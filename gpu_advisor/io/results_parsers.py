@@ -21,7 +21,7 @@ Formats (where each is documented):
 * ``dcgmi diag``: DCGM User Guide, "DCGM Diagnostics"
   (https://docs.nvidia.com/datacenter/dcgm/latest/user-guide/dcgm-diagnostics.html).
 * The training log: ``step,tokens_per_s,loss[,gpus]`` as written by the
-  snippet in the kit's README (:mod:`gpu_advisor.engine.rollout.testkit`).
+  snippet in the kit's README (:mod:`gpu_advisor.engine.rollout.testkit.readme`).
 * The kit's own GPU probe (``50_gpu_probe.py``): JSON with
   ``"tool": "gpu_advisor_gpu_probe"``.
 """

@@ -25,7 +25,8 @@ from gpu_advisor.engine.rollout.configs.kubernetes import (
     kubernetes_script_problem,
 )
 from gpu_advisor.engine.rollout.configs.nccl import NETWORK_NCCL_ENV
-from gpu_advisor.engine.rollout.testkit import build_testkit, fio_gib_per_job
+from gpu_advisor.engine.rollout.testkit.kit import build_testkit
+from gpu_advisor.engine.rollout.testkit.scripts import fio_gib_per_job
 from gpu_advisor.engine.sizing.size import size_workload
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.catalog import NetworkKind

@@ -297,7 +297,7 @@ def test_rollout_runs_the_evaluations_sizing():
     kit = slurm.testkit(project.vendors[0])
     assert f"#SBATCH --nodes={cluster.nodes}\n" in kit["slurm/testkit.sbatch"]
     # the kit built without the rollout plans the same nodes
-    from gpu_advisor.engine.rollout.testkit import build_testkit
+    from gpu_advisor.engine.rollout.testkit.kit import build_testkit
 
     assert build_testkit(project, project.vendors[0], CATALOG) == ev.rollout.testkit(
         project.vendors[0]
