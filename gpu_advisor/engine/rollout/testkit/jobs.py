@@ -53,37 +53,61 @@ fi
 def _k8s(
     project: Project, vendor: Vendor, gpus: int, shared_dir: str, level: int
 ) -> str:
-    env = project.environment
-    q = json.dumps  # a JSON string is a valid YAML scalar: no injection through names
-    cpus = env.cpus_per_gpu * gpus
-    # 16 GiB /dev/shm (a memory-backed emptyDir) counts against the memory limit.
-    memory_gib = env.memory_gib_per_gpu * gpus + 16
+    """``k8s/testkit-job.yaml``: how to run it, a claim for the results and the Job."""
+    namespace = _k8s_name(project.environment.namespace)
+    return (
+        _k8s_comments(vendor, namespace)
+        + _k8s_results_claim(namespace)
+        + _k8s_job(project, namespace, gpus, shared_dir, level)
+    )
+
+
+def _k8s_comments(vendor: Vendor, namespace: str) -> str:
+    """The comment lines on top: the three steps and the Pod Security Standard."""
     return f"""# k8s/testkit-job.yaml: the GPU Advisor test kit as a Kubernetes Job on one GPU node.
 # Vendor: {_plain(vendor.name)}.
-# 1. kubectl -n {_k8s_name(env.namespace)} create configmap gpu-advisor-testkit --from-file=<kit folder>
-# 2. kubectl apply -f k8s/testkit-job.yaml ; kubectl -n {_k8s_name(env.namespace)} logs -f job/gpu-advisor-testkit
+# 1. kubectl -n {namespace} create configmap gpu-advisor-testkit --from-file=<kit folder>
+# 2. kubectl apply -f k8s/testkit-job.yaml ; kubectl -n {namespace} logs -f job/gpu-advisor-testkit
 # 3. The results land in the PersistentVolumeClaim gpu-advisor-testkit-results (created below,
 #    1 GiB from the default StorageClass), one folder per node; copy them out with a pod that
 #    mounts it, or kubectl cp while the Job's pod is still there.
 # The Job passes the "baseline" Pod Security Standard (no hostPath, no added capabilities);
 # a namespace labelled pod-security.kubernetes.io/enforce=restricted rejects it (GPU images
 # run as root): label it pod-security.kubernetes.io/enforce=baseline.
-apiVersion: v1
+"""
+
+
+def _k8s_results_claim(namespace: str) -> str:
+    """The PersistentVolumeClaim the results land in (1 GiB, default StorageClass)."""
+    q = json.dumps  # a JSON string is a valid YAML scalar: no injection through names
+    return f"""apiVersion: v1
 kind: PersistentVolumeClaim
 metadata:
   name: gpu-advisor-testkit-results
-  namespace: {q(_k8s_name(env.namespace))}
+  namespace: {q(namespace)}
 spec:
   accessModes: ["ReadWriteOnce"]
   resources:
     requests:
       storage: 1Gi
----
+"""
+
+
+def _k8s_job(
+    project: Project, namespace: str, gpus: int, shared_dir: str, level: int
+) -> str:
+    """The Job: the kit's ``run_all.sh`` on one GPU node, results per node."""
+    env = project.environment
+    q = json.dumps  # a JSON string is a valid YAML scalar: no injection through names
+    cpus = env.cpus_per_gpu * gpus
+    # 16 GiB /dev/shm (a memory-backed emptyDir) counts against the memory limit.
+    memory_gib = env.memory_gib_per_gpu * gpus + 16
+    return f"""---
 apiVersion: batch/v1
 kind: Job
 metadata:
   name: gpu-advisor-testkit
-  namespace: {q(_k8s_name(env.namespace))}
+  namespace: {q(namespace)}
   labels:
     app: gpu-advisor-testkit
 spec:

@@ -127,23 +127,7 @@ def build_testkit(
     except (KeyError, ValueError):
         moe = False
     shared = shared_dir if shared_dir is not None else project.environment.data_path
-    zh = project.meta.language is Language.ZH
-    shown_local = local_dir or (
-        "首个可写的 " if zh else "the first writable of "
-    ) + ", ".join(LOCAL_DIR_CANDIDATES)
-    readme = (
-        _readme_zh(vendor, gpus, dcgm_level, moe, shared, shown_local)
-        if zh
-        else _readme_en(vendor, gpus, dcgm_level, moe, shared, shown_local)
-    )
-    gpu = next((g for g in catalog.gpus if g.id == vendor.gpu_id), None)
-    if gpu is not None and gpu.vendor != "NVIDIA":
-        text = (NVIDIA_ONLY_ZH if zh else NVIDIA_ONLY_EN).format(
-            gpu=_plain(gpu.name), vendor=_plain(gpu.vendor)
-        )
-        readme = readme.replace(
-            "\n", f"\n\n> **{'注意：' if zh else 'Note:'}** {text}\n", 1
-        )
+    readme = _readme(project, vendor, catalog, gpus, dcgm_level, moe, shared, local_dir)
     return {
         "README.md": readme,
         "00_inventory.sh": _inventory(vendor),
@@ -171,3 +155,35 @@ def build_testkit(
         "k8s/testkit-job.yaml": _k8s(project, vendor, gpus, shared, dcgm_level),
         "hostfile.example": f"# One node per line; slots = GPUs per node.\nnode01 slots={gpus}\nnode02 slots={gpus}\n",
     }
+
+
+def _readme(
+    project: Project,
+    vendor: Vendor,
+    catalog: Catalog,
+    gpus: int,
+    level: int,
+    moe: bool,
+    shared_dir: str,
+    local_dir: str,
+) -> str:
+    """The README in the project's language, with the NVIDIA-only note when the
+    vendor's GPU is another maker's."""
+    zh = project.meta.language is Language.ZH
+    shown_local = local_dir or (
+        "首个可写的 " if zh else "the first writable of "
+    ) + ", ".join(LOCAL_DIR_CANDIDATES)
+    readme = (
+        _readme_zh(vendor, gpus, level, moe, shared_dir, shown_local)
+        if zh
+        else _readme_en(vendor, gpus, level, moe, shared_dir, shown_local)
+    )
+    gpu = next((g for g in catalog.gpus if g.id == vendor.gpu_id), None)
+    if gpu is not None and gpu.vendor != "NVIDIA":
+        text = (NVIDIA_ONLY_ZH if zh else NVIDIA_ONLY_EN).format(
+            gpu=_plain(gpu.name), vendor=_plain(gpu.vendor)
+        )
+        readme = readme.replace(
+            "\n", f"\n\n> **{'注意：' if zh else 'Note:'}** {text}\n", 1
+        )
+    return readme

@@ -82,6 +82,8 @@ def _nccl_multi(
     launcher: str = "pmix",
     nccl_env: dict[str, str] | None = None,
 ) -> str:
+    """``21_nccl_multi_node.sh``: the plan's NCCL settings, the launcher chosen by
+    ``MPI_LAUNCHER`` (:data:`_MPI_LAUNCH`) and the tests (:data:`_NCCL_MULTI_RUN`)."""
     return (
         _preamble(
             "21_nccl_multi_node.sh",
@@ -102,30 +104,36 @@ HOSTFILE="${{1:-${{HOSTFILE:-${{KIT_DIR}}/hostfile}}}}"
 LAUNCHER="${{MPI_LAUNCHER:-{launcher}}}"
 export NCCL_DEBUG="${{NCCL_DEBUG:-WARN}}"
 {_nccl_exports(nccl_env or {})}{_NCCL_FIND}{_tests_line(moe)}
-IN_SLURM=0
-if [[ -n "${{SLURM_JOB_ID:-}}" && "${{SLURM_NNODES:-1}}" -gt 1 ]]; then
+"""
+        + _MPI_LAUNCH
+        + _NCCL_MULTI_RUN
+    )
+
+
+_MPI_LAUNCH: Final = """IN_SLURM=0
+if [[ -n "${SLURM_JOB_ID:-}" && "${SLURM_NNODES:-1}" -gt 1 ]]; then
   IN_SLURM=1
 fi
-case "${{LAUNCHER}}" in
+case "${LAUNCHER}" in
   pmix | pmi2)
-    if [[ "${{IN_SLURM}}" -ne 1 ]]; then
-      echo "MPI_LAUNCHER=${{LAUNCHER}} needs a SLURM allocation of 2 or more nodes; outside SLURM use MPI_LAUNCHER=mpirun" >&2
+    if [[ "${IN_SLURM}" -ne 1 ]]; then
+      echo "MPI_LAUNCHER=${LAUNCHER} needs a SLURM allocation of 2 or more nodes; outside SLURM use MPI_LAUNCHER=mpirun" >&2
       exit 2
     fi
     if ! have srun; then
-      echo "srun not found: MPI_LAUNCHER=${{LAUNCHER}} needs SLURM's srun" >&2
+      echo "srun not found: MPI_LAUNCHER=${LAUNCHER} needs SLURM's srun" >&2
       exit 2
     fi
-    if ! srun --mpi=list 2>&1 | grep -qw "${{LAUNCHER}}"; then
-      echo "this SLURM has no --mpi=${{LAUNCHER}} plugin (see srun --mpi=list): set MPI_LAUNCHER to one it lists (pmix, pmi2) or to mpirun" >&2
+    if ! srun --mpi=list 2>&1 | grep -qw "${LAUNCHER}"; then
+      echo "this SLURM has no --mpi=${LAUNCHER} plugin (see srun --mpi=list): set MPI_LAUNCHER to one it lists (pmix, pmi2) or to mpirun" >&2
       exit 2
     fi
-    NODES="${{SLURM_NNODES}}"
-    launch() {{
+    NODES="${SLURM_NNODES}"
+    launch() {
       # --ntasks on the command line: the inherited SLURM_NTASKS (one per node) must not win.
-      srun --mpi="${{LAUNCHER}}" --nodes="${{NODES}}" --ntasks="$((NODES * GPUS))" \\
-        --ntasks-per-node="${{GPUS}}" --kill-on-bad-exit=1 "$@"
-    }}
+      srun --mpi="${LAUNCHER}" --nodes="${NODES}" --ntasks="$((NODES * GPUS))" \\
+        --ntasks-per-node="${GPUS}" --kill-on-bad-exit=1 "$@"
+    }
     ;;
   mpirun)
     if ! have mpirun; then
@@ -133,46 +141,52 @@ case "${{LAUNCHER}}" in
       exit 2
     fi
     HOSTS=()
-    if [[ "${{IN_SLURM}}" -eq 1 ]]; then
-      NODES="${{SLURM_NNODES}}"
+    if [[ "${IN_SLURM}" -eq 1 ]]; then
+      NODES="${SLURM_NNODES}"
     else
-      if [[ ! -f "${{HOSTFILE}}" ]]; then
-        echo "no hostfile at ${{HOSTFILE}}: copy hostfile.example to hostfile and list your nodes" >&2
+      if [[ ! -f "${HOSTFILE}" ]]; then
+        echo "no hostfile at ${HOSTFILE}: copy hostfile.example to hostfile and list your nodes" >&2
         exit 2
       fi
-      NODES="$(grep -cvE '^[[:space:]]*(#|$)' "${{HOSTFILE}}" || true)"
-      HOSTS=(--hostfile "${{HOSTFILE}}")
+      NODES="$(grep -cvE '^[[:space:]]*(#|$)' "${HOSTFILE}" || true)"
+      HOSTS=(--hostfile "${HOSTFILE}")
     fi
     XARGS=(-x LD_LIBRARY_PATH -x PATH)
     while IFS= read -r name; do
-      XARGS+=(-x "${{name}}")
+      XARGS+=(-x "${name}")
     done < <(compgen -e | grep -E '^NCCL_' || true)
-    launch() {{
-      mpirun "${{HOSTS[@]}}" -np "$((NODES * GPUS))" --map-by "ppr:${{GPUS}}:node" \\
-        --bind-to none "${{XARGS[@]}}" "$@"
-    }}
+    launch() {
+      mpirun "${HOSTS[@]}" -np "$((NODES * GPUS))" --map-by "ppr:${GPUS}:node" \\
+        --bind-to none "${XARGS[@]}" "$@"
+    }
     ;;
   *)
-    echo "MPI_LAUNCHER must be pmix, pmi2 or mpirun, not ${{LAUNCHER}}" >&2
+    echo "MPI_LAUNCHER must be pmix, pmi2 or mpirun, not ${LAUNCHER}" >&2
     exit 2
     ;;
 esac
-if [[ "${{NODES}}" -lt 2 ]]; then
-  echo "need at least 2 nodes, found ${{NODES}}" >&2
+if [[ "${NODES}" -lt 2 ]]; then
+  echo "need at least 2 nodes, found ${NODES}" >&2
   exit 2
 fi
 
-for name in "${{TESTS[@]}}"; do
-  if ! bin="$(find_test "${{name}}")"; then
-    skip "${{name}} not found: build nccl-tests with MPI=1 (see README) or set NCCL_TESTS_DIR"
+"""
+"""Bash: ``NODES`` and a ``launch`` function for srun (``pmix``, ``pmi2``) or
+Open MPI's mpirun (inside SLURM or with a hostfile); exit 2 with a message when
+the launcher cannot run here or fewer than 2 nodes are found."""
+
+_NCCL_MULTI_RUN: Final = """for name in "${TESTS[@]}"; do
+  if ! bin="$(find_test "${name}")"; then
+    skip "${name} not found: build nccl-tests with MPI=1 (see README) or set NCCL_TESTS_DIR"
     continue
   fi
-  out="${{RESULTS_DIR}}/nccl_${{name}}_${{NODES}}node.txt"
-  echo "Running ${{name}} on ${{NODES}} nodes x ${{GPUS}} GPUs = $((NODES * GPUS)) ranks with ${{LAUNCHER}} ..."
-  if ! launch "${{bin}}" -b 8 -e 8G -f 2 -g 1 > "${{out}}" 2> "${{out%.txt}}.err.log"; then
-    mv "${{out}}" "${{out%.txt}}.failed.log"
-    echo "[warn] ${{name}} failed; see ${{out%.txt}}.failed.log" >&2
+  out="${RESULTS_DIR}/nccl_${name}_${NODES}node.txt"
+  echo "Running ${name} on ${NODES} nodes x ${GPUS} GPUs = $((NODES * GPUS)) ranks with ${LAUNCHER} ..."
+  if ! launch "${bin}" -b 8 -e 8G -f 2 -g 1 > "${out}" 2> "${out%.txt}.err.log"; then
+    mv "${out}" "${out%.txt}.failed.log"
+    echo "[warn] ${name} failed; see ${out%.txt}.failed.log" >&2
   fi
 done
 """
-    )
+"""Bash: run each test with ``launch``, one rank per GPU; a failed test's output
+is kept as ``.failed.log``."""
