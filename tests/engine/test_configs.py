@@ -1,4 +1,4 @@
-"""Tests for the generated environment and monitoring configs (engine/rollout/configs.py)."""
+"""Tests for the generated environment and monitoring configs (engine/rollout/configs/)."""
 
 from __future__ import annotations
 
