@@ -7,6 +7,7 @@ Format: DCGM User Guide, "DCGM Diagnostics"
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Final
 
 from gpu_advisor.io.results_parsers import ResultsImportError, _measure
@@ -105,91 +106,135 @@ def parse_dcgmi_diag(text: str, file: str, node: str | None) -> list[Measurement
     >>> [(m.metric, m.value, m.gpu) for m in parse_dcgmi_diag(table, "d.txt", "n1")]
     [('hardware.gpu_memory', 0.0, 2)]
     """
-    section = "diagnostic"
-    test: str | None = None
-    in_detail = False
-    in_table = False
-    ended: int | None = None  # line after the table's last line
+    scan = _DiagScan()
     out: list[Measurement] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
-        if not line:
-            continue
-        heading = _DCGM_SECTION.fullmatch(line)
-        row = _DCGM_ROW.match(line) if heading is None else None
-        if heading is None and row is None and not _DCGM_BORDER.fullmatch(line):
-            if in_table and line.startswith(("|", "+")):
-                raise ResultsImportError(
-                    file, number, f"a damaged table line: {line[:60]!r}"
-                )
-            if in_table and ended is None:
-                ended = number
-            continue
-        if ended is not None:
-            # Table lines again after text: the text was a table line cut or edited.
-            raise ResultsImportError(
-                file, ended, "a damaged table line (the table goes on after it)"
-            )
-        in_table = True  # from its first border, heading or row
-        if heading:
-            section = _snake(heading.group(1))
-            test = None
-            continue
-        if row is None:
-            continue  # a border
-        name, result = row.group("name"), row.group("result")
-        if _DCGM4_GPU_END.search(result) and not _DCGM4_GPU.fullmatch(result):
-            # "... wrapped text GPU0: Pass": a GPU's line run into the one before.
-            raise ResultsImportError(
-                file, number, f"a damaged table line: {line[:60]!r}"
-            )
-        if (name and not name[0].isalnum()) or _DCGM_RULE.search(result):
-            # "-----  Deployment ..." read as a row: a section heading cut short.
-            raise ResultsImportError(
-                file, number, f"a damaged table line: {line[:60]!r}"
-            )
-        if name.lower() == "diagnostic":
-            continue
-        if not name:
-            if test is None or section == "metadata":
-                continue
-            per_gpu = _DCGM4_GPU.fullmatch(result)
-            if per_gpu is not None:
-                # DCGM 4: "GPU3: Pass" lines under the test's status (also after
-                # its warning's wrapped text).
-                kind = per_gpu.group("status").lower()
-                if kind != "skip":
-                    out.append(
-                        _measure(
-                            file,
-                            number,
-                            tool="dcgmi",
-                            metric=f"{section}.{_snake(test)}",
-                            value=_STATUS_VALUE[kind],
-                            unit=STATUS_UNIT,
-                            node=node,
-                            gpu=int(per_gpu.group("gpu")),
-                        )
-                    )
-            elif _DCGM4_GPU_STATUS.match(result) or (
-                not in_detail and _DCGM4_GPU_START.match(result)
-            ):
-                raise ResultsImportError(
-                    file, number, f"an unreadable GPU result: {result[:60]!r}"
-                )
-            continue  # a wrapped line of a warning or of the result above
-        if name.lower() in {"warning", "info", "error"}:
-            in_detail = True
-            continue  # details of the test above
-        test = name
-        in_detail = False
-        if section == "metadata" or not result:
-            continue
-        out.extend(
-            _dcgm_statuses(result, f"{section}.{_snake(test)}", file, number, node)
-        )
+        if line:
+            out.extend(_diag_line(scan, number, line, file, node))
     if not out:
         raise ResultsImportError(
             file, 1, "no Pass/Warn/Fail rows in the dcgmi diag table"
         )
     return out
+
+
+@dataclass
+class _DiagScan:
+    """Where a pass over a ``dcgmi diag`` table is.
+
+    Attributes
+    ----------
+    section : str
+        The current section heading, in snake case. [-]
+    test : str or None
+        The test of the last row with a name. [-]
+    in_detail : bool
+        Inside a test's warning, info or error lines. [-]
+    in_table : bool
+        From the table's first border, heading or row on. [-]
+    ended : int or None
+        The line after the table's last line. [-]
+    """
+
+    section: str = "diagnostic"
+    test: str | None = None
+    in_detail: bool = False
+    in_table: bool = False
+    ended: int | None = None
+
+
+def _diag_line(
+    scan: _DiagScan, number: int, line: str, file: str, node: str | None
+) -> list[Measurement]:
+    """One non-blank line: a section heading, a row, a border or text around the table."""
+    heading = _DCGM_SECTION.fullmatch(line)
+    row = _DCGM_ROW.match(line) if heading is None else None
+    if heading is None and row is None and not _DCGM_BORDER.fullmatch(line):
+        if scan.in_table and line.startswith(("|", "+")):
+            raise ResultsImportError(
+                file, number, f"a damaged table line: {line[:60]!r}"
+            )
+        if scan.in_table and scan.ended is None:
+            scan.ended = number
+        return []
+    if scan.ended is not None:
+        # Table lines again after text: the text was a table line cut or edited.
+        raise ResultsImportError(
+            file, scan.ended, "a damaged table line (the table goes on after it)"
+        )
+    scan.in_table = True  # from its first border, heading or row
+    if heading:
+        scan.section = _snake(heading.group(1))
+        scan.test = None
+        return []
+    if row is None:
+        return []  # a border
+    return _diag_row(scan, number, line, row, file, node)
+
+
+def _diag_row(
+    scan: _DiagScan,
+    number: int,
+    line: str,
+    row: re.Match[str],
+    file: str,
+    node: str | None,
+) -> list[Measurement]:
+    """A table row: a test with its result, a detail line, or a line under a test."""
+    name, result = row.group("name"), row.group("result")
+    if _DCGM4_GPU_END.search(result) and not _DCGM4_GPU.fullmatch(result):
+        # "... wrapped text GPU0: Pass": a GPU's line run into the one before.
+        raise ResultsImportError(file, number, f"a damaged table line: {line[:60]!r}")
+    if (name and not name[0].isalnum()) or _DCGM_RULE.search(result):
+        # "-----  Deployment ..." read as a row: a section heading cut short.
+        raise ResultsImportError(file, number, f"a damaged table line: {line[:60]!r}")
+    if name.lower() == "diagnostic":
+        return []
+    if not name:
+        return _under_test(scan, number, result, file, node)
+    if name.lower() in {"warning", "info", "error"}:
+        scan.in_detail = True
+        return []  # details of the test above
+    scan.test = name
+    scan.in_detail = False
+    if scan.section == "metadata" or not result:
+        return []
+    return _dcgm_statuses(
+        result, f"{scan.section}.{_snake(scan.test)}", file, number, node
+    )
+
+
+def _under_test(
+    scan: _DiagScan, number: int, result: str, file: str, node: str | None
+) -> list[Measurement]:
+    """A row without a name: a DCGM 4 ``GPU3: Pass`` line, or a wrapped line of
+    a warning or of the result above."""
+    if scan.test is None or scan.section == "metadata":
+        return []
+    per_gpu = _DCGM4_GPU.fullmatch(result)
+    if per_gpu is not None:
+        # DCGM 4: "GPU3: Pass" lines under the test's status (also after
+        # its warning's wrapped text).
+        kind = per_gpu.group("status").lower()
+        if kind == "skip":
+            return []
+        return [
+            _measure(
+                file,
+                number,
+                tool="dcgmi",
+                metric=f"{scan.section}.{_snake(scan.test)}",
+                value=_STATUS_VALUE[kind],
+                unit=STATUS_UNIT,
+                node=node,
+                gpu=int(per_gpu.group("gpu")),
+            )
+        ]
+    if _DCGM4_GPU_STATUS.match(result) or (
+        not scan.in_detail and _DCGM4_GPU_START.match(result)
+    ):
+        raise ResultsImportError(
+            file, number, f"an unreadable GPU result: {result[:60]!r}"
+        )
+    return []  # a wrapped line of a warning or of the result above

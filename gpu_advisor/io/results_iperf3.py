@@ -34,6 +34,21 @@ def parse_iperf3(
     >>> [(m.metric, m.value, m.node) for m in parse_iperf3(doc, "", "a.json", None)]
     [('tcp.sent', 94.0, 'n2'), ('tcp.received', 93.0, 'n2'), ('tcp.retransmits', 3.0, 'n2'), ('tcp.streams', 8.0, 'n2')]
     """
+    test_start, node = _run_start(data, text, file, node)
+    values = _throughput(data, text, file, test_start)
+    return [
+        _measure(
+            file, line, tool="iperf3", metric=metric, value=value, unit=unit, node=node
+        )
+        for line, metric, value, unit in values
+    ]
+
+
+def _run_start(
+    data: Any, text: str, file: str, node: str | None
+) -> tuple[dict[str, Any], str | None]:
+    """The run's ``test_start`` and node (from ``system_info``); refuse a failed
+    run and one that is not TCP."""
     if isinstance(data, dict) and data.get("error"):
         raise ResultsImportError(
             file,
@@ -57,6 +72,14 @@ def parse_iperf3(
             f"a {str(protocol)[:20]} iperf3 run: the kit measures TCP throughput; "
             "rerun without -u",
         )
+    return test_start, node
+
+
+def _throughput(
+    data: Any, text: str, file: str, test_start: dict[str, Any]
+) -> list[tuple[int, str, float, str]]:
+    """(line, metric, value, unit): TCP sent and received [Gbit/s], retransmits
+    and streams; refuse an interrupted run (no ``end`` summary)."""
     end = _obj(data.get("end")) if isinstance(data, dict) else {}
     if not end.get("sum_sent") and not end.get("sum_received"):
         raise ResultsImportError(
@@ -101,9 +124,4 @@ def parse_iperf3(
         values.append(
             (_line_of(text, '"num_streams"'), "tcp.streams", float(streams), "count")
         )
-    return [
-        _measure(
-            file, line, tool="iperf3", metric=metric, value=value, unit=unit, node=node
-        )
-        for line, metric, value, unit in values
-    ]
+    return values

@@ -8,6 +8,7 @@ time algbw busbw #wrong`` for out-of-place then in-place).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Final
 
 from gpu_advisor.io.results_parsers import (
@@ -157,99 +158,161 @@ def parse_nccl_tests(text: str, file: str, node: str | None) -> list[Measurement
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()
-    hosts: list[str] = []
-    ranks = 0
-    rows: list[tuple[int, list[str]]] = []
-    avg: tuple[int, float] | None = None
-    oob: tuple[int, float] | None = None
-    in_table = False
+    scan = _NcclScan()
     for number, raw in enumerate(lines, start=1):
         stripped = _CONTROL_BYTES.sub(" ", raw).strip()
-        if not stripped:
-            continue
-        if _NCCL_FAILURE.search(stripped):
-            raise ResultsImportError(
-                file,
-                number,
-                f"a crashed run, no result: nccl-tests reported {stripped[:200]!r}",
-            )
-        chatter = _NCCL_CHATTER.search(stripped) is not None
-        found_ranks = [] if chatter else list(_NCCL_RANK.finditer(stripped))
-        if not chatter and len(found_ranks) != len(_NCCL_RANK_START.findall(stripped)):
-            raise ResultsImportError(
-                file, number, f"a damaged rank line: {stripped[:80]!r}"
-            )
-        if found_ranks:
-            for rank in found_ranks:
-                ranks += 1
-                if rank.group(2) not in hosts:
-                    hosts.append(rank.group(2))
-            continue
-        avg_match = _NCCL_AVG.match(stripped)
-        if avg_match:
-            if avg_match.group(2):
-                raise ResultsImportError(
-                    file, number, f"an unreadable average: {stripped[:80]!r}"
-                )
-            avg = (
-                number,
-                _float(avg_match.group(1), file, number, "avg bus bandwidth"),
-            )
-            in_table = False
-            continue
-        oob_match = _NCCL_OOB.match(stripped)
-        if oob_match:
-            oob = (
-                number,
-                float(_int(oob_match.group(1), file, number, "out of bounds values")),
-            )
-            in_table = False
-            continue
-        fields = stripped.split()
-        if stripped.startswith("#"):
-            if _NCCL_TABLE_HEADER.match(stripped):
-                in_table = True
-            elif _holds_nccl_row(stripped.lstrip("#").split()):
-                raise ResultsImportError(
-                    file, number, "a result row inside a comment (an edited table)"
-                )
-            continue
-        if _nccl_row(fields):
-            rows.append((number, fields))
-            in_table = avg is None
-        elif in_table and (
-            _holds_nccl_row(fields) or (not chatter and _row_part(fields))
-        ):
-            # Inside the table a line that is part of a result row (it starts
-            # with a number, or is mostly numbers) is a row cut, joined or
-            # edited; NCCL_DEBUG chatter and launcher warnings are not results.
-            raise ResultsImportError(
-                file,
-                number,
-                f"a damaged result row ({len(fields)} columns where 12 or 13 belong)",
-            )
-        # Anything else is launcher noise before or after the table: not a result.
-    if not rows:
-        raise ResultsImportError(
-            file, max(len(lines), 1), "no nccl-tests result rows: the run produced none"
-        )
-    if avg is None:
+        if stripped:
+            _scan_line(scan, number, stripped, file)
+    widths, avg = _complete_table(scan, file, len(lines))
+    op = _nccl_op(text, file.rsplit("/", 1)[-1], scan.rows[0][1][3])
+    if scan.hosts:
+        # The host of rank 0 (where the test was launched); ``<op>.nodes``
+        # counts every host of the rank list.
+        node = scan.hosts[0][:200]
+    return [
+        *_row_measurements(scan.rows, widths, op, file, node),
+        *_summary_measurements(scan, avg, op, file, node),
+    ]
+
+
+@dataclass
+class _NcclScan:
+    """What one pass over an nccl-tests output has found so far.
+
+    Attributes
+    ----------
+    hosts : list of str
+        Hosts of the rank lines, in order of first appearance. [-]
+    ranks : int
+        Rank lines read. [1]
+    rows : list of (int, list of str)
+        Result rows with their line numbers. [-]
+    avg, oob : (int, float) or None
+        Line and value of the average bus bandwidth [GB/s] and of the
+        out-of-bounds count [1]. [-]
+    in_table : bool
+        Inside the result table (between its header and the summary). [-]
+    """
+
+    hosts: list[str] = field(default_factory=list)
+    ranks: int = 0
+    rows: list[tuple[int, list[str]]] = field(default_factory=list)
+    avg: tuple[int, float] | None = None
+    oob: tuple[int, float] | None = None
+    in_table: bool = False
+
+
+def _scan_line(scan: _NcclScan, number: int, stripped: str, file: str) -> None:
+    """Read one non-blank line into ``scan``; refuse a crashed run and damage."""
+    if _NCCL_FAILURE.search(stripped):
         raise ResultsImportError(
             file,
-            len(lines),
+            number,
+            f"a crashed run, no result: nccl-tests reported {stripped[:200]!r}",
+        )
+    chatter = _NCCL_CHATTER.search(stripped) is not None
+    found_ranks = [] if chatter else list(_NCCL_RANK.finditer(stripped))
+    if not chatter and len(found_ranks) != len(_NCCL_RANK_START.findall(stripped)):
+        raise ResultsImportError(
+            file, number, f"a damaged rank line: {stripped[:80]!r}"
+        )
+    if found_ranks:
+        for rank in found_ranks:
+            scan.ranks += 1
+            if rank.group(2) not in scan.hosts:
+                scan.hosts.append(rank.group(2))
+        return
+    if not _summary_line(scan, number, stripped, file):
+        _table_line(scan, number, stripped, chatter, file)
+
+
+def _summary_line(scan: _NcclScan, number: int, stripped: str, file: str) -> bool:
+    """Read the average bus bandwidth or the out-of-bounds count; False for other lines."""
+    avg_match = _NCCL_AVG.match(stripped)
+    if avg_match:
+        if avg_match.group(2):
+            raise ResultsImportError(
+                file, number, f"an unreadable average: {stripped[:80]!r}"
+            )
+        scan.avg = (
+            number,
+            _float(avg_match.group(1), file, number, "avg bus bandwidth"),
+        )
+        scan.in_table = False
+        return True
+    oob_match = _NCCL_OOB.match(stripped)
+    if oob_match:
+        scan.oob = (
+            number,
+            float(_int(oob_match.group(1), file, number, "out of bounds values")),
+        )
+        scan.in_table = False
+        return True
+    return False
+
+
+def _table_line(
+    scan: _NcclScan, number: int, stripped: str, chatter: bool, file: str
+) -> None:
+    """A comment, a result row, or noise; inside the table, damage refuses the file."""
+    fields = stripped.split()
+    if stripped.startswith("#"):
+        if _NCCL_TABLE_HEADER.match(stripped):
+            scan.in_table = True
+        elif _holds_nccl_row(stripped.lstrip("#").split()):
+            raise ResultsImportError(
+                file, number, "a result row inside a comment (an edited table)"
+            )
+        return
+    if _nccl_row(fields):
+        scan.rows.append((number, fields))
+        scan.in_table = scan.avg is None
+    elif scan.in_table and (
+        _holds_nccl_row(fields) or (not chatter and _row_part(fields))
+    ):
+        # Inside the table a line that is part of a result row (it starts
+        # with a number, or is mostly numbers) is a row cut, joined or
+        # edited; NCCL_DEBUG chatter and launcher warnings are not results.
+        raise ResultsImportError(
+            file,
+            number,
+            f"a damaged result row ({len(fields)} columns where 12 or 13 belong)",
+        )
+    # Anything else is launcher noise before or after the table: not a result.
+
+
+def _complete_table(
+    scan: _NcclScan, file: str, line_count: int
+) -> tuple[set[int], tuple[int, float]]:
+    """The width of the result rows and the average's (line, value); refuse a run
+    without rows, without its average (interrupted) or with rows of different widths."""
+    if not scan.rows:
+        raise ResultsImportError(
+            file, max(line_count, 1), "no nccl-tests result rows: the run produced none"
+        )
+    if scan.avg is None:
+        raise ResultsImportError(
+            file,
+            line_count,
             "an interrupted run: no '# Avg bus bandwidth' line (the output is "
             "truncated or the run failed)",
         )
-    widths = {len(fields) for _, fields in rows}
+    widths = {len(fields) for _, fields in scan.rows}
     if len(widths) != 1:
         raise ResultsImportError(
-            file, rows[-1][0], "result rows of different widths (a damaged table)"
+            file, scan.rows[-1][0], "result rows of different widths (a damaged table)"
         )
-    op = _nccl_op(text, file.rsplit("/", 1)[-1], rows[0][1][3])
-    if hosts:
-        # The host of rank 0 (where the test was launched); ``<op>.nodes``
-        # counts every host of the rank list.
-        node = hosts[0][:200]
+    return widths, scan.avg
+
+
+def _row_measurements(
+    rows: list[tuple[int, list[str]]],
+    widths: set[int],
+    op: str,
+    file: str,
+    node: str | None,
+) -> list[Measurement]:
+    """Time [us], algbw and busbw [GB/s] and #wrong of each row, out of place and in place."""
     out: list[Measurement] = []
     # 13 columns: size count type redop root, then time algbw busbw #wrong twice.
     # 12 columns (before nccl-tests 2.10): no root, an "error" column instead of #wrong.
@@ -288,22 +351,28 @@ def parse_nccl_tests(text: str, file: str, node: str | None) -> list[Measurement
                         size_bytes=size_bytes,
                     )
                 )
-    summary = [(avg[0], "avg_busbw", avg[1], "GB/s")]
-    if oob is not None:
-        summary.append((oob[0], "out_of_bounds", oob[1], "count"))
-    if ranks:
-        summary.append((1, "ranks", float(ranks), "count"))
-        summary.append((1, "nodes", float(len(hosts)), "count"))
-    for number, name, value, unit in summary:
-        out.append(
-            _measure(
-                file,
-                number,
-                tool="nccl-tests",
-                metric=f"{op}.{name}",
-                value=value,
-                unit=unit,
-                node=node,
-            )
-        )
     return out
+
+
+def _summary_measurements(
+    scan: _NcclScan, avg: tuple[int, float], op: str, file: str, node: str | None
+) -> list[Measurement]:
+    """``<op>.avg_busbw``, ``<op>.out_of_bounds``, ``<op>.ranks`` and ``<op>.nodes``."""
+    summary = [(avg[0], "avg_busbw", avg[1], "GB/s")]
+    if scan.oob is not None:
+        summary.append((scan.oob[0], "out_of_bounds", scan.oob[1], "count"))
+    if scan.ranks:
+        summary.append((1, "ranks", float(scan.ranks), "count"))
+        summary.append((1, "nodes", float(len(scan.hosts)), "count"))
+    return [
+        _measure(
+            file,
+            number,
+            tool="nccl-tests",
+            metric=f"{op}.{name}",
+            value=value,
+            unit=unit,
+            node=node,
+        )
+        for number, name, value, unit in summary
+    ]

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from itertools import chain
 from typing import Final
 
 from gpu_advisor.io.results_parsers import ResultsImportError, _line_of, _measure
@@ -119,6 +120,43 @@ def parse_nvidia_smi_xml(text: str, file: str, node: str | None) -> list[Measure
     uncorrectable counters the driver reports. Identifiers (bus id, uuid,
     serial, product name, driver) are labels on each GPU's measurements.
     """
+    root = _smi_log(text, file)
+    out: list[Measurement] = []
+    for position, gpu in enumerate(root.findall("gpu")):
+        bus_id = gpu.get("id", "")
+        line = _line_of(text, f'<gpu id="{bus_id}"') if bus_id else 1
+        labels = _xml_labels(root, gpu)
+        # Index by order in the file (the order of nvidia-smi -i / bus id),
+        # not minor_number: minor numbers follow /dev/nvidiaN and can be
+        # swapped against the bus order (dual RTX A5000 on driver 590).
+        index = position
+        # The readers yield one reading at a time: a reading is checked as
+        # it is made, so damage is reported in the order of the file.
+        readings = chain(
+            _gpu_readings(gpu, file, line),
+            _ecc_reading(gpu, file, line),
+            _throttle_readings(gpu, file, line),
+        )
+        out.extend(
+            _measure(
+                file,
+                line,
+                tool="nvidia-smi",
+                metric=metric,
+                value=value,
+                unit=unit,
+                node=node,
+                gpu=index,
+                labels=labels,
+            )
+            for metric, value, unit in readings
+        )
+    return out
+
+
+def _smi_log(text: str, file: str) -> ET.Element:
+    """The ``<nvidia_smi_log>`` root, refusing unsafe XML, other documents and
+    a log without ``<gpu>``."""
     check_xml_safe(text, file)
     try:
         root = ET.fromstring(text)
@@ -129,103 +167,84 @@ def parse_nvidia_smi_xml(text: str, file: str, node: str | None) -> list[Measure
         raise ResultsImportError(
             file, 1, f"root element is <{root.tag}>, not <nvidia_smi_log>"
         )
-    gpus = root.findall("gpu")
-    if not gpus:
+    if not root.findall("gpu"):
         raise ResultsImportError(file, 1, "no <gpu> element")
-    out: list[Measurement] = []
-    for position, gpu in enumerate(gpus):
-        bus_id = gpu.get("id", "")
-        line = _line_of(text, f'<gpu id="{bus_id}"') if bus_id else 1
-        labels = _xml_labels(root, gpu)
-        # Index by order in the file (the order of nvidia-smi -i / bus id),
-        # not minor_number: minor numbers follow /dev/nvidiaN and can be
-        # swapped against the bus order (dual RTX A5000 on driver 590).
-        index = position
+    return root
 
-        def add(
-            metric: str,
-            value: float,
-            unit: str,
-            *,
-            _line: int = line,
-            _gpu: int = index,
-            _labels: dict[str, str] = labels,
-        ) -> None:
-            out.append(
-                _measure(
-                    file,
-                    _line,
-                    tool="nvidia-smi",
-                    metric=metric,
-                    value=value,
-                    unit=unit,
-                    node=node,
-                    gpu=_gpu,
-                    labels=_labels,
-                )
+
+def _gpu_readings(
+    gpu: ET.Element, file: str, line: int
+) -> Iterator[tuple[str, float, str]]:
+    """Memory, temperature, SM clocks and power of one GPU: (metric, value, unit)."""
+    power = gpu.find("gpu_power_readings")
+    if power is None:
+        power = gpu.find("power_readings")
+    fields: Iterable[tuple[str, ET.Element | None, str]] = (
+        ("memory.total", gpu, "fb_memory_usage/total"),
+        ("temperature.gpu", gpu, "temperature/gpu_temp"),
+        ("clocks.sm", gpu, "clocks/sm_clock"),
+        ("clocks.max.sm", gpu, "max_clocks/sm_clock"),
+        ("power.draw", power, "power_draw"),
+        ("power.draw.average", power, "average_power_draw"),
+        ("power.draw.instant", power, "instant_power_draw"),
+        ("power.limit", power, "current_power_limit"),
+    )
+    for metric, parent, path in fields:
+        found = _xml_number(parent, path, file, line)
+        if found is None and metric == "power.limit":
+            found = _xml_number(parent, "power_limit", file, line)
+        if found is None and metric == "power.draw":
+            # Schema v13 (driver 590) has only average/instant readings.
+            found = _xml_number(parent, "instant_power_draw", file, line)
+            if found is None:
+                found = _xml_number(parent, "average_power_draw", file, line)
+        if found is not None:
+            yield (
+                metric,
+                found[0],
+                "C" if metric.startswith("temperature") else found[1],
             )
 
-        def number(
-            parent: ET.Element | None, path: str, _line: int = line
-        ) -> tuple[float, str] | None:
-            return _xml_number(parent, path, file, _line)
 
-        power = gpu.find("gpu_power_readings")
-        if power is None:
-            power = gpu.find("power_readings")
-        fields: Iterable[tuple[str, ET.Element | None, str]] = (
-            ("memory.total", gpu, "fb_memory_usage/total"),
-            ("temperature.gpu", gpu, "temperature/gpu_temp"),
-            ("clocks.sm", gpu, "clocks/sm_clock"),
-            ("clocks.max.sm", gpu, "max_clocks/sm_clock"),
-            ("power.draw", power, "power_draw"),
-            ("power.draw.average", power, "average_power_draw"),
-            ("power.draw.instant", power, "instant_power_draw"),
-            ("power.limit", power, "current_power_limit"),
+def _ecc_reading(
+    gpu: ET.Element, file: str, line: int
+) -> Iterator[tuple[str, float, str]]:
+    """``ecc.volatile.uncorrectable``: the sum of the volatile uncorrectable counters."""
+    volatile = gpu.find("ecc_errors/volatile")
+    if volatile is not None:
+        cells = [child for child in volatile if "uncorrectable" in child.tag]
+        double_bit = volatile.find("double_bit/total")  # drivers before the A100
+        if double_bit is not None:
+            cells.append(double_bit)
+        counts = [
+            n[0] for c in cells if (n := _xml_number(c, ".", file, line)) is not None
+        ]
+        if counts:
+            yield "ecc.volatile.uncorrectable", sum(counts), "count"
+
+
+def _throttle_readings(
+    gpu: ET.Element, file: str, line: int
+) -> Iterator[tuple[str, float, str]]:
+    """``throttle.<reason>`` = 1 when "Active", 0 when "Not Active"."""
+    reasons = gpu.find("clocks_event_reasons")
+    prefix = "clocks_event_reason_"
+    if reasons is None:
+        reasons = gpu.find("clocks_throttle_reasons")
+        prefix = "clocks_throttle_reason_"
+    for child in reasons if reasons is not None else ():
+        state = (child.text or "").strip()
+        if _XML_ABSENT.fullmatch(state):
+            continue
+        if state.lower() not in _THROTTLE_STATES:
+            raise ResultsImportError(
+                file,
+                line,
+                f"<{child.tag}>: expected 'Active' or 'Not Active', "
+                f"found {state[:40]!r}",
+            )
+        yield (
+            f"throttle.{child.tag.removeprefix(prefix)}",
+            _THROTTLE_STATES[state.lower()],
+            "flag",
         )
-        for metric, parent, path in fields:
-            found = number(parent, path)
-            if found is None and metric == "power.limit":
-                found = number(parent, "power_limit")
-            if found is None and metric == "power.draw":
-                # Schema v13 (driver 590) has only average/instant readings.
-                found = number(parent, "instant_power_draw")
-                if found is None:
-                    found = number(parent, "average_power_draw")
-            if found is not None:
-                add(
-                    metric,
-                    found[0],
-                    "C" if metric.startswith("temperature") else found[1],
-                )
-        volatile = gpu.find("ecc_errors/volatile")
-        if volatile is not None:
-            cells = [child for child in volatile if "uncorrectable" in child.tag]
-            double_bit = volatile.find("double_bit/total")  # drivers before the A100
-            if double_bit is not None:
-                cells.append(double_bit)
-            counts = [n[0] for c in cells if (n := number(c, ".")) is not None]
-            if counts:
-                add("ecc.volatile.uncorrectable", sum(counts), "count")
-        reasons = gpu.find("clocks_event_reasons")
-        prefix = "clocks_event_reason_"
-        if reasons is None:
-            reasons = gpu.find("clocks_throttle_reasons")
-            prefix = "clocks_throttle_reason_"
-        for child in reasons if reasons is not None else ():
-            state = (child.text or "").strip()
-            if _XML_ABSENT.fullmatch(state):
-                continue
-            if state.lower() not in _THROTTLE_STATES:
-                raise ResultsImportError(
-                    file,
-                    line,
-                    f"<{child.tag}>: expected 'Active' or 'Not Active', "
-                    f"found {state[:40]!r}",
-                )
-            add(
-                f"throttle.{child.tag.removeprefix(prefix)}",
-                _THROTTLE_STATES[state.lower()],
-                "flag",
-            )
-    return out

@@ -101,47 +101,9 @@ def parse_train_log(text: str, file: str, node: str | None) -> list[Measurement]
                 file, number, f"expected {len(header)} columns, found {len(row)}"
             )
         step = _int(row[0].strip(), file, number, "step")
-        tokens = _float(row[1].strip(), file, number, "tokens_per_s")
-        if tokens < 0:
-            raise ResultsImportError(file, number, "tokens_per_s is negative")
-        if keep:
-            out.append(
-                _measure(
-                    file,
-                    number,
-                    tool="train-log",
-                    metric="tokens_per_s",
-                    value=tokens,
-                    unit="tokens/s",
-                    node=node,
-                    sample=step,
-                )
-            )
-        loss_text = row[2].strip()
-        if not (_DECIMAL.fullmatch(loss_text) or _DIVERGED.fullmatch(loss_text)):
-            raise ResultsImportError(
-                file, number, f"loss is not a number: {loss_text[:40]!r}"
-            )
-        loss = float(loss_text)
-        if math.isfinite(loss) and keep:
-            out.append(
-                _measure(
-                    file,
-                    number,
-                    tool="train-log",
-                    metric="loss",
-                    value=loss,
-                    unit="",
-                    node=node,
-                    sample=step,
-                )
-            )
+        out.extend(_step_measurements(row, number, step, keep, file, node))
         if len(header) == 4:
-            gpus = _float(row[3].strip(), file, number, "gpus")
-            if gpus < 1 or gpus != int(gpus):
-                raise ResultsImportError(
-                    file, number, f"gpus must be a whole number >= 1: {row[3]!r}"
-                )
+            gpus = _gpus_cell(row[3], number, file)
             if gpus_seen is None:
                 gpus_seen = gpus
                 out.append(
@@ -163,3 +125,57 @@ def parse_train_log(text: str, file: str, node: str | None) -> list[Measurement]
     if not out:
         raise ResultsImportError(file, 1, "the training log has a header but no steps")
     return out
+
+
+def _step_measurements(
+    row: list[str], number: int, step: int, keep: bool, file: str, node: str | None
+) -> list[Measurement]:
+    """``tokens_per_s`` [tokens/s] and ``loss`` of one step (both checked; kept
+    when ``keep``); a non-finite loss, a diverged step, is left out."""
+    out: list[Measurement] = []
+    tokens = _float(row[1].strip(), file, number, "tokens_per_s")
+    if tokens < 0:
+        raise ResultsImportError(file, number, "tokens_per_s is negative")
+    if keep:
+        out.append(
+            _measure(
+                file,
+                number,
+                tool="train-log",
+                metric="tokens_per_s",
+                value=tokens,
+                unit="tokens/s",
+                node=node,
+                sample=step,
+            )
+        )
+    loss_text = row[2].strip()
+    if not (_DECIMAL.fullmatch(loss_text) or _DIVERGED.fullmatch(loss_text)):
+        raise ResultsImportError(
+            file, number, f"loss is not a number: {loss_text[:40]!r}"
+        )
+    loss = float(loss_text)
+    if math.isfinite(loss) and keep:
+        out.append(
+            _measure(
+                file,
+                number,
+                tool="train-log",
+                metric="loss",
+                value=loss,
+                unit="",
+                node=node,
+                sample=step,
+            )
+        )
+    return out
+
+
+def _gpus_cell(cell: str, number: int, file: str) -> float:
+    """The ``gpus`` column: a whole number >= 1."""
+    gpus = _float(cell.strip(), file, number, "gpus")
+    if gpus < 1 or gpus != int(gpus):
+        raise ResultsImportError(
+            file, number, f"gpus must be a whole number >= 1: {cell!r}"
+        )
+    return gpus
