@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from gpu_advisor.engine.rollout.testkit import build_testkit
+from gpu_advisor.engine.rollout.testkit.kit import build_testkit
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.io.results_import import import_results

@@ -25,27 +25,17 @@ from gpu_advisor.engine.evaluate import (
     mfu_default,
     size_what_if,
 )
-from gpu_advisor.engine.evidence.judge import (
-    Check,
-    VendorJudgement,
-    Verdict,
-    training_throughput,
-    with_measured_mfu,
-)
-from gpu_advisor.engine.evidence.scoring import (
-    Criterion,
-    ScoringResult,
-    VendorsResult,
-    merge_measurements,
-)
-from gpu_advisor.engine.rollout.configs import (
-    GRAFANA_DCGM_DASHBOARD_ID,
-    MONITORING_CONFIGS,
-    GeneratedConfig,
-    RolloutPlan,
-)
+from gpu_advisor.engine.evidence.checks import Check, Verdict
+from gpu_advisor.engine.evidence.judge import VendorJudgement
+from gpu_advisor.engine.evidence.mfu import training_throughput, with_measured_mfu
+from gpu_advisor.engine.evidence.scoring import Criterion, ScoringResult
+from gpu_advisor.engine.evidence.vendors import VendorsResult, merge_measurements
+from gpu_advisor.engine.rollout.configs.common import GeneratedConfig
+from gpu_advisor.engine.rollout.configs.environment import RolloutPlan
+from gpu_advisor.engine.rollout.configs.files import MONITORING_CONFIGS
+from gpu_advisor.engine.rollout.configs.grafana import GRAFANA_DCGM_DASHBOARD_ID
 from gpu_advisor.engine.rollout.review import OpenItem, OpenKind, Review
-from gpu_advisor.engine.rollout.testkit import EXECUTABLE_SUFFIXES
+from gpu_advisor.engine.rollout.testkit.kit import EXECUTABLE_SUFFIXES
 from gpu_advisor.engine.scenarios import (
     SCENARIO_MONTE_CARLO_DRAWS,
     ScenarioRun,

@@ -29,7 +29,7 @@ from gpu_advisor.engine.cost.risk import (
     monte_carlo,
 )
 from gpu_advisor.engine.cost.risk import monte_carlo_chunks as risk_chunks
-from gpu_advisor.engine.evidence.scoring import (
+from gpu_advisor.engine.evidence.vendors import (
     VendorsResult,
     evaluate_vendors,
     plan_sizing,
@@ -54,7 +54,8 @@ from gpu_advisor.model.scenario_results import CandidateCost
 from gpu_advisor.model.sizing_results import SizingResult
 
 if TYPE_CHECKING:  # the generators load on first use of a rollout (cold start)
-    from gpu_advisor.engine.rollout.configs import GeneratedConfig, RolloutPlan
+    from gpu_advisor.engine.rollout.configs.common import GeneratedConfig
+    from gpu_advisor.engine.rollout.configs.environment import RolloutPlan
 
 
 def measured_mfu_for(project: Project) -> float | None:
@@ -350,7 +351,7 @@ class Rollout:
     ) -> Rollout:
         """The rollout for ``sizing`` (None: the plan cannot be sized, the
         files keep the environment as entered)."""
-        from gpu_advisor.engine.rollout.configs import plan_environment
+        from gpu_advisor.engine.rollout.configs.environment import plan_environment
 
         return cls(project, catalog, plan_environment(project, catalog, sizing))
 
@@ -372,7 +373,7 @@ class Rollout:
         plan's notes (node count, NVIDIA-only), then a Kubernetes Job that
         cannot find its script.
         """
-        from gpu_advisor.engine.rollout.configs import environment_advice
+        from gpu_advisor.engine.rollout.configs.environment import environment_advice
 
         out = environment_advice(self.plan.environment, self.project.workload)
         out += self.plan.advice
@@ -416,7 +417,7 @@ class Rollout:
 
     def files(self, language: Language | None = None) -> list[GeneratedConfig]:
         """The launch file, then the monitoring files."""
-        from gpu_advisor.engine.rollout.configs import MONITORING_CONFIGS
+        from gpu_advisor.engine.rollout.configs.files import MONITORING_CONFIGS
 
         return [
             self.launch_file(language),
@@ -432,7 +433,7 @@ class Rollout:
     ) -> dict[str, str]:
         """The vendor's test kit for the plan's nodes and network (relative
         path → text; see :func:`gpu_advisor.engine.rollout.testkit.build_testkit`)."""
-        from gpu_advisor.engine.rollout.testkit import build_testkit
+        from gpu_advisor.engine.rollout.testkit.kit import build_testkit
 
         project = self.project
         if language is not None and language is not project.meta.language:

@@ -2,7 +2,8 @@
 
 :func:`import_results` walks files, folders and the kit's
 ``results_<host>.tar.gz`` archives, recognises each file by its content (not
-its name), parses it with :mod:`gpu_advisor.io.results_parsers` and returns
+its name), parses it with the parser of its format (listed in
+:mod:`gpu_advisor.io.results_parsers`) and returns
 an :class:`ImportReport`: the measurements of every good file and each
 refused file with its reason. A file is taken whole or not at all: nothing
 from a refused file is imported. :func:`parse_results` is the strict form
@@ -37,26 +38,24 @@ from pathlib import Path
 from typing import Final
 
 from gpu_advisor.io.results_archive import ARCHIVE_SUFFIXES, read_archive
+from gpu_advisor.io.results_dcgmi import looks_like_dcgmi_diag, parse_dcgmi_diag
 from gpu_advisor.io.results_dmon import looks_like_dcgmi_dmon, parse_dcgmi_dmon
+from gpu_advisor.io.results_fio import parse_fio
+from gpu_advisor.io.results_gpu_probe import GPU_PROBE_TOOL, parse_gpu_probe
+from gpu_advisor.io.results_iperf3 import parse_iperf3
+from gpu_advisor.io.results_nccl import looks_like_nccl, parse_nccl_tests
 from gpu_advisor.io.results_parsers import (
-    GPU_PROBE_TOOL,
     MAX_FILE_BYTES,
     ResultsImportError,
     json_start,
     load_json,
-    looks_like_dcgmi_diag,
-    looks_like_nccl,
-    looks_like_nvidia_smi_csv,
-    looks_like_train_log,
-    parse_dcgmi_diag,
-    parse_fio,
-    parse_gpu_probe,
-    parse_iperf3,
-    parse_nccl_tests,
-    parse_nvidia_smi_csv,
-    parse_nvidia_smi_xml,
-    parse_train_log,
 )
+from gpu_advisor.io.results_smi_csv import (
+    looks_like_nvidia_smi_csv,
+    parse_nvidia_smi_csv,
+)
+from gpu_advisor.io.results_smi_xml import parse_nvidia_smi_xml
+from gpu_advisor.io.results_train_log import looks_like_train_log, parse_train_log
 from gpu_advisor.model.project import Measurement
 
 __all__ = [

@@ -1,6 +1,6 @@
 """Write the vendor test kit to a folder or to a deterministic ``.tar.gz``.
 
-The kit's content comes from :func:`gpu_advisor.engine.rollout.testkit.build_testkit`
+The kit's content comes from :func:`gpu_advisor.engine.rollout.testkit.kit.build_testkit`
 as ``{relative path: text}``. The archive is reproducible: members sorted,
 fixed mtime, uid/gid 0, no user or group names, mode 0755 for scripts and
 0644 for the rest, gzip header without a timestamp; the same kit gives the

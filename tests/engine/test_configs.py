@@ -1,4 +1,4 @@
-"""Tests for the generated environment and monitoring configs (engine/rollout/configs.py)."""
+"""Tests for the generated environment and monitoring configs (engine/rollout/configs/)."""
 
 from __future__ import annotations
 
@@ -17,24 +17,34 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from gpu_advisor.engine.rollout.configs import (
-    ALERT_RULES_FILENAME,
-    DCGM_COUNTERS_CSV,
-    GRAFANA_DCGM_DASHBOARD_ID,
-    PLACEHOLDER_HOST_LIMIT,
-    GeneratedConfig,
-    bare_nodes_script,
-    dcgm_exporter_manifest,
-    dns_label,
-    environment_advice,
-    generate_all,
-    grafana_dashboard_hint,
-    kubernetes_manifest,
+from gpu_advisor.engine.rollout.configs.alert_rules import (
     prometheus_alert_rules,
-    prometheus_scrape_config,
-    slurm_script,
     with_node_label,
 )
+from gpu_advisor.engine.rollout.configs.bare_nodes import bare_nodes_script
+from gpu_advisor.engine.rollout.configs.common import (
+    PLACEHOLDER_HOST_LIMIT,
+    GeneratedConfig,
+    dns_label,
+)
+from gpu_advisor.engine.rollout.configs.dcgm import (
+    DCGM_COUNTERS_CSV,
+    dcgm_exporter_manifest,
+)
+from gpu_advisor.engine.rollout.configs.environment import (
+    environment_advice,
+    generate_all,
+)
+from gpu_advisor.engine.rollout.configs.grafana import (
+    GRAFANA_DCGM_DASHBOARD_ID,
+    grafana_dashboard_hint,
+)
+from gpu_advisor.engine.rollout.configs.kubernetes import kubernetes_manifest
+from gpu_advisor.engine.rollout.configs.prometheus import (
+    ALERT_RULES_FILENAME,
+    prometheus_scrape_config,
+)
+from gpu_advisor.engine.rollout.configs.slurm import slurm_script
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import (
     Environment,

@@ -11,19 +11,22 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.evidence.scoring import plan_sizing
-from gpu_advisor.engine.rollout.configs import (
-    NETWORK_NCCL_ENV,
+from gpu_advisor.engine.evidence.vendors import plan_sizing
+from gpu_advisor.engine.rollout.configs.alert_rules import with_node_label
+from gpu_advisor.engine.rollout.configs.common import with_notes
+from gpu_advisor.engine.rollout.configs.environment import (
     RolloutPlan,
     environment_advice,
     generate_all,
+    plan_environment,
+)
+from gpu_advisor.engine.rollout.configs.kubernetes import (
     kubernetes_manifest,
     kubernetes_script_problem,
-    plan_environment,
-    with_node_label,
-    with_notes,
 )
-from gpu_advisor.engine.rollout.testkit import build_testkit, fio_gib_per_job
+from gpu_advisor.engine.rollout.configs.nccl import NETWORK_NCCL_ENV
+from gpu_advisor.engine.rollout.testkit.kit import build_testkit
+from gpu_advisor.engine.rollout.testkit.scripts import fio_gib_per_job
 from gpu_advisor.engine.sizing.size import size_workload
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.catalog import NetworkKind

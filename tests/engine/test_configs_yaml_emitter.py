@@ -1,6 +1,6 @@
 """The configs' YAML is the same whichever emitter writes it.
 
-:func:`gpu_advisor.engine.rollout.configs._yaml` uses libyaml's C emitter for speed
+:func:`gpu_advisor.engine.rollout.configs.yaml_out._yaml` uses libyaml's C emitter for speed
 when it knows the output to be identical to PyYAML's pure-Python emitter;
 these tests hold it to that, for generated files and for arbitrary text.
 """
@@ -14,7 +14,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.rollout import configs
+from gpu_advisor.engine.rollout.configs import yaml_out
+from gpu_advisor.engine.rollout.configs.environment import generate_all
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Environment, Monitoring, Project, Scheduler
 
@@ -26,7 +27,7 @@ pytestmark = pytest.mark.skipif(
 def _python_yaml(docs: list[dict[str, Any]]) -> str:
     return yaml.dump_all(
         docs,
-        Dumper=configs._NoAliasDumper,
+        Dumper=yaml_out._NoAliasDumper,
         sort_keys=False,
         allow_unicode=True,
         default_flow_style=False,
@@ -38,7 +39,7 @@ def _python_yaml(docs: list[dict[str, Any]]) -> str:
 def _c_yaml(docs: list[dict[str, Any]]) -> str:
     return yaml.dump_all(
         docs,
-        Dumper=configs._NoAliasCDumper,
+        Dumper=yaml_out._NoAliasCDumper,
         sort_keys=False,
         allow_unicode=True,
         default_flow_style=False,
@@ -76,15 +77,15 @@ _docs = st.lists(
 @settings(max_examples=200, deadline=None)
 @given(_docs)
 def test_fast_path_only_where_both_emitters_agree(docs: list[dict[str, Any]]) -> None:
-    assert configs._yaml(docs) == _python_yaml(docs)
-    if configs._same_in_libyaml(docs):
+    assert yaml_out._yaml(docs) == _python_yaml(docs)
+    if yaml_out._same_in_libyaml(docs):
         assert _c_yaml(docs) == _python_yaml(docs)
 
 
 def test_astral_characters_take_the_python_emitter() -> None:
     docs = [{"image": "emoji \U0001f680"}]
-    assert not configs._same_in_libyaml(docs)
-    assert "\U0001f680" in configs._yaml(docs)
+    assert not yaml_out._same_in_libyaml(docs)
+    assert "\U0001f680" in yaml_out._yaml(docs)
 
 
 @pytest.mark.parametrize("scheduler", list(Scheduler))
@@ -110,7 +111,7 @@ def test_generated_files_are_unchanged(
             "meta": Project().meta.model_copy(update={"language": language}),
         }
     )
-    fast = [c.text for c in configs.generate_all(project)]
-    monkeypatch.setattr(configs, "_NoAliasCDumper", configs._NoAliasDumper)
-    slow = [c.text for c in configs.generate_all(project)]
+    fast = [c.text for c in generate_all(project)]
+    monkeypatch.setattr(yaml_out, "_NoAliasCDumper", yaml_out._NoAliasDumper)
+    slow = [c.text for c in generate_all(project)]
     assert fast == slow

@@ -156,7 +156,7 @@ def _measured_project() -> Project:
 
 def test_plan_vendors_are_judged_on_the_plans_own_sizing():
     from gpu_advisor.engine.evaluate import evaluate_plan
-    from gpu_advisor.engine.evidence.scoring import score_project
+    from gpu_advisor.engine.evidence.vendors import score_project
     from gpu_advisor.engine.sizing.size import size_workload
 
     project = _measured_project()
@@ -297,7 +297,7 @@ def test_rollout_runs_the_evaluations_sizing():
     kit = slurm.testkit(project.vendors[0])
     assert f"#SBATCH --nodes={cluster.nodes}\n" in kit["slurm/testkit.sbatch"]
     # the kit built without the rollout plans the same nodes
-    from gpu_advisor.engine.rollout.testkit import build_testkit
+    from gpu_advisor.engine.rollout.testkit.kit import build_testkit
 
     assert build_testkit(project, project.vendors[0], CATALOG) == ev.rollout.testkit(
         project.vendors[0]
@@ -310,7 +310,7 @@ def test_plan_sizing_is_the_evaluations():
         evaluate_plan,
         size_what_if,
     )
-    from gpu_advisor.engine.evidence.scoring import plan_sizing
+    from gpu_advisor.engine.evidence.vendors import plan_sizing
 
     project = _deadline_project()
     ev = evaluate_plan(project, CATALOG, monte_carlo=False)

@@ -15,14 +15,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.evidence.judge import (
-    Verdict,
+from gpu_advisor.engine.evidence.checks import Verdict
+from gpu_advisor.engine.evidence.expectations import (
     busbw_from_algbw,
     expectations_for,
     expected_busbw_gb_per_s,
     expected_inter_node_busbw_gb_per_s,
-    judge_measurements,
-    judge_vendor,
+)
+from gpu_advisor.engine.evidence.judge import judge_measurements, judge_vendor
+from gpu_advisor.engine.evidence.mfu import (
     measured_mfu,
     mfu_from_throughput,
     training_throughput,

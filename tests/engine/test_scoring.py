@@ -13,10 +13,10 @@ from gpu_advisor.engine.evidence.scoring import (
     Criterion,
     criterion_scores,
     quoted_price_cny_per_gpu_hour,
-    score_project,
     score_vendors,
     weight_sensitivity,
 )
+from gpu_advisor.engine.evidence.vendors import score_project
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.project import PowerRedundancy, ScoringWeights, Vendor
 from tests.evidence_samples import CHECKPOINT_WRITE_GB_PER_S, three_vendor_project
@@ -213,7 +213,7 @@ def test_sensitivity_moves_really_change_the_winner(matrix, weights):
 
 
 def test_merge_measurements_replaces_a_file_and_keeps_the_others():
-    from gpu_advisor.engine.evidence.scoring import merge_measurements
+    from gpu_advisor.engine.evidence.vendors import merge_measurements
     from gpu_advisor.io.catalog import load_catalog
     from gpu_advisor.model.project import Measurement, Project, Vendor
 

@@ -387,7 +387,7 @@ def test_measured_mfu_gives_back_the_measured_gpu_hours(
     tokens_per_s_per_gpu, recompute, preset, gpu_id, precision, task
 ):
     """GPU-hours from a measured MFU = tokens ÷ (tokens/s) ÷ 3600, any recompute."""
-    from gpu_advisor.engine.evidence.judge import measured_mfu
+    from gpu_advisor.engine.evidence.mfu import measured_mfu
     from gpu_advisor.model.project import Measurement
 
     w = Workload(

@@ -17,11 +17,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from gpu_advisor.engine.rollout.testkit import (
-    KIT_SCRIPTS,
-    TRAIN_LOG_HEADER,
-    build_testkit,
-)
+from gpu_advisor.engine.rollout.testkit.common import TRAIN_LOG_HEADER
+from gpu_advisor.engine.rollout.testkit.kit import KIT_SCRIPTS, build_testkit
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.testkit import write_testkit
 from gpu_advisor.model.common import Language

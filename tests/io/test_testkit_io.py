@@ -8,7 +8,7 @@ import tarfile
 
 import pytest
 
-from gpu_advisor.engine.rollout.testkit import build_testkit
+from gpu_advisor.engine.rollout.testkit.kit import build_testkit
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.testkit import (
     ARCHIVE_MTIME,

@@ -231,7 +231,7 @@ def test_empty_vendors_say_so(
 @pytest.mark.parametrize("language", [Language.EN, Language.ZH])
 def test_vendor_scoring_matrix_and_winner(catalog: Catalog, language: Language) -> None:
     from gpu_advisor.engine.evaluate import evaluate
-    from gpu_advisor.engine.evidence.scoring import score_project
+    from gpu_advisor.engine.evidence.vendors import score_project
     from tests.evidence_samples import three_vendor_project
 
     project = three_vendor_project()

@@ -30,7 +30,7 @@ from gpu_advisor.engine.plan_defaults import (
     PLAN_MONTE_CARLO_DRAWS,
     PLAN_MONTE_CARLO_SEED,
 )
-from gpu_advisor.engine.rollout.configs import NETWORK_NCCL_ENV
+from gpu_advisor.engine.rollout.configs.nccl import NETWORK_NCCL_ENV
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import load_project, save_project
 from gpu_advisor.model.catalog import NetworkKind

@@ -9,8 +9,9 @@ import pytest
 from PySide6.QtWidgets import QFileDialog
 
 from gpu_advisor.engine.cost.recommend import quote_warnings
-from gpu_advisor.engine.evidence.judge import Verdict
-from gpu_advisor.engine.evidence.scoring import Criterion, score_project
+from gpu_advisor.engine.evidence.checks import Verdict
+from gpu_advisor.engine.evidence.scoring import Criterion
+from gpu_advisor.engine.evidence.vendors import score_project
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.common import Language

@@ -1,0 +1,184 @@
+"""Network checks: NCCL bus bandwidth inside and across servers, iperf3 between nodes.
+
+nccl-tests' all_reduce bus bandwidth at large messages (≥
+:data:`LARGE_MESSAGE_BYTES`, where the per-call latency no longer matters) is
+compared with the busbw expected inside one server and across servers [1]_
+[2]_; wrong results fail outright. iperf3's TCP throughput between two nodes
+is compared with the NIC speed the vendor quoted [3]_. The expected values
+and their sources are in :mod:`gpu_advisor.engine.evidence.expectations`.
+
+References
+----------
+.. [1] NVIDIA, nccl-tests ``doc/PERFORMANCE.md``, "Bus bandwidth" (2023),
+   https://github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md
+.. [2] NVIDIA, NCCL User Guide, "Environment variables" and "Troubleshooting",
+   https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/
+.. [3] ESnet, iperf3 documentation, https://software.es.net/iperf/
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from typing import Final
+
+from gpu_advisor.engine.evidence.checks import (
+    Check,
+    Verdict,
+    _by_file,
+    _info,
+    _ratio_check,
+)
+from gpu_advisor.engine.evidence.expectations import Expectations
+from gpu_advisor.model.project import Measurement
+
+LARGE_MESSAGE_BYTES: Final = 256 * 2**20
+"""Messages at least this large are "large" for the busbw verdict [B]; NCCL
+reaches its plateau above ~100 MB on NVLink and InfiniBand (nccl-tests
+PERFORMANCE.md plots)."""
+
+NCCL_PASS_RATIO: Final = 0.85
+NCCL_WARN_RATIO: Final = 0.60
+IPERF_PASS_RATIO: Final = 0.80
+IPERF_WARN_RATIO: Final = 0.50
+
+
+def large_message_busbw_gb_per_s(rows: Sequence[Measurement]) -> float | None:
+    """Median out-of-place busbw over the large-message rows of one nccl-tests run.
+
+    Uses rows with ``size_bytes`` ≥ :data:`LARGE_MESSAGE_BYTES`; when the run
+    stopped below that size, the largest size it reached.
+
+    Examples
+    --------
+    >>> rows = [Measurement(tool="nccl-tests", metric="all_reduce.out_of_place.busbw",
+    ...         value=v, unit="GB/s", size_bytes=s)
+    ...         for s, v in [(2**20, 50.0), (2**28, 220.0), (2**30, 230.0), (2**33, 234.0)]]
+    >>> large_message_busbw_gb_per_s(rows)
+    230.0
+    """
+    busbw = [
+        m
+        for m in rows
+        if m.metric.endswith(".out_of_place.busbw") and m.size_bytes is not None
+    ]
+    if not busbw:
+        return None
+    large = [m.value for m in busbw if (m.size_bytes or 0) >= LARGE_MESSAGE_BYTES]
+    if not large:
+        biggest = max(m.size_bytes or 0 for m in busbw)
+        large = [m.value for m in busbw if m.size_bytes == biggest]
+    return float(statistics.median(large))
+
+
+def _nccl_checks(measurements: Sequence[Measurement], exp: Expectations) -> list[Check]:
+    checks: list[Check] = []
+    for file, rows in sorted(_by_file(measurements, "nccl-tests").items()):
+        node = rows[0].node
+        nodes = next((m.value for m in rows if m.metric.endswith(".nodes")), 1.0)
+        op = rows[0].metric.split(".", 1)[0]
+        wrong = sum(m.value for m in rows if m.metric.endswith(".wrong"))
+        oob = sum(m.value for m in rows if m.metric.endswith(".out_of_bounds"))
+        if wrong > 0 or oob > 0:
+            checks.append(
+                Check(
+                    test="nccl.correctness",
+                    node=node,
+                    file=file,
+                    measured=wrong + oob,
+                    expected=0.0,
+                    unit="count",
+                    verdict=Verdict.FAIL,
+                    threshold_en="fail when #wrong or out-of-bounds values > 0",
+                    threshold_zh="#wrong 或越界值大于 0 即不通过",
+                    message_en=f"{op}: {wrong + oob:.0f} wrong results; the GPUs or links corrupt data.",
+                    message_zh=f"{op}：{wrong + oob:.0f} 个错误结果，GPU 或链路传输出错。",
+                    source="nccl-tests README (#wrong column)",
+                )
+            )
+        if op != "all_reduce":
+            continue  # the verdict uses all_reduce; the other collectives are shown in charts
+        measured = large_message_busbw_gb_per_s(rows)
+        if measured is None:
+            continue
+        if nodes <= 1:
+            checks.append(
+                _ratio_check(
+                    test="nccl.intra_node",
+                    measured=measured,
+                    expected=exp.intra_busbw_gb_per_s,
+                    pass_ratio=NCCL_PASS_RATIO,
+                    warn_ratio=NCCL_WARN_RATIO,
+                    unit="GB/s",
+                    what_en=f"all_reduce bus bandwidth inside one server ({exp.intra_network_id})",
+                    what_zh=f"单机内 all_reduce 总线带宽（{exp.intra_network_id}）",
+                    node=node,
+                    file=file,
+                    source=exp.sources.get("nccl", ""),
+                )
+            )
+        elif exp.inter_busbw_gb_per_s is not None:
+            checks.append(
+                _ratio_check(
+                    test="nccl.inter_node",
+                    measured=measured,
+                    expected=exp.inter_busbw_gb_per_s,
+                    pass_ratio=NCCL_PASS_RATIO,
+                    warn_ratio=NCCL_WARN_RATIO,
+                    unit="GB/s",
+                    what_en=f"all_reduce bus bandwidth across {nodes:.0f} servers ({exp.inter_network_id})",
+                    what_zh=f"{nodes:.0f} 台服务器间 all_reduce 总线带宽（{exp.inter_network_id}）",
+                    node=node,
+                    file=file,
+                    source=exp.sources.get("nccl", ""),
+                )
+            )
+        else:
+            checks.append(
+                _info(
+                    "nccl.inter_node",
+                    f"all_reduce across {nodes:.0f} servers: {measured:.3g} GB/s; no network "
+                    "class quoted, so nothing to compare with.",
+                    f"{nodes:.0f} 台服务器间 all_reduce：{measured:.3g} GB/s；未填写网络类型，无法对比。",
+                    node=node,
+                    file=file,
+                )
+            )
+    return checks
+
+
+def _iperf_checks(
+    measurements: Sequence[Measurement], exp: Expectations
+) -> list[Check]:
+    checks: list[Check] = []
+    for file, rows in sorted(_by_file(measurements, "iperf3").items()):
+        received = next((m for m in rows if m.metric == "tcp.received"), None)
+        if received is None:
+            continue
+        if exp.nic_gbit_per_s:
+            checks.append(
+                _ratio_check(
+                    test="iperf3",
+                    measured=received.value,
+                    expected=exp.nic_gbit_per_s,
+                    pass_ratio=IPERF_PASS_RATIO,
+                    warn_ratio=IPERF_WARN_RATIO,
+                    unit="Gbit/s",
+                    what_en="TCP throughput between nodes (iperf3) against the quoted NIC speed",
+                    what_zh="节点间 TCP 吞吐（iperf3）对比报价网卡速率",
+                    node=received.node,
+                    file=file,
+                    source=exp.sources.get("iperf3", ""),
+                )
+            )
+        else:
+            checks.append(
+                _info(
+                    "iperf3",
+                    f"iperf3: {received.value:.3g} Gbit/s; enter the quoted NIC speed to judge it.",
+                    f"iperf3：{received.value:.3g} Gbit/s；填写报价网卡速率后才能判断。",
+                    node=received.node,
+                    file=file,
+                )
+            )
+    return checks

@@ -1,0 +1,456 @@
+"""The environment the rollout files run, the advice about it, and every file for it.
+
+:func:`plan_environment` takes the nodes and GPUs per node from the
+evaluation's sizing (unless the user overrides them) and the network class's
+NCCL settings; :class:`RolloutPlan` holds the result with its notes
+(node-count mismatch, NVIDIA-only tools) and generates each file;
+:func:`environment_advice` warns about the environment itself;
+:func:`generate_all` returns every file of a project.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from gpu_advisor.engine.rollout.configs.common import GeneratedConfig, with_notes
+from gpu_advisor.engine.rollout.configs.files import (
+    MONITORING_CONFIGS,
+    launch_config,
+    monitoring_config,
+)
+from gpu_advisor.engine.rollout.configs.kubernetes import kubernetes_script_problem
+from gpu_advisor.engine.rollout.configs.nccl import NETWORK_NCCL_ENV
+from gpu_advisor.model.catalog import Catalog, NetworkKind
+from gpu_advisor.model.common import Advice, Language, Severity
+from gpu_advisor.model.limits import MAX_NODES
+from gpu_advisor.model.project import (
+    Environment,
+    Monitoring,
+    Project,
+    Scheduler,
+    Workload,
+)
+from gpu_advisor.model.sizing_results import SizingResult
+
+NVIDIA_ONLY_EN: Final = (
+    "The rollout files target NVIDIA GPUs (nvidia.com/gpu, CUDA images, DCGM, "
+    "nccl-tests); for {gpu} ({vendor}) replace them with the vendor's tools "
+    "(AMD: amd.com/gpu, ROCm images, rccl-tests, amd-smi, the ROCm device-metrics "
+    "exporter; Ascend: huawei.com/Ascend910, HCCL tests, npu-smi)."
+)
+"""Statement in the files and the app when the plan's GPU is not NVIDIA."""
+
+NVIDIA_ONLY_ZH: Final = (
+    "部署文件面向 NVIDIA GPU（nvidia.com/gpu、CUDA 镜像、DCGM、nccl-tests）；"
+    "{gpu}（{vendor}）请换成厂商自己的工具（AMD：amd.com/gpu、ROCm 镜像、rccl-tests、"
+    "amd-smi、ROCm 指标采集器；昇腾：huawei.com/Ascend910、HCCL 测试、npu-smi）。"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RolloutPlan:
+    """The environment the rollout files are generated for, and why.
+
+    Attributes
+    ----------
+    environment : Environment
+        ``project.environment`` with nodes and GPUs per node from the sizing
+        (unless ``nodes_override``) and the network class's NCCL settings
+        merged under the user's ``nccl_env``. [-]
+    sized_nodes, sized_gpus_per_node : int or None
+        What the sizing plans; None without a sizing result. [1]
+    network_kind : NetworkKind or None
+        Inter-node network class of the plan; None on one node. [-]
+    gpu_vendor, gpu_name : str
+        The plan's GPU maker and name from the catalog ("" if unknown). [-]
+    checkpoint_bytes : float or None
+        Size of one checkpoint from the sizing. [B]
+    advice : tuple of Advice
+        Node-count mismatch and NVIDIA-only notes, for the files and the app. [-]
+    """
+
+    environment: Environment
+    sized_nodes: int | None
+    sized_gpus_per_node: int | None
+    network_kind: NetworkKind | None
+    gpu_vendor: str
+    gpu_name: str
+    checkpoint_bytes: float | None
+    advice: tuple[Advice, ...]
+
+    @property
+    def nvidia(self) -> bool:
+        """True when the files' NVIDIA tools fit the plan's GPU (or it is unknown)."""
+        return self.gpu_vendor in {"", "NVIDIA"}
+
+    def notes(self, language: Language) -> list[str]:
+        """The advice as comment lines for the generated files."""
+        return [a.message(language) for a in self.advice]
+
+    def with_scheduler(self, scheduler: Scheduler) -> RolloutPlan:
+        """The same plan for another scheduler (the sizing does not depend on it)."""
+        if scheduler is self.environment.scheduler:
+            return self
+        env = self.environment.model_copy(update={"scheduler": scheduler})
+        return replace(self, environment=env)
+
+    def script_problem(self) -> Advice | None:
+        """Why the Kubernetes Job cannot find the training script (None when it
+        can, or when the plan does not run on Kubernetes)."""
+        if self.environment.scheduler is not Scheduler.KUBERNETES:
+            return None
+        return kubernetes_script_problem(self.environment)
+
+    def launch_file(self, workload: Workload, language: Language) -> GeneratedConfig:
+        """The launch file of the plan's scheduler, with the plan's notes on top."""
+        return launch_config(self.environment, workload, language, self.notes(language))
+
+    def monitoring_file(
+        self, name: str, monitoring: Monitoring, language: Language
+    ) -> GeneratedConfig:
+        """One of :data:`MONITORING_CONFIGS` for the plan's nodes.
+
+        The NVIDIA-only note goes on top when the plan's GPU is not NVIDIA's
+        (the node-count note belongs to the launch file).
+        """
+        config = monitoring_config(name, self.environment, monitoring, language)
+        notes = [a.message(language) for a in self.advice if a.code == NVIDIA_ONLY_CODE]
+        if not notes:
+            return config
+        return replace(config, text=with_notes(config.text, notes, language))
+
+    @classmethod
+    def as_entered(cls, env: Environment) -> RolloutPlan:
+        """The environment as the user entered it, without a sizing."""
+        return cls(
+            environment=env,
+            sized_nodes=None,
+            sized_gpus_per_node=None,
+            network_kind=None,
+            gpu_vendor="",
+            gpu_name="",
+            checkpoint_bytes=None,
+            advice=(),
+        )
+
+
+NVIDIA_ONLY_CODE: Final = "environment.nvidia_only"
+"""Code of the advice that the files target NVIDIA GPUs only."""
+
+
+def plan_environment(
+    project: Project, catalog: Catalog, sizing: SizingResult | None
+) -> RolloutPlan:
+    """The environment every rollout file uses: the sizing's shape unless overridden.
+
+    The sizing is the evaluation's (``evaluate_plan(...).sizing``, with the
+    vendors' measured MFU): this function never sizes the workload itself,
+    so the rollout files, the test kit and the PDF's annex plan the cards the
+    workload and cost steps show.
+
+    Parameters
+    ----------
+    project : Project
+        Workload (GPU) and environment (the user's settings). [-]
+    catalog : Catalog
+        GPUs (server size, vendor) and network classes. [-]
+    sizing : SizingResult or None
+        The evaluation's sizing; None when the plan cannot be sized (the
+        files then keep the environment's numbers). [-]
+
+    Returns
+    -------
+    RolloutPlan
+        See the class. Without ``nodes_override`` the files run on
+        ``cluster.nodes`` nodes with ``min(cards, GPUs per server)`` GPUs each;
+        with it they keep the environment's numbers and the advice says how
+        they differ from the plan. [-]
+
+    Examples
+    --------
+    >>> from gpu_advisor.engine.evaluate import evaluate_plan
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Workload
+    >>> c = load_catalog()
+    >>> p = Project(workload=Workload(gpus=64))
+    >>> plan = plan_environment(p, c, evaluate_plan(p, c, monte_carlo=False).sizing)
+    >>> plan.environment.nodes, plan.environment.gpus_per_node
+    (8, 8)
+    >>> plan_environment(p, c, None).environment == p.environment
+    True
+    """
+    env = project.environment
+    sized = _sized_shape(project, catalog, sizing)
+    advice: list[Advice] = []
+    update: dict[str, Any] = {}
+    if sized.nodes is not None and sized.gpus_per_node is not None:
+        differs = (env.nodes, env.gpus_per_node) != (sized.nodes, sized.gpus_per_node)
+        if not env.nodes_override:
+            update.update(nodes=sized.nodes, gpus_per_node=sized.gpus_per_node)
+            if differs:
+                advice.append(_nodes_from_plan(env, sized.nodes, sized.gpus_per_node))
+        elif differs:
+            advice.append(
+                _nodes_differ_from_plan(env, sized.nodes, sized.gpus_per_node)
+            )
+    nodes = update.get("nodes", env.nodes)
+    kind = sized.network_kind
+    if kind is not None and nodes > 1 and kind in NETWORK_NCCL_ENV:
+        update["nccl_env"] = {**NETWORK_NCCL_ENV[kind], **env.nccl_env}
+    if sized.gpu_vendor and sized.gpu_vendor != "NVIDIA":
+        advice.append(
+            Advice(
+                code=NVIDIA_ONLY_CODE,
+                severity=Severity.WARNING,
+                message_en=NVIDIA_ONLY_EN.format(
+                    gpu=sized.gpu_name, vendor=sized.gpu_vendor
+                ),
+                message_zh=NVIDIA_ONLY_ZH.format(
+                    gpu=sized.gpu_name, vendor=sized.gpu_vendor
+                ),
+                inputs=["workload.gpu_id"],
+            )
+        )
+    return RolloutPlan(
+        environment=env.model_copy(update=update) if update else env,
+        sized_nodes=sized.nodes,
+        sized_gpus_per_node=sized.gpus_per_node,
+        network_kind=kind,
+        gpu_vendor=sized.gpu_vendor,
+        gpu_name=sized.gpu_name,
+        checkpoint_bytes=sized.checkpoint_bytes,
+        advice=tuple(advice),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _SizedShape:
+    """What the sizing plans for the files; None or "" where it cannot say.
+
+    Attributes
+    ----------
+    nodes, gpus_per_node : int or None
+        The sized cluster's shape, None beyond the schema's bounds. [1]
+    network_kind : NetworkKind or None
+        Inter-node network class; None on one node. [-]
+    gpu_vendor, gpu_name : str
+        The sized GPU's maker and name from the catalog. [-]
+    checkpoint_bytes : float or None
+        Size of one checkpoint. [B]
+    """
+
+    nodes: int | None = None
+    gpus_per_node: int | None = None
+    network_kind: NetworkKind | None = None
+    gpu_vendor: str = ""
+    gpu_name: str = ""
+    checkpoint_bytes: float | None = None
+
+
+def _sized_shape(
+    project: Project, catalog: Catalog, sizing: SizingResult | None
+) -> _SizedShape:
+    """Nodes, GPUs per node, network class, GPU and checkpoint size of the sizing."""
+    if sizing is None:
+        return _SizedShape()
+    try:
+        gpu = catalog.gpu(sizing.gpu_id or project.workload.gpu_id)
+    except (KeyError, ValueError):
+        gpu = None
+    cluster = sizing.cluster
+    sized_nodes = sized_per_node = None
+    vendor = name = ""
+    if gpu is not None:
+        vendor, name = gpu.vendor, gpu.name
+        sized_nodes = cluster.nodes
+        sized_per_node = cluster.gpus if cluster.nodes == 1 else gpu.gpus_per_server
+        if not 1 <= sized_per_node <= 16 or not 1 <= sized_nodes <= MAX_NODES:
+            # beyond the schema's bounds on gpus_per_node and nodes: no file
+            # could list them, so the files keep the environment's numbers
+            sized_nodes = sized_per_node = None
+    network_kind: NetworkKind | None = None
+    if cluster.nodes > 1:
+        network = next(
+            (n for n in catalog.networks if n.id == cluster.network_id), None
+        )
+        network_kind = network.kind if network is not None else None
+    return _SizedShape(
+        nodes=sized_nodes,
+        gpus_per_node=sized_per_node,
+        network_kind=network_kind,
+        gpu_vendor=vendor,
+        gpu_name=name,
+        checkpoint_bytes=sizing.storage.checkpoint_bytes,
+    )
+
+
+def _nodes_from_plan(env: Environment, sized_nodes: int, sized_per_node: int) -> Advice:
+    """The files follow the sizing, not the environment step's numbers."""
+    return Advice(
+        code="environment.nodes_from_plan",
+        severity=Severity.INFO,
+        message_en=(
+            f"These files follow the sizing: {_nodes_en(sized_nodes)} × "
+            f"{sized_per_node} GPUs (the environment step says {env.nodes} "
+            f'× {env.gpus_per_node}; tick "Override the plan" there to '
+            "use those)."
+        ),
+        message_zh=(
+            f"这些文件按规模测算生成：{sized_nodes} 个节点 × 每节点 "
+            f"{sized_per_node} 张卡（环境步骤填写的是 {env.nodes} × "
+            f"{env.gpus_per_node}；如要按环境步骤生成，请在该步骤勾选“覆盖规划”）。"
+        ),
+        inputs=["environment.nodes", "environment.nodes_override"],
+    )
+
+
+def _nodes_differ_from_plan(
+    env: Environment, sized_nodes: int, sized_per_node: int
+) -> Advice:
+    """The files run the overridden numbers, which differ from the sizing's."""
+    return Advice(
+        code="environment.nodes_differ_from_plan",
+        severity=Severity.WARNING,
+        message_en=(
+            f"These files run {_nodes_en(env.nodes)} × {env.gpus_per_node} GPUs "
+            f"as set in the environment step; the sizing plans "
+            f"{_nodes_en(sized_nodes)} × {sized_per_node} GPUs."
+        ),
+        message_zh=(
+            f"这些文件按环境步骤的设置运行 {env.nodes} 个节点 × 每节点 "
+            f"{env.gpus_per_node} 张卡；规模测算规划为 {sized_nodes} 个节点 × "
+            f"每节点 {sized_per_node} 张卡。"
+        ),
+        inputs=["environment.nodes", "environment.gpus_per_node"],
+    )
+
+
+def _nodes_en(nodes: int) -> str:
+    """'1 node', '4 nodes'."""
+    return f"{nodes} node" if nodes == 1 else f"{nodes} nodes"
+
+
+def environment_advice(
+    env: Environment, workload: Workload | None = None
+) -> list[Advice]:
+    """Warnings about the environment, for the page and the PDF.
+
+    Parameters
+    ----------
+    env : Environment
+        Nodes, GPUs per node, scheduler, RDMA resource. [-]
+    workload : Workload or None
+        Planned total cards and tensor-parallel degree. [-]
+
+    Returns
+    -------
+    list[Advice]
+        Possibly empty. [-]
+
+    Examples
+    --------
+    >>> [a.code for a in environment_advice(Environment(nodes=2, gpus_per_node=8))]
+    ['environment.single_node_first', 'environment.no_rdma']
+    """
+    out: list[Advice] = []
+    total = env.nodes * env.gpus_per_node
+    if env.nodes > 1:
+        out.append(
+            Advice(
+                code="environment.single_node_first",
+                severity=Severity.INFO,
+                message_en="Run the job on one node first; scale out once it is stable.",
+                message_zh="先在单节点上跑稳，再扩展到多节点，排查问题最快。",
+                inputs=["environment.nodes"],
+            )
+        )
+        if env.scheduler is Scheduler.KUBERNETES and not env.rdma_resource:
+            out.append(
+                Advice(
+                    code="environment.no_rdma",
+                    severity=Severity.WARNING,
+                    message_en="Several nodes but no RDMA resource: NCCL falls back to TCP between nodes.",
+                    message_zh="多节点但未申请 RDMA 资源：节点间 NCCL 会退回 TCP，通信会成为瓶颈。",
+                    inputs=["environment.rdma_resource", "environment.nodes"],
+                )
+            )
+    if workload is not None:
+        if workload.gpus is not None and workload.gpus != total:
+            out.append(
+                Advice(
+                    code="environment.gpu_count_mismatch",
+                    message_en=f"The environment has {total} GPUs, the workload plans {workload.gpus}.",
+                    message_zh=f"环境共 {total} 张卡，而工作负载规划为 {workload.gpus} 张。",
+                    inputs=[
+                        "environment.nodes",
+                        "environment.gpus_per_node",
+                        "workload.gpus",
+                    ],
+                )
+            )
+        if workload.tp > env.gpus_per_node:
+            out.append(
+                Advice(
+                    code="environment.tp_across_nodes",
+                    message_en=(
+                        f"Tensor parallel degree {workload.tp} exceeds {env.gpus_per_node} GPUs per "
+                        "node: tensor-parallel traffic would cross the inter-node network."
+                    ),
+                    message_zh=(
+                        f"张量并行度 {workload.tp} 大于每节点 {env.gpus_per_node} 张卡："
+                        "张量并行通信将跨节点，速度会大幅下降。"
+                    ),
+                    inputs=["workload.tp", "environment.gpus_per_node"],
+                )
+            )
+    return out
+
+
+def generate_all(
+    project: Project,
+    plan: RolloutPlan | None = None,
+    language: Language | None = None,
+) -> list[GeneratedConfig]:
+    """Every config for the project's scheduler.
+
+    Order: launch file (Kubernetes Job, sbatch script or bare-node script),
+    dcgm-exporter deployment, Prometheus scrape config, alert rules, Grafana
+    hint. A page that shows one file at a time calls
+    :meth:`RolloutPlan.launch_file` or :meth:`RolloutPlan.monitoring_file`
+    for just that file.
+
+    Parameters
+    ----------
+    project : Project
+        Reads ``environment``, ``monitoring``, ``workload`` and
+        ``meta.language``. [-]
+    plan : RolloutPlan, optional
+        The plan the files follow (:func:`plan_environment` with the
+        evaluation's sizing, as ``evaluate_plan(...).rollout.plan``): its node
+        count and network settings, with its notes. Without it the files use
+        ``project.environment`` as it is. [-]
+    language : Language, optional
+        Language of the titles and comments; default ``meta.language``. [-]
+
+    Returns
+    -------
+    list[GeneratedConfig]
+        Five entries. [-]
+
+    Examples
+    --------
+    >>> [c.name for c in generate_all(Project())]  # doctest: +NORMALIZE_WHITESPACE
+    ['kubernetes-job', 'dcgm-exporter', 'prometheus-config', 'prometheus-alerts',
+     'grafana-dashboard']
+    """
+    lang = language if language is not None else project.meta.language
+    if plan is None:
+        plan = RolloutPlan.as_entered(project.environment)
+    return [
+        plan.launch_file(project.workload, lang),
+        *(
+            plan.monitoring_file(name, project.monitoring, lang)
+            for name in MONITORING_CONFIGS
+        ),
+    ]

@@ -1,0 +1,189 @@
+"""The whole test kit of one vendor, as relative path → file text.
+
+:func:`build_testkit` plans the kit on the plan's rollout (nodes, GPUs per
+node, network settings, checkpoint size) and assembles the README, the
+scripts and the job files; :mod:`gpu_advisor.io.testkit` writes it to a
+folder or a ``.tar.gz``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from gpu_advisor.engine.evidence.vendors import plan_sizing
+from gpu_advisor.engine.rollout.configs.environment import (
+    NVIDIA_ONLY_EN,
+    NVIDIA_ONLY_ZH,
+    RolloutPlan,
+    plan_environment,
+)
+from gpu_advisor.engine.rollout.testkit.common import DCGM_LEVEL_MINUTES, _plain
+from gpu_advisor.engine.rollout.testkit.jobs import _k8s, _sbatch
+from gpu_advisor.engine.rollout.testkit.nccl import _nccl_multi, _nccl_single
+from gpu_advisor.engine.rollout.testkit.readme import _readme_en, _readme_zh
+from gpu_advisor.engine.rollout.testkit.scripts import (
+    _PROBE,
+    LOCAL_DIR_CANDIDATES,
+    _dcgm,
+    _fio,
+    _inventory,
+    _iperf,
+    _run_all,
+    _train,
+    fio_gib_per_job,
+)
+from gpu_advisor.engine.sizing.size import resolve_shape
+from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.common import Language
+from gpu_advisor.model.project import Project, Vendor
+from gpu_advisor.model.sizing_results import SizingResult
+
+KIT_SCRIPTS: Final = (
+    "00_inventory.sh",
+    "10_dcgm_diag.sh",
+    "20_nccl_single_node.sh",
+    "21_nccl_multi_node.sh",
+    "30_iperf3.sh",
+    "40_fio.sh",
+    "50_gpu_probe.py",
+    "60_train_job.sh",
+    "run_all.sh",
+    "slurm/testkit.sbatch",
+    "k8s/testkit-job.yaml",
+)
+"""Scripts and job files of the kit (README.md and hostfile.example come with them)."""
+
+EXECUTABLE_SUFFIXES: Final = (".sh", ".py", ".sbatch")
+"""Kit files that get the executable bit."""
+
+
+def _plan_sizing(project: Project, catalog: Catalog) -> SizingResult | None:
+    """The evaluation's sizing of ``project``; None when it cannot be sized."""
+    try:
+        return plan_sizing(project, catalog)
+    except (KeyError, ValueError):
+        return None
+
+
+def build_testkit(
+    project: Project,
+    vendor: Vendor,
+    catalog: Catalog,
+    *,
+    plan: RolloutPlan | None = None,
+    dcgm_level: int = 2,
+    shared_dir: str | None = None,
+    local_dir: str = "",
+    train_command: str = "",
+) -> dict[str, str]:
+    """The test kit for one vendor, as relative path → file text.
+
+    Parameters
+    ----------
+    project : Project
+        Language of the README, GPUs per node, nodes, scheduler settings,
+        data path, and the model (MoE adds ``alltoall_perf``).
+    vendor : Vendor
+        Named in every file; its GPU sets the default GPU count.
+    catalog : Catalog
+        To resolve the model preset (dense or MoE).
+    plan : RolloutPlan, optional
+        The plan's rollout (``evaluate_plan(...).rollout.plan``): nodes, GPUs
+        per node, network settings and checkpoint size. Without it the kit
+        is planned on :func:`gpu_advisor.engine.evidence.scoring.plan_sizing`, the
+        sizing the evaluation makes.
+    dcgm_level : int
+        ``dcgmi diag -r`` level, 1–4.
+    shared_dir : str, optional
+        Shared storage for the fio test; default ``environment.data_path``.
+    local_dir : str
+        Local disk for the fio test; empty: the script picks the first
+        writable of :data:`LOCAL_DIR_CANDIDATES` (never ``/tmp``).
+    train_command : str
+        Default ``TRAIN_CMD`` of ``60_train_job.sh`` (empty: must be given).
+
+    Returns
+    -------
+    dict of str to str
+        :data:`KIT_SCRIPTS` plus ``README.md`` and ``hostfile.example``.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> kit = build_testkit(Project(), Vendor(name="Acme"), load_catalog())
+    >>> sorted(kit)[:3]
+    ['00_inventory.sh', '10_dcgm_diag.sh', '20_nccl_single_node.sh']
+    >>> '-b 8 -e 8G -f 2 -g "${GPUS}"' in kit["20_nccl_single_node.sh"]
+    True
+    """
+    if dcgm_level not in DCGM_LEVEL_MINUTES:
+        raise ValueError("dcgm_level must be 1, 2, 3 or 4")
+    if plan is None:
+        plan = plan_environment(project, catalog, _plan_sizing(project, catalog))
+    gpus = plan.environment.gpus_per_node
+    nodes = plan.environment.nodes
+    try:
+        moe = resolve_shape(project.workload, catalog)[0].is_moe
+    except (KeyError, ValueError):
+        moe = False
+    shared = shared_dir if shared_dir is not None else project.environment.data_path
+    readme = _readme(project, vendor, catalog, gpus, dcgm_level, moe, shared, local_dir)
+    return {
+        "README.md": readme,
+        "00_inventory.sh": _inventory(vendor),
+        "10_dcgm_diag.sh": _dcgm(vendor, dcgm_level),
+        "20_nccl_single_node.sh": _nccl_single(vendor, gpus, moe),
+        "21_nccl_multi_node.sh": _nccl_multi(
+            vendor,
+            gpus,
+            moe,
+            project.environment.mpi_launcher,
+            {
+                k: v
+                for k, v in plan.environment.nccl_env.items()
+                if k.startswith("NCCL_")
+            },
+        ),
+        "30_iperf3.sh": _iperf(vendor),
+        "40_fio.sh": _fio(
+            vendor, shared, local_dir, fio_gib_per_job(plan.checkpoint_bytes)
+        ),
+        "50_gpu_probe.py": _PROBE,
+        "60_train_job.sh": _train(vendor, train_command),
+        "run_all.sh": _run_all(vendor, dcgm_level),
+        "slurm/testkit.sbatch": _sbatch(vendor, project, gpus, nodes),
+        "k8s/testkit-job.yaml": _k8s(project, vendor, gpus, shared, dcgm_level),
+        "hostfile.example": f"# One node per line; slots = GPUs per node.\nnode01 slots={gpus}\nnode02 slots={gpus}\n",
+    }
+
+
+def _readme(
+    project: Project,
+    vendor: Vendor,
+    catalog: Catalog,
+    gpus: int,
+    level: int,
+    moe: bool,
+    shared_dir: str,
+    local_dir: str,
+) -> str:
+    """The README in the project's language, with the NVIDIA-only note when the
+    vendor's GPU is another maker's."""
+    zh = project.meta.language is Language.ZH
+    shown_local = local_dir or (
+        "首个可写的 " if zh else "the first writable of "
+    ) + ", ".join(LOCAL_DIR_CANDIDATES)
+    readme = (
+        _readme_zh(vendor, gpus, level, moe, shared_dir, shown_local)
+        if zh
+        else _readme_en(vendor, gpus, level, moe, shared_dir, shown_local)
+    )
+    gpu = next((g for g in catalog.gpus if g.id == vendor.gpu_id), None)
+    if gpu is not None and gpu.vendor != "NVIDIA":
+        text = (NVIDIA_ONLY_ZH if zh else NVIDIA_ONLY_EN).format(
+            gpu=_plain(gpu.name), vendor=_plain(gpu.vendor)
+        )
+        readme = readme.replace(
+            "\n", f"\n\n> **{'注意：' if zh else 'Note:'}** {text}\n", 1
+        )
+    return readme

@@ -1,0 +1,378 @@
+"""Read nccl-tests stdout (``all_reduce_perf`` and friends).
+
+Format: ``README.md`` and ``doc/PERFORMANCE.md`` of
+https://github.com/NVIDIA/nccl-tests (columns ``size count type redop root
+time algbw busbw #wrong`` for out-of-place then in-place).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Final
+
+from gpu_advisor.io.results_parsers import (
+    _DECIMAL,
+    ResultsImportError,
+    _float,
+    _int,
+    _measure,
+    is_ascii_int,
+)
+from gpu_advisor.model.project import Measurement
+
+_NCCL_OPS: Final = (
+    "reduce_scatter",
+    "all_reduce",
+    "all_gather",
+    "hypercube",
+    "broadcast",
+    "alltoall",
+    "sendrecv",
+    "scatter",
+    "gather",
+    "reduce",
+)
+"""The nccl-tests collectives, longest name first so ``reduce`` never wins over ``all_reduce``."""
+_NCCL_PERF = re.compile(r"\b(" + "|".join(_NCCL_OPS) + r")_perf\b")
+_NCCL_TABLE_HEADER = re.compile(r"^\s*#+\s*size\s+count\s+type\s+redop\b", re.MULTILINE)
+# The summary and rank lines are read with or without their "#", and with any
+# spacing or stray punctuation between their words: a person reads
+# "## Avg bus  bandwidth : 102" or " Rank ! 0 ... on n1" the same way.
+_SEP: Final = "[^A-Za-z0-9]"
+"""Anything between the words of a marker line (spaces, "#", stray punctuation)."""
+_NCCL_RANK = re.compile(
+    rf"\bRank{_SEP}+([0-9]+){_SEP}+(?:Group{_SEP}+[0-9]+{_SEP}+)?Pid{_SEP}+[0-9]+{_SEP}+"
+    rf"on{_SEP}+(\S+)\s+device{_SEP}+([0-9]+)"
+)
+"""A rank line, found anywhere in a line (two rank lines run together are two ranks)."""
+_NCCL_RANK_START = re.compile(rf"\bRank{_SEP}+[0-9]")
+_NCCL_AVG = re.compile(
+    rf"^{_SEP}*Avg{_SEP}+bus{_SEP}+bandwidth[^A-Za-z0-9.+-]*(\S*)\s*(.*)$"
+)
+_NCCL_OOB = re.compile(
+    rf"^{_SEP}*Out{_SEP}+of{_SEP}+bounds{_SEP}+values[^A-Za-z0-9.+-]*(\S+)"
+)
+_NCCL_START = re.compile(
+    rf"^{_SEP}*Collective{_SEP}+test{_SEP}+starting{_SEP}*(\w+?)(?:_perf)?\s*$"
+)
+_NCCL_CHATTER = re.compile(r"\bNCCL\b|^\S+:[0-9]+:[0-9]+\s")
+"""NCCL_DEBUG output (``host:pid:tid [dev] NCCL INFO ...``), which may interleave the table."""
+_CONTROL_BYTES = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
+_NCCL_FAILURE = re.compile(r"(Test NCCL failure|Test CUDA failure|Test failure)")
+_REDUCING_OPS: Final = frozenset({"sum", "prod", "max", "min", "avg", "premulsum"})
+
+
+def looks_like_nccl(text: str) -> bool:
+    """True when ``text`` is nccl-tests stdout."""
+    head = text[:8000]
+    return (
+        any(
+            marker in head
+            for marker in (
+                "# nThread",
+                "# Collective test starting",
+                "# nccl-tests version",
+            )
+        )
+        or _NCCL_TABLE_HEADER.search(head) is not None
+    )
+
+
+def _nccl_op(text: str, file_name: str, redop: str | None) -> str:
+    """Which collective: the header line, the ``<op>_perf`` command, the file name, the redop.
+
+    The file name is compared without separators and longest name first, so
+    ``dgx-allreduce.txt`` is ``all_reduce`` and not ``reduce``.
+    """
+    for raw in text.splitlines()[:80]:
+        match = _NCCL_START.match(raw.strip())
+        if match:
+            return match.group(1)
+    perf = _NCCL_PERF.search(text[:20000])
+    if perf:
+        return perf.group(1)
+    squashed = re.sub(r"[^a-z]", "", file_name.lower())
+    for op in _NCCL_OPS:
+        if op.replace("_", "") in squashed:
+            return op
+    if redop is not None and redop in _REDUCING_OPS:
+        return "all_reduce"
+    return "collective"
+
+
+def _nccl_row(fields: list[str]) -> bool:
+    """True for the fields of a result row: 12 or 13 columns, size and count first."""
+    return (
+        len(fields) in (12, 13) and is_ascii_int(fields[0]) and is_ascii_int(fields[1])
+    )
+
+
+def _row_part(fields: list[str]) -> bool:
+    """True for the fields of a piece of a result row: a number first, or mostly numbers."""
+    numbers = sum(
+        1 for f in fields if _DECIMAL.fullmatch(f) or f.upper() in ("N/A", "NA")
+    )
+    return bool(fields) and (fields[0][0].isdigit() or 2 * numbers >= len(fields))
+
+
+def _holds_nccl_row(fields: list[str]) -> bool:
+    """True when a result row (size, count, type, redop, ...) ends these fields:
+    a row run into a comment or a chatter line."""
+    return any(
+        is_ascii_int(fields[i])
+        and is_ascii_int(fields[i + 1])
+        and fields[i + 2].isalpha()
+        and fields[i + 3].isalpha()
+        for i in range(max(len(fields) - 13, 0), len(fields) - 11)
+    )
+
+
+def parse_nccl_tests(text: str, file: str, node: str | None) -> list[Measurement]:
+    """Read one run of an nccl-tests binary (``all_reduce_perf`` and friends).
+
+    Every data row gives time [us], algbw [GB/s], busbw [GB/s] and #wrong for
+    the out-of-place and in-place runs, with ``size_bytes`` set. The summary
+    gives ``<op>.avg_busbw`` [GB/s] and ``<op>.out_of_bounds``; the rank list
+    gives ``<op>.ranks`` and ``<op>.nodes``.
+
+    A file is read whole or refused: inside the table every line is a result
+    row or NCCL_DEBUG chatter, so a row cut in two, two rows run together, a
+    row inside a comment, a rank line or an average that cannot be read
+    refuse the file (issue #17: never a partial import).
+
+    Examples
+    --------
+    >>> out = parse_nccl_tests(
+    ...     "# nThread 1 nGpus 2 minBytes 8 maxBytes 8\\n"
+    ...     "#  Rank  0 Group  0 Pid  1 on n1 device  0 [0x07] GPU\\n"
+    ...     "#  Rank  1 Group  0 Pid  1 on n1 device  1 [0x0a] GPU\\n"
+    ...     "        8   2 float sum -1  9.1 0.00 0.00 0  9.0 0.00 0.00 0\\n"
+    ...     "# Out of bounds values : 0 OK\\n# Avg bus bandwidth    : 0.001\\n",
+    ...     "all_reduce.txt", None)
+    >>> [(m.metric, m.value, m.node) for m in out if "in_place" not in m.metric][:3]
+    [('all_reduce.out_of_place.time', 9.1, 'n1'), ('all_reduce.out_of_place.algbw', 0.0, 'n1'), ('all_reduce.out_of_place.busbw', 0.0, 'n1')]
+    """
+    # Lines end at "\n" only, and other control bytes (terminal junk) read as
+    # spaces: a stray form feed or NUL does not cut a row or a rank line in two.
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    scan = _NcclScan()
+    for number, raw in enumerate(lines, start=1):
+        stripped = _CONTROL_BYTES.sub(" ", raw).strip()
+        if stripped:
+            _scan_line(scan, number, stripped, file)
+    widths, avg = _complete_table(scan, file, len(lines))
+    op = _nccl_op(text, file.rsplit("/", 1)[-1], scan.rows[0][1][3])
+    if scan.hosts:
+        # The host of rank 0 (where the test was launched); ``<op>.nodes``
+        # counts every host of the rank list.
+        node = scan.hosts[0][:200]
+    return [
+        *_row_measurements(scan.rows, widths, op, file, node),
+        *_summary_measurements(scan, avg, op, file, node),
+    ]
+
+
+@dataclass
+class _NcclScan:
+    """What one pass over an nccl-tests output has found so far.
+
+    Attributes
+    ----------
+    hosts : list of str
+        Hosts of the rank lines, in order of first appearance. [-]
+    ranks : int
+        Rank lines read. [1]
+    rows : list of (int, list of str)
+        Result rows with their line numbers. [-]
+    avg, oob : (int, float) or None
+        Line and value of the average bus bandwidth [GB/s] and of the
+        out-of-bounds count [1]. [-]
+    in_table : bool
+        Inside the result table (between its header and the summary). [-]
+    """
+
+    hosts: list[str] = field(default_factory=list)
+    ranks: int = 0
+    rows: list[tuple[int, list[str]]] = field(default_factory=list)
+    avg: tuple[int, float] | None = None
+    oob: tuple[int, float] | None = None
+    in_table: bool = False
+
+
+def _scan_line(scan: _NcclScan, number: int, stripped: str, file: str) -> None:
+    """Read one non-blank line into ``scan``; refuse a crashed run and damage."""
+    if _NCCL_FAILURE.search(stripped):
+        raise ResultsImportError(
+            file,
+            number,
+            f"a crashed run, no result: nccl-tests reported {stripped[:200]!r}",
+        )
+    chatter = _NCCL_CHATTER.search(stripped) is not None
+    found_ranks = [] if chatter else list(_NCCL_RANK.finditer(stripped))
+    if not chatter and len(found_ranks) != len(_NCCL_RANK_START.findall(stripped)):
+        raise ResultsImportError(
+            file, number, f"a damaged rank line: {stripped[:80]!r}"
+        )
+    if found_ranks:
+        for rank in found_ranks:
+            scan.ranks += 1
+            if rank.group(2) not in scan.hosts:
+                scan.hosts.append(rank.group(2))
+        return
+    if not _summary_line(scan, number, stripped, file):
+        _table_line(scan, number, stripped, chatter, file)
+
+
+def _summary_line(scan: _NcclScan, number: int, stripped: str, file: str) -> bool:
+    """Read the average bus bandwidth or the out-of-bounds count; False for other lines."""
+    avg_match = _NCCL_AVG.match(stripped)
+    if avg_match:
+        if avg_match.group(2):
+            raise ResultsImportError(
+                file, number, f"an unreadable average: {stripped[:80]!r}"
+            )
+        scan.avg = (
+            number,
+            _float(avg_match.group(1), file, number, "avg bus bandwidth"),
+        )
+        scan.in_table = False
+        return True
+    oob_match = _NCCL_OOB.match(stripped)
+    if oob_match:
+        scan.oob = (
+            number,
+            float(_int(oob_match.group(1), file, number, "out of bounds values")),
+        )
+        scan.in_table = False
+        return True
+    return False
+
+
+def _table_line(
+    scan: _NcclScan, number: int, stripped: str, chatter: bool, file: str
+) -> None:
+    """A comment, a result row, or noise; inside the table, damage refuses the file."""
+    fields = stripped.split()
+    if stripped.startswith("#"):
+        if _NCCL_TABLE_HEADER.match(stripped):
+            scan.in_table = True
+        elif _holds_nccl_row(stripped.lstrip("#").split()):
+            raise ResultsImportError(
+                file, number, "a result row inside a comment (an edited table)"
+            )
+        return
+    if _nccl_row(fields):
+        scan.rows.append((number, fields))
+        scan.in_table = scan.avg is None
+    elif scan.in_table and (
+        _holds_nccl_row(fields) or (not chatter and _row_part(fields))
+    ):
+        # Inside the table a line that is part of a result row (it starts
+        # with a number, or is mostly numbers) is a row cut, joined or
+        # edited; NCCL_DEBUG chatter and launcher warnings are not results.
+        raise ResultsImportError(
+            file,
+            number,
+            f"a damaged result row ({len(fields)} columns where 12 or 13 belong)",
+        )
+    # Anything else is launcher noise before or after the table: not a result.
+
+
+def _complete_table(
+    scan: _NcclScan, file: str, line_count: int
+) -> tuple[set[int], tuple[int, float]]:
+    """The width of the result rows and the average's (line, value); refuse a run
+    without rows, without its average (interrupted) or with rows of different widths."""
+    if not scan.rows:
+        raise ResultsImportError(
+            file, max(line_count, 1), "no nccl-tests result rows: the run produced none"
+        )
+    if scan.avg is None:
+        raise ResultsImportError(
+            file,
+            line_count,
+            "an interrupted run: no '# Avg bus bandwidth' line (the output is "
+            "truncated or the run failed)",
+        )
+    widths = {len(fields) for _, fields in scan.rows}
+    if len(widths) != 1:
+        raise ResultsImportError(
+            file, scan.rows[-1][0], "result rows of different widths (a damaged table)"
+        )
+    return widths, scan.avg
+
+
+def _row_measurements(
+    rows: list[tuple[int, list[str]]],
+    widths: set[int],
+    op: str,
+    file: str,
+    node: str | None,
+) -> list[Measurement]:
+    """Time [us], algbw and busbw [GB/s] and #wrong of each row, out of place and in place."""
+    out: list[Measurement] = []
+    # 13 columns: size count type redop root, then time algbw busbw #wrong twice.
+    # 12 columns (before nccl-tests 2.10): no root, an "error" column instead of #wrong.
+    old = widths == {12}
+    places = (
+        (("out_of_place", 4), ("in_place", 8))
+        if old
+        else (
+            ("out_of_place", 5),
+            ("in_place", 9),
+        )
+    )
+    last_name, last_unit = ("error", "max rel error") if old else ("wrong", "count")
+    for number, fields in rows:
+        size_bytes = _int(fields[0], file, number, "size")
+        for place, start in places:
+            units = (
+                ("time", "us"),
+                ("algbw", "GB/s"),
+                ("busbw", "GB/s"),
+                (last_name, last_unit),
+            )
+            for offset, (name, unit) in enumerate(units):
+                cell = fields[start + offset]
+                if cell.upper() in ("N/A", "NA", "-"):
+                    continue
+                out.append(
+                    _measure(
+                        file,
+                        number,
+                        tool="nccl-tests",
+                        metric=f"{op}.{place}.{name}",
+                        value=_float(cell, file, number, name),
+                        unit=unit,
+                        node=node,
+                        size_bytes=size_bytes,
+                    )
+                )
+    return out
+
+
+def _summary_measurements(
+    scan: _NcclScan, avg: tuple[int, float], op: str, file: str, node: str | None
+) -> list[Measurement]:
+    """``<op>.avg_busbw``, ``<op>.out_of_bounds``, ``<op>.ranks`` and ``<op>.nodes``."""
+    summary = [(avg[0], "avg_busbw", avg[1], "GB/s")]
+    if scan.oob is not None:
+        summary.append((scan.oob[0], "out_of_bounds", scan.oob[1], "count"))
+    if scan.ranks:
+        summary.append((1, "ranks", float(scan.ranks), "count"))
+        summary.append((1, "nodes", float(len(scan.hosts)), "count"))
+    return [
+        _measure(
+            file,
+            number,
+            tool="nccl-tests",
+            metric=f"{op}.{name}",
+            value=value,
+            unit=unit,
+            node=node,
+        )
+        for number, name, value, unit in summary
+    ]
