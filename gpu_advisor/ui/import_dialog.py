@@ -19,9 +19,9 @@ import contextlib
 import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QEvent, QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -50,9 +50,11 @@ from gpu_advisor.io.results_import import (
     summarize_files,
 )
 from gpu_advisor.ui.i18n import fill
-
-_ERROR_STYLE: Final = "color: #b00020;"
-_OK_STYLE: Final = "color: #1b5e20;"
+from gpu_advisor.ui.style import (
+    ERROR_STYLE,
+    OK_STYLE,
+    REFUSED_TEXT,
+)
 
 # Import jobs still running; keeps them alive when the dialog goes away first
 # (the thread pool holds no Python reference of its own).
@@ -328,7 +330,7 @@ class ImportDialog(QDialog):
         self._job = None
         self.progress_bar.setRange(0, 1)
         self.progress_bar.setValue(0)
-        self.status_label.setStyleSheet(_ERROR_STYLE)
+        self.status_label.setStyleSheet(ERROR_STYLE)
         self.status_label.setText(fill(self.tr("Nothing can be imported: %1"), message))
 
     # --- lists --------------------------------------------------------------------------
@@ -382,7 +384,7 @@ class ImportDialog(QDialog):
             )
             cell = self.refused_table.item(row, 1)
             if cell is not None:
-                cell.setForeground(Qt.GlobalColor.darkRed)
+                cell.setForeground(REFUSED_TEXT)
 
     def _update_texts(self) -> None:
         report = self.report
@@ -397,7 +399,7 @@ class ImportDialog(QDialog):
             if self._job is not None and self.progress_bar.maximum() == 0:
                 self.status_label.setText(self.tr("Looking for result files…"))
             return
-        self.status_label.setStyleSheet(_OK_STYLE if good else _ERROR_STYLE)
+        self.status_label.setStyleSheet(OK_STYLE if good else ERROR_STYLE)
         if good:
             self.status_label.setText(
                 fill(

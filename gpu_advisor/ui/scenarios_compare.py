@@ -47,6 +47,10 @@ from gpu_advisor.model.scenario_results import (
 from gpu_advisor.report.scenario_text import changes_text
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.style import (
+    BASE_PLAN_BAR,
+    SCENARIO_BAR,
+)
 from gpu_advisor.ui.widgets.cost_charts import format_money, money_scale
 from gpu_advisor.ui.widgets.plotting import setup_plot
 from gpu_advisor.ui.workers import EngineJob, start_job
@@ -55,8 +59,6 @@ _RUNNERS: Final[weakref.WeakKeyDictionary[ProjectSession, ScenarioRunner]] = (
     weakref.WeakKeyDictionary()
 )
 _DEBOUNCE_MS: Final = 150
-_BAR: Final = "#4f81bd"
-_BASE_BAR: Final = "#9bbb59"
 
 
 class ScenarioRunner(QObject):
@@ -412,7 +414,7 @@ class ScenarioCompareView(QWidget):
             elif unit == "days":
                 axis_unit = self.tr("days")
             values = [float(getattr(c, field) or 0.0) * scale for c in columns]
-            brushes = [_BASE_BAR if c.is_base else _BAR for c in columns]
+            brushes = [BASE_PLAN_BAR if c.is_base else SCENARIO_BAR for c in columns]
             # one bar item per chart, updated in place (a new item costs a repaint
             # of the whole scene)
             bars = self.bars[index]

@@ -16,8 +16,9 @@ from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project, Vendor, VendorKind
 from gpu_advisor.ui.pages.vendor_charts import format_size
-from gpu_advisor.ui.pages.vendors_page import VERDICT_COLOURS, VendorsPage
+from gpu_advisor.ui.pages.vendors_page import VendorsPage
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.style import VERDICT_BACKGROUNDS
 from gpu_advisor.ui.wizard import AdvisorWizard, PageId
 from tests.evidence_samples import RESULTS, three_vendor_project
 
@@ -240,7 +241,7 @@ def test_import_three_sample_sets_ranks_a_b_c(
     fail_row = next(i for i, row in enumerate(rows) if row[5] == "fail")
     fail_item = table.item(fail_row, 0)
     assert fail_item is not None
-    assert fail_item.background().color().name() == VERDICT_COLOURS[Verdict.FAIL]
+    assert fail_item.background().color().name() == VERDICT_BACKGROUNDS[Verdict.FAIL]
     assert any(row[7].startswith("pass >=") for row in rows)  # threshold shown
     assert "node01: fail" in page.node_label.text()
 

@@ -72,6 +72,15 @@ from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.scenarios import ScenariosPanel
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.style import (
+    ERROR_STYLE,
+    FEASIBLE_TEXT,
+    INFEASIBLE_TEXT,
+    SECONDARY_COLOUR,
+    SECONDARY_STYLE,
+    WARNING_COLOUR,
+    WARNING_STYLE,
+)
 from gpu_advisor.ui.widgets.bound import (
     BoundCheck,
     BoundCombo,
@@ -93,8 +102,6 @@ from gpu_advisor.ui.widgets.layout import WidthFollowsContent
 from gpu_advisor.ui.widgets.why import WhyButton
 from gpu_advisor.ui.workers import MONTE_CARLO_SEED, MonteCarloRunner
 
-_ERROR_STYLE: Final = "color: #b00020;"
-_WARNING_STYLE: Final = "color: #8a4b00;"
 _FORM_MIN_WIDTH_PX: Final = 440
 _DETAILS_MIN_WIDTH_PX: Final = 120
 """The reasons beside the options table: at least a few words a line."""
@@ -257,11 +264,11 @@ class RecommendationPanel(QWidget):
         )
         self.mix_why = WhyButton(keys.MIX_BASELINE, self._explanations, session=session)
         self.vat_label = QLabel(wordWrap=True)
-        self.vat_label.setStyleSheet("color: #555;")
+        self.vat_label.setStyleSheet(SECONDARY_STYLE)
         self.includes_label = QLabel(wordWrap=True)
         """What each option's figure includes: the engine's sentences."""
         self.includes_label.setTextFormat(Qt.TextFormat.RichText)
-        self.includes_label.setStyleSheet("color: #555;")
+        self.includes_label.setStyleSheet(SECONDARY_STYLE)
         mix_row = QHBoxLayout()
         mix_row.addWidget(self.mix_label, 1)
         mix_row.addWidget(self.mix_why, 0, Qt.AlignmentFlag.AlignTop)
@@ -353,7 +360,7 @@ class RecommendationPanel(QWidget):
             )
             based_on = self.tr("Based on:")
             inputs = (
-                f'<br/><span style="color:#555;">{based_on} {links}</span>'
+                f'<br/><span style="color:{SECONDARY_COLOUR};">{based_on} {links}</span>'
                 if links
                 else ""
             )
@@ -398,7 +405,7 @@ class RecommendationPanel(QWidget):
         warnings = self._advice_html(cost.warnings)
         warnings_title = self.tr("Warnings")
         self.warnings_label.setText(
-            f"<b style='color:#8a4b00;'>{warnings_title}</b>{warnings}"
+            f"<b style='color:{WARNING_COLOUR};'>{warnings_title}</b>{warnings}"
             if warnings
             else ""
         )
@@ -470,7 +477,7 @@ class RecommendationPanel(QWidget):
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                     )
                 item.setForeground(
-                    Qt.GlobalColor.gray if not option.feasible else Qt.GlobalColor.black
+                    INFEASIBLE_TEXT if not option.feasible else FEASIBLE_TEXT
                 )
                 item.setToolTip(
                     reason
@@ -621,7 +628,7 @@ class BudgetPage(QWizardPage):
         }
         self.option_checks: dict[OptionId, QCheckBox] = {}
         self.options_error = QLabel(wordWrap=True)
-        self.options_error.setStyleSheet(_ERROR_STYLE)
+        self.options_error.setStyleSheet(ERROR_STYLE)
         self.options_error.setVisible(False)
         self._build_form()
 
@@ -938,7 +945,7 @@ class BudgetPage(QWizardPage):
         self._optional("owning", "idc_bandwidth_cny_per_month", decimals=0, step=500)
         # add-ons
         self.addons_note = QLabel(wordWrap=True)
-        self.addons_note.setStyleSheet(_WARNING_STYLE)
+        self.addons_note.setStyleSheet(WARNING_STYLE)
         self.sections["addons"].form.addRow(self.addons_note)
         self._number("addons", "shared_storage_tb", decimals=1, step=10)
         self._optional("addons", "shared_storage_cny_per_tb_month", decimals=0, step=50)
@@ -949,7 +956,7 @@ class BudgetPage(QWizardPage):
             "addons", "public_bandwidth_cny_per_mbps_month", decimals=0, step=5
         )
         self.network_note = QLabel(wordWrap=True)
-        self.network_note.setStyleSheet("color: #555;")
+        self.network_note.setStyleSheet(SECONDARY_STYLE)
         self.sections["owning"].form.insertRow(
             self._form_row("owning", "network_fraction_of_hardware") + 1,
             "",

@@ -50,8 +50,13 @@ from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import GroupedForm, RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
-from gpu_advisor.ui.widgets.bound import (
+from gpu_advisor.ui.style import (
     ERROR_STYLE,
+    OK_STYLE,
+    SECONDARY_STYLE,
+    SEVERITY_STYLES,
+)
+from gpu_advisor.ui.widgets.bound import (
     BoundCheck,
     BoundCombo,
     BoundField,
@@ -62,13 +67,6 @@ from gpu_advisor.ui.widgets.bound import (
 
 _FORM_WIDTH_PX: Final = 470
 _VIEWER_MIN_WIDTH_PX: Final = 380
-_NOTE_STYLE: Final = "color: #555555;"
-_OK_STYLE: Final = "color: #1b5e20;"
-_ADVICE_STYLE: Final = {
-    Severity.INFO: "color: #1f5fa8;",
-    Severity.WARNING: "color: #8a5a00;",
-    Severity.ERROR: "color: #b00020;",
-}
 
 
 def session_rollout(session: ProjectSession) -> Rollout:
@@ -136,7 +134,7 @@ class ConfigViewer(QWidget):
             | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
         self.file_label = QLabel()
-        self.file_label.setStyleSheet(_NOTE_STYLE)
+        self.file_label.setStyleSheet(SECONDARY_STYLE)
         self.copy_button = QPushButton()
         self.save_button = QPushButton()
         self.status_label = QLabel(wordWrap=True)
@@ -217,7 +215,7 @@ class ConfigViewer(QWidget):
         """Put the file on the clipboard."""
         self._lazy.ensure_current()
         QGuiApplication.clipboard().setText(self.text())
-        self._show_status(self.tr("Copied to the clipboard."), _OK_STYLE)
+        self._show_status(self.tr("Copied to the clipboard."), OK_STYLE)
 
     def save_dialog(self) -> Path | None:
         """Ask where to save the file, then write it; returns the path or None."""
@@ -262,7 +260,7 @@ class ConfigViewer(QWidget):
                 ERROR_STYLE,
             )
             return False
-        self._show_status(self.tr("Saved to %1").replace("%1", str(path)), _OK_STYLE)
+        self._show_status(self.tr("Saved to %1").replace("%1", str(path)), OK_STYLE)
         self.saved.emit(path)
         return True
 
@@ -581,7 +579,7 @@ class EnvironmentPage(QWizardPage):
         self.apply_plan_button = QPushButton()
         self.apply_plan_button.clicked.connect(self.apply_planned_cluster)
         self.single_node_label = QLabel(wordWrap=True)
-        self.single_node_label.setStyleSheet(_ADVICE_STYLE[Severity.INFO])
+        self.single_node_label.setStyleSheet(SEVERITY_STYLES[Severity.INFO])
         self.advice_label = QLabel(wordWrap=True)
         self.advice_label.setTextFormat(Qt.TextFormat.RichText)
 
@@ -842,14 +840,14 @@ class EnvironmentPage(QWizardPage):
         # the environment's checks, the node-count and NVIDIA-only notes the
         # files carry too, and a Kubernetes Job without its script
         lines = [
-            f'<span style="{_ADVICE_STYLE[a.severity]}">• {_escape(a.message(language))}</span>'
+            f'<span style="{SEVERITY_STYLES[a.severity]}">• {_escape(a.message(language))}</span>'
             for a in rollout.advice
             if a.code != "environment.single_node_first"
         ]
         self.advice_label.setText("<br>".join(lines))
         self.advice_label.setVisible(bool(lines))
         self.single_node_label.setStyleSheet(
-            _ADVICE_STYLE[
+            SEVERITY_STYLES[
                 Severity.WARNING if rollout.environment.nodes > 1 else Severity.INFO
             ]
         )

@@ -38,6 +38,7 @@ from gpu_advisor.ui.i18n import current_language
 from gpu_advisor.ui.pages._base import GroupedForm, RefreshWhenShown
 from gpu_advisor.ui.pages.environment_page import ConfigViewer, session_rollout
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.style import NOTE_STYLE
 from gpu_advisor.ui.widgets.bound import (
     BoundCheck,
     BoundDoubleSpin,
@@ -50,7 +51,6 @@ MONITORING_FILES: Final = MONITORING_CONFIGS
 """Names (``GeneratedConfig.name``) of the files this page shows, in tab order."""
 
 _FORM_WIDTH_PX: Final = 440
-_NOTE_STYLE: Final = "color: #8a5a00;"
 
 
 class MonitoringPage(QWizardPage):
@@ -162,7 +162,7 @@ class MonitoringPage(QWizardPage):
 
         self.intro_label = QLabel(wordWrap=True)
         self.util_note_label = QLabel(wordWrap=True)
-        self.util_note_label.setStyleSheet(_NOTE_STYLE)
+        self.util_note_label.setStyleSheet(NOTE_STYLE)
 
         grouped = GroupedForm()
         self._labels = grouped.labels

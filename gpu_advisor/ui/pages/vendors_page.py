@@ -87,23 +87,23 @@ from gpu_advisor.ui.file_names import file_stem
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.import_dialog import ImportDialog
 from gpu_advisor.ui.pages._base import RefreshWhenShown
-from gpu_advisor.ui.pages.vendor_charts import VENDOR_COLOURS, VendorCharts
+from gpu_advisor.ui.pages.vendor_charts import VendorCharts
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
+from gpu_advisor.ui.style import (
+    BOLD_STYLE,
+    ERROR_STYLE,
+    OK_STYLE,
+    OTHER_VENDOR_COLOUR,
+    PRINCIPLE_STYLE,
+    SECONDARY_STYLE,
+    VENDOR_COLOURS,
+    VERDICT_BACKGROUNDS,
+    WARNING_STYLE,
+)
 from gpu_advisor.ui.widgets.bound import commit_when_finished, validation_message
 
-_ERROR_STYLE: Final = "color: #b00020;"
-_WARNING_STYLE: Final = "color: #8a4b00;"
-_OK_STYLE: Final = "color: #1b5e20;"
 _FORM_MAX_WIDTH_PX: Final = 1200
-
-VERDICT_COLOURS: Final[dict[Verdict, str]] = {
-    Verdict.PASS: "#d6efd6",
-    Verdict.WARN: "#fff0c2",
-    Verdict.FAIL: "#f6c9c9",
-    Verdict.INFO: "#e6edf7",
-}
-"""Row background per verdict (light, so the text stays readable)."""
 
 HOT_TESTS: Final = frozenset({"gpu.temperature"})
 THROTTLE_TESTS: Final = frozenset({"gpu.throttle", "gpu.clocks"})
@@ -173,7 +173,7 @@ class VendorsPage(QWizardPage):
 
         # --- header -------------------------------------------------------------------
         self.principle_label = QLabel(wordWrap=True)
-        self.principle_label.setStyleSheet("font-weight: bold; color: #1a3d6d;")
+        self.principle_label.setStyleSheet(PRINCIPLE_STYLE)
 
         # --- vendor list --------------------------------------------------------------
         self.vendor_list = QListWidget()
@@ -278,7 +278,7 @@ class VendorsPage(QWizardPage):
         label = QLabel()
         label.setBuddy(widget)
         error = QLabel(wordWrap=True)
-        error.setStyleSheet(_ERROR_STYLE)
+        error.setStyleSheet(ERROR_STYLE)
         error.setVisible(False)
         box = QWidget()
         row = QHBoxLayout(box)
@@ -337,10 +337,10 @@ class VendorsPage(QWizardPage):
         self.terms_edit.setMinimumHeight(70)
         self.terms_edit.setMaximumHeight(120)
         self.price_warning = QLabel(wordWrap=True)
-        self.price_warning.setStyleSheet(_WARNING_STYLE)
+        self.price_warning.setStyleSheet(WARNING_STYLE)
         self.price_warning.setVisible(False)
         self.mfu_label = QLabel(wordWrap=True)
-        self.mfu_label.setStyleSheet(_OK_STYLE)
+        self.mfu_label.setStyleSheet(OK_STYLE)
         self.mfu_label.setVisible(False)
         scroll = self._layout_quote_tab()
         self._connect_quote_tab()
@@ -545,12 +545,12 @@ class VendorsPage(QWizardPage):
 
     def _build_scoring_tab(self) -> QWidget:
         self.winner_label = QLabel(wordWrap=True)
-        self.winner_label.setStyleSheet("font-weight: bold;")
+        self.winner_label.setStyleSheet(BOLD_STYLE)
         self.scoring_error = QLabel(wordWrap=True)
-        self.scoring_error.setStyleSheet(_ERROR_STYLE)
+        self.scoring_error.setStyleSheet(ERROR_STYLE)
         self.scoring_error.setVisible(False)
         self.weights_hint = QLabel(wordWrap=True)
-        self.weights_hint.setStyleSheet("color: #555;")
+        self.weights_hint.setStyleSheet(SECONDARY_STYLE)
         # Criteria as rows and vendors as columns: nine criteria stay readable
         # side by side with the weights, whatever the number of vendors.
         rows = len(Criterion) + 2
@@ -968,7 +968,7 @@ class VendorsPage(QWizardPage):
         for criterion, spin in self.weight_spins.items():
             message = self._weight_errors.get(criterion, "")
             spin.setToolTip(message)
-            spin.setStyleSheet(_ERROR_STYLE if message else "")
+            spin.setStyleSheet(ERROR_STYLE if message else "")
         text = "\n".join(self._weight_errors.values())
         self.scoring_error.setText(text or self._scoring_problem)
         self.scoring_error.setVisible(bool(text or self._scoring_problem))
@@ -1195,7 +1195,7 @@ class VendorsPage(QWizardPage):
         for node, verdict in judgement.node_verdicts().items():
             shown = node or self.tr("(all nodes)")
             chips.append(
-                f'<span style="background:{VERDICT_COLOURS[verdict]};">&nbsp;'
+                f'<span style="background:{VERDICT_BACKGROUNDS[verdict]};">&nbsp;'
                 f"{_escape(shown)}: {_escape(self.verdict_name(verdict))}&nbsp;</span>"
             )
         self.node_label.setText(self.tr("Per node:") + " " + " ".join(chips))
@@ -1247,7 +1247,7 @@ class VendorsPage(QWizardPage):
                 check.threshold_zh if zh else check.threshold_en,
                 check.message_zh if zh else check.message_en,
             ]
-            colour = QBrush(QColor(VERDICT_COLOURS[check.verdict]))
+            colour = QBrush(QColor(VERDICT_BACKGROUNDS[check.verdict]))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setBackground(colour)
@@ -1382,7 +1382,7 @@ class VendorsPage(QWizardPage):
         for i, vendor in enumerate(project.vendors):
             if vendor.name == name:
                 return VENDOR_COLOURS[i % len(VENDOR_COLOURS)]
-        return "#222222"
+        return OTHER_VENDOR_COLOUR
 
     # ====================================================================================
     # test kit
@@ -1429,7 +1429,7 @@ class VendorsPage(QWizardPage):
         except (KeyError, ValueError) as exc:
             self._show_status(
                 self.tr("Cannot build the test kit: %1").replace("%1", str(exc)),
-                _ERROR_STYLE,
+                ERROR_STYLE,
             )
             return None
         archive = target.name.endswith(".tar.gz")
@@ -1443,7 +1443,7 @@ class VendorsPage(QWizardPage):
                 self.tr("Cannot write the test kit: %1").replace(
                     "%1", str(exc.strerror or exc)
                 ),
-                _ERROR_STYLE,
+                ERROR_STYLE,
             )
             return None
         first = (
@@ -1461,7 +1461,7 @@ class VendorsPage(QWizardPage):
                 str(target),
                 first,
             ),
-            _OK_STYLE,
+            OK_STYLE,
         )
         self.kit_written.emit(target)
         return target
@@ -1539,7 +1539,7 @@ class VendorsPage(QWizardPage):
         if dialog is not None:
             dialog.deleteLater()
         if result != QDialog.DialogCode.Accepted:
-            self._show_status(self.tr("Nothing was imported."), _ERROR_STYLE)
+            self._show_status(self.tr("Nothing was imported."), ERROR_STYLE)
             self.import_finished.emit(False)
 
     def store_measurements(
@@ -1561,14 +1561,14 @@ class VendorsPage(QWizardPage):
                 self.tr("The vendor %1 is gone; nothing was imported.").replace(
                     "%1", vendor_name
                 ),
-                _ERROR_STYLE,
+                ERROR_STYLE,
             )
             self.import_finished.emit(False)
             return False
         if not measurements:
             self._show_status(
                 self.tr("No result files found there; nothing was imported."),
-                _ERROR_STYLE,
+                ERROR_STYLE,
             )
             self.import_finished.emit(False)
             return False
@@ -1583,7 +1583,7 @@ class VendorsPage(QWizardPage):
                 self.tr("Nothing was imported: %1").replace(
                     "%1", validation_message(exc)
                 ),
-                _ERROR_STYLE,
+                ERROR_STYLE,
             )
             self.import_finished.emit(False)
             return False
@@ -1599,7 +1599,7 @@ class VendorsPage(QWizardPage):
                 str(len(files)),
                 vendor_name,
             ),
-            _OK_STYLE,
+            OK_STYLE,
         )
         self.import_finished.emit(True)
         return True

@@ -63,11 +63,21 @@ from gpu_advisor.model.project import (
     Recompute,
     TaskKind,
 )
-from gpu_advisor.report.palette import MEMORY_PART_COLORS
 from gpu_advisor.ui.candidate_costs import CandidateCostTable
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.style import (
+    BAR_OUTLINE,
+    CAPACITY_LINE,
+    CHOSEN_POINT,
+    DAYS_CURVE,
+    ERROR_STYLE,
+    MARKER_OUTLINE,
+    MEMORY_PART_COLOURS,
+    SECONDARY_STYLE,
+    SIZING_WARNING_COLOURS,
+)
 from gpu_advisor.ui.theme import chart_colours, style_plot
 from gpu_advisor.ui.widgets.bound import (
     BoundCheck,
@@ -88,11 +98,6 @@ GIB: Final = float(2**30)
 
 CUSTOM_MODEL: Final = "\0custom"
 """Item data of the model picker's "custom shape" entry."""
-
-MEMORY_PARTS: Final = tuple(
-    (f"{part}_bytes", color) for part, color in MEMORY_PART_COLORS.items()
-)
-"""Stack order of the memory bar (bottom first) and colours, as in the PDF."""
 
 _BAR_WIDTH = 0.6
 _DAYS_AXIS_FLOOR = 1.0
@@ -148,7 +153,7 @@ class ConfigPasteDialog(QDialog):
         mono.setStyleHint(QFont.StyleHint.Monospace)
         self.text_edit.setFont(mono)
         self.error_label = QLabel(wordWrap=True)
-        self.error_label.setStyleSheet("color: #b00020;")
+        self.error_label.setStyleSheet(ERROR_STYLE)
         self.error_label.setVisible(False)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -235,7 +240,7 @@ class WorkloadPage(QWizardPage):
         self.model_combo.setMinimumContentsLength(18)
         self.paste_button = QPushButton()
         self.model_info = QLabel(wordWrap=True)
-        self.model_info.setStyleSheet("color: #555;")
+        self.model_info.setStyleSheet(SECONDARY_STYLE)
         self.shape_fields: dict[str, BoundSpin] = {}
         shape_limits = {
             "layers": (1, 1000),
@@ -310,7 +315,7 @@ class WorkloadPage(QWizardPage):
             )
         )
         self.chinchilla_label = QLabel(wordWrap=True)
-        self.chinchilla_label.setStyleSheet("color: #555;")
+        self.chinchilla_label.setStyleSheet(SECONDARY_STYLE)
         self.seq_len = self._bind(
             BoundSpin(
                 session,
@@ -431,7 +436,7 @@ class WorkloadPage(QWizardPage):
             item.setCheckState(Qt.CheckState.Unchecked)
             self.candidates_list.addItem(item)
         self.candidates_error = QLabel(wordWrap=True)
-        self.candidates_error.setStyleSheet("color: #b00020;")
+        self.candidates_error.setStyleSheet(ERROR_STYLE)
         self.candidates_error.setVisible(False)
         self.gpus = self._bind(
             OptionalNumberField(
@@ -627,35 +632,41 @@ class WorkloadPage(QWizardPage):
         self.memory_legend_label = QLabel(wordWrap=True)
         self.memory_legend_label.setTextFormat(Qt.TextFormat.RichText)
         self.memory_bars: dict[str, pg.BarGraphItem] = {}
-        for part, color in MEMORY_PARTS:
+        for part, color in MEMORY_PART_COLOURS:
             bar = pg.BarGraphItem(
                 x=np.zeros(0),
                 height=np.zeros(0),
                 width=_BAR_WIDTH,
                 brush=QColor(color),
-                pen=pg.mkPen("w"),
+                pen=pg.mkPen(BAR_OUTLINE),
             )
             self.memory_plot.addItem(bar)
             self.memory_bars[part] = bar
         self.capacity_line = pg.PlotDataItem(
-            pen=pg.mkPen("#b00020", width=2, style=Qt.PenStyle.DashLine),
+            pen=pg.mkPen(CAPACITY_LINE, width=2, style=Qt.PenStyle.DashLine),
             connect="pairs",
         )
         self.memory_plot.addItem(self.capacity_line)
         self.days_curve = pg.PlotDataItem(
-            pen=pg.mkPen("#1f77b4", width=2),
+            pen=pg.mkPen(DAYS_CURVE, width=2),
             symbol="o",
             symbolSize=5,
-            symbolBrush="#1f77b4",
+            symbolBrush=DAYS_CURVE,
         )
         self.days_plot.addItem(self.days_curve)
         self.days_plot.setLogMode(x=True, y=False)
         self.chosen_marker = pg.PlotDataItem(
-            pen=None, symbol="o", symbolSize=13, symbolBrush="#d62728", symbolPen="k"
+            pen=None,
+            symbol="o",
+            symbolSize=13,
+            symbolBrush=CHOSEN_POINT,
+            symbolPen=MARKER_OUTLINE,
         )
         self.days_plot.addItem(self.chosen_marker)
         self.deadline_line = pg.InfiniteLine(
-            angle=0, movable=False, pen=pg.mkPen("#d62728", style=Qt.PenStyle.DashLine)
+            angle=0,
+            movable=False,
+            pen=pg.mkPen(CHOSEN_POINT, style=Qt.PenStyle.DashLine),
         )
         self.days_plot.addItem(self.deadline_line)
         self.days_note = pg.TextItem(color=chart_colours().error, anchor=(0.5, 0.5))
@@ -1105,10 +1116,10 @@ class WorkloadPage(QWizardPage):
                 self._num(memory.capacity_bytes / GIB, 0),
             )
         )
-        n["memory"].value.setStyleSheet("" if fits else "color: #b00020;")
+        n["memory"].value.setStyleSheet("" if fits else ERROR_STYLE)
         if cluster.min_gpus is None:
             n["min_gpus"].value.setText(self.tr("does not fit on any card count"))
-            n["min_gpus"].value.setStyleSheet("color: #b00020;")
+            n["min_gpus"].value.setStyleSheet(ERROR_STYLE)
         else:
             n["min_gpus"].value.setText(
                 self.tr("%1 cards").replace("%1", self._num(cluster.min_gpus))
@@ -1170,7 +1181,7 @@ class WorkloadPage(QWizardPage):
                     "%1", self._num(deadline, 1)
                 )
             )
-            n["deadline_gpus"].value.setStyleSheet("color: #b00020;")
+            n["deadline_gpus"].value.setStyleSheet(ERROR_STYLE)
         else:
             n["deadline_gpus"].value.setText(
                 fill(
@@ -1218,11 +1229,7 @@ class WorkloadPage(QWizardPage):
 
     def _update_warnings(self, evaluation: Evaluation) -> None:
         language = _language()
-        colours = {
-            Severity.ERROR: "#b00020",
-            Severity.WARNING: "#8a5a00",
-            Severity.INFO: "#555555",
-        }
+        colours = SIZING_WARNING_COLOURS
         marks = {Severity.ERROR: "✖", Severity.WARNING: "⚠", Severity.INFO: "ℹ"}
         rows = [
             f'<p style="margin:2px 0; color:{colours[w.severity]}">{marks[w.severity]} '
@@ -1246,7 +1253,7 @@ class WorkloadPage(QWizardPage):
         x = np.arange(len(rows), dtype=np.float64)
         bottom = np.zeros(len(rows))
         entries: list[str] = []
-        for part, color in MEMORY_PARTS:
+        for part, color in MEMORY_PART_COLOURS:
             heights = np.array(
                 [getattr(mem.per_gpu, part) / GIB for _gpu, mem in rows],
                 dtype=np.float64,
@@ -1264,7 +1271,7 @@ class WorkloadPage(QWizardPage):
         line_y = np.repeat(usable, 2)
         self.capacity_line.setData(line_x, line_y)
         entries.append(
-            f'<span style="color:#b00020">{_unbroken("- - -")}</span>&nbsp;'
+            f'<span style="color:{CAPACITY_LINE}">{_unbroken("- - -")}</span>&nbsp;'
             + _unbroken(self.tr("usable memory of the card"))
         )
         self.memory_legend_label.setText("&nbsp;&nbsp; ".join(entries))
