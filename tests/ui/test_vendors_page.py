@@ -15,10 +15,10 @@ from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project, Vendor, VendorKind
-from gpu_advisor.ui.pages.vendor_charts import format_size
 from gpu_advisor.ui.pages.vendors_page import VendorsPage
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.style import VERDICT_BACKGROUNDS
+from gpu_advisor.ui.widgets.vendor_charts import format_size
 from gpu_advisor.ui.wizard import AdvisorWizard, PageId
 from tests.evidence_samples import RESULTS, three_vendor_project
 

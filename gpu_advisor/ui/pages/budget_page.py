@@ -69,7 +69,6 @@ from gpu_advisor.model.project import (
     Project,
 )
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
-from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.scenarios import ScenariosPanel
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.style import (
@@ -99,6 +98,7 @@ from gpu_advisor.ui.widgets.cost_charts import (
     option_label,
 )
 from gpu_advisor.ui.widgets.layout import WidthFollowsContent
+from gpu_advisor.ui.widgets.refresh import RefreshWhenShown
 from gpu_advisor.ui.widgets.why import WhyButton
 from gpu_advisor.ui.workers import MONTE_CARLO_SEED, MonteCarloRunner
 

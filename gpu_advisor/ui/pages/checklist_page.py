@@ -55,7 +55,7 @@ from gpu_advisor.engine.rollout.review import checklist_states, tally
 from gpu_advisor.model.catalog import ChecklistEntry
 from gpu_advisor.model.project import ChecklistItem, CheckStatus, Project
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
-from gpu_advisor.ui.pages._base import ChoiceDelegate, RefreshWhenShown
+from gpu_advisor.ui.pages._base import ChoiceDelegate
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
 from gpu_advisor.ui.style import (
@@ -65,6 +65,7 @@ from gpu_advisor.ui.style import (
     FAIL_STYLE,
 )
 from gpu_advisor.ui.widgets.bound import validation_message
+from gpu_advisor.ui.widgets.refresh import RefreshWhenShown
 from gpu_advisor.ui.widgets.why import WhyButton
 
 GROUPS: Final = ("six_points", "colocation", "contract", "pitfalls")

@@ -69,7 +69,7 @@ from gpu_advisor.model.project import (
 )
 from gpu_advisor.report.text import role_text
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
-from gpu_advisor.ui.pages._base import ChoiceDelegate, RefreshWhenShown
+from gpu_advisor.ui.pages._base import ChoiceDelegate
 from gpu_advisor.ui.pages.checklist_page import status_text
 from gpu_advisor.ui.scenarios_compare import ScenarioCompareView
 from gpu_advisor.ui.session import ProjectSession
@@ -80,6 +80,7 @@ from gpu_advisor.ui.style import (
 )
 from gpu_advisor.ui.widgets.bound import validation_message
 from gpu_advisor.ui.widgets.cost_charts import option_label
+from gpu_advisor.ui.widgets.refresh import RefreshWhenShown
 from gpu_advisor.ui.widgets.why import (
     ExplanationDialog,
     find_explanation,

@@ -11,7 +11,7 @@ the selected vendor and on all of them together, in four tabs:
 * *Test results*: the engine's judgement
   (:func:`gpu_advisor.engine.evidence.judge.judge_vendor`), one row per test and node,
   measured against expected with the threshold, coloured pass / warn / fail;
-* *Compare*: :class:`~gpu_advisor.ui.pages.vendor_charts.VendorCharts`, one
+* *Compare*: :class:`~gpu_advisor.ui.widgets.vendor_charts.VendorCharts`, one
   series per vendor;
 * *Scoring*: the weighted matrix of :func:`gpu_advisor.engine.evidence.scoring.score_project`
   with the editable weights and how far each must move to change the winner.
@@ -86,8 +86,6 @@ from gpu_advisor.model.project import (
 from gpu_advisor.ui.file_names import file_stem
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.import_dialog import ImportDialog
-from gpu_advisor.ui.pages._base import RefreshWhenShown
-from gpu_advisor.ui.pages.vendor_charts import VendorCharts
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
 from gpu_advisor.ui.style import (
@@ -102,6 +100,8 @@ from gpu_advisor.ui.style import (
     WARNING_STYLE,
 )
 from gpu_advisor.ui.widgets.bound import commit_when_finished, validation_message
+from gpu_advisor.ui.widgets.refresh import RefreshWhenShown
+from gpu_advisor.ui.widgets.vendor_charts import VendorCharts
 
 _FORM_MAX_WIDTH_PX: Final = 1200
 

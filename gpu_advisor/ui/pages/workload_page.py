@@ -65,7 +65,6 @@ from gpu_advisor.model.project import (
 )
 from gpu_advisor.ui.candidate_costs import CandidateCostTable
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
-from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.style import (
     BAR_OUTLINE,
@@ -91,6 +90,7 @@ from gpu_advisor.ui.widgets.bound import (
 from gpu_advisor.ui.widgets.demand_editor import DemandEditor
 from gpu_advisor.ui.widgets.layout import WidthFollowsContent
 from gpu_advisor.ui.widgets.plotting import DescribedPlot, axis_top, show_grid
+from gpu_advisor.ui.widgets.refresh import RefreshWhenShown
 from gpu_advisor.ui.widgets.why import WhyButton, session_explanations
 
 GIB: Final = float(2**30)

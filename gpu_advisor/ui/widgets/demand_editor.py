@@ -43,7 +43,6 @@ from gpu_advisor.engine.cost.demand import phase_allows_spot
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import PhaseKind, Project, TaskKind
 from gpu_advisor.ui.i18n import current_language, current_locale
-from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.style import (
     ERROR_STYLE,
@@ -53,6 +52,7 @@ from gpu_advisor.ui.style import (
 from gpu_advisor.ui.theme import style_plot
 from gpu_advisor.ui.widgets.bound import validation_message
 from gpu_advisor.ui.widgets.plotting import describe_plot, show_grid
+from gpu_advisor.ui.widgets.refresh import RefreshWhenShown
 
 _BAR_WIDTH = 0.7
 _MAX_GPU_HOURS = 1e10  # DemandMonth.gpu_hours's upper bound

@@ -1,8 +1,8 @@
-"""The vendors step's charts: one series per vendor for each kind of measurement.
+"""The vendors' measurements side by side: one series per vendor for each kind.
 
-Moved out of :mod:`gpu_advisor.ui.pages.vendors_page` unchanged:
 :class:`VendorCharts` (busbw per message size, tokens/s per GPU, training
-loss, storage and network bars) and its message-size axis.
+loss, storage and network bars) and its message-size axis; the vendors step
+shows it in its *Compare* tab.
 """
 
 from __future__ import annotations
