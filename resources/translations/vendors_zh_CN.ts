@@ -116,7 +116,7 @@
     </message>
     <message>
       <source>GPU</source>
-      <translation>GPU 型号</translation>
+      <translation>GPU 编号</translation>
     </message>
     <message>
       <source>Measured</source>

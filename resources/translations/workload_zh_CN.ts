@@ -236,7 +236,7 @@
     <name>KeyNumbers</name>
     <message>
       <source>Memory per GPU:</source>
-      <translation>每张卡的内存：</translation>
+      <translation>单卡显存：</translation>
     </message>
     <message>
       <source>Minimum cards:</source>
