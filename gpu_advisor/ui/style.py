@@ -91,6 +91,10 @@ PRINCIPLE_STYLE: Final = f"font-weight: bold; color: {EMPHASIS_COLOUR};"
 """A page's leading principle, above its content."""
 FORMULA_STYLE: Final = "padding: 4px;"
 """The formula box of a "why?" dialog."""
+SECTION_TITLE_STYLE: Final = (
+    "QPushButton { text-align: left; border: none; font-weight: bold; padding: 2px; }"
+)
+"""The title of a section that folds away: bold, flat, Qt's focus frame kept."""
 
 SEVERITY_STYLES: Final[dict[Severity, str]] = {
     severity: f"color: {colour};" for severity, colour in SEVERITY_COLOURS.items()

@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QFormLayout,
-    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -39,11 +38,9 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QScrollArea,
-    QSizePolicy,
     QSpinBox,
     QSplitter,
     QTabWidget,
-    QToolButton,
     QVBoxLayout,
     QWidget,
     QWizardPage,
@@ -78,6 +75,7 @@ from gpu_advisor.ui.widgets.bound import (
     budget_default,
     commit_when_finished,
 )
+from gpu_advisor.ui.widgets.collapsible import CollapsibleForm
 from gpu_advisor.ui.widgets.cost_charts import (
     CashFlowChart,
     CumulativeCostChart,
@@ -110,48 +108,6 @@ def _bounds(key: str) -> tuple[float, float]:
     return low, high
 
 
-class CollapsibleSection(QFrame):
-    """A titled box whose body folds away with a click on the title."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.toggle = QToolButton()
-        self.toggle.setCheckable(True)
-        self.toggle.setChecked(True)
-        self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.toggle.setArrowType(Qt.ArrowType.DownArrow)
-        self.toggle.setStyleSheet("QToolButton { border: none; font-weight: bold; }")
-        self.toggle.setSizePolicy(
-            QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed
-        )
-        self.body = QWidget()
-        self.form = QFormLayout(self.body)
-        self.form.setFieldGrowthPolicy(
-            QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow
-        )
-        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        self.form.setContentsMargins(8, 0, 4, 6)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 2, 4, 2)
-        layout.setSpacing(2)
-        layout.addWidget(self.toggle)
-        layout.addWidget(self.body)
-        self.toggle.toggled.connect(self.set_expanded)
-
-    def set_expanded(self, expanded: bool) -> None:
-        with QSignalBlocker(self.toggle):
-            self.toggle.setChecked(expanded)
-        self.toggle.setArrowType(
-            Qt.ArrowType.DownArrow if expanded else Qt.ArrowType.RightArrow
-        )
-        self.body.setVisible(expanded)
-
-    @property
-    def expanded(self) -> bool:
-        return self.toggle.isChecked()
-
-
 class BudgetPage(QWizardPage):
     """Budget inputs, the options compared, and the recommendation."""
 
@@ -162,14 +118,14 @@ class BudgetPage(QWizardPage):
         self._was_complete = True
         self.fields: dict[str, BoundField] = {}
         self._row_labels: dict[str, QLabel] = {}
-        self._field_section: dict[str, CollapsibleSection] = {}
+        self._field_section: dict[str, CollapsibleForm] = {}
         self._shown_project: Project | None = None
         self._mc_project: Project | None = None
         self.monte_carlo: MonteCarloResult | None = None
 
         self.intro_label = QLabel(wordWrap=True)
-        self.sections: dict[str, CollapsibleSection] = {
-            name: CollapsibleSection()
+        self.sections: dict[str, CollapsibleForm] = {
+            name: CollapsibleForm()
             for name in ("options", "situation", "renting", "owning", "addons")
         }
         self.option_checks: dict[OptionId, QCheckBox] = {}
@@ -646,7 +602,7 @@ class BudgetPage(QWizardPage):
             "addons": self.tr("Add-ons: storage, traffic, bandwidth"),
         }
         for name, section in self.sections.items():
-            section.toggle.setText(section_titles[name])
+            section.setText(section_titles[name])
         for option, check in self.option_checks.items():
             check.setText(option_label(option))
         for key, label in self._row_labels.items():
