@@ -61,7 +61,7 @@ def main() -> int:
     alone.select_vendor(0)
     app.processEvents()
     alone_weight = alone.weight_spins[Criterion.PRICE]
-    alone_price = alone.number_spins["on_demand_cny_per_gpu_hour"]
+    alone_price = alone.quote.number_spins["on_demand_cny_per_gpu_hour"]
     alone_weight_ms = _median_ms(
         app, args.runs, lambda i: alone_weight.setValue(20 + i % 20)
     )
@@ -87,7 +87,7 @@ def main() -> int:
     weight_ms = _median_ms(app, args.runs, lambda i: spin.setValue(20 + i % 20))
     assert page.scoring is not None
 
-    price = page.number_spins["on_demand_cny_per_gpu_hour"]
+    price = page.quote.number_spins["on_demand_cny_per_gpu_hour"]
     quote_ms = _median_ms(
         app, args.runs, lambda i: price.setValue(10.0 + (i % 10) * 0.5)
     )

@@ -109,7 +109,7 @@ def input_actions(window: MainWindow, app: QApplication) -> list[Action]:
 
     def tokens_check(i: int) -> None:
         hours = session.evaluation.sizing.compute.gpu_hours
-        assert f"{hours:,.0f}" in workload.numbers["gpu_hours"].value.text()
+        assert f"{hours:,.0f}" in workload.key_numbers.rows["gpu_hours"].value.text()
         assert workload.days_curve.getData()[1] is not None
 
     actions.append(
@@ -148,7 +148,7 @@ def input_actions(window: MainWindow, app: QApplication) -> list[Action]:
     from gpu_advisor.engine.evidence.scoring import Criterion
 
     weight = vendors.weight_spins[Criterion.PRICE]
-    quote = vendors.number_spins["on_demand_cny_per_gpu_hour"]
+    quote = vendors.quote.number_spins["on_demand_cny_per_gpu_hour"]
 
     def scores_check(_i: int) -> None:
         assert vendors.scoring is not None

@@ -60,8 +60,8 @@ def bench_input_to_chart(app: QApplication) -> float:
         app.processEvents()  # paint the new chart data
         hours = session.evaluation.sizing.compute.gpu_hours
         assert page.tokens.editor.value() == tokens
-        assert page.days_curve.getData()[1] is not None
-        assert f"{hours:,.0f}" in page.numbers["gpu_hours"].value.text()
+        assert page.days_chart.curve.getData()[1] is not None
+        assert f"{hours:,.0f}" in page.key_numbers.rows["gpu_hours"].value.text()
 
     result = _median_ms(step)
     page.close()

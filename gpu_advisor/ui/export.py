@@ -2,8 +2,8 @@
 
 :class:`PdfExportController` asks where to save (``<project title>.pdf`` in
 the last folder; the file type chooses A4 or US Letter paper), then runs the
-plan in a :class:`~PySide6.QtCore.QThreadPool` worker
-(:class:`gpu_advisor.ui.workers.EngineJob`): first
+plan in a :class:`~PySide6.QtCore.QThreadPool` worker (the app's one
+:class:`~gpu_advisor.ui.workers.JobRunner`, :func:`~gpu_advisor.ui.workers.run_steps`): first
 ``evaluate(project, catalog, monte_carlo_draws=10000, seed=0)``, then
 :func:`gpu_advisor.report.plan.write_plan_pdf` in the language chosen in the
 save dialog (its file types name the language and the paper). The choice is
@@ -44,7 +44,7 @@ from gpu_advisor.model.project import Project
 from gpu_advisor.ui.i18n import fill
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
-from gpu_advisor.ui.workers import EngineJob
+from gpu_advisor.ui.workers import JobRunner, describe, run_steps
 
 MONTE_CARLO_DRAWS: Final = PLAN_MONTE_CARLO_DRAWS
 """Draws for the plan's risk section (the plan's, as the CLI's report)."""
@@ -230,19 +230,23 @@ class PdfExportController(QObject):
         self._settings = settings if settings is not None else AppSettings()
         self.export_settings = ExportSettings(self._settings.qsettings)
         self._widget = parent
-        self._pool = pool or QThreadPool.globalInstance()
-        self._generation = 0
-        self._job: EngineJob | None = None
+        self._runner = JobRunner(
+            self,
+            pool=pool or QThreadPool.globalInstance(),
+            on_done=self._on_finished,
+            on_exception=self._on_failed,
+            on_cancelled=lambda: self._discard(self._runner.generation),
+            on_discarded=self._discard,
+        )
         self._request: ExportRequest | None = None
         self._temp: dict[int, Path] = {}
-        self._jobs: dict[int, EngineJob] = {}
         self.progress_dialog: QProgressDialog | None = None
         self.show_dialogs = True
         """False in tests and scripts: report by signal only, no message boxes."""
 
     @property
     def is_running(self) -> bool:
-        return self._job is not None
+        return self._runner.is_running
 
     def set_dialog_parent(self, widget: QWidget | None) -> None:
         """The window the dialogs belong to (e.g. the main window)."""
@@ -315,41 +319,31 @@ class PdfExportController(QObject):
     def start(self, request: ExportRequest) -> int:
         """Export without asking (the dialogs' answers given); returns the job id."""
         self.cancel(silent=True)
-        self._generation += 1
-        generation = self._generation
         target = request.path.with_name(
             f".{request.path.name}.{uuid.uuid4().hex[:8]}.part"
         )
-        self._temp[generation] = target
         self._request = request
         steps = export_steps(
             self._session.project, self._session.catalog, request, target
         )
-        job = EngineJob(generation, steps)
-        job.signals.finished.connect(self._on_finished)
-        job.signals.failed.connect(self._on_failed)
-        job.signals.cancelled.connect(self._on_cancelled)
-        self._job = job
-        self._jobs[generation] = job
+        generation = self._runner.start(run_steps, steps)
+        self._temp[generation] = target
         self._show_progress(request.path)
         self.started.emit(request.path)
-        self._pool.start(job)
         return generation
 
     def cancel(self, *, silent: bool = False) -> None:
         """Stop the running export; its result is thrown away."""
-        job = self._job
-        if job is None:
+        if not self._runner.is_running:
             return
-        job.cancel()
-        self._job = None
+        self._runner.invalidate()
         self._close_progress()
         if not silent:
             self.cancelled.emit()
 
     def wait_idle(self, msecs: int = 60_000) -> bool:
         """Block until every export job of this controller returned (tests)."""
-        return all(job.done.wait(msecs / 1000) for job in list(self._jobs.values()))
+        return self._runner.wait_idle(msecs)
 
     # --- progress dialog -------------------------------------------------------------
 
@@ -382,7 +376,6 @@ class PdfExportController(QObject):
     # --- results -------------------------------------------------------------------
 
     def _forget(self, generation: int) -> Path | None:
-        self._jobs.pop(generation, None)
         return self._temp.pop(generation, None)
 
     def _discard(self, generation: int) -> None:
@@ -390,15 +383,9 @@ class PdfExportController(QObject):
         if temp is not None:
             temp.unlink(missing_ok=True)
 
-    def _current(self, generation: int) -> bool:
-        return self._job is not None and generation == self._generation
-
-    def _on_finished(self, generation: int, result: object) -> None:
-        if not self._current(generation):
-            self._discard(generation)
-            return
+    def _on_finished(self, result: object) -> None:
+        generation = self._runner.generation
         request = self._request
-        self._job = None
         self._close_progress()
         temp = self._temp.get(generation)
         assert request is not None
@@ -419,19 +406,12 @@ class PdfExportController(QObject):
         self._forget(generation)
         self.exported.emit(request.path)
 
-    def _on_failed(self, generation: int, message: str) -> None:
-        current = self._current(generation)
-        self._discard(generation)
-        if not current:
-            return
+    def _on_failed(self, exc: Exception) -> None:
+        self._discard(self._runner.generation)
         request = self._request
-        self._job = None
         self._close_progress()
         assert request is not None
-        self._report_error(request.path, message)
-
-    def _on_cancelled(self, generation: int) -> None:
-        self._discard(generation)
+        self._report_error(request.path, describe(exc))
 
     def _report_error(self, path: Path, message: str) -> None:
         text = fill(

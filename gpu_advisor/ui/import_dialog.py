@@ -1,7 +1,8 @@
 """The result import dialog: read in a worker, list what comes in and what does not, confirm.
 
 :class:`ImportDialog` runs :func:`gpu_advisor.io.results_import.import_results`
-in a pool thread (:class:`ImportJob`) with a progress bar and a Cancel
+in a pool thread (:func:`read_results` on the app's one
+:class:`~gpu_advisor.ui.workers.JobRunner`) with a progress bar and a Cancel
 button. When the files are read it lists every file that will be imported
 (tool, node, key figures, from :func:`~gpu_advisor.io.results_import.summarize_files`)
 and every refused file with its reason and what to do about it
@@ -16,12 +17,10 @@ file and imports nothing.
 from __future__ import annotations
 
 import contextlib
-import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, Final
 
-from PySide6.QtCore import QEvent, QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QEvent, QThreadPool, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -50,81 +49,25 @@ from gpu_advisor.io.results_import import (
     summarize_files,
 )
 from gpu_advisor.ui.i18n import fill
-
-_ERROR_STYLE: Final = "color: #b00020;"
-_OK_STYLE: Final = "color: #1b5e20;"
-
-# Import jobs still running; keeps them alive when the dialog goes away first
-# (the thread pool holds no Python reference of its own).
-_LIVE_JOBS: set[ImportJob] = set()
-_LIVE_LOCK = threading.Lock()
+from gpu_advisor.ui.style import (
+    ERROR_STYLE,
+    OK_STYLE,
+    REFUSED_TEXT,
+)
+from gpu_advisor.ui.workers import JobCancelledError, JobRunner, TaskState, describe
 
 
-class ImportSignals(QObject):
-    """Signals of one :class:`ImportJob` (a QRunnable is not a QObject).
-
-    Signals
-    -------
-    progress(int, int)
-        files done, files in all.
-    finished(object)
-        the :class:`~gpu_advisor.io.results_import.ImportReport`.
-    cancelled()
-        the user cancelled; nothing was read into the report.
-    failed(str)
-        the import as a whole could not run (too many files or bytes).
-    """
-
-    progress = Signal(int, int)
-    finished = Signal(object)
-    cancelled = Signal()
-    failed = Signal(str)
-
-
-def _emit(signal: Any, *args: object) -> None:
-    """Emit, unless the receiving side is already gone (window closed)."""
-    with contextlib.suppress(RuntimeError):
-        signal.emit(*args)
-
-
-class ImportJob(QRunnable):
-    """Run :func:`~gpu_advisor.io.results_import.import_results` off the GUI thread."""
-
-    def __init__(self, paths: Sequence[Path]) -> None:
-        super().__init__()
-        self.setAutoDelete(False)
-        self._paths = list(paths)
-        self._cancel = threading.Event()
-        self.done = threading.Event()
-        self.signals = ImportSignals()
-
-    def cancel(self) -> None:
-        """Stop before the next file (thread-safe)."""
-        self._cancel.set()
-
-    @override
-    def run(self) -> None:
-        try:
-            report = import_results(
-                self._paths,
-                progress=lambda done, total: _emit(self.signals.progress, done, total),
-                cancelled=self._cancel.is_set,
-            )
-        except ImportCancelledError:
-            _emit(self.signals.cancelled)
-        except ResultsImportError as exc:
-            _emit(self.signals.failed, str(exc))
-        except Exception as exc:  # reported to the GUI, never lost in a thread
-            _emit(self.signals.failed, f"{type(exc).__name__}: {exc}")
-        else:
-            if self._cancel.is_set():
-                _emit(self.signals.cancelled)
-            else:
-                _emit(self.signals.finished, report)
-        finally:
-            self.done.set()
-            with _LIVE_LOCK:
-                _LIVE_JOBS.discard(self)
+def read_results(state: TaskState, paths: Sequence[Path]) -> ImportReport:
+    """A task: :func:`~gpu_advisor.io.results_import.import_results` with the
+    job's progress and cancel (it stops before the next file)."""
+    try:
+        return import_results(
+            paths,
+            progress=state.set_progress,
+            cancelled=state.is_interruption_requested,
+        )
+    except ImportCancelledError:
+        raise JobCancelledError from None
 
 
 def _table(headers: list[str]) -> QTableWidget:
@@ -185,8 +128,14 @@ class ImportDialog(QDialog):
         super().__init__(parent)
         self._paths = list(paths)
         self._vendor = vendor_name
-        self._pool = pool or QThreadPool.globalInstance()
-        self._job: ImportJob | None = None
+        self._runner = JobRunner(
+            self,
+            pool=pool or QThreadPool.globalInstance(),
+            on_progress=self._on_progress,
+            on_done=self._on_finished,
+            on_cancelled=self._on_cancelled,
+            on_exception=self._on_failed,
+        )
         self.report: ImportReport | None = None
         self.summaries: list[FileSummary] = []
         self._build()
@@ -270,31 +219,20 @@ class ImportDialog(QDialog):
     @property
     def is_reading(self) -> bool:
         """True while the worker reads the files."""
-        return self._job is not None
+        return self._runner.is_running
 
     def start(self) -> None:
         """Start reading the files in the pool (once)."""
-        if self._job is not None or self.report is not None:
+        if self._runner.is_running or self.report is not None:
             return
-        job = ImportJob(self._paths)
-        job.signals.progress.connect(self._on_progress)
-        job.signals.finished.connect(self._on_finished)
-        job.signals.cancelled.connect(self._on_cancelled)
-        job.signals.failed.connect(self._on_failed)
-        self._job = job
-        with _LIVE_LOCK:
-            _LIVE_JOBS.add(job)
+        self._runner.start(read_results, self._paths)
         self._update_texts()
-        self._pool.start(job)
 
     def wait_idle(self, msecs: int = 10_000) -> bool:
         """Block until the worker has returned (tests, shutdown)."""
-        job = self._job
-        return job is None or job.done.wait(msecs / 1000)
+        return self._runner.wait_idle(msecs)
 
     def _on_progress(self, done: int, total: int) -> None:
-        if self._job is None:
-            return
         # Repaint at most every 1 % of the files: a 20,000-file import would
         # otherwise spend more time drawing the bar than reading.
         step = max(1, total // 100)
@@ -307,9 +245,8 @@ class ImportDialog(QDialog):
         )
 
     def _on_finished(self, report: object) -> None:
-        if self._job is None or not isinstance(report, ImportReport):
+        if not isinstance(report, ImportReport):
             return
-        self._job = None
         self.report = report
         self.summaries = summarize_files(report.measurements)
         self._fill_imported(self.summaries)
@@ -321,14 +258,14 @@ class ImportDialog(QDialog):
         self._update_texts()
 
     def _on_cancelled(self) -> None:
-        self._job = None
         super().reject()
 
-    def _on_failed(self, message: str) -> None:
-        self._job = None
+    def _on_failed(self, exc: Exception) -> None:
+        # the reason a whole import cannot run is the user's to read as it is
+        message = str(exc) if isinstance(exc, ResultsImportError) else describe(exc)
         self.progress_bar.setRange(0, 1)
         self.progress_bar.setValue(0)
-        self.status_label.setStyleSheet(_ERROR_STYLE)
+        self.status_label.setStyleSheet(ERROR_STYLE)
         self.status_label.setText(fill(self.tr("Nothing can be imported: %1"), message))
 
     # --- lists --------------------------------------------------------------------------
@@ -382,7 +319,7 @@ class ImportDialog(QDialog):
             )
             cell = self.refused_table.item(row, 1)
             if cell is not None:
-                cell.setForeground(Qt.GlobalColor.darkRed)
+                cell.setForeground(REFUSED_TEXT)
 
     def _update_texts(self) -> None:
         report = self.report
@@ -394,10 +331,10 @@ class ImportDialog(QDialog):
             fill(self.tr("Refused, nothing taken from them: %1 files"), refused)
         )
         if report is None:
-            if self._job is not None and self.progress_bar.maximum() == 0:
+            if self._runner.is_running and self.progress_bar.maximum() == 0:
                 self.status_label.setText(self.tr("Looking for result files…"))
             return
-        self.status_label.setStyleSheet(_OK_STYLE if good else _ERROR_STYLE)
+        self.status_label.setStyleSheet(OK_STYLE if good else ERROR_STYLE)
         if good:
             self.status_label.setText(
                 fill(
@@ -426,8 +363,8 @@ class ImportDialog(QDialog):
     @override
     def reject(self) -> None:
         """Cancel: stop the worker (the dialog closes when it has stopped) or close."""
-        if self._job is not None:
-            self._job.cancel()
+        if self._runner.is_running:
+            self._runner.cancel()
             self.cancel_button.setEnabled(False)
             self.status_label.setText(self.tr("Cancelling… nothing will be imported."))
             return
@@ -444,6 +381,6 @@ class ImportDialog(QDialog):
 
     @override
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self._job is not None:
-            self._job.cancel()
+        if self._runner.is_running:
+            self._runner.cancel()
         super().closeEvent(event)

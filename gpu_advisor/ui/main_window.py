@@ -53,6 +53,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from superqt import QElidingLabel
 from typing_extensions import override
 
 if TYPE_CHECKING:
@@ -279,8 +280,9 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.steps_dock)
         self.resizeDocks([self.steps_dock], [220], Qt.Orientation.Horizontal)
 
-        self.recommendation_label = QLabel()
-        # A long reason must not widen the window; the tooltip keeps all of it.
+        # A long reason must not widen the window: it ends in "…" where the
+        # window does (superqt's eliding label); the tooltip keeps all of it.
+        self.recommendation_label = QElidingLabel()
         self.recommendation_label.setSizePolicy(
             QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred
         )

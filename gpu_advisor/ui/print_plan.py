@@ -5,26 +5,76 @@ evaluation, same language and paper as the plan was last exported in), so a
 printed plan and an exported one never differ. The PDF's pages are rendered
 by PDFium (:mod:`pypdfium2`) at the printer's resolution and painted onto the
 :class:`~PySide6.QtPrintSupport.QPrinter`'s pages, each scaled to fit the
-printable area and centred.
+printable area and centred. The PDF is made in the background on the app's one
+:class:`~gpu_advisor.ui.workers.JobRunner` (evaluate, then write: a second or
+two) while a busy dialog with *Cancel* keeps the window painted.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Final
 
-from PySide6.QtCore import QObject, QRect, Qt
+from PySide6.QtCore import QEventLoop, QObject, QRect, Qt
 from PySide6.QtGui import QGuiApplication, QImage, QPainter
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
-from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QMessageBox,
+    QProgressDialog,
+    QWidget,
+)
 
+from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import PlanLanguage
+from gpu_advisor.model.project import Project
 from gpu_advisor.ui.export import ExportSettings, Paper, _ui_language
 from gpu_advisor.ui.i18n import fill
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.workers import JobCancelledError, JobRunner, TaskState
 
 MAX_DPI: Final = 300
 """Pages are rendered at the printer's resolution, at most this [dots per inch]."""
+
+
+PlanSource = Callable[[PlanLanguage, str], bytes]
+"""``(language, paper) -> PDF bytes`` of the open plan."""
+
+
+def _build_pdf(
+    project: Project,
+    catalog: Catalog,
+    font: Path | None,
+    language: PlanLanguage,
+    paper: str,
+) -> bytes:
+    """The plan's PDF, exactly as File ▸ Export PDF… writes it."""
+    from gpu_advisor import __version__
+    from gpu_advisor.engine.evaluate import evaluate_plan
+    from gpu_advisor.report.plan import build_plan_pdf
+
+    evaluation = evaluate_plan(project, catalog)  # the plan's draws and seed
+    return build_plan_pdf(
+        project,
+        evaluation,
+        catalog,
+        language=language,
+        paper=paper,
+        app_version=__version__,
+        font_path=font,
+    )
+
+
+def _make_pdf(
+    state: TaskState, source: PlanSource, language: PlanLanguage, paper: str
+) -> bytes:
+    """A task: the PDF from ``source`` (giving up first if asked to)."""
+    if state.is_interruption_requested():
+        raise JobCancelledError
+    return source(language, paper)
 
 
 def print_pdf(data: bytes, printer: QPrinter, *, max_dpi: int = MAX_DPI) -> int:
@@ -80,10 +130,6 @@ def _draw_fitted(painter: QPainter, printer: QPrinter, image: QImage) -> None:
     painter.drawImage(QRect(x, y, size.width(), size.height()), image)
 
 
-PlanSource = Callable[[PlanLanguage, str], bytes]
-"""``(language, paper) -> PDF bytes`` of the open plan."""
-
-
 class PlanPrinter(QObject):
     """Print and print-preview the open plan (File menu)."""
 
@@ -99,46 +145,83 @@ class PlanPrinter(QObject):
         self._session = session
         self._export_settings = export_settings
         self._widget = parent
-        self._source = source or self._build_pdf
+        self._source = source
         self.show_dialogs = True
         """False in tests: no dialogs and message boxes, errors only in ``error``."""
         self.error = ""
         self._preview_printer: QPrinter | None = None
+        self.busy_dialog: QProgressDialog | None = None
+        """While the PDF is made, with dialogs shown: the busy dialog (Cancel)."""
 
     def plan_language(self) -> PlanLanguage:
         """The language the plan was last exported in (or both), else the UI's."""
         key = ExportSettings.plan_key(self._session.project, self._session.path)
         return self._export_settings.language_for(key, _ui_language())
 
-    def _build_pdf(self, language: PlanLanguage, paper: str) -> bytes:
-        from gpu_advisor import __version__
-        from gpu_advisor.engine.evaluate import evaluate_plan
-        from gpu_advisor.report.plan import build_plan_pdf
-
-        project, catalog = self._session.project, self._session.catalog
-        evaluation = evaluate_plan(project, catalog)  # the plan's draws and seed
-        font = self._export_settings.cjk_font_path()
-        return build_plan_pdf(
-            project,
-            evaluation,
-            catalog,
-            language=language,
-            paper=paper,
-            app_version=__version__,
-            font_path=font,
+    def _plan_source(self) -> PlanSource:
+        """How the PDF is made: the given source, else the export's own path,
+        its inputs read now (in the GUI thread) for the worker."""
+        if self._source is not None:
+            return self._source
+        return functools.partial(
+            _build_pdf,
+            self._session.project,
+            self._session.catalog,
+            self._export_settings.cjk_font_path(),
         )
 
     def plan_pdf(self) -> bytes | None:
-        """The plan's PDF bytes, or None (and ``error`` set) when it cannot be made."""
+        """The plan's PDF bytes, or None (and ``error`` set) when it cannot be made.
+
+        The PDF is made by a background job; this waits for it with the
+        window painted (and, when dialogs are shown, a busy dialog whose
+        *Cancel* gives up: None, no error).
+        """
         paper = str(self._export_settings.paper())
+        ended: list[tuple[str, object]] = []
+        loop = QEventLoop()
+
+        def end(kind: str, value: object = None) -> None:
+            ended.append((kind, value))
+            loop.quit()
+
+        runner = JobRunner(
+            self,
+            on_done=lambda data: end("done", data),
+            on_exception=lambda exc: end("error", exc),
+            on_cancelled=lambda: end("cancelled"),
+        )
+        self.busy_dialog = busy = self._busy_dialog(runner)
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            return self._source(self.plan_language(), paper)
-        except Exception as exc:  # a missing font, a bad catalog: say so, keep going
-            self._fail(str(exc))
-            return None
+            runner.start(_make_pdf, self._plan_source(), self.plan_language(), paper)
+            if not ended:
+                loop.exec()
         finally:
             QGuiApplication.restoreOverrideCursor()
+            if busy is not None:
+                busy.close()
+                busy.deleteLater()
+            self.busy_dialog = None
+            runner.deleteLater()
+        kind, value = ended[0]
+        if kind == "error":  # a missing font, a bad catalog: say so, keep going
+            self._fail(str(value))
+        return value if kind == "done" and isinstance(value, bytes) else None
+
+    def _busy_dialog(self, runner: JobRunner) -> QProgressDialog | None:
+        if not self.show_dialogs:
+            return None
+        dialog = QProgressDialog(self._widget)
+        dialog.setWindowTitle(self.tr("Print Plan"))
+        dialog.setLabelText(self.tr("Preparing the plan for printing…"))
+        dialog.setCancelButtonText(self.tr("Cancel"))
+        dialog.setRange(0, 0)  # busy: the engine cannot report a percentage
+        dialog.setMinimumDuration(0)
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.canceled.connect(runner.cancel)
+        dialog.show()
+        return dialog
 
     def print_to(self, printer: QPrinter) -> int:
         """Print the plan on ``printer`` without asking; the pages printed (0: failed)."""

@@ -33,8 +33,7 @@ from gpu_advisor.model.project import Framework, OptionId, Scenario
 from gpu_advisor.ui.i18n import current_locale, fill
 from gpu_advisor.ui.scenarios_compare import ScenarioCompareView
 from gpu_advisor.ui.session import ProjectSession
-
-ERROR_STYLE: Final = "color: #b00020;"
+from gpu_advisor.ui.style import ERROR_STYLE
 
 TEXT_FIELDS: Final = (
     "name",

@@ -10,7 +10,7 @@ evaluated once per change of the plan.
 Five scenarios with their Monte Carlo take about 0.5 s on a loaded machine
 (``benchmarks/bench_scenarios.py``), far over the 20 ms an edit may block
 the window, so the runner evaluates them in a background job
-(:class:`~gpu_advisor.ui.workers.EngineJob`) while the view shows a busy
+(:class:`~gpu_advisor.ui.workers.JobRunner`) while the view shows a busy
 bar over the last figures. What needs no evaluation — making a scenario the
 base, renaming or removing one, ticking it for the PDF — is taken from the
 last result at once (:func:`gpu_advisor.engine.api.reuse_scenarios`).
@@ -38,7 +38,9 @@ from typing_extensions import override
 
 from gpu_advisor.engine.api import ScenarioRuns, evaluate_scenarios, reuse_scenarios
 from gpu_advisor.engine.names import option_title
+from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
+from gpu_advisor.model.project import Project
 from gpu_advisor.model.scenario_results import (
     SCENARIO_MEASURES,
     ScenarioComparison,
@@ -47,16 +49,18 @@ from gpu_advisor.model.scenario_results import (
 from gpu_advisor.report.scenario_text import changes_text
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.style import (
+    BASE_PLAN_BAR,
+    SCENARIO_BAR,
+)
 from gpu_advisor.ui.widgets.cost_charts import format_money, money_scale
 from gpu_advisor.ui.widgets.plotting import setup_plot
-from gpu_advisor.ui.workers import EngineJob, start_job
+from gpu_advisor.ui.workers import JobRunner, TaskState, describe
 
 _RUNNERS: Final[weakref.WeakKeyDictionary[ProjectSession, ScenarioRunner]] = (
     weakref.WeakKeyDictionary()
 )
 _DEBOUNCE_MS: Final = 150
-_BAR: Final = "#4f81bd"
-_BASE_BAR: Final = "#9bbb59"
 
 
 class ScenarioRunner(QObject):
@@ -86,16 +90,16 @@ class ScenarioRunner(QObject):
     ) -> None:
         super().__init__(session)
         self._session = session
-        self._pool = pool
-        self._generation = 0
-        self._job: EngineJob | None = None
+        self._runner = JobRunner(
+            self, pool=pool, on_done=self._on_finished, on_exception=self._on_failed
+        )
         self.runs: ScenarioRuns | None = None
         """The last result (for the project it names in ``source``)."""
 
     @property
     def busy(self) -> bool:
         """A job is running."""
-        return self._job is not None
+        return self._runner.is_running
 
     def current(self) -> ScenarioRuns | None:
         """The result for the session's project, when there is one already."""
@@ -113,7 +117,7 @@ class ScenarioRunner(QObject):
         if at_hand is not None:
             self.runs = at_hand
             return at_hand
-        if self._job is None:
+        if not self._runner.is_running:
             self._start()
         # else: the running job's result becomes the next one's starting point
         return None
@@ -124,22 +128,12 @@ class ScenarioRunner(QObject):
             self._session.catalog,
             self.runs,
         )
-        self._generation += 1
-
-        def run() -> object:
-            return evaluate_scenarios(project, catalog, previous, monte_carlo=True)
-
-        job = EngineJob(self._generation, [run])
-        job.signals.finished.connect(self._on_finished)
-        job.signals.failed.connect(self._on_failed)
-        self._job = job
-        start_job(job, self._pool)
+        self._runner.start(_evaluate, project, catalog, previous)
         self.busy_changed.emit(True)
 
-    def _on_finished(self, generation: int, result: object) -> None:
-        if generation != self._generation or not isinstance(result, ScenarioRuns):
+    def _on_finished(self, result: object) -> None:
+        if not isinstance(result, ScenarioRuns):
             return
-        self._job = None
         self.runs = result
         project = self._session.project
         if result.source is not project and project.scenarios:
@@ -149,12 +143,19 @@ class ScenarioRunner(QObject):
         if result.source is project:
             self.ready.emit(result)
 
-    def _on_failed(self, generation: int, message: str) -> None:
-        if generation != self._generation:
-            return
-        self._job = None
+    def _on_failed(self, exc: Exception) -> None:
         self.busy_changed.emit(False)
-        self.failed.emit(message)
+        self.failed.emit(describe(exc))
+
+
+def _evaluate(
+    _state: TaskState,
+    project: Project,
+    catalog: Catalog,
+    previous: ScenarioRuns | None,
+) -> ScenarioRuns:
+    """A task: every scenario of ``project`` with its Monte Carlo, reusing ``previous``."""
+    return evaluate_scenarios(project, catalog, previous, monte_carlo=True)
 
 
 def scenario_runner(session: ProjectSession) -> ScenarioRunner:
@@ -412,7 +413,7 @@ class ScenarioCompareView(QWidget):
             elif unit == "days":
                 axis_unit = self.tr("days")
             values = [float(getattr(c, field) or 0.0) * scale for c in columns]
-            brushes = [_BASE_BAR if c.is_base else _BAR for c in columns]
+            brushes = [BASE_PLAN_BAR if c.is_base else SCENARIO_BAR for c in columns]
             # one bar item per chart, updated in place (a new item costs a repaint
             # of the whole scene)
             bars = self.bars[index]

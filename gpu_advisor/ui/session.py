@@ -21,6 +21,7 @@ from gpu_advisor.model.project import Project
 from gpu_advisor.ui.commands import ReplaceProject
 
 if TYPE_CHECKING:
+    from gpu_advisor.engine.api import Rollout
     from gpu_advisor.engine.evaluate import PlanEvaluation
     from gpu_advisor.model.catalog import Catalog
     from gpu_advisor.model.cost_results import MonteCarloResult
@@ -108,6 +109,20 @@ class ProjectSession(QObject):
             )
             self._previous = None
         return self._evaluation
+
+    @property
+    def rollout(self) -> Rollout:
+        """The rollout of the evaluation (launch, monitoring and test-kit files).
+
+        When the plan cannot be sized (an unknown GPU or model), the files keep
+        the environment as entered.
+        """
+        try:
+            return self.evaluation.rollout
+        except (KeyError, ValueError):
+            from gpu_advisor.engine.api import Rollout  # deferred: cold start
+
+            return Rollout.of(self._project, self.catalog, None)
 
     def set_monte_carlo(self, project: Project, result: MonteCarloResult) -> bool:
         """Keep the plan's Monte Carlo, drawn in the background for ``project``.

@@ -1,8 +1,8 @@
-"""Light and dark colours for the whole UI, from one place.
+"""Light and dark schemes for the whole UI: the palette switching.
 
-The app follows the system colour scheme
-(``QGuiApplication.styleHints().colorScheme()``) and restyles itself when it
-changes (``colorSchemeChanged``): the widget palette and every pyqtgraph
+The colours themselves are :mod:`gpu_advisor.ui.style`'s tables. The app
+follows the system colour scheme (``QGuiApplication.styleHints().colorScheme()``)
+and restyles itself when it changes (``colorSchemeChanged``): the widget palette and every pyqtgraph
 chart (background, axes, tick labels, title). Each variant keeps text at a
 contrast ratio of at least 4.5:1 against its background (WCAG 2.1, 1.4.3).
 """
@@ -10,7 +10,6 @@ contrast ratio of at least 4.5:1 against its background (WCAG 2.1, 1.4.3).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Final
 
 import pyqtgraph as pg
@@ -19,25 +18,16 @@ from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 from typing_extensions import override
 
+from gpu_advisor.ui.style import (
+    DARK_CHART,
+    DARK_DISABLED_TEXT,
+    DARK_PALETTE,
+    DARK_TEXT_COLOURS,
+    LIGHT_CHART,
+    ChartColours,
+)
+
 Scheme = Qt.ColorScheme
-
-
-@dataclass(frozen=True, slots=True)
-class ChartColours:
-    """The colours of a chart: background, axis lines, text (ticks, titles)."""
-
-    background: str
-    axis: str
-    text: str
-    error: str
-
-
-LIGHT: Final = ChartColours(
-    background="#ffffff", axis="#444444", text="#222222", error="#b00020"
-)
-DARK: Final = ChartColours(
-    background="#1e1e1e", axis="#b0b0b0", text="#e6e6e6", error="#ff8a80"
-)
 
 
 _applied: list[Scheme] = []
@@ -56,7 +46,7 @@ def current_scheme() -> Scheme:
 
 def chart_colours(scheme: Scheme | None = None) -> ChartColours:
     """The chart colours of ``scheme`` (the current one when omitted)."""
-    return DARK if (scheme or current_scheme()) == Scheme.Dark else LIGHT
+    return DARK_CHART if (scheme or current_scheme()) == Scheme.Dark else LIGHT_CHART
 
 
 def relative_luminance(colour: QColor) -> float:
@@ -93,7 +83,7 @@ def style_plot(plot: pg.PlotWidget, scheme: Scheme | None = None) -> None:
             and legend.brush().style() == Qt.BrushStyle.NoBrush
         ):
             legend.setLabelTextColor(colours.text)
-    errors = {LIGHT.error, DARK.error}
+    errors = {LIGHT_CHART.error, DARK_CHART.error}
     for text in item.getViewBox().addedItems:
         if isinstance(text, pg.TextItem) and text.fill.style() == Qt.BrushStyle.NoBrush:
             error = text.color.name() in errors
@@ -104,27 +94,14 @@ def style_plot(plot: pg.PlotWidget, scheme: Scheme | None = None) -> None:
         title.setText(title.text)
 
 
-TEXT_COLOURS: Final[dict[str, str]] = {
-    "#b00020": "#ff8a80",  # error
-    "#8a4b00": "#ffb74d",  # warning
-    "#8a5a00": "#ffcc80",  # note
-    "#1b5e20": "#81c784",  # passed, saved
-    "#1a3d6d": "#9ecbff",  # emphasis
-    "#1f5fa8": "#8ab4f8",  # link-like emphasis
-    "#555555": "#b8b8b8",  # secondary text
-    "#555": "#b8b8b8",
-}
-"""Text colours the widgets' style sheets use (light scheme, each at least
-4.5:1 on the light window) and their dark-scheme twins (at least 4.5:1 on the
-dark window). A style sheet keeps its light colours in the source; the theme
-swaps them when the scheme is dark (:class:`_StyleSheetColours`)."""
-
-_DARK_TO_LIGHT: Final = {dark: light for light, dark in TEXT_COLOURS.items()}
+_DARK_TO_LIGHT: Final = {dark: light for light, dark in DARK_TEXT_COLOURS.items()}
+"""A style sheet keeps its light colours in the source; the theme swaps them
+for their dark twins when the scheme is dark, and back (:class:`_StyleSheetColours`)."""
 
 
 def themed_style_sheet(sheet: str, scheme: Scheme) -> str:
     """``sheet`` with its text colours in ``scheme``'s variant."""
-    table = TEXT_COLOURS if scheme == Scheme.Dark else _DARK_TO_LIGHT
+    table = DARK_TEXT_COLOURS if scheme == Scheme.Dark else _DARK_TO_LIGHT
     for old in sorted(table, key=len, reverse=True):
         sheet = re.sub(rf"{re.escape(old)}(?![0-9a-fA-F])", table[old], sheet)
     return sheet
@@ -157,27 +134,10 @@ def _palette(scheme: Scheme) -> QPalette:
         return QApplication.style().standardPalette()
     role, group = QPalette.ColorRole, QPalette.ColorGroup
     palette = QPalette()
-    colours = {
-        role.Window: "#2b2b2b",
-        role.WindowText: "#e6e6e6",
-        role.Base: "#1e1e1e",
-        role.AlternateBase: "#2f2f2f",
-        role.Text: "#e6e6e6",
-        role.Button: "#353535",
-        role.ButtonText: "#e6e6e6",
-        role.ToolTipBase: "#2b2b2b",
-        role.ToolTipText: "#e6e6e6",
-        role.PlaceholderText: "#a0a0a0",
-        role.Highlight: "#3d7ad6",
-        role.HighlightedText: "#ffffff",
-        role.Link: "#8ab4f8",
-        role.LinkVisited: "#c58af9",
-        role.BrightText: "#ff8a80",
-    }
-    for colour_role, value in colours.items():
+    for colour_role, value in DARK_PALETTE.items():
         palette.setColor(colour_role, QColor(value))
     for colour_role in (role.WindowText, role.Text, role.ButtonText):
-        palette.setColor(group.Disabled, colour_role, QColor("#8a8a8a"))
+        palette.setColor(group.Disabled, colour_role, QColor(DARK_DISABLED_TEXT))
     return palette
 
 

@@ -122,7 +122,7 @@ class PageErrorPage(PlaceholderPage):
     def __init__(
         self, page_id: PageId, exc: BaseException, parent: QWidget | None = None
     ) -> None:
-        from gpu_advisor.ui.pages._base import PageErrorPanel
+        from gpu_advisor.ui.widgets.refresh import PageErrorPanel
 
         super().__init__(page_id, parent)
         self.panel = PageErrorPanel(exc, self)

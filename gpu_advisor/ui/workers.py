@@ -1,29 +1,46 @@
-"""Run one engine function off the GUI thread and report back by signal.
+"""One runner for background work: the Monte Carlo, scenarios, import, export, print.
 
-STYLE.md §2: work that may take more than ~100 ms (the Monte Carlo) runs in a
-:class:`~PySide6.QtCore.QThreadPool` worker. The worker calls engine code
-only, never touches a widget, and hands its result back through a Qt signal,
-which Qt delivers in the GUI thread (queued connection).
+STYLE.md §2: work that may take more than ~100 ms runs in a
+:class:`~PySide6.QtCore.QThreadPool` worker. The worker calls engine or io
+code only, never touches a widget, and reports back through Qt signals,
+which Qt delivers in the GUI thread (queued connection). Every background
+job of the app goes through the one contract below, shaped like Orange's
+``ConcurrentWidgetMixin`` (orange-widget-base, ``concurrent.py``):
 
-:class:`EngineJob`
-    A :class:`~PySide6.QtCore.QRunnable` that runs a list of *steps* (plain
-    callables) one after another, checking a cancel flag between steps and
-    reporting progress after each, then calls ``finish`` on the partial
-    results. One step is the common case (the progress is then a busy
-    indicator); several steps give a real progress bar when the engine
-    function can be split into chunks.
+:class:`JobRunner`
+    ``start(task, *args)`` runs ``task(state, *args)`` in the pool and hands
+    what comes back to its owner's callbacks, in the GUI thread:
+    ``on_progress(done, total)``, ``on_partial_result(value)``,
+    ``on_done(result)``, ``on_exception(exc)`` and ``on_cancelled()``. It
+    keeps one job current: starting another (or :meth:`JobRunner.invalidate`)
+    makes the running one outdated, and whatever an outdated job still sends
+    goes to ``on_discarded(job_id)`` instead (the export removes its
+    temporary file there). :meth:`JobRunner.cancel` asks the current job to
+    stop and lets its end reach ``on_cancelled``.
+:class:`TaskState`
+    What the task sees: :meth:`~TaskState.set_progress`,
+    :meth:`~TaskState.set_partial_result` and
+    :meth:`~TaskState.is_interruption_requested` (all thread-safe). A task
+    that stops because it was asked to raises :class:`JobCancelledError`.
+:class:`Job`
+    The :class:`~PySide6.QtCore.QRunnable` behind it, kept alive (and waited
+    for on quit, :func:`wait_for_jobs`) even when its owner is gone.
 :class:`MonteCarloRunner`
-    Owns the generation counter: every :meth:`MonteCarloRunner.start` or
-    :meth:`MonteCarloRunner.invalidate` bumps it, and a result that comes
-    back for an older generation (an outdated project) is dropped.
+    The budget step's Monte Carlo on a :class:`JobRunner`: the draws in
+    chunks (:func:`run_steps`), a real percentage, outdated results dropped.
+
+References
+----------
+Biolab, *orange-widget-base*, ``orangewidget/utils/concurrent.py``
+(``ConcurrentMixin``, ``TaskState``), https://github.com/biolab/orange-widget-base
 
 Examples
 --------
-The job is plain Python and can be run synchronously:
+A job is plain Python and can be run synchronously:
 
->>> job = EngineJob(7, [lambda: 2, lambda: 3], finish=sum)
+>>> job = Job(7, run_steps, [lambda: 2, lambda: 3], sum)
 >>> got = []
->>> _ = job.signals.finished.connect(lambda gen, result: got.append((gen, result)))
+>>> _ = job.signals.finished.connect(lambda tag, result: got.append((tag, result)))
 >>> job.run()
 >>> got
 [(7, 5)]
@@ -33,8 +50,9 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import weakref
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, Concatenate, Final, ParamSpec
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from typing_extensions import override
@@ -47,106 +65,40 @@ from gpu_advisor.model.project import Project
 MONTE_CARLO_SEED: Final = PLAN_MONTE_CARLO_SEED
 """The plan's seed: the budget step shows the distribution the PDF and the CLI print."""
 
+_P = ParamSpec("_P")
+
 # Jobs still running; keeps their Python objects alive even when the widget
 # that started them is gone (the pool does not own Python-side references).
-_LIVE_JOBS: set[EngineJob] = set()
+_LIVE_JOBS: set[Job] = set()
 _LIVE_LOCK = threading.Lock()
 
 
+class JobCancelledError(Exception):
+    """Raised by a task that stops because its owner asked it to."""
+
+
 class JobSignals(QObject):
-    """Signals of one :class:`EngineJob` (a QRunnable is not a QObject).
+    """Signals of one :class:`Job` (a QRunnable is not a QObject).
 
     Signals
     -------
     progress(int, int, int)
-        generation, steps done, steps in all.
+        job id, steps done, steps in all.
+    partial_result(int, object)
+        job id, a part of the result (:meth:`TaskState.set_partial_result`).
     finished(int, object)
-        generation, the result of ``finish``.
-    failed(int, str)
-        generation, the exception's message.
+        job id, the task's result.
+    failed(int, object)
+        job id, the exception the task raised.
     cancelled(int)
-        generation; sent instead of ``finished`` after :meth:`EngineJob.cancel`.
+        job id; sent instead of ``finished`` once the job was asked to stop.
     """
 
     progress = Signal(int, int, int)
+    partial_result = Signal(int, object)
     finished = Signal(int, object)
-    failed = Signal(int, str)
+    failed = Signal(int, object)
     cancelled = Signal(int)
-
-
-def _last(parts: list[object]) -> object:
-    return parts[-1] if parts else None
-
-
-class EngineJob(QRunnable):
-    """Run ``steps`` in a pool thread, then ``finish(partial results)``.
-
-    Parameters
-    ----------
-    generation : int
-        Tag echoed in every signal, so the receiver can drop stale results.
-    steps : sequence of callables
-        Engine calls, run in order; the cancel flag is checked between them.
-    finish : callable, optional
-        Combines the partial results (an engine function); default: the last.
-    """
-
-    def __init__(
-        self,
-        generation: int,
-        steps: Sequence[Callable[[], object]],
-        finish: Callable[[list[object]], object] | None = None,
-    ) -> None:
-        super().__init__()
-        self.setAutoDelete(False)
-        self.generation = generation
-        self._steps = list(steps)
-        self._finish = finish or _last
-        self._cancel = threading.Event()
-        self.done = threading.Event()
-        self.signals = JobSignals()
-
-    def cancel(self) -> None:
-        """Ask the job to stop at the next step boundary (thread-safe)."""
-        self._cancel.set()
-
-    @property
-    def is_cancelled(self) -> bool:
-        return self._cancel.is_set()
-
-    @override
-    def run(self) -> None:
-        try:
-            parts: list[object] = []
-            total = len(self._steps)
-            for index, step in enumerate(self._steps):
-                if self._cancel.is_set():
-                    _emit(self.signals.cancelled, self.generation)
-                    return
-                parts.append(step())
-                _emit(self.signals.progress, self.generation, index + 1, total)
-            result = self._finish(parts)
-            if self._cancel.is_set():
-                _emit(self.signals.cancelled, self.generation)
-                return
-            _emit(self.signals.finished, self.generation, result)
-        except Exception as exc:  # reported to the GUI, never lost in a thread
-            _emit(self.signals.failed, self.generation, f"{type(exc).__name__}: {exc}")
-        finally:
-            self.done.set()
-            with _LIVE_LOCK:
-                _LIVE_JOBS.discard(self)
-
-
-def start_job(job: EngineJob, pool: QThreadPool | None = None) -> None:
-    """Run ``job`` in ``pool`` (default: the global pool), kept alive until it returns.
-
-    Like the Monte Carlo's jobs, it is then waited for by
-    :meth:`MonteCarloRunner.wait_idle` (when the app quits, for instance).
-    """
-    with _LIVE_LOCK:
-        _LIVE_JOBS.add(job)
-    (pool or QThreadPool.globalInstance()).start(job)
 
 
 def _emit(signal: Any, *args: object) -> None:
@@ -158,6 +110,256 @@ def _emit(signal: Any, *args: object) -> None:
     """
     with contextlib.suppress(RuntimeError):
         signal.emit(*args)
+
+
+class TaskState:
+    """What a running task may report and ask; every method is thread-safe."""
+
+    def __init__(self, job_id: int, signals: JobSignals) -> None:
+        self._job_id = job_id
+        self._signals = signals
+        self._interrupt = threading.Event()
+
+    def set_progress(self, done: int, total: int) -> None:
+        """``done`` steps of ``total`` are done (0 in all: no percentage)."""
+        _emit(self._signals.progress, self._job_id, done, total)
+
+    def set_partial_result(self, value: object) -> None:
+        """Hand a part of the result to the owner before the task ends."""
+        _emit(self._signals.partial_result, self._job_id, value)
+
+    def is_interruption_requested(self) -> bool:
+        """True once the owner asked the job to stop."""
+        return self._interrupt.is_set()
+
+    def request_interruption(self) -> None:
+        self._interrupt.set()
+
+
+class Job(QRunnable):
+    """Run ``task(state, *args)`` in a pool thread and report how it ended.
+
+    Parameters
+    ----------
+    job_id : int
+        Tag echoed in every signal, so the receiver can drop stale results.
+    task : callable
+        Engine or io code; its first argument is the :class:`TaskState`.
+    *args
+        The task's other arguments.
+    """
+
+    def __init__(
+        self,
+        job_id: int,
+        task: Callable[Concatenate[TaskState, _P], object],
+        *args: _P.args,
+        **kwargs: _P.kwargs,
+    ) -> None:
+        super().__init__()
+        self.setAutoDelete(False)
+        self.job_id = job_id
+        self.signals = JobSignals()
+        self.state = TaskState(job_id, self.signals)
+        self._call: Callable[[], object] = lambda: task(self.state, *args, **kwargs)
+        self.done = threading.Event()
+
+    def cancel(self) -> None:
+        """Ask the task to stop (thread-safe); it ends as cancelled."""
+        self.state.request_interruption()
+
+    @property
+    def is_cancelled(self) -> bool:
+        return self.state.is_interruption_requested()
+
+    @override
+    def run(self) -> None:
+        signals = self.signals
+        try:
+            result = self._call()
+        except JobCancelledError:
+            _emit(signals.cancelled, self.job_id)
+        except Exception as exc:  # reported to the GUI, never lost in a thread
+            _emit(signals.failed, self.job_id, exc)
+        else:
+            if self.is_cancelled:
+                _emit(signals.cancelled, self.job_id)
+            else:
+                _emit(signals.finished, self.job_id, result)
+        finally:
+            self.done.set()
+            with _LIVE_LOCK:
+                _LIVE_JOBS.discard(self)
+
+
+def start_job(job: Job, pool: QThreadPool | None = None) -> None:
+    """Run ``job`` in ``pool`` (default: the global pool), kept alive until it returns.
+
+    It is then waited for by :func:`wait_for_jobs` (when the app quits, for
+    instance).
+    """
+    with _LIVE_LOCK:
+        _LIVE_JOBS.add(job)
+    (pool or QThreadPool.globalInstance()).start(job)
+
+
+def wait_for_jobs(msecs: int = 10_000) -> bool:
+    """Block until every job this process started has returned (tests, quitting)."""
+    with _LIVE_LOCK:
+        jobs = list(_LIVE_JOBS)
+    return all(job.done.wait(msecs / 1000) for job in jobs)
+
+
+def describe(exc: BaseException) -> str:
+    """An exception as one line for the user: its kind and its message.
+
+    >>> describe(ValueError("need draws >= 1"))
+    'ValueError: need draws >= 1'
+    """
+    return f"{type(exc).__name__}: {exc}"
+
+
+def run_steps(
+    state: TaskState,
+    steps: Sequence[Callable[[], object]],
+    finish: Callable[[list[object]], object] | None = None,
+) -> object:
+    """A task: call ``steps`` in order, then ``finish`` on their results.
+
+    The interruption request is checked between steps and the progress is
+    reported after each, so a long engine call split into chunks gets a real
+    progress bar and stops at the next chunk. ``finish`` defaults to the last
+    step's result.
+    """
+    parts: list[object] = []
+    total = len(steps)
+    for index, step in enumerate(steps):
+        if state.is_interruption_requested():
+            raise JobCancelledError
+        parts.append(step())
+        state.set_progress(index + 1, total)
+    if finish is not None:
+        return finish(parts)
+    return parts[-1] if parts else None
+
+
+class JobRunner(QObject):
+    """Runs one background job at a time for its owner and calls the owner back.
+
+    The callbacks run in the GUI thread, and only for the current job:
+    ``on_progress(done, total)``, ``on_partial_result(value)``,
+    ``on_done(result)``, ``on_exception(exc)``, ``on_cancelled()``. An
+    outdated job's end goes to ``on_discarded(job_id)``.
+    """
+
+    def __init__(
+        self,
+        parent: QObject | None = None,
+        *,
+        pool: QThreadPool | None = None,
+        on_done: Callable[[object], None] | None = None,
+        on_exception: Callable[[Exception], None] | None = None,
+        on_partial_result: Callable[[object], None] | None = None,
+        on_progress: Callable[[int, int], None] | None = None,
+        on_cancelled: Callable[[], None] | None = None,
+        on_discarded: Callable[[int], None] | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._pool = pool
+        self._generation = 0
+        self._job: Job | None = None
+        self._jobs: weakref.WeakSet[Job] = weakref.WeakSet()
+        self._on_done = on_done
+        self._on_exception = on_exception
+        self._on_partial_result = on_partial_result
+        self._on_progress = on_progress
+        self._on_cancelled = on_cancelled
+        self._on_discarded = on_discarded
+
+    @property
+    def generation(self) -> int:
+        """The id of the last job started (0 before the first)."""
+        return self._generation
+
+    @property
+    def is_running(self) -> bool:
+        """A current job has not ended yet."""
+        return self._job is not None
+
+    def start(
+        self,
+        task: Callable[Concatenate[TaskState, _P], object],
+        *args: _P.args,
+        **kwargs: _P.kwargs,
+    ) -> int:
+        """Run ``task(state, *args)`` in the pool; returns the new job's id.
+
+        A job still running is made outdated (and asked to stop).
+        """
+        self.invalidate()
+        job = Job(self._generation, task, *args, **kwargs)
+        signals = job.signals
+        signals.progress.connect(self._progress)
+        signals.partial_result.connect(self._partial_result)
+        signals.finished.connect(self._finished)
+        signals.failed.connect(self._failed)
+        signals.cancelled.connect(self._cancelled)
+        self._job = job
+        self._jobs.add(job)
+        start_job(job, self._pool)
+        return job.job_id
+
+    def invalidate(self) -> None:
+        """Whatever runs now is outdated: ask it to stop, drop what it sends."""
+        self._generation += 1
+        if self._job is not None:
+            self._job.cancel()
+            self._job = None
+
+    def cancel(self) -> None:
+        """Ask the current job to stop; its end reaches ``on_cancelled``."""
+        if self._job is not None:
+            self._job.cancel()
+
+    def wait_idle(self, msecs: int = 10_000) -> bool:
+        """Block until every job this runner started has returned."""
+        return all(job.done.wait(msecs / 1000) for job in list(self._jobs))
+
+    # --- from the worker, in the GUI thread ------------------------------------------
+
+    def _current(self, job_id: int) -> bool:
+        return self._job is not None and job_id == self._generation
+
+    def _progress(self, job_id: int, done: int, total: int) -> None:
+        if self._current(job_id) and self._on_progress is not None:
+            self._on_progress(done, total)
+
+    def _partial_result(self, job_id: int, value: object) -> None:
+        if self._current(job_id) and self._on_partial_result is not None:
+            self._on_partial_result(value)
+
+    def _ended(self, job_id: int) -> bool:
+        """True for the current job's end (it is no longer current then)."""
+        if not self._current(job_id):
+            if self._on_discarded is not None:
+                self._on_discarded(job_id)
+            return False
+        self._job = None
+        return True
+
+    def _finished(self, job_id: int, result: object) -> None:
+        if self._ended(job_id) and self._on_done is not None:
+            self._on_done(result)
+
+    def _failed(self, job_id: int, exc: object) -> None:
+        if self._ended(job_id) and self._on_exception is not None:
+            self._on_exception(
+                exc if isinstance(exc, Exception) else RuntimeError(str(exc))
+            )
+
+    def _cancelled(self, job_id: int) -> None:
+        if self._ended(job_id) and self._on_cancelled is not None:
+            self._on_cancelled()
 
 
 def monte_carlo_steps(
@@ -199,13 +401,13 @@ class MonteCarloRunner(QObject):
     Signals
     -------
     started(int)
-        A job started: its generation.
+        A job started: its id.
     progress(int, int)
         Steps done and steps in all (0 in all: busy, no percentage); the
         Monte Carlo runs in 20 steps, so this is a real percentage.
     result_ready(object)
         The :class:`~gpu_advisor.model.cost_results.MonteCarloResult` of the
-        current generation (``None`` when the project has no draws to make).
+        current job (``None`` when the project has no draws to make).
     failed(str)
         The engine raised; the message.
     cancelled()
@@ -222,19 +424,25 @@ class MonteCarloRunner(QObject):
         self, pool: QThreadPool | None = None, parent: QObject | None = None
     ) -> None:
         super().__init__(parent)
-        self._pool = pool or QThreadPool.globalInstance()
-        self._generation = 0
-        self._job: EngineJob | None = None
+        self._runner = JobRunner(
+            self,
+            pool=pool,
+            on_done=self._on_done,
+            on_exception=lambda exc: self.failed.emit(describe(exc)),
+            on_progress=self._on_progress,
+            on_cancelled=self.cancelled.emit,
+            on_discarded=self._on_discarded,
+        )
         self.discarded = 0
         """Jobs of an outdated generation whose outcome was dropped (for tests)."""
 
     @property
     def generation(self) -> int:
-        return self._generation
+        return self._runner.generation
 
     @property
     def is_running(self) -> bool:
-        return self._job is not None
+        return self._runner.is_running
 
     def start(
         self,
@@ -245,72 +453,41 @@ class MonteCarloRunner(QObject):
         steps: tuple[list[Callable[[], object]], Callable[[list[object]], object]]
         | None = None,
     ) -> int:
-        """Run a Monte Carlo of ``project``; returns the job's generation.
+        """Run a Monte Carlo of ``project``; returns the job's id.
 
         A job still running is cancelled and its result will be discarded.
         ``steps`` replaces the engine call (tests use it to control timing).
         """
-        self.invalidate()
         calls, finish = steps or monte_carlo_steps(project, catalog, draws, seed)
-        job = EngineJob(self._generation, calls, finish)
-        job.signals.progress.connect(self._on_progress)
-        job.signals.finished.connect(self._on_finished)
-        job.signals.failed.connect(self._on_failed)
-        job.signals.cancelled.connect(self._on_cancelled)
-        self._job = job
-        with _LIVE_LOCK:
-            _LIVE_JOBS.add(job)
-        self.started.emit(self._generation)
+        job_id = self._runner.start(run_steps, calls, finish)
+        self.started.emit(job_id)
         self.progress.emit(0, len(calls) if len(calls) > 1 else 0)
-        self._pool.start(job)
-        return self._generation
+        return job_id
 
     def invalidate(self) -> None:
         """The project changed: whatever is running now is outdated."""
-        self._generation += 1
-        if self._job is not None:
-            self._job.cancel()
-            self._job = None
+        self._runner.invalidate()
 
     def cancel(self) -> None:
         """Stop the current job (its result, if it still comes, is dropped)."""
-        was_running = self._job is not None
-        self.invalidate()
+        was_running = self._runner.is_running
+        self._runner.invalidate()
         if was_running:
             self.cancelled.emit()
 
     def wait_idle(self, msecs: int = 10_000) -> bool:
         """Block until every job this process started has returned."""
-        with _LIVE_LOCK:
-            jobs = list(_LIVE_JOBS)
-        return all(job.done.wait(msecs / 1000) for job in jobs)
+        return wait_for_jobs(msecs)
 
-    def _current(self, generation: int) -> bool:
-        return self._job is not None and generation == self._generation
-
-    def _on_progress(self, generation: int, done: int, total: int) -> None:
-        if self._current(generation) and total > 1:
+    def _on_progress(self, done: int, total: int) -> None:
+        if total > 1:
             self.progress.emit(done, total)
 
-    def _on_finished(self, generation: int, result: object) -> None:
-        if not self._current(generation):
-            self.discarded += 1
-            return
-        self._job = None
+    def _on_done(self, result: object) -> None:
         if result is None or isinstance(result, MonteCarloResult):
             self.result_ready.emit(result)
         else:
             self.failed.emit(f"unexpected result {type(result).__name__}")
 
-    def _on_failed(self, generation: int, message: str) -> None:
-        if self._current(generation):
-            self._job = None
-            self.failed.emit(message)
-
-    def _on_cancelled(self, generation: int) -> None:
-        # cancel() already told the page; a superseded job stays silent.
-        if self._current(generation):
-            self._job = None
-            self.cancelled.emit()
-        else:
-            self.discarded += 1
+    def _on_discarded(self, _job_id: int) -> None:
+        self.discarded += 1

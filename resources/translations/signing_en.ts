@@ -8,6 +8,14 @@
       <translation>Print Plan</translation>
     </message>
     <message>
+      <source>Preparing the plan for printing…</source>
+      <translation>Preparing the plan for printing…</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>Cancel</translation>
+    </message>
+    <message>
       <source>Print Preview</source>
       <translation>Print Preview</translation>
     </message>

@@ -8,6 +8,14 @@
       <translation>打印方案</translation>
     </message>
     <message>
+      <source>Preparing the plan for printing…</source>
+      <translation>正在准备打印方案…</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
       <source>Print Preview</source>
       <translation>打印预览</translation>
     </message>

@@ -105,6 +105,364 @@
     </message>
   </context>
   <context>
+    <name>JudgementView</name>
+    <message>
+      <source>Test</source>
+      <translation>Test</translation>
+    </message>
+    <message>
+      <source>Node</source>
+      <translation>Node</translation>
+    </message>
+    <message>
+      <source>GPU</source>
+      <translation>GPU</translation>
+    </message>
+    <message>
+      <source>Measured</source>
+      <translation>Measured</translation>
+    </message>
+    <message>
+      <source>Expected</source>
+      <translation>Expected</translation>
+    </message>
+    <message>
+      <source>Verdict</source>
+      <translation>Verdict</translation>
+    </message>
+    <message>
+      <source>Flag</source>
+      <translation>Flag</translation>
+    </message>
+    <message>
+      <source>Threshold</source>
+      <translation>Threshold</translation>
+    </message>
+    <message>
+      <source>Finding</source>
+      <translation>Finding</translation>
+    </message>
+    <message>
+      <source>NCCL inside one node</source>
+      <translation>NCCL inside one node</translation>
+    </message>
+    <message>
+      <source>NCCL across nodes</source>
+      <translation>NCCL across nodes</translation>
+    </message>
+    <message>
+      <source>NCCL correctness</source>
+      <translation>NCCL correctness</translation>
+    </message>
+    <message>
+      <source>Node-to-node TCP (iperf3)</source>
+      <translation>Node-to-node TCP (iperf3)</translation>
+    </message>
+    <message>
+      <source>Checkpoint write (fio)</source>
+      <translation>Checkpoint write (fio)</translation>
+    </message>
+    <message>
+      <source>GPU temperature</source>
+      <translation>GPU temperature</translation>
+    </message>
+    <message>
+      <source>GPU clock under load</source>
+      <translation>GPU clock under load</translation>
+    </message>
+    <message>
+      <source>GPU slowdown</source>
+      <translation>GPU slowdown</translation>
+    </message>
+    <message>
+      <source>GPU ECC errors</source>
+      <translation>GPU ECC errors</translation>
+    </message>
+    <message>
+      <source>DCGM diagnostics</source>
+      <translation>DCGM diagnostics</translation>
+    </message>
+    <message>
+      <source>Tensor-core activity of the job (dcgmi dmon)</source>
+      <translation>Tensor-core activity of the job (dcgmi dmon)</translation>
+    </message>
+    <message>
+      <source>SM activity of the job (dcgmi dmon)</source>
+      <translation>SM activity of the job (dcgmi dmon)</translation>
+    </message>
+    <message>
+      <source>bf16 matrix multiply</source>
+      <translation>bf16 matrix multiply</translation>
+    </message>
+    <message>
+      <source>GPU memory copy</source>
+      <translation>GPU memory copy</translation>
+    </message>
+    <message>
+      <source>Training job MFU</source>
+      <translation>Training job MFU</translation>
+    </message>
+    <message>
+      <source>pass</source>
+      <translation>pass</translation>
+    </message>
+    <message>
+      <source>warn</source>
+      <translation>warn</translation>
+    </message>
+    <message>
+      <source>fail</source>
+      <translation>fail</translation>
+    </message>
+    <message>
+      <source>info</source>
+      <translation>info</translation>
+    </message>
+    <message>
+      <source>Add a vendor to see its test results.</source>
+      <translation>Add a vendor to see its test results.</translation>
+    </message>
+    <message>
+      <source>No results imported for %1 yet. Generate the test kit, have the vendor run it on the offered machines, then import the results folder.</source>
+      <translation>No results imported for %1 yet. Generate the test kit, have the vendor run it on the offered machines, then import the results folder.</translation>
+    </message>
+    <message>
+      <source>Not judged.</source>
+      <translation>Not judged.</translation>
+    </message>
+    <message>
+      <source>%1: %2 measurements, %3 checks; overall verdict: %4.</source>
+      <translation>%1: %2 measurements, %3 checks; overall verdict: %4.</translation>
+    </message>
+    <message>
+      <source>(all nodes)</source>
+      <translation>(all nodes)</translation>
+    </message>
+    <message>
+      <source>Per node:</source>
+      <translation>Per node:</translation>
+    </message>
+    <message>
+      <source>Measured MFU %1% against the catalog's %2%.</source>
+      <translation>Measured MFU %1% against the catalog's %2%.</translation>
+    </message>
+    <message>
+      <source>Hot</source>
+      <translation>Hot</translation>
+    </message>
+    <message>
+      <source>Throttled</source>
+      <translation>Throttled</translation>
+    </message>
+  </context>
+  <context>
+    <name>QuoteForm</name>
+    <message>
+      <source>Quote</source>
+      <translation>Quote</translation>
+    </message>
+    <message>
+      <source>Service and site</source>
+      <translation>Service and site</translation>
+    </message>
+    <message>
+      <source>Network</source>
+      <translation>Network</translation>
+    </message>
+    <message>
+      <source>Data compliance</source>
+      <translation>Data compliance</translation>
+    </message>
+    <message>
+      <source>Contract clauses</source>
+      <translation>Contract clauses</translation>
+    </message>
+    <message>
+      <source>Other terms</source>
+      <translation>Other terms</translation>
+    </message>
+    <message>
+      <source>Anything else the quote says: minimum term, add-ons, notice period…</source>
+      <translation>Anything else the quote says: minimum term, add-ons, notice period…</translation>
+    </message>
+    <message>
+      <source>Name:</source>
+      <translation>Name:</translation>
+    </message>
+    <message>
+      <source>&amp;Kind:</source>
+      <translation>&amp;Kind:</translation>
+    </message>
+    <message>
+      <source>&amp;GPU:</source>
+      <translation>&amp;GPU:</translation>
+    </message>
+    <message>
+      <source>&amp;On-demand price:</source>
+      <translation>&amp;On-demand price:</translation>
+    </message>
+    <message>
+      <source>&amp;Monthly price:</source>
+      <translation>&amp;Monthly price:</translation>
+    </message>
+    <message>
+      <source>&amp;Yearly factor:</source>
+      <translation>&amp;Yearly factor:</translation>
+    </message>
+    <message>
+      <source>VAT:</source>
+      <translation>VAT:</translation>
+    </message>
+    <message>
+      <source>&amp;SLA availability:</source>
+      <translation>&amp;SLA availability:</translation>
+    </message>
+    <message>
+      <source>&amp;Card replacement:</source>
+      <translation>&amp;Card replacement:</translation>
+    </message>
+    <message>
+      <source>&amp;Power redundancy:</source>
+      <translation>&amp;Power redundancy:</translation>
+    </message>
+    <message>
+      <source>Spare cards on site:</source>
+      <translation>Spare cards on site:</translation>
+    </message>
+    <message>
+      <source>Intranet band&amp;width:</source>
+      <translation>Intranet band&amp;width:</translation>
+    </message>
+    <message>
+      <source>Network c&amp;lass:</source>
+      <translation>Network c&amp;lass:</translation>
+    </message>
+    <message>
+      <source>RDMA:</source>
+      <translation>RDMA:</translation>
+    </message>
+    <message>
+      <source>E&amp;xclusive network:</source>
+      <translation>E&amp;xclusive network:</translation>
+    </message>
+    <message>
+      <source>VPC isolation:</source>
+      <translation>VPC isolation:</translation>
+    </message>
+    <message>
+      <source>Access logs:</source>
+      <translation>Access logs:</translation>
+    </message>
+    <message>
+      <source>Encryption:</source>
+      <translation>Encryption:</translation>
+    </message>
+    <message>
+      <source>Audit report:</source>
+      <translation>Audit report:</translation>
+    </message>
+    <message>
+      <source>Exclusive resources:</source>
+      <translation>Exclusive resources:</translation>
+    </message>
+    <message>
+      <source>Failure compensation:</source>
+      <translation>Failure compensation:</translation>
+    </message>
+    <message>
+      <source>Deposit refund:</source>
+      <translation>Deposit refund:</translation>
+    </message>
+    <message>
+      <source>Acceptance test:</source>
+      <translation>Acceptance test:</translation>
+    </message>
+    <message>
+      <source>Free-text terms:</source>
+      <translation>Free-text terms:</translation>
+    </message>
+    <message>
+      <source>Public cloud</source>
+      <translation>Public cloud</translation>
+    </message>
+    <message>
+      <source>GPU rental platform</source>
+      <translation>GPU rental platform</translation>
+    </message>
+    <message>
+      <source>IDC (colocation)</source>
+      <translation>IDC (colocation)</translation>
+    </message>
+    <message>
+      <source>Not stated</source>
+      <translation>Not stated</translation>
+    </message>
+    <message>
+      <source>Single feed with UPS</source>
+      <translation>Single feed with UPS</translation>
+    </message>
+    <message>
+      <source>Dual feed</source>
+      <translation>Dual feed</translation>
+    </message>
+    <message>
+      <source>Dual feed and generator</source>
+      <translation>Dual feed and generator</translation>
+    </message>
+    <message>
+      <source>Prices include VAT</source>
+      <translation>Prices include VAT</translation>
+    </message>
+    <message>
+      <source>Prices exclude VAT</source>
+      <translation>Prices exclude VAT</translation>
+    </message>
+    <message>
+      <source>Yes</source>
+      <translation>Yes</translation>
+    </message>
+    <message>
+      <source>No</source>
+      <translation>No</translation>
+    </message>
+    <message>
+      <source>not stated</source>
+      <translation>not stated</translation>
+    </message>
+    <message>
+      <source> CNY per card-hour</source>
+      <translation> CNY per card-hour</translation>
+    </message>
+    <message>
+      <source> CNY per card-month</source>
+      <translation> CNY per card-month</translation>
+    </message>
+    <message>
+      <source> × monthly</source>
+      <translation> × monthly</translation>
+    </message>
+    <message>
+      <source> hours</source>
+      <translation> hours</translation>
+    </message>
+    <message>
+      <source>Yearly price as a share of the monthly price, e.g. 0.85 for 15% off. 0 means not quoted.</source>
+      <translation>Yearly price as a share of the monthly price, e.g. 0.85 for 15% off. 0 means not quoted.</translation>
+    </message>
+    <message>
+      <source>Hours from a card failure to a working replacement. 0 means not stated.</source>
+      <translation>Hours from a card failure to a working replacement. 0 means not stated.</translation>
+    </message>
+    <message>
+      <source>NIC speed the vendor quotes between nodes; iperf3 is judged against it.</source>
+      <translation>NIC speed the vendor quotes between nodes; iperf3 is judged against it.</translation>
+    </message>
+    <message>
+      <source>Measured MFU %1% (from this vendor's training job): sizing and cost use it instead of the catalog's estimate, marked as measured.</source>
+      <translation>Measured MFU %1% (from this vendor's training job): sizing and cost use it instead of the catalog's estimate, marked as measured.</translation>
+    </message>
+  </context>
+  <context>
     <name>VendorCharts</name>
     <message>
       <source>Across nodes</source>
@@ -186,22 +544,6 @@
   <context>
     <name>VendorsPage</name>
     <message>
-      <source> CNY per card-hour</source>
-      <translation> CNY per card-hour</translation>
-    </message>
-    <message>
-      <source> CNY per card-month</source>
-      <translation> CNY per card-month</translation>
-    </message>
-    <message>
-      <source> hours</source>
-      <translation> hours</translation>
-    </message>
-    <message>
-      <source> × monthly</source>
-      <translation> × monthly</translation>
-    </message>
-    <message>
       <source>%1 (copy)</source>
       <translation>%1 (copy)</translation>
     </message>
@@ -210,76 +552,24 @@
       <translation>%1 measurements imported</translation>
     </message>
     <message>
-      <source>%1: %2 measurements, %3 checks; overall verdict: %4.</source>
-      <translation>%1: %2 measurements, %3 checks; overall verdict: %4.</translation>
-    </message>
-    <message>
       <source>&amp;Add</source>
       <translation>&amp;Add</translation>
-    </message>
-    <message>
-      <source>&amp;Card replacement:</source>
-      <translation>&amp;Card replacement:</translation>
-    </message>
-    <message>
-      <source>&amp;GPU:</source>
-      <translation>&amp;GPU:</translation>
     </message>
     <message>
       <source>&amp;Import results…</source>
       <translation>&amp;Import results…</translation>
     </message>
     <message>
-      <source>&amp;Kind:</source>
-      <translation>&amp;Kind:</translation>
-    </message>
-    <message>
-      <source>&amp;Monthly price:</source>
-      <translation>&amp;Monthly price:</translation>
-    </message>
-    <message>
-      <source>&amp;On-demand price:</source>
-      <translation>&amp;On-demand price:</translation>
-    </message>
-    <message>
-      <source>&amp;Power redundancy:</source>
-      <translation>&amp;Power redundancy:</translation>
-    </message>
-    <message>
       <source>&amp;Remove</source>
       <translation>&amp;Remove</translation>
-    </message>
-    <message>
-      <source>&amp;SLA availability:</source>
-      <translation>&amp;SLA availability:</translation>
-    </message>
-    <message>
-      <source>&amp;Yearly factor:</source>
-      <translation>&amp;Yearly factor:</translation>
-    </message>
-    <message>
-      <source>(all nodes)</source>
-      <translation>(all nodes)</translation>
     </message>
     <message>
       <source>+%1 points: %2 wins</source>
       <translation>+%1 points: %2 wins</translation>
     </message>
     <message>
-      <source>Acceptance test:</source>
-      <translation>Acceptance test:</translation>
-    </message>
-    <message>
-      <source>Access logs:</source>
-      <translation>Access logs:</translation>
-    </message>
-    <message>
       <source>Add a candidate vendor</source>
       <translation>Add a candidate vendor</translation>
-    </message>
-    <message>
-      <source>Add a vendor to see its test results.</source>
-      <translation>Add a vendor to see its test results.</translation>
     </message>
     <message>
       <source>Add vendor</source>
@@ -294,20 +584,12 @@
       <translation>Another vendor already has this name.</translation>
     </message>
     <message>
-      <source>Anything else the quote says: minimum term, add-ons, notice period…</source>
-      <translation>Anything else the quote says: minimum term, add-ons, notice period…</translation>
-    </message>
-    <message>
       <source>Archives (*.tar.gz)</source>
       <translation>Archives (*.tar.gz)</translation>
     </message>
     <message>
       <source>As a .tar.gz archive…</source>
       <translation>As a .tar.gz archive…</translation>
-    </message>
-    <message>
-      <source>Audit report:</source>
-      <translation>Audit report:</translation>
     </message>
     <message>
       <source>Candidate ven&amp;dors:</source>
@@ -334,10 +616,6 @@
       <translation>Change weight of %1</translation>
     </message>
     <message>
-      <source>Checkpoint write (fio)</source>
-      <translation>Checkpoint write (fio)</translation>
-    </message>
-    <message>
       <source>Clear results of %1</source>
       <translation>Clear results of %1</translation>
     </message>
@@ -352,10 +630,6 @@
     <message>
       <source>Compliance</source>
       <translation>Compliance</translation>
-    </message>
-    <message>
-      <source>Contract clauses</source>
-      <translation>Contract clauses</translation>
     </message>
     <message>
       <source>Contract terms</source>
@@ -374,100 +648,20 @@
       <translation>D&amp;uplicate</translation>
     </message>
     <message>
-      <source>DCGM diagnostics</source>
-      <translation>DCGM diagnostics</translation>
-    </message>
-    <message>
-      <source>Data compliance</source>
-      <translation>Data compliance</translation>
-    </message>
-    <message>
-      <source>Deposit refund:</source>
-      <translation>Deposit refund:</translation>
-    </message>
-    <message>
-      <source>Dual feed</source>
-      <translation>Dual feed</translation>
-    </message>
-    <message>
-      <source>Dual feed and generator</source>
-      <translation>Dual feed and generator</translation>
-    </message>
-    <message>
       <source>Duplicate vendor</source>
       <translation>Duplicate vendor</translation>
-    </message>
-    <message>
-      <source>E&amp;xclusive network:</source>
-      <translation>E&amp;xclusive network:</translation>
     </message>
     <message>
       <source>Each score runs from 0 to 100 by a fixed rule (hover over a score to see it); the total is the weighted mean. The last column says how far a weight must move before another vendor comes first.</source>
       <translation>Each score runs from 0 to 100 by a fixed rule (hover over a score to see it); the total is the weighted mean. The last column says how far a weight must move before another vendor comes first.</translation>
     </message>
     <message>
-      <source>Encryption:</source>
-      <translation>Encryption:</translation>
-    </message>
-    <message>
       <source>Enter each candidate's quote and terms, send them the test kit, import what they measured, and compare.</source>
       <translation>Enter each candidate's quote and terms, send them the test kit, import what they measured, and compare.</translation>
     </message>
     <message>
-      <source>Exclusive resources:</source>
-      <translation>Exclusive resources:</translation>
-    </message>
-    <message>
-      <source>Expected</source>
-      <translation>Expected</translation>
-    </message>
-    <message>
-      <source>Failure compensation:</source>
-      <translation>Failure compensation:</translation>
-    </message>
-    <message>
-      <source>Finding</source>
-      <translation>Finding</translation>
-    </message>
-    <message>
-      <source>Flag</source>
-      <translation>Flag</translation>
-    </message>
-    <message>
       <source>Folder for the test kit</source>
       <translation>Folder for the test kit</translation>
-    </message>
-    <message>
-      <source>Free-text terms:</source>
-      <translation>Free-text terms:</translation>
-    </message>
-    <message>
-      <source>GPU</source>
-      <translation>GPU</translation>
-    </message>
-    <message>
-      <source>GPU ECC errors</source>
-      <translation>GPU ECC errors</translation>
-    </message>
-    <message>
-      <source>GPU clock under load</source>
-      <translation>GPU clock under load</translation>
-    </message>
-    <message>
-      <source>GPU memory copy</source>
-      <translation>GPU memory copy</translation>
-    </message>
-    <message>
-      <source>GPU rental platform</source>
-      <translation>GPU rental platform</translation>
-    </message>
-    <message>
-      <source>GPU slowdown</source>
-      <translation>GPU slowdown</translation>
-    </message>
-    <message>
-      <source>GPU temperature</source>
-      <translation>GPU temperature</translation>
     </message>
     <message>
       <source>Generate &amp;test kit…</source>
@@ -476,18 +670,6 @@
     <message>
       <source>Highest weighted score: %1 (%2 of 100).</source>
       <translation>Highest weighted score: %1 (%2 of 100).</translation>
-    </message>
-    <message>
-      <source>Hot</source>
-      <translation>Hot</translation>
-    </message>
-    <message>
-      <source>Hours from a card failure to a working replacement. 0 means not stated.</source>
-      <translation>Hours from a card failure to a working replacement. 0 means not stated.</translation>
-    </message>
-    <message>
-      <source>IDC (colocation)</source>
-      <translation>IDC (colocation)</translation>
     </message>
     <message>
       <source>Import results for %1</source>
@@ -508,32 +690,8 @@ Rule: %2</translation>
       <translation>Into a folder…</translation>
     </message>
     <message>
-      <source>Intranet band&amp;width:</source>
-      <translation>Intranet band&amp;width:</translation>
-    </message>
-    <message>
-      <source>Measured</source>
-      <translation>Measured</translation>
-    </message>
-    <message>
-      <source>Tensor-core activity of the job (dcgmi dmon)</source>
-      <translation>Tensor-core activity of the job (dcgmi dmon)</translation>
-    </message>
-    <message>
-      <source>SM activity of the job (dcgmi dmon)</source>
-      <translation>SM activity of the job (dcgmi dmon)</translation>
-    </message>
-    <message>
       <source>%1 (rank %2)</source>
       <translation>%1 (rank %2)</translation>
-    </message>
-    <message>
-      <source>Measured MFU %1% (from this vendor's training job): sizing and cost use it instead of the catalog's estimate, marked as measured.</source>
-      <translation>Measured MFU %1% (from this vendor's training job): sizing and cost use it instead of the catalog's estimate, marked as measured.</translation>
-    </message>
-    <message>
-      <source>Measured MFU %1% against the catalog's %2%.</source>
-      <translation>Measured MFU %1% against the catalog's %2%.</translation>
     </message>
     <message>
       <source>Measured numbers beat brochure numbers: the verdicts, charts and scores below use what the test kit measured on the vendor's machines.</source>
@@ -544,36 +702,8 @@ Rule: %2</translation>
       <translation>Measured performance</translation>
     </message>
     <message>
-      <source>NCCL across nodes</source>
-      <translation>NCCL across nodes</translation>
-    </message>
-    <message>
-      <source>NCCL correctness</source>
-      <translation>NCCL correctness</translation>
-    </message>
-    <message>
-      <source>NCCL inside one node</source>
-      <translation>NCCL inside one node</translation>
-    </message>
-    <message>
-      <source>NIC speed the vendor quotes between nodes; iperf3 is judged against it.</source>
-      <translation>NIC speed the vendor quotes between nodes; iperf3 is judged against it.</translation>
-    </message>
-    <message>
-      <source>Name:</source>
-      <translation>Name:</translation>
-    </message>
-    <message>
       <source>Network</source>
       <translation>Network</translation>
-    </message>
-    <message>
-      <source>Network c&amp;lass:</source>
-      <translation>Network c&amp;lass:</translation>
-    </message>
-    <message>
-      <source>No</source>
-      <translation>No</translation>
     </message>
     <message>
       <source>No change within 0–100 alters the winner.</source>
@@ -588,28 +718,8 @@ Rule: %2</translation>
       <translation>No result files found there; nothing was imported.</translation>
     </message>
     <message>
-      <source>No results imported for %1 yet. Generate the test kit, have the vendor run it on the offered machines, then import the results folder.</source>
-      <translation>No results imported for %1 yet. Generate the test kit, have the vendor run it on the offered machines, then import the results folder.</translation>
-    </message>
-    <message>
       <source>No test results yet</source>
       <translation>No test results yet</translation>
-    </message>
-    <message>
-      <source>Node</source>
-      <translation>Node</translation>
-    </message>
-    <message>
-      <source>Node-to-node TCP (iperf3)</source>
-      <translation>Node-to-node TCP (iperf3)</translation>
-    </message>
-    <message>
-      <source>Not judged.</source>
-      <translation>Not judged.</translation>
-    </message>
-    <message>
-      <source>Not stated</source>
-      <translation>Not stated</translation>
     </message>
     <message>
       <source>Nothing was imported: %1</source>
@@ -620,14 +730,6 @@ Rule: %2</translation>
       <translation>Only one vendor: add another to compare.</translation>
     </message>
     <message>
-      <source>Other terms</source>
-      <translation>Other terms</translation>
-    </message>
-    <message>
-      <source>Per node:</source>
-      <translation>Per node:</translation>
-    </message>
-    <message>
       <source>Power redundancy</source>
       <translation>Power redundancy</translation>
     </message>
@@ -636,28 +738,8 @@ Rule: %2</translation>
       <translation>Price</translation>
     </message>
     <message>
-      <source>Prices exclude VAT</source>
-      <translation>Prices exclude VAT</translation>
-    </message>
-    <message>
-      <source>Prices include VAT</source>
-      <translation>Prices include VAT</translation>
-    </message>
-    <message>
-      <source>Public cloud</source>
-      <translation>Public cloud</translation>
-    </message>
-    <message>
-      <source>Quote</source>
-      <translation>Quote</translation>
-    </message>
-    <message>
       <source>Quote and terms</source>
       <translation>Quote and terms</translation>
-    </message>
-    <message>
-      <source>RDMA:</source>
-      <translation>RDMA:</translation>
     </message>
     <message>
       <source>Rank</source>
@@ -700,24 +782,8 @@ Rule: %2</translation>
       <translation>Scoring</translation>
     </message>
     <message>
-      <source>Service and site</source>
-      <translation>Service and site</translation>
-    </message>
-    <message>
-      <source>Single feed with UPS</source>
-      <translation>Single feed with UPS</translation>
-    </message>
-    <message>
-      <source>Spare cards on site:</source>
-      <translation>Spare cards on site:</translation>
-    </message>
-    <message>
       <source>Spares on site</source>
       <translation>Spares on site</translation>
-    </message>
-    <message>
-      <source>Test</source>
-      <translation>Test</translation>
     </message>
     <message>
       <source>Test kit for %1 written to %2. Run first, on one node: %3 (README.md explains the multi-node steps and what to send back).</source>
@@ -736,36 +802,12 @@ Rule: %2</translation>
       <translation>The vendor %1 is gone; nothing was imported.</translation>
     </message>
     <message>
-      <source>Threshold</source>
-      <translation>Threshold</translation>
-    </message>
-    <message>
-      <source>Throttled</source>
-      <translation>Throttled</translation>
-    </message>
-    <message>
-      <source>Training job MFU</source>
-      <translation>Training job MFU</translation>
-    </message>
-    <message>
-      <source>VAT:</source>
-      <translation>VAT:</translation>
-    </message>
-    <message>
-      <source>VPC isolation:</source>
-      <translation>VPC isolation:</translation>
-    </message>
-    <message>
       <source>Vendor %1</source>
       <translation>Vendor %1</translation>
     </message>
     <message>
       <source>Vendor tests</source>
       <translation>Vendor tests</translation>
-    </message>
-    <message>
-      <source>Verdict</source>
-      <translation>Verdict</translation>
     </message>
     <message>
       <source>Weight</source>
@@ -778,38 +820,6 @@ Rule: %2</translation>
     <message>
       <source>Weighted total (0–100)</source>
       <translation>Weighted total (0–100)</translation>
-    </message>
-    <message>
-      <source>Yearly price as a share of the monthly price, e.g. 0.85 for 15% off. 0 means not quoted.</source>
-      <translation>Yearly price as a share of the monthly price, e.g. 0.85 for 15% off. 0 means not quoted.</translation>
-    </message>
-    <message>
-      <source>Yes</source>
-      <translation>Yes</translation>
-    </message>
-    <message>
-      <source>bf16 matrix multiply</source>
-      <translation>bf16 matrix multiply</translation>
-    </message>
-    <message>
-      <source>fail</source>
-      <translation>fail</translation>
-    </message>
-    <message>
-      <source>info</source>
-      <translation>info</translation>
-    </message>
-    <message>
-      <source>not stated</source>
-      <translation>not stated</translation>
-    </message>
-    <message>
-      <source>pass</source>
-      <translation>pass</translation>
-    </message>
-    <message>
-      <source>warn</source>
-      <translation>warn</translation>
     </message>
     <message>
       <source>−%1 points: %2 wins</source>

@@ -105,6 +105,364 @@
     </message>
   </context>
   <context>
+    <name>JudgementView</name>
+    <message>
+      <source>Test</source>
+      <translation>测试项</translation>
+    </message>
+    <message>
+      <source>Node</source>
+      <translation>节点</translation>
+    </message>
+    <message>
+      <source>GPU</source>
+      <translation>GPU 编号</translation>
+    </message>
+    <message>
+      <source>Measured</source>
+      <translation>实测值</translation>
+    </message>
+    <message>
+      <source>Expected</source>
+      <translation>预期值</translation>
+    </message>
+    <message>
+      <source>Verdict</source>
+      <translation>判定</translation>
+    </message>
+    <message>
+      <source>Flag</source>
+      <translation>标记</translation>
+    </message>
+    <message>
+      <source>Threshold</source>
+      <translation>判定阈值</translation>
+    </message>
+    <message>
+      <source>Finding</source>
+      <translation>结论</translation>
+    </message>
+    <message>
+      <source>NCCL inside one node</source>
+      <translation>NCCL 单节点内</translation>
+    </message>
+    <message>
+      <source>NCCL across nodes</source>
+      <translation>NCCL 跨节点</translation>
+    </message>
+    <message>
+      <source>NCCL correctness</source>
+      <translation>NCCL 结果校验</translation>
+    </message>
+    <message>
+      <source>Node-to-node TCP (iperf3)</source>
+      <translation>节点间 TCP 吞吐（iperf3）</translation>
+    </message>
+    <message>
+      <source>Checkpoint write (fio)</source>
+      <translation>检查点写入（fio）</translation>
+    </message>
+    <message>
+      <source>GPU temperature</source>
+      <translation>GPU 温度</translation>
+    </message>
+    <message>
+      <source>GPU clock under load</source>
+      <translation>负载下 GPU 频率</translation>
+    </message>
+    <message>
+      <source>GPU slowdown</source>
+      <translation>GPU 降频</translation>
+    </message>
+    <message>
+      <source>GPU ECC errors</source>
+      <translation>GPU ECC 错误</translation>
+    </message>
+    <message>
+      <source>DCGM diagnostics</source>
+      <translation>DCGM 诊断</translation>
+    </message>
+    <message>
+      <source>Tensor-core activity of the job (dcgmi dmon)</source>
+      <translation>任务的 Tensor Core 活跃度（dcgmi dmon）</translation>
+    </message>
+    <message>
+      <source>SM activity of the job (dcgmi dmon)</source>
+      <translation>任务的 SM 活跃度（dcgmi dmon）</translation>
+    </message>
+    <message>
+      <source>bf16 matrix multiply</source>
+      <translation>bf16 矩阵乘法</translation>
+    </message>
+    <message>
+      <source>GPU memory copy</source>
+      <translation>显存拷贝</translation>
+    </message>
+    <message>
+      <source>Training job MFU</source>
+      <translation>训练任务 MFU</translation>
+    </message>
+    <message>
+      <source>pass</source>
+      <translation>通过</translation>
+    </message>
+    <message>
+      <source>warn</source>
+      <translation>警告</translation>
+    </message>
+    <message>
+      <source>fail</source>
+      <translation>不通过</translation>
+    </message>
+    <message>
+      <source>info</source>
+      <translation>提示</translation>
+    </message>
+    <message>
+      <source>Add a vendor to see its test results.</source>
+      <translation>添加供应商后即可查看其测试结果。</translation>
+    </message>
+    <message>
+      <source>No results imported for %1 yet. Generate the test kit, have the vendor run it on the offered machines, then import the results folder.</source>
+      <translation>尚未导入 %1 的测试结果。请生成测试包，让供应商在拟提供的机器上运行，然后导入结果文件夹。</translation>
+    </message>
+    <message>
+      <source>Not judged.</source>
+      <translation>尚未判定。</translation>
+    </message>
+    <message>
+      <source>%1: %2 measurements, %3 checks; overall verdict: %4.</source>
+      <translation>%1：%2 条实测数据，%3 项检查；总体判定：%4。</translation>
+    </message>
+    <message>
+      <source>(all nodes)</source>
+      <translation>（全部节点）</translation>
+    </message>
+    <message>
+      <source>Per node:</source>
+      <translation>各节点：</translation>
+    </message>
+    <message>
+      <source>Measured MFU %1% against the catalog's %2%.</source>
+      <translation>实测 MFU 为 %1%，目录估计值为 %2%。</translation>
+    </message>
+    <message>
+      <source>Hot</source>
+      <translation>过热</translation>
+    </message>
+    <message>
+      <source>Throttled</source>
+      <translation>降频</translation>
+    </message>
+  </context>
+  <context>
+    <name>QuoteForm</name>
+    <message>
+      <source>Quote</source>
+      <translation>报价</translation>
+    </message>
+    <message>
+      <source>Service and site</source>
+      <translation>服务与机房</translation>
+    </message>
+    <message>
+      <source>Network</source>
+      <translation>网络</translation>
+    </message>
+    <message>
+      <source>Data compliance</source>
+      <translation>数据合规</translation>
+    </message>
+    <message>
+      <source>Contract clauses</source>
+      <translation>合同条款</translation>
+    </message>
+    <message>
+      <source>Other terms</source>
+      <translation>其他条款</translation>
+    </message>
+    <message>
+      <source>Anything else the quote says: minimum term, add-ons, notice period…</source>
+      <translation>报价中的其他约定：最短租期、附加费用、提前通知期……</translation>
+    </message>
+    <message>
+      <source>Name:</source>
+      <translation>名称：</translation>
+    </message>
+    <message>
+      <source>&amp;Kind:</source>
+      <translation>类型(&amp;K)：</translation>
+    </message>
+    <message>
+      <source>&amp;GPU:</source>
+      <translation>GPU 型号(&amp;G)：</translation>
+    </message>
+    <message>
+      <source>&amp;On-demand price:</source>
+      <translation>按量价格(&amp;O)：</translation>
+    </message>
+    <message>
+      <source>&amp;Monthly price:</source>
+      <translation>包月价格(&amp;M)：</translation>
+    </message>
+    <message>
+      <source>&amp;Yearly factor:</source>
+      <translation>包年折扣系数(&amp;Y)：</translation>
+    </message>
+    <message>
+      <source>VAT:</source>
+      <translation>增值税：</translation>
+    </message>
+    <message>
+      <source>&amp;SLA availability:</source>
+      <translation>SLA 可用性(&amp;S)：</translation>
+    </message>
+    <message>
+      <source>&amp;Card replacement:</source>
+      <translation>换卡时效(&amp;C)：</translation>
+    </message>
+    <message>
+      <source>&amp;Power redundancy:</source>
+      <translation>供电冗余(&amp;P)：</translation>
+    </message>
+    <message>
+      <source>Spare cards on site:</source>
+      <translation>现场备件：</translation>
+    </message>
+    <message>
+      <source>Intranet band&amp;width:</source>
+      <translation>内网带宽(&amp;W)：</translation>
+    </message>
+    <message>
+      <source>Network c&amp;lass:</source>
+      <translation>网络类型(&amp;L)：</translation>
+    </message>
+    <message>
+      <source>RDMA:</source>
+      <translation>RDMA 支持：</translation>
+    </message>
+    <message>
+      <source>E&amp;xclusive network:</source>
+      <translation>独享网络(&amp;X)：</translation>
+    </message>
+    <message>
+      <source>VPC isolation:</source>
+      <translation>VPC 隔离：</translation>
+    </message>
+    <message>
+      <source>Access logs:</source>
+      <translation>访问日志：</translation>
+    </message>
+    <message>
+      <source>Encryption:</source>
+      <translation>数据加密：</translation>
+    </message>
+    <message>
+      <source>Audit report:</source>
+      <translation>审计报告：</translation>
+    </message>
+    <message>
+      <source>Exclusive resources:</source>
+      <translation>资源独占条款：</translation>
+    </message>
+    <message>
+      <source>Failure compensation:</source>
+      <translation>故障赔偿条款：</translation>
+    </message>
+    <message>
+      <source>Deposit refund:</source>
+      <translation>押金退还条款：</translation>
+    </message>
+    <message>
+      <source>Acceptance test:</source>
+      <translation>验收标准条款：</translation>
+    </message>
+    <message>
+      <source>Free-text terms:</source>
+      <translation>其他约定：</translation>
+    </message>
+    <message>
+      <source>Public cloud</source>
+      <translation>公有云</translation>
+    </message>
+    <message>
+      <source>GPU rental platform</source>
+      <translation>算力租赁平台</translation>
+    </message>
+    <message>
+      <source>IDC (colocation)</source>
+      <translation>IDC 机房（托管）</translation>
+    </message>
+    <message>
+      <source>Not stated</source>
+      <translation>未说明</translation>
+    </message>
+    <message>
+      <source>Single feed with UPS</source>
+      <translation>单路市电加 UPS</translation>
+    </message>
+    <message>
+      <source>Dual feed</source>
+      <translation>双路市电</translation>
+    </message>
+    <message>
+      <source>Dual feed and generator</source>
+      <translation>双路市电加柴油发电机</translation>
+    </message>
+    <message>
+      <source>Prices include VAT</source>
+      <translation>报价含增值税</translation>
+    </message>
+    <message>
+      <source>Prices exclude VAT</source>
+      <translation>报价不含增值税</translation>
+    </message>
+    <message>
+      <source>Yes</source>
+      <translation>有</translation>
+    </message>
+    <message>
+      <source>No</source>
+      <translation>无</translation>
+    </message>
+    <message>
+      <source>not stated</source>
+      <translation>未报价</translation>
+    </message>
+    <message>
+      <source> CNY per card-hour</source>
+      <translation> 元/卡时</translation>
+    </message>
+    <message>
+      <source> CNY per card-month</source>
+      <translation> 元/卡·月</translation>
+    </message>
+    <message>
+      <source> × monthly</source>
+      <translation> × 包月价</translation>
+    </message>
+    <message>
+      <source> hours</source>
+      <translation> 小时</translation>
+    </message>
+    <message>
+      <source>Yearly price as a share of the monthly price, e.g. 0.85 for 15% off. 0 means not quoted.</source>
+      <translation>包年价格相对包月价格的系数，例如 0.85 表示打八五折。0 表示未报价。</translation>
+    </message>
+    <message>
+      <source>Hours from a card failure to a working replacement. 0 means not stated.</source>
+      <translation>从显卡故障到换上可用新卡所需的小时数。0 表示未说明。</translation>
+    </message>
+    <message>
+      <source>NIC speed the vendor quotes between nodes; iperf3 is judged against it.</source>
+      <translation>供应商承诺的节点间网卡速率；iperf3 实测结果以此为基准判定。</translation>
+    </message>
+    <message>
+      <source>Measured MFU %1% (from this vendor's training job): sizing and cost use it instead of the catalog's estimate, marked as measured.</source>
+      <translation>实测 MFU 为 %1%（来自该供应商上运行的训练任务）：算力估算和成本计算将用它替代目录中的估计值，并标注为实测。</translation>
+    </message>
+  </context>
+  <context>
     <name>VendorCharts</name>
     <message>
       <source>Across nodes</source>
@@ -186,22 +544,6 @@
   <context>
     <name>VendorsPage</name>
     <message>
-      <source> CNY per card-hour</source>
-      <translation> 元/卡时</translation>
-    </message>
-    <message>
-      <source> CNY per card-month</source>
-      <translation> 元/卡·月</translation>
-    </message>
-    <message>
-      <source> hours</source>
-      <translation> 小时</translation>
-    </message>
-    <message>
-      <source> × monthly</source>
-      <translation> × 包月价</translation>
-    </message>
-    <message>
       <source>%1 (copy)</source>
       <translation>%1（副本）</translation>
     </message>
@@ -210,76 +552,24 @@
       <translation>已导入 %1 条实测数据</translation>
     </message>
     <message>
-      <source>%1: %2 measurements, %3 checks; overall verdict: %4.</source>
-      <translation>%1：%2 条实测数据，%3 项检查；总体判定：%4。</translation>
-    </message>
-    <message>
       <source>&amp;Add</source>
       <translation>添加(&amp;A)</translation>
-    </message>
-    <message>
-      <source>&amp;Card replacement:</source>
-      <translation>换卡时效(&amp;C)：</translation>
-    </message>
-    <message>
-      <source>&amp;GPU:</source>
-      <translation>GPU 型号(&amp;G)：</translation>
     </message>
     <message>
       <source>&amp;Import results…</source>
       <translation>导入结果(&amp;I)…</translation>
     </message>
     <message>
-      <source>&amp;Kind:</source>
-      <translation>类型(&amp;K)：</translation>
-    </message>
-    <message>
-      <source>&amp;Monthly price:</source>
-      <translation>包月价格(&amp;M)：</translation>
-    </message>
-    <message>
-      <source>&amp;On-demand price:</source>
-      <translation>按量价格(&amp;O)：</translation>
-    </message>
-    <message>
-      <source>&amp;Power redundancy:</source>
-      <translation>供电冗余(&amp;P)：</translation>
-    </message>
-    <message>
       <source>&amp;Remove</source>
       <translation>删除(&amp;R)</translation>
-    </message>
-    <message>
-      <source>&amp;SLA availability:</source>
-      <translation>SLA 可用性(&amp;S)：</translation>
-    </message>
-    <message>
-      <source>&amp;Yearly factor:</source>
-      <translation>包年折扣系数(&amp;Y)：</translation>
-    </message>
-    <message>
-      <source>(all nodes)</source>
-      <translation>（全部节点）</translation>
     </message>
     <message>
       <source>+%1 points: %2 wins</source>
       <translation>调高 %1 分：%2 胜出</translation>
     </message>
     <message>
-      <source>Acceptance test:</source>
-      <translation>验收标准条款：</translation>
-    </message>
-    <message>
-      <source>Access logs:</source>
-      <translation>访问日志：</translation>
-    </message>
-    <message>
       <source>Add a candidate vendor</source>
       <translation>添加一家候选供应商</translation>
-    </message>
-    <message>
-      <source>Add a vendor to see its test results.</source>
-      <translation>添加供应商后即可查看其测试结果。</translation>
     </message>
     <message>
       <source>Add vendor</source>
@@ -294,20 +584,12 @@
       <translation>已有同名供应商。</translation>
     </message>
     <message>
-      <source>Anything else the quote says: minimum term, add-ons, notice period…</source>
-      <translation>报价中的其他约定：最短租期、附加费用、提前通知期……</translation>
-    </message>
-    <message>
       <source>Archives (*.tar.gz)</source>
       <translation>压缩包 (*.tar.gz)</translation>
     </message>
     <message>
       <source>As a .tar.gz archive…</source>
       <translation>打包为 .tar.gz 压缩包…</translation>
-    </message>
-    <message>
-      <source>Audit report:</source>
-      <translation>审计报告：</translation>
     </message>
     <message>
       <source>Candidate ven&amp;dors:</source>
@@ -334,10 +616,6 @@
       <translation>修改“%1”的权重</translation>
     </message>
     <message>
-      <source>Checkpoint write (fio)</source>
-      <translation>检查点写入（fio）</translation>
-    </message>
-    <message>
       <source>Clear results of %1</source>
       <translation>清除 %1 的测试结果</translation>
     </message>
@@ -352,10 +630,6 @@
     <message>
       <source>Compliance</source>
       <translation>合规</translation>
-    </message>
-    <message>
-      <source>Contract clauses</source>
-      <translation>合同条款</translation>
     </message>
     <message>
       <source>Contract terms</source>
@@ -374,100 +648,20 @@
       <translation>复制(&amp;U)</translation>
     </message>
     <message>
-      <source>DCGM diagnostics</source>
-      <translation>DCGM 诊断</translation>
-    </message>
-    <message>
-      <source>Data compliance</source>
-      <translation>数据合规</translation>
-    </message>
-    <message>
-      <source>Deposit refund:</source>
-      <translation>押金退还条款：</translation>
-    </message>
-    <message>
-      <source>Dual feed</source>
-      <translation>双路市电</translation>
-    </message>
-    <message>
-      <source>Dual feed and generator</source>
-      <translation>双路市电加柴油发电机</translation>
-    </message>
-    <message>
       <source>Duplicate vendor</source>
       <translation>复制供应商</translation>
-    </message>
-    <message>
-      <source>E&amp;xclusive network:</source>
-      <translation>独享网络(&amp;X)：</translation>
     </message>
     <message>
       <source>Each score runs from 0 to 100 by a fixed rule (hover over a score to see it); the total is the weighted mean. The last column says how far a weight must move before another vendor comes first.</source>
       <translation>每项得分按固定规则在 0 到 100 之间计算（鼠标悬停在分数上可查看规则），总分为加权平均。最后一列说明某项权重要调整多少，排名第一的供应商才会易主。</translation>
     </message>
     <message>
-      <source>Encryption:</source>
-      <translation>数据加密：</translation>
-    </message>
-    <message>
       <source>Enter each candidate's quote and terms, send them the test kit, import what they measured, and compare.</source>
       <translation>录入各候选供应商的报价与条款，把测试包发给对方运行，导入实测结果后进行对比。</translation>
     </message>
     <message>
-      <source>Exclusive resources:</source>
-      <translation>资源独占条款：</translation>
-    </message>
-    <message>
-      <source>Expected</source>
-      <translation>预期值</translation>
-    </message>
-    <message>
-      <source>Failure compensation:</source>
-      <translation>故障赔偿条款：</translation>
-    </message>
-    <message>
-      <source>Finding</source>
-      <translation>结论</translation>
-    </message>
-    <message>
-      <source>Flag</source>
-      <translation>标记</translation>
-    </message>
-    <message>
       <source>Folder for the test kit</source>
       <translation>选择测试包的存放文件夹</translation>
-    </message>
-    <message>
-      <source>Free-text terms:</source>
-      <translation>其他约定：</translation>
-    </message>
-    <message>
-      <source>GPU</source>
-      <translation>GPU 编号</translation>
-    </message>
-    <message>
-      <source>GPU ECC errors</source>
-      <translation>GPU ECC 错误</translation>
-    </message>
-    <message>
-      <source>GPU clock under load</source>
-      <translation>负载下 GPU 频率</translation>
-    </message>
-    <message>
-      <source>GPU memory copy</source>
-      <translation>显存拷贝</translation>
-    </message>
-    <message>
-      <source>GPU rental platform</source>
-      <translation>算力租赁平台</translation>
-    </message>
-    <message>
-      <source>GPU slowdown</source>
-      <translation>GPU 降频</translation>
-    </message>
-    <message>
-      <source>GPU temperature</source>
-      <translation>GPU 温度</translation>
     </message>
     <message>
       <source>Generate &amp;test kit…</source>
@@ -476,18 +670,6 @@
     <message>
       <source>Highest weighted score: %1 (%2 of 100).</source>
       <translation>加权总分最高：%1（%2 分，满分 100）。</translation>
-    </message>
-    <message>
-      <source>Hot</source>
-      <translation>过热</translation>
-    </message>
-    <message>
-      <source>Hours from a card failure to a working replacement. 0 means not stated.</source>
-      <translation>从显卡故障到换上可用新卡所需的小时数。0 表示未说明。</translation>
-    </message>
-    <message>
-      <source>IDC (colocation)</source>
-      <translation>IDC 机房（托管）</translation>
     </message>
     <message>
       <source>Import results for %1</source>
@@ -508,32 +690,8 @@ Rule: %2</source>
       <translation>写入文件夹…</translation>
     </message>
     <message>
-      <source>Intranet band&amp;width:</source>
-      <translation>内网带宽(&amp;W)：</translation>
-    </message>
-    <message>
-      <source>Measured</source>
-      <translation>实测值</translation>
-    </message>
-    <message>
-      <source>Tensor-core activity of the job (dcgmi dmon)</source>
-      <translation>任务的 Tensor Core 活跃度（dcgmi dmon）</translation>
-    </message>
-    <message>
-      <source>SM activity of the job (dcgmi dmon)</source>
-      <translation>任务的 SM 活跃度（dcgmi dmon）</translation>
-    </message>
-    <message>
       <source>%1 (rank %2)</source>
       <translation>%1（第 %2 名）</translation>
-    </message>
-    <message>
-      <source>Measured MFU %1% (from this vendor's training job): sizing and cost use it instead of the catalog's estimate, marked as measured.</source>
-      <translation>实测 MFU 为 %1%（来自该供应商上运行的训练任务）：算力估算和成本计算将用它替代目录中的估计值，并标注为实测。</translation>
-    </message>
-    <message>
-      <source>Measured MFU %1% against the catalog's %2%.</source>
-      <translation>实测 MFU 为 %1%，目录估计值为 %2%。</translation>
     </message>
     <message>
       <source>Measured numbers beat brochure numbers: the verdicts, charts and scores below use what the test kit measured on the vendor's machines.</source>
@@ -544,36 +702,8 @@ Rule: %2</source>
       <translation>实测性能</translation>
     </message>
     <message>
-      <source>NCCL across nodes</source>
-      <translation>NCCL 跨节点</translation>
-    </message>
-    <message>
-      <source>NCCL correctness</source>
-      <translation>NCCL 结果校验</translation>
-    </message>
-    <message>
-      <source>NCCL inside one node</source>
-      <translation>NCCL 单节点内</translation>
-    </message>
-    <message>
-      <source>NIC speed the vendor quotes between nodes; iperf3 is judged against it.</source>
-      <translation>供应商承诺的节点间网卡速率；iperf3 实测结果以此为基准判定。</translation>
-    </message>
-    <message>
-      <source>Name:</source>
-      <translation>名称：</translation>
-    </message>
-    <message>
       <source>Network</source>
       <translation>网络</translation>
-    </message>
-    <message>
-      <source>Network c&amp;lass:</source>
-      <translation>网络类型(&amp;L)：</translation>
-    </message>
-    <message>
-      <source>No</source>
-      <translation>无</translation>
     </message>
     <message>
       <source>No change within 0–100 alters the winner.</source>
@@ -588,28 +718,8 @@ Rule: %2</source>
       <translation>该位置没有找到结果文件，未导入任何数据。</translation>
     </message>
     <message>
-      <source>No results imported for %1 yet. Generate the test kit, have the vendor run it on the offered machines, then import the results folder.</source>
-      <translation>尚未导入 %1 的测试结果。请生成测试包，让供应商在拟提供的机器上运行，然后导入结果文件夹。</translation>
-    </message>
-    <message>
       <source>No test results yet</source>
       <translation>尚无测试结果</translation>
-    </message>
-    <message>
-      <source>Node</source>
-      <translation>节点</translation>
-    </message>
-    <message>
-      <source>Node-to-node TCP (iperf3)</source>
-      <translation>节点间 TCP 吞吐（iperf3）</translation>
-    </message>
-    <message>
-      <source>Not judged.</source>
-      <translation>尚未判定。</translation>
-    </message>
-    <message>
-      <source>Not stated</source>
-      <translation>未说明</translation>
     </message>
     <message>
       <source>Nothing was imported: %1</source>
@@ -620,14 +730,6 @@ Rule: %2</source>
       <translation>目前只有一家供应商：再添加一家才能比较。</translation>
     </message>
     <message>
-      <source>Other terms</source>
-      <translation>其他条款</translation>
-    </message>
-    <message>
-      <source>Per node:</source>
-      <translation>各节点：</translation>
-    </message>
-    <message>
       <source>Power redundancy</source>
       <translation>供电冗余</translation>
     </message>
@@ -636,28 +738,8 @@ Rule: %2</source>
       <translation>价格</translation>
     </message>
     <message>
-      <source>Prices exclude VAT</source>
-      <translation>报价不含增值税</translation>
-    </message>
-    <message>
-      <source>Prices include VAT</source>
-      <translation>报价含增值税</translation>
-    </message>
-    <message>
-      <source>Public cloud</source>
-      <translation>公有云</translation>
-    </message>
-    <message>
-      <source>Quote</source>
-      <translation>报价</translation>
-    </message>
-    <message>
       <source>Quote and terms</source>
       <translation>报价与条款</translation>
-    </message>
-    <message>
-      <source>RDMA:</source>
-      <translation>RDMA 支持：</translation>
     </message>
     <message>
       <source>Rank</source>
@@ -700,24 +782,8 @@ Rule: %2</source>
       <translation>评分</translation>
     </message>
     <message>
-      <source>Service and site</source>
-      <translation>服务与机房</translation>
-    </message>
-    <message>
-      <source>Single feed with UPS</source>
-      <translation>单路市电加 UPS</translation>
-    </message>
-    <message>
-      <source>Spare cards on site:</source>
-      <translation>现场备件：</translation>
-    </message>
-    <message>
       <source>Spares on site</source>
       <translation>现场备件</translation>
-    </message>
-    <message>
-      <source>Test</source>
-      <translation>测试项</translation>
     </message>
     <message>
       <source>Test kit for %1 written to %2. Run first, on one node: %3 (README.md explains the multi-node steps and what to send back).</source>
@@ -736,36 +802,12 @@ Rule: %2</source>
       <translation>供应商 %1 已被删除，未导入任何数据。</translation>
     </message>
     <message>
-      <source>Threshold</source>
-      <translation>判定阈值</translation>
-    </message>
-    <message>
-      <source>Throttled</source>
-      <translation>降频</translation>
-    </message>
-    <message>
-      <source>Training job MFU</source>
-      <translation>训练任务 MFU</translation>
-    </message>
-    <message>
-      <source>VAT:</source>
-      <translation>增值税：</translation>
-    </message>
-    <message>
-      <source>VPC isolation:</source>
-      <translation>VPC 隔离：</translation>
-    </message>
-    <message>
       <source>Vendor %1</source>
       <translation>供应商 %1</translation>
     </message>
     <message>
       <source>Vendor tests</source>
       <translation>供应商测试</translation>
-    </message>
-    <message>
-      <source>Verdict</source>
-      <translation>判定</translation>
     </message>
     <message>
       <source>Weight</source>
@@ -778,38 +820,6 @@ Rule: %2</source>
     <message>
       <source>Weighted total (0–100)</source>
       <translation>加权总分（0–100）</translation>
-    </message>
-    <message>
-      <source>Yearly price as a share of the monthly price, e.g. 0.85 for 15% off. 0 means not quoted.</source>
-      <translation>包年价格相对包月价格的系数，例如 0.85 表示打八五折。0 表示未报价。</translation>
-    </message>
-    <message>
-      <source>Yes</source>
-      <translation>有</translation>
-    </message>
-    <message>
-      <source>bf16 matrix multiply</source>
-      <translation>bf16 矩阵乘法</translation>
-    </message>
-    <message>
-      <source>fail</source>
-      <translation>不通过</translation>
-    </message>
-    <message>
-      <source>info</source>
-      <translation>提示</translation>
-    </message>
-    <message>
-      <source>not stated</source>
-      <translation>未报价</translation>
-    </message>
-    <message>
-      <source>pass</source>
-      <translation>通过</translation>
-    </message>
-    <message>
-      <source>warn</source>
-      <translation>警告</translation>
     </message>
     <message>
       <source>−%1 points: %2 wins</source>

@@ -64,6 +64,25 @@
     </message>
   </context>
   <context>
+    <name>DaysChart</name>
+    <message>
+      <source>Number of cards (log scale)</source>
+      <translation>Number of cards (log scale)</translation>
+    </message>
+    <message>
+      <source>Training time [days]</source>
+      <translation>Training time [days]</translation>
+    </message>
+    <message>
+      <source>Days against number of cards</source>
+      <translation>Days against number of cards</translation>
+    </message>
+    <message>
+      <source>The model fits on no card count.</source>
+      <translation>The model fits on no card count.</translation>
+    </message>
+  </context>
+  <context>
     <name>DemandEditor</name>
     <message>
       <source>&lt;b&gt;Monthly demand profile&lt;/b&gt;</source>
@@ -214,6 +233,156 @@
     </message>
   </context>
   <context>
+    <name>KeyNumbers</name>
+    <message>
+      <source>Memory per GPU:</source>
+      <translation>Memory per GPU:</translation>
+    </message>
+    <message>
+      <source>Minimum cards:</source>
+      <translation>Minimum cards:</translation>
+    </message>
+    <message>
+      <source>GPU-hours:</source>
+      <translation>GPU-hours:</translation>
+    </message>
+    <message>
+      <source>GPU-hours × 1.5 (rerun allowance of the Shenzhen article):</source>
+      <translation>GPU-hours × 1.5 (rerun allowance of the Shenzhen article):</translation>
+    </message>
+    <message>
+      <source>Training time:</source>
+      <translation>Training time:</translation>
+    </message>
+    <message>
+      <source>Cards for the deadline:</source>
+      <translation>Cards for the deadline:</translation>
+    </message>
+    <message>
+      <source>Scaling efficiency:</source>
+      <translation>Scaling efficiency:</translation>
+    </message>
+    <message>
+      <source>Decode throughput:</source>
+      <translation>Decode throughput:</translation>
+    </message>
+    <message>
+      <source>Network needed:</source>
+      <translation>Network needed:</translation>
+    </message>
+    <message>
+      <source>Checkpoint:</source>
+      <translation>Checkpoint:</translation>
+    </message>
+    <message>
+      <source>Checkpoint write speed:</source>
+      <translation>Checkpoint write speed:</translation>
+    </message>
+    <message>
+      <source>inside one server: %1</source>
+      <translation>inside one server: %1</translation>
+    </message>
+    <message>
+      <source>%1 GB per full checkpoint</source>
+      <translation>%1 GB per full checkpoint</translation>
+    </message>
+    <message>
+      <source>%1 GB/s to save a checkpoint in %2 s</source>
+      <translation>%1 GB/s to save a checkpoint in %2 s</translation>
+    </message>
+    <message>
+      <source>%1 % on %2 cards over %3</source>
+      <translation>%1 % on %2 cards over %3</translation>
+    </message>
+    <message>
+      <source>%1 GiB of %2 GiB usable (card: %3 GiB)</source>
+      <translation>%1 GiB of %2 GiB usable (card: %3 GiB)</translation>
+    </message>
+    <message>
+      <source>does not fit on any card count</source>
+      <translation>does not fit on any card count</translation>
+    </message>
+    <message>
+      <source>%1 cards</source>
+      <translation>%1 cards</translation>
+    </message>
+    <message>
+      <source>%1 GPU-hours</source>
+      <translation>%1 GPU-hours</translation>
+    </message>
+    <message>
+      <source>%1 GPU-hours (P10–P90: %2 – %3, published runs)</source>
+      <translation>%1 GPU-hours (P10–P90: %2 – %3, published runs)</translation>
+    </message>
+    <message>
+      <source>%1 GPU-hours (×%2 for failed and repeated runs)</source>
+      <translation>%1 GPU-hours (×%2 for failed and repeated runs)</translation>
+    </message>
+    <message>
+      <source>%1 GPU-hours (×%2 for failed and repeated runs; P10–P90: %3 – %4)</source>
+      <translation>%1 GPU-hours (×%2 for failed and repeated runs; P10–P90: %3 – %4)</translation>
+    </message>
+    <message>
+      <source>%1 days on %2 cards (%3 nodes, scaling efficiency %4 %)</source>
+      <translation>%1 days on %2 cards (%3 nodes, scaling efficiency %4 %)</translation>
+    </message>
+    <message>
+      <source>no deadline set</source>
+      <translation>no deadline set</translation>
+    </message>
+    <message>
+      <source>no card count meets %1 days</source>
+      <translation>no card count meets %1 days</translation>
+    </message>
+    <message>
+      <source>%1 cards to finish in %2 days</source>
+      <translation>%1 cards to finish in %2 days</translation>
+    </message>
+    <message>
+      <source>%1 tokens/s per card</source>
+      <translation>%1 tokens/s per card</translation>
+    </message>
+  </context>
+  <context>
+    <name>MemoryChart</name>
+    <message>
+      <source>Memory per GPU [GiB]</source>
+      <translation>Memory per GPU [GiB]</translation>
+    </message>
+    <message>
+      <source>Memory per GPU by card</source>
+      <translation>Memory per GPU by card</translation>
+    </message>
+    <message>
+      <source>Weights</source>
+      <translation>Weights</translation>
+    </message>
+    <message>
+      <source>Gradients</source>
+      <translation>Gradients</translation>
+    </message>
+    <message>
+      <source>Optimizer states</source>
+      <translation>Optimizer states</translation>
+    </message>
+    <message>
+      <source>Activations</source>
+      <translation>Activations</translation>
+    </message>
+    <message>
+      <source>KV cache</source>
+      <translation>KV cache</translation>
+    </message>
+    <message>
+      <source>Overhead</source>
+      <translation>Overhead</translation>
+    </message>
+    <message>
+      <source>usable memory of the card</source>
+      <translation>usable memory of the card</translation>
+    </message>
+  </context>
+  <context>
     <name>OptionalNumberField</name>
     <message>
       <source>Default: %1%2
@@ -292,10 +461,6 @@ Source: %3</translation>
       <translation> tokens</translation>
     </message>
     <message>
-      <source>%1 % on %2 cards over %3</source>
-      <translation>%1 % on %2 cards over %3</translation>
-    </message>
-    <message>
       <source>%1 B parameters</source>
       <translation>%1 B parameters</translation>
     </message>
@@ -304,52 +469,8 @@ Source: %3</translation>
       <translation>%1 B parameters, %2 B active per token</translation>
     </message>
     <message>
-      <source>%1 GPU-hours (×%2 for failed and repeated runs; P10–P90: %3 – %4)</source>
-      <translation>%1 GPU-hours (×%2 for failed and repeated runs; P10–P90: %3 – %4)</translation>
-    </message>
-    <message>
-      <source>%1 GB per full checkpoint</source>
-      <translation>%1 GB per full checkpoint</translation>
-    </message>
-    <message>
-      <source>%1 GB/s to save a checkpoint in %2 s</source>
-      <translation>%1 GB/s to save a checkpoint in %2 s</translation>
-    </message>
-    <message>
-      <source>%1 GPU-hours</source>
-      <translation>%1 GPU-hours</translation>
-    </message>
-    <message>
-      <source>%1 GPU-hours (P10–P90: %2 – %3, published runs)</source>
-      <translation>%1 GPU-hours (P10–P90: %2 – %3, published runs)</translation>
-    </message>
-    <message>
-      <source>%1 GPU-hours (×%2 for failed and repeated runs)</source>
-      <translation>%1 GPU-hours (×%2 for failed and repeated runs)</translation>
-    </message>
-    <message>
-      <source>%1 GiB of %2 GiB usable (card: %3 GiB)</source>
-      <translation>%1 GiB of %2 GiB usable (card: %3 GiB)</translation>
-    </message>
-    <message>
-      <source>%1 cards</source>
-      <translation>%1 cards</translation>
-    </message>
-    <message>
-      <source>%1 cards to finish in %2 days</source>
-      <translation>%1 cards to finish in %2 days</translation>
-    </message>
-    <message>
-      <source>%1 days on %2 cards (%3 nodes, scaling efficiency %4 %)</source>
-      <translation>%1 days on %2 cards (%3 nodes, scaling efficiency %4 %)</translation>
-    </message>
-    <message>
       <source>%1 layers, hidden %2, %3 heads (%4 KV): %5%6</source>
       <translation>%1 layers, hidden %2, %3 heads (%4 KV): %5%6</translation>
-    </message>
-    <message>
-      <source>%1 tokens/s per card</source>
-      <translation>%1 tokens/s per card</translation>
     </message>
     <message>
       <source>&amp;Deadline:</source>
@@ -400,10 +521,6 @@ Source: %3</translation>
       <translation>&lt;b&gt;Results on %1&lt;/b&gt;</translation>
     </message>
     <message>
-      <source>Activations</source>
-      <translation>Activations</translation>
-    </message>
-    <message>
       <source>Active experts:</source>
       <translation>Active experts:</translation>
     </message>
@@ -416,24 +533,12 @@ Source: %3</translation>
       <translation>Attention heads:</translation>
     </message>
     <message>
-      <source>Cards for the deadline:</source>
-      <translation>Cards for the deadline:</translation>
-    </message>
-    <message>
       <source>Cards to compare in the memory chart.</source>
       <translation>Cards to compare in the memory chart.</translation>
     </message>
     <message>
       <source>Change %1</source>
       <translation>Change %1</translation>
-    </message>
-    <message>
-      <source>Checkpoint write speed:</source>
-      <translation>Checkpoint write speed:</translation>
-    </message>
-    <message>
-      <source>Checkpoint:</source>
-      <translation>Checkpoint:</translation>
     </message>
     <message>
       <source>Chinchilla-optimal for this model: about %1 B tokens (≈20 per parameter).</source>
@@ -454,14 +559,6 @@ Source: %3</translation>
     <message>
       <source>Custom shape</source>
       <translation>Custom shape</translation>
-    </message>
-    <message>
-      <source>Days against number of cards</source>
-      <translation>Days against number of cards</translation>
-    </message>
-    <message>
-      <source>Decode throughput:</source>
-      <translation>Decode throughput:</translation>
     </message>
     <message>
       <source>Describe the model and the run; memory per card, GPU-hours, days and the monthly demand follow at once.</source>
@@ -488,20 +585,8 @@ Source: %3</translation>
       <translation>GPU candidates</translation>
     </message>
     <message>
-      <source>GPU-hours × 1.5 (rerun allowance of the Shenzhen article):</source>
-      <translation>GPU-hours × 1.5 (rerun allowance of the Shenzhen article):</translation>
-    </message>
-    <message>
-      <source>GPU-hours:</source>
-      <translation>GPU-hours:</translation>
-    </message>
-    <message>
       <source>Global batch:</source>
       <translation>Global batch:</translation>
-    </message>
-    <message>
-      <source>Gradients</source>
-      <translation>Gradients</translation>
     </message>
     <message>
       <source>Hardware and deadline</source>
@@ -514,10 +599,6 @@ Source: %3</translation>
     <message>
       <source>Inference serving</source>
       <translation>Inference serving</translation>
-    </message>
-    <message>
-      <source>KV cache</source>
-      <translation>KV cache</translation>
     </message>
     <message>
       <source>KV heads:</source>
@@ -544,22 +625,6 @@ Source: %3</translation>
       <translation>MF&amp;U:</translation>
     </message>
     <message>
-      <source>Memory per GPU [GiB]</source>
-      <translation>Memory per GPU [GiB]</translation>
-    </message>
-    <message>
-      <source>Memory per GPU by card</source>
-      <translation>Memory per GPU by card</translation>
-    </message>
-    <message>
-      <source>Memory per GPU:</source>
-      <translation>Memory per GPU:</translation>
-    </message>
-    <message>
-      <source>Minimum cards:</source>
-      <translation>Minimum cards:</translation>
-    </message>
-    <message>
       <source>Model</source>
       <translation>Model</translation>
     </message>
@@ -568,28 +633,12 @@ Source: %3</translation>
       <translation>Monthly demand</translation>
     </message>
     <message>
-      <source>Network needed:</source>
-      <translation>Network needed:</translation>
-    </message>
-    <message>
       <source>None</source>
       <translation>None</translation>
     </message>
     <message>
-      <source>Number of cards (log scale)</source>
-      <translation>Number of cards (log scale)</translation>
-    </message>
-    <message>
       <source>Optimi&amp;zer:</source>
       <translation>Optimi&amp;zer:</translation>
-    </message>
-    <message>
-      <source>Optimizer states</source>
-      <translation>Optimizer states</translation>
-    </message>
-    <message>
-      <source>Overhead</source>
-      <translation>Overhead</translation>
     </message>
     <message>
       <source>Parallelism and memory savers</source>
@@ -632,10 +681,6 @@ Source: %3</translation>
       <translation>SGD with momentum</translation>
     </message>
     <message>
-      <source>Scaling efficiency:</source>
-      <translation>Scaling efficiency:</translation>
-    </message>
-    <message>
       <source>Selective</source>
       <translation>Selective</translation>
     </message>
@@ -664,24 +709,12 @@ Source: %3</translation>
       <translation>Tensor parallel:</translation>
     </message>
     <message>
-      <source>The model fits on no card count.</source>
-      <translation>The model fits on no card count.</translation>
-    </message>
-    <message>
       <source>Total &amp;cards:</source>
       <translation>Total &amp;cards:</translation>
     </message>
     <message>
       <source>Training framework:</source>
       <translation>Training framework:</translation>
-    </message>
-    <message>
-      <source>Training time [days]</source>
-      <translation>Training time [days]</translation>
-    </message>
-    <message>
-      <source>Training time:</source>
-      <translation>Training time:</translation>
     </message>
     <message>
       <source>Use a custom model shape</source>
@@ -692,10 +725,6 @@ Source: %3</translation>
       <translation>Vocabulary:</translation>
     </message>
     <message>
-      <source>Weights</source>
-      <translation>Weights</translation>
-    </message>
-    <message>
       <source>ZeRO / FSDP stage:</source>
       <translation>ZeRO / FSDP stage:</translation>
     </message>
@@ -704,24 +733,8 @@ Source: %3</translation>
       <translation>auto</translation>
     </message>
     <message>
-      <source>does not fit on any card count</source>
-      <translation>does not fit on any card count</translation>
-    </message>
-    <message>
-      <source>inside one server: %1</source>
-      <translation>inside one server: %1</translation>
-    </message>
-    <message>
       <source>model</source>
       <translation>model</translation>
-    </message>
-    <message>
-      <source>no card count meets %1 days</source>
-      <translation>no card count meets %1 days</translation>
-    </message>
-    <message>
-      <source>no deadline set</source>
-      <translation>no deadline set</translation>
     </message>
     <message>
       <source>none</source>
@@ -738,10 +751,6 @@ Source: %3</translation>
     <message>
       <source>tokens</source>
       <translation>tokens</translation>
-    </message>
-    <message>
-      <source>usable memory of the card</source>
-      <translation>usable memory of the card</translation>
     </message>
   </context>
 </TS>

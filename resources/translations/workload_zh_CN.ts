@@ -64,6 +64,25 @@
     </message>
   </context>
   <context>
+    <name>DaysChart</name>
+    <message>
+      <source>Number of cards (log scale)</source>
+      <translation>卡数（对数坐标）</translation>
+    </message>
+    <message>
+      <source>Training time [days]</source>
+      <translation>训练时长 [天]</translation>
+    </message>
+    <message>
+      <source>Days against number of cards</source>
+      <translation>训练天数与卡数的关系</translation>
+    </message>
+    <message>
+      <source>The model fits on no card count.</source>
+      <translation>任何卡数都放不下这个模型。</translation>
+    </message>
+  </context>
+  <context>
     <name>DemandEditor</name>
     <message>
       <source>&lt;b&gt;Monthly demand profile&lt;/b&gt;</source>
@@ -214,6 +233,156 @@
     </message>
   </context>
   <context>
+    <name>KeyNumbers</name>
+    <message>
+      <source>Memory per GPU:</source>
+      <translation>单卡显存：</translation>
+    </message>
+    <message>
+      <source>Minimum cards:</source>
+      <translation>最少卡数：</translation>
+    </message>
+    <message>
+      <source>GPU-hours:</source>
+      <translation>卡时：</translation>
+    </message>
+    <message>
+      <source>GPU-hours × 1.5 (rerun allowance of the Shenzhen article):</source>
+      <translation>卡时 × 1.5（预留重跑的经验系数）：</translation>
+    </message>
+    <message>
+      <source>Training time:</source>
+      <translation>训练时长：</translation>
+    </message>
+    <message>
+      <source>Cards for the deadline:</source>
+      <translation>按期完成所需卡数：</translation>
+    </message>
+    <message>
+      <source>Scaling efficiency:</source>
+      <translation>扩展效率：</translation>
+    </message>
+    <message>
+      <source>Decode throughput:</source>
+      <translation>解码吞吐：</translation>
+    </message>
+    <message>
+      <source>Network needed:</source>
+      <translation>所需网络：</translation>
+    </message>
+    <message>
+      <source>Checkpoint:</source>
+      <translation>检查点：</translation>
+    </message>
+    <message>
+      <source>Checkpoint write speed:</source>
+      <translation>检查点写入速度：</translation>
+    </message>
+    <message>
+      <source>inside one server: %1</source>
+      <translation>单台服务器内：%1</translation>
+    </message>
+    <message>
+      <source>%1 GB per full checkpoint</source>
+      <translation>每个完整检查点 %1 GB</translation>
+    </message>
+    <message>
+      <source>%1 GB/s to save a checkpoint in %2 s</source>
+      <translation>%1 GB/s（%2 秒内写完一个检查点）</translation>
+    </message>
+    <message>
+      <source>%1 % on %2 cards over %3</source>
+      <translation>%2 张卡经 %3 互联：%1 %</translation>
+    </message>
+    <message>
+      <source>%1 GiB of %2 GiB usable (card: %3 GiB)</source>
+      <translation>%1 GiB / 可用 %2 GiB（整卡 %3 GiB）</translation>
+    </message>
+    <message>
+      <source>does not fit on any card count</source>
+      <translation>任何卡数都放不下</translation>
+    </message>
+    <message>
+      <source>%1 cards</source>
+      <translation>%1 张卡</translation>
+    </message>
+    <message>
+      <source>%1 GPU-hours</source>
+      <translation>%1 卡时</translation>
+    </message>
+    <message>
+      <source>%1 GPU-hours (P10–P90: %2 – %3, published runs)</source>
+      <translation>%1 卡时（P10–P90：%2 – %3，按公开训练记录）</translation>
+    </message>
+    <message>
+      <source>%1 GPU-hours (×%2 for failed and repeated runs)</source>
+      <translation>%1 卡时（×%2，预留失败重跑）</translation>
+    </message>
+    <message>
+      <source>%1 GPU-hours (×%2 for failed and repeated runs; P10–P90: %3 – %4)</source>
+      <translation>%1 卡时（×%2，预留失败重跑；P10–P90：%3 – %4）</translation>
+    </message>
+    <message>
+      <source>%1 days on %2 cards (%3 nodes, scaling efficiency %4 %)</source>
+      <translation>%2 张卡需 %1 天（%3 台机器，扩展效率 %4 %）</translation>
+    </message>
+    <message>
+      <source>no deadline set</source>
+      <translation>未设定工期</translation>
+    </message>
+    <message>
+      <source>no card count meets %1 days</source>
+      <translation>任何卡数都无法在 %1 天内完成</translation>
+    </message>
+    <message>
+      <source>%1 cards to finish in %2 days</source>
+      <translation>需 %1 张卡才能在 %2 天内完成</translation>
+    </message>
+    <message>
+      <source>%1 tokens/s per card</source>
+      <translation>每张卡每秒 %1 个 token</translation>
+    </message>
+  </context>
+  <context>
+    <name>MemoryChart</name>
+    <message>
+      <source>Memory per GPU [GiB]</source>
+      <translation>单卡显存 [GiB]</translation>
+    </message>
+    <message>
+      <source>Memory per GPU by card</source>
+      <translation>各型号显卡的单卡显存</translation>
+    </message>
+    <message>
+      <source>Weights</source>
+      <translation>权重</translation>
+    </message>
+    <message>
+      <source>Gradients</source>
+      <translation>梯度</translation>
+    </message>
+    <message>
+      <source>Optimizer states</source>
+      <translation>优化器状态</translation>
+    </message>
+    <message>
+      <source>Activations</source>
+      <translation>激活值</translation>
+    </message>
+    <message>
+      <source>KV cache</source>
+      <translation>KV 缓存</translation>
+    </message>
+    <message>
+      <source>Overhead</source>
+      <translation>框架开销</translation>
+    </message>
+    <message>
+      <source>usable memory of the card</source>
+      <translation>显卡可用显存</translation>
+    </message>
+  </context>
+  <context>
     <name>OptionalNumberField</name>
     <message>
       <source>Default: %1%2
@@ -292,10 +461,6 @@ Source: %3</source>
       <translation> 个 token</translation>
     </message>
     <message>
-      <source>%1 % on %2 cards over %3</source>
-      <translation>%2 张卡经 %3 互联：%1 %</translation>
-    </message>
-    <message>
       <source>%1 B parameters</source>
       <translation>%1 B 参数</translation>
     </message>
@@ -304,52 +469,8 @@ Source: %3</source>
       <translation>%1 B 参数，每个 token 激活 %2 B</translation>
     </message>
     <message>
-      <source>%1 GPU-hours (×%2 for failed and repeated runs; P10–P90: %3 – %4)</source>
-      <translation>%1 卡时（×%2，预留失败重跑；P10–P90：%3 – %4）</translation>
-    </message>
-    <message>
-      <source>%1 GB per full checkpoint</source>
-      <translation>每个完整检查点 %1 GB</translation>
-    </message>
-    <message>
-      <source>%1 GB/s to save a checkpoint in %2 s</source>
-      <translation>%1 GB/s（%2 秒内写完一个检查点）</translation>
-    </message>
-    <message>
-      <source>%1 GPU-hours</source>
-      <translation>%1 卡时</translation>
-    </message>
-    <message>
-      <source>%1 GPU-hours (P10–P90: %2 – %3, published runs)</source>
-      <translation>%1 卡时（P10–P90：%2 – %3，按公开训练记录）</translation>
-    </message>
-    <message>
-      <source>%1 GPU-hours (×%2 for failed and repeated runs)</source>
-      <translation>%1 卡时（×%2，预留失败重跑）</translation>
-    </message>
-    <message>
-      <source>%1 GiB of %2 GiB usable (card: %3 GiB)</source>
-      <translation>%1 GiB / 可用 %2 GiB（整卡 %3 GiB）</translation>
-    </message>
-    <message>
-      <source>%1 cards</source>
-      <translation>%1 张卡</translation>
-    </message>
-    <message>
-      <source>%1 cards to finish in %2 days</source>
-      <translation>需 %1 张卡才能在 %2 天内完成</translation>
-    </message>
-    <message>
-      <source>%1 days on %2 cards (%3 nodes, scaling efficiency %4 %)</source>
-      <translation>%2 张卡需 %1 天（%3 台机器，扩展效率 %4 %）</translation>
-    </message>
-    <message>
       <source>%1 layers, hidden %2, %3 heads (%4 KV): %5%6</source>
       <translation>%1 层，隐藏维度 %2，%3 个注意力头（KV %4 个）：%5%6</translation>
-    </message>
-    <message>
-      <source>%1 tokens/s per card</source>
-      <translation>每张卡每秒 %1 个 token</translation>
     </message>
     <message>
       <source>&amp;Deadline:</source>
@@ -400,10 +521,6 @@ Source: %3</source>
       <translation>&lt;b&gt;%1 上的估算结果&lt;/b&gt;</translation>
     </message>
     <message>
-      <source>Activations</source>
-      <translation>激活值</translation>
-    </message>
-    <message>
       <source>Active experts:</source>
       <translation>每 token 激活专家数：</translation>
     </message>
@@ -416,24 +533,12 @@ Source: %3</source>
       <translation>注意力头数：</translation>
     </message>
     <message>
-      <source>Cards for the deadline:</source>
-      <translation>按期完成所需卡数：</translation>
-    </message>
-    <message>
       <source>Cards to compare in the memory chart.</source>
       <translation>在显存图中一并比较的显卡。</translation>
     </message>
     <message>
       <source>Change %1</source>
       <translation>修改%1</translation>
-    </message>
-    <message>
-      <source>Checkpoint write speed:</source>
-      <translation>检查点写入速度：</translation>
-    </message>
-    <message>
-      <source>Checkpoint:</source>
-      <translation>检查点：</translation>
     </message>
     <message>
       <source>Chinchilla-optimal for this model: about %1 B tokens (≈20 per parameter).</source>
@@ -454,14 +559,6 @@ Source: %3</source>
     <message>
       <source>Custom shape</source>
       <translation>自定义结构</translation>
-    </message>
-    <message>
-      <source>Days against number of cards</source>
-      <translation>训练天数与卡数的关系</translation>
-    </message>
-    <message>
-      <source>Decode throughput:</source>
-      <translation>解码吞吐：</translation>
     </message>
     <message>
       <source>Describe the model and the run; memory per card, GPU-hours, days and the monthly demand follow at once.</source>
@@ -488,20 +585,8 @@ Source: %3</source>
       <translation>候选显卡</translation>
     </message>
     <message>
-      <source>GPU-hours × 1.5 (rerun allowance of the Shenzhen article):</source>
-      <translation>卡时 × 1.5（预留重跑的经验系数）：</translation>
-    </message>
-    <message>
-      <source>GPU-hours:</source>
-      <translation>卡时：</translation>
-    </message>
-    <message>
       <source>Global batch:</source>
       <translation>全局批大小：</translation>
-    </message>
-    <message>
-      <source>Gradients</source>
-      <translation>梯度</translation>
     </message>
     <message>
       <source>Hardware and deadline</source>
@@ -514,10 +599,6 @@ Source: %3</source>
     <message>
       <source>Inference serving</source>
       <translation>推理服务</translation>
-    </message>
-    <message>
-      <source>KV cache</source>
-      <translation>KV 缓存</translation>
     </message>
     <message>
       <source>KV heads:</source>
@@ -544,22 +625,6 @@ Source: %3</source>
       <translation>算力利用率 MFU(&amp;U)：</translation>
     </message>
     <message>
-      <source>Memory per GPU [GiB]</source>
-      <translation>单卡显存 [GiB]</translation>
-    </message>
-    <message>
-      <source>Memory per GPU by card</source>
-      <translation>各型号显卡的单卡显存</translation>
-    </message>
-    <message>
-      <source>Memory per GPU:</source>
-      <translation>单卡显存：</translation>
-    </message>
-    <message>
-      <source>Minimum cards:</source>
-      <translation>最少卡数：</translation>
-    </message>
-    <message>
       <source>Model</source>
       <translation>模型</translation>
     </message>
@@ -568,28 +633,12 @@ Source: %3</source>
       <translation>月度需求</translation>
     </message>
     <message>
-      <source>Network needed:</source>
-      <translation>所需网络：</translation>
-    </message>
-    <message>
       <source>None</source>
       <translation>不重算</translation>
     </message>
     <message>
-      <source>Number of cards (log scale)</source>
-      <translation>卡数（对数坐标）</translation>
-    </message>
-    <message>
       <source>Optimi&amp;zer:</source>
       <translation>优化器(&amp;Z)：</translation>
-    </message>
-    <message>
-      <source>Optimizer states</source>
-      <translation>优化器状态</translation>
-    </message>
-    <message>
-      <source>Overhead</source>
-      <translation>框架开销</translation>
     </message>
     <message>
       <source>Parallelism and memory savers</source>
@@ -632,10 +681,6 @@ Source: %3</source>
       <translation>带动量的 SGD</translation>
     </message>
     <message>
-      <source>Scaling efficiency:</source>
-      <translation>扩展效率：</translation>
-    </message>
-    <message>
       <source>Selective</source>
       <translation>选择性重算</translation>
     </message>
@@ -664,24 +709,12 @@ Source: %3</source>
       <translation>张量并行：</translation>
     </message>
     <message>
-      <source>The model fits on no card count.</source>
-      <translation>任何卡数都放不下这个模型。</translation>
-    </message>
-    <message>
       <source>Total &amp;cards:</source>
       <translation>总卡数(&amp;C)：</translation>
     </message>
     <message>
       <source>Training framework:</source>
       <translation>训练框架：</translation>
-    </message>
-    <message>
-      <source>Training time [days]</source>
-      <translation>训练时长 [天]</translation>
-    </message>
-    <message>
-      <source>Training time:</source>
-      <translation>训练时长：</translation>
     </message>
     <message>
       <source>Use a custom model shape</source>
@@ -692,10 +725,6 @@ Source: %3</source>
       <translation>词表大小：</translation>
     </message>
     <message>
-      <source>Weights</source>
-      <translation>权重</translation>
-    </message>
-    <message>
       <source>ZeRO / FSDP stage:</source>
       <translation>ZeRO / FSDP 阶段：</translation>
     </message>
@@ -704,24 +733,8 @@ Source: %3</source>
       <translation>自动</translation>
     </message>
     <message>
-      <source>does not fit on any card count</source>
-      <translation>任何卡数都放不下</translation>
-    </message>
-    <message>
-      <source>inside one server: %1</source>
-      <translation>单台服务器内：%1</translation>
-    </message>
-    <message>
       <source>model</source>
       <translation>模型</translation>
-    </message>
-    <message>
-      <source>no card count meets %1 days</source>
-      <translation>任何卡数都无法在 %1 天内完成</translation>
-    </message>
-    <message>
-      <source>no deadline set</source>
-      <translation>未设定工期</translation>
     </message>
     <message>
       <source>none</source>
@@ -738,10 +751,6 @@ Source: %3</source>
     <message>
       <source>tokens</source>
       <translation>训练 token 数</translation>
-    </message>
-    <message>
-      <source>usable memory of the card</source>
-      <translation>显卡可用显存</translation>
     </message>
   </context>
 </TS>

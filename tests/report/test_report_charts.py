@@ -106,7 +106,7 @@ def test_memory_bars_use_the_same_colour_per_part_as_the_app() -> None:
     from reportlab.lib import colors
 
     from gpu_advisor.report.palette import MEMORY_PART_COLORS
-    from gpu_advisor.ui.pages.workload_page import MEMORY_PARTS
+    from gpu_advisor.ui.style import MEMORY_PART_COLOURS as MEMORY_PARTS
 
     assert dict(MEMORY_PARTS) == {
         f"{part}_bytes": color for part, color in MEMORY_PART_COLORS.items()
@@ -134,7 +134,7 @@ def test_option_colours_are_the_apps() -> None:
     pytest.importorskip("pyqtgraph")
     from gpu_advisor.model.project import OptionId
     from gpu_advisor.report.palette import OPTION_COLORS
-    from gpu_advisor.ui.widgets.cost_charts import OPTION_COLOURS
+    from gpu_advisor.ui.style import OPTION_COLOURS
 
     assert set(OPTION_COLORS) == {str(o) for o in OptionId}
     for option in OptionId:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication
 from gpu_advisor import app as app_module
 from gpu_advisor.ui.main_window import MainWindow
 from gpu_advisor.ui.wizard import PageId
-from gpu_advisor.ui.workers import EngineJob
+from gpu_advisor.ui.workers import Job, run_steps
 
 NEVER = threading.Event()
 
@@ -50,7 +50,7 @@ def _start_import(window: MainWindow, fifo: Path) -> None:
 
 
 def _start_engine() -> None:
-    job = EngineJob(1, [lambda: NEVER.wait()])
+    job = Job(1, run_steps, [lambda: NEVER.wait()])
     QThreadPool.globalInstance().start(job)
 
 

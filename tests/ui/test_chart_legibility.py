@@ -15,8 +15,8 @@ from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.ui import i18n
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.style import OPTION_COLOURS
 from gpu_advisor.ui.widgets.cost_charts import (
-    OPTION_COLOURS,
     OPTION_DASHES,
     CumulativeCostChart,
     MonteCarloChart,

@@ -74,7 +74,7 @@ def test_cancel_discards_the_result(
     with qtbot.waitSignal(controller.cancelled, timeout=5000):
         controller.cancel()
     assert controller.wait_idle()
-    qtbot.waitUntil(lambda: not controller._jobs, timeout=10_000)
+    qtbot.waitUntil(lambda: not controller._temp, timeout=10_000)
     assert not target.exists()
     assert _leftovers(tmp_path) == []
 

@@ -11,7 +11,8 @@ from gpu_advisor.io.project_file import load_project
 from gpu_advisor.ui import i18n
 from gpu_advisor.ui.main_window import MainWindow
 from gpu_advisor.ui.pages.budget_page import BudgetPage
-from gpu_advisor.ui.widgets.cost_charts import OPTION_COLOURS, OPTION_DASHES
+from gpu_advisor.ui.style import OPTION_COLOURS
+from gpu_advisor.ui.widgets.cost_charts import OPTION_DASHES
 from gpu_advisor.ui.wizard import PageId
 
 pytestmark = pytest.mark.qt_log_ignore(

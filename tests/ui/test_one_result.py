@@ -161,9 +161,9 @@ def test_every_output_shows_the_same_plan(
     qtbot.addWidget(workload)
     workload.initializePage()
     workload.outputs.run()
-    days_text = workload.numbers["days"].value.text()
+    days_text = workload.key_numbers.rows["days"].value.text()
     assert f"on {_grouped(gpus)} cards" in days_text
-    assert workload.numbers["network"].value.text() == network_text
+    assert workload.key_numbers.rows["network"].value.text() == network_text
     mfu_ref = workload.mfu.default_ref()
     assert mfu_ref is not None
     assert mfu_ref.value == sizing.compute.mfu

@@ -55,7 +55,7 @@ def test_failing_page_shows_message_and_field_then_recovers(
 
 
 def test_panel_escapes_control_characters(qapp: QApplication) -> None:
-    from gpu_advisor.ui.pages._base import PageErrorPanel
+    from gpu_advisor.ui.widgets.refresh import PageErrorPanel
 
     panel = PageErrorPanel(ValueError("bad\x1b[2J value"))
     assert "\x1b" not in panel.detail.text()

@@ -1,4 +1,4 @@
-"""The shared page helpers in ``gpu_advisor.ui.pages._base``."""
+"""The refresh helper and error panel in ``gpu_advisor.ui.widgets.refresh``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QWidget
 
-from gpu_advisor.ui.pages._base import PageErrorPanel, RefreshWhenShown
+from gpu_advisor.ui.widgets.refresh import PageErrorPanel, RefreshWhenShown
 
 pytestmark = pytest.mark.qt_log_ignore(
     "This plugin does not support propagateSizeHints"

@@ -129,3 +129,46 @@ def test_a_failure_is_reported_not_raised(window: MainWindow, tmp_path: Path) ->
     printer_.show_dialogs = False
     assert printer_.print_to(_pdf_printer(tmp_path / "x.pdf")) == 0
     assert "no CJK font" in printer_.error
+
+
+def test_the_pdf_is_made_in_the_background_and_cancel_prints_nothing(
+    window: MainWindow, qtbot: Any, tmp_path: Path
+) -> None:
+    """Print goes through the app's job runner: the window keeps painting
+    while the PDF is made, and Cancel in the busy dialog prints nothing."""
+    import threading
+
+    from PySide6.QtCore import QThread, QTimer
+    from PySide6.QtWidgets import QPushButton
+
+    from gpu_advisor.ui.print_plan import PlanPrinter
+
+    gui_thread = QThread.currentThread()
+    made_in: list[QThread] = []
+    release = threading.Event()
+
+    def source(_language: PlanLanguage, _paper: str) -> bytes:
+        made_in.append(QThread.currentThread())
+        assert release.wait(10)
+        return b"%PDF-1.7 never printed"
+
+    printer_ = PlanPrinter(
+        window.session, window.pdf_export.export_settings, window, source=source
+    )
+
+    def cancel() -> None:
+        dialog = printer_.busy_dialog
+        assert dialog is not None
+        assert dialog.isVisible()
+        button = dialog.findChild(QPushButton)
+        assert button is not None
+        button.click()  # the user's Cancel
+        release.set()
+
+    QTimer.singleShot(200, cancel)
+    printed = printer_.print_to(_pdf_printer(tmp_path / "cancelled.pdf"))
+    assert printed == 0
+    assert printer_.error == ""
+    assert made_in
+    assert made_in[0] is not gui_thread
+    assert printer_.busy_dialog is None

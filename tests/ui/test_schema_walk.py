@@ -37,8 +37,8 @@ from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.project import Project
 from gpu_advisor.report.plan import build_plan_pdf
-from gpu_advisor.ui.pages._base import PageErrorPanel
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.widgets.refresh import PageErrorPanel
 from gpu_advisor.ui.wizard import AdvisorWizard, PageErrorPage, PageId
 from tests.schema_strategies import projects
 

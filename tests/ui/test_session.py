@@ -234,9 +234,9 @@ for _ in range(3):
     page.show()
     page.initializePage()
     page.select_vendor(1)
-    page.number_spins["on_demand_cny_per_gpu_hour"].setValue(9.5)
-    page.kind_combo.setCurrentIndex(page.kind_combo.findData("idc"))
-    page.terms_edit.setPlainText("Minimum term 3 months.")
+    page.quote.number_spins["on_demand_cny_per_gpu_hour"].setValue(9.5)
+    page.quote.kind_combo.setCurrentIndex(page.quote.kind_combo.findData("idc"))
+    page.quote.terms_edit.setPlainText("Minimum term 3 months.")
     for _ in range(3):
         session.undo_stack.undo()
     page.close()

@@ -17,7 +17,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
 from gpu_advisor.io.project_file import load_project
-from gpu_advisor.ui import i18n, theme
+from gpu_advisor.ui import i18n, style, theme
 from gpu_advisor.ui.main_window import MainWindow
 from gpu_advisor.ui.wizard import PageId
 
@@ -109,11 +109,11 @@ def test_dark_charts_keep_contrast_on_every_step(
         theme.apply_theme(qapp, Qt.ColorScheme.Light)
 
 
-@pytest.mark.parametrize("light", sorted(theme.TEXT_COLOURS))
+@pytest.mark.parametrize("light", sorted(style.DARK_TEXT_COLOURS))
 def test_style_sheet_colours_are_readable_in_both_schemes(light: str) -> None:
     light_window = QColor("#efefef")  # Fusion's light window, the darkest usual
     dark_window = QColor("#2b2b2b")
-    dark = theme.TEXT_COLOURS[light]
+    dark = style.DARK_TEXT_COLOURS[light]
     assert theme.contrast_ratio(QColor(light), light_window) >= _MIN_CONTRAST
     assert theme.contrast_ratio(QColor(dark), dark_window) >= _MIN_CONTRAST
 
@@ -121,7 +121,7 @@ def test_style_sheet_colours_are_readable_in_both_schemes(light: str) -> None:
 def test_style_sheets_follow_the_scheme(qtbot: Any, qapp: QApplication) -> None:
     from PySide6.QtWidgets import QLabel
 
-    from gpu_advisor.ui.widgets.bound import ERROR_STYLE
+    from gpu_advisor.ui.style import ERROR_STYLE
 
     before = QLabel("x")
     before.setStyleSheet(ERROR_STYLE)

@@ -16,9 +16,10 @@ from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project, Vendor, VendorKind
-from gpu_advisor.ui.pages.vendor_charts import format_size
-from gpu_advisor.ui.pages.vendors_page import VERDICT_COLOURS, VendorsPage
+from gpu_advisor.ui.pages.vendors_page import VendorsPage
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.style import VERDICT_BACKGROUNDS
+from gpu_advisor.ui.widgets.vendor_charts import format_size
 from gpu_advisor.ui.wizard import AdvisorWizard, PageId
 from tests.evidence_samples import RESULTS, three_vendor_project
 
@@ -70,13 +71,13 @@ def _import(qtbot: Any, page: VendorsPage, row: int, paths: list[Path]) -> bool:
 def test_add_duplicate_remove_are_undoable(qtbot: Any, session: ProjectSession) -> None:
     page = _page(qtbot, session)
     assert page.vendor_list.count() == 0
-    assert not page.quote_body.isEnabled()
+    assert not page.quote.body.isEnabled()
     page.add_button.click()
     page.add_button.click()
     assert [v.name for v in session.project.vendors] == ["Vendor 1", "Vendor 2"]
     assert page.vendor_list.count() == 2
     assert page.selected_index() == 1
-    page.name_edit.setText("Acme")
+    page.quote.name_edit.setText("Acme")
     page.duplicate_button.click()
     assert [v.name for v in session.project.vendors] == [
         "Vendor 1",
@@ -91,14 +92,14 @@ def test_add_duplicate_remove_are_undoable(qtbot: Any, session: ProjectSession) 
     session.undo_stack.undo()  # the duplicate
     session.undo_stack.undo()  # the rename
     assert [v.name for v in session.project.vendors] == ["Vendor 1", "Vendor 2"]
-    assert page.name_edit.text() in {"Vendor 1", "Vendor 2"}
+    assert page.quote.name_edit.text() in {"Vendor 1", "Vendor 2"}
     session.undo_stack.undo()
     session.undo_stack.undo()
     assert session.project.vendors == []
     assert page.vendor_list.count() == 0
     session.undo_stack.redo()
     assert page.vendor_list.count() == 1
-    assert page.name_edit.text() == "Vendor 1"
+    assert page.quote.name_edit.text() == "Vendor 1"
 
 
 def test_duplicate_name_is_refused_beside_the_field(
@@ -107,11 +108,14 @@ def test_duplicate_name_is_refused_beside_the_field(
     page = _page(qtbot, session)
     page.add_vendor()
     page.add_vendor()
-    page.name_edit.setText("Vendor 1")
+    page.quote.name_edit.setText("Vendor 1")
     assert session.project.vendors[1].name == "Vendor 2"
-    assert page._error_labels["name"].text() == "Another vendor already has this name."
+    assert (
+        page.quote.error_labels["name"].text()
+        == "Another vendor already has this name."
+    )
     assert not page.isComplete()
-    page.name_edit.setText("Vendor 3")
+    page.quote.name_edit.setText("Vendor 3")
     assert session.project.vendors[1].name == "Vendor 3"
     assert page.isComplete()
 
@@ -123,17 +127,19 @@ def test_quote_fields_bind_both_ways(qtbot: Any) -> None:
     session = _unmeasured_session()
     page = _page(qtbot, session)
     page.select_vendor(1)  # B
-    assert page.name_edit.text() == "B"
-    assert page.number_spins["monthly_cny_per_gpu_month"].value() == 6000
-    assert page.number_spins["on_demand_cny_per_gpu_hour"].value() == 0  # not quoted
-    assert page.flag_combos["audit_report"].currentData() == "no"
-    assert page.flag_combos["rdma"].currentData() == "\0none"
+    assert page.quote.name_edit.text() == "B"
+    assert page.quote.number_spins["monthly_cny_per_gpu_month"].value() == 6000
+    assert (
+        page.quote.number_spins["on_demand_cny_per_gpu_hour"].value() == 0
+    )  # not quoted
+    assert page.quote.flag_combos["audit_report"].currentData() == "no"
+    assert page.quote.flag_combos["rdma"].currentData() == "\0none"
 
-    page.number_spins["on_demand_cny_per_gpu_hour"].setValue(9.5)
-    page.kind_combo.setCurrentIndex(page.kind_combo.findData("idc"))
-    page.flag_combos["audit_report"].setCurrentIndex(1)  # yes
-    page.network_combo.setCurrentIndex(0)  # not stated
-    page.terms_edit.setPlainText("Minimum term 3 months.")
+    page.quote.number_spins["on_demand_cny_per_gpu_hour"].setValue(9.5)
+    page.quote.kind_combo.setCurrentIndex(page.quote.kind_combo.findData("idc"))
+    page.quote.flag_combos["audit_report"].setCurrentIndex(1)  # yes
+    page.quote.network_combo.setCurrentIndex(0)  # not stated
+    page.quote.terms_edit.setPlainText("Minimum term 3 months.")
     b = session.project.vendors[1]
     assert b.on_demand_cny_per_gpu_hour == 9.5
     assert b.kind is VendorKind.IDC
@@ -141,26 +147,28 @@ def test_quote_fields_bind_both_ways(qtbot: Any) -> None:
     assert b.network_id is None
     assert b.terms == "Minimum term 3 months."
 
-    page.number_spins["sla_availability_pct"].setValue(0)
+    page.quote.number_spins["sla_availability_pct"].setValue(0)
     assert session.project.vendors[1].sla_availability_pct is None
 
     for _ in range(6):
         session.undo_stack.undo()
     assert session.project.vendors[1] == three_vendor_project(measured=False).vendors[1]
-    assert page.number_spins["on_demand_cny_per_gpu_hour"].value() == 0
-    assert page.kind_combo.currentData() == "rental"
-    assert page.flag_combos["audit_report"].currentData() == "no"
-    assert page.network_combo.currentData() == "roce-100"
-    assert page.terms_edit.toPlainText() == ""
-    assert page.number_spins["sla_availability_pct"].value() == pytest.approx(99.9)
+    assert page.quote.number_spins["on_demand_cny_per_gpu_hour"].value() == 0
+    assert page.quote.kind_combo.currentData() == "rental"
+    assert page.quote.flag_combos["audit_report"].currentData() == "no"
+    assert page.quote.network_combo.currentData() == "roce-100"
+    assert page.quote.terms_edit.toPlainText() == ""
+    assert page.quote.number_spins["sla_availability_pct"].value() == pytest.approx(
+        99.9
+    )
 
 
 def test_implausible_quote_shows_the_cost_engines_warning(qtbot: Any) -> None:
     session = _unmeasured_session()
     page = _page(qtbot, session)
     page.select_vendor(0)
-    assert page.price_warning.isHidden()
-    page.number_spins["on_demand_cny_per_gpu_hour"].setValue(0.5)
+    assert page.quote.price_warning.isHidden()
+    page.quote.number_spins["on_demand_cny_per_gpu_hour"].setValue(0.5)
     project = session.project
     expected = [
         a.message_en
@@ -168,10 +176,10 @@ def test_implausible_quote_shows_the_cost_engines_warning(qtbot: Any) -> None:
         if "vendors.0.on_demand_cny_per_gpu_hour" in a.inputs
     ]
     assert expected, "the engine should flag 0.5 CNY per card-hour"
-    assert page.price_warning.isVisible()
-    assert page.price_warning.text() == expected[0]
+    assert page.quote.price_warning.isVisible()
+    assert page.quote.price_warning.text() == expected[0]
     session.undo_stack.undo()
-    assert page.price_warning.isHidden()
+    assert page.quote.price_warning.isHidden()
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
@@ -184,7 +192,7 @@ def test_example_projects(qtbot: Any, path: Path) -> None:
     page.add_vendor()
     vendor = session.project.vendors[-1]
     assert vendor.gpu_id == session.project.workload.gpu_id
-    assert page.gpu_combo.currentData() == vendor.gpu_id
+    assert page.quote.gpu_combo.currentData() == vendor.gpu_id
     for criterion, spin in page.weight_spins.items():
         assert spin.value() == getattr(session.project.scoring, criterion.value)
     assert page.isComplete()
@@ -228,7 +236,7 @@ def test_import_three_sample_sets_ranks_a_b_c(
 
     # judgement table of C: filled, coloured, hot and throttled GPUs flagged
     page.select_vendor(2)
-    table = page.judgement_table
+    table = page.judgement_view.table
     assert table.rowCount() == len(page.judgements["C"].checks) > 20
     rows = [
         [_text(table, r, c) for c in range(table.columnCount())]
@@ -241,9 +249,9 @@ def test_import_three_sample_sets_ranks_a_b_c(
     fail_row = next(i for i, row in enumerate(rows) if row[5] == "fail")
     fail_item = table.item(fail_row, 0)
     assert fail_item is not None
-    assert fail_item.background().color().name() == VERDICT_COLOURS[Verdict.FAIL]
+    assert fail_item.background().color().name() == VERDICT_BACKGROUNDS[Verdict.FAIL]
     assert any(row[7].startswith("pass >=") for row in rows)  # threshold shown
-    assert "node01: fail" in page.node_label.text()
+    assert "node01: fail" in page.judgement_view.node_label.text()
 
     # charts: one series per vendor in each
     assert page.charts.series_count() == {
@@ -312,7 +320,7 @@ def test_quote_edit_rejudges_like_score_project(qtbot: Any) -> None:
     page = _page(qtbot, session)
     before = dict(page.judgements)
     page.select_vendor(2)
-    page.number_spins["on_demand_cny_per_gpu_hour"].setValue(7.25)
+    page.quote.number_spins["on_demand_cny_per_gpu_hour"].setValue(7.25)
     assert session.project.vendors[2].on_demand_cny_per_gpu_hour == 7.25
     scoring, judgements = score_project(session.project, load_catalog())
     assert page.scoring == scoring
@@ -462,7 +470,9 @@ def test_format_size_labels() -> None:
 def test_vendor_without_results_explains_what_to_do(qtbot: Any) -> None:
     session = ProjectSession(Project(vendors=[Vendor(name="Solo")]))
     page = _page(qtbot, session)
-    assert "No results imported for Solo yet" in page.results_summary.text()
+    assert (
+        "No results imported for Solo yet" in page.judgement_view.results_summary.text()
+    )
     assert page.winner_label.text() == "Only one vendor: add another to compare."
     assert not page.charts.empty_label.isHidden()
     assert "No measurements yet" in page.charts.empty_label.text()

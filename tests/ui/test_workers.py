@@ -1,4 +1,4 @@
-"""The pool worker: steps, progress, cancel, failures and outdated results."""
+"""The one job runner: steps, progress, partial results, cancel, failures and outdated results."""
 
 from __future__ import annotations
 
@@ -13,7 +13,16 @@ from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.cost_results import MonteCarloResult
 from gpu_advisor.model.project import Project
-from gpu_advisor.ui.workers import EngineJob, MonteCarloRunner, monte_carlo_steps
+from gpu_advisor.ui.workers import (
+    Job,
+    JobCancelledError,
+    JobRunner,
+    MonteCarloRunner,
+    TaskState,
+    describe,
+    monte_carlo_steps,
+    run_steps,
+)
 
 
 @pytest.fixture
@@ -39,7 +48,7 @@ def _blocking(gate: threading.Event, result: object) -> Callable[[], object]:
 
 
 def test_job_runs_steps_in_order_and_reports_progress() -> None:
-    job = EngineJob(3, [lambda: 1, lambda: 2, lambda: 4], finish=lambda parts: parts)
+    job = Job(3, run_steps, [lambda: 1, lambda: 2, lambda: 4], lambda parts: parts)
     progress: list[tuple[int, int, int]] = []
     finished: list[tuple[int, object]] = []
     job.signals.progress.connect(lambda g, d, t: progress.append((g, d, t)))
@@ -52,7 +61,7 @@ def test_job_runs_steps_in_order_and_reports_progress() -> None:
 
 def test_job_cancel_between_steps_stops_before_the_next_step() -> None:
     calls: list[int] = []
-    job: EngineJob
+    job: Job
 
     def first() -> int:
         calls.append(1)
@@ -63,7 +72,7 @@ def test_job_cancel_between_steps_stops_before_the_next_step() -> None:
         calls.append(2)
         return 2
 
-    job = EngineJob(1, [first, second])
+    job = Job(1, run_steps, [first, second])
     cancelled: list[int] = []
     finished: list[object] = []
     job.signals.cancelled.connect(cancelled.append)
@@ -78,9 +87,9 @@ def test_job_reports_an_engine_exception() -> None:
     def broken() -> object:
         raise ValueError("need draws >= 1")
 
-    job = EngineJob(5, [broken])
+    job = Job(5, run_steps, [broken])
     failed: list[tuple[int, str]] = []
-    job.signals.failed.connect(lambda g, m: failed.append((g, m)))
+    job.signals.failed.connect(lambda g, exc: failed.append((g, describe(exc))))
     job.run()
     assert failed == [(5, "ValueError: need draws >= 1")]
 
@@ -192,3 +201,114 @@ def test_monte_carlo_steps_are_chunks_that_combine_exactly() -> None:
     assert a == b
     assert a.own_minus_rent is not None
     assert sum(a.own_minus_rent.counts) == 1000
+
+
+# --- the one runner: Orange's start(task, *args) and on_* callbacks ------------------
+
+
+class _Calls:
+    """Records what a :class:`JobRunner` hands back, in order."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[str, object]] = []
+
+    def runner(self, pool: QThreadPool) -> JobRunner:
+        return JobRunner(
+            pool=pool,
+            on_done=lambda r: self.events.append(("done", r)),
+            on_exception=lambda e: self.events.append(("exception", describe(e))),
+            on_partial_result=lambda v: self.events.append(("partial", v)),
+            on_progress=lambda d, t: self.events.append(("progress", (d, t))),
+            on_cancelled=lambda: self.events.append(("cancelled", None)),
+            on_discarded=lambda i: self.events.append(("discarded", i)),
+        )
+
+    def kinds(self) -> list[str]:
+        return [kind for kind, _value in self.events]
+
+
+@pytest.fixture
+def pool(qapp: Any) -> Iterator[QThreadPool]:
+    own = QThreadPool()
+    yield own
+    own.waitForDone(10_000)
+
+
+def _counting(state: TaskState, n: int) -> int:
+    for i in range(n):
+        state.set_partial_result(i)
+        state.set_progress(i + 1, n)
+    return n * 10
+
+
+def test_runner_hands_partial_results_progress_and_the_result_in_order(
+    qtbot: Any, pool: QThreadPool
+) -> None:
+    calls = _Calls()
+    runner = calls.runner(pool)
+    job_id = runner.start(_counting, 3)
+    assert job_id == runner.generation == 1
+    qtbot.waitUntil(lambda: "done" in calls.kinds(), timeout=10_000)
+    assert calls.events == [
+        ("partial", 0),
+        ("progress", (1, 3)),
+        ("partial", 1),
+        ("progress", (2, 3)),
+        ("partial", 2),
+        ("progress", (3, 3)),
+        ("done", 30),
+    ]
+    assert not runner.is_running
+
+
+def test_runner_hands_the_exception_to_on_exception(
+    qtbot: Any, pool: QThreadPool
+) -> None:
+    def broken(_state: TaskState) -> object:
+        raise ValueError("need draws >= 1")
+
+    calls = _Calls()
+    runner = calls.runner(pool)
+    runner.start(broken)
+    qtbot.waitUntil(lambda: bool(calls.events), timeout=10_000)
+    assert calls.events == [("exception", "ValueError: need draws >= 1")]
+
+
+def test_runner_cancel_lets_the_task_stop_and_says_so(
+    qtbot: Any, pool: QThreadPool
+) -> None:
+    started, release = threading.Event(), threading.Event()
+
+    def waiting(state: TaskState) -> object:
+        started.set()
+        assert release.wait(10)
+        if state.is_interruption_requested():
+            raise JobCancelledError
+        return "never"
+
+    calls = _Calls()
+    runner = calls.runner(pool)
+    runner.start(waiting)
+    assert started.wait(10)
+    runner.cancel()
+    assert runner.is_running  # the job is asked, not dropped: its end still counts
+    release.set()
+    qtbot.waitUntil(lambda: bool(calls.events), timeout=10_000)
+    assert calls.events == [("cancelled", None)]
+    assert not runner.is_running
+
+
+def test_runner_sends_an_outdated_jobs_end_to_on_discarded(
+    qtbot: Any, pool: QThreadPool
+) -> None:
+    gate = threading.Event()
+    calls = _Calls()
+    runner = calls.runner(pool)
+    first = runner.start(run_steps, [_blocking(gate, "old")])
+    second = runner.start(run_steps, [lambda: "new"])
+    qtbot.waitUntil(lambda: ("done", "new") in calls.events, timeout=10_000)
+    gate.set()
+    qtbot.waitUntil(lambda: ("discarded", first) in calls.events, timeout=10_000)
+    assert second == first + 1
+    assert ("done", "old") not in calls.events
+    assert runner.wait_idle(10_000)

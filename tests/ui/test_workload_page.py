@@ -22,9 +22,10 @@ from gpu_advisor.model.project import (
     TaskKind,
 )
 from gpu_advisor.ui import i18n
-from gpu_advisor.ui.pages.workload_page import CUSTOM_MODEL, GIB, WorkloadPage
+from gpu_advisor.ui.pages.workload_page import CUSTOM_MODEL, WorkloadPage
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.demand_editor import DemandEditor
+from gpu_advisor.ui.widgets.sizing_charts import GIB
 from gpu_advisor.ui.wizard import AdvisorWizard, PageId
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -262,8 +263,8 @@ def test_optional_fields_gpus_deadline_mfu(qtbot: Any, session: ProjectSession) 
     page.deadline.own_check.setChecked(True)
     page.deadline.editor.setValue(3.0)
     assert session.project.workload.deadline_days == 3.0
-    assert page.deadline_line.isVisible()
-    assert page.deadline_line.value() == 3.0
+    assert page.days_chart.deadline_line.isVisible()
+    assert page.days_chart.deadline_line.value() == 3.0
     page.gpus.own_check.setChecked(True)
     page.gpus.editor.setValue(64)
     assert session.project.workload.gpus == 64
@@ -275,7 +276,7 @@ def test_optional_fields_gpus_deadline_mfu(qtbot: Any, session: ProjectSession) 
 def _check_results(page: WorkloadPage, session: ProjectSession) -> None:
     ev = session.evaluation
     sizing = ev.sizing
-    numbers = page.numbers
+    numbers = page.key_numbers.rows
     assert _num(sizing.compute.gpu_hours) in numbers["gpu_hours"].value.text()
     assert (
         _num(sizing.compute.gpu_hours_with_redundancy)
@@ -293,25 +294,25 @@ def _check_results(page: WorkloadPage, session: ProjectSession) -> None:
         in numbers["checkpoint"].value.text()
     )
     # memory chart: one stacked bar per card, the chosen one first
-    rows = page.memory_chart_rows(ev)
+    rows = page.memory_chart.rows(ev)
     assert rows[0][0] == sizing.gpu_id
-    _x, weights = page.memory_bars["weights_bytes"].getData()
+    _x, weights = page.memory_chart.bars["weights_bytes"].getData()
     np.testing.assert_allclose(
         weights, [m.per_gpu.weights_bytes / GIB for _g, m in rows]
     )
-    top = page.memory_bars["overhead_bytes"].opts
+    top = page.memory_chart.bars["overhead_bytes"].opts
     np.testing.assert_allclose(
         np.asarray(top["y0"]) + np.asarray(top["height"]),
         [m.per_gpu.total_bytes / GIB for _g, m in rows],
         rtol=1e-9,
     )
-    _cx, cy = page.capacity_line.getData()
+    _cx, cy = page.memory_chart.capacity_line.getData()
     np.testing.assert_allclose(cy[::2], [m.usable_bytes / GIB for _g, m in rows])
     # days curve
-    _xs, ys = page.days_curve.getData()
+    _xs, ys = page.days_chart.curve.getData()
     if sizing.cluster.days_curve:
         np.testing.assert_allclose(ys, [p.days for p in sizing.cluster.days_curve])
-    _mx, my = page.chosen_marker.getData()
+    _mx, my = page.days_chart.chosen_marker.getData()
     assert my[0] == pytest.approx(sizing.cluster.days)
     # warnings, in the UI language
     for advice in sizing.warnings:
@@ -328,8 +329,8 @@ def test_results_show_engine_numbers(qtbot: Any) -> None:
     session = ProjectSession(Project.model_validate(FITTING))
     page = _page(qtbot, session)
     _check_results(page, session)
-    assert "24" in page.numbers["deadline_gpus"].value.text()
-    assert page.deadline_line.isVisible()
+    assert "24" in page.key_numbers.rows["deadline_gpus"].value.text()
+    assert page.days_chart.deadline_line.isVisible()
     page.tokens.editor.setValue(40.0)  # the results follow the input
     _check_results(page, session)
     session.undo_stack.undo()
@@ -341,8 +342,8 @@ def test_rule_of_thumb_and_unfit_model(qtbot: Any, session: ProjectSession) -> N
     codes = {w.code for w in session.evaluation.sizing.warnings}
     assert "memory.rule_of_thumb" in codes
     assert "2–3" in page.warnings_label.text()
-    assert "does not fit" in page.numbers["min_gpus"].value.text()
-    assert "fits on no card count" in page.days_note.toPlainText()
+    assert "does not fit" in page.key_numbers.rows["min_gpus"].value.text()
+    assert "fits on no card count" in page.days_chart.note.toPlainText()
     _check_results(page, session)
 
 
@@ -366,20 +367,22 @@ def test_example_projects(qtbot: Any, path: Path) -> None:
 
 def test_why_buttons(qtbot: Any, session: ProjectSession) -> None:
     page = _page(qtbot, session)
-    dialog = page.numbers["gpu_hours"].why.show_explanation()
+    dialog = page.key_numbers.rows["gpu_hours"].why.show_explanation()
     qtbot.addWidget(dialog)
     assert dialog.explanation is not None
     assert dialog.explanation.key == "compute.gpu_hours"
     assert dialog.inputs_table.rowCount() == len(dialog.explanation.inputs)
     for name in ("memory", "min_gpus", "gpu_hours_x15", "days", "deadline_gpus"):
-        assert page.numbers[name].why.current_explanation() is not None, name
+        assert page.key_numbers.rows[name].why.current_explanation() is not None, name
 
 
 def _check_why_buttons(qtbot: Any, page: WorkloadPage, session: ProjectSession) -> None:
     sizing = session.evaluation.sizing
     inference = sizing.compute.decode_tokens_per_s_per_gpu is not None
     wanted = sizing_keys(sizing, inference=inference)
-    shown = {n.why.key: n for n in page.numbers.values() if not n.why.isHidden()}
+    shown = {
+        n.why.key: n for n in page.key_numbers.rows.values() if not n.why.isHidden()
+    }
     assert set(shown) == set(wanted)
     for key in wanted:
         dialog = shown[key].why.show_explanation()
@@ -401,23 +404,23 @@ def test_every_result_row_explains_itself(qtbot: Any, path: Path) -> None:
     page = _page(qtbot, session)
     _check_why_buttons(qtbot, page, session)
     cluster = session.evaluation.sizing.cluster
-    text = page.numbers["scaling"].value.text()
+    text = page.key_numbers.rows["scaling"].value.text()
     assert f"{cluster.scaling_efficiency * 100:.0f}" in text
     write = session.evaluation.sizing.storage.checkpoint_write_gb_per_s
-    assert f"{write:.2f}" in page.numbers["checkpoint_write"].value.text()
+    assert f"{write:.2f}" in page.key_numbers.rows["checkpoint_write"].value.text()
 
 
 def test_decode_row_only_for_inference(qtbot: Any, session: ProjectSession) -> None:
     page = _page(qtbot, session)
-    assert page.numbers["decode"].why.isHidden()
+    assert page.key_numbers.rows["decode"].why.isHidden()
     session.apply("workload.task", "inference")
     decode = session.evaluation.sizing.compute.decode_tokens_per_s_per_gpu
     assert decode is not None
-    assert not page.numbers["decode"].why.isHidden()
-    assert f"{decode:,.0f}" in page.numbers["decode"].value.text()
+    assert not page.key_numbers.rows["decode"].why.isHidden()
+    assert f"{decode:,.0f}" in page.key_numbers.rows["decode"].value.text()
     _check_why_buttons(qtbot, page, session)
     session.undo_stack.undo()
-    assert page.numbers["decode"].why.isHidden()
+    assert page.key_numbers.rows["decode"].why.isHidden()
 
 
 def test_warnings_follow_language(
@@ -464,10 +467,10 @@ def test_page_translates_live(
     page.outputs.ensure_current()  # hidden: redrawn when shown
     try:
         assert page.tabs.tabText(1) == "月度需求"
-        assert page.numbers["gpu_hours"].caption.text().startswith("卡时")
+        assert page.key_numbers.rows["gpu_hours"].caption.text().startswith("卡时")
         assert page.mfu.own_check.text() == "自定义"
         assert page.demand_editor.fill_button.text().startswith("按工作负载填充")
-        assert "卡" in page.numbers["min_gpus"].value.text()
+        assert "卡" in page.key_numbers.rows["min_gpus"].value.text()
     finally:
         for translator in translators:
             QCoreApplication.removeTranslator(translator)
@@ -664,7 +667,7 @@ def test_framework_choice_and_gpu_hour_range(
     page.framework.editor.setCurrentIndex(page.framework.editor.findText("Megatron-LM"))
     assert session.project.workload.framework.value == "megatron"
     compute = session.evaluation.sizing.compute
-    text = page.numbers["gpu_hours"].value.text()
+    text = page.key_numbers.rows["gpu_hours"].value.text()
     assert compute.gpu_hours_p10 is not None
     assert compute.gpu_hours_p90 is not None
     assert compute.gpu_hours_p10 < compute.gpu_hours < compute.gpu_hours_p90
@@ -674,7 +677,7 @@ def test_framework_choice_and_gpu_hour_range(
     high = compute.gpu_hours_with_redundancy_p90
     assert low is not None
     assert high is not None
-    red = page.numbers["gpu_hours_x15"].value.text()
+    red = page.key_numbers.rows["gpu_hours_x15"].value.text()
     assert "P10–P90" in red
     assert page._num(low) in red
     assert page._num(high) in red

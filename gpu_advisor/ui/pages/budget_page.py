@@ -12,56 +12,46 @@ user ticks "Own value". Every edit is one undoable step through
 The right half shows the engine's results for the current project: the
 cumulative cost, the monthly cash flow, the tornado and the Monte Carlo
 (which runs in a pool thread, :mod:`gpu_advisor.ui.workers`), and the
-:class:`RecommendationPanel` with the options table, break-even and the
-seeds' six-month rule. The page computes no figure itself.
+:class:`~gpu_advisor.ui.widgets.recommendation.RecommendationPanel` with the
+options table, break-even and the idctop.com article's six-month rule. The
+page computes no figure itself.
 """
 
 from __future__ import annotations
 
 import functools
-import html
 from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
 from pydantic import ValidationError
-from PySide6.QtCore import QEvent, QSignalBlocker, Qt, QTimer, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt, QTimer
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QFileDialog,
     QFormLayout,
-    QFrame,
     QGridLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QMessageBox,
     QProgressBar,
     QPushButton,
     QScrollArea,
-    QSizePolicy,
     QSpinBox,
     QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
     QTabWidget,
-    QToolButton,
     QVBoxLayout,
     QWidget,
     QWizardPage,
 )
 from typing_extensions import override
 
-from gpu_advisor.engine import explain_keys as keys
-from gpu_advisor.engine.cost.resolve import to_display
 from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
 from gpu_advisor.io.option_table import write_option_table
 from gpu_advisor.io.price_import import PriceImportError, import_prices
-from gpu_advisor.model.common import Advice, Explanation, InputRef, Language
-from gpu_advisor.model.cost_results import CostResult, MonteCarloResult
+from gpu_advisor.model.common import InputRef, Language
+from gpu_advisor.model.cost_results import MonteCarloResult
 from gpu_advisor.model.project import (
     Budget,
     DataResidency,
@@ -69,9 +59,13 @@ from gpu_advisor.model.project import (
     Project,
 )
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
-from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.scenarios import ScenariosPanel
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.style import (
+    ERROR_STYLE,
+    SECONDARY_STYLE,
+    WARNING_STYLE,
+)
 from gpu_advisor.ui.widgets.bound import (
     BoundCheck,
     BoundCombo,
@@ -81,24 +75,20 @@ from gpu_advisor.ui.widgets.bound import (
     budget_default,
     commit_when_finished,
 )
+from gpu_advisor.ui.widgets.collapsible import CollapsibleForm
 from gpu_advisor.ui.widgets.cost_charts import (
     CashFlowChart,
     CumulativeCostChart,
     MonteCarloChart,
     TornadoChart,
-    format_money,
     option_label,
 )
 from gpu_advisor.ui.widgets.layout import WidthFollowsContent
-from gpu_advisor.ui.widgets.why import WhyButton
+from gpu_advisor.ui.widgets.recommendation import RecommendationPanel
+from gpu_advisor.ui.widgets.refresh import RefreshWhenShown
 from gpu_advisor.ui.workers import MONTE_CARLO_SEED, MonteCarloRunner
 
-_ERROR_STYLE: Final = "color: #b00020;"
-_WARNING_STYLE: Final = "color: #8a4b00;"
 _FORM_MIN_WIDTH_PX: Final = 440
-_DETAILS_MIN_WIDTH_PX: Final = 120
-"""The reasons beside the options table: at least a few words a line."""
-_DETAILS_MIN_HEIGHT_PX: Final = 60
 _MC_DEBOUNCE_MS: Final = 500
 _CHARTS_MIN_HEIGHT_PX: Final = 200
 """The chart tabs keep at least this much of a short window (1280×720)."""
@@ -118,487 +108,6 @@ def _bounds(key: str) -> tuple[float, float]:
     return low, high
 
 
-class CollapsibleSection(QFrame):
-    """A titled box whose body folds away with a click on the title."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.toggle = QToolButton()
-        self.toggle.setCheckable(True)
-        self.toggle.setChecked(True)
-        self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.toggle.setArrowType(Qt.ArrowType.DownArrow)
-        self.toggle.setStyleSheet("QToolButton { border: none; font-weight: bold; }")
-        self.toggle.setSizePolicy(
-            QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed
-        )
-        self.body = QWidget()
-        self.form = QFormLayout(self.body)
-        self.form.setFieldGrowthPolicy(
-            QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow
-        )
-        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        self.form.setContentsMargins(8, 0, 4, 6)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 2, 4, 2)
-        layout.setSpacing(2)
-        layout.addWidget(self.toggle)
-        layout.addWidget(self.body)
-        self.toggle.toggled.connect(self.set_expanded)
-
-    def set_expanded(self, expanded: bool) -> None:
-        with QSignalBlocker(self.toggle):
-            self.toggle.setChecked(expanded)
-        self.toggle.setArrowType(
-            Qt.ArrowType.DownArrow if expanded else Qt.ArrowType.RightArrow
-        )
-        self.body.setVisible(expanded)
-
-    @property
-    def expanded(self) -> bool:
-        return self.toggle.isChecked()
-
-
-class CellWhyButton(WhyButton):
-    """A "why?" button small enough for a table cell: a bare "?" (the
-    translated words stay in the tooltip and the accessible name)."""
-
-    @override
-    def retranslate_ui(self) -> None:
-        super().retranslate_ui()
-        self.setText("?")
-
-
-def _advice_language() -> Language:
-    return Language.ZH if current_language().startswith("zh") else Language.EN
-
-
-class RecommendationPanel(QWidget):
-    """The option to take, its reasons and warnings, the options table,
-    break-even and the six-month rule — all read from the evaluation.
-
-    Signals
-    -------
-    input_activated(str)
-        A dotted input name in a reason or warning was clicked.
-    """
-
-    input_activated = Signal(str)
-
-    COLUMNS: Final = 5
-    EXPLAINED_COLUMNS: Final = {
-        1: keys.OPTION_TOTAL,
-        2: keys.OPTION_NPV,
-        3: keys.OPTION_PER_USEFUL_HOUR,
-        4: keys.OPTION_UTILIZATION,
-    }
-    """Table column -> the option field its "why?" buttons explain."""
-
-    def __init__(
-        self,
-        session: ProjectSession,
-        input_label: Callable[[str], str],
-        parent: QWidget | None = None,
-    ) -> None:
-        super().__init__(parent)
-        self._session = session
-        self._input_label = input_label
-        self.headline = QLabel(wordWrap=True)
-        font = QFont(self.headline.font())
-        font.setPointSizeF(font.pointSizeF() * 1.15)
-        font.setBold(True)
-        self.headline.setFont(font)
-        self.mix_label = QLabel(wordWrap=True)
-        self.reasons_label = QLabel(wordWrap=True)
-        self.reasons_label.setTextFormat(Qt.TextFormat.RichText)
-        self.warnings_label = QLabel(wordWrap=True)
-        self.warnings_label.setTextFormat(Qt.TextFormat.RichText)
-        for label in (self.reasons_label, self.warnings_label):
-            label.setOpenExternalLinks(False)
-            label.linkActivated.connect(self._on_link)
-        self.table = QTableWidget(0, self.COLUMNS)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        # Tab leaves the table through its "why?" buttons, not cell by cell.
-        self.table.setTabKeyNavigation(False)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.table.verticalHeader().setVisible(False)
-        # Rows as low as their "?" buttons: the whole table and the charts
-        # above it both fit a 720 px screen (Qt's default rows are 30 px).
-        self.table.verticalHeader().setDefaultSectionSize(
-            max(
-                CellWhyButton("", list).sizeHint().height(),
-                self.table.fontMetrics().height() + 6,
-            )
-        )
-        header = self.table.horizontalHeader()
-        for column in range(self.COLUMNS):
-            header.setSectionResizeMode(
-                column,
-                QHeaderView.ResizeMode.Fixed
-                if column in self.EXPLAINED_COLUMNS
-                else QHeaderView.ResizeMode.ResizeToContents,
-            )
-        self.table.setSizeAdjustPolicy(
-            QAbstractItemView.SizeAdjustPolicy.AdjustToContents
-        )
-        self.why_buttons: dict[tuple[OptionId, str], WhyButton] = {}
-        """The table's "why?" buttons by (option, explained field)."""
-        self.break_even_label = QLabel(wordWrap=True)
-        self.break_even_why = WhyButton(
-            keys.BREAK_EVEN_UTILIZATION, self._explanations, session=session
-        )
-        self.break_even_month_why = WhyButton(
-            keys.BREAK_EVEN_MONTH, self._explanations, session=session
-        )
-        self.six_month_label = QLabel(wordWrap=True)
-        self.six_month_why = WhyButton(
-            keys.SIX_MONTH_RULE, self._explanations, session=session
-        )
-        self.mix_why = WhyButton(keys.MIX_BASELINE, self._explanations, session=session)
-        self.vat_label = QLabel(wordWrap=True)
-        self.vat_label.setStyleSheet("color: #555;")
-        self.includes_label = QLabel(wordWrap=True)
-        """What each option's figure includes: the engine's sentences."""
-        self.includes_label.setTextFormat(Qt.TextFormat.RichText)
-        self.includes_label.setStyleSheet("color: #555;")
-        mix_row = QHBoxLayout()
-        mix_row.addWidget(self.mix_label, 1)
-        mix_row.addWidget(self.mix_why, 0, Qt.AlignmentFlag.AlignTop)
-        be_row = QHBoxLayout()
-        be_row.addWidget(self.break_even_label, 1)
-        be_row.addWidget(self.break_even_why, 0, Qt.AlignmentFlag.AlignTop)
-        be_row.addWidget(self.break_even_month_why, 0, Qt.AlignmentFlag.AlignTop)
-        rule_row = QHBoxLayout()
-        rule_row.addWidget(self.six_month_label, 1)
-        rule_row.addWidget(self.six_month_why, 0, Qt.AlignmentFlag.AlignTop)
-        # Left: the answer and every option, the table always whole (never a
-        # scroll bar of its own). Right: the reasons behind it, scrolling.
-        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        options = QWidget()
-        options_layout = QVBoxLayout(options)
-        options_layout.setContentsMargins(4, 4, 4, 4)
-        options_layout.addWidget(self.headline)
-        options_layout.addWidget(self.table)
-        options_layout.addStretch(1)
-        details = QWidget()
-        details_layout = QVBoxLayout(details)
-        details_layout.setContentsMargins(4, 4, 4, 4)
-        details_layout.addLayout(mix_row)
-        details_layout.addWidget(self.includes_label)
-        details_layout.addLayout(be_row)
-        details_layout.addLayout(rule_row)
-        details_layout.addWidget(self.reasons_label)
-        details_layout.addWidget(self.warnings_label)
-        details_layout.addWidget(self.vat_label)
-        details_layout.addStretch(1)
-        self.details_scroll = QScrollArea()
-        self.details_scroll.setWidgetResizable(True)
-        self.details_scroll.setWidget(details)
-        self.details_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.details_scroll.setHorizontalScrollBarPolicy(
-            Qt.ScrollBarPolicy.ScrollBarAlwaysOff
-        )
-        self.details_scroll.setMinimumWidth(_DETAILS_MIN_WIDTH_PX)
-        self.details_scroll.setMinimumHeight(_DETAILS_MIN_HEIGHT_PX)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(options)
-        self.splitter.addWidget(self.details_scroll)
-        self.splitter.setStretchFactor(0, 0)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setChildrenCollapsible(False)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.splitter)
-        self._cost: CostResult | None = None
-
-    def _explanations(self) -> list[Explanation]:
-        return self._session.evaluation.cost.explanations
-
-    def all_why_buttons(self) -> list[WhyButton]:
-        """Every "why?" button of the panel (table, break-even, rule, mix)."""
-        return [
-            *self.why_buttons.values(),
-            self.break_even_why,
-            self.break_even_month_why,
-            self.six_month_why,
-            self.mix_why,
-        ]
-
-    def _on_link(self, link: str) -> None:
-        self.input_activated.emit(link.removeprefix("input:"))
-
-    def retranslate_ui(self) -> None:
-        self.table.setHorizontalHeaderLabels(
-            [
-                self.tr("Option"),
-                self.tr("Total"),
-                self.tr("NPV"),
-                self.tr("Per useful GPU-hour"),
-                self.tr("Utilisation"),
-            ]
-        )
-
-        if self._cost is not None:
-            self.set_result(self._cost)
-
-    def _advice_html(self, items: list[Advice], style: str = "") -> str:
-        language = _advice_language()
-        rows = []
-        for advice in items:
-            links = ", ".join(
-                f'<a href="input:{name}">{self._input_label(name)}</a>'
-                for name in advice.inputs
-            )
-            based_on = self.tr("Based on:")
-            inputs = (
-                f'<br/><span style="color:#555;">{based_on} {links}</span>'
-                if links
-                else ""
-            )
-            rows.append(f"<li{style}>{_escape(advice.message(language))}{inputs}</li>")
-        return f"<ul style='margin-left:-20px;'>{''.join(rows)}</ul>" if rows else ""
-
-    def set_result(self, cost: CostResult) -> None:
-        """Show ``cost`` (the current evaluation's cost result)."""
-        self._cost = cost
-        rec = cost.recommendation
-        code, rate = cost.currency.code, cost.currency.cny_per_unit
-        locale = current_locale()
-        self.headline.setText(
-            self.tr("Recommendation: %1").replace("%1", option_label(rec.option))
-        )
-        if rec.mix_detail is not None:
-            mix = rec.mix_detail
-            peak = max(mix.baseline_gpus, default=0)
-            self.mix_label.setText(
-                fill(
-                    self.tr(
-                        "Reserve up to %1 cards on %2 as the baseline; run %3 GPU-hours "
-                        "of bursts on %4."
-                    ),
-                    locale.toString(peak),
-                    option_label(mix.baseline_kind),
-                    locale.toString(mix.burst_gpu_hours, "f", 0),
-                    option_label(mix.burst_kind),
-                )
-            )
-            self.mix_label.setVisible(True)
-            self.mix_why.setVisible(True)
-        else:
-            self.mix_label.setVisible(False)
-            self.mix_why.setVisible(False)
-        reasons = self._advice_html(rec.reasons)
-        reasons_title = self.tr("Reasons")
-        self.reasons_label.setText(
-            f"<b>{reasons_title}</b>{reasons}" if reasons else ""
-        )
-        self.reasons_label.setVisible(bool(reasons))
-        warnings = self._advice_html(cost.warnings)
-        warnings_title = self.tr("Warnings")
-        self.warnings_label.setText(
-            f"<b style='color:#8a4b00;'>{warnings_title}</b>{warnings}"
-            if warnings
-            else ""
-        )
-        self.warnings_label.setVisible(bool(warnings))
-        self._fill_table(cost, code, rate)
-        self._show_break_even(cost)
-        self.vat_label.setText(
-            cost.currency.vat_note_zh
-            if _advice_language() is Language.ZH
-            else cost.currency.vat_note_en
-        )
-
-    def _fill_table(self, cost: CostResult, code: str, rate: float) -> None:
-        locale = current_locale()
-        table = self.table
-        ids = [o.id for o in cost.options]
-        if list(dict.fromkeys(o for o, _f in self.why_buttons)) != ids:
-            for row in range(table.rowCount()):
-                for column in self.EXPLAINED_COLUMNS:
-                    table.removeCellWidget(row, column)
-            self.why_buttons = {}
-            table.setRowCount(len(ids))
-            for row, option_id in enumerate(ids):
-                for column, field in self.EXPLAINED_COLUMNS.items():
-                    button = CellWhyButton(
-                        keys.option_key(option_id.value, field),
-                        self._explanations,
-                        session=self._session,
-                    )
-                    self.why_buttons[option_id, field] = button
-                    # the button sits at the left of the cell; the number is
-                    # right-aligned in the item below it
-                    holder = QWidget()
-                    holder_layout = QHBoxLayout(holder)
-                    holder_layout.setContentsMargins(1, 0, 0, 0)
-                    holder_layout.addWidget(button)
-                    holder_layout.addStretch(1)
-                    table.setCellWidget(row, column, holder)
-        for row, option in enumerate(cost.options):
-            per_hour = (
-                format_money(
-                    to_display(option.cost_per_useful_gpu_hour_cny, rate), code, 2
-                )
-                if option.cost_per_useful_gpu_hour_cny is not None
-                else "—"
-            )
-            cells = [
-                option_label(option.id),
-                format_money(to_display(option.total_cny, rate), code),
-                format_money(to_display(option.npv_cny, rate), code),
-                per_hour,
-                f"{locale.toString(option.utilization * 100, 'f', 0)} %",
-            ]
-            recommended = option.id == cost.recommendation.option
-            zh = _advice_language() is Language.ZH
-            reason = option.reason_zh if zh else option.reason_en
-            scope = option.includes_zh if zh else option.includes_en
-            for column, text in enumerate(cells):
-                item = table.item(row, column)
-                if item is None:
-                    item = QTableWidgetItem()
-                    table.setItem(row, column, item)
-                item.setText(text)
-                font = item.font()
-                font.setBold(recommended)
-                item.setFont(font)
-                if column:
-                    item.setTextAlignment(
-                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-                    )
-                item.setForeground(
-                    Qt.GlobalColor.gray if not option.feasible else Qt.GlobalColor.black
-                )
-                item.setToolTip(
-                    reason
-                    if not option.feasible and reason
-                    else scope
-                    if not column
-                    else ""
-                )
-        self._show_includes(cost)
-        table.resizeColumnsToContents()
-        if cost.recommendation.option in ids:  # small windows: keep it in view
-            row = ids.index(cost.recommendation.option)
-            # after the layout gave the table its height (first show)
-            QTimer.singleShot(0, table, lambda: _scroll_to_row(table, row))
-        # ResizeToContents ignores the cell widgets: leave room for the button
-        room = (
-            next(iter(self.why_buttons.values())).sizeHint().width() + 8
-            if self.why_buttons
-            else 0
-        )
-        for column in self.EXPLAINED_COLUMNS:
-            width = max(
-                table.sizeHintForColumn(column),
-                table.horizontalHeader().sectionSizeHint(column),
-            )
-            table.setColumnWidth(column, width + room)
-        self._fit_table()
-
-    def _fit_table(self) -> None:
-        """Make the table exactly as large as its rows and columns: the page
-        gives it room before the charts, so it never hides a row."""
-        table = self.table
-        frame = 2 * table.frameWidth()
-        height = table.horizontalHeader().sizeHint().height()
-        height += sum(table.rowHeight(row) for row in range(table.rowCount()))
-        width = sum(table.columnWidth(c) for c in range(table.columnCount()))
-        table.setFixedSize(width + frame, height + frame)
-
-    def _show_includes(self, cost: CostResult) -> None:
-        """One line per option: its name and the engine's sentence of what it includes."""
-        zh = _advice_language() is Language.ZH
-        lines = [
-            f"<b>{html.escape(option_label(o.id))}</b>{'：' if zh else ': '}"
-            f"{html.escape(o.includes_zh if zh else o.includes_en)}"
-            for o in cost.options
-            if (o.includes_zh if zh else o.includes_en)
-        ]
-        self.includes_label.setText("<br>".join(lines))
-        self.includes_label.setVisible(bool(lines))
-
-    def _show_break_even(self, cost: CostResult) -> None:
-        locale = current_locale()
-        be = cost.break_even
-        if be.owned_option is None or be.rent_option is None:
-            text = self.tr(
-                "Break-even: choose at least one owned and one rented option to compare."
-            )
-        else:
-            if be.utilization is None:
-                util = self.tr("owning never breaks even on utilisation alone")
-            else:
-                util = self.tr("owning pays from %1 % utilisation").replace(
-                    "%1", locale.toString(be.utilization * 100, "f", 0)
-                )
-            month = (
-                self.tr("its cumulative cost drops below renting in month %1").replace(
-                    "%1", str(be.month)
-                )
-                if be.month is not None
-                else self.tr(
-                    "its cumulative cost stays above renting for the whole horizon"
-                )
-            )
-            text = fill(
-                self.tr("Break-even of %1 against %2: %3; %4."),
-                option_label(be.owned_option),
-                option_label(be.rent_option),
-                util,
-                month,
-            )
-        self.break_even_label.setText(text)
-        compared = be.owned_option is not None and be.rent_option is not None
-        self.break_even_why.setVisible(compared)
-        self.break_even_month_why.setVisible(compared)
-        rule = be.rule_six_months
-        self.six_month_why.setVisible(rule is not None)
-        if rule is None:
-            self.six_month_label.setText(
-                self.tr("Six-month rule: not evaluated (no owned option compared).")
-            )
-            return
-        code, rate = cost.currency.code, cost.currency.cny_per_unit
-        verdict = (
-            self.tr("the rule says buying can pay")
-            if rule.holds
-            else self.tr("the rule says keep renting")
-        )
-        self.six_month_label.setText(
-            fill(
-                self.tr(
-                    "Six-month rule (idctop.com): monthly rent %1 vs depreciation + "
-                    "electricity %2 per month (%3); %4 months of planned work, the rule needs "
-                    "%5 — %6."
-                ),
-                format_money(to_display(rule.monthly_rent_cny, rate), code),
-                format_money(
-                    to_display(rule.depreciation_plus_electricity_cny, rate), code
-                ),
-                self.tr("rent is higher")
-                if rule.rent_exceeds
-                else self.tr("rent is lower"),
-                str(rule.plan_months),
-                str(rule.required_months),
-                verdict,
-            )
-        )
-
-    @override
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 class BudgetPage(QWizardPage):
     """Budget inputs, the options compared, and the recommendation."""
 
@@ -609,19 +118,19 @@ class BudgetPage(QWizardPage):
         self._was_complete = True
         self.fields: dict[str, BoundField] = {}
         self._row_labels: dict[str, QLabel] = {}
-        self._field_section: dict[str, CollapsibleSection] = {}
+        self._field_section: dict[str, CollapsibleForm] = {}
         self._shown_project: Project | None = None
         self._mc_project: Project | None = None
         self.monte_carlo: MonteCarloResult | None = None
 
         self.intro_label = QLabel(wordWrap=True)
-        self.sections: dict[str, CollapsibleSection] = {
-            name: CollapsibleSection()
+        self.sections: dict[str, CollapsibleForm] = {
+            name: CollapsibleForm()
             for name in ("options", "situation", "renting", "owning", "addons")
         }
         self.option_checks: dict[OptionId, QCheckBox] = {}
         self.options_error = QLabel(wordWrap=True)
-        self.options_error.setStyleSheet(_ERROR_STYLE)
+        self.options_error.setStyleSheet(ERROR_STYLE)
         self.options_error.setVisible(False)
         self._build_form()
 
@@ -938,7 +447,7 @@ class BudgetPage(QWizardPage):
         self._optional("owning", "idc_bandwidth_cny_per_month", decimals=0, step=500)
         # add-ons
         self.addons_note = QLabel(wordWrap=True)
-        self.addons_note.setStyleSheet(_WARNING_STYLE)
+        self.addons_note.setStyleSheet(WARNING_STYLE)
         self.sections["addons"].form.addRow(self.addons_note)
         self._number("addons", "shared_storage_tb", decimals=1, step=10)
         self._optional("addons", "shared_storage_cny_per_tb_month", decimals=0, step=50)
@@ -949,7 +458,7 @@ class BudgetPage(QWizardPage):
             "addons", "public_bandwidth_cny_per_mbps_month", decimals=0, step=5
         )
         self.network_note = QLabel(wordWrap=True)
-        self.network_note.setStyleSheet("color: #555;")
+        self.network_note.setStyleSheet(SECONDARY_STYLE)
         self.sections["owning"].form.insertRow(
             self._form_row("owning", "network_fraction_of_hardware") + 1,
             "",
@@ -1093,7 +602,7 @@ class BudgetPage(QWizardPage):
             "addons": self.tr("Add-ons: storage, traffic, bandwidth"),
         }
         for name, section in self.sections.items():
-            section.toggle.setText(section_titles[name])
+            section.setText(section_titles[name])
         for option, check in self.option_checks.items():
             check.setText(option_label(option))
         for key, label in self._row_labels.items():
@@ -1422,20 +931,3 @@ class BudgetPage(QWizardPage):
     def cleanupPage(self) -> None:
         self._mc_timer.stop()
         super().cleanupPage()
-
-
-def _scroll_to_row(table: QTableWidget, row: int) -> None:
-    """Scroll ``table`` so that ``row`` is in view (the recommended option)."""
-    item = table.item(row, 0)
-    if item is None:
-        return
-    table.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
-    rect = table.visualItemRect(item)
-    parent = table.parentWidget()
-    while parent is not None:  # the results panel scrolls as a whole
-        content = parent.widget() if isinstance(parent, QScrollArea) else None
-        if isinstance(parent, QScrollArea) and content is not None:
-            centre = table.viewport().mapTo(content, rect.center())
-            parent.ensureVisible(centre.x(), centre.y(), 10, rect.height())
-            break
-        parent = parent.parentWidget()

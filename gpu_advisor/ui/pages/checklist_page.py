@@ -55,10 +55,17 @@ from gpu_advisor.engine.rollout.review import checklist_states, tally
 from gpu_advisor.model.catalog import ChecklistEntry
 from gpu_advisor.model.project import ChecklistItem, CheckStatus, Project
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
-from gpu_advisor.ui.pages._base import ChoiceDelegate, RefreshWhenShown
+from gpu_advisor.ui.pages._base import ChoiceDelegate
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
-from gpu_advisor.ui.widgets.bound import ERROR_STYLE, validation_message
+from gpu_advisor.ui.style import (
+    CHECK_STATUS_BACKGROUNDS,
+    CHECK_STATUS_TEXT,
+    ERROR_STYLE,
+    FAIL_STYLE,
+)
+from gpu_advisor.ui.widgets.bound import validation_message
+from gpu_advisor.ui.widgets.refresh import RefreshWhenShown
 from gpu_advisor.ui.widgets.why import WhyButton
 
 GROUPS: Final = ("six_points", "colocation", "contract", "pitfalls")
@@ -79,15 +86,6 @@ _FIELDS: Final = {
 }
 _ID_ROLE: Final = Qt.ItemDataRole.UserRole
 _STATUS_ROLE: Final = Qt.ItemDataRole.UserRole + 1
-STATUS_COLORS: Final = {
-    CheckStatus.OPEN: "#fdf0cf",
-    CheckStatus.PASS: "#d8efd9",
-    CheckStatus.FAIL: "#f6d5d5",
-    CheckStatus.NOT_APPLICABLE: "#eeeeee",
-}
-"""Background of the status cell (the PDF plan uses the same colours)."""
-
-_FAIL_STYLE: Final = "color: #b00020; font-weight: bold;"
 
 
 def _chinese() -> bool:
@@ -501,9 +499,9 @@ class ChecklistPage(QWizardPage):
                 row.setText(COL_STATUS, status_text(state.status))
                 row.setData(COL_STATUS, _STATUS_ROLE, str(state.status))
                 row.setBackground(
-                    COL_STATUS, QBrush(QColor(STATUS_COLORS[state.status]))
+                    COL_STATUS, QBrush(QColor(CHECK_STATUS_BACKGROUNDS[state.status]))
                 )
-                row.setForeground(COL_STATUS, QBrush(QColor("#1b2a3a")))
+                row.setForeground(COL_STATUS, QBrush(QColor(CHECK_STATUS_TEXT)))
                 row.setText(COL_OWNER, state.owner)
                 row.setText(COL_NOTE, state.note)
                 row.setToolTip(COL_NOTE, state.note)
@@ -523,7 +521,7 @@ class ChecklistPage(QWizardPage):
                 "%1", str(failed)
             )
         self.summary_label.setText(text)
-        self.summary_label.setStyleSheet(_FAIL_STYLE if failed else "")
+        self.summary_label.setStyleSheet(FAIL_STYLE if failed else "")
         self._show_detail()
 
     def _on_current_changed(

@@ -6,7 +6,8 @@ interval, exporter namespace, image and port) with the bound widgets of
 (``session.evaluation.rollout``, the files ``gpu-advisor-cli rollout``
 writes, for the plan's nodes): the DCGM exporter deployment, the Prometheus
 scrape config, the alert rules and the Grafana hint, each in a
-:class:`ConfigViewer` with *Copy* and *Save…*.
+:class:`~gpu_advisor.ui.widgets.config_viewer.ConfigViewer` with *Copy* and
+*Save…*.
 """
 
 from __future__ import annotations
@@ -35,9 +36,9 @@ from gpu_advisor.engine.api import (
 )
 from gpu_advisor.model.project import Project
 from gpu_advisor.ui.i18n import current_language
-from gpu_advisor.ui.pages._base import GroupedForm, RefreshWhenShown
-from gpu_advisor.ui.pages.environment_page import ConfigViewer, session_rollout
+from gpu_advisor.ui.pages._base import GroupedForm
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.style import NOTE_STYLE
 from gpu_advisor.ui.widgets.bound import (
     BoundCheck,
     BoundDoubleSpin,
@@ -45,12 +46,13 @@ from gpu_advisor.ui.widgets.bound import (
     BoundLineEdit,
     BoundSpin,
 )
+from gpu_advisor.ui.widgets.config_viewer import ConfigViewer
+from gpu_advisor.ui.widgets.refresh import RefreshWhenShown
 
 MONITORING_FILES: Final = MONITORING_CONFIGS
 """Names (``GeneratedConfig.name``) of the files this page shows, in tab order."""
 
 _FORM_WIDTH_PX: Final = 440
-_NOTE_STYLE: Final = "color: #8a5a00;"
 
 
 class MonitoringPage(QWizardPage):
@@ -162,7 +164,7 @@ class MonitoringPage(QWizardPage):
 
         self.intro_label = QLabel(wordWrap=True)
         self.util_note_label = QLabel(wordWrap=True)
-        self.util_note_label.setStyleSheet(_NOTE_STYLE)
+        self.util_note_label.setStyleSheet(NOTE_STYLE)
 
         grouped = GroupedForm()
         self._labels = grouped.labels
@@ -314,7 +316,7 @@ class MonitoringPage(QWizardPage):
         rollout's plan (nodes, network) or the language changed; the other
         tabs generate theirs when opened.
         """
-        rollout = session_rollout(self._session)
+        rollout = self._session.rollout
         self.outputs.stale = False
         language = current_language()  # the UI's, never the project's hidden field
         key = (rollout.project.monitoring, rollout.plan, language)

@@ -26,6 +26,7 @@ from typing_extensions import override
 from gpu_advisor.model.project import Currency, Project
 from gpu_advisor.ui.i18n import current_language
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.style import ERROR_STYLE
 from gpu_advisor.ui.widgets.bound import commit_when_finished
 
 _TEXT_MAX_CHARS = 200  # ProjectMeta's max_length for title, organisation, author
@@ -46,7 +47,7 @@ class ProjectPage(QWizardPage):
         self.horizon_spin = QSpinBox(minimum=1, maximum=120)
         commit_when_finished(self.horizon_spin)
         self.error_label = QLabel(wordWrap=True)
-        self.error_label.setStyleSheet("color: #b00020;")
+        self.error_label.setStyleSheet(ERROR_STYLE)
         self._region_note = QLabel(wordWrap=True)
         self._errors: dict[str, str] = {}
 

@@ -69,12 +69,18 @@ from gpu_advisor.model.project import (
 )
 from gpu_advisor.report.text import role_text
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
-from gpu_advisor.ui.pages._base import ChoiceDelegate, RefreshWhenShown
+from gpu_advisor.ui.pages._base import ChoiceDelegate
 from gpu_advisor.ui.pages.checklist_page import status_text
 from gpu_advisor.ui.scenarios_compare import ScenarioCompareView
 from gpu_advisor.ui.session import ProjectSession
-from gpu_advisor.ui.widgets.bound import ERROR_STYLE, validation_message
+from gpu_advisor.ui.style import (
+    ERROR_STYLE,
+    OK_STYLE,
+    SEVERITY_COLOURS,
+)
+from gpu_advisor.ui.widgets.bound import validation_message
 from gpu_advisor.ui.widgets.cost_charts import option_label
+from gpu_advisor.ui.widgets.refresh import RefreshWhenShown
 from gpu_advisor.ui.widgets.why import (
     ExplanationDialog,
     find_explanation,
@@ -99,12 +105,6 @@ _SIGNOFF_WIDTHS_PX: Final = {
 }
 """Starting widths of the sign-off columns before the comment (which stretches)."""
 _COMMENT_MIN_WIDTH_PX: Final = 120
-_OK_STYLE: Final = "color: #1b5e20;"
-_SEVERITY_COLORS: Final = {
-    Severity.ERROR: "#b00020",
-    Severity.WARNING: "#8a5a00",
-    Severity.INFO: "#1f5fa8",
-}
 
 
 def decision_text(decision: Decision) -> str:
@@ -485,7 +485,7 @@ class ReviewPage(QWizardPage):
             self.tr("Approved by every sign-off row.")
             if status is PlanStatus.APPROVED
             else "",
-            _OK_STYLE,
+            OK_STYLE,
         )
         return True
 
@@ -787,7 +787,7 @@ class ReviewPage(QWizardPage):
         if warnings:
             parts.append("<ul>")
             parts += [
-                f"<li><span style='color:{_SEVERITY_COLORS[w.severity]}'>"
+                f"<li><span style='color:{SEVERITY_COLOURS[w.severity]}'>"
                 f"{escape(w.message_zh if language == 'zh' else w.message_en)}</span></li>"
                 for w in warnings
             ]

@@ -11,7 +11,7 @@ the selected vendor and on all of them together, in four tabs:
 * *Test results*: the engine's judgement
   (:func:`gpu_advisor.engine.evidence.judge.judge_vendor`), one row per test and node,
   measured against expected with the threshold, coloured pass / warn / fail;
-* *Compare*: :class:`~gpu_advisor.ui.pages.vendor_charts.VendorCharts`, one
+* *Compare*: :class:`~gpu_advisor.ui.widgets.vendor_charts.VendorCharts`, one
   series per vendor;
 * *Scoring*: the weighted matrix of :func:`gpu_advisor.engine.evidence.scoring.score_project`
   with the editable weights and how far each must move to change the winner.
@@ -29,34 +29,27 @@ page does not pay for them.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
 from pydantic import ValidationError
-from PySide6.QtCore import QEvent, QObject, QSignalBlocker, Qt, QThreadPool, Signal
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt, QThreadPool, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QDialog,
     QDoubleSpinBox,
     QFileDialog,
-    QFormLayout,
     QGridLayout,
-    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QMenu,
-    QPlainTextEdit,
     QProgressBar,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -71,69 +64,39 @@ from gpu_advisor.engine.api import (
     Criterion,
     ScoringResult,
     VendorJudgement,
-    Verdict,
     merge_measurements,
 )
 from gpu_advisor.engine.cost.recommend import quote_warnings
 from gpu_advisor.io.testkit import TOP_FOLDER, write_testkit, write_testkit_archive
 from gpu_advisor.model.project import (
     Measurement,
-    PowerRedundancy,
     Project,
     Vendor,
-    VendorKind,
 )
 from gpu_advisor.ui.file_names import file_stem
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.import_dialog import ImportDialog
-from gpu_advisor.ui.pages._base import RefreshWhenShown
-from gpu_advisor.ui.pages.vendor_charts import VENDOR_COLOURS, VendorCharts
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
+from gpu_advisor.ui.style import (
+    BOLD_STYLE,
+    ERROR_STYLE,
+    OK_STYLE,
+    OTHER_VENDOR_COLOUR,
+    PRINCIPLE_STYLE,
+    SECONDARY_STYLE,
+    VENDOR_COLOURS,
+)
 from gpu_advisor.ui.widgets.bound import commit_when_finished, validation_message
-
-_ERROR_STYLE: Final = "color: #b00020;"
-_WARNING_STYLE: Final = "color: #8a4b00;"
-_OK_STYLE: Final = "color: #1b5e20;"
-_FORM_MAX_WIDTH_PX: Final = 1200
-
-VERDICT_COLOURS: Final[dict[Verdict, str]] = {
-    Verdict.PASS: "#d6efd6",
-    Verdict.WARN: "#fff0c2",
-    Verdict.FAIL: "#f6c9c9",
-    Verdict.INFO: "#e6edf7",
-}
-"""Row background per verdict (light, so the text stays readable)."""
-
-HOT_TESTS: Final = frozenset({"gpu.temperature"})
-THROTTLE_TESTS: Final = frozenset({"gpu.throttle", "gpu.clocks"})
+from gpu_advisor.ui.widgets.judgement_table import JudgementView
+from gpu_advisor.ui.widgets.quote_form import QuoteForm
+from gpu_advisor.ui.widgets.refresh import RefreshWhenShown
+from gpu_advisor.ui.widgets.vendor_charts import VendorCharts
 
 MAX_VENDORS: Final = 100
 """``Project.vendors`` holds at most this many."""
-_NO_VALUE: Final = "\0none"
-_OPTIONAL_FLAGS: Final = (
-    "spares_on_site",
-    "rdma",
-    "exclusive_network",
-    "exclusive_resources_clause",
-    "vpc",
-    "access_logs",
-    "encryption",
-    "audit_report",
-    "failure_compensation_clause",
-    "deposit_refund_clause",
-    "acceptance_test_clause",
-)
 # (field, maximum, decimals, step); 0 stands for "not stated" (None) in these
 # fields: a zero price, SLA, link speed or yearly factor is never a real quote.
-_OPTIONAL_NUMBERS: Final = (
-    ("on_demand_cny_per_gpu_hour", 1e5, 2, 0.5),
-    ("monthly_cny_per_gpu_month", 1e7, 0, 100.0),
-    ("yearly_price_factor", 1.5, 2, 0.05),
-    ("sla_availability_pct", 100.0, 2, 0.1),
-    ("card_replacement_hours", 10000.0, 1, 1.0),
-    ("intranet_gbit_per_s", 100000.0, 0, 25.0),
-)
 
 
 def _chinese() -> bool:
@@ -173,7 +136,7 @@ class VendorsPage(QWizardPage):
 
         # --- header -------------------------------------------------------------------
         self.principle_label = QLabel(wordWrap=True)
-        self.principle_label.setStyleSheet("font-weight: bold; color: #1a3d6d;")
+        self.principle_label.setStyleSheet(PRINCIPLE_STYLE)
 
         # --- vendor list --------------------------------------------------------------
         self.vendor_list = QListWidget()
@@ -202,8 +165,10 @@ class VendorsPage(QWizardPage):
 
         # --- tabs ----------------------------------------------------------------------
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._build_quote_tab(), "")
-        self.tabs.addTab(self._build_results_tab(), "")
+        self.quote = QuoteForm(session.catalog)
+        self.tabs.addTab(self.quote, "")
+        self.judgement_view = JudgementView()
+        self.tabs.addTab(self.judgement_view, "")
         self.charts = VendorCharts()
         self.tabs.addTab(self.charts, "")
         self.tabs.addTab(self._build_scoring_tab(), "")
@@ -237,6 +202,7 @@ class VendorsPage(QWizardPage):
         self.import_files_action.triggered.connect(self._on_import_files_clicked)
         self.import_folder_action.triggered.connect(self._on_import_folder_clicked)
         self.clear_results_action.triggered.connect(self.clear_results)
+        self.quote.edited.connect(self._on_field_edited)
         session.project_changed.connect(self._on_project_changed)
         self._on_project_changed(session.project)
 
@@ -274,283 +240,14 @@ class VendorsPage(QWizardPage):
         actions.addStretch(1)
         return actions
 
-    def _field_row(self, form: QFormLayout, key: str, widget: QWidget) -> None:
-        label = QLabel()
-        label.setBuddy(widget)
-        error = QLabel(wordWrap=True)
-        error.setStyleSheet(_ERROR_STYLE)
-        error.setVisible(False)
-        box = QWidget()
-        row = QHBoxLayout(box)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(widget)
-        row.addWidget(error, 1)
-        box.setFocusProxy(widget)
-        self._labels[key] = label
-        self._error_labels[key] = error
-        form.addRow(label, box)
-
-    def _build_quote_tab(self) -> QWidget:
-        self._labels: dict[str, QLabel] = {}
-        self._error_labels: dict[str, QLabel] = {}
-        self._groups: dict[str, QGroupBox] = {}
-        self.name_edit = QLineEdit(maxLength=200)
-        self.kind_combo = QComboBox()
-        for kind in VendorKind:
-            self.kind_combo.addItem("", str(kind))
-        self.gpu_combo = QComboBox()
-        for gpu in self._session.catalog.gpus:
-            self.gpu_combo.addItem(gpu.name, gpu.id)
-        self.number_spins: dict[str, QDoubleSpinBox] = {}
-        for key, maximum, decimals, step in _OPTIONAL_NUMBERS:
-            spin = QDoubleSpinBox(
-                minimum=0.0, maximum=maximum, decimals=decimals, singleStep=step
-            )
-            spin.setGroupSeparatorShown(True)
-            spin.setMinimumWidth(130)
-            commit_when_finished(spin)
-            self.number_spins[key] = spin
-        # As wide as their longest name: a cut network class read "one NIC".
-        self.gpu_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.vat_combo = QComboBox()
-        self.vat_combo.addItem("", True)
-        self.vat_combo.addItem("", False)
-        self.power_combo = QComboBox()
-        for power in PowerRedundancy:
-            self.power_combo.addItem("", str(power))
-        self.network_combo = QComboBox()
-        self.network_combo.addItem("", _NO_VALUE)
-        for net in self._session.catalog.networks:
-            if net.scope == "inter_node":
-                self.network_combo.addItem(net.name, net.id)
-        self.network_combo.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToContents
-        )
-        self.flag_combos: dict[str, QComboBox] = {}
-        for key in _OPTIONAL_FLAGS:
-            combo = QComboBox()
-            for value in (_NO_VALUE, "yes", "no"):
-                combo.addItem("", value)
-            self.flag_combos[key] = combo
-        self.terms_edit = QPlainTextEdit()
-        self.terms_edit.setTabChangesFocus(True)
-        self.terms_edit.setMinimumHeight(70)
-        self.terms_edit.setMaximumHeight(120)
-        self.price_warning = QLabel(wordWrap=True)
-        self.price_warning.setStyleSheet(_WARNING_STYLE)
-        self.price_warning.setVisible(False)
-        self.mfu_label = QLabel(wordWrap=True)
-        self.mfu_label.setStyleSheet(_OK_STYLE)
-        self.mfu_label.setVisible(False)
-        scroll = self._layout_quote_tab()
-        self._connect_quote_tab()
-        return scroll
-
-    def _layout_quote_tab(self) -> QScrollArea:
-        """The quote tab's groups of fields in a scrollable grid."""
-
-        def group(key: str, rows: list[tuple[str, QWidget]]) -> QGroupBox:
-            box = QGroupBox()
-            form = QFormLayout(box)
-            form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-            for field, widget in rows:
-                self._field_row(form, field, widget)
-            self._groups[key] = box
-            return box
-
-        spins = self.number_spins
-        flags = self.flag_combos
-        quote = group(
-            "quote",
-            [
-                ("name", self.name_edit),
-                ("kind", self.kind_combo),
-                ("gpu_id", self.gpu_combo),
-                ("on_demand_cny_per_gpu_hour", spins["on_demand_cny_per_gpu_hour"]),
-                ("monthly_cny_per_gpu_month", spins["monthly_cny_per_gpu_month"]),
-                ("yearly_price_factor", spins["yearly_price_factor"]),
-                ("quote_includes_vat", self.vat_combo),
-            ],
-        )
-        service = group(
-            "service",
-            [
-                ("sla_availability_pct", spins["sla_availability_pct"]),
-                ("card_replacement_hours", spins["card_replacement_hours"]),
-                ("power_redundancy", self.power_combo),
-                ("spares_on_site", flags["spares_on_site"]),
-            ],
-        )
-        network = group(
-            "network",
-            [
-                ("intranet_gbit_per_s", spins["intranet_gbit_per_s"]),
-                ("network_id", self.network_combo),
-                ("rdma", flags["rdma"]),
-                ("exclusive_network", flags["exclusive_network"]),
-            ],
-        )
-        compliance = group(
-            "compliance",
-            [
-                (key, flags[key])
-                for key in ("vpc", "access_logs", "encryption", "audit_report")
-            ],
-        )
-        contract = group(
-            "contract",
-            [
-                (key, flags[key])
-                for key in (
-                    "exclusive_resources_clause",
-                    "failure_compensation_clause",
-                    "deposit_refund_clause",
-                    "acceptance_test_clause",
-                )
-            ],
-        )
-        terms = group("terms", [("terms", self.terms_edit)])
-
-        body = QWidget()
-        self._quote_grid = QGridLayout(body)
-        self._quote_groups = (quote, service, network, compliance, contract, terms)
-        self._quote_columns = 0
-        # Fields as wide as a large screen are hard to read.
-        body.setMaximumWidth(_FORM_MAX_WIDTH_PX)
-        self.quote_body = body
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setWidget(body)
-        self.quote_scroll = scroll
-        self._arrange_quote_groups(2)
-        # two columns of groups where they fit whole, else one under the other
-        scroll.viewport().installEventFilter(self)
-        return scroll
-
-    def _quote_columns_fitting(self) -> int:
-        """2 when the groups fit side by side in the tab's width, else 1."""
-        quote, service, network, compliance, contract, _terms = self._quote_groups
-        left = max(
-            quote.minimumSizeHint().width(), compliance.minimumSizeHint().width()
-        )
-        right = max(g.minimumSizeHint().width() for g in (service, network, contract))
-        margins = self._quote_grid.contentsMargins()
-        needed = (
-            left
-            + right
-            + self._quote_grid.horizontalSpacing()
-            + margins.left()
-            + margins.right()
-        )
-        return 2 if self.quote_scroll.viewport().width() >= needed else 1
-
-    def _arrange_quote_groups(self, columns: int) -> None:
-        """Put the quote tab's groups in ``columns`` columns (1 or 2)."""
-        if columns == self._quote_columns:
-            return
-        self._quote_columns = columns
-        grid = self._quote_grid
-        quote, service, network, compliance, contract, terms = self._quote_groups
-        for widget in (self.price_warning, self.mfu_label, *self._quote_groups):
-            grid.removeWidget(widget)
-        for row in range(grid.rowCount()):
-            grid.setRowStretch(row, 0)
-        grid.addWidget(self.price_warning, 0, 0, 1, columns)
-        grid.addWidget(self.mfu_label, 1, 0, 1, columns)
-        if columns == 2:
-            grid.addWidget(quote, 2, 0, 2, 1)
-            grid.addWidget(service, 2, 1)
-            grid.addWidget(network, 3, 1)
-            grid.addWidget(compliance, 4, 0)
-            grid.addWidget(contract, 4, 1)
-            grid.addWidget(terms, 5, 0, 1, 2)
-            grid.setColumnStretch(1, 1)
-            grid.setRowStretch(6, 1)
-        else:
-            for row, group in enumerate(self._quote_groups, start=2):
-                grid.addWidget(group, row, 0)
-            grid.setColumnStretch(1, 0)
-            grid.setRowStretch(2 + len(self._quote_groups), 1)
-        grid.setColumnStretch(0, 1)
-
-    @override
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if (
-            event.type() == QEvent.Type.Resize
-            and watched is self.quote_scroll.viewport()
-        ):
-            self._arrange_quote_groups(self._quote_columns_fitting())
-        return super().eventFilter(watched, event)
-
-    def _connect_quote_tab(self) -> None:
-        """Each field of the quote tab commits to ``vendors.<i>.<field>``."""
-        self.name_edit.textChanged.connect(self._on_name_changed)
-        self.kind_combo.currentIndexChanged.connect(
-            lambda _i: self._on_combo_changed("kind", self.kind_combo)
-        )
-        self.gpu_combo.currentIndexChanged.connect(
-            lambda _i: self._on_combo_changed("gpu_id", self.gpu_combo)
-        )
-        self.power_combo.currentIndexChanged.connect(
-            lambda _i: self._on_combo_changed("power_redundancy", self.power_combo)
-        )
-        self.network_combo.currentIndexChanged.connect(
-            lambda _i: self._on_combo_changed("network_id", self.network_combo)
-        )
-        self.vat_combo.currentIndexChanged.connect(
-            lambda _i: self._on_combo_changed("quote_includes_vat", self.vat_combo)
-        )
-        for key, spin in self.number_spins.items():
-            spin.valueChanged.connect(self._number_slot(key))
-        for key, combo in self.flag_combos.items():
-            combo.currentIndexChanged.connect(self._flag_slot(key, combo))
-        self.terms_edit.textChanged.connect(self._on_terms_changed)
-
-    def _number_slot(self, key: str) -> Callable[[float], None]:
-        return lambda value: self._on_number_changed(key, value)
-
-    def _flag_slot(self, key: str, combo: QComboBox) -> Callable[[int], None]:
-        return lambda _index: self._on_combo_changed(key, combo)
-
-    def _build_results_tab(self) -> QWidget:
-        self.results_summary = QLabel(wordWrap=True)
-        self.node_label = QLabel(wordWrap=True)
-        self.node_label.setTextFormat(Qt.TextFormat.RichText)
-        self.judgement_table = QTableWidget(0, 9)
-        self.judgement_table.setTabKeyNavigation(False)  # arrows move, Tab leaves
-        self.judgement_table.setEditTriggers(
-            QAbstractItemView.EditTrigger.NoEditTriggers
-        )
-        self.judgement_table.setSelectionBehavior(
-            QAbstractItemView.SelectionBehavior.SelectRows
-        )
-        self.judgement_table.verticalHeader().setVisible(False)
-        self.judgement_table.setWordWrap(False)
-        header = self.judgement_table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        # Long threshold texts are elided (full text on hover) so that the
-        # finding stays in view at 1280 pixels.
-        header.setSectionResizeMode(7, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(7, 230)
-        header.setSectionResizeMode(8, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(8, 420)
-        header.setStretchLastSection(True)
-        box = QWidget()
-        layout = QVBoxLayout(box)
-        layout.addWidget(self.results_summary)
-        layout.addWidget(self.node_label)
-        layout.addWidget(self.judgement_table, 1)
-        return box
-
     def _build_scoring_tab(self) -> QWidget:
         self.winner_label = QLabel(wordWrap=True)
-        self.winner_label.setStyleSheet("font-weight: bold;")
+        self.winner_label.setStyleSheet(BOLD_STYLE)
         self.scoring_error = QLabel(wordWrap=True)
-        self.scoring_error.setStyleSheet(_ERROR_STYLE)
+        self.scoring_error.setStyleSheet(ERROR_STYLE)
         self.scoring_error.setVisible(False)
         self.weights_hint = QLabel(wordWrap=True)
-        self.weights_hint.setStyleSheet("color: #555;")
+        self.weights_hint.setStyleSheet(SECONDARY_STYLE)
         # Criteria as rows and vendors as columns: nine criteria stay readable
         # side by side with the weights, whatever the number of vendors.
         rows = len(Criterion) + 2
@@ -603,10 +300,6 @@ class VendorsPage(QWizardPage):
             )
         )
         self._list_label.setText(self.tr("Candidate ven&dors:"))
-        language = current_language()
-        for index in range(1, self.network_combo.count()):
-            net = self._session.catalog.network(str(self.network_combo.itemData(index)))
-            self.network_combo.setItemText(index, net.label(language))
         self.add_button.setText(self.tr("&Add"))
         self.duplicate_button.setText(self.tr("D&uplicate"))
         self.remove_button.setText(self.tr("&Remove"))
@@ -627,115 +320,6 @@ class VendorsPage(QWizardPage):
         self.tabs.setTabText(2, self.tr("Compare"))
         self.tabs.setTabText(3, self.tr("Scoring"))
 
-        group_titles = {
-            "quote": self.tr("Quote"),
-            "service": self.tr("Service and site"),
-            "network": self.tr("Network"),
-            "compliance": self.tr("Data compliance"),
-            "contract": self.tr("Contract clauses"),
-            "terms": self.tr("Other terms"),
-        }
-        for key, box in self._groups.items():
-            box.setTitle(group_titles[key])
-        labels = {
-            "name": self.tr("Name:"),
-            "kind": self.tr("&Kind:"),
-            "gpu_id": self.tr("&GPU:"),
-            "on_demand_cny_per_gpu_hour": self.tr("&On-demand price:"),
-            "monthly_cny_per_gpu_month": self.tr("&Monthly price:"),
-            "yearly_price_factor": self.tr("&Yearly factor:"),
-            "quote_includes_vat": self.tr("VAT:"),
-            "sla_availability_pct": self.tr("&SLA availability:"),
-            "card_replacement_hours": self.tr("&Card replacement:"),
-            "power_redundancy": self.tr("&Power redundancy:"),
-            "spares_on_site": self.tr("Spare cards on site:"),
-            "intranet_gbit_per_s": self.tr("Intranet band&width:"),
-            "network_id": self.tr("Network c&lass:"),
-            "rdma": self.tr("RDMA:"),
-            "exclusive_network": self.tr("E&xclusive network:"),
-            "vpc": self.tr("VPC isolation:"),
-            "access_logs": self.tr("Access logs:"),
-            "encryption": self.tr("Encryption:"),
-            "audit_report": self.tr("Audit report:"),
-            "exclusive_resources_clause": self.tr("Exclusive resources:"),
-            "failure_compensation_clause": self.tr("Failure compensation:"),
-            "deposit_refund_clause": self.tr("Deposit refund:"),
-            "acceptance_test_clause": self.tr("Acceptance test:"),
-            "terms": self.tr("Free-text terms:"),
-        }
-        for key, label in self._labels.items():
-            label.setText(labels[key])
-        kinds = {
-            VendorKind.CLOUD: self.tr("Public cloud"),
-            VendorKind.RENTAL: self.tr("GPU rental platform"),
-            VendorKind.IDC: self.tr("IDC (colocation)"),
-        }
-        for row in range(self.kind_combo.count()):
-            self.kind_combo.setItemText(
-                row, kinds[VendorKind(self.kind_combo.itemData(row))]
-            )
-        powers = {
-            PowerRedundancy.UNKNOWN: self.tr("Not stated"),
-            PowerRedundancy.SINGLE_UPS: self.tr("Single feed with UPS"),
-            PowerRedundancy.DUAL_FEED: self.tr("Dual feed"),
-            PowerRedundancy.DUAL_FEED_GENERATOR: self.tr("Dual feed and generator"),
-        }
-        for row in range(self.power_combo.count()):
-            self.power_combo.setItemText(
-                row, powers[PowerRedundancy(self.power_combo.itemData(row))]
-            )
-        self.vat_combo.setItemText(0, self.tr("Prices include VAT"))
-        self.vat_combo.setItemText(1, self.tr("Prices exclude VAT"))
-        self.network_combo.setItemText(0, self.tr("Not stated"))
-        for combo in self.flag_combos.values():
-            combo.setItemText(0, self.tr("Not stated"))
-            combo.setItemText(1, self.tr("Yes"))
-            combo.setItemText(2, self.tr("No"))
-        not_stated = self.tr("not stated")
-        suffixes = {
-            "on_demand_cny_per_gpu_hour": self.tr(" CNY per card-hour"),
-            "monthly_cny_per_gpu_month": self.tr(" CNY per card-month"),
-            "yearly_price_factor": self.tr(" × monthly"),
-            "sla_availability_pct": " %",
-            "card_replacement_hours": self.tr(" hours"),
-            "intranet_gbit_per_s": " Gbit/s",
-        }
-        for key, spin in self.number_spins.items():
-            spin.setSpecialValueText(not_stated)
-            spin.setSuffix(suffixes[key])
-        self.number_spins["yearly_price_factor"].setToolTip(
-            self.tr(
-                "Yearly price as a share of the monthly price, e.g. 0.85 for 15% off. "
-                "0 means not quoted."
-            )
-        )
-        self.number_spins["card_replacement_hours"].setToolTip(
-            self.tr(
-                "Hours from a card failure to a working replacement. 0 means not stated."
-            )
-        )
-        self.number_spins["intranet_gbit_per_s"].setToolTip(
-            self.tr(
-                "NIC speed the vendor quotes between nodes; iperf3 is judged against it."
-            )
-        )
-        self.terms_edit.setPlaceholderText(
-            self.tr(
-                "Anything else the quote says: minimum term, add-ons, notice period…"
-            )
-        )
-        headers = [
-            self.tr("Test"),
-            self.tr("Node"),
-            self.tr("GPU"),
-            self.tr("Measured"),
-            self.tr("Expected"),
-            self.tr("Verdict"),
-            self.tr("Flag"),
-            self.tr("Threshold"),
-            self.tr("Finding"),
-        ]
-        self.judgement_table.setHorizontalHeaderLabels(headers)
         self.weights_hint.setText(
             self.tr(
                 "Each score runs from 0 to 100 by a fixed rule (hover over a score to "
@@ -746,7 +330,7 @@ class VendorsPage(QWizardPage):
         self.charts.retranslate_ui()
         self._refresh_list(self._session.project)
         self._refresh_form(self._session.project)
-        self._show_errors()
+        self.quote.show_errors(self._errors)
         if self.scoring is not None or self.judgements:
             self._shown_judgement = None
             self._show_analysis(self._session.project)
@@ -770,37 +354,6 @@ class VendorsPage(QWizardPage):
             Criterion.CONTRACT: self.tr("Contract terms"),
         }
         return names[criterion]
-
-    def test_name(self, test: str) -> str:
-        names = {
-            "nccl.intra_node": self.tr("NCCL inside one node"),
-            "nccl.inter_node": self.tr("NCCL across nodes"),
-            "nccl.correctness": self.tr("NCCL correctness"),
-            "iperf3": self.tr("Node-to-node TCP (iperf3)"),
-            "fio.checkpoint_write": self.tr("Checkpoint write (fio)"),
-            "gpu.temperature": self.tr("GPU temperature"),
-            "gpu.clocks": self.tr("GPU clock under load"),
-            "gpu.throttle": self.tr("GPU slowdown"),
-            "gpu.ecc": self.tr("GPU ECC errors"),
-            "dcgm": self.tr("DCGM diagnostics"),
-            "dmon.tensor_active": self.tr(
-                "Tensor-core activity of the job (dcgmi dmon)"
-            ),
-            "dmon.sm_active": self.tr("SM activity of the job (dcgmi dmon)"),
-            "gpu.matmul": self.tr("bf16 matrix multiply"),
-            "gpu.memory_copy": self.tr("GPU memory copy"),
-            "training.mfu": self.tr("Training job MFU"),
-        }
-        return names.get(test, test)
-
-    def verdict_name(self, verdict: Verdict) -> str:
-        names = {
-            Verdict.PASS: self.tr("pass"),
-            Verdict.WARN: self.tr("warn"),
-            Verdict.FAIL: self.tr("fail"),
-            Verdict.INFO: self.tr("info"),
-        }
-        return names[verdict]
 
     # ====================================================================================
     # wizard
@@ -902,7 +455,7 @@ class VendorsPage(QWizardPage):
         index = self.selected_index()
         if index is None:
             return
-        name = _plain_label(self._labels[key].text())
+        name = self.quote.plain_label(key)
         label = self.tr("Change %1").replace("%1", name)
         was_complete = not self._errors
         try:
@@ -911,7 +464,7 @@ class VendorsPage(QWizardPage):
             self._errors[key] = validation_message(exc)
         else:
             self._errors.pop(key, None)
-        self._show_errors()
+        self.quote.show_errors(self._errors)
         if was_complete != (not self._errors):
             self.completeChanged.emit()
 
@@ -920,6 +473,12 @@ class VendorsPage(QWizardPage):
     ) -> None:
         """Set ``vendors.<index>.<key>`` as one undo step; edits of one field merge."""
         self._session.apply(f"vendors.{index}.{key}", value, label)
+
+    def _on_field_edited(self, key: str, value: object) -> None:
+        if key == "name":
+            self._on_name_changed(str(value))
+        else:
+            self._apply_field(key, value)
 
     def _on_name_changed(self, text: str) -> None:
         index = self.selected_index()
@@ -930,23 +489,10 @@ class VendorsPage(QWizardPage):
         }
         if text.strip() in others:
             self._errors["name"] = self.tr("Another vendor already has this name.")
-            self._show_errors()
+            self.quote.show_errors(self._errors)
             self.completeChanged.emit()
             return
         self._apply_field("name", text)
-
-    def _on_combo_changed(self, key: str, combo: QComboBox) -> None:
-        data = combo.currentData()
-        value: object = None if data == _NO_VALUE else data
-        if key in _OPTIONAL_FLAGS:
-            value = None if data == _NO_VALUE else data == "yes"
-        self._apply_field(key, value)
-
-    def _on_number_changed(self, key: str, value: float) -> None:
-        self._apply_field(key, None if value <= 0 else float(value))
-
-    def _on_terms_changed(self) -> None:
-        self._apply_field("terms", self.terms_edit.toPlainText())
 
     def _on_weight_changed(self, criterion: Criterion, value: float) -> None:
         label = self.tr("Change weight of %1").replace(
@@ -968,7 +514,7 @@ class VendorsPage(QWizardPage):
         for criterion, spin in self.weight_spins.items():
             message = self._weight_errors.get(criterion, "")
             spin.setToolTip(message)
-            spin.setStyleSheet(_ERROR_STYLE if message else "")
+            spin.setStyleSheet(ERROR_STYLE if message else "")
         text = "\n".join(self._weight_errors.values())
         self.scoring_error.setText(text or self._scoring_problem)
         self.scoring_error.setVisible(bool(text or self._scoring_problem))
@@ -976,14 +522,8 @@ class VendorsPage(QWizardPage):
     def _clear_field_errors(self) -> None:
         if self._errors:
             self._errors.clear()
-            self._show_errors()
+            self.quote.show_errors(self._errors)
             self.completeChanged.emit()
-
-    def _show_errors(self) -> None:
-        for key, label in self._error_labels.items():
-            text = self._errors.get(key, "")
-            label.setText(text)
-            label.setVisible(bool(text))
 
     # ====================================================================================
     # model -> widget
@@ -1045,53 +585,13 @@ class VendorsPage(QWizardPage):
     def _refresh_form(self, project: Project) -> None:
         index = self.selected_index()
         vendor = None if index is None else project.vendors[index]
-        self.quote_body.setEnabled(vendor is not None)
-        if vendor is None:
-            with QSignalBlocker(self.name_edit):
-                self.name_edit.clear()
-            self.price_warning.setVisible(False)
-            self.mfu_label.setVisible(False)
-            return
-        if (
-            self.name_edit.text() != vendor.name
-        ):  # keeps the cursor where the user types
-            with QSignalBlocker(self.name_edit):
-                self.name_edit.setText(vendor.name)
-        self._select(self.kind_combo, str(vendor.kind))
-        self._select(self.gpu_combo, vendor.gpu_id)
-        self._select(self.power_combo, str(vendor.power_redundancy))
-        self._select(
-            self.network_combo,
-            _NO_VALUE if vendor.network_id is None else vendor.network_id,
-        )
-        self._select(self.vat_combo, vendor.quote_includes_vat)
-        for key, spin in self.number_spins.items():
-            value = getattr(vendor, key)
-            with QSignalBlocker(spin):
-                spin.setValue(0.0 if value is None else float(value))
-        for key, combo in self.flag_combos.items():
-            value = getattr(vendor, key)
-            self._select(
-                combo, _NO_VALUE if value is None else ("yes" if value else "no")
-            )
-        if self.terms_edit.toPlainText() != vendor.terms:
-            with QSignalBlocker(self.terms_edit):
-                self.terms_edit.setPlainText(vendor.terms)
-        self._show_price_warning(project, index)
-        self._show_mfu(vendor)
-
-    @staticmethod
-    def _select(combo: QComboBox, data: object) -> None:
-        with QSignalBlocker(combo):
-            row = combo.findData(data)
-            if row < 0:  # an id this catalog lacks: show it rather than drop it
-                combo.addItem(str(data), data)
-                row = combo.count() - 1
-            combo.setCurrentIndex(row)
+        self.quote.show_vendor(vendor)
+        if vendor is not None:
+            self._show_price_warning(project, index)
 
     def _show_price_warning(self, project: Project, index: int | None) -> None:
         if index is None:
-            self.price_warning.setVisible(False)
+            self.quote.show_price_warnings([])
             return
         vendor = project.vendors[index]
         prefix = f"vendors.{index}."
@@ -1101,21 +601,7 @@ class VendorsPage(QWizardPage):
             if any(i.startswith(prefix) for i in a.inputs)
         ]
         texts = [a.message_zh if _chinese() else a.message_en for a in advice]
-        self.price_warning.setText("\n".join(texts))
-        self.price_warning.setVisible(bool(texts))
-
-    def _show_mfu(self, vendor: Vendor) -> None:
-        if vendor.measured_mfu is None:
-            self.mfu_label.setVisible(False)
-            return
-        shown = current_locale().toString(vendor.measured_mfu * 100, "f", 1)
-        self.mfu_label.setText(
-            self.tr(
-                "Measured MFU %1% (from this vendor's training job): sizing and cost use "
-                "it instead of the catalog's estimate, marked as measured."
-            ).replace("%1", shown)
-        )
-        self.mfu_label.setVisible(True)
+        self.quote.show_price_warnings(texts)
 
     def _refresh_weights(self, project: Project) -> None:
         for criterion, spin in self.weight_spins.items():
@@ -1158,106 +644,7 @@ class VendorsPage(QWizardPage):
         if judgement is not None and key == self._shown_judgement:
             return  # a weight edit: the same verdicts are on screen already
         self._shown_judgement = key
-        table = self.judgement_table
-        table.setRowCount(0)
-        if vendor is None:
-            self.results_summary.setText(
-                self.tr("Add a vendor to see its test results.")
-            )
-            self.node_label.clear()
-            return
-        if not vendor.measurements:
-            self.results_summary.setText(
-                self.tr(
-                    "No results imported for %1 yet. Generate the test kit, have the "
-                    "vendor run it on the offered machines, then import the results folder."
-                ).replace("%1", vendor.name)
-            )
-            self.node_label.clear()
-            return
-        if judgement is None:
-            self.results_summary.setText(
-                self._scoring_problem or self.tr("Not judged.")
-            )
-            self.node_label.clear()
-            return
-        overall = judgement.verdict()
-        self.results_summary.setText(
-            fill(
-                self.tr("%1: %2 measurements, %3 checks; overall verdict: %4."),
-                vendor.name,
-                str(len(vendor.measurements)),
-                str(len(judgement.checks)),
-                self.verdict_name(overall),
-            )
-        )
-        chips = []
-        for node, verdict in judgement.node_verdicts().items():
-            shown = node or self.tr("(all nodes)")
-            chips.append(
-                f'<span style="background:{VERDICT_COLOURS[verdict]};">&nbsp;'
-                f"{_escape(shown)}: {_escape(self.verdict_name(verdict))}&nbsp;</span>"
-            )
-        self.node_label.setText(self.tr("Per node:") + " " + " ".join(chips))
-        self._fill_judgement_table(judgement)
-        locale = current_locale()
-        if judgement.measured_mfu is not None:
-            mfu = locale.toString(judgement.measured_mfu * 100, "f", 1)
-            expected = locale.toString(judgement.expectations.default_mfu * 100, "f", 1)
-            self.results_summary.setText(
-                self.results_summary.text()
-                + " "
-                + fill(
-                    self.tr("Measured MFU %1% against the catalog's %2%."),
-                    mfu,
-                    expected,
-                )
-            )
-
-    def _fill_judgement_table(self, judgement: VendorJudgement) -> None:
-        """One row per check, coloured by verdict, with the threshold and message."""
-        table = self.judgement_table
-        zh = _chinese()
-        locale = current_locale()
-
-        def number(value: float | None, unit: str) -> str:
-            if value is None:
-                return ""
-            text = locale.toString(float(value), "g", 4)
-            return f"{text} {unit}".strip()
-
-        table.setRowCount(len(judgement.checks))
-        for row, check in enumerate(judgement.checks):
-            flag = ""
-            if check.test in HOT_TESTS and check.verdict in (
-                Verdict.WARN,
-                Verdict.FAIL,
-            ):
-                flag = self.tr("Hot")
-            elif check.test in THROTTLE_TESTS:
-                flag = self.tr("Throttled")
-            cells = [
-                self.test_name(check.test),
-                check.node or "",
-                "" if check.gpu is None else str(check.gpu),
-                number(check.measured, check.unit),
-                number(check.expected, check.unit),
-                self.verdict_name(check.verdict),
-                flag,
-                check.threshold_zh if zh else check.threshold_en,
-                check.message_zh if zh else check.message_en,
-            ]
-            colour = QBrush(QColor(VERDICT_COLOURS[check.verdict]))
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                item.setBackground(colour)
-                if column in (7, 8):
-                    item.setToolTip(text)
-                if column == 5 or (column == 6 and flag):
-                    font = QFont(item.font())
-                    font.setBold(True)
-                    item.setFont(font)
-                table.setItem(row, column, item)
+        self.judgement_view.show_judgement(vendor, judgement, self._scoring_problem)
 
     def sensitivity_text(self, criterion: Criterion) -> str:
         """What the table says about moving ``criterion``'s weight."""
@@ -1382,7 +769,7 @@ class VendorsPage(QWizardPage):
         for i, vendor in enumerate(project.vendors):
             if vendor.name == name:
                 return VENDOR_COLOURS[i % len(VENDOR_COLOURS)]
-        return "#222222"
+        return OTHER_VENDOR_COLOUR
 
     # ====================================================================================
     # test kit
@@ -1429,7 +816,7 @@ class VendorsPage(QWizardPage):
         except (KeyError, ValueError) as exc:
             self._show_status(
                 self.tr("Cannot build the test kit: %1").replace("%1", str(exc)),
-                _ERROR_STYLE,
+                ERROR_STYLE,
             )
             return None
         archive = target.name.endswith(".tar.gz")
@@ -1443,7 +830,7 @@ class VendorsPage(QWizardPage):
                 self.tr("Cannot write the test kit: %1").replace(
                     "%1", str(exc.strerror or exc)
                 ),
-                _ERROR_STYLE,
+                ERROR_STYLE,
             )
             return None
         first = (
@@ -1461,7 +848,7 @@ class VendorsPage(QWizardPage):
                 str(target),
                 first,
             ),
-            _OK_STYLE,
+            OK_STYLE,
         )
         self.kit_written.emit(target)
         return target
@@ -1539,7 +926,7 @@ class VendorsPage(QWizardPage):
         if dialog is not None:
             dialog.deleteLater()
         if result != QDialog.DialogCode.Accepted:
-            self._show_status(self.tr("Nothing was imported."), _ERROR_STYLE)
+            self._show_status(self.tr("Nothing was imported."), ERROR_STYLE)
             self.import_finished.emit(False)
 
     def store_measurements(
@@ -1561,14 +948,14 @@ class VendorsPage(QWizardPage):
                 self.tr("The vendor %1 is gone; nothing was imported.").replace(
                     "%1", vendor_name
                 ),
-                _ERROR_STYLE,
+                ERROR_STYLE,
             )
             self.import_finished.emit(False)
             return False
         if not measurements:
             self._show_status(
                 self.tr("No result files found there; nothing was imported."),
-                _ERROR_STYLE,
+                ERROR_STYLE,
             )
             self.import_finished.emit(False)
             return False
@@ -1583,7 +970,7 @@ class VendorsPage(QWizardPage):
                 self.tr("Nothing was imported: %1").replace(
                     "%1", validation_message(exc)
                 ),
-                _ERROR_STYLE,
+                ERROR_STYLE,
             )
             self.import_finished.emit(False)
             return False
@@ -1599,7 +986,7 @@ class VendorsPage(QWizardPage):
                 str(len(files)),
                 vendor_name,
             ),
-            _OK_STYLE,
+            OK_STYLE,
         )
         self.import_finished.emit(True)
         return True
@@ -1624,15 +1011,6 @@ class VendorsPage(QWizardPage):
         self.status_label.setStyleSheet(style)
         self.status_label.setText(text)
         self.status_label.setVisible(bool(text))
-
-
-def _plain_label(text: str) -> str:
-    """A form label without its mnemonic and colon, for undo texts.
-
-    >>> _plain_label("&Monthly price:"), _plain_label("月价格(&M)：")
-    ('Monthly price', '月价格')
-    """
-    return re.sub(r"\(&.\)|&", "", text).rstrip(":：").strip()
 
 
 def _escape(text: str) -> str:

@@ -18,11 +18,9 @@ import functools
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
-import numpy as np
-import pyqtgraph as pg
 from pydantic import ValidationError
-from PySide6.QtCore import QEvent, QSignalBlocker, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QStandardItemModel
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt
+from PySide6.QtGui import QFont, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QComboBox,
@@ -30,7 +28,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QFrame,
-    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -50,7 +47,6 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.sizing.shape import parse_hf_config
 from gpu_advisor.model.common import InputRef, Language, Severity
 from gpu_advisor.model.evaluation import Evaluation
@@ -63,12 +59,14 @@ from gpu_advisor.model.project import (
     Recompute,
     TaskKind,
 )
-from gpu_advisor.report.palette import MEMORY_PART_COLORS
 from gpu_advisor.ui.candidate_costs import CandidateCostTable
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
-from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
-from gpu_advisor.ui.theme import chart_colours, style_plot
+from gpu_advisor.ui.style import (
+    ERROR_STYLE,
+    SECONDARY_STYLE,
+    SIZING_WARNING_COLOURS,
+)
 from gpu_advisor.ui.widgets.bound import (
     BoundCheck,
     BoundCombo,
@@ -79,47 +77,20 @@ from gpu_advisor.ui.widgets.bound import (
     validation_message,
 )
 from gpu_advisor.ui.widgets.demand_editor import DemandEditor
+from gpu_advisor.ui.widgets.key_numbers import KeyNumbers
 from gpu_advisor.ui.widgets.layout import WidthFollowsContent
-from gpu_advisor.ui.widgets.plotting import DescribedPlot, axis_top, show_grid
-from gpu_advisor.ui.widgets.why import WhyButton, session_explanations
-
-GIB: Final = float(2**30)
-"""Bytes per GiB: the engine treats card memory as GiB (see GpuSpec.memory_gb)."""
+from gpu_advisor.ui.widgets.refresh import RefreshWhenShown
+from gpu_advisor.ui.widgets.sizing_charts import DaysChart, MemoryChart, SizingChartsRow
 
 CUSTOM_MODEL: Final = "\0custom"
 """Item data of the model picker's "custom shape" entry."""
 
-MEMORY_PARTS: Final = tuple(
-    (f"{part}_bytes", color) for part, color in MEMORY_PART_COLORS.items()
-)
-"""Stack order of the memory bar (bottom first) and colours, as in the PDF."""
-
-_BAR_WIDTH = 0.6
-_DAYS_AXIS_FLOOR = 1.0
-"""Shortest days axis [days]: a plan of minutes still shows a one-day scale."""
 _FORM_WIDTH_PX = 430
 _CHEAPEST_OPTION_COLUMN = 5
 """The candidate table's column of option names: it takes the width left and
 wraps, the other columns fit their numbers."""
-_CHARTS_HEIGHT_PX = 280
-"""The memory and days charts get at least this height: bars, axis names and
-the legend under the memory bars all readable [px]."""
 _INFERENCE_ONLY = {TaskKind.INFERENCE}
 
-WORKLOAD_PAGE_KEYS: Final[dict[str, str]] = {
-    "memory": keys.MEMORY_TOTAL,
-    "min_gpus": keys.MIN_GPUS,
-    "gpu_hours": keys.GPU_HOURS,
-    "gpu_hours_x15": keys.GPU_HOURS_WITH_REDUNDANCY,
-    "days": keys.DAYS,
-    "scaling": keys.SCALING_EFFICIENCY,
-    "deadline_gpus": keys.GPUS_FOR_DEADLINE,
-    "decode": keys.DECODE_TOKENS,
-    "network": keys.NETWORK_NEEDED,
-    "checkpoint": keys.CHECKPOINT_BYTES,
-    "checkpoint_write": keys.CHECKPOINT_WRITE,
-}
-"""Result rows of the workload page: row name -> explained key."""
 _TRAINING = {
     TaskKind.PRETRAIN,
     TaskKind.FULL_FINETUNE,
@@ -148,7 +119,7 @@ class ConfigPasteDialog(QDialog):
         mono.setStyleHint(QFont.StyleHint.Monospace)
         self.text_edit.setFont(mono)
         self.error_label = QLabel(wordWrap=True)
-        self.error_label.setStyleSheet("color: #b00020;")
+        self.error_label.setStyleSheet(ERROR_STYLE)
         self.error_label.setVisible(False)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -200,19 +171,6 @@ class ConfigPasteDialog(QDialog):
         super().accept()
 
 
-class KeyNumber:
-    """One row of the results: caption, value and a "why?" button."""
-
-    def __init__(self, key: str, provider: Callable[[], Any], session: ProjectSession):
-        self.caption = QLabel(wordWrap=True)
-        self.value = QLabel(wordWrap=True)
-        self.value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        bold = QFont(self.value.font())
-        bold.setBold(True)
-        self.value.setFont(bold)
-        self.why = WhyButton(key, provider, session=session)
-
-
 class WorkloadPage(QWizardPage):
     """Model, task, run and parallelism; memory, GPU-hours, days and demand."""
 
@@ -235,7 +193,7 @@ class WorkloadPage(QWizardPage):
         self.model_combo.setMinimumContentsLength(18)
         self.paste_button = QPushButton()
         self.model_info = QLabel(wordWrap=True)
-        self.model_info.setStyleSheet("color: #555;")
+        self.model_info.setStyleSheet(SECONDARY_STYLE)
         self.shape_fields: dict[str, BoundSpin] = {}
         shape_limits = {
             "layers": (1, 1000),
@@ -310,7 +268,7 @@ class WorkloadPage(QWizardPage):
             )
         )
         self.chinchilla_label = QLabel(wordWrap=True)
-        self.chinchilla_label.setStyleSheet("color: #555;")
+        self.chinchilla_label.setStyleSheet(SECONDARY_STYLE)
         self.seq_len = self._bind(
             BoundSpin(
                 session,
@@ -431,7 +389,7 @@ class WorkloadPage(QWizardPage):
             item.setCheckState(Qt.CheckState.Unchecked)
             self.candidates_list.addItem(item)
         self.candidates_error = QLabel(wordWrap=True)
-        self.candidates_error.setStyleSheet("color: #b00020;")
+        self.candidates_error.setStyleSheet(ERROR_STYLE)
         self.candidates_error.setVisible(False)
         self.gpus = self._bind(
             OptionalNumberField(
@@ -594,96 +552,28 @@ class WorkloadPage(QWizardPage):
         )
 
         # --- results -----------------------------------------------------------------
-        def explain() -> list[Any]:
-            return session_explanations(session)
-
-        self.numbers = {
-            name: KeyNumber(key, explain, session)
-            for name, key in WORKLOAD_PAGE_KEYS.items()
-        }
-        numbers_box = QWidget()
-        grid = QGridLayout(numbers_box)
-        grid.setColumnStretch(1, 1)
-        grid.setContentsMargins(0, 0, 0, 0)
-        for row, number in enumerate(self.numbers.values()):
-            grid.addWidget(number.caption, row, 0, Qt.AlignmentFlag.AlignTop)
-            grid.addWidget(number.value, row, 1, Qt.AlignmentFlag.AlignTop)
-            grid.addWidget(number.why, row, 2, Qt.AlignmentFlag.AlignTop)
+        self.key_numbers = KeyNumbers(session)
         self.results_title = QLabel(wordWrap=True)
         self.warnings_label = QLabel(wordWrap=True)
         self.warnings_label.setTextFormat(Qt.TextFormat.RichText)
         self.warnings_label.setFrameShape(QFrame.Shape.StyledPanel)
         self.warnings_label.setContentsMargins(6, 6, 6, 6)
-
-        self.memory_plot = DescribedPlot()
-        self.days_plot = DescribedPlot()
-        for plot in (self.memory_plot, self.days_plot):
-            style_plot(plot)
-            plot.setMenuEnabled(False)
-            plot.setMouseEnabled(x=False, y=False)
-            plot.hideButtons()
-            show_grid(plot, x=False, alpha=0.3)
-            plot.setMinimumHeight(230)
-        self.memory_legend_label = QLabel(wordWrap=True)
-        self.memory_legend_label.setTextFormat(Qt.TextFormat.RichText)
-        self.memory_bars: dict[str, pg.BarGraphItem] = {}
-        for part, color in MEMORY_PARTS:
-            bar = pg.BarGraphItem(
-                x=np.zeros(0),
-                height=np.zeros(0),
-                width=_BAR_WIDTH,
-                brush=QColor(color),
-                pen=pg.mkPen("w"),
-            )
-            self.memory_plot.addItem(bar)
-            self.memory_bars[part] = bar
-        self.capacity_line = pg.PlotDataItem(
-            pen=pg.mkPen("#b00020", width=2, style=Qt.PenStyle.DashLine),
-            connect="pairs",
-        )
-        self.memory_plot.addItem(self.capacity_line)
-        self.days_curve = pg.PlotDataItem(
-            pen=pg.mkPen("#1f77b4", width=2),
-            symbol="o",
-            symbolSize=5,
-            symbolBrush="#1f77b4",
-        )
-        self.days_plot.addItem(self.days_curve)
-        self.days_plot.setLogMode(x=True, y=False)
-        self.chosen_marker = pg.PlotDataItem(
-            pen=None, symbol="o", symbolSize=13, symbolBrush="#d62728", symbolPen="k"
-        )
-        self.days_plot.addItem(self.chosen_marker)
-        self.deadline_line = pg.InfiniteLine(
-            angle=0, movable=False, pen=pg.mkPen("#d62728", style=Qt.PenStyle.DashLine)
-        )
-        self.days_plot.addItem(self.deadline_line)
-        self.days_note = pg.TextItem(color=chart_colours().error, anchor=(0.5, 0.5))
-        self.days_plot.addItem(self.days_note)
+        self.memory_chart = MemoryChart()
+        self.days_chart = DaysChart()
 
         # One column that scrolls as a whole: the key numbers and warnings
         # first, whole (they are the answer), then the two charts at a height
         # they can be read at, then every candidate GPU's row. A splitter
         # between them squeezed all three on a 720 px screen (five numbers,
         # the memory legend over the GPU names, a candidate table that scrolled).
-        memory_box = QWidget()
-        memory_layout = QVBoxLayout(memory_box)
-        memory_layout.setContentsMargins(0, 0, 0, 0)
-        memory_layout.addWidget(self.memory_plot, 1)
-        memory_layout.addWidget(self.memory_legend_label)
-        charts = _ChartsRow()
-        charts_layout = QHBoxLayout(charts)
-        charts_layout.setContentsMargins(0, 0, 0, 0)
-        charts_layout.addWidget(memory_box, 1)
-        charts_layout.addWidget(self.days_plot, 1)
-        charts.setMinimumHeight(_CHARTS_HEIGHT_PX)
+        charts = SizingChartsRow(self.memory_chart, self.days_chart)
         self.candidate_costs = CandidateCostTable(session)
         _show_every_row(self.candidate_costs)
         numbers = QWidget()
         numbers_layout = QVBoxLayout(numbers)
         numbers_layout.setContentsMargins(4, 4, 4, 4)
         numbers_layout.addWidget(self.results_title)
-        numbers_layout.addWidget(numbers_box)
+        numbers_layout.addWidget(self.key_numbers)
         numbers_layout.addWidget(self.warnings_label)
         numbers_layout.addWidget(charts, 1)
         numbers_layout.addWidget(self.candidate_costs)
@@ -772,28 +662,6 @@ class WorkloadPage(QWizardPage):
         )
         self.tabs.setTabText(0, self.tr("Results"))
         self.tabs.setTabText(1, self.tr("Monthly demand"))
-        captions = {
-            "memory": self.tr("Memory per GPU:"),
-            "min_gpus": self.tr("Minimum cards:"),
-            "gpu_hours": self.tr("GPU-hours:"),
-            "gpu_hours_x15": self.tr(
-                "GPU-hours × 1.5 (rerun allowance of the Shenzhen article):"
-            ),
-            "days": self.tr("Training time:"),
-            "deadline_gpus": self.tr("Cards for the deadline:"),
-            "scaling": self.tr("Scaling efficiency:"),
-            "decode": self.tr("Decode throughput:"),
-            "network": self.tr("Network needed:"),
-            "checkpoint": self.tr("Checkpoint:"),
-            "checkpoint_write": self.tr("Checkpoint write speed:"),
-        }
-        for name, text in captions.items():
-            self.numbers[name].caption.setText(text)
-        self.memory_plot.setLabel("left", self.tr("Memory per GPU [GiB]"))
-        self.memory_plot.setTitle(self.tr("Memory per GPU by card"), size="10pt")
-        self.days_plot.setLabel("bottom", self.tr("Number of cards (log scale)"))
-        self.days_plot.setLabel("left", self.tr("Training time [days]"))
-        self.days_plot.setTitle(self.tr("Days against number of cards"), size="10pt")
         self._fill_models()
         self.outputs.invalidate()
 
@@ -802,17 +670,6 @@ class WorkloadPage(QWizardPage):
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
         super().changeEvent(event)
-
-    def memory_part_name(self, part: str) -> str:
-        names = {
-            "weights_bytes": self.tr("Weights"),
-            "gradients_bytes": self.tr("Gradients"),
-            "optimizer_bytes": self.tr("Optimizer states"),
-            "activations_bytes": self.tr("Activations"),
-            "kv_cache_bytes": self.tr("KV cache"),
-            "overhead_bytes": self.tr("Overhead"),
-        }
-        return names[part]
 
     def _fill_models(self) -> None:
         """Presets grouped by family (family rows are headers), then custom."""
@@ -1035,23 +892,17 @@ class WorkloadPage(QWizardPage):
                 return gpu.name
         return gpu_id
 
-    def _network_name(self, network_id: str | None) -> str:
-        for network in self._session.catalog.networks:
-            if network.id == network_id:
-                return network.label(current_language())
-        return network_id or "—"
-
     def _update_results(self, project: Project) -> None:
         evaluation = self._session.evaluation
-        self._update_numbers(project, evaluation)
+        self._update_model_info(evaluation)
+        self.key_numbers.set_result(evaluation, project.workload.deadline_days)
         self._update_warnings(evaluation)
-        self._update_memory_chart(evaluation)
-        self._update_days_chart(project, evaluation)
+        self.memory_chart.set_result(evaluation)
+        self.days_chart.set_result(evaluation, project.workload.deadline_days)
 
-    def _update_numbers(self, project: Project, evaluation: Evaluation) -> None:
+    def _update_model_info(self, evaluation: Evaluation) -> None:
         sizing = evaluation.sizing
-        memory, compute = sizing.memory, sizing.compute
-        cluster, storage, shape = sizing.cluster, sizing.storage, sizing.shape
+        compute, shape = sizing.compute, sizing.shape
         params = (
             self.tr("%1 B parameters").replace(
                 "%1", self._num(shape.params_total / 1e9, 1)
@@ -1095,134 +946,10 @@ class WorkloadPage(QWizardPage):
         self.results_title.setText(
             self.tr("<b>Results on %1</b>").replace("%1", self._gpu_name(sizing.gpu_id))
         )
-        n = self.numbers
-        fits = memory.fits
-        n["memory"].value.setText(
-            fill(
-                self.tr("%1 GiB of %2 GiB usable (card: %3 GiB)"),
-                self._num(memory.per_gpu.total_bytes / GIB, 1),
-                self._num(memory.usable_bytes / GIB, 1),
-                self._num(memory.capacity_bytes / GIB, 0),
-            )
-        )
-        n["memory"].value.setStyleSheet("" if fits else "color: #b00020;")
-        if cluster.min_gpus is None:
-            n["min_gpus"].value.setText(self.tr("does not fit on any card count"))
-            n["min_gpus"].value.setStyleSheet("color: #b00020;")
-        else:
-            n["min_gpus"].value.setText(
-                self.tr("%1 cards").replace("%1", self._num(cluster.min_gpus))
-            )
-            n["min_gpus"].value.setStyleSheet("")
-        n["gpu_hours"].value.setText(
-            self.tr("%1 GPU-hours").replace("%1", self._num(compute.gpu_hours))
-        )
-        low, high = compute.gpu_hours_p10, compute.gpu_hours_p90
-        if low is not None and high is not None and high > low:
-            n["gpu_hours"].value.setText(
-                fill(
-                    self.tr("%1 GPU-hours (P10–P90: %2 – %3, published runs)"),
-                    self._num(compute.gpu_hours),
-                    self._num(low),
-                    self._num(high),
-                )
-            )
-        n["gpu_hours_x15"].value.setText(
-            fill(
-                self.tr("%1 GPU-hours (×%2 for failed and repeated runs)"),
-                self._num(compute.gpu_hours_with_redundancy),
-                current_locale().toString(compute.redundancy_factor, "g", 3),
-            )
-        )
-        low, high = (
-            compute.gpu_hours_with_redundancy_p10,
-            compute.gpu_hours_with_redundancy_p90,
-        )
-        if low is not None and high is not None and high > low:
-            n["gpu_hours_x15"].value.setText(
-                fill(
-                    self.tr(
-                        "%1 GPU-hours (×%2 for failed and repeated runs; "
-                        "P10–P90: %3 – %4)"
-                    ),
-                    self._num(compute.gpu_hours_with_redundancy),
-                    current_locale().toString(compute.redundancy_factor, "g", 3),
-                    self._num(low),
-                    self._num(high),
-                )
-            )
-        n["days"].value.setText(
-            fill(
-                self.tr("%1 days on %2 cards (%3 nodes, scaling efficiency %4 %)"),
-                self._num(cluster.days, 1),
-                self._num(cluster.gpus),
-                self._num(cluster.nodes),
-                self._num(cluster.scaling_efficiency * 100, 0),
-            )
-        )
-        deadline = project.workload.deadline_days
-        if deadline is None:
-            n["deadline_gpus"].value.setText(self.tr("no deadline set"))
-            n["deadline_gpus"].value.setStyleSheet("")
-        elif cluster.gpus_for_deadline is None:
-            n["deadline_gpus"].value.setText(
-                self.tr("no card count meets %1 days").replace(
-                    "%1", self._num(deadline, 1)
-                )
-            )
-            n["deadline_gpus"].value.setStyleSheet("color: #b00020;")
-        else:
-            n["deadline_gpus"].value.setText(
-                fill(
-                    self.tr("%1 cards to finish in %2 days"),
-                    self._num(cluster.gpus_for_deadline),
-                    self._num(deadline, 1),
-                )
-            )
-            n["deadline_gpus"].value.setStyleSheet("")
-        if cluster.network_needed_id is None:
-            n["network"].value.setText(
-                self.tr("inside one server: %1").replace(
-                    "%1", self._network_name(cluster.network_id)
-                )
-            )
-        else:
-            n["network"].value.setText(self._network_name(cluster.network_needed_id))
-        n["checkpoint"].value.setText(
-            self.tr("%1 GB per full checkpoint").replace(
-                "%1", self._num(storage.checkpoint_bytes / 1e9, 0)
-            )
-        )
-        n["checkpoint_write"].value.setText(
-            fill(
-                self.tr("%1 GB/s to save a checkpoint in %2 s"),
-                self._num(storage.checkpoint_write_gb_per_s, 2),
-                self._num(storage.checkpoint_write_target_s, 0),
-            )
-        )
-        n["scaling"].value.setText(
-            fill(
-                self.tr("%1 % on %2 cards over %3"),
-                self._num(cluster.scaling_efficiency * 100, 0),
-                self._num(cluster.gpus),
-                self._network_name(cluster.network_id),
-            )
-        )
-        decode = compute.decode_tokens_per_s_per_gpu
-        for widget in (n["decode"].caption, n["decode"].value, n["decode"].why):
-            widget.setVisible(decode is not None)
-        if decode is not None:
-            n["decode"].value.setText(
-                self.tr("%1 tokens/s per card").replace("%1", self._num(decode, 0))
-            )
 
     def _update_warnings(self, evaluation: Evaluation) -> None:
         language = _language()
-        colours = {
-            Severity.ERROR: "#b00020",
-            Severity.WARNING: "#8a5a00",
-            Severity.INFO: "#555555",
-        }
+        colours = SIZING_WARNING_COLOURS
         marks = {Severity.ERROR: "✖", Severity.WARNING: "⚠", Severity.INFO: "ℹ"}
         rows = [
             f'<p style="margin:2px 0; color:{colours[w.severity]}">{marks[w.severity]} '
@@ -1231,106 +958,6 @@ class WorkloadPage(QWizardPage):
         ]
         self.warnings_label.setText("".join(rows))
         self.warnings_label.setVisible(bool(rows))
-
-    def memory_chart_rows(self, evaluation: Evaluation) -> list[tuple[str, Any]]:
-        """(gpu id, MemoryResult) per bar: the chosen card first, then candidates."""
-        sizing = evaluation.sizing
-        rows: list[tuple[str, Any]] = [(sizing.gpu_id, sizing.memory)]
-        for candidate in sizing.candidates:
-            if candidate.gpu_id != sizing.gpu_id:
-                rows.append((candidate.gpu_id, candidate.memory))
-        return rows
-
-    def _update_memory_chart(self, evaluation: Evaluation) -> None:
-        rows = self.memory_chart_rows(evaluation)
-        x = np.arange(len(rows), dtype=np.float64)
-        bottom = np.zeros(len(rows))
-        entries: list[str] = []
-        for part, color in MEMORY_PARTS:
-            heights = np.array(
-                [getattr(mem.per_gpu, part) / GIB for _gpu, mem in rows],
-                dtype=np.float64,
-            )
-            bar = self.memory_bars[part]
-            bar.setOpts(x=x, y0=bottom.copy(), height=heights, width=_BAR_WIDTH)
-            bottom = bottom + heights
-            if heights.any():
-                entries.append(
-                    f'<span style="color:{color}">■</span>&nbsp;'
-                    f"{_unbroken(self.memory_part_name(part))}"
-                )
-        usable = np.array([mem.usable_bytes / GIB for _gpu, mem in rows])
-        line_x = np.repeat(x, 2) + np.tile([-0.42, 0.42], len(rows))
-        line_y = np.repeat(usable, 2)
-        self.capacity_line.setData(line_x, line_y)
-        entries.append(
-            f'<span style="color:#b00020">{_unbroken("- - -")}</span>&nbsp;'
-            + _unbroken(self.tr("usable memory of the card"))
-        )
-        self.memory_legend_label.setText("&nbsp;&nbsp; ".join(entries))
-        ticks = [(float(i), self._short_gpu(gpu)) for i, (gpu, _m) in enumerate(rows)]
-        self.memory_plot.getAxis("bottom").setTicks([ticks])
-        self.memory_plot.setXRange(-0.6, len(rows) - 0.4, padding=0)
-        top = max([*bottom.tolist(), *usable.tolist(), 1.0])
-        self.memory_plot.setYRange(0, top * 1.3, padding=0)
-
-    def _short_gpu(self, gpu_id: str) -> str:
-        return gpu_id.replace("-SXM", "").replace("-PCIe", " PCIe")
-
-    def _update_days_chart(self, project: Project, evaluation: Evaluation) -> None:
-        cluster = evaluation.sizing.cluster
-        curve = cluster.days_curve
-        deadline = project.workload.deadline_days
-        if curve:
-            gpus = np.array([p.gpus for p in curve], dtype=np.float64)
-            days = np.array([p.days for p in curve], dtype=np.float64)
-            self.days_curve.setData(gpus, days)
-            self.days_note.setText("")
-        else:
-            self.days_curve.setData([], [])
-            self.days_note.setText(self.tr("The model fits on no card count."))
-        self.chosen_marker.setData([float(cluster.gpus)], [cluster.days])
-        if deadline is not None:
-            self.deadline_line.setPos(deadline)
-            self.deadline_line.setVisible(True)
-        else:
-            self.deadline_line.setVisible(False)
-        ys = [cluster.days, *(p.days for p in curve)]
-        if deadline is not None:
-            ys.append(deadline)
-        xs = [cluster.gpus, *(p.gpus for p in curve)]
-        # Log-x axis: ticks sit at log10(cards) and read as plain card counts.
-        counts = sorted({*(p.gpus for p in curve), cluster.gpus})
-        major = [c for c in counts if c & (c - 1) == 0 or c == cluster.gpus]
-        self.days_plot.getAxis("bottom").setTicks(
-            [[(float(np.log10(c)), self._num(c)) for c in major], []]
-        )
-        self.days_plot.setXRange(
-            float(np.log10(min(xs))) - 0.1, float(np.log10(max(xs))) + 0.1, padding=0
-        )
-        top = axis_top(ys, floor=_DAYS_AXIS_FLOOR)
-        self.days_plot.setYRange(0, top, padding=0)
-        if not curve:
-            self.days_note.setPos(float(np.log10(cluster.gpus)), top * 0.45)
-
-
-class _ChartsRow(QWidget):
-    """The memory and days charts side by side: as high as the column leaves
-    them, but asking for no more than :data:`_CHARTS_HEIGHT_PX`, so that on a
-    tall screen the candidate table below them is in view too (a scroll area
-    sizes its content by the preferred heights)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
-
-    @override
-    def sizeHint(self) -> QSize:
-        return QSize(super().sizeHint().width(), _CHARTS_HEIGHT_PX)
-
-    @override
-    def hasHeightForWidth(self) -> bool:
-        return False  # the legend's wrapping must not ask for the plots' height
 
 
 def _show_every_row(table: QTableWidget) -> None:
@@ -1344,18 +971,6 @@ def _show_every_row(table: QTableWidget) -> None:
     header = table.horizontalHeader()
     header.setSectionResizeMode(_CHEAPEST_OPTION_COLUMN, QHeaderView.ResizeMode.Stretch)
     table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-
-
-def _unbroken(text: str) -> str:
-    """``text`` escaped for rich text, never broken across lines: a legend
-    wraps between its entries, not inside one ("Optimizer / states", "框架开 /
-    销"). Qt ignores ``white-space: nowrap`` on a span; word joiners hold.
-
-    >>> _unbroken("a&b c") == "a\u2060&amp;\u2060b\u2060&nbsp;\u2060c"
-    True
-    """
-    joined = "\u2060".join(text.replace(" ", "\xa0"))
-    return _escape(joined).replace("\xa0", "&nbsp;")
 
 
 def _escape(text: str) -> str:

@@ -70,6 +70,7 @@ from typing_extensions import override
 from gpu_advisor.model.common import InputRef
 from gpu_advisor.model.project import Budget, Project
 from gpu_advisor.ui.i18n import current_locale, fill
+from gpu_advisor.ui.style import ERROR_STYLE
 
 if TYPE_CHECKING:
     from gpu_advisor.engine.cost.resolve import Resolved
@@ -80,8 +81,6 @@ TextFn = Callable[[], str]
 
 DefaultProvider = Callable[["ProjectSession"], "InputRef | None"]
 """Returns the value a ``None`` field resolves to, with its source, or None."""
-
-ERROR_STYLE = "color: #b00020;"
 
 
 def field_value(project: Project, path: str) -> Any:

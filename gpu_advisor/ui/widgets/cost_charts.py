@@ -41,6 +41,26 @@ from gpu_advisor.model.cost_results import CostResult, MonteCarloResult
 from gpu_advisor.model.project import OptionId
 from gpu_advisor.report.text import unit_text
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
+from gpu_advisor.ui.style import (
+    BAR_OUTLINE,
+    BOXED_TEXT,
+    CAPEX_COLOUR,
+    CHART_TITLE,
+    LABEL_FILL,
+    LEGEND_BRUSH,
+    MONEY_BACK_COLOUR,
+    OPEX_COLOUR,
+    OPTION_COLOURS,
+    OWN_CHEAPER_COLOUR,
+    P10_P90_MARK,
+    PERCENTILE_LINE,
+    REFERENCE_LINE,
+    RENT_CHEAPER_COLOUR,
+    STRONG_LINE,
+    TORNADO_HIGH_COLOUR,
+    TORNADO_LOW_COLOUR,
+    ZERO_LINE,
+)
 from gpu_advisor.ui.theme import chart_colours
 from gpu_advisor.ui.widgets.plotting import (
     DescribedPlot,
@@ -49,18 +69,6 @@ from gpu_advisor.ui.widgets.plotting import (
     place_outside_legend,
     setup_plot,
 )
-
-OPTION_COLOURS: Final[dict[OptionId, str]] = {
-    OptionId.ON_DEMAND: "#1f77b4",
-    OptionId.MONTHLY: "#ff7f0e",
-    OptionId.YEARLY: "#9467bd",
-    OptionId.SPOT: "#17becf",
-    OptionId.MIX: "#2ca02c",
-    OptionId.COLOCATION: "#d62728",
-    OptionId.SELF_BUILD: "#8c564b",
-    OptionId.HYBRID: "#e377c2",
-}
-"""One colour per option, the same in every chart (Tableau 10 palette)."""
 
 OPTION_DASHES: Final[dict[OptionId, Qt.PenStyle]] = {
     OptionId.ON_DEMAND: Qt.PenStyle.SolidLine,
@@ -74,11 +82,6 @@ OPTION_DASHES: Final[dict[OptionId, Qt.PenStyle]] = {
 }
 """A dash style per option: curves that run close together (spot and the mix,
 colocation and self-build) differ in dash as well as colour, also in greyscale."""
-
-CAPEX_COLOUR: Final = "#c0504d"
-OPEX_COLOUR: Final = "#4f81bd"
-MONEY_BACK_COLOUR: Final = "#9bbb59"
-_LEGEND_BRUSH: Final = (255, 255, 255, 210)
 
 
 def option_label(option: OptionId) -> str:
@@ -148,9 +151,9 @@ class CumulativeCostChart(DescribedPlot):
         self.curves: dict[OptionId, pg.PlotDataItem] = {}
         self.break_even_line = pg.InfiniteLine(
             angle=90,
-            pen=pg.mkPen("#555", width=1.5, style=Qt.PenStyle.DashLine),
+            pen=pg.mkPen(REFERENCE_LINE, width=1.5, style=Qt.PenStyle.DashLine),
             label="",
-            labelOpts={"position": 0.92, "color": "#222", "fill": (255, 255, 255, 200)},
+            labelOpts={"position": 0.92, "color": BOXED_TEXT, "fill": LABEL_FILL},
         )
         self.addItem(self.break_even_line, ignoreBounds=True)
         self.break_even_line.setVisible(False)
@@ -234,7 +237,7 @@ class CumulativeCostChart(DescribedPlot):
         self._place_legend()
         self.setTitle(
             translate("CostCharts", "Cumulative cost per option"),
-            color="#222",
+            color=CHART_TITLE,
             size="10pt",
         )
 
@@ -246,7 +249,7 @@ class CashFlowChart(DescribedPlot):
         super().__init__(parent)
         _setup(self)
         self.legend = self.getPlotItem().addLegend(
-            offset=(-8, 8), labelTextColor="#222", brush=_LEGEND_BRUSH
+            offset=(-8, 8), labelTextColor=BOXED_TEXT, brush=LEGEND_BRUSH
         )
         self.opex_bars = pg.BarGraphItem(
             x=[], height=[], width=0.7, brush=OPEX_COLOUR, pen=None, name=""
@@ -259,7 +262,7 @@ class CashFlowChart(DescribedPlot):
         )
         for bars in (self.opex_bars, self.capex_bars, self.back_bars):
             self.addItem(bars)
-        self.addLine(y=0, pen=pg.mkPen("#444"))
+        self.addLine(y=0, pen=pg.mkPen(ZERO_LINE))
         self.option: OptionId | None = None
         self._result: CostResult | None = None
         self._retranslate_legend()
@@ -325,7 +328,7 @@ class CashFlowChart(DescribedPlot):
             translate("CostCharts", "Monthly cash flow: %1").replace(
                 "%1", option_label(option_id)
             ),
-            color="#222",
+            color=CHART_TITLE,
             size="10pt",
         )
         self.getPlotItem().enableAutoRange(axis="y")
@@ -334,14 +337,14 @@ class CashFlowChart(DescribedPlot):
 class TornadoChart(DescribedPlot):
     """Own-minus-rent at each input's low and high value, largest swing on top."""
 
-    LOW_COLOUR: Final = "#4f81bd"
-    HIGH_COLOUR: Final = "#f79646"
+    LOW_COLOUR: Final = TORNADO_LOW_COLOUR
+    HIGH_COLOUR: Final = TORNADO_HIGH_COLOUR
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         _setup(self)
         self.legend = self.getPlotItem().addLegend(
-            offset=(-8, -8), labelTextColor="#222", brush=_LEGEND_BRUSH
+            offset=(-8, -8), labelTextColor=BOXED_TEXT, brush=LEGEND_BRUSH
         )
         self.low_bars = pg.BarGraphItem(
             x0=[], x1=[], y=[], height=0.5, brush=self.LOW_COLOUR, pen=None
@@ -351,7 +354,7 @@ class TornadoChart(DescribedPlot):
         )
         self.addItem(self.low_bars)
         self.addItem(self.high_bars)
-        self.zero_line = self.addLine(x=0, pen=pg.mkPen("#444", width=1.5))
+        self.zero_line = self.addLine(x=0, pen=pg.mkPen(ZERO_LINE, width=1.5))
         self.value_labels: list[pg.TextItem] = []
         self.bar_count = 0
         self._result: CostResult | None = None
@@ -438,7 +441,7 @@ class TornadoChart(DescribedPlot):
             translate(
                 "CostCharts", "Owning minus renting (below 0: owning is cheaper)"
             ),
-            color="#222",
+            color=CHART_TITLE,
             size="10pt",
         )
         if n:
@@ -447,10 +450,6 @@ class TornadoChart(DescribedPlot):
             pad = (span_hi - span_lo) or 1.0
             self.setXRange(span_lo - pad * 0.05, span_hi + pad * 0.05, padding=0)
             self.setYRange(-0.6, n - 0.1, padding=0)
-
-
-OWN_CHEAPER_COLOUR: Final = "#2ca02c"
-RENT_CHEAPER_COLOUR: Final = "#7f9fbf"
 
 
 class MonteCarloChart(DescribedPlot):
@@ -471,11 +470,16 @@ class MonteCarloChart(DescribedPlot):
         _setup(self)
         # histogram of own minus rent
         self.histogram_bars = pg.BarGraphItem(
-            x0=[], x1=[], y0=[], height=[], brushes=[], pen=pg.mkPen("w", width=0.5)
+            x0=[],
+            x1=[],
+            y0=[],
+            height=[],
+            brushes=[],
+            pen=pg.mkPen(BAR_OUTLINE, width=0.5),
         )
         self.addItem(self.histogram_bars)
         self.zero_line = pg.InfiniteLine(
-            pos=0.0, angle=90, movable=False, pen=pg.mkPen("#000", width=2)
+            pos=0.0, angle=90, movable=False, pen=pg.mkPen(STRONG_LINE, width=2)
         )
         self.addItem(self.zero_line, ignoreBounds=True)
         self.percentile_lines: dict[str, pg.InfiniteLine] = {}
@@ -483,12 +487,12 @@ class MonteCarloChart(DescribedPlot):
             line = pg.InfiniteLine(
                 angle=90,
                 movable=False,
-                pen=pg.mkPen("#8a1c1c", width=width, style=Qt.PenStyle.DashLine),
+                pen=pg.mkPen(PERCENTILE_LINE, width=width, style=Qt.PenStyle.DashLine),
                 label=name.upper(),
                 labelOpts={
                     "position": 0.93,
-                    "color": "#8a1c1c",
-                    "fill": (255, 255, 255, 200),
+                    "color": PERCENTILE_LINE,
+                    "fill": LABEL_FILL,
                 },
             )
             self.addItem(line, ignoreBounds=True)
@@ -498,10 +502,10 @@ class MonteCarloChart(DescribedPlot):
             x0=[], x1=[], y=[], height=0.55, brushes=[], pen=None
         )
         self.addItem(self.range_bars)
-        pen10 = pg.mkPen("#333", width=1.5, style=Qt.PenStyle.DotLine)
+        pen10 = pg.mkPen(P10_P90_MARK, width=1.5, style=Qt.PenStyle.DotLine)
         self.p10_marks = pg.ScatterPlotItem(symbol="|", size=18, pen=pen10)
         self.p50_marks = pg.ScatterPlotItem(
-            symbol="|", size=22, pen=pg.mkPen("#000", width=3)
+            symbol="|", size=22, pen=pg.mkPen(STRONG_LINE, width=3)
         )
         self.p90_marks = pg.ScatterPlotItem(symbol="|", size=18, pen=pen10)
         for marks in (self.p10_marks, self.p50_marks, self.p90_marks):
@@ -555,7 +559,7 @@ class MonteCarloChart(DescribedPlot):
         self.setYRange(0, 1, padding=0)
         self.setTitle(
             translate("CostCharts", "Monte Carlo over price ranges"),
-            color="#222",
+            color=CHART_TITLE,
             size="10pt",
         )
         self.setAccessibleDescription(text)  # no axes yet: say why
@@ -620,7 +624,7 @@ class MonteCarloChart(DescribedPlot):
                 locale.toString(result.p_own_beats_rent * 100, "f", 0),
                 locale.toString(result.draws),
             ),
-            color="#222",
+            color=CHART_TITLE,
             size="10pt",
         )
         lo = float(min(edges[0], 0.0))
@@ -688,7 +692,7 @@ class MonteCarloChart(DescribedPlot):
             translate(
                 "CostCharts", "Total of each option: P10 to P90 of %1 draws"
             ).replace("%1", current_locale().toString(result.draws)),
-            color="#222",
+            color=CHART_TITLE,
             size="10pt",
         )
         if n:

@@ -43,19 +43,16 @@ from gpu_advisor.engine.cost.demand import phase_allows_spot
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import PhaseKind, Project, TaskKind
 from gpu_advisor.ui.i18n import current_language, current_locale
-from gpu_advisor.ui.pages._base import RefreshWhenShown
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.style import (
+    ERROR_STYLE,
+    NOTE_STYLE,
+    PHASE_COLOURS,
+)
 from gpu_advisor.ui.theme import style_plot
 from gpu_advisor.ui.widgets.bound import validation_message
 from gpu_advisor.ui.widgets.plotting import describe_plot, show_grid
-
-PHASE_COLORS: dict[PhaseKind, str] = {
-    PhaseKind.PRETRAIN: "#1f77b4",
-    PhaseKind.FINETUNE: "#2ca02c",
-    PhaseKind.INFERENCE: "#ff7f0e",
-    PhaseKind.EXPERIMENTS: "#9467bd",
-    PhaseKind.IDLE: "#b0b0b0",
-}
+from gpu_advisor.ui.widgets.refresh import RefreshWhenShown
 
 _BAR_WIDTH = 0.7
 _MAX_GPU_HOURS = 1e10  # DemandMonth.gpu_hours's upper bound
@@ -202,10 +199,10 @@ class DemandEditor(QWidget):
             QComboBox().sizeHint().height() + _ROW_PADDING_PX
         )
         self.error_label = QLabel(wordWrap=True)
-        self.error_label.setStyleSheet("color: #b00020;")
+        self.error_label.setStyleSheet(ERROR_STYLE)
         self.error_label.setVisible(False)
         self.warning_label = QLabel(wordWrap=True)
-        self.warning_label.setStyleSheet("color: #8a5a00;")
+        self.warning_label.setStyleSheet(NOTE_STYLE)
 
         self.plot = pg.PlotWidget()
         style_plot(self.plot)
@@ -348,7 +345,7 @@ class DemandEditor(QWidget):
         self._fill_table(hours, phases, self.shown_spot(project))
         self.table.resizeColumnsToContents()
         self._fit_table_width()
-        brushes = [QBrush(QColor(PHASE_COLORS[p])) for p in phases]
+        brushes = [QBrush(QColor(PHASE_COLOURS[p])) for p in phases]
         self.bars.set_values(hours, brushes)
         self.plot.setXRange(0.4, len(hours) + 0.6, padding=0)
         top = max(hours, default=0.0)

@@ -56,6 +56,7 @@ from gpu_advisor.report.formulas import explain
 from gpu_advisor.report.glossary import result_title
 from gpu_advisor.report.sources import SourceIndex
 from gpu_advisor.ui.i18n import current_language, current_locale
+from gpu_advisor.ui.style import FORMULA_STYLE
 
 if TYPE_CHECKING:
     from gpu_advisor.ui.session import ProjectSession
@@ -147,7 +148,7 @@ class ExplanationDialog(QDialog):
             Qt.TextInteractionFlag.TextSelectableByMouse
             | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
-        self.formula_label.setStyleSheet("padding: 4px;")
+        self.formula_label.setStyleSheet(FORMULA_STYLE)
         self.inputs_caption = QLabel()
         self.inputs_table = QTableWidget(0, self.COLUMNS)
         self.inputs_table.setTabKeyNavigation(False)  # arrows move, Tab leaves

@@ -1,8 +1,8 @@
-"""The vendors step's charts: one series per vendor for each kind of measurement.
+"""The vendors' measurements side by side: one series per vendor for each kind.
 
-Moved out of :mod:`gpu_advisor.ui.pages.vendors_page` unchanged:
 :class:`VendorCharts` (busbw per message size, tokens/s per GPU, training
-loss, storage and network bars) and its message-size axis.
+loss, storage and network bars) and its message-size axis; the vendors step
+shows it in its *Compare* tab.
 """
 
 from __future__ import annotations
@@ -19,21 +19,14 @@ from typing_extensions import override
 
 from gpu_advisor.engine.api import training_throughput
 from gpu_advisor.model.project import Measurement, Vendor
-from gpu_advisor.ui.widgets.plotting import describe_plot, setup_plot
-
-VENDOR_COLOURS: Final = (
-    "#1f77b4",
-    "#ff7f0e",
-    "#2ca02c",
-    "#d62728",
-    "#9467bd",
-    "#8c564b",
-    "#e377c2",
-    "#7f7f7f",
-    "#bcbd22",
-    "#17becf",
+from gpu_advisor.ui.style import (
+    BOLD_STYLE,
+    BOXED_TEXT,
+    LEGEND_BRUSH,
+    SECONDARY_STYLE,
+    VENDOR_COLOURS,
 )
-"""One colour per vendor, by list position, the same in every chart (Tableau 10)."""
+from gpu_advisor.ui.widgets.plotting import describe_plot, setup_plot
 
 BUSBW_METRIC: Final = "all_reduce.out_of_place.busbw"
 """nccl-tests out-of-place bus bandwidth per message size [GB/s]."""
@@ -124,7 +117,7 @@ class VendorCharts(QWidget):
         self.scope_combo.addItem("", "inter")
         self.scope_combo.addItem("", "intra")
         self.empty_label = QLabel(wordWrap=True)
-        self.empty_label.setStyleSheet("color: #555;")
+        self.empty_label.setStyleSheet(SECONDARY_STYLE)
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         cells = (
@@ -138,7 +131,7 @@ class VendorCharts(QWidget):
         for key, plot, row, column, span in cells:
             _setup_plot(plot)
             title = QLabel()
-            title.setStyleSheet("font-weight: bold;")
+            title.setStyleSheet(BOLD_STYLE)
             title.setWordWrap(True)
             self._titles[key] = title
             if key == "busbw":
@@ -159,7 +152,7 @@ class VendorCharts(QWidget):
         # throughput sits high after warm-up, loss falls from the top left.
         self._legends = {
             key: plot.getPlotItem().addLegend(
-                offset=offset, labelTextColor="#222", brush=(255, 255, 255, 210)
+                offset=offset, labelTextColor=BOXED_TEXT, brush=LEGEND_BRUSH
             )
             for key, plot, offset in (
                 ("busbw", self.busbw_plot, (6, 6)),
