@@ -39,6 +39,11 @@ def _chinese() -> bool:
     return current_language().startswith("zh")
 
 
+_NAME_COLUMNS: Final = (0, 1)  # test, node
+_TEXT_COLUMNS: Final = (7, 8)  # threshold, finding
+_NAME_COLUMN_PX: Final = 220
+
+
 class JudgementView(QWidget):
     """A vendor's judged test results: summary, verdict per node, one row per check."""
 
@@ -55,13 +60,14 @@ class JudgementView(QWidget):
         self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        # Long threshold texts are elided (full text on hover) so that the
-        # finding stays in view at 1280 pixels.
-        header.setSectionResizeMode(7, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(7, 230)
-        header.setSectionResizeMode(8, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(8, 420)
-        header.setStretchLastSection(True)
+        # The test's and the node's names get at most _NAME_COLUMN_PX and the
+        # threshold and finding share what is left, so that all nine columns
+        # stay in view at 1280 pixels; a cut text ends in '…' and shows whole
+        # on hover.
+        for column in _NAME_COLUMNS:
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+        for column in _TEXT_COLUMNS:
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         layout = QVBoxLayout(self)
         layout.addWidget(self.results_summary)
         layout.addWidget(self.node_label)
@@ -216,13 +222,17 @@ class JudgementView(QWidget):
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setBackground(colour)
-                if column in (7, 8):
+                if column in _NAME_COLUMNS + _TEXT_COLUMNS:
                     item.setToolTip(text)
                 if column == 5 or (column == 6 and flag):
                     font = QFont(item.font())
                     font.setBold(True)
                     item.setFont(font)
                 table.setItem(row, column, item)
+        for column in _NAME_COLUMNS:
+            table.setColumnWidth(
+                column, min(table.sizeHintForColumn(column), _NAME_COLUMN_PX)
+            )
 
 
 def _escape(text: str) -> str:
