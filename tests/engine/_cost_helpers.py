@@ -7,7 +7,7 @@ import numpy as np
 from gpu_advisor.engine.cost.prepare import Prepared, prepare
 from gpu_advisor.engine.cost.price import Params, make_params
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, Resolved, resolve
-from gpu_advisor.engine.evidence.scoring import plan_sizing
+from gpu_advisor.engine.evidence.vendors import plan_sizing
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.project import Budget, Project
 
