@@ -4,8 +4,8 @@ They render one :class:`~gpu_advisor.engine.evaluate.PlanEvaluation`
 (:func:`~gpu_advisor.engine.evaluate.evaluate_plan`): sizing, cost, Monte
 Carlo, vendors, review and rollout. An import-linter contract keeps
 ``gpu_advisor.ui``, ``gpu_advisor.report``, ``gpu_advisor.cli`` and
-``gpu_advisor.io`` from importing the rule modules (``engine.sizing``,
-``engine.judge``, ``engine.scoring``, ``engine.configs``), and this module
+``gpu_advisor.io`` from importing the rule packages (``engine.sizing``,
+``engine.cost``, ``engine.evidence``, ``engine.rollout``), and this module
 re-exports none of their rules: a renderer that needs a number the
 evaluation lacks makes the evaluation grow it. What it names are the
 evaluation's entry points, the result types renderers draw, constants they
@@ -15,14 +15,21 @@ part of one plan's evaluation). Nothing here computes; it only re-exports.
 
 from __future__ import annotations
 
+from gpu_advisor.engine.cost.demand import phase_allows_spot
 from gpu_advisor.engine.cost.resolve import to_display
-from gpu_advisor.engine.cost.risk import GPU_HOURS_BAND_KEY
+from gpu_advisor.engine.cost.risk import (
+    GPU_HOURS_BAND_KEY,
+    MONTE_CARLO_CHUNKS,
+    MonteCarloPartial,
+)
+from gpu_advisor.engine.cost.risk import combine as combine_monte_carlo
 from gpu_advisor.engine.evaluate import (
     PlanEvaluation,
     Rollout,
     as_plan_evaluation,
     evaluate_plan,
     mfu_default,
+    monte_carlo_chunks,
     size_what_if,
 )
 from gpu_advisor.engine.evidence.checks import Check, Verdict
@@ -34,7 +41,13 @@ from gpu_advisor.engine.rollout.configs.common import GeneratedConfig
 from gpu_advisor.engine.rollout.configs.environment import RolloutPlan
 from gpu_advisor.engine.rollout.configs.files import MONITORING_CONFIGS
 from gpu_advisor.engine.rollout.configs.grafana import GRAFANA_DCGM_DASHBOARD_ID
-from gpu_advisor.engine.rollout.review import OpenItem, OpenKind, Review
+from gpu_advisor.engine.rollout.review import (
+    OpenItem,
+    OpenKind,
+    Review,
+    all_rows_approve,
+    review,
+)
 from gpu_advisor.engine.rollout.testkit.kit import EXECUTABLE_SUFFIXES
 from gpu_advisor.engine.scenarios import (
     SCENARIO_MONTE_CARLO_DRAWS,
@@ -48,6 +61,7 @@ from gpu_advisor.engine.scenarios import (
     reuse_scenarios,
 )
 from gpu_advisor.engine.sizing.compute import CALIBRATION_RUNS, CALIBRATION_RUNS_INSIDE
+from gpu_advisor.engine.sizing.shape import parse_hf_config
 
 # Constants the PDF plan prints (the evaluation holds results, not these):
 # - GPU_HOURS_BAND_KEY: the Monte Carlo input under which the GPU-hours band is
@@ -67,6 +81,18 @@ from gpu_advisor.engine.sizing.compute import CALIBRATION_RUNS, CALIBRATION_RUNS
 # - with_measured_mfu: `gpu-advisor-cli score --results NAME=FOLDER` replaces a
 #   vendor's results, an edit like the app's import, which sets the vendor's
 #   measured MFU from the new training log.
+# - parse_hf_config: the workload step's "Paste config.json" is an edit, a
+#   model shape read from the text the user pastes.
+# - phase_allows_spot: the demand editor shows and edits one month's spot
+#   tolerance (serving never); it asks the engine's rule for the month being
+#   edited rather than keep a copy.
+# - review, all_rows_approve: the review and checklist steps judge the project
+#   being saved or the sign-off rows being edited, which may not yet be the
+#   session's evaluated plan; the rule is the one the evaluation's review uses.
+# Work split for a progress bar:
+# - monte_carlo_chunks, combine_monte_carlo, MonteCarloPartial,
+#   MONTE_CARLO_CHUNKS: the budget step draws the plan's Monte Carlo in chunks
+#   in the background and joins them into exactly what evaluate_plan draws.
 # Conversions a renderer applies to the evaluation's own figures:
 # - to_display: a CNY amount in the display currency of the evaluation's
 #   `cost.currency` (its `cny_per_unit`); one conversion for the budget step,
@@ -79,10 +105,12 @@ __all__ = [
     "GPU_HOURS_BAND_KEY",
     "GRAFANA_DCGM_DASHBOARD_ID",
     "MONITORING_CONFIGS",
+    "MONTE_CARLO_CHUNKS",
     "SCENARIO_MONTE_CARLO_DRAWS",
     "Check",
     "Criterion",
     "GeneratedConfig",
+    "MonteCarloPartial",
     "OpenItem",
     "OpenKind",
     "PlanEvaluation",
@@ -95,16 +123,22 @@ __all__ = [
     "VendorJudgement",
     "VendorsResult",
     "Verdict",
+    "all_rows_approve",
     "apply_scenario",
     "as_plan_evaluation",
     "base_plan",
+    "combine_monte_carlo",
     "evaluate_plan",
     "evaluate_scenarios",
     "find_scenario",
     "make_base",
     "merge_measurements",
     "mfu_default",
+    "monte_carlo_chunks",
+    "parse_hf_config",
+    "phase_allows_spot",
     "reuse_scenarios",
+    "review",
     "size_what_if",
     "to_display",
     "training_throughput",

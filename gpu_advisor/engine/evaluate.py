@@ -22,6 +22,8 @@ from pydantic import PrivateAttr
 
 from gpu_advisor.engine.cost.finance import Finance, finance
 from gpu_advisor.engine.cost.prepare import band_log_sigma, prepare
+from gpu_advisor.engine.cost.recommend import quote_warnings
+from gpu_advisor.engine.cost.resolve import resolve
 from gpu_advisor.engine.cost.result import cost_result
 from gpu_advisor.engine.cost.risk import (
     MONTE_CARLO_CHUNKS,
@@ -44,6 +46,7 @@ from gpu_advisor.model.common import Advice, InputRef, Language
 from gpu_advisor.model.cost_results import MonteCarloResult
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import (
+    Budget,
     Environment,
     Project,
     Scheduler,
@@ -460,6 +463,8 @@ class PlanEvaluation(Evaluation):
     _rollout: Rollout | None = PrivateAttr(None)
     _candidates: list[CandidateCost] | None = PrivateAttr(None)
     _finance: Finance | None = PrivateAttr(None)
+    _budget_defaults: dict[str, InputRef] | None = PrivateAttr(None)
+    _step_issues: dict[str, list[Advice]] | None = PrivateAttr(None)
 
     @property
     def project(self) -> Project:
@@ -499,6 +504,48 @@ class PlanEvaluation(Evaluation):
             self._candidates = candidate_costs(self._project, self._catalog, self)
         return self._candidates
 
+    @property
+    def budget_defaults(self) -> dict[str, InputRef]:
+        """What each budget input is when left empty, with its source.
+
+        The inputs :func:`~gpu_advisor.engine.cost.resolve.resolve` gives the
+        project with every budget field left to the catalog (the project's
+        region and GPU applied): the figures the budget step shows greyed out.
+        Keyed by the ``Budget`` field name; empty when the project names a GPU
+        or region the catalog does not know (there is no default to show).
+        """
+        if self._budget_defaults is None:
+            blank = self._project.model_copy(update={"budget": Budget()})
+            try:
+                self._budget_defaults = dict(resolve(blank, self._catalog).refs)
+            except (KeyError, ValueError):
+                self._budget_defaults = {}
+        return self._budget_defaults
+
+    def vendor_price_warnings(self, index: int) -> list[Advice]:
+        """Warnings about the prices vendor ``index`` quotes (outside the
+        catalog's plausible range for the vendor's GPU); see
+        :func:`~gpu_advisor.engine.cost.recommend.quote_warnings`."""
+        vendor = self._project.vendors[index]
+        prefix = f"vendors.{index}."
+        return [
+            advice
+            for advice in quote_warnings(self._project, self._catalog, vendor.gpu_id)
+            if any(name.startswith(prefix) for name in advice.inputs)
+        ]
+
+    @property
+    def step_issues(self) -> dict[str, list[Advice]]:
+        """What is left to fix in each part of the plan, by part name
+        (:class:`~gpu_advisor.engine.rollout.step_issues.PlanPart`)."""
+        if self._step_issues is None:
+            # deferred: step_issues reads this very evaluation
+            from gpu_advisor.engine.rollout.step_issues import step_issues
+
+            issues = step_issues(self)
+            self._step_issues = {str(part): a for part, a in issues.items()}
+        return self._step_issues
+
     def with_monte_carlo(self, result: MonteCarloResult) -> PlanEvaluation:
         """This evaluation with the plan's Monte Carlo drawn elsewhere.
 
@@ -509,6 +556,7 @@ class PlanEvaluation(Evaluation):
         """
         out = self.model_copy(update={"monte_carlo": result})
         out._project, out._catalog = self._project, self._catalog
+        out._step_issues = None  # a part's issues may read the Monte Carlo
         return out
 
     @property

@@ -502,12 +502,9 @@ class StepList(QListWidget):
         return self._issues.get(_PLAN_PARTS[page_id], [])
 
     def _read_issues(self) -> None:
-        from gpu_advisor.engine.rollout.step_issues import step_issues  # cold start
-
         project = self._session.project
         try:
-            issues = step_issues(self._session.evaluation)
-            self._issues = {str(part): advice for part, advice in issues.items()}
+            self._issues = dict(self._session.evaluation.step_issues)
         except Exception:  # the step itself shows what went wrong
             log.exception("step issues could not be computed")
             self._issues = {}

@@ -372,25 +372,27 @@ def monte_carlo_steps(
     """The engine calls for a Monte Carlo of ``project``, in chunks.
 
     :func:`gpu_advisor.engine.evaluate.monte_carlo_chunks` splits the draws
-    into ``chunks`` calls (default :data:`~gpu_advisor.engine.cost.risk.MONTE_CARLO_CHUNKS`,
-    a step every 5 %); :func:`gpu_advisor.engine.cost.risk.combine` joins their
+    into ``chunks`` calls (default :data:`~gpu_advisor.engine.api.MONTE_CARLO_CHUNKS`,
+    a step every 5 %); :func:`gpu_advisor.engine.api.combine_monte_carlo` joins their
     results into exactly the result of one run with the same seed. Building
     the steps is cheap: the first step sizes and prices the project and draws
     the random factors, in the worker thread.
     """
-    from gpu_advisor.engine.cost.risk import (
+    from gpu_advisor.engine.api import (  # deferred: cold start
         MONTE_CARLO_CHUNKS,
         MonteCarloPartial,
-        combine,
+        combine_monte_carlo,
+        monte_carlo_chunks,
     )
-    from gpu_advisor.engine.evaluate import monte_carlo_chunks  # deferred: cold start
 
     calls = monte_carlo_chunks(
         project, catalog, draws, seed, chunks or MONTE_CARLO_CHUNKS
     )
 
     def finish(parts: list[object]) -> object:
-        return combine([p for p in parts if isinstance(p, MonteCarloPartial)])
+        return combine_monte_carlo(
+            [p for p in parts if isinstance(p, MonteCarloPartial)]
+        )
 
     return list(calls), finish
 

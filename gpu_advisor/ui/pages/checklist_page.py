@@ -51,7 +51,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from gpu_advisor.engine.rollout.review import checklist_states, tally
+from gpu_advisor.engine.api import review
 from gpu_advisor.model.catalog import ChecklistEntry
 from gpu_advisor.model.project import ChecklistItem, CheckStatus, Project
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
@@ -475,7 +475,7 @@ class ChecklistPage(QWizardPage):
         counts = (
             self._session.evaluation.review.tally
             if project is self._session.project
-            else tally(checklist_states(project, self._session.catalog))
+            else review(project, self._session.catalog).tally
         )
         return counts.done, counts.total, counts.failed
 

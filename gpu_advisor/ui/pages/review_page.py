@@ -57,7 +57,7 @@ from typing_extensions import override
 
 from gpu_advisor import __version__
 from gpu_advisor.engine import explain_keys as keys
-from gpu_advisor.engine.rollout.review import OpenKind, all_rows_approve, review
+from gpu_advisor.engine.api import OpenKind, all_rows_approve, review
 from gpu_advisor.io.project_file import fingerprint
 from gpu_advisor.model.common import Advice, Severity
 from gpu_advisor.model.project import (

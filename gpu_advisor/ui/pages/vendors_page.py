@@ -64,9 +64,9 @@ from gpu_advisor.engine.api import (
     Criterion,
     ScoringResult,
     VendorJudgement,
+    as_plan_evaluation,
     merge_measurements,
 )
-from gpu_advisor.engine.cost.recommend import quote_warnings
 from gpu_advisor.io.testkit import TOP_FOLDER, write_testkit, write_testkit_archive
 from gpu_advisor.model.project import (
     Measurement,
@@ -593,13 +593,10 @@ class VendorsPage(QWizardPage):
         if index is None:
             self.quote.show_price_warnings([])
             return
-        vendor = project.vendors[index]
-        prefix = f"vendors.{index}."
-        advice = [
-            a
-            for a in quote_warnings(project, self._session.catalog, vendor.gpu_id)
-            if any(i.startswith(prefix) for i in a.inputs)
-        ]
+        evaluation = as_plan_evaluation(
+            self._session.evaluation, project, self._session.catalog
+        )
+        advice = evaluation.vendor_price_warnings(index)
         texts = [a.message_zh if _chinese() else a.message_en for a in advice]
         self.quote.show_price_warnings(texts)
 

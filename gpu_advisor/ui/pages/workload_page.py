@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from gpu_advisor.engine.sizing.shape import parse_hf_config
+from gpu_advisor.engine.api import parse_hf_config
 from gpu_advisor.model.common import InputRef, Language, Severity
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import (

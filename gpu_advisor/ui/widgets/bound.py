@@ -68,12 +68,11 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from gpu_advisor.model.common import InputRef
-from gpu_advisor.model.project import Budget, Project
+from gpu_advisor.model.project import Project
 from gpu_advisor.ui.i18n import current_locale, fill
 from gpu_advisor.ui.style import ERROR_STYLE
 
 if TYPE_CHECKING:
-    from gpu_advisor.engine.cost.resolve import Resolved
     from gpu_advisor.ui.session import ProjectSession
 
 TextFn = Callable[[], str]
@@ -167,34 +166,18 @@ def validation_message(exc: ValidationError) -> str:
     )
 
 
-_resolved_cache: tuple[Project, Resolved] | None = None
-
-
-def _catalog_defaults(session: ProjectSession) -> Resolved:
-    """The budget inputs resolved with every budget field left to the catalog."""
-    global _resolved_cache  # one cached result per project snapshot, shared
-    project = session.project
-    if _resolved_cache is not None and _resolved_cache[0] is project:
-        return _resolved_cache[1]
-    from gpu_advisor.engine.cost.resolve import resolve  # deferred: cold start
-
-    blank = project.model_copy(update={"budget": Budget()})
-    resolved = resolve(blank, session.catalog)
-    _resolved_cache = (project, resolved)
-    return resolved
-
-
 def budget_default(key: str) -> DefaultProvider:
     """A default provider for ``budget.<key>``: the catalog's figure and citation.
 
-    The catalog figure is the one :func:`gpu_advisor.engine.cost.resolve.resolve`
-    uses when the field is ``None`` (region and GPU of the project applied).
+    The catalog figure is the one the evaluation uses when the field is
+    ``None`` (region and GPU of the project applied), from
+    :attr:`~gpu_advisor.engine.evaluate.PlanEvaluation.budget_defaults`.
     """
 
     def provide(session: ProjectSession) -> InputRef | None:
         try:
-            return _catalog_defaults(session).refs.get(key)
-        except (KeyError, ValueError):  # unknown GPU or region: no default to show
+            return session.evaluation.budget_defaults.get(key)
+        except (KeyError, ValueError):  # a plan the engine refuses: no default
             return None
 
     return provide

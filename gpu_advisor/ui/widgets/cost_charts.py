@@ -35,7 +35,7 @@ from PySide6.QtGui import QColor, QFont, QResizeEvent
 from PySide6.QtWidgets import QWidget
 from typing_extensions import override
 
-from gpu_advisor.engine.cost.resolve import to_display
+from gpu_advisor.engine.api import to_display
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import CostResult, MonteCarloResult
 from gpu_advisor.model.project import OptionId

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from gpu_advisor.engine.cost.demand import phase_allows_spot
+from gpu_advisor.engine.api import phase_allows_spot
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import PhaseKind, Project, TaskKind
 from gpu_advisor.ui.i18n import current_language, current_locale

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from gpu_advisor.engine import explain_keys as keys
-from gpu_advisor.engine.cost.resolve import to_display
+from gpu_advisor.engine.api import to_display
 from gpu_advisor.model.common import Advice, Explanation, Language
 from gpu_advisor.model.cost_results import CostResult
 from gpu_advisor.model.project import OptionId
