@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
     from gpu_advisor.ui.main_window import MainWindow
 
 ORGANISATION_NAME = "gpu-advisor"
@@ -78,12 +80,9 @@ def _show_startup_error(exc: BaseException) -> None:
     )
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the desktop app; returns the process exit status."""
-    started = time.perf_counter()
-    args, qt_args = _parse_args(sys.argv[1:] if argv is None else argv)
-
-    from PySide6.QtCore import QCoreApplication, QThreadPool, QTimer
+def _application(qt_args: list[str]) -> QApplication:
+    """The running QApplication (a test may have made one), named for settings."""
+    from PySide6.QtCore import QCoreApplication
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
@@ -98,6 +97,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     # Wayland matches windows to packaging/linux's desktop entry by this id.
     QGuiApplication.setDesktopFileName(DESKTOP_FILE_ID)
+    return app
+
+
+def _show_window(app: QApplication, args: argparse.Namespace) -> MainWindow:
+    """Load settings, translators and the window, and show it."""
+    from PySide6.QtCore import QCoreApplication
+
     try:
         from gpu_advisor import __version__
         from gpu_advisor.io.autosave import AutosaveStore, default_autosave_dir
@@ -119,21 +125,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not (args.self_test or args.benchmark_startup):
             _show_startup_error(exc)
         raise
+    return window
 
-    if args.self_test:
-        hook = self_test_hook or _builtin_self_test
-        return hook(window)
-    if args.benchmark_startup:
 
-        def report_ready() -> None:
-            app.processEvents()
-            print(f"ready {time.perf_counter() - started:.3f}", flush=True)  # noqa: T201
-            window.session.undo_stack.setClean()
-            window.close()
-            app.quit()
+def _benchmark_startup(app: QApplication, window: MainWindow, started: float) -> int:
+    """Print the seconds from ``started`` until the window is ready, then quit."""
+    from PySide6.QtCore import QTimer
 
-        QTimer.singleShot(0, report_ready)
-        return app.exec()
+    def report_ready() -> None:
+        app.processEvents()
+        print(f"ready {time.perf_counter() - started:.3f}", flush=True)  # noqa: T201
+        window.session.undo_stack.setClean()
+        window.close()
+        app.quit()
+
+    QTimer.singleShot(0, report_ready)
+    return app.exec()
+
+
+def _run_window(app: QApplication, window: MainWindow, args: argparse.Namespace) -> int:
+    """Open the file, a recovered autosave or the start page; run until quit."""
+    from PySide6.QtCore import QThreadPool, QTimer
 
     def after_show() -> None:
         from gpu_advisor.report.fonts import warm_up
@@ -161,3 +173,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.flush()
         os._exit(status)
     return status
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the desktop app; returns the process exit status."""
+    started = time.perf_counter()
+    args, qt_args = _parse_args(sys.argv[1:] if argv is None else argv)
+    app = _application(qt_args)
+    window = _show_window(app, args)
+    if args.self_test:
+        hook = self_test_hook or _builtin_self_test
+        return hook(window)
+    if args.benchmark_startup:
+        return _benchmark_startup(app, window, started)
+    return _run_window(app, window, args)

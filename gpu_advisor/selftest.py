@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Final, TextIO
 from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
 
 if TYPE_CHECKING:
+    from gpu_advisor.model.catalog import Catalog
     from gpu_advisor.ui.main_window import MainWindow
 
 LOG_ENV_VAR: Final = "GPU_ADVISOR_SELF_TEST_LOG"
@@ -61,6 +62,8 @@ class _Report:
     """Writes step results to stdout/stderr and, if asked, to a log file."""
 
     def __init__(self, log_path: str | None) -> None:
+        self.step = "start"
+        """The step running now: the one a failure is reported against."""
         self._log: TextIO | None = None
         if log_path:
             self._log = open(log_path, "w", encoding="utf-8")  # noqa: SIM115 - closed in close()
@@ -183,6 +186,91 @@ def _isolate(window: MainWindow, folder: Path) -> None:
     window.apply_autosave_interval()
 
 
+def _check_example(
+    window: MainWindow,
+    path: Path,
+    catalog: Catalog,
+    *,
+    folder: Path,
+    report: _Report,
+    dialogs: list[str],
+) -> None:
+    """Load, evaluate and open one example, then write its PDF in each language."""
+    from gpu_advisor.engine.evaluate import evaluate_plan
+    from gpu_advisor.io.project_file import load_project
+    from gpu_advisor.report.plan import write_plan_pdf
+
+    name = path.name
+    report.step = f"load {name}"
+    project = load_project(path)
+    report.ok(report.step)
+
+    report.step = f"evaluate {name}"
+    t0 = time.perf_counter()
+    evaluation = evaluate_plan(project, catalog)
+    option = evaluation.cost.recommendation.option
+    report.ok(report.step, f"recommends={option} {time.perf_counter() - t0:.2f}s")
+
+    report.step = f"open {name}"
+    if not window.open_file(path, ask=False) or dialogs:
+        raise SelfTestError("; ".join(dialogs) or "open_file() refused it")
+    if window.session.project != project:
+        raise SelfTestError("the window shows a different project")
+    _visit_every_step(window)
+    if dialogs:
+        raise SelfTestError("dialog: " + "; ".join(dialogs))
+    report.ok(report.step)
+
+    for language in PDF_LANGUAGES:
+        report.step = f"pdf {name} {language}"
+        t0 = time.perf_counter()
+        out = folder / f"{path.stem}_{language}.pdf"
+        write_plan_pdf(out, project, evaluation, catalog, language=language)
+        size_bytes = _check_pdf(out)
+        report.ok(report.step, f"{size_bytes} bytes {time.perf_counter() - t0:.2f}s")
+
+
+def _run_checks(
+    window: MainWindow,
+    examples: Sequence[Path] | None,
+    folder: Path,
+    report: _Report,
+) -> None:
+    """Every check in order; the first failure raises with ``report.step`` set."""
+    dialogs: list[str] = []
+    _isolate(window, folder)
+    steps: list[tuple[str, Callable[[], str]]] = [
+        ("window", lambda: _check_window(window)),
+        ("resources", _check_resources),
+        ("font", _check_font),
+    ]
+    for step, check in steps:
+        report.step = step
+        report.ok(step, check())
+
+    from gpu_advisor.io.catalog import load_catalog
+
+    report.step = "catalog"
+    catalog = load_catalog()
+    report.ok(report.step, f"{len(catalog.gpus)} GPUs, {len(catalog.regions)} regions")
+
+    report.step = "examples"
+    paths = list(window.example_files() if examples is None else examples)
+    if not paths:
+        raise SelfTestError("no example projects are installed")
+    report.ok(report.step, f"{len(paths)} found")
+
+    with _dialog_watchdog(dialogs):
+        for path in paths:
+            _check_example(
+                window, path, catalog, folder=folder, report=report, dialogs=dialogs
+            )
+    report.step = "window"
+    window.new_project()  # leave nothing pointing into the temporary folder
+    if dialogs:
+        raise SelfTestError("dialog: " + "; ".join(dialogs))
+
+
 def run_self_test(window: MainWindow, *, examples: Sequence[Path] | None = None) -> int:
     """Run every check against ``window``; 0 when all pass, 1 otherwise.
 
@@ -199,84 +287,16 @@ def run_self_test(window: MainWindow, *, examples: Sequence[Path] | None = None)
         Process exit status.
     """
     report = _Report(os.environ.get(LOG_ENV_VAR))
-    dialogs: list[str] = []
-    step = "start"
     started = time.perf_counter()
     try:
         with tempfile.TemporaryDirectory(prefix="gpu-advisor-self-test-") as tmp:
-            folder = Path(tmp)
-            _isolate(window, folder)
-            steps: list[tuple[str, Callable[[], str]]] = [
-                ("window", lambda: _check_window(window)),
-                ("resources", _check_resources),
-                ("font", _check_font),
-            ]
-            for step, check in steps:
-                report.ok(step, check())
-
-            from gpu_advisor.engine.evaluate import evaluate_plan
-            from gpu_advisor.io.catalog import load_catalog
-            from gpu_advisor.io.project_file import load_project
-            from gpu_advisor.report.plan import write_plan_pdf
-
-            step = "catalog"
-            catalog = load_catalog()
-            report.ok(step, f"{len(catalog.gpus)} GPUs, {len(catalog.regions)} regions")
-
-            step = "examples"
-            paths = list(window.example_files() if examples is None else examples)
-            if not paths:
-                raise SelfTestError("no example projects are installed")
-            report.ok(step, f"{len(paths)} found")
-
-            with _dialog_watchdog(dialogs):
-                for path in paths:
-                    name = path.name
-                    step = f"load {name}"
-                    project = load_project(path)
-                    report.ok(step)
-
-                    step = f"evaluate {name}"
-                    t0 = time.perf_counter()
-                    evaluation = evaluate_plan(project, catalog)
-                    option = evaluation.cost.recommendation.option
-                    report.ok(
-                        step, f"recommends={option} {time.perf_counter() - t0:.2f}s"
-                    )
-
-                    step = f"open {name}"
-                    if not window.open_file(path, ask=False) or dialogs:
-                        raise SelfTestError(
-                            "; ".join(dialogs) or "open_file() refused it"
-                        )
-                    if window.session.project != project:
-                        raise SelfTestError("the window shows a different project")
-                    _visit_every_step(window)
-                    if dialogs:
-                        raise SelfTestError("dialog: " + "; ".join(dialogs))
-                    report.ok(step)
-
-                    for language in PDF_LANGUAGES:
-                        step = f"pdf {name} {language}"
-                        t0 = time.perf_counter()
-                        out = folder / f"{path.stem}_{language}.pdf"
-                        write_plan_pdf(
-                            out, project, evaluation, catalog, language=language
-                        )
-                        size_bytes = _check_pdf(out)
-                        report.ok(
-                            step, f"{size_bytes} bytes {time.perf_counter() - t0:.2f}s"
-                        )
-            step = "window"
-            window.new_project()  # leave nothing pointing into the temporary folder
-            if dialogs:
-                raise SelfTestError("dialog: " + "; ".join(dialogs))
+            _run_checks(window, examples, Path(tmp), report)
     except SelfTestError as exc:
-        report.failed(step, str(exc))
+        report.failed(report.step, str(exc))
         report.close()
         return 1
     except Exception as exc:  # any crash is a failed self-test, with its traceback
-        report.failed(step, f"{type(exc).__name__}: {exc}")
+        report.failed(report.step, f"{type(exc).__name__}: {exc}")
         if sys.stderr is not None:
             traceback.print_exc()
         report.close()

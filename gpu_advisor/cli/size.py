@@ -10,6 +10,7 @@ from pydantic import ValidationError
 from gpu_advisor.cli._common import CliError, parse_number, positive_int, print_json
 from gpu_advisor.engine.api import size_what_if
 from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import ModelShape, Workload
 from gpu_advisor.model.sizing_results import SizingResult
@@ -82,14 +83,9 @@ def _field_of(exc: ValidationError) -> str:
     return f"invalid value for {loc}: {err['msg']}"
 
 
-def build_workload(args: argparse.Namespace) -> Workload:
-    """Turn the parsed flags into a validated ``Workload`` (``CliError`` if bad)."""
-    catalog = load_catalog()
+def _model_fields(args: argparse.Namespace, catalog: Catalog) -> dict[str, Any]:
+    """The model: a catalog preset, or a shape from ``--params`` and shape flags."""
     data: dict[str, Any] = {}
-    if args.task:
-        data["task"] = args.task
-    elif args.model is None and args.params is not None:
-        data["task"] = "pretrain"
     shape_flags = {
         "layers": args.layers,
         "hidden": args.hidden,
@@ -107,23 +103,29 @@ def build_workload(args: argparse.Namespace) -> Workload:
         data["model_preset"] = args.model
         if args.params is not None or given_shape:
             raise CliError("give either --model or --params/shape flags, not both")
-    else:
-        if args.params is None and not given_shape:
-            raise CliError("need --model PRESET or --params N (e.g. --params 7B)")
-        if "heads" in given_shape and "kv_heads" not in given_shape:
-            given_shape["kv_heads"] = given_shape["heads"]
-        if "hidden" in given_shape and "ffn_hidden" not in given_shape:
-            given_shape["ffn_hidden"] = 4 * given_shape["hidden"]
-        shape: dict[str, Any] = dict(given_shape)
-        if args.params is not None:
-            shape["params_billion"] = args.params / 1e9
-        if args.active_params is not None:
-            shape["active_params_billion"] = args.active_params / 1e9
-        try:
-            data["shape"] = ModelShape(**shape)
-        except ValidationError as exc:
-            raise CliError(_field_of(exc).replace("for ", "for shape.", 1)) from None
-        data["model_preset"] = None
+        return data
+    if args.params is None and not given_shape:
+        raise CliError("need --model PRESET or --params N (e.g. --params 7B)")
+    if "heads" in given_shape and "kv_heads" not in given_shape:
+        given_shape["kv_heads"] = given_shape["heads"]
+    if "hidden" in given_shape and "ffn_hidden" not in given_shape:
+        given_shape["ffn_hidden"] = 4 * given_shape["hidden"]
+    shape: dict[str, Any] = dict(given_shape)
+    if args.params is not None:
+        shape["params_billion"] = args.params / 1e9
+    if args.active_params is not None:
+        shape["active_params_billion"] = args.active_params / 1e9
+    try:
+        data["shape"] = ModelShape(**shape)
+    except ValidationError as exc:
+        raise CliError(_field_of(exc).replace("for ", "for shape.", 1)) from None
+    data["model_preset"] = None
+    return data
+
+
+def _hardware_fields(args: argparse.Namespace, catalog: Catalog) -> dict[str, Any]:
+    """The GPU and candidate GPUs, after checking them and the network in the catalog."""
+    data: dict[str, Any] = {}
     if args.gpu is not None:
         if args.gpu not in {g.id for g in catalog.gpus}:
             raise CliError(
@@ -142,6 +144,11 @@ def build_workload(args: argparse.Namespace) -> Workload:
         if unknown:
             raise CliError(f"unknown candidate GPU {unknown[0]!r}")
         data["gpu_candidates"] = cands
+    return data
+
+
+def _simple_fields(args: argparse.Namespace) -> dict[str, Any]:
+    """The flags copied to one workload field each (only those given)."""
     simple = {
         "tokens_billion": None if args.tokens is None else args.tokens / 1e9,
         "seq_len": args.seq_len,
@@ -166,7 +173,20 @@ def build_workload(args: argparse.Namespace) -> Workload:
         "deadline_days": args.deadline_days,
         "network_id": args.network,
     }
-    data.update({k: v for k, v in simple.items() if v is not None})
+    return {k: v for k, v in simple.items() if v is not None}
+
+
+def build_workload(args: argparse.Namespace) -> Workload:
+    """Turn the parsed flags into a validated ``Workload`` (``CliError`` if bad)."""
+    catalog = load_catalog()
+    data: dict[str, Any] = {}
+    if args.task:
+        data["task"] = args.task
+    elif args.model is None and args.params is not None:
+        data["task"] = "pretrain"
+    data.update(_model_fields(args, catalog))
+    data.update(_hardware_fields(args, catalog))
+    data.update(_simple_fields(args))
     if args.tp is not None and args.tp > 1 and args.sequence_parallel is None:
         data["sequence_parallel"] = True
     try:
@@ -257,18 +277,11 @@ _LABELS = {
 }
 
 
-def render_table(result: SizingResult, lang: str) -> str:
-    """A readable plain-text table in Chinese or English."""
-    t = _LABELS[lang]
+def _memory_rows(result: SizingResult, t: dict[str, str]) -> list[tuple[str, str]]:
+    """Memory per GPU by part, whether it fits, and the rule of thumb."""
     gib = 2**30
     m = result.memory.per_gpu
     rows: list[tuple[str, str]] = [
-        (
-            t["model"],
-            f"{result.shape.name} {result.shape.params_total / 1e9:,.2f}B"
-            + (f" {t['derived']}" if result.shape_derived else ""),
-        ),
-        (t["gpu"], result.gpu_id),
         (t["mem"], ""),
         (t["weights"], f"{m.weights_bytes / gib:,.1f} GiB"),
         (t["grads"], f"{m.gradients_bytes / gib:,.1f} GiB"),
@@ -277,12 +290,19 @@ def render_table(result: SizingResult, lang: str) -> str:
     ]
     if m.kv_cache_bytes:
         rows.append((t["kv"], f"{m.kv_cache_bytes / gib:,.1f} GiB"))
-    rows += [
+    return [
+        *rows,
         (t["over"], f"{m.overhead_bytes / gib:,.1f} GiB"),
         (t["total"], f"{m.total_bytes / gib:,.1f} GiB"),
         (t["cap"], f"{result.memory.usable_bytes / gib:,.1f} GiB"),
         (t["fits"], t["yes"] if result.memory.fits else t["no"]),
         (t["rule"], f"{result.memory.rule_of_thumb_bytes / 1e9:,.0f} GB"),
+    ]
+
+
+def _compute_rows(result: SizingResult, t: dict[str, str]) -> list[tuple[str, str]]:
+    """FLOPs, GPU-hours with their P10–P90 ranges, and the MFU."""
+    rows: list[tuple[str, str]] = [
         (t["flops"], f"{result.compute.train_flops:.3e}"),
         (t["hours"], f"{result.compute.gpu_hours:,.0f}"),
         (t["hours15"], f"{result.compute.gpu_hours_with_redundancy:,.0f}"),
@@ -296,36 +316,37 @@ def render_table(result: SizingResult, lang: str) -> str:
     )
     if low is not None and high is not None and high > low:
         rows.append((t["range15"], f"{low:,.0f} – {high:,.0f}"))
-    rows += [
-        (t["mfu"], f"{result.compute.mfu:.2f} ({result.compute.mfu_source})"),
-        (
-            t["min"],
-            str(result.cluster.min_gpus) if result.cluster.min_gpus else t["none"],
-        ),
+    rows.append((t["mfu"], f"{result.compute.mfu:.2f} ({result.compute.mfu_source})"))
+    return rows
+
+
+def _cluster_rows(result: SizingResult, t: dict[str, str]) -> list[tuple[str, str]]:
+    """Cards, parallelism, days, scaling, network and cards for the deadline."""
+    cluster = result.cluster
+    rows: list[tuple[str, str]] = [
+        (t["min"], str(cluster.min_gpus) if cluster.min_gpus else t["none"]),
         (
             t["gpus"],
-            f"{result.cluster.gpus} (dp={result.cluster.dp}, tp={result.cluster.tp}, "
-            f"pp={result.cluster.pp}"
+            f"{cluster.gpus} (dp={cluster.dp}, tp={cluster.tp}, pp={cluster.pp}"
             + (
-                f", ep={result.cluster.expert_parallel})"
-                if result.cluster.expert_parallel > 1
+                f", ep={cluster.expert_parallel})"
+                if cluster.expert_parallel > 1
                 else ")"
             ),
         ),
-        (t["days"], f"{result.cluster.days:,.1f}"),
-        (t["eff"], f"{result.cluster.scaling_efficiency:.0%}"),
-        (t["net"], result.cluster.network_id),
+        (t["days"], f"{cluster.days:,.1f}"),
+        (t["eff"], f"{cluster.scaling_efficiency:.0%}"),
+        (t["net"], cluster.network_id),
     ]
-    if result.cluster.gpus_for_deadline is not None:
-        rows.append((t["deadline"], str(result.cluster.gpus_for_deadline)))
-    if result.compute.decode_tokens_per_s_per_gpu is not None:
-        rows.append((t["decode"], f"{result.compute.decode_tokens_per_s_per_gpu:,.0f}"))
-    rows += [
-        (t["ckpt"], f"{result.storage.checkpoint_bytes / 1e9:,.0f} GB"),
-        (t["ckpt_bw"], f"{result.storage.checkpoint_write_gb_per_s:,.2f} GB/s"),
-    ]
-    width = max(len(k) for k, _ in rows) + 2
-    lines = [f"{k:<{width}}{v}" for k, v in rows]
+    if cluster.gpus_for_deadline is not None:
+        rows.append((t["deadline"], str(cluster.gpus_for_deadline)))
+    return rows
+
+
+def _notes_lines(result: SizingResult, lang: str) -> list[str]:
+    """The candidate GPUs and the warnings, under the table."""
+    t = _LABELS[lang]
+    lines: list[str] = []
     if result.candidates:
         lines.append(f"{t['cands']}:")
         for c in result.candidates:
@@ -338,6 +359,32 @@ def render_table(result: SizingResult, lang: str) -> str:
         language = Language(lang)
         for w in result.warnings:
             lines.append(f"  [{w.severity.value}] {w.message(language)}")
+    return lines
+
+
+def render_table(result: SizingResult, lang: str) -> str:
+    """A readable plain-text table in Chinese or English."""
+    t = _LABELS[lang]
+    rows: list[tuple[str, str]] = [
+        (
+            t["model"],
+            f"{result.shape.name} {result.shape.params_total / 1e9:,.2f}B"
+            + (f" {t['derived']}" if result.shape_derived else ""),
+        ),
+        (t["gpu"], result.gpu_id),
+        *_memory_rows(result, t),
+        *_compute_rows(result, t),
+        *_cluster_rows(result, t),
+    ]
+    if result.compute.decode_tokens_per_s_per_gpu is not None:
+        rows.append((t["decode"], f"{result.compute.decode_tokens_per_s_per_gpu:,.0f}"))
+    rows += [
+        (t["ckpt"], f"{result.storage.checkpoint_bytes / 1e9:,.0f} GB"),
+        (t["ckpt_bw"], f"{result.storage.checkpoint_write_gb_per_s:,.2f} GB/s"),
+    ]
+    width = max(len(k) for k, _ in rows) + 2
+    lines = [f"{k:<{width}}{v}" for k, v in rows]
+    lines += _notes_lines(result, lang)
     return "\n".join(lines) + "\n"
 
 

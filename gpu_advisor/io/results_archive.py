@@ -65,6 +65,63 @@ def _member_problem(member: tarfile.TarInfo) -> str | None:
     return None
 
 
+def _archive_error(where: str, message: str) -> Outcome:
+    """The outcome of an archive refused as a whole: one error naming it."""
+    return [(where, ResultsImportError(where, None, message))]
+
+
+def _limit_problem(count: int, declared_bytes: int) -> str | None:
+    """Why reading stops after ``count`` members declaring ``declared_bytes``."""
+    if count > MAX_ARCHIVE_MEMBERS:
+        return f"more than {MAX_ARCHIVE_MEMBERS} members"
+    if declared_bytes > MAX_ARCHIVE_BYTES:
+        return f"more than {MAX_ARCHIVE_BYTES} bytes inside"
+    return None
+
+
+def _is_skipped(member: tarfile.TarInfo) -> bool:
+    """Folders, hidden files and the files the kit writes for people."""
+    base = PurePosixPath(member.name).name
+    if member.isdir() or not base:
+        return True
+    return base.startswith(".") or base.lower().endswith(_SKIPPED_SUFFIXES)
+
+
+def _read_member(
+    archive: tarfile.TarFile,
+    member: tarfile.TarInfo,
+    *,
+    shown: str,
+    where: str,
+    default_node: str | None,
+    parse: Parser,
+) -> tuple[str, list[Measurement] | ResultsImportError]:
+    """Parse one member; ``shown`` and ``where`` name the archive as in read_archive."""
+    from gpu_advisor.io.results_import import decode_text
+
+    member_where = f"{where}/{member.name}"
+    member_shown = f"{shown}/{member.name}"
+    problem = _member_problem(member)
+    if problem is not None:
+        return (member_where, ResultsImportError(member_where, None, problem))
+    handle = archive.extractfile(member)
+    if handle is None:
+        return (
+            member_where,
+            ResultsImportError(member_where, None, "cannot read the member"),
+        )
+    try:
+        text = decode_text(handle.read(MAX_FILE_BYTES + 1), member_where)
+        parent = PurePosixPath(member.name).parent.name
+        node = parent if parent and parent not in ("results", ".") else default_node
+        return (member_where, parse(text, member_shown, node))
+    except ResultsImportError as exc:
+        return (
+            member_where,
+            ResultsImportError(member_where, exc.line, exc.message),
+        )
+
+
 def read_archive(path: Path, shown: str, where: str, parse: Parser) -> Outcome:
     """Parse every result member of one kit archive.
 
@@ -85,7 +142,7 @@ def read_archive(path: Path, shown: str, where: str, parse: Parser) -> Outcome:
         One entry per member that is not skipped; a damaged archive gives
         one error for the archive itself.
     """
-    from gpu_advisor.io.results_import import decode_text, read_bytes_bounded
+    from gpu_advisor.io.results_import import read_bytes_bounded
 
     default_node = _host_of(path.name)
     out: Outcome = []
@@ -100,81 +157,23 @@ def read_archive(path: Path, shown: str, where: str, parse: Parser) -> Outcome:
     try:
         with tarfile.open(fileobj=io.BytesIO(data), mode="r:*") as archive:
             for count, member in enumerate(archive, start=1):
-                if count > MAX_ARCHIVE_MEMBERS:
-                    return [
-                        (
-                            where,
-                            ResultsImportError(
-                                where, None, f"more than {MAX_ARCHIVE_MEMBERS} members"
-                            ),
-                        )
-                    ]
                 declared += max(member.size, 0)
-                if declared > MAX_ARCHIVE_BYTES:
-                    return [
-                        (
-                            where,
-                            ResultsImportError(
-                                where,
-                                None,
-                                f"more than {MAX_ARCHIVE_BYTES} bytes inside",
-                            ),
-                        )
-                    ]
-                base = PurePosixPath(member.name).name
-                if member.isdir() or not base:
-                    continue
-                if base.startswith(".") or base.lower().endswith(_SKIPPED_SUFFIXES):
-                    continue
-                member_where = f"{where}/{member.name}"
-                member_shown = f"{shown}/{member.name}"
-                problem = _member_problem(member)
-                if problem is not None:
+                limit = _limit_problem(count, declared)
+                if limit is not None:
+                    return _archive_error(where, limit)
+                if not _is_skipped(member):
                     out.append(
-                        (member_where, ResultsImportError(member_where, None, problem))
-                    )
-                    continue
-                handle = archive.extractfile(member)
-                if handle is None:
-                    out.append(
-                        (
-                            member_where,
-                            ResultsImportError(
-                                member_where, None, "cannot read the member"
-                            ),
-                        )
-                    )
-                    continue
-                try:
-                    text = decode_text(handle.read(MAX_FILE_BYTES + 1), member_where)
-                    parent = PurePosixPath(member.name).parent.name
-                    node = (
-                        parent
-                        if parent and parent not in ("results", ".")
-                        else default_node
-                    )
-                    out.append((member_where, parse(text, member_shown, node)))
-                except ResultsImportError as exc:
-                    out.append(
-                        (
-                            member_where,
-                            ResultsImportError(member_where, exc.line, exc.message),
+                        _read_member(
+                            archive,
+                            member,
+                            shown=shown,
+                            where=where,
+                            default_node=default_node,
+                            parse=parse,
                         )
                     )
     except (tarfile.TarError, EOFError, OSError, ValueError) as exc:
-        return [
-            (
-                where,
-                ResultsImportError(
-                    where, None, f"not a readable .tar.gz archive ({exc})"
-                ),
-            )
-        ]
+        return _archive_error(where, f"not a readable .tar.gz archive ({exc})")
     if not out:
-        return [
-            (
-                where,
-                ResultsImportError(where, None, "the archive holds no result files"),
-            )
-        ]
+        return _archive_error(where, "the archive holds no result files")
     return out
