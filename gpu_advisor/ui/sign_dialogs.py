@@ -36,7 +36,7 @@ from typing_extensions import override
 from gpu_advisor import __version__
 from gpu_advisor.io.signing_records import signing_record, with_signing_record
 from gpu_advisor.model.common import Language, PlanLanguage
-from gpu_advisor.model.project import SigningRecord
+from gpu_advisor.model.project import Project, SigningRecord
 from gpu_advisor.report.text import role_text
 from gpu_advisor.ui.i18n import current_language
 from gpu_advisor.ui.plan_signing import (
@@ -84,6 +84,22 @@ class SignPlanDialog(QDialog):
             session.path.parent if session.path is not None else Path.home()
         )
 
+        form = self._build_form(project, folder)
+        buttons = self._build_buttons()
+        intro = QLabel(
+            self.tr(
+                "The plan is rendered again with your name and role in the "
+                "sign-off row, then signed with the key in the certificate file."
+            )
+        )
+        intro.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+
+    def _build_form(self, project: Project, folder: Path) -> QFormLayout:
+        """Certificate, password, signer, role, language and where to save."""
         self.certificate_edit = QLineEdit()
         browse_cert = QPushButton(self.tr("&Browse…"))
         browse_cert.clicked.connect(self._choose_certificate)
@@ -91,26 +107,8 @@ class SignPlanDialog(QDialog):
         self.password_edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.name_edit = QLineEdit(project.meta.author)
         self.name_edit.setMaxLength(_NAME_CHARS)  # what the signing record keeps
-        self.role_combo = QComboBox()
-        self.role_combo.setEditable(True)
-        line = self.role_combo.lineEdit()
-        if line is not None:
-            line.setMaxLength(_NAME_CHARS)
-        ui_lang = current_language()
-        for row in project.signoff:
-            self.role_combo.addItem(role_text(row.role, ui_lang), row.role)
-        finance = self.role_combo.findData("Finance")
-        if finance >= 0:
-            self.role_combo.setCurrentIndex(finance)
-        self.language_combo = QComboBox()
-        self.language_combo.addItem(self.tr("Chinese"), Language.ZH)
-        self.language_combo.addItem(self.tr("English"), Language.EN)
-        self.language_combo.addItem(
-            self.tr("Chinese and English, side by side"), PlanLanguage.BILINGUAL
-        )
-        self.language_combo.setCurrentIndex(
-            0 if project.meta.language is Language.ZH else 1
-        )
+        self._build_role_combo(project)
+        self._build_language_combo(project)
         stem = "".join(
             c if c.isalnum() or c in " -_" else "_" for c in project.meta.title
         ).strip()
@@ -132,6 +130,36 @@ class SignPlanDialog(QDialog):
         )
         for label in self.findChildren(QLabel):
             label.setTextFormat(Qt.TextFormat.PlainText)
+        return form
+
+    def _build_role_combo(self, project: Project) -> None:
+        """The plan's sign-off roles (editable), Finance chosen if it is one."""
+        self.role_combo = QComboBox()
+        self.role_combo.setEditable(True)
+        line = self.role_combo.lineEdit()
+        if line is not None:
+            line.setMaxLength(_NAME_CHARS)
+        ui_lang = current_language()
+        for row in project.signoff:
+            self.role_combo.addItem(role_text(row.role, ui_lang), row.role)
+        finance = self.role_combo.findData("Finance")
+        if finance >= 0:
+            self.role_combo.setCurrentIndex(finance)
+
+    def _build_language_combo(self, project: Project) -> None:
+        """Chinese, English or both; the plan's own language chosen."""
+        self.language_combo = QComboBox()
+        self.language_combo.addItem(self.tr("Chinese"), Language.ZH)
+        self.language_combo.addItem(self.tr("English"), Language.EN)
+        self.language_combo.addItem(
+            self.tr("Chinese and English, side by side"), PlanLanguage.BILINGUAL
+        )
+        self.language_combo.setCurrentIndex(
+            0 if project.meta.language is Language.ZH else 1
+        )
+
+    def _build_buttons(self) -> QDialogButtonBox:
+        """Sign and Cancel."""
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -139,17 +167,7 @@ class SignPlanDialog(QDialog):
         self.ok_button.setText(self.tr("&Sign"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        intro = QLabel(
-            self.tr(
-                "The plan is rendered again with your name and role in the "
-                "sign-off row, then signed with the key in the certificate file."
-            )
-        )
-        intro.setWordWrap(True)
-        layout = QVBoxLayout(self)
-        layout.addWidget(intro)
-        layout.addLayout(form)
-        layout.addWidget(buttons)
+        return buttons
 
     def role(self) -> str:
         """The role as stored (the default roles in English)."""

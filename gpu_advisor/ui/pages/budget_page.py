@@ -133,7 +133,24 @@ class BudgetPage(QWizardPage):
         self.options_error.setStyleSheet(ERROR_STYLE)
         self.options_error.setVisible(False)
         self._build_form()
+        self._build_form_scroll()
+        self._build_charts()
+        self._build_chart_tabs()
+        self.recommendation = RecommendationPanel(session, self.input_label)
+        self._build_splitters()
+        self._build_monte_carlo_runner()
+        self.cash_flow_combo.currentIndexChanged.connect(self._on_cash_flow_option)
+        self.recommendation.input_activated.connect(self.focus_input)
 
+        self.retranslate_ui()
+        session.project_changed.connect(self._on_project_changed)
+        self._on_project_changed(session.project)
+        self._mc_timer.stop()  # the first run waits for initializePage()
+
+    # --- building ------------------------------------------------------------------
+
+    def _build_form_scroll(self) -> None:
+        """The intro, the price buttons and the form sections, scrolling."""
         form_box = QWidget()
         form_layout = QVBoxLayout(form_box)
         form_layout.setContentsMargins(0, 0, 0, 0)
@@ -157,7 +174,8 @@ class BudgetPage(QWizardPage):
         self.form_scroll.setWidget(form_box)
         self._form_width = WidthFollowsContent(self.form_scroll, _FORM_MIN_WIDTH_PX)
 
-        # charts
+    def _build_charts(self) -> None:
+        """The charts and the Monte Carlo controls."""
         self.cumulative_chart = CumulativeCostChart()
         self.cash_flow_chart = CashFlowChart()
         self.cash_flow_combo = QComboBox()
@@ -183,6 +201,8 @@ class BudgetPage(QWizardPage):
         self.cash_flow_option_label = QLabel()
         self.cash_flow_option_label.setBuddy(self.cash_flow_combo)
 
+    def _build_chart_tabs(self) -> None:
+        """One tab per chart (with its controls), then the scenarios."""
         self.tabs = QTabWidget()
         self.tabs.addTab(self.cumulative_chart, "")
         cash_tab = QWidget()
@@ -211,11 +231,11 @@ class BudgetPage(QWizardPage):
         mc_layout.addWidget(self.mc_status)
         mc_layout.addWidget(self.monte_carlo_chart, 1)
         self.tabs.addTab(mc_tab, "")
-        self.scenarios_panel = ScenariosPanel(session)
+        self.scenarios_panel = ScenariosPanel(self._session)
         self.tabs.addTab(self.scenarios_panel, "")
 
-        self.recommendation = RecommendationPanel(session, self.input_label)
-
+    def _build_splitters(self) -> None:
+        """Form and charts side by side, the recommendation below them."""
         # Top: the form and the charts side by side; below them, across the
         # page, the recommendation with its whole options table (a table as
         # wide as the form and the charts together never needs a scroll bar).
@@ -237,7 +257,8 @@ class BudgetPage(QWizardPage):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter, 1)
 
-        # Monte Carlo in a pool thread
+    def _build_monte_carlo_runner(self) -> None:
+        """The pool-thread runner, its debounce timer and the Monte Carlo buttons."""
         self.runner = MonteCarloRunner(parent=self)
         self._mc_timer = QTimer(self, singleShot=True, interval=_MC_DEBOUNCE_MS)
         self._mc_timer.timeout.connect(self.run_monte_carlo)
@@ -249,13 +270,6 @@ class BudgetPage(QWizardPage):
         self.mc_run_button.clicked.connect(self.run_monte_carlo)
         self.mc_cancel_button.clicked.connect(self.runner.cancel)
         self.mc_draws_spin.valueChanged.connect(self._on_mc_draws_changed)
-        self.cash_flow_combo.currentIndexChanged.connect(self._on_cash_flow_option)
-        self.recommendation.input_activated.connect(self.focus_input)
-
-        self.retranslate_ui()
-        session.project_changed.connect(self._on_project_changed)
-        self._on_project_changed(session.project)
-        self._mc_timer.stop()  # the first run waits for initializePage()
 
     # --- form ------------------------------------------------------------------------
 
@@ -358,7 +372,15 @@ class BudgetPage(QWizardPage):
         return provide
 
     def _build_form(self) -> None:
-        # options to compare
+        """Fill the form sections: options, situation, renting, owning, add-ons."""
+        self._build_options_section()
+        self._build_situation_section()
+        self._build_renting_section()
+        self._build_owning_section()
+        self._build_addons_section()
+
+    def _build_options_section(self) -> None:
+        """One check box per option to compare, two per row."""
         grid = QGridLayout()
         for index, option in enumerate(OptionId):
             check = QCheckBox()
@@ -371,7 +393,9 @@ class BudgetPage(QWizardPage):
         options_layout.addLayout(grid)
         options_layout.addWidget(self.options_error)
         self.sections["options"].form.addRow(options_box)
-        # situation (the seeds' decision rules)
+
+    def _build_situation_section(self) -> None:
+        """The situation that decides between the options (data residency, means)."""
         self.fields["data_residency"] = BoundCombo(
             self._session,
             "budget.data_residency",
@@ -394,7 +418,9 @@ class BudgetPage(QWizardPage):
         self.fields["data_residency"].error_changed.connect(self._on_field_error)
         for key in ("has_machine_room", "has_ops_staff", "has_spare_cash"):
             self._check("situation", key)
-        # renting
+
+    def _build_renting_section(self) -> None:
+        """Rental prices, spot interruptions and checkpointing."""
         self._optional("renting", "on_demand_cny_per_gpu_hour", decimals=2, step=0.5)
         self._number("renting", "billing_granularity_hours", decimals=2, step=1.0)
         self._optional("renting", "monthly_cny_per_gpu_month", decimals=0, step=100)
@@ -405,7 +431,9 @@ class BudgetPage(QWizardPage):
         )
         self._optional("renting", "restart_hours", decimals=2, step=0.25)
         self._check("renting", "checkpointing")
-        # owning
+
+    def _build_owning_section(self) -> None:
+        """Buying and running cards (hardware, power, room, staff, money)."""
         self._optional(
             "owning", "owned_gpus", integer=True, default=self._owned_gpus_default
         )
@@ -445,7 +473,16 @@ class BudgetPage(QWizardPage):
             ),
         )
         self._optional("owning", "idc_bandwidth_cny_per_month", decimals=0, step=500)
-        # add-ons
+        self.network_note = QLabel(wordWrap=True)
+        self.network_note.setStyleSheet(SECONDARY_STYLE)
+        self.sections["owning"].form.insertRow(
+            self._form_row("owning", "network_fraction_of_hardware") + 1,
+            "",
+            self.network_note,
+        )
+
+    def _build_addons_section(self) -> None:
+        """Shared storage, egress and public bandwidth (with their note)."""
         self.addons_note = QLabel(wordWrap=True)
         self.addons_note.setStyleSheet(WARNING_STYLE)
         self.sections["addons"].form.addRow(self.addons_note)
@@ -456,13 +493,6 @@ class BudgetPage(QWizardPage):
         self._number("addons", "public_bandwidth_mbps", decimals=0, step=10)
         self._optional(
             "addons", "public_bandwidth_cny_per_mbps_month", decimals=0, step=5
-        )
-        self.network_note = QLabel(wordWrap=True)
-        self.network_note.setStyleSheet(SECONDARY_STYLE)
-        self.sections["owning"].form.insertRow(
-            self._form_row("owning", "network_fraction_of_hardware") + 1,
-            "",
-            self.network_note,
         )
 
     def _form_row(self, section: str, key: str) -> int:

@@ -184,6 +184,28 @@ class ChecklistPage(QWizardPage):
         )
 
         self.summary_label = QLabel(wordWrap=True)
+        self._build_tree()
+        self._build_rows()
+        self._build_detail_box()
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.summary_label)
+        layout.addWidget(self.tree, 1)
+        layout.addWidget(self.error_label)
+        layout.addWidget(self.detail_box)
+
+        self.tree.itemChanged.connect(self._on_item_changed)
+        self.tree.currentItemChanged.connect(self._on_current_changed)
+        session.project_changed.connect(self._on_project_changed)
+        self.retranslate_ui()
+        if self._rows:
+            self.tree.setCurrentItem(next(iter(self._rows.values())))
+
+    # --- building -------------------------------------------------------------------
+
+    def _build_tree(self) -> None:
+        """The tree's columns, editors and widths (rows: :meth:`_build_rows`)."""
         self.tree = QTreeWidget()
         self.tree.setColumnCount(5)
         self.tree.setUniformRowHeights(True)
@@ -205,9 +227,9 @@ class ChecklistPage(QWizardPage):
         for column, width in ((COL_STATUS, 110), (COL_OWNER, 110), (COL_EVIDENCE, 150)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             self.tree.setColumnWidth(column, width)
-        self._build_rows()
 
-        # --- the selected item ---
+    def _build_detail_box(self) -> None:
+        """The selected item: title, text, figure with its "why?", evidence buttons."""
         self.detail_title = QLabel(wordWrap=True)
         bold = QFont(self.detail_title.font())
         bold.setBold(True)
@@ -220,7 +242,7 @@ class ChecklistPage(QWizardPage):
         self.why_button = WhyButton(
             "compute.gpu_hours_with_redundancy",
             lambda: self._session.evaluation.sizing.explanations,
-            session=session,
+            session=self._session,
         )
         self.evidence_button = QPushButton()
         self.evidence_button.clicked.connect(self.choose_evidence)
@@ -244,20 +266,6 @@ class ChecklistPage(QWizardPage):
         detail.addWidget(self.detail_label)
         detail.addLayout(figure_row)
         detail.addLayout(button_row)
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.summary_label)
-        layout.addWidget(self.tree, 1)
-        layout.addWidget(self.error_label)
-        layout.addWidget(self.detail_box)
-
-        self.tree.itemChanged.connect(self._on_item_changed)
-        self.tree.currentItemChanged.connect(self._on_current_changed)
-        session.project_changed.connect(self._on_project_changed)
-        self.retranslate_ui()
-        if self._rows:
-            self.tree.setCurrentItem(next(iter(self._rows.values())))
 
     # --- structure --------------------------------------------------------------------
 

@@ -241,144 +241,11 @@ class EnvironmentPage(QWizardPage):
         self._shown_scheduler: Scheduler | None = None
         self._tab_names: dict[Scheduler, str] = {}
 
-        def spin(
-            path: str,
-            lo: int,
-            hi: int,
-            label: Callable[[], str],
-            suffix: Callable[[], str] | None = None,
-        ) -> BoundSpin:
-            return BoundSpin(
-                session, path, minimum=lo, maximum=hi, label=label, suffix=suffix
-            )
-
-        def line(
-            path: str,
-            max_length: int,
-            label: Callable[[], str],
-            placeholder: Callable[[], str] | None = None,
-        ) -> BoundLineEdit:
-            return BoundLineEdit(
-                session,
-                path,
-                max_length=max_length,
-                label=label,
-                placeholder=placeholder,
-            )
-
-        self.scheduler_field = BoundCombo(
-            session,
-            "environment.scheduler",
-            [
-                (Scheduler.KUBERNETES, lambda: self.tr("Kubernetes cluster")),
-                (Scheduler.SLURM, lambda: self.tr("SLURM cluster")),
-                (Scheduler.BARE, lambda: self.tr("Bare nodes (SSH + torchrun)")),
-            ],
-            label=lambda: self.tr("scheduler"),
-        )
-        self.nodes_field = spin(
-            "environment.nodes", 1, 100000, lambda: self.tr("nodes")
-        )
-        self.gpus_per_node_field = spin(
-            "environment.gpus_per_node", 1, 16, lambda: self.tr("GPUs per node")
-        )
-        self.cuda_field = line(
-            "environment.cuda_version", 20, lambda: self.tr("CUDA version")
-        )
-        self.image_field = line(
-            "environment.pytorch_image", 300, lambda: self.tr("PyTorch image")
-        )
-        self.pull_secret_field = line(
-            "environment.image_pull_secret",
-            253,
-            lambda: self.tr("image pull secret"),
-            placeholder=lambda: self.tr("none (public registry)"),
-        )
-        self.job_name_field = line(
-            "environment.job_name", 63, lambda: self.tr("job name")
-        )
-        self.namespace_field = line(
-            "environment.namespace", 63, lambda: self.tr("namespace")
-        )
-        self.partition_field = line(
-            "environment.partition", 63, lambda: self.tr("partition")
-        )
-        self.train_script_field = line(
-            "environment.train_script", 500, lambda: self.tr("training script")
-        )
-        self.data_path_field = line(
-            "environment.data_path", 500, lambda: self.tr("data path")
-        )
-        self.data_pvc_field = line(
-            "environment.data_pvc",
-            253,
-            lambda: self.tr("data volume claim"),
-            placeholder=lambda: self.tr("none (host path)"),
-        )
-        self.time_limit_field = spin(
-            "environment.time_limit_hours",
-            1,
-            8760,
-            lambda: self.tr("time limit"),
-            suffix=lambda: self.tr(" h"),
-        )
-        self.cpus_field = spin(
-            "environment.cpus_per_gpu", 1, 256, lambda: self.tr("CPUs per GPU")
-        )
-        self.memory_field = spin(
-            "environment.memory_gib_per_gpu",
-            1,
-            4096,
-            lambda: self.tr("memory per GPU"),
-            suffix=lambda: " GiB",
-        )
-        self.shm_field = spin(
-            "environment.shm_gib",
-            1,
-            4096,
-            lambda: self.tr("shared memory"),
-            suffix=lambda: " GiB",
-        )
-        self.port_field = spin(
-            "environment.master_port", 1024, 65535, lambda: self.tr("rendezvous port")
-        )
-        self.rdma_field = line(
-            "environment.rdma_resource",
-            253,
-            lambda: self.tr("RDMA resource"),
-            placeholder=lambda: self.tr("e.g. rdma/rdma_shared_device_a"),
-        )
-        self.port_field.editor.setGroupSeparatorShown(False)
-        self.hostnames_field = _ListField(
-            session, "environment.hostnames", lambda: self.tr("host names")
-        )
-        self.container_field = BoundCheck(
-            session,
-            "environment.bare_use_container",
-            lambda: self.tr("Run torchrun inside the PyTorch image (docker)"),
-        )
-        self.nccl_env_field = _EnvVarsField(session)
-        self.override_field = BoundCheck(
-            session,
-            "environment.nodes_override",
-            lambda: self.tr(
-                "Override the plan: generate the files for these nodes and GPUs per node"
-            ),
-        )
-        self.script_source_field = BoundCombo(
-            session,
-            "environment.script_source",
-            [
-                ("", lambda: self.tr("not set")),
-                ("configmap", lambda: self.tr("a ConfigMap")),
-                ("pvc", lambda: self.tr("the data volume claim")),
-                ("image", lambda: self.tr("the image")),
-            ],
-            label=lambda: self.tr("script source"),
-        )
-        self.script_configmap_field = line(
-            "environment.script_configmap", 253, lambda: self.tr("script ConfigMap")
-        )
+        self._build_cluster_fields()
+        self._build_software_fields()
+        self._build_job_fields()
+        self._build_resource_fields()
+        self._build_nodes_fields()
         self._bound: list[BoundField] = [
             self.scheduler_field, self.nodes_field, self.gpus_per_node_field,
             self.cuda_field, self.image_field, self.pull_secret_field,
@@ -389,15 +256,190 @@ class EnvironmentPage(QWizardPage):
             self.override_field, self.script_source_field, self.script_configmap_field,
         ]  # fmt: skip
 
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self._build_form())
+        splitter.addWidget(self._build_files_panel())
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 1)
+        splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter)
+
+        for field in self._bound:
+            field.error_changed.connect(self._on_error_changed)
+        self.hostnames_field.error_changed.connect(self._on_error_changed)
+        self.nccl_env_field.error_changed.connect(self._on_error_changed)
+        session.project_changed.connect(self._on_project_changed)
+        self.retranslate_ui()
+        self._on_project_changed(session.project)
+
+    # --- building -----------------------------------------------------------------
+
+    def _spin(
+        self,
+        path: str,
+        lo: int,
+        hi: int,
+        label: Callable[[], str],
+        suffix: Callable[[], str] | None = None,
+    ) -> BoundSpin:
+        """A bound spin box for an integer field."""
+        return BoundSpin(
+            self._session, path, minimum=lo, maximum=hi, label=label, suffix=suffix
+        )
+
+    def _line(
+        self,
+        path: str,
+        max_length: int,
+        label: Callable[[], str],
+        placeholder: Callable[[], str] | None = None,
+    ) -> BoundLineEdit:
+        """A bound line edit for a text field."""
+        return BoundLineEdit(
+            self._session,
+            path,
+            max_length=max_length,
+            label=label,
+            placeholder=placeholder,
+        )
+
+    def _build_cluster_fields(self) -> None:
+        """Scheduler, nodes, GPUs per node, the plan's hint and the override."""
+        self.scheduler_field = BoundCombo(
+            self._session,
+            "environment.scheduler",
+            [
+                (Scheduler.KUBERNETES, lambda: self.tr("Kubernetes cluster")),
+                (Scheduler.SLURM, lambda: self.tr("SLURM cluster")),
+                (Scheduler.BARE, lambda: self.tr("Bare nodes (SSH + torchrun)")),
+            ],
+            label=lambda: self.tr("scheduler"),
+        )
+        self.nodes_field = self._spin(
+            "environment.nodes", 1, 100000, lambda: self.tr("nodes")
+        )
+        self.gpus_per_node_field = self._spin(
+            "environment.gpus_per_node", 1, 16, lambda: self.tr("GPUs per node")
+        )
+        self.override_field = BoundCheck(
+            self._session,
+            "environment.nodes_override",
+            lambda: self.tr(
+                "Override the plan: generate the files for these nodes and GPUs per node"
+            ),
+        )
         self.plan_hint_label = QLabel(wordWrap=True)
         self.apply_plan_button = QPushButton()
         self.apply_plan_button.clicked.connect(self.apply_planned_cluster)
         self.single_node_label = QLabel(wordWrap=True)
         self.single_node_label.setStyleSheet(SEVERITY_STYLES[Severity.INFO])
-        self.advice_label = QLabel(wordWrap=True)
-        self.advice_label.setTextFormat(Qt.TextFormat.RichText)
 
-        # --- form, in groups, scrolling ---
+    def _build_software_fields(self) -> None:
+        """CUDA version, PyTorch image and its pull secret."""
+        self.cuda_field = self._line(
+            "environment.cuda_version", 20, lambda: self.tr("CUDA version")
+        )
+        self.image_field = self._line(
+            "environment.pytorch_image", 300, lambda: self.tr("PyTorch image")
+        )
+        self.pull_secret_field = self._line(
+            "environment.image_pull_secret",
+            253,
+            lambda: self.tr("image pull secret"),
+            placeholder=lambda: self.tr("none (public registry)"),
+        )
+
+    def _build_job_fields(self) -> None:
+        """Job name, where it runs, its script and data, and its time limit."""
+        self.job_name_field = self._line(
+            "environment.job_name", 63, lambda: self.tr("job name")
+        )
+        self.namespace_field = self._line(
+            "environment.namespace", 63, lambda: self.tr("namespace")
+        )
+        self.partition_field = self._line(
+            "environment.partition", 63, lambda: self.tr("partition")
+        )
+        self.train_script_field = self._line(
+            "environment.train_script", 500, lambda: self.tr("training script")
+        )
+        self.data_path_field = self._line(
+            "environment.data_path", 500, lambda: self.tr("data path")
+        )
+        self.data_pvc_field = self._line(
+            "environment.data_pvc",
+            253,
+            lambda: self.tr("data volume claim"),
+            placeholder=lambda: self.tr("none (host path)"),
+        )
+        self.time_limit_field = self._spin(
+            "environment.time_limit_hours",
+            1,
+            8760,
+            lambda: self.tr("time limit"),
+            suffix=lambda: self.tr(" h"),
+        )
+        self.script_source_field = BoundCombo(
+            self._session,
+            "environment.script_source",
+            [
+                ("", lambda: self.tr("not set")),
+                ("configmap", lambda: self.tr("a ConfigMap")),
+                ("pvc", lambda: self.tr("the data volume claim")),
+                ("image", lambda: self.tr("the image")),
+            ],
+            label=lambda: self.tr("script source"),
+        )
+        self.script_configmap_field = self._line(
+            "environment.script_configmap", 253, lambda: self.tr("script ConfigMap")
+        )
+
+    def _build_resource_fields(self) -> None:
+        """CPUs, memory and shared memory per GPU, port and RDMA."""
+        self.cpus_field = self._spin(
+            "environment.cpus_per_gpu", 1, 256, lambda: self.tr("CPUs per GPU")
+        )
+        self.memory_field = self._spin(
+            "environment.memory_gib_per_gpu",
+            1,
+            4096,
+            lambda: self.tr("memory per GPU"),
+            suffix=lambda: " GiB",
+        )
+        self.shm_field = self._spin(
+            "environment.shm_gib",
+            1,
+            4096,
+            lambda: self.tr("shared memory"),
+            suffix=lambda: " GiB",
+        )
+        self.port_field = self._spin(
+            "environment.master_port", 1024, 65535, lambda: self.tr("rendezvous port")
+        )
+        self.rdma_field = self._line(
+            "environment.rdma_resource",
+            253,
+            lambda: self.tr("RDMA resource"),
+            placeholder=lambda: self.tr("e.g. rdma/rdma_shared_device_a"),
+        )
+        self.port_field.editor.setGroupSeparatorShown(False)
+
+    def _build_nodes_fields(self) -> None:
+        """Host names, NCCL variables and the container switch (bare nodes)."""
+        self.hostnames_field = _ListField(
+            self._session, "environment.hostnames", lambda: self.tr("host names")
+        )
+        self.container_field = BoundCheck(
+            self._session,
+            "environment.bare_use_container",
+            lambda: self.tr("Run torchrun inside the PyTorch image (docker)"),
+        )
+        self.nccl_env_field = _EnvVarsField(self._session)
+
+    def _build_form(self) -> QScrollArea:
+        """The fields in titled groups, in one column that scrolls."""
         grouped = GroupedForm()
         self._labels = grouped.labels
         self._groups = grouped.groups
@@ -463,8 +505,12 @@ class EnvironmentPage(QWizardPage):
         scroll.setWidget(form_box)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setMinimumWidth(_FORM_WIDTH_PX)
+        return scroll
 
-        # --- generated files ---
+    def _build_files_panel(self) -> QWidget:
+        """The advice above one tab of generated files per scheduler."""
+        self.advice_label = QLabel(wordWrap=True)
+        self.advice_label.setTextFormat(Qt.TextFormat.RichText)
         self.viewers: dict[Scheduler, ConfigViewer] = {
             s: ConfigViewer() for s in Scheduler
         }
@@ -477,24 +523,7 @@ class EnvironmentPage(QWizardPage):
         right_layout.setContentsMargins(6, 0, 0, 0)
         right_layout.addWidget(self.advice_label)
         right_layout.addWidget(self.tabs, 1)
-
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(scroll)
-        splitter.addWidget(right)
-        splitter.setStretchFactor(0, 0)
-        splitter.setStretchFactor(1, 1)
-        splitter.setChildrenCollapsible(False)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(splitter)
-
-        for field in self._bound:
-            field.error_changed.connect(self._on_error_changed)
-        self.hostnames_field.error_changed.connect(self._on_error_changed)
-        self.nccl_env_field.error_changed.connect(self._on_error_changed)
-        session.project_changed.connect(self._on_project_changed)
-        self.retranslate_ui()
-        self._on_project_changed(session.project)
+        return right
 
     # --- translation --------------------------------------------------------------
 

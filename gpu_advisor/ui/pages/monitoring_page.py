@@ -64,90 +64,8 @@ class MonitoringPage(QWizardPage):
         # Fill the wizard's page area (QWizard adds a stretch below other pages).
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
         self.outputs = RefreshWhenShown(self, self.refresh_outputs)
-
-        self.gpu_temp_field = BoundDoubleSpin(
-            session,
-            "monitoring.gpu_temp_c",
-            minimum=30,
-            maximum=120,
-            decimals=0,
-            suffix=lambda: " °C",
-            label=lambda: self.tr("GPU temperature alert"),
-        )
-        self.memory_temp_field = BoundDoubleSpin(
-            session,
-            "monitoring.memory_temp_c",
-            minimum=30,
-            maximum=130,
-            decimals=0,
-            suffix=lambda: " °C",
-            label=lambda: self.tr("memory temperature alert"),
-        )
-        self.util_low_field = BoundDoubleSpin(
-            session,
-            "monitoring.util_low_pct",
-            minimum=0,
-            maximum=100,
-            decimals=0,
-            suffix=lambda: " %",
-            label=lambda: self.tr("low utilisation threshold"),
-        )
-        self.util_window_field = BoundSpin(
-            session,
-            "monitoring.util_window_minutes",
-            minimum=1,
-            maximum=1440,
-            suffix=lambda: self.tr(" min"),
-            label=lambda: self.tr("low utilisation window"),
-        )
-        self.nccl_hang_field = BoundSpin(
-            session,
-            "monitoring.nccl_hang_minutes",
-            minimum=1,
-            maximum=1440,
-            suffix=lambda: self.tr(" min"),
-            label=lambda: self.tr("NCCL hang time"),
-        )
-        self.ecc_field = BoundSpin(
-            session,
-            "monitoring.ecc_dbe_threshold",
-            minimum=1,
-            maximum=1000,
-            label=lambda: self.tr("ECC error threshold"),
-        )
-        self.throttle_field = BoundCheck(
-            session,
-            "monitoring.power_throttle_alert",
-            lambda: self.tr("Alert on power or thermal throttling"),
-        )
-        self.scrape_field = BoundSpin(
-            session,
-            "monitoring.scrape_interval_s",
-            minimum=1,
-            maximum=3600,
-            suffix=lambda: self.tr(" s"),
-            label=lambda: self.tr("scrape interval"),
-        )
-        self.namespace_field = BoundLineEdit(
-            session,
-            "monitoring.namespace",
-            max_length=63,
-            label=lambda: self.tr("monitoring namespace"),
-        )
-        self.image_field = BoundLineEdit(
-            session,
-            "monitoring.dcgm_exporter_image",
-            max_length=300,
-            label=lambda: self.tr("exporter image"),
-        )
-        self.port_field = BoundSpin(
-            session,
-            "monitoring.exporter_port",
-            minimum=1,
-            maximum=65535,
-            label=lambda: self.tr("exporter port"),
-        )
-        self.port_field.editor.setGroupSeparatorShown(False)
+        self._build_alert_fields()
+        self._build_exporter_fields()
         self._bound: list[BoundField] = [
             self.gpu_temp_field,
             self.memory_temp_field,
@@ -163,9 +81,126 @@ class MonitoringPage(QWizardPage):
         ]
 
         self.intro_label = QLabel(wordWrap=True)
+        form = self._build_form()
+        self.viewers: dict[str, ConfigViewer] = {
+            name: ConfigViewer() for name in MONITORING_FILES
+        }
+        self.tabs = QTabWidget()
+        for name in MONITORING_FILES:
+            self.tabs.addTab(self.viewers[name], name)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(form)
+        splitter.addWidget(self.tabs)
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 1)
+        splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.intro_label)
+        layout.addWidget(splitter, 1)
+
+        for field in self._bound:
+            field.error_changed.connect(self._on_error_changed)
+        session.project_changed.connect(self._on_project_changed)
+        self.retranslate_ui()
+
+    # --- building -----------------------------------------------------------------
+
+    def _build_alert_fields(self) -> None:
+        """Temperature, utilisation, NCCL hang, ECC and throttling alerts."""
+
+        self.gpu_temp_field = BoundDoubleSpin(
+            self._session,
+            "monitoring.gpu_temp_c",
+            minimum=30,
+            maximum=120,
+            decimals=0,
+            suffix=lambda: " °C",
+            label=lambda: self.tr("GPU temperature alert"),
+        )
+        self.memory_temp_field = BoundDoubleSpin(
+            self._session,
+            "monitoring.memory_temp_c",
+            minimum=30,
+            maximum=130,
+            decimals=0,
+            suffix=lambda: " °C",
+            label=lambda: self.tr("memory temperature alert"),
+        )
+        self.util_low_field = BoundDoubleSpin(
+            self._session,
+            "monitoring.util_low_pct",
+            minimum=0,
+            maximum=100,
+            decimals=0,
+            suffix=lambda: " %",
+            label=lambda: self.tr("low utilisation threshold"),
+        )
+        self.util_window_field = BoundSpin(
+            self._session,
+            "monitoring.util_window_minutes",
+            minimum=1,
+            maximum=1440,
+            suffix=lambda: self.tr(" min"),
+            label=lambda: self.tr("low utilisation window"),
+        )
+        self.nccl_hang_field = BoundSpin(
+            self._session,
+            "monitoring.nccl_hang_minutes",
+            minimum=1,
+            maximum=1440,
+            suffix=lambda: self.tr(" min"),
+            label=lambda: self.tr("NCCL hang time"),
+        )
+        self.ecc_field = BoundSpin(
+            self._session,
+            "monitoring.ecc_dbe_threshold",
+            minimum=1,
+            maximum=1000,
+            label=lambda: self.tr("ECC error threshold"),
+        )
+        self.throttle_field = BoundCheck(
+            self._session,
+            "monitoring.power_throttle_alert",
+            lambda: self.tr("Alert on power or thermal throttling"),
+        )
         self.util_note_label = QLabel(wordWrap=True)
         self.util_note_label.setStyleSheet(NOTE_STYLE)
 
+    def _build_exporter_fields(self) -> None:
+        """Scrape interval, namespace, image and port of the DCGM exporter."""
+        self.scrape_field = BoundSpin(
+            self._session,
+            "monitoring.scrape_interval_s",
+            minimum=1,
+            maximum=3600,
+            suffix=lambda: self.tr(" s"),
+            label=lambda: self.tr("scrape interval"),
+        )
+        self.namespace_field = BoundLineEdit(
+            self._session,
+            "monitoring.namespace",
+            max_length=63,
+            label=lambda: self.tr("monitoring namespace"),
+        )
+        self.image_field = BoundLineEdit(
+            self._session,
+            "monitoring.dcgm_exporter_image",
+            max_length=300,
+            label=lambda: self.tr("exporter image"),
+        )
+        self.port_field = BoundSpin(
+            self._session,
+            "monitoring.exporter_port",
+            minimum=1,
+            maximum=65535,
+            label=lambda: self.tr("exporter port"),
+        )
+        self.port_field.editor.setGroupSeparatorShown(False)
+
+    def _build_form(self) -> QScrollArea:
+        """The alert and exporter groups, in one column that scrolls."""
         grouped = GroupedForm()
         self._labels = grouped.labels
         self._groups = grouped.groups
@@ -205,29 +240,7 @@ class MonitoringPage(QWizardPage):
         scroll.setWidget(form_box)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setMinimumWidth(_FORM_WIDTH_PX)
-
-        self.viewers: dict[str, ConfigViewer] = {
-            name: ConfigViewer() for name in MONITORING_FILES
-        }
-        self.tabs = QTabWidget()
-        for name in MONITORING_FILES:
-            self.tabs.addTab(self.viewers[name], name)
-
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(scroll)
-        splitter.addWidget(self.tabs)
-        splitter.setStretchFactor(0, 0)
-        splitter.setStretchFactor(1, 1)
-        splitter.setChildrenCollapsible(False)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.intro_label)
-        layout.addWidget(splitter, 1)
-
-        for field in self._bound:
-            field.error_changed.connect(self._on_error_changed)
-        session.project_changed.connect(self._on_project_changed)
-        self.retranslate_ui()
+        return scroll
 
     # --- translation --------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 from html import escape
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from pydantic import ValidationError
 from PySide6.QtCore import (
@@ -182,6 +182,15 @@ class DateDelegate(QStyledItemDelegate):
 _WHY_SCHEME: Final = "why"
 """Link scheme of the summary's "why?" links: ``why:<result key>``."""
 
+_KeyNumber: TypeAlias = tuple[str, str, str | None]
+"""A key number of the summary: name, value, and the explained key whose "why?"
+link opens the same explanation as the why? buttons of the earlier steps (or None)."""
+
+
+def _number(value: float, decimals: int = 0) -> str:
+    """``value`` written in the current language's number format."""
+    return current_locale().toString(float(value), "f", decimals)
+
 
 class ReviewPage(QWizardPage):
     """Summary, warnings, open items, sign-off, status, fingerprint, export."""
@@ -200,6 +209,31 @@ class ReviewPage(QWizardPage):
         self.summary_view.anchorClicked.connect(self._on_summary_link)
         self.why_dialog: ExplanationDialog | None = None
 
+        self._build_signoff_box()
+        self._build_fingerprint_box()
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self._build_left_column())
+        splitter.addWidget(self._build_right_column())
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter)
+
+        self.signoff_table.itemChanged.connect(self._on_signoff_item_changed)
+        self.signoff_table.itemSelectionChanged.connect(self._update_buttons)
+        self.add_row_button.clicked.connect(self.add_signoff_row)
+        self.remove_row_button.clicked.connect(self.remove_selected_row)
+        self.status_combo.activated.connect(self._on_status_activated)
+        self.export_button.clicked.connect(self.export_pdf)
+        session.project_changed.connect(self._on_project_changed)
+        self.retranslate_ui()
+
+    # --- building -----------------------------------------------------------------
+
+    def _build_signoff_table(self) -> None:
+        """The sign-off table: whole rows selected, every column in view."""
         self.signoff_table = QTableWidget(0, 5)
         self.signoff_table.setTabKeyNavigation(False)  # arrows move, Tab leaves
         self.signoff_table.setSelectionBehavior(
@@ -226,6 +260,10 @@ class ReviewPage(QWizardPage):
             + _COMMENT_MIN_WIDTH_PX
             + 2 * self.signoff_table.frameWidth()
         )
+
+    def _build_signoff_box(self) -> None:
+        """The sign-off group: table, row buttons, error, plan status."""
+        self._build_signoff_table()
         self.add_row_button = QPushButton()
         self.remove_row_button = QPushButton()
         self.signoff_error_label = QLabel(wordWrap=True)
@@ -239,20 +277,6 @@ class ReviewPage(QWizardPage):
         self.status_label.setBuddy(self.status_combo)
         self.status_message = QLabel(wordWrap=True)
         self.status_message.setVisible(False)
-
-        self.fingerprint_edit = QLineEdit(readOnly=True)
-        self.fingerprint_edit.setFont(
-            QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-        )
-        self.fingerprint_note = QLabel(wordWrap=True)
-        self.fingerprint_note.setTextInteractionFlags(
-            Qt.TextInteractionFlag.TextSelectableByMouse
-        )
-        self.export_button = QPushButton()
-        self.export_button.setDefault(False)
-        self.export_button.setAutoDefault(False)
-
-        # --- layout ---
         self._signoff_box = QGroupBox()
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_row_button)
@@ -269,22 +293,24 @@ class ReviewPage(QWizardPage):
         signoff_layout.addLayout(status_row)
         signoff_layout.addWidget(self.status_message)
 
+    def _build_fingerprint_box(self) -> None:
+        """The fingerprint group: the plan's fingerprint and what it means."""
+        self.fingerprint_edit = QLineEdit(readOnly=True)
+        self.fingerprint_edit.setFont(
+            QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        )
+        self.fingerprint_note = QLabel(wordWrap=True)
+        self.fingerprint_note.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+        )
         self._fingerprint_box = QGroupBox()
         fingerprint_layout = QVBoxLayout(self._fingerprint_box)
         fingerprint_layout.addWidget(self.fingerprint_edit)
         fingerprint_layout.addWidget(self.fingerprint_note)
 
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(6, 0, 0, 0)
-        right_layout.addWidget(self._signoff_box, 1)
-        right_layout.addWidget(self._fingerprint_box)
-        export_row = QHBoxLayout()
-        export_row.addStretch(1)
-        export_row.addWidget(self.export_button)
-        right_layout.addLayout(export_row)
-
-        self.scenario_view = ScenarioCompareView(session)
+    def _build_left_column(self) -> QSplitter:
+        """The summary above the scenarios compared."""
+        self.scenario_view = ScenarioCompareView(self._session)
         # The summary takes the height; the scenarios below it only what they
         # show (one line when there are none: it left a large empty gap).
         self.left_splitter = QSplitter(Qt.Orientation.Vertical)
@@ -294,24 +320,23 @@ class ReviewPage(QWizardPage):
         left.setStretchFactor(0, 1)
         left.setStretchFactor(1, 0)
         left.setChildrenCollapsible(False)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(left)
-        splitter.addWidget(right)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
-        splitter.setChildrenCollapsible(False)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(splitter)
+        return left
 
-        self.signoff_table.itemChanged.connect(self._on_signoff_item_changed)
-        self.signoff_table.itemSelectionChanged.connect(self._update_buttons)
-        self.add_row_button.clicked.connect(self.add_signoff_row)
-        self.remove_row_button.clicked.connect(self.remove_selected_row)
-        self.status_combo.activated.connect(self._on_status_activated)
-        self.export_button.clicked.connect(self.export_pdf)
-        session.project_changed.connect(self._on_project_changed)
-        self.retranslate_ui()
+    def _build_right_column(self) -> QWidget:
+        """Sign-off and fingerprint, the export button below them."""
+        self.export_button = QPushButton()
+        self.export_button.setDefault(False)
+        self.export_button.setAutoDefault(False)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(6, 0, 0, 0)
+        right_layout.addWidget(self._signoff_box, 1)
+        right_layout.addWidget(self._fingerprint_box)
+        export_row = QHBoxLayout()
+        export_row.addStretch(1)
+        export_row.addWidget(self.export_button)
+        right_layout.addLayout(export_row)
+        return right
 
     # --- translation --------------------------------------------------------------
 
@@ -668,17 +693,23 @@ class ReviewPage(QWizardPage):
 
     def summary_html(self, project: Project) -> str:
         """The left column: recommendation, key numbers, warnings, open items."""
+        parts = self._recommendation_html()
+        parts += self._key_numbers_html(
+            [
+                *self._sizing_rows(),
+                *self._cost_rows(),
+                *self._monte_carlo_rows(),
+                *self._vendor_rows(),
+            ]
+        )
+        parts += self._warnings_html()
+        parts += self._open_items_html(project)
+        return "".join(parts)
+
+    def _recommendation_html(self) -> list[str]:
+        """The recommended option and the reasons for it."""
         chinese = current_language().startswith("zh")
-        language = "zh" if chinese else "en"
-        locale = current_locale()
-        evaluation = self._session.evaluation
-        sizing, cost = evaluation.sizing, evaluation.cost
-        recommendation = cost.recommendation
-        option = next((o for o in cost.options if o.id == recommendation.option), None)
-
-        def number(value: float, decimals: int = 0) -> str:
-            return locale.toString(float(value), "f", decimals)
-
+        recommendation = self._session.evaluation.cost.recommendation
         parts: list[str] = [
             "<h3>" + escape(self.tr("Recommendation")) + "</h3>",
             f"<p><b>{escape(option_label(recommendation.option))}</b></p>",
@@ -690,34 +721,44 @@ class ReviewPage(QWizardPage):
                 for reason in recommendation.reasons
             ]
             parts.append("</ul>")
-        # (name, value, explained key): the "?" link opens the same explanation
-        # as the why? buttons of the earlier steps.
-        rows: list[tuple[str, str, str | None]] = [
-            (self.tr("GPU-hours"), number(sizing.compute.gpu_hours), keys.GPU_HOURS),
+        return parts
+
+    def _sizing_rows(self) -> list[_KeyNumber]:
+        """Key numbers of the sizing: GPU-hours, cards, nodes, network, MFU, days."""
+        sizing = self._session.evaluation.sizing
+        return [
+            (self.tr("GPU-hours"), _number(sizing.compute.gpu_hours), keys.GPU_HOURS),
             (
                 self.tr("GPU-hours with the ×1.5 margin"),
-                number(sizing.compute.gpu_hours_with_redundancy),
+                _number(sizing.compute.gpu_hours_with_redundancy),
                 keys.GPU_HOURS_WITH_REDUNDANCY,
             ),
-            (self.tr("Cards"), number(sizing.cluster.gpus), None),
-            (self.tr("Nodes"), number(sizing.cluster.nodes), None),
+            (self.tr("Cards"), _number(sizing.cluster.gpus), None),
+            (self.tr("Nodes"), _number(sizing.cluster.nodes), None),
             (self.tr("Network"), self._network_text(), keys.NETWORK_NEEDED),
             (
                 self.tr("MFU"),
                 self._mfu_text(
-                    number(sizing.compute.mfu * 100), sizing.compute.mfu_source
+                    _number(sizing.compute.mfu * 100), sizing.compute.mfu_source
                 ),
                 None,
             ),
-            (self.tr("Training days"), number(sizing.cluster.days, 1), keys.DAYS),
+            (self.tr("Training days"), _number(sizing.cluster.days, 1), keys.DAYS),
         ]
+
+    def _cost_rows(self) -> list[_KeyNumber]:
+        """The recommended option's total and hourly cost, and the break-even."""
+        cost = self._session.evaluation.cost
+        recommendation = cost.recommendation
+        option = next((o for o in cost.options if o.id == recommendation.option), None)
+        rows: list[_KeyNumber] = []
         if option is not None:
             rows.append(
                 (
                     self.tr("Total cost over %1 months (recommended option)").replace(
                         "%1", str(cost.horizon_months)
                     ),
-                    self.tr("%1 CNY").replace("%1", number(option.total_cny)),
+                    self.tr("%1 CNY").replace("%1", _number(option.total_cny)),
                     keys.option_key(str(option.id), keys.OPTION_TOTAL),
                 )
             )
@@ -726,7 +767,7 @@ class ReviewPage(QWizardPage):
                     (
                         self.tr("Cost per useful GPU-hour"),
                         self.tr("%1 CNY").replace(
-                            "%1", number(option.cost_per_useful_gpu_hour_cny, 2)
+                            "%1", _number(option.cost_per_useful_gpu_hour_cny, 2)
                         ),
                         keys.option_key(str(option.id), keys.OPTION_PER_USEFUL_HOUR),
                     )
@@ -735,40 +776,52 @@ class ReviewPage(QWizardPage):
             rows.append(
                 (
                     self.tr("Break-even utilisation (own vs rent)"),
-                    f"{number(cost.break_even.utilization * 100, 0)} %",
+                    f"{_number(cost.break_even.utilization * 100, 0)} %",
                     keys.BREAK_EVEN_UTILIZATION,
                 )
             )
-        mc = evaluation.monte_carlo
+        return rows
+
+    def _monte_carlo_rows(self) -> list[_KeyNumber]:
+        """P(owning beats renting), or where to run the Monte Carlo."""
+        mc = self._session.evaluation.monte_carlo
         if mc is None:
-            rows.append(
+            return [
                 (
                     self.tr("P(owning beats renting)"),
                     self.tr("run the Monte Carlo on the Budget step"),
                     None,
                 )
-            )
-        elif mc.p_own_beats_rent is not None:
-            rows.append(
+            ]
+        if mc.p_own_beats_rent is not None:
+            return [
                 (
                     self.tr("P(owning beats renting)"),
-                    f"{number(mc.p_own_beats_rent * 100)} %",
+                    f"{_number(mc.p_own_beats_rent * 100)} %",
                     None,
                 )
-            )
-        scoring = evaluation.vendors.scoring
-        if scoring is not None:
-            rows += [
-                (
-                    fill(self.tr("Vendor score: %1"), vendor.vendor),
-                    number(vendor.total, 1),
-                    None,
-                )
-                for vendor in scoring.vendors
             ]
-        parts.append(
+        return []
+
+    def _vendor_rows(self) -> list[_KeyNumber]:
+        """Each scored vendor's total score."""
+        scoring = self._session.evaluation.vendors.scoring
+        if scoring is None:
+            return []
+        return [
+            (
+                fill(self.tr("Vendor score: %1"), vendor.vendor),
+                _number(vendor.total, 1),
+                None,
+            )
+            for vendor in scoring.vendors
+        ]
+
+    def _key_numbers_html(self, rows: list[_KeyNumber]) -> list[str]:
+        """The key numbers as a table, each explained one with a "why?" link."""
+        parts = [
             "<h3>" + escape(self.tr("Key numbers")) + "</h3><table cellpadding='2'>"
-        )
+        ]
         why = escape(self.tr("why?"))
         parts += [
             f"<tr><td>{escape(name)}</td><td align='right'><b>{escape(value)}</b></td>"
@@ -781,26 +834,33 @@ class ReviewPage(QWizardPage):
             for name, value, key in rows
         ]
         parts.append("</table>")
+        return parts
 
+    def _warnings_html(self) -> list[str]:
+        """Sizing and cost warnings in their severity's colour, or "None."."""
+        chinese = current_language().startswith("zh")
         warnings = self.warnings()
-        parts.append("<h3>" + escape(self.tr("Warnings")) + "</h3>")
+        parts = ["<h3>" + escape(self.tr("Warnings")) + "</h3>"]
         if warnings:
             parts.append("<ul>")
             parts += [
                 f"<li><span style='color:{SEVERITY_COLOURS[w.severity]}'>"
-                f"{escape(w.message_zh if language == 'zh' else w.message_en)}</span></li>"
+                f"{escape(w.message_zh if chinese else w.message_en)}</span></li>"
                 for w in warnings
             ]
             parts.append("</ul>")
         else:
             parts.append("<p>" + escape(self.tr("None.")) + "</p>")
+        return parts
 
+    def _open_items_html(self, project: Project) -> list[str]:
+        """What still has to be done before the plan can be approved."""
         items = self.open_items(project)
-        parts.append("<h3>" + escape(self.tr("Open items")) + "</h3>")
+        parts = ["<h3>" + escape(self.tr("Open items")) + "</h3>"]
         if items:
             parts.append("<ul>")
             parts += [f"<li>{escape(text)}</li>" for text in items]
             parts.append("</ul>")
         else:
             parts.append("<p>" + escape(self.tr("Nothing open.")) + "</p>")
-        return "".join(parts)
+        return parts

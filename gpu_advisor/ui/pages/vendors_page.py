@@ -138,40 +138,9 @@ class VendorsPage(QWizardPage):
         self.principle_label = QLabel(wordWrap=True)
         self.principle_label.setStyleSheet(PRINCIPLE_STYLE)
 
-        # --- vendor list --------------------------------------------------------------
-        self.vendor_list = QListWidget()
-        self.vendor_list.setSelectionMode(
-            QAbstractItemView.SelectionMode.SingleSelection
-        )
-        self.add_button = QPushButton()
-        self.duplicate_button = QPushButton()
-        self.remove_button = QPushButton()
-        self._list_label = QLabel()
-        self._list_label.setBuddy(self.vendor_list)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(self._list_label)
-        left_layout.addWidget(self.vendor_list, 1)
-        # two rows: three buttons side by side did not fit the list's width
-        buttons = QGridLayout()
-        buttons.addWidget(self.add_button, 0, 0)
-        buttons.addWidget(self.duplicate_button, 0, 1)
-        buttons.addWidget(self.remove_button, 1, 0)
-        left_layout.addLayout(buttons)
-        left.setMinimumWidth(170)
-
+        left = self._build_vendor_list()
         actions = self._build_actions()
-
-        # --- tabs ----------------------------------------------------------------------
-        self.tabs = QTabWidget()
-        self.quote = QuoteForm(session.catalog)
-        self.tabs.addTab(self.quote, "")
-        self.judgement_view = JudgementView()
-        self.tabs.addTab(self.judgement_view, "")
-        self.charts = VendorCharts()
-        self.tabs.addTab(self.charts, "")
-        self.tabs.addTab(self._build_scoring_tab(), "")
+        self._build_tabs()
 
         right = QWidget()
         right_layout = QVBoxLayout(right)
@@ -209,6 +178,42 @@ class VendorsPage(QWizardPage):
     # ====================================================================================
     # building
     # ====================================================================================
+
+    def _build_vendor_list(self) -> QWidget:
+        """The vendor list, its label and the add, duplicate and remove buttons."""
+        self.vendor_list = QListWidget()
+        self.vendor_list.setSelectionMode(
+            QAbstractItemView.SelectionMode.SingleSelection
+        )
+        self.add_button = QPushButton()
+        self.duplicate_button = QPushButton()
+        self.remove_button = QPushButton()
+        self._list_label = QLabel()
+        self._list_label.setBuddy(self.vendor_list)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self._list_label)
+        left_layout.addWidget(self.vendor_list, 1)
+        # two rows: three buttons side by side did not fit the list's width
+        buttons = QGridLayout()
+        buttons.addWidget(self.add_button, 0, 0)
+        buttons.addWidget(self.duplicate_button, 0, 1)
+        buttons.addWidget(self.remove_button, 1, 0)
+        left_layout.addLayout(buttons)
+        left.setMinimumWidth(170)
+        return left
+
+    def _build_tabs(self) -> None:
+        """Quote, judgement, charts and scoring, one tab each."""
+        self.tabs = QTabWidget()
+        self.quote = QuoteForm(self._session.catalog)
+        self.tabs.addTab(self.quote, "")
+        self.judgement_view = JudgementView()
+        self.tabs.addTab(self.judgement_view, "")
+        self.charts = VendorCharts()
+        self.tabs.addTab(self.charts, "")
+        self.tabs.addTab(self._build_scoring_tab(), "")
 
     def _build_actions(self) -> QHBoxLayout:
         """Test kit and import buttons for the selected vendor, with the status line."""

@@ -184,8 +184,35 @@ class WorkloadPage(QWizardPage):
         )
         self._bound: list[BoundField] = []
         self._labels: dict[str, tuple[QLabel, Callable[[], str]]] = {}
+        self._build_model_fields()
+        self._build_task_fields()
+        self._build_run_fields()
+        self._build_parallel_fields()
+        self._build_hardware_fields()
+        self._build_model_box()
+        self._build_task_box()
+        self._build_parallel_box()
+        self._build_hardware_box()
+        self._build_inputs_scroll()
+        self._build_results()
+        self._build_splitter()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.splitter)
+        # QWizard gives a page only its size hint unless it asks to grow.
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
-        # --- model -----------------------------------------------------------
+        self.retranslate_ui()
+        self.model_combo.currentIndexChanged.connect(self._on_model_combo_changed)
+        self.paste_button.clicked.connect(self.open_paste_dialog)
+        self.candidates_list.itemChanged.connect(self._on_candidates_list_changed)
+        session.project_changed.connect(self._on_project_changed)
+        self._on_project_changed(session.project)
+
+    # --- building: fields ----------------------------------------------------------------
+
+    def _build_model_fields(self) -> None:
+        """The model picker, its paste button and the custom shape's spin boxes."""
         self.model_combo = QComboBox()
         self.model_combo.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
@@ -207,13 +234,16 @@ class WorkloadPage(QWizardPage):
         }
         for name, (low, high) in shape_limits.items():
             self.shape_fields[name] = self._bind(
-                BoundSpin(session, f"workload.shape.{name}", minimum=low, maximum=high)
+                BoundSpin(
+                    self._session, f"workload.shape.{name}", minimum=low, maximum=high
+                )
             )
 
-        # --- task and run ----------------------------------------------------------
+    def _build_task_fields(self) -> None:
+        """The task and the fields only some tasks show (LoRA, QLoRA, inference)."""
         self.task_combo = self._bind(
             BoundCombo(
-                session,
+                self._session,
                 "workload.task",
                 [
                     (TaskKind.PRETRAIN, lambda: self.tr("Pretraining")),
@@ -226,11 +256,11 @@ class WorkloadPage(QWizardPage):
             )
         )
         self.lora_rank = self._bind(
-            BoundSpin(session, "workload.lora_rank", minimum=1, maximum=4096)
+            BoundSpin(self._session, "workload.lora_rank", minimum=1, maximum=4096)
         )
         self.qlora_bits = self._bind(
             BoundDoubleSpin(
-                session,
+                self._session,
                 "workload.qlora_base_bits",
                 minimum=2,
                 maximum=16,
@@ -241,7 +271,7 @@ class WorkloadPage(QWizardPage):
         )
         self.inference_context = self._bind(
             BoundSpin(
-                session,
+                self._session,
                 "workload.inference_context_len",
                 minimum=1,
                 maximum=10_000_000,
@@ -250,12 +280,18 @@ class WorkloadPage(QWizardPage):
         )
         self.inference_concurrency = self._bind(
             BoundSpin(
-                session, "workload.inference_concurrency", minimum=1, maximum=1_000_000
+                self._session,
+                "workload.inference_concurrency",
+                minimum=1,
+                maximum=1_000_000,
             )
         )
+
+    def _build_run_fields(self) -> None:
+        """Tokens, sequence, batches, precision, optimizer and MFU."""
         self.tokens = self._bind(
             BoundDoubleSpin(
-                session,
+                self._session,
                 "workload.tokens_billion",
                 minimum=0,
                 maximum=1e6,
@@ -271,7 +307,7 @@ class WorkloadPage(QWizardPage):
         self.chinchilla_label.setStyleSheet(SECONDARY_STYLE)
         self.seq_len = self._bind(
             BoundSpin(
-                session,
+                self._session,
                 "workload.seq_len",
                 minimum=1,
                 maximum=10_000_000,
@@ -279,11 +315,11 @@ class WorkloadPage(QWizardPage):
             )
         )
         self.micro_batch = self._bind(
-            BoundSpin(session, "workload.micro_batch", minimum=1, maximum=65536)
+            BoundSpin(self._session, "workload.micro_batch", minimum=1, maximum=65536)
         )
         self.global_batch = self._bind(
             OptionalNumberField(
-                session,
+                self._session,
                 "workload.global_batch",
                 minimum=1,
                 maximum=10_000_000,
@@ -293,7 +329,7 @@ class WorkloadPage(QWizardPage):
         )
         self.precision = self._bind(
             BoundCombo(
-                session,
+                self._session,
                 "workload.precision",
                 [
                     (Precision.BF16, lambda: "BF16"),
@@ -304,7 +340,7 @@ class WorkloadPage(QWizardPage):
         )
         self.optimizer = self._bind(
             BoundCombo(
-                session,
+                self._session,
                 "workload.optimizer",
                 [
                     (Optimizer.ADAMW, lambda: "AdamW"),
@@ -313,9 +349,23 @@ class WorkloadPage(QWizardPage):
                 ],
             )
         )
+        self.mfu = self._bind(
+            OptionalNumberField(
+                self._session,
+                "workload.mfu",
+                minimum=0.01,
+                maximum=1.0,
+                decimals=3,
+                step=0.01,
+                default=self._mfu_default,
+            )
+        )
+
+    def _build_parallel_fields(self) -> None:
+        """Framework, ZeRO stage, tensor and pipeline parallel, memory savers."""
         self.zero_stage = self._bind(
             BoundCombo(
-                session,
+                self._session,
                 "workload.zero_stage",
                 [
                     (0, lambda: self.tr("0 — no sharding")),
@@ -327,7 +377,7 @@ class WorkloadPage(QWizardPage):
         )
         self.framework = self._bind(
             BoundCombo(
-                session,
+                self._session,
                 "workload.framework",
                 [
                     (Framework.FSDP, lambda: "PyTorch FSDP"),
@@ -337,18 +387,22 @@ class WorkloadPage(QWizardPage):
                 ],
             )
         )
-        self.tp = self._bind(BoundSpin(session, "workload.tp", minimum=1, maximum=1024))
-        self.pp = self._bind(BoundSpin(session, "workload.pp", minimum=1, maximum=1024))
+        self.tp = self._bind(
+            BoundSpin(self._session, "workload.tp", minimum=1, maximum=1024)
+        )
+        self.pp = self._bind(
+            BoundSpin(self._session, "workload.pp", minimum=1, maximum=1024)
+        )
         self.sequence_parallel = self._bind(
             BoundCheck(
-                session,
+                self._session,
                 "workload.sequence_parallel",
                 lambda: self.tr("Sequence parallelism"),
             )
         )
         self.recompute = self._bind(
             BoundCombo(
-                session,
+                self._session,
                 "workload.recompute",
                 [
                     (Recompute.NONE, lambda: self.tr("None")),
@@ -358,31 +412,26 @@ class WorkloadPage(QWizardPage):
             )
         )
         self.flash_attention = self._bind(
-            BoundCheck(session, "workload.flash_attention", lambda: "FlashAttention")
-        )
-        self.mfu = self._bind(
-            OptionalNumberField(
-                session,
-                "workload.mfu",
-                minimum=0.01,
-                maximum=1.0,
-                decimals=3,
-                step=0.01,
-                default=self._mfu_default,
+            BoundCheck(
+                self._session, "workload.flash_attention", lambda: "FlashAttention"
             )
         )
 
-        # --- hardware ---------------------------------------------------------------
+    def _build_hardware_fields(self) -> None:
+        """The GPU, the cards to compare with, the card count and the deadline."""
         self.gpu_combo = self._bind(
             BoundCombo(
-                session,
+                self._session,
                 "workload.gpu_id",
-                [(g.id, functools.partial(str, g.name)) for g in session.catalog.gpus],
+                [
+                    (g.id, functools.partial(str, g.name))
+                    for g in self._session.catalog.gpus
+                ],
             )
         )
         self.candidates_list = QListWidget()
         self.candidates_list.setMaximumHeight(150)
-        for gpu in session.catalog.gpus:
+        for gpu in self._session.catalog.gpus:
             item = QListWidgetItem(gpu.name)
             item.setData(Qt.ItemDataRole.UserRole, gpu.id)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
@@ -393,7 +442,7 @@ class WorkloadPage(QWizardPage):
         self.candidates_error.setVisible(False)
         self.gpus = self._bind(
             OptionalNumberField(
-                session,
+                self._session,
                 "workload.gpus",
                 minimum=1,
                 maximum=1_000_000,
@@ -404,7 +453,7 @@ class WorkloadPage(QWizardPage):
         )
         self.deadline = self._bind(
             OptionalNumberField(
-                session,
+                self._session,
                 "workload.deadline_days",
                 minimum=0.1,
                 maximum=3650,
@@ -415,7 +464,10 @@ class WorkloadPage(QWizardPage):
             )
         )
 
-        # --- layout: inputs --------------------------------------------------------
+    # --- building: layout ----------------------------------------------------------------
+
+    def _build_model_box(self) -> None:
+        """The model group: picker row, model info and shape rows."""
         self.model_box = QGroupBox()
         model_form = QFormLayout(self.model_box)
         self._model_form = model_form
@@ -439,6 +491,8 @@ class WorkloadPage(QWizardPage):
         for name, caption in shape_captions.items():
             self._add_row(model_form, f"shape.{name}", caption, self.shape_fields[name])
 
+    def _build_task_box(self) -> None:
+        """The "Task and run" group."""
         self.task_box = QGroupBox()
         task_form = QFormLayout(self.task_box)
         self._task_form = task_form
@@ -486,6 +540,8 @@ class WorkloadPage(QWizardPage):
         )
         self._add_row(task_form, "mfu", lambda: self.tr("MF&U:"), self.mfu)
 
+    def _build_parallel_box(self) -> None:
+        """The parallelism and memory savers group."""
         self.parallel_box = QGroupBox()
         parallel_form = QFormLayout(self.parallel_box)
         self._parallel_form = parallel_form
@@ -511,8 +567,11 @@ class WorkloadPage(QWizardPage):
         )
         parallel_form.addRow("", self.flash_attention)
 
+    def _build_hardware_box(self) -> None:
+        """The hardware and deadline group."""
         self.hardware_box = QGroupBox()
         hardware_form = QFormLayout(self.hardware_box)
+        self._hardware_form = hardware_form
         self._add_row(hardware_form, "gpu", lambda: self.tr("&GPU:"), self.gpu_combo)
         self._add_row(
             hardware_form,
@@ -528,7 +587,14 @@ class WorkloadPage(QWizardPage):
             hardware_form, "deadline", lambda: self.tr("&Deadline:"), self.deadline
         )
 
-        for form in (model_form, task_form, parallel_form, hardware_form):
+    def _build_inputs_scroll(self) -> None:
+        """The four groups in one column that scrolls vertically."""
+        for form in (
+            self._model_form,
+            self._task_form,
+            self._parallel_form,
+            self._hardware_form,
+        ):
             form.setFieldGrowthPolicy(
                 QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow
             )
@@ -551,8 +617,9 @@ class WorkloadPage(QWizardPage):
             Qt.ScrollBarPolicy.ScrollBarAlwaysOff
         )
 
-        # --- results -----------------------------------------------------------------
-        self.key_numbers = KeyNumbers(session)
+    def _build_results(self) -> None:
+        """The results column: title, key numbers, warnings, charts, candidates."""
+        self.key_numbers = KeyNumbers(self._session)
         self.results_title = QLabel(wordWrap=True)
         self.warnings_label = QLabel(wordWrap=True)
         self.warnings_label.setTextFormat(Qt.TextFormat.RichText)
@@ -567,7 +634,7 @@ class WorkloadPage(QWizardPage):
         # between them squeezed all three on a 720 px screen (five numbers,
         # the memory legend over the GPU names, a candidate table that scrolled).
         charts = SizingChartsRow(self.memory_chart, self.days_chart)
-        self.candidate_costs = CandidateCostTable(session)
+        self.candidate_costs = CandidateCostTable(self._session)
         _show_every_row(self.candidate_costs)
         numbers = QWidget()
         numbers_layout = QVBoxLayout(numbers)
@@ -582,11 +649,12 @@ class WorkloadPage(QWizardPage):
         self.results_scroll.setWidgetResizable(True)
         self.results_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self._results_width = WidthFollowsContent(self.results_scroll)
-        results_scroll = self.results_scroll
 
-        self.demand_editor = DemandEditor(session)
+    def _build_splitter(self) -> None:
+        """Inputs left; results and monthly demand as tabs right."""
+        self.demand_editor = DemandEditor(self._session)
         self.tabs = QTabWidget()
-        self.tabs.addTab(results_scroll, "")
+        self.tabs.addTab(self.results_scroll, "")
         self.tabs.addTab(self.demand_editor, "")
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -596,18 +664,6 @@ class WorkloadPage(QWizardPage):
         splitter.setStretchFactor(1, 1)
         splitter.setChildrenCollapsible(False)
         self.splitter = splitter
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(splitter)
-        # QWizard gives a page only its size hint unless it asks to grow.
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-
-        self.retranslate_ui()
-        self.model_combo.currentIndexChanged.connect(self._on_model_combo_changed)
-        self.paste_button.clicked.connect(self.open_paste_dialog)
-        self.candidates_list.itemChanged.connect(self._on_candidates_list_changed)
-        session.project_changed.connect(self._on_project_changed)
-        self._on_project_changed(session.project)
 
     # --- building helpers ---------------------------------------------------------------
 

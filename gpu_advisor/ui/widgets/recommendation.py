@@ -33,7 +33,7 @@ from typing_extensions import override
 from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.api import to_display
 from gpu_advisor.model.common import Advice, Explanation, Language
-from gpu_advisor.model.cost_results import CostResult
+from gpu_advisor.model.cost_results import CostResult, OptionResult
 from gpu_advisor.model.project import OptionId
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.session import ProjectSession
@@ -98,6 +98,24 @@ class RecommendationPanel(QWidget):
         super().__init__(parent)
         self._session = session
         self._input_label = input_label
+        self._build_labels()
+        self._build_table()
+        self._build_notes()
+        # Left: the answer and every option, the table always whole (never a
+        # scroll bar of its own). Right: the reasons behind it, scrolling.
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self._build_options_column())
+        self.splitter.addWidget(self._build_details_scroll())
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.splitter)
+        self._cost: CostResult | None = None
+
+    def _build_labels(self) -> None:
+        """The headline, the mix, and the reasons and warnings (with input links)."""
         self.headline = QLabel(wordWrap=True)
         font = QFont(self.headline.font())
         font.setPointSizeF(font.pointSizeF() * 1.15)
@@ -111,6 +129,9 @@ class RecommendationPanel(QWidget):
         for label in (self.reasons_label, self.warnings_label):
             label.setOpenExternalLinks(False)
             label.linkActivated.connect(self._on_link)
+
+    def _build_table(self) -> None:
+        """The options table: rows as low as their "?" buttons, read-only."""
         self.table = QTableWidget(0, self.COLUMNS)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         # Tab leaves the table through its "why?" buttons, not cell by cell.
@@ -138,24 +159,44 @@ class RecommendationPanel(QWidget):
         )
         self.why_buttons: dict[tuple[OptionId, str], WhyButton] = {}
         """The table's "why?" buttons by (option, explained field)."""
+
+    def _build_notes(self) -> None:
+        """Break-even, six-month rule and mix (each with its "why?"), VAT, scope."""
         self.break_even_label = QLabel(wordWrap=True)
         self.break_even_why = WhyButton(
-            keys.BREAK_EVEN_UTILIZATION, self._explanations, session=session
+            keys.BREAK_EVEN_UTILIZATION, self._explanations, session=self._session
         )
         self.break_even_month_why = WhyButton(
-            keys.BREAK_EVEN_MONTH, self._explanations, session=session
+            keys.BREAK_EVEN_MONTH, self._explanations, session=self._session
         )
         self.six_month_label = QLabel(wordWrap=True)
         self.six_month_why = WhyButton(
-            keys.SIX_MONTH_RULE, self._explanations, session=session
+            keys.SIX_MONTH_RULE, self._explanations, session=self._session
         )
-        self.mix_why = WhyButton(keys.MIX_BASELINE, self._explanations, session=session)
+        self.mix_why = WhyButton(
+            keys.MIX_BASELINE, self._explanations, session=self._session
+        )
         self.vat_label = QLabel(wordWrap=True)
         self.vat_label.setStyleSheet(SECONDARY_STYLE)
         self.includes_label = QLabel(wordWrap=True)
         """What each option's figure includes: the engine's sentences."""
         self.includes_label.setTextFormat(Qt.TextFormat.RichText)
         self.includes_label.setStyleSheet(SECONDARY_STYLE)
+
+    def _build_options_column(self) -> QWidget:
+        """The headline above the options table, always whole (no scroll bar)."""
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        options = QWidget()
+        options_layout = QVBoxLayout(options)
+        options_layout.setContentsMargins(4, 4, 4, 4)
+        options_layout.addWidget(self.headline)
+        options_layout.addWidget(self.table)
+        options_layout.addStretch(1)
+        return options
+
+    def _build_details_scroll(self) -> QScrollArea:
+        """The reasons behind the answer, in one column that scrolls."""
         mix_row = QHBoxLayout()
         mix_row.addWidget(self.mix_label, 1)
         mix_row.addWidget(self.mix_why, 0, Qt.AlignmentFlag.AlignTop)
@@ -166,16 +207,6 @@ class RecommendationPanel(QWidget):
         rule_row = QHBoxLayout()
         rule_row.addWidget(self.six_month_label, 1)
         rule_row.addWidget(self.six_month_why, 0, Qt.AlignmentFlag.AlignTop)
-        # Left: the answer and every option, the table always whole (never a
-        # scroll bar of its own). Right: the reasons behind it, scrolling.
-        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        options = QWidget()
-        options_layout = QVBoxLayout(options)
-        options_layout.setContentsMargins(4, 4, 4, 4)
-        options_layout.addWidget(self.headline)
-        options_layout.addWidget(self.table)
-        options_layout.addStretch(1)
         details = QWidget()
         details_layout = QVBoxLayout(details)
         details_layout.setContentsMargins(4, 4, 4, 4)
@@ -196,16 +227,7 @@ class RecommendationPanel(QWidget):
         )
         self.details_scroll.setMinimumWidth(_DETAILS_MIN_WIDTH_PX)
         self.details_scroll.setMinimumHeight(_DETAILS_MIN_HEIGHT_PX)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(options)
-        self.splitter.addWidget(self.details_scroll)
-        self.splitter.setStretchFactor(0, 0)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setChildrenCollapsible(False)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.splitter)
-        self._cost: CostResult | None = None
+        return self.details_scroll
 
     def _explanations(self) -> list[Explanation]:
         return self._session.evaluation.cost.explanations
@@ -306,80 +328,101 @@ class RecommendationPanel(QWidget):
         )
 
     def _fill_table(self, cost: CostResult, code: str, rate: float) -> None:
-        locale = current_locale()
+        """One row per option, the recommended one in bold and kept in view."""
         table = self.table
         ids = [o.id for o in cost.options]
         if list(dict.fromkeys(o for o, _f in self.why_buttons)) != ids:
-            for row in range(table.rowCount()):
-                for column in self.EXPLAINED_COLUMNS:
-                    table.removeCellWidget(row, column)
-            self.why_buttons = {}
-            table.setRowCount(len(ids))
-            for row, option_id in enumerate(ids):
-                for column, field in self.EXPLAINED_COLUMNS.items():
-                    button = CellWhyButton(
-                        keys.option_key(option_id.value, field),
-                        self._explanations,
-                        session=self._session,
-                    )
-                    self.why_buttons[option_id, field] = button
-                    # the button sits at the left of the cell; the number is
-                    # right-aligned in the item below it
-                    holder = QWidget()
-                    holder_layout = QHBoxLayout(holder)
-                    holder_layout.setContentsMargins(1, 0, 0, 0)
-                    holder_layout.addWidget(button)
-                    holder_layout.addStretch(1)
-                    table.setCellWidget(row, column, holder)
+            self._make_why_buttons(ids)
         for row, option in enumerate(cost.options):
-            per_hour = (
-                format_money(
-                    to_display(option.cost_per_useful_gpu_hour_cny, rate), code, 2
-                )
-                if option.cost_per_useful_gpu_hour_cny is not None
-                else "—"
-            )
-            cells = [
-                option_label(option.id),
-                format_money(to_display(option.total_cny, rate), code),
-                format_money(to_display(option.npv_cny, rate), code),
-                per_hour,
-                f"{locale.toString(option.utilization * 100, 'f', 0)} %",
-            ]
             recommended = option.id == cost.recommendation.option
-            zh = _advice_language() is Language.ZH
-            reason = option.reason_zh if zh else option.reason_en
-            scope = option.includes_zh if zh else option.includes_en
-            for column, text in enumerate(cells):
-                item = table.item(row, column)
-                if item is None:
-                    item = QTableWidgetItem()
-                    table.setItem(row, column, item)
-                item.setText(text)
-                font = item.font()
-                font.setBold(recommended)
-                item.setFont(font)
-                if column:
-                    item.setTextAlignment(
-                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-                    )
-                item.setForeground(
-                    INFEASIBLE_TEXT if not option.feasible else FEASIBLE_TEXT
-                )
-                item.setToolTip(
-                    reason
-                    if not option.feasible and reason
-                    else scope
-                    if not column
-                    else ""
-                )
+            self._fill_row(row, option, recommended, code, rate)
         self._show_includes(cost)
         table.resizeColumnsToContents()
         if cost.recommendation.option in ids:  # small windows: keep it in view
             row = ids.index(cost.recommendation.option)
             # after the layout gave the table its height (first show)
             QTimer.singleShot(0, table, lambda: _scroll_to_row(table, row))
-        # ResizeToContents ignores the cell widgets: leave room for the button
+        self._widen_explained_columns()
+        self._fit_table()
+
+    def _make_why_buttons(self, ids: list[OptionId]) -> None:
+        """New rows for ``ids``, each explained cell with its "why?" button."""
+        table = self.table
+        for row in range(table.rowCount()):
+            for column in self.EXPLAINED_COLUMNS:
+                table.removeCellWidget(row, column)
+        self.why_buttons = {}
+        table.setRowCount(len(ids))
+        for row, option_id in enumerate(ids):
+            for column, field in self.EXPLAINED_COLUMNS.items():
+                button = CellWhyButton(
+                    keys.option_key(option_id.value, field),
+                    self._explanations,
+                    session=self._session,
+                )
+                self.why_buttons[option_id, field] = button
+                # the button sits at the left of the cell; the number is
+                # right-aligned in the item below it
+                holder = QWidget()
+                holder_layout = QHBoxLayout(holder)
+                holder_layout.setContentsMargins(1, 0, 0, 0)
+                holder_layout.addWidget(button)
+                holder_layout.addStretch(1)
+                table.setCellWidget(row, column, holder)
+
+    def _fill_row(
+        self,
+        row: int,
+        option: OptionResult,
+        recommended: bool,
+        code: str,
+        rate: float,
+    ) -> None:
+        """One option's cells: name, total, NPV, per useful GPU-hour, use."""
+        locale = current_locale()
+        table = self.table
+        per_hour = (
+            format_money(to_display(option.cost_per_useful_gpu_hour_cny, rate), code, 2)
+            if option.cost_per_useful_gpu_hour_cny is not None
+            else "—"
+        )
+        cells = [
+            option_label(option.id),
+            format_money(to_display(option.total_cny, rate), code),
+            format_money(to_display(option.npv_cny, rate), code),
+            per_hour,
+            f"{locale.toString(option.utilization * 100, 'f', 0)} %",
+        ]
+        zh = _advice_language() is Language.ZH
+        reason = option.reason_zh if zh else option.reason_en
+        scope = option.includes_zh if zh else option.includes_en
+        for column, text in enumerate(cells):
+            item = table.item(row, column)
+            if item is None:
+                item = QTableWidgetItem()
+                table.setItem(row, column, item)
+            item.setText(text)
+            font = item.font()
+            font.setBold(recommended)
+            item.setFont(font)
+            if column:
+                item.setTextAlignment(
+                    Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                )
+            item.setForeground(
+                INFEASIBLE_TEXT if not option.feasible else FEASIBLE_TEXT
+            )
+            item.setToolTip(
+                reason
+                if not option.feasible and reason
+                else scope
+                if not column
+                else ""
+            )
+
+    def _widen_explained_columns(self) -> None:
+        """ResizeToContents ignores the cell widgets: leave room for the button."""
+        table = self.table
         room = (
             next(iter(self.why_buttons.values())).sizeHint().width() + 8
             if self.why_buttons
@@ -391,7 +434,6 @@ class RecommendationPanel(QWidget):
                 table.horizontalHeader().sectionSizeHint(column),
             )
             table.setColumnWidth(column, width + room)
-        self._fit_table()
 
     def _fit_table(self) -> None:
         """Make the table exactly as large as its rows and columns: the page
