@@ -38,34 +38,7 @@ ALLOWLIST: Final[dict[Key, str]] = {
 }
 """Long functions that are tables or templates of text, not logic to follow."""
 
-_PENDING: Final = "being split in branch uifn"
-
-# being split in branch uifn: the lead empties this list after merging it
-_UI_PENDING: Final[dict[Key, str]] = {
-    ("gpu_advisor.ui.pages.budget_page", "BudgetPage.__init__"): _PENDING,
-    ("gpu_advisor.ui.pages.budget_page", "BudgetPage._build_form"): _PENDING,
-    ("gpu_advisor.ui.pages.checklist_page", "ChecklistPage.__init__"): _PENDING,
-    (
-        "gpu_advisor.ui.pages.environment_page",
-        "EnvironmentPage.__init__",
-    ): _PENDING,
-    ("gpu_advisor.ui.pages.monitoring_page", "MonitoringPage.__init__"): _PENDING,
-    ("gpu_advisor.ui.pages.review_page", "ReviewPage.__init__"): _PENDING,
-    ("gpu_advisor.ui.pages.review_page", "ReviewPage.summary_html"): _PENDING,
-    ("gpu_advisor.ui.pages.vendors_page", "VendorsPage.__init__"): _PENDING,
-    ("gpu_advisor.ui.pages.workload_page", "WorkloadPage.__init__"): _PENDING,
-    ("gpu_advisor.ui.sign_dialogs", "SignPlanDialog.__init__"): _PENDING,
-    (
-        "gpu_advisor.ui.widgets.recommendation",
-        "RecommendationPanel.__init__",
-    ): _PENDING,
-    (
-        "gpu_advisor.ui.widgets.recommendation",
-        "RecommendationPanel._fill_table",
-    ): _PENDING,
-}
-
-_EXCEPTIONS: Final = {**ALLOWLIST, **_UI_PENDING}
+_EXCEPTIONS: Final = ALLOWLIST
 
 
 class Measured(NamedTuple):
