@@ -787,8 +787,8 @@ Choose a TrueType font file (.ttf or .ttc) now?</translation>
       <translation>Comment</translation>
     </message>
     <message>
-      <source>Computed from every input of the plan and the app version %1; the PDF prints it. To check a PDF against the project file, run: %2</source>
-      <translation>Computed from every input of the plan and the app version %1; the PDF prints it. To check a PDF against the project file, run: %2</translation>
+      <source>Computed from every input of the plan and the app version %1; the PDF prints it. To check a signed PDF against this plan, use File ▸ Verify Plan…, or run: %2</source>
+      <translation>Computed from every input of the plan and the app version %1; the PDF prints it. To check a signed PDF against this plan, use File ▸ Verify Plan…, or run: %2</translation>
     </message>
     <message>
       <source>inside one server: %1</source>

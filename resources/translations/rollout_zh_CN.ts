@@ -787,8 +787,8 @@ Choose a TrueType font file (.ttf or .ttc) now?</source>
       <translation>说明</translation>
     </message>
     <message>
-      <source>Computed from every input of the plan and the app version %1; the PDF prints it. To check a PDF against the project file, run: %2</source>
-      <translation>由方案的全部输入和软件版本 %1 计算得出，并印在 PDF 上。要核对 PDF 与项目文件是否一致，请运行：%2</translation>
+      <source>Computed from every input of the plan and the app version %1; the PDF prints it. To check a signed PDF against this plan, use File ▸ Verify Plan…, or run: %2</source>
+      <translation>由方案的全部输入和软件版本 %1 计算得出，并印在 PDF 上。要核对已签名的 PDF 与本方案是否一致，请使用“文件 ▸ 验证方案…”，或运行：%2</translation>
     </message>
     <message>
       <source>inside one server: %1</source>

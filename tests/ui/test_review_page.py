@@ -146,6 +146,7 @@ def test_fingerprint_follows_the_project(qtbot: Any, session: ProjectSession) ->
     assert page.fingerprint_edit.text() == fingerprint(session.project, __version__)
     assert len(page.fingerprint_edit.text()) == 64
     assert "gpu-advisor-cli verify" in page.fingerprint_note.text()
+    assert "File ▸ Verify Plan" in page.fingerprint_note.text()  # the app's own way
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)

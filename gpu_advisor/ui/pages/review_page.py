@@ -372,8 +372,8 @@ class ReviewPage(QWizardPage):
             fill(
                 self.tr(
                     "Computed from every input of the plan and the app version %1; "
-                    "the PDF prints it. To check a PDF against the project file, "
-                    "run: %2"
+                    "the PDF prints it. To check a signed PDF against this plan, "
+                    "use File ▸ Verify Plan…, or run: %2"
                 ),
                 __version__,
                 VERIFY_COMMAND,
