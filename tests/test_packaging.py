@@ -618,3 +618,17 @@ def test_app_announces_the_installed_desktop_entry() -> None:
     from gpu_advisor import app
 
     assert app.DESKTOP_FILE_ID == APP_ID
+
+
+def test_every_package_folder_is_listed_for_the_wheel() -> None:
+    """pyproject lists the packages by hand: a new subpackage left out installs
+    without its modules (the wheel then fails on the first import)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    listed = set(config["tool"]["setuptools"]["packages"]) - {"gpu_advisor.resources"}
+    found = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for init in (ROOT / "gpu_advisor").rglob("__init__.py")
+    }
+    assert listed == found, (
+        f"missing: {sorted(found - listed)}, stale: {sorted(listed - found)}"
+    )
