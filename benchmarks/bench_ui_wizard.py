@@ -110,7 +110,7 @@ def input_actions(window: MainWindow, app: QApplication) -> list[Action]:
     def tokens_check(i: int) -> None:
         hours = session.evaluation.sizing.compute.gpu_hours
         assert f"{hours:,.0f}" in workload.key_numbers.rows["gpu_hours"].value.text()
-        assert workload.days_curve.getData()[1] is not None
+        assert workload.days_chart.curve.getData()[1] is not None
 
     actions.append(
         (

@@ -39,7 +39,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 from typing_extensions import override
 
 from gpu_advisor.model.limits import (
@@ -817,6 +817,63 @@ def _same_list(vendors: list[Vendor], measurements: list[Measurement]) -> int | 
     return None
 
 
+_CANONICAL_EXCLUDED: Final = frozenset({"signing_records", "schema_version"})
+
+
+def _canonical(value: Any) -> str:
+    """``value`` (plain JSON data) as :func:`canonical_json` writes it."""
+    return json.dumps(
+        value,
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+        allow_nan=False,
+    )
+
+
+class _PartCache:
+    """The canonical text of each input of the last project seen, by identity.
+
+    Projects are frozen and an edit copies only the part it changes, so an
+    unchanged part is the very same object as before and its text can be
+    reused; list items (vendors, checklist rows) are cached one by one. Each
+    entry keeps its object alive, so an identity never stands for another
+    object. Only the last project's parts are kept.
+    """
+
+    def __init__(self) -> None:
+        self._parts: dict[str, tuple[object, str]] = {}
+        self._items: dict[str, dict[int, tuple[object, str]]] = {}
+
+    def text(self, project: Project, name: str) -> str:
+        value = getattr(project, name)
+        hit = self._parts.get(name)
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        if isinstance(value, list) and all(isinstance(i, BaseModel) for i in value):
+            text = "[" + ",".join(self._item_texts(name, value)) + "]"
+        else:
+            text = _canonical(project.model_dump(mode="json", include={name})[name])
+        self._parts[name] = (value, text)
+        return text
+
+    def _item_texts(self, name: str, items: list[BaseModel]) -> list[str]:
+        old = self._items.get(name, {})
+        new: dict[int, tuple[object, str]] = {}
+        texts = []
+        for item in items:
+            hit = old.get(id(item))
+            if hit is None or hit[0] is not item:
+                hit = (item, _canonical(item.model_dump(mode="json")))
+            new[id(item)] = hit
+            texts.append(hit[1])
+        self._items[name] = new
+        return texts
+
+
+_PARTS = _PartCache()
+
+
 def canonical_json(project: Project) -> bytes:
     """Canonical bytes of a project's inputs: sorted keys, no whitespace, UTF-8.
 
@@ -829,18 +886,22 @@ def canonical_json(project: Project) -> bytes:
     plan is, so a plan signed from an older file still matches it once the
     file has been migrated on load.
 
+    The bytes are ``json.dumps(project.model_dump(mode="json", exclude=…),
+    sort_keys=True, separators=(",", ":"), ensure_ascii=False)``, put
+    together from the text of each input so that the parts an edit left
+    alone are not written out again (the review step shows the fingerprint
+    after every edit).
+
     Examples
     --------
     >>> canonical_json(Project())[:40]
     b'{"budget":{"billing_granularity_hours":1'
     """
-    return json.dumps(
-        project.model_dump(mode="json", exclude={"signing_records", "schema_version"}),
-        sort_keys=True,
-        separators=(",", ":"),
-        ensure_ascii=False,
-        allow_nan=False,
-    ).encode("utf-8")
+    names = sorted(set(type(project).model_fields) - _CANONICAL_EXCLUDED)
+    body = ",".join(
+        f"{_canonical(name)}:{_PARTS.text(project, name)}" for name in names
+    )
+    return ("{" + body + "}").encode("utf-8")
 
 
 def fingerprint(project: Project, app_version: str) -> str:

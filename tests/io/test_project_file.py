@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
 
 from gpu_advisor.io import project_file
 from gpu_advisor.io.project_file import (
@@ -25,6 +26,7 @@ from gpu_advisor.io.project_file import (
     save_project,
 )
 from gpu_advisor.model.project import SCHEMA_VERSION, Project
+from tests.schema_strategies import projects
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "projects"
 GOLDEN = sorted(DATA.glob("v*.json"))
@@ -319,6 +321,51 @@ def test_fingerprint_is_sha256_of_canonical_json_and_version() -> None:
         update={"budget": golden.budget.model_copy(update={"pue": 1.36})}
     )
     assert fingerprint(changed, "0.1.0") != expected
+
+
+def _whole_dump(project: Project) -> bytes:
+    """canonical_json as one dump of the whole project (its definition)."""
+    data = project.model_dump(
+        mode="json", exclude={"signing_records", "schema_version"}
+    )
+    text = json.dumps(
+        data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    )
+    return text.encode("utf-8")
+
+
+@settings(max_examples=60, deadline=None)
+@given(projects())
+def test_canonical_json_put_together_from_parts_equals_one_dump(
+    project: Project,
+) -> None:
+    assert canonical_json(project) == _whole_dump(project)
+
+
+def test_canonical_json_follows_every_edit_of_a_cached_part() -> None:
+    """The parts are reused by identity: an edited vendor, a reordered list,
+    an edited meta and a dropped row all show up in the bytes."""
+    from tests.evidence_samples import vendor_a, vendor_b
+
+    plan = _golden().model_copy(update={"vendors": [vendor_a(), vendor_b()]})
+    steps = [
+        plan,
+        plan.model_copy(
+            update={
+                "vendors": [
+                    plan.vendors[0].model_copy(update={"name": "Vendor A2"}),
+                    plan.vendors[1],
+                ]
+            }
+        ),
+        plan.model_copy(update={"vendors": list(reversed(plan.vendors))}),
+        plan.model_copy(update={"meta": plan.meta.model_copy(update={"author": "Li"})}),
+        plan.model_copy(update={"vendors": plan.vendors[:1], "signoff": []}),
+        plan,
+    ]
+    seen = [canonical_json(step) for step in steps]
+    assert seen == [_whole_dump(step) for step in steps]
+    assert len(set(seen)) == len(steps) - 1  # the last one is the first again
 
 
 # --- bad files -------------------------------------------------------------------------

@@ -205,6 +205,7 @@ class ReviewPage(QWizardPage):
         self._export: PdfExportController | None = None
 
         self.summary_view = QTextBrowser()
+        self._summary_shown = ""  # the HTML last set, not set again unchanged
         self.summary_view.setOpenLinks(False)
         self.summary_view.anchorClicked.connect(self._on_summary_link)
         self.why_dialog: ExplanationDialog | None = None
@@ -543,7 +544,10 @@ class ReviewPage(QWizardPage):
         self._fill_status(project)
         self.fingerprint_edit.setText(fingerprint(project, __version__))
         self.fingerprint_edit.setCursorPosition(0)
-        self.summary_view.setHtml(self.summary_html(project))
+        html = self.summary_html(project)
+        if html != self._summary_shown:  # a sign-off edit leaves it as it is
+            self._summary_shown = html
+            self.summary_view.setHtml(html)
 
     def _fill_status(self, project: Project) -> None:
         with QSignalBlocker(self.status_combo):

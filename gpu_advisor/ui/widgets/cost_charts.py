@@ -517,6 +517,7 @@ class MonteCarloChart(DescribedPlot):
         self._cost: CostResult | None = None
         self.placeholder = pg.TextItem(color=chart_colours().text, anchor=(0.5, 0.5))
         self.addItem(self.placeholder, ignoreBounds=True)
+        self._cleared_with: str | None = None  # the message shown while empty
         self.clear_result()
 
     def retranslate_ui(self) -> None:
@@ -541,14 +542,17 @@ class MonteCarloChart(DescribedPlot):
     def clear_result(self, message: str | None = None) -> None:
         """Empty the chart and show ``message`` (default: not run yet)."""
         translate = QCoreApplication.translate
+        text = message or translate(
+            "CostCharts", "Monte Carlo not run yet for these inputs."
+        )
+        if self.result is None and self._cleared_with == text:
+            return  # already empty with this message: every edit clears it
+        self._cleared_with = text
         self.result = None
         self.options = []
         self.showing_histogram = False
         self._hide_histogram()
         self._hide_bars()
-        text = message or translate(
-            "CostCharts", "Monte Carlo not run yet for these inputs."
-        )
         self.placeholder.setText(text)
         self.placeholder.setPos(0.5, 0.5)
         self.placeholder.setVisible(True)
@@ -568,6 +572,7 @@ class MonteCarloChart(DescribedPlot):
         """Show ``result``: the own-minus-rent histogram when the engine gave
         one, else the percentiles of each option in the order of ``cost.options``."""
         self.result, self._cost = result, cost
+        self._cleared_with = None
         self.placeholder.setVisible(False)
         self.options = [o.id for o in cost.options if o.id in result.percentiles]
         if result.own_minus_rent is not None:
