@@ -390,3 +390,29 @@ def test_why_button_follows_session(qtbot: Any, session: ProjectSession) -> None
         for r in range(dialog.inputs_table.rowCount())
     }
     assert values["Model FLOPs utilisation (MFU)"] == "50%"
+
+
+def test_long_text_label_measures_once_per_text_and_width(qtbot: Any) -> None:
+    """The long labels of the budget step keep their measurements until their
+    text or font changes, and give the same answers as a plain QLabel."""
+    from PySide6.QtWidgets import QLabel
+
+    from gpu_advisor.ui.widgets.long_label import LongTextLabel
+
+    label, plain = LongTextLabel(), QLabel(wordWrap=True)
+    qtbot.addWidget(label)
+    qtbot.addWidget(plain)
+    text = "<b>On-demand</b>: " + "every GPU-hour at the on-demand price, " * 40
+    for widget in (label, plain):
+        widget.setText(text)
+    assert label.heightForWidth(300) == plain.heightForWidth(300)
+    assert label.sizeHint() == plain.sizeHint()
+    assert label.minimumSizeHint() == plain.minimumSizeHint()
+    tall = label.heightForWidth(300)
+    label.setText("short")
+    assert label.heightForWidth(300) < tall  # a new text is measured again
+    label.setText(text)
+    font = label.font()
+    font.setPointSizeF(font.pointSizeF() * 2)
+    label.setFont(font)
+    assert label.heightForWidth(300) > tall  # and so is a new font

@@ -45,6 +45,7 @@ from gpu_advisor.ui.style import (
     WARNING_COLOUR,
 )
 from gpu_advisor.ui.widgets.cost_charts import format_money, option_label
+from gpu_advisor.ui.widgets.long_label import LongTextLabel
 from gpu_advisor.ui.widgets.why import WhyButton
 
 _DETAILS_MIN_WIDTH_PX: Final = 120
@@ -122,9 +123,9 @@ class RecommendationPanel(QWidget):
         font.setBold(True)
         self.headline.setFont(font)
         self.mix_label = QLabel(wordWrap=True)
-        self.reasons_label = QLabel(wordWrap=True)
+        self.reasons_label = LongTextLabel()
         self.reasons_label.setTextFormat(Qt.TextFormat.RichText)
-        self.warnings_label = QLabel(wordWrap=True)
+        self.warnings_label = LongTextLabel()
         self.warnings_label.setTextFormat(Qt.TextFormat.RichText)
         for label in (self.reasons_label, self.warnings_label):
             label.setOpenExternalLinks(False)
@@ -178,7 +179,7 @@ class RecommendationPanel(QWidget):
         )
         self.vat_label = QLabel(wordWrap=True)
         self.vat_label.setStyleSheet(SECONDARY_STYLE)
-        self.includes_label = QLabel(wordWrap=True)
+        self.includes_label = LongTextLabel()
         """What each option's figure includes: the engine's sentences."""
         self.includes_label.setTextFormat(Qt.TextFormat.RichText)
         self.includes_label.setStyleSheet(SECONDARY_STYLE)
