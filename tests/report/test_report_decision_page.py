@@ -180,7 +180,8 @@ def test_no_seed_jargon_anywhere(
     text = _pages(data, tmp_path, 1, 999)
     assert not re.search(r"(?i)\bseeds?\b|种子", text)
     if "idctop" in text:  # the articles are cited by title and publisher
-        assert ("《" in text) if lang is Language.ZH else ("“" in text)
+        # by title: 《…》 in Chinese, "…" in English (straight quotes, see below)
+        assert ("《" in text) if lang is Language.ZH else ('"' in text)
 
 
 @pytest.mark.parametrize(("example", "lang"), CASES)
@@ -297,3 +298,15 @@ def test_the_bilingual_decision_and_finance_pages_line_up(
             assert zh is not None, (page, key)
             assert en is not None, (page, key)
             assert abs(zh - en) < 1.0, (page, key, zh, en)
+
+
+@pytest.mark.parametrize("example", [p.stem for p in EXAMPLES])
+def test_the_english_plan_sets_quotes_its_font_draws_narrow(
+    rendered: Rendered, example: str, tmp_path: Path
+) -> None:
+    """The embedded CJK font draws curly quotes full-width: the English plan
+    read "the first month’ s bill". Its apostrophes and quotes are straight."""
+    _project, _evaluation, data = rendered[(example, Language.EN)]
+    text = _pages(data, tmp_path, 1, 999)
+    assert "'s " in text
+    assert not set(text) & set("‘’“”")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, Final
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.platypus import Paragraph
@@ -13,7 +12,7 @@ from gpu_advisor.engine.api import PlanEvaluation
 from gpu_advisor.model.catalog import Catalog, ChecklistEntry
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import CheckStatus, Project
-from gpu_advisor.report.plan.document import Story
+from gpu_advisor.report.plan.document import Story, escape
 
 _STATUS_COLORS: Final = {
     CheckStatus.PASS: colors.HexColor("#d8efd9"),
@@ -72,7 +71,7 @@ def _group_table(
         title = e.title_zh if zh else e.title_en
         detail = e.detail_zh if zh else e.detail_en
         check = Paragraph(
-            f"{escape(title)}<br/><font size='7' color='#666666'>{escape(detail)}</font>",
+            f"{escape(title, st.lang)}<br/><font size='7' color='#666666'>{escape(detail, st.lang)}</font>",
             st.s.cell,
         )
         note = ""
@@ -84,7 +83,7 @@ def _group_table(
                     if note
                     else f"[{item.evidence_file}]"
                 )
-        note_cell = Paragraph(escape(note).replace("\n", "<br/>"), st.s.cell)
+        note_cell = Paragraph(escape(note, st.lang).replace("\n", "<br/>"), st.s.cell)
         rows.append(
             (
                 check,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 from typing import Final
-from xml.sax.saxutils import escape
 
 from reportlab.platypus import Paragraph, Table, TableStyle
 
@@ -14,7 +13,7 @@ from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.project import Project
 from gpu_advisor.report.numbers import money_words, plain_number
-from gpu_advisor.report.plan.document import Story, mini_table
+from gpu_advisor.report.plan.document import Story, escape, mini_table
 from gpu_advisor.report.plan.keywords import Signer
 from gpu_advisor.report.plan.shared import option_by_id, option_name, region_name
 from gpu_advisor.report.plan.signoff import signoff_rows
@@ -162,7 +161,9 @@ def _risks(st: Story, project: Project, ev: PlanEvaluation, catalog: Catalog) ->
         st.t("dec1.risk_residency", region=region_name(catalog, project, lang)),
     ]
     for text in risks:
-        st.items.append(Paragraph(escape(text), st.s.compact_bullet, bulletText="•"))
+        st.items.append(
+            Paragraph(escape(text, st.lang), st.s.compact_bullet, bulletText="•")
+        )
 
 
 _NEXT_STEPS: Final = (

@@ -13,7 +13,7 @@ import io
 import re
 from collections.abc import Sequence
 from typing import Any, Final
-from xml.sax.saxutils import escape
+from xml.sax import saxutils
 
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
@@ -53,6 +53,26 @@ from gpu_advisor.report.text import tr
 
 PAPER_SIZES: Final = {"a4": A4, "letter": LETTER}
 """Supported paper sizes (width, height) [pt]."""
+
+
+_APOSTROPHES: Final = str.maketrans({"‘": "'", "’": "'"})
+_ENGLISH_QUOTES: Final = str.maketrans({"“": '"', "”": '"'})
+
+
+def escape(text: str, language: Language | None = None) -> str:
+    """``text`` for a reportlab paragraph: XML-escaped, in quotes the font sets well.
+
+    The embedded CJK font draws curly quotes full-width, as Chinese sets them:
+    in English "the first month’s bill" came out as "month’ s". Apostrophes
+    are straightened always (Chinese has none); double quotes in English.
+
+    >>> escape("month’s <b>", Language.EN), escape("“规则”", Language.ZH)
+    ("month's &lt;b&gt;", '“规则”')
+    """
+    text = text.translate(_APOSTROPHES)
+    if language is Language.EN:
+        text = text.translate(_ENGLISH_QUOTES)
+    return saxutils.escape(text)
 
 
 MARGIN: Final = 18 * mm
@@ -318,14 +338,14 @@ class Story:
     ) -> None:
         text = cite_articles(text, self.lang)
         self.items.append(
-            Paragraph(text if markup else escape(text), style or self.s.body)
+            Paragraph(text if markup else escape(text, self.lang), style or self.s.body)
         )
 
     def bullets(self, texts: Sequence[str]) -> None:
         for text in texts:
             self.items.append(
                 Paragraph(
-                    escape(cite_articles(text, self.lang)),
+                    escape(cite_articles(text, self.lang), self.lang),
                     self.s.bullet,
                     bulletText="•",
                 )
@@ -333,7 +353,7 @@ class Story:
 
     def cell(self, text: object, style: ParagraphStyle | None = None) -> Paragraph:
         return Paragraph(
-            escape(cite_articles(str(text), self.lang)), style or self.s.cell
+            escape(cite_articles(str(text), self.lang), self.lang), style or self.s.cell
         )
 
     def table(
@@ -484,8 +504,8 @@ def mini_table(
     widths = [full * f / total for f in fractions]
     cell = st.s.tight
     head = st.s.tight_head
-    data = [[Paragraph(escape(h), head) for h in header]]
-    data += [[Paragraph(escape(str(v)), cell) for v in row] for row in rows]
+    data = [[Paragraph(escape(h, st.lang), head) for h in header]]
+    data += [[Paragraph(escape(str(v), st.lang), cell) for v in row] for row in rows]
     table = Table(data, colWidths=widths, hAlign="LEFT")
     # a caption over the whole table ("Key figures", "") spans its columns
     span = [("SPAN", (0, 0), (-1, 0))] if not any(header[1:]) else []

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from typing import Final
-from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Preformatted, Spacer
 
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project
-from gpu_advisor.report.plan.document import Heading, Story
+from gpu_advisor.report.plan.document import Heading, Story, escape
 from gpu_advisor.report.plan.keywords import Signer
 from gpu_advisor.report.text import role_text, tr
 
@@ -46,8 +45,8 @@ def signoff_section(
                 [
                     Spacer(1, 10),
                     Paragraph(
-                        f"{escape(str(role))}　　{escape(st.t('so.signature'))}: {line}　　"
-                        f"{escape(st.t('so.date_line'))}: {short}",
+                        f"{escape(str(role), st.lang)}　　{escape(st.t('so.signature'), st.lang)}: {line}　　"
+                        f"{escape(st.t('so.date_line'), st.lang)}: {short}",
                         st.s.body,
                     ),
                 ]
@@ -56,12 +55,16 @@ def signoff_section(
     st.items.append(Spacer(1, 14))
     block: list[Flowable] = [
         Heading(f"{st.t('so.fingerprint')}", st.s.h2, 1, "sec-fingerprint"),
-        Paragraph(escape(st.t("so.fingerprint_text", version=app_version)), st.s.body),
+        Paragraph(
+            escape(st.t("so.fingerprint_text", version=app_version), st.lang), st.s.body
+        ),
         Paragraph(fp, st.s.fingerprint),
         Spacer(1, 4),
-        Paragraph(escape(f"{st.t('so.app_version')}: {app_version}"), st.s.body),
+        Paragraph(
+            escape(f"{st.t('so.app_version')}: {app_version}", st.lang), st.s.body
+        ),
         Spacer(1, 6),
-        Paragraph(escape(st.t("so.verify")), st.s.body),
+        Paragraph(escape(st.t("so.verify"), st.lang), st.s.body),
         Preformatted(VERIFY_COMMAND, st.s.code),
     ]
     st.items.append(KeepTogether(block))

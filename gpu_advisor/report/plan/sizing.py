@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.platypus import KeepTogether, Paragraph
@@ -15,7 +14,7 @@ from gpu_advisor.model.project import Project
 from gpu_advisor.report import charts
 from gpu_advisor.report.glossary import cite_articles, value_text
 from gpu_advisor.report.palette import MEMORY_PART_COLORS
-from gpu_advisor.report.plan.document import Story
+from gpu_advisor.report.plan.document import Story, escape
 from gpu_advisor.report.plan.shared import advice_sorted, gpu_name
 from gpu_advisor.report.text import count as fmt_count
 from gpu_advisor.report.text import (
@@ -186,7 +185,9 @@ def _compute(st: Story, project: Project, ev: Evaluation) -> None:
         hours_red=gpu_hours(comp.gpu_hours_with_redundancy, lang),
     )
     st.p(
-        escape(cite_articles(sentence, lang)).replace(marker, flops(comp.train_flops)),
+        escape(cite_articles(sentence, lang), lang).replace(
+            marker, flops(comp.train_flops)
+        ),
         markup=True,
     )
     _hours_range(st, ev)
@@ -255,7 +256,7 @@ def _days_curve(st: Story, ev: Evaluation) -> None:
     st.items.append(
         KeepTogether(
             [
-                Paragraph(escape(st.t("siz.days_curve")), st.s.small),
+                Paragraph(escape(st.t("siz.days_curve"), st.lang), st.s.small),
                 charts.line_chart(
                     [(st.t("axis.days"), pts)],
                     style=charts.ChartStyle(st.s.font),

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 from pathlib import PurePath
 from typing import Any, Final
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.platypus import KeepTogether, Paragraph
@@ -15,7 +14,7 @@ from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project
 from gpu_advisor.report import charts
-from gpu_advisor.report.plan.document import Story
+from gpu_advisor.report.plan.document import Story, escape
 from gpu_advisor.report.plan.shared import gpu_name
 from gpu_advisor.report.text import counted, money, tr
 from gpu_advisor.report.vendor_checks import check_name, measured_text, threshold_text
@@ -106,7 +105,7 @@ def _measured(st: Story, project: Project, ev: PlanEvaluation) -> None:
         st.items.append(
             KeepTogether(
                 [
-                    Paragraph(escape(st.t("ven.busbw")), st.s.small),
+                    Paragraph(escape(st.t("ven.busbw"), st.lang), st.s.small),
                     charts.line_chart(
                         busbw,
                         style=charts.ChartStyle(st.s.font),
