@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QPoint, QRect, QSettings, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QRect, QSettings, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -230,8 +230,14 @@ def _settle(app: QCoreApplication, ms: int = 0) -> None:
         for _ in range(3):
             app.processEvents()
         if time.monotonic() >= deadline:
-            return
+            break
         time.sleep(0.02)
+    # A background job (the Monte Carlo) may have set a text during the last
+    # pass: lay it out before measuring, as the next frame would.
+    # Only layout requests from here on: no queued signal can change a text
+    # between this and the measuring.
+    for _ in range(3):
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
 
 
 def step_problems(window: MainWindow, size: tuple[int, int]) -> list[str]:
