@@ -90,7 +90,7 @@ def _burst_cost(
         spot_cost, spot_int = price * billed, price * (billed - plain)
         if any(forbidden):
             od_cost = p.od * plain
-            mask = _forbidden_mask(forbidden, burst.shape[1])
+            mask = _forbidden_mask(forbidden, burst.shape[-1])
             return (
                 spot_cost * (1 - mask) + od_cost * mask,
                 spot_int * (1 - mask),
@@ -290,11 +290,39 @@ def _search(
     """:func:`best_policy` and its cost without add-ons (reserved, whole yearly
     blocks and bursts; deposits return). [CNY]"""
     d = clean_demand(demand)[0]  # (H,)
-    months = d.shape[0]
-    cards = _ceil(d / HOURS_PER_MONTH)
+    return _search_rows(p, d[None, :], allow_spot, spot_forbidden)[0]
+
+
+SEARCH_BATCH_MAX_CELLS = 1_000_000
+"""Largest ``(rows, N, months)`` grid :func:`_search_rows` prices in one pass;
+a larger one is searched row by row (same results, less memory). [1]"""
+
+
+def _search_rows(
+    p: Params,
+    rows: FloatArray,
+    allow_spot: bool,
+    spot_forbidden: tuple[bool, ...],
+) -> list[tuple[float, MixPolicy]]:
+    """:func:`_search` of each row of clean demand ``(M, H)``, in one pass.
+
+    Every row is tried on the card counts of the busiest row (a count above a
+    row's own peak only adds reserved cards to no bursts, and the cheapest
+    count is the first one found), so each result is the one-row search's.
+    """
+    m_rows, months = rows.shape
+    cards = _ceil(rows / HOURS_PER_MONTH)  # (M, H)
     peak = int(cards.max(initial=0.0))
+    if m_rows > 1 and (
+        peak > EXACT_SEARCH_MAX_GPUS
+        or m_rows * (peak + 1) * months > SEARCH_BATCH_MAX_CELLS
+    ):
+        return [
+            _search_rows(p, row[None, :], allow_spot, spot_forbidden)[0] for row in rows
+        ]
     n_values = _candidates(cards, peak)[:, None]  # (K, 1)
-    burst_hours = np.maximum(d[None, :] - n_values * HOURS_PER_MONTH, 0.0)  # (K, H)
+    # (M, K, H): the hours above n cards, for every row and count
+    burst_hours = np.maximum(rows[:, None, :] - n_values * HOURS_PER_MONTH, 0.0)
     p0 = p if p.scenarios == 1 else _first(p)
     forbidden = tuple(spot_forbidden[:months])
     bursts = [OptionId.ON_DEMAND]
@@ -304,40 +332,55 @@ def _search(
         and (p0.checkpointing or float(p0.spot_rate_per_hour[0, 0]) == 0.0)
     ):
         bursts.append(OptionId.SPOT)
-    best: tuple[float, MixPolicy] | None = None
+    best: list[tuple[float, MixPolicy] | None] = [None] * m_rows
     plain = _billable(burst_hours, p0.granularity_hours)
     for burst_kind in bursts:
         burst_cost = _burst_cost(p0, burst_hours, burst_kind, forbidden, plain)[0]
+        kept = forbidden if burst_kind is OptionId.SPOT and any(forbidden) else ()
         for kind in (OptionId.MONTHLY, OptionId.YEARLY):
             rate = float(p0.monthly[0, 0]) * (
                 float(p0.yearly_factor[0, 0]) if kind is OptionId.YEARLY else 1.0
             )
-            chosen: list[int] = []
-            cost = 0.0
-            if kind is OptionId.MONTHLY:
-                per_month = n_values * rate + burst_cost  # (K, H)
-                idx = per_month.argmin(axis=0)
-                chosen = [int(n_values[i, 0]) for i in idx]
-                cost = float(per_month[idx, np.arange(months)].sum())
-            else:
-                for start in range(0, months, 12):
-                    stop = min(start + 12, months)
-                    block = n_values[:, 0] * rate * 12 + burst_cost[:, start:stop].sum(
-                        axis=1
-                    )
-                    i = int(block.argmin())
-                    chosen.extend([int(n_values[i, 0])] * (stop - start))
-                    cost += float(block[i])
-            policy = MixPolicy(
-                kind,
-                tuple(chosen),
-                burst_kind,
-                forbidden if burst_kind is OptionId.SPOT and any(forbidden) else (),
+            found = _baselines(n_values[:, 0], rate, burst_cost, kind)
+            for row, (cost, chosen) in enumerate(found):
+                current = best[row]
+                if current is None or cost < current[0] - 1e-9:
+                    policy = MixPolicy(kind, chosen, burst_kind, kept)
+                    best[row] = (cost, policy)
+    out = [b for b in best if b is not None]
+    assert len(out) == m_rows  # at least one burst kind and one baseline kind
+    return out
+
+
+def _baselines(
+    n_values: FloatArray, rate: float, burst_cost: FloatArray, kind: OptionId
+) -> list[tuple[float, tuple[int, ...]]]:
+    """Cheapest reserved cards per month (monthly) or per 12-month block
+    (yearly) of each row of ``burst_cost`` ``(M, K, H)``, with the cost. [CNY]"""
+    m_rows, _, months = burst_cost.shape
+    if kind is OptionId.MONTHLY:
+        per_month = n_values[None, :, None] * rate + burst_cost  # (M, K, H)
+        idx = per_month.argmin(axis=1)  # (M, H)
+        cols = np.arange(months)
+        return [
+            (
+                float(per_month[row][idx[row], cols].sum()),
+                tuple(int(n_values[i]) for i in idx[row]),
             )
-            if best is None or cost < best[0] - 1e-9:
-                best = (cost, policy)
-    assert best is not None  # at least one burst kind and one baseline kind
-    return best
+            for row in range(m_rows)
+        ]
+    costs = [0.0] * m_rows
+    chosen: list[list[int]] = [[] for _ in range(m_rows)]
+    reserved = n_values * rate * 12  # (K,)
+    for start in range(0, months, 12):
+        stop = min(start + 12, months)
+        block = reserved + burst_cost[:, :, start:stop].sum(axis=2)  # (M, K)
+        picks = block.argmin(axis=1)
+        for row in range(m_rows):
+            i = int(picks[row])
+            chosen[row].extend([int(n_values[i])] * (stop - start))
+            costs[row] += float(block[row, i])
+    return [(costs[row], tuple(chosen[row])) for row in range(m_rows)]
 
 
 def _first(p: Params) -> Params:
@@ -479,6 +522,7 @@ def best_hybrid(
     spot_forbidden: tuple[bool, ...] = (),
     mix_policy: MixPolicy | None = None,
     own_all: bool = False,
+    mix_total: float | None = None,
 ) -> tuple[HybridPlan, float, float, float]:
     """Own ``N`` cards, rent the demand above them with the cheapest mix.
 
@@ -491,7 +535,9 @@ def best_hybrid(
     the fleet (whose overflow runs on demand).
 
     ``mix_policy``, when given, is :func:`best_policy` of the whole demand
-    with the same rules (the mix option's plan), reused for ``N = 0``.
+    with the same rules (the mix option's plan), reused for ``N = 0``;
+    ``mix_total`` is then ``price_mix(p, demand, mix_policy).total[0]`` when
+    the caller has priced it already (it is not priced again).
 
     ``own_all`` (the data must stay on the company's own hardware): only
     counts that cover every month are tried, from the busiest month's card
@@ -510,26 +556,13 @@ def best_hybrid(
         floor = max(1, peak)
         candidates = sorted({floor, *(n for n in candidates if n >= floor)})
     addons = float(_addon_monthly(p0, d).sum())
-    owned_n = np.asarray([n for n in candidates if n > 0], dtype=np.float64)
-    owned_totals: dict[OptionId, dict[int, float]] = {o: {} for o in owned_options}
-    if owned_n.size:  # every owned count in one call per kind
-        bases = np.minimum(d, owned_n[:, None] * HOURS_PER_MONTH)  # (K, H)
-        for o in owned_options:
-            totals = price_owned(p0, bases, owned_n, o, monthly=False).total
-            owned_totals[o] = {
-                int(n): float(t) for n, t in zip(owned_n, totals, strict=True)
-            }
+    owned_totals = _owned_totals(p0, d, candidates, owned_options)
+    rented_parts = _rented_parts(
+        p0, d, candidates, allow_spot, spot_forbidden, mix_policy, mix_total
+    )
     best: tuple[HybridPlan, float, float, float] | None = None
     for n in candidates:
-        rest = _split(d, n)[1]
-        policy: MixPolicy | None = None
-        rented = 0.0
-        if n == 0 or float(rest.sum()) > 0:
-            if n == 0 and mix_policy is not None:
-                policy = mix_policy
-                rented = float(price_mix(p0, d, policy).total[0]) - addons
-            else:
-                rented, policy = _search(p0, rest, allow_spot, spot_forbidden)
+        rented, policy = rented_parts[n]
         if n == 0:  # the mix of the whole demand, with its add-ons
             rented += addons
             owned_parts = [(owned_options[0], 0.0)]
@@ -546,3 +579,55 @@ def best_hybrid(
                 )
     assert best is not None
     return best
+
+
+def _owned_totals(
+    p0: Params, d: FloatArray, candidates: list[int], owned_options: list[OptionId]
+) -> dict[OptionId, dict[int, float]]:
+    """Total of owning each candidate count ``> 0`` of each kind, the demand
+    up to its capacity (every count in one call per kind). [CNY]"""
+    owned_n = np.asarray([n for n in candidates if n > 0], dtype=np.float64)
+    owned_totals: dict[OptionId, dict[int, float]] = {o: {} for o in owned_options}
+    if owned_n.size:
+        bases = np.minimum(d, owned_n[:, None] * HOURS_PER_MONTH)  # (K, H)
+        for o in owned_options:
+            totals = price_owned(p0, bases, owned_n, o, monthly=False).total
+            owned_totals[o] = {
+                int(n): float(t) for n, t in zip(owned_n, totals, strict=True)
+            }
+    return owned_totals
+
+
+def _rented_parts(
+    p0: Params,
+    d: FloatArray,
+    candidates: list[int],
+    allow_spot: bool,
+    spot_forbidden: tuple[bool, ...],
+    mix_policy: MixPolicy | None,
+    mix_total: float | None,
+) -> dict[int, tuple[float, MixPolicy | None]]:
+    """Cost without add-ons and plan of renting the demand above each
+    candidate count (none when nothing is left), every search in one pass. [CNY]"""
+    addons = float(_addon_monthly(p0, d).sum())
+    out: dict[int, tuple[float, MixPolicy | None]] = {}
+    searched: list[int] = []
+    rests: list[FloatArray] = []
+    for n in candidates:
+        rest = _split(d, n)[1]
+        if n == 0 and mix_policy is not None:
+            total = (
+                float(price_mix(p0, d, mix_policy).total[0])
+                if mix_total is None
+                else mix_total
+            )
+            out[n] = (total - addons, mix_policy)
+        elif n == 0 or float(rest.sum()) > 0:
+            searched.append(n)
+            rests.append(clean_demand(rest)[0])
+        else:
+            out[n] = (0.0, None)
+    if searched:
+        found = _search_rows(p0, np.stack(rests), allow_spot, spot_forbidden)
+        out.update(zip(searched, found, strict=True))
+    return out

@@ -113,6 +113,7 @@ def _hybrid(
     spot_forbidden: tuple[bool, ...],
     mix_policy: MixPolicy | None = None,
     own_all: bool = False,
+    mix_total: float | None = None,
 ) -> tuple[HybridPlan | None, tuple[float, float, float]]:
     """The best hybrid plan: owned kinds among the options (colocation when the
     hybrid is chosen alone), rented part by the cheapest mix; ``own_all``
@@ -131,6 +132,7 @@ def _hybrid(
         spot_forbidden=spot_forbidden,
         mix_policy=mix_policy,
         own_all=own_all,
+        mix_total=mix_total,
     )
     return plan, (total, owned, rented)
 
@@ -205,6 +207,7 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
         forbidden,
         policy,
         own_all=budget.data_residency is DataResidency.OWN_HARDWARE,
+        mix_total=None if policy is None else float(priced[OptionId.MIX].total[0]),
     )
     if hybrid_plan is not None and OptionId.HYBRID in options:
         priced[OptionId.HYBRID] = price_hybrid(p, d, hybrid_plan)
