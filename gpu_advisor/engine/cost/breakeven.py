@@ -39,7 +39,7 @@ from gpu_advisor.engine.cost.price import (
     Params,
     _addon_monthly,
     _billable,
-    price_owned,
+    owned_total,
     rental_totals,
 )
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
@@ -200,7 +200,7 @@ def _flat_costs(
     pk = p
     cards = utilizations * owned_gpus  # (K,)
     d = np.repeat((cards * HOURS_PER_MONTH)[:, None], months, axis=1)
-    own = price_owned(pk, d, owned_gpus, own_id, monthly=False).total
+    own = owned_total(pk, d, owned_gpus, own_id)
     rents = rental_totals(pk, d, list(rent_ids))
     if OptionId.MIX in rent_ids:
         rents[OptionId.MIX] = _flat_mix(pk, d, cards, spot_bursts, spot_forbidden)

@@ -38,6 +38,7 @@ from gpu_advisor.engine.cost.price import (
     _ceil,
     _with_deposit,
     clean_demand,
+    owned_total,
     price_owned,
     spot_billed,
     spot_overhead,
@@ -64,8 +65,9 @@ class MixPolicy:
 def _forbidden_mask(forbidden: tuple[bool, ...], months: int) -> FloatArray:
     """``(1, H)`` array, 1.0 where spot is not allowed."""
     mask = np.zeros((1, months))
-    for i, f in enumerate(forbidden[:months]):
-        mask[0, i] = 1.0 if f else 0.0
+    flags = forbidden[:months]
+    if any(flags):
+        mask[0, : len(flags)] = flags  # True -> 1.0, False -> 0.0
     return mask
 
 
@@ -453,7 +455,12 @@ def _split(demand: FloatArray, gpus: int) -> tuple[FloatArray, FloatArray]:
 
 
 def price_hybrid(
-    p: Params, demand: FloatArray, plan: HybridPlan, *, monthly: bool = True
+    p: Params,
+    demand: FloatArray,
+    plan: HybridPlan,
+    *,
+    monthly: bool = True,
+    mix: OptionArrays | None = None,
 ) -> OptionArrays:
     """Price a hybrid plan over all scenarios (``OptionId.HYBRID``).
 
@@ -463,6 +470,9 @@ def price_hybrid(
     without rental add-ons when cards are owned (the owned options' own
     storage and bandwidth serve it, as for their on-demand overflow).
     ``monthly=False``: ``cash`` is one column of totals (Monte Carlo).
+    ``mix``: the mix option priced on the same demand (``price_mix(p,
+    demand, policy)``), reused when the plan owns no card and rents with that
+    very policy (the rented part is then the mix itself).
     """
     demand = clean_demand(demand)
     s = demand.shape[0]
@@ -473,8 +483,16 @@ def price_hybrid(
             price_owned(p, base, plan.owned_gpus, plan.owned_option, monthly=monthly)
         )
     if plan.rest_policy is not None and (plan.owned_gpus == 0 or rest.any()):
+        reuse = (
+            mix is not None
+            and monthly
+            and plan.owned_gpus == 0
+            and mix.detail is plan.rest_policy
+        )
         parts.append(
-            price_mix(
+            mix
+            if reuse and mix is not None
+            else price_mix(
                 p,
                 rest,
                 plan.rest_policy,
@@ -591,7 +609,7 @@ def _owned_totals(
     if owned_n.size:
         bases = np.minimum(d, owned_n[:, None] * HOURS_PER_MONTH)  # (K, H)
         for o in owned_options:
-            totals = price_owned(p0, bases, owned_n, o, monthly=False).total
+            totals = owned_total(p0, bases, owned_n, o)
             owned_totals[o] = {
                 int(n): float(t) for n, t in zip(owned_n, totals, strict=True)
             }

@@ -210,7 +210,9 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
         mix_total=None if policy is None else float(priced[OptionId.MIX].total[0]),
     )
     if hybrid_plan is not None and OptionId.HYBRID in options:
-        priced[OptionId.HYBRID] = price_hybrid(p, d, hybrid_plan)
+        priced[OptionId.HYBRID] = price_hybrid(
+            p, d, hybrid_plan, mix=priced.get(OptionId.MIX)
+        )
     priced = {o: priced[o] for o in options if o in priced}
     risk_options = apply_feasibility(
         priced,

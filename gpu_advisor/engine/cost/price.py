@@ -1192,18 +1192,7 @@ def price_owned(
     scenario's total (the Monte Carlo and the tornado read totals only).
     """
     demand = clean_demand(demand)
-    s, months = demand.shape
-    self_build = option is OptionId.SELF_BUILD
-    fleet = _fleet(p, gpus, self_build, s)
-    wear = _wear(p, fleet, demand, months)
-    use = _use(p, fleet, demand, self_build, s)
-    running = _running_monthly(p, fleet, gpus, self_build, s)
-    flat_m = (
-        running["rack"]
-        + running["bandwidth"]
-        + running["staff"]
-        + running["maintenance"]
-    )  # (S,)
+    fleet, wear, use, running, flat_m = _owned_parts(p, demand, gpus, option)
     deposit = p.deposit_months[:, 0] * running["rack"]
     if monthly:
         financing = p.financing_rate / 12.0 * wear.financed
@@ -1223,18 +1212,7 @@ def price_owned(
         cash[:, -1] -= wear.resale + deposit
         financing_total = financing.sum(axis=1)
     else:
-        financing_total = (p.financing_rate / 12.0)[:, 0] * wear.financed.sum(axis=1)
-        total_only = (
-            use.electricity_total
-            + financing_total
-            + flat_m * months
-            + wear.renew_cash.sum(axis=1)
-            + use.overflow_total
-            + fleet.capex_dep
-            + fleet.retrofit
-            - wear.resale
-        )
-        cash = np.asarray(total_only, dtype=np.float64).reshape(-1, 1)
+        financing_total, cash = _owned_total_column(p, fleet, wear, use, flat_m)
     return _owned_arrays(
         option,
         cash,
@@ -1246,6 +1224,69 @@ def price_owned(
         deposit,
         demand.sum(axis=1),
     )
+
+
+def _owned_parts(
+    p: Params, demand: FloatArray, gpus: int | FloatArray, option: OptionId
+) -> tuple[_Fleet, _Wear, _Use, dict[str, FloatArray], FloatArray]:
+    """The owned option's fleet, wear, use, monthly running costs and their
+    sum per month (``demand`` clean, see :func:`price_owned`)."""
+    s, months = demand.shape
+    self_build = option is OptionId.SELF_BUILD
+    fleet = _fleet(p, gpus, self_build, s)
+    wear = _wear(p, fleet, demand, months)
+    use = _use(p, fleet, demand, self_build, s)
+    running = _running_monthly(p, fleet, gpus, self_build, s)
+    flat_m = (
+        running["rack"]
+        + running["bandwidth"]
+        + running["staff"]
+        + running["maintenance"]
+    )  # (S,)
+    return fleet, wear, use, running, flat_m
+
+
+def _owned_total_column(
+    p: Params, fleet: _Fleet, wear: _Wear, use: _Use, flat_m: FloatArray
+) -> tuple[FloatArray, FloatArray]:
+    """Financing and the whole cost as one column ``(S, 1)`` (no monthly
+    cash flow; the deposit returns within the horizon). [CNY]"""
+    months = use.used.shape[1]
+    financing_total = (p.financing_rate / 12.0)[:, 0] * wear.financed.sum(axis=1)
+    total_only = (
+        use.electricity_total
+        + financing_total
+        + flat_m * months
+        + wear.renew_cash.sum(axis=1)
+        + use.overflow_total
+        + fleet.capex_dep
+        + fleet.retrofit
+        - wear.resale
+    )
+    return financing_total, np.asarray(total_only, dtype=np.float64).reshape(-1, 1)
+
+
+def owned_total(
+    p: Params, demand: FloatArray, gpus: int | FloatArray, option: OptionId
+) -> FloatArray:
+    """``price_owned(p, demand, gpus, option, monthly=False).total`` without
+    the cost lines (the hybrid's candidates and the break-even grid). [CNY]
+
+    Examples
+    --------
+    >>> from gpu_advisor.engine.cost.resolve import resolve
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Project
+    >>> p = make_params(resolve(Project(), load_catalog()))
+    >>> d = np.array([[900.0, 0.0, 3000.0]])
+    >>> full = price_owned(p, d, 4, OptionId.SELF_BUILD, monthly=False).total
+    >>> bool(owned_total(p, d, 4, OptionId.SELF_BUILD)[0] == full[0])
+    True
+    """
+    demand = clean_demand(demand)
+    fleet, wear, use, _, flat_m = _owned_parts(p, demand, gpus, option)
+    cash = _owned_total_column(p, fleet, wear, use, flat_m)[1]
+    return np.asarray(cash.sum(axis=1), dtype=np.float64)
 
 
 def _owned_arrays(
