@@ -345,7 +345,7 @@ def compute_break_even(
     own = min(owned, key=lambda o: float(o.total[0]))
     rent = min(renting, key=lambda o: float(o.total[0]))
     months = len(demand)
-    p0 = _first(p)
+    p0 = p if p.scenarios == 1 else _first(p)
     rent_ids = [r.id for r in renting]
     spot_bursts = OptionId.SPOT in priced and (
         p0.checkpointing or float(p0.spot_rate_per_hour[0, 0]) == 0.0
@@ -353,7 +353,7 @@ def compute_break_even(
     u_all, at, u_mon = _crossings(
         p0, own.id, owned_gpus, months, rent_ids, spot_bursts, spot_forbidden
     )
-    month = break_even_month(list(own.cash[0]), list(rent.cash[0]))
+    month = break_even_month(own.cash[0].tolist(), rent.cash[0].tolist())
     return BreakEven(
         owned_option=own.id,
         rent_option=rent.id,
