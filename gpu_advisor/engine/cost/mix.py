@@ -364,11 +364,9 @@ def _baselines(
         per_month = n_values[None, :, None] * rate + burst_cost  # (M, K, H)
         idx = per_month.argmin(axis=1)  # (M, H)
         cols = np.arange(months)
+        counts = n_values[idx].astype(np.int64).tolist()  # (M, H) whole cards
         return [
-            (
-                float(per_month[row][idx[row], cols].sum()),
-                tuple(int(n_values[i]) for i in idx[row]),
-            )
+            (float(per_month[row][idx[row], cols].sum()), tuple(counts[row]))
             for row in range(m_rows)
         ]
     costs = [0.0] * m_rows
