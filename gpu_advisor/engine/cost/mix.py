@@ -539,6 +539,7 @@ def best_hybrid(
     mix_policy: MixPolicy | None = None,
     own_all: bool = False,
     mix_total: float | None = None,
+    searched: dict[int, tuple[float, MixPolicy]] | None = None,
 ) -> tuple[HybridPlan, float, float, float]:
     """Own ``N`` cards, rent the demand above them with the cheapest mix.
 
@@ -553,7 +554,9 @@ def best_hybrid(
     ``mix_policy``, when given, is :func:`best_policy` of the whole demand
     with the same rules (the mix option's plan), reused for ``N = 0``;
     ``mix_total`` is then ``price_mix(p, demand, mix_policy).total[0]`` when
-    the caller has priced it already (it is not priced again).
+    the caller has priced it already (it is not priced again). ``searched``:
+    :func:`mix_searches`'s plans of the demand above the counts, when the
+    caller has them (they are not searched again).
 
     ``own_all`` (the data must stay on the company's own hardware): only
     counts that cover every month are tried, from the busiest month's card
@@ -566,15 +569,17 @@ def best_hybrid(
     """
     d = clean_demand(demand)[:1]
     p0 = p if p.scenarios == 1 else _first(p)
-    candidates = hybrid_candidates(d, fleet)
-    if own_all:
-        peak = int(_ceil(np.maximum(d[0], 0.0) / HOURS_PER_MONTH).max(initial=0.0))
-        floor = max(1, peak)
-        candidates = sorted({floor, *(n for n in candidates if n >= floor)})
+    candidates = hybrid_counts(d, fleet, own_all)
     addons = float(_addon_monthly(p0, d).sum())
     owned_totals = _owned_totals(p0, d, candidates, owned_options)
     rented_parts = _rented_parts(
-        p0, d, candidates, allow_spot, spot_forbidden, mix_policy, mix_total
+        p0,
+        d,
+        candidates,
+        allow_spot,
+        spot_forbidden,
+        (mix_policy, mix_total),
+        searched,
     )
     best: tuple[HybridPlan, float, float, float] | None = None
     for n in candidates:
@@ -595,6 +600,46 @@ def best_hybrid(
                 )
     assert best is not None
     return best
+
+
+def hybrid_counts(demand: FloatArray, fleet: int, own_all: bool = False) -> list[int]:
+    """The owned card counts :func:`best_hybrid` tries (:func:`hybrid_candidates`;
+    ``own_all``: only those from the busiest month's card count up)."""
+    d = clean_demand(demand)[:1]
+    candidates = hybrid_candidates(d, fleet)
+    if own_all:
+        peak = int(_ceil(np.maximum(d[0], 0.0) / HOURS_PER_MONTH).max(initial=0.0))
+        floor = max(1, peak)
+        candidates = sorted({floor, *(n for n in candidates if n >= floor)})
+    return candidates
+
+
+def _rests(d: FloatArray, counts: list[int]) -> dict[int, FloatArray]:
+    """The clean demand ``(H,)`` above each count that leaves some (0 always)."""
+    out: dict[int, FloatArray] = {}
+    for n in counts:
+        rest = _split(d, n)[1]
+        if n == 0 or float(rest.sum()) > 0:
+            out[n] = clean_demand(rest)[0]
+    return out
+
+
+def mix_searches(
+    p: Params,
+    demand: FloatArray,
+    counts: list[int],
+    *,
+    allow_spot: bool = True,
+    spot_forbidden: tuple[bool, ...] = (),
+) -> tuple[MixPolicy, dict[int, tuple[float, MixPolicy]]]:
+    """:func:`best_policy` of the demand and the plans of the demand above
+    each count ``> 0`` (``best_hybrid(searched=...)``), in one search pass."""
+    d = clean_demand(demand)[:1]
+    rests = {n: r for n, r in _rests(d, counts).items() if n > 0}
+    rows = [d[0], *rests.values()]
+    p0 = p if p.scenarios == 1 else _first(p)
+    found = _search_rows(p0, np.stack(rows), allow_spot, spot_forbidden)
+    return found[0][1], dict(zip(rests, found[1:], strict=True))
 
 
 def _owned_totals(
@@ -620,30 +665,31 @@ def _rented_parts(
     candidates: list[int],
     allow_spot: bool,
     spot_forbidden: tuple[bool, ...],
-    mix_policy: MixPolicy | None,
-    mix_total: float | None,
+    mix: tuple[MixPolicy | None, float | None],
+    searched: dict[int, tuple[float, MixPolicy]] | None,
 ) -> dict[int, tuple[float, MixPolicy | None]]:
     """Cost without add-ons and plan of renting the demand above each
-    candidate count (none when nothing is left), every search in one pass. [CNY]"""
+    candidate count (none when nothing is left), every search in one pass
+    (none when ``searched`` has them). ``mix``: the mix's plan and total. [CNY]"""
+    mix_policy, mix_total = mix
     addons = float(_addon_monthly(p0, d).sum())
-    out: dict[int, tuple[float, MixPolicy | None]] = {}
-    searched: list[int] = []
-    rests: list[FloatArray] = []
-    for n in candidates:
-        rest = _split(d, n)[1]
-        if n == 0 and mix_policy is not None:
-            total = (
-                float(price_mix(p0, d, mix_policy).total[0])
-                if mix_total is None
-                else mix_total
-            )
-            out[n] = (total - addons, mix_policy)
-        elif n == 0 or float(rest.sum()) > 0:
-            searched.append(n)
-            rests.append(clean_demand(rest)[0])
-        else:
-            out[n] = (0.0, None)
-    if searched:
-        found = _search_rows(p0, np.stack(rests), allow_spot, spot_forbidden)
-        out.update(zip(searched, found, strict=True))
+    out: dict[int, tuple[float, MixPolicy | None]] = dict.fromkeys(
+        candidates, (0.0, None)
+    )
+    rests = _rests(d, candidates)
+    if 0 in rests and mix_policy is not None:
+        del rests[0]
+        total = (
+            float(price_mix(p0, d, mix_policy).total[0])
+            if mix_total is None
+            else mix_total
+        )
+        out[0] = (total - addons, mix_policy)
+    if searched is not None and 0 not in rests:
+        out.update((n, searched[n]) for n in rests)
+    elif rests:
+        found = _search_rows(
+            p0, np.stack(list(rests.values())), allow_spot, spot_forbidden
+        )
+        out.update(zip(rests, found, strict=True))
     return out
