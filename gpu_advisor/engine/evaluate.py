@@ -271,6 +271,7 @@ def evaluate(
     monte_carlo_draws: int = 0,
     seed: int = PLAN_MONTE_CARLO_SEED,
     sizing: SizingResult | None = None,
+    full: bool = True,
 ) -> Evaluation:
     """Size the workload, price every option, and recommend one.
 
@@ -287,6 +288,9 @@ def evaluate(
     sizing : SizingResult, optional
         The project's sizing when already known (it must be what
         ``size_workload`` returns with :func:`measured_mfu_for`).
+    full : bool
+        False leaves out the cost's tornado and explanations (see
+        :func:`~gpu_advisor.engine.cost.result.cost_result`).
 
     Returns
     -------
@@ -305,7 +309,7 @@ def evaluate(
     if sizing is None:
         sizing = plan_sizing(project, catalog)
     prep = prepare(project, catalog, sizing)
-    cost = cost_result(project, catalog, prep)
+    cost = cost_result(project, catalog, prep, full=full)
     mc = None
     if monte_carlo_draws > 0:
         mc = monte_carlo(
@@ -465,6 +469,8 @@ class PlanEvaluation(Evaluation):
     _finance: Finance | None = PrivateAttr(None)
     _budget_defaults: dict[str, InputRef] | None = PrivateAttr(None)
     _step_issues: dict[str, list[Advice]] | None = PrivateAttr(None)
+    _full: bool = PrivateAttr(True)
+    _completed: PlanEvaluation | None = PrivateAttr(None)
 
     @property
     def project(self) -> Project:
@@ -546,6 +552,30 @@ class PlanEvaluation(Evaluation):
             self._step_issues = {str(part): a for part, a in issues.items()}
         return self._step_issues
 
+    @property
+    def is_complete(self) -> bool:
+        """False for a comparison column: its cost lacks the tornado and the
+        explanations (``evaluate_plan(..., full=False)``)."""
+        return self._full
+
+    def complete(self) -> PlanEvaluation:
+        """This evaluation with every part: itself when complete, else the
+        plan evaluated in full once (the sizing and the Monte Carlo reused),
+        then kept. A scenario made the base reads its column this way."""
+        if self._full:
+            return self
+        if self._completed is None:
+            mc = self.monte_carlo
+            self._completed = evaluate_plan(
+                self._project,
+                self._catalog,
+                self,
+                monte_carlo=mc is not None,
+                draws=PLAN_MONTE_CARLO_DRAWS if mc is None else mc.draws,
+                seed=PLAN_MONTE_CARLO_SEED if mc is None else mc.seed,
+            )
+        return self._completed
+
     def with_monte_carlo(self, result: MonteCarloResult) -> PlanEvaluation:
         """This evaluation with the plan's Monte Carlo drawn elsewhere.
 
@@ -557,6 +587,7 @@ class PlanEvaluation(Evaluation):
         out = self.model_copy(update={"monte_carlo": result})
         out._project, out._catalog = self._project, self._catalog
         out._step_issues = None  # a part's issues may read the Monte Carlo
+        out._completed = None  # completed with the other Monte Carlo
         return out
 
     @property
@@ -625,6 +656,7 @@ def evaluate_plan(
     monte_carlo: bool = True,
     draws: int = PLAN_MONTE_CARLO_DRAWS,
     seed: int = PLAN_MONTE_CARLO_SEED,
+    full: bool = True,
 ) -> PlanEvaluation:
     """Evaluate the whole plan; the one call behind every step, the PDF and the CLI.
 
@@ -650,6 +682,9 @@ def evaluate_plan(
     draws, seed : int
         Override the plan's draws and seed (``gpu-advisor-cli cost
         --monte-carlo/--seed``); every output of the app uses the defaults.
+    full : bool
+        False: a comparison column, whose cost lacks the tornado and the
+        explanations (:meth:`PlanEvaluation.complete` adds them).
 
     Returns
     -------
@@ -672,7 +707,11 @@ def evaluate_plan(
     mc = None
     if previous is not None:
         same_mc = _same_draws(previous.monte_carlo, draws, seed)
-        if previous.project is project and (same_mc or not monte_carlo):
+        if (
+            previous.project is project
+            and (same_mc or not monte_carlo)
+            and (previous._full or not full)
+        ):
             return previous
         sizing, mc = _reusable(previous, project, same_mc)
     base = evaluate(
@@ -681,6 +720,7 @@ def evaluate_plan(
         monte_carlo_draws=draws if monte_carlo and mc is None else 0,
         seed=seed,
         sizing=sizing,
+        full=full,
     )
     out = PlanEvaluation.model_construct(
         sizing=base.sizing,
@@ -689,6 +729,7 @@ def evaluate_plan(
     )
     out._project = project
     out._catalog = catalog
+    out._full = full
     if previous is not None and previous._vendors is not None:
         out._before = (previous.project, previous.sizing, previous._vendors)
     return out

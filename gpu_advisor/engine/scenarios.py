@@ -145,7 +145,16 @@ class ScenarioRun:
 
     scenario: Scenario | None
     plan: Project
-    evaluation: PlanEvaluation
+    column: PlanEvaluation
+    """What the comparison reads: a scenario's column is evaluated without
+    the tornado and the explanations (``evaluate_plan(..., full=False)``)."""
+
+    @property
+    def evaluation(self) -> PlanEvaluation:
+        """The plan's whole evaluation (a scenario's column completed on
+        first use, e.g. once it is made the base; see
+        :meth:`~gpu_advisor.engine.evaluate.PlanEvaluation.complete`)."""
+        return self.column.complete()
 
 
 @dataclass
@@ -192,9 +201,17 @@ def evaluate_scenarios(
         ``runs[0]`` is the base plan; then the scenarios in file order.
     """
 
-    def evaluate(plan: Project, hint: PlanEvaluation | None) -> PlanEvaluation:
+    def evaluate(
+        plan: Project, hint: PlanEvaluation | None, full: bool
+    ) -> PlanEvaluation:
         return evaluate_plan(
-            plan, catalog, hint, monte_carlo=monte_carlo, draws=draws, seed=seed
+            plan,
+            catalog,
+            hint,
+            monte_carlo=monte_carlo,
+            draws=draws,
+            seed=seed,
+            full=full,
         )
 
     runs = _scenario_runs(project, previous, monte_carlo, draws, seed, base, evaluate)
@@ -241,9 +258,14 @@ def _scenario_runs(
     draws: int,
     seed: int,
     base: PlanEvaluation | None,
-    evaluate: Callable[[Project, PlanEvaluation | None], PlanEvaluation] | None,
+    evaluate: Callable[[Project, PlanEvaluation | None, bool], PlanEvaluation] | None,
 ) -> ScenarioRuns | None:
-    """Every column, reused from ``previous`` or evaluated (None: not at hand)."""
+    """Every column, reused from ``previous`` or evaluated (None: not at hand).
+
+    The base plan is evaluated in full, the scenarios' columns without the
+    tornado and the explanations (completed when read, see
+    :attr:`ScenarioRun.evaluation`).
+    """
     old = {} if previous is None else _by_name(previous)
     done = [] if previous is None else previous.runs
     runs: list[ScenarioRun] = []
@@ -261,13 +283,13 @@ def _scenario_runs(
             (
                 run
                 for run in done
-                if _settled(run.evaluation, monte_carlo, draws, seed)
+                if _settled(run.column, monte_carlo, draws, seed)
                 and _same_plan(run.plan, plan)
             ),
             None,
         )
         if same is not None:
-            plan, ev = same.plan, same.evaluation
+            plan, ev = same.plan, same.column
         elif scenario is None and base is not None:
             ev = base
         elif evaluate is None:
@@ -275,13 +297,13 @@ def _scenario_runs(
         else:
             # the same-named column's evaluation, else the base's: a scenario
             # that leaves the workload alone shares the base's sizing
-            hint = before.evaluation if before is not None else None
+            hint = before.column if before is not None else None
             if hint is None and runs:
-                hint = runs[0].evaluation
-            ev = evaluate(plan, hint)
-        runs.append(ScenarioRun(scenario=scenario, plan=plan, evaluation=ev))
+                hint = runs[0].column
+            ev = evaluate(plan, hint, scenario is None)
+        runs.append(ScenarioRun(scenario=scenario, plan=plan, column=ev))
         columns.append(figures(ev, scenario, None if index == 0 else index - 1))
-    currency = runs[0].evaluation.cost.currency
+    currency = runs[0].column.cost.currency
     comparison = ScenarioComparison(
         columns=columns,
         currency_code=currency.code,
@@ -372,7 +394,8 @@ def candidate_costs(
             ev = base
         else:
             plan = apply_scenario(project, Scenario(name=gpu_id, gpu_id=gpu_id))
-            ev = evaluate_plan(plan, catalog, base, monte_carlo=False)
+            # the options and the sizing only: no tornado, no explanations
+            ev = evaluate_plan(plan, catalog, base, monte_carlo=False, full=False)
         feasible = [o for o in ev.cost.options if o.feasible]
         cheapest = min(feasible, key=lambda o: o.total_cny) if feasible else None
         cluster = ev.sizing.cluster

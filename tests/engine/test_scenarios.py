@@ -250,3 +250,61 @@ def test_reuse_scenarios_rearranges_what_was_evaluated() -> None:
     budget = project.budget.model_copy(update={"storage_tb": 7.0})
     assert reuse_scenarios(project.model_copy(update={"budget": budget}), runs) is None
     assert reuse_scenarios(project, None) is None
+
+
+def test_a_scenario_column_is_completed_when_read() -> None:
+    """A column leaves out the tornado and the explanations; reading its
+    evaluation gives the plan's whole evaluation, computed once."""
+    project = three_scenarios()
+    runs = evaluate_scenarios(project, CATALOG, monte_carlo=True, draws=300)
+    base, *scenarios = runs.runs
+    assert base.column.is_complete
+    assert base.evaluation is base.column
+    for run in scenarios:
+        column = run.column
+        assert not column.is_complete
+        assert column.cost.tornado == []
+        assert column.cost.explanations == []
+        whole = run.evaluation
+        assert whole.is_complete
+        assert whole is run.evaluation  # kept
+        assert whole.sizing is column.sizing
+        assert whole.monte_carlo is column.monte_carlo  # not drawn again
+        alone = evaluate_plan(run.plan, CATALOG, monte_carlo=True, draws=300)
+        assert whole.cost == alone.cost
+        assert whole.cost.tornado
+        assert whole.cost.explanations
+        assert whole.cost.options == column.cost.options
+        assert whole.cost.recommendation == column.cost.recommendation
+
+
+def test_a_column_made_the_base_is_whole() -> None:
+    """Making a scenario the base reuses its column; the base's evaluation
+    is then the whole evaluation of the new base plan."""
+    from gpu_advisor.engine.scenarios import reuse_scenarios
+
+    project = three_scenarios()
+    runs = evaluate_scenarios(project, CATALOG)
+    swapped = make_base(project, 1, "Old base")
+    for again in (
+        reuse_scenarios(swapped, runs),
+        evaluate_scenarios(swapped, CATALOG, runs),
+    ):
+        assert again is not None
+        new_base = again.runs[0]
+        assert new_base.column is runs.runs[2].column  # no evaluation
+        alone = evaluate_plan(base_plan(swapped), CATALOG, monte_carlo=False)
+        assert new_base.evaluation.cost == alone.cost
+        assert new_base.evaluation.is_complete
+
+
+def test_a_partial_evaluation_is_not_returned_for_a_whole_one() -> None:
+    plan = base_plan(three_scenarios())
+    column = evaluate_plan(plan, CATALOG, monte_carlo=False, full=False)
+    assert evaluate_plan(plan, CATALOG, column, monte_carlo=False, full=False) is column
+    whole = evaluate_plan(plan, CATALOG, column, monte_carlo=False)
+    assert whole is not column
+    assert whole.is_complete
+    assert whole.sizing is column.sizing
+    assert whole.cost == evaluate_plan(plan, CATALOG, monte_carlo=False).cost
+    assert column.complete().cost == whole.cost

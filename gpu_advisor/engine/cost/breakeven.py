@@ -39,11 +39,8 @@ from gpu_advisor.engine.cost.price import (
     Params,
     _addon_monthly,
     _billable,
-    price_monthly,
-    price_on_demand,
-    price_owned,
-    price_spot,
-    price_yearly,
+    owned_total,
+    rental_totals,
 )
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.cost_results import BreakEven, SixMonthRule
@@ -203,17 +200,8 @@ def _flat_costs(
     pk = p
     cards = utilizations * owned_gpus  # (K,)
     d = np.repeat((cards * HOURS_PER_MONTH)[:, None], months, axis=1)
-    own = price_owned(pk, d, owned_gpus, own_id, monthly=False).total
-    rents: dict[OptionId, FloatArray] = {}
-    pricers = {
-        OptionId.ON_DEMAND: price_on_demand,
-        OptionId.MONTHLY: price_monthly,
-        OptionId.YEARLY: price_yearly,
-        OptionId.SPOT: price_spot,
-    }
-    for rid in rent_ids:
-        if rid in pricers:
-            rents[rid] = pricers[rid](pk, d).total
+    own = owned_total(pk, d, owned_gpus, own_id)
+    rents = rental_totals(pk, d, list(rent_ids))
     if OptionId.MIX in rent_ids:
         rents[OptionId.MIX] = _flat_mix(pk, d, cards, spot_bursts, spot_forbidden)
     return own, rents
@@ -233,16 +221,15 @@ def _flat_mix(
     candidates = np.stack(
         [np.zeros_like(cards), np.floor(cards + 1e-9), np.ceil(cards - 1e-9)]
     )  # (3, K)
-    bursts = []
-    for n in candidates:
-        burst_h = np.maximum(demand - n[:, None] * HOURS_PER_MONTH, 0.0)
-        plain = _billable(burst_h, p.granularity_hours)
-        burst = _burst_cost(p, burst_h, OptionId.ON_DEMAND, plain=plain)[0]
-        if spot_bursts:
-            spot = _burst_cost(p, burst_h, OptionId.SPOT, spot_forbidden, plain)[0]
-            burst = np.minimum(burst, spot)
-        bursts.append(burst)
-    burst_stack = np.stack(bursts)  # (3, K, H)
+    # the bursts above each candidate count, all three in one pass (3, K, H)
+    burst_h = np.maximum(
+        demand[None, :, :] - candidates[:, :, None] * HOURS_PER_MONTH, 0.0
+    )
+    plain = _billable(burst_h, p.granularity_hours)
+    burst_stack = _burst_cost(p, burst_h, OptionId.ON_DEMAND, plain=plain)[0]
+    if spot_bursts:
+        spot = _burst_cost(p, burst_h, OptionId.SPOT, spot_forbidden, plain)[0]
+        burst_stack = np.minimum(burst_stack, spot)
     for kind in (OptionId.MONTHLY, OptionId.YEARLY):
         rate = p.monthly * (p.yearly_factor if kind is OptionId.YEARLY else 1.0)
         if kind is OptionId.MONTHLY:
@@ -358,7 +345,7 @@ def compute_break_even(
     own = min(owned, key=lambda o: float(o.total[0]))
     rent = min(renting, key=lambda o: float(o.total[0]))
     months = len(demand)
-    p0 = _first(p)
+    p0 = p if p.scenarios == 1 else _first(p)
     rent_ids = [r.id for r in renting]
     spot_bursts = OptionId.SPOT in priced and (
         p0.checkpointing or float(p0.spot_rate_per_hour[0, 0]) == 0.0
@@ -366,7 +353,7 @@ def compute_break_even(
     u_all, at, u_mon = _crossings(
         p0, own.id, owned_gpus, months, rent_ids, spot_bursts, spot_forbidden
     )
-    month = break_even_month(list(own.cash[0]), list(rent.cash[0]))
+    month = break_even_month(own.cash[0].tolist(), rent.cash[0].tolist())
     return BreakEven(
         owned_option=own.id,
         rent_option=rent.id,

@@ -38,6 +38,7 @@ from gpu_advisor.engine.cost.price import (
     _ceil,
     _with_deposit,
     clean_demand,
+    owned_total,
     price_owned,
     spot_billed,
     spot_overhead,
@@ -64,8 +65,9 @@ class MixPolicy:
 def _forbidden_mask(forbidden: tuple[bool, ...], months: int) -> FloatArray:
     """``(1, H)`` array, 1.0 where spot is not allowed."""
     mask = np.zeros((1, months))
-    for i, f in enumerate(forbidden[:months]):
-        mask[0, i] = 1.0 if f else 0.0
+    flags = forbidden[:months]
+    if any(flags):
+        mask[0, : len(flags)] = flags  # True -> 1.0, False -> 0.0
     return mask
 
 
@@ -90,7 +92,7 @@ def _burst_cost(
         spot_cost, spot_int = price * billed, price * (billed - plain)
         if any(forbidden):
             od_cost = p.od * plain
-            mask = _forbidden_mask(forbidden, burst.shape[1])
+            mask = _forbidden_mask(forbidden, burst.shape[-1])
             return (
                 spot_cost * (1 - mask) + od_cost * mask,
                 spot_int * (1 - mask),
@@ -290,11 +292,39 @@ def _search(
     """:func:`best_policy` and its cost without add-ons (reserved, whole yearly
     blocks and bursts; deposits return). [CNY]"""
     d = clean_demand(demand)[0]  # (H,)
-    months = d.shape[0]
-    cards = _ceil(d / HOURS_PER_MONTH)
+    return _search_rows(p, d[None, :], allow_spot, spot_forbidden)[0]
+
+
+SEARCH_BATCH_MAX_CELLS = 1_000_000
+"""Largest ``(rows, N, months)`` grid :func:`_search_rows` prices in one pass;
+a larger one is searched row by row (same results, less memory). [1]"""
+
+
+def _search_rows(
+    p: Params,
+    rows: FloatArray,
+    allow_spot: bool,
+    spot_forbidden: tuple[bool, ...],
+) -> list[tuple[float, MixPolicy]]:
+    """:func:`_search` of each row of clean demand ``(M, H)``, in one pass.
+
+    Every row is tried on the card counts of the busiest row (a count above a
+    row's own peak only adds reserved cards to no bursts, and the cheapest
+    count is the first one found), so each result is the one-row search's.
+    """
+    m_rows, months = rows.shape
+    cards = _ceil(rows / HOURS_PER_MONTH)  # (M, H)
     peak = int(cards.max(initial=0.0))
+    if m_rows > 1 and (
+        peak > EXACT_SEARCH_MAX_GPUS
+        or m_rows * (peak + 1) * months > SEARCH_BATCH_MAX_CELLS
+    ):
+        return [
+            _search_rows(p, row[None, :], allow_spot, spot_forbidden)[0] for row in rows
+        ]
     n_values = _candidates(cards, peak)[:, None]  # (K, 1)
-    burst_hours = np.maximum(d[None, :] - n_values * HOURS_PER_MONTH, 0.0)  # (K, H)
+    # (M, K, H): the hours above n cards, for every row and count
+    burst_hours = np.maximum(rows[:, None, :] - n_values * HOURS_PER_MONTH, 0.0)
     p0 = p if p.scenarios == 1 else _first(p)
     forbidden = tuple(spot_forbidden[:months])
     bursts = [OptionId.ON_DEMAND]
@@ -304,40 +334,53 @@ def _search(
         and (p0.checkpointing or float(p0.spot_rate_per_hour[0, 0]) == 0.0)
     ):
         bursts.append(OptionId.SPOT)
-    best: tuple[float, MixPolicy] | None = None
+    best: list[tuple[float, MixPolicy] | None] = [None] * m_rows
     plain = _billable(burst_hours, p0.granularity_hours)
     for burst_kind in bursts:
         burst_cost = _burst_cost(p0, burst_hours, burst_kind, forbidden, plain)[0]
+        kept = forbidden if burst_kind is OptionId.SPOT and any(forbidden) else ()
         for kind in (OptionId.MONTHLY, OptionId.YEARLY):
             rate = float(p0.monthly[0, 0]) * (
                 float(p0.yearly_factor[0, 0]) if kind is OptionId.YEARLY else 1.0
             )
-            chosen: list[int] = []
-            cost = 0.0
-            if kind is OptionId.MONTHLY:
-                per_month = n_values * rate + burst_cost  # (K, H)
-                idx = per_month.argmin(axis=0)
-                chosen = [int(n_values[i, 0]) for i in idx]
-                cost = float(per_month[idx, np.arange(months)].sum())
-            else:
-                for start in range(0, months, 12):
-                    stop = min(start + 12, months)
-                    block = n_values[:, 0] * rate * 12 + burst_cost[:, start:stop].sum(
-                        axis=1
-                    )
-                    i = int(block.argmin())
-                    chosen.extend([int(n_values[i, 0])] * (stop - start))
-                    cost += float(block[i])
-            policy = MixPolicy(
-                kind,
-                tuple(chosen),
-                burst_kind,
-                forbidden if burst_kind is OptionId.SPOT and any(forbidden) else (),
-            )
-            if best is None or cost < best[0] - 1e-9:
-                best = (cost, policy)
-    assert best is not None  # at least one burst kind and one baseline kind
-    return best
+            found = _baselines(n_values[:, 0], rate, burst_cost, kind)
+            for row, (cost, chosen) in enumerate(found):
+                current = best[row]
+                if current is None or cost < current[0] - 1e-9:
+                    policy = MixPolicy(kind, chosen, burst_kind, kept)
+                    best[row] = (cost, policy)
+    out = [b for b in best if b is not None]
+    assert len(out) == m_rows  # at least one burst kind and one baseline kind
+    return out
+
+
+def _baselines(
+    n_values: FloatArray, rate: float, burst_cost: FloatArray, kind: OptionId
+) -> list[tuple[float, tuple[int, ...]]]:
+    """Cheapest reserved cards per month (monthly) or per 12-month block
+    (yearly) of each row of ``burst_cost`` ``(M, K, H)``, with the cost. [CNY]"""
+    m_rows, _, months = burst_cost.shape
+    if kind is OptionId.MONTHLY:
+        per_month = n_values[None, :, None] * rate + burst_cost  # (M, K, H)
+        idx = per_month.argmin(axis=1)  # (M, H)
+        cols = np.arange(months)
+        counts = n_values[idx].astype(np.int64).tolist()  # (M, H) whole cards
+        return [
+            (float(per_month[row][idx[row], cols].sum()), tuple(counts[row]))
+            for row in range(m_rows)
+        ]
+    costs = [0.0] * m_rows
+    chosen: list[list[int]] = [[] for _ in range(m_rows)]
+    reserved = n_values * rate * 12  # (K,)
+    for start in range(0, months, 12):
+        stop = min(start + 12, months)
+        block = reserved + burst_cost[:, :, start:stop].sum(axis=2)  # (M, K)
+        picks = block.argmin(axis=1)
+        for row in range(m_rows):
+            i = int(picks[row])
+            chosen[row].extend([int(n_values[i])] * (stop - start))
+            costs[row] += float(block[row, i])
+    return [(costs[row], tuple(chosen[row])) for row in range(m_rows)]
 
 
 def _first(p: Params) -> Params:
@@ -410,7 +453,12 @@ def _split(demand: FloatArray, gpus: int) -> tuple[FloatArray, FloatArray]:
 
 
 def price_hybrid(
-    p: Params, demand: FloatArray, plan: HybridPlan, *, monthly: bool = True
+    p: Params,
+    demand: FloatArray,
+    plan: HybridPlan,
+    *,
+    monthly: bool = True,
+    mix: OptionArrays | None = None,
 ) -> OptionArrays:
     """Price a hybrid plan over all scenarios (``OptionId.HYBRID``).
 
@@ -420,6 +468,9 @@ def price_hybrid(
     without rental add-ons when cards are owned (the owned options' own
     storage and bandwidth serve it, as for their on-demand overflow).
     ``monthly=False``: ``cash`` is one column of totals (Monte Carlo).
+    ``mix``: the mix option priced on the same demand (``price_mix(p,
+    demand, policy)``), reused when the plan owns no card and rents with that
+    very policy (the rented part is then the mix itself).
     """
     demand = clean_demand(demand)
     s = demand.shape[0]
@@ -430,8 +481,16 @@ def price_hybrid(
             price_owned(p, base, plan.owned_gpus, plan.owned_option, monthly=monthly)
         )
     if plan.rest_policy is not None and (plan.owned_gpus == 0 or rest.any()):
+        reuse = (
+            mix is not None
+            and monthly
+            and plan.owned_gpus == 0
+            and mix.detail is plan.rest_policy
+        )
         parts.append(
-            price_mix(
+            mix
+            if reuse and mix is not None
+            else price_mix(
                 p,
                 rest,
                 plan.rest_policy,
@@ -479,6 +538,8 @@ def best_hybrid(
     spot_forbidden: tuple[bool, ...] = (),
     mix_policy: MixPolicy | None = None,
     own_all: bool = False,
+    mix_total: float | None = None,
+    searched: dict[int, tuple[float, MixPolicy]] | None = None,
 ) -> tuple[HybridPlan, float, float, float]:
     """Own ``N`` cards, rent the demand above them with the cheapest mix.
 
@@ -491,7 +552,11 @@ def best_hybrid(
     the fleet (whose overflow runs on demand).
 
     ``mix_policy``, when given, is :func:`best_policy` of the whole demand
-    with the same rules (the mix option's plan), reused for ``N = 0``.
+    with the same rules (the mix option's plan), reused for ``N = 0``;
+    ``mix_total`` is then ``price_mix(p, demand, mix_policy).total[0]`` when
+    the caller has priced it already (it is not priced again). ``searched``:
+    :func:`mix_searches`'s plans of the demand above the counts, when the
+    caller has them (they are not searched again).
 
     ``own_all`` (the data must stay on the company's own hardware): only
     counts that cover every month are tried, from the busiest month's card
@@ -504,32 +569,21 @@ def best_hybrid(
     """
     d = clean_demand(demand)[:1]
     p0 = p if p.scenarios == 1 else _first(p)
-    candidates = hybrid_candidates(d, fleet)
-    if own_all:
-        peak = int(_ceil(np.maximum(d[0], 0.0) / HOURS_PER_MONTH).max(initial=0.0))
-        floor = max(1, peak)
-        candidates = sorted({floor, *(n for n in candidates if n >= floor)})
+    candidates = hybrid_counts(d, fleet, own_all)
     addons = float(_addon_monthly(p0, d).sum())
-    owned_n = np.asarray([n for n in candidates if n > 0], dtype=np.float64)
-    owned_totals: dict[OptionId, dict[int, float]] = {o: {} for o in owned_options}
-    if owned_n.size:  # every owned count in one call per kind
-        bases = np.minimum(d, owned_n[:, None] * HOURS_PER_MONTH)  # (K, H)
-        for o in owned_options:
-            totals = price_owned(p0, bases, owned_n, o, monthly=False).total
-            owned_totals[o] = {
-                int(n): float(t) for n, t in zip(owned_n, totals, strict=True)
-            }
+    owned_totals = _owned_totals(p0, d, candidates, owned_options)
+    rented_parts = _rented_parts(
+        p0,
+        d,
+        candidates,
+        allow_spot,
+        spot_forbidden,
+        (mix_policy, mix_total),
+        searched,
+    )
     best: tuple[HybridPlan, float, float, float] | None = None
     for n in candidates:
-        rest = _split(d, n)[1]
-        policy: MixPolicy | None = None
-        rented = 0.0
-        if n == 0 or float(rest.sum()) > 0:
-            if n == 0 and mix_policy is not None:
-                policy = mix_policy
-                rented = float(price_mix(p0, d, policy).total[0]) - addons
-            else:
-                rented, policy = _search(p0, rest, allow_spot, spot_forbidden)
+        rented, policy = rented_parts[n]
         if n == 0:  # the mix of the whole demand, with its add-ons
             rented += addons
             owned_parts = [(owned_options[0], 0.0)]
@@ -546,3 +600,96 @@ def best_hybrid(
                 )
     assert best is not None
     return best
+
+
+def hybrid_counts(demand: FloatArray, fleet: int, own_all: bool = False) -> list[int]:
+    """The owned card counts :func:`best_hybrid` tries (:func:`hybrid_candidates`;
+    ``own_all``: only those from the busiest month's card count up)."""
+    d = clean_demand(demand)[:1]
+    candidates = hybrid_candidates(d, fleet)
+    if own_all:
+        peak = int(_ceil(np.maximum(d[0], 0.0) / HOURS_PER_MONTH).max(initial=0.0))
+        floor = max(1, peak)
+        candidates = sorted({floor, *(n for n in candidates if n >= floor)})
+    return candidates
+
+
+def _rests(d: FloatArray, counts: list[int]) -> dict[int, FloatArray]:
+    """The clean demand ``(H,)`` above each count that leaves some (0 always)."""
+    out: dict[int, FloatArray] = {}
+    for n in counts:
+        rest = _split(d, n)[1]
+        if n == 0 or float(rest.sum()) > 0:
+            out[n] = clean_demand(rest)[0]
+    return out
+
+
+def mix_searches(
+    p: Params,
+    demand: FloatArray,
+    counts: list[int],
+    *,
+    allow_spot: bool = True,
+    spot_forbidden: tuple[bool, ...] = (),
+) -> tuple[MixPolicy, dict[int, tuple[float, MixPolicy]]]:
+    """:func:`best_policy` of the demand and the plans of the demand above
+    each count ``> 0`` (``best_hybrid(searched=...)``), in one search pass."""
+    d = clean_demand(demand)[:1]
+    rests = {n: r for n, r in _rests(d, counts).items() if n > 0}
+    rows = [d[0], *rests.values()]
+    p0 = p if p.scenarios == 1 else _first(p)
+    found = _search_rows(p0, np.stack(rows), allow_spot, spot_forbidden)
+    return found[0][1], dict(zip(rests, found[1:], strict=True))
+
+
+def _owned_totals(
+    p0: Params, d: FloatArray, candidates: list[int], owned_options: list[OptionId]
+) -> dict[OptionId, dict[int, float]]:
+    """Total of owning each candidate count ``> 0`` of each kind, the demand
+    up to its capacity (every count in one call per kind). [CNY]"""
+    owned_n = np.asarray([n for n in candidates if n > 0], dtype=np.float64)
+    owned_totals: dict[OptionId, dict[int, float]] = {o: {} for o in owned_options}
+    if owned_n.size:
+        bases = np.minimum(d, owned_n[:, None] * HOURS_PER_MONTH)  # (K, H)
+        for o in owned_options:
+            totals = owned_total(p0, bases, owned_n, o)
+            owned_totals[o] = {
+                int(n): float(t) for n, t in zip(owned_n, totals, strict=True)
+            }
+    return owned_totals
+
+
+def _rented_parts(
+    p0: Params,
+    d: FloatArray,
+    candidates: list[int],
+    allow_spot: bool,
+    spot_forbidden: tuple[bool, ...],
+    mix: tuple[MixPolicy | None, float | None],
+    searched: dict[int, tuple[float, MixPolicy]] | None,
+) -> dict[int, tuple[float, MixPolicy | None]]:
+    """Cost without add-ons and plan of renting the demand above each
+    candidate count (none when nothing is left), every search in one pass
+    (none when ``searched`` has them). ``mix``: the mix's plan and total. [CNY]"""
+    mix_policy, mix_total = mix
+    addons = float(_addon_monthly(p0, d).sum())
+    out: dict[int, tuple[float, MixPolicy | None]] = dict.fromkeys(
+        candidates, (0.0, None)
+    )
+    rests = _rests(d, candidates)
+    if 0 in rests and mix_policy is not None:
+        del rests[0]
+        total = (
+            float(price_mix(p0, d, mix_policy).total[0])
+            if mix_total is None
+            else mix_total
+        )
+        out[0] = (total - addons, mix_policy)
+    if searched is not None and 0 not in rests:
+        out.update((n, searched[n]) for n in rests)
+    elif rests:
+        found = _search_rows(
+            p0, np.stack(list(rests.values())), allow_spot, spot_forbidden
+        )
+        out.update(zip(rests, found, strict=True))
+    return out

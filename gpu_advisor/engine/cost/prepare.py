@@ -22,7 +22,8 @@ from gpu_advisor.engine.cost.mix import (
     HybridPlan,
     MixPolicy,
     best_hybrid,
-    best_policy,
+    hybrid_counts,
+    mix_searches,
     price_hybrid,
     price_mix,
     spot_months,
@@ -105,6 +106,15 @@ class Prepared:
     """Total, owned part and rented part of the hybrid (scenario 0). [CNY]"""
 
 
+def _hybrid_kinds(options: list[OptionId]) -> list[OptionId]:
+    """Owned kinds the hybrid tries: those among the options (colocation when
+    the hybrid is chosen alone); none: no hybrid."""
+    kinds = [o for o in _OWNED if o in options]
+    if not kinds and OptionId.HYBRID in options:
+        kinds = [OptionId.COLOCATION]  # needs no machine room
+    return kinds
+
+
 def _hybrid(
     p: Params,
     d: FloatArray,
@@ -113,13 +123,15 @@ def _hybrid(
     spot_forbidden: tuple[bool, ...],
     mix_policy: MixPolicy | None = None,
     own_all: bool = False,
+    mix_total: float | None = None,
+    searched: dict[int, tuple[float, MixPolicy]] | None = None,
 ) -> tuple[HybridPlan | None, tuple[float, float, float]]:
     """The best hybrid plan: owned kinds among the options (colocation when the
     hybrid is chosen alone), rented part by the cheapest mix; ``own_all``
-    (data on the company's own hardware): owned cards cover every month."""
-    kinds = [o for o in _OWNED if o in options]
-    if not kinds and OptionId.HYBRID in options:
-        kinds = [OptionId.COLOCATION]  # needs no machine room
+    (data on the company's own hardware): owned cards cover every month.
+    ``searched``: the mix plans of the demand above the counts
+    (:func:`~gpu_advisor.engine.cost.mix.mix_searches`)."""
+    kinds = _hybrid_kinds(options)
     if not kinds:
         return None, (0.0, 0.0, 0.0)
     plan, total, owned, rented = best_hybrid(
@@ -131,6 +143,8 @@ def _hybrid(
         spot_forbidden=spot_forbidden,
         mix_policy=mix_policy,
         own_all=own_all,
+        mix_total=mix_total,
+        searched=searched,
     )
     return plan, (total, owned, rented)
 
@@ -192,9 +206,17 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
     priced = price_pure_options(p, d, owned_gpus, options)
     policy: MixPolicy | None = None
     forbidden = spot_forbidden_months(project, len(demand))
+    own_all = budget.data_residency is DataResidency.OWN_HARDWARE
+    searched = None
     if OptionId.MIX in options:
-        policy = best_policy(
-            p, d, allow_spot=OptionId.SPOT in options, spot_forbidden=forbidden
+        # the mix's search and the hybrid's in one pass
+        counts = hybrid_counts(d, owned_gpus, own_all) if _hybrid_kinds(options) else []
+        policy, searched = mix_searches(
+            p,
+            d,
+            counts,
+            allow_spot=OptionId.SPOT in options,
+            spot_forbidden=forbidden,
         )
         priced[OptionId.MIX] = price_mix(p, d, policy)
     hybrid_plan, hybrid_totals = _hybrid(
@@ -204,10 +226,14 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
         options,
         forbidden,
         policy,
-        own_all=budget.data_residency is DataResidency.OWN_HARDWARE,
+        own_all=own_all,
+        mix_total=None if policy is None else float(priced[OptionId.MIX].total[0]),
+        searched=searched,
     )
     if hybrid_plan is not None and OptionId.HYBRID in options:
-        priced[OptionId.HYBRID] = price_hybrid(p, d, hybrid_plan)
+        priced[OptionId.HYBRID] = price_hybrid(
+            p, d, hybrid_plan, mix=priced.get(OptionId.MIX)
+        )
     priced = {o: priced[o] for o in options if o in priced}
     risk_options = apply_feasibility(
         priced,

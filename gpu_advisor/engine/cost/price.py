@@ -67,6 +67,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 from itertools import accumulate
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -700,7 +701,6 @@ def spot_overhead(p: Params, hours: FloatArray) -> FloatArray:
 def price_on_demand(p: Params, demand: FloatArray) -> OptionArrays:
     """按量付费: every GPU-hour at the on-demand price, rounded up per card."""
     demand = clean_demand(demand)
-    demand.shape[1]
     billed = _billable(demand, p.granularity_hours)
     compute = p.od * billed
     cash = compute + _addon_monthly(p, demand)
@@ -722,15 +722,22 @@ def price_on_demand(p: Params, demand: FloatArray) -> OptionArrays:
     )
 
 
-def price_monthly(p: Params, demand: FloatArray) -> OptionArrays:
-    """包月: pay for ``ceil(hours / 730)`` cards each month, used or not."""
-    demand = clean_demand(demand)
-    demand.shape[1]
-    cards = _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
+def _monthly_cash(
+    p: Params, cards: FloatArray, addon: FloatArray
+) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+    """包月 of ``cards`` a month: compute, peak, deposit and cash flow. [CNY]"""
     compute = p.monthly * cards
     peak = cards.max(axis=1)
     deposit = p.deposit_months[:, 0] * p.monthly[:, 0] * peak
-    cash = _with_deposit(compute + _addon_monthly(p, demand), deposit)
+    cash = _with_deposit(compute + addon, deposit)
+    return compute, peak, deposit, cash
+
+
+def price_monthly(p: Params, demand: FloatArray) -> OptionArrays:
+    """包月: pay for ``ceil(hours / 730)`` cards each month, used or not."""
+    demand = clean_demand(demand)
+    cards = _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
+    compute, peak, deposit, cash = _monthly_cash(p, cards, _addon_monthly(p, demand))
     useful = demand.sum(axis=1)
     billed = cards.sum(axis=1) * HOURS_PER_MONTH
     util = np.where(billed > 0, useful / np.maximum(billed, _EPS), 1.0)
@@ -760,20 +767,44 @@ def _yearly_blocks(cards: FloatArray) -> tuple[FloatArray, FloatArray]:
     return reserved, beyond
 
 
-def price_yearly(p: Params, demand: FloatArray) -> OptionArrays:
-    """包年: each 12-month block reserves its peak cards at the yearly price."""
-    demand = clean_demand(demand)
-    demand.shape[1]
-    cards = _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
+class _YearlyCash(NamedTuple):
+    """包年's reserved cards, commitment past the horizon and cash flow."""
+
+    reserved: FloatArray  # (S, H) cards reserved per month [1]
+    beyond_cards: FloatArray  # (S,) card-months committed past the horizon [1]
+    compute: FloatArray  # (S, H) [CNY]
+    beyond: FloatArray  # (S,) [CNY]
+    peak: FloatArray  # (S,) [1]
+    deposit: FloatArray  # (S,) [CNY]
+    cash: FloatArray  # (S, H) [CNY]
+
+
+def _yearly_cash(p: Params, cards: FloatArray, addon: FloatArray) -> _YearlyCash:
+    """包年 of ``cards`` a month: each 12-month block reserves its peak."""
     reserved, beyond_cards = _yearly_blocks(cards)
     price = p.monthly * p.yearly_factor
     compute = price * reserved
     beyond = price[:, 0] * beyond_cards
-    cash = compute + _addon_monthly(p, demand)
+    cash = compute + addon
     cash[:, -1] += beyond
     peak = reserved.max(axis=1)
     deposit = p.deposit_months[:, 0] * price[:, 0] * peak
     cash = _with_deposit(cash, deposit)
+    return _YearlyCash(reserved, beyond_cards, compute, beyond, peak, deposit, cash)
+
+
+def price_yearly(p: Params, demand: FloatArray) -> OptionArrays:
+    """包年: each 12-month block reserves its peak cards at the yearly price."""
+    demand = clean_demand(demand)
+    cards = _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
+    y = _yearly_cash(p, cards, _addon_monthly(p, demand))
+    reserved, beyond_cards, compute, beyond = (
+        y.reserved,
+        y.beyond_cards,
+        y.compute,
+        y.beyond,
+    )
+    peak, deposit, cash = y.peak, y.deposit, y.cash
     useful = demand.sum(axis=1)
     billed = (reserved.sum(axis=1) + beyond_cards) * HOURS_PER_MONTH
     util = np.where(billed > 0, useful / np.maximum(billed, _EPS), 1.0)
@@ -836,15 +867,22 @@ def spot_billed(p: Params, hours: FloatArray) -> tuple[FloatArray, FloatArray]:
     return plain, with_overhead
 
 
+def _spot_cash(
+    p: Params, plain: FloatArray, billed: FloatArray, addon: FloatArray
+) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """竞价实例 billed ``plain`` hours (``billed`` with the re-runs): compute,
+    interruption overhead and cash flow. [CNY]"""
+    price = p.od * p.spot_factor
+    compute = price * plain
+    overhead = price * (billed - plain)
+    return compute, overhead, compute + overhead + addon
+
+
 def price_spot(p: Params, demand: FloatArray) -> OptionArrays:
     """竞价实例: discounted card-hours plus the work lost to interruptions."""
     demand = clean_demand(demand)
-    demand.shape[1]
-    price = p.od * p.spot_factor
     plain, billed = spot_billed(p, demand)
-    compute = price * plain
-    overhead = price * (billed - plain)
-    cash = compute + overhead + _addon_monthly(p, demand)
+    compute, overhead, cash = _spot_cash(p, plain, billed, _addon_monthly(p, demand))
     useful = demand.sum(axis=1)
     billed_total = billed.sum(axis=1)
     util = np.where(billed_total > 0, useful / np.maximum(billed_total, _EPS), 1.0)
@@ -871,6 +909,49 @@ def price_spot(p: Params, demand: FloatArray) -> OptionArrays:
         else "No checkpointing: every reclaim restarts the run.",
         reason_zh="" if feasible else "未启用 checkpoint：每次实例被回收都要从头重跑。",
     )
+
+
+def rental_totals(
+    p: Params, demand: FloatArray, ids: list[OptionId]
+) -> dict[OptionId, FloatArray]:
+    """Totals of the pure rentals among ``ids`` (on demand, monthly, yearly,
+    spot), per scenario: the cash flows of their pricers, summed, without
+    the lines and hours (the break-even grid reads totals only). [CNY]
+
+    Examples
+    --------
+    >>> from gpu_advisor.engine.cost.resolve import resolve
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Project
+    >>> p = make_params(resolve(Project(), load_catalog()))
+    >>> d = np.array([[900.0, 0.0, 3000.0]])
+    >>> totals = rental_totals(p, d, [OptionId.YEARLY, OptionId.SPOT])
+    >>> bool(totals[OptionId.SPOT][0] == price_spot(p, d).total[0])
+    True
+    >>> bool(totals[OptionId.YEARLY][0] == price_yearly(p, d).total[0])
+    True
+    """
+    demand = clean_demand(demand)
+    addon = _addon_monthly(p, demand)
+    cash: dict[OptionId, FloatArray] = {}
+    if OptionId.ON_DEMAND in ids or OptionId.SPOT in ids:
+        plain = _billable(demand, p.granularity_hours)
+        if OptionId.ON_DEMAND in ids:
+            cash[OptionId.ON_DEMAND] = p.od * plain + addon
+        if OptionId.SPOT in ids:
+            billed = _billable(
+                demand * (1 + spot_overhead(p, demand)), p.granularity_hours
+            )
+            cash[OptionId.SPOT] = _spot_cash(p, plain, billed, addon)[2]
+    if OptionId.MONTHLY in ids or OptionId.YEARLY in ids:
+        cards = _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
+        if OptionId.MONTHLY in ids:
+            cash[OptionId.MONTHLY] = _monthly_cash(p, cards, addon)[3]
+        if OptionId.YEARLY in ids:
+            cash[OptionId.YEARLY] = _yearly_cash(p, cards, addon).cash
+    return {
+        o: np.asarray(cash[o].sum(axis=1), dtype=np.float64) for o in ids if o in cash
+    }
 
 
 def owned_gpus_for(demand: FloatArray, requested: float | None) -> int:
@@ -1111,18 +1192,7 @@ def price_owned(
     scenario's total (the Monte Carlo and the tornado read totals only).
     """
     demand = clean_demand(demand)
-    s, months = demand.shape
-    self_build = option is OptionId.SELF_BUILD
-    fleet = _fleet(p, gpus, self_build, s)
-    wear = _wear(p, fleet, demand, months)
-    use = _use(p, fleet, demand, self_build, s)
-    running = _running_monthly(p, fleet, gpus, self_build, s)
-    flat_m = (
-        running["rack"]
-        + running["bandwidth"]
-        + running["staff"]
-        + running["maintenance"]
-    )  # (S,)
+    fleet, wear, use, running, flat_m = _owned_parts(p, demand, gpus, option)
     deposit = p.deposit_months[:, 0] * running["rack"]
     if monthly:
         financing = p.financing_rate / 12.0 * wear.financed
@@ -1142,18 +1212,7 @@ def price_owned(
         cash[:, -1] -= wear.resale + deposit
         financing_total = financing.sum(axis=1)
     else:
-        financing_total = (p.financing_rate / 12.0)[:, 0] * wear.financed.sum(axis=1)
-        total_only = (
-            use.electricity_total
-            + financing_total
-            + flat_m * months
-            + wear.renew_cash.sum(axis=1)
-            + use.overflow_total
-            + fleet.capex_dep
-            + fleet.retrofit
-            - wear.resale
-        )
-        cash = np.asarray(total_only, dtype=np.float64).reshape(-1, 1)
+        financing_total, cash = _owned_total_column(p, fleet, wear, use, flat_m)
     return _owned_arrays(
         option,
         cash,
@@ -1165,6 +1224,69 @@ def price_owned(
         deposit,
         demand.sum(axis=1),
     )
+
+
+def _owned_parts(
+    p: Params, demand: FloatArray, gpus: int | FloatArray, option: OptionId
+) -> tuple[_Fleet, _Wear, _Use, dict[str, FloatArray], FloatArray]:
+    """The owned option's fleet, wear, use, monthly running costs and their
+    sum per month (``demand`` clean, see :func:`price_owned`)."""
+    s, months = demand.shape
+    self_build = option is OptionId.SELF_BUILD
+    fleet = _fleet(p, gpus, self_build, s)
+    wear = _wear(p, fleet, demand, months)
+    use = _use(p, fleet, demand, self_build, s)
+    running = _running_monthly(p, fleet, gpus, self_build, s)
+    flat_m = (
+        running["rack"]
+        + running["bandwidth"]
+        + running["staff"]
+        + running["maintenance"]
+    )  # (S,)
+    return fleet, wear, use, running, flat_m
+
+
+def _owned_total_column(
+    p: Params, fleet: _Fleet, wear: _Wear, use: _Use, flat_m: FloatArray
+) -> tuple[FloatArray, FloatArray]:
+    """Financing and the whole cost as one column ``(S, 1)`` (no monthly
+    cash flow; the deposit returns within the horizon). [CNY]"""
+    months = use.used.shape[1]
+    financing_total = (p.financing_rate / 12.0)[:, 0] * wear.financed.sum(axis=1)
+    total_only = (
+        use.electricity_total
+        + financing_total
+        + flat_m * months
+        + wear.renew_cash.sum(axis=1)
+        + use.overflow_total
+        + fleet.capex_dep
+        + fleet.retrofit
+        - wear.resale
+    )
+    return financing_total, np.asarray(total_only, dtype=np.float64).reshape(-1, 1)
+
+
+def owned_total(
+    p: Params, demand: FloatArray, gpus: int | FloatArray, option: OptionId
+) -> FloatArray:
+    """``price_owned(p, demand, gpus, option, monthly=False).total`` without
+    the cost lines (the hybrid's candidates and the break-even grid). [CNY]
+
+    Examples
+    --------
+    >>> from gpu_advisor.engine.cost.resolve import resolve
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Project
+    >>> p = make_params(resolve(Project(), load_catalog()))
+    >>> d = np.array([[900.0, 0.0, 3000.0]])
+    >>> full = price_owned(p, d, 4, OptionId.SELF_BUILD, monthly=False).total
+    >>> bool(owned_total(p, d, 4, OptionId.SELF_BUILD)[0] == full[0])
+    True
+    """
+    demand = clean_demand(demand)
+    fleet, wear, use, _, flat_m = _owned_parts(p, demand, gpus, option)
+    cash = _owned_total_column(p, fleet, wear, use, flat_m)[1]
+    return np.asarray(cash.sum(axis=1), dtype=np.float64)
 
 
 def _owned_arrays(

@@ -69,7 +69,9 @@ def currency_info(resolved: Resolved, prices_include_vat: bool) -> CurrencyInfo:
     )
 
 
-def cost_result(project: Project, catalog: Catalog, prep: Prepared) -> CostResult:
+def cost_result(
+    project: Project, catalog: Catalog, prep: Prepared, *, full: bool = True
+) -> CostResult:
     """Price, compare and recommend: the cost step's whole result.
 
     Parameters
@@ -80,6 +82,9 @@ def cost_result(project: Project, catalog: Catalog, prep: Prepared) -> CostResul
         Shipped defaults (regions, price ranges for the quote checks).
     prep : Prepared
         :func:`gpu_advisor.engine.cost.prepare.prepare` of the plan.
+    full : bool
+        False leaves out the tornado and the explanations (empty lists): a
+        column of the scenario comparison reads neither.
 
     Returns
     -------
@@ -105,15 +110,19 @@ def cost_result(project: Project, catalog: Catalog, prep: Prepared) -> CostResul
         prep.owned_gpus,
         spot_forbidden=spot_forbidden_months(project, len(demand)),
     )
-    bars = tornado(
-        resolved,
-        d,
-        prep.owned_gpus,
-        prep.risk_options,
-        prep.policy,
-        checkpointing=project.budget.checkpointing,
-        mfu=prep.sizing.compute.mfu,
-        hybrid=prep.hybrid_plan,
+    bars = (
+        tornado(
+            resolved,
+            d,
+            prep.owned_gpus,
+            prep.risk_options,
+            prep.policy,
+            checkpointing=project.budget.checkpointing,
+            mfu=prep.sizing.compute.mfu,
+            hybrid=prep.hybrid_plan,
+        )
+        if full
+        else []
     )
     rec = recommend(
         project,
@@ -146,6 +155,8 @@ def cost_result(project: Project, catalog: Catalog, prep: Prepared) -> CostResul
             *cost_explanations(
                 project, resolved, results, break_even, rec, prep.demand_source
             ),
-        ],
+        ]
+        if full
+        else [],
         warnings=[*prep.demand_warnings, *rec.warnings],
     )

@@ -53,7 +53,8 @@ from gpu_advisor.engine.cost.price import (
     OptionArrays,
     Params,
     make_params,
-    price_pure_options,
+    owned_total,
+    rental_totals,
 )
 from gpu_advisor.engine.cost.resolve import Resolved
 from gpu_advisor.model.cost_results import (
@@ -139,13 +140,37 @@ def _price_all(
     policy: MixPolicy | None,
     hybrid: HybridPlan | None = None,
 ) -> dict[OptionId, OptionArrays]:
-    # totals only: the tornado and the Monte Carlo never read monthly cash
-    priced = price_pure_options(p, demand, owned_gpus, options, monthly=False)
+    # totals only: the tornado and the Monte Carlo never read monthly cash,
+    # cost lines or hours, only each option's total and whether it is feasible
+    wanted = set(options)
+    rentals = rental_totals(p, demand, [o for o in OptionId if o in wanted])
+    spot_ok = p.checkpointing or bool(np.all(p.spot_rate_per_hour == 0))
+    priced = {
+        o: _totals(o, total, feasible=o is not OptionId.SPOT or spot_ok)
+        for o, total in rentals.items()
+    }
+    for o in OWNED_OPTIONS:
+        if o in wanted:
+            priced[o] = _totals(o, owned_total(p, demand, owned_gpus, o))
     if policy is not None and OptionId.MIX in options:
         priced[OptionId.MIX] = price_mix(p, demand, policy, monthly=False)
     if hybrid is not None and OptionId.HYBRID in options:
         priced[OptionId.HYBRID] = price_hybrid(p, demand, hybrid, monthly=False)
     return priced
+
+
+def _totals(option: OptionId, total: FloatArray, feasible: bool = True) -> OptionArrays:
+    """An option known by its totals only (one column of cash, no lines)."""
+    s = total.shape[0]
+    return OptionArrays(
+        option,
+        total.reshape(-1, 1),
+        {},
+        np.zeros(s),
+        np.zeros(s),
+        np.zeros(s),
+        feasible=feasible,
+    )
 
 
 def _cheapest_rent(priced: dict[OptionId, OptionArrays]) -> FloatArray | None:
