@@ -23,6 +23,12 @@ _MEASURE_EVENTS = frozenset(
 )
 """Events after which the text takes a different size."""
 
+_HINT_CHARS = 60
+"""Width the label asks for: about sixty characters a line. [average characters]"""
+
+_MIN_CHARS = 20
+"""Width below which the label should not be squeezed. [average characters]"""
+
 
 class LongTextLabel(QLabel):
     """A word-wrapped :class:`QLabel` that keeps its size hints and its height
@@ -68,8 +74,18 @@ class LongTextLabel(QLabel):
         super().changeEvent(event)
 
     def _measured(self) -> tuple[QSize, QSize]:
+        """Size hints from the height at a fixed width, which the layout asks
+        for anyway: QLabel's own guess lays the whole text out at several
+        widths to find a pleasing one."""
         if self._hints is None:
-            self._hints = (super().sizeHint(), super().minimumSizeHint())
+            chars = self.fontMetrics().averageCharWidth()
+            margins = self.contentsMargins()
+            extra = margins.left() + margins.right()
+            wide, narrow = chars * _HINT_CHARS + extra, chars * _MIN_CHARS + extra
+            self._hints = (
+                QSize(wide, self.heightForWidth(wide)),
+                QSize(narrow, self.heightForWidth(narrow)),
+            )
         return self._hints
 
     def _forget(self) -> None:
