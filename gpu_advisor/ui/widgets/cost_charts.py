@@ -212,8 +212,9 @@ class CumulativeCostChart(DescribedPlot):
             else:
                 curve.setData(months[: len(y)], y, symbol=symbol)
                 label = self.legend.getLabel(curve)
-                if label is not None:
-                    label.setText(option_label(option.id))
+                name = option_label(option.id)
+                if label is not None and label.text != name:  # a relayout each
+                    label.setText(name)
         be = cost.break_even
         if be.month is not None:
             self.break_even_line.setPos(be.month)
@@ -229,17 +230,24 @@ class CumulativeCostChart(DescribedPlot):
         else:
             self.break_even_line.setVisible(False)
         _month_axis(self, cost.horizon_months)
-        self.setLabel("bottom", translate("CostCharts", "Month"))
-        self.setLabel(
-            "left",
-            translate("CostCharts", "Cumulative cost [%1]").replace("%1", unit),
+        _set_texts(
+            self,
+            bottom=translate("CostCharts", "Month"),
+            left=translate("CostCharts", "Cumulative cost [%1]").replace("%1", unit),
+            title=translate("CostCharts", "Cumulative cost per option"),
         )
         self._place_legend()
-        self.setTitle(
-            translate("CostCharts", "Cumulative cost per option"),
-            color=CHART_TITLE,
-            size="10pt",
-        )
+
+
+def _set_texts(plot: pg.PlotWidget, *, bottom: str, left: str, title: str) -> None:
+    """Axis labels and title, each set only when its text changed: pyqtgraph
+    lays a label's rich text out again on every set, a few ms per edit."""
+    item = plot.getPlotItem()
+    for name, text in (("bottom", bottom), ("left", left)):
+        if item.getAxis(name).labelText != text:
+            plot.setLabel(name, text)
+    if item.titleLabel.text != title:
+        plot.setTitle(title, color=CHART_TITLE, size="10pt")
 
 
 class CashFlowChart(DescribedPlot):
@@ -319,17 +327,13 @@ class CashFlowChart(DescribedPlot):
         self.opex_bars.setOpts(x=months, height=opex_heights, y0=opex_base)
         self.back_bars.setOpts(x=months, height=negative, y0=np.zeros_like(cash))
         _month_axis(self, len(cash))
-        self.setLabel("bottom", translate("CostCharts", "Month"))
-        self.setLabel(
-            "left",
-            translate("CostCharts", "Cash flow [%1]").replace("%1", unit),
-        )
-        self.setTitle(
-            translate("CostCharts", "Monthly cash flow: %1").replace(
+        _set_texts(
+            self,
+            bottom=translate("CostCharts", "Month"),
+            left=translate("CostCharts", "Cash flow [%1]").replace("%1", unit),
+            title=translate("CostCharts", "Monthly cash flow: %1").replace(
                 "%1", option_label(option_id)
             ),
-            color=CHART_TITLE,
-            size="10pt",
         )
         self.getPlotItem().enableAutoRange(axis="y")
 
