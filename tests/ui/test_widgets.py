@@ -392,6 +392,10 @@ def test_why_button_follows_session(qtbot: Any, session: ProjectSession) -> None
     assert values["Model FLOPs utilisation (MFU)"] == "50%"
 
 
+def tall_at(label: Any, width: int) -> int:
+    return int(label.heightForWidth(width))
+
+
 def test_long_text_label_measures_once_per_text_and_width(qtbot: Any) -> None:
     """The long labels of the budget step keep their measurements until their
     text or font changes, and give the same answers as a plain QLabel."""
@@ -406,10 +410,16 @@ def test_long_text_label_measures_once_per_text_and_width(qtbot: Any) -> None:
     for widget in (label, plain):
         widget.setText(text)
     assert label.heightForWidth(300) == plain.heightForWidth(300)
-    # hints from the height at a width, not QLabel's search for a pleasing width
+    # hints from the height at its own width, not QLabel's search for a
+    # pleasing width; a new width gives the height there
+    for widget in (label, plain):  # a shown widget gets its resize at once
+        widget.show()
+        widget.resize(300, 10)
     for hint in (label.sizeHint(), label.minimumSizeHint()):
-        assert hint.height() == plain.heightForWidth(hint.width())
+        assert hint.height() == plain.heightForWidth(300)
     assert label.minimumSizeHint().width() < label.sizeHint().width()
+    label.resize(600, 10)
+    assert label.sizeHint().height() == plain.heightForWidth(600) < tall_at(plain, 300)
     tall = label.heightForWidth(300)
     label.setText("short")
     assert label.heightForWidth(300) < tall  # a new text is measured again

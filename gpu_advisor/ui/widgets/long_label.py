@@ -10,6 +10,7 @@ reasons, the warnings), and measuring them took about a third of an edit.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QSize
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QWidget
 from typing_extensions import override
 
@@ -74,19 +75,24 @@ class LongTextLabel(QLabel):
         super().changeEvent(event)
 
     def _measured(self) -> tuple[QSize, QSize]:
-        """Size hints from the height at a fixed width, which the layout asks
-        for anyway: QLabel's own guess lays the whole text out at several
-        widths to find a pleasing one."""
+        """Size hints from the height at the label's own width (at about 60
+        characters a line before it has one), which the layout asks for
+        anyway: QLabel's own guess lays the whole text out at several widths
+        to find a pleasing one. The width hints are about 60 and 20
+        characters; a layout takes the height from :meth:`heightForWidth`."""
         if self._hints is None:
             chars = self.fontMetrics().averageCharWidth()
             margins = self.contentsMargins()
             extra = margins.left() + margins.right()
             wide, narrow = chars * _HINT_CHARS + extra, chars * _MIN_CHARS + extra
-            self._hints = (
-                QSize(wide, self.heightForWidth(wide)),
-                QSize(narrow, self.heightForWidth(narrow)),
-            )
+            height = self.heightForWidth(self.width() if self.width() > 0 else wide)
+            self._hints = (QSize(wide, height), QSize(narrow, height))
         return self._hints
+
+    @override
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._hints = None  # the height at the new width (kept per width)
+        super().resizeEvent(event)
 
     def _forget(self) -> None:
         self._heights.clear()
