@@ -66,6 +66,10 @@ from gpu_advisor.io.limits import (
 )
 from gpu_advisor.io.project_file import ProjectFileError, fingerprint, load_project
 from gpu_advisor.report.plan.keywords import KEYWORD_FINGERPRINT, KEYWORD_VERSION
+from gpu_advisor.report.trust_keys import (
+    SYSTEM_TRUST_SETTINGS_KEY,
+    TRUSTED_SIGNERS_SETTINGS_KEY,
+)
 
 if TYPE_CHECKING:
     from asn1crypto import x509 as asn1_x509  # type: ignore[import-untyped]
@@ -90,15 +94,6 @@ __all__ = [
     "verify_plan",
 ]
 
-TRUSTED_SIGNERS_SETTINGS_KEY: Final = "verify/trusted_signer_certificates"
-"""Settings key (QSettings) holding the trust store: a list of certificate file paths.
-
-The Preferences dialog stores the paths the user chose there; pass them to
-:func:`load_trusted_certificates` and the result to :func:`verify_plan`.
-"""
-
-SYSTEM_TRUST_SETTINGS_KEY: Final = "verify/use_system_trust"
-"""Settings key (QSettings, bool): also trust the system's certificate authorities."""
 
 MAX_SYSTEM_TRUST_BYTES: Final = 16 * 2**20
 """Cap on the system's CA bundle (Debian's is about 0.2 MB). [B]"""

@@ -39,7 +39,6 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from gpu_advisor.engine.diff import EqualParts, changed_since_signed, diff_plans
-from gpu_advisor.engine.evaluate import evaluate_plan
 from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.diff_results import PlanDiff
@@ -184,6 +183,8 @@ def compare_plans(session: ProjectSession, other: Path | Project) -> PlanDiff:
     ProjectFileError
         When ``other`` is a file that cannot be loaded.
     """
+    from gpu_advisor.engine.evaluate import evaluate_plan  # deferred: cold start
+
     saved = load_project(other) if isinstance(other, Path) else other
     # the open plan's evaluation lends its sizing when the workload is the same
     old_ev = evaluate_plan(

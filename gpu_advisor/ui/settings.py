@@ -18,7 +18,7 @@ from typing import Final
 from PySide6.QtCore import QByteArray, QSettings
 
 from gpu_advisor.model.project import Currency
-from gpu_advisor.report.verify import (
+from gpu_advisor.report.trust_keys import (
     SYSTEM_TRUST_SETTINGS_KEY,
     TRUSTED_SIGNERS_SETTINGS_KEY,
 )
