@@ -428,3 +428,17 @@ def test_long_text_label_measures_once_per_text_and_width(qtbot: Any) -> None:
     font.setPointSizeF(font.pointSizeF() * 2)
     label.setFont(font)
     assert label.heightForWidth(300) > tall  # and so is a new font
+
+
+def test_a_long_value_shows_its_start_when_set_from_the_plan(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    """The monitoring step showed '…k8s/dcgm-exporter:4.2.3-…-ubuntu22.04'
+    cut at the front: QLineEdit.setText leaves the cursor at the end."""
+    image = BoundLineEdit(session, "meta.title")
+    qtbot.addWidget(image)
+    image.editor.setFixedWidth(80)
+    long_value = "nvcr.io/nvidia/k8s/dcgm-exporter:4.2.3-4.1.3-ubuntu22.04"
+    session.apply("meta.title", long_value)
+    assert image.editor.text() == long_value
+    assert image.editor.cursorPosition() == 0

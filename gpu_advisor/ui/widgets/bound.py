@@ -623,6 +623,8 @@ class BoundLineEdit(BoundField):
         if self.editor.text() != text:  # keeps the cursor where the user types
             with QSignalBlocker(self.editor):
                 self.editor.setText(text)
+                if not self.editor.hasFocus():  # a long value shows its start
+                    self.editor.setCursorPosition(0)
 
     @override
     def retranslate_ui(self) -> None:
