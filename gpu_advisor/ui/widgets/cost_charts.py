@@ -239,12 +239,15 @@ class CumulativeCostChart(DescribedPlot):
         self._place_legend()
 
 
-def _set_texts(plot: pg.PlotWidget, *, bottom: str, left: str, title: str) -> None:
+def _set_texts(
+    plot: pg.PlotWidget, *, bottom: str, title: str, left: str | None = None
+) -> None:
     """Axis labels and title, each set only when its text changed: pyqtgraph
-    lays a label's rich text out again on every set, a few ms per edit."""
+    lays a label's rich text out again on every set, a few ms per edit. A
+    ``left`` of None leaves that axis label as it is."""
     item = plot.getPlotItem()
     for name, text in (("bottom", bottom), ("left", left)):
-        if item.getAxis(name).labelText != text:
+        if text is not None and item.getAxis(name).labelText != text:
             plot.setLabel(name, text)
     if item.titleLabel.text != title:
         plot.setTitle(title, color=CHART_TITLE, size="10pt")
@@ -437,16 +440,14 @@ class TornadoChart(DescribedPlot):
         for extra in self.value_labels[n:]:
             extra.setVisible(False)
         self.getPlotItem().getAxis("left").setTicks([ticks, []])
-        self.setLabel(
-            "bottom",
-            translate("CostCharts", "Owning minus renting [%1]").replace("%1", unit),
-        )
-        self.setTitle(
-            translate(
+        _set_texts(
+            self,
+            bottom=translate("CostCharts", "Owning minus renting [%1]").replace(
+                "%1", unit
+            ),
+            title=translate(
                 "CostCharts", "Owning minus renting (below 0: owning is cheaper)"
             ),
-            color=CHART_TITLE,
-            size="10pt",
         )
         if n:
             span_lo = float(min(low.min(), high.min(), 0.0))
