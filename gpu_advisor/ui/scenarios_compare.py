@@ -54,7 +54,7 @@ from gpu_advisor.ui.style import (
     SCENARIO_BAR,
 )
 from gpu_advisor.ui.widgets.cost_charts import format_money, money_scale
-from gpu_advisor.ui.widgets.plotting import setup_plot
+from gpu_advisor.ui.widgets.plotting import set_ticks, setup_plot
 from gpu_advisor.ui.workers import JobRunner, TaskState, describe
 
 _RUNNERS: Final[weakref.WeakKeyDictionary[ProjectSession, ScenarioRunner]] = (
@@ -420,7 +420,7 @@ class ScenarioCompareView(QWidget):
             bars.setOpts(
                 x=list(range(len(columns))), height=values, width=0.6, brushes=brushes
             )
-            item.getAxis("bottom").setTicks([ticks, []])
+            set_ticks(item.getAxis("bottom"), ticks)
             title = (
                 f"{self.measure_label(field)} [{axis_unit}]"
                 if axis_unit

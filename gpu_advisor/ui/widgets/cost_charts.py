@@ -64,9 +64,11 @@ from gpu_advisor.ui.style import (
 from gpu_advisor.ui.theme import chart_colours
 from gpu_advisor.ui.widgets.plotting import (
     DescribedPlot,
+    nice_span,
     outside_legend,
     place_line_labels,
     place_outside_legend,
+    set_ticks,
     setup_plot,
 )
 
@@ -123,7 +125,7 @@ def _month_axis(plot: pg.PlotWidget, months: int) -> None:
     """Whole months on the x axis (a short horizon would get 0.8, 1.2, ...)."""
     step = max(1, (months + 11) // 12)
     ticks = [(float(m), str(m)) for m in range(1, months + 1, step)]
-    plot.getPlotItem().getAxis("bottom").setTicks([ticks, []])
+    set_ticks(plot.getPlotItem().getAxis("bottom"), ticks)
     plot.setXRange(0.4, months + 0.6, padding=0)
 
 
@@ -186,6 +188,7 @@ class CumulativeCostChart(DescribedPlot):
                 self.legend.removeItem(self.curves[option_id])
                 self.removeItem(self.curves.pop(option_id))
         months = np.arange(1, cost.horizon_months + 1, dtype=float)
+        shown_values: list[float] = []
         for option in cost.options:
             y = np.asarray(
                 [to_display(v, rate) / divisor for v in option.cumulative_cny]
@@ -193,6 +196,7 @@ class CumulativeCostChart(DescribedPlot):
             # Month markers help on short horizons; on long ones they only cost
             # paint time (seven curves × 36 symbols made typing lag).
             symbol = "o" if len(y) <= _MAX_MARKED_MONTHS else None
+            shown_values.extend(y.tolist())
             curve = self.curves.get(option.id)
             if curve is None:
                 curve = self.plot(
@@ -215,20 +219,8 @@ class CumulativeCostChart(DescribedPlot):
                 name = option_label(option.id)
                 if label is not None and label.text != name:  # a relayout each
                     label.setText(name)
-        be = cost.break_even
-        if be.month is not None:
-            self.break_even_line.setPos(be.month)
-            text = translate("CostCharts", "break-even: month %1").replace(
-                "%1", str(be.month)
-            )
-            label = self.break_even_line.label
-            label.setFormat(text.replace("{", "{{").replace("}", "}}"))
-            self.break_even_line.setVisible(True)
-            # pyqtgraph redraws the text only when the line moves: the label
-            # stayed empty when the month (or the language) changed in place.
-            label.valueChanged()
-        else:
-            self.break_even_line.setVisible(False)
+        self.setYRange(*nice_span(shown_values), padding=0)
+        self._show_break_even(cost.break_even.month)
         _month_axis(self, cost.horizon_months)
         _set_texts(
             self,
@@ -237,6 +229,22 @@ class CumulativeCostChart(DescribedPlot):
             title=translate("CostCharts", "Cumulative cost per option"),
         )
         self._place_legend()
+
+    def _show_break_even(self, month: int | None) -> None:
+        """The dashed line at the break-even month with its label, or none."""
+        line = self.break_even_line
+        line.setVisible(month is not None)
+        if month is None:
+            return
+        text = QCoreApplication.translate("CostCharts", "break-even: month %1")
+        text = text.replace("%1", str(month)).replace("{", "{{").replace("}", "}}")
+        label = line.label
+        if line.value() != month or label.format != text:
+            line.setPos(month)
+            label.setFormat(text)
+            # pyqtgraph redraws the text only when the line moves: the label
+            # stayed empty when the month (or the language) changed in place.
+            label.valueChanged()
 
 
 def _set_texts(
@@ -338,7 +346,8 @@ class CashFlowChart(DescribedPlot):
                 "%1", option_label(option_id)
             ),
         )
-        self.getPlotItem().enableAutoRange(axis="y")
+        # capex and opex stack up in month 1; money back goes below zero
+        self.setYRange(*nice_span([*cash.tolist(), capex]), padding=0)
 
 
 class TornadoChart(DescribedPlot):
@@ -439,7 +448,7 @@ class TornadoChart(DescribedPlot):
             label.setVisible(True)
         for extra in self.value_labels[n:]:
             extra.setVisible(False)
-        self.getPlotItem().getAxis("left").setTicks([ticks, []])
+        set_ticks(self.getPlotItem().getAxis("left"), ticks)
         _set_texts(
             self,
             bottom=translate("CostCharts", "Owning minus renting [%1]").replace(
@@ -450,10 +459,9 @@ class TornadoChart(DescribedPlot):
             ),
         )
         if n:
-            span_lo = float(min(low.min(), high.min(), 0.0))
-            span_hi = float(max(low.max(), high.max(), 0.0))
-            pad = (span_hi - span_lo) or 1.0
-            self.setXRange(span_lo - pad * 0.05, span_hi + pad * 0.05, padding=0)
+            self.setXRange(
+                *nice_span([*low.tolist(), *high.tolist()], margin=0.05), padding=0
+            )
             self.setYRange(-0.6, n - 0.1, padding=0)
 
 

@@ -59,6 +59,63 @@ def axis_top(values: Iterable[float], *, floor: float, margin: float = 1.1) -> f
     return top if top >= floor else floor
 
 
+_NICE_STEPS: Final = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
+"""Mantissas of the numbers an axis may end at (× a power of ten)."""
+
+
+def nice_ceiling(value: float) -> float:
+    """The smallest of 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × 10^k not below
+    ``value`` (0 for a value that is not positive and finite).
+
+    >>> nice_ceiling(1.9e6), nice_ceiling(2.0e6), nice_ceiling(0.031)
+    (2000000.0, 2000000.0, 0.04)
+    >>> nice_ceiling(0.0), nice_ceiling(float("nan"))
+    (0.0, 0.0)
+    """
+    if not (math.isfinite(value) and value > 0):
+        return 0.0
+    base = 10.0 ** math.floor(math.log10(value))
+    for step in _NICE_STEPS:
+        top = step * base
+        if top >= value * (1 - 1e-12):
+            return float(f"{top:.12g}")  # 3 × 0.01 is 0.030000000000000002
+    return 10 * base
+
+
+def nice_span(values: Iterable[float], margin: float = 0.03) -> tuple[float, float]:
+    """An axis range that holds zero and ``values`` with a ``margin`` (share
+    of the span), each end rounded out to a :func:`nice_ceiling` number.
+
+    While a figure is edited its chart keeps the same axis until a value
+    crosses one of those numbers: the axis is not drawn again (pyqtgraph
+    redraws an axis, its ticks and its grid, whenever its range moves), and
+    the curves move against a scale that stands still.
+
+    >>> nice_span([1.0e6, 1.9e6])
+    (0.0, 2000000.0)
+    >>> nice_span([-310.0, 2400.0])
+    (-400.0, 2500.0)
+    >>> nice_span([]), nice_span([float("inf")])
+    ((0.0, 1.0), (0.0, 1.0))
+    """
+    finite = [v for v in values if math.isfinite(v)]
+    lo, hi = min(finite, default=0.0), max(finite, default=0.0)
+    lo, hi = min(lo, 0.0), max(hi, 0.0)
+    pad = (hi - lo) * margin
+    top = nice_ceiling(hi + pad) if hi > 0 else 0.0
+    bottom = -nice_ceiling(pad - lo) if lo < 0 else 0.0
+    return (bottom, top) if top > bottom else (0.0, 1.0)
+
+
+def set_ticks(axis: pg.AxisItem, ticks: list[tuple[float, str]]) -> None:
+    """``axis.setTicks([ticks, []])`` unless it already shows exactly those:
+    pyqtgraph draws the axis again on every call."""
+    wanted = [list(ticks), []]
+    if getattr(axis, "advisor_ticks", None) != wanted:
+        axis.setTicks(wanted)
+        axis.advisor_ticks = wanted  # what this function set last
+
+
 LABEL_HEIGHTS: tuple[float, ...] = (0.86, 0.62, 0.38, 0.14)
 """Heights of the centres of the labels of vertical lines, as a fraction of the
 plot from its bottom: 0.24 apart, at least 30 px in a chart 180 px high (its

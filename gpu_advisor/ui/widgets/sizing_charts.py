@@ -31,7 +31,13 @@ from gpu_advisor.ui.style import (
     MEMORY_PART_COLOURS,
 )
 from gpu_advisor.ui.theme import chart_colours, style_plot
-from gpu_advisor.ui.widgets.plotting import DescribedPlot, axis_top, show_grid
+from gpu_advisor.ui.widgets.plotting import (
+    DescribedPlot,
+    axis_top,
+    nice_ceiling,
+    set_ticks,
+    show_grid,
+)
 
 GIB: Final = float(2**30)
 """Bytes per GiB: the engine treats card memory as GiB (see GpuSpec.memory_gb)."""
@@ -144,7 +150,7 @@ class MemoryChart(QWidget):
         )
         self.legend_label.setText("&nbsp;&nbsp; ".join(entries))
         ticks = [(float(i), _short_gpu(gpu)) for i, (gpu, _m) in enumerate(rows)]
-        self.plot.getAxis("bottom").setTicks([ticks])
+        set_ticks(self.plot.getAxis("bottom"), ticks)
         self.plot.setXRange(-0.6, len(rows) - 0.4, padding=0)
         top = max([*bottom.tolist(), *usable.tolist(), 1.0])
         self.plot.setYRange(0, top * 1.3, padding=0)
@@ -220,19 +226,15 @@ class DaysChart(DescribedPlot):
         counts = sorted({*(p.gpus for p in curve), cluster.gpus})
         major = [c for c in counts if c & (c - 1) == 0 or c == cluster.gpus]
         locale = current_locale()
-        self.getAxis("bottom").setTicks(
-            [
-                [
-                    (float(np.log10(c)), locale.toString(float(c), "f", 0))
-                    for c in major
-                ],
-                [],
-            ]
+        set_ticks(
+            self.getAxis("bottom"),
+            [(float(np.log10(c)), locale.toString(float(c), "f", 0)) for c in major],
         )
         self.setXRange(
             float(np.log10(min(xs))) - 0.1, float(np.log10(max(xs))) + 0.1, padding=0
         )
-        top = axis_top(ys, floor=_DAYS_AXIS_FLOOR)
+        # a round top: the axis stays put while the days change a little
+        top = nice_ceiling(axis_top(ys, floor=_DAYS_AXIS_FLOOR))
         self.setYRange(0, top, padding=0)
         if not curve:
             self.note.setPos(float(np.log10(cluster.gpus)), top * 0.45)

@@ -26,7 +26,7 @@ from gpu_advisor.ui.style import (
     SECONDARY_STYLE,
     VENDOR_COLOURS,
 )
-from gpu_advisor.ui.widgets.plotting import describe_plot, setup_plot
+from gpu_advisor.ui.widgets.plotting import describe_plot, set_ticks, setup_plot
 
 BUSBW_METRIC: Final = "all_reduce.out_of_place.busbw"
 """nccl-tests out-of-place bus bandwidth per message size [GB/s]."""
@@ -402,8 +402,9 @@ class VendorCharts(QWidget):
         tallest = max((h for bars in data.values() for h in bars.values()), default=0.0)
         if tallest > 0:  # room above the bars for the legend
             self.storage_plot.setYRange(0.0, tallest * 1.3, padding=0)
-        self.storage_plot.getPlotItem().getAxis("bottom").setTicks(
-            [[(i, self._storage_label(job)) for i, job in enumerate(jobs)]]
+        set_ticks(
+            self.storage_plot.getPlotItem().getAxis("bottom"),
+            [(i, self._storage_label(job)) for i, job in enumerate(jobs)],
         )
 
     def _set_network(
@@ -424,6 +425,7 @@ class VendorCharts(QWidget):
                 self.network_plot.addItem(bar)
             else:
                 bar.setOpts(x=[i], height=[data[name]], width=0.6, brush=brush)
-        self.network_plot.getPlotItem().getAxis("bottom").setTicks(
-            [[(i, name) for i, name in enumerate(shown)]]
+        set_ticks(
+            self.network_plot.getPlotItem().getAxis("bottom"),
+            [(i, name) for i, name in enumerate(shown)],
         )
