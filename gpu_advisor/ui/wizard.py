@@ -462,6 +462,7 @@ class StepList(QListWidget):
         blank = QPixmap(STEP_ICON_PX, STEP_ICON_PX)
         blank.fill(Qt.GlobalColor.transparent)
         self._blank_icon = QIcon(blank)
+        self._icons: dict[StepState, QIcon] = {}
         for page_id in PageId:
             item = QListWidgetItem()
             item.setData(Qt.ItemDataRole.UserRole, int(page_id))
@@ -559,14 +560,6 @@ class StepList(QListWidget):
         if self._states.get(page_id) == (state, reason):
             return
         self._states[page_id] = (state, reason)
-        style = self.style()
-        pixmap = QStyle.StandardPixmap
-        icons = {
-            StepState.PROBLEM: style.standardIcon(pixmap.SP_MessageBoxWarning),
-            StepState.DONE: style.standardIcon(pixmap.SP_DialogApplyButton),
-            StepState.SEEN: style.standardIcon(pixmap.SP_ArrowRight),
-            StepState.TODO: self._blank_icon,
-        }
         tips = {
             StepState.PROBLEM: fill(self.tr("Has a problem: %1"), reason),
             StepState.DONE: self.tr(
@@ -578,7 +571,7 @@ class StepList(QListWidget):
             StepState.TODO: self.tr("Not visited yet."),
         }
         item = self.item(int(page_id))
-        item.setIcon(icons[state])
+        item.setIcon(self._icon(state))
         item.setToolTip(tips[state])
         item.setData(
             Qt.ItemDataRole.AccessibleTextRole,
@@ -586,11 +579,28 @@ class StepList(QListWidget):
         )
         item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, tips[state])
 
+    def _icon(self, state: StepState) -> QIcon:
+        """The icon of a state, made once per style: the style reads each
+        standard icon from its theme files again on every call."""
+        if not self._icons:
+            style = self.style()
+            pixmap = QStyle.StandardPixmap
+            self._icons = {
+                StepState.PROBLEM: style.standardIcon(pixmap.SP_MessageBoxWarning),
+                StepState.DONE: style.standardIcon(pixmap.SP_DialogApplyButton),
+                StepState.SEEN: style.standardIcon(pixmap.SP_ArrowRight),
+                StepState.TODO: self._blank_icon,
+            }
+        return self._icons[state]
+
     def _on_page_complete_changed(self, page_id: int) -> None:
         self._refresh_state(PageId(page_id))
 
     @override
     def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.StyleChange:
+            self._icons.clear()
+            self._states.clear()  # set each row's icon again
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
         super().changeEvent(event)
