@@ -30,6 +30,7 @@ from gpu_advisor.engine.evaluate import (
     evaluate_plan,
     mfu_default,
     monte_carlo_chunks,
+    same_cost_inputs,
     size_what_if,
 )
 from gpu_advisor.engine.evidence.checks import Check, Verdict
@@ -139,6 +140,7 @@ __all__ = [
     "phase_allows_spot",
     "reuse_scenarios",
     "review",
+    "same_cost_inputs",
     "size_what_if",
     "to_display",
     "training_throughput",

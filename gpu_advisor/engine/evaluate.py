@@ -615,8 +615,18 @@ _META_WORDS: Final[set[str]] = {
 step keeps the Monte Carlo)."""
 
 
-def _same_cost_inputs(old: Project, new: Project) -> bool:
-    """True when the cost and its Monte Carlo read the same inputs in both."""
+def same_cost_inputs(old: Project, new: Project) -> bool:
+    """True when the cost and its Monte Carlo read the same inputs in both
+    snapshots (an edit of the plan's words, such as its author, changes none).
+
+    >>> p = Project()
+    >>> renamed = p.model_copy(update={"meta": p.meta.model_copy(update={"author": "A"})})
+    >>> same_cost_inputs(p, renamed)
+    True
+    >>> longer = p.model_copy(update={"meta": p.meta.model_copy(update={"horizon_months": 9})})
+    >>> same_cost_inputs(p, longer)
+    False
+    """
     if not all(getattr(old, n) is getattr(new, n) for n in _MONTE_CARLO_INPUTS):
         return False
     return old.meta is new.meta or old.meta.model_dump(
@@ -644,7 +654,7 @@ def _reusable(
         project
     ):
         sizing = previous.sizing
-    mc = previous.monte_carlo if same_mc and _same_cost_inputs(old, project) else None
+    mc = previous.monte_carlo if same_mc and same_cost_inputs(old, project) else None
     return sizing, mc
 
 
@@ -714,6 +724,15 @@ def evaluate_plan(
         ):
             return previous
         sizing, mc = _reusable(previous, project, same_mc)
+        if _same_cost(previous, project, sizing, mc, monte_carlo, full):
+            # e.g. the author's name: the same prices, the same cost result
+            out = PlanEvaluation.model_construct(
+                sizing=previous.sizing, cost=previous.cost, monte_carlo=mc
+            )
+            out._finance = previous._finance  # read from the cost alone
+            out._candidates = previous._candidates  # the same plan per GPU
+            # as complete as the previous one (the tornado, the explanations)
+            return _with_project(out, previous, project, catalog, previous._full)
     base = evaluate(
         project,
         catalog,
@@ -727,6 +746,37 @@ def evaluate_plan(
         cost=base.cost,
         monte_carlo=base.monte_carlo if mc is None else mc,
     )
+    return _with_project(out, previous, project, catalog, full)
+
+
+def _same_cost(
+    previous: PlanEvaluation,
+    project: Project,
+    sizing: SizingResult | None,
+    mc: MonteCarloResult | None,
+    monte_carlo: bool,
+    full: bool,
+) -> bool:
+    """True when ``previous``'s cost result holds for ``project`` as it is:
+    the same sizing, none of the inputs the cost reads changed, the Monte
+    Carlo kept (or not asked for) and the parts asked for computed."""
+    return (
+        sizing is not None
+        and sizing is previous.sizing
+        and (mc is not None or not monte_carlo)
+        and (previous._full or not full)
+        and same_cost_inputs(previous.project, project)
+    )
+
+
+def _with_project(
+    out: PlanEvaluation,
+    previous: PlanEvaluation | None,
+    project: Project,
+    catalog: Catalog,
+    full: bool,
+) -> PlanEvaluation:
+    """``out`` bound to ``project``; the vendors of ``previous`` offered for reuse."""
     out._project = project
     out._catalog = catalog
     out._full = full

@@ -94,7 +94,9 @@ class CandidateCostTable(QTableWidget):
         if evaluation is self._shown:
             return
         self._shown = evaluation
-        self._fill(evaluation.candidate_costs)
+        rows = evaluation.candidate_costs
+        if rows is not self.rows:  # kept across edits no price reads
+            self._fill(rows)
 
     def _fill(self, rows: list[CandidateCost]) -> None:
         self.rows = rows

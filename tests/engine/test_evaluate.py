@@ -206,6 +206,7 @@ def test_previous_reuses_unchanged_parts_and_equals_a_fresh_evaluation():
     assert second.cost == fresh.cost
     assert second.monte_carlo == fresh.monte_carlo
     assert second.vendors == fresh.vendors
+    assert second.vendors is first.vendors  # nothing scored changed
     # a weight edit: same judgement objects, scores redone
     scoring = project.scoring.model_copy(update={"price": 90.0})
     weighted = project.model_copy(update={"scoring": scoring})
@@ -224,6 +225,22 @@ def test_previous_reuses_unchanged_parts_and_equals_a_fresh_evaluation():
     assert fourth.vendors == evaluate_plan(measured, CATALOG).vendors
     # the same snapshot: the same object
     assert evaluate_plan(project, CATALOG, first) is first
+    # an edit no price reads (the author): the same cost result, the rest redone
+    meta = project.meta.model_copy(update={"author": "someone else"})
+    renamed = project.model_copy(update={"meta": meta})
+    _ = first.candidate_costs
+    fifth = evaluate_plan(renamed, CATALOG, first)
+    assert fifth.cost is first.cost
+    assert fifth.candidate_costs is first.candidate_costs
+    assert fifth.monte_carlo is first.monte_carlo
+    assert fifth.project is renamed
+    assert fifth.cost == evaluate_plan(renamed, CATALOG).cost
+    assert fifth.review == evaluate_plan(renamed, CATALOG).review
+    # an edit the cost reads (the horizon) is priced again
+    meta = project.meta.model_copy(update={"horizon_months": 7})
+    shorter = evaluate_plan(project.model_copy(update={"meta": meta}), CATALOG, first)
+    assert shorter.cost is not first.cost
+    assert shorter.cost.horizon_months == 7
 
 
 def test_mfu_default_is_the_engines_resolved_input():

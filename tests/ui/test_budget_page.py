@@ -602,3 +602,39 @@ def test_the_table_says_what_each_figure_includes(page: BudgetPage) -> None:
             option.reason_en,
             option.reason_zh,
         )
+
+
+def test_cost_axis_holds_every_curve_and_stays_put_on_a_small_edit(
+    page: BudgetPage, session: ProjectSession
+) -> None:
+    chart = page.cumulative_chart
+    field = _optional(page, "on_demand_cny_per_gpu_hour")
+    field.own_check.setChecked(True)
+    field.editor.setValue(21.0)
+    top = chart.getPlotItem().getViewBox().viewRange()[1]
+    values = [v for c in chart.curves.values() for v in c.getData()[1]]
+    assert top[0] <= min(values) and max(values) <= top[1]
+    assert max(values) >= 0.6 * top[1]  # not drawn in a corner of the chart
+    assert f"{top[1]:.6g}"[0] in "123456789"  # a round number
+    ticks_before = chart.getPlotItem().getAxis("bottom")._tickLevels
+    price = session.evaluation.cost.option(OptionId.ON_DEMAND).total_cny
+    field.editor.setValue(21.1)
+    assert session.evaluation.cost.option(OptionId.ON_DEMAND).total_cny != price
+    assert chart.getPlotItem().getViewBox().viewRange()[1] == top
+    # the same ticks object: the axis was not told to draw itself again
+    assert chart.getPlotItem().getAxis("bottom")._tickLevels is ticks_before
+
+
+def test_an_edit_no_price_reads_keeps_the_results_on_screen(
+    page: BudgetPage, session: ProjectSession
+) -> None:
+    before = session.evaluation.cost
+    item = page.recommendation.table.item(0, 1)
+    assert item is not None
+    item.setText("left as it was")
+    session.apply("meta.author", "Someone Else")
+    assert session.evaluation.cost is before  # not priced again
+    assert page.recommendation.table.item(0, 1).text() == "left as it was"
+    session.apply("meta.horizon_months", session.project.meta.horizon_months + 1)
+    assert session.evaluation.cost is not before
+    assert page.recommendation.table.item(0, 1).text() != "left as it was"

@@ -171,6 +171,13 @@ def evaluate_vendors(
         if previous is not None and previous[2].scoring is not None:
             old, old_sizing, old_result = previous
             same_sizing = old_sizing is sizing or old_sizing == sizing
+            if (
+                same_sizing
+                and _same_judging_inputs(old, project)
+                and old.vendors is project.vendors
+                and old.scoring is project.scoring
+            ):
+                return old_result  # e.g. a budget edit: nothing scored changed
             if same_sizing and _only_weights_differ(old, project):
                 judgements = old_result.judgements
                 return VendorsResult(

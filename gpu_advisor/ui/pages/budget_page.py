@@ -47,11 +47,12 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor.engine.api import same_cost_inputs
 from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
 from gpu_advisor.io.option_table import write_option_table
 from gpu_advisor.io.price_import import PriceImportError, import_prices
 from gpu_advisor.model.common import InputRef, Language
-from gpu_advisor.model.cost_results import MonteCarloResult
+from gpu_advisor.model.cost_results import CostResult, MonteCarloResult
 from gpu_advisor.model.project import (
     Budget,
     DataResidency,
@@ -121,6 +122,8 @@ class BudgetPage(QWizardPage):
         self._field_section: dict[str, CollapsibleForm] = {}
         self._shown_project: Project | None = None
         self._mc_project: Project | None = None
+        self._shown_cost: tuple[CostResult, Language] | None = None
+        """The result and language on screen (compared by identity)."""
         self.monte_carlo: MonteCarloResult | None = None
 
         self.intro_label = QLabel(wordWrap=True)
@@ -819,16 +822,30 @@ class BudgetPage(QWizardPage):
         self._shown_project = project
         # Charts and the recommendation: at once while shown, else when next shown.
         self.outputs.invalidate()
-        if project is not self._mc_project:
+        if project is self._mc_project:
+            return
+        if (
+            self._mc_project is not None
+            and not self.runner.is_running
+            and same_cost_inputs(self._mc_project, project)
+        ):
+            self._mc_project = project  # e.g. the author's name: the same draws
+        else:
             self._mark_mc_outdated()
 
     def _refresh_outputs(self) -> None:
         cost = self._session.evaluation.cost
+        language = current_language()
+        before = self._shown_cost
+        if before is not None and before[0] is cost and before[1] is language:
+            return  # an edit no price reads: this very result is on screen
+        self._shown_cost = None  # until all of it is shown
         self.cumulative_chart.set_result(cost)
         self._fill_cash_flow_combo()
         self.cash_flow_chart.set_result(cost, self.cash_flow_chart.option)
         self.tornado_chart.set_result(cost)
         self.recommendation.set_result(cost)
+        self._shown_cost = (cost, language)
 
     def _fill_cash_flow_combo(self) -> None:
         if self._shown_project is None:

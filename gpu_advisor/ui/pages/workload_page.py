@@ -178,6 +178,7 @@ class WorkloadPage(QWizardPage):
         super().__init__(parent)
         self._session = session
         self._shown_project: Project | None = None
+        self._shown_results: tuple[object, ...] | None = None
         self._was_complete = True
         self.outputs = RefreshWhenShown(
             self, lambda: self._update_results(self._session.project)
@@ -950,11 +951,21 @@ class WorkloadPage(QWizardPage):
 
     def _update_results(self, project: Project) -> None:
         evaluation = self._session.evaluation
+        # what the numbers and charts read: an edit elsewhere (the budget, the
+        # author) keeps all three, and what is on screen stays as it is
+        shown = (evaluation.sizing, project.workload, _language())
+        before = self._shown_results
+        if before is not None and all(
+            a is b for a, b in zip(before, shown, strict=True)
+        ):
+            return
+        self._shown_results = None  # until all of it is shown
         self._update_model_info(evaluation)
         self.key_numbers.set_result(evaluation, project.workload.deadline_days)
         self._update_warnings(evaluation)
         self.memory_chart.set_result(evaluation)
         self.days_chart.set_result(evaluation, project.workload.deadline_days)
+        self._shown_results = shown
 
     def _update_model_info(self, evaluation: Evaluation) -> None:
         sizing = evaluation.sizing
