@@ -151,9 +151,13 @@ def _times_ms(fn: Callable[[], Any], rounds: int) -> list[float]:
 
 
 if __name__ == "__main__":
-    import os
+    import sys
+    from pathlib import Path
 
-    print(f"load average {os.getloadavg()[0]:.2f} (1 min) on {os.cpu_count()} cores")
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from benchmarks.host import describe
+
+    print(describe())
     for label, fn, rounds, budget in (
         ("five scenarios, cold", five_cold, 30, 20.0),
         ("five scenarios after a budget edit", five_after_budget_edit, 30, 20.0),
