@@ -333,6 +333,24 @@ def test_quote_edit_rejudges_like_score_project(qtbot: Any) -> None:
     assert page.judgements["A"] is not before["A"]
 
 
+def test_an_edit_nothing_scored_reads_keeps_the_analysis_on_screen(
+    qtbot: Any,
+) -> None:
+    session = ProjectSession(three_vendor_project())
+    page = _page(qtbot, session)
+    result = session.evaluation.vendors
+    item = page.score_table.item(0, 2)
+    assert item is not None
+    item.setText("left as it was")
+    session.apply("meta.author", "Someone Else")
+    session.apply("budget.owned_gpus", 3)
+    page.analysis.ensure_current()
+    assert session.evaluation.vendors is result  # not scored again
+    assert _text(page.score_table, 0, 2) == "left as it was"
+    page.weight_spins[Criterion.PRICE].setValue(70)
+    assert _text(page.score_table, 0, 2) != "left as it was"
+
+
 def test_a_folder_of_only_damaged_files_changes_nothing(
     qtbot: Any, tmp_path: Path
 ) -> None:

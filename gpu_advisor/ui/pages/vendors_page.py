@@ -130,6 +130,7 @@ class VendorsPage(QWizardPage):
         self._shown_vendors = 0
         self._analysed: Project | None = None
         self._shown_judgement: object = None
+        self._shown_analysis: tuple[object, ...] | None = None
         self.judgements: dict[str, VendorJudgement] = {}
         self.scoring: ScoringResult | None = None
         self._pool = QThreadPool.globalInstance()
@@ -628,7 +629,16 @@ class VendorsPage(QWizardPage):
         self._scoring_problem = result.problem
         self._analysed = project
         self.analysis.stale = False
-        self._show_analysis(project)
+        # what the charts and tables read: an edit elsewhere (the budget, the
+        # author) keeps all of it, and what is on screen stays
+        shown = (result, project.vendors, project.environment, current_language())
+        before = self._shown_analysis
+        if before is None or not all(
+            a is b for a, b in zip(before, shown, strict=True)
+        ):
+            self._shown_analysis = None  # until all of it is shown
+            self._show_analysis(project)
+            self._shown_analysis = shown
         self._refresh_list(project)
         self.analysis_updated.emit()
 
