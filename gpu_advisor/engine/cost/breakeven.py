@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gpu_advisor.engine.cost.feasibility import comparable_rental
-from gpu_advisor.engine.cost.mix import _burst_cost, _first
+from gpu_advisor.engine.cost.mix import _burst_price, _first
 from gpu_advisor.engine.cost.price import (
     FloatArray,
     OptionArrays,
@@ -236,9 +236,9 @@ def _flat_mix(
     if kinds:
         burst_h = np.repeat(burst_h, len(kinds), axis=2)  # (3, K, 2)
     plain = _billable(burst_h, p.granularity_hours)
-    burst_stack = _burst_cost(p, burst_h, OptionId.ON_DEMAND, plain=plain)[0]
+    burst_stack = _burst_price(p, burst_h, OptionId.ON_DEMAND, (), plain)
     if spot_bursts:
-        spot = _burst_cost(p, burst_h, OptionId.SPOT, kinds, plain)[0]
+        spot = _burst_price(p, burst_h, OptionId.SPOT, kinds, plain)
         burst_stack = np.minimum(burst_stack, spot)
     rate = p.monthly[None, :, :]  # (1, 1, 1)
     per_month = rate * candidates[:, :, None] + burst_stack

@@ -88,18 +88,37 @@ def _burst_cost(
         plain = _billable(burst, p.granularity_hours)
     if kind is OptionId.SPOT:
         billed = _billable(burst * (1 + spot_overhead(p, burst)), p.granularity_hours)
+        cost = _burst_price(p, burst, kind, forbidden, plain, billed)
         price = p.od * p.spot_factor
-        spot_cost, spot_int = price * billed, price * (billed - plain)
+        spot_int = price * (billed - plain)
         if any(forbidden):
-            od_cost = p.od * plain
-            mask = _forbidden_mask(forbidden, burst.shape[-1])
-            return (
-                spot_cost * (1 - mask) + od_cost * mask,
-                spot_int * (1 - mask),
-            )
-        return spot_cost, spot_int
+            return cost, spot_int * (1 - _forbidden_mask(forbidden, burst.shape[-1]))
+        return cost, spot_int
     od_cost = p.od * plain
     return od_cost, np.zeros_like(od_cost)
+
+
+def _burst_price(
+    p: Params,
+    burst: FloatArray,
+    kind: OptionId,
+    forbidden: tuple[bool, ...],
+    plain: FloatArray,
+    billed: FloatArray | None = None,
+) -> FloatArray:
+    """The cost part of :func:`_burst_cost` alone (the searches read no
+    interruption part); ``billed``: the spot hours with the re-runs."""
+    if kind is not OptionId.SPOT:
+        return np.asarray(p.od * plain, dtype=np.float64)
+    if billed is None:
+        billed = _billable(burst * (1 + spot_overhead(p, burst)), p.granularity_hours)
+    price = p.od * p.spot_factor
+    spot_cost = price * billed
+    if any(forbidden):
+        od_cost = p.od * plain
+        mask = _forbidden_mask(forbidden, burst.shape[-1])
+        return np.asarray(spot_cost * (1 - mask) + od_cost * mask, dtype=np.float64)
+    return np.asarray(spot_cost, dtype=np.float64)
 
 
 def spot_burst_hours(policy: MixPolicy, demand: FloatArray) -> float:
@@ -323,8 +342,6 @@ def _search_rows(
             _search_rows(p, row[None, :], allow_spot, spot_forbidden)[0] for row in rows
         ]
     n_values = _candidates(cards, peak)[:, None]  # (K, 1)
-    # (M, K, H): the hours above n cards, for every row and count
-    burst_hours = np.maximum(rows[:, None, :] - n_values * HOURS_PER_MONTH, 0.0)
     p0 = p if p.scenarios == 1 else _first(p)
     forbidden = tuple(spot_forbidden[:months])
     bursts = [OptionId.ON_DEMAND]
@@ -334,24 +351,50 @@ def _search_rows(
         and (p0.checkpointing or float(p0.spot_rate_per_hour[0, 0]) == 0.0)
     ):
         bursts.append(OptionId.SPOT)
-    best: list[tuple[float, MixPolicy] | None] = [None] * m_rows
-    plain = _billable(burst_hours, p0.granularity_hours)
-    for burst_kind in bursts:
-        burst_cost = _burst_cost(p0, burst_hours, burst_kind, forbidden, plain)[0]
+    costs = _burst_grid(p0, rows, n_values, bursts, forbidden)  # (B × M, K, H)
+    monthly_rate = float(p0.monthly[0, 0])
+    rates = {
+        OptionId.MONTHLY: monthly_rate * 1.0,
+        OptionId.YEARLY: monthly_rate * float(p0.yearly_factor[0, 0]),
+    }
+    found = {
+        kind: _baselines(n_values[:, 0], rate, costs, kind)
+        for kind, rate in rates.items()
+    }
+    # the cheapest (cost, baseline kind, cards, burst kind, forbidden) per row,
+    # in the order of the one-row search; the plan is made once at the end
+    best: list[tuple[float, OptionId, tuple[int, ...], OptionId, tuple[bool, ...]]]
+    best = []
+    for b, burst_kind in enumerate(bursts):
         kept = forbidden if burst_kind is OptionId.SPOT and any(forbidden) else ()
         for kind in (OptionId.MONTHLY, OptionId.YEARLY):
-            rate = float(p0.monthly[0, 0]) * (
-                float(p0.yearly_factor[0, 0]) if kind is OptionId.YEARLY else 1.0
-            )
-            found = _baselines(n_values[:, 0], rate, burst_cost, kind)
-            for row, (cost, chosen) in enumerate(found):
-                current = best[row]
-                if current is None or cost < current[0] - 1e-9:
-                    policy = MixPolicy(kind, chosen, burst_kind, kept)
-                    best[row] = (cost, policy)
-    out = [b for b in best if b is not None]
-    assert len(out) == m_rows  # at least one burst kind and one baseline kind
-    return out
+            part = found[kind][b * m_rows : (b + 1) * m_rows]
+            if not best:
+                best = [(c, kind, n, burst_kind, kept) for c, n in part]
+                continue
+            for row, (cost, chosen) in enumerate(part):
+                if cost < best[row][0] - 1e-9:
+                    best[row] = (cost, kind, chosen, burst_kind, kept)
+    assert len(best) == m_rows  # at least one burst kind and one baseline kind
+    return [(b[0], MixPolicy(*b[1:])) for b in best]
+
+
+def _burst_grid(
+    p0: Params,
+    rows: FloatArray,
+    n_values: FloatArray,
+    bursts: list[OptionId],
+    forbidden: tuple[bool, ...],
+) -> FloatArray:
+    """Cost of the hours above each count ``n_values`` ``(K, 1)`` in each month
+    of each row of ``rows`` ``(M, H)``, on each burst kind: ``(B × M, K, H)``,
+    the rows of ``bursts[0]`` first, so that :func:`_baselines` reads every
+    burst kind in one call per baseline kind. [CNY]"""
+    burst_hours = np.maximum(rows[:, None, :] - n_values * HOURS_PER_MONTH, 0.0)
+    plain = _billable(burst_hours, p0.granularity_hours)
+    return np.concatenate(
+        [_burst_price(p0, burst_hours, b, forbidden, plain) for b in bursts]
+    )
 
 
 def _baselines(
