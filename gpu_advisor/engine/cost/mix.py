@@ -406,12 +406,12 @@ def _baselines(
     if kind is OptionId.MONTHLY:
         per_month = n_values[None, :, None] * rate + burst_cost  # (M, K, H)
         idx = per_month.argmin(axis=1)  # (M, H)
-        cols = np.arange(months)
         counts = n_values[idx].astype(np.int64).tolist()  # (M, H) whole cards
-        return [
-            (float(per_month[row][idx[row], cols].sum()), tuple(counts[row]))
-            for row in range(m_rows)
-        ]
+        # the cheapest month by month, C-ordered (M, H): each row sums as the
+        # row alone would
+        cheapest = np.take_along_axis(per_month, idx[:, None, :], axis=1)[:, 0, :]
+        costs = cheapest.sum(axis=1).tolist()
+        return [(costs[row], tuple(counts[row])) for row in range(m_rows)]
     costs = [0.0] * m_rows
     chosen: list[list[int]] = [[] for _ in range(m_rows)]
     reserved = n_values * rate * 12  # (K,)
@@ -466,7 +466,7 @@ def hybrid_candidates(demand: FloatArray, fleet: int) -> list[int]:
     [0, 8, 24]
     """
     cards = _ceil(np.maximum(clean_demand(demand)[0], 0.0) / HOURS_PER_MONTH)
-    levels = sorted({int(c) for c in cards if c > 0})
+    levels = sorted({int(c) for c in cards.tolist() if c > 0})
     if len(levels) > HYBRID_MAX_CANDIDATES:
         picks = np.linspace(0, len(levels) - 1, HYBRID_MAX_CANDIDATES)
         levels = sorted({levels[round(float(i))] for i in picks})
@@ -659,12 +659,14 @@ def hybrid_counts(demand: FloatArray, fleet: int, own_all: bool = False) -> list
 
 def _rests(d: FloatArray, counts: list[int]) -> dict[int, FloatArray]:
     """The clean demand ``(H,)`` above each count that leaves some (0 always)."""
-    out: dict[int, FloatArray] = {}
-    for n in counts:
-        rest = _split(d, n)[1]
-        if n == 0 or float(rest.sum()) > 0:
-            out[n] = clean_demand(rest)[0]
-    return out
+    if not counts:
+        return {}
+    # every count's rest in one (N, H) pass, as :func:`_split` works it out
+    caps = np.asarray(counts, dtype=np.float64)[:, None] * HOURS_PER_MONTH
+    rests = np.maximum(d[:1] - caps, 0.0)
+    left = rests.sum(axis=1).tolist()
+    clean = clean_demand(rests)
+    return {n: clean[i] for i, n in enumerate(counts) if n == 0 or float(left[i]) > 0}
 
 
 def mix_searches(
