@@ -40,7 +40,6 @@ from gpu_advisor.engine.cost.price import (
     clean_demand,
     owned_total,
     price_owned,
-    spot_billed,
     spot_overhead,
 )
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
@@ -77,17 +76,20 @@ def _burst_cost(
     kind: OptionId,
     forbidden: tuple[bool, ...] = (),
     plain: FloatArray | None = None,
+    billed: FloatArray | None = None,
 ) -> tuple[FloatArray, FloatArray]:
     """Cost of burst hours ``(.., H)`` and its interruption part.
 
     Months flagged in ``forbidden`` run their bursts on demand. ``plain`` is
-    ``_billable(burst, p.granularity_hours)`` when the caller has it already
-    (the same array, so it is not worked out again).
+    ``_billable(burst, p.granularity_hours)`` and ``billed`` the spot hours
+    with the re-runs (:func:`_spot_hours`) when the caller has them already
+    (the same arrays, so they are not worked out again).
     """
     if plain is None:
         plain = _billable(burst, p.granularity_hours)
     if kind is OptionId.SPOT:
-        billed = _billable(burst * (1 + spot_overhead(p, burst)), p.granularity_hours)
+        if billed is None:
+            billed = _spot_hours(p, burst)
         cost = _burst_price(p, burst, kind, forbidden, plain, billed)
         price = p.od * p.spot_factor
         spot_int = price * (billed - plain)
@@ -111,7 +113,7 @@ def _burst_price(
     if kind is not OptionId.SPOT:
         return np.asarray(p.od * plain, dtype=np.float64)
     if billed is None:
-        billed = _billable(burst * (1 + spot_overhead(p, burst)), p.granularity_hours)
+        billed = _spot_hours(p, burst)
     price = p.od * p.spot_factor
     spot_cost = price * billed
     if any(forbidden):
@@ -119,6 +121,11 @@ def _burst_price(
         mask = _forbidden_mask(forbidden, burst.shape[-1])
         return np.asarray(spot_cost * (1 - mask) + od_cost * mask, dtype=np.float64)
     return np.asarray(spot_cost, dtype=np.float64)
+
+
+def _spot_hours(p: Params, burst: FloatArray) -> FloatArray:
+    """Spot hours billed for ``burst`` with the re-runs (``spot_billed(p, burst)[1]``)."""
+    return _billable(burst * (1 + spot_overhead(p, burst)), p.granularity_hours)
 
 
 def spot_burst_hours(policy: MixPolicy, demand: FloatArray) -> float:
@@ -182,8 +189,10 @@ def price_mix(
     beyond = rate[:, 0] * beyond_cards
     burst_hours = np.maximum(demand - n * HOURS_PER_MONTH, 0.0)
     plain = _billable(burst_hours, p.granularity_hours)
+    # the spot hours with re-runs, once for the cost and the billed hours
+    spot = _spot_hours(p, burst_hours) if policy.burst_kind is OptionId.SPOT else None
     burst, interruption = _burst_cost(
-        p, burst_hours, policy.burst_kind, policy.spot_forbidden, plain
+        p, burst_hours, policy.burst_kind, policy.spot_forbidden, plain, spot
     )
     cash = reserved + burst
     if addons:
@@ -202,7 +211,7 @@ def price_mix(
         return OptionArrays(
             OptionId.MIX, cash, lines, useful, useful, gpus, deposit=deposit
         )
-    billed = reserved_hours + _burst_billed(p, policy, burst_hours, plain)
+    billed = reserved_hours + _burst_billed(policy, plain, spot)
     util = np.where(billed > 0, useful / np.maximum(billed, 1e-9), 1.0)
     lines = {
         "reserved": reserved.sum(axis=1) * np.ones(demand.shape[0]),
@@ -230,15 +239,15 @@ def price_mix(
 
 
 def _burst_billed(
-    p: Params, policy: MixPolicy, burst_hours: FloatArray, plain: FloatArray
+    policy: MixPolicy, plain: FloatArray, spot: FloatArray | None
 ) -> FloatArray:
     """GPU-hours the bursts are billed for, per scenario: on demand rounded to
-    the granularity (``plain``), on spot with the re-run hours. [GPU-h]"""
-    if policy.burst_kind is OptionId.SPOT:
-        mask = _forbidden_mask(policy.spot_forbidden, burst_hours.shape[1])
+    the granularity (``plain``), on spot with the re-run hours (``spot``,
+    :func:`_spot_hours`). [GPU-h]"""
+    if policy.burst_kind is OptionId.SPOT and spot is not None:
+        mask = _forbidden_mask(policy.spot_forbidden, plain.shape[1])
         return np.asarray(
-            (spot_billed(p, burst_hours)[1] * (1 - mask) + plain * mask).sum(axis=1),
-            dtype=np.float64,
+            (spot * (1 - mask) + plain * mask).sum(axis=1), dtype=np.float64
         )
     return np.asarray(plain.sum(axis=1), dtype=np.float64)
 
