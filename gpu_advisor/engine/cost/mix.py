@@ -90,12 +90,16 @@ def _burst_cost(
     if kind is OptionId.SPOT:
         if billed is None:
             billed = _spot_hours(p, burst)
-        cost = _burst_price(p, burst, kind, forbidden, plain, billed)
         price = p.od * p.spot_factor
-        spot_int = price * (billed - plain)
+        spot_cost, spot_int = price * billed, price * (billed - plain)
         if any(forbidden):
-            return cost, spot_int * (1 - _forbidden_mask(forbidden, burst.shape[-1]))
-        return cost, spot_int
+            od_cost = p.od * plain
+            mask = _forbidden_mask(forbidden, burst.shape[-1])
+            return (
+                spot_cost * (1 - mask) + od_cost * mask,
+                spot_int * (1 - mask),
+            )
+        return spot_cost, spot_int
     od_cost = p.od * plain
     return od_cost, np.zeros_like(od_cost)
 
