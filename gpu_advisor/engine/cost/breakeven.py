@@ -30,9 +30,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from gpu_advisor.engine.cost.feasibility import comparable_rental
-from gpu_advisor.engine.cost.mix import _burst_cost, _first
+from gpu_advisor.engine.cost.mix import _burst_price, _first
 from gpu_advisor.engine.cost.price import (
     FloatArray,
     OptionArrays,
@@ -111,7 +112,9 @@ def break_even_utilization(
     return max(u, 0.0)
 
 
-def break_even_month(own_cash: list[float], rent_cash: list[float]) -> int | None:
+def break_even_month(
+    own_cash: Sequence[float] | FloatArray, rent_cash: Sequence[float] | FloatArray
+) -> int | None:
     """First month (1-based) when owning's cumulative cash ≤ renting's.
 
     Examples
@@ -180,6 +183,10 @@ instead of a coarse and two fine passes of 33 points; lab example 74.9 %,
 Shenzhen 79.7 %, as before within 0.1 point)."""
 
 
+_GRID = np.linspace(0.0, 1.0, BREAK_EVEN_GRID)
+_GRID.flags.writeable = False  # shared by every call
+
+
 def _flat_costs(
     p: Params,
     own_id: OptionId,
@@ -214,38 +221,56 @@ def _flat_mix(
     spot_bursts: bool,
     spot_forbidden: tuple[bool, ...],
 ) -> FloatArray:
-    """Cheapest mix total of flat demand (see :func:`_flat_costs`). [CNY]"""
+    """Cheapest mix total of flat demand (see :func:`_flat_costs`). [CNY]
+
+    Every month of a row of flat ``demand`` holds the same hours, so the
+    month-wise costs are worked out on one column per kind of month (spot
+    allowed, spot forbidden) and spread over the months by index before any
+    sum: the same elementwise operations on the same numbers, hence the same
+    totals to the last bit, on 2 columns instead of ``H``.
+    """
     months = demand.shape[1]
     addons = _addon_monthly(p, demand).sum(axis=1)
-    totals = []
     candidates = np.stack(
         [np.zeros_like(cards), np.floor(cards + 1e-9), np.ceil(cards - 1e-9)]
     )  # (3, K)
-    # the bursts above each candidate count, all three in one pass (3, K, H)
+    # the bursts above each candidate count, all three in one pass (3, K, 1)
     burst_h = np.maximum(
-        demand[None, :, :] - candidates[:, :, None] * HOURS_PER_MONTH, 0.0
+        demand[None, :, :1] - candidates[:, :, None] * HOURS_PER_MONTH, 0.0
     )
+    kinds, column = _month_kinds(spot_bursts, spot_forbidden, months)
+    if kinds:
+        burst_h = np.repeat(burst_h, len(kinds), axis=2)  # (3, K, 2)
     plain = _billable(burst_h, p.granularity_hours)
-    burst_stack = _burst_cost(p, burst_h, OptionId.ON_DEMAND, plain=plain)[0]
+    burst_stack = _burst_price(p, burst_h, OptionId.ON_DEMAND, (), plain)
     if spot_bursts:
-        spot = _burst_cost(p, burst_h, OptionId.SPOT, spot_forbidden, plain)[0]
+        spot = _burst_price(p, burst_h, OptionId.SPOT, kinds, plain)
         burst_stack = np.minimum(burst_stack, spot)
-    for kind in (OptionId.MONTHLY, OptionId.YEARLY):
-        rate = p.monthly * (p.yearly_factor if kind is OptionId.YEARLY else 1.0)
-        if kind is OptionId.MONTHLY:
-            per_month = rate[None, :, :] * candidates[:, :, None] + burst_stack
-            totals.append(per_month.min(axis=0).sum(axis=1))
-            continue
-        total = np.zeros(demand.shape[0])
-        cols = np.arange(demand.shape[0])
-        for start in range(0, months, 12):
-            # a yearly block is paid for all 12 months, even past the horizon
-            block = rate[None, :, 0] * candidates * 12 + burst_stack[
-                :, :, start : start + 12
-            ].sum(axis=2)  # (3, K)
-            total += block[block.argmin(axis=0), cols]
-        totals.append(total)
-    return np.asarray(np.minimum(totals[0], totals[1]) + addons, dtype=np.float64)
+    rate = p.monthly[None, :, :]  # (1, 1, 1)
+    per_month = rate * candidates[:, :, None] + burst_stack
+    # np.take gives C-ordered months (``a[:, column]`` does not), so each sum
+    # runs over contiguous months in the same order as on the full array
+    monthly = np.take(per_month.min(axis=0), column, axis=1).sum(axis=1)
+    yearly = np.zeros(demand.shape[0])
+    reserved = (p.monthly * p.yearly_factor)[None, :, 0] * candidates * 12  # (3, K)
+    every_month = np.take(burst_stack, column, axis=2)  # (3, K, H), C-ordered
+    for start in range(0, months, 12):
+        # a yearly block is paid for all 12 months, even past the horizon
+        block = reserved + every_month[:, :, start : start + 12].sum(axis=2)
+        yearly += block.min(axis=0)  # the cheapest count of each block
+    return np.asarray(np.minimum(monthly, yearly) + addons, dtype=np.float64)
+
+
+def _month_kinds(
+    spot_bursts: bool, spot_forbidden: tuple[bool, ...], months: int
+) -> tuple[tuple[bool, ...], npt.NDArray[np.intp]]:
+    """The kinds of month :func:`_flat_mix` prices, as ``_burst_cost``'s
+    ``forbidden`` flags (none: one kind), and each month's kind (its column)."""
+    if not (spot_bursts and any(spot_forbidden)):
+        return (), np.zeros(months, dtype=np.intp)
+    flags = [bool(f) for f in spot_forbidden[:months]]
+    flags += [False] * (months - len(flags))
+    return (False, True), np.asarray(flags, dtype=np.intp)
 
 
 def _first_ok(own: FloatArray, rent: FloatArray) -> int | None:
@@ -289,7 +314,7 @@ def _crossings(
     One grid of :data:`BREAK_EVEN_GRID` utilisations over ``[0, 1]``, shared
     by both, interpolated linearly between the bracketing points.
     """
-    u = np.linspace(0.0, 1.0, BREAK_EVEN_GRID)
+    u = _GRID
     own, rents = _flat_costs(
         p, own_id, owned_gpus, months, u, rent_ids, spot_bursts, spot_forbidden
     )
@@ -353,7 +378,7 @@ def compute_break_even(
     u_all, at, u_mon = _crossings(
         p0, own.id, owned_gpus, months, rent_ids, spot_bursts, spot_forbidden
     )
-    month = break_even_month(own.cash[0].tolist(), rent.cash[0].tolist())
+    month = break_even_month(own.cash[0], rent.cash[0])
     return BreakEven(
         owned_option=own.id,
         rent_option=rent.id,

@@ -159,7 +159,7 @@ def _spot_rule(
         )
         return True
     if spot is not None and any(
-        f and h > 0 for f, h in zip(spot_forbidden, d, strict=False)
+        f and h > 0 for f, h in zip(spot_forbidden, d.tolist(), strict=False)
     ):
         mark_infeasible(
             spot,
@@ -262,12 +262,14 @@ def mark_same_as(
         if oid is OptionId.HYBRID and hybrid_owned_gpus == 0 and OptionId.MIX in priced:
             arr.same_as = OptionId.MIX
             continue
+        a = arr.cash[0]
+        a_total = float(a.sum())  # summed once, not once per other option
         for other in SAME_AS_ORDER:
             target = priced.get(other)
             if other is oid or target is None or target.cash.shape != arr.cash.shape:
                 continue
-            a, b = arr.cash[0], target.cash[0]
-            if abs(float(a.sum()) - float(b.sum())) > 0.005 * a.shape[0]:
+            b = target.cash[0]
+            if abs(a_total - float(b.sum())) > 0.005 * a.shape[0]:
                 continue  # different totals: not the same plan (cheap test first)
             if float(np.abs(a - b).max(initial=0.0)) <= 0.005:
                 arr.same_as = other

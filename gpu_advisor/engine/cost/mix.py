@@ -40,7 +40,6 @@ from gpu_advisor.engine.cost.price import (
     clean_demand,
     owned_total,
     price_owned,
-    spot_billed,
     spot_overhead,
 )
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
@@ -77,17 +76,20 @@ def _burst_cost(
     kind: OptionId,
     forbidden: tuple[bool, ...] = (),
     plain: FloatArray | None = None,
+    billed: FloatArray | None = None,
 ) -> tuple[FloatArray, FloatArray]:
     """Cost of burst hours ``(.., H)`` and its interruption part.
 
     Months flagged in ``forbidden`` run their bursts on demand. ``plain`` is
-    ``_billable(burst, p.granularity_hours)`` when the caller has it already
-    (the same array, so it is not worked out again).
+    ``_billable(burst, p.granularity_hours)`` and ``billed`` the spot hours
+    with the re-runs (:func:`_spot_hours`) when the caller has them already
+    (the same arrays, so they are not worked out again).
     """
     if plain is None:
         plain = _billable(burst, p.granularity_hours)
     if kind is OptionId.SPOT:
-        billed = _billable(burst * (1 + spot_overhead(p, burst)), p.granularity_hours)
+        if billed is None:
+            billed = _spot_hours(p, burst)
         price = p.od * p.spot_factor
         spot_cost, spot_int = price * billed, price * (billed - plain)
         if any(forbidden):
@@ -100,6 +102,34 @@ def _burst_cost(
         return spot_cost, spot_int
     od_cost = p.od * plain
     return od_cost, np.zeros_like(od_cost)
+
+
+def _burst_price(
+    p: Params,
+    burst: FloatArray,
+    kind: OptionId,
+    forbidden: tuple[bool, ...],
+    plain: FloatArray,
+    billed: FloatArray | None = None,
+) -> FloatArray:
+    """The cost part of :func:`_burst_cost` alone (the searches read no
+    interruption part); ``billed``: the spot hours with the re-runs."""
+    if kind is not OptionId.SPOT:
+        return np.asarray(p.od * plain, dtype=np.float64)
+    if billed is None:
+        billed = _spot_hours(p, burst)
+    price = p.od * p.spot_factor
+    spot_cost = price * billed
+    if any(forbidden):
+        od_cost = p.od * plain
+        mask = _forbidden_mask(forbidden, burst.shape[-1])
+        return np.asarray(spot_cost * (1 - mask) + od_cost * mask, dtype=np.float64)
+    return np.asarray(spot_cost, dtype=np.float64)
+
+
+def _spot_hours(p: Params, burst: FloatArray) -> FloatArray:
+    """Spot hours billed for ``burst`` with the re-runs (``spot_billed(p, burst)[1]``)."""
+    return _billable(burst * (1 + spot_overhead(p, burst)), p.granularity_hours)
 
 
 def spot_burst_hours(policy: MixPolicy, demand: FloatArray) -> float:
@@ -163,8 +193,10 @@ def price_mix(
     beyond = rate[:, 0] * beyond_cards
     burst_hours = np.maximum(demand - n * HOURS_PER_MONTH, 0.0)
     plain = _billable(burst_hours, p.granularity_hours)
+    # the spot hours with re-runs, once for the cost and the billed hours
+    spot = _spot_hours(p, burst_hours) if policy.burst_kind is OptionId.SPOT else None
     burst, interruption = _burst_cost(
-        p, burst_hours, policy.burst_kind, policy.spot_forbidden, plain
+        p, burst_hours, policy.burst_kind, policy.spot_forbidden, plain, spot
     )
     cash = reserved + burst
     if addons:
@@ -183,7 +215,7 @@ def price_mix(
         return OptionArrays(
             OptionId.MIX, cash, lines, useful, useful, gpus, deposit=deposit
         )
-    billed = reserved_hours + _burst_billed(p, policy, burst_hours, plain)
+    billed = reserved_hours + _burst_billed(policy, plain, spot)
     util = np.where(billed > 0, useful / np.maximum(billed, 1e-9), 1.0)
     lines = {
         "reserved": reserved.sum(axis=1) * np.ones(demand.shape[0]),
@@ -211,15 +243,15 @@ def price_mix(
 
 
 def _burst_billed(
-    p: Params, policy: MixPolicy, burst_hours: FloatArray, plain: FloatArray
+    policy: MixPolicy, plain: FloatArray, spot: FloatArray | None
 ) -> FloatArray:
     """GPU-hours the bursts are billed for, per scenario: on demand rounded to
-    the granularity (``plain``), on spot with the re-run hours. [GPU-h]"""
-    if policy.burst_kind is OptionId.SPOT:
-        mask = _forbidden_mask(policy.spot_forbidden, burst_hours.shape[1])
+    the granularity (``plain``), on spot with the re-run hours (``spot``,
+    :func:`_spot_hours`). [GPU-h]"""
+    if policy.burst_kind is OptionId.SPOT and spot is not None:
+        mask = _forbidden_mask(policy.spot_forbidden, plain.shape[1])
         return np.asarray(
-            (spot_billed(p, burst_hours)[1] * (1 - mask) + plain * mask).sum(axis=1),
-            dtype=np.float64,
+            (spot * (1 - mask) + plain * mask).sum(axis=1), dtype=np.float64
         )
     return np.asarray(plain.sum(axis=1), dtype=np.float64)
 
@@ -323,8 +355,6 @@ def _search_rows(
             _search_rows(p, row[None, :], allow_spot, spot_forbidden)[0] for row in rows
         ]
     n_values = _candidates(cards, peak)[:, None]  # (K, 1)
-    # (M, K, H): the hours above n cards, for every row and count
-    burst_hours = np.maximum(rows[:, None, :] - n_values * HOURS_PER_MONTH, 0.0)
     p0 = p if p.scenarios == 1 else _first(p)
     forbidden = tuple(spot_forbidden[:months])
     bursts = [OptionId.ON_DEMAND]
@@ -334,24 +364,50 @@ def _search_rows(
         and (p0.checkpointing or float(p0.spot_rate_per_hour[0, 0]) == 0.0)
     ):
         bursts.append(OptionId.SPOT)
-    best: list[tuple[float, MixPolicy] | None] = [None] * m_rows
-    plain = _billable(burst_hours, p0.granularity_hours)
-    for burst_kind in bursts:
-        burst_cost = _burst_cost(p0, burst_hours, burst_kind, forbidden, plain)[0]
+    costs = _burst_grid(p0, rows, n_values, bursts, forbidden)  # (B × M, K, H)
+    monthly_rate = float(p0.monthly[0, 0])
+    rates = {
+        OptionId.MONTHLY: monthly_rate * 1.0,
+        OptionId.YEARLY: monthly_rate * float(p0.yearly_factor[0, 0]),
+    }
+    found = {
+        kind: _baselines(n_values[:, 0], rate, costs, kind)
+        for kind, rate in rates.items()
+    }
+    # the cheapest (cost, baseline kind, cards, burst kind, forbidden) per row,
+    # in the order of the one-row search; the plan is made once at the end
+    best: list[tuple[float, OptionId, tuple[int, ...], OptionId, tuple[bool, ...]]]
+    best = []
+    for b, burst_kind in enumerate(bursts):
         kept = forbidden if burst_kind is OptionId.SPOT and any(forbidden) else ()
         for kind in (OptionId.MONTHLY, OptionId.YEARLY):
-            rate = float(p0.monthly[0, 0]) * (
-                float(p0.yearly_factor[0, 0]) if kind is OptionId.YEARLY else 1.0
-            )
-            found = _baselines(n_values[:, 0], rate, burst_cost, kind)
-            for row, (cost, chosen) in enumerate(found):
-                current = best[row]
-                if current is None or cost < current[0] - 1e-9:
-                    policy = MixPolicy(kind, chosen, burst_kind, kept)
-                    best[row] = (cost, policy)
-    out = [b for b in best if b is not None]
-    assert len(out) == m_rows  # at least one burst kind and one baseline kind
-    return out
+            part = found[kind][b * m_rows : (b + 1) * m_rows]
+            if not best:
+                best = [(c, kind, n, burst_kind, kept) for c, n in part]
+                continue
+            for row, (cost, chosen) in enumerate(part):
+                if cost < best[row][0] - 1e-9:
+                    best[row] = (cost, kind, chosen, burst_kind, kept)
+    assert len(best) == m_rows  # at least one burst kind and one baseline kind
+    return [(b[0], MixPolicy(*b[1:])) for b in best]
+
+
+def _burst_grid(
+    p0: Params,
+    rows: FloatArray,
+    n_values: FloatArray,
+    bursts: list[OptionId],
+    forbidden: tuple[bool, ...],
+) -> FloatArray:
+    """Cost of the hours above each count ``n_values`` ``(K, 1)`` in each month
+    of each row of ``rows`` ``(M, H)``, on each burst kind: ``(B × M, K, H)``,
+    the rows of ``bursts[0]`` first, so that :func:`_baselines` reads every
+    burst kind in one call per baseline kind. [CNY]"""
+    burst_hours = np.maximum(rows[:, None, :] - n_values * HOURS_PER_MONTH, 0.0)
+    plain = _billable(burst_hours, p0.granularity_hours)
+    return np.concatenate(
+        [_burst_price(p0, burst_hours, b, forbidden, plain) for b in bursts]
+    )
 
 
 def _baselines(
@@ -363,12 +419,12 @@ def _baselines(
     if kind is OptionId.MONTHLY:
         per_month = n_values[None, :, None] * rate + burst_cost  # (M, K, H)
         idx = per_month.argmin(axis=1)  # (M, H)
-        cols = np.arange(months)
         counts = n_values[idx].astype(np.int64).tolist()  # (M, H) whole cards
-        return [
-            (float(per_month[row][idx[row], cols].sum()), tuple(counts[row]))
-            for row in range(m_rows)
-        ]
+        # the cheapest month by month, C-ordered (M, H): each row sums as the
+        # row alone would
+        cheapest = np.take_along_axis(per_month, idx[:, None, :], axis=1)[:, 0, :]
+        costs = cheapest.sum(axis=1).tolist()
+        return [(costs[row], tuple(counts[row])) for row in range(m_rows)]
     costs = [0.0] * m_rows
     chosen: list[list[int]] = [[] for _ in range(m_rows)]
     reserved = n_values * rate * 12  # (K,)
@@ -423,7 +479,7 @@ def hybrid_candidates(demand: FloatArray, fleet: int) -> list[int]:
     [0, 8, 24]
     """
     cards = _ceil(np.maximum(clean_demand(demand)[0], 0.0) / HOURS_PER_MONTH)
-    levels = sorted({int(c) for c in cards if c > 0})
+    levels = sorted({int(c) for c in cards.tolist() if c > 0})
     if len(levels) > HYBRID_MAX_CANDIDATES:
         picks = np.linspace(0, len(levels) - 1, HYBRID_MAX_CANDIDATES)
         levels = sorted({levels[round(float(i))] for i in picks})
@@ -616,12 +672,14 @@ def hybrid_counts(demand: FloatArray, fleet: int, own_all: bool = False) -> list
 
 def _rests(d: FloatArray, counts: list[int]) -> dict[int, FloatArray]:
     """The clean demand ``(H,)`` above each count that leaves some (0 always)."""
-    out: dict[int, FloatArray] = {}
-    for n in counts:
-        rest = _split(d, n)[1]
-        if n == 0 or float(rest.sum()) > 0:
-            out[n] = clean_demand(rest)[0]
-    return out
+    if not counts:
+        return {}
+    # every count's rest in one (N, H) pass, as :func:`_split` works it out
+    caps = np.asarray(counts, dtype=np.float64)[:, None] * HOURS_PER_MONTH
+    rests = np.maximum(d[:1] - caps, 0.0)
+    left = rests.sum(axis=1).tolist()
+    clean = clean_demand(rests)
+    return {n: clean[i] for i, n in enumerate(counts) if n == 0 or float(left[i]) > 0}
 
 
 def mix_searches(
