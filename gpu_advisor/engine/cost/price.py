@@ -966,6 +966,23 @@ def owned_gpus_for(demand: FloatArray, requested: float | None) -> int:
     return max(1, int(peak))
 
 
+_MONTH_ROWS: dict[int, FloatArray] = {}
+
+
+def _month_row(n: int) -> FloatArray:
+    """``np.arange(n)`` as a read-only ``(1, n)`` float row, made once per ``n``.
+
+    The owned pricers ask for the same few rows on every call (the horizon
+    and one more); the row never depends on the inputs.
+    """
+    row = _MONTH_ROWS.get(n)
+    if row is None:
+        row = np.arange(n, dtype=np.float64)[None, :]
+        row.setflags(write=False)
+        _MONTH_ROWS[n] = row
+    return row
+
+
 def _replacements(
     life_months: FloatArray, months: int, demand: FloatArray | None = None
 ) -> tuple[FloatArray, FloatArray]:
@@ -1000,10 +1017,12 @@ def _replacements(
     """
     span = np.maximum(np.ceil(life_months - _EPS), 1.0)  # (S, 1)
     rows = span.shape[0] if demand is None else max(span.shape[0], demand.shape[0])
-    elapsed = np.arange(months + 1, dtype=np.float64)[None, :]
+    elapsed = _month_row(months + 1)
     if float(span.min()) >= months:  # no fleet wears out inside the horizon
-        return np.zeros((rows, months)), np.broadcast_to(elapsed, (rows, months + 1))
-    m = np.arange(months, dtype=np.float64)[None, :]  # (1, H)
+        # one row is its own broadcast (and read-only like one)
+        age = elapsed if rows == 1 else np.broadcast_to(elapsed, (rows, months + 1))
+        return np.zeros((rows, months)), age
+    m = _month_row(months)  # (1, H)
     fleet = np.floor(m / span)  # which fleet serves month m
     renew = np.where((m > 0) & (m - fleet * span == 0), 1.0, 0.0)
     if demand is not None:
@@ -1041,7 +1060,7 @@ def _fleet(p: Params, gpus: int | FloatArray, self_build: bool, s: int) -> _Flee
         cards = gpus.astype(np.float64)
         servers: float | FloatArray = np.ceil(cards / p.gpus_per_server - _EPS)
     else:
-        cards = np.full(1, float(gpus))
+        cards = np.array([float(gpus)])
         servers = math.ceil(gpus / p.gpus_per_server)
     gpu_capex = gpus * p.gpu_price[:, 0]
     server_capex = servers * p.server_price[:, 0]
@@ -1071,6 +1090,7 @@ class _Wear:
     financed: FloatArray  # (S, H) book value carrying interest [CNY]
     resale: FloatArray  # (S,) sale at the horizon's end [CNY]
     renew_cash: FloatArray  # (S, H) net cost of replacement fleets [CNY]
+    renews: bool  # any fleet bought again (``replaced.any()``)
 
 
 def _wear(p: Params, fleet: _Fleet, demand: FloatArray, months: int) -> _Wear:
@@ -1079,24 +1099,27 @@ def _wear(p: Params, fleet: _Fleet, demand: FloatArray, months: int) -> _Wear:
     above-residual part cut by the second-hand haircut)."""
     capex_dep, retrofit = fleet.capex_dep, fleet.retrofit
     life_months = 12.0 * p.life_years  # (S, 1)
-    elapsed = np.arange(months + 1, dtype=np.float64)[None, :]  # (1, H+1)
+    elapsed = _month_row(months + 1)  # (1, H+1)
     frac_left = 1.0 - np.minimum(elapsed, life_months) / life_months  # (S, H+1)
     floor = capex_dep[:, None] * p.residual
+    floor0 = floor[:, 0]
     renew, age = _replacements(life_months, months, demand)
     replaced = renew.sum(axis=1)  # (S,)
-    if replaced.any():
-        age_left = 1.0 - np.minimum(age, life_months) / life_months  # (S, H+1)
-    else:  # no fleet wears out: its age is the elapsed time
-        age_left = frac_left
+    # the age is the elapsed row itself when no fleet wears out (no reduction)
+    renews = age is not elapsed and bool(replaced.any())
+    # no fleet wears out: its age is the elapsed time
+    age_left = (
+        1.0 - np.minimum(age, life_months) / life_months if renews else frac_left
+    )  # (S, H+1)
     book = floor + (capex_dep[:, None] - floor) * age_left
     # financing on the book value of the fleet and of the room (not rebuilt)
     financed = book[:, :-1]
     if retrofit.any():
         financed = financed + retrofit[:, None] * frac_left[:, :-1]
-    resale = floor[:, 0] + (book[:, -1] - floor[:, 0]) * (1 - p.haircut[:, 0])
+    resale = floor0 + (book[:, -1] - floor0) * (1 - p.haircut[:, 0])
     # a worn-out fleet is sold at its residual value and bought again
-    renew_cash = renew * (capex_dep - floor[:, 0])[:, None]  # (S, H)
-    return _Wear(floor, replaced, financed, resale, renew_cash)
+    renew_cash = renew * (capex_dep - floor0)[:, None]  # (S, H)
+    return _Wear(floor, replaced, financed, resale, renew_cash, renews)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1122,7 +1145,8 @@ def _use(
     months = demand.shape[1]
     pue = p.pue_self if self_build else p.pue
     capacity = fleet.cards[:, None] * HOURS_PER_MONTH  # (S or 1, 1)
-    used = np.minimum(np.maximum(demand, 0), capacity)
+    # the demand is clean (:func:`clean_demand`): no negatives to clip
+    used = np.minimum(demand, capacity)
     overflow = demand - used
     busy_extra_w = p.tdp_w * p.load  # busy draw above the idle (overhead) draw
     used_hours = used.sum(axis=1, keepdims=True)  # (S, 1)
@@ -1204,7 +1228,7 @@ def price_owned(
         )
         cash = electricity_m + financing
         cash += flat_m[:, None]
-        if wear.replaced.any():
+        if wear.renews:
             cash += wear.renew_cash
         if use.overflow_cost is not None:
             cash += use.overflow_cost
@@ -1307,10 +1331,14 @@ def _owned_arrays(
     s = cash.shape[0]
     # the first fleet loses down to its residual when it is replaced, else to
     # its resale value; the replacement fleets' net cost is a line of its own
-    loss = capex_dep - np.where(wear.replaced > 0, floor[:, 0], resale)
-    replacement = wear.renew_cash.sum(axis=1) + np.where(
-        wear.replaced > 0, floor[:, 0] - resale, 0.0
-    )
+    if wear.renews or wear.replaced.shape != resale.shape:
+        loss = capex_dep - np.where(wear.replaced > 0, floor[:, 0], resale)
+        replacement = wear.renew_cash.sum(axis=1) + np.where(
+            wear.replaced > 0, floor[:, 0] - resale, 0.0
+        )
+    else:  # the values (and shapes) of the ``np.where`` above: nothing replaced
+        loss = capex_dep - resale
+        replacement = wear.renew_cash.sum(axis=1) + 0.0
     share = np.where(capex_dep > 0, loss / np.maximum(capex_dep, _EPS), 0.0)
     lines = {
         "depreciation_hardware": fleet.hardware * share,
@@ -1336,7 +1364,10 @@ def _owned_arrays(
         lines,
         useful,
         capacity[:, 0] * months + use.overflow_hours,
-        np.broadcast_to(fleet.cards, (s,)).copy(),
+        # one count for one scenario needs no broadcast (a slow call)
+        fleet.cards.copy()
+        if fleet.cards.shape == (s,)
+        else np.broadcast_to(fleet.cards, (s,)).copy(),
         capex=capex_dep + fleet.retrofit,
         residual=resale,
         deposit=deposit,

@@ -47,6 +47,9 @@ HOURS_PER_MONTH = 730.0
 _M = TypeVar("_M", bound=BaseModel)
 _Spec = tuple[tuple[str, Any, Callable[[], Any] | None], ...]
 _SPECS: dict[type[BaseModel], _Spec | None] = {}
+_NAMES: dict[type[BaseModel], tuple[tuple[str, ...], frozenset[str]]] = {}
+"""Per class: its field names in order and as a set (the all-given path)."""
+_set_attr = object.__setattr__
 
 
 def _spec(cls: type[BaseModel]) -> _Spec | None:
@@ -94,21 +97,28 @@ def construct(cls: type[_M], **values: Any) -> _M:
     spec = _SPECS.get(cls, _MISSING)
     if spec is _MISSING:
         spec = _SPECS[cls] = _spec(cls)
+        if spec is not None:
+            names = tuple(name for name, _, _ in spec)
+            _NAMES[cls] = (names, frozenset(names))
     if spec is None:
         return cls.model_construct(**values)
-    fields: dict[str, Any] = {}
-    for name, default, factory in spec:
-        if name in values:
-            fields[name] = values[name]
-        elif factory is not None:
-            fields[name] = factory()
-        elif default is not PydanticUndefined:
-            fields[name] = default
+    names, every = _NAMES[cls]
+    if values.keys() == every:  # every field given: no defaults to look up
+        fields = {name: values[name] for name in names}
+    else:
+        fields = {}
+        for name, default, factory in spec:
+            if name in values:
+                fields[name] = values[name]
+            elif factory is not None:
+                fields[name] = factory()
+            elif default is not PydanticUndefined:
+                fields[name] = default
     m = cls.__new__(cls)
-    object.__setattr__(m, "__dict__", fields)
-    object.__setattr__(m, "__pydantic_fields_set__", set(values))
-    object.__setattr__(m, "__pydantic_extra__", None)
-    object.__setattr__(m, "__pydantic_private__", None)
+    _set_attr(m, "__dict__", fields)
+    _set_attr(m, "__pydantic_fields_set__", set(values))
+    _set_attr(m, "__pydantic_extra__", None)
+    _set_attr(m, "__pydantic_private__", None)
     return m
 
 
@@ -179,9 +189,23 @@ class Resolved:
         return self.refs[key]
 
 
+_CITES: dict[tuple[int, str], tuple[object, str]] = {}
+"""Citations made, by catalog provenance (its id, kept alive) and name."""
+
+
 def _cite(rng: PriceRange, what: str) -> str:
+    """The catalog citation of ``rng``; built once per provenance and name
+    (the catalog is loaded once and every evaluation cites the same ranges)."""
     prov = rng.provenance
-    return f"catalog {what}: {prov.source} (as of {prov.as_of.isoformat()})"
+    key = (id(prov), what)
+    hit = _CITES.get(key)
+    if hit is not None and hit[0] is prov:
+        return hit[1]
+    text = f"catalog {what}: {prov.source} (as of {prov.as_of.isoformat()})"
+    if len(_CITES) > 4096:  # catalogs loaded again and again: start afresh
+        _CITES.clear()
+    _CITES[key] = (prov, text)
+    return text
 
 
 def _spread(
@@ -266,10 +290,11 @@ class _Book:
         """The project's figure (VAT added when it is net), else an imported
         price, else the catalog's typical value × ``scale``."""
         confirmed = True
-        row = imported_price(self.project, self.gpu_id, key) if own is None else None
-        if row is not None:
-            self.put_imported(key, row, rng)
-            return
+        if own is None and self.project.price_overrides:
+            row = imported_price(self.project, self.gpu_id, key)
+            if row is not None:
+                self.put_imported(key, row, rng)
+                return
         if own is not None:
             value = float(own)
             source = "project"
