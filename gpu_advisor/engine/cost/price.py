@@ -66,6 +66,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from functools import partial
 from itertools import accumulate
 from typing import NamedTuple
 
@@ -537,6 +538,11 @@ _PARAM_KEYS: dict[str, str] = {
 }
 
 
+def _column(value: float) -> FloatArray:
+    """``value`` as a ``(1, 1)`` array: ``np.full((1, 1), value)``, faster."""
+    return np.array([[value]])
+
+
 def make_params(
     resolved: Resolved,
     scenarios: int = 1,
@@ -552,27 +558,25 @@ def make_params(
     :func:`gpu_advisor.engine.cost.resolve.with_spot_job`; one card without it).
     """
     v = resolved.values
+    shape = (scenarios, 1)
+    # one scenario (every evaluation): ``np.array`` makes the same (1, 1)
+    # column as ``np.full``, same dtype, in a third of the time
+    full = _column if scenarios == 1 else partial(np.full, shape)
     col: dict[str, FloatArray] = {}
     for name, key in _PARAM_KEYS.items():
-        col[name] = np.full((scenarios, 1), v[key])
-    col["spot_rate_per_hour"] = np.full(
-        (scenarios, 1), v["spot_interruptions_per_100_hours"] / 100
-    )
-    col["storage_capex"] = np.full(
-        (scenarios, 1), v["storage_tb"] * v["storage_cny_per_tb"]
-    )
-    col["self_bw_monthly"] = np.full(
-        (scenarios, 1),
+        col[name] = full(v[key])
+    col["spot_rate_per_hour"] = full(v["spot_interruptions_per_100_hours"] / 100)
+    col["storage_capex"] = full(v["storage_tb"] * v["storage_cny_per_tb"])
+    col["self_bw_monthly"] = full(
         v["public_bandwidth_mbps"] * v["public_bandwidth_cny_per_mbps_month"],
     )
-    col["addon_storage_monthly"] = np.full(
-        (scenarios, 1), v["shared_storage_tb"] * v["shared_storage_cny_per_tb_month"]
+    col["addon_storage_monthly"] = full(
+        v["shared_storage_tb"] * v["shared_storage_cny_per_tb_month"]
     )
-    col["addon_egress_monthly"] = np.full(
-        (scenarios, 1), v["egress_tb_per_month"] * v["egress_cny_per_tb"]
+    col["addon_egress_monthly"] = full(
+        v["egress_tb_per_month"] * v["egress_cny_per_tb"]
     )
-    col["addon_bandwidth_monthly"] = np.full(
-        (scenarios, 1),
+    col["addon_bandwidth_monthly"] = full(
         v["public_bandwidth_mbps"] * v["public_bandwidth_cny_per_mbps_month"],
     )
     for name, arr in (overrides or {}).items():
