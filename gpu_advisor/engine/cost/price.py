@@ -93,6 +93,7 @@ RENT_OPTIONS = (
     OptionId.MIX,
 )
 OWNED_OPTIONS = (OptionId.COLOCATION, OptionId.SELF_BUILD)
+_OWNED_SET = frozenset(OWNED_OPTIONS)
 
 
 # --- scalar formulas (documented, doctested; the array code below mirrors them) ---
@@ -1072,17 +1073,19 @@ def _fleet(p: Params, gpus: int | FloatArray, self_build: bool, s: int) -> _Flee
     network = p.network_frac[:, 0] * hardware
     storage = p.storage_capex[:, 0]
     it_kw = gpus * (p.tdp_w[:, 0] + p.overhead_w[:, 0]) / 1000.0
-    if self_build:
-        retrofit = (
-            np.full((s,), p.retrofit_cny)
-            if p.retrofit_cny is not None
-            else p.retrofit_per_kw[:, 0] * it_kw
-        )
-    else:
-        retrofit = np.zeros((s,))
+    retrofit = _retrofit(p, it_kw, self_build, s)
     return _Fleet(
         cards, hardware, network, storage, hardware + network + storage, it_kw, retrofit
     )
+
+
+def _retrofit(p: Params, it_kw: FloatArray, self_build: bool, s: int) -> FloatArray:
+    """Room retrofit: self-build only, per kW of IT load unless given. [CNY]"""
+    if not self_build:
+        return np.zeros((s,))
+    if p.retrofit_cny is not None:
+        return np.full((s,), p.retrofit_cny)
+    return np.asarray(p.retrofit_per_kw[:, 0] * it_kw, dtype=np.float64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1095,6 +1098,7 @@ class _Wear:
     resale: FloatArray  # (S,) sale at the horizon's end [CNY]
     renew_cash: FloatArray  # (S, H) net cost of replacement fleets [CNY]
     renews: bool  # any fleet bought again (``replaced.any()``)
+    frac_left: FloatArray  # (S, H+1) share of the room's value left [1]
 
 
 def _wear(p: Params, fleet: _Fleet, demand: FloatArray, months: int) -> _Wear:
@@ -1123,7 +1127,7 @@ def _wear(p: Params, fleet: _Fleet, demand: FloatArray, months: int) -> _Wear:
     resale = floor0 + (book[:, -1] - floor0) * (1 - p.haircut[:, 0])
     # a worn-out fleet is sold at its residual value and bought again
     renew_cash = renew * (capex_dep - floor0)[:, None]  # (S, H)
-    return _Wear(floor, replaced, financed, resale, renew_cash, renews)
+    return _Wear(floor, replaced, financed, resale, renew_cash, renews, frac_left)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1135,6 +1139,7 @@ class _Use:
     used_hours: FloatArray  # (S, 1) [GPU-h]
     busy_extra_w: FloatArray  # (S, 1) busy draw above the idle draw [W]
     pue: FloatArray  # (S, 1) [1]
+    energy_kwh_total: FloatArray  # (S, 1) over the horizon [kWh]
     electricity_total: FloatArray  # (S,) [CNY]
     overflow_cost: FloatArray | None  # (S, H) on-demand overflow, None without [CNY]
     overflow_total: FloatArray  # (S,) [CNY]
@@ -1175,6 +1180,7 @@ def _use(
         used_hours,
         busy_extra_w,
         pue,
+        energy_kwh_total,
         electricity_total,
         overflow_cost,
         overflow_total,
@@ -1219,8 +1225,21 @@ def price_owned(
     skips the monthly cash flow: ``cash`` is then one column holding each
     scenario's total (the Monte Carlo and the tornado read totals only).
     """
-    demand = clean_demand(demand)
-    fleet, wear, use, running, flat_m = _owned_parts(p, demand, gpus, option)
+    return _price_owned(p, clean_demand(demand), gpus, option, monthly)[0]
+
+
+def _price_owned(
+    p: Params,
+    demand: FloatArray,
+    gpus: int | FloatArray,
+    option: OptionId,
+    monthly: bool,
+    like: _Parts | None = None,
+) -> tuple[OptionArrays, _Parts]:
+    """:func:`price_owned` of the clean ``demand``, and its parts (``like``:
+    see :func:`_owned_parts`)."""
+    parts = _owned_parts(p, demand, gpus, option, like)
+    fleet, wear, use, running, flat_m = parts
     deposit = p.deposit_months[:, 0] * running["rack"]
     if monthly:
         financing = p.financing_rate / 12.0 * wear.financed
@@ -1241,7 +1260,7 @@ def price_owned(
         financing_total = financing.sum(axis=1)
     else:
         financing_total, cash = _owned_total_column(p, fleet, wear, use, flat_m)
-    return _owned_arrays(
+    arrays = _owned_arrays(
         option,
         cash,
         fleet,
@@ -1252,18 +1271,28 @@ def price_owned(
         deposit,
         demand.sum(axis=1),
     )
+    return arrays, parts
 
 
 def _owned_parts(
-    p: Params, demand: FloatArray, gpus: int | FloatArray, option: OptionId
-) -> tuple[_Fleet, _Wear, _Use, dict[str, FloatArray], FloatArray]:
+    p: Params,
+    demand: FloatArray,
+    gpus: int | FloatArray,
+    option: OptionId,
+    like: _Parts | None = None,
+) -> _Parts:
     """The owned option's fleet, wear, use, monthly running costs and their
-    sum per month (``demand`` clean, see :func:`price_owned`)."""
+    sum per month (``demand`` clean, see :func:`price_owned`). ``like``:
+    colocation's parts for the same inputs, demand and count, whose fleet,
+    wear and use self-build shares but for the room and the PUE."""
     s, months = demand.shape
     self_build = option is OptionId.SELF_BUILD
-    fleet = _fleet(p, gpus, self_build, s)
-    wear = _wear(p, fleet, demand, months)
-    use = _use(p, fleet, demand, self_build, s)
+    if like is None:
+        fleet = _fleet(p, gpus, self_build, s)
+        wear = _wear(p, fleet, demand, months)
+        use = _use(p, fleet, demand, self_build, s)
+    else:
+        fleet, wear, use = _like(p, like, self_build, s)
     running = _running_monthly(p, fleet, gpus, self_build, s)
     flat_m = (
         running["rack"]
@@ -1271,7 +1300,51 @@ def _owned_parts(
         + running["staff"]
         + running["maintenance"]
     )  # (S,)
-    return fleet, wear, use, running, flat_m
+    return _Parts(fleet, wear, use, running, flat_m)
+
+
+class _Parts(NamedTuple):
+    """What :func:`_owned_parts` returns."""
+
+    fleet: _Fleet
+    wear: _Wear
+    use: _Use
+    running: dict[str, FloatArray]
+    flat_m: FloatArray  # (S,) running costs a month [CNY/month]
+
+
+def _like(
+    p: Params, like: _Parts, self_build: bool, s: int
+) -> tuple[_Fleet, _Wear, _Use]:
+    """Fleet, wear and use of an owned kind from colocation's ``like`` (no
+    room): the same purchase, book value and card-hours; the room's retrofit
+    and financing, and the PUE, are the kind's own (the same formulas as
+    :func:`_fleet`, :func:`_wear` and :func:`_use`)."""
+    f, w, u = like.fleet, like.wear, like.use
+    retrofit = _retrofit(p, f.it_kw, self_build, s)
+    fleet = _Fleet(
+        f.cards, f.hardware, f.network, f.storage, f.capex_dep, f.it_kw, retrofit
+    )
+    financed = w.financed
+    if retrofit.any():
+        financed = financed + retrofit[:, None] * w.frac_left[:, :-1]
+    wear = _Wear(
+        w.floor, w.replaced, financed, w.resale, w.renew_cash, w.renews, w.frac_left
+    )
+    pue = p.pue_self if self_build else p.pue
+    use = _Use(
+        u.capacity,
+        u.used,
+        u.used_hours,
+        u.busy_extra_w,
+        pue,
+        u.energy_kwh_total,
+        (u.energy_kwh_total * pue * p.tariff)[:, 0],
+        u.overflow_cost,
+        u.overflow_total.copy(),  # a cost line: each option its own array
+        u.overflow_hours,
+    )
+    return fleet, wear, use
 
 
 def _owned_total_column(
@@ -1311,10 +1384,41 @@ def owned_total(
     >>> bool(owned_total(p, d, 4, OptionId.SELF_BUILD)[0] == full[0])
     True
     """
+    return owned_totals(p, demand, gpus, [option])[option]
+
+
+def owned_totals(
+    p: Params, demand: FloatArray, gpus: int | FloatArray, options: list[OptionId]
+) -> dict[OptionId, FloatArray]:
+    """:func:`owned_total` of each owned kind among ``options``: self-build
+    reuses colocation's fleet, wear and card-hours (the same numbers, priced
+    once). [CNY]
+
+    Examples
+    --------
+    >>> from gpu_advisor.engine.cost.resolve import resolve
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Project
+    >>> p = make_params(resolve(Project(), load_catalog()))
+    >>> d = np.array([[900.0, 0.0, 3000.0]])
+    >>> both = owned_totals(p, d, 4, list(OWNED_OPTIONS))
+    >>> bool(both[OptionId.SELF_BUILD][0] == owned_total(p, d, 4, OptionId.SELF_BUILD)[0])
+    True
+    """
     demand = clean_demand(demand)
-    fleet, wear, use, _, flat_m = _owned_parts(p, demand, gpus, option)
-    cash = _owned_total_column(p, fleet, wear, use, flat_m)[1]
-    return np.asarray(cash.sum(axis=1), dtype=np.float64)
+    out: dict[OptionId, FloatArray] = {}
+    like: _Parts | None = None
+    for option in OWNED_OPTIONS:
+        if option not in options:
+            continue
+        parts = _owned_parts(p, demand, gpus, option, like)
+        if option is OptionId.COLOCATION:
+            like = parts
+        cash = _owned_total_column(p, parts.fleet, parts.wear, parts.use, parts.flat_m)[
+            1
+        ]
+        out[option] = np.asarray(cash.sum(axis=1), dtype=np.float64)
+    return out
 
 
 def _owned_arrays(
@@ -1496,9 +1600,15 @@ def price_pure_options(
         out[OptionId.YEARLY] = price_yearly(p, demand)
     if OptionId.SPOT in wanted:
         out[OptionId.SPOT] = price_spot(p, demand)
+    like: _Parts | None = None  # self-build shares colocation's parts
+    clean = clean_demand(demand) if wanted & _OWNED_SET else demand
     for option in OWNED_OPTIONS:
         if option in wanted:
-            out[option] = price_owned(p, demand, owned_gpus, option, monthly=monthly)
+            out[option], parts = _price_owned(
+                p, clean, owned_gpus, option, monthly, like
+            )
+            if option is OptionId.COLOCATION:
+                like = parts
     return out
 
 
