@@ -93,7 +93,6 @@ RENT_OPTIONS = (
     OptionId.MIX,
 )
 OWNED_OPTIONS = (OptionId.COLOCATION, OptionId.SELF_BUILD)
-_OWNED_SET = frozenset(OWNED_OPTIONS)
 
 
 # --- scalar formulas (documented, doctested; the array code below mirrors them) ---
@@ -703,18 +702,74 @@ def spot_overhead(p: Params, hours: FloatArray) -> FloatArray:
     )
 
 
+class _Rent:
+    """What the pure rentals of one demand share, each made once when first
+    asked for (:func:`price_pure_options` prices four rentals of the same
+    demand). Arrays an option keeps are handed out as copies."""
+
+    __slots__ = ("_addon", "_addons", "_cards", "_peak", "_plain", "demand", "p")
+
+    def __init__(self, p: Params, demand: FloatArray) -> None:
+        self.p = p
+        self.demand = clean_demand(demand)
+        self._addon: FloatArray | None = None
+        self._addons: dict[str, FloatArray] | None = None
+        self._plain: FloatArray | None = None
+        self._cards: FloatArray | None = None
+        self._peak: FloatArray | None = None
+
+    def useful(self) -> FloatArray:
+        """GPU-hours of the demand, per scenario. [GPU-h]"""
+        return np.asarray(self.demand.sum(axis=1), dtype=np.float64)
+
+    def addon(self) -> FloatArray:
+        """:func:`_addon_monthly` (not kept by the options). [CNY]"""
+        if self._addon is None:
+            self._addon = _addon_monthly(self.p, self.demand)
+        return self._addon
+
+    def addons(self) -> dict[str, FloatArray]:
+        """:func:`_addons`, copied. [CNY]"""
+        if self._addons is None:
+            self._addons = _addons(self.p, self.demand)
+        return {k: v.copy() for k, v in self._addons.items()}
+
+    def plain(self) -> FloatArray:
+        """Billed hours without spot re-runs (not kept). [GPU-h]"""
+        if self._plain is None:
+            self._plain = _billable(self.demand, self.p.granularity_hours)
+        return self._plain
+
+    def cards(self) -> FloatArray:
+        """Cards a month, ``ceil(hours / 730)`` (not kept). [1]"""
+        if self._cards is None:
+            self._cards = _ceil(np.maximum(self.demand, 0) / HOURS_PER_MONTH)
+        return self._cards
+
+    def peak(self) -> FloatArray:
+        """Cards at the busiest month, copied. [1]"""
+        if self._peak is None:
+            self._peak = _ceil(self.demand.max(axis=1) / HOURS_PER_MONTH)
+        return self._peak.copy()
+
+
 def price_on_demand(p: Params, demand: FloatArray) -> OptionArrays:
     """按量付费: every GPU-hour at the on-demand price, rounded up per card."""
-    demand = clean_demand(demand)
-    billed = _billable(demand, p.granularity_hours)
+    return _on_demand(_Rent(p, demand))
+
+
+def _on_demand(r: _Rent) -> OptionArrays:
+    """:func:`price_on_demand` of ``r``'s demand."""
+    p = r.p
+    billed = r.plain()
     compute = p.od * billed
-    cash = compute + _addon_monthly(p, demand)
-    useful = demand.sum(axis=1)
+    cash = compute + r.addon()
+    useful = r.useful()
     billed_total = billed.sum(axis=1)
-    lines = {"compute": compute.sum(axis=1), **_addons(p, demand)}
+    lines = {"compute": compute.sum(axis=1), **r.addons()}
     util = np.where(billed_total > 0, useful / np.maximum(billed_total, _EPS), 1.0)
     idle = lines["compute"] * (1 - util)
-    peak = _ceil(demand.max(axis=1) / HOURS_PER_MONTH)
+    peak = r.peak()
     return OptionArrays(
         OptionId.ON_DEMAND,
         cash,
@@ -740,13 +795,17 @@ def _monthly_cash(
 
 def price_monthly(p: Params, demand: FloatArray) -> OptionArrays:
     """包月: pay for ``ceil(hours / 730)`` cards each month, used or not."""
-    demand = clean_demand(demand)
-    cards = _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
-    compute, peak, deposit, cash = _monthly_cash(p, cards, _addon_monthly(p, demand))
-    useful = demand.sum(axis=1)
+    return _monthly(_Rent(p, demand))
+
+
+def _monthly(r: _Rent) -> OptionArrays:
+    """:func:`price_monthly` of ``r``'s demand."""
+    p, cards = r.p, r.cards()
+    compute, peak, deposit, cash = _monthly_cash(p, cards, r.addon())
+    useful = r.useful()
     billed = cards.sum(axis=1) * HOURS_PER_MONTH
     util = np.where(billed > 0, useful / np.maximum(billed, _EPS), 1.0)
-    lines = {"compute": compute.sum(axis=1), **_addons(p, demand)}
+    lines = {"compute": compute.sum(axis=1), **r.addons()}
     return OptionArrays(
         OptionId.MONTHLY,
         cash,
@@ -800,9 +859,12 @@ def _yearly_cash(p: Params, cards: FloatArray, addon: FloatArray) -> _YearlyCash
 
 def price_yearly(p: Params, demand: FloatArray) -> OptionArrays:
     """包年: each 12-month block reserves its peak cards at the yearly price."""
-    demand = clean_demand(demand)
-    cards = _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
-    y = _yearly_cash(p, cards, _addon_monthly(p, demand))
+    return _yearly(_Rent(p, demand))
+
+
+def _yearly(r: _Rent) -> OptionArrays:
+    """:func:`price_yearly` of ``r``'s demand."""
+    y = _yearly_cash(r.p, r.cards(), r.addon())
     reserved, beyond_cards, compute, beyond = (
         y.reserved,
         y.beyond_cards,
@@ -810,13 +872,13 @@ def price_yearly(p: Params, demand: FloatArray) -> OptionArrays:
         y.beyond,
     )
     peak, deposit, cash = y.peak, y.deposit, y.cash
-    useful = demand.sum(axis=1)
+    useful = r.useful()
     billed = (reserved.sum(axis=1) + beyond_cards) * HOURS_PER_MONTH
     util = np.where(billed > 0, useful / np.maximum(billed, _EPS), 1.0)
     lines = {
         "compute": compute.sum(axis=1),
         "commitment_beyond_horizon": beyond,
-        **_addons(p, demand),
+        **r.addons(),
     }
     idle = (lines["compute"] + beyond) * (1 - util)
     return OptionArrays(
@@ -885,18 +947,24 @@ def _spot_cash(
 
 def price_spot(p: Params, demand: FloatArray) -> OptionArrays:
     """竞价实例: discounted card-hours plus the work lost to interruptions."""
-    demand = clean_demand(demand)
-    plain, billed = spot_billed(p, demand)
-    compute, overhead, cash = _spot_cash(p, plain, billed, _addon_monthly(p, demand))
-    useful = demand.sum(axis=1)
+    return _spot(_Rent(p, demand))
+
+
+def _spot(r: _Rent) -> OptionArrays:
+    """:func:`price_spot` of ``r``'s demand (:func:`spot_billed` with the
+    plain hours shared)."""
+    p, demand, plain = r.p, r.demand, r.plain()
+    billed = _billable(demand * (1 + spot_overhead(p, demand)), p.granularity_hours)
+    compute, overhead, cash = _spot_cash(p, plain, billed, r.addon())
+    useful = r.useful()
     billed_total = billed.sum(axis=1)
     util = np.where(billed_total > 0, useful / np.maximum(billed_total, _EPS), 1.0)
     lines = {
         "compute": compute.sum(axis=1),
         "interruption_overhead": overhead.sum(axis=1),
-        **_addons(p, demand),
+        **r.addons(),
     }
-    peak = _ceil(demand.max(axis=1) / HOURS_PER_MONTH)
+    peak = r.peak()
     feasible = p.checkpointing or bool(np.all(p.spot_rate_per_hour == 0))
     return OptionArrays(
         OptionId.SPOT,
@@ -1592,16 +1660,17 @@ def price_pure_options(
     """
     wanted = set(options) if options is not None else set(OptionId)
     out: dict[OptionId, OptionArrays] = {}
+    r = _Rent(p, demand)  # the clean demand, add-ons and hours, made once
     if OptionId.ON_DEMAND in wanted:
-        out[OptionId.ON_DEMAND] = price_on_demand(p, demand)
+        out[OptionId.ON_DEMAND] = _on_demand(r)
     if OptionId.MONTHLY in wanted:
-        out[OptionId.MONTHLY] = price_monthly(p, demand)
+        out[OptionId.MONTHLY] = _monthly(r)
     if OptionId.YEARLY in wanted:
-        out[OptionId.YEARLY] = price_yearly(p, demand)
+        out[OptionId.YEARLY] = _yearly(r)
     if OptionId.SPOT in wanted:
-        out[OptionId.SPOT] = price_spot(p, demand)
+        out[OptionId.SPOT] = _spot(r)
     like: _Parts | None = None  # self-build shares colocation's parts
-    clean = clean_demand(demand) if wanted & _OWNED_SET else demand
+    clean = r.demand
     for option in OWNED_OPTIONS:
         if option in wanted:
             out[option], parts = _price_owned(
