@@ -1092,13 +1092,22 @@ def _replacements(
     >>> int(renew.sum()), float(age[0, -1])
     (0, 60.0)
     """
+    renew, age, rows = _renewals(life_months, months, demand)
+    if renew is None:
+        return np.zeros((rows, months)), np.broadcast_to(age, (rows, months + 1))
+    return renew, age
+
+
+def _renewals(
+    life_months: FloatArray, months: int, demand: FloatArray | None
+) -> tuple[FloatArray | None, FloatArray, int]:
+    """:func:`_replacements`, with ``None`` and the elapsed row ``(1, H + 1)``
+    when no fleet wears out inside the horizon (nothing to make), and the
+    number of rows."""
     span = np.maximum(np.ceil(life_months - _EPS), 1.0)  # (S, 1)
     rows = span.shape[0] if demand is None else max(span.shape[0], demand.shape[0])
-    elapsed = _month_row(months + 1)
     if float(span.min()) >= months:  # no fleet wears out inside the horizon
-        # one row is its own broadcast (and read-only like one)
-        age = elapsed if rows == 1 else np.broadcast_to(elapsed, (rows, months + 1))
-        return np.zeros((rows, months)), age
+        return None, _month_row(months + 1), rows
     m = _month_row(months)  # (1, H)
     fleet = np.floor(m / span)  # which fleet serves month m
     renew = np.where((m > 0) & (m - fleet * span == 0), 1.0, 0.0)
@@ -1114,7 +1123,7 @@ def _replacements(
     # age: months since the fleet in service was bought
     bought = np.maximum.accumulate(np.where(renew > 0, m, 0.0), axis=1)
     age = np.concatenate([m - bought, months - bought[:, -1:]], axis=1)
-    return np.asarray(renew, dtype=np.float64), age
+    return np.asarray(renew, dtype=np.float64), age, rows
 
 
 @dataclass(frozen=True, slots=True)
@@ -1168,7 +1177,8 @@ class _Wear:
     replaced: FloatArray  # (S,) fleets bought again [1]
     financed: FloatArray  # (S, H) book value carrying interest [CNY]
     resale: FloatArray  # (S,) sale at the horizon's end [CNY]
-    renew_cash: FloatArray  # (S, H) net cost of replacement fleets [CNY]
+    renew_cash: FloatArray | None  # (S, H) net cost of replacement fleets [CNY]
+    renew_total: FloatArray  # (S,) ``renew_cash`` summed (0 without) [CNY]
     renews: bool  # any fleet bought again (``replaced.any()``)
     frac_left: FloatArray  # (S, H+1) share of the room's value left [1]
 
@@ -1183,23 +1193,32 @@ def _wear(p: Params, fleet: _Fleet, demand: FloatArray, months: int) -> _Wear:
     frac_left = 1.0 - np.minimum(elapsed, life_months) / life_months  # (S, H+1)
     floor = capex_dep[:, None] * p.residual
     floor0 = floor[:, 0]
-    renew, age = _replacements(life_months, months, demand)
-    replaced = renew.sum(axis=1)  # (S,)
-    # the age is the elapsed row itself when no fleet wears out (no reduction)
-    renews = age is not elapsed and bool(replaced.any())
-    # no fleet wears out: its age is the elapsed time
-    age_left = (
-        1.0 - np.minimum(age, life_months) / life_months if renews else frac_left
-    )  # (S, H+1)
+    worn = capex_dep - floor0  # a worn-out fleet's loss down to its residual
+    renew, age, rows = _renewals(life_months, months, demand)
+    if renew is None:  # no fleet wears out: its age is the elapsed time
+        replaced = np.zeros((rows,))
+        renews, renew_cash, age_left = False, None, frac_left
+        # what summing the zero (S, H) replacement cash gave: +0.0 (and NaN
+        # for a NaN price), without making it
+        renew_total = replaced + 0.0 * worn
+    else:
+        replaced = renew.sum(axis=1)  # (S,)
+        renews = bool(replaced.any())
+        age_left = (
+            1.0 - np.minimum(age, life_months) / life_months if renews else frac_left
+        )  # (S, H+1)
+        # a worn-out fleet is sold at its residual value and bought again
+        renew_cash = renew * worn[:, None]  # (S, H)
+        renew_total = renew_cash.sum(axis=1)
     book = floor + (capex_dep[:, None] - floor) * age_left
     # financing on the book value of the fleet and of the room (not rebuilt)
     financed = book[:, :-1]
     if retrofit.any():
         financed = financed + retrofit[:, None] * frac_left[:, :-1]
     resale = floor0 + (book[:, -1] - floor0) * (1 - p.haircut[:, 0])
-    # a worn-out fleet is sold at its residual value and bought again
-    renew_cash = renew * (capex_dep - floor0)[:, None]  # (S, H)
-    return _Wear(floor, replaced, financed, resale, renew_cash, renews, frac_left)
+    return _Wear(
+        floor, replaced, financed, resale, renew_cash, renew_total, renews, frac_left
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -1323,7 +1342,7 @@ def _price_owned(
         )
         cash = electricity_m + financing
         cash += flat_m[:, None]
-        if wear.renews:
+        if wear.renew_cash is not None and wear.renews:
             cash += wear.renew_cash
         if use.overflow_cost is not None:
             cash += use.overflow_cost
@@ -1401,7 +1420,14 @@ def _like(
     if retrofit.any():
         financed = financed + retrofit[:, None] * w.frac_left[:, :-1]
     wear = _Wear(
-        w.floor, w.replaced, financed, w.resale, w.renew_cash, w.renews, w.frac_left
+        w.floor,
+        w.replaced,
+        financed,
+        w.resale,
+        w.renew_cash,
+        w.renew_total,
+        w.renews,
+        w.frac_left,
     )
     pue = p.pue_self if self_build else p.pue
     use = _Use(
@@ -1430,7 +1456,7 @@ def _owned_total_column(
         use.electricity_total
         + financing_total
         + flat_m * months
-        + wear.renew_cash.sum(axis=1)
+        + wear.renew_total
         + use.overflow_total
         + fleet.capex_dep
         + fleet.retrofit
@@ -1513,12 +1539,12 @@ def _owned_arrays(
     # its resale value; the replacement fleets' net cost is a line of its own
     if wear.renews or wear.replaced.shape != resale.shape:
         loss = capex_dep - np.where(wear.replaced > 0, floor[:, 0], resale)
-        replacement = wear.renew_cash.sum(axis=1) + np.where(
+        replacement = wear.renew_total + np.where(
             wear.replaced > 0, floor[:, 0] - resale, 0.0
         )
     else:  # the values (and shapes) of the ``np.where`` above: nothing replaced
         loss = capex_dep - resale
-        replacement = wear.renew_cash.sum(axis=1) + 0.0
+        replacement = wear.renew_total + 0.0
     share = np.where(capex_dep > 0, loss / np.maximum(capex_dep, _EPS), 0.0)
     lines = {
         "depreciation_hardware": fleet.hardware * share,
