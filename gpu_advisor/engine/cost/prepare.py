@@ -202,7 +202,8 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
     budget = project.budget
     owned_gpus = owned_gpus_for(d, budget.owned_gpus)
     p = make_params(resolved, 1, checkpointing=budget.checkpointing)
-    options = [o for o in OptionId if o in set(budget.options)]
+    chosen = set(budget.options)
+    options = [o for o in OptionId if o in chosen]
     priced = price_pure_options(p, d, owned_gpus, options)
     policy: MixPolicy | None = None
     forbidden = spot_forbidden_months(project, len(demand))

@@ -66,6 +66,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from functools import partial
 from itertools import accumulate
 from typing import NamedTuple
 
@@ -537,6 +538,11 @@ _PARAM_KEYS: dict[str, str] = {
 }
 
 
+def _column(value: float) -> FloatArray:
+    """``value`` as a ``(1, 1)`` array: ``np.full((1, 1), value)``, faster."""
+    return np.array([[value]])
+
+
 def make_params(
     resolved: Resolved,
     scenarios: int = 1,
@@ -552,27 +558,25 @@ def make_params(
     :func:`gpu_advisor.engine.cost.resolve.with_spot_job`; one card without it).
     """
     v = resolved.values
+    shape = (scenarios, 1)
+    # one scenario (every evaluation): ``np.array`` makes the same (1, 1)
+    # column as ``np.full``, same dtype, in a third of the time
+    full = _column if scenarios == 1 else partial(np.full, shape)
     col: dict[str, FloatArray] = {}
     for name, key in _PARAM_KEYS.items():
-        col[name] = np.full((scenarios, 1), v[key])
-    col["spot_rate_per_hour"] = np.full(
-        (scenarios, 1), v["spot_interruptions_per_100_hours"] / 100
-    )
-    col["storage_capex"] = np.full(
-        (scenarios, 1), v["storage_tb"] * v["storage_cny_per_tb"]
-    )
-    col["self_bw_monthly"] = np.full(
-        (scenarios, 1),
+        col[name] = full(v[key])
+    col["spot_rate_per_hour"] = full(v["spot_interruptions_per_100_hours"] / 100)
+    col["storage_capex"] = full(v["storage_tb"] * v["storage_cny_per_tb"])
+    col["self_bw_monthly"] = full(
         v["public_bandwidth_mbps"] * v["public_bandwidth_cny_per_mbps_month"],
     )
-    col["addon_storage_monthly"] = np.full(
-        (scenarios, 1), v["shared_storage_tb"] * v["shared_storage_cny_per_tb_month"]
+    col["addon_storage_monthly"] = full(
+        v["shared_storage_tb"] * v["shared_storage_cny_per_tb_month"]
     )
-    col["addon_egress_monthly"] = np.full(
-        (scenarios, 1), v["egress_tb_per_month"] * v["egress_cny_per_tb"]
+    col["addon_egress_monthly"] = full(
+        v["egress_tb_per_month"] * v["egress_cny_per_tb"]
     )
-    col["addon_bandwidth_monthly"] = np.full(
-        (scenarios, 1),
+    col["addon_bandwidth_monthly"] = full(
         v["public_bandwidth_mbps"] * v["public_bandwidth_cny_per_mbps_month"],
     )
     for name, arr in (overrides or {}).items():
@@ -636,7 +640,11 @@ def _ceil(x: FloatArray) -> FloatArray:
 def _billable(hours: FloatArray, granularity: float) -> FloatArray:
     """Array version of :func:`billable_hours` (zero hours bill zero)."""
     h = np.maximum(hours, 0.0)
-    cards = np.ceil(h * (1.0 / HOURS_PER_MONTH) - _EPS)
+    # in place from here: the same operations without a new (S, H) array each
+    # (the Monte Carlo bills 10,000 scenarios at a time)
+    cards = h * (1.0 / HOURS_PER_MONTH)
+    cards -= _EPS
+    np.ceil(cards, out=cards)
     np.maximum(cards, 1.0, out=cards)
     units = np.divide(h, cards)
     units *= 1.0 / granularity
@@ -698,18 +706,74 @@ def spot_overhead(p: Params, hours: FloatArray) -> FloatArray:
     )
 
 
+class _Rent:
+    """What the pure rentals of one demand share, each made once when first
+    asked for (:func:`price_pure_options` prices four rentals of the same
+    demand). Arrays an option keeps are handed out as copies."""
+
+    __slots__ = ("_addon", "_addons", "_cards", "_peak", "_plain", "demand", "p")
+
+    def __init__(self, p: Params, demand: FloatArray) -> None:
+        self.p = p
+        self.demand = clean_demand(demand)
+        self._addon: FloatArray | None = None
+        self._addons: dict[str, FloatArray] | None = None
+        self._plain: FloatArray | None = None
+        self._cards: FloatArray | None = None
+        self._peak: FloatArray | None = None
+
+    def useful(self) -> FloatArray:
+        """GPU-hours of the demand, per scenario. [GPU-h]"""
+        return np.asarray(self.demand.sum(axis=1), dtype=np.float64)
+
+    def addon(self) -> FloatArray:
+        """:func:`_addon_monthly` (not kept by the options). [CNY]"""
+        if self._addon is None:
+            self._addon = _addon_monthly(self.p, self.demand)
+        return self._addon
+
+    def addons(self) -> dict[str, FloatArray]:
+        """:func:`_addons`, copied. [CNY]"""
+        if self._addons is None:
+            self._addons = _addons(self.p, self.demand)
+        return {k: v.copy() for k, v in self._addons.items()}
+
+    def plain(self) -> FloatArray:
+        """Billed hours without spot re-runs (not kept). [GPU-h]"""
+        if self._plain is None:
+            self._plain = _billable(self.demand, self.p.granularity_hours)
+        return self._plain
+
+    def cards(self) -> FloatArray:
+        """Cards a month, ``ceil(hours / 730)`` (not kept). [1]"""
+        if self._cards is None:
+            self._cards = _ceil(np.maximum(self.demand, 0) / HOURS_PER_MONTH)
+        return self._cards
+
+    def peak(self) -> FloatArray:
+        """Cards at the busiest month, copied. [1]"""
+        if self._peak is None:
+            self._peak = _ceil(self.demand.max(axis=1) / HOURS_PER_MONTH)
+        return self._peak.copy()
+
+
 def price_on_demand(p: Params, demand: FloatArray) -> OptionArrays:
     """按量付费: every GPU-hour at the on-demand price, rounded up per card."""
-    demand = clean_demand(demand)
-    billed = _billable(demand, p.granularity_hours)
+    return _on_demand(_Rent(p, demand))
+
+
+def _on_demand(r: _Rent) -> OptionArrays:
+    """:func:`price_on_demand` of ``r``'s demand."""
+    p = r.p
+    billed = r.plain()
     compute = p.od * billed
-    cash = compute + _addon_monthly(p, demand)
-    useful = demand.sum(axis=1)
+    cash = compute + r.addon()
+    useful = r.useful()
     billed_total = billed.sum(axis=1)
-    lines = {"compute": compute.sum(axis=1), **_addons(p, demand)}
+    lines = {"compute": compute.sum(axis=1), **r.addons()}
     util = np.where(billed_total > 0, useful / np.maximum(billed_total, _EPS), 1.0)
     idle = lines["compute"] * (1 - util)
-    peak = _ceil(demand.max(axis=1) / HOURS_PER_MONTH)
+    peak = r.peak()
     return OptionArrays(
         OptionId.ON_DEMAND,
         cash,
@@ -735,13 +799,17 @@ def _monthly_cash(
 
 def price_monthly(p: Params, demand: FloatArray) -> OptionArrays:
     """包月: pay for ``ceil(hours / 730)`` cards each month, used or not."""
-    demand = clean_demand(demand)
-    cards = _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
-    compute, peak, deposit, cash = _monthly_cash(p, cards, _addon_monthly(p, demand))
-    useful = demand.sum(axis=1)
+    return _monthly(_Rent(p, demand))
+
+
+def _monthly(r: _Rent) -> OptionArrays:
+    """:func:`price_monthly` of ``r``'s demand."""
+    p, cards = r.p, r.cards()
+    compute, peak, deposit, cash = _monthly_cash(p, cards, r.addon())
+    useful = r.useful()
     billed = cards.sum(axis=1) * HOURS_PER_MONTH
     util = np.where(billed > 0, useful / np.maximum(billed, _EPS), 1.0)
-    lines = {"compute": compute.sum(axis=1), **_addons(p, demand)}
+    lines = {"compute": compute.sum(axis=1), **r.addons()}
     return OptionArrays(
         OptionId.MONTHLY,
         cash,
@@ -795,9 +863,12 @@ def _yearly_cash(p: Params, cards: FloatArray, addon: FloatArray) -> _YearlyCash
 
 def price_yearly(p: Params, demand: FloatArray) -> OptionArrays:
     """包年: each 12-month block reserves its peak cards at the yearly price."""
-    demand = clean_demand(demand)
-    cards = _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
-    y = _yearly_cash(p, cards, _addon_monthly(p, demand))
+    return _yearly(_Rent(p, demand))
+
+
+def _yearly(r: _Rent) -> OptionArrays:
+    """:func:`price_yearly` of ``r``'s demand."""
+    y = _yearly_cash(r.p, r.cards(), r.addon())
     reserved, beyond_cards, compute, beyond = (
         y.reserved,
         y.beyond_cards,
@@ -805,13 +876,13 @@ def price_yearly(p: Params, demand: FloatArray) -> OptionArrays:
         y.beyond,
     )
     peak, deposit, cash = y.peak, y.deposit, y.cash
-    useful = demand.sum(axis=1)
+    useful = r.useful()
     billed = (reserved.sum(axis=1) + beyond_cards) * HOURS_PER_MONTH
     util = np.where(billed > 0, useful / np.maximum(billed, _EPS), 1.0)
     lines = {
         "compute": compute.sum(axis=1),
         "commitment_beyond_horizon": beyond,
-        **_addons(p, demand),
+        **r.addons(),
     }
     idle = (lines["compute"] + beyond) * (1 - util)
     return OptionArrays(
@@ -880,18 +951,24 @@ def _spot_cash(
 
 def price_spot(p: Params, demand: FloatArray) -> OptionArrays:
     """竞价实例: discounted card-hours plus the work lost to interruptions."""
-    demand = clean_demand(demand)
-    plain, billed = spot_billed(p, demand)
-    compute, overhead, cash = _spot_cash(p, plain, billed, _addon_monthly(p, demand))
-    useful = demand.sum(axis=1)
+    return _spot(_Rent(p, demand))
+
+
+def _spot(r: _Rent) -> OptionArrays:
+    """:func:`price_spot` of ``r``'s demand (:func:`spot_billed` with the
+    plain hours shared)."""
+    p, demand, plain = r.p, r.demand, r.plain()
+    billed = _billable(demand * (1 + spot_overhead(p, demand)), p.granularity_hours)
+    compute, overhead, cash = _spot_cash(p, plain, billed, r.addon())
+    useful = r.useful()
     billed_total = billed.sum(axis=1)
     util = np.where(billed_total > 0, useful / np.maximum(billed_total, _EPS), 1.0)
     lines = {
         "compute": compute.sum(axis=1),
         "interruption_overhead": overhead.sum(axis=1),
-        **_addons(p, demand),
+        **r.addons(),
     }
-    peak = _ceil(demand.max(axis=1) / HOURS_PER_MONTH)
+    peak = r.peak()
     feasible = p.checkpointing or bool(np.all(p.spot_rate_per_hour == 0))
     return OptionArrays(
         OptionId.SPOT,
@@ -966,6 +1043,23 @@ def owned_gpus_for(demand: FloatArray, requested: float | None) -> int:
     return max(1, int(peak))
 
 
+_MONTH_ROWS: dict[int, FloatArray] = {}
+
+
+def _month_row(n: int) -> FloatArray:
+    """``np.arange(n)`` as a read-only ``(1, n)`` float row, made once per ``n``.
+
+    The owned pricers ask for the same few rows on every call (the horizon
+    and one more); the row never depends on the inputs.
+    """
+    row = _MONTH_ROWS.get(n)
+    if row is None:
+        row = np.arange(n, dtype=np.float64)[None, :]
+        row.setflags(write=False)
+        _MONTH_ROWS[n] = row
+    return row
+
+
 def _replacements(
     life_months: FloatArray, months: int, demand: FloatArray | None = None
 ) -> tuple[FloatArray, FloatArray]:
@@ -998,12 +1092,23 @@ def _replacements(
     >>> int(renew.sum()), float(age[0, -1])
     (0, 60.0)
     """
+    renew, age, rows = _renewals(life_months, months, demand)
+    if renew is None:
+        return np.zeros((rows, months)), np.broadcast_to(age, (rows, months + 1))
+    return renew, age
+
+
+def _renewals(
+    life_months: FloatArray, months: int, demand: FloatArray | None
+) -> tuple[FloatArray | None, FloatArray, int]:
+    """:func:`_replacements`, with ``None`` and the elapsed row ``(1, H + 1)``
+    when no fleet wears out inside the horizon (nothing to make), and the
+    number of rows."""
     span = np.maximum(np.ceil(life_months - _EPS), 1.0)  # (S, 1)
     rows = span.shape[0] if demand is None else max(span.shape[0], demand.shape[0])
-    elapsed = np.arange(months + 1, dtype=np.float64)[None, :]
     if float(span.min()) >= months:  # no fleet wears out inside the horizon
-        return np.zeros((rows, months)), np.broadcast_to(elapsed, (rows, months + 1))
-    m = np.arange(months, dtype=np.float64)[None, :]  # (1, H)
+        return None, _month_row(months + 1), rows
+    m = _month_row(months)  # (1, H)
     fleet = np.floor(m / span)  # which fleet serves month m
     renew = np.where((m > 0) & (m - fleet * span == 0), 1.0, 0.0)
     if demand is not None:
@@ -1018,7 +1123,7 @@ def _replacements(
     # age: months since the fleet in service was bought
     bought = np.maximum.accumulate(np.where(renew > 0, m, 0.0), axis=1)
     age = np.concatenate([m - bought, months - bought[:, -1:]], axis=1)
-    return np.asarray(renew, dtype=np.float64), age
+    return np.asarray(renew, dtype=np.float64), age, rows
 
 
 @dataclass(frozen=True, slots=True)
@@ -1041,7 +1146,7 @@ def _fleet(p: Params, gpus: int | FloatArray, self_build: bool, s: int) -> _Flee
         cards = gpus.astype(np.float64)
         servers: float | FloatArray = np.ceil(cards / p.gpus_per_server - _EPS)
     else:
-        cards = np.full(1, float(gpus))
+        cards = np.array([float(gpus)])
         servers = math.ceil(gpus / p.gpus_per_server)
     gpu_capex = gpus * p.gpu_price[:, 0]
     server_capex = servers * p.server_price[:, 0]
@@ -1049,17 +1154,19 @@ def _fleet(p: Params, gpus: int | FloatArray, self_build: bool, s: int) -> _Flee
     network = p.network_frac[:, 0] * hardware
     storage = p.storage_capex[:, 0]
     it_kw = gpus * (p.tdp_w[:, 0] + p.overhead_w[:, 0]) / 1000.0
-    if self_build:
-        retrofit = (
-            np.full((s,), p.retrofit_cny)
-            if p.retrofit_cny is not None
-            else p.retrofit_per_kw[:, 0] * it_kw
-        )
-    else:
-        retrofit = np.zeros((s,))
+    retrofit = _retrofit(p, it_kw, self_build, s)
     return _Fleet(
         cards, hardware, network, storage, hardware + network + storage, it_kw, retrofit
     )
+
+
+def _retrofit(p: Params, it_kw: FloatArray, self_build: bool, s: int) -> FloatArray:
+    """Room retrofit: self-build only, per kW of IT load unless given. [CNY]"""
+    if not self_build:
+        return np.zeros((s,))
+    if p.retrofit_cny is not None:
+        return np.full((s,), p.retrofit_cny)
+    return np.asarray(p.retrofit_per_kw[:, 0] * it_kw, dtype=np.float64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1070,7 +1177,10 @@ class _Wear:
     replaced: FloatArray  # (S,) fleets bought again [1]
     financed: FloatArray  # (S, H) book value carrying interest [CNY]
     resale: FloatArray  # (S,) sale at the horizon's end [CNY]
-    renew_cash: FloatArray  # (S, H) net cost of replacement fleets [CNY]
+    renew_cash: FloatArray | None  # (S, H) net cost of replacement fleets [CNY]
+    renew_total: FloatArray  # (S,) ``renew_cash`` summed (0 without) [CNY]
+    renews: bool  # any fleet bought again (``replaced.any()``)
+    frac_left: FloatArray  # (S, H+1) share of the room's value left [1]
 
 
 def _wear(p: Params, fleet: _Fleet, demand: FloatArray, months: int) -> _Wear:
@@ -1079,24 +1189,36 @@ def _wear(p: Params, fleet: _Fleet, demand: FloatArray, months: int) -> _Wear:
     above-residual part cut by the second-hand haircut)."""
     capex_dep, retrofit = fleet.capex_dep, fleet.retrofit
     life_months = 12.0 * p.life_years  # (S, 1)
-    elapsed = np.arange(months + 1, dtype=np.float64)[None, :]  # (1, H+1)
+    elapsed = _month_row(months + 1)  # (1, H+1)
     frac_left = 1.0 - np.minimum(elapsed, life_months) / life_months  # (S, H+1)
     floor = capex_dep[:, None] * p.residual
-    renew, age = _replacements(life_months, months, demand)
-    replaced = renew.sum(axis=1)  # (S,)
-    if replaced.any():
-        age_left = 1.0 - np.minimum(age, life_months) / life_months  # (S, H+1)
-    else:  # no fleet wears out: its age is the elapsed time
-        age_left = frac_left
+    floor0 = floor[:, 0]
+    worn = capex_dep - floor0  # a worn-out fleet's loss down to its residual
+    renew, age, rows = _renewals(life_months, months, demand)
+    if renew is None:  # no fleet wears out: its age is the elapsed time
+        replaced = np.zeros((rows,))
+        renews, renew_cash, age_left = False, None, frac_left
+        # what summing the zero (S, H) replacement cash gave: +0.0 (and NaN
+        # for a NaN price), without making it
+        renew_total = replaced + 0.0 * worn
+    else:
+        replaced = renew.sum(axis=1)  # (S,)
+        renews = bool(replaced.any())
+        age_left = (
+            1.0 - np.minimum(age, life_months) / life_months if renews else frac_left
+        )  # (S, H+1)
+        # a worn-out fleet is sold at its residual value and bought again
+        renew_cash = renew * worn[:, None]  # (S, H)
+        renew_total = renew_cash.sum(axis=1)
     book = floor + (capex_dep[:, None] - floor) * age_left
     # financing on the book value of the fleet and of the room (not rebuilt)
     financed = book[:, :-1]
     if retrofit.any():
         financed = financed + retrofit[:, None] * frac_left[:, :-1]
-    resale = floor[:, 0] + (book[:, -1] - floor[:, 0]) * (1 - p.haircut[:, 0])
-    # a worn-out fleet is sold at its residual value and bought again
-    renew_cash = renew * (capex_dep - floor[:, 0])[:, None]  # (S, H)
-    return _Wear(floor, replaced, financed, resale, renew_cash)
+    resale = floor0 + (book[:, -1] - floor0) * (1 - p.haircut[:, 0])
+    return _Wear(
+        floor, replaced, financed, resale, renew_cash, renew_total, renews, frac_left
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -1108,6 +1230,7 @@ class _Use:
     used_hours: FloatArray  # (S, 1) [GPU-h]
     busy_extra_w: FloatArray  # (S, 1) busy draw above the idle draw [W]
     pue: FloatArray  # (S, 1) [1]
+    energy_kwh_total: FloatArray  # (S, 1) over the horizon [kWh]
     electricity_total: FloatArray  # (S,) [CNY]
     overflow_cost: FloatArray | None  # (S, H) on-demand overflow, None without [CNY]
     overflow_total: FloatArray  # (S,) [CNY]
@@ -1122,7 +1245,8 @@ def _use(
     months = demand.shape[1]
     pue = p.pue_self if self_build else p.pue
     capacity = fleet.cards[:, None] * HOURS_PER_MONTH  # (S or 1, 1)
-    used = np.minimum(np.maximum(demand, 0), capacity)
+    # the demand is clean (:func:`clean_demand`): no negatives to clip
+    used = np.minimum(demand, capacity)
     overflow = demand - used
     busy_extra_w = p.tdp_w * p.load  # busy draw above the idle (overhead) draw
     used_hours = used.sum(axis=1, keepdims=True)  # (S, 1)
@@ -1147,6 +1271,7 @@ def _use(
         used_hours,
         busy_extra_w,
         pue,
+        energy_kwh_total,
         electricity_total,
         overflow_cost,
         overflow_total,
@@ -1191,8 +1316,21 @@ def price_owned(
     skips the monthly cash flow: ``cash`` is then one column holding each
     scenario's total (the Monte Carlo and the tornado read totals only).
     """
-    demand = clean_demand(demand)
-    fleet, wear, use, running, flat_m = _owned_parts(p, demand, gpus, option)
+    return _price_owned(p, clean_demand(demand), gpus, option, monthly)[0]
+
+
+def _price_owned(
+    p: Params,
+    demand: FloatArray,
+    gpus: int | FloatArray,
+    option: OptionId,
+    monthly: bool,
+    like: _Parts | None = None,
+) -> tuple[OptionArrays, _Parts]:
+    """:func:`price_owned` of the clean ``demand``, and its parts (``like``:
+    see :func:`_owned_parts`)."""
+    parts = _owned_parts(p, demand, gpus, option, like)
+    fleet, wear, use, running, flat_m = parts
     deposit = p.deposit_months[:, 0] * running["rack"]
     if monthly:
         financing = p.financing_rate / 12.0 * wear.financed
@@ -1204,7 +1342,7 @@ def price_owned(
         )
         cash = electricity_m + financing
         cash += flat_m[:, None]
-        if wear.replaced.any():
+        if wear.renew_cash is not None and wear.renews:
             cash += wear.renew_cash
         if use.overflow_cost is not None:
             cash += use.overflow_cost
@@ -1213,7 +1351,7 @@ def price_owned(
         financing_total = financing.sum(axis=1)
     else:
         financing_total, cash = _owned_total_column(p, fleet, wear, use, flat_m)
-    return _owned_arrays(
+    arrays = _owned_arrays(
         option,
         cash,
         fleet,
@@ -1224,18 +1362,28 @@ def price_owned(
         deposit,
         demand.sum(axis=1),
     )
+    return arrays, parts
 
 
 def _owned_parts(
-    p: Params, demand: FloatArray, gpus: int | FloatArray, option: OptionId
-) -> tuple[_Fleet, _Wear, _Use, dict[str, FloatArray], FloatArray]:
+    p: Params,
+    demand: FloatArray,
+    gpus: int | FloatArray,
+    option: OptionId,
+    like: _Parts | None = None,
+) -> _Parts:
     """The owned option's fleet, wear, use, monthly running costs and their
-    sum per month (``demand`` clean, see :func:`price_owned`)."""
+    sum per month (``demand`` clean, see :func:`price_owned`). ``like``:
+    colocation's parts for the same inputs, demand and count, whose fleet,
+    wear and use self-build shares but for the room and the PUE."""
     s, months = demand.shape
     self_build = option is OptionId.SELF_BUILD
-    fleet = _fleet(p, gpus, self_build, s)
-    wear = _wear(p, fleet, demand, months)
-    use = _use(p, fleet, demand, self_build, s)
+    if like is None:
+        fleet = _fleet(p, gpus, self_build, s)
+        wear = _wear(p, fleet, demand, months)
+        use = _use(p, fleet, demand, self_build, s)
+    else:
+        fleet, wear, use = _like(p, like, self_build, s)
     running = _running_monthly(p, fleet, gpus, self_build, s)
     flat_m = (
         running["rack"]
@@ -1243,7 +1391,58 @@ def _owned_parts(
         + running["staff"]
         + running["maintenance"]
     )  # (S,)
-    return fleet, wear, use, running, flat_m
+    return _Parts(fleet, wear, use, running, flat_m)
+
+
+class _Parts(NamedTuple):
+    """What :func:`_owned_parts` returns."""
+
+    fleet: _Fleet
+    wear: _Wear
+    use: _Use
+    running: dict[str, FloatArray]
+    flat_m: FloatArray  # (S,) running costs a month [CNY/month]
+
+
+def _like(
+    p: Params, like: _Parts, self_build: bool, s: int
+) -> tuple[_Fleet, _Wear, _Use]:
+    """Fleet, wear and use of an owned kind from colocation's ``like`` (no
+    room): the same purchase, book value and card-hours; the room's retrofit
+    and financing, and the PUE, are the kind's own (the same formulas as
+    :func:`_fleet`, :func:`_wear` and :func:`_use`)."""
+    f, w, u = like.fleet, like.wear, like.use
+    retrofit = _retrofit(p, f.it_kw, self_build, s)
+    fleet = _Fleet(
+        f.cards, f.hardware, f.network, f.storage, f.capex_dep, f.it_kw, retrofit
+    )
+    financed = w.financed
+    if retrofit.any():
+        financed = financed + retrofit[:, None] * w.frac_left[:, :-1]
+    wear = _Wear(
+        w.floor,
+        w.replaced,
+        financed,
+        w.resale,
+        w.renew_cash,
+        w.renew_total,
+        w.renews,
+        w.frac_left,
+    )
+    pue = p.pue_self if self_build else p.pue
+    use = _Use(
+        u.capacity,
+        u.used,
+        u.used_hours,
+        u.busy_extra_w,
+        pue,
+        u.energy_kwh_total,
+        (u.energy_kwh_total * pue * p.tariff)[:, 0],
+        u.overflow_cost,
+        u.overflow_total.copy(),  # a cost line: each option its own array
+        u.overflow_hours,
+    )
+    return fleet, wear, use
 
 
 def _owned_total_column(
@@ -1257,7 +1456,7 @@ def _owned_total_column(
         use.electricity_total
         + financing_total
         + flat_m * months
-        + wear.renew_cash.sum(axis=1)
+        + wear.renew_total
         + use.overflow_total
         + fleet.capex_dep
         + fleet.retrofit
@@ -1283,10 +1482,41 @@ def owned_total(
     >>> bool(owned_total(p, d, 4, OptionId.SELF_BUILD)[0] == full[0])
     True
     """
+    return owned_totals(p, demand, gpus, [option])[option]
+
+
+def owned_totals(
+    p: Params, demand: FloatArray, gpus: int | FloatArray, options: list[OptionId]
+) -> dict[OptionId, FloatArray]:
+    """:func:`owned_total` of each owned kind among ``options``: self-build
+    reuses colocation's fleet, wear and card-hours (the same numbers, priced
+    once). [CNY]
+
+    Examples
+    --------
+    >>> from gpu_advisor.engine.cost.resolve import resolve
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Project
+    >>> p = make_params(resolve(Project(), load_catalog()))
+    >>> d = np.array([[900.0, 0.0, 3000.0]])
+    >>> both = owned_totals(p, d, 4, list(OWNED_OPTIONS))
+    >>> bool(both[OptionId.SELF_BUILD][0] == owned_total(p, d, 4, OptionId.SELF_BUILD)[0])
+    True
+    """
     demand = clean_demand(demand)
-    fleet, wear, use, _, flat_m = _owned_parts(p, demand, gpus, option)
-    cash = _owned_total_column(p, fleet, wear, use, flat_m)[1]
-    return np.asarray(cash.sum(axis=1), dtype=np.float64)
+    out: dict[OptionId, FloatArray] = {}
+    like: _Parts | None = None
+    for option in OWNED_OPTIONS:
+        if option not in options:
+            continue
+        parts = _owned_parts(p, demand, gpus, option, like)
+        if option is OptionId.COLOCATION:
+            like = parts
+        cash = _owned_total_column(p, parts.fleet, parts.wear, parts.use, parts.flat_m)[
+            1
+        ]
+        out[option] = np.asarray(cash.sum(axis=1), dtype=np.float64)
+    return out
 
 
 def _owned_arrays(
@@ -1307,10 +1537,14 @@ def _owned_arrays(
     s = cash.shape[0]
     # the first fleet loses down to its residual when it is replaced, else to
     # its resale value; the replacement fleets' net cost is a line of its own
-    loss = capex_dep - np.where(wear.replaced > 0, floor[:, 0], resale)
-    replacement = wear.renew_cash.sum(axis=1) + np.where(
-        wear.replaced > 0, floor[:, 0] - resale, 0.0
-    )
+    if wear.renews or wear.replaced.shape != resale.shape:
+        loss = capex_dep - np.where(wear.replaced > 0, floor[:, 0], resale)
+        replacement = wear.renew_total + np.where(
+            wear.replaced > 0, floor[:, 0] - resale, 0.0
+        )
+    else:  # the values (and shapes) of the ``np.where`` above: nothing replaced
+        loss = capex_dep - resale
+        replacement = wear.renew_total + 0.0
     share = np.where(capex_dep > 0, loss / np.maximum(capex_dep, _EPS), 0.0)
     lines = {
         "depreciation_hardware": fleet.hardware * share,
@@ -1336,7 +1570,10 @@ def _owned_arrays(
         lines,
         useful,
         capacity[:, 0] * months + use.overflow_hours,
-        np.broadcast_to(fleet.cards, (s,)).copy(),
+        # one count for one scenario needs no broadcast (a slow call)
+        fleet.cards.copy()
+        if fleet.cards.shape == (s,)
+        else np.broadcast_to(fleet.cards, (s,)).copy(),
         capex=capex_dep + fleet.retrofit,
         residual=resale,
         deposit=deposit,
@@ -1453,17 +1690,24 @@ def price_pure_options(
     """
     wanted = set(options) if options is not None else set(OptionId)
     out: dict[OptionId, OptionArrays] = {}
+    r = _Rent(p, demand)  # the clean demand, add-ons and hours, made once
     if OptionId.ON_DEMAND in wanted:
-        out[OptionId.ON_DEMAND] = price_on_demand(p, demand)
+        out[OptionId.ON_DEMAND] = _on_demand(r)
     if OptionId.MONTHLY in wanted:
-        out[OptionId.MONTHLY] = price_monthly(p, demand)
+        out[OptionId.MONTHLY] = _monthly(r)
     if OptionId.YEARLY in wanted:
-        out[OptionId.YEARLY] = price_yearly(p, demand)
+        out[OptionId.YEARLY] = _yearly(r)
     if OptionId.SPOT in wanted:
-        out[OptionId.SPOT] = price_spot(p, demand)
+        out[OptionId.SPOT] = _spot(r)
+    like: _Parts | None = None  # self-build shares colocation's parts
+    clean = r.demand
     for option in OWNED_OPTIONS:
         if option in wanted:
-            out[option] = price_owned(p, demand, owned_gpus, option, monthly=monthly)
+            out[option], parts = _price_owned(
+                p, clean, owned_gpus, option, monthly, like
+            )
+            if option is OptionId.COLOCATION:
+                like = parts
     return out
 
 

@@ -47,6 +47,9 @@ HOURS_PER_MONTH = 730.0
 _M = TypeVar("_M", bound=BaseModel)
 _Spec = tuple[tuple[str, Any, Callable[[], Any] | None], ...]
 _SPECS: dict[type[BaseModel], _Spec | None] = {}
+_NAMES: dict[type[BaseModel], tuple[tuple[str, ...], frozenset[str]]] = {}
+"""Per class: its field names in order and as a set (the all-given path)."""
+_set_attr = object.__setattr__
 
 
 def _spec(cls: type[BaseModel]) -> _Spec | None:
@@ -94,25 +97,68 @@ def construct(cls: type[_M], **values: Any) -> _M:
     spec = _SPECS.get(cls, _MISSING)
     if spec is _MISSING:
         spec = _SPECS[cls] = _spec(cls)
+        if spec is not None:
+            names = tuple(name for name, _, _ in spec)
+            _NAMES[cls] = (names, frozenset(names))
     if spec is None:
         return cls.model_construct(**values)
-    fields: dict[str, Any] = {}
-    for name, default, factory in spec:
-        if name in values:
-            fields[name] = values[name]
-        elif factory is not None:
-            fields[name] = factory()
-        elif default is not PydanticUndefined:
-            fields[name] = default
+    names, every = _NAMES[cls]
+    if values.keys() == every:  # every field given: no defaults to look up
+        fields = {name: values[name] for name in names}
+    else:
+        fields = {}
+        for name, default, factory in spec:
+            if name in values:
+                fields[name] = values[name]
+            elif factory is not None:
+                fields[name] = factory()
+            elif default is not PydanticUndefined:
+                fields[name] = default
     m = cls.__new__(cls)
-    object.__setattr__(m, "__dict__", fields)
-    object.__setattr__(m, "__pydantic_fields_set__", set(values))
-    object.__setattr__(m, "__pydantic_extra__", None)
-    object.__setattr__(m, "__pydantic_private__", None)
+    _set_attr(m, "__dict__", fields)
+    _set_attr(m, "__pydantic_fields_set__", set(values))
+    _set_attr(m, "__pydantic_extra__", None)
+    _set_attr(m, "__pydantic_private__", None)
     return m
 
 
 _MISSING: Any = object()
+
+_REF_FIELDS = ("name", "value", "unit", "source", "confirmed")
+_REF_SPEC = _spec(InputRef)
+_REF_FAST = _REF_SPEC is not None and tuple(n for n, _, _ in _REF_SPEC) == _REF_FIELDS
+"""True while :class:`InputRef` has exactly these fields (else :func:`construct`)."""
+
+
+def _input_ref(
+    name: str, value: float, unit: str, source: str, confirmed: bool
+) -> InputRef:
+    """``construct(InputRef, ...)`` of every field, the same object: a
+    resolution makes about forty, and the generic path's field loop costs
+    more than the rest of each."""
+    if not _REF_FAST:
+        return construct(
+            InputRef,
+            name=name,
+            value=value,
+            unit=unit,
+            source=source,
+            confirmed=confirmed,
+        )
+    m = InputRef.__new__(InputRef)
+    fields = {
+        "name": name,
+        "value": value,
+        "unit": unit,
+        "source": source,
+        "confirmed": confirmed,
+    }
+    _set_attr(m, "__dict__", fields)
+    _set_attr(m, "__pydantic_fields_set__", set(_REF_FIELDS))
+    _set_attr(m, "__pydantic_extra__", None)
+    _set_attr(m, "__pydantic_private__", None)
+    return m
+
 
 _RENT_KEYS = ("on_demand_cny_per_gpu_hour", "monthly_cny_per_gpu_month")
 _GOODS_KEYS = ("gpu_price_cny", "server_cny_per_server", "storage_cny_per_tb")
@@ -139,6 +185,8 @@ _DEFAULT_KEYS = (
     "public_bandwidth_cny_per_mbps_month",
     "idc_bandwidth_cny_per_month",
 )
+_DEFAULT_WHATS = tuple((key, f"prices.json {key}") for key in _DEFAULT_KEYS)
+"""Each default key with the name its catalog citation gives it."""
 _UNITS = {
     "on_demand_cny_per_gpu_hour": "CNY/GPU-hour",
     "monthly_cny_per_gpu_month": "CNY/GPU-month",
@@ -179,9 +227,23 @@ class Resolved:
         return self.refs[key]
 
 
+_CITES: dict[tuple[int, str], tuple[object, str]] = {}
+"""Citations made, by catalog provenance (its id, kept alive) and name."""
+
+
 def _cite(rng: PriceRange, what: str) -> str:
+    """The catalog citation of ``rng``; built once per provenance and name
+    (the catalog is loaded once and every evaluation cites the same ranges)."""
     prov = rng.provenance
-    return f"catalog {what}: {prov.source} (as of {prov.as_of.isoformat()})"
+    key = (id(prov), what)
+    hit = _CITES.get(key)
+    if hit is not None and hit[0] is prov:
+        return hit[1]
+    text = f"catalog {what}: {prov.source} (as of {prov.as_of.isoformat()})"
+    if len(_CITES) > 4096:  # catalogs loaded again and again: start afresh
+        _CITES.clear()
+    _CITES[key] = (prov, text)
+    return text
 
 
 def _spread(
@@ -266,10 +328,11 @@ class _Book:
         """The project's figure (VAT added when it is net), else an imported
         price, else the catalog's typical value × ``scale``."""
         confirmed = True
-        row = imported_price(self.project, self.gpu_id, key) if own is None else None
-        if row is not None:
-            self.put_imported(key, row, rng)
-            return
+        if own is None and self.project.price_overrides:
+            row = imported_price(self.project, self.gpu_id, key)
+            if row is not None:
+                self.put_imported(key, row, rng)
+                return
         if own is not None:
             value = float(own)
             source = "project"
@@ -286,13 +349,8 @@ class _Book:
             confirmed = rng.provenance.confirmed
         self.values[key] = value
         self.ranges[key] = _spread(value, rng, scale)
-        self.refs[key] = construct(
-            InputRef,
-            name=f"budget.{key}",
-            value=round(value, 6),
-            unit=_UNITS.get(key, ""),
-            source=source,
-            confirmed=confirmed,
+        self.refs[key] = _input_ref(
+            f"budget.{key}", round(value, 6), _UNITS.get(key, ""), source, confirmed
         )
 
     def put_imported(self, key: str, row: PriceOverride, rng: PriceRange) -> None:
@@ -310,13 +368,12 @@ class _Book:
         self.values[key] = value
         self.ranges[key] = (low, value, high)
         added = "" if row.includes_vat else f" (+{vat:.0%} VAT added)"
-        self.refs[key] = construct(
-            InputRef,
-            name=f"budget.{key}",
-            value=round(value, 6),
-            unit=_UNITS.get(key, ""),
-            source=imported_source(row) + added,
-            confirmed=True,
+        self.refs[key] = _input_ref(
+            f"budget.{key}",
+            round(value, 6),
+            _UNITS.get(key, ""),
+            imported_source(row) + added,
+            True,
         )
 
 
@@ -415,10 +472,8 @@ def _prices(book: _Book, price: GpuPrice, region: RegionPreset) -> None:
 def _rules_of_thumb(book: _Book) -> None:
     """The catalog's cost defaults, and the ranges only the risk analysis moves."""
     budget, defaults = book.project.budget, book.defaults
-    for key in _DEFAULT_KEYS:
-        book.put(
-            key, getattr(budget, key), getattr(defaults, key), f"prices.json {key}"
-        )
+    for key, what in _DEFAULT_WHATS:
+        book.put(key, getattr(budget, key), getattr(defaults, key), what)
     book.put(
         "resale_haircut", None, defaults.resale_haircut, "prices.json resale_haircut"
     )
@@ -459,15 +514,12 @@ def _self_build_pue(book: _Book, region: RegionPreset) -> None:
         region.pue.high,
         region.pue.high * 1.15,
     )
-    book.refs["pue_self_build"] = construct(
-        InputRef,
-        name="budget.pue",
-        value=region.pue.high,
-        unit="",
-        source=_cite(
-            region.pue, f"regions.json {region.id} PUE (high end: small room)"
-        ),
-        confirmed=region.pue.provenance.confirmed,
+    book.refs["pue_self_build"] = _input_ref(
+        "budget.pue",
+        region.pue.high,
+        "",
+        _cite(region.pue, f"regions.json {region.id} PUE (high end: small room)"),
+        region.pue.provenance.confirmed,
     )
 
 
@@ -514,13 +566,12 @@ def _gpu_and_rack(book: _Book, catalog: Catalog, region: RegionPreset) -> None:
     gpu_id = book.gpu_id
     spec = catalog.gpu(gpu_id)
     book.values["tdp_w"] = spec.tdp_w
-    book.refs["tdp_w"] = construct(
-        InputRef,
-        name=f"catalog.gpus.{gpu_id}.tdp_w",
-        value=spec.tdp_w,
-        unit="W",
-        source=f"catalog gpus.json: {spec.provenance.source}",
-        confirmed=spec.confirms("tdp_w"),
+    book.refs["tdp_w"] = _input_ref(
+        f"catalog.gpus.{gpu_id}.tdp_w",
+        spec.tdp_w,
+        "W",
+        f"catalog gpus.json: {spec.provenance.source}",
+        spec.confirms("tdp_w"),
     )
     book.values["gpus_per_server"] = float(spec.gpus_per_server)
     book.values["rack_power_kw"] = region.rack_power_kw
@@ -624,12 +675,7 @@ def with_spot_job(resolved: Resolved, job_gpus: int) -> Resolved:
     values = dict(resolved.values)
     refs = dict(resolved.refs)
     values["spot_job_gpus"] = float(job_gpus)
-    refs["spot_job_gpus"] = construct(
-        InputRef,
-        name="cluster.gpus",
-        value=float(job_gpus),
-        unit="cards",
-        source=SPOT_JOB_SOURCE,
-        confirmed=True,
+    refs["spot_job_gpus"] = _input_ref(
+        "cluster.gpus", float(job_gpus), "cards", SPOT_JOB_SOURCE, True
     )
     return replace(resolved, values=values, refs=refs)

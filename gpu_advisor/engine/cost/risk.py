@@ -53,7 +53,7 @@ from gpu_advisor.engine.cost.price import (
     OptionArrays,
     Params,
     make_params,
-    owned_total,
+    owned_totals,
     rental_totals,
 )
 from gpu_advisor.engine.cost.resolve import Resolved
@@ -149,9 +149,12 @@ def _price_all(
         o: _totals(o, total, feasible=o is not OptionId.SPOT or spot_ok)
         for o, total in rentals.items()
     }
-    for o in OWNED_OPTIONS:
-        if o in wanted:
-            priced[o] = _totals(o, owned_total(p, demand, owned_gpus, o))
+    # both owned kinds in one call: self-build reuses colocation's fleet and use
+    owned = owned_totals(
+        p, demand, owned_gpus, [o for o in OWNED_OPTIONS if o in wanted]
+    )
+    for o, total in owned.items():
+        priced[o] = _totals(o, total)
     if policy is not None and OptionId.MIX in options:
         priced[OptionId.MIX] = price_mix(p, demand, policy, monthly=False)
     if hybrid is not None and OptionId.HYBRID in options:
