@@ -72,7 +72,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gpu_advisor.engine.cost.findings import ImplausiblePrice
-from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, Resolved, construct
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, Resolved
 from gpu_advisor.engine.cost.rounding import round_list
 from gpu_advisor.engine.cost.wording import implausible_price_sentences
 from gpu_advisor.model.common import Advice, PriceRange
@@ -1375,7 +1375,8 @@ def npv(cash: FloatArray, discount_rate: FloatArray) -> FloatArray:
         exponents = _NPV_EXPONENTS[cash.shape[1]] = -months / 12.0
         exponents.flags.writeable = False
     factors = (1.0 + discount_rate) ** exponents
-    return np.asarray((cash * factors).sum(axis=1), dtype=np.float64)
+    # ``add.reduce`` is what ``sum`` calls, without its Python wrapper
+    return np.asarray(np.add.reduce(cash * factors, axis=1), dtype=np.float64)
 
 
 _NPV_EXPONENTS: dict[int, FloatArray] = {}
@@ -1412,44 +1413,63 @@ def to_result(
     present = float(npv(arr.cash[index : index + 1], rate)[0])
     # every amount rounded to the cent in one ``round_list`` (numpy's per-call
     # overhead once instead of a ``round`` per value): the months, their
-    # running sum (``cumsum`` adds in order, as ``itertools.accumulate``), the
-    # cost lines, then the figures below
+    # running sum (``add.accumulate``, i.e. ``cumsum``, adds in order as
+    # ``itertools.accumulate`` does), the cost lines, then the figures below
     amounts = np.empty(2 * h + len(lines) + 8)
     amounts[:h] = cash
-    np.cumsum(cash, out=amounts[h : 2 * h])
+    np.add.accumulate(cash, out=amounts[h : 2 * h])
     amounts[2 * h : -8] = [v[index] for v in lines.values()]
     amounts[-8:] = (total, capex, opex, residual, deposit, present, upfront, idle)
     cents = round_list(amounts, 2)
     total_c, capex_c, opex_c, residual_c, deposit_c, npv_c, up_c, idle_c = cents[-8:]
-    # model_construct: every field is computed here from validated inputs
-    return construct(
-        OptionResult,
-        id=arr.id,
-        total_cny=total_c,
-        monthly_cny=cents[:h],
-        cumulative_cny=cents[h : 2 * h],
-        capex_cny=capex_c,
-        opex_cny=opex_c,
+    # what ``construct(OptionResult, ...)`` makes, its dict written out in the
+    # field order (a third of this function's time went to construct's loop)
+    fields = {
+        "id": arr.id,
+        "total_cny": total_c,
+        "monthly_cny": cents[:h],
+        "cumulative_cny": cents[h : 2 * h],
+        "capex_cny": capex_c,
+        "opex_cny": opex_c,
         # round(max(x, 0.0), 2): ``max`` keeps x unless x < 0 (a -0.0 too)
-        residual_value_cny=0.0 if residual < 0 else residual_c,
-        deposit_cny=0.0 if deposit < 0 else deposit_c,
-        npv_cny=npv_c,
-        upfront_cny=up_c if arr.feasible and h else None,
-        cost_per_useful_gpu_hour_cny=round(total / useful, 4) if useful > 0 else None,
-        useful_gpu_hours=round(useful, 3),
-        billed_gpu_hours=round(float(arr.billed[index]), 3),
-        utilization=round(util, 6),
-        idle_cost_cny=0.0 if idle < 0 else idle_c,
-        gpus=int(arr.gpus[index]),
-        breakdown={
-            k: max(0.0, c) for k, c in zip(lines, cents[2 * h : -8], strict=True)
+        "residual_value_cny": 0.0 if residual < 0 else residual_c,
+        "deposit_cny": 0.0 if deposit < 0 else deposit_c,
+        "npv_cny": npv_c,
+        "upfront_cny": up_c if arr.feasible and h else None,
+        "cost_per_useful_gpu_hour_cny": round(total / useful, 4)
+        if useful > 0
+        else None,
+        "useful_gpu_hours": round(useful, 3),
+        "billed_gpu_hours": round(float(arr.billed[index]), 3),
+        "utilization": round(util, 6),
+        "idle_cost_cny": 0.0 if idle < 0 else idle_c,
+        "gpus": int(arr.gpus[index]),
+        # max(0.0, c), the same float (a -0.0 or NaN gives 0.0) without a call
+        "breakdown": {
+            k: c if c > 0.0 else 0.0
+            for k, c in zip(lines, cents[2 * h : -8], strict=True)
         },
-        feasible=arr.feasible,
-        infeasible_code=arr.infeasible_code,
-        same_as=arr.same_as,
-        reason_en=arr.reason_en,
-        reason_zh=arr.reason_zh,
-    )
+        "feasible": arr.feasible,
+        "same_as": arr.same_as,
+        "infeasible_code": arr.infeasible_code,
+        "reason_en": arr.reason_en,
+        "reason_zh": arr.reason_zh,
+        "includes_en": "",
+        "includes_zh": "",
+    }
+    result = OptionResult.__new__(OptionResult)
+    object.__setattr__(result, "__dict__", fields)
+    object.__setattr__(result, "__pydantic_fields_set__", set(_RESULT_FIELDS))
+    object.__setattr__(result, "__pydantic_extra__", None)
+    object.__setattr__(result, "__pydantic_private__", None)
+    return result
+
+
+_RESULT_FIELDS = frozenset(OptionResult.model_fields) - {
+    "includes_en",
+    "includes_zh",
+}
+"""The fields :func:`to_result` gives (the two scope sentences come later)."""
 
 
 def price_pure_options(

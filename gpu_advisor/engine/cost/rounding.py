@@ -58,11 +58,11 @@ def round_list(values: FloatArray, ndigits: int) -> list[float]:
     y = values * scale
     n = np.rint(y)
     # not (a < b): a NaN anywhere fails the comparison and takes the slow path
-    if not float(np.abs(y).max()) < _MAX_SCALED:
+    # (the ufuncs' own ``reduce``: ``max`` is the same with a Python wrapper)
+    if not float(np.maximum.reduce(np.abs(y), axis=None)) < _MAX_SCALED:
         return [round(x, ndigits) for x in values.tolist()]
     out: list[float] = (n / scale).tolist()
-    near = np.abs(y - n) > 0.5 - _MARGIN
-    if near.any():
-        for i in np.flatnonzero(near).tolist():
-            out[i] = round(float(values[i]), ndigits)
+    (near,) = (np.abs(y - n) > 0.5 - _MARGIN).nonzero()
+    for i in near.tolist():
+        out[i] = round(float(values[i]), ndigits)
     return out
