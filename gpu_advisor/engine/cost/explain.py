@@ -13,6 +13,7 @@ this module only states how.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.cost.price import OptionArrays
@@ -377,6 +378,37 @@ def cost_explanations(
     return out
 
 
+class _OptionNames(NamedTuple):
+    """One option's explanation keys and input names, and its price inputs."""
+
+    total: str
+    useful: str
+    billed: str
+    gpus: str
+    npv: str
+    per_hour: str
+    utilization: str
+    prices: tuple[str, ...]
+
+
+def _option_names(option: OptionId) -> _OptionNames:
+    oid = str(option)
+    return _OptionNames(
+        total=keys.option_key(oid, keys.OPTION_TOTAL),
+        useful=f"cost.options.{oid}.useful_gpu_hours",
+        billed=f"cost.options.{oid}.billed_gpu_hours",
+        gpus=f"cost.options.{oid}.gpus",
+        npv=keys.option_key(oid, keys.OPTION_NPV),
+        per_hour=keys.option_key(oid, keys.OPTION_PER_USEFUL_HOUR),
+        utilization=keys.option_key(oid, keys.OPTION_UTILIZATION),
+        prices=tuple(_FORMULAS[option][1][:3]),
+    )
+
+
+# the same strings for every plan: made once per option, not per evaluation
+_OPTION_NAMES = {option: _option_names(option) for option in _FORMULAS}
+
+
 def _option_figures(
     option: OptionResult,
     refs: Mapping[str, InputRef],
@@ -384,22 +416,13 @@ def _option_figures(
     hours_src: str,
 ) -> list[Explanation]:
     """One option's NPV, cost per useful GPU-hour and utilisation."""
-    oid = str(option.id)
-    total = _engine_ref(
-        keys.option_key(oid, keys.OPTION_TOTAL), option.total_cny, "CNY"
-    )
-    useful = _ref(
-        f"cost.options.{oid}.useful_gpu_hours",
-        round(option.useful_gpu_hours, 3),
-        "GPU-h",
-        hours_src,
-    )
-    billed = _engine_ref(
-        f"cost.options.{oid}.billed_gpu_hours", option.billed_gpu_hours, "GPU-h"
-    )
-    prices = [refs[k] for k in _FORMULAS[option.id][1][:3] if k in refs]
+    names = _OPTION_NAMES[option.id]
+    total = _engine_ref(names.total, option.total_cny, "CNY")
+    useful = _ref(names.useful, round(option.useful_gpu_hours, 3), "GPU-h", hours_src)
+    billed = _engine_ref(names.billed, option.billed_gpu_hours, "GPU-h")
+    prices = [refs[k] for k in names.prices if k in refs]
     npv = _explain(
-        keys.option_key(oid, keys.OPTION_NPV),
+        names.npv,
         "NPV = Σ_m cash_m / (1 + r)^((m − 1) / 12), month 1 not discounted; "
         "purchases and deposits are cash out in month 1, resale value and "
         "returned deposits cash in during the last month",
@@ -407,7 +430,7 @@ def _option_figures(
         _NPV_REF,
     )
     per_hour = _explain(
-        keys.option_key(oid, keys.OPTION_PER_USEFUL_HOUR),
+        names.per_hour,
         "total over the horizon / card-hours actually used (idle paid hours "
         "raise it; the planned demand, not the hours paid for)",
         [total, useful, *prices],
@@ -420,7 +443,7 @@ def _option_figures(
         )
         util_inputs = [
             useful,
-            _engine_ref(f"cost.options.{oid}.gpus", option.gpus, "cards"),
+            _engine_ref(names.gpus, option.gpus, "cards"),
             horizon_ref,
             billed,
         ]
@@ -433,7 +456,7 @@ def _option_figures(
         if option.id is OptionId.ON_DEMAND:
             util_inputs.append(refs["billing_granularity_hours"])
     utilization = _explain(
-        keys.option_key(oid, keys.OPTION_UTILIZATION),
+        names.utilization,
         util_formula,
         util_inputs,
         _UTILIZATION_REF,
