@@ -13,10 +13,11 @@ this module only states how.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.cost.price import OptionArrays
-from gpu_advisor.engine.cost.resolve import Resolved, construct
+from gpu_advisor.engine.cost.resolve import Resolved
 from gpu_advisor.engine.names import ALL_ARTICLES, article
 from gpu_advisor.model.common import Explanation, InputRef
 from gpu_advisor.model.cost_results import (
@@ -153,6 +154,9 @@ _RESIDUAL_NOTE = (
 )
 
 
+_FORMULA_REF = f"{ALL_ARTICLES}; Brealey, Myers & Allen 2020"
+
+
 def formula_explanations(
     resolved: Resolved,
     priced: dict[OptionId, OptionArrays],
@@ -170,27 +174,21 @@ def formula_explanations(
         if option in (OptionId.COLOCATION, OptionId.SELF_BUILD):
             formula = f"{formula}. {_RESIDUAL_NOTE}"
         inputs = [resolved.refs[k] for k in keys if k in resolved.refs]
-        reference = f"{ALL_ARTICLES}; Brealey, Myers & Allen 2020"
+        reference = _FORMULA_REF
         if option is OptionId.SPOT and spot is not None:
             inputs.append(_engine_ref(SPOT_INSTANCES, spot.instances))
             if spot.overhead_fraction is not None:
                 inputs.append(_engine_ref(SPOT_OVERHEAD, spot.overhead_fraction))
             reference = f"{reference}; {SPOT_REFERENCE}"
-        out.append(
-            Explanation(
-                key=f"cost.options.{option.value}.total_cny",
-                formula=formula,
-                inputs=inputs,
-                reference=reference,
-            )
-        )
+        key = f"cost.options.{option.value}.total_cny"
+        out.append(_explain(key, formula, inputs, reference))
     out.append(commitment_explanation(resolved))
     out.append(
-        Explanation(
-            key="cost.break_even.utilization",
-            formula="u* = (F − A) / ((p − V) × G × 730 × H): F fixed owned cost, V owned cost "
+        _explain(
+            "cost.break_even.utilization",
+            "u* = (F − A) / ((p − V) × G × 730 × H): F fixed owned cost, V owned cost "
             "per used GPU-hour, A renting add-ons, p rental price per GPU-hour",
-            inputs=[
+            [
                 resolved.refs[k]
                 for k in (
                     "on_demand_cny_per_gpu_hour",
@@ -198,7 +196,7 @@ def formula_explanations(
                     "gpu_price_cny",
                 )
             ],
-            reference=article("003"),
+            _ARTICLE_003,
         )
     )
     return out
@@ -226,44 +224,96 @@ def commitment_explanation(resolved: Resolved) -> Explanation:
         "on_demand_cny_per_gpu_hour",
         "spot_price_factor",
     )
-    return Explanation(
-        key=COMMITMENT_KEY,
-        formula="yearly price = yearly factor × monthly (包月) list price; share of the "
+    return _explain(
+        COMMITMENT_KEY,
+        "yearly price = yearly factor × monthly (包月) list price; share of the "
         "on-demand (按量付费) list price = yearly price / (on-demand price × 730 h); "
         "spot price = spot factor × on-demand list price",
-        inputs=[
+        [
             *(resolved.refs[k] for k in keys if k in resolved.refs),
             _engine_ref(
                 "cost.commitment.yearly_cny_per_gpu_month", yearly, "CNY/GPU-month"
             ),
             _engine_ref(COMMITMENT_KEY, share),
         ],
-        reference="“Renting compute for large-model training in Shanghai: pay-as-you-go "
+        "“Renting compute for large-model training in Shanghai: pay-as-you-go "
         "GPU cloud” (idctop.com): prepaid commitments at 70-80 % of the list price",
     )
 
 
 _OWNED = (OptionId.COLOCATION, OptionId.SELF_BUILD)
 _BREAK_EVEN_REF = article("003", "payback period", "回本周期")
+# the references below are the same sentences every time: made once here
+_ARTICLE_003 = article("003")
+_PER_HOUR_REF = article("003", "compare per useful card-hour", "按有效卡时比较")
+_UTILIZATION_REF = article(
+    "003",
+    "owning pays only at high, stable utilisation",
+    "只有高而稳定的利用率才值得自购",
+)
+_SIX_MONTH_REF = article(
+    "003",
+    "buy when the monthly rent exceeds depreciation plus electricity "
+    "and demand holds six months",
+    "买卡还是租卡：月租超过折旧加电费且需求稳定半年以上",
+)
+_MIX_REF = article(
+    "001", "yearly baseline plus spot bursts", "包年包月基线加竞价实例弹性"
+)
 _NPV_REF = (
     "Brealey, Myers & Allen (2020), Principles of Corporate Finance, 13th ed., "
     "ch. 2 (present value of monthly cash flows)"
 )
 
 
+_CONFIRMED: bool = InputRef.model_fields["confirmed"].default
+_set = object.__setattr__  # as pydantic sets a frozen model's internals
+
+
+def _ref(name: str, value: float | str, unit: str, source: str) -> InputRef:
+    """``construct(InputRef, name=..., value=..., unit=..., source=...)``.
+
+    The same object (fields in order, ``confirmed`` at its default, the four
+    given as the fields set) with its dict set in one go: the explanations
+    make some fifty of these per evaluation and ``construct``'s field loop was
+    most of their cost.
+    """
+    ref = InputRef.__new__(InputRef)
+    fields = {
+        "name": name,
+        "value": value,
+        "unit": unit,
+        "source": source,
+        "confirmed": _CONFIRMED,
+    }
+    _set(ref, "__dict__", fields)
+    _set(ref, "__pydantic_fields_set__", {"name", "value", "unit", "source"})
+    _set(ref, "__pydantic_extra__", None)
+    _set(ref, "__pydantic_private__", None)
+    return ref
+
+
 def _engine_ref(name: str, value: float | str, unit: str = "") -> InputRef:
     """An input computed by the engine itself (another result)."""
     v = value if isinstance(value, str) else round(float(value), 4)
-    return construct(InputRef, name=name, value=v, unit=unit, source="engine")
+    return _ref(name, v, unit, "engine")
 
 
 def _explain(
     key: str, formula: str, inputs: list[InputRef], reference: str
 ) -> Explanation:
-    """An explanation built from validated parts (``model_construct``)."""
-    return construct(
-        Explanation, key=key, formula=formula, inputs=inputs, reference=reference
-    )
+    """An explanation built from validated parts.
+
+    ``construct(Explanation, ...)`` with every field given, made directly as
+    :func:`_ref` makes an input.
+    """
+    out = Explanation.__new__(Explanation)
+    fields = {"key": key, "formula": formula, "inputs": inputs, "reference": reference}
+    _set(out, "__dict__", fields)
+    _set(out, "__pydantic_fields_set__", {"key", "formula", "inputs", "reference"})
+    _set(out, "__pydantic_extra__", None)
+    _set(out, "__pydantic_private__", None)
+    return out
 
 
 def cost_explanations(
@@ -314,12 +364,8 @@ def cost_explanations(
     hours_src = (
         "project: demand.months" if demand_source == "project" else "engine: workload"
     )
-    horizon_ref = construct(
-        InputRef,
-        name="meta.horizon_months",
-        value=float(project.meta.horizon_months),
-        unit="months",
-        source="project",
+    horizon_ref = _ref(
+        "meta.horizon_months", float(project.meta.horizon_months), "months", "project"
     )
     out: list[Explanation] = []
     for option in results:
@@ -332,6 +378,37 @@ def cost_explanations(
     return out
 
 
+class _OptionNames(NamedTuple):
+    """One option's explanation keys and input names, and its price inputs."""
+
+    total: str
+    useful: str
+    billed: str
+    gpus: str
+    npv: str
+    per_hour: str
+    utilization: str
+    prices: tuple[str, ...]
+
+
+def _option_names(option: OptionId) -> _OptionNames:
+    oid = str(option)
+    return _OptionNames(
+        total=keys.option_key(oid, keys.OPTION_TOTAL),
+        useful=f"cost.options.{oid}.useful_gpu_hours",
+        billed=f"cost.options.{oid}.billed_gpu_hours",
+        gpus=f"cost.options.{oid}.gpus",
+        npv=keys.option_key(oid, keys.OPTION_NPV),
+        per_hour=keys.option_key(oid, keys.OPTION_PER_USEFUL_HOUR),
+        utilization=keys.option_key(oid, keys.OPTION_UTILIZATION),
+        prices=tuple(_FORMULAS[option][1][:3]),
+    )
+
+
+# the same strings for every plan: made once per option, not per evaluation
+_OPTION_NAMES = {option: _option_names(option) for option in _FORMULAS}
+
+
 def _option_figures(
     option: OptionResult,
     refs: Mapping[str, InputRef],
@@ -339,23 +416,13 @@ def _option_figures(
     hours_src: str,
 ) -> list[Explanation]:
     """One option's NPV, cost per useful GPU-hour and utilisation."""
-    oid = str(option.id)
-    total = _engine_ref(
-        keys.option_key(oid, keys.OPTION_TOTAL), option.total_cny, "CNY"
-    )
-    useful = construct(
-        InputRef,
-        name=f"cost.options.{oid}.useful_gpu_hours",
-        value=round(option.useful_gpu_hours, 3),
-        unit="GPU-h",
-        source=hours_src,
-    )
-    billed = _engine_ref(
-        f"cost.options.{oid}.billed_gpu_hours", option.billed_gpu_hours, "GPU-h"
-    )
-    prices = [refs[k] for k in _FORMULAS[option.id][1][:3] if k in refs]
+    names = _OPTION_NAMES[option.id]
+    total = _engine_ref(names.total, option.total_cny, "CNY")
+    useful = _ref(names.useful, round(option.useful_gpu_hours, 3), "GPU-h", hours_src)
+    billed = _engine_ref(names.billed, option.billed_gpu_hours, "GPU-h")
+    prices = [refs[k] for k in names.prices if k in refs]
     npv = _explain(
-        keys.option_key(oid, keys.OPTION_NPV),
+        names.npv,
         "NPV = Σ_m cash_m / (1 + r)^((m − 1) / 12), month 1 not discounted; "
         "purchases and deposits are cash out in month 1, resale value and "
         "returned deposits cash in during the last month",
@@ -363,11 +430,11 @@ def _option_figures(
         _NPV_REF,
     )
     per_hour = _explain(
-        keys.option_key(oid, keys.OPTION_PER_USEFUL_HOUR),
+        names.per_hour,
         "total over the horizon / card-hours actually used (idle paid hours "
         "raise it; the planned demand, not the hours paid for)",
         [total, useful, *prices],
-        article("003", "compare per useful card-hour", "按有效卡时比较"),
+        _PER_HOUR_REF,
     )
     if option.id in _OWNED:
         util_formula = (
@@ -376,7 +443,7 @@ def _option_figures(
         )
         util_inputs = [
             useful,
-            _engine_ref(f"cost.options.{oid}.gpus", option.gpus, "cards"),
+            _engine_ref(names.gpus, option.gpus, "cards"),
             horizon_ref,
             billed,
         ]
@@ -389,14 +456,10 @@ def _option_figures(
         if option.id is OptionId.ON_DEMAND:
             util_inputs.append(refs["billing_granularity_hours"])
     utilization = _explain(
-        keys.option_key(oid, keys.OPTION_UTILIZATION),
+        names.utilization,
         util_formula,
         util_inputs,
-        article(
-            "003",
-            "owning pays only at high, stable utilisation",
-            "只有高而稳定的利用率才值得自购",
-        ),
+        _UTILIZATION_REF,
     )
     return [npv, per_hour, utilization]
 
@@ -456,12 +519,11 @@ def _six_month_rule(break_even: BreakEven, refs: Mapping[str, InputRef]) -> Expl
                 "CNY/month",
             ),
             _engine_ref("months with planned demand", rule.plan_months, "months"),
-            construct(
-                InputRef,
-                name="breakeven.SIX_MONTHS",
-                value=float(rule.required_months),
-                unit="months",
-                source=article("003"),
+            _ref(
+                "breakeven.SIX_MONTHS",
+                float(rule.required_months),
+                "months",
+                _ARTICLE_003,
             ),
             *rule_inputs,
         ]
@@ -473,12 +535,7 @@ def _six_month_rule(break_even: BreakEven, refs: Mapping[str, InputRef]) -> Expl
         "storage depreciation + electricity) / horizon months. Leaves out staff, "
         "rack and financing (the options table does not)",
         rule_inputs,
-        article(
-            "003",
-            "buy when the monthly rent exceeds depreciation plus electricity "
-            "and demand holds six months",
-            "买卡还是租卡：月租超过折旧加电费且需求稳定半年以上",
-        ),
+        _SIX_MONTH_REF,
     )
 
 
@@ -512,7 +569,5 @@ def _mix_baseline(mix: MixDetail, refs: Mapping[str, InputRef]) -> Explanation:
             ),
             *[refs[k] for k in _FORMULAS[OptionId.MIX][1] if k in refs],
         ],
-        article(
-            "001", "yearly baseline plus spot bursts", "包年包月基线加竞价实例弹性"
-        ),
+        _MIX_REF,
     )

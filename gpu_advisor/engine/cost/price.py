@@ -67,14 +67,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 from functools import partial
-from itertools import accumulate
 from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from gpu_advisor.engine.cost.findings import ImplausiblePrice
-from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, Resolved, construct
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, Resolved
+from gpu_advisor.engine.cost.rounding import round_list
 from gpu_advisor.engine.cost.wording import implausible_price_sentences
 from gpu_advisor.model.common import Advice, PriceRange
 from gpu_advisor.model.cost_results import OptionResult, SpotJob
@@ -1605,9 +1605,18 @@ def npv(cash: FloatArray, discount_rate: FloatArray) -> FloatArray:
     >>> round(float(npv(np.array([[0.0] * 12 + [110.0]]), np.array([[0.1]]))[0]), 6)
     100.0
     """
-    months = np.arange(cash.shape[1], dtype=np.float64)[None, :]
-    factors = (1.0 + discount_rate) ** (-months / 12.0)
-    return np.asarray((cash * factors).sum(axis=1), dtype=np.float64)
+    exponents = _NPV_EXPONENTS.get(cash.shape[1])
+    if exponents is None:
+        # -month / 12 for each month, the same for every call of that length
+        months = np.arange(cash.shape[1], dtype=np.float64)[None, :]
+        exponents = _NPV_EXPONENTS[cash.shape[1]] = -months / 12.0
+        exponents.flags.writeable = False
+    factors = (1.0 + discount_rate) ** exponents
+    # ``add.reduce`` is what ``sum`` calls, without its Python wrapper
+    return np.asarray(np.add.reduce(cash * factors, axis=1), dtype=np.float64)
+
+
+_NPV_EXPONENTS: dict[int, FloatArray] = {}
 
 
 def _one(values: FloatArray, index: int) -> float:
@@ -1622,57 +1631,82 @@ def to_result(
 ) -> OptionResult:
     """One scenario of an option as a frozen :class:`OptionResult`."""
     cash = arr.cash[index]
-    total = float(cash.sum())
+    h, lines = cash.size, arr.lines
+    total = max(float(cash.sum()), 0.0)
     useful = float(arr.useful[index])
-    breakdown = {k: max(0.0, round(float(v[index]), 2)) for k, v in arr.lines.items()}
-    # Python floats from here on: ``tolist`` gives the same numbers as
-    # ``float(x)`` in one call, and ``accumulate`` adds them in numpy's
-    # ``cumsum`` order (same sums, bit for bit)
-    months = cash.tolist()
     capex = _one(arr.capex, index)
     residual = _one(arr.residual, index)
     deposit = _one(arr.deposit, index)
-    total = max(total, 0.0)
     opex = max(0.0, total - (capex - residual))
     u = arr.utilization
     util = min(max(float(u[index] if u.size > 1 else u[0]), 0.0), 1.0)
     idle = float(arr.idle[index]) if arr.idle.size > 1 else float(arr.idle[0])
     # cash out at the start: in a one-month plan the resale value and the
     # returned deposit fall in the same month, and are not part of it
-    upfront = months[0] if months else 0.0
-    if len(months) == 1:
+    upfront = float(cash[0]) if h else 0.0
+    if h == 1:
         upfront += max(residual, 0.0) + max(deposit, 0.0)
-    # model_construct: every field is computed here from validated inputs
-    return construct(
-        OptionResult,
-        id=arr.id,
-        total_cny=round(total, 2),
-        monthly_cny=[round(x, 2) for x in months],
-        cumulative_cny=[round(x, 2) for x in accumulate(months)],
-        capex_cny=round(capex, 2),
-        opex_cny=round(opex, 2),
-        residual_value_cny=round(max(residual, 0.0), 2),
-        deposit_cny=round(max(deposit, 0.0), 2),
-        npv_cny=round(
-            float(
-                npv(arr.cash[index : index + 1], discount_rate[index : index + 1])[0]
-            ),
-            2,
-        ),
-        upfront_cny=round(upfront, 2) if arr.feasible and months else None,
-        cost_per_useful_gpu_hour_cny=round(total / useful, 4) if useful > 0 else None,
-        useful_gpu_hours=round(useful, 3),
-        billed_gpu_hours=round(float(arr.billed[index]), 3),
-        utilization=round(util, 6),
-        idle_cost_cny=round(max(idle, 0.0), 2),
-        gpus=int(arr.gpus[index]),
-        breakdown=breakdown,
-        feasible=arr.feasible,
-        infeasible_code=arr.infeasible_code,
-        same_as=arr.same_as,
-        reason_en=arr.reason_en,
-        reason_zh=arr.reason_zh,
-    )
+    rate = discount_rate[index : index + 1]
+    present = float(npv(arr.cash[index : index + 1], rate)[0])
+    # every amount rounded to the cent in one ``round_list`` (numpy's per-call
+    # overhead once instead of a ``round`` per value): the months, their
+    # running sum (``add.accumulate``, i.e. ``cumsum``, adds in order as
+    # ``itertools.accumulate`` does), the cost lines, then the figures below
+    amounts = np.empty(2 * h + len(lines) + 8)
+    amounts[:h] = cash
+    np.add.accumulate(cash, out=amounts[h : 2 * h])
+    amounts[2 * h : -8] = [v[index] for v in lines.values()]
+    amounts[-8:] = (total, capex, opex, residual, deposit, present, upfront, idle)
+    cents = round_list(amounts, 2)
+    total_c, capex_c, opex_c, residual_c, deposit_c, npv_c, up_c, idle_c = cents[-8:]
+    # what ``construct(OptionResult, ...)`` makes, its dict written out in the
+    # field order (a third of this function's time went to construct's loop)
+    fields = {
+        "id": arr.id,
+        "total_cny": total_c,
+        "monthly_cny": cents[:h],
+        "cumulative_cny": cents[h : 2 * h],
+        "capex_cny": capex_c,
+        "opex_cny": opex_c,
+        # round(max(x, 0.0), 2): ``max`` keeps x unless x < 0 (a -0.0 too)
+        "residual_value_cny": 0.0 if residual < 0 else residual_c,
+        "deposit_cny": 0.0 if deposit < 0 else deposit_c,
+        "npv_cny": npv_c,
+        "upfront_cny": up_c if arr.feasible and h else None,
+        "cost_per_useful_gpu_hour_cny": round(total / useful, 4)
+        if useful > 0
+        else None,
+        "useful_gpu_hours": round(useful, 3),
+        "billed_gpu_hours": round(float(arr.billed[index]), 3),
+        "utilization": round(util, 6),
+        "idle_cost_cny": 0.0 if idle < 0 else idle_c,
+        "gpus": int(arr.gpus[index]),
+        # max(0.0, c), the same float (a -0.0 or NaN gives 0.0) without a call
+        "breakdown": {
+            k: c if c > 0.0 else 0.0
+            for k, c in zip(lines, cents[2 * h : -8], strict=True)
+        },
+        "feasible": arr.feasible,
+        "same_as": arr.same_as,
+        "infeasible_code": arr.infeasible_code,
+        "reason_en": arr.reason_en,
+        "reason_zh": arr.reason_zh,
+        "includes_en": "",
+        "includes_zh": "",
+    }
+    result = OptionResult.__new__(OptionResult)
+    object.__setattr__(result, "__dict__", fields)
+    object.__setattr__(result, "__pydantic_fields_set__", set(_RESULT_FIELDS))
+    object.__setattr__(result, "__pydantic_extra__", None)
+    object.__setattr__(result, "__pydantic_private__", None)
+    return result
+
+
+_RESULT_FIELDS = frozenset(OptionResult.model_fields) - {
+    "includes_en",
+    "includes_zh",
+}
+"""The fields :func:`to_result` gives (the two scope sentences come later)."""
 
 
 def price_pure_options(

@@ -10,6 +10,7 @@ beyond a difference of two totals shown in a sentence. Also the hybrid's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import singledispatch
 
 from gpu_advisor.engine.cost import findings as f
@@ -60,7 +61,13 @@ def _cny(x: float) -> str:
 
 def advice(finding: f.Finding) -> Advice:
     """The finding in both languages, with its code, severity and inputs."""
-    en, zh = sentences(finding)
+    # the wording function of the finding's class, looked up once per class:
+    # ``singledispatch``'s own call goes through a wrapper and a weak-key cache
+    # each time (every class is registered when this module is imported)
+    word = _WORDING.get(type(finding))
+    if word is None:
+        word = _WORDING[type(finding)] = sentences.dispatch(type(finding))
+    en, zh = word(finding)
     return Advice(
         code=finding.code,
         severity=finding.severity,
@@ -68,6 +75,9 @@ def advice(finding: f.Finding) -> Advice:
         message_zh=zh,
         inputs=list(finding.inputs),
     )
+
+
+_WORDING: dict[type[f.Finding], Callable[[f.Finding], tuple[str, str]]] = {}
 
 
 @singledispatch
