@@ -162,17 +162,18 @@ if __name__ == "__main__":
         ("five scenarios, cold", five_cold, 30, 20.0),
         ("five scenarios after a budget edit", five_after_budget_edit, 30, 20.0),
         ("switch scenario (make base)", switch_scenario, 30, 50.0),
-        ("five with Monte Carlo, cold", five_with_monte_carlo, 5, 20.0),
+        # the app draws these in a background job, the window never waits
+        ("five with Monte Carlo, cold", five_with_monte_carlo, 5, None),
         (
             "five with Monte Carlo after an edit",
             five_with_monte_carlo_after_edit,
             5,
-            20.0,
+            None,
         ),
         ("switch with Monte Carlo (as the app)", switch_with_monte_carlo, 30, 50.0),
     ):
         times = _times_ms(fn, rounds)
-        limit = "" if budget is None else f"  (goal {budget:g} ms)"
+        limit = "  (background job)" if budget is None else f"  (goal {budget:g} ms)"
         print(
             f"{label:<40} median {statistics.median(times):8.2f} ms"
             f"  fastest {min(times):8.2f} ms{limit}"
