@@ -122,6 +122,10 @@ class BudgetPage(QWizardPage):
         self._field_section: dict[str, CollapsibleForm] = {}
         self._shown_project: Project | None = None
         self._mc_project: Project | None = None
+        self._field_labels: tuple[Language | None, dict[str, str]] = (None, {})
+        """The budget fields' labels, in the language they are in."""
+        self._other_labels: tuple[Language | None, dict[str, str]] = (None, {})
+        """Labels of the inputs outside this step, in the language they are in."""
         self._shown_cost: tuple[CostResult, Language] | None = None
         """The result and language on screen (compared by identity)."""
         self.monte_carlo: MonteCarloResult | None = None
@@ -509,7 +513,14 @@ class BudgetPage(QWizardPage):
     # --- texts -----------------------------------------------------------------------
 
     def _label_text(self, key: str) -> str:
-        texts = {
+        language = current_language()
+        if self._field_labels[0] is not language:  # translated once per language
+            self._field_labels = (language, self._field_label_texts())
+        return self._field_labels[1].get(key, key)
+
+    def _field_label_texts(self) -> dict[str, str]:
+        """Each budget field's label (``Budget`` field name → text)."""
+        return {
             "on_demand_cny_per_gpu_hour": self.tr("On-demand price"),
             "billing_granularity_hours": self.tr("Billing granularity"),
             "monthly_cny_per_gpu_month": self.tr("Monthly rental price"),
@@ -554,7 +565,6 @@ class BudgetPage(QWizardPage):
             "has_ops_staff": self.tr("We have staff to run GPU servers"),
             "has_spare_cash": self.tr("We have spare cash to pay up front"),
         }
-        return texts.get(key, key)
 
     def _suffix(self, key: str) -> str:
         suffixes = {
@@ -600,17 +610,24 @@ class BudgetPage(QWizardPage):
         key = name.removeprefix("budget.")
         if name.startswith("budget.") and key in Budget.model_fields:
             return self._label_text(key)
-        others = {
-            "demand.months": self.tr("Monthly demand profile"),
-            "demand.utilization": self.tr("Utilisation"),
-            "meta.horizon_months": self.tr("Planning horizon"),
-            "meta.region_id": self.tr("Region"),
-            "workload.gpu_id": self.tr("GPU model"),
-            "workload.mfu": self.tr("MFU"),
-            "workload.checkpoint_interval_hours": self.tr("Checkpoint interval"),
-            "vendors": self.tr("Vendors"),
-        }
-        return others.get(name, name)
+        language = current_language()
+        if self._other_labels[0] is not language:  # translated once per language
+            self._other_labels = (
+                language,
+                {
+                    "demand.months": self.tr("Monthly demand profile"),
+                    "demand.utilization": self.tr("Utilisation"),
+                    "meta.horizon_months": self.tr("Planning horizon"),
+                    "meta.region_id": self.tr("Region"),
+                    "workload.gpu_id": self.tr("GPU model"),
+                    "workload.mfu": self.tr("MFU"),
+                    "workload.checkpoint_interval_hours": self.tr(
+                        "Checkpoint interval"
+                    ),
+                    "vendors": self.tr("Vendors"),
+                },
+            )
+        return self._other_labels[1].get(name, name)
 
     def retranslate_ui(self) -> None:
         self.setTitle(self.tr("Budget"))

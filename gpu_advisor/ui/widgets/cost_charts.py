@@ -121,6 +121,13 @@ def input_unit(unit: str) -> str:
     return unit_text(unit, current_language())
 
 
+def _shown(amounts_cny: list[float], rate: float, divisor: float) -> np.ndarray:
+    """Amounts in the display currency and scale, in one array operation
+    (the same numbers as ``to_display(v, rate) / divisor`` for each)."""
+    to_display(0.0, rate)  # refuses a rate that is not positive
+    return np.asarray(amounts_cny, dtype=np.float64) / rate / divisor
+
+
 def _month_axis(plot: pg.PlotWidget, months: int) -> None:
     """Whole months on the x axis (a short horizon would get 0.8, 1.2, ...)."""
     step = max(1, (months + 11) // 12)
@@ -190,9 +197,7 @@ class CumulativeCostChart(DescribedPlot):
         months = np.arange(1, cost.horizon_months + 1, dtype=float)
         shown_values: list[float] = []
         for option in cost.options:
-            y = np.asarray(
-                [to_display(v, rate) / divisor for v in option.cumulative_cny]
-            )
+            y = _shown(option.cumulative_cny, rate, divisor)
             # Month markers help on short horizons; on long ones they only cost
             # paint time (seven curves × 36 symbols made typing lag).
             symbol = "o" if len(y) <= _MAX_MARKED_MONTHS else None
@@ -322,7 +327,7 @@ class CashFlowChart(DescribedPlot):
                 bars.setOpts(**empty)
             return
         option = priced[option_id]
-        cash = np.asarray([to_display(v, rate) / divisor for v in option.monthly_cny])
+        cash = _shown(option.monthly_cny, rate, divisor)
         months = np.arange(1, len(cash) + 1, dtype=float)
         capex = to_display(option.capex_cny, rate) / divisor
         # Month 1 carries the purchase: draw it as its own bar under the

@@ -114,6 +114,8 @@ class RecommendationPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter)
         self._cost: CostResult | None = None
+        self._scrolled_to: tuple[OptionId, list[OptionId]] | None = None
+        """The recommendation and rows last brought into view."""
 
     def _build_labels(self) -> None:
         """The headline, the mix, and the reasons and warnings (with input links)."""
@@ -339,9 +341,13 @@ class RecommendationPanel(QWidget):
             self._fill_row(row, option, recommended, code, rate)
         self._show_includes(cost)
         table.resizeColumnsToContents()
-        if cost.recommendation.option in ids:  # small windows: keep it in view
+        shown = (cost.recommendation.option, ids)
+        if cost.recommendation.option in ids and shown != self._scrolled_to:
+            # small windows: bring a new recommendation into view (not on every
+            # edit: the reader may have scrolled on), after the layout gave the
+            # table its height (first show)
+            self._scrolled_to = shown
             row = ids.index(cost.recommendation.option)
-            # after the layout gave the table its height (first show)
             QTimer.singleShot(0, table, lambda: _scroll_to_row(table, row))
         self._widen_explained_columns()
         self._fit_table()
