@@ -598,8 +598,22 @@ class PlanEvaluation(Evaluation):
         return self._rollout
 
 
-_MONTE_CARLO_INPUTS = ("workload", "demand", "budget", "vendors")
-"""Project sections the cost and its Monte Carlo read (besides ``meta``)."""
+NOT_PRICED: Final = frozenset(
+    {
+        "scoring",
+        "environment",
+        "monitoring",
+        "checklist",
+        "signoff",
+        "signing_records",
+        "scenarios",
+    }
+)
+"""Project sections neither the sizing, the cost nor its Monte Carlo reads
+(the vendors' weights, the rollout, the checklist, the sign-off, the other
+scenarios). Every other section is an input, so a section added to
+``Project`` counts as one until it is listed here; ``meta`` is compared
+without its words (:data:`_META_WORDS`)."""
 
 _META_WORDS: Final[set[str]] = {
     "title",
@@ -626,9 +640,16 @@ def same_cost_inputs(old: Project, new: Project) -> bool:
     >>> longer = p.model_copy(update={"meta": p.meta.model_copy(update={"horizon_months": 9})})
     >>> same_cost_inputs(p, longer)
     False
+    >>> imported = p.model_copy(update={"price_overrides": [*p.price_overrides]})
+    >>> same_cost_inputs(p, imported)  # another list: compared as changed
+    False
     """
-    if not all(getattr(old, n) is getattr(new, n) for n in _MONTE_CARLO_INPUTS):
-        return False
+    for name in Project.model_fields:
+        if name in NOT_PRICED or name == "meta":
+            continue
+        before, after = getattr(old, name), getattr(new, name)
+        if before is not after and not (name == "schema_version" and before == after):
+            return False
     return old.meta is new.meta or old.meta.model_dump(
         exclude=_META_WORDS
     ) == new.meta.model_dump(exclude=_META_WORDS)

@@ -370,3 +370,41 @@ def test_a_drawn_monte_carlo_stays_while_the_cost_inputs_do():
     meta = project.meta.model_copy(update={"horizon_months": 24})
     longer = project.model_copy(update={"meta": meta})
     assert evaluate_plan(longer, CATALOG, kept, monte_carlo=False).monte_carlo is None
+
+
+def test_every_section_the_cost_may_read_counts_as_a_cost_input():
+    from gpu_advisor.engine.evaluate import NOT_PRICED, same_cost_inputs
+    from gpu_advisor.model.project import Project
+
+    project = Project()
+    for name in Project.model_fields:
+        if name in NOT_PRICED or name in {"meta", "schema_version"}:
+            continue
+        value = getattr(project, name)
+        copied = value.model_copy() if hasattr(value, "model_copy") else list(value)
+        changed = project.model_copy(update={name: copied})
+        assert not same_cost_inputs(project, changed), name
+    for name in NOT_PRICED:
+        value = getattr(project, name)
+        copied = value.model_copy() if hasattr(value, "model_copy") else list(value)
+        assert same_cost_inputs(project, project.model_copy(update={name: copied}))
+
+
+def test_imported_prices_are_priced_again_not_reused():
+    from gpu_advisor.engine.evaluate import evaluate_plan
+    from gpu_advisor.model.project import PriceOverride, Project
+
+    project = Project()
+    first = evaluate_plan(project, CATALOG, monte_carlo=False)
+    row = PriceOverride(
+        gpu_id=project.workload.gpu_id,
+        item="on_demand_cny_per_gpu_hour",
+        typical=3.0,
+        as_of="2026-11-20",
+        source_file="quote.xlsx",
+        location="sheet 'prices', row 2",
+    )
+    imported = project.model_copy(update={"price_overrides": [row]})
+    second = evaluate_plan(imported, CATALOG, first, monte_carlo=False)
+    assert second.cost is not first.cost
+    assert second.cost == evaluate_plan(imported, CATALOG, monte_carlo=False).cost
