@@ -13,7 +13,7 @@ import html
 from collections.abc import Callable
 from typing import Final
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -210,7 +210,7 @@ class RecommendationPanel(QWidget):
         rule_row = QHBoxLayout()
         rule_row.addWidget(self.six_month_label, 1)
         rule_row.addWidget(self.six_month_why, 0, Qt.AlignmentFlag.AlignTop)
-        details = QWidget()
+        details = _Details()
         details_layout = QVBoxLayout(details)
         details_layout.setContentsMargins(4, 4, 4, 4)
         details_layout.addLayout(mix_row)
@@ -536,6 +536,26 @@ class RecommendationPanel(QWidget):
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
         super().changeEvent(event)
+
+
+class _Details(QWidget):
+    """The reasons column, whose preferred size does not lay its text out at
+    a width it does not have.
+
+    A scroll area works out its widget's smallest size from the widget's
+    size hint whenever the layout changes, and a widget with a layout
+    answers with the height of its text at its preferred width: the long
+    labels were laid out a second time, at that width, after every edit on
+    the budget step (about 3 ms of an edit), for a figure the scroll area
+    then drops (the smallest size of a widget that may shrink is its
+    minimum size hint). The hint here is the layout's own: each label's
+    height at the width it has (kept by :class:`LongTextLabel`).
+    """
+
+    @override
+    def sizeHint(self) -> QSize:
+        layout = self.layout()
+        return layout.sizeHint() if layout is not None else super().sizeHint()
 
 
 def _escape(text: str) -> str:
