@@ -197,6 +197,7 @@ def test_reason_links_focus_the_field(page: BudgetPage, qtbot: Any) -> None:
 
 
 def _check_numbers(page: BudgetPage, session: ProjectSession) -> None:
+    page.tabs.setCurrentWidget(page.cumulative_chart)  # drawn when its tab is chosen
     cost = session.evaluation.cost
     code = cost.currency.code
     table = page.recommendation.table
@@ -228,6 +229,7 @@ def _check_numbers(page: BudgetPage, session: ProjectSession) -> None:
     assert line.isVisible() == (cost.break_even.month is not None)
     if cost.break_even.month is not None:
         assert line.value() == cost.break_even.month
+    page.tabs.setCurrentWidget(page.tornado_chart)  # drawn when its tab is chosen
     assert page.tornado_chart.bar_count == len(cost.tornado)
     if cost.tornado:
         first = cost.tornado[0]
@@ -262,6 +264,7 @@ def test_default_project_numbers_and_price_change(
 def test_cash_flow_shows_capex_in_month_one(
     page: BudgetPage, session: ProjectSession
 ) -> None:
+    page.tabs.setCurrentWidget(page.cash_flow_chart.parentWidget())
     index = page.cash_flow_combo.findData("colocation")
     page.cash_flow_combo.setCurrentIndex(index)
     option = session.evaluation.cost.option(OptionId.COLOCATION)
@@ -638,3 +641,19 @@ def test_an_edit_no_price_reads_keeps_the_results_on_screen(
     session.apply("meta.horizon_months", session.project.meta.horizon_months + 1)
     assert session.evaluation.cost is not before
     assert page.recommendation.table.item(0, 1).text() != "left as it was"
+
+
+def test_a_chart_behind_a_tab_is_drawn_when_its_tab_is_chosen(
+    page: BudgetPage, session: ProjectSession
+) -> None:
+    page.tabs.setCurrentWidget(page.cumulative_chart)
+    field = _optional(page, "on_demand_cny_per_gpu_hour")
+    field.own_check.setChecked(True)
+    field.editor.setValue(33.0)
+    cost = session.evaluation.cost
+    assert page.cumulative_chart._result is cost
+    assert page.tornado_chart._result is not cost  # not drawn behind its tab
+    page.tabs.setCurrentWidget(page.tornado_chart)
+    assert page.tornado_chart._result is cost
+    page.tabs.setCurrentWidget(page.cash_flow_chart.parentWidget())
+    assert page.cash_flow_chart._result is cost

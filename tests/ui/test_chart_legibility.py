@@ -166,6 +166,8 @@ def test_budget_charts_and_why_buttons_are_described(qtbot: Any, language: str) 
     page.initializePage()
     page.outputs.run()
     zh = language == "zh_CN"
+    for index in range(3):  # each chart is drawn when its tab is chosen
+        page.tabs.setCurrentIndex(index)
     for chart in (page.cumulative_chart, page.cash_flow_chart, page.tornado_chart):
         name = chart.accessibleName()
         assert name, type(chart).__name__

@@ -148,7 +148,18 @@ _MAX_MARKED_MONTHS: Final = 12
 """Cumulative curves longer than this are drawn without month markers."""
 
 
-class CumulativeCostChart(DescribedPlot):
+class _CostChart(DescribedPlot):
+    """A chart of one cost result (kept, so a language change redraws it)."""
+
+    _result: CostResult | None = None
+
+    @property
+    def has_result(self) -> bool:
+        """True once a result was drawn."""
+        return self._result is not None
+
+
+class CumulativeCostChart(_CostChart):
     """Cumulative cost per option over the horizon, with the break-even month."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -266,7 +277,7 @@ def _set_texts(
         plot.setTitle(title, color=CHART_TITLE, size="10pt")
 
 
-class CashFlowChart(DescribedPlot):
+class CashFlowChart(_CostChart):
     """Monthly cash flow of one option: CAPEX, OPEX and money back as bars."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -355,7 +366,7 @@ class CashFlowChart(DescribedPlot):
         self.setYRange(*nice_span([*cash.tolist(), capex]), padding=0)
 
 
-class TornadoChart(DescribedPlot):
+class TornadoChart(_CostChart):
     """Own-minus-rent at each input's low and high value, largest swing on top."""
 
     LOW_COLOUR: Final = TORNADO_LOW_COLOUR
