@@ -115,6 +115,8 @@ class RecommendationPanel(QWidget):
         layout.addWidget(self.splitter)
         self._cost: CostResult | None = None
         self._scrolled_to: tuple[OptionId, list[OptionId]] | None = None
+        self._rows_shown: dict[int, tuple[object, ...]] = {}
+        """What each table row shows (its cells are set only when it changes)."""
         """The recommendation and rows last brought into view."""
 
     def _build_labels(self) -> None:
@@ -359,6 +361,7 @@ class RecommendationPanel(QWidget):
             for column in self.EXPLAINED_COLUMNS:
                 table.removeCellWidget(row, column)
         self.why_buttons = {}
+        self._rows_shown.clear()
         table.setRowCount(len(ids))
         for row, option_id in enumerate(ids):
             for column, field in self.EXPLAINED_COLUMNS.items():
@@ -403,6 +406,10 @@ class RecommendationPanel(QWidget):
         zh = _advice_language() is Language.ZH
         reason = option.reason_zh if zh else option.reason_en
         scope = option.includes_zh if zh else option.includes_en
+        shown = (cells, recommended, option.feasible, reason, scope)
+        if table.item(row, 0) is not None and self._rows_shown.get(row) == shown:
+            return  # the same cells: each set call below costs a model update
+        self._rows_shown[row] = shown
         for column, text in enumerate(cells):
             item = table.item(row, column)
             if item is None:
