@@ -616,7 +616,8 @@ def test_cost_axis_holds_every_curve_and_stays_put_on_a_small_edit(
     field.editor.setValue(21.0)
     top = chart.getPlotItem().getViewBox().viewRange()[1]
     values = [v for c in chart.curves.values() for v in c.getData()[1]]
-    assert top[0] <= min(values) and max(values) <= top[1]
+    assert top[0] <= min(values)
+    assert max(values) <= top[1]
     assert max(values) >= 0.6 * top[1]  # not drawn in a corner of the chart
     assert f"{top[1]:.6g}"[0] in "123456789"  # a round number
     ticks_before = chart.getPlotItem().getAxis("bottom")._tickLevels
