@@ -38,7 +38,7 @@ from gpu_advisor.engine.cost.price import (
     _ceil,
     _with_deposit,
     clean_demand,
-    owned_total,
+    owned_totals,
     price_owned,
     spot_overhead,
 )
@@ -596,6 +596,7 @@ def best_hybrid(
     own_all: bool = False,
     mix_total: float | None = None,
     searched: dict[int, tuple[float, MixPolicy]] | None = None,
+    candidates: list[int] | None = None,
 ) -> tuple[HybridPlan, float, float, float]:
     """Own ``N`` cards, rent the demand above them with the cheapest mix.
 
@@ -612,7 +613,9 @@ def best_hybrid(
     ``mix_total`` is then ``price_mix(p, demand, mix_policy).total[0]`` when
     the caller has priced it already (it is not priced again). ``searched``:
     :func:`mix_searches`'s plans of the demand above the counts, when the
-    caller has them (they are not searched again).
+    caller has them (they are not searched again). ``candidates``:
+    :func:`hybrid_counts` of the same demand, fleet and ``own_all``, when the
+    caller has them.
 
     ``own_all`` (the data must stay on the company's own hardware): only
     counts that cover every month are tried, from the busiest month's card
@@ -625,16 +628,17 @@ def best_hybrid(
     """
     d = clean_demand(demand)[:1]
     p0 = p if p.scenarios == 1 else _first(p)
-    candidates = hybrid_counts(d, fleet, own_all)
+    if candidates is None:
+        candidates = hybrid_counts(d, fleet, own_all)
     addons = float(_addon_monthly(p0, d).sum())
-    owned_totals = _owned_totals(p0, d, candidates, owned_options)
+    owned_by_kind = _owned_totals(p0, d, candidates, owned_options)
     rented_parts = _rented_parts(
         p0,
         d,
         candidates,
         allow_spot,
         spot_forbidden,
-        (mix_policy, mix_total),
+        (mix_policy, mix_total, addons),
         searched,
     )
     best: tuple[HybridPlan, float, float, float] | None = None
@@ -644,7 +648,7 @@ def best_hybrid(
             rented += addons
             owned_parts = [(owned_options[0], 0.0)]
         else:
-            owned_parts = [(o, owned_totals[o][n]) for o in owned_options]
+            owned_parts = [(o, owned_by_kind[o][n]) for o in owned_options]
         for option, owned in owned_parts:
             total = owned + rented
             if best is None or total < best[1] - 1e-6:
@@ -706,15 +710,16 @@ def _owned_totals(
     """Total of owning each candidate count ``> 0`` of each kind, the demand
     up to its capacity (every count in one call per kind). [CNY]"""
     owned_n = np.asarray([n for n in candidates if n > 0], dtype=np.float64)
-    owned_totals: dict[OptionId, dict[int, float]] = {o: {} for o in owned_options}
+    owned_totals_: dict[OptionId, dict[int, float]] = {o: {} for o in owned_options}
     if owned_n.size:
         bases = np.minimum(d, owned_n[:, None] * HOURS_PER_MONTH)  # (K, H)
+        # every kind in one call: self-build reuses colocation's fleet, wear
+        # and card-hours (the same numbers as one ``owned_total`` per kind)
+        totals = owned_totals(p0, bases, owned_n, owned_options)
+        counts = [int(n) for n in owned_n.tolist()]
         for o in owned_options:
-            totals = owned_total(p0, bases, owned_n, o)
-            owned_totals[o] = {
-                int(n): float(t) for n, t in zip(owned_n, totals, strict=True)
-            }
-    return owned_totals
+            owned_totals_[o] = dict(zip(counts, totals[o].tolist(), strict=True))
+    return owned_totals_
 
 
 def _rented_parts(
@@ -723,17 +728,24 @@ def _rented_parts(
     candidates: list[int],
     allow_spot: bool,
     spot_forbidden: tuple[bool, ...],
-    mix: tuple[MixPolicy | None, float | None],
+    mix: tuple[MixPolicy | None, float | None, float],
     searched: dict[int, tuple[float, MixPolicy]] | None,
 ) -> dict[int, tuple[float, MixPolicy | None]]:
     """Cost without add-ons and plan of renting the demand above each
     candidate count (none when nothing is left), every search in one pass
-    (none when ``searched`` has them). ``mix``: the mix's plan and total. [CNY]"""
-    mix_policy, mix_total = mix
-    addons = float(_addon_monthly(p0, d).sum())
+    (none when ``searched`` has them). ``mix``: the mix's plan and total,
+    and the add-ons over the horizon. [CNY]"""
+    mix_policy, mix_total, addons = mix
     out: dict[int, tuple[float, MixPolicy | None]] = dict.fromkeys(
         candidates, (0.0, None)
     )
+    if searched is not None and mix_policy is not None and mix_total is not None:
+        # :func:`mix_searches` of these candidates: its plans are those of
+        # the counts that leave some demand (no need to split it again)
+        if 0 in out:
+            out[0] = (mix_total - addons, mix_policy)
+        out.update(searched)
+        return out
     rests = _rests(d, candidates)
     if 0 in rests and mix_policy is not None:
         del rests[0]

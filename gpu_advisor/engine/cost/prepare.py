@@ -125,12 +125,14 @@ def _hybrid(
     own_all: bool = False,
     mix_total: float | None = None,
     searched: dict[int, tuple[float, MixPolicy]] | None = None,
+    counts: list[int] | None = None,
 ) -> tuple[HybridPlan | None, tuple[float, float, float]]:
     """The best hybrid plan: owned kinds among the options (colocation when the
     hybrid is chosen alone), rented part by the cheapest mix; ``own_all``
     (data on the company's own hardware): owned cards cover every month.
     ``searched``: the mix plans of the demand above the counts
-    (:func:`~gpu_advisor.engine.cost.mix.mix_searches`)."""
+    (:func:`~gpu_advisor.engine.cost.mix.mix_searches`); ``counts``: the
+    owned counts tried (:func:`~gpu_advisor.engine.cost.mix.hybrid_counts`)."""
     kinds = _hybrid_kinds(options)
     if not kinds:
         return None, (0.0, 0.0, 0.0)
@@ -145,6 +147,7 @@ def _hybrid(
         own_all=own_all,
         mix_total=mix_total,
         searched=searched,
+        candidates=counts,
     )
     return plan, (total, owned, rented)
 
@@ -209,9 +212,10 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
     forbidden = spot_forbidden_months(project, len(demand))
     own_all = budget.data_residency is DataResidency.OWN_HARDWARE
     searched = None
+    # the owned counts the hybrid tries, worked out once for both searches
+    counts = hybrid_counts(d, owned_gpus, own_all) if _hybrid_kinds(options) else []
     if OptionId.MIX in options:
         # the mix's search and the hybrid's in one pass
-        counts = hybrid_counts(d, owned_gpus, own_all) if _hybrid_kinds(options) else []
         policy, searched = mix_searches(
             p,
             d,
@@ -230,6 +234,7 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
         own_all=own_all,
         mix_total=None if policy is None else float(priced[OptionId.MIX].total[0]),
         searched=searched,
+        counts=counts or None,
     )
     if hybrid_plan is not None and OptionId.HYBRID in options:
         priced[OptionId.HYBRID] = price_hybrid(
