@@ -402,12 +402,31 @@ def _burst_grid(
     """Cost of the hours above each count ``n_values`` ``(K, 1)`` in each month
     of each row of ``rows`` ``(M, H)``, on each burst kind: ``(B × M, K, H)``,
     the rows of ``bursts[0]`` first, so that :func:`_baselines` reads every
-    burst kind in one call per baseline kind. [CNY]"""
+    burst kind in one call per baseline kind. [CNY]
+
+    The numbers of :func:`_burst_price` for each kind, written straight into
+    one array (no concatenation), the on-demand cost made once for both.
+    """
+    m_rows = rows.shape[0]
     burst_hours = np.maximum(rows[:, None, :] - n_values * HOURS_PER_MONTH, 0.0)
     plain = _billable(burst_hours, p0.granularity_hours)
-    return np.concatenate(
-        [_burst_price(p0, burst_hours, b, forbidden, plain) for b in bursts]
-    )
+    out = np.empty((len(bursts) * m_rows, *plain.shape[1:]))
+    for b, kind in enumerate(bursts):
+        part = out[b * m_rows : (b + 1) * m_rows]
+        if kind is not OptionId.SPOT:
+            np.multiply(p0.od, plain, out=part)
+            continue
+        billed = _spot_hours(p0, burst_hours)
+        spot_cost = np.multiply(p0.od * p0.spot_factor, billed, out=billed)
+        if any(forbidden):
+            mask = _forbidden_mask(forbidden, burst_hours.shape[-1])
+            spot_cost *= 1 - mask
+            # ``p0.od * plain``: the on-demand part when it was priced first
+            od_cost = out[:m_rows] if b else p0.od * plain
+            np.add(spot_cost, od_cost * mask, out=part)
+        else:
+            part[...] = spot_cost
+    return out
 
 
 def _baselines(
@@ -428,14 +447,17 @@ def _baselines(
     costs = [0.0] * m_rows
     chosen: list[list[int]] = [[] for _ in range(m_rows)]
     reserved = n_values * rate * 12  # (K,)
+    every_row = np.arange(m_rows)
     for start in range(0, months, 12):
         stop = min(start + 12, months)
         block = reserved + burst_cost[:, :, start:stop].sum(axis=2)  # (M, K)
         picks = block.argmin(axis=1)
+        # each row's pick, card count and cost read in one call, not per row
+        cards = n_values[picks].astype(np.int64).tolist()
+        cheapest = block[every_row, picks].tolist()
         for row in range(m_rows):
-            i = int(picks[row])
-            chosen[row].extend([int(n_values[i])] * (stop - start))
-            costs[row] += float(block[row, i])
+            chosen[row].extend([cards[row]] * (stop - start))
+            costs[row] += cheapest[row]
     return [(costs[row], tuple(chosen[row])) for row in range(m_rows)]
 
 
