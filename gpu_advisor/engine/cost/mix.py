@@ -36,10 +36,9 @@ from gpu_advisor.engine.cost.price import (
     _addons,
     _billable,
     _ceil,
-    _with_deposit,
+    _price_owned,
     clean_demand,
     owned_totals,
-    price_owned,
     spot_overhead,
 )
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
@@ -179,8 +178,14 @@ def price_mix(
     options' on-demand overflow does). ``monthly=False`` leaves out the
     billed hours, utilisation and idle cost (the Monte Carlo reads totals).
     """
-    demand = clean_demand(demand)
-    months = demand.shape[1]
+    return _price_mix(p, clean_demand(demand), policy, addons, monthly)
+
+
+def _price_mix(
+    p: Params, demand: FloatArray, policy: MixPolicy, addons: bool, monthly: bool
+) -> OptionArrays:
+    """:func:`price_mix` of the clean ``demand`` (:func:`clean_demand`)."""
+    s, months = demand.shape
     n = np.asarray(policy.baseline_gpus, dtype=np.float64)[None, :]  # (1, H)
     rate = p.monthly * (
         p.yearly_factor if policy.baseline_kind is OptionId.YEARLY else 1.0
@@ -195,33 +200,52 @@ def price_mix(
     plain = _billable(burst_hours, p.granularity_hours)
     # the spot hours with re-runs, once for the cost and the billed hours
     spot = _spot_hours(p, burst_hours) if policy.burst_kind is OptionId.SPOT else None
-    burst, interruption = _burst_cost(
-        p, burst_hours, policy.burst_kind, policy.spot_forbidden, plain, spot
+    # the months that burst on demand though the kind is spot, once for the
+    # cost and the billed hours (None: none)
+    mask = (
+        _forbidden_mask(policy.spot_forbidden, months)
+        if spot is not None and any(policy.spot_forbidden)
+        else None
     )
+    burst, interruption = _mix_burst_cost(p, plain, spot, mask)
     cash = reserved + burst
     if addons:
         cash = cash + _addon_monthly(p, demand)
     cash[:, -1] += beyond
-    deposit = p.deposit_months[:, 0] * rate[:, 0] * float(n.max(initial=0.0))
-    cash = _with_deposit(cash, deposit)
+    peak = float(n.max(initial=0.0))
+    deposit = p.deposit_months[:, 0] * rate[:, 0] * peak
+    # :func:`_with_deposit` in place: ``cash`` is this call's own array
+    cash[:, 0] += deposit
+    cash[:, -1] -= deposit
     useful = demand.sum(axis=1)
     reserved_hours = float(n.sum() + beyond_cards) * HOURS_PER_MONTH
-    gpus = np.full(demand.shape[0], float(n.max(initial=0.0)))
+    gpus = np.full(s, peak)
+    ones = np.ones(s)
     if not monthly:
         lines = {
-            "reserved": reserved.sum(axis=1) * np.ones(demand.shape[0]),
+            "reserved": reserved.sum(axis=1) * ones,
             "burst": (burst - interruption).sum(axis=1),
         }
         return OptionArrays(
             OptionId.MIX, cash, lines, useful, useful, gpus, deposit=deposit
         )
-    billed = reserved_hours + _burst_billed(policy, plain, spot)
+    if spot is None:
+        burst_billed = np.asarray(plain.sum(axis=1), dtype=np.float64)
+    elif mask is None:
+        # ``spot * (1 - 0) + plain * 0``: the same numbers (no NaN or
+        # infinite hours) as the spot hours alone
+        burst_billed = _burst_billed(policy, plain, spot)
+    else:
+        burst_billed = np.asarray(
+            (spot * (1 - mask) + plain * mask).sum(axis=1), dtype=np.float64
+        )
+    billed = reserved_hours + burst_billed
     util = np.where(billed > 0, useful / np.maximum(billed, 1e-9), 1.0)
     lines = {
-        "reserved": reserved.sum(axis=1) * np.ones(demand.shape[0]),
+        "reserved": reserved.sum(axis=1) * ones,
         "burst": (burst - interruption).sum(axis=1),
         "interruption_overhead": interruption.sum(axis=1),
-        "commitment_beyond_horizon": beyond * np.ones(demand.shape[0]),
+        "commitment_beyond_horizon": beyond * ones,
         **(_addons(p, demand) if addons else {}),
     }
     idle_reserved = np.maximum(
@@ -240,6 +264,26 @@ def price_mix(
         utilization=util,
         detail=policy,
     )
+
+
+def _mix_burst_cost(
+    p: Params,
+    plain: FloatArray,
+    spot: FloatArray | None,
+    mask: FloatArray | None,
+) -> tuple[FloatArray, FloatArray]:
+    """:func:`_burst_cost` of the mix's bursts: ``plain`` hours on demand, or
+    ``spot`` hours on spot but in the months of ``mask`` (1.0: on demand).
+    The same arithmetic, the mask made once by the caller. [CNY]"""
+    if spot is None:
+        od_cost = p.od * plain
+        return od_cost, np.zeros_like(od_cost)
+    price = p.od * p.spot_factor
+    spot_cost, spot_int = price * spot, price * (spot - plain)
+    if mask is None:
+        return spot_cost, spot_int
+    keep = 1 - mask
+    return spot_cost * keep + (p.od * plain) * mask, spot_int * keep
 
 
 def _burst_billed(
@@ -555,8 +599,9 @@ def price_hybrid(
     base, rest = _split(demand, plan.owned_gpus)
     parts: list[OptionArrays] = []
     if plan.owned_gpus > 0:
+        # ``base`` is clean already (the clean demand, capped at N × 730)
         parts.append(
-            price_owned(p, base, plan.owned_gpus, plan.owned_option, monthly=monthly)
+            _price_owned(p, base, plan.owned_gpus, plan.owned_option, monthly)[0]
         )
     if plan.rest_policy is not None and (plan.owned_gpus == 0 or rest.any()):
         reuse = (
@@ -579,17 +624,17 @@ def price_hybrid(
     if not parts:
         raise ValueError("a hybrid that owns no cards needs a rented policy")
     if monthly:
-        cash = sum((a.cash for a in parts), np.zeros_like(demand))
+        cash = _summed([a.cash for a in parts], demand.shape)
     else:
-        cash = sum((a.total for a in parts), np.zeros(s)).reshape(-1, 1)
-    lines: dict[str, FloatArray] = {}
+        cash = _summed([a.total for a in parts], (s,)).reshape(-1, 1)
+    by_key: dict[str, list[FloatArray]] = {}
     for a in parts:
         for key, value in a.lines.items():
-            lines[key] = lines.get(key, np.zeros(s)) + value
+            by_key.setdefault(key, []).append(value)
+    lines = {key: _summed(values, (s,)) for key, values in by_key.items()}
     useful = demand.sum(axis=1)
-    billed = sum((a.billed for a in parts), np.zeros(s))
+    billed = _summed([a.billed for a in parts], (s,))
     util = np.where(billed > 0, useful / np.maximum(billed, 1e-9), 1.0)
-    zero = np.zeros(s)
     return OptionArrays(
         OptionId.HYBRID,
         cash,
@@ -597,13 +642,26 @@ def price_hybrid(
         useful,
         billed,
         np.full(s, float(plan.owned_gpus)),
-        capex=sum((a.capex * np.ones(s) for a in parts), zero),
-        residual=sum((a.residual * np.ones(s) for a in parts), zero),
-        deposit=sum((a.deposit * np.ones(s) for a in parts), zero),
-        idle=sum((a.idle * np.ones(s) for a in parts), zero),
+        # ``x * np.ones(s)`` is ``x`` spread over the scenarios, which adding
+        # it to ``np.zeros(s)`` does as well
+        capex=_summed([a.capex for a in parts], (s,)),
+        residual=_summed([a.residual for a in parts], (s,)),
+        deposit=_summed([a.deposit for a in parts], (s,)),
+        idle=_summed([a.idle for a in parts], (s,)),
         utilization=util,
         detail=plan,
     )
+
+
+def _summed(values: list[FloatArray], shape: tuple[int, ...]) -> FloatArray:
+    """``sum(values, np.zeros(shape))``, the same numbers with fewer calls:
+    ``0.0 + x`` is ``x + 0.0`` (a ``-0.0`` becomes ``0.0`` either way), and
+    no array of zeros is made when the first value has the shape already."""
+    first = values[0]
+    total = first + 0.0 if first.shape == shape else np.zeros(shape) + first
+    for value in values[1:]:
+        total = total + value
+    return np.asarray(total, dtype=np.float64)
 
 
 def best_hybrid(
