@@ -544,7 +544,13 @@ def hybrid_candidates(demand: FloatArray, fleet: int) -> list[int]:
     >>> hybrid_candidates(np.array([[730.0 * 8, 730.0 * 24, 730.0 * 8]]), 24)
     [0, 8, 24]
     """
-    cards = _ceil(np.maximum(clean_demand(demand)[0], 0.0) / HOURS_PER_MONTH)
+    return _candidates_of(clean_demand(demand)[0], fleet)
+
+
+def _candidates_of(clean: FloatArray, fleet: int) -> list[int]:
+    """:func:`hybrid_candidates` of one month row of clean demand ``(H,)``
+    (no negatives: nothing to clip)."""
+    cards = _ceil(clean / HOURS_PER_MONTH)
     levels = sorted({int(c) for c in cards.tolist() if c > 0})
     if len(levels) > HYBRID_MAX_CANDIDATES:
         picks = np.linspace(0, len(levels) - 1, HYBRID_MAX_CANDIDATES)
@@ -746,9 +752,10 @@ def hybrid_counts(demand: FloatArray, fleet: int, own_all: bool = False) -> list
     """The owned card counts :func:`best_hybrid` tries (:func:`hybrid_candidates`;
     ``own_all``: only those from the busiest month's card count up)."""
     d = clean_demand(demand)[:1]
-    candidates = hybrid_candidates(d, fleet)
+    candidates = _candidates_of(d[0], fleet)
     if own_all:
-        peak = int(_ceil(np.maximum(d[0], 0.0) / HOURS_PER_MONTH).max(initial=0.0))
+        # the clean demand has no negatives: nothing to clip
+        peak = int(_ceil(d[0] / HOURS_PER_MONTH).max(initial=0.0))
         floor = max(1, peak)
         candidates = sorted({floor, *(n for n in candidates if n >= floor)})
     return candidates

@@ -162,6 +162,16 @@ def option_spot_months(prep: Prepared) -> dict[OptionId, int]:
         out[OptionId.MIX] = spot_months(prep.policy, prep.d)
     plan = prep.hybrid_plan
     if OptionId.HYBRID in prep.priced and plan is not None:
+        if (
+            plan.owned_gpus == 0
+            and OptionId.MIX in out
+            and plan.rest_policy is prep.policy
+        ):
+            # owning no card, the hybrid rents the whole demand with the
+            # mix's very plan: the mix's months (``spot_months`` cleans the
+            # demand, and the rest above no card, once clean, is that demand)
+            out[OptionId.HYBRID] = out[OptionId.MIX]
+            return out
         rest = np.maximum(prep.d - plan.owned_gpus * HOURS_PER_MONTH, 0.0)
         out[OptionId.HYBRID] = spot_months(plan.rest_policy, rest)
     return out

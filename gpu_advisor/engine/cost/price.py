@@ -674,7 +674,12 @@ def _addon_monthly(p: Params, demand: FloatArray) -> FloatArray:
 
 
 def _with_deposit(cash: FloatArray, deposit: FloatArray) -> FloatArray:
-    cash = cash.copy()
+    return _add_deposit(cash.copy(), deposit)
+
+
+def _add_deposit(cash: FloatArray, deposit: FloatArray) -> FloatArray:
+    """:func:`_with_deposit` in place, for a ``cash`` array the caller has
+    just made (no copy needed): paid in the first month, back in the last."""
     cash[:, 0] += deposit
     cash[:, -1] -= deposit
     return cash
@@ -793,7 +798,7 @@ def _monthly_cash(
     compute = p.monthly * cards
     peak = cards.max(axis=1)
     deposit = p.deposit_months[:, 0] * p.monthly[:, 0] * peak
-    cash = _with_deposit(compute + addon, deposit)
+    cash = _add_deposit(compute + addon, deposit)  # a new array: no copy
     return compute, peak, deposit, cash
 
 
@@ -857,7 +862,7 @@ def _yearly_cash(p: Params, cards: FloatArray, addon: FloatArray) -> _YearlyCash
     cash[:, -1] += beyond
     peak = reserved.max(axis=1)
     deposit = p.deposit_months[:, 0] * price[:, 0] * peak
-    cash = _with_deposit(cash, deposit)
+    cash = _add_deposit(cash, deposit)  # ``compute + addon``: no copy needed
     return _YearlyCash(reserved, beyond_cards, compute, beyond, peak, deposit, cash)
 
 
