@@ -229,17 +229,7 @@ def _price_mix(
         return OptionArrays(
             OptionId.MIX, cash, lines, useful, useful, gpus, deposit=deposit
         )
-    if spot is None:
-        burst_billed = np.asarray(plain.sum(axis=1), dtype=np.float64)
-    elif mask is None:
-        # ``spot * (1 - 0) + plain * 0``: the same numbers (no NaN or
-        # infinite hours) as the spot hours alone
-        burst_billed = _burst_billed(policy, plain, spot)
-    else:
-        burst_billed = np.asarray(
-            (spot * (1 - mask) + plain * mask).sum(axis=1), dtype=np.float64
-        )
-    billed = reserved_hours + burst_billed
+    billed = reserved_hours + _mix_billed(policy, plain, spot, mask)
     util = np.where(billed > 0, useful / np.maximum(billed, 1e-9), 1.0)
     lines = {
         "reserved": reserved.sum(axis=1) * ones,
@@ -264,6 +254,20 @@ def _price_mix(
         utilization=util,
         detail=policy,
     )
+
+
+def _mix_billed(
+    policy: MixPolicy,
+    plain: FloatArray,
+    spot: FloatArray | None,
+    mask: FloatArray | None,
+) -> FloatArray:
+    """:func:`_burst_billed` with the caller's mask of the months that forbid
+    spot (None: none; the function then makes its own zero mask, whose
+    blend keeps a ``-0.0`` as it always did). [GPU-h]"""
+    if spot is None or mask is None:
+        return _burst_billed(policy, plain, spot)
+    return np.asarray((spot * (1 - mask) + plain * mask).sum(axis=1), dtype=np.float64)
 
 
 def _mix_burst_cost(
