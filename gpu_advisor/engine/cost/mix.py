@@ -36,10 +36,9 @@ from gpu_advisor.engine.cost.price import (
     _addons,
     _billable,
     _ceil,
-    _with_deposit,
+    _price_owned,
     clean_demand,
-    owned_total,
-    price_owned,
+    owned_totals,
     spot_overhead,
 )
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
@@ -179,8 +178,14 @@ def price_mix(
     options' on-demand overflow does). ``monthly=False`` leaves out the
     billed hours, utilisation and idle cost (the Monte Carlo reads totals).
     """
-    demand = clean_demand(demand)
-    months = demand.shape[1]
+    return _price_mix(p, clean_demand(demand), policy, addons, monthly)
+
+
+def _price_mix(
+    p: Params, demand: FloatArray, policy: MixPolicy, addons: bool, monthly: bool
+) -> OptionArrays:
+    """:func:`price_mix` of the clean ``demand`` (:func:`clean_demand`)."""
+    s, months = demand.shape
     n = np.asarray(policy.baseline_gpus, dtype=np.float64)[None, :]  # (1, H)
     rate = p.monthly * (
         p.yearly_factor if policy.baseline_kind is OptionId.YEARLY else 1.0
@@ -195,33 +200,42 @@ def price_mix(
     plain = _billable(burst_hours, p.granularity_hours)
     # the spot hours with re-runs, once for the cost and the billed hours
     spot = _spot_hours(p, burst_hours) if policy.burst_kind is OptionId.SPOT else None
-    burst, interruption = _burst_cost(
-        p, burst_hours, policy.burst_kind, policy.spot_forbidden, plain, spot
+    # the months that burst on demand though the kind is spot, once for the
+    # cost and the billed hours (None: none)
+    mask = (
+        _forbidden_mask(policy.spot_forbidden, months)
+        if spot is not None and any(policy.spot_forbidden)
+        else None
     )
+    burst, interruption = _mix_burst_cost(p, plain, spot, mask)
     cash = reserved + burst
     if addons:
         cash = cash + _addon_monthly(p, demand)
     cash[:, -1] += beyond
-    deposit = p.deposit_months[:, 0] * rate[:, 0] * float(n.max(initial=0.0))
-    cash = _with_deposit(cash, deposit)
+    peak = float(n.max(initial=0.0))
+    deposit = p.deposit_months[:, 0] * rate[:, 0] * peak
+    # :func:`_with_deposit` in place: ``cash`` is this call's own array
+    cash[:, 0] += deposit
+    cash[:, -1] -= deposit
     useful = demand.sum(axis=1)
     reserved_hours = float(n.sum() + beyond_cards) * HOURS_PER_MONTH
-    gpus = np.full(demand.shape[0], float(n.max(initial=0.0)))
+    gpus = np.full(s, peak)
+    ones = np.ones(s)
     if not monthly:
         lines = {
-            "reserved": reserved.sum(axis=1) * np.ones(demand.shape[0]),
+            "reserved": reserved.sum(axis=1) * ones,
             "burst": (burst - interruption).sum(axis=1),
         }
         return OptionArrays(
             OptionId.MIX, cash, lines, useful, useful, gpus, deposit=deposit
         )
-    billed = reserved_hours + _burst_billed(policy, plain, spot)
+    billed = reserved_hours + _mix_billed(policy, plain, spot, mask)
     util = np.where(billed > 0, useful / np.maximum(billed, 1e-9), 1.0)
     lines = {
-        "reserved": reserved.sum(axis=1) * np.ones(demand.shape[0]),
+        "reserved": reserved.sum(axis=1) * ones,
         "burst": (burst - interruption).sum(axis=1),
         "interruption_overhead": interruption.sum(axis=1),
-        "commitment_beyond_horizon": beyond * np.ones(demand.shape[0]),
+        "commitment_beyond_horizon": beyond * ones,
         **(_addons(p, demand) if addons else {}),
     }
     idle_reserved = np.maximum(
@@ -240,6 +254,40 @@ def price_mix(
         utilization=util,
         detail=policy,
     )
+
+
+def _mix_billed(
+    policy: MixPolicy,
+    plain: FloatArray,
+    spot: FloatArray | None,
+    mask: FloatArray | None,
+) -> FloatArray:
+    """:func:`_burst_billed` with the caller's mask of the months that forbid
+    spot (None: none; the function then makes its own zero mask, whose
+    blend keeps a ``-0.0`` as it always did). [GPU-h]"""
+    if spot is None or mask is None:
+        return _burst_billed(policy, plain, spot)
+    return np.asarray((spot * (1 - mask) + plain * mask).sum(axis=1), dtype=np.float64)
+
+
+def _mix_burst_cost(
+    p: Params,
+    plain: FloatArray,
+    spot: FloatArray | None,
+    mask: FloatArray | None,
+) -> tuple[FloatArray, FloatArray]:
+    """:func:`_burst_cost` of the mix's bursts: ``plain`` hours on demand, or
+    ``spot`` hours on spot but in the months of ``mask`` (1.0: on demand).
+    The same arithmetic, the mask made once by the caller. [CNY]"""
+    if spot is None:
+        od_cost = p.od * plain
+        return od_cost, np.zeros_like(od_cost)
+    price = p.od * p.spot_factor
+    spot_cost, spot_int = price * spot, price * (spot - plain)
+    if mask is None:
+        return spot_cost, spot_int
+    keep = 1 - mask
+    return spot_cost * keep + (p.od * plain) * mask, spot_int * keep
 
 
 def _burst_billed(
@@ -402,12 +450,31 @@ def _burst_grid(
     """Cost of the hours above each count ``n_values`` ``(K, 1)`` in each month
     of each row of ``rows`` ``(M, H)``, on each burst kind: ``(B × M, K, H)``,
     the rows of ``bursts[0]`` first, so that :func:`_baselines` reads every
-    burst kind in one call per baseline kind. [CNY]"""
+    burst kind in one call per baseline kind. [CNY]
+
+    The numbers of :func:`_burst_price` for each kind, written straight into
+    one array (no concatenation), the on-demand cost made once for both.
+    """
+    m_rows = rows.shape[0]
     burst_hours = np.maximum(rows[:, None, :] - n_values * HOURS_PER_MONTH, 0.0)
     plain = _billable(burst_hours, p0.granularity_hours)
-    return np.concatenate(
-        [_burst_price(p0, burst_hours, b, forbidden, plain) for b in bursts]
-    )
+    out = np.empty((len(bursts) * m_rows, *plain.shape[1:]))
+    for b, kind in enumerate(bursts):
+        part = out[b * m_rows : (b + 1) * m_rows]
+        if kind is not OptionId.SPOT:
+            np.multiply(p0.od, plain, out=part)
+            continue
+        billed = _spot_hours(p0, burst_hours)
+        spot_cost = np.multiply(p0.od * p0.spot_factor, billed, out=billed)
+        if any(forbidden):
+            mask = _forbidden_mask(forbidden, burst_hours.shape[-1])
+            spot_cost *= 1 - mask
+            # ``p0.od * plain``: the on-demand part when it was priced first
+            od_cost = out[:m_rows] if b else p0.od * plain
+            np.add(spot_cost, od_cost * mask, out=part)
+        else:
+            part[...] = spot_cost
+    return out
 
 
 def _baselines(
@@ -428,14 +495,17 @@ def _baselines(
     costs = [0.0] * m_rows
     chosen: list[list[int]] = [[] for _ in range(m_rows)]
     reserved = n_values * rate * 12  # (K,)
+    every_row = np.arange(m_rows)
     for start in range(0, months, 12):
         stop = min(start + 12, months)
         block = reserved + burst_cost[:, :, start:stop].sum(axis=2)  # (M, K)
         picks = block.argmin(axis=1)
+        # each row's pick, card count and cost read in one call, not per row
+        cards = n_values[picks].astype(np.int64).tolist()
+        cheapest = block[every_row, picks].tolist()
         for row in range(m_rows):
-            i = int(picks[row])
-            chosen[row].extend([int(n_values[i])] * (stop - start))
-            costs[row] += float(block[row, i])
+            chosen[row].extend([cards[row]] * (stop - start))
+            costs[row] += cheapest[row]
     return [(costs[row], tuple(chosen[row])) for row in range(m_rows)]
 
 
@@ -478,7 +548,13 @@ def hybrid_candidates(demand: FloatArray, fleet: int) -> list[int]:
     >>> hybrid_candidates(np.array([[730.0 * 8, 730.0 * 24, 730.0 * 8]]), 24)
     [0, 8, 24]
     """
-    cards = _ceil(np.maximum(clean_demand(demand)[0], 0.0) / HOURS_PER_MONTH)
+    return _candidates_of(clean_demand(demand)[0], fleet)
+
+
+def _candidates_of(clean: FloatArray, fleet: int) -> list[int]:
+    """:func:`hybrid_candidates` of one month row of clean demand ``(H,)``
+    (no negatives: nothing to clip)."""
+    cards = _ceil(clean / HOURS_PER_MONTH)
     levels = sorted({int(c) for c in cards.tolist() if c > 0})
     if len(levels) > HYBRID_MAX_CANDIDATES:
         picks = np.linspace(0, len(levels) - 1, HYBRID_MAX_CANDIDATES)
@@ -533,8 +609,9 @@ def price_hybrid(
     base, rest = _split(demand, plan.owned_gpus)
     parts: list[OptionArrays] = []
     if plan.owned_gpus > 0:
+        # ``base`` is clean already (the clean demand, capped at N × 730)
         parts.append(
-            price_owned(p, base, plan.owned_gpus, plan.owned_option, monthly=monthly)
+            _price_owned(p, base, plan.owned_gpus, plan.owned_option, monthly)[0]
         )
     if plan.rest_policy is not None and (plan.owned_gpus == 0 or rest.any()):
         reuse = (
@@ -557,17 +634,17 @@ def price_hybrid(
     if not parts:
         raise ValueError("a hybrid that owns no cards needs a rented policy")
     if monthly:
-        cash = sum((a.cash for a in parts), np.zeros_like(demand))
+        cash = _summed([a.cash for a in parts], demand.shape)
     else:
-        cash = sum((a.total for a in parts), np.zeros(s)).reshape(-1, 1)
-    lines: dict[str, FloatArray] = {}
+        cash = _summed([a.total for a in parts], (s,)).reshape(-1, 1)
+    by_key: dict[str, list[FloatArray]] = {}
     for a in parts:
         for key, value in a.lines.items():
-            lines[key] = lines.get(key, np.zeros(s)) + value
+            by_key.setdefault(key, []).append(value)
+    lines = {key: _summed(values, (s,)) for key, values in by_key.items()}
     useful = demand.sum(axis=1)
-    billed = sum((a.billed for a in parts), np.zeros(s))
+    billed = _summed([a.billed for a in parts], (s,))
     util = np.where(billed > 0, useful / np.maximum(billed, 1e-9), 1.0)
-    zero = np.zeros(s)
     return OptionArrays(
         OptionId.HYBRID,
         cash,
@@ -575,13 +652,26 @@ def price_hybrid(
         useful,
         billed,
         np.full(s, float(plan.owned_gpus)),
-        capex=sum((a.capex * np.ones(s) for a in parts), zero),
-        residual=sum((a.residual * np.ones(s) for a in parts), zero),
-        deposit=sum((a.deposit * np.ones(s) for a in parts), zero),
-        idle=sum((a.idle * np.ones(s) for a in parts), zero),
+        # ``x * np.ones(s)`` is ``x`` spread over the scenarios, which adding
+        # it to ``np.zeros(s)`` does as well
+        capex=_summed([a.capex for a in parts], (s,)),
+        residual=_summed([a.residual for a in parts], (s,)),
+        deposit=_summed([a.deposit for a in parts], (s,)),
+        idle=_summed([a.idle for a in parts], (s,)),
         utilization=util,
         detail=plan,
     )
+
+
+def _summed(values: list[FloatArray], shape: tuple[int, ...]) -> FloatArray:
+    """``sum(values, np.zeros(shape))``, the same numbers with fewer calls:
+    ``0.0 + x`` is ``x + 0.0`` (a ``-0.0`` becomes ``0.0`` either way), and
+    no array of zeros is made when the first value has the shape already."""
+    first = values[0]
+    total = first + 0.0 if first.shape == shape else np.zeros(shape) + first
+    for value in values[1:]:
+        total = total + value
+    return np.asarray(total, dtype=np.float64)
 
 
 def best_hybrid(
@@ -596,6 +686,7 @@ def best_hybrid(
     own_all: bool = False,
     mix_total: float | None = None,
     searched: dict[int, tuple[float, MixPolicy]] | None = None,
+    candidates: list[int] | None = None,
 ) -> tuple[HybridPlan, float, float, float]:
     """Own ``N`` cards, rent the demand above them with the cheapest mix.
 
@@ -612,7 +703,9 @@ def best_hybrid(
     ``mix_total`` is then ``price_mix(p, demand, mix_policy).total[0]`` when
     the caller has priced it already (it is not priced again). ``searched``:
     :func:`mix_searches`'s plans of the demand above the counts, when the
-    caller has them (they are not searched again).
+    caller has them (they are not searched again). ``candidates``:
+    :func:`hybrid_counts` of the same demand, fleet and ``own_all``, when the
+    caller has them.
 
     ``own_all`` (the data must stay on the company's own hardware): only
     counts that cover every month are tried, from the busiest month's card
@@ -625,16 +718,17 @@ def best_hybrid(
     """
     d = clean_demand(demand)[:1]
     p0 = p if p.scenarios == 1 else _first(p)
-    candidates = hybrid_counts(d, fleet, own_all)
+    if candidates is None:
+        candidates = hybrid_counts(d, fleet, own_all)
     addons = float(_addon_monthly(p0, d).sum())
-    owned_totals = _owned_totals(p0, d, candidates, owned_options)
+    owned_by_kind = _owned_totals(p0, d, candidates, owned_options)
     rented_parts = _rented_parts(
         p0,
         d,
         candidates,
         allow_spot,
         spot_forbidden,
-        (mix_policy, mix_total),
+        (mix_policy, mix_total, addons),
         searched,
     )
     best: tuple[HybridPlan, float, float, float] | None = None
@@ -644,7 +738,7 @@ def best_hybrid(
             rented += addons
             owned_parts = [(owned_options[0], 0.0)]
         else:
-            owned_parts = [(o, owned_totals[o][n]) for o in owned_options]
+            owned_parts = [(o, owned_by_kind[o][n]) for o in owned_options]
         for option, owned in owned_parts:
             total = owned + rented
             if best is None or total < best[1] - 1e-6:
@@ -662,9 +756,10 @@ def hybrid_counts(demand: FloatArray, fleet: int, own_all: bool = False) -> list
     """The owned card counts :func:`best_hybrid` tries (:func:`hybrid_candidates`;
     ``own_all``: only those from the busiest month's card count up)."""
     d = clean_demand(demand)[:1]
-    candidates = hybrid_candidates(d, fleet)
+    candidates = _candidates_of(d[0], fleet)
     if own_all:
-        peak = int(_ceil(np.maximum(d[0], 0.0) / HOURS_PER_MONTH).max(initial=0.0))
+        # the clean demand has no negatives: nothing to clip
+        peak = int(_ceil(d[0] / HOURS_PER_MONTH).max(initial=0.0))
         floor = max(1, peak)
         candidates = sorted({floor, *(n for n in candidates if n >= floor)})
     return candidates
@@ -706,15 +801,16 @@ def _owned_totals(
     """Total of owning each candidate count ``> 0`` of each kind, the demand
     up to its capacity (every count in one call per kind). [CNY]"""
     owned_n = np.asarray([n for n in candidates if n > 0], dtype=np.float64)
-    owned_totals: dict[OptionId, dict[int, float]] = {o: {} for o in owned_options}
+    owned_totals_: dict[OptionId, dict[int, float]] = {o: {} for o in owned_options}
     if owned_n.size:
         bases = np.minimum(d, owned_n[:, None] * HOURS_PER_MONTH)  # (K, H)
+        # every kind in one call: self-build reuses colocation's fleet, wear
+        # and card-hours (the same numbers as one ``owned_total`` per kind)
+        totals = owned_totals(p0, bases, owned_n, owned_options)
+        counts = [int(n) for n in owned_n.tolist()]
         for o in owned_options:
-            totals = owned_total(p0, bases, owned_n, o)
-            owned_totals[o] = {
-                int(n): float(t) for n, t in zip(owned_n, totals, strict=True)
-            }
-    return owned_totals
+            owned_totals_[o] = dict(zip(counts, totals[o].tolist(), strict=True))
+    return owned_totals_
 
 
 def _rented_parts(
@@ -723,17 +819,24 @@ def _rented_parts(
     candidates: list[int],
     allow_spot: bool,
     spot_forbidden: tuple[bool, ...],
-    mix: tuple[MixPolicy | None, float | None],
+    mix: tuple[MixPolicy | None, float | None, float],
     searched: dict[int, tuple[float, MixPolicy]] | None,
 ) -> dict[int, tuple[float, MixPolicy | None]]:
     """Cost without add-ons and plan of renting the demand above each
     candidate count (none when nothing is left), every search in one pass
-    (none when ``searched`` has them). ``mix``: the mix's plan and total. [CNY]"""
-    mix_policy, mix_total = mix
-    addons = float(_addon_monthly(p0, d).sum())
+    (none when ``searched`` has them). ``mix``: the mix's plan and total,
+    and the add-ons over the horizon. [CNY]"""
+    mix_policy, mix_total, addons = mix
     out: dict[int, tuple[float, MixPolicy | None]] = dict.fromkeys(
         candidates, (0.0, None)
     )
+    if searched is not None and mix_policy is not None and mix_total is not None:
+        # :func:`mix_searches` of these candidates: its plans are those of
+        # the counts that leave some demand (no need to split it again)
+        if 0 in out:
+            out[0] = (mix_total - addons, mix_policy)
+        out.update(searched)
+        return out
     rests = _rests(d, candidates)
     if 0 in rests and mix_policy is not None:
         del rests[0]

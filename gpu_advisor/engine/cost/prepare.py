@@ -125,12 +125,14 @@ def _hybrid(
     own_all: bool = False,
     mix_total: float | None = None,
     searched: dict[int, tuple[float, MixPolicy]] | None = None,
+    counts: list[int] | None = None,
 ) -> tuple[HybridPlan | None, tuple[float, float, float]]:
     """The best hybrid plan: owned kinds among the options (colocation when the
     hybrid is chosen alone), rented part by the cheapest mix; ``own_all``
     (data on the company's own hardware): owned cards cover every month.
     ``searched``: the mix plans of the demand above the counts
-    (:func:`~gpu_advisor.engine.cost.mix.mix_searches`)."""
+    (:func:`~gpu_advisor.engine.cost.mix.mix_searches`); ``counts``: the
+    owned counts tried (:func:`~gpu_advisor.engine.cost.mix.hybrid_counts`)."""
     kinds = _hybrid_kinds(options)
     if not kinds:
         return None, (0.0, 0.0, 0.0)
@@ -145,6 +147,7 @@ def _hybrid(
         own_all=own_all,
         mix_total=mix_total,
         searched=searched,
+        candidates=counts,
     )
     return plan, (total, owned, rented)
 
@@ -159,6 +162,16 @@ def option_spot_months(prep: Prepared) -> dict[OptionId, int]:
         out[OptionId.MIX] = spot_months(prep.policy, prep.d)
     plan = prep.hybrid_plan
     if OptionId.HYBRID in prep.priced and plan is not None:
+        if (
+            plan.owned_gpus == 0
+            and OptionId.MIX in out
+            and plan.rest_policy is prep.policy
+        ):
+            # owning no card, the hybrid rents the whole demand with the
+            # mix's very plan: the mix's months (``spot_months`` cleans the
+            # demand, and the rest above no card, once clean, is that demand)
+            out[OptionId.HYBRID] = out[OptionId.MIX]
+            return out
         rest = np.maximum(prep.d - plan.owned_gpus * HOURS_PER_MONTH, 0.0)
         out[OptionId.HYBRID] = spot_months(plan.rest_policy, rest)
     return out
@@ -209,9 +222,10 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
     forbidden = spot_forbidden_months(project, len(demand))
     own_all = budget.data_residency is DataResidency.OWN_HARDWARE
     searched = None
+    # the owned counts the hybrid tries, worked out once for both searches
+    counts = hybrid_counts(d, owned_gpus, own_all) if _hybrid_kinds(options) else []
     if OptionId.MIX in options:
         # the mix's search and the hybrid's in one pass
-        counts = hybrid_counts(d, owned_gpus, own_all) if _hybrid_kinds(options) else []
         policy, searched = mix_searches(
             p,
             d,
@@ -230,6 +244,7 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
         own_all=own_all,
         mix_total=None if policy is None else float(priced[OptionId.MIX].total[0]),
         searched=searched,
+        counts=counts or None,
     )
     if hybrid_plan is not None and OptionId.HYBRID in options:
         priced[OptionId.HYBRID] = price_hybrid(

@@ -674,7 +674,12 @@ def _addon_monthly(p: Params, demand: FloatArray) -> FloatArray:
 
 
 def _with_deposit(cash: FloatArray, deposit: FloatArray) -> FloatArray:
-    cash = cash.copy()
+    return _add_deposit(cash.copy(), deposit)
+
+
+def _add_deposit(cash: FloatArray, deposit: FloatArray) -> FloatArray:
+    """:func:`_with_deposit` in place, for a ``cash`` array the caller has
+    just made (no copy needed): paid in the first month, back in the last."""
     cash[:, 0] += deposit
     cash[:, -1] -= deposit
     return cash
@@ -793,7 +798,7 @@ def _monthly_cash(
     compute = p.monthly * cards
     peak = cards.max(axis=1)
     deposit = p.deposit_months[:, 0] * p.monthly[:, 0] * peak
-    cash = _with_deposit(compute + addon, deposit)
+    cash = _add_deposit(compute + addon, deposit)  # a new array: no copy
     return compute, peak, deposit, cash
 
 
@@ -857,7 +862,7 @@ def _yearly_cash(p: Params, cards: FloatArray, addon: FloatArray) -> _YearlyCash
     cash[:, -1] += beyond
     peak = reserved.max(axis=1)
     deposit = p.deposit_months[:, 0] * price[:, 0] * peak
-    cash = _with_deposit(cash, deposit)
+    cash = _add_deposit(cash, deposit)  # ``compute + addon``: no copy needed
     return _YearlyCash(reserved, beyond_cards, compute, beyond, peak, deposit, cash)
 
 
@@ -1326,9 +1331,11 @@ def _price_owned(
     option: OptionId,
     monthly: bool,
     like: _Parts | None = None,
+    like_arrays: OptionArrays | None = None,
 ) -> tuple[OptionArrays, _Parts]:
     """:func:`price_owned` of the clean ``demand``, and its parts (``like``:
-    see :func:`_owned_parts`)."""
+    see :func:`_owned_parts`; ``like_arrays``: the option priced from
+    ``like``, see :func:`_owned_arrays`)."""
     parts = _owned_parts(p, demand, gpus, option, like)
     fleet, wear, use, running, flat_m = parts
     deposit = p.deposit_months[:, 0] * running["rack"]
@@ -1361,6 +1368,7 @@ def _price_owned(
         financing_total,
         deposit,
         demand.sum(axis=1),
+        like_arrays if like is not None else None,
     )
     return arrays, parts
 
@@ -1529,10 +1537,18 @@ def _owned_arrays(
     financing_total: FloatArray,
     deposit: FloatArray,
     useful: FloatArray,
+    like: OptionArrays | None = None,
 ) -> OptionArrays:
     """The owned option's cost lines, hours, utilisation and idle share
-    (``useful``: the demand's GPU-hours, the overflow included)."""
+    (``useful``: the demand's GPU-hours, the overflow included). ``like``:
+    colocation priced from the same purchase, book value and card-hours
+    (:func:`_like`), whose depreciation, replacement, hours and utilisation
+    are this option's too (copied, each option its own arrays)."""
     months = use.used.shape[1]
+    if like is not None:
+        return _owned_arrays_like(
+            option, cash, fleet, use, running, financing_total, deposit, useful, like
+        )
     capex_dep, floor, resale = fleet.capex_dep, wear.floor, wear.resale
     s = cash.shape[0]
     # the first fleet loses down to its residual when it is replaced, else to
@@ -1576,6 +1592,53 @@ def _owned_arrays(
         else np.broadcast_to(fleet.cards, (s,)).copy(),
         capex=capex_dep + fleet.retrofit,
         residual=resale,
+        deposit=deposit,
+        idle=idle,
+        utilization=util,
+    )
+
+
+def _owned_arrays_like(
+    option: OptionId,
+    cash: FloatArray,
+    fleet: _Fleet,
+    use: _Use,
+    running: dict[str, FloatArray],
+    financing_total: FloatArray,
+    deposit: FloatArray,
+    useful: FloatArray,
+    like: OptionArrays,
+) -> OptionArrays:
+    """:func:`_owned_arrays` with the lines and figures that depend on the
+    shared purchase, book value and card-hours copied from ``like``."""
+    months = use.used.shape[1]
+    same = like.lines
+    lines = {
+        "depreciation_hardware": same["depreciation_hardware"].copy(),
+        "depreciation_network": same["depreciation_network"].copy(),
+        "depreciation_storage": same["depreciation_storage"].copy(),
+        "retrofit": fleet.retrofit,
+        "electricity": use.electricity_total,
+        "rack": running["rack"] * months,
+        "bandwidth": running["bandwidth"] * months,
+        "staff": running["staff"] * months,
+        "maintenance": running["maintenance"] * months,
+        "financing": financing_total,
+        "overflow_rental": use.overflow_total,
+        "replacement": same["replacement"].copy(),
+    }
+    util = like.utilization.copy()
+    total = cash.sum(axis=1)
+    idle = np.maximum(total - use.overflow_total, 0) * (1 - util)
+    return OptionArrays(
+        option,
+        cash,
+        lines,
+        useful,
+        like.billed.copy(),
+        like.gpus.copy(),
+        capex=fleet.capex_dep + fleet.retrofit,
+        residual=like.residual.copy(),
         deposit=deposit,
         idle=idle,
         utilization=util,
@@ -1738,7 +1801,13 @@ def price_pure_options(
     for option in OWNED_OPTIONS:
         if option in wanted:
             out[option], parts = _price_owned(
-                p, clean, owned_gpus, option, monthly, like
+                p,
+                clean,
+                owned_gpus,
+                option,
+                monthly,
+                like,
+                None if like is None else out[OptionId.COLOCATION],
             )
             if option is OptionId.COLOCATION:
                 like = parts

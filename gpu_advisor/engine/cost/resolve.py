@@ -227,6 +227,13 @@ class Resolved:
         return self.refs[key]
 
 
+_DEFAULTS_MADE: dict[
+    tuple[str, int, str, float],
+    tuple[PriceRange, float, tuple[float, float, float], InputRef],
+] = {}
+"""Catalog defaults resolved (:meth:`_Book._put_default`), by key, range (its
+id, kept alive), citation and scale."""
+
 _CITES: dict[tuple[int, str], tuple[object, str]] = {}
 """Citations made, by catalog provenance (its id, kept alive) and name."""
 
@@ -327,31 +334,58 @@ class _Book:
     ) -> None:
         """The project's figure (VAT added when it is net), else an imported
         price, else the catalog's typical value × ``scale``."""
-        confirmed = True
         if own is None and self.project.price_overrides:
             row = imported_price(self.project, self.gpu_id, key)
             if row is not None:
                 self.put_imported(key, row, rng)
                 return
-        if own is not None:
-            value = float(own)
-            source = "project"
-            vat_services, vat_goods = self.vat_services, self.vat_goods
-            if key in _RENT_KEYS and vat_services:
-                value *= 1 + vat_services
-                source = f"project (+{vat_services:.0%} VAT added)"
-            elif key in _GOODS_KEYS and vat_goods:
-                value *= 1 + vat_goods
-                source = f"project (+{vat_goods:.0%} VAT added)"
-        else:
-            value = rng.typical * scale
-            source = _cite(rng, what)
-            confirmed = rng.provenance.confirmed
+        if own is None:
+            self._put_default(key, rng, what, scale)
+            return
+        value = float(own)
+        source = "project"
+        vat_services, vat_goods = self.vat_services, self.vat_goods
+        if key in _RENT_KEYS and vat_services:
+            value *= 1 + vat_services
+            source = f"project (+{vat_services:.0%} VAT added)"
+        elif key in _GOODS_KEYS and vat_goods:
+            value *= 1 + vat_goods
+            source = f"project (+{vat_goods:.0%} VAT added)"
         self.values[key] = value
         self.ranges[key] = _spread(value, rng, scale)
         self.refs[key] = _input_ref(
-            f"budget.{key}", round(value, 6), _UNITS.get(key, ""), source, confirmed
+            f"budget.{key}", round(value, 6), _UNITS.get(key, ""), source, True
         )
+
+    def _put_default(
+        self, key: str, rng: PriceRange, what: str, scale: float = 1.0
+    ) -> None:
+        """The catalog's typical value × ``scale``, its spread and its
+        citation: made once per catalog range, key, citation and scale (they
+        depend on the catalog alone, which is loaded once, and every
+        evaluation resolves the same ones; the provenance is a frozen model)."""
+        made_key = (key, id(rng), what, scale)
+        hit = _DEFAULTS_MADE.get(made_key)
+        if hit is None or hit[0] is not rng:
+            value = rng.typical * scale
+            ref = _input_ref(
+                f"budget.{key}",
+                round(value, 6),
+                _UNITS.get(key, ""),
+                _cite(rng, what),
+                rng.provenance.confirmed,
+            )
+            if len(_DEFAULTS_MADE) > 4096:  # catalogs loaded again and again
+                _DEFAULTS_MADE.clear()
+            hit = _DEFAULTS_MADE[made_key] = (
+                rng,
+                value,
+                _spread(value, rng, scale),
+                ref,
+            )
+        self.values[key] = hit[1]
+        self.ranges[key] = hit[2]
+        self.refs[key] = hit[3]
 
     def put_imported(self, key: str, row: PriceOverride, rng: PriceRange) -> None:
         """An imported price row, with its own low / high or the catalog's spread."""
