@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import singledispatch
 
 from gpu_advisor.engine.cost import findings as f
-from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, construct
 from gpu_advisor.engine.names import option_in_sentence
 from gpu_advisor.model.common import Advice
 from gpu_advisor.model.project import OptionId
@@ -68,7 +68,11 @@ def advice(finding: f.Finding) -> Advice:
     if word is None:
         word = _WORDING[type(finding)] = sentences.dispatch(type(finding))
     en, zh = word(finding)
-    return Advice(
+    # the parts are already what validation would make (a code and sentences
+    # as ``str``, a ``Severity``, the inputs a fresh list of ``str``), so
+    # ``construct`` skips checking them again: the same object, a third faster
+    return construct(
+        Advice,
         code=finding.code,
         severity=finding.severity,
         message_en=en,
