@@ -127,8 +127,9 @@ def break_even_month(
     >>> break_even_month([100, 10], [40, 40]) is None
     True
     """
-    own = np.cumsum(own_cash)
-    rent = np.cumsum(rent_cash)
+    # ``add.accumulate`` is what ``cumsum`` calls, without its Python wrapper
+    own = np.add.accumulate(own_cash)
+    rent = np.add.accumulate(rent_cash)
     hits = np.nonzero(own <= rent + 1e-6)[0]
     return int(hits[0]) + 1 if hits.size else None
 
@@ -150,7 +151,7 @@ def six_month_rule(
     """
     months = len(demand)
     active = sum(1 for h in demand if h > 0)
-    rent_month = float(rent.total[0]) / max(active, 1)
+    rent_month = _first_total(rent) / max(active, 1)
     dep = sum(
         float(own.lines[k][0])
         for k in (
@@ -287,10 +288,15 @@ def _flat_mix(
     totals to the last bit, on 2 columns instead of ``H``.
     """
     months = demand.shape[1]
-    addons = _addon_monthly(p, demand).sum(axis=1)
-    candidates = np.stack(
-        [np.zeros_like(cards), np.floor(cards + 1e-9), np.ceil(cards - 1e-9)]
-    )  # (3, K)
+    # the add-ons of one month, spread over the months and summed as above
+    addons = np.add.reduce(
+        np.repeat(_addon_monthly(p, demand[:, :1]), months, axis=1), axis=1
+    )
+    # (3, K): none, ⌊uG⌋ and ⌈uG⌉ cards (filled in place: ``np.stack`` of
+    # the three rows cost as much again)
+    candidates = np.zeros((3, cards.shape[0]))
+    np.floor(cards + 1e-9, out=candidates[1])
+    np.ceil(cards - 1e-9, out=candidates[2])
     # the bursts above each candidate count, all three in one pass (3, K, 1)
     burst_h = np.maximum(
         demand[None, :, :1] - candidates[:, :, None] * HOURS_PER_MONTH, 0.0
@@ -307,14 +313,17 @@ def _flat_mix(
     per_month = rate * candidates[:, :, None] + burst_stack
     # np.take gives C-ordered months (``a[:, column]`` does not), so each sum
     # runs over contiguous months in the same order as on the full array
-    monthly = np.take(per_month.min(axis=0), column, axis=1).sum(axis=1)
+    # (the ufuncs' ``reduce`` is what ``min`` and ``sum`` call, without their
+    # Python wrappers)
+    cheapest = np.minimum.reduce(per_month, axis=0)
+    monthly = np.add.reduce(np.take(cheapest, column, axis=1), axis=1)
     yearly = np.zeros(demand.shape[0])
     reserved = (p.monthly * p.yearly_factor)[None, :, 0] * candidates * 12  # (3, K)
     every_month = np.take(burst_stack, column, axis=2)  # (3, K, H), C-ordered
     for start in range(0, months, 12):
         # a yearly block is paid for all 12 months, even past the horizon
-        block = reserved + every_month[:, :, start : start + 12].sum(axis=2)
-        yearly += block.min(axis=0)  # the cheapest count of each block
+        block = reserved + np.add.reduce(every_month[:, :, start : start + 12], axis=2)
+        yearly += np.minimum.reduce(block, axis=0)  # the cheapest count of each block
     return np.asarray(np.minimum(monthly, yearly) + addons, dtype=np.float64)
 
 
@@ -375,7 +384,12 @@ def _crossings(
     own, rents = _flat_costs(
         p, own_id, owned_gpus, months, u, rent_ids, spot_bursts, spot_forbidden
     )
-    best = np.min(np.stack(list(rents.values())), axis=0)
+    # the cheapest rental at each point: ``np.min`` over the stacked totals
+    # takes the same elementwise minimum, row after row, at twice the cost
+    totals = iter(rents.values())
+    best = next(totals)
+    for total in totals:
+        best = np.minimum(best, total)
     u_all, i = _crossing(u, own, best)
     at: OptionId | None = None
     if i is not None:
@@ -388,6 +402,12 @@ def _crossings(
     if monthly is not None:
         u_mon, _ = _crossing(u, own, monthly)
     return u_all, at, u_mon
+
+
+def _first_total(option: OptionArrays) -> float:
+    """``float(option.total[0])``: scenario 0's row summed alone (the same
+    sum; ``total`` sums every scenario through ``sum``'s wrapper)."""
+    return float(np.add.reduce(option.cash[0]))
 
 
 def compute_break_even(
@@ -424,8 +444,8 @@ def compute_break_even(
     ]
     if not owned or not renting:
         return BreakEven()
-    own = min(owned, key=lambda o: float(o.total[0]))
-    rent = min(renting, key=lambda o: float(o.total[0]))
+    own = min(owned, key=_first_total)
+    rent = min(renting, key=_first_total)
     months = len(demand)
     p0 = p if p.scenarios == 1 else _first(p)
     rent_ids = [r.id for r in renting]
