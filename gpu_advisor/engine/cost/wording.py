@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import singledispatch
 
 from gpu_advisor.engine.cost import findings as f
-from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, construct
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.engine.names import option_in_sentence
 from gpu_advisor.model.common import Advice
 from gpu_advisor.model.project import OptionId
@@ -69,16 +69,26 @@ def advice(finding: f.Finding) -> Advice:
         word = _WORDING[type(finding)] = sentences.dispatch(type(finding))
     en, zh = word(finding)
     # the parts are already what validation would make (a code and sentences
-    # as ``str``, a ``Severity``, the inputs a fresh list of ``str``), so
-    # ``construct`` skips checking them again: the same object, a third faster
-    return construct(
-        Advice,
-        code=finding.code,
-        severity=finding.severity,
-        message_en=en,
-        message_zh=zh,
-        inputs=list(finding.inputs),
-    )
+    # as ``str``, a ``Severity``, the inputs a fresh list of ``str``): the
+    # object ``construct(Advice, ...)`` makes with every field given (its dict
+    # in field order, all five set), written out, at a third of the cost
+    out = Advice.__new__(Advice)
+    fields = {
+        "code": finding.code,
+        "severity": finding.severity,
+        "message_en": en,
+        "message_zh": zh,
+        "inputs": list(finding.inputs),
+    }
+    _set(out, "__dict__", fields)
+    _set(out, "__pydantic_fields_set__", set(_ADVICE_FIELDS))
+    _set(out, "__pydantic_extra__", None)
+    _set(out, "__pydantic_private__", None)
+    return out
+
+
+_set = object.__setattr__  # as pydantic sets a frozen model's internals
+_ADVICE_FIELDS = frozenset(("code", "severity", "message_en", "message_zh", "inputs"))
 
 
 _WORDING: dict[type[f.Finding], Callable[[f.Finding], tuple[str, str]]] = {}
