@@ -232,6 +232,20 @@ def _flat_rentals(
     commitment past the horizon go to the first and last month as there. The
     same numbers summed in the same order, hence the same totals to the last
     bit, on ``K`` values instead of ``K × H``.
+
+    Examples
+    --------
+    >>> from gpu_advisor.engine.cost.price import make_params, rental_totals
+    >>> from gpu_advisor.engine.cost.resolve import resolve
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Project
+    >>> p = make_params(resolve(Project(), load_catalog()))
+    >>> hours = np.array([[0.0], [900.0], [3000.0]])
+    >>> ids = [OptionId.ON_DEMAND, OptionId.MONTHLY, OptionId.YEARLY, OptionId.SPOT]
+    >>> full = rental_totals(p, np.repeat(hours, 15, axis=1), ids)
+    >>> flat = _flat_rentals(p, hours, 15, ids)
+    >>> list(flat) == ids and all(flat[o].tobytes() == full[o].tobytes() for o in ids)
+    True
     """
     demand = clean_demand(hours)
     addon = _addon_monthly(p, demand)
