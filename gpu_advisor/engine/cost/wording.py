@@ -43,7 +43,16 @@ def option_name(option: OptionId, zh: bool = False) -> str:
     >>> option_name(OptionId.MONTHLY), option_name(OptionId.MONTHLY, zh=True)
     ('monthly rental', '包月')
     """
-    return option_in_sentence(option, zh)
+    return _OPTION_NAMES[option, bool(zh)]
+
+
+# every option's name in a sentence, in both languages: a constant table made
+# once (the sentences of one recommendation name options some fifteen times)
+_OPTION_NAMES = {
+    (option, zh): option_in_sentence(option, zh)
+    for option in OptionId
+    for zh in (False, True)
+}
 
 
 def _months_en(count: int) -> str:
