@@ -40,8 +40,11 @@ from gpu_advisor.engine.cost.price import (
     Params,
     _addon_monthly,
     _billable,
+    _ceil,
+    _spot_cash,
+    clean_demand,
     owned_total,
-    rental_totals,
+    spot_overhead,
 )
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.cost_results import BreakEven, SixMonthRule
@@ -124,8 +127,9 @@ def break_even_month(
     >>> break_even_month([100, 10], [40, 40]) is None
     True
     """
-    own = np.cumsum(own_cash)
-    rent = np.cumsum(rent_cash)
+    # ``add.accumulate`` is what ``cumsum`` calls, without its Python wrapper
+    own = np.add.accumulate(own_cash)
+    rent = np.add.accumulate(rent_cash)
     hits = np.nonzero(own <= rent + 1e-6)[0]
     return int(hits[0]) + 1 if hits.size else None
 
@@ -147,7 +151,7 @@ def six_month_rule(
     """
     months = len(demand)
     active = sum(1 for h in demand if h > 0)
-    rent_month = float(rent.total[0]) / max(active, 1)
+    rent_month = _first_total(rent) / max(active, 1)
     dep = sum(
         float(own.lines[k][0])
         for k in (
@@ -206,12 +210,80 @@ def _flat_costs(
     # scenario-0 prices, shape (1, 1), broadcast against the (K, H) demand
     pk = p
     cards = utilizations * owned_gpus  # (K,)
-    d = np.repeat((cards * HOURS_PER_MONTH)[:, None], months, axis=1)
+    hours = (cards * HOURS_PER_MONTH)[:, None]  # (K, 1)
+    d = np.repeat(hours, months, axis=1)
     own = owned_total(pk, d, owned_gpus, own_id)
-    rents = rental_totals(pk, d, list(rent_ids))
+    rents = _flat_rentals(pk, hours, months, rent_ids)
     if OptionId.MIX in rent_ids:
         rents[OptionId.MIX] = _flat_mix(pk, d, cards, spot_bursts, spot_forbidden)
     return own, rents
+
+
+def _flat_rentals(
+    p: Params, hours: FloatArray, months: int, ids: Sequence[OptionId]
+) -> dict[OptionId, FloatArray]:
+    """``rental_totals(p, d, ids)`` of flat demand ``d``: ``hours`` (K, 1) in
+    each of ``months`` months. [CNY]
+
+    Every month of a row bills the same, so each rental's month is worked out
+    once, on one column, with the operations of
+    :func:`~gpu_advisor.engine.cost.price.rental_totals`, and spread over the
+    months (``np.repeat``) before the sum; the deposit and the yearly
+    commitment past the horizon go to the first and last month as there. The
+    same numbers summed in the same order, hence the same totals to the last
+    bit, on ``K`` values instead of ``K × H``.
+
+    Examples
+    --------
+    >>> from gpu_advisor.engine.cost.price import make_params, rental_totals
+    >>> from gpu_advisor.engine.cost.resolve import resolve
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Project
+    >>> p = make_params(resolve(Project(), load_catalog()))
+    >>> hours = np.array([[0.0], [900.0], [3000.0]])
+    >>> ids = [OptionId.ON_DEMAND, OptionId.MONTHLY, OptionId.YEARLY, OptionId.SPOT]
+    >>> full = rental_totals(p, np.repeat(hours, 15, axis=1), ids)
+    >>> flat = _flat_rentals(p, hours, 15, ids)
+    >>> list(flat) == ids and all(flat[o].tobytes() == full[o].tobytes() for o in ids)
+    True
+    """
+    demand = clean_demand(hours)
+    addon = _addon_monthly(p, demand)
+    # per rental: the month's bill (K, 1), and what month 1 and the last add
+    month: dict[OptionId, FloatArray] = {}
+    ends: dict[OptionId, tuple[FloatArray, FloatArray | None]] = {}
+    if OptionId.ON_DEMAND in ids or OptionId.SPOT in ids:
+        plain = _billable(demand, p.granularity_hours)
+        month[OptionId.ON_DEMAND] = p.od * plain + addon
+        if OptionId.SPOT in ids:
+            extra = 1 + spot_overhead(p, demand)
+            billed = _billable(demand * extra, p.granularity_hours)
+            month[OptionId.SPOT] = _spot_cash(p, plain, billed, addon)[2]
+    if OptionId.MONTHLY in ids or OptionId.YEARLY in ids:
+        cards = _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
+        peak = cards[:, 0]  # the max over equal months
+        month[OptionId.MONTHLY] = p.monthly * cards + addon
+        deposit = p.deposit_months[:, 0] * p.monthly[:, 0] * peak
+        ends[OptionId.MONTHLY] = (deposit, None)
+        price = p.monthly * p.yearly_factor
+        month[OptionId.YEARLY] = price * cards + addon
+        tail = months % 12
+        beyond = np.zeros(peak.shape) if tail == 0 else peak * (12 - tail)
+        deposit = p.deposit_months[:, 0] * price[:, 0] * peak
+        ends[OptionId.YEARLY] = (deposit, price[:, 0] * beyond)
+    totals: dict[OptionId, FloatArray] = {}
+    for option in ids:
+        if option not in month:
+            continue
+        cash = np.repeat(month[option], months, axis=1)
+        if option in ends:
+            deposit, last = ends[option]
+            if last is not None:
+                cash[:, -1] += last
+            cash[:, 0] += deposit
+            cash[:, -1] -= deposit
+        totals[option] = np.add.reduce(cash, axis=1)
+    return totals
 
 
 def _flat_mix(
@@ -230,10 +302,15 @@ def _flat_mix(
     totals to the last bit, on 2 columns instead of ``H``.
     """
     months = demand.shape[1]
-    addons = _addon_monthly(p, demand).sum(axis=1)
-    candidates = np.stack(
-        [np.zeros_like(cards), np.floor(cards + 1e-9), np.ceil(cards - 1e-9)]
-    )  # (3, K)
+    # the add-ons of one month, spread over the months and summed as above
+    addons = np.add.reduce(
+        np.repeat(_addon_monthly(p, demand[:, :1]), months, axis=1), axis=1
+    )
+    # (3, K): none, ⌊uG⌋ and ⌈uG⌉ cards (filled in place: ``np.stack`` of
+    # the three rows cost as much again)
+    candidates = np.zeros((3, cards.shape[0]))
+    np.floor(cards + 1e-9, out=candidates[1])
+    np.ceil(cards - 1e-9, out=candidates[2])
     # the bursts above each candidate count, all three in one pass (3, K, 1)
     burst_h = np.maximum(
         demand[None, :, :1] - candidates[:, :, None] * HOURS_PER_MONTH, 0.0
@@ -250,14 +327,17 @@ def _flat_mix(
     per_month = rate * candidates[:, :, None] + burst_stack
     # np.take gives C-ordered months (``a[:, column]`` does not), so each sum
     # runs over contiguous months in the same order as on the full array
-    monthly = np.take(per_month.min(axis=0), column, axis=1).sum(axis=1)
+    # (the ufuncs' ``reduce`` is what ``min`` and ``sum`` call, without their
+    # Python wrappers)
+    cheapest = np.minimum.reduce(per_month, axis=0)
+    monthly = np.add.reduce(np.take(cheapest, column, axis=1), axis=1)
     yearly = np.zeros(demand.shape[0])
     reserved = (p.monthly * p.yearly_factor)[None, :, 0] * candidates * 12  # (3, K)
     every_month = np.take(burst_stack, column, axis=2)  # (3, K, H), C-ordered
     for start in range(0, months, 12):
         # a yearly block is paid for all 12 months, even past the horizon
-        block = reserved + every_month[:, :, start : start + 12].sum(axis=2)
-        yearly += block.min(axis=0)  # the cheapest count of each block
+        block = reserved + np.add.reduce(every_month[:, :, start : start + 12], axis=2)
+        yearly += np.minimum.reduce(block, axis=0)  # the cheapest count of each block
     return np.asarray(np.minimum(monthly, yearly) + addons, dtype=np.float64)
 
 
@@ -318,7 +398,12 @@ def _crossings(
     own, rents = _flat_costs(
         p, own_id, owned_gpus, months, u, rent_ids, spot_bursts, spot_forbidden
     )
-    best = np.min(np.stack(list(rents.values())), axis=0)
+    # the cheapest rental at each point: ``np.min`` over the stacked totals
+    # takes the same elementwise minimum, row after row, at twice the cost
+    totals = iter(rents.values())
+    best = next(totals)
+    for total in totals:
+        best = np.minimum(best, total)
     u_all, i = _crossing(u, own, best)
     at: OptionId | None = None
     if i is not None:
@@ -331,6 +416,12 @@ def _crossings(
     if monthly is not None:
         u_mon, _ = _crossing(u, own, monthly)
     return u_all, at, u_mon
+
+
+def _first_total(option: OptionArrays) -> float:
+    """``float(option.total[0])``: scenario 0's row summed alone (the same
+    sum; ``total`` sums every scenario through ``sum``'s wrapper)."""
+    return float(np.add.reduce(option.cash[0]))
 
 
 def compute_break_even(
@@ -367,8 +458,8 @@ def compute_break_even(
     ]
     if not owned or not renting:
         return BreakEven()
-    own = min(owned, key=lambda o: float(o.total[0]))
-    rent = min(renting, key=lambda o: float(o.total[0]))
+    own = min(owned, key=_first_total)
+    rent = min(renting, key=_first_total)
     months = len(demand)
     p0 = p if p.scenarios == 1 else _first(p)
     rent_ids = [r.id for r in renting]

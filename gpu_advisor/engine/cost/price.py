@@ -1668,18 +1668,42 @@ def npv(cash: FloatArray, discount_rate: FloatArray) -> FloatArray:
     >>> round(float(npv(np.array([[0.0] * 12 + [110.0]]), np.array([[0.1]]))[0]), 6)
     100.0
     """
-    exponents = _NPV_EXPONENTS.get(cash.shape[1])
-    if exponents is None:
-        # -month / 12 for each month, the same for every call of that length
-        months = np.arange(cash.shape[1], dtype=np.float64)[None, :]
-        exponents = _NPV_EXPONENTS[cash.shape[1]] = -months / 12.0
-        exponents.flags.writeable = False
-    factors = (1.0 + discount_rate) ** exponents
+    factors = _discount_factors(discount_rate, cash.shape[1])
     # ``add.reduce`` is what ``sum`` calls, without its Python wrapper
     return np.asarray(np.add.reduce(cash * factors, axis=1), dtype=np.float64)
 
 
+def _discount_factors(discount_rate: FloatArray, months: int) -> FloatArray:
+    """``(1 + rate) ** (-month / 12)`` for each month, shape (S, ``months``).
+
+    Every option of one evaluation is discounted at the same single rate:
+    the factors of a single rate are kept (read-only) for the next call
+    instead of being worked out again for each option.
+    """
+    key = None
+    if discount_rate.size == 1:
+        key = (months, discount_rate.shape, float(discount_rate.flat[0]))
+        kept = _FACTORS.get(key)
+        if kept is not None:
+            return kept
+    exponents = _NPV_EXPONENTS.get(months)
+    if exponents is None:
+        # -month / 12 for each month, the same for every call of that length
+        row = np.arange(months, dtype=np.float64)[None, :]
+        exponents = _NPV_EXPONENTS[months] = -row / 12.0
+        exponents.flags.writeable = False
+    factors = np.asarray((1.0 + discount_rate) ** exponents, dtype=np.float64)
+    if key is not None:
+        if len(_FACTORS) >= _FACTORS_KEPT:
+            _FACTORS.clear()  # a what-if sweep of rates: start again
+        factors.flags.writeable = False
+        _FACTORS[key] = factors
+    return factors
+
+
 _NPV_EXPONENTS: dict[int, FloatArray] = {}
+_FACTORS: dict[tuple[int, tuple[int, ...], float], FloatArray] = {}
+_FACTORS_KEPT = 64
 
 
 def _one(values: FloatArray, index: int) -> float:
@@ -1695,7 +1719,7 @@ def to_result(
     """One scenario of an option as a frozen :class:`OptionResult`."""
     cash = arr.cash[index]
     h, lines = cash.size, arr.lines
-    total = max(float(cash.sum()), 0.0)
+    total = max(float(np.add.reduce(cash)), 0.0)  # ``sum`` without its wrapper
     useful = float(arr.useful[index])
     capex = _one(arr.capex, index)
     residual = _one(arr.residual, index)
@@ -1709,8 +1733,9 @@ def to_result(
     upfront = float(cash[0]) if h else 0.0
     if h == 1:
         upfront += max(residual, 0.0) + max(deposit, 0.0)
-    rate = discount_rate[index : index + 1]
-    present = float(npv(arr.cash[index : index + 1], rate)[0])
+    # :func:`npv` of the one row: the same products, summed as one row
+    factors = _discount_factors(discount_rate[index : index + 1], h)
+    present = float(np.add.reduce(cash * factors[0]))
     # every amount rounded to the cent in one ``round_list`` (numpy's per-call
     # overhead once instead of a ``round`` per value): the months, their
     # running sum (``add.accumulate``, i.e. ``cumsum``, adds in order as
