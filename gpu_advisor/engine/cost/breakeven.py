@@ -40,11 +40,8 @@ from gpu_advisor.engine.cost.price import (
     Params,
     _addon_monthly,
     _billable,
-    _ceil,
-    _spot_cash,
-    clean_demand,
     owned_total,
-    spot_overhead,
+    rental_totals,
 )
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.cost_results import BreakEven, SixMonthRule
@@ -210,80 +207,13 @@ def _flat_costs(
     # scenario-0 prices, shape (1, 1), broadcast against the (K, H) demand
     pk = p
     cards = utilizations * owned_gpus  # (K,)
-    hours = (cards * HOURS_PER_MONTH)[:, None]  # (K, 1)
-    d = np.repeat(hours, months, axis=1)
+    d = np.repeat((cards * HOURS_PER_MONTH)[:, None], months, axis=1)
     own = owned_total(pk, d, owned_gpus, own_id)
-    rents = _flat_rentals(pk, hours, months, rent_ids)
+    # the rentals' own formulas (price.rental_totals), on every month
+    rents = rental_totals(pk, d, list(rent_ids))
     if OptionId.MIX in rent_ids:
         rents[OptionId.MIX] = _flat_mix(pk, d, cards, spot_bursts, spot_forbidden)
     return own, rents
-
-
-def _flat_rentals(
-    p: Params, hours: FloatArray, months: int, ids: Sequence[OptionId]
-) -> dict[OptionId, FloatArray]:
-    """``rental_totals(p, d, ids)`` of flat demand ``d``: ``hours`` (K, 1) in
-    each of ``months`` months. [CNY]
-
-    Every month of a row bills the same, so each rental's month is worked out
-    once, on one column, with the operations of
-    :func:`~gpu_advisor.engine.cost.price.rental_totals`, and spread over the
-    months (``np.repeat``) before the sum; the deposit and the yearly
-    commitment past the horizon go to the first and last month as there. The
-    same numbers summed in the same order, hence the same totals to the last
-    bit, on ``K`` values instead of ``K × H``.
-
-    Examples
-    --------
-    >>> from gpu_advisor.engine.cost.price import make_params, rental_totals
-    >>> from gpu_advisor.engine.cost.resolve import resolve
-    >>> from gpu_advisor.io.catalog import load_catalog
-    >>> from gpu_advisor.model.project import Project
-    >>> p = make_params(resolve(Project(), load_catalog()))
-    >>> hours = np.array([[0.0], [900.0], [3000.0]])
-    >>> ids = [OptionId.ON_DEMAND, OptionId.MONTHLY, OptionId.YEARLY, OptionId.SPOT]
-    >>> full = rental_totals(p, np.repeat(hours, 15, axis=1), ids)
-    >>> flat = _flat_rentals(p, hours, 15, ids)
-    >>> list(flat) == ids and all(flat[o].tobytes() == full[o].tobytes() for o in ids)
-    True
-    """
-    demand = clean_demand(hours)
-    addon = _addon_monthly(p, demand)
-    # per rental: the month's bill (K, 1), and what month 1 and the last add
-    month: dict[OptionId, FloatArray] = {}
-    ends: dict[OptionId, tuple[FloatArray, FloatArray | None]] = {}
-    if OptionId.ON_DEMAND in ids or OptionId.SPOT in ids:
-        plain = _billable(demand, p.granularity_hours)
-        month[OptionId.ON_DEMAND] = p.od * plain + addon
-        if OptionId.SPOT in ids:
-            extra = 1 + spot_overhead(p, demand)
-            billed = _billable(demand * extra, p.granularity_hours)
-            month[OptionId.SPOT] = _spot_cash(p, plain, billed, addon)[2]
-    if OptionId.MONTHLY in ids or OptionId.YEARLY in ids:
-        cards = _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
-        peak = cards[:, 0]  # the max over equal months
-        month[OptionId.MONTHLY] = p.monthly * cards + addon
-        deposit = p.deposit_months[:, 0] * p.monthly[:, 0] * peak
-        ends[OptionId.MONTHLY] = (deposit, None)
-        price = p.monthly * p.yearly_factor
-        month[OptionId.YEARLY] = price * cards + addon
-        tail = months % 12
-        beyond = np.zeros(peak.shape) if tail == 0 else peak * (12 - tail)
-        deposit = p.deposit_months[:, 0] * price[:, 0] * peak
-        ends[OptionId.YEARLY] = (deposit, price[:, 0] * beyond)
-    totals: dict[OptionId, FloatArray] = {}
-    for option in ids:
-        if option not in month:
-            continue
-        cash = np.repeat(month[option], months, axis=1)
-        if option in ends:
-            deposit, last = ends[option]
-            if last is not None:
-                cash[:, -1] += last
-            cash[:, 0] += deposit
-            cash[:, -1] -= deposit
-        totals[option] = np.add.reduce(cash, axis=1)
-    return totals
 
 
 def _flat_mix(
