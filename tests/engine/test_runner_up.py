@@ -110,4 +110,29 @@ def test_runner_up_never_shows_a_zero_gap_alias(hours, spot):
     assert second.id is not chosen.id
     assert second.same_as is None
     assert chosen.same_as is not second.id
-    assert second.monthly_cny != chosen.monthly_cny
+    if second.monthly_cny == chosen.monthly_cny:
+        # two different plans that happen to cost the same (one hour a month:
+        # two billed spot hours at half price are one on-demand hour), never
+        # an alias: a mix or hybrid with another option's cash is marked same_as
+        compound = {OptionId.MIX, OptionId.HYBRID}
+        assert second.id not in compound
+        assert chosen.id not in compound
+
+
+def test_a_tie_between_two_different_plans_is_a_runner_up_at_no_gap():
+    """Found by hypothesis with another seed: one GPU-hour a month costs the
+    same on demand and on spot (billed two hours at half price); spot is then
+    a real alternative at the same cost, not an alias of on-demand."""
+    project = Project(
+        meta=ProjectMeta(horizon_months=2),
+        demand=DemandProfile(months=[DemandMonth(gpu_hours=1.0)] * 2),
+        budget=Budget(options=list(OptionId)),
+    )
+    cost = evaluate(project, CATALOG).cost
+    spot, on_demand = cost.option(OptionId.SPOT), cost.option(OptionId.ON_DEMAND)
+    assert spot.monthly_cny == on_demand.monthly_cny
+    assert cost.recommendation.option is OptionId.ON_DEMAND
+    second = runner_up(cost)
+    assert second is not None
+    assert second.id is OptionId.SPOT
+    assert cost.option(OptionId.MIX).same_as is OptionId.ON_DEMAND
