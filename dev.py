@@ -285,6 +285,10 @@ def cmd_bench(args: list[str]) -> int:
     setup()
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     failed: list[str] = []
+    # first how fast this machine is today (see benchmarks/host.py)
+    subprocess.call(
+        [str(_bin("python")), str(ROOT / "benchmarks" / "host.py")], cwd=ROOT
+    )
     for script in sorted((ROOT / "benchmarks").glob("bench_*.py")):
         print(f"== {script.name}", flush=True)
         code = subprocess.call(
