@@ -63,6 +63,10 @@ _NICE_STEPS: Final = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
 """Mantissas of the numbers an axis may end at (× a power of ten)."""
 
 
+_MIN_SPAN: Final = 1e-6
+"""The smallest value range an axis is given (a cent in thousands is 1e-5)."""
+
+
 def nice_ceiling(value: float) -> float:
     """The smallest of 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × 10^k not below
     ``value`` (0 for a value that is not positive and finite).
@@ -95,8 +99,8 @@ def nice_span(values: Iterable[float], margin: float = 0.03) -> tuple[float, flo
     (0.0, 2000000.0)
     >>> nice_span([-310.0, 2400.0])
     (-400.0, 2500.0)
-    >>> nice_span([]), nice_span([float("inf")])
-    ((0.0, 1.0), (0.0, 1.0))
+    >>> nice_span([]), nice_span([float("inf")]), nice_span([1e-313])
+    ((0.0, 1.0), (0.0, 1.0), (0.0, 1.0))
     """
     finite = [v for v in values if math.isfinite(v)]
     lo, hi = min(finite, default=0.0), max(finite, default=0.0)
@@ -104,7 +108,9 @@ def nice_span(values: Iterable[float], margin: float = 0.03) -> tuple[float, flo
     pad = (hi - lo) * margin
     top = nice_ceiling(hi + pad) if hi > 0 else 0.0
     bottom = -nice_ceiling(pad - lo) if lo < 0 else 0.0
-    return (bottom, top) if top > bottom else (0.0, 1.0)
+    # a span of next to nothing (a plan with next to no work): pyqtgraph's
+    # ticks divide by zero on a range of 1e-313
+    return (bottom, top) if top - bottom >= _MIN_SPAN else (0.0, 1.0)
 
 
 def set_ticks(axis: pg.AxisItem, ticks: list[tuple[float, str]]) -> None:
