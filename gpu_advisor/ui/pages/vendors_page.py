@@ -66,6 +66,7 @@ from gpu_advisor.engine.api import (
     VendorJudgement,
     as_plan_evaluation,
     merge_measurements,
+    same_cost_inputs,
 )
 from gpu_advisor.io.testkit import TOP_FOLDER, write_testkit, write_testkit_archive
 from gpu_advisor.model.project import (
@@ -131,6 +132,8 @@ class VendorsPage(QWizardPage):
         self._analysed: Project | None = None
         self._shown_judgement: object = None
         self._shown_analysis: tuple[object, ...] | None = None
+        self._form_project: Project | None = None
+        """The snapshot the list, the quote form and the weights show."""
         self.judgements: dict[str, VendorJudgement] = {}
         self.scoring: ScoringResult | None = None
         self._pool = QThreadPool.globalInstance()
@@ -536,6 +539,19 @@ class VendorsPage(QWizardPage):
     # ====================================================================================
 
     def _on_project_changed(self, project: Project) -> None:
+        before, self._form_project = self._form_project, project
+        if (
+            before is not None
+            and not self._errors
+            and not self._weight_errors
+            and project.vendors is before.vendors
+            and project.scoring is before.scoring
+            and same_cost_inputs(before, project)
+        ):
+            # e.g. the author's name: the list, the quote form, its price
+            # warnings and the weights would show just what they show
+            self.analysis.invalidate()
+            return
         self._refresh_list(project)
         # The widgets now show valid model values: earlier field errors are void.
         self._clear_field_errors()
