@@ -6,14 +6,14 @@ resolve, demand, every option, the mix search, break-even, the hybrid and the
 recommendation (no tornado, no Monte Carlo); the full ``evaluate()`` including
 sizing and the tornado is reported as well.
 
-Measured 2026-12-03 on the shared 2-core machine (load average 1.4–2.7, old
-and new code alternated in one process, 500 rounds, medians): the cost
-evaluation went from 3.45–3.71 ms to 2.86–3.07 ms (−15 to −18 %) by pricing
-things once (the hybrid reuses the mix, one search pass for the mix and the
-hybrid, totals-only pricing in the break-even grid, the tornado and the
-Monte Carlo); still over the 2 ms budget. Alternated the same way: Monte
-Carlo 10,000 draws 58.6 → 53.7 ms, tornado 0.70 → 0.61 ms (this script alone
-gives 40–42 ms and 0.57–0.59 ms).
+Measured 2026-12-03 on the shared 2-core machine, the stop's first commit
+(35c061e) and its last alternated: cost evaluation 2.91 -> 1.98 ms on a quiet
+host (host reference 1.3–1.5 ms, ``benchmarks/host.py``) and 3.9 -> 2.56 ms
+earlier the same day on a slower one; three more runs on the quiet host gave
+2.09, 2.17 and 2.35 ms, so the 2 ms budget is not met reliably yet. Monte
+Carlo 10,000 draws 45.1 -> 37.7 ms, tornado 0.60 -> 0.52 ms. Every change
+kept the outputs of the examples byte for byte (``cost --json`` and
+``scenarios --json`` recorded before and compared after).
 """
 
 from __future__ import annotations

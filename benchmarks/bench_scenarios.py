@@ -11,9 +11,9 @@ after a budget edit (each column keeps its sizing) and switching scenario.
 A scenario's column is evaluated without the tornado and the explanations
 (the comparison reads neither; ``ScenarioRun.evaluation`` completes it when
 read, e.g. once it is made the base). Measured 2026-12-03 on the shared
-2-core machine (load average 1.4–1.8): five scenarios cold 17.2–17.8 ms and
-after a budget edit 15.4–15.9 ms (27.1 and 24.9 ms before, the old engine
-alternated with the new one in one process); switching 0.28 ms.
+2-core machine, the stop's first commit (35c061e) and its last run in turn:
+five scenarios cold 22.1 -> 15.9 ms (twice), after a budget edit 19.7 ->
+13.6–14.0 ms; switching 0.40 -> 0.39 ms.
 
 The app's figures are the Monte Carlo ones (about 90 ms measured the same
 day); they are far over 20 ms, so the app evaluates the scenarios in a
