@@ -1527,6 +1527,64 @@ def owned_totals(
     return out
 
 
+class _Purchase(NamedTuple):
+    """What an owned option's purchase, book value and card-hours decide."""
+
+    depreciation: tuple[FloatArray, FloatArray, FloatArray]
+    """Hardware, network and storage depreciation. [CNY]"""
+    replacement: FloatArray  # net cost of the replacement fleets [CNY]
+    utilization: FloatArray  # [1]
+    billed: FloatArray  # card-hours owned plus overflow rented [GPU-hours]
+    gpus: FloatArray  # cards [1]
+    residual: FloatArray  # resale value at the end [CNY]
+
+
+def _purchase(fleet: _Fleet, wear: _Wear, use: _Use, s: int) -> _Purchase:
+    """:class:`_Purchase` worked out for ``s`` scenarios."""
+    months = use.used.shape[1]
+    capex_dep, floor, resale = fleet.capex_dep, wear.floor, wear.resale
+    # the first fleet loses down to its residual when it is replaced, else to
+    # its resale value; the replacement fleets' net cost is a line of its own
+    if wear.renews or wear.replaced.shape != resale.shape:
+        loss = capex_dep - np.where(wear.replaced > 0, floor[:, 0], resale)
+        replacement = wear.renew_total + np.where(
+            wear.replaced > 0, floor[:, 0] - resale, 0.0
+        )
+    else:  # the values (and shapes) of the ``np.where`` above: nothing replaced
+        loss = capex_dep - resale
+        replacement = wear.renew_total + 0.0
+    share = np.where(capex_dep > 0, loss / np.maximum(capex_dep, _EPS), 0.0)
+    capacity = use.capacity
+    return _Purchase(
+        (fleet.hardware * share, fleet.network * share, fleet.storage * share),
+        replacement,
+        use.used_hours[:, 0] / (capacity[:, 0] * months),
+        capacity[:, 0] * months + use.overflow_hours,
+        # one count for one scenario needs no broadcast (a slow call)
+        fleet.cards.copy()
+        if fleet.cards.shape == (s,)
+        else np.broadcast_to(fleet.cards, (s,)).copy(),
+        resale,
+    )
+
+
+def _purchase_of(like: OptionArrays) -> _Purchase:
+    """:class:`_Purchase` copied from ``like`` (each option its own arrays)."""
+    lines = like.lines
+    return _Purchase(
+        (
+            lines["depreciation_hardware"].copy(),
+            lines["depreciation_network"].copy(),
+            lines["depreciation_storage"].copy(),
+        ),
+        lines["replacement"].copy(),
+        like.utilization.copy(),
+        like.billed.copy(),
+        like.gpus.copy(),
+        like.residual.copy(),
+    )
+
+
 def _owned_arrays(
     option: OptionId,
     cash: FloatArray,
@@ -1545,78 +1603,16 @@ def _owned_arrays(
     (:func:`_like`), whose depreciation, replacement, hours and utilisation
     are this option's too (copied, each option its own arrays)."""
     months = use.used.shape[1]
-    if like is not None:
-        return _owned_arrays_like(
-            option, cash, fleet, use, running, financing_total, deposit, useful, like
-        )
-    capex_dep, floor, resale = fleet.capex_dep, wear.floor, wear.resale
-    s = cash.shape[0]
-    # the first fleet loses down to its residual when it is replaced, else to
-    # its resale value; the replacement fleets' net cost is a line of its own
-    if wear.renews or wear.replaced.shape != resale.shape:
-        loss = capex_dep - np.where(wear.replaced > 0, floor[:, 0], resale)
-        replacement = wear.renew_total + np.where(
-            wear.replaced > 0, floor[:, 0] - resale, 0.0
-        )
-    else:  # the values (and shapes) of the ``np.where`` above: nothing replaced
-        loss = capex_dep - resale
-        replacement = wear.renew_total + 0.0
-    share = np.where(capex_dep > 0, loss / np.maximum(capex_dep, _EPS), 0.0)
-    lines = {
-        "depreciation_hardware": fleet.hardware * share,
-        "depreciation_network": fleet.network * share,
-        "depreciation_storage": fleet.storage * share,
-        "retrofit": fleet.retrofit,
-        "electricity": use.electricity_total,
-        "rack": running["rack"] * months,
-        "bandwidth": running["bandwidth"] * months,
-        "staff": running["staff"] * months,
-        "maintenance": running["maintenance"] * months,
-        "financing": financing_total,
-        "overflow_rental": use.overflow_total,
-        "replacement": replacement,
-    }
-    capacity = use.capacity
-    util = use.used_hours[:, 0] / (capacity[:, 0] * months)
-    total = cash.sum(axis=1)
-    idle = np.maximum(total - use.overflow_total, 0) * (1 - util)
-    return OptionArrays(
-        option,
-        cash,
-        lines,
-        useful,
-        capacity[:, 0] * months + use.overflow_hours,
-        # one count for one scenario needs no broadcast (a slow call)
-        fleet.cards.copy()
-        if fleet.cards.shape == (s,)
-        else np.broadcast_to(fleet.cards, (s,)).copy(),
-        capex=capex_dep + fleet.retrofit,
-        residual=resale,
-        deposit=deposit,
-        idle=idle,
-        utilization=util,
+    bought = (
+        _purchase(fleet, wear, use, cash.shape[0])
+        if like is None
+        else _purchase_of(like)
     )
-
-
-def _owned_arrays_like(
-    option: OptionId,
-    cash: FloatArray,
-    fleet: _Fleet,
-    use: _Use,
-    running: dict[str, FloatArray],
-    financing_total: FloatArray,
-    deposit: FloatArray,
-    useful: FloatArray,
-    like: OptionArrays,
-) -> OptionArrays:
-    """:func:`_owned_arrays` with the lines and figures that depend on the
-    shared purchase, book value and card-hours copied from ``like``."""
-    months = use.used.shape[1]
-    same = like.lines
+    hardware, network, storage = bought.depreciation
     lines = {
-        "depreciation_hardware": same["depreciation_hardware"].copy(),
-        "depreciation_network": same["depreciation_network"].copy(),
-        "depreciation_storage": same["depreciation_storage"].copy(),
+        "depreciation_hardware": hardware,
+        "depreciation_network": network,
+        "depreciation_storage": storage,
         "retrofit": fleet.retrofit,
         "electricity": use.electricity_total,
         "rack": running["rack"] * months,
@@ -1625,9 +1621,9 @@ def _owned_arrays_like(
         "maintenance": running["maintenance"] * months,
         "financing": financing_total,
         "overflow_rental": use.overflow_total,
-        "replacement": same["replacement"].copy(),
+        "replacement": bought.replacement,
     }
-    util = like.utilization.copy()
+    util = bought.utilization
     total = cash.sum(axis=1)
     idle = np.maximum(total - use.overflow_total, 0) * (1 - util)
     return OptionArrays(
@@ -1635,10 +1631,10 @@ def _owned_arrays_like(
         cash,
         lines,
         useful,
-        like.billed.copy(),
-        like.gpus.copy(),
+        bought.billed,
+        bought.gpus,
         capex=fleet.capex_dep + fleet.retrofit,
-        residual=like.residual.copy(),
+        residual=bought.residual,
         deposit=deposit,
         idle=idle,
         utilization=util,
