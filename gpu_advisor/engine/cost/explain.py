@@ -15,11 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from pydantic import BaseModel
-
 from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.cost.price import OptionArrays
-from gpu_advisor.engine.cost.resolve import Resolved
+from gpu_advisor.engine.cost.resolve import Resolved, made
 from gpu_advisor.engine.names import ALL_ARTICLES, article
 from gpu_advisor.model.common import Explanation, InputRef
 from gpu_advisor.model.cost_results import (
@@ -269,13 +267,8 @@ _NPV_REF = (
 
 
 _CONFIRMED: bool = InputRef.model_fields["confirmed"].default
-# A model's four slots, set as pydantic sets a frozen model's internals, but
-# through the slot descriptors themselves: ``object.__setattr__`` looks each
-# name up on the class first (a quarter of the time of making an input)
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+_GIVEN_REF = frozenset({"name", "value", "unit", "source"})
+_GIVEN_EXPLANATION = frozenset({"key", "formula", "inputs", "reference"})
 
 
 def _ref(name: str, value: float | str, unit: str, source: str) -> InputRef:
@@ -286,7 +279,6 @@ def _ref(name: str, value: float | str, unit: str, source: str) -> InputRef:
     make some fifty of these per evaluation and ``construct``'s field loop was
     most of their cost.
     """
-    ref = InputRef.__new__(InputRef)
     fields = {
         "name": name,
         "value": value,
@@ -294,11 +286,7 @@ def _ref(name: str, value: float | str, unit: str, source: str) -> InputRef:
         "source": source,
         "confirmed": _CONFIRMED,
     }
-    _set_dict(ref, fields)
-    _set_fields(ref, {"name", "value", "unit", "source"})
-    _set_extra(ref, None)
-    _set_private(ref, None)
-    return ref
+    return made(InputRef, fields, _GIVEN_REF)
 
 
 def _engine_ref(name: str, value: float | str, unit: str = "") -> InputRef:
@@ -315,13 +303,8 @@ def _explain(
     ``construct(Explanation, ...)`` with every field given, made directly as
     :func:`_ref` makes an input.
     """
-    out = Explanation.__new__(Explanation)
     fields = {"key": key, "formula": formula, "inputs": inputs, "reference": reference}
-    _set_dict(out, fields)
-    _set_fields(out, {"key", "formula", "inputs", "reference"})
-    _set_extra(out, None)
-    _set_private(out, None)
-    return out
+    return made(Explanation, fields, _GIVEN_EXPLANATION)
 
 
 def cost_explanations(

@@ -73,7 +73,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gpu_advisor.engine.cost.findings import ImplausiblePrice
-from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, Resolved
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, Resolved, made
 from gpu_advisor.engine.cost.rounding import round_list
 from gpu_advisor.engine.cost.wording import implausible_price_sentences
 from gpu_advisor.model.common import Advice, PriceRange
@@ -1778,12 +1778,7 @@ def to_result(
         "includes_en": "",
         "includes_zh": "",
     }
-    result = OptionResult.__new__(OptionResult)
-    object.__setattr__(result, "__dict__", fields)
-    object.__setattr__(result, "__pydantic_fields_set__", set(_RESULT_FIELDS))
-    object.__setattr__(result, "__pydantic_extra__", None)
-    object.__setattr__(result, "__pydantic_private__", None)
-    return result
+    return made(OptionResult, fields, _RESULT_FIELDS)
 
 
 _RESULT_FIELDS = frozenset(OptionResult.model_fields) - {

@@ -29,7 +29,7 @@ VAT rates: PRC Value-Added Tax Law (2024), art. 10: 13 % goods, 6 % services.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from types import NoneType
 from typing import Any, TypeVar
@@ -49,7 +49,39 @@ _Spec = tuple[tuple[str, Any, Callable[[], Any] | None], ...]
 _SPECS: dict[type[BaseModel], _Spec | None] = {}
 _NAMES: dict[type[BaseModel], tuple[tuple[str, ...], frozenset[str]]] = {}
 """Per class: its field names in order and as a set (the all-given path)."""
-_set_attr = object.__setattr__
+# A model's four slots, set as pydantic sets a frozen model's internals but
+# through the slot descriptors themselves (``object.__setattr__`` looks each
+# name up on the class first: a quarter of the time of making a small model)
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+
+
+def made(
+    cls: type[_M],
+    fields: dict[str, Any],
+    given: Iterable[str],
+    extra: dict[str, Any] | None = None,
+    private: dict[str, Any] | None = None,
+) -> _M:
+    """A ``cls`` whose dict is ``fields`` and whose fields set is ``given``,
+    without validation: what ``construct`` (and ``model_copy``) make.
+
+    For parts that are already what validation would make. ``fields`` holds
+    the fields in declaration order (those without a value left out, as
+    ``construct`` leaves them); ``extra`` and ``private``
+    are the instance's extra and private values (None for models without).
+    The one place the cost engine builds models this way: :func:`construct`
+    and the builders of the many small results (inputs, explanations, advice,
+    option results) call it.
+    """
+    m = cls.__new__(cls)
+    _set_dict(m, fields)
+    _set_fields(m, set(given))
+    _set_extra(m, extra)
+    _set_private(m, private)
+    return m
 
 
 def _spec(cls: type[BaseModel]) -> _Spec | None:
@@ -114,12 +146,7 @@ def construct(cls: type[_M], **values: Any) -> _M:
                 fields[name] = factory()
             elif default is not PydanticUndefined:
                 fields[name] = default
-    m = cls.__new__(cls)
-    _set_attr(m, "__dict__", fields)
-    _set_attr(m, "__pydantic_fields_set__", set(values))
-    _set_attr(m, "__pydantic_extra__", None)
-    _set_attr(m, "__pydantic_private__", None)
-    return m
+    return made(cls, fields, values)
 
 
 _MISSING: Any = object()
@@ -145,7 +172,6 @@ def _input_ref(
             source=source,
             confirmed=confirmed,
         )
-    m = InputRef.__new__(InputRef)
     fields = {
         "name": name,
         "value": value,
@@ -153,11 +179,7 @@ def _input_ref(
         "source": source,
         "confirmed": confirmed,
     }
-    _set_attr(m, "__dict__", fields)
-    _set_attr(m, "__pydantic_fields_set__", set(_REF_FIELDS))
-    _set_attr(m, "__pydantic_extra__", None)
-    _set_attr(m, "__pydantic_private__", None)
-    return m
+    return made(InputRef, fields, _REF_FIELDS)
 
 
 _RENT_KEYS = ("on_demand_cny_per_gpu_hour", "monthly_cny_per_gpu_month")

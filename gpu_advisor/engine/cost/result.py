@@ -17,7 +17,7 @@ from gpu_advisor.engine.cost.includes import includes
 from gpu_advisor.engine.cost.prepare import Prepared, option_spot_months
 from gpu_advisor.engine.cost.price import spot_job, to_result
 from gpu_advisor.engine.cost.recommend import hybrid_result, recommend
-from gpu_advisor.engine.cost.resolve import Resolved
+from gpu_advisor.engine.cost.resolve import Resolved, made
 from gpu_advisor.engine.cost.risk import tornado
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.cost_results import (
@@ -37,14 +37,13 @@ def with_includes(
     en, zh = includes(option, hybrid, spot)
     # what ``model_copy(update=...)`` makes (the same fields, fields set, extra
     # and private values: OptionResult has neither), at a fraction of its cost
-    copy = OptionResult.__new__(OptionResult)
-    fields = {**option.__dict__, "includes_en": en, "includes_zh": zh}
-    object.__setattr__(copy, "__dict__", fields)
-    fields_set = option.__pydantic_fields_set__ | {"includes_en", "includes_zh"}
-    object.__setattr__(copy, "__pydantic_fields_set__", fields_set)
-    object.__setattr__(copy, "__pydantic_extra__", option.__pydantic_extra__)
-    object.__setattr__(copy, "__pydantic_private__", option.__pydantic_private__)
-    return copy
+    return made(
+        OptionResult,
+        {**option.__dict__, "includes_en": en, "includes_zh": zh},
+        option.__pydantic_fields_set__ | {"includes_en", "includes_zh"},
+        option.__pydantic_extra__,
+        option.__pydantic_private__,
+    )
 
 
 def currency_info(resolved: Resolved, prices_include_vat: bool) -> CurrencyInfo:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import singledispatch
 
 from gpu_advisor.engine.cost import findings as f
-from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, made
 from gpu_advisor.engine.names import option_in_sentence
 from gpu_advisor.model.common import Advice
 from gpu_advisor.model.project import OptionId
@@ -81,7 +81,6 @@ def advice(finding: f.Finding) -> Advice:
     # as ``str``, a ``Severity``, the inputs a fresh list of ``str``): the
     # object ``construct(Advice, ...)`` makes with every field given (its dict
     # in field order, all five set), written out, at a third of the cost
-    out = Advice.__new__(Advice)
     fields = {
         "code": finding.code,
         "severity": finding.severity,
@@ -89,14 +88,9 @@ def advice(finding: f.Finding) -> Advice:
         "message_zh": zh,
         "inputs": list(finding.inputs),
     }
-    _set(out, "__dict__", fields)
-    _set(out, "__pydantic_fields_set__", set(_ADVICE_FIELDS))
-    _set(out, "__pydantic_extra__", None)
-    _set(out, "__pydantic_private__", None)
-    return out
+    return made(Advice, fields, _ADVICE_FIELDS)
 
 
-_set = object.__setattr__  # as pydantic sets a frozen model's internals
 _ADVICE_FIELDS = frozenset(("code", "severity", "message_en", "message_zh", "inputs"))
 
 
