@@ -17,8 +17,9 @@ from typing import NamedTuple
 
 from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.cost.price import OptionArrays
-from gpu_advisor.engine.cost.resolve import Resolved, made
+from gpu_advisor.engine.cost.resolve import Resolved
 from gpu_advisor.engine.names import ALL_ARTICLES, article
+from gpu_advisor.engine.sizing.construct import made
 from gpu_advisor.model.common import Explanation, InputRef
 from gpu_advisor.model.cost_results import (
     BreakEven,

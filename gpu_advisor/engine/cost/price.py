@@ -73,9 +73,10 @@ import numpy as np
 import numpy.typing as npt
 
 from gpu_advisor.engine.cost.findings import ImplausiblePrice
-from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, Resolved, made
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, Resolved
 from gpu_advisor.engine.cost.rounding import round_list
 from gpu_advisor.engine.cost.wording import implausible_price_sentences
+from gpu_advisor.engine.sizing.construct import made
 from gpu_advisor.model.common import Advice, PriceRange
 from gpu_advisor.model.cost_results import OptionResult, SpotJob
 from gpu_advisor.model.project import OptionId

@@ -29,7 +29,7 @@ VAT rates: PRC Value-Added Tax Law (2024), art. 10: 13 % goods, 6 % services.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from types import NoneType
 from typing import Any, TypeVar
@@ -37,6 +37,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
 
+from gpu_advisor.engine.sizing.construct import made
 from gpu_advisor.model.catalog import Catalog, CostDefaults, GpuPrice, RegionPreset
 from gpu_advisor.model.common import InputRef, PriceRange
 from gpu_advisor.model.project import Currency, PriceOverride, Project
@@ -49,39 +50,6 @@ _Spec = tuple[tuple[str, Any, Callable[[], Any] | None], ...]
 _SPECS: dict[type[BaseModel], _Spec | None] = {}
 _NAMES: dict[type[BaseModel], tuple[tuple[str, ...], frozenset[str]]] = {}
 """Per class: its field names in order and as a set (the all-given path)."""
-# A model's four slots, set as pydantic sets a frozen model's internals but
-# through the slot descriptors themselves (``object.__setattr__`` looks each
-# name up on the class first: a quarter of the time of making a small model)
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-
-
-def made(
-    cls: type[_M],
-    fields: dict[str, Any],
-    given: Iterable[str],
-    extra: dict[str, Any] | None = None,
-    private: dict[str, Any] | None = None,
-) -> _M:
-    """A ``cls`` whose dict is ``fields`` and whose fields set is ``given``,
-    without validation: what ``construct`` (and ``model_copy``) make.
-
-    For parts that are already what validation would make. ``fields`` holds
-    the fields in declaration order (those without a value left out, as
-    ``construct`` leaves them); ``extra`` and ``private``
-    are the instance's extra and private values (None for models without).
-    The one place the cost engine builds models this way: :func:`construct`
-    and the builders of the many small results (inputs, explanations, advice,
-    option results) call it.
-    """
-    m = cls.__new__(cls)
-    _set_dict(m, fields)
-    _set_fields(m, set(given))
-    _set_extra(m, extra)
-    _set_private(m, private)
-    return m
 
 
 def _spec(cls: type[BaseModel]) -> _Spec | None:

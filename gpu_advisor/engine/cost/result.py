@@ -17,8 +17,9 @@ from gpu_advisor.engine.cost.includes import includes
 from gpu_advisor.engine.cost.prepare import Prepared, option_spot_months
 from gpu_advisor.engine.cost.price import spot_job, to_result
 from gpu_advisor.engine.cost.recommend import hybrid_result, recommend
-from gpu_advisor.engine.cost.resolve import Resolved, made
+from gpu_advisor.engine.cost.resolve import Resolved
 from gpu_advisor.engine.cost.risk import tornado
+from gpu_advisor.engine.sizing.construct import made
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.cost_results import (
     CostResult,

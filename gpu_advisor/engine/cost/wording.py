@@ -14,8 +14,9 @@ from collections.abc import Callable
 from functools import singledispatch
 
 from gpu_advisor.engine.cost import findings as f
-from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, made
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.engine.names import option_in_sentence
+from gpu_advisor.engine.sizing.construct import made
 from gpu_advisor.model.common import Advice
 from gpu_advisor.model.project import OptionId
 
