@@ -122,10 +122,8 @@ class BudgetPage(QWizardPage):
         self._field_section: dict[str, CollapsibleForm] = {}
         self._shown_project: Project | None = None
         self._mc_project: Project | None = None
-        self._field_labels: tuple[Language | None, dict[str, str]] = (None, {})
-        """The budget fields' labels, in the language they are in."""
-        self._other_labels: tuple[Language | None, dict[str, str]] = (None, {})
-        """Labels of the inputs outside this step, in the language they are in."""
+        self._labels: tuple[Language | None, dict[str, str]] = (None, {})
+        """Input labels (:meth:`_label_texts`) and the language they are in."""
         self._charts_shown: set[int] = set()
         """Chart tabs that show the current result."""
         self._shown_cost: tuple[CostResult, Language] | None = None
@@ -516,13 +514,16 @@ class BudgetPage(QWizardPage):
     # --- texts -----------------------------------------------------------------------
 
     def _label_text(self, key: str) -> str:
+        """The label of a ``Budget`` field, or of a dotted input outside this
+        step (``meta.horizon_months``); translated once per language."""
         language = current_language()
-        if self._field_labels[0] is not language:  # translated once per language
-            self._field_labels = (language, self._field_label_texts())
-        return self._field_labels[1].get(key, key)
+        if self._labels[0] is not language:
+            self._labels = (language, self._label_texts())
+        return self._labels[1].get(key, key)
 
-    def _field_label_texts(self) -> dict[str, str]:
-        """Each budget field's label (``Budget`` field name → text)."""
+    def _label_texts(self) -> dict[str, str]:
+        """Each budget field's label (by ``Budget`` field name), then the
+        inputs of other steps a reason may name (by dotted name)."""
         return {
             "on_demand_cny_per_gpu_hour": self.tr("On-demand price"),
             "billing_granularity_hours": self.tr("Billing granularity"),
@@ -567,6 +568,14 @@ class BudgetPage(QWizardPage):
             "has_machine_room": self.tr("We have a machine room (power, cooling)"),
             "has_ops_staff": self.tr("We have staff to run GPU servers"),
             "has_spare_cash": self.tr("We have spare cash to pay up front"),
+            "demand.months": self.tr("Monthly demand profile"),
+            "demand.utilization": self.tr("Utilisation"),
+            "meta.horizon_months": self.tr("Planning horizon"),
+            "meta.region_id": self.tr("Region"),
+            "workload.gpu_id": self.tr("GPU model"),
+            "workload.mfu": self.tr("MFU"),
+            "workload.checkpoint_interval_hours": self.tr("Checkpoint interval"),
+            "vendors": self.tr("Vendors"),
         }
 
     def _suffix(self, key: str) -> str:
@@ -613,24 +622,7 @@ class BudgetPage(QWizardPage):
         key = name.removeprefix("budget.")
         if name.startswith("budget.") and key in Budget.model_fields:
             return self._label_text(key)
-        language = current_language()
-        if self._other_labels[0] is not language:  # translated once per language
-            self._other_labels = (
-                language,
-                {
-                    "demand.months": self.tr("Monthly demand profile"),
-                    "demand.utilization": self.tr("Utilisation"),
-                    "meta.horizon_months": self.tr("Planning horizon"),
-                    "meta.region_id": self.tr("Region"),
-                    "workload.gpu_id": self.tr("GPU model"),
-                    "workload.mfu": self.tr("MFU"),
-                    "workload.checkpoint_interval_hours": self.tr(
-                        "Checkpoint interval"
-                    ),
-                    "vendors": self.tr("Vendors"),
-                },
-            )
-        return self._other_labels[1].get(name, name)
+        return self._label_text(name)
 
     def retranslate_ui(self) -> None:
         self.setTitle(self.tr("Budget"))
