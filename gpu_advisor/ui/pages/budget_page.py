@@ -52,7 +52,7 @@ from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
 from gpu_advisor.io.option_table import write_option_table
 from gpu_advisor.io.price_import import PriceImportError, import_prices
 from gpu_advisor.model.common import InputRef, Language
-from gpu_advisor.model.cost_results import CostResult, MonteCarloResult
+from gpu_advisor.model.cost_results import MonteCarloResult
 from gpu_advisor.model.project import (
     Budget,
     DataResidency,
@@ -86,7 +86,7 @@ from gpu_advisor.ui.widgets.cost_charts import (
 )
 from gpu_advisor.ui.widgets.layout import WidthFollowsContent
 from gpu_advisor.ui.widgets.recommendation import RecommendationPanel
-from gpu_advisor.ui.widgets.refresh import RefreshWhenShown
+from gpu_advisor.ui.widgets.refresh import RefreshWhenShown, same_objects
 from gpu_advisor.ui.workers import MONTE_CARLO_SEED, MonteCarloRunner
 
 _FORM_MIN_WIDTH_PX: Final = 440
@@ -126,7 +126,7 @@ class BudgetPage(QWizardPage):
         """Input labels (:meth:`_label_texts`) and the language they are in."""
         self._charts_shown: set[int] = set()
         """Chart tabs that show the current result."""
-        self._shown_cost: tuple[CostResult, Language] | None = None
+        self._shown_cost: tuple[object, ...] | None = None
         """The result and language on screen (compared by identity)."""
         self.monte_carlo: MonteCarloResult | None = None
 
@@ -847,9 +847,8 @@ class BudgetPage(QWizardPage):
 
     def _refresh_outputs(self) -> None:
         cost = self._session.evaluation.cost
-        language = current_language()
-        before = self._shown_cost
-        if before is not None and before[0] is cost and before[1] is language:
+        shown = (cost, current_language())
+        if same_objects(self._shown_cost, shown):
             return  # an edit no price reads: this very result is on screen
         self._shown_cost = None  # until all of it is shown
         self._charts_shown.clear()
@@ -859,7 +858,7 @@ class BudgetPage(QWizardPage):
             if not chart.has_result:  # drawn once: its title names it
                 self.show_chart_tab(index)
         self.recommendation.set_result(cost)
-        self._shown_cost = (cost, language)
+        self._shown_cost = shown
 
     def show_chart_tab(self, index: int | None = None) -> None:
         """Draw the cost chart of the chart tab on screen (``index``: the

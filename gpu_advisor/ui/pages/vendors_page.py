@@ -91,7 +91,7 @@ from gpu_advisor.ui.style import (
 from gpu_advisor.ui.widgets.bound import commit_when_finished, validation_message
 from gpu_advisor.ui.widgets.judgement_table import JudgementView
 from gpu_advisor.ui.widgets.quote_form import QuoteForm
-from gpu_advisor.ui.widgets.refresh import RefreshWhenShown
+from gpu_advisor.ui.widgets.refresh import RefreshWhenShown, same_objects
 from gpu_advisor.ui.widgets.vendor_charts import VendorCharts
 
 MAX_VENDORS: Final = 100
@@ -648,10 +648,7 @@ class VendorsPage(QWizardPage):
         # what the charts and tables read: an edit elsewhere (the budget, the
         # author) keeps all of it, and what is on screen stays
         shown = (result, project.vendors, project.environment, current_language())
-        before = self._shown_analysis
-        if before is None or not all(
-            a is b for a, b in zip(before, shown, strict=True)
-        ):
+        if not same_objects(self._shown_analysis, shown):
             self._shown_analysis = None  # until all of it is shown
             self._show_analysis(project)
             self._shown_analysis = shown

@@ -79,7 +79,7 @@ from gpu_advisor.ui.widgets.bound import (
 from gpu_advisor.ui.widgets.demand_editor import DemandEditor
 from gpu_advisor.ui.widgets.key_numbers import KeyNumbers
 from gpu_advisor.ui.widgets.layout import WidthFollowsContent
-from gpu_advisor.ui.widgets.refresh import RefreshWhenShown
+from gpu_advisor.ui.widgets.refresh import RefreshWhenShown, same_objects
 from gpu_advisor.ui.widgets.sizing_charts import DaysChart, MemoryChart, SizingChartsRow
 
 CUSTOM_MODEL: Final = "\0custom"
@@ -954,10 +954,7 @@ class WorkloadPage(QWizardPage):
         # what the numbers and charts read: an edit elsewhere (the budget, the
         # author) keeps all three, and what is on screen stays as it is
         shown = (evaluation.sizing, project.workload, _language())
-        before = self._shown_results
-        if before is not None and all(
-            a is b for a, b in zip(before, shown, strict=True)
-        ):
+        if same_objects(self._shown_results, shown):
             return
         self._shown_results = None  # until all of it is shown
         self._update_model_info(evaluation)

@@ -35,6 +35,24 @@ from gpu_advisor.ui.i18n import fill
 _log = logging.getLogger(__name__)
 
 
+def same_objects(before: tuple[object, ...] | None, now: tuple[object, ...]) -> bool:
+    """True when ``before`` holds the very objects of ``now``, one by one.
+
+    A page keeps what its outputs were last drawn from (the result, the
+    project sections, the language) and skips drawing the same again: an
+    edit elsewhere, such as the author's name, leaves those objects as they
+    were (``evaluate_plan`` reuses them), and comparing them by identity costs
+    nothing, where comparing the results' values would.
+
+    >>> a, b = object(), object()
+    >>> same_objects((a, b), (a, b)), same_objects((a, b), (a, object()))
+    (True, False)
+    >>> same_objects(None, (a,))
+    False
+    """
+    return before is not None and all(x is y for x, y in zip(before, now, strict=True))
+
+
 class RefreshWhenShown(QObject):
     """Runs ``refresh`` when ``page`` is shown and its outputs are out of date.
 
