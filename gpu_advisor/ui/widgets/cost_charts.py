@@ -177,7 +177,6 @@ class CumulativeCostChart(_CostChart):
         )
         self.addItem(self.break_even_line, ignoreBounds=True)
         self.break_even_line.setVisible(False)
-        self._result: CostResult | None = None
 
     def retranslate_ui(self) -> None:
         if self._result is not None:
@@ -299,7 +298,6 @@ class CashFlowChart(_CostChart):
             self.addItem(bars)
         self.addLine(y=0, pen=pg.mkPen(ZERO_LINE))
         self.option: OptionId | None = None
-        self._result: CostResult | None = None
         self._retranslate_legend()
 
     def _retranslate_legend(self) -> None:
@@ -389,7 +387,6 @@ class TornadoChart(_CostChart):
         self.zero_line = self.addLine(x=0, pen=pg.mkPen(ZERO_LINE, width=1.5))
         self.value_labels: list[pg.TextItem] = []
         self.bar_count = 0
-        self._result: CostResult | None = None
         self._retranslate_legend()
 
     def _retranslate_legend(self) -> None:
