@@ -40,6 +40,7 @@ def _make_page(qtbot: Any, session: ProjectSession) -> BudgetPage:
     # that); these tests read them after every edit, unshown.
     page.outputs.run()
     session.project_changed.connect(page.outputs.run)
+    page.runner.result_ready.connect(page.mc_chart_outputs.run)  # after the page's slot
     return page
 
 
@@ -457,6 +458,47 @@ def test_monte_carlo_reruns_after_a_change_when_asked(
         session.apply("budget.storage_tb", 150.0)
     assert page.monte_carlo is not None
     assert page.monte_carlo.draws == 1000
+
+
+def test_an_edit_no_price_reads_keeps_the_running_monte_carlo(
+    page: BudgetPage, session: ProjectSession, qtbot: Any
+) -> None:
+    from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
+
+    page.mc_draws_spin.setValue(PLAN_MONTE_CARLO_DRAWS)
+    with qtbot.waitSignal(page.runner.result_ready, timeout=30_000):
+        page.run_monte_carlo()
+        assert page.runner.is_running
+        session.apply("meta.author", "Li Wei")  # no price reads the author
+    assert page.runner.discarded == 0  # not restarted: the same draws
+    assert page.monte_carlo is not None
+    # kept for the current snapshot, so the review step and the PDF show it
+    assert session.evaluation.monte_carlo == page.monte_carlo
+    assert page.monte_carlo_chart.result is page.monte_carlo
+
+
+def test_a_result_for_a_hidden_chart_is_drawn_when_it_is_shown(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    page = BudgetPage(session)
+    qtbot.addWidget(page)
+    page.mc_auto_check.setChecked(False)
+    page._mc_timer.stop()
+    page.initializePage()
+    page.mc_draws_spin.setValue(1000)
+    with qtbot.waitSignal(page.runner.result_ready, timeout=30_000):
+        page.run_monte_carlo()
+    chart = page.monte_carlo_chart
+    assert page.monte_carlo is not None
+    assert chart.result is None  # the step is hidden: nothing painted yet
+    assert "1,000" in page.mc_status.text()  # the status says it is there
+    page.show()
+    tabs = [page.tabs.widget(i) for i in range(page.tabs.count())]
+    tab = next(i for i, w in enumerate(tabs) if w is not None and w.isAncestorOf(chart))
+    page.tabs.setCurrentIndex(tab)
+    assert chart.result is page.monte_carlo
+    page.runner.invalidate()
+    assert page.runner.wait_idle(20_000)
 
 
 # --- wizard and language -----------------------------------------------------------------

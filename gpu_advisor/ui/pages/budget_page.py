@@ -189,6 +189,11 @@ class BudgetPage(QWizardPage):
         self.cash_flow_combo = QComboBox()
         self.tornado_chart = TornadoChart()
         self.monte_carlo_chart = MonteCarloChart()
+        # A result that arrives while the chart is hidden (another step, another
+        # tab) is drawn when the chart is shown: it took a fifth of a step switch.
+        self.mc_chart_outputs = RefreshWhenShown(
+            self.monte_carlo_chart, self._draw_monte_carlo
+        )
         self.mc_run_button = QPushButton()
         self.mc_cancel_button = QPushButton()
         self.mc_cancel_button.setEnabled(False)
@@ -836,12 +841,9 @@ class BudgetPage(QWizardPage):
         self.outputs.invalidate()
         if project is self._mc_project:
             return
-        if (
-            self._mc_project is not None
-            and not self.runner.is_running
-            and same_cost_inputs(self._mc_project, project)
-        ):
-            self._mc_project = project  # e.g. the author's name: the same draws
+        if self._mc_project is not None and same_cost_inputs(self._mc_project, project):
+            # e.g. the author's name: the same draws, drawn or still running
+            self._mc_project = project
         else:
             self._mark_mc_outdated()
 
@@ -990,8 +992,15 @@ class BudgetPage(QWizardPage):
         self.monte_carlo = result
         if self._mc_project is not None:  # the review step shows it too
             self._session.set_monte_carlo(self._mc_project, result)
-        self.monte_carlo_chart.set_result(result, self._session.evaluation.cost)
+        self.mc_chart_outputs.invalidate()  # drawn now if on screen, else when shown
         self._show_mc_status()
+
+    def _draw_monte_carlo(self) -> None:
+        """Draw the kept distribution (a cleared chart keeps its message)."""
+        if self.monte_carlo is not None:
+            self.monte_carlo_chart.set_result(
+                self.monte_carlo, self._session.evaluation.cost
+            )
 
     def _on_mc_failed(self, message: str) -> None:
         self._set_mc_running(False)
