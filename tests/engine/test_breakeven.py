@@ -8,6 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpu_advisor.engine.cost.breakeven import (
+    _GRID,
+    _flat_month,
+    _flat_rentals,
     break_even_month,
     break_even_utilization,
     compute_break_even,
@@ -17,6 +20,7 @@ from gpu_advisor.engine.cost.price import (
     price_on_demand,
     price_owned,
     price_pure_options,
+    rental_totals,
 )
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.project import OptionId
@@ -174,3 +178,31 @@ def test_at_reported_break_even_owning_meets_the_cheapest_feasible_rental(
 
 def _other(option):
     return OptionId.SELF_BUILD if option is OptionId.COLOCATION else OptionId.COLOCATION
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(1, 200),
+    st.integers(1, 61),
+    st.floats(4, 40),
+    st.floats(1500, 15000),
+    st.sampled_from([0.0, 1.0, 2.0]),
+    st.booleans(),
+)
+def test_flat_grid_rentals_are_the_pricers_totals_to_the_last_bit(
+    gpus, months, od, monthly, deposit, ckpt
+):
+    p = params(
+        on_demand_cny_per_gpu_hour=od,
+        monthly_cny_per_gpu_month=monthly,
+        deposit_months=deposit,
+        checkpointing=ckpt,
+    )
+    ids = [OptionId.ON_DEMAND, OptionId.MONTHLY, OptionId.YEARLY, OptionId.SPOT]
+    cards = _GRID * gpus
+    hours = cards * HOURS_PER_MONTH
+    month = _flat_month(p, hours, cards, 1, spot=True)
+    got = _flat_rentals(p, month, months, ids)
+    want = rental_totals(p, np.repeat(hours[:, None], months, axis=1), ids)
+    assert list(got) == list(want)
+    assert all(got[o].tobytes() == want[o].tobytes() for o in ids)

@@ -28,6 +28,7 @@ rent exceeds depreciation plus electricity and the plan holds for six months.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -40,8 +41,11 @@ from gpu_advisor.engine.cost.price import (
     Params,
     _addon_monthly,
     _billable,
+    _ceil,
+    _spot_cash,
+    clean_demand,
     owned_total,
-    rental_totals,
+    spot_overhead,
 )
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.cost_results import BreakEven, SixMonthRule
@@ -205,53 +209,148 @@ def _flat_costs(
     on demand or, where the month's phase allows it, on spot.
     """
     # scenario-0 prices, shape (1, 1), broadcast against the (K, H) demand
-    pk = p
     cards = utilizations * owned_gpus  # (K,)
-    d = np.repeat((cards * HOURS_PER_MONTH)[:, None], months, axis=1)
-    own = owned_total(pk, d, owned_gpus, own_id)
-    # the rentals' own formulas (price.rental_totals), on every month
-    rents = rental_totals(pk, d, list(rent_ids))
-    if OptionId.MIX in rent_ids:
-        rents[OptionId.MIX] = _flat_mix(pk, d, cards, spot_bursts, spot_forbidden)
+    hours = cards * HOURS_PER_MONTH
+    own = owned_total(p, np.repeat(hours[:, None], months, axis=1), owned_gpus, own_id)
+    mix = OptionId.MIX in rent_ids
+    kinds, column = _month_kinds(mix and spot_bursts, spot_forbidden, months)
+    spot = OptionId.SPOT in rent_ids or (mix and spot_bursts)
+    month = _flat_month(p, hours, cards, max(len(kinds), 1), spot)
+    rents = _flat_rentals(p, month, months, rent_ids)
+    if mix:
+        rents[OptionId.MIX] = _flat_mix(p, month, kinds, column, spot_bursts)
     return own, rents
 
 
-def _flat_mix(
-    p: Params,
-    demand: FloatArray,
-    cards: FloatArray,
-    spot_bursts: bool,
-    spot_forbidden: tuple[bool, ...],
-) -> FloatArray:
-    """Cheapest mix total of flat demand (see :func:`_flat_costs`). [CNY]
+class _FlatMonth(NamedTuple):
+    """One month of flat demand at each grid point (every month is alike): the
+    hours, add-ons and billed hours that the rentals and the mix share.
 
-    Every month of a row of flat ``demand`` holds the same hours, so the
-    month-wise costs are worked out on one column per kind of month (spot
-    allowed, spot forbidden) and spread over the months by index before any
-    sum: the same elementwise operations on the same numbers, hence the same
-    totals to the last bit, on 2 columns instead of ``H``.
+    Billed hours come from one call of the pricers' ``_billable`` on all the
+    hours at once (it works number by number). Row 0 of the bursts, above no
+    reserved card, is the month's whole demand: the pure rentals' billing.
     """
-    months = demand.shape[1]
-    # the add-ons of one month, spread over the months and summed as above
-    addons = np.add.reduce(
-        np.repeat(_addon_monthly(p, demand[:, :1]), months, axis=1), axis=1
-    )
+
+    hours: FloatArray  # (K, 1) demand, clean [GPU-h]
+    addon: FloatArray  # (K, 1) storage, traffic and bandwidth [CNY]
+    candidates: FloatArray  # (3, K) cards the mix reserves: 0, ⌊uG⌋, ⌈uG⌉ [1]
+    bursts: FloatArray  # (3, K, C) hours above them, C kinds of month [GPU-h]
+    plain: FloatArray  # (3, K, C) the bursts billed [GPU-h]
+    spot: FloatArray | None  # (3, K, C) billed on spot with the re-runs [GPU-h]
+
+
+def _flat_month(
+    p: Params, hours: FloatArray, cards: FloatArray, kinds: int, spot: bool
+) -> _FlatMonth:
+    """The :class:`_FlatMonth` of ``hours`` a month (``cards`` of them), with
+    ``kinds`` columns of bursts and their spot billing when ``spot``."""
+    demand = clean_demand(hours[:, None])
+    addon = _addon_monthly(p, demand)
     # (3, K): none, ⌊uG⌋ and ⌈uG⌉ cards (filled in place: ``np.stack`` of
     # the three rows cost as much again)
     candidates = np.zeros((3, cards.shape[0]))
     np.floor(cards + 1e-9, out=candidates[1])
     np.ceil(cards - 1e-9, out=candidates[2])
     # the bursts above each candidate count, all three in one pass (3, K, 1)
-    burst_h = np.maximum(
-        demand[None, :, :1] - candidates[:, :, None] * HOURS_PER_MONTH, 0.0
+    bursts = np.maximum(
+        demand[None, :, :] - candidates[:, :, None] * HOURS_PER_MONTH, 0.0
     )
-    kinds, column = _month_kinds(spot_bursts, spot_forbidden, months)
-    if kinds:
-        burst_h = np.repeat(burst_h, len(kinds), axis=2)  # (3, K, 2)
-    plain = _billable(burst_h, p.granularity_hours)
+    if kinds > 1:
+        bursts = np.repeat(bursts, kinds, axis=2)
+    if not spot:
+        return _FlatMonth(
+            demand,
+            addon,
+            candidates,
+            bursts,
+            _billable(bursts, p.granularity_hours),
+            None,
+        )
+    # price.spot_billed: the hours and the hours with the re-runs, billed
+    rerun = bursts * (1 + spot_overhead(p, bursts))
+    billed = _billable(np.stack([bursts, rerun]), p.granularity_hours)
+    return _FlatMonth(demand, addon, candidates, bursts, billed[0], billed[1])
+
+
+def _flat_rentals(
+    p: Params, month: _FlatMonth, months: int, ids: Sequence[OptionId]
+) -> dict[OptionId, FloatArray]:
+    """:func:`~gpu_advisor.engine.cost.price.rental_totals` of ``month``'s
+    flat demand over ``months`` months. [CNY]
+
+    Every month of a row holds the same hours, so each rental's monthly bill
+    is worked out once per row (the pricers' formulas, on ``K`` numbers
+    instead of ``K × H``) and repeated over the months; the deposit and the
+    yearly commitment past the horizon are then added to the first and last
+    month and each row summed as the pricers do: the same operations on the
+    same numbers, hence the same totals to the last bit.
+    ``tests/engine/test_breakeven.py`` holds it to ``rental_totals``.
+    """
+    demand, addon = month.hours, month.addon
+    bills: dict[OptionId, FloatArray] = {}  # (K, 1) each month's bill
+    deposits: dict[OptionId, FloatArray] = {}  # (K,) paid first, returned last
+    beyond: FloatArray | None = None  # (K,) yearly cards committed past the end
+    plain = month.plain[0, :, :1]  # the whole demand billed
+    if OptionId.ON_DEMAND in ids:
+        bills[OptionId.ON_DEMAND] = p.od * plain + addon
+    if OptionId.SPOT in ids and month.spot is not None:
+        billed = month.spot[0, :, :1]
+        bills[OptionId.SPOT] = _spot_cash(p, plain, billed, addon)[2]
+    if OptionId.MONTHLY in ids or OptionId.YEARLY in ids:
+        # price._monthly_cash and price._yearly_cash: a flat row's peak and
+        # each 12-month block's peak are its monthly card count
+        cards = _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
+        peak = cards[:, 0]
+        if OptionId.MONTHLY in ids:
+            bills[OptionId.MONTHLY] = p.monthly * cards + addon
+            deposits[OptionId.MONTHLY] = p.deposit_months[:, 0] * p.monthly[:, 0] * peak
+        if OptionId.YEARLY in ids:
+            price = p.monthly * p.yearly_factor
+            bills[OptionId.YEARLY] = price * cards + addon
+            tail = months % 12
+            beyond_cards = np.zeros(peak.shape) if tail == 0 else peak * (12 - tail)
+            beyond = price[:, 0] * beyond_cards
+            deposits[OptionId.YEARLY] = p.deposit_months[:, 0] * price[:, 0] * peak
+    order = [o for o in ids if o in bills]
+    if not order:
+        return {}
+    cash = np.repeat(
+        np.stack([bills[o][:, 0] for o in order])[:, :, None], months, axis=2
+    )
+    if beyond is not None:
+        cash[order.index(OptionId.YEARLY), :, -1] += beyond
+    for o, deposit in deposits.items():
+        row = cash[order.index(o)]
+        row[:, 0] += deposit
+        row[:, -1] -= deposit
+    # ``add.reduce`` is what ``sum`` calls: each row over its months
+    totals = np.add.reduce(cash, axis=2)
+    return {o: totals[j] for j, o in enumerate(order)}
+
+
+def _flat_mix(
+    p: Params,
+    month: _FlatMonth,
+    kinds: tuple[bool, ...],
+    column: npt.NDArray[np.intp],
+    spot_bursts: bool,
+) -> FloatArray:
+    """Cheapest mix total of flat demand (see :func:`_flat_costs`). [CNY]
+
+    Every month of a row of flat demand holds the same hours, so the
+    month-wise costs are worked out on one column per kind of month (spot
+    allowed, spot forbidden: ``kinds``, and each month's ``column``) and
+    spread over the months by index before any sum: the same elementwise
+    operations on the same numbers, hence the same totals to the last bit,
+    on 2 columns instead of ``H``.
+    """
+    months = column.shape[0]
+    # the add-ons of one month, spread over the months and summed as above
+    addons = np.add.reduce(np.repeat(month.addon, months, axis=1), axis=1)
+    candidates, burst_h, plain = month.candidates, month.bursts, month.plain
     burst_stack = _burst_price(p, burst_h, OptionId.ON_DEMAND, (), plain)
     if spot_bursts:
-        spot = _burst_price(p, burst_h, OptionId.SPOT, kinds, plain)
+        spot = _burst_price(p, burst_h, OptionId.SPOT, kinds, plain, month.spot)
         burst_stack = np.minimum(burst_stack, spot)
     rate = p.monthly[None, :, :]  # (1, 1, 1)
     per_month = rate * candidates[:, :, None] + burst_stack
@@ -261,7 +360,7 @@ def _flat_mix(
     # Python wrappers)
     cheapest = np.minimum.reduce(per_month, axis=0)
     monthly = np.add.reduce(np.take(cheapest, column, axis=1), axis=1)
-    yearly = np.zeros(demand.shape[0])
+    yearly = np.zeros(candidates.shape[1])
     reserved = (p.monthly * p.yearly_factor)[None, :, 0] * candidates * 12  # (3, K)
     every_month = np.take(burst_stack, column, axis=2)  # (3, K, H), C-ordered
     for start in range(0, months, 12):

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from operator import attrgetter
 
 from gpu_advisor.engine.cost import findings as f
 from gpu_advisor.engine.cost.checks import (
@@ -59,8 +60,8 @@ from gpu_advisor.engine.cost.checks import (
 )
 from gpu_advisor.engine.cost.feasibility import RESIDENCY_OWN_HARDWARE
 from gpu_advisor.engine.cost.mix import MixPolicy
-from gpu_advisor.engine.cost.price import RENT_OPTIONS
-from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
+from gpu_advisor.engine.cost.price import OWNED_OPTIONS, RENT_OPTIONS
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, construct
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.cost_results import (
     BreakEven,
@@ -167,7 +168,10 @@ def mix_detail(policy: MixPolicy | None, mix: OptionResult | None) -> MixDetail 
     if policy is None or mix is None:
         return None
     reserved_hours = sum(policy.baseline_gpus) * HOURS_PER_MONTH
-    return MixDetail(
+    # the plan's own kinds and whole cards, and two rounded non-negative
+    # figures: already what validation would make, so not checked again
+    return construct(
+        MixDetail,
         baseline_kind=policy.baseline_kind,
         baseline_gpus=list(policy.baseline_gpus),
         burst_kind=policy.burst_kind,
@@ -201,25 +205,25 @@ def _sort_options(options: list[OptionResult]) -> _Field:
     is the mix under another name and is not a choice of its own.
     """
     by_id = {o.id: o for o in options}
-    renting = [o for o in options if o.id in RENT_OPTIONS and o.feasible]
-    owned_pure = sorted(
-        (o for o in options if o.id in (OptionId.COLOCATION, OptionId.SELF_BUILD)),
-        key=lambda o: o.total_cny,
-    )
+    # one pass: the feasible rentals (and those without the mix), the owned
+    renting: list[OptionResult] = []
+    pure: list[OptionResult] = []
+    owned_pure: list[OptionResult] = []
+    for o in options:
+        if o.id in RENT_OPTIONS:
+            if o.feasible:
+                renting.append(o)
+                if o.id is not OptionId.MIX:
+                    pure.append(o)
+        elif o.id in OWNED_OPTIONS:
+            owned_pure.append(o)
+    owned_pure.sort(key=_total)
     hybrid_opt = by_id.get(OptionId.HYBRID)
-    owned = sorted(
-        [
-            *owned_pure,
-            *(
-                [hybrid_opt]
-                if hybrid_opt and hybrid_opt.gpus > 0 and hybrid_opt.same_as is None
-                else []
-            ),
-        ],
-        key=lambda o: o.total_cny,
-    )
-    pure = [o for o in renting if o.id is not OptionId.MIX]
-    best_pure = min(pure, key=lambda o: o.total_cny) if pure else None
+    owned = [*owned_pure]
+    if hybrid_opt and hybrid_opt.gpus > 0 and hybrid_opt.same_as is None:
+        # a stable sort: the hybrid after the owned options it ties with
+        owned = sorted([*owned_pure, hybrid_opt], key=_total)
+    best_pure = min(pure, key=_total) if pure else None
     rent_choice: OptionResult | None = None
     mix = by_id.get(OptionId.MIX)
     if best_pure is not None:
@@ -234,7 +238,7 @@ def _sort_options(options: list[OptionResult]) -> _Field:
         rent_choice = mix
     # owning is compared with the cheapest feasible rental for the same demand;
     # the 5 % threshold only decides between ways of renting
-    cheapest_rent = min(renting, key=lambda o: o.total_cny) if renting else None
+    cheapest_rent = min(renting, key=_total) if renting else None
     if (
         owned
         and cheapest_rent is not None
@@ -244,6 +248,10 @@ def _sort_options(options: list[OptionResult]) -> _Field:
         # a simpler rental may not be recommended when owning would undercut it
         rent_choice = cheapest_rent
     return _Field(by_id, owned_pure, owned, best_pure, rent_choice, cheapest_rent)
+
+
+_total = attrgetter("total_cny")
+"""An option's total, the key the rules sort and compare by."""
 
 
 def _missing_for_owning(budget: Budget, kind: OptionId) -> list[str]:
@@ -621,7 +629,8 @@ def _owned_cards(
     own: OptionResult, budget: Budget, demand: list[float]
 ) -> f.OwnedCards:
     """How many cards the owned options buy: typed in, or the peak month's."""
-    peak_i = max(range(len(demand)), key=lambda i: demand[i]) if demand else 0
+    # the first busiest month (``max`` keeps the first of equal values)
+    peak_i = demand.index(max(demand)) if demand else 0
     return f.OwnedCards(
         cards=own.gpus,
         entered=budget.owned_gpus is not None,
