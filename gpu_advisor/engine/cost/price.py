@@ -1886,19 +1886,27 @@ def price_owned_with_counts(
 
 
 def _first_row(a: OptionArrays) -> OptionArrays:
-    """``a`` with each per-row array cut to its first row (views)."""
-    return replace(
-        a,
-        cash=a.cash[:1],
-        lines={k: v[:1] for k, v in a.lines.items()},
-        useful=a.useful[:1],
-        billed=a.billed[:1],
-        gpus=a.gpus[:1],
+    """``a`` with each per-row array cut to its first row (views); the other
+    fields as they are (written out: ``dataclasses.replace`` looks the fields
+    up on every call)."""
+    return OptionArrays(
+        a.id,
+        a.cash[:1],
+        {k: v[:1] for k, v in a.lines.items()},
+        a.useful[:1],
+        a.billed[:1],
+        a.gpus[:1],
         capex=a.capex[:1],
         residual=a.residual[:1],
         deposit=a.deposit[:1],
         idle=a.idle[:1],
         utilization=a.utilization[:1],
+        feasible=a.feasible,
+        reason_en=a.reason_en,
+        reason_zh=a.reason_zh,
+        detail=a.detail,
+        infeasible_code=a.infeasible_code,
+        same_as=a.same_as,
     )
 
 
