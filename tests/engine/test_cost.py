@@ -8,15 +8,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpu_advisor.engine.cost.price import (
+    OptionArrays,
     billable_hours,
     check_card_hour_price,
     depreciation_cny_per_month,
     electricity_cny,
     energy_kwh,
     implied_card_hour_price_cny,
+    owned_total,
     price_monthly,
     price_on_demand,
     price_owned,
+    price_owned_with_counts,
     price_pure_options,
     price_spot,
     price_yearly,
@@ -243,3 +246,43 @@ def test_higher_card_price_never_makes_owning_cheaper(hours, price, factor, gpus
             0
         ]
         assert high >= low - 1e-6
+
+
+def _as_bytes(arr: OptionArrays) -> list[object]:
+    """Every number of ``arr`` by its bytes (``-0.0`` apart from ``0.0``)."""
+    arrays = [arr.cash, arr.useful, arr.billed, arr.gpus, arr.capex, arr.residual]
+    arrays += [arr.deposit, arr.idle, arr.utilization, *arr.lines.values()]
+    return [list(arr.lines), *((a.shape, a.tobytes()) for a in arrays)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    demand_lists,
+    st.integers(1, 64),
+    st.lists(st.integers(0, 80), max_size=6, unique=True),
+    st.sampled_from([1.0, 3.0, 5.0]),
+    st.sampled_from(
+        [[OptionId.COLOCATION, OptionId.SELF_BUILD], [OptionId.SELF_BUILD]]
+    ),
+)
+def test_owned_with_counts_is_each_call_alone(hours, fleet, counts, life, kinds):
+    """The one pass of the owned options and the hybrid's counts gives the
+    very numbers of pricing the options and each count's total alone."""
+    p = params(hardware_life_years=life)
+    d = np.array([hours])
+    priced, totals = price_owned_with_counts(p, d, fleet, kinds, counts)
+    alone = price_pure_options(p, d, fleet, kinds)
+    assert list(priced) == list(alone) == kinds
+    for option in kinds:
+        assert _as_bytes(priced[option]) == _as_bytes(alone[option])
+    owned_n = [n for n in counts if n > 0]
+    for option in kinds:
+        expected = {
+            n: owned_total(p, np.minimum(d, n * HOURS_PER_MONTH), n, option)[0]
+            for n in owned_n
+        }
+        got = totals[option]
+        assert list(got) == owned_n
+        assert [np.float64(v).tobytes() for v in got.values()] == [
+            np.float64(v).tobytes() for v in expected.values()
+        ]

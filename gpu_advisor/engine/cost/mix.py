@@ -687,6 +687,7 @@ def best_hybrid(
     mix_total: float | None = None,
     searched: dict[int, tuple[float, MixPolicy]] | None = None,
     candidates: list[int] | None = None,
+    owned_by_kind: dict[OptionId, dict[int, float]] | None = None,
 ) -> tuple[HybridPlan, float, float, float]:
     """Own ``N`` cards, rent the demand above them with the cheapest mix.
 
@@ -705,7 +706,10 @@ def best_hybrid(
     :func:`mix_searches`'s plans of the demand above the counts, when the
     caller has them (they are not searched again). ``candidates``:
     :func:`hybrid_counts` of the same demand, fleet and ``own_all``, when the
-    caller has them.
+    caller has them. ``owned_by_kind``: the total of owning each candidate
+    count ``> 0`` of each of ``owned_options``
+    (:func:`~gpu_advisor.engine.cost.price.price_owned_with_counts`), when
+    the caller has them.
 
     ``own_all`` (the data must stay on the company's own hardware): only
     counts that cover every month are tried, from the busiest month's card
@@ -721,7 +725,11 @@ def best_hybrid(
     if candidates is None:
         candidates = hybrid_counts(d, fleet, own_all)
     addons = float(_addon_monthly(p0, d).sum())
-    owned_by_kind = _owned_totals(p0, d, candidates, owned_options)
+    by_kind = (
+        _owned_totals(p0, d, candidates, owned_options)
+        if owned_by_kind is None
+        else owned_by_kind
+    )
     rented_parts = _rented_parts(
         p0,
         d,
@@ -738,7 +746,7 @@ def best_hybrid(
             rented += addons
             owned_parts = [(owned_options[0], 0.0)]
         else:
-            owned_parts = [(o, owned_by_kind[o][n]) for o in owned_options]
+            owned_parts = [(o, by_kind[o][n]) for o in owned_options]
         for option, owned in owned_parts:
             total = owned + rented
             if best is None or total < best[1] - 1e-6:

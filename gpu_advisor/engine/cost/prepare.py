@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import numpy as np
 
@@ -34,6 +35,7 @@ from gpu_advisor.engine.cost.price import (
     Params,
     make_params,
     owned_gpus_for,
+    price_owned_with_counts,
     price_pure_options,
 )
 from gpu_advisor.engine.cost.resolve import (
@@ -126,13 +128,16 @@ def _hybrid(
     mix_total: float | None = None,
     searched: dict[int, tuple[float, MixPolicy]] | None = None,
     counts: list[int] | None = None,
+    owned_by_kind: dict[OptionId, dict[int, float]] | None = None,
 ) -> tuple[HybridPlan | None, tuple[float, float, float]]:
     """The best hybrid plan: owned kinds among the options (colocation when the
     hybrid is chosen alone), rented part by the cheapest mix; ``own_all``
     (data on the company's own hardware): owned cards cover every month.
     ``searched``: the mix plans of the demand above the counts
     (:func:`~gpu_advisor.engine.cost.mix.mix_searches`); ``counts``: the
-    owned counts tried (:func:`~gpu_advisor.engine.cost.mix.hybrid_counts`)."""
+    owned counts tried (:func:`~gpu_advisor.engine.cost.mix.hybrid_counts`);
+    ``owned_by_kind``: the total of owning each of them
+    (:func:`~gpu_advisor.engine.cost.price.price_owned_with_counts`)."""
     kinds = _hybrid_kinds(options)
     if not kinds:
         return None, (0.0, 0.0, 0.0)
@@ -148,6 +153,7 @@ def _hybrid(
         mix_total=mix_total,
         searched=searched,
         candidates=counts,
+        owned_by_kind=owned_by_kind,
     )
     return plan, (total, owned, rented)
 
@@ -191,6 +197,67 @@ def _resolved_for(
     )
 
 
+class _Priced(NamedTuple):
+    """What :func:`_price_options` returns."""
+
+    priced: dict[OptionId, OptionArrays]
+    policy: MixPolicy | None
+    hybrid_plan: HybridPlan | None
+    hybrid_totals: tuple[float, float, float]
+
+
+def _price_options(
+    p: Params,
+    d: FloatArray,
+    owned_gpus: int,
+    options: list[OptionId],
+    forbidden: tuple[bool, ...],
+    own_all: bool,
+) -> _Priced:
+    """Every option among ``options`` priced (scenario 0), with the mix's plan
+    and the hybrid's: the owned options and the hybrid's owned counts in one
+    pass, the mix's search and the hybrid's in another."""
+    priced = price_pure_options(
+        p, d, owned_gpus, [o for o in options if o not in _OWNED]
+    )
+    policy: MixPolicy | None = None
+    searched = None
+    # the owned counts the hybrid tries, worked out once for both searches
+    kinds = _hybrid_kinds(options)
+    counts = hybrid_counts(d, owned_gpus, own_all) if kinds else []
+    owned, owned_by_kind = price_owned_with_counts(
+        p, d, owned_gpus, [o for o in _OWNED if o in options or o in kinds], counts
+    )
+    priced.update((o, a) for o, a in owned.items() if o in options)
+    if OptionId.MIX in options:
+        policy, searched = mix_searches(
+            p,
+            d,
+            counts,
+            allow_spot=OptionId.SPOT in options,
+            spot_forbidden=forbidden,
+        )
+        priced[OptionId.MIX] = price_mix(p, d, policy)
+    hybrid_plan, hybrid_totals = _hybrid(
+        p,
+        d,
+        owned_gpus,
+        options,
+        forbidden,
+        policy,
+        own_all=own_all,
+        mix_total=None if policy is None else float(priced[OptionId.MIX].total[0]),
+        searched=searched,
+        counts=counts or None,
+        owned_by_kind=owned_by_kind,
+    )
+    if hybrid_plan is not None and OptionId.HYBRID in options:
+        priced[OptionId.HYBRID] = price_hybrid(
+            p, d, hybrid_plan, mix=priced.get(OptionId.MIX)
+        )
+    return _Priced(priced, policy, hybrid_plan, hybrid_totals)
+
+
 def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepared:
     """Resolve, derive the demand and price every option (scenario 0).
 
@@ -217,39 +284,11 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
     p = make_params(resolved, 1, checkpointing=budget.checkpointing)
     chosen = set(budget.options)
     options = [o for o in OptionId if o in chosen]
-    priced = price_pure_options(p, d, owned_gpus, options)
-    policy: MixPolicy | None = None
     forbidden = spot_forbidden_months(project, len(demand))
     own_all = budget.data_residency is DataResidency.OWN_HARDWARE
-    searched = None
-    # the owned counts the hybrid tries, worked out once for both searches
-    counts = hybrid_counts(d, owned_gpus, own_all) if _hybrid_kinds(options) else []
-    if OptionId.MIX in options:
-        # the mix's search and the hybrid's in one pass
-        policy, searched = mix_searches(
-            p,
-            d,
-            counts,
-            allow_spot=OptionId.SPOT in options,
-            spot_forbidden=forbidden,
-        )
-        priced[OptionId.MIX] = price_mix(p, d, policy)
-    hybrid_plan, hybrid_totals = _hybrid(
-        p,
-        d,
-        owned_gpus,
-        options,
-        forbidden,
-        policy,
-        own_all=own_all,
-        mix_total=None if policy is None else float(priced[OptionId.MIX].total[0]),
-        searched=searched,
-        counts=counts or None,
+    priced, policy, hybrid_plan, hybrid_totals = _price_options(
+        p, d, owned_gpus, options, forbidden, own_all
     )
-    if hybrid_plan is not None and OptionId.HYBRID in options:
-        priced[OptionId.HYBRID] = price_hybrid(
-            p, d, hybrid_plan, mix=priced.get(OptionId.MIX)
-        )
     priced = {o: priced[o] for o in options if o in priced}
     risk_options = apply_feasibility(
         priced,

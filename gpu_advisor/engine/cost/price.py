@@ -1813,22 +1813,101 @@ def price_pure_options(
         out[OptionId.YEARLY] = _yearly(r)
     if OptionId.SPOT in wanted:
         out[OptionId.SPOT] = _spot(r)
-    like: _Parts | None = None  # self-build shares colocation's parts
-    clean = r.demand
-    for option in OWNED_OPTIONS:
-        if option in wanted:
-            out[option], parts = _price_owned(
-                p,
-                clean,
-                owned_gpus,
-                option,
-                monthly,
-                like,
-                None if like is None else out[OptionId.COLOCATION],
-            )
-            if option is OptionId.COLOCATION:
-                like = parts
+    owned = [o for o in OWNED_OPTIONS if o in wanted]
+    out.update(_owned_options(p, r.demand, owned_gpus, owned, monthly)[0])
     return out
+
+
+def _owned_options(
+    p: Params,
+    clean: FloatArray,
+    gpus: int | FloatArray,
+    options: list[OptionId],
+    monthly: bool,
+) -> tuple[dict[OptionId, OptionArrays], dict[OptionId, _Parts]]:
+    """The owned ``options`` (in :data:`OWNED_OPTIONS` order) of the clean
+    demand, and their parts; self-build shares colocation's parts."""
+    out: dict[OptionId, OptionArrays] = {}
+    parts_of: dict[OptionId, _Parts] = {}
+    like: _Parts | None = None
+    for option in options:
+        out[option], parts_of[option] = _price_owned(
+            p,
+            clean,
+            gpus,
+            option,
+            monthly,
+            like,
+            None if like is None else out[OptionId.COLOCATION],
+        )
+        if option is OptionId.COLOCATION:
+            like = parts_of[option]
+    return out, parts_of
+
+
+def price_owned_with_counts(
+    p: Params,
+    demand: FloatArray,
+    owned_gpus: int,
+    options: list[OptionId],
+    counts: list[int],
+) -> tuple[dict[OptionId, OptionArrays], dict[OptionId, dict[int, float]]]:
+    """The owned ``options`` as :func:`price_pure_options` prices them, and
+    the total of owning each count ``> 0`` of ``counts`` of each of them, the
+    demand up to its capacity (the hybrid's owned parts, as
+    :func:`owned_totals` works them out), in one pass. [CNY]
+
+    One scenario only (``p.scenarios == 1``): the counts' capped demands are
+    priced as extra rows below the fleet's own row, so the fleet, its wear,
+    its use and the running costs are worked out once for all of them. Each
+    row's numbers are those of its own call: the formulas work row by row
+    (a row's sums over the months too), and the two choices made across the
+    rows (whether any fleet is bought again, whether any demand overflows)
+    only decide whether arrays of zeros are made.
+    """
+    clean = clean_demand(demand)[:1]
+    owned_n = [n for n in counts if n > 0]
+    if not owned_n or not options:
+        priced = _owned_options(p, clean, owned_gpus, options, True)[0]
+        return priced, {o: {} for o in options}
+    n = np.asarray(owned_n, dtype=np.float64)
+    rows = np.concatenate((clean, np.minimum(clean, n[:, None] * HOURS_PER_MONTH)))
+    gpus = np.concatenate(([float(owned_gpus)], n))
+    priced, parts_of = _owned_options(p, rows, gpus, options, True)
+    totals: dict[OptionId, dict[int, float]] = {}
+    for option, parts in parts_of.items():
+        column = _owned_total_column(
+            p, parts.fleet, parts.wear, parts.use, parts.flat_m
+        )[1]
+        # summed as :func:`owned_totals` sums its one-column cash flow
+        total = column[1:].sum(axis=1).tolist()
+        totals[option] = dict(zip(owned_n, total, strict=True))
+    return {o: _first_row(a) for o, a in priced.items()}, totals
+
+
+def _first_row(a: OptionArrays) -> OptionArrays:
+    """``a`` with each per-row array cut to its first row (views); the other
+    fields as they are (written out: ``dataclasses.replace`` looks the fields
+    up on every call)."""
+    return OptionArrays(
+        a.id,
+        a.cash[:1],
+        {k: v[:1] for k, v in a.lines.items()},
+        a.useful[:1],
+        a.billed[:1],
+        a.gpus[:1],
+        capex=a.capex[:1],
+        residual=a.residual[:1],
+        deposit=a.deposit[:1],
+        idle=a.idle[:1],
+        utilization=a.utilization[:1],
+        feasible=a.feasible,
+        reason_en=a.reason_en,
+        reason_zh=a.reason_zh,
+        detail=a.detail,
+        infeasible_code=a.infeasible_code,
+        same_as=a.same_as,
+    )
 
 
 def with_checkpointing(p: Params, checkpointing: bool) -> Params:
