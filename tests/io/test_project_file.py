@@ -340,6 +340,9 @@ def test_canonical_json_put_together_from_parts_equals_one_dump(
     project: Project,
 ) -> None:
     assert canonical_json(project) == _whole_dump(project)
+    # the fingerprint hashes the same parts without joining them
+    whole = hashlib.sha256(_whole_dump(project) + b"\n0.1.0").hexdigest()
+    assert fingerprint(project, "0.1.0") == whole
 
 
 def test_canonical_json_follows_every_edit_of_a_cached_part() -> None:
@@ -365,6 +368,9 @@ def test_canonical_json_follows_every_edit_of_a_cached_part() -> None:
     ]
     seen = [canonical_json(step) for step in steps]
     assert seen == [_whole_dump(step) for step in steps]
+    assert [fingerprint(step, "0.1.0") for step in steps] == [
+        hashlib.sha256(_whole_dump(step) + b"\n0.1.0").hexdigest() for step in steps
+    ]
     assert len(set(seen)) == len(steps) - 1  # the last one is the first again
 
 
