@@ -1756,12 +1756,13 @@ def to_results(
     list of OptionResult
         One per option, in order.
     """
-    if len({a.cash.shape[1] for a in arrays}) > 1:
-        # rows of one array need one length (the options of a plan share it)
-        return [to_results([a], discount_rate, index, scope)[0] for a in arrays]
     if not arrays:
         return []
-    cash = np.concatenate([a.cash[index : index + 1] for a in arrays])
+    try:
+        cash = np.concatenate([a.cash[index : index + 1] for a in arrays])
+    except ValueError:
+        # rows of one array need one length (the options of a plan share it)
+        return [to_results([a], discount_rate, index, scope)[0] for a in arrays]
     n, h = cash.shape
     row_sums = np.add.reduce(cash, axis=1).tolist()  # ``sum`` without its wrapper
     # :func:`npv` of each row: the same products, each row summed alone
@@ -1782,7 +1783,8 @@ def to_results(
         (cash.ravel(), np.add.accumulate(cash, axis=1).ravel(), np.array(figures))
     )
     months = n * h
-    digits = np.full(values.size, 2)
+    digits = np.empty(values.size, dtype=np.int_)
+    digits.fill(2)  # ``np.full`` without its Python wrapper
     digits[2 * months : 2 * months + 4 * n].reshape(n, 4)[:] = _FINER_DIGITS
     rounded = round_list(values, digits)
     results: list[OptionResult] = []
