@@ -1759,7 +1759,7 @@ def to_results(
     if not arrays:
         return []
     try:
-        cash = np.concatenate([a.cash[index : index + 1] for a in arrays])
+        cash = np.array([a.cash[index] for a in arrays])
     except ValueError:
         # rows of one array need one length (the options of a plan share it)
         return [to_results([a], discount_rate, index, scope)[0] for a in arrays]
