@@ -8,14 +8,18 @@ definitions, bit for bit and down to the fields set.
 
 from __future__ import annotations
 
+import importlib
 import math
+import pkgutil
 from typing import Any
 
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import BaseModel
 
+import gpu_advisor.model
 from gpu_advisor.engine.cost.includes import includes
 from gpu_advisor.engine.cost.price import OptionArrays, to_result, to_results
 from gpu_advisor.engine.cost.result import option_results
@@ -170,3 +174,17 @@ def test_round_list_on_halves_and_cents(cents, ndigits):
     values = np.array([c / 1000 for c in cents] + [c / 200 for c in cents])
     expected = [round(float(v), ndigits) for v in values]
     assert [x.hex() for x in round_list(values, ndigits)] == [x.hex() for x in expected]
+
+
+def test_no_model_has_a_new_of_its_own():
+    """``made`` calls ``object.__new__``: what ``cls.__new__`` is for every model."""
+    for module in pkgutil.iter_modules(gpu_advisor.model.__path__):
+        importlib.import_module(f"gpu_advisor.model.{module.name}")
+    pending, seen = [BaseModel], set()
+    while pending:
+        cls = pending.pop()
+        seen.add(cls)
+        pending += [c for c in cls.__subclasses__() if c not in seen]
+        if cls.__module__.startswith("gpu_advisor."):
+            assert cls.__new__ is object.__new__, cls
+    assert OptionResult in seen
