@@ -156,6 +156,19 @@ _RESIDUAL_NOTE = (
 
 
 _FORMULA_REF = f"{ALL_ARTICLES}; Brealey, Myers & Allen 2020"
+_SPOT_FORMULA_REF = f"{_FORMULA_REF}; {SPOT_REFERENCE}"
+
+
+def _total_formula(option: OptionId) -> tuple[str, str, tuple[str, ...]]:
+    """The key, formula and input names of an option's total."""
+    formula, keys = _FORMULAS[option]
+    if option in (OptionId.COLOCATION, OptionId.SELF_BUILD):
+        formula = f"{formula}. {_RESIDUAL_NOTE}"
+    return f"cost.options.{option.value}.total_cny", formula, tuple(keys)
+
+
+# the same strings for every plan: made once per option, not per evaluation
+_TOTALS = {option: _total_formula(option) for option in _FORMULAS}
 
 
 def formula_explanations(
@@ -170,18 +183,16 @@ def formula_explanations(
     overhead (``spot``), with the sources of the reclaim convention.
     """
     out: list[Explanation] = []
+    refs = resolved.refs
     for option in priced:
-        formula, keys = _FORMULAS[option]
-        if option in (OptionId.COLOCATION, OptionId.SELF_BUILD):
-            formula = f"{formula}. {_RESIDUAL_NOTE}"
-        inputs = [resolved.refs[k] for k in keys if k in resolved.refs]
+        key, formula, keys = _TOTALS[option]
+        inputs = [refs[k] for k in keys if k in refs]
         reference = _FORMULA_REF
         if option is OptionId.SPOT and spot is not None:
             inputs.append(_engine_ref(SPOT_INSTANCES, spot.instances))
             if spot.overhead_fraction is not None:
                 inputs.append(_engine_ref(SPOT_OVERHEAD, spot.overhead_fraction))
-            reference = f"{reference}; {SPOT_REFERENCE}"
-        key = f"cost.options.{option.value}.total_cny"
+            reference = _SPOT_FORMULA_REF
         out.append(_explain(key, formula, inputs, reference))
     out.append(commitment_explanation(resolved))
     out.append(
@@ -291,9 +302,19 @@ def _ref(name: str, value: float | str, unit: str, source: str) -> InputRef:
 
 
 def _engine_ref(name: str, value: float | str, unit: str = "") -> InputRef:
-    """An input computed by the engine itself (another result)."""
-    v = value if isinstance(value, str) else round(float(value), 4)
-    return _ref(name, v, unit, "engine")
+    """An input computed by the engine itself (another result).
+
+    ``_ref(name, value rounded to 4 decimals, unit, "engine")``, with its dict
+    written here (a third of the explanations' inputs are these).
+    """
+    fields = {
+        "name": name,
+        "value": value if isinstance(value, str) else round(float(value), 4),
+        "unit": unit,
+        "source": "engine",
+        "confirmed": _CONFIRMED,
+    }
+    return made(InputRef, fields, _GIVEN_REF)
 
 
 def _explain(

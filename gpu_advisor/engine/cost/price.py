@@ -65,6 +65,7 @@ ch. 2 and 6: NPV and straight-line depreciation.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import NamedTuple
@@ -1713,10 +1714,125 @@ def _one(values: FloatArray, index: int) -> float:
 def to_result(
     arr: OptionArrays, discount_rate: FloatArray, index: int = 0
 ) -> OptionResult:
-    """One scenario of an option as a frozen :class:`OptionResult`."""
-    cash = arr.cash[index]
-    h, lines = cash.size, arr.lines
-    total = max(float(np.add.reduce(cash)), 0.0)  # ``sum`` without its wrapper
+    """One scenario of an option as a frozen :class:`OptionResult`.
+
+    The one-option case of :func:`to_results`, which builds it.
+    """
+    return to_results([arr], discount_rate, index)[0]
+
+
+def to_results(
+    arrays: Sequence[OptionArrays],
+    discount_rate: FloatArray,
+    index: int = 0,
+    scope: Callable[[OptionResult], tuple[str, str]] | None = None,
+) -> list[OptionResult]:
+    """Scenario ``index`` of every option, as frozen :class:`OptionResult` s.
+
+    The options of one evaluation are built together: their months are the
+    rows of one array, summed, discounted and accumulated row by row (numpy
+    reduces each row of a C-ordered array as it reduces that row alone), and
+    every rounded amount of every option (the months, their running sums,
+    the cost lines and the figures) goes through one :func:`round_list`, so
+    numpy's per-call overhead is paid once per evaluation, not once per
+    option and figure.
+
+    Parameters
+    ----------
+    arrays : sequence of OptionArrays
+        The priced options.
+    discount_rate : ndarray
+        Annual discount rate, shape (S, 1). [1/year]
+    index : int
+        The scenario.
+    scope : callable, optional
+        ``(English, Chinese)`` sentence saying what an option's total
+        includes, read from its finished result
+        (:func:`gpu_advisor.engine.cost.includes.includes`); without it the
+        sentences are left empty, and unset.
+
+    Returns
+    -------
+    list of OptionResult
+        One per option, in order.
+    """
+    if not arrays:
+        return []
+    try:
+        cash = np.array([a.cash[index] for a in arrays])
+    except ValueError:
+        # rows of one array need one length (the options of a plan share it)
+        return [to_results([a], discount_rate, index, scope)[0] for a in arrays]
+    n, h = cash.shape
+    row_sums = np.add.reduce(cash, axis=1).tolist()  # ``sum`` without its wrapper
+    # :func:`npv` of each row: the same products, each row summed alone
+    factors = _discount_factors(discount_rate[index : index + 1], h)
+    present = np.add.reduce(cash * factors, axis=1).tolist()
+    firsts = cash[:, 0].tolist() if h else [0.0] * n
+    parts = [
+        _scenario(a, index, h, *figures)
+        for a, *figures in zip(arrays, row_sums, present, firsts, strict=True)
+    ]
+    # every option's months, then their running sums (``add.accumulate``,
+    # i.e. ``cumsum``, adds in order as ``itertools.accumulate`` does), then
+    # the four finer figures of each option, then its lines and figures to
+    # the cent
+    figures = [x for part in parts for x in part.finer]
+    figures += [x for part in parts for x in part.cents]
+    values = np.concatenate(
+        (cash.ravel(), np.add.accumulate(cash, axis=1).ravel(), np.array(figures))
+    )
+    months = n * h
+    digits = np.empty(values.size, dtype=np.int_)
+    digits.fill(2)  # ``np.full`` without its Python wrapper
+    digits[2 * months : 2 * months + 4 * n].reshape(n, 4)[:] = _FINER_DIGITS
+    rounded = round_list(values, digits)
+    results: list[OptionResult] = []
+    at = 2 * months + 4 * n  # where the first option's cents start
+    for k, (arr, part) in enumerate(zip(arrays, parts, strict=True)):
+        size = len(part.cents)
+        finer = 2 * months + 4 * k
+        results.append(
+            _made_result(
+                arr,
+                part,
+                rounded[h * k : h * (k + 1)],
+                rounded[months + h * k : months + h * (k + 1)],
+                rounded[at : at + size],
+                rounded[finer : finer + 4],
+                scope,
+            )
+        )
+        at += size
+    return results
+
+
+_FINER_DIGITS = np.array([4, 3, 3, 6])
+"""Decimals of the cost per useful GPU-hour, the useful and billed hours and
+the utilisation (the other amounts are kept to the cent)."""
+
+
+class _Scenario(NamedTuple):
+    """One option's figures in one scenario, before rounding."""
+
+    cents: list[float]
+    """The cost lines, then total, capex, opex, residual value, deposit, NPV,
+    up-front cash and idle cost: rounded to the cent."""
+    finer: tuple[float, float, float, float]
+    """Cost per useful GPU-hour (0 when no hour is useful), useful and billed
+    GPU-hours, utilisation: rounded to :data:`_FINER_DIGITS`."""
+    useful: float
+    residual: float
+    deposit: float
+    idle: float
+    gpus: int
+
+
+def _scenario(
+    arr: OptionArrays, index: int, h: int, row_sum: float, present: float, first: float
+) -> _Scenario:
+    """Scenario ``index`` of ``arr``, given its cash row's sum, NPV and month 1."""
+    total = max(row_sum, 0.0)
     useful = float(arr.useful[index])
     capex = _one(arr.capex, index)
     residual = _one(arr.residual, index)
@@ -1727,49 +1843,57 @@ def to_result(
     idle = float(arr.idle[index]) if arr.idle.size > 1 else float(arr.idle[0])
     # cash out at the start: in a one-month plan the resale value and the
     # returned deposit fall in the same month, and are not part of it
-    upfront = float(cash[0]) if h else 0.0
+    upfront = first
     if h == 1:
         upfront += max(residual, 0.0) + max(deposit, 0.0)
-    # :func:`npv` of the one row: the same products, summed as one row
-    factors = _discount_factors(discount_rate[index : index + 1], h)
-    present = float(np.add.reduce(cash * factors[0]))
-    # every amount rounded to the cent in one ``round_list`` (numpy's per-call
-    # overhead once instead of a ``round`` per value): the months, their
-    # running sum (``add.accumulate``, i.e. ``cumsum``, adds in order as
-    # ``itertools.accumulate`` does), the cost lines, then the figures below
-    amounts = np.empty(2 * h + len(lines) + 8)
-    amounts[:h] = cash
-    np.add.accumulate(cash, out=amounts[h : 2 * h])
-    amounts[2 * h : -8] = [v[index] for v in lines.values()]
-    amounts[-8:] = (total, capex, opex, residual, deposit, present, upfront, idle)
-    cents = round_list(amounts, 2)
+    cents = [float(v[index]) for v in arr.lines.values()]
+    cents += (total, capex, opex, residual, deposit, present, upfront, idle)
+    per_hour = total / useful if useful > 0 else 0.0
+    finer = (per_hour, useful, float(arr.billed[index]), util)
+    gpus = int(arr.gpus[index])
+    return _Scenario(cents, finer, useful, residual, deposit, idle, gpus)
+
+
+def _made_result(
+    arr: OptionArrays,
+    part: _Scenario,
+    monthly: list[float],
+    cumulative: list[float],
+    cents: list[float],
+    finer: list[float],
+    scope: Callable[[OptionResult], tuple[str, str]] | None,
+) -> OptionResult:
+    """The :class:`OptionResult` of one option's rounded amounts.
+
+    ``monthly`` and ``cumulative``: its months and their running sums;
+    ``cents``: as :attr:`_Scenario.cents`; ``finer``: as
+    :attr:`_Scenario.finer`; ``scope``: as in :func:`to_results`.
+    """
     total_c, capex_c, opex_c, residual_c, deposit_c, npv_c, up_c, idle_c = cents[-8:]
+    per_hour_r, useful_r, billed_r, util_r = finer
     # what ``construct(OptionResult, ...)`` makes, its dict written out in the
-    # field order (a third of this function's time went to construct's loop)
+    # field order (a third of the time went to construct's loop)
     fields = {
         "id": arr.id,
         "total_cny": total_c,
-        "monthly_cny": cents[:h],
-        "cumulative_cny": cents[h : 2 * h],
+        "monthly_cny": monthly,
+        "cumulative_cny": cumulative,
         "capex_cny": capex_c,
         "opex_cny": opex_c,
         # round(max(x, 0.0), 2): ``max`` keeps x unless x < 0 (a -0.0 too)
-        "residual_value_cny": 0.0 if residual < 0 else residual_c,
-        "deposit_cny": 0.0 if deposit < 0 else deposit_c,
+        "residual_value_cny": 0.0 if part.residual < 0 else residual_c,
+        "deposit_cny": 0.0 if part.deposit < 0 else deposit_c,
         "npv_cny": npv_c,
-        "upfront_cny": up_c if arr.feasible and h else None,
-        "cost_per_useful_gpu_hour_cny": round(total / useful, 4)
-        if useful > 0
-        else None,
-        "useful_gpu_hours": round(useful, 3),
-        "billed_gpu_hours": round(float(arr.billed[index]), 3),
-        "utilization": round(util, 6),
-        "idle_cost_cny": 0.0 if idle < 0 else idle_c,
-        "gpus": int(arr.gpus[index]),
+        "upfront_cny": up_c if arr.feasible and monthly else None,
+        "cost_per_useful_gpu_hour_cny": per_hour_r if part.useful > 0 else None,
+        "useful_gpu_hours": useful_r,
+        "billed_gpu_hours": billed_r,
+        "utilization": util_r,
+        "idle_cost_cny": 0.0 if part.idle < 0 else idle_c,
+        "gpus": part.gpus,
         # max(0.0, c), the same float (a -0.0 or NaN gives 0.0) without a call
         "breakdown": {
-            k: c if c > 0.0 else 0.0
-            for k, c in zip(lines, cents[2 * h : -8], strict=True)
+            k: c if c > 0.0 else 0.0 for k, c in zip(arr.lines, cents[:-8], strict=True)
         },
         "feasible": arr.feasible,
         "same_as": arr.same_as,
@@ -1779,7 +1903,14 @@ def to_result(
         "includes_en": "",
         "includes_zh": "",
     }
-    return made(OptionResult, fields, _RESULT_FIELDS)
+    if scope is None:
+        return made(OptionResult, fields, _RESULT_FIELDS)
+    result = made(OptionResult, fields, _ALL_RESULT_FIELDS)
+    # The sentences read the finished figures. The result is not handed out
+    # yet, so they are written into the dict it was made from: the object
+    # ``model_copy(update=...)`` would make, without making a second one.
+    fields["includes_en"], fields["includes_zh"] = scope(result)
+    return result
 
 
 _RESULT_FIELDS = frozenset(OptionResult.model_fields) - {
@@ -1787,6 +1918,8 @@ _RESULT_FIELDS = frozenset(OptionResult.model_fields) - {
     "includes_zh",
 }
 """The fields :func:`to_result` gives (the two scope sentences come later)."""
+_ALL_RESULT_FIELDS = frozenset(OptionResult.model_fields)
+"""The fields :func:`to_results` gives with the scope sentences."""
 
 
 def price_pure_options(

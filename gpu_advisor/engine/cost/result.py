@@ -10,12 +10,19 @@ puts them together.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from gpu_advisor.engine.cost.breakeven import compute_break_even
 from gpu_advisor.engine.cost.demand import spot_forbidden_months
 from gpu_advisor.engine.cost.explain import cost_explanations, formula_explanations
 from gpu_advisor.engine.cost.includes import includes
 from gpu_advisor.engine.cost.prepare import Prepared, option_spot_months
-from gpu_advisor.engine.cost.price import spot_job, to_result
+from gpu_advisor.engine.cost.price import (
+    FloatArray,
+    OptionArrays,
+    spot_job,
+    to_results,
+)
 from gpu_advisor.engine.cost.recommend import hybrid_result, recommend
 from gpu_advisor.engine.cost.resolve import Resolved
 from gpu_advisor.engine.cost.risk import tornado
@@ -44,6 +51,35 @@ def with_includes(
         option.__pydantic_fields_set__ | {"includes_en", "includes_zh"},
         option.__pydantic_extra__,
         option.__pydantic_private__,
+    )
+
+
+def option_results(
+    arrays: Iterable[OptionArrays],
+    discount_rate: FloatArray,
+    hybrid: HybridResult | None,
+    spot: SpotJob | None = None,
+) -> list[OptionResult]:
+    """Every priced option's result with its scope sentence.
+
+    ``[with_includes(to_result(a, discount_rate), hybrid, spot) for a in
+    arrays]``, the same objects, with the options built in one pass
+    (:func:`~gpu_advisor.engine.cost.price.to_results`), each made once
+    with its sentence.
+
+    Parameters
+    ----------
+    arrays : iterable of OptionArrays
+        The priced options (``Prepared.priced.values()``), in table order.
+    discount_rate : ndarray
+        ``Params.discount_rate``, shape (S, 1). [1/year]
+    hybrid : HybridResult or None
+        The hybrid's owned and rented parts, for its sentence.
+    spot : SpotJob or None
+        The spot job, for the spot option's and the mix's sentences.
+    """
+    return to_results(
+        list(arrays), discount_rate, scope=lambda o: includes(o, hybrid, spot)
     )
 
 
@@ -108,10 +144,7 @@ def cost_result(
         else None
     )
     spot = spot_job(p) if OptionId.SPOT in priced or OptionId.MIX in priced else None
-    results = [
-        with_includes(to_result(arr, p.discount_rate), hybrid, spot)
-        for arr in priced.values()
-    ]
+    results = option_results(priced.values(), p.discount_rate, hybrid, spot)
     break_even = compute_break_even(
         p,
         priced,

@@ -28,6 +28,9 @@ _set_dict = BaseModel.__dict__["__dict__"].__set__
 _set_fields = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+# ``cls.__new__`` is ``object.__new__`` for every model (neither BaseModel nor
+# ours define one): called directly, it is not looked up on the class each time
+_new = object.__new__
 
 
 def made(
@@ -48,7 +51,7 @@ def made(
     :func:`_construct`, the cost's ``construct`` and the builders of its many
     small results (inputs, explanations, advice, option results) call it.
     """
-    m = cls.__new__(cls)
+    m: _M = _new(cls)
     _set_dict(m, fields)
     _set_fields(m, set(given))
     _set_extra(m, extra)
