@@ -28,9 +28,9 @@ from gpu_advisor.engine.cost.breakeven import compute_break_even
 from gpu_advisor.engine.cost.demand import spot_forbidden_months
 from gpu_advisor.engine.cost.explain import cost_explanations, formula_explanations
 from gpu_advisor.engine.cost.prepare import option_spot_months, prepare
-from gpu_advisor.engine.cost.price import spot_job, to_result
+from gpu_advisor.engine.cost.price import spot_job
 from gpu_advisor.engine.cost.recommend import hybrid_result, recommend
-from gpu_advisor.engine.cost.result import with_includes
+from gpu_advisor.engine.cost.result import option_results
 from gpu_advisor.engine.cost.risk import monte_carlo, tornado
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.engine.plan_defaults import (
@@ -74,10 +74,7 @@ def cost_only() -> Any:
         else None
     )
     spot = spot_job(p)
-    results = [
-        with_includes(to_result(a, p.discount_rate), hybrid, spot)
-        for a in priced.values()
-    ]
+    results = option_results(priced.values(), p.discount_rate, hybrid, spot)
     be = compute_break_even(
         p,
         priced,
