@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QWidget
 
@@ -114,6 +115,32 @@ def test_flush_commits_a_number_still_being_typed(qtbot: Any) -> None:
     assert committed == []
     flush_pending(holder)  # what Save and Next do first
     assert committed == [pytest.approx(7.25)]
+
+
+def test_flush_commits_only_under_its_root_and_survives_a_deleted_field(
+    qtbot: Any,
+) -> None:
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    left, right = QWidget(holder), QWidget(holder)
+    spins = {
+        name: QDoubleSpinBox(parent, decimals=2, maximum=1e5)
+        for name, parent in (("left", left), ("right", right), ("gone", right))
+    }
+    committed: dict[str, list[float]] = {name: [] for name in spins}
+    for name, spin in spins.items():
+        commit_when_finished(spin)
+        spin.valueChanged.connect(committed[name].append)
+    for name, text in (("left", "1.5"), ("gone", "9"), ("right", "2.5")):
+        _focus(qtbot, holder, spins[name])
+        _type(qtbot, spins[name], text)
+    spins["gone"].deleteLater()  # deleted while its number was being typed
+    qtbot.waitUntil(lambda: not shiboken6.isValid(spins["gone"]), timeout=2000)
+    flush_pending(left)
+    assert committed["left"] == [pytest.approx(1.5)]
+    assert committed["right"] == []  # typed under another root: left alone
+    flush_pending(holder)
+    assert committed["right"] == [pytest.approx(2.5)]
 
 
 def test_step_change_commits_the_typed_number(qtbot: Any, window: MainWindow) -> None:
