@@ -27,6 +27,7 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")  # as the app paints (app.py)
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication

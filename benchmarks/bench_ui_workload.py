@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")  # as the app paints (app.py)
 
 from PySide6.QtWidgets import QApplication
 

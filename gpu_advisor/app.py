@@ -80,8 +80,22 @@ def _show_startup_error(exc: BaseException) -> None:
     )
 
 
+def paint_on_the_gui_thread() -> None:
+    """Have Qt paint on the GUI thread alone; call before the QApplication exists.
+
+    Qt 6 splits large fills of its raster painter over a pool of threads and
+    waits for them. The app's windows are forms and small charts, painted as
+    many small fills, and the hand-offs cost more than they save: switching
+    step under Xvfb on a 2-core machine took 45-60 ms with the pool and
+    27-40 ms without it (``benchmarks/bench_ui_wizard.py``, alternated three
+    times). Qt 5 always painted this way. A value the user set is kept.
+    """
+    os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
+
+
 def _application(qt_args: list[str]) -> QApplication:
     """The running QApplication (a test may have made one), named for settings."""
+    paint_on_the_gui_thread()
     from PySide6.QtCore import QCoreApplication
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
