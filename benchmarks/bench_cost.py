@@ -6,12 +6,16 @@ resolve, demand, every option, the mix search, break-even, the hybrid and the
 recommendation (no tornado, no Monte Carlo); the full ``evaluate()`` including
 sizing and the tornado is reported as well.
 
-Measured 2026-12-03 on the shared 2-core machine, the stop's first commit
-(35c061e) and its last alternated: cost evaluation 2.91 -> 1.98 ms on a quiet
-host (host reference 1.3–1.5 ms, ``benchmarks/host.py``) and 3.9 -> 2.56 ms
-earlier the same day on a slower one; three more runs on the quiet host gave
-2.09, 2.17 and 2.35 ms, so the 2 ms budget is not met reliably yet. Monte
-Carlo 10,000 draws 45.1 -> 37.7 ms, tornado 0.60 -> 0.52 ms. Every change
+Measured 2026-12-03 on the shared 2-core machine, old and new code alternated
+on the same day. Stop 23 (35c061e -> d19946a): cost evaluation 2.91 -> 1.98
+ms on a quiet host (host reference 1.3–1.5 ms, ``benchmarks/host.py``), 2.09–
+2.35 ms in three more runs. Stop 24, on a slower host (reference 1.61 ms, at
+which d19946a took 2.96–3.35 ms): 2.62–2.69 ms, with every option's result
+built in one pass, the owned options and the hybrid's counts priced in one
+pass, and the break-even grid billing its rentals once per point (phases:
+prepare 1.24, break-even 0.46, results 0.29, recommend 0.21, explanations
+0.13 ms). The 2 ms budget is therefore met on a quiet host only, not
+reliably. Monte Carlo 10,000 draws 66–81 ms, tornado 0.5–0.7 ms. Every change
 kept the outputs of the examples byte for byte (``cost --json`` and
 ``scenarios --json`` recorded before and compared after).
 """
