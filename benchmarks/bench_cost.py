@@ -14,8 +14,9 @@ which d19946a took 2.96–3.35 ms): 2.62–2.69 ms, with every option's result
 built in one pass, the owned options and the hybrid's counts priced in one
 pass, and the break-even grid billing its rentals once per point (phases:
 prepare 1.24, break-even 0.46, results 0.29, recommend 0.21, explanations
-0.13 ms). The 2 ms budget is therefore met on a quiet host only, not
-reliably. Monte Carlo 10,000 draws 66–81 ms, tornado 0.5–0.7 ms. Every change
+0.13 ms). On the quiet host later that day (reference 1.27–1.42 ms), three
+alternations: d19946a 2.25–2.29 ms, this code 1.93, 2.02 and 2.12 ms (and
+1.85 once): at the 2 ms budget, not reliably under it. Monte Carlo 10,000 draws 66–81 ms, tornado 0.5–0.7 ms. Every change
 kept the outputs of the examples byte for byte (``cost --json`` and
 ``scenarios --json`` recorded before and compared after).
 """

@@ -25,6 +25,10 @@ review edit went from 12.8 to 5.0–6.2 ms (the fingerprint hashes cached
 parts). Two final runs: every cell 35 ms or less except the budget edit,
 38.9–48.5 ms (laying out the options' scope sentences in the narrow details
 column is about 5 ms of it), and the vendors switch after an edit, 34.3–39.7.
+Later the same day the host was quiet (reference 1.40–1.44 ms): three runs of
+this commit gave 24.1 ms or less in every cell (worst: the budget edit,
+22.2–24.1; the vendors switch after an edit, 21.3–23.3), where d19946a, run
+between them, reached 28.7 ms (vendors switch after an edit).
 The Monte Carlo of the budget page does not run while timing (switched off
 for the edits; the walk never stays on the step long enough to start it), so
 its worker thread does not compete for the CPU; everything else runs as in
