@@ -27,7 +27,7 @@ parts). Two final runs: every cell 35 ms or less except the budget edit,
 column is about 5 ms of it), and the vendors switch after an edit, 34.3–39.7.
 Later the same day the host was quiet (reference 1.40–1.44 ms): three runs of
 this commit gave 24.1 ms or less in every cell (worst: the budget edit,
-22.2–24.1; the vendors switch after an edit, 21.3–23.3), where d19946a, run
+22.2–24.1; the vendors switch after an edit, 20.6–23.3), where d19946a, run
 between them, reached 28.7 ms (vendors switch after an edit).
 The Monte Carlo of the budget page does not run while timing (switched off
 for the edits; the walk never stays on the step long enough to start it), so
