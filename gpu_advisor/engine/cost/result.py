@@ -26,7 +26,6 @@ from gpu_advisor.engine.cost.price import (
 from gpu_advisor.engine.cost.recommend import hybrid_result, recommend
 from gpu_advisor.engine.cost.resolve import Resolved
 from gpu_advisor.engine.cost.risk import tornado
-from gpu_advisor.engine.sizing.construct import made
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.cost_results import (
     CostResult,
@@ -38,22 +37,6 @@ from gpu_advisor.model.cost_results import (
 from gpu_advisor.model.project import OptionId, Project
 
 
-def with_includes(
-    option: OptionResult, hybrid: HybridResult | None, spot: SpotJob | None = None
-) -> OptionResult:
-    """The option with its one-sentence scope (:mod:`gpu_advisor.engine.cost.includes`)."""
-    en, zh = includes(option, hybrid, spot)
-    # what ``model_copy(update=...)`` makes (the same fields, fields set, extra
-    # and private values: OptionResult has neither), at a fraction of its cost
-    return made(
-        OptionResult,
-        {**option.__dict__, "includes_en": en, "includes_zh": zh},
-        option.__pydantic_fields_set__ | {"includes_en", "includes_zh"},
-        option.__pydantic_extra__,
-        option.__pydantic_private__,
-    )
-
-
 def option_results(
     arrays: Iterable[OptionArrays],
     discount_rate: FloatArray,
@@ -62,10 +45,9 @@ def option_results(
 ) -> list[OptionResult]:
     """Every priced option's result with its scope sentence.
 
-    ``[with_includes(to_result(a, discount_rate), hybrid, spot) for a in
-    arrays]``, the same objects, with the options built in one pass
+    The options are built in one pass
     (:func:`~gpu_advisor.engine.cost.price.to_results`), each made once
-    with its sentence.
+    with its sentence (:func:`~gpu_advisor.engine.cost.includes.includes`).
 
     Parameters
     ----------
