@@ -519,16 +519,6 @@ def _first(p: Params) -> Params:
     return _replace(p, fields)
 
 
-def _tile(p: Params, rows: int) -> Params:
-    """Scenario 0 of ``p`` repeated ``rows`` times (for the (K, H) search grid)."""
-    fields = {
-        name: np.broadcast_to(value[:1], (rows, *value.shape[1:]))
-        for name in p.__dataclass_fields__
-        if isinstance(value := getattr(p, name), np.ndarray)
-    }
-    return _replace(p, fields)
-
-
 def _replace(p: Params, fields: dict[str, FloatArray]) -> Params:
     from dataclasses import replace
 

@@ -66,7 +66,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from typing import NamedTuple
 
@@ -2041,8 +2041,3 @@ def _first_row(a: OptionArrays) -> OptionArrays:
         infeasible_code=a.infeasible_code,
         same_as=a.same_as,
     )
-
-
-def with_checkpointing(p: Params, checkpointing: bool) -> Params:
-    """The same parameters with checkpointing switched."""
-    return replace(p, checkpointing=checkpointing)
