@@ -29,13 +29,8 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from gpu_advisor.engine.cost.breakeven import compute_break_even
-from gpu_advisor.engine.cost.demand import spot_forbidden_months
-from gpu_advisor.engine.cost.explain import cost_explanations, formula_explanations
-from gpu_advisor.engine.cost.prepare import option_spot_months, prepare
-from gpu_advisor.engine.cost.price import spot_job
-from gpu_advisor.engine.cost.recommend import hybrid_result, recommend
-from gpu_advisor.engine.cost.result import option_results
+from gpu_advisor.engine.cost.prepare import prepare
+from gpu_advisor.engine.cost.result import cost_result
 from gpu_advisor.engine.cost.risk import monte_carlo, tornado
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.engine.plan_defaults import (
@@ -66,48 +61,15 @@ SIZING = size_workload(PROJECT.workload, CATALOG)
 def cost_only() -> Any:
     """Everything evaluate() does after sizing, without tornado and Monte Carlo.
 
-    The same steps as :func:`gpu_advisor.engine.evaluate.evaluate`: resolve
-    (with the spot job's size), demand, every option, the mix search, the
-    hybrid, feasibility and aliases, results with their sentences,
-    break-even, the recommendation and the explanations.
+    :func:`gpu_advisor.engine.cost.result.cost_result` itself, as
+    :func:`gpu_advisor.engine.evaluate.evaluate` calls it, with the tornado
+    left out: resolve (with the spot job's size), demand, every option, the
+    mix search, the hybrid, feasibility and aliases, results with their
+    sentences, break-even, the recommendation and the explanations.
     """
-    prep = prepare(PROJECT, CATALOG, SIZING)
-    p, d, demand, priced = prep.params, prep.d, prep.demand, prep.priced
-    hybrid = (
-        hybrid_result(d, prep.hybrid_plan, *prep.hybrid_totals)
-        if prep.hybrid_plan is not None
-        else None
+    return cost_result(
+        PROJECT, CATALOG, prepare(PROJECT, CATALOG, SIZING), with_tornado=False
     )
-    spot = spot_job(p)
-    results = option_results(priced.values(), p.discount_rate, hybrid, spot)
-    be = compute_break_even(
-        p,
-        priced,
-        demand,
-        prep.owned_gpus,
-        spot_forbidden=spot_forbidden_months(PROJECT, len(demand)),
-    )
-    rec = recommend(
-        PROJECT,
-        CATALOG,
-        results,
-        demand,
-        be,
-        prep.policy,
-        prep.gpu_id,
-        prep.resolved.values["hardware_life_years"],
-        prep.resolved.values,
-        hybrid,
-        spot=spot,
-        spot_months=option_spot_months(prep),
-    )
-    explanations = [
-        *formula_explanations(prep.resolved, priced, spot),
-        *cost_explanations(
-            PROJECT, prep.resolved, results, be, rec, prep.demand_source
-        ),
-    ]
-    return rec, explanations
 
 
 _PREP = prepare(PROJECT, CATALOG, SIZING)

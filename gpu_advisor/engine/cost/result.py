@@ -97,7 +97,12 @@ def currency_info(resolved: Resolved, prices_include_vat: bool) -> CurrencyInfo:
 
 
 def cost_result(
-    project: Project, catalog: Catalog, prep: Prepared, *, full: bool = True
+    project: Project,
+    catalog: Catalog,
+    prep: Prepared,
+    *,
+    full: bool = True,
+    with_tornado: bool = True,
 ) -> CostResult:
     """Price, compare and recommend: the cost step's whole result.
 
@@ -112,6 +117,9 @@ def cost_result(
     full : bool
         False leaves out the tornado and the explanations (empty lists): a
         column of the scenario comparison reads neither.
+    with_tornado : bool
+        False leaves out the tornado alone (the cost benchmark times the
+        evaluation without it; the tornado has a budget of its own).
 
     Returns
     -------
@@ -133,6 +141,7 @@ def cost_result(
         demand,
         prep.owned_gpus,
         spot_forbidden=spot_forbidden_months(project, len(demand)),
+        owned_flat=prep.owned_flat or None,
     )
     bars = (
         tornado(
@@ -145,7 +154,7 @@ def cost_result(
             mfu=prep.sizing.compute.mfu,
             hybrid=prep.hybrid_plan,
         )
-        if full
+        if full and with_tornado
         else []
     )
     rec = recommend(
