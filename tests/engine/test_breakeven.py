@@ -16,8 +16,6 @@ from gpu_advisor.engine.cost.breakeven import (
     compute_break_even,
     fixed_and_variable_cny,
 )
-from gpu_advisor.engine.cost.demand import spot_forbidden_months
-from gpu_advisor.engine.cost.prepare import prepare
 from gpu_advisor.engine.cost.price import (
     price_on_demand,
     price_owned,
@@ -25,10 +23,8 @@ from gpu_advisor.engine.cost.price import (
     rental_totals,
 )
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
-from gpu_advisor.engine.sizing.size import size_workload
 from gpu_advisor.model.project import OptionId
-from tests.engine._cost_helpers import CATALOG, OLD_BOOK, flat, params
-from tests.engine.test_examples import _load
+from tests.engine._cost_helpers import OLD_BOOK, flat, params
 
 
 def _u_star(p, gpus, months, option):
@@ -210,30 +206,3 @@ def test_flat_grid_rentals_are_the_pricers_totals_to_the_last_bit(
     want = rental_totals(p, np.repeat(hours[:, None], months, axis=1), ids)
     assert list(got) == list(want)
     assert all(got[o].tobytes() == want[o].tobytes() for o in ids)
-
-
-@pytest.mark.parametrize("horizon", [None, 7, 40])
-@pytest.mark.parametrize(
-    "name",
-    [
-        "lab_64_gpus_three_years.gpuplan",
-        "shanghai_13b_finetune.gpuplan",
-        "shenzhen_7b_pretrain_then_serve.gpuplan",
-    ],
-)
-def test_prepared_flat_totals_give_the_break_even_priced_alone(name, horizon):
-    """The owned totals at the grid's flat demands, priced with the plan's
-    owned options in one pass (``Prepared.owned_flat``), give the very
-    break-even that pricing them inside the break-even gives."""
-    project = _load(name)
-    if horizon is not None:
-        meta = project.meta.model_copy(update={"horizon_months": horizon})
-        project = project.model_copy(update={"meta": meta})
-    prep = prepare(project, CATALOG, size_workload(project.workload, CATALOG))
-    owned = [o for o in prep.priced if o in (OptionId.COLOCATION, OptionId.SELF_BUILD)]
-    assert list(prep.owned_flat) == owned
-    forbidden = spot_forbidden_months(project, len(prep.demand))
-    args = (prep.params, prep.priced, prep.demand, prep.owned_gpus, forbidden)
-    assert compute_break_even(*args, owned_flat=prep.owned_flat) == compute_break_even(
-        *args
-    )

@@ -7,7 +7,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.cost.breakeven import flat_hours
 from gpu_advisor.engine.cost.price import (
     OptionArrays,
     billable_hours,
@@ -17,7 +16,6 @@ from gpu_advisor.engine.cost.price import (
     energy_kwh,
     implied_card_hour_price_cny,
     owned_total,
-    owned_totals,
     price_monthly,
     price_on_demand,
     price_owned,
@@ -268,25 +266,11 @@ def _as_bytes(arr: OptionArrays) -> list[object]:
     ),
 )
 def test_owned_with_counts_is_each_call_alone(hours, fleet, counts, life, kinds):
-    """The one pass of the owned options, the hybrid's counts and the
-    break-even's flat demands gives the very numbers of pricing the options,
-    each count's total and the flat demands' totals alone."""
+    """The one pass of the owned options and the hybrid's counts gives the
+    very numbers of pricing the options and each count's total alone."""
     p = params(hardware_life_years=life)
     d = np.array([hours])
-    grid = flat_hours(fleet)
-    priced, totals, flat = price_owned_with_counts(p, d, fleet, kinds, counts, grid)
-    flat_alone = owned_totals(
-        p, np.repeat(grid[:, None], d.shape[1], axis=1), fleet, kinds
-    )
-    assert list(flat) == kinds
-    for option in kinds:
-        assert flat[option].tobytes() == flat_alone[option].tobytes()
-    # without the flat demands: the same options and counts, no flat totals
-    no_grid = price_owned_with_counts(p, d, fleet, kinds, counts)
-    assert no_grid.flat == {}
-    assert no_grid.counts == totals
-    for option in kinds:
-        assert _as_bytes(no_grid.priced[option]) == _as_bytes(priced[option])
+    priced, totals = price_owned_with_counts(p, d, fleet, kinds, counts)
     alone = price_pure_options(p, d, fleet, kinds)
     assert list(priced) == list(alone) == kinds
     for option in kinds:

@@ -27,7 +27,7 @@ rent exceeds depreciation plus electricity and the plan holds for six months.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -192,13 +192,6 @@ _GRID = np.linspace(0.0, 1.0, BREAK_EVEN_GRID)
 _GRID.flags.writeable = False  # shared by every call
 
 
-def flat_hours(owned_gpus: int) -> FloatArray:
-    """GPU-hours a month at each utilisation of the break-even grid, owning
-    ``owned_gpus`` cards: the flat demands whose owned totals
-    :func:`compute_break_even` reads (``owned_flat``). [GPU-h]"""
-    return np.asarray(_GRID * owned_gpus * HOURS_PER_MONTH, dtype=np.float64)
-
-
 def _flat_costs(
     p: Params,
     own_id: OptionId,
@@ -208,21 +201,17 @@ def _flat_costs(
     rent_ids: Sequence[OptionId],
     spot_bursts: bool,
     spot_forbidden: tuple[bool, ...],
-    own: FloatArray | None = None,
 ) -> tuple[FloatArray, dict[OptionId, FloatArray]]:
     """Owned and rental totals at flat demand ``u × G × 730`` GPU-hours a month.
 
     The mix at flat demand reserves 0, ``⌊uG⌋`` or ``⌈uG⌉`` cards (monthly,
     chosen per month, or yearly, chosen per 12-month block) and bursts the rest
-    on demand or, where the month's phase allows it, on spot. ``own``: the
-    owned totals, when the caller has them (:func:`flat_hours`).
+    on demand or, where the month's phase allows it, on spot.
     """
     # scenario-0 prices, shape (1, 1), broadcast against the (K, H) demand
     cards = utilizations * owned_gpus  # (K,)
     hours = cards * HOURS_PER_MONTH
-    if own is None:
-        flat = np.repeat(hours[:, None], months, axis=1)
-        own = owned_total(p, flat, owned_gpus, own_id)
+    own = owned_total(p, np.repeat(hours[:, None], months, axis=1), owned_gpus, own_id)
     mix = OptionId.MIX in rent_ids
     kinds, column = _month_kinds(mix and spot_bursts, spot_forbidden, months)
     spot = OptionId.SPOT in rent_ids or (mix and spot_bursts)
@@ -427,26 +416,16 @@ def _crossings(
     rent_ids: Sequence[OptionId],
     spot_bursts: bool = False,
     spot_forbidden: tuple[bool, ...] = (),
-    own_totals: FloatArray | None = None,
 ) -> tuple[float | None, OptionId | None, float | None]:
     """Break-even against every feasible rental (and which one is cheapest
     there), and against monthly rental alone.
 
     One grid of :data:`BREAK_EVEN_GRID` utilisations over ``[0, 1]``, shared
     by both, interpolated linearly between the bracketing points.
-    ``own_totals``: owning's totals on the grid, when the caller has them.
     """
     u = _GRID
     own, rents = _flat_costs(
-        p,
-        own_id,
-        owned_gpus,
-        months,
-        u,
-        rent_ids,
-        spot_bursts,
-        spot_forbidden,
-        own_totals,
+        p, own_id, owned_gpus, months, u, rent_ids, spot_bursts, spot_forbidden
     )
     # the cheapest rental at each point: ``np.min`` over the stacked totals
     # takes the same elementwise minimum, row after row, at twice the cost
@@ -480,7 +459,6 @@ def compute_break_even(
     demand: list[float],
     owned_gpus: int,
     spot_forbidden: tuple[bool, ...] = (),
-    owned_flat: Mapping[OptionId, FloatArray] | None = None,
 ) -> BreakEven:
     """Break-even of the cheaper owned option against the cheapest feasible rental.
 
@@ -492,12 +470,6 @@ def compute_break_even(
     own demand. Rentals excluded only because the data must stay on the
     company's own hardware still count: the break-even says what that rule
     costs, not whether renting is allowed.
-
-    ``owned_flat``: each owned option's totals of owning ``owned_gpus`` cards
-    at the grid's flat demands (:func:`flat_hours`), when the caller has
-    priced them with the plan's own options
-    (:func:`~gpu_advisor.engine.cost.price.price_owned_with_counts`); they are
-    not priced again.
     """
     owned = [
         priced[o] for o in (OptionId.COLOCATION, OptionId.SELF_BUILD) if o in priced
@@ -524,14 +496,7 @@ def compute_break_even(
         p0.checkpointing or float(p0.spot_rate_per_hour[0, 0]) == 0.0
     )
     u_all, at, u_mon = _crossings(
-        p0,
-        own.id,
-        owned_gpus,
-        months,
-        rent_ids,
-        spot_bursts,
-        spot_forbidden,
-        None if owned_flat is None else owned_flat.get(own.id),
+        p0, own.id, owned_gpus, months, rent_ids, spot_bursts, spot_forbidden
     )
     month = break_even_month(own.cash[0], rent.cash[0])
     return BreakEven(

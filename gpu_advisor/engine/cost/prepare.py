@@ -12,12 +12,11 @@ arrays.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 import numpy as np
 
-from gpu_advisor.engine.cost.breakeven import flat_hours
 from gpu_advisor.engine.cost.demand import derive_demand, spot_forbidden_months
 from gpu_advisor.engine.cost.feasibility import apply_feasibility, mark_same_as
 from gpu_advisor.engine.cost.mix import (
@@ -107,9 +106,6 @@ class Prepared:
     hybrid_plan: HybridPlan | None = None
     hybrid_totals: tuple[float, float, float] = (0.0, 0.0, 0.0)
     """Total, owned part and rented part of the hybrid (scenario 0). [CNY]"""
-    owned_flat: dict[OptionId, FloatArray] = field(default_factory=dict)
-    """Each owned option's total at the break-even's flat demands
-    (:func:`~gpu_advisor.engine.cost.breakeven.flat_hours`; empty: none). [CNY]"""
 
 
 def _hybrid_kinds(options: list[OptionId]) -> list[OptionId]:
@@ -208,7 +204,6 @@ class _Priced(NamedTuple):
     policy: MixPolicy | None
     hybrid_plan: HybridPlan | None
     hybrid_totals: tuple[float, float, float]
-    owned_flat: dict[OptionId, FloatArray]
 
 
 def _price_options(
@@ -230,15 +225,8 @@ def _price_options(
     # the owned counts the hybrid tries, worked out once for both searches
     kinds = _hybrid_kinds(options)
     counts = hybrid_counts(d, owned_gpus, own_all) if kinds else []
-    # the break-even's flat demands too, when an owned option is compared
-    grid = flat_hours(owned_gpus) if any(o in options for o in _OWNED) else None
-    owned, owned_by_kind, owned_flat = price_owned_with_counts(
-        p,
-        d,
-        owned_gpus,
-        [o for o in _OWNED if o in options or o in kinds],
-        counts,
-        grid,
+    owned, owned_by_kind = price_owned_with_counts(
+        p, d, owned_gpus, [o for o in _OWNED if o in options or o in kinds], counts
     )
     priced.update((o, a) for o, a in owned.items() if o in options)
     if OptionId.MIX in options:
@@ -267,7 +255,7 @@ def _price_options(
         priced[OptionId.HYBRID] = price_hybrid(
             p, d, hybrid_plan, mix=priced.get(OptionId.MIX)
         )
-    return _Priced(priced, policy, hybrid_plan, hybrid_totals, owned_flat)
+    return _Priced(priced, policy, hybrid_plan, hybrid_totals)
 
 
 def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepared:
@@ -298,7 +286,7 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
     options = [o for o in OptionId if o in chosen]
     forbidden = spot_forbidden_months(project, len(demand))
     own_all = budget.data_residency is DataResidency.OWN_HARDWARE
-    priced, policy, hybrid_plan, hybrid_totals, owned_flat = _price_options(
+    priced, policy, hybrid_plan, hybrid_totals = _price_options(
         p, d, owned_gpus, options, forbidden, own_all
     )
     priced = {o: priced[o] for o in options if o in priced}
@@ -331,7 +319,6 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
         risk_options=risk_options,
         hybrid_plan=hybrid_plan,
         hybrid_totals=hybrid_totals,
-        owned_flat=owned_flat,
     )
 
 

@@ -1984,16 +1984,11 @@ def price_owned_with_counts(
     owned_gpus: int,
     options: list[OptionId],
     counts: list[int],
-    flat_hours: FloatArray | None = None,
-) -> OwnedWithCounts:
+) -> tuple[dict[OptionId, OptionArrays], dict[OptionId, dict[int, float]]]:
     """The owned ``options`` as :func:`price_pure_options` prices them, and
     the total of owning each count ``> 0`` of ``counts`` of each of them, the
     demand up to its capacity (the hybrid's owned parts, as
     :func:`owned_totals` works them out), in one pass. [CNY]
-
-    ``flat_hours`` ``(K,)``: GPU-hours a month of flat demands (the
-    break-even grid), whose totals of owning the fleet are worked out in the
-    same pass, as ``owned_totals(p, flat, owned_gpus, options)`` gives them.
 
     One scenario only (``p.scenarios == 1``): the counts' capped demands are
     priced as extra rows below the fleet's own row, so the fleet, its wear,
@@ -2005,45 +2000,22 @@ def price_owned_with_counts(
     """
     clean = clean_demand(demand)[:1]
     owned_n = [n for n in counts if n > 0]
-    flat = 0 if flat_hours is None else flat_hours.shape[0]
-    if not (owned_n or flat) or not options:
+    if not owned_n or not options:
         priced = _owned_options(p, clean, owned_gpus, options, True)[0]
-        return OwnedWithCounts(priced, {o: {} for o in options}, {})
+        return priced, {o: {} for o in options}
     n = np.asarray(owned_n, dtype=np.float64)
-    parts = [clean, np.minimum(clean, n[:, None] * HOURS_PER_MONTH)]
-    cards: list[FloatArray] = [np.array([float(owned_gpus)]), n]
-    if flat_hours is not None:
-        months = clean.shape[1]
-        parts.append(clean_demand(np.repeat(flat_hours[:, None], months, axis=1)))
-        cards.append(np.full(flat, float(owned_gpus)))
-    rows = np.concatenate(parts)
-    gpus = np.concatenate(cards)
+    rows = np.concatenate((clean, np.minimum(clean, n[:, None] * HOURS_PER_MONTH)))
+    gpus = np.concatenate(([float(owned_gpus)], n))
     priced, parts_of = _owned_options(p, rows, gpus, options, True)
     totals: dict[OptionId, dict[int, float]] = {}
-    flat_totals: dict[OptionId, FloatArray] = {}
-    end = 1 + len(owned_n)
-    for option, parts_ in parts_of.items():
+    for option, parts in parts_of.items():
         column = _owned_total_column(
-            p, parts_.fleet, parts_.wear, parts_.use, parts_.flat_m
+            p, parts.fleet, parts.wear, parts.use, parts.flat_m
         )[1]
         # summed as :func:`owned_totals` sums its one-column cash flow
-        summed = column[1:].sum(axis=1)
-        totals[option] = dict(zip(owned_n, summed[: end - 1].tolist(), strict=True))
-        if flat:
-            flat_totals[option] = summed[end - 1 :]
-    priced = {o: _first_row(a) for o, a in priced.items()}
-    return OwnedWithCounts(priced, totals, flat_totals)
-
-
-class OwnedWithCounts(NamedTuple):
-    """What :func:`price_owned_with_counts` returns."""
-
-    priced: dict[OptionId, OptionArrays]
-    """The owned options of the plan's demand."""
-    counts: dict[OptionId, dict[int, float]]
-    """Total of owning each count, the demand up to its capacity. [CNY]"""
-    flat: dict[OptionId, FloatArray]
-    """Total of owning the fleet at each flat demand (empty without). [CNY]"""
+        total = column[1:].sum(axis=1).tolist()
+        totals[option] = dict(zip(owned_n, total, strict=True))
+    return {o: _first_row(a) for o, a in priced.items()}, totals
 
 
 def _first_row(a: OptionArrays) -> OptionArrays:

@@ -141,7 +141,6 @@ def cost_result(
         demand,
         prep.owned_gpus,
         spot_forbidden=spot_forbidden_months(project, len(demand)),
-        owned_flat=prep.owned_flat or None,
     )
     bars = (
         tornado(
