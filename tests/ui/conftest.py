@@ -2,7 +2,9 @@
 
 Every test gets its own QSettings folder and autosave folder under
 ``tmp_path``; message boxes and file dialogs are replaced by recorders so a
-forgotten dialog fails the test instead of blocking it.
+forgotten dialog fails the test instead of blocking it. ``qtbot`` is
+pytest-qt's, except that it keeps the widgets given to ``addWidget`` alive
+until they are closed and deleted (:class:`KeepingQtBot`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
+from pytestqt.qtbot import BeforeCloseFunc, QtBot
+from typing_extensions import override
 
 from gpu_advisor.io.autosave import AutosaveStore
 from gpu_advisor.ui import i18n
@@ -64,6 +68,48 @@ def isolated_settings(tmp_path: Path, qapp: QApplication) -> Iterator[AppSetting
     gc.collect()
     i18n.install_translators("en")
     qapp.processEvents()
+
+
+class KeepingQtBot(QtBot):
+    """pytest-qt's bot, holding each widget given to :meth:`addWidget` until
+    pytest-qt has closed it and Qt has deleted it.
+
+    pytest-qt keeps only a weak reference to such a widget. A top-level page
+    belongs to Python, and once the test function has returned it is often
+    held by nothing but reference cycles of its own (bound slots, helpers such
+    as ``RefreshWhenShown`` that point back at it). pytest-qt processes
+    events, and so paints the still-shown page, before it closes it: a
+    garbage collection pass during that paint (pyqtgraph's paint code
+    allocates plenty) deleted the page, its window and the window's backing
+    store in the middle of ``QGraphicsView::paintEvent``; Qt warned "Cannot
+    destroy paint device that is being painted" and the next painter call,
+    ``resetTransform`` in pyqtgraph's ``ScatterPlotItem.paint``, used the
+    freed paint engine (SIGSEGV). Held here, a widget goes only the way
+    pytest-qt sends it: ``close()``, ``deleteLater()``, then deleted by
+    :func:`qtbot` outside any paint.
+    """
+
+    def __init__(self, request: pytest.FixtureRequest) -> None:
+        self.kept: list[QWidget] = []
+        super().__init__(request)
+
+    @override
+    def addWidget(
+        self, widget: QWidget, *, before_close_func: BeforeCloseFunc | None = None
+    ) -> None:
+        super().addWidget(widget, before_close_func=before_close_func)
+        self.kept.append(widget)
+
+
+@pytest.fixture
+def qtbot(qapp: QApplication, request: pytest.FixtureRequest) -> Iterator[QtBot]:
+    """pytest-qt's ``qtbot`` as a :class:`KeepingQtBot`."""
+    bot = KeepingQtBot(request)
+    yield bot
+    # pytest-qt closed the widgets and called deleteLater before any fixture
+    # is torn down: delete them now, then let go of them.
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    bot.kept.clear()
 
 
 @pytest.fixture

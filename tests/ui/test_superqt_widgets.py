@@ -29,8 +29,9 @@ def _shown_page(qtbot: Any, session: ProjectSession) -> BudgetPage:
 def test_budget_sections_fold_and_unfold_from_the_keyboard(
     qtbot: Any, session: ProjectSession
 ) -> None:
-    # One shown page per test module: a second shown BudgetPage after the
-    # first was deleted crashes pyqtgraph's paintEvent (also before superqt).
+    # The shown page is held by qtbot until closed and deleted: held weakly,
+    # it was freed by a garbage collection pass while pytest-qt's teardown
+    # painted it (SIGSEGV in ScatterPlotItem.paint; tests/ui/conftest.py).
     page = _shown_page(qtbot, session)
     assert all(isinstance(s, QCollapsible) for s in page.sections.values())
     assert page.sections["owning"].text() == "Owning (colocation or own room)"

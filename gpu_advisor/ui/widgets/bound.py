@@ -50,12 +50,14 @@ from PySide6.QtCore import (
     QEvent,
     QObject,
     QSignalBlocker,
+    Qt,
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QValidator
+from PySide6.QtGui import QKeyEvent, QValidator
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
+    QApplication,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
@@ -197,7 +199,8 @@ class _PauseCommit(QObject):
     :data:`PAUSE_COMMIT_MS` without typing, an acceptable text is committed
     too, and the text as typed (and the cursor) is put back, so a live update
     never rewrites what is being typed. Editing-finished then shows the
-    model's value in the spin box's own format.
+    model's value in the spin box's own format. Return ends the edit there
+    and goes no further (:class:`_ReturnStaysInField`).
     """
 
     def __init__(self, spin: QAbstractSpinBox) -> None:
@@ -210,6 +213,7 @@ class _PauseCommit(QObject):
         if edit is not None:
             edit.textEdited.connect(self._typed)
         spin.editingFinished.connect(self._finished)
+        _ReturnStaysInField.follow(spin)
 
     def _typed(self, _text: str) -> None:
         self._timer.start()
@@ -243,11 +247,82 @@ class _PauseCommit(QObject):
                 edit.setCursorPosition(cursor)
 
 
+def _presses_default_button(event: QKeyEvent) -> bool:
+    """True for the keys with which a dialog presses its default button:
+    Return or Enter without modifiers, or Enter on the keypad (QDialog's rule).
+    """
+    key, modifiers = event.key(), event.modifiers()
+    if key not in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+        return False
+    return modifiers == Qt.KeyboardModifier.NoModifier or (
+        key == Qt.Key.Key_Enter and modifiers == Qt.KeyboardModifier.KeypadModifier
+    )
+
+
+class _ReturnStaysInField(QObject):
+    """Keeps Return in the focused number field instead of pressing Next.
+
+    A spin box handles Return (commits the typed number, emits
+    editing-finished) and then ignores the key, which goes on to the window:
+    in the wizard QDialog pressed its default button, Next, so Return after
+    typing a number also left the step. While a field of
+    :func:`commit_when_finished` has the focus, this filter lets the field
+    handle the key as usual and stops it there; the user moves on with Next
+    or Alt+N. Other modified Returns (Ctrl+Return) go their usual way.
+
+    One per application. It follows the focus, as the plan's undo keys do
+    (:mod:`gpu_advisor.ui.widgets.plan_undo`), so unfocused fields and other
+    events cost nothing (a filter on every spin box would see every paint).
+    """
+
+    _instance: _ReturnStaysInField | None = None
+
+    def __init__(self, app: QApplication) -> None:
+        super().__init__(app)
+        app.focusChanged.connect(self._on_focus_changed)
+
+    @classmethod
+    def follow(cls, spin: QAbstractSpinBox) -> None:
+        """Make sure the application's filter exists (``spin`` may have the focus)."""
+        keeper = cls._instance
+        if keeper is None or not shiboken6.isValid(keeper):
+            app = QApplication.instance()
+            if not isinstance(app, QApplication):
+                return
+            keeper = cls._instance = cls(app)
+        if spin.hasFocus():
+            spin.installEventFilter(keeper)
+
+    def _on_focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
+        if isinstance(old, QAbstractSpinBox):
+            old.removeEventFilter(self)
+        if isinstance(new, QAbstractSpinBox) and isinstance(
+            new.findChild(_PauseCommit), _PauseCommit
+        ):
+            new.installEventFilter(self)
+
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and isinstance(watched, QAbstractSpinBox)
+            and _presses_default_button(event)
+        ):
+            watched.event(event)  # the field's own Return: commit, editing finished
+            # Stopped here: Qt passes a key event on to the parent widgets
+            # while it is not accepted, even when a filter returns True.
+            event.accept()
+            return True
+        return False
+
+
 def commit_when_finished(spin: QAbstractSpinBox) -> _PauseCommit:
     """Make ``spin`` commit on editing-finished or a typing pause, never per key.
 
     Use it for every number field, bound or not (vendor quotes, weights):
-    typing "19.5" in any locale then gives 19.5, not 19.00.
+    typing "19.5" in any locale then gives 19.5, not 19.00. Return commits
+    the number and stays in the field (it does not press the wizard's Next).
     """
     existing = spin.findChild(_PauseCommit)
     return existing if isinstance(existing, _PauseCommit) else _PauseCommit(spin)
