@@ -110,8 +110,9 @@ def test_ctrl_z_in_a_spin_box_undoes_the_plan_once_committed(
     qtbot.keyClick(spin, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.session.project.meta.horizon_months == before
     qtbot.keyClicks(spin, "7")
-    # A pause commits (Return would also press Next); the pages built in the
-    # background meanwhile leave the focus where the user types.
+    # A pause commits, as Return would (tests/ui/test_return_in_number_fields.py);
+    # the pages built in the background meanwhile leave the focus where the
+    # user types.
     qtbot.wait(PAUSE_COMMIT_MS + 300)
     assert spin.hasFocus()
     assert window.session.project.meta.horizon_months == 7
