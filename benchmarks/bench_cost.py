@@ -19,6 +19,16 @@ alternations: d19946a 2.25–2.29 ms, this code 1.93, 2.02 and 2.12 ms (and
 1.85 once): at the 2 ms budget, not reliably under it. Monte Carlo 10,000 draws 66–81 ms, tornado 0.5–0.7 ms. Every change
 kept the outputs of the examples byte for byte (``cost --json`` and
 ``scenarios --json`` recorded before and compared after).
+
+Stop 25 (same machine, quieter: host reference 1.18–1.26 ms): the cost
+evaluation, now timed as ``cost_result`` itself, 1.55–1.66 ms in eight runs
+(the stop's starting code alternated with it: 1.58–1.77 ms); Monte Carlo
+10,000 draws 31.5–32.4 ms, tornado 0.42–0.44 ms. Two rewrites tried that
+day were measured and dropped: the break-even's flat demands priced in the
+owned options' pass (the 129 extra rows of full owned arrays cost 70 µs, the
+separate call it replaced 55 µs) and the mix search priced once per distinct
+month (a dozen numpy calls on 4,000 numbers cost about what they cost on
+300: 6 µs saved, too little for the code).
 """
 
 from __future__ import annotations
