@@ -74,6 +74,7 @@ from gpu_advisor.model.common import InputRef
 from gpu_advisor.model.project import Project
 from gpu_advisor.ui.i18n import current_locale, fill
 from gpu_advisor.ui.style import ERROR_STYLE
+from gpu_advisor.ui.widgets.focus_filter import FocusFollowingFilter
 
 if TYPE_CHECKING:
     from gpu_advisor.ui.session import ProjectSession
@@ -259,7 +260,7 @@ def _presses_default_button(event: QKeyEvent) -> bool:
     )
 
 
-class _ReturnStaysInField(QObject):
+class _ReturnStaysInField(FocusFollowingFilter):
     """Keeps Return in the focused number field instead of pressing Next.
 
     A spin box handles Return (commits the typed number, emits
@@ -271,15 +272,11 @@ class _ReturnStaysInField(QObject):
     or Alt+N. Other modified Returns (Ctrl+Return) go their usual way.
 
     One per application. It follows the focus, as the plan's undo keys do
-    (:mod:`gpu_advisor.ui.widgets.plan_undo`), so unfocused fields and other
-    events cost nothing (a filter on every spin box would see every paint).
+    (:class:`~gpu_advisor.ui.widgets.focus_filter.FocusFollowingFilter`), so
+    unfocused fields and other events cost nothing.
     """
 
     _instance: _ReturnStaysInField | None = None
-
-    def __init__(self, app: QApplication) -> None:
-        super().__init__(app)
-        app.focusChanged.connect(self._on_focus_changed)
 
     @classmethod
     def follow(cls, spin: QAbstractSpinBox) -> None:
@@ -293,13 +290,11 @@ class _ReturnStaysInField(QObject):
         if spin.hasFocus():
             spin.installEventFilter(keeper)
 
-    def _on_focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
-        if isinstance(old, QAbstractSpinBox):
-            old.removeEventFilter(self)
-        if isinstance(new, QAbstractSpinBox) and isinstance(
-            new.findChild(_PauseCommit), _PauseCommit
-        ):
-            new.installEventFilter(self)
+    @override
+    def wants(self, widget: QWidget) -> bool:
+        return isinstance(widget, QAbstractSpinBox) and isinstance(
+            widget.findChild(_PauseCommit), _PauseCommit
+        )
 
     @override
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:

@@ -17,7 +17,6 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
-    QApplication,
     QLineEdit,
     QPlainTextEdit,
     QTextEdit,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from gpu_advisor.ui.widgets.bound import has_pending_text
+from gpu_advisor.ui.widgets.focus_filter import FocusFollowingFilter
 
 _TEXT_FIELDS = (QLineEdit, QAbstractSpinBox, QPlainTextEdit, QTextEdit)
 _UNDO_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
@@ -43,7 +43,7 @@ def is_undo_key(event: QKeyEvent) -> bool:
     )
 
 
-class PlanUndoKeys(QObject):
+class PlanUndoKeys(FocusFollowingFilter):
     """Watches the focused text field of ``window`` and hands undo keys to it.
 
     Install once per window; it follows the application's focus and filters
@@ -53,19 +53,10 @@ class PlanUndoKeys(QObject):
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
         self._window = window
-        app = QApplication.instance()
-        if isinstance(app, QApplication):
-            app.focusChanged.connect(self._on_focus_changed)
 
-    def _on_focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
-        if old is not None and isinstance(old, _TEXT_FIELDS):
-            old.removeEventFilter(self)
-        if (
-            new is not None
-            and isinstance(new, _TEXT_FIELDS)
-            and new.window() is self._window
-        ):
-            new.installEventFilter(self)
+    @override
+    def wants(self, widget: QWidget) -> bool:
+        return isinstance(widget, _TEXT_FIELDS) and widget.window() is self._window
 
     @override
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
