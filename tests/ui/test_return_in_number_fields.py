@@ -11,11 +11,11 @@ a button keeps its usual meaning.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QWizard
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QWizard, QWizardPage
 
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.ui.main_window import MainWindow
@@ -38,12 +38,22 @@ EXAMPLE = sorted(
 
 RETURN_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
+_P = TypeVar("_P", bound=QWizardPage)
+
 
 def _open_example(window: MainWindow, step: PageId) -> None:
     window.session.reset(load_project(EXAMPLE), None)
     window.wizard.restart()
     window.wizard.go_to(step)
     assert window.wizard.currentId() == step
+
+
+def _open_page(window: MainWindow, step: PageId, kind: type[_P]) -> _P:
+    """The example open on ``step``, whose page is a ``kind``."""
+    _open_example(window, step)
+    page = window.wizard.currentPage()
+    assert isinstance(page, kind)
+    return page
 
 
 def _type_into(
@@ -72,9 +82,7 @@ def _press(qtbot: Any, spin: QAbstractSpinBox, key: Qt.Key) -> None:
 def test_return_in_the_horizon_commits_and_stays_on_the_step(
     qtbot: Any, window: MainWindow, key: Qt.Key
 ) -> None:
-    _open_example(window, PageId.PROJECT)
-    page = window.wizard.currentPage()
-    assert isinstance(page, ProjectPage)
+    page = _open_page(window, PageId.PROJECT, ProjectPage)
     spin = page.horizon_spin
     _type_into(qtbot, window, spin, "7")
     _press(qtbot, spin, key)
@@ -89,9 +97,7 @@ def test_return_in_the_horizon_commits_and_stays_on_the_step(
 def test_return_in_a_budget_price_commits_and_stays_on_the_step(
     qtbot: Any, window: MainWindow, key: Qt.Key
 ) -> None:
-    _open_example(window, PageId.BUDGET)
-    page = window.wizard.currentPage()
-    assert isinstance(page, BudgetPage)
+    page = _open_page(window, PageId.BUDGET, BudgetPage)
     price = page.fields["on_demand_cny_per_gpu_hour"]
     assert isinstance(price, OptionalNumberField)
     price.own_check.setChecked(True)
@@ -141,9 +147,7 @@ def test_no_number_field_of_any_step_passes_return_to_the_wizard(
 def test_alt_n_moves_on_after_return_committed_the_number(
     qtbot: Any, window: MainWindow
 ) -> None:
-    _open_example(window, PageId.PROJECT)
-    page = window.wizard.currentPage()
-    assert isinstance(page, ProjectPage)
+    page = _open_page(window, PageId.PROJECT, ProjectPage)
     _type_into(qtbot, window, page.horizon_spin, "9")
     qtbot.keyClick(page.horizon_spin, Qt.Key.Key_Return)
     assert window.wizard.currentId() == PageId.PROJECT
