@@ -34,6 +34,7 @@ from gpu_advisor.ui.i18n import current_locale, fill
 from gpu_advisor.ui.scenarios_compare import ScenarioCompareView
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.style import ERROR_STYLE
+from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
 
 TEXT_FIELDS: Final = (
     "name",
@@ -226,6 +227,7 @@ class ScenarioEditor(QWidget):
         combo = self.table.cellWidget(row, column)
         if not isinstance(combo, QComboBox):
             combo = QComboBox()
+            wheel_scrolls_past(combo)
             combo.addItem("", None)
             catalog = self._session.catalog
             if field == "gpu_id":

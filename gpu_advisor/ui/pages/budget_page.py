@@ -87,6 +87,7 @@ from gpu_advisor.ui.widgets.cost_charts import (
 from gpu_advisor.ui.widgets.layout import WidthFollowsContent
 from gpu_advisor.ui.widgets.recommendation import RecommendationPanel
 from gpu_advisor.ui.widgets.refresh import RefreshWhenShown, same_objects
+from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
 from gpu_advisor.ui.workers import MONTE_CARLO_SEED, MonteCarloRunner
 
 _FORM_MIN_WIDTH_PX: Final = 440
@@ -187,6 +188,7 @@ class BudgetPage(QWizardPage):
         self.cumulative_chart = CumulativeCostChart()
         self.cash_flow_chart = CashFlowChart()
         self.cash_flow_combo = QComboBox()
+        wheel_scrolls_past(self.cash_flow_combo)
         self.tornado_chart = TornadoChart()
         self.monte_carlo_chart = MonteCarloChart()
         # A result that arrives while the chart is hidden (another step, another

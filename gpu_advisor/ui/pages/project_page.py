@@ -28,6 +28,7 @@ from gpu_advisor.ui.i18n import current_language
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.style import ERROR_STYLE
 from gpu_advisor.ui.widgets.bound import commit_when_finished
+from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
 
 _TEXT_MAX_CHARS = 200  # ProjectMeta's max_length for title, organisation, author
 _FORM_MAX_WIDTH_PX = 760
@@ -43,7 +44,9 @@ class ProjectPage(QWizardPage):
         self.organisation_edit = QLineEdit(maxLength=_TEXT_MAX_CHARS)
         self.author_edit = QLineEdit(maxLength=_TEXT_MAX_CHARS)
         self.region_combo = QComboBox()
+        wheel_scrolls_past(self.region_combo)
         self.currency_combo = QComboBox()
+        wheel_scrolls_past(self.currency_combo)
         self.horizon_spin = QSpinBox(minimum=1, maximum=120)
         commit_when_finished(self.horizon_spin)
         self.error_label = QLabel(wordWrap=True)

@@ -81,6 +81,7 @@ from gpu_advisor.ui.style import (
 from gpu_advisor.ui.widgets.bound import validation_message
 from gpu_advisor.ui.widgets.cost_charts import option_label
 from gpu_advisor.ui.widgets.refresh import RefreshWhenShown
+from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
 from gpu_advisor.ui.widgets.why import (
     ExplanationDialog,
     find_explanation,
@@ -272,6 +273,8 @@ class ReviewPage(QWizardPage):
         self.signoff_error_label.setVisible(False)
 
         self.status_combo = QComboBox()
+
+        wheel_scrolls_past(self.status_combo)
         for status in PlanStatus:
             self.status_combo.addItem("", str(status))
         self.status_label = QLabel()

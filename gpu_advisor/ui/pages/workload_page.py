@@ -81,6 +81,7 @@ from gpu_advisor.ui.widgets.key_numbers import KeyNumbers
 from gpu_advisor.ui.widgets.layout import WidthFollowsContent
 from gpu_advisor.ui.widgets.refresh import RefreshWhenShown, same_objects
 from gpu_advisor.ui.widgets.sizing_charts import DaysChart, MemoryChart, SizingChartsRow
+from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
 
 CUSTOM_MODEL: Final = "\0custom"
 """Item data of the model picker's "custom shape" entry."""
@@ -215,6 +216,7 @@ class WorkloadPage(QWizardPage):
     def _build_model_fields(self) -> None:
         """The model picker, its paste button and the custom shape's spin boxes."""
         self.model_combo = QComboBox()
+        wheel_scrolls_past(self.model_combo)
         self.model_combo.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )

@@ -75,6 +75,7 @@ from gpu_advisor.model.project import Project
 from gpu_advisor.ui.i18n import current_locale, fill
 from gpu_advisor.ui.style import ERROR_STYLE
 from gpu_advisor.ui.widgets.focus_filter import FocusFollowingFilter
+from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
 
 if TYPE_CHECKING:
     from gpu_advisor.ui.session import ProjectSession
@@ -201,7 +202,8 @@ class _PauseCommit(QObject):
     too, and the text as typed (and the cursor) is put back, so a live update
     never rewrites what is being typed. Editing-finished then shows the
     model's value in the spin box's own format. Return ends the edit there
-    and goes no further (:class:`_ReturnStaysInField`).
+    and goes no further (:class:`_ReturnStaysInField`); the wheel changes the
+    number only while the field has the focus (:func:`wheel_scrolls_past`).
     """
 
     def __init__(self, spin: QAbstractSpinBox) -> None:
@@ -215,6 +217,7 @@ class _PauseCommit(QObject):
             edit.textEdited.connect(self._typed)
         spin.editingFinished.connect(self._finished)
         _ReturnStaysInField.follow(spin)
+        wheel_scrolls_past(spin)
 
     def _typed(self, _text: str) -> None:
         self._timer.start()
@@ -748,6 +751,7 @@ class BoundCombo(BoundField):
         super().__init__(session, path, parent, label=label)
         self._items = list(items)
         self.editor = QComboBox()
+        wheel_scrolls_past(self.editor)
         self.editor.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self._finish_layout(self.editor)
         self.editor.currentIndexChanged.connect(self._on_index_changed)

@@ -53,6 +53,7 @@ from gpu_advisor.ui.theme import style_plot
 from gpu_advisor.ui.widgets.bound import validation_message
 from gpu_advisor.ui.widgets.plotting import describe_plot, show_grid
 from gpu_advisor.ui.widgets.refresh import RefreshWhenShown
+from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
 
 _BAR_WIDTH = 0.7
 _MAX_GPU_HOURS = 1e10  # DemandMonth.gpu_hours's upper bound
@@ -383,6 +384,7 @@ class DemandEditor(QWidget):
                 self._spot_checks = []
                 for row in range(len(hours)):
                     combo = QComboBox()
+                    wheel_scrolls_past(combo)
                     for phase in PhaseKind:
                         combo.addItem("", str(phase))
                     combo.currentIndexChanged.connect(

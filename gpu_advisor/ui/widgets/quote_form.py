@@ -35,6 +35,7 @@ from gpu_advisor.model.project import PowerRedundancy, Vendor, VendorKind
 from gpu_advisor.ui.i18n import current_language, current_locale
 from gpu_advisor.ui.style import ERROR_STYLE, OK_STYLE, WARNING_STYLE
 from gpu_advisor.ui.widgets.bound import commit_when_finished
+from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
 
 _FORM_MAX_WIDTH_PX: Final = 1200
 _NO_VALUE: Final = "\0none"
@@ -92,9 +93,11 @@ class QuoteForm(QScrollArea):
     def _build_fields(self) -> None:
         self.name_edit = QLineEdit(maxLength=200)
         self.kind_combo = QComboBox()
+        wheel_scrolls_past(self.kind_combo)
         for kind in VendorKind:
             self.kind_combo.addItem("", str(kind))
         self.gpu_combo = QComboBox()
+        wheel_scrolls_past(self.gpu_combo)
         for gpu in self._catalog.gpus:
             self.gpu_combo.addItem(gpu.name, gpu.id)
         self.number_spins: dict[str, QDoubleSpinBox] = {}
@@ -109,12 +112,15 @@ class QuoteForm(QScrollArea):
         # As wide as their longest name: a cut network class read "one NIC".
         self.gpu_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.vat_combo = QComboBox()
+        wheel_scrolls_past(self.vat_combo)
         self.vat_combo.addItem("", True)
         self.vat_combo.addItem("", False)
         self.power_combo = QComboBox()
+        wheel_scrolls_past(self.power_combo)
         for power in PowerRedundancy:
             self.power_combo.addItem("", str(power))
         self.network_combo = QComboBox()
+        wheel_scrolls_past(self.network_combo)
         self.network_combo.addItem("", _NO_VALUE)
         for net in self._catalog.networks:
             if net.scope == "inter_node":
@@ -125,6 +131,7 @@ class QuoteForm(QScrollArea):
         self.flag_combos: dict[str, QComboBox] = {}
         for key in OPTIONAL_FLAGS:
             combo = QComboBox()
+            wheel_scrolls_past(combo)
             for value in (_NO_VALUE, "yes", "no"):
                 combo.addItem("", value)
             self.flag_combos[key] = combo

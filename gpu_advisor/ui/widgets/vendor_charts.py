@@ -27,6 +27,7 @@ from gpu_advisor.ui.style import (
     VENDOR_COLOURS,
 )
 from gpu_advisor.ui.widgets.plotting import describe_plot, set_ticks, setup_plot
+from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
 
 BUSBW_METRIC: Final = "all_reduce.out_of_place.busbw"
 """nccl-tests out-of-place bus bandwidth per message size [GB/s]."""
@@ -114,6 +115,7 @@ class VendorCharts(QWidget):
         self.network_plot = pg.PlotWidget()
         self._titles: dict[str, QLabel] = {}
         self.scope_combo = QComboBox()
+        wheel_scrolls_past(self.scope_combo)
         self.scope_combo.addItem("", "inter")
         self.scope_combo.addItem("", "intra")
         self.empty_label = QLabel(wordWrap=True)
