@@ -13,12 +13,13 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QDoubleSpinBox, QWidget
 
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.project import DataResidency
 from gpu_advisor.ui.main_window import MainWindow
 from gpu_advisor.ui.pages.budget_page import BudgetPage
+from gpu_advisor.ui.widgets.bound import BoundCombo, BoundDoubleSpin
 from gpu_advisor.ui.wizard import PageId
 
 pytestmark = pytest.mark.qt_log_ignore(
@@ -62,14 +63,26 @@ def _budget_page(window: MainWindow) -> BudgetPage:
     return page
 
 
+def _storage(page: BudgetPage) -> QDoubleSpinBox:
+    field = page.fields["storage_tb"]
+    assert isinstance(field, BoundDoubleSpin)
+    return field.editor
+
+
+def _residency(page: BudgetPage) -> QComboBox:
+    field = page.fields["data_residency"]
+    assert isinstance(field, BoundCombo)
+    return field.editor
+
+
 def test_the_wheel_over_unfocused_fields_scrolls_the_form_and_changes_nothing(
     qtbot: Any, window: MainWindow
 ) -> None:
     page = _budget_page(window)
     window.activateWindow()
     budget = window.session.project.budget
-    storage = page.fields["storage_tb"].editor
-    residency = page.fields["data_residency"].editor
+    storage = _storage(page)
+    residency = _residency(page)
     index = residency.currentIndex()
     for field in (storage, residency):
         assert not field.hasFocus()
@@ -91,13 +104,13 @@ def test_the_wheel_still_steps_a_field_that_has_the_focus(
 ) -> None:
     page = _budget_page(window)
     window.activateWindow()
-    storage = page.fields["storage_tb"].editor
+    storage = _storage(page)
     before = window.session.project.budget.storage_tb
     storage.setFocus()
     qtbot.waitUntil(storage.hasFocus, timeout=2000)
     assert _wheel_down(storage)
     assert window.session.project.budget.storage_tb < before
-    residency = page.fields["data_residency"].editor
+    residency = _residency(page)
     residency.setFocus()
     qtbot.waitUntil(residency.hasFocus, timeout=2000)
     start = residency.currentIndex()
@@ -110,8 +123,8 @@ def test_the_wheel_still_steps_a_field_that_has_the_focus(
 
 def test_the_wheel_gives_no_field_the_focus(qtbot: Any, window: MainWindow) -> None:
     page = _budget_page(window)
-    storage = page.fields["storage_tb"].editor
-    residency = page.fields["data_residency"].editor
+    storage = _storage(page)
+    residency = _residency(page)
     for field in (storage, residency):
         assert field.focusPolicy() == Qt.FocusPolicy.StrongFocus
         assert field.focusPolicy() & Qt.FocusPolicy.TabFocus  # Tab still reaches it
