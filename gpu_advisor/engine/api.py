@@ -24,6 +24,7 @@ from gpu_advisor.engine.cost.risk import (
 )
 from gpu_advisor.engine.cost.risk import combine as combine_monte_carlo
 from gpu_advisor.engine.evaluate import (
+    EvaluationMemo,
     PlanEvaluation,
     Rollout,
     as_plan_evaluation,
@@ -110,6 +111,7 @@ __all__ = [
     "SCENARIO_MONTE_CARLO_DRAWS",
     "Check",
     "Criterion",
+    "EvaluationMemo",
     "GeneratedConfig",
     "MonteCarloPartial",
     "OpenItem",
