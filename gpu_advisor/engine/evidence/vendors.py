@@ -24,6 +24,7 @@ from gpu_advisor.engine.evidence.judge import (
 )
 from gpu_advisor.engine.evidence.measured import plan_sizing as plan_sizing
 from gpu_advisor.engine.evidence.mfu import with_measured_mfu
+from gpu_advisor.engine.evidence.runs import MeasuredFigure, measured_figures
 from gpu_advisor.engine.evidence.scoring import ScoringResult, score_vendors
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Frozen
@@ -89,12 +90,36 @@ class VendorsResult(Frozen):
     Every vendor is judged on the plan's own sizing (``sizing``), the one the
     workload and cost steps show. ``problem`` holds the message when scoring
     was refused (e.g. two vendors with the same name); ``scoring`` is then
-    None.
+    None. ``measured`` holds each vendor's test figures by the one rule for
+    repeated runs (:mod:`gpu_advisor.engine.evidence.runs`: the worst
+    complete run counts, every run listed), the figures the charts, the
+    checklist and the PDF show.
     """
 
     scoring: ScoringResult | None = None
     judgements: dict[str, VendorJudgement] = Field(default_factory=dict)
     problem: str = ""
+    measured: dict[str, list[MeasuredFigure]] = Field(default_factory=dict)
+
+
+def _measured(
+    vendors: Sequence[Vendor], before: Mapping[str, Vendor], old: VendorsResult | None
+) -> dict[str, list[MeasuredFigure]]:
+    """Each vendor's figures; a vendor whose measurements are the same objects
+    as before keeps its figures."""
+    out: dict[str, list[MeasuredFigure]] = {}
+    for v in vendors:
+        prior = before.get(v.name)
+        if (
+            old is not None
+            and prior is not None
+            and prior.measurements is v.measurements
+            and v.name in old.measured
+        ):
+            out[v.name] = old.measured[v.name]
+        else:
+            out[v.name] = measured_figures(v.measurements)
+    return out
 
 
 def evaluate_vendors(
@@ -142,6 +167,7 @@ def evaluate_vendors(
         return VendorsResult()
     old_project, old = previous if previous is not None else (None, None)
     before = {} if old_project is None else {v.name: v for v in old_project.vendors}
+    measured = _measured(project.vendors, before, old)
     try:
         judgements: dict[str, VendorJudgement] = {}
         kept = old is not None and old.scoring is not None
@@ -174,9 +200,11 @@ def evaluate_vendors(
             judgements=judgements,
             vat_rate=catalog.cost_defaults.vat_rate_services,
         )
-        return VendorsResult(scoring=scoring, judgements=judgements)
+        return VendorsResult(scoring=scoring, judgements=judgements, measured=measured)
     except (KeyError, ValueError) as exc:
-        return VendorsResult(problem=str(exc.args[0]) if exc.args else str(exc))
+        return VendorsResult(
+            problem=str(exc.args[0]) if exc.args else str(exc), measured=measured
+        )
 
 
 def merge_measurements(
