@@ -16,8 +16,16 @@ read. Measured 2026-12-03 on the shared
 five scenarios cold 22.1 -> 15.9 ms (twice), after a budget edit 19.7 ->
 13.6–14.0 ms; switching 0.40 -> 0.39 ms.
 
-The app's figures are the Monte Carlo ones (about 90 ms measured the same
-day); they are far over 20 ms, so the app evaluates the scenarios in a
+Since the scenario table draws the plan's 10,000 draws per column (issue
+"[simplify]": the app, the PDF and the CLI print the same P(owning beats
+renting) as the plan's own Monte Carlo), measured 2026-12-06 on the shared
+2-core machine (host reference 1.16-1.18 ms, load 3.9-4.0), 3107248 -> this
+branch: five with Monte Carlo cold 163 -> 295 ms, after an edit 139 -> 305 ms
+(background job); five without, cold (now the base evaluated too) 30.0 ->
+25.3 ms, after a budget edit 26.4 -> 10.4 ms; switching 0.29 -> 0.26 ms.
+
+The app's figures are the Monte Carlo ones (about 90 ms measured on
+2026-12-03 with 2,000 draws); they are far over 20 ms, so the app evaluates the scenarios in a
 background job and the window does not wait for them
 (``bench_ui_scenarios.py`` measures what the window does).
 Switching scenario needs no evaluation at all

@@ -4,11 +4,15 @@ The cost itself is prepared and assembled in :mod:`gpu_advisor.engine.cost`
 (:mod:`~gpu_advisor.engine.cost.prepare`, :mod:`~gpu_advisor.engine.cost.result`);
 this module holds the entry points that put sizing, cost and the rest together.
 :func:`evaluate_plan` is the one entry point of the steps, the PDF plan, the
-CLI and the self-test: it returns a :class:`PlanEvaluation` whose vendors are
-judged and scored on the evaluation's own sizing (with the measured MFU),
-whose Monte Carlo uses the plan's draws and seed
+CLI and the self-test: it returns a :class:`PlanEvaluation`, a plain value
+whose vendors are judged and scored on the evaluation's own sizing (with the
+measured MFU), whose Monte Carlo uses the plan's draws and seed
 (:mod:`gpu_advisor.engine.plan_defaults`), and whose review and rollout are
-computed on first use.
+derived from its fields on first read.
+
+Reuse across edits is not the result's business: :class:`EvaluationMemo`,
+which the app's session holds, gives the evaluation of each new snapshot
+reusing what the edit left unchanged, equal to a fresh :func:`evaluate_plan`.
 """
 
 from __future__ import annotations
