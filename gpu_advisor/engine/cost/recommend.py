@@ -26,7 +26,7 @@ from gpu_advisor.engine.cost.checks import (
 from gpu_advisor.engine.cost.choice import choose_option
 from gpu_advisor.engine.cost.mix import HybridPlan, MixPolicy
 from gpu_advisor.engine.cost.price import FloatArray
-from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, construct
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.engine.cost.wording import advice, hybrid_reason
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice
@@ -177,9 +177,7 @@ def recommend(
         spot=spot,
         spot_months=spot_months,
     )
-    # built from validated parts: construct skips checking them again
-    return construct(
-        Recommendation,
+    return Recommendation(
         option=choice.option.id,
         mix_detail=choice.mix_detail,
         reasons=[advice(x) for x in choice.reasons],
