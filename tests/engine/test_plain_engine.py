@@ -32,15 +32,21 @@ FORBIDDEN = {
 """What the engine must not contain: ways of making a model around its
 constructor (text anywhere in a file, comments and docstrings included)."""
 
-REGISTRIES = {
-    (
-        "cost/wording.py",
-        "_WORDING",
-    ): "the wording function of each finding type, filled once at import by "
-    "the @_words decorator; never changed by an evaluation",
+REGISTRIES: dict[tuple[str, str], str] = {}
+"""Module-level containers a function may fill, ``(file, name): reason``:
+registries filled once while the module is imported, not caches. There is
+none today: the wording of each finding type is registered with
+``functools.singledispatch`` (``cost/wording.py``, ``sentences.register``),
+whose registry lives in the function, not in a module-level container."""
+
+PENDING = {
+    "evaluate.py": "PlanEvaluation.model_construct with private attributes set "
+    "afterwards; evaluate.py is being rewritten on another branch of the same "
+    "issue, which removes them",
 }
-"""Module-level containers a function may fill, with the reason: registries
-filled once while the module is imported, not caches."""
+"""Files outside this check for now, with the reason. An entry is stale (and
+:func:`test_pending_files_still_need_their_exception` fails) once its file
+is clean."""
 
 _MUTATING = frozenset(
     {
@@ -122,10 +128,13 @@ def _relative(path: Path) -> str:
     return path.relative_to(ENGINE).as_posix()
 
 
-def forbidden_constructions() -> list[str]:
-    """``file:line: what`` for every forbidden way of making a model."""
+def forbidden_constructions(sources: list[Path] | None = None) -> list[str]:
+    """``file:line: what`` for every forbidden way of making a model in
+    ``sources`` (default: the engine's, less :data:`PENDING`)."""
+    if sources is None:
+        sources = [p for p in SOURCES if _relative(p) not in PENDING]
     out = []
-    for path in SOURCES:
+    for path in sources:
         for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
             for what, pattern in FORBIDDEN.items():
                 if pattern.search(line):
@@ -152,6 +161,11 @@ def test_the_engine_makes_models_only_through_their_constructors() -> None:
 
 def test_the_engine_keeps_no_module_level_cache() -> None:
     assert module_caches() == []
+
+
+def test_pending_files_still_need_their_exception() -> None:
+    for rel in PENDING:
+        assert forbidden_constructions([ENGINE / rel]), f"{rel} is clean now"
 
 
 def test_the_allowed_registries_exist() -> None:
