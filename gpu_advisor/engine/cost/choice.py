@@ -168,8 +168,6 @@ def mix_detail(policy: MixPolicy | None, mix: OptionResult | None) -> MixDetail 
     if policy is None or mix is None:
         return None
     reserved_hours = sum(policy.baseline_gpus) * HOURS_PER_MONTH
-    # the plan's own kinds and whole cards, and two rounded non-negative
-    # figures: already what validation would make, so not checked again
     return MixDetail(
         baseline_kind=policy.baseline_kind,
         baseline_gpus=list(policy.baseline_gpus),

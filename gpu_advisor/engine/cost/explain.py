@@ -166,7 +166,7 @@ def _total_formula(option: OptionId) -> tuple[str, str, tuple[str, ...]]:
     return f"cost.options.{option.value}.total_cny", formula, tuple(keys)
 
 
-# the same strings for every plan: made once per option, not per evaluation
+# each option's total: its key, formula and input names
 _TOTALS = {option: _total_formula(option) for option in _FORMULAS}
 
 
@@ -254,7 +254,6 @@ def commitment_explanation(resolved: Resolved) -> Explanation:
 
 _OWNED = (OptionId.COLOCATION, OptionId.SELF_BUILD)
 _BREAK_EVEN_REF = article("003", "payback period", "回本周期")
-# the references below are the same sentences every time: made once here
 _ARTICLE_003 = article("003")
 _PER_HOUR_REF = article("003", "compare per useful card-hour", "按有效卡时比较")
 _UTILIZATION_REF = article(
@@ -383,7 +382,7 @@ def _option_names(option: OptionId) -> _OptionNames:
     )
 
 
-# the same strings for every plan: made once per option, not per evaluation
+# each option's explanation keys and input names
 _OPTION_NAMES = {option: _option_names(option) for option in _FORMULAS}
 
 

@@ -66,7 +66,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import NamedTuple
 
@@ -538,11 +538,6 @@ _PARAM_KEYS: dict[str, str] = {
 }
 
 
-def _column(value: float) -> FloatArray:
-    """``value`` as a ``(1, 1)`` array: ``np.full((1, 1), value)``, faster."""
-    return np.array([[value]])
-
-
 def make_params(
     resolved: Resolved,
     scenarios: int = 1,
@@ -559,9 +554,7 @@ def make_params(
     """
     v = resolved.values
     shape = (scenarios, 1)
-    # one scenario (every evaluation): ``np.array`` makes the same (1, 1)
-    # column as ``np.full``, same dtype, in a third of the time
-    full = _column if scenarios == 1 else partial(np.full, shape)
+    full = partial(np.full, shape)
     col: dict[str, FloatArray] = {}
     for name, key in _PARAM_KEYS.items():
         col[name] = full(v[key])
@@ -1653,8 +1646,7 @@ def npv(cash: FloatArray, discount_rate: FloatArray) -> FloatArray:
     100.0
     """
     factors = _discount_factors(discount_rate, cash.shape[1])
-    # ``add.reduce`` is what ``sum`` calls, without its Python wrapper
-    return np.asarray(np.add.reduce(cash * factors, axis=1), dtype=np.float64)
+    return np.asarray((cash * factors).sum(axis=1), dtype=np.float64)
 
 
 def _discount_factors(discount_rate: FloatArray, months: int) -> FloatArray:
@@ -1856,25 +1848,17 @@ def price_owned_with_counts(
 
 
 def _first_row(a: OptionArrays) -> OptionArrays:
-    """``a`` with each per-row array cut to its first row (views); the other
-    fields as they are (written out: ``dataclasses.replace`` looks the fields
-    up on every call)."""
-    return OptionArrays(
-        a.id,
-        a.cash[:1],
-        {k: v[:1] for k, v in a.lines.items()},
-        a.useful[:1],
-        a.billed[:1],
-        a.gpus[:1],
+    """``a`` with each per-row array cut to its first row (views)."""
+    return replace(
+        a,
+        cash=a.cash[:1],
+        lines={k: v[:1] for k, v in a.lines.items()},
+        useful=a.useful[:1],
+        billed=a.billed[:1],
+        gpus=a.gpus[:1],
         capex=a.capex[:1],
         residual=a.residual[:1],
         deposit=a.deposit[:1],
         idle=a.idle[:1],
         utilization=a.utilization[:1],
-        feasible=a.feasible,
-        reason_en=a.reason_en,
-        reason_zh=a.reason_zh,
-        detail=a.detail,
-        infeasible_code=a.infeasible_code,
-        same_as=a.same_as,
     )
