@@ -182,13 +182,12 @@ def six_month_rule(
 
 BREAK_EVEN_GRID = 129
 """Utilisations tried by the break-even search: steps of 1/128 of the owned
-capacity in one vectorised pass, interpolated linearly (one pricing call
-instead of a coarse and two fine passes of 33 points; lab example 74.9 %,
-Shenzhen 79.7 %, as before within 0.1 point)."""
+capacity, priced in one vectorised pass; the crossing is interpolated
+linearly between two steps."""
 
 
 _GRID = np.linspace(0.0, 1.0, BREAK_EVEN_GRID)
-_GRID.flags.writeable = False  # shared by every call
+_GRID.flags.writeable = False  # a constant
 
 
 def _flat_costs(
