@@ -2,7 +2,9 @@
 
 ``_yaml`` writes documents with ``---`` separators and keys in insertion
 order, multi-line strings as ``|`` blocks and shared dicts without anchors,
-with PyYAML's safe dumper.
+with PyYAML's safe dumper (its libyaml emitter, written in C, when PyYAML was
+built with it: characters beyond U+FFFF and NEL are then written as escapes,
+which read back the same).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import yaml
 from typing_extensions import override
 
 
-class _NoAliasDumper(yaml.SafeDumper):
+class _NoAliasDumper(yaml.CSafeDumper if yaml.__with_libyaml__ else yaml.SafeDumper):  # type: ignore[misc]
     """SafeDumper that writes shared dicts twice instead of ``&id001`` anchors."""
 
     @override
