@@ -1,34 +1,18 @@
 """Cost-engine benchmarks: pytest-benchmark ``test_bench_*`` or ``python benchmarks/bench_cost.py``.
 
-Budgets (DESIGN.md): full cost evaluation ≤ 2 ms, tornado ≤ 20 ms, Monte Carlo
-with 10,000 draws ≤ 100 ms. "Full cost evaluation" is everything after sizing:
-resolve, demand, every option, the mix search, break-even, the hybrid and the
-recommendation (no tornado, no Monte Carlo); the full ``evaluate()`` including
-sizing and the tornado is reported as well.
+Measures, on the Shenzhen example, the median time of:
 
-Measured 2026-12-03 on the shared 2-core machine, old and new code alternated
-on the same day. Stop 23 (35c061e -> d19946a): cost evaluation 2.91 -> 1.98
-ms on a quiet host (host reference 1.3–1.5 ms, ``benchmarks/host.py``), 2.09–
-2.35 ms in three more runs. Stop 24, on a slower host (reference 1.61 ms, at
-which d19946a took 2.96–3.35 ms): 2.62–2.69 ms, with every option's result
-built in one pass, the owned options and the hybrid's counts priced in one
-pass, and the break-even grid billing its rentals once per point (phases:
-prepare 1.24, break-even 0.46, results 0.29, recommend 0.21, explanations
-0.13 ms). On the quiet host later that day (reference 1.27–1.42 ms), three
-alternations: d19946a 2.25–2.29 ms, this code 1.93, 2.02 and 2.12 ms (and
-1.85 once): at the 2 ms budget, not reliably under it. Monte Carlo 10,000 draws 66–81 ms, tornado 0.5–0.7 ms. Every change
-kept the outputs of the examples byte for byte (``cost --json`` and
-``scenarios --json`` recorded before and compared after).
+* the cost evaluation: everything after sizing (resolve, demand, every
+  option, the mix search, break-even, the hybrid, the results with their
+  sentences, the recommendation and the explanations; no tornado, no Monte
+  Carlo), i.e. :func:`gpu_advisor.engine.cost.result.cost_result`;
+* the full ``evaluate()``, sizing and tornado included;
+* the tornado (15 scenarios) and the plan's Monte Carlo (10,000 draws).
 
-Stop 25 (same machine, quieter: host reference 1.18–1.26 ms): the cost
-evaluation, now timed as ``cost_result`` itself, 1.55–1.66 ms in eight runs
-(the stop's starting code alternated with it: 1.58–1.77 ms); Monte Carlo
-10,000 draws 31.5–32.4 ms, tornado 0.42–0.44 ms. Two rewrites tried that
-day were measured and dropped: the break-even's flat demands priced in the
-owned options' pass (the 129 extra rows of full owned arrays cost 70 µs, the
-separate call it replaced 55 µs) and the mix search priced once per distinct
-month (a dozen numpy calls on 4,000 numbers cost about what they cost on
-300: 6 µs saved, too little for the code).
+Budgets (README, *Speed*): engine recompute ≤ 2 ms, tornado ≤ 20 ms, Monte
+Carlo with 10,000 draws ≤ 100 ms; an edit in the wizard reaches the screen
+within 33 ms, the engine included. Timings follow the machine and its load:
+compare them with the host reference (``benchmarks/host.py``), printed first.
 """
 
 from __future__ import annotations
@@ -141,9 +125,13 @@ def _median_ms(fn: Callable[[], Any], rounds: int) -> float:
 
 
 if __name__ == "__main__":
-    import os
+    import sys
+    from pathlib import Path
 
-    print("load average (1, 5, 15 min):", " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from benchmarks.host import describe
+
+    print(describe())
     for label, fn, rounds, budget in (
         ("cost evaluation (after sizing)", cost_only, 200, 2.0),
         ("full evaluate() incl. sizing + tornado", run_evaluate, 100, None),
@@ -153,4 +141,4 @@ if __name__ == "__main__":
         ms = _median_ms(fn, rounds)
         limit = "" if budget is None else f"  (budget {budget:g} ms)"
         print(f"{label:<42} median {ms:8.2f} ms{limit}")
-    print("load average (1, 5, 15 min):", " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(describe())

@@ -1,4 +1,4 @@
-"""Peak memory of the largest Monte Carlo the project allows (issue #12).
+"""Peak memory of the largest Monte Carlo the project allows.
 
 ``python benchmarks/bench_mc_memory.py [DRAWS]``: 1,000,000 draws over a
 120-month horizon by default; prints the wall time and the peak resident set

@@ -1,4 +1,4 @@
-"""Peak memory of the largest plan the schema allows (issue #12), not a timed test.
+"""Peak memory of the largest plan the schema allows, not a timed test.
 
 The largest plan: :data:`~gpu_advisor.model.limits.MAX_VENDORS` vendors
 sharing :data:`~gpu_advisor.model.limits.MAX_MEASUREMENTS_TOTAL`

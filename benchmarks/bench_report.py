@@ -3,7 +3,7 @@
 Run with pytest-benchmark (``pytest benchmarks/bench_report.py
 --benchmark-enable``) or as a script, which prints the median and worst of a
 few runs for each example project in ``resources/examples/`` and each
-language. Budget: ≤ 1.5 s per plan (DESIGN.md, performance budgets).
+language. Budget: ≤ 1.5 s per plan.
 """
 
 from __future__ import annotations

@@ -1,14 +1,15 @@
 """Benchmark a full ``size_workload`` (candidates and days curve included).
 
-Run with pytest-benchmark (``pytest benchmarks/bench_sizing.py
---benchmark-enable``) or as a script, which prints the median and the fastest
-of 2000 runs and the machine's load average.
-Budget: ≤ 2 ms median (DESIGN.md, performance budgets).
+Measures the wall and CPU time of one sizing of each workload below (dense,
+MoE, Megatron, DeepSpeed). Run with pytest-benchmark (``pytest
+benchmarks/bench_sizing.py --benchmark-enable``) or as a script, which prints
+the median and the fastest of 2000 runs of each, after the host reference
+(``benchmarks/host.py``). Budget: ≤ 2 ms median (README, *Speed*: engine
+recompute).
 """
 
 from __future__ import annotations
 
-import os
 import statistics
 import time
 from typing import Any
@@ -82,11 +83,6 @@ def test_bench_size_workload_moe(benchmark: Any) -> None:
     assert result.cluster.gpus == 2048
 
 
-def wall_times_ms(workload: Workload, runs: int = 2000) -> list[float]:
-    """Wall times of ``runs`` full sizings, after one warm-up. [ms]"""
-    return [wall for wall, _ in times_ms(workload, runs)]
-
-
 def times_ms(workload: Workload, runs: int = 2000) -> list[tuple[float, float]]:
     """(wall, CPU) time of each of ``runs`` full sizings, after one warm-up. [ms]
 
@@ -106,15 +102,16 @@ def times_ms(workload: Workload, runs: int = 2000) -> list[tuple[float, float]]:
     return times
 
 
-def median_ms(workload: Workload, runs: int = 2000) -> float:
-    """Median wall time of one full sizing. [ms]"""
-    return statistics.median(wall_times_ms(workload, runs))
-
-
 if __name__ == "__main__":
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from benchmarks.host import describe
+
     # On a shared machine the median follows the load; the fastest run shows
     # what the code costs on an idle core.
-    print(f"load average (1, 5, 15 min): {os.getloadavg()}")
+    print(describe())
     for name, w in WORKLOADS.items():
         pairs = times_ms(w)
         wall = [p[0] for p in pairs]
@@ -124,4 +121,4 @@ if __name__ == "__main__":
             f"(CPU {statistics.median(cpu):.3f} ms), fastest {min(wall):.3f} ms "
             "over 2000 runs"
         )
-    print(f"load average (1, 5, 15 min): {os.getloadavg()}")
+    print(describe())

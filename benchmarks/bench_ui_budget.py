@@ -1,8 +1,8 @@
 """Benchmark the budget page: input-to-chart update and page switch.
 
 Run as a script (``QT_QPA_PLATFORM=offscreen python benchmarks/bench_ui_budget.py``),
-which prints the median of each measurement in milliseconds. Budget: ≤ 50 ms
-for both (DESIGN.md, performance budgets).
+which prints the median of each measurement in milliseconds. Budget: ≤ 33 ms
+for both.
 
 * input-to-chart: change the on-demand price in its spin box → the project is
   validated, the engine re-evaluates, every chart and the recommendation

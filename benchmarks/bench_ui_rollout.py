@@ -7,7 +7,7 @@ Measures, with each example project, the median time of
 * an input-to-output update: a widget edit until the generated file, the
   checklist row or the fingerprint shows the new value.
 
-Budget (issue #5): 50 ms each. Usage: ``python benchmarks/bench_ui_rollout.py``
+Budget: 33 ms each. Usage: ``python benchmarks/bench_ui_rollout.py``
 """
 
 from __future__ import annotations

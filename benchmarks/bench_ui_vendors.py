@@ -1,4 +1,4 @@
-"""Vendor-tests page: input-to-chart update and page switch (budget ≤ 50 ms each).
+"""Vendor-tests page: input-to-chart update and page switch (budget ≤ 33 ms each).
 
 With the three sample vendors and their imported results (1,309 measurements
 each), times from a widget edit until the judgement, scoring matrix and charts

@@ -13,22 +13,8 @@ each page, times the median of
 * **switch after edit**: the same, after an edit on another page, so that the
   page has to catch up with a changed project when it is shown.
 
-Budget (DESIGN.md, issue #5): 50 ms each; goal of issue #13: 33 ms each.
-Measured 2026-12-03 under Xvfb (xcb), 20 runs. Stop 23, host reference 1.3–1.5
-ms (``benchmarks/host.py``): budget edit 43.0–43.7 -> 27.0–31.1 ms, budget
-switch after an edit 36.8–38.0 -> 25.8–28.9, workload switch after an edit
-36.4–39.8 -> 28.2–31.1. Stop 24, slower host (reference 1.61 ms): painting on
-the GUI thread alone (``gpu_advisor.app.paint_on_the_gui_thread``; alternated
-three times) took the workload switch from 50–67 to 34–35 ms, the budget
-switch from 47–65 to 40 and the vendors switch from 43–55 to 29–38; the
-review edit went from 12.8 to 5.0–6.2 ms (the fingerprint hashes cached
-parts). Two final runs: every cell 35 ms or less except the budget edit,
-38.9–48.5 ms (laying out the options' scope sentences in the narrow details
-column is about 5 ms of it), and the vendors switch after an edit, 34.3–39.7.
-Later the same day the host was quiet (reference 1.40–1.44 ms): three runs of
-this commit gave 24.1 ms or less in every cell (worst: the budget edit,
-22.2–24.1; the vendors switch after an edit, 20.6–23.3), where d19946a, run
-between them, reached 28.7 ms (vendors switch after an edit).
+Budget: 33 ms each (an edit shows, a step switch is drawn); the figures
+depend on the machine, so compare them with ``benchmarks/host.py`` printed beside them.
 The Monte Carlo of the budget page does not run while timing (switched off
 for the edits; the walk never stays on the step long enough to start it), so
 its worker thread does not compete for the CPU; everything else runs as in

@@ -8,7 +8,7 @@
   workload page and ``back()`` again, each measured on its own.
 
 Run as a script (``python benchmarks/bench_ui_workload.py``), which prints the
-median of each in milliseconds. Budget: ≤ 50 ms (DESIGN.md).
+median of each in milliseconds. Budget: ≤ 33 ms.
 """
 
 from __future__ import annotations

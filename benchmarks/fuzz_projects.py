@@ -1,4 +1,4 @@
-"""Fuzz ``cost`` and ``report`` with hostile project files (issue #12), not a timed test.
+"""Fuzz ``cost`` and ``report`` with hostile project files, not a timed test.
 
 Makes ``--count`` files in a temporary folder — byte flips, truncations,
 random JSON values put at random places of a valid project, duplicate keys,

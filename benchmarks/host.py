@@ -1,8 +1,7 @@
 """How fast this machine is, so figures from different machines can be compared.
 
 Every timing in these benchmarks depends on the machine and on what else runs
-on it: the same code measured 2.9 ms on one day and 4.9 ms on another on the
-"same" shared 2-core machine. Each benchmark therefore prints, beside the load
+on it. Each benchmark therefore prints, beside the load
 average, the time of a fixed reference workload shaped like the app's own
 work: Python object handling (a loop building and reading small dicts) and
 numpy on the small arrays the cost engine uses (one row of 36 months). A

@@ -34,6 +34,43 @@ CATALOG = load_catalog()
 SHELLCHECK = shutil.which("shellcheck")
 PROMTOOL = shutil.which("promtool")
 SBATCH = shutil.which("sbatch")
+
+
+def sbatch_refusal(sbatch: str | None) -> str | None:
+    """Why ``sbatch --test-only`` cannot check scripts here (None: it can).
+
+    An installed ``sbatch`` without a configured cluster (no slurm.conf, no
+    controller) refuses every script, ours or not, so the check runs it on
+    a trivial script first and skips with the tool's own words when that
+    fails too.
+    """
+    if sbatch is None:
+        return "SLURM (sbatch) is not installed on this machine"
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "probe.sbatch"
+        script.write_text("#!/bin/sh\n#SBATCH --ntasks=1\ntrue\n", encoding="utf-8")
+        try:
+            probe = subprocess.run(
+                [sbatch, "--test-only", str(script)],
+                capture_output=True,
+                text=True,
+                cwd=tmp,
+                timeout=20,
+                check=False,
+            )
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            return f"sbatch is installed but cannot run: {exc}"
+    if probe.returncode != 0:
+        said = (probe.stderr or probe.stdout).strip().splitlines()
+        return "sbatch is installed but refuses a trivial script (no cluster?): " + (
+            said[0] if said else f"exit {probe.returncode}"
+        )
+    return None
+
+
+SBATCH_REFUSAL = sbatch_refusal(SBATCH)
 K8S_VERSIONS = ("1.25", "1.30", "1.37")
 SCHEDULERS = {
     "k8s": Scheduler.KUBERNETES,
@@ -373,9 +410,7 @@ def test_alert_rules_pass_promtool_check_and_unit_tests(
 # --- SLURM -------------------------------------------------------------------------
 
 
-@pytest.mark.skipif(
-    SBATCH is None, reason="SLURM (sbatch) is not installed on this machine"
-)
+@pytest.mark.skipif(SBATCH_REFUSAL is not None, reason=str(SBATCH_REFUSAL))
 def test_sbatch_test_only(
     rollouts: dict[tuple[str, str], Path],
 ) -> None:  # pragma: no cover
@@ -616,3 +651,22 @@ def test_write_rollout_marks_scripts_executable(tmp_path: Path) -> None:
     launch = tmp_path / "out" / "launch" / "launch.sh"
     assert os.stat(launch).st_mode & stat.S_IXUSR
     assert not os.stat(tmp_path / "out" / "manifest.json").st_mode & stat.S_IXUSR
+
+
+def test_sbatch_refusal_names_the_cause(tmp_path: Path) -> None:
+    """A missing sbatch, and one that refuses everything, are both reasons to skip."""
+    assert sbatch_refusal(None) == "SLURM (sbatch) is not installed on this machine"
+    broken = tmp_path / "sbatch"
+    broken.write_text(
+        "#!/bin/sh\necho 'sbatch: error: Could not establish a configuration source' >&2\n"
+        "exit 1\n",
+        encoding="utf-8",
+    )
+    broken.chmod(0o755)
+    why = sbatch_refusal(str(broken))
+    assert why is not None
+    assert "Could not establish a configuration source" in why
+    working = tmp_path / "sbatch-ok"
+    working.write_text("#!/bin/sh\nexit 0\n", encoding="utf-8")
+    working.chmod(0o755)
+    assert sbatch_refusal(str(working)) is None

@@ -39,7 +39,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import TypeAdapter, ValidationError
 from typing_extensions import override
 
 from gpu_advisor.model.limits import (
@@ -831,65 +831,6 @@ def _canonical(value: Any) -> str:
     )
 
 
-class _PartCache:
-    """The canonical UTF-8 text of each input of the last project seen, by identity.
-
-    Projects are frozen and an edit copies only the part it changes, so an
-    unchanged part is the very same object as before and its bytes can be
-    reused; list items (vendors, checklist rows) are cached one by one. Each
-    entry keeps its object alive, so an identity never stands for another
-    object. Only the last project's parts are kept. The parts are kept as
-    bytes (UTF-8 of concatenated texts is the concatenation of their UTF-8):
-    a plan with imported test results is close to a megabyte, and encoding
-    and copying all of it again took most of the time of a fingerprint.
-    """
-
-    def __init__(self) -> None:
-        self._parts: dict[str, tuple[object, bytes]] = {}
-        self._items: dict[str, dict[int, tuple[object, bytes]]] = {}
-
-    def data(self, project: Project, name: str) -> bytes:
-        value = getattr(project, name)
-        hit = self._parts.get(name)
-        if hit is not None and hit[0] is value:
-            return hit[1]
-        if isinstance(value, list) and all(isinstance(i, BaseModel) for i in value):
-            data = b"[" + b",".join(self._item_data(name, value)) + b"]"
-        else:
-            text = _canonical(project.model_dump(mode="json", include={name})[name])
-            data = text.encode("utf-8")
-        self._parts[name] = (value, data)
-        return data
-
-    def _item_data(self, name: str, items: list[BaseModel]) -> list[bytes]:
-        old = self._items.get(name, {})
-        new: dict[int, tuple[object, bytes]] = {}
-        pieces = []
-        for item in items:
-            hit = old.get(id(item))
-            if hit is None or hit[0] is not item:
-                hit = (item, _canonical(item.model_dump(mode="json")).encode("utf-8"))
-            new[id(item)] = hit
-            pieces.append(hit[1])
-        self._items[name] = new
-        return pieces
-
-
-_PARTS = _PartCache()
-
-
-def _canonical_pieces(project: Project) -> list[bytes]:
-    """The pieces whose concatenation is :func:`canonical_json`."""
-    names = sorted(set(type(project).model_fields) - _CANONICAL_EXCLUDED)
-    pieces = [b"{"]
-    for index, name in enumerate(names):
-        if index:
-            pieces.append(b",")
-        pieces += [_canonical(name).encode("utf-8"), b":", _PARTS.data(project, name)]
-    pieces.append(b"}")
-    return pieces
-
-
 def canonical_json(project: Project) -> bytes:
     """Canonical bytes of a project's inputs: sorted keys, no whitespace, UTF-8.
 
@@ -903,17 +844,15 @@ def canonical_json(project: Project) -> bytes:
     file has been migrated on load.
 
     The bytes are ``json.dumps(project.model_dump(mode="json", exclude=…),
-    sort_keys=True, separators=(",", ":"), ensure_ascii=False)`` in UTF-8,
-    put together from the bytes of each input so that the parts an edit left
-    alone are not written out again (the review step shows the fingerprint
-    after every edit).
+    sort_keys=True, separators=(",", ":"), ensure_ascii=False)`` in UTF-8.
 
     Examples
     --------
     >>> canonical_json(Project())[:40]
     b'{"budget":{"billing_granularity_hours":1'
     """
-    return b"".join(_canonical_pieces(project))
+    data = project.model_dump(mode="json", exclude=set(_CANONICAL_EXCLUDED))
+    return _canonical(data).encode("utf-8")
 
 
 def fingerprint(project: Project, app_version: str) -> str:
@@ -953,12 +892,8 @@ def fingerprint(project: Project, app_version: str) -> str:
     >>> fingerprint(Project(), "0.1.0") == fingerprint(Project(), "0.1.1")
     False
     """
-    digest = hashlib.sha256()
-    for piece in _canonical_pieces(project):  # canonical_json, never joined
-        digest.update(piece)
-    digest.update(b"\n")
-    digest.update(app_version.encode("utf-8"))
-    return digest.hexdigest()
+    data = canonical_json(project) + b"\n" + app_version.encode("utf-8")
+    return hashlib.sha256(data).hexdigest()
 
 
 def _fsync(fd: int) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QTableWidgetItem,
     QWidget,
 )
+from superqt.utils import QSignalDebouncer
 from typing_extensions import override
 
 from gpu_advisor.engine.names import option_title
@@ -46,8 +47,9 @@ class CandidateCostTable(QTableWidget):
         )
         self.setMinimumHeight(120)
         # priced a moment after the last edit, so typing stays quick
-        self._timer = QTimer(self, singleShot=True, interval=_DEBOUNCE_MS)
-        self._timer.timeout.connect(self.refresh)
+        self._later = QSignalDebouncer(parent=self)
+        self._later.setTimeout(_DEBOUNCE_MS)
+        self._later.triggered.connect(self.refresh)
         session.project_changed.connect(self._on_project_changed)
         self.retranslate_ui()
 
@@ -81,15 +83,15 @@ class CandidateCostTable(QTableWidget):
     @override
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        self._timer.start()
+        self._later.throttle()
 
     def _on_project_changed(self, _project: object) -> None:
         if self.isVisible():
-            self._timer.start()
+            self._later.throttle()
 
     def refresh(self) -> None:
         """Show the current evaluation's candidates (computed once per plan)."""
-        self._timer.stop()
+        self._later.cancel()
         evaluation = self._session.evaluation
         if evaluation is self._shown:
             return

@@ -54,6 +54,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 from superqt import QElidingLabel
+from superqt.utils import QSignalDebouncer
 from typing_extensions import override
 
 if TYPE_CHECKING:
@@ -287,9 +288,10 @@ class MainWindow(QMainWindow):
             QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred
         )
         self.statusBar().addWidget(self.recommendation_label, 1)
-        self._status_timer = QTimer(self, singleShot=True, interval=STATUS_DELAY_MS)
-        self._status_timer.timeout.connect(self._update_recommendation)
-        self._gate.opened.connect(self._status_timer.start)
+        self._status_later = QSignalDebouncer(parent=self)
+        self._status_later.setTimeout(STATUS_DELAY_MS)
+        self._status_later.triggered.connect(self._update_recommendation)
+        self._gate.opened.connect(self._status_later.throttle)
 
         self.autosave_timer = QTimer(self)
         self.autosave_timer.timeout.connect(self.autosave_now)
@@ -315,7 +317,7 @@ class MainWindow(QMainWindow):
         self.session.undo_stack.undoTextChanged.connect(self._update_undo_texts)
         self.session.undo_stack.redoTextChanged.connect(self._update_undo_texts)
         self._update_title()
-        self._status_timer.start()
+        self._status_later.throttle()
         self.apply_autosave_interval()
 
         self.resize(default_window_size())
@@ -472,14 +474,14 @@ class MainWindow(QMainWindow):
         self.about_qt_action.setText(self.tr("About &Qt"))
         self._update_undo_texts()
         self._update_title()
-        self._status_timer.start()
+        self._status_later.throttle()
 
     @override
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
             # A language switch is no burst of edits: show the new text at once.
-            self._status_timer.stop()
+            self._status_later.cancel()
             self._update_recommendation()
         super().changeEvent(event)
 
@@ -830,7 +832,7 @@ class MainWindow(QMainWindow):
 
     def _on_project_changed(self, _project: Project) -> None:
         self._update_title()
-        self._status_timer.start()  # coalesces a burst of edits into one evaluation
+        self._status_later.throttle()  # coalesces a burst of edits into one evaluation
 
     def _update_recommendation(self) -> None:
         text = (

@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
     QWizard,
     QWizardPage,
 )
+from superqt.utils import QSignalDebouncer
 from typing_extensions import override
 
 from gpu_advisor.model.common import Advice
@@ -467,8 +468,9 @@ class StepList(QListWidget):
             item = QListWidgetItem()
             item.setData(Qt.ItemDataRole.UserRole, int(page_id))
             self.addItem(item)
-        self._issues_timer = QTimer(self, singleShot=True, interval=ISSUES_DELAY_MS)
-        self._issues_timer.timeout.connect(self._on_issues_due)
+        self._issues_later = QSignalDebouncer(parent=self)
+        self._issues_later.setTimeout(ISSUES_DELAY_MS)
+        self._issues_later.triggered.connect(self._on_issues_due)
         self.retranslate_ui()
         self.itemClicked.connect(self._on_item_clicked)
         self.itemActivated.connect(self._on_item_clicked)
@@ -477,7 +479,7 @@ class StepList(QListWidget):
         wizard.page_built.connect(self._on_page_complete_changed)
         wizard.restarted.connect(self._on_restarted)
         wizard.jumped.connect(self._on_jumped)
-        self._session.project_changed.connect(self._issues_timer.start)
+        self._session.project_changed.connect(self._issues_later.throttle)
         self._on_current_id_changed(wizard.currentId())
 
     def retranslate_ui(self) -> None:
@@ -499,7 +501,7 @@ class StepList(QListWidget):
             if now:
                 self._read_issues()
             else:
-                self._issues_timer.start()
+                self._issues_later.throttle()
         return self._issues.get(_PLAN_PARTS[page_id], [])
 
     def _read_issues(self) -> None:

@@ -127,28 +127,3 @@ def test_a_yearly_commitment_marked_infeasible_never_beats_monthly(cards, months
     assert yearly.feasible is not yearly_dominated(months, factor)
     if not yearly.feasible:
         assert yearly.total_cny > monthly.total_cny
-
-
-@pytest.mark.parametrize(
-    ("cls", "values"),
-    [
-        ("InputRef", {"name": "x", "value": 1.5, "source": "engine"}),
-        ("Explanation", {"key": "k", "formula": "f"}),
-        (
-            "OptionResult",
-            {"id": OptionId.SPOT, "total_cny": 1.0, "monthly_cny": [1.0],
-             "cumulative_cny": [1.0], "npv_cny": 1.0, "breakdown": {"a": 1.0}},
-        ),
-    ],
-)  # fmt: skip
-def test_fast_construct_builds_what_model_construct_builds(cls, values):
-    from gpu_advisor.engine.cost.resolve import construct
-    from gpu_advisor.model import common, cost_results
-
-    model = getattr(common, cls, None) or getattr(cost_results, cls)
-    fast = construct(model, **values)
-    slow = model.model_construct(**values)
-    assert fast == slow
-    assert list(fast.__dict__) == list(slow.__dict__)
-    assert fast.model_fields_set == slow.model_fields_set
-    assert fast.model_dump_json() == slow.model_dump_json()

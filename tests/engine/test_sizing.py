@@ -5,14 +5,11 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pydantic import BaseModel
 
 from gpu_advisor.engine.sizing import compute as cmp
-from gpu_advisor.engine.sizing.construct import _construct
 from gpu_advisor.engine.sizing.core import min_gpus_for_memory
 from gpu_advisor.engine.sizing.size import resolve_shape, size_workload
 from gpu_advisor.io.catalog import load_catalog
-from gpu_advisor.model.common import InputRef
 from gpu_advisor.model.project import ModelShape, Workload
 
 CAT = load_catalog()
@@ -672,50 +669,6 @@ def test_expert_parallel_above_data_parallel_is_flagged():
     fine = w.model_copy(update={"gpus": 32})
     codes = [a.code for a in size_workload(fine, CAT).warnings]
     assert "workload.expert_parallel_above_dp" not in codes
-
-
-def _walk_models(obj: object) -> list[BaseModel]:
-    """Every pydantic object inside ``obj`` (depth first, ``obj`` included)."""
-    if isinstance(obj, BaseModel):
-        found = [obj]
-        for name in type(obj).model_fields:
-            found += _walk_models(getattr(obj, name))
-        return found
-    if isinstance(obj, list):
-        return [m for item in obj for m in _walk_models(item)]
-    return []
-
-
-def test_fast_construct_builds_what_model_construct_builds() -> None:
-    """Sizing's ``_construct`` sets the same fields, order, set and extras."""
-    result = size_workload(
-        Workload(task="pretrain", model_preset="mixtral-8x7b", deadline_days=30),
-        load_catalog(),
-    )
-    models = _walk_models(result)
-    assert {type(m).__name__ for m in models} >= {"InputRef", "DaysPoint", "Advice"}
-    for m in models:
-        values = {name: getattr(m, name) for name in type(m).model_fields}
-        fast, slow = _construct(type(m), **values), type(m).model_construct(**values)
-        assert fast == slow
-        assert list(fast.__dict__) == list(slow.__dict__)
-        assert fast.model_fields_set == slow.model_fields_set
-        assert fast.__pydantic_extra__ == slow.__pydantic_extra__
-        assert fast.__pydantic_private__ == slow.__pydantic_private__
-        assert fast.model_dump_json() == slow.model_dump_json()
-    # keywords out of declaration order still give the declared order
-    swapped = _construct(
-        InputRef, confirmed=False, source="project", unit="B", value=2.0, name="b"
-    )
-    assert list(swapped.__dict__) == list(InputRef.model_fields)
-    assert swapped == InputRef.model_construct(
-        name="b", value=2.0, unit="B", source="project", confirmed=False
-    )
-    # a field left to its default goes through model_construct, default filled
-    ref = _construct(InputRef, name="a", value=1.0, source="project")
-    assert ref == InputRef.model_construct(name="a", value=1.0, source="project")
-    assert ref.unit == ""
-    assert ref.confirmed is True
 
 
 def test_days_charge_the_one_f_one_b_pipeline_bubble():

@@ -157,7 +157,7 @@ def test_step_states_mean_what_they_say(
     assert heights == after
     assert len(after) == 1
     # Each state has its own tooltip in the UI language.
-    qtbot.waitUntil(lambda: not steps._issues_timer.isActive())
+    steps._issues_later.flush()  # the step issues read now, not in a moment
     steps.refresh_states()
     tips = {
         steps.item(int(p)).toolTip()

@@ -13,6 +13,5 @@ The modules, in the order a plan's cost is worked out:
   and warnings as data; ``wording``: their sentences in English and Chinese;
   ``recommend``: the two together;
 - ``includes``, ``explain``: what each total includes, and the "why?" of each figure;
-- ``result``: the cost result the steps, the PDF and the CLI render
-  (``rounding``: its cent amounts rounded as Python's ``round`` does, in one pass).
+- ``result``: the cost result the steps, the PDF and the CLI render.
 """

@@ -128,9 +128,8 @@ def break_even_month(
     >>> break_even_month([100, 10], [40, 40]) is None
     True
     """
-    # ``add.accumulate`` is what ``cumsum`` calls, without its Python wrapper
-    own = np.add.accumulate(own_cash)
-    rent = np.add.accumulate(rent_cash)
+    own = np.cumsum(own_cash)
+    rent = np.cumsum(rent_cash)
     hits = np.nonzero(own <= rent + 1e-6)[0]
     return int(hits[0]) + 1 if hits.size else None
 
@@ -183,13 +182,12 @@ def six_month_rule(
 
 BREAK_EVEN_GRID = 129
 """Utilisations tried by the break-even search: steps of 1/128 of the owned
-capacity in one vectorised pass, interpolated linearly (one pricing call
-instead of a coarse and two fine passes of 33 points; lab example 74.9 %,
-Shenzhen 79.7 %, as before within 0.1 point)."""
+capacity, priced in one vectorised pass; the crossing is interpolated
+linearly between two steps."""
 
 
 _GRID = np.linspace(0.0, 1.0, BREAK_EVEN_GRID)
-_GRID.flags.writeable = False  # shared by every call
+_GRID.flags.writeable = False  # a constant
 
 
 def _flat_costs(
@@ -356,10 +354,8 @@ def _flat_mix(
     per_month = rate * candidates[:, :, None] + burst_stack
     # np.take gives C-ordered months (``a[:, column]`` does not), so each sum
     # runs over contiguous months in the same order as on the full array
-    # (the ufuncs' ``reduce`` is what ``min`` and ``sum`` call, without their
-    # Python wrappers)
-    cheapest = np.minimum.reduce(per_month, axis=0)
-    monthly = np.add.reduce(np.take(cheapest, column, axis=1), axis=1)
+    cheapest = per_month.min(axis=0)
+    monthly = np.take(cheapest, column, axis=1).sum(axis=1)
     yearly = np.zeros(candidates.shape[1])
     reserved = (p.monthly * p.yearly_factor)[None, :, 0] * candidates * 12  # (3, K)
     every_month = np.take(burst_stack, column, axis=2)  # (3, K, H), C-ordered
@@ -448,9 +444,8 @@ def _crossings(
 
 
 def _first_total(option: OptionArrays) -> float:
-    """``float(option.total[0])``: scenario 0's row summed alone (the same
-    sum; ``total`` sums every scenario through ``sum``'s wrapper)."""
-    return float(np.add.reduce(option.cash[0]))
+    """Scenario 0's total: its months summed. [CNY]"""
+    return float(option.cash[0].sum())
 
 
 def compute_break_even(

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 
 from gpu_advisor.engine.cost import findings as f
 from gpu_advisor.engine.cost.price import plausible_card_hour_range
-from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, construct
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import PriceRange
 from gpu_advisor.model.cost_results import OptionResult, SpotJob
@@ -49,8 +49,7 @@ def quote_findings(
     od_rng = price.on_demand_cny_per_gpu_hour
     mon_rng = price.monthly_cny_per_gpu_month
     # the catalog's validated range over a positive constant: still valid
-    per_hour_mon = construct(
-        PriceRange,
+    per_hour_mon = PriceRange(
         low=mon_rng.low / HOURS_PER_MONTH,
         typical=mon_rng.typical / HOURS_PER_MONTH,
         high=mon_rng.high / HOURS_PER_MONTH,

@@ -61,7 +61,7 @@ from gpu_advisor.engine.cost.checks import (
 from gpu_advisor.engine.cost.feasibility import RESIDENCY_OWN_HARDWARE
 from gpu_advisor.engine.cost.mix import MixPolicy
 from gpu_advisor.engine.cost.price import OWNED_OPTIONS, RENT_OPTIONS
-from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, construct
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.cost_results import (
     BreakEven,
@@ -168,10 +168,7 @@ def mix_detail(policy: MixPolicy | None, mix: OptionResult | None) -> MixDetail 
     if policy is None or mix is None:
         return None
     reserved_hours = sum(policy.baseline_gpus) * HOURS_PER_MONTH
-    # the plan's own kinds and whole cards, and two rounded non-negative
-    # figures: already what validation would make, so not checked again
-    return construct(
-        MixDetail,
+    return MixDetail(
         baseline_kind=policy.baseline_kind,
         baseline_gpus=list(policy.baseline_gpus),
         burst_kind=policy.burst_kind,

@@ -19,7 +19,6 @@ from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.cost.price import OptionArrays
 from gpu_advisor.engine.cost.resolve import Resolved
 from gpu_advisor.engine.names import ALL_ARTICLES, article
-from gpu_advisor.engine.sizing.construct import made
 from gpu_advisor.model.common import Explanation, InputRef
 from gpu_advisor.model.cost_results import (
     BreakEven,
@@ -167,7 +166,7 @@ def _total_formula(option: OptionId) -> tuple[str, str, tuple[str, ...]]:
     return f"cost.options.{option.value}.total_cny", formula, tuple(keys)
 
 
-# the same strings for every plan: made once per option, not per evaluation
+# each option's total: its key, formula and input names
 _TOTALS = {option: _total_formula(option) for option in _FORMULAS}
 
 
@@ -255,7 +254,6 @@ def commitment_explanation(resolved: Resolved) -> Explanation:
 
 _OWNED = (OptionId.COLOCATION, OptionId.SELF_BUILD)
 _BREAK_EVEN_REF = article("003", "payback period", "回本周期")
-# the references below are the same sentences every time: made once here
 _ARTICLE_003 = article("003")
 _PER_HOUR_REF = article("003", "compare per useful card-hour", "按有效卡时比较")
 _UTILIZATION_REF = article(
@@ -278,55 +276,23 @@ _NPV_REF = (
 )
 
 
-_CONFIRMED: bool = InputRef.model_fields["confirmed"].default
-_GIVEN_REF = frozenset({"name", "value", "unit", "source"})
-_GIVEN_EXPLANATION = frozenset({"key", "formula", "inputs", "reference"})
-
-
 def _ref(name: str, value: float | str, unit: str, source: str) -> InputRef:
-    """``construct(InputRef, name=..., value=..., unit=..., source=...)``.
-
-    The same object (fields in order, ``confirmed`` at its default, the four
-    given as the fields set) with its dict set in one go: the explanations
-    make some fifty of these per evaluation and ``construct``'s field loop was
-    most of their cost.
-    """
-    fields = {
-        "name": name,
-        "value": value,
-        "unit": unit,
-        "source": source,
-        "confirmed": _CONFIRMED,
-    }
-    return made(InputRef, fields, _GIVEN_REF)
+    """An input of an explanation, with its unit and where it came from."""
+    return InputRef(name=name, value=value, unit=unit, source=source)
 
 
 def _engine_ref(name: str, value: float | str, unit: str = "") -> InputRef:
-    """An input computed by the engine itself (another result).
-
-    ``_ref(name, value rounded to 4 decimals, unit, "engine")``, with its dict
-    written here (a third of the explanations' inputs are these).
-    """
-    fields = {
-        "name": name,
-        "value": value if isinstance(value, str) else round(float(value), 4),
-        "unit": unit,
-        "source": "engine",
-        "confirmed": _CONFIRMED,
-    }
-    return made(InputRef, fields, _GIVEN_REF)
+    """An input computed by the engine itself (another result), numbers
+    rounded to 4 decimals."""
+    shown = value if isinstance(value, str) else round(float(value), 4)
+    return _ref(name, shown, unit, "engine")
 
 
 def _explain(
     key: str, formula: str, inputs: list[InputRef], reference: str
 ) -> Explanation:
-    """An explanation built from validated parts.
-
-    ``construct(Explanation, ...)`` with every field given, made directly as
-    :func:`_ref` makes an input.
-    """
-    fields = {"key": key, "formula": formula, "inputs": inputs, "reference": reference}
-    return made(Explanation, fields, _GIVEN_EXPLANATION)
+    """An explanation: its key, formula, inputs and reference."""
+    return Explanation(key=key, formula=formula, inputs=inputs, reference=reference)
 
 
 def cost_explanations(
@@ -341,9 +307,7 @@ def cost_explanations(
 
     Inputs read from the project or the catalog carry the provenance that
     :func:`~gpu_advisor.engine.cost.resolve.resolve` recorded; figures computed by
-    the engine (another result) say ``engine``. Built with
-    ``model_construct`` from validated parts, so that the whole cost
-    evaluation stays within its 2 ms budget.
+    the engine (another result) say ``engine``.
 
     Parameters
     ----------
@@ -418,7 +382,7 @@ def _option_names(option: OptionId) -> _OptionNames:
     )
 
 
-# the same strings for every plan: made once per option, not per evaluation
+# each option's explanation keys and input names
 _OPTION_NAMES = {option: _option_names(option) for option in _FORMULAS}
 
 

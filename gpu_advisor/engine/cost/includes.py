@@ -21,14 +21,12 @@ def _has(option: OptionResult, key: str) -> bool:
 
 
 def _addons(option: OptionResult) -> tuple[str, str]:
-    # a plain loop: the generator ``any`` ran was a tenth of a sentence's time
-    for key, cny in option.breakdown.items():
-        if cny >= 0.5 and key.startswith("add_ons"):
-            return _PLUS_ADDONS
+    if any(
+        cny >= 0.5 and key.startswith("add_ons")
+        for key, cny in option.breakdown.items()
+    ):
+        return f", plus {_ADDONS_EN}", f"，另加{_ADDONS_ZH}"
     return "", ""
-
-
-_PLUS_ADDONS = f", plus {_ADDONS_EN}", f"，另加{_ADDONS_ZH}"
 
 
 def _owned(option: OptionResult, kind: OptionId) -> tuple[str, str]:
@@ -63,9 +61,9 @@ def _cny(x: float) -> str:
 def _upfront(option: OptionResult) -> tuple[str, str]:
     """Second sentence: what the up-front cash (month 1) is made of.
 
-    >>> o = OptionResult.model_construct(id=OptionId.MONTHLY, total_cny=96_384.0,
-    ...     upfront_cny=97_248.0, capex_cny=0.0, deposit_cny=42_924.0,
-    ...     residual_value_cny=0.0, breakdown={})
+    >>> o = OptionResult(id=OptionId.MONTHLY, total_cny=96_384.0, monthly_cny=[],
+    ...     cumulative_cny=[], npv_cny=96_384.0, upfront_cny=97_248.0,
+    ...     deposit_cny=42_924.0)
     >>> _upfront(o)[0]
     ' Up-front cash (month 1): 97,248 CNY = deposit 42,924 (returned in the last month) + month 1’s bill 54,324; it exceeds the total because the deposit comes back.'
     """
@@ -76,7 +74,6 @@ def _upfront(option: OptionResult) -> tuple[str, str]:
     running = up - capex - deposit
     en: list[str] = []
     zh: list[str] = []
-    # each amount formatted once for both languages
     if capex >= 0.5:
         capex_s = _cny(capex)
         en.append(f"purchases {capex_s}")
@@ -174,7 +171,8 @@ def includes(
 
     Examples
     --------
-    >>> o = OptionResult.model_construct(id=OptionId.MONTHLY, gpus=4, breakdown={})
+    >>> o = OptionResult(id=OptionId.MONTHLY, total_cny=0.0, monthly_cny=[],
+    ...     cumulative_cny=[], npv_cny=0.0, gpus=4)
     >>> includes(o)[0]
     'Whole cards rented by the month (each month’s GPU-hours ÷ 730, rounded up); the deposit is paid in month 1 and returned at the end.'
     """

@@ -66,7 +66,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import NamedTuple
 
@@ -75,9 +75,7 @@ import numpy.typing as npt
 
 from gpu_advisor.engine.cost.findings import ImplausiblePrice
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, Resolved
-from gpu_advisor.engine.cost.rounding import round_list
 from gpu_advisor.engine.cost.wording import implausible_price_sentences
-from gpu_advisor.engine.sizing.construct import made
 from gpu_advisor.model.common import Advice, PriceRange
 from gpu_advisor.model.cost_results import OptionResult, SpotJob
 from gpu_advisor.model.project import OptionId
@@ -540,11 +538,6 @@ _PARAM_KEYS: dict[str, str] = {
 }
 
 
-def _column(value: float) -> FloatArray:
-    """``value`` as a ``(1, 1)`` array: ``np.full((1, 1), value)``, faster."""
-    return np.array([[value]])
-
-
 def make_params(
     resolved: Resolved,
     scenarios: int = 1,
@@ -561,9 +554,7 @@ def make_params(
     """
     v = resolved.values
     shape = (scenarios, 1)
-    # one scenario (every evaluation): ``np.array`` makes the same (1, 1)
-    # column as ``np.full``, same dtype, in a third of the time
-    full = _column if scenarios == 1 else partial(np.full, shape)
+    full = partial(np.full, shape)
     col: dict[str, FloatArray] = {}
     for name, key in _PARAM_KEYS.items():
         col[name] = full(v[key])
@@ -1050,21 +1041,9 @@ def owned_gpus_for(demand: FloatArray, requested: float | None) -> int:
     return max(1, int(peak))
 
 
-_MONTH_ROWS: dict[int, FloatArray] = {}
-
-
 def _month_row(n: int) -> FloatArray:
-    """``np.arange(n)`` as a read-only ``(1, n)`` float row, made once per ``n``.
-
-    The owned pricers ask for the same few rows on every call (the horizon
-    and one more); the row never depends on the inputs.
-    """
-    row = _MONTH_ROWS.get(n)
-    if row is None:
-        row = np.arange(n, dtype=np.float64)[None, :]
-        row.setflags(write=False)
-        _MONTH_ROWS[n] = row
-    return row
+    """``np.arange(n)`` as a ``(1, n)`` float row: the month indices."""
+    return np.arange(n, dtype=np.float64)[None, :]
 
 
 def _replacements(
@@ -1667,41 +1646,13 @@ def npv(cash: FloatArray, discount_rate: FloatArray) -> FloatArray:
     100.0
     """
     factors = _discount_factors(discount_rate, cash.shape[1])
-    # ``add.reduce`` is what ``sum`` calls, without its Python wrapper
-    return np.asarray(np.add.reduce(cash * factors, axis=1), dtype=np.float64)
+    return np.asarray((cash * factors).sum(axis=1), dtype=np.float64)
 
 
 def _discount_factors(discount_rate: FloatArray, months: int) -> FloatArray:
-    """``(1 + rate) ** (-month / 12)`` for each month, shape (S, ``months``).
-
-    Every option of one evaluation is discounted at the same single rate:
-    the factors of a single rate are kept (read-only) for the next call
-    instead of being worked out again for each option.
-    """
-    key = None
-    if discount_rate.size == 1:
-        key = (months, discount_rate.shape, float(discount_rate.flat[0]))
-        kept = _FACTORS.get(key)
-        if kept is not None:
-            return kept
-    exponents = _NPV_EXPONENTS.get(months)
-    if exponents is None:
-        # -month / 12 for each month, the same for every call of that length
-        row = np.arange(months, dtype=np.float64)[None, :]
-        exponents = _NPV_EXPONENTS[months] = -row / 12.0
-        exponents.flags.writeable = False
-    factors = np.asarray((1.0 + discount_rate) ** exponents, dtype=np.float64)
-    if key is not None:
-        if len(_FACTORS) >= _FACTORS_KEPT:
-            _FACTORS.clear()  # a what-if sweep of rates: start again
-        factors.flags.writeable = False
-        _FACTORS[key] = factors
-    return factors
-
-
-_NPV_EXPONENTS: dict[int, FloatArray] = {}
-_FACTORS: dict[tuple[int, tuple[int, ...], float], FloatArray] = {}
-_FACTORS_KEPT = 64
+    """``(1 + rate) ** (-month / 12)`` for each month, shape (S, ``months``)."""
+    exponents = -_month_row(months) / 12.0
+    return np.asarray((1.0 + discount_rate) ** exponents, dtype=np.float64)
 
 
 def _one(values: FloatArray, index: int) -> float:
@@ -1712,13 +1663,82 @@ def _one(values: FloatArray, index: int) -> float:
 
 
 def to_result(
-    arr: OptionArrays, discount_rate: FloatArray, index: int = 0
+    arr: OptionArrays,
+    discount_rate: FloatArray,
+    index: int = 0,
+    scope: Callable[[OptionResult], tuple[str, str]] | None = None,
 ) -> OptionResult:
-    """One scenario of an option as a frozen :class:`OptionResult`.
+    """Scenario ``index`` of an option as a frozen :class:`OptionResult`.
 
-    The one-option case of :func:`to_results`, which builds it.
+    Amounts are rounded to the cent; the cost per useful GPU-hour to 4
+    decimals, the useful and billed GPU-hours to 3 and the utilisation to 6.
+
+    Parameters
+    ----------
+    arr : OptionArrays
+        The priced option.
+    discount_rate : ndarray
+        Annual discount rate, shape (S, 1). [1/year]
+    index : int
+        The scenario.
+    scope : callable, optional
+        ``(English, Chinese)`` sentence saying what the option's total
+        includes, read from its finished figures
+        (:func:`gpu_advisor.engine.cost.includes.includes`); without it the
+        sentences are left empty.
     """
-    return to_results([arr], discount_rate, index)[0]
+    cash = arr.cash[index]
+    months = cash.size
+    total = max(float(cash.sum()), 0.0)
+    present = float(
+        npv(arr.cash[index : index + 1], discount_rate[index : index + 1])[0]
+    )
+    useful = float(arr.useful[index])
+    capex = _one(arr.capex, index)
+    residual = _one(arr.residual, index)
+    deposit = _one(arr.deposit, index)
+    idle = _one(arr.idle, index)
+    opex = max(0.0, total - (capex - residual))
+    utilization = min(max(_one(arr.utilization, index), 0.0), 1.0)
+    # cash out at the start: in a one-month plan the resale value and the
+    # returned deposit fall in the same month, and are not part of it
+    upfront = float(cash[0]) if months else 0.0
+    if months == 1:
+        upfront += max(residual, 0.0) + max(deposit, 0.0)
+    fields = {
+        "id": arr.id,
+        "total_cny": round(total, 2),
+        "monthly_cny": [round(x, 2) for x in cash.tolist()],
+        "cumulative_cny": [round(x, 2) for x in np.cumsum(cash).tolist()],
+        "capex_cny": round(capex, 2),
+        "opex_cny": round(opex, 2),
+        "residual_value_cny": round(max(residual, 0.0), 2),
+        "deposit_cny": round(max(deposit, 0.0), 2),
+        "npv_cny": round(present, 2),
+        "upfront_cny": round(upfront, 2) if arr.feasible and months else None,
+        "cost_per_useful_gpu_hour_cny": round(total / useful, 4)
+        if useful > 0
+        else None,
+        "useful_gpu_hours": round(useful, 3),
+        "billed_gpu_hours": round(float(arr.billed[index]), 3),
+        "utilization": round(utilization, 6),
+        "idle_cost_cny": round(max(idle, 0.0), 2),
+        "gpus": int(arr.gpus[index]),
+        "breakdown": {
+            key: max(0.0, round(float(line[index]), 2))
+            for key, line in arr.lines.items()
+        },
+        "feasible": arr.feasible,
+        "same_as": arr.same_as,
+        "infeasible_code": arr.infeasible_code,
+        "reason_en": arr.reason_en,
+        "reason_zh": arr.reason_zh,
+    }
+    result = OptionResult(**fields)
+    if scope is None:
+        return result
+    includes_en, includes_zh = scope(result)
+    return OptionResult(**fields, includes_en=includes_en, includes_zh=includes_zh)
 
 
 def to_results(
@@ -1727,199 +1747,8 @@ def to_results(
     index: int = 0,
     scope: Callable[[OptionResult], tuple[str, str]] | None = None,
 ) -> list[OptionResult]:
-    """Scenario ``index`` of every option, as frozen :class:`OptionResult` s.
-
-    The options of one evaluation are built together: their months are the
-    rows of one array, summed, discounted and accumulated row by row (numpy
-    reduces each row of a C-ordered array as it reduces that row alone), and
-    every rounded amount of every option (the months, their running sums,
-    the cost lines and the figures) goes through one :func:`round_list`, so
-    numpy's per-call overhead is paid once per evaluation, not once per
-    option and figure.
-
-    Parameters
-    ----------
-    arrays : sequence of OptionArrays
-        The priced options.
-    discount_rate : ndarray
-        Annual discount rate, shape (S, 1). [1/year]
-    index : int
-        The scenario.
-    scope : callable, optional
-        ``(English, Chinese)`` sentence saying what an option's total
-        includes, read from its finished result
-        (:func:`gpu_advisor.engine.cost.includes.includes`); without it the
-        sentences are left empty, and unset.
-
-    Returns
-    -------
-    list of OptionResult
-        One per option, in order.
-    """
-    if not arrays:
-        return []
-    try:
-        cash = np.array([a.cash[index] for a in arrays])
-    except ValueError:
-        # rows of one array need one length (the options of a plan share it)
-        return [to_results([a], discount_rate, index, scope)[0] for a in arrays]
-    n, h = cash.shape
-    row_sums = np.add.reduce(cash, axis=1).tolist()  # ``sum`` without its wrapper
-    # :func:`npv` of each row: the same products, each row summed alone
-    factors = _discount_factors(discount_rate[index : index + 1], h)
-    present = np.add.reduce(cash * factors, axis=1).tolist()
-    firsts = cash[:, 0].tolist() if h else [0.0] * n
-    parts = [
-        _scenario(a, index, h, *figures)
-        for a, *figures in zip(arrays, row_sums, present, firsts, strict=True)
-    ]
-    # every option's months, then their running sums (``add.accumulate``,
-    # i.e. ``cumsum``, adds in order as ``itertools.accumulate`` does), then
-    # the four finer figures of each option, then its lines and figures to
-    # the cent
-    figures = [x for part in parts for x in part.finer]
-    figures += [x for part in parts for x in part.cents]
-    values = np.concatenate(
-        (cash.ravel(), np.add.accumulate(cash, axis=1).ravel(), np.array(figures))
-    )
-    months = n * h
-    digits = np.empty(values.size, dtype=np.int_)
-    digits.fill(2)  # ``np.full`` without its Python wrapper
-    digits[2 * months : 2 * months + 4 * n].reshape(n, 4)[:] = _FINER_DIGITS
-    rounded = round_list(values, digits)
-    results: list[OptionResult] = []
-    at = 2 * months + 4 * n  # where the first option's cents start
-    for k, (arr, part) in enumerate(zip(arrays, parts, strict=True)):
-        size = len(part.cents)
-        finer = 2 * months + 4 * k
-        results.append(
-            _made_result(
-                arr,
-                part,
-                rounded[h * k : h * (k + 1)],
-                rounded[months + h * k : months + h * (k + 1)],
-                rounded[at : at + size],
-                rounded[finer : finer + 4],
-                scope,
-            )
-        )
-        at += size
-    return results
-
-
-_FINER_DIGITS = np.array([4, 3, 3, 6])
-"""Decimals of the cost per useful GPU-hour, the useful and billed hours and
-the utilisation (the other amounts are kept to the cent)."""
-
-
-class _Scenario(NamedTuple):
-    """One option's figures in one scenario, before rounding."""
-
-    cents: list[float]
-    """The cost lines, then total, capex, opex, residual value, deposit, NPV,
-    up-front cash and idle cost: rounded to the cent."""
-    finer: tuple[float, float, float, float]
-    """Cost per useful GPU-hour (0 when no hour is useful), useful and billed
-    GPU-hours, utilisation: rounded to :data:`_FINER_DIGITS`."""
-    useful: float
-    residual: float
-    deposit: float
-    idle: float
-    gpus: int
-
-
-def _scenario(
-    arr: OptionArrays, index: int, h: int, row_sum: float, present: float, first: float
-) -> _Scenario:
-    """Scenario ``index`` of ``arr``, given its cash row's sum, NPV and month 1."""
-    total = max(row_sum, 0.0)
-    useful = float(arr.useful[index])
-    capex = _one(arr.capex, index)
-    residual = _one(arr.residual, index)
-    deposit = _one(arr.deposit, index)
-    opex = max(0.0, total - (capex - residual))
-    u = arr.utilization
-    util = min(max(float(u[index] if u.size > 1 else u[0]), 0.0), 1.0)
-    idle = float(arr.idle[index]) if arr.idle.size > 1 else float(arr.idle[0])
-    # cash out at the start: in a one-month plan the resale value and the
-    # returned deposit fall in the same month, and are not part of it
-    upfront = first
-    if h == 1:
-        upfront += max(residual, 0.0) + max(deposit, 0.0)
-    cents = [float(v[index]) for v in arr.lines.values()]
-    cents += (total, capex, opex, residual, deposit, present, upfront, idle)
-    per_hour = total / useful if useful > 0 else 0.0
-    finer = (per_hour, useful, float(arr.billed[index]), util)
-    gpus = int(arr.gpus[index])
-    return _Scenario(cents, finer, useful, residual, deposit, idle, gpus)
-
-
-def _made_result(
-    arr: OptionArrays,
-    part: _Scenario,
-    monthly: list[float],
-    cumulative: list[float],
-    cents: list[float],
-    finer: list[float],
-    scope: Callable[[OptionResult], tuple[str, str]] | None,
-) -> OptionResult:
-    """The :class:`OptionResult` of one option's rounded amounts.
-
-    ``monthly`` and ``cumulative``: its months and their running sums;
-    ``cents``: as :attr:`_Scenario.cents`; ``finer``: as
-    :attr:`_Scenario.finer`; ``scope``: as in :func:`to_results`.
-    """
-    total_c, capex_c, opex_c, residual_c, deposit_c, npv_c, up_c, idle_c = cents[-8:]
-    per_hour_r, useful_r, billed_r, util_r = finer
-    # what ``construct(OptionResult, ...)`` makes, its dict written out in the
-    # field order (a third of the time went to construct's loop)
-    fields = {
-        "id": arr.id,
-        "total_cny": total_c,
-        "monthly_cny": monthly,
-        "cumulative_cny": cumulative,
-        "capex_cny": capex_c,
-        "opex_cny": opex_c,
-        # round(max(x, 0.0), 2): ``max`` keeps x unless x < 0 (a -0.0 too)
-        "residual_value_cny": 0.0 if part.residual < 0 else residual_c,
-        "deposit_cny": 0.0 if part.deposit < 0 else deposit_c,
-        "npv_cny": npv_c,
-        "upfront_cny": up_c if arr.feasible and monthly else None,
-        "cost_per_useful_gpu_hour_cny": per_hour_r if part.useful > 0 else None,
-        "useful_gpu_hours": useful_r,
-        "billed_gpu_hours": billed_r,
-        "utilization": util_r,
-        "idle_cost_cny": 0.0 if part.idle < 0 else idle_c,
-        "gpus": part.gpus,
-        # max(0.0, c), the same float (a -0.0 or NaN gives 0.0) without a call
-        "breakdown": {
-            k: c if c > 0.0 else 0.0 for k, c in zip(arr.lines, cents[:-8], strict=True)
-        },
-        "feasible": arr.feasible,
-        "same_as": arr.same_as,
-        "infeasible_code": arr.infeasible_code,
-        "reason_en": arr.reason_en,
-        "reason_zh": arr.reason_zh,
-        "includes_en": "",
-        "includes_zh": "",
-    }
-    if scope is None:
-        return made(OptionResult, fields, _RESULT_FIELDS)
-    result = made(OptionResult, fields, _ALL_RESULT_FIELDS)
-    # The sentences read the finished figures. The result is not handed out
-    # yet, so they are written into the dict it was made from: the object
-    # ``model_copy(update=...)`` would make, without making a second one.
-    fields["includes_en"], fields["includes_zh"] = scope(result)
-    return result
-
-
-_RESULT_FIELDS = frozenset(OptionResult.model_fields) - {
-    "includes_en",
-    "includes_zh",
-}
-"""The fields :func:`to_result` gives (the two scope sentences come later)."""
-_ALL_RESULT_FIELDS = frozenset(OptionResult.model_fields)
-"""The fields :func:`to_results` gives with the scope sentences."""
+    """Scenario ``index`` of every option (:func:`to_result` of each), in order."""
+    return [to_result(arr, discount_rate, index, scope) for arr in arrays]
 
 
 def price_pure_options(
@@ -2019,25 +1848,17 @@ def price_owned_with_counts(
 
 
 def _first_row(a: OptionArrays) -> OptionArrays:
-    """``a`` with each per-row array cut to its first row (views); the other
-    fields as they are (written out: ``dataclasses.replace`` looks the fields
-    up on every call)."""
-    return OptionArrays(
-        a.id,
-        a.cash[:1],
-        {k: v[:1] for k, v in a.lines.items()},
-        a.useful[:1],
-        a.billed[:1],
-        a.gpus[:1],
+    """``a`` with each per-row array cut to its first row (views)."""
+    return replace(
+        a,
+        cash=a.cash[:1],
+        lines={k: v[:1] for k, v in a.lines.items()},
+        useful=a.useful[:1],
+        billed=a.billed[:1],
+        gpus=a.gpus[:1],
         capex=a.capex[:1],
         residual=a.residual[:1],
         deposit=a.deposit[:1],
         idle=a.idle[:1],
         utilization=a.utilization[:1],
-        feasible=a.feasible,
-        reason_en=a.reason_en,
-        reason_zh=a.reason_zh,
-        detail=a.detail,
-        infeasible_code=a.infeasible_code,
-        same_as=a.same_as,
     )

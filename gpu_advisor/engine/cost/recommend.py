@@ -26,7 +26,7 @@ from gpu_advisor.engine.cost.checks import (
 from gpu_advisor.engine.cost.choice import choose_option
 from gpu_advisor.engine.cost.mix import HybridPlan, MixPolicy
 from gpu_advisor.engine.cost.price import FloatArray
-from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, construct
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.engine.cost.wording import advice, hybrid_reason
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice
@@ -101,20 +101,18 @@ def hybrid_result(
     ``plan`` and the three totals [CNY] are :func:`best_hybrid`'s. None when
     there is no demand.
     """
-    # the ufuncs' ``reduce`` is what ``sum`` and ``max`` call, without their
-    # Python wrappers (a fifth of this function's time on a short plan)
     demand = np.asarray(demand, dtype=np.float64)
-    if float(np.add.reduce(demand, axis=None)) <= 0:
+    if float(demand.sum()) <= 0:
         return None
     n, tried = plan.owned_gpus, list(plan.candidates)
     option = plan.owned_option if n > 0 else None  # owning nothing: the mix
     d = np.maximum(demand[0], 0.0)
     cap = n * HOURS_PER_MONTH
     rest_m = np.maximum(d - cap, 0.0)
-    rest = float(np.add.reduce(rest_m))
-    peak = float(np.maximum.reduce(rest_m, initial=0.0))
+    rest = float(rest_m.sum())
+    peak = float(rest_m.max(initial=0.0))
     rented_peak = int(np.ceil(peak / HOURS_PER_MONTH - 1e-9))
-    used = float(np.add.reduce(np.minimum(d, cap)))
+    used = float(np.minimum(d, cap).sum())
     owned_util = used / (cap * d.shape[0]) if n > 0 and d.shape[0] else 0.0
     reason_en, reason_zh = hybrid_reason(
         owned_gpus=n,
@@ -177,9 +175,7 @@ def recommend(
         spot=spot,
         spot_months=spot_months,
     )
-    # built from validated parts: construct skips checking them again
-    return construct(
-        Recommendation,
+    return Recommendation(
         option=choice.option.id,
         mix_detail=choice.mix_detail,
         reasons=[advice(x) for x in choice.reasons],

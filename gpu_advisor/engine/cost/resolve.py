@@ -29,126 +29,14 @@ VAT rates: PRC Value-Added Tax Law (2024), art. 10: 13 % goods, 6 % services.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from types import NoneType
-from typing import Any, TypeVar
 
-from pydantic import BaseModel
-from pydantic_core import PydanticUndefined
-
-from gpu_advisor.engine.sizing.construct import made
 from gpu_advisor.model.catalog import Catalog, CostDefaults, GpuPrice, RegionPreset
 from gpu_advisor.model.common import InputRef, PriceRange
 from gpu_advisor.model.project import Currency, PriceOverride, Project
 
 HOURS_PER_MONTH = 730.0
 """Average hours in a month: 8760 h / 12 (365-day year)."""
-
-_M = TypeVar("_M", bound=BaseModel)
-_Spec = tuple[tuple[str, Any, Callable[[], Any] | None], ...]
-_SPECS: dict[type[BaseModel], _Spec | None] = {}
-_NAMES: dict[type[BaseModel], tuple[tuple[str, ...], frozenset[str]]] = {}
-"""Per class: its field names in order and as a set (the all-given path)."""
-
-
-def _spec(cls: type[BaseModel]) -> _Spec | None:
-    """Fields in order with their default (or factory); None when not plain."""
-    if cls.__pydantic_post_init__ or cls.__private_attributes__:
-        return None
-    if cls.model_config.get("extra") == "allow":
-        return None
-    out: list[tuple[str, Any, Callable[[], Any] | None]] = []
-    for name, info in cls.__pydantic_fields__.items():
-        if info.alias not in (None, name) or info.validation_alias is not None:
-            return None
-        factory = info.default_factory
-        if factory is not None and info.default_factory_takes_validated_data:
-            return None
-        default = info.default
-        if (
-            factory is None
-            and default is not PydanticUndefined
-            and not isinstance(default, str | int | float | bool | NoneType)
-        ):
-            return None  # model_construct would copy a mutable default
-        out.append((name, default, factory))  # type: ignore[arg-type]
-    return tuple(out)
-
-
-def construct(cls: type[_M], **values: Any) -> _M:
-    """``cls.model_construct(**values)``, the same object made faster.
-
-    The cost evaluation builds about a hundred result objects per call
-    (inputs, explanations, options); pydantic's ``model_construct`` searches
-    aliases field by field for each. For a class without aliases, private
-    attributes or post-init hook this sets exactly what ``model_construct``
-    sets: the fields in declaration order, defaults for the missing ones (a
-    factory called), the set of fields given, no extra, no private values.
-
-    Examples
-    --------
-    >>> ref = construct(InputRef, name="x", value=1.0, source="project")
-    >>> ref == InputRef.model_construct(name="x", value=1.0, source="project")
-    True
-    >>> ref.model_fields_set == {"name", "value", "source"}
-    True
-    """
-    spec = _SPECS.get(cls, _MISSING)
-    if spec is _MISSING:
-        spec = _SPECS[cls] = _spec(cls)
-        if spec is not None:
-            names = tuple(name for name, _, _ in spec)
-            _NAMES[cls] = (names, frozenset(names))
-    if spec is None:
-        return cls.model_construct(**values)
-    names, every = _NAMES[cls]
-    if values.keys() == every:  # every field given: no defaults to look up
-        fields = {name: values[name] for name in names}
-    else:
-        fields = {}
-        for name, default, factory in spec:
-            if name in values:
-                fields[name] = values[name]
-            elif factory is not None:
-                fields[name] = factory()
-            elif default is not PydanticUndefined:
-                fields[name] = default
-    return made(cls, fields, values)
-
-
-_MISSING: Any = object()
-
-_REF_FIELDS = ("name", "value", "unit", "source", "confirmed")
-_REF_SPEC = _spec(InputRef)
-_REF_FAST = _REF_SPEC is not None and tuple(n for n, _, _ in _REF_SPEC) == _REF_FIELDS
-"""True while :class:`InputRef` has exactly these fields (else :func:`construct`)."""
-
-
-def _input_ref(
-    name: str, value: float, unit: str, source: str, confirmed: bool
-) -> InputRef:
-    """``construct(InputRef, ...)`` of every field, the same object: a
-    resolution makes about forty, and the generic path's field loop costs
-    more than the rest of each."""
-    if not _REF_FAST:
-        return construct(
-            InputRef,
-            name=name,
-            value=value,
-            unit=unit,
-            source=source,
-            confirmed=confirmed,
-        )
-    fields = {
-        "name": name,
-        "value": value,
-        "unit": unit,
-        "source": source,
-        "confirmed": confirmed,
-    }
-    return made(InputRef, fields, _REF_FIELDS)
-
 
 _RENT_KEYS = ("on_demand_cny_per_gpu_hour", "monthly_cny_per_gpu_month")
 _GOODS_KEYS = ("gpu_price_cny", "server_cny_per_server", "storage_cny_per_tb")
@@ -217,30 +105,10 @@ class Resolved:
         return self.refs[key]
 
 
-_DEFAULTS_MADE: dict[
-    tuple[str, int, str, float],
-    tuple[PriceRange, float, tuple[float, float, float], InputRef],
-] = {}
-"""Catalog defaults resolved (:meth:`_Book._put_default`), by key, range (its
-id, kept alive), citation and scale."""
-
-_CITES: dict[tuple[int, str], tuple[object, str]] = {}
-"""Citations made, by catalog provenance (its id, kept alive) and name."""
-
-
 def _cite(rng: PriceRange, what: str) -> str:
-    """The catalog citation of ``rng``; built once per provenance and name
-    (the catalog is loaded once and every evaluation cites the same ranges)."""
+    """The catalog citation of ``rng``, named ``what``."""
     prov = rng.provenance
-    key = (id(prov), what)
-    hit = _CITES.get(key)
-    if hit is not None and hit[0] is prov:
-        return hit[1]
-    text = f"catalog {what}: {prov.source} (as of {prov.as_of.isoformat()})"
-    if len(_CITES) > 4096:  # catalogs loaded again and again: start afresh
-        _CITES.clear()
-    _CITES[key] = (prov, text)
-    return text
+    return f"catalog {what}: {prov.source} (as of {prov.as_of.isoformat()})"
 
 
 def _spread(
@@ -343,39 +211,28 @@ class _Book:
             source = f"project (+{vat_goods:.0%} VAT added)"
         self.values[key] = value
         self.ranges[key] = _spread(value, rng, scale)
-        self.refs[key] = _input_ref(
-            f"budget.{key}", round(value, 6), _UNITS.get(key, ""), source, True
+        self.refs[key] = InputRef(
+            name=f"budget.{key}",
+            value=round(value, 6),
+            unit=_UNITS.get(key, ""),
+            source=source,
+            confirmed=True,
         )
 
     def _put_default(
         self, key: str, rng: PriceRange, what: str, scale: float = 1.0
     ) -> None:
-        """The catalog's typical value × ``scale``, its spread and its
-        citation: made once per catalog range, key, citation and scale (they
-        depend on the catalog alone, which is loaded once, and every
-        evaluation resolves the same ones; the provenance is a frozen model)."""
-        made_key = (key, id(rng), what, scale)
-        hit = _DEFAULTS_MADE.get(made_key)
-        if hit is None or hit[0] is not rng:
-            value = rng.typical * scale
-            ref = _input_ref(
-                f"budget.{key}",
-                round(value, 6),
-                _UNITS.get(key, ""),
-                _cite(rng, what),
-                rng.provenance.confirmed,
-            )
-            if len(_DEFAULTS_MADE) > 4096:  # catalogs loaded again and again
-                _DEFAULTS_MADE.clear()
-            hit = _DEFAULTS_MADE[made_key] = (
-                rng,
-                value,
-                _spread(value, rng, scale),
-                ref,
-            )
-        self.values[key] = hit[1]
-        self.ranges[key] = hit[2]
-        self.refs[key] = hit[3]
+        """The catalog's typical value × ``scale``, its spread and its citation."""
+        value = rng.typical * scale
+        self.values[key] = value
+        self.ranges[key] = _spread(value, rng, scale)
+        self.refs[key] = InputRef(
+            name=f"budget.{key}",
+            value=round(value, 6),
+            unit=_UNITS.get(key, ""),
+            source=_cite(rng, what),
+            confirmed=rng.provenance.confirmed,
+        )
 
     def put_imported(self, key: str, row: PriceOverride, rng: PriceRange) -> None:
         """An imported price row, with its own low / high or the catalog's spread."""
@@ -392,12 +249,12 @@ class _Book:
         self.values[key] = value
         self.ranges[key] = (low, value, high)
         added = "" if row.includes_vat else f" (+{vat:.0%} VAT added)"
-        self.refs[key] = _input_ref(
-            f"budget.{key}",
-            round(value, 6),
-            _UNITS.get(key, ""),
-            imported_source(row) + added,
-            True,
+        self.refs[key] = InputRef(
+            name=f"budget.{key}",
+            value=round(value, 6),
+            unit=_UNITS.get(key, ""),
+            source=imported_source(row) + added,
+            confirmed=True,
         )
 
 
@@ -538,12 +395,14 @@ def _self_build_pue(book: _Book, region: RegionPreset) -> None:
         region.pue.high,
         region.pue.high * 1.15,
     )
-    book.refs["pue_self_build"] = _input_ref(
-        "budget.pue",
-        region.pue.high,
-        "",
-        _cite(region.pue, f"regions.json {region.id} PUE (high end: small room)"),
-        region.pue.provenance.confirmed,
+    book.refs["pue_self_build"] = InputRef(
+        name="budget.pue",
+        value=region.pue.high,
+        unit="",
+        source=_cite(
+            region.pue, f"regions.json {region.id} PUE (high end: small room)"
+        ),
+        confirmed=region.pue.provenance.confirmed,
     )
 
 
@@ -559,8 +418,8 @@ def _project_figures(book: _Book) -> None:
     for key, own in plain.items():
         if own is not None:
             book.values[key] = float(own)
-            book.refs[key] = construct(
-                InputRef, name=f"budget.{key}", value=float(own), source="project"
+            book.refs[key] = InputRef(
+                name=f"budget.{key}", value=float(own), source="project"
             )
     fixed = {
         "billing_granularity_hours": (budget.billing_granularity_hours, "h", "budget"),
@@ -576,8 +435,7 @@ def _project_figures(book: _Book) -> None:
     }
     for key, (value, unit, section) in fixed.items():
         book.values[key] = float(value)
-        book.refs[key] = construct(
-            InputRef,
+        book.refs[key] = InputRef(
             name=f"{section}.{key}",
             value=float(value),
             unit=unit,
@@ -590,17 +448,16 @@ def _gpu_and_rack(book: _Book, catalog: Catalog, region: RegionPreset) -> None:
     gpu_id = book.gpu_id
     spec = catalog.gpu(gpu_id)
     book.values["tdp_w"] = spec.tdp_w
-    book.refs["tdp_w"] = _input_ref(
-        f"catalog.gpus.{gpu_id}.tdp_w",
-        spec.tdp_w,
-        "W",
-        f"catalog gpus.json: {spec.provenance.source}",
-        spec.confirms("tdp_w"),
+    book.refs["tdp_w"] = InputRef(
+        name=f"catalog.gpus.{gpu_id}.tdp_w",
+        value=spec.tdp_w,
+        unit="W",
+        source=f"catalog gpus.json: {spec.provenance.source}",
+        confirmed=spec.confirms("tdp_w"),
     )
     book.values["gpus_per_server"] = float(spec.gpus_per_server)
     book.values["rack_power_kw"] = region.rack_power_kw
-    book.refs["rack_power_kw"] = construct(
-        InputRef,
+    book.refs["rack_power_kw"] = InputRef(
         name=f"catalog.regions.{region.id}.rack_power_kw",
         value=region.rack_power_kw,
         unit="kW",
@@ -699,7 +556,11 @@ def with_spot_job(resolved: Resolved, job_gpus: int) -> Resolved:
     values = dict(resolved.values)
     refs = dict(resolved.refs)
     values["spot_job_gpus"] = float(job_gpus)
-    refs["spot_job_gpus"] = _input_ref(
-        "cluster.gpus", float(job_gpus), "cards", SPOT_JOB_SOURCE, True
+    refs["spot_job_gpus"] = InputRef(
+        name="cluster.gpus",
+        value=float(job_gpus),
+        unit="cards",
+        source=SPOT_JOB_SOURCE,
+        confirmed=True,
     )
     return replace(resolved, values=values, refs=refs)

@@ -45,8 +45,7 @@ def option_results(
 ) -> list[OptionResult]:
     """Every priced option's result with its scope sentence.
 
-    The options are built in one pass
-    (:func:`~gpu_advisor.engine.cost.price.to_results`), each made once
+    Each option is built by :func:`~gpu_advisor.engine.cost.price.to_results`
     with its sentence (:func:`~gpu_advisor.engine.cost.includes.includes`).
 
     Parameters

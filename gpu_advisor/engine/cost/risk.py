@@ -642,7 +642,7 @@ def _histogram(values: FloatArray, bins: int = HISTOGRAM_BINS) -> Histogram:
             bins=bins,
             range=(centre - half, centre + half),
         )
-    return Histogram.model_construct(
+    return Histogram(
         edges=[round(float(e), 2) for e in edges],
         counts=[int(c) for c in counts],
     )

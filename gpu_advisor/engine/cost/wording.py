@@ -10,13 +10,11 @@ beyond a difference of two totals shown in a sentence. Also the hybrid's
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import singledispatch
 
 from gpu_advisor.engine.cost import findings as f
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.engine.names import option_in_sentence
-from gpu_advisor.engine.sizing.construct import made
 from gpu_advisor.model.common import Advice
 from gpu_advisor.model.project import OptionId
 
@@ -44,16 +42,7 @@ def option_name(option: OptionId, zh: bool = False) -> str:
     >>> option_name(OptionId.MONTHLY), option_name(OptionId.MONTHLY, zh=True)
     ('monthly rental', '包月')
     """
-    return _OPTION_NAMES[option, bool(zh)]
-
-
-# every option's name in a sentence, in both languages: a constant table made
-# once (the sentences of one recommendation name options some fifteen times)
-_OPTION_NAMES = {
-    (option, zh): option_in_sentence(option, zh)
-    for option in OptionId
-    for zh in (False, True)
-}
+    return option_in_sentence(option, zh)
 
 
 def _months_en(count: int) -> str:
@@ -71,31 +60,14 @@ def _cny(x: float) -> str:
 
 def advice(finding: f.Finding) -> Advice:
     """The finding in both languages, with its code, severity and inputs."""
-    # the wording function of the finding's class, looked up once per class:
-    # ``singledispatch``'s own call goes through a wrapper and a weak-key cache
-    # each time (every class is registered when this module is imported)
-    word = _WORDING.get(type(finding))
-    if word is None:
-        word = _WORDING[type(finding)] = sentences.dispatch(type(finding))
-    en, zh = word(finding)
-    # the parts are already what validation would make (a code and sentences
-    # as ``str``, a ``Severity``, the inputs a fresh list of ``str``): the
-    # object ``construct(Advice, ...)`` makes with every field given (its dict
-    # in field order, all five set), written out, at a third of the cost
-    fields = {
-        "code": finding.code,
-        "severity": finding.severity,
-        "message_en": en,
-        "message_zh": zh,
-        "inputs": list(finding.inputs),
-    }
-    return made(Advice, fields, _ADVICE_FIELDS)
-
-
-_ADVICE_FIELDS = frozenset(("code", "severity", "message_en", "message_zh", "inputs"))
-
-
-_WORDING: dict[type[f.Finding], Callable[[f.Finding], tuple[str, str]]] = {}
+    en, zh = sentences(finding)
+    return Advice(
+        code=finding.code,
+        severity=finding.severity,
+        message_en=en,
+        message_zh=zh,
+        inputs=list(finding.inputs),
+    )
 
 
 @singledispatch

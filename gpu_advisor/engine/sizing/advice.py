@@ -17,7 +17,6 @@ from typing import Final
 from gpu_advisor.engine.sizing import compute as cmp
 from gpu_advisor.engine.sizing import memory as mem
 from gpu_advisor.engine.sizing import network as net
-from gpu_advisor.engine.sizing.construct import _construct
 from gpu_advisor.engine.sizing.core import (
     MEMORY_HEADROOM,
     _breakdown,
@@ -56,8 +55,7 @@ def _advice(
     inputs: list[str],
     severity: Severity = Severity.WARNING,
 ) -> Advice:
-    return _construct(
-        Advice,
+    return Advice(
         code=code,
         severity=severity,
         message_en=en,

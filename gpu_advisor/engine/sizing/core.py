@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Final
 from gpu_advisor.engine.sizing import compute as cmp
 from gpu_advisor.engine.sizing import memory as mem
 from gpu_advisor.engine.sizing import network as net
-from gpu_advisor.engine.sizing.construct import _construct
 from gpu_advisor.model.catalog import Catalog, GpuSpec
 from gpu_advisor.model.project import Precision, TaskKind, Workload
 from gpu_advisor.model.sizing_results import MemoryBreakdown, ResolvedShape
@@ -173,8 +172,7 @@ def _breakdown(
     state: mem.ModelState, act: float, kv: float, overhead: float
 ) -> MemoryBreakdown:
     total = state.total_bytes + act + kv + overhead
-    return _construct(
-        MemoryBreakdown,
+    return MemoryBreakdown(
         weights_bytes=state.weights_bytes,
         gradients_bytes=state.gradients_bytes,
         optimizer_bytes=state.optimizer_bytes,

@@ -15,7 +15,6 @@ from gpu_advisor.engine.names import article
 from gpu_advisor.engine.sizing import compute as cmp
 from gpu_advisor.engine.sizing import memory as mem
 from gpu_advisor.engine.sizing import network as net
-from gpu_advisor.engine.sizing.construct import _construct
 from gpu_advisor.engine.sizing.core import MEMORY_HEADROOM, _Core, _expert_parallel
 from gpu_advisor.engine.sizing.network_choice import _NetworkChoice
 from gpu_advisor.engine.sizing.scaling import _micro_batches
@@ -58,8 +57,8 @@ def _ref_maker(gpu: GpuSpec, precision: Precision) -> _RefMaker:
         v = value if isinstance(value, str) else float(value)
         if confirmed is None:
             confirmed = _gpu_figure_confirmed(name, gpu, precision)
-        return _construct(
-            InputRef, name=name, value=v, unit=unit, source=source, confirmed=confirmed
+        return InputRef(
+            name=name, value=v, unit=unit, source=source, confirmed=confirmed
         )
 
     return ref
@@ -68,9 +67,7 @@ def _ref_maker(gpu: GpuSpec, precision: Precision) -> _RefMaker:
 def _explanation(
     key: str, formula: str, inputs: list[InputRef], reference: str
 ) -> Explanation:
-    return _construct(
-        Explanation, key=key, formula=formula, inputs=inputs, reference=reference
-    )
+    return Explanation(key=key, formula=formula, inputs=inputs, reference=reference)
 
 
 def _gpu_figure_confirmed(name: str, gpu: GpuSpec, precision: Precision) -> bool:

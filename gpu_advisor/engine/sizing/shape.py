@@ -285,7 +285,7 @@ def shape_from_preset(preset: ModelPreset) -> ResolvedShape:
     kv_values = MLA_CACHE_VALUES.get(preset.family, 2 * preset.kv_heads * head_dim)
     if preset.kv_lora_rank:
         kv_values = preset.kv_lora_rank + preset.qk_rope_head_dim
-    return ResolvedShape.model_construct(
+    return ResolvedShape(
         model_id=preset.id,
         name=preset.name,
         params_total=preset.params_billion * 1e9,
@@ -348,7 +348,7 @@ def shape_from_custom(shape: ModelShape) -> ResolvedShape:
         active_p = total * own_active / own_total
     else:
         active_p = own_active
-    return ResolvedShape.model_construct(
+    return ResolvedShape(
         model_id=None,
         name="custom",
         params_total=total,

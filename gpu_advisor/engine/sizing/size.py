@@ -8,9 +8,8 @@ default) and assembles the result; the per-GPU numbers come from
 :mod:`~gpu_advisor.engine.sizing.scaling`, the network class from
 :mod:`~gpu_advisor.engine.sizing.network_choice`, the warnings from
 :mod:`~gpu_advisor.engine.sizing.advice` and the "why?" explanations from
-:mod:`~gpu_advisor.engine.sizing.explain`. Result models are built with
-``model_construct`` (the engine computes every field itself) so that a full
-sizing stays far below the 2 ms budget.
+:mod:`~gpu_advisor.engine.sizing.explain`. Every result model is built by
+its constructor, so its validators check what the engine computed.
 """
 
 from __future__ import annotations
@@ -28,7 +27,6 @@ from gpu_advisor.engine.sizing.advice import (
     _unknown_model_advice,
     _warnings,
 )
-from gpu_advisor.engine.sizing.construct import _construct
 from gpu_advisor.engine.sizing.core import (
     MAX_GPUS,
     MEMORY_HEADROOM,
@@ -184,8 +182,7 @@ def size_for_gpu(
     inter = _pick_inter(workload, catalog, core, gpus, inters, intra)
     eff = _efficiency(workload, core, gpus, inter, intra)
     band = _hours_band(workload, core)
-    return _construct(
-        CandidateSizing,
+    return CandidateSizing(
         gpu_id=gpu.id,
         memory=_memory_result(core, shape, workload),
         min_gpus=core.min_gpus,
@@ -200,8 +197,7 @@ def size_for_gpu(
 def _memory_result(
     core: _Core, shape: ResolvedShape, workload: Workload
 ) -> MemoryResult:
-    return _construct(
-        MemoryResult,
+    return MemoryResult(
         per_gpu=core.breakdown,
         capacity_bytes=core.capacity_bytes,
         usable_bytes=core.capacity_bytes * MEMORY_HEADROOM,
@@ -309,8 +305,7 @@ def size_workload(
     explanations = _explanations(
         workload, catalog, shape, core, cluster
     ) + _more_explanations(workload, shape, core, compute, cluster, storage, choice)
-    return _construct(
-        SizingResult,
+    return SizingResult(
         gpu_id=gpu.id,
         memory=memory,
         compute=compute,
@@ -376,8 +371,7 @@ def _days_curve(
         )
         e = _efficiency(workload, core, n, inter_n, intra)
         curve.append(
-            _construct(
-                DaysPoint,
+            DaysPoint(
                 gpus=n,
                 days=_days(core.gpu_hours, n, e),
                 scaling_efficiency=e,
@@ -392,8 +386,7 @@ def _compute_result(
     """FLOPs, GPU-hours with their band and redundancy, MFU and token counts."""
     tokens = workload.tokens_billion * 1e9
     p10, p90 = _hours_band(workload, core)
-    return _construct(
-        ComputeResult,
+    return ComputeResult(
         train_flops=core.train_flops,
         gpu_hours=core.gpu_hours,
         gpu_hours_with_redundancy=core.gpu_hours * cmp.REDUNDANCY_FACTOR,
@@ -434,8 +427,7 @@ def _cluster_result(
     days = _days(core.gpu_hours, gpus, eff)
     nodes = max(1, -(-gpus // gpu.gpus_per_server))
     network_id = inter_used.id if inter_used is not None else gpu.intra_node_network_id
-    return _construct(
-        ClusterResult,
+    return ClusterResult(
         min_gpus=core.min_gpus,
         gpus=gpus,
         dp=dp,
@@ -477,8 +469,7 @@ def _storage(
     else:
         w, _, o = mem.optimizer_bytes_per_param(workload.optimizer, Precision.BF16)
         ckpt = core.state.trainable_params * (w + o)
-    return _construct(
-        StorageResult,
+    return StorageResult(
         checkpoint_bytes=ckpt,
         checkpoint_write_gb_per_s=ckpt / 1e9 / CHECKPOINT_WRITE_TARGET_S,
         checkpoint_write_target_s=CHECKPOINT_WRITE_TARGET_S,

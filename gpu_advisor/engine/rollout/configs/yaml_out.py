@@ -1,21 +1,21 @@
 """YAML output of the generated files: documents dumped, never templated by hand.
 
 ``_yaml`` writes documents with ``---`` separators and keys in insertion
-order, multi-line strings as ``|`` blocks and shared dicts without anchors.
-It uses libyaml's C emitter when the output is known to be the same as
-PyYAML's (the usual case), else PyYAML's own.
+order, multi-line strings as ``|`` blocks and shared dicts without anchors,
+with PyYAML's safe dumper (its libyaml emitter, written in C, when PyYAML was
+built with it: characters beyond U+FFFF and NEL are then written as escapes,
+which read back the same).
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import yaml
 from typing_extensions import override
 
 
-class _NoAliasDumper(yaml.SafeDumper):
+class _NoAliasDumper(yaml.CSafeDumper if yaml.__with_libyaml__ else yaml.SafeDumper):  # type: ignore[misc]
     """SafeDumper that writes shared dicts twice instead of ``&id001`` anchors."""
 
     @override
@@ -37,62 +37,11 @@ def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.ScalarNode:
 _NoAliasDumper.add_representer(str, _represent_str)
 
 
-class _NoAliasCDumper(yaml.CSafeDumper if yaml.__with_libyaml__ else yaml.SafeDumper):  # type: ignore[misc]
-    """:class:`_NoAliasDumper` with libyaml's emitter, written in C (~6× faster)."""
-
-    @override
-    def ignore_aliases(self, data: Any) -> bool:
-        return True
-
-
-_NoAliasCDumper.add_representer(str, _represent_str)
-
-
-_LIBYAML_SAME = re.compile(
-    "[\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]*"
-)
-"""Text that libyaml's emitter writes exactly as PyYAML's does.
-
-Outside it the two differ: libyaml escapes characters beyond U+FFFF (``"\\U0001F680"``)
-and NEL, where PyYAML writes them as they are; tabs, other controls, U+2028/9 and
-the BOM are left to PyYAML to be sure.
-"""
-
-
-def _simple_key(key: object) -> bool:
-    """A key both emitters write as ``key:``; they differ on empty and very long
-    keys (``? ''``), so those take PyYAML's emitter."""
-    if isinstance(key, str):
-        return 0 < len(key) < 100 and "\n" not in key and _same_in_libyaml(key)
-    return _same_in_libyaml(key)
-
-
-def _same_in_libyaml(node: object) -> bool:
-    """True when every string in ``node`` matches :data:`_LIBYAML_SAME` and every
-    key is a :func:`_simple_key`."""
-    if isinstance(node, str):
-        return _LIBYAML_SAME.fullmatch(node) is not None
-    if isinstance(node, dict):
-        return all(_simple_key(k) and _same_in_libyaml(v) for k, v in node.items())
-    if isinstance(node, list | tuple):
-        return all(_same_in_libyaml(item) for item in node)
-    return True
-
-
 def _yaml(docs: list[dict[str, Any]]) -> str:
-    """Dump documents with ``---`` separators, keys in insertion order.
-
-    Uses libyaml's C emitter when it is installed and its output is known to be
-    the same as PyYAML's for these documents (the usual case), else PyYAML's.
-    """
-    dumper: type[yaml.SafeDumper] = (
-        _NoAliasCDumper
-        if yaml.__with_libyaml__ and _same_in_libyaml(docs)
-        else _NoAliasDumper
-    )
+    """Dump documents with ``---`` separators, keys in insertion order."""
     return yaml.dump_all(
         docs,
-        Dumper=dumper,
+        Dumper=_NoAliasDumper,
         sort_keys=False,
         allow_unicode=True,
         default_flow_style=False,
