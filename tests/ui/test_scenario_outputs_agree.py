@@ -102,8 +102,9 @@ def test_cli_pdf_and_app_show_the_same_scenario_figures(
         assert column.monte_carlo_draws == PLAN_MONTE_CARLO_DRAWS
         assert column.p_own_beats_rent is not None
     for index, column in enumerate(cli.columns):
-        shown = view.table.item(_P_ROW, index).text()
-        assert shown == view.cell_text(column, "p_own_beats_rent", "CNY", 1.0)
+        item = view.table.item(_P_ROW, index)
+        assert item is not None
+        assert item.text() == view.cell_text(column, "p_own_beats_rent", "CNY", 1.0)
     # the base column's probability is the plan's own Monte Carlo's
     plan_mc = evaluate_plan(project, load_catalog()).monte_carlo
     assert plan_mc is not None
