@@ -102,18 +102,26 @@ class VendorsResult(Frozen):
     measured: dict[str, list[MeasuredFigure]] = Field(default_factory=dict)
 
 
+def _same_items(a: Sequence[Measurement], b: Sequence[Measurement]) -> bool:
+    """The same measurement objects in the same order (a validated copy of a
+    vendor keeps its measurement objects in a new list)."""
+    return a is b or (
+        len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
+    )
+
+
 def _measured(
     vendors: Sequence[Vendor], before: Mapping[str, Vendor], old: VendorsResult | None
 ) -> dict[str, list[MeasuredFigure]]:
     """Each vendor's figures; a vendor whose measurements are the same objects
-    as before keeps its figures."""
+    as before keeps its figure objects."""
     out: dict[str, list[MeasuredFigure]] = {}
     for v in vendors:
         prior = before.get(v.name)
         if (
             old is not None
             and prior is not None
-            and prior.measurements is v.measurements
+            and _same_items(prior.measurements, v.measurements)
             and v.name in old.measured
         ):
             out[v.name] = old.measured[v.name]
@@ -178,7 +186,7 @@ def evaluate_vendors(
             if (
                 judged is not None
                 and prior is not None
-                and prior.measurements is v.measurements
+                and _same_items(prior.measurements, v.measurements)
                 and judged.expectations == exp
             ):
                 judgements[v.name] = judged

@@ -95,9 +95,12 @@ def _charts_key(vendors: Sequence[Vendor], default_gpus: int, inter: bool) -> ob
 
 
 def _ids(figures: Mapping[str, Sequence[MeasuredFigure]]) -> tuple[object, ...]:
-    """The figures by identity: the evaluation keeps a vendor's figures while
-    its measurements are the same objects."""
-    return tuple((name, id(shown)) for name, shown in figures.items())
+    """The figures by identity: the evaluation keeps a vendor's figure objects
+    while its measurements are the same objects (the lists holding them are
+    copied when the result is validated, the frozen figures are not)."""
+    return tuple(
+        (name, tuple(id(figure) for figure in shown)) for name, shown in figures.items()
+    )
 
 
 def _setup_plot(plot: pg.PlotWidget) -> None:
