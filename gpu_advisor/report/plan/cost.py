@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from gpu_advisor.engine.api import WarningSource, shown_warnings
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.evaluation import Evaluation
@@ -17,9 +18,7 @@ from gpu_advisor.report import charts
 from gpu_advisor.report.plan.document import Story
 from gpu_advisor.report.plan.risk import monte_carlo_part, tornado_part
 from gpu_advisor.report.plan.shared import (
-    advice_sorted,
     breakdown_name,
-    cost_warnings,
     option_by_id,
     option_colors,
     option_name,
@@ -256,10 +255,16 @@ def _recommendation(st: Story, project: Project, ev: Evaluation) -> None:
             )
         )
     st.bullets([r.message(lang) for r in rec.reasons])
-    warns = advice_sorted([*rec.warnings, *cost_warnings(ev)])
+    cost_warnings(st, ev)
+
+
+def cost_warnings(st: Story, ev: Evaluation) -> None:
+    """The cost's part of the plan's one warning list (``shown_warnings``): the
+    recommendation's and the cost engine's warnings; nothing when there is none."""
+    warns = shown_warnings(ev).of(WarningSource.COST)
     if warns:
         st.h2(st.t("cost.warnings"))
-        st.bullets([a.message(lang) for a in warns])
+        st.bullets([a.message(st.lang) for a in warns])
 
 
 def _month_ticks(months: int) -> list[float]:
