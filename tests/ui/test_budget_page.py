@@ -139,7 +139,11 @@ def test_validation_message_beside_the_field(
     field = _optional(page, "yearly_price_factor")
     field.own_check.setChecked(True)
     assert page.isComplete()
-    field.editor.setValue(0.0)  # the schema needs > 0
+    # the schema needs > 0: the field goes no lower than its smallest step
+    # above 0 (model_bounds), so 0 cannot be typed ...
+    assert field.editor.minimum() == 10.0 ** -field.editor.decimals()
+    # ... but a value the model refuses still gets its message beside the field
+    field._commit(0.0)
     assert field.has_error
     assert "greater than 0" in field.error_label.text()
     assert not page.isComplete()
