@@ -18,9 +18,10 @@ through it (File ▸ Export PDF…, Print…, Sign…, ``gpu-advisor-cli report`
 signature's byte-for-byte check regenerates what was signed.
 
 This ``__init__`` holds the public entry points (:func:`render_plan`,
-:func:`build_plan_pdf`, :func:`write_plan_pdf`, :data:`MONTE_CARLO_DRAWS`), the order of the plan's
-parts, and the imports they need (:class:`Signer` is the type of their
-``signer`` argument). Each part of the plan has a module of its own:
+:func:`build_plan_pdf`, :func:`write_plan_pdf`, :data:`MONTE_CARLO_DRAWS`),
+the order of the plan's parts, and the imports they need (:class:`Signer`
+is the type of their ``signer`` argument). Each part of the plan has a
+module of its own:
 
 - :mod:`~gpu_advisor.report.plan.decision`, :mod:`~gpu_advisor.report.plan.finance`:
   page 1 (the decision) and page 2 (the finance view);
