@@ -197,8 +197,8 @@ def _check_example(
 ) -> None:
     """Load, evaluate and open one example, then write its PDF in each language."""
     from gpu_advisor.engine.evaluate import evaluate_plan
-    from gpu_advisor.io.project_file import load_project
-    from gpu_advisor.report.plan import write_plan_pdf
+    from gpu_advisor.io.project_file import load_project, write_atomically
+    from gpu_advisor.report import plan
 
     name = path.name
     report.step = f"load {name}"
@@ -225,7 +225,11 @@ def _check_example(
         report.step = f"pdf {name} {language}"
         t0 = time.perf_counter()
         out = folder / f"{path.stem}_{language}.pdf"
-        write_plan_pdf(out, project, evaluation, catalog, language=language)
+        # the plan as every writer renders it (the evaluation above reused)
+        data = plan.render_plan(
+            project, catalog, language=language, previous=evaluation
+        )
+        write_atomically(out, data)
         size_bytes = _check_pdf(out)
         report.ok(report.step, f"{size_bytes} bytes {time.perf_counter() - t0:.2f}s")
 

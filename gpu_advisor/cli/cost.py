@@ -15,6 +15,8 @@ from gpu_advisor.engine.api import (
     apply_scenario,
     evaluate_plan,
     find_scenario,
+    option_order,
+    shown_warnings,
     to_display,
 )
 from gpu_advisor.engine.explain_keys import COMMITMENT
@@ -255,7 +257,7 @@ def _text(ev: Evaluation, lang: Language) -> str:
         lines.append(
             f"1 {unit} = {cur.cny_per_unit} CNY ({cur.as_of or '-'}, {cur.source})"
         )
-    for o in cost.options:
+    for o in option_order(cost):  # the budget step's and the PDF's ranking
         per = o.cost_per_useful_gpu_hour_cny
         per_txt = "-" if per is None else f"{to_display(per, cur.cny_per_unit):,.2f}"
         flag = "" if o.feasible else (" ✗" if zh else " (not feasible)")
@@ -275,9 +277,10 @@ def _text(ev: Evaluation, lang: Language) -> str:
     rec = cost.recommendation
     lines.append(("建议：" if zh else "Recommendation: ") + option_name(rec.option, zh))
     lines.extend(f"  - {a.message(lang)}" for a in rec.reasons)
-    if cost.warnings:
+    shown = shown_warnings(ev).advice  # the review step's and the PDF's list
+    if shown:
         lines.append("提醒：" if zh else "Warnings:")
-        lines.extend(f"  ! {a.message(lang)}" for a in cost.warnings)
+        lines.extend(f"  ! {a.message(lang)}" for a in shown)
     if ev.monte_carlo is not None:
         mc = ev.monte_carlo
         lines.append(

@@ -128,11 +128,14 @@ that the numbers are right, only that they are what the project gives.
 
 
 def _report(args: argparse.Namespace) -> int:
-    from gpu_advisor.engine.evaluate import evaluate_plan
     from gpu_advisor.io.catalog import load_catalog
-    from gpu_advisor.io.project_file import ProjectFileError, load_project
+    from gpu_advisor.io.project_file import (
+        ProjectFileError,
+        load_project,
+        write_atomically,
+    )
+    from gpu_advisor.report import plan
     from gpu_advisor.report.fonts import FontNotFoundError
-    from gpu_advisor.report.plan import write_plan_pdf
 
     _refuse_clobber(args.output, [args.project] + ([args.font] if args.font else []))
     try:
@@ -143,14 +146,10 @@ def _report(args: argparse.Namespace) -> int:
         raise CliError(f"cannot read {args.project}: {exc.strerror or exc}") from exc
     if not args.output.parent.is_dir():
         raise CliError(f"folder does not exist: {args.output.parent}")
-    catalog = load_catalog()
-    evaluation = evaluate_plan(project, catalog)  # the plan's draws and seed
     try:
-        write_plan_pdf(
-            args.output,
+        data = plan.render_plan(
             project,
-            evaluation,
-            catalog,
+            load_catalog(),
             language=args.lang,
             paper=args.paper,
             app_version=__version__,
@@ -158,6 +157,10 @@ def _report(args: argparse.Namespace) -> int:
         )
     except FontNotFoundError as exc:
         raise CliError(str(exc)) from exc
+    except OSError as exc:  # the font file given with --font
+        raise CliError(f"cannot render the plan: {exc.strerror or exc}") from exc
+    try:
+        write_atomically(args.output, data)
     except OSError as exc:
         raise CliError(f"cannot write {args.output}: {exc.strerror or exc}") from exc
     print(f"wrote {args.output}")

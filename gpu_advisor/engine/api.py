@@ -68,6 +68,12 @@ from gpu_advisor.engine.scenarios import (
     make_base,
     reuse_scenarios,
 )
+from gpu_advisor.engine.shown import (
+    ShownWarnings,
+    WarningSource,
+    option_order,
+    shown_warnings,
+)
 from gpu_advisor.engine.sizing.compute import CALIBRATION_RUNS, CALIBRATION_RUNS_INSIDE
 from gpu_advisor.engine.sizing.shape import parse_hf_config
 
@@ -105,6 +111,11 @@ from gpu_advisor.engine.sizing.shape import parse_hf_config
 # - to_display: a CNY amount in the display currency of the evaluation's
 #   `cost.currency` (its `cny_per_unit`); one conversion for the budget step,
 #   its charts and `gpu-advisor-cli cost`, so no renderer divides on its own.
+# What every output shows, decided once (engine.shown):
+# - shown_warnings, ShownWarnings, WarningSource: the plan's one warning list
+#   and its order (the review step, the PDF plan, `gpu-advisor-cli cost`).
+# - option_order: the one order of the option tables (the budget step's table,
+#   the PDF's ranking and finance tables, `gpu-advisor-cli cost`).
 
 __all__ = [
     "CALIBRATION_RUNS",
@@ -132,9 +143,11 @@ __all__ = [
     "ScenarioRun",
     "ScenarioRuns",
     "ScoringResult",
+    "ShownWarnings",
     "VendorJudgement",
     "VendorsResult",
     "Verdict",
+    "WarningSource",
     "all_rows_approve",
     "apply_scenario",
     "as_plan_evaluation",
@@ -148,11 +161,13 @@ __all__ = [
     "merge_measurements",
     "mfu_default",
     "monte_carlo_chunks",
+    "option_order",
     "parse_hf_config",
     "phase_allows_spot",
     "reuse_scenarios",
     "review",
     "same_cost_inputs",
+    "shown_warnings",
     "size_what_if",
     "to_display",
     "training_throughput",

@@ -39,7 +39,7 @@ def sign_pdf(
     Parameters
     ----------
     data : bytes
-        The plan, as written by :func:`gpu_advisor.report.plan.build_plan_pdf`.
+        The plan, as written by :func:`gpu_advisor.report.plan.render_plan`.
     p12_path : str or Path
         PKCS#12 (``.p12``/``.pfx``) file holding the private key and certificate.
     password : str or bytes, optional

@@ -772,20 +772,16 @@ def _regenerate(
 ) -> bytes:
     """The plan the app and ``gpu-advisor-cli report`` write for ``project``.
 
-    One :func:`~gpu_advisor.engine.evaluate.evaluate_plan` with the plan's
-    Monte Carlo draws and seed (:mod:`gpu_advisor.engine.plan_defaults`), as
-    the app's export does, so the numbers are the signed ones.
+    :func:`~gpu_advisor.report.plan.render_plan`, as the app's export,
+    print and signing do: one ``evaluate_plan`` with the plan's Monte Carlo
+    draws and seed, so the numbers are the signed ones.
     """
-    from gpu_advisor.engine.api import evaluate_plan
     from gpu_advisor.io.catalog import load_catalog
-    from gpu_advisor.report.plan import build_plan_pdf
+    from gpu_advisor.report import plan
 
-    catalog = load_catalog()
-    evaluation = evaluate_plan(project, catalog)  # the plan's draws and seed
-    return build_plan_pdf(
+    return plan.render_plan(
         project,
-        evaluation,
-        catalog,
+        load_catalog(),
         language=language,
         paper=paper,
         app_version=__version__,

@@ -4,9 +4,9 @@
 the last folder; the file type chooses A4 or US Letter paper), then runs the
 plan in a :class:`~PySide6.QtCore.QThreadPool` worker (the app's one
 :class:`~gpu_advisor.ui.workers.JobRunner`, :func:`~gpu_advisor.ui.workers.run_steps`): first
-``evaluate(project, catalog, monte_carlo_draws=10000, seed=0)``, then
-:func:`gpu_advisor.report.plan.write_plan_pdf` in the language chosen in the
-save dialog (its file types name the language and the paper). The choice is
+:func:`gpu_advisor.report.plan.render_plan` (the plan's evaluation with its
+Monte Carlo, rendered) in the language chosen in the save dialog (its file
+types name the language and the paper), then the bytes written. The choice is
 remembered per plan (:meth:`ExportSettings.language_for`); a plan exported for
 the first time is written in the UI's language.
 
@@ -141,42 +141,44 @@ class ExportOutcome:
 def export_steps(
     project: Project, catalog: Catalog, request: ExportRequest, target: Path
 ) -> list[Callable[[], object]]:
-    """The worker's two steps: evaluate with the Monte Carlo, then write ``target``.
+    """The worker's two steps: render the plan, then write ``target``.
 
-    The cancel flag is checked between them, so a cancel during the
-    evaluation writes nothing at all.
+    The plan is :func:`gpu_advisor.report.plan.render_plan` (the evaluation
+    with the plan's Monte Carlo, rendered), as print, signing, ``report`` and
+    ``verify`` render it. The cancel flag is checked between the steps, so a
+    cancel while the plan renders writes nothing at all.
     """
     results: dict[str, object] = {}
 
-    def evaluate_step() -> object:
-        from gpu_advisor.engine.evaluate import evaluate_plan  # deferred: cold start
-
-        # the plan's draws and seed (MONTE_CARLO_DRAWS, MONTE_CARLO_SEED)
-        results["evaluation"] = evaluate_plan(project, catalog)
-        return None
-
-    def write_step() -> object:
-        from gpu_advisor.model.evaluation import Evaluation
+    def render_step() -> object:
+        from gpu_advisor.report import plan  # deferred: reportlab, cold start
         from gpu_advisor.report.fonts import FontNotFoundError
-        from gpu_advisor.report.plan import write_plan_pdf  # deferred: reportlab
 
-        evaluation = results["evaluation"]
-        assert isinstance(evaluation, Evaluation)
         try:
-            write_plan_pdf(
-                target,
+            results["pdf"] = plan.render_plan(
                 project,
-                evaluation,
                 catalog,
                 language=request.language or _ui_language(),
                 paper=str(request.paper),
                 font_path=request.font_path,
             )
         except FontNotFoundError as exc:
-            return ExportOutcome(ok=False, font_missing=True, message=str(exc))
+            results["pdf"] = ExportOutcome(
+                ok=False, font_missing=True, message=str(exc)
+            )
+        return None
+
+    def write_step() -> object:
+        from gpu_advisor.io.project_file import write_atomically
+
+        data = results["pdf"]
+        if isinstance(data, ExportOutcome):
+            return data
+        assert isinstance(data, bytes)
+        write_atomically(target, data)
         return ExportOutcome(ok=True)
 
-    return [evaluate_step, write_step]
+    return [render_step, write_step]
 
 
 def _ui_language() -> Language:

@@ -4,11 +4,10 @@ It calls only public functions, so that a rewrite of
 :mod:`gpu_advisor.report.verify` (trust store, stricter rules) can be merged
 without touching the dialogs:
 
-* :func:`gpu_advisor.engine.evaluate.evaluate_plan` (the plan's Monte Carlo
-  draws and seed, :mod:`gpu_advisor.engine.plan_defaults`, as File ▸ Export
-  PDF… and the CLI) and :func:`gpu_advisor.report.plan.build_plan_pdf` (with
-  ``signer=``) to render the plan with the signer's name and role in the
-  sign-off row;
+* :func:`gpu_advisor.report.plan.render_plan` (with ``signer=``) to render
+  the plan with the signer's name and role in the sign-off row: the plan's
+  evaluation with its Monte Carlo draws and seed, rendered as File ▸ Export
+  PDF…, Print… and the CLI render it, and as ``verify`` regenerates it;
 * :func:`gpu_advisor.report.sign.sign_pdf` to add the PAdES signature;
 * :func:`gpu_advisor.report.verify.verify_plan` for the signature and the
   printed fingerprint, :func:`gpu_advisor.report.verify.read_printed_fingerprint`
@@ -78,28 +77,19 @@ def sign_plan(
     PlanSigningError
         Wrong password, unreadable certificate, or ``output`` cannot be written.
     """
-    from gpu_advisor import __version__
-    from gpu_advisor.engine.evaluate import evaluate_plan
     from gpu_advisor.io.project_file import write_atomically
-    from gpu_advisor.report.plan import Signer, build_plan_pdf
+    from gpu_advisor.report import plan
     from gpu_advisor.report.sign import SigningError, sign_pdf
 
     if not signer_name.strip():
         raise PlanSigningError("the signer's name is empty")
-    evaluation = evaluate_plan(project, catalog)  # the plan's draws and seed
-    signer = Signer(
+    signer = plan.Signer(
         name=signer_name.strip(),
         role=signer_role.strip(),
         date=today or dt.date.today(),
     )
-    data = build_plan_pdf(
-        project,
-        evaluation,
-        catalog,
-        language=language,
-        paper=paper,
-        app_version=__version__,
-        signer=signer,
+    data = plan.render_plan(
+        project, catalog, language=language, paper=paper, signer=signer
     )
     try:
         signed = sign_pdf(data, p12_path, password)

@@ -51,20 +51,11 @@ def _build_pdf(
     language: PlanLanguage,
     paper: str,
 ) -> bytes:
-    """The plan's PDF, exactly as File ▸ Export PDF… writes it."""
-    from gpu_advisor import __version__
-    from gpu_advisor.engine.evaluate import evaluate_plan
-    from gpu_advisor.report.plan import build_plan_pdf
+    """The plan's PDF, exactly as File ▸ Export PDF… writes it (``render_plan``)."""
+    from gpu_advisor.report import plan
 
-    evaluation = evaluate_plan(project, catalog)  # the plan's draws and seed
-    return build_plan_pdf(
-        project,
-        evaluation,
-        catalog,
-        language=language,
-        paper=paper,
-        app_version=__version__,
-        font_path=font,
+    return plan.render_plan(
+        project, catalog, language=language, paper=paper, font_path=font
     )
 
 

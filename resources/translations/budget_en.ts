@@ -196,6 +196,10 @@
       <translation> h</translation>
     </message>
     <message>
+      <source> min</source>
+      <translation> min</translation>
+    </message>
+    <message>
       <source> CNY/card-month</source>
       <translation> CNY/card-month</translation>
     </message>

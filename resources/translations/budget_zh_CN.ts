@@ -196,6 +196,10 @@
       <translation> 小时</translation>
     </message>
     <message>
+      <source> min</source>
+      <translation> 分钟</translation>
+    </message>
+    <message>
       <source> CNY/card-month</source>
       <translation> 元/卡·月</translation>
     </message>

@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
 
 from gpu_advisor.engine import explain_keys as keys
+from gpu_advisor.engine.api import option_order
 from gpu_advisor.engine.cost.risk import MONTE_CARLO_CHUNKS
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.io.project_file import load_project
@@ -138,7 +139,11 @@ def test_validation_message_beside_the_field(
     field = _optional(page, "yearly_price_factor")
     field.own_check.setChecked(True)
     assert page.isComplete()
-    field.editor.setValue(0.0)  # the schema needs > 0
+    # the schema needs > 0: the field goes no lower than its smallest step
+    # above 0 (model_bounds), so 0 cannot be typed ...
+    assert field.editor.minimum() == 10.0 ** -field.editor.decimals()
+    # ... but a value the model refuses still gets its message beside the field
+    field._commit(0.0)
     assert field.has_error
     assert "greater than 0" in field.error_label.text()
     assert not page.isComplete()
@@ -210,7 +215,7 @@ def _check_numbers(page: BudgetPage, session: ProjectSession) -> None:
         assert item is not None
         return item.text()
 
-    for row, option in enumerate(cost.options):
+    for row, option in enumerate(option_order(cost)):
         assert cell(row, 0) == option_label(option.id)
         assert cell(row, 1) == format_money(option.total_cny / rate, code)
         assert cell(row, 2) == format_money(option.npv_cny / rate, code)
@@ -612,7 +617,7 @@ def test_every_number_has_a_why_button_with_a_formula(qtbot: Any, path: Path) ->
         dialog.close()
     # the table's buttons sit in the NPV, per-hour and utilisation cells
     table = page.recommendation.table
-    for row, option in enumerate(cost.options):
+    for row, option in enumerate(option_order(cost)):
         for column, field in page.recommendation.EXPLAINED_COLUMNS.items():
             holder = table.cellWidget(row, column)
             assert holder is not None
@@ -637,7 +642,7 @@ def test_the_table_says_what_each_figure_includes(page: BudgetPage) -> None:
     rec = page.recommendation
     cost = page._session.evaluation.cost
     text = rec.includes_label.text()
-    for row, option in enumerate(cost.options):
+    for row, option in enumerate(option_order(cost)):
         assert option.includes_en in text or option.includes_zh in text
         item = rec.table.item(row, 0)
         assert item is not None

@@ -197,8 +197,9 @@ def test_an_unsigned_plan_offers_no_signed_version(window: MainWindow) -> None:
 def test_signing_uses_the_plans_evaluation(
     window: MainWindow, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Signing evaluates as File ▸ Export PDF… does: evaluate_plan, its draws and seed."""
-    from gpu_advisor.engine import evaluate as engine_evaluate
+    """Signing evaluates as File ▸ Export PDF… does: evaluate_plan, its draws and seed
+    (through render_plan, which calls the engine's api.evaluate_plan)."""
+    from gpu_advisor.engine import api as engine_evaluate
     from gpu_advisor.engine.plan_defaults import (
         PLAN_MONTE_CARLO_DRAWS,
         PLAN_MONTE_CARLO_SEED,

@@ -11,10 +11,17 @@ see :func:`gpu_advisor.io.project_file.fingerprint`) is printed in full on the
 cover and the sign-off page and stored in the PDF keywords, where
 :mod:`gpu_advisor.report.verify` reads it back.
 
-This ``__init__`` holds the public entry points (:func:`build_plan_pdf`,
-:func:`write_plan_pdf`, :data:`MONTE_CARLO_DRAWS`), the order of the plan's
-parts, and the imports they need (:class:`Signer` is the type of their
-``signer`` argument). Each part of the plan has a module of its own:
+:func:`render_plan` is "the plan of this project": the one evaluation with
+the plan's Monte Carlo draws and seed, rendered. Every writer of a plan goes
+through it (File ▸ Export PDF…, Print…, Sign…, ``gpu-advisor-cli report``,
+``verify`` regenerating the plan to compare, the self-test), so that a
+signature's byte-for-byte check regenerates what was signed.
+
+This ``__init__`` holds the public entry points (:func:`render_plan`,
+:func:`build_plan_pdf`, :func:`write_plan_pdf`, :data:`MONTE_CARLO_DRAWS`),
+the order of the plan's parts, and the imports they need (:class:`Signer`
+is the type of their ``signer`` argument). Each part of the plan has a
+module of its own:
 
 - :mod:`~gpu_advisor.report.plan.decision`, :mod:`~gpu_advisor.report.plan.finance`:
   page 1 (the decision) and page 2 (the finance view);
@@ -43,7 +50,10 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from gpu_advisor import __version__
 from gpu_advisor.engine import api
 from gpu_advisor.engine.api import PlanEvaluation
-from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
+from gpu_advisor.engine.plan_defaults import (
+    PLAN_MONTE_CARLO_DRAWS,
+    PLAN_MONTE_CARLO_SEED,
+)
 from gpu_advisor.io.project_file import fingerprint, write_atomically
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
@@ -71,10 +81,75 @@ from gpu_advisor.report.plan.sizing import sizing_section
 from gpu_advisor.report.plan.summary import summary_section
 from gpu_advisor.report.plan.vendors import vendors_section
 
-__all__ = ["MONTE_CARLO_DRAWS", "Signer", "build_plan_pdf", "write_plan_pdf"]
+__all__ = [
+    "MONTE_CARLO_DRAWS",
+    "Signer",
+    "build_plan_pdf",
+    "render_plan",
+    "write_plan_pdf",
+]
 
 MONTE_CARLO_DRAWS: Final = PLAN_MONTE_CARLO_DRAWS
 """Draws for the plan's price-uncertainty section (DESIGN: ≤ 100 ms)."""
+
+
+def render_plan(
+    project: Project,
+    catalog: Catalog,
+    *,
+    language: Language | str | None = None,
+    paper: str = "a4",
+    signer: Signer | None = None,
+    font_path: str | Path | None = None,
+    app_version: str = __version__,
+    previous: PlanEvaluation | None = None,
+) -> bytes:
+    """The plan of ``project`` as PDF bytes: what every writer of a plan writes.
+
+    One :func:`~gpu_advisor.engine.evaluate.evaluate_plan` with the plan's
+    Monte Carlo draws and seed (:mod:`gpu_advisor.engine.plan_defaults`),
+    rendered by :func:`build_plan_pdf`. The export, print, signing, ``report``
+    and ``verify`` all call this, so the same project gives the same bytes
+    everywhere (``verify`` regenerates the plan and compares it byte for byte).
+
+    Parameters
+    ----------
+    project : Project
+        The plan.
+    catalog : Catalog
+        The shipped catalog.
+    language, paper, signer, font_path, app_version
+        As for :func:`build_plan_pdf`.
+    previous : PlanEvaluation, optional
+        The plan's evaluation when the caller already made it (the
+        self-test): used when it evaluates this very project with the plan's
+        draws and seed, which is what ``evaluate_plan`` would give; otherwise
+        the plan is evaluated here.
+
+    Returns
+    -------
+    bytes
+        The PDF; identical bytes for identical inputs.
+    """
+    mc = None if previous is None else previous.monte_carlo
+    evaluation = (
+        previous
+        if previous is not None
+        and previous.project is project
+        and mc is not None
+        and (mc.draws, mc.seed) == (PLAN_MONTE_CARLO_DRAWS, PLAN_MONTE_CARLO_SEED)
+        else api.evaluate_plan(project, catalog)  # the plan's draws and seed
+    )
+    return build_plan_pdf(
+        project,
+        evaluation,
+        catalog,
+        language=language,
+        paper=paper,
+        app_version=app_version,
+        font_path=font_path,
+        signer=signer,
+    )
 
 
 def build_plan_pdf(

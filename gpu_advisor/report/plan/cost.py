@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from gpu_advisor.engine.api import WarningSource, option_order, shown_warnings
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.evaluation import Evaluation
@@ -17,9 +18,7 @@ from gpu_advisor.report import charts
 from gpu_advisor.report.plan.document import Story
 from gpu_advisor.report.plan.risk import monte_carlo_part, tornado_part
 from gpu_advisor.report.plan.shared import (
-    advice_sorted,
     breakdown_name,
-    cost_warnings,
     option_by_id,
     option_colors,
     option_name,
@@ -44,7 +43,8 @@ def cost_section(st: Story, project: Project, ev: Evaluation) -> None:
 
 
 def _options_table(st: Story, project: Project, ev: Evaluation) -> list[OptionResult]:
-    """Every option ranked by total (the infeasible ones last, with the reason why).
+    """Every option in the engine's ranking (``option_order``: by total, the
+    infeasible ones last, with the reason why).
 
     Returns the feasible options in that order.
     """
@@ -58,11 +58,9 @@ def _options_table(st: Story, project: Project, ev: Evaluation) -> list[OptionRe
     )
     st.p(st.t("cost.options_intro", months=project.meta.horizon_months, vat=vat))
     rec_id = str(cost.recommendation.option)
-    feasible = sorted(
-        (o for o in cost.options if o.feasible),
-        key=lambda o: (round(o.total_cny, 2), str(o.id) != rec_id, o.id.value),
-    )
-    infeasible = [o for o in cost.options if not o.feasible]
+    ordered = option_order(cost)
+    feasible = [o for o in ordered if o.feasible]
+    infeasible = [o for o in ordered if not o.feasible]
     rows: list[tuple[object, ...]] = []
     for rank, o in enumerate(feasible, 1):
         name = option_name(st, str(o.id))
@@ -256,10 +254,16 @@ def _recommendation(st: Story, project: Project, ev: Evaluation) -> None:
             )
         )
     st.bullets([r.message(lang) for r in rec.reasons])
-    warns = advice_sorted([*rec.warnings, *cost_warnings(ev)])
+    cost_warnings(st, ev)
+
+
+def cost_warnings(st: Story, ev: Evaluation) -> None:
+    """The cost's part of the plan's one warning list (``shown_warnings``): the
+    recommendation's and the cost engine's warnings; nothing when there is none."""
+    warns = shown_warnings(ev).of(WarningSource.COST)
     if warns:
         st.h2(st.t("cost.warnings"))
-        st.bullets([a.message(lang) for a in warns])
+        st.bullets([a.message(st.lang) for a in warns])
 
 
 def _month_ticks(months: int) -> list[float]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Spacer
 
-from gpu_advisor.engine.api import PlanEvaluation
+from gpu_advisor.engine.api import PlanEvaluation, option_order
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.project import Project
@@ -93,7 +93,7 @@ def _options(st: Story, ev: PlanEvaluation) -> None:
     lang = st.lang
     st.p(st.t("fin.options"), st.s.h3)
     option_rows = []
-    for o in sorted(ev.cost.options, key=lambda o: (not o.feasible, o.total_cny)):
+    for o in option_order(ev.cost):
         option_rows.append(
             (
                 option_name(st, o.id),

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Advice, Language, Severity
+from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import Project
@@ -39,18 +37,6 @@ def option_colors(st: Story) -> dict[str, str]:
     return {option_name(st, oid): hex_ for oid, hex_ in OPTION_COLORS.items()}
 
 
-def advice_sorted(advice: Sequence[Advice]) -> list[Advice]:
-    """Errors, then warnings, then notes; each message once."""
-    order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
-    seen: set[str] = set()
-    out: list[Advice] = []
-    for item in sorted(advice, key=lambda a: order.get(a.severity, 3)):
-        if item.message_en not in seen:
-            seen.add(item.message_en)
-            out.append(item)
-    return out
-
-
 def gpu_name(catalog: Catalog, gpu_id: str) -> str:
     """A GPU's catalog name (its id when the catalog has none)."""
     try:
@@ -71,11 +57,6 @@ def per_hour(option: OptionResult, language: Language) -> str:
     """Cost per useful GPU-hour, two decimals ("—" when there is none)."""
     value = option.cost_per_useful_gpu_hour_cny
     return "—" if value is None else money(value, language, 2)
-
-
-def cost_warnings(ev: Evaluation) -> list[Advice]:
-    """The cost engine's warnings."""
-    return list(ev.cost.warnings)
 
 
 def recommend_sentence(st: Story, project: Project, ev: Evaluation) -> str | None:

@@ -7,7 +7,12 @@ import math
 from reportlab.lib import colors
 from reportlab.platypus import KeepTogether, Paragraph
 
-from gpu_advisor.engine.api import CALIBRATION_RUNS, CALIBRATION_RUNS_INSIDE
+from gpu_advisor.engine.api import (
+    CALIBRATION_RUNS,
+    CALIBRATION_RUNS_INSIDE,
+    WarningSource,
+    shown_warnings,
+)
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import Project
@@ -15,7 +20,7 @@ from gpu_advisor.report import charts
 from gpu_advisor.report.glossary import cite_articles, value_text
 from gpu_advisor.report.palette import MEMORY_PART_COLORS
 from gpu_advisor.report.plan.document import Story, escape
-from gpu_advisor.report.plan.shared import advice_sorted, gpu_name
+from gpu_advisor.report.plan.shared import gpu_name
 from gpu_advisor.report.text import count as fmt_count
 from gpu_advisor.report.text import (
     counted,
@@ -40,8 +45,13 @@ def sizing_section(
     _candidates(st, ev, catalog)
     _compute(st, project, ev)
     _network(st, ev, catalog)
+    sizing_warnings(st, ev)
+
+
+def sizing_warnings(st: Story, ev: Evaluation) -> None:
+    """The sizing's part of the plan's one warning list (``shown_warnings``)."""
     st.h2(st.t("siz.warnings"))
-    warns = advice_sorted(ev.sizing.warnings)
+    warns = shown_warnings(ev).of(WarningSource.SIZING)
     if warns:
         st.bullets([a.message(st.lang) for a in warns])
     else:

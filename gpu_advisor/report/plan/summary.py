@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from gpu_advisor.engine.api import PlanEvaluation
+from gpu_advisor.engine.api import PlanEvaluation, shown_warnings
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import Project
 from gpu_advisor.report.plan.document import Story
 from gpu_advisor.report.plan.shared import (
-    advice_sorted,
-    cost_warnings,
     gpu_name,
     hours_with_band,
     option_by_id,
@@ -117,17 +115,20 @@ def _key_numbers(
     )
 
 
-def _top_risks(st: Story, ev: PlanEvaluation) -> None:
-    """The six most severe warnings, and how many checklist items are still open."""
-    lang = st.lang
+def top_risks(st: Story, ev: Evaluation) -> None:
+    """The first six of the plan's one warning list (``shown_warnings``: the
+    most severe first)."""
     st.h2(st.t("sum.top_risks"))
-    risks = advice_sorted(
-        [*ev.sizing.warnings, *ev.cost.recommendation.warnings, *cost_warnings(ev)]
-    )
+    risks = shown_warnings(ev).advice
     if risks:
-        st.bullets([a.message(lang) for a in risks[:6]])
+        st.bullets([a.message(st.lang) for a in risks[:6]])
     else:
         st.p(st.t("sum.no_risks"))
+
+
+def _top_risks(st: Story, ev: PlanEvaluation) -> None:
+    """The six most severe warnings, and how many checklist items are still open."""
+    top_risks(st, ev)
     open_count = ev.review.tally.open + ev.review.tally.failed
     if open_count:
         st.p(

@@ -95,19 +95,8 @@ _MC_DEBOUNCE_MS: Final = 500
 _CHARTS_MIN_HEIGHT_PX: Final = 200
 """The chart tabs keep at least this much of a short window (1280×720)."""
 _MC_DEFAULT_DRAWS: Final = PLAN_MONTE_CARLO_DRAWS
-
-
-def _bounds(key: str) -> tuple[float, float]:
-    """Spin range of ``Budget.<key>`` from its schema (gt bounds become the
-    bound itself, so that pydantic's message appears beside the field)."""
-    low, high = 0.0, 1e9
-    for item in Budget.model_fields[key].metadata:
-        for attr in ("ge", "gt"):
-            if hasattr(item, attr):
-                low = float(getattr(item, attr))
-        if hasattr(item, "le"):
-            high = float(item.le)
-    return low, high
+MINUTES_PER_HOUR: Final = 60.0
+"""The billing granularity is kept in hours and edited in minutes."""
 
 
 class BudgetPage(QWizardPage):
@@ -298,12 +287,9 @@ class BudgetPage(QWizardPage):
         integer: bool = False,
         default: Callable[[ProjectSession], InputRef | None] | None = None,
     ) -> None:
-        low, high = _bounds(key)
-        field = OptionalNumberField(
+        field = OptionalNumberField(  # in the model's range (model_bounds)
             self._session,
             f"budget.{key}",
-            minimum=low,
-            maximum=high,
             decimals=decimals,
             step=step,
             integer=integer,
@@ -314,16 +300,20 @@ class BudgetPage(QWizardPage):
         self._add_row(section, key, field)
 
     def _number(
-        self, section: str, key: str, *, decimals: int = 1, step: float = 1.0
+        self,
+        section: str,
+        key: str,
+        *,
+        decimals: int = 1,
+        step: float = 1.0,
+        scale: float = 1.0,
     ) -> None:
-        low, high = _bounds(key)
-        field = BoundDoubleSpin(
+        field = BoundDoubleSpin(  # in the model's range (model_bounds), scaled
             self._session,
             f"budget.{key}",
-            minimum=low,
-            maximum=high,
             decimals=decimals,
             step=step,
+            scale=scale,
             suffix=functools.partial(self._suffix, key),
             label=functools.partial(self._label_text, key),
         )
@@ -437,7 +427,15 @@ class BudgetPage(QWizardPage):
     def _build_renting_section(self) -> None:
         """Rental prices, spot interruptions and checkpointing."""
         self._optional("renting", "on_demand_cny_per_gpu_hour", decimals=2, step=0.5)
-        self._number("renting", "billing_granularity_hours", decimals=2, step=1.0)
+        # kept in hours, edited in minutes: 1 minute is saved as exactly 1/60 h
+        # (in hours with 2 decimals it showed and re-saved as 0.02 h)
+        self._number(
+            "renting",
+            "billing_granularity_hours",
+            decimals=2,
+            step=1.0,
+            scale=MINUTES_PER_HOUR,
+        )
         self._optional("renting", "monthly_cny_per_gpu_month", decimals=0, step=100)
         self._optional("renting", "yearly_price_factor", decimals=3, step=0.025)
         self._optional("renting", "spot_price_factor", decimals=2, step=0.05)
@@ -457,7 +455,7 @@ class BudgetPage(QWizardPage):
         self._optional("owning", "network_fraction_of_hardware", decimals=2, step=0.01)
         self._number("owning", "storage_tb", decimals=1, step=10)
         self._optional("owning", "storage_cny_per_tb", decimals=0, step=100)
-        self._optional("owning", "hardware_life_years", decimals=1, step=0.5)
+        self._optional("owning", "hardware_life_years", decimals=2, step=0.5)
         self._optional("owning", "residual_fraction", decimals=2, step=0.05)
         self._optional("owning", "server_overhead_w_per_gpu", decimals=0, step=10)
         self._optional("owning", "gpu_load_factor", decimals=2, step=0.05)
@@ -588,7 +586,7 @@ class BudgetPage(QWizardPage):
     def _suffix(self, key: str) -> str:
         suffixes = {
             "on_demand_cny_per_gpu_hour": self.tr(" CNY/card-hour"),
-            "billing_granularity_hours": self.tr(" h"),
+            "billing_granularity_hours": self.tr(" min"),
             "monthly_cny_per_gpu_month": self.tr(" CNY/card-month"),
             "yearly_price_factor": self.tr(" ×"),
             "spot_price_factor": self.tr(" ×"),

@@ -279,15 +279,11 @@ class EnvironmentPage(QWizardPage):
     def _spin(
         self,
         path: str,
-        lo: int,
-        hi: int,
         label: Callable[[], str],
         suffix: Callable[[], str] | None = None,
     ) -> BoundSpin:
-        """A bound spin box for an integer field."""
-        return BoundSpin(
-            self._session, path, minimum=lo, maximum=hi, label=label, suffix=suffix
-        )
+        """A bound spin box for an integer field, in the model's range."""
+        return BoundSpin(self._session, path, label=label, suffix=suffix)
 
     def _line(
         self,
@@ -317,11 +313,9 @@ class EnvironmentPage(QWizardPage):
             ],
             label=lambda: self.tr("scheduler"),
         )
-        self.nodes_field = self._spin(
-            "environment.nodes", 1, 100000, lambda: self.tr("nodes")
-        )
+        self.nodes_field = self._spin("environment.nodes", lambda: self.tr("nodes"))
         self.gpus_per_node_field = self._spin(
-            "environment.gpus_per_node", 1, 16, lambda: self.tr("GPUs per node")
+            "environment.gpus_per_node", lambda: self.tr("GPUs per node")
         )
         self.override_field = BoundCheck(
             self._session,
@@ -376,8 +370,6 @@ class EnvironmentPage(QWizardPage):
         )
         self.time_limit_field = self._spin(
             "environment.time_limit_hours",
-            1,
-            8760,
             lambda: self.tr("time limit"),
             suffix=lambda: self.tr(" h"),
         )
@@ -399,24 +391,20 @@ class EnvironmentPage(QWizardPage):
     def _build_resource_fields(self) -> None:
         """CPUs, memory and shared memory per GPU, port and RDMA."""
         self.cpus_field = self._spin(
-            "environment.cpus_per_gpu", 1, 256, lambda: self.tr("CPUs per GPU")
+            "environment.cpus_per_gpu", lambda: self.tr("CPUs per GPU")
         )
         self.memory_field = self._spin(
             "environment.memory_gib_per_gpu",
-            1,
-            4096,
             lambda: self.tr("memory per GPU"),
             suffix=lambda: " GiB",
         )
         self.shm_field = self._spin(
             "environment.shm_gib",
-            1,
-            4096,
             lambda: self.tr("shared memory"),
             suffix=lambda: " GiB",
         )
         self.port_field = self._spin(
-            "environment.master_port", 1024, 65535, lambda: self.tr("rendezvous port")
+            "environment.master_port", lambda: self.tr("rendezvous port")
         )
         self.rdma_field = self._line(
             "environment.rdma_resource",

@@ -113,8 +113,6 @@ class MonitoringPage(QWizardPage):
         self.gpu_temp_field = BoundDoubleSpin(
             self._session,
             "monitoring.gpu_temp_c",
-            minimum=30,
-            maximum=120,
             decimals=0,
             suffix=lambda: " °C",
             label=lambda: self.tr("GPU temperature alert"),
@@ -122,8 +120,6 @@ class MonitoringPage(QWizardPage):
         self.memory_temp_field = BoundDoubleSpin(
             self._session,
             "monitoring.memory_temp_c",
-            minimum=30,
-            maximum=130,
             decimals=0,
             suffix=lambda: " °C",
             label=lambda: self.tr("memory temperature alert"),
@@ -131,8 +127,6 @@ class MonitoringPage(QWizardPage):
         self.util_low_field = BoundDoubleSpin(
             self._session,
             "monitoring.util_low_pct",
-            minimum=0,
-            maximum=100,
             decimals=0,
             suffix=lambda: " %",
             label=lambda: self.tr("low utilisation threshold"),
@@ -140,24 +134,18 @@ class MonitoringPage(QWizardPage):
         self.util_window_field = BoundSpin(
             self._session,
             "monitoring.util_window_minutes",
-            minimum=1,
-            maximum=1440,
             suffix=lambda: self.tr(" min"),
             label=lambda: self.tr("low utilisation window"),
         )
         self.nccl_hang_field = BoundSpin(
             self._session,
             "monitoring.nccl_hang_minutes",
-            minimum=1,
-            maximum=1440,
             suffix=lambda: self.tr(" min"),
             label=lambda: self.tr("NCCL hang time"),
         )
         self.ecc_field = BoundSpin(
             self._session,
             "monitoring.ecc_dbe_threshold",
-            minimum=1,
-            maximum=1000,
             label=lambda: self.tr("ECC error threshold"),
         )
         self.throttle_field = BoundCheck(
@@ -173,8 +161,6 @@ class MonitoringPage(QWizardPage):
         self.scrape_field = BoundSpin(
             self._session,
             "monitoring.scrape_interval_s",
-            minimum=1,
-            maximum=3600,
             suffix=lambda: self.tr(" s"),
             label=lambda: self.tr("scrape interval"),
         )
@@ -193,8 +179,6 @@ class MonitoringPage(QWizardPage):
         self.port_field = BoundSpin(
             self._session,
             "monitoring.exporter_port",
-            minimum=1,
-            maximum=65535,
             label=lambda: self.tr("exporter port"),
         )
         self.port_field.editor.setGroupSeparatorShown(False)

@@ -27,7 +27,7 @@ from gpu_advisor.model.project import Currency, Project
 from gpu_advisor.ui.i18n import current_language
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.style import ERROR_STYLE
-from gpu_advisor.ui.widgets.bound import commit_when_finished
+from gpu_advisor.ui.widgets.bound import commit_when_finished, model_bounds
 from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
 
 _TEXT_MAX_CHARS = 200  # ProjectMeta's max_length for title, organisation, author
@@ -47,7 +47,8 @@ class ProjectPage(QWizardPage):
         wheel_scrolls_past(self.region_combo)
         self.currency_combo = QComboBox()
         wheel_scrolls_past(self.currency_combo)
-        self.horizon_spin = QSpinBox(minimum=1, maximum=120)
+        low, high = model_bounds("meta.horizon_months")
+        self.horizon_spin = QSpinBox(minimum=int(low), maximum=int(high))
         commit_when_finished(self.horizon_spin)
         self.error_label = QLabel(wordWrap=True)
         self.error_label.setStyleSheet(ERROR_STYLE)

@@ -57,9 +57,9 @@ from typing_extensions import override
 
 from gpu_advisor import __version__
 from gpu_advisor.engine import explain_keys as keys
-from gpu_advisor.engine.api import OpenKind, all_rows_approve, review
+from gpu_advisor.engine.api import OpenKind, all_rows_approve, review, shown_warnings
 from gpu_advisor.io.project_file import fingerprint
-from gpu_advisor.model.common import Advice, Severity
+from gpu_advisor.model.common import Advice
 from gpu_advisor.model.project import (
     CheckStatus,
     Decision,
@@ -120,18 +120,6 @@ def decision_text(decision: Decision) -> str:
         Decision.REJECT: translate("ReviewPage", "Reject"),
     }
     return names[decision]
-
-
-def _dedupe(advice: list[Advice]) -> list[Advice]:
-    """Advice once per code, errors first (the order of the engine otherwise)."""
-    seen: set[str] = set()
-    out: list[Advice] = []
-    for item in advice:
-        if item.code not in seen:
-            seen.add(item.code)
-            out.append(item)
-    rank = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
-    return sorted(out, key=lambda a: rank[a.severity])
 
 
 def decision_delegate(parent: QObject) -> ChoiceDelegate:
@@ -688,15 +676,9 @@ class ReviewPage(QWizardPage):
         return fill(self.tr("%1 % (modelled)"), percent)
 
     def warnings(self) -> list[Advice]:
-        """Sizing and cost warnings, each once."""
-        evaluation = self._session.evaluation
-        return _dedupe(
-            [
-                *evaluation.sizing.warnings,
-                *evaluation.cost.warnings,
-                *evaluation.cost.recommendation.warnings,
-            ]
-        )
+        """The plan's one warning list (:func:`~gpu_advisor.engine.api.shown_warnings`),
+        as the PDF plan shows it."""
+        return shown_warnings(self._session.evaluation).advice
 
     def summary_html(self, project: Project) -> str:
         """The left column: recommendation, key numbers, warnings, open items."""

@@ -225,21 +225,19 @@ class WorkloadPage(QWizardPage):
         self.model_info = QLabel(wordWrap=True)
         self.model_info.setStyleSheet(SECONDARY_STYLE)
         self.shape_fields: dict[str, BoundSpin] = {}
-        shape_limits = {
-            "layers": (1, 1000),
-            "hidden": (64, 131072),
-            "heads": (1, 1024),
-            "kv_heads": (1, 1024),
-            "ffn_hidden": (1, 1048576),
-            "vocab": (1, 4000000),
-            "experts": (0, 4096),
-            "active_experts": (0, 4096),
-        }
-        for name, (low, high) in shape_limits.items():
+        shape_fields = (
+            "layers",
+            "hidden",
+            "heads",
+            "kv_heads",
+            "ffn_hidden",
+            "vocab",
+            "experts",
+            "active_experts",
+        )
+        for name in shape_fields:  # each in its model range (model_bounds)
             self.shape_fields[name] = self._bind(
-                BoundSpin(
-                    self._session, f"workload.shape.{name}", minimum=low, maximum=high
-                )
+                BoundSpin(self._session, f"workload.shape.{name}")
             )
 
     def _build_task_fields(self) -> None:
@@ -258,15 +256,11 @@ class WorkloadPage(QWizardPage):
                 label=lambda: self.tr("task"),
             )
         )
-        self.lora_rank = self._bind(
-            BoundSpin(self._session, "workload.lora_rank", minimum=1, maximum=4096)
-        )
+        self.lora_rank = self._bind(BoundSpin(self._session, "workload.lora_rank"))
         self.qlora_bits = self._bind(
             BoundDoubleSpin(
                 self._session,
                 "workload.qlora_base_bits",
-                minimum=2,
-                maximum=16,
                 decimals=1,
                 step=0.5,
                 suffix=lambda: self.tr(" bits/param"),
@@ -276,8 +270,6 @@ class WorkloadPage(QWizardPage):
             BoundSpin(
                 self._session,
                 "workload.inference_context_len",
-                minimum=1,
-                maximum=10_000_000,
                 suffix=lambda: self.tr(" tokens"),
             )
         )
@@ -285,8 +277,6 @@ class WorkloadPage(QWizardPage):
             BoundSpin(
                 self._session,
                 "workload.inference_concurrency",
-                minimum=1,
-                maximum=1_000_000,
             )
         )
 
@@ -296,8 +286,6 @@ class WorkloadPage(QWizardPage):
             BoundDoubleSpin(
                 self._session,
                 "workload.tokens_billion",
-                minimum=0,
-                maximum=1e6,
                 decimals=3,
                 step=1.0,
                 suffix=lambda: self.tr(" B tokens"),
@@ -312,20 +300,14 @@ class WorkloadPage(QWizardPage):
             BoundSpin(
                 self._session,
                 "workload.seq_len",
-                minimum=1,
-                maximum=10_000_000,
                 suffix=lambda: self.tr(" tokens"),
             )
         )
-        self.micro_batch = self._bind(
-            BoundSpin(self._session, "workload.micro_batch", minimum=1, maximum=65536)
-        )
+        self.micro_batch = self._bind(BoundSpin(self._session, "workload.micro_batch"))
         self.global_batch = self._bind(
             OptionalNumberField(
                 self._session,
                 "workload.global_batch",
-                minimum=1,
-                maximum=10_000_000,
                 integer=True,
                 none_text=lambda: self.tr("auto"),
             )
@@ -356,8 +338,6 @@ class WorkloadPage(QWizardPage):
             OptionalNumberField(
                 self._session,
                 "workload.mfu",
-                minimum=0.01,
-                maximum=1.0,
                 decimals=3,
                 step=0.01,
                 default=self._mfu_default,
@@ -390,12 +370,8 @@ class WorkloadPage(QWizardPage):
                 ],
             )
         )
-        self.tp = self._bind(
-            BoundSpin(self._session, "workload.tp", minimum=1, maximum=1024)
-        )
-        self.pp = self._bind(
-            BoundSpin(self._session, "workload.pp", minimum=1, maximum=1024)
-        )
+        self.tp = self._bind(BoundSpin(self._session, "workload.tp"))
+        self.pp = self._bind(BoundSpin(self._session, "workload.pp"))
         self.sequence_parallel = self._bind(
             BoundCheck(
                 self._session,
@@ -447,8 +423,6 @@ class WorkloadPage(QWizardPage):
             OptionalNumberField(
                 self._session,
                 "workload.gpus",
-                minimum=1,
-                maximum=1_000_000,
                 integer=True,
                 default=self._gpus_default,
                 suffix=lambda: self.tr(" cards"),
@@ -458,8 +432,6 @@ class WorkloadPage(QWizardPage):
             OptionalNumberField(
                 self._session,
                 "workload.deadline_days",
-                minimum=0.1,
-                maximum=3650,
                 decimals=1,
                 toggle_text=lambda: self.tr("Set a deadline"),
                 none_text=lambda: self.tr("none"),

@@ -20,16 +20,22 @@ checked, the spin box edits the user's own value. :func:`budget_default`
 builds the default provider for a ``budget.*`` field from
 :func:`gpu_advisor.engine.cost.resolve.resolve`.
 
+A number field's range is its project field's, read from the pydantic
+constraints by :func:`model_bounds` (a field shown in another unit converts
+them: ``BoundDoubleSpin(scale=60)`` edits hours in minutes); a page passes
+``minimum``/``maximum`` only to narrow it.
+
 Example
 -------
 ::
 
-    batch = BoundSpin(session, "workload.micro_batch", minimum=1, maximum=65536,
+    # the range is the model's (Workload.micro_batch: ge=1, le=65536)
+    batch = BoundSpin(session, "workload.micro_batch",
                       label=lambda: self.tr("micro-batch"))
     precision = BoundCombo(session, "workload.precision", [
         ("bf16", lambda: "BF16"), ("fp8", lambda: "FP8")])
     price = OptionalNumberField(
-        session, "budget.on_demand_cny_per_gpu_hour", maximum=1e5, decimals=2,
+        session, "budget.on_demand_cny_per_gpu_hour", decimals=2,
         default=budget_default("on_demand_cny_per_gpu_hour"))
     form.addRow(self.tr("&Micro-batch:"), batch)   # a QLabel buddy gets batch.editor
     page_complete = not any(w.has_error for w in (batch, precision, price))
@@ -40,6 +46,8 @@ page can emit ``completeChanged``.
 
 from __future__ import annotations
 
+import math
+import typing
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
@@ -108,6 +116,78 @@ def field_value(project: Project, path: str) -> Any:
         else:
             value = value[part]
     return value
+
+
+_INT_MAX: Final = 2**31 - 1
+"""The largest value a :class:`QSpinBox` holds."""
+
+UNBOUNDED: Final = (0.0, 1e9)
+"""The spin range of a number field whose model field has no bound of its own."""
+
+
+def _field_model(annotation: Any) -> type[BaseModel] | None:
+    """The model a field holds (itself, optional, or in a list), if any."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in typing.get_args(annotation):
+        found = _field_model(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def model_bounds(
+    path: str, *, scale: float = 1.0, decimals: int | None = None
+) -> tuple[float, float]:
+    """The spin range of the project field at dotted ``path``, from its schema.
+
+    The field's ``ge``/``gt`` and ``le``/``lt`` constraints in
+    :mod:`gpu_advisor.model.project`, times ``scale`` (the shown number per
+    model unit: 60 for hours shown in minutes). A ``gt``/``lt`` bound is not
+    a value the model takes: given the field's ``decimals``, the range ends
+    one shown step inside it (``gt=0`` with one decimal: 0.1, the smallest
+    value the field can show and the model keeps, so ticking "Set a
+    deadline" starts from a valid value); without, at the bound itself.
+    List items may be given by index or left out
+    (``vendors.0.yearly_price_factor`` or ``vendors.yearly_price_factor``).
+    An end the model leaves open is :data:`UNBOUNDED`'s.
+
+    >>> model_bounds("workload.mfu")
+    (0.001, 1.0)
+    >>> model_bounds("budget.billing_granularity_hours", scale=60)
+    (1.0, 44640.0)
+    >>> model_bounds("workload.deadline_days", decimals=1)
+    (0.1, 3650.0)
+    >>> model_bounds("vendors.0.yearly_price_factor")
+    (0.0, 1.5)
+    """
+    model: type[BaseModel] | None = Project
+    info = None
+    for part in path.split("."):
+        if part.isdigit():
+            continue
+        if model is None or part not in model.model_fields:
+            raise KeyError(path)
+        info = model.model_fields[part]
+        model = _field_model(info.annotation)
+    if info is None:
+        raise KeyError(path)
+    low, high = UNBOUNDED
+    step = 0.0 if decimals is None else 10.0**-decimals
+
+    def inside(value: float) -> float:
+        return value if decimals is None else round(value, decimals)
+
+    for item in info.metadata:
+        if getattr(item, "ge", None) is not None:
+            low = float(item.ge) * scale
+        if getattr(item, "gt", None) is not None:
+            low = inside(float(item.gt) * scale + step)
+        if getattr(item, "le", None) is not None:
+            high = float(item.le) * scale
+        if getattr(item, "lt", None) is not None:
+            high = inside(float(item.lt) * scale - step)
+    return low, high
 
 
 def validation_message(exc: ValidationError) -> str:
@@ -491,7 +571,8 @@ class BoundField(QWidget):
 
 
 class BoundSpin(BoundField):
-    """An integer field in a :class:`QSpinBox`."""
+    """An integer field in a :class:`QSpinBox`, its range the model's
+    (:func:`model_bounds`) unless ``minimum``/``maximum`` narrow it."""
 
     def __init__(
         self,
@@ -499,14 +580,18 @@ class BoundSpin(BoundField):
         path: str,
         parent: QWidget | None = None,
         *,
-        minimum: int = 0,
-        maximum: int = 1_000_000,
+        minimum: int | None = None,
+        maximum: int | None = None,
         suffix: TextFn | None = None,
         label: TextFn | None = None,
     ) -> None:
         super().__init__(session, path, parent, label=label)
         self._suffix = suffix
-        self.editor = QSpinBox(minimum=minimum, maximum=maximum)
+        low, high = model_bounds(path, decimals=0)
+        self.editor = QSpinBox(
+            minimum=math.ceil(low) if minimum is None else minimum,
+            maximum=min(int(high), _INT_MAX) if maximum is None else maximum,
+        )
         self.editor.setGroupSeparatorShown(True)
         commit_when_finished(self.editor)
         self.editor.editingFinished.connect(self._reformat)
@@ -602,7 +687,14 @@ class ReadableDoubleSpinBox(QDoubleSpinBox):
 
 
 class BoundDoubleSpin(BoundField):
-    """A float field in a :class:`QDoubleSpinBox`."""
+    """A float field in a :class:`QDoubleSpinBox`, its range the model's
+    (:func:`model_bounds`, converted by ``scale``) unless ``minimum``/``maximum``
+    narrow it.
+
+    ``scale`` is the shown number per model unit (60: a field kept in hours
+    edited in minutes); the editor holds the shown number, the model gets it
+    divided back, so 1 minute is saved as exactly 1/60 h.
+    """
 
     def __init__(
         self,
@@ -610,16 +702,21 @@ class BoundDoubleSpin(BoundField):
         path: str,
         parent: QWidget | None = None,
         *,
-        minimum: float = 0.0,
-        maximum: float = 1e9,
+        minimum: float | None = None,
+        maximum: float | None = None,
         decimals: int = 2,
         step: float = 1.0,
         suffix: TextFn | None = None,
         label: TextFn | None = None,
         display_factor: Callable[[], float] | None = None,
+        scale: float = 1.0,
     ) -> None:
         super().__init__(session, path, parent, label=label)
         self._suffix = suffix
+        self._scale = scale
+        low, high = model_bounds(path, scale=scale, decimals=decimals)
+        minimum = low if minimum is None else minimum
+        maximum = high if maximum is None else maximum
         self.editor: QDoubleSpinBox
         if display_factor is None:
             self.editor = QDoubleSpinBox(
@@ -637,16 +734,19 @@ class BoundDoubleSpin(BoundField):
         commit_when_finished(self.editor)
         self.editor.editingFinished.connect(self._reformat)
         self._finish_layout(self.editor)
-        self.editor.valueChanged.connect(self._commit)
+        self.editor.valueChanged.connect(self._commit_shown)
         self.retranslate_ui()
         self.refresh()
+
+    def _commit_shown(self, shown: float) -> None:
+        self._commit(shown if self._scale == 1.0 else shown / self._scale)
 
     @override
     def _show_value(self, value: Any) -> None:
         if value is None:  # the section is unset; the page hides this field
             return
         with QSignalBlocker(self.editor):
-            self.editor.setValue(float(value))
+            self.editor.setValue(float(value) * self._scale)
 
     @override
     def retranslate_ui(self) -> None:
@@ -806,7 +906,8 @@ class OptionalNumberField(BoundField):
     session, path, parent
         As for every bound field.
     minimum, maximum, decimals, step
-        Spin box range; ``decimals=0`` with ``integer=True`` applies ``int``.
+        Spin box range (the model's, :func:`model_bounds`, unless given);
+        ``decimals=0`` with ``integer=True`` applies ``int``.
     default : callable, optional
         ``default(session)`` gives the value used while the field is ``None``
         (an :class:`InputRef`, whose ``source`` names the catalog citation and
@@ -823,8 +924,8 @@ class OptionalNumberField(BoundField):
         path: str,
         parent: QWidget | None = None,
         *,
-        minimum: float = 0.0,
-        maximum: float = 1e9,
+        minimum: float | None = None,
+        maximum: float | None = None,
         decimals: int = 2,
         step: float = 1.0,
         integer: bool = False,
@@ -841,9 +942,10 @@ class OptionalNumberField(BoundField):
         self._toggle_text = toggle_text
         self._none_text = none_text
         self.own_check = QCheckBox()
+        low, high = model_bounds(path, decimals=0 if integer else decimals)
         self.editor = QDoubleSpinBox(
-            minimum=minimum,
-            maximum=maximum,
+            minimum=low if minimum is None else minimum,
+            maximum=high if maximum is None else maximum,
             decimals=0 if integer else decimals,
             singleStep=step,
         )

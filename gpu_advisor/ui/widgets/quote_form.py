@@ -34,7 +34,7 @@ from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.project import PowerRedundancy, Vendor, VendorKind
 from gpu_advisor.ui.i18n import current_language, current_locale
 from gpu_advisor.ui.style import ERROR_STYLE, OK_STYLE, WARNING_STYLE
-from gpu_advisor.ui.widgets.bound import commit_when_finished
+from gpu_advisor.ui.widgets.bound import commit_when_finished, model_bounds
 from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
 
 _FORM_MAX_WIDTH_PX: Final = 1200
@@ -56,13 +56,16 @@ OPTIONAL_FLAGS: Final = (
 # (field, maximum, decimals, step); 0 stands for "not stated" (None) in these
 # fields: a zero price, SLA, link speed or yearly factor is never a real quote.
 _OPTIONAL_NUMBERS: Final = (
-    ("on_demand_cny_per_gpu_hour", 1e5, 2, 0.5),
-    ("monthly_cny_per_gpu_month", 1e7, 0, 100.0),
-    ("yearly_price_factor", 1.5, 2, 0.05),
-    ("sla_availability_pct", 100.0, 2, 0.1),
-    ("card_replacement_hours", 10000.0, 1, 1.0),
-    ("intranet_gbit_per_s", 100000.0, 0, 25.0),
+    ("on_demand_cny_per_gpu_hour", 2, 0.5),
+    ("monthly_cny_per_gpu_month", 0, 100.0),
+    ("yearly_price_factor", 2, 0.05),
+    ("sla_availability_pct", 2, 0.1),
+    ("card_replacement_hours", 1, 1.0),
+    ("intranet_gbit_per_s", 0, 25.0),
 )
+"""Each optional number of a quote: its ``Vendor`` field, decimals and step
+(its maximum is the model's, :func:`~gpu_advisor.ui.widgets.bound.model_bounds`;
+its minimum, 0, reads "not stated")."""
 
 
 class QuoteForm(QScrollArea):
@@ -101,9 +104,12 @@ class QuoteForm(QScrollArea):
         for gpu in self._catalog.gpus:
             self.gpu_combo.addItem(gpu.name, gpu.id)
         self.number_spins: dict[str, QDoubleSpinBox] = {}
-        for key, maximum, decimals, step in _OPTIONAL_NUMBERS:
+        for key, decimals, step in _OPTIONAL_NUMBERS:
+            # the model's maximum; the minimum, 0, is "not stated" (None),
+            # below every value the model keeps (each is ge=0 or gt=0)
+            _low, high = model_bounds(f"vendors.{key}", decimals=decimals)
             spin = QDoubleSpinBox(
-                minimum=0.0, maximum=maximum, decimals=decimals, singleStep=step
+                minimum=0.0, maximum=high, decimals=decimals, singleStep=step
             )
             spin.setGroupSeparatorShown(True)
             spin.setMinimumWidth(130)

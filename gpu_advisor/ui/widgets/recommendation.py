@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from gpu_advisor.engine import explain_keys as keys
-from gpu_advisor.engine.api import to_display
+from gpu_advisor.engine.api import option_order, to_display
 from gpu_advisor.model.common import Advice, Explanation, Language
 from gpu_advisor.model.cost_results import CostResult, OptionResult
 from gpu_advisor.model.project import OptionId
@@ -333,12 +333,14 @@ class RecommendationPanel(QWidget):
         )
 
     def _fill_table(self, cost: CostResult, code: str, rate: float) -> None:
-        """One row per option, the recommended one in bold and kept in view."""
+        """One row per option in the engine's order (``option_order``: the PDF's
+        ranking), the recommended one in bold and kept in view."""
         table = self.table
-        ids = [o.id for o in cost.options]
+        ordered = option_order(cost)
+        ids = [o.id for o in ordered]
         if list(dict.fromkeys(o for o, _f in self.why_buttons)) != ids:
             self._make_why_buttons(ids)
-        for row, option in enumerate(cost.options):
+        for row, option in enumerate(ordered):
             recommended = option.id == cost.recommendation.option
             self._fill_row(row, option, recommended, code, rate)
         self._show_includes(cost)
