@@ -3,20 +3,29 @@
 Goals (issue #18): evaluating five scenarios within 20 ms, switching scenario
 (making one the base) within 50 ms. The plan is the Shenzhen pretrain-then-
 serve example with five scenarios (two other GPUs, another horizon, another
-region, owned cards). Measured without the Monte Carlo (the base plan's
-evaluation given, as the budget step has it) and, as the app does it, with a
-2,000-draw Monte Carlo per column (``SCENARIO_MONTE_CARLO_DRAWS``): cold,
-after a budget edit (each column keeps its sizing) and switching scenario.
+region, owned cards). Measured without the Monte Carlo and, as the app, the
+PDF and the CLI do it, with the plan's Monte Carlo per column (10,000 draws
+since the scenario table uses the plan's draws and seed,
+``SCENARIO_MONTE_CARLO_DRAWS``; 2,000 before): cold, after a budget edit
+(each column keeps its sizing) and switching scenario.
 
-A scenario's column is evaluated without the tornado and the explanations
-(the comparison reads neither; ``ScenarioRun.evaluation`` completes it when
-read, e.g. once it is made the base). Measured 2026-12-03 on the shared
+Every column (the base too since the "[simplify]" issue) is evaluated
+without the tornado and the explanations, which the comparison does not
+read. Measured 2026-12-03 on the shared
 2-core machine, the stop's first commit (35c061e) and its last run in turn:
 five scenarios cold 22.1 -> 15.9 ms (twice), after a budget edit 19.7 ->
 13.6–14.0 ms; switching 0.40 -> 0.39 ms.
 
-The app's figures are the Monte Carlo ones (about 90 ms measured the same
-day); they are far over 20 ms, so the app evaluates the scenarios in a
+Since the scenario table draws the plan's 10,000 draws per column (issue
+"[simplify]": the app, the PDF and the CLI print the same P(owning beats
+renting) as the plan's own Monte Carlo), measured 2026-12-06 on the shared
+2-core machine (host reference 1.16-1.18 ms, load 3.9-4.0), 3107248 -> this
+branch: five with Monte Carlo cold 163 -> 295 ms, after an edit 139 -> 305 ms
+(background job); five without, cold (now the base evaluated too) 30.0 ->
+25.3 ms, after a budget edit 26.4 -> 10.4 ms; switching 0.29 -> 0.26 ms.
+
+The app's figures are the Monte Carlo ones (about 90 ms measured on
+2026-12-03 with 2,000 draws); they are far over 20 ms, so the app evaluates the scenarios in a
 background job and the window does not wait for them
 (``bench_ui_scenarios.py`` measures what the window does).
 Switching scenario needs no evaluation at all
@@ -31,9 +40,7 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from gpu_advisor.engine.evaluate import evaluate_plan
 from gpu_advisor.engine.scenarios import (
-    base_plan,
     evaluate_scenarios,
     make_base,
     reuse_scenarios,
@@ -65,13 +72,12 @@ def _project() -> Project:
 
 
 PROJECT = _project()
-BASE = evaluate_plan(base_plan(PROJECT), CATALOG, monte_carlo=False)
-WARM = evaluate_scenarios(PROJECT, CATALOG, base=BASE)
+WARM = evaluate_scenarios(PROJECT, CATALOG, monte_carlo=False)
 
 
 def five_cold() -> Any:
-    """Five scenarios from nothing (the base's evaluation given)."""
-    return evaluate_scenarios(PROJECT, CATALOG, base=BASE)
+    """Five scenarios and the base from nothing, without the Monte Carlo."""
+    return evaluate_scenarios(PROJECT, CATALOG, monte_carlo=False)
 
 
 def _edited() -> Project:
@@ -82,12 +88,11 @@ def _edited() -> Project:
 
 
 EDITED = _edited()
-EDITED_BASE = evaluate_plan(base_plan(EDITED), CATALOG, BASE, monte_carlo=False)
 
 
 def five_after_budget_edit() -> Any:
     """A budget edit: every column re-priced, each keeping its sizing."""
-    return evaluate_scenarios(EDITED, CATALOG, WARM, base=EDITED_BASE)
+    return evaluate_scenarios(EDITED, CATALOG, WARM, monte_carlo=False)
 
 
 SWAPPED = make_base(PROJECT, 0, "A100")
@@ -96,26 +101,26 @@ SWAPPED = make_base(PROJECT, 0, "A100")
 def switch_scenario() -> Any:
     """Make a scenario the base: the swap and the comparison again."""
     swapped = make_base(PROJECT, 0, "A100")
-    return evaluate_scenarios(swapped, CATALOG, WARM)
+    return evaluate_scenarios(swapped, CATALOG, WARM, monte_carlo=False)
 
 
 def five_with_monte_carlo() -> Any:
     """Five scenarios and the base with their Monte Carlo, from nothing."""
-    return evaluate_scenarios(PROJECT, CATALOG, monte_carlo=True)
+    return evaluate_scenarios(PROJECT, CATALOG)
 
 
-WARM_MC = evaluate_scenarios(PROJECT, CATALOG, monte_carlo=True)
+WARM_MC = evaluate_scenarios(PROJECT, CATALOG)
 
 
 def five_with_monte_carlo_after_edit() -> Any:
     """The app after a budget edit: every column re-priced and drawn again."""
-    return evaluate_scenarios(EDITED, CATALOG, WARM_MC, monte_carlo=True)
+    return evaluate_scenarios(EDITED, CATALOG, WARM_MC)
 
 
 def switch_with_monte_carlo() -> Any:
     """The app switching scenario: the columns come from the last result."""
     swapped = make_base(PROJECT, 0, "A100")
-    runs = reuse_scenarios(swapped, WARM_MC, monte_carlo=True)
+    runs = reuse_scenarios(swapped, WARM_MC)
     assert runs is not None
     return runs
 

@@ -10,7 +10,6 @@ from typing import Any
 from gpu_advisor.cli._common import CliError, print_json
 from gpu_advisor.engine.api import SCENARIO_MONTE_CARLO_DRAWS, evaluate_scenarios
 from gpu_advisor.engine.names import option_title
-from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_SEED
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.model.common import Language
@@ -39,7 +38,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=SCENARIO_MONTE_CARLO_DRAWS,
         metavar="N",
         help="draws behind P(owning beats renting) (default: "
-        f"{SCENARIO_MONTE_CARLO_DRAWS}, as the app and the PDF; 0: none)",
+        f"{SCENARIO_MONTE_CARLO_DRAWS:,}, with the plan's seed, as the app and "
+        "the PDF; 0: none)",
     )
     p.add_argument("--lang", choices=("zh", "en"), default=None)
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -110,7 +110,6 @@ def run(args: argparse.Namespace) -> int:
         load_catalog(),
         monte_carlo=args.monte_carlo > 0,
         draws=max(args.monte_carlo, 1),
-        seed=PLAN_MONTE_CARLO_SEED,
     )
     assert runs.comparison is not None
     lang = Language(args.lang) if args.lang else project.meta.language

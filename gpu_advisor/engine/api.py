@@ -24,6 +24,7 @@ from gpu_advisor.engine.cost.risk import (
 )
 from gpu_advisor.engine.cost.risk import combine as combine_monte_carlo
 from gpu_advisor.engine.evaluate import (
+    EvaluationMemo,
     PlanEvaluation,
     Rollout,
     as_plan_evaluation,
@@ -36,6 +37,12 @@ from gpu_advisor.engine.evaluate import (
 from gpu_advisor.engine.evidence.checks import Check, Verdict
 from gpu_advisor.engine.evidence.judge import VendorJudgement
 from gpu_advisor.engine.evidence.mfu import training_throughput, with_measured_mfu
+from gpu_advisor.engine.evidence.runs import (
+    IPERF3_RECEIVED,
+    MeasuredFigure,
+    Run,
+    figure_for,
+)
 from gpu_advisor.engine.evidence.scoring import Criterion, ScoringResult
 from gpu_advisor.engine.evidence.vendors import VendorsResult, merge_measurements
 from gpu_advisor.engine.rollout.configs.common import GeneratedConfig
@@ -116,12 +123,15 @@ __all__ = [
     "EXECUTABLE_SUFFIXES",
     "GPU_HOURS_BAND_KEY",
     "GRAFANA_DCGM_DASHBOARD_ID",
+    "IPERF3_RECEIVED",
     "MONITORING_CONFIGS",
     "MONTE_CARLO_CHUNKS",
     "SCENARIO_MONTE_CARLO_DRAWS",
     "Check",
     "Criterion",
+    "EvaluationMemo",
     "GeneratedConfig",
+    "MeasuredFigure",
     "MonteCarloPartial",
     "OpenItem",
     "OpenKind",
@@ -129,6 +139,7 @@ __all__ = [
     "Review",
     "Rollout",
     "RolloutPlan",
+    "Run",
     "ScenarioRun",
     "ScenarioRuns",
     "ScoringResult",
@@ -144,6 +155,7 @@ __all__ = [
     "combine_monte_carlo",
     "evaluate_plan",
     "evaluate_scenarios",
+    "figure_for",
     "find_scenario",
     "make_base",
     "merge_measurements",

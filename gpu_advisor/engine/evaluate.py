@@ -4,21 +4,25 @@ The cost itself is prepared and assembled in :mod:`gpu_advisor.engine.cost`
 (:mod:`~gpu_advisor.engine.cost.prepare`, :mod:`~gpu_advisor.engine.cost.result`);
 this module holds the entry points that put sizing, cost and the rest together.
 :func:`evaluate_plan` is the one entry point of the steps, the PDF plan, the
-CLI and the self-test: it returns a :class:`PlanEvaluation` whose vendors are
-judged and scored on the evaluation's own sizing (with the measured MFU),
-whose Monte Carlo uses the plan's draws and seed
+CLI and the self-test: it returns a :class:`PlanEvaluation`, a plain value
+whose vendors are judged and scored on the evaluation's own sizing (with the
+measured MFU), whose Monte Carlo uses the plan's draws and seed
 (:mod:`gpu_advisor.engine.plan_defaults`), and whose review and rollout are
-computed on first use.
+derived from its fields on first read.
+
+Reuse across edits is not the result's business: :class:`EvaluationMemo`,
+which the app's session holds, gives the evaluation of each new snapshot
+reusing what the edit left unchanged, equal to a fresh :func:`evaluate_plan`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Final
 
-from pydantic import PrivateAttr
+from pydantic import Field
 
 from gpu_advisor.engine.cost.finance import Finance, finance
 from gpu_advisor.engine.cost.prepare import band_log_sigma, prepare
@@ -31,11 +35,8 @@ from gpu_advisor.engine.cost.risk import (
     monte_carlo,
 )
 from gpu_advisor.engine.cost.risk import monte_carlo_chunks as risk_chunks
-from gpu_advisor.engine.evidence.vendors import (
-    VendorsResult,
-    evaluate_vendors,
-    plan_sizing,
-)
+from gpu_advisor.engine.evidence.measured import measured_mfu_for, plan_sizing
+from gpu_advisor.engine.evidence.vendors import VendorsResult, evaluate_vendors
 from gpu_advisor.engine.plan_defaults import (
     PLAN_MONTE_CARLO_DRAWS,
     PLAN_MONTE_CARLO_SEED,
@@ -59,42 +60,6 @@ from gpu_advisor.model.sizing_results import SizingResult
 if TYPE_CHECKING:  # the generators load on first use of a rollout (cold start)
     from gpu_advisor.engine.rollout.configs.common import GeneratedConfig
     from gpu_advisor.engine.rollout.configs.environment import RolloutPlan
-
-
-def measured_mfu_for(project: Project) -> float | None:
-    """The MFU measured by vendor tests on the plan's GPU, if any.
-
-    When several vendors measured it, the lowest figure is used: a plan sized
-    on the slowest measured run does not run out of GPU-hours. ``workload.mfu``
-    set by the user still wins (see ``size_workload``).
-
-    Parameters
-    ----------
-    project : Project
-        Its vendors' ``measured_mfu`` and ``gpu_id``, and ``workload.gpu_id``.
-
-    Returns
-    -------
-    float or None
-        Model FLOPs utilisation [1], or None when no vendor measured the GPU.
-
-    Examples
-    --------
-    >>> from gpu_advisor.model.project import Vendor
-    >>> gpu = Project().workload.gpu_id
-    >>> vendors = [Vendor(name="a", gpu_id=gpu, measured_mfu=0.42),
-    ...            Vendor(name="b", gpu_id=gpu, measured_mfu=0.31)]
-    >>> measured_mfu_for(Project(vendors=vendors))
-    0.31
-    >>> measured_mfu_for(Project()) is None
-    True
-    """
-    measured = [
-        v.measured_mfu
-        for v in project.vendors
-        if v.measured_mfu is not None and v.gpu_id == project.workload.gpu_id
-    ]
-    return min(measured) if measured else None
 
 
 def size_what_if(workload: Workload, catalog: Catalog) -> SizingResult:
@@ -454,63 +419,41 @@ class Rollout:
 class PlanEvaluation(Evaluation):
     """The whole plan: sizing, cost, Monte Carlo, vendors, review and rollout.
 
-    ``vendors``, ``review`` and ``rollout`` are computed on first use (and
-    then kept), so that a workload edit does not judge every vendor again.
-    Build it with :func:`evaluate_plan`.
+    A plain value: :func:`evaluate_plan` builds it with its constructor from
+    the project, the catalog and the results, and it holds nothing about
+    other evaluations. Equal fields mean equal evaluations. What is read from
+    it besides its fields (the review, the finance, the rollout, the
+    candidate GPUs at cost, the budget defaults, each step's issues) is
+    derived from those fields alone, on first read, and then kept on this
+    object (``functools.cached_property``).
+
+    Reuse across edits belongs to whoever holds successive evaluations of
+    one plan: :class:`EvaluationMemo` (the app's session).
     """
 
-    _project: Project = PrivateAttr()
-    _catalog: Catalog = PrivateAttr()
-    _before: tuple[Project, SizingResult, VendorsResult] | None = PrivateAttr(None)
-    _vendors: VendorsResult | None = PrivateAttr(None)
-    _review: Review | None = PrivateAttr(None)
-    _rollout: Rollout | None = PrivateAttr(None)
-    _candidates: list[CandidateCost] | None = PrivateAttr(None)
-    _finance: Finance | None = PrivateAttr(None)
-    _budget_defaults: dict[str, InputRef] | None = PrivateAttr(None)
-    _step_issues: dict[str, list[Advice]] | None = PrivateAttr(None)
-    _full: bool = PrivateAttr(True)
-    _completed: PlanEvaluation | None = PrivateAttr(None)
+    project: Project = Field(repr=False)
+    """The project this evaluation describes."""
+    catalog: Catalog = Field(repr=False)
+    """The catalog it was evaluated with."""
+    vendors: VendorsResult
+    """Every vendor judged and scored on this evaluation's sizing."""
 
-    @property
-    def project(self) -> Project:
-        """The project this evaluation describes."""
-        return self._project
-
-    @property
-    def vendors(self) -> VendorsResult:
-        """Every vendor judged and scored on this evaluation's sizing."""
-        if self._vendors is None:
-            self._vendors = evaluate_vendors(
-                self._project, self._catalog, self.sizing, previous=self._before
-            )
-            self._before = None
-        return self._vendors
-
-    @property
+    @cached_property
     def review(self) -> Review:
         """Checklist states, open items and whether the plan can be approved."""
-        if self._review is None:
-            self._review = review(self._project, self._catalog)
-        return self._review
+        return review(self.project, self.catalog)
 
-    @property
+    @cached_property
     def finance(self) -> Finance:
         """Runner-up, cash per year and top sensitivities (:mod:`engine.cost.finance`)."""
-        if self._finance is None:
-            self._finance = finance(self.cost)
-        return self._finance
+        return finance(self.cost)
 
-    @property
+    @cached_property
     def candidate_costs(self) -> list[CandidateCost]:
-        """Each candidate GPU at cost (:func:`engine.scenarios.candidate_costs`)."""
-        if self._candidates is None:
-            from gpu_advisor.engine.scenarios import candidate_costs
+        """Each candidate GPU at cost (:func:`candidate_costs`)."""
+        return candidate_costs(self.project, self.catalog, self)
 
-            self._candidates = candidate_costs(self._project, self._catalog, self)
-        return self._candidates
-
-    @property
+    @cached_property
     def budget_defaults(self) -> dict[str, InputRef]:
         """What each budget input is when left empty, with its source.
 
@@ -520,82 +463,92 @@ class PlanEvaluation(Evaluation):
         Keyed by the ``Budget`` field name; empty when the project names a GPU
         or region the catalog does not know (there is no default to show).
         """
-        if self._budget_defaults is None:
-            blank = self._project.model_copy(update={"budget": Budget()})
-            try:
-                self._budget_defaults = dict(resolve(blank, self._catalog).refs)
-            except (KeyError, ValueError):
-                self._budget_defaults = {}
-        return self._budget_defaults
+        blank = self.project.model_copy(update={"budget": Budget()})
+        try:
+            return dict(resolve(blank, self.catalog).refs)
+        except (KeyError, ValueError):
+            return {}
 
     def vendor_price_warnings(self, index: int) -> list[Advice]:
         """Warnings about the prices vendor ``index`` quotes (outside the
         catalog's plausible range for the vendor's GPU); see
         :func:`~gpu_advisor.engine.cost.recommend.quote_warnings`."""
-        vendor = self._project.vendors[index]
+        vendor = self.project.vendors[index]
         prefix = f"vendors.{index}."
         return [
             advice
-            for advice in quote_warnings(self._project, self._catalog, vendor.gpu_id)
+            for advice in quote_warnings(self.project, self.catalog, vendor.gpu_id)
             if any(name.startswith(prefix) for name in advice.inputs)
         ]
 
-    @property
+    @cached_property
     def step_issues(self) -> dict[str, list[Advice]]:
         """What is left to fix in each part of the plan, by part name
         (:class:`~gpu_advisor.engine.rollout.step_issues.PlanPart`)."""
-        if self._step_issues is None:
-            # deferred: step_issues reads this very evaluation
-            from gpu_advisor.engine.rollout.step_issues import step_issues
+        # deferred: step_issues reads this very evaluation
+        from gpu_advisor.engine.rollout.step_issues import step_issues
 
-            issues = step_issues(self)
-            self._step_issues = {str(part): a for part, a in issues.items()}
-        return self._step_issues
+        return {str(part): a for part, a in step_issues(self).items()}
 
-    @property
-    def is_complete(self) -> bool:
-        """False for a comparison column: its cost lacks the tornado and the
-        explanations (``evaluate_plan(..., full=False)``)."""
-        return self._full
-
-    def complete(self) -> PlanEvaluation:
-        """This evaluation with every part: itself when complete, else the
-        plan evaluated in full once (the sizing and the Monte Carlo reused),
-        then kept. A scenario made the base reads its column this way."""
-        if self._full:
-            return self
-        if self._completed is None:
-            mc = self.monte_carlo
-            self._completed = evaluate_plan(
-                self._project,
-                self._catalog,
-                self,
-                monte_carlo=mc is not None,
-                draws=PLAN_MONTE_CARLO_DRAWS if mc is None else mc.draws,
-                seed=PLAN_MONTE_CARLO_SEED if mc is None else mc.seed,
-            )
-        return self._completed
-
-    def with_monte_carlo(self, result: MonteCarloResult) -> PlanEvaluation:
-        """This evaluation with the plan's Monte Carlo drawn elsewhere.
-
-        The budget step draws it in the background in chunks
-        (:func:`monte_carlo_chunks`, which combine to exactly what
-        :func:`evaluate_plan` draws); the review step then shows it too.
-        Vendors, review and rollout already computed are kept.
-        """
-        out = self.model_copy(update={"monte_carlo": result})
-        out._project, out._catalog = self._project, self._catalog
-        out._step_issues = None  # a part's issues may read the Monte Carlo
-        out._completed = None  # completed with the other Monte Carlo
-        return out
-
-    @property
+    @cached_property
     def rollout(self) -> Rollout:
         """The rollout on this evaluation's sizing: environment, advice, files."""
-        if self._rollout is None:
-            self._rollout = Rollout.of(self._project, self._catalog, self.sizing)
-        return self._rollout
+        return Rollout.of(self.project, self.catalog, self.sizing)
+
+
+def evaluate_plan(
+    project: Project,
+    catalog: Catalog,
+    *,
+    monte_carlo: bool = True,
+    draws: int = PLAN_MONTE_CARLO_DRAWS,
+    seed: int = PLAN_MONTE_CARLO_SEED,
+) -> PlanEvaluation:
+    """Evaluate the whole plan; the one call behind every step, the PDF and the CLI.
+
+    Parameters
+    ----------
+    project : Project
+        The plan.
+    catalog : Catalog
+        Shipped defaults.
+    monte_carlo : bool
+        Run the plan's Monte Carlo (:data:`PLAN_MONTE_CARLO_DRAWS` draws,
+        seed :data:`PLAN_MONTE_CARLO_SEED`); False draws nothing (the live
+        steps run it in the background with the same draws and seed, see
+        :meth:`EvaluationMemo.add_monte_carlo`).
+    draws, seed : int
+        Override the plan's draws and seed (``gpu-advisor-cli cost
+        --monte-carlo/--seed``); every output of the app uses the defaults.
+
+    Returns
+    -------
+    PlanEvaluation
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> c = load_catalog()
+    >>> ev = evaluate_plan(Project(), c, monte_carlo=False)
+    >>> ev.monte_carlo is None, ev.vendors.scoring is None, ev.review.approvable
+    (True, True, False)
+    """
+    sizing = plan_sizing(project, catalog)
+    base = evaluate(
+        project,
+        catalog,
+        monte_carlo_draws=draws if monte_carlo else 0,
+        seed=seed,
+        sizing=sizing,
+    )
+    return PlanEvaluation(
+        project=project,
+        catalog=catalog,
+        sizing=sizing,
+        cost=base.cost,
+        monte_carlo=base.monte_carlo,
+        vendors=evaluate_vendors(project, catalog, sizing),
+    )
 
 
 NOT_PRICED: Final = frozenset(
@@ -655,155 +608,130 @@ def same_cost_inputs(old: Project, new: Project) -> bool:
     ) == new.meta.model_dump(exclude=_META_WORDS)
 
 
-def _same_draws(mc: MonteCarloResult | None, draws: int, seed: int) -> bool:
-    """True when ``mc`` was drawn with ``draws`` and ``seed``."""
-    return mc is not None and (mc.draws, mc.seed) == (draws, seed)
+class EvaluationMemo:
+    """Successive evaluations of one plan being edited, reusing what an edit kept.
 
+    The app's session holds one (:class:`gpu_advisor.ui.session.ProjectSession`)
+    and asks it for the evaluation of every snapshot. Compared with the last
+    snapshot it evaluated, it reuses
 
-def _reusable(
-    previous: PlanEvaluation, project: Project, same_mc: bool
-) -> tuple[SizingResult | None, MonteCarloResult | None]:
-    """The sizing and the Monte Carlo of ``previous`` that still hold for ``project``.
+    * the sizing when the workload and the vendors' measured MFU are the same
+      objects and figures;
+    * the cost result when, besides, none of the inputs the cost reads
+      changed (:func:`same_cost_inputs`; e.g. the author's name);
+    * the plan's Monte Carlo (added with :meth:`add_monte_carlo`) while the
+      inputs the cost reads are unchanged;
+    * each vendor's judgement when its measurements are the same and what it
+      is judged against (its expectations) is equal, and the whole vendors
+      result when, besides, neither the vendors nor the weights changed
+      (:func:`~gpu_advisor.engine.evidence.vendors.evaluate_vendors`).
 
-    The sizing when the workload and the measured MFU are the same; the
-    Monte Carlo (``same_mc``: drawn with the draws and seed asked for) when
-    none of the sections the cost reads changed.
-    """
-    old = previous.project
-    sizing = None
-    if old.workload is project.workload and measured_mfu_for(old) == measured_mfu_for(
-        project
-    ):
-        sizing = previous.sizing
-    mc = previous.monte_carlo if same_mc and same_cost_inputs(old, project) else None
-    return sizing, mc
-
-
-def evaluate_plan(
-    project: Project,
-    catalog: Catalog,
-    previous: PlanEvaluation | None = None,
-    *,
-    monte_carlo: bool = True,
-    draws: int = PLAN_MONTE_CARLO_DRAWS,
-    seed: int = PLAN_MONTE_CARLO_SEED,
-    full: bool = True,
-) -> PlanEvaluation:
-    """Evaluate the whole plan; the one call behind every step, the PDF and the CLI.
-
-    Parameters
-    ----------
-    project : Project
-        The plan.
-    catalog : Catalog
-        Shipped defaults.
-    previous : PlanEvaluation, optional
-        The evaluation of an earlier snapshot of the same plan. Unchanged
-        parts are reused: the sizing when the workload and the measured MFU
-        are the same, the Monte Carlo when none of the sections the cost
-        reads changed, the vendors' judgements when neither the sizing nor
-        the vendor changed. The result equals a fresh evaluation (with
-        ``monte_carlo=False`` it keeps the previous Monte Carlo when that is
-        still the plan's).
-    monte_carlo : bool
-        Run the plan's Monte Carlo (:data:`PLAN_MONTE_CARLO_DRAWS` draws,
-        seed :data:`PLAN_MONTE_CARLO_SEED`); False draws nothing (the live
-        steps run it in the background with the same draws and seed, see
-        :meth:`PlanEvaluation.with_monte_carlo`).
-    draws, seed : int
-        Override the plan's draws and seed (``gpu-advisor-cli cost
-        --monte-carlo/--seed``); every output of the app uses the defaults.
-    full : bool
-        False: a comparison column, whose cost lacks the tornado and the
-        explanations (:meth:`PlanEvaluation.complete` adds them).
-
-    Returns
-    -------
-    PlanEvaluation
+    Reused results are the very objects of the last evaluation, so the pages
+    can skip redrawing what they already show by identity
+    (:func:`gpu_advisor.ui.widgets.refresh.same_objects`). Every evaluation
+    it returns equals ``evaluate_plan(project, catalog, monte_carlo=has_mc,
+    draws=draws, seed=seed)`` with ``has_mc`` whether it carries the Monte
+    Carlo.
 
     Examples
     --------
     >>> from gpu_advisor.io.catalog import load_catalog
     >>> c = load_catalog()
+    >>> memo = EvaluationMemo(c)
     >>> p = Project()
-    >>> ev = evaluate_plan(p, c, monte_carlo=False)
-    >>> ev.monte_carlo is None, ev.vendors.scoring is None, ev.review.approvable
-    (True, True, False)
+    >>> ev = memo.evaluate(p)
     >>> budget = p.budget.model_copy(update={"owned_gpus": 4})
-    >>> again = evaluate_plan(p.model_copy(update={"budget": budget}), c, ev, monte_carlo=False)
-    >>> again.sizing is ev.sizing
-    True
+    >>> again = memo.evaluate(p.model_copy(update={"budget": budget}))
+    >>> again.sizing is ev.sizing, again == evaluate_plan(again.project, c, monte_carlo=False)
+    (True, True)
     """
-    sizing: SizingResult | None = None
-    mc = None
-    if previous is not None:
-        same_mc = _same_draws(previous.monte_carlo, draws, seed)
-        if (
-            previous.project is project
-            and (same_mc or not monte_carlo)
-            and (previous._full or not full)
-        ):
-            return previous
-        sizing, mc = _reusable(previous, project, same_mc)
-        if _same_cost(previous, project, sizing, mc, monte_carlo, full):
-            # e.g. the author's name: the same prices, the same cost result
-            out = PlanEvaluation.model_construct(
-                sizing=previous.sizing, cost=previous.cost, monte_carlo=mc
-            )
-            out._finance = previous._finance  # read from the cost alone
-            out._candidates = previous._candidates  # the same plan per GPU
-            # as complete as the previous one (the tornado, the explanations)
-            return _with_project(out, previous, project, catalog, previous._full)
-    base = evaluate(
-        project,
-        catalog,
-        monte_carlo_draws=draws if monte_carlo and mc is None else 0,
-        seed=seed,
-        sizing=sizing,
-        full=full,
-    )
-    out = PlanEvaluation.model_construct(
-        sizing=base.sizing,
-        cost=base.cost,
-        monte_carlo=base.monte_carlo if mc is None else mc,
-    )
-    return _with_project(out, previous, project, catalog, full)
 
+    def __init__(
+        self,
+        catalog: Catalog,
+        *,
+        draws: int = PLAN_MONTE_CARLO_DRAWS,
+        seed: int = PLAN_MONTE_CARLO_SEED,
+    ) -> None:
+        self.catalog = catalog
+        self.draws = draws
+        """Draws of the Monte Carlo :meth:`add_monte_carlo` accepts. [1]"""
+        self.seed = seed
+        """Seed of the Monte Carlo :meth:`add_monte_carlo` accepts."""
+        self._last: PlanEvaluation | None = None
 
-def _same_cost(
-    previous: PlanEvaluation,
-    project: Project,
-    sizing: SizingResult | None,
-    mc: MonteCarloResult | None,
-    monte_carlo: bool,
-    full: bool,
-) -> bool:
-    """True when ``previous``'s cost result holds for ``project`` as it is:
-    the same sizing, none of the inputs the cost reads changed, the Monte
-    Carlo kept (or not asked for) and the parts asked for computed."""
-    return (
-        sizing is not None
-        and sizing is previous.sizing
-        and (mc is not None or not monte_carlo)
-        and (previous._full or not full)
-        and same_cost_inputs(previous.project, project)
-    )
+    @property
+    def last(self) -> PlanEvaluation | None:
+        """The last evaluation returned (None before the first)."""
+        return self._last
 
+    def evaluate(self, project: Project) -> PlanEvaluation:
+        """The evaluation of ``project``, reusing what the last one still holds.
 
-def _with_project(
-    out: PlanEvaluation,
-    previous: PlanEvaluation | None,
-    project: Project,
-    catalog: Catalog,
-    full: bool,
-) -> PlanEvaluation:
-    """``out`` bound to ``project``; the vendors of ``previous`` offered for reuse."""
-    out._project = project
-    out._catalog = catalog
-    out._full = full
-    if previous is not None and previous._vendors is not None:
-        out._before = (previous.project, previous.sizing, previous._vendors)
-    return out
+        No Monte Carlo is drawn; the last one is kept while the inputs the
+        cost reads are unchanged.
+        """
+        last = self._last
+        if last is not None and last.project is project:
+            return last
+        sizing = None
+        cost = None
+        mc = None
+        vendors_before = None
+        if last is not None:
+            old = last.project
+            vendors_before = (old, last.vendors)
+            same_cost = same_cost_inputs(old, project)
+            if same_cost:
+                mc = last.monte_carlo
+            if old.workload is project.workload and measured_mfu_for(
+                old
+            ) == measured_mfu_for(project):
+                sizing = last.sizing
+                if same_cost:
+                    cost = last.cost  # e.g. the author's name: the same prices
+        if sizing is None:
+            sizing = plan_sizing(project, self.catalog)
+        if cost is None:
+            cost = evaluate(project, self.catalog, sizing=sizing).cost
+        out = PlanEvaluation(
+            project=project,
+            catalog=self.catalog,
+            sizing=sizing,
+            cost=cost,
+            monte_carlo=mc,
+            vendors=evaluate_vendors(
+                project, self.catalog, sizing, previous=vendors_before
+            ),
+        )
+        self._last = out
+        return out
+
+    def add_monte_carlo(
+        self, project: Project, result: MonteCarloResult
+    ) -> PlanEvaluation | None:
+        """The evaluation of ``project`` with the Monte Carlo drawn elsewhere.
+
+        The budget step draws it in the background in chunks
+        (:func:`monte_carlo_chunks`, which combine to exactly what
+        :func:`evaluate_plan` draws). Only a result drawn with this memo's
+        draws and seed for the last snapshot evaluated joins; None otherwise.
+        """
+        last = self._last
+        if last is None or last.project is not project:
+            return None
+        if (result.draws, result.seed) != (self.draws, self.seed):
+            return None
+        out = PlanEvaluation(
+            project=project,
+            catalog=last.catalog,
+            sizing=last.sizing,
+            cost=last.cost,
+            monte_carlo=result,
+            vendors=last.vendors,
+        )
+        self._last = out
+        return out
 
 
 def as_plan_evaluation(
@@ -828,11 +756,50 @@ def as_plan_evaluation(
     """
     if isinstance(evaluation, PlanEvaluation) and evaluation.project is project:
         return evaluation
-    out = PlanEvaluation.model_construct(
+    return PlanEvaluation(
+        project=project,
+        catalog=catalog,
         sizing=evaluation.sizing,
         cost=evaluation.cost,
         monte_carlo=evaluation.monte_carlo,
+        vendors=evaluate_vendors(project, catalog, evaluation.sizing),
     )
-    out._project = project
-    out._catalog = catalog
+
+
+def candidate_costs(
+    project: Project, catalog: Catalog, base: Evaluation | None = None
+) -> list[CandidateCost]:
+    """Each candidate GPU of the workload at cost: cheapest feasible option and total.
+
+    Every candidate is priced as the plan with ``workload.gpu_id`` set to it
+    (what a GPU-only scenario gives, :func:`gpu_advisor.engine.scenarios.apply_scenario`,
+    evaluated without the Monte Carlo), so "H100 for fewer days or A100 for
+    longer" is answered in money by the same rules as the plan itself. The
+    plan's own GPU reuses ``base`` when given.
+    """
+    out: list[CandidateCost] = []
+    for gpu_id in dict.fromkeys(project.workload.gpu_candidates):
+        if base is not None and gpu_id == project.workload.gpu_id:
+            ev = base
+        else:
+            workload = Workload.model_validate(
+                {**project.workload.model_dump(), "gpu_id": gpu_id}
+            )
+            plan = project.model_copy(update={"workload": workload, "scenarios": []})
+            # the options and the sizing only: no tornado, no explanations
+            ev = evaluate(plan, catalog, full=False)
+        feasible = [o for o in ev.cost.options if o.feasible]
+        cheapest = min(feasible, key=lambda o: o.total_cny) if feasible else None
+        cluster = ev.sizing.cluster
+        out.append(
+            CandidateCost(
+                gpu_id=gpu_id,
+                min_gpus=cluster.min_gpus,
+                gpus=cluster.gpus_for_deadline or cluster.gpus,
+                days=cluster.days,
+                gpu_hours=ev.sizing.compute.gpu_hours,
+                cheapest_option=None if cheapest is None else cheapest.id,
+                cheapest_total_cny=None if cheapest is None else cheapest.total_cny,
+            )
+        )
     return out

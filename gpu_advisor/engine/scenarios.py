@@ -3,9 +3,11 @@
 A :class:`~gpu_advisor.model.project.Scenario` replaces a few fields of the
 base plan (:data:`~gpu_advisor.model.project.SCENARIO_TARGETS`).
 :func:`apply_scenario` builds that overridden plan; :func:`evaluate_scenarios`
-evaluates it with :func:`~gpu_advisor.engine.evaluate.evaluate_plan` (the
-same call behind every step, the CLI and the PDF), so a scenario's figures
-are exactly those of the overridden plan saved and opened on its own.
+evaluates it with :func:`~gpu_advisor.engine.evaluate.evaluate` and the
+plan's Monte Carlo settings (the sizing, cost and Monte Carlo that
+:func:`~gpu_advisor.engine.evaluate.evaluate_plan` gives), so a scenario's
+figures are exactly those of the overridden plan saved and opened on its own,
+and the one table is what the app, the PDF and the CLI show.
 :func:`make_base` swaps a scenario with the base without changing what any
 scenario means.
 """
@@ -15,26 +17,28 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from pydantic import BaseModel
 
 from gpu_advisor.engine.cost.finance import upfront_cash_cny
-from gpu_advisor.engine.evaluate import PlanEvaluation, evaluate_plan
-from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_SEED
-from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.project import SCENARIO_TARGETS, Project, Scenario
-from gpu_advisor.model.scenario_results import (
-    CandidateCost,
-    ScenarioComparison,
-    ScenarioFigures,
+from gpu_advisor.engine.evaluate import evaluate
+from gpu_advisor.engine.evidence.measured import measured_mfu_for
+from gpu_advisor.engine.plan_defaults import (
+    PLAN_MONTE_CARLO_DRAWS,
+    PLAN_MONTE_CARLO_SEED,
 )
+from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.evaluation import Evaluation
+from gpu_advisor.model.project import SCENARIO_TARGETS, Project, Scenario
+from gpu_advisor.model.scenario_results import ScenarioComparison, ScenarioFigures
 
-SCENARIO_MONTE_CARLO_DRAWS = 2_000
+SCENARIO_MONTE_CARLO_DRAWS: Final = PLAN_MONTE_CARLO_DRAWS
 """Draws behind each scenario's P(owning beats renting), in every output. [1]
 
-Fewer than the plan's own Monte Carlo so that five scenarios stay quick; the
-seed is the plan's, so the figure is the same in the steps, the CLI and the PDF.
+The plan's own (with its seed): the base column's probability is the one
+the cost step and the PDF's risk section show, and a scenario saved as a
+plan of its own shows the same figure there.
 """
 
 
@@ -59,7 +63,7 @@ def apply_scenario(
     """The base plan with the scenario's overrides, as a plan without scenarios.
 
     Sections the scenario does not touch are the base plan's own objects, so
-    :func:`evaluate_plan` reuses their results; a touched section equal to the
+    :func:`evaluate_scenarios` reuses their results; a touched section equal to the
     same section of ``reuse`` (an earlier result of this call) is taken from it.
 
     Examples
@@ -145,16 +149,10 @@ class ScenarioRun:
 
     scenario: Scenario | None
     plan: Project
-    column: PlanEvaluation
-    """What the comparison reads: a scenario's column is evaluated without
-    the tornado and the explanations (``evaluate_plan(..., full=False)``)."""
-
-    @property
-    def evaluation(self) -> PlanEvaluation:
-        """The plan's whole evaluation (a scenario's column completed on
-        first use, e.g. once it is made the base; see
-        :meth:`~gpu_advisor.engine.evaluate.PlanEvaluation.complete`)."""
-        return self.column.complete()
+    column: Evaluation
+    """What the comparison reads: the overridden plan's sizing, cost and
+    Monte Carlo (the cost without the tornado and the explanations, which
+    the comparison does not show)."""
 
 
 @dataclass
@@ -172,12 +170,18 @@ def evaluate_scenarios(
     catalog: Catalog,
     previous: ScenarioRuns | None = None,
     *,
-    monte_carlo: bool = False,
+    monte_carlo: bool = True,
     draws: int = SCENARIO_MONTE_CARLO_DRAWS,
-    seed: int = PLAN_MONTE_CARLO_SEED,
-    base: PlanEvaluation | None = None,
 ) -> ScenarioRuns:
-    """Evaluate the base plan and every scenario, each as a plan of its own.
+    """The plan's scenario table: the base plan and every scenario, each as a plan of its own.
+
+    The one function behind the scenario comparison of the app, the PDF and
+    ``gpu-advisor-cli scenarios``. Each column's P(owning beats renting)
+    comes from the plan's own Monte Carlo settings
+    (:data:`~gpu_advisor.engine.plan_defaults.PLAN_MONTE_CARLO_DRAWS` draws,
+    seed :data:`~gpu_advisor.engine.plan_defaults.PLAN_MONTE_CARLO_SEED`), so
+    the base column shows exactly the probability the cost step and the PDF's
+    risk section show for the plan.
 
     Parameters
     ----------
@@ -186,35 +190,42 @@ def evaluate_scenarios(
     catalog : Catalog
         Shipped defaults.
     previous : ScenarioRuns, optional
-        An earlier result for a snapshot of the same plan: a column whose
-        overridden plan is unchanged is reused, others reuse what
-        :func:`evaluate_plan` can (the sizing when the workload is the same).
+        An earlier result for a snapshot of the same plan (the app's last
+        table): a column whose overridden plan is unchanged is taken from it,
+        others reuse its sizing when their workload is the same. The result
+        equals the one without ``previous``.
     monte_carlo : bool
-        Also compute P(owning beats renting) with ``draws`` draws.
-    base : PlanEvaluation, optional
-        The base plan's evaluation when the caller already has one
-        (``evaluate_plan(base_plan(project), ...)`` with the same settings).
+        False leaves P(owning beats renting) out (``gpu-advisor-cli
+        scenarios --monte-carlo 0``).
+    draws : int
+        Override the plan's draws (``gpu-advisor-cli scenarios --monte-carlo
+        N``); the app, the PDF and the CLI by default use the plan's. [1]
 
     Returns
     -------
     ScenarioRuns
         ``runs[0]`` is the base plan; then the scenarios in file order.
     """
+    seed = PLAN_MONTE_CARLO_SEED
 
-    def evaluate(
-        plan: Project, hint: PlanEvaluation | None, full: bool
-    ) -> PlanEvaluation:
-        return evaluate_plan(
+    def evaluate_column(plan: Project, hint: ScenarioRun | None) -> Evaluation:
+        sizing = None
+        if (
+            hint is not None
+            and hint.plan.workload is plan.workload
+            and measured_mfu_for(hint.plan) == measured_mfu_for(plan)
+        ):
+            sizing = hint.column.sizing
+        return evaluate(
             plan,
             catalog,
-            hint,
-            monte_carlo=monte_carlo,
-            draws=draws,
+            monte_carlo_draws=draws if monte_carlo else 0,
             seed=seed,
-            full=full,
+            sizing=sizing,
+            full=False,  # the comparison shows no tornado and no explanations
         )
 
-    runs = _scenario_runs(project, previous, monte_carlo, draws, seed, base, evaluate)
+    runs = _scenario_runs(project, previous, monte_carlo, draws, evaluate_column)
     assert runs is not None  # every column is evaluated when it is not at hand
     return runs
 
@@ -223,9 +234,8 @@ def reuse_scenarios(
     project: Project,
     previous: ScenarioRuns | None,
     *,
-    monte_carlo: bool = False,
+    monte_carlo: bool = True,
     draws: int = SCENARIO_MONTE_CARLO_DRAWS,
-    seed: int = PLAN_MONTE_CARLO_SEED,
 ) -> ScenarioRuns | None:
     """The comparison when every column is one of ``previous``'s; else None.
 
@@ -239,8 +249,8 @@ def reuse_scenarios(
     >>> from gpu_advisor.io.catalog import load_catalog
     >>> a = Scenario(name="H100", gpu_id="H100-80GB-SXM")
     >>> plan = Project(scenarios=[a])
-    >>> runs = evaluate_scenarios(plan, load_catalog())
-    >>> swapped = reuse_scenarios(make_base(plan, 0, "A100"), runs)
+    >>> runs = evaluate_scenarios(plan, load_catalog(), monte_carlo=False)
+    >>> swapped = reuse_scenarios(make_base(plan, 0, "A100"), runs, monte_carlo=False)
     >>> [c.gpu_id for c in swapped.comparison.columns]
     ['H100-80GB-SXM', 'A100-80GB-SXM']
     >>> reuse_scenarios(Project(scenarios=[a], meta={"horizon_months": 24}), runs) is None
@@ -248,7 +258,7 @@ def reuse_scenarios(
     """
     if previous is None:
         return None
-    return _scenario_runs(project, previous, monte_carlo, draws, seed, None, None)
+    return _scenario_runs(project, previous, monte_carlo, draws, None)
 
 
 def _scenario_runs(
@@ -256,16 +266,9 @@ def _scenario_runs(
     previous: ScenarioRuns | None,
     monte_carlo: bool,
     draws: int,
-    seed: int,
-    base: PlanEvaluation | None,
-    evaluate: Callable[[Project, PlanEvaluation | None, bool], PlanEvaluation] | None,
+    evaluate_column: Callable[[Project, ScenarioRun | None], Evaluation] | None,
 ) -> ScenarioRuns | None:
-    """Every column, reused from ``previous`` or evaluated (None: not at hand).
-
-    The base plan is evaluated in full, the scenarios' columns without the
-    tornado and the explanations (completed when read, see
-    :attr:`ScenarioRun.evaluation`).
-    """
+    """Every column, reused from ``previous`` or evaluated (None: not at hand)."""
     old = {} if previous is None else _by_name(previous)
     done = [] if previous is None else previous.runs
     runs: list[ScenarioRun] = []
@@ -283,24 +286,20 @@ def _scenario_runs(
             (
                 run
                 for run in done
-                if _settled(run.column, monte_carlo, draws, seed)
+                if _settled(run.column, monte_carlo, draws)
                 and _same_plan(run.plan, plan)
             ),
             None,
         )
         if same is not None:
             plan, ev = same.plan, same.column
-        elif scenario is None and base is not None:
-            ev = base
-        elif evaluate is None:
+        elif evaluate_column is None:
             return None
         else:
-            # the same-named column's evaluation, else the base's: a scenario
-            # that leaves the workload alone shares the base's sizing
-            hint = before.column if before is not None else None
-            if hint is None and runs:
-                hint = runs[0].column
-            ev = evaluate(plan, hint, scenario is None)
+            # the same-named column, else the base's: a scenario that leaves
+            # the workload alone shares the base's sizing
+            hint = before if before is not None else (runs[0] if runs else None)
+            ev = evaluate_column(plan, hint)
         runs.append(ScenarioRun(scenario=scenario, plan=plan, column=ev))
         columns.append(figures(ev, scenario, None if index == 0 else index - 1))
     currency = runs[0].column.cost.currency
@@ -318,12 +317,12 @@ def _by_name(previous: ScenarioRuns) -> dict[str, ScenarioRun]:
     }
 
 
-def _settled(ev: PlanEvaluation, monte_carlo: bool, draws: int, seed: int) -> bool:
-    """``ev`` was evaluated with these Monte Carlo settings."""
+def _settled(ev: Evaluation, monte_carlo: bool, draws: int) -> bool:
+    """``ev`` was evaluated with the table's Monte Carlo settings."""
     mc = ev.monte_carlo
     if not monte_carlo:
         return mc is None
-    return mc is not None and (mc.draws, mc.seed) == (draws, seed)
+    return mc is not None and (mc.draws, mc.seed) == (draws, PLAN_MONTE_CARLO_SEED)
 
 
 def _same_plan(a: Project, b: Project) -> bool:
@@ -339,7 +338,7 @@ def _same_plan(a: Project, b: Project) -> bool:
 
 
 def figures(
-    ev: PlanEvaluation, scenario: Scenario | None, index: int | None
+    ev: Evaluation, scenario: Scenario | None, index: int | None
 ) -> ScenarioFigures:
     """The comparison's figures of one evaluated plan (the recommended option's)."""
     cost = ev.cost
@@ -375,39 +374,3 @@ def figures(
 def _json(scenario: Scenario) -> dict[str, Any]:
     dumped = scenario.model_dump(mode="json")
     return {name: dumped[name] for name in scenario.overrides()}
-
-
-def candidate_costs(
-    project: Project, catalog: Catalog, base: PlanEvaluation | None = None
-) -> list[CandidateCost]:
-    """Each candidate GPU of the workload at cost: cheapest feasible option and total.
-
-    Every candidate is priced as the plan with ``workload.gpu_id`` set to it
-    (:func:`apply_scenario` of a GPU-only scenario, evaluated without the
-    Monte Carlo), so "H100 for fewer days or A100 for longer" is answered in
-    money by the same rules as the plan itself. The plan's own GPU reuses
-    ``base`` when given.
-    """
-    out: list[CandidateCost] = []
-    for gpu_id in dict.fromkeys(project.workload.gpu_candidates):
-        if base is not None and gpu_id == project.workload.gpu_id:
-            ev = base
-        else:
-            plan = apply_scenario(project, Scenario(name=gpu_id, gpu_id=gpu_id))
-            # the options and the sizing only: no tornado, no explanations
-            ev = evaluate_plan(plan, catalog, base, monte_carlo=False, full=False)
-        feasible = [o for o in ev.cost.options if o.feasible]
-        cheapest = min(feasible, key=lambda o: o.total_cny) if feasible else None
-        cluster = ev.sizing.cluster
-        out.append(
-            CandidateCost(
-                gpu_id=gpu_id,
-                min_gpus=cluster.min_gpus,
-                gpus=cluster.gpus_for_deadline or cluster.gpus,
-                days=cluster.days,
-                gpu_hours=ev.sizing.compute.gpu_hours,
-                cheapest_option=None if cheapest is None else cheapest.id,
-                cheapest_total_cny=None if cheapest is None else cheapest.total_cny,
-            )
-        )
-    return out

@@ -186,10 +186,7 @@ def compare_plans(session: ProjectSession, other: Path | Project) -> PlanDiff:
     from gpu_advisor.engine.evaluate import evaluate_plan  # deferred: cold start
 
     saved = load_project(other) if isinstance(other, Path) else other
-    # the open plan's evaluation lends its sizing when the workload is the same
-    old_ev = evaluate_plan(
-        saved, session.catalog, session.evaluation, monte_carlo=False
-    )
+    old_ev = evaluate_plan(saved, session.catalog, monte_carlo=False)
     return diff_plans(saved, session.project, old_ev, session.evaluation)
 
 

@@ -1,9 +1,9 @@
 """The scenarios side by side: a table and one bar chart per measure.
 
 The figures come from :func:`gpu_advisor.engine.api.evaluate_scenarios`
-(each scenario evaluated as the overridden plan on its own, with
-``SCENARIO_MONTE_CARLO_DRAWS`` draws for P(owning beats renting), as the CLI
-and the PDF); this module only renders them. The budget step and the review
+(each scenario evaluated as the overridden plan on its own, with the plan's
+Monte Carlo draws and seed for P(owning beats renting): the one table the
+CLI and the PDF print); this module only renders them. The budget step and the review
 step share one :class:`ScenarioRunner` per session, so a scenario is
 evaluated once per change of the plan.
 
@@ -113,7 +113,7 @@ class ScenarioRunner(QObject):
         project = self._session.project
         if (runs := self.current()) is not None:
             return runs
-        at_hand = reuse_scenarios(project, self.runs, monte_carlo=True)
+        at_hand = reuse_scenarios(project, self.runs)
         if at_hand is not None:
             self.runs = at_hand
             return at_hand
@@ -155,7 +155,7 @@ def _evaluate(
     previous: ScenarioRuns | None,
 ) -> ScenarioRuns:
     """A task: every scenario of ``project`` with its Monte Carlo, reusing ``previous``."""
-    return evaluate_scenarios(project, catalog, previous, monte_carlo=True)
+    return evaluate_scenarios(project, catalog, previous)
 
 
 def scenario_runner(session: ProjectSession) -> ScenarioRunner:

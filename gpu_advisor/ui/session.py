@@ -22,7 +22,7 @@ from gpu_advisor.ui.commands import ReplaceProject
 
 if TYPE_CHECKING:
     from gpu_advisor.engine.api import Rollout
-    from gpu_advisor.engine.evaluate import PlanEvaluation
+    from gpu_advisor.engine.evaluate import EvaluationMemo, PlanEvaluation
     from gpu_advisor.model.catalog import Catalog
     from gpu_advisor.model.cost_results import MonteCarloResult
 
@@ -56,8 +56,7 @@ class ProjectSession(QObject):
         super().__init__(parent)
         self._project = project if project is not None else Project()
         self._path = path
-        self._evaluation: PlanEvaluation | None = None
-        self._previous: PlanEvaluation | None = None
+        self._memo: EvaluationMemo | None = None
         self.session_id = uuid.uuid4().hex
         """Identifies this run's autosaves (see ``gpu_advisor.io.autosave``)."""
         self.undo_stack = QUndoStack(self)
@@ -96,19 +95,23 @@ class ProjectSession(QObject):
     def evaluation(self) -> PlanEvaluation:
         """The engine's results for the current project (cached until it changes).
 
-        One :func:`~gpu_advisor.engine.evaluate.evaluate_plan` without the
-        Monte Carlo (the budget step runs it in the background with the
-        plan's draws and seed); the last evaluation is passed as
-        ``previous`` so unchanged parts are reused.
+        What :func:`~gpu_advisor.engine.evaluate.evaluate_plan` gives without
+        the Monte Carlo (the budget step draws it in the background with the
+        plan's draws and seed, :meth:`set_monte_carlo`). The session's
+        :class:`~gpu_advisor.engine.evaluate.EvaluationMemo` reuses what an
+        edit left unchanged, as the very objects, so that pages skip redrawing
+        what they show already.
         """
-        if self._evaluation is None:
-            from gpu_advisor.engine.evaluate import evaluate_plan  # deferred
+        return self.memo.evaluate(self._project)
 
-            self._evaluation = evaluate_plan(
-                self._project, self.catalog, self._previous, monte_carlo=False
-            )
-            self._previous = None
-        return self._evaluation
+    @property
+    def memo(self) -> EvaluationMemo:
+        """The successive evaluations of this session's plan (made on first use)."""
+        if self._memo is None:
+            from gpu_advisor.engine.evaluate import EvaluationMemo  # deferred
+
+            self._memo = EvaluationMemo(self.catalog)
+        return self._memo
 
     @property
     def rollout(self) -> Rollout:
@@ -132,15 +135,11 @@ class ProjectSession(QObject):
         every step shows the figure the PDF prints; it stays while the
         sections the cost reads are unchanged. Returns True when kept.
         """
-        from gpu_advisor.engine.plan_defaults import (
-            PLAN_MONTE_CARLO_DRAWS,
-            PLAN_MONTE_CARLO_SEED,
-        )
-
-        plan = (PLAN_MONTE_CARLO_DRAWS, PLAN_MONTE_CARLO_SEED)
-        if project is not self._project or (result.draws, result.seed) != plan:
+        if project is not self._project:
             return False
-        self._evaluation = self.evaluation.with_monte_carlo(result)
+        self.memo.evaluate(project)  # the memo's last snapshot is this one
+        if self.memo.add_monte_carlo(project, result) is None:
+            return False
         self.monte_carlo_changed.emit()
         return True
 
@@ -202,9 +201,6 @@ class ProjectSession(QObject):
     def _set_project(self, project: Project) -> None:
         """Swap the snapshot; only undo commands and :meth:`reset` call this."""
         self._project = project
-        if self._evaluation is not None:
-            self._previous = self._evaluation
-        self._evaluation = None
         self.project_changed.emit(project)
 
     def _set_path(self, path: Path | None) -> None:

@@ -191,55 +191,57 @@ def test_plan_uses_the_plans_draws_and_seed():
     assert ev.monte_carlo == full.monte_carlo
 
 
-def test_previous_reuses_unchanged_parts_and_equals_a_fresh_evaluation():
-    from gpu_advisor.engine.evaluate import evaluate_plan
+def test_memo_reuses_unchanged_parts_and_equals_a_fresh_evaluation():
+    from gpu_advisor.engine.evaluate import (
+        EvaluationMemo,
+        PlanEvaluation,
+        evaluate_plan,
+    )
+
+    def fresh(p: Project) -> PlanEvaluation:
+        return evaluate_plan(p, CATALOG, monte_carlo=False)
 
     project = _measured_project()
-    first = evaluate_plan(project, CATALOG)
-    _ = first.vendors  # computed, so the next one may reuse judgements
-    # a budget edit: sizing and judgements reused, the cost and MC redone
+    memo = EvaluationMemo(CATALOG)
+    first = memo.evaluate(project)
+    assert first == fresh(project)
+    # a budget edit: sizing and judgements reused, the cost redone
     budget = project.budget.model_copy(update={"owned_gpus": 3})
     edited = project.model_copy(update={"budget": budget})
-    second = evaluate_plan(edited, CATALOG, first)
+    second = memo.evaluate(edited)
     assert second.sizing is first.sizing
-    fresh = evaluate_plan(edited, CATALOG)
-    assert second.cost == fresh.cost
-    assert second.monte_carlo == fresh.monte_carlo
-    assert second.vendors == fresh.vendors
+    assert second == fresh(edited)
     assert second.vendors is first.vendors  # nothing scored changed
     # a weight edit: same judgement objects, scores redone
     scoring = project.scoring.model_copy(update={"price": 90.0})
-    weighted = project.model_copy(update={"scoring": scoring})
-    third = evaluate_plan(weighted, CATALOG, first)
-    assert third.monte_carlo is first.monte_carlo
+    weighted = edited.model_copy(update={"scoring": scoring})
+    third = memo.evaluate(weighted)
+    assert third.cost is second.cost
     assert third.vendors.judgements["A"] is first.vendors.judgements["A"]
-    assert third.vendors == evaluate_plan(weighted, CATALOG).vendors
+    assert third == fresh(weighted)
     # a measured MFU edit changes the sizing: everything judged again
     vendors = [
         project.vendors[0].model_copy(update={"measured_mfu": 0.15}),
         project.vendors[1],
     ]
-    measured = project.model_copy(update={"vendors": vendors})
-    fourth = evaluate_plan(measured, CATALOG, first)
+    measured = weighted.model_copy(update={"vendors": vendors})
+    fourth = memo.evaluate(measured)
     assert fourth.sizing.compute.mfu == 0.15
-    assert fourth.vendors == evaluate_plan(measured, CATALOG).vendors
+    assert fourth == fresh(measured)
     # the same snapshot: the same object
-    assert evaluate_plan(project, CATALOG, first) is first
+    assert memo.evaluate(measured) is fourth
     # an edit no price reads (the author): the same cost result, the rest redone
-    meta = project.meta.model_copy(update={"author": "someone else"})
-    renamed = project.model_copy(update={"meta": meta})
-    _ = first.candidate_costs
-    fifth = evaluate_plan(renamed, CATALOG, first)
-    assert fifth.cost is first.cost
-    assert fifth.candidate_costs is first.candidate_costs
-    assert fifth.monte_carlo is first.monte_carlo
+    meta = measured.meta.model_copy(update={"author": "someone else"})
+    renamed = measured.model_copy(update={"meta": meta})
+    fifth = memo.evaluate(renamed)
+    assert fifth.cost is fourth.cost
     assert fifth.project is renamed
-    assert fifth.cost == evaluate_plan(renamed, CATALOG).cost
-    assert fifth.review == evaluate_plan(renamed, CATALOG).review
+    assert fifth == fresh(renamed)
+    assert fifth.review == fresh(renamed).review
     # an edit the cost reads (the horizon) is priced again
-    meta = project.meta.model_copy(update={"horizon_months": 7})
-    shorter = evaluate_plan(project.model_copy(update={"meta": meta}), CATALOG, first)
-    assert shorter.cost is not first.cost
+    meta = renamed.meta.model_copy(update={"horizon_months": 7})
+    shorter = memo.evaluate(renamed.model_copy(update={"meta": meta}))
+    assert shorter.cost is not fifth.cost
     assert shorter.cost.horizon_months == 7
 
 
@@ -261,8 +263,8 @@ def test_plan_review_and_rollout_are_lazy_and_complete():
     from gpu_advisor.engine.evaluate import evaluate_plan
 
     ev = evaluate_plan(Project(), CATALOG, monte_carlo=False)
-    assert ev._review is None
-    assert ev._rollout is None
+    assert "review" not in ev.__dict__  # computed on first read only
+    assert "rollout" not in ev.__dict__
     assert ev.review.tally.total == len(CATALOG.checklist)
     assert not ev.review.approvable
     assert ev.rollout is ev.rollout
@@ -347,29 +349,35 @@ def test_plan_sizing_is_the_evaluations():
 
 
 def test_a_drawn_monte_carlo_stays_while_the_cost_inputs_do():
-    from gpu_advisor.engine.evaluate import evaluate_plan
+    from gpu_advisor.engine.evaluate import EvaluationMemo, evaluate_plan
     from gpu_advisor.model.project import PlanStatus
 
     project = _measured_project()
     drawn = evaluate_plan(project, CATALOG)
     mc = drawn.monte_carlo
     assert mc is not None
-    bare = evaluate_plan(project, CATALOG, monte_carlo=False)
+    memo = EvaluationMemo(CATALOG)
+    bare = memo.evaluate(project)
     assert bare.monte_carlo is None
-    kept = bare.with_monte_carlo(mc)
+    kept = memo.add_monte_carlo(project, mc)
+    assert kept is not None
     assert kept.monte_carlo is mc
     assert kept.project is project
-    assert kept.vendors == drawn.vendors
+    assert kept == drawn
+    # only the last snapshot's, with the memo's draws and seed
+    assert memo.add_monte_carlo(Project(), mc) is None
+    other = mc.model_copy(update={"draws": 5})
+    assert memo.add_monte_carlo(project, other) is None
     # words of the plan: the prices and demand are the same, so is the draw
     meta = project.meta.model_copy(
         update={"status": PlanStatus.APPROVED, "title": "Renamed"}
     )
     renamed = project.model_copy(update={"meta": meta})
-    assert evaluate_plan(renamed, CATALOG, kept, monte_carlo=False).monte_carlo is mc
+    assert memo.evaluate(renamed).monte_carlo is mc
     # the horizon is read by the cost: drawn again (here: not drawn)
     meta = project.meta.model_copy(update={"horizon_months": 24})
     longer = project.model_copy(update={"meta": meta})
-    assert evaluate_plan(longer, CATALOG, kept, monte_carlo=False).monte_carlo is None
+    assert memo.evaluate(longer).monte_carlo is None
 
 
 def test_every_section_the_cost_may_read_counts_as_a_cost_input():
@@ -391,11 +399,12 @@ def test_every_section_the_cost_may_read_counts_as_a_cost_input():
 
 
 def test_imported_prices_are_priced_again_not_reused():
-    from gpu_advisor.engine.evaluate import evaluate_plan
+    from gpu_advisor.engine.evaluate import EvaluationMemo, evaluate_plan
     from gpu_advisor.model.project import PriceOverride, Project
 
     project = Project()
-    first = evaluate_plan(project, CATALOG, monte_carlo=False)
+    memo = EvaluationMemo(CATALOG)
+    first = memo.evaluate(project)
     row = PriceOverride(
         gpu_id=project.workload.gpu_id,
         item="on_demand_cny_per_gpu_hour",
@@ -405,6 +414,6 @@ def test_imported_prices_are_priced_again_not_reused():
         location="sheet 'prices', row 2",
     )
     imported = project.model_copy(update={"price_overrides": [row]})
-    second = evaluate_plan(imported, CATALOG, first, monte_carlo=False)
+    second = memo.evaluate(imported)
     assert second.cost is not first.cost
     assert second.cost == evaluate_plan(imported, CATALOG, monte_carlo=False).cost

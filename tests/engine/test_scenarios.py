@@ -105,8 +105,8 @@ def test_the_columns_differ_where_the_inputs_do() -> None:
     base, a100_24, h100_36, h100_24 = runs.comparison.columns
     assert base.is_base
     assert base.name == ""
-    alone = evaluate_plan(base_plan(three_scenarios()), CATALOG, monte_carlo=False)
-    assert base == figures(alone, None, None)
+    alone = evaluate_plan(base_plan(three_scenarios()), CATALOG)
+    assert base == figures(alone, None, None)  # with the plan's Monte Carlo
     assert h100_36.days < base.days  # the faster card finishes sooner
     assert a100_24.horizon_months == 24
     assert h100_24.gpu_id == "H100-80GB-SXM"
@@ -115,16 +115,18 @@ def test_the_columns_differ_where_the_inputs_do() -> None:
 
 def test_unchanged_columns_are_reused() -> None:
     project = three_scenarios()
-    first = evaluate_scenarios(project, CATALOG)
+    first = evaluate_scenarios(project, CATALOG, monte_carlo=False)
     budget = project.budget.model_copy(update={"storage_tb": 50.0})
     edited = project.model_copy(update={"budget": budget})
-    second = evaluate_scenarios(edited, CATALOG, first)
+    second = evaluate_scenarios(edited, CATALOG, first, monte_carlo=False)
     # the workload did not change: every column kept its sizing
     for a, b in zip(first.runs, second.runs, strict=True):
-        assert a.evaluation.sizing is b.evaluation.sizing
-    again = evaluate_scenarios(edited, CATALOG, second)
+        assert a.column.sizing is b.column.sizing
+    again = evaluate_scenarios(edited, CATALOG, second, monte_carlo=False)
     for a, b in zip(second.runs, again.runs, strict=True):
-        assert a.evaluation is b.evaluation
+        assert a.column is b.column
+    fresh = evaluate_scenarios(edited, CATALOG, monte_carlo=False)
+    assert again.comparison == fresh.comparison
 
 
 def test_an_empty_scenario_is_the_base_plan() -> None:
@@ -252,59 +254,45 @@ def test_reuse_scenarios_rearranges_what_was_evaluated() -> None:
     assert reuse_scenarios(project, None) is None
 
 
-def test_a_scenario_column_is_completed_when_read() -> None:
-    """A column leaves out the tornado and the explanations; reading its
-    evaluation gives the plan's whole evaluation, computed once."""
+def test_the_table_draws_the_plans_monte_carlo() -> None:
+    """Every output's P(owning beats renting) comes from the plan's draws and
+    seed: the base column shows what the plan's own evaluation shows."""
+    from gpu_advisor.engine.plan_defaults import (
+        PLAN_MONTE_CARLO_DRAWS,
+        PLAN_MONTE_CARLO_SEED,
+    )
+    from gpu_advisor.engine.scenarios import SCENARIO_MONTE_CARLO_DRAWS
+
+    assert SCENARIO_MONTE_CARLO_DRAWS == PLAN_MONTE_CARLO_DRAWS
     project = three_scenarios()
-    runs = evaluate_scenarios(project, CATALOG, monte_carlo=True, draws=300)
-    base, *scenarios = runs.runs
-    assert base.column.is_complete
-    assert base.evaluation is base.column
-    for run in scenarios:
-        column = run.column
-        assert not column.is_complete
-        assert column.cost.tornado == []
-        assert column.cost.explanations == []
-        whole = run.evaluation
-        assert whole.is_complete
-        assert whole is run.evaluation  # kept
-        assert whole.sizing is column.sizing
-        assert whole.monte_carlo is column.monte_carlo  # not drawn again
-        alone = evaluate_plan(run.plan, CATALOG, monte_carlo=True, draws=300)
-        assert whole.cost == alone.cost
-        assert whole.cost.tornado
-        assert whole.cost.explanations
-        assert whole.cost.options == column.cost.options
-        assert whole.cost.recommendation == column.cost.recommendation
+    runs = evaluate_scenarios(project, CATALOG)
+    assert runs.comparison is not None
+    plan_mc = evaluate_plan(base_plan(project), CATALOG).monte_carlo
+    assert plan_mc is not None
+    base = runs.comparison.columns[0]
+    assert base.p_own_beats_rent == plan_mc.p_own_beats_rent
+    for run in runs.runs:
+        mc = run.column.monte_carlo
+        assert mc is not None
+        assert (mc.draws, mc.seed) == (PLAN_MONTE_CARLO_DRAWS, PLAN_MONTE_CARLO_SEED)
+    for column in runs.comparison.columns:
+        assert column.monte_carlo_draws == PLAN_MONTE_CARLO_DRAWS
 
 
-def test_a_column_made_the_base_is_whole() -> None:
-    """Making a scenario the base reuses its column; the base's evaluation
-    is then the whole evaluation of the new base plan."""
+def test_a_column_made_the_base_is_reused() -> None:
+    """Making a scenario the base reuses its column (no evaluation)."""
     from gpu_advisor.engine.scenarios import reuse_scenarios
 
     project = three_scenarios()
-    runs = evaluate_scenarios(project, CATALOG)
+    runs = evaluate_scenarios(project, CATALOG, monte_carlo=False)
     swapped = make_base(project, 1, "Old base")
     for again in (
-        reuse_scenarios(swapped, runs),
-        evaluate_scenarios(swapped, CATALOG, runs),
+        reuse_scenarios(swapped, runs, monte_carlo=False),
+        evaluate_scenarios(swapped, CATALOG, runs, monte_carlo=False),
     ):
         assert again is not None
         new_base = again.runs[0]
         assert new_base.column is runs.runs[2].column  # no evaluation
         alone = evaluate_plan(base_plan(swapped), CATALOG, monte_carlo=False)
-        assert new_base.evaluation.cost == alone.cost
-        assert new_base.evaluation.is_complete
-
-
-def test_a_partial_evaluation_is_not_returned_for_a_whole_one() -> None:
-    plan = base_plan(three_scenarios())
-    column = evaluate_plan(plan, CATALOG, monte_carlo=False, full=False)
-    assert evaluate_plan(plan, CATALOG, column, monte_carlo=False, full=False) is column
-    whole = evaluate_plan(plan, CATALOG, column, monte_carlo=False)
-    assert whole is not column
-    assert whole.is_complete
-    assert whole.sizing is column.sizing
-    assert whole.cost == evaluate_plan(plan, CATALOG, monte_carlo=False).cost
-    assert column.complete().cost == whole.cost
+        assert new_base.column.cost.options == alone.cost.options
+        assert new_base.column.cost.recommendation == alone.cost.recommendation

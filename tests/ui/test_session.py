@@ -114,9 +114,25 @@ def test_evaluation_cache_is_dropped_on_change(session: ProjectSession) -> None:
     first = session.evaluation
     assert session.evaluation is first  # cached
     session.apply("meta.horizon_months", 36)
-    assert session._evaluation is None
     assert session.evaluation is not first
+    assert session.evaluation.project is session.project
     assert session.evaluation.cost.recommendation.option is not None
+
+
+def test_the_session_evaluation_equals_a_fresh_one(session: ProjectSession) -> None:
+    """The session's memo reuses across edits; what it gives is the plan's evaluation."""
+    from gpu_advisor.engine.evaluate import evaluate_plan
+
+    first = session.evaluation
+    session.apply("meta.author", "Someone")
+    renamed = session.evaluation
+    assert renamed.cost is first.cost  # the words of the plan price nothing
+    assert renamed.sizing is first.sizing
+    session.apply("workload.tokens_billion", 77.0)
+    for ev in (renamed, session.evaluation):
+        assert ev == evaluate_plan(ev.project, session.catalog, monte_carlo=False)
+    session.undo_stack.undo()
+    assert session.evaluation == renamed
 
 
 # --- the project page: both directions, undo, validation ---------------------------

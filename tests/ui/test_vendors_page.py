@@ -315,7 +315,9 @@ def test_weights_bind_both_ways_and_move_the_winner(qtbot: Any) -> None:
 
 
 def test_quote_edit_rejudges_like_score_project(qtbot: Any) -> None:
-    """Only the edited vendor is judged again; the result equals a full score."""
+    """A judgement is kept while the vendor's measurements and expectations are
+    (a price is not judged, the quoted NIC speed is); the result equals a full
+    score."""
     session = ProjectSession(three_vendor_project())
     page = _page(qtbot, session)
     before = dict(page.judgements)
@@ -326,6 +328,10 @@ def test_quote_edit_rejudges_like_score_project(qtbot: Any) -> None:
     assert page.scoring == scoring
     assert page.judgements == judgements
     assert page.judgements["A"] is before["A"]  # unchanged vendors: not judged again
+    assert page.judgements["C"] is before["C"]  # the price is scored, not judged
+    session.apply("vendors.2.intranet_gbit_per_s", 50.0)  # what iperf3 is judged by
+    assert page.judgements == score_project(session.project, load_catalog())[1]
+    assert page.judgements["A"] is before["A"]
     assert page.judgements["C"] is not before["C"]
     # a workload change judges everyone again
     session.apply("workload.seq_len", 8192)

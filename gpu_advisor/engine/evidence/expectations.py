@@ -46,8 +46,9 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from gpu_advisor.engine.evidence.measured import plan_sizing
 from gpu_advisor.engine.sizing import compute as _cmp
-from gpu_advisor.engine.sizing.size import resolve_shape, size_workload
+from gpu_advisor.engine.sizing.size import resolve_shape
 from gpu_advisor.model.catalog import Catalog, GpuSpec, NetworkClass
 from gpu_advisor.model.common import Frozen
 from gpu_advisor.model.project import Project, Vendor, Workload
@@ -245,7 +246,7 @@ def expectations_for(
     sizing : SizingResult, optional
         The sized workload; by default sized as the plan sizes it (with the
         vendors' measured MFU, see
-        :func:`gpu_advisor.engine.evaluate.measured_mfu_for`).
+        :func:`gpu_advisor.engine.evidence.measured.measured_mfu_for`).
     checkpoint_write_gb_per_s : float, optional
         Overrides the sizing engine's checkpoint write bandwidth. [GB/s]
 
@@ -264,11 +265,7 @@ def expectations_for(
     gpu = catalog.gpu(vendor.gpu_id)
     intra = catalog.network(gpu.intra_node_network_id)
     if sizing is None:
-        from gpu_advisor.engine.evaluate import measured_mfu_for  # evaluate imports us
-
-        sizing = size_workload(
-            project.workload, catalog, measured_mfu=measured_mfu_for(project)
-        )
+        sizing = plan_sizing(project, catalog)
     inter = _inter_class(catalog, vendor.network_id) or _inter_class(
         catalog, project.workload.network_id
     )

@@ -123,7 +123,8 @@ def _performance_score(
 def _network_score(
     checks: Sequence[Check], measurements: Sequence[Measurement], exp: Expectations
 ) -> tuple[float | None, str, str]:
-    """Mean capped ratio of inter-node busbw (against the class the workload needs) and iperf3."""
+    """Mean capped ratio of inter-node busbw (against the class the workload needs) and
+    iperf3, each the worst complete run's."""
     ratios: list[float] = []
     inter = [
         c for c in checks if c.test == "nccl.inter_node" and c.measured is not None
@@ -131,7 +132,10 @@ def _network_score(
     need = exp.required_inter_busbw_gb_per_s or exp.inter_busbw_gb_per_s
     if inter and need:
         ratios.append(min(c.measured or 0.0 for c in inter) / need)
-    ratios.extend(c.ratio for c in checks if c.test == "iperf3" and c.ratio is not None)
+    # every iperf3 run is judged; the worst one counts (engine.evidence.runs)
+    iperf = [c.ratio for c in checks if c.test == "iperf3" and c.ratio is not None]
+    if iperf:
+        ratios.append(min(iperf))
     mean = _capped_mean(ratios)
     if mean is None:
         return None, "no network test imported: 0 points", "未导入网络测试：0 分"

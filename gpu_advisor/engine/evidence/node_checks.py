@@ -48,6 +48,7 @@ from gpu_advisor.engine.evidence.checks import (
 )
 from gpu_advisor.engine.evidence.expectations import Expectations
 from gpu_advisor.engine.evidence.mfu import MFU_PASS_RATIO, MFU_WARN_RATIO
+from gpu_advisor.engine.evidence.runs import measured_figures
 from gpu_advisor.model.project import Measurement
 
 FIO_PASS_RATIO: Final = 1.0
@@ -86,15 +87,20 @@ HARD_THROTTLE_REASONS: Final = frozenset(
 
 
 def _fio_checks(measurements: Sequence[Measurement], exp: Expectations) -> list[Check]:
+    # each job's figure is its worst complete run (engine.evidence.runs); the
+    # checkpoint goes to the shared storage when it was measured
     writes = [
-        m for m in measurements if m.tool == "fio" and m.metric.endswith(".write.bw")
+        f
+        for f in measured_figures(measurements)
+        if f.tool == "fio" and f.metric.endswith(".write.bw")
     ]
-    shared = [m for m in writes if "shared" in m.metric]
+    shared = [f for f in writes if "shared" in f.metric]
     candidates = shared or writes
     if not candidates:
         return []
-    best = max(candidates, key=lambda m: m.value)
-    job = best.metric.split(".", 1)[0]
+    best = max(candidates, key=lambda f: f.value)  # the fastest job's worst run
+    job = best.job
+    node = next(r.node for r in best.runs if r.file == best.file)
     if exp.checkpoint_write_gb_per_s:
         return [
             _ratio_check(
@@ -106,7 +112,7 @@ def _fio_checks(measurements: Sequence[Measurement], exp: Expectations) -> list[
                 unit="GB/s",
                 what_en=f"sequential write ({job}) against the checkpoint write bandwidth needed",
                 what_zh=f"顺序写（{job}）对比保存检查点所需写带宽",
-                node=best.node,
+                node=node,
                 file=best.file,
                 source=exp.sources.get("fio", ""),
             )
@@ -116,7 +122,7 @@ def _fio_checks(measurements: Sequence[Measurement], exp: Expectations) -> list[
             "fio.checkpoint_write",
             f"fio {job}: {best.value:.3g} GB/s; no checkpoint bandwidth to compare with.",
             f"fio {job}：{best.value:.3g} GB/s；没有可对比的检查点写带宽。",
-            node=best.node,
+            node=node,
             file=best.file,
         )
     ]

@@ -5,8 +5,9 @@
 (:func:`~gpu_advisor.engine.evidence.scoring.score_vendors`);
 :func:`evaluate_vendors` does the same for the evaluation, reusing the
 judgements an edit left unchanged; :func:`merge_measurements` is the rule
-for importing results into a vendor; :func:`plan_sizing` sizes the workload
-as the plan does.
+for importing results into a vendor; :func:`plan_sizing` (from
+:mod:`~gpu_advisor.engine.evidence.measured`) sizes the workload as the plan
+does.
 """
 
 from __future__ import annotations
@@ -15,10 +16,16 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import Field
 
-from gpu_advisor.engine.evidence.judge import VendorJudgement, judge_vendor
+from gpu_advisor.engine.evidence.expectations import expectations_for
+from gpu_advisor.engine.evidence.judge import (
+    VendorJudgement,
+    judge_measurements,
+    judge_vendor,
+)
+from gpu_advisor.engine.evidence.measured import plan_sizing as plan_sizing
 from gpu_advisor.engine.evidence.mfu import with_measured_mfu
+from gpu_advisor.engine.evidence.runs import MeasuredFigure, measured_figures
 from gpu_advisor.engine.evidence.scoring import ScoringResult, score_vendors
-from gpu_advisor.engine.sizing.size import size_workload
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Frozen
 from gpu_advisor.model.project import Measurement, Project, Vendor
@@ -77,54 +84,50 @@ def score_project(
     return result, judgements
 
 
-def plan_sizing(project: Project, catalog: Catalog) -> SizingResult:
-    """The workload sized as the plan sizes it: with the vendors' measured MFU.
-
-    Examples
-    --------
-    >>> from gpu_advisor.io.catalog import load_catalog
-    >>> c = load_catalog()
-    >>> plan_sizing(Project(), c) == size_workload(Project().workload, c)
-    True
-    """
-    from gpu_advisor.engine.evaluate import measured_mfu_for  # evaluate imports us
-
-    return size_workload(
-        project.workload, catalog, measured_mfu=measured_mfu_for(project)
-    )
-
-
 class VendorsResult(Frozen):
     """The vendors step of one plan: judgements, scores and weight sensitivity.
 
     Every vendor is judged on the plan's own sizing (``sizing``), the one the
     workload and cost steps show. ``problem`` holds the message when scoring
     was refused (e.g. two vendors with the same name); ``scoring`` is then
-    None.
+    None. ``measured`` holds each vendor's test figures by the one rule for
+    repeated runs (:mod:`gpu_advisor.engine.evidence.runs`: the worst
+    complete run counts, every run listed), the figures the charts, the
+    checklist and the PDF show.
     """
 
     scoring: ScoringResult | None = None
     judgements: dict[str, VendorJudgement] = Field(default_factory=dict)
     problem: str = ""
+    measured: dict[str, list[MeasuredFigure]] = Field(default_factory=dict)
 
 
-def _only_weights_differ(old: Project, new: Project) -> bool:
-    """True when ``new`` shares every section but the weights with ``old``."""
-    return old.scoring != new.scoring and all(
-        getattr(old, name) is getattr(new, name)
-        for name in Project.model_fields
-        if name != "scoring"
+def _same_items(a: Sequence[Measurement], b: Sequence[Measurement]) -> bool:
+    """The same measurement objects in the same order (a validated copy of a
+    vendor keeps its measurement objects in a new list)."""
+    return a is b or (
+        len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
     )
 
 
-def _same_judging_inputs(old: Project, new: Project) -> bool:
-    """True when the sections a judgement reads besides the vendor are the same
-    objects in both snapshots (see :func:`gpu_advisor.engine.evidence.judge.judge_vendor`)."""
-    return (
-        old.workload is new.workload
-        and old.environment is new.environment
-        and old.monitoring is new.monitoring
-    )
+def _measured(
+    vendors: Sequence[Vendor], before: Mapping[str, Vendor], old: VendorsResult | None
+) -> dict[str, list[MeasuredFigure]]:
+    """Each vendor's figures; a vendor whose measurements are the same objects
+    as before keeps its figure objects."""
+    out: dict[str, list[MeasuredFigure]] = {}
+    for v in vendors:
+        prior = before.get(v.name)
+        if (
+            old is not None
+            and prior is not None
+            and _same_items(prior.measurements, v.measurements)
+            and v.name in old.measured
+        ):
+            out[v.name] = old.measured[v.name]
+        else:
+            out[v.name] = measured_figures(v.measurements)
+    return out
 
 
 def evaluate_vendors(
@@ -132,7 +135,7 @@ def evaluate_vendors(
     catalog: Catalog,
     sizing: SizingResult,
     *,
-    previous: tuple[Project, SizingResult, VendorsResult] | None = None,
+    previous: tuple[Project, VendorsResult] | None = None,
 ) -> VendorsResult:
     """Judge and score every vendor on the plan's sizing, reusing what did not change.
 
@@ -145,11 +148,13 @@ def evaluate_vendors(
     sizing : SizingResult
         The plan's sizing (with the measured MFU).
     previous : tuple, optional
-        ``(project, sizing, result)`` of the last call. When only the weights
-        changed the vendors are scored again on the same judgements; when the
-        sizing and the sections a judgement reads are unchanged, only the
-        vendors whose object changed are judged again. The result equals a
-        full evaluation in every case.
+        ``(project, result)`` of an earlier call for the same plan. A
+        judgement is a function of the vendor's name, its measurements and
+        its expectations (:func:`~gpu_advisor.engine.evidence.judge.judge_vendor`):
+        a vendor whose measurements are the same objects and whose
+        expectations are equal keeps its judgement; when every judgement,
+        the vendors and the weights are kept, so is the whole result. The
+        result equals one without ``previous`` in every case.
 
     Returns
     -------
@@ -163,55 +168,51 @@ def evaluate_vendors(
     >>> r = evaluate_vendors(p, c, plan_sizing(p, c))
     >>> r.scoring.winner, sorted(r.judgements)
     ('a', ['a'])
+    >>> evaluate_vendors(p, c, plan_sizing(p, c), previous=(p, r)) is r
+    True
     """
     if not project.vendors:
         return VendorsResult()
-    vat = catalog.cost_defaults.vat_rate_services
+    old_project, old = previous if previous is not None else (None, None)
+    before = {} if old_project is None else {v.name: v for v in old_project.vendors}
+    measured = _measured(project.vendors, before, old)
     try:
-        if previous is not None and previous[2].scoring is not None:
-            old, old_sizing, old_result = previous
-            same_sizing = old_sizing is sizing or old_sizing == sizing
+        judgements: dict[str, VendorJudgement] = {}
+        kept = old is not None and old.scoring is not None
+        for v in project.vendors:
+            exp = expectations_for(project, v, catalog, sizing=sizing)
+            prior = before.get(v.name)
+            judged = None if old is None else old.judgements.get(v.name)
             if (
-                same_sizing
-                and _same_judging_inputs(old, project)
-                and old.vendors is project.vendors
-                and old.scoring is project.scoring
+                judged is not None
+                and prior is not None
+                and _same_items(prior.measurements, v.measurements)
+                and judged.expectations == exp
             ):
-                return old_result  # e.g. a budget edit: nothing scored changed
-            if same_sizing and _only_weights_differ(old, project):
-                judgements = old_result.judgements
-                return VendorsResult(
-                    scoring=score_vendors(
-                        project.vendors,
-                        project.scoring,
-                        judgements=judgements,
-                        vat_rate=vat,
-                    ),
-                    judgements=judgements,
-                )
-            if same_sizing and _same_judging_inputs(old, project):
-                before = {v.name: v for v in old.vendors}
-                judgements = {
-                    v.name: (
-                        old_result.judgements[v.name]
-                        if before.get(v.name) is v and v.name in old_result.judgements
-                        else judge_vendor(project, v, catalog, sizing=sizing)
-                    )
-                    for v in project.vendors
-                }
-                return VendorsResult(
-                    scoring=score_vendors(
-                        project.vendors,
-                        project.scoring,
-                        judgements=judgements,
-                        vat_rate=vat,
-                    ),
-                    judgements=judgements,
-                )
-        scoring, judgements = score_project(project, catalog, sizing=sizing)
-        return VendorsResult(scoring=scoring, judgements=judgements)
+                judgements[v.name] = judged
+            else:
+                judgements[v.name] = judge_measurements(v.name, v.measurements, exp)
+                kept = False
+        if (
+            kept
+            and old is not None
+            and old_project is not None
+            and old_project.vendors is project.vendors
+            and old_project.scoring is project.scoring
+            and len(judgements) == len(old.judgements)
+        ):
+            return old  # e.g. a budget edit: nothing scored changed
+        scoring = score_vendors(
+            project.vendors,
+            project.scoring,
+            judgements=judgements,
+            vat_rate=catalog.cost_defaults.vat_rate_services,
+        )
+        return VendorsResult(scoring=scoring, judgements=judgements, measured=measured)
     except (KeyError, ValueError) as exc:
-        return VendorsResult(problem=str(exc.args[0]) if exc.args else str(exc))
+        return VendorsResult(
+            problem=str(exc.args[0]) if exc.args else str(exc), measured=measured
+        )
 
 
 def merge_measurements(

@@ -17,11 +17,13 @@ plan would mean nothing.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from gpu_advisor.engine.evaluate import PlanEvaluation
 from gpu_advisor.engine.rollout.review import OpenItem, OpenKind
 from gpu_advisor.model.common import Advice, Severity
+
+if TYPE_CHECKING:  # evaluate reads these issues: no import at run time
+    from gpu_advisor.engine.evaluate import PlanEvaluation
 
 
 class PlanPart(StrEnum):

@@ -50,7 +50,10 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from gpu_advisor import __version__
 from gpu_advisor.engine import api
 from gpu_advisor.engine.api import PlanEvaluation
-from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
+from gpu_advisor.engine.plan_defaults import (
+    PLAN_MONTE_CARLO_DRAWS,
+    PLAN_MONTE_CARLO_SEED,
+)
 from gpu_advisor.io.project_file import fingerprint, write_atomically
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
@@ -118,16 +121,25 @@ def render_plan(
     language, paper, signer, font_path, app_version
         As for :func:`build_plan_pdf`.
     previous : PlanEvaluation, optional
-        An evaluation of an earlier snapshot of the plan for
-        ``evaluate_plan`` to reuse (its result equals a fresh evaluation;
-        the self-test passes the one it already made).
+        The plan's evaluation when the caller already made it (the
+        self-test): used when it evaluates this very project with the plan's
+        draws and seed, which is what ``evaluate_plan`` would give; otherwise
+        the plan is evaluated here.
 
     Returns
     -------
     bytes
         The PDF; identical bytes for identical inputs.
     """
-    evaluation = api.evaluate_plan(project, catalog, previous)  # plan draws, seed
+    mc = None if previous is None else previous.monte_carlo
+    evaluation = (
+        previous
+        if previous is not None
+        and previous.project is project
+        and mc is not None
+        and (mc.draws, mc.seed) == (PLAN_MONTE_CARLO_DRAWS, PLAN_MONTE_CARLO_SEED)
+        else api.evaluate_plan(project, catalog)  # the plan's draws and seed
+    )
     return build_plan_pdf(
         project,
         evaluation,

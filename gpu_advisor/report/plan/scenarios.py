@@ -19,7 +19,7 @@ def scenarios_section(st: Story, project: Project, catalog: Catalog) -> None:
     """One page: the base plan and the scenarios ticked for the report, side by side."""
     if not any(s.in_report for s in project.scenarios):
         return
-    runs = api.evaluate_scenarios(project, catalog, monte_carlo=True)
+    runs = api.evaluate_scenarios(project, catalog)
     assert runs.comparison is not None
     columns = [c for c in runs.comparison.columns if c.is_base or c.in_report]
     lang, zh = st.lang, st.lang is Language.ZH

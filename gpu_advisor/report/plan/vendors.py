@@ -9,11 +9,12 @@ from typing import Any, Final
 from reportlab.lib import colors
 from reportlab.platypus import KeepTogether, Paragraph
 
-from gpu_advisor.engine.api import Check, Criterion, PlanEvaluation
+from gpu_advisor.engine.api import Check, Criterion, MeasuredFigure, PlanEvaluation
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project
 from gpu_advisor.report import charts
+from gpu_advisor.report.numbers import plain_number
 from gpu_advisor.report.plan.document import Story, escape
 from gpu_advisor.report.plan.shared import gpu_name
 from gpu_advisor.report.text import counted, money, tr
@@ -100,6 +101,7 @@ def _measured(st: Story, project: Project, ev: PlanEvaluation) -> None:
         st.p(st.t("ven.no_measured"))
         return
     _judged_checks(st, project, ev)
+    _figures(st, project, ev)
     busbw = _busbw_series(project, st.lang)
     if busbw:
         st.items.append(
@@ -181,6 +183,59 @@ def _judged_checks(st: Story, project: Project, ev: PlanEvaluation) -> None:
         [0.8, 1.4, 1.0, 1.1, 2.0, 0.7],
         extra=extra,
         align_right=[3],
+    )
+
+
+def figure_rows(
+    project: Project, ev: PlanEvaluation, language: Language
+) -> list[tuple[str, str, str, str]]:
+    """Per vendor and test: the figure and every run (vendor, test, figure, runs).
+
+    The figure is the evaluation's (``ev.vendors.measured``): the worst
+    complete run of the test, by the engine's one rule for repeated runs
+    (:mod:`gpu_advisor.engine.evidence.runs`), the figure the vendors step's
+    charts and the checklist show too; every run follows with its node.
+    """
+    rows: list[tuple[str, str, str, str]] = []
+    for vendor in project.vendors:
+        for figure in ev.vendors.measured.get(vendor.name, []):
+            test = (
+                check_name("iperf3", language.value)
+                if figure.tool == "iperf3"
+                else f"fio {figure.job}"
+            )
+            runs = "; ".join(
+                f"{label}: {plain_number(run.value)}"
+                for label, run in zip(_run_labels(figure), figure.runs, strict=True)
+            )
+            rows.append(
+                (vendor.name, test, f"{plain_number(figure.value)} {figure.unit}", runs)
+            )
+    return rows
+
+
+def _run_labels(figure: MeasuredFigure) -> list[str]:
+    """A short name per run: its node, else its file; the file's folder and
+    name when those repeat (one node measured twice)."""
+    labels = [run.node or PurePath(run.file).stem or "—" for run in figure.runs]
+    if len(set(labels)) == len(labels):
+        return labels
+    return [
+        "/".join(PurePath(run.file).with_suffix("").parts[-2:]) or "—"
+        for run in figure.runs
+    ]
+
+
+def _figures(st: Story, project: Project, ev: PlanEvaluation) -> None:
+    """The measured figures: each test's worst complete run, every run listed."""
+    rows = figure_rows(project, ev, st.lang)
+    if not rows:
+        return
+    st.table(
+        [st.t("col.vendor"), st.t("col.test"), st.t("col.measured"), st.t("col.where")],
+        rows,
+        [0.8, 1.4, 0.9, 2.9],
+        align_right=[2],
     )
 
 

@@ -51,7 +51,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from gpu_advisor.engine.api import review
+from gpu_advisor.engine.api import IPERF3_RECEIVED, figure_for, review
 from gpu_advisor.model.catalog import ChecklistEntry
 from gpu_advisor.model.project import ChecklistItem, CheckStatus, Project
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
@@ -74,7 +74,7 @@ GROUPS: Final = ("six_points", "colocation", "contract", "pitfalls")
 OTHER_GROUP: Final = "other"
 CARD_HOURS_ID: Final = "card_hours"
 INTRANET_IDS: Final = frozenset({"intranet_iperf3", "intranet_bandwidth"})
-IPERF3_METRIC: Final = "tcp.received"
+IPERF3_METRIC: Final = IPERF3_RECEIVED
 """The iperf3 figure shown: throughput that arrived at the receiver [Gbit/s]."""
 
 COL_ITEM, COL_STATUS, COL_OWNER, COL_NOTE, COL_EVIDENCE = range(5)
@@ -379,15 +379,23 @@ class ChecklistPage(QWizardPage):
                 locale.toString(compute.gpu_hours_with_redundancy, "f", 0),
             )
         if item_id in INTRANET_IDS:
+            # each vendor's figure by the engine's one rule: the worst complete
+            # run counts, every run listed (engine.evidence.runs)
+            measured = self._session.evaluation.vendors.measured
             parts = []
             for vendor in self._session.project.vendors:
-                values = [
-                    locale.toString(m.value, "f", 1)
-                    for m in vendor.measurements
-                    if m.tool == "iperf3" and m.metric == IPERF3_METRIC
-                ]
-                if values:
-                    parts.append(f"{vendor.name}: {', '.join(values)} Gbit/s")
+                figure = figure_for(
+                    measured.get(vendor.name, ()), "iperf3", IPERF3_METRIC
+                )
+                if figure is None:
+                    continue
+                text = f"{vendor.name}: {locale.toString(figure.value, 'f', 1)} Gbit/s"
+                if len(figure.runs) > 1:
+                    runs = ", ".join(
+                        locale.toString(run.value, "f", 1) for run in figure.runs
+                    )
+                    text += f" = min({runs})"
+                parts.append(text)
             if not parts:
                 return self.tr("iperf3: not measured yet.")
             return self.tr("Measured with iperf3: %1").replace("%1", "; ".join(parts))

@@ -657,7 +657,9 @@ class VendorsPage(QWizardPage):
 
     def _show_analysis(self, project: Project) -> None:
         self.charts.set_vendors(
-            list(project.vendors), project.environment.gpus_per_node
+            list(project.vendors),
+            project.environment.gpus_per_node,
+            self._session.evaluation.vendors.measured,
         )
         self._show_judgement(project)
         self._show_scoring(project)

@@ -8,7 +8,7 @@ shows it in its *Compare* tab.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 import numpy as np
@@ -17,7 +17,12 @@ from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLabel, QWidget
 from typing_extensions import override
 
-from gpu_advisor.engine.api import training_throughput
+from gpu_advisor.engine.api import (
+    IPERF3_RECEIVED,
+    MeasuredFigure,
+    figure_for,
+    training_throughput,
+)
 from gpu_advisor.model.project import Measurement, Vendor
 from gpu_advisor.ui.style import (
     BOLD_STYLE,
@@ -86,6 +91,15 @@ def _charts_key(vendors: Sequence[Vendor], default_gpus: int, inter: bool) -> ob
         tuple((v.name, ends(v.measurements)) for v in vendors),
         default_gpus,
         inter,
+    )
+
+
+def _ids(figures: Mapping[str, Sequence[MeasuredFigure]]) -> tuple[object, ...]:
+    """The figures by identity: the evaluation keeps a vendor's figure objects
+    while its measurements are the same objects (the lists holding them are
+    copied when the result is validated, the frozen figures are not)."""
+    return tuple(
+        (name, tuple(id(figure) for figure in shown)) for name, shown in figures.items()
     )
 
 
@@ -169,7 +183,9 @@ class VendorCharts(QWidget):
         self.loss_curves: dict[str, pg.PlotDataItem] = {}
         self.storage_bars: dict[str, pg.BarGraphItem] = {}
         self.network_bars: dict[str, pg.BarGraphItem] = {}
-        self._data: tuple[list[Vendor], int] | None = None
+        self._data: (
+            tuple[list[Vendor], int, Mapping[str, Sequence[MeasuredFigure]]] | None
+        ) = None
         self._key: object = None
         self.scope_combo.currentIndexChanged.connect(self._on_scope_changed)
         self.retranslate_ui()
@@ -235,15 +251,25 @@ class VendorCharts(QWidget):
             "network": len(self.network_bars),
         }
 
-    def set_vendors(self, vendors: list[Vendor], default_gpus: int) -> None:
+    def set_vendors(
+        self,
+        vendors: list[Vendor],
+        default_gpus: int,
+        figures: Mapping[str, Sequence[MeasuredFigure]],
+    ) -> None:
         """Show every vendor's measurements (``default_gpus``: GPUs per node of the
-        project, for a training log that does not name its GPU count)."""
-        key = _charts_key(vendors, default_gpus, self.inter_node)
+        project, for a training log that does not name its GPU count).
+
+        The storage and network bars are the evaluation's figures
+        (``PlanEvaluation.vendors.measured``, by vendor name): each test's
+        worst complete run, the figure the checklist and the PDF show too.
+        """
+        key = (_charts_key(vendors, default_gpus, self.inter_node), _ids(figures))
         if key == self._key:  # same measurements: nothing to redraw
-            self._data = (vendors, default_gpus)
+            self._data = (vendors, default_gpus, figures)
             return
         self._key = key
-        self._data = (vendors, default_gpus)
+        self._data = (vendors, default_gpus, figures)
         colours = {
             v.name: VENDOR_COLOURS[i % len(VENDOR_COLOURS)]
             for i, v in enumerate(vendors)
@@ -283,19 +309,13 @@ class VendorCharts(QWidget):
                         [float(m.sample or 0) for m in losses],
                         [m.value for m in losses],
                     )
-            bars = {
-                m.metric.split(".")[0]: m.value
-                for m in ms
-                if m.tool == "fio" and m.metric.endswith((".write.bw", ".read.bw"))
-            }
+            shown = figures.get(vendor.name, ())
+            bars = {f.job: f.value for f in shown if f.tool == "fio"}
             if bars:
                 storage[vendor.name] = bars
-            received = [
-                m.value for m in ms if m.tool == "iperf3" and m.metric == "tcp.received"
-            ]
-            if received:
-                # The slowest pair is what a multi-node job waits for.
-                network[vendor.name] = min(received)
+            received = figure_for(shown, "iperf3", IPERF3_RECEIVED)
+            if received is not None:
+                network[vendor.name] = received.value
         self._set_curves(self.busbw_plot, self.busbw_curves, busbw, colours, "busbw")
         self._set_curves(
             self.tokens_plot, self.tokens_curves, tokens, colours, "tokens"

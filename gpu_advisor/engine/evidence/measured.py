@@ -1,0 +1,64 @@
+"""The plan's sizing with the MFU its vendors measured.
+
+Below every other evidence module and :mod:`gpu_advisor.engine.evaluate`:
+the expectations, the judgements and the evaluation all size the workload
+with :func:`plan_sizing`, so each of them shows the one sizing of the plan.
+"""
+
+from __future__ import annotations
+
+from gpu_advisor.engine.sizing.size import size_workload
+from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.project import Project
+from gpu_advisor.model.sizing_results import SizingResult
+
+
+def measured_mfu_for(project: Project) -> float | None:
+    """The MFU measured by vendor tests on the plan's GPU, if any.
+
+    When several vendors measured it, the lowest figure is used: a plan sized
+    on the slowest measured run does not run out of GPU-hours. ``workload.mfu``
+    set by the user still wins (see ``size_workload``).
+
+    Parameters
+    ----------
+    project : Project
+        Its vendors' ``measured_mfu`` and ``gpu_id``, and ``workload.gpu_id``.
+
+    Returns
+    -------
+    float or None
+        Model FLOPs utilisation [1], or None when no vendor measured the GPU.
+
+    Examples
+    --------
+    >>> from gpu_advisor.model.project import Vendor
+    >>> gpu = Project().workload.gpu_id
+    >>> vendors = [Vendor(name="a", gpu_id=gpu, measured_mfu=0.42),
+    ...            Vendor(name="b", gpu_id=gpu, measured_mfu=0.31)]
+    >>> measured_mfu_for(Project(vendors=vendors))
+    0.31
+    >>> measured_mfu_for(Project()) is None
+    True
+    """
+    measured = [
+        v.measured_mfu
+        for v in project.vendors
+        if v.measured_mfu is not None and v.gpu_id == project.workload.gpu_id
+    ]
+    return min(measured) if measured else None
+
+
+def plan_sizing(project: Project, catalog: Catalog) -> SizingResult:
+    """The workload sized as the plan sizes it: with the vendors' measured MFU.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> c = load_catalog()
+    >>> plan_sizing(Project(), c) == size_workload(Project().workload, c)
+    True
+    """
+    return size_workload(
+        project.workload, catalog, measured_mfu=measured_mfu_for(project)
+    )
