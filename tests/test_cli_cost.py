@@ -122,3 +122,12 @@ def test_text_output_in_both_languages(capsys, example):
     assert "建议" in capsys.readouterr().out
     assert main(["cost", str(example), "--lang", "en"]) == 0
     assert "Recommendation" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("price", ["1e-310", "5e-324"])
+def test_a_tiny_price_is_priced_not_an_internal_error(capsys, example, price):
+    """A schema-valid price so small that a ratio of prices overflows to
+    infinity: the plan is priced (the ratio is shown as "—"), never exit 1."""
+    args = ["--set", f"budget.on_demand_cny_per_gpu_hour={price}"]
+    _json(capsys, str(example), *args)  # strict JSON: no Infinity
+    assert main(["cost", str(example), *args, "--lang", "en"]) == 0

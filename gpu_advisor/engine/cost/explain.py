@@ -12,6 +12,7 @@ this module only states how.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import NamedTuple
 
@@ -283,8 +284,16 @@ def _ref(name: str, value: float | str, unit: str, source: str) -> InputRef:
 
 def _engine_ref(name: str, value: float | str, unit: str = "") -> InputRef:
     """An input computed by the engine itself (another result), numbers
-    rounded to 4 decimals."""
-    shown = value if isinstance(value, str) else round(float(value), 4)
+    rounded to 4 decimals; a ratio that overflows (a price of 1e-310 CNY
+    divides to infinity) is shown as "—", not as a number.
+
+    >>> _engine_ref("x", 1e10 / 1e-310).value
+    '—'
+    """
+    if isinstance(value, str):
+        shown: float | str = value
+    else:
+        shown = round(float(value), 4) if math.isfinite(value) else "—"
     return _ref(name, shown, unit, "engine")
 
 
