@@ -16,13 +16,6 @@ import grimp
 
 ENGINE = "gpu_advisor.engine"
 
-KNOWN_ELSEWHERE = frozenset(
-    {frozenset({"gpu_advisor.engine.sizing.core", "gpu_advisor.engine.sizing.scaling"})}
-)
-"""Circles inside ``engine.sizing``, which is being rewritten in another
-branch: each stays inside that package (checked below) and is that branch's
-to remove; any other circle fails this test."""
-
 
 @cache
 def _graph() -> grimp.ImportGraph:
@@ -87,13 +80,8 @@ def _engine_imports(graph: grimp.ImportGraph, module: str) -> set[str]:
 
 
 def test_no_import_cycle_among_the_engine_modules() -> None:
-    cycles = [c for c in _cycles(_graph()) if c not in KNOWN_ELSEWHERE]
+    cycles = _cycles(_graph())
     assert cycles == [], [sorted(c) for c in cycles]
-
-
-def test_the_known_circles_stay_inside_sizing() -> None:
-    for circle in KNOWN_ELSEWHERE:
-        assert all(m.startswith(f"{ENGINE}.sizing.") for m in circle)
 
 
 def test_evidence_never_imports_evaluate() -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from gpu_advisor.engine.sizing import compute as cmp
 from gpu_advisor.engine.sizing import memory as mem
@@ -23,9 +23,6 @@ from gpu_advisor.engine.sizing import network as net
 from gpu_advisor.model.catalog import Catalog, GpuSpec
 from gpu_advisor.model.project import Precision, TaskKind, Workload
 from gpu_advisor.model.sizing_results import MemoryBreakdown, ResolvedShape
-
-if TYPE_CHECKING:
-    from gpu_advisor.engine.sizing.scaling import _Step
 
 MEMORY_HEADROOM: Final = 0.9
 """Plan to fill at most 90 % of the card: the caching allocator fragments
@@ -35,6 +32,24 @@ estimators leave a similar margin). [1]"""
 
 MAX_GPUS: Final = 1_000_000
 """Largest card count considered (the project schema's bound). [1]"""
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """What the scaling efficiency at one card count needs whatever the link."""
+
+    dp: int
+    compute_s: float
+    """Compute time of one optimizer step. [s]"""
+    ep: int
+    grad_bytes: float
+    """Gradient bytes each rank all-reduces. [B]"""
+    micro_batches: int
+    batch_tokens: float
+    bubble: float
+    """``1 + (pp − 1)/m``: the 1F1B pipeline's step over its compute. [1]"""
+    exposed: dict[float, float] = field(default_factory=dict)
+    """Exposed all-to-all and pipeline seconds per inter-node speed. [s]"""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,12 +10,11 @@ many cards can be fed; the days on ``n`` cards.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from typing import Final
 
 from gpu_advisor.engine.sizing import memory as mem
 from gpu_advisor.engine.sizing import network as net
-from gpu_advisor.engine.sizing.core import MAX_GPUS, _Core, _expert_parallel
+from gpu_advisor.engine.sizing.core import MAX_GPUS, _Core, _expert_parallel, _Step
 from gpu_advisor.model.catalog import NetworkClass
 from gpu_advisor.model.project import TaskKind, Workload
 
@@ -157,24 +156,6 @@ def _scaling_efficiency(
         min(1.0, absolute / max(reference, net.REFERENCE_EFFICIENCY_FLOOR))
         / step.bubble
     )
-
-
-@dataclass(frozen=True, slots=True)
-class _Step:
-    """What the scaling efficiency at one card count needs whatever the link."""
-
-    dp: int
-    compute_s: float
-    """Compute time of one optimizer step. [s]"""
-    ep: int
-    grad_bytes: float
-    """Gradient bytes each rank all-reduces. [B]"""
-    micro_batches: int
-    batch_tokens: float
-    bubble: float
-    """``1 + (pp − 1)/m``: the 1F1B pipeline's step over its compute. [1]"""
-    exposed: dict[float, float] = field(default_factory=dict)
-    """Exposed all-to-all and pipeline seconds per inter-node speed. [s]"""
 
 
 def _step(workload: Workload, core: _Core, gpus: int, dp: int) -> _Step:
