@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 
-from gpu_advisor.model.project import Measurement
+from gpu_advisor.model.project import Measurement, MeasurementStatus
 
 MAX_FILE_BYTES: Final = 64 * 2**20
 """Largest result file read [bytes]; nccl-tests, fio and iperf3 outputs are < 1 MiB."""
@@ -77,6 +77,7 @@ def _measure(
     size_bytes: int | None = None,
     sample: int | None = None,
     labels: dict[str, str] | None = None,
+    status: MeasurementStatus | None = None,
 ) -> Measurement:
     """Build one measurement; a value out of range names the line it came from."""
     if not math.isfinite(value):
@@ -93,6 +94,7 @@ def _measure(
             size_bytes=size_bytes,
             sample=sample,
             labels=labels or None,
+            status=status,
         )
     except ValidationError as exc:
         detail = exc.errors()[0]
