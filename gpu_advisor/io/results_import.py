@@ -28,7 +28,6 @@ from __future__ import annotations
 import contextlib
 import csv
 import os
-import re
 import stat
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
@@ -41,8 +40,13 @@ from gpu_advisor.io.results_archive import ARCHIVE_SUFFIXES, read_archive
 from gpu_advisor.io.results_dcgmi import looks_like_dcgmi_diag, parse_dcgmi_diag
 from gpu_advisor.io.results_dmon import looks_like_dcgmi_dmon, parse_dcgmi_dmon
 from gpu_advisor.io.results_fio import parse_fio
+from gpu_advisor.io.results_fio_text import looks_like_fio_text, parse_fio_text
 from gpu_advisor.io.results_gpu_probe import GPU_PROBE_TOOL, parse_gpu_probe
-from gpu_advisor.io.results_iperf3 import parse_iperf3
+from gpu_advisor.io.results_iperf3 import (
+    looks_like_iperf3_text,
+    parse_iperf3,
+    parse_iperf3_text,
+)
 from gpu_advisor.io.results_nccl import looks_like_nccl, parse_nccl_tests
 from gpu_advisor.io.results_parsers import (
     MAX_FILE_BYTES,
@@ -94,15 +98,10 @@ _SKIPPED_SUFFIXES: Final = (
 )
 
 
-_IPERF_TEXT = re.compile(
-    r"^\[\s*(?:ID|SUM|\d+)\]\s+.*(?:sender|receiver)\s*$", re.MULTILINE
-)
-
-
 def detect_format(text: str) -> str | None:
     """Name the tool that wrote ``text``, or None when it is not recognised.
 
-    Returns one of ``nccl-tests``, ``iperf3``, ``iperf3-text``, ``fio``,
+    Returns one of ``nccl-tests``, ``iperf3``, ``iperf3-text``, ``fio``, ``fio-text``,
     ``gpu-probe``, ``nvidia-smi-xml``, ``nvidia-smi-csv``, ``dcgmi``,
     ``dcgmi-dmon``, ``train-log``.
 
@@ -136,7 +135,9 @@ def detect_format(text: str) -> str | None:
         return "dcgmi"
     if looks_like_dcgmi_dmon(text):
         return "dcgmi-dmon"
-    if "Connecting to host" in head[:2000] or _IPERF_TEXT.search(text[-8000:]):
+    if looks_like_fio_text(text):
+        return "fio-text"
+    if looks_like_iperf3_text(text):
         return "iperf3-text"
     first_line = stripped.split("\n", 1)[0]
     if looks_like_train_log(first_line):
@@ -157,12 +158,7 @@ def _parse_known(text: str, file: str, node: str | None) -> list[Measurement]:
     if kind is None:
         raise ResultsImportError(file, 1, _UNKNOWN)
     if kind == "iperf3-text":
-        raise ResultsImportError(
-            file,
-            1,
-            "iperf3 text report (run without -J): rerun the client with -J "
-            "(iperf3 -c HOST -J > iperf3.json) so the figures can be read exactly",
-        )
+        return parse_iperf3_text(text, file, node)
     if kind == "nccl-tests":
         return parse_nccl_tests(text, file, node)
     if kind == "nvidia-smi-xml":
@@ -175,7 +171,9 @@ def _parse_known(text: str, file: str, node: str | None) -> list[Measurement]:
         return parse_dcgmi_dmon(text, file, node)
     if kind == "train-log":
         return parse_train_log(text, file, node)
-    data = load_json(text, file)
+    if kind == "fio-text":
+        return parse_fio_text(text, file, node)
+    data = load_json(text, file, _fio_report if kind == "fio" else None)
     if not isinstance(data, dict):
         raise ResultsImportError(
             file, 1, "expected a JSON object, found an array or value"
@@ -185,6 +183,12 @@ def _parse_known(text: str, file: str, node: str | None) -> list[Measurement]:
     if kind == "gpu-probe":
         return parse_gpu_probe(data, text, file, node)
     return parse_iperf3(data, text, file, node)
+
+
+def _fio_report(rest: str) -> bool:
+    """True for what fio prints after its JSON with ``--output-format=json,normal``:
+    its normal report (read from the JSON, which has every figure exactly)."""
+    return not rest.strip() or looks_like_fio_text(rest) or "Run status group" in rest
 
 
 def parse_text(text: str, file: str, node: str | None = None) -> list[Measurement]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 from pydantic import ValidationError
@@ -173,11 +173,15 @@ _JUNK_PREFIX = re.compile(
 )
 
 
-def load_json(text: str, file: str) -> Any:
+def load_json(
+    text: str, file: str, trailing: Callable[[str], bool] | None = None
+) -> Any:
     """Parse JSON; a syntax error names its line.
 
     Text before the document (fio warnings, terminal junk: :func:`json_start`)
-    is skipped and counted for line numbers.
+    is skipped and counted for line numbers. Text after it is an error unless
+    ``trailing(rest)`` accepts it (fio's ``--output-format=json,normal``
+    prints its text report after the JSON).
     """
     start = json_start(text)
     if start < 0:
@@ -187,6 +191,16 @@ def load_json(text: str, file: str) -> Any:
     try:
         return json.loads(body)
     except json.JSONDecodeError as exc:
+        if exc.msg == "Extra data" and trailing is not None:
+            rest = body[exc.pos :]
+            if trailing(rest):
+                return json.JSONDecoder().raw_decode(body)[0]
+            raise ResultsImportError(
+                file,
+                exc.lineno + skipped,
+                "text after the JSON document that is not the tool's own report "
+                "(two files joined?)",
+            ) from None
         raise ResultsImportError(
             file, exc.lineno + skipped, f"bad JSON: {exc.msg}"
         ) from None

@@ -123,12 +123,20 @@ def test_iperf3(name, sent, received, retransmits):
     [
         ("iperf-3.9-interrupted-empty-end.json", "an interrupted run, no result"),
         ("iperf-3.21-udp-2streams-loopback-2space-indent.json", "a UDP iperf3 run"),
-        ("iperf-3-plain-text-no-json-flag.txt", "rerun the client with -J"),
     ],
 )
 def test_iperf3_refused_with_reason(name, reason):
     with pytest.raises(ResultsImportError, match=reason):
         _read("iperf3", name)
+
+
+def test_iperf3_text_report_is_read():
+    """The report without -J (acceptance finding: it was not read at all)."""
+    ms = _read("iperf3", "iperf-3-plain-text-no-json-flag.txt")
+    assert _one(ms, "tcp.sent") == 0.167  # 167 Mbits/sec, sender
+    assert _one(ms, "tcp.received") == 0.167
+    assert _one(ms, "tcp.retransmits") == 57
+    assert {m.unit for m in ms if m.metric != "tcp.retransmits"} == {"Gbit/s"}
 
 
 # --- fio: (file, [(direction, MB/s, IOPS, clat p99 ms or None)]) -----------------------
@@ -405,13 +413,12 @@ EXPECTED_REFUSED = {
     "h800-2node-16rank-alltoall-v2.17.6-cuda-failure.txt",
     "iperf-3.9-interrupted-empty-end.json",
     "iperf-3.21-udp-2streams-loopback-2space-indent.json",
-    "iperf-3-plain-text-no-json-flag.txt",
 }
 
 
 def test_every_folder_imports_its_good_files_and_lists_the_others():
     report = import_results([SAMPLES])
-    assert len(report.imported) == 31
+    assert len(report.imported) == 32
     assert {Path(r.file).name for r in report.refused} == EXPECTED_REFUSED
     refused_names = {Path(r.file).name for r in report.refused}
     assert not [m for m in report.measurements if Path(m.file).name in refused_names]
@@ -423,8 +430,8 @@ def test_cli_lists_refused_files_and_succeeds(capsys):
     code = main(["parse-results", str(SAMPLES / "iperf3"), "--json"])
     err = capsys.readouterr().err
     assert code == 0
-    assert err.count("refused: ") == 3
-    assert "rerun the client with -J" in err
+    assert err.count("refused: ") == 2
+    assert "a UDP iperf3 run" in err
     assert main(["parse-results", str(SAMPLES / "iperf3"), "--strict"]) == 2
     only_bad = SAMPLES / "iperf3" / "iperf-3.9-interrupted-empty-end.json"
     assert main(["parse-results", str(only_bad)]) == 2

@@ -205,3 +205,118 @@ def test_dcgm4_not_run_and_per_gpu_skip():
 def test_unknown_refusals_do_not_say_cut_or_edited():
     report = import_results([REAL / "nccl-tests"])
     assert not report.refused
+
+
+# --- fio -------------------------------------------------------------------------------
+
+FIO_TEXT = [
+    # (file, job.direction, MB/s, IOPS, clat p50 us, clat p99 us)
+    ("fio-3.25-sync-write-fdatasync-nsec-percentiles-normal.txt", "mytest.write", 19.7, 4801, 12.608, 23.168),
+    # fio 3.1 prints "BW=11.0MiB/s (12.6MB/s)": 4096 MiB in 341.704 s is 12.6 MB/s
+    ("fio-3.1-libaio-write-4k-qd4-normal.txt", "myjob.write", 12.6, 3068, 1188, 13435),
+    # fio 2: "bw=611058KB/s" with KB = 1024 bytes: 625.7 MB/s
+    ("fio-2.2.10-randread-8jobs-group-reporting.log", "randread.read", 611058 * 1024 / 1e6, 152764, 692, 3216),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "prefix", "mb_s", "iops", "p50", "p99"), FIO_TEXT)
+def test_fio_normal_text_output_is_read(name, prefix, mb_s, iops, p50, p99):
+    """Finding: fio's normal text output was not read at all."""
+    ms = _read("fio", name)
+    assert {m.tool for m in ms} == {"fio"}
+    bw = _one(ms, f"{prefix}.bw")
+    assert bw.unit == "GB/s"
+    assert bw.value * 1000 == pytest.approx(mb_s, rel=1e-9)
+    assert _one(ms, f"{prefix}.iops").value == iops
+    assert _one(ms, f"{prefix}.clat_p50").value == pytest.approx(p50)
+    assert _one(ms, f"{prefix}.clat_p99").value == pytest.approx(p99)
+    assert {m.unit for m in ms if "clat" in m.metric} == {"us"}
+
+
+def test_fio_json_followed_by_its_normal_report_is_read():
+    """Finding: ``--output-format=json,normal`` (JSON, then the text report) was
+    refused. Constructed: no published file of both was found; fio prints the
+    JSON buffer before the normal one (``__show_run_stats`` in stat.c), so a
+    JSON document is followed here by a real normal report."""
+    report = (
+        REAL / "fio" / "fio-3.25-sync-write-fdatasync-nsec-percentiles-normal.txt"
+    ).read_text()
+    doc = (
+        '{\n  "fio version" : "fio-3.25",\n  "jobs" : [\n    {\n'
+        '      "jobname" : "mytest",\n      "error" : 0,\n'
+        '      "write" : {"io_bytes" : 23068672, "bw_bytes" : 19666386, "iops" : 4801.36}\n'
+        "    }\n  ]\n}\n"
+    )
+    ms = parse_text(doc + report, "fio.json")
+    assert _one(ms, "mytest.write.bw").value == pytest.approx(0.019666386)
+    assert _one(ms, "mytest.write.iops").value == 4801.36
+    with pytest.raises(ResultsImportError, match="text after the JSON document"):
+        parse_text(doc + "some other tool's output\n", "fio.json")
+
+
+def test_fio_2_json_latency_percentiles_are_read():
+    """Finding: fio 2.x percentiles (``clat`` in microseconds, not ``clat_ns``)
+    were dropped without a word. Constructed in fio 2's layout (stat.c of
+    fio-2.2: ``clat`` with ``percentile`` in usec; ``bw`` in KiB/s) with the
+    figures of a published fio-2.2.10 run whose page could not be tied to a
+    repository (bw 62499 KiB/s, 15624.70 IOPS, p50 8160 us, p99 8640 us)."""
+    doc = (
+        '{"fio version" : "fio-2.2.10", "jobs" : [{"jobname" : "test", "error" : 0,\n'
+        '"write" : {"io_bytes" : 37500272, "bw" : 62499, "iops" : 15624.70,\n'
+        '"clat" : {"min" : 964, "percentile" : {"50.000000" : 8160, "99.000000" : 8640,'
+        ' "0.00" : 0}}}}]}\n'
+    )
+    ms = parse_text(doc, "fio2.json")
+    assert _one(ms, "test.write.clat_p50").value == 8160
+    assert _one(ms, "test.write.clat_p99").value == 8640
+    assert _one(ms, "test.write.bw").value == pytest.approx(62499 * 1024 / 1e9)
+
+
+# --- iperf3 ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "sent", "received", "retr"),
+    [
+        # -R: the server sends; the summary's sender line carries the Retr
+        ("iperf3-text-reverse-1stream-5s.txt", 0.404, 0.403, 1769),
+        # older iperf3: "Bandwidth" column, summary pasted alone
+        ("iperf3-text-old-bandwidth-header-summary-only.txt", 5.234, 5.233, 35),
+    ],
+)
+def test_iperf3_text_report_is_read(name, sent, received, retr):
+    """Finding: iperf3's text output (without -J) was not read."""
+    ms = _read("iperf3", name)
+    assert _one(ms, "tcp.sent").value == sent
+    assert _one(ms, "tcp.received").value == received
+    assert _one(ms, "tcp.retransmits").value == retr
+    assert _one(ms, "tcp.sent").unit == "Gbit/s"
+
+
+def test_iperf3_text_parallel_streams_use_the_sum_lines():
+    """Constructed from iperf3's summary format (iperf_locale.c): with -P the
+    ``[SUM]`` lines are the run's figures, not the first stream's."""
+    text = (
+        "Connecting to host 10.0.0.2, port 5201\n"
+        "[  5] local 10.0.0.1 port 40000 connected to 10.0.0.2 port 5201\n"
+        "[  7] local 10.0.0.1 port 40002 connected to 10.0.0.2 port 5201\n"
+        "- - - - - - - - - - - - - - - - - - - - - - - - -\n"
+        "[ ID] Interval           Transfer     Bitrate         Retr\n"
+        "[  5]   0.00-10.00  sec  5.00 GBytes  4.30 Gbits/sec    3             sender\n"
+        "[  5]   0.00-10.00  sec  5.00 GBytes  4.29 Gbits/sec                  receiver\n"
+        "[  7]   0.00-10.00  sec  5.10 GBytes  4.38 Gbits/sec    1             sender\n"
+        "[  7]   0.00-10.00  sec  5.10 GBytes  4.37 Gbits/sec                  receiver\n"
+        "[SUM]   0.00-10.00  sec  10.1 GBytes  8.68 Gbits/sec    4             sender\n"
+        "[SUM]   0.00-10.00  sec  10.1 GBytes  8.66 Gbits/sec                  receiver\n"
+    )
+    ms = parse_text(text, "iperf.txt", "n1")
+    assert (_one(ms, "tcp.sent").value, _one(ms, "tcp.received").value) == (8.68, 8.66)
+    assert _one(ms, "tcp.retransmits").value == 4
+    assert _one(ms, "tcp.streams").value == 2
+
+
+def test_iperf3_text_without_summary_is_an_interrupted_run():
+    text = (REAL / "iperf3" / "iperf3-text-reverse-1stream-5s.txt").read_text()
+    cut = text.split("- - -")[0]
+    with pytest.raises(ResultsImportError, match="an interrupted run"):
+        parse_text(cut, "iperf.txt", "n1")
