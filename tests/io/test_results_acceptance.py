@@ -320,3 +320,47 @@ def test_iperf3_text_without_summary_is_an_interrupted_run():
     cut = text.split("- - -")[0]
     with pytest.raises(ResultsImportError, match="an interrupted run"):
         parse_text(cut, "iperf.txt", "n1")
+
+
+# --- nvidia-smi and dcgmi dmon ---------------------------------------------------------
+
+
+def test_nvidia_smi_csv_without_index_numbers_gpus_by_bus_id():
+    """Finding: ``--query-gpu`` CSV without the ``index`` column was refused.
+    nvidia-smi numbers GPUs in PCI bus order, so the bus ids give the GPUs."""
+    ms = _read("nvidia-smi", "query-gpu-4xT4-no-index-column.csv")
+    temps = {m.gpu: m.value for m in ms if m.metric == "temperature.gpu"}
+    assert temps == {0: 48, 1: 51, 2: 53, 3: 53}
+    assert _one(ms, "memory.used", gpu=0).value == 257
+    assert _one(ms, "memory.total", gpu=3).value == 16384
+    assert _one(ms, "temperature.gpu", gpu=0).labels == {
+        "name": "Tesla T4",
+        "pci.bus_id": "00000001:00:00.0",
+        "driver_version": "510.108.03",
+    }
+
+
+def test_nvidia_smi_csv_without_any_gpu_column_says_what_is_missing():
+    with pytest.raises(ResultsImportError, match="names no GPU") as err:
+        parse_text("name, temperature.gpu\nTesla T4, 48\n", "q.csv")
+    assert "cut" not in str(err.value)
+
+
+def test_dcgmi_dmon_temperature_keeps_its_unit():
+    """Finding: dmon's temperature (``TMPTR``, unit ``C`` on the ``ID`` line)
+    imported without its unit. Constructed in the layout of
+    ``DeviceMonitor::SetHeaderForOutput`` (NVIDIA/DCGM @ 72fa3fe) from the
+    first rows of a published ``dcgmi dmon -e 150,155,156,203,252`` run
+    (8 × A100 on Brev) whose page the index does not tie to a repository."""
+    text = (
+        "#Entity   TMPTR        POWER             TOTEC                   GPUTL             FBUSD             \n"
+        "ID         C            W                 mJ                                                         \n"
+        "GPU 7     45           57.430            108702777               0                 0                 \n"
+        "GPU 6     48           64.237            121075349               0                 0                 \n"
+    )  # fmt: skip
+    ms = parse_text(text, "dmon.txt", "n1")
+    temp = _one(ms, "dmon.gpu_temp", gpu=7)
+    assert (temp.value, temp.unit) == (45, "C")
+    assert _one(ms, "dmon.power", gpu=6).unit == "W"
+    assert _one(ms, "dmon.energy", gpu=6).unit == "mJ"
+    assert all(m.unit for m in ms)
