@@ -59,6 +59,10 @@ from gpu_advisor.io.results_smi_csv import (
     parse_nvidia_smi_csv,
 )
 from gpu_advisor.io.results_smi_xml import parse_nvidia_smi_xml
+from gpu_advisor.io.results_train_frameworks import (
+    looks_like_framework_log,
+    parse_framework_log,
+)
 from gpu_advisor.io.results_train_log import looks_like_train_log, parse_train_log
 from gpu_advisor.model.project import Measurement
 
@@ -103,7 +107,8 @@ def detect_format(text: str) -> str | None:
 
     Returns one of ``nccl-tests``, ``iperf3``, ``iperf3-text``, ``fio``, ``fio-text``,
     ``gpu-probe``, ``nvidia-smi-xml``, ``nvidia-smi-csv``, ``dcgmi``,
-    ``dcgmi-dmon``, ``train-log``.
+    ``dcgmi-dmon``, ``train-log``, ``train-framework`` (Megatron-LM,
+    torchtitan, DeepSpeed and Hugging Face Trainer logs).
 
     Examples
     --------
@@ -128,7 +133,7 @@ def detect_format(text: str) -> str | None:
         if '"start"' in body and ('"end"' in text or '"intervals"' in text):
             return "iperf3"
         if stripped.startswith(("{", "[")):
-            return None
+            return "train-framework" if looks_like_framework_log(text) else None
     if looks_like_nccl(text):
         return "nccl-tests"
     if looks_like_dcgmi_diag(text):
@@ -142,14 +147,17 @@ def detect_format(text: str) -> str | None:
     first_line = stripped.split("\n", 1)[0]
     if looks_like_train_log(first_line):
         return "train-log"
+    if looks_like_framework_log(text):
+        return "train-framework"
     if looks_like_nvidia_smi_csv(first_line):
         return "nvidia-smi-csv"
     return None
 
 
 _UNKNOWN: Final = (
-    "unknown format (expected nccl-tests, iperf3 -J, fio JSON, nvidia-smi CSV/XML, "
-    "dcgmi diag, dcgmi dmon or the step,tokens_per_s,loss training log)"
+    "unknown format (expected nccl-tests, iperf3, fio, nvidia-smi CSV/XML, "
+    "dcgmi diag, dcgmi dmon, the step,tokens_per_s,loss training log or a "
+    "Megatron-LM, torchtitan, DeepSpeed or Hugging Face Trainer log)"
 )
 
 
@@ -173,6 +181,8 @@ def _parse_known(text: str, file: str, node: str | None) -> list[Measurement]:
         return parse_train_log(text, file, node)
     if kind == "fio-text":
         return parse_fio_text(text, file, node)
+    if kind == "train-framework":
+        return parse_framework_log(text, file, node)
     data = load_json(text, file, _fio_report if kind == "fio" else None)
     if not isinstance(data, dict):
         raise ResultsImportError(
@@ -519,7 +529,7 @@ _KEY_METRICS: Final[dict[str, tuple[str, ...]]] = {
     "dcgmi": ("",),
     "dcgmi-dmon": ("dmon.tensor_active", "dmon.sm_active", "dmon.gr_engine_active"),
     "gpu-probe": ("bf16_matmul", "memory_copy"),
-    "train-log": ("tokens_per_s",),
+    "train-log": ("tokens_per_s", "tflops_per_gpu", "tokens_per_s_per_gpu", "mfu"),
 }
 """Per tool, the metric endings whose figures stand for a file in the import list."""
 

@@ -364,3 +364,101 @@ def test_dcgmi_dmon_temperature_keeps_its_unit():
     assert _one(ms, "dmon.power", gpu=6).unit == "W"
     assert _one(ms, "dmon.energy", gpu=6).unit == "mJ"
     assert all(m.unit for m in ms)
+
+
+# --- training logs of the frameworks ---------------------------------------------------
+
+
+def test_megatron_iteration_lines_are_read():
+    ms = _read("train-log", "megatron-lm-mixtral-8x7b-16xH100-iterations.log")
+    assert {m.tool for m in ms} == {"train-log"}
+    tflops = _one(ms, "tflops_per_gpu", sample=43)
+    assert (tflops.value, tflops.unit) == (239.8, "TFLOP/s/GPU")
+    assert _one(ms, "step_time", sample=45).value == 5718.6
+    assert _one(ms, "step_time", sample=45).unit == "ms"
+    assert _one(ms, "loss", sample=44).value == 1.875063
+    assert _one(ms, "global_batch_size", sample=43).value == 128
+    assert not [m for m in ms if "tokens" in m.metric]  # the line states none
+    assert {(m.labels or {}).get("format") for m in ms} == {"megatron-lm"}
+
+
+def test_torchtitan_step_lines_are_read():
+    ms = _read("train-log", "torchtitan-moe-10steps.log")
+    assert len([m for m in ms if m.metric == "mfu"]) == 10
+    tps = _one(ms, "tokens_per_s_per_gpu", sample=10)
+    assert (tps.value, tps.unit) == (121163, "tokens/s/GPU")  # "tps: 121,163"
+    assert _one(ms, "tflops_per_gpu", sample=10).value == 65.78
+    mfu = _one(ms, "mfu", sample=10)
+    assert (mfu.value, mfu.unit) == (2.63, "%")
+    assert _one(ms, "loss", sample=1).value == 4.09409
+
+
+def test_deepspeed_throughput_lines_are_read():
+    ms = _read("train-log", "deepspeed-gpt-neox-bf16-step34.log")
+    timer = [m for m in ms if (m.labels or {}).get("format") == "deepspeed"]
+    assert {(m.metric, m.value) for m in timer} == {
+        ("samples_per_s", 8.00912418308922),
+        ("samples_per_s_running_avg", 7.864669709950182),
+    }
+    neox = {
+        m.metric: m.value for m in ms if (m.labels or {}).get("format") == "gpt-neox"
+    }
+    assert neox == {
+        "samples_per_s": 7.799,
+        "step_time": 4103.1,
+        "tflops_per_gpu": 112.9,  # "approx flops per GPU: 112.9TFLOPS"
+        "loss": 11.18665,
+    }
+
+
+def test_deepspeed_flops_profiler_summary():
+    """Constructed from the flops profiler's summary lines (DeepSpeed
+    ``deepspeed/profiling/flops_profiler/profiler.py``); no published one with
+    a repository was found."""
+    text = (
+        "-------------------------- DeepSpeed Flops Profiler --------------------------\n"
+        "fwd FLOPS per GPU = fwd flops per GPU / fwd latency:                   98.5 TFLOPS\n"
+        "FLOPS per GPU = 3 * fwd flops per GPU / iter latency:                  102.3 TFLOPS\n"
+        "samples/second:                                                        64.2\n"
+    )
+    ms = parse_text(text, "ds.log", "n1")
+    assert {(m.metric, m.value, m.unit) for m in ms} == {
+        ("tflops_per_gpu", 102.3, "TFLOP/s/GPU"),
+        ("samples_per_s", 64.2, "samples/s"),
+    }
+
+
+def test_hf_trainer_train_metrics_block_is_read():
+    ms = _read("train-log", "hf-trainer-llamafactory-qwen3-lora-train-metrics.txt")
+    got = {m.metric: (m.value, m.unit) for m in ms}
+    assert got == {
+        "samples_per_s": (3.749, "samples/s"),
+        "steps_per_s": (0.471, "steps/s"),
+        "train_runtime": (14 * 60 + 32.12, "s"),
+        "loss": (0.9993, ""),
+        "total_flos": (11076.559, "TFLOP"),
+    }
+
+
+def test_hf_trainer_logged_dict_with_tokens_per_second():
+    """Constructed in the form ``Trainer.log`` prints (a Python dict);
+    ``train_tokens_per_second`` is per device (include_tokens_per_second)."""
+    text = (
+        "{'loss': 1.2, 'grad_norm': 0.5, 'learning_rate': 1e-05, 'epoch': 0.5}\n"
+        "{'train_runtime': 120.5, 'train_samples_per_second': 33.2, "
+        "'train_steps_per_second': 1.04, 'train_tokens_per_second': 4250.7, "
+        "'train_loss': 1.1, 'epoch': 1.0}\n"
+    )
+    ms = parse_text(text, "hf.log", "n1")
+    assert _one(ms, "tokens_per_s_per_gpu").value == 4250.7
+    assert _one(ms, "samples_per_s").value == 33.2
+    assert _one(ms, "loss").value == 1.1  # the summary's train_loss
+
+
+def test_framework_log_with_a_damaged_figure_is_refused():
+    text = (
+        REAL / "train-log" / "megatron-lm-mixtral-8x7b-16xH100-iterations.log"
+    ).read_text()
+    damaged = text.replace("(TFLOP/s/GPU): 236.0", "(TFLOP/s/GPU): 23x6.0")
+    with pytest.raises(ResultsImportError, match=r":2: .*not a number"):
+        parse_text(damaged, "m.log")
