@@ -158,7 +158,7 @@ def parse_dcgmi_diag(text: str, file: str, node: str | None) -> list[Measurement
             out.extend(_diag_line(scan, number, line, file, node))
     if not out:
         raise ResultsImportError(
-            file, 1, "no Pass/Warn/Fail/Skip rows in the dcgmi diag table"
+            file, 1, "no result: the dcgmi diag table has no test rows"
         )
     return out + _not_run(out, file, node)
 

@@ -187,6 +187,6 @@ def parse_dcgmi_dmon(text: str, file: str, node: str | None) -> list[Measurement
         raise ResultsImportError(file, 1, "no '#Entity' header of dcgmi dmon")
     if not out:
         raise ResultsImportError(
-            file, 1, "no sampled values: every dcgmi dmon row is N/A or missing"
+            file, 1, "no result: every dcgmi dmon row is N/A or missing"
         )
     return out

@@ -40,7 +40,7 @@ def parse_fio(data: Any, text: str, file: str, node: str | None) -> list[Measure
     jobs = _get(data, "jobs", file, text)
     if not isinstance(jobs, list) or not jobs:
         raise ResultsImportError(
-            file, _line_of(text, '"jobs"'), "fio 'jobs' list is empty"
+            file, _line_of(text, '"jobs"'), "no result: fio's 'jobs' list is empty"
         )
     out: list[Measurement] = []
     for job in jobs:

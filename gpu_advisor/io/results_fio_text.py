@@ -67,7 +67,9 @@ def _bytes_per_s(number: str, unit: str, *, fio2: bool, file: str, line: int) ->
     """A bandwidth as fio prints it, in B/s (fio 2's ``KB`` is 1024 bytes)."""
     match = _UNIT.fullmatch(unit)
     if match is None:
-        raise ResultsImportError(file, line, f"fio: unknown bandwidth unit {unit!r}")
+        raise ResultsImportError(
+            file, line, f"fio: a bandwidth unit this reader does not know: {unit!r}"
+        )
     prefix, binary = match.group("prefix"), match.group("binary") == "i"
     scale = _BINARY_BYTES if binary or fio2 else _DECIMAL_BYTES
     value = _float(number, file, line, "fio bandwidth") * scale[prefix]
@@ -108,7 +110,7 @@ def parse_fio_text(text: str, file: str, node: str | None) -> list[Measurement]:
         _line(scan, number, raw.rstrip(), file)
     if not scan.out:
         raise ResultsImportError(
-            file, 1, "fio text output without a job that moved data"
+            file, 1, "no result: fio's report has no job that moved data"
         )
     return [
         _measure(

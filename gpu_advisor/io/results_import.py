@@ -49,10 +49,15 @@ from gpu_advisor.io.results_iperf3 import (
 )
 from gpu_advisor.io.results_nccl import looks_like_nccl, parse_nccl_tests
 from gpu_advisor.io.results_parsers import (
+    LOG_NOT_A_RESULT,
+    LOG_SUFFIX,
     MAX_FILE_BYTES,
     ResultsImportError,
+    SkippedFileError,
     json_start,
     load_json,
+    not_a_tool_output,
+    skip_reason,
 )
 from gpu_advisor.io.results_smi_csv import (
     looks_like_nvidia_smi_csv,
@@ -77,6 +82,7 @@ __all__ = [
     "RefusalKind",
     "RefusedFile",
     "ResultsImportError",
+    "SkippedFileError",
     "detect_format",
     "import_results",
     "parse_results",
@@ -90,16 +96,6 @@ MAX_TOTAL_BYTES: Final = 4 * 2**30
 
 MAX_FILES: Final = 20_000
 """Most files one import reads (a 256-node run with ten files each is 2,560)."""
-
-_SKIPPED_SUFFIXES: Final = (
-    ".info.txt",
-    ".log",
-    ".md",
-    ".sh",
-    ".py",
-    ".sbatch",
-    ".yaml",
-)
 
 
 def detect_format(text: str) -> str | None:
@@ -263,11 +259,14 @@ class RefusedFile:
 
 @dataclass(frozen=True)
 class ImportReport:
-    """What a folder import found: the good files' measurements and the refused files."""
+    """What a folder import found: the good files' measurements, the refused
+    files, and the files left out on purpose (``skipped``: the kit's notes and
+    scripts, hidden files, logs that are no tool's output), each with its reason."""
 
     measurements: list[Measurement]
     imported: list[str] = field(default_factory=list)
     refused: list[RefusedFile] = field(default_factory=list)
+    skipped: list[RefusedFile] = field(default_factory=list)
 
 
 def _mode_kind(mode: int) -> str | None:
@@ -341,11 +340,11 @@ def _read_text(path: Path, shown: str) -> str:
     return decode_text(read_bytes_bounded(path, shown), shown)
 
 
-def _skipped(name: str) -> bool:
-    lowered = name.lower()
-    if lowered.endswith(ARCHIVE_SUFFIXES):
-        return False
-    return name.startswith(".") or lowered.endswith(_SKIPPED_SUFFIXES)
+def _skipped(name: str) -> str | None:
+    """Why a file found in a folder is not read, or None."""
+    if name.lower().endswith(ARCHIVE_SUFFIXES):
+        return None
+    return skip_reason(name)
 
 
 @dataclass(frozen=True)
@@ -354,6 +353,8 @@ class _Entry:
     shown: str  # name stored in the project (relative)
     where: str  # name shown in messages (as the user typed it)
     problem: str | None = None
+    skipped: str | None = None  # why a file of a folder is left out
+    optional: bool = False  # a log of a folder: read if a tool wrote it
 
 
 def _walk(folder: Path) -> list[_Entry]:
@@ -367,12 +368,24 @@ def _walk(folder: Path) -> list[_Entry]:
         ]
     # os.walk does not follow symlinked folders, so a link loop cannot hang the import.
     for root, dirs, files in os.walk(folder):
+        for hidden in sorted(d for d in dirs if d.startswith(".")):
+            path = Path(root) / hidden
+            found.append(
+                _Entry(
+                    path,
+                    path.relative_to(folder.parent).as_posix(),
+                    path.as_posix(),
+                    skipped="a hidden folder: not read",
+                )
+            )
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(files):
-            if _skipped(name):
-                continue
             path = Path(root) / name
             entry_shown = path.relative_to(folder.parent).as_posix()
+            reason = _skipped(name)
+            if reason is not None:
+                found.append(_Entry(path, entry_shown, path.as_posix(), skipped=reason))
+                continue
             problem = None
             if path.is_symlink():
                 try:
@@ -384,7 +397,10 @@ def _walk(folder: Path) -> list[_Entry]:
                         problem = (
                             "a link that points outside the chosen folder: not read"
                         )
-            found.append(_Entry(path, entry_shown, path.as_posix(), problem))
+            optional = name.lower().endswith(LOG_SUFFIX)
+            found.append(
+                _Entry(path, entry_shown, path.as_posix(), problem, optional=optional)
+            )
             if len(found) > MAX_FILES:
                 return found
     return found
@@ -414,6 +430,8 @@ def _parse_entry(
     entry: _Entry,
 ) -> list[tuple[str, list[Measurement] | ResultsImportError]]:
     """(name, measurements or the reason) for a file, or for each result in an archive."""
+    if entry.skipped is not None:
+        return [(entry.where, SkippedFileError(entry.where, None, entry.skipped))]
     if entry.problem is not None:
         return [(entry.where, ResultsImportError(entry.where, None, entry.problem))]
     if entry.path.name.lower().endswith(ARCHIVE_SUFFIXES):
@@ -428,6 +446,10 @@ def _parse_entry(
             # keep the short name.
             raise ResultsImportError(entry.where, exc.line, exc.message) from None
     except ResultsImportError as exc:
+        if entry.optional and not_a_tool_output(exc.reason):
+            return [
+                (entry.where, SkippedFileError(entry.where, None, LOG_NOT_A_RESULT))
+            ]
         return [(entry.where, exc)]
 
 
@@ -468,6 +490,11 @@ def import_results(
         if cancelled is not None and cancelled():
             raise ImportCancelledError()
         for name, result in _parse_entry(entry):
+            if isinstance(result, SkippedFileError):
+                report.skipped.append(
+                    RefusedFile(result.file, result.line, result.reason)
+                )
+                continue
             if isinstance(result, ResultsImportError):
                 report.refused.append(
                     RefusedFile(result.file, result.line, result.reason)
@@ -623,7 +650,14 @@ _KIND_PATTERNS: Final = (
             "reported",
         ),
     ),
-    (RefusalKind.UNSUPPORTED, ("iperf3 run: the kit measures",)),
+    (
+        RefusalKind.UNSUPPORTED,
+        (
+            "the kit measures",
+            "this reader does not know",
+            "other columns than the kit's",
+        ),
+    ),
     (RefusalKind.UNKNOWN, ("unknown format", "the file is empty")),
     (
         RefusalKind.UNREADABLE,

@@ -131,10 +131,18 @@ def _nccl_op(text: str, named: str | None) -> str:
 
 
 def _nccl_row(fields: list[str]) -> bool:
-    """True for the fields of a result row: 12 or 13 columns, size and count first."""
-    return (
-        len(fields) in (12, 13) and is_ascii_int(fields[0]) and is_ascii_int(fields[1])
-    )
+    """True for the fields of a result row, size and count first: 12 or 13
+    columns, 15 with a timestamp (``-Z``-style ``report_timestamps``), 21 with
+    nccl-tests' per-iteration statistics (i_min i_max i_p99 i_cv% per place)."""
+    width = len(fields)
+    if width in (15, 23) and not _TIMESTAMP.fullmatch(" ".join(fields[-2:])):
+        return False
+    return width in _ROW_WIDTHS and is_ascii_int(fields[0]) and is_ascii_int(fields[1])
+
+
+_ROW_WIDTHS: Final = (12, 13, 15, 21, 23)
+_TIMESTAMP = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}")
+"""``writeTimestamp`` (src/util.cu): ``%Y-%m-%d %H:%M:%S`` after a row."""
 
 
 def _row_part(fields: list[str]) -> bool:
@@ -153,7 +161,7 @@ def _holds_nccl_row(fields: list[str]) -> bool:
         and is_ascii_int(fields[i + 1])
         and fields[i + 2].isalpha()
         and fields[i + 3].isalpha()
-        for i in range(max(len(fields) - 13, 0), len(fields) - 11)
+        for i in range(max(len(fields) - 23, 0), len(fields) - 11)
     )
 
 
@@ -340,7 +348,8 @@ def _table_line(
         raise ResultsImportError(
             file,
             number,
-            f"a damaged result row ({len(fields)} columns where 12 or 13 belong)",
+            f"a damaged result row ({len(fields)} columns where 12, 13, 15 or 21 "
+            "belong)",
         )
     # Anything else is launcher noise before or after the table: not a result.
 
@@ -352,7 +361,7 @@ def _complete_table(
     without rows, without its average (interrupted) or with rows of different widths."""
     if not scan.rows:
         raise ResultsImportError(
-            file, max(line_count, 1), "no nccl-tests result rows: the run produced none"
+            file, max(line_count, 1), "no result: nccl-tests printed no result rows"
         )
     if scan.avg is None:
         raise ResultsImportError(
@@ -380,27 +389,32 @@ def _row_measurements(
     out: list[Measurement] = []
     # 13 columns: size count type redop root, then time algbw busbw #wrong twice.
     # 12 columns (before nccl-tests 2.10): no root, an "error" column instead of #wrong.
+    # 15 and 23: a timestamp (two fields) after the row.
+    # 21: per-iteration timing, i_min i_max i_p99 [us] and i_cv [%] after each place.
     old = widths == {12}
+    per_iteration = bool(widths & {21, 23})
     places = (
         (("out_of_place", 4), ("in_place", 8))
         if old
         else (
             ("out_of_place", 5),
-            ("in_place", 9),
+            ("in_place", 13 if per_iteration else 9),
         )
     )
     last_name, last_unit = ("error", "max rel error") if old else ("wrong", "count")
+    units = [
+        ("time", "us"),
+        ("algbw", "GB/s"),
+        ("busbw", "GB/s"),
+        (last_name, last_unit),
+    ]
+    if per_iteration:
+        units += [("i_min", "us"), ("i_max", "us"), ("i_p99", "us"), ("i_cv", "%")]
     for number, fields in rows:
         size_bytes = _int(fields[0], file, number, "size")
         for place, start in places:
-            units = (
-                ("time", "us"),
-                ("algbw", "GB/s"),
-                ("busbw", "GB/s"),
-                (last_name, last_unit),
-            )
             for offset, (name, unit) in enumerate(units):
-                cell = fields[start + offset]
+                cell = fields[start + offset].rstrip("%")
                 if cell.upper() in ("N/A", "NA", "-"):
                     continue
                 out.append(

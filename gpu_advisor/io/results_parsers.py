@@ -47,6 +47,61 @@ class ResultsImportError(Exception):
         super().__init__(f"{where}: {escape_controls(message)}")
 
 
+class SkippedFileError(ResultsImportError):
+    """A file a folder or archive import left out on purpose, with the reason:
+    the kit's notes and scripts, hidden files, logs that are no tool's output.
+
+    Listed apart from the refused files (nothing was wrong with them), so a
+    person sees every file that was not imported and why.
+    """
+
+
+SKIPPED_SUFFIXES: Final = (
+    (".info.txt", "written by the kit for people (lscpu, nvidia-smi topo, ibstat)"),
+    (".md", "notes for people"),
+    (".sh", "a script of the kit"),
+    (".py", "a script of the kit"),
+    (".sbatch", "a script of the kit"),
+    (".yaml", "a configuration of the kit"),
+)
+"""File endings a folder or archive import lists as skipped without reading them."""
+
+LOG_SUFFIX: Final = ".log"
+"""Logs are read when a tool wrote them (a training log, fio's report) and
+listed as skipped otherwise (the kit's ``*.err.log``)."""
+
+
+def skip_reason(name: str) -> str | None:
+    """Why a file of this name is not read in a folder or archive, or None.
+
+    Examples
+    --------
+    >>> skip_reason("lscpu.info.txt")
+    'written by the kit for people (lscpu, nvidia-smi topo, ibstat): not a result'
+    >>> skip_reason("train.log") is None
+    True
+    """
+    lowered = name.lower()
+    if name.startswith("."):
+        return "a hidden file: not read"
+    for suffix, what in SKIPPED_SUFFIXES:
+        if lowered.endswith(suffix):
+            return f"{what}: not a result"
+    return None
+
+
+LOG_NOT_A_RESULT: Final = (
+    "a log that is no tool's output the import reads: not a result"
+)
+"""Why a ``*.log`` of a folder or archive (``dcgmi_diag.err.log``) is skipped."""
+
+
+def not_a_tool_output(reason: str) -> bool:
+    """True for the reasons that say a file is no tool's output at all (unknown
+    format, empty, binary): a log with such a reason is skipped, not refused."""
+    return reason.startswith(("unknown format", "the file is empty", "not UTF-8"))
+
+
 _CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 

@@ -316,5 +316,5 @@ def parse_nvidia_smi_csv(text: str, file: str, node: str | None) -> list[Measure
                 )
             )
     if not seen:
-        raise ResultsImportError(file, 1, "no GPU rows under the header")
+        raise ResultsImportError(file, 1, "no result: no GPU rows under the header")
     return out

@@ -18,6 +18,7 @@ from gpu_advisor.io.results_import import (
     import_results,
     parse_results,
     parse_text,
+    refusal_kind,
 )
 from gpu_advisor.model.project import Measurement
 
@@ -462,3 +463,134 @@ def test_framework_log_with_a_damaged_figure_is_refused():
     damaged = text.replace("(TFLOP/s/GPU): 236.0", "(TFLOP/s/GPU): 23x6.0")
     with pytest.raises(ResultsImportError, match=r":2: .*not a number"):
         parse_text(damaged, "m.log")
+
+
+# --- nccl-tests row variants of the current version ---------------------------------------
+
+
+def _with_rows(rows: list[str]) -> str:
+    text = (REAL / "nccl-tests" / WRONG).read_text().splitlines()
+    head = [line for line in text if line.startswith("#")][:11]
+    return "\n".join(
+        head
+        + rows
+        + ["# Out of bounds values : 0 OK", "# Avg bus bandwidth    : 1.0 ", ""]
+    )
+
+
+def test_nccl_rows_with_a_timestamp():
+    """Constructed in the layout of ``writeBenchmarkLineBody`` and
+    ``writeTimestamp`` (NVIDIA/nccl-tests @ a0b82b2, src/util.cu): a run with
+    timestamps appends ``%Y-%m-%d %H:%M:%S`` to each row."""
+    row = (
+        "   134217728      33554432     float     sum      -1  5869.38   22.87   22.87"
+        "       0  5886.67   22.80   22.80       0  2026-01-23 10:00:01"
+    )
+    ms = parse_text(_with_rows([row]), "ts.txt")
+    assert _one(ms, "all_reduce.out_of_place.busbw", size_bytes=2**27).value == 22.87
+    assert _one(ms, "all_reduce.in_place.busbw", size_bytes=2**27).value == 22.80
+
+
+def test_nccl_rows_with_per_iteration_statistics():
+    """Constructed in the layout of nccl-tests' per-iteration report (src/util.cu
+    @ a0b82b2): ``i_min i_max i_p99 i_cv%`` after each place's four columns."""
+    row = (
+        "   134217728      33554432     float     sum      -1  5869.38   22.87   22.87"
+        "       0  5801.10  5990.20  5985.00     0.80  5886.67   22.80   22.80"
+        "       0  5820.00  5995.50  5990.10     0.70"
+    )
+    ms = parse_text(_with_rows([row]), "iter.txt")
+    size = 2**27
+    assert _one(ms, "all_reduce.in_place.busbw", size_bytes=size).value == 22.80
+    assert _one(ms, "all_reduce.out_of_place.i_p99", size_bytes=size).value == 5985.00
+    assert _one(ms, "all_reduce.in_place.i_cv", size_bytes=size).unit == "%"
+
+
+# --- what a folder or archive import leaves out, and why -------------------------------
+
+
+def _kit_folder(root: Path) -> Path:
+    node = root / "vendor" / "node01"
+    node.mkdir(parents=True)
+    for name in (
+        "fio-2.2.10-randread-8jobs-group-reporting.log",
+        "fio-3.25-sync-write-fdatasync-nsec-percentiles-normal.txt",
+    ):
+        (node / name).write_bytes((REAL / "fio" / name).read_bytes())
+    (node / "dcgmi_diag.err.log").write_text(
+        "Error: unable to connect to host engine\n"
+    )
+    (node / "lscpu.info.txt").write_text("Architecture: x86_64\n")
+    (node / "10_dcgm_diag.sh").write_text("#!/bin/bash\n")
+    (node / ".DS_Store").write_bytes(b"\x00\x01")
+    return root / "vendor"
+
+
+def test_folder_import_reads_tool_logs_and_lists_every_skipped_file(tmp_path: Path):
+    """Finding: a folder import skipped ``*.log`` files without listing them (a
+    fio report named ``fio_randread.log`` was lost without a word)."""
+    report = import_results([_kit_folder(tmp_path)])
+    assert sorted(Path(f).name for f in report.imported) == [
+        "fio-2.2.10-randread-8jobs-group-reporting.log",
+        "fio-3.25-sync-write-fdatasync-nsec-percentiles-normal.txt",
+    ]
+    assert not report.refused
+    skipped = {Path(s.file).name: s.reason for s in report.skipped}
+    assert set(skipped) == {
+        "dcgmi_diag.err.log",
+        "lscpu.info.txt",
+        "10_dcgm_diag.sh",
+        ".DS_Store",
+    }
+    assert "no tool's output" in skipped["dcgmi_diag.err.log"]
+    assert all(
+        reason.endswith(("not a result", "not read")) for reason in skipped.values()
+    )
+
+
+def test_nested_results_archive_is_read(tmp_path: Path):
+    """Finding: a kit archive holding the nodes' ``results_<host>.tar.gz`` was
+    refused as "cut or edited". One level of archives inside is read."""
+    import io
+    import tarfile
+
+    inner = io.BytesIO()
+    with tarfile.open(fileobj=inner, mode="w:gz") as tar:
+        for name in ("rtx5090-1node-2rank-allreduce-mpi-v2.18.0-tag-output.txt",):
+            data = (REAL / "nccl-tests" / name).read_bytes()
+            info = tarfile.TarInfo(f"results/{name}")
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+        note = b"notes\n"
+        info = tarfile.TarInfo("results/README.md")
+        info.size = len(note)
+        tar.addfile(info, io.BytesIO(note))
+    outer_path = tmp_path / "vendor_bundle.tar.gz"
+    with tarfile.open(outer_path, mode="w:gz") as tar:
+        data = inner.getvalue()
+        info = tarfile.TarInfo("bundle/results_node07.tar.gz")
+        info.size = len(data)
+        tar.addfile(info, io.BytesIO(data))
+    report = import_results([outer_path])
+    assert not report.refused
+    assert [Path(s.file).name for s in report.skipped] == ["README.md"]
+    ms = report.measurements
+    assert _one(ms, "all_reduce.avg_busbw").value == 1.57614
+    # the node is the one the output names (rank list), the file names the path
+    assert ms[0].file.endswith(
+        "results_node07.tar.gz/results/"
+        + "rtx5090-1node-2rank-allreduce-mpi-v2.18.0-tag-output.txt"
+    )
+
+
+def test_refusals_of_complete_outputs_say_what_is_missing():
+    """Finding: refusals of complete outputs said the file was "cut or edited"."""
+    cases = {
+        "name, temperature.gpu\nTesla T4, 48\n": "unsupported",
+        "step,tokens_per_s,loss,extra\n1,2,3,4\n": "unsupported",
+        "index, temperature.gpu\n": "no_result",
+    }
+    for text, kind in cases.items():
+        with pytest.raises(ResultsImportError) as err:
+            parse_text(text, "x.csv")
+        assert refusal_kind(err.value.reason).value == kind, text
