@@ -30,7 +30,9 @@ Formats, from each framework's printing code:
 Every figure is stored with the unit the log states: ``tokens_per_s_per_gpu``
 [tokens/s/GPU], ``tflops_per_gpu`` [TFLOP/s/GPU], ``mfu`` [%], ``step_time``
 [ms], ``samples_per_s`` [samples/s], ``steps_per_s`` [steps/s], ``loss``,
-``global_batch_size`` [samples], ``train_runtime`` [s]. A figure the log does
+``global_batch_size`` [samples], ``train_runtime`` [s], and the other figures
+of the line (consumed samples, learning rate, grad norm, skipped and NaN
+iterations, memory [GiB or GB as printed]). A figure the log does
 not state is not made up (no tokens/s without a sequence length).
 """
 
@@ -112,7 +114,7 @@ def parse_framework_log(text: str, file: str, node: str | None) -> list[Measurem
     ...     "step:  2  loss:  3.07209  grad_norm:  4.5404  memory:  3.18GiB(1.70%)  "
     ...     "tps: 31,371  tflops: 17.03  mfu: 0.68%\\n", "t.log", "n1")
     >>> [(m.metric, m.value, m.unit, m.sample) for m in out]
-    [('loss', 3.07209, '', 2), ('tokens_per_s_per_gpu', 31371.0, 'tokens/s/GPU', 2), ('tflops_per_gpu', 17.03, 'TFLOP/s/GPU', 2), ('mfu', 0.68, '%', 2)]
+    [('memory_max_reserved', 3.18, 'GiB', 2), ('loss', 3.07209, '', 2), ('grad_norm', 4.5404, '', 2), ('tokens_per_s_per_gpu', 31371.0, 'tokens/s/GPU', 2), ('tflops_per_gpu', 17.03, 'TFLOP/s/GPU', 2), ('mfu', 0.68, '%', 2)]
     """
     figures: list[_Figure] = []
     hf_block = False
@@ -199,6 +201,13 @@ _MEGATRON_FIELDS: Final = (
     ("TFLOPs", "tflops_per_gpu", "TFLOP/s/GPU"),
     ("lm loss", "loss", ""),
     ("lm_loss", "loss", ""),
+    ("consumed samples", "consumed_samples", "samples"),
+    ("consumed tokens", "consumed_tokens", "tokens"),
+    ("learning rate", "learning_rate", ""),
+    ("loss scale", "loss_scale", ""),
+    ("grad norm", "grad_norm", ""),
+    ("number of skipped iterations", "skipped_iterations", "count"),
+    ("number of nan iterations", "nan_iterations", "count"),
 )
 
 
@@ -242,6 +251,7 @@ def _megatron(line: str, step: int, number: int, file: str) -> list[_Figure]:
 
 _TITAN_FIELDS: Final = {
     "loss": ("loss", ""),
+    "grad_norm": ("grad_norm", ""),
     "tps": ("tokens_per_s_per_gpu", "tokens/s/GPU"),
     "wps": ("tokens_per_s_per_gpu", "tokens/s/GPU"),
     "tflops": ("tflops_per_gpu", "TFLOP/s/GPU"),
@@ -252,6 +262,12 @@ _TITAN_FIELDS: Final = {
 def _titan(line: str, step: int, number: int, file: str) -> list[_Figure]:
     """``key: value`` pairs of torchtitan's step line (two spaces between them)."""
     out: list[_Figure] = []
+    memory = re.search(r"\bmemory:\s*([0-9.]+)GiB", line)
+    if memory:
+        reserved = _num(memory[1], number, file, "memory")
+        out.append(
+            _Figure(number, "memory_max_reserved", reserved, "GiB", step, "torchtitan")
+        )
     for key, value in re.findall(r"([a-z_()%]+):\s*(\S+)", line):
         if key not in _TITAN_FIELDS:
             continue
@@ -279,6 +295,22 @@ def _deepspeed_timer(match: re.Match[str], number: int, file: str) -> list[_Figu
             "deepspeed",
         )
     ]
+    for label, metric in (
+        ("MemAllocated", "memory_allocated"),
+        ("MaxMemAllocated", "memory_max_allocated"),
+    ):
+        memory = re.search(rf"\b{label}=([0-9.]+)GB", match.string)
+        if memory:
+            figures.append(
+                _Figure(
+                    number,
+                    metric,
+                    _num(memory[1], number, file, label),
+                    "GB",
+                    step,
+                    "deepspeed",
+                )
+            )
     if match["avg"]:
         figures.append(
             _Figure(

@@ -379,6 +379,8 @@ def test_megatron_iteration_lines_are_read():
     assert _one(ms, "step_time", sample=45).unit == "ms"
     assert _one(ms, "loss", sample=44).value == 1.875063
     assert _one(ms, "global_batch_size", sample=43).value == 128
+    assert _one(ms, "consumed_samples", sample=45).value == 5760
+    assert _one(ms, "grad_norm", sample=45).value == 1.611
     assert not [m for m in ms if "tokens" in m.metric]  # the line states none
     assert {(m.labels or {}).get("format") for m in ms} == {"megatron-lm"}
 
@@ -392,14 +394,18 @@ def test_torchtitan_step_lines_are_read():
     mfu = _one(ms, "mfu", sample=10)
     assert (mfu.value, mfu.unit) == (2.63, "%")
     assert _one(ms, "loss", sample=1).value == 4.09409
+    memory = _one(ms, "memory_max_reserved", sample=10)
+    assert (memory.value, memory.unit) == (3.18, "GiB")
 
 
 def test_deepspeed_throughput_lines_are_read():
     ms = _read("train-log", "deepspeed-gpt-neox-bf16-step34.log")
     timer = [m for m in ms if (m.labels or {}).get("format") == "deepspeed"]
-    assert {(m.metric, m.value) for m in timer} == {
-        ("samples_per_s", 8.00912418308922),
-        ("samples_per_s_running_avg", 7.864669709950182),
+    assert {(m.metric, m.value, m.unit) for m in timer} == {
+        ("samples_per_s", 8.00912418308922, "samples/s"),
+        ("samples_per_s_running_avg", 7.864669709950182, "samples/s"),
+        ("memory_allocated", 59.65, "GB"),
+        ("memory_max_allocated", 63.31, "GB"),
     }
     neox = {
         m.metric: m.value for m in ms if (m.labels or {}).get("format") == "gpt-neox"
@@ -409,6 +415,9 @@ def test_deepspeed_throughput_lines_are_read():
         "step_time": 4103.1,
         "tflops_per_gpu": 112.9,  # "approx flops per GPU: 112.9TFLOPS"
         "loss": 11.18665,
+        "learning_rate": 2.111e-06,
+        "skipped_iterations": 0,
+        "nan_iterations": 0,
     }
 
 
@@ -594,3 +603,33 @@ def test_refusals_of_complete_outputs_say_what_is_missing():
         with pytest.raises(ResultsImportError) as err:
             parse_text(text, "x.csv")
         assert refusal_kind(err.value.reason).value == kind, text
+
+
+# --- the Measurement's status: saved when set, absent otherwise ----------------------
+
+
+def test_status_survives_save_and_load_and_old_plans_are_unchanged(tmp_path: Path):
+    from gpu_advisor.io.project_file import (
+        canonical_json,
+        dumps_project,
+        load_project,
+        save_project,
+    )
+    from gpu_advisor.model.project import Project, Vendor
+
+    table = (
+        REAL / "dcgmi" / "constructed-dcgm-3-targeted-power-gpu1-fail.txt"
+    ).read_text()
+    ms = parse_text(table, "d.txt", "n1")
+    project = Project(vendors=[Vendor(name="A", measurements=ms)])
+    path = tmp_path / "p.gpuplan"
+    save_project(project, path)
+    assert load_project(path).vendors[0].measurements == ms
+    assert {m.status for m in ms} == {"pass", "fail", "skip", "incomplete"}
+    old = Measurement(tool="fio", metric="w.write.bw", value=4.6, unit="GB/s")
+    plain = Project(vendors=[Vendor(name="A", measurements=[old])])
+    assert old.model_dump().keys() == {
+        "tool", "metric", "value", "unit", "file", "node", "gpu", "size_bytes", "sample"
+    }  # fmt: skip
+    assert '"status"' not in dumps_project(plain).split('"measurements"')[1]
+    assert b'"status"' not in canonical_json(plain).split(b'"measurements"')[1]
