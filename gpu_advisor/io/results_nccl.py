@@ -181,6 +181,7 @@ def parse_nccl_tests(text: str, file: str, node: str | None) -> list[Measurement
     Examples
     --------
     >>> out = parse_nccl_tests(
+    ...     "# Collective test starting: all_reduce_perf\\n"
     ...     "# nThread 1 nGpus 2 minBytes 8 maxBytes 8\\n"
     ...     "#  Rank  0 Group  0 Pid  1 on n1 device  0 [0x07] GPU\\n"
     ...     "#  Rank  1 Group  0 Pid  1 on n1 device  1 [0x0a] GPU\\n"

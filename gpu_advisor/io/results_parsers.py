@@ -7,15 +7,23 @@ read. This module holds that error, the measurement builder, the readers of
 numbers and the JSON and line helpers; detection and folder walking live in
 :mod:`gpu_advisor.io.results_import`, one module per format holds its parser:
 
-* nccl-tests stdout: :mod:`gpu_advisor.io.results_nccl`;
-* iperf3 ``--json``: :mod:`gpu_advisor.io.results_iperf3`;
-* fio ``--output-format=json``: :mod:`gpu_advisor.io.results_fio`;
+* nccl-tests stdout (also behind MPI/Ray launcher tags):
+  :mod:`gpu_advisor.io.results_nccl`;
+* iperf3 ``--json`` and its text report: :mod:`gpu_advisor.io.results_iperf3`;
+* fio ``--output-format=json`` (also ``json,normal``):
+  :mod:`gpu_advisor.io.results_fio`; fio's normal text report (fio 2 and 3):
+  :mod:`gpu_advisor.io.results_fio_text`;
 * the kit's GPU probe: :mod:`gpu_advisor.io.results_gpu_probe`;
 * nvidia-smi ``--query-gpu=... --format=csv``: :mod:`gpu_advisor.io.results_smi_csv`;
 * nvidia-smi ``-q -x``: :mod:`gpu_advisor.io.results_smi_xml`;
 * ``dcgmi diag``: :mod:`gpu_advisor.io.results_dcgmi`; ``dcgmi dmon``:
   :mod:`gpu_advisor.io.results_dmon`;
-* the training log: :mod:`gpu_advisor.io.results_train_log`.
+* the kit's training log: :mod:`gpu_advisor.io.results_train_log`; the logs
+  of Megatron-LM, torchtitan, DeepSpeed and the Hugging Face Trainer:
+  :mod:`gpu_advisor.io.results_train_frameworks`.
+
+A file a folder or archive import leaves out on purpose is a
+:class:`SkippedFileError` (listed with its reason, never silently dropped).
 """
 
 from __future__ import annotations
