@@ -134,12 +134,10 @@ def test_nccl_without_rank_list_has_no_node_count():
 
 def test_dcgmi_status_lines_under_a_test_are_read():
     """Finding: ``Pass - GPUs: 0, 2, 3`` then ``Fail - GPU: 1`` on the next line
-    imported as all pass. Constructed: the real output found (a README of a
-    SageMaker health-check project, DCGM 3.3.9, 4 × A10G) could not be tied
-    to a repository, so these rows follow it and ``Diag::HelperDisplayGpuResults``
-    of DCGM 3.3.9 (one status a line, the test's name on the first only)."""
+    imported as all pass (DCGM 3.3.9, 4 × A10G: one status a line, the test's
+    name on the first only, as ``Diag::HelperDisplayGpuResults`` prints it)."""
     table = (
-        REAL / "dcgmi" / "constructed-dcgm-3-targeted-power-gpu1-fail.txt"
+        REAL / "dcgmi" / "dcgm-3.3.9-diag-r3-4xA10G-targeted-power-gpu1-fail.txt"
     ).read_text()
     ms = parse_text(table, "d.txt", "n1")
     power = {m.gpu: m.status for m in ms if m.metric == "stress.targeted_power"}
@@ -153,7 +151,7 @@ def test_dcgmi_status_lines_under_a_test_are_read():
 
 def test_dcgmi_failing_diagnostic_test_is_not_dropped():
     table = (
-        REAL / "dcgmi" / "constructed-dcgm-3-targeted-power-gpu1-fail.txt"
+        REAL / "dcgmi" / "dcgm-3.3.9-diag-r3-4xA10G-targeted-power-gpu1-fail.txt"
     ).read_text()
     failing = table.replace(
         "| Diagnostic                | Pass - All ",
@@ -618,7 +616,7 @@ def test_status_survives_save_and_load_and_old_plans_are_unchanged(tmp_path: Pat
     from gpu_advisor.model.project import Project, Vendor
 
     table = (
-        REAL / "dcgmi" / "constructed-dcgm-3-targeted-power-gpu1-fail.txt"
+        REAL / "dcgmi" / "dcgm-3.3.9-diag-r3-4xA10G-targeted-power-gpu1-fail.txt"
     ).read_text()
     ms = parse_text(table, "d.txt", "n1")
     project = Project(vendors=[Vendor(name="A", measurements=ms)])
