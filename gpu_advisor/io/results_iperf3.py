@@ -170,7 +170,8 @@ def parse_iperf3_text(text: str, file: str, node: str | None) -> list[Measuremen
     receiver bitrates [Gbit/s], the sender's retransmits and the stream count.
 
     With several streams (``-P``) the ``[SUM]`` lines are the run's figures;
-    with one, the stream's own. A UDP summary (jitter, lost datagrams) is
+    with one, the stream's own. Several runs pasted in one file are read in
+    order, ``sample`` numbering them. A UDP summary (jitter, lost datagrams) is
     refused as in JSON; a report without its summary is an interrupted run.
 
     Examples
@@ -184,7 +185,7 @@ def parse_iperf3_text(text: str, file: str, node: str | None) -> list[Measuremen
     [('tcp.sent', 0.167, 'Gbit/s'), ('tcp.received', 0.167, 'Gbit/s'), ('tcp.retransmits', 57.0, 'count')]
     """
     error = _TEXT_ERROR.search(text)
-    summaries: dict[tuple[str, str], tuple[int, re.Match[str]]] = {}
+    summaries: dict[tuple[str, str], list[tuple[int, re.Match[str]]]] = {}
     streams: set[str] = set()
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -201,7 +202,7 @@ def parse_iperf3_text(text: str, file: str, node: str | None) -> list[Measuremen
                 "a UDP iperf3 run: the kit measures TCP throughput; rerun without -u",
             )
         key = ("SUM" if match.group("id") == "SUM" else "stream", match.group("side"))
-        summaries.setdefault(key, (number, match))
+        summaries.setdefault(key, []).append((number, match))
     if error and not summaries:
         raise ResultsImportError(
             file,
@@ -209,36 +210,40 @@ def parse_iperf3_text(text: str, file: str, node: str | None) -> list[Measuremen
             f"a failed run, no result: iperf3 reported {error.group(0)[:200]!r}",
         )
     scope = "SUM" if ("SUM", "sender") in summaries else "stream"
-    sent, received = (
-        summaries.get((scope, "sender")),
-        summaries.get((scope, "receiver")),
-    )
-    if sent is None or received is None:
+    senders = summaries.get((scope, "sender"), [])
+    receivers = summaries.get((scope, "receiver"), [])
+    if not senders or len(senders) != len(receivers):
         raise ResultsImportError(
             file,
             max(text.count("\n"), 1),
             "an interrupted run, no result: the iperf3 report has no "
             "sender and receiver summary",
         )
-    values: list[tuple[int, str, float, str]] = []
-    for metric, (number, match) in (("tcp.sent", sent), ("tcp.received", received)):
-        bits = _bits_per_second(match.group("rate"), match.group("runit"), file, number)
-        values.append((number, metric, bits / 1e9, "Gbit/s"))
-    retr = sent[1].group("rest").split()
-    if retr:
-        values.append(
-            (
-                sent[0],
-                "tcp.retransmits",
-                float(_int(retr[0], file, sent[0], "Retr")),
-                "count",
+    runs = len(senders)
+    values: list[tuple[int, str, float, str, int | None]] = []
+    for run, (sent, received) in enumerate(zip(senders, receivers, strict=True)):
+        sample = run if runs > 1 else None
+        for metric, (number, match) in (("tcp.sent", sent), ("tcp.received", received)):
+            bits = _bits_per_second(
+                match.group("rate"), match.group("runit"), file, number
             )
-        )
-    if len(streams) > 1:
-        values.append((1, "tcp.streams", float(len(streams)), "count"))
+            values.append((number, metric, bits / 1e9, "Gbit/s", sample))
+        retr = sent[1].group("rest").split()
+        if retr:
+            count = float(_int(retr[0], file, sent[0], "Retr"))
+            values.append((sent[0], "tcp.retransmits", count, "count", sample))
+    if len(streams) > 1 and runs == 1:
+        values.append((1, "tcp.streams", float(len(streams)), "count", None))
     return [
         _measure(
-            file, line, tool="iperf3", metric=metric, value=value, unit=unit, node=node
+            file,
+            line,
+            tool="iperf3",
+            metric=metric,
+            value=value,
+            unit=unit,
+            node=node,
+            sample=sample,
         )
-        for line, metric, value, unit in values
+        for line, metric, value, unit, sample in values
     ]

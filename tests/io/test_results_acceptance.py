@@ -631,3 +631,14 @@ def test_status_survives_save_and_load_and_old_plans_are_unchanged(tmp_path: Pat
     }  # fmt: skip
     assert '"status"' not in dumps_project(plain).split('"measurements"')[1]
     assert b'"status"' not in canonical_json(plain).split(b'"measurements"')[1]
+
+
+def test_iperf3_text_with_two_runs_reads_both_in_order():
+    """Two reports pasted one after the other (YuXiangLo/bandwitch's iperf3.md
+    holds a -R run then a forward run): both are read, ``sample`` numbering them."""
+    reverse = (REAL / "iperf3" / "iperf3-text-reverse-1stream-5s.txt").read_text()
+    forward = reverse.replace(
+        "Reverse mode, remote host 140.112.30.186 is sending\n", ""
+    )
+    ms = parse_text(reverse + forward, "two.txt", "n1")
+    assert [m.sample for m in ms if m.metric == "tcp.sent"] == [0, 1]
