@@ -63,6 +63,10 @@ from gpu_advisor.io.results_smi_csv import (
     looks_like_nvidia_smi_csv,
     parse_nvidia_smi_csv,
 )
+from gpu_advisor.io.results_smi_dmon import (
+    looks_like_nvidia_smi_dmon,
+    parse_nvidia_smi_dmon,
+)
 from gpu_advisor.io.results_smi_xml import parse_nvidia_smi_xml
 from gpu_advisor.io.results_train_frameworks import (
     looks_like_framework_log,
@@ -103,7 +107,7 @@ def detect_format(text: str) -> str | None:
 
     Returns one of ``nccl-tests``, ``iperf3``, ``iperf3-text``, ``fio``, ``fio-text``,
     ``gpu-probe``, ``nvidia-smi-xml``, ``nvidia-smi-csv``, ``dcgmi``,
-    ``dcgmi-dmon``, ``train-log``, ``train-framework`` (Megatron-LM,
+    ``dcgmi-dmon``, ``nvidia-smi-dmon``, ``train-log``, ``train-framework`` (Megatron-LM,
     torchtitan, DeepSpeed and Hugging Face Trainer logs).
 
     Examples
@@ -136,6 +140,8 @@ def detect_format(text: str) -> str | None:
         return "dcgmi"
     if looks_like_dcgmi_dmon(text):
         return "dcgmi-dmon"
+    if looks_like_nvidia_smi_dmon(text):
+        return "nvidia-smi-dmon"
     if looks_like_fio_text(text):
         return "fio-text"
     if looks_like_iperf3_text(text):
@@ -152,7 +158,8 @@ def detect_format(text: str) -> str | None:
 
 _UNKNOWN: Final = (
     "unknown format (expected nccl-tests, iperf3, fio, nvidia-smi CSV/XML, "
-    "dcgmi diag, dcgmi dmon, the step,tokens_per_s,loss training log or a "
+    "dcgmi diag, dcgmi dmon, nvidia-smi dmon, the step,tokens_per_s,loss "
+    "training log or a "
     "Megatron-LM, torchtitan, DeepSpeed or Hugging Face Trainer log)"
 )
 
@@ -173,6 +180,8 @@ def _parse_known(text: str, file: str, node: str | None) -> list[Measurement]:
         return parse_dcgmi_diag(text, file, node)
     if kind == "dcgmi-dmon":
         return parse_dcgmi_dmon(text, file, node)
+    if kind == "nvidia-smi-dmon":
+        return parse_nvidia_smi_dmon(text, file, node)
     if kind == "train-log":
         return parse_train_log(text, file, node)
     if kind == "fio-text":
@@ -555,6 +564,7 @@ _KEY_METRICS: Final[dict[str, tuple[str, ...]]] = {
     "nvidia-smi": ("temperature.gpu", "power.draw", "clocks.sm"),
     "dcgmi": ("",),
     "dcgmi-dmon": ("dmon.tensor_active", "dmon.sm_active", "dmon.gr_engine_active"),
+    "nvidia-smi-dmon": ("dmon.gtemp", "dmon.pwr", "dmon.sm"),
     "gpu-probe": ("bf16_matmul", "memory_copy"),
     "train-log": ("tokens_per_s", "tflops_per_gpu", "tokens_per_s_per_gpu", "mfu"),
 }

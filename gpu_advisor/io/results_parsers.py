@@ -15,7 +15,8 @@ numbers and the JSON and line helpers; detection and folder walking live in
   :mod:`gpu_advisor.io.results_fio_text`;
 * the kit's GPU probe: :mod:`gpu_advisor.io.results_gpu_probe`;
 * nvidia-smi ``--query-gpu=... --format=csv``: :mod:`gpu_advisor.io.results_smi_csv`;
-* nvidia-smi ``-q -x``: :mod:`gpu_advisor.io.results_smi_xml`;
+* nvidia-smi ``-q -x``: :mod:`gpu_advisor.io.results_smi_xml`; ``nvidia-smi
+  dmon``: :mod:`gpu_advisor.io.results_smi_dmon`;
 * ``dcgmi diag``: :mod:`gpu_advisor.io.results_dcgmi`; ``dcgmi dmon``:
   :mod:`gpu_advisor.io.results_dmon`;
 * the kit's training log: :mod:`gpu_advisor.io.results_train_log`; the logs

@@ -642,3 +642,20 @@ def test_iperf3_text_with_two_runs_reads_both_in_order():
     )
     ms = parse_text(reverse + forward, "two.txt", "n1")
     assert [m.sample for m in ms if m.metric == "tcp.sent"] == [0, 1]
+
+
+def test_nvidia_smi_dmon_keeps_the_units_of_its_units_line():
+    """Constructed in nvidia-smi dmon's layout (header, ``# Idx`` units line,
+    ``-`` for a figure the GPU does not report): no published output with
+    values tied to a repository was found."""
+    text = (
+        "# gpu   pwr  gtemp  mtemp    sm   mem   enc   dec  mclk  pclk\n"
+        "# Idx     W      C      C     %     %     %     %   MHz   MHz\n"
+        "    0   145     72      -    87    91     0     0  9501  1980\n"
+        "    1   150     74      -    88    90     0     0  9501  1980\n"
+    )
+    ms = parse_text(text, "dmon.txt", "n1")
+    temp = _one(ms, "dmon.gtemp", gpu=1)
+    assert (temp.value, temp.unit, temp.tool) == (74, "C", "nvidia-smi-dmon")
+    assert _one(ms, "dmon.pwr", gpu=0).unit == "W"
+    assert not [m for m in ms if m.metric == "dmon.mtemp"]  # "-": not reported
