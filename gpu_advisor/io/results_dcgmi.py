@@ -11,29 +11,54 @@ from dataclasses import dataclass
 from typing import Final
 
 from gpu_advisor.io.results_parsers import ResultsImportError, _measure
-from gpu_advisor.model.project import Measurement
+from gpu_advisor.model.project import Measurement, MeasurementStatus
 
-STATUS_UNIT: Final = "1=pass 0.5=warn 0=fail"
-"""Unit of the ``dcgmi diag`` measurements."""
+STATUS_UNIT: Final = "1=pass 0.5=warn or skip 0=fail"
+"""Unit of the ``dcgmi diag`` measurements; ``status`` says which (a skipped
+test, 0.5, is "not tested": never a pass)."""
 
-_STATUS_VALUE: Final = {"pass": 1.0, "warn": 0.5, "warning": 0.5, "fail": 0.0}
+INCOMPLETE_METRIC: Final = "diag.tests_not_run"
+"""Metric of a run that lists tests it did not run (value: how many) [count]."""
+
+_STATUS_VALUE: Final = {"pass": 1.0, "warn": 0.5, "skip": 0.5, "fail": 0.0}
+_STATUS_NAME: Final[dict[str, MeasurementStatus]] = {
+    "pass": "pass",
+    "warn": "warn",
+    "warning": "warn",
+    "fail": "fail",
+    "skip": "skip",
+    "not run": "skip",
+}
 
 _DCGM_SECTION = re.compile(r"[|+]-+\s+([A-Za-z][\w ]*?)\s+-+\+-*[+|]")
 _DCGM_ROW = re.compile(r"^\|\s*(?P<name>[^|]*?)\s*\|\s*(?P<result>[^|]*?)\s*\|$")
 _DCGM_STATUS = re.compile(
-    r"(?P<status>Pass|Fail|Warn|Warning|Skip)(?:\s*-\s*(?:All|GPUs?:\s*(?P<gpus>[0-9][0-9,\s]*)))?",
+    r"(?P<status>Pass|Fail|Warn|Warning|Skip|Not Run)"
+    r"(?:\s*-\s*(?:All|GPUs?:\s*(?P<gpus>[0-9][0-9,\s]*)))?",
     re.IGNORECASE,
 )
 """One status of a test's result cell: ``Pass``, ``Fail - All``, ``Fail - GPU: 2``,
-``Warn - GPUs: 0, 3``; several are separated by ``;``."""
+``Warn - GPUs: 0, 3``, DCGM 4's ``Not Run``. DCGM 3 prints one status a line
+(``Pass - GPUs: 0, 2, 3`` then ``Fail - GPU: 1`` on the next line, without the
+test's name: ``Diag::HelperDisplayGpuResults``); older versions separate them
+with ``;`` in one cell."""
+_DCGM_CODE = re.compile(r"Code:\s*\([0-9]*\)")
+"""The return code line DCGM 3 prints under a ``Diagnostic`` test that warned."""
+_DCGM4_ENTITY = re.compile(
+    r"^(?P<kind>[A-Za-z][A-Za-z_-]*?)(?P<id>[0-9]{1,4}):\s*"
+    r"(?P<status>Pass|Fail|Warn|Warning|Skip|Not Run)$",
+    re.IGNORECASE,
+)
+"""A DCGM 4 entity line under a test: ``GPU3: Pass``, ``CPU0: Skip``
+(``Diag::HelperDisplayEntityResults``)."""
 
 _DCGM4_GPU = re.compile(
-    r"^GPU(?P<gpu>[0-9]{1,4}):\s*(?P<status>Pass|Fail|Warn|Warning|Skip)$",
+    r"^GPU(?P<gpu>[0-9]{1,4}):\s*(?P<status>Pass|Fail|Warn|Warning|Skip|Not Run)$",
     re.IGNORECASE,
 )
 _DCGM4_GPU_START = re.compile(r"^GPU[0-9]")
 _DCGM4_GPU_END = re.compile(
-    r"\bGPU[0-9]{1,4}:\s*(?:Pass|Fail|Warn|Warning|Skip)$", re.IGNORECASE
+    r"\bGPU[0-9]{1,4}:\s*(?:Pass|Fail|Warn|Warning|Skip|Not Run)$", re.IGNORECASE
 )
 _DCGM4_GPU_STATUS = re.compile(
     r"^GPU\s*[0-9]+\W*(?:Pass|Fail|Warn|Warning|Skip)\b", re.IGNORECASE
@@ -55,10 +80,36 @@ def _snake(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
 
 
+def _status_of(word: str) -> MeasurementStatus:
+    return _STATUS_NAME[re.sub(r"\s+", " ", word.lower())]
+
+
+def _status_measure(
+    file: str,
+    line: int,
+    metric: str,
+    status: MeasurementStatus,
+    node: str | None,
+    gpu: int | None,
+) -> Measurement:
+    return _measure(
+        file,
+        line,
+        tool="dcgmi",
+        metric=metric,
+        value=_STATUS_VALUE[status],
+        unit=STATUS_UNIT,
+        node=node,
+        gpu=gpu,
+        status=status,
+    )
+
+
 def _dcgm_statuses(
     result: str, metric: str, file: str, line: int, node: str | None
 ) -> list[Measurement]:
-    """The measurements of one test's result cell (one per GPU named, else one)."""
+    """The measurements of one status cell: one per GPU named, else one
+    (``gpu`` None: the test as a whole, or ``All``)."""
     out: list[Measurement] = []
     for part in result.split(";"):
         status = _DCGM_STATUS.fullmatch(part.strip())
@@ -66,45 +117,38 @@ def _dcgm_statuses(
             raise ResultsImportError(
                 file, line, f"an unreadable test result: {result[:60]!r}"
             )
-        kind = status.group("status").lower()
-        if kind == "skip":
-            continue
+        kind = _status_of(status.group("status"))
         gpu_list = status.group("gpus")
         gpus: list[int | None] = (
             [int(g) for g in re.findall(r"[0-9]{1,6}", gpu_list)]
             if gpu_list
             else [None]
         )
-        out.extend(
-            _measure(
-                file,
-                line,
-                tool="dcgmi",
-                metric=metric,
-                value=_STATUS_VALUE[kind],
-                unit=STATUS_UNIT,
-                node=node,
-                gpu=gpu,
-            )
-            for gpu in gpus
-        )
+        out.extend(_status_measure(file, line, metric, kind, node, gpu) for gpu in gpus)
     return out
 
 
 def parse_dcgmi_diag(text: str, file: str, node: str | None) -> list[Measurement]:
-    """Read ``dcgmi diag -r LEVEL``: one measurement per test (and GPU when named).
+    """Read ``dcgmi diag -r LEVEL``: one measurement per test status (and GPU when named).
 
-    The value is 1 for Pass, 0.5 for Warn, 0 for Fail (:data:`STATUS_UNIT`);
-    skipped tests and the metadata rows are left out. The metric is
-    ``<section>.<test>``, e.g. ``hardware.gpu_memory``.
+    Every status line of the table is read: DCGM 3 prints one line per
+    status (``Pass - GPUs: 0, 2, 3`` then ``Fail - GPU: 1``), DCGM 4 the
+    test's status then a ``GPUn: Pass`` line per GPU. The value is 1 for
+    Pass, 0.5 for Warn and for Skip, 0 for Fail (:data:`STATUS_UNIT`), and
+    ``status`` says which: a skipped (or "Not Run") test is ``skip``, not
+    tested, never a pass. A run that lists tests it did not run on any GPU
+    adds :data:`INCOMPLETE_METRIC` (how many) with status ``incomplete``.
+    The metric is ``<section>.<test>``, e.g. ``hardware.gpu_memory``; the
+    metadata rows are left out.
 
     Examples
     --------
     >>> table = ("| Diagnostic | Result |\\n"
     ...          "+-----  Hardware  ---+-----+\\n"
-    ...          "| GPU Memory | Fail - GPU: 2 |\\n")
-    >>> [(m.metric, m.value, m.gpu) for m in parse_dcgmi_diag(table, "d.txt", "n1")]
-    [('hardware.gpu_memory', 0.0, 2)]
+    ...          "| GPU Memory | Pass - GPUs: 0, 1 |\\n"
+    ...          "|            | Fail - GPU: 2 |\\n")
+    >>> [(m.metric, m.value, m.gpu, m.status) for m in parse_dcgmi_diag(table, "d.txt", "n1")]
+    [('hardware.gpu_memory', 1.0, 0, 'pass'), ('hardware.gpu_memory', 1.0, 1, 'pass'), ('hardware.gpu_memory', 0.0, 2, 'fail')]
     """
     scan = _DiagScan()
     out: list[Measurement] = []
@@ -114,9 +158,34 @@ def parse_dcgmi_diag(text: str, file: str, node: str | None) -> list[Measurement
             out.extend(_diag_line(scan, number, line, file, node))
     if not out:
         raise ResultsImportError(
-            file, 1, "no Pass/Warn/Fail rows in the dcgmi diag table"
+            file, 1, "no result: the dcgmi diag table has no test rows"
         )
-    return out
+    return out + _not_run(out, file, node)
+
+
+def _not_run(out: list[Measurement], file: str, node: str | None) -> list[Measurement]:
+    """:data:`INCOMPLETE_METRIC` when some listed test ran on no GPU (every status Skip)."""
+    by_test: dict[str, set[str | None]] = {}
+    first_line: dict[str, int] = {}
+    for index, m in enumerate(out):
+        by_test.setdefault(m.metric, set()).add(m.status)
+        first_line.setdefault(m.metric, index)
+    not_run = [test for test, seen in by_test.items() if seen == {"skip"}]
+    if not not_run:
+        return []
+    return [
+        _measure(
+            file,
+            1,
+            tool="dcgmi",
+            metric=INCOMPLETE_METRIC,
+            value=float(len(not_run)),
+            unit="count",
+            node=node,
+            labels={"tests": ", ".join(sorted(not_run))[:200]},
+            status="incomplete",
+        )
+    ]
 
 
 @dataclass
@@ -159,6 +228,11 @@ def _diag_line(
             scan.ended = number
         return []
     if scan.ended is not None:
+        if heading is None and row is not None and _is_header(row):
+            # A second table (srun runs one dcgmi per task): a new run.
+            scan.ended = None
+            scan.section, scan.test, scan.in_detail = "diagnostic", None, False
+            return []
         # Table lines again after text: the text was a table line cut or edited.
         raise ResultsImportError(
             file, scan.ended, "a damaged table line (the table goes on after it)"
@@ -171,6 +245,15 @@ def _diag_line(
     if row is None:
         return []  # a border
     return _diag_row(scan, number, line, row, file, node)
+
+
+def _is_header(row: re.Match[str]) -> bool:
+    """The table's header row ``| Diagnostic | Result |`` (a test may be named
+    "Diagnostic": its result cell is a status, never "Result")."""
+    return (
+        row.group("name").lower() == "diagnostic"
+        and row.group("result").lower() == "result"
+    )
 
 
 def _diag_row(
@@ -189,7 +272,7 @@ def _diag_row(
     if (name and not name[0].isalnum()) or _DCGM_RULE.search(result):
         # "-----  Deployment ..." read as a row: a section heading cut short.
         raise ResultsImportError(file, number, f"a damaged table line: {line[:60]!r}")
-    if name.lower() == "diagnostic":
+    if _is_header(row):
         return []
     if not name:
         return _under_test(scan, number, result, file, node)
@@ -208,33 +291,37 @@ def _diag_row(
 def _under_test(
     scan: _DiagScan, number: int, result: str, file: str, node: str | None
 ) -> list[Measurement]:
-    """A row without a name: a DCGM 4 ``GPU3: Pass`` line, or a wrapped line of
-    a warning or of the result above."""
+    """A row without a name: a DCGM 3 status line of the test above (``Fail -
+    GPU: 1``), a DCGM 4 ``GPU3: Pass`` line, or a wrapped line of a warning
+    or of the result above."""
     if scan.test is None or scan.section == "metadata":
         return []
-    per_gpu = _DCGM4_GPU.fullmatch(result)
-    if per_gpu is not None:
+    metric = f"{scan.section}.{_snake(scan.test)}"
+    entity = _DCGM4_ENTITY.fullmatch(result)
+    if entity is not None:
         # DCGM 4: "GPU3: Pass" lines under the test's status (also after
-        # its warning's wrapped text).
-        kind = per_gpu.group("status").lower()
-        if kind == "skip":
+        # its warning's wrapped text); other entities (CPU0) name no GPU.
+        if entity.group("kind").upper() != "GPU":
             return []
         return [
-            _measure(
+            _status_measure(
                 file,
                 number,
-                tool="dcgmi",
-                metric=f"{scan.section}.{_snake(scan.test)}",
-                value=_STATUS_VALUE[kind],
-                unit=STATUS_UNIT,
-                node=node,
-                gpu=int(per_gpu.group("gpu")),
+                metric,
+                _status_of(entity.group("status")),
+                node,
+                int(entity.group("id")),
             )
         ]
+    if not scan.in_detail and _DCGM_STATUS.match(result):
+        # DCGM 3: the next status of the same test, on its own line.
+        return _dcgm_statuses(result, metric, file, number, node)
     if _DCGM4_GPU_STATUS.match(result) or (
         not scan.in_detail and _DCGM4_GPU_START.match(result)
     ):
         raise ResultsImportError(
             file, number, f"an unreadable GPU result: {result[:60]!r}"
         )
+    if _DCGM_CODE.fullmatch(result):
+        return []  # the return code under a warned Diagnostic test
     return []  # a wrapped line of a warning or of the result above

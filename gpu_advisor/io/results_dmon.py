@@ -38,6 +38,9 @@ DMON_FIELDS: Final[dict[str, tuple[str, str]]] = {
     "POWER": ("power", "W"),
     "GTEMP": ("gpu_temp", "C"),
     "MTEMP": ("memory_temp", "C"),
+    "TMPTR": ("gpu_temp", "C"),
+    "MMTMP": ("memory_temp", "C"),
+    "TOTEC": ("energy", "mJ"),
     "SMCLK": ("sm_clock", "MHz"),
     "MMCLK": ("memory_clock", "MHz"),
     "GPUTL": ("gpu_util", "%"),
@@ -71,6 +74,41 @@ def looks_like_dcgmi_dmon(text: str) -> bool:
     return False
 
 
+def _with_units(
+    fields: list[tuple[str, str]], header: str, units: str, file: str, line: int
+) -> list[tuple[str, str]]:
+    """The fields with the units of dmon's ``ID`` line (``ID  C  W  mJ``).
+
+    dcgmi prints each unit under its field's short name, in the same column
+    (``DeviceMonitor::SetHeaderForOutput``); a unit printed there wins over
+    the one known for the field. A unit that contradicts a known one refuses
+    the file rather than be dropped.
+    """
+    starts = [m.start() for m in re.finditer(r"\S+", header)][1:]
+    if len(starts) != len(fields):
+        return fields
+    out: list[tuple[str, str]] = []
+    for index, (metric, known) in enumerate(fields):
+        end = starts[index + 1] if index + 1 < len(starts) else len(units)
+        printed = units[starts[index] : end].strip()
+        if printed and " " in printed:
+            return fields  # not aligned: the units cannot be told apart
+        unit = _DMON_UNITS.get(printed, printed)
+        if printed and known and unit != known:
+            raise ResultsImportError(
+                file,
+                line,
+                f"dmon.{metric}: the ID line gives the unit {printed!r}, "
+                f"expected {known!r}",
+            )
+        out.append((metric, unit or known))
+    return out
+
+
+_DMON_UNITS: Final = {"C": "C", "W": "W", "mJ": "mJ", "MHz": "MHz", "%": "%"}
+"""Units as DCGM prints them (``DCGM_FIELD_UNIT_*``), kept as they are."""
+
+
 def parse_dcgmi_dmon(text: str, file: str, node: str | None) -> list[Measurement]:
     """Read ``dcgmi dmon`` output: ``dmon.<field>`` per GPU and sample.
 
@@ -83,6 +121,7 @@ def parse_dcgmi_dmon(text: str, file: str, node: str | None) -> list[Measurement
     [('dmon.gr_engine_active', 0.998, 'ratio', 0, 1), ('dmon.tensor_active', 0.885, 'ratio', 0, 1)]
     """
     fields: list[tuple[str, str]] | None = None
+    header_raw = ""
     samples: dict[int, int] = {}
     out: list[Measurement] = []
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -96,8 +135,12 @@ def parse_dcgmi_dmon(text: str, file: str, node: str | None) -> list[Measurement
                 DMON_FIELDS.get(name.upper(), (re.sub(r"\W", "_", name.lower()), ""))
                 for name in names
             ]
+            header_raw = raw.rstrip()
             continue
-        if fields is None or line.startswith(("ID", "#")):
+        if fields is not None and re.match(r"(?i)id\b", line):
+            fields = _with_units(fields, header_raw, raw.rstrip(), file, number)
+            continue
+        if fields is None or line.startswith("#"):
             continue
         row = _ROW.match(line)
         if not row:
@@ -144,6 +187,6 @@ def parse_dcgmi_dmon(text: str, file: str, node: str | None) -> list[Measurement
         raise ResultsImportError(file, 1, "no '#Entity' header of dcgmi dmon")
     if not out:
         raise ResultsImportError(
-            file, 1, "no sampled values: every dcgmi dmon row is N/A or missing"
+            file, 1, "no result: every dcgmi dmon row is N/A or missing"
         )
     return out

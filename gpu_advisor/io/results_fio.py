@@ -23,8 +23,11 @@ def parse_fio(data: Any, text: str, file: str, node: str | None) -> list[Measure
     """Read ``fio --output-format=json``: per job and direction, bandwidth, IOPS, latency.
 
     Bandwidth comes from ``bw_bytes`` [B/s] (fio ≥ 3.0), else ``bw`` [KiB/s],
-    and is stored in GB/s (10⁹ B/s). Completion-latency percentiles
-    ``clat_ns.percentile`` are stored in microseconds.
+    and is stored in GB/s (10⁹ B/s). Completion-latency percentiles are
+    stored in microseconds: ``clat_ns.percentile`` [ns] (fio ≥ 3.0), or fio
+    2.x's ``clat.percentile`` [us]; with ``lat_percentiles=1`` fio gives
+    total-latency percentiles instead (``lat_ns``), stored as ``lat_p50`` and
+    ``lat_p99``.
 
     Examples
     --------
@@ -37,7 +40,7 @@ def parse_fio(data: Any, text: str, file: str, node: str | None) -> list[Measure
     jobs = _get(data, "jobs", file, text)
     if not isinstance(jobs, list) or not jobs:
         raise ResultsImportError(
-            file, _line_of(text, '"jobs"'), "fio 'jobs' list is empty"
+            file, _line_of(text, '"jobs"'), "no result: fio's 'jobs' list is empty"
         )
     out: list[Measurement] = []
     for job in jobs:
@@ -71,17 +74,7 @@ def parse_fio(data: Any, text: str, file: str, node: str | None) -> list[Measure
                     "IO/s",
                 ),
             ]
-            percentiles = _obj(stats.get("clat_ns")).get("percentile", {})
-            if isinstance(percentiles, dict):
-                for key, label in (
-                    ("50.000000", "clat_p50"),
-                    ("99.000000", "clat_p99"),
-                ):
-                    if key in percentiles:
-                        value_ns = _number(percentiles[key], key, file, text)
-                        values.append(
-                            (f"{name}.{direction}.{label}", value_ns / 1e3, "us")
-                        )
+            values.extend(_percentiles(stats, f"{name}.{direction}", file, text))
             out.extend(
                 _measure(
                     file,
@@ -98,4 +91,30 @@ def parse_fio(data: Any, text: str, file: str, node: str | None) -> list[Measure
         raise ResultsImportError(
             file, _line_of(text, '"jobs"'), "fio jobs moved no data"
         )
+    return out
+
+
+_PERCENTILE_SOURCES = (
+    ("clat_ns", 1e-3, "clat"),  # fio >= 3.0 [ns]
+    ("clat", 1.0, "clat"),  # fio 2.x [us]
+    ("lat_ns", 1e-3, "lat"),  # lat_percentiles=1 [ns]
+)
+"""Where fio puts latency percentiles: (key, factor to microseconds, name)."""
+
+
+def _percentiles(
+    stats: dict[str, Any], prefix: str, file: str, text: str
+) -> list[tuple[str, float, str]]:
+    """``<prefix>.clat_p50`` and ``clat_p99`` [us] (or ``lat_p…``) of one direction."""
+    out: list[tuple[str, float, str]] = []
+    taken: set[str] = set()
+    for key, to_us, kind in _PERCENTILE_SOURCES:
+        percentiles = _obj(stats.get(key)).get("percentile")
+        if not isinstance(percentiles, dict) or kind in taken:
+            continue
+        for point, label in (("50.000000", "p50"), ("99.000000", "p99")):
+            if point in percentiles:
+                value = _number(percentiles[point], point, file, text)
+                out.append((f"{prefix}.{kind}_{label}", value * to_us, "us"))
+                taken.add(kind)
     return out

@@ -28,7 +28,6 @@ from __future__ import annotations
 import contextlib
 import csv
 import os
-import re
 import stat
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
@@ -41,20 +40,38 @@ from gpu_advisor.io.results_archive import ARCHIVE_SUFFIXES, read_archive
 from gpu_advisor.io.results_dcgmi import looks_like_dcgmi_diag, parse_dcgmi_diag
 from gpu_advisor.io.results_dmon import looks_like_dcgmi_dmon, parse_dcgmi_dmon
 from gpu_advisor.io.results_fio import parse_fio
+from gpu_advisor.io.results_fio_text import looks_like_fio_text, parse_fio_text
 from gpu_advisor.io.results_gpu_probe import GPU_PROBE_TOOL, parse_gpu_probe
-from gpu_advisor.io.results_iperf3 import parse_iperf3
+from gpu_advisor.io.results_iperf3 import (
+    looks_like_iperf3_text,
+    parse_iperf3,
+    parse_iperf3_text,
+)
 from gpu_advisor.io.results_nccl import looks_like_nccl, parse_nccl_tests
 from gpu_advisor.io.results_parsers import (
+    LOG_NOT_A_RESULT,
+    LOG_SUFFIX,
     MAX_FILE_BYTES,
     ResultsImportError,
+    SkippedFileError,
     json_start,
     load_json,
+    not_a_tool_output,
+    skip_reason,
 )
 from gpu_advisor.io.results_smi_csv import (
     looks_like_nvidia_smi_csv,
     parse_nvidia_smi_csv,
 )
+from gpu_advisor.io.results_smi_dmon import (
+    looks_like_nvidia_smi_dmon,
+    parse_nvidia_smi_dmon,
+)
 from gpu_advisor.io.results_smi_xml import parse_nvidia_smi_xml
+from gpu_advisor.io.results_train_frameworks import (
+    looks_like_framework_log,
+    parse_framework_log,
+)
 from gpu_advisor.io.results_train_log import looks_like_train_log, parse_train_log
 from gpu_advisor.model.project import Measurement
 
@@ -69,6 +86,7 @@ __all__ = [
     "RefusalKind",
     "RefusedFile",
     "ResultsImportError",
+    "SkippedFileError",
     "detect_format",
     "import_results",
     "parse_results",
@@ -83,28 +101,14 @@ MAX_TOTAL_BYTES: Final = 4 * 2**30
 MAX_FILES: Final = 20_000
 """Most files one import reads (a 256-node run with ten files each is 2,560)."""
 
-_SKIPPED_SUFFIXES: Final = (
-    ".info.txt",
-    ".log",
-    ".md",
-    ".sh",
-    ".py",
-    ".sbatch",
-    ".yaml",
-)
-
-
-_IPERF_TEXT = re.compile(
-    r"^\[\s*(?:ID|SUM|\d+)\]\s+.*(?:sender|receiver)\s*$", re.MULTILINE
-)
-
 
 def detect_format(text: str) -> str | None:
     """Name the tool that wrote ``text``, or None when it is not recognised.
 
-    Returns one of ``nccl-tests``, ``iperf3``, ``iperf3-text``, ``fio``,
+    Returns one of ``nccl-tests``, ``iperf3``, ``iperf3-text``, ``fio``, ``fio-text``,
     ``gpu-probe``, ``nvidia-smi-xml``, ``nvidia-smi-csv``, ``dcgmi``,
-    ``dcgmi-dmon``, ``train-log``.
+    ``dcgmi-dmon``, ``nvidia-smi-dmon``, ``train-log``, ``train-framework`` (Megatron-LM,
+    torchtitan, DeepSpeed and Hugging Face Trainer logs).
 
     Examples
     --------
@@ -129,26 +133,34 @@ def detect_format(text: str) -> str | None:
         if '"start"' in body and ('"end"' in text or '"intervals"' in text):
             return "iperf3"
         if stripped.startswith(("{", "[")):
-            return None
+            return "train-framework" if looks_like_framework_log(text) else None
     if looks_like_nccl(text):
         return "nccl-tests"
     if looks_like_dcgmi_diag(text):
         return "dcgmi"
     if looks_like_dcgmi_dmon(text):
         return "dcgmi-dmon"
-    if "Connecting to host" in head[:2000] or _IPERF_TEXT.search(text[-8000:]):
+    if looks_like_nvidia_smi_dmon(text):
+        return "nvidia-smi-dmon"
+    if looks_like_fio_text(text):
+        return "fio-text"
+    if looks_like_iperf3_text(text):
         return "iperf3-text"
     first_line = stripped.split("\n", 1)[0]
     if looks_like_train_log(first_line):
         return "train-log"
+    if looks_like_framework_log(text):
+        return "train-framework"
     if looks_like_nvidia_smi_csv(first_line):
         return "nvidia-smi-csv"
     return None
 
 
 _UNKNOWN: Final = (
-    "unknown format (expected nccl-tests, iperf3 -J, fio JSON, nvidia-smi CSV/XML, "
-    "dcgmi diag, dcgmi dmon or the step,tokens_per_s,loss training log)"
+    "unknown format (expected nccl-tests, iperf3, fio, nvidia-smi CSV/XML, "
+    "dcgmi diag, dcgmi dmon, nvidia-smi dmon, the step,tokens_per_s,loss "
+    "training log or a "
+    "Megatron-LM, torchtitan, DeepSpeed or Hugging Face Trainer log)"
 )
 
 
@@ -157,12 +169,7 @@ def _parse_known(text: str, file: str, node: str | None) -> list[Measurement]:
     if kind is None:
         raise ResultsImportError(file, 1, _UNKNOWN)
     if kind == "iperf3-text":
-        raise ResultsImportError(
-            file,
-            1,
-            "iperf3 text report (run without -J): rerun the client with -J "
-            "(iperf3 -c HOST -J > iperf3.json) so the figures can be read exactly",
-        )
+        return parse_iperf3_text(text, file, node)
     if kind == "nccl-tests":
         return parse_nccl_tests(text, file, node)
     if kind == "nvidia-smi-xml":
@@ -173,9 +180,15 @@ def _parse_known(text: str, file: str, node: str | None) -> list[Measurement]:
         return parse_dcgmi_diag(text, file, node)
     if kind == "dcgmi-dmon":
         return parse_dcgmi_dmon(text, file, node)
+    if kind == "nvidia-smi-dmon":
+        return parse_nvidia_smi_dmon(text, file, node)
     if kind == "train-log":
         return parse_train_log(text, file, node)
-    data = load_json(text, file)
+    if kind == "fio-text":
+        return parse_fio_text(text, file, node)
+    if kind == "train-framework":
+        return parse_framework_log(text, file, node)
+    data = load_json(text, file, _fio_report if kind == "fio" else None)
     if not isinstance(data, dict):
         raise ResultsImportError(
             file, 1, "expected a JSON object, found an array or value"
@@ -185,6 +198,12 @@ def _parse_known(text: str, file: str, node: str | None) -> list[Measurement]:
     if kind == "gpu-probe":
         return parse_gpu_probe(data, text, file, node)
     return parse_iperf3(data, text, file, node)
+
+
+def _fio_report(rest: str) -> bool:
+    """True for what fio prints after its JSON with ``--output-format=json,normal``:
+    its normal report (read from the JSON, which has every figure exactly)."""
+    return not rest.strip() or looks_like_fio_text(rest) or "Run status group" in rest
 
 
 def parse_text(text: str, file: str, node: str | None = None) -> list[Measurement]:
@@ -249,11 +268,14 @@ class RefusedFile:
 
 @dataclass(frozen=True)
 class ImportReport:
-    """What a folder import found: the good files' measurements and the refused files."""
+    """What a folder import found: the good files' measurements, the refused
+    files, and the files left out on purpose (``skipped``: the kit's notes and
+    scripts, hidden files, logs that are no tool's output), each with its reason."""
 
     measurements: list[Measurement]
     imported: list[str] = field(default_factory=list)
     refused: list[RefusedFile] = field(default_factory=list)
+    skipped: list[RefusedFile] = field(default_factory=list)
 
 
 def _mode_kind(mode: int) -> str | None:
@@ -327,11 +349,11 @@ def _read_text(path: Path, shown: str) -> str:
     return decode_text(read_bytes_bounded(path, shown), shown)
 
 
-def _skipped(name: str) -> bool:
-    lowered = name.lower()
-    if lowered.endswith(ARCHIVE_SUFFIXES):
-        return False
-    return name.startswith(".") or lowered.endswith(_SKIPPED_SUFFIXES)
+def _skipped(name: str) -> str | None:
+    """Why a file found in a folder is not read, or None."""
+    if name.lower().endswith(ARCHIVE_SUFFIXES):
+        return None
+    return skip_reason(name)
 
 
 @dataclass(frozen=True)
@@ -340,6 +362,8 @@ class _Entry:
     shown: str  # name stored in the project (relative)
     where: str  # name shown in messages (as the user typed it)
     problem: str | None = None
+    skipped: str | None = None  # why a file of a folder is left out
+    optional: bool = False  # a log of a folder: read if a tool wrote it
 
 
 def _walk(folder: Path) -> list[_Entry]:
@@ -353,12 +377,24 @@ def _walk(folder: Path) -> list[_Entry]:
         ]
     # os.walk does not follow symlinked folders, so a link loop cannot hang the import.
     for root, dirs, files in os.walk(folder):
+        for hidden in sorted(d for d in dirs if d.startswith(".")):
+            path = Path(root) / hidden
+            found.append(
+                _Entry(
+                    path,
+                    path.relative_to(folder.parent).as_posix(),
+                    path.as_posix(),
+                    skipped="a hidden folder: not read",
+                )
+            )
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(files):
-            if _skipped(name):
-                continue
             path = Path(root) / name
             entry_shown = path.relative_to(folder.parent).as_posix()
+            reason = _skipped(name)
+            if reason is not None:
+                found.append(_Entry(path, entry_shown, path.as_posix(), skipped=reason))
+                continue
             problem = None
             if path.is_symlink():
                 try:
@@ -370,7 +406,10 @@ def _walk(folder: Path) -> list[_Entry]:
                         problem = (
                             "a link that points outside the chosen folder: not read"
                         )
-            found.append(_Entry(path, entry_shown, path.as_posix(), problem))
+            optional = name.lower().endswith(LOG_SUFFIX)
+            found.append(
+                _Entry(path, entry_shown, path.as_posix(), problem, optional=optional)
+            )
             if len(found) > MAX_FILES:
                 return found
     return found
@@ -400,6 +439,8 @@ def _parse_entry(
     entry: _Entry,
 ) -> list[tuple[str, list[Measurement] | ResultsImportError]]:
     """(name, measurements or the reason) for a file, or for each result in an archive."""
+    if entry.skipped is not None:
+        return [(entry.where, SkippedFileError(entry.where, None, entry.skipped))]
     if entry.problem is not None:
         return [(entry.where, ResultsImportError(entry.where, None, entry.problem))]
     if entry.path.name.lower().endswith(ARCHIVE_SUFFIXES):
@@ -414,6 +455,10 @@ def _parse_entry(
             # keep the short name.
             raise ResultsImportError(entry.where, exc.line, exc.message) from None
     except ResultsImportError as exc:
+        if entry.optional and not_a_tool_output(exc.reason):
+            return [
+                (entry.where, SkippedFileError(entry.where, None, LOG_NOT_A_RESULT))
+            ]
         return [(entry.where, exc)]
 
 
@@ -454,6 +499,11 @@ def import_results(
         if cancelled is not None and cancelled():
             raise ImportCancelledError()
         for name, result in _parse_entry(entry):
+            if isinstance(result, SkippedFileError):
+                report.skipped.append(
+                    RefusedFile(result.file, result.line, result.reason)
+                )
+                continue
             if isinstance(result, ResultsImportError):
                 report.refused.append(
                     RefusedFile(result.file, result.line, result.reason)
@@ -514,8 +564,9 @@ _KEY_METRICS: Final[dict[str, tuple[str, ...]]] = {
     "nvidia-smi": ("temperature.gpu", "power.draw", "clocks.sm"),
     "dcgmi": ("",),
     "dcgmi-dmon": ("dmon.tensor_active", "dmon.sm_active", "dmon.gr_engine_active"),
+    "nvidia-smi-dmon": ("dmon.gtemp", "dmon.pwr", "dmon.sm"),
     "gpu-probe": ("bf16_matmul", "memory_copy"),
-    "train-log": ("tokens_per_s",),
+    "train-log": ("tokens_per_s", "tflops_per_gpu", "tokens_per_s_per_gpu", "mfu"),
 }
 """Per tool, the metric endings whose figures stand for a file in the import list."""
 
@@ -609,7 +660,14 @@ _KIND_PATTERNS: Final = (
             "reported",
         ),
     ),
-    (RefusalKind.UNSUPPORTED, ("iperf3 run: the kit measures",)),
+    (
+        RefusalKind.UNSUPPORTED,
+        (
+            "the kit measures",
+            "this reader does not know",
+            "other columns than the kit's",
+        ),
+    ),
     (RefusalKind.UNKNOWN, ("unknown format", "the file is empty")),
     (
         RefusalKind.UNREADABLE,

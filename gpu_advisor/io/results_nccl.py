@@ -19,7 +19,7 @@ from gpu_advisor.io.results_parsers import (
     _measure,
     is_ascii_int,
 )
-from gpu_advisor.model.project import Measurement
+from gpu_advisor.model.project import Measurement, MeasurementStatus
 
 _NCCL_OPS: Final = (
     "reduce_scatter",
@@ -34,7 +34,22 @@ _NCCL_OPS: Final = (
     "reduce",
 )
 """The nccl-tests collectives, longest name first so ``reduce`` never wins over ``all_reduce``."""
-_NCCL_PERF = re.compile(r"\b(" + "|".join(_NCCL_OPS) + r")_perf\b")
+_NCCL_PERF = re.compile(r"\b(" + "|".join(_NCCL_OPS) + r")_perf(?:_mpi)?\b")
+"""The binary in a command line: ``all_reduce_perf``, or ``all_reduce_perf_mpi``
+(nccl-tests' MPI build name in some packages)."""
+
+UNKNOWN_COLLECTIVE: Final = "unknown_collective"
+"""Metric prefix of a run whose output names no collective (no ``Collective
+test starting`` line, no ``<op>_perf`` command): never guessed from the
+file's name or the reduction operator."""
+
+_LAUNCHER_PREFIX = re.compile(
+    r"^(?:\s*\([^()\n]{0,200}\)\s*)?"
+    r"(?:\[[0-9]{1,6},[0-9]{1,6}\]<(?:stdout|stderr)>:|[0-9]{1,6}:\s)"
+)
+"""What a launcher puts before each line it relays: Open MPI's
+``--tag-output`` ``[1,0]<stdout>:``, Ray/SkyPilot's ``(head, rank=0, pid=1)``
+in front of it, srun's ``--label`` ``0: ``."""
 _NCCL_TABLE_HEADER = re.compile(r"^\s*#+\s*size\s+count\s+type\s+redop\b", re.MULTILINE)
 # The summary and rank lines are read with or without their "#", and with any
 # spacing or stray punctuation between their words: a person reads
@@ -50,62 +65,84 @@ _NCCL_RANK_START = re.compile(rf"\bRank{_SEP}+[0-9]")
 _NCCL_AVG = re.compile(
     rf"^{_SEP}*Avg{_SEP}+bus{_SEP}+bandwidth[^A-Za-z0-9.+-]*(\S*)\s*(.*)$"
 )
+_AVG_TAIL = re.compile(r"(?:(?P<unit>GB/s)\s*)?(?P<check>OK|FAILED)?", re.IGNORECASE)
+"""After the average: an optional unit, and nccl-tests' ``OK``/``FAILED``
+when ``NCCL_TESTS_MIN_BW`` is set (``writeResultFooter`` in src/util.cu)."""
 _NCCL_OOB = re.compile(
-    rf"^{_SEP}*Out{_SEP}+of{_SEP}+bounds{_SEP}+values[^A-Za-z0-9.+-]*(\S+)"
+    rf"^{_SEP}*Out{_SEP}+of{_SEP}+bounds{_SEP}+values[^A-Za-z0-9.+-]*(\S+)\s*(\S*)"
 )
 _NCCL_START = re.compile(
-    rf"^{_SEP}*Collective{_SEP}+test{_SEP}+starting{_SEP}*(\w+?)(?:_perf)?\s*$"
+    rf"^{_SEP}*Collective{_SEP}+test{_SEP}+(?:starting|concluded){_SEP}*"
+    r"(\w+?)(?:_perf)?(?:_mpi)?\s*$"
 )
 _NCCL_CHATTER = re.compile(r"\bNCCL\b|^\S+:[0-9]+:[0-9]+\s")
 """NCCL_DEBUG output (``host:pid:tid [dev] NCCL INFO ...``), which may interleave the table."""
 _CONTROL_BYTES = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
 _NCCL_FAILURE = re.compile(r"(Test NCCL failure|Test CUDA failure|Test failure)")
+_NCCL_TRACE = re.compile(r"^\.\.\s+\S+\s+pid\s+[0-9]+:\s+Test failure\b")
+"""The trace nccl-tests prints as a run returns an error (``TESTCHECK``): after
+the summary it follows wrong values or a bandwidth under ``NCCL_TESTS_MIN_BW``."""
 _REDUCING_OPS: Final = frozenset({"sum", "prod", "max", "min", "avg", "premulsum"})
 
 
+def strip_launcher(line: str) -> str:
+    """``line`` without the tag a launcher puts in front of it (:data:`_LAUNCHER_PREFIX`).
+
+    Examples
+    --------
+    >>> strip_launcher("(head, rank=0, pid=3808) [1,0]<stdout>:# Avg bus bandwidth : 1")
+    '# Avg bus bandwidth : 1'
+    """
+    match = _LAUNCHER_PREFIX.match(line)
+    return line[match.end() :] if match else line
+
+
 def looks_like_nccl(text: str) -> bool:
-    """True when ``text`` is nccl-tests stdout."""
+    """True when ``text`` is nccl-tests stdout (also behind a launcher's tags)."""
     head = text[:8000]
-    return (
-        any(
-            marker in head
-            for marker in (
-                "# nThread",
-                "# Collective test starting",
-                "# nccl-tests version",
-            )
+    if any(
+        marker in head
+        for marker in (
+            "# nThread",
+            "# Collective test starting",
+            "# nccl-tests version",
         )
-        or _NCCL_TABLE_HEADER.search(head) is not None
+    ):
+        return True
+    return any(
+        _NCCL_TABLE_HEADER.match(strip_launcher(line)) for line in head.splitlines()
     )
 
 
-def _nccl_op(text: str, file_name: str, redop: str | None) -> str:
-    """Which collective: the header line, the ``<op>_perf`` command, the file name, the redop.
+def _nccl_op(text: str, named: str | None) -> str:
+    """Which collective, as the output says: the ``Collective test starting`` (or
+    ``concluded``) line, else the ``<op>_perf`` binary of a command line in the
+    file; :data:`UNKNOWN_COLLECTIVE` when it says neither.
 
-    The file name is compared without separators and longest name first, so
-    ``dgx-allreduce.txt`` is ``all_reduce`` and not ``reduce``.
+    The file's name and the reduction operator are not evidence: ``run2.txt``
+    may hold any collective, and ``sum`` is also reduce and reduce_scatter.
     """
-    for raw in text.splitlines()[:80]:
-        match = _NCCL_START.match(raw.strip())
-        if match:
-            return match.group(1)
+    if named:
+        return named
     perf = _NCCL_PERF.search(text[:20000])
     if perf:
         return perf.group(1)
-    squashed = re.sub(r"[^a-z]", "", file_name.lower())
-    for op in _NCCL_OPS:
-        if op.replace("_", "") in squashed:
-            return op
-    if redop is not None and redop in _REDUCING_OPS:
-        return "all_reduce"
-    return "collective"
+    return UNKNOWN_COLLECTIVE
 
 
 def _nccl_row(fields: list[str]) -> bool:
-    """True for the fields of a result row: 12 or 13 columns, size and count first."""
-    return (
-        len(fields) in (12, 13) and is_ascii_int(fields[0]) and is_ascii_int(fields[1])
-    )
+    """True for the fields of a result row, size and count first: 12 or 13
+    columns, 15 with a timestamp (``-Z``-style ``report_timestamps``), 21 with
+    nccl-tests' per-iteration statistics (i_min i_max i_p99 i_cv% per place)."""
+    width = len(fields)
+    if width in (15, 23) and not _TIMESTAMP.fullmatch(" ".join(fields[-2:])):
+        return False
+    return width in _ROW_WIDTHS and is_ascii_int(fields[0]) and is_ascii_int(fields[1])
+
+
+_ROW_WIDTHS: Final = (12, 13, 15, 21, 23)
+_TIMESTAMP = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}")
+"""``writeTimestamp`` (src/util.cu): ``%Y-%m-%d %H:%M:%S`` after a row."""
 
 
 def _row_part(fields: list[str]) -> bool:
@@ -124,7 +161,7 @@ def _holds_nccl_row(fields: list[str]) -> bool:
         and is_ascii_int(fields[i + 1])
         and fields[i + 2].isalpha()
         and fields[i + 3].isalpha()
-        for i in range(max(len(fields) - 13, 0), len(fields) - 11)
+        for i in range(max(len(fields) - 23, 0), len(fields) - 11)
     )
 
 
@@ -144,6 +181,7 @@ def parse_nccl_tests(text: str, file: str, node: str | None) -> list[Measurement
     Examples
     --------
     >>> out = parse_nccl_tests(
+    ...     "# Collective test starting: all_reduce_perf\\n"
     ...     "# nThread 1 nGpus 2 minBytes 8 maxBytes 8\\n"
     ...     "#  Rank  0 Group  0 Pid  1 on n1 device  0 [0x07] GPU\\n"
     ...     "#  Rank  1 Group  0 Pid  1 on n1 device  1 [0x0a] GPU\\n"
@@ -160,11 +198,11 @@ def parse_nccl_tests(text: str, file: str, node: str | None) -> list[Measurement
         lines.pop()
     scan = _NcclScan()
     for number, raw in enumerate(lines, start=1):
-        stripped = _CONTROL_BYTES.sub(" ", raw).strip()
+        stripped = strip_launcher(_CONTROL_BYTES.sub(" ", raw)).strip()
         if stripped:
             _scan_line(scan, number, stripped, file)
     widths, avg = _complete_table(scan, file, len(lines))
-    op = _nccl_op(text, file.rsplit("/", 1)[-1], scan.rows[0][1][3])
+    op = _nccl_op(text, scan.op)
     if scan.hosts:
         # The host of rank 0 (where the test was launched); ``<op>.nodes``
         # counts every host of the rank list.
@@ -190,26 +228,48 @@ class _NcclScan:
     avg, oob : (int, float) or None
         Line and value of the average bus bandwidth [GB/s] and of the
         out-of-bounds count [1]. [-]
+    avg_check, oob_check : str or None
+        nccl-tests' ``OK`` (pass) or ``FAILED`` (fail) after the average
+        (with ``NCCL_TESTS_MIN_BW``) and after the out-of-bounds count. [-]
     in_table : bool
         Inside the result table (between its header and the summary). [-]
+    op : str or None
+        The collective the ``Collective test starting`` line names. [-]
+    failed_after : int or None
+        Line of the ``Test failure`` trace printed after the summary (the
+        run completed and returned an error: wrong values or low bandwidth). [-]
     """
 
     hosts: list[str] = field(default_factory=list)
     ranks: int = 0
     rows: list[tuple[int, list[str]]] = field(default_factory=list)
     avg: tuple[int, float] | None = None
+    avg_check: MeasurementStatus | None = None
     oob: tuple[int, float] | None = None
+    oob_check: MeasurementStatus | None = None
     in_table: bool = False
+    op: str | None = None
+    failed_after: int | None = None
 
 
 def _scan_line(scan: _NcclScan, number: int, stripped: str, file: str) -> None:
     """Read one non-blank line into ``scan``; refuse a crashed run and damage."""
     if _NCCL_FAILURE.search(stripped):
+        if scan.avg is not None:
+            # After the summary the run is complete; nccl-tests returns an
+            # error (and prints this trace) for wrong values or a bandwidth
+            # under NCCL_TESTS_MIN_BW, both read from the summary.
+            scan.failed_after = scan.failed_after or number
+            return
         raise ResultsImportError(
             file,
             number,
             f"a crashed run, no result: nccl-tests reported {stripped[:200]!r}",
         )
+    start = _NCCL_START.match(stripped)
+    if start:
+        scan.op = scan.op or start.group(1)
+        return
     chatter = _NCCL_CHATTER.search(stripped) is not None
     found_ranks = [] if chatter else list(_NCCL_RANK.finditer(stripped))
     if not chatter and len(found_ranks) != len(_NCCL_RANK_START.findall(stripped)):
@@ -230,7 +290,8 @@ def _summary_line(scan: _NcclScan, number: int, stripped: str, file: str) -> boo
     """Read the average bus bandwidth or the out-of-bounds count; False for other lines."""
     avg_match = _NCCL_AVG.match(stripped)
     if avg_match:
-        if avg_match.group(2):
+        tail = _AVG_TAIL.fullmatch(avg_match.group(2).strip())
+        if tail is None:
             raise ResultsImportError(
                 file, number, f"an unreadable average: {stripped[:80]!r}"
             )
@@ -238,17 +299,29 @@ def _summary_line(scan: _NcclScan, number: int, stripped: str, file: str) -> boo
             number,
             _float(avg_match.group(1), file, number, "avg bus bandwidth"),
         )
+        scan.avg_check = _check(tail.group("check"))
         scan.in_table = False
         return True
     oob_match = _NCCL_OOB.match(stripped)
     if oob_match:
-        scan.oob = (
-            number,
-            float(_int(oob_match.group(1), file, number, "out of bounds values")),
-        )
+        count = float(_int(oob_match.group(1), file, number, "out of bounds values"))
+        word = oob_match.group(2)
+        if word and word.upper() not in ("OK", "FAILED"):
+            raise ResultsImportError(
+                file, number, f"an unreadable out-of-bounds count: {stripped[:80]!r}"
+            )
+        scan.oob = (number, count)
+        scan.oob_check = _check(word) or ("fail" if count else "pass")
         scan.in_table = False
         return True
     return False
+
+
+def _check(word: str | None) -> MeasurementStatus | None:
+    """nccl-tests' ``OK`` → pass, ``FAILED`` → fail, nothing → None."""
+    if not word:
+        return None
+    return "pass" if word.upper() == "OK" else "fail"
 
 
 def _table_line(
@@ -276,7 +349,8 @@ def _table_line(
         raise ResultsImportError(
             file,
             number,
-            f"a damaged result row ({len(fields)} columns where 12 or 13 belong)",
+            f"a damaged result row ({len(fields)} columns where 12, 13, 15 or 21 "
+            "belong)",
         )
     # Anything else is launcher noise before or after the table: not a result.
 
@@ -288,7 +362,7 @@ def _complete_table(
     without rows, without its average (interrupted) or with rows of different widths."""
     if not scan.rows:
         raise ResultsImportError(
-            file, max(line_count, 1), "no nccl-tests result rows: the run produced none"
+            file, max(line_count, 1), "no result: nccl-tests printed no result rows"
         )
     if scan.avg is None:
         raise ResultsImportError(
@@ -316,27 +390,32 @@ def _row_measurements(
     out: list[Measurement] = []
     # 13 columns: size count type redop root, then time algbw busbw #wrong twice.
     # 12 columns (before nccl-tests 2.10): no root, an "error" column instead of #wrong.
+    # 15 and 23: a timestamp (two fields) after the row.
+    # 21: per-iteration timing, i_min i_max i_p99 [us] and i_cv [%] after each place.
     old = widths == {12}
+    per_iteration = bool(widths & {21, 23})
     places = (
         (("out_of_place", 4), ("in_place", 8))
         if old
         else (
             ("out_of_place", 5),
-            ("in_place", 9),
+            ("in_place", 13 if per_iteration else 9),
         )
     )
     last_name, last_unit = ("error", "max rel error") if old else ("wrong", "count")
+    units = [
+        ("time", "us"),
+        ("algbw", "GB/s"),
+        ("busbw", "GB/s"),
+        (last_name, last_unit),
+    ]
+    if per_iteration:
+        units += [("i_min", "us"), ("i_max", "us"), ("i_p99", "us"), ("i_cv", "%")]
     for number, fields in rows:
         size_bytes = _int(fields[0], file, number, "size")
         for place, start in places:
-            units = (
-                ("time", "us"),
-                ("algbw", "GB/s"),
-                ("busbw", "GB/s"),
-                (last_name, last_unit),
-            )
             for offset, (name, unit) in enumerate(units):
-                cell = fields[start + offset]
+                cell = fields[start + offset].rstrip("%")
                 if cell.upper() in ("N/A", "NA", "-"):
                     continue
                 out.append(
@@ -357,13 +436,24 @@ def _row_measurements(
 def _summary_measurements(
     scan: _NcclScan, avg: tuple[int, float], op: str, file: str, node: str | None
 ) -> list[Measurement]:
-    """``<op>.avg_busbw``, ``<op>.out_of_bounds``, ``<op>.ranks`` and ``<op>.nodes``."""
-    summary = [(avg[0], "avg_busbw", avg[1], "GB/s")]
+    """``<op>.avg_busbw`` (status: nccl-tests' OK/FAILED against
+    ``NCCL_TESTS_MIN_BW`` when it printed one), ``<op>.out_of_bounds`` (status
+    pass for 0 / OK, fail for FAILED: a completed run that reported wrong
+    values), and from the rank list ``<op>.ranks`` and ``<op>.nodes``.
+
+    Without a rank list the node count is unknown and ``<op>.nodes`` is left
+    out: it is never taken to be one node.
+    """
+    summary: list[tuple[int, str, float, str, MeasurementStatus | None]] = [
+        (avg[0], "avg_busbw", avg[1], "GB/s", scan.avg_check)
+    ]
     if scan.oob is not None:
-        summary.append((scan.oob[0], "out_of_bounds", scan.oob[1], "count"))
+        summary.append(
+            (scan.oob[0], "out_of_bounds", scan.oob[1], "count", scan.oob_check)
+        )
     if scan.ranks:
-        summary.append((1, "ranks", float(scan.ranks), "count"))
-        summary.append((1, "nodes", float(len(scan.hosts)), "count"))
+        summary.append((1, "ranks", float(scan.ranks), "count", None))
+        summary.append((1, "nodes", float(len(scan.hosts)), "count", None))
     return [
         _measure(
             file,
@@ -373,6 +463,7 @@ def _summary_measurements(
             value=value,
             unit=unit,
             node=node,
+            status=status,
         )
-        for number, name, value, unit in summary
+        for number, name, value, unit, status in summary
     ]

@@ -7,15 +7,24 @@ read. This module holds that error, the measurement builder, the readers of
 numbers and the JSON and line helpers; detection and folder walking live in
 :mod:`gpu_advisor.io.results_import`, one module per format holds its parser:
 
-* nccl-tests stdout: :mod:`gpu_advisor.io.results_nccl`;
-* iperf3 ``--json``: :mod:`gpu_advisor.io.results_iperf3`;
-* fio ``--output-format=json``: :mod:`gpu_advisor.io.results_fio`;
+* nccl-tests stdout (also behind MPI/Ray launcher tags):
+  :mod:`gpu_advisor.io.results_nccl`;
+* iperf3 ``--json`` and its text report: :mod:`gpu_advisor.io.results_iperf3`;
+* fio ``--output-format=json`` (also ``json,normal``):
+  :mod:`gpu_advisor.io.results_fio`; fio's normal text report (fio 2 and 3):
+  :mod:`gpu_advisor.io.results_fio_text`;
 * the kit's GPU probe: :mod:`gpu_advisor.io.results_gpu_probe`;
 * nvidia-smi ``--query-gpu=... --format=csv``: :mod:`gpu_advisor.io.results_smi_csv`;
-* nvidia-smi ``-q -x``: :mod:`gpu_advisor.io.results_smi_xml`;
+* nvidia-smi ``-q -x``: :mod:`gpu_advisor.io.results_smi_xml`; ``nvidia-smi
+  dmon``: :mod:`gpu_advisor.io.results_smi_dmon`;
 * ``dcgmi diag``: :mod:`gpu_advisor.io.results_dcgmi`; ``dcgmi dmon``:
   :mod:`gpu_advisor.io.results_dmon`;
-* the training log: :mod:`gpu_advisor.io.results_train_log`.
+* the kit's training log: :mod:`gpu_advisor.io.results_train_log`; the logs
+  of Megatron-LM, torchtitan, DeepSpeed and the Hugging Face Trainer:
+  :mod:`gpu_advisor.io.results_train_frameworks`.
+
+A file a folder or archive import leaves out on purpose is a
+:class:`SkippedFileError` (listed with its reason, never silently dropped).
 """
 
 from __future__ import annotations
@@ -23,12 +32,12 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 from pydantic import ValidationError
 
-from gpu_advisor.model.project import Measurement
+from gpu_advisor.model.project import Measurement, MeasurementStatus
 
 MAX_FILE_BYTES: Final = 64 * 2**20
 """Largest result file read [bytes]; nccl-tests, fio and iperf3 outputs are < 1 MiB."""
@@ -45,6 +54,61 @@ class ResultsImportError(Exception):
         shown = escape_controls(file)
         where = f"{shown}:{line}" if line is not None else shown
         super().__init__(f"{where}: {escape_controls(message)}")
+
+
+class SkippedFileError(ResultsImportError):
+    """A file a folder or archive import left out on purpose, with the reason:
+    the kit's notes and scripts, hidden files, logs that are no tool's output.
+
+    Listed apart from the refused files (nothing was wrong with them), so a
+    person sees every file that was not imported and why.
+    """
+
+
+SKIPPED_SUFFIXES: Final = (
+    (".info.txt", "written by the kit for people (lscpu, nvidia-smi topo, ibstat)"),
+    (".md", "notes for people"),
+    (".sh", "a script of the kit"),
+    (".py", "a script of the kit"),
+    (".sbatch", "a script of the kit"),
+    (".yaml", "a configuration of the kit"),
+)
+"""File endings a folder or archive import lists as skipped without reading them."""
+
+LOG_SUFFIX: Final = ".log"
+"""Logs are read when a tool wrote them (a training log, fio's report) and
+listed as skipped otherwise (the kit's ``*.err.log``)."""
+
+
+def skip_reason(name: str) -> str | None:
+    """Why a file of this name is not read in a folder or archive, or None.
+
+    Examples
+    --------
+    >>> skip_reason("lscpu.info.txt")
+    'written by the kit for people (lscpu, nvidia-smi topo, ibstat): not a result'
+    >>> skip_reason("train.log") is None
+    True
+    """
+    lowered = name.lower()
+    if name.startswith("."):
+        return "a hidden file: not read"
+    for suffix, what in SKIPPED_SUFFIXES:
+        if lowered.endswith(suffix):
+            return f"{what}: not a result"
+    return None
+
+
+LOG_NOT_A_RESULT: Final = (
+    "a log that is no tool's output the import reads: not a result"
+)
+"""Why a ``*.log`` of a folder or archive (``dcgmi_diag.err.log``) is skipped."""
+
+
+def not_a_tool_output(reason: str) -> bool:
+    """True for the reasons that say a file is no tool's output at all (unknown
+    format, empty, binary): a log with such a reason is skipped, not refused."""
+    return reason.startswith(("unknown format", "the file is empty", "not UTF-8"))
 
 
 _CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
@@ -77,6 +141,7 @@ def _measure(
     size_bytes: int | None = None,
     sample: int | None = None,
     labels: dict[str, str] | None = None,
+    status: MeasurementStatus | None = None,
 ) -> Measurement:
     """Build one measurement; a value out of range names the line it came from."""
     if not math.isfinite(value):
@@ -93,6 +158,7 @@ def _measure(
             size_bytes=size_bytes,
             sample=sample,
             labels=labels or None,
+            status=status,
         )
     except ValidationError as exc:
         detail = exc.errors()[0]
@@ -171,11 +237,15 @@ _JUNK_PREFIX = re.compile(
 )
 
 
-def load_json(text: str, file: str) -> Any:
+def load_json(
+    text: str, file: str, trailing: Callable[[str], bool] | None = None
+) -> Any:
     """Parse JSON; a syntax error names its line.
 
     Text before the document (fio warnings, terminal junk: :func:`json_start`)
-    is skipped and counted for line numbers.
+    is skipped and counted for line numbers. Text after it is an error unless
+    ``trailing(rest)`` accepts it (fio's ``--output-format=json,normal``
+    prints its text report after the JSON).
     """
     start = json_start(text)
     if start < 0:
@@ -185,6 +255,16 @@ def load_json(text: str, file: str) -> Any:
     try:
         return json.loads(body)
     except json.JSONDecodeError as exc:
+        if exc.msg == "Extra data" and trailing is not None:
+            rest = body[exc.pos :]
+            if trailing(rest):
+                return json.JSONDecoder().raw_decode(body)[0]
+            raise ResultsImportError(
+                file,
+                exc.lineno + skipped,
+                "text after the JSON document that is not the tool's own report "
+                "(two files joined?)",
+            ) from None
         raise ResultsImportError(
             file, exc.lineno + skipped, f"bad JSON: {exc.msg}"
         ) from None

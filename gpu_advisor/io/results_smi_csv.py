@@ -201,6 +201,45 @@ def looks_like_nvidia_smi_csv(first_line: str) -> bool:
     return len(names) >= 2 and len(known.intersection(names)) >= 2
 
 
+_GPU_ID_COLUMNS: Final = ("index", "pci.bus_id", "uuid")
+"""Columns that name the GPU of a row, best first."""
+
+
+def _gpu_column(names: list[str], file: str) -> int:
+    """The column naming each row's GPU: ``index``, else ``pci.bus_id``, else ``uuid``."""
+    for name in _GPU_ID_COLUMNS:
+        if name in names:
+            return names.index(name)
+    raise ResultsImportError(
+        file,
+        1,
+        "the query names no GPU (no index, pci.bus_id or uuid column), so the "
+        "rows cannot be told apart: the kit measures with index in --query-gpu",
+    )
+
+
+def _gpu_numbers(
+    rows: list[list[str]], names: list[str], column: int
+) -> dict[str, int] | None:
+    """GPU numbers when the query has no ``index``: None when it has one.
+
+    nvidia-smi numbers GPUs in PCI bus order, so by ``pci.bus_id`` the n-th
+    bus id (sorted) is GPU n; by ``uuid`` the GPUs are numbered in the order
+    of their first row (nvidia-smi prints each sweep in index order).
+    """
+    if names[column] == "index":
+        return None
+    seen: list[str] = []
+    for row in rows[1:]:
+        if len(row) == len(names):
+            cell = row[column].strip()
+            if cell and cell not in seen and cell != names[column]:
+                seen.append(cell)
+    if names[column] == "pci.bus_id":
+        seen.sort(key=str.lower)
+    return {cell: number for number, cell in enumerate(seen)}
+
+
 def parse_nvidia_smi_csv(text: str, file: str, node: str | None) -> list[Measurement]:
     """Read ``nvidia-smi --query-gpu=... --format=csv`` (with or without units).
 
@@ -229,9 +268,8 @@ def parse_nvidia_smi_csv(text: str, file: str, node: str | None) -> list[Measure
             )
         header.append((match.group("name"), match.group("unit") or ""))
     names = [name for name, _ in header]
-    if "index" not in names:
-        raise ResultsImportError(file, 1, "the query must include 'index'")
-    index_column = names.index("index")
+    index_column = _gpu_column(names, file)
+    gpu_of = _gpu_numbers(rows, names, index_column)
     seen: dict[int, int] = {}
     out: list[Measurement] = []
     for number, row in enumerate(rows[1:], start=2):
@@ -244,7 +282,14 @@ def parse_nvidia_smi_csv(text: str, file: str, node: str | None) -> list[Measure
                 file, number, f"expected {len(header)} columns, found {len(row)}"
             )
         index_text = row[index_column].strip()
-        gpu = _int(index_text, file, number, "GPU index")
+        if gpu_of is None:
+            gpu = _int(index_text, file, number, "GPU index")
+        elif index_text in gpu_of:
+            gpu = gpu_of[index_text]
+        else:
+            raise ResultsImportError(
+                file, number, f"a row without its GPU ({names[index_column]} is empty)"
+            )
         sample = seen.get(gpu, 0)
         seen[gpu] = sample + 1
         labels = _csv_labels(names, row)
@@ -271,5 +316,5 @@ def parse_nvidia_smi_csv(text: str, file: str, node: str | None) -> list[Measure
                 )
             )
     if not seen:
-        raise ResultsImportError(file, 1, "no GPU rows under the header")
+        raise ResultsImportError(file, 1, "no result: no GPU rows under the header")
     return out

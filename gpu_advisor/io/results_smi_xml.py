@@ -168,7 +168,7 @@ def _smi_log(text: str, file: str) -> ET.Element:
             file, 1, f"root element is <{root.tag}>, not <nvidia_smi_log>"
         )
     if not root.findall("gpu"):
-        raise ResultsImportError(file, 1, "no <gpu> element")
+        raise ResultsImportError(file, 1, "no result: no <gpu> element")
     return root
 
 

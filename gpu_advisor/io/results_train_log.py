@@ -86,7 +86,8 @@ def parse_train_log(text: str, file: str, node: str | None) -> list[Measurement]
         raise ResultsImportError(
             file,
             1,
-            "expected the header 'step,tokens_per_s,loss' or 'step,tokens_per_s,loss,gpus'",
+            "a training log with other columns than the kit's: expected the header "
+            "'step,tokens_per_s,loss' or 'step,tokens_per_s,loss,gpus'",
         )
     out: list[Measurement] = []
     gpus_seen: float | None = None
@@ -123,7 +124,9 @@ def parse_train_log(text: str, file: str, node: str | None) -> list[Measurement]
                     file, number, "the gpus column changes within one log"
                 )
     if not out:
-        raise ResultsImportError(file, 1, "the training log has a header but no steps")
+        raise ResultsImportError(
+            file, 1, "no result: the training log has a header but no steps"
+        )
     return out
 
 

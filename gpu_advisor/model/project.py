@@ -403,6 +403,16 @@ def _no_labels(labels: dict[str, str] | None) -> bool:
     return not labels
 
 
+def _no_status(status: str | None) -> bool:
+    return status is None
+
+
+MeasurementStatus = Literal["pass", "warn", "fail", "skip", "incomplete"]
+"""What a tool itself said of a check (``dcgmi diag`` Pass/Warn/Fail/Skip,
+nccl-tests ``OK``/``FAILED``); ``skip`` is "not tested", never a pass;
+``incomplete`` marks a run that left out tests it lists."""
+
+
 class Measurement(Frozen):
     """One measured figure from a vendor test (nccl-tests, iperf3, fio, ...)."""
 
@@ -428,6 +438,14 @@ class Measurement(Frozen):
         description="Identifiers of what was measured, as the file prints them "
         "(GPU uuid, pci.bus_id, serial, name, hostname): labels, never values. "
         "Left out of the file when empty, so measurements without labels are "
+        "saved, fingerprinted and signed exactly as before.",
+    )
+    status: MeasurementStatus | None = Field(
+        None,
+        exclude_if=_no_status,
+        description="The tool's own verdict on this figure, as printed (dcgmi diag "
+        "Pass/Warn/Fail/Skip, nccl-tests OK/FAILED): 'skip' is not tested, never "
+        "a pass. Left out of the file when None, so older measurements are "
         "saved, fingerprinted and signed exactly as before.",
     )
 

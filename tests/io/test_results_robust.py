@@ -38,12 +38,13 @@ def _values(path: Path) -> dict[tuple[str, int | None, int | None], float]:
 
 
 def test_old_nccl_table_indented_with_error_and_na():
+    # the paste names no collective: unknown, whatever the file is called
     v = _values(VARIANTS / "nccl_allreduce_old_table.txt")
-    assert v[("all_reduce.avg_busbw", None, None)] == 102.62
-    assert v[("all_reduce.out_of_place.busbw", None, 2**31)] == 190.22
-    assert v[("all_reduce.in_place.busbw", None, 2**31)] == 189.74
-    assert v[("all_reduce.out_of_place.error", None, 2**20)] == 7e-07
-    assert ("all_reduce.in_place.error", None, 2**20) not in v  # N/A
+    assert v[("unknown_collective.avg_busbw", None, None)] == 102.62
+    assert v[("unknown_collective.out_of_place.busbw", None, 2**31)] == 190.22
+    assert v[("unknown_collective.in_place.busbw", None, 2**31)] == 189.74
+    assert v[("unknown_collective.out_of_place.error", None, 2**20)] == 7e-07
+    assert ("unknown_collective.in_place.error", None, 2**20) not in v  # N/A
 
 
 def test_iperf3_json_after_terminal_junk_and_node_from_system_info():
