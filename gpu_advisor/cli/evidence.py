@@ -102,6 +102,12 @@ def refused_lines(report: ImportReport) -> list[str]:
     return [f"refused: {_with_hint(r)}" for r in report.refused]
 
 
+def skipped_lines(report: ImportReport) -> list[str]:
+    """One line per file left out on purpose (no tool's output), control
+    characters escaped: ``left out: file: reason``."""
+    return [f"left out: {r.message()}" for r in report.skipped]
+
+
 def _cmd_parse_results(args: argparse.Namespace) -> int:
     try:
         report = import_results(args.paths)
@@ -111,7 +117,7 @@ def _cmd_parse_results(args: argparse.Namespace) -> int:
     if not report.imported and len(report.refused) == 1:
         # one file, one line: its reason and what to do, as in a folder's list
         raise CliError(_with_hint(report.refused[0]))
-    for line in refused_lines(report):
+    for line in [*refused_lines(report), *skipped_lines(report)]:
         sys.stderr.write(line + "\n")
     if not report.imported and report.refused:
         raise CliError(f"none of the {len(report.refused)} files could be imported")

@@ -159,6 +159,9 @@ class ImportDialog(QDialog):
         refused_header = self.refused_table.horizontalHeader()
         refused_header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
         refused_header.resizeSection(1, 320)
+        self.skipped_label = QLabel()
+        self.skipped_label.setWordWrap(True)
+        self.skipped_label.setVisible(False)
         self.import_button = QPushButton()
         self.import_button.setEnabled(False)
         self.import_button.setDefault(True)
@@ -176,6 +179,7 @@ class ImportDialog(QDialog):
         layout.addWidget(self.imported_table, 3)
         layout.addWidget(self.refused_label)
         layout.addWidget(self.refused_table, 2)
+        layout.addWidget(self.skipped_label)
         layout.addLayout(buttons)
 
     def retranslate(self) -> None:
@@ -329,6 +333,16 @@ class ImportDialog(QDialog):
         self.imported_label.setText(fill(self.tr("Will be imported: %1 files"), good))
         self.refused_label.setText(
             fill(self.tr("Refused, nothing taken from them: %1 files"), refused)
+        )
+        skipped = [item.file for item in report.skipped] if report is not None else []
+        self.skipped_label.setVisible(bool(skipped))
+        self.skipped_label.setText(
+            fill(
+                self.tr(
+                    "Left out, not test results (notes, scripts, hidden files): %1"
+                ),
+                ", ".join(skipped),
+            )
         )
         if report is None:
             if self._runner.is_running and self.progress_bar.maximum() == 0:

@@ -88,6 +88,10 @@
       <translation>Refused, nothing taken from them: %1 files</translation>
     </message>
     <message>
+      <source>Left out, not test results (notes, scripts, hidden files): %1</source>
+      <translation>Left out, not test results (notes, scripts, hidden files): %1</translation>
+    </message>
+    <message>
       <source>Looking for result files…</source>
       <translation>Looking for result files…</translation>
     </message>

@@ -88,6 +88,10 @@
       <translation>已拒收（其中数据一概不导入）：%1 个文件</translation>
     </message>
     <message>
+      <source>Left out, not test results (notes, scripts, hidden files): %1</source>
+      <translation>未导入（说明、脚本、隐藏文件，均非测试结果）：%1</translation>
+    </message>
+    <message>
       <source>Looking for result files…</source>
       <translation>正在查找结果文件…</translation>
     </message>

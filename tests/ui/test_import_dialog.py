@@ -39,7 +39,8 @@ IPERF_TEXT = """Connecting to host 10.0.0.2, port 5201
 
 
 def _folder(tmp_path: Path) -> Path:
-    """Vendor A's node01 folder plus a crashed run, an iperf3 text report and a damaged file."""
+    """Vendor A's node01 folder plus a crashed run, an iperf3 text report, a
+    damaged file and a note that is no test result."""
     folder = tmp_path / "results" / "node01"
     shutil.copytree(RESULTS / "vendor_a" / "node01", folder)
     (folder / "nccl_alltoall_crashed.txt").write_text(CRASHED_NCCL, "utf-8")
@@ -47,6 +48,7 @@ def _folder(tmp_path: Path) -> Path:
     (folder / "fio_shared.json").write_text(
         '{"fio version": "3",\n "jobs": [\n {', "utf-8"
     )
+    (folder / "NOTES.md").write_text("ran on the second try\n", "utf-8")
     return tmp_path / "results"
 
 
@@ -90,7 +92,9 @@ def test_lists_good_and_refused_files_before_confirming(
     assert session.project is before
     files = _column(dialog.imported_table, 0)
     assert "results/node01/nccl_all_reduce_perf_1node.txt" in files
-    assert not any("fio_shared" in f or "crashed" in f or "plain" in f for f in files)
+    assert not any("fio_shared" in f or "crashed" in f or "NOTES" in f for f in files)
+    # iperf3's text report (no -J) is read like its JSON
+    assert "results/node01/iperf3_plain.txt" in files
     row = files.index("results/node01/iperf3_node01_to_node02.json")
     assert _cell(dialog.imported_table, row, 1) == "iperf3"
     assert _cell(dialog.imported_table, row, 2) == "node01"
@@ -102,15 +106,17 @@ def test_lists_good_and_refused_files_before_confirming(
             strict=True,
         )
     )
-    assert len(refused) == 3
+    assert len(refused) == 2
     hints = {Path(where.split(",")[0]).name: hint for where, hint in refused.items()}
     assert "run this test again" in hints["nccl_alltoall_crashed.txt"]
-    assert "-J" in hints["iperf3_plain.txt"]
     assert "copy it again" in hints["fio_shared.json"]
     reasons = _column(dialog.refused_table, 1)
     assert any(r.startswith("a crashed run") for r in reasons)
     assert dialog.import_button.text() == f"&Import {len(files)} files"
-    assert "3 refused" in dialog.status_label.text()
+    assert "2 refused" in dialog.status_label.text()
+    # the note is named as left out, not silently dropped
+    assert dialog.skipped_label.isVisibleTo(dialog)
+    assert "NOTES.md" in dialog.skipped_label.text()
     assert dialog.progress_bar.value() == dialog.progress_bar.maximum()
     dialog.grab().save("/tmp/evid-import-dialog.png")
 
@@ -121,7 +127,7 @@ def test_lists_good_and_refused_files_before_confirming(
     measurements = session.project.vendors[0].measurements
     stored = {m.file for m in measurements}
     assert stored == set(files)
-    assert not any("crashed" in f or "plain" in f or "fio_shared" in f for f in stored)
+    assert not any("crashed" in f or "NOTES" in f or "fio_shared" in f for f in stored)
     assert session.undo_stack.count() == depth + 1
     assert page.import_dialog is None
     session.undo_stack.undo()
@@ -258,6 +264,8 @@ def test_the_cli_prints_the_dialogs_hints(
     capsys.readouterr()
     assert main(["parse-results", str(_folder(tmp_path / "again"))]) == 0
     err = capsys.readouterr().err
-    assert err.count("refused: ") == 3
+    assert err.count("refused: ") == 2
+    assert "left out: " in err
+    assert "NOTES.md" in err
     for hint in shown:
         assert f"({hint})" in err, hint
