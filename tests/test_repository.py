@@ -2,10 +2,11 @@
 absolute path of someone's home or work folder, no package registry's host.
 
 A symlink to one developer's virtual environment (``.venv-me``) was once
-committed at the root: on any other machine it points nowhere. Paths like
-``/home/<name>/`` or a registry's host written into a file tie the project to
-one machine or one network; the project installs from the registries its
-tools are configured for (dev.py names none).
+committed at the root: on any other machine it points nowhere. A path into
+someone's home folder or a registry's host written into a file ties the project
+to one machine or one network; the project installs from the registries its
+tools are configured for (dev.py names none). Example paths in the docs are
+relative or placeholders (``plan.gpuplan``, ``/path/to/...``).
 
 The needles are put together from pieces, so this file does not hold them.
 """
