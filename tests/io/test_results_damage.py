@@ -51,6 +51,7 @@ from hypothesis import strategies as st
 from gpu_advisor.io.results_import import import_results, parse_text
 from gpu_advisor.model.project import Measurement
 from tests.evidence_samples import RESULTS
+from tests.property_runs import examples
 
 A1 = RESULTS / "vendor_a" / "node01"
 C1 = RESULTS / "vendor_c" / "node01"
@@ -342,7 +343,7 @@ def _diff(fixture: Fixture, damages: list[Damage], got: list[Record]) -> str:
 
 
 _SETTINGS: Final = settings(
-    max_examples=int(os.environ.get("EVID_EXAMPLES", "400")),
+    max_examples=int(os.environ.get("EVID_EXAMPLES", examples(ci=100, deep=400))),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
@@ -410,7 +411,7 @@ def unreadable_value(draw: st.DrawFn) -> tuple[Path, int, int, bytes]:
 
 
 @settings(
-    max_examples=int(os.environ.get("EVID_EXAMPLES", "300")),
+    max_examples=int(os.environ.get("EVID_EXAMPLES", examples(ci=100, deep=300))),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

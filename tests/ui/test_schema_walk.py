@@ -40,6 +40,7 @@ from gpu_advisor.report.plan import build_plan_pdf
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.refresh import PageErrorPanel
 from gpu_advisor.ui.wizard import AdvisorWizard, PageErrorPage, PageId
+from tests.property_runs import examples
 from tests.schema_strategies import projects
 
 CI_EXAMPLES: Final = int(os.environ.get("GPU_ADVISOR_WALK_EXAMPLES", "500"))
@@ -92,7 +93,7 @@ def _walk(qapp: QApplication, project: Project) -> None:
 
 @pytest.mark.slow
 @settings(
-    max_examples=WALK_EXAMPLES,
+    max_examples=examples(ci=20, deep=CI_EXAMPLES),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
