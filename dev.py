@@ -3,6 +3,8 @@
 
     python3 dev.py app [PROJECT.gpuplan]   # set up (first time only), then start the app
     python3 dev.py test [PYTEST ARGS...]   # set up, then lint, type-check and test
+    python3 dev.py test --deep [--seed N]  # the same with the long property runs,
+                                           # all window benchmarks and the real samples
     python3 dev.py bench                   # set up, then print the benchmark figures
     python3 dev.py setup                   # only set up
 
@@ -17,15 +19,25 @@ tools' output goes to logs in ``.venv`` (``apt-install.log``,
 ``pip-install.log``, ``qt-assets.log``); the console shows one line per step.
 ``bench`` exits non-zero when any benchmark fails. Only the standard library is
 used here, so a fresh machine with Python 3.11+ can run it.
+
+``test`` runs the CI tier: what ``.ci/run`` runs, sized to keep CI within
+about ten minutes on two cores (the tests in two pytest-xdist workers).
+``test --deep`` runs the deep tier: the property tests at their full sizes with
+a new hypothesis seed each run, printed first (``--seed N`` runs that seed
+again), the tests marked ``deep``, then every window benchmark
+(``benchmarks/bench_ui_*.py``) at its full number of rounds. Each step prints
+its wall and CPU time.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import secrets
 import shutil
 import subprocess
 import sys
+import time
 import venv
 from pathlib import Path
 
@@ -262,22 +274,95 @@ def cmd_app(args: list[str]) -> int:
     return subprocess.call([str(_bin("gpu-advisor")), *args], cwd=ROOT)
 
 
+DEEP_VARIABLE = "GPU_ADVISOR_DEEP"
+"""Tells the tests to run the deep tier (read by ``tests/property_runs.py``)."""
+CI_PYTEST_ARGS = ["-n", "2", "--durations=20"]
+"""pytest's options in both tiers: two workers (pytest-xdist), the slowest tests."""
+
+
+def test_options(args: list[str]) -> tuple[bool, int | None, list[str]]:
+    """``--deep`` and ``--seed N`` taken out of ``test``'s arguments; the rest
+    go to pytest.
+
+    >>> test_options(["--deep", "--seed", "7", "-k", "walk"])
+    (True, 7, ['-k', 'walk'])
+    >>> test_options(["tests/test_readme.py"])
+    (False, None, ['tests/test_readme.py'])
+    """
+    deep, seed, rest = False, None, []
+    items = iter(args)
+    for arg in items:
+        if arg == "--deep":
+            deep = True
+        elif arg == "--seed" or arg.startswith("--seed="):
+            value = arg.partition("=")[2] or next(items, "")
+            if not value.isdigit():
+                raise SystemExit(f"--seed needs a whole number, not {value!r}")
+            seed = int(value)
+        else:
+            rest.append(arg)
+    if seed is not None and not deep:
+        raise SystemExit("--seed goes with --deep (the CI tier's seed is fixed)")
+    return deep, seed, rest
+
+
+def _timed_call(
+    step: list[str | Path], env: dict[str, str]
+) -> tuple[int, float, float]:
+    """Run one step; its exit status, wall time and CPU time (its processes')."""
+    before, start = os.times(), time.monotonic()
+    status = subprocess.call([str(c) for c in step], cwd=ROOT, env=env)
+    after = os.times()
+    cpu = (after.children_user - before.children_user) + (
+        after.children_system - before.children_system
+    )
+    return status, time.monotonic() - start, cpu
+
+
+def _took(wall: float, cpu: float) -> str:
+    # Windows counts no child CPU time
+    return f"{wall:.0f} s wall, {cpu:.0f} s CPU" if cpu else f"{wall:.0f} s"
+
+
 def cmd_test(args: list[str]) -> int:
+    deep, seed, pytest_args = test_options(args)
     setup()
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    steps: list[list[str | Path]] = [
-        [_bin("ruff"), "check", "."],
-        [_bin("ruff"), "format", "--check", "."],
-        [_bin("mypy")],
-        [_bin("lint-imports")],
-        [_bin("python"), "-m", "pytest", *args],
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", DEEP_VARIABLE: "0"}
+    pytest: list[str | Path] = [_bin("python"), "-m", "pytest", *CI_PYTEST_ARGS]
+    if deep:
+        seed = secrets.randbelow(2**32) if seed is None else seed
+        env[DEEP_VARIABLE] = "1"
+        pytest.append(f"--hypothesis-seed={seed}")
+        print(
+            f"deep tier, hypothesis seed {seed} "
+            f"(again: python3 dev.py test --deep --seed {seed})",
+            flush=True,
+        )
+    steps: list[tuple[str, list[str | Path]]] = [
+        ("ruff", [_bin("ruff"), "check", "."]),
+        ("ruff format", [_bin("ruff"), "format", "--check", "."]),
+        ("mypy", [_bin("mypy")]),
+        ("lint-imports", [_bin("lint-imports")]),
+        ("pytest", [*pytest, *pytest_args]),
     ]
-    for step in steps:
+    if deep:  # every window benchmark at its full number of rounds (figures printed)
+        steps += [
+            (script.name, [_bin("python"), script])
+            for script in sorted((ROOT / "benchmarks").glob("bench_ui_*.py"))
+        ]
+    total_wall = total_cpu = 0.0
+    for name, step in steps:
         print("+", " ".join(str(c) for c in step), flush=True)
-        status = subprocess.call([str(c) for c in step], cwd=ROOT, env=env)
+        status, wall, cpu = _timed_call(step, env)
+        total_wall, total_cpu = total_wall + wall, total_cpu + cpu
+        print(f"  {name}: {_took(wall, cpu)}", flush=True)
         if status != 0:
-            print(f"FAILED: {Path(step[0]).name} exited with {status}", flush=True)
+            print(f"FAILED: {name} exited with {status}", flush=True)
+            if deep:
+                print(f"  (hypothesis seed {seed}: --deep --seed {seed})", flush=True)
             return status
+    tier = "deep" if deep else "CI"
+    print(f"{tier} tier passed: {_took(total_wall, total_cpu)}", flush=True)
     return 0
 
 

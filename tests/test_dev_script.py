@@ -1,9 +1,13 @@
-"""dev.py: the app installs only what it needs; bench fails when a benchmark does."""
+"""dev.py: the app installs only what it needs; bench fails when a benchmark does;
+``test`` runs the CI tier and ``test --deep`` the deep one with a printed seed."""
 
 from __future__ import annotations
 
+import doctest
 import importlib.util
 import os
+import re
+import shlex
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -162,3 +166,104 @@ def test_first_run_says_so_and_later_runs_are_silent(
     monkeypatch.setattr(dev, "_venv_ready", lambda extras: True)
     dev.setup(dev.APP_EXTRAS)
     assert capsys.readouterr().out == ""
+
+
+def _record_steps(
+    dev: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> list[tuple[list[str], dict[str, str]]]:
+    monkeypatch.setattr(dev, "setup", lambda extras=dev.DEV_EXTRAS: None)
+    steps: list[tuple[list[str], dict[str, str]]] = []
+
+    def fake_call(cmd: list[str], **kwargs: Any) -> int:
+        steps.append((cmd, kwargs["env"]))
+        return 0
+
+    monkeypatch.setattr(dev.subprocess, "call", fake_call)
+    return steps
+
+
+def test_test_runs_the_ci_tier(monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+    dev = _dev()
+    monkeypatch.setenv(dev.DEEP_VARIABLE, "1")  # left over in the shell: not deep
+    steps = _record_steps(dev, monkeypatch)
+    assert dev.cmd_test(["-k", "walk"]) == 0
+    assert [Path(cmd[0]).name for cmd, _ in steps[:4]] == [
+        "ruff",
+        "ruff",
+        "mypy",
+        "lint-imports",
+    ]
+    pytest_cmd, env = steps[-1]
+    assert pytest_cmd[1:5] == ["-m", "pytest", "-n", "2"]
+    assert pytest_cmd[-2:] == ["-k", "walk"]
+    assert not any(arg.startswith("--hypothesis-seed") for arg in pytest_cmd)
+    assert env[dev.DEEP_VARIABLE] == "0"
+    out = capsys.readouterr().out
+    assert "  pytest: " in out
+    assert "CI tier passed: " in out
+
+
+def test_deep_runs_with_a_printed_seed_that_can_be_given_again(
+    monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    dev = _dev()
+    steps = _record_steps(dev, monkeypatch)
+    assert dev.cmd_test(["--deep"]) == 0
+    [(pytest_cmd, env)] = [(cmd, env) for cmd, env in steps if "pytest" in cmd]
+    assert env[dev.DEEP_VARIABLE] == "1"
+    [seed_arg] = [a for a in pytest_cmd if a.startswith("--hypothesis-seed=")]
+    seed = seed_arg.partition("=")[2]
+    # then every window benchmark at its full rounds
+    benchmarks = {Path(cmd[-1]).name for cmd, _ in steps[5:]}
+    assert benchmarks == {p.name for p in (ROOT / "benchmarks").glob("bench_ui_*.py")}
+    out = capsys.readouterr().out
+    assert f"python3 dev.py test --deep --seed {seed}" in out
+    assert "deep tier passed: " in out
+    steps.clear()
+    assert dev.cmd_test(["--deep", "--seed", seed, "tests/io"]) == 0
+    assert f"--hypothesis-seed={seed}" in steps[4][0]
+    assert steps[4][0][-1] == "tests/io"
+
+
+def test_a_failing_step_stops_the_run_and_says_which(
+    monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    dev = _dev()
+    monkeypatch.setattr(dev, "setup", lambda extras=dev.DEV_EXTRAS: None)
+    codes = iter([0, 0, 1])
+    monkeypatch.setattr(dev.subprocess, "call", lambda *_a, **_k: next(codes))
+    assert dev.cmd_test([]) == 1
+    assert "FAILED: mypy exited with 1" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "args", [["--seed", "3"], ["--deep", "--seed"], ["--deep", "--seed=x"]]
+)
+def test_a_seed_needs_deep_and_a_number(args: list[str]) -> None:
+    with pytest.raises(SystemExit):
+        _dev().test_options(args)
+
+
+def test_the_test_options_examples_hold() -> None:
+    dev = _dev()
+    finder = doctest.DocTestFinder()
+    runner = doctest.DocTestRunner()
+    for test in finder.find(dev.test_options, "test_options"):
+        runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
+
+
+def test_every_dev_command_in_the_readme_is_one_dev_accepts() -> None:
+    """The README's ``python3 dev.py ...`` lines name commands and options that
+    exist (the quick start's two, the deep tier, the benchmarks)."""
+    dev = _dev()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    lines = re.findall(r"python3 dev\.py [^`\n#]*", readme)
+    assert "python3 dev.py test --deep" in {line.strip() for line in lines}
+    for line in lines:
+        command, *args = shlex.split(line)[2:]
+        assert command in {"app", "test", "bench", "setup"}, line
+        if command == "test":
+            rest = dev.test_options(args)[2]  # raises on a bad --seed
+            # what goes on to pytest: its options, or test files that exist
+            assert all(a.startswith("-") or (ROOT / a).exists() for a in rest), line

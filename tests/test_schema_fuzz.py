@@ -17,6 +17,7 @@ from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import dumps_project, load_project, save_project
 from gpu_advisor.model.project import Project, catalog_problems
+from tests.property_runs import examples
 from tests.schema_strategies import projects
 
 EVALUATE_EXAMPLES = 500
@@ -26,7 +27,11 @@ _DRAWS = 200
 _QUIET = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
 
 
-@settings(max_examples=EVALUATE_EXAMPLES, deadline=None, suppress_health_check=_QUIET)
+@settings(
+    max_examples=examples(ci=100, deep=EVALUATE_EXAMPLES),
+    deadline=None,
+    suppress_health_check=_QUIET,
+)
 @given(project=projects())
 def test_every_generated_project_evaluates(project: Project) -> None:
     catalog = load_catalog()
@@ -35,7 +40,9 @@ def test_every_generated_project_evaluates(project: Project) -> None:
     assert evaluation is not None
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=_QUIET)
+@settings(
+    max_examples=examples(ci=30, deep=100), deadline=None, suppress_health_check=_QUIET
+)
 @given(project=projects())
 def test_every_generated_project_saves_and_loads(
     project: Project, tmp_path_factory: pytest.TempPathFactory
@@ -46,7 +53,11 @@ def test_every_generated_project_saves_and_loads(
     assert path.read_text(encoding="utf-8") == dumps_project(project)
 
 
-@settings(max_examples=PDF_EXAMPLES, deadline=None, suppress_health_check=_QUIET)
+@settings(
+    max_examples=examples(ci=8, deep=PDF_EXAMPLES),
+    deadline=None,
+    suppress_health_check=_QUIET,
+)
 @given(project=projects())
 def test_every_generated_project_renders_a_pdf(project: Project) -> None:
     from gpu_advisor.report.plan import build_plan_pdf
@@ -57,7 +68,9 @@ def test_every_generated_project_renders_a_pdf(project: Project) -> None:
     assert data.startswith(b"%PDF-")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=_QUIET)
+@settings(
+    max_examples=examples(ci=20, deep=60), deadline=None, suppress_health_check=_QUIET
+)
 @given(project=projects())
 def test_every_generated_scenario_evaluates_as_its_own_plan(project: Project) -> None:
     """Each scenario of a schema-valid plan is a valid plan the engine evaluates."""
@@ -100,7 +113,9 @@ def test_strategy_covers_vendors_measurements_and_edges() -> None:
     assert all(seen.values()), seen
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=_QUIET)
+@settings(
+    max_examples=examples(ci=30, deep=100), deadline=None, suppress_health_check=_QUIET
+)
 @given(project=projects())
 def test_signing_records_are_history_not_inputs(project: Project) -> None:
     """Records change neither the fingerprint nor the differences between plans."""

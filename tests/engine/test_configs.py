@@ -54,6 +54,7 @@ from gpu_advisor.model.project import (
     Scheduler,
     Workload,
 )
+from tests.property_runs import examples
 
 SHELLCHECK = shutil.which("shellcheck") or (
     "/usr/bin/shellcheck" if Path("/usr/bin/shellcheck").exists() else None
@@ -870,7 +871,7 @@ def test_kubernetes_manifest_property(env: Environment, language: Language) -> N
 
 @given(env=environments(Scheduler.SLURM), language=st.sampled_from(list(Language)))
 @settings(
-    max_examples=50,
+    max_examples=examples(ci=20, deep=100),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
@@ -904,7 +905,7 @@ def test_slurm_script_property(
     data=st.data(),
 )
 @settings(
-    max_examples=50,
+    max_examples=examples(ci=20, deep=100),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )

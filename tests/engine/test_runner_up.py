@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from gpu_advisor.engine.cost.finance import runner_up
@@ -94,6 +94,8 @@ def test_an_owning_hybrid_keeps_its_kind():
     ),
     spot=st.booleans(),
 )
+# cc7f0a1: one GPU-hour a month costs the same on demand and on spot, a real tie
+@example(hours=[1.0, 1.0], spot=True)
 def test_runner_up_never_shows_a_zero_gap_alias(hours, spot):
     assume(sum(hours) > 1.0)  # with no demand every rental costs nothing alike
     options = [o for o in OptionId if spot or o is not OptionId.SPOT]

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from gpu_advisor.io.autosave import AutosaveStore
 from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.model.project import SCHEMA_VERSION, Project
+from tests.property_runs import examples
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "projects"
 GOLDEN_BYTES = (DATA / f"v{SCHEMA_VERSION}.json").read_bytes()
@@ -181,7 +182,7 @@ def _check_error(exc: ProjectFileError, path: Path) -> None:
 
 
 @settings(
-    max_examples=1000,
+    max_examples=examples(ci=200, deep=1000),
     deadline=None,
     database=None,  # keep the shared checkout free of .hypothesis/ files
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -204,7 +205,7 @@ def test_loader_never_crashes_and_never_writes(fuzz_dir: Path, content: bytes) -
 
 
 @settings(
-    max_examples=200,
+    max_examples=examples(ci=100, deep=200),
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

@@ -26,6 +26,7 @@ from gpu_advisor.io.project_file import (
     save_project,
 )
 from gpu_advisor.model.project import SCHEMA_VERSION, Project
+from tests.property_runs import examples
 from tests.schema_strategies import projects
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "projects"
@@ -334,7 +335,7 @@ def _whole_dump(project: Project) -> bytes:
     return text.encode("utf-8")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(ci=20, deep=60), deadline=None)
 @given(projects())
 def test_canonical_json_is_one_dump_of_the_inputs(project: Project) -> None:
     assert canonical_json(project) == _whole_dump(project)

@@ -45,12 +45,13 @@ from pathlib import Path
 from typing import Final
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from gpu_advisor.io.results_import import import_results, parse_text
 from gpu_advisor.model.project import Measurement
 from tests.evidence_samples import RESULTS
+from tests.property_runs import examples
 
 A1 = RESULTS / "vendor_a" / "node01"
 C1 = RESULTS / "vendor_c" / "node01"
@@ -342,13 +343,57 @@ def _diff(fixture: Fixture, damages: list[Damage], got: list[Record]) -> str:
 
 
 _SETTINGS: Final = settings(
-    max_examples=int(os.environ.get("EVID_EXAMPLES", "400")),
+    max_examples=int(os.environ.get("EVID_EXAMPLES", examples(ci=100, deep=400))),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 
 
 @_SETTINGS
+# Found by the searches of f40448b (parsers then read them wrongly): two nccl rows
+# run together, a row cut in two, a row put inside a comment (the 16-byte row).
+@example(
+    (
+        A1 / "nccl_all_reduce_perf_1node.txt",
+        [
+            Damage(
+                "cut",
+                _fixture(A1 / "nccl_all_reduce_perf_1node.txt").data.index(
+                    b"0\n          16 "
+                )
+                + 1,
+                size=1,
+            )
+        ],
+    )
+)
+@example(
+    (
+        A1 / "nccl_all_reduce_perf_1node.txt",
+        [
+            Damage(
+                "insert",
+                _fixture(A1 / "nccl_all_reduce_perf_1node.txt").data.index(b"   float"),
+                data=b"\n",
+            )
+        ],
+    )
+)
+@example(
+    (
+        A1 / "nccl_all_reduce_perf_1node.txt",
+        [
+            Damage(
+                "insert",
+                _fixture(A1 / "nccl_all_reduce_perf_1node.txt").data.index(
+                    b"0\n          16 "
+                )
+                + 2,
+                data=b"#",
+            )
+        ],
+    )
+)
 @given(structure_damage())
 def test_structure_damage_same_values_or_refused(tmp_path_factory, case):
     path, damages = case
@@ -410,9 +455,21 @@ def unreadable_value(draw: st.DrawFn) -> tuple[Path, int, int, bytes]:
 
 
 @settings(
-    max_examples=int(os.environ.get("EVID_EXAMPLES", "300")),
+    max_examples=int(os.environ.get("EVID_EXAMPLES", examples(ci=100, deep=300))),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
+)
+# Found in f40448b: "1_5" read as 15 (Python's float), "5x2" in a CSV cell, junk
+# in the nccl average. Token 27 is the first GPU's temperature (41), 579 the average.
+@example((A1 / "nvidia_smi_query.csv", 27, 279, b"_"))
+@example((A1 / "nvidia_smi_query.csv", 27, 279, b"x"))
+@example(
+    (
+        A1 / "nccl_all_reduce_perf_1node.txt",
+        579,
+        _fixture(A1 / "nccl_all_reduce_perf_1node.txt").data.index(b"83.4929") + 2,
+        b"q",
+    )
 )
 @given(unreadable_value())
 def test_a_value_made_unreadable_refuses_the_file(tmp_path_factory, case):

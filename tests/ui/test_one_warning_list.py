@@ -51,6 +51,7 @@ from gpu_advisor.report.plan.sizing import sizing_warnings
 from gpu_advisor.report.plan.summary import top_risks
 from gpu_advisor.ui.pages.review_page import ReviewPage
 from gpu_advisor.ui.session import ProjectSession
+from tests.property_runs import examples
 from tests.schema_strategies import projects
 
 PLANS: Final = int(os.environ.get("GPU_ADVISOR_WARNING_PLANS", "300"))
@@ -192,7 +193,7 @@ def test_generated_plans_show_one_warning_list(
     page, session = review
 
     @settings(
-        max_examples=PLANS,
+        max_examples=examples(ci=60, deep=PLANS),
         deadline=None,
         suppress_health_check=_QUIET,
         database=None,

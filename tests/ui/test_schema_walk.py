@@ -30,7 +30,7 @@ import os
 from typing import Any, Final
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from PySide6.QtWidgets import QApplication
 
 from gpu_advisor.engine.evaluate import evaluate
@@ -40,6 +40,7 @@ from gpu_advisor.report.plan import build_plan_pdf
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.refresh import PageErrorPanel
 from gpu_advisor.ui.wizard import AdvisorWizard, PageErrorPage, PageId
+from tests.property_runs import examples, found_by_the_walk
 from tests.schema_strategies import projects
 
 CI_EXAMPLES: Final = int(os.environ.get("GPU_ADVISOR_WALK_EXAMPLES", "500"))
@@ -92,10 +93,14 @@ def _walk(qapp: QApplication, project: Project) -> None:
 
 @pytest.mark.slow
 @settings(
-    max_examples=WALK_EXAMPLES,
+    max_examples=examples(ci=20, deep=CI_EXAMPLES),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
+@example(project=found_by_the_walk()["1e-313 days"])
+@example(project=found_by_the_walk()["near-zero costs"])
+@example(project=found_by_the_walk()["5.8e10 cards"])
+@example(project=found_by_the_walk()["3e-234 quote"])
 @given(project=projects(max_items=2))
 def test_evaluate_report_and_walk_every_step(
     qapp: QApplication, qtbot: Any, project: Project
