@@ -1,4 +1,4 @@
-"""The layers below the UI must work without Qt (STYLE.md §2)."""
+"""The layers below the UI must work without Qt (docs/architecture.md)."""
 
 from __future__ import annotations
 

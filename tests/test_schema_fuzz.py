@@ -1,11 +1,11 @@
-"""Every schema-valid project evaluates, saves, loads and renders (issue #12).
+"""Every schema-valid project evaluates, saves, loads and renders.
 
 Projects come from :func:`tests.schema_strategies.projects`, derived from the
-pydantic schema. With ``CI`` set, hypothesis runs derandomised (fixed seed,
-see ``tests/conftest.py``). 500 examples go through ``evaluate``; fewer
-through the file round trip and the PDF here (each PDF takes ~0.4 s). In CI,
-500 examples also go through ``evaluate``, the PDF *and* the offscreen walk of
-every wizard step together (``tests/ui/test_schema_walk.py``).
+pydantic schema. The CI tier draws 100 through ``evaluate``, fewer through the
+file round trip and the PDF (each PDF takes ~0.4 s), derandomised when ``CI``
+is set; ``python3 dev.py test --deep`` draws the full sizes below with a new
+seed (tests/property_runs.py). ``tests/ui/test_schema_walk.py`` also walks
+generated plans through every wizard step.
 """
 
 from __future__ import annotations

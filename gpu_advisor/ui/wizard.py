@@ -63,7 +63,7 @@ log = logging.getLogger(__name__)
 
 
 class PageId(IntEnum):
-    """The wizard's steps, in order (DESIGN.md, "The flow")."""
+    """The wizard's steps, in order (docs/architecture.md)."""
 
     PROJECT = 0
     WORKLOAD = 1

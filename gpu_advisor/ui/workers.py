@@ -1,6 +1,6 @@
 """One runner for background work: the Monte Carlo, scenarios, import, export, print.
 
-STYLE.md §2: work that may take more than ~100 ms runs in a
+Work that may take more than ~100 ms runs in a
 :class:`~PySide6.QtCore.QThreadPool` worker. The worker calls engine or io
 code only, never touches a widget, and reports back through Qt signals,
 which Qt delivers in the GUI thread (queued connection). Every background

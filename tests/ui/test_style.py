@@ -1,4 +1,4 @@
-"""Colours live in ``ui/style.py`` only (issue #13, STYLE.md §9 "Style in one place").
+"""Colours live in ``ui/style.py`` only (style in one place).
 
 A widget takes its colours and style sheets from :mod:`gpu_advisor.ui.style`
 by role; the theme swaps them for the dark scheme from style's tables. Any

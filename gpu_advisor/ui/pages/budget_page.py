@@ -7,7 +7,7 @@ The left half is the form: every input of
 :class:`~gpu_advisor.ui.widgets.bound.OptionalNumberField`: they show the
 resolved default greyed out, with its source and date on hover, until the
 user ticks "Own value". Every edit is one undoable step through
-:meth:`ProjectSession.apply` (STYLE.md §5).
+:meth:`ProjectSession.apply` (as every page does).
 
 The right half shows the engine's results for the current project: the
 cumulative cost, the monthly cash flow, the tornado and the Monte Carlo

@@ -1,6 +1,6 @@
 """Step 0 of the wizard: what the plan is called, for whom, where and in what currency.
 
-This page is the model for every other page (STYLE.md §5): widgets hold no
+This page is the model for every other page: widgets hold no
 data; each edit goes through :meth:`ProjectSession.apply` as one undoable
 step, and :meth:`ProjectPage._on_project_changed` refreshes the widgets
 inside :class:`QSignalBlocker` whenever the project changes (edit, undo,

@@ -9,7 +9,7 @@ stacked bar per candidate card, the days-versus-cards curve, and the monthly
 demand profile that feeds the budget step.
 
 The page computes nothing itself: every number shown is read from
-``session.evaluation`` (DESIGN.md, "Nothing computes a number twice").
+``session.evaluation`` (one evaluation, docs/architecture.md).
 """
 
 from __future__ import annotations

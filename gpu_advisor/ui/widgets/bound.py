@@ -1,4 +1,4 @@
-"""Widgets bound to one dotted field of the project (STYLE.md §5 in a box).
+"""Widgets bound to one dotted field of the project (a page's bindings, in a box).
 
 Each widget here edits exactly one field of ``session.project``:
 

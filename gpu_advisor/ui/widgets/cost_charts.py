@@ -2,7 +2,7 @@
 
 Four charts, each a :class:`pyqtgraph.PlotWidget` that keeps its plot items
 and only swaps their data on :meth:`set_result`, so that an input change
-reaches the screen well inside the 50 ms budget (DESIGN.md):
+reaches the screen well inside the 33 ms budget:
 
 * :class:`CumulativeCostChart` — cumulative cash per option, one line each,
   legend, and the break-even month as a labelled vertical line;

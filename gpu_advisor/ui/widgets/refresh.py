@@ -41,7 +41,7 @@ def same_objects(before: tuple[object, ...] | None, now: tuple[object, ...]) -> 
     A page keeps what its outputs were last drawn from (the result, the
     project sections, the language) and skips drawing the same again: an
     edit elsewhere, such as the author's name, leaves those objects as they
-    were (``evaluate_plan`` reuses them), and comparing them by identity costs
+    were (the session's ``EvaluationMemo`` reuses them), and comparing them by identity costs
     nothing, where comparing the results' values would.
 
     >>> a, b = object(), object()
