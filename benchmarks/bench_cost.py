@@ -9,9 +9,10 @@ Measures, on the Shenzhen example, the median time of:
 * the full ``evaluate()``, sizing and tornado included;
 * the tornado (15 scenarios) and the plan's Monte Carlo (10,000 draws).
 
-Budgets (README, *Speed*): engine recompute ≤ 2 ms, tornado ≤ 20 ms, Monte
-Carlo with 10,000 draws ≤ 100 ms; an edit in the wizard reaches the screen
-within 33 ms, the engine included. Timings follow the machine and its load:
+What a user feels is an edit on screen within 33 ms, the whole evaluation
+and the redraw included (``bench_ui_wizard.py``); these figures are the
+engine's share of it. The Monte Carlo runs in the background and has its own
+budget of 100 ms for 10,000 draws. Timings follow the machine and its load:
 compare them with the host reference (``benchmarks/host.py``), printed first.
 """
 
@@ -133,9 +134,9 @@ if __name__ == "__main__":
 
     print(describe())
     for label, fn, rounds, budget in (
-        ("cost evaluation (after sizing)", cost_only, 200, 2.0),
+        ("cost evaluation (after sizing)", cost_only, 200, None),
         ("full evaluate() incl. sizing + tornado", run_evaluate, 100, None),
-        ("tornado (15 scenarios)", run_tornado, 100, 20.0),
+        ("tornado (15 scenarios)", run_tornado, 100, None),
         ("Monte Carlo 10,000 draws", run_monte_carlo, 15, 100.0),
     ):
         ms = _median_ms(fn, rounds)

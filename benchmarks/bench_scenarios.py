@@ -1,32 +1,16 @@
 """Scenario benchmarks: pytest-benchmark ``test_bench_*`` or ``python benchmarks/bench_scenarios.py``.
 
-Goals (issue #18): evaluating five scenarios within 20 ms, switching scenario
-(making one the base) within 50 ms. The plan is the Shenzhen pretrain-then-
-serve example with five scenarios (two other GPUs, another horizon, another
-region, owned cards). Measured without the Monte Carlo and, as the app, the
-PDF and the CLI do it, with the plan's Monte Carlo per column (10,000 draws
-since the scenario table uses the plan's draws and seed,
-``SCENARIO_MONTE_CARLO_DRAWS``; 2,000 before): cold, after a budget edit
-(each column keeps its sizing) and switching scenario.
+Goals: evaluating five scenarios within 20 ms without the Monte Carlo,
+switching scenario (making one the base) within 33 ms. The plan is the
+Shenzhen pretrain-then-serve example with five scenarios (two other GPUs,
+another horizon, another region, owned cards). Measured without the Monte
+Carlo and, as the app, the PDF and the CLI do it, with the plan's Monte Carlo
+per column (its 10,000 draws and seed): cold, after a budget edit (each
+column keeps its sizing) and switching scenario. Every column is evaluated
+without the tornado and the explanations, which the comparison does not read.
 
-Every column (the base too since the "[simplify]" issue) is evaluated
-without the tornado and the explanations, which the comparison does not
-read. Measured 2026-12-03 on the shared
-2-core machine, the stop's first commit (35c061e) and its last run in turn:
-five scenarios cold 22.1 -> 15.9 ms (twice), after a budget edit 19.7 ->
-13.6–14.0 ms; switching 0.40 -> 0.39 ms.
-
-Since the scenario table draws the plan's 10,000 draws per column (issue
-"[simplify]": the app, the PDF and the CLI print the same P(owning beats
-renting) as the plan's own Monte Carlo), measured 2026-12-06 on the shared
-2-core machine (host reference 1.16-1.18 ms, load 3.9-4.0), 3107248 -> this
-branch: five with Monte Carlo cold 163 -> 295 ms, after an edit 139 -> 305 ms
-(background job); five without, cold (now the base evaluated too) 30.0 ->
-25.3 ms, after a budget edit 26.4 -> 10.4 ms; switching 0.29 -> 0.26 ms.
-
-The app's figures are the Monte Carlo ones (about 90 ms measured on
-2026-12-03 with 2,000 draws); they are far over 20 ms, so the app evaluates the scenarios in a
-background job and the window does not wait for them
+With the Monte Carlo the five columns take a few hundred milliseconds, so the
+app evaluates them in a background job and the window does not wait for them
 (``bench_ui_scenarios.py`` measures what the window does).
 Switching scenario needs no evaluation at all
 (:func:`~gpu_advisor.engine.scenarios.reuse_scenarios`).

@@ -4,8 +4,8 @@ Measures the wall and CPU time of one sizing of each workload below (dense,
 MoE, Megatron, DeepSpeed). Run with pytest-benchmark (``pytest
 benchmarks/bench_sizing.py --benchmark-enable``) or as a script, which prints
 the median and the fastest of 2000 runs of each, after the host reference
-(``benchmarks/host.py``). Budget: ≤ 2 ms median (README, *Speed*: engine
-recompute).
+(``benchmarks/host.py``). Sizing is part of every edit's 33 ms (README,
+*Speed*).
 """
 
 from __future__ import annotations
