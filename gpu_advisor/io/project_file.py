@@ -896,6 +896,69 @@ def fingerprint(project: Project, app_version: str) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+class FingerprintMemo:
+    """The fingerprint of successive snapshots of one plan, reusing the JSON
+    of the parts an edit left alone.
+
+    :func:`canonical_json` dumps the whole plan: about 20 ms for 4,000
+    imported measurements, 0.3 s for a vendor's long training log. A plan
+    being edited changes one part at a time and keeps the other parts as the
+    very same (frozen) objects, so the app's session holds one memo and the
+    review step asks it for the fingerprint of every snapshot: each
+    top-level section, and each vendor, is dumped again only when it is a
+    new object. The memo keeps the last snapshot's parts only. Its bytes are
+    :func:`canonical_json`'s and its fingerprint :func:`fingerprint`'s
+    (tests/io/test_project_file.py checks both on generated plans and edits).
+
+    >>> memo = FingerprintMemo()
+    >>> memo.fingerprint(Project(), "0.1.0") == fingerprint(Project(), "0.1.0")
+    True
+    """
+
+    def __init__(self) -> None:
+        self._sections: dict[str, tuple[object, str]] = {}
+        self._vendors: list[tuple[object, str]] = []
+
+    def canonical_json(self, project: Project) -> bytes:
+        """:func:`canonical_json` of ``project``, reusing unchanged parts."""
+        sections: dict[str, tuple[object, str]] = {}
+        parts = []
+        for name in sorted(type(project).model_fields):
+            if name in _CANONICAL_EXCLUDED:
+                continue
+            value = getattr(project, name)
+            if name == "vendors":
+                text = self._vendors_json(value)
+            else:
+                held = self._sections.get(name)
+                if held is not None and held[0] is value:
+                    text = held[1]
+                else:
+                    dumped = project.model_dump(mode="json", include={name})
+                    text = _canonical(dumped[name])
+            sections[name] = (value, text)
+            parts.append(f"{_canonical(name)}:{text}")
+        self._sections = sections
+        return ("{" + ",".join(parts) + "}").encode("utf-8")
+
+    def _vendors_json(self, vendors: list[Any]) -> str:
+        held = {id(vendor): (vendor, text) for vendor, text in self._vendors}
+        kept: list[tuple[object, str]] = []
+        for vendor in vendors:
+            old = held.get(id(vendor))
+            if old is not None and old[0] is vendor:
+                kept.append(old)
+            else:
+                kept.append((vendor, _canonical(vendor.model_dump(mode="json"))))
+        self._vendors = kept
+        return "[" + ",".join(text for _vendor, text in kept) + "]"
+
+    def fingerprint(self, project: Project, app_version: str) -> str:
+        """:func:`fingerprint` of ``project``, reusing unchanged parts."""
+        data = self.canonical_json(project) + b"\n" + app_version.encode("utf-8")
+        return hashlib.sha256(data).hexdigest()
+
+
 def _fsync(fd: int) -> None:
     """Flush a file descriptor to stable storage."""
     if sys.platform == "darwin":

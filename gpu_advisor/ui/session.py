@@ -17,6 +17,7 @@ from pydantic import BaseModel
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from gpu_advisor.io.project_file import FingerprintMemo
 from gpu_advisor.model.project import Project
 from gpu_advisor.ui.commands import ReplaceProject
 
@@ -57,6 +58,8 @@ class ProjectSession(QObject):
         self._project = project if project is not None else Project()
         self._path = path
         self._memo: EvaluationMemo | None = None
+        self.fingerprints = FingerprintMemo()
+        """The plan's fingerprint per snapshot, reusing the unchanged parts."""
         self.session_id = uuid.uuid4().hex
         """Identifies this run's autosaves (see ``gpu_advisor.io.autosave``)."""
         self.undo_stack = QUndoStack(self)

@@ -17,6 +17,7 @@ from gpu_advisor.io import project_file
 from gpu_advisor.io.project_file import (
     MAX_DEPTH,
     MAX_PROJECT_BYTES,
+    FingerprintMemo,
     ProjectFileError,
     canonical_json,
     dumps_project,
@@ -341,6 +342,28 @@ def test_canonical_json_is_one_dump_of_the_inputs(project: Project) -> None:
     assert canonical_json(project) == _whole_dump(project)
     whole = hashlib.sha256(_whole_dump(project) + b"\n0.1.0").hexdigest()
     assert fingerprint(project, "0.1.0") == whole
+
+
+@settings(max_examples=examples(ci=20, deep=100), deadline=None)
+@given(projects(), projects())
+def test_the_fingerprint_memo_equals_one_dump_over_edits(
+    a: Project, b: Project
+) -> None:
+    """The session's memo reuses unchanged sections and vendors; over a run of
+    snapshots that share, swap and drop parts its bytes are always the whole dump."""
+    vendors = [*a.vendors[:1], *b.vendors[:1], *a.vendors[1:]]
+    snapshots = [
+        a,
+        a.model_copy(update={"meta": b.meta}),
+        a.model_copy(update={"vendors": vendors}),
+        a.model_copy(update={"vendors": vendors[1:], "budget": b.budget}),
+        b,
+        a,
+    ]
+    memo = FingerprintMemo()
+    for snapshot in snapshots:
+        assert memo.canonical_json(snapshot) == _whole_dump(snapshot)
+        assert memo.fingerprint(snapshot, "0.1.0") == fingerprint(snapshot, "0.1.0")
 
 
 # --- bad files -------------------------------------------------------------------------

@@ -58,7 +58,6 @@ from typing_extensions import override
 from gpu_advisor import __version__
 from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.api import OpenKind, all_rows_approve, review, shown_warnings
-from gpu_advisor.io.project_file import fingerprint
 from gpu_advisor.model.common import Advice
 from gpu_advisor.model.project import (
     CheckStatus,
@@ -533,7 +532,9 @@ class ReviewPage(QWizardPage):
         self.outputs.stale = False
         self._fill_signoff(project)
         self._fill_status(project)
-        self.fingerprint_edit.setText(fingerprint(project, __version__))
+        self.fingerprint_edit.setText(
+            self._session.fingerprints.fingerprint(project, __version__)
+        )
         self.fingerprint_edit.setCursorPosition(0)
         html = self.summary_html(project)
         if html != self._summary_shown:  # a sign-off edit leaves it as it is
