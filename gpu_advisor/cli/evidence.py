@@ -229,6 +229,7 @@ def _score_json(
                     for s in v.scores
                 },
                 "verdict": judgements[v.vendor].verdict().value,
+                "held_back": v.held_back_en or None,
                 "measured_mfu": judgements[v.vendor].measured_mfu,
                 "checks": [
                     {
@@ -275,6 +276,10 @@ def _score_text(
         for v in result.vendors
     ]
     out = _table(rows, header)
+    for v in result.vendors:
+        reason = v.held_back_zh if zh else v.held_back_en
+        if reason:
+            out += f"\n{v.vendor}{'：' if zh else ': '}{reason}"
     if result.winner is None:
         return out
     out += ("\n推荐：" if zh else "\nWinner: ") + result.winner + "\n"

@@ -502,8 +502,8 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "No candidate vendors have been entered, so there is nothing to score.",
     ),
     "ven.winner": (
-        "按当前权重，综合得分最高的是 {vendor}。",
-        "With the current weights, {vendor} has the highest total score.",
+        "按当前权重并先看验收结果，排名第一的是 {vendor}。",
+        "With the current weights, and acceptance results first, {vendor} ranks first.",
     ),
     "ven.sensitivity": (
         "“{criterion}”权重{direction} {points} 分时，第一名会变成 {vendor}。",

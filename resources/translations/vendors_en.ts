@@ -672,10 +672,6 @@
       <translation>Generate &amp;test kit…</translation>
     </message>
     <message>
-      <source>Highest weighted score: %1 (%2 of 100).</source>
-      <translation>Highest weighted score: %1 (%2 of 100).</translation>
-    </message>
-    <message>
       <source>Import results for %1</source>
       <translation>Import results for %1</translation>
     </message>
@@ -708,6 +704,10 @@ Rule: %2</translation>
     <message>
       <source>Network</source>
       <translation>Network</translation>
+    </message>
+    <message>
+      <source>Ranked first: %1 (%2 of 100).</source>
+      <translation>Ranked first: %1 (%2 of 100).</translation>
     </message>
     <message>
       <source>No change within 0–100 alters the winner.</source>

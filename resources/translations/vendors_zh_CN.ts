@@ -672,10 +672,6 @@
       <translation>生成测试包(&amp;T)…</translation>
     </message>
     <message>
-      <source>Highest weighted score: %1 (%2 of 100).</source>
-      <translation>加权总分最高：%1（%2 分，满分 100）。</translation>
-    </message>
-    <message>
       <source>Import results for %1</source>
       <translation>导入 %1 的测试结果</translation>
     </message>
@@ -708,6 +704,10 @@ Rule: %2</source>
     <message>
       <source>Network</source>
       <translation>网络</translation>
+    </message>
+    <message>
+      <source>Ranked first: %1 (%2 of 100).</source>
+      <translation>排名第一：%1（%2 分，满分 100）。</translation>
     </message>
     <message>
       <source>No change within 0–100 alters the winner.</source>

@@ -418,3 +418,51 @@ def test_dmon_real_capture_passes_and_reaches_the_evaluation():
     assert check.measured == pytest.approx(expected_mean, abs=1e-9)
     assert check.verdict is Verdict.PASS
     assert check.node == "node01"
+
+
+# --- dcgmi diag: skipped tests are not tested, an incomplete run is not a pass ----------
+
+
+def _diag(
+    metric: str, status: str, value: float, gpu: int | None = None
+) -> Measurement:
+    return Measurement(
+        tool="dcgmi",
+        metric=metric,
+        value=value,
+        unit="1=pass 0.5=warn or skip 0=fail",
+        file="dcgmi_diag.txt",
+        node="n1",
+        gpu=gpu,
+        status=status,
+    )
+
+
+def test_dcgm_skipped_tests_are_not_counted_as_passed():
+    exp = expectations_for(Project(), Vendor(name="x"), CATALOG)
+    rows = [
+        _diag("deployment.blacklist", "pass", 1.0),
+        _diag("hardware.pcie", "skip", 0.5),
+        _diag("stress.targeted_power", "skip", 0.5),
+    ]
+    checks = judge_measurements("x", rows, exp).checks
+    assert not any(c.verdict is Verdict.PASS for c in checks if c.test == "dcgm")
+    skipped = [c for c in checks if "skipped, not tested" in c.message_en]
+    assert len(skipped) == 2
+    assert all(c.verdict is Verdict.WARN for c in skipped)
+    assert all("未测试" in c.message_zh for c in skipped)
+
+
+def test_dcgm_incomplete_run_and_per_gpu_failure():
+    exp = expectations_for(Project(), Vendor(name="x"), CATALOG)
+    rows = [
+        _diag("stress.targeted_power", "pass", 1.0, gpu=0),
+        _diag("stress.targeted_power", "fail", 0.0, gpu=1),
+        _diag("diag.tests_not_run", "incomplete", 3.0),
+    ]
+    checks = judge_measurements("x", rows, exp).checks
+    failed = [c for c in checks if c.verdict is Verdict.FAIL]
+    assert [(c.test, c.gpu) for c in failed] == [("dcgm", 1)]
+    incomplete = [c for c in checks if c.test == "dcgm.incomplete"]
+    assert len(incomplete) == 1
+    assert "3 tests not run" in incomplete[0].message_en

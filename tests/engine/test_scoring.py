@@ -8,6 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gpu_advisor.engine.evidence.checks import INCOMPLETE_TEST, Check, Verdict
+from gpu_advisor.engine.evidence.judge import VendorJudgement
 from gpu_advisor.engine.evidence.scoring import (
     HOURS_PER_MONTH,
     Criterion,
@@ -237,3 +239,101 @@ def test_merge_measurements_replaces_a_file_and_keeps_the_others():
         ("n3/fio.json", 4.0),
     ]
     assert merged.measured_mfu is None  # no training log: none measured
+
+
+# --- a vendor that failed never outranks one that passed ------------------------------
+
+_VERDICTS = st.sampled_from([Verdict.PASS, Verdict.WARN, Verdict.FAIL, Verdict.INFO])
+
+
+def _check(test: str, verdict: Verdict) -> Check:
+    return Check(
+        test=test, verdict=verdict, message_en=f"{test}: {verdict}.", message_zh=""
+    )
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    prices=st.lists(st.floats(1.0, 60.0), min_size=2, max_size=5),
+    verdicts=st.lists(
+        st.lists(
+            st.tuples(
+                st.sampled_from(["dcgm", "gpu.ecc", "iperf3", "fio.checkpoint_write"]),
+                _VERDICTS,
+            ),
+            max_size=4,
+        ),
+        min_size=5,
+        max_size=5,
+    ),
+    incomplete=st.lists(st.booleans(), min_size=5, max_size=5),
+)
+def test_a_vendor_that_failed_is_never_ranked_above_one_that_passed(
+    scored, prices, verdicts, incomplete
+):
+    """Whatever the prices and scores: every vendor with a failed check or an
+    incomplete diagnostic run comes after every vendor without, with its reason."""
+    _result, judgements = scored
+    expectations = judgements["A"].expectations
+    vendors = [
+        Vendor(name=f"V{i}", on_demand_cny_per_gpu_hour=price)
+        for i, price in enumerate(prices)
+    ]
+    made = {}
+    for i, vendor in enumerate(vendors):
+        checks = [_check(test, verdict) for test, verdict in verdicts[i]]
+        if incomplete[i]:
+            checks.append(_check(INCOMPLETE_TEST, Verdict.WARN))
+        made[vendor.name] = VendorJudgement(
+            vendor=vendor.name, expectations=expectations, checks=checks
+        )
+    result = score_vendors(vendors, ScoringWeights(), judgements=made)
+    failed = [
+        any(
+            c.verdict is Verdict.FAIL or c.test == INCOMPLETE_TEST
+            for c in made[v.vendor].checks
+        )
+        for v in result.vendors
+    ]
+    assert failed == sorted(failed)  # passed first, then the failed ones
+    for v, bad in zip(result.vendors, failed, strict=True):
+        assert bool(v.held_back_en) == bad
+        assert bool(v.held_back_zh) == bad
+    if not all(failed):
+        assert result.winner is not None
+        assert not failed[0]
+
+
+def test_a_failed_gpu_is_named_as_the_reason(scored):
+    _result, judgements = scored
+    expectations = judgements["A"].expectations
+    cheap = Vendor(name="cheap", on_demand_cny_per_gpu_hour=5.0)
+    dear = Vendor(name="dear", on_demand_cny_per_gpu_hour=50.0)
+    made = {
+        "cheap": VendorJudgement(
+            vendor="cheap",
+            expectations=expectations,
+            checks=[
+                _check("iperf3", Verdict.PASS),
+                Check(
+                    test="dcgm",
+                    gpu=1,
+                    verdict=Verdict.FAIL,
+                    message_en="dcgmi diag stress.targeted_power on GPU 1: fail.",
+                    message_zh="dcgmi diag stress.targeted_power（GPU 1）：不通过。",
+                ),
+            ],
+        ),
+        "dear": VendorJudgement(
+            vendor="dear",
+            expectations=expectations,
+            checks=[_check("dcgm", Verdict.PASS)],
+        ),
+    }
+    result = score_vendors([cheap, dear], ScoringWeights(), judgements=made)
+    assert [v.vendor for v in result.vendors] == ["dear", "cheap"]
+    assert result.winner == "dear"
+    assert "targeted_power on GPU 1: fail" in result.vendors[1].held_back_en
+    assert result.vendors[1].held_back_zh.startswith("未通过验收")
+    # the weights cannot hand the lead to a vendor that failed
+    assert all(s.winner_if_increased in (None, "dear") for s in result.sensitivity)

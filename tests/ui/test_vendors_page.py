@@ -188,7 +188,7 @@ def test_example_projects(qtbot: Any, path: Path) -> None:
     page = _page(qtbot, session)
     assert page.vendor_list.count() == len(session.project.vendors) == 2
     # Two quoted vendors: ranked on their quotes alone until results come in.
-    assert page.winner_label.text().startswith("Highest weighted score: ")
+    assert page.winner_label.text().startswith("Ranked first: ")
     page.add_vendor()
     vendor = session.project.vendors[-1]
     assert vendor.gpu_id == session.project.workload.gpu_id
@@ -273,7 +273,9 @@ def test_import_three_sample_sets_ranks_a_b_c(
     assert [v.vendor for v in page.scoring.vendors] == ["A", "B", "C"]
     engine, _judgements = score_project(session.project, load_catalog())
     assert page.winner_label.text() == (
-        f"Highest weighted score: A ({engine.vendors[0].total:.1f} of 100)."
+        f"Ranked first: A ({engine.vendors[0].total:.1f} of 100).\n"
+        "C: Not accepted: dcgmi diag hardware.gpu_memory on GPU 3: fail. "
+        "Ranked behind every vendor that passed."
     )
     headers = [
         item.text()
@@ -308,7 +310,7 @@ def test_weights_bind_both_ways_and_move_the_winner(qtbot: Any) -> None:
     page.weight_spins[Criterion.PRICE].setValue(70)  # beyond +33.7
     assert session.project.scoring.price == 70
     assert page.scoring.winner == "B"
-    assert page.winner_label.text().startswith("Highest weighted score: B")
+    assert page.winner_label.text().startswith("Ranked first: B")
     session.undo_stack.undo()
     assert page.weight_spins[Criterion.PRICE].value() == 30
     assert page.scoring.winner == "A"

@@ -30,6 +30,15 @@ class Verdict(StrEnum):
 
 _RANK: Final = {Verdict.INFO: 0, Verdict.PASS: 1, Verdict.WARN: 2, Verdict.FAIL: 3}
 
+INCOMPLETE_TEST: Final = "dcgm.incomplete"
+"""The check of a ``dcgmi diag`` run that lists tests it never ran."""
+
+ACCEPTANCE_TESTS: Final = frozenset({"dcgm", "gpu.ecc", "nccl.correctness"})
+"""The checks of the hardware itself: the DCGM diagnostics, uncorrectable
+memory errors, and collectives that return wrong values. A vendor failing any
+check, or with an incomplete diagnostic run (:data:`INCOMPLETE_TEST`), is
+ranked behind every vendor that passed; these are named first as the reason."""
+
 
 class Check(Frozen):
     """One verdict: a test on one node (and GPU), with the threshold shown."""

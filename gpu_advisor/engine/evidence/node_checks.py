@@ -40,6 +40,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from gpu_advisor.engine.evidence.checks import (
+    INCOMPLETE_TEST,
     Check,
     Verdict,
     _by_file,
@@ -295,46 +296,90 @@ def _ecc_checks(smi: Sequence[Measurement]) -> list[Check]:
     return checks
 
 
+_DCGM_SOURCE: Final = "DCGM User Guide, DCGM Diagnostics"
+_DCGM_RULE_EN: Final = (
+    "fail on any Fail, warn on any Warn; a skipped test is not tested, never a pass"
+)
+_DCGM_RULE_ZH: Final = (
+    "出现“失败”即不通过，出现“警告”即警告；跳过的项目视为未测试，不算通过"
+)
+
+
+def _dcgm_status(m: Measurement) -> str:
+    """pass, warn, fail, skip or incomplete: the row's status, else its value."""
+    if m.status is not None:
+        return m.status
+    if m.value >= 1.0:
+        return "pass"
+    return "fail" if m.value == 0 else "warn"
+
+
+def _dcgm_row_check(m: Measurement, file: str, status: str) -> Check:
+    """A check for one dcgmi row that is not a pass."""
+    gpu_en = f" on GPU {m.gpu}" if m.gpu is not None else ""
+    gpu_zh = f"（GPU {m.gpu}）" if m.gpu is not None else ""
+    verdict = Verdict.FAIL if status == "fail" else Verdict.WARN
+    if status == "incomplete":
+        count = int(m.value)
+        message_en = (
+            f"dcgmi diag: incomplete run, {count} tests not run; ask for a full "
+            "run at the level the plan asks for."
+        )
+        message_zh = f"dcgmi diag：运行不完整，{count} 项未运行；请要求按方案要求的级别完整运行。"
+        test = INCOMPLETE_TEST
+    elif status == "skip":
+        message_en = f"dcgmi diag {m.metric}{gpu_en}: skipped, not tested."
+        message_zh = f"dcgmi diag {m.metric}{gpu_zh}：被跳过，未测试。"
+        test = "dcgm"
+    else:
+        message_en = f"dcgmi diag {m.metric}{gpu_en}: {verdict.value}."
+        message_zh = f"dcgmi diag {m.metric}{gpu_zh}：{'不通过' if verdict is Verdict.FAIL else '警告'}。"
+        test = "dcgm"
+    return Check(
+        test=test,
+        node=m.node,
+        gpu=m.gpu,
+        file=file,
+        measured=m.value,
+        expected=1.0 if status != "incomplete" else 0.0,
+        unit="",
+        verdict=verdict,
+        threshold_en=_DCGM_RULE_EN,
+        threshold_zh=_DCGM_RULE_ZH,
+        message_en=message_en,
+        message_zh=message_zh,
+        source=_DCGM_SOURCE,
+    )
+
+
 def _dcgm_checks(measurements: Sequence[Measurement]) -> list[Check]:
+    """One check per dcgmi diag row that did not pass, or one pass per file.
+
+    A skipped test is "not tested" (a warning, never counted as passed); a
+    run that lists tests it never ran is incomplete (:data:`INCOMPLETE_TEST`),
+    which keeps the vendor behind every vendor whose hardware passed
+    (:func:`gpu_advisor.engine.evidence.scoring.score_vendors`).
+    """
     checks: list[Check] = []
     for file, rows in sorted(_by_file(measurements, "dcgmi").items()):
-        bad = [m for m in rows if m.value < 1.0]
-        node = rows[0].node
-        for m in bad:
-            verdict = Verdict.FAIL if m.value == 0 else Verdict.WARN
-            gpu_en = f" on GPU {m.gpu}" if m.gpu is not None else ""
-            gpu_zh = f"（GPU {m.gpu}）" if m.gpu is not None else ""
-            checks.append(
-                Check(
-                    test="dcgm",
-                    node=m.node,
-                    gpu=m.gpu,
-                    file=file,
-                    measured=m.value,
-                    expected=1.0,
-                    unit="",
-                    verdict=verdict,
-                    threshold_en="fail on any Fail, warn on any Warn",
-                    threshold_zh="出现 Fail 即不通过，出现 Warn 即警告",
-                    message_en=f"dcgmi diag {m.metric}{gpu_en}: {verdict.value}.",
-                    message_zh=f"dcgmi diag {m.metric}{gpu_zh}：{'不通过' if verdict is Verdict.FAIL else '警告'}。",
-                    source="DCGM User Guide, DCGM Diagnostics",
-                )
-            )
+        statuses = [(m, _dcgm_status(m)) for m in rows]
+        bad = [(m, status) for m, status in statuses if status != "pass"]
+        checks.extend(_dcgm_row_check(m, file, status) for m, status in bad)
         if not bad:
+            passed = len(rows)
             checks.append(
                 Check(
                     test="dcgm",
-                    node=node,
+                    node=rows[0].node,
                     file=file,
                     measured=1.0,
                     expected=1.0,
                     verdict=Verdict.PASS,
-                    threshold_en="fail on any Fail, warn on any Warn",
-                    threshold_zh="出现 Fail 即不通过，出现 Warn 即警告",
-                    message_en=f"dcgmi diag: all {len(rows)} tests passed.",
-                    message_zh=f"dcgmi diag：{len(rows)} 项全部通过。",
-                    source="DCGM User Guide, DCGM Diagnostics",
+                    threshold_en=_DCGM_RULE_EN,
+                    threshold_zh=_DCGM_RULE_ZH,
+                    message_en=f"dcgmi diag: all {passed} tests passed.",
+                    message_zh=f"dcgmi diag：{passed} 项全部通过。",
+                    source=_DCGM_SOURCE,
                 )
             )
     return checks

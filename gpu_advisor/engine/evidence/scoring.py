@@ -37,6 +37,11 @@ from typing import Final
 
 from pydantic import Field
 
+from gpu_advisor.engine.evidence.checks import (
+    ACCEPTANCE_TESTS,
+    INCOMPLETE_TEST,
+    Verdict,
+)
 from gpu_advisor.engine.evidence.judge import VendorJudgement
 from gpu_advisor.model.common import Frozen
 from gpu_advisor.model.project import PowerRedundancy, ScoringWeights, Vendor
@@ -134,6 +139,10 @@ class VendorScore(Frozen):
     rank: int = Field(..., ge=1)
     total: float = Field(..., ge=0, le=100)
     scores: list[CriterionScore]
+    held_back_en: str = ""
+    """Why the vendor is ranked behind every vendor whose hardware passed
+    (a failed or incomplete acceptance test, :func:`held_back`); "" when not."""
+    held_back_zh: str = ""
 
     def score(self, criterion: Criterion) -> float:
         """This vendor's score on one criterion."""
@@ -337,13 +346,45 @@ def _total(
 
 
 def _ranked(
-    matrix: Mapping[str, Mapping[Criterion, float]], weights: Mapping[Criterion, float]
+    matrix: Mapping[str, Mapping[Criterion, float]],
+    weights: Mapping[Criterion, float],
+    held: frozenset[str] = frozenset(),
 ) -> list[tuple[str, float]]:
-    """Vendors by total, best first; ties keep the input order."""
+    """Vendors by total, best first, those in ``held`` after all others; ties
+    keep the input order."""
     order = {name: i for i, name in enumerate(matrix)}
     return sorted(
         ((name, _total(scores, weights)) for name, scores in matrix.items()),
-        key=lambda item: (-round(item[1], 9), order[item[0]]),
+        key=lambda item: (item[0] in held, -round(item[1], 9), order[item[0]]),
+    )
+
+
+def held_back(judgement: VendorJudgement | None) -> tuple[str, str] | None:
+    """Why a vendor cannot be ranked ahead of one that passed, or None.
+
+    A failed test of the kit (a diagnostic, memory errors, wrong values from a
+    collective, or a figure below the fail line of its threshold, such as an
+    intranet at less than half the quoted speed) or an incomplete diagnostic
+    run means the vendor did not show that what it sells works as sold; no
+    price or score makes up for that, so the vendor goes behind every vendor
+    that passed, with the reason (English, Chinese). The hardware's own
+    failures (:data:`~gpu_advisor.engine.evidence.checks.ACCEPTANCE_TESTS`)
+    are named first.
+    """
+    if judgement is None:
+        return None
+    failed = [
+        c
+        for c in judgement.checks
+        if c.verdict is Verdict.FAIL or c.test == INCOMPLETE_TEST
+    ]
+    failed.sort(key=lambda c: c.test not in ACCEPTANCE_TESTS)  # hardware first
+    if not failed:
+        return None
+    first = failed[0]
+    return (
+        f"Not accepted: {first.message_en} Ranked behind every vendor that passed.",
+        f"未通过验收：{first.message_zh}排在所有通过验收的供应商之后。",
     )
 
 
@@ -491,13 +532,26 @@ def score_vendors(
         for name, scores in per_vendor.items()
     }
     w = _weights(weights)
-    ranked = _ranked(matrix, w)
+    reasons = {
+        v.name: why for v in vendors if (why := held_back(judgements.get(v.name)))
+    }
+    held = frozenset(reasons)
+    ranked = _ranked(matrix, w, held)
+    # the weights can only hand the lead to a vendor of the winner's tier
+    contenders = {n: s for n, s in matrix.items() if n not in held} or matrix
     return ScoringResult(
         weights=w,
         vendors=[
-            VendorScore(vendor=name, rank=i, total=total, scores=per_vendor[name])
+            VendorScore(
+                vendor=name,
+                rank=i,
+                total=total,
+                scores=per_vendor[name],
+                held_back_en=reasons.get(name, ("", ""))[0],
+                held_back_zh=reasons.get(name, ("", ""))[1],
+            )
             for i, (name, total) in enumerate(ranked, start=1)
         ],
         winner=ranked[0][0] if ranked else None,
-        sensitivity=weight_sensitivity(matrix, w),
+        sensitivity=weight_sensitivity(contenders, w),
     )

@@ -334,6 +334,12 @@ def _scoring(st: Story, project: Project, ev: PlanEvaluation) -> None:
             [1.6, 0.6, *([vendor_width] * len(vendors))],
             align_right=list(range(1, len(vendors) + 2)),
         )
+    zh = st.lang is Language.ZH
+    sep = "：" if zh else ": "
+    for v in result.vendors:
+        reason = v.held_back_zh if zh else v.held_back_en
+        if reason:
+            st.p(f"{v.vendor}{sep}{reason}")
     if result.winner is None:
         return
     st.p(st.t("ven.winner", vendor=result.winner))

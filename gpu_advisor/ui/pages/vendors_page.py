@@ -730,7 +730,8 @@ class VendorsPage(QWizardPage):
                 tip = fill(self.tr("Input: %1\nRule: %2"), score.raw, rule)
                 put(row, column, locale.toString(score.score, "f", 0), tip, right=True)
             put(len(criteria), column, locale.toString(vs.total, "f", 1), right=True)
-            put(len(criteria) + 1, column, str(vs.rank), right=True)
+            held = vs.held_back_zh if zh else vs.held_back_en
+            put(len(criteria) + 1, column, str(vs.rank), held, right=True)
         last = 2 + len(ranked)
         for row in range(len(criteria), len(criteria) + 2):
             put(row, 1, "")
@@ -743,13 +744,20 @@ class VendorsPage(QWizardPage):
                 put(row, last, "")
             return
         if result.winner is not None and len(ranked) > 1:
-            self.winner_label.setText(
+            lines = [
                 fill(
-                    self.tr("Highest weighted score: %1 (%2 of 100)."),
+                    self.tr("Ranked first: %1 (%2 of 100)."),
                     result.winner,
                     locale.toString(ranked[0].total, "f", 1),
                 )
-            )
+            ]
+            sep = "：" if zh else ": "
+            lines += [
+                f"{vs.vendor}{sep}{vs.held_back_zh if zh else vs.held_back_en}"
+                for vs in ranked
+                if vs.held_back_en
+            ]
+            self.winner_label.setText("\n".join(lines))
         else:
             self.winner_label.setText(
                 self.tr("Only one vendor: add another to compare.")
