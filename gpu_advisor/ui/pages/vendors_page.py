@@ -680,6 +680,24 @@ class VendorsPage(QWizardPage):
         )
         return item.text() if item is not None else ""
 
+    def _winner_text(self, result: ScoringResult, zh: bool) -> str:
+        """The vendor ranked first, then why each held-back vendor is behind."""
+        ranked = result.vendors
+        lines = [
+            fill(
+                self.tr("Ranked first: %1 (%2 of 100)."),
+                str(result.winner),
+                current_locale().toString(ranked[0].total, "f", 1),
+            )
+        ]
+        sep = "：" if zh else ": "
+        lines += [
+            f"{vs.vendor}{sep}{vs.held_back_zh if zh else vs.held_back_en}"
+            for vs in ranked
+            if vs.held_back_en
+        ]
+        return "\n".join(lines)
+
     def _show_scoring(self, project: Project) -> None:
         self._show_weight_errors()
         result = self.scoring
@@ -744,20 +762,7 @@ class VendorsPage(QWizardPage):
                 put(row, last, "")
             return
         if result.winner is not None and len(ranked) > 1:
-            lines = [
-                fill(
-                    self.tr("Ranked first: %1 (%2 of 100)."),
-                    result.winner,
-                    locale.toString(ranked[0].total, "f", 1),
-                )
-            ]
-            sep = "：" if zh else ": "
-            lines += [
-                f"{vs.vendor}{sep}{vs.held_back_zh if zh else vs.held_back_en}"
-                for vs in ranked
-                if vs.held_back_en
-            ]
-            self.winner_label.setText("\n".join(lines))
+            self.winner_label.setText(self._winner_text(result, zh))
         else:
             self.winner_label.setText(
                 self.tr("Only one vendor: add another to compare.")
