@@ -209,29 +209,39 @@ class _Book:
         elif key in _GOODS_KEYS and vat_goods:
             value *= 1 + vat_goods
             source = f"project (+{vat_goods:.0%} VAT added)"
-        self.values[key] = value
-        self.ranges[key] = _spread(value, rng, scale)
-        self.refs[key] = InputRef(
-            name=f"budget.{key}",
-            value=round(value, 6),
-            unit=_UNITS.get(key, ""),
-            source=source,
-            confirmed=True,
-        )
+        self._store(key, value, _spread(value, rng, scale), source, confirmed=True)
 
     def _put_default(
         self, key: str, rng: PriceRange, what: str, scale: float = 1.0
     ) -> None:
         """The catalog's typical value × ``scale``, its spread and its citation."""
         value = rng.typical * scale
+        self._store(
+            key,
+            value,
+            _spread(value, rng, scale),
+            _cite(rng, what),
+            confirmed=rng.provenance.confirmed,
+        )
+
+    def _store(
+        self,
+        key: str,
+        value: float,
+        spread: tuple[float, float, float],
+        source: str,
+        *,
+        confirmed: bool,
+    ) -> None:
+        """One resolved price: its value, its (low, typical, high) and its reference."""
         self.values[key] = value
-        self.ranges[key] = _spread(value, rng, scale)
+        self.ranges[key] = spread
         self.refs[key] = InputRef(
             name=f"budget.{key}",
             value=round(value, 6),
             unit=_UNITS.get(key, ""),
-            source=_cite(rng, what),
-            confirmed=rng.provenance.confirmed,
+            source=source,
+            confirmed=confirmed,
         )
 
     def put_imported(self, key: str, row: PriceOverride, rng: PriceRange) -> None:
@@ -246,15 +256,9 @@ class _Book:
         spread = _spread(value, rng)
         low = spread[0] if row.low is None else row.low * gross
         high = spread[2] if row.high is None else row.high * gross
-        self.values[key] = value
-        self.ranges[key] = (low, value, high)
         added = "" if row.includes_vat else f" (+{vat:.0%} VAT added)"
-        self.refs[key] = InputRef(
-            name=f"budget.{key}",
-            value=round(value, 6),
-            unit=_UNITS.get(key, ""),
-            source=imported_source(row) + added,
-            confirmed=True,
+        self._store(
+            key, value, (low, value, high), imported_source(row) + added, confirmed=True
         )
 
 
