@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from gpu_advisor import words
 from gpu_advisor.cli._common import CliError, print_json
 from gpu_advisor.engine.api import (
     PlanEvaluation,
@@ -179,11 +180,11 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
             if rec.mix_detail
             else None,
             "reasons": [
-                {"code": a.code, "message": a.message(lang), "inputs": a.inputs}
+                {"code": a.code, "message": words.text(a, lang), "inputs": a.inputs}
                 for a in rec.reasons
             ],
             "warnings": [
-                {"code": a.code, "message": a.message(lang), "inputs": a.inputs}
+                {"code": a.code, "message": words.text(a, lang), "inputs": a.inputs}
                 for a in cost.warnings
             ],
         },
@@ -276,11 +277,11 @@ def _text(ev: Evaluation, lang: Language) -> str:
         )
     rec = cost.recommendation
     lines.append(("建议：" if zh else "Recommendation: ") + option_name(rec.option, zh))
-    lines.extend(f"  - {a.message(lang)}" for a in rec.reasons)
+    lines.extend(f"  - {words.text(a, lang)}" for a in rec.reasons)
     shown = shown_warnings(ev).advice  # the review step's and the PDF's list
     if shown:
         lines.append("提醒：" if zh else "Warnings:")
-        lines.extend(f"  ! {a.message(lang)}" for a in shown)
+        lines.extend(f"  ! {words.text(a, lang)}" for a in shown)
     if ev.monte_carlo is not None:
         mc = ev.monte_carlo
         lines.append(

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from gpu_advisor import words
 from gpu_advisor.cli._common import CliError
 
 
@@ -79,7 +80,7 @@ def _rollout(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CliError(f"cannot write {args.output}: {exc.strerror or exc}") from exc
     for advice in plan.advice:
-        print(f"warning: {advice.message(Language.EN)}", file=sys.stderr)
+        print(f"warning: {words.text(advice, Language.EN)}", file=sys.stderr)
     env = plan.environment
     print(
         f"wrote {len(files)} files to {args.output} "

@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from gpu_advisor import words
 from gpu_advisor.cli._common import CliError, parse_number, positive_int, print_json
 from gpu_advisor.engine.api import size_what_if
 from gpu_advisor.io.catalog import load_catalog
@@ -358,7 +359,7 @@ def _notes_lines(result: SizingResult, lang: str) -> list[str]:
         lines.append(f"{t['warnings']}:")
         language = Language(lang)
         for w in result.warnings:
-            lines.append(f"  [{w.severity.value}] {w.message(language)}")
+            lines.append(f"  [{w.severity.value}] {words.text(w, language)}")
     return lines
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from gpu_advisor import words
 from gpu_advisor.engine.api import (
     MONITORING_CONFIGS,
     GeneratedConfig,
@@ -155,7 +156,7 @@ def rollout_files(
     env = plan.environment
     problem = plan.script_problem()
     if problem is not None:
-        raise RolloutError(problem.message(Language.EN))
+        raise RolloutError(words.text(problem, Language.EN))
     files: list[RolloutFile] = []
 
     def add(folder: str, config: GeneratedConfig, purpose: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from enum import StrEnum
+from typing import Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -91,21 +92,62 @@ class Severity(StrEnum):
     ERROR = "error"
 
 
+Param = Union[
+    str,
+    bool,
+    int,
+    float,
+    None,
+    list[str],
+    list[int],
+    list[float],
+    "Message",
+    list["Message"],
+]
+"""A value a message's sentence needs: text that is not translated (a name, a file),
+a number (worded with the catalog's format), a code another entry is looked up by,
+or a nested message."""
+
+
+class Message(Frozen):
+    """Something the engine says, as a code and values; worded by ``gpu_advisor.words``.
+
+    The engine never writes a sentence: the catalog of the reader's language
+    (``resources/words/<language>/``) holds one entry per code.
+    """
+
+    code: str = Field(
+        ..., min_length=1, description="Catalog key, e.g. 'cost.spot.reserve'."
+    )
+    params: dict[str, Param] = Field(
+        default_factory=dict, description="The values the sentence is worded with."
+    )
+
+
 class Advice(Frozen):
-    """A warning or remark attached to a result, in both languages.
+    """A warning or remark attached to a result: a catalog code, its values, a severity.
 
     ``inputs`` names the dotted project fields (or catalog keys) it came from,
     so the UI can point at them and the PDF can cite them.
     """
 
-    code: str = Field(..., description="Stable id, e.g. 'memory.rule_of_thumb'.")
+    code: str = Field(
+        ..., description="Stable id and catalog key, e.g. 'memory.rule_of_thumb'."
+    )
     severity: Severity = Severity.WARNING
-    message_en: str
-    message_zh: str
+    params: dict[str, Param] = Field(
+        default_factory=dict, description="The values the sentence is worded with."
+    )
+    message_en: str = Field(
+        "", description="Being retired: words from before the catalog."
+    )
+    message_zh: str = Field(
+        "", description="Being retired: words from before the catalog."
+    )
     inputs: list[str] = Field(default_factory=list)
 
     def message(self, language: Language) -> str:
-        """The message in the given language."""
+        """Being retired: the pre-catalog words (use ``gpu_advisor.words.text``)."""
         return self.message_zh if language is Language.ZH else self.message_en
 
 

@@ -60,7 +60,7 @@ from typing_extensions import override
 if TYPE_CHECKING:
     from gpu_advisor.ui.print_plan import PlanPrinter
 
-from gpu_advisor import __version__
+from gpu_advisor import __version__, words
 from gpu_advisor.io.autosave import AutosaveStore, RecoveryEntry
 from gpu_advisor.io.project_file import ProjectFileError, load_project, save_project
 from gpu_advisor.model.common import Language
@@ -858,7 +858,7 @@ class MainWindow(QMainWindow):
             "%1", option_label(OptionId(recommendation.option))
         )
         if recommendation.reasons:
-            text += " — " + recommendation.reasons[0].message(_ui_language())
+            text += " — " + words.text(recommendation.reasons[0], _ui_language())
         return text
 
     # --- dialogs ----------------------------------------------------------------------------------

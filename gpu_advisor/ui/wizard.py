@@ -52,6 +52,7 @@ from PySide6.QtWidgets import (
 from superqt.utils import QSignalDebouncer
 from typing_extensions import override
 
+from gpu_advisor import words
 from gpu_advisor.model.common import Advice
 from gpu_advisor.model.project import Project
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
@@ -525,7 +526,7 @@ class StepList(QListWidget):
             return StepState.TODO, ""
         issues = self._step_issues(page_id, now=now)
         if issues:
-            reason = issues[0].message(current_language())
+            reason = words.text(issues[0], current_language())
             if len(issues) > 1:
                 more = current_locale().toString(len(issues) - 1)
                 reason += " " + fill(self.tr("(%1 more)"), more)

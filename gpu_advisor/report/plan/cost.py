@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from gpu_advisor import words
 from gpu_advisor.engine.api import WarningSource, option_order, shown_warnings
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import OptionResult
@@ -253,7 +254,7 @@ def _recommendation(st: Story, project: Project, ev: Evaluation) -> None:
                 burst_hours=gpu_hours(md.burst_gpu_hours, lang),
             )
         )
-    st.bullets([r.message(lang) for r in rec.reasons])
+    st.bullets([words.text(r, lang) for r in rec.reasons])
     cost_warnings(st, ev)
 
 
@@ -263,7 +264,7 @@ def cost_warnings(st: Story, ev: Evaluation) -> None:
     warns = shown_warnings(ev).of(WarningSource.COST)
     if warns:
         st.h2(st.t("cost.warnings"))
-        st.bullets([a.message(st.lang) for a in warns])
+        st.bullets([words.text(a, st.lang) for a in warns])
 
 
 def _month_ticks(months: int) -> list[float]:

@@ -7,6 +7,7 @@ import math
 from reportlab.lib import colors
 from reportlab.platypus import KeepTogether, Paragraph
 
+from gpu_advisor import words
 from gpu_advisor.engine.api import (
     CALIBRATION_RUNS,
     CALIBRATION_RUNS_INSIDE,
@@ -53,7 +54,7 @@ def sizing_warnings(st: Story, ev: Evaluation) -> None:
     st.h2(st.t("siz.warnings"))
     warns = shown_warnings(ev).of(WarningSource.SIZING)
     if warns:
-        st.bullets([a.message(st.lang) for a in warns])
+        st.bullets([words.text(a, st.lang) for a in warns])
     else:
         st.p(st.t("siz.no_warnings"))
 

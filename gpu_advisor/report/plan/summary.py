@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from gpu_advisor import words
 from gpu_advisor.engine.api import PlanEvaluation, shown_warnings
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
@@ -42,7 +43,7 @@ def summary_section(
     st.h2(st.t("sum.recommendation"))
     sentence = recommend_sentence(st, project, ev)
     st.p(sentence or st.t("sum.no_recommendation"))
-    reasons = [r.message(lang) for r in ev.cost.recommendation.reasons]
+    reasons = [words.text(r, lang) for r in ev.cost.recommendation.reasons]
     if reasons:
         st.p(st.t("sum.reasons") + ("：" if lang is Language.ZH else ":"))
         st.bullets(reasons)
@@ -121,7 +122,7 @@ def top_risks(st: Story, ev: Evaluation) -> None:
     st.h2(st.t("sum.top_risks"))
     risks = shown_warnings(ev).advice
     if risks:
-        st.bullets([a.message(st.lang) for a in risks[:6]])
+        st.bullets([words.text(a, st.lang) for a in risks[:6]])
     else:
         st.p(st.t("sum.no_risks"))
 

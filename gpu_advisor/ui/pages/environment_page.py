@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor import words
 from gpu_advisor.engine.api import GeneratedConfig, Rollout
 from gpu_advisor.model.common import Language, Severity
 from gpu_advisor.model.project import Project, Scheduler
@@ -671,7 +672,7 @@ class EnvironmentPage(QWizardPage):
         # the environment's checks, the node-count and NVIDIA-only notes the
         # files carry too, and a Kubernetes Job without its script
         lines = [
-            f'<span style="{SEVERITY_STYLES[a.severity]}">• {_escape(a.message(language))}</span>'
+            f'<span style="{SEVERITY_STYLES[a.severity]}">• {_escape(words.text(a, language))}</span>'
             for a in rollout.advice
             if a.code != "environment.single_node_first"
         ]

@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor import words
 from gpu_advisor.engine.api import parse_hf_config
 from gpu_advisor.model.common import InputRef, Language, Severity
 from gpu_advisor.model.evaluation import Evaluation
@@ -991,7 +992,7 @@ class WorkloadPage(QWizardPage):
         marks = {Severity.ERROR: "✖", Severity.WARNING: "⚠", Severity.INFO: "ℹ"}
         rows = [
             f'<p style="margin:2px 0; color:{colours[w.severity]}">{marks[w.severity]} '
-            f"{_escape(w.message(language))}</p>"
+            f"{_escape(words.text(w, language))}</p>"
             for w in evaluation.sizing.warnings
         ]
         self.warnings_label.setText("".join(rows))

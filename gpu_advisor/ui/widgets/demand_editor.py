@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor import words
 from gpu_advisor.engine.api import phase_allows_spot
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import PhaseKind, Project, TaskKind
@@ -353,7 +354,7 @@ class DemandEditor(QWidget):
         self.plot.setYRange(0, top * 1.15 if top > 0 else 1000.0, padding=0)
         language = Language.ZH if current_language().startswith("zh") else Language.EN
         notes = [
-            w.message(language)
+            words.text(w, language)
             for w in evaluation.cost.warnings
             if w.code.startswith("demand.")
         ]

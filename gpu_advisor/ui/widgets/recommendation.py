@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor import words
 from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.api import option_order, to_display
 from gpu_advisor.model.common import Advice, Explanation, Language
@@ -278,7 +279,9 @@ class RecommendationPanel(QWidget):
                 if links
                 else ""
             )
-            rows.append(f"<li{style}>{_escape(advice.message(language))}{inputs}</li>")
+            rows.append(
+                f"<li{style}>{_escape(words.text(advice, language))}{inputs}</li>"
+            )
         return f"<ul style='margin-left:-20px;'>{''.join(rows)}</ul>" if rows else ""
 
     def set_result(self, cost: CostResult) -> None:

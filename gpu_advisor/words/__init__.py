@@ -1,0 +1,210 @@
+"""Every sentence shown outside Qt's widgets, worded from one catalog per language.
+
+The engine never writes a sentence. It returns a :class:`~gpu_advisor.model.common.Message`
+(or an :class:`~gpu_advisor.model.common.Advice`, a message with a severity): a stable code
+and the values the sentence needs. The app, the PDF and the CLI word it here with
+:func:`say` or :func:`text`, from the catalog of the reader's language:
+``resources/words/<language>/*.toml``. Adding a language is adding a folder there (and a
+Qt Linguist file for the widgets); the engine and the schema do not change.
+
+A catalog is TOML: dotted keys are the codes, values are Python format strings whose
+fields are the message's parameters. Three kinds of field go beyond ``str.format``:
+
+``{x:@term}``
+    the value names another entry: ``term.<value>`` is looked up and worded (a list of
+    values is worded item by item and joined with ``words.list_separator``);
+``{n:#unit.month}``
+    a count: ``unit.month`` is a table of plural forms (``one``, ``other``) worded with
+    ``n`` set to the value;
+``{m}`` where the value is a :class:`~gpu_advisor.model.common.Message`
+    the nested message is worded in the same language.
+
+Examples
+--------
+>>> say("words.example", "en", option="monthly", months=1, total=1234.6)
+'monthly rental for 1 month: CNY 1,235'
+>>> say("words.example", "zh", option="monthly", months=3, total=1234.6)
+'包月，3 个月：1,235 元'
+"""
+
+from __future__ import annotations
+
+import functools
+import string
+import tomllib
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import Any, Protocol
+
+from typing_extensions import override
+
+DEFAULT_LANGUAGE = "en"
+"""The language a missing entry falls back to; every entry exists in it (a test)."""
+
+PLURAL_FORMS = frozenset({"zero", "one", "two", "few", "many", "other"})
+"""CLDR plural categories a plural table may use; ``other`` is required."""
+
+Entry = str | dict[str, str]
+
+
+class Worded(Protocol):
+    """Anything the engine returns to be worded: a code and its parameters."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def params(self) -> Mapping[str, Any]: ...
+
+
+class MissingWordsError(KeyError):
+    """No catalog holds the code (a programming error, caught by the tests)."""
+
+
+def _flatten(
+    table: Mapping[str, Any], prefix: str, into: dict[str, Entry], origin: str
+) -> None:
+    for key, value in table.items():
+        code = f"{prefix}{key}"
+        if isinstance(value, str):
+            entry: Entry = value
+        elif (
+            isinstance(value, dict) and "other" in value and set(value) <= PLURAL_FORMS
+        ):
+            entry = {form: str(words) for form, words in value.items()}
+        elif isinstance(value, dict):
+            _flatten(value, f"{code}.", into, origin)
+            continue
+        else:
+            raise ValueError(
+                f"{origin}: {code}: expected text, got {type(value).__name__}"
+            )
+        if code in into:
+            raise ValueError(f"{origin}: {code} is worded twice")
+        into[code] = entry
+
+
+def languages() -> tuple[str, ...]:
+    """The languages that have a catalog, e.g. ``('en', 'zh')``."""
+    root = resources.files("gpu_advisor.resources") / "words"
+    return tuple(
+        sorted(
+            p.name
+            for p in root.iterdir()
+            if p.is_dir() and not p.name.startswith(("_", "."))
+        )
+    )
+
+
+@functools.cache
+def catalog(language: str) -> Mapping[str, Entry]:
+    """Every entry of one language's catalog, by code (read once per process)."""
+    folder = resources.files("gpu_advisor.resources") / "words" / language
+    entries: dict[str, Entry] = {}
+    for part in sorted(folder.iterdir(), key=lambda p: p.name):
+        if part.name.endswith(".toml"):
+            origin = f"resources/words/{language}/{part.name}"
+            try:
+                table = tomllib.loads(part.read_text(encoding="utf-8"))
+            except tomllib.TOMLDecodeError as error:
+                raise ValueError(f"{origin}: {error}") from error
+            _flatten(table, "", entries, origin)
+    return entries
+
+
+def _language(language: object) -> str:
+    """``'zh'`` for ``Language.ZH``, ``'zh_CN'`` or ``'zh'``; the catalog's folder name."""
+    code = str(getattr(language, "value", language)).lower().replace("-", "_")
+    return code.split("_", 1)[0]
+
+
+def _plural_form(language: str, count: float) -> str:
+    """The CLDR plural category of ``count`` (English and Chinese rules)."""
+    if language == "en" and count == 1:
+        return "one"
+    return "other"
+
+
+def entry(code: str, language: object) -> Entry:
+    """The raw entry of ``code``, falling back to the default language."""
+    lang = _language(language)
+    found = catalog(lang).get(code) if lang in languages() else None
+    if found is None:
+        found = catalog(DEFAULT_LANGUAGE).get(code)
+    if found is None:
+        raise MissingWordsError(f"no catalog words the code {code!r}")
+    return found
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    @override
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith("@"):
+            return self._terms(value, format_spec[1:])
+        if format_spec.startswith("#"):
+            return say(format_spec[1:], self.language, n=value)
+        if hasattr(value, "code") and hasattr(value, "params"):
+            return text(value, self.language)
+        return format(value, format_spec)
+
+    def _terms(self, value: Any, prefix: str) -> str:
+        if isinstance(value, Sequence) and not isinstance(value, str):
+            sep = say("words.list_separator", self.language)
+            return sep.join(self._terms(item, prefix) for item in value)
+        return say(f"{prefix}.{getattr(value, 'value', value)}", self.language)
+
+
+def say(
+    code: str, language: object, params: Mapping[str, Any] | None = None, /, **kw: Any
+) -> str:
+    """The entry ``code`` in ``language``, formatted with ``params`` and ``kw``.
+
+    >>> say("words.list_separator", "zh")
+    '、'
+    """
+    lang = _language(language)
+    found = entry(code, lang)
+    values = {**(params or {}), **kw}
+    if isinstance(found, dict):
+        form = _plural_form(lang, float(values["n"]))
+        found = found.get(form, found["other"])
+    try:
+        return (
+            _Formatter(lang).vformat(found, (), values)
+            if values or "{" in found
+            else found
+        )
+    except (KeyError, IndexError, ValueError) as error:
+        raise ValueError(
+            f"words {code!r} ({lang}): {error!r} with {sorted(values)}"
+        ) from error
+
+
+def text(message: Worded, language: object) -> str:
+    """A message (or advice) worded in ``language``."""
+    legacy = getattr(message, "message_en", "")
+    if legacy:  # words written by the engine before the catalog (being retired)
+        zh = _language(language) == "zh"
+        return str(getattr(message, "message_zh", "") if zh else legacy)
+    return say(message.code, language, dict(message.params))
+
+
+def worded(data: Any, language: object) -> Any:
+    """JSON data with a ``text`` added beside every message (``code`` and ``params``).
+
+    Used by the CLI's ``--json`` so a reader gets the sentence as well as the code.
+
+    >>> worded({"a": [{"code": "words.list_separator", "params": {}}]}, "en")
+    {'a': [{'code': 'words.list_separator', 'params': {}, 'text': ', '}]}
+    """
+    if isinstance(data, dict):
+        out = {key: worded(value, language) for key, value in data.items()}
+        if isinstance(data.get("code"), str) and isinstance(data.get("params"), dict):
+            out["text"] = say(data["code"], language, data["params"])
+        return out
+    if isinstance(data, list):
+        return [worded(item, language) for item in data]
+    return data
