@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from gpu_advisor import words
 from gpu_advisor.cli._common import CliError, print_json
 from gpu_advisor.engine.api import (
     ScoringResult,
@@ -162,7 +163,9 @@ def _cmd_testkit(args: argparse.Namespace) -> int:
     vendor = _vendor(project, args.vendor)
     try:
         rollout = evaluate_plan(project, load_catalog()).rollout
-        files = rollout.testkit(vendor, dcgm_level=args.dcgm_level)
+        files = rollout.testkit(
+            vendor, words.wording(rollout.language), dcgm_level=args.dcgm_level
+        )
     except KeyError as exc:
         raise CliError(str(exc.args[0]) if exc.args else "unknown catalog id") from None
     try:

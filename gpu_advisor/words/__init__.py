@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import string
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from typing import Any, Protocol
 
@@ -148,6 +148,9 @@ class _Formatter(string.Formatter):
             return say(format_spec[1:], self.language, n=value)
         if hasattr(value, "code") and hasattr(value, "params"):
             return text(value, self.language)
+        if isinstance(value, list) and not format_spec:  # names, or messages
+            sep = say("words.list_separator", self.language)
+            return sep.join(self.format_field(item, "") for item in value)
         return format(value, format_spec)
 
     def _terms(self, value: Any, prefix: str) -> str:
@@ -190,6 +193,26 @@ def text(message: Worded, language: object) -> str:
         zh = _language(language) == "zh"
         return str(getattr(message, "message_zh", "") if zh else legacy)
     return say(message.code, language, dict(message.params))
+
+
+@functools.cache
+def wording(language: object) -> Callable[[Worded], str]:
+    """:func:`text` in one language, as a function of the message alone.
+
+    The engine's file generators take it to word their comments; one object
+    per language, so what they generate can be kept per wording.
+
+    >>> from gpu_advisor.model.common import Message
+    >>> wording("zh")(Message(code="words.list_separator"))
+    '、'
+    >>> wording("zh") is wording("zh")
+    True
+    """
+    return functools.partial(_text_in, _language(language))
+
+
+def _text_in(language: str, message: Worded) -> str:
+    return text(message, language)
 
 
 def worded(data: Any, language: object) -> Any:

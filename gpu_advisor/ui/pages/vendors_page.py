@@ -60,6 +60,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor import words
 from gpu_advisor.engine.api import (
     Criterion,
     ScoringResult,
@@ -852,7 +853,8 @@ class VendorsPage(QWizardPage):
             return None
         try:
             # the evaluation's rollout: the nodes and network every step shows
-            files = self._session.evaluation.rollout.testkit(vendor)
+            rollout = self._session.evaluation.rollout
+            files = rollout.testkit(vendor, words.wording(rollout.language))
         except (KeyError, ValueError) as exc:
             self._show_status(
                 self.tr("Cannot build the test kit: %1").replace("%1", str(exc)),
