@@ -376,7 +376,7 @@ def prometheus_alert_rules(
       last 10 minutes (``changes(...) > 0``). dcgm-exporter keeps the last XID
       until it restarts, so an alert on the value alone would fire for ever.
     * ``GpuMissing``: a GPU that reported in the last hour and reports no
-      more (per ``node`` and ``gpu``), the "掉卡" case when the driver
+      more (per ``node`` and ``gpu``), the "dropped card" case when the driver
       no longer sees it. XID 79 (fallen off the bus) lands here: DCGM cannot
       report it [11]. ``GpuCountBelowExpected``: fewer GPUs per node than
       planned.

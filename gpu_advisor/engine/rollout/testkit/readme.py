@@ -63,7 +63,7 @@ def readme_message(
 
     Examples
     --------
-    >>> m = readme_message(Vendor(name="Acme\n"), 8, 2, False, "/data", "/raid")
+    >>> m = readme_message(Vendor(name="Acme"), 8, 2, False, "/data", "/raid")
     >>> m.params["vendor"], m.params["dcgm_minutes"], m.params["alltoall"].code
     ('Acme', '2-5', 'rollout.kit.nothing')
     """
