@@ -44,6 +44,12 @@ from gpu_advisor.engine.cost.price import (
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.project import OptionId
 
+CONTRACTS: frozenset[OptionId] = frozenset(
+    {OptionId.ON_DEMAND, OptionId.MONTHLY, OptionId.YEARLY, OptionId.SPOT}
+)
+"""The contract kinds a mix (and the hybrid's rented part) can combine; the
+searches use those of them the user selected."""
+
 EXACT_SEARCH_MAX_GPUS = 4096
 """Largest peak for the exhaustive search over N (keeps it under a millisecond)."""
 
@@ -319,6 +325,7 @@ def best_policy(
     *,
     allow_spot: bool = True,
     spot_forbidden: tuple[bool, ...] = (),
+    contracts: frozenset[OptionId] = CONTRACTS,
 ) -> MixPolicy:
     """The cheapest mix plan for the first scenario (exact search over N).
 
@@ -334,6 +341,10 @@ def best_policy(
         Per month, True when the month's phase tolerates no spot (serving:
         a reclaimed instance drops users' requests); those months burst on
         demand.
+    contracts : frozenset of OptionId
+        The contract kinds the plan may use (the user's selection): without
+        monthly and yearly no card is reserved; without on-demand and spot
+        every hour is reserved.
 
     Returns
     -------
@@ -360,7 +371,7 @@ def best_policy(
     >>> best.burst_kind.value, max(best.baseline_gpus)
     ('spot', 0)
     """
-    return _search(p, demand, allow_spot, spot_forbidden)[1]
+    return _search(p, demand, allow_spot, spot_forbidden, contracts)[1]
 
 
 def _search(
@@ -368,11 +379,12 @@ def _search(
     demand: FloatArray,
     allow_spot: bool,
     spot_forbidden: tuple[bool, ...],
+    contracts: frozenset[OptionId] = CONTRACTS,
 ) -> tuple[float, MixPolicy]:
     """:func:`best_policy` and its cost without add-ons (reserved, whole yearly
     blocks and bursts; deposits return). [CNY]"""
     d = clean_demand(demand)[0]  # (H,)
-    return _search_rows(p, d[None, :], allow_spot, spot_forbidden)[0]
+    return _search_rows(p, d[None, :], allow_spot, spot_forbidden, contracts)[0]
 
 
 SEARCH_BATCH_MAX_CELLS = 1_000_000
@@ -385,12 +397,17 @@ def _search_rows(
     rows: FloatArray,
     allow_spot: bool,
     spot_forbidden: tuple[bool, ...],
+    contracts: frozenset[OptionId] = CONTRACTS,
 ) -> list[tuple[float, MixPolicy]]:
     """:func:`_search` of each row of clean demand ``(M, H)``, in one pass.
 
     Every row is tried on the card counts of the busiest row (a count above a
     row's own peak only adds reserved cards to no bursts, and the cheapest
     count is the first one found), so each result is the one-row search's.
+
+    Only the ``contracts`` kinds are used. With no reserved kind the count is
+    0; with no burst kind the hours above the count cost infinitely much, so
+    every month reserves its cards (with neither, every plan costs ``inf``).
     """
     m_rows, months = rows.shape
     cards = _ceil(rows / HOURS_PER_MONTH)  # (M, H)
@@ -400,19 +417,29 @@ def _search_rows(
         or m_rows * (peak + 1) * months > SEARCH_BATCH_MAX_CELLS
     ):
         return [
-            _search_rows(p, row[None, :], allow_spot, spot_forbidden)[0] for row in rows
+            _search_rows(p, row[None, :], allow_spot, spot_forbidden, contracts)[0]
+            for row in rows
         ]
-    n_values = _candidates(cards, peak)[:, None]  # (K, 1)
+    reserved = [k for k in (OptionId.MONTHLY, OptionId.YEARLY) if k in contracts]
+    n_values = (
+        _candidates(cards, peak)[:, None] if reserved else np.zeros((1, 1))
+    )  # (K, 1)
     p0 = p if p.scenarios == 1 else _first(p)
     forbidden = tuple(spot_forbidden[:months])
-    bursts = [OptionId.ON_DEMAND]
+    bursts = [OptionId.ON_DEMAND] if OptionId.ON_DEMAND in contracts else []
     if (
-        allow_spot
+        OptionId.SPOT in contracts
+        and allow_spot
         and not (forbidden and len(forbidden) >= months and all(forbidden))
         and (p0.checkpointing or float(p0.spot_rate_per_hour[0, 0]) == 0.0)
     ):
         bursts.append(OptionId.SPOT)
-    costs = _burst_grid(p0, rows, n_values, bursts, forbidden)  # (B × M, K, H)
+    if not bursts:  # nothing may run above the reserved cards
+        bursts = [OptionId.ON_DEMAND]
+        plain = _burst_grid(p0, rows, n_values, bursts, forbidden)
+        costs = np.where(plain > 0, np.inf, 0.0)
+    else:
+        costs = _burst_grid(p0, rows, n_values, bursts, forbidden)  # (B × M, K, H)
     monthly_rate = float(p0.monthly[0, 0])
     rates = {
         OptionId.MONTHLY: monthly_rate * 1.0,
@@ -421,6 +448,7 @@ def _search_rows(
     found = {
         kind: _baselines(n_values[:, 0], rate, costs, kind)
         for kind, rate in rates.items()
+        if kind in reserved or (not reserved and kind is OptionId.MONTHLY)
     }
     # the cheapest (cost, baseline kind, cards, burst kind, forbidden) per row,
     # in the order of the one-row search; the plan is made once at the end
@@ -428,7 +456,7 @@ def _search_rows(
     best = []
     for b, burst_kind in enumerate(bursts):
         kept = forbidden if burst_kind is OptionId.SPOT and any(forbidden) else ()
-        for kind in (OptionId.MONTHLY, OptionId.YEARLY):
+        for kind in found:
             part = found[kind][b * m_rows : (b + 1) * m_rows]
             if not best:
                 best = [(c, kind, n, burst_kind, kept) for c, n in part]
@@ -678,6 +706,7 @@ def best_hybrid(
     searched: dict[int, tuple[float, MixPolicy]] | None = None,
     candidates: list[int] | None = None,
     owned_by_kind: dict[OptionId, dict[int, float]] | None = None,
+    contracts: frozenset[OptionId] = CONTRACTS,
 ) -> tuple[HybridPlan, float, float, float]:
     """Own ``N`` cards, rent the demand above them with the cheapest mix.
 
@@ -705,6 +734,10 @@ def best_hybrid(
     counts that cover every month are tried, from the busiest month's card
     count up to the fleet, so nothing is rented.
 
+    ``contracts``: the contract kinds the rented part may use (the user's
+    selection); a count whose rest cannot be rented with them costs ``inf``
+    and is never chosen.
+
     Returns
     -------
     tuple
@@ -728,6 +761,7 @@ def best_hybrid(
         spot_forbidden,
         (mix_policy, mix_total, addons),
         searched,
+        contracts,
     )
     best: tuple[HybridPlan, float, float, float] | None = None
     for n in candidates:
@@ -782,14 +816,16 @@ def mix_searches(
     *,
     allow_spot: bool = True,
     spot_forbidden: tuple[bool, ...] = (),
+    contracts: frozenset[OptionId] = CONTRACTS,
 ) -> tuple[MixPolicy, dict[int, tuple[float, MixPolicy]]]:
     """:func:`best_policy` of the demand and the plans of the demand above
-    each count ``> 0`` (``best_hybrid(searched=...)``), in one search pass."""
+    each count ``> 0`` (``best_hybrid(searched=...)``), in one search pass,
+    with the ``contracts`` kinds only."""
     d = clean_demand(demand)[:1]
     rests = {n: r for n, r in _rests(d, counts).items() if n > 0}
     rows = [d[0], *rests.values()]
     p0 = p if p.scenarios == 1 else _first(p)
-    found = _search_rows(p0, np.stack(rows), allow_spot, spot_forbidden)
+    found = _search_rows(p0, np.stack(rows), allow_spot, spot_forbidden, contracts)
     return found[0][1], dict(zip(rests, found[1:], strict=True))
 
 
@@ -819,6 +855,7 @@ def _rented_parts(
     spot_forbidden: tuple[bool, ...],
     mix: tuple[MixPolicy | None, float | None, float],
     searched: dict[int, tuple[float, MixPolicy]] | None,
+    contracts: frozenset[OptionId] = CONTRACTS,
 ) -> dict[int, tuple[float, MixPolicy | None]]:
     """Cost without add-ons and plan of renting the demand above each
     candidate count (none when nothing is left), every search in one pass
@@ -848,7 +885,7 @@ def _rented_parts(
         out.update((n, searched[n]) for n in rests)
     elif rests:
         found = _search_rows(
-            p0, np.stack(list(rests.values())), allow_spot, spot_forbidden
+            p0, np.stack(list(rests.values())), allow_spot, spot_forbidden, contracts
         )
         out.update(zip(rests, found, strict=True))
     return out

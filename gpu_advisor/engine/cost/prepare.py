@@ -20,6 +20,7 @@ import numpy as np
 from gpu_advisor.engine.cost.demand import derive_demand, spot_forbidden_months
 from gpu_advisor.engine.cost.feasibility import apply_feasibility, mark_same_as
 from gpu_advisor.engine.cost.mix import (
+    CONTRACTS,
     HybridPlan,
     MixPolicy,
     best_hybrid,
@@ -148,6 +149,7 @@ def _hybrid(
         kinds,
         allow_spot=OptionId.SPOT in options,
         spot_forbidden=spot_forbidden,
+        contracts=contracts_of(options),
         mix_policy=mix_policy,
         own_all=own_all,
         mix_total=mix_total,
@@ -197,6 +199,19 @@ def _resolved_for(
     )
 
 
+def contracts_of(options: list[OptionId]) -> frozenset[OptionId]:
+    """The contract kinds the mix and the hybrid may combine: the pure
+    rentals the user selected. A selection with no pure rental (only the mix,
+    the hybrid or owned options) chose no contract kind, so all may be used.
+
+    >>> sorted(contracts_of([OptionId.ON_DEMAND, OptionId.SELF_BUILD, OptionId.HYBRID]))
+    [<OptionId.ON_DEMAND: 'on_demand'>]
+    >>> contracts_of([OptionId.MIX]) == CONTRACTS
+    True
+    """
+    return CONTRACTS & frozenset(options) or CONTRACTS
+
+
 class _Priced(NamedTuple):
     """What :func:`_price_options` returns."""
 
@@ -236,6 +251,7 @@ def _price_options(
             counts,
             allow_spot=OptionId.SPOT in options,
             spot_forbidden=forbidden,
+            contracts=contracts_of(options),
         )
         priced[OptionId.MIX] = price_mix(p, d, policy)
     hybrid_plan, hybrid_totals = _hybrid(
