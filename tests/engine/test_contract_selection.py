@@ -56,6 +56,12 @@ def test_lab_hybrid_with_only_on_demand_allowed_rents_no_yearly_card() -> None:
     assert abs(prep.priced[OptionId.HYBRID].total[0] - yearly_total) > 1_000
 
 
+def _owned_counts(peak: int, per_server: int) -> list[int]:
+    """Every count below one server, every whole number of servers to the peak."""
+    whole = range(0, peak + per_server, per_server)
+    return sorted({*range(min(per_server, peak + 1)), *whole})
+
+
 selections = st.sets(st.sampled_from(sorted(CONTRACTS)), min_size=1)
 
 
@@ -111,3 +117,55 @@ def test_the_hybrid_rents_with_selected_contracts_only(
     assert _kinds_used(plan.rest_policy, rest) <= contracts
     assert np.isfinite(total)
     assert total == pytest.approx(owned + rented)
+
+
+@settings(max_examples=examples(ci=30, deep=300), deadline=None)
+@given(
+    hours=st.lists(st.floats(0, 24 * HOURS_PER_MONTH), min_size=2, max_size=36),
+    fleet=st.integers(0, 24),
+    od=st.floats(4, 30),
+)
+def test_the_hybrid_keeps_the_cheapest_of_every_owned_count(
+    hours: list[float], fleet: int, od: float
+) -> None:
+    """Issue [feasible]: brute force over every count below one server and
+    every whole number of servers up to the peak (owned cards come in servers)."""
+    p = params(on_demand_cny_per_gpu_hour=od)
+    d = np.array([hours])
+    kinds = [OptionId.COLOCATION]
+    plan, total, _, _ = best_hybrid(p, d, fleet, kinds)
+    peak = int(np.ceil(max(hours) / HOURS_PER_MONTH))
+    brute = min(
+        best_hybrid(p, d, fleet, kinds, candidates=[n])[1]
+        for n in _owned_counts(peak, p.gpus_per_server)
+    )
+    assert total <= brute * (1 + 1e-9) + 1e-6, (plan.owned_gpus, total, brute)
+
+
+@settings(max_examples=examples(ci=25, deep=250), deadline=None)
+@given(
+    hours=st.lists(st.floats(0, 24 * HOURS_PER_MONTH), min_size=2, max_size=24),
+    od=st.floats(4, 40),
+    min_used=st.sampled_from([0.5, 0.7, 0.9]),
+)
+def test_the_hybrid_keeps_the_cheapest_count_the_ownership_rule_allows(
+    hours: list[float], od: float, min_used: float
+) -> None:
+    """Issue [feasible]: every owned count is tried and the cheapest whose
+    cards stay at least ``min_used`` busy is kept (0 owned cards always may)."""
+    p = params(on_demand_cny_per_gpu_hour=od)
+    d = np.array([hours])
+    kinds = [OptionId.SELF_BUILD]
+    plan, total, _, _ = best_hybrid(p, d, 0, kinds, min_used=min_used)
+    peak = int(np.ceil(max(hours) / HOURS_PER_MONTH))
+    allowed = []
+    for n in _owned_counts(peak, p.gpus_per_server):
+        used = np.minimum(d, n * HOURS_PER_MONTH).sum() / max(
+            n * HOURS_PER_MONTH * d.shape[1], 1e-9
+        )
+        if n == 0 or used >= min_used:
+            allowed.append(best_hybrid(p, d, 0, kinds, candidates=[n])[1])
+    assert total <= min(allowed) * (1 + 1e-9) + 1e-6
+    if plan.owned_gpus > 0:
+        cap = plan.owned_gpus * HOURS_PER_MONTH
+        assert np.minimum(d, cap).sum() / (cap * d.shape[1]) >= min_used - 1e-9

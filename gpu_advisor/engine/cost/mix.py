@@ -38,7 +38,9 @@ from gpu_advisor.engine.cost.price import (
     _ceil,
     _price_owned,
     clean_demand,
+    owned_split,
     owned_totals,
+    running_job_cards,
     spot_overhead,
 )
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
@@ -553,31 +555,43 @@ def _replace(p: Params, fields: dict[str, FloatArray]) -> Params:
     return replace(p, **fields)  # type: ignore[arg-type]
 
 
-HYBRID_MAX_CANDIDATES = 8
-"""Owned card counts tried by :func:`best_hybrid` besides 0 and the fleet. [1]"""
+HYBRID_GRID = 128
+"""Most whole-server counts :func:`best_hybrid` tries; a bigger fleet is tried
+on an even grid of server counts plus the monthly card counts. [1]"""
 
 
-def hybrid_candidates(demand: FloatArray, fleet: int) -> list[int]:
-    """Owned card counts to try: 0, the fleet, and the monthly card counts.
+def hybrid_candidates(demand: FloatArray, fleet: int, per_server: int = 8) -> list[int]:
+    """Owned card counts to try: every count below one server, every whole
+    number of servers up to the busiest month's cards (owned cards are bought
+    in servers), the monthly card counts and the fleet.
+
+    The cheapest count is not always a monthly card count: one in between can
+    fill the serving months and leave the rest to cheaper rentals.
 
     Examples
     --------
     >>> import numpy as np
-    >>> hybrid_candidates(np.array([[730.0 * 8, 730.0 * 24, 730.0 * 8]]), 24)
-    [0, 8, 24]
+    >>> hybrid_candidates(np.array([[730.0 * 3, 730.0 * 20, 730.0 * 11]]), 24)
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 11, 16, 20, 24]
     """
-    return _candidates_of(clean_demand(demand)[0], fleet)
+    return _candidates_of(clean_demand(demand)[0], fleet, per_server)
 
 
-def _candidates_of(clean: FloatArray, fleet: int) -> list[int]:
+def _candidates_of(clean: FloatArray, fleet: int, per_server: int = 8) -> list[int]:
     """:func:`hybrid_candidates` of one month row of clean demand ``(H,)``
     (no negatives: nothing to clip)."""
     cards = _ceil(clean / HOURS_PER_MONTH)
-    levels = sorted({int(c) for c in cards.tolist() if c > 0})
-    if len(levels) > HYBRID_MAX_CANDIDATES:
-        picks = np.linspace(0, len(levels) - 1, HYBRID_MAX_CANDIDATES)
-        levels = sorted({levels[round(float(i))] for i in picks})
-    return sorted({0, max(0, fleet), *levels})
+    peak = int(cards.max(initial=0.0))
+    step = max(1, per_server)
+    servers = -(-peak // step)
+    if servers > HYBRID_GRID:
+        servers_tried = {round(float(x)) for x in np.linspace(0, servers, HYBRID_GRID)}
+    else:
+        servers_tried = set(range(servers + 1))
+    small = range(min(step, peak + 1))
+    levels = {int(c) for c in cards.tolist() if c > 0}
+    whole = {k * step for k in servers_tried}
+    return sorted({*small, *whole, *levels, max(0, fleet)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -595,13 +609,6 @@ class HybridPlan:
     candidates: tuple[int, ...] = ()
 
 
-def _split(demand: FloatArray, gpus: int) -> tuple[FloatArray, FloatArray]:
-    """Demand served by ``gpus`` owned cards and the rest above them."""
-    cap = gpus * HOURS_PER_MONTH
-    base = np.minimum(demand, cap)
-    return base, np.maximum(demand - cap, 0.0)
-
-
 def price_hybrid(
     p: Params,
     demand: FloatArray,
@@ -613,7 +620,9 @@ def price_hybrid(
     """Price a hybrid plan over all scenarios (``OptionId.HYBRID``).
 
     The owned part is :func:`gpu_advisor.engine.cost.price.price_owned` of the
-    demand up to ``N × 730`` GPU-hours a month; the rest is
+    demand up to ``N × 730`` GPU-hours a month (none in the months of a job
+    that needs more cards: :func:`~gpu_advisor.engine.cost.price.owned_split`);
+    the rest is
     :func:`price_mix` of the demand above it with the plan's rented policy,
     without rental add-ons when cards are owned (the owned options' own
     storage and bandwidth serve it, as for their on-demand overflow).
@@ -624,7 +633,7 @@ def price_hybrid(
     """
     demand = clean_demand(demand)
     s = demand.shape[0]
-    base, rest = _split(demand, plan.owned_gpus)
+    base, rest = owned_split(p, demand, plan.owned_gpus)
     parts: list[OptionArrays] = []
     if plan.owned_gpus > 0:
         # ``base`` is clean already (the clean demand, capped at N × 730)
@@ -707,6 +716,7 @@ def best_hybrid(
     candidates: list[int] | None = None,
     owned_by_kind: dict[OptionId, dict[int, float]] | None = None,
     contracts: frozenset[OptionId] = CONTRACTS,
+    min_used: float = 0.0,
 ) -> tuple[HybridPlan, float, float, float]:
     """Own ``N`` cards, rent the demand above them with the cheapest mix.
 
@@ -738,6 +748,10 @@ def best_hybrid(
     selection); a count whose rest cannot be rented with them costs ``inf``
     and is never chosen.
 
+    ``min_used``: the share of their hours the owned cards must be busy for a
+    count to be kept (the ownership rule's stable load); 0 owned cards always
+    qualifies. The cheapest count that qualifies is returned.
+
     Returns
     -------
     tuple
@@ -746,7 +760,9 @@ def best_hybrid(
     d = clean_demand(demand)[:1]
     p0 = p if p.scenarios == 1 else _first(p)
     if candidates is None:
-        candidates = hybrid_counts(d, fleet, own_all)
+        candidates = hybrid_counts(
+            d, fleet, own_all, running_job_cards(p0, d.shape[-1])
+        )
     addons = float(_addon_monthly(p0, d).sum())
     by_kind = (
         _owned_totals(p0, d, candidates, owned_options)
@@ -763,8 +779,11 @@ def best_hybrid(
         searched,
         contracts,
     )
+    used = _owned_use(p0, d, candidates)
     best: tuple[HybridPlan, float, float, float] | None = None
     for n in candidates:
+        if n > 0 and used[n] < min_used - 1e-12:
+            continue  # too idle for the ownership rule
         rented, policy = rented_parts[n]
         if n == 0:  # the mix of the whole demand, with its add-ons
             rented += addons
@@ -784,26 +803,47 @@ def best_hybrid(
     return best
 
 
-def hybrid_counts(demand: FloatArray, fleet: int, own_all: bool = False) -> list[int]:
-    """The owned card counts :func:`best_hybrid` tries (:func:`hybrid_candidates`;
-    ``own_all``: only those from the busiest month's card count up)."""
+def _owned_use(p: Params, d: FloatArray, counts: list[int]) -> dict[int, float]:
+    """Share of their hours each owned count's cards are busy
+    (:func:`~gpu_advisor.engine.cost.price.owned_split`). [1]"""
+    owned = [n for n in counts if n > 0]
+    if not owned:
+        return {0: 1.0}
+    n = np.asarray(owned, dtype=np.float64)
+    base = owned_split(p, d[:1], n)[0]  # (K, H)
+    share = base.sum(axis=1) / (n * HOURS_PER_MONTH * d.shape[-1])
+    return {0: 1.0, **dict(zip(owned, share.tolist(), strict=True))}
+
+
+def hybrid_counts(
+    demand: FloatArray,
+    fleet: int,
+    own_all: bool = False,
+    job: int = 0,
+    per_server: int = 8,
+) -> list[int]:
+    """The owned card counts :func:`best_hybrid` tries (:func:`hybrid_candidates`,
+    and ``job``, the cards the plan's synchronous job needs at once, so the
+    hybrid can own exactly the job; ``own_all``: only those from the busiest
+    month's card count, and the job's, up)."""
     d = clean_demand(demand)[:1]
-    candidates = _candidates_of(d[0], fleet)
+    candidates = _candidates_of(d[0], fleet, per_server)
+    if job > 0:
+        candidates = sorted({*candidates, job})
     if own_all:
         # the clean demand has no negatives: nothing to clip
         peak = int(_ceil(d[0] / HOURS_PER_MONTH).max(initial=0.0))
-        floor = max(1, peak)
+        floor = max(1, peak, job)
         candidates = sorted({floor, *(n for n in candidates if n >= floor)})
     return candidates
 
 
-def _rests(d: FloatArray, counts: list[int]) -> dict[int, FloatArray]:
+def _rests(p: Params, d: FloatArray, counts: list[int]) -> dict[int, FloatArray]:
     """The clean demand ``(H,)`` above each count that leaves some (0 always)."""
     if not counts:
         return {}
-    # every count's rest in one (N, H) pass, as :func:`_split` works it out
-    caps = np.asarray(counts, dtype=np.float64)[:, None] * HOURS_PER_MONTH
-    rests = np.maximum(d[:1] - caps, 0.0)
+    # every count's rest in one (N, H) pass, as :func:`owned_split` works it out
+    rests = owned_split(p, d[:1], np.asarray(counts, dtype=np.float64))[1]
     left = rests.sum(axis=1).tolist()
     clean = clean_demand(rests)
     return {n: clean[i] for i, n in enumerate(counts) if n == 0 or float(left[i]) > 0}
@@ -822,9 +862,9 @@ def mix_searches(
     each count ``> 0`` (``best_hybrid(searched=...)``), in one search pass,
     with the ``contracts`` kinds only."""
     d = clean_demand(demand)[:1]
-    rests = {n: r for n, r in _rests(d, counts).items() if n > 0}
-    rows = [d[0], *rests.values()]
     p0 = p if p.scenarios == 1 else _first(p)
+    rests = {n: r for n, r in _rests(p0, d, counts).items() if n > 0}
+    rows = [d[0], *rests.values()]
     found = _search_rows(p0, np.stack(rows), allow_spot, spot_forbidden, contracts)
     return found[0][1], dict(zip(rests, found[1:], strict=True))
 
@@ -837,7 +877,7 @@ def _owned_totals(
     owned_n = np.asarray([n for n in candidates if n > 0], dtype=np.float64)
     owned_totals_: dict[OptionId, dict[int, float]] = {o: {} for o in owned_options}
     if owned_n.size:
-        bases = np.minimum(d, owned_n[:, None] * HOURS_PER_MONTH)  # (K, H)
+        bases = owned_split(p0, d, owned_n)[0]  # (K, H)
         # every kind in one call: self-build reuses colocation's fleet, wear
         # and card-hours (the same numbers as one ``owned_total`` per kind)
         totals = owned_totals(p0, bases, owned_n, owned_options)
@@ -872,7 +912,7 @@ def _rented_parts(
             out[0] = (mix_total - addons, mix_policy)
         out.update(searched)
         return out
-    rests = _rests(d, candidates)
+    rests = _rests(p0, d, candidates)
     if 0 in rests and mix_policy is not None:
         del rests[0]
         total = (

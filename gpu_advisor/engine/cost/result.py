@@ -130,7 +130,7 @@ def cost_result(
     resolved, d, demand, p = prep.resolved, prep.d, prep.demand, prep.params
     priced = prep.priced
     hybrid = (
-        hybrid_result(d, prep.hybrid_plan, *prep.hybrid_totals)
+        hybrid_result(p, d, prep.hybrid_plan, *prep.hybrid_totals)
         if prep.hybrid_plan is not None
         else None
     )
