@@ -174,8 +174,14 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
         "hybrid": cost.hybrid.model_dump(mode="json") if cost.hybrid else None,
         "spot_job": cost.spot_job.model_dump(mode="json") if cost.spot_job else None,
         "tornado": [b.model_dump(mode="json") for b in cost.tornado],
+        "work": cost.work.model_dump(mode="json") if cost.work else None,
         "recommendation": {
             "option": rec.option.value,
+            "complete": rec.complete,
+            "limits": [
+                {"code": a.code, "message": words.text(a, lang), "inputs": a.inputs}
+                for a in rec.limits
+            ],
             "mix_detail": rec.mix_detail.model_dump(mode="json")
             if rec.mix_detail
             else None,
@@ -276,7 +282,15 @@ def _text(ev: Evaluation, lang: Language) -> str:
             else f"Break-even utilisation {util}, break-even month {month}"
         )
     rec = cost.recommendation
-    lines.append(("建议：" if zh else "Recommendation: ") + option_name(rec.option, zh))
+    if rec.complete:
+        lines.append(
+            ("建议：" if zh else "Recommendation: ") + option_name(rec.option, zh)
+        )
+    else:  # the totals are not the job's cost: say so first, recommend nothing in total
+        lines.extend(f"!! {words.text(a, lang)}" for a in rec.limits)
+        lines.append(
+            words.say("work.cheapest_label", lang) + option_name(rec.option, zh)
+        )
     lines.extend(f"  - {words.text(a, lang)}" for a in rec.reasons)
     shown = shown_warnings(ev).advice  # the review step's and the PDF's list
     if shown:

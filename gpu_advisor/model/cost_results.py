@@ -214,6 +214,17 @@ class MixDetail(Frozen):
 class Recommendation(Frozen):
     option: OptionId
     mix_detail: MixDetail | None = None
+    complete: bool = Field(
+        True,
+        description="False when the totals pay for only part of the sized job or "
+        "it misses its deadline (``CostResult.work``): no option is then a "
+        "recommendation in total.",
+    )
+    limits: list[Advice] = Field(
+        default_factory=list,
+        description="Why the recommendation is not complete (the work not paid for, "
+        "a missed deadline); every renderer shows them first.",
+    )
     reasons: list[Advice] = Field(default_factory=list)
     warnings: list[Advice] = Field(default_factory=list)
 
@@ -289,6 +300,43 @@ class SpotJob(Frozen):
     )
 
 
+class Work(Frozen):
+    """The sized job against the work the totals pay for.
+
+    A total is only a plan's cost when it pays for the whole job: the demand
+    the options are priced on must hold the job's card-hours (within
+    :data:`~gpu_advisor.engine.cost.work.COVERED_SHARE`) and the job must end
+    by its deadline.
+    """
+
+    sized_gpu_hours: float = Field(
+        ...,
+        ge=0,
+        description="Card-hours the sized job holds its cards for: GPU-hours with "
+        "the redundancy, over the scaling efficiency (serving: the priced "
+        "serving hours). [GPU-hours]",
+    )
+    priced_gpu_hours: float = Field(
+        ...,
+        ge=0,
+        description="Card-hours of the priced demand the job can run in (months "
+        "of training or experiments inside the horizon). [GPU-hours]",
+    )
+    covered: float = Field(
+        ..., ge=0, le=1, description="Share of the sized job the totals pay for. [1]"
+    )
+    days: float | None = Field(
+        None, ge=0, description="Days the job takes on its cards; None: serving."
+    )
+    deadline_days: float | None = Field(
+        None, description="The plan's deadline; None when it has none. [days]"
+    )
+    complete: bool = Field(
+        ...,
+        description="The totals pay for the whole job and it ends by the deadline.",
+    )
+
+
 class CostResult(Frozen):
     """Everything the cost engine computes for one project."""
 
@@ -312,6 +360,9 @@ class CostResult(Frozen):
         None,
         description="How spot reclaims hit the plan's job; None when no option "
         "can run on spot.",
+    )
+    work: Work | None = Field(
+        None, description="The sized job against the priced demand; None: no sizing."
     )
 
     def option(self, option_id: OptionId) -> OptionResult:

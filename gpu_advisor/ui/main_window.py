@@ -854,9 +854,12 @@ class MainWindow(QMainWindow):
             return self.tr("Recommendation: could not be computed (%1)").replace(
                 "%1", str(exc)
             )
-        text = self.tr("Recommendation: %1").replace(
-            "%1", option_label(OptionId(recommendation.option))
-        )
+        name = option_label(OptionId(recommendation.option))
+        if not recommendation.complete:  # the totals pay for part of the job
+            text = self.tr("Incomplete plan. Cheapest for the priced part only: %1")
+            first = recommendation.limits[0]
+            return text.replace("%1", name) + " — " + words.text(first, _ui_language())
+        text = self.tr("Recommendation: %1").replace("%1", name)
         if recommendation.reasons:
             text += " — " + words.text(recommendation.reasons[0], _ui_language())
         return text

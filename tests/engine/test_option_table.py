@@ -26,12 +26,12 @@ from tests.engine.test_examples import _load
 def test_shanghai_monthly_upfront_exceeds_its_total_because_of_the_deposit():
     cost = evaluate(_load("shanghai_13b_finetune.gpuplan"), CATALOG).cost
     monthly = cost.option(OptionId.MONTHLY)
-    assert monthly.total_cny == pytest.approx(96_384, abs=1)
-    assert monthly.upfront_cny == pytest.approx(97_248, abs=1)
-    assert monthly.deposit_cny == pytest.approx(42_924, abs=1)
+    assert monthly.total_cny == pytest.approx(102_516, abs=1)
+    assert monthly.upfront_cny == pytest.approx(109_512, abs=1)
+    assert monthly.deposit_cny == pytest.approx(49_056, abs=1)
     assert upfront_cash_cny(monthly) == monthly.upfront_cny
-    assert "Up-front cash (month 1): 97,248 CNY" in monthly.includes_en
-    assert "deposit 42,924 (returned in the last month)" in monthly.includes_en
+    assert "Up-front cash (month 1): 109,512 CNY" in monthly.includes_en
+    assert "deposit 49,056 (returned in the last month)" in monthly.includes_en
     assert "because the deposit comes back" in monthly.includes_en
     assert "押金会退回" in monthly.includes_zh
 
@@ -42,7 +42,7 @@ def test_self_build_upfront_is_the_purchase_and_the_total_nets_the_resale():
     assert own.upfront_cny is not None
     assert own.upfront_cny > own.total_cny
     resale = own.residual_value_cny
-    assert resale == pytest.approx(883_866, abs=1)
+    assert resale == pytest.approx(959_795, abs=1)  # 8 cards: the job's
     # total = purchases - resale + running; up-front = purchases + month 1
     assert own.upfront_cny - own.capex_cny - own.deposit_cny > 0
     assert f"resale value at the end ({resale:,.0f} CNY)" in own.includes_en
@@ -76,7 +76,7 @@ def test_cli_json_carries_the_flags():
     assert rows["yearly"]["feasible"] is False
     assert rows["yearly"]["infeasible_code"] == "yearly.longer_than_plan"
     assert rows["yearly"]["upfront_cny"] is None
-    assert rows["monthly"]["upfront_cny"] == pytest.approx(97_248, abs=1)
+    assert rows["monthly"]["upfront_cny"] == pytest.approx(109_512, abs=1)
     assert rows["hybrid"]["same_as"] == "mix"
     assert rows["mix"]["same_as"] is None
 

@@ -57,11 +57,12 @@ def test_lab_owns_for_residency_and_states_what_it_costs():
     assert rec.option in OWNED
     chosen = cost.option(rec.option)
     assert chosen.feasible
-    # the cheapest owned option: the hybrid owns the 61 cards the profile
-    # needs (nothing rented), 12,774,013 CNY against 13,171,274 for 64 cards
-    assert rec.option is OptionId.HYBRID
+    # the cheapest owned option: self-building the job's 64 cards; the hybrid
+    # owns the same 64 (nothing rented) and is folded into that row (before
+    # issue [feasible] it owned the 61 cards the GPU-hours fill, 12,774,013 CNY)
+    assert rec.option is OptionId.SELF_BUILD
     assert cost.hybrid is not None
-    assert cost.hybrid.owned_gpus == 61
+    assert cost.hybrid.owned_gpus == 64
     assert cost.hybrid.rented_gpu_hours == 0
     owned_totals = [o.total_cny for o in cost.options if o.id in OWNED and o.feasible]
     assert chosen.total_cny == min(owned_totals)
@@ -70,7 +71,7 @@ def test_lab_owns_for_residency_and_states_what_it_costs():
     first = rec.reasons[0]
     assert first.code == "recommend.own_for_residency"
     gap = f"{chosen.total_cny - rent.total_cny:,.0f}"
-    assert gap == "2,550,652"
+    assert gap == "2,947,913"
     assert "not for its cost" in first.message_en
     assert gap in first.message_en
     assert "而不是因为成本" in first.message_zh

@@ -29,9 +29,11 @@ def test_lab_runner_up_is_not_the_spot_plan_under_another_name():
     assert cost.option(OptionId.HYBRID).same_as is OptionId.MIX
     second = runner_up(cost)
     assert second is not None
-    assert second.id is OptionId.YEARLY  # before: the mix, "gap 0 CNY"
+    # before: the mix, "gap 0 CNY"; then yearly, until it held the job's 64
+    # cards (13,182,912) and self-building became cheaper
+    assert second.id is OptionId.SELF_BUILD
     gap = second.total_cny - cost.option(OptionId.SPOT).total_cny
-    assert gap == pytest.approx(12_603_438 - 10_223_361, abs=1)
+    assert gap == pytest.approx(13_171_274 - 10_223_361, abs=1)
 
 
 def test_shanghai_runner_up_skips_the_hybrid_that_is_the_mix():
@@ -82,9 +84,11 @@ def test_an_owning_hybrid_keeps_its_kind():
     )
     cost = evaluate(own, CATALOG).cost
     assert cost.hybrid is not None
-    assert cost.hybrid.owned_gpus == 61
+    # it owns the job's 64 cards (not the 61 its GPU-hours fill): the same
+    # plan as self-building, folded into that row
+    assert cost.hybrid.owned_gpus == 64
     assert cost.hybrid.owned_option is OptionId.SELF_BUILD
-    assert cost.option(OptionId.HYBRID).same_as is None
+    assert cost.option(OptionId.HYBRID).same_as is OptionId.SELF_BUILD
 
 
 @settings(max_examples=30, deadline=None)

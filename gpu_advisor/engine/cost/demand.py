@@ -24,8 +24,6 @@ public runs, then multiply by 1.5 for reruns.
 
 from __future__ import annotations
 
-import math
-
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.common import Advice
 from gpu_advisor.model.project import PhaseKind, Project, TaskKind
@@ -142,7 +140,11 @@ def _from_profile(
 def _from_workload(
     project: Project, sizing: SizingResult, horizon: int
 ) -> tuple[list[float], str, list[Advice]]:
-    """The sized job's card-hours from month 1 (serving: every month, all month)."""
+    """The sized job's card-hours from month 1 (serving: every month, all month).
+
+    A job longer than the horizon is cut at its end; the plan says so through
+    :func:`gpu_advisor.engine.cost.work.work_warnings`.
+    """
     warnings: list[Advice] = []
     gpus = max(1, sizing.cluster.gpus_for_deadline or sizing.cluster.gpus)
     if project.workload.task is TaskKind.INFERENCE:
@@ -150,24 +152,6 @@ def _from_workload(
     efficiency = min(1.0, max(sizing.cluster.scaling_efficiency, 1e-3))
     total = sizing.compute.gpu_hours_with_redundancy / efficiency
     hours = spread_training_hours(total, gpus, horizon)
-    done = sum(hours)
-    if done < total * (1 - 1e-9):
-        months_needed = math.ceil(total / (gpus * HOURS_PER_MONTH))
-        warnings.append(
-            Advice(
-                code="demand.beyond_horizon",
-                message_en=f"{total:,.0f} GPU-hours on {gpus} cards take {months_needed} "
-                f"months, longer than the {horizon}-month horizon; only "
-                f"{done:,.0f} GPU-hours are priced.",
-                message_zh=f"{total:,.0f} 卡时在 {gpus} 张卡上需要 {months_needed} 个月，"
-                f"超过 {horizon} 个月的规划期；只计入 {done:,.0f} 卡时。",
-                inputs=[
-                    "meta.horizon_months",
-                    "workload.gpus",
-                    "workload.deadline_days",
-                ],
-            )
-        )
     return hours, "workload", warnings
 
 

@@ -25,7 +25,7 @@ from gpu_advisor.engine.cost.checks import (
 )
 from gpu_advisor.engine.cost.choice import choose_option
 from gpu_advisor.engine.cost.mix import HybridPlan, MixPolicy
-from gpu_advisor.engine.cost.price import FloatArray
+from gpu_advisor.engine.cost.price import FloatArray, Params, owned_split
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.engine.cost.wording import advice, hybrid_reason
 from gpu_advisor.model.catalog import Catalog
@@ -90,6 +90,7 @@ def spot_job_warning(spot: SpotJob, option: OptionId, months: int) -> Advice | N
 
 
 def hybrid_result(
+    p: Params,
     demand: FloatArray,
     plan: HybridPlan,
     total: float,
@@ -106,14 +107,14 @@ def hybrid_result(
         return None
     n, tried = plan.owned_gpus, list(plan.candidates)
     option = plan.owned_option if n > 0 else None  # owning nothing: the mix
-    d = np.maximum(demand[0], 0.0)
+    d = np.maximum(demand[:1], 0.0)
     cap = n * HOURS_PER_MONTH
-    rest_m = np.maximum(d - cap, 0.0)
+    base, rest_m = owned_split(p, d, n)  # the job's months rented whole when N is short
     rest = float(rest_m.sum())
     peak = float(rest_m.max(initial=0.0))
     rented_peak = int(np.ceil(peak / HOURS_PER_MONTH - 1e-9))
-    used = float(np.minimum(d, cap).sum())
-    owned_util = used / (cap * d.shape[0]) if n > 0 and d.shape[0] else 0.0
+    used = float(base.sum())
+    owned_util = used / (cap * d.shape[1]) if n > 0 and d.shape[1] else 0.0
     reason_en, reason_zh = hybrid_reason(
         owned_gpus=n,
         owned_option=plan.owned_option,

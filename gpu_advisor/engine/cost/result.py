@@ -26,12 +26,14 @@ from gpu_advisor.engine.cost.price import (
 from gpu_advisor.engine.cost.recommend import hybrid_result, recommend
 from gpu_advisor.engine.cost.resolve import Resolved
 from gpu_advisor.engine.cost.risk import tornado
+from gpu_advisor.engine.cost.work import work_coverage, work_warnings
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.cost_results import (
     CostResult,
     CurrencyInfo,
     HybridResult,
     OptionResult,
+    Recommendation,
     SpotJob,
 )
 from gpu_advisor.model.project import OptionId, Project
@@ -128,7 +130,7 @@ def cost_result(
     resolved, d, demand, p = prep.resolved, prep.d, prep.demand, prep.params
     priced = prep.priced
     hybrid = (
-        hybrid_result(d, prep.hybrid_plan, *prep.hybrid_totals)
+        hybrid_result(p, d, prep.hybrid_plan, *prep.hybrid_totals)
         if prep.hybrid_plan is not None
         else None
     )
@@ -169,7 +171,14 @@ def cost_result(
         spot=spot,
         spot_months=option_spot_months(prep),
     )
+    work = work_coverage(project, prep.sizing, list(demand), prep.demand_source)
+    limits = work_warnings(
+        work, prep.sizing.cluster.gpus, prep.sizing.cluster.gpus_for_deadline
+    )
+    if limits:
+        rec = Recommendation(**{**dict(rec), "complete": False, "limits": limits})
     return CostResult(
+        work=work,
         hybrid=hybrid,
         spot_job=spot,
         options=results,
@@ -189,5 +198,9 @@ def cost_result(
         ]
         if full
         else [],
-        warnings=[*prep.demand_warnings, *rec.warnings],
+        warnings=[
+            *limits,
+            *prep.demand_warnings,
+            *rec.warnings,
+        ],
     )

@@ -7,6 +7,7 @@ from typing import Final
 
 from reportlab.platypus import Paragraph, Table, TableStyle
 
+from gpu_advisor import words
 from gpu_advisor.engine.api import PlanEvaluation
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
@@ -37,9 +38,20 @@ def decision_page(
     if best is None or not best.feasible:
         st.p(st.t("dec1.none"), s.lead)
         return
+    rec = cost.recommendation
+    for limit in rec.limits:  # an incomplete plan says so in its first line
+        st.p(escape(words.text(limit, lang)), s.lead)
     st.p(
         st.t(
             "dec1.recommend",
+            option=option_name(st, best.id),
+            months=cost.horizon_months,
+            total=money_words(best.total_cny, lang),
+        )
+        if rec.complete
+        else words.say(
+            "work.cheapest_partial",
+            lang,
             option=option_name(st, best.id),
             months=cost.horizon_months,
             total=money_words(best.total_cny, lang),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gpu_advisor import words
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import OptionResult
@@ -65,13 +66,15 @@ def recommend_sentence(st: Story, project: Project, ev: Evaluation) -> str | Non
     best = option_by_id(ev, rec.option)
     if best is None:
         return None
-    return st.t(
-        "sum.recommend_sentence",
-        option=option_name(st, str(rec.option)),
-        months=project.meta.horizon_months,
-        total=money(best.total_cny, st.lang),
-        per_hour=per_hour(best, st.lang),
-    )
+    values = {
+        "option": option_name(st, str(rec.option)),
+        "months": project.meta.horizon_months,
+        "total": money(best.total_cny, st.lang),
+        "per_hour": per_hour(best, st.lang),
+    }
+    if not rec.complete:  # the totals pay for part of the job only
+        return words.say("work.cheapest_partial_sentence", st.lang, values)
+    return st.t("sum.recommend_sentence", **values)
 
 
 def breakdown_name(st: Story, key: str) -> str:

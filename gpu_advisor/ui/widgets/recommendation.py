@@ -123,6 +123,7 @@ class RecommendationPanel(QWidget):
     def _build_labels(self) -> None:
         """The headline, the mix, and the reasons and warnings (with input links)."""
         self.headline = QLabel(wordWrap=True)
+        self.headline.setTextFormat(Qt.TextFormat.RichText)
         font = QFont(self.headline.font())
         font.setPointSizeF(font.pointSizeF() * 1.15)
         font.setBold(True)
@@ -290,9 +291,24 @@ class RecommendationPanel(QWidget):
         rec = cost.recommendation
         code, rate = cost.currency.code, cost.currency.cny_per_unit
         locale = current_locale()
-        self.headline.setText(
-            self.tr("Recommendation: %1").replace("%1", option_label(rec.option))
-        )
+        if rec.complete:
+            self.headline.setText(
+                _escape(self.tr("Recommendation: %1")).replace(
+                    "%1", _escape(option_label(rec.option))
+                )
+            )
+        else:  # the totals pay for part of the job: say so before any option
+            limits = "".join(
+                f"<br/><span style='color:{WARNING_COLOUR};font-weight:normal;'>"
+                f"{_escape(words.text(a, _advice_language()))}</span>"
+                for a in rec.limits
+            )
+            self.headline.setText(
+                _escape(
+                    self.tr("Incomplete plan. Cheapest for the priced part only: %1")
+                ).replace("%1", _escape(option_label(rec.option)))
+                + limits
+            )
         if rec.mix_detail is not None:
             mix = rec.mix_detail
             peak = max(mix.baseline_gpus, default=0)
