@@ -31,7 +31,9 @@ _REPORT = sorted(c for c in words.catalog("en") if c.startswith("report."))
 
 def test_the_report_has_its_words() -> None:
     assert len(_REPORT) > 500
-    assert tr("sec.cost", Language.ZH) == words.say("report.sec.cost", "zh") == "成本比较"
+    assert (
+        tr("sec.cost", Language.ZH) == words.say("report.sec.cost", "zh") == "成本比较"
+    )
 
 
 @pytest.mark.parametrize("code", _REPORT)
