@@ -743,7 +743,9 @@ class BudgetPage(QWizardPage):
         """Import a price file as one undoable step; the error text, or None."""
         try:
             project = import_prices(self._session.project, path, self._session.catalog)
-        except (PriceImportError, ValueError) as exc:
+        except PriceImportError as exc:
+            return exc.message(current_language())
+        except ValueError as exc:
             return str(exc)
         self._session.replace_project(project, self.tr("Import prices"))
         return None
