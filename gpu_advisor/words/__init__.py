@@ -84,8 +84,9 @@ def _flatten(
         into[code] = entry
 
 
+@functools.cache
 def languages() -> tuple[str, ...]:
-    """The languages that have a catalog, e.g. ``('en', 'zh')``."""
+    """The languages that have a catalog, e.g. ``('en', 'zh')`` (read once per process)."""
     root = resources.files("gpu_advisor.resources") / "words"
     return tuple(
         sorted(
