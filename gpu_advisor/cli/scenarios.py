@@ -9,7 +9,6 @@ from typing import Any
 
 from gpu_advisor.cli._common import CliError, print_json
 from gpu_advisor.engine.api import SCENARIO_MONTE_CARLO_DRAWS, evaluate_scenarios
-from gpu_advisor.engine.names import option_title
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.model.common import Language
@@ -19,6 +18,7 @@ from gpu_advisor.model.scenario_results import (
     ScenarioFigures,
 )
 from gpu_advisor.report.scenario_text import changes_text
+from gpu_advisor.words.terms import option_name
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -87,7 +87,7 @@ def text(comparison: ScenarioComparison, zh: bool) -> str:
             label = cn if zh else en
             value = _value(column, field, unit, comparison.cny_per_unit)
             lines.append(f"  {_pad(label)}{value:>16}")
-        rec = option_title(column.recommendation, zh)
+        rec = option_name(column.recommendation, "zh" if zh else "en")
         lines.append(f"  {_pad('建议' if zh else 'Recommendation')}{rec}")
     return "\n".join(lines)
 

@@ -148,6 +148,8 @@ class _Formatter(string.Formatter):
             return say(format_spec[1:], self.language, n=value)
         if hasattr(value, "code") and hasattr(value, "params"):
             return text(value, self.language)
+        if isinstance(value, Mapping) and _is_message(value):  # a message as JSON
+            return say(value["code"], self.language, value["params"])
         return format(value, format_spec)
 
     def _terms(self, value: Any, prefix: str) -> str:
@@ -192,6 +194,10 @@ def text(message: Worded, language: object) -> str:
     return say(message.code, language, dict(message.params))
 
 
+def _is_message(data: Mapping[str, Any]) -> bool:
+    return isinstance(data.get("code"), str) and isinstance(data.get("params"), dict)
+
+
 def worded(data: Any, language: object) -> Any:
     """JSON data with a ``text`` added beside every message (``code`` and ``params``).
 
@@ -202,7 +208,7 @@ def worded(data: Any, language: object) -> Any:
     """
     if isinstance(data, dict):
         out = {key: worded(value, language) for key, value in data.items()}
-        if isinstance(data.get("code"), str) and isinstance(data.get("params"), dict):
+        if _is_message(data):
             out["text"] = say(data["code"], language, data["params"])
         return out
     if isinstance(data, list):

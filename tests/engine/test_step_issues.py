@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gpu_advisor import words
 from gpu_advisor.engine.evaluate import evaluate_plan
 from gpu_advisor.engine.rollout.step_issues import (
     STANDING_REMARKS,
@@ -38,7 +39,7 @@ def test_a_new_plan_lists_its_open_items_by_step() -> None:
     every = [a for advice in issues.values() for a in advice]
     assert not {a.code for a in every} & STANDING_REMARKS
     assert all(a.severity in (Severity.ERROR, Severity.WARNING) for a in every)
-    assert all(a.message_en and a.message_zh for a in every)
+    assert all(words.text(a, "en") and words.text(a, "zh") for a in every)
 
 
 def test_the_environment_and_the_checklist_of_an_example() -> None:
