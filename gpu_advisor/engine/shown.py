@@ -73,12 +73,14 @@ def ordered_advice(
     >>> [w.message_en for w in shown.advice]
     ['on-demand price', 'monthly price', 'note']
     """
-    seen: set[tuple[str, str, str]] = set()
+    seen: set[tuple[str, str, str, str]] = set()
     out: list[tuple[WarningSource, Advice]] = []
     for source, item in sorted(
         advice, key=lambda pair: _SEVERITY_RANK.get(pair[1].severity, 3)
     ):
-        key = (item.code, item.message_en, item.message_zh)
+        # the same code says different things with different values
+        params = item.model_dump_json(include={"params"})
+        key = (item.code, item.message_en, item.message_zh, params)
         if key not in seen:
             seen.add(key)
             out.append((source, item))

@@ -71,3 +71,14 @@ def test_every_cost_message_words_in_both_languages(name: str) -> None:
     assert doc["currency"]["vat_note"]["text"] == words.text(
         cost.currency.vat_note, "zh"
     )
+
+
+def test_one_code_with_two_sets_of_values_is_shown_twice() -> None:
+    from gpu_advisor.engine.shown import WarningSource, ordered_advice
+    from gpu_advisor.model.common import Advice
+
+    def price(vendor: str) -> Advice:
+        return Advice(code="cost.implausible_price", params={"vendor": vendor})
+
+    shown = ordered_advice([(WarningSource.COST, price(v)) for v in ("A", "B", "A")])
+    assert [a.params["vendor"] for a in shown.advice] == ["A", "B"]

@@ -55,7 +55,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from gpu_advisor import __version__
+from gpu_advisor import __version__, words
 from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.api import OpenKind, all_rows_approve, review, shown_warnings
 from gpu_advisor.model.common import Advice
@@ -707,7 +707,7 @@ class ReviewPage(QWizardPage):
         if recommendation.reasons:
             parts.append("<ul>")
             parts += [
-                f"<li>{escape(reason.message_zh if chinese else reason.message_en)}</li>"
+                f"<li>{escape(words.text(reason, 'zh' if chinese else 'en'))}</li>"
                 for reason in recommendation.reasons
             ]
             parts.append("</ul>")
@@ -835,7 +835,7 @@ class ReviewPage(QWizardPage):
             parts.append("<ul>")
             parts += [
                 f"<li><span style='color:{SEVERITY_COLOURS[w.severity]}'>"
-                f"{escape(w.message_zh if chinese else w.message_en)}</span></li>"
+                f"{escape(words.text(w, 'zh' if chinese else 'en'))}</span></li>"
                 for w in warnings
             ]
             parts.append("</ul>")
