@@ -16,8 +16,10 @@ from typing import Final
 
 from gpu_advisor.engine.names import ARTICLE_PUBLISHER
 from gpu_advisor.engine.names import ARTICLE_TITLES as ENGINE_ARTICLE_TITLES
-from gpu_advisor.engine.names import OPTION_NAMES as ENGINE_OPTION_NAMES
 from gpu_advisor.words import DEFAULT_LANGUAGE, catalog, say
+from gpu_advisor.words.terms import option_names
+
+ENGINE_OPTION_NAMES = option_names()  # the catalogs' option.<id>, (en, zh)
 
 OPTION_NAMES: Final[dict[str, tuple[str, str]]] = {
     option.value: (zh, en) for option, (en, zh) in ENGINE_OPTION_NAMES.items()

@@ -1055,7 +1055,7 @@ def _ui_language() -> Language:
 
 def option_label(option: OptionId) -> str:
     """The translated name of a procurement option."""
-    # the one name per option (engine.names), in the UI language
-    from gpu_advisor.engine.names import option_in_sentence
+    # the one name per option (the catalogs' option_in_sentence.<id>)
+    from gpu_advisor.words.terms import option_in_sentence
 
-    return option_in_sentence(option, zh=current_language() is Language.ZH)
+    return option_in_sentence(option, current_language())

@@ -37,7 +37,6 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from gpu_advisor.engine.api import ScenarioRuns, evaluate_scenarios, reuse_scenarios
-from gpu_advisor.engine.names import option_title
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project
@@ -56,6 +55,7 @@ from gpu_advisor.ui.style import (
 from gpu_advisor.ui.widgets.cost_charts import format_money, money_scale
 from gpu_advisor.ui.widgets.plotting import set_ticks, setup_plot
 from gpu_advisor.ui.workers import JobRunner, TaskState, describe
+from gpu_advisor.words.terms import option_name
 
 _RUNNERS: Final[weakref.WeakKeyDictionary[ProjectSession, ScenarioRunner]] = (
     weakref.WeakKeyDictionary()
@@ -381,7 +381,7 @@ class ScenarioCompareView(QWidget):
         rows.append(
             (
                 self.tr("Recommendation"),
-                [option_title(c.recommendation, zh) for c in columns],
+                [option_name(c.recommendation, "zh" if zh else "en") for c in columns],
             )
         )
         self.table.clear()

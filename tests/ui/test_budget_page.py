@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
 
+from gpu_advisor import words
 from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.api import option_order
 from gpu_advisor.engine.cost.risk import MONTE_CARLO_CHUNKS
@@ -25,6 +26,7 @@ from gpu_advisor.ui.widgets.bound import OptionalNumberField
 from gpu_advisor.ui.widgets.cost_charts import format_money, option_label
 from gpu_advisor.ui.wizard import AdvisorWizard, PageId
 from gpu_advisor.ui.workers import monte_carlo_steps
+from gpu_advisor.words.terms import text_or_empty
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "resources" / "examples").glob("*.gpuplan"))
@@ -240,10 +242,11 @@ def _check_numbers(page: BudgetPage, session: ProjectSession) -> None:
     if cost.tornado:
         first = cost.tornado[0]
         ticks = page.tornado_chart.getPlotItem().getAxis("left")._tickLevels[0]
-        assert ticks[0][1] == first.label_en  # largest swing on top
+        assert ticks[0][1] == words.text(first.label, "en")  # largest swing on top
     for reason in cost.recommendation.reasons:
         assert (
-            reason.message_en.split(":")[0] in page.recommendation.reasons_label.text()
+            words.text(reason, "en").split(":")[0]
+            in page.recommendation.reasons_label.text()
         )
 
 
@@ -643,14 +646,17 @@ def test_the_table_says_what_each_figure_includes(page: BudgetPage) -> None:
     cost = page._session.evaluation.cost
     text = rec.includes_label.text()
     for row, option in enumerate(option_order(cost)):
-        assert option.includes_en in text or option.includes_zh in text
+        assert (
+            text_or_empty(option.includes, "en") in text
+            or text_or_empty(option.includes, "zh") in text
+        )
         item = rec.table.item(row, 0)
         assert item is not None
         assert item.toolTip() in (
-            option.includes_en,
-            option.includes_zh,
-            option.reason_en,
-            option.reason_zh,
+            text_or_empty(option.includes, "en"),
+            text_or_empty(option.includes, "zh"),
+            text_or_empty(option.reason, "en"),
+            text_or_empty(option.reason, "zh"),
         )
 
 

@@ -620,7 +620,7 @@ class VendorsPage(QWizardPage):
             self._session.evaluation, project, self._session.catalog
         )
         advice = evaluation.vendor_price_warnings(index)
-        texts = [a.message_zh if _chinese() else a.message_en for a in advice]
+        texts = [words.text(a, "zh" if _chinese() else "en") for a in advice]
         self.quote.show_price_warnings(texts)
 
     def _refresh_weights(self, project: Project) -> None:
