@@ -22,7 +22,7 @@ import weakref
 from typing import Final
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from superqt.utils import QSignalDebouncer
 from typing_extensions import override
 
 from gpu_advisor.engine.api import ScenarioRuns, evaluate_scenarios, reuse_scenarios
@@ -208,8 +209,9 @@ class ScenarioCompareView(QWidget):
         # until the first refresh says otherwise, as for a plan with no scenarios
         self.table.setVisible(False)
         self._charts_box.setVisible(False)
-        self._timer = QTimer(self, singleShot=True, interval=_DEBOUNCE_MS)
-        self._timer.timeout.connect(self.refresh_now)
+        self._refresh_later = QSignalDebouncer(parent=self)
+        self._refresh_later.setTimeout(_DEBOUNCE_MS)
+        self._refresh_later.triggered.connect(self.refresh_now)
         self.runner = scenario_runner(session)
         self.runner.ready.connect(self._on_ready)
         self.runner.busy_changed.connect(self._set_busy)
@@ -266,15 +268,15 @@ class ScenarioCompareView(QWidget):
     @override
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        self._timer.start()
+        self._refresh_later.throttle()
 
     def _on_project_changed(self, _project: object) -> None:
         if self.isVisible():
-            self._timer.start()
+            self._refresh_later.throttle()
 
     def refresh_now(self) -> None:
         """Show the scenarios when at hand; else evaluate them in the background."""
-        self._timer.stop()
+        self._refresh_later.cancel()
         project = self._session.project
         if not project.scenarios:
             self.comparison = None
