@@ -297,10 +297,9 @@ class MainWindow(QMainWindow):
         self.autosave_timer.timeout.connect(self.autosave_now)
         # The first autosave comes soon after the first change, not one interval
         # later: a crash in the first minutes is then recovered at the next start.
-        self._first_autosave = QTimer(
-            self, singleShot=True, interval=FIRST_AUTOSAVE_DELAY_MS
-        )
-        self._first_autosave.timeout.connect(self.autosave_now)
+        self._first_autosave = QSignalDebouncer(parent=self)
+        self._first_autosave.setTimeout(FIRST_AUTOSAVE_DELAY_MS)
+        self._first_autosave.triggered.connect(self.autosave_now)
 
         self._plan_printer: PlanPrinter | None = None
         self._create_actions()
@@ -720,7 +719,7 @@ class MainWindow(QMainWindow):
 
     def _on_dirty_changed(self, dirty: bool) -> None:
         if dirty and self.autosave_timer.isActive():
-            self._first_autosave.start()
+            self._first_autosave.throttle()
 
     def autosave_now(self) -> Path | None:
         """Write an autosave if there are unsaved changes; returns its path."""

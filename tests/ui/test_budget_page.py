@@ -20,7 +20,7 @@ from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.cost_results import MonteCarloResult
 from gpu_advisor.model.project import OptionId, Project
-from gpu_advisor.ui.pages.budget_page import BudgetPage
+from gpu_advisor.ui.pages.budget_page import _MC_DEBOUNCE_MS, BudgetPage
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import OptionalNumberField
 from gpu_advisor.ui.widgets.cost_charts import format_money, option_label
@@ -37,7 +37,7 @@ def _make_page(qtbot: Any, session: ProjectSession) -> BudgetPage:
     page = BudgetPage(session)
     qtbot.addWidget(page)
     page.mc_auto_check.setChecked(False)  # tests start the Monte Carlo themselves
-    page._mc_timer.stop()
+    page._mc_later.cancel()
     page.initializePage()
     # A hidden page defers its charts until it is shown (test_wizard_walk tests
     # that); these tests read them after every edit, unshown.
@@ -491,7 +491,7 @@ def test_a_result_for_a_hidden_chart_is_drawn_when_it_is_shown(
     page = BudgetPage(session)
     qtbot.addWidget(page)
     page.mc_auto_check.setChecked(False)
-    page._mc_timer.stop()
+    page._mc_later.cancel()
     page.initializePage()
     page.mc_draws_spin.setValue(1000)
     with qtbot.waitSignal(page.runner.result_ready, timeout=30_000):
@@ -583,8 +583,8 @@ def test_monte_carlo_runs_when_the_step_is_entered(
     wizard.setPage(PageId.BUDGET, page)
     wizard.restart()
     page.mc_draws_spin.setValue(1000)
-    session.apply("budget.storage_tb", 120.0)  # not on screen: nothing scheduled
-    assert not page._mc_timer.isActive()
+    with qtbot.assertNotEmitted(page._mc_later.triggered, wait=_MC_DEBOUNCE_MS + 200):
+        session.apply("budget.storage_tb", 120.0)  # not on screen: nothing scheduled
     with qtbot.waitSignal(page.runner.result_ready, timeout=30_000):
         wizard.go_to(PageId.BUDGET)
     assert page.monte_carlo is not None
