@@ -68,6 +68,7 @@ def test_every_cost_message_words_in_both_languages(name: str) -> None:
         assert "{" not in en + zh, message.code
         assert "None" not in en + zh, message.code
     doc = to_json(ev, Language.ZH)
+    assert cost.currency.vat_note is not None
     assert doc["currency"]["vat_note"]["text"] == words.text(
         cost.currency.vat_note, "zh"
     )
