@@ -12,7 +12,7 @@ arrays.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 import numpy as np
@@ -43,6 +43,7 @@ from gpu_advisor.engine.cost.price import (
     running_job_cards,
 )
 from gpu_advisor.engine.cost.resolve import (
+    SPOT_LOST_HOURS_KEY,
     Resolved,
     resolve,
     with_spot_job,
@@ -109,6 +110,13 @@ class Prepared:
     hybrid_plan: HybridPlan | None = None
     hybrid_totals: tuple[float, float, float] = (0.0, 0.0, 0.0)
     """Total, owned part and rented part of the hybrid (scenario 0). [CNY]"""
+    spot_stress: dict[OptionId, float] = field(default_factory=dict)
+    """Total of each option that runs the multi-server job on spot, at the
+    price book's high reclaim rate and hours lost per reclaim
+    (:func:`spot_stress_totals`). [CNY]"""
+    spot_set_aside: dict[OptionId, float] = field(default_factory=dict)
+    """The mix or hybrid on spot that was set aside for its plan without spot,
+    with its stressed total (empty: nothing set aside). [CNY]"""
 
 
 def _hybrid_kinds(options: list[OptionId]) -> list[OptionId]:
@@ -163,6 +171,44 @@ def _hybrid(
         owned_by_kind=owned_by_kind,
     )
     return plan, (total, owned, rented)
+
+
+def spot_stress_totals(prep: Prepared, checkpointing: bool) -> dict[OptionId, float]:
+    """Each option that runs the synchronous job on spot, priced with the
+    price book's high reclaim rate and high hours lost per reclaim (the
+    longest restart, the least spare capacity, the longest wait), its plan
+    kept as decided. Empty when the job fits on one server: one reclaim then
+    stops one server's work only. [CNY]
+
+    Chinese clouds sell spot from spare stock with no multi-server capacity
+    guarantee (Alibaba Cloud, "What are preemptible instances", 2025-01-20;
+    Tencent Cloud spot FAQ), so spot is the plan only if it stays cheapest
+    at these values (:func:`gpu_advisor.engine.cost.choice.choose_option`).
+    """
+    p, r = prep.params, prep.resolved
+    months = option_spot_months(prep)
+    spot_options = [o for o, n in months.items() if n > 0]
+    if p.job_instances <= 1 or not spot_options:
+        return {}
+    high = {
+        "spot_rate_per_hour": np.array(
+            [r.ranges["spot_interruptions_per_100_hours"][2] / 100.0]
+        ),
+        "restart_hours": np.array([r.ranges[SPOT_LOST_HOURS_KEY][2]]),
+    }
+    ps = make_params(r, 1, high, checkpointing=checkpointing)
+    d = prep.d
+    out: dict[OptionId, float] = {}
+    for option in spot_options:
+        if option is OptionId.SPOT:
+            out[option] = float(
+                price_pure_options(ps, d, prep.owned_gpus, [option])[option].total[0]
+            )
+        elif option is OptionId.MIX and prep.policy is not None:
+            out[option] = float(price_mix(ps, d, prep.policy).total[0])
+        elif option is OptionId.HYBRID and prep.hybrid_plan is not None:
+            out[option] = float(price_hybrid(ps, d, prep.hybrid_plan).total[0])
+    return out
 
 
 def option_spot_months(prep: Prepared) -> dict[OptionId, int]:
@@ -314,8 +360,76 @@ def _price_options(
     return _Priced(priced, policy, hybrid_plan, hybrid_totals)
 
 
+class _Field(NamedTuple):
+    """Every selected option priced, feasibility marked, and the plans behind
+    the mix and the hybrid."""
+
+    priced: dict[OptionId, OptionArrays]
+    policy: MixPolicy | None
+    hybrid_plan: HybridPlan | None
+    hybrid_totals: tuple[float, float, float]
+    risk_options: list[OptionId]
+
+
+def _field(
+    project: Project,
+    resolved: Resolved,
+    p: Params,
+    d: FloatArray,
+    owned_gpus: int,
+    options: list[OptionId],
+) -> _Field:
+    """Price ``options`` and mark what cannot be chosen (scenario 0)."""
+    budget = project.budget
+    forbidden = spot_forbidden_months(project, d.shape[-1])
+    own_all = budget.data_residency is DataResidency.OWN_HARDWARE
+    priced, policy, hybrid_plan, hybrid_totals = _price_options(
+        p, d, owned_gpus, options, forbidden, own_all
+    )
+    priced = {o: priced[o] for o in options if o in priced}
+    risk_options = apply_feasibility(
+        priced,
+        d,
+        serves=_serves(project),
+        spot_forbidden=forbidden,
+        residency=budget.data_residency,
+        yearly_factor=resolved.values["yearly_price_factor"],
+        hybrid_rents=hybrid_plan is not None
+        and (
+            hybrid_plan.owned_gpus == 0
+            or bool(np.any(owned_split(p, d, hybrid_plan.owned_gpus)[1] > 0))
+        ),
+    )
+    mark_same_as(priced, None if hybrid_plan is None else hybrid_plan.owned_gpus)
+    return _Field(priced, policy, hybrid_plan, hybrid_totals, risk_options)
+
+
+def fragile_spot(
+    priced: dict[OptionId, OptionArrays], stress: dict[OptionId, float]
+) -> dict[OptionId, float]:
+    """The options on spot that would not stay cheapest at the price book's
+    high reclaim and restart values: their stressed total is above the
+    cheapest feasible option that runs nothing on spot. [CNY]
+
+    >>> fragile_spot({}, {})
+    {}
+    """
+    safe = [
+        float(a.total[0]) for o, a in priced.items() if a.feasible and o not in stress
+    ]
+    if not safe:
+        return {}
+    return {o: t for o, t in stress.items() if t > min(safe)}
+
+
 def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepared:
     """Resolve, derive the demand and price every option (scenario 0).
+
+    When the mix or the hybrid would run the multi-server job on spot and
+    that would not stay cheapest at the price book's high reclaim and restart
+    values (:func:`fragile_spot`), they are planned without spot: the
+    reserved alternative is the plan and spot stays in the table as a saving
+    with its risk.
 
     Parameters
     ----------
@@ -340,27 +454,8 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
     owned_gpus = owned_gpus_for(d, budget.owned_gpus, p)
     chosen = set(budget.options)
     options = [o for o in OptionId if o in chosen]
-    forbidden = spot_forbidden_months(project, len(demand))
-    own_all = budget.data_residency is DataResidency.OWN_HARDWARE
-    priced, policy, hybrid_plan, hybrid_totals = _price_options(
-        p, d, owned_gpus, options, forbidden, own_all
-    )
-    priced = {o: priced[o] for o in options if o in priced}
-    risk_options = apply_feasibility(
-        priced,
-        d,
-        serves=_serves(project),
-        spot_forbidden=forbidden,
-        residency=budget.data_residency,
-        yearly_factor=resolved.values["yearly_price_factor"],
-        hybrid_rents=hybrid_plan is not None
-        and (
-            hybrid_plan.owned_gpus == 0
-            or bool(np.any(owned_split(p, d, hybrid_plan.owned_gpus)[1] > 0))
-        ),
-    )
-    mark_same_as(priced, None if hybrid_plan is None else hybrid_plan.owned_gpus)
-    return Prepared(
+    field_ = _field(project, resolved, p, d, owned_gpus, options)
+    prep = Prepared(
         sizing=sizing,
         gpu_id=gpu_id,
         resolved=resolved,
@@ -370,11 +465,41 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
         d=d,
         owned_gpus=owned_gpus,
         params=p,
+        priced=field_.priced,
+        policy=field_.policy,
+        risk_options=field_.risk_options,
+        hybrid_plan=field_.hybrid_plan,
+        hybrid_totals=field_.hybrid_totals,
+    )
+    stress = spot_stress_totals(prep, budget.checkpointing)
+    fragile = fragile_spot(prep.priced, stress)
+    if not {OptionId.MIX, OptionId.HYBRID} & fragile.keys():
+        return replace(prep, spot_stress=stress)
+    # plan the mix and the hybrid without spot; spot keeps its own row
+    safe = _field(
+        project,
+        resolved,
+        p,
+        d,
+        owned_gpus,
+        [o for o in options if o is not OptionId.SPOT],
+    )
+    priced = {**prep.priced}
+    for o in (OptionId.MIX, OptionId.HYBRID):
+        if o in safe.priced:
+            priced[o] = safe.priced[o]
+    risk = [
+        o for o in prep.risk_options if o in safe.risk_options or o is OptionId.SPOT
+    ]
+    return replace(
+        prep,
         priced=priced,
-        policy=policy,
-        risk_options=risk_options,
-        hybrid_plan=hybrid_plan,
-        hybrid_totals=hybrid_totals,
+        policy=safe.policy,
+        hybrid_plan=safe.hybrid_plan,
+        hybrid_totals=safe.hybrid_totals,
+        risk_options=risk,
+        spot_stress={o: t for o, t in stress.items() if o is OptionId.SPOT},
+        spot_set_aside={o: t for o, t in fragile.items() if o is not OptionId.SPOT},
     )
 
 
