@@ -10,7 +10,6 @@ from typing import Any
 from gpu_advisor import words
 from gpu_advisor.cli._common import CliError, print_json
 from gpu_advisor.engine.api import SCENARIO_MONTE_CARLO_DRAWS, evaluate_scenarios
-from gpu_advisor.engine.names import option_title
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.model.common import Language
@@ -20,6 +19,7 @@ from gpu_advisor.model.scenario_results import (
     ScenarioFigures,
 )
 from gpu_advisor.report.scenario_text import changes_text
+from gpu_advisor.words.terms import option_name
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -91,7 +91,7 @@ def text(comparison: ScenarioComparison, zh: bool) -> str:
         for field, label, unit in SCENARIO_MEASURES:
             value = _value(column, field, unit, comparison.cny_per_unit)
             lines.append(f"  {_pad(words.text(label, lang))}{value:>16}")
-        rec = option_title(column.recommendation, zh)
+        rec = option_name(column.recommendation, lang.value)
         lines.append(f"  {_pad(words.say('scenario.recommendation', lang))}{rec}")
     return "\n".join(lines)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from gpu_advisor.model.common import Advice, Explanation, Frozen
+from gpu_advisor.model.common import Advice, Explanation, Frozen, Message
 from gpu_advisor.model.project import OptionId
 
 
@@ -85,12 +85,12 @@ class OptionResult(Frozen):
         "residency.own_hardware or residency.overflow; empty when feasible. "
         "Its figures are priced for reference only.",
     )
-    reason_en: str = ""
-    reason_zh: str = ""
-    includes_en: str = Field(
-        "", description="One sentence: what the total includes (engine wording)."
+    reason: Message | None = Field(
+        None, description="Why the option cannot be chosen; None when feasible."
     )
-    includes_zh: str = ""
+    includes: Message | None = Field(
+        None, description="What the total includes (and the cash of month 1)."
+    )
 
 
 class SixMonthRule(Frozen):
@@ -147,8 +147,7 @@ class TornadoBar(Frozen):
     """One input moved from low to high, others at typical."""
 
     input: str = Field(..., description="Dotted input name.")
-    label_en: str
-    label_zh: str
+    label: Message = Field(..., description="The input's name (cost.tornado.*).")
     low_value: float
     high_value: float
     unit: str = ""
@@ -236,8 +235,9 @@ class CurrencyInfo(Frozen):
     cny_per_unit: float = Field(1.0, gt=0)
     as_of: str = ""
     source: str = "CNY"
-    vat_note_en: str = ""
-    vat_note_zh: str = ""
+    vat_note: Message | None = Field(
+        None, description="Whether the prices include VAT (cost.vat.*)."
+    )
 
 
 class HybridResult(Frozen):
@@ -265,8 +265,9 @@ class HybridResult(Frozen):
     candidates_tried: list[int] = Field(
         default_factory=list, description="Owned card counts priced."
     )
-    reason_en: str = ""
-    reason_zh: str = ""
+    reason: Message | None = Field(
+        None, description="Why this many cards (cost.hybrid_reason.*)."
+    )
 
 
 class SpotJob(Frozen):

@@ -84,8 +84,9 @@ def _flatten(
         into[code] = entry
 
 
+@functools.cache
 def languages() -> tuple[str, ...]:
-    """The languages that have a catalog, e.g. ``('en', 'zh')``."""
+    """The languages that have a catalog, e.g. ``('en', 'zh')`` (read once per process)."""
     root = resources.files("gpu_advisor.resources") / "words"
     return tuple(
         sorted(
@@ -148,6 +149,8 @@ class _Formatter(string.Formatter):
             return say(format_spec[1:], self.language, n=value)
         if hasattr(value, "code") and hasattr(value, "params"):
             return text(value, self.language)
+        if isinstance(value, Mapping) and _is_message(value):  # a message as JSON
+            return say(value["code"], self.language, value["params"])
         if isinstance(value, list) and not format_spec:  # names, or messages
             sep = say("words.list_separator", self.language)
             return sep.join(self.format_field(item, "") for item in value)
@@ -215,6 +218,10 @@ def _text_in(language: str, message: Worded) -> str:
     return text(message, language)
 
 
+def _is_message(data: Mapping[str, Any]) -> bool:
+    return isinstance(data.get("code"), str) and isinstance(data.get("params"), dict)
+
+
 def worded(data: Any, language: object) -> Any:
     """JSON data with a ``text`` added beside every message (``code`` and ``params``).
 
@@ -225,7 +232,7 @@ def worded(data: Any, language: object) -> Any:
     """
     if isinstance(data, dict):
         out = {key: worded(value, language) for key, value in data.items()}
-        if isinstance(data.get("code"), str) and isinstance(data.get("params"), dict):
+        if _is_message(data):
             out["text"] = say(data["code"], language, data["params"])
         return out
     if isinstance(data, list):

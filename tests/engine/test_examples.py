@@ -6,9 +6,9 @@ from importlib import resources
 
 import pytest
 
+from gpu_advisor import words
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.engine.evaluate import evaluate
-from gpu_advisor.engine.names import option_in_sentence
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import (
@@ -18,6 +18,7 @@ from gpu_advisor.model.project import (
     PhaseKind,
     Project,
 )
+from gpu_advisor.words.terms import option_in_sentence
 from tests.engine._cost_helpers import CATALOG
 from tests.make_examples import ALL
 
@@ -239,8 +240,10 @@ def test_lab_saving_is_measured_against_the_cheapest_feasible_rental():
     # spot reclaim cost the 64-card job one card's loss; before the hybrid was
     # an option, 3,182,680, and the old text said 3,213,676 (against yearly)
     assert f"{mix - own:,.0f}" == "3,206,116"
-    assert "3,206,116" in reason.message_en
-    assert option_in_sentence(OptionId.MIX) in reason.message_en  # the rental named
+    assert "3,206,116" in words.text(reason, "en")
+    assert option_in_sentence(OptionId.MIX, "en") in words.text(
+        reason, "en"
+    )  # the rental named
 
 
 def test_shanghai_flat_18_months_does_not_buy_while_the_mix_is_cheaper():
@@ -276,7 +279,7 @@ def test_horizon_longer_than_the_profile_warns_about_zero_demand_padding():
     ev = evaluate(longer, CATALOG)
     padded = [w for w in ev.cost.warnings if w.code == "demand.padded"]
     assert padded
-    assert "24" in padded[0].message_en
+    assert "24" in words.text(padded[0], "en")
     assert not any(w.code == "demand.padded" for w in _evaluate(ALL_LAB).cost.warnings)
 
 
@@ -316,7 +319,10 @@ def test_shenzhen_hybrid_owns_the_serving_baseline_and_rents_the_peaks():
         r for r in cost.recommendation.reasons if r.code == "recommend.own_blocked"
     ]
     assert blocked
-    assert option_in_sentence(OptionId.HYBRID) in blocked[0].message_en.lower()
+    assert (
+        option_in_sentence(OptionId.HYBRID, "en")
+        in words.text(blocked[0], "en").lower()
+    )
     assert h.total_cny < cost.option(OptionId.MIX).total_cny
     assert h.total_cny < cost.option(OptionId.SELF_BUILD).total_cny
     assert any(r.code == "recommend.hybrid" for r in cost.recommendation.reasons)
@@ -436,5 +442,5 @@ def test_with_the_new_book_owning_never_breaks_even_and_says_why(name):
     dearer = next(
         r for r in ev.cost.recommendation.reasons if r.code == "recommend.own_dearer"
     )
-    assert "does not break even at any utilisation" in dearer.message_en
-    assert "在任何利用率下都无法回本" in dearer.message_zh
+    assert "does not break even at any utilisation" in words.text(dearer, "en")
+    assert "在任何利用率下都无法回本" in words.text(dearer, "zh")

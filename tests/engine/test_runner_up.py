@@ -17,6 +17,7 @@ from gpu_advisor.model.project import (
     Project,
     ProjectMeta,
 )
+from gpu_advisor.words.terms import text_or_empty
 from tests.engine._cost_helpers import CATALOG
 from tests.engine.test_examples import _load
 
@@ -61,16 +62,18 @@ def test_a_hybrid_that_owns_nothing_names_no_owned_kind(name):
     assert cost.hybrid.owned_option is None  # before: "colocation"
     row = cost.option(OptionId.HYBRID)
     assert row.same_as is OptionId.MIX
-    assert row.includes_en.startswith("Same as reserved baseline plus bursts")
-    assert row.includes_zh.startswith("与预留基线加弹性相同")
+    assert text_or_empty(row.includes, "en").startswith(
+        "Same as reserved baseline plus bursts"
+    )
+    assert text_or_empty(row.includes, "zh").startswith("与预留基线加弹性相同")
     assert cost.hybrid.model_dump(mode="json")["owned_option"] is None
 
 
 def test_a_mix_that_is_spot_says_so():
     cost = evaluate(_load("lab_64_gpus_three_years.gpuplan"), CATALOG).cost
     mix = cost.option(OptionId.MIX)
-    assert mix.includes_en.startswith("Same as spot instances here")
-    assert mix.includes_zh.startswith("此处与竞价实例相同")
+    assert text_or_empty(mix.includes, "en").startswith("Same as spot instances here")
+    assert text_or_empty(mix.includes, "zh").startswith("此处与竞价实例相同")
 
 
 def test_an_owning_hybrid_keeps_its_kind():

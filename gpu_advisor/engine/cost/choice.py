@@ -34,7 +34,8 @@ cards; a multi-node job on spot.
 
 The result is a :class:`Choice`: the option and its mix plan, and the
 reasons and warnings as :mod:`gpu_advisor.engine.cost.findings`, in the
-order the plan shows them. :mod:`gpu_advisor.engine.cost.wording` words them.
+order the plan shows them. :mod:`gpu_advisor.engine.cost.wording` turns them
+into advice (catalog codes and values).
 
 References
 ----------

@@ -96,9 +96,6 @@ def derive_demand(
         return _from_workload(project, sizing, horizon)
     empty = Advice(
         code="demand.empty",
-        message_en="No demand profile: enter GPU-hours per month or let the workload "
-        "fill it.",
-        message_zh="没有需求曲线：请填写每月卡时，或让工作负载自动生成。",
         inputs=["demand.months", "demand.derive_from_workload"],
     )
     return [0.0] * horizon, "none", [empty]
@@ -114,10 +111,7 @@ def _from_profile(
         warnings.append(
             Advice(
                 code="demand.truncated",
-                message_en=f"The demand profile has {len(hours)} months but the horizon "
-                f"is {horizon}; the months after the horizon are not priced.",
-                message_zh=f"需求曲线共 {len(hours)} 个月，但规划期只有 {horizon} 个月，"
-                "超出部分不计入成本。",
+                params={"months": len(hours), "horizon": horizon},
                 inputs=["demand.months", "meta.horizon_months"],
             )
         )
@@ -125,11 +119,11 @@ def _from_profile(
         warnings.append(
             Advice(
                 code="demand.padded",
-                message_en=f"The demand profile has {len(hours)} months but the horizon "
-                f"is {horizon}; the last {horizon - len(hours)} months are priced with "
-                "no demand (owned cards stand idle, rentals cost nothing).",
-                message_zh=f"需求曲线只有 {len(hours)} 个月，而规划期为 {horizon} 个月；"
-                f"最后 {horizon - len(hours)} 个月按零需求计价（自有卡闲置，租用不计费）。",
+                params={
+                    "months": len(hours),
+                    "horizon": horizon,
+                    "idle": horizon - len(hours),
+                },
                 inputs=["demand.months", "meta.horizon_months"],
             )
         )

@@ -75,8 +75,8 @@ import numpy.typing as npt
 
 from gpu_advisor.engine.cost.findings import ImplausiblePrice
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, Resolved
-from gpu_advisor.engine.cost.wording import implausible_price_sentences
-from gpu_advisor.model.common import Advice, PriceRange
+from gpu_advisor.engine.cost.wording import implausible_price
+from gpu_advisor.model.common import Advice, Message, PriceRange
 from gpu_advisor.model.cost_results import OptionResult, SpotJob
 from gpu_advisor.model.project import OptionId
 
@@ -414,12 +414,14 @@ def check_card_hour_price(
     price_cny_per_gpu_hour: float,
     catalog_range: PriceRange,
     *,
-    what: str,
+    what: Message | str,
     inputs: list[str],
 ) -> Advice | None:
     """Warn when a price lies outside ``[low / 2, high × 2]`` of the catalog.
 
-    ``what`` names the price in both sentences (see
+    ``what`` names the price: a message such as
+    ``recommend_part.implausible_price.own.monthly``, or a name that is not
+    translated, e.g. a vendor's (see
     :func:`gpu_advisor.engine.cost.checks.quote_findings` for the project's
     prices and vendor quotes, named in each language).
 
@@ -429,20 +431,19 @@ def check_card_hour_price(
     >>> import datetime as dt
     >>> rng = PriceRange(low=10, typical=20, high=40,
     ...     provenance=Provenance(source="s", as_of=dt.date(2026, 1, 1)))
-    >>> check_card_hour_price(4.46, rng, what="quote", inputs=[]).code
+    >>> quote = Message(code="recommend_part.implausible_price.own.monthly")
+    >>> check_card_hour_price(4.46, rng, what=quote, inputs=[]).code
     'cost.implausible_price'
-    >>> check_card_hour_price(12.0, rng, what="quote", inputs=[]) is None
+    >>> check_card_hour_price(12.0, rng, what=quote, inputs=[]) is None
     True
     """
     low, high = plausible_card_hour_range(catalog_range)
     if low <= price_cny_per_gpu_hour <= high:
         return None
-    en, zh = implausible_price_sentences(what, what, price_cny_per_gpu_hour, low, high)
     return Advice(
         code=ImplausiblePrice.code,
         severity=ImplausiblePrice.severity,
-        message_en=en,
-        message_zh=zh,
+        params=implausible_price(what, price_cny_per_gpu_hour, low, high),
         inputs=inputs,
     )
 
@@ -606,8 +607,8 @@ class OptionArrays:
     idle: FloatArray = field(default_factory=lambda: np.zeros(1))
     utilization: FloatArray = field(default_factory=lambda: np.ones(1))
     feasible: bool = True
-    reason_en: str = ""
-    reason_zh: str = ""
+    reason: Message | None = None
+    """Why the option cannot be chosen (``cost.reason.*``); None when feasible."""
     detail: object = None
     infeasible_code: str = ""
     """Why the option is not feasible (:mod:`gpu_advisor.engine.cost.feasibility`)."""
@@ -1074,10 +1075,7 @@ def _spot(r: _Rent) -> OptionArrays:
         utilization=util,
         feasible=feasible,
         infeasible_code="" if feasible else "spot.no_checkpointing",
-        reason_en=""
-        if feasible
-        else "No checkpointing: every reclaim restarts the run.",
-        reason_zh="" if feasible else "未启用 checkpoint：每次实例被回收都要从头重跑。",
+        reason=None if feasible else Message(code="cost.reason.spot_no_checkpointing"),
     )
 
 
@@ -1766,7 +1764,7 @@ def to_result(
     arr: OptionArrays,
     discount_rate: FloatArray,
     index: int = 0,
-    scope: Callable[[OptionResult], tuple[str, str]] | None = None,
+    scope: Callable[[OptionResult], Message] | None = None,
 ) -> OptionResult:
     """Scenario ``index`` of an option as a frozen :class:`OptionResult`.
 
@@ -1782,10 +1780,9 @@ def to_result(
     index : int
         The scenario.
     scope : callable, optional
-        ``(English, Chinese)`` sentence saying what the option's total
-        includes, read from its finished figures
-        (:func:`gpu_advisor.engine.cost.includes.includes`); without it the
-        sentences are left empty.
+        The message saying what the option's total includes, read from its
+        finished figures (:func:`gpu_advisor.engine.cost.includes.includes`);
+        without it ``includes`` is left None.
     """
     cash = arr.cash[index]
     months = cash.size
@@ -1831,21 +1828,19 @@ def to_result(
         "feasible": arr.feasible,
         "same_as": arr.same_as,
         "infeasible_code": arr.infeasible_code,
-        "reason_en": arr.reason_en,
-        "reason_zh": arr.reason_zh,
+        "reason": arr.reason,
     }
     result = OptionResult(**fields)
     if scope is None:
         return result
-    includes_en, includes_zh = scope(result)
-    return OptionResult(**fields, includes_en=includes_en, includes_zh=includes_zh)
+    return OptionResult(**fields, includes=scope(result))
 
 
 def to_results(
     arrays: Sequence[OptionArrays],
     discount_rate: FloatArray,
     index: int = 0,
-    scope: Callable[[OptionResult], tuple[str, str]] | None = None,
+    scope: Callable[[OptionResult], Message] | None = None,
 ) -> list[OptionResult]:
     """Scenario ``index`` of every option (:func:`to_result` of each), in order."""
     return [to_result(arr, discount_rate, index, scope) for arr in arrays]

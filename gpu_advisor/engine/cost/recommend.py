@@ -1,10 +1,11 @@
-"""The recommendation: the choice, put in words, and the hybrid's card count.
+"""The recommendation: the choice as advice, and the hybrid's card count.
 
 :func:`recommend` is :func:`gpu_advisor.engine.cost.choice.choose_option`
 (which option, and the reasons and warnings as data; the decision rules are
-documented there) worded by :mod:`gpu_advisor.engine.cost.wording`. The
-checks the vendors step shows on their own (:func:`quote_warnings`) and the
-price-book and spot-job warnings are worded the same way. :func:`hybrid_result`
+documented there) turned into advice (catalog codes and values) by
+:mod:`gpu_advisor.engine.cost.wording`. The checks the vendors step shows on
+their own (:func:`quote_warnings`) and the price-book and spot-job warnings
+are turned into advice the same way. :func:`hybrid_result`
 states the best "own the baseline, rent the rest" plan with its card count.
 
 References
@@ -115,7 +116,7 @@ def hybrid_result(
     rented_peak = int(np.ceil(peak / HOURS_PER_MONTH - 1e-9))
     used = float(base.sum())
     owned_util = used / (cap * d.shape[1]) if n > 0 and d.shape[1] else 0.0
-    reason_en, reason_zh = hybrid_reason(
+    reason = hybrid_reason(
         owned_gpus=n,
         owned_option=plan.owned_option,
         owned_utilization=owned_util,
@@ -134,8 +135,7 @@ def hybrid_result(
         rented_peak_gpus=rented_peak,
         owned_utilization=round(min(max(owned_util, 0.0), 1.0), 6),
         candidates_tried=tried,
-        reason_en=reason_en,
-        reason_zh=reason_zh,
+        reason=reason,
     )
 
 

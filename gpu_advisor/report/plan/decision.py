@@ -19,6 +19,7 @@ from gpu_advisor.report.plan.keywords import Signer
 from gpu_advisor.report.plan.shared import option_by_id, option_name, region_name
 from gpu_advisor.report.plan.signoff import signoff_rows
 from gpu_advisor.report.text import percent, role_text, unit_text
+from gpu_advisor.words.terms import text_or_empty
 
 
 def decision_page(
@@ -58,7 +59,7 @@ def decision_page(
         ),
         s.lead,
     )
-    scope = best.includes_zh if lang is Language.ZH else best.includes_en
+    scope = text_or_empty(best.includes, lang)
     if scope:
         sep = "：" if lang is Language.ZH else ": "
         st.p(f"{st.t('dec1.includes')}{sep}{scope}", s.small)
@@ -136,7 +137,7 @@ def _sensitivities(st: Story, ev: PlanEvaluation) -> None:
         sep = " " if unit else ""
         rows.append(
             (
-                bar.label_zh if lang is Language.ZH else bar.label_en,
+                words.text(bar.label, lang),
                 f"{plain_number(bar.low_value)} – {plain_number(bar.high_value)}"
                 f"{sep}{unit}",
                 st.t("dec1.no_flip")

@@ -11,8 +11,7 @@ from gpu_advisor.model.project import Project
 from gpu_advisor.report.numbers import plain_number
 from gpu_advisor.report.palette import OPTION_COLORS
 from gpu_advisor.report.plan.document import Story
-from gpu_advisor.report.text import TEXTS as _TEXT_KEYS
-from gpu_advisor.report.text import gpu_hours, gpu_hours_band, money
+from gpu_advisor.report.text import gpu_hours, gpu_hours_band, has_text, money
 
 
 def hours_with_band(
@@ -30,7 +29,7 @@ def hours_with_band(
 def option_name(st: Story, option_id: str) -> str:
     """An option's printed name (its id when the text table has none)."""
     key = f"opt.{option_id}"
-    return st.t(key) if key in _TEXT_KEYS else option_id
+    return st.t(key) if has_text(key) else option_id
 
 
 def option_colors(st: Story) -> dict[str, str]:
@@ -80,7 +79,7 @@ def recommend_sentence(st: Story, project: Project, ev: Evaluation) -> str | Non
 def breakdown_name(st: Story, key: str) -> str:
     """A cost line's printed name (its key in words when the text table has none)."""
     text_key = f"bd.{key}"
-    return st.t(text_key) if text_key in _TEXT_KEYS else key.replace("_", " ")
+    return st.t(text_key) if has_text(text_key) else key.replace("_", " ")
 
 
 def fmt_value(value: float | str) -> str:

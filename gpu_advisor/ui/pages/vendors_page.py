@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Final
 
 from pydantic import ValidationError
-from PySide6.QtCore import QEvent, QSignalBlocker, Qt, QThreadPool, Signal
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -137,7 +137,6 @@ class VendorsPage(QWizardPage):
         """The snapshot the list, the quote form and the weights show."""
         self.judgements: dict[str, VendorJudgement] = {}
         self.scoring: ScoringResult | None = None
-        self._pool = QThreadPool.globalInstance()
 
         # --- header -------------------------------------------------------------------
         self.principle_label = QLabel(wordWrap=True)
@@ -620,7 +619,7 @@ class VendorsPage(QWizardPage):
             self._session.evaluation, project, self._session.catalog
         )
         advice = evaluation.vendor_price_warnings(index)
-        texts = [a.message_zh if _chinese() else a.message_en for a in advice]
+        texts = [words.text(a, "zh" if _chinese() else "en") for a in advice]
         self.quote.show_price_warnings(texts)
 
     def _refresh_weights(self, project: Project) -> None:
@@ -939,7 +938,7 @@ class VendorsPage(QWizardPage):
         vendor = self._selected_vendor()
         if vendor is None or self._import_dialog is not None or not paths:
             return False
-        dialog = ImportDialog(paths, vendor.name, self, self._pool)
+        dialog = ImportDialog(paths, vendor.name, self)
         name = vendor.name
         dialog.confirmed.connect(
             lambda report: self.store_measurements(name, list(report.measurements))
