@@ -195,12 +195,16 @@ def owned_utilization(option: OptionResult, hybrid: HybridResult | None) -> floa
     return option.utilization
 
 
-def _sort_options(options: list[OptionResult]) -> _Field:
+def _sort_options(
+    options: list[OptionResult], at_risk: frozenset[OptionId] = frozenset()
+) -> _Field:
     """Sort the options into owned and rented, and pick the preferred rental.
 
     The hybrid owns cards: it is an owning-type option (never a rental to
     beat, and recommended only on owning's conditions); owning no card, it
-    is the mix under another name and is not a choice of its own.
+    is the mix under another name and is not a choice of its own. An option in
+    ``at_risk`` (spot that would not stay cheapest at the high reclaim values)
+    is shown but is no rental the rules choose or weigh owning against.
     """
     by_id = {o.id: o for o in options}
     # one pass: the feasible rentals (and those without the mix), the owned
@@ -209,7 +213,7 @@ def _sort_options(options: list[OptionResult]) -> _Field:
     owned_pure: list[OptionResult] = []
     for o in options:
         if o.id in RENT_OPTIONS:
-            if o.feasible:
+            if o.feasible and o.id not in at_risk:
                 renting.append(o)
                 if o.id is not OptionId.MIX:
                     pure.append(o)
@@ -640,6 +644,40 @@ def _owned_cards(
     )
 
 
+def _spot_at_risk(
+    chosen: OptionResult,
+    fragile: Mapping[OptionId, tuple[float, float]],
+    spot: SpotJob | None,
+    high: tuple[float, float],
+) -> list[f.Finding]:
+    """The cheapest plan on spot that was set aside for its risk, when it
+    would have cost less than the choice at typical values."""
+    cheaper = {o: v for o, v in fragile.items() if v[0] < chosen.total_cny}
+    if not cheaper or spot is None:
+        return []
+    option = min(cheaper, key=lambda o: cheaper[o][0])
+    total, stressed = cheaper[option]
+    return [
+        f.SpotAtRisk(
+            option=option,
+            total_cny=total,
+            saving_cny=chosen.total_cny - total,
+            chosen=chosen.id,
+            stressed_cny=stressed,
+            job_gpus=spot.job_gpus,
+            instances=spot.instances,
+            reclaims_per_100_hours=high[0],
+            lost_hours=high[1],
+            inputs=(
+                "budget.spot_interruptions_per_100_hours",
+                "budget.restart_hours",
+                "budget.spot_capacity_share",
+                "budget.spot_wait_hours",
+            ),
+        )
+    ]
+
+
 def choose_option(
     project: Project,
     catalog: Catalog,
@@ -654,9 +692,18 @@ def choose_option(
     *,
     spot: SpotJob | None = None,
     spot_months: Mapping[OptionId, int] | None = None,
+    spot_fragile: Mapping[OptionId, tuple[float, float]] | None = None,
+    spot_high: tuple[float, float] = (0.0, 0.0),
 ) -> Choice:
     """Pick an option, with its reasons and warnings as data (see the module
     docstring for the rules).
+
+    ``spot_fragile``: the options on spot that would not stay cheapest at the
+    price book's high reclaim values, with their totals at typical and high
+    values (:func:`gpu_advisor.engine.cost.prepare.fragile_spot`). Spot among
+    them is never chosen; when one of them undercuts the choice at typical
+    values, a reason names the saving and its risk at ``spot_high`` (reclaims
+    per 100 server-hours, hours lost per reclaim).
 
     ``values`` (the resolved inputs) adds the price-book findings of
     :func:`price_book_findings` when owned options are priced. ``spot`` and
@@ -665,10 +712,12 @@ def choose_option(
     spot.
     """
     b = project.budget
-    field = _sort_options(options)
+    fragile = dict(spot_fragile or {})
+    field = _sort_options(options, frozenset({OptionId.SPOT} & fragile.keys()))
     chosen, reasons, decided = _decide(
         project, options, field, demand, break_even, policy, hybrid
     )
+    reasons += _spot_at_risk(chosen, fragile, spot, spot_high)
     reasons += _context_reasons(
         project, chosen, field, demand, break_even, values, hybrid
     )

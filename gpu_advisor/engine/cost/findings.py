@@ -166,6 +166,27 @@ class OwnDearer(Finding):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SpotAtRisk(Finding):
+    """A plan on spot would be cheaper at typical reclaim values but not at the
+    price book's high ones: a saving with its risk, not the recommendation."""
+
+    code: ClassVar[str] = "recommend.spot_at_risk"
+    option: OptionId
+    """Spot, or the mix or hybrid as it would be with spot bursts."""
+    total_cny: float
+    """At the typical reclaim rate, restart, capacity share and wait. [CNY]"""
+    saving_cny: float
+    """Below the recommended option, at typical values. [CNY]"""
+    chosen: OptionId
+    stressed_cny: float
+    """At the high reclaim rate and the high hours lost per reclaim. [CNY]"""
+    job_gpus: int
+    instances: int
+    reclaims_per_100_hours: float
+    lost_hours: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SixMonthRuleCheck(Finding):
     """The idctop.com rule of thumb against the plan's figures."""
 

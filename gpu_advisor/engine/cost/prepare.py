@@ -114,9 +114,11 @@ class Prepared:
     """Total of each option that runs the multi-server job on spot, at the
     price book's high reclaim rate and hours lost per reclaim
     (:func:`spot_stress_totals`). [CNY]"""
-    spot_set_aside: dict[OptionId, float] = field(default_factory=dict)
-    """The mix or hybrid on spot that was set aside for its plan without spot,
-    with its stressed total (empty: nothing set aside). [CNY]"""
+    spot_fragile: dict[OptionId, tuple[float, float]] = field(default_factory=dict)
+    """Each option on spot that would not stay cheapest at the high reclaim and
+    restart values, with its total at typical and at high values: spot stays
+    in the table as a saving with its risk; the mix and the hybrid are planned
+    without spot instead (:func:`fragile_spot`). [CNY]"""
 
 
 def _hybrid_kinds(options: list[OptionId]) -> list[OptionId]:
@@ -173,6 +175,16 @@ def _hybrid(
     return plan, (total, owned, rented)
 
 
+def spot_high(resolved: Resolved) -> tuple[float, float]:
+    """The price book's high reclaims per 100 server-hours and hours lost per
+    reclaim (restart and wait for capacity) that :func:`spot_stress_totals`
+    prices with."""
+    return (
+        resolved.ranges["spot_interruptions_per_100_hours"][2],
+        resolved.ranges[SPOT_LOST_HOURS_KEY][2],
+    )
+
+
 def spot_stress_totals(prep: Prepared, checkpointing: bool) -> dict[OptionId, float]:
     """Each option that runs the synchronous job on spot, priced with the
     price book's high reclaim rate and high hours lost per reclaim (the
@@ -190,11 +202,10 @@ def spot_stress_totals(prep: Prepared, checkpointing: bool) -> dict[OptionId, fl
     spot_options = [o for o, n in months.items() if n > 0]
     if p.job_instances <= 1 or not spot_options:
         return {}
+    reclaims, lost = spot_high(r)
     high = {
-        "spot_rate_per_hour": np.array(
-            [r.ranges["spot_interruptions_per_100_hours"][2] / 100.0]
-        ),
-        "restart_hours": np.array([r.ranges[SPOT_LOST_HOURS_KEY][2]]),
+        "spot_rate_per_hour": np.array([reclaims / 100.0]),
+        "restart_hours": np.array([lost]),
     }
     ps = make_params(r, 1, high, checkpointing=checkpointing)
     d = prep.d
@@ -472,9 +483,12 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
         hybrid_totals=field_.hybrid_totals,
     )
     stress = spot_stress_totals(prep, budget.checkpointing)
-    fragile = fragile_spot(prep.priced, stress)
+    fragile = {
+        o: (float(prep.priced[o].total[0]), t)
+        for o, t in fragile_spot(prep.priced, stress).items()
+    }
     if not {OptionId.MIX, OptionId.HYBRID} & fragile.keys():
-        return replace(prep, spot_stress=stress)
+        return replace(prep, spot_stress=stress, spot_fragile=fragile)
     # plan the mix and the hybrid without spot; spot keeps its own row
     safe = _field(
         project,
@@ -499,7 +513,7 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
         hybrid_totals=safe.hybrid_totals,
         risk_options=risk,
         spot_stress={o: t for o, t in stress.items() if o is OptionId.SPOT},
-        spot_set_aside={o: t for o, t in fragile.items() if o is not OptionId.SPOT},
+        spot_fragile=fragile,
     )
 
 

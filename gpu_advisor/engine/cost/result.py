@@ -16,7 +16,7 @@ from gpu_advisor.engine.cost.breakeven import compute_break_even
 from gpu_advisor.engine.cost.demand import spot_forbidden_months
 from gpu_advisor.engine.cost.explain import cost_explanations, formula_explanations
 from gpu_advisor.engine.cost.includes import includes
-from gpu_advisor.engine.cost.prepare import Prepared, option_spot_months
+from gpu_advisor.engine.cost.prepare import Prepared, option_spot_months, spot_high
 from gpu_advisor.engine.cost.price import (
     FloatArray,
     OptionArrays,
@@ -161,6 +161,8 @@ def cost_result(
         hybrid,
         spot=spot,
         spot_months=option_spot_months(prep),
+        spot_fragile=prep.spot_fragile,
+        spot_high=spot_high(resolved),
     )
     work = work_coverage(project, prep.sizing, list(demand), prep.demand_source)
     limits = work_warnings(

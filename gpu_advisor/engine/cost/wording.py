@@ -314,6 +314,26 @@ def _spot_multi_node(x: f.SpotMultiNode) -> Params:
     }
 
 
+@values.register
+def _spot_at_risk(x: f.SpotAtRisk) -> Params:
+    plan = (
+        part("recommend_part.spot_at_risk.spot")
+        if x.option is OptionId.SPOT
+        else part("recommend_part.spot_at_risk.bursts", option=x.option.value)
+    )
+    return {
+        "plan": plan,
+        "total_cny": x.total_cny,
+        "saving_cny": x.saving_cny,
+        "chosen": x.chosen.value,
+        "stressed_cny": x.stressed_cny,
+        "job_gpus": x.job_gpus,
+        "instances": x.instances,
+        "reclaims": x.reclaims_per_100_hours,
+        "lost_hours": x.lost_hours,
+    }
+
+
 @values.register(f.ResidencyCity)
 @values.register(f.ResidencyOwnHardware)
 def _residency_region(x: f.ResidencyCity | f.ResidencyOwnHardware) -> Params:
