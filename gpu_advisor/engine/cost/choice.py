@@ -481,6 +481,7 @@ def _residency_reason(
         for o in options
         if o.id in RENT_OPTIONS
         and (o.feasible or o.infeasible_code == RESIDENCY_OWN_HARDWARE)
+        and o.at_risk_cny is None  # spot the plan would not rely on anyway
     ]
     rent = min(rentals, key=lambda o: o.total_cny) if rentals else None
     whole_hybrid = (

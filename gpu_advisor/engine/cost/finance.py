@@ -168,6 +168,7 @@ def runner_up(cost: CostResult) -> OptionResult | None:
         o
         for o in cost.options
         if o.feasible
+        and o.at_risk_cny is None  # a saving with its risk, not an alternative
         and o.id != chosen
         and o.same_as is None
         and _root(cost, o.id) != root

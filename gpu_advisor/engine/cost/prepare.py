@@ -19,7 +19,11 @@ import numpy as np
 
 from gpu_advisor.engine.cost.choice import STABLE_UTILIZATION
 from gpu_advisor.engine.cost.demand import derive_demand, spot_forbidden_months
-from gpu_advisor.engine.cost.feasibility import apply_feasibility, mark_same_as
+from gpu_advisor.engine.cost.feasibility import (
+    apply_feasibility,
+    comparable_rental,
+    mark_same_as,
+)
 from gpu_advisor.engine.cost.mix import (
     CONTRACTS,
     HybridPlan,
@@ -200,6 +204,13 @@ def spot_stress_totals(prep: Prepared, checkpointing: bool) -> dict[OptionId, fl
     p, r = prep.params, prep.resolved
     months = option_spot_months(prep)
     spot_options = [o for o, n in months.items() if n > 0]
+    spot = prep.priced.get(OptionId.SPOT)
+    if (
+        spot is not None
+        and OptionId.SPOT not in spot_options
+        and comparable_rental(spot)
+    ):
+        spot_options.append(OptionId.SPOT)  # out only for residency: still weighed
     if p.job_instances <= 1 or not spot_options:
         return {}
     reclaims, lost = spot_high(r)

@@ -126,10 +126,21 @@ def cost_result(
         else None
     )
     spot = spot_job(p) if OptionId.SPOT in priced or OptionId.MIX in priced else None
-    results = option_results(priced.values(), p.discount_rate, hybrid, spot)
+    results = [
+        OptionResult(**{**dict(o), "at_risk_cny": prep.spot_fragile[o.id][1]})
+        # the mix and the hybrid in it were planned again without spot
+        if o.id is OptionId.SPOT and o.id in prep.spot_fragile
+        else o
+        for o in option_results(priced.values(), p.discount_rate, hybrid, spot)
+    ]
     break_even = compute_break_even(
         p,
-        priced,
+        # owning is weighed against the rentals the plan would rely on
+        {
+            o: a
+            for o, a in priced.items()
+            if not (o is OptionId.SPOT and o in prep.spot_fragile)
+        },
         demand,
         prep.owned_gpus,
         spot_forbidden=spot_forbidden_months(project, len(demand)),
