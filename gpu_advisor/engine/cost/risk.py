@@ -112,7 +112,7 @@ TORNADO_INPUTS: tuple[_Input, ...] = (
         "budget.spot_interruptions_per_100_hours",
         "spot_interruptions_per_100_hours",
         ("spot_rate_per_hour",),
-        "per 100 h",
+        "",
     ),
     # the restart, the chance that spot capacity is free and the wait for it,
     # as the hours a synchronous job loses to each reclaim (resolve.lost_hours)
