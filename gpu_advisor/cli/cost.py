@@ -183,7 +183,7 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
         "tornado": [b.model_dump(mode="json") for b in cost.tornado],
         "work": cost.work.model_dump(mode="json") if cost.work else None,
         "recommendation": {
-            "option": rec.option.value,
+            "option": rec.option.value if rec.option is not None else None,
             "complete": rec.complete,
             "limits": [
                 {"code": a.code, "message": words.text(a, lang), "inputs": a.inputs}
@@ -295,7 +295,9 @@ def _text(ev: Evaluation, lang: Language) -> str:
             else f"Break-even utilisation {util}, break-even month {month}"
         )
     rec = cost.recommendation
-    if rec.complete:
+    if rec.option is None:  # nothing feasible: the reasons name the constraint
+        lines.append("建议：无可行方案" if zh else "Recommendation: none feasible")
+    elif rec.complete:
         lines.append(
             ("建议：" if zh else "Recommendation: ")
             + option_in_sentence(rec.option, lang)

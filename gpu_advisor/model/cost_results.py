@@ -218,7 +218,11 @@ class MixDetail(Frozen):
 
 
 class Recommendation(Frozen):
-    option: OptionId
+    option: OptionId | None = Field(
+        ...,
+        description="The recommended option; None when no option is feasible "
+        "(the reasons then name the constraint to relax).",
+    )
     mix_detail: MixDetail | None = None
     complete: bool = Field(
         True,

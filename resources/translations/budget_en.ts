@@ -602,6 +602,10 @@
       <translation>Based on:</translation>
     </message>
     <message>
+      <source>No feasible option</source>
+      <translation>No feasible option</translation>
+    </message>
+    <message>
       <source>Recommendation: %1</source>
       <translation>Recommendation: %1</translation>
     </message>

@@ -602,6 +602,10 @@
       <translation>依据的输入：</translation>
     </message>
     <message>
+      <source>No feasible option</source>
+      <translation>无可行方案</translation>
+    </message>
+    <message>
       <source>Recommendation: %1</source>
       <translation>建议：%1</translation>
     </message>

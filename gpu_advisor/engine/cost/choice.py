@@ -92,7 +92,8 @@ _DEMAND_INPUTS = ("demand.months", "meta.horizon_months")
 class Choice:
     """The recommended option, its reasons and warnings, before wording."""
 
-    option: OptionResult
+    option: OptionResult | None
+    """None when no option is feasible (the reasons name the constraint)."""
     mix_detail: MixDetail | None
     """The mix plan when the mix is chosen."""
     reasons: tuple[f.Finding, ...]
@@ -679,6 +680,46 @@ def _spot_at_risk(
     ]
 
 
+def _nothing_feasible(
+    project: Project,
+    catalog: Catalog,
+    options: list[OptionResult],
+    decided: list[f.Finding],
+    gpu_id: str,
+) -> Choice:
+    """No option is feasible: no recommendation, and the constraint that keeps
+    out the cheapest option, with its reason, as the one to relax."""
+    # the cheapest option each constraint keeps out, cheapest first
+    nearest: dict[str, OptionResult] = {}
+    for o in sorted(options, key=_total):
+        nearest.setdefault(o.infeasible_code or o.id.value, o)
+    reasons = [
+        f.NoneFeasible(inputs=("budget.options",)),
+        *(
+            f.KeptOut(
+                option=o.id,
+                total_cny=o.total_cny,
+                why=o.reason,
+                inputs=("budget.options", "budget.data_residency", "budget.owned_gpus"),
+            )
+            for o in list(nearest.values())[:3]
+        ),
+    ]
+    warnings = [
+        *decided,
+        *checkpoint_warnings(project.budget),
+        *residency_warnings(project, catalog),
+        *quote_findings(project, catalog, gpu_id),
+    ]
+    return Choice(
+        option=None,
+        mix_detail=None,
+        reasons=tuple(reasons),
+        warnings=tuple(warnings),
+        cheapest_rental=None,
+    )
+
+
 def choose_option(
     project: Project,
     catalog: Catalog,
@@ -718,6 +759,8 @@ def choose_option(
     chosen, reasons, decided = _decide(
         project, options, field, demand, break_even, policy, hybrid
     )
+    if not chosen.feasible:  # nothing can run as priced: recommend nothing
+        return _nothing_feasible(project, catalog, options, decided, gpu_id)
     reasons += _spot_at_risk(chosen, fragile, spot, spot_high)
     reasons += _context_reasons(
         project, chosen, field, demand, break_even, values, hybrid

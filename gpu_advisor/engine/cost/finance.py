@@ -163,6 +163,8 @@ def runner_up(cost: CostResult) -> OptionResult | None:
     'yearly'
     """
     chosen = cost.recommendation.option
+    if chosen is None:  # nothing feasible: no alternative to a recommendation
+        return None
     root = _root(cost, chosen)
     others = [
         o

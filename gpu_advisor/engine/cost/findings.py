@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from gpu_advisor.model.common import Severity
+from gpu_advisor.model.common import Message, Severity
 from gpu_advisor.model.cost_results import HybridResult, SixMonthRule
 from gpu_advisor.model.project import OptionId
 
@@ -163,6 +163,26 @@ class OwnDearer(Finding):
     break_even_utilization: float | None
     break_even_rent: OptionId
     """The cheapest feasible rental of the same flat demand."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoneFeasible(Finding):
+    """No option can run as priced: nothing is recommended."""
+
+    code: ClassVar[str] = "recommend.none_feasible"
+    severity: ClassVar[Severity] = Severity.ERROR
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KeptOut(Finding):
+    """With nothing feasible: the cheapest option one constraint keeps out."""
+
+    code: ClassVar[str] = "recommend.kept_out"
+    severity: ClassVar[Severity] = Severity.ERROR
+    option: OptionId
+    total_cny: float
+    why: Message | None
+    """Why it is out (its ``OptionResult.reason``): the constraint to relax."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

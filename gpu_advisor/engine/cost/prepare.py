@@ -416,6 +416,7 @@ def _field(
         spot_forbidden=forbidden,
         residency=budget.data_residency,
         yearly_factor=resolved.values["yearly_price_factor"],
+        needed_gpus=owned_gpus_for(d, None, p),
         hybrid_rents=hybrid_plan is not None
         and (
             hybrid_plan.owned_gpus == 0

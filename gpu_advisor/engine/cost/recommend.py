@@ -181,7 +181,7 @@ def recommend(
         spot_high=spot_high,
     )
     return Recommendation(
-        option=choice.option.id,
+        option=choice.option.id if choice.option is not None else None,
         mix_detail=choice.mix_detail,
         reasons=[advice(x) for x in choice.reasons],
         warnings=[advice(x) for x in choice.warnings],

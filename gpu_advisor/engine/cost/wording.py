@@ -315,6 +315,20 @@ def _spot_multi_node(x: f.SpotMultiNode) -> Params:
 
 
 @values.register
+def _none_feasible(x: f.NoneFeasible) -> Params:
+    return {}
+
+
+@values.register
+def _kept_out(x: f.KeptOut) -> Params:
+    return {
+        "option": x.option.value,
+        "total_cny": x.total_cny,
+        "why": x.why if x.why is not None else NOTHING,
+    }
+
+
+@values.register
 def _spot_at_risk(x: f.SpotAtRisk) -> Params:
     plan = (
         part("recommend_part.spot_at_risk.spot")
