@@ -46,6 +46,7 @@ Provisions on Promoting and Regulating Cross-Border Data Flows (2024).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from operator import attrgetter
@@ -637,12 +638,16 @@ def _owned_cards(
     """How many cards the owned options buy: typed in, or the peak month's."""
     # the first busiest month (``max`` keeps the first of equal values)
     peak_i = demand.index(max(demand)) if demand else 0
+    peak = demand[peak_i] if demand else 0.0
+    # more cards than the peak's GPU-hours fill: the job's whole servers set it
+    for_job = own.gpus > math.ceil(peak / HOURS_PER_MONTH - 1e-9)
     return f.OwnedCards(
         cards=own.gpus,
         entered=budget.owned_gpus is not None,
         peak_month=peak_i + 1,
-        peak_gpu_hours=demand[peak_i] if demand else 0.0,
-        inputs=("budget.owned_gpus", "demand.months"),
+        peak_gpu_hours=peak,
+        job_gpus=own.gpus if for_job else 0,
+        inputs=("budget.owned_gpus", "demand.months", "workload.gpus"),
     )
 
 

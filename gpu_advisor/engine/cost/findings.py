@@ -256,6 +256,9 @@ class OwnedCards(Finding):
     peak_month: int
     """1-based."""
     peak_gpu_hours: float
+    job_gpus: int = 0
+    """The synchronous job's cards in whole servers, when they set the count
+    (more than the peak month's GPU-hours fill); else 0."""
 
 
 # --- warnings ---------------------------------------------------------------------

@@ -274,6 +274,8 @@ def _owned_cards(x: f.OwnedCards) -> Params:
     why = (
         part("recommend_part.owned_cards.entered")
         if x.entered
+        else part("recommend_part.owned_cards.job", job_gpus=x.job_gpus)
+        if x.job_gpus
         else part(
             "recommend_part.owned_cards.peak",
             month=x.peak_month,
@@ -352,6 +354,33 @@ def _spot_at_risk(x: f.SpotAtRisk) -> Params:
 @values.register(f.ResidencyOwnHardware)
 def _residency_region(x: f.ResidencyCity | f.ResidencyOwnHardware) -> Params:
     return {"region": x.region}
+
+
+def counts_text(counts: Sequence[int]) -> str:
+    """Card counts as a short, language-neutral list: runs of consecutive
+    counts as ``a–b``.
+
+    >>> counts_text([0, 1, 2, 3, 8, 16, 24, 61, 64])
+    '0–3, 8, 16, 24, 61, 64'
+    >>> counts_text([8, 16])
+    '8, 16'
+    """
+    parts: list[str] = []
+    run: list[int] = []
+    for n in sorted(set(counts)):
+        if run and n != run[-1] + 1:
+            parts.append(_run_text(run))
+            run = []
+        run.append(n)
+    if run:
+        parts.append(_run_text(run))
+    return ", ".join(parts)
+
+
+def _run_text(run: list[int]) -> str:
+    if len(run) >= 3:
+        return f"{run[0]}–{run[-1]}"
+    return ", ".join(str(n) for n in run)
 
 
 def implausible_price(
@@ -446,7 +475,7 @@ def hybrid_reason(
     ...     total_cny=5.0, candidates_tried=[8, 16]).params["tried"]
     '8, 16'
     """
-    tried = ", ".join(str(t) for t in candidates_tried)
+    tried = counts_text(candidates_tried)
     rest = OptionId.MIX.value
     if owned_gpus == 0:
         return part(
