@@ -346,6 +346,31 @@ class ImplausiblePrice(WarningFinding):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ImplausibleImport(WarningFinding):
+    """An imported rental price outside the plausible card-hour range."""
+
+    code: ClassVar[str] = "cost.implausible_import"
+    price_cny_per_gpu_hour: float
+    low_cny_per_gpu_hour: float
+    high_cny_per_gpu_hour: float
+    monthly: bool
+    source_file: str
+    location: str
+    """Sheet and row, e.g. 'Quote, row 4'."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImportedFuture(WarningFinding):
+    """An imported price row dated after the plan."""
+
+    code: ClassVar[str] = "cost.imported_future"
+    source_file: str
+    location: str
+    as_of: str
+    plan_date: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class NetworkBudgetLow(WarningFinding):
     """The network budget is under the articles' 15 % of the hardware."""
 

@@ -131,18 +131,20 @@ def _spread(
 def imported_price(project: Project, gpu_id: str, key: str) -> PriceOverride | None:
     """The imported price for ``gpu_id`` and budget field ``key``, if any.
 
-    The newest ``as_of`` wins; of equal dates, the later row.
+    The newest ``as_of`` on or before the plan's date wins (of equal dates,
+    the later row); a row dated after the plan wins only when no other row is
+    there, and the plan warns about it (``cost.imported_future``).
 
     >>> imported_price(Project(), "A100-80GB-SXM", "gpu_price_cny") is None
     True
     """
+    rows = [
+        r for r in project.price_overrides if r.gpu_id == gpu_id and r.item.value == key
+    ]
+    dated = [r for r in rows if r.as_of <= project.meta.plan_date] or rows
     found: PriceOverride | None = None
-    for row in project.price_overrides:
-        if (
-            row.gpu_id == gpu_id
-            and row.item.value == key
-            and (found is None or row.as_of >= found.as_of)
-        ):
+    for row in dated:
+        if found is None or row.as_of >= found.as_of:
             found = row
     return found
 

@@ -401,6 +401,29 @@ def implausible_price(
 
 
 @values.register
+def _implausible_import(x: f.ImplausibleImport) -> Params:
+    kind = "monthly" if x.monthly else "on_demand"
+    what = part(
+        f"recommend_part.implausible_price.imported.{kind}",
+        file=x.source_file,
+        location=x.location or "—",
+    )
+    return implausible_price(
+        what, x.price_cny_per_gpu_hour, x.low_cny_per_gpu_hour, x.high_cny_per_gpu_hour
+    )
+
+
+@values.register
+def _imported_future(x: f.ImportedFuture) -> Params:
+    return {
+        "file": x.source_file,
+        "location": x.location or "—",
+        "as_of": x.as_of,
+        "plan_date": x.plan_date,
+    }
+
+
+@values.register
 def _implausible_price(x: f.ImplausiblePrice) -> Params:
     kind = "monthly" if x.monthly else "on_demand"
     what = (
