@@ -168,6 +168,7 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
                 "infeasible_code": o.infeasible_code or None,
                 "reason": text_or_empty(o.reason, lang) or None,
                 "same_as": o.same_as.value if o.same_as else None,
+                "at_risk_cny": o.at_risk_cny,
                 "upfront_cny": o.upfront_cny,
                 "deposit_cny": o.deposit_cny,
                 "residual_value_cny": o.residual_value_cny,
@@ -182,7 +183,7 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
         "tornado": [b.model_dump(mode="json") for b in cost.tornado],
         "work": cost.work.model_dump(mode="json") if cost.work else None,
         "recommendation": {
-            "option": rec.option.value,
+            "option": rec.option.value if rec.option is not None else None,
             "complete": rec.complete,
             "limits": [
                 {"code": a.code, "message": words.text(a, lang), "inputs": a.inputs}
@@ -273,7 +274,13 @@ def _text(ev: Evaluation, lang: Language) -> str:
     for o in option_order(cost):  # the budget step's and the PDF's ranking
         per = o.cost_per_useful_gpu_hour_cny
         per_txt = "-" if per is None else f"{to_display(per, cur.cny_per_unit):,.2f}"
-        flag = "" if o.feasible else (" ✗" if zh else " (not feasible)")
+        flag = (
+            (" ✗" if zh else " (not feasible)")
+            if not o.feasible
+            else (" （有风险）" if zh else " (at risk)")
+            if o.at_risk_cny is not None
+            else ""
+        )
         lines.append(
             f"  {option_in_sentence(o.id, lang):<34} {to_display(o.total_cny, cur.cny_per_unit):>16,.0f}"
             f"  {per_txt:>10}/{'卡时' if zh else 'GPU-h'}  {o.utilization:>6.0%}{flag}"
@@ -288,7 +295,9 @@ def _text(ev: Evaluation, lang: Language) -> str:
             else f"Break-even utilisation {util}, break-even month {month}"
         )
     rec = cost.recommendation
-    if rec.complete:
+    if rec.option is None:  # nothing feasible: the reasons name the constraint
+        lines.append("建议：无可行方案" if zh else "Recommendation: none feasible")
+    elif rec.complete:
         lines.append(
             ("建议：" if zh else "Recommendation: ")
             + option_in_sentence(rec.option, lang)

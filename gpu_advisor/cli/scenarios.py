@@ -91,7 +91,11 @@ def text(comparison: ScenarioComparison, zh: bool) -> str:
         for field, label, unit in SCENARIO_MEASURES:
             value = _value(column, field, unit, comparison.cny_per_unit)
             lines.append(f"  {_pad(words.text(label, lang))}{value:>16}")
-        rec = option_name(column.recommendation, lang.value)
+        rec = (
+            option_name(column.recommendation, lang.value)
+            if column.recommendation is not None
+            else "—"
+        )
         lines.append(f"  {_pad(words.say('scenario.recommendation', lang))}{rec}")
     return "\n".join(lines)
 

@@ -209,7 +209,11 @@ _PLAN_MEASURES: tuple[_Measure, ...] = (
         "cost.recommendation.option",
         _label("recommendation"),
         "",
-        lambda ev: ev.cost.recommendation.option.value,
+        lambda ev: (
+            None
+            if ev.cost.recommendation.option is None
+            else ev.cost.recommendation.option.value
+        ),
     ),
     _Measure(
         "cost.recommendation.total_cny",

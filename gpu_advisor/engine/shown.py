@@ -120,8 +120,9 @@ def option_order(cost: CostResult) -> list[OptionResult]:
     """Every priced option in the order every option table lists it.
 
     The feasible options cheapest first by total (compared to the fen; on a
-    tie the recommended option first, then by id), then the infeasible ones
-    in the engine's table order.
+    tie the recommended option first, then by id), then those on spot that
+    would not stay cheapest at the high reclaim values (``at_risk_cny``), then
+    the infeasible ones in the engine's table order.
 
     Examples
     --------
@@ -139,6 +140,11 @@ def option_order(cost: CostResult) -> list[OptionResult]:
     chosen = cost.recommendation.option
     feasible = sorted(
         (o for o in cost.options if o.feasible),
-        key=lambda o: (round(o.total_cny, 2), o.id != chosen, o.id.value),
+        key=lambda o: (
+            o.at_risk_cny is not None,
+            round(o.total_cny, 2),
+            o.id != chosen,
+            o.id.value,
+        ),
     )
     return [*feasible, *(o for o in cost.options if not o.feasible)]

@@ -187,6 +187,14 @@ class CostDefaults(Frozen):
     )
     spot_interruptions_per_100_hours: PriceRange
     restart_hours: PriceRange
+    spot_capacity_share: PriceRange = Field(
+        ...,
+        description="Chance that the job's connected servers are free on spot again "
+        "when it restarts after a reclaim. [1]",
+    )
+    spot_wait_hours: PriceRange = Field(
+        ..., description="Wait for replacement spot capacity when it is not free. [h]"
+    )
     network_fraction_of_hardware: PriceRange
     storage_cny_per_tb: PriceRange
     hardware_life_years: PriceRange

@@ -72,6 +72,13 @@ class OptionResult(Frozen):
         default_factory=dict, description="Named cost lines summing to total_cny."
     )
     feasible: bool = True
+    at_risk_cny: float | None = Field(
+        None,
+        description="Its total at the price book's high spot reclaim rate and "
+        "hours lost per reclaim, when the synchronous job on spot would not stay "
+        "cheapest at them: shown as a saving with its risk, never recommended "
+        "and listed after the options that are. [CNY]",
+    )
     same_as: OptionId | None = Field(
         None,
         description="Another option this one equals here (same plan, same cash "
@@ -211,7 +218,11 @@ class MixDetail(Frozen):
 
 
 class Recommendation(Frozen):
-    option: OptionId
+    option: OptionId | None = Field(
+        ...,
+        description="The recommended option; None when no option is feasible "
+        "(the reasons then name the constraint to relax).",
+    )
     mix_detail: MixDetail | None = None
     complete: bool = Field(
         True,

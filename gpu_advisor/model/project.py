@@ -352,6 +352,21 @@ class Budget(Frozen):
         "often.",
     )
     restart_hours: float | None = Field(None, ge=0, le=100)
+    spot_capacity_share: float | None = Field(
+        None,
+        ge=0,
+        le=1,
+        description="Chance that the synchronous job's connected servers are free on "
+        "spot again when it restarts after a reclaim (the clouds guarantee no "
+        "multi-server spot capacity).",
+    )
+    spot_wait_hours: float | None = Field(
+        None,
+        ge=0,
+        le=720,
+        description="Hours the job waits for replacement spot capacity when it is "
+        "not free at once; its cards are billed meanwhile.",
+    )
     checkpointing: bool = True
     # owning
     owned_gpus: int | None = Field(None, ge=1, le=1_000_000)

@@ -27,7 +27,9 @@ class ScenarioFigures(Frozen):
     gpu_id: str
     gpus: int = Field(..., ge=0, description="Cards the sizing uses. [1]")
     horizon_months: int = Field(..., ge=1)
-    recommendation: OptionId
+    recommendation: OptionId | None = Field(
+        ..., description="The recommended option; None when none is feasible."
+    )
     total_cny: float | None = Field(None, description="Recommended option. [CNY]")
     npv_cny: float | None = Field(None, description="[CNY]")
     upfront_cny: float | None = Field(

@@ -853,6 +853,12 @@ class MainWindow(QMainWindow):
             return self.tr("Recommendation: could not be computed (%1)").replace(
                 "%1", str(exc)
             )
+        if recommendation.option is None:  # nothing feasible
+            text = self.tr("No feasible option: %1")
+            first = recommendation.reasons[0] if recommendation.reasons else None
+            return text.replace(
+                "%1", words.text(first, _ui_language()) if first else ""
+            )
         name = option_label(OptionId(recommendation.option))
         if not recommendation.complete:  # the totals pay for part of the job
             text = self.tr("Incomplete plan. Cheapest for the priced part only: %1")

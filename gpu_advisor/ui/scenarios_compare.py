@@ -380,7 +380,12 @@ class ScenarioCompareView(QWidget):
         rows.append(
             (
                 self.tr("Recommendation"),
-                [option_name(c.recommendation, "zh" if zh else "en") for c in columns],
+                [
+                    option_name(c.recommendation, "zh" if zh else "en")
+                    if c.recommendation is not None
+                    else "—"
+                    for c in columns
+                ],
             )
         )
         self.table.clear()

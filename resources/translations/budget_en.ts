@@ -60,6 +60,14 @@
       <translation>Restart time after an interruption</translation>
     </message>
     <message>
+      <source>Chance the job's servers are free on spot again</source>
+      <translation>Chance the job's servers are free on spot again</translation>
+    </message>
+    <message>
+      <source>Wait for spot capacity when it is not free</source>
+      <translation>Wait for spot capacity when it is not free</translation>
+    </message>
+    <message>
       <source>Training writes checkpoints (needed for spot)</source>
       <translation>Training writes checkpoints (needed for spot)</translation>
     </message>
@@ -592,6 +600,10 @@
     <message>
       <source>Based on:</source>
       <translation>Based on:</translation>
+    </message>
+    <message>
+      <source>No feasible option</source>
+      <translation>No feasible option</translation>
     </message>
     <message>
       <source>Recommendation: %1</source>

@@ -60,6 +60,14 @@
       <translation>中断后重启耗时</translation>
     </message>
     <message>
+      <source>Chance the job's servers are free on spot again</source>
+      <translation>作业所需服务器可再获得竞价资源的概率</translation>
+    </message>
+    <message>
+      <source>Wait for spot capacity when it is not free</source>
+      <translation>竞价资源不足时的等待时长</translation>
+    </message>
+    <message>
       <source>Training writes checkpoints (needed for spot)</source>
       <translation>训练会保存检查点（使用竞价实例的前提）</translation>
     </message>
@@ -592,6 +600,10 @@
     <message>
       <source>Based on:</source>
       <translation>依据的输入：</translation>
+    </message>
+    <message>
+      <source>No feasible option</source>
+      <translation>无可行方案</translation>
     </message>
     <message>
       <source>Recommendation: %1</source>

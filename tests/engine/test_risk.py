@@ -31,6 +31,9 @@ def test_tornado_has_every_input_sorted_by_swing():
         "budget.pue",
         "budget.hardware_life_years",
         "workload.mfu",
+        # issue [feasible]: spot's reclaims, and its restart and wait for capacity
+        "budget.spot_interruptions_per_100_hours",
+        "budget.restart_hours",
     }
     swings = [b.swing_cny for b in bars]
     assert swings == sorted(swings, reverse=True)

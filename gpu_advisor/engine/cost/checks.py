@@ -26,7 +26,13 @@ from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import PriceRange
 from gpu_advisor.model.cost_results import OptionResult, SpotJob
-from gpu_advisor.model.project import Budget, DataResidency, OptionId, Project
+from gpu_advisor.model.project import (
+    Budget,
+    DataResidency,
+    OptionId,
+    PriceItem,
+    Project,
+)
 
 NETWORK_MIN_FRACTION = 0.15
 """Smallest network budget, as a share of the hardware, the articles accept
@@ -38,10 +44,53 @@ PLAUSIBLE_TARIFF_CNY_PER_KWH = (0.3, 1.6)
 outside which a user's figure is questioned. [CNY/kWh]"""
 
 
-def quote_findings(
-    project: Project, catalog: Catalog, gpu_id: str
-) -> list[f.ImplausiblePrice]:
-    """Project prices and vendor quotes outside the plausible card-hour range."""
+def _imported_findings(
+    project: Project, gpu_id: str, od_rng: PriceRange, mon_rng: PriceRange
+) -> list[f.Finding]:
+    """Imported price rows of the plan's GPU checked as typed prices are: a
+    rental price outside the plausible card-hour range, a row dated after the
+    plan. Each names its file, sheet and row."""
+    out: list[f.Finding] = []
+    for i, row in enumerate(project.price_overrides):
+        if row.gpu_id != gpu_id:
+            continue
+        field = f"price_overrides.{i}.typical"
+        if row.as_of > project.meta.plan_date:
+            out.append(
+                f.ImportedFuture(
+                    source_file=row.source_file,
+                    location=row.location,
+                    as_of=row.as_of.isoformat(),
+                    plan_date=project.meta.plan_date.isoformat(),
+                    inputs=(f"price_overrides.{i}.as_of", "meta.plan_date"),
+                )
+            )
+        rental = {
+            PriceItem.ON_DEMAND: (row.typical, od_rng, False),
+            PriceItem.MONTHLY: (row.typical / HOURS_PER_MONTH, mon_rng, True),
+        }.get(row.item)
+        if rental is None:
+            continue
+        value, rng, monthly = rental
+        low, high = plausible_card_hour_range(rng)
+        if not low <= value <= high:
+            out.append(
+                f.ImplausibleImport(
+                    price_cny_per_gpu_hour=value,
+                    low_cny_per_gpu_hour=low,
+                    high_cny_per_gpu_hour=high,
+                    monthly=monthly,
+                    source_file=row.source_file,
+                    location=row.location,
+                    inputs=(field,),
+                )
+            )
+    return out
+
+
+def quote_findings(project: Project, catalog: Catalog, gpu_id: str) -> list[f.Finding]:
+    """Project prices, vendor quotes and imported price rows outside the
+    plausible card-hour range, and imported rows dated after the plan."""
     try:
         price = catalog.price(gpu_id)
     except KeyError:
@@ -97,7 +146,8 @@ def quote_findings(
                     f"vendors.{i}.monthly_cny_per_gpu_month",
                 )
             )
-    out: list[f.ImplausiblePrice] = []
+    out: list[f.Finding] = []
+    out += _imported_findings(project, gpu_id, od_rng, per_hour_mon)
     for value, rng, vendor, monthly, field in checks:
         if value is None:
             continue

@@ -46,6 +46,7 @@ Provisions on Promoting and Regulating Cross-Border Data Flows (2024).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from operator import attrgetter
@@ -92,7 +93,8 @@ _DEMAND_INPUTS = ("demand.months", "meta.horizon_months")
 class Choice:
     """The recommended option, its reasons and warnings, before wording."""
 
-    option: OptionResult
+    option: OptionResult | None
+    """None when no option is feasible (the reasons name the constraint)."""
     mix_detail: MixDetail | None
     """The mix plan when the mix is chosen."""
     reasons: tuple[f.Finding, ...]
@@ -195,12 +197,16 @@ def owned_utilization(option: OptionResult, hybrid: HybridResult | None) -> floa
     return option.utilization
 
 
-def _sort_options(options: list[OptionResult]) -> _Field:
+def _sort_options(
+    options: list[OptionResult], at_risk: frozenset[OptionId] = frozenset()
+) -> _Field:
     """Sort the options into owned and rented, and pick the preferred rental.
 
     The hybrid owns cards: it is an owning-type option (never a rental to
     beat, and recommended only on owning's conditions); owning no card, it
-    is the mix under another name and is not a choice of its own.
+    is the mix under another name and is not a choice of its own. An option in
+    ``at_risk`` (spot that would not stay cheapest at the high reclaim values)
+    is shown but is no rental the rules choose or weigh owning against.
     """
     by_id = {o.id: o for o in options}
     # one pass: the feasible rentals (and those without the mix), the owned
@@ -209,7 +215,7 @@ def _sort_options(options: list[OptionResult]) -> _Field:
     owned_pure: list[OptionResult] = []
     for o in options:
         if o.id in RENT_OPTIONS:
-            if o.feasible:
+            if o.feasible and o.id not in at_risk:
                 renting.append(o)
                 if o.id is not OptionId.MIX:
                     pure.append(o)
@@ -477,6 +483,7 @@ def _residency_reason(
         for o in options
         if o.id in RENT_OPTIONS
         and (o.feasible or o.infeasible_code == RESIDENCY_OWN_HARDWARE)
+        and o.at_risk_cny is None  # spot the plan would not rely on anyway
     ]
     rent = min(rentals, key=lambda o: o.total_cny) if rentals else None
     whole_hybrid = (
@@ -631,12 +638,90 @@ def _owned_cards(
     """How many cards the owned options buy: typed in, or the peak month's."""
     # the first busiest month (``max`` keeps the first of equal values)
     peak_i = demand.index(max(demand)) if demand else 0
+    peak = demand[peak_i] if demand else 0.0
+    # more cards than the peak's GPU-hours fill: the job's whole servers set it
+    for_job = own.gpus > math.ceil(peak / HOURS_PER_MONTH - 1e-9)
     return f.OwnedCards(
         cards=own.gpus,
         entered=budget.owned_gpus is not None,
         peak_month=peak_i + 1,
-        peak_gpu_hours=demand[peak_i] if demand else 0.0,
-        inputs=("budget.owned_gpus", "demand.months"),
+        peak_gpu_hours=peak,
+        job_gpus=own.gpus if for_job else 0,
+        inputs=("budget.owned_gpus", "demand.months", "workload.gpus"),
+    )
+
+
+def _spot_at_risk(
+    chosen: OptionResult,
+    fragile: Mapping[OptionId, tuple[float, float]],
+    spot: SpotJob | None,
+    high: tuple[float, float],
+) -> list[f.Finding]:
+    """The cheapest plan on spot that was set aside for its risk, when it
+    would have cost less than the choice at typical values."""
+    cheaper = {o: v for o, v in fragile.items() if v[0] < chosen.total_cny}
+    if not cheaper or spot is None:
+        return []
+    option = min(cheaper, key=lambda o: cheaper[o][0])
+    total, stressed = cheaper[option]
+    return [
+        f.SpotAtRisk(
+            option=option,
+            total_cny=total,
+            saving_cny=chosen.total_cny - total,
+            chosen=chosen.id,
+            stressed_cny=stressed,
+            job_gpus=spot.job_gpus,
+            instances=spot.instances,
+            reclaims_per_100_hours=high[0],
+            lost_hours=high[1],
+            inputs=(
+                "budget.spot_interruptions_per_100_hours",
+                "budget.restart_hours",
+                "budget.spot_capacity_share",
+                "budget.spot_wait_hours",
+            ),
+        )
+    ]
+
+
+def _nothing_feasible(
+    project: Project,
+    catalog: Catalog,
+    options: list[OptionResult],
+    decided: list[f.Finding],
+    gpu_id: str,
+) -> Choice:
+    """No option is feasible: no recommendation, and the constraint that keeps
+    out the cheapest option, with its reason, as the one to relax."""
+    # the cheapest option each constraint keeps out, cheapest first
+    nearest: dict[str, OptionResult] = {}
+    for o in sorted(options, key=_total):
+        nearest.setdefault(o.infeasible_code or o.id.value, o)
+    reasons = [
+        f.NoneFeasible(inputs=("budget.options",)),
+        *(
+            f.KeptOut(
+                option=o.id,
+                total_cny=o.total_cny,
+                why=o.reason,
+                inputs=("budget.options", "budget.data_residency", "budget.owned_gpus"),
+            )
+            for o in list(nearest.values())[:3]
+        ),
+    ]
+    warnings = [
+        *decided,
+        *checkpoint_warnings(project.budget),
+        *residency_warnings(project, catalog),
+        *quote_findings(project, catalog, gpu_id),
+    ]
+    return Choice(
+        option=None,
+        mix_detail=None,
+        reasons=tuple(reasons),
+        warnings=tuple(warnings),
+        cheapest_rental=None,
     )
 
 
@@ -654,9 +739,18 @@ def choose_option(
     *,
     spot: SpotJob | None = None,
     spot_months: Mapping[OptionId, int] | None = None,
+    spot_fragile: Mapping[OptionId, tuple[float, float]] | None = None,
+    spot_high: tuple[float, float] = (0.0, 0.0),
 ) -> Choice:
     """Pick an option, with its reasons and warnings as data (see the module
     docstring for the rules).
+
+    ``spot_fragile``: the options on spot that would not stay cheapest at the
+    price book's high reclaim values, with their totals at typical and high
+    values (:func:`gpu_advisor.engine.cost.prepare.fragile_spot`). Spot among
+    them is never chosen; when one of them undercuts the choice at typical
+    values, a reason names the saving and its risk at ``spot_high`` (reclaims
+    per 100 server-hours, hours lost per reclaim).
 
     ``values`` (the resolved inputs) adds the price-book findings of
     :func:`price_book_findings` when owned options are priced. ``spot`` and
@@ -665,10 +759,14 @@ def choose_option(
     spot.
     """
     b = project.budget
-    field = _sort_options(options)
+    fragile = dict(spot_fragile or {})
+    field = _sort_options(options, frozenset({OptionId.SPOT} & fragile.keys()))
     chosen, reasons, decided = _decide(
         project, options, field, demand, break_even, policy, hybrid
     )
+    if not chosen.feasible:  # nothing can run as priced: recommend nothing
+        return _nothing_feasible(project, catalog, options, decided, gpu_id)
+    reasons += _spot_at_risk(chosen, fragile, spot, spot_high)
     reasons += _context_reasons(
         project, chosen, field, demand, break_even, values, hybrid
     )

@@ -45,7 +45,8 @@ _FORMULAS: dict[OptionId, tuple[str, list[str]]] = {
     ),
     OptionId.SPOT: (
         "on-demand price × spot factor × hours × (1 + reclaims per instance-hour × "
-        "instances of the job × (checkpoint interval / 2 + restart)) + add-ons; "
+        "instances of the job × (checkpoint interval / 2 + restart + (1 − chance "
+        "spot capacity is free) × wait for it)) + add-ons; "
         "instances = ceil(job cards / cards per server); the job (the plan's "
         "cluster) stops whenever any of its instances is reclaimed and loses the "
         "work on all its cards",
@@ -54,6 +55,8 @@ _FORMULAS: dict[OptionId, tuple[str, list[str]]] = {
             "spot_price_factor",
             "spot_interruptions_per_100_hours",
             "restart_hours",
+            "spot_capacity_share",
+            "spot_wait_hours",
             "checkpoint_interval_hours",
             "spot_job_gpus",
         ],

@@ -102,6 +102,7 @@ def apply_feasibility(
     residency: DataResidency,
     yearly_factor: float,
     hybrid_rents: bool = False,
+    needed_gpus: int = 0,
 ) -> list[OptionId]:
     """Mark what cannot be chosen, in place; return the options the risk analysis prices.
 
@@ -121,6 +122,10 @@ def apply_feasibility(
         Yearly price as a share of the monthly price. [1]
     hybrid_rents : bool
         Whether the hybrid rents part of the demand.
+    needed_gpus : int
+        Cards an owned fleet needs to serve every month itself (the busiest
+        month's, the job's whole servers while it runs), named when the data
+        must stay on owned hardware and the fleet is smaller.
 
     Returns
     -------
@@ -137,7 +142,7 @@ def apply_feasibility(
     if _yearly_rule(priced, d.shape[0], yearly_factor):
         dropped.add(OptionId.YEARLY)
     if residency is DataResidency.OWN_HARDWARE:
-        _residency_rule(priced, hybrid_rents)
+        _residency_rule(priced, hybrid_rents, needed_gpus)
     return [o for o in priced if o not in dropped]
 
 
@@ -182,9 +187,12 @@ def _yearly_rule(
     return True
 
 
-def _residency_rule(priced: dict[OptionId, OptionArrays], hybrid_rents: bool) -> None:
+def _residency_rule(
+    priced: dict[OptionId, OptionArrays], hybrid_rents: bool, needed_gpus: int
+) -> None:
     """With the data on owned hardware: every rental, a hybrid that rents and an
-    owned option that overflows onto rented hours are out."""
+    owned option that overflows onto rented hours are out (the cards it would
+    need, ``needed_gpus``, named)."""
     for oid, arr in priced.items():
         if oid in RENT_OPTIONS or (oid is OptionId.HYBRID and hybrid_rents):
             mark_infeasible(
@@ -202,7 +210,7 @@ def _residency_rule(priced: dict[OptionId, OptionArrays], hybrid_rents: bool) ->
                 RESIDENCY_OVERFLOW,
                 Message(
                     code="cost.reason.residency_overflow",
-                    params={"gpus": int(arr.gpus[0])},
+                    params={"gpus": int(arr.gpus[0]), "needed": needed_gpus},
                 ),
             )
 

@@ -163,11 +163,14 @@ def runner_up(cost: CostResult) -> OptionResult | None:
     'yearly'
     """
     chosen = cost.recommendation.option
+    if chosen is None:  # nothing feasible: no alternative to a recommendation
+        return None
     root = _root(cost, chosen)
     others = [
         o
         for o in cost.options
         if o.feasible
+        and o.at_risk_cny is None  # a saving with its risk, not an alternative
         and o.id != chosen
         and o.same_as is None
         and _root(cost, o.id) != root

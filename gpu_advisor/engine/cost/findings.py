@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from gpu_advisor.model.common import Severity
+from gpu_advisor.model.common import Message, Severity
 from gpu_advisor.model.cost_results import HybridResult, SixMonthRule
 from gpu_advisor.model.project import OptionId
 
@@ -166,6 +166,47 @@ class OwnDearer(Finding):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class NoneFeasible(Finding):
+    """No option can run as priced: nothing is recommended."""
+
+    code: ClassVar[str] = "recommend.none_feasible"
+    severity: ClassVar[Severity] = Severity.ERROR
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KeptOut(Finding):
+    """With nothing feasible: the cheapest option one constraint keeps out."""
+
+    code: ClassVar[str] = "recommend.kept_out"
+    severity: ClassVar[Severity] = Severity.ERROR
+    option: OptionId
+    total_cny: float
+    why: Message | None
+    """Why it is out (its ``OptionResult.reason``): the constraint to relax."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpotAtRisk(Finding):
+    """A plan on spot would be cheaper at typical reclaim values but not at the
+    price book's high ones: a saving with its risk, not the recommendation."""
+
+    code: ClassVar[str] = "recommend.spot_at_risk"
+    option: OptionId
+    """Spot, or the mix or hybrid as it would be with spot bursts."""
+    total_cny: float
+    """At the typical reclaim rate, restart, capacity share and wait. [CNY]"""
+    saving_cny: float
+    """Below the recommended option, at typical values. [CNY]"""
+    chosen: OptionId
+    stressed_cny: float
+    """At the high reclaim rate and the high hours lost per reclaim. [CNY]"""
+    job_gpus: int
+    instances: int
+    reclaims_per_100_hours: float
+    lost_hours: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SixMonthRuleCheck(Finding):
     """The idctop.com rule of thumb against the plan's figures."""
 
@@ -215,6 +256,9 @@ class OwnedCards(Finding):
     peak_month: int
     """1-based."""
     peak_gpu_hours: float
+    job_gpus: int = 0
+    """The synchronous job's cards in whole servers, when they set the count
+    (more than the peak month's GPU-hours fill); else 0."""
 
 
 # --- warnings ---------------------------------------------------------------------
@@ -299,6 +343,31 @@ class ImplausiblePrice(WarningFinding):
     """The vendor quoting it; None for the project's own price."""
     monthly: bool
     """A monthly price (as per card-hour), else on-demand."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImplausibleImport(WarningFinding):
+    """An imported rental price outside the plausible card-hour range."""
+
+    code: ClassVar[str] = "cost.implausible_import"
+    price_cny_per_gpu_hour: float
+    low_cny_per_gpu_hour: float
+    high_cny_per_gpu_hour: float
+    monthly: bool
+    source_file: str
+    location: str
+    """Sheet and row, e.g. 'Quote, row 4'."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImportedFuture(WarningFinding):
+    """An imported price row dated after the plan."""
+
+    code: ClassVar[str] = "cost.imported_future"
+    source_file: str
+    location: str
+    as_of: str
+    plan_date: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

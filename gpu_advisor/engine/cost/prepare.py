@@ -12,14 +12,18 @@ arrays.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 import numpy as np
 
 from gpu_advisor.engine.cost.choice import STABLE_UTILIZATION
 from gpu_advisor.engine.cost.demand import derive_demand, spot_forbidden_months
-from gpu_advisor.engine.cost.feasibility import apply_feasibility, mark_same_as
+from gpu_advisor.engine.cost.feasibility import (
+    apply_feasibility,
+    comparable_rental,
+    mark_same_as,
+)
 from gpu_advisor.engine.cost.mix import (
     CONTRACTS,
     HybridPlan,
@@ -43,6 +47,7 @@ from gpu_advisor.engine.cost.price import (
     running_job_cards,
 )
 from gpu_advisor.engine.cost.resolve import (
+    SPOT_LOST_HOURS_KEY,
     Resolved,
     resolve,
     with_spot_job,
@@ -109,6 +114,15 @@ class Prepared:
     hybrid_plan: HybridPlan | None = None
     hybrid_totals: tuple[float, float, float] = (0.0, 0.0, 0.0)
     """Total, owned part and rented part of the hybrid (scenario 0). [CNY]"""
+    spot_stress: dict[OptionId, float] = field(default_factory=dict)
+    """Total of each option that runs the multi-server job on spot, at the
+    price book's high reclaim rate and hours lost per reclaim
+    (:func:`spot_stress_totals`). [CNY]"""
+    spot_fragile: dict[OptionId, tuple[float, float]] = field(default_factory=dict)
+    """Each option on spot that would not stay cheapest at the high reclaim and
+    restart values, with its total at typical and at high values: spot stays
+    in the table as a saving with its risk; the mix and the hybrid are planned
+    without spot instead (:func:`fragile_spot`). [CNY]"""
 
 
 def _hybrid_kinds(options: list[OptionId]) -> list[OptionId]:
@@ -163,6 +177,60 @@ def _hybrid(
         owned_by_kind=owned_by_kind,
     )
     return plan, (total, owned, rented)
+
+
+def spot_high(resolved: Resolved) -> tuple[float, float]:
+    """The price book's high reclaims per 100 server-hours and hours lost per
+    reclaim (restart and wait for capacity) that :func:`spot_stress_totals`
+    prices with."""
+    return (
+        resolved.ranges["spot_interruptions_per_100_hours"][2],
+        resolved.ranges[SPOT_LOST_HOURS_KEY][2],
+    )
+
+
+def spot_stress_totals(prep: Prepared, checkpointing: bool) -> dict[OptionId, float]:
+    """Each option that runs the synchronous job on spot, priced with the
+    price book's high reclaim rate and high hours lost per reclaim (the
+    longest restart, the least spare capacity, the longest wait), its plan
+    kept as decided. Empty when the job fits on one server: one reclaim then
+    stops one server's work only. [CNY]
+
+    Chinese clouds sell spot from spare stock with no multi-server capacity
+    guarantee (Alibaba Cloud, "What are preemptible instances", 2025-01-20;
+    Tencent Cloud spot FAQ), so spot is the plan only if it stays cheapest
+    at these values (:func:`gpu_advisor.engine.cost.choice.choose_option`).
+    """
+    p, r = prep.params, prep.resolved
+    months = option_spot_months(prep)
+    spot_options = [o for o, n in months.items() if n > 0]
+    spot = prep.priced.get(OptionId.SPOT)
+    if (
+        spot is not None
+        and OptionId.SPOT not in spot_options
+        and comparable_rental(spot)
+    ):
+        spot_options.append(OptionId.SPOT)  # out only for residency: still weighed
+    if p.job_instances <= 1 or not spot_options:
+        return {}
+    reclaims, lost = spot_high(r)
+    high = {
+        "spot_rate_per_hour": np.array([reclaims / 100.0]),
+        "restart_hours": np.array([lost]),
+    }
+    ps = make_params(r, 1, high, checkpointing=checkpointing)
+    d = prep.d
+    out: dict[OptionId, float] = {}
+    for option in spot_options:
+        if option is OptionId.SPOT:
+            out[option] = float(
+                price_pure_options(ps, d, prep.owned_gpus, [option])[option].total[0]
+            )
+        elif option is OptionId.MIX and prep.policy is not None:
+            out[option] = float(price_mix(ps, d, prep.policy).total[0])
+        elif option is OptionId.HYBRID and prep.hybrid_plan is not None:
+            out[option] = float(price_hybrid(ps, d, prep.hybrid_plan).total[0])
+    return out
 
 
 def option_spot_months(prep: Prepared) -> dict[OptionId, int]:
@@ -314,8 +382,77 @@ def _price_options(
     return _Priced(priced, policy, hybrid_plan, hybrid_totals)
 
 
+class _Field(NamedTuple):
+    """Every selected option priced, feasibility marked, and the plans behind
+    the mix and the hybrid."""
+
+    priced: dict[OptionId, OptionArrays]
+    policy: MixPolicy | None
+    hybrid_plan: HybridPlan | None
+    hybrid_totals: tuple[float, float, float]
+    risk_options: list[OptionId]
+
+
+def _field(
+    project: Project,
+    resolved: Resolved,
+    p: Params,
+    d: FloatArray,
+    owned_gpus: int,
+    options: list[OptionId],
+) -> _Field:
+    """Price ``options`` and mark what cannot be chosen (scenario 0)."""
+    budget = project.budget
+    forbidden = spot_forbidden_months(project, d.shape[-1])
+    own_all = budget.data_residency is DataResidency.OWN_HARDWARE
+    priced, policy, hybrid_plan, hybrid_totals = _price_options(
+        p, d, owned_gpus, options, forbidden, own_all
+    )
+    priced = {o: priced[o] for o in options if o in priced}
+    risk_options = apply_feasibility(
+        priced,
+        d,
+        serves=_serves(project),
+        spot_forbidden=forbidden,
+        residency=budget.data_residency,
+        yearly_factor=resolved.values["yearly_price_factor"],
+        needed_gpus=owned_gpus_for(d, None, p),
+        hybrid_rents=hybrid_plan is not None
+        and (
+            hybrid_plan.owned_gpus == 0
+            or bool(np.any(owned_split(p, d, hybrid_plan.owned_gpus)[1] > 0))
+        ),
+    )
+    mark_same_as(priced, None if hybrid_plan is None else hybrid_plan.owned_gpus)
+    return _Field(priced, policy, hybrid_plan, hybrid_totals, risk_options)
+
+
+def fragile_spot(
+    priced: dict[OptionId, OptionArrays], stress: dict[OptionId, float]
+) -> dict[OptionId, float]:
+    """The options on spot that would not stay cheapest at the price book's
+    high reclaim and restart values: their stressed total is above the
+    cheapest feasible option that runs nothing on spot. [CNY]
+
+    >>> fragile_spot({}, {})
+    {}
+    """
+    safe = [
+        float(a.total[0]) for o, a in priced.items() if a.feasible and o not in stress
+    ]
+    if not safe:
+        return {}
+    return {o: t for o, t in stress.items() if t > min(safe)}
+
+
 def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepared:
     """Resolve, derive the demand and price every option (scenario 0).
+
+    When the mix or the hybrid would run the multi-server job on spot and
+    that would not stay cheapest at the price book's high reclaim and restart
+    values (:func:`fragile_spot`), they are planned without spot: the
+    reserved alternative is the plan and spot stays in the table as a saving
+    with its risk.
 
     Parameters
     ----------
@@ -340,27 +477,8 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
     owned_gpus = owned_gpus_for(d, budget.owned_gpus, p)
     chosen = set(budget.options)
     options = [o for o in OptionId if o in chosen]
-    forbidden = spot_forbidden_months(project, len(demand))
-    own_all = budget.data_residency is DataResidency.OWN_HARDWARE
-    priced, policy, hybrid_plan, hybrid_totals = _price_options(
-        p, d, owned_gpus, options, forbidden, own_all
-    )
-    priced = {o: priced[o] for o in options if o in priced}
-    risk_options = apply_feasibility(
-        priced,
-        d,
-        serves=_serves(project),
-        spot_forbidden=forbidden,
-        residency=budget.data_residency,
-        yearly_factor=resolved.values["yearly_price_factor"],
-        hybrid_rents=hybrid_plan is not None
-        and (
-            hybrid_plan.owned_gpus == 0
-            or bool(np.any(owned_split(p, d, hybrid_plan.owned_gpus)[1] > 0))
-        ),
-    )
-    mark_same_as(priced, None if hybrid_plan is None else hybrid_plan.owned_gpus)
-    return Prepared(
+    field_ = _field(project, resolved, p, d, owned_gpus, options)
+    prep = Prepared(
         sizing=sizing,
         gpu_id=gpu_id,
         resolved=resolved,
@@ -370,11 +488,44 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
         d=d,
         owned_gpus=owned_gpus,
         params=p,
+        priced=field_.priced,
+        policy=field_.policy,
+        risk_options=field_.risk_options,
+        hybrid_plan=field_.hybrid_plan,
+        hybrid_totals=field_.hybrid_totals,
+    )
+    stress = spot_stress_totals(prep, budget.checkpointing)
+    fragile = {
+        o: (float(prep.priced[o].total[0]), t)
+        for o, t in fragile_spot(prep.priced, stress).items()
+    }
+    if not {OptionId.MIX, OptionId.HYBRID} & fragile.keys():
+        return replace(prep, spot_stress=stress, spot_fragile=fragile)
+    # plan the mix and the hybrid without spot; spot keeps its own row
+    safe = _field(
+        project,
+        resolved,
+        p,
+        d,
+        owned_gpus,
+        [o for o in options if o is not OptionId.SPOT],
+    )
+    priced = {**prep.priced}
+    for o in (OptionId.MIX, OptionId.HYBRID):
+        if o in safe.priced:
+            priced[o] = safe.priced[o]
+    risk = [
+        o for o in prep.risk_options if o in safe.risk_options or o is OptionId.SPOT
+    ]
+    return replace(
+        prep,
         priced=priced,
-        policy=policy,
-        risk_options=risk_options,
-        hybrid_plan=hybrid_plan,
-        hybrid_totals=hybrid_totals,
+        policy=safe.policy,
+        hybrid_plan=safe.hybrid_plan,
+        hybrid_totals=safe.hybrid_totals,
+        risk_options=risk,
+        spot_stress={o: t for o, t in stress.items() if o is OptionId.SPOT},
+        spot_fragile=fragile,
     )
 
 

@@ -460,7 +460,7 @@ class Params:
     yearly_factor: FloatArray
     spot_factor: FloatArray
     spot_rate_per_hour: FloatArray
-    restart_hours: FloatArray
+    restart_hours: FloatArray  # hours lost per reclaim: restart + wait for capacity [h]
     gpu_price: FloatArray
     server_price: FloatArray
     network_frac: FloatArray
@@ -516,7 +516,7 @@ _PARAM_KEYS: dict[str, str] = {
     "monthly": "monthly_cny_per_gpu_month",
     "yearly_factor": "yearly_price_factor",
     "spot_factor": "spot_price_factor",
-    "restart_hours": "restart_hours",
+    "restart_hours": "spot_lost_hours",
     "gpu_price": "gpu_price_cny",
     "server_price": "server_cny_per_server",
     "network_frac": "network_fraction_of_hardware",

@@ -153,6 +153,8 @@ def recommend(
     *,
     spot: SpotJob | None = None,
     spot_months: Mapping[OptionId, int] | None = None,
+    spot_fragile: Mapping[OptionId, tuple[float, float]] | None = None,
+    spot_high: tuple[float, float] = (0.0, 0.0),
 ) -> Recommendation:
     """Pick an option and explain why (the rules: :mod:`gpu_advisor.engine.cost.choice`).
 
@@ -175,9 +177,11 @@ def recommend(
         hybrid,
         spot=spot,
         spot_months=spot_months,
+        spot_fragile=spot_fragile,
+        spot_high=spot_high,
     )
     return Recommendation(
-        option=choice.option.id,
+        option=choice.option.id if choice.option is not None else None,
         mix_detail=choice.mix_detail,
         reasons=[advice(x) for x in choice.reasons],
         warnings=[advice(x) for x in choice.warnings],

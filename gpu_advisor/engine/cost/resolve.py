@@ -47,6 +47,8 @@ _DEFAULT_KEYS = (
     "spot_price_factor",
     "spot_interruptions_per_100_hours",
     "restart_hours",
+    "spot_capacity_share",
+    "spot_wait_hours",
     "network_fraction_of_hardware",
     "storage_cny_per_tb",
     "hardware_life_years",
@@ -78,6 +80,7 @@ _UNITS = {
     "ops_salary_cny_per_year": "CNY/year",
     "storage_cny_per_tb": "CNY/TB",
     "restart_hours": "h",
+    "spot_wait_hours": "h",
     "deposit_months": "months",
     "retrofit_cny_per_kw": "CNY/kW",
     "idc_bandwidth_cny_per_month": "CNY/month",
@@ -128,18 +131,20 @@ def _spread(
 def imported_price(project: Project, gpu_id: str, key: str) -> PriceOverride | None:
     """The imported price for ``gpu_id`` and budget field ``key``, if any.
 
-    The newest ``as_of`` wins; of equal dates, the later row.
+    The newest ``as_of`` on or before the plan's date wins (of equal dates,
+    the later row); a row dated after the plan wins only when no other row is
+    there, and the plan warns about it (``cost.imported_future``).
 
     >>> imported_price(Project(), "A100-80GB-SXM", "gpu_price_cny") is None
     True
     """
+    rows = [
+        r for r in project.price_overrides if r.gpu_id == gpu_id and r.item.value == key
+    ]
+    dated = [r for r in rows if r.as_of <= project.meta.plan_date] or rows
     found: PriceOverride | None = None
-    for row in project.price_overrides:
-        if (
-            row.gpu_id == gpu_id
-            and row.item.value == key
-            and (found is None or row.as_of >= found.as_of)
-        ):
+    for row in dated:
+        if found is None or row.as_of >= found.as_of:
             found = row
     return found
 
@@ -300,6 +305,7 @@ def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Re
     _self_build_pue(book, region)
     _project_figures(book)
     _gpu_and_rack(book, catalog, region)
+    _spot_lost_hours(book)
     code, rate, as_of, source = currency_rate(project, catalog)
     return Resolved(
         gpu_id=gpu_id,
@@ -310,6 +316,35 @@ def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Re
         cny_per_unit=rate,
         currency_as_of=as_of,
         currency_source=source,
+    )
+
+
+SPOT_LOST_HOURS_KEY = "spot_lost_hours"
+"""Hours a synchronous job loses to each spot reclaim besides the work since the
+last checkpoint: the restart, plus the wait for replacement capacity when it is
+not free at once (``restart + (1 − capacity share) × wait``)."""
+
+
+def lost_hours(restart: float, share: float, wait: float) -> float:
+    """``restart + (1 − share) × wait``, the share held within 0–1. [h]
+
+    >>> lost_hours(0.25, 0.6, 4.0)
+    1.85
+    """
+    return restart + (1.0 - min(max(share, 0.0), 1.0)) * wait
+
+
+def _spot_lost_hours(book: _Book) -> None:
+    """The derived hours lost per reclaim, its value and its range (the worst
+    case: the longest restart, the least capacity, the longest wait)."""
+    v, r = book.values, book.ranges
+    keys = ("restart_hours", "spot_capacity_share", "spot_wait_hours")
+    restart, share, wait = (r[k] for k in keys)
+    v[SPOT_LOST_HOURS_KEY] = round(lost_hours(*(v[k] for k in keys)), 9)
+    r[SPOT_LOST_HOURS_KEY] = (
+        lost_hours(restart[0], share[2], wait[0]),
+        v[SPOT_LOST_HOURS_KEY],
+        lost_hours(restart[2], share[0], wait[2]),
     )
 
 

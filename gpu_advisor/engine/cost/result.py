@@ -16,7 +16,7 @@ from gpu_advisor.engine.cost.breakeven import compute_break_even
 from gpu_advisor.engine.cost.demand import spot_forbidden_months
 from gpu_advisor.engine.cost.explain import cost_explanations, formula_explanations
 from gpu_advisor.engine.cost.includes import includes
-from gpu_advisor.engine.cost.prepare import Prepared, option_spot_months
+from gpu_advisor.engine.cost.prepare import Prepared, option_spot_months, spot_high
 from gpu_advisor.engine.cost.price import (
     FloatArray,
     OptionArrays,
@@ -28,7 +28,7 @@ from gpu_advisor.engine.cost.resolve import Resolved
 from gpu_advisor.engine.cost.risk import tornado
 from gpu_advisor.engine.cost.work import work_coverage, work_warnings
 from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Message
+from gpu_advisor.model.common import Advice, Message
 from gpu_advisor.model.cost_results import (
     CostResult,
     CurrencyInfo,
@@ -36,6 +36,8 @@ from gpu_advisor.model.cost_results import (
     OptionResult,
     Recommendation,
     SpotJob,
+    TornadoBar,
+    Work,
 )
 from gpu_advisor.model.project import OptionId, Project
 
@@ -88,6 +90,48 @@ def currency_info(resolved: Resolved, prices_include_vat: bool) -> CurrencyInfo:
     )
 
 
+def _at_risk(prep: Prepared, option: OptionId) -> bool:
+    """Spot that would not stay cheapest at the high reclaim values (the mix
+    and the hybrid in ``spot_fragile`` were planned again without spot)."""
+    return option is OptionId.SPOT and option in prep.spot_fragile
+
+
+def _results(
+    prep: Prepared, hybrid: HybridResult | None, spot: SpotJob | None
+) -> list[OptionResult]:
+    """Every priced option's result, spot at risk with its stressed total."""
+    return [
+        OptionResult(**{**dict(o), "at_risk_cny": prep.spot_fragile[o.id][1]})
+        if _at_risk(prep, o.id)
+        else o
+        for o in option_results(
+            prep.priced.values(), prep.params.discount_rate, hybrid, spot
+        )
+    ]
+
+
+def _work(project: Project, prep: Prepared) -> tuple[Work | None, list[Advice]]:
+    """The sized job against the priced demand, and what makes the plan
+    incomplete (:mod:`gpu_advisor.engine.cost.work`)."""
+    work = work_coverage(project, prep.sizing, list(prep.demand), prep.demand_source)
+    cluster = prep.sizing.cluster
+    return work, work_warnings(work, cluster.gpus, cluster.gpus_for_deadline)
+
+
+def _tornado(project: Project, prep: Prepared) -> list[TornadoBar]:
+    """The tornado of the plan's owned-versus-rented gap."""
+    return tornado(
+        prep.resolved,
+        prep.d,
+        prep.owned_gpus,
+        prep.risk_options,
+        prep.policy,
+        checkpointing=project.budget.checkpointing,
+        mfu=prep.sizing.compute.mfu,
+        hybrid=prep.hybrid_plan,
+    )
+
+
 def cost_result(
     project: Project,
     catalog: Catalog,
@@ -126,28 +170,16 @@ def cost_result(
         else None
     )
     spot = spot_job(p) if OptionId.SPOT in priced or OptionId.MIX in priced else None
-    results = option_results(priced.values(), p.discount_rate, hybrid, spot)
+    results = _results(prep, hybrid, spot)
     break_even = compute_break_even(
         p,
-        priced,
+        # owning is weighed against the rentals the plan would rely on
+        {o: a for o, a in priced.items() if not _at_risk(prep, o)},
         demand,
         prep.owned_gpus,
         spot_forbidden=spot_forbidden_months(project, len(demand)),
     )
-    bars = (
-        tornado(
-            resolved,
-            d,
-            prep.owned_gpus,
-            prep.risk_options,
-            prep.policy,
-            checkpointing=project.budget.checkpointing,
-            mfu=prep.sizing.compute.mfu,
-            hybrid=prep.hybrid_plan,
-        )
-        if full and with_tornado
-        else []
-    )
+    bars = _tornado(project, prep) if full and with_tornado else []
     rec = recommend(
         project,
         catalog,
@@ -161,11 +193,10 @@ def cost_result(
         hybrid,
         spot=spot,
         spot_months=option_spot_months(prep),
+        spot_fragile=prep.spot_fragile,
+        spot_high=spot_high(resolved),
     )
-    work = work_coverage(project, prep.sizing, list(demand), prep.demand_source)
-    limits = work_warnings(
-        work, prep.sizing.cluster.gpus, prep.sizing.cluster.gpus_for_deadline
-    )
+    work, limits = _work(project, prep)
     if limits:
         rec = Recommendation(**{**dict(rec), "complete": False, "limits": limits})
     return CostResult(

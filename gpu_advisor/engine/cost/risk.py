@@ -108,6 +108,15 @@ TORNADO_INPUTS: tuple[_Input, ...] = (
         "years",
     ),
     _Input("workload.mfu", "mfu_factor", ("demand_inv",), "×"),
+    _Input(
+        "budget.spot_interruptions_per_100_hours",
+        "spot_interruptions_per_100_hours",
+        ("spot_rate_per_hour",),
+        "",
+    ),
+    # the restart, the chance that spot capacity is free and the wait for it,
+    # as the hours a synchronous job loses to each reclaim (resolve.lost_hours)
+    _Input("budget.restart_hours", "spot_lost_hours", ("restart_hours",), "h"),
 )
 
 _MC_EXTRA: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -217,6 +226,8 @@ def _scaled(
         "yearly_factor": "yearly_price_factor",
         "residual": "residual_fraction",
         "haircut": "resale_haircut",
+        "spot_rate_per_hour": "spot_interruptions_per_100_hours",
+        "restart_hours": "spot_lost_hours",
     }
     for key, factor in factors.items():
         for name in inputs[key]:
@@ -224,6 +235,8 @@ def _scaled(
                 demand_mult = demand_mult * factor
             elif name == "demand_inv":
                 demand_mult = demand_mult / factor
+            elif name == "spot_rate_per_hour":  # typed per 100 hours
+                overrides[name] = resolved.values[field_keys[name]] / 100.0 * factor
             else:
                 overrides[name] = resolved.values[field_keys[name]] * factor
     if "pue" in overrides:

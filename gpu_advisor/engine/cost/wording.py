@@ -274,6 +274,8 @@ def _owned_cards(x: f.OwnedCards) -> Params:
     why = (
         part("recommend_part.owned_cards.entered")
         if x.entered
+        else part("recommend_part.owned_cards.job", job_gpus=x.job_gpus)
+        if x.job_gpus
         else part(
             "recommend_part.owned_cards.peak",
             month=x.peak_month,
@@ -314,10 +316,71 @@ def _spot_multi_node(x: f.SpotMultiNode) -> Params:
     }
 
 
+@values.register
+def _none_feasible(x: f.NoneFeasible) -> Params:
+    return {}
+
+
+@values.register
+def _kept_out(x: f.KeptOut) -> Params:
+    return {
+        "option": x.option.value,
+        "total_cny": x.total_cny,
+        "why": x.why if x.why is not None else NOTHING,
+    }
+
+
+@values.register
+def _spot_at_risk(x: f.SpotAtRisk) -> Params:
+    plan = (
+        part("recommend_part.spot_at_risk.spot")
+        if x.option is OptionId.SPOT
+        else part("recommend_part.spot_at_risk.bursts", option=x.option.value)
+    )
+    return {
+        "plan": plan,
+        "total_cny": x.total_cny,
+        "saving_cny": x.saving_cny,
+        "chosen": x.chosen.value,
+        "stressed_cny": x.stressed_cny,
+        "job_gpus": x.job_gpus,
+        "instances": x.instances,
+        "reclaims": x.reclaims_per_100_hours,
+        "lost_hours": x.lost_hours,
+    }
+
+
 @values.register(f.ResidencyCity)
 @values.register(f.ResidencyOwnHardware)
 def _residency_region(x: f.ResidencyCity | f.ResidencyOwnHardware) -> Params:
     return {"region": x.region}
+
+
+def counts_text(counts: Sequence[int]) -> str:
+    """Card counts as a short, language-neutral list: runs of consecutive
+    counts as ``a–b``.
+
+    >>> counts_text([0, 1, 2, 3, 8, 16, 24, 61, 64])
+    '0–3, 8, 16, 24, 61, 64'
+    >>> counts_text([8, 16])
+    '8, 16'
+    """
+    parts: list[str] = []
+    run: list[int] = []
+    for n in sorted(set(counts)):
+        if run and n != run[-1] + 1:
+            parts.append(_run_text(run))
+            run = []
+        run.append(n)
+    if run:
+        parts.append(_run_text(run))
+    return ", ".join(parts)
+
+
+def _run_text(run: list[int]) -> str:
+    if len(run) >= 3:
+        return f"{run[0]}–{run[-1]}"
+    return ", ".join(str(n) for n in run)
 
 
 def implausible_price(
@@ -334,6 +397,29 @@ def implausible_price(
         "side": "below" if price_cny_per_gpu_hour < low else "above",
         "low_cny": low,
         "high_cny": high,
+    }
+
+
+@values.register
+def _implausible_import(x: f.ImplausibleImport) -> Params:
+    kind = "monthly" if x.monthly else "on_demand"
+    what = part(
+        f"recommend_part.implausible_price.imported.{kind}",
+        file=x.source_file,
+        location=x.location or "—",
+    )
+    return implausible_price(
+        what, x.price_cny_per_gpu_hour, x.low_cny_per_gpu_hour, x.high_cny_per_gpu_hour
+    )
+
+
+@values.register
+def _imported_future(x: f.ImportedFuture) -> Params:
+    return {
+        "file": x.source_file,
+        "location": x.location or "—",
+        "as_of": x.as_of,
+        "plan_date": x.plan_date,
     }
 
 
@@ -412,7 +498,7 @@ def hybrid_reason(
     ...     total_cny=5.0, candidates_tried=[8, 16]).params["tried"]
     '8, 16'
     """
-    tried = ", ".join(str(t) for t in candidates_tried)
+    tried = counts_text(candidates_tried)
     rest = OptionId.MIX.value
     if owned_gpus == 0:
         return part(

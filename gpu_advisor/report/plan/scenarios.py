@@ -60,7 +60,10 @@ def scenarios_section(st: Story, project: Project, catalog: Catalog) -> None:
     rows.append(
         [
             st.t("scen.recommendation"),
-            *(option_name(st, c.recommendation.value) for c in columns),
+            *(
+                option_name(st, c.recommendation.value) if c.recommendation else "—"
+                for c in columns
+            ),
         ]
     )
     st.table(

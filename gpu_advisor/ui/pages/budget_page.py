@@ -445,6 +445,8 @@ class BudgetPage(QWizardPage):
             "renting", "spot_interruptions_per_100_hours", decimals=1, step=0.5
         )
         self._optional("renting", "restart_hours", decimals=2, step=0.25)
+        self._optional("renting", "spot_capacity_share", decimals=2, step=0.05)
+        self._optional("renting", "spot_wait_hours", decimals=1, step=1.0)
         self._check("renting", "checkpointing")
 
     def _build_owning_section(self) -> None:
@@ -541,6 +543,10 @@ class BudgetPage(QWizardPage):
                 "Spot reclaims per instance (server)"
             ),
             "restart_hours": self.tr("Restart time after an interruption"),
+            "spot_capacity_share": self.tr(
+                "Chance the job's servers are free on spot again"
+            ),
+            "spot_wait_hours": self.tr("Wait for spot capacity when it is not free"),
             "checkpointing": self.tr("Training writes checkpoints (needed for spot)"),
             "owned_gpus": self.tr("Cards to buy"),
             "gpu_price_cny": self.tr("Card price"),
@@ -594,6 +600,8 @@ class BudgetPage(QWizardPage):
             "spot_price_factor": self.tr(" ×"),
             "spot_interruptions_per_100_hours": self.tr(" per 100 h"),
             "restart_hours": self.tr(" h"),
+            "spot_capacity_share": self.tr(" ×"),
+            "spot_wait_hours": self.tr(" h"),
             "owned_gpus": self.tr(" cards"),
             "gpu_price_cny": self.tr(" CNY/card"),
             "server_cny_per_server": self.tr(" CNY/server"),

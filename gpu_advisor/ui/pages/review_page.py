@@ -699,15 +699,18 @@ class ReviewPage(QWizardPage):
     def _recommendation_html(self) -> list[str]:
         """The recommended option and the reasons for it."""
         recommendation = self._session.evaluation.cost.recommendation
+        option = recommendation.option
+        if option is None:  # nothing feasible: the reasons say what to relax
+            headline = escape(self.tr("No feasible option"))
+        elif recommendation.complete:
+            headline = escape(option_label(option))
+        else:
+            headline = escape(
+                self.tr("Incomplete plan. Cheapest for the priced part only: %1")
+            ).replace("%1", escape(option_label(option)))
         parts: list[str] = [
             "<h3>" + escape(self.tr("Recommendation")) + "</h3>",
-            f"<p><b>{escape(option_label(recommendation.option))}</b></p>"
-            if recommendation.complete
-            else "<p><b>"
-            + escape(
-                self.tr("Incomplete plan. Cheapest for the priced part only: %1")
-            ).replace("%1", escape(option_label(recommendation.option)))
-            + "</b></p>",
+            f"<p><b>{headline}</b></p>",
             *(
                 f"<p style='color:{SEVERITY_COLOURS[limit.severity]};'>"
                 f"{escape(words.text(limit, current_language()))}</p>"

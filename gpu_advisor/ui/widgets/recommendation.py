@@ -292,7 +292,9 @@ class RecommendationPanel(QWidget):
         rec = cost.recommendation
         code, rate = cost.currency.code, cost.currency.cny_per_unit
         locale = current_locale()
-        if rec.complete:
+        if rec.option is None:  # nothing feasible: the reasons say what to relax
+            self.headline.setText(_escape(self.tr("No feasible option")))
+        elif rec.complete:
             self.headline.setText(
                 _escape(self.tr("Recommendation: %1")).replace(
                     "%1", _escape(option_label(rec.option))
@@ -363,13 +365,13 @@ class RecommendationPanel(QWidget):
             self._fill_row(row, option, recommended, code, rate)
         self._show_includes(cost)
         table.resizeColumnsToContents()
-        shown = (cost.recommendation.option, ids)
-        if cost.recommendation.option in ids and shown != self._scrolled_to:
+        chosen = cost.recommendation.option
+        if chosen is not None and chosen in ids and (chosen, ids) != self._scrolled_to:
             # small windows: bring a new recommendation into view (not on every
             # edit: the reader may have scrolled on), after the layout gave the
             # table its height (first show)
-            self._scrolled_to = shown
-            row = ids.index(cost.recommendation.option)
+            self._scrolled_to = (chosen, ids)
+            row = ids.index(chosen)
             QTimer.singleShot(0, table, lambda: _scroll_to_row(table, row))
         self._widen_explained_columns()
         self._fit_table()
