@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QFileDialog
 
+from gpu_advisor import words
 from gpu_advisor.engine.cost.recommend import quote_warnings
 from gpu_advisor.engine.evidence.checks import Verdict
 from gpu_advisor.engine.evidence.scoring import Criterion
@@ -171,7 +172,7 @@ def test_implausible_quote_shows_the_cost_engines_warning(qtbot: Any) -> None:
     page.quote.number_spins["on_demand_cny_per_gpu_hour"].setValue(0.5)
     project = session.project
     expected = [
-        a.message_en
+        words.text(a, Language.EN)
         for a in quote_warnings(project, session.catalog, project.vendors[0].gpu_id)
         if "vendors.0.on_demand_cny_per_gpu_hour" in a.inputs
     ]
