@@ -18,6 +18,7 @@ ranking.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -73,12 +74,13 @@ def ordered_advice(
     >>> [w.message_en for w in shown.advice]
     ['on-demand price', 'monthly price', 'note']
     """
-    seen: set[tuple[str, str, str]] = set()
+    seen: set[tuple[str, str, str, str]] = set()
     out: list[tuple[WarningSource, Advice]] = []
     for source, item in sorted(
         advice, key=lambda pair: _SEVERITY_RANK.get(pair[1].severity, 3)
     ):
-        key = (item.code, item.message_en, item.message_zh)
+        params = json.dumps(item.model_dump(mode="json")["params"], sort_keys=True)
+        key = (item.code, params, item.message_en, item.message_zh)
         if key not in seen:
             seen.add(key)
             out.append((source, item))

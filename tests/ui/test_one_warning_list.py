@@ -31,7 +31,7 @@ from pypdf import PdfReader
 from PySide6.QtGui import QTextDocument
 from reportlab.pdfbase.pdfmetrics import getFont
 
-from gpu_advisor import __version__
+from gpu_advisor import __version__, words
 from gpu_advisor.engine.api import (
     PlanEvaluation,
     WarningSource,
@@ -140,7 +140,9 @@ def _printed(advice: list[Advice], lang: Language) -> list[str]:
     glyphs = getFont(register_cjk_font(None)).face.charToGlyph
     return [
         _flat(
-            "".join(c for c in cite_articles(a.message(lang), lang) if ord(c) in glyphs)
+            "".join(
+                c for c in cite_articles(words.text(a, lang), lang) if ord(c) in glyphs
+            )
         )
         for a in advice
     ]
@@ -151,13 +153,15 @@ def _check_plan(page: ReviewPage, session: ProjectSession, project: Project) -> 
     page.refresh()
     shown = shown_warnings(session.evaluation)
     on_screen = _screen_warnings(page)
-    assert [_flat(t) for t in on_screen] == [_flat(a.message_en) for a in shown.advice]
+    assert [_flat(t) for t in on_screen] == [
+        _flat(words.text(a, "en")) for a in shown.advice
+    ]
     # the PDF evaluates the plan on its own (with its Monte Carlo in the app);
     # the warnings do not read the Monte Carlo
     ev = evaluate_plan(project, _CATALOG, monte_carlo=False)
     on_paper = shown_warnings(ev)
-    assert [(a.code, a.message_en) for a in on_paper.advice] == [
-        (a.code, a.message_en) for a in shown.advice
+    assert [(a.code, words.text(a, "en")) for a in on_paper.advice] == [
+        (a.code, words.text(a, "en")) for a in shown.advice
     ]
     lang = Language.ZH if len(on_screen) % 2 else Language.EN
     summary, sizing, cost = _pdf_parts(project, ev, lang)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QComboBox, QStyleOptionViewItem, QTableWidgetItem
 
-from gpu_advisor import __version__
+from gpu_advisor import __version__, words
 from gpu_advisor.engine.names import option_title
 from gpu_advisor.io.project_file import fingerprint, load_project
 from gpu_advisor.model.project import Decision, PlanStatus, SignOffRow
@@ -159,7 +159,7 @@ def test_summary_shows_the_engine_results(qtbot: Any, path: Path) -> None:
     assert f"{evaluation.sizing.compute.gpu_hours:,.0f}" in text
     assert f"{evaluation.sizing.compute.gpu_hours_with_redundancy:,.0f}" in text
     for warning in page.warnings():
-        assert warning.message_en[:40] in text
+        assert words.text(warning, "en")[:40] in text
     assert "Checklist: Visit the data centre (Open)" in text
     # Every example ships two quoted vendors with their sample test results.
     assert "No candidate vendors yet" not in text

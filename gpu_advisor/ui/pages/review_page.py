@@ -55,7 +55,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from gpu_advisor import __version__
+from gpu_advisor import __version__, words
 from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.api import OpenKind, all_rows_approve, review, shown_warnings
 from gpu_advisor.model.common import Advice
@@ -828,14 +828,14 @@ class ReviewPage(QWizardPage):
 
     def _warnings_html(self) -> list[str]:
         """Sizing and cost warnings in their severity's colour, or "None."."""
-        chinese = current_language().startswith("zh")
+        language = current_language()
         warnings = self.warnings()
         parts = ["<h3>" + escape(self.tr("Warnings")) + "</h3>"]
         if warnings:
             parts.append("<ul>")
             parts += [
                 f"<li><span style='color:{SEVERITY_COLOURS[w.severity]}'>"
-                f"{escape(w.message_zh if chinese else w.message_en)}</span></li>"
+                f"{escape(words.text(w, language))}</span></li>"
                 for w in warnings
             ]
             parts.append("</ul>")
