@@ -26,16 +26,7 @@ SKIPPED_FILES: Final = frozenset({"ui/_resources_rc.py"})
 Key = tuple[str, str]
 """(module path, qualified name), e.g. ("gpu_advisor.app", "main")."""
 
-ALLOWLIST: Final[dict[Key, str]] = {
-    (
-        "gpu_advisor.engine.rollout.testkit.readme",
-        "_readme_en",
-    ): "a template of text: the test kit's English README, one f-string",
-    (
-        "gpu_advisor.engine.rollout.testkit.readme",
-        "_readme_zh",
-    ): "a template of text: the test kit's Chinese README, one f-string",
-}
+ALLOWLIST: Final[dict[Key, str]] = {}
 """Long functions that are tables or templates of text, not logic to follow."""
 
 _EXCEPTIONS: Final = ALLOWLIST

@@ -26,11 +26,14 @@ from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.io.results_import import import_results
 from gpu_advisor.io.testkit import write_testkit
+from gpu_advisor.words import wording
 
 pytestmark = pytest.mark.skipif(
     shutil.which("fio") is None or shutil.which("iperf3") is None,
     reason="fio and iperf3 are needed (Debian packages fio, iperf3; dev.py installs them)",
 )
+
+EN, ZH = wording("en"), wording("zh")
 
 
 def _free_port() -> int:
@@ -55,7 +58,8 @@ def test_kit_archive_from_real_fio_and_iperf3_runs_imports_with_the_printed_valu
 
         vendor = Vendor(name="Loopback vendor", gpu_id=project.workload.gpu_id)
     kit = write_testkit(
-        build_testkit(project, vendor, load_catalog()), tmp_path / "kit"
+        build_testkit(project, vendor, load_catalog(), wording(project.meta.language)),
+        tmp_path / "kit",
     )
     kit_dir = (
         kit if (kit / "run_all.sh").exists() else next(kit.rglob("run_all.sh")).parent

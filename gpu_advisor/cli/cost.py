@@ -21,7 +21,6 @@ from gpu_advisor.engine.api import (
     to_display,
 )
 from gpu_advisor.engine.explain_keys import COMMITMENT
-from gpu_advisor.engine.names import option_in_sentence as option_name
 from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_SEED
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.option_table import write_option_table
@@ -29,6 +28,7 @@ from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import Project
+from gpu_advisor.words.terms import option_in_sentence, text_or_empty
 
 MAX_DRAWS = 1_000_000
 
@@ -136,7 +136,13 @@ def scenario_plan(project: Project, name: str) -> Project:
 
 
 def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
-    """The JSON document printed with ``--json``."""
+    """The JSON document printed with ``--json``.
+
+    Each option's reason and scope, and the recommendation's reasons and
+    warnings, are worded in ``lang`` (with their codes); every other message
+    (the VAT note, the hybrid's reason, the tornado's labels) keeps its code
+    and values and gets a ``text`` in ``lang`` beside them.
+    """
     cost = ev.cost
     rec = cost.recommendation
     doc: dict[str, Any] = {
@@ -160,12 +166,12 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
                 "breakdown": o.breakdown,
                 "feasible": o.feasible,
                 "infeasible_code": o.infeasible_code or None,
-                "reason": (o.reason_zh if lang is Language.ZH else o.reason_en) or None,
+                "reason": text_or_empty(o.reason, lang) or None,
                 "same_as": o.same_as.value if o.same_as else None,
                 "upfront_cny": o.upfront_cny,
                 "deposit_cny": o.deposit_cny,
                 "residual_value_cny": o.residual_value_cny,
-                "includes": o.includes_zh if lang is Language.ZH else o.includes_en,
+                "includes": text_or_empty(o.includes, lang),
             }
             for o in cost.options
         ],
@@ -174,8 +180,14 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
         "hybrid": cost.hybrid.model_dump(mode="json") if cost.hybrid else None,
         "spot_job": cost.spot_job.model_dump(mode="json") if cost.spot_job else None,
         "tornado": [b.model_dump(mode="json") for b in cost.tornado],
+        "work": cost.work.model_dump(mode="json") if cost.work else None,
         "recommendation": {
             "option": rec.option.value,
+            "complete": rec.complete,
+            "limits": [
+                {"code": a.code, "message": words.text(a, lang), "inputs": a.inputs}
+                for a in rec.limits
+            ],
             "mix_detail": rec.mix_detail.model_dump(mode="json")
             if rec.mix_detail
             else None,
@@ -199,7 +211,7 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
         }
     if isinstance(ev, PlanEvaluation):
         doc["plan"] = _plan_json(ev)
-    return doc
+    return dict(words.worded(doc, lang))
 
 
 def commitment_json(ev: Evaluation) -> dict[str, Any] | None:
@@ -263,7 +275,7 @@ def _text(ev: Evaluation, lang: Language) -> str:
         per_txt = "-" if per is None else f"{to_display(per, cur.cny_per_unit):,.2f}"
         flag = "" if o.feasible else (" ✗" if zh else " (not feasible)")
         lines.append(
-            f"  {option_name(o.id, zh):<34} {to_display(o.total_cny, cur.cny_per_unit):>16,.0f}"
+            f"  {option_in_sentence(o.id, lang):<34} {to_display(o.total_cny, cur.cny_per_unit):>16,.0f}"
             f"  {per_txt:>10}/{'卡时' if zh else 'GPU-h'}  {o.utilization:>6.0%}{flag}"
         )
     be = cost.break_even
@@ -276,7 +288,17 @@ def _text(ev: Evaluation, lang: Language) -> str:
             else f"Break-even utilisation {util}, break-even month {month}"
         )
     rec = cost.recommendation
-    lines.append(("建议：" if zh else "Recommendation: ") + option_name(rec.option, zh))
+    if rec.complete:
+        lines.append(
+            ("建议：" if zh else "Recommendation: ")
+            + option_in_sentence(rec.option, lang)
+        )
+    else:  # the totals are not the job's cost: say so first, recommend nothing in total
+        lines.extend(f"!! {words.text(a, lang)}" for a in rec.limits)
+        lines.append(
+            words.say("work.cheapest_label", lang)
+            + option_in_sentence(rec.option, lang)
+        )
     lines.extend(f"  - {words.text(a, lang)}" for a in rec.reasons)
     shown = shown_warnings(ev).advice  # the review step's and the PDF's list
     if shown:

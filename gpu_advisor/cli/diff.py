@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from gpu_advisor import words
 from gpu_advisor.cli._common import CliError, print_json
 from gpu_advisor.engine.diff import diff_plans, latest_signing
 from gpu_advisor.engine.evaluate import evaluate
@@ -64,74 +65,81 @@ def _load(path: Path) -> Project:
         raise CliError(str(exc).splitlines()[0] if str(exc) else repr(exc)) from None
 
 
-_UNITS: dict[str, tuple[str, str, str]] = {
-    # unit: (format, English unit, Chinese unit)
-    "CNY": (",.0f", "CNY", "元"),
-    "GPU-h": (",.0f", "GPU-hours", "卡时"),
-    "days": (",.1f", "days", "天"),
-    "GPUs": (",.0f", "cards", "张卡"),
-    "nodes": (",.0f", "nodes", "个节点"),
-    "month": (",.0f", "", ""),
+_FORMATS: dict[str, str] = {
+    # unit: number format (the words of the unit are the catalog's diff.unit.*)
+    "CNY": ",.0f",
+    "GPU-h": ",.0f",
+    "days": ",.1f",
+    "GPUs": ",.0f",
+    "nodes": ",.0f",
+    "month": ",.0f",
 }
 
 
-def _show(value: Any, zh: bool, unit: str = "") -> str:
+def _show(value: Any, lang: Language, unit: str = "") -> str:
     if value is None:
-        return "无" if zh else "none"
+        return words.say("diff.none", lang)
     if isinstance(value, bool) or not isinstance(value, int | float):
         return (
             value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
         )
     if unit == "1":
         return f"{value:.1%}"
-    fmt, en, cn = _UNITS.get(unit, (",.6g", unit, unit))
-    name = cn if zh else en
+    fmt = _FORMATS.get(unit, ",.6g")
     if unit == "month":
-        return f"第 {value:{fmt}} 个月" if zh else f"month {value:{fmt}}"
+        return words.say("diff.month", lang, value=f"{value:{fmt}}")
+    name = words.say(f"diff.unit.{unit}", lang) if unit in _FORMATS else unit
     return f"{value:{fmt}} {name}".strip()
 
 
-def _move(r: ResultChange, zh: bool) -> str:
-    label = r.label_zh if zh else r.label_en
-    sep = "：" if zh else ": "
-    line = f"  {label}{sep}{_show(r.old, zh, r.unit)} → {_show(r.new, zh, r.unit)}"
+def _move(r: ResultChange, lang: Language) -> str:
+    label = words.text(r.label, lang)
+    line = words.say(
+        "diff.changed",
+        lang,
+        name=label,
+        old=_show(r.old, lang, r.unit),
+        new=_show(r.new, lang, r.unit),
+    )
     if r.delta is not None and r.unit != "1":
         sign = "+" if r.delta >= 0 else "−"
-        size = _show(abs(r.delta), zh, r.unit if r.unit != "month" else "")
-        comma = "，" if zh else ", "
-        share = f"{comma}{r.relative:+.1%}" if r.relative is not None else ""
-        line += f"（{sign}{size}{share}）" if zh else f" ({sign}{size}{share})"
+        size = _show(abs(r.delta), lang, r.unit if r.unit != "month" else "")
+        share = (
+            words.say("diff.share", lang, relative=r.relative)
+            if r.relative is not None
+            else ""
+        )
+        line += words.say("diff.move", lang, sign=sign, size=size, share=share)
     return line
 
 
 def to_text(diff: PlanDiff, lang: Language) -> str:
     """The diff as lines for a terminal."""
-    zh = lang is Language.ZH
     if diff.empty:
-        return "两个方案相同。" if zh else "The two plans are the same."
-    lines = [
-        f"改动的输入（{len(diff.inputs)}）："
-        if zh
-        else f"Inputs changed ({len(diff.inputs)}):"
-    ]
+        return words.say("diff.same", lang)
+    lines = [words.say("diff.inputs_changed", lang, count=len(diff.inputs))]
     for c in diff.inputs:
         name = path_label(c.path, lang.value)
         if c.added:
-            lines.append(f"  + {name} = {_show(c.new, zh)}")
-        elif c.removed:
-            was = _show(c.old, zh)
             lines.append(
-                f"  − {name}（原为 {was}）" if zh else f"  − {name} (was {was})"
+                words.say("diff.added", lang, name=name, new=_show(c.new, lang))
+            )
+        elif c.removed:
+            lines.append(
+                words.say("diff.removed", lang, name=name, old=_show(c.old, lang))
             )
         else:
-            sep = "：" if zh else ": "
-            lines.append(f"  {name}{sep}{_show(c.old, zh)} → {_show(c.new, zh)}")
-    lines.append(
-        f"变化的结果（{len(diff.results)}）："
-        if zh
-        else f"Results that moved ({len(diff.results)}):"
-    )
-    lines.extend(_move(r, zh) for r in diff.results)
+            lines.append(
+                words.say(
+                    "diff.changed",
+                    lang,
+                    name=name,
+                    old=_show(c.old, lang),
+                    new=_show(c.new, lang),
+                )
+            )
+    lines.append(words.say("diff.results_moved", lang, count=len(diff.results)))
+    lines.extend(_move(r, lang) for r in diff.results)
     return "\n".join(lines)
 
 
@@ -170,9 +178,9 @@ def run(args: argparse.Namespace) -> int:
     except KeyError as exc:
         raise CliError(f"unknown catalog id: {exc.args[0]}") from None
     diff = diff_plans(old, new, evals[0], evals[1])
+    lang = Language(args.lang) if args.lang else new.meta.language
     if args.json:
-        print_json(diff.model_dump(mode="json"))
+        print_json(words.worded(diff.model_dump(mode="json"), lang))
     else:
-        lang = Language(args.lang) if args.lang else new.meta.language
         print(to_text(diff, lang))
     return 0 if diff.empty else 1

@@ -170,7 +170,9 @@ def _cmd_testkit(args: argparse.Namespace) -> int:
     vendor = _vendor(project, args.vendor)
     try:
         rollout = evaluate_plan(project, load_catalog()).rollout
-        files = rollout.testkit(vendor, dcgm_level=args.dcgm_level)
+        files = rollout.testkit(
+            vendor, words.wording(rollout.language), dcgm_level=args.dcgm_level
+        )
     except KeyError as exc:
         raise CliError(str(exc.args[0]) if exc.args else "unknown catalog id") from None
     try:

@@ -7,9 +7,9 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+from gpu_advisor import words
 from gpu_advisor.cli._common import CliError, print_json
 from gpu_advisor.engine.api import SCENARIO_MONTE_CARLO_DRAWS, evaluate_scenarios
-from gpu_advisor.engine.names import option_title
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.model.common import Language
@@ -19,6 +19,7 @@ from gpu_advisor.model.scenario_results import (
     ScenarioFigures,
 )
 from gpu_advisor.report.scenario_text import changes_text
+from gpu_advisor.words.terms import option_name
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -67,28 +68,31 @@ def _pad(label: str, width: int = 28) -> str:
 
 def text(comparison: ScenarioComparison, zh: bool) -> str:
     """The comparison as aligned text, one block per column."""
-    code = comparison.currency_code
-    lines = [f"（金额单位：{code}）" if zh else f"(amounts in {code})"]
+    lang = Language.ZH if zh else Language.EN
+    lines = [words.say("scenario.amounts_in", lang, currency=comparison.currency_code)]
     for column in comparison.columns:
-        title = ("基准方案" if zh else "Base plan") if column.is_base else column.name
+        title = words.say("scenario.base", lang) if column.is_base else column.name
         lines.append(
-            f"{title}：{column.gpu_id} × {column.gpus}，{column.horizon_months} 个月"
-            if zh
-            else f"{title}: {column.gpu_id} × {column.gpus}, "
-            f"{column.horizon_months} months"
+            words.say(
+                "scenario.column",
+                lang,
+                title=title,
+                gpu=column.gpu_id,
+                gpus=column.gpus,
+                months=column.horizon_months,
+            )
         )
         if not column.is_base:
             lines.append(
                 "  "
-                + ("改动：" if zh else "changes: ")
-                + changes_text(column, "zh" if zh else "en")
+                + words.say("scenario.changes", lang)
+                + changes_text(column, lang.value)
             )
-        for field, en, cn, unit in SCENARIO_MEASURES:
-            label = cn if zh else en
+        for field, label, unit in SCENARIO_MEASURES:
             value = _value(column, field, unit, comparison.cny_per_unit)
-            lines.append(f"  {_pad(label)}{value:>16}")
-        rec = option_title(column.recommendation, zh)
-        lines.append(f"  {_pad('建议' if zh else 'Recommendation')}{rec}")
+            lines.append(f"  {_pad(words.text(label, lang))}{value:>16}")
+        rec = option_name(column.recommendation, lang.value)
+        lines.append(f"  {_pad(words.say('scenario.recommendation', lang))}{rec}")
     return "\n".join(lines)
 
 

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from gpu_advisor.model.common import Message, Param
 from gpu_advisor.model.diff_results import InputChange, PlanDiff, ResultChange
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import OptionId, Project, SigningRecord
@@ -162,8 +163,7 @@ def diff_inputs(old: Project, new: Project) -> list[InputChange]:
 @dataclass(frozen=True, slots=True)
 class _Measure:
     key: str
-    label_en: str
-    label_zh: str
+    label: Message
     unit: str
     read: Callable[[Evaluation], str | float | int | None]
 
@@ -187,64 +187,63 @@ def _p_own(ev: Evaluation) -> float | None:
     return None if mc is None else mc.p_own_beats_rent
 
 
-_OPTION_NAMES: dict[OptionId, tuple[str, str]] = {
-    OptionId.ON_DEMAND: ("on-demand", "按量付费"),
-    OptionId.MONTHLY: ("monthly", "包月"),
-    OptionId.YEARLY: ("yearly", "包年"),
-    OptionId.SPOT: ("spot", "竞价实例"),
-    OptionId.MIX: ("mix", "组合租用"),
-    OptionId.COLOCATION: ("colocation", "托管"),
-    OptionId.SELF_BUILD: ("self-build", "自建"),
-}
+_OPTIONS_COMPARED: tuple[OptionId, ...] = (
+    OptionId.ON_DEMAND,
+    OptionId.MONTHLY,
+    OptionId.YEARLY,
+    OptionId.SPOT,
+    OptionId.MIX,
+    OptionId.COLOCATION,
+    OptionId.SELF_BUILD,
+)
+"""The options whose totals are compared, in report order."""
+
+
+def _label(name: str, **params: Param) -> Message:
+    """The measure's name in the reader's words (``diff.measure.<name>``)."""
+    return Message(code=f"diff.measure.{name}", params=params)
 
 
 _PLAN_MEASURES: tuple[_Measure, ...] = (
     _Measure(
         "cost.recommendation.option",
-        "Recommendation",
-        "推荐方案",
+        _label("recommendation"),
         "",
         lambda ev: ev.cost.recommendation.option.value,
     ),
     _Measure(
         "cost.recommendation.total_cny",
-        "Recommended option's total",
-        "推荐方案总成本",
+        _label("recommended_total"),
         "CNY",
         _recommended_total,
     ),
     _Measure(
         "sizing.gpus",
-        "Cards",
-        "卡数",
+        _label("gpus"),
         "GPUs",
         lambda ev: ev.sizing.cluster.gpus_for_deadline or ev.sizing.cluster.gpus,
     ),
     _Measure(
         "sizing.nodes",
-        "Nodes",
-        "节点数",
+        _label("nodes"),
         "nodes",
         lambda ev: ev.sizing.cluster.nodes,
     ),
     _Measure(
         "sizing.network_id",
-        "Network class",
-        "网络等级",
+        _label("network_id"),
         "",
         lambda ev: ev.sizing.cluster.network_id,
     ),
     _Measure(
         "sizing.gpu_hours",
-        "GPU-hours",
-        "卡时",
+        _label("gpu_hours"),
         "GPU-h",
         lambda ev: ev.sizing.compute.gpu_hours,
     ),
     _Measure(
         "sizing.days",
-        "Days to finish",
-        "完成天数",
+        _label("days"),
         "days",
         lambda ev: ev.sizing.cluster.days,
     ),
@@ -254,22 +253,19 @@ _PLAN_MEASURES: tuple[_Measure, ...] = (
 _OUTCOME_MEASURES: tuple[_Measure, ...] = (
     _Measure(
         "cost.break_even.utilization",
-        "Break-even utilisation",
-        "回本利用率",
+        _label("break_even_utilization"),
         "1",
         lambda ev: ev.cost.break_even.utilization,
     ),
     _Measure(
         "cost.break_even.month",
-        "Break-even month",
-        "回本月份",
+        _label("break_even_month"),
         "month",
         lambda ev: ev.cost.break_even.month,
     ),
     _Measure(
         "monte_carlo.p_own_beats_rent",
-        "P(owning beats renting)",
-        "自购优于租用的概率",
+        _label("p_own_beats_rent"),
         "1",
         _p_own,
     ),
@@ -277,12 +273,11 @@ _OUTCOME_MEASURES: tuple[_Measure, ...] = (
 """Break-even and the Monte Carlo, reported after the options' totals."""
 
 
-def _option_measure(option: OptionId, en: str, zh: str) -> _Measure:
+def _option_measure(option: OptionId) -> _Measure:
     """One option's total."""
     return _Measure(
         f"cost.options.{option.value}.total_cny",
-        f"Total, {en}",
-        f"总成本（{zh}）",
+        _label("option_total", option=option.value),
         "CNY",
         _option_total(option),
     )
@@ -290,7 +285,7 @@ def _option_measure(option: OptionId, en: str, zh: str) -> _Measure:
 
 MEASURES = [
     *_PLAN_MEASURES,
-    *(_option_measure(o, en, zh) for o, (en, zh) in _OPTION_NAMES.items()),
+    *(_option_measure(o) for o in _OPTIONS_COMPARED),
     *_OUTCOME_MEASURES,
 ]
 """The results :func:`diff_results` compares, in the order it reports them."""
@@ -310,8 +305,7 @@ def diff_results(old: Evaluation, new: Evaluation) -> list[ResultChange]:
         changes.append(
             ResultChange(
                 key=m.key,
-                label_en=m.label_en,
-                label_zh=m.label_zh,
+                label=m.label,
                 unit=m.unit,
                 old=a,
                 new=b,

@@ -58,7 +58,7 @@ from gpu_advisor.model.scenario_results import CandidateCost
 from gpu_advisor.model.sizing_results import SizingResult
 
 if TYPE_CHECKING:  # the generators load on first use of a rollout (cold start)
-    from gpu_advisor.engine.rollout.configs.common import GeneratedConfig
+    from gpu_advisor.engine.rollout.configs.common import GeneratedConfig, Wording
     from gpu_advisor.engine.rollout.configs.environment import RolloutPlan
 
 
@@ -310,7 +310,7 @@ class Rollout:
     project: Project
     catalog: Catalog
     plan: RolloutPlan
-    _files: dict[tuple[str, Language], GeneratedConfig] = field(
+    _files: dict[tuple[str, Wording], GeneratedConfig] = field(
         default_factory=dict, init=False, repr=False
     )
     _schedulers: dict[Scheduler, Rollout] = field(
@@ -367,52 +367,47 @@ class Rollout:
             )
         return self._schedulers[scheduler]
 
-    def launch_file(self, language: Language | None = None) -> GeneratedConfig:
-        """The launch file of the scheduler, its comments in ``language``."""
-        lang = language or self.language
-        key = ("launch", lang)
+    def launch_file(self, say: Wording) -> GeneratedConfig:
+        """The launch file of the scheduler, its comments worded by ``say``
+        (``gpu_advisor.words.wording(language)``)."""
+        key = ("launch", say)
         if key not in self._files:
-            self._files[key] = self.plan.launch_file(self.project.workload, lang)
+            self._files[key] = self.plan.launch_file(self.project.workload, say)
         return self._files[key]
 
-    def monitoring_file(
-        self, name: str, language: Language | None = None
-    ) -> GeneratedConfig:
+    def monitoring_file(self, name: str, say: Wording) -> GeneratedConfig:
         """One monitoring file (a name of ``configs.MONITORING_CONFIGS``)."""
-        lang = language or self.language
-        key = (name, lang)
+        key = (name, say)
         if key not in self._files:
             self._files[key] = self.plan.monitoring_file(
-                name, self.project.monitoring, lang
+                name, self.project.monitoring, say
             )
         return self._files[key]
 
-    def files(self, language: Language | None = None) -> list[GeneratedConfig]:
+    def files(self, say: Wording) -> list[GeneratedConfig]:
         """The launch file, then the monitoring files."""
         from gpu_advisor.engine.rollout.configs.files import MONITORING_CONFIGS
 
         return [
-            self.launch_file(language),
-            *(self.monitoring_file(name, language) for name in MONITORING_CONFIGS),
+            self.launch_file(say),
+            *(self.monitoring_file(name, say) for name in MONITORING_CONFIGS),
         ]
 
     def testkit(
-        self,
-        vendor: Vendor,
-        language: Language | None = None,
-        *,
-        dcgm_level: int = 2,
+        self, vendor: Vendor, say: Wording, *, dcgm_level: int = 2
     ) -> dict[str, str]:
         """The vendor's test kit for the plan's nodes and network (relative
-        path → text; see :func:`gpu_advisor.engine.rollout.testkit.build_testkit`)."""
+        path → text, the README worded by ``say``; see
+        :func:`gpu_advisor.engine.rollout.testkit.build_testkit`)."""
         from gpu_advisor.engine.rollout.testkit.kit import build_testkit
 
-        project = self.project
-        if language is not None and language is not project.meta.language:
-            meta = project.meta.model_copy(update={"language": language})
-            project = project.model_copy(update={"meta": meta})
         return build_testkit(
-            project, vendor, self.catalog, plan=self.plan, dcgm_level=dcgm_level
+            self.project,
+            vendor,
+            self.catalog,
+            say,
+            plan=self.plan,
+            dcgm_level=dcgm_level,
         )
 
 

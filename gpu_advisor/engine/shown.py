@@ -8,7 +8,7 @@ ranking.
 - :func:`shown_warnings`: the sizing's warnings, then the recommendation's,
   then the cost engine's; errors first, then warnings, then notes (the
   engine's order otherwise); an item said twice (the same code and the same
-  words) shown once. Two warnings under one code with different words (an
+  values) shown once. Two warnings under one code with different values (an
   implausible on-demand price and an implausible monthly price) are two
   warnings and both are shown.
 - :func:`option_order`: the feasible options cheapest first (totals equal to
@@ -18,7 +18,6 @@ ranking.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -56,6 +55,12 @@ class ShownWarnings:
         return [advice for s, advice in self.items if s is source]
 
 
+def _said(item: Advice) -> str:
+    """What an advice says, as one comparable value: its code and values (and,
+    while an engine module still words its own advice, those words)."""
+    return item.model_dump_json(include={"code", "params", "message_en", "message_zh"})
+
+
 def ordered_advice(
     advice: Sequence[tuple[WarningSource, Advice]],
 ) -> ShownWarnings:
@@ -63,24 +68,23 @@ def ordered_advice(
 
     Examples
     --------
-    >>> def a(code, text, severity=Severity.WARNING):
-    ...     return Advice(code=code, severity=severity, message_en=text, message_zh=text)
+    >>> def a(code, price, severity=Severity.WARNING):
+    ...     return Advice(code=code, severity=severity, params={"price": price})
     >>> shown = ordered_advice([
     ...     (WarningSource.SIZING, a("x", "note", Severity.INFO)),
-    ...     (WarningSource.COST, a("p", "on-demand price")),
-    ...     (WarningSource.COST, a("p", "monthly price")),
-    ...     (WarningSource.COST, a("p", "on-demand price")),
+    ...     (WarningSource.COST, a("p", "on_demand")),
+    ...     (WarningSource.COST, a("p", "monthly")),
+    ...     (WarningSource.COST, a("p", "on_demand")),
     ... ])
-    >>> [w.message_en for w in shown.advice]
-    ['on-demand price', 'monthly price', 'note']
+    >>> [w.params["price"] for w in shown.advice]
+    ['on_demand', 'monthly', 'note']
     """
-    seen: set[tuple[str, str, str, str]] = set()
+    seen: set[str] = set()
     out: list[tuple[WarningSource, Advice]] = []
     for source, item in sorted(
         advice, key=lambda pair: _SEVERITY_RANK.get(pair[1].severity, 3)
     ):
-        params = json.dumps(item.model_dump(mode="json")["params"], sort_keys=True)
-        key = (item.code, params, item.message_en, item.message_zh)
+        key = _said(item)
         if key not in seen:
             seen.add(key)
             out.append((source, item))
@@ -100,7 +104,7 @@ def shown_warnings(evaluation: Evaluation) -> ShownWarnings:
     >>> from gpu_advisor.model.project import Project
     >>> ev = evaluate(Project(), load_catalog())
     >>> shown = shown_warnings(ev)
-    >>> len(shown.advice) == len(set((a.code, a.message_en) for a in shown.advice))
+    >>> len(shown.advice) == len({_said(a) for a in shown.advice})
     True
     """
     return ordered_advice(

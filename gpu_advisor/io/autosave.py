@@ -44,6 +44,7 @@ import platformdirs
 from gpu_advisor.io.project_file import (
     MAX_PROJECT_BYTES,
     ProjectFileError,
+    file_problem,
     project_from_data,
     read_json_file,
     write_atomically,
@@ -221,9 +222,11 @@ class AutosaveStore:
             # What cannot be recovered must not be listed as recoverable.
             raise ProjectFileError(
                 autosave_path,
-                f"cannot autosave: the plan takes {len(data) / 2**20:.1f} MB, more "
-                f"than {MAX_PROJECT_BYTES // 2**20} MB",
-                problem_zh="无法自动保存：方案超过项目文件大小上限",
+                file_problem(
+                    "autosave_too_large",
+                    mb=len(data) / 2**20,
+                    mib=MAX_PROJECT_BYTES // 2**20,
+                ),
                 code="too_large",
             )
         try:
@@ -245,8 +248,7 @@ class AutosaveStore:
         except OSError as exc:
             raise ProjectFileError(
                 autosave_path,
-                f"cannot autosave: {exc.strerror or exc}",
-                problem_zh=f"无法自动保存：{exc.strerror or exc}",
+                file_problem("autosave_failed", reason=str(exc.strerror or exc)),
                 code="write_failed",
             ) from None
         return autosave_path
@@ -325,8 +327,7 @@ class AutosaveStore:
         if not isinstance(envelope, dict) or envelope.get("format") != AUTOSAVE_FORMAT:
             raise ProjectFileError(
                 autosave_path,
-                "not a GPU Advisor autosave",
-                problem_zh="不是 GPU Advisor 自动保存文件",
+                file_problem("not_autosave"),
                 code="not_object",
             )
         return envelope

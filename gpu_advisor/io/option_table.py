@@ -12,8 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Final
 
-from gpu_advisor.engine.names import option_title
 from gpu_advisor.model.cost_results import CostResult
+from gpu_advisor.words.terms import option_name
 
 OPTION_COLUMNS: Final = (
     "id",
@@ -37,7 +37,7 @@ def option_rows(cost: CostResult, zh: bool = False) -> list[list[object]]:
         rows.append(
             [
                 o.id.value,
-                option_title(o.id, zh),
+                option_name(o.id, "zh" if zh else "en"),
                 o.total_cny,
                 o.npv_cny,
                 o.capex_cny,

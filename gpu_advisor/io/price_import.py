@@ -33,14 +33,17 @@ from pathlib import Path
 from typing import Final
 
 from pydantic import ValidationError
+from typing_extensions import override
 
 from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.common import Message, Param
 from gpu_advisor.model.project import (
     MAX_PRICE_OVERRIDES,
     PriceItem,
     PriceOverride,
     Project,
 )
+from gpu_advisor.words import say
 
 MAX_PRICE_FILE_BYTES: Final = 5 * 2**20
 """Largest price file read. [bytes]"""
@@ -88,21 +91,69 @@ Cell = object
 
 
 class PriceImportError(ValueError):
-    """One clear problem with a price file: file, sheet, row, column, what."""
+    """One clear problem with a price file: file, sheet, row, column, what.
+
+    ``problem`` is a code of the catalogs' ``io.price_import`` entries and its
+    values; :meth:`message` words the whole message in the reader's language.
+
+    >>> error = PriceImportError(Path("q.csv"), "q", 3, 2, "单价", _problem("not_number"))
+    >>> str(error)
+    "q.csv: sheet 'q', row 3, column B (单价): not a number; nothing was imported"
+    >>> error.message("zh")
+    "q.csv：工作表 'q' 第 3 行，B 列（单价）：不是数字；未导入任何价格"
+    """
 
     def __init__(
-        self, path: Path, sheet: str, row: int, column: int, header: str, problem: str
+        self,
+        path: Path,
+        sheet: str,
+        row: int,
+        column: int,
+        header: str,
+        problem: Message,
     ) -> None:
         self.path = path
         self.sheet = sheet
         self.row = row
         self.column = column
+        self.header = header
         self.problem = problem
-        where = f"column {_letter(column)}" + (f" ({header})" if header else "")
-        super().__init__(
-            f"{path.name}: sheet {sheet!r}, row {row}, {where}: {problem}; "
-            "nothing was imported"
+        super().__init__(self.message("en"))
+
+    @override
+    def __str__(self) -> str:
+        return self.message("en")
+
+    def message(self, language: str) -> str:
+        """The message in ``language``: file, sheet, row, column and what is wrong."""
+        where = say(
+            "io.price_import.column_named" if self.header else "io.price_import.column",
+            language,
+            column=_letter(self.column),
+            header=self.header,
         )
+        return say(
+            "io.price_import.shown",
+            language,
+            file=self.path.name,
+            sheet=self.sheet,
+            row=self.row,
+            where=where,
+            problem=self.problem,
+        )
+
+
+def _problem(code: str, **params: Param) -> Message:
+    """A problem with a price file: ``io.price_import.<code>`` and its values."""
+    return Message(code=f"io.price_import.{code}", params=params)
+
+
+class _CellError(ValueError):
+    """A cell that cannot be read; ``problem`` says why."""
+
+    def __init__(self, code: str, **params: Param) -> None:
+        self.problem = _problem(code, **params)
+        super().__init__(code)
 
 
 def _letter(column: int) -> str:
@@ -121,15 +172,15 @@ def _letter(column: int) -> str:
 def _read_sheets(path: Path) -> list[tuple[str, list[tuple[Cell, ...]]]]:
     """Every sheet of the file as (name, rows); a CSV is one sheet."""
 
-    def fail(problem: str) -> PriceImportError:
+    def fail(problem: Message) -> PriceImportError:
         return PriceImportError(path, path.stem, 1, 1, "", problem)
 
     try:
         size = path.stat().st_size
     except OSError as exc:
-        raise fail(f"cannot read the file ({exc.strerror or exc})") from None
+        raise fail(_problem("read_failed", reason=str(exc.strerror or exc))) from None
     if size > MAX_PRICE_FILE_BYTES:
-        raise fail(f"file is {size:,} bytes; at most {MAX_PRICE_FILE_BYTES:,} are read")
+        raise fail(_problem("too_large", size=size, limit=MAX_PRICE_FILE_BYTES))
     suffix = path.suffix.lower()
     if suffix == ".csv":
         raw = path.read_bytes()
@@ -139,23 +190,23 @@ def _read_sheets(path: Path) -> list[tuple[str, list[tuple[Cell, ...]]]]:
             try:
                 text = raw.decode("gb18030")
             except UnicodeDecodeError:
-                raise fail("not UTF-8 or GB18030 text") from None
+                raise fail(_problem("not_text")) from None
         rows: list[tuple[Cell, ...]] = [tuple(r) for r in csv.reader(io.StringIO(text))]
         return [(path.stem, rows)]
     if suffix in (".xlsx", ".xlsm"):
         return _read_workbook(path, fail)
-    raise fail(f"unknown file type {path.suffix!r}; use .xlsx or .csv")
+    raise fail(_problem("unknown_type", suffix=path.suffix))
 
 
 def _read_workbook(
-    path: Path, fail: Callable[[str], PriceImportError]
+    path: Path, fail: Callable[[Message], PriceImportError]
 ) -> list[tuple[str, list[tuple[Cell, ...]]]]:
     import openpyxl  # deferred: only price imports and exports need it
 
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
-        raise fail(f"not a readable .xlsx workbook ({type(exc).__name__})") from None
+        raise fail(_problem("not_workbook", error=type(exc).__name__)) from None
     try:
         return [
             (ws.title, [tuple(r) for r in ws.iter_rows(values_only=True)])
@@ -185,13 +236,13 @@ def _find_header(rows: Sequence[tuple[Cell, ...]]) -> tuple[int, dict[str, int]]
 
 def _number(text: Cell) -> float:
     if isinstance(text, bool):
-        raise ValueError("not a number")
+        raise _CellError("not_number")
     if isinstance(text, int | float):
         value = float(text)
     else:
         value = float(_MONEY_JUNK.sub("", str(text)))
     if not value > 0 or value != value or value > 1e9:
-        raise ValueError("must be a positive amount in CNY")
+        raise _CellError("not_positive")
     return value
 
 
@@ -203,7 +254,7 @@ def _date(cell: Cell) -> dt.date:
     text = str(cell).strip()
     match = _CN_DATE.match(text)
     if match is None:
-        raise ValueError("need a date such as 2026-11-20")
+        raise _CellError("need_date")
     return dt.date(int(match[1]), int(match[2]), int(match[3]))
 
 
@@ -213,15 +264,13 @@ def _gpu(cell: Cell, catalog: Catalog) -> str:
         if wanted in (gpu.id.casefold(), _norm(gpu.name)):
             return gpu.id
     shown = ", ".join(g.id for g in catalog.gpus[:8])
-    raise ValueError(f"unknown GPU {str(cell)!r} (catalog ids: {shown}, …)")
+    raise _CellError("unknown_gpu", gpu=str(cell), ids=shown)
 
 
 def _item(cell: Cell) -> PriceItem:
     item = _ITEMS.get(_norm(cell))
     if item is None:
-        raise ValueError(
-            "need on_demand, monthly, purchase or server (按量/包月/整卡/服务器)"
-        )
+        raise _CellError("need_item")
     return item
 
 
@@ -231,7 +280,7 @@ def _vat(cell: Cell) -> bool:
         return True
     if text in _NO:
         return False
-    raise ValueError("need yes or no (含税/不含税)")
+    raise _CellError("need_vat")
 
 
 def read_price_file(path: Path, catalog: Catalog) -> list[PriceOverride]:
@@ -255,8 +304,7 @@ def read_price_file(path: Path, catalog: Catalog) -> list[PriceOverride]:
         1,
         1,
         "",
-        "no header row with GPU, item, price and date columns in the first "
-        f"{HEADER_SEARCH_ROWS} rows of any sheet",
+        _problem("no_header", rows=HEADER_SEARCH_ROWS),
     )
 
 
@@ -277,7 +325,9 @@ def _rows(
                 header_index + 1,
                 len(header) + 1,
                 "",
-                f"no {field!r} column (headers: {', '.join(_HEADERS[field][:3])})",
+                _problem(
+                    "no_column", field=field, headers=", ".join(_HEADERS[field][:3])
+                ),
             )
     out: list[PriceOverride] = []
     for index in range(header_index + 1, len(rows)):
@@ -287,11 +337,16 @@ def _rows(
         out.append(_one_row(path, sheet, index + 1, row, header, columns, catalog))
         if len(out) > MAX_PRICE_OVERRIDES:
             raise PriceImportError(
-                path, sheet, index + 1, 1, "", f"more than {MAX_PRICE_OVERRIDES} prices"
+                path,
+                sheet,
+                index + 1,
+                1,
+                "",
+                _problem("too_many", limit=MAX_PRICE_OVERRIDES),
             )
     if not out:
         raise PriceImportError(
-            path, sheet, header_index + 2, 1, "", "no price rows under the header"
+            path, sheet, header_index + 2, 1, "", _problem("no_rows")
         )
     return out
 
@@ -309,7 +364,7 @@ def _one_row(
         col = columns.get(field)
         return row[col] if col is not None and col < len(row) else None
 
-    def bad(field: str, problem: str) -> PriceImportError:
+    def bad(field: str, problem: Message) -> PriceImportError:
         col = columns.get(field, 0)
         name = str(header[col]) if col < len(header) else field
         return PriceImportError(path, sheet, number, col + 1, name, problem)
@@ -328,12 +383,15 @@ def _one_row(
         raw = cell(field)
         if _norm(raw) == "":
             if field in _REQUIRED:
-                raise bad(field, f"empty {field}")
+                raise bad(field, _problem("empty", field=field))
             continue
         try:
             values[field] = parse(raw)
         except (ValueError, TypeError) as exc:
-            raise bad(field, str(exc) or f"bad {field}") from None
+            if isinstance(exc, _CellError):
+                raise bad(field, exc.problem) from None
+            problem = _problem("detail", detail=str(exc)) if str(exc) else None
+            raise bad(field, problem or _problem("bad", field=field)) from None
     vendor = cell("vendor")
     try:
         return PriceOverride.model_validate(
@@ -353,7 +411,9 @@ def _one_row(
     except ValidationError as exc:
         err = exc.errors()[0]
         field = "low" if "low" in str(err.get("msg", "")) else "price"
-        raise bad(field, str(err.get("msg", "invalid value"))) from None
+        raise bad(
+            field, _problem("detail", detail=str(err.get("msg", "invalid value")))
+        ) from None
 
 
 def merge_prices(project: Project, rows: Iterable[PriceOverride]) -> Project:

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 from pydantic import TypeAdapter, ValidationError
 from typing_extensions import override
 
+from gpu_advisor.model.common import Message, Param
 from gpu_advisor.model.limits import (
     MAX_MEASUREMENTS_PER_VENDOR,
     MAX_MEASUREMENTS_TOTAL,
@@ -54,6 +55,7 @@ from gpu_advisor.model.project import (
     Vendor,
     catalog_problems,
 )
+from gpu_advisor.words import say, text
 
 if TYPE_CHECKING:
     from gpu_advisor.model.catalog import Catalog
@@ -146,14 +148,12 @@ class ProjectFileError(Exception):
     ----------
     path : Path
         The file concerned.
-    problem : str
-        What is wrong, in English, one line.
+    problem : Message
+        What is wrong: a code of the catalogs' ``io.project_file`` entries and
+        its values, worded by :meth:`message` in the reader's language.
     field : str or None
         Dotted path of the offending field (``workload.seq_len``,
         ``vendors.0.name``) when the problem is in one field.
-    problem_zh : str or None
-        The same problem in Simplified Chinese, for the UI. Defaults to the
-        English text when no translation exists (pydantic's own messages).
     code : str
         Stable machine-readable kind: ``not_found``, ``is_directory``,
         ``permission``, ``too_large``, ``not_utf8``, ``not_json``,
@@ -162,46 +162,47 @@ class ProjectFileError(Exception):
 
     Examples
     --------
-    >>> str(ProjectFileError(Path("plan.gpuplan"), "Input should be greater than or "
-    ...     "equal to 1", field="workload.seq_len", code="invalid"))
+    >>> error = ProjectFileError(Path("plan.gpuplan"), file_problem("invalid",
+    ...     detail="Input should be greater than or equal to 1"),
+    ...     field="workload.seq_len", code="invalid")
+    >>> str(error)
     'plan.gpuplan: workload.seq_len: Input should be greater than or equal to 1'
+    >>> error.message("zh")
+    'plan.gpuplan：workload.seq_len：取值无效：Input should be greater than or equal to 1'
     """
 
     def __init__(
         self,
         path: Path,
-        problem: str,
+        problem: Message,
         field: str | None = None,
         *,
-        problem_zh: str | None = None,
         code: str = "invalid",
     ) -> None:
         self.path = Path(path)
-        self.problem = _one_line(problem, _PROBLEM_LIMIT)
+        self.problem = problem
         self.field = None if field is None else _one_line(field, _FIELD_LIMIT)
-        self.problem_zh = (
-            self.problem
-            if problem_zh is None
-            else _one_line(problem_zh, _PROBLEM_LIMIT)
-        )
         self.code = code
         super().__init__(str(self))
 
     @override
     def __str__(self) -> str:
-        name = _one_line(self.path.name or str(self.path), _FIELD_LIMIT)
-        if self.field:
-            return f"{name}: {self.field}: {self.problem}"
-        return f"{name}: {self.problem}"
+        return self.message("en")
 
     def message(self, language: str) -> str:
-        """The one-line message in ``"zh"`` or ``"en"``."""
-        if language != "zh":
-            return str(self)
-        name = _one_line(self.path.name or str(self.path), _FIELD_LIMIT)
-        if self.field:
-            return f"{name}：{self.field}：{self.problem_zh}"
-        return f"{name}：{self.problem_zh}"
+        """The one-line message in ``language`` ("zh", "en" …): file, field, problem."""
+        return say(
+            "io.project_file.shown_field" if self.field else "io.project_file.shown",
+            language,
+            file=_one_line(self.path.name or str(self.path), _FIELD_LIMIT),
+            field=self.field,
+            problem=_one_line(text(self.problem, language), _PROBLEM_LIMIT),
+        )
+
+
+def file_problem(code: str, **params: Param) -> Message:
+    """A problem with a project file: ``io.project_file.<code>`` and its values."""
+    return Message(code=f"io.project_file.{code}", params=params)
 
 
 class _RefusedConstantError(ValueError):
@@ -222,9 +223,7 @@ def _refuse_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _refuse_constant(name: str) -> NoReturn:
-    raise _RefusedConstantError(
-        f"{name} is not allowed (JSON has no {name}; use a finite number)"
-    )
+    raise _RefusedConstantError(name)
 
 
 def _depth_exceeds(value: Any, limit: int) -> bool:
@@ -250,16 +249,14 @@ def _check_kind(path: Path, mode: int, size_bytes: int, max_bytes: int) -> None:
     if stat.S_ISDIR(mode):
         raise ProjectFileError(
             path,
-            "is a folder, not a project file",
-            problem_zh="这是一个文件夹，不是项目文件",
+            file_problem("is_directory"),
             code="is_directory",
         )
     if not stat.S_ISREG(mode):
         # A FIFO or device could block or never end; project files are plain files.
         raise ProjectFileError(
             path,
-            "is not a regular file (a device, pipe or socket)",
-            problem_zh="不是普通文件（设备、管道或套接字）",
+            file_problem("not_regular"),
             code="read_failed",
         )
     if size_bytes > max_bytes:
@@ -278,27 +275,24 @@ def _read_capped(path: Path, max_bytes: int) -> bytes:
             data = handle.read(max_bytes + 1)
     except FileNotFoundError:
         raise ProjectFileError(
-            path, "file not found", problem_zh="找不到文件", code="not_found"
+            path, file_problem("not_found"), code="not_found"
         ) from None
     except IsADirectoryError:
         raise ProjectFileError(
             path,
-            "is a folder, not a project file",
-            problem_zh="这是一个文件夹，不是项目文件",
+            file_problem("is_directory"),
             code="is_directory",
         ) from None
     except PermissionError:
         raise ProjectFileError(
             path,
-            "permission denied: you may not read this file",
-            problem_zh="没有读取此文件的权限",
+            file_problem("no_read_permission"),
             code="permission",
         ) from None
     except OSError as exc:
         raise ProjectFileError(
             path,
-            f"cannot read the file: {exc.strerror or exc}",
-            problem_zh=f"无法读取文件：{exc.strerror or exc}",
+            file_problem("read_failed", reason=str(exc.strerror or exc)),
             code="read_failed",
         ) from None
     if len(data) > max_bytes:
@@ -310,8 +304,7 @@ def _too_large(path: Path, max_bytes: int) -> ProjectFileError:
     mib = max_bytes // 2**20
     return ProjectFileError(
         path,
-        f"file too large (more than {mib} MB): not a GPU Advisor project",
-        problem_zh=f"文件过大（超过 {mib} MB），不是 GPU Advisor 项目文件",
+        file_problem("too_large", mib=mib),
         code="too_large",
     )
 
@@ -348,9 +341,7 @@ def read_json_file(path: Path, *, max_bytes: int = MAX_PROJECT_BYTES) -> Any:
         offset = exc.start + bom
         raise ProjectFileError(
             path,
-            f"not valid UTF-8 text (bad byte at offset {offset}): "
-            "the file is damaged or not a project file",
-            problem_zh=f"不是有效的 UTF-8 文本（第 {offset} 字节处出错）：文件已损坏或不是项目文件",
+            file_problem("not_utf8", offset=offset),
             code="not_utf8",
         ) from None
     try:
@@ -361,23 +352,19 @@ def read_json_file(path: Path, *, max_bytes: int = MAX_PROJECT_BYTES) -> Any:
         key = _one_line(str(exc), _FIELD_LIMIT)
         raise ProjectFileError(
             path,
-            f"the key {key!r} appears twice in one object: the file is ambiguous "
-            "(which value is meant?); remove one of them",
-            problem_zh=f"同一对象中键 {key!r} 出现了两次，文件含义不明确；请删除其中一个",
+            file_problem("duplicate_key", key=key),
             code="not_json",
         ) from None
     except _RefusedConstantError as exc:
         raise ProjectFileError(
             path,
-            str(exc),
-            problem_zh="文件包含 NaN 或 Infinity，JSON 不允许这样的数值",
+            file_problem("not_a_number", constant=str(exc)),
             code="not_json",
         ) from None
     except json.JSONDecodeError as exc:
         raise ProjectFileError(
             path,
-            f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
-            problem_zh=f"不是有效的 JSON：第 {exc.lineno} 行第 {exc.colno} 列（{exc.msg}）",
+            file_problem("not_json", msg=exc.msg, line=exc.lineno, column=exc.colno),
             code="not_json",
         ) from None
     except RecursionError:
@@ -386,8 +373,7 @@ def read_json_file(path: Path, *, max_bytes: int = MAX_PROJECT_BYTES) -> Any:
         # int() refuses numbers with more than sys.get_int_max_str_digits() digits.
         raise ProjectFileError(
             path,
-            f"not valid JSON: {exc}",
-            problem_zh="不是有效的 JSON：数字位数过多",
+            file_problem("number_too_long", detail=str(exc)),
             code="not_json",
         ) from None
     if _depth_exceeds(value, MAX_DEPTH):
@@ -398,8 +384,7 @@ def read_json_file(path: Path, *, max_bytes: int = MAX_PROJECT_BYTES) -> Any:
 def _too_deep(path: Path) -> ProjectFileError:
     return ProjectFileError(
         path,
-        f"nested too deeply (more than {MAX_DEPTH} levels): not a GPU Advisor project",
-        problem_zh=f"嵌套层数过多（超过 {MAX_DEPTH} 层），不是 GPU Advisor 项目文件",
+        file_problem("too_deep", levels=MAX_DEPTH),
         code="too_deep",
     )
 
@@ -411,8 +396,9 @@ def _migrate(data: dict[str, Any], version: int, path: Path) -> dict[str, Any]:
         if step is None:
             raise ProjectFileError(
                 path,
-                f"no migration from schema {step_version} to {step_version + 1}",
-                problem_zh=f"缺少从第 {step_version} 版到第 {step_version + 1} 版的格式迁移",
+                file_problem(
+                    "no_migration", version=step_version, next=step_version + 1
+                ),
                 code="migration",
             )
         try:
@@ -421,14 +407,17 @@ def _migrate(data: dict[str, Any], version: int, path: Path) -> dict[str, Any]:
         except Exception as exc:
             raise ProjectFileError(
                 path,
-                f"cannot upgrade from schema {step_version}: {type(exc).__name__}: {exc}",
-                problem_zh=f"无法从第 {step_version} 版格式升级：文件内容不符合该版本",
+                file_problem(
+                    "migration_failed",
+                    version=step_version,
+                    error=f"{type(exc).__name__}: {exc}",
+                ),
                 code="migration",
             ) from None
         if not isinstance(migrated, dict):
             raise ProjectFileError(
                 path,
-                f"migration step from schema {step_version} returned no object",
+                file_problem("migration_no_object", version=step_version),
                 code="migration",
             )
         data = {**migrated, "schema_version": step_version + 1}
@@ -464,42 +453,34 @@ def project_from_data(
     if not isinstance(data, dict):
         raise ProjectFileError(
             path,
-            f"top level is a JSON {_json_kind(data)}, expected an object: "
-            "not a GPU Advisor project",
-            problem_zh="顶层不是 JSON 对象，不是 GPU Advisor 项目文件",
+            file_problem("not_object", kind=_json_kind(data)),
             code="not_object",
         )
     if "schema_version" not in data:
         raise ProjectFileError(
             path,
-            "no schema_version: not a GPU Advisor project file",
-            problem_zh="缺少 schema_version，不是 GPU Advisor 项目文件",
+            file_problem("no_version"),
             code="bad_version",
         )
     version = data["schema_version"]
     if isinstance(version, bool) or not isinstance(version, int):
         raise ProjectFileError(
             path,
-            f"must be a whole number, not a JSON {_json_kind(version)}",
+            file_problem("version_not_whole", kind=_json_kind(version)),
             field="schema_version",
-            problem_zh="必须是整数",
             code="bad_version",
         )
     if version > SCHEMA_VERSION:
         raise ProjectFileError(
             path,
-            f"written by a newer version of GPU Advisor (schema {version}, "
-            f"this app reads up to {SCHEMA_VERSION}); please update the app",
-            problem_zh=f"此文件由更新版本的 GPU Advisor 保存（格式版本 {version}，"
-            f"本程序最高支持 {SCHEMA_VERSION}），请升级程序",
+            file_problem("too_new", version=version, newest=SCHEMA_VERSION),
             code="too_new",
         )
     if version < OLDEST_SCHEMA_VERSION:
         raise ProjectFileError(
             path,
-            f"must be at least {OLDEST_SCHEMA_VERSION}, got {version}",
+            file_problem("too_old", version=version, oldest=OLDEST_SCHEMA_VERSION),
             field="schema_version",
-            problem_zh=f"必须不小于 {OLDEST_SCHEMA_VERSION}",
             code="bad_version",
         )
     data = _migrate(data, version, path)
@@ -513,15 +494,12 @@ def project_from_data(
         first = errors[0]
         field = ".".join(str(part) for part in first["loc"]) or None
         more = len(errors) - 1
-        problem = first["msg"] + (
-            f" (and {more} more problem{'s' * (more > 1)})" if more else ""
+        problem = (
+            file_problem("invalid_more", detail=first["msg"], more=more)
+            if more
+            else file_problem("invalid", detail=first["msg"])
         )
-        problem_zh = f"取值无效：{first['msg']}" + (
-            f"（另有 {more} 处问题）" if more else ""
-        )
-        raise ProjectFileError(
-            path, problem, field=field, problem_zh=problem_zh, code="invalid"
-        ) from None
+        raise ProjectFileError(path, problem, field=field, code="invalid") from None
     project = _share_measurements(project, shared)
     check_catalog_ids(project, path, catalog)
     return project
@@ -569,10 +547,8 @@ def _take_shared_measurements(
             if found is None or int(found.group(1)) >= count:
                 raise ProjectFileError(
                     path,
-                    "must be a list of measurements or "
-                    '{"same_as": "vendors.N.measurements"} naming a vendor of the plan',
+                    file_problem("bad_same_as"),
                     field=f"signing_records.{r}.inputs.vendors.{i}.measurements",
-                    problem_zh="必须是测量数据列表，或指向本方案某个供应商测量数据的引用",
                     code="invalid",
                 )
             shared.append((r, i, int(found.group(1))))
@@ -628,9 +604,10 @@ def check_catalog_ids(
         more = len(problems) - 1
         raise ProjectFileError(
             Path(path),
-            problem + (f" (and {more} more)" if more else ""),
+            file_problem("unknown_id_more", detail=problem, more=more)
+            if more
+            else file_problem("unknown_id", detail=problem),
             field=field,
-            problem_zh=f"目录中没有此编号：{problem}",
             code="unknown_id",
         )
 
@@ -1145,9 +1122,8 @@ def check_round_trip(project: Project, path: Path) -> bytes:
         if not all(type(m) is Measurement for m in measurements):
             raise ProjectFileError(
                 path,
-                "cannot save: a measurement is not a validated Measurement",
+                file_problem("save_unvalidated"),
                 field=where,
-                problem_zh="无法保存：测量数据未经校验",
                 code="write_failed",
             )
     try:
@@ -1155,19 +1131,14 @@ def check_round_trip(project: Project, path: Path) -> bytes:
     except (ValueError, TypeError) as exc:  # pydantic's serialisation errors
         raise ProjectFileError(
             path,
-            f"cannot save: the plan cannot be written ({_one_line(str(exc), 200)})",
-            problem_zh="无法保存：方案无法写出",
+            file_problem("save_unwritable", error=_one_line(str(exc), 200)),
             code="write_failed",
         ) from None
     if len(data) > MAX_PROJECT_BYTES:
         mib = MAX_PROJECT_BYTES // 2**20
         raise ProjectFileError(
             path,
-            f"cannot save: the plan would take {len(data) / 2**20:.1f} MB, more "
-            f"than the {mib} MB a project file may have; remove measurements "
-            "(keep the raw results files beside the plan instead)",
-            problem_zh=f"无法保存：方案将占用 {len(data) / 2**20:.1f} MB，超过项目文件上限 "
-            f"{mib} MB；请删除部分测量数据（原始结果文件可另行保存）",
+            file_problem("save_too_large", mb=len(data) / 2**20, mib=mib),
             code="too_large",
         )
     bare = _without_measurements(project)
@@ -1185,16 +1156,14 @@ def check_round_trip(project: Project, path: Path) -> bytes:
     except (ValueError, ValidationError) as exc:
         raise ProjectFileError(
             path,
-            f"cannot save: the plan would not load again ({_one_line(str(exc), 200)})",
-            problem_zh="无法保存：保存后的文件无法重新打开",
+            file_problem("save_not_loadable", error=_one_line(str(exc), 200)),
             code="write_failed",
         ) from None
     check_catalog_ids(back, path)
     if back != bare:
         raise ProjectFileError(
             path,
-            "cannot save: the plan would not load back unchanged",
-            problem_zh="无法保存：保存后重新打开的内容与当前方案不一致",
+            file_problem("save_changed"),
             code="write_failed",
         )
     return data
@@ -1231,8 +1200,7 @@ def save_project(project: Project, path: Path) -> None:
     if path.is_dir():
         raise ProjectFileError(
             path,
-            "cannot save: a folder has this name",
-            problem_zh="无法保存：已有同名文件夹",
+            file_problem("save_folder"),
             code="is_directory",
         )
     try:
@@ -1240,14 +1208,12 @@ def save_project(project: Project, path: Path) -> None:
     except PermissionError as exc:
         raise ProjectFileError(
             path,
-            f"cannot save: permission denied ({exc.strerror or exc}); the file on disk is unchanged",
-            problem_zh="无法保存：没有写入权限；磁盘上的文件未被改动",
+            file_problem("save_permission", reason=str(exc.strerror or exc)),
             code="permission",
         ) from None
     except OSError as exc:
         raise ProjectFileError(
             path,
-            f"cannot save: {exc.strerror or exc}; the file on disk is unchanged",
-            problem_zh=f"无法保存：{exc.strerror or exc}；磁盘上的文件未被改动",
+            file_problem("save_failed", reason=str(exc.strerror or exc)),
             code="write_failed",
         ) from None

@@ -47,51 +47,24 @@ __all__ = [
 MANIFEST_MD: Final = "MANIFEST.md"
 MANIFEST_JSON: Final = "manifest.json"
 
-_KIT_PURPOSE: Final = {
-    "README.md": (
-        "How to run the test kit and send the results back",
-        "测试工具包说明与结果回传方法",
-    ),
-    "00_inventory.sh": (
-        "Records GPUs, driver, topology, CPU, memory, NICs",
-        "记录 GPU、驱动、拓扑、CPU、内存、网卡",
-    ),
-    "10_dcgm_diag.sh": ("DCGM health diagnostics", "DCGM 健康诊断"),
-    "20_nccl_single_node.sh": ("NCCL bandwidth inside one node", "单节点内 NCCL 带宽"),
-    "21_nccl_multi_node.sh": (
-        "NCCL bandwidth across nodes, one rank per GPU",
-        "跨节点 NCCL 带宽（每卡一个进程）",
-    ),
-    "30_iperf3.sh": ("TCP throughput between nodes", "节点间 TCP 吞吐"),
-    "40_fio.sh": (
-        "Checkpoint-sized write/read bandwidth of shared and local storage",
-        "按 checkpoint 大小测共享与本地存储读写带宽",
-    ),
-    "50_gpu_probe.py": (
-        "bf16 matmul and copy speed per GPU",
-        "每卡 bf16 矩阵乘与拷贝速度",
-    ),
-    "60_train_job.sh": (
-        "Your own short training job with a step log",
-        "运行你自己的短训练并记录逐步日志",
-    ),
-    "run_all.sh": (
-        "Runs every single-node test and packs the results",
-        "依次运行全部单节点测试并打包结果",
-    ),
-    "slurm/testkit.sbatch": (
-        "The kit as one SLURM job over the planned nodes",
-        "以一个 SLURM 作业在规划节点上运行工具包",
-    ),
-    "k8s/testkit-job.yaml": (
-        "The kit as a Kubernetes Job on one GPU node",
-        "以 Kubernetes Job 在一个 GPU 节点上运行工具包",
-    ),
-    "hostfile.example": (
-        "Host list for the multi-node test outside SLURM",
-        "SLURM 之外多节点测试的主机列表示例",
-    ),
-}
+_KIT_FILES: Final = frozenset(
+    {
+        "README.md",
+        "00_inventory.sh",
+        "10_dcgm_diag.sh",
+        "20_nccl_single_node.sh",
+        "21_nccl_multi_node.sh",
+        "30_iperf3.sh",
+        "40_fio.sh",
+        "50_gpu_probe.py",
+        "60_train_job.sh",
+        "run_all.sh",
+        "slurm/testkit.sbatch",
+        "k8s/testkit-job.yaml",
+        "hostfile.example",
+    }
+)
+"""Kit files the catalog says the purpose of (``rollout.purpose.<path>``)."""
 
 
 class RolloutError(ValueError):
@@ -105,10 +78,6 @@ class RolloutFile:
     path: str
     purpose: str
     text: str
-
-
-def _t(language: Language, en: str, zh: str) -> str:
-    return zh if language is Language.ZH else en
 
 
 def _kit_vendor(project: Project) -> Vendor:
@@ -152,6 +121,7 @@ def rollout_files(
     if scheduler is not None:
         rollout = rollout.for_scheduler(scheduler)
     lang = language if language is not None else rollout.language
+    say = words.wording(lang)
     plan = rollout.plan
     env = plan.environment
     problem = plan.script_problem()
@@ -164,21 +134,26 @@ def rollout_files(
 
     add(
         "launch",
-        rollout.launch_file(lang),
-        _t(
+        rollout.launch_file(say),
+        words.say(
+            "rollout.manifest.launch",
             lang,
-            f"Starts the training on {env.nodes} node(s) x {env.gpus_per_node} GPUs",
-            f"在 {env.nodes} 个节点 × 每节点 {env.gpus_per_node} 张卡上启动训练",
+            nodes=env.nodes,
+            gpus_per_node=env.gpus_per_node,
         ),
     )
     for name in MONITORING_CONFIGS:
-        config = rollout.monitoring_file(name, lang)
+        config = rollout.monitoring_file(name, say)
         add("monitoring", config, config.title)
-    kit = rollout.testkit(_kit_vendor(rollout.project), lang)
+    kit = rollout.testkit(_kit_vendor(rollout.project), say)
     for relative in sorted(kit):
-        en, zh = _KIT_PURPOSE.get(relative, ("Test kit file", "测试工具包文件"))
+        purpose = (
+            f"rollout.purpose.{relative}"
+            if relative in _KIT_FILES
+            else "rollout.manifest.kit_file"
+        )
         files.append(
-            RolloutFile(f"testkit/{relative}", _t(lang, en, zh), kit[relative])
+            RolloutFile(f"testkit/{relative}", words.say(purpose, lang), kit[relative])
         )
     files += _manifests(files, plan, lang)
     return files, plan
@@ -188,8 +163,9 @@ def _manifests(
     files: list[RolloutFile], plan: RolloutPlan, lang: Language
 ) -> list[RolloutFile]:
     env = plan.environment
-    md_purpose = _t(lang, "This list", "本清单")
-    json_purpose = _t(lang, "This list, for tools", "本清单（供程序读取）")
+    md_purpose = words.say("rollout.manifest.this_list", lang)
+    json_purpose = words.say("rollout.manifest.this_list_json", lang)
+    notes = [words.text(note, lang) for note in plan.notes()]
     entries = [{"path": f.path, "purpose": f.purpose} for f in files] + [
         {"path": MANIFEST_MD, "purpose": md_purpose},
         {"path": MANIFEST_JSON, "purpose": json_purpose},
@@ -206,24 +182,25 @@ def _manifests(
         "planned_gpus_per_node": plan.sized_gpus_per_node,
         "network": str(plan.network_kind) if plan.network_kind is not None else None,
         "nccl_env": dict(env.nccl_env),
-        "notes": plan.notes(lang),
+        "notes": notes,
         "files": entries,
     }
     lines = [
-        "# " + _t(lang, "Rollout files", "部署文件清单"),
+        "# " + words.say("rollout.manifest.title", lang),
         "",
-        _t(
+        words.say(
+            "rollout.manifest.shape",
             lang,
-            f"{env.nodes} node(s) x {env.gpus_per_node} GPUs = {ranks} ranks, "
-            f"scheduler {env.scheduler}.",
-            f"{env.nodes} 个节点 × 每节点 {env.gpus_per_node} 张卡 = {ranks} 个进程，"
-            f"调度方式 {env.scheduler}。",
+            nodes=env.nodes,
+            gpus_per_node=env.gpus_per_node,
+            ranks=ranks,
+            scheduler=str(env.scheduler),
         ),
         "",
     ]
-    for note in plan.notes(lang):
+    for note in notes:
         lines += [f"> {note}", ""]
-    lines += [_t(lang, "| File | What it is for |", "| 文件 | 用途 |"), "|---|---|"]
+    lines += [words.say("rollout.manifest.table_head", lang), "|---|---|"]
     lines += [f"| `{e['path']}` | {e['purpose']} |" for e in entries]
     return [
         RolloutFile(MANIFEST_MD, md_purpose, "\n".join(lines) + "\n"),

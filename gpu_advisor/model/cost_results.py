@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from gpu_advisor.model.common import Advice, Explanation, Frozen
+from gpu_advisor.model.common import Advice, Explanation, Frozen, Message
 from gpu_advisor.model.project import OptionId
 
 
@@ -85,12 +85,12 @@ class OptionResult(Frozen):
         "residency.own_hardware or residency.overflow; empty when feasible. "
         "Its figures are priced for reference only.",
     )
-    reason_en: str = ""
-    reason_zh: str = ""
-    includes_en: str = Field(
-        "", description="One sentence: what the total includes (engine wording)."
+    reason: Message | None = Field(
+        None, description="Why the option cannot be chosen; None when feasible."
     )
-    includes_zh: str = ""
+    includes: Message | None = Field(
+        None, description="What the total includes (and the cash of month 1)."
+    )
 
 
 class SixMonthRule(Frozen):
@@ -147,8 +147,7 @@ class TornadoBar(Frozen):
     """One input moved from low to high, others at typical."""
 
     input: str = Field(..., description="Dotted input name.")
-    label_en: str
-    label_zh: str
+    label: Message = Field(..., description="The input's name (cost.tornado.*).")
     low_value: float
     high_value: float
     unit: str = ""
@@ -214,6 +213,17 @@ class MixDetail(Frozen):
 class Recommendation(Frozen):
     option: OptionId
     mix_detail: MixDetail | None = None
+    complete: bool = Field(
+        True,
+        description="False when the totals pay for only part of the sized job or "
+        "it misses its deadline (``CostResult.work``): no option is then a "
+        "recommendation in total.",
+    )
+    limits: list[Advice] = Field(
+        default_factory=list,
+        description="Why the recommendation is not complete (the work not paid for, "
+        "a missed deadline); every renderer shows them first.",
+    )
     reasons: list[Advice] = Field(default_factory=list)
     warnings: list[Advice] = Field(default_factory=list)
 
@@ -225,8 +235,9 @@ class CurrencyInfo(Frozen):
     cny_per_unit: float = Field(1.0, gt=0)
     as_of: str = ""
     source: str = "CNY"
-    vat_note_en: str = ""
-    vat_note_zh: str = ""
+    vat_note: Message | None = Field(
+        None, description="Whether the prices include VAT (cost.vat.*)."
+    )
 
 
 class HybridResult(Frozen):
@@ -254,8 +265,9 @@ class HybridResult(Frozen):
     candidates_tried: list[int] = Field(
         default_factory=list, description="Owned card counts priced."
     )
-    reason_en: str = ""
-    reason_zh: str = ""
+    reason: Message | None = Field(
+        None, description="Why this many cards (cost.hybrid_reason.*)."
+    )
 
 
 class SpotJob(Frozen):
@@ -289,6 +301,43 @@ class SpotJob(Frozen):
     )
 
 
+class Work(Frozen):
+    """The sized job against the work the totals pay for.
+
+    A total is only a plan's cost when it pays for the whole job: the demand
+    the options are priced on must hold the job's card-hours (within
+    :data:`~gpu_advisor.engine.cost.work.COVERED_SHARE`) and the job must end
+    by its deadline.
+    """
+
+    sized_gpu_hours: float = Field(
+        ...,
+        ge=0,
+        description="Card-hours the sized job holds its cards for: GPU-hours with "
+        "the redundancy, over the scaling efficiency (serving: the priced "
+        "serving hours). [GPU-hours]",
+    )
+    priced_gpu_hours: float = Field(
+        ...,
+        ge=0,
+        description="Card-hours of the priced demand the job can run in (months "
+        "of training or experiments inside the horizon). [GPU-hours]",
+    )
+    covered: float = Field(
+        ..., ge=0, le=1, description="Share of the sized job the totals pay for. [1]"
+    )
+    days: float | None = Field(
+        None, ge=0, description="Days the job takes on its cards; None: serving."
+    )
+    deadline_days: float | None = Field(
+        None, description="The plan's deadline; None when it has none. [days]"
+    )
+    complete: bool = Field(
+        ...,
+        description="The totals pay for the whole job and it ends by the deadline.",
+    )
+
+
 class CostResult(Frozen):
     """Everything the cost engine computes for one project."""
 
@@ -312,6 +361,9 @@ class CostResult(Frozen):
         None,
         description="How spot reclaims hit the plan's job; None when no option "
         "can run on spot.",
+    )
+    work: Work | None = Field(
+        None, description="The sized job against the priced demand; None: no sizing."
     )
 
     def option(self, option_id: OptionId) -> OptionResult:

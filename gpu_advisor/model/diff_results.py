@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpu_advisor.model.common import Frozen
+from gpu_advisor.model.common import Frozen, Message
 
 JsonValue = str | int | float | bool | None | list[object] | dict[str, object]
 
@@ -25,8 +25,8 @@ class ResultChange(Frozen):
 
     key: str
     """What moved, e.g. ``cost.recommendation.option`` or ``sizing.gpus``."""
-    label_en: str
-    label_zh: str
+    label: Message
+    """What moved, in the reader's words (``diff.measure.*``)."""
     unit: str = ""
     old: str | float | int | None = None
     new: str | float | int | None = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from gpu_advisor.model.common import Frozen
+from gpu_advisor.model.common import Frozen, Message
 from gpu_advisor.model.project import OptionId
 
 
@@ -49,19 +49,18 @@ class ScenarioComparison(Frozen):
     cny_per_unit: float = Field(1.0, gt=0)
 
 
-SCENARIO_MEASURES: list[tuple[str, str, str, str]] = [
-    # (ScenarioFigures field, English label, Chinese label, unit)
-    ("total_cny", "Total over the horizon", "规划期总成本", "CNY"),
-    ("npv_cny", "Net present value", "净现值", "CNY"),
-    ("upfront_cny", "Up-front cash", "首期现金支出", "CNY"),
-    (
-        "cost_per_useful_gpu_hour_cny",
-        "Cost per useful GPU-hour",
-        "每有效卡时成本",
-        "CNY/GPU-h",
-    ),
-    ("days", "Days to finish", "完成天数", "days"),
-    ("p_own_beats_rent", "P(owning beats renting)", "自购优于租用的概率", "1"),
+def _measure(field: str, unit: str) -> tuple[str, Message, str]:
+    return field, Message(code=f"scenario.measure.{field}"), unit
+
+
+SCENARIO_MEASURES: list[tuple[str, Message, str]] = [
+    # (ScenarioFigures field, its name in the reader's words, unit)
+    _measure("total_cny", "CNY"),
+    _measure("npv_cny", "CNY"),
+    _measure("upfront_cny", "CNY"),
+    _measure("cost_per_useful_gpu_hour_cny", "CNY/GPU-h"),
+    _measure("days", "days"),
+    _measure("p_own_beats_rent", "1"),
 ]
 """The measures compared side by side (each gets a chart), in display order."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from gpu_advisor import words
 from gpu_advisor.model.project import SCENARIO_TARGETS
 from gpu_advisor.model.scenario_results import ScenarioFigures
 from gpu_advisor.report.glossary import input_name, option_name
@@ -21,14 +22,15 @@ def change_text(name: str, value_json: str, language: str) -> str:
     >>> change_text("gpu_price_cny", "null", "en")
     'Card price = catalog value'
     """
-    zh = str(language).startswith("zh")
     section, target = SCENARIO_TARGETS[name]
     label = input_name(f"{section}.{target}", language)
     value = json.loads(value_json)
     if value is None:
-        shown = "目录默认值" if zh else "catalog value"
+        shown = words.say("scenario.catalog_value", language)
     elif isinstance(value, list):
-        shown = ("、" if zh else ", ").join(option_name(v, language) for v in value)
+        shown = words.say("words.list_separator", language).join(
+            option_name(v, language) for v in value
+        )
     elif isinstance(value, float):
         shown = f"{value:,.6g}"
     else:
@@ -40,5 +42,5 @@ def changes_text(column: ScenarioFigures, language: str) -> str:
     """Every override of a column, joined; '—' for the base plan."""
     if not column.overrides:
         return "—"
-    sep = "；" if str(language).startswith("zh") else "; "
+    sep = words.say("scenario.change_separator", language)
     return sep.join(change_text(k, v, language) for k, v in column.overrides.items())

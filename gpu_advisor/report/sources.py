@@ -41,22 +41,10 @@ from pydantic import BaseModel
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Citation, Provenance
 from gpu_advisor.report.glossary import cite_articles, input_name
+from gpu_advisor.words import DEFAULT_LANGUAGE, catalog, say
 
 _HAN: Final = re.compile(r"[\u3400-\u9fff]")
 _SEED: Final = re.compile(r"\b[Ss]eeds?\b|种子")
-
-LIBRARIES: Final[dict[str, tuple[str, str]]] = {
-    "prices.json": ("GPU Advisor 价格库", "GPU Advisor price book"),
-    "gpus.json": ("GPU Advisor GPU 规格库", "GPU Advisor GPU specifications"),
-    "regions.json": ("GPU Advisor 地区参数库", "GPU Advisor regional figures"),
-    "networks.json": ("GPU Advisor 网络参数库", "GPU Advisor network figures"),
-    "models.json": ("GPU Advisor 模型参数库", "GPU Advisor model shapes"),
-    "reference_runs.json": (
-        "GPU Advisor 公开训练记录库",
-        "GPU Advisor table of published training runs",
-    ),
-}
-"""(zh, en) name of each catalog file, as the reader knows it: a library of GPU Advisor."""
 
 _CATALOG_FIELDS: Final[dict[str, str]] = {
     "gpus": "gpus.json",
@@ -68,34 +56,6 @@ _CATALOG_FIELDS: Final[dict[str, str]] = {
     "reference_runs": "reference_runs.json",
 }
 """The catalog file each part of :class:`Catalog` is read from."""
-
-WORDS: Final[dict[str, tuple[str, str]]] = {
-    "your_input": ("您填写的值", "your input"),
-    "your_input_vat": (
-        "您填写的值（已加 {vat} 增值税）",
-        "your input, {vat} VAT added",
-    ),
-    "your_input_of": ("您填写的值（{what}）", "your input ({what})"),
-    "computed": ("由本方案计算得出", "computed from your plan"),
-    "default": ("GPU Advisor 默认值", "GPU Advisor's default"),
-    "measured": (
-        "供应商实测（本型号最低的 MFU：{names}）",
-        "measured by the vendors (the lowest MFU on this GPU: {names})",
-    ),
-    "mfu_model": (
-        "GPU Advisor 按公开训练记录拟合的 MFU 模型",
-        "GPU Advisor's MFU model fitted to published training runs",
-    ),
-    "imported": (
-        "导入的价格表 {file}{where}{vendor}",
-        "imported price list {file}{where}{vendor}",
-    ),
-    "library_sources": (
-        "{library}（来源：{sources}）",
-        "{library} (sources: {sources})",
-    ),
-}
-"""(zh, en) wording of the kinds of source."""
 
 TITLES_ZH: Final[dict[str, str]] = {
     "AI energy futures 2026 (data set)": "2026 年 AI 能源期货（数据集）",
@@ -243,8 +203,12 @@ def _zh(language: str) -> bool:
     return str(language).startswith("zh")
 
 
-def _pick(names: tuple[str, str], language: str) -> str:
-    return names[0] if _zh(language) else names[1]
+def _library_name(file: str, language: str) -> str:
+    """The GPU Advisor library a catalog file is (``report.library``)."""
+    code = f"report.library.{file}"
+    if code not in catalog(DEFAULT_LANGUAGE):
+        code = "report.source.builtin_data"
+    return say(code, language)
 
 
 # --- splitting the engineer's text ------------------------------------------------
@@ -517,13 +481,12 @@ def _provenance_sources(prov: Provenance, language: str) -> list[str]:
 
 
 def _library(file: str, sources: list[str], language: str) -> str:
-    names = LIBRARIES.get(file, ("GPU Advisor 内置数据", "GPU Advisor built-in data"))
-    library = _pick(names, language)
+    library = _library_name(file, language)
     if not sources:
         return library
-    joined = ("；" if _zh(language) else "; ").join(sources)
-    return _pick(WORDS["library_sources"], language).format(
-        library=library, sources=joined
+    joined = say("report.source.separator", language).join(sources)
+    return say(
+        "report.source.library_sources", language, library=library, sources=joined
     )
 
 
@@ -568,13 +531,13 @@ def source_text(
     if project:
         return _typed_source(project, language)
     if source == "engine default":
-        return SourceText(_pick(WORDS["default"], language), "", "default")
+        return SourceText(say("report.source.default", language), "", "default")
     if source == "engine" or source.startswith("engine:"):
-        return SourceText(_pick(WORDS["computed"], language), "", "computed")
+        return SourceText(say("report.source.computed", language), "", "computed")
     if source.startswith("measured: lowest vendor MFU on this GPU"):
         names = re.search(r"\(([^()]*)\)\s*$", source)
-        text = _pick(WORDS["measured"], language).format(
-            names=names.group(1) if names else ""
+        text = say(
+            "report.source.measured", language, names=names.group(1) if names else ""
         )
         return SourceText(text, "", "measured")
     imported = _IMPORTED.fullmatch(source)
@@ -588,8 +551,8 @@ def source_text(
     ):
         rest = source.split("; catalog ", 1)[1]
         inner = source_text("catalog " + rest, language, index)
-        model = _pick(WORDS["mfu_model"], language)
-        sep = "；" if _zh(language) else "; "
+        model = say("report.source.mfu_model", language)
+        sep = say("report.source.separator", language)
         return SourceText(f"{model}{sep}{inner.text}", inner.date, "catalog")
     catalog_source = _CATALOG_SOURCE.fullmatch(source)
     if catalog_source:
@@ -600,28 +563,32 @@ def source_text(
 def _typed_source(project: re.Match[str], language: str) -> SourceText:
     """A value the user typed (with the VAT added, or named after what it is)."""
     if project.group("vat"):
-        text = _pick(WORDS["your_input_vat"], language).format(vat=project.group("vat"))
+        text = say("report.source.your_input_vat", language, vat=project.group("vat"))
     elif project.group("what"):
         what = input_name(project.group("what"), language)
-        text = _pick(WORDS["your_input_of"], language).format(what=what)
+        text = say("report.source.your_input_of", language, what=what)
     else:
-        text = _pick(WORDS["your_input"], language)
+        text = say("report.source.your_input", language)
     return SourceText(text, "", "typed")
 
 
 def _imported_source(imported: re.Match[str], language: str) -> SourceText:
     """A price imported from a file: which file, where in it, which vendor, VAT."""
-    zh = _zh(language)
     where = imported.group("where")
     vendor = imported.group("vendor")
-    text = _pick(WORDS["imported"], language).format(
+    text = say(
+        "report.source.imported",
+        language,
         file=imported.group("file"),
-        where=(f"（{where}）" if zh else f" ({where})") if where else "",
-        vendor=(f"，{vendor}" if zh else f", {vendor}") if vendor else "",
+        where=say("report.source.imported_where", language, where=where)
+        if where
+        else "",
+        vendor=say("report.source.imported_vendor", language, vendor=vendor)
+        if vendor
+        else "",
     )
     if imported.group("vat"):
-        vat = imported.group("vat")
-        text += f"（已加 {vat} 增值税）" if zh else f", {vat} VAT added"
+        text += say("report.source.vat_added", language, vat=imported.group("vat"))
     return SourceText(text, imported.group("date"), "imported")
 
 
@@ -655,7 +622,7 @@ def _cited_source(source: str, language: str, index: SourceIndex) -> SourceText:
         return SourceText(
             text, as_of.group(1) if as_of else prov.as_of.isoformat(), "catalog"
         )
-    sep = "；" if _zh(language) else "; "
+    sep = say("report.source.separator", language)
     return SourceText(
         sep.join(source_segments(source, language)) or "—",
         as_of.group(1) if as_of else "",
@@ -684,12 +651,7 @@ def reference_text(reference: str, language: str) -> str:
     for part in _split_top(text, "; "):
         file = _CATALOG_FILE.fullmatch(part)
         if file:
-            rendered = _pick(
-                LIBRARIES.get(
-                    file.group(1), ("GPU Advisor 内置数据", "GPU Advisor built-in data")
-                ),
-                language,
-            )
+            rendered = _library_name(file.group(1), language)
         elif "idctop.com)" in part or _SEED.search(part):
             if _zh(language):
                 part = _name_only(part)
@@ -701,4 +663,4 @@ def reference_text(reference: str, language: str) -> str:
             rendered = segments[0] if segments else ""
         if rendered and rendered not in out:
             out.append(rendered)
-    return ("；" if _zh(language) else "; ").join(out) or "—"
+    return say("report.source.separator", language).join(out) or "—"

@@ -21,12 +21,12 @@ from PySide6.QtWidgets import (
 from superqt.utils import QSignalDebouncer
 from typing_extensions import override
 
-from gpu_advisor.engine.names import option_title
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.scenario_results import CandidateCost
 from gpu_advisor.ui.i18n import current_language, current_locale
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.cost_charts import format_money
+from gpu_advisor.words.terms import option_name
 
 COLUMN_COUNT: Final = 7
 _DEBOUNCE_MS: Final = 200
@@ -116,7 +116,7 @@ class CandidateCostTable(QTableWidget):
                 locale.toString(row.gpu_hours, "f", 0),
                 "—"
                 if row.cheapest_option is None
-                else option_title(row.cheapest_option, zh),
+                else option_name(row.cheapest_option, "zh" if zh else "en"),
                 "—"
                 if row.cheapest_total_cny is None
                 else format_money(row.cheapest_total_cny / rate, code),

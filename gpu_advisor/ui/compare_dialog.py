@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor import words
 from gpu_advisor.engine.diff import EqualParts, changed_since_signed, diff_plans
 from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.model.common import Language
@@ -152,7 +153,7 @@ class CompareDialog(QDialog):
         ]
         result_rows = [
             (
-                r.label_zh if zh else r.label_en,
+                words.text(r.label, language),
                 _value(r.old),
                 _value(r.new),
                 self._move(r.delta, r.relative),

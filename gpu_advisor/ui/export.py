@@ -2,8 +2,8 @@
 
 :class:`PdfExportController` asks where to save (``<project title>.pdf`` in
 the last folder; the file type chooses A4 or US Letter paper), then runs the
-plan in a :class:`~PySide6.QtCore.QThreadPool` worker (the app's one
-:class:`~gpu_advisor.ui.workers.JobRunner`, :func:`~gpu_advisor.ui.workers.run_steps`): first
+plan on a superqt worker (:class:`~gpu_advisor.ui.workers.LatestWorker`,
+:func:`~gpu_advisor.ui.workers.run_steps`): first
 :func:`gpu_advisor.report.plan.render_plan` (the plan's evaluation with its
 Monte Carlo, rendered) in the language chosen in the save dialog (its file
 types name the language and the paper), then the bytes written. The choice is
@@ -31,7 +31,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Final
 
-from PySide6.QtCore import QObject, QSettings, Qt, QThreadPool, Signal
+from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from gpu_advisor.engine.plan_defaults import (
@@ -44,7 +44,7 @@ from gpu_advisor.model.project import Project
 from gpu_advisor.ui.i18n import fill
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
-from gpu_advisor.ui.workers import JobRunner, describe, run_steps
+from gpu_advisor.ui.workers import LatestWorker, describe, run_steps
 
 MONTE_CARLO_DRAWS: Final = PLAN_MONTE_CARLO_DRAWS
 """Draws for the plan's risk section (the plan's, as the CLI's report)."""
@@ -224,22 +224,17 @@ class PdfExportController(QObject):
         session: ProjectSession,
         settings: AppSettings | None = None,
         parent: QWidget | None = None,
-        *,
-        pool: QThreadPool | None = None,
     ) -> None:
         super().__init__(parent)
         self._session = session
         self._settings = settings if settings is not None else AppSettings()
         self.export_settings = ExportSettings(self._settings.qsettings)
         self._widget = parent
-        self._runner = JobRunner(
-            self,
-            pool=pool or QThreadPool.globalInstance(),
-            on_done=self._on_finished,
-            on_exception=self._on_failed,
-            on_cancelled=lambda: self._discard(self._runner.generation),
-            on_discarded=self._discard,
-        )
+        self._runner = LatestWorker(self)
+        self._runner.returned.connect(self._on_finished)
+        self._runner.errored.connect(self._on_failed)
+        self._runner.cancelled.connect(lambda: self._discard(self._runner.generation))
+        self._runner.discarded.connect(self._discard)
         self._request: ExportRequest | None = None
         self._temp: dict[int, Path] = {}
         self.progress_dialog: QProgressDialog | None = None
@@ -408,7 +403,7 @@ class PdfExportController(QObject):
         self._forget(generation)
         self.exported.emit(request.path)
 
-    def _on_failed(self, exc: Exception) -> None:
+    def _on_failed(self, exc: object) -> None:
         self._discard(self._runner.generation)
         request = self._request
         self._close_progress()

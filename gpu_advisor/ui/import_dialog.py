@@ -1,8 +1,8 @@
 """The result import dialog: read in a worker, list what comes in and what does not, confirm.
 
 :class:`ImportDialog` runs :func:`gpu_advisor.io.results_import.import_results`
-in a pool thread (:func:`read_results` on the app's one
-:class:`~gpu_advisor.ui.workers.JobRunner`) with a progress bar and a Cancel
+in a pool thread (:func:`read_results` on a superqt worker,
+:class:`~gpu_advisor.ui.workers.LatestWorker`) with a progress bar and a Cancel
 button. When the files are read it lists every file that will be imported
 (tool, node, key figures, from :func:`~gpu_advisor.io.results_import.summarize_files`)
 and every refused file with its reason and what to do about it
@@ -17,10 +17,11 @@ file and imports nothing.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QThreadPool, Signal
+from PySide6.QtCore import QEvent, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -54,20 +55,21 @@ from gpu_advisor.ui.style import (
     OK_STYLE,
     REFUSED_TEXT,
 )
-from gpu_advisor.ui.workers import JobCancelledError, JobRunner, TaskState, describe
+from gpu_advisor.ui.workers import LatestWorker, describe
 
 
-def read_results(state: TaskState, paths: Sequence[Path]) -> ImportReport:
-    """A task: :func:`~gpu_advisor.io.results_import.import_results` with the
-    job's progress and cancel (it stops before the next file)."""
+def read_results(
+    paths: Sequence[Path],
+    progress: Callable[[int, int], None],
+    stop: threading.Event,
+) -> ImportReport | None:
+    """A task: :func:`~gpu_advisor.io.results_import.import_results`, telling
+    ``progress(done, total)`` after each file and stopping before the next
+    one once ``stop`` is set (then None: nothing is imported)."""
     try:
-        return import_results(
-            paths,
-            progress=state.set_progress,
-            cancelled=state.is_interruption_requested,
-        )
+        return import_results(paths, progress=progress, cancelled=stop.is_set)
     except ImportCancelledError:
-        raise JobCancelledError from None
+        return None
 
 
 def _table(headers: list[str]) -> QTableWidget:
@@ -117,25 +119,23 @@ class ImportDialog(QDialog):
     """
 
     confirmed = Signal(object)
+    _files_read = Signal(int, int)  # from the worker thread: done, total
 
     def __init__(
         self,
         paths: Sequence[Path],
         vendor_name: str,
         parent: QWidget | None = None,
-        pool: QThreadPool | None = None,
     ) -> None:
         super().__init__(parent)
         self._paths = list(paths)
         self._vendor = vendor_name
-        self._runner = JobRunner(
-            self,
-            pool=pool or QThreadPool.globalInstance(),
-            on_progress=self._on_progress,
-            on_done=self._on_finished,
-            on_cancelled=self._on_cancelled,
-            on_exception=self._on_failed,
-        )
+        self._stop = threading.Event()
+        self._files_read.connect(self._on_progress)
+        self._runner = LatestWorker(self)
+        self._runner.returned.connect(self._on_finished)
+        self._runner.cancelled.connect(self._on_cancelled)
+        self._runner.errored.connect(self._on_failed)
         self.report: ImportReport | None = None
         self.summaries: list[FileSummary] = []
         self._build()
@@ -229,7 +229,7 @@ class ImportDialog(QDialog):
         """Start reading the files in the pool (once)."""
         if self._runner.is_running or self.report is not None:
             return
-        self._runner.start(read_results, self._paths)
+        self._runner.start(read_results, self._paths, self._files_read.emit, self._stop)
         self._update_texts()
 
     def wait_idle(self, msecs: int = 10_000) -> bool:
@@ -264,7 +264,7 @@ class ImportDialog(QDialog):
     def _on_cancelled(self) -> None:
         super().reject()
 
-    def _on_failed(self, exc: Exception) -> None:
+    def _on_failed(self, exc: object) -> None:
         # the reason a whole import cannot run is the user's to read as it is
         message = str(exc) if isinstance(exc, ResultsImportError) else describe(exc)
         self.progress_bar.setRange(0, 1)
@@ -378,6 +378,7 @@ class ImportDialog(QDialog):
     def reject(self) -> None:
         """Cancel: stop the worker (the dialog closes when it has stopped) or close."""
         if self._runner.is_running:
+            self._stop.set()
             self._runner.cancel()
             self.cancel_button.setEnabled(False)
             self.status_label.setText(self.tr("Cancelling… nothing will be imported."))
@@ -396,5 +397,6 @@ class ImportDialog(QDialog):
     @override
     def closeEvent(self, event: QCloseEvent) -> None:
         if self._runner.is_running:
+            self._stop.set()
             self._runner.cancel()
         super().closeEvent(event)

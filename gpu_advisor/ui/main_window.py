@@ -297,10 +297,9 @@ class MainWindow(QMainWindow):
         self.autosave_timer.timeout.connect(self.autosave_now)
         # The first autosave comes soon after the first change, not one interval
         # later: a crash in the first minutes is then recovered at the next start.
-        self._first_autosave = QTimer(
-            self, singleShot=True, interval=FIRST_AUTOSAVE_DELAY_MS
-        )
-        self._first_autosave.timeout.connect(self.autosave_now)
+        self._first_autosave = QSignalDebouncer(parent=self)
+        self._first_autosave.setTimeout(FIRST_AUTOSAVE_DELAY_MS)
+        self._first_autosave.triggered.connect(self.autosave_now)
 
         self._plan_printer: PlanPrinter | None = None
         self._create_actions()
@@ -720,7 +719,7 @@ class MainWindow(QMainWindow):
 
     def _on_dirty_changed(self, dirty: bool) -> None:
         if dirty and self.autosave_timer.isActive():
-            self._first_autosave.start()
+            self._first_autosave.throttle()
 
     def autosave_now(self) -> Path | None:
         """Write an autosave if there are unsaved changes; returns its path."""
@@ -854,9 +853,12 @@ class MainWindow(QMainWindow):
             return self.tr("Recommendation: could not be computed (%1)").replace(
                 "%1", str(exc)
             )
-        text = self.tr("Recommendation: %1").replace(
-            "%1", option_label(OptionId(recommendation.option))
-        )
+        name = option_label(OptionId(recommendation.option))
+        if not recommendation.complete:  # the totals pay for part of the job
+            text = self.tr("Incomplete plan. Cheapest for the priced part only: %1")
+            first = recommendation.limits[0]
+            return text.replace("%1", name) + " — " + words.text(first, _ui_language())
+        text = self.tr("Recommendation: %1").replace("%1", name)
         if recommendation.reasons:
             text += " — " + words.text(recommendation.reasons[0], _ui_language())
         return text
@@ -1052,7 +1054,7 @@ def _ui_language() -> Language:
 
 def option_label(option: OptionId) -> str:
     """The translated name of a procurement option."""
-    # the one name per option (engine.names), in the UI language
-    from gpu_advisor.engine.names import option_in_sentence
+    # the one name per option (the catalogs' option_in_sentence.<id>)
+    from gpu_advisor.words.terms import option_in_sentence
 
-    return option_in_sentence(option, zh=current_language() is Language.ZH)
+    return option_in_sentence(option, current_language())

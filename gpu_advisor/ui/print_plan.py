@@ -5,9 +5,9 @@ evaluation, same language and paper as the plan was last exported in), so a
 printed plan and an exported one never differ. The PDF's pages are rendered
 by PDFium (:mod:`pypdfium2`) at the printer's resolution and painted onto the
 :class:`~PySide6.QtPrintSupport.QPrinter`'s pages, each scaled to fit the
-printable area and centred. The PDF is made in the background on the app's one
-:class:`~gpu_advisor.ui.workers.JobRunner` (evaluate, then write: a second or
-two) while a busy dialog with *Cancel* keeps the window painted.
+printable area and centred. The PDF is made in the background on a superqt worker
+(:class:`~gpu_advisor.ui.workers.LatestWorker`; evaluate, then write: a second
+or two) while a busy dialog with *Cancel* keeps the window painted.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from gpu_advisor.model.project import Project
 from gpu_advisor.ui.export import ExportSettings, Paper, _ui_language
 from gpu_advisor.ui.i18n import fill
 from gpu_advisor.ui.session import ProjectSession
-from gpu_advisor.ui.workers import JobCancelledError, JobRunner, TaskState
+from gpu_advisor.ui.workers import LatestWorker, run_steps
 
 MAX_DPI: Final = 300
 """Pages are rendered at the printer's resolution, at most this [dots per inch]."""
@@ -57,15 +57,6 @@ def _build_pdf(
     return plan.render_plan(
         project, catalog, language=language, paper=paper, font_path=font
     )
-
-
-def _make_pdf(
-    state: TaskState, source: PlanSource, language: PlanLanguage, paper: str
-) -> bytes:
-    """A task: the PDF from ``source`` (giving up first if asked to)."""
-    if state.is_interruption_requested():
-        raise JobCancelledError
-    return source(language, paper)
 
 
 def print_pdf(data: bytes, printer: QPrinter, *, max_dpi: int = MAX_DPI) -> int:
@@ -176,16 +167,16 @@ class PlanPrinter(QObject):
             ended.append((kind, value))
             loop.quit()
 
-        runner = JobRunner(
-            self,
-            on_done=lambda data: end("done", data),
-            on_exception=lambda exc: end("error", exc),
-            on_cancelled=lambda: end("cancelled"),
-        )
+        runner = LatestWorker(self)
+        runner.returned.connect(lambda data: end("done", data))
+        runner.errored.connect(lambda exc: end("error", exc))
+        runner.cancelled.connect(lambda: end("cancelled"))
         self.busy_dialog = busy = self._busy_dialog(runner)
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            runner.start(_make_pdf, self._plan_source(), self.plan_language(), paper)
+            # one step: a job cancelled before it starts makes no PDF
+            make = functools.partial(self._plan_source(), self.plan_language(), paper)
+            runner.start(run_steps, [make])
             if not ended:
                 loop.exec()
         finally:
@@ -200,7 +191,7 @@ class PlanPrinter(QObject):
             self._fail(str(value))
         return value if kind == "done" and isinstance(value, bytes) else None
 
-    def _busy_dialog(self, runner: JobRunner) -> QProgressDialog | None:
+    def _busy_dialog(self, runner: LatestWorker) -> QProgressDialog | None:
         if not self.show_dialogs:
             return None
         dialog = QProgressDialog(self._widget)

@@ -9,8 +9,8 @@ evaluated once per change of the plan.
 
 Five scenarios with their Monte Carlo take about 0.5 s on a loaded machine
 (``benchmarks/bench_scenarios.py``), far over the 20 ms an edit may block
-the window, so the runner evaluates them in a background job
-(:class:`~gpu_advisor.ui.workers.JobRunner`) while the view shows a busy
+the window, so the runner evaluates them on a superqt worker
+(:class:`~gpu_advisor.ui.workers.LatestWorker`) while the view shows a busy
 bar over the last figures. What needs no evaluation — making a scenario the
 base, renaming or removing one, ticking it for the PDF — is taken from the
 last result at once (:func:`gpu_advisor.engine.api.reuse_scenarios`).
@@ -22,7 +22,7 @@ import weakref
 from typing import Final
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,10 +34,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from superqt.utils import QSignalDebouncer
 from typing_extensions import override
 
 from gpu_advisor.engine.api import ScenarioRuns, evaluate_scenarios, reuse_scenarios
-from gpu_advisor.engine.names import option_title
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project
@@ -55,7 +55,8 @@ from gpu_advisor.ui.style import (
 )
 from gpu_advisor.ui.widgets.cost_charts import format_money, money_scale
 from gpu_advisor.ui.widgets.plotting import set_ticks, setup_plot
-from gpu_advisor.ui.workers import JobRunner, TaskState, describe
+from gpu_advisor.ui.workers import LatestWorker, describe
+from gpu_advisor.words.terms import option_name
 
 _RUNNERS: Final[weakref.WeakKeyDictionary[ProjectSession, ScenarioRunner]] = (
     weakref.WeakKeyDictionary()
@@ -85,14 +86,12 @@ class ScenarioRunner(QObject):
     busy_changed = Signal(bool)
     failed = Signal(str)
 
-    def __init__(
-        self, session: ProjectSession, pool: QThreadPool | None = None
-    ) -> None:
+    def __init__(self, session: ProjectSession) -> None:
         super().__init__(session)
         self._session = session
-        self._runner = JobRunner(
-            self, pool=pool, on_done=self._on_finished, on_exception=self._on_failed
-        )
+        self._runner = LatestWorker(self)
+        self._runner.returned.connect(self._on_finished)
+        self._runner.errored.connect(self._on_failed)
         self.runs: ScenarioRuns | None = None
         """The last result (for the project it names in ``source``)."""
 
@@ -143,13 +142,12 @@ class ScenarioRunner(QObject):
         if result.source is project:
             self.ready.emit(result)
 
-    def _on_failed(self, exc: Exception) -> None:
+    def _on_failed(self, exc: object) -> None:
         self.busy_changed.emit(False)
         self.failed.emit(describe(exc))
 
 
 def _evaluate(
-    _state: TaskState,
     project: Project,
     catalog: Catalog,
     previous: ScenarioRuns | None,
@@ -211,8 +209,9 @@ class ScenarioCompareView(QWidget):
         # until the first refresh says otherwise, as for a plan with no scenarios
         self.table.setVisible(False)
         self._charts_box.setVisible(False)
-        self._timer = QTimer(self, singleShot=True, interval=_DEBOUNCE_MS)
-        self._timer.timeout.connect(self.refresh_now)
+        self._refresh_later = QSignalDebouncer(parent=self)
+        self._refresh_later.setTimeout(_DEBOUNCE_MS)
+        self._refresh_later.triggered.connect(self.refresh_now)
         self.runner = scenario_runner(session)
         self.runner.ready.connect(self._on_ready)
         self.runner.busy_changed.connect(self._set_busy)
@@ -269,15 +268,15 @@ class ScenarioCompareView(QWidget):
     @override
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        self._timer.start()
+        self._refresh_later.throttle()
 
     def _on_project_changed(self, _project: object) -> None:
         if self.isVisible():
-            self._timer.start()
+            self._refresh_later.throttle()
 
     def refresh_now(self) -> None:
         """Show the scenarios when at hand; else evaluate them in the background."""
-        self._timer.stop()
+        self._refresh_later.cancel()
         project = self._session.project
         if not project.scenarios:
             self.comparison = None
@@ -381,7 +380,7 @@ class ScenarioCompareView(QWidget):
         rows.append(
             (
                 self.tr("Recommendation"),
-                [option_title(c.recommendation, zh) for c in columns],
+                [option_name(c.recommendation, "zh" if zh else "en") for c in columns],
             )
         )
         self.table.clear()

@@ -200,6 +200,8 @@ class AdvisorWizard(QWizard):
         self.jumping = False
         """True while :meth:`go_to` passes through the steps between two."""
         self._build_queue: list[PageId] = []
+        # a queue pump (a first delay, then one page per turn of the event
+        # loop): a debouncer has one fixed timeout, so a plain timer it is
         self._build_timer = QTimer(self, singleShot=True)
         self._build_timer.timeout.connect(self._build_next_queued)
         self.pageAdded.connect(self._on_page_added)

@@ -1,61 +1,53 @@
-"""One runner for background work: the Monte Carlo, scenarios, import, export, print.
+"""Background work on superqt's workers: the Monte Carlo, scenarios, import, export, print.
 
-Work that may take more than ~100 ms runs in a
-:class:`~PySide6.QtCore.QThreadPool` worker. The worker calls engine or io
-code only, never touches a widget, and reports back through Qt signals,
-which Qt delivers in the GUI thread (queued connection). Every background
-job of the app goes through the one contract below, shaped like Orange's
-``ConcurrentWidgetMixin`` (orange-widget-base, ``concurrent.py``):
+Work that may take more than ~100 ms runs on a worker from superqt's
+:func:`~superqt.utils.create_worker` (a :class:`~PySide6.QtCore.QRunnable` in
+the global :class:`~PySide6.QtCore.QThreadPool`, kept alive by superqt until
+it ends). The task calls engine or io code only, never touches a widget, and
+reports back through the worker's signals, which Qt delivers in the GUI
+thread. A task that is a generator function reports its progress by yielding
+:class:`Progress` and is stopped at its next ``yield`` when asked to
+(superqt's :class:`~superqt.utils.GeneratorWorker`); a plain function runs to
+its end and its result is dropped.
 
-:class:`JobRunner`
-    ``start(task, *args)`` runs ``task(state, *args)`` in the pool and hands
-    what comes back to its owner's callbacks, in the GUI thread:
-    ``on_progress(done, total)``, ``on_partial_result(value)``,
-    ``on_done(result)``, ``on_exception(exc)`` and ``on_cancelled()``. It
-    keeps one job current: starting another (or :meth:`JobRunner.invalidate`)
-    makes the running one outdated, and whatever an outdated job still sends
-    goes to ``on_discarded(job_id)`` instead (the export removes its
-    temporary file there). :meth:`JobRunner.cancel` asks the current job to
-    stop and lets its end reach ``on_cancelled``.
-:class:`TaskState`
-    What the task sees: :meth:`~TaskState.set_progress`,
-    :meth:`~TaskState.set_partial_result` and
-    :meth:`~TaskState.is_interruption_requested` (all thread-safe). A task
-    that stops because it was asked to raises :class:`JobCancelledError`.
-:class:`Job`
-    The :class:`~PySide6.QtCore.QRunnable` behind it, kept alive (and waited
-    for on quit, :func:`wait_for_jobs`) even when its owner is gone.
+:class:`LatestWorker`
+    What the app's background jobs share: ``start(task, *args)`` runs the
+    task on a superqt worker and only the latest job counts. Starting another
+    (or :meth:`LatestWorker.invalidate`) makes the running one outdated:
+    whatever it still sends is dropped and its end is announced by
+    ``discarded(job_id)`` (the export removes its temporary file there).
+    :meth:`LatestWorker.cancel` asks the current job to stop and lets its end
+    reach ``cancelled``.
 :class:`MonteCarloRunner`
-    The budget step's Monte Carlo on a :class:`JobRunner`: the draws in
+    The budget step's Monte Carlo on a :class:`LatestWorker`: the draws in
     chunks (:func:`run_steps`), a real percentage, outdated results dropped.
 
 References
 ----------
-Biolab, *orange-widget-base*, ``orangewidget/utils/concurrent.py``
-(``ConcurrentMixin``, ``TaskState``), https://github.com/biolab/orange-widget-base
+superqt, *Threading tools* (``create_worker``, ``GeneratorWorker``),
+https://pyapp-kit.github.io/superqt/utilities/threading/
 
 Examples
 --------
-A job is plain Python and can be run synchronously:
+A task is plain Python and can be run without a thread:
 
->>> job = Job(7, run_steps, [lambda: 2, lambda: 3], sum)
->>> got = []
->>> _ = job.signals.finished.connect(lambda tag, result: got.append((tag, result)))
->>> job.run()
->>> got
-[(7, 5)]
+>>> steps = run_steps([lambda: 2, lambda: 3], sum)
+>>> next(steps), next(steps)
+(Progress(done=1, total=2), Progress(done=2, total=2))
+>>> next(steps)
+Traceback (most recent call last):
+StopIteration: 5
 """
 
 from __future__ import annotations
 
-import contextlib
-import threading
-import weakref
-from collections.abc import Callable, Sequence
-from typing import Any, Concatenate, Final, ParamSpec
+import inspect
+import time
+from collections.abc import Callable, Generator, Sequence
+from typing import Any, Final, NamedTuple
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
-from typing_extensions import override
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Signal
+from superqt.utils import GeneratorWorker, WorkerBase, create_worker
 
 from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_SEED
 from gpu_advisor.model.catalog import Catalog
@@ -65,301 +57,201 @@ from gpu_advisor.model.project import Project
 MONTE_CARLO_SEED: Final = PLAN_MONTE_CARLO_SEED
 """The plan's seed: the budget step shows the distribution the PDF and the CLI print."""
 
-_P = ParamSpec("_P")
 
-# Jobs still running; keeps their Python objects alive even when the widget
-# that started them is gone (the pool does not own Python-side references).
-_LIVE_JOBS: set[Job] = set()
-_LIVE_LOCK = threading.Lock()
+class Progress(NamedTuple):
+    """What a generator task yields: ``done`` steps of ``total`` (0 in all: busy)."""
 
-
-class JobCancelledError(Exception):
-    """Raised by a task that stops because its owner asked it to."""
+    done: int
+    total: int
 
 
-class JobSignals(QObject):
-    """Signals of one :class:`Job` (a QRunnable is not a QObject).
+class TaskError(Exception):
+    """A task's :class:`RuntimeError`, passed on under another name.
 
-    Signals
-    -------
-    progress(int, int, int)
-        job id, steps done, steps in all.
-    partial_result(int, object)
-        job id, a part of the result (:meth:`TaskState.set_partial_result`).
-    finished(int, object)
-        job id, the task's result.
-    failed(int, object)
-        job id, the exception the task raised.
-    cancelled(int)
-        job id; sent instead of ``finished`` once the job was asked to stop.
+    superqt's generator worker takes a :class:`RuntimeError` raised in the
+    task for a deleted worker and ends without a word (no ``errored``, no
+    ``finished``), which would leave the app waiting for ever.
     """
 
-    progress = Signal(int, int, int)
-    partial_result = Signal(int, object)
-    finished = Signal(int, object)
-    failed = Signal(int, object)
-    cancelled = Signal(int)
 
-
-def _emit(signal: Any, *args: object) -> None:
-    """Emit, unless the receiving side is already gone.
-
-    When the window closes (or a test ends) while a job runs, Qt may delete
-    the signal's QObject first; there is then nobody left to tell, and the
-    result is dropped like any outdated one.
-    """
-    with contextlib.suppress(RuntimeError):
-        signal.emit(*args)
-
-
-class TaskState:
-    """What a running task may report and ask; every method is thread-safe."""
-
-    def __init__(self, job_id: int, signals: JobSignals) -> None:
-        self._job_id = job_id
-        self._signals = signals
-        self._interrupt = threading.Event()
-
-    def set_progress(self, done: int, total: int) -> None:
-        """``done`` steps of ``total`` are done (0 in all: no percentage)."""
-        _emit(self._signals.progress, self._job_id, done, total)
-
-    def set_partial_result(self, value: object) -> None:
-        """Hand a part of the result to the owner before the task ends."""
-        _emit(self._signals.partial_result, self._job_id, value)
-
-    def is_interruption_requested(self) -> bool:
-        """True once the owner asked the job to stop."""
-        return self._interrupt.is_set()
-
-    def request_interruption(self) -> None:
-        self._interrupt.set()
-
-
-class Job(QRunnable):
-    """Run ``task(state, *args)`` in a pool thread and report how it ended.
-
-    Parameters
-    ----------
-    job_id : int
-        Tag echoed in every signal, so the receiver can drop stale results.
-    task : callable
-        Engine or io code; its first argument is the :class:`TaskState`.
-    *args
-        The task's other arguments.
-    """
-
-    def __init__(
-        self,
-        job_id: int,
-        task: Callable[Concatenate[TaskState, _P], object],
-        *args: _P.args,
-        **kwargs: _P.kwargs,
-    ) -> None:
-        super().__init__()
-        self.setAutoDelete(False)
-        self.job_id = job_id
-        self.signals = JobSignals()
-        self.state = TaskState(job_id, self.signals)
-        self._call: Callable[[], object] = lambda: task(self.state, *args, **kwargs)
-        self.done = threading.Event()
-
-    def cancel(self) -> None:
-        """Ask the task to stop (thread-safe); it ends as cancelled."""
-        self.state.request_interruption()
-
-    @property
-    def is_cancelled(self) -> bool:
-        return self.state.is_interruption_requested()
-
-    @override
-    def run(self) -> None:
-        signals = self.signals
-        try:
-            result = self._call()
-        except JobCancelledError:
-            _emit(signals.cancelled, self.job_id)
-        except Exception as exc:  # reported to the GUI, never lost in a thread
-            _emit(signals.failed, self.job_id, exc)
-        else:
-            if self.is_cancelled:
-                _emit(signals.cancelled, self.job_id)
-            else:
-                _emit(signals.finished, self.job_id, result)
-        finally:
-            self.done.set()
-            with _LIVE_LOCK:
-                _LIVE_JOBS.discard(self)
-
-
-def start_job(job: Job, pool: QThreadPool | None = None) -> None:
-    """Run ``job`` in ``pool`` (default: the global pool), kept alive until it returns.
-
-    It is then waited for by :func:`wait_for_jobs` (when the app quits, for
-    instance).
-    """
-    with _LIVE_LOCK:
-        _LIVE_JOBS.add(job)
-    (pool or QThreadPool.globalInstance()).start(job)
-
-
-def wait_for_jobs(msecs: int = 10_000) -> bool:
-    """Block until every job this process started has returned (tests, quitting)."""
-    with _LIVE_LOCK:
-        jobs = list(_LIVE_JOBS)
-    return all(job.done.wait(msecs / 1000) for job in jobs)
-
-
-def describe(exc: BaseException) -> str:
+def describe(exc: object) -> str:
     """An exception as one line for the user: its kind and its message.
 
     >>> describe(ValueError("need draws >= 1"))
     'ValueError: need draws >= 1'
+    >>> describe(TaskError(RuntimeError("no memory")))
+    'RuntimeError: no memory'
     """
+    if isinstance(exc, TaskError) and exc.args and isinstance(exc.args[0], Exception):
+        return describe(exc.args[0])
     return f"{type(exc).__name__}: {exc}"
 
 
 def run_steps(
-    state: TaskState,
     steps: Sequence[Callable[[], object]],
     finish: Callable[[list[object]], object] | None = None,
-) -> object:
+) -> Generator[Progress, None, object]:
     """A task: call ``steps`` in order, then ``finish`` on their results.
 
-    The interruption request is checked between steps and the progress is
-    reported after each, so a long engine call split into chunks gets a real
-    progress bar and stops at the next chunk. ``finish`` defaults to the last
-    step's result.
+    It yields its :class:`Progress` after each step, so a long engine call
+    split into chunks gets a real progress bar, and a cancelled job stops
+    before the next chunk. ``finish`` defaults to the last step's result.
     """
     parts: list[object] = []
-    total = len(steps)
     for index, step in enumerate(steps):
-        if state.is_interruption_requested():
-            raise JobCancelledError
         parts.append(step())
-        state.set_progress(index + 1, total)
+        yield Progress(index + 1, len(steps))
     if finish is not None:
         return finish(parts)
     return parts[-1] if parts else None
 
 
-class JobRunner(QObject):
-    """Runs one background job at a time for its owner and calls the owner back.
+def _guarded(
+    task: Callable[..., Generator[object, None, object]], *args: Any, **kwargs: Any
+) -> Generator[object, None, object]:
+    """``task(*args, **kwargs)``, with a :class:`RuntimeError` raised as :class:`TaskError`."""
+    try:
+        return (yield from task(*args, **kwargs))
+    except RuntimeError as exc:
+        raise TaskError(exc) from exc
 
-    The callbacks run in the GUI thread, and only for the current job:
-    ``on_progress(done, total)``, ``on_partial_result(value)``,
-    ``on_done(result)``, ``on_exception(exc)``, ``on_cancelled()``. An
-    outdated job's end goes to ``on_discarded(job_id)``.
+
+class LatestWorker(QObject):
+    """Runs its owner's background jobs on superqt workers; only the latest counts.
+
+    Signals (in the GUI thread, for the current job only)
+    -------
+    progress(int, int)
+        The task yielded :class:`Progress`: steps done, steps in all.
+    returned(object)
+        The task's result.
+    errored(object)
+        The exception the task raised (:func:`describe` words it).
+    cancelled()
+        The job ended after :meth:`cancel` (a task that raises because it
+        was asked to stop ends here too).
+    discarded(int)
+        An outdated job ended: its id. Nothing it sent was passed on.
     """
 
-    def __init__(
-        self,
-        parent: QObject | None = None,
-        *,
-        pool: QThreadPool | None = None,
-        on_done: Callable[[object], None] | None = None,
-        on_exception: Callable[[Exception], None] | None = None,
-        on_partial_result: Callable[[object], None] | None = None,
-        on_progress: Callable[[int, int], None] | None = None,
-        on_cancelled: Callable[[], None] | None = None,
-        on_discarded: Callable[[int], None] | None = None,
-    ) -> None:
+    progress = Signal(int, int)
+    returned = Signal(object)
+    errored = Signal(object)
+    cancelled = Signal()
+    discarded = Signal(int)
+
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._pool = pool
-        self._generation = 0
-        self._job: Job | None = None
-        self._jobs: weakref.WeakSet[Job] = weakref.WeakSet()
-        self._on_done = on_done
-        self._on_exception = on_exception
-        self._on_partial_result = on_partial_result
-        self._on_progress = on_progress
-        self._on_cancelled = on_cancelled
-        self._on_discarded = on_discarded
+        self._last_id = 0
+        self._current: int | None = None
+        self._cancel_asked = False
+        self._workers: dict[int, WorkerBase[Any]] = {}
+        """Jobs started whose end was not handled yet."""
+        self._outcomes: dict[int, tuple[str, object]] = {}
 
     @property
     def generation(self) -> int:
         """The id of the last job started (0 before the first)."""
-        return self._generation
+        return self._last_id
 
     @property
     def is_running(self) -> bool:
         """A current job has not ended yet."""
-        return self._job is not None
+        return self._current is not None
 
-    def start(
-        self,
-        task: Callable[Concatenate[TaskState, _P], object],
-        *args: _P.args,
-        **kwargs: _P.kwargs,
-    ) -> int:
-        """Run ``task(state, *args)`` in the pool; returns the new job's id.
+    def start(self, task: Callable[..., object], *args: Any, **kwargs: Any) -> int:
+        """Run ``task(*args, **kwargs)`` on a superqt worker; returns the job's id.
 
         A job still running is made outdated (and asked to stop).
         """
         self.invalidate()
-        job = Job(self._generation, task, *args, **kwargs)
-        signals = job.signals
-        signals.progress.connect(self._progress)
-        signals.partial_result.connect(self._partial_result)
-        signals.finished.connect(self._finished)
-        signals.failed.connect(self._failed)
-        signals.cancelled.connect(self._cancelled)
-        self._job = job
-        self._jobs.add(job)
-        start_job(job, self._pool)
-        return job.job_id
+        self._last_id += 1
+        worker: WorkerBase[Any]
+        if inspect.isgeneratorfunction(task):
+            worker = create_worker(
+                _guarded,
+                task,
+                *args,
+                _start_thread=False,
+                _ignore_errors=True,
+                **kwargs,
+            )
+            assert isinstance(worker, GeneratorWorker)
+            worker.yielded.connect(self._on_yielded)
+        else:
+            worker = create_worker(
+                task, *args, _start_thread=False, _ignore_errors=True, **kwargs
+            )
+        worker.returned.connect(self._on_returned)
+        worker.errored.connect(self._on_errored)
+        worker.signals.finished.connect(self._on_finished)  # superqt types it (None)
+        self._workers[self._last_id] = worker
+        self._current = self._last_id
+        self._cancel_asked = False
+        worker.start()
+        return self._last_id
 
     def invalidate(self) -> None:
         """Whatever runs now is outdated: ask it to stop, drop what it sends."""
-        self._generation += 1
-        if self._job is not None:
-            self._job.cancel()
-            self._job = None
+        if self._current is not None:
+            self._workers[self._current].quit()
+            self._current = None
 
     def cancel(self) -> None:
-        """Ask the current job to stop; its end reaches ``on_cancelled``."""
-        if self._job is not None:
-            self._job.cancel()
+        """Ask the current job to stop; its end reaches ``cancelled``."""
+        if self._current is not None:
+            self._cancel_asked = True
+            self._workers[self._current].quit()
 
     def wait_idle(self, msecs: int = 10_000) -> bool:
-        """Block until every job this runner started has returned."""
-        return all(job.done.wait(msecs / 1000) for job in list(self._jobs))
+        """Handle events until every job this runner started has ended (tests, quitting).
 
-    # --- from the worker, in the GUI thread ------------------------------------------
+        The jobs' ends are handled as they come, so their results are
+        delivered first. False when some job is still running after ``msecs``.
+        """
+        deadline = time.monotonic() + msecs / 1000
+        while self._workers and time.monotonic() < deadline:
+            QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+            time.sleep(0.002)  # the workers' threads need the GIL to finish
+        return not self._workers
 
-    def _current(self, job_id: int) -> bool:
-        return self._job is not None and job_id == self._generation
+    # --- from the workers, in the GUI thread --------------------------------------------
 
-    def _progress(self, job_id: int, done: int, total: int) -> None:
-        if self._current(job_id) and self._on_progress is not None:
-            self._on_progress(done, total)
+    def _sender_job(self) -> int | None:
+        sender = self.sender()
+        return next(
+            (job for job, w in self._workers.items() if w.signals is sender), None
+        )
 
-    def _partial_result(self, job_id: int, value: object) -> None:
-        if self._current(job_id) and self._on_partial_result is not None:
-            self._on_partial_result(value)
+    def _on_yielded(self, value: object) -> None:
+        job = self._sender_job()
+        if job is not None and job == self._current and isinstance(value, Progress):
+            self.progress.emit(value.done, value.total)
 
-    def _ended(self, job_id: int) -> bool:
-        """True for the current job's end (it is no longer current then)."""
-        if not self._current(job_id):
-            if self._on_discarded is not None:
-                self._on_discarded(job_id)
-            return False
-        self._job = None
-        return True
+    def _on_returned(self, result: object) -> None:
+        if (job := self._sender_job()) is not None:
+            self._outcomes[job] = ("returned", result)
 
-    def _finished(self, job_id: int, result: object) -> None:
-        if self._ended(job_id) and self._on_done is not None:
-            self._on_done(result)
+    def _on_errored(self, exc: object) -> None:
+        if (job := self._sender_job()) is not None:
+            self._outcomes[job] = ("errored", exc)
 
-    def _failed(self, job_id: int, exc: object) -> None:
-        if self._ended(job_id) and self._on_exception is not None:
-            self._on_exception(
-                exc if isinstance(exc, Exception) else RuntimeError(str(exc))
-            )
-
-    def _cancelled(self, job_id: int) -> None:
-        if self._ended(job_id) and self._on_cancelled is not None:
-            self._on_cancelled()
+    def _on_finished(self) -> None:
+        job = self._sender_job()
+        if job is None:
+            return
+        del self._workers[job]
+        kind, value = self._outcomes.pop(job, ("stopped", None))
+        if job != self._current:
+            self.discarded.emit(job)
+            return
+        self._current = None
+        if self._cancel_asked or kind == "stopped":
+            self.cancelled.emit()
+        elif kind == "returned":
+            self.returned.emit(value)
+        else:
+            self.errored.emit(value)
 
 
 def monte_carlo_steps(
@@ -422,29 +314,24 @@ class MonteCarloRunner(QObject):
     failed = Signal(str)
     cancelled = Signal()
 
-    def __init__(
-        self, pool: QThreadPool | None = None, parent: QObject | None = None
-    ) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._runner = JobRunner(
-            self,
-            pool=pool,
-            on_done=self._on_done,
-            on_exception=lambda exc: self.failed.emit(describe(exc)),
-            on_progress=self._on_progress,
-            on_cancelled=self.cancelled.emit,
-            on_discarded=self._on_discarded,
-        )
+        self._jobs = LatestWorker(self)
+        self._jobs.progress.connect(self._on_progress)
+        self._jobs.returned.connect(self._on_done)
+        self._jobs.errored.connect(lambda exc: self.failed.emit(describe(exc)))
+        self._jobs.cancelled.connect(self.cancelled.emit)
+        self._jobs.discarded.connect(self._on_discarded)
         self.discarded = 0
         """Jobs of an outdated generation whose outcome was dropped (for tests)."""
 
     @property
     def generation(self) -> int:
-        return self._runner.generation
+        return self._jobs.generation
 
     @property
     def is_running(self) -> bool:
-        return self._runner.is_running
+        return self._jobs.is_running
 
     def start(
         self,
@@ -461,25 +348,25 @@ class MonteCarloRunner(QObject):
         ``steps`` replaces the engine call (tests use it to control timing).
         """
         calls, finish = steps or monte_carlo_steps(project, catalog, draws, seed)
-        job_id = self._runner.start(run_steps, calls, finish)
+        job_id = self._jobs.start(run_steps, calls, finish)
         self.started.emit(job_id)
         self.progress.emit(0, len(calls) if len(calls) > 1 else 0)
         return job_id
 
     def invalidate(self) -> None:
         """The project changed: whatever is running now is outdated."""
-        self._runner.invalidate()
+        self._jobs.invalidate()
 
     def cancel(self) -> None:
         """Stop the current job (its result, if it still comes, is dropped)."""
-        was_running = self._runner.is_running
-        self._runner.invalidate()
+        was_running = self._jobs.is_running
+        self._jobs.invalidate()
         if was_running:
             self.cancelled.emit()
 
     def wait_idle(self, msecs: int = 10_000) -> bool:
-        """Block until every job this process started has returned."""
-        return wait_for_jobs(msecs)
+        """Handle events until every job of this runner has ended."""
+        return self._jobs.wait_idle(msecs)
 
     def _on_progress(self, done: int, total: int) -> None:
         if total > 1:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import string
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from typing import Any, Protocol
 
@@ -84,8 +84,9 @@ def _flatten(
         into[code] = entry
 
 
+@functools.cache
 def languages() -> tuple[str, ...]:
-    """The languages that have a catalog, e.g. ``('en', 'zh')``."""
+    """The languages that have a catalog, e.g. ``('en', 'zh')`` (read once per process)."""
     root = resources.files("gpu_advisor.resources") / "words"
     return tuple(
         sorted(
@@ -148,6 +149,11 @@ class _Formatter(string.Formatter):
             return say(format_spec[1:], self.language, n=value)
         if hasattr(value, "code") and hasattr(value, "params"):
             return text(value, self.language)
+        if isinstance(value, Mapping) and _is_message(value):  # a message as JSON
+            return say(value["code"], self.language, value["params"])
+        if isinstance(value, list) and not format_spec:  # names, or messages
+            sep = say("words.list_separator", self.language)
+            return sep.join(self.format_field(item, "") for item in value)
         return format(value, format_spec)
 
     def _terms(self, value: Any, prefix: str) -> str:
@@ -192,6 +198,30 @@ def text(message: Worded, language: object) -> str:
     return say(message.code, language, dict(message.params))
 
 
+@functools.cache
+def wording(language: object) -> Callable[[Worded], str]:
+    """:func:`text` in one language, as a function of the message alone.
+
+    The engine's file generators take it to word their comments; one object
+    per language, so what they generate can be kept per wording.
+
+    >>> from gpu_advisor.model.common import Message
+    >>> wording("zh")(Message(code="words.list_separator"))
+    '、'
+    >>> wording("zh") is wording("zh")
+    True
+    """
+    return functools.partial(_text_in, _language(language))
+
+
+def _text_in(language: str, message: Worded) -> str:
+    return text(message, language)
+
+
+def _is_message(data: Mapping[str, Any]) -> bool:
+    return isinstance(data.get("code"), str) and isinstance(data.get("params"), dict)
+
+
 def worded(data: Any, language: object) -> Any:
     """JSON data with a ``text`` added beside every message (``code`` and ``params``).
 
@@ -202,7 +232,7 @@ def worded(data: Any, language: object) -> Any:
     """
     if isinstance(data, dict):
         out = {key: worded(value, language) for key, value in data.items()}
-        if isinstance(data.get("code"), str) and isinstance(data.get("params"), dict):
+        if _is_message(data):
             out["text"] = say(data["code"], language, data["params"])
         return out
     if isinstance(data, list):

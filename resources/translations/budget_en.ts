@@ -598,6 +598,10 @@
       <translation>Recommendation: %1</translation>
     </message>
     <message>
+      <source>Incomplete plan. Cheapest for the priced part only: %1</source>
+      <translation>Incomplete plan. Cheapest for the priced part only: %1</translation>
+    </message>
+    <message>
       <source>Reserve up to %1 cards on %2 as the baseline; run %3 GPU-hours of bursts on %4.</source>
       <translation>Reserve up to %1 cards on %2 as the baseline; run %3 GPU-hours of bursts on %4.</translation>
     </message>

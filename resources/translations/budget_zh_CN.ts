@@ -598,6 +598,10 @@
       <translation>建议：%1</translation>
     </message>
     <message>
+      <source>Incomplete plan. Cheapest for the priced part only: %1</source>
+      <translation>方案不完整。仅就已计价部分最便宜：%1</translation>
+    </message>
+    <message>
       <source>Reserve up to %1 cards on %2 as the baseline; run %3 GPU-hours of bursts on %4.</source>
       <translation>以%2预留最多 %1 张卡作为基线；另有 %3 卡时的突发需求用%4承担。</translation>
     </message>

@@ -266,6 +266,10 @@
       <translation>No recommendation yet: enter the workload (step 2), or open an example.</translation>
     </message>
     <message>
+      <source>Incomplete plan. Cheapest for the priced part only: %1</source>
+      <translation>Incomplete plan. Cheapest for the priced part only: %1</translation>
+    </message>
+    <message>
       <source>Verify Plan</source>
       <translation>Verify Plan</translation>
     </message>

@@ -266,6 +266,10 @@
       <translation>暂无推荐：请先填写工作量（第 2 步），或打开一个示例方案。</translation>
     </message>
     <message>
+      <source>Incomplete plan. Cheapest for the priced part only: %1</source>
+      <translation>方案不完整。仅就已计价部分最便宜：%1</translation>
+    </message>
+    <message>
       <source>Verify Plan</source>
       <translation>验证方案</translation>
     </message>

@@ -835,6 +835,10 @@ Choose a TrueType font file (.ttf or .ttc) now?</translation>
       <translation>%1 % (modelled)</translation>
     </message>
     <message>
+      <source>Incomplete plan. Cheapest for the priced part only: %1</source>
+      <translation>Incomplete plan. Cheapest for the priced part only: %1</translation>
+    </message>
+    <message>
       <source>GPU-hours</source>
       <translation>GPU-hours</translation>
     </message>

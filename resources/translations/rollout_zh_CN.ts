@@ -835,6 +835,10 @@ Choose a TrueType font file (.ttf or .ttc) now?</source>
       <translation>%1 %（模型估算）</translation>
     </message>
     <message>
+      <source>Incomplete plan. Cheapest for the priced part only: %1</source>
+      <translation>方案不完整。仅就已计价部分最便宜：%1</translation>
+    </message>
+    <message>
       <source>GPU-hours</source>
       <translation>卡时</translation>
     </message>

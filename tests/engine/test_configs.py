@@ -54,6 +54,7 @@ from gpu_advisor.model.project import (
     Scheduler,
     Workload,
 )
+from gpu_advisor.words import wording
 from tests.property_runs import examples
 
 SHELLCHECK = shutil.which("shellcheck") or (
@@ -79,6 +80,8 @@ EXPECTED_ALERTS = {
     "DcgmExporterDown",
     "DcgmExporterAbsent",
 }
+
+EN, ZH = wording("en"), wording("zh")
 
 
 # --- helpers ------------------------------------------------------------------
@@ -215,7 +218,7 @@ def test_single_node_job(gpus: int) -> None:
     env = Environment(
         gpus_per_node=gpus, cpus_per_gpu=6, memory_gib_per_gpu=40, shm_gib=16
     )
-    docs = list(yaml.safe_load_all(kubernetes_manifest(env, Workload())))
+    docs = list(yaml.safe_load_all(kubernetes_manifest(env, Workload(), EN)))
     assert [d["kind"] for d in docs] == ["Job"]
     j = job(docs)
     assert j["apiVersion"] == "batch/v1"
@@ -264,7 +267,7 @@ def test_single_node_job(gpus: int) -> None:
 
 
 def test_manifest_has_no_yaml_anchors() -> None:
-    assert "&id" not in kubernetes_manifest(Environment(nodes=2))
+    assert "&id" not in kubernetes_manifest(Environment(nodes=2), None, EN)
 
 
 @pytest.mark.parametrize("nodes", [2, 4, 64])
@@ -272,7 +275,7 @@ def test_multi_node_indexed_job(nodes: int, tmp_path: Path) -> None:
     env = Environment(
         nodes=nodes, gpus_per_node=8, job_name="Qwen 72B SFT", master_port=23456
     )
-    docs = list(yaml.safe_load_all(kubernetes_manifest(env)))
+    docs = list(yaml.safe_load_all(kubernetes_manifest(env, None, EN)))
     assert [d["kind"] for d in docs] == ["Service", "Job"]
     svc, j = docs
     name = "qwen-72b-sft"
@@ -312,7 +315,7 @@ def test_multi_node_indexed_job(nodes: int, tmp_path: Path) -> None:
 
 def test_multi_node_pod_hostnames_stay_labels() -> None:
     env = Environment(nodes=100000, job_name="x" * 63)
-    j = job(list(yaml.safe_load_all(kubernetes_manifest(env))))
+    j = job(list(yaml.safe_load_all(kubernetes_manifest(env, None, EN))))
     name = j["metadata"]["name"]
     assert DNS_1035.match(f"{name}-99999")
 
@@ -327,7 +330,7 @@ def test_kubernetes_options() -> None:
         namespace="Team A",
         nccl_env={"NCCL_SOCKET_IFNAME": "eth0", "NCCL_DEBUG": "INFO"},
     )
-    docs = list(yaml.safe_load_all(kubernetes_manifest(env)))
+    docs = list(yaml.safe_load_all(kubernetes_manifest(env, None, EN)))
     assert {d["metadata"]["namespace"] for d in docs} == {"team-a"}
     c = container(docs)
     assert c["resources"]["limits"]["rdma/rdma_shared_device_a"] == 1
@@ -346,8 +349,8 @@ def test_kubernetes_options() -> None:
 
 
 def test_kubernetes_header_language() -> None:
-    en = kubernetes_manifest(Environment(nodes=2), language=Language.EN)
-    zh = kubernetes_manifest(Environment(nodes=2), language=Language.ZH)
+    en = kubernetes_manifest(Environment(nodes=2), None, EN)
+    zh = kubernetes_manifest(Environment(nodes=2), None, ZH)
     assert not CJK.search(en)
     assert "先单节点跑稳" in zh
     assert list(yaml.safe_load_all(en)) == list(yaml.safe_load_all(zh))
@@ -366,7 +369,7 @@ def test_slurm_script_directives() -> None:
         partition="a100 queue",
         job_name="pretrain; rm -rf /",
     )
-    text = slurm_script(env, Workload())
+    text = slurm_script(env, Workload(), EN)
     directives = [line for line in text.splitlines() if line.startswith("#SBATCH")]
     assert directives == [
         "#SBATCH --job-name=pretrain--rm--rf",
@@ -400,7 +403,7 @@ def test_slurm_script_runs_torchrun_with_rendezvous(tmp_path: Path) -> None:
     )
     argv = run_with_stubs(
         tmp_path,
-        slurm_script(env),
+        slurm_script(env, None, EN),
         [],
         {
             "SLURM_JOB_NODELIST": "node-[a-b]",
@@ -432,7 +435,7 @@ def test_bare_single_node(tmp_path: Path) -> None:
     env = Environment(
         scheduler=Scheduler.BARE, gpus_per_node=2, bare_use_container=False
     )
-    text = bare_nodes_script(env)
+    text = bare_nodes_script(env, None, EN)
     bash_syntax_ok(text)
     shellcheck_ok(text)
     argv = run_with_stubs(tmp_path, text, [], {})
@@ -454,7 +457,7 @@ def test_bare_multi_node_static_rendezvous(tmp_path: Path) -> None:
         bare_use_container=False,
         train_script="train $HOME `id`.py",
     )
-    text = bare_nodes_script(env)
+    text = bare_nodes_script(env, None, EN)
     assert "# 10.0.0.6: bash launch.sh 1" in text
     argv = run_with_stubs(tmp_path, text, ["2"], {})
     assert argv == [
@@ -476,7 +479,7 @@ def test_bare_multi_node_static_rendezvous(tmp_path: Path) -> None:
 def test_bare_rejects_bad_rank(rank: str, tmp_path: Path) -> None:
     env = Environment(scheduler=Scheduler.BARE, nodes=3, bare_use_container=False)
     path = tmp_path / "launch.sh"
-    path.write_text(bare_nodes_script(env), encoding="utf-8")
+    path.write_text(bare_nodes_script(env, None, EN), encoding="utf-8")
     result = subprocess.run(
         ["bash", str(path), rank], capture_output=True, text=True, check=False
     )
@@ -491,7 +494,7 @@ def test_bare_in_container(tmp_path: Path) -> None:
         pytorch_image="registry.example/pt:24.05",
         nccl_env={"NCCL_IB_HCA": "mlx5_0"},
     )
-    text = bare_nodes_script(env, Workload(), Language.ZH)
+    text = bare_nodes_script(env, Workload(), ZH)
     bash_syntax_ok(text)
     shellcheck_ok(text)
     argv = run_with_stubs(tmp_path, text, ["1"], {})
@@ -516,7 +519,7 @@ def csv_fields() -> set[str]:
 
 
 def test_dcgm_exporter_daemonset() -> None:
-    text = dcgm_exporter_manifest(Environment(), Monitoring(namespace="Mon itor"))
+    text = dcgm_exporter_manifest(Environment(), Monitoring(namespace="Mon itor"), EN)
     cm, ds = yaml.safe_load_all(text)
     assert cm["kind"] == "ConfigMap"
     assert cm["data"]["gpu-advisor-counters.csv"] == DCGM_COUNTERS_CSV
@@ -536,7 +539,7 @@ def test_dcgm_exporter_daemonset() -> None:
 @pytest.mark.parametrize("scheduler", [Scheduler.SLURM, Scheduler.BARE])
 def test_dcgm_exporter_docker_script(scheduler: Scheduler) -> None:
     text = dcgm_exporter_manifest(
-        Environment(scheduler=scheduler), Monitoring(exporter_port=9500), Language.ZH
+        Environment(scheduler=scheduler), Monitoring(exporter_port=9500), ZH
     )
     bash_syntax_ok(text)
     shellcheck_ok(text)
@@ -549,20 +552,24 @@ def test_dcgm_exporter_docker_script(scheduler: Scheduler) -> None:
 @settings(max_examples=30, deadline=None)
 def test_dcgm_exporter_script_quotes_image(image: str) -> None:
     text = dcgm_exporter_manifest(
-        Environment(scheduler=Scheduler.BARE), Monitoring(dcgm_exporter_image=image)
+        Environment(scheduler=Scheduler.BARE), Monitoring(dcgm_exporter_image=image), EN
     )
     bash_syntax_ok(text)
     shellcheck_ok(text)
     daemon_set = list(
         yaml.safe_load_all(
-            dcgm_exporter_manifest(Environment(), Monitoring(dcgm_exporter_image=image))
+            dcgm_exporter_manifest(
+                Environment(), Monitoring(dcgm_exporter_image=image), EN
+            )
         )
     )[1]
     assert daemon_set["spec"]["template"]["spec"]["containers"][0]["image"] == image
 
 
 def test_counters_cover_every_alert_metric() -> None:
-    used = set(re.findall(r"DCGM_FI_[A-Z0-9_]+", prometheus_alert_rules(Monitoring())))
+    used = set(
+        re.findall(r"DCGM_FI_[A-Z0-9_]+", prometheus_alert_rules(Monitoring(), EN))
+    )
     # The pre-DCGM-3.3 name is only an alternative in the expression.
     used.discard("DCGM_FI_DEV_CLOCK_THROTTLE_REASONS")
     assert used <= csv_fields()
@@ -577,7 +584,7 @@ def test_counters_cover_every_alert_metric() -> None:
 
 def test_scrape_config_kubernetes() -> None:
     cfg = yaml.safe_load(
-        prometheus_scrape_config(Environment(), Monitoring(scrape_interval_s=30))
+        prometheus_scrape_config(Environment(), Monitoring(scrape_interval_s=30), EN)
     )
     assert cfg["global"]["scrape_interval"] == "30s"
     assert cfg["rule_files"] == [ALERT_RULES_FILENAME]
@@ -592,7 +599,9 @@ def test_scrape_config_kubernetes() -> None:
 @pytest.mark.parametrize("nodes", [1, 3, PLACEHOLDER_HOST_LIMIT])
 def test_scrape_config_static(nodes: int) -> None:
     env = Environment(scheduler=Scheduler.SLURM, nodes=nodes, hostnames=["gpu-a"])
-    cfg = yaml.safe_load(prometheus_scrape_config(env, Monitoring(exporter_port=9401)))
+    cfg = yaml.safe_load(
+        prometheus_scrape_config(env, Monitoring(exporter_port=9401), EN)
+    )
     (sc,) = cfg["scrape_configs"]
     targets = sc["static_configs"][0]["targets"]
     assert len(targets) == nodes
@@ -601,7 +610,7 @@ def test_scrape_config_static(nodes: int) -> None:
 
 def test_scrape_config_many_nodes_uses_file_sd() -> None:
     env = Environment(scheduler=Scheduler.BARE, nodes=PLACEHOLDER_HOST_LIMIT + 1)
-    (sc,) = yaml.safe_load(prometheus_scrape_config(env, Monitoring()))[
+    (sc,) = yaml.safe_load(prometheus_scrape_config(env, Monitoring(), EN))[
         "scrape_configs"
     ]
     assert "static_configs" not in sc
@@ -620,7 +629,7 @@ def test_alert_rules_thresholds() -> None:
         nccl_hang_minutes=7,
         ecc_dbe_threshold=3,
     )
-    rules = rules_by_name(prometheus_alert_rules(mon, expected_gpus_per_node=8))
+    rules = rules_by_name(prometheus_alert_rules(mon, EN, expected_gpus_per_node=8))
     assert set(rules) == EXPECTED_ALERTS
     n = with_node_label
     assert rules["GpuTemperatureHigh"]["expr"] == n("DCGM_FI_DEV_GPU_TEMP > 80")
@@ -671,7 +680,7 @@ def test_alert_rules_thresholds() -> None:
 
 def test_alert_rules_optional_alerts() -> None:
     rules = rules_by_name(
-        prometheus_alert_rules(Monitoring(power_throttle_alert=False))
+        prometheus_alert_rules(Monitoring(power_throttle_alert=False), EN)
     )
     assert "GpuPowerBrakeOrHwSlowdown" not in rules
     assert "GpuCountBelowExpected" not in rules
@@ -680,22 +689,22 @@ def test_alert_rules_optional_alerts() -> None:
 
 def test_alert_windows_hold_several_scrapes() -> None:
     mon = Monitoring(util_window_minutes=1, nccl_hang_minutes=2, scrape_interval_s=600)
-    rules = rules_by_name(prometheus_alert_rules(mon))
+    rules = rules_by_name(prometheus_alert_rules(mon, EN))
     assert "DCGM_FI_DEV_GPU_UTIL[40m]" in rules["GpuUtilizationLow"]["expr"]
     assert "[40m]" in rules["NcclHangSuspected"]["expr"]
 
 
 def test_low_utilisation_points_at_data_loading() -> None:
-    en = rules_by_name(prometheus_alert_rules(Monitoring(), Language.EN))
-    zh = rules_by_name(prometheus_alert_rules(Monitoring(), Language.ZH))
+    en = rules_by_name(prometheus_alert_rules(Monitoring(), EN))
+    zh = rules_by_name(prometheus_alert_rules(Monitoring(), ZH))
     assert "data loading first" in en["GpuUtilizationLow"]["annotations"]["description"]
     assert "数据加载" in zh["GpuUtilizationLow"]["annotations"]["description"]
     assert "不要急着加卡" in zh["GpuUtilizationLow"]["annotations"]["description"]
 
 
 def test_language_switch_changes_only_annotations() -> None:
-    en = rules_by_name(prometheus_alert_rules(Monitoring(), Language.EN, 8))
-    zh = rules_by_name(prometheus_alert_rules(Monitoring(), Language.ZH, 8))
+    en = rules_by_name(prometheus_alert_rules(Monitoring(), EN, 8))
+    zh = rules_by_name(prometheus_alert_rules(Monitoring(), ZH, 8))
     assert en.keys() == zh.keys()
     for name in en:
         assert en[name]["expr"] == zh[name]["expr"]
@@ -709,8 +718,8 @@ def test_language_switch_changes_only_annotations() -> None:
 
 
 def test_grafana_hint() -> None:
-    en = grafana_dashboard_hint(Monitoring(util_low_pct=50), Language.EN)
-    zh = grafana_dashboard_hint(Monitoring(util_low_pct=50), Language.ZH)
+    en = grafana_dashboard_hint(Monitoring(util_low_pct=50), EN)
+    zh = grafana_dashboard_hint(Monitoring(util_low_pct=50), ZH)
     assert str(GRAFANA_DCGM_DASHBOARD_ID) in en
     assert str(GRAFANA_DCGM_DASHBOARD_ID) in zh
     assert "50 %" in en
@@ -748,7 +757,7 @@ def test_generate_all(scheduler: Scheduler, first: str, language: Language) -> N
         meta=ProjectMeta(language=language),
         environment=Environment(scheduler=scheduler, nodes=2),
     )
-    configs = generate_all(project)
+    configs = generate_all(project, None, wording(project.meta.language))
     assert [c.name for c in configs] == [
         first,
         "dcgm-exporter",
@@ -765,7 +774,7 @@ def test_generate_all(scheduler: Scheduler, first: str, language: Language) -> N
 
 
 def test_generated_config_is_frozen() -> None:
-    cfg = generate_all(Project())[0]
+    cfg = generate_all(Project(), None, wording(Project().meta.language))[0]
     with pytest.raises(AttributeError):
         cfg.text = "x"  # type: ignore[misc]
 
@@ -849,7 +858,9 @@ def environments(draw: st.DrawFn, scheduler: Scheduler) -> Environment:
 @given(environments(Scheduler.KUBERNETES), st.sampled_from(list(Language)))
 @settings(max_examples=80, deadline=None)
 def test_kubernetes_manifest_property(env: Environment, language: Language) -> None:
-    docs = list(yaml.safe_load_all(kubernetes_manifest(env, Workload(), language)))
+    docs = list(
+        yaml.safe_load_all(kubernetes_manifest(env, Workload(), wording(language)))
+    )
     j = job(docs)
     assert DNS_1035.match(j["metadata"]["name"])
     assert DNS_1035.match(j["metadata"]["namespace"])
@@ -863,8 +874,8 @@ def test_kubernetes_manifest_property(env: Environment, language: Language) -> N
     else:
         assert c["command"][-1] == env.train_script
     for cfg_text in (
-        dcgm_exporter_manifest(env, Monitoring(), language),
-        prometheus_scrape_config(env, Monitoring(), language),
+        dcgm_exporter_manifest(env, Monitoring(), wording(language)),
+        prometheus_scrape_config(env, Monitoring(), wording(language)),
     ):
         assert list(yaml.safe_load_all(cfg_text))
 
@@ -878,7 +889,7 @@ def test_kubernetes_manifest_property(env: Environment, language: Language) -> N
 def test_slurm_script_property(
     env: Environment, language: Language, tmp_path: Path
 ) -> None:
-    text = slurm_script(env, Workload(), language)
+    text = slurm_script(env, Workload(), wording(language))
     bash_syntax_ok(text)
     shellcheck_ok(text)
     assert f"#SBATCH --nodes={env.nodes}\n" in text
@@ -912,7 +923,7 @@ def test_slurm_script_property(
 def test_bare_script_property(
     env: Environment, language: Language, data: st.DataObject, tmp_path: Path
 ) -> None:
-    text = bare_nodes_script(env, Workload(), language)
+    text = bare_nodes_script(env, Workload(), wording(language))
     bash_syntax_ok(text)
     shellcheck_ok(text)
     rank = data.draw(st.integers(0, env.nodes - 1))
@@ -942,7 +953,7 @@ def test_bare_script_property(
 )
 @settings(max_examples=100, deadline=None)
 def test_alert_rules_property(mon: Monitoring, language: Language) -> None:
-    rules = rules_by_name(prometheus_alert_rules(mon, language))
+    rules = rules_by_name(prometheus_alert_rules(mon, wording(language)))
     expected = EXPECTED_ALERTS - {"GpuCountBelowExpected"}
     if not mon.power_throttle_alert:
         expected -= {"GpuPowerBrakeOrHwSlowdown"}
@@ -965,9 +976,9 @@ def test_home_relative_paths_reach_the_job_expanded(
         scheduler=scheduler, data_path="~/datasets/c4", train_script="~/train.py"
     )
     text = (
-        slurm_script(env, Workload(), Language.EN)
+        slurm_script(env, Workload(), EN)
         if scheduler is Scheduler.SLURM
-        else bare_nodes_script(env, Workload(), Language.EN)
+        else bare_nodes_script(env, Workload(), EN)
     )
     shellcheck_ok(text)
     assert 'export DATA_PATH="$HOME"/datasets/c4\n' in text
@@ -985,7 +996,7 @@ def test_values_named_like_commands_are_quoted(word: str) -> None:
         hostnames=[word, "node-b"],
         nccl_env={"NCCL_SOCKET_IFNAME": word},
     )
-    text = bare_nodes_script(env, Workload(), Language.EN)
+    text = bare_nodes_script(env, Workload(), EN)
     shellcheck_ok(text)
     assert f"MASTER_ADDR='{word}'\n" in text
     assert f"export NCCL_SOCKET_IFNAME='{word}'\n" in text

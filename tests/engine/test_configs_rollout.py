@@ -30,10 +30,13 @@ from gpu_advisor.engine.rollout.testkit.scripts import fio_gib_per_job
 from gpu_advisor.engine.sizing.size import size_workload
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.catalog import NetworkKind
-from gpu_advisor.model.common import Language
+from gpu_advisor.model.common import Language, Message
 from gpu_advisor.model.project import Environment, Project, Scheduler, Vendor, Workload
+from gpu_advisor.words import text, wording
 
 CATALOG = load_catalog()
+
+EN, ZH = wording("en"), wording("zh")
 
 
 def _project(**env: object) -> Project:
@@ -52,11 +55,12 @@ def test_files_follow_the_sizing_unless_overridden() -> None:
     assert plan.environment.nodes == sizing.cluster.nodes == 64 // per_server
     assert plan.environment.gpus_per_node == per_server
     assert [a.code for a in plan.advice] == ["environment.nodes_from_plan"]
-    assert "(the environment step says 1 × 8;" in plan.advice[0].message_en
+    assert "(the environment step says 1 × 8;" in text(plan.advice[0], "en")
     kept = _plan(_project(nodes=2, gpus_per_node=4, nodes_override=True))
     assert (kept.environment.nodes, kept.environment.gpus_per_node) == (2, 4)
     assert [a.code for a in kept.advice] == ["environment.nodes_differ_from_plan"]
-    assert "the sizing plans 8 nodes × 8 GPUs." in kept.advice[0].message_en
+    assert "the sizing plans 8 nodes × 8 GPUs." in text(kept.advice[0], "en")
+    assert "规模测算规划为 8 个节点 × 每节点 8 张卡。" in text(kept.advice[0], "zh")
     same = _plan(_project(nodes=8, gpus_per_node=8))
     assert same.advice == ()
 
@@ -75,7 +79,7 @@ def test_network_settings_merge_under_the_users() -> None:
     mine = _plan(_project(nccl_env={"NCCL_IB_DISABLE": "1"}))
     assert mine.environment.nccl_env["NCCL_IB_DISABLE"] == "1"
     slurm = _project(scheduler=Scheduler.SLURM)
-    launch = generate_all(slurm, _plan(slurm))[0].text
+    launch = generate_all(slurm, _plan(slurm), wording(slurm.meta.language))[0].text
     for name, value in plan.environment.nccl_env.items():
         assert f"export {name}={value}\n" in launch
     assert "#SBATCH --nodes=8\n" in launch
@@ -99,14 +103,20 @@ def test_non_nvidia_plans_say_the_files_are_nvidia_only(
     plan = _plan(project)
     assert not plan.nvidia
     assert "environment.nvidia_only" in [a.code for a in plan.advice]
-    launch = generate_all(project, plan)[0].text
+    launch = generate_all(project, plan, wording(project.meta.language))[0].text
     assert launch.startswith("#!/bin/bash\n# 注意：")  # the plan is in Chinese
     assert tools in launch
     assert "NVIDIA" in launch
-    zh = plan.advice[-1].message_zh
+    zh = text(plan.advice[-1], "zh")
     assert "huawei.com/Ascend910" in zh
     assert "amd.com/gpu" in zh
-    kit = build_testkit(project, Vendor(name="V", gpu_id=gpu_id), CATALOG, plan=plan)
+    kit = build_testkit(
+        project,
+        Vendor(name="V", gpu_id=gpu_id),
+        CATALOG,
+        wording(project.meta.language),
+        plan=plan,
+    )
     assert tools in kit["README.md"].split("\n## ")[0]
 
 
@@ -116,19 +126,29 @@ def test_nvidia_plans_carry_no_vendor_note() -> None:
     assert "environment.nvidia_only" not in [a.code for a in plan.advice]
 
 
+_NOTE = Message(code="review.no_author")
+
+
 def test_with_notes_keeps_the_shebang_first() -> None:
-    assert with_notes("#!/bin/bash\necho\n", ["a"]) == "#!/bin/bash\n# NOTE: a\necho\n"
-    assert with_notes("kind: X\n", ["a"]) == "# NOTE: a\nkind: X\n"
-    assert with_notes("x\n", []) == "x\n"
+    note = "# NOTE: The plan names no author.\n"
+    assert (
+        with_notes("#!/bin/bash\necho\n", [_NOTE], EN) == f"#!/bin/bash\n{note}echo\n"
+    )
+    assert with_notes("kind: X\n", [_NOTE], EN) == f"{note}kind: X\n"
+    assert with_notes("x\n", [], EN) == "x\n"
 
 
 def test_notes_in_chinese_files_are_chinese() -> None:
-    assert with_notes("kind: X\n", ["甲"], Language.ZH) == "# 注意：甲\nkind: X\n"
+    assert (
+        with_notes("kind: X\n", [_NOTE], ZH) == "# 注意：方案未填写编写人。\nkind: X\n"
+    )
     project = _project(scheduler=Scheduler.SLURM, nodes=1)
     project = project.model_copy(
         update={"meta": project.meta.model_copy(update={"language": Language.ZH})}
     )
-    launch = generate_all(project, _plan(project))[0].text
+    launch = generate_all(project, _plan(project), wording(project.meta.language))[
+        0
+    ].text
     assert launch.startswith("#!/bin/bash\n# 注意：这些文件按规模测算生成：8 个节点")
     assert "NOTE" not in launch
 
@@ -156,11 +176,11 @@ def test_advice_names_no_field_key(gpu_id: str, env: Environment) -> None:
         advice.append(problem)
     assert advice
     for a in advice:
-        for text in (a.message_en, a.message_zh):
+        for said in (text(a, "en"), text(a, "zh")):
             assert not re.search(
-                r"\b(environment|workload|monitoring)\.[a-z_]+", text
-            ), text
-            assert "node(s)" not in text
+                r"\b(environment|workload|monitoring)\.[a-z_]+", said
+            ), said
+            assert "node(s)" not in said
         assert all("." in field for field in a.inputs)
 
 
@@ -182,15 +202,17 @@ def test_kubernetes_script_sources() -> None:
     assert kubernetes_script_problem(Environment(script_source="configmap")) is not None
     env = Environment(script_source="pvc", data_pvc="datasets", data_path="/mnt/ds")
     job = next(
-        d for d in yaml.safe_load_all(kubernetes_manifest(env)) if d["kind"] == "Job"
+        d
+        for d in yaml.safe_load_all(kubernetes_manifest(env, None, EN))
+        if d["kind"] == "Job"
     )
     container = job["spec"]["template"]["spec"]["containers"][0]
     assert container["workingDir"] == "/mnt/ds"
-    assert "# ERROR:" not in kubernetes_manifest(env)
+    assert "# ERROR:" not in kubernetes_manifest(env, None, EN)
     assert "# ERROR: Say where the pods find train.py" in kubernetes_manifest(
-        Environment()
+        Environment(), None, EN
     )
-    zh = kubernetes_manifest(Environment(), language=Language.ZH)
+    zh = kubernetes_manifest(Environment(), None, ZH)
     assert "# 错误：请指明 Pod 从哪里获得 train.py" in zh
 
 
@@ -212,7 +234,13 @@ def test_fio_size_covers_the_checkpoint_up_to_the_cap(checkpoint: float) -> None
 def test_kit_fio_follows_the_plan_and_never_uses_tmp(tmp_path: Path) -> None:
     project = _project()
     checkpoint = plan_sizing(project, CATALOG).storage.checkpoint_bytes
-    kit = build_testkit(project, Vendor(name="V"), CATALOG, plan=_plan(project))
+    kit = build_testkit(
+        project,
+        Vendor(name="V"),
+        CATALOG,
+        wording(project.meta.language),
+        plan=_plan(project),
+    )
     fio = kit["40_fio.sh"]
     assert f'SIZE="${{FIO_SIZE:-{fio_gib_per_job(checkpoint)}G}}"' in fio
     assert not re.search(r"(?<!/var)/tmp\b", fio)
@@ -245,7 +273,9 @@ def test_kit_readme_says_archives_import_with_parse_results() -> None:
         project = Project().model_copy(
             update={"meta": Project().meta.model_copy(update={"language": language})}
         )
-        readme = build_testkit(project, Vendor(name="V"), CATALOG)["README.md"]
+        readme = build_testkit(
+            project, Vendor(name="V"), CATALOG, wording(project.meta.language)
+        )["README.md"]
         assert "gpu-advisor-cli parse-results" in readme
         assert "results_" in readme
         assert ".tar.gz`" in readme
@@ -265,4 +295,7 @@ def test_a_plan_beyond_any_file_keeps_the_environments_node_count():
     assert plan.environment.nodes == 2
     assert plan.sized_nodes is None
     planned = project.model_copy(update={"environment": plan.environment})
-    assert all(len(c.text) < 1_000_000 for c in generate_all(planned))
+    assert all(
+        len(c.text) < 1_000_000
+        for c in generate_all(planned, None, wording(planned.meta.language))
+    )

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gpu_advisor import words
 from gpu_advisor.engine.cost.price import (
     OptionArrays,
     billable_hours,
@@ -59,7 +60,7 @@ def test_seed_003_two_week_rental_is_plausible_with_the_re_based_price_book():
     advice = check_card_hour_price(price, dear, what="Seed 003", inputs=["vendors"])
     assert advice is not None
     assert advice.code == "cost.implausible_price"
-    assert "below" in advice.message_en
+    assert "below" in words.text(advice, "en")
 
 
 def test_seed_002_hundreds_of_cny_per_a100_hour_is_per_server_not_per_card():
@@ -70,7 +71,7 @@ def test_seed_002_hundreds_of_cny_per_a100_hour_is_per_server_not_per_card():
     # platform range (twice the high is 25.4 CNY/h), so it is flagged too ...
     per_card = check_card_hour_price(300.0 / 8, rng, what="q", inputs=[])
     assert per_card is not None
-    assert "above" in per_card.message_en
+    assert "above" in words.text(per_card, "en")
     # ... while an H100 (high 28 CNY/h) takes it as a card price
     h100 = CATALOG.price("H100-80GB-SXM").on_demand_cny_per_gpu_hour
     assert check_card_hour_price(300.0 / 8, h100, what="q", inputs=[]) is None

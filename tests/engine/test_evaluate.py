@@ -18,7 +18,11 @@ from gpu_advisor.model.project import (
     TaskKind,
     Workload,
 )
+from gpu_advisor.words import wording
+from gpu_advisor.words.terms import text_or_empty
 from tests.engine._cost_helpers import CATALOG
+
+EN, ZH = wording("en"), wording("zh")
 
 
 def test_default_project_derives_demand_from_workload():
@@ -104,7 +108,7 @@ def test_vat_added_to_net_project_prices():
     g = gross.cost.option(OptionId.MONTHLY).breakdown["compute"]
     n = net.cost.option(OptionId.MONTHLY).breakdown["compute"]
     assert n == pytest.approx(g * 1.06)
-    assert "VAT" in net.cost.currency.vat_note_en
+    assert "VAT" in text_or_empty(net.cost.currency.vat_note, "en")
 
 
 def test_currency_with_dated_rate():
@@ -268,14 +272,14 @@ def test_plan_review_and_rollout_are_lazy_and_complete():
     assert ev.review.tally.total == len(CATALOG.checklist)
     assert not ev.review.approvable
     assert ev.rollout is ev.rollout
-    files = ev.rollout.files()
+    files = ev.rollout.files(EN)
     assert [f.name for f in files][1:] == [
         "dcgm-exporter",
         "prometheus-config",
         "prometheus-alerts",
         "grafana-dashboard",
     ]
-    assert ev.rollout.launch_file() is files[0]  # generated once, then kept
+    assert ev.rollout.launch_file(EN) is files[0]  # generated once, then kept
 
 
 def _deadline_project() -> Project:
@@ -312,15 +316,15 @@ def test_rollout_runs_the_evaluations_sizing():
     assert plan.environment.gpus_per_node == cluster.gpus // cluster.nodes
     assert plan.network_kind == CATALOG.network(cluster.network_id).kind
     slurm = ev.rollout.for_scheduler(Scheduler.SLURM)
-    assert f"#SBATCH --nodes={cluster.nodes}\n" in slurm.launch_file().text
-    kit = slurm.testkit(project.vendors[0])
+    assert f"#SBATCH --nodes={cluster.nodes}\n" in slurm.launch_file(EN).text
+    kit = slurm.testkit(project.vendors[0], EN)
     assert f"#SBATCH --nodes={cluster.nodes}\n" in kit["slurm/testkit.sbatch"]
     # the kit built without the rollout plans the same nodes
     from gpu_advisor.engine.rollout.testkit.kit import build_testkit
 
-    assert build_testkit(project, project.vendors[0], CATALOG) == ev.rollout.testkit(
-        project.vendors[0]
-    )
+    assert build_testkit(
+        project, project.vendors[0], CATALOG, wording(project.meta.language)
+    ) == ev.rollout.testkit(project.vendors[0], wording(project.meta.language))
 
 
 def test_plan_sizing_is_the_evaluations():

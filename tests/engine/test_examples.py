@@ -6,9 +6,9 @@ from importlib import resources
 
 import pytest
 
+from gpu_advisor import words
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.engine.evaluate import evaluate
-from gpu_advisor.engine.names import option_in_sentence
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import (
@@ -18,6 +18,7 @@ from gpu_advisor.model.project import (
     PhaseKind,
     Project,
 )
+from gpu_advisor.words.terms import option_in_sentence
 from tests.engine._cost_helpers import CATALOG
 from tests.make_examples import ALL
 
@@ -99,15 +100,15 @@ def _own_vs_cheapest_rent(ev: Evaluation, own: OptionId) -> tuple[float, float]:
 def test_shanghai_13b_finetune_for_two_months_rents_a_monthly_baseline_plus_bursts():
     ev = _evaluate("shanghai_13b_finetune.gpuplan")
     rec = ev.cost.recommendation
-    # monthly alone was recommended with the old book; at 10.5 CNY/h on-demand
-    # (10 × Shanghai's 1.05) the bursts above a 6-then-4-card monthly baseline
-    # make the mix more than 5 % cheaper than monthly (91,470 vs 96,384 CNY)
+    # at 10.5 CNY/h on-demand (10 × Shanghai's 1.05) the bursts above a
+    # 6-then-4-card monthly baseline make the mix more than 5 % cheaper than
+    # monthly, which holds the job's 8 cards both months (91,470 vs 102,516 CNY)
     assert rec.option is OptionId.MIX
     assert rec.mix_detail is not None
     assert rec.mix_detail.baseline_kind is OptionId.MONTHLY
     assert rec.mix_detail.baseline_gpus == [6, 4]
     assert ev.cost.option(OptionId.MIX).total_cny == pytest.approx(91_470, abs=1)
-    assert ev.cost.option(OptionId.MONTHLY).total_cny == pytest.approx(96_384, abs=1)
+    assert ev.cost.option(OptionId.MONTHLY).total_cny == pytest.approx(102_516, abs=1)
     codes = [r.code for r in rec.reasons]
     assert codes[0] == "recommend.rent"
     assert "recommend.short_work" in codes
@@ -169,13 +170,17 @@ def test_lab_with_64_cards_at_full_load_rents_on_spot_with_the_new_price_book():
 def test_lab_with_64_cards_at_full_load_builds_with_the_old_price_book():
     ev = _evaluate_old("lab_64_gpus_three_years.gpuplan")
     rec = ev.cost.recommendation
-    # the hybrid builds the 61 cards the profile uses instead of the 64 entered
-    # (12,774,013 CNY against 13,171,274 for self-building 64 cards)
-    assert rec.option is OptionId.HYBRID
+    # the 64-card job cannot run on the 61 cards its GPU-hours would fill: the
+    # hybrid owns the job's 64 cards, the same plan as self-building them
+    # (13,171,274 CNY; 12,774,013 for 61 cards before issue [feasible])
+    assert rec.option is OptionId.SELF_BUILD
     assert ev.cost.hybrid is not None
     assert ev.cost.hybrid.owned_option is OptionId.SELF_BUILD
-    assert ev.cost.hybrid.owned_gpus == 61
-    assert ev.cost.option(OptionId.HYBRID).total_cny == pytest.approx(12_774_013, abs=1)
+    assert ev.cost.hybrid.owned_gpus == 64
+    assert ev.cost.option(OptionId.HYBRID).same_as is OptionId.SELF_BUILD
+    assert ev.cost.option(OptionId.SELF_BUILD).total_cny == pytest.approx(
+        13_171_274, abs=1
+    )
     assert rec.reasons[0].code == "recommend.own"
     assert any(r.code == "recommend.own_conditions" for r in rec.reasons)
     be = ev.cost.break_even
@@ -229,14 +234,16 @@ def test_lab_saving_is_measured_against_the_cheapest_feasible_rental():
     reason = ev.cost.recommendation.reasons[0]
     assert reason.code == "recommend.own"
     mix = ev.cost.option(OptionId.MIX).total_cny
-    own = ev.cost.option(OptionId.HYBRID).total_cny
-    # 16,377,390 − 12,774,013 (the hybrid: 61 self-built cards); 3,579,941 while
-    # a spot reclaim cost the 64-card job one card's loss; before the hybrid was
-    # an option, 3,182,680 against self-building 64 cards, and the old text
-    # said 3,213,676 (against yearly)
-    assert f"{mix - own:,.0f}" == "3,603,377"
-    assert "3,603,377" in reason.message_en
-    assert option_in_sentence(OptionId.MIX) in reason.message_en  # the rental named
+    own = ev.cost.option(OptionId.SELF_BUILD).total_cny
+    # 16,377,390 − 13,171,274 (self-building the job's 64 cards); 3,603,377
+    # while the hybrid owned the 61 cards the GPU-hours fill, 3,579,941 while a
+    # spot reclaim cost the 64-card job one card's loss; before the hybrid was
+    # an option, 3,182,680, and the old text said 3,213,676 (against yearly)
+    assert f"{mix - own:,.0f}" == "3,206,116"
+    assert "3,206,116" in words.text(reason, "en")
+    assert option_in_sentence(OptionId.MIX, "en") in words.text(
+        reason, "en"
+    )  # the rental named
 
 
 def test_shanghai_flat_18_months_does_not_buy_while_the_mix_is_cheaper():
@@ -272,7 +279,7 @@ def test_horizon_longer_than_the_profile_warns_about_zero_demand_padding():
     ev = evaluate(longer, CATALOG)
     padded = [w for w in ev.cost.warnings if w.code == "demand.padded"]
     assert padded
-    assert "24" in padded[0].message_en
+    assert "24" in words.text(padded[0], "en")
     assert not any(w.code == "demand.padded" for w in _evaluate(ALL_LAB).cost.warnings)
 
 
@@ -295,12 +302,14 @@ def test_shenzhen_hybrid_owns_the_serving_baseline_and_rents_the_peaks():
     h = cost.hybrid
     assert h is not None
     # the 64-card fleet costs 6,582,898 CNY; eight owned cards and the rest rented
-    # (mix, spot only in pre-training months) cost 2,617,446 CNY (2,513,056
-    # while a spot reclaim cost the 64-card job one card's loss; 2,649,856
+    # (mix, spot only in pre-training months) cost 2,807,219 CNY: the eight
+    # cards stand idle while the 64-card job runs on rented cards, since it
+    # cannot run on eight (2,617,446 when they were counted as part of it;
+    # 2,513,056 while a spot reclaim cost the job one card's loss; 2,649,856
     # while the rented peaks also paid the rental add-ons the owned cards'
     # storage and bandwidth already cover)
     assert h.owned_gpus == 8
-    assert h.total_cny == pytest.approx(2_617_446, abs=1)
+    assert h.total_cny == pytest.approx(2_807_219, abs=1)
     assert cost.option(OptionId.HYBRID).total_cny == pytest.approx(
         h.total_cny, abs=0.01
     )
@@ -310,18 +319,22 @@ def test_shenzhen_hybrid_owns_the_serving_baseline_and_rents_the_peaks():
         r for r in cost.recommendation.reasons if r.code == "recommend.own_blocked"
     ]
     assert blocked
-    assert option_in_sentence(OptionId.HYBRID) in blocked[0].message_en.lower()
+    assert (
+        option_in_sentence(OptionId.HYBRID, "en")
+        in words.text(blocked[0], "en").lower()
+    )
     assert h.total_cny < cost.option(OptionId.MIX).total_cny
     assert h.total_cny < cost.option(OptionId.SELF_BUILD).total_cny
     assert any(r.code == "recommend.hybrid" for r in cost.recommendation.reasons)
 
 
-def test_lab_hybrid_buys_the_cards_the_profile_uses_not_the_fleet_figure():
-    cost = _evaluate(ALL_LAB).cost
+def test_lab_hybrid_never_owns_fewer_cards_than_the_job_runs_on():
+    # issue [feasible]: it used to own the 61 cards the GPU-hours fill, on
+    # which the 64-card job cannot start
+    cost = _evaluate_old(ALL_LAB).cost
     h = cost.hybrid
     assert h is not None
-    assert h.owned_gpus < cost.option(OptionId.SELF_BUILD).gpus
-    assert h.total_cny < cost.option(OptionId.SELF_BUILD).total_cny
+    assert h.owned_gpus in (0, 64)
 
 
 def test_shanghai_hybrid_rents_everything():
@@ -356,21 +369,31 @@ def test_shanghai_hybrid_rents_everything():
 #   serving cards and renting the rest (2.62 M) was cheaper but blocked (no
 #   operations staff); at 6,132 CNY a rented card-month owning them no longer
 #   pays, and no break-even exists.
+# Reserved contracts and owned fleets hold the job's cards in the months it
+# runs (issue [feasible], price.reserved_cards / owned_split): the lab's
+# monthly and yearly rentals reserve 64 cards, not the 61 its GPU-hours fill
+# (yearly 12,603,438 -> 13,182,912, so self-building is now the runner-up);
+# Shanghai's 8-card fine-tune reserves 8 monthly cards, not 7 then 5 (monthly
+# 96,384 -> 102,516; with the old book the mix now saves 9.4 % over it and is
+# recommended); Shenzhen reserves the 64-card job's cards in its third month
+# too (monthly 2,117,360 -> 2,304,240); the lab's hybrid (old book) owns the
+# job's 64 cards, the same plan as self-building, not 61; Shenzhen's hybrid
+# (old book) owns 8 serving cards that stand idle while the 64-card job runs.
 
 EXAMPLE_REGRESSIONS = [
     # name, book, recommended, its total, runner-up, its total, break-even
     ("lab_64_gpus_three_years.gpuplan", "new", OptionId.SPOT, 10_223_361,
-     OptionId.YEARLY, 12_603_438, None),
-    ("lab_64_gpus_three_years.gpuplan", "old", OptionId.HYBRID, 12_774_013,
-     OptionId.SELF_BUILD, 13_171_274, 0.749),
+     OptionId.SELF_BUILD, 13_171_274, None),
+    ("lab_64_gpus_three_years.gpuplan", "old", OptionId.SELF_BUILD, 13_171_274,
+     OptionId.COLOCATION, 14_585_380, 0.749),
     ("shanghai_13b_finetune.gpuplan", "new", OptionId.MIX, 91_470,
-     OptionId.MONTHLY, 96_384, None),
-    ("shanghai_13b_finetune.gpuplan", "old", OptionId.MONTHLY, 136_200,
-     OptionId.MIX, 132_000, None),
+     OptionId.MONTHLY, 102_516, None),
+    ("shanghai_13b_finetune.gpuplan", "old", OptionId.MIX, 132_000,
+     OptionId.MONTHLY, 145_650, None),
     ("shenzhen_7b_pretrain_then_serve.gpuplan", "new", OptionId.MIX, 1_837_260,
-     OptionId.MONTHLY, 2_117_360, None),
+     OptionId.MONTHLY, 2_304_240, None),
     ("shenzhen_7b_pretrain_then_serve.gpuplan", "old", OptionId.MIX, 2_946_600,
-     OptionId.HYBRID, 2_617_446, 0.797),
+     OptionId.HYBRID, 2_807_219, 0.797),
 ]  # fmt: skip
 
 
@@ -419,5 +442,5 @@ def test_with_the_new_book_owning_never_breaks_even_and_says_why(name):
     dearer = next(
         r for r in ev.cost.recommendation.reasons if r.code == "recommend.own_dearer"
     )
-    assert "does not break even at any utilisation" in dearer.message_en
-    assert "在任何利用率下都无法回本" in dearer.message_zh
+    assert "does not break even at any utilisation" in words.text(dearer, "en")
+    assert "在任何利用率下都无法回本" in words.text(dearer, "zh")

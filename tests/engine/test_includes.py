@@ -10,6 +10,7 @@ from gpu_advisor.cli.cost import to_json
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import OptionId
+from gpu_advisor.words.terms import text_or_empty
 from tests.engine._cost_helpers import CATALOG
 from tests.engine.test_examples import _load
 from tests.make_examples import ALL
@@ -19,12 +20,12 @@ from tests.make_examples import ALL
 def test_every_option_says_what_it_includes_in_both_languages(name):
     ev = evaluate(_load(name), CATALOG)
     for option in ev.cost.options:
-        assert option.includes_en.endswith(".")
-        assert option.includes_zh.endswith("。")
-        assert "seed" not in option.includes_en.lower()
+        assert text_or_empty(option.includes, "en").endswith(".")
+        assert text_or_empty(option.includes, "zh").endswith("。")
+        assert "seed" not in text_or_empty(option.includes, "en").lower()
     doc = json.loads(json.dumps(to_json(ev, Language.EN)))
     assert [o["includes"] for o in doc["options"]] == [
-        o.includes_en for o in ev.cost.options
+        text_or_empty(o.includes, "en") for o in ev.cost.options
     ]
 
 
@@ -40,10 +41,16 @@ def test_the_hybrid_sentence_names_what_it_owns_and_rents():
     assert cost.hybrid is not None
     assert cost.hybrid.owned_gpus > 0
     assert cost.hybrid.rented_gpu_hours > 0
-    assert f"{cost.hybrid.owned_gpus} bought cards" in hybrid.includes_en
-    assert f"at most {cost.hybrid.rented_peak_gpus} cards" in hybrid.includes_en
-    assert f"{cost.hybrid.rented_gpu_hours:,.0f} GPU-hours" in hybrid.includes_en
-    assert f"{cost.hybrid.owned_gpus} 张卡" in hybrid.includes_zh
+    assert f"{cost.hybrid.owned_gpus} bought cards" in text_or_empty(
+        hybrid.includes, "en"
+    )
+    assert f"at most {cost.hybrid.rented_peak_gpus} cards" in text_or_empty(
+        hybrid.includes, "en"
+    )
+    assert f"{cost.hybrid.rented_gpu_hours:,.0f} GPU-hours" in text_or_empty(
+        hybrid.includes, "en"
+    )
+    assert f"{cost.hybrid.owned_gpus} 张卡" in text_or_empty(hybrid.includes, "zh")
 
 
 def test_overflow_is_named_only_when_the_owned_cards_overflow():
@@ -52,6 +59,10 @@ def test_overflow_is_named_only_when_the_owned_cards_overflow():
         update={"budget": project.budget.model_copy(update={"owned_gpus": 16})}
     )
     cost = evaluate(small, CATALOG).cost
-    assert "on-demand rental" in cost.option(OptionId.SELF_BUILD).includes_en
+    assert "on-demand rental" in text_or_empty(
+        cost.option(OptionId.SELF_BUILD).includes, "en"
+    )
     full = evaluate(project, CATALOG).cost
-    assert "on-demand rental" not in full.option(OptionId.SELF_BUILD).includes_en
+    assert "on-demand rental" not in text_or_empty(
+        full.option(OptionId.SELF_BUILD).includes, "en"
+    )

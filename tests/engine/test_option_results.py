@@ -1,4 +1,4 @@
-"""Each option's result carries the sentence saying what its total includes.
+"""Each option's result carries the message saying what its total includes.
 
 :func:`~gpu_advisor.engine.cost.result.option_results` builds every option's
 result with its sentence (:func:`~gpu_advisor.engine.cost.includes.includes`
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from gpu_advisor import words
 from gpu_advisor.engine.cost.includes import includes
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.model.cost_results import OptionResult
@@ -25,10 +26,8 @@ def test_option_results_carry_the_sentences_of_their_figures(name):
     ev = evaluate(_load(name), CATALOG)
     cost = ev.cost
     for option in cost.options:
-        without = OptionResult(
-            **option.model_dump(exclude={"includes_en", "includes_zh"})
-        )
-        en, zh = includes(without, cost.hybrid, cost.spot_job)
-        assert (en, zh) == (option.includes_en, option.includes_zh)
-        assert en
-        assert zh
+        without = OptionResult(**option.model_dump(exclude={"includes"}))
+        message = includes(without, cost.hybrid, cost.spot_job)
+        assert message == option.includes
+        assert words.text(message, "en")
+        assert words.text(message, "zh")

@@ -19,6 +19,7 @@ from gpu_advisor.model.project import (
     Project,
     ProjectMeta,
 )
+from gpu_advisor.words.terms import text_or_empty
 from tests.engine._cost_helpers import CATALOG
 from tests.engine.test_examples import _load
 
@@ -26,14 +27,18 @@ from tests.engine.test_examples import _load
 def test_shanghai_monthly_upfront_exceeds_its_total_because_of_the_deposit():
     cost = evaluate(_load("shanghai_13b_finetune.gpuplan"), CATALOG).cost
     monthly = cost.option(OptionId.MONTHLY)
-    assert monthly.total_cny == pytest.approx(96_384, abs=1)
-    assert monthly.upfront_cny == pytest.approx(97_248, abs=1)
-    assert monthly.deposit_cny == pytest.approx(42_924, abs=1)
+    assert monthly.total_cny == pytest.approx(102_516, abs=1)
+    assert monthly.upfront_cny == pytest.approx(109_512, abs=1)
+    assert monthly.deposit_cny == pytest.approx(49_056, abs=1)
     assert upfront_cash_cny(monthly) == monthly.upfront_cny
-    assert "Up-front cash (month 1): 97,248 CNY" in monthly.includes_en
-    assert "deposit 42,924 (returned in the last month)" in monthly.includes_en
-    assert "because the deposit comes back" in monthly.includes_en
-    assert "押金会退回" in monthly.includes_zh
+    assert "Up-front cash (month 1): 109,512 CNY" in text_or_empty(
+        monthly.includes, "en"
+    )
+    assert "deposit 49,056 (returned in the last month)" in text_or_empty(
+        monthly.includes, "en"
+    )
+    assert "because the deposit comes back" in text_or_empty(monthly.includes, "en")
+    assert "押金会退回" in text_or_empty(monthly.includes, "zh")
 
 
 def test_self_build_upfront_is_the_purchase_and_the_total_nets_the_resale():
@@ -42,11 +47,13 @@ def test_self_build_upfront_is_the_purchase_and_the_total_nets_the_resale():
     assert own.upfront_cny is not None
     assert own.upfront_cny > own.total_cny
     resale = own.residual_value_cny
-    assert resale == pytest.approx(883_866, abs=1)
+    assert resale == pytest.approx(959_795, abs=1)  # 8 cards: the job's
     # total = purchases - resale + running; up-front = purchases + month 1
     assert own.upfront_cny - own.capex_cny - own.deposit_cny > 0
-    assert f"resale value at the end ({resale:,.0f} CNY)" in own.includes_en
-    assert f"期末转售价值（{resale:,.0f} 元）" in own.includes_zh
+    assert f"resale value at the end ({resale:,.0f} CNY)" in text_or_empty(
+        own.includes, "en"
+    )
+    assert f"期末转售价值（{resale:,.0f} 元）" in text_or_empty(own.includes, "zh")
 
 
 def test_a_two_month_plan_offers_no_yearly_commitment():
@@ -55,8 +62,12 @@ def test_a_two_month_plan_offers_no_yearly_commitment():
     assert not yearly.feasible
     assert yearly.infeasible_code == "yearly.longer_than_plan"
     assert yearly.upfront_cny is None
-    assert yearly.includes_en.startswith("Not feasible here (the plan lasts 2 months")
-    assert yearly.includes_zh.startswith("此处不可行（本方案只有 2 个月")
+    assert text_or_empty(yearly.includes, "en").startswith(
+        "Not feasible here (the plan lasts 2 months"
+    )
+    assert text_or_empty(yearly.includes, "zh").startswith(
+        "此处不可行（本方案只有 2 个月"
+    )
     assert cost.recommendation.option is not OptionId.YEARLY
 
 
@@ -66,8 +77,10 @@ def test_infeasible_spot_carries_no_cash_plan():
     assert not spot.feasible
     assert spot.infeasible_code == "spot.serving"
     assert spot.upfront_cny is None
-    assert spot.includes_en.startswith("Not feasible here (serving months")
-    assert "priced for reference only" in spot.includes_en
+    assert text_or_empty(spot.includes, "en").startswith(
+        "Not feasible here (serving months"
+    )
+    assert "priced for reference only" in text_or_empty(spot.includes, "en")
 
 
 def test_cli_json_carries_the_flags():
@@ -76,7 +89,7 @@ def test_cli_json_carries_the_flags():
     assert rows["yearly"]["feasible"] is False
     assert rows["yearly"]["infeasible_code"] == "yearly.longer_than_plan"
     assert rows["yearly"]["upfront_cny"] is None
-    assert rows["monthly"]["upfront_cny"] == pytest.approx(97_248, abs=1)
+    assert rows["monthly"]["upfront_cny"] == pytest.approx(109_512, abs=1)
     assert rows["hybrid"]["same_as"] == "mix"
     assert rows["mix"]["same_as"] is None
 

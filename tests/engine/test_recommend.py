@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gpu_advisor import words
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.model.project import (
     Budget,
@@ -74,16 +75,16 @@ def test_without_cash_or_staff_keeps_renting_and_says_why():
     blocked = next(r for r in rec.reasons if r.code == "recommend.own_blocked")
     assert "budget.has_spare_cash" in blocked.inputs
     assert "budget.has_ops_staff" in blocked.inputs
-    assert blocked.message_zh
-    assert blocked.message_en
+    assert words.text(blocked, "zh")
+    assert words.text(blocked, "en")
 
 
 def test_every_reason_names_inputs_in_both_languages():
     ev = evaluate(_project(12, [4 * 730] * 12), CATALOG)
     for advice in [*ev.cost.recommendation.reasons, *ev.cost.warnings]:
         assert advice.inputs
-        assert advice.message_en
-        assert advice.message_zh
+        assert words.text(advice, "en")
+        assert words.text(advice, "zh")
 
 
 def test_spot_without_checkpointing_warns():
@@ -127,8 +128,8 @@ def test_seed_003_quote_triggers_implausible_price_warning():
     hits = [w for w in ev.cost.warnings if w.code == "cost.implausible_price"]
     assert hits
     assert hits[0].inputs == ["vendors.0.on_demand_cny_per_gpu_hour"]
-    assert "2.23" in hits[0].message_en
-    assert "2.23" in hits[0].message_zh
+    assert "2.23" in words.text(hits[0], "en")
+    assert "2.23" in words.text(hits[0], "zh")
 
 
 def test_plausible_quote_is_quiet():
@@ -220,8 +221,8 @@ def test_article_electricity_claim_is_flagged_with_the_arithmetic():
     claim = [w for w in warns if w.code == "recommend.electricity_article_claim"]
     assert claim
     # an A100-class card: 4-6 thousand CNY a year, not the 10-20 thousand claimed
-    assert "10,000–20,000" in claim[0].message_en
-    assert "1.5" in claim[0].message_en or "1.4" in claim[0].message_en
+    assert "10,000–20,000" in words.text(claim[0], "en")
+    assert "1.5" in words.text(claim[0], "en") or "1.4" in words.text(claim[0], "en")
 
 
 def test_implausible_tariff_warns():
@@ -238,16 +239,16 @@ def test_owned_options_say_how_many_cards_they_buy_and_why():
         for r in evaluate(peak, CATALOG).cost.recommendation.reasons
         if r.code == "recommend.owned_cards"
     )
-    assert "buy 10 cards" in reason.message_en
-    assert "month 2" in reason.message_en
+    assert "buy 10 cards" in words.text(reason, "en")
+    assert "month 2" in words.text(reason, "en")
     fixed = _project(6, [730.0 * 3] * 6, owned_gpus=4)
     reason = next(
         r
         for r in evaluate(fixed, CATALOG).cost.recommendation.reasons
         if r.code == "recommend.owned_cards"
     )
-    assert "buy 4 cards" in reason.message_en
-    assert "the card count entered on the budget step" in reason.message_en
+    assert "buy 4 cards" in words.text(reason, "en")
+    assert "the card count entered on the budget step" in words.text(reason, "en")
     assert "budget.owned_gpus" in reason.inputs
 
 
@@ -265,6 +266,6 @@ def test_commitment_discount_is_stated_against_a_named_list_price():
         if r.code == "recommend.commitment_basis"
     )
     # 0.75 × 9,000 = 6,750 CNY per card-month = 46 % of 20 CNY/h × 730 h
-    assert "75% of the monthly list price" in reason.message_en
-    assert "6,750" in reason.message_en
-    assert "46% of on-demand" in reason.message_en
+    assert "75% of the monthly list price" in words.text(reason, "en")
+    assert "6,750" in words.text(reason, "en")
+    assert "46% of on-demand" in words.text(reason, "en")

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gpu_advisor import words
 from gpu_advisor.engine.cost.price import price_owned
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.model.project import (
@@ -24,6 +25,7 @@ from gpu_advisor.model.project import (
     Project,
     ProjectMeta,
 )
+from gpu_advisor.words.terms import text_or_empty
 from tests.engine._cost_helpers import CATALOG, flat, params, resolved
 
 
@@ -75,8 +77,10 @@ def test_a_five_year_plan_warns_and_counts_the_second_fleet():
     )
     replaced = cost.option(OptionId.COLOCATION).breakdown["replacement"]
     assert replaced > 0
-    assert f"{replaced:,.0f}" in warning.message_en
-    assert "replacement" in cost.option(OptionId.COLOCATION).includes_en
+    assert f"{replaced:,.0f}" in words.text(warning, "en")
+    assert "replacement" in text_or_empty(
+        cost.option(OptionId.COLOCATION).includes, "en"
+    )
 
 
 @settings(max_examples=40, deadline=None)
@@ -123,12 +127,12 @@ def test_lab_at_sixty_months_buys_no_fleet_for_two_idle_years():
     assert own.breakdown["replacement"] == 0.0
     # 22,305,324 CNY when a second fleet was bought for months 37-60 of no work
     assert own.total_cny == pytest.approx(15_747_558, abs=1)
-    assert "replacement cards bought" not in own.includes_en
+    assert "replacement cards bought" not in text_or_empty(own.includes, "en")
     warning = next(
         w for w in cost.warnings if w.code == "recommend.horizon_beyond_life"
     )
-    assert "demand ends in month 36" in warning.message_en
-    assert "需求在第 36 个月结束" in warning.message_zh
+    assert "demand ends in month 36" in words.text(warning, "en")
+    assert "需求在第 36 个月结束" in words.text(warning, "zh")
 
 
 @settings(max_examples=40, deadline=None)

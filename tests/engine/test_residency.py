@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gpu_advisor import words
 from gpu_advisor.engine.cost.price import RENT_OPTIONS
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.model.cost_results import CostResult, OptionResult
@@ -18,6 +19,7 @@ from gpu_advisor.model.project import (
     Project,
     ProjectMeta,
 )
+from gpu_advisor.words.terms import text_or_empty
 from tests.engine._cost_helpers import CATALOG
 from tests.engine.test_examples import _load
 
@@ -52,16 +54,17 @@ def test_lab_owns_for_residency_and_states_what_it_costs():
         if option.id in RENT_OPTIONS:
             assert not option.feasible
             assert option.infeasible_code == "residency.own_hardware"
-            assert "hardware the company owns" in option.reason_en
+            assert "hardware the company owns" in text_or_empty(option.reason, "en")
     rec = cost.recommendation
     assert rec.option in OWNED
     chosen = cost.option(rec.option)
     assert chosen.feasible
-    # the cheapest owned option: the hybrid owns the 61 cards the profile
-    # needs (nothing rented), 12,774,013 CNY against 13,171,274 for 64 cards
-    assert rec.option is OptionId.HYBRID
+    # the cheapest owned option: self-building the job's 64 cards; the hybrid
+    # owns the same 64 (nothing rented) and is folded into that row (before
+    # issue [feasible] it owned the 61 cards the GPU-hours fill, 12,774,013 CNY)
+    assert rec.option is OptionId.SELF_BUILD
     assert cost.hybrid is not None
-    assert cost.hybrid.owned_gpus == 61
+    assert cost.hybrid.owned_gpus == 64
     assert cost.hybrid.rented_gpu_hours == 0
     owned_totals = [o.total_cny for o in cost.options if o.id in OWNED and o.feasible]
     assert chosen.total_cny == min(owned_totals)
@@ -70,11 +73,11 @@ def test_lab_owns_for_residency_and_states_what_it_costs():
     first = rec.reasons[0]
     assert first.code == "recommend.own_for_residency"
     gap = f"{chosen.total_cny - rent.total_cny:,.0f}"
-    assert gap == "2,550,652"
-    assert "not for its cost" in first.message_en
-    assert gap in first.message_en
-    assert "而不是因为成本" in first.message_zh
-    assert gap in first.message_zh
+    assert gap == "2,947,913"
+    assert "not for its cost" in words.text(first, "en")
+    assert gap in words.text(first, "en")
+    assert "而不是因为成本" in words.text(first, "zh")
+    assert gap in words.text(first, "zh")
     assert "budget.data_residency" in first.inputs
     assert any(w.code == "recommend.residency_own_hardware" for w in cost.warnings)
     # owning still breaks even against nothing cheaper: the comparison is kept
@@ -95,8 +98,8 @@ def test_shanghai_without_a_room_colocates_and_names_what_is_missing():
     missing = next(
         w for w in cost.warnings if w.code == "recommend.residency_owning_needs"
     )
-    assert "operations staff" in missing.message_en
-    assert "运维人员" in missing.message_zh
+    assert "operations staff" in words.text(missing, "en")
+    assert "运维人员" in words.text(missing, "zh")
     # the two-month plan is not a reason to rent when renting is not allowed
     assert all(r.code != "recommend.short_work" for r in rec.reasons)
     assert all(w.code != "recommend.validate_first" for w in cost.warnings)
@@ -144,7 +147,7 @@ def test_the_rule_always_picks_an_owned_option_and_prices_the_choice(
     rent = _cheapest_rental(cost)
     gap = abs(chosen.total_cny - rent.total_cny)
     assert rec.reasons[0].code == "recommend.own_for_residency"
-    assert f"{gap:,.0f}" in rec.reasons[0].message_en
+    assert f"{gap:,.0f}" in words.text(rec.reasons[0], "en")
     if not room:
         kind = rec.option
         if kind is OptionId.HYBRID and cost.hybrid is not None:

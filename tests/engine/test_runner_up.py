@@ -17,6 +17,7 @@ from gpu_advisor.model.project import (
     Project,
     ProjectMeta,
 )
+from gpu_advisor.words.terms import text_or_empty
 from tests.engine._cost_helpers import CATALOG
 from tests.engine.test_examples import _load
 
@@ -29,9 +30,11 @@ def test_lab_runner_up_is_not_the_spot_plan_under_another_name():
     assert cost.option(OptionId.HYBRID).same_as is OptionId.MIX
     second = runner_up(cost)
     assert second is not None
-    assert second.id is OptionId.YEARLY  # before: the mix, "gap 0 CNY"
+    # before: the mix, "gap 0 CNY"; then yearly, until it held the job's 64
+    # cards (13,182,912) and self-building became cheaper
+    assert second.id is OptionId.SELF_BUILD
     gap = second.total_cny - cost.option(OptionId.SPOT).total_cny
-    assert gap == pytest.approx(12_603_438 - 10_223_361, abs=1)
+    assert gap == pytest.approx(13_171_274 - 10_223_361, abs=1)
 
 
 def test_shanghai_runner_up_skips_the_hybrid_that_is_the_mix():
@@ -59,16 +62,18 @@ def test_a_hybrid_that_owns_nothing_names_no_owned_kind(name):
     assert cost.hybrid.owned_option is None  # before: "colocation"
     row = cost.option(OptionId.HYBRID)
     assert row.same_as is OptionId.MIX
-    assert row.includes_en.startswith("Same as reserved baseline plus bursts")
-    assert row.includes_zh.startswith("与预留基线加弹性相同")
+    assert text_or_empty(row.includes, "en").startswith(
+        "Same as reserved baseline plus bursts"
+    )
+    assert text_or_empty(row.includes, "zh").startswith("与预留基线加弹性相同")
     assert cost.hybrid.model_dump(mode="json")["owned_option"] is None
 
 
 def test_a_mix_that_is_spot_says_so():
     cost = evaluate(_load("lab_64_gpus_three_years.gpuplan"), CATALOG).cost
     mix = cost.option(OptionId.MIX)
-    assert mix.includes_en.startswith("Same as spot instances here")
-    assert mix.includes_zh.startswith("此处与竞价实例相同")
+    assert text_or_empty(mix.includes, "en").startswith("Same as spot instances here")
+    assert text_or_empty(mix.includes, "zh").startswith("此处与竞价实例相同")
 
 
 def test_an_owning_hybrid_keeps_its_kind():
@@ -82,9 +87,11 @@ def test_an_owning_hybrid_keeps_its_kind():
     )
     cost = evaluate(own, CATALOG).cost
     assert cost.hybrid is not None
-    assert cost.hybrid.owned_gpus == 61
+    # it owns the job's 64 cards (not the 61 its GPU-hours fill): the same
+    # plan as self-building, folded into that row
+    assert cost.hybrid.owned_gpus == 64
     assert cost.hybrid.owned_option is OptionId.SELF_BUILD
-    assert cost.option(OptionId.HYBRID).same_as is None
+    assert cost.option(OptionId.HYBRID).same_as is OptionId.SELF_BUILD
 
 
 @settings(max_examples=30, deadline=None)

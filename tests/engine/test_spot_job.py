@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gpu_advisor import words
 from gpu_advisor.engine.cost.mix import MixPolicy, price_mix
 from gpu_advisor.engine.cost.price import (
     Params,
@@ -23,6 +24,7 @@ from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.engine.cost.risk import _price_all, _scaled
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.model.project import OptionId
+from gpu_advisor.words.terms import text_or_empty
 from tests.engine._cost_helpers import CATALOG, flat, params, prepared
 from tests.engine.test_examples import _load
 
@@ -110,8 +112,8 @@ def test_lab_job_on_eight_servers_pays_eight_times_the_per_card_overhead():
     spot = ev.cost.option(OptionId.SPOT)
     share = spot.breakdown["interruption_overhead"] / spot.breakdown["compute"]
     assert share == pytest.approx(0.12, rel=1e-2)  # billing units round up
-    assert "8 servers of 8 cards" in spot.includes_en
-    assert "8 台 8 卡服务器" in spot.includes_zh
+    assert "8 servers of 8 cards" in text_or_empty(spot.includes, "en")
+    assert "8 台 8 卡服务器" in text_or_empty(spot.includes, "zh")
     why = next(
         e for e in ev.cost.explanations if e.key == "cost.options.spot.total_cny"
     )
@@ -125,13 +127,13 @@ def test_multi_node_job_on_spot_is_warned_in_both_languages():
     ev = evaluate(_load("lab_64_gpus_three_years.gpuplan"), CATALOG)
     assert ev.cost.recommendation.option is OptionId.SPOT
     warning = next(w for w in ev.cost.warnings if w.code == "recommend.spot_multi_node")
-    assert "a reclaimed node stops the whole job" in warning.message_en
+    assert "a reclaimed node stops the whole job" in words.text(warning, "en")
     assert "spot capacity for RDMA-connected servers is not guaranteed" in (
-        warning.message_en
+        words.text(warning, "en")
     )
-    assert "任一节点被回收整个作业即中断" in warning.message_zh
-    assert "高速网络互联服务器的竞价资源没有保障" in warning.message_zh
-    assert "36 months" in warning.message_en
+    assert "任一节点被回收整个作业即中断" in words.text(warning, "zh")
+    assert "高速网络互联服务器的竞价资源没有保障" in words.text(warning, "zh")
+    assert "36 months" in words.text(warning, "en")
 
 
 def test_single_server_job_on_spot_is_not_warned():

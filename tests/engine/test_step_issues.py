@@ -18,7 +18,9 @@ from gpu_advisor.model.project import (
     CheckStatus,
     Project,
     Scheduler,
+    Vendor,
 )
+from gpu_advisor.words import text
 
 EXAMPLES = sorted(
     (Path(__file__).resolve().parents[2] / "resources" / "examples").glob("*.gpuplan")
@@ -38,7 +40,8 @@ def test_a_new_plan_lists_its_open_items_by_step() -> None:
     every = [a for advice in issues.values() for a in advice]
     assert not {a.code for a in every} & STANDING_REMARKS
     assert all(a.severity in (Severity.ERROR, Severity.WARNING) for a in every)
-    assert all(a.message_en and a.message_zh for a in every)
+    assert all(text(a, "en") and text(a, "zh") for a in every)
+    assert not any(a.message_en for a in every if a.code.startswith("review."))
 
 
 def test_the_environment_and_the_checklist_of_an_example() -> None:
@@ -51,18 +54,28 @@ def test_the_environment_and_the_checklist_of_an_example() -> None:
     issues = step_issues(evaluate_plan(project, catalog))
     environment = [a.code for a in issues[PlanPart.ENVIRONMENT]]
     assert "environment.no_script_source" in environment
-    assert (
-        issues[PlanPart.CHECKLIST][0].message_en == "18 checklist item(s) still open."
-    )
-    assert issues[PlanPart.CHECKLIST][0].message_zh == "检查表还有 18 项未决。"
+    first = issues[PlanPart.CHECKLIST][0]
+    assert (first.code, first.params["count"]) == ("review.check_open", 18)
+    assert text(first, "en") == "18 checklist item(s) still open."
+    assert text(first, "zh") == "检查表还有 18 项未决。"
     decided = [
         ChecklistItem(id=e.id, status=CheckStatus.PASS) for e in catalog.checklist
     ]
     decided[0] = decided[0].model_copy(update={"status": CheckStatus.FAIL})
     project = project.model_copy(update={"checklist": decided})
     issues = step_issues(evaluate_plan(project, catalog))
-    assert [a.message_en for a in issues[PlanPart.CHECKLIST]] == [
+    assert [text(a, "en") for a in issues[PlanPart.CHECKLIST]] == [
         "1 checklist item(s) failed."
     ]
     for part in (PlanPart.WORKLOAD, PlanPart.MONITORING):
         assert issues[part] == []
+
+
+def test_vendors_without_results_are_named_in_the_readers_list() -> None:
+    catalog = load_catalog()
+    project = Project(vendors=[Vendor(name="Acme"), Vendor(name="Beta")])
+    issues = step_issues(evaluate_plan(project, catalog))
+    (missing,) = [a for a in issues[PlanPart.VENDORS] if a.code == "review.no_results"]
+    assert missing.params["names"] == ["Acme", "Beta"]
+    assert text(missing, "en") == "No test results imported for Acme, Beta."
+    assert text(missing, "zh") == "Acme、Beta还没有导入测试结果。"

@@ -30,22 +30,32 @@ from gpu_advisor.model.project import (
     Vendor,
     Workload,
 )
+from gpu_advisor.words import wording
 
 CATALOG = load_catalog()
 SHELLCHECK = shutil.which("shellcheck")
 HOSTILE = 'Evil "vendor" $(touch /tmp/pwned) `id`\nnext line'
 
+EN, ZH = wording("en"), wording("zh")
+
 
 def _kit(language=Language.EN, **kw):
     project = Project(meta=ProjectMeta(language=language), **kw)
-    return build_testkit(project, Vendor(name=HOSTILE), CATALOG)
+    return build_testkit(
+        project, Vendor(name=HOSTILE), CATALOG, wording(project.meta.language)
+    )
 
 
 @pytest.fixture(scope="module")
 def kit_dir(tmp_path_factory):
     folder = tmp_path_factory.mktemp("kit")
     project = Project(environment=Environment(data_path="/mnt/data $(reboot)"))
-    write_testkit(build_testkit(project, Vendor(name=HOSTILE), CATALOG), folder)
+    write_testkit(
+        build_testkit(
+            project, Vendor(name=HOSTILE), CATALOG, wording(project.meta.language)
+        ),
+        folder,
+    )
     return folder
 
 
@@ -233,4 +243,10 @@ def test_project_values_cannot_inject_commands(kit_dir):
 
 def test_bad_dcgm_level():
     with pytest.raises(ValueError, match="1, 2, 3 or 4"):
-        build_testkit(Project(), Vendor(name="x"), CATALOG, dcgm_level=7)
+        build_testkit(
+            Project(),
+            Vendor(name="x"),
+            CATALOG,
+            wording(Project().meta.language),
+            dcgm_level=7,
+        )

@@ -160,6 +160,10 @@ def test_bad_csv_is_one_error_naming_sheet_row_and_column(
     assert words in message
     assert "nothing was imported" in message
     assert "\n" not in message
+    chinese = info.value.message("zh")
+    assert chinese.startswith("bad.csv：工作表 'bad' 第 ")
+    assert f"第 {row} 行，{column} 列" in chinese
+    assert chinese.endswith("；未导入任何价格")
 
 
 def test_bad_xlsx_cell_names_its_sheet_row_and_column(tmp_path: Path) -> None:

@@ -414,7 +414,10 @@ def test_bad_values_are_refused_with_field_named(
 def test_several_errors_are_counted(tmp_path: Path) -> None:
     text = '{"schema_version": 1, "workload": {"seq_len": 0, "tp": 0, "pp": 0}}'
     error = _error(_write(tmp_path / "p.gpuplan", text))
-    assert error.problem.endswith("(and 2 more problems)")
+    assert error.problem.code == "io.project_file.invalid_more"
+    assert error.problem.params["more"] == 2
+    assert str(error).endswith("(and 2 more problems)")
+    assert error.message("zh").endswith("（另有 2 处问题）")
 
 
 @pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
@@ -425,7 +428,9 @@ def test_nan_and_infinity_are_refused(tmp_path: Path, constant: str) -> None:
     )
     error = _error(path)
     assert error.code == "not_json"
-    assert constant.lstrip("-") in error.problem
+    assert error.problem.params["constant"] == constant
+    assert constant in str(error)
+    assert constant in error.message("zh")
 
 
 @pytest.mark.parametrize(

@@ -17,8 +17,11 @@ from gpu_advisor.io.testkit import (
     write_testkit_archive,
 )
 from gpu_advisor.model.project import Project, Vendor
+from gpu_advisor.words import wording
 
-KIT = build_testkit(Project(), Vendor(name="Acme"), load_catalog())
+KIT = build_testkit(
+    Project(), Vendor(name="Acme"), load_catalog(), wording(Project().meta.language)
+)
 
 
 def test_folder_with_executable_scripts(tmp_path):

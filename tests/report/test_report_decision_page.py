@@ -19,6 +19,7 @@ from gpu_advisor.model.project import Project
 from gpu_advisor.report.glossary import option_name
 from gpu_advisor.report.numbers import money_words
 from gpu_advisor.report.plan import build_plan_pdf
+from gpu_advisor.words.terms import text_or_empty
 from tests.reader_text import kinsoku_problems, problems
 from tests.report.conftest import evaluate_for_tests
 
@@ -192,7 +193,7 @@ def test_the_plan_says_what_each_figure_includes_in_the_engines_words(
     _project, evaluation, data = rendered[(example, lang)]
     text = " ".join(_pages(data, tmp_path, 1, 999).split())
     for option in evaluation.cost.options:
-        sentence = option.includes_zh if lang is Language.ZH else option.includes_en
+        sentence = text_or_empty(option.includes, lang)
         assert sentence
         # the first words of each sentence (a long one wraps across lines)
         assert " ".join(sentence.split())[:12] in text

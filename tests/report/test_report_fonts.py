@@ -78,25 +78,19 @@ def test_every_character_of_the_plans_words_is_in_the_font() -> None:
     (the "▸" of "File ▸ Verify Plan…" did): the wording tables use none."""
     from reportlab.pdfbase import pdfmetrics
 
-    from gpu_advisor.report import formulas, glossary, sources, text
+    from gpu_advisor import words
+    from gpu_advisor.report import glossary, sources
     from gpu_advisor.report.fonts import register_cjk_font
 
     face = pdfmetrics.getFont(register_cjk_font(None)).face
     strings: list[str] = []
-    pairs = (
-        text.TEXTS,
-        glossary.RESULT_TITLES,
-        glossary.INPUT_NAMES,
-        glossary.VALUE_WORDS,
-        glossary.OPTION_NAMES,
-        formulas.FORMULA_TEXTS,
-        sources.WORDS,
-        sources.LIBRARIES,
-    )
-    for table in pairs:
-        for zh, en in table.values():
-            strings += [zh, en]
-    for words in (sources.TITLES_ZH, sources.SEGMENTS_ZH, sources.NOTES_ZH):
-        strings += words.values()
+    for language in words.languages():
+        for code, entry in words.catalog(language).items():
+            if code.startswith("report."):
+                strings += entry.values() if isinstance(entry, dict) else [entry]
+    for zh, en in glossary.OPTION_NAMES.values():
+        strings += [zh, en]
+    for table in (sources.TITLES_ZH, sources.SEGMENTS_ZH, sources.NOTES_ZH):
+        strings += table.values()
     missing = {c for s in strings for c in s if ord(c) not in face.charToGlyph}
     assert not missing, sorted(missing)

@@ -1,17 +1,20 @@
-"""Every report sentence exists in both languages with the same placeholders."""
+"""The report's words: every entry in both languages, English without Chinese, formats.
+
+That both languages word every code with the same placeholders is checked for
+every catalog by ``tests/test_words.py``.
+"""
 
 from __future__ import annotations
 
 import re
-import string
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gpu_advisor import words
 from gpu_advisor.model.common import Language
 from gpu_advisor.report.text import (
-    TEXTS,
     gib,
     gpu_hours,
     money,
@@ -23,25 +26,25 @@ from gpu_advisor.report.text import (
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-def _fields(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+_REPORT = sorted(c for c in words.catalog("en") if c.startswith("report."))
 
 
-@pytest.mark.parametrize("key", sorted(TEXTS))
-def test_both_languages_present_with_same_placeholders(key: str) -> None:
-    zh, en = TEXTS[key]
-    assert zh.strip()
-    assert en.strip()
-    assert _fields(zh) == _fields(en), key
+def test_the_report_has_its_words() -> None:
+    assert len(_REPORT) > 500
+    assert (
+        tr("sec.cost", Language.ZH) == words.say("report.sec.cost", "zh") == "成本比较"
+    )
 
 
-@pytest.mark.parametrize("key", sorted(TEXTS))
-def test_english_has_no_chinese(key: str) -> None:
-    assert not _CJK.search(TEXTS[key][1]), key
+@pytest.mark.parametrize("code", _REPORT)
+def test_english_has_no_chinese(code: str) -> None:
+    entry = words.catalog("en")[code]
+    assert entry.strip() if isinstance(entry, str) else entry.get("other"), code
+    assert not _CJK.search(str(words.catalog("en")[code])), code
 
 
 def test_chinese_uses_market_terms() -> None:
-    zh = " ".join(v[0] for v in TEXTS.values())
+    zh = " ".join(str(words.catalog("zh")[c]) for c in _REPORT)
     for term in ("按量付费", "包月", "包年", "竞价实例", "托管", "卡时"):
         assert term in zh
 

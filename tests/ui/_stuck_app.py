@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 import threading
+import time
 from pathlib import Path
 
 from PySide6.QtCore import QThreadPool, QTimer
@@ -19,7 +20,6 @@ from PySide6.QtWidgets import QApplication
 from gpu_advisor import app as app_module
 from gpu_advisor.ui.main_window import MainWindow
 from gpu_advisor.ui.wizard import PageId
-from gpu_advisor.ui.workers import Job, run_steps
 
 NEVER = threading.Event()
 
@@ -50,8 +50,9 @@ def _start_import(window: MainWindow, fifo: Path) -> None:
 
 
 def _start_engine() -> None:
-    job = Job(1, run_steps, [lambda: NEVER.wait()])
-    QThreadPool.globalInstance().start(job)
+    # straight into the app's pool: superqt's start() would wait for the next
+    # turn of the event loop, which the window's close may not give it
+    QThreadPool.globalInstance().start(NEVER.wait)
 
 
 def _go(kind: str, fifo: Path) -> None:
@@ -59,11 +60,16 @@ def _go(kind: str, fifo: Path) -> None:
     if window is None:
         QTimer.singleShot(100, lambda: _go(kind, fifo))
         return
+    pool = QThreadPool.globalInstance()
+    busy = pool.activeThreadCount()
     if kind == "import":
         _start_import(window, fifo)
     else:
         _start_engine()
-    QApplication.processEvents()
+    # superqt starts a worker on the event loop's next turn: let it begin
+    deadline = time.monotonic() + 10
+    while pool.activeThreadCount() <= busy and time.monotonic() < deadline:
+        QApplication.processEvents()
     window.session.undo_stack.setClean()  # nothing to save: the close is not asked
     print("closing", flush=True)  # noqa: T201 - the parent test reads it
     window.close()

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
 
+from gpu_advisor import words
 from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.engine.api import option_order
 from gpu_advisor.engine.cost.risk import MONTE_CARLO_CHUNKS
@@ -19,12 +20,13 @@ from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.cost_results import MonteCarloResult
 from gpu_advisor.model.project import OptionId, Project
-from gpu_advisor.ui.pages.budget_page import BudgetPage
+from gpu_advisor.ui.pages.budget_page import _MC_DEBOUNCE_MS, BudgetPage
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import OptionalNumberField
 from gpu_advisor.ui.widgets.cost_charts import format_money, option_label
 from gpu_advisor.ui.wizard import AdvisorWizard, PageId
 from gpu_advisor.ui.workers import monte_carlo_steps
+from gpu_advisor.words.terms import text_or_empty
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "resources" / "examples").glob("*.gpuplan"))
@@ -35,7 +37,7 @@ def _make_page(qtbot: Any, session: ProjectSession) -> BudgetPage:
     page = BudgetPage(session)
     qtbot.addWidget(page)
     page.mc_auto_check.setChecked(False)  # tests start the Monte Carlo themselves
-    page._mc_timer.stop()
+    page._mc_later.cancel()
     page.initializePage()
     # A hidden page defers its charts until it is shown (test_wizard_walk tests
     # that); these tests read them after every edit, unshown.
@@ -240,10 +242,11 @@ def _check_numbers(page: BudgetPage, session: ProjectSession) -> None:
     if cost.tornado:
         first = cost.tornado[0]
         ticks = page.tornado_chart.getPlotItem().getAxis("left")._tickLevels[0]
-        assert ticks[0][1] == first.label_en  # largest swing on top
+        assert ticks[0][1] == words.text(first.label, "en")  # largest swing on top
     for reason in cost.recommendation.reasons:
         assert (
-            reason.message_en.split(":")[0] in page.recommendation.reasons_label.text()
+            words.text(reason, "en").split(":")[0]
+            in page.recommendation.reasons_label.text()
         )
 
 
@@ -488,7 +491,7 @@ def test_a_result_for_a_hidden_chart_is_drawn_when_it_is_shown(
     page = BudgetPage(session)
     qtbot.addWidget(page)
     page.mc_auto_check.setChecked(False)
-    page._mc_timer.stop()
+    page._mc_later.cancel()
     page.initializePage()
     page.mc_draws_spin.setValue(1000)
     with qtbot.waitSignal(page.runner.result_ready, timeout=30_000):
@@ -580,8 +583,8 @@ def test_monte_carlo_runs_when_the_step_is_entered(
     wizard.setPage(PageId.BUDGET, page)
     wizard.restart()
     page.mc_draws_spin.setValue(1000)
-    session.apply("budget.storage_tb", 120.0)  # not on screen: nothing scheduled
-    assert not page._mc_timer.isActive()
+    with qtbot.assertNotEmitted(page._mc_later.triggered, wait=_MC_DEBOUNCE_MS + 200):
+        session.apply("budget.storage_tb", 120.0)  # not on screen: nothing scheduled
     with qtbot.waitSignal(page.runner.result_ready, timeout=30_000):
         wizard.go_to(PageId.BUDGET)
     assert page.monte_carlo is not None
@@ -643,14 +646,17 @@ def test_the_table_says_what_each_figure_includes(page: BudgetPage) -> None:
     cost = page._session.evaluation.cost
     text = rec.includes_label.text()
     for row, option in enumerate(option_order(cost)):
-        assert option.includes_en in text or option.includes_zh in text
+        assert (
+            text_or_empty(option.includes, "en") in text
+            or text_or_empty(option.includes, "zh") in text
+        )
         item = rec.table.item(row, 0)
         assert item is not None
         assert item.toolTip() in (
-            option.includes_en,
-            option.includes_zh,
-            option.reason_en,
-            option.reason_zh,
+            text_or_empty(option.includes, "en"),
+            text_or_empty(option.includes, "zh"),
+            text_or_empty(option.reason, "en"),
+            text_or_empty(option.reason, "zh"),
         )
 
 

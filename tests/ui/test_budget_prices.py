@@ -42,6 +42,7 @@ def test_bad_price_file_changes_nothing_and_names_the_cell(qtbot, tmp_path):
     error = page.import_prices_from(bad)
     assert error is not None
     assert "sheet 'prices', row 2, column C" in error
+    assert error.endswith("nothing was imported")
     assert session.project.price_overrides == []
     assert session.undo_stack.count() == 0
 

@@ -162,7 +162,7 @@ def test_budget_charts_and_why_buttons_are_described(qtbot: Any, language: str) 
     page = BudgetPage(session)
     qtbot.addWidget(page)
     page.mc_auto_check.setChecked(False)
-    page._mc_timer.stop()
+    page._mc_later.cancel()
     page.initializePage()
     page.outputs.run()
     zh = language == "zh_CN"

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
+from gpu_advisor import words
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.ui.i18n import current_language
 from gpu_advisor.ui.pages.monitoring_page import MONITORING_FILES, MonitoringPage
@@ -93,7 +94,7 @@ def test_files_parse_for_each_scheduler(
     # the page writes its comments in the UI's language, whatever the plan's,
     # for the plan's nodes (the evaluation's rollout)
     rollout = session.evaluation.rollout
-    expected = {c.name: c for c in rollout.files(current_language())}
+    expected = {c.name: c for c in rollout.files(words.wording(current_language()))}
     for name in MONITORING_FILES:
         assert page.viewers[name].text() == expected[name].text
     for name in ("prometheus-config", "prometheus-alerts"):

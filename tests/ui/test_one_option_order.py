@@ -27,7 +27,6 @@ from typing_extensions import override
 
 from gpu_advisor.cli import main as cli_main
 from gpu_advisor.engine.api import PlanEvaluation, evaluate_plan, option_order
-from gpu_advisor.engine.names import option_in_sentence
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.common import Language
@@ -46,6 +45,7 @@ from gpu_advisor.report.plan.shared import option_name
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.cost_charts import option_label
 from gpu_advisor.ui.widgets.recommendation import RecommendationPanel
+from gpu_advisor.words.terms import option_in_sentence
 from tests.schema_strategies import projects
 
 PLANS: Final = int(os.environ.get("GPU_ADVISOR_ORDER_PLANS", "60"))
@@ -138,7 +138,7 @@ def _check(
 
 def _cli_order(capsys: pytest.CaptureFixture[str], path: Path) -> list[OptionId]:
     assert cli_main(["cost", str(path), "--lang", "en"]) == 0
-    names = {option_in_sentence(o, zh=False): o for o in OptionId}
+    names = {option_in_sentence(o, "en"): o for o in OptionId}
     out: list[OptionId] = []
     for line in capsys.readouterr().out.splitlines()[1:]:
         if not line.startswith("  "):

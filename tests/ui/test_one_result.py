@@ -177,7 +177,7 @@ def test_every_output_shows_the_same_plan(
     budget = BudgetPage(session)
     qtbot.addWidget(budget)
     budget.mc_auto_check.setChecked(False)
-    budget._mc_timer.stop()
+    budget._mc_later.cancel()
     budget.initializePage()
     budget.outputs.run()
     budget_text = _texts(budget)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from gpu_advisor.io.project_file import ProjectFileError
+from gpu_advisor.io.project_file import ProjectFileError, file_problem
 from gpu_advisor.ui import wizard as wizard_module
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.wizard import AdvisorWizard, PageErrorPage, PageId
@@ -26,7 +26,7 @@ def test_failing_page_shows_message_and_field_then_recovers(
             def boom(_session: ProjectSession, _parent: Any = None) -> Any:
                 raise ProjectFileError(
                     Path("plan.gpuplan"),
-                    "list should have at least 1 item",
+                    file_problem("invalid", detail="list should have at least 1 item"),
                     field="budget.options",
                 )
 

@@ -9,7 +9,6 @@ import pytest
 from PySide6.QtWidgets import QComboBox, QStyleOptionViewItem, QTableWidgetItem
 
 from gpu_advisor import __version__, words
-from gpu_advisor.engine.names import option_title
 from gpu_advisor.io.project_file import fingerprint, load_project
 from gpu_advisor.model.project import Decision, PlanStatus, SignOffRow
 from gpu_advisor.ui import i18n
@@ -24,6 +23,7 @@ from gpu_advisor.ui.pages.review_page import (
 )
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.wizard import AdvisorWizard, PageId
+from gpu_advisor.words.terms import option_name
 
 EXAMPLES = sorted(
     (Path(__file__).resolve().parents[2] / "resources" / "examples").glob("*.gpuplan")
@@ -155,7 +155,7 @@ def test_summary_shows_the_engine_results(qtbot: Any, path: Path) -> None:
     page = _page(qtbot, session)
     text = page.summary_view.toPlainText()
     evaluation = session.evaluation
-    assert option_title(evaluation.cost.recommendation.option) in text
+    assert option_name(evaluation.cost.recommendation.option, "en") in text
     assert f"{evaluation.sizing.compute.gpu_hours:,.0f}" in text
     assert f"{evaluation.sizing.compute.gpu_hours_with_redundancy:,.0f}" in text
     for warning in page.warnings():
@@ -178,7 +178,7 @@ def test_summary_names_the_option_as_every_other_step(
     session = ProjectSession(load_project(path))
     page = _page(qtbot, session)
     option = session.evaluation.cost.recommendation.option
-    name = option_title(option, zh=language == "zh_CN")
+    name = option_name(option, "zh" if language == "zh_CN" else "en")
     html = page.summary_view.toHtml()
     assert f"{name}</span></p>" in html or f"<b>{name}</b>" in html, name
     assert page.summary_view.toPlainText().count(name) >= 1

@@ -120,9 +120,9 @@ def test_parse_cell_refuses_unknown_option_ids() -> None:
 
 
 def test_candidate_table_shows_the_engine_costs(qtbot: Any) -> None:
-    from gpu_advisor.engine.names import option_title
     from gpu_advisor.ui.candidate_costs import CandidateCostTable
     from gpu_advisor.ui.widgets.cost_charts import format_money
+    from gpu_advisor.words.terms import option_name
 
     session = ProjectSession(three_scenarios())
     table = CandidateCostTable(session)
@@ -134,7 +134,7 @@ def test_candidate_table_shows_the_engine_costs(qtbot: Any) -> None:
         assert table.item(r, 0).text() == row.gpu_id
         assert row.cheapest_option is not None
         assert row.cheapest_total_cny is not None
-        assert table.item(r, 5).text() == option_title(row.cheapest_option)
+        assert table.item(r, 5).text() == option_name(row.cheapest_option, "en")
         assert table.item(r, 6).text() == format_money(row.cheapest_total_cny, "CNY")
 
 

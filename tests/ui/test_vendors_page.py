@@ -172,7 +172,7 @@ def test_implausible_quote_shows_the_cost_engines_warning(qtbot: Any) -> None:
     page.quote.number_spins["on_demand_cny_per_gpu_hour"].setValue(0.5)
     project = session.project
     expected = [
-        words.text(a, Language.EN)
+        words.text(a, "en")
         for a in quote_warnings(project, session.catalog, project.vendors[0].gpu_id)
         if "vendors.0.on_demand_cny_per_gpu_hour" in a.inputs
     ]

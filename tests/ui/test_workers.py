@@ -1,24 +1,21 @@
-"""The one job runner: steps, progress, partial results, cancel, failures and outdated results."""
+"""Background jobs on superqt's workers: steps, progress, cancel, failures and outdated results."""
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QThreadPool
 
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.cost_results import MonteCarloResult
 from gpu_advisor.model.project import Project
 from gpu_advisor.ui.workers import (
-    Job,
-    JobCancelledError,
-    JobRunner,
+    LatestWorker,
     MonteCarloRunner,
-    TaskState,
+    Progress,
     describe,
     monte_carlo_steps,
     run_steps,
@@ -27,12 +24,10 @@ from gpu_advisor.ui.workers import (
 
 @pytest.fixture
 def runner(qapp: Any) -> Iterator[MonteCarloRunner]:
-    pool = QThreadPool()
-    run = MonteCarloRunner(pool)
+    run = MonteCarloRunner()
     yield run
     run.invalidate()
     assert run.wait_idle(10_000)
-    pool.waitForDone(10_000)
 
 
 def _none(_parts: list[object]) -> object:
@@ -47,51 +42,13 @@ def _blocking(gate: threading.Event, result: object) -> Callable[[], object]:
     return step
 
 
-def test_job_runs_steps_in_order_and_reports_progress() -> None:
-    job = Job(3, run_steps, [lambda: 1, lambda: 2, lambda: 4], lambda parts: parts)
-    progress: list[tuple[int, int, int]] = []
-    finished: list[tuple[int, object]] = []
-    job.signals.progress.connect(lambda g, d, t: progress.append((g, d, t)))
-    job.signals.finished.connect(lambda g, r: finished.append((g, r)))
-    job.run()
-    assert progress == [(3, 1, 3), (3, 2, 3), (3, 3, 3)]
-    assert finished == [(3, [1, 2, 4])]
-    assert job.done.is_set()
-
-
-def test_job_cancel_between_steps_stops_before_the_next_step() -> None:
-    calls: list[int] = []
-    job: Job
-
-    def first() -> int:
-        calls.append(1)
-        job.cancel()
-        return 1
-
-    def second() -> int:
-        calls.append(2)
-        return 2
-
-    job = Job(1, run_steps, [first, second])
-    cancelled: list[int] = []
-    finished: list[object] = []
-    job.signals.cancelled.connect(cancelled.append)
-    job.signals.finished.connect(lambda g, r: finished.append(r))
-    job.run()
-    assert calls == [1]
-    assert cancelled == [1]
-    assert finished == []
-
-
-def test_job_reports_an_engine_exception() -> None:
-    def broken() -> object:
-        raise ValueError("need draws >= 1")
-
-    job = Job(5, run_steps, [broken])
-    failed: list[tuple[int, str]] = []
-    job.signals.failed.connect(lambda g, exc: failed.append((g, describe(exc))))
-    job.run()
-    assert failed == [(5, "ValueError: need draws >= 1")]
+def test_run_steps_yields_progress_and_returns_the_finish() -> None:
+    steps = run_steps([lambda: 1, lambda: 2, lambda: 4], lambda parts: parts)
+    progress = [next(steps), next(steps), next(steps)]
+    with pytest.raises(StopIteration) as end:
+        next(steps)
+    assert progress == [Progress(1, 3), Progress(2, 3), Progress(3, 3)]
+    assert end.value.value == [1, 2, 4]
 
 
 def test_monte_carlo_steps_match_the_engine() -> None:
@@ -156,8 +113,8 @@ def test_runner_cancel_drops_the_running_job(
     assert not runner.is_running
     gate.set()
     assert runner.wait_idle(10_000)
-    qtbot.wait(20)  # let a late (queued) result arrive, if one were sent
     assert got == []
+    assert runner.discarded == 1
 
 
 def test_runner_progress_for_chunked_steps(
@@ -172,19 +129,6 @@ def test_runner_progress_for_chunked_steps(
     assert progress[0] == (0, 4)
     assert progress[-1] == (4, 4)
     assert [d for d, _t in progress] == sorted(d for d, _t in progress)
-
-
-def test_runner_discards_a_result_queued_before_the_project_changed(
-    qtbot: Any, runner: MonteCarloRunner
-) -> None:
-    got: list[object] = []
-    runner.result_ready.connect(got.append)
-    runner.start(Project(), load_catalog(), 10, steps=([lambda: None], lambda p: None))
-    # The job finishes in its thread; its result waits in the GUI event queue.
-    assert runner.wait_idle(10_000)
-    runner.invalidate()  # the project changed before the result was delivered
-    qtbot.waitUntil(lambda: runner.discarded == 1, timeout=10_000)
-    assert got == []
 
 
 def test_monte_carlo_steps_are_chunks_that_combine_exactly() -> None:
@@ -203,112 +147,164 @@ def test_monte_carlo_steps_are_chunks_that_combine_exactly() -> None:
     assert sum(a.own_minus_rent.counts) == 1000
 
 
-# --- the one runner: Orange's start(task, *args) and on_* callbacks ------------------
+# --- LatestWorker: superqt's create_worker, the latest job counts --------------------
 
 
 class _Calls:
-    """Records what a :class:`JobRunner` hands back, in order."""
+    """Records what a :class:`LatestWorker` hands back, in order, with the thread."""
 
     def __init__(self) -> None:
         self.events: list[tuple[str, object]] = []
+        self.threads: set[int] = set()
+        self.runners: list[LatestWorker] = []
 
-    def runner(self, pool: QThreadPool) -> JobRunner:
-        return JobRunner(
-            pool=pool,
-            on_done=lambda r: self.events.append(("done", r)),
-            on_exception=lambda e: self.events.append(("exception", describe(e))),
-            on_partial_result=lambda v: self.events.append(("partial", v)),
-            on_progress=lambda d, t: self.events.append(("progress", (d, t))),
-            on_cancelled=lambda: self.events.append(("cancelled", None)),
-            on_discarded=lambda i: self.events.append(("discarded", i)),
-        )
+    def runner(self) -> LatestWorker:
+        runner = LatestWorker()
+        self.runners.append(runner)
+        runner.progress.connect(lambda d, t: self._add("progress", (d, t)))
+        runner.returned.connect(lambda r: self._add("returned", r))
+        runner.errored.connect(lambda e: self._add("errored", describe(e)))
+        runner.cancelled.connect(lambda: self._add("cancelled", None))
+        runner.discarded.connect(lambda i: self._add("discarded", i))
+        return runner
+
+    def _add(self, kind: str, value: object) -> None:
+        self.threads.add(threading.get_ident())
+        self.events.append((kind, value))
 
     def kinds(self) -> list[str]:
         return [kind for kind, _value in self.events]
 
 
 @pytest.fixture
-def pool(qapp: Any) -> Iterator[QThreadPool]:
-    own = QThreadPool()
-    yield own
-    own.waitForDone(10_000)
+def calls(qapp: Any) -> Iterator[_Calls]:
+    made = _Calls()
+    yield made
+    for runner in made.runners:  # no job outlives its test
+        runner.invalidate()
+        assert runner.wait_idle(10_000)
 
 
-def _counting(state: TaskState, n: int) -> int:
+def _counting(n: int) -> Generator[Progress, None, int]:
     for i in range(n):
-        state.set_partial_result(i)
-        state.set_progress(i + 1, n)
+        yield Progress(i + 1, n)
     return n * 10
 
 
-def test_runner_hands_partial_results_progress_and_the_result_in_order(
-    qtbot: Any, pool: QThreadPool
+def test_latest_worker_hands_progress_and_the_result_in_the_gui_thread(
+    qtbot: Any, calls: _Calls
 ) -> None:
-    calls = _Calls()
-    runner = calls.runner(pool)
+    runner = calls.runner()
     job_id = runner.start(_counting, 3)
     assert job_id == runner.generation == 1
-    qtbot.waitUntil(lambda: "done" in calls.kinds(), timeout=10_000)
+    assert runner.is_running
+    qtbot.waitUntil(lambda: "returned" in calls.kinds(), timeout=10_000)
     assert calls.events == [
-        ("partial", 0),
         ("progress", (1, 3)),
-        ("partial", 1),
         ("progress", (2, 3)),
-        ("partial", 2),
         ("progress", (3, 3)),
-        ("done", 30),
+        ("returned", 30),
     ]
+    assert calls.threads == {threading.get_ident()}
+    assert not runner.is_running
+    assert runner.wait_idle(10_000)
+
+
+def test_latest_worker_runs_a_plain_function(qtbot: Any, calls: _Calls) -> None:
+    runner = calls.runner()
+    runner.start(sum, [1, 2, 3])
+    qtbot.waitUntil(lambda: bool(calls.events), timeout=10_000)
+    assert calls.events == [("returned", 6)]
+
+
+@pytest.mark.parametrize("generator", [False, True])
+def test_latest_worker_hands_the_exception_as_one_line(
+    qtbot: Any, calls: _Calls, generator: bool
+) -> None:
+    def broken() -> object:
+        raise ValueError("need draws >= 1")
+
+    runner = calls.runner()
+    if generator:
+        runner.start(run_steps, [broken])
+    else:
+        runner.start(broken)
+    qtbot.waitUntil(lambda: bool(calls.events), timeout=10_000)
+    assert calls.events == [("errored", "ValueError: need draws >= 1")]
     assert not runner.is_running
 
 
-def test_runner_hands_the_exception_to_on_exception(
-    qtbot: Any, pool: QThreadPool
+def test_latest_worker_reports_a_runtime_error_of_a_generator_task(
+    qtbot: Any, calls: _Calls
 ) -> None:
-    def broken(_state: TaskState) -> object:
-        raise ValueError("need draws >= 1")
+    """superqt drops a generator's RuntimeError without a word; it must still end."""
 
-    calls = _Calls()
-    runner = calls.runner(pool)
-    runner.start(broken)
+    def broken() -> object:
+        raise RuntimeError("no memory")
+
+    runner = calls.runner()
+    runner.start(run_steps, [broken])
     qtbot.waitUntil(lambda: bool(calls.events), timeout=10_000)
-    assert calls.events == [("exception", "ValueError: need draws >= 1")]
+    assert calls.events == [("errored", "RuntimeError: no memory")]
+    assert not runner.is_running
 
 
-def test_runner_cancel_lets_the_task_stop_and_says_so(
-    qtbot: Any, pool: QThreadPool
+def test_latest_worker_cancel_stops_before_the_next_step(
+    qtbot: Any, calls: _Calls
 ) -> None:
     started, release = threading.Event(), threading.Event()
+    ran: list[int] = []
 
-    def waiting(state: TaskState) -> object:
+    def first() -> int:
         started.set()
         assert release.wait(10)
-        if state.is_interruption_requested():
-            raise JobCancelledError
-        return "never"
+        ran.append(1)
+        return 1
 
-    calls = _Calls()
-    runner = calls.runner(pool)
-    runner.start(waiting)
+    def second() -> int:
+        ran.append(2)
+        return 2
+
+    runner = calls.runner()
+    runner.start(run_steps, [first, second])
     assert started.wait(10)
     runner.cancel()
     assert runner.is_running  # the job is asked, not dropped: its end still counts
     release.set()
-    qtbot.waitUntil(lambda: bool(calls.events), timeout=10_000)
-    assert calls.events == [("cancelled", None)]
+    qtbot.waitUntil(lambda: "cancelled" in calls.kinds(), timeout=10_000)
+    assert ran == [1]
+    assert calls.kinds() == ["progress", "cancelled"]
     assert not runner.is_running
 
 
-def test_runner_sends_an_outdated_jobs_end_to_on_discarded(
-    qtbot: Any, pool: QThreadPool
+def test_latest_worker_sends_an_outdated_jobs_end_to_discarded(
+    qtbot: Any, calls: _Calls
 ) -> None:
     gate = threading.Event()
-    calls = _Calls()
-    runner = calls.runner(pool)
+    runner = calls.runner()
     first = runner.start(run_steps, [_blocking(gate, "old")])
     second = runner.start(run_steps, [lambda: "new"])
-    qtbot.waitUntil(lambda: ("done", "new") in calls.events, timeout=10_000)
+    qtbot.waitUntil(lambda: ("returned", "new") in calls.events, timeout=10_000)
     gate.set()
     qtbot.waitUntil(lambda: ("discarded", first) in calls.events, timeout=10_000)
     assert second == first + 1
-    assert ("done", "old") not in calls.events
+    assert ("returned", "old") not in calls.events
     assert runner.wait_idle(10_000)
+
+
+def test_latest_worker_drops_a_result_that_ended_after_invalidate(
+    qtbot: Any, calls: _Calls
+) -> None:
+    """The job ended in its thread, but the plan changed before its end was handled."""
+    done = threading.Event()
+
+    def quick() -> str:
+        done.set()
+        return "stale"
+
+    runner = calls.runner()
+    job = runner.start(quick)
+    assert done.wait(10)
+    runner.invalidate()  # the project changed before the result was delivered
+    assert runner.wait_idle(10_000)
+    assert calls.events == [("discarded", job)]

@@ -6,7 +6,7 @@ outside the plausible card-hour range, the owned options' price book
 multi-node job on spot, where the data may be, add-ons above the compute,
 hardware outliving its life and demand overflowing the owned cards. Each
 returns :mod:`gpu_advisor.engine.cost.findings`;
-:mod:`gpu_advisor.engine.cost.wording` words them and
+:mod:`gpu_advisor.engine.cost.wording` gives them codes and values and
 :func:`gpu_advisor.engine.cost.choice.choose_option` orders them.
 
 References
@@ -219,17 +219,9 @@ def residency_warnings(project: Project, catalog: Catalog) -> list[f.Finding]:
     region = catalog.region(project.meta.region_id)
     inputs = ("budget.data_residency", "meta.region_id")
     if residency is DataResidency.CITY:
-        return [
-            f.ResidencyCity(
-                region_en=region.name_en, region_zh=region.name_zh, inputs=inputs
-            )
-        ]
+        return [f.ResidencyCity(region=region.id, inputs=inputs)]
     if residency is DataResidency.OWN_HARDWARE:
-        return [
-            f.ResidencyOwnHardware(
-                region_en=region.name_en, region_zh=region.name_zh, inputs=inputs
-            )
-        ]
+        return [f.ResidencyOwnHardware(region=region.id, inputs=inputs)]
     if residency is DataResidency.COUNTRY:
         return [f.ResidencyCountry(inputs=("budget.data_residency", "vendors"))]
     return []

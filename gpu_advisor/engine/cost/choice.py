@@ -34,7 +34,8 @@ cards; a multi-node job on spot.
 
 The result is a :class:`Choice`: the option and its mix plan, and the
 reasons and warnings as :mod:`gpu_advisor.engine.cost.findings`, in the
-order the plan shows them. :mod:`gpu_advisor.engine.cost.wording` words them.
+order the plan shows them. :mod:`gpu_advisor.engine.cost.wording` turns them
+into advice (catalog codes and values).
 
 References
 ----------
@@ -597,10 +598,12 @@ def _context_reasons(
 def _commitment_basis(
     field: _Field, values: Mapping[str, float] | None
 ) -> list[f.Finding]:
-    """The yearly price against its list prices, when yearly or the mix is priced."""
-    if values is None or not (
-        OptionId.YEARLY in field.by_id or OptionId.MIX in field.by_id
-    ):
+    """The yearly price against its list prices, when yearly is priced or the
+    mix may use it (no pure rental selected: the mix combines every kind)."""
+    mix_may = OptionId.MIX in field.by_id and not any(
+        o in field.by_id for o in RENT_OPTIONS if o is not OptionId.MIX
+    )
+    if values is None or not (OptionId.YEARLY in field.by_id or mix_may):
         return []
     yf = values.get("yearly_price_factor")
     monthly = values.get("monthly_cny_per_gpu_month")

@@ -24,8 +24,6 @@ public runs, then multiply by 1.5 for reruns.
 
 from __future__ import annotations
 
-import math
-
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.common import Advice
 from gpu_advisor.model.project import PhaseKind, Project, TaskKind
@@ -98,9 +96,6 @@ def derive_demand(
         return _from_workload(project, sizing, horizon)
     empty = Advice(
         code="demand.empty",
-        message_en="No demand profile: enter GPU-hours per month or let the workload "
-        "fill it.",
-        message_zh="没有需求曲线：请填写每月卡时，或让工作负载自动生成。",
         inputs=["demand.months", "demand.derive_from_workload"],
     )
     return [0.0] * horizon, "none", [empty]
@@ -116,10 +111,7 @@ def _from_profile(
         warnings.append(
             Advice(
                 code="demand.truncated",
-                message_en=f"The demand profile has {len(hours)} months but the horizon "
-                f"is {horizon}; the months after the horizon are not priced.",
-                message_zh=f"需求曲线共 {len(hours)} 个月，但规划期只有 {horizon} 个月，"
-                "超出部分不计入成本。",
+                params={"months": len(hours), "horizon": horizon},
                 inputs=["demand.months", "meta.horizon_months"],
             )
         )
@@ -127,11 +119,11 @@ def _from_profile(
         warnings.append(
             Advice(
                 code="demand.padded",
-                message_en=f"The demand profile has {len(hours)} months but the horizon "
-                f"is {horizon}; the last {horizon - len(hours)} months are priced with "
-                "no demand (owned cards stand idle, rentals cost nothing).",
-                message_zh=f"需求曲线只有 {len(hours)} 个月，而规划期为 {horizon} 个月；"
-                f"最后 {horizon - len(hours)} 个月按零需求计价（自有卡闲置，租用不计费）。",
+                params={
+                    "months": len(hours),
+                    "horizon": horizon,
+                    "idle": horizon - len(hours),
+                },
                 inputs=["demand.months", "meta.horizon_months"],
             )
         )
@@ -142,7 +134,11 @@ def _from_profile(
 def _from_workload(
     project: Project, sizing: SizingResult, horizon: int
 ) -> tuple[list[float], str, list[Advice]]:
-    """The sized job's card-hours from month 1 (serving: every month, all month)."""
+    """The sized job's card-hours from month 1 (serving: every month, all month).
+
+    A job longer than the horizon is cut at its end; the plan says so through
+    :func:`gpu_advisor.engine.cost.work.work_warnings`.
+    """
     warnings: list[Advice] = []
     gpus = max(1, sizing.cluster.gpus_for_deadline or sizing.cluster.gpus)
     if project.workload.task is TaskKind.INFERENCE:
@@ -150,24 +146,6 @@ def _from_workload(
     efficiency = min(1.0, max(sizing.cluster.scaling_efficiency, 1e-3))
     total = sizing.compute.gpu_hours_with_redundancy / efficiency
     hours = spread_training_hours(total, gpus, horizon)
-    done = sum(hours)
-    if done < total * (1 - 1e-9):
-        months_needed = math.ceil(total / (gpus * HOURS_PER_MONTH))
-        warnings.append(
-            Advice(
-                code="demand.beyond_horizon",
-                message_en=f"{total:,.0f} GPU-hours on {gpus} cards take {months_needed} "
-                f"months, longer than the {horizon}-month horizon; only "
-                f"{done:,.0f} GPU-hours are priced.",
-                message_zh=f"{total:,.0f} 卡时在 {gpus} 张卡上需要 {months_needed} 个月，"
-                f"超过 {horizon} 个月的规划期；只计入 {done:,.0f} 卡时。",
-                inputs=[
-                    "meta.horizon_months",
-                    "workload.gpus",
-                    "workload.deadline_days",
-                ],
-            )
-        )
     return hours, "workload", warnings
 
 

@@ -1,7 +1,8 @@
 """Which priced options can be chosen, and why not.
 
 An option that cannot be chosen keeps its priced figures (for reference) and
-is marked ``feasible = False`` with a code and a sentence in each language:
+is marked ``feasible = False`` with a code and a reason (``cost.reason.*`` in
+the catalogs):
 
 ``spot.no_checkpointing``
     Spot without checkpoints: every reclaim restarts the run
@@ -47,6 +48,7 @@ from gpu_advisor.engine.cost.price import (
     FloatArray,
     OptionArrays,
 )
+from gpu_advisor.model.common import Message
 from gpu_advisor.model.project import DataResidency, OptionId
 
 RESIDENCY_OWN_HARDWARE = "residency.own_hardware"
@@ -56,14 +58,13 @@ SPOT_SERVING = "spot.serving"
 SPOT_MONTH_FORBIDS = "spot.month_forbids"
 
 
-def mark_infeasible(arr: OptionArrays, code: str, en: str, zh: str) -> None:
+def mark_infeasible(arr: OptionArrays, code: str, reason: Message) -> None:
     """Mark ``arr`` infeasible; an option already infeasible keeps its first reason."""
     if not arr.feasible:
         return
     arr.feasible = False
     arr.infeasible_code = code
-    arr.reason_en = en
-    arr.reason_zh = zh
+    arr.reason = reason
 
 
 def comparable_rental(option: OptionArrays) -> bool:
@@ -151,21 +152,13 @@ def _spot_rule(
     if spot is not None and serves:
         # reclaimed instances drop users' requests: serving cannot run on spot
         # (the mix may still put training bursts on spot, never serving ones)
-        mark_infeasible(
-            spot,
-            SPOT_SERVING,
-            "Serving months cannot run on reclaimable spot instances.",
-            "推理服务月份不能使用随时可能被回收的竞价实例。",
-        )
+        mark_infeasible(spot, SPOT_SERVING, Message(code="cost.reason.spot_serving"))
         return True
     if spot is not None and any(
         f and h > 0 for f, h in zip(spot_forbidden, d.tolist(), strict=False)
     ):
         mark_infeasible(
-            spot,
-            SPOT_MONTH_FORBIDS,
-            "Some months of the demand profile do not tolerate spot instances.",
-            "需求曲线中有月份不接受竞价实例。",
+            spot, SPOT_MONTH_FORBIDS, Message(code="cost.reason.spot_month_forbids")
         )
         return True
     return False
@@ -181,11 +174,10 @@ def _yearly_rule(
     mark_infeasible(
         yearly,
         YEARLY_LONGER_THAN_PLAN,
-        f"The plan lasts {months} months; a yearly commitment binds 12 at "
-        f"{yearly_factor:.0%} of the monthly price, more than renting the same "
-        "cards monthly for the whole plan.",
-        f"本方案只有 {months} 个月；包年须按包月价格的 {yearly_factor:.0%} 承诺 12 个月，"
-        "比整个规划期按包月租用同样的卡还贵。",
+        Message(
+            code="cost.reason.yearly_longer_than_plan",
+            params={"months": months, "factor": yearly_factor},
+        ),
     )
     return True
 
@@ -198,28 +190,20 @@ def _residency_rule(priced: dict[OptionId, OptionArrays], hybrid_rents: bool) ->
             mark_infeasible(
                 arr,
                 RESIDENCY_OWN_HARDWARE,
-                "The data must stay on hardware the company owns; "
-                + (
-                    "this option rents part of the work."
+                Message(
+                    code="cost.reason.residency_rents_part"
                     if oid is OptionId.HYBRID
-                    else "this option rents."
-                ),
-                "数据只能存放在公司自有的硬件上；"
-                + (
-                    "该方案有部分工作需租用。"
-                    if oid is OptionId.HYBRID
-                    else "该方案属于租用。"
+                    else "cost.reason.residency_rents"
                 ),
             )
         elif oid in OWNED_OPTIONS and float(arr.lines["overflow_rental"][0]) > 0:
             mark_infeasible(
                 arr,
                 RESIDENCY_OVERFLOW,
-                f"The data must stay on hardware the company owns, but the demand "
-                f"exceeds the {int(arr.gpus[0])} owned cards and the excess would run "
-                "on rented on-demand cards; buy enough cards for the busiest month.",
-                f"数据只能存放在公司自有的硬件上，但需求超出自有的 {int(arr.gpus[0])} 张卡，"
-                "超出部分要按量租用；请按需求最高的月份购买足够的卡。",
+                Message(
+                    code="cost.reason.residency_overflow",
+                    params={"gpus": int(arr.gpus[0])},
+                ),
             )
 
 

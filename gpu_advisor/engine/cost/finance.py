@@ -195,9 +195,11 @@ def flip_value(bar: TornadoBar) -> float | None:
 
     Examples
     --------
+    >>> from gpu_advisor.model.common import Message
     >>> from gpu_advisor.model.cost_results import TornadoBar
-    >>> bar = TornadoBar(input="budget.gpu_price_cny", label_en="Card price",
-    ...     label_zh="单卡价格", low_value=70_000, high_value=130_000,
+    >>> bar = TornadoBar(input="budget.gpu_price_cny",
+    ...     label=Message(code="cost.tornado.budget.gpu_price_cny"),
+    ...     low_value=70_000, high_value=130_000,
     ...     low_outcome_cny=-300.0, high_outcome_cny=300.0, swing_cny=600.0)
     >>> flip_value(bar)
     100000.0

@@ -4,7 +4,7 @@ Each class is one reason or warning code of
 :class:`~gpu_advisor.model.cost_results.Recommendation`: the figures and
 option ids behind it, and the project fields it names (``inputs``).
 :mod:`gpu_advisor.engine.cost.choice` decides which of them hold for a plan;
-:mod:`gpu_advisor.engine.cost.wording` puts each in English and Chinese.
+:mod:`gpu_advisor.engine.cost.wording` gives each its catalog code and values.
 Amounts are in CNY, shares in [1], durations in months unless named otherwise.
 """
 
@@ -267,8 +267,8 @@ class ResidencyCity(WarningFinding):
     """The data must stay in the plan's city."""
 
     code: ClassVar[str] = "recommend.residency_city"
-    region_en: str
-    region_zh: str
+    region: str
+    """The region's catalog id (worded by the catalogs' ``region.*``)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -276,8 +276,8 @@ class ResidencyOwnHardware(WarningFinding):
     """The data must stay on hardware the company owns."""
 
     code: ClassVar[str] = "recommend.residency_own_hardware"
-    region_en: str
-    region_zh: str
+    region: str
+    """The region's catalog id (worded by the catalogs' ``region.*``)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -38,11 +38,19 @@ from gpu_advisor.engine.cost.price import (
     _ceil,
     _price_owned,
     clean_demand,
+    owned_split,
     owned_totals,
+    running_job_cards,
     spot_overhead,
 )
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.project import OptionId
+
+CONTRACTS: frozenset[OptionId] = frozenset(
+    {OptionId.ON_DEMAND, OptionId.MONTHLY, OptionId.YEARLY, OptionId.SPOT}
+)
+"""The contract kinds a mix (and the hybrid's rented part) can combine; the
+searches use those of them the user selected."""
 
 EXACT_SEARCH_MAX_GPUS = 4096
 """Largest peak for the exhaustive search over N (keeps it under a millisecond)."""
@@ -319,6 +327,7 @@ def best_policy(
     *,
     allow_spot: bool = True,
     spot_forbidden: tuple[bool, ...] = (),
+    contracts: frozenset[OptionId] = CONTRACTS,
 ) -> MixPolicy:
     """The cheapest mix plan for the first scenario (exact search over N).
 
@@ -334,6 +343,10 @@ def best_policy(
         Per month, True when the month's phase tolerates no spot (serving:
         a reclaimed instance drops users' requests); those months burst on
         demand.
+    contracts : frozenset of OptionId
+        The contract kinds the plan may use (the user's selection): without
+        monthly and yearly no card is reserved; without on-demand and spot
+        every hour is reserved.
 
     Returns
     -------
@@ -360,7 +373,7 @@ def best_policy(
     >>> best.burst_kind.value, max(best.baseline_gpus)
     ('spot', 0)
     """
-    return _search(p, demand, allow_spot, spot_forbidden)[1]
+    return _search(p, demand, allow_spot, spot_forbidden, contracts)[1]
 
 
 def _search(
@@ -368,11 +381,12 @@ def _search(
     demand: FloatArray,
     allow_spot: bool,
     spot_forbidden: tuple[bool, ...],
+    contracts: frozenset[OptionId] = CONTRACTS,
 ) -> tuple[float, MixPolicy]:
     """:func:`best_policy` and its cost without add-ons (reserved, whole yearly
     blocks and bursts; deposits return). [CNY]"""
     d = clean_demand(demand)[0]  # (H,)
-    return _search_rows(p, d[None, :], allow_spot, spot_forbidden)[0]
+    return _search_rows(p, d[None, :], allow_spot, spot_forbidden, contracts)[0]
 
 
 SEARCH_BATCH_MAX_CELLS = 1_000_000
@@ -385,12 +399,17 @@ def _search_rows(
     rows: FloatArray,
     allow_spot: bool,
     spot_forbidden: tuple[bool, ...],
+    contracts: frozenset[OptionId] = CONTRACTS,
 ) -> list[tuple[float, MixPolicy]]:
     """:func:`_search` of each row of clean demand ``(M, H)``, in one pass.
 
     Every row is tried on the card counts of the busiest row (a count above a
     row's own peak only adds reserved cards to no bursts, and the cheapest
     count is the first one found), so each result is the one-row search's.
+
+    Only the ``contracts`` kinds are used. With no reserved kind the count is
+    0; with no burst kind the hours above the count cost infinitely much, so
+    every month reserves its cards (with neither, every plan costs ``inf``).
     """
     m_rows, months = rows.shape
     cards = _ceil(rows / HOURS_PER_MONTH)  # (M, H)
@@ -400,19 +419,29 @@ def _search_rows(
         or m_rows * (peak + 1) * months > SEARCH_BATCH_MAX_CELLS
     ):
         return [
-            _search_rows(p, row[None, :], allow_spot, spot_forbidden)[0] for row in rows
+            _search_rows(p, row[None, :], allow_spot, spot_forbidden, contracts)[0]
+            for row in rows
         ]
-    n_values = _candidates(cards, peak)[:, None]  # (K, 1)
+    reserved = [k for k in (OptionId.MONTHLY, OptionId.YEARLY) if k in contracts]
+    n_values = (
+        _candidates(cards, peak)[:, None] if reserved else np.zeros((1, 1))
+    )  # (K, 1)
     p0 = p if p.scenarios == 1 else _first(p)
     forbidden = tuple(spot_forbidden[:months])
-    bursts = [OptionId.ON_DEMAND]
+    bursts = [OptionId.ON_DEMAND] if OptionId.ON_DEMAND in contracts else []
     if (
-        allow_spot
+        OptionId.SPOT in contracts
+        and allow_spot
         and not (forbidden and len(forbidden) >= months and all(forbidden))
         and (p0.checkpointing or float(p0.spot_rate_per_hour[0, 0]) == 0.0)
     ):
         bursts.append(OptionId.SPOT)
-    costs = _burst_grid(p0, rows, n_values, bursts, forbidden)  # (B × M, K, H)
+    if not bursts:  # nothing may run above the reserved cards
+        bursts = [OptionId.ON_DEMAND]
+        plain = _burst_grid(p0, rows, n_values, bursts, forbidden)
+        costs = np.where(plain > 0, np.inf, 0.0)
+    else:
+        costs = _burst_grid(p0, rows, n_values, bursts, forbidden)  # (B × M, K, H)
     monthly_rate = float(p0.monthly[0, 0])
     rates = {
         OptionId.MONTHLY: monthly_rate * 1.0,
@@ -421,6 +450,7 @@ def _search_rows(
     found = {
         kind: _baselines(n_values[:, 0], rate, costs, kind)
         for kind, rate in rates.items()
+        if kind in reserved or (not reserved and kind is OptionId.MONTHLY)
     }
     # the cheapest (cost, baseline kind, cards, burst kind, forbidden) per row,
     # in the order of the one-row search; the plan is made once at the end
@@ -428,7 +458,7 @@ def _search_rows(
     best = []
     for b, burst_kind in enumerate(bursts):
         kept = forbidden if burst_kind is OptionId.SPOT and any(forbidden) else ()
-        for kind in (OptionId.MONTHLY, OptionId.YEARLY):
+        for kind in found:
             part = found[kind][b * m_rows : (b + 1) * m_rows]
             if not best:
                 best = [(c, kind, n, burst_kind, kept) for c, n in part]
@@ -525,31 +555,43 @@ def _replace(p: Params, fields: dict[str, FloatArray]) -> Params:
     return replace(p, **fields)  # type: ignore[arg-type]
 
 
-HYBRID_MAX_CANDIDATES = 8
-"""Owned card counts tried by :func:`best_hybrid` besides 0 and the fleet. [1]"""
+HYBRID_GRID = 128
+"""Most whole-server counts :func:`best_hybrid` tries; a bigger fleet is tried
+on an even grid of server counts plus the monthly card counts. [1]"""
 
 
-def hybrid_candidates(demand: FloatArray, fleet: int) -> list[int]:
-    """Owned card counts to try: 0, the fleet, and the monthly card counts.
+def hybrid_candidates(demand: FloatArray, fleet: int, per_server: int = 8) -> list[int]:
+    """Owned card counts to try: every count below one server, every whole
+    number of servers up to the busiest month's cards (owned cards are bought
+    in servers), the monthly card counts and the fleet.
+
+    The cheapest count is not always a monthly card count: one in between can
+    fill the serving months and leave the rest to cheaper rentals.
 
     Examples
     --------
     >>> import numpy as np
-    >>> hybrid_candidates(np.array([[730.0 * 8, 730.0 * 24, 730.0 * 8]]), 24)
-    [0, 8, 24]
+    >>> hybrid_candidates(np.array([[730.0 * 3, 730.0 * 20, 730.0 * 11]]), 24)
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 11, 16, 20, 24]
     """
-    return _candidates_of(clean_demand(demand)[0], fleet)
+    return _candidates_of(clean_demand(demand)[0], fleet, per_server)
 
 
-def _candidates_of(clean: FloatArray, fleet: int) -> list[int]:
+def _candidates_of(clean: FloatArray, fleet: int, per_server: int = 8) -> list[int]:
     """:func:`hybrid_candidates` of one month row of clean demand ``(H,)``
     (no negatives: nothing to clip)."""
     cards = _ceil(clean / HOURS_PER_MONTH)
-    levels = sorted({int(c) for c in cards.tolist() if c > 0})
-    if len(levels) > HYBRID_MAX_CANDIDATES:
-        picks = np.linspace(0, len(levels) - 1, HYBRID_MAX_CANDIDATES)
-        levels = sorted({levels[round(float(i))] for i in picks})
-    return sorted({0, max(0, fleet), *levels})
+    peak = int(cards.max(initial=0.0))
+    step = max(1, per_server)
+    servers = -(-peak // step)
+    if servers > HYBRID_GRID:
+        servers_tried = {round(float(x)) for x in np.linspace(0, servers, HYBRID_GRID)}
+    else:
+        servers_tried = set(range(servers + 1))
+    small = range(min(step, peak + 1))
+    levels = {int(c) for c in cards.tolist() if c > 0}
+    whole = {k * step for k in servers_tried}
+    return sorted({*small, *whole, *levels, max(0, fleet)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -567,13 +609,6 @@ class HybridPlan:
     candidates: tuple[int, ...] = ()
 
 
-def _split(demand: FloatArray, gpus: int) -> tuple[FloatArray, FloatArray]:
-    """Demand served by ``gpus`` owned cards and the rest above them."""
-    cap = gpus * HOURS_PER_MONTH
-    base = np.minimum(demand, cap)
-    return base, np.maximum(demand - cap, 0.0)
-
-
 def price_hybrid(
     p: Params,
     demand: FloatArray,
@@ -585,7 +620,9 @@ def price_hybrid(
     """Price a hybrid plan over all scenarios (``OptionId.HYBRID``).
 
     The owned part is :func:`gpu_advisor.engine.cost.price.price_owned` of the
-    demand up to ``N × 730`` GPU-hours a month; the rest is
+    demand up to ``N × 730`` GPU-hours a month (none in the months of a job
+    that needs more cards: :func:`~gpu_advisor.engine.cost.price.owned_split`);
+    the rest is
     :func:`price_mix` of the demand above it with the plan's rented policy,
     without rental add-ons when cards are owned (the owned options' own
     storage and bandwidth serve it, as for their on-demand overflow).
@@ -596,7 +633,7 @@ def price_hybrid(
     """
     demand = clean_demand(demand)
     s = demand.shape[0]
-    base, rest = _split(demand, plan.owned_gpus)
+    base, rest = owned_split(p, demand, plan.owned_gpus)
     parts: list[OptionArrays] = []
     if plan.owned_gpus > 0:
         # ``base`` is clean already (the clean demand, capped at N × 730)
@@ -678,6 +715,8 @@ def best_hybrid(
     searched: dict[int, tuple[float, MixPolicy]] | None = None,
     candidates: list[int] | None = None,
     owned_by_kind: dict[OptionId, dict[int, float]] | None = None,
+    contracts: frozenset[OptionId] = CONTRACTS,
+    min_used: float = 0.0,
 ) -> tuple[HybridPlan, float, float, float]:
     """Own ``N`` cards, rent the demand above them with the cheapest mix.
 
@@ -705,6 +744,14 @@ def best_hybrid(
     counts that cover every month are tried, from the busiest month's card
     count up to the fleet, so nothing is rented.
 
+    ``contracts``: the contract kinds the rented part may use (the user's
+    selection); a count whose rest cannot be rented with them costs ``inf``
+    and is never chosen.
+
+    ``min_used``: the share of their hours the owned cards must be busy for a
+    count to be kept (the ownership rule's stable load); 0 owned cards always
+    qualifies. The cheapest count that qualifies is returned.
+
     Returns
     -------
     tuple
@@ -713,7 +760,9 @@ def best_hybrid(
     d = clean_demand(demand)[:1]
     p0 = p if p.scenarios == 1 else _first(p)
     if candidates is None:
-        candidates = hybrid_counts(d, fleet, own_all)
+        candidates = hybrid_counts(
+            d, fleet, own_all, running_job_cards(p0, d.shape[-1])
+        )
     addons = float(_addon_monthly(p0, d).sum())
     by_kind = (
         _owned_totals(p0, d, candidates, owned_options)
@@ -728,9 +777,13 @@ def best_hybrid(
         spot_forbidden,
         (mix_policy, mix_total, addons),
         searched,
+        contracts,
     )
+    used = _owned_use(p0, d, candidates)
     best: tuple[HybridPlan, float, float, float] | None = None
     for n in candidates:
+        if n > 0 and used[n] < min_used - 1e-12:
+            continue  # too idle for the ownership rule
         rented, policy = rented_parts[n]
         if n == 0:  # the mix of the whole demand, with its add-ons
             rented += addons
@@ -750,26 +803,47 @@ def best_hybrid(
     return best
 
 
-def hybrid_counts(demand: FloatArray, fleet: int, own_all: bool = False) -> list[int]:
-    """The owned card counts :func:`best_hybrid` tries (:func:`hybrid_candidates`;
-    ``own_all``: only those from the busiest month's card count up)."""
+def _owned_use(p: Params, d: FloatArray, counts: list[int]) -> dict[int, float]:
+    """Share of their hours each owned count's cards are busy
+    (:func:`~gpu_advisor.engine.cost.price.owned_split`). [1]"""
+    owned = [n for n in counts if n > 0]
+    if not owned:
+        return {0: 1.0}
+    n = np.asarray(owned, dtype=np.float64)
+    base = owned_split(p, d[:1], n)[0]  # (K, H)
+    share = base.sum(axis=1) / (n * HOURS_PER_MONTH * d.shape[-1])
+    return {0: 1.0, **dict(zip(owned, share.tolist(), strict=True))}
+
+
+def hybrid_counts(
+    demand: FloatArray,
+    fleet: int,
+    own_all: bool = False,
+    job: int = 0,
+    per_server: int = 8,
+) -> list[int]:
+    """The owned card counts :func:`best_hybrid` tries (:func:`hybrid_candidates`,
+    and ``job``, the cards the plan's synchronous job needs at once, so the
+    hybrid can own exactly the job; ``own_all``: only those from the busiest
+    month's card count, and the job's, up)."""
     d = clean_demand(demand)[:1]
-    candidates = _candidates_of(d[0], fleet)
+    candidates = _candidates_of(d[0], fleet, per_server)
+    if job > 0:
+        candidates = sorted({*candidates, job})
     if own_all:
         # the clean demand has no negatives: nothing to clip
         peak = int(_ceil(d[0] / HOURS_PER_MONTH).max(initial=0.0))
-        floor = max(1, peak)
+        floor = max(1, peak, job)
         candidates = sorted({floor, *(n for n in candidates if n >= floor)})
     return candidates
 
 
-def _rests(d: FloatArray, counts: list[int]) -> dict[int, FloatArray]:
+def _rests(p: Params, d: FloatArray, counts: list[int]) -> dict[int, FloatArray]:
     """The clean demand ``(H,)`` above each count that leaves some (0 always)."""
     if not counts:
         return {}
-    # every count's rest in one (N, H) pass, as :func:`_split` works it out
-    caps = np.asarray(counts, dtype=np.float64)[:, None] * HOURS_PER_MONTH
-    rests = np.maximum(d[:1] - caps, 0.0)
+    # every count's rest in one (N, H) pass, as :func:`owned_split` works it out
+    rests = owned_split(p, d[:1], np.asarray(counts, dtype=np.float64))[1]
     left = rests.sum(axis=1).tolist()
     clean = clean_demand(rests)
     return {n: clean[i] for i, n in enumerate(counts) if n == 0 or float(left[i]) > 0}
@@ -782,14 +856,16 @@ def mix_searches(
     *,
     allow_spot: bool = True,
     spot_forbidden: tuple[bool, ...] = (),
+    contracts: frozenset[OptionId] = CONTRACTS,
 ) -> tuple[MixPolicy, dict[int, tuple[float, MixPolicy]]]:
     """:func:`best_policy` of the demand and the plans of the demand above
-    each count ``> 0`` (``best_hybrid(searched=...)``), in one search pass."""
+    each count ``> 0`` (``best_hybrid(searched=...)``), in one search pass,
+    with the ``contracts`` kinds only."""
     d = clean_demand(demand)[:1]
-    rests = {n: r for n, r in _rests(d, counts).items() if n > 0}
-    rows = [d[0], *rests.values()]
     p0 = p if p.scenarios == 1 else _first(p)
-    found = _search_rows(p0, np.stack(rows), allow_spot, spot_forbidden)
+    rests = {n: r for n, r in _rests(p0, d, counts).items() if n > 0}
+    rows = [d[0], *rests.values()]
+    found = _search_rows(p0, np.stack(rows), allow_spot, spot_forbidden, contracts)
     return found[0][1], dict(zip(rests, found[1:], strict=True))
 
 
@@ -801,7 +877,7 @@ def _owned_totals(
     owned_n = np.asarray([n for n in candidates if n > 0], dtype=np.float64)
     owned_totals_: dict[OptionId, dict[int, float]] = {o: {} for o in owned_options}
     if owned_n.size:
-        bases = np.minimum(d, owned_n[:, None] * HOURS_PER_MONTH)  # (K, H)
+        bases = owned_split(p0, d, owned_n)[0]  # (K, H)
         # every kind in one call: self-build reuses colocation's fleet, wear
         # and card-hours (the same numbers as one ``owned_total`` per kind)
         totals = owned_totals(p0, bases, owned_n, owned_options)
@@ -819,6 +895,7 @@ def _rented_parts(
     spot_forbidden: tuple[bool, ...],
     mix: tuple[MixPolicy | None, float | None, float],
     searched: dict[int, tuple[float, MixPolicy]] | None,
+    contracts: frozenset[OptionId] = CONTRACTS,
 ) -> dict[int, tuple[float, MixPolicy | None]]:
     """Cost without add-ons and plan of renting the demand above each
     candidate count (none when nothing is left), every search in one pass
@@ -835,7 +912,7 @@ def _rented_parts(
             out[0] = (mix_total - addons, mix_policy)
         out.update(searched)
         return out
-    rests = _rests(d, candidates)
+    rests = _rests(p0, d, candidates)
     if 0 in rests and mix_policy is not None:
         del rests[0]
         total = (
@@ -848,7 +925,7 @@ def _rented_parts(
         out.update((n, searched[n]) for n in rests)
     elif rests:
         found = _search_rows(
-            p0, np.stack(list(rests.values())), allow_spot, spot_forbidden
+            p0, np.stack(list(rests.values())), allow_spot, spot_forbidden, contracts
         )
         out.update(zip(rests, found, strict=True))
     return out

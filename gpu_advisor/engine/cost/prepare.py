@@ -17,9 +17,11 @@ from typing import NamedTuple
 
 import numpy as np
 
+from gpu_advisor.engine.cost.choice import STABLE_UTILIZATION
 from gpu_advisor.engine.cost.demand import derive_demand, spot_forbidden_months
 from gpu_advisor.engine.cost.feasibility import apply_feasibility, mark_same_as
 from gpu_advisor.engine.cost.mix import (
+    CONTRACTS,
     HybridPlan,
     MixPolicy,
     best_hybrid,
@@ -35,11 +37,12 @@ from gpu_advisor.engine.cost.price import (
     Params,
     make_params,
     owned_gpus_for,
+    owned_split,
     price_owned_with_counts,
     price_pure_options,
+    running_job_cards,
 )
 from gpu_advisor.engine.cost.resolve import (
-    HOURS_PER_MONTH,
     Resolved,
     resolve,
     with_spot_job,
@@ -148,6 +151,10 @@ def _hybrid(
         kinds,
         allow_spot=OptionId.SPOT in options,
         spot_forbidden=spot_forbidden,
+        contracts=contracts_of(options),
+        # the ownership rule's stable load, unless the data must stay on owned
+        # hardware (then owning is required, however idle)
+        min_used=0.0 if own_all else STABLE_UTILIZATION,
         mix_policy=mix_policy,
         own_all=own_all,
         mix_total=mix_total,
@@ -178,23 +185,68 @@ def option_spot_months(prep: Prepared) -> dict[OptionId, int]:
             # demand, and the rest above no card, once clean, is that demand)
             out[OptionId.HYBRID] = out[OptionId.MIX]
             return out
-        rest = np.maximum(prep.d - plan.owned_gpus * HOURS_PER_MONTH, 0.0)
+        rest = owned_split(prep.params, prep.d, plan.owned_gpus)[1]
         out[OptionId.HYBRID] = spot_months(plan.rest_policy, rest)
     return out
 
 
+JOB_PHASES = frozenset({PhaseKind.PRETRAIN, PhaseKind.FINETUNE})
+"""Phases of a typed profile in which the sized training job runs (experiments
+are other, smaller work)."""
+
+
+def job_months(project: Project, months: int) -> tuple[bool, ...]:
+    """Months the sized synchronous training job runs in: the pretraining and
+    fine-tuning months of a typed profile, every month of a filled one; none
+    for a serving workload.
+
+    >>> from gpu_advisor.model.project import DemandMonth, DemandProfile, PhaseKind
+    >>> typed = DemandProfile(months=[DemandMonth(gpu_hours=1.0, phase=PhaseKind.PRETRAIN),
+    ...                               DemandMonth(gpu_hours=1.0, phase=PhaseKind.INFERENCE)])
+    >>> job_months(Project(demand=typed), 3), job_months(Project(), 2)
+    ((True, False, False), (True, True))
+    """
+    if project.workload.task is TaskKind.INFERENCE:
+        return ()
+    typed = project.demand.months
+    if not typed:
+        return (True,) * months
+    runs = [m.phase in JOB_PHASES for m in typed[:months]]
+    return tuple(runs + [False] * (months - len(runs)))
+
+
 def _resolved_for(
-    project: Project, catalog: Catalog, gpu_id: str, sizing: SizingResult
+    project: Project,
+    catalog: Catalog,
+    gpu_id: str,
+    sizing: SizingResult,
+    months: int,
 ) -> Resolved:
     """The cost inputs, with the sizing's network share and spot job."""
     resolved = resolve(project, catalog, gpu_id)
     resolved = _with_network_hint(
         resolved, project, sizing.storage.network_budget_fraction
     )
-    # spot reclaims stop the plan's whole job: its size sets the overhead
+    # spot reclaims stop the plan's whole job: its size sets the overhead,
+    # and reserved contracts hold its cards in the months it runs
     return with_spot_job(
-        resolved, max(1, sizing.cluster.gpus_for_deadline or sizing.cluster.gpus)
+        resolved,
+        max(1, sizing.cluster.gpus_for_deadline or sizing.cluster.gpus),
+        job_months(project, months),
     )
+
+
+def contracts_of(options: list[OptionId]) -> frozenset[OptionId]:
+    """The contract kinds the mix and the hybrid may combine: the pure
+    rentals the user selected. A selection with no pure rental (only the mix,
+    the hybrid or owned options) chose no contract kind, so all may be used.
+
+    >>> sorted(contracts_of([OptionId.ON_DEMAND, OptionId.SELF_BUILD, OptionId.HYBRID]))
+    [<OptionId.ON_DEMAND: 'on_demand'>]
+    >>> contracts_of([OptionId.MIX]) == CONTRACTS
+    True
+    """
+    return CONTRACTS & frozenset(options) or CONTRACTS
 
 
 class _Priced(NamedTuple):
@@ -224,7 +276,10 @@ def _price_options(
     searched = None
     # the owned counts the hybrid tries, worked out once for both searches
     kinds = _hybrid_kinds(options)
-    counts = hybrid_counts(d, owned_gpus, own_all) if kinds else []
+    job = running_job_cards(p, d.shape[-1])
+    counts = (
+        hybrid_counts(d, owned_gpus, own_all, job, p.gpus_per_server) if kinds else []
+    )
     owned, owned_by_kind = price_owned_with_counts(
         p, d, owned_gpus, [o for o in _OWNED if o in options or o in kinds], counts
     )
@@ -236,6 +291,7 @@ def _price_options(
             counts,
             allow_spot=OptionId.SPOT in options,
             spot_forbidden=forbidden,
+            contracts=contracts_of(options),
         )
         priced[OptionId.MIX] = price_mix(p, d, policy)
     hybrid_plan, hybrid_totals = _hybrid(
@@ -276,12 +332,12 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
     Prepared
     """
     gpu_id = sizing.gpu_id or project.workload.gpu_id
-    resolved = _resolved_for(project, catalog, gpu_id, sizing)
     demand, source, demand_warnings = derive_demand(project, sizing)
+    resolved = _resolved_for(project, catalog, gpu_id, sizing, len(demand))
     d = np.asarray([demand], dtype=np.float64)
     budget = project.budget
-    owned_gpus = owned_gpus_for(d, budget.owned_gpus)
     p = make_params(resolved, 1, checkpointing=budget.checkpointing)
+    owned_gpus = owned_gpus_for(d, budget.owned_gpus, p)
     chosen = set(budget.options)
     options = [o for o in OptionId if o in chosen]
     forbidden = spot_forbidden_months(project, len(demand))
@@ -300,7 +356,7 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
         hybrid_rents=hybrid_plan is not None
         and (
             hybrid_plan.owned_gpus == 0
-            or bool(np.any(d > hybrid_plan.owned_gpus * HOURS_PER_MONTH))
+            or bool(np.any(owned_split(p, d, hybrid_plan.owned_gpus)[1] > 0))
         ),
     )
     mark_same_as(priced, None if hybrid_plan is None else hybrid_plan.owned_gpus)

@@ -75,8 +75,8 @@ import numpy.typing as npt
 
 from gpu_advisor.engine.cost.findings import ImplausiblePrice
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, Resolved
-from gpu_advisor.engine.cost.wording import implausible_price_sentences
-from gpu_advisor.model.common import Advice, PriceRange
+from gpu_advisor.engine.cost.wording import implausible_price
+from gpu_advisor.model.common import Advice, Message, PriceRange
 from gpu_advisor.model.cost_results import OptionResult, SpotJob
 from gpu_advisor.model.project import OptionId
 
@@ -414,12 +414,14 @@ def check_card_hour_price(
     price_cny_per_gpu_hour: float,
     catalog_range: PriceRange,
     *,
-    what: str,
+    what: Message | str,
     inputs: list[str],
 ) -> Advice | None:
     """Warn when a price lies outside ``[low / 2, high × 2]`` of the catalog.
 
-    ``what`` names the price in both sentences (see
+    ``what`` names the price: a message such as
+    ``recommend_part.implausible_price.own.monthly``, or a name that is not
+    translated, e.g. a vendor's (see
     :func:`gpu_advisor.engine.cost.checks.quote_findings` for the project's
     prices and vendor quotes, named in each language).
 
@@ -429,20 +431,19 @@ def check_card_hour_price(
     >>> import datetime as dt
     >>> rng = PriceRange(low=10, typical=20, high=40,
     ...     provenance=Provenance(source="s", as_of=dt.date(2026, 1, 1)))
-    >>> check_card_hour_price(4.46, rng, what="quote", inputs=[]).code
+    >>> quote = Message(code="recommend_part.implausible_price.own.monthly")
+    >>> check_card_hour_price(4.46, rng, what=quote, inputs=[]).code
     'cost.implausible_price'
-    >>> check_card_hour_price(12.0, rng, what="quote", inputs=[]) is None
+    >>> check_card_hour_price(12.0, rng, what=quote, inputs=[]) is None
     True
     """
     low, high = plausible_card_hour_range(catalog_range)
     if low <= price_cny_per_gpu_hour <= high:
         return None
-    en, zh = implausible_price_sentences(what, what, price_cny_per_gpu_hour, low, high)
     return Advice(
         code=ImplausiblePrice.code,
         severity=ImplausiblePrice.severity,
-        message_en=en,
-        message_zh=zh,
+        params=implausible_price(what, price_cny_per_gpu_hour, low, high),
         inputs=inputs,
     )
 
@@ -495,6 +496,9 @@ class Params:
     retrofit_cny: float | None = None
     job_gpus: int = 1
     """Cards of the synchronous job that runs on spot (the plan's cluster). [1]"""
+    job_months: tuple[bool, ...] = ()
+    """Per month, True when the job runs in it (:attr:`Resolved.job_months`):
+    reserved contracts hold at least its cards then (:func:`reserved_cards`)."""
 
     @property
     def scenarios(self) -> int:
@@ -583,6 +587,7 @@ def make_params(
         ops_fte=v.get("ops_fte"),
         retrofit_cny=v.get("retrofit_cny"),
         job_gpus=max(1, int(v.get(SPOT_JOB_GPUS_KEY, 1.0))),
+        job_months=resolved.job_months,
     )
 
 
@@ -602,8 +607,8 @@ class OptionArrays:
     idle: FloatArray = field(default_factory=lambda: np.zeros(1))
     utilization: FloatArray = field(default_factory=lambda: np.ones(1))
     feasible: bool = True
-    reason_en: str = ""
-    reason_zh: str = ""
+    reason: Message | None = None
+    """Why the option cannot be chosen (``cost.reason.*``); None when feasible."""
     detail: object = None
     infeasible_code: str = ""
     """Why the option is not feasible (:mod:`gpu_advisor.engine.cost.feasibility`)."""
@@ -628,6 +633,97 @@ def clean_demand(demand: FloatArray) -> FloatArray:
 
 def _ceil(x: FloatArray) -> FloatArray:
     return np.ceil(x - _EPS)
+
+
+def job_floor(p: Params) -> float:
+    """Cards the plan's synchronous job needs at once, in whole servers when it
+    spans several (a 60-card job on 8-card servers: 64). [1]
+
+    >>> from gpu_advisor.engine.cost.resolve import resolve, with_spot_job
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Project
+    >>> job_floor(make_params(with_spot_job(resolve(Project(), load_catalog()), 60)))
+    64.0
+    """
+    per_server = max(1, p.gpus_per_server)
+    if p.job_gpus > per_server:
+        return float(math.ceil(p.job_gpus / per_server) * per_server)
+    return float(p.job_gpus)
+
+
+def job_mask(p: Params, months: int) -> npt.NDArray[np.bool_] | None:
+    """``(1, months)`` booleans, True in the months the job runs; None when it
+    runs in none (or is one card: no floor)."""
+    flags = p.job_months[:months]
+    if p.job_gpus <= 1 or not any(flags):
+        return None
+    mask = np.zeros((1, months), dtype=bool)
+    mask[0, : len(flags)] = flags
+    return mask
+
+
+def running_job_cards(p: Params, months: int) -> int:
+    """The job's cards (:func:`job_floor`) when it runs in one of ``months``, else 0."""
+    return int(job_floor(p)) if job_mask(p, months) is not None else 0
+
+
+def reserved_cards(p: Params, demand: FloatArray) -> FloatArray:
+    """Cards a reserved contract (包月, 包年) or an owned fleet holds each month.
+
+    ``ceil(hours / 730)``; in the months the plan's synchronous job runs
+    (``p.job_months``), at least the job's cards (:func:`job_floor`), in whole
+    servers when the job spans several: a 64-card job on 8-card servers
+    reserves 8 servers even when its GPU-hours that month would fill 61 cards,
+    because it cannot start on fewer.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from gpu_advisor.engine.cost.resolve import resolve, with_spot_job
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Project
+    >>> r = with_spot_job(resolve(Project(), load_catalog()), 64, (True, True, False))
+    >>> reserved_cards(make_params(r), np.array([[61 * 730.0, 100.0, 100.0]])).tolist()
+    [[64.0, 64.0, 1.0]]
+    """
+    cards = _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
+    mask = job_mask(p, cards.shape[-1])
+    if mask is None:
+        return cards
+    per_server = max(1, p.gpus_per_server)
+    held = np.maximum(cards, job_floor(p))
+    if p.job_gpus > per_server:
+        held = np.ceil(held / per_server) * per_server
+    return np.where(mask & (cards > 0), held, cards)
+
+
+def owned_split(
+    p: Params, demand: FloatArray, gpus: float | FloatArray
+) -> tuple[FloatArray, FloatArray]:
+    """The demand ``gpus`` owned cards serve, and the rest (rented).
+
+    Up to ``gpus × 730`` GPU-hours a month; but in a month the synchronous job
+    runs, fewer owned cards than the job needs (:func:`job_floor`) cannot run
+    it, so that month is rented whole and the owned cards stand idle.
+    ``gpus``: a count, or counts ``(K,)`` for rows ``(K, H)``. [GPU-hours]
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from gpu_advisor.engine.cost.resolve import resolve, with_spot_job
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Project
+    >>> r = with_spot_job(resolve(Project(), load_catalog()), 64, (True, False))
+    >>> base, rest = owned_split(make_params(r), np.array([[64 * 730.0, 8 * 730.0]]), 8)
+    >>> (base / 730).tolist(), (rest / 730).tolist()
+    ([[0.0, 8.0]], [[64.0, 0.0]])
+    """
+    counts = np.asarray(gpus, dtype=np.float64).reshape(-1, 1)
+    base = np.minimum(demand, counts * HOURS_PER_MONTH)
+    mask = job_mask(p, demand.shape[-1])
+    if mask is not None:
+        base = np.where(mask & (counts < job_floor(p)), 0.0, base)
+    return base, np.maximum(demand - base, 0.0)
 
 
 def _billable(hours: FloatArray, granularity: float) -> FloatArray:
@@ -743,9 +839,9 @@ class _Rent:
         return self._plain
 
     def cards(self) -> FloatArray:
-        """Cards a month, ``ceil(hours / 730)`` (not kept). [1]"""
+        """Cards a reserved contract holds a month, :func:`reserved_cards` (not kept). [1]"""
         if self._cards is None:
-            self._cards = _ceil(np.maximum(self.demand, 0) / HOURS_PER_MONTH)
+            self._cards = reserved_cards(self.p, self.demand)
         return self._cards
 
     def peak(self) -> FloatArray:
@@ -979,10 +1075,7 @@ def _spot(r: _Rent) -> OptionArrays:
         utilization=util,
         feasible=feasible,
         infeasible_code="" if feasible else "spot.no_checkpointing",
-        reason_en=""
-        if feasible
-        else "No checkpointing: every reclaim restarts the run.",
-        reason_zh="" if feasible else "未启用 checkpoint：每次实例被回收都要从头重跑。",
+        reason=None if feasible else Message(code="cost.reason.spot_no_checkpointing"),
     )
 
 
@@ -1019,7 +1112,7 @@ def rental_totals(
             )
             cash[OptionId.SPOT] = _spot_cash(p, plain, billed, addon)[2]
     if OptionId.MONTHLY in ids or OptionId.YEARLY in ids:
-        cards = _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
+        cards = reserved_cards(p, demand)
         if OptionId.MONTHLY in ids:
             cash[OptionId.MONTHLY] = _monthly_cash(p, cards, addon)[3]
         if OptionId.YEARLY in ids:
@@ -1029,16 +1122,21 @@ def rental_totals(
     }
 
 
-def owned_gpus_for(demand: FloatArray, requested: float | None) -> int:
-    """Cards to buy: the project's figure, else the peak monthly card count."""
+def owned_gpus_for(
+    demand: FloatArray, requested: float | None, p: Params | None = None
+) -> int:
+    """Cards to buy: the project's figure, else the busiest month's cards
+    (with ``p``: :func:`reserved_cards`, so never fewer than the job needs)."""
     if requested is not None:
         return max(1, int(requested))
-    peak = (
-        float(_ceil(np.maximum(demand, 0) / HOURS_PER_MONTH).max())
-        if demand.size
-        else 0.0
+    if not demand.size:
+        return 1
+    cards = (
+        reserved_cards(p, demand)
+        if p is not None
+        else _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
     )
-    return max(1, int(peak))
+    return max(1, int(float(cards.max())))
 
 
 def _month_row(n: int) -> FloatArray:
@@ -1231,9 +1329,9 @@ def _use(
     months = demand.shape[1]
     pue = p.pue_self if self_build else p.pue
     capacity = fleet.cards[:, None] * HOURS_PER_MONTH  # (S or 1, 1)
-    # the demand is clean (:func:`clean_demand`): no negatives to clip
-    used = np.minimum(demand, capacity)
-    overflow = demand - used
+    # the demand is clean (:func:`clean_demand`): no negatives to clip; a
+    # fleet smaller than the job rents the job's months whole (:func:`owned_split`)
+    used, overflow = owned_split(p, demand, fleet.cards)
     busy_extra_w = p.tdp_w * p.load  # busy draw above the idle (overhead) draw
     used_hours = used.sum(axis=1, keepdims=True)  # (S, 1)
     # energy = used × (tdp × load + overhead) + idle × overhead, summed over months
@@ -1666,7 +1764,7 @@ def to_result(
     arr: OptionArrays,
     discount_rate: FloatArray,
     index: int = 0,
-    scope: Callable[[OptionResult], tuple[str, str]] | None = None,
+    scope: Callable[[OptionResult], Message] | None = None,
 ) -> OptionResult:
     """Scenario ``index`` of an option as a frozen :class:`OptionResult`.
 
@@ -1682,10 +1780,9 @@ def to_result(
     index : int
         The scenario.
     scope : callable, optional
-        ``(English, Chinese)`` sentence saying what the option's total
-        includes, read from its finished figures
-        (:func:`gpu_advisor.engine.cost.includes.includes`); without it the
-        sentences are left empty.
+        The message saying what the option's total includes, read from its
+        finished figures (:func:`gpu_advisor.engine.cost.includes.includes`);
+        without it ``includes`` is left None.
     """
     cash = arr.cash[index]
     months = cash.size
@@ -1731,21 +1828,19 @@ def to_result(
         "feasible": arr.feasible,
         "same_as": arr.same_as,
         "infeasible_code": arr.infeasible_code,
-        "reason_en": arr.reason_en,
-        "reason_zh": arr.reason_zh,
+        "reason": arr.reason,
     }
     result = OptionResult(**fields)
     if scope is None:
         return result
-    includes_en, includes_zh = scope(result)
-    return OptionResult(**fields, includes_en=includes_en, includes_zh=includes_zh)
+    return OptionResult(**fields, includes=scope(result))
 
 
 def to_results(
     arrays: Sequence[OptionArrays],
     discount_rate: FloatArray,
     index: int = 0,
-    scope: Callable[[OptionResult], tuple[str, str]] | None = None,
+    scope: Callable[[OptionResult], Message] | None = None,
 ) -> list[OptionResult]:
     """Scenario ``index`` of every option (:func:`to_result` of each), in order."""
     return [to_result(arr, discount_rate, index, scope) for arr in arrays]
@@ -1833,7 +1928,7 @@ def price_owned_with_counts(
         priced = _owned_options(p, clean, owned_gpus, options, True)[0]
         return priced, {o: {} for o in options}
     n = np.asarray(owned_n, dtype=np.float64)
-    rows = np.concatenate((clean, np.minimum(clean, n[:, None] * HOURS_PER_MONTH)))
+    rows = np.concatenate((clean, owned_split(p, clean, n)[0]))
     gpus = np.concatenate(([float(owned_gpus)], n))
     priced, parts_of = _owned_options(p, rows, gpus, options, True)
     totals: dict[OptionId, dict[int, float]] = {}

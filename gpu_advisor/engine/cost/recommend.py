@@ -1,10 +1,11 @@
-"""The recommendation: the choice, put in words, and the hybrid's card count.
+"""The recommendation: the choice as advice, and the hybrid's card count.
 
 :func:`recommend` is :func:`gpu_advisor.engine.cost.choice.choose_option`
 (which option, and the reasons and warnings as data; the decision rules are
-documented there) worded by :mod:`gpu_advisor.engine.cost.wording`. The
-checks the vendors step shows on their own (:func:`quote_warnings`) and the
-price-book and spot-job warnings are worded the same way. :func:`hybrid_result`
+documented there) turned into advice (catalog codes and values) by
+:mod:`gpu_advisor.engine.cost.wording`. The checks the vendors step shows on
+their own (:func:`quote_warnings`) and the price-book and spot-job warnings
+are turned into advice the same way. :func:`hybrid_result`
 states the best "own the baseline, rent the rest" plan with its card count.
 
 References
@@ -25,7 +26,7 @@ from gpu_advisor.engine.cost.checks import (
 )
 from gpu_advisor.engine.cost.choice import choose_option
 from gpu_advisor.engine.cost.mix import HybridPlan, MixPolicy
-from gpu_advisor.engine.cost.price import FloatArray
+from gpu_advisor.engine.cost.price import FloatArray, Params, owned_split
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.engine.cost.wording import advice, hybrid_reason
 from gpu_advisor.model.catalog import Catalog
@@ -90,6 +91,7 @@ def spot_job_warning(spot: SpotJob, option: OptionId, months: int) -> Advice | N
 
 
 def hybrid_result(
+    p: Params,
     demand: FloatArray,
     plan: HybridPlan,
     total: float,
@@ -106,15 +108,15 @@ def hybrid_result(
         return None
     n, tried = plan.owned_gpus, list(plan.candidates)
     option = plan.owned_option if n > 0 else None  # owning nothing: the mix
-    d = np.maximum(demand[0], 0.0)
+    d = np.maximum(demand[:1], 0.0)
     cap = n * HOURS_PER_MONTH
-    rest_m = np.maximum(d - cap, 0.0)
+    base, rest_m = owned_split(p, d, n)  # the job's months rented whole when N is short
     rest = float(rest_m.sum())
     peak = float(rest_m.max(initial=0.0))
     rented_peak = int(np.ceil(peak / HOURS_PER_MONTH - 1e-9))
-    used = float(np.minimum(d, cap).sum())
-    owned_util = used / (cap * d.shape[0]) if n > 0 and d.shape[0] else 0.0
-    reason_en, reason_zh = hybrid_reason(
+    used = float(base.sum())
+    owned_util = used / (cap * d.shape[1]) if n > 0 and d.shape[1] else 0.0
+    reason = hybrid_reason(
         owned_gpus=n,
         owned_option=plan.owned_option,
         owned_utilization=owned_util,
@@ -133,8 +135,7 @@ def hybrid_result(
         rented_peak_gpus=rented_peak,
         owned_utilization=round(min(max(owned_util, 0.0), 1.0), 6),
         candidates_tried=tried,
-        reason_en=reason_en,
-        reason_zh=reason_zh,
+        reason=reason,
     )
 
 

@@ -99,6 +99,10 @@ class Resolved:
     cny_per_unit: float = 1.0
     currency_as_of: str = ""
     currency_source: str = "CNY"
+    job_months: tuple[bool, ...] = ()
+    """Per month, True when the plan's synchronous training job runs in it
+    (:func:`with_spot_job`): a reserved contract then holds at least the job's
+    cards. Empty: no month has such a floor."""
 
     def ref(self, key: str) -> InputRef:
         """The provenance of one input (``KeyError`` for unknown keys)."""
@@ -526,7 +530,9 @@ SPOT_JOB_SOURCE = "engine: the sizing's cluster (the plan's card count)"
 """Where the spot job's card count comes from."""
 
 
-def with_spot_job(resolved: Resolved, job_gpus: int) -> Resolved:
+def with_spot_job(
+    resolved: Resolved, job_gpus: int, job_months: tuple[bool, ...] = ()
+) -> Resolved:
     """``resolved`` with the size of the job that runs on spot instances.
 
     Spot instances are reclaimed one instance at a time, and a synchronous
@@ -541,6 +547,9 @@ def with_spot_job(resolved: Resolved, job_gpus: int) -> Resolved:
         Resolved inputs.
     job_gpus : int
         Cards of the job. [1]
+    job_months : tuple of bool
+        Per month, whether the job runs in it (reserved contracts hold its
+        cards then); empty: no month.
 
     Returns
     -------
@@ -567,4 +576,4 @@ def with_spot_job(resolved: Resolved, job_gpus: int) -> Resolved:
         source=SPOT_JOB_SOURCE,
         confirmed=True,
     )
-    return replace(resolved, values=values, refs=refs)
+    return replace(resolved, values=values, refs=refs, job_months=job_months)

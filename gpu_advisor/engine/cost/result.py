@@ -26,12 +26,15 @@ from gpu_advisor.engine.cost.price import (
 from gpu_advisor.engine.cost.recommend import hybrid_result, recommend
 from gpu_advisor.engine.cost.resolve import Resolved
 from gpu_advisor.engine.cost.risk import tornado
+from gpu_advisor.engine.cost.work import work_coverage, work_warnings
 from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.common import Message
 from gpu_advisor.model.cost_results import (
     CostResult,
     CurrencyInfo,
     HybridResult,
     OptionResult,
+    Recommendation,
     SpotJob,
 )
 from gpu_advisor.model.project import OptionId, Project
@@ -74,24 +77,14 @@ def currency_info(resolved: Resolved, prices_include_vat: bool) -> CurrencyInfo:
     prices_include_vat : bool
         ``meta.prices_include_vat``: the project's own prices are gross.
     """
-    vat_en = (
-        "Prices include VAT (6 % on services, 13 % on goods)."
-        if prices_include_vat
-        else "The project's own prices exclude VAT; 6 % (services) and 13 % (goods) were "
-        "added so that every option compares gross amounts."
-    )
-    vat_zh = (
-        "价格均含增值税（服务 6%，货物 13%）。"
-        if prices_include_vat
-        else "项目填写的价格不含税，已按服务 6%、货物 13% 加上增值税，各方案按含税金额比较。"
-    )
     return CurrencyInfo(
         code=resolved.currency_code,
         cny_per_unit=resolved.cny_per_unit,
         as_of=resolved.currency_as_of,
         source=resolved.currency_source,
-        vat_note_en=vat_en,
-        vat_note_zh=vat_zh,
+        vat_note=Message(
+            code="cost.vat.included" if prices_include_vat else "cost.vat.added"
+        ),
     )
 
 
@@ -128,7 +121,7 @@ def cost_result(
     resolved, d, demand, p = prep.resolved, prep.d, prep.demand, prep.params
     priced = prep.priced
     hybrid = (
-        hybrid_result(d, prep.hybrid_plan, *prep.hybrid_totals)
+        hybrid_result(p, d, prep.hybrid_plan, *prep.hybrid_totals)
         if prep.hybrid_plan is not None
         else None
     )
@@ -169,7 +162,14 @@ def cost_result(
         spot=spot,
         spot_months=option_spot_months(prep),
     )
+    work = work_coverage(project, prep.sizing, list(demand), prep.demand_source)
+    limits = work_warnings(
+        work, prep.sizing.cluster.gpus, prep.sizing.cluster.gpus_for_deadline
+    )
+    if limits:
+        rec = Recommendation(**{**dict(rec), "complete": False, "limits": limits})
     return CostResult(
+        work=work,
         hybrid=hybrid,
         spot_job=spot,
         options=results,
@@ -189,5 +189,9 @@ def cost_result(
         ]
         if full
         else [],
-        warnings=[*prep.demand_warnings, *rec.warnings],
+        warnings=[
+            *limits,
+            *prep.demand_warnings,
+            *rec.warnings,
+        ],
     )

@@ -57,6 +57,7 @@ from gpu_advisor.engine.cost.price import (
     rental_totals,
 )
 from gpu_advisor.engine.cost.resolve import Resolved
+from gpu_advisor.model.common import Message
 from gpu_advisor.model.cost_results import (
     Histogram,
     MonteCarloResult,
@@ -68,9 +69,7 @@ from gpu_advisor.model.project import OptionId
 
 @dataclass(frozen=True, slots=True)
 class _Input:
-    name: str
-    label_en: str
-    label_zh: str
+    name: str  # also the catalog's cost.tornado.<name>
     key: str  # key in Resolved.ranges
     fields: tuple[str, ...]  # Params fields scaled, or "demand" / "demand_inv"
     unit: str
@@ -79,48 +78,36 @@ class _Input:
 TORNADO_INPUTS: tuple[_Input, ...] = (
     _Input(
         "budget.gpu_price_cny",
-        "Card price",
-        "整卡价格",
         "gpu_price_cny",
         ("gpu_price",),
         "CNY/GPU",
     ),
     _Input(
         "budget.on_demand_cny_per_gpu_hour",
-        "Rental price",
-        "租用价格",
         "on_demand_cny_per_gpu_hour",
         ("od", "monthly"),
         "CNY/GPU-hour",
     ),
     _Input(
         "demand.utilization",
-        "Utilisation (hours used vs plan)",
-        "利用率（实际用量/计划）",
         "demand_factor",
         ("demand",),
         "×",
     ),
     _Input(
         "budget.electricity_cny_per_kwh",
-        "Electricity tariff",
-        "电价",
         "electricity_cny_per_kwh",
         ("tariff",),
         "CNY/kWh",
     ),
-    _Input("budget.pue", "PUE", "PUE", "pue", ("pue", "pue_self"), ""),
+    _Input("budget.pue", "pue", ("pue", "pue_self"), ""),
     _Input(
         "budget.hardware_life_years",
-        "Hardware life",
-        "硬件寿命",
         "hardware_life_years",
         ("life_years",),
         "years",
     ),
-    _Input(
-        "workload.mfu", "MFU achieved", "实际 MFU", "mfu_factor", ("demand_inv",), "×"
-    ),
+    _Input("workload.mfu", "mfu_factor", ("demand_inv",), "×"),
 )
 
 _MC_EXTRA: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -328,8 +315,7 @@ def tornado(
         bars.append(
             TornadoBar(
                 input=item.name,
-                label_en=item.label_en,
-                label_zh=item.label_zh,
+                label=Message(code=f"cost.tornado.{item.name}"),
                 low_value=round(float(lo_v), 6),
                 high_value=round(float(hi_v), 6),
                 unit=item.unit,

@@ -77,41 +77,15 @@ def _problems(advice: list[Advice]) -> list[Advice]:
 
 
 def _open_item_advice(kind: OpenKind, items: list[OpenItem]) -> Advice:
-    """One sentence for the open items of one kind."""
-    count = len(items)
-    names = ", ".join(item.subject for item in items if item.subject)
-    names_zh = "、".join(item.subject for item in items if item.subject)
-    texts = {
-        OpenKind.CHECK_FAILED: (
-            f"{count} checklist item(s) failed.",
-            f"检查表有 {count} 项未通过。",
-        ),
-        OpenKind.CHECK_OPEN: (
-            f"{count} checklist item(s) still open.",
-            f"检查表还有 {count} 项未决。",
-        ),
-        OpenKind.NO_AUTHOR: ("The plan names no author.", "方案未填写编写人。"),
-        OpenKind.NO_ORGANISATION: (
-            "The plan names no organisation.",
-            "方案未填写所属单位。",
-        ),
-        OpenKind.NO_VENDORS: ("No candidate vendor yet.", "还没有候选供应商。"),
-        OpenKind.NO_RESULTS: (
-            f"No test results imported for {names}.",
-            f"{names_zh}还没有导入测试结果。",
-        ),
-        OpenKind.NO_SIGNOFF: ("The plan has no sign-off row.", "方案还没有签批行。"),
-        OpenKind.SIGNOFF_UNNAMED: (
-            f"{count} sign-off row(s) without a name.",
-            f"有 {count} 行签批未填写姓名。",
-        ),
-    }
-    en, zh = texts[kind]
+    """One remark for the open items of one kind (``review.<kind>``): how many,
+    and the subjects that have a name (the vendors without results)."""
     return Advice(
         code=f"review.{kind.value}",
         severity=Severity.WARNING,
-        message_en=en,
-        message_zh=zh,
+        params={
+            "count": len(items),
+            "names": [item.subject for item in items if item.subject],
+        },
         inputs=list(dict.fromkeys(item.field for item in items if item.field)),
     )
 
@@ -143,8 +117,9 @@ def step_issues(evaluation: PlanEvaluation) -> dict[PlanPart, list[Advice]]:
     >>> from gpu_advisor.io.catalog import load_catalog
     >>> from gpu_advisor.model.project import Project
     >>> catalog = load_catalog()
+    >>> from gpu_advisor.words import text
     >>> issues = step_issues(evaluate_plan(Project(), catalog))
-    >>> [a.message_en for a in issues[PlanPart.CHECKLIST]]
+    >>> [text(a, "en") for a in issues[PlanPart.CHECKLIST]]
     ['18 checklist item(s) still open.']
     >>> issues[PlanPart.WORKLOAD]  # the memory rule of thumb is a standing remark
     []
@@ -160,8 +135,7 @@ def step_issues(evaluation: PlanEvaluation) -> dict[PlanPart, list[Advice]]:
             Advice(
                 code="vendors.scoring_refused",
                 severity=Severity.ERROR,
-                message_en=vendors.problem,
-                message_zh=vendors.problem,
+                params={"problem": vendors.problem},
                 inputs=["vendors"],
             )
         )

@@ -217,7 +217,7 @@ def build_plan_pdf(
             layout(story, project, story.lang, paper, app_version, signer, fp)
             for story in stories
         )
-        return side_by_side(zh, en, fp=fp)
+        return side_by_side(zh, en)
     lang = Language(language) if language is not None else project.meta.language
     return _render_plan(*args, lang, paper, app_version, font, signer, fp)[0]
 

@@ -7,6 +7,7 @@ from typing import Final
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
+from gpu_advisor import words
 from gpu_advisor.engine import api
 from gpu_advisor.engine.api import Rollout
 from gpu_advisor.model.catalog import Catalog
@@ -37,8 +38,10 @@ def annex_code(
     """
     rollout = api.as_plan_evaluation(evaluation, project, catalog).rollout
     return [
-        wrap_code(rollout.launch_file(language).text),
-        wrap_code(rollout.monitoring_file("prometheus-alerts", language).text),
+        wrap_code(rollout.launch_file(words.wording(language)).text),
+        wrap_code(
+            rollout.monitoring_file("prometheus-alerts", words.wording(language)).text
+        ),
     ]
 
 
@@ -61,7 +64,7 @@ def environment_section(st: Story, rollout: Rollout) -> None:
         Scheduler.SLURM: "env.slurm",
     }.get(env.scheduler, "env.bare")
     st.h2(st.t(heading))
-    st.code(rollout.launch_file(st.lang).text)
+    st.code(rollout.launch_file(words.wording(st.lang)).text)
 
 
 def monitoring_section(st: Story, rollout: Rollout) -> None:
@@ -80,4 +83,4 @@ def monitoring_section(st: Story, rollout: Rollout) -> None:
         )
     )
     st.h2(st.t("mon.rules"))
-    st.code(rollout.monitoring_file("prometheus-alerts", st.lang).text)
+    st.code(rollout.monitoring_file("prometheus-alerts", words.wording(st.lang)).text)

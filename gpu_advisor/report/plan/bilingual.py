@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import io
-from typing import Any, Final
+from typing import TYPE_CHECKING, Final
 
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from gpu_advisor.model.common import PlanLanguage
 from gpu_advisor.report.plan.document import PartStart
+
+if TYPE_CHECKING:
+    from pypdf import PageObject, PdfWriter
+    from pypdf.generic import IndirectObject
 
 BILINGUAL: Final = PlanLanguage.BILINGUAL.value
 """The plan's third language choice: Chinese and English side by side."""
@@ -66,9 +70,7 @@ def align_parts(
     right[:] = [item for part in sides[1] for item in part]
 
 
-def side_by_side(
-    zh: tuple[bytes, list[int]], en: tuple[bytes, list[int]], *, fp: str
-) -> bytes:
+def side_by_side(zh: tuple[bytes, list[int]], en: tuple[bytes, list[int]]) -> bytes:
     """One sheet per page pair: the Chinese page on the left, the English on the right.
 
     Each sheet is twice the paper's width (A4 pages on A3, Letter on
@@ -76,11 +78,13 @@ def side_by_side(
     pages between page breaks) are aligned: when one language needs more
     pages for a part, the other half of those sheets stays blank, and the
     next part starts on the same sheet in both. Each page is placed as a form
-    XObject (its content is copied, not re-parsed; fonts are shared). The
-    metadata (fingerprint, version, signer) is the Chinese plan's.
+    XObject (its content stream is copied as it is, not re-parsed; fonts are
+    shared). The metadata (fingerprint, version, signer) is the Chinese
+    plan's. Identical plans give identical bytes; the file has no trailer
+    ``/ID`` (optional in PDF 1.3, which pypdf writes), as pypdf has no public
+    way to set one and pyHanko's writer would stamp a random one and the time.
     """
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import ArrayObject, ByteStringObject
 
     readers = (PdfReader(io.BytesIO(zh[0])), PdfReader(io.BytesIO(en[0])))
     first = readers[0].pages[0]
@@ -102,31 +106,26 @@ def side_by_side(
     }
     meta.pop("/Producer", None)
     writer.add_metadata(meta)
-    # pypdf has no setter for the file id: identical input, identical file
-    writer._ID = ArrayObject(
-        [
-            ByteStringObject(bytes.fromhex(fp[:32])),
-            ByteStringObject(bytes.fromhex(fp[32:64])),
-        ]
-    )
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
 
 
-def _page_form(writer: Any, page: Any) -> Any:
-    """A page as a form XObject in ``writer`` (an indirect reference)."""
-    from pypdf.generic import (
-        ArrayObject,
-        DecodedStreamObject,
-        FloatObject,
-        NameObject,
-    )
+def _page_form(writer: PdfWriter, page: PageObject) -> IndirectObject:
+    """A page as a form XObject in ``writer`` (an indirect reference).
 
-    contents = page["/Contents"].get_object()
-    parts = contents if isinstance(contents, list) else [contents]
-    form = DecodedStreamObject()
-    form.set_data(b"\n".join(part.get_object().get_data() for part in parts))
+    The page's content stream is cloned into ``writer`` (a stream read from a
+    file is cloned as an indirect object, its encoded bytes kept) and
+    becomes the form: the page's resources, a bounding box of its size.
+    """
+    from pypdf.generic import ArrayObject, FloatObject, NameObject, StreamObject
+
+    contents = page[NameObject("/Contents")].get_object()
+    resources = page[NameObject("/Resources")].get_object()
+    if not isinstance(contents, StreamObject) or resources is None:
+        # reportlab writes one content stream and one resource dictionary a page
+        raise ValueError("a plan page needs one content stream and its resources")
+    form = contents.clone(writer)
     box = page.mediabox
     form.update(
         {
@@ -135,13 +134,19 @@ def _page_form(writer: Any, page: Any) -> Any:
             NameObject("/BBox"): ArrayObject(
                 [FloatObject(v) for v in (0, 0, box.width, box.height)]
             ),
-            NameObject("/Resources"): page["/Resources"].get_object().clone(writer),
+            NameObject("/Resources"): resources.clone(writer),
         }
     )
-    return writer._add_object(form.flate_encode())
+    assert form.indirect_reference is not None  # cloned from a file: indirect
+    return form.indirect_reference
 
 
-def _add_sheet(writer: Any, halves: list[Any], width: float, height: float) -> None:
+def _add_sheet(
+    writer: PdfWriter,
+    halves: list[IndirectObject | None],
+    width: float,
+    height: float,
+) -> None:
     """A sheet twice ``width`` wide showing ``halves`` (None: blank) left and right."""
     from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
 
@@ -157,7 +162,7 @@ def _add_sheet(writer: Any, halves: list[Any], width: float, height: float) -> N
     )
     content = DecodedStreamObject()
     content.set_data(" ".join(ops).encode("ascii"))
-    sheet[NameObject("/Contents")] = writer._add_object(content)
+    sheet.replace_contents(content.flate_encode())
 
 
 def _part_ranges(starts: list[int], pages: int) -> list[list[int]]:

@@ -27,6 +27,7 @@ from gpu_advisor.report.plan.shared import (
     recommend_sentence,
 )
 from gpu_advisor.report.text import counted, gpu_hours, money, money_short, percent
+from gpu_advisor.words.terms import text_or_empty
 
 
 def cost_section(st: Story, project: Project, ev: Evaluation) -> None:
@@ -51,9 +52,7 @@ def _options_table(st: Story, project: Project, ev: Evaluation) -> list[OptionRe
     """
     cost = ev.cost
     lang = st.lang
-    vat_note = (
-        cost.currency.vat_note_zh if lang is Language.ZH else cost.currency.vat_note_en
-    )
+    vat_note = text_or_empty(cost.currency.vat_note, lang)
     vat = vat_note.strip().rstrip("。.") or st.t(
         "cost.vat_in" if project.meta.prices_include_vat else "cost.vat_ex"
     )
@@ -78,7 +77,7 @@ def _options_table(st: Story, project: Project, ev: Evaluation) -> list[OptionRe
             )
         )
     for o in infeasible:
-        reason = o.reason_zh if lang is Language.ZH else o.reason_en
+        reason = text_or_empty(o.reason, lang)
         rows.append(
             (
                 "—",
@@ -113,10 +112,7 @@ def _scopes_and_breakdown(st: Story, ev: Evaluation) -> None:
     cost = ev.cost
     lang = st.lang
     rec_id = str(cost.recommendation.option)
-    scopes = [
-        (o, o.includes_zh if lang is Language.ZH else o.includes_en)
-        for o in cost.options
-    ]
+    scopes = [(o, text_or_empty(o.includes, lang)) for o in cost.options]
     if any(text for _o, text in scopes):
         st.p(st.t("cost.includes"))
         st.bullets(

@@ -7,6 +7,7 @@ from typing import Final
 
 from reportlab.platypus import Paragraph, Table, TableStyle
 
+from gpu_advisor import words
 from gpu_advisor.engine.api import PlanEvaluation
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
@@ -18,6 +19,7 @@ from gpu_advisor.report.plan.keywords import Signer
 from gpu_advisor.report.plan.shared import option_by_id, option_name, region_name
 from gpu_advisor.report.plan.signoff import signoff_rows
 from gpu_advisor.report.text import percent, role_text, unit_text
+from gpu_advisor.words.terms import text_or_empty
 
 
 def decision_page(
@@ -37,16 +39,27 @@ def decision_page(
     if best is None or not best.feasible:
         st.p(st.t("dec1.none"), s.lead)
         return
+    rec = cost.recommendation
+    for limit in rec.limits:  # an incomplete plan says so in its first line
+        st.p(escape(words.text(limit, lang)), s.lead)
     st.p(
         st.t(
             "dec1.recommend",
             option=option_name(st, best.id),
             months=cost.horizon_months,
             total=money_words(best.total_cny, lang),
+        )
+        if rec.complete
+        else words.say(
+            "work.cheapest_partial",
+            lang,
+            option=option_name(st, best.id),
+            months=cost.horizon_months,
+            total=money_words(best.total_cny, lang),
         ),
         s.lead,
     )
-    scope = best.includes_zh if lang is Language.ZH else best.includes_en
+    scope = text_or_empty(best.includes, lang)
     if scope:
         sep = "：" if lang is Language.ZH else ": "
         st.p(f"{st.t('dec1.includes')}{sep}{scope}", s.small)
@@ -124,7 +137,7 @@ def _sensitivities(st: Story, ev: PlanEvaluation) -> None:
         sep = " " if unit else ""
         rows.append(
             (
-                bar.label_zh if lang is Language.ZH else bar.label_en,
+                words.text(bar.label, lang),
                 f"{plain_number(bar.low_value)} – {plain_number(bar.high_value)}"
                 f"{sep}{unit}",
                 st.t("dec1.no_flip")

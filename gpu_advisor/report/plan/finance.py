@@ -11,6 +11,7 @@ from gpu_advisor.model.project import Project
 from gpu_advisor.report.numbers import money_words
 from gpu_advisor.report.plan.document import Story, mini_table
 from gpu_advisor.report.plan.shared import breakdown_name, option_by_id, option_name
+from gpu_advisor.words.terms import text_or_empty
 
 
 def finance_page(st: Story, project: Project, ev: PlanEvaluation) -> None:
@@ -30,9 +31,7 @@ def finance_page(st: Story, project: Project, ev: PlanEvaluation) -> None:
         _per_year(st, ev, best)
         _depreciation(st, best)
     st.p(st.t("fin.vat"), s.h3)
-    vat = (
-        cost.currency.vat_note_zh if lang is Language.ZH else cost.currency.vat_note_en
-    )
+    vat = text_or_empty(cost.currency.vat_note, lang)
     st.p(vat or "—", s.compact)
     _options(st, ev)
     st.items.append(Spacer(1, 8))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from gpu_advisor import words
 from gpu_advisor.engine.api import GPU_HOURS_BAND_KEY
-from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import MonteCarloResult
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.report import charts
@@ -30,7 +30,7 @@ def tornado_part(st: Story, ev: Evaluation) -> None:
     bars = sorted(cost.tornado, key=lambda b: (-b.swing_cny, b.input))[:10]
     tb = [
         (
-            (b.label_zh if lang is Language.ZH else b.label_en) or b.input,
+            words.text(b.label, lang) or b.input,
             b.low_outcome_cny,
             b.high_outcome_cny,
         )
@@ -59,7 +59,7 @@ def tornado_part(st: Story, ev: Evaluation) -> None:
         ],
         [
             (
-                (b.label_zh if lang is Language.ZH else b.label_en) or b.input,
+                words.text(b.label, lang) or b.input,
                 f"{fmt_value(b.low_value)} – {fmt_value(b.high_value)} "
                 f"{unit_text(b.unit, lang)}".strip(),
                 money(b.low_outcome_cny, lang),

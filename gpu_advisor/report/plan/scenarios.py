@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from gpu_advisor import words
 from gpu_advisor.engine import api
 from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project
 from gpu_advisor.model.scenario_results import SCENARIO_MEASURES
 from gpu_advisor.report import charts
@@ -22,7 +22,7 @@ def scenarios_section(st: Story, project: Project, catalog: Catalog) -> None:
     runs = api.evaluate_scenarios(project, catalog)
     assert runs.comparison is not None
     columns = [c for c in runs.comparison.columns if c.is_base or c.in_report]
-    lang, zh = st.lang, st.lang is Language.ZH
+    lang = st.lang
     st.h1("scenarios")
     st.p(st.t("scen.intro", draws=api.SCENARIO_MONTE_CARLO_DRAWS))
     names = [st.t("scen.base") if c.is_base else c.name for c in columns]
@@ -50,9 +50,12 @@ def scenarios_section(st: Story, project: Project, catalog: Catalog) -> None:
             *(changes_text(c, lang.value) for c in columns),
         ],
     ]
-    for field, en, cn, unit in SCENARIO_MEASURES:
+    for field, label, unit in SCENARIO_MEASURES:
         rows.append(
-            [cn if zh else en, *(shown(getattr(c, field), unit) for c in columns)]
+            [
+                words.text(label, lang),
+                *(shown(getattr(c, field), unit) for c in columns),
+            ]
         )
     rows.append(
         [

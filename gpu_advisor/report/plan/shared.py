@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gpu_advisor import words
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import OptionResult
@@ -10,8 +11,7 @@ from gpu_advisor.model.project import Project
 from gpu_advisor.report.numbers import plain_number
 from gpu_advisor.report.palette import OPTION_COLORS
 from gpu_advisor.report.plan.document import Story
-from gpu_advisor.report.text import TEXTS as _TEXT_KEYS
-from gpu_advisor.report.text import gpu_hours, gpu_hours_band, money
+from gpu_advisor.report.text import gpu_hours, gpu_hours_band, has_text, money
 
 
 def hours_with_band(
@@ -29,7 +29,7 @@ def hours_with_band(
 def option_name(st: Story, option_id: str) -> str:
     """An option's printed name (its id when the text table has none)."""
     key = f"opt.{option_id}"
-    return st.t(key) if key in _TEXT_KEYS else option_id
+    return st.t(key) if has_text(key) else option_id
 
 
 def option_colors(st: Story) -> dict[str, str]:
@@ -65,19 +65,21 @@ def recommend_sentence(st: Story, project: Project, ev: Evaluation) -> str | Non
     best = option_by_id(ev, rec.option)
     if best is None:
         return None
-    return st.t(
-        "sum.recommend_sentence",
-        option=option_name(st, str(rec.option)),
-        months=project.meta.horizon_months,
-        total=money(best.total_cny, st.lang),
-        per_hour=per_hour(best, st.lang),
-    )
+    values = {
+        "option": option_name(st, str(rec.option)),
+        "months": project.meta.horizon_months,
+        "total": money(best.total_cny, st.lang),
+        "per_hour": per_hour(best, st.lang),
+    }
+    if not rec.complete:  # the totals pay for part of the job only
+        return words.say("work.cheapest_partial_sentence", st.lang, values)
+    return st.t("sum.recommend_sentence", **values)
 
 
 def breakdown_name(st: Story, key: str) -> str:
     """A cost line's printed name (its key in words when the text table has none)."""
     text_key = f"bd.{key}"
-    return st.t(text_key) if text_key in _TEXT_KEYS else key.replace("_", " ")
+    return st.t(text_key) if has_text(text_key) else key.replace("_", " ")
 
 
 def fmt_value(value: float | str) -> str:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Final
 
 from pydantic import ValidationError
-from PySide6.QtCore import QEvent, QSignalBlocker, Qt, QTimer
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
     QWidget,
     QWizardPage,
 )
+from superqt.utils import QSignalDebouncer
 from typing_extensions import override
 
 from gpu_advisor.engine.api import same_cost_inputs
@@ -143,7 +144,7 @@ class BudgetPage(QWizardPage):
         self.retranslate_ui()
         session.project_changed.connect(self._on_project_changed)
         self._on_project_changed(session.project)
-        self._mc_timer.stop()  # the first run waits for initializePage()
+        self._mc_later.cancel()  # the first run waits for initializePage()
 
     # --- building ------------------------------------------------------------------
 
@@ -262,10 +263,11 @@ class BudgetPage(QWizardPage):
         layout.addWidget(self.splitter, 1)
 
     def _build_monte_carlo_runner(self) -> None:
-        """The pool-thread runner, its debounce timer and the Monte Carlo buttons."""
+        """The background runner, its debouncer and the Monte Carlo buttons."""
         self.runner = MonteCarloRunner(parent=self)
-        self._mc_timer = QTimer(self, singleShot=True, interval=_MC_DEBOUNCE_MS)
-        self._mc_timer.timeout.connect(self.run_monte_carlo)
+        self._mc_later = QSignalDebouncer(parent=self)
+        self._mc_later.setTimeout(_MC_DEBOUNCE_MS)
+        self._mc_later.triggered.connect(self.run_monte_carlo)
         self.runner.started.connect(self._on_mc_started)
         self.runner.progress.connect(self._on_mc_progress)
         self.runner.result_ready.connect(self._on_mc_result)
@@ -743,7 +745,9 @@ class BudgetPage(QWizardPage):
         """Import a price file as one undoable step; the error text, or None."""
         try:
             project = import_prices(self._session.project, path, self._session.catalog)
-        except (PriceImportError, ValueError) as exc:
+        except PriceImportError as exc:
+            return exc.message(current_language())
+        except ValueError as exc:
             return str(exc)
         self._session.replace_project(project, self.tr("Import prices"))
         return None
@@ -901,7 +905,7 @@ class BudgetPage(QWizardPage):
 
     def run_monte_carlo(self) -> int:
         """Start the Monte Carlo for the current project; returns its generation."""
-        self._mc_timer.stop()
+        self._mc_later.cancel()
         project = self._session.project
         self._mc_project = project
         return self.runner.start(
@@ -928,7 +932,7 @@ class BudgetPage(QWizardPage):
         wizard = self.wizard()
         current = entering or wizard is None or wizard.currentPage() is self
         if self.mc_auto_check.isChecked() and current:
-            self._mc_timer.start()
+            self._mc_later.throttle()
 
     def _set_mc_running(self, running: bool) -> None:
         self.mc_run_button.setEnabled(not running)
@@ -1012,12 +1016,12 @@ class BudgetPage(QWizardPage):
 
     def _on_mc_cancelled(self) -> None:
         self._set_mc_running(False)
-        self._mc_timer.stop()
+        self._mc_later.cancel()
         self.monte_carlo = None
         self.monte_carlo_chart.clear_result(self.tr("Monte Carlo cancelled."))
         self._show_mc_status(self.tr("Cancelled. Press Run to start again."))
 
     @override
     def cleanupPage(self) -> None:
-        self._mc_timer.stop()
+        self._mc_later.cancel()
         super().cleanupPage()

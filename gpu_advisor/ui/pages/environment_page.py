@@ -74,7 +74,7 @@ def launch_configs(
     shows all three, for the plan's nodes, with comments in ``language``.
     """
     return {
-        scheduler: rollout.for_scheduler(scheduler).launch_file(language)
+        scheduler: rollout.for_scheduler(scheduler).launch_file(words.wording(language))
         for scheduler in Scheduler
     }
 
@@ -82,7 +82,7 @@ def launch_configs(
 def _launch_config(
     rollout: Rollout, scheduler: Scheduler, language: Language
 ) -> GeneratedConfig:
-    return rollout.for_scheduler(scheduler).launch_file(language)
+    return rollout.for_scheduler(scheduler).launch_file(words.wording(language))
 
 
 class _ListField(QWidget):

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor import words
 from gpu_advisor.engine.api import (
     GRAFANA_DCGM_DASHBOARD_ID,
     MONITORING_CONFIGS,
@@ -323,6 +324,6 @@ class MonitoringPage(QWizardPage):
             )
 
     def _generate(self, name: str, rollout: Rollout) -> GeneratedConfig:
-        config = rollout.monitoring_file(name, current_language())
+        config = rollout.monitoring_file(name, words.wording(current_language()))
         self.tabs.setTabToolTip(MONITORING_FILES.index(name), config.title)
         return config

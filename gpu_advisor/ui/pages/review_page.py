@@ -698,16 +698,26 @@ class ReviewPage(QWizardPage):
 
     def _recommendation_html(self) -> list[str]:
         """The recommended option and the reasons for it."""
-        chinese = current_language().startswith("zh")
         recommendation = self._session.evaluation.cost.recommendation
         parts: list[str] = [
             "<h3>" + escape(self.tr("Recommendation")) + "</h3>",
-            f"<p><b>{escape(option_label(recommendation.option))}</b></p>",
+            f"<p><b>{escape(option_label(recommendation.option))}</b></p>"
+            if recommendation.complete
+            else "<p><b>"
+            + escape(
+                self.tr("Incomplete plan. Cheapest for the priced part only: %1")
+            ).replace("%1", escape(option_label(recommendation.option)))
+            + "</b></p>",
+            *(
+                f"<p style='color:{SEVERITY_COLOURS[limit.severity]};'>"
+                f"{escape(words.text(limit, current_language()))}</p>"
+                for limit in recommendation.limits
+            ),
         ]
         if recommendation.reasons:
             parts.append("<ul>")
             parts += [
-                f"<li>{escape(reason.message_zh if chinese else reason.message_en)}</li>"
+                f"<li>{escape(words.text(reason, current_language()))}</li>"
                 for reason in recommendation.reasons
             ]
             parts.append("</ul>")
@@ -828,14 +838,13 @@ class ReviewPage(QWizardPage):
 
     def _warnings_html(self) -> list[str]:
         """Sizing and cost warnings in their severity's colour, or "None."."""
-        language = current_language()
         warnings = self.warnings()
         parts = ["<h3>" + escape(self.tr("Warnings")) + "</h3>"]
         if warnings:
             parts.append("<ul>")
             parts += [
                 f"<li><span style='color:{SEVERITY_COLOURS[w.severity]}'>"
-                f"{escape(words.text(w, language))}</span></li>"
+                f"{escape(words.text(w, current_language()))}</span></li>"
                 for w in warnings
             ]
             parts.append("</ul>")

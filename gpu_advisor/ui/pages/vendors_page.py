@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Final
 
 from pydantic import ValidationError
-from PySide6.QtCore import QEvent, QSignalBlocker, Qt, QThreadPool, Signal
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -137,7 +137,6 @@ class VendorsPage(QWizardPage):
         """The snapshot the list, the quote form and the weights show."""
         self.judgements: dict[str, VendorJudgement] = {}
         self.scoring: ScoringResult | None = None
-        self._pool = QThreadPool.globalInstance()
 
         # --- header -------------------------------------------------------------------
         self.principle_label = QLabel(wordWrap=True)
@@ -854,7 +853,8 @@ class VendorsPage(QWizardPage):
             return None
         try:
             # the evaluation's rollout: the nodes and network every step shows
-            files = self._session.evaluation.rollout.testkit(vendor)
+            rollout = self._session.evaluation.rollout
+            files = rollout.testkit(vendor, words.wording(rollout.language))
         except (KeyError, ValueError) as exc:
             self._show_status(
                 self.tr("Cannot build the test kit: %1").replace("%1", str(exc)),
@@ -939,7 +939,7 @@ class VendorsPage(QWizardPage):
         vendor = self._selected_vendor()
         if vendor is None or self._import_dialog is not None or not paths:
             return False
-        dialog = ImportDialog(paths, vendor.name, self, self._pool)
+        dialog = ImportDialog(paths, vendor.name, self)
         name = vendor.name
         dialog.confirmed.connect(
             lambda report: self.store_measurements(name, list(report.measurements))

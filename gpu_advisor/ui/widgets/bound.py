@@ -59,7 +59,6 @@ from PySide6.QtCore import (
     QObject,
     QSignalBlocker,
     Qt,
-    QTimer,
     Signal,
 )
 from PySide6.QtGui import QKeyEvent, QValidator
@@ -76,6 +75,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QWidget,
 )
+from superqt.utils import QSignalDebouncer
 from typing_extensions import override
 
 from gpu_advisor.model.common import InputRef
@@ -290,8 +290,9 @@ class _PauseCommit(QObject):
         super().__init__(spin)
         self._spin = spin
         spin.setKeyboardTracking(False)
-        self._timer = QTimer(self, singleShot=True, interval=PAUSE_COMMIT_MS)
-        self._timer.timeout.connect(self.commit_now)
+        self._pause = QSignalDebouncer(parent=self)
+        self._pause.setTimeout(PAUSE_COMMIT_MS)
+        self._pause.triggered.connect(self.commit_now)
         edit = spin.lineEdit()
         if edit is not None:
             edit.textEdited.connect(self._typed)
@@ -300,17 +301,17 @@ class _PauseCommit(QObject):
         wheel_scrolls_past(spin)
 
     def _typed(self, _text: str) -> None:
-        self._timer.start()
+        self._pause.throttle()
         _TYPING.add(self)
 
     def _finished(self) -> None:
-        self._timer.stop()
+        self._pause.cancel()
         _TYPING.discard(self)
 
     @property
     def pending(self) -> bool:
         """True while typed text waits for the pause or editing-finished."""
-        return self._timer.isActive()
+        return self in _TYPING
 
     def commit_now(self) -> None:
         """Commit the typed text now if it is an acceptable number."""

@@ -35,6 +35,7 @@ from PySide6.QtGui import QColor, QFont, QResizeEvent
 from PySide6.QtWidgets import QWidget
 from typing_extensions import override
 
+from gpu_advisor import words
 from gpu_advisor.engine.api import to_display
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import CostResult, MonteCarloResult
@@ -88,10 +89,10 @@ colocation and self-build) differ in dash as well as colour, also in greyscale."
 
 def option_label(option: OptionId) -> str:
     """The translated short name of an option (market terms in Chinese)."""
-    # the one name per option (engine.names), in the UI language
-    from gpu_advisor.engine.names import option_title
+    # the one name per option (the catalogs' option.<id>), in the UI language
+    from gpu_advisor.words.terms import option_name
 
-    return option_title(option, zh=current_language() is Language.ZH)
+    return option_name(option, current_language())
 
 
 def money_scale(code: str) -> tuple[float, str]:
@@ -441,7 +442,7 @@ class TornadoChart(_CostChart):
         if n:
             left_edge -= (max(low.max(), high.max(), 0.0) - left_edge) * 0.04
         for i, bar in enumerate(bars):
-            name = bar.label_zh if chinese else bar.label_en
+            name = words.text(bar.label, Language.ZH if chinese else Language.EN)
             lo_text = locale.toString(bar.low_value, "g", 6)
             hi_text = locale.toString(bar.high_value, "g", 6)
             bar_unit = f" {input_unit(bar.unit)}" if bar.unit else ""

@@ -48,6 +48,7 @@ from gpu_advisor.ui.style import (
 from gpu_advisor.ui.widgets.cost_charts import format_money, option_label
 from gpu_advisor.ui.widgets.long_label import LongTextLabel
 from gpu_advisor.ui.widgets.why import WhyButton
+from gpu_advisor.words.terms import text_or_empty
 
 _DETAILS_MIN_WIDTH_PX: Final = 120
 """The reasons beside the options table: at least a few words a line."""
@@ -123,6 +124,7 @@ class RecommendationPanel(QWidget):
     def _build_labels(self) -> None:
         """The headline, the mix, and the reasons and warnings (with input links)."""
         self.headline = QLabel(wordWrap=True)
+        self.headline.setTextFormat(Qt.TextFormat.RichText)
         font = QFont(self.headline.font())
         font.setPointSizeF(font.pointSizeF() * 1.15)
         font.setBold(True)
@@ -290,9 +292,24 @@ class RecommendationPanel(QWidget):
         rec = cost.recommendation
         code, rate = cost.currency.code, cost.currency.cny_per_unit
         locale = current_locale()
-        self.headline.setText(
-            self.tr("Recommendation: %1").replace("%1", option_label(rec.option))
-        )
+        if rec.complete:
+            self.headline.setText(
+                _escape(self.tr("Recommendation: %1")).replace(
+                    "%1", _escape(option_label(rec.option))
+                )
+            )
+        else:  # the totals pay for part of the job: say so before any option
+            limits = "".join(
+                f"<br/><span style='color:{WARNING_COLOUR};font-weight:normal;'>"
+                f"{_escape(words.text(a, _advice_language()))}</span>"
+                for a in rec.limits
+            )
+            self.headline.setText(
+                _escape(
+                    self.tr("Incomplete plan. Cheapest for the priced part only: %1")
+                ).replace("%1", _escape(option_label(rec.option)))
+                + limits
+            )
         if rec.mix_detail is not None:
             mix = rec.mix_detail
             peak = max(mix.baseline_gpus, default=0)
@@ -330,9 +347,7 @@ class RecommendationPanel(QWidget):
         self._fill_table(cost, code, rate)
         self._show_break_even(cost)
         self.vat_label.setText(
-            cost.currency.vat_note_zh
-            if _advice_language() is Language.ZH
-            else cost.currency.vat_note_en
+            text_or_empty(cost.currency.vat_note, _advice_language())
         )
 
     def _fill_table(self, cost: CostResult, code: str, rate: float) -> None:
@@ -408,9 +423,9 @@ class RecommendationPanel(QWidget):
             per_hour,
             f"{locale.toString(option.utilization * 100, 'f', 0)} %",
         ]
-        zh = _advice_language() is Language.ZH
-        reason = option.reason_zh if zh else option.reason_en
-        scope = option.includes_zh if zh else option.includes_en
+        lang = _advice_language()
+        reason = text_or_empty(option.reason, lang)
+        scope = text_or_empty(option.includes, lang)
         shown = (cells, recommended, option.feasible, reason, scope)
         if table.item(row, 0) is not None and self._rows_shown.get(row) == shown:
             return  # the same cells: each set call below costs a model update
@@ -466,12 +481,13 @@ class RecommendationPanel(QWidget):
 
     def _show_includes(self, cost: CostResult) -> None:
         """One line per option: its name and the engine's sentence of what it includes."""
-        zh = _advice_language() is Language.ZH
+        lang = _advice_language()
+        zh = lang is Language.ZH
         lines = [
             f"<b>{html.escape(option_label(o.id))}</b>{'：' if zh else ': '}"
-            f"{html.escape(o.includes_zh if zh else o.includes_en)}"
+            f"{html.escape(text_or_empty(o.includes, lang))}"
             for o in cost.options
-            if (o.includes_zh if zh else o.includes_en)
+            if o.includes is not None
         ]
         self.includes_label.setText("<br>".join(lines))
         self.includes_label.setVisible(bool(lines))

@@ -26,12 +26,12 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, cast
 
-from gpu_advisor.engine.rollout.configs.common import _header, _num, _t
+from gpu_advisor.engine.rollout.configs.common import Wording, _header, _num, _w
 from gpu_advisor.engine.rollout.configs.dcgm import EXPORTER_JOB
 from gpu_advisor.engine.rollout.configs.yaml_out import _yaml
-from gpu_advisor.model.common import Language
+from gpu_advisor.model.common import Message, Param
 from gpu_advisor.model.project import Monitoring
 
 NCCL_HANG_UTIL_PCT: Final = 95
@@ -80,12 +80,8 @@ def _range_minutes(window_minutes: int, scrape_interval_s: int) -> int:
     return max(window_minutes, math.ceil(4 * scrape_interval_s / 60))
 
 
-def _where(language: Language) -> str:
-    return _t(
-        language,
-        "{{ $labels.node }} GPU {{ $labels.gpu }}",
-        "节点 {{ $labels.node }} 的 {{ $labels.gpu }} 号卡",
-    )
+_VALUE: Final = "{{ $value }}"
+"""Prometheus's template of the alert's value, given to the annotations' words."""
 
 
 _DCGM_SERIES: Final = re.compile(
@@ -148,12 +144,13 @@ _REASONS: Final = (
 
 @dataclass(frozen=True, slots=True)
 class AlertRule:
-    """One alert of the rules file, its texts as templates.
+    """One alert of the rules file: its expression and how it fires.
 
-    ``expr``, the summaries and the descriptions are :meth:`str.format`
-    templates over the values of :func:`_rule_values` (``{where}``, the
-    thresholds, windows and metric names); doubled braces are literal, so
-    Prometheus's ``{{ $value }}`` is written ``{{{{ $value }}}}``.
+    ``expr`` is a :meth:`str.format` template over the values of
+    :func:`_rule_values` (the thresholds, windows and metric names); doubled
+    braces are literal. The summary and the description are the catalog's
+    ``rollout.alert.<alert>.summary`` and ``.description``, worded with the
+    values of :func:`_annotation_values`.
 
     Attributes
     ----------
@@ -165,8 +162,6 @@ class AlertRule:
         How long the condition must hold; 0 fires at once. [min]
     severity : str
         ``"warning"`` or ``"critical"``. [-]
-    summary_en, summary_zh, description_en, description_zh : str
-        Annotation templates in English and Chinese. [-]
     needs : str
         ``""``: always in the file; ``"expected_gpus"``: only with an expected
         GPU count per node; ``"power_throttle"``: only when
@@ -177,10 +172,6 @@ class AlertRule:
     expr: str
     for_minutes: int
     severity: str
-    summary_en: str
-    summary_zh: str
-    description_en: str
-    description_zh: str
     needs: str = ""
 
 
@@ -190,24 +181,12 @@ ALERT_RULES: Final[tuple[AlertRule, ...]] = (
         "DCGM_FI_DEV_GPU_TEMP > {gpu_temp}",
         _SUSTAINED_MINUTES,
         "warning",
-        "GPU core temperature high",
-        "GPU 核心温度过高",
-        "{where} is at {{{{ $value }}}} °C, above {gpu_temp} °C for 5 minutes. "
-        "Check the air conditioning and the airflow of the rack; clocks will drop next.",
-        "{where}温度 {{{{ $value }}}} °C，已连续 5 分钟超过 {gpu_temp} °C。"
-        "请检查机房空调和机柜风道，否则接下来会降频。",
     ),
     AlertRule(
         "GpuMemoryTemperatureHigh",
         "DCGM_FI_DEV_MEMORY_TEMP > {memory_temp}",
         _SUSTAINED_MINUTES,
         "warning",
-        "GPU memory (HBM) temperature high",
-        "显存（HBM）温度过高",
-        "{where} memory is at {{{{ $value }}}} °C, above {memory_temp} °C. "
-        "Hot HBM raises the ECC error rate; check cooling.",
-        "{where}显存温度 {{{{ $value }}}} °C，超过 {memory_temp} °C。"
-        "显存过热会增加 ECC 错误，请检查散热。",
     ),
     AlertRule(
         "GpuXidError",
@@ -215,13 +194,6 @@ ALERT_RULES: Final[tuple[AlertRule, ...]] = (
         "changes(DCGM_FI_DEV_XID_ERRORS[{xid_range}]) > 0",
         0,
         "warning",
-        "GPU reported an XID error",
-        "GPU 上报 XID 错误",
-        "{where} reported XID {{{{ $value }}}} in the last {xid_range}. "
-        "Look it up in NVIDIA's XID table; "
-        "48/63/64/94/95 point at memory, 74 at NVLink, 13/31/43 usually at the application.",
-        "{where}在最近 {xid_window} 分钟内上报 XID {{{{ $value }}}}。请对照 NVIDIA XID 错误表："
-        "48/63/64/94/95 与显存有关，74 与 NVLink 有关，13/31/43 多为程序问题。",
     ),
     AlertRule(
         "GpuMissing",
@@ -229,25 +201,12 @@ ALERT_RULES: Final[tuple[AlertRule, ...]] = (
         "unless on (node, gpu) DCGM_FI_DEV_GPU_TEMP",
         _SUSTAINED_MINUTES,
         "critical",
-        "GPU stopped reporting",
-        "GPU 指标消失（疑似掉卡）",
-        "{where} reported within the last hour but not now: the driver lost the card "
-        "(a GPU that fell off the bus, XID 79, shows up here: DCGM cannot report "
-        "XID 79) or the exporter on that node stopped. Check nvidia-smi on the node.",
-        "{where}一小时内还有指标，现在没有了：驱动已看不到这张卡（掉卡即 XID 79 会表现为此告警："
-        "DCGM 无法上报 XID 79），或该节点的采集器停了。请登录节点执行 nvidia-smi 检查。",
     ),
     AlertRule(
         "GpuCountBelowExpected",
         "count by (node) (DCGM_FI_DEV_GPU_TEMP) < {expected_gpus}",
         _SUSTAINED_MINUTES,
         "critical",
-        "Node reports fewer GPUs than planned",
-        "节点可见 GPU 数少于规划",
-        "{{{{ $labels.node }}}} reports {{{{ $value }}}} GPUs, "
-        "{expected_gpus} planned. A card has dropped out.",
-        "节点 {{{{ $labels.node }}}} 只看到 {{{{ $value }}}} 张卡，"
-        "规划为 {expected_gpus} 张，疑似掉卡。",
         needs="expected_gpus",
     ),
     AlertRule(
@@ -255,34 +214,18 @@ ALERT_RULES: Final[tuple[AlertRule, ...]] = (
         "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL >= {ecc_dbe}",
         0,
         "critical",
-        "Uncorrectable (double-bit) ECC errors",
-        "不可纠正（双比特）ECC 错误",
-        "{where} has {{{{ $value }}}} double-bit ECC errors since the driver loaded "
-        "(threshold {ecc_dbe}). Results on this card may be wrong: "
-        "drain it and ask the vendor to test or replace it.",
-        "{where}自驱动加载以来出现 {{{{ $value }}}} 次双比特 ECC 错误（阈值 {ecc_dbe}）。"
-        "该卡计算结果可能出错：请将其下线，并要求供应商检测或换卡。",
     ),
     AlertRule(
         "GpuRowRemapFailure",
         "DCGM_FI_DEV_ROW_REMAP_FAILURE > 0",
         0,
         "critical",
-        "GPU memory row remapping failed",
-        "显存行重映射失败",
-        "{where} could not remap a faulty memory row: the card needs replacing.",
-        "{where}无法再重映射坏的显存行：该卡需要更换。",
     ),
     AlertRule(
         "GpuUncorrectableRowsRemapped",
         "increase(DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS[{seen_window}]) > 0",
         0,
         "warning",
-        "Memory row remapped after an uncorrectable error",
-        "不可纠正错误触发显存行重映射",
-        "{where} remapped a memory row after an uncorrectable error. The remap takes "
-        "effect after a GPU reset: reset the card at the next checkpoint.",
-        "{where}因不可纠正错误重映射了显存行，需重置 GPU 后才生效：请在下一个 checkpoint 后重置该卡。",
     ),
     AlertRule(
         "GpuUtilizationLow",
@@ -290,26 +233,12 @@ ALERT_RULES: Final[tuple[AlertRule, ...]] = (
         "and DCGM_FI_DEV_FB_USED > {busy_fb_mib}",
         _SUSTAINED_MINUTES,
         "warning",
-        "GPU utilisation low: check data loading first",
-        "GPU 利用率偏低：先查数据加载",
-        "{where} averaged {{{{ $value }}}} % over {util_range} "
-        "(threshold {util_low} %) while a job holds it. Look at data "
-        "loading first (DataLoader workers, storage bandwidth, CPU preprocessing, "
-        "data stored far from the compute) before adding GPUs.",
-        "{where}在 {util_window} 分钟内平均利用率 {{{{ $value }}}} %（阈值 {util_low} %），"
-        "且有作业占用。先检查数据加载（DataLoader 进程数、存储带宽、CPU 预处理、数据是否离算力太远），"
-        "不要急着加卡。",
     ),
     AlertRule(
         "GpuThermalThrottling",
         "floor({reasons} / {thermal_bits}) % 4 > 0",
         _SUSTAINED_MINUTES,
         "warning",
-        "GPU clocks reduced by thermal limits",
-        "GPU 因温度降频",
-        "{where} has been thermally throttled (SW or HW thermal slowdown) for 5 "
-        "minutes; training runs slower on this card and the whole job waits for it.",
-        "{where}已连续 5 分钟因过热降频（软件或硬件温控），这张卡变慢会拖慢整个作业。",
     ),
     AlertRule(
         "GpuPowerBrakeOrHwSlowdown",
@@ -317,12 +246,6 @@ ALERT_RULES: Final[tuple[AlertRule, ...]] = (
         "or floor({reasons} / {power_brake_bit}) % 2 == 1",
         _SUSTAINED_MINUTES,
         "warning",
-        "GPU hardware slowdown or power brake",
-        "GPU 硬件降频或电源制动",
-        "{where} shows HW slowdown or power brake for 5 minutes: a power supply, "
-        "PDU or temperature problem at the node. Ask the data centre to check power.",
-        "{where}已连续 5 分钟处于硬件降频或电源制动状态，通常是节点电源、PDU 或温度问题，"
-        "请机房检查供电。",
         needs="power_throttle",
     ),
     AlertRule(
@@ -332,55 +255,36 @@ ALERT_RULES: Final[tuple[AlertRule, ...]] = (
         "< {hang_tensor_active}",
         1,
         "critical",
-        "Training looks hung in NCCL",
-        "训练疑似卡在 NCCL 通信",
-        "{where} has been at 100 % utilisation with idle tensor cores for "
-        "{hang_range}: typically a rank waiting forever in an NCCL "
-        "collective. Check the logs of every rank (set NCCL_DEBUG=INFO), the network "
-        "and the other nodes; restart from the last checkpoint.",
-        "{where}已连续 {hang_window} 分钟利用率 100 % 但 Tensor Core 空闲：通常是某个进程在 NCCL "
-        "集合通信中一直等待。请查看各进程日志（设 NCCL_DEBUG=INFO）、网络和其他节点，并从最近的 checkpoint 重启。",
     ),
     AlertRule(
         "DcgmExporterDown",
         'up{{job="{exporter_job}"}} == 0',
         _SUSTAINED_MINUTES,
         "critical",
-        "GPU metrics exporter down",
-        "GPU 指标采集器（dcgm-exporter）宕机",
-        "{{{{ $labels.instance }}}}: Prometheus cannot scrape dcgm-exporter; "
-        "GPU alerts for that node are blind.",
-        "{{{{ $labels.instance }}}}：Prometheus 抓取不到 dcgm-exporter，该节点的 GPU 告警全部失效。",
     ),
     AlertRule(
         "DcgmExporterAbsent",
         'absent(up{{job="{exporter_job}"}})',
         10,
         "critical",
-        "No dcgm-exporter target at all",
-        "没有任何 dcgm-exporter 抓取目标",
-        "Prometheus has no dcgm-exporter target: the scrape config or the DaemonSet "
-        "is missing, so no GPU alert can fire.",
-        "Prometheus 中没有 dcgm-exporter 目标：抓取配置或 DaemonSet 缺失，任何 GPU 告警都不会触发。",
     ),
 )
 """Every alert of the rules file, in file order (see :func:`prometheus_alert_rules`)."""
 
 
 def _rule_values(
-    monitoring: Monitoring, language: Language, expected_gpus_per_node: int | None
+    monitoring: Monitoring, expected_gpus_per_node: int | None
 ) -> dict[str, object]:
-    """The values the :data:`ALERT_RULES` templates are filled with.
+    """The values the :data:`ALERT_RULES` expressions are filled with.
 
-    Windows come in minutes (``*_window``, for the Chinese texts) and as
-    Prometheus durations (``*_range``), each at least four scrapes long.
+    Windows come in minutes (``*_window``) and as Prometheus durations
+    (``*_range``), each at least four scrapes long.
     """
     m = monitoring
     util_window = _range_minutes(m.util_window_minutes, m.scrape_interval_s)
     hang_window = _range_minutes(m.nccl_hang_minutes, m.scrape_interval_s)
     xid_window = _range_minutes(10, m.scrape_interval_s)
     return {
-        "where": _where(language),
         "gpu_temp": _num(m.gpu_temp_c),
         "memory_temp": _num(m.memory_temp_c),
         "util_low": _num(m.util_low_pct),
@@ -404,14 +308,45 @@ def _rule_values(
     }
 
 
+def _annotation_values(values: dict[str, object]) -> dict[str, Param]:
+    """The values the annotations are worded with: thresholds, windows (minutes
+    and Prometheus duration, ``rollout.alert.window``) and Prometheus's own
+    templates for the value and the labels."""
+
+    def window(name: str) -> Message:
+        return Message(
+            code="rollout.alert.window",
+            params={
+                "minutes": cast(int, values[f"{name}_window"]),
+                "duration": str(values[f"{name}_range"]),
+            },
+        )
+
+    node, gpu = "{{ $labels.node }}", "{{ $labels.gpu }}"
+    return {
+        "where": Message(code="rollout.alert.where", params={"node": node, "gpu": gpu}),
+        "node": node,
+        "instance": "{{ $labels.instance }}",
+        "value": _VALUE,
+        "gpu_temp": str(values["gpu_temp"]),
+        "memory_temp": str(values["memory_temp"]),
+        "util_low": str(values["util_low"]),
+        "ecc_dbe": cast(int, values["ecc_dbe"]),
+        "expected_gpus": cast("int | None", values["expected_gpus"]),
+        "xid_window": window("xid"),
+        "util_window": window("util"),
+        "hang_window": window("hang"),
+    }
+
+
 def prometheus_alert_rules(
     monitoring: Monitoring,
-    language: Language = Language.EN,
+    say: Wording,
     expected_gpus_per_node: int | None = None,
 ) -> str:
     """Prometheus alerting rules on dcgm-exporter metrics [5][6][7].
 
-    Thresholds come from ``monitoring``; annotations are in ``language``.
+    Thresholds come from ``monitoring``; ``say`` words the annotations.
 
     Parameters
     ----------
@@ -419,8 +354,8 @@ def prometheus_alert_rules(
         Temperatures [°C], utilisation threshold [%] and window [min],
         NCCL-hang window [min], ECC DBE count [1], throttle switch, scrape
         interval [s]. [-]
-    language : Language
-        Language of ``summary`` and ``description``. [-]
+    say : Wording
+        Words ``summary`` and ``description`` in the reader's language. [-]
     expected_gpus_per_node : int or None
         When given, also alert when a node reports fewer GPUs. [1]
 
@@ -441,7 +376,7 @@ def prometheus_alert_rules(
       last 10 minutes (``changes(...) > 0``). dcgm-exporter keeps the last XID
       until it restarts, so an alert on the value alone would fire for ever.
     * ``GpuMissing``: a GPU that reported in the last hour and reports no
-      more (per ``node`` and ``gpu``), the "掉卡" case when the driver
+      more (per ``node`` and ``gpu``), the "dropped card" case when the driver
       no longer sees it. XID 79 (fallen off the bus) lands here: DCGM cannot
       report it [11]. ``GpuCountBelowExpected``: fewer GPUs per node than
       planned.
@@ -477,11 +412,13 @@ def prometheus_alert_rules(
     Examples
     --------
     >>> import yaml
-    >>> doc = yaml.safe_load(prometheus_alert_rules(Monitoring()))
+    >>> from gpu_advisor.words import wording
+    >>> doc = yaml.safe_load(prometheus_alert_rules(Monitoring(), wording('en')))
     >>> doc["groups"][0]["rules"][0]["expr"].endswith(") > 85")
     True
     """
-    values = _rule_values(monitoring, language, expected_gpus_per_node)
+    values = _rule_values(monitoring, expected_gpus_per_node)
+    words = _annotation_values(values)
     included = {
         "": True,
         "expected_gpus": expected_gpus_per_node is not None,
@@ -493,24 +430,13 @@ def prometheus_alert_rules(
             r.expr.format(**values),
             r.for_minutes,
             r.severity,
-            _t(language, r.summary_en, r.summary_zh).format(**values),
-            _t(language, r.description_en, r.description_zh).format(**values),
+            _w(say, f"rollout.alert.{r.alert}.summary", **words),
+            _w(say, f"rollout.alert.{r.alert}.description", **words),
         )
         for r in ALERT_RULES
         if included[r.needs]
     ]
-    head = [
-        _t(
-            language,
-            "gpu-advisor: Prometheus alert rules on dcgm-exporter metrics.",
-            "gpu-advisor 生成：基于 dcgm-exporter 指标的 Prometheus 告警规则。",
-        ),
-        _t(
-            language,
-            "Check with: promtool check rules <this file>",
-            "可用 promtool check rules <本文件> 检查。",
-        ),
-    ]
+    head = [_w(say, "rollout.alert.head.what"), _w(say, "rollout.alert.head.check")]
     return _header(head) + _yaml(
         [{"groups": [{"name": "gpu-advisor", "rules": rules}]}]
     ).removeprefix("---\n")

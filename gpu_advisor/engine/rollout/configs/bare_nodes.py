@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from gpu_advisor.engine.rollout.configs.common import (
     PLACEHOLDER_HOST_LIMIT,
+    Wording,
     _header,
-    _t,
+    _w,
     placeholder_hostnames,
 )
 from gpu_advisor.engine.rollout.configs.nccl import _nccl_block, _nccl_env
@@ -23,14 +24,13 @@ from gpu_advisor.engine.rollout.configs.shell import (
     _q_value,
     _shellcheck_literals,
 )
-from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Environment, Workload
 
 
 def bare_nodes_script(
     env: Environment,
-    workload: Workload | None = None,
-    language: Language = Language.EN,
+    workload: Workload | None,
+    say: Wording,
 ) -> str:
     """Launch script for bare nodes: run it once per node with its rank [3].
 
@@ -45,8 +45,8 @@ def bare_nodes_script(
         Nodes, GPUs per node, host names, port, image. [-]
     workload : Workload or None
         Only named in the header comment. [-]
-    language : Language
-        Language of the comments and messages. [-]
+    say : Wording
+        Words the comments and messages in the reader's language. [-]
 
     Returns
     -------
@@ -55,66 +55,58 @@ def bare_nodes_script(
 
     Examples
     --------
-    >>> "--master-addr" in bare_nodes_script(Environment(nodes=2))
+    >>> from gpu_advisor.words import wording
+    >>> "--master-addr" in bare_nodes_script(Environment(nodes=2), None, wording("en"))
     True
     """
     hosts = placeholder_hostnames(env)
     out = (
         "#!/usr/bin/env bash\n"
         + _shellcheck_literals(env)
-        + _header(_bare_head(env, hosts, workload, language))
+        + _header(_bare_head(env, hosts, workload, say))
     )
     out += "set -euo pipefail\n\n"
     out += f"NNODES={env.nodes}\nNPROC_PER_NODE={env.gpus_per_node}\n"
     if env.nodes > 1:  # --standalone needs no master
         out += f"MASTER_ADDR={_q_value(hosts[0])}\nMASTER_PORT={_q(env.master_port)}\n"
-    out += _rank_check(language)
+    out += _rank_check(say)
     out += f"export DATA_PATH={_q_path(env.data_path)}\n"
-    out += _nccl_block(env, language)
+    out += _nccl_block(env, say)
     if env.bare_use_container:
-        out += _docker_run(env, language)
+        out += _docker_run(env, say)
     else:
         out += f"\nexec {_bare_torchrun(env)}\n"
     return out
 
 
 def _bare_head(
-    env: Environment, hosts: list[str], workload: Workload | None, language: Language
+    env: Environment, hosts: list[str], workload: Workload | None, say: Wording
 ) -> list[str]:
     """The script's comment lines: what it runs and the command for each node."""
     master = hosts[0]
     if env.nodes == 1:
         head = [
-            _t(
-                language,
-                f"gpu-advisor: one node x {env.gpus_per_node} GPU(s), torchrun --standalone.",
-                f"gpu-advisor 生成：单节点 × {env.gpus_per_node} 张卡，torchrun --standalone。",
-            ),
-            _t(language, "Start it on the node:", "在该节点上运行："),
+            _w(say, "rollout.bare.head_one_node", gpus_per_node=env.gpus_per_node),
+            _w(say, "rollout.bare.start_it_on_node"),
         ]
     else:
         head = [
-            _t(
-                language,
-                f"gpu-advisor: {env.nodes} nodes x {env.gpus_per_node} GPU(s), "
-                f"static rendezvous on {master}:{env.master_port}.",
-                f"gpu-advisor 生成：{env.nodes} 个节点 × 每节点 {env.gpus_per_node} 张卡，"
-                f"静态汇合点 {master}:{env.master_port}。",
+            _w(
+                say,
+                "rollout.bare.head_nodes",
+                nodes=env.nodes,
+                gpus_per_node=env.gpus_per_node,
+                master=master,
+                master_port=env.master_port,
             ),
-            _t(
-                language,
-                "Copy this file to every node and start it there with the node's rank:",
-                "把本文件拷到每个节点，在各节点上带节点序号运行：",
-            ),
+            _w(say, "rollout.bare.copy_this_file_to"),
         ]
     ranked = list(enumerate(hosts[: env.nodes]))
     if len(ranked) > PLACEHOLDER_HOST_LIMIT:
         ranked = [*ranked[: PLACEHOLDER_HOST_LIMIT - 1], ranked[-1]]
     head += [f"{host}: bash launch.sh {rank}" for rank, host in ranked]
     if env.nodes > len(ranked):
-        head.append(
-            _t(language, "... and so on for every node.", "……其余节点依此类推。")
-        )
+        head.append(_w(say, "rollout.bare.and_so_on_for"))
     if workload is not None:
         head.append(
             f"{workload.task} / {workload.model_preset or 'custom'} / {workload.gpu_id}"
@@ -122,14 +114,10 @@ def _bare_head(
     return head
 
 
-def _rank_check(language: Language) -> str:
+def _rank_check(say: Wording) -> str:
     """Read ``NODE_RANK`` from the first argument; exit 2 unless it is 0..NNODES-1."""
-    usage = _t(language, "usage", "用法")
-    bad_rank = _t(
-        language,
-        "NODE_RANK must be an integer from 0 to NNODES-1",
-        "NODE_RANK 必须是 0 到 NNODES-1 之间的整数",
-    )
+    usage = _w(say, "rollout.bare.usage")
+    bad_rank = _w(say, "rollout.bare.node_rank_must_be")
     return (
         'NODE_RANK="${1:-0}"\n'
         'case "$NODE_RANK" in\n'
@@ -157,7 +145,7 @@ def _bare_torchrun(env: Environment) -> str:
     )
 
 
-def _docker_run(env: Environment, language: Language) -> str:
+def _docker_run(env: Environment, say: Wording) -> str:
     """Run torchrun inside ``pytorch_image`` with the host's network, IPC and
     RDMA devices, passing the NCCL, torch and UCX variables in."""
     names = [*_nccl_env(env), "DATA_PATH"]
@@ -166,19 +154,8 @@ def _docker_run(env: Environment, language: Language) -> str:
         "\n"
         + _header(
             [
-                _t(
-                    language,
-                    "--ipc host gives the data loader enough shared memory; "
-                    "--network host lets NCCL see the RDMA/TCP interfaces.",
-                    "--ipc host 让数据加载进程有足够共享内存；--network host 让 NCCL 直接使用宿主机网卡（RDMA/TCP）。",
-                ),
-                _t(
-                    language,
-                    "Every NCCL_*, TORCH_* and UCX_* variable set above or exported "
-                    "before this script (e.g. NCCL_SOCKET_IFNAME) enters the container.",
-                    "上面设置的、以及运行本脚本前 export 的所有 NCCL_*、TORCH_*、UCX_* 变量"
-                    "（如 NCCL_SOCKET_IFNAME）都会传进容器。",
-                ),
+                _w(say, "rollout.bare.ipc_host_gives_data"),
+                _w(say, "rollout.bare.every_nccl_torch_and"),
             ]
         )
         + f"ENV_ARGS=({' '.join(f'--env {n}' for n in names)})\n"
@@ -191,13 +168,7 @@ def _docker_run(env: Environment, language: Language) -> str:
         + (
             "else\n"
             + "  echo "
-            + _q(
-                _t(
-                    language,
-                    "warning: no /dev/infiniband on this node: NCCL will use TCP",
-                    "警告：本节点没有 /dev/infiniband，NCCL 将走 TCP",
-                )
-            )
+            + _q(_w(say, "rollout.bare.warning_no_dev_infiniband"))
             + " >&2\n"
             if rdma
             else ""

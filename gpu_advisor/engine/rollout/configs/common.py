@@ -1,8 +1,10 @@
 """What every generated file shares.
 
-The :class:`GeneratedConfig` record each file is returned in; the English or
-Chinese pick (``_t``); comment lines and the NOTE/ERROR notes on top of a file
-(``_comment``, ``_header``, :func:`with_notes`); names that need no quoting
+The :class:`GeneratedConfig` record each file is returned in; the
+:data:`Wording` that words the files' comments in the reader's language (the
+engine holds codes, the caller's catalog holds the sentences: ``_w``);
+comment lines and the NOTE/ERROR notes on top of a file (``_comment``,
+``_header``, :func:`with_notes`); names that need no quoting
 (:func:`dns_label` for Kubernetes, ``_slurm_name`` for ``#SBATCH``); the
 nodes' host names (:func:`placeholder_hostnames`) and the number format of
 thresholds (``_num``).
@@ -10,10 +12,11 @@ thresholds (``_num``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeAlias
 
-from gpu_advisor.model.common import Language
+from gpu_advisor.model.common import Advice, Message, Param
 from gpu_advisor.model.project import Environment
 
 PLACEHOLDER_HOST_LIMIT: Final = 64
@@ -51,9 +54,22 @@ class GeneratedConfig:
     text: str
 
 
-def _t(language: Language, en: str, zh: str) -> str:
-    """Pick the English or the Chinese text."""
-    return zh if language is Language.ZH else en
+Wording: TypeAlias = Callable[[Message], str]
+"""Words a message in the reader's language (``gpu_advisor.words.wording(lang)``).
+
+The generators build every comment, title and annotation as a
+:class:`~gpu_advisor.model.common.Message` and pass it to the wording the
+caller gives them, so the engine holds no sentence in any language.
+"""
+
+
+def _w(say: Wording, code: str, **params: Param) -> str:
+    """The message ``code`` with ``params``, worded by ``say``.
+
+    >>> _w(lambda m: f"{m.code}{sorted(m.params)}", "rollout.x", b=1, a="2")
+    "rollout.x['a', 'b']"
+    """
+    return say(Message(code=code, params=params))
 
 
 def dns_label(text: str, fallback: str = "gpu-job", max_len: int = 63) -> str:
@@ -160,30 +176,36 @@ def placeholder_hostnames(env: Environment) -> list[str]:
     return names
 
 
-def _note(language: Language, text: str) -> str:
-    """A comment line the reader must see: 'NOTE: …' / '注意：…'."""
-    return _t(language, f"NOTE: {text}", f"注意：{text}")
+def as_message(advice: Advice) -> Message:
+    """The advice's code and values, to word it inside a file."""
+    return Message(code=advice.code, params=advice.params)
 
 
-def _error(language: Language, text: str) -> str:
-    """A comment line saying the file will not work as it is: 'ERROR: …' / '错误：…'."""
-    return _t(language, f"ERROR: {text}", f"错误：{text}")
+def _note(say: Wording, note: Message) -> str:
+    """A comment line the reader must see: 'NOTE: …' (``rollout.file.note``)."""
+    return _w(say, "rollout.file.note", note=note)
 
 
-def with_notes(text: str, notes: list[str], language: Language = Language.EN) -> str:
+def _error(say: Wording, problem: Message) -> str:
+    """A comment line saying the file will not work as it is: 'ERROR: …'."""
+    return _w(say, "rollout.file.error", problem=problem)
+
+
+def with_notes(text: str, notes: list[Message], say: Wording) -> str:
     """``text`` with ``notes`` as comment lines after the shebang (or at the top).
 
-    Each line starts with "NOTE: " or, in Chinese, "注意：".
+    Each line is worded by ``say`` as ``rollout.file.note`` ("NOTE: …").
 
     Examples
     --------
-    >>> print(with_notes("kind: Job", ["看节点数"], Language.ZH))
-    # 注意：看节点数
+    >>> say = lambda m: m.params["note"].code if "note" in m.params else m.code
+    >>> print(with_notes("kind: Job", [Message(code="x.y")], say))
+    # x.y
     kind: Job
     """
     if not notes:
         return text
-    block = _header([_note(language, n) for n in notes])
+    block = _header([_note(say, n) for n in notes])
     if text.startswith("#!"):
         first, _, rest = text.partition("\n")
         return first + "\n" + block + rest

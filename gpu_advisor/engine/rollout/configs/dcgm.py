@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from gpu_advisor.engine.rollout.configs.common import _header, _t, dns_label
+from gpu_advisor.engine.rollout.configs.common import Wording, _header, _w, dns_label
 from gpu_advisor.engine.rollout.configs.shell import _literal_directive, _q
 from gpu_advisor.engine.rollout.configs.yaml_out import _yaml
-from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Environment, Monitoring, Scheduler
 
 EXPORTER_JOB: Final = "dcgm-exporter"
@@ -67,7 +66,7 @@ DCGM_FI_PROF_PCIE_RX_BYTES, gauge, Rate of data received over the PCIe bus (byte
 def dcgm_exporter_manifest(
     env: Environment,
     monitoring: Monitoring,
-    language: Language = Language.EN,
+    say: Wording,
 ) -> str:
     """Deploy NVIDIA dcgm-exporter with the counters our alerts need [5].
 
@@ -82,8 +81,8 @@ def dcgm_exporter_manifest(
         Which scheduler. [-]
     monitoring : Monitoring
         Image, namespace and port of the exporter. [-]
-    language : Language
-        Language of the comments. [-]
+    say : Wording
+        Words the comments in the reader's language. [-]
 
     Returns
     -------
@@ -93,12 +92,13 @@ def dcgm_exporter_manifest(
     Examples
     --------
     >>> import yaml
-    >>> text = dcgm_exporter_manifest(Environment(), Monitoring())
+    >>> from gpu_advisor.words import wording
+    >>> text = dcgm_exporter_manifest(Environment(), Monitoring(), wording("en"))
     >>> [d["kind"] for d in yaml.safe_load_all(text)]
     ['ConfigMap', 'DaemonSet']
     """
     if env.scheduler is not Scheduler.KUBERNETES:
-        return _docker_script(monitoring, language)
+        return _docker_script(monitoring, say)
     port = monitoring.exporter_port
     namespace = dns_label(monitoring.namespace, fallback="gpu-monitoring")
     labels = {"app.kubernetes.io/name": EXPORTER_JOB}
@@ -110,46 +110,21 @@ def dcgm_exporter_manifest(
     }
     daemon_set = _daemon_set(monitoring, namespace, labels)
     head = [
-        _t(
-            language,
-            f"gpu-advisor: dcgm-exporter on every GPU node, namespace {namespace}, port {port}.",
-            f"gpu-advisor 生成：在每台 GPU 节点上运行 dcgm-exporter，命名空间 {namespace}，端口 {port}。",
-        ),
-        _t(
-            language,
-            "If the NVIDIA GPU Operator is installed it already runs dcgm-exporter: "
-            "give it this counters CSV instead of applying the DaemonSet.",
-            "若已安装 NVIDIA GPU Operator，它自带 dcgm-exporter：把这份指标 CSV 配给它即可，不必再部署此 DaemonSet。",
-        ),
-        _t(
-            language,
-            f"Create the namespace first: kubectl create namespace {namespace}",
-            f"先创建命名空间：kubectl create namespace {namespace}",
-        ),
-        _t(
-            language,
-            "Nodes need the label nvidia.com/gpu.present=true (set by GPU feature discovery).",
-            "节点需带标签 nvidia.com/gpu.present=true（由 GPU Feature Discovery 自动打上）。",
-        ),
+        _w(say, "rollout.dcgm.dcgm_exporter_on_every", namespace=namespace, port=port),
+        _w(say, "rollout.dcgm.if_nvidia_operator_is"),
+        _w(say, "rollout.dcgm.create_namespace_first_kubectl", namespace=namespace),
+        _w(say, "rollout.dcgm.nodes_need_label_nvidia"),
     ]
     return _header(head) + _yaml([config_map, daemon_set])
 
 
-def _docker_script(monitoring: Monitoring, language: Language) -> str:
+def _docker_script(monitoring: Monitoring, say: Wording) -> str:
     """SLURM and bare nodes: a script that writes the counters CSV and starts the
     exporter with ``docker run``, its series labelled with the node's name [5]."""
     port = monitoring.exporter_port
     head = [
-        _t(
-            language,
-            "gpu-advisor: run on every GPU node (as root). Needs docker and the NVIDIA container toolkit.",
-            "gpu-advisor 生成：在每台 GPU 节点上以 root 运行；需要 docker 和 NVIDIA Container Toolkit。",
-        ),
-        _t(
-            language,
-            "DCP fields (DCGM_FI_PROF_*) need datacenter GPUs; on GeForce cards delete those lines.",
-            "DCGM_FI_PROF_* 性能剖析指标仅支持数据中心卡；消费级显卡请删掉这几行。",
-        ),
+        _w(say, "rollout.dcgm.run_on_every_node"),
+        _w(say, "rollout.dcgm.dcp_fields_dcgm_fi"),
     ]
     return (
         "#!/usr/bin/env bash\n"
@@ -161,16 +136,7 @@ def _docker_script(monitoring: Monitoring, language: Language) -> str:
         + DCGM_COUNTERS_CSV
         + "CSV\n"
         + "docker rm -f dcgm-exporter 2>/dev/null || true\n"
-        + _header(
-            [
-                _t(
-                    language,
-                    "The node's own name labels every series (NODE_NAME, --hostname): "
-                    "a re-created container keeps the same labels.",
-                    "用节点自己的主机名标记所有指标（NODE_NAME、--hostname）：重建容器后标签不变。",
-                )
-            ]
-        )
+        + _header([_w(say, "rollout.dcgm.node_name_labels")])
         + 'NODE="$(hostname -s 2>/dev/null || hostname)"\n'
         + "docker run -d --name dcgm-exporter --restart unless-stopped \\\n"
         + '  --gpus all --cap-add SYS_ADMIN --hostname "$NODE" -e NODE_NAME="$NODE" \\\n'

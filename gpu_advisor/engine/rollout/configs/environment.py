@@ -13,7 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from gpu_advisor.engine.rollout.configs.common import GeneratedConfig, with_notes
+from gpu_advisor.engine.rollout.configs.common import (
+    GeneratedConfig,
+    Wording,
+    as_message,
+    with_notes,
+)
 from gpu_advisor.engine.rollout.configs.files import (
     MONITORING_CONFIGS,
     launch_config,
@@ -22,7 +27,7 @@ from gpu_advisor.engine.rollout.configs.files import (
 from gpu_advisor.engine.rollout.configs.kubernetes import kubernetes_script_problem
 from gpu_advisor.engine.rollout.configs.nccl import NETWORK_NCCL_ENV
 from gpu_advisor.model.catalog import Catalog, NetworkKind
-from gpu_advisor.model.common import Advice, Language, Severity
+from gpu_advisor.model.common import Advice, Message, Severity
 from gpu_advisor.model.limits import MAX_NODES
 from gpu_advisor.model.project import (
     Environment,
@@ -32,20 +37,6 @@ from gpu_advisor.model.project import (
     Workload,
 )
 from gpu_advisor.model.sizing_results import SizingResult
-
-NVIDIA_ONLY_EN: Final = (
-    "The rollout files target NVIDIA GPUs (nvidia.com/gpu, CUDA images, DCGM, "
-    "nccl-tests); for {gpu} ({vendor}) replace them with the vendor's tools "
-    "(AMD: amd.com/gpu, ROCm images, rccl-tests, amd-smi, the ROCm device-metrics "
-    "exporter; Ascend: huawei.com/Ascend910, HCCL tests, npu-smi)."
-)
-"""Statement in the files and the app when the plan's GPU is not NVIDIA."""
-
-NVIDIA_ONLY_ZH: Final = (
-    "部署文件面向 NVIDIA GPU（nvidia.com/gpu、CUDA 镜像、DCGM、nccl-tests）；"
-    "{gpu}（{vendor}）请换成厂商自己的工具（AMD：amd.com/gpu、ROCm 镜像、rccl-tests、"
-    "amd-smi、ROCm 指标采集器；昇腾：huawei.com/Ascend910、HCCL 测试、npu-smi）。"
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +75,9 @@ class RolloutPlan:
         """True when the files' NVIDIA tools fit the plan's GPU (or it is unknown)."""
         return self.gpu_vendor in {"", "NVIDIA"}
 
-    def notes(self, language: Language) -> list[str]:
-        """The advice as comment lines for the generated files."""
-        return [a.message(language) for a in self.advice]
+    def notes(self) -> list[Message]:
+        """The advice, to word as comment lines of the generated files."""
+        return [as_message(a) for a in self.advice]
 
     def with_scheduler(self, scheduler: Scheduler) -> RolloutPlan:
         """The same plan for another scheduler (the sizing does not depend on it)."""
@@ -102,23 +93,23 @@ class RolloutPlan:
             return None
         return kubernetes_script_problem(self.environment)
 
-    def launch_file(self, workload: Workload, language: Language) -> GeneratedConfig:
+    def launch_file(self, workload: Workload, say: Wording) -> GeneratedConfig:
         """The launch file of the plan's scheduler, with the plan's notes on top."""
-        return launch_config(self.environment, workload, language, self.notes(language))
+        return launch_config(self.environment, workload, say, self.notes())
 
     def monitoring_file(
-        self, name: str, monitoring: Monitoring, language: Language
+        self, name: str, monitoring: Monitoring, say: Wording
     ) -> GeneratedConfig:
         """One of :data:`MONITORING_CONFIGS` for the plan's nodes.
 
         The NVIDIA-only note goes on top when the plan's GPU is not NVIDIA's
         (the node-count note belongs to the launch file).
         """
-        config = monitoring_config(name, self.environment, monitoring, language)
-        notes = [a.message(language) for a in self.advice if a.code == NVIDIA_ONLY_CODE]
+        config = monitoring_config(name, self.environment, monitoring, say)
+        notes = [as_message(a) for a in self.advice if a.code == NVIDIA_ONLY_CODE]
         if not notes:
             return config
-        return replace(config, text=with_notes(config.text, notes, language))
+        return replace(config, text=with_notes(config.text, notes, say))
 
     @classmethod
     def as_entered(cls, env: Environment) -> RolloutPlan:
@@ -203,12 +194,7 @@ def plan_environment(
             Advice(
                 code=NVIDIA_ONLY_CODE,
                 severity=Severity.WARNING,
-                message_en=NVIDIA_ONLY_EN.format(
-                    gpu=sized.gpu_name, vendor=sized.gpu_vendor
-                ),
-                message_zh=NVIDIA_ONLY_ZH.format(
-                    gpu=sized.gpu_name, vendor=sized.gpu_vendor
-                ),
+                params={"gpu": sized.gpu_name, "vendor": sized.gpu_vendor},
                 inputs=["workload.gpu_id"],
             )
         )
@@ -290,17 +276,12 @@ def _nodes_from_plan(env: Environment, sized_nodes: int, sized_per_node: int) ->
     return Advice(
         code="environment.nodes_from_plan",
         severity=Severity.INFO,
-        message_en=(
-            f"These files follow the sizing: {_nodes_en(sized_nodes)} × "
-            f"{sized_per_node} GPUs (the environment step says {env.nodes} "
-            f'× {env.gpus_per_node}; tick "Override the plan" there to '
-            "use those)."
-        ),
-        message_zh=(
-            f"这些文件按规模测算生成：{sized_nodes} 个节点 × 每节点 "
-            f"{sized_per_node} 张卡（环境步骤填写的是 {env.nodes} × "
-            f"{env.gpus_per_node}；如要按环境步骤生成，请在该步骤勾选“覆盖规划”）。"
-        ),
+        params={
+            "sized_nodes": sized_nodes,
+            "sized_per_node": sized_per_node,
+            "nodes": env.nodes,
+            "gpus_per_node": env.gpus_per_node,
+        },
         inputs=["environment.nodes", "environment.nodes_override"],
     )
 
@@ -312,23 +293,14 @@ def _nodes_differ_from_plan(
     return Advice(
         code="environment.nodes_differ_from_plan",
         severity=Severity.WARNING,
-        message_en=(
-            f"These files run {_nodes_en(env.nodes)} × {env.gpus_per_node} GPUs "
-            f"as set in the environment step; the sizing plans "
-            f"{_nodes_en(sized_nodes)} × {sized_per_node} GPUs."
-        ),
-        message_zh=(
-            f"这些文件按环境步骤的设置运行 {env.nodes} 个节点 × 每节点 "
-            f"{env.gpus_per_node} 张卡；规模测算规划为 {sized_nodes} 个节点 × "
-            f"每节点 {sized_per_node} 张卡。"
-        ),
+        params={
+            "sized_nodes": sized_nodes,
+            "sized_per_node": sized_per_node,
+            "nodes": env.nodes,
+            "gpus_per_node": env.gpus_per_node,
+        },
         inputs=["environment.nodes", "environment.gpus_per_node"],
     )
-
-
-def _nodes_en(nodes: int) -> str:
-    """'1 node', '4 nodes'."""
-    return f"{nodes} node" if nodes == 1 else f"{nodes} nodes"
 
 
 def environment_advice(
@@ -360,8 +332,6 @@ def environment_advice(
             Advice(
                 code="environment.single_node_first",
                 severity=Severity.INFO,
-                message_en="Run the job on one node first; scale out once it is stable.",
-                message_zh="先在单节点上跑稳，再扩展到多节点，排查问题最快。",
                 inputs=["environment.nodes"],
             )
         )
@@ -370,8 +340,6 @@ def environment_advice(
                 Advice(
                     code="environment.no_rdma",
                     severity=Severity.WARNING,
-                    message_en="Several nodes but no RDMA resource: NCCL falls back to TCP between nodes.",
-                    message_zh="多节点但未申请 RDMA 资源：节点间 NCCL 会退回 TCP，通信会成为瓶颈。",
                     inputs=["environment.rdma_resource", "environment.nodes"],
                 )
             )
@@ -380,8 +348,7 @@ def environment_advice(
             out.append(
                 Advice(
                     code="environment.gpu_count_mismatch",
-                    message_en=f"The environment has {total} GPUs, the workload plans {workload.gpus}.",
-                    message_zh=f"环境共 {total} 张卡，而工作负载规划为 {workload.gpus} 张。",
+                    params={"total": total, "planned": workload.gpus},
                     inputs=[
                         "environment.nodes",
                         "environment.gpus_per_node",
@@ -393,14 +360,7 @@ def environment_advice(
             out.append(
                 Advice(
                     code="environment.tp_across_nodes",
-                    message_en=(
-                        f"Tensor parallel degree {workload.tp} exceeds {env.gpus_per_node} GPUs per "
-                        "node: tensor-parallel traffic would cross the inter-node network."
-                    ),
-                    message_zh=(
-                        f"张量并行度 {workload.tp} 大于每节点 {env.gpus_per_node} 张卡："
-                        "张量并行通信将跨节点，速度会大幅下降。"
-                    ),
+                    params={"tp": workload.tp, "gpus_per_node": env.gpus_per_node},
                     inputs=["workload.tp", "environment.gpus_per_node"],
                 )
             )
@@ -409,8 +369,8 @@ def environment_advice(
 
 def generate_all(
     project: Project,
-    plan: RolloutPlan | None = None,
-    language: Language | None = None,
+    plan: RolloutPlan | None,
+    say: Wording,
 ) -> list[GeneratedConfig]:
     """Every config for the project's scheduler.
 
@@ -423,15 +383,15 @@ def generate_all(
     Parameters
     ----------
     project : Project
-        Reads ``environment``, ``monitoring``, ``workload`` and
-        ``meta.language``. [-]
+        Reads ``environment``, ``monitoring`` and ``workload``. [-]
     plan : RolloutPlan, optional
         The plan the files follow (:func:`plan_environment` with the
         evaluation's sizing, as ``evaluate_plan(...).rollout.plan``): its node
         count and network settings, with its notes. Without it the files use
         ``project.environment`` as it is. [-]
-    language : Language, optional
-        Language of the titles and comments; default ``meta.language``. [-]
+    say : Wording
+        Words the titles and comments in the reader's language
+        (``gpu_advisor.words.wording(project.meta.language)``). [-]
 
     Returns
     -------
@@ -440,17 +400,18 @@ def generate_all(
 
     Examples
     --------
-    >>> [c.name for c in generate_all(Project())]  # doctest: +NORMALIZE_WHITESPACE
+    >>> from gpu_advisor.words import wording
+    >>> [c.name for c in generate_all(Project(), None, wording("en"))]
+    ... # doctest: +NORMALIZE_WHITESPACE
     ['kubernetes-job', 'dcgm-exporter', 'prometheus-config', 'prometheus-alerts',
      'grafana-dashboard']
     """
-    lang = language if language is not None else project.meta.language
     if plan is None:
         plan = RolloutPlan.as_entered(project.environment)
     return [
-        plan.launch_file(project.workload, lang),
+        plan.launch_file(project.workload, say),
         *(
-            plan.monitoring_file(name, project.monitoring, lang)
+            plan.monitoring_file(name, project.monitoring, say)
             for name in MONITORING_CONFIGS
         ),
     ]

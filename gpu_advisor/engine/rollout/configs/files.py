@@ -8,8 +8,9 @@ from gpu_advisor.engine.rollout.configs.alert_rules import prometheus_alert_rule
 from gpu_advisor.engine.rollout.configs.bare_nodes import bare_nodes_script
 from gpu_advisor.engine.rollout.configs.common import (
     GeneratedConfig,
+    Wording,
     _slurm_name,
-    _t,
+    _w,
     dns_label,
     with_notes,
 )
@@ -21,7 +22,7 @@ from gpu_advisor.engine.rollout.configs.prometheus import (
     prometheus_scrape_config,
 )
 from gpu_advisor.engine.rollout.configs.slurm import slurm_script
-from gpu_advisor.model.common import Language
+from gpu_advisor.model.common import Message
 from gpu_advisor.model.project import Environment, Monitoring, Scheduler, Workload
 
 MONITORING_CONFIGS: Final = (
@@ -36,8 +37,8 @@ MONITORING_CONFIGS: Final = (
 def launch_config(
     env: Environment,
     workload: Workload,
-    language: Language,
-    notes: list[str] | None = None,
+    say: Wording,
+    notes: list[Message] | None = None,
 ) -> GeneratedConfig:
     """The launch file for ``env.scheduler``: Kubernetes Job, sbatch or bare-node script.
 
@@ -47,10 +48,10 @@ def launch_config(
         Cluster, image and job settings; ``env.scheduler`` picks the file. [-]
     workload : Workload
         The training job (precision, parallelism). [-]
-    language : Language
-        Language of the title and the comments. [-]
-    notes : list of str, optional
-        Lines added as "NOTE:" ("注意：") comments at the top (see
+    say : Wording
+        Words the title and the comments in the reader's language. [-]
+    notes : list of Message, optional
+        Added as "NOTE:" comments at the top (``rollout.file.note``; see
         :meth:`RolloutPlan.notes`). [-]
 
     Returns
@@ -61,37 +62,39 @@ def launch_config(
 
     Examples
     --------
-    >>> launch_config(Environment(scheduler=Scheduler.SLURM), Workload(), Language.EN).name
+    >>> from gpu_advisor.words import wording
+    >>> env = Environment(scheduler=Scheduler.SLURM)
+    >>> launch_config(env, Workload(), wording('en')).name
     'slurm-sbatch'
     """
     extra = list(notes or [])
     if env.scheduler is Scheduler.KUBERNETES:
         return GeneratedConfig(
             "kubernetes-job",
-            _t(language, "Kubernetes training Job", "Kubernetes 训练作业（Job）"),
+            _w(say, "rollout.title.kubernetes_training_job"),
             f"{dns_label(env.job_name)}-job.yaml",
             "yaml",
-            with_notes(kubernetes_manifest(env, workload, language), extra, language),
+            with_notes(kubernetes_manifest(env, workload, say), extra, say),
         )
     if env.scheduler is Scheduler.SLURM:
         return GeneratedConfig(
             "slurm-sbatch",
-            _t(language, "SLURM batch script", "SLURM 作业脚本（sbatch）"),
+            _w(say, "rollout.title.slurm_batch_script"),
             f"{_slurm_name(env.job_name, 'llm-train')}.sbatch",
             "bash",
-            with_notes(slurm_script(env, workload, language), extra, language),
+            with_notes(slurm_script(env, workload, say), extra, say),
         )
     return GeneratedConfig(
         "bare-launch",
-        _t(language, "Launch script for bare nodes", "裸机节点启动脚本"),
+        _w(say, "rollout.title.launch_script_for_bare"),
         "launch.sh",
         "bash",
-        with_notes(bare_nodes_script(env, workload, language), extra, language),
+        with_notes(bare_nodes_script(env, workload, say), extra, say),
     )
 
 
 def monitoring_config(
-    name: str, env: Environment, monitoring: Monitoring, language: Language
+    name: str, env: Environment, monitoring: Monitoring, say: Wording
 ) -> GeneratedConfig:
     """One monitoring file, exactly as :func:`generate_all` writes it.
 
@@ -103,8 +106,8 @@ def monitoring_config(
         Scheduler, nodes and GPUs per node. [-]
     monitoring : Monitoring
         Thresholds and exporter settings. [-]
-    language : Language
-        Language of the title and the comments. [-]
+    say : Wording
+        Words the title and the comments in the reader's language. [-]
 
     Returns
     -------
@@ -118,63 +121,60 @@ def monitoring_config(
 
     Examples
     --------
+    >>> from gpu_advisor.words import wording
     >>> monitoring_config(
-    ...     "grafana-dashboard", Environment(), Monitoring(), Language.EN
+    ...     "grafana-dashboard", Environment(), Monitoring(), wording("en")
     ... ).filename
     'grafana-dashboard.txt'
     """
-    lang = language
+    say = say
     if name == "dcgm-exporter":
-        return _dcgm_exporter_config(env, monitoring, lang)
+        return _dcgm_exporter_config(env, monitoring, say)
     if name == "prometheus-config":
         return GeneratedConfig(
             "prometheus-config",
-            _t(lang, "Prometheus scrape config", "Prometheus 抓取配置"),
+            _w(say, "rollout.title.prometheus_scrape_config"),
             "prometheus.yml",
             "yaml",
-            prometheus_scrape_config(env, monitoring, lang),
+            prometheus_scrape_config(env, monitoring, say),
         )
     if name == "prometheus-alerts":
         return GeneratedConfig(
             "prometheus-alerts",
-            _t(lang, "Prometheus alert rules", "Prometheus 告警规则"),
+            _w(say, "rollout.title.prometheus_alert_rules"),
             ALERT_RULES_FILENAME,
             "yaml",
             prometheus_alert_rules(
-                monitoring, lang, expected_gpus_per_node=env.gpus_per_node
+                monitoring, say, expected_gpus_per_node=env.gpus_per_node
             ),
         )
     if name == "grafana-dashboard":
         return GeneratedConfig(
             "grafana-dashboard",
-            _t(lang, "Grafana dashboard", "Grafana 监控面板"),
+            _w(say, "rollout.title.grafana_dashboard"),
             "grafana-dashboard.txt",
             "text",
-            grafana_dashboard_hint(monitoring, lang),
+            grafana_dashboard_hint(monitoring, say),
         )
     raise ValueError(f"name must be one of {', '.join(MONITORING_CONFIGS)}")
 
 
 def _dcgm_exporter_config(
-    env: Environment, monitoring: Monitoring, language: Language
+    env: Environment, monitoring: Monitoring, say: Wording
 ) -> GeneratedConfig:
     """The exporter's DaemonSet on Kubernetes, its docker install script elsewhere."""
     if env.scheduler is Scheduler.KUBERNETES:
         return GeneratedConfig(
             "dcgm-exporter",
-            _t(language, "DCGM exporter DaemonSet", "DCGM 指标采集 DaemonSet"),
+            _w(say, "rollout.title.dcgm_exporter_daemonset"),
             "dcgm-exporter.yaml",
             "yaml",
-            dcgm_exporter_manifest(env, monitoring, language),
+            dcgm_exporter_manifest(env, monitoring, say),
         )
     return GeneratedConfig(
         "dcgm-exporter",
-        _t(
-            language,
-            "DCGM exporter (docker) setup",
-            "DCGM 指标采集器安装脚本（docker）",
-        ),
+        _w(say, "rollout.title.dcgm_exporter_docker_setup"),
         "install-dcgm-exporter.sh",
         "bash",
-        dcgm_exporter_manifest(env, monitoring, language),
+        dcgm_exporter_manifest(env, monitoring, say),
     )

@@ -26,16 +26,18 @@ from __future__ import annotations
 from typing import Any
 
 from gpu_advisor.engine.rollout.configs.common import (
+    Wording,
     _comment,
     _error,
     _header,
-    _t,
+    _w,
+    as_message,
     dns_label,
 )
 from gpu_advisor.engine.rollout.configs.nccl import _nccl_env
 from gpu_advisor.engine.rollout.configs.shell import _q, _q_path
 from gpu_advisor.engine.rollout.configs.yaml_out import _yaml
-from gpu_advisor.model.common import Advice, Language, Severity
+from gpu_advisor.model.common import Advice, Message, Severity
 from gpu_advisor.model.project import Environment, Workload
 
 
@@ -77,8 +79,8 @@ def _torchrun_args(env: Environment, node_rank: str, rdzv_endpoint: str) -> list
 
 def kubernetes_manifest(
     env: Environment,
-    workload: Workload | None = None,
-    language: Language = Language.EN,
+    workload: Workload | None,
+    say: Wording,
 ) -> str:
     """Kubernetes manifest that runs the training with torchrun.
 
@@ -94,8 +96,8 @@ def kubernetes_manifest(
         Nodes, GPUs per node, image, names, resources. [-]
     workload : Workload or None
         Only copied into annotations (task, model, GPU) for traceability. [-]
-    language : Language
-        Language of the header comment. [-]
+    say : Wording
+        Words the header comment in the reader's language. [-]
 
     Returns
     -------
@@ -112,7 +114,9 @@ def kubernetes_manifest(
     Examples
     --------
     >>> import yaml
-    >>> docs = list(yaml.safe_load_all(kubernetes_manifest(Environment())))
+    >>> from gpu_advisor.words import wording
+    >>> manifest = kubernetes_manifest(Environment(), None, wording("en"))
+    >>> docs = list(yaml.safe_load_all(manifest))
     >>> docs[0]["kind"], docs[0]["spec"]["template"]["spec"]["containers"][0][
     ...     "resources"]["limits"]["nvidia.com/gpu"]
     ('Job', 8)
@@ -162,7 +166,7 @@ def kubernetes_manifest(
             "spec": job_spec,
         }
     )
-    return _header(_manifest_head(env, language, data_path)) + _yaml(docs)
+    return _header(_manifest_head(env, say, data_path)) + _yaml(docs)
 
 
 def _trainer_container(
@@ -310,51 +314,31 @@ def _headless_service(
     }
 
 
-def _manifest_head(env: Environment, language: Language, data_path: str) -> list[str]:
+def _manifest_head(env: Environment, say: Wording, data_path: str) -> list[str]:
     """The manifest's comment lines: what it runs, how to apply it, what is missing."""
     gpus = env.gpus_per_node
     head = [
-        _t(
-            language,
-            f"gpu-advisor: {env.nodes} node(s) x {gpus} GPU(s), image {env.pytorch_image}"
-            f" (CUDA {env.cuda_version}).",
-            f"gpu-advisor 生成：{env.nodes} 个节点 × 每节点 {gpus} 张卡，镜像 "
-            f"{env.pytorch_image}（CUDA {env.cuda_version}）。",
+        _w(
+            say,
+            "rollout.kubernetes.head",
+            nodes=env.nodes,
+            gpus=gpus,
+            pytorch_image=env.pytorch_image,
+            cuda_version=env.cuda_version,
         ),
-        _t(
-            language,
-            "Apply: kubectl apply -f <this file>. Run one node first, then scale out.",
-            "使用：kubectl apply -f <本文件>。先单节点跑稳，再扩到多节点。",
-        ),
+        _w(say, "rollout.kubernetes.apply_kubectl_apply_f"),
     ]
     if env.nodes > 1:
-        head.append(
-            _t(
-                language,
-                "Indexed Job + headless Service: no training operator needed; "
-                "pod 0 hosts the c10d rendezvous.",
-                "Indexed Job + 无头 Service：无需安装训练 Operator；0 号 Pod 承载 c10d 汇合点。",
-            )
-        )
+        head.append(_w(say, "rollout.kubernetes.indexed_job_headless_service"))
         if not env.rdma_resource:
-            head.append(
-                _t(
-                    language,
-                    "No RDMA resource requested: NCCL will use TCP sockets between nodes.",
-                    "未申请 RDMA 资源：节点间 NCCL 将走 TCP，带宽和延迟都会受限。",
-                )
-            )
+            head.append(_w(say, "rollout.kubernetes.no_rdma_resource_requested"))
     if not env.data_pvc:
         head.append(
-            _t(
-                language,
-                f"Mount your dataset at {data_path} (set a PVC in the wizard).",
-                f"请把训练数据挂载到 {data_path}（可在向导中填写 PVC）。",
-            )
+            _w(say, "rollout.kubernetes.mount_your_dataset_at", data_path=data_path)
         )
     problem = kubernetes_script_problem(env)
     if problem is not None:
-        head.append(_error(language, problem.message(language)))
+        head.append(_error(say, as_message(problem)))
     return head
 
 
@@ -364,8 +348,8 @@ def kubernetes_script_problem(env: Environment) -> Advice | None:
     The script comes from a ConfigMap (``script_source="configmap"`` with
     ``script_configmap``), the data PVC (``"pvc"`` with ``data_pvc``; the Job
     starts in ``data_path``) or the image (``"image"``, its working directory).
-    The message names the environment step's fields in words; ``inputs``
-    keeps the project's field names.
+    Its words (``environment.script_source_missing.*``) name the environment
+    step's fields; ``inputs`` keeps the project's field names.
 
     >>> kubernetes_script_problem(Environment()).code
     'environment.no_script_source'
@@ -380,42 +364,19 @@ def kubernetes_script_problem(env: Environment) -> Advice | None:
         return None
     script = _comment(env.train_script)
     if env.script_source == "configmap":
-        return Advice(
-            code="environment.no_script_source",
-            severity=Severity.WARNING,
-            message_en=(
-                f"{script} is to come from a ConfigMap, but none is named: enter "
-                "the script ConfigMap on the environment step."
-            ),
-            message_zh=(
-                f"{script} 的来源选的是 ConfigMap 挂载，但没有填写脚本所在 ConfigMap："
-                "请在环境步骤填写。"
-            ),
-            inputs=["environment.script_configmap", "environment.script_source"],
-        )
-    if env.script_source == "pvc":
-        return Advice(
-            code="environment.no_script_source",
-            severity=Severity.WARNING,
-            message_en=(
-                f"{script} is to come from the data volume claim, but none is named: "
-                "enter the data volume claim on the environment step."
-            ),
-            message_zh=(
-                f"{script} 的来源选的是数据卷（PVC），但没有填写数据卷声明：请在环境步骤填写。"
-            ),
-            inputs=["environment.data_pvc", "environment.script_source"],
-        )
+        why, inputs = "configmap", ["environment.script_configmap"]
+    elif env.script_source == "pvc":
+        why, inputs = "pvc", ["environment.data_pvc"]
+    else:
+        why, inputs = "unset", []
     return Advice(
         code="environment.no_script_source",
         severity=Severity.WARNING,
-        message_en=(
-            f"Say where the pods find {script}: choose the script source on the "
-            "environment step (a ConfigMap, the data volume claim or the image)."
-        ),
-        message_zh=(
-            f"请指明 Pod 从哪里获得 {script}：在环境步骤选择脚本来源"
-            "（ConfigMap 挂载、数据卷或镜像内自带）。"
-        ),
-        inputs=["environment.script_source"],
+        params={
+            "problem": Message(
+                code=f"environment.script_source_missing.{why}",
+                params={"script": script},
+            )
+        },
+        inputs=[*inputs, "environment.script_source"],
     )

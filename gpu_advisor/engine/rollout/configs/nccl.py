@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from gpu_advisor.engine.rollout.configs.common import _header, _t
+from gpu_advisor.engine.rollout.configs.common import Wording, _header, _w
 from gpu_advisor.engine.rollout.configs.shell import _q_value
 from gpu_advisor.model.catalog import NetworkKind
-from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Environment
 
 
@@ -53,33 +52,17 @@ The user's ``environment.nccl_env`` overrides every value.
 """
 
 
-def _nccl_block(env: Environment, language: Language) -> str:
+def _nccl_block(env: Environment, say: Wording) -> str:
     """``export`` lines for NCCL plus the commented debug switches and why [8]."""
     out = "".join(f"export {k}={_q_value(v)}\n" for k, v in _nccl_env(env).items())
     out += _header(
         [
-            _t(
-                language,
-                "When a run hangs or is slow, uncomment these: INFO prints the rings,",
-                "训练卡住或变慢时取消下面两行注释：INFO 会打印通信环/树、",
-            ),
-            _t(
-                language,
-                "trees and the transport NCCL chose (NET/IB vs NET/Socket): if you see",
-                "以及 NCCL 选用的传输方式（NET/IB 还是 NET/Socket）；若看到 Socket，",
-            ),
-            _t(
-                language,
-                "Socket, RDMA is not in use. Leave it off normally: the log is large.",
-                "说明没有走 RDMA。平时保持关闭：日志量很大。",
-            ),
+            _w(say, "rollout.nccl.when_run_hangs_or"),
+            _w(say, "rollout.nccl.trees_and_transport_nccl"),
+            _w(say, "rollout.nccl.socket_rdma_is_not"),
             "export NCCL_DEBUG=INFO",
             "export NCCL_DEBUG_SUBSYS=INIT,NET",
-            _t(
-                language,
-                "Pin the interface / HCAs if NCCL picks the wrong one (names are site specific):",
-                "若 NCCL 选错网卡，可指定网卡/HCA（名称因机房而异）：",
-            ),
+            _w(say, "rollout.nccl.pin_interface_hcas_if"),
             "export NCCL_SOCKET_IFNAME=eth0",
             "export NCCL_IB_HCA=mlx5",
         ]

@@ -13,14 +13,14 @@ from typing import Any, Final
 
 from gpu_advisor.engine.rollout.configs.common import (
     PLACEHOLDER_HOST_LIMIT,
+    Wording,
     _header,
-    _t,
+    _w,
     dns_label,
     placeholder_hostnames,
 )
 from gpu_advisor.engine.rollout.configs.dcgm import EXPORTER_JOB
 from gpu_advisor.engine.rollout.configs.yaml_out import _yaml
-from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Environment, Monitoring, Scheduler
 
 ALERT_RULES_FILENAME: Final = "gpu-advisor-alerts.yaml"
@@ -30,7 +30,7 @@ ALERT_RULES_FILENAME: Final = "gpu-advisor-alerts.yaml"
 def prometheus_scrape_config(
     env: Environment,
     monitoring: Monitoring,
-    language: Language = Language.EN,
+    say: Wording,
 ) -> str:
     """Prometheus config: global interval, the rules file and the exporter job [6].
 
@@ -46,8 +46,8 @@ def prometheus_scrape_config(
         Scheduler, nodes and host names. [-]
     monitoring : Monitoring
         Scrape interval, namespace, port. [-]
-    language : Language
-        Language of the header comment. [-]
+    say : Wording
+        Words the header comment in the reader's language. [-]
 
     Returns
     -------
@@ -57,35 +57,35 @@ def prometheus_scrape_config(
     Examples
     --------
     >>> import yaml
-    >>> cfg = yaml.safe_load(prometheus_scrape_config(Environment(), Monitoring()))
+    >>> from gpu_advisor.words import wording
+    >>> text = prometheus_scrape_config(Environment(), Monitoring(), wording("en"))
+    >>> cfg = yaml.safe_load(text)
     >>> cfg["scrape_configs"][0]["job_name"], cfg["global"]["scrape_interval"]
     ('dcgm-exporter', '15s')
     """
     interval = f"{monitoring.scrape_interval_s}s"
     job: dict[str, Any] = {"job_name": EXPORTER_JOB, "scrape_interval": interval}
     if env.scheduler is Scheduler.KUBERNETES:
-        note = _discover_pods(job, monitoring, language)
+        note = _discover_pods(job, monitoring, say)
     else:
-        note = _list_targets(job, env, monitoring, language)
+        note = _list_targets(job, env, monitoring, say)
     config = {
         "global": {"scrape_interval": interval, "evaluation_interval": interval},
         "rule_files": [ALERT_RULES_FILENAME],
         "scrape_configs": [job],
     }
     head = [
-        _t(
-            language,
-            f"gpu-advisor: Prometheus scrape config for dcgm-exporter; alert rules in {ALERT_RULES_FILENAME}.",
-            f"gpu-advisor 生成：采集 dcgm-exporter 的 Prometheus 配置；告警规则见 {ALERT_RULES_FILENAME}。",
+        _w(
+            say,
+            "rollout.prometheus.prometheus_scrape_config_for",
+            alert_rules_filename=ALERT_RULES_FILENAME,
         ),
         note,
     ]
     return _header(head) + _yaml([config]).removeprefix("---\n")
 
 
-def _discover_pods(
-    job: dict[str, Any], monitoring: Monitoring, language: Language
-) -> str:
+def _discover_pods(job: dict[str, Any], monitoring: Monitoring, say: Wording) -> str:
     """Kubernetes: find the exporter pods in their namespace, keep their
     ``metrics`` port, label each target with its ``node`` [6]; returns the note."""
     namespace = dns_label(monitoring.namespace, fallback="gpu-monitoring")
@@ -108,15 +108,11 @@ def _discover_pods(
             "target_label": "node",
         },
     ]
-    return _t(
-        language,
-        "Prometheus needs RBAC to list pods in that namespace.",
-        "Prometheus 需要有列出该命名空间 Pod 的 RBAC 权限。",
-    )
+    return _w(say, "rollout.prometheus.prometheus_needs_rbac_to")
 
 
 def _list_targets(
-    job: dict[str, Any], env: Environment, monitoring: Monitoring, language: Language
+    job: dict[str, Any], env: Environment, monitoring: Monitoring, say: Wording
 ) -> str:
     """SLURM and bare nodes: ``<host>:<port>`` targets, or a file_sd glob beyond
     :data:`PLACEHOLDER_HOST_LIMIT` nodes [6]; returns the note."""
@@ -125,14 +121,11 @@ def _list_targets(
         job["static_configs"] = [
             {"targets": [f"{h}:{monitoring.exporter_port}" for h in hosts]}
         ]
-        return _t(
-            language,
-            "Replace gpu-node-NN placeholders with your host names (or list them in the wizard).",
-            "若出现 gpu-node-NN 占位名，请换成实际主机名（或在向导里填写主机名）。",
-        )
+        return _w(say, "rollout.prometheus.replace_node_nn_placeholders")
     job["file_sd_configs"] = [{"files": ["targets/dcgm-exporter-*.json"]}]
-    return _t(
-        language,
-        f"{len(hosts)} nodes: list them as <host>:{monitoring.exporter_port} in targets/dcgm-exporter-*.json.",
-        f"共 {len(hosts)} 个节点：请在 targets/dcgm-exporter-*.json 中按 <主机>:{monitoring.exporter_port} 列出。",
+    return _w(
+        say,
+        "rollout.prometheus.nodes_list_them_as",
+        count=len(hosts),
+        exporter_port=monitoring.exporter_port,
     )

@@ -13,10 +13,9 @@ References
 
 from __future__ import annotations
 
-from gpu_advisor.engine.rollout.configs.common import _header, _slurm_name, _t
+from gpu_advisor.engine.rollout.configs.common import Wording, _header, _slurm_name, _w
 from gpu_advisor.engine.rollout.configs.nccl import _nccl_block
 from gpu_advisor.engine.rollout.configs.shell import _q, _q_path, _shellcheck_literals
-from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Environment, Workload
 
 
@@ -32,8 +31,8 @@ def _time_limit_slurm(hours: int) -> str:
 
 def slurm_script(
     env: Environment,
-    workload: Workload | None = None,
-    language: Language = Language.EN,
+    workload: Workload | None,
+    say: Wording,
 ) -> str:
     """sbatch script that starts one torchrun per node with ``srun`` [4][3].
 
@@ -43,8 +42,8 @@ def slurm_script(
         Nodes, GPUs per node, partition, job name, time limit, CPUs. [-]
     workload : Workload or None
         Only named in the header comment. [-]
-    language : Language
-        Language of the comments. [-]
+    say : Wording
+        Words the comments in the reader's language. [-]
 
     Returns
     -------
@@ -60,16 +59,17 @@ def slurm_script(
 
     Examples
     --------
-    >>> "#SBATCH --gres=gpu:8" in slurm_script(Environment())
+    >>> from gpu_advisor.words import wording
+    >>> "#SBATCH --gres=gpu:8" in slurm_script(Environment(), None, wording("en"))
     True
     """
     gpus = env.gpus_per_node
     out = _sbatch_options(env) + _shellcheck_literals(env)
-    out += _header(_slurm_head(env, workload, language))
+    out += _header(_slurm_head(env, workload, say))
     out += "\nset -euo pipefail\n\n"
-    out += _rendezvous_host(env, language)
+    out += _rendezvous_host(env, say)
     out += f"export DATA_PATH={_q_path(env.data_path)}\n"
-    out += _nccl_block(env, language)
+    out += _nccl_block(env, say)
     out += (
         "\nsrun --kill-on-bad-exit=1 torchrun \\\n"
         '  --nnodes "$SLURM_NNODES" \\\n'
@@ -101,32 +101,24 @@ def _sbatch_options(env: Environment) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _slurm_head(
-    env: Environment, workload: Workload | None, language: Language
-) -> list[str]:
+def _slurm_head(env: Environment, workload: Workload | None, say: Wording) -> list[str]:
     """The script's comment lines: what it runs and how to submit it."""
     gpus = env.gpus_per_node
     head = [
-        _t(
-            language,
-            f"gpu-advisor: {env.nodes} node(s) x {gpus} GPU(s); CUDA {env.cuda_version}.",
-            f"gpu-advisor 生成：{env.nodes} 个节点 × 每节点 {gpus} 张卡；CUDA {env.cuda_version}。",
+        _w(
+            say,
+            "rollout.slurm.head",
+            nodes=env.nodes,
+            gpus=gpus,
+            cuda_version=env.cuda_version,
         ),
-        _t(
-            language,
-            "--mem=0 with --exclusive: the job gets all memory of its nodes.",
-            "--mem=0 加 --exclusive：作业独占节点的全部内存。",
+        _w(say, "rollout.slurm.mem_0_with_exclusive"),
+        _w(
+            say,
+            "rollout.slurm.container_pyxis_enroot_add",
+            pytorch_image=env.pytorch_image,
         ),
-        _t(
-            language,
-            f"Container (pyxis/enroot): add --container-image={env.pytorch_image} to srun.",
-            f"如用容器（pyxis/enroot），在 srun 后加 --container-image={env.pytorch_image}。",
-        ),
-        _t(
-            language,
-            "Submit: sbatch <this file>. Run with --nodes=1 first, then scale out.",
-            "提交：sbatch <本文件>。先 --nodes=1 跑稳，再扩到多节点。",
-        ),
+        _w(say, "rollout.slurm.submit_sbatch_this_file"),
     ]
     if workload is not None:
         head.insert(
@@ -136,22 +128,14 @@ def _slurm_head(
     return head
 
 
-def _rendezvous_host(env: Environment, language: Language) -> str:
+def _rendezvous_host(env: Environment, say: Wording) -> str:
     """``MASTER_ADDR``/``MASTER_PORT``: the allocation's first node hosts the rendezvous."""
     # Not "scontrol ... | head -n 1": head may close the pipe before scontrol has
     # written a long node list, and under pipefail that SIGPIPE aborts the job.
     out = _header(
         [
-            _t(
-                language,
-                "First node of the allocation hosts the rendezvous. The list is read",
-                "分配到的第一个节点承载汇合点。先读完整个节点列表再取第一行：",
-            ),
-            _t(
-                language,
-                "whole first: scontrol ... | head -n 1 can die of SIGPIPE under pipefail.",
-                "若写成 scontrol ... | head -n 1，在 pipefail 下可能因 SIGPIPE 中止。",
-            ),
+            _w(say, "rollout.slurm.first_node_of_allocation"),
+            _w(say, "rollout.slurm.whole_first_scontrol_head"),
         ]
     )
     out += 'NODES="$(scontrol show hostnames "$SLURM_JOB_NODELIST")"\n'

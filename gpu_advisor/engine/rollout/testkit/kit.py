@@ -11,16 +11,16 @@ from __future__ import annotations
 from typing import Final
 
 from gpu_advisor.engine.evidence.vendors import plan_sizing
+from gpu_advisor.engine.rollout.configs.common import Wording
 from gpu_advisor.engine.rollout.configs.environment import (
-    NVIDIA_ONLY_EN,
-    NVIDIA_ONLY_ZH,
+    NVIDIA_ONLY_CODE,
     RolloutPlan,
     plan_environment,
 )
 from gpu_advisor.engine.rollout.testkit.common import DCGM_LEVEL_MINUTES, _plain
 from gpu_advisor.engine.rollout.testkit.jobs import _k8s, _sbatch
 from gpu_advisor.engine.rollout.testkit.nccl import _nccl_multi, _nccl_single
-from gpu_advisor.engine.rollout.testkit.readme import _readme_en, _readme_zh
+from gpu_advisor.engine.rollout.testkit.readme import readme_message
 from gpu_advisor.engine.rollout.testkit.scripts import (
     _PROBE,
     LOCAL_DIR_CANDIDATES,
@@ -34,7 +34,7 @@ from gpu_advisor.engine.rollout.testkit.scripts import (
 )
 from gpu_advisor.engine.sizing.size import resolve_shape
 from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Language
+from gpu_advisor.model.common import Message
 from gpu_advisor.model.project import Project, Vendor
 from gpu_advisor.model.sizing_results import SizingResult
 
@@ -69,6 +69,7 @@ def build_testkit(
     project: Project,
     vendor: Vendor,
     catalog: Catalog,
+    say: Wording,
     *,
     plan: RolloutPlan | None = None,
     dcgm_level: int = 2,
@@ -81,12 +82,15 @@ def build_testkit(
     Parameters
     ----------
     project : Project
-        Language of the README, GPUs per node, nodes, scheduler settings,
-        data path, and the model (MoE adds ``alltoall_perf``).
+        GPUs per node, nodes, scheduler settings, data path, and the model
+        (MoE adds ``alltoall_perf``).
     vendor : Vendor
         Named in every file; its GPU sets the default GPU count.
     catalog : Catalog
         To resolve the model preset (dense or MoE).
+    say : Wording
+        Words the README in the reader's language
+        (``gpu_advisor.words.wording(project.meta.language)``).
     plan : RolloutPlan, optional
         The plan's rollout (``evaluate_plan(...).rollout.plan``): nodes, GPUs
         per node, network settings and checkpoint size. Without it the kit
@@ -110,7 +114,8 @@ def build_testkit(
     Examples
     --------
     >>> from gpu_advisor.io.catalog import load_catalog
-    >>> kit = build_testkit(Project(), Vendor(name="Acme"), load_catalog())
+    >>> from gpu_advisor.words import wording
+    >>> kit = build_testkit(Project(), Vendor(name="Acme"), load_catalog(), wording("en"))
     >>> sorted(kit)[:3]
     ['00_inventory.sh', '10_dcgm_diag.sh', '20_nccl_single_node.sh']
     >>> '-b 8 -e 8G -f 2 -g "${GPUS}"' in kit["20_nccl_single_node.sh"]
@@ -127,9 +132,9 @@ def build_testkit(
     except (KeyError, ValueError):
         moe = False
     shared = shared_dir if shared_dir is not None else project.environment.data_path
-    readme = _readme(project, vendor, catalog, gpus, dcgm_level, moe, shared, local_dir)
+    readme = _readme(vendor, catalog, gpus, dcgm_level, moe, shared, local_dir)
     return {
-        "README.md": readme,
+        "README.md": say(readme),
         "00_inventory.sh": _inventory(vendor),
         "10_dcgm_diag.sh": _dcgm(vendor, dcgm_level),
         "20_nccl_single_node.sh": _nccl_single(vendor, gpus, moe),
@@ -158,7 +163,6 @@ def build_testkit(
 
 
 def _readme(
-    project: Project,
     vendor: Vendor,
     catalog: Catalog,
     gpus: int,
@@ -166,24 +170,18 @@ def _readme(
     moe: bool,
     shared_dir: str,
     local_dir: str,
-) -> str:
-    """The README in the project's language, with the NVIDIA-only note when the
-    vendor's GPU is another maker's."""
-    zh = project.meta.language is Language.ZH
-    shown_local = local_dir or (
-        "首个可写的 " if zh else "the first writable of "
-    ) + ", ".join(LOCAL_DIR_CANDIDATES)
-    readme = (
-        _readme_zh(vendor, gpus, level, moe, shared_dir, shown_local)
-        if zh
-        else _readme_en(vendor, gpus, level, moe, shared_dir, shown_local)
+) -> Message:
+    """The README, with the NVIDIA-only note when the vendor's GPU is another
+    maker's."""
+    shown_local: str | Message = local_dir or Message(
+        code="rollout.kit.first_writable",
+        params={"dirs": _plain(", ".join(LOCAL_DIR_CANDIDATES))},
     )
     gpu = next((g for g in catalog.gpus if g.id == vendor.gpu_id), None)
+    note = None
     if gpu is not None and gpu.vendor != "NVIDIA":
-        text = (NVIDIA_ONLY_ZH if zh else NVIDIA_ONLY_EN).format(
-            gpu=_plain(gpu.name), vendor=_plain(gpu.vendor)
+        note = Message(
+            code=NVIDIA_ONLY_CODE,
+            params={"gpu": _plain(gpu.name), "vendor": _plain(gpu.vendor)},
         )
-        readme = readme.replace(
-            "\n", f"\n\n> **{'注意：' if zh else 'Note:'}** {text}\n", 1
-        )
-    return readme
+    return readme_message(vendor, gpus, level, moe, shared_dir, shown_local, note)

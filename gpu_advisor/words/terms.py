@@ -1,0 +1,53 @@
+"""Product terms the renderers name often, worded from the catalogs.
+
+The engine returns option ids; the app, the PDF, the CLI and the workbook name
+them here, so an option is called the same everywhere (``option.<id>`` as a
+label or at the start of a sentence, ``option_in_sentence.<id>`` inside one;
+``resources/words/<language>/cost.toml``).
+
+Examples
+--------
+>>> option_name("colocation", "zh"), option_in_sentence("self_build", "en")
+('托管', 'self-built room')
+"""
+
+from __future__ import annotations
+
+from gpu_advisor.model.project import OptionId
+from gpu_advisor.words import Worded, say, text
+
+
+def option_name(option: OptionId | str, language: object) -> str:
+    """The option's name as a label or at the start of a sentence.
+
+    >>> option_name(OptionId.MIX, "en")
+    'Reserved baseline plus bursts'
+    """
+    return say(f"option.{OptionId(option).value}", language)
+
+
+def option_in_sentence(option: OptionId | str, language: object) -> str:
+    """The option's name inside a sentence (English: lower-case first letter).
+
+    >>> option_in_sentence(OptionId.SPOT, "en"), option_in_sentence("spot", "zh")
+    ('spot instances', '竞价实例')
+    """
+    return say(f"option_in_sentence.{OptionId(option).value}", language)
+
+
+def option_names() -> dict[OptionId, tuple[str, str]]:
+    """(English, Chinese) name of each option, in the order of :class:`OptionId`.
+
+    >>> option_names()[OptionId.SPOT]
+    ('Spot instances', '竞价实例')
+    """
+    return {o: (option_name(o, "en"), option_name(o, "zh")) for o in OptionId}
+
+
+def text_or_empty(message: Worded | None, language: object) -> str:
+    """``message`` worded in ``language``, or ``""`` when there is none.
+
+    >>> text_or_empty(None, "en")
+    ''
+    """
+    return "" if message is None else text(message, language)
