@@ -42,6 +42,14 @@ from gpu_advisor.io.testkit import write_testkit, write_testkit_archive
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.project import Measurement, Project, Vendor
 
+_LANG = "en"
+"""The language of ``parse-results`` and ``testkit`` (they have no ``--lang``)."""
+
+
+def _say(code: str, **values: Any) -> str:
+    """One of this module's sentences (``cli.results.*``) in :data:`_LANG`."""
+    return words.say(f"cli.results.{code}", _LANG, **values)
+
 
 def _load(path: Path) -> Project:
     try:
@@ -100,13 +108,13 @@ def refused_lines(report: ImportReport) -> list[str]:
     ``refused: file:line: reason (what to do)``, the hint being the one the
     app's import dialog shows (:data:`REFUSAL_HINTS`).
     """
-    return [f"refused: {_with_hint(r)}" for r in report.refused]
+    return [_say("refused", line=_with_hint(r)) for r in report.refused]
 
 
 def skipped_lines(report: ImportReport) -> list[str]:
     """One line per file left out on purpose (no tool's output), control
     characters escaped: ``left out: file: reason``."""
-    return [f"left out: {r.message()}" for r in report.skipped]
+    return [_say("left_out", line=r.message()) for r in report.skipped]
 
 
 def _cmd_parse_results(args: argparse.Namespace) -> int:
@@ -121,13 +129,12 @@ def _cmd_parse_results(args: argparse.Namespace) -> int:
     for line in [*refused_lines(report), *skipped_lines(report)]:
         sys.stderr.write(line + "\n")
     if not report.imported and report.refused:
-        raise CliError(f"none of the {len(report.refused)} files could be imported")
+        raise CliError(_say("none_imported", refused=len(report.refused)))
     if report.refused:
-        sys.stderr.write(
-            f"{len(report.imported)} files imported, {len(report.refused)} refused\n"
-        )
+        counts = {"imported": len(report.imported), "refused": len(report.refused)}
+        sys.stderr.write(_say("imported_and_refused", **counts) + "\n")
     if args.strict and report.refused:
-        raise CliError(f"{len(report.refused)} files refused (--strict)")
+        raise CliError(_say("strict", refused=len(report.refused)))
     if args.json:
         print_json([_measurement_json(m) for m in measurements])
         return 0
@@ -146,7 +153,7 @@ def _cmd_parse_results(args: argparse.Namespace) -> int:
     ]
     header = ["file", "node", "gpu", "tool", "metric", "value", "unit", "size_bytes"]
     sys.stdout.write(_table(rows, header))
-    sys.stdout.write(f"{len(measurements)} measurements\n")
+    sys.stdout.write(_say("measurements", count=len(measurements)) + "\n")
     return 0
 
 
@@ -154,8 +161,8 @@ def _vendor(project: Project, name: str) -> Vendor:
     for vendor in project.vendors:
         if vendor.name == name:
             return vendor
-    known = ", ".join(v.name for v in project.vendors) or "none"
-    raise CliError(f"no vendor named {name!r} in the project (vendors: {known})")
+    known = ", ".join(v.name for v in project.vendors) or _say("no_vendors")
+    raise CliError(_say("no_vendor", name=repr(name), known=known))
 
 
 def _cmd_testkit(args: argparse.Namespace) -> int:
@@ -176,7 +183,9 @@ def _cmd_testkit(args: argparse.Namespace) -> int:
             write_testkit_archive(files, archive)
             written.append(str(archive))
     except OSError as exc:
-        raise CliError(f"cannot write the test kit: {exc.strerror or exc}") from None
+        raise CliError(
+            _say("kit_not_written", reason=exc.strerror or str(exc))
+        ) from None
     sys.stdout.write("\n".join(written) + "\n")
     return 0
 
@@ -192,7 +201,7 @@ def _with_results(project: Project, specs: list[str], catalog: Catalog) -> Proje
     for spec in specs:
         name, sep, folder = spec.partition("=")
         if not sep or not name or not folder:
-            raise CliError(f"--results needs NAME=FOLDER, got {spec!r}")
+            raise CliError(_say("results_flag", spec=repr(spec)))
         _vendor(project, name)
         replaced[name] = replaced.get(name, []) + _parse([Path(folder)])
     if not replaced:
@@ -227,12 +236,14 @@ def _score_json(
                     s.criterion.value: {
                         "score": s.score,
                         "input": s.raw,
-                        "rule": s.rule_en,
+                        "rule": words.text(s.rule, "en"),
                     }
                     for s in v.scores
                 },
                 "verdict": judgements[v.vendor].verdict().value,
-                "held_back": v.held_back_en or None,
+                "held_back": None
+                if v.held_back is None
+                else words.text(v.held_back, "en"),
                 "measured_mfu": judgements[v.vendor].measured_mfu,
                 "checks": [
                     {
@@ -243,8 +254,10 @@ def _score_json(
                         "measured": c.measured,
                         "expected": c.expected,
                         "unit": c.unit,
-                        "threshold": c.threshold_en,
-                        "message": c.message_en,
+                        "threshold": ""
+                        if c.threshold is None
+                        else words.text(c.threshold, "en"),
+                        "message": words.text(c.message, "en"),
                     }
                     for c in judgements[v.vendor].checks
                 ],
@@ -266,12 +279,15 @@ def _score_json(
 
 
 def _score_text(
-    result: ScoringResult, judgements: dict[str, VendorJudgement], zh: bool
+    result: ScoringResult, judgements: dict[str, VendorJudgement], lang: str
 ) -> str:
+    """The ranking table, why a vendor is held back, the winner and how far
+    each weight must move to change it, in ``lang``."""
     criteria = list(result.weights)
-    header = ["#", "vendor" if not zh else "供应商", "total" if not zh else "总分"]
+    header = ["#", words.say("cli.score.vendor", lang)]
+    header += [words.say("cli.score.total", lang)]
     header += [f"{c.value}({result.weights[c]:g})" for c in criteria]
-    header += ["tests" if not zh else "实测"]
+    header += [words.say("cli.score.tests", lang)]
     rows = [
         [str(v.rank), v.vendor, f"{v.total:.1f}"]
         + [f"{v.score(c):.0f}" for c in criteria]
@@ -280,12 +296,14 @@ def _score_text(
     ]
     out = _table(rows, header)
     for v in result.vendors:
-        reason = v.held_back_zh if zh else v.held_back_en
-        if reason:
-            out += f"\n{v.vendor}{'：' if zh else ': '}{reason}"
+        if v.held_back is not None:
+            reason = words.text(v.held_back, lang)
+            out += "\n" + words.say(
+                "cli.score.held_back", lang, vendor=v.vendor, reason=reason
+            )
     if result.winner is None:
         return out
-    out += ("\n推荐：" if zh else "\nWinner: ") + result.winner + "\n"
+    out += "\n" + words.say("cli.score.winner", lang, vendor=result.winner) + "\n"
     lines: list[str] = []
     for s in result.sensitivity:
         parts: list[str] = []
@@ -295,18 +313,10 @@ def _score_text(
             parts.append(f"-{s.decrease_points:.1f} → {s.winner_if_decreased}")
         if parts:
             lines.append(f"  {s.criterion.value} ({s.weight:g}): " + ", ".join(parts))
-    title = (
-        "改变推荐结果所需的权重变化："
-        if zh
-        else "Weight change that changes the winner:"
-    )
-    out += (
-        title
-        + "\n"
-        + ("\n".join(lines) if lines else ("  无" if zh else "  none within 0-100"))
-        + "\n"
-    )
-    return out
+    if not lines:
+        lines.append("  " + words.say("cli.score.no_weight_change", lang))
+    title = words.say("cli.score.weight_change", lang)
+    return out + title + "\n" + "\n".join(lines) + "\n"
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
@@ -322,13 +332,13 @@ def _cmd_score(args: argparse.Namespace) -> int:
     except (KeyError, ValueError) as exc:
         raise CliError(str(exc.args[0]) if exc.args else str(exc)) from None
     if not project.vendors:
-        raise CliError("the project has no vendors to score")
+        raise CliError(_say("nothing_to_score"))
     try:
         vendors = evaluate_plan(project, catalog, monte_carlo=False).vendors
     except (KeyError, ValueError) as exc:
         raise CliError(str(exc.args[0]) if exc.args else str(exc)) from None
     if vendors.scoring is None:
-        raise CliError(vendors.problem or "the vendors could not be scored")
+        raise CliError(vendors.problem or _say("not_scored"))
     if args.json:
         print_json(_score_json(vendors.scoring, vendors.judgements))
     else:
@@ -336,7 +346,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
             _score_text(
                 vendors.scoring,
                 vendors.judgements,
-                project.meta.language.value == "zh",
+                "zh" if project.meta.language.value == "zh" else "en",
             )
         )
     return 0

@@ -196,112 +196,51 @@ def build_workload(args: argparse.Namespace) -> Workload:
         raise CliError(_field_of(exc)) from None
 
 
-def result_json(result: SizingResult) -> dict[str, Any]:
-    """The JSON object printed by ``size --json``."""
-    out: dict[str, Any] = result.model_dump(mode="json")
+def result_json(result: SizingResult, lang: str = "en") -> dict[str, Any]:
+    """The JSON object printed by ``size --json``: every advice with its code,
+    its values and its ``text`` in ``lang``."""
+    out: dict[str, Any] = words.worded(result.model_dump(mode="json"), lang)
     return out
 
 
-_LABELS = {
-    "en": {
-        "model": "Model",
-        "derived": "(shape derived from params)",
-        "gpu": "GPU",
-        "mem": "Memory per GPU",
-        "weights": "  weights",
-        "grads": "  gradients",
-        "opt": "  optimizer states",
-        "act": "  activations",
-        "kv": "  KV cache",
-        "over": "  framework overhead",
-        "total": "  total",
-        "cap": "  usable of card",
-        "fits": "  fits",
-        "yes": "yes",
-        "no": "no",
-        "rule": "Rule of thumb in the idctop.com articles (weights×2, ×2–3)",
-        "flops": "Training FLOPs",
-        "hours": "GPU-hours",
-        "hours15": "GPU-hours ×1.5 redundancy",
-        "range": "GPU-hours P10–P90",
-        "range15": "GPU-hours ×1.5 P10–P90",
-        "mfu": "MFU",
-        "min": "Minimum cards (memory)",
-        "none": "none fits",
-        "gpus": "Cards used",
-        "days": "Days",
-        "eff": "Scaling efficiency",
-        "net": "Network",
-        "deadline": "Cards for deadline",
-        "ckpt": "Checkpoint size",
-        "ckpt_bw": "Checkpoint write bandwidth",
-        "decode": "Decode tokens/s per GPU",
-        "warnings": "Warnings",
-        "cands": "Candidates",
-    },
-    "zh": {
-        "model": "模型",
-        "derived": "（结构由参数量推算）",
-        "gpu": "GPU",
-        "mem": "每卡显存",
-        "weights": "  权重",
-        "grads": "  梯度",
-        "opt": "  优化器状态",
-        "act": "  激活值",
-        "kv": "  KV 缓存",
-        "over": "  框架开销",
-        "total": "  合计",
-        "cap": "  单卡可用",
-        "fits": "  是否放得下",
-        "yes": "是",
-        "no": "否",
-        "rule": "经验法（权重×2，再×2–3）",
-        "flops": "训练 FLOPs",
-        "hours": "卡时",
-        "hours15": "卡时 ×1.5 冗余",
-        "range": "卡时 P10–P90",
-        "range15": "卡时 ×1.5 P10–P90",
-        "mfu": "MFU",
-        "min": "最少卡数（按显存）",
-        "none": "放不下",
-        "gpus": "采用卡数",
-        "days": "天数",
-        "eff": "扩展效率",
-        "net": "网络",
-        "deadline": "满足工期所需卡数",
-        "ckpt": "检查点大小",
-        "ckpt_bw": "检查点写入带宽",
-        "decode": "每卡解码 token/s",
-        "warnings": "提示",
-        "cands": "候选 GPU",
-    },
-}
+class _Labels:
+    """The table's labels in one language (catalog entries ``cli.size.*``)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def __getitem__(self, key: str) -> str:
+        return words.say(f"cli.size.{key}", self.lang)
+
+    def part(self, key: str) -> str:
+        """A label indented under the one before it."""
+        return "  " + self[key]
 
 
-def _memory_rows(result: SizingResult, t: dict[str, str]) -> list[tuple[str, str]]:
+def _memory_rows(result: SizingResult, t: _Labels) -> list[tuple[str, str]]:
     """Memory per GPU by part, whether it fits, and the rule of thumb."""
     gib = 2**30
     m = result.memory.per_gpu
     rows: list[tuple[str, str]] = [
         (t["mem"], ""),
-        (t["weights"], f"{m.weights_bytes / gib:,.1f} GiB"),
-        (t["grads"], f"{m.gradients_bytes / gib:,.1f} GiB"),
-        (t["opt"], f"{m.optimizer_bytes / gib:,.1f} GiB"),
-        (t["act"], f"{m.activations_bytes / gib:,.1f} GiB"),
+        (t.part("weights"), f"{m.weights_bytes / gib:,.1f} GiB"),
+        (t.part("grads"), f"{m.gradients_bytes / gib:,.1f} GiB"),
+        (t.part("opt"), f"{m.optimizer_bytes / gib:,.1f} GiB"),
+        (t.part("act"), f"{m.activations_bytes / gib:,.1f} GiB"),
     ]
     if m.kv_cache_bytes:
-        rows.append((t["kv"], f"{m.kv_cache_bytes / gib:,.1f} GiB"))
+        rows.append((t.part("kv"), f"{m.kv_cache_bytes / gib:,.1f} GiB"))
     return [
         *rows,
-        (t["over"], f"{m.overhead_bytes / gib:,.1f} GiB"),
-        (t["total"], f"{m.total_bytes / gib:,.1f} GiB"),
-        (t["cap"], f"{result.memory.usable_bytes / gib:,.1f} GiB"),
-        (t["fits"], t["yes"] if result.memory.fits else t["no"]),
+        (t.part("over"), f"{m.overhead_bytes / gib:,.1f} GiB"),
+        (t.part("total"), f"{m.total_bytes / gib:,.1f} GiB"),
+        (t.part("cap"), f"{result.memory.usable_bytes / gib:,.1f} GiB"),
+        (t.part("fits"), t["yes"] if result.memory.fits else t["no"]),
         (t["rule"], f"{result.memory.rule_of_thumb_bytes / 1e9:,.0f} GB"),
     ]
 
 
-def _compute_rows(result: SizingResult, t: dict[str, str]) -> list[tuple[str, str]]:
+def _compute_rows(result: SizingResult, t: _Labels) -> list[tuple[str, str]]:
     """FLOPs, GPU-hours with their P10–P90 ranges, and the MFU."""
     rows: list[tuple[str, str]] = [
         (t["flops"], f"{result.compute.train_flops:.3e}"),
@@ -321,7 +260,7 @@ def _compute_rows(result: SizingResult, t: dict[str, str]) -> list[tuple[str, st
     return rows
 
 
-def _cluster_rows(result: SizingResult, t: dict[str, str]) -> list[tuple[str, str]]:
+def _cluster_rows(result: SizingResult, t: _Labels) -> list[tuple[str, str]]:
     """Cards, parallelism, days, scaling, network and cards for the deadline."""
     cluster = result.cluster
     rows: list[tuple[str, str]] = [
@@ -346,17 +285,17 @@ def _cluster_rows(result: SizingResult, t: dict[str, str]) -> list[tuple[str, st
 
 def _notes_lines(result: SizingResult, lang: str) -> list[str]:
     """The candidate GPUs and the warnings, under the table."""
-    t = _LABELS[lang]
+    t = _Labels(lang)
     lines: list[str] = []
     if result.candidates:
-        lines.append(f"{t['cands']}:")
+        lines.append(words.say("cli.size.heading", lang, label=t["cands"]))
         for c in result.candidates:
             lines.append(
                 f"  {c.gpu_id:<16} min={c.min_gpus if c.min_gpus else '-':<6} "
                 f"{t['hours']}={c.gpu_hours:,.0f}  {t['days']}={c.days:,.1f}"
             )
     if result.warnings:
-        lines.append(f"{t['warnings']}:")
+        lines.append(words.say("cli.size.heading", lang, label=t["warnings"]))
         language = Language(lang)
         for w in result.warnings:
             lines.append(f"  [{w.severity.value}] {words.text(w, language)}")
@@ -364,8 +303,8 @@ def _notes_lines(result: SizingResult, lang: str) -> list[str]:
 
 
 def render_table(result: SizingResult, lang: str) -> str:
-    """A readable plain-text table in Chinese or English."""
-    t = _LABELS[lang]
+    """A readable plain-text table in ``lang``."""
+    t = _Labels(lang)
     rows: list[tuple[str, str]] = [
         (
             t["model"],
@@ -394,7 +333,7 @@ def run(args: argparse.Namespace) -> int:
     workload = build_workload(args)
     result = size_what_if(workload, load_catalog())
     if args.json:
-        print_json(result_json(result))
+        print_json(result_json(result, args.lang))
     else:
         import sys
 

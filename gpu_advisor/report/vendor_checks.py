@@ -1,13 +1,14 @@
 """The vendor-test table in the reader's words: test names, measured values, thresholds.
 
 The engine judges each vendor's results (:class:`gpu_advisor.engine.evidence.judge.Check`)
-and words its thresholds for the app's tables, with three significant digits
+and gives each threshold as a message (``evidence.threshold.*``) that the
+catalogs word for the app's tables, with three significant digits
 (``"pass >= 1.53e+03 GB/s …"``) and the tools' own words (``"fail on any
 Fail"``). The plan is read by people who sign it: here the same verdicts get
 numbers in the locale's format (grouped, never in scientific notation),
 shares as percentages, units in the reader's language and thresholds in
-plain words, computed from the check's expected value and its pass and warn
-shares.
+plain words, computed from the threshold's values (the expected value and the
+pass and warn shares).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import math
 import re
 from typing import Final
 
+from gpu_advisor import words
 from gpu_advisor.engine.api import Check
 from gpu_advisor.report.numbers import plain_number
 from gpu_advisor.report.text import unit_text
@@ -48,17 +50,6 @@ TEST_NAMES: Final[dict[str, tuple[str, str]]] = {
 SHARE_TESTS: Final = frozenset({"training.mfu", "dmon.tensor_active", "dmon.sm_active"})
 """Tests whose measured value is a share: shown as a percentage."""
 
-_NUMBER: Final = r"[-+]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?"
-_RATIO: Final = re.compile(
-    rf"^pass >= {_NUMBER}(?: \S+)? \((?P<pass_pct>\d+)% of expected {_NUMBER}\), "
-    rf"warn >= {_NUMBER}(?: \S+)? \((?P<warn_pct>\d+)%\), fail below$"
-)
-_PASS_WARN: Final = re.compile(
-    rf"^pass >= (?P<pass_at>{_NUMBER}), warn >= (?P<warn_at>{_NUMBER}), fail below$"
-)
-_HOT: Final = re.compile(
-    rf"^fail >= (?P<fail_at>{_NUMBER}) C \(hot\), warn >= (?P<warn_at>{_NUMBER}) C$"
-)
 _SCIENTIFIC: Final = re.compile(r"\d+(?:\.\d+)?[eE][-+]?\d+")
 
 _WORDS: Final[dict[str, tuple[str, str]]] = {
@@ -124,12 +115,14 @@ def measured_text(check: Check, language: str) -> str:
     """The measured value as the table shows it.
 
     >>> from gpu_advisor.engine.api import Verdict
+    >>> from gpu_advisor.model.common import Message
+    >>> found = Message(code="evidence.check.mfu_above_one")
     >>> c = Check(test="dcgm", measured=0.5, expected=1.0, verdict=Verdict.WARN,
-    ...           message_en="", message_zh="")
+    ...           message=found)
     >>> measured_text(c, "zh")
     '有警告'
     >>> c = Check(test="fio.checkpoint_write", measured=12345.6, unit="GB/s",
-    ...           verdict=Verdict.PASS, message_en="", message_zh="")
+    ...           verdict=Verdict.PASS, message=found)
     >>> measured_text(c, "en")
     '12,346 GB/s'
     """
@@ -142,26 +135,35 @@ def measured_text(check: Check, language: str) -> str:
     return _amount(value, check.unit, language, check.test in SHARE_TESTS)
 
 
+def _number(value: object) -> float:
+    """A threshold's number (the catalogs' params are typed loosely)."""
+    return float(value) if isinstance(value, int | float) else math.nan
+
+
 def threshold_text(check: Check, language: str) -> str:
     """What passes, warns and fails, in words and the locale's numbers.
 
     >>> from gpu_advisor.engine.api import Verdict
+    >>> from gpu_advisor.model.common import Message
     >>> c = Check(test="nccl.inter_node", measured=65.4, expected=1800.0, unit="GB/s",
-    ...     verdict=Verdict.FAIL, message_en="", message_zh="",
-    ...     threshold_en="pass >= 1.53e+03 GB/s (85% of expected 1.8e+03), "
-    ...                  "warn >= 1.08e+03 GB/s (60%), fail below")
+    ...     verdict=Verdict.FAIL, message=Message(code="evidence.check.mfu_above_one"),
+    ...     threshold=Message(code="evidence.threshold.ratio", params={
+    ...         "pass_at": 1530.0, "warn_at": 1080.0, "expected": 1800.0,
+    ...         "pass_ratio": 0.85, "warn_ratio": 0.6, "unit": "GB/s"}))
     >>> threshold_text(c, "zh")
     '≥ 1,530 GB/s 通过，≥ 1,080 GB/s 警告，更低不通过（预期 1,800 GB/s 的 85% 与 60%）'
     >>> threshold_text(c, "en")
     'pass ≥ 1,530 GB/s, warn ≥ 1,080 GB/s, fail below (85% and 60% of the expected 1,800 GB/s)'
     """
     share = check.test in SHARE_TESTS
-    text_en = check.threshold_en
     if check.test in ("dcgm", "nccl.correctness"):
         return _pick(_WORDS[check.test], language)
-    ratio = _RATIO.fullmatch(text_en)
-    if ratio and check.expected is not None:
-        pass_pct, warn_pct = int(ratio.group("pass_pct")), int(ratio.group("warn_pct"))
+    if check.threshold is None:
+        return "—"
+    code, values = check.threshold.code, check.threshold.params
+    if code == "evidence.threshold.ratio" and check.expected is not None:
+        pass_pct = round(100 * _number(values["pass_ratio"]))
+        warn_pct = round(100 * _number(values["warn_ratio"]))
         return _pick(_WORDS["ratio"], language).format(
             pass_at=_amount(
                 check.expected * pass_pct / 100, check.unit, language, share
@@ -173,18 +175,16 @@ def threshold_text(check: Check, language: str) -> str:
             pass_pct=pass_pct,
             warn_pct=warn_pct,
         )
-    found = _PASS_WARN.fullmatch(text_en)
-    if found:
+    if code == "evidence.threshold.pass_warn":
         return _pick(_WORDS["pass_warn"], language).format(
-            pass_at=_amount(float(found.group("pass_at")), check.unit, language, share),
-            warn_at=_amount(float(found.group("warn_at")), check.unit, language, share),
+            pass_at=_amount(_number(values["pass_at"]), check.unit, language, share),
+            warn_at=_amount(_number(values["warn_at"]), check.unit, language, share),
         )
-    found = _HOT.fullmatch(text_en)
-    if found:
+    if code == "evidence.threshold.temperature":
         return _pick(_WORDS["hot"], language).format(
-            fail_at=_amount(float(found.group("fail_at")), "C", language, False),
-            warn_at=_amount(float(found.group("warn_at")), "C", language, False),
+            fail_at=_amount(_number(values["fail_at"]), "C", language, False),
+            warn_at=_amount(_number(values["warn_at"]), "C", language, False),
         )
-    text = (check.threshold_zh if _zh(language) else text_en) or "—"
+    text = words.text(check.threshold, language)
     text = _SCIENTIFIC.sub(lambda m: plain_number(float(m.group(0))), text)
     return text.replace(">=", "≥").replace("<=", "≤")

@@ -35,6 +35,7 @@ from gpu_advisor.engine.sizing.size import resolve_shape, size_workload
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.results_import import parse_results
 from gpu_advisor.model.project import Measurement, Project, Vendor
+from gpu_advisor.words import text
 from tests.evidence_samples import (
     CHECKPOINT_WRITE_GB_PER_S,
     RESULTS,
@@ -130,7 +131,7 @@ def test_vendor_a_passes_everything(project):
     # median of the six rows from 256 MiB to 8 GiB: (233.09 at 1 GiB + 232.09 at 2 GiB) / 2
     assert intra.measured == pytest.approx(232.59)
     assert intra.expected == pytest.approx(240.0)
-    assert "pass >= 204 GB/s" in intra.threshold_en
+    assert "pass >= 204 GB/s" in text(intra.threshold, "en")
     inter = _checks(j, "nccl.inter_node")[0]
     assert inter.verdict is Verdict.PASS
     assert inter.expected == pytest.approx(180.0)
@@ -163,12 +164,12 @@ def test_vendor_c_flags_the_hot_throttled_failing_gpu(project):
     assert gpu3["gpu.temperature"].verdict is Verdict.FAIL
     assert gpu3["gpu.temperature"].measured >= 88
     assert gpu3["gpu.throttle"].verdict is Verdict.FAIL
-    assert "hw_thermal_slowdown" in gpu3["gpu.throttle"].message_en
+    assert "hw_thermal_slowdown" in text(gpu3["gpu.throttle"].message, "en")
     assert gpu3["gpu.clocks"].verdict is Verdict.WARN
     assert gpu3["gpu.clocks"].measured == 1095
     assert gpu3["gpu.ecc"].verdict is Verdict.FAIL
     dcgm3 = sorted(
-        (c.message_en, c.verdict.value)
+        (text(c.message, "en"), c.verdict.value)
         for c in j.checks
         if c.test == "dcgm" and c.gpu == 3
     )
@@ -346,9 +347,9 @@ def test_dmon_tensor_activity_is_judged_against_the_modelled_mfu(ratio, verdict)
     assert check.measured == pytest.approx(tenso)
     assert check.expected == exp.default_mfu
     assert check.verdict is verdict
-    assert "TENSO" in check.message_en
-    assert "MFU" in check.message_en
-    assert check.threshold_en.startswith("pass >=")
+    assert "TENSO" in text(check.message, "en")
+    assert "MFU" in text(check.message, "en")
+    assert text(check.threshold, "en").startswith("pass >=")
     assert "DCGM User Guide" in check.source
     # not a health check: the performance score ignores it
     assert judged.performance_score is None
@@ -370,8 +371,8 @@ def test_dmon_sm_activity_uses_the_dcgm_guide_thresholds(smact, verdict):
     [check] = _checks(judged, "dmon.sm_active")
     assert check.verdict is verdict
     assert check.measured == pytest.approx(smact)
-    assert "0.80" in check.threshold_en
-    assert "0.50" in check.threshold_en
+    assert "0.80" in text(check.threshold, "en")
+    assert "0.50" in text(check.threshold, "en")
 
 
 def test_dmon_without_activity_fields_is_info_only():
@@ -447,10 +448,10 @@ def test_dcgm_skipped_tests_are_not_counted_as_passed():
     ]
     checks = judge_measurements("x", rows, exp).checks
     assert not any(c.verdict is Verdict.PASS for c in checks if c.test == "dcgm")
-    skipped = [c for c in checks if "skipped, not tested" in c.message_en]
+    skipped = [c for c in checks if "skipped, not tested" in text(c.message, "en")]
     assert len(skipped) == 2
     assert all(c.verdict is Verdict.WARN for c in skipped)
-    assert all("未测试" in c.message_zh for c in skipped)
+    assert all("未测试" in text(c.message, "zh") for c in skipped)
 
 
 def test_dcgm_incomplete_run_and_per_gpu_failure():
@@ -465,4 +466,4 @@ def test_dcgm_incomplete_run_and_per_gpu_failure():
     assert [(c.test, c.gpu) for c in failed] == [("dcgm", 1)]
     incomplete = [c for c in checks if c.test == "dcgm.incomplete"]
     assert len(incomplete) == 1
-    assert "3 tests not run" in incomplete[0].message_en
+    assert "3 tests not run" in text(incomplete[0].message, "en")

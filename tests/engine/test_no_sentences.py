@@ -27,6 +27,12 @@ MIGRATED: dict[str, frozenset[str]] = {
         for path in sorted((_ROOT / "engine" / "cost").glob("*.py"))
         if path.name != "explain.py"  # "Why?" texts: not migrated yet
     },
+    **{
+        str(path.relative_to(_ROOT)): frozenset()
+        for path in sorted((_ROOT / "engine" / "evidence").glob("*.py"))
+    },
+    "engine/sizing/advice.py": frozenset(),
+    "model/sizing_results.py": frozenset(),
     "model/cost_results.py": frozenset(),
     "engine/diff.py": frozenset(),
     "engine/shown.py": frozenset(),

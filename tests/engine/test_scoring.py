@@ -20,7 +20,9 @@ from gpu_advisor.engine.evidence.scoring import (
 )
 from gpu_advisor.engine.evidence.vendors import score_project
 from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.model.common import Message
 from gpu_advisor.model.project import PowerRedundancy, ScoringWeights, Vendor
+from gpu_advisor.words import text
 from tests.evidence_samples import CHECKPOINT_WRITE_GB_PER_S, three_vendor_project
 
 CATALOG = load_catalog()
@@ -95,7 +97,12 @@ def test_rules_are_shown_for_every_criterion(scored):
     result, _ = scored
     for vendor in result.vendors:
         assert [s.criterion for s in vendor.scores] == list(Criterion)
-        assert all(s.rule_en and s.rule_zh for s in vendor.scores)
+        for s in vendor.scores:
+            assert s.rule.code == f"evidence.rule.{s.criterion.value}"
+            assert text(s.rule, "en")
+            assert text(s.rule, "zh")
+    sla = result.vendors[0].scores[list(Criterion).index(Criterion.SLA)]
+    assert text(sla.rule, "en") == "99.0% = 0 ... 99.99% = 100, linear; unknown = 0"
 
 
 def test_quoted_price_takes_the_cheapest_way_to_pay():
@@ -248,7 +255,11 @@ _VERDICTS = st.sampled_from([Verdict.PASS, Verdict.WARN, Verdict.FAIL, Verdict.I
 
 def _check(test: str, verdict: Verdict) -> Check:
     return Check(
-        test=test, verdict=verdict, message_en=f"{test}: {verdict}.", message_zh=""
+        test=test,
+        verdict=verdict,
+        message=Message(
+            code="evidence.check.dcgm_row", params={"test": test, "verdict": "fail"}
+        ),
     )
 
 
@@ -297,8 +308,7 @@ def test_a_vendor_that_failed_is_never_ranked_above_one_that_passed(
     ]
     assert failed == sorted(failed)  # passed first, then the failed ones
     for v, bad in zip(result.vendors, failed, strict=True):
-        assert bool(v.held_back_en) == bad
-        assert bool(v.held_back_zh) == bad
+        assert (v.held_back is not None) == bad
     if not all(failed):
         assert result.winner is not None
         assert not failed[0]
@@ -319,8 +329,14 @@ def test_a_failed_gpu_is_named_as_the_reason(scored):
                     test="dcgm",
                     gpu=1,
                     verdict=Verdict.FAIL,
-                    message_en="dcgmi diag stress.targeted_power on GPU 1: fail.",
-                    message_zh="dcgmi diag stress.targeted_power（GPU 1）：不通过。",
+                    message=Message(
+                        code="evidence.check.dcgm_row_on_gpu",
+                        params={
+                            "test": "stress.targeted_power",
+                            "gpu": 1,
+                            "verdict": "fail",
+                        },
+                    ),
                 ),
             ],
         ),
@@ -333,7 +349,15 @@ def test_a_failed_gpu_is_named_as_the_reason(scored):
     result = score_vendors([cheap, dear], ScoringWeights(), judgements=made)
     assert [v.vendor for v in result.vendors] == ["dear", "cheap"]
     assert result.winner == "dear"
-    assert "targeted_power on GPU 1: fail" in result.vendors[1].held_back_en
-    assert result.vendors[1].held_back_zh.startswith("未通过验收")
+    held = result.vendors[1].held_back
+    assert held is not None
+    assert text(held, "en") == (
+        "Not accepted: dcgmi diag stress.targeted_power on GPU 1: fail. "
+        "Ranked behind every vendor that passed."
+    )
+    assert text(held, "zh") == (
+        "未通过验收：dcgmi diag stress.targeted_power（GPU 1）：不通过。"
+        "排在所有通过验收的供应商之后。"
+    )
     # the weights cannot hand the lead to a vendor that failed
     assert all(s.winner_if_increased in (None, "dear") for s in result.sensitivity)

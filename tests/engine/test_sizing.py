@@ -11,6 +11,7 @@ from gpu_advisor.engine.sizing.core import min_gpus_for_memory
 from gpu_advisor.engine.sizing.size import resolve_shape, size_workload
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.project import ModelShape, Workload
+from gpu_advisor.words import text
 
 CAT = load_catalog()
 
@@ -289,14 +290,14 @@ def test_zero3_traffic_advice_names_a_lighter_stage_that_fits():
     assert "network.zero3_traffic" in slow
     hint = slow["network.zero3_traffic"]
     # 13B with ZeRO-1 needs about 78 GiB per card: ZeRO-2 is the lightest fit
-    assert "ZeRO-2" in hint.message_en
-    assert "ZeRO-2" in hint.message_zh
+    assert "ZeRO-2" in text(hint, "en")
+    assert "ZeRO-2" in text(hint, "zh")
     assert "workload.zero_stage" in hint.inputs
-    assert "cheaper" not in hint.message_en  # 62 % on RoCE 100: nothing slower does
+    assert "cheaper" not in text(hint, "en")  # 62 % on RoCE 100: nothing slower does
     # Left to the engine, ZeRO-3 needs 400 Gb/s; ZeRO-2 names the cheaper class.
     picked = advice(3, 64)["network.zero3_traffic"]
-    assert "on the cheaper RoCE v2 200 Gb/s" in picked.message_en
-    assert "更便宜的 RoCE v2 200 Gb/s" in picked.message_zh
+    assert "on the cheaper RoCE v2 200 Gb/s" in text(picked, "en")
+    assert "更便宜的 RoCE v2 200 Gb/s" in text(picked, "zh")
     # ZeRO-1 itself, one server, or a stage that is already light: no hint
     assert "network.zero3_traffic" not in advice(1, 64, "roce-100")
     assert "network.zero3_traffic" not in advice(3, 8)
@@ -583,8 +584,8 @@ def test_expert_parallel_field_is_optional_and_splits_the_experts():
     assert plain.cluster.min_gpus is None
     # ... and the hint names the expert-parallel degree that makes it fit
     [nowhere] = [w for w in plain.warnings if w.code == "memory.fits_nowhere"]
-    assert "With expert parallelism 4 " in nowhere.message_en
-    assert "专家并行度 4" in nowhere.message_zh
+    assert "With expert parallelism 4 " in text(nowhere, "en")
+    assert "专家并行度 4" in text(nowhere, "zh")
     # unset, the experts spread over the data-parallel ranks (gcd(8, dp))
     default = size_workload(Workload(**kw), CAT)
     assert default.cluster.min_gpus is not None
@@ -696,8 +697,8 @@ def test_days_charge_the_one_f_one_b_pipeline_bubble():
     assert fed.days == pytest.approx(flat.days * (1 + 7 / 8), rel=1e-9)
     # the plan says so, and how to shorten it; a well-fed pipeline stays quiet
     [advice] = [w for w in starved.warnings if w.code == "pipeline.bubble"]
-    assert "88%" in advice.message_en
-    assert "m=8" in advice.message_zh
+    assert "88%" in text(advice, "en")
+    assert "m=8" in text(advice, "zh")
     quiet = size_workload(Workload(**base, pp=8, global_batch=128), CAT).warnings
     assert not [w for w in quiet if w.code == "pipeline.bubble"]
     why = next(

@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QPointF, Qt, QTranslator
 from PySide6.QtWidgets import QApplication
 
+from gpu_advisor import words
 from gpu_advisor.engine.explain_keys import sizing_keys
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.common import Language
@@ -317,7 +318,7 @@ def _check_results(page: WorkloadPage, session: ProjectSession) -> None:
     # warnings, in the UI language
     for advice in sizing.warnings:
         assert (
-            advice.message(Language.EN)
+            words.text(advice, Language.EN)
             .split(".")[0][:40]
             .replace("&", "&amp;")
             .replace("<", "&lt;")
@@ -431,11 +432,11 @@ def test_warnings_follow_language(
     i18n.install_translators("zh_CN")
     qapp.processEvents()
     page.outputs.ensure_current()  # hidden: redrawn when shown
-    assert advice.message_zh[:20] in page.warnings_label.text()
+    assert words.text(advice, "zh")[:20] in page.warnings_label.text()
     i18n.install_translators("en")
     qapp.processEvents()
     page.outputs.ensure_current()
-    assert advice.message_en[:20] in page.warnings_label.text()
+    assert words.text(advice, "en")[:20] in page.warnings_label.text()
 
 
 def _install_ours(

@@ -1,8 +1,9 @@
 """Verdicts and checks: one test on one node against what it should deliver.
 
 A :class:`Check` holds a verdict (pass / warn / fail, or info when there is
-nothing to compare with), the measured and the expected value and the
-threshold in both languages. ``_ratio_check`` makes one from the ratio of
+nothing to compare with), the measured and the expected value, and what it
+found and its threshold as messages (codes ``evidence.check.*`` and
+``evidence.threshold.*``, worded by the catalogs). ``_ratio_check`` makes one from the ratio of
 measured to expected, ``_info`` one that only informs, and ``_by_file``
 groups a tool's measurements by the file they came from; the check modules
 (:mod:`.network_checks`, :mod:`.node_checks`, :mod:`.mfu`) build on them.
@@ -17,7 +18,7 @@ from typing import Final
 
 from pydantic import Field
 
-from gpu_advisor.model.common import Frozen
+from gpu_advisor.model.common import Frozen, Message
 from gpu_advisor.model.project import Measurement
 
 
@@ -53,10 +54,10 @@ class Check(Frozen):
     expected: float | None = None
     unit: str = ""
     verdict: Verdict
-    threshold_en: str = ""
-    threshold_zh: str = ""
-    message_en: str
-    message_zh: str
+    threshold: Message | None = Field(
+        None, description="What passes, warns and fails; None when nothing is compared."
+    )
+    message: Message = Field(..., description="What the check found.")
     source: str = ""
 
     @property
@@ -92,14 +93,17 @@ def _ratio_check(
     pass_ratio: float,
     warn_ratio: float,
     unit: str,
-    what_en: str,
-    what_zh: str,
+    what: Message,
     node: str | None = None,
     gpu: int | None = None,
     file: str = "",
     source: str = "",
 ) -> Check:
-    """Pass at ≥ pass_ratio × expected, warn at ≥ warn_ratio ×, else fail."""
+    """Pass at ≥ pass_ratio × expected, warn at ≥ warn_ratio ×, else fail.
+
+    ``what`` names what was measured against what (``evidence.what.*``);
+    ``unit`` is a key of ``evidence.unit`` in the catalogs.
+    """
     ratio = measured / expected if expected > 0 else 0.0
     if ratio >= pass_ratio:
         verdict = Verdict.PASS
@@ -107,9 +111,6 @@ def _ratio_check(
         verdict = Verdict.WARN
     else:
         verdict = Verdict.FAIL
-    pass_at, warn_at = pass_ratio * expected, warn_ratio * expected
-    pct = f"{100 * ratio:.0f}"
-    sep = " " if unit else ""
     return Check(
         test=test,
         node=node,
@@ -119,32 +120,35 @@ def _ratio_check(
         expected=expected,
         unit=unit,
         verdict=verdict,
-        threshold_en=(
-            f"pass >= {pass_at:.3g}{sep}{unit} ({100 * pass_ratio:.0f}% of expected "
-            f"{expected:.3g}), warn >= {warn_at:.3g}{sep}{unit} ({100 * warn_ratio:.0f}%), "
-            "fail below"
+        threshold=Message(
+            code="evidence.threshold.ratio",
+            params={
+                "pass_at": pass_ratio * expected,
+                "warn_at": warn_ratio * expected,
+                "expected": expected,
+                "pass_ratio": pass_ratio,
+                "warn_ratio": warn_ratio,
+                "unit": unit,
+            },
         ),
-        threshold_zh=(
-            f"≥ {pass_at:.3g}{sep}{unit} 为通过（预期 {expected:.3g} 的 {100 * pass_ratio:.0f}%），"
-            f"≥ {warn_at:.3g}{sep}{unit} 为警告（{100 * warn_ratio:.0f}%），低于则不通过"
+        message=Message(
+            code="evidence.check.ratio",
+            params={
+                "what": what,
+                "measured": measured,
+                "expected": expected,
+                "ratio": ratio,
+                "unit": unit,
+            },
         ),
-        message_en=f"{what_en}: measured {measured:.3g}{sep}{unit}, {pct}% of the expected {expected:.3g}{sep}{unit}.",
-        message_zh=f"{what_zh}：实测 {measured:.3g}{sep}{unit}，为预期 {expected:.3g}{sep}{unit} 的 {pct}%。",
         source=source,
     )
 
 
 def _info(
-    test: str, en: str, zh: str, *, node: str | None = None, file: str = ""
+    test: str, message: Message, *, node: str | None = None, file: str = ""
 ) -> Check:
-    return Check(
-        test=test,
-        node=node,
-        file=file,
-        verdict=Verdict.INFO,
-        message_en=en,
-        message_zh=zh,
-    )
+    return Check(test=test, node=node, file=file, verdict=Verdict.INFO, message=message)
 
 
 def _by_file(

@@ -34,7 +34,7 @@ from gpu_advisor.engine.evidence.node_checks import (
     _probe_checks,
 )
 from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Frozen
+from gpu_advisor.model.common import Frozen, Message
 from gpu_advisor.model.project import Measurement, Project, Vendor
 from gpu_advisor.model.sizing_results import SizingResult
 
@@ -54,8 +54,10 @@ class VendorJudgement(Frozen):
     performance_score: float | None = Field(None, ge=0, le=100)
     network_score: float | None = Field(None, ge=0, le=100)
     measured_mfu: float | None = Field(None, gt=0, le=1)
-    score_notes_en: list[str] = Field(default_factory=list)
-    score_notes_zh: list[str] = Field(default_factory=list)
+    score_notes: list[Message] = Field(
+        default_factory=list,
+        description="How the performance and network sub-scores were made.",
+    )
 
     def verdict(self) -> Verdict:
         """The worst verdict of all checks (INFO when there is none)."""
@@ -76,7 +78,7 @@ def _capped_mean(values: Iterable[float]) -> float | None:
 
 def _performance_score(
     checks: Sequence[Check], mfu: float | None, exp: Expectations
-) -> tuple[float | None, str, str]:
+) -> tuple[float | None, Message]:
     """Weighted, capped ratios (:data:`PERFORMANCE_PARTS`) minus health penalties."""
     parts: dict[str, float] = {}
     if mfu is not None:
@@ -91,7 +93,7 @@ def _performance_score(
         if ratios:
             parts[name] = min(1.0, min(ratios))
     if not parts:
-        return None, "no performance test imported: 0 points", "未导入性能测试：0 分"
+        return None, Message(code="evidence.score_note.performance_none")
     total_weight = sum(PERFORMANCE_PARTS[k] for k in parts)
     score = (
         100.0 * sum(PERFORMANCE_PARTS[k] * v for k, v in parts.items()) / total_weight
@@ -113,16 +115,15 @@ def _performance_score(
     penalty = sum(HEALTH_PENALTY_POINTS.get(c.verdict.value, 0.0) for c in health)
     score = max(0.0, score - penalty)
     used = ", ".join(f"{k} {100 * v:.0f}%" for k, v in parts.items())
-    return (
-        score,
-        f"weighted ratio to expected ({used}) minus {penalty:.0f} health points",
-        f"与预期之比加权（{used}），扣健康分 {penalty:.0f}",
+    return score, Message(
+        code="evidence.score_note.performance",
+        params={"parts": used, "penalty": penalty},
     )
 
 
 def _network_score(
     checks: Sequence[Check], measurements: Sequence[Measurement], exp: Expectations
-) -> tuple[float | None, str, str]:
+) -> tuple[float | None, Message]:
     """Mean capped ratio of inter-node busbw (against the class the workload needs) and
     iperf3, each the worst complete run's."""
     ratios: list[float] = []
@@ -138,11 +139,10 @@ def _network_score(
         ratios.append(min(iperf))
     mean = _capped_mean(ratios)
     if mean is None:
-        return None, "no network test imported: 0 points", "未导入网络测试：0 分"
-    return (
-        100.0 * mean,
-        f"mean of capped ratios: inter-node busbw vs {exp.required_network_id or exp.inter_network_id}, iperf3 vs quote",
-        f"跨节点总线带宽（对比 {exp.required_network_id or exp.inter_network_id}）与 iperf3（对比报价）比值的均值",
+        return None, Message(code="evidence.score_note.network_none")
+    return 100.0 * mean, Message(
+        code="evidence.score_note.network",
+        params={"network": exp.required_network_id or exp.inter_network_id},
     )
 
 
@@ -186,8 +186,8 @@ def judge_measurements(
     checks.sort(
         key=lambda c: (c.test, c.node or "", -1 if c.gpu is None else c.gpu, c.file)
     )
-    perf, perf_en, perf_zh = _performance_score(checks, mfu, exp)
-    network, net_en, net_zh = _network_score(checks, measurements, exp)
+    perf, perf_note = _performance_score(checks, mfu, exp)
+    network, net_note = _network_score(checks, measurements, exp)
     return VendorJudgement(
         vendor=vendor_name,
         expectations=exp,
@@ -195,8 +195,7 @@ def judge_measurements(
         performance_score=perf,
         network_score=network,
         measured_mfu=mfu,
-        score_notes_en=[f"performance: {perf_en}", f"network: {net_en}"],
-        score_notes_zh=[f"性能：{perf_zh}", f"网络：{net_zh}"],
+        score_notes=[perf_note, net_note],
     )
 
 

@@ -32,7 +32,7 @@ from gpu_advisor.engine.evidence.expectations import Expectations
 from gpu_advisor.engine.sizing import compute as _cmp
 from gpu_advisor.engine.sizing.size import resolve_shape
 from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Frozen
+from gpu_advisor.model.common import Frozen, Message
 from gpu_advisor.model.project import Measurement, Project, Vendor
 
 MFU_PASS_RATIO: Final = 0.90
@@ -227,8 +227,7 @@ def _mfu_check(
         return [
             _info(
                 "training.mfu",
-                "Training log imported, but the model size is unknown: MFU not computed.",
-                "已导入训练日志，但模型规模未知，无法计算 MFU。",
+                Message(code="evidence.check.mfu_unknown_model"),
                 node=throughput.node,
                 file=throughput.file,
             )
@@ -248,8 +247,7 @@ def _mfu_check(
                 node=throughput.node,
                 file=throughput.file,
                 verdict=Verdict.WARN,
-                message_en="The training log implies an MFU above 100%: check the gpus column and tokens per step.",
-                message_zh="训练日志推算的 MFU 超过 100%：请检查 gpus 列与每步 token 数。",
+                message=Message(code="evidence.check.mfu_above_one"),
             )
         ], None
     check = _ratio_check(
@@ -259,8 +257,10 @@ def _mfu_check(
         pass_ratio=MFU_PASS_RATIO,
         warn_ratio=MFU_WARN_RATIO,
         unit="",
-        what_en=f"MFU of the training job on {gpus} GPUs (median {throughput.tokens_per_s:.0f} tokens/s)",
-        what_zh=f"{gpus} 卡训练任务的 MFU（中位 {throughput.tokens_per_s:.0f} tokens/s）",
+        what=Message(
+            code="evidence.what.mfu",
+            params={"gpus": gpus, "tokens_per_s": throughput.tokens_per_s},
+        ),
         node=throughput.node,
         file=throughput.file,
         source=exp.sources.get("mfu", ""),

@@ -30,6 +30,7 @@ from gpu_advisor.engine.evidence.checks import (
     _ratio_check,
 )
 from gpu_advisor.engine.evidence.expectations import Expectations
+from gpu_advisor.model.common import Message
 from gpu_advisor.model.project import Measurement
 
 LARGE_MESSAGE_BYTES: Final = 256 * 2**20
@@ -89,10 +90,11 @@ def _nccl_checks(measurements: Sequence[Measurement], exp: Expectations) -> list
                     expected=0.0,
                     unit="count",
                     verdict=Verdict.FAIL,
-                    threshold_en="fail when #wrong or out-of-bounds values > 0",
-                    threshold_zh="#wrong 或越界值大于 0 即不通过",
-                    message_en=f"{op}: {wrong + oob:.0f} wrong results; the GPUs or links corrupt data.",
-                    message_zh=f"{op}：{wrong + oob:.0f} 个错误结果，GPU 或链路传输出错。",
+                    threshold=Message(code="evidence.threshold.nccl_wrong"),
+                    message=Message(
+                        code="evidence.check.nccl_wrong",
+                        params={"op": op, "count": wrong + oob},
+                    ),
                     source="nccl-tests README (#wrong column)",
                 )
             )
@@ -110,8 +112,10 @@ def _nccl_checks(measurements: Sequence[Measurement], exp: Expectations) -> list
                     pass_ratio=NCCL_PASS_RATIO,
                     warn_ratio=NCCL_WARN_RATIO,
                     unit="GB/s",
-                    what_en=f"all_reduce bus bandwidth inside one server ({exp.intra_network_id})",
-                    what_zh=f"单机内 all_reduce 总线带宽（{exp.intra_network_id}）",
+                    what=Message(
+                        code="evidence.what.nccl_intra",
+                        params={"network": exp.intra_network_id},
+                    ),
                     node=node,
                     file=file,
                     source=exp.sources.get("nccl", ""),
@@ -126,8 +130,10 @@ def _nccl_checks(measurements: Sequence[Measurement], exp: Expectations) -> list
                     pass_ratio=NCCL_PASS_RATIO,
                     warn_ratio=NCCL_WARN_RATIO,
                     unit="GB/s",
-                    what_en=f"all_reduce bus bandwidth across {nodes:.0f} servers ({exp.inter_network_id})",
-                    what_zh=f"{nodes:.0f} 台服务器间 all_reduce 总线带宽（{exp.inter_network_id}）",
+                    what=Message(
+                        code="evidence.what.nccl_inter",
+                        params={"nodes": nodes, "network": exp.inter_network_id},
+                    ),
                     node=node,
                     file=file,
                     source=exp.sources.get("nccl", ""),
@@ -137,9 +143,10 @@ def _nccl_checks(measurements: Sequence[Measurement], exp: Expectations) -> list
             checks.append(
                 _info(
                     "nccl.inter_node",
-                    f"all_reduce across {nodes:.0f} servers: {measured:.3g} GB/s; no network "
-                    "class quoted, so nothing to compare with.",
-                    f"{nodes:.0f} 台服务器间 all_reduce：{measured:.3g} GB/s；未填写网络类型，无法对比。",
+                    Message(
+                        code="evidence.check.nccl_no_network",
+                        params={"nodes": nodes, "measured": measured},
+                    ),
                     node=node,
                     file=file,
                 )
@@ -164,8 +171,7 @@ def _iperf_checks(
                     pass_ratio=IPERF_PASS_RATIO,
                     warn_ratio=IPERF_WARN_RATIO,
                     unit="Gbit/s",
-                    what_en="TCP throughput between nodes (iperf3) against the quoted NIC speed",
-                    what_zh="节点间 TCP 吞吐（iperf3）对比报价网卡速率",
+                    what=Message(code="evidence.what.iperf3"),
                     node=received.node,
                     file=file,
                     source=exp.sources.get("iperf3", ""),
@@ -175,8 +181,10 @@ def _iperf_checks(
             checks.append(
                 _info(
                     "iperf3",
-                    f"iperf3: {received.value:.3g} Gbit/s; enter the quoted NIC speed to judge it.",
-                    f"iperf3：{received.value:.3g} Gbit/s；填写报价网卡速率后才能判断。",
+                    Message(
+                        code="evidence.check.iperf3_no_nic",
+                        params={"measured": received.value},
+                    ),
                     node=received.node,
                     file=file,
                 )

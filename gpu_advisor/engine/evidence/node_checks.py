@@ -50,6 +50,7 @@ from gpu_advisor.engine.evidence.checks import (
 from gpu_advisor.engine.evidence.expectations import Expectations
 from gpu_advisor.engine.evidence.mfu import MFU_PASS_RATIO, MFU_WARN_RATIO
 from gpu_advisor.engine.evidence.runs import measured_figures
+from gpu_advisor.model.common import Message
 from gpu_advisor.model.project import Measurement
 
 FIO_PASS_RATIO: Final = 1.0
@@ -111,8 +112,7 @@ def _fio_checks(measurements: Sequence[Measurement], exp: Expectations) -> list[
                 pass_ratio=FIO_PASS_RATIO,
                 warn_ratio=FIO_WARN_RATIO,
                 unit="GB/s",
-                what_en=f"sequential write ({job}) against the checkpoint write bandwidth needed",
-                what_zh=f"顺序写（{job}）对比保存检查点所需写带宽",
+                what=Message(code="evidence.what.fio_checkpoint", params={"job": job}),
                 node=node,
                 file=best.file,
                 source=exp.sources.get("fio", ""),
@@ -121,8 +121,10 @@ def _fio_checks(measurements: Sequence[Measurement], exp: Expectations) -> list[
     return [
         _info(
             "fio.checkpoint_write",
-            f"fio {job}: {best.value:.3g} GB/s; no checkpoint bandwidth to compare with.",
-            f"fio {job}：{best.value:.3g} GB/s；没有可对比的检查点写带宽。",
+            Message(
+                code="evidence.check.fio_nothing_to_compare",
+                params={"job": job, "measured": best.value},
+            ),
             node=node,
             file=best.file,
         )
@@ -174,10 +176,17 @@ def _temperature_checks(smi: Sequence[Measurement], exp: Expectations) -> list[C
                 expected=limit,
                 unit="C",
                 verdict=verdict,
-                threshold_en=f"fail >= {limit:.0f} C (hot), warn >= {limit - TEMPERATURE_WARN_MARGIN_C:.0f} C",
-                threshold_zh=f"≥ {limit:.0f} °C 为过热不通过，≥ {limit - TEMPERATURE_WARN_MARGIN_C:.0f} °C 为警告",
-                message_en=f"GPU {gpu} reached {m.value:.0f} C: check the cooling.",
-                message_zh=f"GPU {gpu} 温度达 {m.value:.0f} °C：请检查散热。",
+                threshold=Message(
+                    code="evidence.threshold.temperature",
+                    params={
+                        "fail_at": limit,
+                        "warn_at": limit - TEMPERATURE_WARN_MARGIN_C,
+                    },
+                ),
+                message=Message(
+                    code="evidence.check.temperature",
+                    params={"gpu": gpu, "measured": m.value},
+                ),
                 source=exp.sources.get("temperature", ""),
             )
         )
@@ -219,10 +228,14 @@ def _clock_checks(smi: Sequence[Measurement]) -> list[Check]:
                 expected=clock / ratio,
                 unit="MHz",
                 verdict=Verdict.WARN,
-                threshold_en=f"warn when the SM clock under load is below {100 * CLOCK_WARN_RATIO:.0f}% of its maximum",
-                threshold_zh=f"负载下 SM 频率低于最高频率的 {100 * CLOCK_WARN_RATIO:.0f}% 即警告",
-                message_en=f"GPU {gpu} ran at {clock:.0f} MHz under load ({100 * ratio:.0f}% of max): throttled.",
-                message_zh=f"GPU {gpu} 负载下仅 {clock:.0f} MHz（最高频率的 {100 * ratio:.0f}%）：被降频。",
+                threshold=Message(
+                    code="evidence.threshold.clocks",
+                    params={"share": CLOCK_WARN_RATIO},
+                ),
+                message=Message(
+                    code="evidence.check.clocks",
+                    params={"gpu": gpu, "clock": clock, "ratio": ratio},
+                ),
                 source="nvidia-smi manual page (clocks.sm, clocks.max.sm)",
             )
         )
@@ -253,10 +266,11 @@ def _throttle_checks(smi: Sequence[Measurement], exp: Expectations) -> list[Chec
                 gpu=gpu,
                 file=file,
                 verdict=Verdict.FAIL,
-                threshold_en="fail when a thermal, hardware or power-brake slowdown is active",
-                threshold_zh="出现温度、硬件或电源制动降频即不通过",
-                message_en=f"GPU {gpu} is slowed down by the driver: {listed}.",
-                message_zh=f"GPU {gpu} 被驱动降频：{listed}。",
+                threshold=Message(code="evidence.threshold.throttle"),
+                message=Message(
+                    code="evidence.check.throttle",
+                    params={"gpu": gpu, "reasons": listed},
+                ),
                 source=exp.sources.get(
                     "throttle", "nvidia-smi manual page, Clocks Event Reasons"
                 ),
@@ -286,10 +300,10 @@ def _ecc_checks(smi: Sequence[Measurement]) -> list[Check]:
                 expected=0.0,
                 unit="count",
                 verdict=Verdict.FAIL,
-                threshold_en="fail when any uncorrectable ECC error is counted",
-                threshold_zh="出现不可纠正 ECC 错误即不通过",
-                message_en=f"GPU {gpu} has {count:.0f} uncorrectable ECC errors: ask for a replacement.",
-                message_zh=f"GPU {gpu} 有 {count:.0f} 个不可纠正 ECC 错误：应要求换卡。",
+                threshold=Message(code="evidence.threshold.ecc"),
+                message=Message(
+                    code="evidence.check.ecc", params={"gpu": gpu, "count": count}
+                ),
                 source="nvidia-smi manual page, ECC errors",
             )
         )
@@ -297,12 +311,8 @@ def _ecc_checks(smi: Sequence[Measurement]) -> list[Check]:
 
 
 _DCGM_SOURCE: Final = "DCGM User Guide, DCGM Diagnostics"
-_DCGM_RULE_EN: Final = (
-    "fail on any Fail, warn on any Warn; a skipped test is not tested, never a pass"
-)
-_DCGM_RULE_ZH: Final = (
-    "出现“失败”即不通过，出现“警告”即警告；跳过的项目视为未测试，不算通过"
-)
+_DCGM_RULE: Final = Message(code="evidence.threshold.dcgm")
+"""Any Fail fails, any Warn warns; a skipped test is not tested, never a pass."""
 
 
 def _dcgm_status(m: Measurement) -> str:
@@ -316,24 +326,24 @@ def _dcgm_status(m: Measurement) -> str:
 
 def _dcgm_row_check(m: Measurement, file: str, status: str) -> Check:
     """A check for one dcgmi row that is not a pass."""
-    gpu_en = f" on GPU {m.gpu}" if m.gpu is not None else ""
-    gpu_zh = f"（GPU {m.gpu}）" if m.gpu is not None else ""
+    on_gpu = "_on_gpu" if m.gpu is not None else ""
     verdict = Verdict.FAIL if status == "fail" else Verdict.WARN
     if status == "incomplete":
-        count = int(m.value)
-        message_en = (
-            f"dcgmi diag: incomplete run, {count} tests not run; ask for a full "
-            "run at the level the plan asks for."
+        message = Message(
+            code="evidence.check.dcgm_incomplete", params={"count": int(m.value)}
         )
-        message_zh = f"dcgmi diag：运行不完整，{count} 项未运行；请要求按方案要求的级别完整运行。"
         test = INCOMPLETE_TEST
     elif status == "skip":
-        message_en = f"dcgmi diag {m.metric}{gpu_en}: skipped, not tested."
-        message_zh = f"dcgmi diag {m.metric}{gpu_zh}：被跳过，未测试。"
+        message = Message(
+            code=f"evidence.check.dcgm_skipped{on_gpu}",
+            params={"test": m.metric, "gpu": m.gpu},
+        )
         test = "dcgm"
     else:
-        message_en = f"dcgmi diag {m.metric}{gpu_en}: {verdict.value}."
-        message_zh = f"dcgmi diag {m.metric}{gpu_zh}：{'不通过' if verdict is Verdict.FAIL else '警告'}。"
+        message = Message(
+            code=f"evidence.check.dcgm_row{on_gpu}",
+            params={"test": m.metric, "gpu": m.gpu, "verdict": verdict.value},
+        )
         test = "dcgm"
     return Check(
         test=test,
@@ -344,10 +354,8 @@ def _dcgm_row_check(m: Measurement, file: str, status: str) -> Check:
         expected=1.0 if status != "incomplete" else 0.0,
         unit="",
         verdict=verdict,
-        threshold_en=_DCGM_RULE_EN,
-        threshold_zh=_DCGM_RULE_ZH,
-        message_en=message_en,
-        message_zh=message_zh,
+        threshold=_DCGM_RULE,
+        message=message,
         source=_DCGM_SOURCE,
     )
 
@@ -375,10 +383,10 @@ def _dcgm_checks(measurements: Sequence[Measurement]) -> list[Check]:
                     measured=1.0,
                     expected=1.0,
                     verdict=Verdict.PASS,
-                    threshold_en=_DCGM_RULE_EN,
-                    threshold_zh=_DCGM_RULE_ZH,
-                    message_en=f"dcgmi diag: all {passed} tests passed.",
-                    message_zh=f"dcgmi diag：{passed} 项全部通过。",
+                    threshold=_DCGM_RULE,
+                    message=Message(
+                        code="evidence.check.dcgm_passed", params={"count": passed}
+                    ),
                     source=_DCGM_SOURCE,
                 )
             )
@@ -416,10 +424,14 @@ def _sm_active_check(value: float, count: int, node: str | None, file: str) -> C
         measured=value,
         expected=SM_ACTIVE_PASS,
         verdict=verdict,
-        threshold_en=f"pass >= {SM_ACTIVE_PASS:.2f}, warn >= {SM_ACTIVE_WARN:.2f}, fail below",
-        threshold_zh=f"≥ {SM_ACTIVE_PASS:.2f} 为通过，≥ {SM_ACTIVE_WARN:.2f} 为警告，低于则不通过",
-        message_en=f"SM activity of the job (dcgmi dmon SMACT, mean of {count} samples under load): {value:.2f}.",
-        message_zh=f"任务的 SM 活跃度（dcgmi dmon SMACT，{count} 个负载采样的均值）：{value:.2f}。",
+        threshold=Message(
+            code="evidence.threshold.pass_warn",
+            params={"pass_at": SM_ACTIVE_PASS, "warn_at": SM_ACTIVE_WARN},
+        ),
+        message=Message(
+            code="evidence.check.sm_active",
+            params={"samples": count, "measured": value},
+        ),
         source=DMON_SOURCE,
     )
 
@@ -436,9 +448,7 @@ def _dmon_checks(measurements: Sequence[Measurement], exp: Expectations) -> list
             checks.append(
                 _info(
                     "dmon.tensor_active",
-                    "dcgmi dmon imported without TENSO or SMACT samples under load: "
-                    "nothing to compare with the plan.",
-                    "已导入 dcgmi dmon，但没有负载下的 TENSO 或 SMACT 采样：无可与计划对比的数值。",
+                    Message(code="evidence.check.dmon_nothing_to_compare"),
                     node=node,
                     file=file,
                 )
@@ -453,8 +463,10 @@ def _dmon_checks(measurements: Sequence[Measurement], exp: Expectations) -> list
                     pass_ratio=MFU_PASS_RATIO,
                     warn_ratio=MFU_WARN_RATIO,
                     unit="",
-                    what_en=f"Tensor-core activity of the job (dcgmi dmon TENSO, mean of {len(loaded)} samples under load) against the modelled MFU",
-                    what_zh=f"任务的 Tensor Core 活跃度（dcgmi dmon TENSO，{len(loaded)} 个负载采样的均值）对比模型预估 MFU",
+                    what=Message(
+                        code="evidence.what.tensor_active",
+                        params={"samples": len(loaded)},
+                    ),
                     node=node,
                     file=file,
                     source=f"{DMON_SOURCE}; MFU <= TENSO; {exp.sources.get('mfu', '')}",
@@ -481,8 +493,7 @@ def _probe_checks(
                     pass_ratio=MATMUL_PASS_RATIO,
                     warn_ratio=MATMUL_WARN_RATIO,
                     unit="TFLOP/s",
-                    what_en=f"GPU {m.gpu} bf16 matmul against the dense bf16 peak",
-                    what_zh=f"GPU {m.gpu} bf16 矩阵乘对比 bf16 稠密峰值",
+                    what=Message(code="evidence.what.matmul", params={"gpu": m.gpu}),
                     node=m.node,
                     gpu=m.gpu,
                     file=m.file,
@@ -498,8 +509,9 @@ def _probe_checks(
                     pass_ratio=COPY_PASS_RATIO,
                     warn_ratio=COPY_WARN_RATIO,
                     unit="GB/s",
-                    what_en=f"GPU {m.gpu} device copy against the datasheet memory bandwidth",
-                    what_zh=f"GPU {m.gpu} 显存拷贝对比标称显存带宽",
+                    what=Message(
+                        code="evidence.what.memory_copy", params={"gpu": m.gpu}
+                    ),
                     node=m.node,
                     gpu=m.gpu,
                     file=m.file,

@@ -43,7 +43,7 @@ from gpu_advisor.engine.evidence.checks import (
     Verdict,
 )
 from gpu_advisor.engine.evidence.judge import VendorJudgement
-from gpu_advisor.model.common import Frozen
+from gpu_advisor.model.common import Frozen, Message
 from gpu_advisor.model.project import PowerRedundancy, ScoringWeights, Vendor
 
 HOURS_PER_MONTH: Final = 730.0
@@ -83,45 +83,22 @@ class Criterion(StrEnum):
     CONTRACT = "contract"
 
 
-RULES: Final[dict[Criterion, tuple[str, str]]] = {
-    Criterion.PRICE: (
-        "lowest CNY per GPU-hour = 100; others 100 x lowest / theirs; no quote = 0",
-        "每卡时价格最低者 100 分，其余为 100 × 最低价 / 本家价格；无报价 0 分",
+RULES: Final[dict[Criterion, Message]] = {
+    c: Message(code=f"evidence.rule.{c.value}") for c in Criterion
+} | {
+    Criterion.SLA: Message(
+        code="evidence.rule.sla",
+        params={"zero_pct": SLA_ZERO_PCT, "full_pct": SLA_FULL_PCT},
     ),
-    Criterion.PERFORMANCE: (
-        "measured MFU, matmul, memory copy and NVLink busbw against expected, weighted; minus health failures; not measured = 0",
-        "实测 MFU、矩阵乘、显存拷贝、机内总线带宽与预期之比加权，扣除健康问题；未测 0 分",
-    ),
-    Criterion.NETWORK: (
-        "measured inter-node busbw against the class the workload needs, and iperf3 against the quote; not measured = 0",
-        "实测跨节点总线带宽对比所需网络、iperf3 对比报价；未测 0 分",
-    ),
-    Criterion.SLA: (
-        f"{SLA_ZERO_PCT}% = 0 ... {SLA_FULL_PCT}% = 100, linear; unknown = 0",
-        f"{SLA_ZERO_PCT}% 为 0 分，{SLA_FULL_PCT}% 为 100 分，线性；未知 0 分",
-    ),
-    Criterion.REPLACEMENT: (
-        f"<= {REPLACEMENT_FULL_HOURS:.0f} h = 100 ... >= {REPLACEMENT_ZERO_HOURS:.0f} h = 0, linear; unknown = 0",
-        f"≤ {REPLACEMENT_FULL_HOURS:.0f} 小时 100 分，≥ {REPLACEMENT_ZERO_HOURS:.0f} 小时 0 分，线性；未知 0 分",
-    ),
-    Criterion.POWER: (
-        "unknown 0, single UPS 40, dual feed 80, dual feed + generator 100",
-        "未知 0，单路 UPS 40，双路市电 80，双路市电加柴油发电机 100",
-    ),
-    Criterion.SPARES: (
-        "spare cards on site = 100, otherwise 0",
-        "现场有备件 100 分，否则 0 分",
-    ),
-    Criterion.COMPLIANCE: (
-        "25 each: VPC, access logs, encryption, audit report",
-        "VPC、访问日志、加密、审计报告各 25 分",
-    ),
-    Criterion.CONTRACT: (
-        "20 each: exclusive resources, exclusive network, failure compensation, deposit refund, acceptance test",
-        "资源独占、网络独占、故障赔偿、押金退还、验收标准条款各 20 分",
+    Criterion.REPLACEMENT: Message(
+        code="evidence.rule.replacement",
+        params={
+            "full_hours": REPLACEMENT_FULL_HOURS,
+            "zero_hours": REPLACEMENT_ZERO_HOURS,
+        },
     ),
 }
-"""The rule behind each criterion's 0–100 score (English, Chinese)."""
+"""The rule behind each criterion's 0–100 score (catalog ``evidence.rule.*``)."""
 
 
 class CriterionScore(Frozen):
@@ -130,8 +107,7 @@ class CriterionScore(Frozen):
     raw: str = Field(
         "", description="The input the score came from, e.g. '8.22 CNY/GPU-h'."
     )
-    rule_en: str
-    rule_zh: str
+    rule: Message = Field(..., description="How the score is given.")
 
 
 class VendorScore(Frozen):
@@ -139,10 +115,12 @@ class VendorScore(Frozen):
     rank: int = Field(..., ge=1)
     total: float = Field(..., ge=0, le=100)
     scores: list[CriterionScore]
-    held_back_en: str = ""
-    """Why the vendor is ranked behind every vendor whose hardware passed
-    (a failed or incomplete acceptance test, :func:`held_back`); "" when not."""
-    held_back_zh: str = ""
+    held_back: Message | None = Field(
+        None,
+        description="Why the vendor is ranked behind every vendor whose hardware "
+        "passed (a failed or incomplete acceptance test, :func:`held_back`); None "
+        "when not.",
+    )
 
     def score(self, criterion: Criterion) -> float:
         """This vendor's score on one criterion."""
@@ -260,8 +238,7 @@ def criterion_scores(
             criterion=c,
             score=min(100.0, max(0.0, out[c][0])),
             raw=out[c][1],
-            rule_en=RULES[c][0],
-            rule_zh=RULES[c][1],
+            rule=RULES[c],
         )
         for c in Criterion
     ]
@@ -359,7 +336,7 @@ def _ranked(
     )
 
 
-def held_back(judgement: VendorJudgement | None) -> tuple[str, str] | None:
+def held_back(judgement: VendorJudgement | None) -> Message | None:
     """Why a vendor cannot be ranked ahead of one that passed, or None.
 
     A failed test of the kit (a diagnostic, memory errors, wrong values from a
@@ -367,7 +344,7 @@ def held_back(judgement: VendorJudgement | None) -> tuple[str, str] | None:
     intranet at less than half the quoted speed) or an incomplete diagnostic
     run means the vendor did not show that what it sells works as sold; no
     price or score makes up for that, so the vendor goes behind every vendor
-    that passed, with the reason (English, Chinese). The hardware's own
+    that passed, with the reason (the first failed check's message). The hardware's own
     failures (:data:`~gpu_advisor.engine.evidence.checks.ACCEPTANCE_TESTS`)
     are named first.
     """
@@ -381,11 +358,7 @@ def held_back(judgement: VendorJudgement | None) -> tuple[str, str] | None:
     failed.sort(key=lambda c: c.test not in ACCEPTANCE_TESTS)  # hardware first
     if not failed:
         return None
-    first = failed[0]
-    return (
-        f"Not accepted: {first.message_en} Ranked behind every vendor that passed.",
-        f"未通过验收：{first.message_zh}排在所有通过验收的供应商之后。",
-    )
+    return Message(code="evidence.held_back", params={"reason": failed[0].message})
 
 
 def weight_sensitivity(
@@ -547,8 +520,7 @@ def score_vendors(
                 rank=i,
                 total=total,
                 scores=per_vendor[name],
-                held_back_en=reasons.get(name, ("", ""))[0],
-                held_back_zh=reasons.get(name, ("", ""))[1],
+                held_back=reasons.get(name),
             )
             for i, (name, total) in enumerate(ranked, start=1)
         ],

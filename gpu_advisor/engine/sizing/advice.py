@@ -1,4 +1,4 @@
-"""The sizing's advice: warnings and hints, in English and Chinese.
+"""The sizing's advice: warnings and hints, as codes and values.
 
 What the plan should know about the numbers of
 :mod:`~gpu_advisor.engine.sizing.core` and
@@ -7,6 +7,10 @@ deadline cannot be met, the network is too slow, the pipeline idles, a
 lighter ZeRO stage would scale better, the rule of thumb underestimates the
 memory, the token count is far from compute-optimal, a catalog figure is
 unconfirmed; and the parallel settings that would make the model fit.
+
+Each :class:`~gpu_advisor.model.common.Advice` carries the values its sentence
+needs; ``resources/words/<language>/sizing.toml`` words it (the code is the
+catalog key; the parts a sentence varies by are nested messages ``sizing.*``).
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from gpu_advisor.engine.sizing.network_choice import (
 from gpu_advisor.engine.sizing.scaling import _efficiency, _micro_batches
 from gpu_advisor.engine.sizing.shape import CHINCHILLA_HIGH_RATIO, CHINCHILLA_LOW_RATIO
 from gpu_advisor.model.catalog import Catalog, GpuSpec, NetworkClass
-from gpu_advisor.model.common import Advice, Severity
+from gpu_advisor.model.common import Advice, Message, Param, Severity
 from gpu_advisor.model.project import Precision, TaskKind, Workload
 from gpu_advisor.model.sizing_results import MemoryResult, ResolvedShape
 
@@ -50,22 +54,16 @@ run (Narayanan et al. 2021, section 2.2.1, keep m ≫ p). [1]"""
 
 def _advice(
     code: str,
-    en: str,
-    zh: str,
+    params: dict[str, Param],
     inputs: list[str],
     severity: Severity = Severity.WARNING,
 ) -> Advice:
-    return Advice(
-        code=code,
-        severity=severity,
-        message_en=en,
-        message_zh=zh,
-        inputs=inputs,
-    )
+    return Advice(code=code, severity=severity, params=params, inputs=inputs)
 
 
-def _gib(value_bytes: float) -> str:
-    return f"{value_bytes / mem.GIB:,.1f} GiB"
+def _gib(value_bytes: float) -> float:
+    """Bytes in GiB (2^30 bytes)."""
+    return value_bytes / mem.GIB
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,17 +152,17 @@ def _memory_advice(
     out: list[Advice] = []
     gpu = core.gpu
     if core.min_gpus is None:
-        hint_en, hint_zh = _parallel_hint(workload, shape, core)
         out.append(
             _advice(
                 "memory.fits_nowhere",
-                f"The model does not fit on any number of {gpu.id} cards with "
-                f"tp={workload.tp}, pp={workload.pp}, ZeRO-{workload.zero_stage}: "
-                f"what cannot be sharded over data parallelism alone needs more than "
-                f"{_gib(memory.usable_bytes)} per card.{hint_en}",
-                f"在 tp={workload.tp}、pp={workload.pp}、ZeRO-{workload.zero_stage} 下，"
-                f"任何数量的 {gpu.id} 都放不下：无法靠数据并行切分的部分超过每卡 "
-                f"{_gib(memory.usable_bytes)}。{hint_zh}",
+                {
+                    "gpu": gpu.id,
+                    "tp": workload.tp,
+                    "pp": workload.pp,
+                    "zero_stage": workload.zero_stage,
+                    "usable_gib": _gib(memory.usable_bytes),
+                    "hint": _parallel_hint(workload, shape, core),
+                },
                 [
                     "workload.gpu_id",
                     "workload.tp",
@@ -180,13 +178,14 @@ def _memory_advice(
         out.append(
             _advice(
                 "memory.does_not_fit",
-                f"At {gpus} cards (dp={dp}) each {gpu.id} needs "
-                f"{_gib(memory.per_gpu.total_bytes)}, more than the "
-                f"{_gib(memory.usable_bytes)} usable; at least {core.min_gpus} cards "
-                "are needed.",
-                f"{gpus} 张卡（dp={dp}）时每张 {gpu.id} 需要 "
-                f"{_gib(memory.per_gpu.total_bytes)}，超过可用的 "
-                f"{_gib(memory.usable_bytes)}；至少需要 {core.min_gpus} 张卡。",
+                {
+                    "gpus": gpus,
+                    "dp": dp,
+                    "gpu": gpu.id,
+                    "needed_gib": _gib(memory.per_gpu.total_bytes),
+                    "usable_gib": _gib(memory.usable_bytes),
+                    "min_gpus": core.min_gpus,
+                },
                 ["workload.gpus", "workload.dp", "workload.gpu_id"],
                 Severity.ERROR,
             )
@@ -210,13 +209,7 @@ def _deadline_advice(
         out.append(
             _advice(
                 "cluster.deadline_unmeetable",
-                f"No card count up to {max_by_batch} finishes within "
-                f"{workload.deadline_days:g} days: communication and the global batch "
-                "limit how far the job scales. Extend the deadline, reduce tokens or "
-                "use a faster GPU/network.",
-                f"在 {max_by_batch} 张卡以内，没有任何卡数能在 {workload.deadline_days:g} "
-                "天内完成：通信开销和全局 batch 限制了扩展。请放宽工期、减少 token 数，"
-                "或选用更快的 GPU/网络。",
+                {"max_gpus": max_by_batch, "deadline_days": workload.deadline_days},
                 [
                     "workload.deadline_days",
                     "workload.tokens_billion",
@@ -250,13 +243,7 @@ def _network_advice(
         out.append(
             _advice(
                 "pipeline.bubble",
-                f"The pipeline idles {bubble:.0%} of each step's compute (1F1B "
-                f"bubble (pp − 1)/m with pp={workload.pp} and m={micro_batches} "
-                "micro-batches per data-parallel rank): a larger global batch, "
-                "fewer pipeline stages or an interleaved schedule shortens it.",
-                f"流水线每步有相当于计算时间 {bubble:.0%} 的空闲（1F1B 气泡 (pp − 1)/m，"
-                f"pp={workload.pp}，每个数据并行副本 m={micro_batches} 个微批）："
-                "增大全局批量、减少流水线级数或采用交错调度都可缩短。",
+                {"bubble": bubble, "pp": workload.pp, "micro_batches": micro_batches},
                 ["workload.pp", "workload.global_batch", "workload.micro_batch"],
                 Severity.INFO,
             )
@@ -271,10 +258,7 @@ def _network_advice(
         out.append(
             _advice(
                 "network.low_efficiency",
-                f"Scaling efficiency at {gpus} cards is {network_eff:.0%} (< 90 %) "
-                "before any pipeline bubble: the network limits the speed-up.",
-                f"{gpus} 张卡时扩展效率为 {network_eff:.0%}（未计流水线气泡，低于 "
-                "90%）：网络限制了加速。",
+                {"gpus": gpus, "efficiency": network_eff},
                 ["workload.network_id", "workload.gpus"],
                 Severity.INFO,
             )
@@ -298,29 +282,19 @@ def _slow_ethernet_advice(
             or not inter_used.suitable_for_multi_node_training
         )
     ):
-        if eff < net.TARGET_SCALING_EFFICIENCY:
-            effect_en = (
-                f"gradient sync leaves only {eff:.0%} of the GPU time for compute"
-            )
-            effect_zh = f"梯度同步后 GPU 只有 {eff:.0%} 的时间在计算"
-        else:
-            # Small gradients (LoRA, short steps) hide the link here, but TCP
-            # without RDMA still stalls NCCL under load and on retries.
-            effect_en = (
-                f"the estimate still reaches {eff:.0%} scaling because little data "
-                "is synchronised, but TCP without RDMA is fragile for NCCL"
-            )
-            effect_zh = (
-                f"本任务同步的数据量小，估算扩展效率仍有 {eff:.0%}，"
-                "但没有 RDMA 的 TCP 网络跑 NCCL 容易卡顿和超时"
-            )
+        # Small gradients (LoRA, short steps) can hide the link, but TCP
+        # without RDMA still stalls NCCL under load and on retries.
+        effect = "sync_bound" if eff < net.TARGET_SCALING_EFFICIENCY else "tcp_fragile"
         out.append(
             _advice(
                 "network.slow_ethernet",
-                f"{inter_used.name} between {nodes} servers: {effect_en}. Multi-node "
-                "training needs InfiniBand or RoCE of at least 100 Gb/s.",
-                f"{nodes} 台服务器之间使用 {inter_used.label('zh')}：{effect_zh}。"
-                "多机训练需要至少 100 Gb/s 的 InfiniBand 或 RoCE。",
+                {
+                    "network": inter_used.id,
+                    "nodes": nodes,
+                    "effect": Message(
+                        code=f"sizing.effect.{effect}", params={"efficiency": eff}
+                    ),
+                },
                 ["workload.network_id", "workload.gpus"],
             )
         )
@@ -350,28 +324,28 @@ def _zero3_advice(
         else None
     )
     if lighter is not None and inter_used is not None:
-        cheaper_en = cheaper_zh = ""
-        if lighter.cheaper is not None:
-            cheaper_en = (
-                f", or {lighter.cheaper_efficiency:.0%} on the cheaper "
-                f"{lighter.cheaper.name}"
+        cheaper = (
+            Message(code="sizing.zero3.no_cheaper")
+            if lighter.cheaper is None
+            else Message(
+                code="sizing.zero3.cheaper",
+                params={
+                    "efficiency": lighter.cheaper_efficiency,
+                    "network": lighter.cheaper.id,
+                },
             )
-            cheaper_zh = (
-                f"，换用更便宜的 {lighter.cheaper.label('zh')} 也有 "
-                f"{lighter.cheaper_efficiency:.0%}"
-            )
+        )
         out.append(
             _advice(
                 "network.zero3_traffic",
-                "ZeRO-3 gathers the weights again for every micro-batch: over "
-                f"{inter_used.name}, {eff:.0%} of the time is compute. The model "
-                f"also fits on {gpus} cards with ZeRO-{lighter.stage}, which moves "
-                f"less data: {lighter.efficiency:.0%} on the same network"
-                f"{cheaper_en}.",
-                "ZeRO-3 每个 micro-batch 都要重新汇集一次权重：在 "
-                f"{inter_used.label('zh')} 上，{eff:.0%} 的时间在计算。{gpus} 张卡用 "
-                f"ZeRO-{lighter.stage} 也放得下，通信量更小：同样的网络可达 "
-                f"{lighter.efficiency:.0%}{cheaper_zh}。",
+                {
+                    "network": inter_used.id,
+                    "efficiency": eff,
+                    "gpus": gpus,
+                    "stage": lighter.stage,
+                    "lighter_efficiency": lighter.efficiency,
+                    "cheaper": cheaper,
+                },
                 ["workload.zero_stage", "workload.network_id"],
                 Severity.INFO,
             )
@@ -389,19 +363,12 @@ def _rule_of_thumb_advice(workload: Workload, memory: MemoryResult) -> list[Advi
         out.append(
             _advice(
                 "memory.rule_of_thumb",
-                f"The common rule 'weights × 2 bytes, plus 2–3× that for gradients and "
-                f"optimizer' gives {memory.rule_of_thumb_bytes / 1e9:,.0f} GB (6–8 bytes "
-                f"per parameter). Mixed-precision {workload.optimizer.value} really needs "
-                f"{memory.bytes_per_param_model_state:g} bytes per parameter = "
-                f"{memory.unsharded_model_state_bytes / 1e9:,.0f} GB before sharding "
-                "(bf16 weights 2 + gradients 2 + fp32 master copy, momentum and "
-                "variance 12), plus activations. Plan with the larger figure.",
-                f"常见经验“参数量×2 字节，梯度和优化器再算 2–3 倍”得出 "
-                f"{memory.rule_of_thumb_bytes / 1e9:,.0f} GB（每参数 6–8 字节）。"
-                f"混合精度 {workload.optimizer.value} 实际每参数需要 "
-                f"{memory.bytes_per_param_model_state:g} 字节，切分前共 "
-                f"{memory.unsharded_model_state_bytes / 1e9:,.0f} GB（bf16 权重 2 + "
-                "梯度 2 + fp32 主权重、一阶和二阶动量 12），另加激活值。请按较大的数规划。",
+                {
+                    "rule_gb": memory.rule_of_thumb_bytes / 1e9,
+                    "optimizer": workload.optimizer.value,
+                    "bytes_per_param": memory.bytes_per_param_model_state,
+                    "model_state_gb": memory.unsharded_model_state_bytes / 1e9,
+                },
                 ["workload.optimizer", "workload.model_preset"],
             )
         )
@@ -419,20 +386,13 @@ def _chinchilla_advice(workload: Workload, shape: ResolvedShape) -> list[Advice]
             out.append(
                 _advice(
                     "compute.chinchilla",
-                    f"{ratio:,.0f} tokens per (active) parameter; the compute-optimal "
-                    f"ratio is about 20 (Chinchilla). "
-                    + (
-                        "The model will be under-trained for its size."
-                        if low
-                        else "Training far beyond it is common when the model will "
-                        "serve much inference (Llama 3: ~1,900), but costs more compute."
-                    ),
-                    f"每个（激活）参数 {ratio:,.0f} 个 token；计算最优约为 20（Chinchilla）。"
-                    + (
-                        "按模型规模看训练不足。"
-                        if low
-                        else "为降低推理成本而远超此比例很常见（Llama 3 约 1900），但算力开销更大。"
-                    ),
+                    {
+                        "ratio": ratio,
+                        "verdict": Message(
+                            code="sizing.chinchilla."
+                            + ("under_trained" if low else "over_trained")
+                        ),
+                    },
                     ["workload.tokens_billion", "workload.model_preset"],
                     Severity.INFO,
                 )
@@ -444,13 +404,18 @@ def _gpu_figures_advice(workload: Workload, gpu: GpuSpec) -> list[Advice]:
     """Unconfirmed catalog figures; FP8 peak used, or no FP8 on this card."""
     out: list[Advice] = []
     if gpu.unconfirmed_fields or not gpu.provenance.confirmed:
-        fields = ", ".join(gpu.unconfirmed_fields) or "all figures"
+        fields = (
+            Message(
+                code="sizing.unconfirmed.fields",
+                params={"fields": ", ".join(gpu.unconfirmed_fields)},
+            )
+            if gpu.unconfirmed_fields
+            else Message(code="sizing.unconfirmed.all")
+        )
         out.append(
             _advice(
                 "catalog.unconfirmed_gpu",
-                f"{gpu.name}: {fields} are not confirmed by a datasheet; treat the "
-                "results as rough and measure on the real hardware.",
-                f"{gpu.name}：{fields} 未经官方规格书确认，结果仅供粗估，请在实机上测试。",
+                {"gpu": gpu.name, "fields": fields},
                 ["workload.gpu_id"],
             )
         )
@@ -458,11 +423,7 @@ def _gpu_figures_advice(workload: Workload, gpu: GpuSpec) -> list[Advice]:
         out.append(
             _advice(
                 "compute.fp8_peak",
-                f"FP8 GPU-hours use the FP8 peak ({gpu.fp8_dense_tflops:g} TFLOPS) × MFU. "
-                "Real FP8 runs are typically 1.3–1.5× faster than BF16, not 2×: lower "
-                "the MFU if you want a conservative plan.",
-                f"FP8 卡时按 FP8 峰值（{gpu.fp8_dense_tflops:g} TFLOPS）× MFU 计算。"
-                "实际 FP8 训练通常比 BF16 快 1.3–1.5 倍而非 2 倍，保守规划请调低 MFU。",
+                {"fp8_tflops": gpu.fp8_dense_tflops},
                 ["workload.precision", "workload.mfu"],
                 Severity.INFO,
             )
@@ -471,8 +432,7 @@ def _gpu_figures_advice(workload: Workload, gpu: GpuSpec) -> list[Advice]:
         out.append(
             _advice(
                 "compute.no_fp8",
-                f"{gpu.name} has no FP8 tensor cores; the BF16 peak is used.",
-                f"{gpu.name} 不支持 FP8 张量核心，按 BF16 峰值计算。",
+                {"gpu": gpu.name},
                 ["workload.precision", "workload.gpu_id"],
                 Severity.INFO,
             )
@@ -490,10 +450,7 @@ def _parallel_advice(
         out.append(
             _advice(
                 "parallel.tp_across_nodes",
-                f"Tensor parallelism {workload.tp} spans more than one server "
-                f"({gpu.gpus_per_server} cards): keep tp within a server.",
-                f"张量并行度 {workload.tp} 超出单台服务器（{gpu.gpus_per_server} 卡），"
-                "请把 tp 限制在一台服务器内。",
+                {"tp": workload.tp, "gpus_per_server": gpu.gpus_per_server},
                 ["workload.tp"],
             )
         )
@@ -505,12 +462,11 @@ def _parallel_advice(
         out.append(
             _advice(
                 "parallel.dp_mismatch",
-                f"dp × tp × pp = {workload.dp * workload.tp * workload.pp} differs from "
-                f"the {workload.gpus} cards given; memory uses dp={workload.dp}, days "
-                f"use {workload.gpus} cards.",
-                f"dp × tp × pp = {workload.dp * workload.tp * workload.pp}，与给定的 "
-                f"{workload.gpus} 张卡不一致；显存按 dp={workload.dp}、工期按 "
-                f"{workload.gpus} 张卡计算。",
+                {
+                    "product": workload.dp * workload.tp * workload.pp,
+                    "gpus": workload.gpus,
+                    "dp": workload.dp,
+                },
                 ["workload.dp", "workload.gpus"],
             )
         )
@@ -518,10 +474,11 @@ def _parallel_advice(
         out.append(
             _advice(
                 "parallel.batch_too_small",
-                f"{gpus} cards exceed what the global batch can feed "
-                f"({max_by_batch} cards at micro-batch {workload.micro_batch}).",
-                f"{gpus} 张卡超过全局 batch 能支撑的规模（micro-batch 为 "
-                f"{workload.micro_batch} 时最多 {max_by_batch} 张）。",
+                {
+                    "gpus": gpus,
+                    "max_gpus": max_by_batch,
+                    "micro_batch": workload.micro_batch,
+                },
                 ["workload.gpus", "workload.global_batch", "workload.micro_batch"],
             )
         )
@@ -535,9 +492,7 @@ def _unknown_network_advice(workload: Workload, catalog: Catalog) -> list[Advice
         out.append(
             _advice(
                 "input.unknown_network",
-                f"Network {workload.network_id!r} is not in the catalog; the class "
-                "needed is used instead.",
-                f"目录中没有网络 {workload.network_id!r}，改用所需的网络等级。",
+                {"network": workload.network_id},
                 ["workload.network_id"],
                 Severity.ERROR,
             )
@@ -545,9 +500,7 @@ def _unknown_network_advice(workload: Workload, catalog: Catalog) -> list[Advice
     return out
 
 
-def _parallel_hint(
-    workload: Workload, shape: ResolvedShape, core: _Core
-) -> tuple[str, str]:
+def _parallel_hint(workload: Workload, shape: ResolvedShape, core: _Core) -> Message:
     """Suggest what makes the model fit: a larger expert-parallel degree when
     the workload sets one (MoE training), else the smallest tp × pp (tp ≤ one
     server), if any."""
@@ -566,20 +519,14 @@ def _parallel_hint(
                 best = (n, tp, pp)
         tp *= 2
     if best is None:
-        return (
-            " Try full recompute, a smaller micro-batch or a larger card.",
-            "可尝试完全重计算、减小 micro-batch 或换更大显存的卡。",
-        )
+        return Message(code="sizing.hint.other")
     n, tp, pp = best
-    return (
-        f" With tp={tp}, pp={pp} and sequence parallelism it fits on {n} cards.",
-        f"改用 tp={tp}、pp={pp} 并开启序列并行，{n} 张卡即可放下。",
-    )
+    return Message(code="sizing.hint.tp_pp", params={"tp": tp, "pp": pp, "gpus": n})
 
 
 def _expert_parallel_hint(
     workload: Workload, shape: ResolvedShape, core: _Core
-) -> tuple[str, str] | None:
+) -> Message | None:
     """The smallest expert-parallel degree above the workload's that fits, at
     the same tp and pp. [1]
 
@@ -598,10 +545,8 @@ def _expert_parallel_hint(
         trial = workload.model_copy(update={"expert_parallel": ep})
         n = min_gpus_for_memory(trial, shape, core.capacity_bytes)
         if n is not None:
-            return (
-                f" With expert parallelism {ep} (the routed experts split over {ep} "
-                f"data-parallel ranks) it fits on {n} cards.",
-                f"改用专家并行度 {ep}（路由专家分到 {ep} 个数据并行卡上），{n} 张卡即可放下。",
+            return Message(
+                code="sizing.hint.expert_parallel", params={"ep": ep, "gpus": n}
             )
         ep *= 2
     return None
@@ -611,9 +556,7 @@ def _unknown_model_advice(preset: str) -> Advice:
     """The project names a model preset the catalog does not hold."""
     return _advice(
         "input.unknown_model",
-        f"Model preset {preset!r} is not in the catalog; "
-        "the custom shape (or a default shape) is used instead.",
-        f"目录中没有模型预设 {preset!r}，改用自定义结构（或默认结构）。",
+        {"preset": preset},
         ["workload.model_preset"],
         Severity.ERROR,
     )
@@ -623,13 +566,7 @@ def _derived_shape_advice(shape: ResolvedShape) -> Advice:
     """Only the parameter count is known: the shape was derived from it."""
     return _advice(
         "shape.derived",
-        f"Only the parameter count is known: a Llama-like shape was derived "
-        f"({shape.layers} layers, hidden {shape.hidden}, {shape.heads} heads). "
-        "Activation and KV-cache figures are approximate; enter the real "
-        "shape or paste config.json for exact numbers.",
-        f"只给了参数量：按 Llama 类结构推算（{shape.layers} 层、隐藏维 "
-        f"{shape.hidden}、{shape.heads} 个注意力头）。激活与 KV 缓存为近似值；"
-        "填写真实结构或粘贴 config.json 可得精确结果。",
+        {"layers": shape.layers, "hidden": shape.hidden, "heads": shape.heads},
         ["workload.shape.params_billion"],
         Severity.INFO,
     )
@@ -639,8 +576,7 @@ def _unknown_gpu_advice(gpu_id: str, used_id: str) -> Advice:
     """The project names a GPU the catalog does not hold; ``used_id`` stands in."""
     return _advice(
         "input.unknown_gpu",
-        f"GPU {gpu_id!r} is not in the catalog; {used_id} is used instead.",
-        f"目录中没有 GPU {gpu_id!r}，改用 {used_id} 计算。",
+        {"gpu": gpu_id, "used": used_id},
         ["workload.gpu_id"],
         Severity.ERROR,
     )
@@ -650,8 +586,7 @@ def _unknown_candidate_advice(gpu_id: str) -> Advice:
     """A candidate GPU the catalog does not hold (skipped)."""
     return _advice(
         "input.unknown_candidate",
-        f"Candidate GPU {gpu_id!r} is not in the catalog and was skipped.",
-        f"候选 GPU {gpu_id!r} 不在目录中，已跳过。",
+        {"gpu": gpu_id},
         ["workload.gpu_candidates"],
     )
 
@@ -666,11 +601,7 @@ def _expert_parallel_advice(
         out.append(
             _advice(
                 "workload.expert_parallel_above_dp",
-                f"Expert parallelism {ep} is larger than the data-parallel degree "
-                f"{dp}: the experts are split over data-parallel ranks, so plan at "
-                f"least {ep * unit} cards or lower the expert-parallel degree.",
-                f"专家并行度 {ep} 大于数据并行度 {dp}：专家按数据并行的各卡切分，"
-                f"请至少按 {ep * unit} 张卡规划，或降低专家并行度。",
+                {"ep": ep, "dp": dp, "min_gpus": ep * unit},
                 ["workload.expert_parallel", "workload.gpus"],
             )
         )

@@ -9,6 +9,7 @@ from typing import Any, Final
 from reportlab.lib import colors
 from reportlab.platypus import KeepTogether, Paragraph
 
+from gpu_advisor import words
 from gpu_advisor.engine.api import Check, Criterion, MeasuredFigure, PlanEvaluation
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
@@ -337,9 +338,8 @@ def _scoring(st: Story, project: Project, ev: PlanEvaluation) -> None:
     zh = st.lang is Language.ZH
     sep = "：" if zh else ": "
     for v in result.vendors:
-        reason = v.held_back_zh if zh else v.held_back_en
-        if reason:
-            st.p(f"{v.vendor}{sep}{reason}")
+        if v.held_back is not None:
+            st.p(f"{v.vendor}{sep}{words.text(v.held_back, st.lang)}")
     if result.winner is None:
         return
     st.p(st.t("ven.winner", vendor=result.winner))

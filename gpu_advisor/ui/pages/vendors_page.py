@@ -619,7 +619,7 @@ class VendorsPage(QWizardPage):
             self._session.evaluation, project, self._session.catalog
         )
         advice = evaluation.vendor_price_warnings(index)
-        texts = [words.text(a, "zh" if _chinese() else "en") for a in advice]
+        texts = [words.text(a, current_language()) for a in advice]
         self.quote.show_price_warnings(texts)
 
     def _refresh_weights(self, project: Project) -> None:
@@ -692,9 +692,9 @@ class VendorsPage(QWizardPage):
         ]
         sep = "：" if zh else ": "
         lines += [
-            f"{vs.vendor}{sep}{vs.held_back_zh if zh else vs.held_back_en}"
+            f"{vs.vendor}{sep}{words.text(vs.held_back, current_language())}"
             for vs in ranked
-            if vs.held_back_en
+            if vs.held_back is not None
         ]
         return "\n".join(lines)
 
@@ -713,6 +713,7 @@ class VendorsPage(QWizardPage):
         )
         table.setHorizontalHeaderLabels(headers)
         zh = _chinese()
+        language = current_language()
         locale = current_locale()
         bold = QFont(table.font())
         bold.setBold(True)
@@ -734,7 +735,7 @@ class VendorsPage(QWizardPage):
             rule = ""
             if ranked:
                 first = ranked[0].scores[row]
-                rule = first.rule_zh if zh else first.rule_en
+                rule = words.text(first.rule, language)
             put(row, 0, self.criterion_name(criterion), rule)
         put(len(criteria), 0, self.tr("Weighted total (0–100)"))
         put(len(criteria) + 1, 0, self.tr("Rank"))
@@ -744,11 +745,11 @@ class VendorsPage(QWizardPage):
             if header is not None:
                 header.setForeground(QBrush(colour))
             for row, score in enumerate(vs.scores):
-                rule = score.rule_zh if zh else score.rule_en
+                rule = words.text(score.rule, language)
                 tip = fill(self.tr("Input: %1\nRule: %2"), score.raw, rule)
                 put(row, column, locale.toString(score.score, "f", 0), tip, right=True)
             put(len(criteria), column, locale.toString(vs.total, "f", 1), right=True)
-            held = vs.held_back_zh if zh else vs.held_back_en
+            held = "" if vs.held_back is None else words.text(vs.held_back, language)
             put(len(criteria) + 1, column, str(vs.rank), held, right=True)
         last = 2 + len(ranked)
         for row in range(len(criteria), len(criteria) + 2):

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor import words
 from gpu_advisor.engine.api import VendorJudgement, Verdict
 from gpu_advisor.model.project import Vendor
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
@@ -188,7 +189,7 @@ class JudgementView(QWidget):
     def _fill_table(self, judgement: VendorJudgement) -> None:
         """One row per check, coloured by verdict, with the threshold and message."""
         table = self.table
-        zh = _chinese()
+        language = current_language()
         locale = current_locale()
 
         def number(value: float | None, unit: str) -> str:
@@ -215,8 +216,10 @@ class JudgementView(QWidget):
                 number(check.expected, check.unit),
                 self.verdict_name(check.verdict),
                 flag,
-                check.threshold_zh if zh else check.threshold_en,
-                check.message_zh if zh else check.message_en,
+                ""
+                if check.threshold is None
+                else words.text(check.threshold, language),
+                words.text(check.message, language),
             ]
             colour = QBrush(QColor(VERDICT_BACKGROUNDS[check.verdict]))
             for column, text in enumerate(cells):
