@@ -442,6 +442,7 @@ def test_example_recommendation_totals_and_break_even(
     ev = _evaluate(name) if book == "new" else _evaluate_old(name)
     cost = ev.cost
     assert cost.recommendation.option is option
+    assert option is not None
     assert cost.option(option).total_cny == pytest.approx(total, abs=1)
     other = runner_up(cost)
     assert other is not None

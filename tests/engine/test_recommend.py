@@ -172,6 +172,7 @@ def test_never_recommends_owning_that_costs_more_than_a_feasible_rental(
         checkpointing=ckpt,
     )
     cost = evaluate(project, CATALOG).cost
+    assert cost.recommendation.option is not None
     chosen = cost.option(cost.recommendation.option)
     if chosen.id in OWN:
         cheapest_rent = min(
@@ -193,6 +194,7 @@ def test_owning_blocked_when_the_mix_undercuts_it_even_within_5_percent():
     cost = evaluate(project, CATALOG).cost
     rents = [o for o in cost.options if o.feasible and o.id not in OWN]
     cheapest = min(rents, key=lambda o: o.total_cny)
+    assert cost.recommendation.option is not None
     rec = cost.option(cost.recommendation.option)
     assert rec.total_cny <= cheapest.total_cny + 1e-6 or rec.id not in OWN
     # a rental dearer than an owned option is never the answer

@@ -123,6 +123,7 @@ def test_runner_up_never_shows_a_zero_gap_alias(hours, spot):
     second = runner_up(cost)
     if second is None:
         return
+    assert cost.recommendation.option is not None
     chosen = cost.option(cost.recommendation.option)
     assert second.id is not chosen.id
     assert second.same_as is None

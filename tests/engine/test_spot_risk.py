@@ -64,6 +64,7 @@ def test_the_saving_at_risk_is_stated_and_spot_ranks_after_the_plan() -> None:
     en, zh = words.text(reason, "en"), words.text(reason, "zh")
     assert "not the plan" in en
     assert "竞价" in zh
+    assert cost.recommendation.option is not None
     chosen = cost.option(cost.recommendation.option).total_cny
     stressed = reason.params["stressed_cny"]
     assert isinstance(stressed, float)
@@ -109,4 +110,5 @@ def test_the_app_never_recommends_spot_and_warns_against_it(
     if on_spot:  # chosen on spot: it stays cheapest at the high values
         assert "recommend.spot_at_risk" not in codes
         assert cost.option(OptionId.SPOT).at_risk_cny is None
+    assert rec.option is not None
     assert cost.option(rec.option).at_risk_cny is None

@@ -224,6 +224,7 @@ def _check_numbers(page: BudgetPage, session: ProjectSession) -> None:
         if option.cost_per_useful_gpu_hour_cny is not None:
             per_hour = option.cost_per_useful_gpu_hour_cny / rate
             assert cell(row, 3) == format_money(per_hour, code, 2)
+    assert cost.recommendation.option is not None
     assert (
         option_label(cost.recommendation.option) in page.recommendation.headline.text()
     )

@@ -38,6 +38,7 @@ def test_recommended_option_row_visible_at_1280x720(
     assert isinstance(page, BudgetPage)
     cost = window.session.evaluation.cost
     ids = [o.id for o in cost.options]
+    assert cost.recommendation.option is not None
     row = ids.index(cost.recommendation.option)
 
     def shown() -> bool:

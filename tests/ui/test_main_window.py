@@ -457,6 +457,7 @@ def test_status_bar_shows_the_recommendation(qtbot: Any, window: MainWindow) -> 
     qtbot.waitUntil(lambda: window.recommendation_label.text().startswith("Rec"))
     option = window.session.evaluation.cost.recommendation.option
     text = window.recommendation_label.text()
+    assert option is not None
     assert text.startswith(f"Recommendation: {option_label(option)}")
     _type_title(qtbot, window, "Still computed")  # recomputed on change, same inputs
     qtbot.waitUntil(lambda: window.recommendation_label.text() == text)

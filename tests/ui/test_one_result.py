@@ -214,6 +214,7 @@ def test_every_output_shows_the_same_plan(
     assert _row("Network", network_text) in html
     mfu_pct = f"{sizing.compute.mfu * 100:.0f}"
     assert _row("MFU", f"{mfu_pct} % (measured by vendors)") in html
+    assert recommended is not None
     assert (
         _row(
             f"Total cost over {cost.horizon_months} months (recommended option)",

@@ -155,6 +155,7 @@ def test_summary_shows_the_engine_results(qtbot: Any, path: Path) -> None:
     page = _page(qtbot, session)
     text = page.summary_view.toPlainText()
     evaluation = session.evaluation
+    assert evaluation.cost.recommendation.option is not None
     assert option_name(evaluation.cost.recommendation.option, "en") in text
     assert f"{evaluation.sizing.compute.gpu_hours:,.0f}" in text
     assert f"{evaluation.sizing.compute.gpu_hours_with_redundancy:,.0f}" in text
@@ -178,6 +179,7 @@ def test_summary_names_the_option_as_every_other_step(
     session = ProjectSession(load_project(path))
     page = _page(qtbot, session)
     option = session.evaluation.cost.recommendation.option
+    assert option is not None
     name = option_name(option, "zh" if language == "zh_CN" else "en")
     html = page.summary_view.toHtml()
     assert f"{name}</span></p>" in html or f"<b>{name}</b>" in html, name
