@@ -795,6 +795,23 @@ def _same_list(vendors: list[Vendor], measurements: list[Measurement]) -> int | 
 
 
 _CANONICAL_EXCLUDED: Final = frozenset({"signing_records", "schema_version"})
+_UNSET_LATER_FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    "budget": ("spot_capacity_share", "spot_wait_hours"),  # added in 0.3
+}
+"""Inputs added after plans were first signed, left out of the canonical bytes
+while unset (None): a plan signed before they existed keeps its fingerprint."""
+
+
+def _without_unset_later(section: str, data: Any) -> Any:
+    """``data`` of one top-level section without its later fields left unset.
+
+    >>> _without_unset_later("budget", {"pue": 1.3, "spot_wait_hours": None})
+    {'pue': 1.3}
+    """
+    later = _UNSET_LATER_FIELDS.get(section)
+    if not later or not isinstance(data, dict):
+        return data
+    return {k: v for k, v in data.items() if not (k in later and v is None)}
 
 
 def _canonical(value: Any) -> str:
@@ -818,7 +835,8 @@ def canonical_json(project: Project) -> bytes:
     bytes nor the :func:`fingerprint` the signed PDF carries. The schema
     version is left out too: it says how the file was written, not what the
     plan is, so a plan signed from an older file still matches it once the
-    file has been migrated on load.
+    file has been migrated on load. For the same reason an input added later
+    is left out while it is unset (``_UNSET_LATER_FIELDS``).
 
     The bytes are ``json.dumps(project.model_dump(mode="json", exclude=…),
     sort_keys=True, separators=(",", ":"), ensure_ascii=False)`` in UTF-8.
@@ -829,6 +847,7 @@ def canonical_json(project: Project) -> bytes:
     b'{"budget":{"billing_granularity_hours":1'
     """
     data = project.model_dump(mode="json", exclude=set(_CANONICAL_EXCLUDED))
+    data = {k: _without_unset_later(k, v) for k, v in data.items()}
     return _canonical(data).encode("utf-8")
 
 
@@ -912,7 +931,7 @@ class FingerprintMemo:
                     text = held[1]
                 else:
                     dumped = project.model_dump(mode="json", include={name})
-                    text = _canonical(dumped[name])
+                    text = _canonical(_without_unset_later(name, dumped[name]))
             sections[name] = (value, text)
             parts.append(f"{_canonical(name)}:{text}")
         self._sections = sections

@@ -76,6 +76,7 @@ TITLES_ZH: Final[dict[str, str]] = {
 PUBLISHERS_ZH: Final[dict[str, str]] = {
     "Alibaba Cloud (阿里云) help centre": "阿里云帮助中心",
     "Amazon Web Services": "亚马逊云科技",
+    "Tencent Cloud (腾讯云)": "腾讯云",
     "Volcano Engine (火山引擎)": "火山引擎",
 }
 """Chinese names of publishers that have one."""

@@ -60,12 +60,12 @@
       <translation>Restart time after an interruption</translation>
     </message>
     <message>
-      <source>Chance the job's servers are free on spot again</source>
-      <translation>Chance the job's servers are free on spot again</translation>
+      <source>Chance spot capacity is free again</source>
+      <translation>Chance spot capacity is free again</translation>
     </message>
     <message>
-      <source>Wait for spot capacity when it is not free</source>
-      <translation>Wait for spot capacity when it is not free</translation>
+      <source>Wait for spot capacity</source>
+      <translation>Wait for spot capacity</translation>
     </message>
     <message>
       <source>Training writes checkpoints (needed for spot)</source>

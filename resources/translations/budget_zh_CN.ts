@@ -60,12 +60,12 @@
       <translation>中断后重启耗时</translation>
     </message>
     <message>
-      <source>Chance the job's servers are free on spot again</source>
-      <translation>作业所需服务器可再获得竞价资源的概率</translation>
+      <source>Chance spot capacity is free again</source>
+      <translation>竞价资源可再获得的概率</translation>
     </message>
     <message>
-      <source>Wait for spot capacity when it is not free</source>
-      <translation>竞价资源不足时的等待时长</translation>
+      <source>Wait for spot capacity</source>
+      <translation>等待竞价资源的时长</translation>
     </message>
     <message>
       <source>Training writes checkpoints (needed for spot)</source>

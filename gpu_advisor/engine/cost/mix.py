@@ -24,6 +24,7 @@ mix costs about 40 % less than all on-demand, depending on the work.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -780,27 +781,51 @@ def best_hybrid(
         contracts,
     )
     used = _owned_use(p0, d, candidates)
+    plans = [
+        (plan, total, owned, rented)
+        for n in candidates
+        for plan, total, owned, rented in _count_plans(
+            n, rented_parts[n], addons, owned_options, by_kind, tuple(candidates)
+        )
+    ]
+    # the ownership rule's counts; when none of them can be priced (the rest
+    # cannot be rented with the selected contracts), any count that can
+    allowed = [
+        x
+        for x in plans
+        if x[0].owned_gpus == 0 or used[x[0].owned_gpus] >= min_used - 1e-12
+    ]
+    finite = [x for x in allowed if math.isfinite(x[1])] or [
+        x for x in plans if math.isfinite(x[1])
+    ]
     best: tuple[HybridPlan, float, float, float] | None = None
-    for n in candidates:
-        if n > 0 and used[n] < min_used - 1e-12:
-            continue  # too idle for the ownership rule
-        rented, policy = rented_parts[n]
-        if n == 0:  # the mix of the whole demand, with its add-ons
-            rented += addons
-            owned_parts = [(owned_options[0], 0.0)]
-        else:
-            owned_parts = [(o, by_kind[o][n]) for o in owned_options]
-        for option, owned in owned_parts:
-            total = owned + rented
-            if best is None or total < best[1] - 1e-6:
-                best = (
-                    HybridPlan(option, n, policy, tuple(candidates)),
-                    total,
-                    owned,
-                    rented,
-                )
+    for x in finite or plans:
+        if best is None or x[1] < best[1] - 1e-6:
+            best = x
     assert best is not None
     return best
+
+
+def _count_plans(
+    n: int,
+    rented_part: tuple[float, MixPolicy | None],
+    addons: float,
+    owned_options: list[OptionId],
+    by_kind: dict[OptionId, dict[int, float]],
+    candidates: tuple[int, ...],
+) -> list[tuple[HybridPlan, float, float, float]]:
+    """Owning ``n`` cards of each owned kind and renting the rest: plan, total,
+    owned part, rented part. [CNY]"""
+    rented, policy = rented_part
+    if n == 0:  # the mix of the whole demand, with its add-ons
+        rented += addons
+        owned_parts = [(owned_options[0], 0.0)]
+    else:
+        owned_parts = [(o, by_kind[o][n]) for o in owned_options]
+    return [
+        (HybridPlan(option, n, policy, candidates), owned + rented, owned, rented)
+        for option, owned in owned_parts
+    ]
 
 
 def _owned_use(p: Params, d: FloatArray, counts: list[int]) -> dict[int, float]:

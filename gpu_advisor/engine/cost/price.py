@@ -1004,7 +1004,10 @@ def spot_job(p: Params) -> SpotJob:
     >>> r = with_spot_job(resolve(Project(), load_catalog()), 64)
     >>> job = spot_job(make_params(r))
     >>> job.instances, job.job_stops_per_hour, job.overhead_fraction
-    (8, 0.16, 0.12)
+    (8, 0.16, 0.376)
+
+    (0.16 stops an hour × (0.5 h of work since the checkpoint + 0.25 h restart
+    + 0.4 × 4 h waiting for capacity) = 0.376.)
     """
     rate = float(p.spot_rate_per_hour[0, 0])
     inst = p.job_instances

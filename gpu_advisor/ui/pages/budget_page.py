@@ -543,10 +543,8 @@ class BudgetPage(QWizardPage):
                 "Spot reclaims per instance (server)"
             ),
             "restart_hours": self.tr("Restart time after an interruption"),
-            "spot_capacity_share": self.tr(
-                "Chance the job's servers are free on spot again"
-            ),
-            "spot_wait_hours": self.tr("Wait for spot capacity when it is not free"),
+            "spot_capacity_share": self.tr("Chance spot capacity is free again"),
+            "spot_wait_hours": self.tr("Wait for spot capacity"),
             "checkpointing": self.tr("Training writes checkpoints (needed for spot)"),
             "owned_gpus": self.tr("Cards to buy"),
             "gpu_price_cny": self.tr("Card price"),
