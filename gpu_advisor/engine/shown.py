@@ -56,9 +56,8 @@ class ShownWarnings:
 
 
 def _said(item: Advice) -> str:
-    """What an advice says, as one comparable value: its code and values (and,
-    while an engine module still words its own advice, those words)."""
-    return item.model_dump_json(include={"code", "params", "message_en", "message_zh"})
+    """What an advice says, as one comparable value: its code and values."""
+    return item.model_dump_json(include={"code", "params"})
 
 
 def ordered_advice(

@@ -138,17 +138,7 @@ class Advice(Frozen):
     params: dict[str, Param] = Field(
         default_factory=dict, description="The values the sentence is worded with."
     )
-    message_en: str = Field(
-        "", description="Being retired: words from before the catalog."
-    )
-    message_zh: str = Field(
-        "", description="Being retired: words from before the catalog."
-    )
     inputs: list[str] = Field(default_factory=list)
-
-    def message(self, language: Language) -> str:
-        """Being retired: the pre-catalog words (use ``gpu_advisor.words.text``)."""
-        return self.message_zh if language is Language.ZH else self.message_en
 
 
 class InputRef(Frozen):

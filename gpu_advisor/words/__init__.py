@@ -191,10 +191,6 @@ def say(
 
 def text(message: Worded, language: object) -> str:
     """A message (or advice) worded in ``language``."""
-    legacy = getattr(message, "message_en", "")
-    if legacy:  # words written by the engine before the catalog (being retired)
-        zh = _language(language) == "zh"
-        return str(getattr(message, "message_zh", "") if zh else legacy)
     return say(message.code, language, dict(message.params))
 
 
