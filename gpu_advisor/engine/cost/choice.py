@@ -341,17 +341,39 @@ def _own_reasons(
     ]
 
 
-def _rent_reasons(chosen: OptionResult, months: int, span: int) -> list[f.Finding]:
-    """Why a rental is chosen: the cheapest way to rent, and the short work."""
-    out: list[f.Finding] = [
-        f.Rent(
+def _rent_reasons(
+    chosen: OptionResult, months: int, span: int, cheapest: OptionResult | None
+) -> list[f.Finding]:
+    """Why a rental is chosen: the cheapest way to rent (or, when the mix costs
+    a little less, the simpler contract with the threshold it missed), and
+    the short work."""
+    inputs = (*_DEMAND_INPUTS, *price_inputs(chosen.id))
+    per = chosen.cost_per_useful_gpu_hour_cny
+    first: f.Finding = f.Rent(
+        option=chosen.id,
+        total_cny=chosen.total_cny,
+        months=months,
+        per_useful_gpu_hour_cny=per,
+        inputs=inputs,
+    )
+    if (
+        cheapest is not None
+        and cheapest.id != chosen.id
+        and cheapest.total_cny < chosen.total_cny - 0.005
+    ):  # the sentence must be true of every option shown
+        saving = chosen.total_cny - cheapest.total_cny
+        first = f.RentSimpler(
             option=chosen.id,
             total_cny=chosen.total_cny,
             months=months,
-            per_useful_gpu_hour_cny=chosen.cost_per_useful_gpu_hour_cny,
-            inputs=(*_DEMAND_INPUTS, *price_inputs(chosen.id)),
+            per_useful_gpu_hour_cny=per,
+            cheaper=cheapest.id,
+            saving_cny=saving,
+            saving_share=saving / chosen.total_cny if chosen.total_cny else 0.0,
+            threshold=MIX_MIN_SAVING,
+            inputs=inputs,
         )
-    ]
+    out: list[f.Finding] = [first]
     if span < SHORT_WORK_MONTHS:
         out.append(f.ShortWork(span_months=span, inputs=_DEMAND_INPUTS))
     return out
@@ -528,7 +550,7 @@ def _decide(
         chosen = field.owned[0] if field.owned else options[0]
         return chosen, [blocked] if blocked else [], []
     chosen = field.rent_choice
-    reasons = _rent_reasons(chosen, months, span)
+    reasons = _rent_reasons(chosen, months, span, field.cheapest_rent)
     if blocked is not None:
         reasons.append(blocked)
     reasons += _shape_reason(chosen, field, policy, peak_to_mean)

@@ -128,6 +128,22 @@ class Rent(Finding):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class RentSimpler(Finding):
+    """A single contract is chosen though the mix costs a little less: it
+    saves under the threshold a second contract must save."""
+
+    code: ClassVar[str] = "recommend.rent_simpler"
+    option: OptionId
+    total_cny: float
+    months: int
+    per_useful_gpu_hour_cny: float | None
+    cheaper: OptionId
+    saving_cny: float
+    saving_share: float
+    threshold: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Mix(Finding):
     """The mix is chosen: a reserved baseline and bursts."""
 

@@ -166,6 +166,25 @@ def _short_work(x: f.ShortWork) -> Params:
 
 
 @values.register
+def _rent_simpler(x: f.RentSimpler) -> Params:
+    return {
+        **_rent(
+            f.Rent(
+                option=x.option,
+                total_cny=x.total_cny,
+                months=x.months,
+                per_useful_gpu_hour_cny=x.per_useful_gpu_hour_cny,
+                inputs=x.inputs,
+            )
+        ),
+        "cheaper": x.cheaper.value,
+        "saving_cny": x.saving_cny,
+        "share": x.saving_share,
+        "threshold": x.threshold,
+    }
+
+
+@values.register
 def _rent(x: f.Rent) -> Params:
     per = x.per_useful_gpu_hour_cny
     return {
