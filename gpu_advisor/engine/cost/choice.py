@@ -197,16 +197,14 @@ def owned_utilization(option: OptionResult, hybrid: HybridResult | None) -> floa
     return option.utilization
 
 
-def _sort_options(
-    options: list[OptionResult], at_risk: frozenset[OptionId] = frozenset()
-) -> _Field:
+def _sort_options(options: list[OptionResult]) -> _Field:
     """Sort the options into owned and rented, and pick the preferred rental.
 
     The hybrid owns cards: it is an owning-type option (never a rental to
     beat, and recommended only on owning's conditions); owning no card, it
-    is the mix under another name and is not a choice of its own. An option in
-    ``at_risk`` (spot that would not stay cheapest at the high reclaim values)
-    is shown but is no rental the rules choose or weigh owning against.
+    is the mix under another name and is not a choice of its own. An option
+    with ``at_risk_cny`` (spot that would not stay cheapest at the high reclaim
+    values) is shown but is no rental the rules choose or weigh owning against.
     """
     by_id = {o.id: o for o in options}
     # one pass: the feasible rentals (and those without the mix), the owned
@@ -215,7 +213,7 @@ def _sort_options(
     owned_pure: list[OptionResult] = []
     for o in options:
         if o.id in RENT_OPTIONS:
-            if o.feasible and o.id not in at_risk:
+            if o.feasible and o.at_risk_cny is None:
                 renting.append(o)
                 if o.id is not OptionId.MIX:
                     pure.append(o)
@@ -782,7 +780,7 @@ def choose_option(
     """
     b = project.budget
     fragile = dict(spot_fragile or {})
-    field = _sort_options(options, frozenset({OptionId.SPOT} & fragile.keys()))
+    field = _sort_options(options)
     chosen, reasons, decided = _decide(
         project, options, field, demand, break_even, policy, hybrid
     )
