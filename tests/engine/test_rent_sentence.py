@@ -19,10 +19,8 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
 
 
 def test_a_simpler_contract_states_the_saving_it_leaves_and_the_threshold() -> None:
-    project = apply_overrides(
-        load_project(EXAMPLES / "shenzhen_7b_pretrain_then_serve.gpuplan"),
-        ["budget.on_demand_cny_per_gpu_hour=8"],
-    )
+    # Shanghai: the mix saves 3.1 % against monthly rental (99,324 vs 102,516 CNY)
+    project = load_project(EXAMPLES / "shanghai_13b_finetune.gpuplan")
     rec = evaluate_plan(project, load_catalog(), monte_carlo=False).cost.recommendation
     first = rec.reasons[0]
     assert first.code == "recommend.rent_simpler"

@@ -70,22 +70,23 @@ def test_lab_owns_for_residency_and_states_what_it_costs():
     owned_totals = [o.total_cny for o in cost.options if o.id in OWNED and o.feasible]
     assert chosen.total_cny == min(owned_totals)
     rent = _cheapest_rental(cost)
-    assert rent.id is OptionId.MIX  # spot is at risk for the 64-card job
+    # spot is at risk for the 64-card job; the mix is the yearly commitment
+    # now that it reserves the whole job or nothing
+    assert rent.id is OptionId.YEARLY
     first = rec.reasons[0]
     assert first.code == "recommend.own_for_residency"
-    gap = f"{chosen.total_cny - rent.total_cny:,.0f}"
-    # against the mix without spot (12,603,438): spot (12,378,528) would not
-    # stay cheapest at the high reclaim values, so it is not the rental the
-    # rule excludes; 2,947,913 against spot before
-    assert gap == "567,836"
+    # owning the 64 cards is also 11,638 CNY cheaper than the yearly
+    # commitment (13,182,912): the rule is named and the saving too (567,836
+    # dearer against the mix of 61 yearly cards topped up on demand before)
+    assert chosen.total_cny - rent.total_cny == pytest.approx(-11_638, abs=1)
     assert "not for its cost" in words.text(first, "en")
-    assert gap in words.text(first, "en")
+    assert "11,638 CNY less than yearly commitment" in words.text(first, "en")
     assert "而不是因为成本" in words.text(first, "zh")
-    assert gap in words.text(first, "zh")
+    assert "11,638" in words.text(first, "zh")
     assert "budget.data_residency" in first.inputs
     assert any(w.code == "recommend.residency_own_hardware" for w in cost.warnings)
     # owning still breaks even against nothing cheaper: the comparison is kept
-    assert cost.break_even.rent_option is OptionId.MIX  # spot at risk: not weighed
+    assert cost.break_even.rent_option is OptionId.YEARLY  # spot at risk: not weighed
 
 
 def test_shanghai_without_a_room_colocates_and_names_what_is_missing():
@@ -125,7 +126,8 @@ def test_without_the_rule_nothing_changes():
     project = _load("lab_64_gpus_three_years.gpuplan")
     cost = evaluate(project, CATALOG).cost
     assert all(o.infeasible_code != "residency.own_hardware" for o in cost.options)
-    assert cost.recommendation.option is OptionId.MIX
+    assert cost.recommendation.option is OptionId.SELF_BUILD
+    assert cost.recommendation.reasons[0].code == "recommend.own"
 
 
 @settings(max_examples=25, deadline=None)

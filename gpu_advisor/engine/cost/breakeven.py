@@ -28,24 +28,21 @@ rent exceeds depreciation plus electricity and the plan holds for six months.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 import numpy as np
-import numpy.typing as npt
 
 from gpu_advisor.engine.cost.feasibility import comparable_rental
-from gpu_advisor.engine.cost.mix import _burst_price, _first
+from gpu_advisor.engine.cost.mix import _burst_price, _first, above_reserved
 from gpu_advisor.engine.cost.price import (
     FloatArray,
     OptionArrays,
     Params,
     _addon_monthly,
     _billable,
-    _ceil,
-    _spot_cash,
     clean_demand,
     owned_total,
-    spot_overhead,
+    rental_totals,
+    running_job_cards,
 )
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.cost_results import BreakEven, SixMonthRule
@@ -202,180 +199,70 @@ def _flat_costs(
 ) -> tuple[FloatArray, dict[OptionId, FloatArray]]:
     """Owned and rental totals at flat demand ``u × G × 730`` GPU-hours a month.
 
-    The mix at flat demand reserves 0, ``⌊uG⌋`` or ``⌈uG⌉`` cards (monthly,
-    chosen per month, or yearly, chosen per 12-month block) and bursts the rest
-    on demand or, where the month's phase allows it, on spot.
+    Every total comes from the options' own pricers on the ``(K, H)`` grid of
+    flat rows (:func:`~gpu_advisor.engine.cost.price.rental_totals`; the
+    mix's exact search on the counts that can win, :func:`_flat_mix`), so the break-even follows the same rules as the
+    options table: reserved contracts hold the whole job in the months it
+    runs (:func:`~gpu_advisor.engine.cost.price.reserved_cards`), and a mix
+    reserves the job's cards or none then
+    (:func:`~gpu_advisor.engine.cost.mix.above_reserved`). At utilisation
+    ``u`` a 64-card job runs ``u`` of the time: a reservation costs the same
+    at any ``u``, on-demand hours scale with it.
     """
-    # scenario-0 prices, shape (1, 1), broadcast against the (K, H) demand
     cards = utilizations * owned_gpus  # (K,)
-    hours = cards * HOURS_PER_MONTH
-    own = owned_total(p, np.repeat(hours[:, None], months, axis=1), owned_gpus, own_id)
-    mix = OptionId.MIX in rent_ids
-    kinds, column = _month_kinds(mix and spot_bursts, spot_forbidden, months)
-    spot = OptionId.SPOT in rent_ids or (mix and spot_bursts)
-    month = _flat_month(p, hours, cards, max(len(kinds), 1), spot)
-    rents = _flat_rentals(p, month, months, rent_ids)
-    if mix:
-        rents[OptionId.MIX] = _flat_mix(p, month, kinds, column, spot_bursts)
+    rows = np.repeat((cards * HOURS_PER_MONTH)[:, None], months, axis=1)  # (K, H)
+    own = owned_total(p, rows, owned_gpus, own_id)
+    pure: list[OptionId] = [o for o in rent_ids if o is not OptionId.MIX]
+    rents = rental_totals(p, rows, pure) if pure else {}
+    if OptionId.MIX in rent_ids:
+        rents[OptionId.MIX] = _flat_mix(p, rows, cards, spot_bursts, spot_forbidden)
     return own, rents
-
-
-class _FlatMonth(NamedTuple):
-    """One month of flat demand at each grid point (every month is alike): the
-    hours, add-ons and billed hours that the rentals and the mix share.
-
-    Billed hours come from one call of the pricers' ``_billable`` on all the
-    hours at once (it works number by number). Row 0 of the bursts, above no
-    reserved card, is the month's whole demand: the pure rentals' billing.
-    """
-
-    hours: FloatArray  # (K, 1) demand, clean [GPU-h]
-    addon: FloatArray  # (K, 1) storage, traffic and bandwidth [CNY]
-    candidates: FloatArray  # (3, K) cards the mix reserves: 0, ⌊uG⌋, ⌈uG⌉ [1]
-    bursts: FloatArray  # (3, K, C) hours above them, C kinds of month [GPU-h]
-    plain: FloatArray  # (3, K, C) the bursts billed [GPU-h]
-    spot: FloatArray | None  # (3, K, C) billed on spot with the re-runs [GPU-h]
-
-
-def _flat_month(
-    p: Params, hours: FloatArray, cards: FloatArray, kinds: int, spot: bool
-) -> _FlatMonth:
-    """The :class:`_FlatMonth` of ``hours`` a month (``cards`` of them), with
-    ``kinds`` columns of bursts and their spot billing when ``spot``."""
-    demand = clean_demand(hours[:, None])
-    addon = _addon_monthly(p, demand)
-    # (3, K): none, ⌊uG⌋ and ⌈uG⌉ cards (filled in place: ``np.stack`` of
-    # the three rows cost as much again)
-    candidates = np.zeros((3, cards.shape[0]))
-    np.floor(cards + 1e-9, out=candidates[1])
-    np.ceil(cards - 1e-9, out=candidates[2])
-    # the bursts above each candidate count, all three in one pass (3, K, 1)
-    bursts = np.maximum(
-        demand[None, :, :] - candidates[:, :, None] * HOURS_PER_MONTH, 0.0
-    )
-    if kinds > 1:
-        bursts = np.repeat(bursts, kinds, axis=2)
-    if not spot:
-        return _FlatMonth(
-            demand,
-            addon,
-            candidates,
-            bursts,
-            _billable(bursts, p.granularity_hours),
-            None,
-        )
-    # price.spot_billed: the hours and the hours with the re-runs, billed
-    rerun = bursts * (1 + spot_overhead(p, bursts))
-    billed = _billable(np.stack([bursts, rerun]), p.granularity_hours)
-    return _FlatMonth(demand, addon, candidates, bursts, billed[0], billed[1])
-
-
-def _flat_rentals(
-    p: Params, month: _FlatMonth, months: int, ids: Sequence[OptionId]
-) -> dict[OptionId, FloatArray]:
-    """:func:`~gpu_advisor.engine.cost.price.rental_totals` of ``month``'s
-    flat demand over ``months`` months. [CNY]
-
-    Every month of a row holds the same hours, so each rental's monthly bill
-    is worked out once per row (the pricers' formulas, on ``K`` numbers
-    instead of ``K × H``) and repeated over the months; the deposit and the
-    yearly commitment past the horizon are then added to the first and last
-    month and each row summed as the pricers do: the same operations on the
-    same numbers, hence the same totals to the last bit.
-    ``tests/engine/test_breakeven.py`` holds it to ``rental_totals``.
-    """
-    demand, addon = month.hours, month.addon
-    bills: dict[OptionId, FloatArray] = {}  # (K, 1) each month's bill
-    deposits: dict[OptionId, FloatArray] = {}  # (K,) paid first, returned last
-    beyond: FloatArray | None = None  # (K,) yearly cards committed past the end
-    plain = month.plain[0, :, :1]  # the whole demand billed
-    if OptionId.ON_DEMAND in ids:
-        bills[OptionId.ON_DEMAND] = p.od * plain + addon
-    if OptionId.SPOT in ids and month.spot is not None:
-        billed = month.spot[0, :, :1]
-        bills[OptionId.SPOT] = _spot_cash(p, plain, billed, addon)[2]
-    if OptionId.MONTHLY in ids or OptionId.YEARLY in ids:
-        # price._monthly_cash and price._yearly_cash: a flat row's peak and
-        # each 12-month block's peak are its monthly card count
-        cards = _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
-        peak = cards[:, 0]
-        if OptionId.MONTHLY in ids:
-            bills[OptionId.MONTHLY] = p.monthly * cards + addon
-            deposits[OptionId.MONTHLY] = p.deposit_months[:, 0] * p.monthly[:, 0] * peak
-        if OptionId.YEARLY in ids:
-            price = p.monthly * p.yearly_factor
-            bills[OptionId.YEARLY] = price * cards + addon
-            tail = months % 12
-            beyond_cards = np.zeros(peak.shape) if tail == 0 else peak * (12 - tail)
-            beyond = price[:, 0] * beyond_cards
-            deposits[OptionId.YEARLY] = p.deposit_months[:, 0] * price[:, 0] * peak
-    order = [o for o in ids if o in bills]
-    if not order:
-        return {}
-    cash = np.repeat(
-        np.stack([bills[o][:, 0] for o in order])[:, :, None], months, axis=2
-    )
-    if beyond is not None:
-        cash[order.index(OptionId.YEARLY), :, -1] += beyond
-    for o, deposit in deposits.items():
-        row = cash[order.index(o)]
-        row[:, 0] += deposit
-        row[:, -1] -= deposit
-    # ``add.reduce`` is what ``sum`` calls: each row over its months
-    totals = np.add.reduce(cash, axis=2)
-    return {o: totals[j] for j, o in enumerate(order)}
 
 
 def _flat_mix(
     p: Params,
-    month: _FlatMonth,
-    kinds: tuple[bool, ...],
-    column: npt.NDArray[np.intp],
+    rows: FloatArray,
+    cards: FloatArray,
     spot_bursts: bool,
+    spot_forbidden: tuple[bool, ...],
 ) -> FloatArray:
-    """Cheapest mix total of flat demand (see :func:`_flat_costs`). [CNY]
+    """The mix's exact search (:func:`~gpu_advisor.engine.cost.mix.best_policy`)
+    on flat rows ``(K, H)`` of ``cards`` each, on four counts only. [CNY]
 
-    Every month of a row of flat demand holds the same hours, so the
-    month-wise costs are worked out on one column per kind of month (spot
-    allowed, spot forbidden: ``kinds``, and each month's ``column``) and
-    spread over the months by index before any sum: the same elementwise
-    operations on the same numbers, hence the same totals to the last bit,
-    on 2 columns instead of ``H``.
+    Every month of a flat row holds the same hours, so a month's cost is
+    lowest at one of its break points: no reserved card, the floor or the
+    ceiling of its card count, or the job's cards (fewer cannot run the job,
+    :func:`~gpu_advisor.engine.cost.mix.above_reserved`); a yearly block of
+    such months likewise. The same burst prices as the search, both burst
+    kinds priced as whole plans (spot where the phase allows, on demand
+    elsewhere), on 4 counts instead of every one up to the peak.
+    ``tests/engine/test_breakeven.py`` holds it to the search.
     """
-    months = column.shape[0]
-    # the add-ons of one month, spread over the months and summed as above
-    addons = np.add.reduce(np.repeat(month.addon, months, axis=1), axis=1)
-    candidates, burst_h, plain = month.candidates, month.bursts, month.plain
-    burst_stack = _burst_price(p, burst_h, OptionId.ON_DEMAND, (), plain)
+    months = rows.shape[1]
+    demand = clean_demand(rows)
+    counts = np.zeros((4, cards.shape[0]))  # 0, ⌊c⌋, ⌈c⌉, the job's cards
+    np.floor(cards + 1e-9, out=counts[1])
+    np.ceil(cards - 1e-9, out=counts[2])
+    counts[3] = running_job_cards(p, months)
+    bursts = above_reserved(p, demand[None, :, :], counts[:, :, None])  # (4, K, H)
+    plain = _billable(bursts, p.granularity_hours)
+    kinds: list[tuple[OptionId, tuple[bool, ...]]] = [(OptionId.ON_DEMAND, ())]
     if spot_bursts:
-        spot = _burst_price(p, burst_h, OptionId.SPOT, kinds, plain, month.spot)
-        burst_stack = np.minimum(burst_stack, spot)
-    rate = p.monthly[None, :, :]  # (1, 1, 1)
-    per_month = rate * candidates[:, :, None] + burst_stack
-    # np.take gives C-ordered months (``a[:, column]`` does not), so each sum
-    # runs over contiguous months in the same order as on the full array
-    cheapest = per_month.min(axis=0)
-    monthly = np.take(cheapest, column, axis=1).sum(axis=1)
-    yearly = np.zeros(candidates.shape[1])
-    reserved = (p.monthly * p.yearly_factor)[None, :, 0] * candidates * 12  # (3, K)
-    every_month = np.take(burst_stack, column, axis=2)  # (3, K, H), C-ordered
-    for start in range(0, months, 12):
-        # a yearly block is paid for all 12 months, even past the horizon
-        block = reserved + np.add.reduce(every_month[:, :, start : start + 12], axis=2)
-        yearly += np.minimum.reduce(block, axis=0)  # the cheapest count of each block
-    return np.asarray(np.minimum(monthly, yearly) + addons, dtype=np.float64)
-
-
-def _month_kinds(
-    spot_bursts: bool, spot_forbidden: tuple[bool, ...], months: int
-) -> tuple[tuple[bool, ...], npt.NDArray[np.intp]]:
-    """The kinds of month :func:`_flat_mix` prices, as ``_burst_cost``'s
-    ``forbidden`` flags (none: one kind), and each month's kind (its column)."""
-    if not (spot_bursts and any(spot_forbidden)):
-        return (), np.zeros(months, dtype=np.intp)
-    flags = [bool(f) for f in spot_forbidden[:months]]
-    flags += [False] * (months - len(flags))
-    return (False, True), np.asarray(flags, dtype=np.intp)
+        kinds.append((OptionId.SPOT, tuple(spot_forbidden[:months])))
+    rate = float(p.monthly[0, 0])
+    yearly_rate = rate * float(p.yearly_factor[0, 0])
+    best = np.full(cards.shape[0], np.inf)
+    for kind, forbidden in kinds:
+        burst = _burst_price(p, bursts, kind, forbidden, plain)  # (4, K, H)
+        monthly = (rate * counts[:, :, None] + burst).min(axis=0).sum(axis=1)
+        yearly = np.zeros(cards.shape[0])
+        for start in range(0, months, 12):  # each block paid for 12 months
+            block = yearly_rate * 12 * counts + burst[:, :, start : start + 12].sum(
+                axis=2
+            )
+            yearly += block.min(axis=0)
+        best = np.minimum(best, np.minimum(monthly, yearly))
+    return np.asarray(best + _addon_monthly(p, demand).sum(axis=1), dtype=np.float64)
 
 
 def _first_ok(own: FloatArray, rent: FloatArray) -> int | None:
@@ -454,6 +341,7 @@ def compute_break_even(
     demand: list[float],
     owned_gpus: int,
     spot_forbidden: tuple[bool, ...] = (),
+    mix_on_spot: bool = True,
 ) -> BreakEven:
     """Break-even of the cheaper owned option against the cheapest feasible rental.
 
@@ -465,6 +353,10 @@ def compute_break_even(
     own demand. Rentals excluded only because the data must stay on the
     company's own hardware still count: the break-even says what that rule
     costs, not whether renting is allowed.
+       ``mix_on_spot`` False: the plan's mix bursts on demand only (its spot
+    bursts would not stay cheapest at the price book's high reclaim values,
+    :func:`~gpu_advisor.engine.cost.prepare.fragile_spot`), and so does the
+    mix owning is weighed against.
     """
     owned = [
         priced[o] for o in (OptionId.COLOCATION, OptionId.SELF_BUILD) if o in priced
@@ -487,8 +379,10 @@ def compute_break_even(
     months = len(demand)
     p0 = p if p.scenarios == 1 else _first(p)
     rent_ids = [r.id for r in renting]
-    spot_bursts = OptionId.SPOT in priced and (
-        p0.checkpointing or float(p0.spot_rate_per_hour[0, 0]) == 0.0
+    spot_bursts = (
+        mix_on_spot
+        and OptionId.SPOT in priced
+        and (p0.checkpointing or float(p0.spot_rate_per_hour[0, 0]) == 0.0)
     )
     u_all, at, u_mon = _crossings(
         p0, own.id, owned_gpus, months, rent_ids, spot_bursts, spot_forbidden

@@ -39,6 +39,8 @@ from gpu_advisor.engine.cost.price import (
     _ceil,
     _price_owned,
     clean_demand,
+    job_floor,
+    job_mask,
     owned_split,
     owned_totals,
     running_job_cards,
@@ -205,7 +207,7 @@ def _price_mix(
     if policy.baseline_kind is OptionId.YEARLY and tail:
         beyond_cards = float(n[0, -1]) * (12 - tail)
     beyond = rate[:, 0] * beyond_cards
-    burst_hours = np.maximum(demand - n * HOURS_PER_MONTH, 0.0)
+    burst_hours = above_reserved(p, demand, n)
     plain = _billable(burst_hours, p.granularity_hours)
     # the spot hours with re-runs, once for the cost and the billed hours
     spot = _spot_hours(p, burst_hours) if policy.burst_kind is OptionId.SPOT else None
@@ -247,9 +249,7 @@ def _price_mix(
         "commitment_beyond_horizon": beyond * ones,
         **(_addons(p, demand) if addons else {}),
     }
-    idle_reserved = np.maximum(
-        reserved_hours - np.minimum(demand, n * HOURS_PER_MONTH).sum(axis=1), 0.0
-    )
+    idle_reserved = np.maximum(reserved_hours - (demand - burst_hours).sum(axis=1), 0.0)
     idle = rate[:, 0] * idle_reserved / HOURS_PER_MONTH
     return OptionArrays(
         OptionId.MIX,
@@ -311,6 +311,37 @@ def _burst_billed(
             (spot * (1 - mask) + plain * mask).sum(axis=1), dtype=np.float64
         )
     return np.asarray(plain.sum(axis=1), dtype=np.float64)
+
+
+def above_reserved(p: Params, demand: FloatArray, reserved: FloatArray) -> FloatArray:
+    """GPU-hours a month that ``reserved`` cards cannot serve (the bursts).
+
+    ``demand − reserved × 730`` (not below 0); but in a month the plan's
+    synchronous job runs, fewer reserved cards than the job needs
+    (:func:`~gpu_advisor.engine.cost.price.job_floor`) cannot start it, so
+    the whole month bursts and the reserved cards stand idle — the rule
+    :func:`~gpu_advisor.engine.cost.price.owned_split` applies to owned cards.
+    A 64-card job reserves 8 servers or none, never 61 cards topped up by
+    three on-demand ones. ``demand`` and ``reserved`` broadcast (months
+    last). [GPU-h]
+
+    Examples
+    --------
+    >>> from gpu_advisor.engine.cost.price import make_params
+    >>> from gpu_advisor.engine.cost.resolve import resolve, with_spot_job
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Project
+    >>> r = with_spot_job(resolve(Project(), load_catalog()), 64, (True, False))
+    >>> d = np.array([[61 * 730.0, 61 * 730.0]])
+    >>> (above_reserved(make_params(r), d, np.array([[61.0], [64.0]])) / 730).tolist()
+    [[61.0, 0.0], [0.0, 0.0]]
+    """
+    burst = np.maximum(demand - reserved * HOURS_PER_MONTH, 0.0)
+    mask = job_mask(p, demand.shape[-1])
+    if mask is None:
+        return burst
+    short = mask & (reserved < job_floor(p)) & (demand > 0)
+    return np.asarray(np.where(short, demand, burst), dtype=np.float64)
 
 
 def _candidates(cards: FloatArray, peak: int) -> FloatArray:
@@ -414,7 +445,9 @@ def _search_rows(
     """
     m_rows, months = rows.shape
     cards = _ceil(rows / HOURS_PER_MONTH)  # (M, H)
-    peak = int(cards.max(initial=0.0))
+    # the job's cards are a count to try even above the busiest month's
+    # GPU-hours: fewer cannot run it (:func:`above_reserved`)
+    peak = max(int(cards.max(initial=0.0)), running_job_cards(p, months))
     if m_rows > 1 and (
         peak > EXACT_SEARCH_MAX_GPUS
         or m_rows * (peak + 1) * months > SEARCH_BATCH_MAX_CELLS
@@ -487,7 +520,7 @@ def _burst_grid(
     one array (no concatenation), the on-demand cost made once for both.
     """
     m_rows = rows.shape[0]
-    burst_hours = np.maximum(rows[:, None, :] - n_values * HOURS_PER_MONTH, 0.0)
+    burst_hours = above_reserved(p0, rows[:, None, :], n_values)
     plain = _billable(burst_hours, p0.granularity_hours)
     out = np.empty((len(bursts) * m_rows, *plain.shape[1:]))
     for b, kind in enumerate(bursts):

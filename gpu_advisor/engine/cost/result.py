@@ -178,6 +178,7 @@ def cost_result(
         demand,
         prep.owned_gpus,
         spot_forbidden=spot_forbidden_months(project, len(demand)),
+        mix_on_spot=OptionId.MIX not in prep.spot_fragile,
     )
     bars = _tornado(project, prep) if full and with_tornado else []
     rec = recommend(
