@@ -43,11 +43,11 @@ def test_report_writes_pdf(plan: Path) -> None:
     assert plan.read_bytes().startswith(b"%PDF-")
 
 
-def test_report_language_and_paper(workdir: Path) -> None:
+def test_report_language_and_paper(workdir: Path, plan: Path) -> None:
     out = workdir / "plan_zh_letter.pdf"
     args = ["report", str(workdir / "project.gpuplan"), "-o", str(out)]
     assert main([*args, "--lang", "zh", "--paper", "letter"]) == 0
-    assert out.read_bytes() != (workdir / "plan.pdf").read_bytes()
+    assert out.read_bytes() != plan.read_bytes()
 
 
 def test_bilingual_plan_signs_and_verifies(

@@ -7,6 +7,7 @@ import json
 import math
 import re
 import sys
+import unicodedata
 from typing import Any
 
 _SUFFIXES = {"k": 1e3, "m": 1e6, "b": 1e9, "g": 1e9, "t": 1e12}
@@ -45,3 +46,13 @@ def positive_int(text: str) -> int:
 def print_json(data: Any) -> None:
     """Print JSON to stdout, UTF-8, stable key order."""
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def pad(label: str, width: int) -> str:
+    """``label`` padded to ``width`` terminal columns (CJK characters take two).
+
+    >>> pad("包月", 6) + "|", pad("monthly", 6) + "|"
+    ('包月  |', 'monthly |')
+    """
+    used = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in label)
+    return label + " " * max(width - used, 1)

@@ -10,13 +10,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from gpu_advisor import words
-from gpu_advisor.cli._common import CliError, print_json
+from gpu_advisor.cli._common import CliError, pad, print_json
 from gpu_advisor.engine.api import (
     PlanEvaluation,
     apply_scenario,
     evaluate_plan,
     find_scenario,
-    option_order,
+    ranking,
     shown_warnings,
     to_display,
 )
@@ -28,7 +28,7 @@ from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import Project
-from gpu_advisor.words.terms import option_in_sentence, text_or_empty
+from gpu_advisor.words.terms import option_in_sentence, rank_mark, text_or_empty
 
 MAX_DRAWS = 1_000_000
 
@@ -145,6 +145,8 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
     """
     cost = ev.cost
     rec = cost.recommendation
+    rows = ranking(cost)  # the order and ranks every option table shows
+    ranks = {row.option.id: row.rank for row in rows}
     doc: dict[str, Any] = {
         "gpu_id": cost.gpu_id,
         "horizon_months": cost.horizon_months,
@@ -168,6 +170,7 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
                 "infeasible_code": o.infeasible_code or None,
                 "reason": text_or_empty(o.reason, lang) or None,
                 "same_as": o.same_as.value if o.same_as else None,
+                "rank": ranks[o.id],
                 "at_risk_cny": o.at_risk_cny,
                 "upfront_cny": o.upfront_cny,
                 "deposit_cny": o.deposit_cny,
@@ -176,6 +179,7 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
             }
             for o in cost.options
         ],
+        "ranking": [row.option.id.value for row in rows],
         "break_even": cost.break_even.model_dump(mode="json"),
         "commitment": commitment_json(ev),
         "hybrid": cost.hybrid.model_dump(mode="json") if cost.hybrid else None,
@@ -271,18 +275,15 @@ def _text(ev: Evaluation, lang: Language) -> str:
         lines.append(
             f"1 {unit} = {cur.cny_per_unit} CNY ({cur.as_of or '-'}, {cur.source})"
         )
-    for o in option_order(cost):  # the budget step's and the PDF's ranking
+    for row in ranking(cost):  # the budget step's and the PDF's ranking
+        o = row.option
         per = o.cost_per_useful_gpu_hour_cny
         per_txt = "-" if per is None else f"{to_display(per, cur.cny_per_unit):,.2f}"
-        flag = (
-            (" ✗" if zh else " (not feasible)")
-            if not o.feasible
-            else (" （有风险）" if zh else " (at risk)")
-            if o.at_risk_cny is not None
-            else ""
-        )
+        mark = rank_mark(o, lang, detail=True)
+        flag = (f"  （{mark}）" if zh else f"  ({mark})") if mark else ""
+        rank = "★1" if row.rank == 1 else "-" if row.rank is None else str(row.rank)
         lines.append(
-            f"  {option_in_sentence(o.id, lang):<34} {to_display(o.total_cny, cur.cny_per_unit):>16,.0f}"
+            f"{rank:>3} {pad(option_in_sentence(o.id, lang), 34)}{to_display(o.total_cny, cur.cny_per_unit):>16,.0f}"
             f"  {per_txt:>10}/{'卡时' if zh else 'GPU-h'}  {o.utilization:>6.0%}{flag}"
         )
     be = cost.break_even

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import unicodedata
 from pathlib import Path
 from typing import Any
 
 from gpu_advisor import words
-from gpu_advisor.cli._common import CliError, print_json
+from gpu_advisor.cli._common import CliError, pad, print_json
 from gpu_advisor.engine.api import SCENARIO_MONTE_CARLO_DRAWS, evaluate_scenarios
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import ProjectFileError, load_project
@@ -60,12 +59,6 @@ def _value(column: ScenarioFigures, field: str, unit: str, rate: float) -> str:
     return f"{value / rate:,.0f}"
 
 
-def _pad(label: str, width: int = 28) -> str:
-    """``label`` padded to ``width`` terminal columns (CJK characters take two)."""
-    used = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in label)
-    return label + " " * max(width - used, 1)
-
-
 def text(comparison: ScenarioComparison, zh: bool) -> str:
     """The comparison as aligned text, one block per column."""
     lang = Language.ZH if zh else Language.EN
@@ -90,13 +83,13 @@ def text(comparison: ScenarioComparison, zh: bool) -> str:
             )
         for field, label, unit in SCENARIO_MEASURES:
             value = _value(column, field, unit, comparison.cny_per_unit)
-            lines.append(f"  {_pad(words.text(label, lang))}{value:>16}")
+            lines.append(f"  {pad(words.text(label, lang), 28)}{value:>16}")
         rec = (
             option_name(column.recommendation, lang.value)
             if column.recommendation is not None
             else "—"
         )
-        lines.append(f"  {_pad(words.say('scenario.recommendation', lang))}{rec}")
+        lines.append(f"  {pad(words.say('scenario.recommendation', lang), 28)}{rec}")
     return "\n".join(lines)
 
 

@@ -69,9 +69,11 @@ from gpu_advisor.engine.scenarios import (
     reuse_scenarios,
 )
 from gpu_advisor.engine.shown import (
+    Ranked,
     ShownWarnings,
     WarningSource,
     option_order,
+    ranking,
     shown_warnings,
 )
 from gpu_advisor.engine.sizing.compute import CALIBRATION_RUNS, CALIBRATION_RUNS_INSIDE
@@ -136,6 +138,7 @@ __all__ = [
     "OpenItem",
     "OpenKind",
     "PlanEvaluation",
+    "Ranked",
     "Review",
     "Rollout",
     "RolloutPlan",
@@ -164,6 +167,7 @@ __all__ = [
     "option_order",
     "parse_hf_config",
     "phase_allows_spot",
+    "ranking",
     "reuse_scenarios",
     "review",
     "same_cost_inputs",

@@ -18,7 +18,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from gpu_advisor.model.common import Advice, Explanation, Frozen, Message
-from gpu_advisor.model.project import OptionId
+from gpu_advisor.model.project import DemandMonth, OptionId
 
 
 class OptionResult(Frozen):
@@ -312,6 +312,23 @@ class SpotJob(Frozen):
     )
 
 
+class DemandExtension(Frozen):
+    """A demand profile and horizon that hold the whole sized job.
+
+    Proposed, never applied by the engine: the user confirms it (the budget
+    step's "Extend the demand" action), and it is then the plan's own demand.
+    """
+
+    months: list[DemandMonth] = Field(
+        ...,
+        description="The new profile; empty when the profile is filled from the "
+        "workload (only the horizon grows).",
+    )
+    horizon_months: int = Field(..., ge=1, le=120)
+    added_gpu_hours: float = Field(..., ge=0, description="[GPU-hours]")
+    added_months: int = Field(..., ge=0, description="Months added to the horizon.")
+
+
 class Work(Frozen):
     """The sized job against the work the totals pay for.
 
@@ -346,6 +363,11 @@ class Work(Frozen):
     complete: bool = Field(
         ...,
         description="The totals pay for the whole job and it ends by the deadline.",
+    )
+    extension: DemandExtension | None = Field(
+        None,
+        description="The demand that would pay for the whole job, for the user "
+        "to confirm; None when the demand covers it or cannot be extended.",
     )
 
 

@@ -13,6 +13,7 @@ Examples
 
 from __future__ import annotations
 
+from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.project import OptionId
 from gpu_advisor.words import Worded, say, text
 
@@ -51,3 +52,24 @@ def text_or_empty(message: Worded | None, language: object) -> str:
     ''
     """
     return "" if message is None else text(message, language)
+
+
+def rank_mark(option: OptionResult, language: object, *, detail: bool = False) -> str:
+    """What a ranking row says beside an option that holds no rank: not
+    feasible, the same as another option, or spot priced with its risk
+    (``""`` for a ranked option); ``detail``: with the total at the price
+    book's high spot values.
+
+    >>> o = OptionResult(id="mix", total_cny=1.0, monthly_cny=[1.0],
+    ...     cumulative_cny=[1.0], npv_cny=1.0, same_as="yearly")
+    >>> rank_mark(o, "en"), rank_mark(o, "zh")
+    ('same as yearly commitment', '同包年')
+    """
+    if not option.feasible:
+        return say("ranking.infeasible", language)
+    if option.same_as is not None:
+        return say("ranking.same_as", language, option=option.same_as.value)
+    if option.at_risk_cny is not None:
+        code = "ranking.at_risk_detail" if detail else "ranking.at_risk"
+        return say(code, language, high=option.at_risk_cny)
+    return ""

@@ -578,6 +578,14 @@
   <context>
     <name>RecommendationPanel</name>
     <message>
+      <source>Extend the demand to cover the whole job…</source>
+      <translation>Extend the demand to cover the whole job…</translation>
+    </message>
+    <message>
+      <source>Extend the demand to cover the whole job</source>
+      <translation>Extend the demand to cover the whole job</translation>
+    </message>
+    <message>
       <source>Option</source>
       <translation>Option</translation>
     </message>
@@ -624,6 +632,22 @@
     <message>
       <source>Warnings</source>
       <translation>Warnings</translation>
+    </message>
+    <message>
+      <source>Add %1 GPU-hours to the demand so that it holds the whole job (training months run on the job's cards all month; %2 new months) and set the horizon from %3 to %4 months.</source>
+      <translation>Add %1 GPU-hours to the demand so that it holds the whole job (training months run on the job's cards all month; %2 new months) and set the horizon from %3 to %4 months.</translation>
+    </message>
+    <message>
+      <source>Extend the demand</source>
+      <translation>Extend the demand</translation>
+    </message>
+    <message>
+      <source>You can undo this with Ctrl+Z.</source>
+      <translation>You can undo this with Ctrl+Z.</translation>
+    </message>
+    <message>
+      <source>Extend the demand to cover the job</source>
+      <translation>Extend the demand to cover the job</translation>
     </message>
     <message>
       <source>Break-even: choose at least one owned and one rented option to compare.</source>

@@ -578,6 +578,14 @@
   <context>
     <name>RecommendationPanel</name>
     <message>
+      <source>Extend the demand to cover the whole job…</source>
+      <translation>扩展需求以覆盖整个任务…</translation>
+    </message>
+    <message>
+      <source>Extend the demand to cover the whole job</source>
+      <translation>扩展需求以覆盖整个任务</translation>
+    </message>
+    <message>
       <source>Option</source>
       <translation>方案</translation>
     </message>
@@ -624,6 +632,22 @@
     <message>
       <source>Warnings</source>
       <translation>注意事项</translation>
+    </message>
+    <message>
+      <source>Add %1 GPU-hours to the demand so that it holds the whole job (training months run on the job's cards all month; %2 new months) and set the horizon from %3 to %4 months.</source>
+      <translation>在需求中增加 %1 卡时，使其容纳整个任务（训练月份按任务所用的卡整月运行；新增 %2 个月），并把规划期从 %3 个月改为 %4 个月。</translation>
+    </message>
+    <message>
+      <source>Extend the demand</source>
+      <translation>扩展需求</translation>
+    </message>
+    <message>
+      <source>You can undo this with Ctrl+Z.</source>
+      <translation>可以用 Ctrl+Z 撤销。</translation>
+    </message>
+    <message>
+      <source>Extend the demand to cover the job</source>
+      <translation>扩展需求以覆盖任务</translation>
     </message>
     <message>
       <source>Break-even: choose at least one owned and one rented option to compare.</source>

@@ -24,34 +24,35 @@ from tests.engine.test_examples import _load
 
 def test_lab_runner_up_is_not_the_spot_plan_under_another_name():
     cost = evaluate(_load("lab_64_gpus_three_years.gpuplan"), CATALOG).cost
-    # the mix is planned without spot (spot is at risk for the 64-card job);
-    # the hybrid owns no card: the mix under another name
-    assert cost.recommendation.option is OptionId.MIX
-    assert cost.option(OptionId.HYBRID).same_as is OptionId.MIX
+    # the 64-card job reserves 8 servers or none: the mix is the yearly
+    # commitment and the hybrid owns the whole fleet (the self-built room)
+    assert cost.recommendation.option is OptionId.SELF_BUILD
+    assert cost.option(OptionId.HYBRID).same_as is OptionId.SELF_BUILD
+    assert cost.option(OptionId.MIX).same_as is OptionId.YEARLY
     second = runner_up(cost)
     assert second is not None
-    # spot is cheaper at typical values but at risk: not a runner-up (before:
-    # the mix, "gap 0 CNY"; then yearly, then self-building against spot)
+    # spot is cheaper at typical values but at risk: not a runner-up, and
+    # neither is the mix, the yearly commitment under another name
     assert cost.option(OptionId.SPOT).at_risk_cny is not None
-    assert second.id is OptionId.SELF_BUILD
-    gap = second.total_cny - cost.option(OptionId.MIX).total_cny
-    assert gap == pytest.approx(13_171_274 - 12_603_438, abs=1)
+    assert second.id is OptionId.YEARLY
+    gap = second.total_cny - cost.option(OptionId.SELF_BUILD).total_cny
+    assert gap == pytest.approx(13_182_912 - 13_171_274, abs=1)
 
 
 def test_shanghai_runner_up_skips_the_hybrid_that_is_the_mix():
     cost = evaluate(_load("shanghai_13b_finetune.gpuplan"), CATALOG).cost
-    assert cost.recommendation.option is OptionId.MIX
+    assert cost.recommendation.option is OptionId.MONTHLY  # the simpler contract
     assert cost.option(OptionId.HYBRID).same_as is OptionId.MIX
     second = runner_up(cost)
     assert second is not None
-    assert second.id is OptionId.MONTHLY  # before: the hybrid at the same total
-    assert second.total_cny > cost.option(OptionId.MIX).total_cny
+    assert second.id is OptionId.MIX  # not the hybrid at the same total
+    assert second.total_cny < cost.option(OptionId.MONTHLY).total_cny
 
 
 @pytest.mark.parametrize(
     "name",
     [
-        "lab_64_gpus_three_years.gpuplan",
+        # (the lab's hybrid owns the job's 64 cards: the self-built room)
         "shanghai_13b_finetune.gpuplan",
         "shenzhen_7b_pretrain_then_serve.gpuplan",
     ],

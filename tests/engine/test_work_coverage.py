@@ -112,3 +112,62 @@ def test_a_filled_profile_is_complete_unless_the_horizon_cuts_the_job(
     for advice in ev.cost.recommendation.limits:  # worded in every language
         for language in words.languages():
             assert words.text(advice, language)
+
+
+def _extended(project: Project) -> Project:
+    """``project`` with the demand its evaluation proposes (what the budget
+    step's "Extend the demand" applies once the user confirms)."""
+    ev = evaluate_plan(project, load_catalog(), monte_carlo=False)
+    assert ev.cost.work is not None
+    extension = ev.cost.work.extension
+    assert extension is not None
+    data = project.model_dump()
+    data["meta"]["horizon_months"] = extension.horizon_months
+    if extension.months:
+        data["demand"]["months"] = [m.model_dump() for m in extension.months]
+    return Project.model_validate(data)
+
+
+def test_the_2t_token_plan_offers_the_demand_that_covers_its_job() -> None:
+    project = apply_overrides(load_project(SZ), TWO_T_TOKENS)
+    extended = _extended(project)
+    ev = evaluate_plan(extended, load_catalog(), monte_carlo=False)
+    work = ev.cost.work
+    assert work is not None
+    assert work.extension is None
+    assert work.priced_gpu_hours >= COVERED_SHARE * work.sized_gpu_hours
+    # the serving month stays after the (longer) pre-training run
+    phases = [m.phase.value for m in extended.demand.months]
+    assert phases[-1] == "inference"
+    assert set(phases[:-1]) == {"pretrain"}
+    # still late: 120 days is too short on its cards, and the plan says so
+    assert [a.code for a in ev.cost.recommendation.limits] == ["work.late"]
+
+
+@settings(max_examples=examples(ci=10, deep=100), deadline=None)
+@given(
+    tokens=st.sampled_from([300.0, 1000.0, 3000.0]),
+    horizon=st.integers(min_value=1, max_value=12),
+    typed=st.booleans(),
+)
+def test_an_extended_demand_covers_the_job(
+    tokens: float, horizon: int, typed: bool
+) -> None:
+    base = load_project(SZ)
+    if not typed:  # a profile filled from the workload
+        base = Project.model_validate(
+            {**base.model_dump(), "demand": DemandProfile().model_dump()}
+        )
+    project = apply_overrides(
+        base, [f"workload.tokens_billion={tokens}", f"meta.horizon_months={horizon}"]
+    )
+    ev = evaluate_plan(project, load_catalog(), monte_carlo=False)
+    work = ev.cost.work
+    assert work is not None
+    if work.covered >= COVERED_SHARE or work.extension is None:
+        assert work.extension is None
+        return
+    again = evaluate_plan(_extended(project), load_catalog(), monte_carlo=False)
+    assert again.cost.work is not None
+    assert again.cost.work.covered >= COVERED_SHARE
+    assert again.cost.work.extension is None

@@ -26,7 +26,7 @@ from gpu_advisor.ui.widgets.bound import OptionalNumberField
 from gpu_advisor.ui.widgets.cost_charts import format_money, option_label
 from gpu_advisor.ui.wizard import AdvisorWizard, PageId
 from gpu_advisor.ui.workers import monte_carlo_steps
-from gpu_advisor.words.terms import text_or_empty
+from gpu_advisor.words.terms import rank_mark, text_or_empty
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "resources" / "examples").glob("*.gpuplan"))
@@ -218,7 +218,9 @@ def _check_numbers(page: BudgetPage, session: ProjectSession) -> None:
         return item.text()
 
     for row, option in enumerate(option_order(cost)):
-        assert cell(row, 0) == option_label(option.id)
+        # an option without a rank has a sign before its name (=, ⚠ or ✗)
+        assert cell(row, 0).split(" ")[-1] == option_label(option.id).split(" ")[-1]
+        assert cell(row, 0).endswith(option_label(option.id))
         assert cell(row, 1) == format_money(option.total_cny / rate, code)
         assert cell(row, 2) == format_money(option.npv_cny / rate, code)
         if option.cost_per_useful_gpu_hour_cny is not None:
@@ -653,7 +655,11 @@ def test_the_table_says_what_each_figure_includes(page: BudgetPage) -> None:
         )
         item = rec.table.item(row, 0)
         assert item is not None
-        assert item.toolTip() in (
+        # the last line: what it includes (or why it is not feasible), after
+        # the words of its rank sign if it has one
+        assert item.toolTip().splitlines()[-1] in (
+            rank_mark(option, "en", detail=True),
+            rank_mark(option, "zh", detail=True),
             text_or_empty(option.includes, "en"),
             text_or_empty(option.includes, "zh"),
             text_or_empty(option.reason, "en"),

@@ -1,6 +1,8 @@
 """One option order: the budget step's option table, the PDF's ranking and
 finance tables and ``gpu-advisor-cli cost`` list the options in the order of
-:func:`gpu_advisor.engine.api.option_order` (issue "[simplify]").
+:func:`gpu_advisor.engine.api.ranking` (issue "[simplify]"), with the same
+ranks (issue "[feasible]": an option that is the same as another holds no
+rank of its own, rank 2 is page 1's runner-up).
 
 Before, the budget step listed the engine's table order, the PDF's ranking
 sorted by total with the recommendation first on a tie, and the PDF's finance
@@ -8,8 +10,8 @@ table by total with the table order on a tie (spot, mix and hybrid, equal to
 the fen in the 64-card example, came in two orders on pages 2 and 7).
 
 ``gpu-advisor-cli cost --json`` keeps the engine's table order
-(``cost.options``): its bytes are held to the recorded outputs of the
-examples, and a JSON reader finds an option by its ``id``.
+(``cost.options``, a JSON reader finds an option by its ``id``) and carries
+the ranking as ``ranking`` (the ids in order) and each option's ``rank``.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ from reportlab.platypus import Table
 from typing_extensions import override
 
 from gpu_advisor.cli import main as cli_main
-from gpu_advisor.engine.api import PlanEvaluation, evaluate_plan, option_order
+from gpu_advisor.engine.api import PlanEvaluation, evaluate_plan, option_order, ranking
+from gpu_advisor.engine.cost.finance import runner_up
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.common import Language
@@ -89,11 +92,25 @@ def _ids_by_name(st: Story) -> dict[str, OptionId]:
     return {option_name(st, str(o)): o for o in OptionId}
 
 
-def _pdf_ranking(project: Project, ev: PlanEvaluation) -> list[OptionId]:
+def _name_of(cell: object) -> str:
+    """An option's name in a table cell, without the ★ or the sign of an
+    option without a rank, and without a mark in brackets."""
+    text = str(cell)
+    for sign in ("★ ", "= ", "⚠ ", "✗ "):
+        text = text.removeprefix(sign)
+    return text.split(" (")[0]
+
+
+def _pdf_ranking(
+    project: Project, ev: PlanEvaluation
+) -> list[tuple[OptionId, int | None]]:
     st = _Recording(Language.EN)
     _options_table(st, project, ev)
     names = _ids_by_name(st)
-    return [names[str(row[1]).removeprefix("★ ")] for row in st.tables[-1]]
+    return [
+        (names[_name_of(row[1])], None if row[0] == "—" else int(str(row[0])))
+        for row in st.tables[-1]
+    ]
 
 
 def _pdf_finance(ev: PlanEvaluation, monkeypatch: pytest.MonkeyPatch) -> list[OptionId]:
@@ -116,7 +133,7 @@ def _screen(panel: RecommendationPanel, ev: PlanEvaluation) -> list[str]:
     panel.set_result(ev.cost)
     table = panel.table
     return [
-        item.text()
+        _name_of(item.text())
         for row in range(table.rowCount())
         if (item := table.item(row, 0)) is not None
     ]
@@ -126,24 +143,42 @@ def _check(
     panel: RecommendationPanel,
     project: Project,
     monkeypatch: pytest.MonkeyPatch,
-) -> list[OptionId]:
+) -> list[tuple[OptionId, int | None]]:
     ev = evaluate_plan(project, _CATALOG, monte_carlo=False)
-    order = [o.id for o in option_order(ev.cost)]
+    ranked = [(r.option.id, r.rank) for r in ranking(ev.cost)]
+    order = [o for o, _rank in ranked]
+    assert order == [o.id for o in option_order(ev.cost)]
     assert sorted(order) == sorted(o.id for o in ev.cost.options)
     assert _screen(panel, ev) == [option_label(o) for o in order]
-    assert _pdf_ranking(project, ev) == order
+    assert _pdf_ranking(project, ev) == ranked
     assert _pdf_finance(ev, monkeypatch) == order
-    return order
+    # ranks run 1, 2, … without a gap; 1 is the recommendation, 2 the runner-up
+    ranks = [rank for _o, rank in ranked if rank is not None]
+    assert ranks == list(range(1, len(ranks) + 1))
+    chosen = ev.cost.recommendation.option
+    assert (chosen is None) == (not ranks)
+    second = runner_up(ev.cost)
+    assert (second.id if second else None) == next(
+        (o for o, rank in ranked if rank == 2), None
+    )
+    # two names for one cash flow never hold two ranks
+    assert all(
+        rank is None for o, rank in ranked if ev.cost.option(o).same_as is not None
+    )
+    return ranked
 
 
-def _cli_order(capsys: pytest.CaptureFixture[str], path: Path) -> list[OptionId]:
+def _cli_order(
+    capsys: pytest.CaptureFixture[str], path: Path
+) -> list[tuple[OptionId, int | None]]:
     assert cli_main(["cost", str(path), "--lang", "en"]) == 0
     names = {option_in_sentence(o, "en"): o for o in OptionId}
-    out: list[OptionId] = []
+    out: list[tuple[OptionId, int | None]] = []
     for line in capsys.readouterr().out.splitlines()[1:]:
-        if not line.startswith("  "):
+        if not line.startswith(" "):
             break
-        out.append(names[line[2:36].rstrip()])
+        rank = line[:3].strip().removeprefix("★")
+        out.append((names[line[4:38].rstrip()], None if rank == "-" else int(rank)))
     return out
 
 
@@ -161,13 +196,16 @@ def test_examples_list_options_in_one_order(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    order = _check(panel, load_project(path), monkeypatch)
-    assert _cli_order(capsys, path) == order
+    ranked = _check(panel, load_project(path), monkeypatch)
+    assert _cli_order(capsys, path) == ranked
     assert cli_main(["cost", str(path), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     ev = evaluate_plan(load_project(path), _CATALOG, monte_carlo=False)
     # the JSON keeps the engine's table order (see the module's docstring)
     assert [o["id"] for o in doc["options"]] == [o.id.value for o in ev.cost.options]
+    assert doc["ranking"] == [o.value for o, _rank in ranked]
+    by_id = {o["id"]: o["rank"] for o in doc["options"]}
+    assert [(OptionId(i), by_id[i]) for i in doc["ranking"]] == ranked
 
 
 @pytest.mark.slow

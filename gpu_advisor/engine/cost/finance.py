@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gpu_advisor.engine.shown import ranking
 from gpu_advisor.model.cost_results import CostResult, OptionResult, TornadoBar
 from gpu_advisor.model.project import OptionId
 
@@ -115,22 +116,9 @@ def capex_opex_per_year_cny(option: OptionResult) -> list[tuple[float, float]]:
     return out
 
 
-def _root(cost: CostResult, option_id: OptionId) -> OptionId:
-    """The option ``option_id`` is the same as, following ``same_as`` links."""
-    by_id = {o.id: o for o in cost.options}
-    seen: set[OptionId] = set()
-    current = option_id
-    while current not in seen:
-        seen.add(current)
-        target = by_id.get(current)
-        if target is None or target.same_as is None:
-            break
-        current = target.same_as
-    return current
-
-
 def runner_up(cost: CostResult) -> OptionResult | None:
-    """The cheapest feasible option genuinely different from the recommended one.
+    """The cheapest feasible option genuinely different from the recommended
+    one: rank 2 of the one ranking (:func:`gpu_advisor.engine.shown.ranking`).
 
     An option that is the same as another here (``same_as``: a hybrid that
     owns no card is the mix; a mix that reserves nothing and bursts on spot
@@ -162,20 +150,8 @@ def runner_up(cost: CostResult) -> OptionResult | None:
     >>> runner_up(cost).id.value
     'yearly'
     """
-    chosen = cost.recommendation.option
-    if chosen is None:  # nothing feasible: no alternative to a recommendation
-        return None
-    root = _root(cost, chosen)
-    others = [
-        o
-        for o in cost.options
-        if o.feasible
-        and o.at_risk_cny is None  # a saving with its risk, not an alternative
-        and o.id != chosen
-        and o.same_as is None
-        and _root(cost, o.id) != root
-    ]
-    return min(others, key=lambda o: o.total_cny) if others else None
+    second = [row.option for row in ranking(cost) if row.rank == 2]
+    return second[0] if second else None
 
 
 def flip_value(bar: TornadoBar) -> float | None:

@@ -15,11 +15,13 @@ A serving workload has no end, so its priced hours are its work.
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
-from gpu_advisor.model.common import Advice, Severity
-from gpu_advisor.model.cost_results import Work
-from gpu_advisor.model.project import PhaseKind, Project, TaskKind
+from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
+from gpu_advisor.model.common import Advice, Message, Severity
+from gpu_advisor.model.cost_results import DemandExtension, Work
+from gpu_advisor.model.project import DemandMonth, PhaseKind, Project, TaskKind
 from gpu_advisor.model.sizing_results import SizingResult
 
 COVERED_SHARE: Final = 0.98
@@ -82,6 +84,7 @@ def work_coverage(
     covered = 1.0 if sized <= 0 else min(1.0, priced / sized)
     deadline = project.workload.deadline_days
     late = deadline is not None and sizing.cluster.days > deadline * (1 + 1e-9)
+    cards = max(1, sizing.cluster.gpus_for_deadline or sizing.cluster.gpus)
     return Work(
         sized_gpu_hours=sized,
         priced_gpu_hours=priced,
@@ -89,7 +92,99 @@ def work_coverage(
         days=sizing.cluster.days,
         deadline_days=deadline,
         complete=covered >= COVERED_SHARE and not late,
+        extension=None
+        if covered >= COVERED_SHARE
+        else extend_demand(project, sized - priced, cards, source),
     )
+
+
+MAX_HORIZON_MONTHS: Final = 120
+"""Longest horizon a plan may have (``ProjectMeta.horizon_months``). [months]"""
+
+
+def extend_demand(
+    project: Project, missing: float, cards: int, source: str
+) -> DemandExtension | None:
+    """The demand that pays for ``missing`` more card-hours of the job.
+
+    The job runs on its ``cards`` all month (``cards × 730`` GPU-hours): the
+    profile's training months are first raised to that, month 1 first; what
+    is still missing goes into new months of the same phase, inserted after
+    the last training month (a pre-training run before its serving months),
+    and the horizon grows by as many months. A profile filled from the
+    workload only needs the longer horizon. None when the horizon would pass
+    :data:`MAX_HORIZON_MONTHS`.
+
+    Examples
+    --------
+    >>> from gpu_advisor.model.project import DemandProfile, ProjectMeta
+    >>> typed = [DemandMonth(gpu_hours=730.0, phase=PhaseKind.PRETRAIN),
+    ...          DemandMonth(gpu_hours=100.0, phase=PhaseKind.INFERENCE)]
+    >>> p = Project(meta=ProjectMeta(horizon_months=2), demand=DemandProfile(months=typed))
+    >>> e = extend_demand(p, 3 * 730.0, 2, "project")
+    >>> [m.gpu_hours for m in e.months], e.horizon_months, e.added_months
+    ([1460.0, 1460.0, 100.0], 3, 1)
+    >>> extend_demand(p, 3 * 730.0, 2, "workload").horizon_months
+    4
+    """
+    capacity = cards * HOURS_PER_MONTH
+    horizon = project.meta.horizon_months
+    if source != "project":
+        months = horizon + math.ceil(missing / capacity - 1e-9)
+        if months > MAX_HORIZON_MONTHS:
+            return None
+        return DemandExtension(
+            months=[],
+            horizon_months=months,
+            added_gpu_hours=missing,
+            added_months=months - horizon,
+        )
+    typed = list(project.demand.months[:horizon])
+    typed += [DemandMonth(gpu_hours=0.0)] * (horizon - len(typed))
+    left, out = missing, []
+    for month in typed:
+        room = capacity - month.gpu_hours if month.phase in TRAINING_PHASES else 0.0
+        more = min(max(room, 0.0), left)
+        left -= more
+        out.append(month.model_copy(update={"gpu_hours": month.gpu_hours + more}))
+    training = [i for i, m in enumerate(typed) if m.phase in TRAINING_PHASES]
+    phase = typed[training[-1]].phase if training else _job_phase(project)
+    at = training[-1] + 1 if training else 0
+    added = [
+        DemandMonth(gpu_hours=min(capacity, left - k * capacity), phase=phase)
+        for k in range(math.ceil(left / capacity - 1e-9))
+    ]
+    if horizon + len(added) > MAX_HORIZON_MONTHS:
+        return None
+    return DemandExtension(
+        months=out[:at] + added + out[at:],
+        horizon_months=horizon + len(added),
+        added_gpu_hours=missing,
+        added_months=len(added),
+    )
+
+
+def _extend_message(work: Work) -> Message:
+    """What extending the demand would add (``work.extend``), or that it
+    cannot within the longest horizon (``work.no_extension``)."""
+    ext = work.extension
+    if ext is None:
+        return Message(code="work.no_extension", params={"max": MAX_HORIZON_MONTHS})
+    return Message(
+        code="work.extend",
+        params={
+            "added": ext.added_gpu_hours,
+            "months": ext.added_months,
+            "horizon": ext.horizon_months,
+        },
+    )
+
+
+def _job_phase(project: Project) -> PhaseKind:
+    """The phase the plan's training job runs in (fine-tuning or pre-training)."""
+    if project.workload.task in (TaskKind.LORA, TaskKind.QLORA, TaskKind.FULL_FINETUNE):
+        return PhaseKind.FINETUNE
+    return PhaseKind.PRETRAIN
 
 
 def work_warnings(work: Work | None, gpus: int, needed: int | None) -> list[Advice]:
@@ -109,6 +204,7 @@ def work_warnings(work: Work | None, gpus: int, needed: int | None) -> list[Advi
                     "share": work.covered,
                     "priced": work.priced_gpu_hours,
                     "sized": work.sized_gpu_hours,
+                    "extend": _extend_message(work),
                 },
                 inputs=[
                     "demand.months",

@@ -10,7 +10,7 @@ import math
 from collections.abc import Sequence
 
 from gpu_advisor import words
-from gpu_advisor.engine.api import WarningSource, option_order, shown_warnings
+from gpu_advisor.engine.api import WarningSource, ranking, shown_warnings
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.evaluation import Evaluation
@@ -27,7 +27,7 @@ from gpu_advisor.report.plan.shared import (
     recommend_sentence,
 )
 from gpu_advisor.report.text import counted, gpu_hours, money, money_short, percent
-from gpu_advisor.words.terms import text_or_empty
+from gpu_advisor.words.terms import rank_mark, text_or_empty
 
 
 def cost_section(st: Story, project: Project, ev: Evaluation) -> None:
@@ -45,8 +45,10 @@ def cost_section(st: Story, project: Project, ev: Evaluation) -> None:
 
 
 def _options_table(st: Story, project: Project, ev: Evaluation) -> list[OptionResult]:
-    """Every option in the engine's ranking (``option_order``: by total, the
-    infeasible ones last, with the reason why).
+    """Every option in the engine's one ranking (``ranking``: the
+    recommendation first, the others by total, an option that is the same as
+    another folded under it without a rank, spot at risk and the infeasible
+    options last, each with its mark).
 
     Returns the feasible options in that order.
     """
@@ -57,35 +59,29 @@ def _options_table(st: Story, project: Project, ev: Evaluation) -> list[OptionRe
         "cost.vat_in" if project.meta.prices_include_vat else "cost.vat_ex"
     )
     st.p(st.t("cost.options_intro", months=project.meta.horizon_months, vat=vat))
-    rec_id = str(cost.recommendation.option)
-    ordered = option_order(cost)
-    feasible = [o for o in ordered if o.feasible]
-    infeasible = [o for o in ordered if not o.feasible]
+    rows_ranked = ranking(cost)
+    feasible = [row.option for row in rows_ranked if row.option.feasible]
     rows: list[tuple[object, ...]] = []
-    for rank, o in enumerate(feasible, 1):
+    for row in rows_ranked:
+        o = row.option
         name = option_name(st, str(o.id))
-        if str(o.id) == rec_id:
+        mark = rank_mark(o, lang)
+        if row.rank == 1:
             name = "★ " + name
+        if not o.feasible:
+            reason = text_or_empty(o.reason, lang)
+            rows.append(("—", name, reason or mark, "", "", ""))
+            continue
+        if mark:
+            name = f"{name}（{mark}）" if lang == "zh" else f"{name} ({mark})"
         rows.append(
             (
-                str(rank),
+                "—" if row.rank is None else str(row.rank),
                 name,
                 money(o.total_cny, lang),
                 money(o.npv_cny, lang),
                 per_hour(o, lang),
                 money(o.monthly_cny[0] if o.monthly_cny else 0.0, lang),
-            )
-        )
-    for o in infeasible:
-        reason = text_or_empty(o.reason, lang)
-        rows.append(
-            (
-                "—",
-                option_name(st, str(o.id)),
-                reason or st.t("cost.infeasible"),
-                "",
-                "",
-                "",
             )
         )
     st.table(

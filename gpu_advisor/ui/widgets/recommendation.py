@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMessageBox,
+    QPushButton,
     QScrollArea,
     QSplitter,
     QTableWidget,
@@ -32,10 +34,10 @@ from typing_extensions import override
 
 from gpu_advisor import words
 from gpu_advisor.engine import explain_keys as keys
-from gpu_advisor.engine.api import option_order, to_display
+from gpu_advisor.engine.api import ranking, to_display
 from gpu_advisor.model.common import Advice, Explanation, Language
-from gpu_advisor.model.cost_results import CostResult, OptionResult
-from gpu_advisor.model.project import OptionId
+from gpu_advisor.model.cost_results import CostResult, DemandExtension, OptionResult
+from gpu_advisor.model.project import OptionId, Project
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.style import (
@@ -48,7 +50,7 @@ from gpu_advisor.ui.style import (
 from gpu_advisor.ui.widgets.cost_charts import format_money, option_label
 from gpu_advisor.ui.widgets.long_label import LongTextLabel
 from gpu_advisor.ui.widgets.why import WhyButton
-from gpu_advisor.words.terms import text_or_empty
+from gpu_advisor.words.terms import rank_mark, text_or_empty
 
 _DETAILS_MIN_WIDTH_PX: Final = 120
 """The reasons beside the options table: at least a few words a line."""
@@ -129,6 +131,14 @@ class RecommendationPanel(QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.15)
         font.setBold(True)
         self.headline.setFont(font)
+        self.extend_button = QPushButton(
+            self.tr("Extend the demand to cover the whole job…")
+        )
+        self.extend_button.setAccessibleName(
+            self.tr("Extend the demand to cover the whole job")
+        )
+        self.extend_button.clicked.connect(self._extend_demand)
+        self.extend_button.setVisible(False)
         self.mix_label = QLabel(wordWrap=True)
         self.reasons_label = LongTextLabel()
         self.reasons_label.setTextFormat(Qt.TextFormat.RichText)
@@ -199,6 +209,7 @@ class RecommendationPanel(QWidget):
         options_layout = QVBoxLayout(options)
         options_layout.setContentsMargins(4, 4, 4, 4)
         options_layout.addWidget(self.headline)
+        options_layout.addWidget(self.extend_button, 0, Qt.AlignmentFlag.AlignLeft)
         options_layout.addWidget(self.table)
         options_layout.addStretch(1)
         return options
@@ -312,6 +323,10 @@ class RecommendationPanel(QWidget):
                 ).replace("%1", _escape(option_label(rec.option)))
                 + limits
             )
+        extension = None if cost.work is None else cost.work.extension
+        self.extend_button.setVisible(extension is not None)
+        if extension is not None:
+            self.extend_button.setToolTip(self._extension_text(extension))
         if rec.mix_detail is not None:
             mix = rec.mix_detail
             peak = max(mix.baseline_gpus, default=0)
@@ -352,17 +367,63 @@ class RecommendationPanel(QWidget):
             text_or_empty(cost.currency.vat_note, _advice_language())
         )
 
+    def _extension_text(self, extension: DemandExtension) -> str:
+        """What extending the demand changes, in the reader's words."""
+        locale = current_locale()
+        horizon = self._session.project.meta.horizon_months
+        return fill(
+            self.tr(
+                "Add %1 GPU-hours to the demand so that it holds the whole job "
+                "(training months run on the job's cards all month; %2 new months) "
+                "and set the horizon from %3 to %4 months."
+            ),
+            locale.toString(extension.added_gpu_hours, "f", 0),
+            locale.toString(extension.added_months),
+            locale.toString(horizon),
+            locale.toString(extension.horizon_months),
+        )
+
+    def _extend_demand(self) -> None:
+        """Ask, then apply the engine's extended demand as one undoable step."""
+        cost = self._cost
+        extension = None if cost is None or cost.work is None else cost.work.extension
+        if extension is None:
+            return
+        answer = QMessageBox.question(
+            self,
+            self.tr("Extend the demand"),
+            self._extension_text(extension)
+            + "\n\n"
+            + self.tr("You can undo this with Ctrl+Z."),
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        project = self._session.project
+        demand = project.demand
+        if extension.months:
+            demand = demand.model_copy(update={"months": extension.months})
+        meta = project.meta.model_copy(
+            update={"horizon_months": extension.horizon_months}
+        )
+        self._session.replace_project(
+            # validated again: the edit is the user's, like a typed one
+            Project.model_validate(
+                project.model_copy(update={"demand": demand, "meta": meta}).model_dump()
+            ),
+            self.tr("Extend the demand to cover the job"),
+        )
+
     def _fill_table(self, cost: CostResult, code: str, rate: float) -> None:
-        """One row per option in the engine's order (``option_order``: the PDF's
+        """One row per option in the engine's order (``ranking``: the PDF's
         ranking), the recommended one in bold and kept in view."""
         table = self.table
-        ordered = option_order(cost)
-        ids = [o.id for o in ordered]
+        ranked = ranking(cost)
+        ids = [r.option.id for r in ranked]
         if list(dict.fromkeys(o for o, _f in self.why_buttons)) != ids:
             self._make_why_buttons(ids)
-        for row, option in enumerate(ordered):
-            recommended = option.id == cost.recommendation.option
-            self._fill_row(row, option, recommended, code, rate)
+        for row, ranked_row in enumerate(ranked):
+            recommended = ranked_row.option.id == cost.recommendation.option
+            self._fill_row(row, ranked_row.option, recommended, code, rate)
         self._show_includes(cost)
         table.resizeColumnsToContents()
         chosen = cost.recommendation.option
@@ -418,17 +479,21 @@ class RecommendationPanel(QWidget):
             if option.cost_per_useful_gpu_hour_cny is not None
             else "—"
         )
+        lang = _advice_language()
+        # not feasible, the same as another option, or spot at risk: a sign
+        # before the name, the words in its tooltip and for a screen reader
+        mark = rank_mark(option, lang, detail=True)
+        label = _RANK_SIGNS.get(_rank_kind(option), "") + option_label(option.id)
         cells = [
-            option_label(option.id),
+            label,
             format_money(to_display(option.total_cny, rate), code),
             format_money(to_display(option.npv_cny, rate), code),
             per_hour,
             f"{locale.toString(option.utilization * 100, 'f', 0)} %",
         ]
-        lang = _advice_language()
         reason = text_or_empty(option.reason, lang)
         scope = text_or_empty(option.includes, lang)
-        shown = (cells, recommended, option.feasible, reason, scope)
+        shown = (cells, recommended, option.feasible, reason, scope, mark)
         if table.item(row, 0) is not None and self._rows_shown.get(row) == shown:
             return  # the same cells: each set call below costs a model update
         self._rows_shown[row] = shown
@@ -448,13 +513,20 @@ class RecommendationPanel(QWidget):
             item.setForeground(
                 INFEASIBLE_TEXT if not option.feasible else FEASIBLE_TEXT
             )
-            item.setToolTip(
+            tip = (
                 reason
                 if not option.feasible and reason
                 else scope
                 if not column
                 else ""
             )
+            if mark and not column:
+                tip = f"{mark}\n{tip}" if tip and tip != mark else mark
+                item.setData(
+                    Qt.ItemDataRole.AccessibleTextRole,
+                    f"{option_label(option.id)}, {mark}",
+                )
+            item.setToolTip(tip)
 
     def _widen_explained_columns(self) -> None:
         """ResizeToContents ignores the cell widgets: leave room for the button."""
@@ -590,6 +662,20 @@ class _Details(QWidget):
 
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+_RANK_SIGNS: Final = {"same_as": "= ", "at_risk": "⚠ ", "infeasible": "✗ "}
+"""The sign before an option's name in the options table when it holds no
+rank (its words are the tooltip and the screen reader's text)."""
+
+
+def _rank_kind(option: OptionResult) -> str:
+    """Why an option holds no rank ("" when it holds one)."""
+    if not option.feasible:
+        return "infeasible"
+    if option.same_as is not None:
+        return "same_as"
+    return "at_risk" if option.at_risk_cny is not None else ""
 
 
 def _scroll_to_row(table: QTableWidget, row: int) -> None:
