@@ -119,7 +119,12 @@ def break_even_utilization(
 def break_even_month(
     own_cash: Sequence[float] | FloatArray, rent_cash: Sequence[float] | FloatArray
 ) -> int | None:
-    """First month (1-based) when owning's cumulative cash ≤ renting's.
+    """The month (1-based) from which owning's cumulative cash stays no higher
+    than renting's to the horizon's end; None when owning ends dearer.
+
+    A fleet bought again late in the horizon can put owning back above
+    renting after an earlier crossing; the month a reader is told is the one
+    after which owning stays ahead, so it never contradicts the totals.
 
     Examples
     --------
@@ -127,11 +132,24 @@ def break_even_month(
     3
     >>> break_even_month([100, 10], [40, 40]) is None
     True
+
+    Ahead in months 3 and 4, then a second fleet in month 5 puts owning
+    behind to the end, or behind until month 6:
+
+    >>> break_even_month([100, 10, 10, 10, 110, 10], [40] * 6) is None
+    True
+    >>> break_even_month([100, 10, 10, 10, 90, 0], [40] * 6)
+    6
     """
     own = np.cumsum(own_cash)
     rent = np.cumsum(rent_cash)
-    hits = np.nonzero(own <= rent + 1e-6)[0]
-    return int(hits[0]) + 1 if hits.size else None
+    if not own.size:
+        return None
+    behind = np.nonzero(own > rent + 1e-6)[0]
+    if not behind.size:
+        return 1
+    last = int(behind[-1]) + 1  # 1-based month owning is last behind
+    return last + 1 if last < own.size else None
 
 
 def six_month_rule(
@@ -288,6 +306,7 @@ def _flat_rentals(
     bills: dict[OptionId, FloatArray] = {}  # (K, 1) each month's bill
     deposits: dict[OptionId, FloatArray] = {}  # (K,) paid first, returned last
     beyond: FloatArray | None = None  # (K,) yearly cards committed past the end
+    year_tail: tuple[npt.NDArray[np.bool_], FloatArray] | None = None
     plain = month.plain[0, :, :1]  # the whole demand billed
     if OptionId.ON_DEMAND in ids:
         bills[OptionId.ON_DEMAND] = p.od * plain + addon
@@ -309,6 +328,7 @@ def _flat_rentals(
             beyond_cards = np.zeros(peak.shape) if tail == 0 else peak * (12 - tail)
             beyond = price[:, 0] * beyond_cards
             deposits[OptionId.YEARLY] = p.deposit_months[:, 0] * price[:, 0] * peak
+            year_tail = _flat_year_tail(p, cards, price, beyond, months)
     order = [o for o in ids if o in bills]
     if not order:
         return {}
@@ -316,7 +336,14 @@ def _flat_rentals(
         np.stack([bills[o][:, 0] for o in order])[:, :, None], months, axis=2
     )
     if beyond is not None:
-        cash[order.index(OptionId.YEARLY), :, -1] += beyond
+        row = cash[order.index(OptionId.YEARLY)]
+        if year_tail is not None:
+            # price._yearly_cash: the last partial year on 包月 where cheaper
+            rented, bill = year_tail
+            t = months % 12
+            row[:, -t:] = np.where(rented[:, None], (bill + addon)[:, :1], row[:, -t:])
+            beyond = np.where(rented, 0.0, beyond)
+        row[:, -1] += beyond
     for o, deposit in deposits.items():
         row = cash[order.index(o)]
         row[:, 0] += deposit
@@ -324,6 +351,22 @@ def _flat_rentals(
     # ``add.reduce`` is what ``sum`` calls: each row over its months
     totals = np.add.reduce(cash, axis=2)
     return {o: totals[j] for j, o in enumerate(order)}
+
+
+def _flat_year_tail(
+    p: Params, cards: FloatArray, price: FloatArray, beyond: FloatArray, months: int
+) -> tuple[npt.NDArray[np.bool_], FloatArray] | None:
+    """:func:`~gpu_advisor.engine.cost.price._year_tail` of flat rows of
+    ``cards`` ``(K, 1)``: the rows whose last partial year is rented monthly,
+    and that month's monthly bill ``(K, 1)`` (the same operations on the same
+    numbers); None when the last year is committed whole."""
+    tail = months % 12
+    if months <= 12 or not tail or OptionId.MONTHLY not in p.rentals:
+        return None
+    year = np.repeat(price * cards, tail, axis=1).sum(axis=1) + beyond
+    bill = p.monthly * cards
+    rent = np.repeat(bill, tail, axis=1).sum(axis=1)
+    return rent < year - 1e-9, bill
 
 
 def _flat_mix(
@@ -360,7 +403,13 @@ def _flat_mix(
     reserved = (p.monthly * p.yearly_factor)[None, :, 0] * candidates * 12  # (3, K)
     every_month = np.take(burst_stack, column, axis=2)  # (3, K, H), C-ordered
     for start in range(0, months, 12):
-        # a yearly block is paid for all 12 months, even past the horizon
+        # a yearly block is paid for all 12 months, even past the horizon,
+        # but the last partial one of a longer horizon may be on 包月
+        # (mix._baselines with its ``tail_rate``)
+        if months > 12 and months - start < 12 and OptionId.MONTHLY in p.rentals:
+            per_card = float((p.monthly * p.yearly_factor)[0, 0]) * 12
+            tail_rate = float(p.monthly[0, 0]) * (months - start)
+            reserved = candidates * min(per_card, tail_rate)
         block = reserved + np.add.reduce(every_month[:, :, start : start + 12], axis=2)
         yearly += np.minimum.reduce(block, axis=0)  # the cheapest count of each block
     return np.asarray(np.minimum(monthly, yearly) + addons, dtype=np.float64)
