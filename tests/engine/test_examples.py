@@ -415,7 +415,7 @@ def test_shanghai_hybrid_rents_everything():
 # 10,223,361 on spot -> 12,603,438; Shenzhen 1,837,260 -> 2,117,360).
 # A yearly commitment covers whole years: the last partial year is rented
 # monthly when that is cheaper than a further year (price._year_tail):
-# Shenzhen's yearly rental 5,738,160 -> 4,500,080 (months 13-15 on 包月), and
+# Shenzhen's yearly rental 5,738,160 -> 4,686,960 (months 13-15 on 包月), and
 # with the old book its break-even utilisation 0.797 -> 0.924 (flat-demand
 # rentals no longer pay for a second year).
 

@@ -14,7 +14,10 @@ Conventions (stated once, used everywhere)
   used or not. Yearly renting (包年) reserves, for each 12-month block, the
   block's peak card count at the yearly factor times the monthly price, for
   all 12 months of the block even when the horizon ends earlier (the
-  commitment beyond the horizon is its own cost line).
+  commitment beyond the horizon is its own cost line). A buyer signs whole
+  years: past the first year, a last partial year holds the block's cards on
+  包月 instead when that costs less than a further year (and monthly rental
+  is among the user's contracts).
 * Spot (竞价实例): on-demand price times the spot factor. Reclaims happen per
   *instance* (a server of ``gpus_per_server`` cards, or the job's cards when
   fewer), and a synchronous training job stops whenever any of its instances
@@ -39,6 +42,12 @@ Conventions (stated once, used everywhere)
   break-even month and break-even utilisation use the same totals.
 * Electricity = (TDP × load + server overhead) per busy GPU, server overhead
   per idle GPU, × PUE × hours × tariff.
+* A fleet that wears out while work remains is bought again only when that
+  costs less than renting the months left: the last fleet inside the horizon
+  is otherwise kept to the end of its life, sold at its residual value, and
+  the months after are rented by the cheapest of the user's on-demand,
+  monthly and yearly contracts (line ``horizon_rental``; decided when the
+  fleet wears out, at that scenario's prices).
 * Demand above the owned capacity is rented on-demand ("overflow").
 * Deposits go out in month 1 and come back in the last month: zero in the
   total, a cost in the NPV.
@@ -1706,10 +1715,11 @@ class _EndGroup(NamedTuple):
 
 
 def _end_groups(p: Params, demand: FloatArray) -> list[_EndGroup]:
-    """The rows of ``demand`` whose fleet wears out inside the horizon and
-    would be bought for the last time while work remains, by that month,
-    when ``p.rentals`` may serve the months from it instead; each row reads
-    its own life, so a row's figures never depend on the other rows.
+    """Where the rows of ``demand`` could stop buying fleets: each month a
+    worn-out fleet would be bought again while work remains, with the rows
+    concerned, when ``p.rentals`` may serve the months from it instead; the
+    latest month first. Each row reads its own life, so a row's figures
+    never depend on the other rows.
 
     >>> from gpu_advisor.engine.cost.resolve import resolve
     >>> from gpu_advisor.io.catalog import load_catalog
@@ -1717,6 +1727,8 @@ def _end_groups(p: Params, demand: FloatArray) -> list[_EndGroup]:
     >>> p = make_params(resolve(Project(), load_catalog()))
     >>> [(g.start, g.span) for g in _end_groups(p, np.ones((1, 37)))]
     [(36, 36)]
+    >>> [g.start for g in _end_groups(p, np.ones((1, 80)))]
+    [72, 36]
     >>> _end_groups(p, np.ones((1, 36))), _end_groups(p, np.eye(1, 37))
     ([], [])
     """
@@ -1732,12 +1744,12 @@ def _end_groups(p: Params, demand: FloatArray) -> list[_EndGroup]:
     groups: list[_EndGroup] = []
     for value in np.unique(span[wears]).tolist():
         n = int(value)
-        start = (months - 1) // n * n
-        busy = (demand[:, start:] > 0).any(axis=1)
-        rows = np.nonzero(wears & (span == value) & busy)[0]
-        if rows.size:
-            groups.append(_EndGroup(start, n, rows))
-    return groups
+        for start in range((months - 1) // n * n, 0, -n):
+            busy = (demand[:, start:] > 0).any(axis=1)
+            rows = np.nonzero(wears & (span == value) & busy)[0]
+            if rows.size:
+                groups.append(_EndGroup(start, n, rows))
+    return sorted(groups, key=lambda g: -g.start)
 
 
 def _param_rows(p: Params, rows: npt.NDArray[np.intp]) -> Params:
@@ -1877,44 +1889,74 @@ def _horizon_end(
     if not groups:
         return renewed
     out = _spread(renewed, demand.shape[0])
+    row0: list[tuple[bool, HorizonEnd]] = []
     for g in groups:
         pg, dg, gpus_g = _param_rows(p, g.rows), demand[g.rows], _gpu_rows(gpus, g.rows)
         kept = _price_renewed(pg, dg[:, : g.start], gpus_g, option, monthly)[0]
         rent, pick = _rent_months(pg, dg[:, g.start :])
         renew_cny = renewed.total[g.rows] - kept.total  # owning from ``start``
-        rented = rent.total < renew_cny - _EPS
+        best = out.total[g.rows]
+        rented = rent.total < best - kept.total - _EPS
         if int(g.rows[0]) == 0:
-            out.detail = HorizonEnd(
-                first_month=g.start + 1,
-                months=demand.shape[1] - g.start,
-                life_months=g.span,
-                rented=bool(rented[0]),
-                rental=p.rentals[pick[0]],
-                rent_cny=round(max(float(rent.total[0]), 0.0), 2),
-                renew_cny=round(max(float(renew_cny[0]), 0.0), 2),
+            row0.append(
+                (
+                    bool(rented[0]),
+                    HorizonEnd(
+                        first_month=g.start + 1,
+                        months=demand.shape[1] - g.start,
+                        life_months=g.span,
+                        rented=True,
+                        rental=p.rentals[pick[0]],
+                        rent_cny=round(max(float(rent.total[0]), 0.0), 2),
+                        renew_cny=round(max(float(renew_cny[0]), 0.0), 2),
+                    ),
+                )
             )
-        if not rented.any():
-            continue
-        if monthly:
-            cash = np.concatenate((kept.cash, rent.cash), axis=1)
-        else:
-            cash = kept.cash + rent.total[:, None]
-        plan = OptionArrays(
-            option,
-            cash[rented],
-            {k: np.broadcast_to(v, rented.shape)[rented] for k, v in kept.lines.items()}
-            | {"horizon_rental": rent.total[rented]},
-            out.useful[g.rows][rented],
-            (kept.billed + rent.billed)[rented],
-            out.gpus[g.rows][rented],
-            capex=np.broadcast_to(kept.capex, rented.shape)[rented],
-            residual=np.broadcast_to(kept.residual, rented.shape)[rented],
-            deposit=np.broadcast_to(kept.deposit, rented.shape)[rented],
-            idle=(kept.idle + rent.idle)[rented],
-            utilization=np.broadcast_to(kept.utilization, rented.shape)[rented],
+        if rented.any():
+            _put_rows(
+                out, g.rows[rented], _kept_then_rented(kept, rent, rented, out, g)
+            )
+    if row0:
+        chosen = [end for won, end in row0 if won]
+        # row 0's last winning start, else its latest renewal, renewed
+        out.detail = (
+            chosen[-1] if chosen else row0[0][1].model_copy(update={"rented": False})
         )
-        _put_rows(out, g.rows[rented], plan)
     return out
+
+
+def _kept_then_rented(
+    kept: OptionArrays,
+    rent: OptionArrays,
+    rented: npt.NDArray[np.bool_],
+    out: OptionArrays,
+    g: _EndGroup,
+) -> OptionArrays:
+    """The ``rented`` rows of group ``g``: the fleet ``kept`` to ``g.start``,
+    then the months after ``rent``ed (``out``: the rows' useful hours and
+    cards)."""
+    if kept.cash.shape[1] + rent.cash.shape[1] == out.cash.shape[1]:
+        cash = np.concatenate((kept.cash, rent.cash), axis=1)
+    else:  # totals only: one column
+        cash = kept.cash + rent.total[:, None]
+
+    def rows(x: FloatArray) -> FloatArray:
+        return np.asarray(np.broadcast_to(x, rented.shape)[rented], dtype=np.float64)
+
+    return OptionArrays(
+        out.id,
+        cash[rented],
+        {k: rows(v) for k, v in kept.lines.items()}
+        | {"horizon_rental": rent.total[rented]},
+        out.useful[g.rows][rented],
+        rows(kept.billed + rent.billed),
+        out.gpus[g.rows][rented],
+        capex=rows(kept.capex),
+        residual=rows(kept.residual),
+        deposit=rows(kept.deposit),
+        idle=rows(kept.idle + rent.idle),
+        utilization=rows(kept.utilization),
+    )
 
 
 def _end_totals(
@@ -1939,9 +1981,9 @@ def _end_totals(
         kept = _renewed_totals(pg, dg[:, : g.start], gpus_g, list(renewed))
         rent = _rent_months(pg, dg[:, g.start :])[0].total
         for option, total in out.items():
-            renewing = total[g.rows]
-            rented = rent < renewing - kept[option] - _EPS
-            total[g.rows] = np.where(rented, kept[option] + rent, renewing)
+            best = total[g.rows]
+            rented = rent < best - kept[option] - _EPS
+            total[g.rows] = np.where(rented, kept[option] + rent, best)
     return out
 
 
