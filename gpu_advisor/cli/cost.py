@@ -176,6 +176,9 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
                 "deposit_cny": o.deposit_cny,
                 "residual_value_cny": o.residual_value_cny,
                 "includes": text_or_empty(o.includes, lang),
+                "horizon_end": (
+                    o.horizon_end.model_dump(mode="json") if o.horizon_end else None
+                ),
             }
             for o in cost.options
         ],

@@ -21,6 +21,35 @@ from gpu_advisor.model.common import Advice, Explanation, Frozen, Message
 from gpu_advisor.model.project import DemandMonth, OptionId
 
 
+class HorizonEnd(Frozen):
+    """How an option serves the months after its last whole commitment: an
+    owned fleet whose life ends before the horizon does, or the yearly
+    commitment's last partial year. The cheaper of renewing (a new fleet, a
+    further year) and renting those months is taken."""
+
+    first_month: int = Field(..., ge=1, description="First month concerned (1-based).")
+    months: int = Field(
+        ..., ge=1, description="Months from first_month to the horizon's end."
+    )
+    life_months: int | None = Field(
+        None,
+        ge=1,
+        description="The fleet's life (owned options); None for the yearly option.",
+    )
+    rented: bool = Field(
+        ...,
+        description="True: those months are rented with ``rental``; False: renewed.",
+    )
+    rental: OptionId = Field(..., description="The cheapest rental of those months.")
+    rent_cny: float = Field(..., ge=0, description="Renting those months. [CNY]")
+    renew_cny: float = Field(
+        ...,
+        ge=0,
+        description="Renewing instead: a new fleet less its resale at the horizon's "
+        "end plus its running costs, or a further year's commitment. [CNY]",
+    )
+
+
 class OptionResult(Frozen):
     """One way of getting the capacity, priced over the horizon."""
 
@@ -97,6 +126,11 @@ class OptionResult(Frozen):
     )
     includes: Message | None = Field(
         None, description="What the total includes (and the cash of month 1)."
+    )
+    horizon_end: HorizonEnd | None = Field(
+        None,
+        description="Owned options and the yearly commitment: how the months after "
+        "the last whole fleet life or year are served; None when there are none.",
     )
 
 

@@ -9,6 +9,8 @@ least 3 years).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -29,6 +31,12 @@ from gpu_advisor.words.terms import text_or_empty
 from tests.engine._cost_helpers import CATALOG, flat, params, resolved
 
 
+def renewing(**budget: object):
+    """:func:`params` with no rental allowed after a fleet's life: the fleet
+    is always bought again (the renewal arithmetic these tests check)."""
+    return replace(params(**budget), rentals=())
+
+
 def test_catalog_life_is_the_cited_three_years():
     r = resolved()
     assert r.values["hardware_life_years"] == 3.0
@@ -38,7 +46,7 @@ def test_catalog_life_is_the_cited_three_years():
 
 @pytest.mark.parametrize("option", [OptionId.COLOCATION, OptionId.SELF_BUILD])
 def test_a_fleet_outliving_its_life_is_bought_again_in_month_37(option):
-    p = params()
+    p = renewing()
     arr = price_owned(p, flat(8, 48), 8, option)
     same = price_owned(p, flat(8, 36), 8, option)
     capex = float(arr.capex[0]) - float(arr.lines["retrofit"][0])  # fleet, no room
@@ -61,15 +69,24 @@ def test_lines_sum_to_the_total_and_owning_longer_never_costs_less(months, life,
     b = price_owned(p, flat(gpus, months + 1), gpus, OptionId.COLOCATION)
     assert b.total[0] >= a.total[0] - 1e-6
     fleets = int(np.ceil(months / np.ceil(12 * life - 1e-9)))
-    assert (a.lines["replacement"][0] > 0) == (fleets > 1)
+    # past its life the fleet is bought again or the months after are rented
+    after = a.lines["replacement"][0] + a.lines.get("horizon_rental", [0.0])[0]
+    assert (after > 0) == (fleets > 1)
+    always = renewing(hardware_life_years=life)
+    renewed = price_owned(always, flat(gpus, months), gpus, OptionId.COLOCATION)
+    assert (renewed.lines["replacement"][0] > 0) == (fleets > 1)
+    assert a.total[0] <= renewed.total[0] + 1e-6
 
 
 def test_a_five_year_plan_warns_and_counts_the_second_fleet():
     months = [DemandMonth(gpu_hours=8 * 730.0)] * 60
+    # spot the only rental selected: no contract may serve months 37-60, so
+    # the fleet is bought again
+    only_spot = [OptionId.SPOT, OptionId.COLOCATION, OptionId.SELF_BUILD]
     project = Project(
         meta=ProjectMeta(horizon_months=60),
         demand=DemandProfile(months=months),
-        budget=Budget(owned_gpus=8),
+        budget=Budget(owned_gpus=8, options=only_spot),
     )
     cost = evaluate(project, CATALOG).cost
     warning = next(
@@ -101,7 +118,7 @@ def test_totals_only_pricing_equals_the_monthly_cash_flow(hours, life, gpus, opt
 
 
 def test_no_second_fleet_for_trailing_months_without_demand():
-    p = params()
+    p = renewing()
     work = np.array([[8 * 730.0] * 36 + [0.0] * 24])
     idle_tail = price_owned(p, work, 8, OptionId.SELF_BUILD)
     assert idle_tail.lines["replacement"][0] == 0.0
@@ -143,7 +160,7 @@ def test_lab_at_sixty_months_buys_no_fleet_for_two_idle_years():
 )
 def test_a_fleet_is_renewed_only_while_demand_remains(busy, months, life):
     busy = min(busy, months)
-    p = params(hardware_life_years=life)
+    p = renewing(hardware_life_years=life)
     d = np.array([[8 * 730.0] * busy + [0.0] * (months - busy)])
     arr = price_owned(p, d, 8, OptionId.COLOCATION)
     span = int(np.ceil(12 * life - 1e-9))

@@ -80,10 +80,12 @@ def test_monte_carlo_full_load_favours_owning_short_job_favours_renting():
 
 def test_monte_carlo_full_load_with_the_re_based_price_book_rarely_favours_owning():
     # China rental platforms at 5-12.7 CNY/h (spot half of that): owning 64 cards
-    # for three years at full load beats the cheapest rental in about 6 % of draws
+    # for three years at full load beats the cheapest rental in about 15 % of
+    # draws (14.1 % while a fleet whose drawn life ends before month 36 was
+    # bought again for the last months; it now rents them when that is cheaper)
     r, d, policy = _setup(64, 36)
     run = monte_carlo(r, d, 64, OPTIONS, policy, draws=3000, seed=1)
-    assert 0.02 < run.p_own_beats_rent < 0.15
+    assert 0.02 < run.p_own_beats_rent < 0.2
 
 
 def test_monte_carlo_draws_rental_prices_from_the_price_book_range():

@@ -116,7 +116,12 @@ def break_even_utilization(
 def break_even_month(
     own_cash: Sequence[float] | FloatArray, rent_cash: Sequence[float] | FloatArray
 ) -> int | None:
-    """First month (1-based) when owning's cumulative cash ≤ renting's.
+    """The month (1-based) from which owning's cumulative cash stays no higher
+    than renting's to the horizon's end; None when owning ends dearer.
+
+    A fleet bought again late in the horizon can put owning back above
+    renting after an earlier crossing; the month a reader is told is the one
+    after which owning stays ahead, so it never contradicts the totals.
 
     Examples
     --------
@@ -124,11 +129,24 @@ def break_even_month(
     3
     >>> break_even_month([100, 10], [40, 40]) is None
     True
+
+    Ahead in months 3 and 4, then a second fleet in month 5 puts owning
+    behind to the end, or behind until month 6:
+
+    >>> break_even_month([100, 10, 10, 10, 110, 10], [40] * 6) is None
+    True
+    >>> break_even_month([100, 10, 10, 10, 90, 0], [40] * 6)
+    6
     """
     own = np.cumsum(own_cash)
     rent = np.cumsum(rent_cash)
-    hits = np.nonzero(own <= rent + 1e-6)[0]
-    return int(hits[0]) + 1 if hits.size else None
+    if not own.size:
+        return None
+    behind = np.nonzero(own > rent + 1e-6)[0]
+    if not behind.size:
+        return 1
+    last = int(behind[-1]) + 1  # 1-based month owning is last behind
+    return last + 1 if last < own.size else None
 
 
 def six_month_rule(
@@ -256,10 +274,14 @@ def _flat_mix(
         burst = _burst_price(p, bursts, kind, forbidden, plain)  # (4, K, H)
         monthly = (rate * counts[:, :, None] + burst).min(axis=0).sum(axis=1)
         yearly = np.zeros(cards.shape[0])
-        for start in range(0, months, 12):  # each block paid for 12 months
-            block = yearly_rate * 12 * counts + burst[:, :, start : start + 12].sum(
-                axis=2
-            )
+        for start in range(0, months, 12):
+            # a yearly block is paid for all 12 months, even past the horizon,
+            # but the last partial one of a longer horizon may be on 包月
+            # (mix._baselines with its ``tail_rate``)
+            per_card = yearly_rate * 12
+            if months > 12 and months - start < 12 and OptionId.MONTHLY in p.rentals:
+                per_card = min(per_card, rate * (months - start))
+            block = per_card * counts + burst[:, :, start : start + 12].sum(axis=2)
             yearly += block.min(axis=0)
         best = np.minimum(best, np.minimum(monthly, yearly))
     return np.asarray(best + _addon_monthly(p, demand).sum(axis=1), dtype=np.float64)

@@ -306,6 +306,9 @@ def cost_warnings(
             )
         )
     if owned and len(demand) > 12 * life_years:
+        rented = [
+            o.horizon_end for o in owned if o.horizon_end and o.horizon_end.rented
+        ]
         out.append(
             f.HorizonBeyondLife(
                 months=len(demand),
@@ -314,6 +317,8 @@ def cost_warnings(
                 last_month=max(
                     (i + 1 for i, h in enumerate(demand) if h > 0), default=0
                 ),
+                rented_cny=max((e.rent_cny for e in rented), default=0.0),
+                rented_from=min((e.first_month for e in rented), default=0),
                 inputs=(
                     "meta.horizon_months",
                     "budget.hardware_life_years",

@@ -437,6 +437,10 @@ class HorizonBeyondLife(WarningFinding):
     """Net cost of buying the cards again; 0 when the demand ends first."""
     last_month: int
     """Last month with demand (1-based; 0: none)."""
+    rented_cny: float = 0.0
+    """Renting the months after the fleet's life instead of a new fleet; 0: none."""
+    rented_from: int = 0
+    """First of those months (1-based; 0: none)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

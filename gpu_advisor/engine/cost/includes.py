@@ -147,11 +147,55 @@ def includes(
     'cost.includes.monthly'
     """
     scope = _scope(option, hybrid, spot)
+    horizon = horizon_end(option)
     if not option.feasible and option.reason is not None:
         return part(
-            "cost.includes.not_feasible", why=reason_clause(option.reason), scope=scope
+            "cost.includes.not_feasible",
+            why=reason_clause(option.reason),
+            scope=scope,
+            horizon=horizon,
         )
-    return part("cost.includes.feasible", scope=scope, upfront=_upfront(option))
+    return part(
+        "cost.includes.feasible",
+        scope=scope,
+        horizon=horizon,
+        upfront=_upfront(option),
+    )
+
+
+def horizon_end(option: OptionResult) -> Message:
+    """How the option serves the months after its fleet's life or its last
+    whole year (``renewal.*``; nothing when there are none).
+
+    >>> from gpu_advisor.model.cost_results import HorizonEnd
+    >>> end = HorizonEnd(first_month=37, months=1, life_months=36, rented=True,
+    ...     rental=OptionId.MONTHLY, rent_cny=415_248.0, renew_cny=2_811_000.0)
+    >>> o = OptionResult(id=OptionId.SELF_BUILD, total_cny=0.0, monthly_cny=[],
+    ...     cumulative_cny=[], npv_cny=0.0, horizon_end=end)
+    >>> m = horizon_end(o)
+    >>> m.code, m.params["span"].code, m.params["end_month"]
+    ('renewal.owned_rented', 'renewal.span_one', 36)
+    """
+    end = option.horizon_end
+    if end is None:
+        return NOTHING
+    if end.life_months is not None:
+        code = "owned_rented" if end.rented else "owned_renewed"
+    else:
+        code = "yearly_rented" if end.rented else "yearly_committed"
+    last = end.first_month + end.months - 1
+    many = "many" if end.months > 1 else "one"
+    return part(
+        f"renewal.{code}",
+        life=end.life_months or 0,
+        end_month=end.first_month - 1,
+        span=part(f"renewal.span_{many}", first=end.first_month, last=last),
+        span_plain=part(f"renewal.span_plain_{many}", first=end.first_month, last=last),
+        span_cap=part(f"renewal.span_cap_{many}", first=end.first_month, last=last),
+        rental=end.rental.value,
+        rent_cny=end.rent_cny,
+        renew_cny=end.renew_cny,
+    )
 
 
 def _scope(

@@ -203,10 +203,12 @@ def _price_mix(
     )
     reserved = rate * n
     tail = months % 12
-    beyond_cards = 0.0
+    beyond_cards: FloatArray | float = 0.0
     if policy.baseline_kind is OptionId.YEARLY and tail:
         beyond_cards = float(n[0, -1]) * (12 - tail)
     beyond = rate[:, 0] * beyond_cards
+    if policy.baseline_kind is OptionId.YEARLY and tail and months > 12:
+        reserved, beyond, beyond_cards = _monthly_tail(p, n, reserved, beyond, tail)
     burst_hours = above_reserved(p, demand, n)
     plain = _billable(burst_hours, p.granularity_hours)
     # the spot hours with re-runs, once for the cost and the billed hours
@@ -229,7 +231,7 @@ def _price_mix(
     cash[:, 0] += deposit
     cash[:, -1] -= deposit
     useful = demand.sum(axis=1)
-    reserved_hours = float(n.sum() + beyond_cards) * HOURS_PER_MONTH
+    reserved_hours = (float(n.sum()) + beyond_cards) * HOURS_PER_MONTH
     gpus = np.full(s, peak)
     ones = np.ones(s)
     if not monthly:
@@ -262,6 +264,32 @@ def _price_mix(
         idle=idle,
         utilization=util,
         detail=policy,
+    )
+
+
+def _monthly_tail(
+    p: Params, n: FloatArray, reserved: FloatArray, beyond: FloatArray, tail: int
+) -> tuple[FloatArray, FloatArray, FloatArray | float]:
+    """A yearly baseline's last ``tail`` months on 包月 in the scenarios where
+    that costs less than a whole further year and monthly rental is among
+    ``p.rentals`` (:func:`_baselines` with ``tail_rate``): the reserved cost
+    per month, the commitment beyond the horizon, and its card-months."""
+    last = float(n[0, -1])
+    beyond_cards: FloatArray | float = last * (12 - tail)
+    if OptionId.MONTHLY not in p.rentals:
+        return reserved, beyond, beyond_cards
+    rented = p.monthly[:, 0] * tail < p.monthly[:, 0] * p.yearly_factor[:, 0] * 12
+    if not rented.any():
+        return reserved, beyond, beyond_cards
+    reserved = np.broadcast_to(reserved, (rented.shape[0], n.shape[1])).copy()
+    reserved[:, -tail:] = np.where(
+        rented[:, None], p.monthly * n[:, -tail:], reserved[:, -tail:]
+    )
+    zero = np.zeros(rented.shape)
+    return (
+        reserved,
+        np.where(rented, zero, beyond),
+        np.where(rented, zero, beyond_cards),
     )
 
 
@@ -481,8 +509,11 @@ def _search_rows(
         OptionId.MONTHLY: monthly_rate * 1.0,
         OptionId.YEARLY: monthly_rate * float(p0.yearly_factor[0, 0]),
     }
+    # the yearly baseline's last partial year may be rented monthly (as the
+    # yearly option's is, :func:`~gpu_advisor.engine.cost.price._year_tail`)
+    tail_rate = monthly_rate if OptionId.MONTHLY in p0.rentals else None
     found = {
-        kind: _baselines(n_values[:, 0], rate, costs, kind)
+        kind: _baselines(n_values[:, 0], rate, costs, kind, tail_rate)
         for kind, rate in rates.items()
         if kind in reserved or (not reserved and kind is OptionId.MONTHLY)
     }
@@ -542,10 +573,19 @@ def _burst_grid(
 
 
 def _baselines(
-    n_values: FloatArray, rate: float, burst_cost: FloatArray, kind: OptionId
+    n_values: FloatArray,
+    rate: float,
+    burst_cost: FloatArray,
+    kind: OptionId,
+    tail_rate: float | None = None,
 ) -> list[tuple[float, tuple[int, ...]]]:
     """Cheapest reserved cards per month (monthly) or per 12-month block
-    (yearly) of each row of ``burst_cost`` ``(M, K, H)``, with the cost. [CNY]"""
+    (yearly) of each row of ``burst_cost`` ``(M, K, H)``, with the cost. [CNY]
+
+    ``tail_rate``: the monthly price of a card [CNY/month], when the last
+    partial block of a horizon past a year may hold its cards on 包月 for
+    its months instead of a whole further year (the cheaper is taken, as
+    :func:`_price_mix` prices it); None: a whole year."""
     m_rows, _, months = burst_cost.shape
     if kind is OptionId.MONTHLY:
         per_month = n_values[None, :, None] * rate + burst_cost  # (M, K, H)
@@ -562,6 +602,8 @@ def _baselines(
     every_row = np.arange(m_rows)
     for start in range(0, months, 12):
         stop = min(start + 12, months)
+        if tail_rate is not None and months > 12 and stop - start < 12:
+            reserved = n_values * min(rate * 12, tail_rate * (stop - start))
         block = reserved + burst_cost[:, :, start:stop].sum(axis=2)  # (M, K)
         picks = block.argmin(axis=1)
         # each row's pick, card count and cost read in one call, not per row

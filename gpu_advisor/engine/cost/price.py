@@ -14,7 +14,10 @@ Conventions (stated once, used everywhere)
   used or not. Yearly renting (包年) reserves, for each 12-month block, the
   block's peak card count at the yearly factor times the monthly price, for
   all 12 months of the block even when the horizon ends earlier (the
-  commitment beyond the horizon is its own cost line).
+  commitment beyond the horizon is its own cost line). A buyer signs whole
+  years: past the first year, a last partial year holds the block's cards on
+  包月 instead when that costs less than a further year (and monthly rental
+  is among the user's contracts).
 * Spot (竞价实例): on-demand price times the spot factor. Reclaims happen per
   *instance* (a server of ``gpus_per_server`` cards, or the job's cards when
   fewer), and a synchronous training job stops whenever any of its instances
@@ -39,6 +42,12 @@ Conventions (stated once, used everywhere)
   break-even month and break-even utilisation use the same totals.
 * Electricity = (TDP × load + server overhead) per busy GPU, server overhead
   per idle GPU, × PUE × hours × tariff.
+* A fleet that wears out while work remains is bought again only when that
+  costs less than renting the months left: the last fleet inside the horizon
+  is otherwise kept to the end of its life, sold at its residual value, and
+  the months after are rented by the cheapest of the user's on-demand,
+  monthly and yearly contracts (line ``horizon_rental``; decided when the
+  fleet wears out, at that scenario's prices).
 * Demand above the owned capacity is rented on-demand ("overflow").
 * Deposits go out in month 1 and come back in the last month: zero in the
   total, a cost in the NPV.
@@ -66,7 +75,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import partial
 from typing import NamedTuple
 
@@ -77,7 +86,7 @@ from gpu_advisor.engine.cost.findings import ImplausiblePrice
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, Resolved
 from gpu_advisor.engine.cost.wording import implausible_price
 from gpu_advisor.model.common import Advice, Message, PriceRange
-from gpu_advisor.model.cost_results import OptionResult, SpotJob
+from gpu_advisor.model.cost_results import HorizonEnd, OptionResult, SpotJob
 from gpu_advisor.model.project import OptionId
 
 FloatArray = npt.NDArray[np.float64]
@@ -499,6 +508,10 @@ class Params:
     job_months: tuple[bool, ...] = ()
     """Per month, True when the job runs in it (:attr:`Resolved.job_months`):
     reserved contracts hold at least its cards then (:func:`reserved_cards`)."""
+    rentals: tuple[OptionId, ...] = ()
+    """Rentals that may serve the months after an owned fleet's last renewal,
+    and the yearly option's last partial year, when cheaper than renewing
+    (:attr:`Resolved.rentals`); empty: always renewed."""
 
     @property
     def scenarios(self) -> int:
@@ -588,6 +601,7 @@ def make_params(
         retrofit_cny=v.get("retrofit_cny"),
         job_gpus=max(1, int(v.get(SPOT_JOB_GPUS_KEY, 1.0))),
         job_months=resolved.job_months,
+        rentals=resolved.rentals,
     )
 
 
@@ -929,6 +943,38 @@ def _yearly_blocks(cards: FloatArray) -> tuple[FloatArray, FloatArray]:
     return reserved, beyond
 
 
+class _YearTail(NamedTuple):
+    """The yearly commitment's last partial year: a further whole year, or
+    包月 of the same cards for those months, whichever costs less."""
+
+    months: int  # months of the last partial year [1]
+    rented: npt.NDArray[np.bool_]  # (S,) True: rented monthly
+    rent: FloatArray  # (S,) those months on 包月 [CNY]
+    year: FloatArray  # (S,) a whole further year, the part beyond the horizon too [CNY]
+
+
+def _year_tail(
+    p: Params, reserved: FloatArray, compute: FloatArray, beyond: FloatArray
+) -> _YearTail | None:
+    """:class:`_YearTail` of a horizon longer than a year that ends inside a
+    year, when monthly rental is among ``p.rentals``; else None (the last
+    year is committed whole, as a buyer who allowed no monthly rental must).
+
+    A buyer signs a yearly contract for whole years; after the last whole
+    year the block's cards (``reserved``, its peak) are rented monthly for
+    the remaining months when that is cheaper than a further year (decided
+    then, at that scenario's prices), as the mix's yearly baseline holds one
+    count per block.
+    """
+    months = reserved.shape[1]
+    tail = months % 12
+    if months <= 12 or not tail or OptionId.MONTHLY not in p.rentals:
+        return None
+    year = compute[:, -tail:].sum(axis=1) + beyond
+    rent = (p.monthly * reserved[:, -tail:]).sum(axis=1)
+    return _YearTail(tail, rent < year - _EPS, rent, year)
+
+
 class _YearlyCash(NamedTuple):
     """包年's reserved cards, commitment past the horizon and cash flow."""
 
@@ -939,20 +985,33 @@ class _YearlyCash(NamedTuple):
     peak: FloatArray  # (S,) [1]
     deposit: FloatArray  # (S,) [CNY]
     cash: FloatArray  # (S, H) [CNY]
+    tail: _YearTail | None  # the last partial year, when it may be rented
 
 
 def _yearly_cash(p: Params, cards: FloatArray, addon: FloatArray) -> _YearlyCash:
-    """包年 of ``cards`` a month: each 12-month block reserves its peak."""
+    """包年 of ``cards`` a month: each 12-month block reserves its peak; the
+    last partial block of a horizon past a year is rented monthly instead
+    when that costs less (:func:`_year_tail`)."""
     reserved, beyond_cards = _yearly_blocks(cards)
     price = p.monthly * p.yearly_factor
     compute = price * reserved
     beyond = price[:, 0] * beyond_cards
+    tail = _year_tail(p, reserved, compute, beyond)
+    if tail is not None and tail.rented.any():
+        t, rented = tail.months, tail.rented[:, None]
+        compute[:, -t:] = np.where(
+            rented, p.monthly * reserved[:, -t:], compute[:, -t:]
+        )
+        beyond = np.where(tail.rented, 0.0, beyond)
+        beyond_cards = np.where(tail.rented, 0.0, beyond_cards)
     cash = compute + addon
     cash[:, -1] += beyond
     peak = reserved.max(axis=1)
     deposit = p.deposit_months[:, 0] * price[:, 0] * peak
     cash = _add_deposit(cash, deposit)  # ``compute + addon``: no copy needed
-    return _YearlyCash(reserved, beyond_cards, compute, beyond, peak, deposit, cash)
+    return _YearlyCash(
+        reserved, beyond_cards, compute, beyond, peak, deposit, cash, tail
+    )
 
 
 def price_yearly(p: Params, demand: FloatArray) -> OptionArrays:
@@ -989,6 +1048,19 @@ def _yearly(r: _Rent) -> OptionArrays:
         deposit=deposit,
         idle=idle,
         utilization=util,
+        detail=None if y.tail is None else _year_end(y.tail, cash.shape[1]),
+    )
+
+
+def _year_end(tail: _YearTail, months: int) -> HorizonEnd:
+    """The yearly option's :class:`HorizonEnd` (scenario 0)."""
+    return HorizonEnd(
+        first_month=months - tail.months + 1,
+        months=tail.months,
+        rented=bool(tail.rented[0]),
+        rental=OptionId.MONTHLY,
+        rent_cny=round(max(float(tail.rent[0]), 0.0), 2),
+        renew_cny=round(max(float(tail.year[0]), 0.0), 2),
     )
 
 
@@ -1412,12 +1484,26 @@ def _price_owned(
     gpus: int | FloatArray,
     option: OptionId,
     monthly: bool,
+) -> tuple[OptionArrays, _Parts]:
+    """:func:`price_owned` of the clean ``demand``, and the parts of its fleet
+    renewed to the end (:func:`_price_renewed`, :func:`_horizon_end`)."""
+    renewed, parts = _price_renewed(p, demand, gpus, option, monthly)
+    return _horizon_end(p, demand, gpus, option, monthly, renewed), parts
+
+
+def _price_renewed(
+    p: Params,
+    demand: FloatArray,
+    gpus: int | FloatArray,
+    option: OptionId,
+    monthly: bool,
     like: _Parts | None = None,
     like_arrays: OptionArrays | None = None,
 ) -> tuple[OptionArrays, _Parts]:
-    """:func:`price_owned` of the clean ``demand``, and its parts (``like``:
-    see :func:`_owned_parts`; ``like_arrays``: the option priced from
-    ``like``, see :func:`_owned_arrays`)."""
+    """The owned option of the clean ``demand`` with its fleet bought again
+    whenever it wears out while work remains, and its parts (``like``: see
+    :func:`_owned_parts`; ``like_arrays``: the option priced from ``like``,
+    see :func:`_owned_arrays`)."""
     parts = _owned_parts(p, demand, gpus, option, like)
     fleet, wear, use, running, flat_m = parts
     deposit = p.deposit_months[:, 0] * running["rack"]
@@ -1594,6 +1680,15 @@ def owned_totals(
     True
     """
     demand = clean_demand(demand)
+    renewed = _renewed_totals(p, demand, gpus, options)
+    return _end_totals(p, demand, gpus, renewed)
+
+
+def _renewed_totals(
+    p: Params, demand: FloatArray, gpus: int | FloatArray, options: list[OptionId]
+) -> dict[OptionId, FloatArray]:
+    """:func:`owned_totals` with every fleet renewed while work remains (the
+    clean ``demand``). [CNY]"""
     out: dict[OptionId, FloatArray] = {}
     like: _Parts | None = None
     for option in OWNED_OPTIONS:
@@ -1606,6 +1701,289 @@ def owned_totals(
             1
         ]
         out[option] = np.asarray(cash.sum(axis=1), dtype=np.float64)
+    return out
+
+
+class _EndGroup(NamedTuple):
+    """Rows whose fleet would be bought for the last time in the same month."""
+
+    start: int  # that month, 0-based [months]
+    span: int  # the fleet's life [months]
+    rows: npt.NDArray[
+        np.intp
+    ]  # the rows (scenarios or card counts) with work from then
+
+
+def _end_groups(p: Params, demand: FloatArray) -> list[_EndGroup]:
+    """Where the rows of ``demand`` could stop buying fleets: each month a
+    worn-out fleet would be bought again while work remains, with the rows
+    concerned, when ``p.rentals`` may serve the months from it instead; the
+    latest month first. Each row reads its own life, so a row's figures
+    never depend on the other rows.
+
+    >>> from gpu_advisor.engine.cost.resolve import resolve
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Project
+    >>> p = make_params(resolve(Project(), load_catalog()))
+    >>> [(g.start, g.span) for g in _end_groups(p, np.ones((1, 37)))]
+    [(36, 36)]
+    >>> [g.start for g in _end_groups(p, np.ones((1, 80)))]
+    [72, 36]
+    >>> _end_groups(p, np.ones((1, 36))), _end_groups(p, np.eye(1, 37))
+    ([], [])
+    """
+    if not p.rentals:
+        return []
+    rows_n, months = demand.shape
+    life = np.broadcast_to(12.0 * p.life_years[:, 0], (rows_n,))
+    with np.errstate(invalid="ignore"):
+        span = np.maximum(np.ceil(life - _EPS), 1.0)
+        wears = np.isfinite(span) & (span < months)
+    if not wears.any():
+        return []
+    groups: list[_EndGroup] = []
+    for value in np.unique(span[wears]).tolist():
+        n = int(value)
+        for start in range((months - 1) // n * n, 0, -n):
+            busy = (demand[:, start:] > 0).any(axis=1)
+            rows = np.nonzero(wears & (span == value) & busy)[0]
+            if rows.size:
+                groups.append(_EndGroup(start, n, rows))
+    return sorted(groups, key=lambda g: -g.start)
+
+
+def _param_rows(p: Params, rows: npt.NDArray[np.intp]) -> Params:
+    """``p`` for the scenarios ``rows`` (``p`` itself when it has one)."""
+    if p.scenarios == 1:
+        return p
+    arrays = {
+        f.name: getattr(p, f.name)[rows]
+        for f in fields(p)
+        if isinstance(getattr(p, f.name), np.ndarray)
+    }
+    return replace(p, **arrays)
+
+
+def _gpu_rows(gpus: int | FloatArray, rows: npt.NDArray[np.intp]) -> int | FloatArray:
+    """The card counts of ``rows`` (one count: itself)."""
+    if isinstance(gpus, np.ndarray) and gpus.size > 1:
+        return np.asarray(gpus[rows], dtype=np.float64)
+    return gpus
+
+
+def _rent_months(p: Params, demand: FloatArray) -> tuple[OptionArrays, list[int]]:
+    """The cheapest of ``p.rentals`` for ``demand``, row by row, priced by the
+    pure rentals' own functions; and which of ``p.rentals`` each row took."""
+    r = _Rent(p, demand)
+    pricers: dict[OptionId, Callable[[_Rent], OptionArrays]] = {
+        OptionId.ON_DEMAND: _on_demand,
+        OptionId.MONTHLY: _monthly,
+        OptionId.YEARLY: _yearly,
+    }
+    best = pricers[p.rentals[0]](r)
+    pick = np.zeros(demand.shape[0], dtype=np.int64)
+    for i, kind in enumerate(p.rentals[1:], start=1):
+        arr = pricers[kind](r)
+        cheaper = arr.total < best.total - _EPS
+        if cheaper.any():
+            best = _rows_where(cheaper, arr, best)
+            pick = np.where(cheaper, i, pick)
+    return best, [int(x) for x in pick.tolist()]
+
+
+_ROW_FIELDS = (
+    "useful",
+    "billed",
+    "gpus",
+    "capex",
+    "residual",
+    "deposit",
+    "idle",
+    "utilization",
+)
+""":class:`OptionArrays`' per-row arrays besides the cash and the lines."""
+
+
+def _rows_where(
+    mask: npt.NDArray[np.bool_], a: OptionArrays, b: OptionArrays
+) -> OptionArrays:
+    """Row by row, ``a`` where ``mask`` holds, else ``b`` (``b``'s id, detail
+    and feasibility; a line one of them lacks counts as 0)."""
+
+    def pick(x: FloatArray, y: FloatArray) -> FloatArray:
+        m = mask.reshape(-1, *([1] * (max(x.ndim, y.ndim, 1) - 1)))
+        return np.asarray(np.where(m, x, y), dtype=np.float64)
+
+    zero = np.zeros(mask.shape)
+    keys = [*b.lines, *(k for k in a.lines if k not in b.lines)]
+    return _with_rows(
+        b,
+        pick(a.cash, b.cash),
+        {k: pick(a.lines.get(k, zero), b.lines.get(k, zero)) for k in keys},
+        lambda name: pick(getattr(a, name), getattr(b, name)),
+    )
+
+
+def _with_rows(
+    a: OptionArrays,
+    cash: FloatArray,
+    lines: dict[str, FloatArray],
+    row: Callable[[str], FloatArray],
+) -> OptionArrays:
+    """``a`` with ``cash``, ``lines`` and each of :data:`_ROW_FIELDS` as ``row``
+    makes it."""
+    return replace(
+        a,
+        cash=cash,
+        lines=lines,
+        useful=row("useful"),
+        billed=row("billed"),
+        gpus=row("gpus"),
+        capex=row("capex"),
+        residual=row("residual"),
+        deposit=row("deposit"),
+        idle=row("idle"),
+        utilization=row("utilization"),
+    )
+
+
+def _spread(a: OptionArrays, rows_n: int) -> OptionArrays:
+    """``a`` with every per-row array its own copy over ``rows_n`` rows, and a
+    zero ``horizon_rental`` line (the rows :func:`_put_rows` fills)."""
+
+    def full(x: FloatArray) -> FloatArray:
+        return np.array(np.broadcast_to(x, (rows_n, *x.shape[1:])), dtype=np.float64)
+
+    lines = {k: full(v) for k, v in a.lines.items()}
+    lines["horizon_rental"] = np.zeros(rows_n)
+    return _with_rows(a, full(a.cash), lines, lambda name: full(getattr(a, name)))
+
+
+def _put_rows(
+    out: OptionArrays, rows: npt.NDArray[np.intp], plan: OptionArrays
+) -> None:
+    """Write ``plan``'s rows over ``out``'s ``rows`` (in place)."""
+    n = rows.shape[0]
+    out.cash[rows] = plan.cash
+    for key, line in plan.lines.items():
+        out.lines[key][rows] = np.broadcast_to(line, (n,))
+    for name in _ROW_FIELDS:
+        getattr(out, name)[rows] = np.broadcast_to(getattr(plan, name), (n,))
+
+
+def _horizon_end(
+    p: Params,
+    demand: FloatArray,
+    gpus: int | FloatArray,
+    option: OptionId,
+    monthly: bool,
+    renewed: OptionArrays,
+) -> OptionArrays:
+    """The owned option of the clean ``demand``: ``renewed`` (the fleet bought
+    again for the months after its life), or, row by row where it costs
+    less, the fleet kept to the end of its life and sold at its residual
+    value, and the months after rented by the cheapest of ``p.rentals``
+    (:func:`_rent_months`, line ``horizon_rental``). Decided when the fleet
+    wears out, at that row's prices. ``detail``: row 0's :class:`HorizonEnd`."""
+    groups = _end_groups(p, demand)
+    if not groups:
+        return renewed
+    out = _spread(renewed, demand.shape[0])
+    row0: list[tuple[bool, HorizonEnd]] = []
+    for g in groups:
+        pg, dg, gpus_g = _param_rows(p, g.rows), demand[g.rows], _gpu_rows(gpus, g.rows)
+        kept = _price_renewed(pg, dg[:, : g.start], gpus_g, option, monthly)[0]
+        rent, pick = _rent_months(pg, dg[:, g.start :])
+        renew_cny = renewed.total[g.rows] - kept.total  # owning from ``start``
+        best = out.total[g.rows]
+        rented = rent.total < best - kept.total - _EPS
+        if int(g.rows[0]) == 0:
+            row0.append(
+                (
+                    bool(rented[0]),
+                    HorizonEnd(
+                        first_month=g.start + 1,
+                        months=demand.shape[1] - g.start,
+                        life_months=g.span,
+                        rented=True,
+                        rental=p.rentals[pick[0]],
+                        rent_cny=round(max(float(rent.total[0]), 0.0), 2),
+                        renew_cny=round(max(float(renew_cny[0]), 0.0), 2),
+                    ),
+                )
+            )
+        if rented.any():
+            _put_rows(
+                out, g.rows[rented], _kept_then_rented(kept, rent, rented, out, g)
+            )
+    if row0:
+        chosen = [end for won, end in row0 if won]
+        # row 0's last winning start, else its latest renewal, renewed
+        out.detail = (
+            chosen[-1] if chosen else row0[0][1].model_copy(update={"rented": False})
+        )
+    return out
+
+
+def _kept_then_rented(
+    kept: OptionArrays,
+    rent: OptionArrays,
+    rented: npt.NDArray[np.bool_],
+    out: OptionArrays,
+    g: _EndGroup,
+) -> OptionArrays:
+    """The ``rented`` rows of group ``g``: the fleet ``kept`` to ``g.start``,
+    then the months after ``rent``ed (``out``: the rows' useful hours and
+    cards)."""
+    if kept.cash.shape[1] + rent.cash.shape[1] == out.cash.shape[1]:
+        cash = np.concatenate((kept.cash, rent.cash), axis=1)
+    else:  # totals only: one column
+        cash = kept.cash + rent.total[:, None]
+
+    def rows(x: FloatArray) -> FloatArray:
+        return np.asarray(np.broadcast_to(x, rented.shape)[rented], dtype=np.float64)
+
+    return OptionArrays(
+        out.id,
+        cash[rented],
+        {k: rows(v) for k, v in kept.lines.items()}
+        | {"horizon_rental": rent.total[rented]},
+        out.useful[g.rows][rented],
+        rows(kept.billed + rent.billed),
+        out.gpus[g.rows][rented],
+        capex=rows(kept.capex),
+        residual=rows(kept.residual),
+        deposit=rows(kept.deposit),
+        idle=rows(kept.idle + rent.idle),
+        utilization=rows(kept.utilization),
+    )
+
+
+def _end_totals(
+    p: Params,
+    demand: FloatArray,
+    gpus: int | FloatArray,
+    renewed: dict[OptionId, FloatArray],
+) -> dict[OptionId, FloatArray]:
+    """:func:`_horizon_end` of totals only: each owned kind's ``renewed``
+    total, or the fleet kept to the end of its life and the months after
+    rented where that costs less (the clean ``demand``). [CNY]"""
+    groups = _end_groups(p, demand)
+    if not groups or not renewed:
+        return renewed
+    rows_n = demand.shape[0]
+    out = {
+        o: np.array(np.broadcast_to(t, (rows_n,)), dtype=np.float64)
+        for o, t in renewed.items()
+    }
+    for g in groups:
+        pg, dg, gpus_g = _param_rows(p, g.rows), demand[g.rows], _gpu_rows(gpus, g.rows)
+        kept = _renewed_totals(pg, dg[:, : g.start], gpus_g, list(renewed))
+        rent = _rent_months(pg, dg[:, g.start :])[0].total
+        for option, total in out.items():
+            best = total[g.rows]
+            rented = rent < best - kept[option] - _EPS
+            total[g.rows] = np.where(rented, kept[option] + rent, best)
     return out
 
 
@@ -1831,6 +2209,7 @@ def to_result(
         "feasible": arr.feasible,
         "same_as": arr.same_as,
         "infeasible_code": arr.infeasible_code,
+        "horizon_end": arr.detail if isinstance(arr.detail, HorizonEnd) else None,
         "reason": arr.reason,
     }
     result = OptionResult(**fields)
@@ -1890,18 +2269,14 @@ def _owned_options(
     out: dict[OptionId, OptionArrays] = {}
     parts_of: dict[OptionId, _Parts] = {}
     like: _Parts | None = None
+    like_arrays: OptionArrays | None = None
     for option in options:
-        out[option], parts_of[option] = _price_owned(
-            p,
-            clean,
-            gpus,
-            option,
-            monthly,
-            like,
-            None if like is None else out[OptionId.COLOCATION],
+        renewed, parts_of[option] = _price_renewed(
+            p, clean, gpus, option, monthly, like, like_arrays
         )
+        out[option] = _horizon_end(p, clean, gpus, option, monthly, renewed)
         if option is OptionId.COLOCATION:
-            like = parts_of[option]
+            like, like_arrays = parts_of[option], renewed
     return out, parts_of
 
 
@@ -1934,14 +2309,18 @@ def price_owned_with_counts(
     rows = np.concatenate((clean, owned_split(p, clean, n)[0]))
     gpus = np.concatenate(([float(owned_gpus)], n))
     priced, parts_of = _owned_options(p, rows, gpus, options, True)
-    totals: dict[OptionId, dict[int, float]] = {}
+    renewed: dict[OptionId, FloatArray] = {}
     for option, parts in parts_of.items():
         column = _owned_total_column(
             p, parts.fleet, parts.wear, parts.use, parts.flat_m
         )[1]
         # summed as :func:`owned_totals` sums its one-column cash flow
-        total = column[1:].sum(axis=1).tolist()
-        totals[option] = dict(zip(owned_n, total, strict=True))
+        renewed[option] = np.asarray(column.sum(axis=1), dtype=np.float64)
+    ended = _end_totals(p, rows, gpus, renewed)
+    totals = {
+        option: dict(zip(owned_n, ended[option][1:].tolist(), strict=True))
+        for option in parts_of
+    }
     return {o: _first_row(a) for o, a in priced.items()}, totals
 
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 
 from gpu_advisor.model.catalog import Catalog, CostDefaults, GpuPrice, RegionPreset
 from gpu_advisor.model.common import InputRef, PriceRange
-from gpu_advisor.model.project import Currency, PriceOverride, Project
+from gpu_advisor.model.project import Currency, OptionId, PriceOverride, Project
 
 HOURS_PER_MONTH = 730.0
 """Average hours in a month: 8760 h / 12 (365-day year)."""
@@ -106,6 +106,10 @@ class Resolved:
     """Per month, True when the plan's synchronous training job runs in it
     (:func:`with_spot_job`): a reserved contract then holds at least the job's
     cards. Empty: no month has such a floor."""
+    rentals: tuple[OptionId, ...] = ()
+    """Rentals the months after an owned fleet's life (or the yearly option's
+    last partial year) may be rented with instead of renewing
+    (:func:`horizon_rentals`); empty: always renewed."""
 
     def ref(self, key: str) -> InputRef:
         """The provenance of one input (``KeyError`` for unknown keys)."""
@@ -316,7 +320,29 @@ def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Re
         cny_per_unit=rate,
         currency_as_of=as_of,
         currency_source=source,
+        rentals=horizon_rentals(project.budget.options),
     )
+
+
+HORIZON_RENTALS = (OptionId.ON_DEMAND, OptionId.MONTHLY, OptionId.YEARLY)
+"""Contracts that may serve the months at the horizon's end instead of a new
+fleet or a further year: spot is left out, as it is for the owned options'
+overflow (a reclaimed server stops the synchronous job)."""
+
+
+def horizon_rentals(options: list[OptionId]) -> tuple[OptionId, ...]:
+    """The :data:`HORIZON_RENTALS` the user selected; all of them when no
+    contract kind was selected (as the mix reads a selection).
+
+    >>> horizon_rentals([OptionId.MONTHLY, OptionId.SELF_BUILD])
+    (<OptionId.MONTHLY: 'monthly'>,)
+    >>> len(horizon_rentals([OptionId.SELF_BUILD])), horizon_rentals([OptionId.SPOT])
+    (3, ())
+    """
+    chosen = tuple(o for o in HORIZON_RENTALS if o in options)
+    if chosen or OptionId.SPOT in options:
+        return chosen
+    return HORIZON_RENTALS
 
 
 SPOT_LOST_HOURS_KEY = "spot_lost_hours"

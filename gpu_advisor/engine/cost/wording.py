@@ -487,11 +487,14 @@ def _addons_exceed(x: f.AddonsExceed) -> Params:
 
 @values.register
 def _horizon_beyond_life(x: f.HorizonBeyondLife) -> Params:
-    rest = (
-        part("recommend_part.horizon_beyond_life.replaced", cny=x.replacement_cny)
-        if x.replacement_cny > 0
-        else part("recommend_part.horizon_beyond_life.kept", last_month=x.last_month)
-    )
+    if x.rented_cny > 0:
+        rest = part("renewal.beyond_life_rented", month=x.rented_from, cny=x.rented_cny)
+    elif x.replacement_cny > 0:
+        rest = part(
+            "recommend_part.horizon_beyond_life.replaced", cny=x.replacement_cny
+        )
+    else:
+        rest = part("recommend_part.horizon_beyond_life.kept", last_month=x.last_month)
     return {"months": x.months, "life_years": x.life_years, "rest": rest}
 
 
