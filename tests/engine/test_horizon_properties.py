@@ -338,13 +338,6 @@ def _kinds_used(
     return used
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="prepare plans the mix without spot when spot is too risky for the "
-    "job, and a selection whose only contract was spot then reads as 'no "
-    "contract chosen' (prepare.contracts_of): the mix rents monthly and "
-    "on-demand, which the user left out",
-)
 def test_a_mix_planned_without_risky_spot_keeps_to_the_selected_contracts():
     selection = [OptionId.SPOT, OptionId.MIX, OptionId.COLOCATION]
     project = _flat(
@@ -353,3 +346,8 @@ def test_a_mix_planned_without_risky_spot_keeps_to_the_selected_contracts():
     prep = prepared(project)
     mix = prep.priced[OptionId.MIX]
     assert _kinds_used(prep, OptionId.MIX, mix.detail, prep.d[0]) <= {OptionId.SPOT}
+    # nothing safer to plan it with: the mix stays on spot, shown at risk
+    assert OptionId.MIX in prep.at_risk
+    cost = evaluate(project, CATALOG).cost
+    assert cost.option(OptionId.MIX).at_risk_cny is not None
+    assert cost.recommendation.option is not OptionId.MIX

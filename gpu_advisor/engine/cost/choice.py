@@ -228,6 +228,8 @@ def _sort_options(options: list[OptionResult]) -> _Field:
     best_pure = min(pure, key=_total) if pure else None
     rent_choice: OptionResult | None = None
     mix = by_id.get(OptionId.MIX)
+    if mix is not None and mix.at_risk_cny is not None:
+        mix = None  # on spot with nothing safer to plan it with: a risk, no choice
     if best_pure is not None:
         rent_choice = best_pure
         if (

@@ -123,6 +123,10 @@ class Prepared:
     restart values, with its total at typical and at high values: spot stays
     in the table as a saving with its risk; the mix and the hybrid are planned
     without spot instead (:func:`fragile_spot`). [CNY]"""
+    at_risk: frozenset[OptionId] = frozenset()
+    """The options shown as a saving with its risk, never recommended: spot
+    in ``spot_fragile``, and the mix and the hybrid too when spot is the only
+    contract the user selected (there is nothing safer to plan them with)."""
 
 
 def _hybrid_kinds(options: list[OptionId]) -> list[OptionId]:
@@ -499,8 +503,17 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
         o: (float(prep.priced[o].total[0]), t)
         for o, t in fragile_spot(prep.priced, stress).items()
     }
+    spot_only = frozenset(fragile) & {OptionId.SPOT}
     if not {OptionId.MIX, OptionId.HYBRID} & fragile.keys():
-        return replace(prep, spot_stress=stress, spot_fragile=fragile)
+        return replace(
+            prep, spot_stress=stress, spot_fragile=fragile, at_risk=spot_only
+        )
+    if not contracts_of(options) - {OptionId.SPOT}:
+        # spot is the only contract chosen: a mix or hybrid without it would
+        # use contracts the user left out, so they stay on spot, at risk
+        return replace(
+            prep, spot_stress=stress, spot_fragile=fragile, at_risk=frozenset(fragile)
+        )
     # plan the mix and the hybrid without spot; spot keeps its own row
     safe = _field(
         project,
@@ -526,6 +539,7 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
         risk_options=risk,
         spot_stress={o: t for o, t in stress.items() if o is OptionId.SPOT},
         spot_fragile=fragile,
+        at_risk=spot_only,
     )
 
 

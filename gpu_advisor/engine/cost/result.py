@@ -91,9 +91,9 @@ def currency_info(resolved: Resolved, prices_include_vat: bool) -> CurrencyInfo:
 
 
 def _at_risk(prep: Prepared, option: OptionId) -> bool:
-    """Spot that would not stay cheapest at the high reclaim values (the mix
-    and the hybrid in ``spot_fragile`` were planned again without spot)."""
-    return option is OptionId.SPOT and option in prep.spot_fragile
+    """An option on spot that would not stay cheapest at the high reclaim
+    values and was not planned again without spot (``Prepared.at_risk``)."""
+    return option in prep.at_risk
 
 
 def _results(
