@@ -765,7 +765,8 @@ def as_plan_evaluation(
 def candidate_costs(
     project: Project, catalog: Catalog, base: Evaluation | None = None
 ) -> list[CandidateCost]:
-    """Each candidate GPU of the workload at cost: cheapest feasible option and total.
+    """Each candidate GPU of the workload at cost: the option the plan recommends
+    with it and its total.
 
     Every candidate is priced as the plan with ``workload.gpu_id`` set to it
     (what a GPU-only scenario gives, :func:`gpu_advisor.engine.scenarios.apply_scenario`,
@@ -807,9 +808,16 @@ def candidate_costs(
 def _candidate_cost(
     gpu_id: str, ev: Evaluation, deadline_days: float | None
 ) -> CandidateCost:
-    """One candidate's row: its sizing, its cheapest feasible option, whether it runs."""
-    feasible = [o for o in ev.cost.options if o.feasible]
-    cheapest = min(feasible, key=lambda o: o.total_cny) if feasible else None
+    """One candidate's row: its sizing, the option the plan recommends with it
+    and that option's total, whether it runs.
+
+    The recommended option, not the lowest total among the feasible ones: the
+    same rules as the plan's own (spot that would not stay cheapest at the
+    price book's high reclaim values is never it, a simpler contract within
+    the threshold is), so the plan's own card shows what page 1 says.
+    """
+    chosen = ev.cost.recommendation.option
+    cheapest = next((o for o in ev.cost.options if o.id is chosen), None)
     cluster = ev.sizing.cluster
     work = ev.cost.work
     reason = candidate_reason(
@@ -819,7 +827,7 @@ def _candidate_cost(
         deadline_days,
         cluster.gpus_for_deadline,
         1.0 if work is None else work.covered,
-        cheapest is not None,
+        any(o.feasible for o in ev.cost.options),
     )
     return CandidateCost(
         gpu_id=gpu_id,

@@ -83,9 +83,13 @@ class CandidateCost(Frozen):
     days: float = Field(..., ge=0, description="[d]")
     gpu_hours: float = Field(..., ge=0, description="[GPU-h]")
     cheapest_option: OptionId | None = Field(
-        None, description="Cheapest feasible option; None when none is feasible."
+        None,
+        description="The option the plan recommends with this card (by the plan's "
+        "own rules); None when none is feasible.",
     )
-    cheapest_total_cny: float | None = Field(None, description="[CNY]")
+    cheapest_total_cny: float | None = Field(
+        None, description="That option's total. [CNY]"
+    )
     feasible: bool = Field(
         True, description="Whether the job runs on this card as planned."
     )

@@ -1,4 +1,4 @@
-"""The workload step's candidate GPUs at cost: days, cards and the cheapest option.
+"""The workload step's candidate GPUs at cost: days, cards and the recommended option.
 
 Rows come from :attr:`PlanEvaluation.candidate_costs` (each candidate priced
 as the plan with that GPU, by the engine); this table only shows them, so
@@ -40,7 +40,7 @@ _DEBOUNCE_MS: Final = 200
 
 
 class CandidateCostTable(QTableWidget):
-    """One row per candidate GPU: cards, days, GPU-hours, cheapest option and total."""
+    """One row per candidate GPU: cards, days, GPU-hours, recommended option and total."""
 
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
         super().__init__(0, COLUMN_COUNT, parent)
@@ -51,6 +51,10 @@ class CandidateCostTable(QTableWidget):
         self.verticalHeader().setVisible(False)
         self.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.ResizeToContents
+        )
+        # the reason is a sentence: it shares the room left and wraps
+        self.horizontalHeader().setSectionResizeMode(
+            STATUS_COLUMN, QHeaderView.ResizeMode.Stretch
         )
         self.setMinimumHeight(120)
         # priced a moment after the last edit, so typing stays quick
@@ -68,15 +72,15 @@ class CandidateCostTable(QTableWidget):
                 self.tr("Cards"),
                 self.tr("Days"),
                 self.tr("GPU-hours"),
-                self.tr("Cheapest option"),
+                self.tr("Recommended option"),
                 self.tr("Its total"),
                 self.tr("Can it run?"),
             ]
         )
         self.setToolTip(
             self.tr(
-                "Each candidate card priced as this plan with that card: the "
-                "cheapest feasible way of getting it and its total over the horizon. "
+                "Each candidate card priced as this plan with that card: the way "
+                "the plan recommends getting it and its total over the horizon. "
                 "A greyed card cannot run the job as planned: the last column says "
                 "why, and its total is not compared."
             )

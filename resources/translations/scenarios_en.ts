@@ -24,8 +24,12 @@
       <translation>GPU-hours</translation>
     </message>
     <message>
-      <source>Cheapest option</source>
-      <translation>Cheapest option</translation>
+      <source>Recommended option</source>
+      <translation>Recommended option</translation>
+    </message>
+    <message>
+      <source>Each candidate card priced as this plan with that card: the way the plan recommends getting it and its total over the horizon. A greyed card cannot run the job as planned: the last column says why, and its total is not compared.</source>
+      <translation>Each candidate card priced as this plan with that card: the way the plan recommends getting it and its total over the horizon. A greyed card cannot run the job as planned: the last column says why, and its total is not compared.</translation>
     </message>
     <message>
       <source>Its total</source>
@@ -34,10 +38,6 @@
     <message>
       <source>Can it run?</source>
       <translation>Can it run?</translation>
-    </message>
-    <message>
-      <source>Each candidate card priced as this plan with that card: the cheapest feasible way of getting it and its total over the horizon. A greyed card cannot run the job as planned: the last column says why, and its total is not compared.</source>
-      <translation>Each candidate card priced as this plan with that card: the cheapest feasible way of getting it and its total over the horizon. A greyed card cannot run the job as planned: the last column says why, and its total is not compared.</translation>
     </message>
   </context>
   <context>
