@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from gpu_advisor import words
 from gpu_advisor.cli._common import CliError, pad, print_json
+from gpu_advisor.cli.candidates import candidates_json, candidates_lines
 from gpu_advisor.engine.api import (
     PlanEvaluation,
     apply_scenario,
@@ -219,6 +220,7 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
         }
     if isinstance(ev, PlanEvaluation):
         doc["plan"] = _plan_json(ev)
+        doc["candidates"] = candidates_json(ev)
     return dict(words.worded(doc, lang))
 
 
@@ -317,6 +319,8 @@ def _text(ev: Evaluation, lang: Language) -> str:
     if shown:
         lines.append("提醒：" if zh else "Warnings:")
         lines.extend(f"  ! {words.text(a, lang)}" for a in shown)
+    if isinstance(ev, PlanEvaluation):
+        lines.extend(candidates_lines(ev, lang))
     if ev.monte_carlo is not None:
         mc = ev.monte_carlo
         lines.append(

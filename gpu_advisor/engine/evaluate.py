@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Final
 
 from pydantic import Field
 
+from gpu_advisor.engine.cost.feasibility import candidate_reason
 from gpu_advisor.engine.cost.finance import Finance, finance
 from gpu_advisor.engine.cost.prepare import band_log_sigma, prepare
 from gpu_advisor.engine.cost.recommend import quote_warnings
@@ -764,13 +765,22 @@ def as_plan_evaluation(
 def candidate_costs(
     project: Project, catalog: Catalog, base: Evaluation | None = None
 ) -> list[CandidateCost]:
-    """Each candidate GPU of the workload at cost: cheapest feasible option and total.
+    """Each candidate GPU of the workload at cost: the option the plan recommends
+    with it and its total.
 
     Every candidate is priced as the plan with ``workload.gpu_id`` set to it
     (what a GPU-only scenario gives, :func:`gpu_advisor.engine.scenarios.apply_scenario`,
     evaluated without the Monte Carlo), so "H100 for fewer days or A100 for
     longer" is answered in money by the same rules as the plan itself. The
     plan's own GPU reuses ``base`` when given.
+
+    Each is first checked against the job
+    (:func:`~gpu_advisor.engine.cost.feasibility.candidate_reason`): one that
+    fits on no card count or on fewer cards than priced, has no feasible
+    option, misses the deadline or leaves part of the job outside the horizon
+    is marked with the reason. Of the others, the one with the lowest total
+    is ``cheapest`` (the first in the candidates' order on a tie); a
+    candidate that cannot run is never compared.
     """
     out: list[CandidateCost] = []
     for gpu_id in dict.fromkeys(project.workload.gpu_candidates):
@@ -783,18 +793,50 @@ def candidate_costs(
             plan = project.model_copy(update={"workload": workload, "scenarios": []})
             # the options and the sizing only: no tornado, no explanations
             ev = evaluate(plan, catalog, full=False)
-        feasible = [o for o in ev.cost.options if o.feasible]
-        cheapest = min(feasible, key=lambda o: o.total_cny) if feasible else None
-        cluster = ev.sizing.cluster
-        out.append(
-            CandidateCost(
-                gpu_id=gpu_id,
-                min_gpus=cluster.min_gpus,
-                gpus=cluster.gpus_for_deadline or cluster.gpus,
-                days=cluster.days,
-                gpu_hours=ev.sizing.compute.gpu_hours,
-                cheapest_option=None if cheapest is None else cheapest.id,
-                cheapest_total_cny=None if cheapest is None else cheapest.total_cny,
-            )
-        )
+        out.append(_candidate_cost(gpu_id, ev, project.workload.deadline_days))
+    totals = [
+        (c.cheapest_total_cny, i)
+        for i, c in enumerate(out)
+        if c.feasible and c.cheapest_total_cny is not None
+    ]
+    if totals:
+        best = min(totals)[1]
+        out[best] = out[best].model_copy(update={"cheapest": True})
     return out
+
+
+def _candidate_cost(
+    gpu_id: str, ev: Evaluation, deadline_days: float | None
+) -> CandidateCost:
+    """One candidate's row: its sizing, the option the plan recommends with it
+    and that option's total, whether it runs.
+
+    The recommended option, not the lowest total among the feasible ones: the
+    same rules as the plan's own (spot that would not stay cheapest at the
+    price book's high reclaim values is never it, a simpler contract within
+    the threshold is), so the plan's own card shows what page 1 says.
+    """
+    chosen = ev.cost.recommendation.option
+    cheapest = next((o for o in ev.cost.options if o.id is chosen), None)
+    cluster = ev.sizing.cluster
+    work = ev.cost.work
+    reason = candidate_reason(
+        cluster.min_gpus,
+        cluster.gpus,
+        cluster.days,
+        deadline_days,
+        cluster.gpus_for_deadline,
+        1.0 if work is None else work.covered,
+        any(o.feasible for o in ev.cost.options),
+    )
+    return CandidateCost(
+        gpu_id=gpu_id,
+        min_gpus=cluster.min_gpus,
+        gpus=cluster.gpus_for_deadline or cluster.gpus,
+        days=cluster.days,
+        gpu_hours=ev.sizing.compute.gpu_hours,
+        cheapest_option=None if cheapest is None else cheapest.id,
+        cheapest_total_cny=None if cheapest is None else cheapest.total_cny,
+        feasible=reason is None,
+        reason=reason,
+    )

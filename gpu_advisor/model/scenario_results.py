@@ -68,14 +68,36 @@ SCENARIO_MEASURES: list[tuple[str, Message, str]] = [
 
 
 class CandidateCost(Frozen):
-    """One candidate GPU priced: the plan with ``workload.gpu_id`` set to it."""
+    """One candidate GPU priced: the plan with ``workload.gpu_id`` set to it.
+
+    A candidate that cannot run the job as planned (``feasible`` False) says
+    why in ``reason`` (``candidate.*``: fits on no card count, fewer cards
+    than the memory needs, no feasible option, misses the deadline, the
+    horizon holds part of the job); its total, when it has one, is for
+    reference only and it is never ``cheapest``.
+    """
 
     gpu_id: str
     min_gpus: int | None = Field(None, description="None: fits on no card count.")
-    gpus: int = Field(..., ge=0, description="Cards the sizing uses. [1]")
+    gpus: int = Field(..., ge=0, description="Cards the options are priced for. [1]")
     days: float = Field(..., ge=0, description="[d]")
     gpu_hours: float = Field(..., ge=0, description="[GPU-h]")
     cheapest_option: OptionId | None = Field(
-        None, description="Cheapest feasible option; None when none is feasible."
+        None,
+        description="The option the plan recommends with this card (by the plan's "
+        "own rules); None when none is feasible.",
     )
-    cheapest_total_cny: float | None = Field(None, description="[CNY]")
+    cheapest_total_cny: float | None = Field(
+        None, description="That option's total. [CNY]"
+    )
+    feasible: bool = Field(
+        True, description="Whether the job runs on this card as planned."
+    )
+    reason: Message | None = Field(
+        None, description="Why it cannot (candidate.*); None when feasible."
+    )
+    cheapest: bool = Field(
+        False,
+        description="The feasible candidate with the lowest total: the one the "
+        "others are compared with (at most one).",
+    )

@@ -1,8 +1,11 @@
-"""The workload step's candidate GPUs at cost: days, cards and the cheapest option.
+"""The workload step's candidate GPUs at cost: days, cards and the recommended option.
 
 Rows come from :attr:`PlanEvaluation.candidate_costs` (each candidate priced
 as the plan with that GPU, by the engine); this table only shows them, so
-"H100 for fewer days or A100 for longer" is answered in money.
+"H100 for fewer days or A100 for longer" is answered in money. A candidate
+that cannot run the job as planned is greyed, and its last column says why in
+words (also its cells' tooltip and accessible description), so the colour is
+never the only sign; the cheapest candidate that can run is in bold.
 """
 
 from __future__ import annotations
@@ -21,19 +24,23 @@ from PySide6.QtWidgets import (
 from superqt.utils import QSignalDebouncer
 from typing_extensions import override
 
+from gpu_advisor import words
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.scenario_results import CandidateCost
 from gpu_advisor.ui.i18n import current_language, current_locale
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.style import FEASIBLE_TEXT, INFEASIBLE_TEXT
 from gpu_advisor.ui.widgets.cost_charts import format_money
 from gpu_advisor.words.terms import option_name
 
-COLUMN_COUNT: Final = 7
+COLUMN_COUNT: Final = 8
+STATUS_COLUMN: Final = 7
+"""Whether the candidate can run the job, in words: "cheapest", or why not."""
 _DEBOUNCE_MS: Final = 200
 
 
 class CandidateCostTable(QTableWidget):
-    """One row per candidate GPU: cards, days, GPU-hours, cheapest option and total."""
+    """One row per candidate GPU: cards, days, GPU-hours, recommended option and total."""
 
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
         super().__init__(0, COLUMN_COUNT, parent)
@@ -44,6 +51,10 @@ class CandidateCostTable(QTableWidget):
         self.verticalHeader().setVisible(False)
         self.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.ResizeToContents
+        )
+        # the reason is a sentence: it shares the room left and wraps
+        self.horizontalHeader().setSectionResizeMode(
+            STATUS_COLUMN, QHeaderView.ResizeMode.Stretch
         )
         self.setMinimumHeight(120)
         # priced a moment after the last edit, so typing stays quick
@@ -61,14 +72,17 @@ class CandidateCostTable(QTableWidget):
                 self.tr("Cards"),
                 self.tr("Days"),
                 self.tr("GPU-hours"),
-                self.tr("Cheapest option"),
+                self.tr("Recommended option"),
                 self.tr("Its total"),
+                self.tr("Can it run?"),
             ]
         )
         self.setToolTip(
             self.tr(
-                "Each candidate card priced as this plan with that card: the "
-                "cheapest feasible way of getting it and its total over the horizon."
+                "Each candidate card priced as this plan with that card: the way "
+                "the plan recommends getting it and its total over the horizon. "
+                "A greyed card cannot run the job as planned: the last column says "
+                "why, and its total is not compared."
             )
         )
         if self.rows:
@@ -103,7 +117,7 @@ class CandidateCostTable(QTableWidget):
     def _fill(self, rows: list[CandidateCost]) -> None:
         self.rows = rows
         locale = current_locale()
-        zh = current_language() is Language.ZH
+        lang = Language.ZH if current_language() is Language.ZH else Language.EN
         code = self._session.evaluation.cost.currency.code
         rate = self._session.evaluation.cost.currency.cny_per_unit
         self.setRowCount(len(rows))
@@ -116,15 +130,33 @@ class CandidateCostTable(QTableWidget):
                 locale.toString(row.gpu_hours, "f", 0),
                 "—"
                 if row.cheapest_option is None
-                else option_name(row.cheapest_option, "zh" if zh else "en"),
+                else option_name(row.cheapest_option, lang.value),
                 "—"
                 if row.cheapest_total_cny is None
                 else format_money(row.cheapest_total_cny / rate, code),
+                _status(row, lang),
             ]
+            why = "" if row.reason is None else words.text(row.reason, lang)
             for c, text in enumerate(texts):
                 item = QTableWidgetItem(text)
                 if c in (1, 2, 3, 4, 6):
                     item.setTextAlignment(
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                     )
+                item.setForeground(FEASIBLE_TEXT if row.feasible else INFEASIBLE_TEXT)
+                if row.cheapest:
+                    font = item.font()
+                    font.setBold(True)
+                    item.setFont(font)
+                item.setToolTip(why)
+                item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, why)
                 self.setItem(r, c, item)
+
+
+def _status(row: CandidateCost, lang: Language) -> str:
+    """The last column: why the candidate cannot run, or that it can (cheapest)."""
+    if row.reason is not None:
+        return words.text(row.reason, lang)
+    if row.cheapest:
+        return words.say("candidate.runs_cheapest", lang)
+    return words.say("candidate.runs", lang)

@@ -24,16 +24,20 @@
       <translation>GPU-hours</translation>
     </message>
     <message>
-      <source>Cheapest option</source>
-      <translation>Cheapest option</translation>
+      <source>Recommended option</source>
+      <translation>Recommended option</translation>
+    </message>
+    <message>
+      <source>Each candidate card priced as this plan with that card: the way the plan recommends getting it and its total over the horizon. A greyed card cannot run the job as planned: the last column says why, and its total is not compared.</source>
+      <translation>Each candidate card priced as this plan with that card: the way the plan recommends getting it and its total over the horizon. A greyed card cannot run the job as planned: the last column says why, and its total is not compared.</translation>
     </message>
     <message>
       <source>Its total</source>
       <translation>Its total</translation>
     </message>
     <message>
-      <source>Each candidate card priced as this plan with that card: the cheapest feasible way of getting it and its total over the horizon.</source>
-      <translation>Each candidate card priced as this plan with that card: the cheapest feasible way of getting it and its total over the horizon.</translation>
+      <source>Can it run?</source>
+      <translation>Can it run?</translation>
     </message>
   </context>
   <context>

@@ -24,16 +24,20 @@
       <translation>卡时</translation>
     </message>
     <message>
-      <source>Cheapest option</source>
-      <translation>最省的方案</translation>
+      <source>Recommended option</source>
+      <translation>推荐方案</translation>
+    </message>
+    <message>
+      <source>Each candidate card priced as this plan with that card: the way the plan recommends getting it and its total over the horizon. A greyed card cannot run the job as planned: the last column says why, and its total is not compared.</source>
+      <translation>按本方案换用该型号 GPU 测算：本方案推荐的获取方式及其规划期总成本。灰色的型号无法按规划运行该任务：最后一列说明原因，其总成本不参与比较。</translation>
     </message>
     <message>
       <source>Its total</source>
       <translation>该方案总成本</translation>
     </message>
     <message>
-      <source>Each candidate card priced as this plan with that card: the cheapest feasible way of getting it and its total over the horizon.</source>
-      <translation>按本方案换用该型号 GPU 测算：获取算力的最省可行方案及其规划期总成本。</translation>
+      <source>Can it run?</source>
+      <translation>能否运行</translation>
     </message>
   </context>
   <context>

@@ -224,11 +224,13 @@ def test_candidate_gpus_at_cost_equal_their_plans_alone() -> None:
     for row in rows:
         alone = _by_hand(project, row.gpu_id, None)
         other = evaluate_plan(alone, CATALOG, monte_carlo=False)
-        feasible = [o for o in other.cost.options if o.feasible]
-        cheapest = min(feasible, key=lambda o: o.total_cny)
+        # the option the plan alone recommends, by the plan's own rules
+        chosen = next(
+            o for o in other.cost.options if o.id is other.cost.recommendation.option
+        )
         assert (row.cheapest_option, row.cheapest_total_cny) == (
-            cheapest.id,
-            cheapest.total_cny,
+            chosen.id,
+            chosen.total_cny,
         )
         assert row.days == other.sizing.cluster.days
     assert len({r.cheapest_total_cny for r in rows}) == 3

@@ -60,7 +60,11 @@ from gpu_advisor.engine.cost.checks import (
     residency_warnings,
     spot_job_finding,
 )
-from gpu_advisor.engine.cost.feasibility import RESIDENCY_OWN_HARDWARE
+from gpu_advisor.engine.cost.feasibility import (
+    JOB_CODES,
+    JOB_INPUTS,
+    RESIDENCY_OWN_HARDWARE,
+)
 from gpu_advisor.engine.cost.mix import MixPolicy
 from gpu_advisor.engine.cost.price import OWNED_OPTIONS, RENT_OPTIONS
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
@@ -720,18 +724,31 @@ def _nothing_feasible(
     nearest: dict[str, OptionResult] = {}
     for o in sorted(options, key=_total):
         nearest.setdefault(o.infeasible_code or o.id.value, o)
-    reasons = [
-        f.NoneFeasible(inputs=("budget.options",)),
-        *(
-            f.KeptOut(
-                option=o.id,
-                total_cny=o.total_cny,
-                why=o.reason,
-                inputs=("budget.options", "budget.data_residency", "budget.owned_gpus"),
-            )
-            for o in list(nearest.values())[:3]
-        ),
-    ]
+    job = next(
+        (o.reason for o in options if o.infeasible_code in JOB_CODES and o.reason),
+        None,
+    )
+    reasons: list[f.Finding] = (
+        # the job cannot run on the card: one constraint keeps every option out
+        [f.NoneCanRun(why=job, inputs=JOB_INPUTS)]
+        if job is not None
+        else [
+            f.NoneFeasible(inputs=("budget.options",)),
+            *(
+                f.KeptOut(
+                    option=o.id,
+                    total_cny=o.total_cny,
+                    why=o.reason,
+                    inputs=(
+                        "budget.options",
+                        "budget.data_residency",
+                        "budget.owned_gpus",
+                    ),
+                )
+                for o in list(nearest.values())[:3]
+            ),
+        ]
+    )
     warnings = [
         *decided,
         *checkpoint_warnings(project.budget),

@@ -190,6 +190,16 @@ class NoneFeasible(Finding):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class NoneCanRun(NoneFeasible):
+    """Nothing is feasible because the job cannot run on the plan's card at all:
+    one constraint keeps every option out, named with what relaxes it."""
+
+    code: ClassVar[str] = "recommend.none_can_run"
+    why: Message
+    """The job's reason (``job.*`` in :mod:`~gpu_advisor.engine.cost.feasibility`)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class KeptOut(Finding):
     """With nothing feasible: the cheapest option one constraint keeps out."""
 

@@ -22,6 +22,7 @@ from gpu_advisor.engine.cost.demand import derive_demand, spot_forbidden_months
 from gpu_advisor.engine.cost.feasibility import (
     apply_feasibility,
     comparable_rental,
+    job_reason,
     mark_same_as,
 )
 from gpu_advisor.engine.cost.mix import (
@@ -54,7 +55,7 @@ from gpu_advisor.engine.cost.resolve import (
 )
 from gpu_advisor.engine.sizing.compute import Z_P90
 from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Advice, InputRef
+from gpu_advisor.model.common import Advice, InputRef, Message
 from gpu_advisor.model.project import (
     DataResidency,
     OptionId,
@@ -404,8 +405,10 @@ def _field(
     d: FloatArray,
     owned_gpus: int,
     options: list[OptionId],
+    job: tuple[str, Message] | None = None,
 ) -> _Field:
-    """Price ``options`` and mark what cannot be chosen (scenario 0)."""
+    """Price ``options`` and mark what cannot be chosen (scenario 0); ``job``:
+    why the job cannot run on the plan's card at all (:func:`_job_reason`)."""
     budget = project.budget
     forbidden = spot_forbidden_months(project, d.shape[-1])
     own_all = budget.data_residency is DataResidency.OWN_HARDWARE
@@ -421,6 +424,8 @@ def _field(
         residency=budget.data_residency,
         yearly_factor=resolved.values["yearly_price_factor"],
         needed_gpus=owned_gpus_for(d, None, p),
+        job=job,
+        job_cards=running_job_cards(p, d.shape[-1]),
         hybrid_rents=hybrid_plan is not None
         and (
             hybrid_plan.owned_gpus == 0
@@ -447,6 +452,17 @@ def fragile_spot(
     if not safe:
         return {}
     return {o: t for o, t in stress.items() if t > min(safe)}
+
+
+def _job_reason(sizing: SizingResult, gpu_id: str) -> tuple[str, Message] | None:
+    """Why the sized job cannot run on ``gpu_id`` at all, with the sizing's hint."""
+    hints = [
+        a.params.get("hint") for a in sizing.warnings if a.code == "memory.fits_nowhere"
+    ]
+    hint = hints[0] if hints and isinstance(hints[0], Message) else None
+    cluster = sizing.cluster
+    gpus = max(1, cluster.gpus_for_deadline or cluster.gpus)
+    return job_reason(gpu_id, cluster.min_gpus, gpus, hint)
 
 
 def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepared:
@@ -481,7 +497,8 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
     owned_gpus = owned_gpus_for(d, budget.owned_gpus, p)
     chosen = set(budget.options)
     options = [o for o in OptionId if o in chosen]
-    field_ = _field(project, resolved, p, d, owned_gpus, options)
+    job = _job_reason(sizing, gpu_id)
+    field_ = _field(project, resolved, p, d, owned_gpus, options, job)
     prep = Prepared(
         sizing=sizing,
         gpu_id=gpu_id,
@@ -522,6 +539,7 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
         d,
         owned_gpus,
         [o for o in options if o is not OptionId.SPOT],
+        job,
     )
     priced = {**prep.priced}
     for o in (OptionId.MIX, OptionId.HYBRID):

@@ -341,6 +341,11 @@ def _none_feasible(x: f.NoneFeasible) -> Params:
 
 
 @values.register
+def _none_can_run(x: f.NoneCanRun) -> Params:
+    return {"why": x.why}
+
+
+@values.register
 def _kept_out(x: f.KeptOut) -> Params:
     return {
         "option": x.option.value,

@@ -5,9 +5,11 @@ from __future__ import annotations
 import math
 
 from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import KeepTogether, Paragraph
 
 from gpu_advisor import words
+from gpu_advisor.engine import api
 from gpu_advisor.engine.api import (
     CALIBRATION_RUNS,
     CALIBRATION_RUNS_INSIDE,
@@ -21,7 +23,7 @@ from gpu_advisor.report import charts
 from gpu_advisor.report.glossary import cite_articles, value_text
 from gpu_advisor.report.palette import MEMORY_PART_COLORS
 from gpu_advisor.report.plan.document import Story, escape
-from gpu_advisor.report.plan.shared import gpu_name
+from gpu_advisor.report.plan.shared import gpu_name, option_name
 from gpu_advisor.report.text import count as fmt_count
 from gpu_advisor.report.text import (
     counted,
@@ -30,6 +32,7 @@ from gpu_advisor.report.text import (
     gib,
     gpu_hours,
     gpu_hours_band,
+    money,
     params,
     percent,
     tokens,
@@ -44,6 +47,7 @@ def sizing_section(
     _inputs(st, project, ev, catalog)
     _memory(st, project, ev)
     _candidates(st, ev, catalog)
+    _candidate_costs(st, project, ev, catalog)
     _compute(st, project, ev)
     _network(st, ev, catalog)
     sizing_warnings(st, ev)
@@ -178,6 +182,60 @@ def _candidates(st: Story, ev: Evaluation, catalog: Catalog) -> None:
         [1.4, 0.9, 0.9, 0.6, 0.7, 1.1, 1.4, 0.8],
         align_right=[1, 2, 4, 5, 6, 7],
     )
+
+
+def _candidate_costs(
+    st: Story, project: Project, ev: Evaluation, catalog: Catalog
+) -> None:
+    """Each candidate GPU at cost, as the workload step shows it: a candidate
+    that cannot run the job is greyed, says why, and shows no total to
+    compare; the cheapest that can run is named."""
+    rows = api.as_plan_evaluation(ev, project, catalog).candidate_costs
+    if len(rows) < 2:
+        return
+    lang = st.lang
+    grey = ParagraphStyle("cell_out", parent=st.s.cell, textColor=st.s.small.textColor)
+    grey_right = ParagraphStyle("cell_out_r", parent=grey, alignment=2)
+    right = (1, 3)
+    table: list[list[object]] = []
+    for row in rows:
+        if row.reason is not None:
+            status = words.text(row.reason, lang)
+        else:
+            status = words.say(
+                "candidate.runs_cheapest" if row.cheapest else "candidate.runs", lang
+            )
+        total = (
+            money(row.cheapest_total_cny, lang)
+            if row.feasible and row.cheapest_total_cny is not None
+            else "—"
+        )
+        option = (
+            option_name(st, str(row.cheapest_option))
+            if row.feasible and row.cheapest_option is not None
+            else "—"
+        )
+        cells = [gpu_name(catalog, row.gpu_id), fmt_count(row.gpus), option, total]
+        table.append(
+            [*cells, status]
+            if row.feasible
+            else [
+                st.cell(c, grey_right if i in right else grey)
+                for i, c in enumerate([*cells, status])
+            ]
+        )
+    st.h2(words.say("candidate.heading", lang))
+    st.table(
+        [
+            words.say(f"candidate.{k}", lang)
+            for k in ("col_gpu", "col_cards", "col_option", "col_total", "col_status")
+        ],
+        table,
+        [1.4, 0.6, 1.4, 1.1, 2.8],
+        align_right=right,
+    )
+    if not all(r.feasible for r in rows):
+        st.p(words.say("candidate.greyed_note", lang))
 
 
 def _compute(st: Story, project: Project, ev: Evaluation) -> None:
