@@ -191,6 +191,14 @@ class ProjectMeta(Frozen):
     )
     exchange_rate_as_of: dt.date | None = None
     prices_include_vat: bool = True
+    vat_recoverable: bool | None = Field(
+        None,
+        description="Whether the company recovers input VAT (a general "
+        "taxpayer, 一般纳税人): totals and NPVs are then compared net of the "
+        "VAT it recovers. None: yes, the default (left out of a signed plan's "
+        "fingerprint while unset); False: a small-scale taxpayer (小规模纳税人) "
+        "or a buyer that cannot recover it compares gross amounts.",
+    )
     horizon_months: int = Field(12, ge=1, le=120)
     notes: str = Field("", max_length=_LONG_TEXT)
 

@@ -50,14 +50,27 @@ def _upfront(option: OptionResult) -> Message:
     ...     deposit_cny=42_924.0)
     >>> [p.code for p in _upfront(o).params["parts"].params.values()]
     ['cost.upfront.deposit', 'cost.upfront.running']
+
+    Owned hardware whose purchase a loan pays: month 1's cash is the rest.
+
+    >>> own = OptionResult(id=OptionId.SELF_BUILD, total_cny=9e6, monthly_cny=[],
+    ...     cumulative_cny=[], npv_cny=8e6, upfront_cny=120_000.0,
+    ...     capex_cny=9e6, loan_cny=9e6)
+    >>> m = _upfront(own).params["parts"]
+    >>> m.params["first"].code, m.params["rest"].params["cny"]
+    ('cost.financing.purchases_less_loan', 120000.0)
     """
     up = option.upfront_cny
     if up is None:
         return NOTHING
-    capex, deposit = option.capex_cny, option.deposit_cny
+    capex, deposit, loan = option.capex_cny, option.deposit_cny, option.loan_cny
     what = "running" if capex >= 0.5 else "bill"
     parts: list[Message] = []
-    if capex >= 0.5:
+    if capex >= 0.5 and loan >= 0.5:
+        parts.append(
+            part("cost.financing.purchases_less_loan", cny=capex, loan_cny=loan)
+        )
+    elif capex >= 0.5:
         parts.append(part("cost.upfront.purchases", cny=capex))
     if deposit >= 0.5:
         parts.append(part("cost.upfront.deposit", cny=deposit))
@@ -73,7 +86,8 @@ def _upfront(option: OptionResult) -> Message:
         )
     if not parts:  # nothing but the first month's bill
         return part("cost.upfront.single", upfront=up, what=what, why=why)
-    parts.append(part("cost.upfront.running", what=what, cny=up - capex - deposit))
+    running = up - capex + loan - deposit
+    parts.append(part("cost.upfront.running", what=what, cny=running))
     return part(
         "cost.upfront.sum",
         upfront=up,

@@ -28,6 +28,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from gpu_advisor.engine.cost.price import (
     FloatArray,
@@ -43,6 +44,7 @@ from gpu_advisor.engine.cost.price import (
     job_mask,
     owned_split,
     owned_totals,
+    paid_a_year_ahead,
     running_job_cards,
     spot_overhead,
 )
@@ -207,8 +209,11 @@ def _price_mix(
     if policy.baseline_kind is OptionId.YEARLY and tail:
         beyond_cards = float(n[0, -1]) * (12 - tail)
     beyond = rate[:, 0] * beyond_cards
+    monthly_rows = None  # the rows whose last partial year is rented monthly
     if policy.baseline_kind is OptionId.YEARLY and tail and months > 12:
-        reserved, beyond, beyond_cards = _monthly_tail(p, n, reserved, beyond, tail)
+        reserved, beyond, beyond_cards, monthly_rows = _monthly_tail(
+            p, n, reserved, beyond, tail
+        )
     burst_hours = above_reserved(p, demand, n)
     plain = _billable(burst_hours, p.granularity_hours)
     # the spot hours with re-runs, once for the cost and the billed hours
@@ -221,10 +226,14 @@ def _price_mix(
         else None
     )
     burst, interruption = _mix_burst_cost(p, plain, spot, mask)
-    cash = reserved + burst
+    if policy.baseline_kind is OptionId.YEARLY:  # 包年 is paid a year ahead
+        cash = paid_a_year_ahead(reserved, np.broadcast_to(beyond, (s,)), monthly_rows)
+        cash = cash + burst
+    else:
+        cash = reserved + burst
+        cash[:, -1] += beyond
     if addons:
         cash = cash + _addon_monthly(p, demand)
-    cash[:, -1] += beyond
     peak = float(n.max(initial=0.0))
     deposit = p.deposit_months[:, 0] * rate[:, 0] * peak
     # :func:`_with_deposit` in place: ``cash`` is this call's own array
@@ -269,18 +278,19 @@ def _price_mix(
 
 def _monthly_tail(
     p: Params, n: FloatArray, reserved: FloatArray, beyond: FloatArray, tail: int
-) -> tuple[FloatArray, FloatArray, FloatArray | float]:
+) -> tuple[FloatArray, FloatArray, FloatArray | float, npt.NDArray[np.bool_] | None]:
     """A yearly baseline's last ``tail`` months on 包月 in the scenarios where
     that costs less than a whole further year and monthly rental is among
     ``p.rentals`` (:func:`_baselines` with ``tail_rate``): the reserved cost
-    per month, the commitment beyond the horizon, and its card-months."""
+    per month, the commitment beyond the horizon, its card-months, and those
+    scenarios (None: none)."""
     last = float(n[0, -1])
     beyond_cards: FloatArray | float = last * (12 - tail)
     if OptionId.MONTHLY not in p.rentals:
-        return reserved, beyond, beyond_cards
+        return reserved, beyond, beyond_cards, None
     rented = p.monthly[:, 0] * tail < p.monthly[:, 0] * p.yearly_factor[:, 0] * 12
     if not rented.any():
-        return reserved, beyond, beyond_cards
+        return reserved, beyond, beyond_cards, None
     reserved = np.broadcast_to(reserved, (rented.shape[0], n.shape[1])).copy()
     reserved[:, -tail:] = np.where(
         rented[:, None], p.monthly * n[:, -tail:], reserved[:, -tail:]
@@ -290,6 +300,7 @@ def _monthly_tail(
         reserved,
         np.where(rented, zero, beyond),
         np.where(rented, zero, beyond_cards),
+        rented,
     )
 
 
@@ -760,6 +771,7 @@ def price_hybrid(
         capex=_summed([a.capex for a in parts], (s,)),
         residual=_summed([a.residual for a in parts], (s,)),
         deposit=_summed([a.deposit for a in parts], (s,)),
+        loan=_summed([a.loan for a in parts], (s,)),
         idle=_summed([a.idle for a in parts], (s,)),
         utilization=util,
         detail=plan,
