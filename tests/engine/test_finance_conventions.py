@@ -132,12 +132,12 @@ def test_lab_owned_npv_no_longer_discounts_a_financing_charge() -> None:
     equal to the discount rate the loan is worth nothing either way, so the
     NPV is what paying the purchase from cash gives."""
     lab = _set(
-        _load(LAB),
+        _load(LAB, gross=False),
         budget__financing_rate_per_year=0.08,
         budget__discount_rate_per_year=0.08,
     )
     no_loan = _set(
-        _load(LAB),
+        _load(LAB, gross=False),
         budget__financing_rate_per_year=0.0,
         budget__discount_rate_per_year=0.0,
     )
@@ -182,7 +182,7 @@ def _loan_flows(own: Any, rate: float) -> np.ndarray:
     [OptionId.ON_DEMAND, OptionId.MONTHLY, OptionId.YEARLY, OptionId.SPOT],
 )
 def test_a_rental_falls_by_the_vat_on_services(option: OptionId) -> None:
-    lab = _load(LAB)
+    lab = _load(LAB, gross=False)
     gross = _cost(_set(lab, meta__vat_recoverable=False)).option(option)
     net = _cost(_set(lab, meta__vat_recoverable=True)).option(option)
     assert net.total_cny == pytest.approx(gross.total_cny / (1 + SERVICES), abs=1)
@@ -192,7 +192,7 @@ def test_a_rental_falls_by_the_vat_on_services(option: OptionId) -> None:
 def test_an_owned_option_falls_by_the_vat_on_goods_and_services() -> None:
     """Colocation line by line: goods at 13 %, the IDC's rack and bandwidth at
     6 %, staff (wages) none; the loan's interest follows the net principal."""
-    lab = _set(_load(LAB), budget__owned_gpus=64)
+    lab = _set(_load(LAB, gross=False), budget__owned_gpus=64)
     gross = _cost(_set(lab, meta__vat_recoverable=False)).option(OptionId.COLOCATION)
     net = _cost(_set(lab, meta__vat_recoverable=True)).option(OptionId.COLOCATION)
     rates = {
@@ -217,10 +217,10 @@ def test_an_owned_option_falls_by_the_vat_on_goods_and_services() -> None:
 
 
 def test_vat_recovery_is_the_default_and_stated() -> None:
-    cost = _cost(_load(LAB))
+    cost = _cost(_load(LAB, gross=False))
     assert cost.currency.vat_note is not None
     assert cost.currency.vat_note.code == "cost.vat.recovered"
-    gross = _cost(_set(_load(LAB), meta__vat_recoverable=False))
+    gross = _cost(_set(_load(LAB, gross=False), meta__vat_recoverable=False))
     assert gross.currency.vat_note is not None
     assert gross.currency.vat_note.code == "cost.vat.included"
 
@@ -231,7 +231,7 @@ def test_vat_recovery_is_the_default_and_stated() -> None:
 def test_lab_yearly_pays_each_year_at_its_start() -> None:
     """LAB's 64 cards on 包年: a year's price up front (plus the deposit and
     month 1's storage, traffic and bandwidth), then nothing until month 13."""
-    lab = _set(_load(LAB), meta__vat_recoverable=False)
+    lab = _set(_load(LAB, gross=False), meta__vat_recoverable=False)
     p = make_params(resolve(lab, CATALOG))
     yearly = _cost(lab).option(OptionId.YEARLY)
     year_price = 12 * 64 * float(p.monthly[0, 0] * p.yearly_factor[0, 0])
@@ -257,8 +257,26 @@ def test_lab_yearly_pays_each_year_at_its_start() -> None:
 
 
 def test_the_mix_pays_its_yearly_baseline_a_year_ahead() -> None:
-    lab = _set(_load(LAB), meta__vat_recoverable=False)
+    lab = _set(_load(LAB, gross=False), meta__vat_recoverable=False)
     cost = _cost(lab)
     mix, yearly = cost.option(OptionId.MIX), cost.option(OptionId.YEARLY)
     assert mix.monthly_cny == pytest.approx(yearly.monthly_cny, abs=1)
     assert mix.npv_cny == pytest.approx(yearly.npv_cny, abs=1)
+
+
+@pytest.mark.parametrize(
+    ("name", "option", "total"),
+    [
+        (LAB, OptionId.SELF_BUILD, 11_836_275),
+        ("shanghai_13b_finetune.gpuplan", OptionId.MONTHLY, 96_713),
+        ("shenzhen_7b_pretrain_then_serve.gpuplan", OptionId.MIX, 2_041_585),
+    ],
+)
+def test_the_examples_as_shipped_keep_their_decisions_on_the_net_basis(
+    name: str, option: OptionId, total: float
+) -> None:
+    """A general taxpayer's figures (the default): every decision stays; the
+    totals are net of the VAT recovered (gross 13,117,081; 102,516; 2,164,080)."""
+    cost = _cost(_load(name, gross=False))
+    assert cost.recommendation.option is option
+    assert cost.option(option).total_cny == pytest.approx(total, abs=1)
