@@ -1398,7 +1398,7 @@ class _Wear:
 
     floor: FloatArray  # (S, 1) residual value [CNY]
     replaced: FloatArray  # (S,) fleets bought again [1]
-    bought: FloatArray  # (S, H) fleets bought each month, the room not included [CNY]
+    renew: FloatArray | None  # (S, H) 1.0 in the months a fleet is bought again [1]
     resale: FloatArray  # (S,) sale at the horizon's end [CNY]
     renew_cash: FloatArray | None  # (S, H) net cost of replacement fleets [CNY]
     renew_total: FloatArray  # (S,) ``renew_cash`` summed (0 without) [CNY]
@@ -1434,28 +1434,48 @@ def _wear(p: Params, fleet: _Fleet, demand: FloatArray, months: int) -> _Wear:
         renew_cash = renew * worn[:, None]  # (S, H)
         renew_total = renew_cash.sum(axis=1)
     book = floor + (capex_dep[:, None] - floor) * age_left
-    # the purchases the loan pays: the first fleet and each one bought again
-    bought = np.zeros((max(rows, capex_dep.shape[0]), months))
-    bought[:, 0] = capex_dep
-    if renew is not None and renews:
-        bought = bought + renew * capex_dep[:, None]
     resale = floor0 + (book[:, -1] - floor0) * (1 - p.haircut[:, 0])
     return _Wear(
-        floor, replaced, bought, resale, renew_cash, renew_total, renews, frac_left
+        floor,
+        replaced,
+        renew if renews else None,
+        resale,
+        renew_cash,
+        renew_total,
+        renews,
+        frac_left,
     )
 
 
-def _loan_draws(p: Params, fleet: _Fleet, wear: _Wear) -> FloatArray:
-    """What the loan pays, per month ``(S, H)``: the fleets bought (month 1 and
-    each renewal) and the room's retrofit in month 1; zero when the
-    purchases are paid from cash (``p.loan`` false). [CNY]"""
+class _Loan(NamedTuple):
+    """The loan that pays an owned option's purchases (:func:`loan_flows`)."""
+
+    drawn: FloatArray  # (S,) drawn in month 1: the fleet and the room [CNY]
+    interest: FloatArray  # (S,) interest over the horizon [CNY]
+    flow: FloatArray | None  # (S, H) the loan's cash flow; None: totals only [CNY]
+
+
+def _loan(p: Params, fleet: _Fleet, wear: _Wear, months: int, monthly: bool) -> _Loan:
+    """The loan that pays the fleets bought (month 1 and each renewal) and the
+    room's retrofit in month 1; none when the purchases are paid from cash
+    (``p.loan`` false). A loan drawn in month 1 only is one unit loan's flows
+    scaled by each row's draw (no ``(S, H)`` arrays of its own for the
+    hybrid's card counts)."""
+    first = fleet.capex_dep + fleet.retrofit
     if not p.loan:
-        return np.zeros_like(wear.bought)
-    draws = wear.bought
-    if fleet.retrofit.any():
-        draws = draws.copy()
-        draws[:, 0] += fleet.retrofit
-    return draws
+        zero = np.zeros_like(first)
+        return _Loan(zero, zero, np.zeros((first.shape[0], months)) if monthly else None)
+    if wear.renew is None:
+        rows = max(p.life_years.shape[0], p.financing_rate.shape[0])
+        unit = np.zeros((rows, months))
+        unit[:, 0] = 1.0
+        interest_unit, flow_unit = loan_flows(p, unit)
+        flow = first[:, None] * flow_unit if monthly else None
+        return _Loan(first, first * interest_unit.sum(axis=1), flow)
+    draws = wear.renew * fleet.capex_dep[:, None]
+    draws[:, 0] += first
+    interest, flow_all = loan_flows(p, draws)
+    return _Loan(first, interest.sum(axis=1), flow_all if monthly else None)
 
 
 def loan_flows(p: Params, draws: FloatArray) -> tuple[FloatArray, FloatArray]:
@@ -1657,16 +1677,17 @@ def _price_renewed(
     parts = _owned_parts(p, demand, gpus, option, like)
     fleet, wear, use, running, flat_m = parts
     deposit = p.deposit_months[:, 0] * running["rack"]
-    draws = _loan_draws(p, fleet, wear)
+    months = demand.shape[1]
+    loan = _loan(p, fleet, wear, months, monthly)
     if monthly:
-        interest, loan = loan_flows(p, draws)
+        assert loan.flow is not None
         electricity_m = (
             (use.used * use.busy_extra_w + use.capacity * p.overhead_w)
             / 1000.0
             * use.pue
             * p.tariff
         )
-        cash = electricity_m + loan
+        cash = electricity_m + loan.flow
         cash += flat_m[:, None]
         if wear.renew_cash is not None and wear.renews:
             cash += wear.renew_cash
@@ -1674,7 +1695,7 @@ def _price_renewed(
             cash += use.overflow_cost
         cash[:, 0] += fleet.capex_dep + fleet.retrofit + deposit
         cash[:, -1] -= wear.resale + deposit
-        financing_total = interest.sum(axis=1)
+        financing_total = loan.interest
     else:
         financing_total, cash = _owned_total_column(p, fleet, wear, use, flat_m)
     arrays = _owned_arrays(
@@ -1689,7 +1710,7 @@ def _price_renewed(
         demand.sum(axis=1),
         like_arrays if like is not None else None,
     )
-    arrays.loan = np.array(draws[:, 0], dtype=np.float64)
+    arrays.loan = np.array(loan.drawn, dtype=np.float64)
     return arrays, parts
 
 
@@ -1768,7 +1789,7 @@ def _owned_total_column(
     monthly cash flow; the deposit returns and the loan is repaid within the
     horizon). [CNY]"""
     months = use.used.shape[1]
-    financing_total = loan_flows(p, _loan_draws(p, fleet, wear))[0].sum(axis=1)
+    financing_total = _loan(p, fleet, wear, months, False).interest
     total_only = (
         use.electricity_total
         + financing_total
