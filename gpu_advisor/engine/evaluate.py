@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Final
 
 from pydantic import Field
 
+from gpu_advisor.engine.cost.decisive import decisive_inputs
 from gpu_advisor.engine.cost.finance import Finance, finance
 from gpu_advisor.engine.cost.prepare import band_log_sigma, prepare
 from gpu_advisor.engine.cost.recommend import quote_warnings
@@ -45,6 +46,7 @@ from gpu_advisor.engine.rollout.review import Review, review
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, InputRef, Language
 from gpu_advisor.model.cost_results import MonteCarloResult
+from gpu_advisor.model.decisive_results import Decisive
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import (
     Budget,
@@ -442,6 +444,13 @@ class PlanEvaluation(Evaluation):
     def finance(self) -> Finance:
         """Runner-up, cash per year and top sensitivities (:mod:`engine.cost.finance`)."""
         return finance(self.cost)
+
+    @cached_property
+    def decisive(self) -> Decisive | None:
+        """The inputs that move the decision most and where it flips
+        (:func:`~gpu_advisor.engine.cost.decisive.decisive_inputs`; the plan
+        re-priced some 40 times, so it is worked out on first read)."""
+        return decisive_inputs(self.project, self.catalog, self.sizing, self.cost)
 
     @cached_property
     def candidate_costs(self) -> list[CandidateCost]:
