@@ -36,12 +36,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
+import numpy as np
 from pydantic import ValidationError
 
 from gpu_advisor.engine.cost.finance import runner_up
-from gpu_advisor.engine.cost.prepare import prepare
-from gpu_advisor.engine.cost.resolve import resolve
+from gpu_advisor.engine.cost.prepare import Prepared, prepare
+from gpu_advisor.engine.cost.price import FloatArray, make_params
+from gpu_advisor.engine.cost.resolve import lost_hours, resolve
 from gpu_advisor.engine.cost.result import cost_result
+from gpu_advisor.engine.cost.risk import scenario_totals
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.cost_results import CostResult
 from gpu_advisor.model.decisive_results import Decisive, DecisiveInput
@@ -77,8 +80,12 @@ total reads (rental prices, spot's price, reclaims, restart and capacity, and
 the owned fleet's price, life, residual value, staff, maintenance, power and
 rack)."""
 
-DECISIVE_SHOWN: Final = 4
+DECISIVE_SHOWN: Final = 5
 """Inputs kept, and searched for their flip value. [1]"""
+
+SCREENED: Final = 8
+"""Inputs the first screen (:func:`_screen`) passes on to be decided again at
+both ends of their range. [1]"""
 
 FLIP_TOLERANCE: Final = 0.01
 """Width of the bracket the bisection stops at, as a share of the input's
@@ -86,6 +93,102 @@ range (1 %: about the three figures page 1 prints). [1]"""
 
 _SPOT_USERS: Final = frozenset({OptionId.SPOT, OptionId.MIX, OptionId.HYBRID})
 _OWNERS: Final = frozenset({OptionId.COLOCATION, OptionId.SELF_BUILD, OptionId.HYBRID})
+
+
+_PARAMS: Final[dict[str, tuple[str, ...]]] = {
+    "on_demand_cny_per_gpu_hour": ("od",),
+    "monthly_cny_per_gpu_month": ("monthly",),
+    "yearly_price_factor": ("yearly_factor",),
+    "spot_price_factor": ("spot_factor",),
+    "spot_interruptions_per_100_hours": ("spot_rate_per_hour",),
+    "restart_hours": ("restart_hours",),
+    "spot_capacity_share": ("restart_hours",),
+    "spot_wait_hours": ("restart_hours",),
+    "gpu_price_cny": ("gpu_price",),
+    "server_cny_per_server": ("server_price",),
+    "hardware_life_years": ("life_years",),
+    "residual_fraction": ("residual",),
+    "ops_salary_cny_per_year": ("ops_salary",),
+    "maintenance_fraction_per_year": ("maint_frac",),
+    "electricity_cny_per_kwh": ("tariff",),
+    # a typed PUE is the self-built room's too (resolve._self_build_pue)
+    "pue": ("pue", "pue_self"),
+    "rack_cny_per_month": ("rack_price",),
+}
+"""The pricing parameters (:class:`~gpu_advisor.engine.cost.price.Params`) each
+decisive key sets."""
+
+
+def _param_value(values: dict[str, float], key: str, value: float) -> float:
+    """What the pricing parameter of ``key`` is when ``key`` is ``value``.
+
+    >>> v = {"restart_hours": 0.25, "spot_capacity_share": 0.6, "spot_wait_hours": 4.0}
+    >>> _param_value(v, "spot_wait_hours", 24.0), _param_value(v, "pue", 1.4)
+    (9.85, 1.4)
+    """
+    if key == "spot_interruptions_per_100_hours":
+        return value / 100.0
+    if _PARAMS[key] == ("restart_hours",):  # hours lost to each reclaim
+        moved = {**values, key: value}
+        return lost_hours(
+            moved["restart_hours"],
+            moved["spot_capacity_share"],
+            moved["spot_wait_hours"],
+        )
+    return value
+
+
+def _screen(
+    prep: Prepared,
+    cost: CostResult,
+    decision: OptionId,
+    ends: list[tuple[str, float, float]],
+    checkpointing: bool,
+) -> list[float] | None:
+    """Each input's swing of the gap as the tornado prices it (one call for
+    every input at both ends; the mix and the hybrid as planned), to choose
+    which inputs the engine decides again. None: the decision or its
+    alternatives are not among the options the tornado prices."""
+    scenarios = 1 + 2 * len(ends)
+    values = prep.resolved.values
+    base = make_params(prep.resolved)
+    overrides: dict[str, FloatArray] = {}
+    for i, (key, low, high) in enumerate(ends):
+        for name in _PARAMS[key]:
+            column = overrides.setdefault(
+                name, np.full(scenarios, float(getattr(base, name)[0, 0]))
+            )
+            column[1 + 2 * i] = _param_value(values, key, low)
+            column[2 + 2 * i] = _param_value(values, key, high)
+    p = make_params(prep.resolved, scenarios, overrides, checkpointing=checkpointing)
+    totals = scenario_totals(
+        p,
+        np.repeat(prep.d[:1], scenarios, axis=0),
+        prep.owned_gpus,
+        prep.risk_options,
+        prep.policy,
+        prep.hybrid_plan,
+    )
+    others = [totals[o] for o in _alternatives(cost, decision) if o in totals]
+    if decision not in totals or not others:
+        return None
+    gap = np.min(others, axis=0) - totals[decision]
+    return [abs(float(gap[2 + 2 * i] - gap[1 + 2 * i])) for i in range(len(ends))]
+
+
+def _alternatives(cost: CostResult, decision: OptionId) -> list[OptionId]:
+    """The options that could take over: feasible, not at risk, not the same
+    as another option or as the decision."""
+    by_id = {o.id: o for o in cost.options}
+    same = by_id[decision].same_as
+    return [
+        o.id
+        for o in cost.options
+        if o.feasible
+        and o.at_risk_cny is None
+        and o.same_as is None
+        and o.id not in (decision, same)
+    ]
 
 
 def _candidates(options: list[OptionId]) -> list[str]:
@@ -233,24 +336,45 @@ def decisive_inputs(
     if decision is None:
         return None
     plan = _Plan(project, catalog, sizing, decision)
-    resolved = resolve(project, catalog)
-    tested = []
-    for key in _candidates(project.budget.options):
-        low, _, high = resolved.ranges[key]
-        value = resolved.values[key]
-        low, high = min(low, value), max(high, value)
-        if high - low <= 1e-12 * max(abs(high), 1.0):
-            continue
-        ends = (plan.cost_at(key, low), plan.cost_at(key, high))
-        tested.append(_Tested(key, value, low, high, ends, plan))
+    prep = prepare(project, catalog, sizing)
+    ends = _ranges(prep, project.budget.options)
+    swings = _screen(prep, cost, decision, ends, project.budget.checkpointing)
+    if swings is not None:  # the largest swings by the tornado's pricing
+        ranked = sorted(zip(swings, ends, strict=True), key=lambda x: -x[0])
+        ends = [end for swing, end in ranked[:SCREENED] if swing > 0.005]
+    tested = [
+        _Tested(
+            key,
+            prep.resolved.values[key],
+            low,
+            high,
+            (plan.cost_at(key, low), plan.cost_at(key, high)),
+            plan,
+            gap_cny(cost, decision),
+        )
+        for key, low, high in ends
+    ]
     # an input that moves no total of the decision or its alternatives is not decisive
     tested = [t for t in tested if t.flips or t.swing > 0.005]
     tested.sort(key=lambda t: (not t.flips, -t.swing))
     return Decisive(
         option=decision,
         gap_cny=_rounded(gap_cny(cost, decision)),
-        inputs=[t.result(resolved.refs[t.key].unit) for t in tested[:shown]],
+        inputs=[t.result(prep.resolved.refs[t.key].unit) for t in tested[:shown]],
     )
+
+
+def _ranges(prep: Prepared, options: list[OptionId]) -> list[tuple[str, float, float]]:
+    """Each candidate key with the low and high end of its range (holding the
+    plan's value); keys whose range is a single value are left out."""
+    out = []
+    for key in _candidates(options):
+        low, _, high = prep.resolved.ranges[key]
+        value = prep.resolved.values[key]
+        low, high = min(low, value), max(high, value)
+        if high - low > 1e-12 * max(abs(high), 1.0):
+            out.append((key, low, high))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +387,7 @@ class _Tested:
     high: float
     ends: tuple[CostResult | None, CostResult | None]
     plan: _Plan
+    base_gap: float | None
 
     def gap(self, end: int) -> float | None:
         cost = self.ends[end]
@@ -297,19 +422,34 @@ class _Tested:
         )
 
     def _flip(self) -> tuple[float, Literal["below", "above"], OptionId | None]:
-        """Bisection between the plan's value and the nearer end that flips."""
+        """Bisection between the plan's value and the nearer end that flips.
+
+        When the gap changes sign on the way, the first two probes straddle
+        where it crosses zero (linear between the plan and the end), which
+        ends the search at once for a flip the totals decide.
+        """
         plan = self.plan
         ends = [
-            (abs(end - self.value) / (self.high - self.low), end, cost)
-            for end, cost in ((self.low, self.ends[0]), (self.high, self.ends[1]))
+            (abs(end - self.value), end, cost, self.gap(index))
+            for index, (end, cost) in enumerate(
+                ((self.low, self.ends[0]), (self.high, self.ends[1]))
+            )
             if plan.decided(cost) != plan.decision
         ]
-        _, outside, cost = min(ends, key=lambda e: e[0])
+        _, outside, cost, end_gap = min(ends, key=lambda e: e[0])
         winner = plan.decided(cost)
         inside = self.value
         tolerance = FLIP_TOLERANCE * (self.high - self.low)
+        probes: list[float] = []
+        g0 = self.base_gap
+        if g0 is not None and end_gap is not None and (g0 > 0) != (end_gap > 0):
+            guess = inside + (outside - inside) * g0 / (g0 - end_gap)
+            step = tolerance / 2 if outside > inside else -tolerance / 2
+            probes = [guess - step, guess + step]
         while abs(outside - inside) > tolerance:
-            mid = (inside + outside) / 2
+            mid = probes.pop(0) if probes else (inside + outside) / 2
+            if not min(inside, outside) < mid < max(inside, outside):
+                continue
             chosen = plan.decided(plan.cost_at(self.key, mid))
             if chosen == plan.decision:
                 inside = mid

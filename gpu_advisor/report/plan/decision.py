@@ -13,14 +13,14 @@ from gpu_advisor.engine.api import PlanEvaluation, shown_warnings
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import OptionResult
-from gpu_advisor.model.decisive_results import DecisiveInput
+from gpu_advisor.model.decisive_results import Decisive, DecisiveInput
 from gpu_advisor.model.project import Project
 from gpu_advisor.report.numbers import money_words, plain_number
 from gpu_advisor.report.plan.document import Story, escape, mini_table
 from gpu_advisor.report.plan.keywords import Signer
 from gpu_advisor.report.plan.shared import option_by_id, option_name, region_name
 from gpu_advisor.report.plan.signoff import signoff_rows
-from gpu_advisor.report.text import percent, role_text, unit_text
+from gpu_advisor.report.text import percent, role_text, tr, unit_text
 from gpu_advisor.words.terms import text_or_empty
 
 
@@ -68,7 +68,7 @@ def decision_page(
         st.p(f"{st.t('dec1.includes')}{sep}{scope}", s.small)
     _figures(st, ev, best)
     _decisive(st, ev)
-    _risks(st, project, ev, catalog)
+    _risks(st, ev)
     _next_steps(st, project)
     _signoff(st, project, signer)
 
@@ -181,7 +181,7 @@ def figure(
     """One value of a decisive input, with its unit (``bare``: without), to
     three figures.
 
-    >>> from gpu_advisor.model.decisive_results import DecisiveInput
+    >>> from gpu_advisor.model.decisive_results import Decisive, DecisiveInput
     >>> i = DecisiveInput(input="budget.residual_fraction", value=0.1,
     ...     low_value=0.05, high_value=0.25, swing_cny=1.0)
     >>> figure(i, 0.0992188, Language.EN)
@@ -211,34 +211,43 @@ def _three_figures(value: float) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
-def _decisive(st: Story, ev: PlanEvaluation) -> None:
-    """The inputs that move the gap to the runner-up most, and where the decision flips."""
-    lang = st.lang
-    st.p(st.t("page1.sensitive"), st.s.h3)
-    decisive = ev.decisive
-    if decisive is None or not decisive.inputs:
-        st.p(st.t("page1.none_decisive"), st.s.compact)
-        return
+def decisive_rows(
+    decisive: Decisive | None, lang: Language
+) -> list[tuple[str, str, str, str]]:
+    """Each decisive input as page 1, the review step and the CLI print it:
+    its name, its value as planned, the range tested, and what the decision
+    flips to where (or that it does not flip within the range)."""
     rows = []
-    for item in decisive.inputs:
+    for item in [] if decisive is None else decisive.inputs:
         span = figure(item, item.low_value, lang, bare=True) + " – "
         span += figure(item, item.high_value, lang)
         if item.flip_value is None or item.flips_to is None:
-            flip = st.t("page1.no_flip")
+            flip = tr("page1.no_flip", lang)
         else:
-            flip = st.t(
+            flip = tr(
                 f"page1.flip_{item.flip_side}",
-                option=option_name(st, item.flips_to),
+                lang,
+                option=tr(f"opt.{item.flips_to.value}", lang),
                 value=figure(item, item.flip_value, lang),
             )
         rows.append(
             (
-                st.t(f"input_name.{item.input}"),
+                tr(f"input_name.{item.input}", lang),
                 figure(item, item.value, lang),
                 span,
                 flip,
             )
         )
+    return rows
+
+
+def _decisive(st: Story, ev: PlanEvaluation) -> None:
+    """The inputs that move the gap to the runner-up most, and where the decision flips."""
+    st.p(st.t("page1.sensitive"), st.s.h3)
+    rows = decisive_rows(ev.decisive, st.lang)
+    if not rows:
+        st.p(st.t("page1.none_decisive"), st.s.compact)
+        return
     st.items.append(
         mini_table(
             st,
@@ -255,9 +264,9 @@ def _decisive(st: Story, ev: PlanEvaluation) -> None:
     st.p(st.t("page1.sensitive_note"), st.s.small)
 
 
-def _risks(st: Story, project: Project, ev: PlanEvaluation, catalog: Catalog) -> None:
-    """Five risks every plan carries, the utilisation one with its break-even."""
-    lang = st.lang
+def _risks(st: Story, ev: PlanEvaluation) -> None:
+    """Four risks every plan carries, the utilisation one with its break-even
+    (the data residency is one of the plan's facts above)."""
     st.p(st.t("dec1.risks"), st.s.h3)
     utilisation = ev.cost.break_even.utilization
     risks = [
