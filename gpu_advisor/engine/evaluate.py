@@ -708,6 +708,8 @@ class EvaluationMemo:
                 project, self.catalog, sizing, previous=vendors_before
             ),
         )
+        if last is not None and cost is last.cost:
+            _keep_decisive(last, out)
         self._last = out
         return out
 
@@ -734,8 +736,16 @@ class EvaluationMemo:
             monte_carlo=result,
             vendors=last.vendors,
         )
+        _keep_decisive(last, out)
         self._last = out
         return out
+
+
+def _keep_decisive(old: PlanEvaluation, new: PlanEvaluation) -> None:
+    """Hand ``old``'s decisive inputs, when already worked out, to ``new``,
+    whose cost and budget are the same (they depend on nothing else)."""
+    if "decisive" in old.__dict__:
+        new.__dict__["decisive"] = old.__dict__["decisive"]
 
 
 def as_plan_evaluation(
