@@ -83,6 +83,7 @@ def test_every_flip_value_holds_when_the_plan_is_priced_again(path: Path) -> Non
     flips = [i for i in decisive.inputs if i.flip_value is not None]
     assert flips, "every example has an input that flips its decision in range"
     for item in flips:
+        assert item.flip_value is not None
         assert item.low_value <= item.flip_value <= item.high_value
         _check_flip(project, decisive.option, item)
 
