@@ -29,7 +29,7 @@ from gpu_advisor.model.common import Language
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import Project
 from gpu_advisor.report.plan.decision import decisive_rows
-from gpu_advisor.report.text import tr
+from gpu_advisor.report.text import tr as report_words
 from gpu_advisor.words.terms import option_in_sentence, text_or_empty
 
 MAX_DRAWS = 1_000_000
@@ -333,10 +333,14 @@ def _decisive_lines(ev: PlanEvaluation, lang: Language) -> list[str]:
     """Page 1's decisive inputs: name, as planned, range, where the decision flips."""
     rows = decisive_rows(ev.decisive, lang)
     if not rows:
-        return [tr("page1.none_decisive", lang)] if ev.decisive is not None else []
+        return (
+            [report_words("page1.none_decisive", lang)]
+            if ev.decisive is not None
+            else []
+        )
     zh = lang is Language.ZH
     sep = "：" if zh else ": "
-    lines = [tr("page1.sensitive", lang) + sep.rstrip()]
+    lines = [report_words("page1.sensitive", lang) + sep.rstrip()]
     for name, planned, span, flip in rows:
         within = f"（{span}）" if zh else f" ({span})"
         lines.append(f"  {name}{sep}{planned}{within} → {flip}")

@@ -73,7 +73,7 @@ from gpu_advisor.model.project import (
     SignOffRow,
 )
 from gpu_advisor.report.plan.decision import decisive_rows
-from gpu_advisor.report.text import role_text, tr
+from gpu_advisor.report.text import role_text
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import ChoiceDelegate
 from gpu_advisor.ui.pages.checklist_page import status_text
@@ -746,17 +746,23 @@ class ReviewPage(QWizardPage):
         lang = current_language()
         if evaluation.cost.recommendation.option is None:
             return []
-        head = "<h3>" + escape(tr("page1.sensitive", lang)) + "</h3>"
+        head = "<h3>" + escape(words.say("report.page1.sensitive", lang)) + "</h3>"
         if "decisive" not in evaluation.__dict__:  # not worked out yet
             if self._decisive_for is not evaluation:
                 self._decisive_for = evaluation
                 self.decisive_runner.start(_decisive_of, evaluation)
-            return [head, f"<p><i>{escape(tr('page1.working', lang))}</i></p>"]
+            return [
+                head,
+                f"<p><i>{escape(words.say('report.page1.working', lang))}</i></p>",
+            ]
         rows = decisive_rows(evaluation.decisive, lang)
         if not rows:
-            return [head, f"<p>{escape(tr('page1.none_decisive', lang))}</p>"]
+            return [
+                head,
+                f"<p>{escape(words.say('report.page1.none_decisive', lang))}</p>",
+            ]
         header = "".join(
-            f"<th align='left'>{escape(tr(key, lang))}</th>"
+            f"<th align='left'>{escape(words.say(f'report.{key}', lang))}</th>"
             for key in (
                 "page1.col_input",
                 "page1.col_planned",
