@@ -29,6 +29,8 @@ from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import Project
+from gpu_advisor.report.plan.decision import decisive_rows
+from gpu_advisor.report.text import tr as report_words
 from gpu_advisor.words.terms import option_in_sentence, rank_mark, text_or_empty
 
 MAX_DRAWS = 1_000_000
@@ -221,6 +223,8 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
     if isinstance(ev, PlanEvaluation):
         doc["plan"] = _plan_json(ev)
         doc["candidates"] = candidates_json(ev)
+        decisive = ev.decisive
+        doc["decisive"] = None if decisive is None else decisive.model_dump(mode="json")
     return dict(words.worded(doc, lang))
 
 
@@ -321,6 +325,7 @@ def _text(ev: Evaluation, lang: Language) -> str:
         lines.extend(f"  ! {words.text(a, lang)}" for a in shown)
     if isinstance(ev, PlanEvaluation):
         lines.extend(candidates_lines(ev, lang))
+        lines.extend(_decisive_lines(ev, lang))
     if ev.monte_carlo is not None:
         mc = ev.monte_carlo
         lines.append(
@@ -329,6 +334,24 @@ def _text(ev: Evaluation, lang: Language) -> str:
             else f"Monte Carlo, {mc.draws} draws: P(owning beats renting) = {mc.p_own_beats_rent:.0%}"
         )
     return "\n".join(lines)
+
+
+def _decisive_lines(ev: PlanEvaluation, lang: Language) -> list[str]:
+    """Page 1's decisive inputs: name, as planned, range, where the decision flips."""
+    rows = decisive_rows(ev.decisive, lang)
+    if not rows:
+        return (
+            [report_words("page1.none_decisive", lang)]
+            if ev.decisive is not None
+            else []
+        )
+    zh = lang is Language.ZH
+    sep = "：" if zh else ": "
+    lines = [report_words("page1.sensitive", lang) + sep.rstrip()]
+    for name, planned, span, flip in rows:
+        within = f"（{span}）" if zh else f" ({span})"
+        lines.append(f"  {name}{sep}{planned}{within} → {flip}")
+    return lines
 
 
 def run(args: argparse.Namespace) -> int:
