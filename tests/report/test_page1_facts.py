@@ -59,7 +59,8 @@ def test_page_one_states_the_plans_facts(
         priced=plain_number(work.priced_gpu_hours),
     )
     assert _flat(covers) in page1
-    top = shown_warnings(ev).advice[0]
+    top = shown_warnings(ev).top
+    assert top is not None
     assert _flat(words.text(top, lang))[:40] in page1
     residency = ev.project.budget.data_residency.value
     region = region_name(ev.catalog, ev.project, lang)

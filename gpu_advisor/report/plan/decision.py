@@ -140,11 +140,11 @@ def _facts(st: Story, project: Project, ev: PlanEvaluation, catalog: Catalog) ->
             ),
             st.s.compact,
         )
-    shown = shown_warnings(ev).advice
-    if shown:
+    top = shown_warnings(ev).top
+    if top is not None:
         st.p(
             f"<b>{escape(st.t('page1.top_warning'), lang)}</b>{sep}"
-            f"{escape(words.text(shown[0], lang), lang)}",
+            f"{escape(words.text(top, lang), lang)}",
             st.s.compact,
             markup=True,
         )
