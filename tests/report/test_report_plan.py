@@ -203,7 +203,8 @@ def test_document_id_follows_the_plan(
     """reportlab's invariant mode digests the ID from title, author, subject and
     keywords (the fingerprint among them): another version or language, another ID."""
     zh = _trailer_id(plans[Language.ZH])
-    assert zh[0] == zh[1] and len(zh[0]) == 16
+    assert zh[0] == zh[1]
+    assert len(zh[0]) == 16
     assert zh != _trailer_id(plans[Language.EN])
     other = build_plan_pdf(
         project, evaluation, catalog, language=Language.ZH, app_version="9.9.9"
@@ -216,6 +217,7 @@ def test_the_plan_sets_no_private_reportlab_field() -> None:
 
     source = Path(document.__file__).read_text(encoding="utf-8")
     assert "._ID" not in source
+
 
 _CHILD = """
 import hashlib, sys
