@@ -252,7 +252,7 @@ def commitment_explanation(resolved: Resolved) -> Explanation:
             ),
             _engine_ref(COMMITMENT_KEY, share),
         ],
-        article("001"),  # prepaid commitments at 70-80 % of the list price
+        article("001", "prepaid_commitments"),
     )
 
 
