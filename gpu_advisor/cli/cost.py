@@ -29,6 +29,7 @@ from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import Project
+from gpu_advisor.report.glossary import cite_articles
 from gpu_advisor.report.plan.decision import decisive_rows
 from gpu_advisor.report.text import tr as report_words
 from gpu_advisor.words.terms import option_in_sentence, rank_mark, text_or_empty
@@ -378,7 +379,12 @@ def run(args: argparse.Namespace) -> int:
     lang = Language(args.lang) if args.lang else project.meta.language
     if args.xlsx is not None:
         try:
-            write_option_table(ev.cost, args.xlsx, zh=lang is Language.ZH)
+            write_option_table(
+                ev.cost,
+                args.xlsx,
+                zh=lang is Language.ZH,
+                source_words=lambda s: cite_articles(s, lang),
+            )
         except OSError as exc:
             raise CliError(
                 f"{args.xlsx}: cannot write ({exc.strerror or exc})"
