@@ -27,8 +27,9 @@ from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.option_table import write_option_table
 from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.model.common import Language
+from gpu_advisor.model.cost_results import CostResult
 from gpu_advisor.model.evaluation import Evaluation
-from gpu_advisor.model.project import Project
+from gpu_advisor.model.project import OptionId, Project
 from gpu_advisor.report.glossary import cite_articles
 from gpu_advisor.report.plan.decision import decisive_rows
 from gpu_advisor.report.text import tr as report_words
@@ -139,6 +140,41 @@ def scenario_plan(project: Project, name: str) -> Project:
     return apply_scenario(project, project.scenarios[index])
 
 
+def _options_json(
+    cost: CostResult, lang: Language, ranks: dict[OptionId, int | None]
+) -> list[dict[str, Any]]:
+    """Each option in the engine's table order, with its ``rank``."""
+    return [
+        {
+            "id": o.id.value,
+            "total_cny": o.total_cny,
+            "monthly_cny": o.monthly_cny,
+            "cumulative_cny": o.cumulative_cny,
+            "npv_cny": o.npv_cny,
+            "capex_cny": o.capex_cny,
+            "opex_cny": o.opex_cny,
+            "cost_per_useful_gpu_hour_cny": o.cost_per_useful_gpu_hour_cny,
+            "utilization": o.utilization,
+            "gpus": o.gpus,
+            "breakdown": o.breakdown,
+            "feasible": o.feasible,
+            "infeasible_code": o.infeasible_code or None,
+            "reason": text_or_empty(o.reason, lang) or None,
+            "same_as": o.same_as.value if o.same_as else None,
+            "rank": ranks[o.id],
+            "at_risk_cny": o.at_risk_cny,
+            "upfront_cny": o.upfront_cny,
+            "deposit_cny": o.deposit_cny,
+            "residual_value_cny": o.residual_value_cny,
+            "includes": text_or_empty(o.includes, lang),
+            "horizon_end": (
+                o.horizon_end.model_dump(mode="json") if o.horizon_end else None
+            ),
+        }
+        for o in cost.options
+    ]
+
+
 def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
     """The JSON document printed with ``--json``.
 
@@ -157,35 +193,7 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
         "currency": cost.currency.model_dump(mode="json"),
         "demand_gpu_hours": cost.demand_gpu_hours,
         "demand_source": cost.demand_source,
-        "options": [
-            {
-                "id": o.id.value,
-                "total_cny": o.total_cny,
-                "monthly_cny": o.monthly_cny,
-                "cumulative_cny": o.cumulative_cny,
-                "npv_cny": o.npv_cny,
-                "capex_cny": o.capex_cny,
-                "opex_cny": o.opex_cny,
-                "cost_per_useful_gpu_hour_cny": o.cost_per_useful_gpu_hour_cny,
-                "utilization": o.utilization,
-                "gpus": o.gpus,
-                "breakdown": o.breakdown,
-                "feasible": o.feasible,
-                "infeasible_code": o.infeasible_code or None,
-                "reason": text_or_empty(o.reason, lang) or None,
-                "same_as": o.same_as.value if o.same_as else None,
-                "rank": ranks[o.id],
-                "at_risk_cny": o.at_risk_cny,
-                "upfront_cny": o.upfront_cny,
-                "deposit_cny": o.deposit_cny,
-                "residual_value_cny": o.residual_value_cny,
-                "includes": text_or_empty(o.includes, lang),
-                "horizon_end": (
-                    o.horizon_end.model_dump(mode="json") if o.horizon_end else None
-                ),
-            }
-            for o in cost.options
-        ],
+        "options": _options_json(cost, lang, ranks),
         "ranking": [row.option.id.value for row in rows],
         "break_even": cost.break_even.model_dump(mode="json"),
         "commitment": commitment_json(ev),
