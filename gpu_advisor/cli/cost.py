@@ -27,8 +27,12 @@ from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.option_table import write_option_table
 from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.model.common import Language
+from gpu_advisor.model.cost_results import CostResult
 from gpu_advisor.model.evaluation import Evaluation
-from gpu_advisor.model.project import Project
+from gpu_advisor.model.project import OptionId, Project
+from gpu_advisor.report.glossary import cite_articles
+from gpu_advisor.report.plan.decision import decisive_rows
+from gpu_advisor.report.text import tr as report_words
 from gpu_advisor.words.terms import option_in_sentence, rank_mark, text_or_empty
 
 MAX_DRAWS = 1_000_000
@@ -136,6 +140,41 @@ def scenario_plan(project: Project, name: str) -> Project:
     return apply_scenario(project, project.scenarios[index])
 
 
+def _options_json(
+    cost: CostResult, lang: Language, ranks: dict[OptionId, int | None]
+) -> list[dict[str, Any]]:
+    """Each option in the engine's table order, with its ``rank``."""
+    return [
+        {
+            "id": o.id.value,
+            "total_cny": o.total_cny,
+            "monthly_cny": o.monthly_cny,
+            "cumulative_cny": o.cumulative_cny,
+            "npv_cny": o.npv_cny,
+            "capex_cny": o.capex_cny,
+            "opex_cny": o.opex_cny,
+            "cost_per_useful_gpu_hour_cny": o.cost_per_useful_gpu_hour_cny,
+            "utilization": o.utilization,
+            "gpus": o.gpus,
+            "breakdown": o.breakdown,
+            "feasible": o.feasible,
+            "infeasible_code": o.infeasible_code or None,
+            "reason": text_or_empty(o.reason, lang) or None,
+            "same_as": o.same_as.value if o.same_as else None,
+            "rank": ranks[o.id],
+            "at_risk_cny": o.at_risk_cny,
+            "upfront_cny": o.upfront_cny,
+            "deposit_cny": o.deposit_cny,
+            "residual_value_cny": o.residual_value_cny,
+            "includes": text_or_empty(o.includes, lang),
+            "horizon_end": (
+                o.horizon_end.model_dump(mode="json") if o.horizon_end else None
+            ),
+        }
+        for o in cost.options
+    ]
+
+
 def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
     """The JSON document printed with ``--json``.
 
@@ -154,35 +193,7 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
         "currency": cost.currency.model_dump(mode="json"),
         "demand_gpu_hours": cost.demand_gpu_hours,
         "demand_source": cost.demand_source,
-        "options": [
-            {
-                "id": o.id.value,
-                "total_cny": o.total_cny,
-                "monthly_cny": o.monthly_cny,
-                "cumulative_cny": o.cumulative_cny,
-                "npv_cny": o.npv_cny,
-                "capex_cny": o.capex_cny,
-                "opex_cny": o.opex_cny,
-                "cost_per_useful_gpu_hour_cny": o.cost_per_useful_gpu_hour_cny,
-                "utilization": o.utilization,
-                "gpus": o.gpus,
-                "breakdown": o.breakdown,
-                "feasible": o.feasible,
-                "infeasible_code": o.infeasible_code or None,
-                "reason": text_or_empty(o.reason, lang) or None,
-                "same_as": o.same_as.value if o.same_as else None,
-                "rank": ranks[o.id],
-                "at_risk_cny": o.at_risk_cny,
-                "upfront_cny": o.upfront_cny,
-                "deposit_cny": o.deposit_cny,
-                "residual_value_cny": o.residual_value_cny,
-                "includes": text_or_empty(o.includes, lang),
-                "horizon_end": (
-                    o.horizon_end.model_dump(mode="json") if o.horizon_end else None
-                ),
-            }
-            for o in cost.options
-        ],
+        "options": _options_json(cost, lang, ranks),
         "ranking": [row.option.id.value for row in rows],
         "break_even": cost.break_even.model_dump(mode="json"),
         "commitment": commitment_json(ev),
@@ -221,6 +232,8 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
     if isinstance(ev, PlanEvaluation):
         doc["plan"] = _plan_json(ev)
         doc["candidates"] = candidates_json(ev)
+        decisive = ev.decisive
+        doc["decisive"] = None if decisive is None else decisive.model_dump(mode="json")
     return dict(words.worded(doc, lang))
 
 
@@ -321,6 +334,7 @@ def _text(ev: Evaluation, lang: Language) -> str:
         lines.extend(f"  ! {words.text(a, lang)}" for a in shown)
     if isinstance(ev, PlanEvaluation):
         lines.extend(candidates_lines(ev, lang))
+        lines.extend(_decisive_lines(ev, lang))
     if ev.monte_carlo is not None:
         mc = ev.monte_carlo
         lines.append(
@@ -329,6 +343,24 @@ def _text(ev: Evaluation, lang: Language) -> str:
             else f"Monte Carlo, {mc.draws} draws: P(owning beats renting) = {mc.p_own_beats_rent:.0%}"
         )
     return "\n".join(lines)
+
+
+def _decisive_lines(ev: PlanEvaluation, lang: Language) -> list[str]:
+    """Page 1's decisive inputs: name, as planned, range, where the decision flips."""
+    rows = decisive_rows(ev.decisive, lang)
+    if not rows:
+        return (
+            [report_words("page1.none_decisive", lang)]
+            if ev.decisive is not None
+            else []
+        )
+    zh = lang is Language.ZH
+    sep = "：" if zh else ": "
+    lines = [report_words("page1.sensitive", lang) + sep.rstrip()]
+    for name, planned, span, flip in rows:
+        within = f"（{span}）" if zh else f" ({span})"
+        lines.append(f"  {name}{sep}{planned}{within} → {flip}")
+    return lines
 
 
 def run(args: argparse.Namespace) -> int:
@@ -355,7 +387,12 @@ def run(args: argparse.Namespace) -> int:
     lang = Language(args.lang) if args.lang else project.meta.language
     if args.xlsx is not None:
         try:
-            write_option_table(ev.cost, args.xlsx, zh=lang is Language.ZH)
+            write_option_table(
+                ev.cost,
+                args.xlsx,
+                zh=lang is Language.ZH,
+                source_words=lambda s: cite_articles(s, lang),
+            )
         except OSError as exc:
             raise CliError(
                 f"{args.xlsx}: cannot write ({exc.strerror or exc})"

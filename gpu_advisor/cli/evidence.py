@@ -235,7 +235,7 @@ def _score_json(
                 "scores": {
                     s.criterion.value: {
                         "score": s.score,
-                        "input": s.raw,
+                        "input": words.text(s.input, "en"),
                         "rule": words.text(s.rule, "en"),
                     }
                     for s in v.scores

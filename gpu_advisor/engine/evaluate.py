@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Final
 
 from pydantic import Field
 
+from gpu_advisor.engine.cost.decisive import decisive_inputs
 from gpu_advisor.engine.cost.feasibility import candidate_reason
 from gpu_advisor.engine.cost.finance import Finance, finance
 from gpu_advisor.engine.cost.prepare import band_log_sigma, prepare
@@ -46,6 +47,7 @@ from gpu_advisor.engine.rollout.review import Review, review
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, InputRef, Language
 from gpu_advisor.model.cost_results import MonteCarloResult
+from gpu_advisor.model.decisive_results import Decisive
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import (
     Budget,
@@ -445,6 +447,13 @@ class PlanEvaluation(Evaluation):
         return finance(self.cost)
 
     @cached_property
+    def decisive(self) -> Decisive | None:
+        """The inputs that move the decision most and where it flips
+        (:func:`~gpu_advisor.engine.cost.decisive.decisive_inputs`; the plan
+        re-priced some 40 times, so it is worked out on first read)."""
+        return decisive_inputs(self.project, self.catalog, self.sizing, self.cost)
+
+    @cached_property
     def candidate_costs(self) -> list[CandidateCost]:
         """Each candidate GPU at cost (:func:`candidate_costs`)."""
         return candidate_costs(self.project, self.catalog, self)
@@ -704,6 +713,8 @@ class EvaluationMemo:
                 project, self.catalog, sizing, previous=vendors_before
             ),
         )
+        if last is not None and cost is last.cost:
+            _keep_decisive(last, out)
         self._last = out
         return out
 
@@ -730,8 +741,16 @@ class EvaluationMemo:
             monte_carlo=result,
             vendors=last.vendors,
         )
+        _keep_decisive(last, out)
         self._last = out
         return out
+
+
+def _keep_decisive(old: PlanEvaluation, new: PlanEvaluation) -> None:
+    """Hand ``old``'s decisive inputs, when already worked out, to ``new``,
+    whose cost and budget are the same (they depend on nothing else)."""
+    if "decisive" in old.__dict__:
+        new.__dict__["decisive"] = old.__dict__["decisive"]
 
 
 def as_plan_evaluation(

@@ -53,6 +53,23 @@ class ShownWarnings:
         """Every shown warning, in the shown order."""
         return [advice for _source, advice in self.items]
 
+    @property
+    def top(self) -> Advice | None:
+        """The warning page 1 leads with: the most severe, and among equally
+        severe ones the decision's own (the recommendation's and the cost
+        engine's) before the sizing's, in the shown order otherwise."""
+        if not self.items:
+            return None
+        best = min(
+            range(len(self.items)),
+            key=lambda i: (
+                _SEVERITY_RANK.get(self.items[i][1].severity, 3),
+                self.items[i][0] is not WarningSource.COST,
+                i,
+            ),
+        )
+        return self.items[best][1]
+
     def of(self, source: WarningSource) -> list[Advice]:
         """The shown warnings one part raised, in the shown order (the PDF's
         sizing and cost sections each list their part of the one list)."""

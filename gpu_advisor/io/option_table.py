@@ -9,6 +9,7 @@ option's cash flow per month.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
@@ -51,8 +52,11 @@ def option_rows(cost: CostResult, zh: bool = False) -> list[list[object]]:
     return rows
 
 
-def input_rows(cost: CostResult) -> list[list[object]]:
-    """Every input behind the cost figures, once, with where it came from."""
+def input_rows(
+    cost: CostResult, source_words: Callable[[str], str] = str
+) -> list[list[object]]:
+    """Every input behind the cost figures, once, with where it came from
+    (worded by ``source_words``: the renderer's citation of the sources)."""
     rows: list[list[object]] = [["input", "value", "unit", "source", "confirmed"]]
     seen: set[str] = set()
     for explanation in cost.explanations:
@@ -60,12 +64,20 @@ def input_rows(cost: CostResult) -> list[list[object]]:
             if ref.name in seen or ref.source == "engine":
                 continue
             seen.add(ref.name)
-            rows.append([ref.name, ref.value, ref.unit, ref.source, ref.confirmed])
+            source = source_words(ref.source)
+            rows.append([ref.name, ref.value, ref.unit, source, ref.confirmed])
     return rows
 
 
-def write_option_table(cost: CostResult, path: Path, *, zh: bool = False) -> None:
-    """Write the option table workbook to ``path`` (via a temporary file).
+def write_option_table(
+    cost: CostResult,
+    path: Path,
+    *,
+    zh: bool = False,
+    source_words: Callable[[str], str] = str,
+) -> None:
+    """Write the option table workbook to ``path`` (via a temporary file);
+    ``source_words`` words each input's source (its citation) for the reader.
 
     Raises ``OSError`` when the file cannot be written; an existing file is
     then left as it was.
@@ -79,7 +91,7 @@ def write_option_table(cost: CostResult, path: Path, *, zh: bool = False) -> Non
     for row in option_rows(cost, zh):
         sheet.append(row)
     inputs = book.create_sheet("Inputs")
-    for row in input_rows(cost):
+    for row in input_rows(cost, source_words):
         inputs.append(row)
     monthly = book.create_sheet("Monthly")
     monthly.append(["month", *(o.id.value for o in cost.options)])

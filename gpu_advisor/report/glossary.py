@@ -14,8 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Final
 
-from gpu_advisor.engine.names import ARTICLE_PUBLISHER
-from gpu_advisor.engine.names import ARTICLE_TITLES as ENGINE_ARTICLE_TITLES
+from gpu_advisor.engine.names import CITATION
 from gpu_advisor.words import DEFAULT_LANGUAGE, catalog, say
 from gpu_advisor.words.terms import option_names
 
@@ -43,31 +42,44 @@ def option_name(option_id: str, language: str) -> str:
     return names[0] if str(language).startswith("zh") else names[1]
 
 
-ARTICLE_TITLES: Final[dict[str, tuple[str, str]]] = {
-    number: (zh, en) for number, (en, zh) in ENGINE_ARTICLE_TITLES.items()
-}
-"""(zh, en) titles of the idctop.com articles, keyed by their number in the engine's notes."""
-
-_CITED_EN: Final = re.compile(
-    "“(" + "|".join(re.escape(en) for _zh, en in ARTICLE_TITLES.values()) + ")”"
-    r" \(idctop\.com\)((?: \([^()]*\))*)"
-)
-"""An engine citation (:func:`gpu_advisor.engine.names.article`) and its notes."""
-_HAN: Final = re.compile(r"[\u4e00-\u9fff]")
-
 _NUMBERED_ZH: Final = re.compile(r"种子文章\s*(00\d)")
 _RULE_EN: Final = re.compile(r"\b[Ss]eed\s+(00\d)'s (rule(?: of thumb)?)")
 _NUMBERED_EN: Final = re.compile(r"\b[Ss]eeds?\s+(00\d)(?:'s)?")
 _GENERIC: Final = (
-    (re.compile(r"种子文章"), "idctop.com 的文章", "idctop.com articles"),
-    (re.compile(r"\b[Tt]he seeds'"), "idctop.com 文章的", "the idctop.com articles'"),
-    (re.compile(r"\b[Tt]he seeds\b"), "idctop.com 的文章", "the idctop.com articles"),
-    (re.compile(r"\b[Ss]eed articles?\b"), "idctop.com 的文章", "idctop.com articles"),
+    (re.compile(r"种子文章"), "articles"),
+    (re.compile(r"\b[Tt]he seeds'"), "articles_possessive"),
+    (re.compile(r"\b[Tt]he seeds\b"), "the_articles"),
+    (re.compile(r"\b[Ss]eed articles?\b"), "articles"),
 )
+"""How the catalog's source texts name the articles without a number (Chinese and
+English data), and the ``cite.generic.*`` entry each becomes."""
+_SEED_MARKS: Final = ("eed", "种子")
+"""Text that may name an article by its internal number (a quick test)."""
+_TIGHT: Final = ("》 的", "》的")
+"""No space between a Chinese title mark and the particle after it."""
+
+
+def article_citation(number: str, language: str, note: str = "") -> str:
+    """One idctop.com article cited by title and publisher, with a note.
+
+    The words are ``cite.article``, ``article.<number>``, ``cite.note`` and
+    ``article_note.<note>`` in ``resources/words/<language>/terms.toml``.
+
+    >>> article_citation("003", "zh", "payback_period")
+    'idctop.com 文章《上海 AI 训练：租用 GPU 还是自购显卡》（回本周期）'
+    >>> article_citation("002", "en")
+    '“A GPU cluster in Shenzhen: renting suits most teams better than building” (idctop.com)'
+    """
+    text = say("cite.article", language, number=number)
+    if note:
+        noted = say(f"article_note.{note}", language)
+        text = say("cite.note", language, citation=text, note=noted)
+    return text
 
 
 def cite_articles(text: str, language: str) -> str:
-    """Replace the engine's internal article numbers with title and publisher.
+    """Replace the engine's article citations (``idctop.com/003#note``) and the
+    catalog's internal article numbers with title and publisher.
 
     >>> cite_articles("Seed 003's rule: rent", "en")
     'The rule in “AI training in Shanghai: renting GPUs or buying cards” (idctop.com): rent'
@@ -76,22 +88,20 @@ def cite_articles(text: str, language: str) -> str:
     >>> cite_articles("the seeds' six-month line", "en")
     "the idctop.com articles' six-month line"
     >>> from gpu_advisor.engine.names import article
-    >>> cite_articles(article("003", "payback period", "回本周期"), "zh")
+    >>> cite_articles(article("003", "payback_period"), "zh")
     'idctop.com 文章《上海 AI 训练：租用 GPU 还是自购显卡》（回本周期）'
     """
     zh = str(language).startswith("zh")
-    if "idctop.com)" in text:
-        text = _CITED_EN.sub(lambda m: _cited(m, zh), text)
-    if "eed" not in text and "种子" not in text:
+    text = CITATION.sub(
+        lambda m: article_citation(m.group(1), language, m.group(2) or ""), text
+    )
+    if not any(mark in text for mark in _SEED_MARKS):
         return text
 
     def numbered(match: re.Match[str]) -> str:
-        names = ARTICLE_TITLES.get(match.group(1))
-        if names is None:
+        if f"article.{match.group(1)}" not in catalog(DEFAULT_LANGUAGE):
             return match.group(0)
-        if zh:
-            return f"{ARTICLE_PUBLISHER} 文章《{names[0]}》"
-        return f"“{names[1]}” ({ARTICLE_PUBLISHER})"
+        return article_citation(match.group(1), language)
 
     def rule(match: re.Match[str]) -> str:
         the = "The" if match.start() == 0 else "the"
@@ -99,24 +109,11 @@ def cite_articles(text: str, language: str) -> str:
 
     text = _NUMBERED_ZH.sub(numbered, text)
     if not zh:
-        text = _RULE_EN.sub(rule, text)
+        text = _RULE_EN.sub(rule, text)  # English source text, read in English
     text = _NUMBERED_EN.sub(numbered, text)
-    for pattern, zh_text, en_text in _GENERIC:
-        text = pattern.sub(zh_text if zh else en_text, text)
-    return text.replace("》 的", "》的")
-
-
-def _cited(match: re.Match[str], zh: bool) -> str:
-    """An engine citation in the reader's language, with the notes in it."""
-    en_title = match.group(1)
-    title = next(z for z, e in ARTICLE_TITLES.values() if e == en_title)
-    notes = re.findall(r" \(([^()]*)\)", match.group(2))
-    mine = [n for n in notes if bool(_HAN.search(n)) == zh]
-    if zh:
-        return f"{ARTICLE_PUBLISHER} 文章《{title}》" + "".join(
-            f"（{n}）" for n in mine
-        )
-    return f"“{en_title}” ({ARTICLE_PUBLISHER})" + "".join(f" ({n})" for n in mine)
+    for pattern, code in _GENERIC:
+        text = pattern.sub(say(f"cite.generic.{code}", language), text)
+    return text.replace(*_TIGHT)
 
 
 _OPTION_IN_KEY: Final = re.compile(r"^cost\.options\.([a-z_]+)\.([a-z_]+)$")

@@ -377,7 +377,7 @@ def _segment(segment: str, language: str) -> str:
     """One ``;``-separated part of a source text, as the reader reads it."""
     segment = _name_only(segment.strip())
     zh = _zh(language)
-    if "idctop.com)" in segment or _SEED.search(segment):
+    if "idctop.com)" in segment or "idctop.com/" in segment or _SEED.search(segment):
         return cite_articles(segment, language)
     if zh and segment in SEGMENTS_ZH:
         return SEGMENTS_ZH[segment]

@@ -9,6 +9,7 @@ both languages of a key take the same placeholders (a test checks this).
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Final
 
@@ -60,92 +61,62 @@ def _grouped(value: float, decimals: int = 0) -> str:
     return f"{value:,.{decimals}f}"
 
 
-_ROLES_ZH: Final = {
-    "engineering lead": "技术负责人",
-    "finance": "财务",
-    "management": "管理层",
-    "procurement": "采购",
-    "cto": "CTO",
-}
+def _known(code: str) -> bool:
+    return code in catalog(DEFAULT_LANGUAGE)
 
 
 def role_text(role: str, language: Language | str) -> str:
-    """A sign-off role as shown: the default roles (stored in English) translated.
+    """A sign-off role as shown: a default role (stored in English, as typed) in
+    the reader's words (``role.*`` in ``resources/words/<language>/terms.toml``);
+    a role the author named otherwise, and every role in English, as stored.
 
     >>> role_text("Finance", "zh"), role_text("Finance", "en"), role_text("法务", "zh")
     ('财务', 'Finance', '法务')
+    >>> role_text(" engineering lead", "zh"), role_text("finance", "en")
+    ('技术负责人', 'finance')
     """
-    if str(language).startswith("zh"):
-        return _ROLES_ZH.get(role.strip().lower(), role)
-    return role
+    if str(getattr(language, "value", language)).startswith(DEFAULT_LANGUAGE):
+        return role  # stored in the default language, as the author typed it
+    key = _default_roles().get(role.strip().lower())
+    return role if key is None else say(f"role.{key}", language)
 
 
-_UNITS_ZH: Final = {
-    "CNY": "元",
-    "CNY/GPU": "元/卡",
-    "CNY/GPU-hour": "元/卡时",
-    "CNY/GPU-month": "元/卡·月",
-    "CNY/kWh": "元/度",
-    "CNY/kW": "元/kW",
-    "CNY/month": "元/月",
-    "CNY/year": "元/年",
-    "CNY/server": "元/台",
-    "CNY/rack-month": "元/机柜·月",
-    "CNY/TB": "元/TB",
-    "CNY/TB-month": "元/TB·月",
-    "CNY/Mbps-month": "元/Mbps·月",
-    "years": "年",
-    "months": "个月",
-    "days": "天",
-    "h": "小时",
-    "s": "秒",
-    "GPU-hours": "卡时",
-    "GPU-h": "卡时",
-    "W/GPU": "W/卡",
-    "cards": "张卡",
-    "count": "个",
-    "params": "个参数",
-    "sequences": "条序列",
-    "tokens": "token",
-    "1e9 tokens": "十亿 token",
-    "tokens/param": "token/参数",
-    "tokens/s": "token/秒",
-}
+@functools.cache
+def _default_roles() -> dict[str, str]:
+    """The default roles' English names (lower case) -> their ``role.*`` ids."""
+    return {
+        str(entry).lower(): code.removeprefix("role.")
+        for code, entry in catalog(DEFAULT_LANGUAGE).items()
+        if code.startswith("role.")
+    }
+
+
 NEUTRAL_UNITS: Final = frozenset(
     {"", "B", "GiB", "GB/s", "TB", "TB/month", "Mbps", "W", "kW", "MHz", "C"}
     | {"Gbit/s", "TFLOP/s", "TB/s", "×", "%"}
 )
-"""Units written the same way in Chinese and English."""
-
-
-_UNITS_EN: Final = {"1e9 tokens": "billion tokens", "1e9": "billion", "count": ""}
-"""Engine units an English reader would not write so."""
-
-_SINGULAR_EN: Final = {
-    "sequences": "sequence",
-    "months": "month",
-    "years": "year",
-    "days": "day",
-    "cards": "card",
-    "GPU-hours": "GPU-hour",
-}
+"""Units written the same way in every language (no ``unit_name.*`` entry)."""
 
 
 def unit_text(unit: str, language: Language | str, value: object = None) -> str:
     """An engine unit (always English) as the reader's language writes it.
 
-    Give ``value`` to have English say "1 month" rather than "1 months".
+    The words are ``unit_name.<unit>`` (``unit_name_one.<unit>`` after the number
+    one) in ``resources/words/<language>/terms.toml``; a unit without an entry
+    is written as the engine writes it. Give ``value`` to have English say
+    "1 month" rather than "1 months".
 
     >>> unit_text("CNY/GPU-hour", "zh"), unit_text("CNY/GPU-hour", "en")
     ('元/卡时', 'CNY/GPU-hour')
     >>> unit_text("months", "en", 1), unit_text("months", "en", 2)
     ('month', 'months')
+    >>> unit_text("GiB", "zh")
+    'GiB'
     """
-    if str(language).startswith("zh"):
-        return _UNITS_ZH.get(unit, unit)
-    unit = _UNITS_EN.get(unit, unit)
-    if value == 1:
-        return _SINGULAR_EN.get(unit, unit)
+    if value == 1 and _known(f"unit_name_one.{unit}"):
+        return say(f"unit_name_one.{unit}", language)
+    if _known(f"unit_name.{unit}"):
+        return say(f"unit_name.{unit}", language)
     return unit
 
 
@@ -207,39 +178,38 @@ def gib(value_bytes: float) -> str:
 
 
 def gpu_hours_band(low: float, high: float, language: Language) -> str:
-    """A P10–P90 GPU-hour range.
+    """A P10–P90 GPU-hour range (``amount.gpu_hours_band``).
 
     Examples
     --------
     >>> gpu_hours_band(727.4, 1375.6, Language.ZH)
     '727 – 1,376 卡时'
     """
-    unit = "卡时" if language is Language.ZH else "GPU-hours"
-    return f"{_grouped(low)} – {_grouped(high)} {unit}"
+    return say(
+        "amount.gpu_hours_band", language, low=_grouped(low), high=_grouped(high)
+    )
 
 
 def gpu_hours(value: float, language: Language) -> str:
-    """GPU-hours, called 卡时 in Chinese.
+    """GPU-hours, called 卡时 in Chinese (``amount.gpu_hours``).
 
     Examples
     --------
     >>> gpu_hours(12345.6, Language.ZH), gpu_hours(12345.6, Language.EN)
     ('12,346 卡时', '12,346 GPU-hours')
     """
-    unit = "卡时" if language is Language.ZH else "GPU-hours"
-    return f"{_grouped(value)} {unit}"
+    return say("amount.gpu_hours", language, value=_grouped(value))
 
 
 def days(value: float, language: Language) -> str:
-    """A duration in days.
+    """A duration in days, one decimal (``amount.days``).
 
     Examples
     --------
     >>> days(12.34, Language.ZH), days(1.0, Language.EN)
     ('12.3 天', '1.0 days')
     """
-    unit = "天" if language is Language.ZH else "days"
-    return f"{_grouped(value, 1)} {unit}"
+    return say("amount.days", language, value=_grouped(value, 1))
 
 
 def percent(fraction: float, decimals: int = 0) -> str:
@@ -253,25 +223,16 @@ def percent(fraction: float, decimals: int = 0) -> str:
     return f"{_grouped(fraction * 100, decimals)}%"
 
 
-_COUNTED: Final[dict[str, tuple[str, str, str]]] = {
-    "card": ("张卡", "card", "cards"),
-    "server": ("台服务器", "server", "servers"),
-    "month": ("个月", "month", "months"),
-    "node": ("个节点", "node", "nodes"),
-}
-"""(Chinese measure word and noun, English singular, English plural) of counted things."""
-
-
 def counted(value: int, noun: str, language: Language | str) -> str:
     """A count with its noun: "1 card", "8 cards", "8 张卡".
+
+    The noun's plural table is ``unit.<noun>`` (``card``, ``server``, ``month``,
+    ``node``) in the catalogs.
 
     >>> counted(1, "server", "en"), counted(8, "server", "en"), counted(8, "server", "zh")
     ('1 server', '8 servers', '8 台服务器')
     """
-    zh, one, many = _COUNTED[noun]
-    if str(language).startswith("zh"):
-        return f"{_grouped(value)} {zh}"
-    return f"{_grouped(value)} {one if value == 1 else many}"
+    return say(f"unit.{noun}", language, n=value)
 
 
 def count(value: float) -> str:

@@ -21,82 +21,27 @@ from gpu_advisor import words
 from gpu_advisor.engine.api import Check
 from gpu_advisor.report.numbers import plain_number
 from gpu_advisor.report.text import unit_text
-
-TEST_NAMES: Final[dict[str, tuple[str, str]]] = {
-    "nccl.intra_node": ("NCCL 单节点内", "NCCL inside one node"),
-    "nccl.inter_node": ("NCCL 跨节点", "NCCL across nodes"),
-    "nccl.correctness": ("NCCL 结果校验", "NCCL correctness"),
-    "iperf3": ("节点间 TCP（iperf3）", "Node-to-node TCP (iperf3)"),
-    "fio.checkpoint_write": ("检查点写入（fio）", "Checkpoint write (fio)"),
-    "gpu.temperature": ("GPU 温度", "GPU temperature"),
-    "gpu.clocks": ("负载下 GPU 频率", "GPU clock under load"),
-    "gpu.throttle": ("GPU 降频", "GPU slowdown"),
-    "gpu.ecc": ("GPU ECC 错误", "GPU ECC errors"),
-    "dcgm": ("DCGM 诊断", "DCGM diagnostics"),
-    "dmon.tensor_active": (
-        "任务的 Tensor Core 活跃度（dcgmi dmon）",
-        "Tensor-core activity of the job (dcgmi dmon)",
-    ),
-    "dmon.sm_active": (
-        "任务的 SM 活跃度（dcgmi dmon）",
-        "SM activity of the job (dcgmi dmon)",
-    ),
-    "gpu.matmul": ("BF16 矩阵乘法", "BF16 matrix multiply"),
-    "gpu.memory_copy": ("显存拷贝", "GPU memory copy"),
-    "training.mfu": ("训练任务 MFU", "Training job MFU"),
-}
-"""(zh, en) name of each vendor test (``Check.test``), as the vendors step names it."""
+from gpu_advisor.words import DEFAULT_LANGUAGE, catalog, say
 
 SHARE_TESTS: Final = frozenset({"training.mfu", "dmon.tensor_active", "dmon.sm_active"})
 """Tests whose measured value is a share: shown as a percentage."""
 
 _SCIENTIFIC: Final = re.compile(r"\d+(?:\.\d+)?[eE][-+]?\d+")
 
-_WORDS: Final[dict[str, tuple[str, str]]] = {
-    "ratio": (
-        "≥ {pass_at} 通过，≥ {warn_at} 警告，更低不通过（预期 {expected} 的 "
-        "{pass_pct}% 与 {warn_pct}%）",
-        "pass ≥ {pass_at}, warn ≥ {warn_at}, fail below ({pass_pct}% and "
-        "{warn_pct}% of the expected {expected})",
-    ),
-    "pass_warn": (
-        "≥ {pass_at} 通过，≥ {warn_at} 警告，更低不通过",
-        "pass ≥ {pass_at}, warn ≥ {warn_at}, fail below",
-    ),
-    "hot": (
-        "≥ {fail_at} 过热不通过，≥ {warn_at} 警告",
-        "fail ≥ {fail_at} (too hot), warn ≥ {warn_at}",
-    ),
-    "dcgm": (
-        "任一诊断项失败即不通过，任一项警告即警告",
-        "fail if any diagnostic fails, warn if any warns",
-    ),
-    "nccl.correctness": (
-        "出现错误值或越界值即不通过",
-        "fail on any wrong or out-of-bounds value",
-    ),
-    "dcgm.pass": ("全部通过", "all passed"),
-    "dcgm.warn": ("有警告", "a warning"),
-    "dcgm.fail": ("有失败项", "a failure"),
-}
-
-
-def _zh(language: str) -> bool:
-    return str(language).startswith("zh")
-
-
-def _pick(words: tuple[str, str], language: str) -> str:
-    return words[0] if _zh(language) else words[1]
-
 
 def check_name(test: str, language: str) -> str:
     """A vendor test by its name (the id itself if unknown).
 
+    The names are ``report.vendor_test.<test>`` in
+    ``resources/words/<language>/vendor_checks.toml``.
+
     >>> check_name("nccl.inter_node", "zh"), check_name("iperf3", "en")
     ('NCCL 跨节点', 'Node-to-node TCP (iperf3)')
+    >>> check_name("no.such_test", "zh")
+    'no.such_test'
     """
-    names = TEST_NAMES.get(test)
-    return test if names is None else _pick(names, language)
+    code = f"report.vendor_test.{test}"
+    return say(code, language) if code in catalog(DEFAULT_LANGUAGE) else test
 
 
 def _amount(value: float, unit: str, language: str, share: bool) -> str:
@@ -106,8 +51,6 @@ def _amount(value: float, unit: str, language: str, share: bool) -> str:
     if unit == "C":
         return f"{plain_number(value)} °C"
     shown = unit_text(unit, language, value)
-    if unit == "count":
-        shown = "个" if _zh(language) else ""
     return f"{plain_number(value)} {shown}".strip()
 
 
@@ -130,8 +73,8 @@ def measured_text(check: Check, language: str) -> str:
     if value is None or not math.isfinite(value):
         return "—"
     if check.test == "dcgm":
-        key = "dcgm.pass" if value >= 1 else "dcgm.warn" if value > 0 else "dcgm.fail"
-        return _pick(_WORDS[key], language)
+        key = "pass" if value >= 1 else "warn" if value > 0 else "fail"
+        return say(f"report.vendor_dcgm.{key}", language)
     return _amount(value, check.unit, language, check.test in SHARE_TESTS)
 
 
@@ -157,14 +100,16 @@ def threshold_text(check: Check, language: str) -> str:
     """
     share = check.test in SHARE_TESTS
     if check.test in ("dcgm", "nccl.correctness"):
-        return _pick(_WORDS[check.test], language)
+        return say(f"report.vendor_threshold.{check.test}", language)
     if check.threshold is None:
         return "—"
     code, values = check.threshold.code, check.threshold.params
     if code == "evidence.threshold.ratio" and check.expected is not None:
         pass_pct = round(100 * _number(values["pass_ratio"]))
         warn_pct = round(100 * _number(values["warn_ratio"]))
-        return _pick(_WORDS["ratio"], language).format(
+        return say(
+            "report.vendor_threshold.ratio",
+            language,
             pass_at=_amount(
                 check.expected * pass_pct / 100, check.unit, language, share
             ),
@@ -176,12 +121,16 @@ def threshold_text(check: Check, language: str) -> str:
             warn_pct=warn_pct,
         )
     if code == "evidence.threshold.pass_warn":
-        return _pick(_WORDS["pass_warn"], language).format(
+        return say(
+            "report.vendor_threshold.pass_warn",
+            language,
             pass_at=_amount(_number(values["pass_at"]), check.unit, language, share),
             warn_at=_amount(_number(values["warn_at"]), check.unit, language, share),
         )
     if code == "evidence.threshold.temperature":
-        return _pick(_WORDS["hot"], language).format(
+        return say(
+            "report.vendor_threshold.hot",
+            language,
             fail_at=_amount(_number(values["fail_at"]), "C", language, False),
             warn_at=_amount(_number(values["warn_at"]), "C", language, False),
         )

@@ -10,6 +10,9 @@ applies:
   is not met;
 - ``recommend.own_for_residency``: the data must stay on owned hardware.
 
+Every recommendation gives a reason that names it, and no reason claims a
+negative saving.
+
 Spot at risk (``at_risk_cny``) is a possible saving, not an option the
 recommendation is weighed against; an option that is the same plan as another
 is that option.
@@ -47,6 +50,7 @@ SUBSETS = [
     ["on_demand", "self_build", "hybrid"],
     ["monthly", "colocation", "self_build"],
     ["on_demand", "spot", "mix", "hybrid", "self_build"],
+    ["spot", "mix", "colocation"],
 ]
 
 
@@ -94,7 +98,35 @@ def test_the_recommendation_is_the_cheapest_feasible_option_or_a_rule_says_why(
     assert option.feasible
     assert option.at_risk_cny is None
     assert chosen.value in options  # never an option the user left out
+    reasons = cost.recommendation.reasons
+    assert reasons
+    assert reasons[0].params.get("option") == chosen.value
+    for r in reasons:
+        assert float(r.params.get("saving_cny", 0.0)) >= -0.5, r  # type: ignore[arg-type]
     cheapest = min(o.total_cny for o in candidates)
     if option.total_cny > cheapest + 0.5:
         codes = {r.code for r in cost.recommendation.reasons}
         assert codes & RULES, (chosen, option.total_cny, cheapest, sorted(codes))
+
+
+def test_owning_is_recommended_for_want_of_a_safe_rental_and_says_so() -> None:
+    """The lab with only spot, the mix and colocation selected: spot is at
+    risk for the 64-card job, so colocation is recommended, because no
+    rental selected can run the work, not because it "saves" against
+    renting nothing (it used to say "-14,585,380 CNY less than renting");
+    without operations staff the missing condition is a warning."""
+    lab = next(p for p in EXAMPLES if p.stem == "lab_64_gpus_three_years")
+    options = '["spot", "mix", "colocation"]'
+    for staff, warned in (("true", False), ("false", True)):
+        project = apply_overrides(
+            load_project(lab),
+            [f"budget.options={options}", f"budget.has_ops_staff={staff}"],
+        )
+        cost = evaluate_plan(project, CATALOG, monte_carlo=False).cost
+        assert cost.recommendation.option is OptionId.COLOCATION
+        assert cost.option(OptionId.SPOT).at_risk_cny is not None
+        codes = [r.code for r in cost.recommendation.reasons]
+        assert codes[0] == "recommend.own_no_rental"
+        assert "recommend.own" not in codes
+        warnings = {w.code for w in cost.warnings}
+        assert ("recommend.owning_needs" in warnings) is warned

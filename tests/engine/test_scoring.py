@@ -361,3 +361,38 @@ def test_a_failed_gpu_is_named_as_the_reason(scored):
     )
     # the weights cannot hand the lead to a vendor that failed
     assert all(s.winner_if_increased in (None, "dear") for s in result.sensitivity)
+
+
+def test_each_score_names_its_input_as_a_message_both_languages_word() -> None:
+    from gpu_advisor import words
+    from gpu_advisor.engine.evidence.scoring import Criterion, criterion_scores
+    from gpu_advisor.model.project import PowerRedundancy, Vendor
+
+    vendor = Vendor(
+        name="x",
+        sla_availability_pct=99.9,
+        power_redundancy=PowerRedundancy.DUAL_FEED,
+        spares_on_site=False,
+        vpc=True,
+        encryption=True,
+    )
+    scores = {
+        s.criterion: s
+        for s in criterion_scores(
+            vendor, price_cny_per_gpu_hour=8.2222, lowest_price_cny_per_gpu_hour=8.0
+        )
+    }
+    en = {c: words.text(s.input, "en") for c, s in scores.items()}
+    zh = {c: words.text(s.input, "zh") for c, s in scores.items()}
+    assert en[Criterion.PRICE] == "8.22 CNY/GPU-h"
+    assert zh[Criterion.PRICE] == "8.22 元/卡时"
+    assert en[Criterion.SLA] == zh[Criterion.SLA] == "99.9%"
+    assert (en[Criterion.REPLACEMENT], zh[Criterion.REPLACEMENT]) == ("unknown", "未知")
+    assert (en[Criterion.POWER], zh[Criterion.POWER]) == ("dual feed", "双路市电")
+    assert zh[Criterion.SPARES] == "现场无备件"
+    assert (en[Criterion.COMPLIANCE], zh[Criterion.COMPLIANCE]) == (
+        "VPC, encryption",
+        "VPC、加密",
+    )
+    assert en[Criterion.PERFORMANCE] == "not measured"
+    assert scores[Criterion.PRICE].input.params == {"cny_per_gpu_hour": 8.2222}

@@ -288,7 +288,7 @@ def test_the_bilingual_decision_and_finance_pages_line_up(
         build_plan_pdf(project, evaluation, load_catalog(), language="bilingual")
     )
     pages = {
-        1: ("dec1.sensitive", "dec1.risks", "dec1.next", "dec1.signoff"),
+        1: ("page1.sensitive", "dec1.risks", "dec1.next", "dec1.signoff"),
         2: ("fin.depreciation", "fin.vat", "fin.options"),
     }
     for page, keys in pages.items():

@@ -188,6 +188,37 @@ def test_changed_version_changes_bytes(
     assert other != plans[Language.ZH]
 
 
+def _trailer_id(data: bytes) -> list[bytes]:
+    found = PdfReader(io.BytesIO(data)).trailer.get("/ID")
+    assert found is not None
+    return [bytes(part.original_bytes) for part in found]
+
+
+def test_document_id_follows_the_plan(
+    plans: dict[Language, bytes],
+    project: Project,
+    evaluation: Evaluation,
+    catalog: Catalog,
+) -> None:
+    """reportlab's invariant mode digests the ID from title, author, subject and
+    keywords (the fingerprint among them): another version or language, another ID."""
+    zh = _trailer_id(plans[Language.ZH])
+    assert zh[0] == zh[1]
+    assert len(zh[0]) == 16
+    assert zh != _trailer_id(plans[Language.EN])
+    other = build_plan_pdf(
+        project, evaluation, catalog, language=Language.ZH, app_version="9.9.9"
+    )
+    assert zh != _trailer_id(other)
+
+
+def test_the_plan_sets_no_private_reportlab_field() -> None:
+    import gpu_advisor.report.plan.document as document
+
+    source = Path(document.__file__).read_text(encoding="utf-8")
+    assert "._ID" not in source
+
+
 _CHILD = """
 import hashlib, sys
 sys.path.insert(0, {here!r})

@@ -273,3 +273,33 @@ def test_key_numbers_link_to_their_explanations(qtbot: Any, path: Path) -> None:
         assert dialog.explanation is not None, key
         assert dialog.explanation.key == key
         assert dialog.formula_label.text()
+
+
+@pytest.mark.parametrize("path", EXAMPLES[:1], ids=lambda p: p.stem)
+def test_summary_shows_the_decisive_inputs_from_the_evaluation(
+    qtbot: Any, path: Path
+) -> None:
+    """The review step shows page 1's decisive inputs: worked out in the
+    background, from the evaluation's own field, the same rows as the PDF."""
+    from gpu_advisor.report.plan.decision import decisive_rows
+    from gpu_advisor.report.text import tr
+
+    session = ProjectSession(load_project(path))
+    page = _page(qtbot, session)
+    heading = tr("page1.sensitive", i18n.current_language())
+    assert heading in page.summary_view.toPlainText()
+    qtbot.waitUntil(lambda: "decisive" in session.evaluation.__dict__, timeout=20_000)
+    qtbot.waitUntil(
+        lambda: (
+            tr("page1.working", i18n.current_language())
+            not in page.summary_view.toPlainText()
+        ),
+        timeout=20_000,
+    )
+    text = page.summary_view.toPlainText()
+    rows = decisive_rows(session.evaluation.decisive, i18n.current_language())
+    assert rows
+    for name, planned, _span, flip in rows:
+        assert name in text
+        assert planned in text
+        assert flip in text

@@ -546,13 +546,12 @@ def _decide(
             project, options, field.owned, hybrid, months
         )
         return (chosen if chosen is not None else options[0]), reasons, warnings
+    if field.rent_choice is None:
+        return _own_no_rental(project.budget, options, field, hybrid, months)
     own, blocked = _own_or_blocked(project.budget, field, hybrid, span, peak_to_mean)
     if own is not None:
         reasons = _own_reasons(own, field, hybrid, months)
         return own, reasons, [f.ValidateFirst(inputs=("demand.months",))]
-    if field.rent_choice is None:
-        chosen = field.owned[0] if field.owned else options[0]
-        return chosen, [blocked] if blocked else [], []
     chosen = field.rent_choice
     reasons = _rent_reasons(chosen, months, span, field.cheapest_rent)
     if blocked is not None:
@@ -561,6 +560,37 @@ def _decide(
     if field.owned_pure and blocked is None:
         reasons.append(_own_dearer(chosen, field, break_even))
     return chosen, reasons, []
+
+
+def _own_no_rental(
+    budget: Budget,
+    options: list[OptionResult],
+    field: _Field,
+    hybrid: HybridResult | None,
+    months: int,
+) -> tuple[OptionResult, list[f.Finding], list[f.Finding]]:
+    """No rental selected can run the work as priced without risk: the
+    cheapest owned option, with that as its reason and the conditions for
+    buying it still lacks as a warning."""
+    if not field.owned:
+        return options[0], [], []
+    chosen = field.owned[0]
+    if not chosen.feasible:
+        return chosen, [], []
+    reason = f.OwnNoRental(
+        option=chosen.id,
+        total_cny=chosen.total_cny,
+        months=months,
+        gpus=chosen.gpus,
+        inputs=("budget.options", *_DEMAND_INPUTS, *price_inputs(chosen.id)),
+    )
+    missing = _missing_for_owning(budget, owned_kind(chosen, hybrid))
+    warnings: list[f.Finding] = (
+        [f.OwningNeeds(missing=tuple(missing), inputs=(*missing, "budget.options"))]
+        if missing
+        else []
+    )
+    return chosen, [reason], warnings
 
 
 def _context_reasons(

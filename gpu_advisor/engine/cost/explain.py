@@ -155,9 +155,10 @@ _RESIDUAL_NOTE = (
     "Owned hardware: the horizon is charged the purchase price minus the resale value at "
     "its end; the remaining book value is not a cost, but a second-hand sale loses the "
     "haircut on the above-residual part. The resale value and returned deposits appear as "
-    "money in during the last month. / 自购硬件：规划期只承担购价减去期末可变现价值；剩余账面价值"
-    "不计为成本，但二手出售要对高于残值的部分打折。可变现价值和退还押金计入最后一个月的现金流入。"
+    "money in during the last month."
 )
+"""The engine's notation of the owned options (a reader reads the catalog's
+``report.formula.cost.options.owned.total_cny``)."""
 
 
 _FORMULA_REF = f"{ALL_ARTICLES}; Brealey, Myers & Allen 2020"
@@ -243,8 +244,8 @@ def commitment_explanation(resolved: Resolved) -> Explanation:
     )
     return _explain(
         COMMITMENT_KEY,
-        "yearly price = yearly factor × monthly (包月) list price; share of the "
-        "on-demand (按量付费) list price = yearly price / (on-demand price × 730 h); "
+        "yearly price = yearly factor × monthly list price; share of the "
+        "on-demand list price = yearly price / (on-demand price × 730 h); "
         "spot price = spot factor × on-demand list price",
         [
             *(resolved.refs[k] for k in keys if k in resolved.refs),
@@ -253,29 +254,17 @@ def commitment_explanation(resolved: Resolved) -> Explanation:
             ),
             _engine_ref(COMMITMENT_KEY, share),
         ],
-        "“Renting compute for large-model training in Shanghai: pay-as-you-go "
-        "GPU cloud” (idctop.com): prepaid commitments at 70-80 % of the list price",
+        article("001", "prepaid_commitments"),
     )
 
 
 _OWNED = (OptionId.COLOCATION, OptionId.SELF_BUILD)
-_BREAK_EVEN_REF = article("003", "payback period", "回本周期")
+_BREAK_EVEN_REF = article("003", "payback_period")
 _ARTICLE_003 = article("003")
-_PER_HOUR_REF = article("003", "compare per useful card-hour", "按有效卡时比较")
-_UTILIZATION_REF = article(
-    "003",
-    "owning pays only at high, stable utilisation",
-    "只有高而稳定的利用率才值得自购",
-)
-_SIX_MONTH_REF = article(
-    "003",
-    "buy when the monthly rent exceeds depreciation plus electricity "
-    "and demand holds six months",
-    "买卡还是租卡：月租超过折旧加电费且需求稳定半年以上",
-)
-_MIX_REF = article(
-    "001", "yearly baseline plus spot bursts", "包年包月基线加竞价实例弹性"
-)
+_PER_HOUR_REF = article("003", "per_useful_card_hour")
+_UTILIZATION_REF = article("003", "high_stable_utilisation")
+_SIX_MONTH_REF = article("003", "six_month_rule")
+_MIX_REF = article("001", "baseline_and_bursts")
 _NPV_REF = (
     "Brealey, Myers & Allen (2020), Principles of Corporate Finance, 13th ed., "
     "ch. 2 (present value of monthly cash flows)"

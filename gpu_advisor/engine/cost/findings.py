@@ -56,6 +56,27 @@ class OwnForResidency(Finding):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class OwnNoRental(Finding):
+    """Owning is chosen because no rental selected can run the work as priced
+    without a risk the plan does not take (infeasible, or spot at risk)."""
+
+    code: ClassVar[str] = "recommend.own_no_rental"
+    option: OptionId
+    total_cny: float
+    months: int
+    gpus: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OwningNeeds(WarningFinding):
+    """The owned option chosen for want of a rental still lacks a condition
+    for buying (staff, cash, a machine room)."""
+
+    code: ClassVar[str] = "recommend.owning_needs"
+    missing: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ResidencyNeedsRoom(Finding):
     """A cheaper owned option needs the machine room the team lacks."""
 

@@ -158,6 +158,25 @@ def _price_all(
     return priced
 
 
+def scenario_totals(
+    p: Params,
+    demand: FloatArray,
+    owned_gpus: int,
+    options: list[OptionId],
+    policy: MixPolicy | None,
+    hybrid: HybridPlan | None = None,
+) -> dict[OptionId, FloatArray]:
+    """Each feasible option's total in every scenario of ``p``, as the tornado
+    prices them (the owned count, the mix's baseline and the hybrid's plan
+    fixed; only the bursts adapt). [CNY]
+
+    The decisive inputs' first screen
+    (:mod:`gpu_advisor.engine.cost.decisive`) reads these.
+    """
+    priced = _price_all(p, demand, owned_gpus, options, policy, hybrid)
+    return {o: a.total for o, a in priced.items() if a.feasible}
+
+
 def _totals(option: OptionId, total: FloatArray, feasible: bool = True) -> OptionArrays:
     """An option known by its totals only (one column of cash, no lines)."""
     s = total.shape[0]

@@ -317,9 +317,20 @@ def _no_values(x: f.Finding) -> Params:
     return {}
 
 
-@values.register
-def _residency_owning_needs(x: f.ResidencyOwningNeeds) -> Params:
+@values.register(f.OwningNeeds)
+@values.register(f.ResidencyOwningNeeds)
+def _owning_needs(x: f.ResidencyOwningNeeds | f.OwningNeeds) -> Params:
     return {"missing": list(x.missing)}
+
+
+@values.register
+def _own_no_rental(x: f.OwnNoRental) -> Params:
+    return {
+        "option": x.option.value,
+        "total_cny": x.total_cny,
+        "months": x.months,
+        "gpus": x.gpus,
+    }
 
 
 @values.register

@@ -101,6 +101,9 @@ def work_coverage(
 MAX_HORIZON_MONTHS: Final = 120
 """Longest horizon a plan may have (``ProjectMeta.horizon_months``). [months]"""
 
+MAX_MONTH_GPU_HOURS: Final = 1e10
+"""Most GPU-hours one month of a profile may hold (``DemandMonth.gpu_hours``)."""
+
 
 def extend_demand(
     project: Project, missing: float, cards: int, source: str
@@ -129,6 +132,10 @@ def extend_demand(
     """
     capacity = cards * HOURS_PER_MONTH
     horizon = project.meta.horizon_months
+    if not (0 < missing < MAX_MONTH_GPU_HOURS * MAX_HORIZON_MONTHS) or capacity <= 0:
+        return None
+    if capacity > MAX_MONTH_GPU_HOURS:
+        return None  # no month of the profile can hold the job's cards
     if source != "project":
         months = horizon + math.ceil(missing / capacity - 1e-9)
         if months > MAX_HORIZON_MONTHS:
@@ -150,12 +157,13 @@ def extend_demand(
     training = [i for i, m in enumerate(typed) if m.phase in TRAINING_PHASES]
     phase = typed[training[-1]].phase if training else _job_phase(project)
     at = training[-1] + 1 if training else 0
+    count = math.ceil(left / capacity - 1e-9)
+    if horizon + count > MAX_HORIZON_MONTHS:
+        return None  # checked before any month is made
     added = [
         DemandMonth(gpu_hours=min(capacity, left - k * capacity), phase=phase)
-        for k in range(math.ceil(left / capacity - 1e-9))
+        for k in range(count)
     ]
-    if horizon + len(added) > MAX_HORIZON_MONTHS:
-        return None
     return DemandExtension(
         months=out[:at] + added + out[at:],
         horizon_months=horizon + len(added),

@@ -104,8 +104,10 @@ RULES: Final[dict[Criterion, Message]] = {
 class CriterionScore(Frozen):
     criterion: Criterion
     score: float = Field(..., ge=0, le=100)
-    raw: str = Field(
-        "", description="The input the score came from, e.g. '8.22 CNY/GPU-h'."
+    input: Message = Field(
+        ...,
+        description="The input the score came from (catalog ``evidence.input.*``), "
+        "e.g. a price worded '8.22 CNY/GPU-h'.",
     )
     rule: Message = Field(..., description="How the score is given.")
 
@@ -194,9 +196,21 @@ def _linear(value: float, zero_at: float, full_at: float) -> float:
     return 100.0 * min(1.0, max(0.0, fraction))
 
 
-def _flags(vendor: Vendor, fields: Sequence[str], points: float) -> tuple[float, str]:
+def _input(code: str, **params: str | float | bool | list[str]) -> Message:
+    """The input a score came from, as a catalog message ``evidence.input.<code>``."""
+    return Message(code=f"evidence.input.{code}", params=params)
+
+
+_UNKNOWN: Final = _input("unknown")
+_NOT_MEASURED: Final = _input("not_measured")
+
+
+def _flags(
+    vendor: Vendor, fields: Sequence[str], points: float
+) -> tuple[float, Message]:
+    """Points for each yes; the input names the fields answered yes."""
     yes = [name for name in fields if getattr(vendor, name) is True]
-    return points * len(yes), ", ".join(yes) or "-"
+    return points * len(yes), _input("clauses", names=yes) if yes else _input("none")
 
 
 def criterion_scores(
@@ -237,7 +251,7 @@ def criterion_scores(
         CriterionScore(
             criterion=c,
             score=min(100.0, max(0.0, out[c][0])),
-            raw=out[c][1],
+            input=out[c][1],
             rule=RULES[c],
         )
         for c in Criterion
@@ -248,57 +262,56 @@ def _quote_and_measured_scores(
     price_cny_per_gpu_hour: float | None,
     lowest_price_cny_per_gpu_hour: float | None,
     judgement: VendorJudgement | None,
-) -> dict[Criterion, tuple[float, str]]:
+) -> dict[Criterion, tuple[float, Message]]:
     """Price, performance and network: (score before clamping, its input)."""
-    out: dict[Criterion, tuple[float, str]] = {}
+    out: dict[Criterion, tuple[float, Message]] = {}
     if price_cny_per_gpu_hour and lowest_price_cny_per_gpu_hour:
         out[Criterion.PRICE] = (
             100.0 * (lowest_price_cny_per_gpu_hour / price_cny_per_gpu_hour),
-            f"{price_cny_per_gpu_hour:.2f} CNY/GPU-h",
+            _input("price", cny_per_gpu_hour=price_cny_per_gpu_hour),
         )
     else:
-        out[Criterion.PRICE] = (0.0, "no quote")
+        out[Criterion.PRICE] = (0.0, _input("no_quote"))
     perf = judgement.performance_score if judgement else None
     net = judgement.network_score if judgement else None
     out[Criterion.PERFORMANCE] = (
         perf or 0.0,
-        "not measured" if perf is None else f"{perf:.0f}",
+        _NOT_MEASURED if perf is None else _input("measured", score=perf),
     )
     out[Criterion.NETWORK] = (
         net or 0.0,
-        "not measured" if net is None else f"{net:.0f}",
+        _NOT_MEASURED if net is None else _input("measured", score=net),
     )
     return out
 
 
-def _terms_scores(vendor: Vendor) -> dict[Criterion, tuple[float, str]]:
+def _terms_scores(vendor: Vendor) -> dict[Criterion, tuple[float, Message]]:
     """SLA, replacement, power, spares, compliance and contract from the vendor's
     answers: (score before clamping, its input); an unknown answer scores 0."""
-    out: dict[Criterion, tuple[float, str]] = {}
+    out: dict[Criterion, tuple[float, Message]] = {}
     sla = vendor.sla_availability_pct
     out[Criterion.SLA] = (
-        (0.0, "unknown")
+        (0.0, _UNKNOWN)
         if sla is None
-        else (_linear(sla, SLA_ZERO_PCT, SLA_FULL_PCT), f"{sla}%")
+        else (_linear(sla, SLA_ZERO_PCT, SLA_FULL_PCT), _input("sla", pct=sla))
     )
     hours = vendor.card_replacement_hours
     out[Criterion.REPLACEMENT] = (
-        (0.0, "unknown")
+        (0.0, _UNKNOWN)
         if hours is None
         else (
             _linear(hours, REPLACEMENT_ZERO_HOURS, REPLACEMENT_FULL_HOURS),
-            f"{hours:g} h",
+            _input("replacement", hours=hours),
         )
     )
     out[Criterion.POWER] = (
         POWER_POINTS[vendor.power_redundancy],
-        vendor.power_redundancy.value,
+        _input("power", level=vendor.power_redundancy.value),
     )
+    spares = vendor.spares_on_site
     out[Criterion.SPARES] = (
-        100.0 if vendor.spares_on_site else 0.0,
-        "unknown"
-        if vendor.spares_on_site is None
-        else str(vendor.spares_on_site).lower(),
+        100.0 if spares else 0.0,
+        _UNKNOWN if spares is None else _input("spares" if spares else "no_spares"),
     )
     out[Criterion.COMPLIANCE] = _flags(
         vendor, COMPLIANCE_FIELDS, 100.0 / len(COMPLIANCE_FIELDS)

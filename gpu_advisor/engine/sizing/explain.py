@@ -375,7 +375,7 @@ def _compute_explanations(
                     "redundancy_factor",
                     cmp.REDUNDANCY_FACTOR,
                     "",
-                    article("002", "card-hours × 1.5", "卡时 × 1.5"),
+                    article("002", "redundancy"),
                 )
             ],
             article("002"),
@@ -503,7 +503,7 @@ def _network_choice_explanation(
         "network.TARGET_SCALING_EFFICIENCY",
         net.TARGET_SCALING_EFFICIENCY,
         "",
-        article("002", "slow networks waste fast cards", "网络慢会浪费快卡"),
+        article("002", "slow_networks"),
     )
     if choice.needed is None:
         network_formula = (

@@ -3,8 +3,9 @@
 :func:`build_plan_pdf` renders a project and its :class:`Evaluation` into PDF
 bytes with reportlab's platypus. The same inputs always give the same bytes:
 the canvas runs in reportlab's *invariant* mode, the creation date is the
-project's ``meta.plan_date`` and the document ID is derived from the plan
-fingerprint, language and paper size.
+project's ``meta.plan_date`` and reportlab derives the document ID (trailer
+``/ID``) from the title, author, subject and keywords, which hold the plan
+fingerprint, the app version and the signer.
 
 The fingerprint (SHA-256 of the canonical project JSON and the app version,
 see :func:`gpu_advisor.io.project_file.fingerprint`) is printed in full on the

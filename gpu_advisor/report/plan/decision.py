@@ -3,22 +3,24 @@
 from __future__ import annotations
 
 import datetime as dt
+import math
 from typing import Final
 
 from reportlab.platypus import Paragraph, Table, TableStyle
 
 from gpu_advisor import words
-from gpu_advisor.engine.api import PlanEvaluation
+from gpu_advisor.engine.api import PlanEvaluation, shown_warnings
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import OptionResult
+from gpu_advisor.model.decisive_results import Decisive, DecisiveInput
 from gpu_advisor.model.project import Project
 from gpu_advisor.report.numbers import money_words, plain_number
 from gpu_advisor.report.plan.document import Story, escape, mini_table
 from gpu_advisor.report.plan.keywords import Signer
 from gpu_advisor.report.plan.shared import option_by_id, option_name, region_name
 from gpu_advisor.report.plan.signoff import signoff_rows
-from gpu_advisor.report.text import percent, role_text, unit_text
+from gpu_advisor.report.text import percent, role_text, tr, unit_text
 from gpu_advisor.words.terms import text_or_empty
 
 
@@ -59,6 +61,7 @@ def decision_page(
         ),
         s.lead,
     )
+    _facts(st, project, ev, catalog)
     scope = text_or_empty(best.includes, lang)
     if scope:
         sep = "：" if lang is Language.ZH else ": "
@@ -66,8 +69,8 @@ def decision_page(
     # the VAT basis every figure is on (issue #29): net or gross, in one line
     st.p(escape(text_or_empty(cost.currency.vat_note, lang)), s.small)
     _figures(st, ev, best)
-    _sensitivities(st, ev)
-    _risks(st, project, ev, catalog)
+    _decisive(st, ev)
+    _risks(st, ev)
     _next_steps(st, project)
     _signoff(st, project, signer)
 
@@ -125,45 +128,147 @@ def _figures(st: Story, ev: PlanEvaluation, best: OptionResult) -> None:
     st.p(st.t("dec1.year_note"), st.s.small)
 
 
-def _sensitivities(st: Story, ev: PlanEvaluation) -> None:
-    """The assumptions the choice is most sensitive to, and where it would flip."""
+def _facts(st: Story, project: Project, ev: PlanEvaluation, catalog: Catalog) -> None:
+    """Whether the total pays for the whole job, the top warning, the data residency."""
     lang = st.lang
-    st.p(st.t("dec1.sensitive"), st.s.h3)
-    bars = ev.finance.sensitivities
-    if not bars:
-        st.p(st.t("dec1.no_tornado"), st.s.compact)
-        return
+    sep = "：" if lang is Language.ZH else ": "
+    work = ev.cost.work
+    if ev.cost.recommendation.complete and work is not None:
+        st.p(
+            st.t(
+                "page1.covers_all",
+                sized=plain_number(work.sized_gpu_hours),
+                priced=plain_number(work.priced_gpu_hours),
+            ),
+            st.s.compact,
+        )
+    top = shown_warnings(ev).top
+    if top is not None:
+        st.p(
+            f"<b>{escape(st.t('page1.top_warning'), lang)}</b>{sep}"
+            f"{escape(words.text(top, lang), lang)}",
+            st.s.compact,
+            markup=True,
+        )
+    residency = project.budget.data_residency
+    st.p(
+        f"<b>{escape(st.t('page1.residency'), lang)}</b>{sep}"
+        + escape(
+            st.t(
+                f"page1.residency_is.{residency.value}",
+                region=region_name(catalog, project, lang),
+            ),
+            lang,
+        ),
+        st.s.compact,
+        markup=True,
+    )
+
+
+_SHARES: Final = frozenset(
+    {
+        "budget.yearly_price_factor",
+        "budget.spot_price_factor",
+        "budget.spot_capacity_share",
+        "budget.residual_fraction",
+        "budget.maintenance_fraction_per_year",
+    }
+)
+"""Inputs that are shares, printed as percentages."""
+
+
+def figure(
+    item: DecisiveInput, value: float, lang: Language, *, bare: bool = False
+) -> str:
+    """One value of a decisive input, with its unit (``bare``: without), to
+    three figures.
+
+    >>> from gpu_advisor.model.decisive_results import Decisive, DecisiveInput
+    >>> i = DecisiveInput(input="budget.residual_fraction", value=0.1,
+    ...     low_value=0.05, high_value=0.25, swing_cny=1.0)
+    >>> figure(i, 0.0992188, Language.EN)
+    '9.92 %'
+    >>> j = i.model_copy(update={"input": "budget.gpu_price_cny", "unit": "CNY/GPU"})
+    >>> figure(j, 88164.1, Language.ZH)
+    '88,164 元/卡'
+    """
+    if item.input in _SHARES:
+        return _three_figures(value * 100) + ("" if bare else " %")
+    unit = unit_text(item.unit, lang, value) if item.unit not in {"×", ""} else ""
+    if bare:
+        return _three_figures(value)
+    return f"{_three_figures(value)}{' ' if unit else ''}{unit}"
+
+
+def _three_figures(value: float) -> str:
+    """Three significant figures, grouped, no exponent.
+
+    >>> _three_figures(7.73493), _three_figures(0.757812), _three_figures(402344.0)
+    ('7.73', '0.758', '402,344')
+    """
+    if value == 0 or not math.isfinite(value):
+        return plain_number(value)
+    decimals = max(0, 2 - math.floor(math.log10(abs(value))))
+    text = f"{value:,.{decimals}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def decisive_rows(
+    decisive: Decisive | None, lang: Language
+) -> list[tuple[str, str, str, str]]:
+    """Each decisive input as page 1, the review step and the CLI print it:
+    its name, its value as planned, the range tested, and what the decision
+    flips to where (or that it does not flip within the range)."""
     rows = []
-    for bar, flip in bars:
-        unit = unit_text(bar.unit, lang) if bar.unit not in {"×", ""} else ""
-        sep = " " if unit else ""
+    for item in [] if decisive is None else decisive.inputs:
+        span = figure(item, item.low_value, lang, bare=True) + " – "
+        span += figure(item, item.high_value, lang)
+        if item.flip_value is None or item.flips_to is None:
+            flip = tr("page1.no_flip", lang)
+        else:
+            flip = tr(
+                f"page1.flip_{item.flip_side}",
+                lang,
+                option=tr(f"opt.{item.flips_to.value}", lang),
+                value=figure(item, item.flip_value, lang),
+            )
         rows.append(
             (
-                words.text(bar.label, lang),
-                f"{plain_number(bar.low_value)} – {plain_number(bar.high_value)}"
-                f"{sep}{unit}",
-                st.t("dec1.no_flip")
-                if flip is None
-                else f"{plain_number(flip)}{sep}{unit}",
+                tr(f"input_name.{item.input}", lang),
+                figure(item, item.value, lang),
+                span,
+                flip,
             )
         )
+    return rows
+
+
+def _decisive(st: Story, ev: PlanEvaluation) -> None:
+    """The inputs that move the gap to the runner-up most, and where the decision flips."""
+    st.p(st.t("page1.sensitive"), st.s.h3)
+    rows = decisive_rows(ev.decisive, st.lang)
+    if not rows:
+        st.p(st.t("page1.none_decisive"), st.s.compact)
+        return
     st.items.append(
         mini_table(
             st,
             [
-                st.t("dec1.col_assumption"),
-                st.t("dec1.col_range"),
-                st.t("dec1.col_flip"),
+                st.t("page1.col_input"),
+                st.t("page1.col_planned"),
+                st.t("page1.col_range"),
+                st.t("page1.col_flip"),
             ],
             rows,
-            [1.4, 1.2, 1.1],
+            [1.3, 0.85, 1.15, 1.4],
         )
     )
+    st.p(st.t("page1.sensitive_note"), st.s.small)
 
 
-def _risks(st: Story, project: Project, ev: PlanEvaluation, catalog: Catalog) -> None:
-    """Five risks every plan carries, the utilisation one with its break-even."""
-    lang = st.lang
+def _risks(st: Story, ev: PlanEvaluation) -> None:
+    """Four risks every plan carries, the utilisation one with its break-even
+    (the data residency is one of the plan's facts above)."""
     st.p(st.t("dec1.risks"), st.s.h3)
     utilisation = ev.cost.break_even.utilization
     risks = [
@@ -173,7 +278,6 @@ def _risks(st: Story, project: Project, ev: PlanEvaluation, catalog: Catalog) ->
         else st.t("dec1.risk_util"),
         st.t("dec1.risk_vendor"),
         st.t("dec1.risk_delivery"),
-        st.t("dec1.risk_residency", region=region_name(catalog, project, lang)),
     ]
     for text in risks:
         st.items.append(

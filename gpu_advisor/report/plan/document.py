@@ -2,13 +2,15 @@
 
 Every section adds its flowables to a :class:`Story`; :func:`layout` lays
 them out on pages with a header, a footer ("page x of y"), the table of
-contents and the PDF outline, in reportlab's invariant mode.
+contents and the PDF outline, in reportlab's invariant mode: no clock, and a
+document ID (trailer ``/ID``) that reportlab digests from the title, author,
+subject and keywords (the fingerprint among them), so identical input gives
+identical bytes.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import io
 import re
 from collections.abc import Sequence
@@ -21,7 +23,6 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfdoc import PDFText
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -185,7 +186,6 @@ def _canvas_class(
     language: Language,
     font: str,
     plan_date: dt.date,
-    doc_id: bytes,
 ) -> type[Canvas]:
     """A canvas that draws header and footer once the page count is known."""
 
@@ -209,13 +209,6 @@ def _canvas_class(
                     self._frame(total)
                 super().showPage()
             self.setDateFormatter(pdf_date)
-            ids = PDFText(doc_id, enc="raw").format(self._doc)
-            self._doc._ID = (
-                b"\n["
-                + ids
-                + ids
-                + b"]\n% ReportLab generated PDF document -- digest (opensource)\n"
-            )
             super().save()
 
         def _frame(self, total: int) -> None:
@@ -527,9 +520,6 @@ def layout(
     pagesize = PAPER_SIZES[paper]
     title = project.meta.title
     status = tr(f"status.{project.meta.status.value}", lang)
-    doc_id = hashlib.md5(
-        f"{fp}|{lang.value}|{paper}".encode(), usedforsecurity=False
-    ).digest()
     buffer = io.BytesIO()
     doc = _PlanDoc(
         buffer,
@@ -560,7 +550,6 @@ def layout(
         language=lang,
         font=font,
         plan_date=project.meta.plan_date,
-        doc_id=doc_id,
     )
     doc.multiBuild(st.items, canvasmaker=canvas_cls)
     starts = [doc.chunk_pages[i] for i in sorted(doc.chunk_pages)]

@@ -60,6 +60,7 @@ from gpu_advisor.model.project import (
     OptionId,
     Project,
 )
+from gpu_advisor.report.glossary import cite_articles
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.scenarios import ScenariosPanel
 from gpu_advisor.ui.session import ProjectSession
@@ -762,7 +763,12 @@ class BudgetPage(QWizardPage):
         """Write the option table workbook; the error text, or None."""
         zh = current_language() is Language.ZH
         try:
-            write_option_table(self._session.evaluation.cost, path, zh=zh)
+            write_option_table(
+                self._session.evaluation.cost,
+                path,
+                zh=zh,
+                source_words=lambda s: cite_articles(s, "zh" if zh else "en"),
+            )
         except OSError as exc:
             return f"{path}: {exc.strerror or exc}"
         return None

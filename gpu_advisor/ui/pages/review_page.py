@@ -57,7 +57,13 @@ from typing_extensions import override
 
 from gpu_advisor import __version__, words
 from gpu_advisor.engine import explain_keys as keys
-from gpu_advisor.engine.api import OpenKind, all_rows_approve, review, shown_warnings
+from gpu_advisor.engine.api import (
+    OpenKind,
+    PlanEvaluation,
+    all_rows_approve,
+    review,
+    shown_warnings,
+)
 from gpu_advisor.model.common import Advice
 from gpu_advisor.model.project import (
     CheckStatus,
@@ -66,6 +72,7 @@ from gpu_advisor.model.project import (
     Project,
     SignOffRow,
 )
+from gpu_advisor.report.plan.decision import decisive_rows
 from gpu_advisor.report.text import role_text
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import ChoiceDelegate
@@ -86,6 +93,7 @@ from gpu_advisor.ui.widgets.why import (
     find_explanation,
     session_explanations,
 )
+from gpu_advisor.ui.workers import LatestWorker
 
 if TYPE_CHECKING:
     from gpu_advisor.ui.export import PdfExportController
@@ -191,6 +199,10 @@ class ReviewPage(QWizardPage):
         self.outputs = RefreshWhenShown(self, self.refresh)
         session.monte_carlo_changed.connect(self.outputs.invalidate)
         self._export: PdfExportController | None = None
+        # the decisive inputs re-price the plan some 40 times: off the GUI thread
+        self.decisive_runner = LatestWorker(self)
+        self.decisive_runner.returned.connect(self._on_decisive_ready)
+        self._decisive_for: object = None  # the evaluation being worked out
 
         self.summary_view = QTextBrowser()
         self._summary_shown = ""  # the HTML last set, not set again unchanged
@@ -684,6 +696,7 @@ class ReviewPage(QWizardPage):
     def summary_html(self, project: Project) -> str:
         """The left column: recommendation, key numbers, warnings, open items."""
         parts = self._recommendation_html()
+        parts += self._decisive_html()
         parts += self._key_numbers_html(
             [
                 *self._sizing_rows(),
@@ -725,6 +738,49 @@ class ReviewPage(QWizardPage):
             ]
             parts.append("</ul>")
         return parts
+
+    def _decisive_html(self) -> list[str]:
+        """Page 1's decisive inputs (``evaluation.decisive``), worked out in the
+        background on first sight of an evaluation."""
+        evaluation = self._session.evaluation
+        lang = current_language()
+        if evaluation.cost.recommendation.option is None:
+            return []
+        head = "<h3>" + escape(words.say("report.page1.sensitive", lang)) + "</h3>"
+        if "decisive" not in evaluation.__dict__:  # not worked out yet
+            if self._decisive_for is not evaluation:
+                self._decisive_for = evaluation
+                self.decisive_runner.start(_decisive_of, evaluation)
+            return [
+                head,
+                f"<p><i>{escape(words.say('report.page1.working', lang))}</i></p>",
+            ]
+        rows = decisive_rows(evaluation.decisive, lang)
+        if not rows:
+            return [
+                head,
+                f"<p>{escape(words.say('report.page1.none_decisive', lang))}</p>",
+            ]
+        header = "".join(
+            f"<th align='left'>{escape(words.say(f'report.{key}', lang))}</th>"
+            for key in (
+                "page1.col_input",
+                "page1.col_planned",
+                "page1.col_range",
+                "page1.col_flip",
+            )
+        )
+        body = "".join(
+            "<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>"
+            for row in rows
+        )
+        return [head, f"<table cellpadding='2'><tr>{header}</tr>{body}</table>"]
+
+    def _on_decisive_ready(self, evaluation: object) -> None:
+        """The decisive inputs of ``evaluation`` are known: show them if it is
+        still the plan's evaluation."""
+        if evaluation is self._session.evaluation and self.isVisible():
+            self.refresh()
 
     def _sizing_rows(self) -> list[_KeyNumber]:
         """Key numbers of the sizing: GPU-hours, cards, nodes, network, MFU, days."""
@@ -866,3 +922,10 @@ class ReviewPage(QWizardPage):
         else:
             parts.append("<p>" + escape(self.tr("Nothing open.")) + "</p>")
         return parts
+
+
+def _decisive_of(evaluation: PlanEvaluation) -> PlanEvaluation:
+    """Work out ``evaluation.decisive`` (kept on the evaluation); the task of
+    :attr:`ReviewPage.decisive_runner`."""
+    _ = evaluation.decisive
+    return evaluation

@@ -746,7 +746,11 @@ class VendorsPage(QWizardPage):
                 header.setForeground(QBrush(colour))
             for row, score in enumerate(vs.scores):
                 rule = words.text(score.rule, language)
-                tip = fill(self.tr("Input: %1\nRule: %2"), score.raw, rule)
+                tip = fill(
+                    self.tr("Input: %1\nRule: %2"),
+                    words.text(score.input, language),
+                    rule,
+                )
                 put(row, column, locale.toString(score.score, "f", 0), tip, right=True)
             put(len(criteria), column, locale.toString(vs.total, "f", 1), right=True)
             held = "" if vs.held_back is None else words.text(vs.held_back, language)

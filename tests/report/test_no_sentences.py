@@ -1,0 +1,68 @@
+"""Report modules whose words moved to the catalogs hold no Chinese text.
+
+Their words are catalog entries (``resources/words/<language>/*.toml``). A module
+listed here may hold Chinese only in docstrings (their examples) and in the
+module-level names listed with it: patterns that read Chinese *data* (the
+catalog's own source texts) or a typography rule. Uses the engine test's
+checker (:mod:`tests.engine.test_no_sentences`).
+"""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from tests.engine.test_no_sentences import _CJK, _ROOT, _allowed_nodes
+
+MIGRATED: dict[str, frozenset[str]] = {
+    "report/vendor_checks.py": frozenset(),
+    # "种子文章 003" in the catalog's Chinese source texts; 》的 without a space
+    "report/glossary.py": frozenset(
+        {"_NUMBERED_ZH", "_GENERIC", "_SEED_MARKS", "_TIGHT"}
+    ),
+}
+"""Module (under ``gpu_advisor/``) -> names whose values may hold Chinese."""
+
+TABLES_IN_TWO_LANGUAGES = {
+    "report/text.py": (
+        "_ROLES_ZH",
+        "_UNITS_ZH",
+        "_UNITS_EN",
+        "_SINGULAR_EN",
+        "_COUNTED",
+    ),
+    "report/vendor_checks.py": ("TEST_NAMES", "_WORDS"),
+    "report/glossary.py": ("ARTICLE_TITLES",),
+    "engine/names.py": ("ARTICLE_TITLES",),
+}
+"""Tables that once held a word per language and are catalog entries now."""
+
+
+@pytest.mark.parametrize("module", sorted(MIGRATED))
+def test_no_chinese_string_in_the_module(module: str) -> None:
+    tree = ast.parse((_ROOT / module).read_text(encoding="utf-8"))
+    allowed = _allowed_nodes(tree, MIGRATED[module])
+    found = [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and _CJK.search(node.value)
+        and id(node) not in allowed
+    ]
+    assert found == []
+
+
+@pytest.mark.parametrize("module", sorted(TABLES_IN_TWO_LANGUAGES))
+def test_the_two_language_tables_are_gone(module: str) -> None:
+    tree = ast.parse((_ROOT / module).read_text(encoding="utf-8"))
+    names = {
+        target.id
+        for node in tree.body
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Name)
+    }
+    assert names.isdisjoint(TABLES_IN_TWO_LANGUAGES[module])
+    assert names  # the module was read
