@@ -256,6 +256,35 @@ def test_lab_yearly_pays_each_year_at_its_start() -> None:
     assert yearly.total_cny == pytest.approx(13_182_912, abs=1)
 
 
+def test_a_contract_may_bill_the_yearly_commitment_in_instalments() -> None:
+    """``budget.yearly_billing_months``: each bill pays its months in advance.
+    The total never moves; the later the money goes out, the lower the NPV;
+    month 1 holds the deposit, the first bill and the add-ons."""
+    lab = _set(_load(LAB, gross=False), meta__vat_recoverable=False)
+    p = make_params(resolve(lab, CATALOG))
+    card_month = 64 * float(p.monthly[0, 0] * p.yearly_factor[0, 0])
+    addons = float(
+        p.addon_storage_monthly[0, 0]
+        + p.addon_egress_monthly[0, 0]
+        + p.addon_bandwidth_monthly[0, 0]
+    )
+    npvs = []
+    for period in (12, 6, 3, 1):
+        yearly = _cost(_set(lab, budget__yearly_billing_months=period)).option(
+            OptionId.YEARLY
+        )
+        assert yearly.total_cny == pytest.approx(13_182_912, abs=1)
+        first = period * card_month + yearly.deposit_cny + addons
+        assert yearly.upfront_cny == pytest.approx(first, abs=1)
+        cash = np.asarray(yearly.monthly_cny)
+        # the last month returns the deposit: the bills before it
+        bills = [m for m in range(35) if cash[m] > addons + 1]
+        assert bills == list(range(0, 35, period)), period
+        npvs.append(yearly.npv_cny)
+    assert npvs == sorted(npvs, reverse=True)
+    assert npvs[0] - npvs[-1] > 300_000  # the issue's ~310 k of timing
+
+
 def test_the_mix_pays_its_yearly_baseline_a_year_ahead() -> None:
     lab = _set(_load(LAB, gross=False), meta__vat_recoverable=False)
     cost = _cost(lab)

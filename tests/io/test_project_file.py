@@ -296,6 +296,7 @@ def test_canonical_json_ignores_key_order_and_whitespace(tmp_path: Path) -> None
         ("budget", "spot_capacity_share"),
         ("budget", "spot_wait_hours"),
         ("meta", "vat_recoverable"),
+        ("budget", "yearly_billing_months"),
     ):
         if inputs[section].get(name) is None:
             inputs[section].pop(name, None)

@@ -147,11 +147,13 @@ def includes(
     option: OptionResult,
     hybrid: HybridResult | None = None,
     spot: SpotJob | None = None,
+    billing_months: int = 12,
 ) -> Message:
     """What ``option``'s total includes (``cost.includes.*``).
 
     ``spot`` (:func:`gpu_advisor.engine.cost.price.spot_job`) states the reclaim
-    convention in the spot option's and the mix's sentences.
+    convention in the spot option's and the mix's sentences;
+    ``billing_months`` how often the yearly commitment is billed in advance.
 
     Examples
     --------
@@ -160,7 +162,7 @@ def includes(
     >>> includes(o).params["scope"].code
     'cost.includes.monthly'
     """
-    scope = _scope(option, hybrid, spot)
+    scope = _scope(option, hybrid, spot, billing_months)
     horizon = horizon_end(option)
     if not option.feasible and option.reason is not None:
         return part(
@@ -213,7 +215,10 @@ def horizon_end(option: OptionResult) -> Message:
 
 
 def _scope(
-    option: OptionResult, hybrid: HybridResult | None, spot: SpotJob | None
+    option: OptionResult,
+    hybrid: HybridResult | None,
+    spot: SpotJob | None,
+    billing_months: int = 12,
 ) -> Message:
     """The first sentence: what the option's figure is made of."""
     oid = option.id
@@ -225,6 +230,12 @@ def _scope(
         return part("cost.includes.owned_scope", owned=_owned(option, oid))
     if oid is OptionId.SPOT:
         return part("cost.includes.spot", job=_spot_job(spot), addons=_addons(option))
+    if oid is OptionId.YEARLY:
+        return part(
+            "cost.includes.yearly",
+            billing=part(f"cost.includes.billing.every_{billing_months}"),
+            addons=_addons(option),
+        )
     return part(f"cost.includes.{oid.value}", addons=_addons(option))
 
 

@@ -194,6 +194,29 @@ def price_mix(
     return _price_mix(p, clean_demand(demand), policy, addons, monthly)
 
 
+def _baseline_cash(
+    p: Params,
+    policy: MixPolicy,
+    reserved: FloatArray,
+    beyond: FloatArray | float,
+    monthly_rows: npt.NDArray[np.bool_] | None,
+) -> FloatArray:
+    """The reserved baseline's bills as they are paid: 包年 in advance per
+    bill (:func:`paid_a_year_ahead`), 包月 month by month with the commitment
+    past the horizon owed in the last month."""
+    s = reserved.shape[0]
+    if policy.baseline_kind is OptionId.YEARLY:
+        return paid_a_year_ahead(
+            reserved,
+            np.broadcast_to(beyond, (s,)),
+            monthly_rows,
+            p.yearly_billing_months,
+        )
+    cash = reserved.copy()
+    cash[:, -1] += beyond
+    return cash
+
+
 def _price_mix(
     p: Params, demand: FloatArray, policy: MixPolicy, addons: bool, monthly: bool
 ) -> OptionArrays:
@@ -226,12 +249,7 @@ def _price_mix(
         else None
     )
     burst, interruption = _mix_burst_cost(p, plain, spot, mask)
-    if policy.baseline_kind is OptionId.YEARLY:  # 包年 is paid a year ahead
-        cash = paid_a_year_ahead(reserved, np.broadcast_to(beyond, (s,)), monthly_rows)
-        cash = cash + burst
-    else:
-        cash = reserved + burst
-        cash[:, -1] += beyond
+    cash = _baseline_cash(p, policy, reserved, beyond, monthly_rows) + burst
     if addons:
         cash = cash + _addon_monthly(p, demand)
     peak = float(n.max(initial=0.0))

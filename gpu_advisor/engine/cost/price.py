@@ -516,6 +516,9 @@ class Params:
     loan: bool = True
     """Owned purchases are paid by a loan at ``financing_rate``
     (:func:`loan_flows`); False: paid from cash, no interest."""
+    yearly_billing_months: int = 12
+    """Months each bill of a yearly commitment pays for, in advance
+    (:func:`paid_a_year_ahead`). [month]"""
 
     @property
     def scenarios(self) -> int:
@@ -607,6 +610,7 @@ def make_params(
         job_months=resolved.job_months,
         rentals=resolved.rentals,
         loan=True,
+        yearly_billing_months=resolved.yearly_billing_months,
     )
 
 
@@ -954,14 +958,17 @@ def paid_a_year_ahead(
     compute: FloatArray,
     beyond: FloatArray,
     monthly_rows: npt.NDArray[np.bool_] | None = None,
+    period: int = 12,
 ) -> FloatArray:
-    """包年's bills as they are paid: each 12-month block's price at its start.
+    """包年's bills as they are paid: each bill's months at the bill's start.
 
     Chinese clouds bill a yearly subscription (包年) in advance for the whole
-    year, so each block of the commitment is paid in its first month, the
-    part committed past the horizon (``beyond``) with the last block. The
-    rows of ``monthly_rows`` rent their last partial year by the month (包月,
-    :func:`_year_tail`) and pay those months as they come.
+    year (``period`` 12, the default); a contract may bill it quarterly or
+    monthly instead (``budget.yearly_billing_months``), each bill paid in
+    advance for its months. The part committed past the horizon
+    (``beyond``) is owed with the last bill. The rows of ``monthly_rows``
+    rent their last partial year by the month (包月, :func:`_year_tail`) and
+    pay those months as they come.
 
     Parameters
     ----------
@@ -971,6 +978,8 @@ def paid_a_year_ahead(
         The last block's months past the horizon, shape (S,). [CNY]
     monthly_rows : ndarray of bool, optional
         Shape (S,): True where the last partial year is rented monthly.
+    period : int
+        Months each bill pays for, a divisor of 12. [month]
 
     Returns
     -------
@@ -991,18 +1000,21 @@ def paid_a_year_ahead(
     >>> paid_a_year_ahead(np.full((1, 14), 10.0), np.array([0.0]),
     ...                   np.array([True])).tolist()[0][12:]
     [10.0, 10.0]
+    >>> paid_a_year_ahead(np.full((1, 6), 10.0), np.array([60.0]), period=3).tolist()
+    [[30.0, 0.0, 0.0, 90.0, 0.0, 0.0]]
     """
     months = compute.shape[1]
     cash = np.zeros(np.broadcast_shapes(compute.shape, (beyond.shape[0], months)))
-    for start in range(0, months, 12):
-        block = compute[:, start : start + 12].sum(axis=1)
-        if start + 12 > months:  # the last, partial block
-            block = block + beyond
-            if monthly_rows is not None and monthly_rows.any():
-                rows = monthly_rows[:, None]
-                cash[:, start:] = np.where(rows, compute[:, start:], 0.0)
-                block = np.where(monthly_rows, 0.0, block)
-        cash[:, start] += block
+    for start in range(0, months, period):
+        cash[:, start] += compute[:, start : start + period].sum(axis=1)
+    cash[:, (months - 1) // period * period] += beyond  # owed with the last bill
+    last_year = (months - 1) // 12 * 12
+    if months % 12 and monthly_rows is not None and monthly_rows.any():
+        # the last partial year rented by the month: paid as it comes
+        rows = monthly_rows[:, None]
+        cash[:, last_year:] = np.where(
+            rows, compute[:, last_year:], cash[:, last_year:]
+        )
     return cash
 
 
@@ -1069,7 +1081,8 @@ def _yearly_cash(p: Params, cards: FloatArray, addon: FloatArray) -> _YearlyCash
         beyond = np.where(tail.rented, 0.0, beyond)
         beyond_cards = np.where(tail.rented, 0.0, beyond_cards)
     monthly_rows = None if tail is None else tail.rented
-    cash = paid_a_year_ahead(compute, beyond, monthly_rows) + addon
+    cash = paid_a_year_ahead(compute, beyond, monthly_rows, p.yearly_billing_months)
+    cash = cash + addon
     peak = reserved.max(axis=1)
     deposit = p.deposit_months[:, 0] * price[:, 0] * peak
     cash = _add_deposit(cash, deposit)  # ``compute + addon``: no copy needed
@@ -1464,7 +1477,9 @@ def _loan(p: Params, fleet: _Fleet, wear: _Wear, months: int, monthly: bool) -> 
     first = fleet.capex_dep + fleet.retrofit
     if not p.loan:
         zero = np.zeros_like(first)
-        return _Loan(zero, zero, np.zeros((first.shape[0], months)) if monthly else None)
+        return _Loan(
+            zero, zero, np.zeros((first.shape[0], months)) if monthly else None
+        )
     if wear.renew is None:
         rows = max(p.life_years.shape[0], p.financing_rate.shape[0])
         unit = np.zeros((rows, months))

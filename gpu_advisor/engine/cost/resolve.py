@@ -143,6 +143,9 @@ class Resolved:
     """Rentals the months after an owned fleet's life (or the yearly option's
     last partial year) may be rented with instead of renewing
     (:func:`horizon_rentals`); empty: always renewed."""
+    yearly_billing_months: int = 12
+    """Months each bill of the yearly commitment pays for in advance
+    (``budget.yearly_billing_months``)."""
 
     def ref(self, key: str) -> InputRef:
         """The provenance of one input (``KeyError`` for unknown keys)."""
@@ -360,6 +363,7 @@ def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Re
         currency_as_of=as_of,
         currency_source=source,
         rentals=horizon_rentals(project.budget.options),
+        yearly_billing_months=project.budget.yearly_billing_months or 12,
     )
 
 

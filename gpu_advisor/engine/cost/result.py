@@ -47,6 +47,7 @@ def option_results(
     discount_rate: FloatArray,
     hybrid: HybridResult | None,
     spot: SpotJob | None = None,
+    billing_months: int = 12,
 ) -> list[OptionResult]:
     """Every priced option's result with its scope sentence.
 
@@ -63,9 +64,13 @@ def option_results(
         The hybrid's owned and rented parts, for its sentence.
     spot : SpotJob or None
         The spot job, for the spot option's and the mix's sentences.
+    billing_months : int
+        Months each bill of the yearly commitment pays for in advance. [month]
     """
     return to_results(
-        list(arrays), discount_rate, scope=lambda o: includes(o, hybrid, spot)
+        list(arrays),
+        discount_rate,
+        scope=lambda o: includes(o, hybrid, spot, billing_months),
     )
 
 
@@ -112,7 +117,11 @@ def _results(
         if _at_risk(prep, o.id)
         else o
         for o in option_results(
-            prep.priced.values(), prep.params.discount_rate, hybrid, spot
+            prep.priced.values(),
+            prep.params.discount_rate,
+            hybrid,
+            spot,
+            prep.params.yearly_billing_months,
         )
     ]
 
