@@ -102,8 +102,8 @@ def test_xlsx_export_names_imported_prices(capsys, example, tmp_path):
     inputs = {r[0]: r for r in book["Inputs"].iter_rows(values_only=True)}
     source = inputs["budget.on_demand_cny_per_gpu_hour"][3]
     assert (
-        source
-        == "imported price_list.csv (price_list, row 2), Platform list, dated 2026-11-20"
+        source == "imported price_list.csv (price_list, row 2), Platform list, dated "
+        "2026-11-20 (net of 6% recoverable VAT)"  # a general taxpayer's basis
     )
 
 

@@ -468,7 +468,11 @@ class PlanEvaluation(Evaluation):
         Keyed by the ``Budget`` field name; empty when the project names a GPU
         or region the catalog does not know (there is no default to show).
         """
-        blank = self.project.model_copy(update={"budget": Budget()})
+        # shown as the user types prices (gross when ``prices_include_vat``),
+        # whatever VAT basis the plan compares on (issue #29)
+        meta = self.project.meta
+        typed = meta.model_copy(update={"vat_recoverable": not meta.prices_include_vat})
+        blank = self.project.model_copy(update={"budget": Budget(), "meta": typed})
         try:
             return dict(resolve(blank, self.catalog).refs)
         except (KeyError, ValueError):

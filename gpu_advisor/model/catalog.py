@@ -230,6 +230,9 @@ class CostDefaults(Frozen):
     hkd_cny: PriceRange
     vat_rate_services: float = Field(0.06, ge=0, le=1)
     vat_rate_goods: float = Field(0.13, ge=0, le=1)
+    vat_rate_construction: float = Field(
+        0.09, ge=0, le=1, description="VAT on construction (a room's retrofit)."
+    )
 
 
 class ReferenceRun(Frozen):

@@ -72,12 +72,20 @@ class OptionResult(Frozen):
     deposit_cny: float = Field(
         0.0, ge=0, description="Deposit paid in month 1 and returned at the end. [CNY]"
     )
+    loan_cny: float = Field(
+        0.0,
+        ge=0,
+        description="Loan drawn in month 1 to pay the purchases (capex_cny): "
+        "cash in that month, repaid in equal principal instalments over the "
+        "hardware's life with interest (breakdown 'financing'). [CNY]",
+    )
     npv_cny: float = Field(..., description="Present value of monthly_cny. [CNY]")
     upfront_cny: float | None = Field(
         None,
-        description="Cash out in month 1: purchases (capex_cny), the deposit "
-        "(deposit_cny, back in the last month) and month 1's bill or running "
-        "cost; monthly_cny[0]. It can exceed total_cny, which counts the "
+        description="Cash out in month 1: purchases (capex_cny) less the loan "
+        "that pays them (loan_cny), the deposit (deposit_cny, back in the last "
+        "month) and month 1's bill or running cost (yearly: the first year's "
+        "price, paid ahead); monthly_cny[0]. It can exceed total_cny, which counts the "
         "purchases less their resale value and the deposit as returned. None "
         "when the option cannot be chosen (feasible is false). [CNY]",
     )

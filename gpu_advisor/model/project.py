@@ -191,6 +191,14 @@ class ProjectMeta(Frozen):
     )
     exchange_rate_as_of: dt.date | None = None
     prices_include_vat: bool = True
+    vat_recoverable: bool | None = Field(
+        None,
+        description="Whether the company recovers input VAT (a general "
+        "taxpayer, 一般纳税人): totals and NPVs are then compared net of the "
+        "VAT it recovers. None: yes, the default (left out of a signed plan's "
+        "fingerprint while unset); False: a small-scale taxpayer (小规模纳税人) "
+        "or a buyer that cannot recover it compares gross amounts.",
+    )
     horizon_months: int = Field(12, ge=1, le=120)
     notes: str = Field("", max_length=_LONG_TEXT)
 
@@ -368,6 +376,24 @@ class Budget(Frozen):
         "not free at once; its cards are billed meanwhile.",
     )
     checkpointing: bool = True
+    yearly_billing_months: Literal[1, 3, 6, 12] | None = Field(
+        None,
+        description="How often a yearly commitment (包年) is billed, each bill "
+        "paid in advance for its months: 12 = the whole year up front (Chinese "
+        "clouds' default; None means this), 6 = half-yearly, 3 = quarterly, "
+        "1 = monthly (by contract).",
+    )
+
+    @field_validator("yearly_billing_months")
+    @classmethod
+    def _year_up_front_is_the_default(cls, months: int | None) -> int | None:
+        """12 (the whole year up front) is the default, stored as unset.
+
+        >>> Budget(yearly_billing_months=12).yearly_billing_months is None
+        True
+        """
+        return None if months == 12 else months
+
     # owning
     owned_gpus: int | None = Field(None, ge=1, le=1_000_000)
     gpu_price_cny: float | None = Field(None, ge=0, le=1e8)

@@ -176,6 +176,8 @@ _IMPORTED: Final = re.compile(
     r"^imported (?P<file>\S+)(?: \((?P<where>[^()]*)\))?(?:, (?P<vendor>.*?))?, "
     r"dated (?P<date>\d{4}-\d\d-\d\d)(?: \(\+(?P<vat>\d+%) VAT added\))?$"
 )
+_VAT_NET: Final = re.compile(r"\s*\(net of (?P<vat>\d+%) recoverable VAT\)$")
+"""The note the engine appends to a price brought net of recoverable input VAT."""
 _PAPER: Final = re.compile(
     r"^(?P<authors>(?:[A-Z][\w'’-]+(?:, | & | and ))*[A-Z][\w'’-]+(?: et al\.)?"
     r"|(?:BigScience Workshop|DeepSeek-AI|Team GLM|Llama Team|Qwen Team|MosaicML))"
@@ -519,6 +521,8 @@ def source_text(
     --------
     >>> source_text("project (+6% VAT added)", "zh").text
     '您填写的值（已加 6% 增值税）'
+    >>> source_text("project (net of 13% recoverable VAT)", "en").text
+    'your input, net of 13% recoverable input VAT'
     >>> source_text("engine: class needed", "en").text
     'computed from your plan'
     >>> st = source_text("catalog prices.json restart_hours: engineering estimate "
@@ -528,6 +532,11 @@ def source_text(
     """
     index = index or SourceIndex({}, "")
     source = source.strip()
+    net = _VAT_NET.search(source)
+    if net:  # a price net of the input VAT a general taxpayer recovers
+        inner = source_text(source[: net.start()], language, index)
+        vat = say("report.source.vat_net", language, vat=net.group("vat"))
+        return SourceText(inner.text + vat, inner.date, inner.kind)
     project = _PROJECT.fullmatch(source)
     if project:
         return _typed_source(project, language)

@@ -24,6 +24,22 @@
       <translation>Must stay on hardware we own</translation>
     </message>
     <message>
+      <source>The whole year up front</source>
+      <translation>The whole year up front</translation>
+    </message>
+    <message>
+      <source>Every six months in advance</source>
+      <translation>Every six months in advance</translation>
+    </message>
+    <message>
+      <source>Quarterly in advance</source>
+      <translation>Quarterly in advance</translation>
+    </message>
+    <message>
+      <source>Monthly in advance</source>
+      <translation>Monthly in advance</translation>
+    </message>
+    <message>
       <source>%1 FTE per 100 cards</source>
       <translation>%1 FTE per 100 cards</translation>
     </message>
@@ -46,6 +62,10 @@
     <message>
       <source>Yearly price (× monthly)</source>
       <translation>Yearly price (× monthly)</translation>
+    </message>
+    <message>
+      <source>Yearly commitment billed</source>
+      <translation>Yearly commitment billed</translation>
     </message>
     <message>
       <source>Spot price (× on-demand)</source>

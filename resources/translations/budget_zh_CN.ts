@@ -24,6 +24,22 @@
       <translation>只能存放在自有硬件上</translation>
     </message>
     <message>
+      <source>The whole year up front</source>
+      <translation>全年一次预付</translation>
+    </message>
+    <message>
+      <source>Every six months in advance</source>
+      <translation>每半年预付</translation>
+    </message>
+    <message>
+      <source>Quarterly in advance</source>
+      <translation>按季度预付</translation>
+    </message>
+    <message>
+      <source>Monthly in advance</source>
+      <translation>按月预付</translation>
+    </message>
+    <message>
       <source>%1 FTE per 100 cards</source>
       <translation>每 100 张卡 %1 人</translation>
     </message>
@@ -46,6 +62,10 @@
     <message>
       <source>Yearly price (× monthly)</source>
       <translation>包年折扣（× 包月价）</translation>
+    </message>
+    <message>
+      <source>Yearly commitment billed</source>
+      <translation>包年付款方式</translation>
     </message>
     <message>
       <source>Spot price (× on-demand)</source>

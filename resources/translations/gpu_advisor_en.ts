@@ -351,12 +351,28 @@
       <translation>&amp;Region preset:</translation>
     </message>
     <message>
+      <source>General VAT taxpayer: recovers &amp;input VAT</source>
+      <translation>General VAT taxpayer: recovers &amp;input VAT</translation>
+    </message>
+    <message>
+      <source>Recovers input VAT</source>
+      <translation>Recovers input VAT</translation>
+    </message>
+    <message>
+      <source>Checked: every option is compared net of the input VAT the company recovers (6 % on services, 13 % on goods and electricity). Unchecked: amounts include VAT.</source>
+      <translation>Checked: every option is compared net of the input VAT the company recovers (6 % on services, 13 % on goods and electricity). Unchecked: amounts include VAT.</translation>
+    </message>
+    <message>
       <source>CNY — Chinese yuan</source>
       <translation>CNY — Chinese yuan</translation>
     </message>
     <message>
       <source>Change %1</source>
       <translation>Change %1</translation>
+    </message>
+    <message>
+      <source>input VAT recovery</source>
+      <translation>input VAT recovery</translation>
     </message>
     <message>
       <source>Company or team</source>

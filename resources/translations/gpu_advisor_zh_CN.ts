@@ -351,12 +351,28 @@
       <translation>地区预设(&amp;R)：</translation>
     </message>
     <message>
+      <source>General VAT taxpayer: recovers &amp;input VAT</source>
+      <translation>一般纳税人：抵扣进项税(&amp;I)</translation>
+    </message>
+    <message>
+      <source>Recovers input VAT</source>
+      <translation>抵扣进项税</translation>
+    </message>
+    <message>
+      <source>Checked: every option is compared net of the input VAT the company recovers (6 % on services, 13 % on goods and electricity). Unchecked: amounts include VAT.</source>
+      <translation>勾选：各方案按扣除可抵扣进项税后的金额比较（服务 6%，货物和电费 13%）。不勾选：按含税金额比较。</translation>
+    </message>
+    <message>
       <source>CNY — Chinese yuan</source>
       <translation>CNY — 人民币</translation>
     </message>
     <message>
       <source>Change %1</source>
       <translation>修改%1</translation>
+    </message>
+    <message>
+      <source>input VAT recovery</source>
+      <translation>进项税抵扣</translation>
     </message>
     <message>
       <source>Company or team</source>

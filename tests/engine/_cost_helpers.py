@@ -9,7 +9,7 @@ from gpu_advisor.engine.cost.price import Params, make_params
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH, Resolved, resolve
 from gpu_advisor.engine.evidence.vendors import plan_sizing
 from gpu_advisor.io.catalog import load_catalog
-from gpu_advisor.model.project import Budget, Project
+from gpu_advisor.model.project import Budget, Project, ProjectMeta
 
 CATALOG = load_catalog()
 
@@ -25,8 +25,15 @@ it in, so they keep testing the engine whatever the re-based book says
 (2026-12-02: 10 CNY/h, 5,840 CNY a month, yearly 0.875 of monthly)."""
 
 
+GROSS = ProjectMeta(vat_recoverable=False)
+"""A plan that compares amounts with VAT (the company does not recover input
+VAT). The engine tests built on :func:`resolved` and :func:`params` type
+gross prices and check gross amounts; the VAT basis itself (a general
+taxpayer's net amounts, the default) is tested in ``test_finance_conventions``."""
+
+
 def resolved(**budget: object) -> Resolved:
-    return resolve(Project(budget=Budget(**budget)), CATALOG)
+    return resolve(Project(meta=GROSS, budget=Budget(**budget)), CATALOG)
 
 
 def params(**budget: object) -> Params:

@@ -106,12 +106,18 @@ def test_break_even_month_is_payback():
 
 
 def test_full_load_three_years_pays_back_and_six_month_rule_holds():
-    p = params(**OLD_BOOK)
     d = flat(64, 36)
+    # paid from cash, the purchase pays back inside the horizon
+    paid = replace(params(**OLD_BOOK), loan=False)
+    be_paid = compute_break_even(paid, price_pure_options(paid, d, 64), list(d[0]), 64)
+    assert be_paid.month is not None
+    assert 1 < be_paid.month <= 36
+    # paid by a loan (the default, issue #29), owning's cumulative cash is
+    # never above renting's: the loan pays the purchase in month 1
+    p = params(**OLD_BOOK)
     priced = price_pure_options(p, d, 64)
     be = compute_break_even(p, priced, list(d[0]), 64)
-    assert be.month is not None
-    assert 1 < be.month <= 36
+    assert be.month == 1
     assert be.utilization is not None
     assert be.utilization < 0.7
     assert be.rule_six_months is not None

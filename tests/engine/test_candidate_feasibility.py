@@ -112,8 +112,8 @@ def test_sh_l40s_at_8_cards_is_not_the_cheapest_candidate() -> None:
     cheapest = [r for r in ev.candidate_costs if r.cheapest]
     assert [r.gpu_id for r in cheapest] == ["A100-80GB-SXM"]
     assert rows["A100-80GB-SXM"].cheapest_total_cny == pytest.approx(
-        102_516, abs=1
-    )  # monthly rental, the plan's recommendation
+        102_516 / 1.06, abs=1
+    )  # monthly rental, the plan's recommendation, net of 6 % input VAT
 
 
 def test_lab_at_8_cards_l40s_is_out_and_a100_is_cheapest() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -166,8 +168,13 @@ def test_owned_totals_match_breakdown_and_cash_flow():
     arr = price_owned(p, flat(8, 36), 8, OptionId.COLOCATION)
     total = arr.total[0]
     assert sum(v[0] for v in arr.lines.values()) == pytest.approx(total)
-    assert arr.cash[0, 0] > arr.capex[0] * 0.99  # CAPEX up front
-    assert arr.cash[0, -1] < 0  # resale value and deposit back
+    # CAPEX up front, paid by the loan drawn in month 1 (issue #29)
+    assert arr.loan[0] == pytest.approx(arr.capex[0])
+    assert arr.cash[0, 0] + arr.loan[0] > arr.capex[0] * 0.99
+    cash = replace(p, loan=False)
+    paid = price_owned(cash, flat(8, 36), 8, OptionId.COLOCATION)
+    assert paid.cash[0, 0] > paid.capex[0] * 0.99
+    assert paid.cash[0, -1] < 0  # resale value and deposit back
     assert arr.utilization[0] == pytest.approx(1.0)
 
 

@@ -92,8 +92,9 @@ def test_project_prices_win_and_are_marked_project():
         e for e in ev.cost.explanations if e.key.endswith("colocation.total_cny")
     )
     ref = next(i for i in coloc.inputs if i.name == "budget.gpu_price_cny")
-    assert ref.value == 123456.0
-    assert ref.source == "project"
+    # a general taxpayer (the default) compares it net of 13 % input VAT
+    assert ref.value == pytest.approx(123456.0 / 1.13, abs=1e-6)
+    assert ref.source == "project (net of 13% recoverable VAT)"
 
 
 def test_vat_added_to_net_project_prices():

@@ -41,19 +41,22 @@ def test_shanghai_monthly_upfront_exceeds_its_total_because_of_the_deposit():
     assert "押金会退回" in text_or_empty(monthly.includes, "zh")
 
 
-def test_self_build_upfront_is_the_purchase_and_the_total_nets_the_resale():
+def test_self_build_upfront_is_the_purchase_less_its_loan():
+    """Issue #29: the loan drawn in month 1 pays the purchase, so month 1's
+    cash is the rest (it was the purchase itself, above the total)."""
     cost = evaluate(_load("shanghai_13b_finetune.gpuplan"), CATALOG).cost
     own = cost.option(OptionId.SELF_BUILD)
     assert own.upfront_cny is not None
-    assert own.upfront_cny > own.total_cny
-    resale = own.residual_value_cny
-    assert resale == pytest.approx(959_795, abs=1)  # 8 cards: the job's
-    # total = purchases - resale + running; up-front = purchases + month 1
-    assert own.upfront_cny - own.capex_cny - own.deposit_cny > 0
-    assert f"resale value at the end ({resale:,.0f} CNY)" in text_or_empty(
-        own.includes, "en"
-    )
-    assert f"期末转售价值（{resale:,.0f} 元）" in text_or_empty(own.includes, "zh")
+    assert own.loan_cny == pytest.approx(own.capex_cny)
+    assert own.upfront_cny == pytest.approx(own.monthly_cny[0], abs=0.01)
+    assert own.upfront_cny < own.total_cny
+    assert own.residual_value_cny == pytest.approx(959_795, abs=1)  # 8 cards
+    # up-front = purchases - loan + deposit + month 1's running cost
+    assert own.upfront_cny - own.capex_cny + own.loan_cny - own.deposit_cny > 0
+    capex = f"{own.capex_cny:,.0f}"
+    en, zh = text_or_empty(own.includes, "en"), text_or_empty(own.includes, "zh")
+    assert f"purchases {capex} less the loan drawn for them {capex}" in en
+    assert f"购置 {capex} 元，减去为此提取的贷款 {capex} 元" in zh
 
 
 def test_a_two_month_plan_offers_no_yearly_commitment():
@@ -113,7 +116,7 @@ def test_upfront_is_purchases_plus_deposit_plus_the_first_month(hours, owned):
             assert o.upfront_cny is None
             continue
         assert o.upfront_cny is not None
-        running = o.upfront_cny - o.capex_cny - o.deposit_cny
+        running = o.upfront_cny - o.capex_cny + o.loan_cny - o.deposit_cny
         assert running >= -0.05, o.id
         if len(hours) > 1:
             assert o.upfront_cny == pytest.approx(o.monthly_cny[0], abs=0.01)

@@ -267,7 +267,8 @@ def test_commitment_discount_is_stated_against_a_named_list_price():
         for r in evaluate(project, CATALOG).cost.recommendation.reasons
         if r.code == "recommend.commitment_basis"
     )
-    # 0.75 × 9,000 = 6,750 CNY per card-month = 46 % of 20 CNY/h × 730 h
+    # net of 6 % input VAT (a general taxpayer, the default): 0.75 × 9,000 /
+    # 1.06 = 6,368 CNY per card-month = 46 % of 20 / 1.06 CNY/h × 730 h
     assert "75% of the monthly list price" in words.text(reason, "en")
-    assert "6,750" in words.text(reason, "en")
+    assert "6,368" in words.text(reason, "en")
     assert "46% of on-demand" in words.text(reason, "en")

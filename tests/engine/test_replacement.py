@@ -33,8 +33,9 @@ from tests.engine._cost_helpers import CATALOG, flat, params, resolved
 
 def renewing(**budget: object):
     """:func:`params` with no rental allowed after a fleet's life: the fleet
-    is always bought again (the renewal arithmetic these tests check)."""
-    return replace(params(**budget), rentals=())
+    is always bought again (the renewal arithmetic these tests check), paid
+    from cash (no loan offsets the purchase in its month)."""
+    return replace(params(**budget), rentals=(), loan=False)
 
 
 def test_catalog_life_is_the_cited_three_years():
@@ -72,7 +73,7 @@ def test_lines_sum_to_the_total_and_owning_longer_never_costs_less(months, life,
     # past its life the fleet is bought again or the months after are rented
     after = a.lines["replacement"][0] + a.lines.get("horizon_rental", [0.0])[0]
     assert (after > 0) == (fleets > 1)
-    always = renewing(hardware_life_years=life)
+    always = replace(p, rentals=())  # always renewed, on the same loan
     renewed = price_owned(always, flat(gpus, months), gpus, OptionId.COLOCATION)
     assert (renewed.lines["replacement"][0] > 0) == (fleets > 1)
     assert a.total[0] <= renewed.total[0] + 1e-6
@@ -142,8 +143,10 @@ def test_lab_at_sixty_months_buys_no_fleet_for_two_idle_years():
     cost = evaluate(longer, CATALOG).cost
     own = cost.option(OptionId.SELF_BUILD)
     assert own.breakdown["replacement"] == 0.0
-    # 22,305,324 CNY when a second fleet was bought for months 37-60 of no work
-    assert own.total_cny == pytest.approx(15_747_558, abs=1)
+    # 22,305,324 CNY when a second fleet was bought for months 37-60 of no
+    # work; 15,747,558 with interest on the book value (before issue #29),
+    # 15,631,462 with the loan's (equal principal over the 36-month life)
+    assert own.total_cny == pytest.approx(15_631_462, abs=1)
     assert "replacement cards bought" not in text_or_empty(own.includes, "en")
     warning = next(
         w for w in cost.warnings if w.code == "recommend.horizon_beyond_life"

@@ -19,7 +19,7 @@ from gpu_advisor.io.price_import import (
     read_price_file,
 )
 from gpu_advisor.io.project_file import load_project, save_project
-from gpu_advisor.model.project import PriceItem, Project
+from gpu_advisor.model.project import PriceItem, Project, ProjectMeta
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 QUOTE = DATA / "vendor_quote.xlsx"
@@ -53,8 +53,12 @@ def test_csv_price_list_with_ranges_and_chinese_item_names() -> None:
     assert rows[2].includes_vat is True
 
 
+GROSS = ProjectMeta(vat_recoverable=False)
+"""A company that does not recover input VAT: amounts compare gross."""
+
+
 def test_imported_prices_override_the_catalog_and_say_where_they_come_from() -> None:
-    project = import_prices(Project(), QUOTE, CATALOG)
+    project = import_prices(Project(meta=GROSS), QUOTE, CATALOG)
     project = import_prices(project, PRICE_LIST, CATALOG)
     r = resolve(project, CATALOG)
     # quote without VAT: the goods rate (13 %) is added
@@ -70,10 +74,23 @@ def test_imported_prices_override_the_catalog_and_say_where_they_come_from() -> 
     assert r.values["monthly_cny_per_gpu_month"] == 5600
     # the rest still comes from the catalog
     assert r.refs["electricity_cny_per_kwh"].source.startswith("catalog")
+    # a general taxpayer (the default, issue #29) compares net amounts: the
+    # quote without VAT as it is, the list with VAT less its 6 %
+    net = resolve(
+        project.model_copy(
+            update={"meta": project.meta.model_copy(update={"vat_recoverable": None})}
+        ),
+        CATALOG,
+    )
+    assert net.values["gpu_price_cny"] == pytest.approx(88000)
+    assert net.values["on_demand_cny_per_gpu_hour"] == pytest.approx(9.2 / 1.06)
+    assert net.refs["on_demand_cny_per_gpu_hour"].source.endswith(
+        "(net of 6% recoverable VAT)"
+    )
 
 
 def test_a_figure_typed_in_the_budget_step_still_wins() -> None:
-    project = import_prices(Project(), PRICE_LIST, CATALOG)
+    project = import_prices(Project(meta=GROSS), PRICE_LIST, CATALOG)
     typed = project.model_copy(
         update={
             "budget": project.budget.model_copy(

@@ -292,9 +292,14 @@ def test_canonical_json_ignores_key_order_and_whitespace(tmp_path: Path) -> None
     inputs = {
         k: v for k, v in data.items() if k not in ("signing_records", "schema_version")
     }
-    for name in ("spot_capacity_share", "spot_wait_hours"):  # unset later inputs
-        if inputs["budget"].get(name) is None:
-            inputs["budget"].pop(name, None)
+    for section, name in (  # unset later inputs
+        ("budget", "spot_capacity_share"),
+        ("budget", "spot_wait_hours"),
+        ("meta", "vat_recoverable"),
+        ("budget", "yearly_billing_months"),
+    ):
+        if inputs[section].get(name) is None:
+            inputs[section].pop(name, None)
     assert json.loads(text) == json.loads(json.dumps(inputs, sort_keys=True))
     assert list(json.loads(text)) == sorted(inputs)
 
@@ -334,7 +339,10 @@ def _whole_dump(project: Project) -> bytes:
         mode="json", exclude={"signing_records", "schema_version"}
     )
     # inputs added after plans were first signed count only once set
-    later = {"budget": ("spot_capacity_share", "spot_wait_hours")}
+    later = {
+        "budget": ("spot_capacity_share", "spot_wait_hours"),
+        "meta": ("vat_recoverable",),
+    }
     for section, names in later.items():
         for name in names:
             if data[section][name] is None:

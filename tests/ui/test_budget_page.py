@@ -93,7 +93,9 @@ def test_own_value_binds_both_ways_with_undo_and_redo(
         if e.key == "cost.options.colocation.total_cny"
         for r in e.inputs
     }
-    assert refs["budget.gpu_price_cny"].source == "project"
+    # typed with VAT, compared net of it (a general taxpayer, issue #29)
+    assert refs["budget.gpu_price_cny"].source == "project (net of 13% recoverable VAT)"
+    assert refs["budget.gpu_price_cny"].value == pytest.approx(120_000 / 1.13)
     # ticking "Own value" and typing edit one field: one undo step
     session.undo_stack.undo()
     assert session.project.budget.gpu_price_cny is None
@@ -282,7 +284,11 @@ def test_cash_flow_shows_capex_in_month_one(
     option = session.evaluation.cost.option(OptionId.COLOCATION)
     assert page.cash_flow_chart.option is OptionId.COLOCATION
     capex = page.cash_flow_chart.capex_bars.opts["height"]
-    assert capex[0] == pytest.approx(option.capex_cny / 1e3)
+    # the purchase less the loan that pays it (issue #29): paid from cash, all
+    # of it; with the default loan, none
+    paid = option.capex_cny - option.loan_cny
+    assert capex[0] == pytest.approx(min(paid, option.monthly_cny[0]) / 1e3)
+    assert option.loan_cny == pytest.approx(option.capex_cny)
     assert all(h == 0 for h in capex[1:])
     back = page.cash_flow_chart.back_bars.opts["height"]
     assert back[-1] == pytest.approx(min(option.monthly_cny[-1], 0) / 1e3)

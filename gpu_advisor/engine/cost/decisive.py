@@ -20,9 +20,10 @@ bisection between the plan's value and the end of the range where the
 decision differs, to :data:`FLIP_TOLERANCE` of the range. An input whose
 decision is the same at both ends "does not flip within the range".
 
-Prices are compared as the engine compares them, gross of VAT: with
-``meta.prices_include_vat`` false the value set is the typed figure that
-resolves to the gross value (:func:`_typed`).
+Every value is shown and set as the user types it on the budget step (gross
+of VAT when ``meta.prices_include_vat``), whatever basis the engine compares
+prices on (net of recoverable input VAT for a general taxpayer): the engine's
+value times :func:`_typing` is the figure to type.
 
 References
 ----------
@@ -253,11 +254,13 @@ class _Plan:
     catalog: Catalog
     sizing: SizingResult
     decision: OptionId
+    typing: dict[str, float]
+    """Per key, the figure typed per unit the engine uses (:func:`_typing`)."""
 
     def cost_at(self, key: str, value: float) -> CostResult | None:
-        """The plan priced with ``budget.<key>`` at ``value`` (gross); None
-        when the budget does not accept it."""
-        typed = _typed(self.project, self.catalog, key, value)
+        """The plan priced with the engine using ``value`` for ``budget.<key>``;
+        None when the budget does not accept it."""
+        typed = value * self.typing[key]
         try:
             budget = Budget.model_validate(
                 {**self.project.budget.model_dump(), key: typed}
@@ -282,17 +285,13 @@ class _Plan:
         return chosen
 
 
-def _typed(project: Project, catalog: Catalog, key: str, gross: float) -> float:
-    """The figure to type in ``budget.<key>`` for the engine to use ``gross``.
-
-    Equal to ``gross`` unless the plan's prices exclude VAT and the field is
-    one the resolver adds VAT to (then divided by what typing 1 resolves to).
-    """
-    if project.meta.prices_include_vat:
-        return gross
+def _typing(project: Project, catalog: Catalog, key: str) -> float:
+    """The figure typed in ``budget.<key>`` per unit of the value the engine
+    uses: 1 unless the resolver brings the field to another VAT basis (then
+    one over what typing 1 resolves to)."""
     budget = project.budget.model_copy(update={key: 1.0})
     one = resolve(project.model_copy(update={"budget": budget}), catalog).values[key]
-    return gross / one if one > 0 else gross
+    return 1.0 / one if one > 0 else 1.0
 
 
 def decisive_inputs(
@@ -335,9 +334,10 @@ def decisive_inputs(
     decision = cost.recommendation.option
     if decision is None:
         return None
-    plan = _Plan(project, catalog, sizing, decision)
     prep = prepare(project, catalog, sizing)
     ends = _ranges(prep, project.budget.options)
+    typing = {key: _typing(project, catalog, key) for key, _, _ in ends}
+    plan = _Plan(project, catalog, sizing, decision, typing)
     swings = _screen(prep, cost, decision, ends, project.budget.checkpointing)
     if swings is not None:  # the largest swings by the tornado's pricing
         ranked = sorted(zip(swings, ends, strict=True), key=lambda x: -x[0])
@@ -407,16 +407,17 @@ class _Tested:
         flip: tuple[float, Literal["below", "above"], OptionId | None] | None = None
         if self.flips:
             flip = self._flip()
+        typed = self.plan.typing[self.key]  # shown as the user types it
         return DecisiveInput(
             input=f"budget.{self.key}",
             unit=unit,
-            value=_sig(self.value),
-            low_value=_sig(self.low),
-            high_value=_sig(self.high),
+            value=_sig(self.value * typed),
+            low_value=_sig(self.low * typed),
+            high_value=_sig(self.high * typed),
             low_gap_cny=_rounded(self.gap(0)),
             high_gap_cny=_rounded(self.gap(1)),
             swing_cny=round(self.swing, 2),
-            flip_value=None if flip is None else _sig(flip[0]),
+            flip_value=None if flip is None else _sig(flip[0] * typed),
             flip_side=None if flip is None else flip[1],
             flips_to=None if flip is None else flip[2],
         )

@@ -40,7 +40,8 @@ _FORMULAS: dict[OptionId, tuple[str, list[str]]] = {
         ["monthly_cny_per_gpu_month"],
     ),
     OptionId.YEARLY: (
-        "per 12-month block: block peak cards × monthly price × yearly factor × 12 + add-ons",
+        "per 12-month block, paid at its start: block peak cards × monthly price × "
+        "yearly factor × 12 + add-ons",
         ["monthly_cny_per_gpu_month", "yearly_price_factor"],
     ),
     OptionId.SPOT: (
@@ -76,7 +77,8 @@ _FORMULAS: dict[OptionId, tuple[str, list[str]]] = {
         "purchase (cards + servers + network share + storage) − resale value at horizon end "
         "(book value, above-residual part cut by the second-hand haircut) + electricity "
         "(TDP × load + overhead) × PUE × hours × tariff + racks + IDC bandwidth + staff + "
-        "maintenance + financing on book value + on-demand overflow",
+        "maintenance + interest on the loan that pays the purchases (equal principal "
+        "over the life) + on-demand overflow",
         [
             "gpu_price_cny",
             "server_cny_per_server",

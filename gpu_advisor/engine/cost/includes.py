@@ -50,14 +50,27 @@ def _upfront(option: OptionResult) -> Message:
     ...     deposit_cny=42_924.0)
     >>> [p.code for p in _upfront(o).params["parts"].params.values()]
     ['cost.upfront.deposit', 'cost.upfront.running']
+
+    Owned hardware whose purchase a loan pays: month 1's cash is the rest.
+
+    >>> own = OptionResult(id=OptionId.SELF_BUILD, total_cny=9e6, monthly_cny=[],
+    ...     cumulative_cny=[], npv_cny=8e6, upfront_cny=120_000.0,
+    ...     capex_cny=9e6, loan_cny=9e6)
+    >>> m = _upfront(own).params["parts"]
+    >>> m.params["first"].code, m.params["rest"].params["cny"]
+    ('cost.financing.purchases_less_loan', 120000.0)
     """
     up = option.upfront_cny
     if up is None:
         return NOTHING
-    capex, deposit = option.capex_cny, option.deposit_cny
+    capex, deposit, loan = option.capex_cny, option.deposit_cny, option.loan_cny
     what = "running" if capex >= 0.5 else "bill"
     parts: list[Message] = []
-    if capex >= 0.5:
+    if capex >= 0.5 and loan >= 0.5:
+        parts.append(
+            part("cost.financing.purchases_less_loan", cny=capex, loan_cny=loan)
+        )
+    elif capex >= 0.5:
         parts.append(part("cost.upfront.purchases", cny=capex))
     if deposit >= 0.5:
         parts.append(part("cost.upfront.deposit", cny=deposit))
@@ -73,7 +86,8 @@ def _upfront(option: OptionResult) -> Message:
         )
     if not parts:  # nothing but the first month's bill
         return part("cost.upfront.single", upfront=up, what=what, why=why)
-    parts.append(part("cost.upfront.running", what=what, cny=up - capex - deposit))
+    running = up - capex + loan - deposit
+    parts.append(part("cost.upfront.running", what=what, cny=running))
     return part(
         "cost.upfront.sum",
         upfront=up,
@@ -133,11 +147,13 @@ def includes(
     option: OptionResult,
     hybrid: HybridResult | None = None,
     spot: SpotJob | None = None,
+    billing_months: int = 12,
 ) -> Message:
     """What ``option``'s total includes (``cost.includes.*``).
 
     ``spot`` (:func:`gpu_advisor.engine.cost.price.spot_job`) states the reclaim
-    convention in the spot option's and the mix's sentences.
+    convention in the spot option's and the mix's sentences;
+    ``billing_months`` how often the yearly commitment is billed in advance.
 
     Examples
     --------
@@ -146,7 +162,7 @@ def includes(
     >>> includes(o).params["scope"].code
     'cost.includes.monthly'
     """
-    scope = _scope(option, hybrid, spot)
+    scope = _scope(option, hybrid, spot, billing_months)
     horizon = horizon_end(option)
     if not option.feasible and option.reason is not None:
         return part(
@@ -199,7 +215,10 @@ def horizon_end(option: OptionResult) -> Message:
 
 
 def _scope(
-    option: OptionResult, hybrid: HybridResult | None, spot: SpotJob | None
+    option: OptionResult,
+    hybrid: HybridResult | None,
+    spot: SpotJob | None,
+    billing_months: int = 12,
 ) -> Message:
     """The first sentence: what the option's figure is made of."""
     oid = option.id
@@ -211,6 +230,12 @@ def _scope(
         return part("cost.includes.owned_scope", owned=_owned(option, oid))
     if oid is OptionId.SPOT:
         return part("cost.includes.spot", job=_spot_job(spot), addons=_addons(option))
+    if oid is OptionId.YEARLY:
+        return part(
+            "cost.includes.yearly",
+            billing=part(f"cost.includes.billing.every_{billing_months}"),
+            addons=_addons(option),
+        )
     return part(f"cost.includes.{oid.value}", addons=_addons(option))
 
 

@@ -28,6 +28,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from gpu_advisor.engine.cost.price import (
     FloatArray,
@@ -43,6 +44,7 @@ from gpu_advisor.engine.cost.price import (
     job_mask,
     owned_split,
     owned_totals,
+    paid_a_year_ahead,
     running_job_cards,
     spot_overhead,
 )
@@ -192,6 +194,29 @@ def price_mix(
     return _price_mix(p, clean_demand(demand), policy, addons, monthly)
 
 
+def _baseline_cash(
+    p: Params,
+    policy: MixPolicy,
+    reserved: FloatArray,
+    beyond: FloatArray | float,
+    monthly_rows: npt.NDArray[np.bool_] | None,
+) -> FloatArray:
+    """The reserved baseline's bills as they are paid: 包年 in advance per
+    bill (:func:`paid_a_year_ahead`), 包月 month by month with the commitment
+    past the horizon owed in the last month."""
+    s = reserved.shape[0]
+    if policy.baseline_kind is OptionId.YEARLY:
+        return paid_a_year_ahead(
+            reserved,
+            np.broadcast_to(beyond, (s,)),
+            monthly_rows,
+            p.yearly_billing_months,
+        )
+    cash = reserved.copy()
+    cash[:, -1] += beyond
+    return cash
+
+
 def _price_mix(
     p: Params, demand: FloatArray, policy: MixPolicy, addons: bool, monthly: bool
 ) -> OptionArrays:
@@ -207,8 +232,11 @@ def _price_mix(
     if policy.baseline_kind is OptionId.YEARLY and tail:
         beyond_cards = float(n[0, -1]) * (12 - tail)
     beyond = rate[:, 0] * beyond_cards
+    monthly_rows = None  # the rows whose last partial year is rented monthly
     if policy.baseline_kind is OptionId.YEARLY and tail and months > 12:
-        reserved, beyond, beyond_cards = _monthly_tail(p, n, reserved, beyond, tail)
+        reserved, beyond, beyond_cards, monthly_rows = _monthly_tail(
+            p, n, reserved, beyond, tail
+        )
     burst_hours = above_reserved(p, demand, n)
     plain = _billable(burst_hours, p.granularity_hours)
     # the spot hours with re-runs, once for the cost and the billed hours
@@ -221,10 +249,9 @@ def _price_mix(
         else None
     )
     burst, interruption = _mix_burst_cost(p, plain, spot, mask)
-    cash = reserved + burst
+    cash = _baseline_cash(p, policy, reserved, beyond, monthly_rows) + burst
     if addons:
         cash = cash + _addon_monthly(p, demand)
-    cash[:, -1] += beyond
     peak = float(n.max(initial=0.0))
     deposit = p.deposit_months[:, 0] * rate[:, 0] * peak
     # :func:`_with_deposit` in place: ``cash`` is this call's own array
@@ -269,18 +296,19 @@ def _price_mix(
 
 def _monthly_tail(
     p: Params, n: FloatArray, reserved: FloatArray, beyond: FloatArray, tail: int
-) -> tuple[FloatArray, FloatArray, FloatArray | float]:
+) -> tuple[FloatArray, FloatArray, FloatArray | float, npt.NDArray[np.bool_] | None]:
     """A yearly baseline's last ``tail`` months on 包月 in the scenarios where
     that costs less than a whole further year and monthly rental is among
     ``p.rentals`` (:func:`_baselines` with ``tail_rate``): the reserved cost
-    per month, the commitment beyond the horizon, and its card-months."""
+    per month, the commitment beyond the horizon, its card-months, and those
+    scenarios (None: none)."""
     last = float(n[0, -1])
     beyond_cards: FloatArray | float = last * (12 - tail)
     if OptionId.MONTHLY not in p.rentals:
-        return reserved, beyond, beyond_cards
+        return reserved, beyond, beyond_cards, None
     rented = p.monthly[:, 0] * tail < p.monthly[:, 0] * p.yearly_factor[:, 0] * 12
     if not rented.any():
-        return reserved, beyond, beyond_cards
+        return reserved, beyond, beyond_cards, None
     reserved = np.broadcast_to(reserved, (rented.shape[0], n.shape[1])).copy()
     reserved[:, -tail:] = np.where(
         rented[:, None], p.monthly * n[:, -tail:], reserved[:, -tail:]
@@ -290,6 +318,7 @@ def _monthly_tail(
         reserved,
         np.where(rented, zero, beyond),
         np.where(rented, zero, beyond_cards),
+        rented,
     )
 
 
@@ -760,6 +789,7 @@ def price_hybrid(
         capex=_summed([a.capex for a in parts], (s,)),
         residual=_summed([a.residual for a in parts], (s,)),
         deposit=_summed([a.deposit for a in parts], (s,)),
+        loan=_summed([a.loan for a in parts], (s,)),
         idle=_summed([a.idle for a in parts], (s,)),
         utilization=util,
         detail=plan,

@@ -14,7 +14,8 @@ Conventions (stated once, used everywhere)
   used or not. Yearly renting (包年) reserves, for each 12-month block, the
   block's peak card count at the yearly factor times the monthly price, for
   all 12 months of the block even when the horizon ends earlier (the
-  commitment beyond the horizon is its own cost line). A buyer signs whole
+  commitment beyond the horizon is its own cost line). Each block is paid
+  at its start, a year ahead, as Chinese clouds bill 包年. A buyer signs whole
   years: past the first year, a last partial year holds the block's cards on
   包月 instead when that costs less than a further year (and monthly rental
   is among the user's contracts).
@@ -512,6 +513,12 @@ class Params:
     """Rentals that may serve the months after an owned fleet's last renewal,
     and the yearly option's last partial year, when cheaper than renewing
     (:attr:`Resolved.rentals`); empty: always renewed."""
+    loan: bool = True
+    """Owned purchases are paid by a loan at ``financing_rate``
+    (:func:`loan_flows`); False: paid from cash, no interest."""
+    yearly_billing_months: int = 12
+    """Months each bill of a yearly commitment pays for, in advance
+    (:func:`paid_a_year_ahead`). [month]"""
 
     @property
     def scenarios(self) -> int:
@@ -602,6 +609,8 @@ def make_params(
         job_gpus=max(1, int(v.get(SPOT_JOB_GPUS_KEY, 1.0))),
         job_months=resolved.job_months,
         rentals=resolved.rentals,
+        loan=True,
+        yearly_billing_months=resolved.yearly_billing_months,
     )
 
 
@@ -618,6 +627,8 @@ class OptionArrays:
     capex: FloatArray = field(default_factory=lambda: np.zeros(1))
     residual: FloatArray = field(default_factory=lambda: np.zeros(1))
     deposit: FloatArray = field(default_factory=lambda: np.zeros(1))
+    loan: FloatArray = field(default_factory=lambda: np.zeros(1))
+    """Loan drawn in month 1 to pay the purchases (:func:`loan_flows`). [CNY]"""
     idle: FloatArray = field(default_factory=lambda: np.zeros(1))
     utilization: FloatArray = field(default_factory=lambda: np.ones(1))
     feasible: bool = True
@@ -943,6 +954,70 @@ def _yearly_blocks(cards: FloatArray) -> tuple[FloatArray, FloatArray]:
     return reserved, beyond
 
 
+def paid_a_year_ahead(
+    compute: FloatArray,
+    beyond: FloatArray,
+    monthly_rows: npt.NDArray[np.bool_] | None = None,
+    period: int = 12,
+) -> FloatArray:
+    """包年's bills as they are paid: each bill's months at the bill's start.
+
+    Chinese clouds bill a yearly subscription (包年) in advance for the whole
+    year (``period`` 12, the default); a contract may bill it quarterly or
+    monthly instead (``budget.yearly_billing_months``), each bill paid in
+    advance for its months. The part committed past the horizon
+    (``beyond``) is owed with the last bill. The rows of ``monthly_rows``
+    rent their last partial year by the month (包月, :func:`_year_tail`) and
+    pay those months as they come.
+
+    Parameters
+    ----------
+    compute : ndarray
+        The commitment's price per month, shape (S, H). [CNY]
+    beyond : ndarray
+        The last block's months past the horizon, shape (S,). [CNY]
+    monthly_rows : ndarray of bool, optional
+        Shape (S,): True where the last partial year is rented monthly.
+    period : int
+        Months each bill pays for, a divisor of 12. [month]
+
+    Returns
+    -------
+    ndarray
+        Cash per month, shape (S, H); its sum is ``compute.sum + beyond``. [CNY]
+
+    References
+    ----------
+    Alibaba Cloud, *包年包月* (ECS billing, help centre, 2025): a subscription
+    is paid in full when it is bought or renewed; Tencent Cloud, *包年包月计费*
+    (CVM billing, 2025): prepaid for the period bought.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> paid_a_year_ahead(np.full((1, 14), 10.0), np.array([100.0])).tolist()
+    [[120.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 120.0, 0.0]]
+    >>> paid_a_year_ahead(np.full((1, 14), 10.0), np.array([0.0]),
+    ...                   np.array([True])).tolist()[0][12:]
+    [10.0, 10.0]
+    >>> paid_a_year_ahead(np.full((1, 6), 10.0), np.array([60.0]), period=3).tolist()
+    [[30.0, 0.0, 0.0, 90.0, 0.0, 0.0]]
+    """
+    months = compute.shape[1]
+    cash = np.zeros(np.broadcast_shapes(compute.shape, (beyond.shape[0], months)))
+    for start in range(0, months, period):
+        cash[:, start] += compute[:, start : start + period].sum(axis=1)
+    cash[:, (months - 1) // period * period] += beyond  # owed with the last bill
+    last_year = (months - 1) // 12 * 12
+    if months % 12 and monthly_rows is not None and monthly_rows.any():
+        # the last partial year rented by the month: paid as it comes
+        rows = monthly_rows[:, None]
+        cash[:, last_year:] = np.where(
+            rows, compute[:, last_year:], cash[:, last_year:]
+        )
+    return cash
+
+
 class _YearTail(NamedTuple):
     """The yearly commitment's last partial year: a further whole year, or
     包月 of the same cards for those months, whichever costs less."""
@@ -989,9 +1064,10 @@ class _YearlyCash(NamedTuple):
 
 
 def _yearly_cash(p: Params, cards: FloatArray, addon: FloatArray) -> _YearlyCash:
-    """包年 of ``cards`` a month: each 12-month block reserves its peak; the
-    last partial block of a horizon past a year is rented monthly instead
-    when that costs less (:func:`_year_tail`)."""
+    """包年 of ``cards`` a month: each 12-month block reserves its peak, paid
+    at the block's start (:func:`paid_a_year_ahead`); the last partial block
+    of a horizon past a year is rented monthly instead when that costs less
+    (:func:`_year_tail`)."""
     reserved, beyond_cards = _yearly_blocks(cards)
     price = p.monthly * p.yearly_factor
     compute = price * reserved
@@ -1004,8 +1080,9 @@ def _yearly_cash(p: Params, cards: FloatArray, addon: FloatArray) -> _YearlyCash
         )
         beyond = np.where(tail.rented, 0.0, beyond)
         beyond_cards = np.where(tail.rented, 0.0, beyond_cards)
-    cash = compute + addon
-    cash[:, -1] += beyond
+    monthly_rows = None if tail is None else tail.rented
+    cash = paid_a_year_ahead(compute, beyond, monthly_rows, p.yearly_billing_months)
+    cash = cash + addon
     peak = reserved.max(axis=1)
     deposit = p.deposit_months[:, 0] * price[:, 0] * peak
     cash = _add_deposit(cash, deposit)  # ``compute + addon``: no copy needed
@@ -1330,11 +1407,11 @@ def _retrofit(p: Params, it_kw: FloatArray, self_build: bool, s: int) -> FloatAr
 
 @dataclass(frozen=True, slots=True)
 class _Wear:
-    """The fleet's value over the horizon: financed, replaced, sold at the end."""
+    """The fleet's value over the horizon: bought, replaced, sold at the end."""
 
     floor: FloatArray  # (S, 1) residual value [CNY]
     replaced: FloatArray  # (S,) fleets bought again [1]
-    financed: FloatArray  # (S, H) book value carrying interest [CNY]
+    renew: FloatArray | None  # (S, H) 1.0 in the months a fleet is bought again [1]
     resale: FloatArray  # (S,) sale at the horizon's end [CNY]
     renew_cash: FloatArray | None  # (S, H) net cost of replacement fleets [CNY]
     renew_total: FloatArray  # (S,) ``renew_cash`` summed (0 without) [CNY]
@@ -1346,7 +1423,7 @@ def _wear(p: Params, fleet: _Fleet, demand: FloatArray, months: int) -> _Wear:
     """Straight-line book value down to the residual, replacements of a worn-out
     fleet (sold at its residual, bought again) and the resale at the end (the
     above-residual part cut by the second-hand haircut)."""
-    capex_dep, retrofit = fleet.capex_dep, fleet.retrofit
+    capex_dep = fleet.capex_dep
     life_months = 12.0 * p.life_years  # (S, 1)
     elapsed = _month_row(months + 1)  # (1, H+1)
     frac_left = 1.0 - np.minimum(elapsed, life_months) / life_months  # (S, H+1)
@@ -1370,14 +1447,122 @@ def _wear(p: Params, fleet: _Fleet, demand: FloatArray, months: int) -> _Wear:
         renew_cash = renew * worn[:, None]  # (S, H)
         renew_total = renew_cash.sum(axis=1)
     book = floor + (capex_dep[:, None] - floor) * age_left
-    # financing on the book value of the fleet and of the room (not rebuilt)
-    financed = book[:, :-1]
-    if retrofit.any():
-        financed = financed + retrofit[:, None] * frac_left[:, :-1]
     resale = floor0 + (book[:, -1] - floor0) * (1 - p.haircut[:, 0])
     return _Wear(
-        floor, replaced, financed, resale, renew_cash, renew_total, renews, frac_left
+        floor,
+        replaced,
+        renew if renews else None,
+        resale,
+        renew_cash,
+        renew_total,
+        renews,
+        frac_left,
     )
+
+
+class _Loan(NamedTuple):
+    """The loan that pays an owned option's purchases (:func:`loan_flows`)."""
+
+    drawn: FloatArray  # (S,) drawn in month 1: the fleet and the room [CNY]
+    interest: FloatArray  # (S,) interest over the horizon [CNY]
+    flow: FloatArray | None  # (S, H) the loan's cash flow; None: totals only [CNY]
+
+
+def _loan(p: Params, fleet: _Fleet, wear: _Wear, months: int, monthly: bool) -> _Loan:
+    """The loan that pays the fleets bought (month 1 and each renewal) and the
+    room's retrofit in month 1; none when the purchases are paid from cash
+    (``p.loan`` false). A loan drawn in month 1 only is one unit loan's flows
+    scaled by each row's draw (no ``(S, H)`` arrays of its own for the
+    hybrid's card counts)."""
+    first = fleet.capex_dep + fleet.retrofit
+    if not p.loan:
+        zero = np.zeros_like(first)
+        return _Loan(
+            zero, zero, np.zeros((first.shape[0], months)) if monthly else None
+        )
+    if wear.renew is None:
+        rows = max(p.life_years.shape[0], p.financing_rate.shape[0])
+        unit = np.zeros((rows, months))
+        unit[:, 0] = 1.0
+        interest_unit, flow_unit = loan_flows(p, unit)
+        flow = first[:, None] * flow_unit if monthly else None
+        return _Loan(first, first * interest_unit.sum(axis=1), flow)
+    draws = wear.renew * fleet.capex_dep[:, None]
+    draws[:, 0] += first
+    interest, flow_all = loan_flows(p, draws)
+    return _Loan(first, interest.sum(axis=1), flow_all if monthly else None)
+
+
+def loan_flows(p: Params, draws: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """An equipment loan's interest and its cash flow, per scenario and month.
+
+    Each draw pays a purchase in its month (cash in, offsetting the purchase)
+    and is repaid in equal monthly principal instalments (等额本金) over the
+    hardware's life, from the month after, with interest on the balance at
+    the start of each month; a balance left when the horizon ends is repaid
+    in its last month (from the sale of the hardware).
+
+    Parameters
+    ----------
+    p : Params
+        ``financing_rate`` (effective per year, as the discount rate) and
+        ``life_years`` (the loan's term, whole months). [1/year], [years]
+    draws : ndarray
+        Amount drawn per month, shape (S, H). [CNY]
+
+    Returns
+    -------
+    interest : ndarray
+        Interest paid per month, shape (S, H). [CNY]
+    flow : ndarray
+        The loan's cash flow per month: ``−draw + principal + interest`` (and
+        the balance left in the last month), shape (S, H). [CNY]
+
+    Notes
+    -----
+    Monthly rate ``i = (1 + rate)^(1/12) − 1``, the rate the NPV discounts a
+    month by (:func:`npv`): at a financing rate equal to the discount rate the
+    loan's flows are worth exactly nothing, so financing changes the NPV only
+    by the difference of the two rates, while the undiscounted total carries
+    the interest. A bank's nominal annual rate ``j`` paid monthly is the
+    effective rate ``(1 + j/12)^12 − 1``.
+
+    References
+    ----------
+    Brealey, Myers & Allen, *Principles of Corporate Finance*, 13th ed. (2020),
+    ch. 19 and 25: financing is valued as its own cash flows (adjusted
+    present value); a loan at the opportunity cost of capital has zero NPV.
+
+    Examples
+    --------
+    1,200 CNY over a 1-year life at 0 %: 100 a month from month 2; the
+    balance left at month 6 comes back then.
+
+    >>> import numpy as np
+    >>> from gpu_advisor.engine.cost.resolve import resolve
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Project
+    >>> p = make_params(resolve(Project(), load_catalog()))
+    >>> p = replace(p, financing_rate=np.array([[0.0]]), life_years=np.array([[1.0]]))
+    >>> interest, flow = loan_flows(p, np.array([[1200.0, 0, 0, 0, 0, 0]]))
+    >>> flow.tolist(), float(interest.sum())
+    ([[-1200.0, 100.0, 100.0, 100.0, 100.0, 800.0]], 0.0)
+    """
+    rows, months = draws.shape
+    span = np.maximum(np.ceil(12.0 * p.life_years - _EPS), 1.0)  # (S, 1)
+    drawn = np.concatenate((np.zeros((rows, 1)), np.cumsum(draws, axis=1)), axis=1)
+    m = np.arange(months)[None, :]
+    start = np.maximum(m - span, 0.0).astype(np.intp)
+    start = np.broadcast_to(start, (rows, months))
+    # draws of the months [m − span, m − 1] repay a ``span``-th each in month m
+    principal = (drawn[:, :-1] - np.take_along_axis(drawn, start, axis=1)) / span
+    balance = drawn[:, 1:] - np.cumsum(principal, axis=1)  # after month m
+    rate = (1.0 + p.financing_rate) ** (1.0 / 12.0) - 1.0  # (S, 1)
+    interest = np.zeros((rows, months))
+    interest[:, 1:] = rate * balance[:, :-1]
+    flow = principal + interest - draws
+    flow[:, -1] += balance[:, -1]
+    return interest, flow
 
 
 @dataclass(frozen=True, slots=True)
@@ -1507,15 +1692,17 @@ def _price_renewed(
     parts = _owned_parts(p, demand, gpus, option, like)
     fleet, wear, use, running, flat_m = parts
     deposit = p.deposit_months[:, 0] * running["rack"]
+    months = demand.shape[1]
+    loan = _loan(p, fleet, wear, months, monthly)
     if monthly:
-        financing = p.financing_rate / 12.0 * wear.financed
+        assert loan.flow is not None
         electricity_m = (
             (use.used * use.busy_extra_w + use.capacity * p.overhead_w)
             / 1000.0
             * use.pue
             * p.tariff
         )
-        cash = electricity_m + financing
+        cash = electricity_m + loan.flow
         cash += flat_m[:, None]
         if wear.renew_cash is not None and wear.renews:
             cash += wear.renew_cash
@@ -1523,7 +1710,7 @@ def _price_renewed(
             cash += use.overflow_cost
         cash[:, 0] += fleet.capex_dep + fleet.retrofit + deposit
         cash[:, -1] -= wear.resale + deposit
-        financing_total = financing.sum(axis=1)
+        financing_total = loan.interest
     else:
         financing_total, cash = _owned_total_column(p, fleet, wear, use, flat_m)
     arrays = _owned_arrays(
@@ -1538,6 +1725,7 @@ def _price_renewed(
         demand.sum(axis=1),
         like_arrays if like is not None else None,
     )
+    arrays.loan = np.array(loan.drawn, dtype=np.float64)
     return arrays, parts
 
 
@@ -1585,26 +1773,14 @@ def _like(
 ) -> tuple[_Fleet, _Wear, _Use]:
     """Fleet, wear and use of an owned kind from colocation's ``like`` (no
     room): the same purchase, book value and card-hours; the room's retrofit
-    and financing, and the PUE, are the kind's own (the same formulas as
+    (and the loan that pays it), and the PUE, are the kind's own (the same formulas as
     :func:`_fleet`, :func:`_wear` and :func:`_use`)."""
     f, w, u = like.fleet, like.wear, like.use
     retrofit = _retrofit(p, f.it_kw, self_build, s)
     fleet = _Fleet(
         f.cards, f.hardware, f.network, f.storage, f.capex_dep, f.it_kw, retrofit
     )
-    financed = w.financed
-    if retrofit.any():
-        financed = financed + retrofit[:, None] * w.frac_left[:, :-1]
-    wear = _Wear(
-        w.floor,
-        w.replaced,
-        financed,
-        w.resale,
-        w.renew_cash,
-        w.renew_total,
-        w.renews,
-        w.frac_left,
-    )
+    wear = w  # the same purchases; the room's retrofit is the fleet's own
     pue = p.pue_self if self_build else p.pue
     use = _Use(
         u.capacity,
@@ -1624,10 +1800,11 @@ def _like(
 def _owned_total_column(
     p: Params, fleet: _Fleet, wear: _Wear, use: _Use, flat_m: FloatArray
 ) -> tuple[FloatArray, FloatArray]:
-    """Financing and the whole cost as one column ``(S, 1)`` (no monthly
-    cash flow; the deposit returns within the horizon). [CNY]"""
+    """The loan's interest and the whole cost as one column ``(S, 1)`` (no
+    monthly cash flow; the deposit returns and the loan is repaid within the
+    horizon). [CNY]"""
     months = use.used.shape[1]
-    financing_total = (p.financing_rate / 12.0)[:, 0] * wear.financed.sum(axis=1)
+    financing_total = _loan(p, fleet, wear, months, False).interest
     total_only = (
         use.electricity_total
         + financing_total
@@ -1798,6 +1975,7 @@ _ROW_FIELDS = (
     "capex",
     "residual",
     "deposit",
+    "loan",
     "idle",
     "utilization",
 )
@@ -1842,6 +2020,7 @@ def _with_rows(
         capex=row("capex"),
         residual=row("residual"),
         deposit=row("deposit"),
+        loan=row("loan"),
         idle=row("idle"),
         utilization=row("utilization"),
     )
@@ -1954,6 +2133,7 @@ def _kept_then_rented(
         capex=rows(kept.capex),
         residual=rows(kept.residual),
         deposit=rows(kept.deposit),
+        loan=rows(kept.loan),
         idle=rows(kept.idle + rent.idle),
         utilization=rows(kept.utilization),
     )
@@ -2175,14 +2355,17 @@ def to_result(
     capex = _one(arr.capex, index)
     residual = _one(arr.residual, index)
     deposit = _one(arr.deposit, index)
+    loan = _one(arr.loan, index)
     idle = _one(arr.idle, index)
     opex = max(0.0, total - (capex - residual))
     utilization = min(max(_one(arr.utilization, index), 0.0), 1.0)
     # cash out at the start: in a one-month plan the resale value and the
-    # returned deposit fall in the same month, and are not part of it
+    # returned deposit fall in the same month, and are not part of it; the
+    # loan is drawn and repaid in that month too: none is drawn
     upfront = float(cash[0]) if months else 0.0
     if months == 1:
         upfront += max(residual, 0.0) + max(deposit, 0.0)
+        loan = 0.0
     fields = {
         "id": arr.id,
         "total_cny": round(total, 2),
@@ -2192,6 +2375,7 @@ def to_result(
         "opex_cny": round(opex, 2),
         "residual_value_cny": round(max(residual, 0.0), 2),
         "deposit_cny": round(max(deposit, 0.0), 2),
+        "loan_cny": round(max(loan, 0.0), 2),
         "npv_cny": round(present, 2),
         "upfront_cny": round(upfront, 2) if arr.feasible and months else None,
         "cost_per_useful_gpu_hour_cny": round(total / useful, 4)
@@ -2336,6 +2520,7 @@ def _first_row(a: OptionArrays) -> OptionArrays:
         capex=a.capex[:1],
         residual=a.residual[:1],
         deposit=a.deposit[:1],
+        loan=a.loan[:1],
         idle=a.idle[:1],
         utilization=a.utilization[:1],
     )

@@ -11,9 +11,17 @@ Rules
   project's region in ``regions.json``, everything else from
   ``cost_defaults``.
 * Catalog rental prices are multiplied by the region's ``rental_price_factor``.
-* Catalog prices include VAT. When ``meta.prices_include_vat`` is false the
-  project's own rental prices get the services VAT rate (6 %) added and its
-  hardware prices the goods rate (13 %), so all options compare gross amounts.
+* VAT: catalog prices include it. A company that recovers input VAT (a
+  general taxpayer, 一般纳税人; ``meta.vat_recoverable``, the default)
+  compares every price net of the VAT it recovers; one that cannot compares
+  gross amounts. Each price is brought to that basis with its own rate
+  (:data:`VAT_KIND`): services 6 % (GPU rentals, cloud storage, traffic and
+  bandwidth, the IDC's rack and bandwidth), goods 13 % (cards, servers,
+  storage, electricity; maintenance, a share of the hardware, follows it as
+  repair services are 13 % too), construction 9 % (the room's retrofit).
+  Wages (staff), deposits and loan interest carry no recoverable VAT. The
+  project's own prices are gross when ``meta.prices_include_vat`` (else net),
+  an imported row's as it says.
 * ``ranges`` gives low / typical / high for the inputs the risk analysis moves;
   a project override keeps the catalog's relative spread around the user's value.
 * Imported prices (``project.price_overrides``, from a price list or vendor
@@ -24,7 +32,14 @@ Rules
 
 References
 ----------
-VAT rates: PRC Value-Added Tax Law (2024), art. 10: 13 % goods, 6 % services.
+VAT rates: PRC Value-Added Tax Law (2024), art. 10: 13 % on goods (electricity
+is a good), processing, repair and the leasing of movable property; 9 % on
+construction and basic telecom; 6 % on other services, which include
+information technology services (cloud computing) and value-added telecom
+(IDC). State Taxation Administration,
+*增值税税率表* (tax rates, chinatax.gov.cn, 2025). Input VAT is credited
+against output VAT by a general taxpayer (VAT Law art. 16, 22); interest on
+loans is not creditable (财税〔2016〕36号, annex 1, art. 27).
 """
 
 from __future__ import annotations
@@ -38,8 +53,26 @@ from gpu_advisor.model.project import Currency, OptionId, PriceOverride, Project
 HOURS_PER_MONTH = 730.0
 """Average hours in a month: 8760 h / 12 (365-day year)."""
 
-_RENT_KEYS = ("on_demand_cny_per_gpu_hour", "monthly_cny_per_gpu_month")
-_GOODS_KEYS = ("gpu_price_cny", "server_cny_per_server", "storage_cny_per_tb")
+VAT_KIND: dict[str, str] = {
+    "on_demand_cny_per_gpu_hour": "services",
+    "monthly_cny_per_gpu_month": "services",
+    "shared_storage_cny_per_tb_month": "services",
+    "egress_cny_per_tb": "services",
+    "public_bandwidth_cny_per_mbps_month": "services",
+    "rack_cny_per_month": "services",
+    "idc_bandwidth_cny_per_month": "services",
+    "gpu_price_cny": "goods",
+    "server_cny_per_server": "goods",
+    "storage_cny_per_tb": "goods",
+    "electricity_cny_per_kwh": "goods",
+    "retrofit_cny_per_kw": "construction",
+    "retrofit_cny": "construction",
+}
+"""The VAT each price carries, by input key (see the module's VAT rule):
+``services`` (``cost_defaults.vat_rate_services``), ``goods``
+(``vat_rate_goods``) or ``construction`` (``vat_rate_construction``). A key
+not listed carries none. Public bandwidth is taken as the cloud's or the
+IDC's (value-added telecom, 6 %) for renting and self-build alike."""
 
 # budget field -> CostDefaults attribute (same name unless stated)
 _DEFAULT_KEYS = (
@@ -110,6 +143,9 @@ class Resolved:
     """Rentals the months after an owned fleet's life (or the yearly option's
     last partial year) may be rented with instead of renewing
     (:func:`horizon_rentals`); empty: always renewed."""
+    yearly_billing_months: int = 12
+    """Months each bill of the yearly commitment pays for in advance
+    (``budget.yearly_billing_months``)."""
 
     def ref(self, key: str) -> InputRef:
         """The provenance of one input (``KeyError`` for unknown keys)."""
@@ -184,16 +220,30 @@ class _Book:
     ranges: dict[str, tuple[float, float, float]] = field(default_factory=dict)
 
     @property
-    def vat_services(self) -> float:
-        """VAT added to the project's own rental prices. [1]"""
-        include = self.project.meta.prices_include_vat
-        return 0.0 if include else self.defaults.vat_rate_services
+    def recoverable(self) -> bool:
+        """Whether prices are compared net of recoverable input VAT."""
+        return self.project.meta.vat_recoverable is not False
 
-    @property
-    def vat_goods(self) -> float:
-        """VAT added to the project's own hardware prices. [1]"""
-        include = self.project.meta.prices_include_vat
-        return 0.0 if include else self.defaults.vat_rate_goods
+    def vat_rate(self, key: str) -> float:
+        """The VAT rate ``key``'s price carries (:data:`VAT_KIND`). [1]"""
+        kind = VAT_KIND.get(key)
+        return (
+            0.0 if kind is None else float(getattr(self.defaults, f"vat_rate_{kind}"))
+        )
+
+    def to_basis(self, key: str, includes_vat: bool) -> tuple[float, str]:
+        """The factor that brings a price of ``key`` (gross when
+        ``includes_vat``) to the plan's VAT basis, and what it did in words."""
+        rate = self.vat_rate(key)
+        if not rate:
+            return 1.0, ""
+        if self.recoverable:
+            if includes_vat:
+                return 1.0 / (1.0 + rate), f" (net of {rate:.0%} recoverable VAT)"
+            return 1.0, ""
+        if includes_vat:
+            return 1.0, ""
+        return 1.0 + rate, f" (+{rate:.0%} VAT added)"
 
     def put(
         self,
@@ -213,27 +263,24 @@ class _Book:
         if own is None:
             self._put_default(key, rng, what, scale)
             return
-        value = float(own)
-        source = "project"
-        vat_services, vat_goods = self.vat_services, self.vat_goods
-        if key in _RENT_KEYS and vat_services:
-            value *= 1 + vat_services
-            source = f"project (+{vat_services:.0%} VAT added)"
-        elif key in _GOODS_KEYS and vat_goods:
-            value *= 1 + vat_goods
-            source = f"project (+{vat_goods:.0%} VAT added)"
-        self._store(key, value, _spread(value, rng, scale), source, confirmed=True)
+        factor, note = self.to_basis(key, self.project.meta.prices_include_vat)
+        value = float(own) * factor
+        self._store(
+            key, value, _spread(value, rng, scale), "project" + note, confirmed=True
+        )
 
     def _put_default(
         self, key: str, rng: PriceRange, what: str, scale: float = 1.0
     ) -> None:
-        """The catalog's typical value × ``scale``, its spread and its citation."""
-        value = rng.typical * scale
+        """The catalog's typical value × ``scale``, its spread and its citation
+        (catalog prices include VAT)."""
+        factor, note = self.to_basis(key, True)
+        value = rng.typical * scale * factor
         self._store(
             key,
             value,
-            _spread(value, rng, scale),
-            _cite(rng, what),
+            _spread(value, rng, scale * factor),
+            _cite(rng, what) + note,
             confirmed=rng.provenance.confirmed,
         )
 
@@ -259,19 +306,14 @@ class _Book:
 
     def put_imported(self, key: str, row: PriceOverride, rng: PriceRange) -> None:
         """An imported price row, with its own low / high or the catalog's spread."""
-        # a row marked "without VAT" gets the services or goods rate added
-        defaults = self.defaults
-        vat = (
-            defaults.vat_rate_services if key in _RENT_KEYS else defaults.vat_rate_goods
-        )
-        gross = 1.0 if row.includes_vat else 1 + vat
-        value = row.typical * gross
+        # brought to the plan's VAT basis as the row says it is quoted
+        factor, note = self.to_basis(key, row.includes_vat)
+        value = row.typical * factor
         spread = _spread(value, rng)
-        low = spread[0] if row.low is None else row.low * gross
-        high = spread[2] if row.high is None else row.high * gross
-        added = "" if row.includes_vat else f" (+{vat:.0%} VAT added)"
+        low = spread[0] if row.low is None else row.low * factor
+        high = spread[2] if row.high is None else row.high * factor
         self._store(
-            key, value, (low, value, high), imported_source(row) + added, confirmed=True
+            key, value, (low, value, high), imported_source(row) + note, confirmed=True
         )
 
 
@@ -321,6 +363,7 @@ def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Re
         currency_as_of=as_of,
         currency_source=source,
         rentals=horizon_rentals(project.budget.options),
+        yearly_billing_months=project.budget.yearly_billing_months or 12,
     )
 
 
@@ -486,9 +529,12 @@ def _project_figures(book: _Book) -> None:
     }
     for key, own in plain.items():
         if own is not None:
-            book.values[key] = float(own)
+            factor, note = book.to_basis(key, project.meta.prices_include_vat)
+            book.values[key] = float(own) * factor
             book.refs[key] = InputRef(
-                name=f"budget.{key}", value=float(own), source="project"
+                name=f"budget.{key}",
+                value=round(float(own) * factor, 6),
+                source="project" + note,
             )
     fixed = {
         "billing_granularity_hours": (budget.billing_granularity_hours, "h", "budget"),

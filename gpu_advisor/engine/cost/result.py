@@ -47,6 +47,7 @@ def option_results(
     discount_rate: FloatArray,
     hybrid: HybridResult | None,
     spot: SpotJob | None = None,
+    billing_months: int = 12,
 ) -> list[OptionResult]:
     """Every priced option's result with its scope sentence.
 
@@ -63,13 +64,19 @@ def option_results(
         The hybrid's owned and rented parts, for its sentence.
     spot : SpotJob or None
         The spot job, for the spot option's and the mix's sentences.
+    billing_months : int
+        Months each bill of the yearly commitment pays for in advance. [month]
     """
     return to_results(
-        list(arrays), discount_rate, scope=lambda o: includes(o, hybrid, spot)
+        list(arrays),
+        discount_rate,
+        scope=lambda o: includes(o, hybrid, spot, billing_months),
     )
 
 
-def currency_info(resolved: Resolved, prices_include_vat: bool) -> CurrencyInfo:
+def currency_info(
+    resolved: Resolved, prices_include_vat: bool, vat_recoverable: bool = True
+) -> CurrencyInfo:
     """The display currency, its rate and source, and what the prices include.
 
     Parameters
@@ -78,15 +85,20 @@ def currency_info(resolved: Resolved, prices_include_vat: bool) -> CurrencyInfo:
         Its currency code, rate, date and source.
     prices_include_vat : bool
         ``meta.prices_include_vat``: the project's own prices are gross.
+    vat_recoverable : bool
+        ``meta.vat_recoverable`` (None counts as yes): amounts are net of the
+        input VAT the company recovers (``cost.vat.recovered``).
     """
+    if vat_recoverable:
+        code = "cost.vat.recovered"
+    else:
+        code = "cost.vat.included" if prices_include_vat else "cost.vat.added"
     return CurrencyInfo(
         code=resolved.currency_code,
         cny_per_unit=resolved.cny_per_unit,
         as_of=resolved.currency_as_of,
         source=resolved.currency_source,
-        vat_note=Message(
-            code="cost.vat.included" if prices_include_vat else "cost.vat.added"
-        ),
+        vat_note=Message(code=code),
     )
 
 
@@ -105,7 +117,11 @@ def _results(
         if _at_risk(prep, o.id)
         else o
         for o in option_results(
-            prep.priced.values(), prep.params.discount_rate, hybrid, spot
+            prep.priced.values(),
+            prep.params.discount_rate,
+            hybrid,
+            spot,
+            prep.params.yearly_billing_months,
         )
     ]
 
@@ -212,7 +228,11 @@ def cost_result(
         demand_source=prep.demand_source,
         horizon_months=project.meta.horizon_months,
         gpu_id=prep.gpu_id,
-        currency=currency_info(resolved, project.meta.prices_include_vat),
+        currency=currency_info(
+            resolved,
+            project.meta.prices_include_vat,
+            project.meta.vat_recoverable is not False,
+        ),
         explanations=[
             *formula_explanations(resolved, priced, spot),
             *cost_explanations(

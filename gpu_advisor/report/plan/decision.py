@@ -66,6 +66,8 @@ def decision_page(
     if scope:
         sep = "：" if lang is Language.ZH else ": "
         st.p(f"{st.t('dec1.includes')}{sep}{scope}", s.small)
+    # the VAT basis every figure is on (issue #29): net or gross, in one line
+    st.p(escape(text_or_empty(cost.currency.vat_note, lang)), s.small)
     _figures(st, ev, best)
     _decisive(st, ev)
     _risks(st, ev)

@@ -441,6 +441,7 @@ class BudgetPage(QWizardPage):
         )
         self._optional("renting", "monthly_cny_per_gpu_month", decimals=0, step=100)
         self._optional("renting", "yearly_price_factor", decimals=3, step=0.025)
+        self._billing_field()
         self._optional("renting", "spot_price_factor", decimals=2, step=0.05)
         self._optional(
             "renting", "spot_interruptions_per_100_hours", decimals=1, step=0.5
@@ -449,6 +450,27 @@ class BudgetPage(QWizardPage):
         self._optional("renting", "spot_capacity_share", decimals=2, step=0.05)
         self._optional("renting", "spot_wait_hours", decimals=1, step=1.0)
         self._check("renting", "checkpointing")
+
+    def _billing_field(self) -> None:
+        """How often the yearly commitment (包年) is billed, in advance."""
+        key = "yearly_billing_months"
+        self.fields[key] = BoundCombo(
+            self._session,
+            f"budget.{key}",
+            [
+                (None, lambda: self.tr("The whole year up front")),
+                (6, lambda: self.tr("Every six months in advance")),
+                (3, lambda: self.tr("Quarterly in advance")),
+                (1, lambda: self.tr("Monthly in advance")),
+            ],
+            label=lambda: self._label_text(key),
+        )
+        self._field_section[key] = self.sections["renting"]
+        label = QLabel(wordWrap=True)
+        label.setBuddy(self.fields[key])
+        self._row_labels[key] = label
+        self.sections["renting"].form.addRow(label, self.fields[key])
+        self.fields[key].error_changed.connect(self._on_field_error)
 
     def _build_owning_section(self) -> None:
         """Buying and running cards (hardware, power, room, staff, money)."""
@@ -539,6 +561,7 @@ class BudgetPage(QWizardPage):
             "billing_granularity_hours": self.tr("Billing granularity"),
             "monthly_cny_per_gpu_month": self.tr("Monthly rental price"),
             "yearly_price_factor": self.tr("Yearly price (× monthly)"),
+            "yearly_billing_months": self.tr("Yearly commitment billed"),
             "spot_price_factor": self.tr("Spot price (× on-demand)"),
             "spot_interruptions_per_100_hours": self.tr(
                 "Spot reclaims per instance (server)"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pydantic import ValidationError
 from PySide6.QtCore import QEvent, QSignalBlocker
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QLabel,
@@ -35,7 +36,8 @@ _FORM_MAX_WIDTH_PX = 760
 
 
 class ProjectPage(QWizardPage):
-    """Title, organisation, author, region preset, currency and horizon."""
+    """Title, organisation, author, region preset, currency, horizon and
+    whether the company recovers input VAT."""
 
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -50,6 +52,7 @@ class ProjectPage(QWizardPage):
         low, high = model_bounds("meta.horizon_months")
         self.horizon_spin = QSpinBox(minimum=int(low), maximum=int(high))
         commit_when_finished(self.horizon_spin)
+        self.vat_check = QCheckBox()
         self.error_label = QLabel(wordWrap=True)
         self.error_label.setStyleSheet(ERROR_STYLE)
         self._region_note = QLabel(wordWrap=True)
@@ -70,6 +73,7 @@ class ProjectPage(QWizardPage):
             self._labels[key] = label
             form.addRow(label, widget)
         form.addRow("", self._region_note)
+        form.addRow("", self.vat_check)
         # Fields as wide as the window are hard to read on a large screen.
         form_box = QWidget(maximumWidth=_FORM_MAX_WIDTH_PX)
         form_box.setLayout(form)
@@ -89,6 +93,7 @@ class ProjectPage(QWizardPage):
         self.region_combo.currentIndexChanged.connect(self._on_region_changed)
         self.currency_combo.currentIndexChanged.connect(self._on_currency_changed)
         self.horizon_spin.valueChanged.connect(self._on_horizon_changed)
+        self.vat_check.toggled.connect(self._on_vat_toggled)
         session.project_changed.connect(self._on_project_changed)
         self._on_project_changed(session.project)
 
@@ -108,6 +113,15 @@ class ProjectPage(QWizardPage):
         self._labels["currency"].setText(self.tr("&Currency:"))
         self._labels["horizon"].setText(self.tr("Planning hori&zon:"))
         self.horizon_spin.setSuffix(self.tr(" months"))
+        self.vat_check.setText(self.tr("General VAT taxpayer: recovers &input VAT"))
+        self.vat_check.setAccessibleName(self.tr("Recovers input VAT"))
+        self.vat_check.setToolTip(
+            self.tr(
+                "Checked: every option is compared net of the input VAT the "
+                "company recovers (6 % on services, 13 % on goods and "
+                "electricity). Unchecked: amounts include VAT."
+            )
+        )
         self.title_edit.setPlaceholderText(
             self.tr("e.g. 13B fine-tuning capacity, 2026")
         )
@@ -204,6 +218,9 @@ class ProjectPage(QWizardPage):
     def _on_horizon_changed(self, value: int) -> None:
         self._apply("meta.horizon_months", value, self.tr("planning horizon"))
 
+    def _on_vat_toggled(self, checked: bool) -> None:
+        self._apply("meta.vat_recoverable", checked, self.tr("input VAT recovery"))
+
     # --- model -> widget ----------------------------------------------------------------
 
     def _on_project_changed(self, project: Project) -> None:
@@ -224,6 +241,8 @@ class ProjectPage(QWizardPage):
             )
         with QSignalBlocker(self.horizon_spin):
             self.horizon_spin.setValue(meta.horizon_months)
+        with QSignalBlocker(self.vat_check):
+            self.vat_check.setChecked(meta.vat_recoverable is not False)
         # The widgets now show valid model values, so earlier field errors are void.
         if self._errors:
             self._errors.clear()

@@ -339,7 +339,8 @@ class CashFlowChart(_CostChart):
         option = priced[option_id]
         cash = _shown(option.monthly_cny, rate, divisor)
         months = np.arange(1, len(cash) + 1, dtype=float)
-        capex = to_display(option.capex_cny, rate) / divisor
+        # the part of the purchase paid from cash: a loan pays the rest
+        capex = to_display(option.capex_cny - option.loan_cny, rate) / divisor
         # Month 1 carries the purchase: draw it as its own bar under the
         # rest of that month's cash (the engine's capex_cny split).
         capex_heights = np.zeros_like(cash)
