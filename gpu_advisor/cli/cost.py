@@ -33,6 +33,7 @@ from gpu_advisor.model.project import OptionId, Project
 from gpu_advisor.report.glossary import cite_articles
 from gpu_advisor.report.plan.decision import decisive_rows
 from gpu_advisor.report.text import tr as report_words
+from gpu_advisor.words.money import amounts_in
 from gpu_advisor.words.terms import option_in_sentence, rank_mark, text_or_empty
 
 MAX_DRAWS = 1_000_000
@@ -397,8 +398,10 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(
                 f"{args.xlsx}: cannot write ({exc.strerror or exc})"
             ) from None
-    if args.json:
-        print_json(to_json(ev, lang))
-    else:
-        print(_text(ev, lang))
+    currency = ev.cost.currency  # the sentences' amounts in the plan's currency
+    with amounts_in(currency.code, currency.cny_per_unit):
+        if args.json:
+            print_json(to_json(ev, lang))
+        else:
+            print(_text(ev, lang))
     return 0
