@@ -202,6 +202,9 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
         "spot_job": cost.spot_job.model_dump(mode="json") if cost.spot_job else None,
         "tornado": [b.model_dump(mode="json") for b in cost.tornado],
         "work": cost.work.model_dump(mode="json") if cost.work else None,
+        "budget_cap": cost.budget_cap.model_dump(mode="json")
+        if cost.budget_cap
+        else None,
         "recommendation": {
             "option": rec.option.value if rec.option is not None else None,
             "complete": rec.complete,
@@ -328,6 +331,8 @@ def _text(ev: Evaluation, lang: Language) -> str:
             words.say("work.cheapest_label", lang)
             + option_in_sentence(rec.option, lang)
         )
+    if cost.budget_cap is not None:
+        lines.append(f"  {words.text(cost.budget_cap.message, lang)}")
     lines.extend(f"  - {words.text(a, lang)}" for a in rec.reasons)
     shown = shown_warnings(ev).advice  # the review step's and the PDF's list
     if shown:

@@ -411,6 +411,14 @@ class Budget(Frozen):
     has_machine_room: bool = False
     has_ops_staff: bool = False
     has_spare_cash: bool = False
+    # what the plan may cost at most
+    cap_cny: float | None = Field(
+        None,
+        ge=0,
+        le=1e12,
+        description="The most the plan may cost over its horizon (None: no cap); "
+        "the recommended option's total is held against it. [CNY]",
+    )
 
 
 # --- 3. Vendors ---------------------------------------------------------------------

@@ -62,6 +62,8 @@ def decision_page(
         ),
         s.lead,
     )
+    if cost.budget_cap is not None:  # within the cap with its headroom, or over it
+        st.p(escape(words.text(cost.budget_cap.message, lang)), s.compact)
     _facts(st, project, ev, catalog)
     scope = text_or_empty(best.includes, lang)
     if scope:
