@@ -92,6 +92,7 @@ from gpu_advisor.ui.widgets.recommendation import RecommendationPanel
 from gpu_advisor.ui.widgets.refresh import RefreshWhenShown, same_objects
 from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
 from gpu_advisor.ui.workers import MONTE_CARLO_SEED, MonteCarloRunner
+from gpu_advisor.words.money import currency_unit
 
 _FORM_MIN_WIDTH_PX: Final = 440
 _MC_DEBOUNCE_MS: Final = 500
@@ -437,7 +438,12 @@ class BudgetPage(QWizardPage):
             "budget.cap_cny",
             decimals=0,
             step=100_000,
-            suffix=lambda: f" {self._session.evaluation.cost.currency.code}",
+            suffix=lambda: (
+                " "
+                + currency_unit(  # USD, 美元: as the sentence says
+                    current_language(), self._session.evaluation.cost.currency.code
+                )
+            ),
             toggle_text=lambda: self.tr("Cap"),
             none_text=lambda: self.tr("no cap"),
             label=functools.partial(self._label_text, "cap_cny"),
