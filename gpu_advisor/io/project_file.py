@@ -796,7 +796,11 @@ def _same_list(vendors: list[Vendor], measurements: list[Measurement]) -> int | 
 
 _CANONICAL_EXCLUDED: Final = frozenset({"signing_records", "schema_version"})
 _UNSET_LATER_FIELDS: Final[dict[str, tuple[str, ...]]] = {
-    "budget": ("spot_capacity_share", "spot_wait_hours"),  # added in 0.3
+    "budget": (
+        "spot_capacity_share",  # added in 0.3
+        "spot_wait_hours",  # added in 0.3
+        "cap_cny",  # added for issue #29
+    ),
 }
 """Inputs added after plans were first signed, left out of the canonical bytes
 while unset (None): a plan signed before they existed keeps its fingerprint."""

@@ -10,9 +10,9 @@ Outside :func:`amounts_in` amounts are CNY, so text worded without a plan
 (the catalogs' own examples, a price book's row) reads as before.
 
 The currency is held for the caller's context (a :class:`contextvars.ContextVar`),
-not passed to each of the many sentences: the PDF, the CLI and the app each set
-it once from the evaluation they render, and a thread started elsewhere reads
-CNY until it sets its own.
+not passed to each of the many sentences: the PDF and the CLI each set it once
+around what they render from one evaluation, and a thread started elsewhere
+reads CNY until it sets its own.
 
 Examples
 --------
@@ -73,14 +73,6 @@ def amounts_in(code: str, cny_per_unit: float) -> Iterator[ReaderCurrency]:
         yield currency
     finally:
         _CURRENT.reset(token)
-
-
-def show_amounts_in(code: str, cny_per_unit: float) -> None:
-    """Word amounts in ``code`` from now on in this context: the app's GUI
-    thread, which renders one plan at a time for as long as it runs."""
-    with amounts_in(code, cny_per_unit) as currency:
-        pass
-    _CURRENT.set(currency)
 
 
 def reader_currency() -> ReaderCurrency:

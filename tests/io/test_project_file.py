@@ -292,7 +292,7 @@ def test_canonical_json_ignores_key_order_and_whitespace(tmp_path: Path) -> None
     inputs = {
         k: v for k, v in data.items() if k not in ("signing_records", "schema_version")
     }
-    for name in ("spot_capacity_share", "spot_wait_hours"):  # unset later inputs
+    for name in ("spot_capacity_share", "spot_wait_hours", "cap_cny"):  # unset later
         if inputs["budget"].get(name) is None:
             inputs["budget"].pop(name, None)
     assert json.loads(text) == json.loads(json.dumps(inputs, sort_keys=True))
@@ -334,7 +334,7 @@ def _whole_dump(project: Project) -> bytes:
         mode="json", exclude={"signing_records", "schema_version"}
     )
     # inputs added after plans were first signed count only once set
-    later = {"budget": ("spot_capacity_share", "spot_wait_hours")}
+    later = {"budget": ("spot_capacity_share", "spot_wait_hours", "cap_cny")}
     for section, names in later.items():
         for name in names:
             if data[section][name] is None:

@@ -92,7 +92,7 @@ from gpu_advisor.ui.widgets.recommendation import RecommendationPanel
 from gpu_advisor.ui.widgets.refresh import RefreshWhenShown, same_objects
 from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
 from gpu_advisor.ui.workers import MONTE_CARLO_SEED, MonteCarloRunner
-from gpu_advisor.words.money import currency_unit
+from gpu_advisor.words.money import amounts_in, currency_unit
 
 _FORM_MIN_WIDTH_PX: Final = 440
 _MC_DEBOUNCE_MS: Final = 500
@@ -911,7 +911,9 @@ class BudgetPage(QWizardPage):
         """The engine's sentence on the cap: headroom, or the overrun in warning style."""
         self.cap_label.setVisible(cap is not None)
         if cap is not None:
-            self.cap_label.setText(words.text(cap.message, current_language()))
+            currency = self._session.evaluation.cost.currency
+            with amounts_in(currency.code, currency.cny_per_unit):
+                self.cap_label.setText(words.text(cap.message, current_language()))
             self.cap_label.setStyleSheet(WARNING_STYLE if cap.over else "")
 
     def show_chart_tab(self, index: int | None = None) -> None:

@@ -51,7 +51,7 @@ class ProjectPage(QWizardPage):
         self.date_edit = QDateEdit()
         self.date_edit.setCalendarPopup(True)
         self.date_edit.setDisplayFormat("yyyy-MM-dd")
-        wheel_scrolls_past(self.date_edit)
+        commit_when_finished(self.date_edit)  # a typed date: when it is finished
         self.region_combo = QComboBox()
         wheel_scrolls_past(self.region_combo)
         self.currency_combo = QComboBox()
