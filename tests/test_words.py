@@ -50,8 +50,8 @@ def test_terms_counts_and_nested_messages_are_worded() -> None:
     advice = Advice(
         code="words.example", params={"option": "monthly", "months": 1, "total": 1e6}
     )
-    assert words.text(advice, "en") == "monthly rental for 1 month: CNY 1,000,000"
-    assert words.text(inner, "en") == "monthly rental for 2 months: CNY 10"
+    assert words.text(advice, "en") == "monthly rental for 1 month: 1,000,000 CNY"
+    assert words.text(inner, "en") == "monthly rental for 2 months: 10 CNY"
     assert words.text(inner, "zh") == "包月，2 个月：10 元"
     assert words.say("words.list_separator", "zh_CN") == "、"
 

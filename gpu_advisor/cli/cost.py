@@ -33,6 +33,7 @@ from gpu_advisor.model.project import OptionId, Project
 from gpu_advisor.report.glossary import cite_articles
 from gpu_advisor.report.plan.decision import decisive_rows
 from gpu_advisor.report.text import tr as report_words
+from gpu_advisor.words.money import amounts_in
 from gpu_advisor.words.terms import option_in_sentence, rank_mark, text_or_empty
 
 MAX_DRAWS = 1_000_000
@@ -201,6 +202,9 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
         "spot_job": cost.spot_job.model_dump(mode="json") if cost.spot_job else None,
         "tornado": [b.model_dump(mode="json") for b in cost.tornado],
         "work": cost.work.model_dump(mode="json") if cost.work else None,
+        "budget_cap": cost.budget_cap.model_dump(mode="json")
+        if cost.budget_cap
+        else None,
         "recommendation": {
             "option": rec.option.value if rec.option is not None else None,
             "complete": rec.complete,
@@ -327,6 +331,8 @@ def _text(ev: Evaluation, lang: Language) -> str:
             words.say("work.cheapest_label", lang)
             + option_in_sentence(rec.option, lang)
         )
+    if cost.budget_cap is not None:
+        lines.append(f"  {words.text(cost.budget_cap.message, lang)}")
     lines.extend(f"  - {words.text(a, lang)}" for a in rec.reasons)
     shown = shown_warnings(ev).advice  # the review step's and the PDF's list
     if shown:
@@ -397,8 +403,10 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(
                 f"{args.xlsx}: cannot write ({exc.strerror or exc})"
             ) from None
-    if args.json:
-        print_json(to_json(ev, lang))
-    else:
-        print(_text(ev, lang))
+    currency = ev.cost.currency  # the sentences' amounts in the plan's currency
+    with amounts_in(currency.code, currency.cny_per_unit):
+        if args.json:
+            print_json(to_json(ev, lang))
+        else:
+            print(_text(ev, lang))
     return 0

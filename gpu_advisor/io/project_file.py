@@ -797,9 +797,10 @@ def _same_list(vendors: list[Vendor], measurements: list[Measurement]) -> int | 
 _CANONICAL_EXCLUDED: Final = frozenset({"signing_records", "schema_version"})
 _UNSET_LATER_FIELDS: Final[dict[str, tuple[str, ...]]] = {
     "budget": (
-        "spot_capacity_share",
+        "spot_capacity_share",  # added in 0.3
         "spot_wait_hours",  # added in 0.3
         "yearly_billing_months",  # added for issue #29
+        "cap_cny",  # added for issue #29
     ),
     "meta": ("vat_recoverable",),  # added for issue #29
 }

@@ -293,6 +293,20 @@ class CurrencyInfo(Frozen):
     )
 
 
+class BudgetCap(Frozen):
+    """The recommended option's total held against the plan's budget cap."""
+
+    cap_cny: float = Field(..., ge=0, description="``budget.cap_cny``. [CNY]")
+    total_cny: float = Field(..., description="The recommended option's total. [CNY]")
+    headroom_cny: float = Field(
+        ..., description="Cap minus total; negative when over the cap. [CNY]"
+    )
+    over: bool = Field(..., description="The total exceeds the cap.")
+    message: Message = Field(
+        ..., description="Within the cap with its headroom, or over it by how much."
+    )
+
+
 class HybridResult(Frozen):
     """Own the baseline, rent the rest: the owned card count that costs least."""
 
@@ -439,6 +453,11 @@ class CostResult(Frozen):
     )
     work: Work | None = Field(
         None, description="The sized job against the priced demand; None: no sizing."
+    )
+    budget_cap: BudgetCap | None = Field(
+        None,
+        description="The recommendation against ``budget.cap_cny``; None when the "
+        "plan has no cap or nothing is recommended.",
     )
 
     def option(self, option_id: OptionId) -> OptionResult:

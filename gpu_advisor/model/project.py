@@ -41,6 +41,12 @@ Version 2 added :attr:`Project.scenarios` (none in a migrated version-1 file).
 Version 3 added :attr:`Project.signing_records` (none in a migrated
 version-2 file)."""
 
+DEFAULT_PLAN_DATE: Final = dt.date(2026, 1, 1)
+"""The plan date of a file that has none, and of ``ProjectMeta()``: fixed, so
+that loading a file (and signing, verifying, fingerprinting it) never depends
+on the day it is done. A new plan gets today's date where it is made
+(File ▸ New in the app)."""
+
 _TEXT: Final = 2000
 _LONG_TEXT: Final = 20000
 
@@ -174,8 +180,11 @@ class ProjectMeta(Frozen):
     organisation: str = Field("", max_length=200)
     author: str = Field("", max_length=200)
     plan_date: dt.date = Field(
-        dt.date(2026, 1, 1),
-        description="Date printed on the plan and used as PDF date.",
+        DEFAULT_PLAN_DATE,
+        description="Date printed on the plan and used as PDF date; next steps "
+        "fall due and imported prices are chosen counting from it. A new plan "
+        "made in the app carries the day it was made; a file without the field "
+        "reads as DEFAULT_PLAN_DATE (loading never reads the clock).",
     )
     plan_version: str = Field("1.0", max_length=40)
     status: PlanStatus = PlanStatus.DRAFT
@@ -428,6 +437,14 @@ class Budget(Frozen):
     has_machine_room: bool = False
     has_ops_staff: bool = False
     has_spare_cash: bool = False
+    # what the plan may cost at most
+    cap_cny: float | None = Field(
+        None,
+        ge=0,
+        le=1e12,
+        description="The most the plan may cost over its horizon (None: no cap); "
+        "the recommended option's total is held against it. [CNY]",
+    )
 
 
 # --- 3. Vendors ---------------------------------------------------------------------

@@ -27,6 +27,7 @@ from gpu_advisor.report.glossary import (
 from gpu_advisor.report.sources import SourceIndex, reference_text, source_text
 from gpu_advisor.report.text import unit_text
 from gpu_advisor.words import DEFAULT_LANGUAGE, catalog, entry, say
+from gpu_advisor.words.money import in_reader_currency
 
 _OPTION_KEY: Final = re.compile(r"^cost\.options\.([a-z_]+)\.")
 
@@ -161,6 +162,8 @@ def display_value(
                 "billion tokens",
             )
         )
+    if unit.startswith("CNY"):  # an amount: in the reader's currency
+        value, unit = in_reader_currency(float(value), unit)
     return number(value), unit_text(unit, language, value)
 
 

@@ -1,4 +1,5 @@
-"""Amounts as a finance reader writes them: 元, 万元, 亿元 in Chinese; grouped CNY in English.
+"""Amounts as a finance reader writes them: 元, 万元, 亿元 in Chinese; grouped CNY in English;
+other currencies grouped with their name (``1,855,109 美元``, ``USD 1,855,109``).
 
 Never scientific notation. Used by the plan's decision and finance pages.
 """
@@ -8,6 +9,7 @@ from __future__ import annotations
 import math
 
 from gpu_advisor.model.common import Language
+from gpu_advisor.words.money import currency_unit, reader_currency
 
 
 def money_words(value_cny: float, language: Language) -> str:
@@ -21,11 +23,21 @@ def money_words(value_cny: float, language: Language) -> str:
     ('2.50 亿元', '9,800 元')
     >>> money_words(-52_500, Language.ZH)
     '-5.25 万元'
+    >>> from gpu_advisor.words.money import amounts_in
+    >>> with amounts_in("USD", 7.1):
+    ...     money_words(13_171_274, Language.ZH), money_words(13_171_274, Language.EN)
+    ('1,855,109 美元', 'USD 1,855,109')
     """
     if not math.isfinite(value_cny):
         return "—"
-    sign = "-" if value_cny < 0 else ""
-    v = abs(value_cny)
+    currency = reader_currency()
+    value = currency.shown(value_cny)
+    sign = "-" if value < 0 else ""
+    v = abs(value)
+    if currency.code != "CNY":  # 万元 and 亿元 are yuan's own units
+        if language is Language.ZH:
+            return f"{sign}{v:,.0f} {currency_unit(language)}"
+        return f"{sign}{currency.code} {v:,.0f}"
     if language is Language.ZH:
         if v >= 1e8:
             return f"{sign}{v / 1e8:,.2f} 亿元"

@@ -16,6 +16,7 @@ from typing import Final
 from gpu_advisor.model.common import Language
 from gpu_advisor.report.glossary import OPTION_NAMES, option_name
 from gpu_advisor.words import DEFAULT_LANGUAGE, catalog, say
+from gpu_advisor.words.money import currency_unit, reader_currency
 
 GIB: Final = 2**30
 """Bytes per GiB."""
@@ -112,7 +113,20 @@ def unit_text(unit: str, language: Language | str, value: object = None) -> str:
     ('month', 'months')
     >>> unit_text("GiB", "zh")
     'GiB'
+
+    A unit in another currency (``USD/GPU-hour``, from
+    :func:`~gpu_advisor.words.money.in_reader_currency`) is worded as its CNY
+    unit with the currency's name in place of CNY's:
+
+    >>> unit_text("USD/GPU-hour", "zh"), unit_text("EUR", "en")
+    ('美元/卡时', 'EUR')
     """
+    code = unit.partition("/")[0]
+    if code != "CNY" and _known(f"currency_unit.{code}"):
+        cny = unit_text("CNY" + unit.removeprefix(code), language, value)
+        return cny.replace(
+            currency_unit(language, "CNY"), currency_unit(language, code), 1
+        )
     if value == 1 and _known(f"unit_name_one.{unit}"):
         return say(f"unit_name_one.{unit}", language)
     if _known(f"unit_name.{unit}"):
@@ -121,7 +135,7 @@ def unit_text(unit: str, language: Language | str, value: object = None) -> str:
 
 
 def money(value_cny: float, language: Language, decimals: int = 0) -> str:
-    """A CNY amount with its currency.
+    """A CNY amount in the reader's currency (:mod:`gpu_advisor.words.money`).
 
     Examples
     --------
@@ -129,10 +143,20 @@ def money(value_cny: float, language: Language, decimals: int = 0) -> str:
     ('¥1,234,567', 'CNY 1,234,567')
     >>> money(-2500, Language.EN)
     '-CNY 2,500'
+    >>> from gpu_advisor.words.money import amounts_in
+    >>> with amounts_in("USD", 8.0):
+    ...     money(-2500, Language.EN), money(2500, Language.ZH)
+    ('-USD 312', '312 美元')
     """
-    sign = "-" if value_cny < 0 else ""
-    body = _grouped(abs(value_cny), decimals)
-    return f"{sign}¥{body}" if language is Language.ZH else f"{sign}CNY {body}"
+    currency = reader_currency()
+    value = currency.shown(value_cny)
+    sign = "-" if value < 0 else ""
+    body = _grouped(abs(value), decimals)
+    if language is not Language.ZH:
+        return f"{sign}{currency.code} {body}"
+    if currency.code == "CNY":
+        return f"{sign}¥{body}"
+    return f"{sign}{body} {currency_unit(language)}"
 
 
 def money_short(value_cny: float, language: Language) -> str:
@@ -144,21 +168,30 @@ def money_short(value_cny: float, language: Language) -> str:
     ('¥120万', 'CNY 1.2M')
     >>> money_short(0, Language.EN)
     '0'
+    >>> from gpu_advisor.words.money import amounts_in
+    >>> with amounts_in("USD", 8.0):
+    ...     money_short(1_200_000, Language.ZH), money_short(1_200_000, Language.EN)
+    ('15万美元', 'USD 150k')
     """
     if value_cny == 0:
         return "0"
-    sign = "-" if value_cny < 0 else ""
-    v = abs(value_cny)
+    currency = reader_currency()
+    value = currency.shown(value_cny)
+    sign = "-" if value < 0 else ""
+    v = abs(value)
     if language is Language.ZH:
+        before, after = (
+            ("¥", "") if currency.code == "CNY" else ("", currency_unit(language))
+        )
         if v >= 1e8:
-            return f"{sign}¥{_trim(v / 1e8)}亿"
+            return f"{sign}{before}{_trim(v / 1e8)}亿{after}"
         if v >= 1e4:
-            return f"{sign}¥{_trim(v / 1e4)}万"
-        return f"{sign}¥{_trim(v)}"
+            return f"{sign}{before}{_trim(v / 1e4)}万{after}"
+        return f"{sign}{before}{_trim(v)}{after}"
     for div, suffix in ((1e9, "B"), (1e6, "M"), (1e3, "k")):
         if v >= div:
-            return f"{sign}CNY {_trim(v / div)}{suffix}"
-    return f"{sign}CNY {_trim(v)}"
+            return f"{sign}{currency.code} {_trim(v / div)}{suffix}"
+    return f"{sign}{currency.code} {_trim(v)}"
 
 
 def _trim(value: float) -> str:

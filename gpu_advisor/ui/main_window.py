@@ -515,6 +515,7 @@ class MainWindow(QMainWindow):
                 "region_id": self.settings.default_region(),
                 "currency": self.settings.default_currency(),
                 "language": language,
+                "plan_date": dt.date.today(),  # due dates count from it
             }
         )
         return Project(meta=meta)

@@ -16,15 +16,22 @@ fields are the message's parameters. Three kinds of field go beyond ``str.format
 ``{n:#unit.month}``
     a count: ``unit.month`` is a table of plural forms (``one``, ``other``) worded with
     ``n`` set to the value;
+``{x:$,.0f}``
+    an amount in CNY, worded in the reader's currency with its name after it
+    (:mod:`gpu_advisor.words.money`: ``1,235 CNY``, ``1,235 元``, ``174 USD``);
 ``{m}`` where the value is a :class:`~gpu_advisor.model.common.Message`
     the nested message is worded in the same language.
 
 Examples
 --------
 >>> say("words.example", "en", option="monthly", months=1, total=1234.6)
-'monthly rental for 1 month: CNY 1,235'
+'monthly rental for 1 month: 1,235 CNY'
 >>> say("words.example", "zh", option="monthly", months=3, total=1234.6)
 '包月，3 个月：1,235 元'
+>>> from gpu_advisor.words.money import amounts_in
+>>> with amounts_in("USD", 7.1):
+...     say("words.example", "en", option="monthly", months=1, total=1234.6)
+'monthly rental for 1 month: 174 USD'
 """
 
 from __future__ import annotations
@@ -147,6 +154,10 @@ class _Formatter(string.Formatter):
             return self._terms(value, format_spec[1:])
         if format_spec.startswith("#"):
             return say(format_spec[1:], self.language, n=value)
+        if format_spec.startswith("$"):
+            from gpu_advisor.words.money import amount  # it words with this module
+
+            return amount(float(value), self.language, format_spec[1:])
         if hasattr(value, "code") and hasattr(value, "params"):
             return text(value, self.language)
         if isinstance(value, Mapping) and _is_message(value):  # a message as JSON

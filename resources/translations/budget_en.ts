@@ -24,6 +24,14 @@
       <translation>Must stay on hardware we own</translation>
     </message>
     <message>
+      <source>Cap</source>
+      <translation>Cap</translation>
+    </message>
+    <message>
+      <source>no cap</source>
+      <translation>no cap</translation>
+    </message>
+    <message>
       <source>The whole year up front</source>
       <translation>The whole year up front</translation>
     </message>
@@ -50,6 +58,10 @@
     <message>
       <source>On-demand price</source>
       <translation>On-demand price</translation>
+    </message>
+    <message>
+      <source>Budget cap (whole horizon)</source>
+      <translation>Budget cap (whole horizon)</translation>
     </message>
     <message>
       <source>Billing granularity</source>

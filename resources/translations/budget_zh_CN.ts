@@ -24,6 +24,14 @@
       <translation>只能存放在自有硬件上</translation>
     </message>
     <message>
+      <source>Cap</source>
+      <translation>设上限</translation>
+    </message>
+    <message>
+      <source>no cap</source>
+      <translation>不设上限</translation>
+    </message>
+    <message>
       <source>The whole year up front</source>
       <translation>全年一次预付</translation>
     </message>
@@ -50,6 +58,10 @@
     <message>
       <source>On-demand price</source>
       <translation>按量付费单价</translation>
+    </message>
+    <message>
+      <source>Budget cap (whole horizon)</source>
+      <translation>预算上限（整个规划期）</translation>
     </message>
     <message>
       <source>Billing granularity</source>

@@ -347,6 +347,18 @@
       <translation>&amp;Organisation:</translation>
     </message>
     <message>
+      <source>Plan &amp;date:</source>
+      <translation>Plan &amp;date:</translation>
+    </message>
+    <message>
+      <source>Plan date</source>
+      <translation>Plan date</translation>
+    </message>
+    <message>
+      <source>The date printed on the plan; the next steps on its first page fall due counting from it, and imported prices dated on or before it are used.</source>
+      <translation>The date printed on the plan; the next steps on its first page fall due counting from it, and imported prices dated on or before it are used.</translation>
+    </message>
+    <message>
       <source>&amp;Region preset:</source>
       <translation>&amp;Region preset:</translation>
     </message>
@@ -413,6 +425,10 @@
     <message>
       <source>author</source>
       <translation>author</translation>
+    </message>
+    <message>
+      <source>plan date</source>
+      <translation>plan date</translation>
     </message>
     <message>
       <source>currency</source>

@@ -347,6 +347,18 @@
       <translation>单位(&amp;O)：</translation>
     </message>
     <message>
+      <source>Plan &amp;date:</source>
+      <translation>方案日期(&amp;D)：</translation>
+    </message>
+    <message>
+      <source>Plan date</source>
+      <translation>方案日期</translation>
+    </message>
+    <message>
+      <source>The date printed on the plan; the next steps on its first page fall due counting from it, and imported prices dated on or before it are used.</source>
+      <translation>印在方案上的日期；首页“下一步”的截止日期从这一天起算，导入的价格只采用这一天及以前的报价。</translation>
+    </message>
+    <message>
       <source>&amp;Region preset:</source>
       <translation>地区预设(&amp;R)：</translation>
     </message>
@@ -413,6 +425,10 @@
     <message>
       <source>author</source>
       <translation>编写人</translation>
+    </message>
+    <message>
+      <source>plan date</source>
+      <translation>方案日期</translation>
     </message>
     <message>
       <source>currency</source>

@@ -34,7 +34,7 @@ def test_shanghai_monthly_upfront_exceeds_its_total_because_of_the_deposit():
     assert "Up-front cash (month 1): 109,512 CNY" in text_or_empty(
         monthly.includes, "en"
     )
-    assert "deposit 49,056 (returned in the last month)" in text_or_empty(
+    assert "deposit 49,056 CNY (returned in the last month)" in text_or_empty(
         monthly.includes, "en"
     )
     assert "because the deposit comes back" in text_or_empty(monthly.includes, "en")

@@ -295,8 +295,9 @@ def test_canonical_json_ignores_key_order_and_whitespace(tmp_path: Path) -> None
     for section, name in (  # unset later inputs
         ("budget", "spot_capacity_share"),
         ("budget", "spot_wait_hours"),
-        ("meta", "vat_recoverable"),
         ("budget", "yearly_billing_months"),
+        ("budget", "cap_cny"),
+        ("meta", "vat_recoverable"),
     ):
         if inputs[section].get(name) is None:
             inputs[section].pop(name, None)
@@ -340,7 +341,12 @@ def _whole_dump(project: Project) -> bytes:
     )
     # inputs added after plans were first signed count only once set
     later = {
-        "budget": ("spot_capacity_share", "spot_wait_hours"),
+        "budget": (
+            "spot_capacity_share",
+            "spot_wait_hours",
+            "yearly_billing_months",
+            "cap_cny",
+        ),
         "meta": ("vat_recoverable",),
     }
     for section, names in later.items():

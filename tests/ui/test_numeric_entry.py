@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import shiboken6
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QWidget
+from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QSpinBox, QWidget
 
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.ui import i18n
@@ -148,7 +148,7 @@ def test_step_change_commits_the_typed_number(qtbot: Any, window: MainWindow) ->
     window.wizard.restart()
     page = window.wizard.currentPage()
     assert page is not None
-    spin = page.findChild(QAbstractSpinBox)
+    spin = page.findChild(QSpinBox)  # the horizon (the plan date is a QDateEdit)
     assert spin is not None
     window.activateWindow()
     spin.setFocus()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from gpu_advisor.engine.cost.breakeven import compute_break_even
+from gpu_advisor.engine.cost.cap import budget_cap, cap_warnings
 from gpu_advisor.engine.cost.demand import spot_forbidden_months
 from gpu_advisor.engine.cost.explain import cost_explanations, formula_explanations
 from gpu_advisor.engine.cost.includes import includes
@@ -216,7 +217,9 @@ def cost_result(
     work, limits = _work(project, prep)
     if limits:
         rec = Recommendation(**{**dict(rec), "complete": False, "limits": limits})
+    cap = budget_cap(project.budget.cap_cny, rec, results)
     return CostResult(
+        budget_cap=cap,
         work=work,
         hybrid=hybrid,
         spot_job=spot,
@@ -245,5 +248,6 @@ def cost_result(
             *limits,
             *prep.demand_warnings,
             *rec.warnings,
+            *cap_warnings(cap),
         ],
     )

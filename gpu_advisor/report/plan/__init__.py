@@ -81,6 +81,7 @@ from gpu_advisor.report.plan.signoff import signoff_section
 from gpu_advisor.report.plan.sizing import sizing_section
 from gpu_advisor.report.plan.summary import summary_section
 from gpu_advisor.report.plan.vendors import vendors_section
+from gpu_advisor.words.money import amounts_in
 
 __all__ = [
     "MONTE_CARLO_DRAWS",
@@ -205,22 +206,24 @@ def build_plan_pdf(
     font = register_cjk_font(font_path)
     kinsoku.install()
     fp = fingerprint(project, app_version)
-    # one plan evaluation for every section and both languages: vendors and
-    # rollout computed once, on the evaluation's own sizing
-    args = (project, api.as_plan_evaluation(evaluation, project, catalog), catalog)
-    if str(language) == BILINGUAL:
-        stories = [
-            _plan_story(*args, lang, paper, app_version, font, signer, fp)
-            for lang in (Language.ZH, Language.EN)
-        ]
-        align_parts(stories[0].items, stories[1].items, stories[0].width, parts=2)
-        zh, en = (
-            layout(story, project, story.lang, paper, app_version, signer, fp)
-            for story in stories
-        )
-        return side_by_side(zh, en)
-    lang = Language(language) if language is not None else project.meta.language
-    return _render_plan(*args, lang, paper, app_version, font, signer, fp)[0]
+    currency = evaluation.cost.currency  # every amount in the plan's currency
+    with amounts_in(currency.code, currency.cny_per_unit):
+        # one plan evaluation for every section and both languages: vendors and
+        # rollout computed once, on the evaluation's own sizing
+        args = (project, api.as_plan_evaluation(evaluation, project, catalog), catalog)
+        if str(language) == BILINGUAL:
+            stories = [
+                _plan_story(*args, lang, paper, app_version, font, signer, fp)
+                for lang in (Language.ZH, Language.EN)
+            ]
+            align_parts(stories[0].items, stories[1].items, stories[0].width, parts=2)
+            zh, en = (
+                layout(story, project, story.lang, paper, app_version, signer, fp)
+                for story in stories
+            )
+            return side_by_side(zh, en)
+        lang = Language(language) if language is not None else project.meta.language
+        return _render_plan(*args, lang, paper, app_version, font, signer, fp)[0]
 
 
 def _render_plan(

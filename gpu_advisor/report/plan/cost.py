@@ -27,6 +27,7 @@ from gpu_advisor.report.plan.shared import (
     recommend_sentence,
 )
 from gpu_advisor.report.text import counted, gpu_hours, money, money_short, percent
+from gpu_advisor.words.money import currency_unit
 from gpu_advisor.words.terms import rank_mark, text_or_empty
 
 
@@ -58,7 +59,14 @@ def _options_table(st: Story, project: Project, ev: Evaluation) -> list[OptionRe
     vat = vat_note.strip().rstrip("。.") or st.t(
         "cost.vat_in" if project.meta.prices_include_vat else "cost.vat_ex"
     )
-    st.p(st.t("cost.options_intro", months=project.meta.horizon_months, vat=vat))
+    st.p(
+        st.t(
+            "cost.options_intro",
+            months=project.meta.horizon_months,
+            vat=vat,
+            currency=currency_unit(st.lang),
+        )
+    )
     rows_ranked = ranking(cost)
     feasible = [row.option for row in rows_ranked if row.option.feasible]
     rows: list[tuple[object, ...]] = []

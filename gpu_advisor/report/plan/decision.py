@@ -21,6 +21,7 @@ from gpu_advisor.report.plan.keywords import Signer
 from gpu_advisor.report.plan.shared import option_by_id, option_name, region_name
 from gpu_advisor.report.plan.signoff import signoff_rows
 from gpu_advisor.report.text import percent, role_text, tr, unit_text
+from gpu_advisor.words.money import in_reader_currency
 from gpu_advisor.words.terms import text_or_empty
 
 
@@ -61,6 +62,8 @@ def decision_page(
         ),
         s.lead,
     )
+    if cost.budget_cap is not None:  # within the cap with its headroom, or over it
+        st.p(escape(words.text(cost.budget_cap.message, lang)), s.compact)
     _facts(st, project, ev, catalog)
     scope = text_or_empty(best.includes, lang)
     if scope:
@@ -194,7 +197,8 @@ def figure(
     """
     if item.input in _SHARES:
         return _three_figures(value * 100) + ("" if bare else " %")
-    unit = unit_text(item.unit, lang, value) if item.unit not in {"×", ""} else ""
+    value, shown_unit = in_reader_currency(value, item.unit)
+    unit = unit_text(shown_unit, lang, value) if item.unit not in {"×", ""} else ""
     if bare:
         return _three_figures(value)
     return f"{_three_figures(value)}{' ' if unit else ''}{unit}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gpu_advisor import words
 from gpu_advisor.engine.api import GPU_HOURS_BAND_KEY
+from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import MonteCarloResult
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.report import charts
@@ -16,6 +17,14 @@ from gpu_advisor.report.plan.shared import (
 )
 from gpu_advisor.report.text import count as fmt_count
 from gpu_advisor.report.text import gpu_hours, money, money_short, percent, unit_text
+from gpu_advisor.words.money import in_reader_currency
+
+
+def _range(low: float, high: float, unit: str, lang: Language) -> str:
+    """A tornado input's range with its unit, amounts in the reader's currency."""
+    low, _ = in_reader_currency(low, unit)
+    high, shown = in_reader_currency(high, unit)
+    return f"{fmt_value(low)} – {fmt_value(high)} {unit_text(shown, lang)}".strip()
 
 
 def tornado_part(st: Story, ev: Evaluation) -> None:
@@ -60,8 +69,7 @@ def tornado_part(st: Story, ev: Evaluation) -> None:
         [
             (
                 words.text(b.label, lang) or b.input,
-                f"{fmt_value(b.low_value)} – {fmt_value(b.high_value)} "
-                f"{unit_text(b.unit, lang)}".strip(),
+                _range(b.low_value, b.high_value, b.unit, lang),
                 money(b.low_outcome_cny, lang),
                 money(b.high_outcome_cny, lang),
                 money(b.swing_cny, lang),

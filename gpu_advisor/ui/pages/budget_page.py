@@ -48,12 +48,13 @@ from PySide6.QtWidgets import (
 from superqt.utils import QSignalDebouncer
 from typing_extensions import override
 
+from gpu_advisor import words
 from gpu_advisor.engine.api import same_cost_inputs
 from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_DRAWS
 from gpu_advisor.io.option_table import write_option_table
 from gpu_advisor.io.price_import import PriceImportError, import_prices
 from gpu_advisor.model.common import InputRef, Language
-from gpu_advisor.model.cost_results import MonteCarloResult
+from gpu_advisor.model.cost_results import BudgetCap, MonteCarloResult
 from gpu_advisor.model.project import (
     Budget,
     DataResidency,
@@ -91,6 +92,7 @@ from gpu_advisor.ui.widgets.recommendation import RecommendationPanel
 from gpu_advisor.ui.widgets.refresh import RefreshWhenShown, same_objects
 from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
 from gpu_advisor.ui.workers import MONTE_CARLO_SEED, MonteCarloRunner
+from gpu_advisor.words.money import amounts_in, currency_unit
 
 _FORM_MIN_WIDTH_PX: Final = 440
 _MC_DEBOUNCE_MS: Final = 500
@@ -426,6 +428,31 @@ class BudgetPage(QWizardPage):
         self.fields["data_residency"].error_changed.connect(self._on_field_error)
         for key in ("has_machine_room", "has_ops_staff", "has_spare_cash"):
             self._check("situation", key)
+        self._build_cap()
+
+    def _build_cap(self) -> None:
+        """The budget cap, typed in the plan's currency and kept in CNY, and
+        the engine's sentence on the recommendation against it."""
+        field = OptionalNumberField(
+            self._session,
+            "budget.cap_cny",
+            decimals=0,
+            step=100_000,
+            suffix=lambda: (
+                " "
+                + currency_unit(  # USD, 美元: as the sentence says
+                    current_language(), self._session.evaluation.cost.currency.code
+                )
+            ),
+            toggle_text=lambda: self.tr("Cap"),
+            none_text=lambda: self.tr("no cap"),
+            label=functools.partial(self._label_text, "cap_cny"),
+            scale=lambda: 1.0 / self._session.evaluation.cost.currency.cny_per_unit,
+        )
+        self._add_row("situation", "cap_cny", field)
+        self.cap_label = QLabel(wordWrap=True)
+        self.cap_label.setVisible(False)
+        self.sections["situation"].form.addRow(self.cap_label)
 
     def _build_renting_section(self) -> None:
         """Rental prices, spot interruptions and checkpointing."""
@@ -558,6 +585,7 @@ class BudgetPage(QWizardPage):
         inputs of other steps a reason may name (by dotted name)."""
         return {
             "on_demand_cny_per_gpu_hour": self.tr("On-demand price"),
+            "cap_cny": self.tr("Budget cap (whole horizon)"),
             "billing_granularity_hours": self.tr("Billing granularity"),
             "monthly_cny_per_gpu_month": self.tr("Monthly rental price"),
             "yearly_price_factor": self.tr("Yearly price (× monthly)"),
@@ -899,7 +927,17 @@ class BudgetPage(QWizardPage):
             if not chart.has_result:  # drawn once: its title names it
                 self.show_chart_tab(index)
         self.recommendation.set_result(cost)
+        self._show_cap(cost.budget_cap)
         self._shown_cost = shown
+
+    def _show_cap(self, cap: BudgetCap | None) -> None:
+        """The engine's sentence on the cap: headroom, or the overrun in warning style."""
+        self.cap_label.setVisible(cap is not None)
+        if cap is not None:
+            currency = self._session.evaluation.cost.currency
+            with amounts_in(currency.code, currency.cny_per_unit):
+                self.cap_label.setText(words.text(cap.message, current_language()))
+            self.cap_label.setStyleSheet(WARNING_STYLE if cap.over else "")
 
     def show_chart_tab(self, index: int | None = None) -> None:
         """Draw the cost chart of the chart tab on screen (``index``: the

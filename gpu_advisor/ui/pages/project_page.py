@@ -1,4 +1,5 @@
-"""Step 0 of the wizard: what the plan is called, for whom, where and in what currency.
+"""Step 0 of the wizard: what the plan is called, for whom, its date, where and in
+what currency.
 
 This page is the model for every other page: widgets hold no
 data; each edit goes through :meth:`ProjectSession.apply` as one undoable
@@ -9,11 +10,14 @@ open).
 
 from __future__ import annotations
 
+import datetime as dt
+
 from pydantic import ValidationError
-from PySide6.QtCore import QEvent, QSignalBlocker
+from PySide6.QtCore import QDate, QEvent, QSignalBlocker
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QDateEdit,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -36,8 +40,8 @@ _FORM_MAX_WIDTH_PX = 760
 
 
 class ProjectPage(QWizardPage):
-    """Title, organisation, author, region preset, currency, horizon and
-    whether the company recovers input VAT."""
+    """Title, organisation, author, plan date, region preset, currency,
+    horizon and whether the company recovers input VAT."""
 
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -45,6 +49,11 @@ class ProjectPage(QWizardPage):
         self.title_edit = QLineEdit(maxLength=_TEXT_MAX_CHARS)
         self.organisation_edit = QLineEdit(maxLength=_TEXT_MAX_CHARS)
         self.author_edit = QLineEdit(maxLength=_TEXT_MAX_CHARS)
+        # ISO dates, as the PDF prints them, in both languages
+        self.date_edit = QDateEdit()
+        self.date_edit.setCalendarPopup(True)
+        self.date_edit.setDisplayFormat("yyyy-MM-dd")
+        commit_when_finished(self.date_edit)  # a typed date: when it is finished
         self.region_combo = QComboBox()
         wheel_scrolls_past(self.region_combo)
         self.currency_combo = QComboBox()
@@ -64,6 +73,7 @@ class ProjectPage(QWizardPage):
             ("title", self.title_edit),
             ("organisation", self.organisation_edit),
             ("author", self.author_edit),
+            ("plan_date", self.date_edit),
             ("region", self.region_combo),
             ("currency", self.currency_combo),
             ("horizon", self.horizon_spin),
@@ -90,6 +100,7 @@ class ProjectPage(QWizardPage):
         self.title_edit.textChanged.connect(self._on_title_changed)
         self.organisation_edit.textChanged.connect(self._on_organisation_changed)
         self.author_edit.textChanged.connect(self._on_author_changed)
+        self.date_edit.dateChanged.connect(self._on_date_changed)
         self.region_combo.currentIndexChanged.connect(self._on_region_changed)
         self.currency_combo.currentIndexChanged.connect(self._on_currency_changed)
         self.horizon_spin.valueChanged.connect(self._on_horizon_changed)
@@ -109,6 +120,15 @@ class ProjectPage(QWizardPage):
         self._labels["title"].setText(self.tr("Plan &title:"))
         self._labels["organisation"].setText(self.tr("&Organisation:"))
         self._labels["author"].setText(self.tr("&Author:"))
+        self._labels["plan_date"].setText(self.tr("Plan &date:"))
+        self.date_edit.setAccessibleName(self.tr("Plan date"))
+        self.date_edit.setToolTip(
+            self.tr(
+                "The date printed on the plan; the next steps on its first page "
+                "fall due counting from it, and imported prices dated on or "
+                "before it are used."
+            )
+        )
         self._labels["region"].setText(self.tr("&Region preset:"))
         self._labels["currency"].setText(self.tr("&Currency:"))
         self._labels["horizon"].setText(self.tr("Planning hori&zon:"))
@@ -204,6 +224,11 @@ class ProjectPage(QWizardPage):
     def _on_author_changed(self, text: str) -> None:
         self._apply("meta.author", text, self.tr("author"))
 
+    def _on_date_changed(self, date: QDate) -> None:
+        if date.isValid():
+            day = dt.date(date.year(), date.month(), date.day())
+            self._apply("meta.plan_date", day, self.tr("plan date"))
+
     def _on_region_changed(self, index: int) -> None:
         if index >= 0:
             region_id = str(self.region_combo.itemData(index))
@@ -233,6 +258,9 @@ class ProjectPage(QWizardPage):
             if edit.text() != text:  # keeps the cursor where the user is typing
                 with QSignalBlocker(edit):
                     edit.setText(text)
+        with QSignalBlocker(self.date_edit):
+            day = meta.plan_date
+            self.date_edit.setDate(QDate(day.year, day.month, day.day))
         if self.region_combo.currentData() != meta.region_id:
             self._fill_regions()
         with QSignalBlocker(self.currency_combo):

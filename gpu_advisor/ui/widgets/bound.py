@@ -917,6 +917,10 @@ class OptionalNumberField(BoundField):
         Text of the checkbox; "Own value" by default.
     none_text : callable, optional
         Shown in the greyed spin box when there is no default ("auto").
+    scale : callable, optional
+        ``scale()`` is the shown number per model unit, read at each redraw
+        (an amount kept in CNY and typed in the plan's currency); the suffix
+        is redrawn with it.
     """
 
     def __init__(
@@ -935,9 +939,11 @@ class OptionalNumberField(BoundField):
         toggle_text: TextFn | None = None,
         none_text: TextFn | None = None,
         label: TextFn | None = None,
+        scale: Callable[[], float] | None = None,
     ) -> None:
         super().__init__(session, path, parent, label=label)
         self._default = default
+        self._scale = scale
         self._integer = integer
         self._suffix = suffix
         self._toggle_text = toggle_text
@@ -970,9 +976,11 @@ class OptionalNumberField(BoundField):
 
     @override
     def _shown_with(self) -> object:
-        return self.default_ref()
+        return (self.default_ref(), self._scale() if self._scale else None)
 
     def _number(self, value: float) -> float | int:
+        if self._scale is not None:
+            value /= self._scale()
         return round(value) if self._integer else float(value)
 
     def _on_spin_changed(self, value: float) -> None:
@@ -995,9 +1003,13 @@ class OptionalNumberField(BoundField):
             self.own_check.setChecked(own)
         self.editor.setEnabled(own)
         with QSignalBlocker(self.editor):
+            if self._scale is not None and self._suffix is not None:
+                self.editor.setSuffix(self._suffix())
             if own:
                 self.editor.setSpecialValueText("")
-                self.editor.setValue(float(value))
+                self.editor.setValue(
+                    float(value) * (self._scale() if self._scale else 1.0)
+                )
             else:
                 ref = self.default_ref()
                 if ref is not None and isinstance(ref.value, int | float):
