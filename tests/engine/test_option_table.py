@@ -55,7 +55,7 @@ def test_self_build_upfront_is_the_purchase_less_its_loan():
     assert own.upfront_cny - own.capex_cny + own.loan_cny - own.deposit_cny > 0
     capex = f"{own.capex_cny:,.0f}"
     en, zh = text_or_empty(own.includes, "en"), text_or_empty(own.includes, "zh")
-    assert f"purchases {capex} less the loan drawn for them {capex}" in en
+    assert f"purchases {capex} CNY less the loan drawn for them {capex} CNY" in en
     assert f"购置 {capex} 元，减去为此提取的贷款 {capex} 元" in zh
 
 
