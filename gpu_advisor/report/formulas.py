@@ -102,7 +102,7 @@ PERCENT_INPUTS: Final = frozenset(
 """Inputs that are shares or rates: shown as a percentage ("38.2%", not 0.382367)."""
 
 _PERCENT_NAME: Final = re.compile(
-    r"^(?:catalog\.networks\.[^.]+\.efficiency|scaling efficiency with .+"
+    r"^(?:catalog\.networks\.[^.]+\.efficiency|scaling_efficiency_at\?.+"
     r"|cost\.options\.[a-z_]+\.utilization)$"
 )
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Final
 
+from gpu_advisor.engine.explain_keys import name_values
 from gpu_advisor.engine.names import CITATION
 from gpu_advisor.words import DEFAULT_LANGUAGE, catalog, say
 from gpu_advisor.words.terms import option_names
@@ -125,20 +126,6 @@ _FREE_OPTION: Final = re.compile(
 )
 
 
-_FREE_NAMES: Final = (
-    (re.compile(r"^owned option: (?P<option>[a-z_]+)$"), "owned_option"),
-    (re.compile(r"^renting option: (?P<option>[a-z_]+)$"), "renting_option"),
-    (re.compile(r"^(?P<option>[a-z_]+) cash in month 1$"), "cash_in_month_1"),
-    (
-        re.compile(
-            r"^scaling efficiency with (?P<network>\S+) at (?P<cards>\d+) cards$"
-        ),
-        "scaling_efficiency_at",
-    ),
-)
-"""Inputs the engine names in a phrase, and their entry in ``report.free_name``."""
-
-
 def _word(code: str, language: str, **values: object) -> str | None:
     """The entry ``code`` worded, or None when the catalogs have no such entry."""
     if code not in catalog(DEFAULT_LANGUAGE):
@@ -174,9 +161,9 @@ def input_name(name: str, language: str, names: Mapping[str, str] | None = None)
     '整卡价格'
     >>> input_name("catalog.gpus.A100-80GB-SXM.memory_gb", "en")
     'A100-80GB-SXM memory'
-    >>> input_name("owned option: self_build", "zh")
+    >>> input_name("owned_option?option=self_build", "zh")
     '自有方案：自建机房'
-    >>> input_name("scaling efficiency with roce-100 at 64 cards", "zh",
+    >>> input_name("scaling_efficiency_at?network=roce-100&cards=64", "zh",
     ...            {"roce-100": "RoCE v2 100 Gb/s"})
     'RoCE v2 100 Gb/s 在 64 卡时的扩展效率'
     """
@@ -196,14 +183,13 @@ def input_name(name: str, language: str, names: Mapping[str, str] | None = None)
         if str(language).startswith("zh") and re.search(r"[\u4e00-\u9fff]$", label):
             return f"{label}{field_name}"  # 北京机柜供电, no space between Han
         return f"{label} {field_name}"
-    for pattern, code in _FREE_NAMES:
-        found = pattern.match(name)
-        if found:
-            parts = {
-                key: option_name(g, language) if g in OPTION_NAMES else names.get(g, g)
-                for key, g in found.groupdict().items()
-            }
-            return say(f"report.free_name.{code}", language, parts)
+    code, values = name_values(name)
+    if values and f"report.free_name.{code}" in catalog(DEFAULT_LANGUAGE):
+        parts = {
+            key: option_name(v, language) if v in OPTION_NAMES else names.get(v, v)
+            for key, v in values.items()
+        }
+        return say(f"report.free_name.{code}", language, parts)
     return _FREE_OPTION.sub(lambda m: option_name(m.group(1), language), name)
 
 
