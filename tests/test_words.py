@@ -7,8 +7,8 @@ import string
 import pytest
 
 from gpu_advisor import words
-from gpu_advisor.words import scale
 from gpu_advisor.model.common import Advice, Message
+from gpu_advisor.words import scale
 
 
 def _fields(entry: words.Entry) -> set[str]:
@@ -46,7 +46,8 @@ def test_every_language_words_every_code_with_the_same_values(language: str) -> 
     for code in ours_codes:
         entry, theirs = english[code], other[code]
         if code.startswith("amount_format."):
-            assert "x" in _fields(theirs) and _fields(theirs) <= AMOUNT_FIELDS, code
+            assert "x" in _fields(theirs), code
+            assert _fields(theirs) <= AMOUNT_FIELDS, code
             continue
         assert _fields(theirs) <= _fields(entry) | {"n"}, code
         assert _fields(entry) <= _fields(theirs) | {"n"}, code

@@ -130,7 +130,6 @@ def language_code(language: object) -> str:
     return code.split("_", 1)[0]
 
 
-
 def _plural_form(language: str, count: float) -> str:
     """The CLDR plural category of ``count`` (English and Chinese rules)."""
     if language == "en" and count == 1:

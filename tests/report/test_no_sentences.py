@@ -84,26 +84,27 @@ NO_LANGUAGE_SWITCH = {
 them: none asks which language it writes (a third language is a catalog
 folder, not a branch here)."""
 
+
 def _switches(tree: ast.AST) -> list[int]:
     """Lines that name a language: ``Language.ZH``, a ``"zh"`` compared or
     tested as a prefix, a ``zh`` flag."""
     found = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and (
-            isinstance(node.value, ast.Name)
+        names_language = (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
             and node.value.id == "Language"
             and node.attr in {"ZH", "EN"}
-        ):
-            found.append(node.lineno)
-        elif isinstance(node, ast.Compare | ast.Call) and any(
+        )
+        compares_code = isinstance(node, ast.Compare | ast.Call) and any(
             isinstance(c, ast.Constant) and c.value in {"zh", "en"}
             for c in ast.walk(node)
-        ):
-            found.append(node.lineno)
-        elif isinstance(node, ast.Name | ast.arg) and (
+        )
+        flag = isinstance(node, ast.Name | ast.arg) and (
             getattr(node, "id", None) or getattr(node, "arg", None)
-        ) in {"zh", "_zh"}:
-            found.append(node.lineno)
+        ) in {"zh", "_zh"}
+        if names_language or compares_code or flag:
+            found.append(getattr(node, "lineno", 0))
     return sorted(set(found))
 
 
