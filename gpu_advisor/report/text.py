@@ -14,7 +14,7 @@ import math
 from typing import Final
 
 from gpu_advisor.model.common import Language
-from gpu_advisor.report.glossary import OPTION_NAMES, option_name
+from gpu_advisor.report.glossary import OPTION_IDS, option_name
 from gpu_advisor.words import DEFAULT_LANGUAGE, catalog, say
 from gpu_advisor.words.money import currency_unit, reader_currency
 from gpu_advisor.words.scale import for_currency, scaled
@@ -50,7 +50,7 @@ def has_text(key: str) -> bool:
     (True, True, False)
     """
     if key.startswith("opt."):
-        return key.removeprefix("opt.") in OPTION_NAMES
+        return key.removeprefix("opt.") in OPTION_IDS
     return f"report.{key}" in catalog(DEFAULT_LANGUAGE)
 
 
