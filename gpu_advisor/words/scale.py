@@ -14,6 +14,9 @@ is written as its size after a minus sign. Languages choose their own magnitudes
 (English ``scale.short`` has 9, 6, 3 and 0); both have the same families and the
 same fields (a test).
 
+A scale whose name ends in ``_unit`` names the unit at each magnitude, for a
+table that shows the number in a column of its own (:func:`unit_at`).
+
 Where the currency goes around an amount is a catalog entry as well
 (``amount_format.*``); an entry or a scale may have a variant for one currency,
 named with the currency's code in lower case after an underscore
@@ -80,17 +83,33 @@ def scaled(
     (by default ``x`` is the float itself, formatted by the entry);
     ``params`` fill the entry's other fields.
     """
-    lang = language_code(language)
-    found = magnitudes(family, lang) if lang in languages() else ()
-    if not found:
-        lang, found = DEFAULT_LANGUAGE, magnitudes(family, DEFAULT_LANGUAGE)
-    size = abs(value)
-    power = next((p for p in found if size >= 10**p), found[-1])
-    x = size / 10**power
+    lang, power = _magnitude(family, abs(value), language)
+    x = abs(value) / 10**power
     words = say(
         f"scale.{family}.{power}", lang, params, x=x if number is None else number(x)
     )
     return f"-{words}" if value < 0 else words
+
+
+def unit_at(family: str, value: float, language: object) -> tuple[float, str]:
+    """``value`` at its magnitude in the scale ``scale.<family>``, and the unit
+    the scale names at it (a scale of unit names, for a table's unit column).
+
+    >>> unit_at("params_unit", 13e9, "zh"), unit_at("params_unit", 13e9, "en")
+    ((130.0, '亿个参数'), (13.0, 'billion parameters'))
+    """
+    lang, power = _magnitude(family, abs(value), language)
+    return value / 10**power, say(f"scale.{family}.{power}", lang)
+
+
+def _magnitude(family: str, size: float, language: object) -> tuple[str, int]:
+    """The catalog that has the scale (the reader's, else the default) and the
+    power of ten ``size`` is written at."""
+    lang = language_code(language)
+    found = magnitudes(family, lang) if lang in languages() else ()
+    if not found:
+        lang, found = DEFAULT_LANGUAGE, magnitudes(family, DEFAULT_LANGUAGE)
+    return lang, next((p for p in found if size >= 10**p), found[-1])
 
 
 def for_currency(code: str, currency: str) -> str:

@@ -80,7 +80,13 @@ NO_LANGUAGE_SWITCH = {
     "report/text.py": 0,
     "report/sources.py": 0,
     "report/glossary.py": 0,
+    "report/formulas.py": 0,
     "report/numbers.py": 0,
+    "report/plan/cost.py": 0,
+    "report/plan/decision.py": 0,
+    "report/plan/finance.py": 0,
+    "report/plan/summary.py": 0,
+    "report/plan/vendors.py": 0,
     "cli/cost.py": 1,  # the zh= flag io.option_table's workbook still takes
     "cli/candidates.py": 0,
     "cli/scenarios.py": 0,
