@@ -27,8 +27,8 @@ def candidates_lines(ev: PlanEvaluation, lang: Language) -> list[str]:
     if len(rows) < 2:
         return []
     rate = ev.cost.currency.cny_per_unit
-    zh = lang is Language.ZH
-    lines = [words.say("candidate.heading", lang) + ("：" if zh else ":")]
+    colon = words.say("words.colon", lang).rstrip()
+    lines = [words.say("candidate.heading", lang) + colon]
     for row in rows:
         if row.reason is not None:
             status = words.text(row.reason, lang)
@@ -46,7 +46,7 @@ def candidates_lines(ev: PlanEvaluation, lang: Language) -> list[str]:
             if row.cheapest_total_cny is None or not row.feasible
             else f"{to_display(row.cheapest_total_cny, rate):,.0f}"
         )
-        cards = f"{row.gpus} 张卡" if zh else f"{row.gpus} cards"
+        cards = words.say("unit.card", lang, n=row.gpus)
         lines.append(
             f"  {row.gpu_id:<16} {cards:>10}  {option:<34} {total:>14}  {status}"
         )

@@ -77,7 +77,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         default=PLAN_MONTE_CARLO_SEED,
         help="Monte Carlo seed (default: the plan's, as the app and the PDF)",
     )
-    p.add_argument("--lang", choices=("zh", "en"), default=None)
+    p.add_argument("--lang", choices=words.languages(), default=None)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument(
         "--xlsx",
@@ -278,53 +278,70 @@ def _plan_json(ev: PlanEvaluation) -> dict[str, Any]:
 
 
 def _text(ev: Evaluation, lang: Language) -> str:
-    zh = lang is Language.ZH
     cost = ev.cost
     cur = cost.currency
     unit = cur.code
     lines = [
-        (
-            f"GPU：{cost.gpu_id}，规划期 {cost.horizon_months} 个月，需求 "
-            f"{sum(cost.demand_gpu_hours):,.0f} 卡时（单位：{unit}）"
+        words.say(
+            "cli.cost.heading",
+            lang,
+            gpu=cost.gpu_id,
+            months=cost.horizon_months,
+            hours=sum(cost.demand_gpu_hours),
+            currency=unit,
         )
-        if zh
-        else (
-            f"GPU: {cost.gpu_id}, horizon {cost.horizon_months} months, demand "
-            f"{sum(cost.demand_gpu_hours):,.0f} GPU-hours (amounts in {unit})"
-        ),
     ]
     if unit != "CNY":
         lines.append(
             f"1 {unit} = {cur.cny_per_unit} CNY ({cur.as_of or '-'}, {cur.source})"
         )
+    per_hour = words.say("cli.cost.per_gpu_hour", lang)
     for row in ranking(cost):  # the budget step's and the PDF's ranking
         o = row.option
         per = o.cost_per_useful_gpu_hour_cny
         per_txt = "-" if per is None else f"{to_display(per, cur.cny_per_unit):,.2f}"
         mark = rank_mark(o, lang, detail=True)
-        flag = (f"  （{mark}）" if zh else f"  ({mark})") if mark else ""
+        flag = "  " + words.say("words.brackets", lang, x=mark) if mark else ""
         rank = "★1" if row.rank == 1 else "-" if row.rank is None else str(row.rank)
         lines.append(
             f"{rank:>3} {pad(option_in_sentence(o.id, lang), 34)}{to_display(o.total_cny, cur.cny_per_unit):>16,.0f}"
-            f"  {per_txt:>10}/{'卡时' if zh else 'GPU-h'}  {o.utilization:>6.0%}{flag}"
+            f"  {per_txt:>10}/{per_hour}  {o.utilization:>6.0%}{flag}"
         )
+    lines.extend(_decision_lines(cost, lang))
+    shown = shown_warnings(ev).advice  # the review step's and the PDF's list
+    if shown:
+        lines.append(words.say("cli.cost.warnings", lang))
+        lines.extend(f"  ! {words.text(a, lang)}" for a in shown)
+    if isinstance(ev, PlanEvaluation):
+        lines.extend(candidates_lines(ev, lang))
+        lines.extend(_decisive_lines(ev, lang))
+    if ev.monte_carlo is not None:
+        mc = ev.monte_carlo
+        lines.append(
+            words.say(
+                "cli.cost.monte_carlo", lang, draws=mc.draws, p=mc.p_own_beats_rent
+            )
+        )
+    return "\n".join(lines)
+
+
+def _decision_lines(cost: CostResult, lang: Language) -> list[str]:
+    """Break-even, the recommendation (or the cheapest, when the totals are
+    not the job's cost), the budget cap and the reasons."""
+    lines: list[str] = []
     be = cost.break_even
     if be.owned_option is not None:
         util = "-" if be.utilization is None else f"{be.utilization:.0%}"
         month = "-" if be.month is None else str(be.month)
         lines.append(
-            f"回本利用率 {util}，回本月份 {month}"
-            if zh
-            else f"Break-even utilisation {util}, break-even month {month}"
+            words.say("cli.cost.break_even", lang, utilization=util, month=month)
         )
     rec = cost.recommendation
     if rec.option is None:  # nothing feasible: the reasons name the constraint
-        lines.append("建议：无可行方案" if zh else "Recommendation: none feasible")
+        lines.append(words.say("cli.cost.none_feasible", lang))
     elif rec.complete:
-        lines.append(
-            ("建议：" if zh else "Recommendation: ")
-            + option_in_sentence(rec.option, lang)
-        )
+        option = option_in_sentence(rec.option, lang)
+        lines.append(words.say("cli.cost.recommendation", lang, option=option))
     else:  # the totals are not the job's cost: say so first, recommend nothing in total
         lines.extend(f"!! {words.text(a, lang)}" for a in rec.limits)
         lines.append(
@@ -334,21 +351,7 @@ def _text(ev: Evaluation, lang: Language) -> str:
     if cost.budget_cap is not None:
         lines.append(f"  {words.text(cost.budget_cap.message, lang)}")
     lines.extend(f"  - {words.text(a, lang)}" for a in rec.reasons)
-    shown = shown_warnings(ev).advice  # the review step's and the PDF's list
-    if shown:
-        lines.append("提醒：" if zh else "Warnings:")
-        lines.extend(f"  ! {words.text(a, lang)}" for a in shown)
-    if isinstance(ev, PlanEvaluation):
-        lines.extend(candidates_lines(ev, lang))
-        lines.extend(_decisive_lines(ev, lang))
-    if ev.monte_carlo is not None:
-        mc = ev.monte_carlo
-        lines.append(
-            f"蒙特卡洛 {mc.draws} 次：自购优于租用的概率 {mc.p_own_beats_rent:.0%}"
-            if zh
-            else f"Monte Carlo, {mc.draws} draws: P(owning beats renting) = {mc.p_own_beats_rent:.0%}"
-        )
-    return "\n".join(lines)
+    return lines
 
 
 def _decisive_lines(ev: PlanEvaluation, lang: Language) -> list[str]:
@@ -360,11 +363,10 @@ def _decisive_lines(ev: PlanEvaluation, lang: Language) -> list[str]:
             if ev.decisive is not None
             else []
         )
-    zh = lang is Language.ZH
-    sep = "：" if zh else ": "
+    sep = words.say("words.colon", lang)
     lines = [report_words("page1.sensitive", lang) + sep.rstrip()]
     for name, planned, span, flip in rows:
-        within = f"（{span}）" if zh else f" ({span})"
+        within = words.say("words.aside", lang, x=span)
         lines.append(f"  {name}{sep}{planned}{within} → {flip}")
     return lines
 

@@ -41,7 +41,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         f"{SCENARIO_MONTE_CARLO_DRAWS:,}, with the plan's seed, as the app and "
         "the PDF; 0: none)",
     )
-    p.add_argument("--lang", choices=("zh", "en"), default=None)
+    p.add_argument("--lang", choices=words.languages(), default=None)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
@@ -59,9 +59,8 @@ def _value(column: ScenarioFigures, field: str, unit: str, rate: float) -> str:
     return f"{value / rate:,.0f}"
 
 
-def text(comparison: ScenarioComparison, zh: bool) -> str:
+def text(comparison: ScenarioComparison, lang: Language) -> str:
     """The comparison as aligned text, one block per column."""
-    lang = Language.ZH if zh else Language.EN
     lines = [words.say("scenario.amounts_in", lang, currency=comparison.currency_code)]
     for column in comparison.columns:
         title = words.say("scenario.base", lang) if column.is_base else column.name
@@ -117,5 +116,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(to_json(runs.comparison))
     else:
-        print(text(runs.comparison, lang is Language.ZH))
+        print(text(runs.comparison, lang))
     return 0

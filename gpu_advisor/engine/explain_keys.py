@@ -16,6 +16,7 @@ Examples
 from __future__ import annotations
 
 from typing import Final
+from urllib.parse import parse_qsl, urlencode
 
 from gpu_advisor.model.cost_results import CostResult
 from gpu_advisor.model.sizing_results import SizingResult
@@ -70,6 +71,28 @@ SIX_MONTH_RULE: Final = "cost.break_even.rule_six_months"
 MIX_BASELINE: Final = "cost.recommendation.mix_detail"
 COMMITMENT: Final = "cost.commitment.yearly_share_of_on_demand"
 """The commitment discounts stated against their named list prices."""
+
+
+def valued_name(code: str, **values: object) -> str:
+    """The name of an input that carries values: a code (worded by the catalog's
+    ``report.free_name.<code>``) and the values, as ``code?name=value&…``.
+
+    >>> valued_name("scaling_efficiency_at", network="roce-100", cards=64)
+    'scaling_efficiency_at?network=roce-100&cards=64'
+    """
+    return f"{code}?{urlencode(values)}"
+
+
+def name_values(name: str) -> tuple[str, dict[str, str]]:
+    """A name's code and its values (none for a plain dotted name).
+
+    >>> name_values("scaling_efficiency_at?network=roce-100&cards=64")
+    ('scaling_efficiency_at', {'network': 'roce-100', 'cards': '64'})
+    >>> name_values("meta.horizon_months")
+    ('meta.horizon_months', {})
+    """
+    code, _, query = name.partition("?")
+    return code, dict(parse_qsl(query))
 
 
 def option_key(option_id: str, field: str) -> str:

@@ -28,6 +28,7 @@ from gpu_advisor.report.sources import SourceIndex, reference_text, source_text
 from gpu_advisor.report.text import unit_text
 from gpu_advisor.words import DEFAULT_LANGUAGE, catalog, entry, say
 from gpu_advisor.words.money import in_reader_currency
+from gpu_advisor.words.scale import unit_at
 
 _OPTION_KEY: Final = re.compile(r"^cost\.options\.([a-z_]+)\.")
 
@@ -102,7 +103,7 @@ PERCENT_INPUTS: Final = frozenset(
 """Inputs that are shares or rates: shown as a percentage ("38.2%", not 0.382367)."""
 
 _PERCENT_NAME: Final = re.compile(
-    r"^(?:catalog\.networks\.[^.]+\.efficiency|scaling efficiency with .+"
+    r"^(?:catalog\.networks\.[^.]+\.efficiency|scaling_efficiency_at\?.+"
     r"|cost\.options\.[a-z_]+\.utilization)$"
 )
 
@@ -136,7 +137,6 @@ def display_value(
     value = ref.value
     if isinstance(value, str):
         return names.get(value) or value_text(value, language), ""
-    zh = str(language).startswith("zh")
     unit = ref.unit
     if unit in ("", "1", "fraction") and (
         ref.name in PERCENT_INPUTS or _PERCENT_NAME.match(ref.name)
@@ -144,24 +144,11 @@ def display_value(
         return _percent(value), ""
     if unit == "B":
         return f"{value / 2**30:,.1f}", "GiB"
-    if unit == "params":
-        return (
-            (number(value / 1e8), "亿个参数")
-            if zh
-            else (
-                number(value / 1e9),
-                "billion parameters",
-            )
-        )
-    if unit == "1e9 tokens":
-        return (
-            (number(value * 10), "亿 token")
-            if zh
-            else (
-                number(value),
-                "billion tokens",
-            )
-        )
+    if unit in ("params", "1e9 tokens"):  # the catalog's scale.*_unit
+        count = value * (1e9 if unit == "1e9 tokens" else 1.0)
+        family = "tokens_unit" if unit == "1e9 tokens" else "params_unit"
+        scaled, words = unit_at(family, count, language)
+        return number(scaled), words
     if unit.startswith("CNY"):  # an amount: in the reader's currency
         value, unit = in_reader_currency(float(value), unit)
     return number(value), unit_text(unit, language, value)

@@ -4,7 +4,7 @@ The names are catalog entries (``resources/words/<language>/report.toml``):
 ``report.result_title``, ``report.option_result``, ``report.input_name``,
 ``report.catalog_field``, ``report.region``, ``report.free_name`` and
 ``report.value_word``. Options are named by the engine's one name
-(:data:`OPTION_NAMES`). Colocation is 托管 (owned hardware in a rented rack), as the
+(``option.<id>``, :data:`OPTION_IDS`). Colocation is 托管 (owned hardware in a rented rack), as the
 market says.
 """
 
@@ -14,20 +14,17 @@ import re
 from collections.abc import Mapping
 from typing import Final
 
+from gpu_advisor.engine.explain_keys import name_values
 from gpu_advisor.engine.names import CITATION
+from gpu_advisor.model.project import OptionId
 from gpu_advisor.words import DEFAULT_LANGUAGE, catalog, say
-from gpu_advisor.words.terms import option_names
 
-ENGINE_OPTION_NAMES = option_names()  # the catalogs' option.<id>, (en, zh)
-
-OPTION_NAMES: Final[dict[str, tuple[str, str]]] = {
-    option.value: (zh, en) for option, (en, zh) in ENGINE_OPTION_NAMES.items()
-}
-"""(zh, en) name of each option id."""
+OPTION_IDS: Final = frozenset(option.value for option in OptionId)
+"""The engine's option ids (each named by the catalogs' ``option.<id>``)."""
 
 
 def option_name(option_id: str, language: str) -> str:
-    """The one name of an option in ``language`` ("zh…" or "en…").
+    """The one name of an option in ``language`` (an unknown id as it is).
 
     >>> option_name("colocation", "zh"), option_name("colocation", "en")
     ('托管', 'Colocation')
@@ -36,10 +33,9 @@ def option_name(option_id: str, language: str) -> str:
     >>> option_name("lease", "en")
     'lease'
     """
-    names = OPTION_NAMES.get(str(option_id))
-    if names is None:
+    if str(option_id) not in OPTION_IDS:
         return str(option_id)
-    return names[0] if str(language).startswith("zh") else names[1]
+    return say(f"option.{option_id}", language)
 
 
 _NUMBERED_ZH: Final = re.compile(r"种子文章\s*(00\d)")
@@ -91,7 +87,6 @@ def cite_articles(text: str, language: str) -> str:
     >>> cite_articles(article("003", "payback_period"), "zh")
     'idctop.com 文章《上海 AI 训练：租用 GPU 还是自购显卡》（回本周期）'
     """
-    zh = str(language).startswith("zh")
     text = CITATION.sub(
         lambda m: article_citation(m.group(1), language, m.group(2) or ""), text
     )
@@ -108,8 +103,8 @@ def cite_articles(text: str, language: str) -> str:
         return f"{the} {match.group(2)} in {numbered(match)}"
 
     text = _NUMBERED_ZH.sub(numbered, text)
-    if not zh:
-        text = _RULE_EN.sub(rule, text)  # English source text, read in English
+    if say("citing.script", language) == "latin":
+        text = _RULE_EN.sub(rule, text)  # English source text, read in Latin script
     text = _NUMBERED_EN.sub(numbered, text)
     for pattern, code in _GENERIC:
         text = pattern.sub(say(f"cite.generic.{code}", language), text)
@@ -123,20 +118,6 @@ _CATALOG_KEY: Final = re.compile(
 _FREE_OPTION: Final = re.compile(
     r"\b(on_demand|monthly|yearly|spot|mix|colocation|self_build)\b"
 )
-
-
-_FREE_NAMES: Final = (
-    (re.compile(r"^owned option: (?P<option>[a-z_]+)$"), "owned_option"),
-    (re.compile(r"^renting option: (?P<option>[a-z_]+)$"), "renting_option"),
-    (re.compile(r"^(?P<option>[a-z_]+) cash in month 1$"), "cash_in_month_1"),
-    (
-        re.compile(
-            r"^scaling efficiency with (?P<network>\S+) at (?P<cards>\d+) cards$"
-        ),
-        "scaling_efficiency_at",
-    ),
-)
-"""Inputs the engine names in a phrase, and their entry in ``report.free_name``."""
 
 
 def _word(code: str, language: str, **values: object) -> str | None:
@@ -174,9 +155,9 @@ def input_name(name: str, language: str, names: Mapping[str, str] | None = None)
     '整卡价格'
     >>> input_name("catalog.gpus.A100-80GB-SXM.memory_gb", "en")
     'A100-80GB-SXM memory'
-    >>> input_name("owned option: self_build", "zh")
+    >>> input_name("owned_option?option=self_build", "zh")
     '自有方案：自建机房'
-    >>> input_name("scaling efficiency with roce-100 at 64 cards", "zh",
+    >>> input_name("scaling_efficiency_at?network=roce-100&cards=64", "zh",
     ...            {"roce-100": "RoCE v2 100 Gb/s"})
     'RoCE v2 100 Gb/s 在 64 卡时的扩展效率'
     """
@@ -193,17 +174,16 @@ def input_name(name: str, language: str, names: Mapping[str, str] | None = None)
     if match and field_name is not None:
         ident = match.group(2)
         label = _word(f"report.region.{ident}", language) or names.get(ident, ident)
-        if str(language).startswith("zh") and re.search(r"[\u4e00-\u9fff]$", label):
-            return f"{label}{field_name}"  # 北京机柜供电, no space between Han
+        if re.search(r"[\u4e00-\u9fff]$", label):
+            return f"{label}{field_name}"  # 北京机柜供电, no space after Han
         return f"{label} {field_name}"
-    for pattern, code in _FREE_NAMES:
-        found = pattern.match(name)
-        if found:
-            parts = {
-                key: option_name(g, language) if g in OPTION_NAMES else names.get(g, g)
-                for key, g in found.groupdict().items()
-            }
-            return say(f"report.free_name.{code}", language, parts)
+    code, values = name_values(name)
+    if values and f"report.free_name.{code}" in catalog(DEFAULT_LANGUAGE):
+        parts = {
+            key: option_name(v, language) if v in OPTION_IDS else names.get(v, v)
+            for key, v in values.items()
+        }
+        return say(f"report.free_name.{code}", language, parts)
     return _FREE_OPTION.sub(lambda m: option_name(m.group(1), language), name)
 
 
@@ -225,7 +205,7 @@ def value_text(value: str, language: str) -> str:
     >>> value_text("none", "zh"), value_text("colocation", "zh"), value_text("bf16", "zh")
     ('无', '托管', 'BF16')
     """
-    if value in OPTION_NAMES:
+    if value in OPTION_IDS:
         return option_name(value, language)
     word = _word(f"report.value_word.{value.lower()}", language)
     return value if word is None else word

@@ -10,10 +10,12 @@ import math
 
 from gpu_advisor.model.common import Language
 from gpu_advisor.words.money import currency_unit, reader_currency
+from gpu_advisor.words.scale import for_currency, scaled
 
 
 def money_words(value_cny: float, language: Language) -> str:
-    """A CNY amount in the reader's units.
+    """A CNY amount in the reader's units (the catalog's ``scale.money_words``,
+    ``scale.money_words_cny`` for yuan).
 
     Examples
     --------
@@ -30,21 +32,14 @@ def money_words(value_cny: float, language: Language) -> str:
     """
     if not math.isfinite(value_cny):
         return "—"
-    currency = reader_currency()
-    value = currency.shown(value_cny)
-    sign = "-" if value < 0 else ""
-    v = abs(value)
-    if currency.code != "CNY":  # 万元 and 亿元 are yuan's own units
-        if language is Language.ZH:
-            return f"{sign}{v:,.0f} {currency_unit(language)}"
-        return f"{sign}{currency.code} {v:,.0f}"
-    if language is Language.ZH:
-        if v >= 1e8:
-            return f"{sign}{v / 1e8:,.2f} 亿元"
-        if v >= 1e4:
-            return f"{sign}{v / 1e4:,.2f} 万元"
-        return f"{sign}{v:,.0f} 元"
-    return f"{sign}CNY {v:,.0f}"
+    code = reader_currency().code
+    return scaled(
+        for_currency("money_words", code),
+        reader_currency().shown(value_cny),
+        language,
+        code=code,
+        unit=currency_unit(language),
+    )
 
 
 def plain_number(value: float) -> str:

@@ -20,13 +20,19 @@ Rules, both languages alike:
 * A segment is cut at its first ``": "``: what follows is the observation
   (the figures the source states), kept in the catalog, not in the citation.
 * A title written "中文 (English)" or "English (中文)" is given in the
-  reader's language; other English titles have a Chinese name in
-  :data:`TITLES_ZH` (or stay in 《》 as the title of a foreign work).
+  script the reader's catalog reads (``citing.script``); other English titles
+  have the reader's name in ``source_title.*`` (or stay as the title of a
+  foreign work).
 * Papers are cited author, year, title: ``Rajbhandari 等（2020）《ZeRO》，
-  arXiv:1910.02054`` in Chinese.
-* Free-text segments that no rule reads have a Chinese wording in
-  :data:`SEGMENTS_ZH`; a new one that has none stays in English, and the
-  tests of the rendered plan say so.
+  arXiv:1910.02054`` for a Han reader (``citing.paper.*``, ``source_part.*``).
+* Free-text segments that no rule reads are worded by ``source_segment.*``;
+  a new one that has none stays in English, and the tests of the rendered
+  plan say so.
+
+Every word is the catalog's (``resources/words/<language>/sources.toml``):
+publishers ``source_publisher.*``, notes ``source_note.*``, document kinds
+``source_document.*``, the citation's form ``citing.*``. The patterns here
+read the engineer's English source text, in every language.
 """
 
 from __future__ import annotations
@@ -45,6 +51,11 @@ from gpu_advisor.words import DEFAULT_LANGUAGE, catalog, say
 
 _HAN: Final = re.compile(r"[\u3400-\u9fff]")
 _SEED: Final = re.compile(r"\b[Ss]eeds?\b|种子")
+_OPENING: Final = "(（“《"
+_CLOSING: Final = ")）”》"
+"""Brackets and quotes a source text may hold (Latin and Chinese typography)."""
+_HAN_GLOSS: Final = re.compile(r"\s*（[^（）]*）")
+"""A gloss in full-width brackets (dropped for a Latin reader)."""
 
 _CATALOG_FIELDS: Final[dict[str, str]] = {
     "gpus": "gpus.json",
@@ -56,110 +67,6 @@ _CATALOG_FIELDS: Final[dict[str, str]] = {
     "reference_runs": "reference_runs.json",
 }
 """The catalog file each part of :class:`Catalog` is read from."""
-
-TITLES_ZH: Final[dict[str, str]] = {
-    "AI energy futures 2026 (data set)": "2026 年 AI 能源期货（数据集）",
-    "Billing modes (計費方式): a one-year subscription is billed as 10 months": (
-        "计费方式：包年按 10 个月计费"
-    ),
-    "DeepSeek-V3 Technical Report, Table 1": "DeepSeek-V3 技术报告，表 1",
-    "GPU cloud prices (data set)": "GPU 云价格（数据集）",
-    "GPU price index (data set)": "GPU 价格指数（数据集）",
-    "GPU rental platform listings compared (晨涧云, 共绩 and others)": (
-        "GPU 租赁平台报价对比（晨涧云、共绩等）"
-    ),
-    "H100/A100 8-GPU server bill of materials": "H100/A100 八卡服务器物料清单",
-    "Training cost trends (TCO inputs)": "训练成本趋势（总拥有成本输入）",
-}
-"""Chinese names of the catalog's cited works that have only an English title."""
-
-PUBLISHERS_ZH: Final[dict[str, str]] = {
-    "Alibaba Cloud (阿里云) help centre": "阿里云帮助中心",
-    "Amazon Web Services": "亚马逊云科技",
-    "Tencent Cloud (腾讯云)": "腾讯云",
-    "Volcano Engine (火山引擎)": "火山引擎",
-}
-"""Chinese names of publishers that have one."""
-
-SEGMENTS_ZH: Final[dict[str, str]] = {
-    "engineering estimate (no public primary source found)": (
-        "工程估计（未找到公开的一手来源）"
-    ),
-    "adjust to your quote": "请按实际报价调整",
-    "engineering estimate for a ~10 kW high-power rack": "工程估计：约 10 kW 的高功率机柜",
-    "engineering estimate from the provincial grid companies' published "
-    "agency-purchase tariffs for industrial and commercial users (国网/南网 "
-    "代理购电价格, 1-10 kV, time-of-use average), 2025": (
-        "工程估计：依据各省电网公司公布的工商业代理购电价格（国网/南网，1–10 kV，"
-        "分时平均），2025 年"
-    ),
-    "check the IDC contract or the utility bill": "请以机房合同或电费单为准",
-    "western hubs have the lowest industrial tariffs": "西部枢纽的工业电价最低",
-    "Beijing limits new data centres to low PUE": "北京对新建数据中心的 PUE 限制严格",
-    "Guangdong climate": "广东气候湿热",
-    "NDRC/CAC/MIIT/NEA notice on the Yangtze River Delta hub (reported by "
-    "zslijia.com/article/54057.html)": (
-        "国家发展改革委、中央网信办、工业和信息化部、国家能源局关于长三角枢纽节点的通知"
-        "（zslijia.com 报道）"
-    ),
-    "东数西算 hub cluster figures (reported by chengdu.cdxwcx.cn/article/sissei.html, "
-    "2024)": "东数西算枢纽集群数据（chengdu.cdxwcx.cn 报道，2024 年）",
-    "older urban sites run 1.4-1.5": "老城区机房约 1.4–1.5",
-    "PBoC one-year Loan Prime Rate about 3.0 % (2025)": (
-        "中国人民银行一年期贷款市场报价利率约 3.0%（2025 年）"
-    ),
-    "SME bank loans 3.5-6 %": "中小企业银行贷款 3.5%–6%",
-    "PBoC central parity range 2025-2026": "中国人民银行人民币中间价区间（2025–2026 年）",
-    "set meta.exchange_rate_cny_per_unit for a dated rate": "可在方案中填写带日期的汇率",
-    "IEEE 802.3 100GbE": "IEEE 802.3 100GbE 以太网标准",
-    "IEEE 802.3 200GbE": "IEEE 802.3 200GbE 以太网标准",
-    "IEEE 802.3 100GbE shared by 8 GPUs": "IEEE 802.3 100GbE 以太网标准（8 张卡共用）",
-    "IEEE 802.3ae 10GbE shared by 8 GPUs": "IEEE 802.3ae 10GbE 以太网标准（8 张卡共用）",
-    "IEEE 802.3by 25GbE shared by 8 GPUs": "IEEE 802.3by 25GbE 以太网标准（8 张卡共用）",
-    "RoCE v2 (InfiniBand Trade Association, Annex A17)": (
-        "RoCE v2（InfiniBand 行业协会规范，附录 A17）"
-    ),
-    "H800 datasheet (China market) as reported by third parties": (
-        "第三方转述的 H800 数据手册（中国市场版）"
-    ),
-    "DeepSeek-V3 report section 3.1": "DeepSeek-V3 技术报告第 3.1 节",
-    "Reported figures only": "仅有公开报道的数据",
-    "No official public Huawei datasheet for 910B": "华为未公开 910B 的官方数据手册",
-    "cloud-vendor and press figures conflict": "云厂商与媒体的数据不一致",
-    "No public NVIDIA datasheet (China-market part)": (
-        "NVIDIA 未公开数据手册（中国市场型号）"
-    ),
-    "No public NVIDIA datasheet": "NVIDIA 未公开数据手册",
-    "shape as Code Llama 34B config.json": "结构同 Code Llama 34B 的 config.json",
-    "PyTorch docs, CUDA semantics": "PyTorch 文档《CUDA semantics》",
-    "published pre-training runs (Llama 2 Table 2, Llama 3 model card, "
-    "DeepSeek-V3 Table 1, BLOOM, LLaMA Table 15)": (
-        "已发表的预训练记录（Llama 2 论文表 2、Llama 3 模型卡、DeepSeek-V3 技术报告表 1、"
-        "BLOOM 论文、LLaMA 论文表 15）"
-    ),
-    "AWS EC2 User Guide, Spot Instance interruptions, and Spot Instance Advisor "
-    "(reclaims per instance; interruption-frequency bands per month)": (
-        "亚马逊云科技 EC2 用户指南《Spot Instance interruptions》与《Spot Instance "
-        "Advisor》（回收按实例计；每月中断频率分档）"
-    ),
-    "Alibaba Cloud ECS help on preemptible instances (抢占式实例)": (
-        "阿里云 ECS 帮助中心《抢占式实例》"
-    ),
-}
-"""Chinese wording of free-text source segments that no rule below reads."""
-
-NOTES_ZH: Final[dict[str, str]] = {
-    "ring all-reduce": "环形全归约",
-    "checkpoint stalls": "检查点造成的训练停顿",
-    "backward ≈ 2× forward": "反向计算约为前向的 2 倍",
-    "present value of monthly cash flows": "按月现金流的现值",
-    "PaLM": "PaLM",
-    "blog": "博客",
-    "China market": "中国市场版",
-    "pipeline bubble": "流水线气泡",
-    "half a checkpoint interval lost per interruption": "每次中断平均损失半个检查点间隔",
-}
-"""Chinese wording of the short notes in parentheses after a cited work."""
 
 _MODULE_REF: Final = re.compile(r"gpu_advisor(?:\.[a-z_]+)+\s*[;,]?\s*")
 _CATALOG_FILE: Final = re.compile(r"^(?:resources/catalog/)?([a-z_]+\.json)$")
@@ -185,25 +92,53 @@ _PAPER: Final = re.compile(
     re.S,
 )
 _DOCUMENT_WORDS: Final = (
-    (re.compile(r"\s+Architecture whitepaper$"), " 架构白皮书"),
-    (re.compile(r"\s+whitepaper$"), " 白皮书"),
-    (re.compile(r"\s+accelerator datasheet$"), " 加速卡数据手册"),
-    (re.compile(r"\s+datasheet$"), " 数据手册"),
-    (re.compile(r"\s+product specifications$"), " 产品规格"),
-    (re.compile(r"\s+product page$"), " 产品页"),
-    (re.compile(r"\s+Product Brief (\S+)$"), r" 产品简介 \1"),
-    (re.compile(r"\s+model card$"), " 模型卡"),
-    (re.compile(r"\s+config\.json$"), " 的 config.json"),
-    (re.compile(r"\s+Technical Report(,| )"), r" 技术报告\1"),
-    (re.compile(r"\s+Technical Report$"), " 技术报告"),
-    (re.compile(r"\s+[Ss]ection (\S+)$"), r" 第 \1 节"),
-    (re.compile(r", GeForce (.+) column$"), r"（GeForce \1 一栏）"),
+    (re.compile(r"\s+Architecture whitepaper$"), "architecture_whitepaper"),
+    (re.compile(r"\s+whitepaper$"), "whitepaper"),
+    (re.compile(r"\s+accelerator datasheet$"), "accelerator_datasheet"),
+    (re.compile(r"\s+datasheet$"), "datasheet"),
+    (re.compile(r"\s+product specifications$"), "product_specifications"),
+    (re.compile(r"\s+product page$"), "product_page"),
+    (re.compile(r"\s+Product Brief (\S+)$"), "product_brief"),
+    (re.compile(r"\s+model card$"), "model_card"),
+    (re.compile(r"\s+config\.json$"), "config_json"),
+    (re.compile(r"\s+Technical Report(,| )"), "technical_report_then"),
+    (re.compile(r"\s+Technical Report$"), "technical_report"),
+    (re.compile(r"\s+[Ss]ection (\S+)$"), "section"),
+    (re.compile(r", GeForce (.+) column$"), "geforce_column"),
 )
-"""Document kinds named in words, for a Chinese reader ("… datasheet" → "… 数据手册")."""
+"""Document kinds at the end of a cited work (English source text), and the
+``source_document.*`` entry that names each for a Han reader ("… datasheet" →
+"… 数据手册")."""
+_PAPER_PARTS: Final = (
+    (re.compile(r"arXiv:\S+"), None),
+    (re.compile(r"Table (\w+)"), "table"),
+    (re.compile(r"[Ss]ection (\S+)"), "section"),
+    (re.compile(r"eq\. (\w+)"), "equation"),
+    (re.compile(r"App\. (\w+)"), "appendix_of"),
+    (re.compile(r"Appendix"), "appendix"),
+    (re.compile(r"ch\. (\d+)"), "chapter"),
+    (re.compile(r"(\d+)(?:st|nd|rd|th) ed\."), "edition"),
+    (re.compile(r"USENIX FAST '\d\d"), None),
+)
+"""Parts of a paper's citation after its year (English source text), and the
+``source_part.*`` entry that words each for a Han reader (None: kept as written)."""
 
 
-def _zh(language: str) -> bool:
-    return str(language).startswith("zh")
+def _han(language: str) -> bool:
+    """Whether the reader cites in Han script (``citing.script``): titles in it,
+    citations in Chinese style; else glosses in Han are dropped."""
+    return say("citing.script", language) == "han"
+
+
+def _reader_words(table: str, text: str, language: str) -> str | None:
+    """The catalog's words for ``text`` in ``table`` (``source_title``,
+    ``source_publisher``, ``source_segment``, ``source_note``), or None."""
+    code = f"{table}.{text}"
+    return say(code, language) if code in catalog(DEFAULT_LANGUAGE) else None
+
+
+def _note(note: str, language: str) -> str:
+    return _reader_words("source_note", note, language) or note
 
 
 def _library_name(file: str, language: str) -> str:
@@ -227,9 +162,9 @@ def _split_top(text: str, sep: str) -> list[str]:
     depth, start, i = 0, 0, 0
     while i < len(text):
         char = text[i]
-        if char in "(（“《":
+        if char in _OPENING:
             depth += 1
-        elif char in ")）”》" and depth:
+        elif char in _CLOSING and depth:
             depth -= 1
         elif depth == 0 and text.startswith(sep, i):
             parts.append(text[start:i])
@@ -250,7 +185,7 @@ def _name_only(segment: str) -> str:
 def _drop_han_parentheses(text: str) -> str:
     """English text without the Chinese glosses in brackets (for an English reader)."""
     text = re.sub(r"\s*\([^()]*[\u3400-\u9fff][^()]*\)", "", text)
-    return re.sub(r"\s*（[^（）]*）", "", text)
+    return _HAN_GLOSS.sub("", text)
 
 
 # --- one cited work -----------------------------------------------------------------
@@ -266,19 +201,16 @@ def _title(title: str, language: str) -> str:
     >>> _title("GPU price index (data set)", "zh")
     'GPU 价格指数（数据集）'
     """
-    if _zh(language) and title in TITLES_ZH:
-        return TITLES_ZH[title]
+    known = _reader_words("source_title", title, language)
+    if known is not None:
+        return known
     found = re.fullmatch(r"(.+?) \(([^()]+)\)", title)
     if found:
         first, second = found.groups()
         first_han, second_han = bool(_HAN.search(first)), bool(_HAN.search(second))
         if first_han != second_han:
-            if _zh(language):
-                return first if first_han else second
-            return second if first_han else first
-    if _zh(language):
-        return TITLES_ZH.get(title, title)
-    return _drop_han_parentheses(title)
+            return first if first_han == _han(language) else second
+    return title if _han(language) else _drop_han_parentheses(title)
 
 
 def _publisher(publisher: str, language: str) -> str:
@@ -288,18 +220,28 @@ def _publisher(publisher: str, language: str) -> str:
     'Hugging Face 用户「brian8808」'
     >>> _publisher("Alibaba Cloud (阿里云) help centre", "en")
     'Alibaba Cloud help centre'
+    >>> _publisher("idctop.com", "zh")
+    'idctop.com 文章'
     """
-    if _zh(language):
-        if publisher in PUBLISHERS_ZH:
-            return PUBLISHERS_ZH[publisher]
-        found = re.fullmatch(r"(\S+) on (Hugging Face|GitHub)", publisher)
-        if found:
-            return f"{found.group(2)} 用户「{found.group(1)}」"
-        found = re.fullmatch(r"(.+?) \(([^()]+)\)", publisher)
-        if found and not _HAN.search(found.group(1)) and "/" in found.group(2):
-            return f"「{found.group(1)}」（{found.group(2)}）"
-        return publisher
-    return _drop_han_parentheses(publisher)
+    known = _reader_words("source_publisher", publisher, language)
+    if known is not None:
+        return known
+    if not _han(language):
+        return _drop_han_parentheses(publisher)
+    found = re.fullmatch(r"(\S+) on (Hugging Face|GitHub)", publisher)
+    if found:
+        return say(
+            "citing.platform_user",
+            language,
+            user=found.group(1),
+            platform=found.group(2),
+        )
+    found = re.fullmatch(r"(.+?) \(([^()]+)\)", publisher)
+    if found and not _HAN.search(found.group(1)) and "/" in found.group(2):
+        return say(
+            "citing.named_site", language, name=found.group(1), site=found.group(2)
+        )
+    return publisher
 
 
 def citation_text(citation: Citation, language: str) -> str:
@@ -313,40 +255,51 @@ def citation_text(citation: Citation, language: str) -> str:
     >>> citation_text(c, "en")
     '“GPU price index (data set)” (brian8808 on Hugging Face, 2026-12-01)'
     """
-    date = citation.published.isoformat() if citation.published else ""
-    title = _title(citation.title, language)
-    publisher = _publisher(citation.publisher, language)
-    if _zh(language):
-        if publisher == "idctop.com":
-            publisher = "idctop.com 文章"
-        return f"{publisher}《{title}》" + (f"，{date}" if date else "")
-    return f"“{title}” ({publisher}" + (f", {date})" if date else ")")
+    return say(
+        "citing.work_dated" if citation.published else "citing.work",
+        language,
+        title=_title(citation.title, language),
+        publisher=_publisher(citation.publisher, language),
+        date=citation.published.isoformat() if citation.published else "",
+    )
 
 
 def _paper(found: re.Match[str], language: str) -> str:
-    """A paper or report: authors, year, title, identifiers."""
+    """A paper or report: authors, year, title, identifiers (as written, for a
+    Latin reader).
+
+    >>> _paper(_PAPER.fullmatch("Smith and Li 2020 (blog), Scaling, Table 2"), "zh")
+    'Smith 与 Li（2020，博客）《Scaling》，表 2'
+    """
+    if not _han(language):
+        return found.group(0)
     authors, year = found.group("authors"), found.group("year")
     note, rest = found.group("note"), found.group("rest") or ""
-    if not _zh(language):
-        return found.group(0)
-    names = authors.removesuffix(" et al.")
-    names = re.sub(r" (?:&|and) ", " 与 ", names).replace(", ", "、")
+    names = re.sub(
+        r" (?:&|and) ",
+        say("citing.paper.and", language),
+        authors.removesuffix(" et al."),
+    ).replace(", ", say("citing.paper.author_separator", language))
     if authors.endswith(" et al."):
-        names += " 等"
-    head = f"{names}（{year}"
-    head += f"，{NOTES_ZH.get(note, note)}）" if note else "）"
+        names = say("citing.paper.et_al", language, names=names)
+    head = say(
+        "citing.paper.year_note" if note else "citing.paper.year",
+        language,
+        names=names,
+        year=year,
+        note=_note(note, language) if note else "",
+    )
     parts: list[str] = []
     for part in _split_top(rest, ", "):
-        parts.append(_paper_part(part, not parts))
-    title = ""
+        parts.append(_paper_part(part, not parts, language))
     if parts and parts[0].startswith("\0"):
-        title = parts.pop(0)[1:]
-    tail = "，".join(parts)
-    return head + (f"《{title}》" if title else "") + (f"，{tail}" if tail else "")
+        head += say("citing.paper.title", language, title=parts.pop(0)[1:])
+    sep = say("citing.paper.part_separator", language)
+    return sep.join([head, *parts])
 
 
-def _paper_part(part: str, first: bool) -> str:
-    """One comma-separated part after a paper's year, for a Chinese reader.
+def _paper_part(part: str, first: bool, language: str) -> str:
+    """One comma-separated part after a paper's year, for a Han reader.
 
     The title comes back marked with a leading NUL (only the first part can be one).
     """
@@ -354,20 +307,14 @@ def _paper_part(part: str, first: bool) -> str:
     found = re.fullmatch(r"(.+?) \(([^()]+)\)", part)
     if found:
         part, note = found.groups()
-        note = f"（{NOTES_ZH.get(note, note)}）"
-    for pattern, words in (
-        (r"arXiv:\S+", None),
-        (r"Table (\w+)", r"表 \1"),
-        (r"[Ss]ection (\S+)", r"第 \1 节"),
-        (r"eq\. (\w+)", r"式 \1"),
-        (r"App\. (\w+)", r"附录 \1"),
-        (r"Appendix", "附录"),
-        (r"ch\. (\d+)", r"第 \1 章"),
-        (r"(\d+)(?:st|nd|rd|th) ed\.", r"第 \1 版"),
-        (r"USENIX FAST '\d\d", None),
-    ):
-        if re.fullmatch(pattern, part):
-            return (part if words is None else re.sub(pattern, words, part)) + note
+        note = say("words.aside", language, x=_note(note, language))
+    for pattern, code in _PAPER_PARTS:
+        matched = pattern.fullmatch(part)
+        if matched:
+            if code is not None:
+                number = matched.group(1) if pattern.groups else ""
+                part = say(f"source_part.{code}", language, x=number)
+            return part + note
     if first:
         return "\0" + part + note
     return part + note
@@ -376,11 +323,11 @@ def _paper_part(part: str, first: bool) -> str:
 def _segment(segment: str, language: str) -> str:
     """One ``;``-separated part of a source text, as the reader reads it."""
     segment = _name_only(segment.strip())
-    zh = _zh(language)
     if "idctop.com)" in segment or "idctop.com/" in segment or _SEED.search(segment):
         return cite_articles(segment, language)
-    if zh and segment in SEGMENTS_ZH:
-        return SEGMENTS_ZH[segment]
+    known = _reader_words("source_segment", segment, language)
+    if known is not None:
+        return known
     found = re.fullmatch(
         r"“(?P<title>[^”]+)” \((?P<publisher>[^,()]+(?:\([^()]*\)[^,()]*)?)"
         r"(?:, (?P<date>\d{4}-\d\d-\d\d))?\)",
@@ -400,21 +347,35 @@ def _segment(segment: str, language: str) -> str:
     paper = _PAPER.fullmatch(segment)
     if paper:
         return _paper(paper, language)
-    if not zh:
+    if not _han(language):
         return _drop_han_parentheses(segment)
+    return _document(segment, language)
+
+
+def _document(segment: str, language: str) -> str:
+    """A named document (datasheet, whitepaper, …) for a Han reader: its kind in
+    words (``source_document.*``), a known note after it, links dropped."""
     found = re.fullmatch(r"(.+?) \(([^()]+)\)", segment)
     note = ""
-    if found and found.group(2) in NOTES_ZH:
-        segment, note = found.group(1), f"（{NOTES_ZH[found.group(2)]}）"
+    if found and _reader_words("source_note", found.group(2), language):
+        segment = found.group(1)
+        note = say("words.aside", language, x=_note(found.group(2), language))
     segment = re.sub(
         r"\s*\((?:[\w.-]+\.(?:pdf|html?)|[\w.-]+\.com/[^()]*)\)", "", segment
     )
     works = []
     for work in re.split(r" and (?=NVIDIA |AMD )| / ", segment):
-        for part_pattern, words in _DOCUMENT_WORDS:
-            work = part_pattern.sub(words, work)
+        for pattern, code in _DOCUMENT_WORDS:
+            work = pattern.sub(
+                lambda m, code=code: say(
+                    f"source_document.{code}",
+                    language,
+                    x=m.group(1) if m.re.groups else "",
+                ),
+                work,
+            )
         works.append(work)
-    return "与 ".join(works) + note
+    return say("citing.works_separator", language).join(works) + note
 
 
 def source_segments(text: str, language: str) -> list[str]:
@@ -663,10 +624,10 @@ def reference_text(reference: str, language: str) -> str:
         if file:
             rendered = _library_name(file.group(1), language)
         elif "idctop.com)" in part or _SEED.search(part):
-            if _zh(language):
+            if _han(language):
                 part = _name_only(part)
             rendered = cite_articles(part, language)
-            if not _zh(language):
+            if not _han(language):
                 rendered = _drop_han_parentheses(rendered)
         else:
             segments = source_segments(part, language)

@@ -14,9 +14,10 @@ import math
 from typing import Final
 
 from gpu_advisor.model.common import Language
-from gpu_advisor.report.glossary import OPTION_NAMES, option_name
+from gpu_advisor.report.glossary import OPTION_IDS, option_name
 from gpu_advisor.words import DEFAULT_LANGUAGE, catalog, say
 from gpu_advisor.words.money import currency_unit, reader_currency
+from gpu_advisor.words.scale import for_currency, scaled
 
 GIB: Final = 2**30
 """Bytes per GiB."""
@@ -49,7 +50,7 @@ def has_text(key: str) -> bool:
     (True, True, False)
     """
     if key.startswith("opt."):
-        return key.removeprefix("opt.") in OPTION_NAMES
+        return key.removeprefix("opt.") in OPTION_IDS
     return f"report.{key}" in catalog(DEFAULT_LANGUAGE)
 
 
@@ -150,17 +151,25 @@ def money(value_cny: float, language: Language, decimals: int = 0) -> str:
     """
     currency = reader_currency()
     value = currency.shown(value_cny)
-    sign = "-" if value < 0 else ""
-    body = _grouped(abs(value), decimals)
-    if language is not Language.ZH:
-        return f"{sign}{currency.code} {body}"
-    if currency.code == "CNY":
-        return f"{sign}¥{body}"
-    return f"{sign}{body} {currency_unit(language)}"
+    placed = _placed("money", _grouped(abs(value), decimals), language)
+    return f"-{placed}" if value < 0 else placed
+
+
+def _placed(form: str, number: str, language: Language) -> str:
+    """``number`` with the reader's currency placed as ``amount_format.<form>`` says."""
+    code = reader_currency().code
+    return say(
+        for_currency(f"amount_format.{form}", code),
+        language,
+        x=number,
+        code=code,
+        unit=currency_unit(language),
+    )
 
 
 def money_short(value_cny: float, language: Language) -> str:
-    """A compact CNY amount for chart axes: ``¥120万`` / ``CNY 1.2M``.
+    """A compact CNY amount for chart axes: ``¥120万`` / ``CNY 1.2M``
+    (the magnitudes are the catalog's ``scale.short``).
 
     Examples
     --------
@@ -175,23 +184,9 @@ def money_short(value_cny: float, language: Language) -> str:
     """
     if value_cny == 0:
         return "0"
-    currency = reader_currency()
-    value = currency.shown(value_cny)
-    sign = "-" if value < 0 else ""
-    v = abs(value)
-    if language is Language.ZH:
-        before, after = (
-            ("¥", "") if currency.code == "CNY" else ("", currency_unit(language))
-        )
-        if v >= 1e8:
-            return f"{sign}{before}{_trim(v / 1e8)}亿{after}"
-        if v >= 1e4:
-            return f"{sign}{before}{_trim(v / 1e4)}万{after}"
-        return f"{sign}{before}{_trim(v)}{after}"
-    for div, suffix in ((1e9, "B"), (1e6, "M"), (1e3, "k")):
-        if v >= div:
-            return f"{sign}{currency.code} {_trim(v / div)}{suffix}"
-    return f"{sign}{currency.code} {_trim(v)}"
+    value = reader_currency().shown(value_cny)
+    placed = _placed("short", scaled("short", abs(value), language, _trim), language)
+    return f"-{placed}" if value < 0 else placed
 
 
 def _trim(value: float) -> str:
@@ -299,26 +294,22 @@ def flops(value: float) -> str:
 
 
 def tokens(value: float, language: Language) -> str:
-    """A token count in billions (十亿 → 亿 in Chinese).
+    """A token count in billions (亿 in Chinese: the catalog's ``scale.tokens``).
 
     Examples
     --------
     >>> tokens(2e12, Language.EN), tokens(2e12, Language.ZH)
     ('2,000 B tokens', '20,000 亿 token')
     """
-    if language is Language.ZH:
-        return f"{_trim(value / 1e8)} 亿 token"
-    return f"{_trim(value / 1e9)} B tokens"
+    return scaled("tokens", value, language, _trim)
 
 
 def params(value: float, language: Language) -> str:
-    """A parameter count in billions.
+    """A parameter count in billions (亿 in Chinese: ``scale.params``).
 
     Examples
     --------
     >>> params(7e9, Language.EN), params(7e9, Language.ZH)
     ('7 B', '70 亿')
     """
-    if language is Language.ZH:
-        return f"{_trim(value / 1e8)} 亿"
-    return f"{_trim(value / 1e9)} B"
+    return scaled("params", value, language, _trim)

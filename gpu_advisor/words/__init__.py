@@ -120,8 +120,12 @@ def catalog(language: str) -> Mapping[str, Entry]:
     return entries
 
 
-def _language(language: object) -> str:
-    """``'zh'`` for ``Language.ZH``, ``'zh_CN'`` or ``'zh'``; the catalog's folder name."""
+def language_code(language: object) -> str:
+    """``'zh'`` for ``Language.ZH``, ``'zh_CN'`` or ``'zh'``; the catalog's folder name.
+
+    >>> language_code("zh-CN")
+    'zh'
+    """
     code = str(getattr(language, "value", language)).lower().replace("-", "_")
     return code.split("_", 1)[0]
 
@@ -135,7 +139,7 @@ def _plural_form(language: str, count: float) -> str:
 
 def entry(code: str, language: object) -> Entry:
     """The raw entry of ``code``, falling back to the default language."""
-    lang = _language(language)
+    lang = language_code(language)
     found = catalog(lang).get(code) if lang in languages() else None
     if found is None:
         found = catalog(DEFAULT_LANGUAGE).get(code)
@@ -182,7 +186,7 @@ def say(
     >>> say("words.list_separator", "zh")
     '、'
     """
-    lang = _language(language)
+    lang = language_code(language)
     found = entry(code, lang)
     values = {**(params or {}), **kw}
     if isinstance(found, dict):
@@ -218,7 +222,7 @@ def wording(language: object) -> Callable[[Worded], str]:
     >>> wording("zh") is wording("zh")
     True
     """
-    return functools.partial(_text_in, _language(language))
+    return functools.partial(_text_in, language_code(language))
 
 
 def _text_in(language: str, message: Worded) -> str:

@@ -103,7 +103,9 @@ def test_network_explanation_compares_with_the_next_slower_class() -> None:
     assert needed is not None
     e = _by_key(ev.sizing.explanations)[keys.NETWORK_NEEDED]
     assert needed in e.formula
-    effs = [r for r in e.inputs if r.name.startswith("scaling efficiency with")]
+    effs = [
+        r for r in e.inputs if keys.name_values(r.name)[0] == "scaling_efficiency_at"
+    ]
     assert len(effs) == 2  # the class taken and the next slower one
     taken, slower = effs
     assert float(taken.value) > float(slower.value)

@@ -457,13 +457,19 @@ def _break_even_month(
     pair: list[InputRef] = []
     if own is not None and rent is not None:
         pair = [
-            _engine_ref(f"owned option: {own.id}", own.total_cny, "CNY"),
             _engine_ref(
-                f"{own.id} cash in month 1",
+                keys.valued_name("owned_option", option=own.id), own.total_cny, "CNY"
+            ),
+            _engine_ref(
+                keys.valued_name("cash_in_month_1", option=own.id),
                 own.monthly_cny[0] if own.monthly_cny else 0.0,
                 "CNY",
             ),
-            _engine_ref(f"renting option: {rent.id}", rent.total_cny, "CNY"),
+            _engine_ref(
+                keys.valued_name("renting_option", option=rent.id),
+                rent.total_cny,
+                "CNY",
+            ),
         ]
     return _explain(
         keys.BREAK_EVEN_MONTH,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Final, Protocol
 
+from gpu_advisor.engine.explain_keys import valued_name
 from gpu_advisor.engine.names import article
 from gpu_advisor.engine.sizing import compute as cmp
 from gpu_advisor.engine.sizing import memory as mem
@@ -478,7 +479,7 @@ def _net_refs(
     if efficiency is not None:
         out.append(
             ref(
-                f"scaling efficiency with {n.id} at {gpus} cards",
+                valued_name("scaling_efficiency_at", network=n.id, cards=gpus),
                 round(efficiency, 4),
                 "",
                 "engine",

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 
 from gpu_advisor import words
 from gpu_advisor.engine.api import WarningSource, ranking, shown_warnings
-from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import Project
@@ -81,7 +80,7 @@ def _options_table(st: Story, project: Project, ev: Evaluation) -> list[OptionRe
             rows.append(("—", name, reason or mark, "", "", ""))
             continue
         if mark:
-            name = f"{name}（{mark}）" if lang == "zh" else f"{name} ({mark})"
+            name = name + words.say("words.aside", lang, x=mark)
         rows.append(
             (
                 "—" if row.rank is None else str(row.rank),
@@ -121,7 +120,7 @@ def _scopes_and_breakdown(st: Story, ev: Evaluation) -> None:
         st.p(st.t("cost.includes"))
         st.bullets(
             [
-                f"{option_name(st, str(o.id))}{'：' if lang is Language.ZH else ': '}{text}"
+                f"{option_name(st, str(o.id))}{words.say('words.colon', lang)}{text}"
                 for o, text in scopes
                 if text
             ]

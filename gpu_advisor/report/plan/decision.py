@@ -67,7 +67,7 @@ def decision_page(
     _facts(st, project, ev, catalog)
     scope = text_or_empty(best.includes, lang)
     if scope:
-        sep = "：" if lang is Language.ZH else ": "
+        sep = words.say("words.colon", lang)
         st.p(f"{st.t('dec1.includes')}{sep}{scope}", s.small)
     # the VAT basis every figure is on (issue #29): net or gross, in one line
     st.p(escape(text_or_empty(cost.currency.vat_note, lang)), s.small)
@@ -91,9 +91,9 @@ def _figures(st: Story, ev: PlanEvaluation, best: OptionResult) -> None:
         figures.append(
             (
                 st.t("dec1.runner_up"),
-                f"{option_name(st, second.id)}: {money_words(second.total_cny, lang)}"
-                if lang is Language.EN
-                else f"{option_name(st, second.id)}：{money_words(second.total_cny, lang)}",
+                option_name(st, second.id)
+                + words.say("words.colon", lang)
+                + money_words(second.total_cny, lang),
             )
         )
         figures.append(
@@ -134,7 +134,7 @@ def _figures(st: Story, ev: PlanEvaluation, best: OptionResult) -> None:
 def _facts(st: Story, project: Project, ev: PlanEvaluation, catalog: Catalog) -> None:
     """Whether the total pays for the whole job, the top warning, the data residency."""
     lang = st.lang
-    sep = "：" if lang is Language.ZH else ": "
+    sep = words.say("words.colon", lang)
     work = ev.cost.work
     if ev.cost.recommendation.complete and work is not None:
         st.p(
@@ -332,7 +332,7 @@ def _signoff(st: Story, project: Project, signer: Signer | None) -> None:
         if signer is not None
         else st.t("dec1.not_signed")
     )
-    gap = "" if lang is Language.ZH else " "
+    gap = words.say("words.sentence_gap", lang)
     st.p(f"{st.t('dec1.status', status=status)}{gap}{signed}", st.s.compact)
     st.items.append(
         mini_table(
@@ -356,9 +356,5 @@ def _signoff(st: Story, project: Project, signer: Signer | None) -> None:
 def _owner(project: Project, role: str, lang: Language) -> str:
     for row in project.signoff:
         if row.role.strip().lower() == role.lower() and row.name:
-            return (
-                f"{row.name}（{role_text(role, lang)}）"
-                if lang is Language.ZH
-                else (f"{row.name} ({role})")
-            )
+            return row.name + words.say("words.aside", lang, x=role_text(role, lang))
     return role_text(role, lang)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from reportlab.platypus import Spacer
 
+from gpu_advisor import words
 from gpu_advisor.engine.api import PlanEvaluation, option_order
-from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.project import Project
 from gpu_advisor.report.numbers import money_words
@@ -23,9 +23,9 @@ def finance_page(st: Story, project: Project, ev: PlanEvaluation) -> None:
     best = option_by_id(ev, cost.recommendation.option)
     if best is not None and best.feasible:
         st.p(
-            f"{st.t('fin.per_year')}：{option_name(st, best.id)}"
-            if lang is Language.ZH
-            else f"{st.t('fin.per_year')}: {option_name(st, best.id)}",
+            st.t("fin.per_year")
+            + words.say("words.colon", lang)
+            + option_name(st, best.id),
             s.h3,
         )
         _per_year(st, ev, best)

@@ -7,7 +7,6 @@ from typing import Final
 from gpu_advisor import words
 from gpu_advisor.engine.api import PlanEvaluation, shown_warnings
 from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Language
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import Project
 from gpu_advisor.report.plan.document import Story
@@ -45,7 +44,7 @@ def summary_section(
     st.p(sentence or st.t("sum.no_recommendation"))
     reasons = [words.text(r, lang) for r in ev.cost.recommendation.reasons]
     if reasons:
-        st.p(st.t("sum.reasons") + ("：" if lang is Language.ZH else ":"))
+        st.p(st.t("sum.reasons") + words.say("words.colon", lang).rstrip())
         st.bullets(reasons)
     _key_numbers(st, project, ev, catalog)
     _top_risks(st, ev)

@@ -335,8 +335,7 @@ def _scoring(st: Story, project: Project, ev: PlanEvaluation) -> None:
             [1.6, 0.6, *([vendor_width] * len(vendors))],
             align_right=list(range(1, len(vendors) + 2)),
         )
-    zh = st.lang is Language.ZH
-    sep = "：" if zh else ": "
+    sep = words.say("words.colon", st.lang)
     for v in result.vendors:
         if v.held_back is not None:
             st.p(f"{v.vendor}{sep}{words.text(v.held_back, st.lang)}")
