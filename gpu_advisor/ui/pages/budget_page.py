@@ -406,9 +406,9 @@ class BudgetPage(QWizardPage):
 
     def _build_situation_section(self) -> None:
         """The situation that decides between the options (data residency, means)."""
-        self.fields["data_residency"] = BoundCombo(
-            self._session,
-            "budget.data_residency",
+        self._combo(
+            "situation",
+            "data_residency",
             [
                 (DataResidency.NONE, lambda: self.tr("No restriction")),
                 (DataResidency.CITY, lambda: self.tr("Must stay in the city")),
@@ -418,14 +418,7 @@ class BudgetPage(QWizardPage):
                     lambda: self.tr("Must stay on hardware we own"),
                 ),
             ],
-            label=lambda: self._label_text("data_residency"),
         )
-        self._field_section["data_residency"] = self.sections["situation"]
-        label = QLabel(wordWrap=True)
-        label.setBuddy(self.fields["data_residency"])
-        self._row_labels["data_residency"] = label
-        self.sections["situation"].form.addRow(label, self.fields["data_residency"])
-        self.fields["data_residency"].error_changed.connect(self._on_field_error)
         for key in ("has_machine_room", "has_ops_staff", "has_spare_cash"):
             self._check("situation", key)
         self._build_cap()
@@ -468,7 +461,17 @@ class BudgetPage(QWizardPage):
         )
         self._optional("renting", "monthly_cny_per_gpu_month", decimals=0, step=100)
         self._optional("renting", "yearly_price_factor", decimals=3, step=0.025)
-        self._billing_field()
+        # how often 包年 is billed, each bill paid in advance
+        self._combo(
+            "renting",
+            "yearly_billing_months",
+            [
+                (None, lambda: self.tr("The whole year up front")),
+                (6, lambda: self.tr("Every six months in advance")),
+                (3, lambda: self.tr("Quarterly in advance")),
+                (1, lambda: self.tr("Monthly in advance")),
+            ],
+        )
         self._optional("renting", "spot_price_factor", decimals=2, step=0.05)
         self._optional(
             "renting", "spot_interruptions_per_100_hours", decimals=1, step=0.5
@@ -478,25 +481,21 @@ class BudgetPage(QWizardPage):
         self._optional("renting", "spot_wait_hours", decimals=1, step=1.0)
         self._check("renting", "checkpointing")
 
-    def _billing_field(self) -> None:
-        """How often the yearly commitment (包年) is billed, in advance."""
-        key = "yearly_billing_months"
+    def _combo(
+        self, section: str, key: str, items: list[tuple[object, Callable[[], str]]]
+    ) -> None:
+        """A choice field of ``budget.<key>`` with its label in ``section``."""
         self.fields[key] = BoundCombo(
             self._session,
             f"budget.{key}",
-            [
-                (None, lambda: self.tr("The whole year up front")),
-                (6, lambda: self.tr("Every six months in advance")),
-                (3, lambda: self.tr("Quarterly in advance")),
-                (1, lambda: self.tr("Monthly in advance")),
-            ],
+            items,
             label=lambda: self._label_text(key),
         )
-        self._field_section[key] = self.sections["renting"]
+        self._field_section[key] = self.sections[section]
         label = QLabel(wordWrap=True)
         label.setBuddy(self.fields[key])
         self._row_labels[key] = label
-        self.sections["renting"].form.addRow(label, self.fields[key])
+        self.sections[section].form.addRow(label, self.fields[key])
         self.fields[key].error_changed.connect(self._on_field_error)
 
     def _build_owning_section(self) -> None:
