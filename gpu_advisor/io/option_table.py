@@ -1,110 +1,318 @@
 """Export the option table to ``.xlsx`` for the finance team.
 
-Sheet "Options" holds one row per option with the same figures as
-``gpu-advisor-cli cost --json`` (CNY, unrounded); sheet "Inputs" every
-cost input with its value, unit and source (catalog citation, the budget
-step, or an imported price list with its date); sheet "Monthly" each
-option's cash flow per month.
+Sheet "Options" holds one row per option whose figures are formulas over
+the option's own sheet; "Inputs" every figure the totals use (name in the
+reader's language, value, unit, source, date), each a defined name the
+formulas read (``=GPU_Price*…``); "Demand" the GPU-hours per month; then one
+sheet per option with its monthly cash flow as formulas
+(:mod:`gpu_advisor.io.workbook`), its total, NPV and a capex / opex /
+residual / up-front / total table. Amounts are in the plan's currency, to the
+cent. Text from files or the user is never written as a formula.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Any
 
-from gpu_advisor.model.cost_results import CostResult
+from gpu_advisor.engine.api import PlanEvaluation, Prepared, prepare
+from gpu_advisor.io import workbook as wb
+from gpu_advisor.model.cost_results import OptionResult
+from gpu_advisor.model.project import OptionId
+from gpu_advisor.words import say
 from gpu_advisor.words.terms import option_name
 
-OPTION_COLUMNS: Final = (
-    "id",
-    "option",
-    "total_cny",
-    "npv_cny",
-    "capex_cny",
-    "opex_cny",
-    "cost_per_useful_gpu_hour_cny",
-    "utilization",
-    "gpus",
-    "feasible",
-)
-"""Header of the Options sheet; every column but "option" is a JSON key."""
+if TYPE_CHECKING:
+    from openpyxl.worksheet.worksheet import Worksheet
+
+MONEY = "#,##0.00"
+"""Amounts to the cent."""
+_SCALAR = re.compile(r"\{(\w+)\}")
+SourceWords = Callable[[str], tuple[str, str]]
+"""An input's source as the reader's text and its date."""
 
 
-def option_rows(cost: CostResult, zh: bool = False) -> list[list[object]]:
-    """The Options sheet as rows (header first)."""
-    rows: list[list[object]] = [list(OPTION_COLUMNS)]
-    for o in cost.options:
-        rows.append(
-            [
-                o.id.value,
-                option_name(o.id, "zh" if zh else "en"),
-                o.total_cny,
-                o.npv_cny,
-                o.capex_cny,
-                o.opex_cny,
-                o.cost_per_useful_gpu_hour_cny,
-                o.utilization,
-                o.gpus,
-                o.feasible,
-            ]
+def _text(sheet: Worksheet, row: int, col: int, value: object) -> None:
+    """Write ``value``; a string is always text, never a formula."""
+    cell = sheet.cell(row=row, column=col, value=value)
+    if isinstance(value, str):
+        cell.data_type = "s"
+
+
+def _formula(sheet: Worksheet, row: int, col: int, value: object, money: bool) -> None:
+    """Write a formula (a string starting with "=") or a number we made."""
+    cell = sheet.cell(row=row, column=col, value=value)
+    if money:
+        cell.number_format = MONEY
+
+
+def _inputs(
+    book: Any, prep: Prepared, lang: str, source: SourceWords, name: Callable[[str], str]
+) -> None:
+    """The Inputs sheet: every resolved input the formulas read, named."""
+    from openpyxl.workbook.defined_name import DefinedName
+
+    sheet = book.create_sheet(say("workbook.sheet.inputs", lang))
+    heads = ("input", "value", "unit", "source", "date", "field")
+    for col, head in enumerate(heads, 1):
+        _text(sheet, 1, col, say(f"workbook.head.{head}", lang))
+    r = prep.resolved
+    values = dict(r.values)
+    values.setdefault("ops_fte", 0.0)
+    values.setdefault("retrofit_cny", 0.0)
+    row = 2
+    currency = r.currency_code
+    if currency != "CNY":
+        _text(sheet, row, 1, say("workbook.head.fx", lang, currency=currency))
+        sheet.cell(row=row, column=2, value=r.cny_per_unit)
+        _text(sheet, row, 4, r.currency_source)
+        _text(sheet, row, 5, r.currency_as_of)
+        book.defined_names["CNY_per_unit"] = DefinedName(
+            "CNY_per_unit", attr_text=f"'{sheet.title}'!$B${row}"
         )
-    return rows
+        row += 1
+    for key, defined in wb.INPUT_NAMES.items():
+        ref = r.refs.get(key)
+        field = ref.name if ref is not None else key
+        _text(sheet, row, 1, name(field))
+        sheet.cell(row=row, column=2, value=float(values.get(key, 0.0)))
+        if ref is not None:
+            _text(sheet, row, 3, ref.unit)
+            text, date = source(ref.source)
+            _text(sheet, row, 4, text)
+            _text(sheet, row, 5, date)
+        else:
+            _text(sheet, row, 4, say("workbook.head.derived", lang))
+        _text(sheet, row, 6, field)
+        book.defined_names[defined] = DefinedName(
+            defined, attr_text=f"'{sheet.title}'!$B${row}"
+        )
+        row += 1
+    for defined, formula in wb.DERIVED:
+        _text(sheet, row, 1, defined.replace("_", " "))
+        sheet.cell(row=row, column=2, value=formula)
+        _text(sheet, row, 4, say("workbook.head.derived", lang))
+        book.defined_names[defined] = DefinedName(
+            defined, attr_text=f"'{sheet.title}'!$B${row}"
+        )
+        row += 1
+    sheet.column_dimensions["A"].width = 40
+    sheet.column_dimensions["D"].width = 60
 
 
-def input_rows(
-    cost: CostResult, source_words: Callable[[str], str] = str
-) -> list[list[object]]:
-    """Every input behind the cost figures, once, with where it came from
-    (worded by ``source_words``: the renderer's citation of the sources)."""
-    rows: list[list[object]] = [["input", "value", "unit", "source", "confirmed"]]
-    seen: set[str] = set()
-    for explanation in cost.explanations:
-        for ref in explanation.inputs:
-            if ref.name in seen or ref.source == "engine":
-                continue
-            seen.add(ref.name)
-            source = source_words(ref.source)
-            rows.append([ref.name, ref.value, ref.unit, source, ref.confirmed])
-    return rows
+def _demand(book: Any, prep: Prepared, lang: str) -> None:
+    """The Demand sheet: GPU-hours, the job's months, the months without spot."""
+    sheet = book.create_sheet(say("workbook.sheet.demand", lang))
+    sheet.title = "Demand"  # the formulas' name for it (a plain ASCII name)
+    for col, head in enumerate(("month", "gpu_hours", "job_runs", "no_spot"), 1):
+        _text(sheet, 1, col, say(f"workbook.head.{head}", lang))
+    p = prep.params
+    jobbed = p.job_gpus > 1 and any(p.job_months)
+    forbidden = prep.policy.spot_forbidden if prep.policy is not None else ()
+    for m, hours in enumerate(prep.d[0].tolist()):
+        sheet.cell(row=m + 2, column=1, value=m + 1)
+        sheet.cell(row=m + 2, column=2, value=float(hours))
+        runs = jobbed and m < len(p.job_months) and p.job_months[m]
+        sheet.cell(row=m + 2, column=3, value=1 if runs else 0)
+        no = m < len(forbidden) and forbidden[m]
+        sheet.cell(row=m + 2, column=4, value=1 if no else 0)
+
+
+def _fleet(prep: Prepared, o: OptionResult, kind: OptionId, cards: int) -> wb.Fleet:
+    """The owned option's decisions (``price._renewals``: the months a worn-out
+    fleet is bought again while demand remains)."""
+    months = len(o.monthly_cny)
+    p = prep.params
+    span = max(int(-(-round(12 * float(p.life_years[0, 0]) * 1e6) // 1_000_000)), 1)
+    busy = [m for m, h in enumerate(prep.d[0].tolist()) if h > 0]
+    last = busy[-1] if busy else -1
+    renew = [1 if m > 0 and m % span == 0 and m <= last else 0 for m in range(months)]
+    bought = max([m for m in range(months) if renew[m]], default=0)
+    return wb.Fleet(
+        self_build=kind is OptionId.SELF_BUILD,
+        cards=cards,
+        renew=tuple(renew),
+        age_end=months - bought,
+        ops_fte=p.ops_fte is not None,
+        retrofit_given=p.retrofit_cny is not None,
+    )
+
+
+def _mix_plan(prep: Prepared) -> wb.MixPlan | None:
+    policy = prep.policy
+    if policy is None:
+        return None
+    return wb.MixPlan(
+        yearly=policy.baseline_kind is OptionId.YEARLY,
+        baseline=tuple(int(n) for n in policy.baseline_gpus),
+        spot_bursts=policy.burst_kind is OptionId.SPOT,
+        monthly_allowed=OptionId.MONTHLY in prep.params.rentals,
+    )
+
+
+def block_of(ev: PlanEvaluation, prep: Prepared, o: OptionResult) -> wb.Block:
+    """The option's sheet: its pricing as formulas where the workbook mirrors
+    it, else the engine's cash per month (:func:`gpu_advisor.io.workbook.engine_values`)."""
+    months = len(o.monthly_cny)
+    chk = ev.project.budget.checkpointing
+    kind = o.same_as if o.id is OptionId.HYBRID and o.same_as else o.id
+    period = prep.resolved.yearly_billing_months
+    plan = _mix_plan(prep)
+    fx = ev.cost.currency.cny_per_unit
+    if kind is OptionId.ON_DEMAND:
+        return wb.on_demand(o, months)
+    if kind is OptionId.MONTHLY:
+        return wb.monthly(o, months)
+    if kind is OptionId.YEARLY:
+        return wb.yearly(o, months, period)
+    if kind is OptionId.SPOT:
+        return wb.spot(o, months, chk)
+    if kind is OptionId.MIX and plan is not None:
+        return wb.mix(o, months, plan, chk, period)
+    owned = kind in (OptionId.COLOCATION, OptionId.SELF_BUILD)
+    if owned and (o.horizon_end is None or not o.horizon_end.rented):
+        cards = o.gpus if o.id is OptionId.HYBRID else prep.owned_gpus
+        return wb.owned(o, months, _fleet(prep, o, kind, cards))
+    return wb.engine_values(o, months, fx)
+
+
+def _fill(text: str, b: wb.Block) -> str:
+    """``{scalar}`` placeholders replaced by the scalar's cell."""
+    return _SCALAR.sub(lambda m: b.s(m.group(1)), text)
+
+
+def _scalars(sheet: Worksheet, b: wb.Block, lang: str, fx: str) -> None:
+    """The option's figures above its table (column A names, B values)."""
+    _text(sheet, 3, 1, say("workbook.head.figure", lang))
+    for i, sc in enumerate(b.scalars):
+        _text(sheet, 4 + i, 1, say(f"workbook.line.{sc.key}", lang))
+        value: object = sc.formula
+        if isinstance(value, str):
+            value = _fill(value, b)
+        _formula(sheet, 4 + i, 2, value, sc.money)
+
+
+def _table(sheet: Worksheet, b: wb.Block, lang: str, head_row: int, fx: str) -> None:
+    """The monthly table: month, discount factor, line items, cash, PV."""
+    from openpyxl.utils import get_column_letter
+
+    cur = {"currency": fx}
+    n_cols = len(b.columns)
+    cash_col, pv_col = 3 + n_cols, 4 + n_cols
+    heads = [say("workbook.head.month", lang), say("workbook.head.discount", lang)]
+    heads += [say(f"workbook.line.{c.key}", lang) for c in b.columns]
+    heads += [say("workbook.head.cash", lang, **cur), say("workbook.head.present", lang, **cur)]
+    for col, head in enumerate(heads, 1):
+        _text(sheet, head_row, col, head)
+    money = [c.key for c in b.columns if c.money]
+    div = "" if fx == "CNY" else "/CNY_per_unit"
+    cash_letter, pv_letter = get_column_letter(cash_col), get_column_letter(pv_col)
+    for m in range(b.months):
+        row = b.first_row + m
+        sheet.cell(row=row, column=1, value=m + 1)
+        sheet.cell(row=row, column=2, value=f"=(1+Discount_Rate)^(-(A{row}-1)/12)")
+        for i, col in enumerate(b.columns):
+            value = col.cell(m)
+            if isinstance(value, str):
+                value = "=" + _fill(value, b)
+                if col.money and div and b.note != "values":
+                    value = f"=({value[1:]}){div}"
+            _formula(sheet, row, 3 + i, value, col.money)
+        cash = wb.sum_cells([b.at(k, m) for k in money])
+        _formula(sheet, row, cash_col, f"={cash}", True)
+        _formula(sheet, row, pv_col, f"={cash_letter}{row}*B{row}", True)
+    return None
+
+
+def option_sheet(book: Any, ev: PlanEvaluation, prep: Prepared, o: OptionResult, lang: str) -> str:
+    """Write one option's sheet; its title."""
+    from openpyxl.utils import get_column_letter
+
+    b = block_of(ev, prep, o)
+    fx = ev.cost.currency.code
+    name = option_name(o.id, lang)[:31]
+    sheet = book.create_sheet(re.sub(r"[\[\]:*?/\\]", " ", name))
+    _text(sheet, 1, 1, name)
+    _text(sheet, 2, 1, say(f"workbook.head.{b.note}", lang))
+    head_row = max(4 + len(b.scalars), 12) + 1
+    b.place(3, head_row + 1, "B")
+    _scalars(sheet, b, lang, fx)
+    _table(sheet, b, lang, head_row, fx)
+    first, last = b.first_row, b.first_row + b.months - 1
+    cash = get_column_letter(3 + len(b.columns))
+    pv = get_column_letter(4 + len(b.columns))
+    div = "" if fx == "CNY" else "/CNY_per_unit"
+    summary = {
+        "total": f"=SUM({cash}{first}:{cash}{last})",
+        "npv": f"=SUM({pv}{first}:{pv}{last})",
+        "capex": f"=({_fill(b.capex, b)}){div}" if b.scalars else "=0",
+        "residual": f"=({_fill(b.residual, b)}){div}" if b.scalars else "=0",
+        "opex": "=E9-E5+E6",
+        "upfront": f"={cash}{first}",
+    }
+    _text(sheet, 3, 4, say("workbook.head.summary", lang))
+    for i, key in enumerate(("capex", "residual", "opex", "upfront", "total", "npv")):
+        _text(sheet, 5 + i, 4, say(f"workbook.head.{key}", lang, currency=fx))
+        _formula(sheet, 5 + i, 5, summary[key], True)
+    _text(sheet, 11, 4, say("workbook.head.check", lang))
+    sheet.column_dimensions["A"].width = 30
+    sheet.column_dimensions["D"].width = 30
+    return sheet.title
+
+
+SUMMARY_ROWS = {"capex": 5, "residual": 6, "opex": 7, "upfront": 8, "total": 9, "npv": 10}
+"""Row of each summary figure (column E) on an option's sheet."""
+
+
+def _options(book: Any, ev: PlanEvaluation, titles: list[str], lang: str) -> None:
+    """The Options sheet: each option's summary, read from its sheet."""
+    sheet = book.active
+    sheet.title = say("workbook.sheet.options", lang)
+    fx = ev.cost.currency.code
+    _text(sheet, 1, 1, say("workbook.head.title", lang, title=ev.project.meta.title, currency=fx))
+    _text(sheet, 2, 1, say("workbook.head.decided", lang))
+    heads = ("option", "total", "npv", "capex", "opex", "residual", "upfront", "per_hour", "utilization", "cards", "feasible")
+    for col, head in enumerate(heads, 1):
+        _text(sheet, 4, col, say(f"workbook.head.{head}", lang, currency=fx))
+    for i, (o, title) in enumerate(zip(ev.cost.options, titles, strict=True)):
+        row = 5 + i
+        _text(sheet, row, 1, option_name(o.id, lang))
+        for col, key in enumerate(("total", "npv", "capex", "opex", "residual", "upfront"), 2):
+            _formula(sheet, row, col, f"='{title}'!$E${SUMMARY_ROWS[key]}", True)
+        hours = o.useful_gpu_hours
+        _formula(sheet, row, 8, f"=IF({hours}>0,B{row}/{hours},0)" if hours else 0, True)
+        sheet.cell(row=row, column=9, value=o.utilization)
+        sheet.cell(row=row, column=10, value=o.gpus)
+        _text(sheet, row, 11, say(f"workbook.head.{'yes' if o.feasible else 'no'}", lang))
+    sheet.column_dimensions["A"].width = 28
 
 
 def write_option_table(
-    cost: CostResult,
+    ev: PlanEvaluation,
     path: Path,
     *,
     zh: bool = False,
-    source_words: Callable[[str], str] = str,
+    source_words: SourceWords = lambda s: (s, ""),
+    name_words: Callable[[str], str] = str,
 ) -> None:
-    """Write the option table workbook to ``path`` (via a temporary file);
-    ``source_words`` words each input's source (its citation) for the reader.
+    """Write the option workbook to ``path`` (via a temporary file);
+    ``source_words`` words each input's source (its citation and date) and
+    ``name_words`` its name, for the reader.
 
     Raises ``OSError`` when the file cannot be written; an existing file is
     then left as it was.
     """
     import openpyxl  # deferred: only price imports and exports need it
 
+    lang = "zh" if zh else "en"
+    prep = prepare(ev.project, ev.catalog, ev.sizing)
     book = openpyxl.Workbook()
-    sheet = book.active
-    assert sheet is not None
-    sheet.title = "Options"
-    for row in option_rows(cost, zh):
-        sheet.append(row)
-    inputs = book.create_sheet("Inputs")
-    for row in input_rows(cost, source_words):
-        inputs.append(row)
-    monthly = book.create_sheet("Monthly")
-    monthly.append(["month", *(o.id.value for o in cost.options)])
-    for month in range(cost.horizon_months):
-        monthly.append(
-            [
-                month + 1,
-                *(
-                    o.monthly_cny[month] if month < len(o.monthly_cny) else None
-                    for o in cost.options
-                ),
-            ]
-        )
+    titles = [option_sheet(book, ev, prep, o, lang) for o in ev.cost.options]
+    _options(book, ev, titles, lang)
+    _inputs(book, prep, lang, source_words, name_words)
+    _demand(book, prep, lang)
     path = Path(path)
     temp = path.with_name(f".{path.name}.tmp")
     try:
