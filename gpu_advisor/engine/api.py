@@ -126,8 +126,6 @@ from gpu_advisor.engine.sizing.shape import parse_hf_config
 #   the PDF's ranking and finance tables, `gpu-advisor-cli cost`).
 
 __all__ = [
-    "Prepared",
-    "prepare",
     "CALIBRATION_RUNS",
     "CALIBRATION_RUNS_INSIDE",
     "EXECUTABLE_SUFFIXES",
@@ -146,6 +144,7 @@ __all__ = [
     "OpenItem",
     "OpenKind",
     "PlanEvaluation",
+    "Prepared",
     "Ranked",
     "Review",
     "Rollout",
@@ -175,6 +174,7 @@ __all__ = [
     "option_order",
     "parse_hf_config",
     "phase_allows_spot",
+    "prepare",
     "ranking",
     "reuse_scenarios",
     "review",

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from gpu_advisor.engine.api import PlanEvaluation, Prepared, prepare
 from gpu_advisor.io import workbook as wb
@@ -30,18 +31,42 @@ if TYPE_CHECKING:
 MONEY = "#,##0.00"
 """Amounts to the cent."""
 _SCALAR = re.compile(r"\{(\w+)\}")
-SourceWords = Callable[[str], tuple[str, str]]
-"""An input's source as the reader's text and its date."""
 
 
-def _text(sheet: Worksheet, row: int, col: int, value: object) -> None:
+class Cited(Protocol):
+    """An input's source as the reader reads it (``report.sources.SourceText``)."""
+
+    @property
+    def text(self) -> str: ...
+    @property
+    def date(self) -> str: ...
+
+
+SourceWords = Callable[[str], Cited]
+"""An input's source in the reader's words, with its date."""
+
+
+def _as_cited(source: str) -> Cited:
+    """The source as the engine wrote it, undated."""
+    return _Plain(source)
+
+
+@dataclass(frozen=True)
+class _Plain:
+    text: str
+    date: str = ""
+
+
+def _text(sheet: Worksheet, row: int, col: int, value: str | float | None) -> None:
     """Write ``value``; a string is always text, never a formula."""
     cell = sheet.cell(row=row, column=col, value=value)
     if isinstance(value, str):
         cell.data_type = "s"
 
 
-def _formula(sheet: Worksheet, row: int, col: int, value: object, money: bool) -> None:
+def _formula(
+    sheet: Worksheet, row: int, col: int, value: str | float | None, money: bool
+) -> None:
     """Write a formula (a string starting with "=") or a number we made."""
     cell = sheet.cell(row=row, column=col, value=value)
     if money:
@@ -49,7 +74,11 @@ def _formula(sheet: Worksheet, row: int, col: int, value: object, money: bool) -
 
 
 def _inputs(
-    book: Any, prep: Prepared, lang: str, source: SourceWords, name: Callable[[str], str]
+    book: Any,
+    prep: Prepared,
+    lang: str,
+    source: SourceWords,
+    name: Callable[[str], str],
 ) -> None:
     """The Inputs sheet: every resolved input the formulas read, named."""
     from openpyxl.workbook.defined_name import DefinedName
@@ -80,9 +109,9 @@ def _inputs(
         sheet.cell(row=row, column=2, value=float(values.get(key, 0.0)))
         if ref is not None:
             _text(sheet, row, 3, ref.unit)
-            text, date = source(ref.source)
-            _text(sheet, row, 4, text)
-            _text(sheet, row, 5, date)
+            cited = source(ref.source)
+            _text(sheet, row, 4, cited.text)
+            _text(sheet, row, 5, cited.date)
         else:
             _text(sheet, row, 4, say("workbook.head.derived", lang))
         _text(sheet, row, 6, field)
@@ -188,7 +217,7 @@ def _scalars(sheet: Worksheet, b: wb.Block, lang: str, fx: str) -> None:
     _text(sheet, 3, 1, say("workbook.head.figure", lang))
     for i, sc in enumerate(b.scalars):
         _text(sheet, 4 + i, 1, say(f"workbook.line.{sc.key}", lang))
-        value: object = sc.formula
+        value: str | float = sc.formula
         if isinstance(value, str):
             value = _fill(value, b)
         _formula(sheet, 4 + i, 2, value, sc.money)
@@ -203,30 +232,34 @@ def _table(sheet: Worksheet, b: wb.Block, lang: str, head_row: int, fx: str) -> 
     cash_col, pv_col = 3 + n_cols, 4 + n_cols
     heads = [say("workbook.head.month", lang), say("workbook.head.discount", lang)]
     heads += [say(f"workbook.line.{c.key}", lang) for c in b.columns]
-    heads += [say("workbook.head.cash", lang, **cur), say("workbook.head.present", lang, **cur)]
+    heads += [
+        say("workbook.head.cash", lang, **cur),
+        say("workbook.head.present", lang, **cur),
+    ]
     for col, head in enumerate(heads, 1):
         _text(sheet, head_row, col, head)
     money = [c.key for c in b.columns if c.money]
     div = "" if fx == "CNY" else "/CNY_per_unit"
-    cash_letter, pv_letter = get_column_letter(cash_col), get_column_letter(pv_col)
+    cash_letter = get_column_letter(cash_col)
     for m in range(b.months):
         row = b.first_row + m
         sheet.cell(row=row, column=1, value=m + 1)
         sheet.cell(row=row, column=2, value=f"=(1+Discount_Rate)^(-(A{row}-1)/12)")
-        for i, col in enumerate(b.columns):
-            value = col.cell(m)
+        for i, column in enumerate(b.columns):
+            value = column.cell(m)
             if isinstance(value, str):
                 value = "=" + _fill(value, b)
-                if col.money and div and b.note != "values":
+                if column.money and not column.converted and div and b.note != "values":
                     value = f"=({value[1:]}){div}"
-            _formula(sheet, row, 3 + i, value, col.money)
+            _formula(sheet, row, 3 + i, value, column.money)
         cash = wb.sum_cells([b.at(k, m) for k in money])
         _formula(sheet, row, cash_col, f"={cash}", True)
         _formula(sheet, row, pv_col, f"={cash_letter}{row}*B{row}", True)
-    return None
 
 
-def option_sheet(book: Any, ev: PlanEvaluation, prep: Prepared, o: OptionResult, lang: str) -> str:
+def option_sheet(
+    book: Any, ev: PlanEvaluation, prep: Prepared, o: OptionResult, lang: str
+) -> str:
     """Write one option's sheet; its title."""
     from openpyxl.utils import get_column_letter
 
@@ -259,10 +292,17 @@ def option_sheet(book: Any, ev: PlanEvaluation, prep: Prepared, o: OptionResult,
     _text(sheet, 11, 4, say("workbook.head.check", lang))
     sheet.column_dimensions["A"].width = 30
     sheet.column_dimensions["D"].width = 30
-    return sheet.title
+    return str(sheet.title)
 
 
-SUMMARY_ROWS = {"capex": 5, "residual": 6, "opex": 7, "upfront": 8, "total": 9, "npv": 10}
+SUMMARY_ROWS = {
+    "capex": 5,
+    "residual": 6,
+    "opex": 7,
+    "upfront": 8,
+    "total": 9,
+    "npv": 10,
+}
 """Row of each summary figure (column E) on an option's sheet."""
 
 
@@ -271,21 +311,44 @@ def _options(book: Any, ev: PlanEvaluation, titles: list[str], lang: str) -> Non
     sheet = book.active
     sheet.title = say("workbook.sheet.options", lang)
     fx = ev.cost.currency.code
-    _text(sheet, 1, 1, say("workbook.head.title", lang, title=ev.project.meta.title, currency=fx))
+    _text(
+        sheet,
+        1,
+        1,
+        say("workbook.head.title", lang, title=ev.project.meta.title, currency=fx),
+    )
     _text(sheet, 2, 1, say("workbook.head.decided", lang))
-    heads = ("option", "total", "npv", "capex", "opex", "residual", "upfront", "per_hour", "utilization", "cards", "feasible")
+    heads = (
+        "option",
+        "total",
+        "npv",
+        "capex",
+        "opex",
+        "residual",
+        "upfront",
+        "per_hour",
+        "utilization",
+        "cards",
+        "feasible",
+    )
     for col, head in enumerate(heads, 1):
         _text(sheet, 4, col, say(f"workbook.head.{head}", lang, currency=fx))
     for i, (o, title) in enumerate(zip(ev.cost.options, titles, strict=True)):
         row = 5 + i
         _text(sheet, row, 1, option_name(o.id, lang))
-        for col, key in enumerate(("total", "npv", "capex", "opex", "residual", "upfront"), 2):
+        for col, key in enumerate(
+            ("total", "npv", "capex", "opex", "residual", "upfront"), 2
+        ):
             _formula(sheet, row, col, f"='{title}'!$E${SUMMARY_ROWS[key]}", True)
         hours = o.useful_gpu_hours
-        _formula(sheet, row, 8, f"=IF({hours}>0,B{row}/{hours},0)" if hours else 0, True)
+        _formula(
+            sheet, row, 8, f"=IF({hours}>0,B{row}/{hours},0)" if hours else 0, True
+        )
         sheet.cell(row=row, column=9, value=o.utilization)
         sheet.cell(row=row, column=10, value=o.gpus)
-        _text(sheet, row, 11, say(f"workbook.head.{'yes' if o.feasible else 'no'}", lang))
+        _text(
+            sheet, row, 11, say(f"workbook.head.{'yes' if o.feasible else 'no'}", lang)
+        )
     sheet.column_dimensions["A"].width = 28
 
 
@@ -294,7 +357,7 @@ def write_option_table(
     path: Path,
     *,
     zh: bool = False,
-    source_words: SourceWords = lambda s: (s, ""),
+    source_words: SourceWords = _as_cited,
     name_words: Callable[[str], str] = str,
 ) -> None:
     """Write the option workbook to ``path`` (via a temporary file);

@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from gpu_advisor.model.cost_results import OptionResult
-from gpu_advisor.model.project import OptionId
 
 HOURS: Final = "730"
 """Hours of a month (``engine.cost.resolve.HOURS_PER_MONTH``)."""
@@ -114,9 +113,7 @@ def billable(h: str) -> str:
 def spot_overhead(h: str, checkpointing: bool) -> str:
     """``price.spot_overhead``: the share of hours re-run after reclaims."""
     lost = (
-        "Checkpoint_Hours/2"
-        if checkpointing
-        else f"MIN(MAX({h},0)/Job_GPUs,{HOURS})/2"
+        "Checkpoint_Hours/2" if checkpointing else f"MIN(MAX({h},0)/Job_GPUs,{HOURS})/2"
     )
     return f"Spot_Reclaims_per_100h/100*Job_Instances*({lost}+Spot_Lost_Hours)"
 
@@ -133,6 +130,9 @@ class Column:
     """An amount summed into the month's cash (in the plan's currency)."""
     decided: bool = False
     """A value the engine decided (labelled on the sheet)."""
+    converted: bool = False
+    """Its formula reads amounts already in the plan's currency (the loan's
+    columns): not divided by the exchange rate again."""
 
 
 @dataclass
@@ -222,9 +222,16 @@ def addon_columns() -> list[Column]:
         ("add_ons_egress", "Egress_TB*Egress_Price"),
         ("add_ons_bandwidth", "Public_Bandwidth_Mbps*Public_Bandwidth_Price"),
     )
-    return [
-        Column(key, lambda m, e=e: f"IF({demand(m)}>0,{e},0)") for key, e in parts
-    ]
+    return [Column(key, _while_busy(e)) for key, e in parts]
+
+
+def _while_busy(amount: str) -> Callable[[int], str]:
+    """``amount`` in the months with demand, else 0."""
+
+    def cell(m: int) -> str:
+        return f"IF({demand(m)}>0,{amount},0)"
+
+    return cell
 
 
 def reserved_cards(m: int) -> str:
@@ -283,7 +290,9 @@ def spot(o: OptionResult, months: int, checkpointing: bool) -> Block:
         Column("compute", lambda m: f"Spot_Price*{b.at('billed_hours', m)}"),
         Column(
             "interruption_overhead",
-            lambda m: f"Spot_Price*({b.at('rerun_hours', m)}-{b.at('billed_hours', m)})",
+            lambda m: (
+                f"Spot_Price*({b.at('rerun_hours', m)}-{b.at('billed_hours', m)})"
+            ),
         ),
         *addon_columns(),
     ]
@@ -459,7 +468,9 @@ def mix(o: OptionResult, months: int, plan: MixPlan, chk: bool, period: int) -> 
         *addon_columns(),
         Column(
             "deposit",
-            lambda m: _edge(months, m, f"Deposit_Months*{rate}*MAX({b.span('baseline')})"),
+            lambda m: _edge(
+                months, m, f"Deposit_Months*{rate}*MAX({b.span('baseline')})"
+            ),
         ),
     ]
     return b
@@ -502,10 +513,22 @@ def fleet_scalars(f: Fleet) -> list[Scalar]:
         ("purchase", "={hardware}+{network}+{storage}", True, False),
         ("it_kw", f"={n}*(GPU_TDP_W+Server_Overhead_W)/1000", False, False),
         ("retrofit", f"={retrofit}", True, False),
-        ("rack_m", "=0" if f.self_build else
-         f"=ROUNDUP({{it_kw}}/Rack_Power_kW-{EPS},0)*Rack_Price", True, False),
-        ("bandwidth_m", "=Public_Bandwidth_Mbps*Public_Bandwidth_Price"
-         if f.self_build else "=IDC_Bandwidth", True, False),
+        (
+            "rack_m",
+            "=0"
+            if f.self_build
+            else f"=ROUNDUP({{it_kw}}/Rack_Power_kW-{EPS},0)*Rack_Price",
+            True,
+            False,
+        ),
+        (
+            "bandwidth_m",
+            "=Public_Bandwidth_Mbps*Public_Bandwidth_Price"
+            if f.self_build
+            else "=IDC_Bandwidth",
+            True,
+            False,
+        ),
         ("staff_m", f"={fte}*Ops_Salary/12", True, False),
         ("maintenance_m", "=Maintenance_Share*({hardware}+{network})/12", True, False),
         ("life_months", "=12*Life_Years", False, False),
@@ -513,8 +536,13 @@ def fleet_scalars(f: Fleet) -> list[Scalar]:
         ("loan_rate_m", "=(1+Financing_Rate)^(1/12)-1", False, False),
         ("floor", "={purchase}*Residual_Share", True, False),
         ("age_end", f.age_end, False, True),
-        ("book_end", "={floor}+({purchase}-{floor})*"
-         "(1-MIN({age_end},{life_months})/{life_months})", True, False),
+        (
+            "book_end",
+            "={floor}+({purchase}-{floor})*"
+            "(1-MIN({age_end},{life_months})/{life_months})",
+            True,
+            False,
+        ),
         ("resale", "={floor}+({book_end}-{floor})*(1-Resale_Haircut)", True, False),
         ("deposit", "=Deposit_Months*{rack_m}", True, False),
     ]
@@ -551,31 +579,60 @@ def owned(o: OptionResult, months: int, f: Fleet) -> Block:
     def principal(m: int) -> str:
         prev = b.at("drawn", m - 1) if m else "0"
         k = m + 1  # the month, 1-based
-        back = f"IF({k}-1-{{loan_term}}>=1,INDEX({b.span('drawn')},{k}-1-{{loan_term}}),0)"
+        back = (
+            f"IF({k}-1-{{loan_term}}>=1,INDEX({b.span('drawn')},{k}-1-{{loan_term}}),0)"
+        )
         return f"({prev}-{back})/{{loan_term}}"
 
     b.columns = [
         Column("used_hours", used, money=False),
-        Column("overflow_hours", lambda m: f"MAX({demand(m)}-{b.at('used_hours', m)},0)",
-               money=False),
+        Column(
+            "overflow_hours",
+            lambda m: f"MAX({demand(m)}-{b.at('used_hours', m)},0)",
+            money=False,
+        ),
         Column("renew_flag", lambda m: f.renew[m], money=False, decided=True),
         Column("purchases", purchases),
         Column("replacement", renewal),
         Column("loan_draw", draw),
-        Column("drawn", lambda m: (f"{b.at('drawn', m - 1)}" if m else "0")
-               + f"-{b.at('loan_draw', m)}", money=False),
-        Column("principal", principal),
-        Column("balance", lambda m: f"{b.at('drawn', m)}-SUM({b.span('principal', 0, m + 1)})",
-               money=False),
-        Column("financing", lambda m: f"{{loan_rate_m}}*{b.at('balance', m - 1)}" if m else "0"),
-        Column("loan_end", lambda m: b.at("balance", m) if m == last else "0"),
-        Column("electricity", lambda m: f"({b.at('used_hours', m)}*GPU_TDP_W*GPU_Load+"
-               f"{n}*{HOURS}*Server_Overhead_W)/1000*{pue}*Tariff"),
+        Column(
+            "drawn",
+            lambda m: (
+                (f"{b.at('drawn', m - 1)}" if m else "0") + f"-{b.at('loan_draw', m)}"
+            ),
+            money=False,
+        ),
+        Column("principal", principal, converted=True),
+        Column(
+            "balance",
+            lambda m: f"{b.at('drawn', m)}-SUM({b.span('principal', 0, m + 1)})",
+            money=False,
+        ),
+        Column(
+            "financing",
+            lambda m: f"{{loan_rate_m}}*{b.at('balance', m - 1)}" if m else "0",
+            converted=True,
+        ),
+        Column(
+            "loan_end",
+            lambda m: b.at("balance", m) if m == last else "0",
+            converted=True,
+        ),
+        Column(
+            "electricity",
+            lambda m: (
+                f"({b.at('used_hours', m)}*GPU_TDP_W*GPU_Load+"
+                f"{n}*{HOURS}*Server_Overhead_W)/1000*{pue}*Tariff"
+            ),
+        ),
         Column("rack", lambda m: "{rack_m}"),
         Column("bandwidth", lambda m: "{bandwidth_m}"),
         Column("staff", lambda m: "{staff_m}"),
         Column("maintenance", lambda m: "{maintenance_m}"),
-        Column("overflow_rental", lambda m: f"OD_Price*{billable(b.at('overflow_hours', m))}"),
+        Column(
+            "overflow_rental",
+            lambda m: f"OD_Price*{billable(b.at('overflow_hours', m))}",
+        ),
         Column("deposit", lambda m: _edge(months, m, "{deposit}")),
         Column("resale", lambda m: "-{resale}" if m == last else "0"),
     ]
