@@ -12,6 +12,7 @@ cent. Text from files or the user is never written as a formula.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -139,7 +140,10 @@ def _demand(book: Any, prep: Prepared, lang: str) -> None:
         _text(sheet, 1, col, say(f"workbook.head.{head}", lang))
     p = prep.params
     jobbed = p.job_gpus > 1 and any(p.job_months)
-    forbidden = prep.policy.spot_forbidden if prep.policy is not None else ()
+    hybrid = prep.hybrid_plan
+    policies = [prep.policy, None if hybrid is None else hybrid.rest_policy]
+    # the months whose phase tolerates no spot: the same in every mix plan
+    forbidden = next((q.spot_forbidden for q in policies if q is not None), ())
     for m, hours in enumerate(prep.d[0].tolist()):
         sheet.cell(row=m + 2, column=1, value=m + 1)
         sheet.cell(row=m + 2, column=2, value=float(hours))
@@ -149,15 +153,16 @@ def _demand(book: Any, prep: Prepared, lang: str) -> None:
         sheet.cell(row=m + 2, column=4, value=1 if no else 0)
 
 
-def _fleet(prep: Prepared, o: OptionResult, kind: OptionId, cards: int) -> wb.Fleet:
+def _fleet(
+    prep: Prepared, months: int, kind: OptionId, cards: int, hours: list[float]
+) -> wb.Fleet:
     """The owned option's decisions (``price._renewals``: the months a worn-out
-    fleet is bought again while demand remains)."""
-    months = len(o.monthly_cny)
+    fleet is bought again while ``hours`` of demand remain)."""
     p = prep.params
-    span = max(int(-(-round(12 * float(p.life_years[0, 0]) * 1e6) // 1_000_000)), 1)
-    busy = [m for m, h in enumerate(prep.d[0].tolist()) if h > 0]
+    span = max(math.ceil(12 * float(p.life_years[0, 0]) - 1e-9), 1)
+    busy = [m for m, h in enumerate(hours) if h > 0]
     last = busy[-1] if busy else -1
-    renew = [1 if m > 0 and m % span == 0 and m <= last else 0 for m in range(months)]
+    renew = [1 if 0 < m <= last and m % span == 0 else 0 for m in range(months)]
     bought = max([m for m in range(months) if renew[m]], default=0)
     return wb.Fleet(
         self_build=kind is OptionId.SELF_BUILD,
@@ -169,8 +174,21 @@ def _fleet(prep: Prepared, o: OptionResult, kind: OptionId, cards: int) -> wb.Fl
     )
 
 
-def _mix_plan(prep: Prepared) -> wb.MixPlan | None:
-    policy = prep.policy
+def _owned_hours(prep: Prepared, cards: int) -> list[float]:
+    """The demand ``cards`` owned cards serve (``price.owned_split``)."""
+    p = prep.params
+    per = max(1, p.gpus_per_server)
+    floor = -(-p.job_gpus // per) * per if p.job_gpus > per else p.job_gpus
+    jobbed = p.job_gpus > 1 and any(p.job_months)
+    out = []
+    for m, h in enumerate(prep.d[0].tolist()):
+        runs = jobbed and m < len(p.job_months) and p.job_months[m]
+        out.append(0.0 if runs and cards < floor else min(h, cards * 730.0))
+    return out
+
+
+def _mix_plan(prep: Prepared, policy: Any) -> wb.MixPlan | None:
+    """``policy`` (a ``MixPolicy``) as the workbook's :class:`~gpu_advisor.io.workbook.MixPlan`."""
     if policy is None:
         return None
     return wb.MixPlan(
@@ -181,6 +199,22 @@ def _mix_plan(prep: Prepared) -> wb.MixPlan | None:
     )
 
 
+def _hybrid(ev: PlanEvaluation, prep: Prepared, o: OptionResult) -> wb.Block | None:
+    """The hybrid of its own (not the same plan as another option)."""
+    hp = prep.hybrid_plan
+    if hp is None:
+        return None
+    months, chk = len(o.monthly_cny), ev.project.budget.checkpointing
+    period = prep.resolved.yearly_billing_months
+    plan = _mix_plan(prep, hp.rest_policy)
+    if hp.owned_gpus == 0:
+        return None if plan is None else wb.mix(o, months, plan, chk, period)
+    hours = _owned_hours(prep, hp.owned_gpus)
+    rest = any(h - u > 0 for h, u in zip(prep.d[0].tolist(), hours, strict=True))
+    fleet = _fleet(prep, months, hp.owned_option, hp.owned_gpus, hours)
+    return wb.hybrid(o, months, fleet, plan if rest else None, chk, period)
+
+
 def block_of(ev: PlanEvaluation, prep: Prepared, o: OptionResult) -> wb.Block:
     """The option's sheet: its pricing as formulas where the workbook mirrors
     it, else the engine's cash per month (:func:`gpu_advisor.io.workbook.engine_values`)."""
@@ -188,23 +222,26 @@ def block_of(ev: PlanEvaluation, prep: Prepared, o: OptionResult) -> wb.Block:
     chk = ev.project.budget.checkpointing
     kind = o.same_as if o.id is OptionId.HYBRID and o.same_as else o.id
     period = prep.resolved.yearly_billing_months
-    plan = _mix_plan(prep)
-    fx = ev.cost.currency.cny_per_unit
+    plan = _mix_plan(prep, prep.policy)
+    kept = o.horizon_end is not None and o.horizon_end.rented
+    found: wb.Block | None = None
     if kind is OptionId.ON_DEMAND:
-        return wb.on_demand(o, months)
-    if kind is OptionId.MONTHLY:
-        return wb.monthly(o, months)
-    if kind is OptionId.YEARLY:
-        return wb.yearly(o, months, period)
-    if kind is OptionId.SPOT:
-        return wb.spot(o, months, chk)
-    if kind is OptionId.MIX and plan is not None:
-        return wb.mix(o, months, plan, chk, period)
-    owned = kind in (OptionId.COLOCATION, OptionId.SELF_BUILD)
-    if owned and (o.horizon_end is None or not o.horizon_end.rented):
+        found = wb.on_demand(o, months)
+    elif kind is OptionId.MONTHLY:
+        found = wb.monthly(o, months)
+    elif kind is OptionId.YEARLY:
+        found = wb.yearly(o, months, period)
+    elif kind is OptionId.SPOT:
+        found = wb.spot(o, months, chk)
+    elif kind is OptionId.MIX and plan is not None:
+        found = wb.mix(o, months, plan, chk, period)
+    elif kind in (OptionId.COLOCATION, OptionId.SELF_BUILD) and not kept:
         cards = o.gpus if o.id is OptionId.HYBRID else prep.owned_gpus
-        return wb.owned(o, months, _fleet(prep, o, kind, cards))
-    return wb.engine_values(o, months, fx)
+        hours = prep.d[0].tolist()
+        found = wb.owned(o, months, _fleet(prep, months, kind, cards, hours))
+    elif kind is OptionId.HYBRID and not kept:
+        found = _hybrid(ev, prep, o)
+    return found or wb.engine_values(o, months, ev.cost.currency.cny_per_unit)
 
 
 def _fill(text: str, b: wb.Block) -> str:
@@ -223,6 +260,14 @@ def _scalars(sheet: Worksheet, b: wb.Block, lang: str, fx: str) -> None:
         _formula(sheet, 4 + i, 2, value, sc.money)
 
 
+def _line(key: str, lang: str) -> str:
+    """A column's header; the hybrid's rented part says so."""
+    if key.startswith("rent_"):
+        line = say(f"workbook.line.{key.removeprefix('rent_')}", lang)
+        return say("workbook.head.rented", lang, line=line)
+    return say(f"workbook.line.{key}", lang)
+
+
 def _table(sheet: Worksheet, b: wb.Block, lang: str, head_row: int, fx: str) -> None:
     """The monthly table: month, discount factor, line items, cash, PV."""
     from openpyxl.utils import get_column_letter
@@ -231,14 +276,14 @@ def _table(sheet: Worksheet, b: wb.Block, lang: str, head_row: int, fx: str) -> 
     n_cols = len(b.columns)
     cash_col, pv_col = 3 + n_cols, 4 + n_cols
     heads = [say("workbook.head.month", lang), say("workbook.head.discount", lang)]
-    heads += [say(f"workbook.line.{c.key}", lang) for c in b.columns]
+    heads += [_line(c.key, lang) for c in b.columns]
     heads += [
         say("workbook.head.cash", lang, **cur),
         say("workbook.head.present", lang, **cur),
     ]
     for col, head in enumerate(heads, 1):
         _text(sheet, head_row, col, head)
-    money = [c.key for c in b.columns if c.money]
+    money = [c.key for c in b.columns if c.in_cash]
     div = "" if fx == "CNY" else "/CNY_per_unit"
     cash_letter = get_column_letter(cash_col)
     for m in range(b.months):

@@ -132,7 +132,15 @@ class Column:
     """A value the engine decided (labelled on the sheet)."""
     converted: bool = False
     """Its formula reads amounts already in the plan's currency (the loan's
-    columns): not divided by the exchange rate again."""
+    columns, the bills of the reserved cost): not divided by the exchange
+    rate again."""
+    summed: bool | None = None
+    """Part of the month's cash; None: when it is an amount (``money``)."""
+
+    @property
+    def in_cash(self) -> bool:
+        """Summed into the month's cash."""
+        return self.money if self.summed is None else self.summed
 
 
 @dataclass
@@ -346,9 +354,11 @@ def yearly(o: OptionResult, months: int, period: int) -> Block:
     b.columns = [
         Column("cards", reserved_cards, money=False),
         Column("reserved", block_peak, money=False),
-        Column("accrued", accrual, money=False),
-        Column("beyond", beyond, money=False),
-        Column("bills", year_bills(b, "accrued", "beyond", period, rented)),
+        Column("accrued", accrual, summed=False),
+        Column("beyond", beyond, summed=False),
+        Column(
+            "bills", year_bills(b, "accrued", "beyond", period, rented), converted=True
+        ),
         *addon_columns(),
         Column(
             "deposit",
@@ -399,13 +409,59 @@ def mix(o: OptionResult, months: int, plan: MixPlan, chk: bool, period: int) -> 
     ``_monthly_tail``) plus the bursts above it (``above_reserved``,
     ``_mix_burst_cost``), add-ons and the deposit on the baseline's peak."""
     b = Block(o, months)
-    tail = months % 12
+    b.columns = mix_columns(b, plan, chk, period)
+    return b
+
+
+@dataclass(frozen=True)
+class _Part:
+    """Where a mix's columns read their demand and how they are keyed."""
+
+    hours: Callable[[int], str] = demand
+    """The month's GPU-hours the mix serves (the hybrid: those above its cards)."""
+    addons: bool = True
+    """Storage, traffic and bandwidth are the mix's (the hybrid: the owned part's)."""
+    prefix: str = ""
+    """Prefix of the column keys (the hybrid's rented part: ``rent_``)."""
+
+
+def _reserved_bills(
+    b: Block, plan: MixPlan, period: int, rented: str, k: Callable[[str], str]
+) -> Callable[[int], str]:
+    """The baseline's bills: ``paid_a_year_ahead`` for 包年 (the last partial
+    year month by month when rented so), else each month's cost."""
+    months = b.months
+    if not plan.yearly:
+        return lambda m: f"{b.at(k('accrued'), m)}+{b.at(k('beyond'), m)}"
+    plain = year_bills(b, k("accrued"), k("beyond"), period, False)
+    if rented == "FALSE":
+        return plain
+    last_year = (months - 1) // 12 * 12
+
+    def bills(m: int) -> str:
+        if m < last_year:
+            return plain(m)
+        return f"IF({rented},{b.at(k('accrued'), m)},{plain(m)})"
+
+    return bills
+
+
+def mix_columns(
+    b: Block, plan: MixPlan, chk: bool, period: int, part: _Part | None = None
+) -> list[Column]:
+    """The mix's columns on ``b`` (``mix._price_mix``), over ``part``'s hours."""
+    part = part or _Part()
+    months, tail, hours = b.months, b.months % 12, part.hours
+
+    def k(key: str) -> str:
+        return part.prefix + key
+
     rate = "Yearly_Price" if plan.yearly else "Monthly_Price"
     tail_on = plan.yearly and bool(tail) and months > 12 and plan.monthly_allowed
     rented = f"(Monthly_Price*{tail}<Yearly_Price*12)" if tail_on else "FALSE"
 
     def accrual(m: int) -> str:
-        n = b.at("baseline", m)
+        n = b.at(k("baseline"), m)
         if tail_on and m >= months - tail:
             return f"IF({rented},Monthly_Price,{rate})*{n}"
         return f"{rate}*{n}"
@@ -413,21 +469,20 @@ def mix(o: OptionResult, months: int, plan: MixPlan, chk: bool, period: int) -> 
     def beyond(m: int) -> str:
         if not plan.yearly or not tail or m != months - 1:
             return "0"
-        return f"IF({rented},0,{rate}*{b.at('baseline', m)}*{12 - tail})"
+        return f"IF({rented},0,{rate}*{b.at(k('baseline'), m)}*{12 - tail})"
 
     def burst(m: int) -> str:
-        h, n = demand(m), b.at("baseline", m)
-        short = f"AND({job(m)}=1,{n}<Job_Floor,{h}>0)"
-        return f"IF({short},{h},MAX({h}-{n}*{HOURS},0))"
+        h, n = hours(m), b.at(k("baseline"), m)
+        return f"IF(AND({job(m)}=1,{n}<Job_Floor,{h}>0),{h},MAX({h}-{n}*{HOURS},0))"
 
     def spot_hours(m: int) -> str:
-        h = b.at("burst_hours", m)
+        h = b.at(k("burst_hours"), m)
         if not plan.spot_bursts:
-            return b.at("burst_billed", m)
+            return b.at(k("burst_billed"), m)
         return billable(f"{h}*(1+{spot_overhead(h, chk)})")
 
     def burst_cost(m: int) -> str:
-        plain = b.at("burst_billed", m)
+        plain = b.at(k("burst_billed"), m)
         if not plan.spot_bursts:
             return f"OD_Price*{plain}"
         return f"IF({no_spot(m)}=1,OD_Price*{plain},Spot_Price*{plain})"
@@ -435,44 +490,44 @@ def mix(o: OptionResult, months: int, plan: MixPlan, chk: bool, period: int) -> 
     def interruption(m: int) -> str:
         if not plan.spot_bursts:
             return "0"
-        plain, rerun = b.at("burst_billed", m), b.at("burst_rerun", m)
+        plain, rerun = b.at(k("burst_billed"), m), b.at(k("burst_rerun"), m)
         return f"IF({no_spot(m)}=1,0,Spot_Price*({rerun}-{plain}))"
 
-    b.columns = [
-        Column("baseline", lambda m: plan.baseline[m], money=False, decided=True),
-        Column("accrued", accrual, money=False),
-        Column("beyond", beyond, money=False),
-        Column("burst_hours", burst, money=False),
-        Column("burst_billed", lambda m: billable(b.at("burst_hours", m)), money=False),
-        Column("burst_rerun", spot_hours, money=False),
-    ]
-    if plan.yearly:
-        bills = year_bills(b, "accrued", "beyond", period, False)
-        if tail_on:
-            plain_bills = bills
-            last_year = (months - 1) // 12 * 12
+    def deposit(m: int) -> str:
+        peak = f"MAX({b.span(k('baseline'))})"
+        return _edge(months, m, f"Deposit_Months*{rate}*{peak}")
 
-            def bills(m: int) -> str:
-                if m < last_year:
-                    return plain_bills(m)
-                return f"IF({rented},{b.at('accrued', m)},{plain_bills(m)})"
-
-        b.columns.append(Column("reserved", bills))
-    else:
-        b.columns.append(
-            Column("reserved", lambda m: f"{b.at('accrued', m)}+{b.at('beyond', m)}")
-        )
-    b.columns += [
-        Column("burst", burst_cost),
-        Column("interruption_overhead", interruption),
-        *addon_columns(),
+    return [
+        Column(k("baseline"), lambda m: plan.baseline[m], money=False, decided=True),
+        Column(k("accrued"), accrual, summed=False),
+        Column(k("beyond"), beyond, summed=False),
+        Column(k("burst_hours"), burst, money=False),
         Column(
-            "deposit",
-            lambda m: _edge(
-                months, m, f"Deposit_Months*{rate}*MAX({b.span('baseline')})"
-            ),
+            k("burst_billed"),
+            lambda m: billable(b.at(k("burst_hours"), m)),
+            money=False,
         ),
+        Column(k("burst_rerun"), spot_hours, money=False),
+        Column(
+            k("reserved"), _reserved_bills(b, plan, period, rented, k), converted=True
+        ),
+        Column(k("burst"), burst_cost),
+        Column(k("interruption_overhead"), interruption),
+        *(addon_columns() if part.addons else []),
+        Column(k("deposit"), deposit),
     ]
+
+
+def hybrid(
+    o: OptionResult, months: int, f: Fleet, plan: MixPlan | None, chk: bool, period: int
+) -> Block:
+    """``mix.price_hybrid``: the owned cards (``owned`` of the demand they
+    serve, without an on-demand overflow) plus the rest rented by the
+    hybrid's own mix plan without add-ons (the owned part has them)."""
+    b = owned(o, months, f, overflow=False)
+    if plan is not None:
+        part = _Part(lambda m: b.at("overflow_hours", m), False, "rent_")
+        b.columns += mix_columns(b, plan, chk, period, part)
     return b
 
 
@@ -549,27 +604,12 @@ def fleet_scalars(f: Fleet) -> list[Scalar]:
     return [Scalar(k, v, money, decided) for k, v, money, decided in rows]
 
 
-def owned(o: OptionResult, months: int, f: Fleet) -> Block:
-    """``price._price_renewed``: purchases paid by a loan (``loan_flows``),
-    electricity of the used and idle cards (``_use``), running costs, the
-    on-demand overflow, renewals, the deposit and the resale at the end."""
-    b = Block(o, months)
-    b.scalars = fleet_scalars(f)
-    b.capex = "{purchase}+{retrofit}"
-    b.residual = "{resale}"
-    n = str(f.cards)
-    pue = "PUE_Self_Build" if f.self_build else "PUE_Colocation"
-    last = months - 1
-
-    def used(m: int) -> str:
-        h = demand(m)
-        return f"IF(AND({job(m)}=1,{n}<Job_Floor),0,MIN({h},{n}*{HOURS}))"
-
-    def purchases(m: int) -> str:
-        return "{purchase}+{retrofit}" if m == 0 else "0"
-
-    def renewal(m: int) -> str:
-        return "({purchase}-{floor})" if f.renew[m] else "0"
+def loan_columns(b: Block, f: Fleet) -> list[Column]:
+    """``price._loan`` and ``loan_flows``: each purchase paid by a loan drawn
+    in its month, repaid in equal principal instalments over the hardware's
+    life from the month after, interest on the balance at the start of each
+    month, the balance left repaid in the last month."""
+    last = b.months - 1
 
     def draw(m: int) -> str:
         if m == 0:
@@ -584,16 +624,7 @@ def owned(o: OptionResult, months: int, f: Fleet) -> Block:
         )
         return f"({prev}-{back})/{{loan_term}}"
 
-    b.columns = [
-        Column("used_hours", used, money=False),
-        Column(
-            "overflow_hours",
-            lambda m: f"MAX({demand(m)}-{b.at('used_hours', m)},0)",
-            money=False,
-        ),
-        Column("renew_flag", lambda m: f.renew[m], money=False, decided=True),
-        Column("purchases", purchases),
-        Column("replacement", renewal),
+    return [
         Column("loan_draw", draw),
         Column(
             "drawn",
@@ -618,6 +649,42 @@ def owned(o: OptionResult, months: int, f: Fleet) -> Block:
             lambda m: b.at("balance", m) if m == last else "0",
             converted=True,
         ),
+    ]
+
+
+def owned(o: OptionResult, months: int, f: Fleet, *, overflow: bool = True) -> Block:
+    """``price._price_renewed``: purchases paid by a loan (``loan_flows``),
+    electricity of the used and idle cards (``_use``), running costs, the
+    on-demand overflow, renewals, the deposit and the resale at the end."""
+    b = Block(o, months)
+    b.scalars = fleet_scalars(f)
+    b.capex = "{purchase}+{retrofit}"
+    b.residual = "{resale}"
+    n = str(f.cards)
+    pue = "PUE_Self_Build" if f.self_build else "PUE_Colocation"
+    last = months - 1
+
+    def used(m: int) -> str:
+        h = demand(m)
+        return f"IF(AND({job(m)}=1,{n}<Job_Floor),0,MIN({h},{n}*{HOURS}))"
+
+    def purchases(m: int) -> str:
+        return "{purchase}+{retrofit}" if m == 0 else "0"
+
+    def renewal(m: int) -> str:
+        return "({purchase}-{floor})" if f.renew[m] else "0"
+
+    b.columns = [
+        Column("used_hours", used, money=False),
+        Column(
+            "overflow_hours",
+            lambda m: f"MAX({demand(m)}-{b.at('used_hours', m)},0)",
+            money=False,
+        ),
+        Column("renew_flag", lambda m: f.renew[m], money=False, decided=True),
+        Column("purchases", purchases),
+        Column("replacement", renewal),
+        *loan_columns(b, f),
         Column(
             "electricity",
             lambda m: (
@@ -636,4 +703,6 @@ def owned(o: OptionResult, months: int, f: Fleet) -> Block:
         Column("deposit", lambda m: _edge(months, m, "{deposit}")),
         Column("resale", lambda m: "-{resale}" if m == last else "0"),
     ]
+    if not overflow:  # the hybrid rents the hours above its cards by its mix
+        b.columns = [c for c in b.columns if c.key != "overflow_rental"]
     return b

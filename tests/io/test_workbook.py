@@ -4,18 +4,27 @@ again after an input cell is changed (the engine re-run with that change)."""
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gpu_advisor.engine.api import PlanEvaluation, evaluate_plan, prepare
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.option_table import SUMMARY_ROWS, write_option_table
 from gpu_advisor.io.project_file import load_project
-from gpu_advisor.model.project import Currency, Project
-from tests.property_runs import DEEP
+from gpu_advisor.model.project import (
+    Currency,
+    DemandMonth,
+    OptionId,
+    PhaseKind,
+    Project,
+)
+from tests.property_runs import DEEP, examples
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
 
@@ -179,5 +188,87 @@ def test_a_usd_plan_is_in_usd(tmp_path: Path) -> None:
 def test_the_long_examples_reconcile(tmp_path: Path, name: str) -> None:
     ev = _evaluate(load_project(EXAMPLES / f"{name}.gpuplan"))
     out = tmp_path / "book.xlsx"
+    write_option_table(ev, out)
+    _assert_reconciles(out, ev)
+
+
+OWNED_AND_SPOT = [
+    OptionId.SPOT,
+    OptionId.COLOCATION,
+    OptionId.SELF_BUILD,
+    OptionId.HYBRID,
+]
+
+
+@st.composite
+def _plans(draw: st.DrawFn) -> Project:
+    """The Shanghai example with its demand, horizon, contracts and owned-
+    hardware conventions varied (small horizons: each workbook is evaluated)."""
+    base = load_project(EXAMPLES / "shanghai_13b_finetune.gpuplan")
+    months = draw(st.integers(1, 15))
+    phases = [PhaseKind.PRETRAIN, PhaseKind.INFERENCE, PhaseKind.EXPERIMENTS]
+    rows = [
+        DemandMonth(
+            gpu_hours=draw(st.sampled_from([0.0, 500.0, 4000.0, 9000.0, 30000.0])),
+            phase=draw(st.sampled_from(phases)),
+        )
+        for _ in range(months)
+    ]
+    budget = base.budget.model_copy(
+        update={
+            # spot alone among the rentals: a worn-out fleet is always renewed
+            "options": draw(st.sampled_from([list(OptionId), OWNED_AND_SPOT])),
+            "checkpointing": draw(st.booleans()),
+            "hardware_life_years": draw(st.sampled_from([None, 1.0, 0.5])),
+            "yearly_billing_months": draw(st.sampled_from([None, 1, 3])),
+            "ops_fte": draw(st.sampled_from([None, 0.5])),
+            # cheap cards and dear rentals: the hybrid owns cards, fleets renew
+            "gpu_price_cny": draw(st.sampled_from([None, 10000.0])),
+            "on_demand_cny_per_gpu_hour": draw(st.sampled_from([None, 60.0])),
+        }
+    )
+    meta = base.meta.model_copy(
+        update={
+            "horizon_months": months,
+            "vat_recoverable": draw(st.booleans()),
+        }
+    )
+    demand = base.demand.model_copy(
+        update={"months": rows, "derive_from_workload": False}
+    )
+    return base.model_copy(update={"budget": budget, "meta": meta, "demand": demand})
+
+
+@settings(max_examples=examples(ci=2, deep=25), deadline=None)
+@given(plan=_plans())
+def test_varied_plans_reconcile(plan: Project) -> None:
+    ev = _evaluate(Project.model_validate(plan.model_dump()))
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "varied.xlsx"
+        write_option_table(ev, out)
+        _assert_reconciles(out, ev)
+
+
+def test_a_fleet_bought_again_reconciles(tmp_path: Path) -> None:
+    """Six-month hardware over 15 months, no rental to fall back on: the
+    fleet is bought again in months 7 and 13 (``price._renewals``)."""
+    base = load_project(EXAMPLES / "shanghai_13b_finetune.gpuplan")
+    budget = base.budget.model_copy(
+        update={
+            "options": OWNED_AND_SPOT,
+            "hardware_life_years": 0.5,
+            "gpu_price_cny": 10000.0,
+        }
+    )
+    meta = base.meta.model_copy(update={"horizon_months": 15})
+    rows = [DemandMonth(gpu_hours=4000.0) for _ in range(15)]
+    demand = base.demand.model_copy(
+        update={"months": rows, "derive_from_workload": False}
+    )
+    plan = base.model_copy(update={"budget": budget, "meta": meta, "demand": demand})
+    ev = _evaluate(Project.model_validate(plan.model_dump()))
+    owned = next(o for o in ev.cost.options if o.id is OptionId.COLOCATION)
+    assert owned.breakdown["replacement"] > 0
+    out = tmp_path / "renewed.xlsx"
     write_option_table(ev, out)
     _assert_reconciles(out, ev)
