@@ -85,7 +85,7 @@ def test_xlsx_export_has_the_json_options_as_formulas(capsys, example, tmp_path)
     for row in rows:  # totals read from each option's sheet (tests/io/test_workbook.py)
         assert str(row[1]).startswith("='")
         assert str(row[1]).endswith("!$E$9")
-    demand = list(book["Demand"].iter_rows(min_row=2, values_only=True))
+    demand = list(book.worksheets[-1].iter_rows(min_row=2, values_only=True))
     assert len(demand) == doc["horizon_months"]
     inputs = _inputs_by_field(book)
     assert inputs["budget.on_demand_cny_per_gpu_hour"][3]

@@ -3,7 +3,9 @@
 Sheet "Options" holds one row per option whose figures are formulas over
 the option's own sheet; "Inputs" every figure the totals use (name in the
 reader's language, value, unit, source, date), each a defined name the
-formulas read (``=GPU_Price*…``); "Demand" the GPU-hours per month; then one
+formulas read (``=GPU_Price*…``); "Demand" the GPU-hours per month (the
+formulas of :mod:`gpu_advisor.io.workbook` name it ``Demand!``, replaced by the
+sheet's name in the reader's language); then one
 sheet per option with its monthly cash flow as formulas
 (:mod:`gpu_advisor.io.workbook`), its total, NPV and a capex / opex /
 residual / up-front / total table. Amounts are in the plan's currency, to the
@@ -132,10 +134,14 @@ def _inputs(
     sheet.column_dimensions["D"].width = 60
 
 
+def _demand_ref(lang: str) -> str:
+    """How the formulas name the Demand sheet in ``lang`` (quoted)."""
+    return f"'{say('workbook.sheet.demand', lang)}'!"
+
+
 def _demand(book: Any, prep: Prepared, lang: str) -> None:
     """The Demand sheet: GPU-hours, the job's months, the months without spot."""
     sheet = book.create_sheet(say("workbook.sheet.demand", lang))
-    sheet.title = "Demand"  # the formulas' name for it (a plain ASCII name)
     for col, head in enumerate(("month", "gpu_hours", "job_runs", "no_spot"), 1):
         _text(sheet, 1, col, say(f"workbook.head.{head}", lang))
     p = prep.params
@@ -293,7 +299,7 @@ def _table(sheet: Worksheet, b: wb.Block, lang: str, head_row: int, fx: str) -> 
         for i, column in enumerate(b.columns):
             value = column.cell(m)
             if isinstance(value, str):
-                value = "=" + _fill(value, b)
+                value = "=" + _fill(value, b).replace("Demand!", _demand_ref(lang))
                 if column.money and not column.converted and div and b.note != "values":
                     value = f"=({value[1:]}){div}"
             _formula(sheet, row, 3 + i, value, column.money)

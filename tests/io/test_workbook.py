@@ -166,18 +166,19 @@ def test_a_formula_like_title_stays_text(tmp_path: Path) -> None:
     assert str(cell.value).startswith(title)
 
 
-def test_a_usd_plan_is_in_usd(tmp_path: Path) -> None:
+def test_a_usd_plan_is_in_usd_and_chinese_reads_alike(tmp_path: Path) -> None:
     project = load_project(EXAMPLES / "shanghai_13b_finetune.gpuplan")
     meta = project.meta.model_copy(
         update={"currency": Currency.USD, "exchange_rate_cny_per_unit": 7.1}
     )
     ev = _evaluate(project.model_copy(update={"meta": meta}))
     out = tmp_path / "usd.xlsx"
-    write_option_table(ev, out)
+    write_option_table(ev, out, zh=True)
     book = openpyxl.load_workbook(out)
     heads = [c.value for c in book.worksheets[0][4]]
-    assert "Total (USD)" in heads
+    assert "总成本（USD）" in heads
     assert not any("CNY" in str(h) for h in heads)
+    assert book.sheetnames[-1] == "需求"
     _assert_reconciles(out, ev)
 
 
