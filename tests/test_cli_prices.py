@@ -71,26 +71,24 @@ def test_json_states_the_commitment_against_its_list_price(capsys, example):
     assert c["yearly_share_of_on_demand"] == pytest.approx(0.70, abs=1e-6)
 
 
-def test_xlsx_export_has_the_json_figures(capsys, example, tmp_path):
+def _inputs_by_field(book: openpyxl.Workbook) -> dict[object, tuple[object, ...]]:
+    sheet = book.worksheets[-2]  # Inputs, before Demand
+    return {r[5]: r for r in sheet.iter_rows(min_row=2, values_only=True)}
+
+
+def test_xlsx_export_has_the_json_options_as_formulas(capsys, example, tmp_path):
     out = tmp_path / "options.xlsx"
     doc = _cost_json(capsys, str(example), "--xlsx", str(out))
-    book = openpyxl.load_workbook(out, read_only=True)
-    rows = list(book["Options"].iter_rows(values_only=True))
-    header, body = rows[0], rows[1:]
-    assert header[:3] == ("id", "option", "total_cny")
-    by_id = {row[0]: dict(zip(header, row, strict=True)) for row in body}
-    assert list(by_id) == [o["id"] for o in doc["options"]]
-    for option in doc["options"]:
-        row = by_id[option["id"]]
-        for key in ("total_cny", "npv_cny", "capex_cny", "opex_cny", "utilization"):
-            assert row[key] == option[key], (option["id"], key)
-        assert row["gpus"] == option["gpus"]
-        assert row["feasible"] == option["feasible"]
-    monthly = list(book["Monthly"].iter_rows(values_only=True))
-    assert len(monthly) == 1 + doc["horizon_months"]
-    assert monthly[1][1] == doc["options"][0]["monthly_cny"][0]
-    inputs = {r[0]: r for r in book["Inputs"].iter_rows(values_only=True)}
-    assert str(inputs["budget.on_demand_cny_per_gpu_hour"][3]).startswith("catalog")
+    book = openpyxl.load_workbook(out)
+    rows = list(book.worksheets[0].iter_rows(min_row=5, values_only=True))
+    assert len(rows) == len(doc["options"])
+    for row in rows:  # totals read from each option's sheet (tests/io/test_workbook.py)
+        assert str(row[1]).startswith("='")
+        assert str(row[1]).endswith("!$E$9")
+    demand = list(book.worksheets[-1].iter_rows(min_row=2, values_only=True))
+    assert len(demand) == doc["horizon_months"]
+    inputs = _inputs_by_field(book)
+    assert inputs["budget.on_demand_cny_per_gpu_hour"][3]
 
 
 def test_xlsx_export_names_imported_prices(capsys, example, tmp_path):
@@ -98,13 +96,10 @@ def test_xlsx_export_names_imported_prices(capsys, example, tmp_path):
     capsys.readouterr()
     out = tmp_path / "options.xlsx"
     _cost_json(capsys, str(example), "--xlsx", str(out))
-    book = openpyxl.load_workbook(out, read_only=True)
-    inputs = {r[0]: r for r in book["Inputs"].iter_rows(values_only=True)}
-    source = inputs["budget.on_demand_cny_per_gpu_hour"][3]
-    assert (
-        source == "imported price_list.csv (price_list, row 2), Platform list, dated "
-        "2026-11-20 (net of 6% recoverable VAT)"  # a general taxpayer's basis
-    )
+    inputs = _inputs_by_field(openpyxl.load_workbook(out))
+    source = str(inputs["budget.on_demand_cny_per_gpu_hour"][3])
+    assert "price_list.csv" in source
+    assert inputs["budget.on_demand_cny_per_gpu_hour"][4] == "2026-11-20"
 
 
 def test_xlsx_to_an_unwritable_place_is_one_line(capsys, example, tmp_path):

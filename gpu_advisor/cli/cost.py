@@ -30,8 +30,9 @@ from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import CostResult
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import OptionId, Project
-from gpu_advisor.report.glossary import cite_articles
+from gpu_advisor.report.glossary import input_name
 from gpu_advisor.report.plan.decision import decisive_rows
+from gpu_advisor.report.sources import source_text
 from gpu_advisor.report.text import tr as report_words
 from gpu_advisor.words.money import amounts_in
 from gpu_advisor.words.terms import option_in_sentence, rank_mark, text_or_empty
@@ -396,10 +397,11 @@ def run(args: argparse.Namespace) -> int:
     if args.xlsx is not None:
         try:
             write_option_table(
-                ev.cost,
+                ev,
                 args.xlsx,
                 zh=lang is Language.ZH,
-                source_words=lambda s: cite_articles(s, lang),
+                source_words=lambda s: source_text(s, lang),
+                name_words=lambda n: input_name(n, lang),
             )
         except OSError as exc:
             raise CliError(

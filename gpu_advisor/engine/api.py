@@ -16,6 +16,7 @@ part of one plan's evaluation). Nothing here computes; it only re-exports.
 from __future__ import annotations
 
 from gpu_advisor.engine.cost.demand import phase_allows_spot
+from gpu_advisor.engine.cost.prepare import Prepared, prepare
 from gpu_advisor.engine.cost.resolve import to_display
 from gpu_advisor.engine.cost.risk import (
     GPU_HOURS_BAND_KEY,
@@ -113,6 +114,11 @@ from gpu_advisor.engine.sizing.shape import parse_hf_config
 # - to_display: a CNY amount in the display currency of the evaluation's
 #   `cost.currency` (its `cny_per_unit`); one conversion for the budget step,
 #   its charts and `gpu-advisor-cli cost`, so no renderer divides on its own.
+# The workbook's formulas:
+# - prepare, Prepared: the xlsx export writes each option's cash flow as
+#   formulas over the inputs the plan was priced with, its demand and the
+#   decisions the engine made (the mix's baseline, the owned card count);
+#   it reads them from the same preparation evaluate_plan priced.
 # What every output shows, decided once (engine.shown):
 # - shown_warnings, ShownWarnings, WarningSource: the plan's one warning list
 #   and its order (the review step, the PDF plan, `gpu-advisor-cli cost`).
@@ -138,6 +144,7 @@ __all__ = [
     "OpenItem",
     "OpenKind",
     "PlanEvaluation",
+    "Prepared",
     "Ranked",
     "Review",
     "Rollout",
@@ -167,6 +174,7 @@ __all__ = [
     "option_order",
     "parse_hf_config",
     "phase_allows_spot",
+    "prepare",
     "ranking",
     "reuse_scenarios",
     "review",

@@ -61,7 +61,8 @@ from gpu_advisor.model.project import (
     OptionId,
     Project,
 )
-from gpu_advisor.report.glossary import cite_articles
+from gpu_advisor.report.glossary import input_name
+from gpu_advisor.report.sources import source_text
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.scenarios import ScenariosPanel
 from gpu_advisor.ui.session import ProjectSession
@@ -813,11 +814,13 @@ class BudgetPage(QWizardPage):
         """Write the option table workbook; the error text, or None."""
         zh = current_language() is Language.ZH
         try:
+            lang = "zh" if zh else "en"
             write_option_table(
-                self._session.evaluation.cost,
+                self._session.evaluation,
                 path,
                 zh=zh,
-                source_words=lambda s: cite_articles(s, "zh" if zh else "en"),
+                source_words=lambda s: source_text(s, lang),
+                name_words=lambda n: input_name(n, lang),
             )
         except OSError as exc:
             return f"{path}: {exc.strerror or exc}"
