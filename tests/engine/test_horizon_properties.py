@@ -68,9 +68,7 @@ def _three_years(project: Project) -> Project:
     """``project`` with a 3-year life and a typed 10 % residual (the straight
     line and the haircut): the fleet these tests renew wears out in month 36,
     as the catalog's life did before issue #29's 5-year convention."""
-    return _set(
-        project, budget__hardware_life_years=3.0, budget__residual_fraction=0.1
-    )
+    return _set(project, budget__hardware_life_years=3.0, budget__residual_fraction=0.1)
 
 
 def _cost(project: Project) -> CostResult:
