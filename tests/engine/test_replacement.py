@@ -29,7 +29,6 @@ from gpu_advisor.model.project import (
 from gpu_advisor.words.terms import text_or_empty
 from tests.engine._cost_helpers import CATALOG, flat, params, resolved
 
-
 THREE_YEARS = {"hardware_life_years": 3.0, "residual_fraction": 0.1}
 """A 3-year life and a typed 10 % residual: the fleet wears out in month 36."""
 
