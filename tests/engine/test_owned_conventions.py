@@ -80,7 +80,7 @@ def test_life_is_five_years_from_the_hyperscalers_and_gpu_clouds_filings() -> No
 def test_maintenance_staff_and_tax_life_carry_their_sources() -> None:
     maint = DEFAULTS.maintenance_fraction_per_year
     assert maint.typical == 0.02
-    assert "2 %/yr" in maint.provenance.source
+    assert "2 %/yr" in maint.provenance.note
     assert "warranty" in maint.provenance.source
     fte = DEFAULTS.ops_fte_per_100_gpus
     assert fte.typical == 1.0

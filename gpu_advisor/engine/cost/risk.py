@@ -138,7 +138,7 @@ TORNADO_INPUTS: tuple[_Input, ...] = (
         "budget.maintenance_fraction_per_year",
         "maintenance_fraction_per_year",
         ("maint_frac",),
-        "1/year",
+        "",
     ),
     _Input(
         "budget.ops_salary_cny_per_year",
