@@ -2037,11 +2037,11 @@ def _end_groups(p: Params, demand: FloatArray) -> list[_EndGroup]:
     >>> from gpu_advisor.io.catalog import load_catalog
     >>> from gpu_advisor.model.project import Project
     >>> p = make_params(resolve(Project(), load_catalog()))
-    >>> [(g.start, g.span) for g in _end_groups(p, np.ones((1, 37)))]
-    [(36, 36)]
-    >>> [g.start for g in _end_groups(p, np.ones((1, 80)))]
-    [72, 36]
-    >>> _end_groups(p, np.ones((1, 36))), _end_groups(p, np.eye(1, 37))
+    >>> [(g.start, g.span) for g in _end_groups(p, np.ones((1, 61)))]
+    [(60, 60)]
+    >>> [g.start for g in _end_groups(p, np.ones((1, 130)))]
+    [120, 60]
+    >>> _end_groups(p, np.ones((1, 60))), _end_groups(p, np.eye(1, 61))
     ([], [])
     """
     if not p.rentals:

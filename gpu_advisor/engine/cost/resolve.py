@@ -360,7 +360,7 @@ def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Re
     >>> r.refs["electricity_cny_per_kwh"].source.startswith("catalog")
     True
     >>> r.values["hardware_life_years"]
-    3.0
+    5.0
     """
     gpu_id = gpu_id or project.workload.gpu_id
     region: RegionPreset = catalog.region(project.meta.region_id)
