@@ -42,7 +42,11 @@ def test_json_has_the_documented_keys(capsys, example):
         "hybrid",
     ]
     hybrid = doc["options"][-1]
-    assert hybrid["gpus"] == 0  # at the price book's rents no card is worth owning
+    # at the price book's rents owning is worth at most one card: with issue
+    # #29's resale curve a 15-month-old server and its storage resell at about
+    # 48 %, so one owned card holding the data on owned storage costs 3,667 CNY
+    # (0.2 %) less than the mix with cloud storage (no card before)
+    assert hybrid["gpus"] <= 1
     assert hybrid["total_cny"] == doc["hybrid"]["total_cny"]
     dear = _json(
         capsys,

@@ -26,8 +26,8 @@ from gpu_advisor.engine.plan_defaults import PLAN_MONTE_CARLO_SEED
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.option_table import write_option_table
 from gpu_advisor.io.project_file import ProjectFileError, load_project
-from gpu_advisor.model.common import Language
-from gpu_advisor.model.cost_results import CostResult
+from gpu_advisor.model.common import Language, Message
+from gpu_advisor.model.cost_results import CostResult, OptionResult
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import OptionId, Project
 from gpu_advisor.report.glossary import input_name
@@ -168,6 +168,7 @@ def _options_json(
             "upfront_cny": o.upfront_cny,
             "deposit_cny": o.deposit_cny,
             "residual_value_cny": o.residual_value_cny,
+            "book_value_cny": o.book_value_cny,
             "includes": text_or_empty(o.includes, lang),
             "horizon_end": (
                 o.horizon_end.model_dump(mode="json") if o.horizon_end else None
@@ -337,6 +338,9 @@ def _decision_lines(cost: CostResult, lang: Language) -> list[str]:
         lines.append(
             words.say("cli.cost.break_even", lang, utilization=util, month=month)
         )
+        book = _book_value(cost.options, be.owned_option)
+        if book is not None:
+            lines.append(" " + words.text(book, lang).strip())
     rec = cost.recommendation
     if rec.option is None:  # nothing feasible: the reasons name the constraint
         lines.append(words.say("cli.cost.none_feasible", lang))
@@ -353,6 +357,26 @@ def _decision_lines(cost: CostResult, lang: Language) -> list[str]:
         lines.append(f"  {words.text(cost.budget_cap.message, lang)}")
     lines.extend(f"  - {words.text(a, lang)}" for a in rec.reasons)
     return lines
+
+
+def _book_value(options: list[OptionResult], owned: OptionId) -> Message | None:
+    """The owned option's book value beside its resale value, as its
+    "what the total includes" sentence words it (``cost.includes.book_value``)."""
+
+    def find(m: object) -> Message | None:
+        if isinstance(m, Message):
+            if m.code == "cost.includes.book_value":
+                return m
+            for value in m.params.values():
+                found = find(value)
+                if found is not None:
+                    return found
+        return None
+
+    for o in options:
+        if o.id is owned:
+            return find(o.includes)
+    return None
 
 
 def _decisive_lines(ev: PlanEvaluation, lang: Language) -> list[str]:

@@ -176,6 +176,40 @@ class GpuPrice(Frozen):
     )
 
 
+class ResaleCurve(Frozen):
+    """Share of the purchase price an owned server fetches second-hand, by age.
+
+    One curve per GPU generation (architecture); straight lines between the
+    points, the last point held beyond the last age.
+    """
+
+    name: str = Field(..., min_length=1)
+    archs: list[str] = Field(
+        ...,
+        description="Architectures (gpus.json ``arch``, matched at its start) the "
+        "curve prices; the catalog's last curve also prices any other.",
+    )
+    ages_months: list[float] = Field(..., min_length=2)
+    low: list[float]
+    typical: list[float]
+    high: list[float]
+    provenance: Provenance
+
+    @model_validator(mode="after")
+    def _shaped(self) -> ResaleCurve:
+        n = len(self.ages_months)
+        if not len(self.low) == len(self.typical) == len(self.high) == n:
+            raise ValueError("need one low, typical and high share per age")
+        if any(
+            b <= a for a, b in zip(self.ages_months, self.ages_months[1:], strict=False)
+        ):
+            raise ValueError("need ages_months increasing")
+        for lo, ty, hi in zip(self.low, self.typical, self.high, strict=True):
+            if not 0 <= lo <= ty <= hi <= 1:
+                raise ValueError("need 0 <= low <= typical <= high <= 1")
+        return self
+
+
 class CostDefaults(Frozen):
     """Cost rules of thumb that do not depend on the GPU model."""
 
@@ -203,6 +237,11 @@ class CostDefaults(Frozen):
     gpu_load_factor: PriceRange
     ops_salary_cny_per_year: PriceRange
     ops_fte_per_100_gpus: PriceRange
+    cloud_ops_fte_per_100_gpus: PriceRange | None = Field(
+        None,
+        description="Operations staff a rental still needs, per 100 cards rented "
+        "(None: none charged). [FTE]",
+    )
     maintenance_fraction_per_year: PriceRange
     deposit_months: PriceRange
     financing_rate_per_year: PriceRange
@@ -224,6 +263,17 @@ class CostDefaults(Frozen):
         ...,
         description="Spread of the GPU-hours actually used around the plan, as a "
         "factor (utilisation risk).",
+    )
+    resale_curves: list[ResaleCurve] = Field(
+        default_factory=list,
+        description="Resale value by GPU generation and age; empty: the residual "
+        "fraction and haircut price every resale.",
+    )
+    tax_life_years: PriceRange | None = Field(
+        None, description="Life of the straight-line book (tax) depreciation. [years]"
+    )
+    tax_residual_fraction: PriceRange | None = Field(
+        None, description="Residual value of the book depreciation. [1]"
     )
     usd_cny: PriceRange
     eur_cny: PriceRange

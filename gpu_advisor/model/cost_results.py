@@ -69,6 +69,14 @@ class OptionResult(Frozen):
     residual_value_cny: float = Field(
         0.0, ge=0, description="Resale value of owned hardware at horizon end. [CNY]"
     )
+    book_value_cny: float | None = Field(
+        None,
+        ge=0,
+        description="Book (tax) value of the owned fleet at the horizon's end: "
+        "straight-line depreciation of its cards, servers, network and storage "
+        "over the tax life to the tax residual (``cost_defaults.tax_life_years``); "
+        "shown beside the resale value. None for rentals and the hybrid. [CNY]",
+    )
     deposit_cny: float = Field(
         0.0, ge=0, description="Deposit paid in month 1 and returned at the end. [CNY]"
     )

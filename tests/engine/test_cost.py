@@ -139,8 +139,11 @@ def test_on_demand_and_monthly_amounts():
         deposit_months=0,
     )
     d = flat(4, 3)
-    assert price_on_demand(p, d).total[0] == pytest.approx(20 * 4 * 730 * 3)
-    assert price_monthly(p, d).total[0] == pytest.approx(9000 * 4 * 3)
+    # plus the rented cards' operations staff (issue #29): 0.25 FTE per 100
+    # cards at 400,000 CNY a year, 4 cards for 3 months
+    staff = 0.25 / 100 * 4 * 400_000 / 12 * 3
+    assert price_on_demand(p, d).total[0] == pytest.approx(20 * 4 * 730 * 3 + staff)
+    assert price_monthly(p, d).total[0] == pytest.approx(9000 * 4 * 3 + staff)
 
 
 def test_yearly_commitment_beyond_a_short_horizon():
@@ -152,7 +155,8 @@ def test_yearly_commitment_beyond_a_short_horizon():
         public_bandwidth_mbps=0,
     )
     arr = price_yearly(p, flat(2, 3))
-    assert arr.total[0] == pytest.approx(2 * 10000 * 0.75 * 12)
+    staff = 0.25 / 100 * 2 * 400_000 / 12 * 3  # the rented cards' staff (#29)
+    assert arr.total[0] == pytest.approx(2 * 10000 * 0.75 * 12 + staff)
     assert arr.lines["commitment_beyond_horizon"][0] == pytest.approx(2 * 7500 * 9)
 
 

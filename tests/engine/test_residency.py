@@ -78,12 +78,14 @@ def test_lab_owns_for_residency_and_states_what_it_costs():
     # owning the 64 cards is also 65,831 CNY cheaper than the yearly
     # commitment (13,182,912): the rule is named and the saving too (567,836
     # dearer against the mix of 61 yearly cards topped up on demand before;
-    # 11,638 cheaper with interest on the book value before issue #29's loan)
-    assert chosen.total_cny - rent.total_cny == pytest.approx(-65_831, abs=1)
+    # 11,638 cheaper with interest on the book value before issue #29's loan;
+    # 1,926,342 cheaper than 13,365,912 with issue #29's owned-hardware
+    # conventions: a 5-year life, the Ampere resale curve, 2 % maintenance)
+    assert chosen.total_cny - rent.total_cny == pytest.approx(-1_926_342, abs=1)
     assert "not for its cost" in words.text(first, "en")
-    assert "65,831 CNY less than yearly commitment" in words.text(first, "en")
+    assert "1,926,342 CNY less than yearly commitment" in words.text(first, "en")
     assert "而不是因为成本" in words.text(first, "zh")
-    assert "65,831" in words.text(first, "zh")
+    assert "1,926,342" in words.text(first, "zh")
     assert "budget.data_residency" in first.inputs
     assert any(w.code == "recommend.residency_own_hardware" for w in cost.warnings)
     # owning still breaks even against nothing cheaper: the comparison is kept

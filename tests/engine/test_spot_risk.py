@@ -53,7 +53,10 @@ def test_the_lab_at_the_price_books_high_reclaim_values_is_not_planned_on_spot()
 
 
 def test_the_saving_at_risk_is_stated_and_spot_ranks_after_the_plan() -> None:
-    cost = _cost(load_project(LAB))
+    # spot at 40 % of on-demand: cheaper than building the lab's room at
+    # typical reclaim values (at the price book's 50 % it no longer is since
+    # issue #29's owned-hardware conventions made building cheaper)
+    cost = _cost(apply_overrides(load_project(LAB), ["budget.spot_price_factor=0.4"]))
     spot = cost.option(OptionId.SPOT)
     assert spot.feasible
     assert spot.at_risk_cny is not None

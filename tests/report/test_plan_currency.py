@@ -46,7 +46,13 @@ def in_usd(name: str) -> Project:
 
 def yuan_left(text: str, language: Language) -> list[str]:
     """Every mention of CNY or yuan in ``text`` outside the quoted figures."""
-    # a line break may fall inside 美元: Chinese is compared without spaces
+    # a line break may fall inside 美元: Chinese is compared without spaces;
+    # a page break too, with the page's furniture between 美 and 元: its
+    # footer, its header (the plan's title) and the draft mark
+    footer = r"^(.*?) — (?:第 \d+ 页，共 \d+ 页|Page \d+ of \d+)\s*$"
+    furniture = set(re.findall(footer, text, flags=re.M)) | {"草稿", "DRAFT"}
+    text = re.sub(footer, "", text, flags=re.M)
+    text = "\n".join(line for line in text.split("\n") if line.strip() not in furniture)
     flat = ("" if language is Language.ZH else " ").join(text.split())
     for quote in QUOTED[language]:
         flat = flat.replace(quote, "")

@@ -8,23 +8,61 @@ appear only when the option's breakdown has that line.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from gpu_advisor.engine.cost.wording import NOTHING, joined, part
 from gpu_advisor.model.common import Message
 from gpu_advisor.model.cost_results import HybridResult, OptionResult, SpotJob
 from gpu_advisor.model.project import OptionId
 
 
+@dataclass(frozen=True, slots=True)
+class Conventions:
+    """The owned-hardware conventions the totals rest on, as the plan resolved
+    them (``cost_defaults`` with their sources, or the plan's own figures)."""
+
+    life_years: float
+    """Economic life of the fleet. [years]"""
+    resale_share: float
+    """Resale value at ``age_months``, a share of the purchase price. [1]"""
+    age_months: float
+    """The age the resale share is quoted at. [months]"""
+    curve: str
+    """The generation's resale curve (``resale_curves`` name); empty when the
+    plan typed its own residual value."""
+    maintenance_per_year: float
+    """Maintenance, a share of the hardware and network price a year. [1]"""
+    fte: float | None
+    """The plan's own operations staff for the owned fleet. [FTE]"""
+    fte_per_100: float
+    """Owned fleet's staff per 100 cards when the plan gives none. [FTE]"""
+    cloud_fte_per_100: float
+    """Staff per 100 rented cards. [FTE]"""
+    tax_life_years: float
+    """Life of the book (tax) depreciation. [years]"""
+    tax_residual: float
+    """Its residual, a share of the price. [1]"""
+
+
 def _has(option: OptionResult, key: str) -> bool:
     return option.breakdown.get(key, 0.0) >= 0.5
 
 
-def _addons(option: OptionResult) -> Message:
+def _addons(option: OptionResult, conv: Conventions | None = None) -> Message:
+    """The add-ons clause, and the rented cards' staff when charged."""
+    staff = (
+        part("cost.includes.rental_staff", fte=conv.cloud_fte_per_100)
+        if conv is not None and _has(option, "staff")
+        else NOTHING
+    )
     if any(
         cny >= 0.5 and key.startswith("add_ons")
         for key, cny in option.breakdown.items()
     ):
-        return part("cost.includes.addons")
-    return NOTHING
+        return part(
+            "cost.includes.addons_and", addons=part("cost.includes.addons"), staff=staff
+        )
+    return staff
 
 
 def _owned(option: OptionResult, kind: OptionId) -> Message:
@@ -39,6 +77,60 @@ def _owned(option: OptionResult, kind: OptionId) -> Message:
         overflow=part("cost.includes.overflow")
         if _has(option, "overflow_rental")
         else NOTHING,
+    )
+
+
+def conventions_message(option: OptionResult, conv: Conventions | None) -> Message:
+    """The owned option's conventions in words: life, resale (curve and age, or
+    the typed residual), maintenance, staff, and the book value beside the
+    resale value (``cost.includes.conventions``); nothing for a rental.
+
+    >>> c = Conventions(5.0, 0.22, 36.0, "ampere", 0.02, None, 1.0, 0.25, 3.0, 0.05)
+    >>> o = OptionResult(id=OptionId.SELF_BUILD, total_cny=0.0, monthly_cny=[],
+    ...     cumulative_cny=[], npv_cny=0.0, gpus=64, residual_value_cny=1.7e6,
+    ...     book_value_cny=4e5)
+    >>> m = conventions_message(o, c)
+    >>> m.code, m.params["resale"].code, m.params["staff"].params["fte"]
+    ('cost.includes.conventions', 'cost.includes.resale_curve', 0.64)
+    """
+    if conv is None or option.id not in (OptionId.COLOCATION, OptionId.SELF_BUILD):
+        return NOTHING
+    resale = (
+        part(
+            "cost.includes.resale_curve",
+            curve=conv.curve,
+            pct=conv.resale_share * 100,
+            age=conv.age_months,
+        )
+        if conv.curve
+        else part("cost.includes.resale_typed", pct=conv.resale_share * 100)
+    )
+    fte = conv.fte if conv.fte is not None else conv.fte_per_100 * option.gpus / 100
+    staff = part(
+        "cost.includes.staff_own"
+        if conv.fte is not None
+        else "cost.includes.staff_scaled",
+        fte=round(fte, 4),
+        per_100=conv.fte_per_100,
+    )
+    book = (
+        NOTHING
+        if option.book_value_cny is None
+        else part(
+            "cost.includes.book_value",
+            book_cny=option.book_value_cny,
+            resale_cny=option.residual_value_cny,
+            years=conv.tax_life_years,
+            residual_pct=conv.tax_residual * 100,
+        )
+    )
+    return part(
+        "cost.includes.conventions",
+        life=conv.life_years,
+        resale=resale,
+        maintenance_pct=conv.maintenance_per_year * 100,
+        staff=staff,
+        book=book,
     )
 
 
@@ -148,12 +240,15 @@ def includes(
     hybrid: HybridResult | None = None,
     spot: SpotJob | None = None,
     billing_months: int = 12,
+    conv: Conventions | None = None,
 ) -> Message:
     """What ``option``'s total includes (``cost.includes.*``).
 
     ``spot`` (:func:`gpu_advisor.engine.cost.price.spot_job`) states the reclaim
     convention in the spot option's and the mix's sentences;
-    ``billing_months`` how often the yearly commitment is billed in advance.
+    ``billing_months`` how often the yearly commitment is billed in advance;
+    ``conv`` the owned-hardware conventions, stated after an owned option's
+    scope, and the rented cards' staff in a rental's.
 
     Examples
     --------
@@ -162,7 +257,7 @@ def includes(
     >>> includes(o).params["scope"].code
     'cost.includes.monthly'
     """
-    scope = _scope(option, hybrid, spot, billing_months)
+    scope = _scope(option, hybrid, spot, billing_months, conv)
     horizon = horizon_end(option)
     if not option.feasible and option.reason is not None:
         return part(
@@ -219,34 +314,42 @@ def _scope(
     hybrid: HybridResult | None,
     spot: SpotJob | None,
     billing_months: int = 12,
+    conv: Conventions | None = None,
 ) -> Message:
     """The first sentence: what the option's figure is made of."""
     oid = option.id
     if oid is OptionId.MIX:
-        return _mix_scope(option, spot)
+        return _mix_scope(option, spot, conv)
     if oid is OptionId.HYBRID:
         return _hybrid_scope(option, hybrid)
     if oid in (OptionId.COLOCATION, OptionId.SELF_BUILD):
-        return part("cost.includes.owned_scope", owned=_owned(option, oid))
+        return part(
+            "cost.includes.owned_scope",
+            owned=_owned(option, oid),
+            conventions=conventions_message(option, conv),
+        )
+    addons = _addons(option, conv)
     if oid is OptionId.SPOT:
-        return part("cost.includes.spot", job=_spot_job(spot), addons=_addons(option))
+        return part("cost.includes.spot", job=_spot_job(spot), addons=addons)
     if oid is OptionId.YEARLY:
         return part(
             "cost.includes.yearly",
             billing=part(f"cost.includes.billing.every_{billing_months}"),
-            addons=_addons(option),
+            addons=addons,
         )
-    return part(f"cost.includes.{oid.value}", addons=_addons(option))
+    return part(f"cost.includes.{oid.value}", addons=addons)
 
 
-def _mix_scope(option: OptionResult, spot: SpotJob | None) -> Message:
+def _mix_scope(
+    option: OptionResult, spot: SpotJob | None, conv: Conventions | None = None
+) -> Message:
     """The mix: a reserved baseline plus bursts (and what spot bursts re-run)."""
     spot_part = (
         part("cost.includes.mix_spot", job=_spot_job(spot))
         if _has(option, "interruption_overhead")
         else NOTHING
     )
-    scope = part("cost.includes.mix", spot=spot_part, addons=_addons(option))
+    scope = part("cost.includes.mix", spot=spot_part, addons=_addons(option, conv))
     if option.same_as is not None:
         return part("cost.includes.same_as", same=option.same_as.value, scope=scope)
     return scope

@@ -129,6 +129,14 @@ class Prepared:
     in ``spot_fragile``, and the mix and the hybrid too when spot is the only
     contract the user selected (there is nothing safer to plan them with)."""
 
+    @property
+    def compared(self) -> list[OptionId]:
+        """The options the tornado and the Monte Carlo compare: those that can
+        run, less the ones shown only as a saving at risk (never recommended),
+        so that P(owning beats renting) weighs owning against the rentals the
+        recommendation weighs it against."""
+        return [o for o in self.risk_options if o not in self.at_risk]
+
 
 def _hybrid_kinds(options: list[OptionId]) -> list[OptionId]:
     """Owned kinds the hybrid tries: those among the options (colocation when

@@ -33,14 +33,24 @@ Conventions (stated once, used everywhere)
   interruption loses half of the job's run in the month.
 * Owned hardware (托管 colocation and 自建 self-build) is bought in month 1
   and charged its purchase price minus what it can be sold for at the end of
-  the horizon. The resale value is the straight-line book value (down to the
-  residual fraction at the end of its life) with the part above the residual
-  cut by the second-hand haircut (idctop.com article 003: out-dated cards resell at a steep
-  discount). Over a whole life this is plain straight-line depreciation to
-  the residual; over a short horizon it does *not* pretend that a two-month-old
-  server resells at book value. The resale value comes back as money in the
+  the horizon. The resale value follows the fleet's age on the resale curve
+  of the GPU's generation (``cost_defaults.resale_curves``: the share of the
+  purchase price a server fetches second-hand at each age, straight lines
+  between the points, scaled so that the share at the plan's reference age
+  is ``resale_share``; :func:`resale_fraction`); a worn-out fleet is sold at
+  the curve's share at the end of its life. A plan that types its own
+  residual value (``budget.residual_fraction``) gets the straight-line book
+  value down to it instead, with the part above the residual cut by the
+  second-hand haircut. The resale value comes back as money in the
   last month of the cash flow, so ``sum(monthly_cny) == total_cny`` and the
   break-even month and break-even utilisation use the same totals.
+* Staff: owning pays ``ops_fte_per_100_gpus × cards / 100`` engineers (or
+  the plan's own FTE) at ``ops_salary_cny_per_year`` every month of the
+  horizon; renting pays ``cloud_ops_fte_per_100_gpus × cards rented / 100``
+  engineers at the same salary in the months it runs (line ``staff``), as
+  rented instances still need their images, quotas, monitoring and bills
+  managed. Maintenance: ``maintenance_fraction_per_year`` of the hardware and
+  network price a year, owned options only.
 * Electricity = (TDP × load + server overhead) per busy GPU, server overhead
   per idle GPU, × PUE × hours × tariff.
 * A fleet that wears out while work remains is bought again only when that
@@ -280,6 +290,71 @@ def resale_value_cny(
     return floor + (book - floor) * (1 - haircut)
 
 
+def resale_fraction(
+    age_months: float, curve: Sequence[tuple[float, float]], scale: float = 1.0
+) -> float:
+    """Share of the purchase price a fleet fetches second-hand at its age.
+
+    Parameters
+    ----------
+    age_months : float
+        Months since the fleet was bought. [months]
+    curve : sequence of (float, float)
+        The generation's resale curve: (age [months], share [1]) points,
+        ages increasing; straight lines between them, the last share held
+        beyond the last age.
+    scale : float
+        Factor on every share (the risk analysis moves it). [1]
+
+    Returns
+    -------
+    float
+        The share, held within 0–1. [1]
+
+    References
+    ----------
+    GPU Lease Rate Index, *How fast do H100 GPUs depreciate?* (2026-01-08):
+    H100 60–65 % after a year, 40–45 % after two, 25–35 % after three.
+
+    Examples
+    --------
+    >>> curve = ((0.0, 1.0), (12.0, 0.62), (24.0, 0.42), (36.0, 0.30))
+    >>> resale_fraction(36.0, curve), resale_fraction(18.0, curve)
+    (0.3, 0.52)
+    >>> resale_fraction(60.0, curve), resale_fraction(36.0, curve, 1.2)
+    (0.3, 0.36)
+    """
+    if age_months < 0 or scale < 0:
+        raise ValueError("need age_months >= 0 and scale >= 0")
+    ages = [a for a, _ in curve]
+    shares = [f for _, f in curve]
+    return round(
+        min(max(float(np.interp(age_months, ages, shares)) * scale, 0.0), 1.0), 9
+    )
+
+
+def book_value_fraction(
+    age_months: float, tax_life_years: float, tax_residual: float
+) -> float:
+    """Book (tax) value left at an age, straight line over the tax life.
+
+    ``1 − (1 − residual) × min(age, life) / life``: the PRC Enterprise Income
+    Tax Law's straight-line method (implementing regulations art. 59) over
+    at least 3 years for electronic equipment (art. 60). [1]
+
+    >>> book_value_fraction(18.0, 3.0, 0.05), book_value_fraction(48.0, 3.0, 0.05)
+    (0.525, 0.05)
+    """
+    if age_months < 0 or tax_life_years <= 0 or not 0 <= tax_residual <= 1:
+        raise ValueError(
+            "need age_months >= 0, tax_life_years > 0, 0 <= tax_residual <= 1"
+        )
+    life_months = 12.0 * tax_life_years
+    return round(
+        1.0 - (1.0 - tax_residual) * min(age_months, life_months) / life_months, 9
+    )
+
+
 def billable_hours(gpu_hours: float, granularity_hours: float) -> float:
     """Hours billed for a month's work when each card's time is rounded up.
 
@@ -478,6 +553,7 @@ class Params:
     life_years: FloatArray
     residual: FloatArray
     haircut: FloatArray
+    resale_share: FloatArray  # share of the price at the reference age [1]
     tdp_w: FloatArray
     load: FloatArray
     overhead_w: FloatArray
@@ -490,6 +566,7 @@ class Params:
     self_bw_monthly: FloatArray
     ops_salary: FloatArray
     ops_fte_per_100: FloatArray
+    cloud_fte_per_100: FloatArray
     maint_frac: FloatArray
     deposit_months: FloatArray
     financing_rate: FloatArray
@@ -519,6 +596,17 @@ class Params:
     yearly_billing_months: int = 12
     """Months each bill of a yearly commitment pays for, in advance
     (:func:`paid_a_year_ahead`). [month]"""
+    resale_curve: tuple[tuple[float, float], ...] = ()
+    """The resale curve of the GPU's generation, (age [months], share [1])
+    points at the typical values (:attr:`Resolved.resale_curve`); empty: the
+    typed residual and the haircut price the resale."""
+    resale_ref_share: float = 1.0
+    """The curve's share at the reference age: ``resale_share`` scales the
+    curve by ``resale_share / resale_ref_share``. [1]"""
+    tax_life_years: float = 3.0
+    """Life of the book (tax) depreciation. [years]"""
+    tax_residual: float = 0.05
+    """Residual of the book depreciation, a share of the price. [1]"""
 
     @property
     def scenarios(self) -> int:
@@ -543,6 +631,7 @@ _PARAM_KEYS: dict[str, str] = {
     "life_years": "hardware_life_years",
     "residual": "residual_fraction",
     "haircut": "resale_haircut",
+    "resale_share": "resale_share",
     "tdp_w": "tdp_w",
     "load": "gpu_load_factor",
     "overhead_w": "server_overhead_w_per_gpu",
@@ -554,6 +643,7 @@ _PARAM_KEYS: dict[str, str] = {
     "idc_bw_monthly": "idc_bandwidth_cny_per_month",
     "ops_salary": "ops_salary_cny_per_year",
     "ops_fte_per_100": "ops_fte_per_100_gpus",
+    "cloud_fte_per_100": "cloud_ops_fte_per_100_gpus",
     "maint_frac": "maintenance_fraction_per_year",
     "deposit_months": "deposit_months",
     "financing_rate": "financing_rate_per_year",
@@ -611,6 +701,10 @@ def make_params(
         rentals=resolved.rentals,
         loan=True,
         yearly_billing_months=resolved.yearly_billing_months,
+        resale_curve=resolved.resale_curve,
+        resale_ref_share=resolved.resale_ref_share,
+        tax_life_years=v.get("tax_life_years", 3.0),
+        tax_residual=v.get("tax_residual_fraction", 0.05),
     )
 
 
@@ -629,6 +723,9 @@ class OptionArrays:
     deposit: FloatArray = field(default_factory=lambda: np.zeros(1))
     loan: FloatArray = field(default_factory=lambda: np.zeros(1))
     """Loan drawn in month 1 to pay the purchases (:func:`loan_flows`). [CNY]"""
+    book_value: FloatArray = field(default_factory=lambda: np.zeros(1))
+    """Book (tax) value of the fleet in service at the horizon's end
+    (:func:`book_value_fraction`); zero for rentals and a fleet sold. [CNY]"""
     idle: FloatArray = field(default_factory=lambda: np.zeros(1))
     utilization: FloatArray = field(default_factory=lambda: np.ones(1))
     feasible: bool = True
@@ -770,21 +867,34 @@ def _billable(hours: FloatArray, granularity: float) -> FloatArray:
 
 
 def _addons(p: Params, demand: FloatArray) -> dict[str, FloatArray]:
-    """Add-on lines, charged in the months with demand only."""
+    """Add-on lines, charged in the months with demand only, and the staff
+    that manages the rented cards (:func:`_rental_staff`)."""
     active = (demand > 0).sum(axis=1)
     return {
         "add_ons_storage": p.addon_storage_monthly[:, 0] * active,
         "add_ons_egress": p.addon_egress_monthly[:, 0] * active,
         "add_ons_bandwidth": p.addon_bandwidth_monthly[:, 0] * active,
+        "staff": _rental_staff(p, demand).sum(axis=1),
     }
 
 
+def _rental_staff(p: Params, demand: FloatArray) -> FloatArray:
+    """Operations staff for rented cards per month (S, H): ``cloud FTE per 100
+    cards × cards in use / 100 × salary / 12``, the cards ``ceil(hours /
+    730)``. [CNY]"""
+    per_card = p.cloud_fte_per_100 * p.ops_salary / 1200.0  # (S, 1)
+    return np.asarray(per_card * _ceil(demand / HOURS_PER_MONTH), dtype=np.float64)
+
+
 def _addon_monthly(p: Params, demand: FloatArray) -> FloatArray:
-    """Add-ons per month (S, H): storage, traffic, bandwidth while work runs."""
+    """Add-ons per month (S, H): storage, traffic, bandwidth while work runs,
+    and the rented cards' operations staff."""
     per_month = (
         p.addon_storage_monthly + p.addon_egress_monthly + p.addon_bandwidth_monthly
     )
-    return np.asarray(per_month * (demand > 0), dtype=np.float64)
+    return np.asarray(
+        per_month * (demand > 0) + _rental_staff(p, demand), dtype=np.float64
+    )
 
 
 def _with_deposit(cash: FloatArray, deposit: FloatArray) -> FloatArray:
@@ -1417,17 +1527,34 @@ class _Wear:
     renew_total: FloatArray  # (S,) ``renew_cash`` summed (0 without) [CNY]
     renews: bool  # any fleet bought again (``replaced.any()``)
     frac_left: FloatArray  # (S, H+1) share of the room's value left [1]
+    age_end: FloatArray  # (S or 1, 1) age of the fleet in service at the end [months]
+
+
+def _curve_share(p: Params, age: FloatArray) -> FloatArray:
+    """:func:`resale_fraction` of ``p``'s curve at ``age`` [months], scaled
+    row by row by ``resale_share / resale_ref_share``. [1]"""
+    ages = [a for a, _ in p.resale_curve]
+    shares = [f for _, f in p.resale_curve]
+    scale = p.resale_share / max(p.resale_ref_share, _EPS)  # (S, 1)
+    return np.asarray(
+        np.clip(np.interp(age, ages, shares) * scale, 0.0, 1.0), dtype=np.float64
+    )
 
 
 def _wear(p: Params, fleet: _Fleet, demand: FloatArray, months: int) -> _Wear:
-    """Straight-line book value down to the residual, replacements of a worn-out
-    fleet (sold at its residual, bought again) and the resale at the end (the
-    above-residual part cut by the second-hand haircut)."""
+    """The fleet's value: replacements of a worn-out fleet (sold at its value at
+    the end of its life, bought again) and the resale at the end, on the
+    generation's resale curve at the fleet's age (:func:`resale_fraction`);
+    with a typed residual, the straight-line book value down to it with the
+    above-residual part cut by the second-hand haircut."""
     capex_dep = fleet.capex_dep
     life_months = 12.0 * p.life_years  # (S, 1)
     elapsed = _month_row(months + 1)  # (1, H+1)
     frac_left = 1.0 - np.minimum(elapsed, life_months) / life_months  # (S, H+1)
-    floor = capex_dep[:, None] * p.residual
+    if p.resale_curve:  # worth the curve's share at the end of its life
+        floor = capex_dep[:, None] * _curve_share(p, life_months)
+    else:
+        floor = capex_dep[:, None] * p.residual
     floor0 = floor[:, 0]
     worn = capex_dep - floor0  # a worn-out fleet's loss down to its residual
     renew, age, rows = _renewals(life_months, months, demand)
@@ -1446,8 +1573,14 @@ def _wear(p: Params, fleet: _Fleet, demand: FloatArray, months: int) -> _Wear:
         # a worn-out fleet is sold at its residual value and bought again
         renew_cash = renew * worn[:, None]  # (S, H)
         renew_total = renew_cash.sum(axis=1)
-    book = floor + (capex_dep[:, None] - floor) * age_left
-    resale = floor0 + (book[:, -1] - floor0) * (1 - p.haircut[:, 0])
+    age_end = np.asarray(age[:, -1:] if renews else elapsed[:, -1:], dtype=np.float64)
+    if p.resale_curve:
+        resale = np.asarray(
+            capex_dep * _curve_share(p, age_end)[:, 0], dtype=np.float64
+        )
+    else:
+        book = floor + (capex_dep[:, None] - floor) * age_left
+        resale = floor0 + (book[:, -1] - floor0) * (1 - p.haircut[:, 0])
     return _Wear(
         floor,
         replaced,
@@ -1457,6 +1590,7 @@ def _wear(p: Params, fleet: _Fleet, demand: FloatArray, months: int) -> _Wear:
         renew_total,
         renews,
         frac_left,
+        age_end,
     )
 
 
@@ -1714,6 +1848,7 @@ def _price_renewed(
     else:
         financing_total, cash = _owned_total_column(p, fleet, wear, use, flat_m)
     arrays = _owned_arrays(
+        p,
         option,
         cash,
         fleet,
@@ -1902,11 +2037,11 @@ def _end_groups(p: Params, demand: FloatArray) -> list[_EndGroup]:
     >>> from gpu_advisor.io.catalog import load_catalog
     >>> from gpu_advisor.model.project import Project
     >>> p = make_params(resolve(Project(), load_catalog()))
-    >>> [(g.start, g.span) for g in _end_groups(p, np.ones((1, 37)))]
-    [(36, 36)]
-    >>> [g.start for g in _end_groups(p, np.ones((1, 80)))]
-    [72, 36]
-    >>> _end_groups(p, np.ones((1, 36))), _end_groups(p, np.eye(1, 37))
+    >>> [(g.start, g.span) for g in _end_groups(p, np.ones((1, 61)))]
+    [(60, 60)]
+    >>> [g.start for g in _end_groups(p, np.ones((1, 130)))]
+    [120, 60]
+    >>> _end_groups(p, np.ones((1, 60))), _end_groups(p, np.eye(1, 61))
     ([], [])
     """
     if not p.rentals:
@@ -1976,6 +2111,7 @@ _ROW_FIELDS = (
     "residual",
     "deposit",
     "loan",
+    "book_value",
     "idle",
     "utilization",
 )
@@ -2021,6 +2157,7 @@ def _with_rows(
         residual=row("residual"),
         deposit=row("deposit"),
         loan=row("loan"),
+        book_value=row("book_value"),
         idle=row("idle"),
         utilization=row("utilization"),
     )
@@ -2134,6 +2271,7 @@ def _kept_then_rented(
         residual=rows(kept.residual),
         deposit=rows(kept.deposit),
         loan=rows(kept.loan),
+        book_value=rows(0.0 * kept.book_value),  # the fleet is sold
         idle=rows(kept.idle + rent.idle),
         utilization=rows(kept.utilization),
     )
@@ -2226,6 +2364,7 @@ def _purchase_of(like: OptionArrays) -> _Purchase:
 
 
 def _owned_arrays(
+    p: Params,
     option: OptionId,
     cash: FloatArray,
     fleet: _Fleet,
@@ -2276,9 +2415,21 @@ def _owned_arrays(
         capex=fleet.capex_dep + fleet.retrofit,
         residual=bought.residual,
         deposit=deposit,
+        book_value=_book_value(p, fleet, wear, cash.shape[0]),
         idle=idle,
         utilization=util,
     )
+
+
+def _book_value(p: Params, fleet: _Fleet, wear: _Wear, s: int) -> FloatArray:
+    """Book (tax) value of the fleet in service at the end: its cards, servers,
+    network and storage (not the room) at :func:`book_value_fraction` of its
+    age. [CNY]"""
+    life = 12.0 * p.tax_life_years
+    left = 1.0 - (1.0 - p.tax_residual) * np.minimum(wear.age_end[:, 0], life) / life
+    return np.asarray(
+        np.broadcast_to(fleet.capex_dep * left, (s,)), dtype=np.float64
+    ).copy()
 
 
 def npv(cash: FloatArray, discount_rate: FloatArray) -> FloatArray:
@@ -2394,6 +2545,9 @@ def to_result(
         "same_as": arr.same_as,
         "infeasible_code": arr.infeasible_code,
         "horizon_end": arr.detail if isinstance(arr.detail, HorizonEnd) else None,
+        "book_value_cny": round(max(_one(arr.book_value, index), 0.0), 2)
+        if arr.id in OWNED_OPTIONS
+        else None,
         "reason": arr.reason,
     }
     result = OptionResult(**fields)
@@ -2521,6 +2675,7 @@ def _first_row(a: OptionArrays) -> OptionArrays:
         residual=a.residual[:1],
         deposit=a.deposit[:1],
         loan=a.loan[:1],
+        book_value=a.book_value[:1],
         idle=a.idle[:1],
         utilization=a.utilization[:1],
     )

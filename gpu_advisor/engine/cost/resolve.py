@@ -44,9 +44,18 @@ loans is not creditable (财税〔2016〕36号, annex 1, art. 27).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 
-from gpu_advisor.model.catalog import Catalog, CostDefaults, GpuPrice, RegionPreset
+import numpy as np
+
+from gpu_advisor.model.catalog import (
+    Catalog,
+    CostDefaults,
+    GpuPrice,
+    RegionPreset,
+    ResaleCurve,
+)
 from gpu_advisor.model.common import InputRef, PriceRange
 from gpu_advisor.model.project import Currency, OptionId, PriceOverride, Project
 
@@ -111,6 +120,7 @@ _UNITS = {
     "server_overhead_w_per_gpu": "W/GPU",
     "tdp_w": "W",
     "ops_salary_cny_per_year": "CNY/year",
+    "tax_life_years": "years",
     "storage_cny_per_tb": "CNY/TB",
     "restart_hours": "h",
     "spot_wait_hours": "h",
@@ -146,6 +156,15 @@ class Resolved:
     yearly_billing_months: int = 12
     """Months each bill of the yearly commitment pays for in advance
     (``budget.yearly_billing_months``)."""
+    resale_curve: tuple[tuple[float, float], ...] = ()
+    """The resale curve of the GPU's generation at its typical shares, (age
+    [months], share [1]) points (:func:`_resale`); empty when the plan types
+    its own residual value (the straight line and the haircut then)."""
+    resale_curve_name: str = ""
+    """The resale curve's name (``resale_curves``); empty without one."""
+    resale_ref_share: float = 1.0
+    """The curve's typical share at the reference age
+    (``values["resale_share"]`` before the plan's own figure). [1]"""
 
     def ref(self, key: str) -> InputRef:
         """The provenance of one input (``KeyError`` for unknown keys)."""
@@ -341,13 +360,21 @@ def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Re
     >>> r.refs["electricity_cny_per_kwh"].source.startswith("catalog")
     True
     >>> r.values["hardware_life_years"]
-    3.0
+    5.0
     """
     gpu_id = gpu_id or project.workload.gpu_id
     region: RegionPreset = catalog.region(project.meta.region_id)
     book = _Book(project, gpu_id, catalog.cost_defaults)
     _prices(book, catalog.price(gpu_id), region)
     _rules_of_thumb(book)
+    curve, ref_share = _resale(book, catalog)
+    curve_name = (
+        ""
+        if not curve
+        else getattr(
+            resale_curve_for(book.defaults, catalog.gpu(gpu_id).arch), "name", ""
+        )
+    )
     _self_build_pue(book, region)
     _project_figures(book)
     _gpu_and_rack(book, catalog, region)
@@ -364,6 +391,9 @@ def resolve(project: Project, catalog: Catalog, gpu_id: str | None = None) -> Re
         currency_source=source,
         rentals=horizon_rentals(project.budget.options),
         yearly_billing_months=project.budget.yearly_billing_months or 12,
+        resale_curve=curve,
+        resale_curve_name=curve_name,
+        resale_ref_share=ref_share,
     )
 
 
@@ -482,6 +512,19 @@ def _rules_of_thumb(book: _Book) -> None:
         defaults.retrofit_cny_per_kw,
         "prices.json retrofit_cny_per_kw",
     )
+    optional = {
+        "cloud_ops_fte_per_100_gpus": defaults.cloud_ops_fte_per_100_gpus,
+        "tax_life_years": defaults.tax_life_years,
+        "tax_residual_fraction": defaults.tax_residual_fraction,
+    }
+    fallback = {"tax_life_years": 3.0, "tax_residual_fraction": 0.05}
+    for key, rng in optional.items():
+        if rng is None:  # a catalog without the figure
+            value = fallback.get(key, 0.0)
+            book.values[key] = value
+            book.ranges[key] = (value, value, value)
+            continue
+        book.put(key, None, rng, f"prices.json {key}")
     book.put(
         "mfu_factor", None, defaults.mfu_range_factor, "prices.json mfu_range_factor"
     )
@@ -491,6 +534,72 @@ def _rules_of_thumb(book: _Book) -> None:
         defaults.demand_range_factor,
         "prices.json demand_range_factor",
     )
+
+
+RESALE_SHARE_KEY = "resale_share"
+"""Resolved input: share of the purchase price the owned fleet fetches
+second-hand at the reference age (:func:`reference_age_months`), on its
+generation's resale curve; with a typed residual value, that value. [1]"""
+
+
+def resale_curve_for(defaults: CostDefaults, arch: str) -> ResaleCurve | None:
+    """The resale curve of a GPU architecture: the first whose ``archs`` one
+    starts ``arch``, else the catalog's last; None without curves.
+
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> d = load_catalog().cost_defaults
+    >>> [resale_curve_for(d, a).name for a in ("Hopper", "Blackwell (GB202)", "Da Vinci", "X")]
+    ['hopper', 'blackwell', 'other', 'other']
+    """
+    curves = defaults.resale_curves
+    for curve in curves:
+        if any(arch.startswith(a) for a in curve.archs):
+            return curve
+    return curves[-1] if curves else None
+
+
+def reference_age_months(horizon_months: int, life_years: float) -> float:
+    """The age the resale share is quoted at: the horizon, or the fleet's
+    life when shorter (a fleet is sold at the end of its life). [months]
+
+    >>> reference_age_months(36, 5.0), reference_age_months(72, 5.0)
+    (36.0, 60.0)
+    """
+    return float(min(horizon_months, math.ceil(12.0 * life_years - 1e-9)))
+
+
+def _resale(
+    book: _Book, catalog: Catalog
+) -> tuple[tuple[tuple[float, float], ...], float]:
+    """The resale share at the reference age, its range and its citation, and
+    the curve's typical points with that share (empty, 1.0 with a typed
+    residual value: the share is then the residual's own)."""
+    budget, defaults = book.project.budget, book.defaults
+    curve = resale_curve_for(defaults, catalog.gpu(book.gpu_id).arch)
+    if budget.residual_fraction is not None or curve is None:
+        key = "residual_fraction"
+        book.values[RESALE_SHARE_KEY] = book.values[key]
+        book.ranges[RESALE_SHARE_KEY] = book.ranges[key]
+        book.refs[RESALE_SHARE_KEY] = book.refs[key]
+        return (), 1.0
+    age = reference_age_months(
+        book.project.meta.horizon_months, book.values["hardware_life_years"]
+    )
+
+    def at(shares: list[float]) -> float:
+        return round(float(np.interp(age, curve.ages_months, shares)), 6)
+
+    typical = at(curve.typical)
+    book._store(
+        RESALE_SHARE_KEY,
+        typical,
+        (at(curve.low), typical, at(curve.high)),
+        f"catalog prices.json resale_curves {curve.name} at {age:.0f} months: "
+        f"{curve.provenance.source} (as of {curve.provenance.as_of.isoformat()})",
+        confirmed=curve.provenance.confirmed,
+    )
+    points = tuple(zip(curve.ages_months, curve.typical, strict=True))
+    return points, typical
 
 
 def _self_build_pue(book: _Book, region: RegionPreset) -> None:

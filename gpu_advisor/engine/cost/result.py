@@ -16,7 +16,7 @@ from gpu_advisor.engine.cost.breakeven import compute_break_even
 from gpu_advisor.engine.cost.cap import budget_cap, cap_warnings
 from gpu_advisor.engine.cost.demand import spot_forbidden_months
 from gpu_advisor.engine.cost.explain import cost_explanations, formula_explanations
-from gpu_advisor.engine.cost.includes import includes
+from gpu_advisor.engine.cost.includes import Conventions, includes
 from gpu_advisor.engine.cost.prepare import Prepared, option_spot_months, spot_high
 from gpu_advisor.engine.cost.price import (
     FloatArray,
@@ -25,7 +25,11 @@ from gpu_advisor.engine.cost.price import (
     to_results,
 )
 from gpu_advisor.engine.cost.recommend import hybrid_result, recommend
-from gpu_advisor.engine.cost.resolve import Resolved
+from gpu_advisor.engine.cost.resolve import (
+    RESALE_SHARE_KEY,
+    Resolved,
+    reference_age_months,
+)
 from gpu_advisor.engine.cost.risk import tornado
 from gpu_advisor.engine.cost.work import work_coverage, work_warnings
 from gpu_advisor.model.catalog import Catalog
@@ -49,6 +53,7 @@ def option_results(
     hybrid: HybridResult | None,
     spot: SpotJob | None = None,
     billing_months: int = 12,
+    conv: Conventions | None = None,
 ) -> list[OptionResult]:
     """Every priced option's result with its scope sentence.
 
@@ -67,11 +72,33 @@ def option_results(
         The spot job, for the spot option's and the mix's sentences.
     billing_months : int
         Months each bill of the yearly commitment pays for in advance. [month]
+    conv : Conventions, optional
+        The owned-hardware conventions (:func:`conventions_of`), stated in
+        the owned options' sentences.
     """
     return to_results(
         list(arrays),
         discount_rate,
-        scope=lambda o: includes(o, hybrid, spot, billing_months),
+        scope=lambda o: includes(o, hybrid, spot, billing_months, conv),
+    )
+
+
+def conventions_of(resolved: Resolved, horizon_months: int) -> Conventions:
+    """The owned-hardware conventions as ``resolved`` holds them."""
+    v = resolved.values
+    life = v["hardware_life_years"]
+    curve = resolved.resale_curve
+    return Conventions(
+        life_years=life,
+        resale_share=v[RESALE_SHARE_KEY],
+        age_months=reference_age_months(horizon_months, life),
+        curve=resolved.resale_curve_name if curve else "",
+        maintenance_per_year=v["maintenance_fraction_per_year"],
+        fte=v.get("ops_fte"),
+        fte_per_100=v["ops_fte_per_100_gpus"],
+        cloud_fte_per_100=v["cloud_ops_fte_per_100_gpus"],
+        tax_life_years=v["tax_life_years"],
+        tax_residual=v["tax_residual_fraction"],
     )
 
 
@@ -123,6 +150,7 @@ def _results(
             hybrid,
             spot,
             prep.params.yearly_billing_months,
+            conventions_of(prep.resolved, int(prep.d.shape[-1])),
         )
     ]
 
@@ -141,7 +169,7 @@ def _tornado(project: Project, prep: Prepared) -> list[TornadoBar]:
         prep.resolved,
         prep.d,
         prep.owned_gpus,
-        prep.risk_options,
+        prep.compared,
         prep.policy,
         checkpointing=project.budget.checkpointing,
         mfu=prep.sizing.compute.mfu,

@@ -14,14 +14,21 @@ Inputs moved (low / typical / high from the catalog, or the catalog's
 relative spread around the project's own figure):
 
 * card price, rental price (on-demand and monthly together), tariff, PUE
-  (IDC and self-built room together), hardware life;
+  (IDC and self-built room together), hardware life, the resale value at the
+  reference age (the generation's curve scaled, or the typed residual),
+  maintenance, and the staff salary (owned and rental staff together);
 * utilisation: the GPU-hours actually used as a factor of the plan;
 * MFU: achieved model FLOPs utilisation as a factor of the planned one — the
   GPU-hours needed scale with 1 / factor.
 
 The Monte Carlo draws every one of them (plus server price, spot and yearly
-factors, residual value and resale haircut) from triangular distributions
-(low, typical, high) with ``numpy.random.default_rng(seed)``. When the demand
+factors, the resale haircut and the staff ratios of owning and renting) with
+``numpy.random.default_rng(seed)``, each centred on the plan: the value the
+plan uses is the median and the mean of its draws (:func:`centred_factors`),
+half the draws between the low and the plan's value and half between it and
+the high. A triangular with its mode at the plan's value has its median and
+mean elsewhere when the range is lopsided, and the Monte Carlo then priced
+another plan than the one shown. When the demand
 is the sized workload's GPU-hours with the modelled MFU, the GPU-hours of each
 draw come from the sizing's P10–P90 band instead of the MFU triangle
 (:func:`gpu_hour_factors`). It returns
@@ -34,7 +41,11 @@ References
 Saltelli, A. et al. (2008), *Global Sensitivity Analysis: The Primer*, Wiley,
 ch. 1 (one-at-a-time designs). Law, A. M. (2015), *Simulation Modeling and
 Analysis*, 5th ed., McGraw-Hill, section 6.11 (triangular distribution when
-only min / mode / max are known).
+only min / mode / max are known). Wallis, K. F. (2014), The two-piece
+normal, binormal, or double Gaussian distribution: its origin and
+rediscoveries, *Statistical Science* 29(1), 106-112 (two halves of different
+spread joined at the mode, as the Bank of England's fan charts draw an
+asymmetric risk around a central projection).
 """
 
 from __future__ import annotations
@@ -117,14 +128,33 @@ TORNADO_INPUTS: tuple[_Input, ...] = (
     # the restart, the chance that spot capacity is free and the wait for it,
     # as the hours a synchronous job loses to each reclaim (resolve.lost_hours)
     _Input("budget.restart_hours", "spot_lost_hours", ("restart_hours",), "h"),
+    # the owned-hardware conventions (cost_defaults, each with its source):
+    # the resale curve at the reference age (or the typed residual), the
+    # maintenance share and the staff salary (owned and rental staff alike)
+    _Input(
+        "budget.residual_fraction", "resale_share", ("resale_share", "residual"), ""
+    ),
+    _Input(
+        "budget.maintenance_fraction_per_year",
+        "maintenance_fraction_per_year",
+        ("maint_frac",),
+        "",
+    ),
+    _Input(
+        "budget.ops_salary_cny_per_year",
+        "ops_salary_cny_per_year",
+        ("ops_salary",),
+        "CNY/year",
+    ),
 )
 
 _MC_EXTRA: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("server_cny_per_server", ("server_price",)),
     ("spot_price_factor", ("spot_factor",)),
     ("yearly_price_factor", ("yearly_factor",)),
-    ("residual_fraction", ("residual",)),
     ("resale_haircut", ("haircut",)),
+    ("ops_fte_per_100_gpus", ("ops_fte_per_100",)),
+    ("cloud_ops_fte_per_100_gpus", ("cloud_fte_per_100",)),
 )
 
 
@@ -244,7 +274,12 @@ def _scaled(
         "spot_factor": "spot_price_factor",
         "yearly_factor": "yearly_price_factor",
         "residual": "residual_fraction",
+        "resale_share": "resale_share",
         "haircut": "resale_haircut",
+        "maint_frac": "maintenance_fraction_per_year",
+        "ops_salary": "ops_salary_cny_per_year",
+        "ops_fte_per_100": "ops_fte_per_100_gpus",
+        "cloud_fte_per_100": "cloud_ops_fte_per_100_gpus",
         "spot_rate_per_hour": "spot_interruptions_per_100_hours",
         "restart_hours": "spot_lost_hours",
     }
@@ -261,8 +296,9 @@ def _scaled(
     if "pue" in overrides:
         overrides["pue"] = np.maximum(overrides["pue"], 1.0)
         overrides["pue_self"] = np.maximum(overrides["pue_self"], 1.0)
-    if "residual" in overrides:
-        overrides["residual"] = np.clip(overrides["residual"], 0.0, 1.0)
+    for name in ("residual", "resale_share"):
+        if name in overrides:
+            overrides[name] = np.clip(overrides[name], 0.0, 1.0)
     if "haircut" in overrides:
         overrides["haircut"] = np.clip(overrides["haircut"], 0.0, 1.0)
     p = make_params(resolved, scenarios, overrides, checkpointing=checkpointing)
@@ -397,14 +433,70 @@ def _bar_values(
     return low, high
 
 
-def _triangular(
-    rng: np.random.Generator, low: float, mode: float, high: float, size: int
-) -> FloatArray:
-    if high - low <= 1e-12 * max(abs(high), 1.0):
-        return np.full(size, mode)
-    return np.asarray(
-        rng.triangular(low, min(max(mode, low), high), high, size), dtype=np.float64
-    )
+def centred_factors(uniform: FloatArray, low: float, high: float) -> FloatArray:
+    """Factors on the plan's value whose median and mean are both 1.
+
+    A two-piece distribution on ``[low, high]``: a uniform draw ``u`` below ½
+    falls between ``low`` and 1, above ½ between 1 and ``high``, so half the
+    draws lie on each side of the plan's value whatever the range's shape.
+    Each half is a Beta(1, k) of the distance from 1 (density highest at the
+    plan's value, zero at the range's end): ``k = 2`` (a triangle) on the
+    shorter side, and on the longer side ``k = 3 × longer / shorter − 1``, so
+    both halves lie on average as far from 1 and the mean is 1 too. A median
+    alone is not enough: many inputs with lopsided ranges, each with its
+    median at the plan's value, add up to a total whose median drifts towards
+    the sum of their means (by 4 % of the rent on the LAB example). When one
+    side of the range is empty only the median is kept.
+
+    Inverse distribution function, with ``v = 2u`` below ½ and ``2 − 2u``
+    above: ``1 − (1 − low)(1 − v^(1/k))`` and ``1 + (high − 1)(1 − v^(1/k))``.
+
+    Parameters
+    ----------
+    uniform : ndarray
+        Uniform draws on [0, 1). [1]
+    low, high : float
+        The range as factors of the plan's value, ``low ≤ 1 ≤ high``. [1]
+
+    Returns
+    -------
+    ndarray
+        One factor per draw. [1]
+
+    References
+    ----------
+    Wallis, K. F. (2014), The two-piece normal, binormal, or double Gaussian
+    distribution, *Statistical Science* 29(1), 106-112 (two halves of
+    different spread joined at the mode). Johnson, N. L., Kotz, S. &
+    Balakrishnan, N. (1995), *Continuous Univariate Distributions*, vol. 2,
+    2nd ed., Wiley, ch. 25 (the beta distribution; Beta(1, k) has mean
+    1 / (1 + k)).
+
+    Examples
+    --------
+    >>> u = np.array([0.0, 0.25, 0.5, 0.75])
+    >>> [round(x, 4) for x in centred_factors(u, 0.5, 1.5).tolist()]
+    [0.5, 0.8536, 1.0, 1.1464]
+    >>> f = centred_factors(np.random.default_rng(0).random(400_001), 0.52, 1.27)
+    >>> [round(float(x), 3) for x in (np.median(f), f.mean())]
+    [1.0, 1.0]
+    >>> bool(f.min() >= 0.52 and f.max() <= 1.27)
+    True
+    """
+    if not low <= 1.0 <= high:
+        raise ValueError("need low <= 1 <= high")
+    down, up = 1.0 - low, high - 1.0
+    k_down = k_up = 2.0
+    if down > 0 and up > 0:
+        if up > down:
+            k_up = 3.0 * up / down - 1.0
+        else:
+            k_down = 3.0 * down / up - 1.0
+    v = np.where(uniform < 0.5, 2.0 * uniform, 2.0 - 2.0 * uniform)
+    v = np.clip(v, 0.0, 1.0)
+    below = 1.0 - down * (1.0 - v ** (1.0 / k_down))
+    above = 1.0 + up * (1.0 - v ** (1.0 / k_up))
+    return np.asarray(np.where(uniform < 0.5, below, above), dtype=np.float64)
 
 
 HISTOGRAM_BINS = 40
@@ -473,7 +565,7 @@ def _draw_factors(
     factors: dict[str, FloatArray] = {}
     for key in _mc_keys():
         lo, hi = _relative(resolved, key)
-        factors[key] = _triangular(rng, lo, 1.0, hi, draws)
+        factors[key] = centred_factors(rng.random(draws), lo, hi)
     if gpu_hours_log_sigma > 0:
         factors["mfu_factor"] = np.ones(draws)
         factors[GPU_HOURS_BAND_KEY] = gpu_hour_factors(rng, draws, gpu_hours_log_sigma)
