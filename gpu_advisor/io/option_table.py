@@ -130,8 +130,51 @@ def _inputs(
             defined, attr_text=f"'{sheet.title}'!$B${row}"
         )
         row += 1
+    _curve(book, sheet, prep, lang, row + 1, source)
     sheet.column_dimensions["A"].width = 40
     sheet.column_dimensions["D"].width = 60
+
+
+def _curve(
+    book: Any,
+    sheet: Worksheet,
+    prep: Prepared,
+    lang: str,
+    row: int,
+    source: SourceWords,
+) -> None:
+    """The GPU generation's resale curve under the inputs: its typical share
+    at each age (the formulas interpolate between them) and the share at the
+    plan's reference age that ``Resale_Share`` scales it by."""
+    from openpyxl.workbook.defined_name import DefinedName
+
+    r = prep.resolved
+    if not r.resale_curve:
+        return
+    title = say("workbook.head.curve", lang, curve=r.resale_curve_name)
+    _text(sheet, row, 1, title)
+    _text(sheet, row, 2, say("workbook.head.curve_share", lang))
+    _text(sheet, row, 3, say("workbook.head.curve_age", lang))
+    first = row + 1
+    for i, (age, share) in enumerate(r.resale_curve):
+        sheet.cell(row=first + i, column=2, value=float(share))
+        sheet.cell(row=first + i, column=3, value=float(age))
+    last = first + len(r.resale_curve) - 1
+    names = {
+        wb.CURVE_SHARES: f"$B${first}:$B${last}",
+        wb.CURVE_AGES: f"$C${first}:$C${last}",
+    }
+    ref_row = last + 1
+    _text(sheet, ref_row, 1, say("workbook.head.curve_ref", lang))
+    sheet.cell(row=ref_row, column=2, value=float(r.resale_ref_share))
+    cited = source(r.refs["resale_share"].source)
+    _text(sheet, ref_row, 4, cited.text)
+    _text(sheet, ref_row, 5, cited.date)
+    names["Resale_Curve_Ref"] = f"$B${ref_row}"
+    for defined, cells in names.items():
+        book.defined_names[defined] = DefinedName(
+            defined, attr_text=f"'{sheet.title}'!{cells}"
+        )
 
 
 def _demand_ref(lang: str) -> str:
@@ -177,6 +220,7 @@ def _fleet(
         age_end=months - bought,
         ops_fte=p.ops_fte is not None,
         retrofit_given=p.retrofit_cny is not None,
+        curve=bool(p.resale_curve),
     )
 
 

@@ -53,6 +53,9 @@ INPUT_NAMES: Final[dict[str, str]] = {
     "hardware_life_years": "Life_Years",
     "residual_fraction": "Residual_Share",
     "resale_haircut": "Resale_Haircut",
+    "resale_share": "Resale_Share",
+    "tax_life_years": "Tax_Life_Years",
+    "tax_residual_fraction": "Tax_Residual",
     "tdp_w": "GPU_TDP_W",
     "gpu_load_factor": "GPU_Load",
     "server_overhead_w_per_gpu": "Server_Overhead_W",
@@ -70,6 +73,7 @@ INPUT_NAMES: Final[dict[str, str]] = {
     "egress_cny_per_tb": "Egress_Price",
     "ops_salary_cny_per_year": "Ops_Salary",
     "ops_fte_per_100_gpus": "Ops_FTE_per_100",
+    "cloud_ops_fte_per_100_gpus": "Cloud_FTE_per_100",
     "ops_fte": "Ops_FTE",
     "maintenance_fraction_per_year": "Maintenance_Share",
     "deposit_months": "Deposit_Months",
@@ -224,13 +228,46 @@ def _edge(months: int, m: int, amount: str) -> str:
 
 
 def addon_columns() -> list[Column]:
-    """``price._addons``: storage, traffic and bandwidth while work runs."""
+    """``price._addons``: storage, traffic and bandwidth while work runs, and
+    the rented cards' operations staff (``price._rental_staff``)."""
     parts = (
         ("add_ons_storage", "Shared_Storage_TB*Shared_Storage_Price"),
         ("add_ons_egress", "Egress_TB*Egress_Price"),
         ("add_ons_bandwidth", "Public_Bandwidth_Mbps*Public_Bandwidth_Price"),
     )
-    return [Column(key, _while_busy(e)) for key, e in parts]
+    return [
+        *(Column(key, _while_busy(e)) for key, e in parts),
+        Column("staff", rental_staff),
+    ]
+
+
+def rental_staff(m: int) -> str:
+    """``price._rental_staff``: staff per 100 rented cards × the month's cards
+    / 100 × the salary / 12."""
+    return f"Cloud_FTE_per_100*Ops_Salary/1200*{cards(demand(m))}"
+
+
+CURVE_AGES: Final = "Resale_Curve_Ages"
+"""Defined name of the resale curve's ages on the Inputs sheet. [months]"""
+CURVE_SHARES: Final = "Resale_Curve_Shares"
+"""Defined name of the curve's shares at those ages. [1]"""
+
+
+def curve_share(age: str) -> str:
+    """``price._curve_share``: the resale curve's share at ``age`` (straight
+    lines between its points, the end points held beyond them), scaled by
+    ``Resale_Share / Resale_Curve_Ref`` and held within 0–1."""
+    a, s = CURVE_AGES, CURVE_SHARES
+    i = f"MATCH({age},{a},1)"
+    inside = (
+        f"INDEX({s},{i})+({age}-INDEX({a},{i}))*(INDEX({s},{i}+1)-INDEX({s},{i}))"
+        f"/(INDEX({a},{i}+1)-INDEX({a},{i}))"
+    )
+    raw = (
+        f"IF({age}<=INDEX({a},1),INDEX({s},1),"
+        f"IF({age}>=INDEX({a},COUNT({a})),INDEX({s},COUNT({s})),{inside}))"
+    )
+    return f"MIN(MAX({raw}*Resale_Share/Resale_Curve_Ref,0),1)"
 
 
 def _while_busy(amount: str) -> Callable[[int], str]:
@@ -546,6 +583,9 @@ class Fleet:
     """The plan gives the staff in FTE (else per 100 cards)."""
     retrofit_given: bool
     """The plan gives the room's retrofit (else per kW)."""
+    curve: bool = True
+    """The resale follows the generation's curve (else the typed residual, the
+    straight line and the haircut)."""
 
 
 def fleet_scalars(f: Fleet) -> list[Scalar]:
@@ -589,8 +629,32 @@ def fleet_scalars(f: Fleet) -> list[Scalar]:
         ("life_months", "=12*Life_Years", False, False),
         ("loan_term", f"=MAX(ROUNDUP({{life_months}}-{EPS},0),1)", False, False),
         ("loan_rate_m", "=(1+Financing_Rate)^(1/12)-1", False, False),
-        ("floor", "={purchase}*Residual_Share", True, False),
         ("age_end", f.age_end, False, True),
+        *_resale_rows(f),
+        (
+            "tax_book",
+            "={purchase}*(1-(1-Tax_Residual)*"
+            "MIN({age_end},12*Tax_Life_Years)/(12*Tax_Life_Years))",
+            True,
+            False,
+        ),
+        ("deposit", "=Deposit_Months*{rack_m}", True, False),
+    ]
+    return [Scalar(k, v, money, decided) for k, v, money, decided in rows]
+
+
+def _resale_rows(f: Fleet) -> list[tuple[str, str | float, bool, bool]]:
+    """``price._wear``: the value a worn-out fleet is sold at (``floor``) and
+    the resale at the end, on the generation's curve at the fleet's age, or
+    with a typed residual the straight-line value down to it with the part
+    above cut by the haircut."""
+    if f.curve:
+        return [
+            ("floor", f"={{purchase}}*{curve_share('{life_months}')}", True, False),
+            ("resale", f"={{purchase}}*{curve_share('{age_end}')}", True, False),
+        ]
+    return [
+        ("floor", "={purchase}*Residual_Share", True, False),
         (
             "book_end",
             "={floor}+({purchase}-{floor})*"
@@ -599,9 +663,7 @@ def fleet_scalars(f: Fleet) -> list[Scalar]:
             False,
         ),
         ("resale", "={floor}+({book_end}-{floor})*(1-Resale_Haircut)", True, False),
-        ("deposit", "=Deposit_Months*{rack_m}", True, False),
     ]
-    return [Scalar(k, v, money, decided) for k, v, money, decided in rows]
 
 
 def loan_columns(b: Block, f: Fleet) -> list[Column]:
