@@ -20,6 +20,7 @@ from PySide6.QtGui import QUndoStack
 from gpu_advisor.io.project_file import FingerprintMemo
 from gpu_advisor.model.project import Project
 from gpu_advisor.ui.commands import ReplaceProject
+from gpu_advisor.words.money import show_amounts_in
 
 if TYPE_CHECKING:
     from gpu_advisor.engine.api import Rollout
@@ -105,7 +106,10 @@ class ProjectSession(QObject):
         edit left unchanged, as the very objects, so that pages skip redrawing
         what they show already.
         """
-        return self.memo.evaluate(self._project)
+        evaluation = self.memo.evaluate(self._project)
+        currency = evaluation.cost.currency  # the window words this plan's amounts
+        show_amounts_in(currency.code, currency.cny_per_unit)
+        return evaluation
 
     @property
     def memo(self) -> EvaluationMemo:

@@ -75,6 +75,25 @@ def amounts_in(code: str, cny_per_unit: float) -> Iterator[ReaderCurrency]:
         _CURRENT.reset(token)
 
 
+def show_amounts_in(code: str, cny_per_unit: float) -> ReaderCurrency:
+    """Word amounts in ``code`` from now on in this context (the app window,
+    which shows one plan at a time, sets it with each evaluation).
+
+    >>> import contextvars
+    >>> def shown():
+    ...     show_amounts_in("USD", 7.0)
+    ...     return amount(700, "en")
+    >>> contextvars.copy_context().run(shown), amount(700, "en")
+    ('100 USD', '700 CNY')
+    """
+    if not (math.isfinite(cny_per_unit) and cny_per_unit > 0):
+        raise ValueError(f"need a finite cny_per_unit > 0, got {cny_per_unit}")
+    currency = ReaderCurrency(code, cny_per_unit)
+    if _CURRENT.get() != currency:
+        _CURRENT.set(currency)
+    return currency
+
+
 def reader_currency() -> ReaderCurrency:
     """The currency of the amounts worded now (CNY outside :func:`amounts_in`)."""
     return _CURRENT.get()

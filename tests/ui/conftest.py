@@ -26,6 +26,7 @@ from gpu_advisor.ui import i18n
 from gpu_advisor.ui.main_window import MainWindow
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
+from gpu_advisor.words.money import show_amounts_in
 
 
 @dataclass
@@ -68,6 +69,7 @@ def isolated_settings(tmp_path: Path, qapp: QApplication) -> Iterator[AppSetting
     gc.collect()
     i18n.install_translators("en")
     qapp.processEvents()
+    show_amounts_in("CNY", 1.0)  # the window's plan currency ends with the test
 
 
 class KeepingQtBot(QtBot):

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QComboBox, QStyleOptionViewItem, QTableWidgetItem
+from PySide6.QtWidgets import (
+    QComboBox,
+    QLabel,
+    QStyleOptionViewItem,
+    QTableWidgetItem,
+)
 
 from gpu_advisor import __version__, words
 from gpu_advisor.io.project_file import fingerprint, load_project
@@ -303,3 +310,40 @@ def test_summary_shows_the_decisive_inputs_from_the_evaluation(
         assert name in text
         assert planned in text
         assert flip in text
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_a_usd_plan_reads_usd_in_the_window(
+    qtbot: Any, path: Path, language: str
+) -> None:
+    """The window words the plan's amounts in its currency, as the PDF does:
+    the review summary and the budget step's recommendation and warnings name
+    no CNY but the figures quoted from a source (the price inputs stay in CNY,
+    as quoted)."""
+    from gpu_advisor.model.common import Language
+    from gpu_advisor.model.project import Currency
+    from gpu_advisor.ui.pages.budget_page import BudgetPage
+    from tests.report.test_plan_currency import yuan_left
+
+    i18n.install_translators(language)
+    lang = Language.ZH if language == "zh_CN" else Language.EN
+    project = load_project(path)
+    meta = project.meta.model_copy(
+        update={"currency": Currency.USD, "exchange_rate_cny_per_unit": 7.1}
+    )
+    session = ProjectSession(project.model_copy(update={"meta": meta}))
+    review = _page(qtbot, session)
+    budget = BudgetPage(session)
+    qtbot.addWidget(budget)
+    budget.initializePage()
+    budget.show()
+    usd = "美元" if lang is Language.ZH else "USD"
+    summary = review.summary_view.toPlainText()
+    shown = " ".join(
+        html.unescape(re.sub(r"<[^>]+>", " ", label.text()))
+        for label in budget.recommendation.findChildren(QLabel)
+    )
+    for text in (summary, shown):
+        assert usd in text
+        assert yuan_left(text, lang) == []

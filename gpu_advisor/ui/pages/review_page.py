@@ -94,6 +94,7 @@ from gpu_advisor.ui.widgets.why import (
     session_explanations,
 )
 from gpu_advisor.ui.workers import LatestWorker
+from gpu_advisor.words.money import amount
 
 if TYPE_CHECKING:
     from gpu_advisor.ui.export import PdfExportController
@@ -817,7 +818,7 @@ class ReviewPage(QWizardPage):
                     self.tr("Total cost over %1 months (recommended option)").replace(
                         "%1", str(cost.horizon_months)
                     ),
-                    self.tr("%1 CNY").replace("%1", _number(option.total_cny)),
+                    amount(option.total_cny, current_language()),
                     keys.option_key(str(option.id), keys.OPTION_TOTAL),
                 )
             )
@@ -825,8 +826,10 @@ class ReviewPage(QWizardPage):
                 rows.append(
                     (
                         self.tr("Cost per useful GPU-hour"),
-                        self.tr("%1 CNY").replace(
-                            "%1", _number(option.cost_per_useful_gpu_hour_cny, 2)
+                        amount(
+                            option.cost_per_useful_gpu_hour_cny,
+                            current_language(),
+                            ",.2f",
                         ),
                         keys.option_key(str(option.id), keys.OPTION_PER_USEFUL_HOUR),
                     )
