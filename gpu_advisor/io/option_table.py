@@ -25,7 +25,7 @@ from gpu_advisor.engine.api import PlanEvaluation, Prepared, prepare
 from gpu_advisor.io import workbook as wb
 from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.project import OptionId
-from gpu_advisor.words import say
+from gpu_advisor.words import catalog, say
 from gpu_advisor.words.terms import option_name
 
 if TYPE_CHECKING:
@@ -82,8 +82,11 @@ def _inputs(
     lang: str,
     source: SourceWords,
     name: Callable[[str], str],
+    plan_date: str = "",
 ) -> None:
-    """The Inputs sheet: every resolved input the formulas read, named."""
+    """The Inputs sheet: every resolved input the formulas read, named in the
+    reader's language, with its unit, source and date (the plan's date for a
+    figure the plan itself gives)."""
     from openpyxl.workbook.defined_name import DefinedName
 
     sheet = book.create_sheet(say("workbook.sheet.inputs", lang))
@@ -108,22 +111,23 @@ def _inputs(
     for key, defined in wb.INPUT_NAMES.items():
         ref = r.refs.get(key)
         field = ref.name if ref is not None else key
-        _text(sheet, row, 1, name(field))
+        _text(sheet, row, 1, _input_label(key, field, lang, name))
         sheet.cell(row=row, column=2, value=float(values.get(key, 0.0)))
         if ref is not None:
             _text(sheet, row, 3, ref.unit)
             cited = source(ref.source)
             _text(sheet, row, 4, cited.text)
-            _text(sheet, row, 5, cited.date)
+            _text(sheet, row, 5, cited.date or plan_date)
         else:
             _text(sheet, row, 4, say("workbook.head.derived", lang))
+            _text(sheet, row, 5, plan_date)
         _text(sheet, row, 6, field)
         book.defined_names[defined] = DefinedName(
             defined, attr_text=f"'{sheet.title}'!$B${row}"
         )
         row += 1
     for defined, formula in wb.DERIVED:
-        _text(sheet, row, 1, defined.replace("_", " "))
+        _text(sheet, row, 1, say(f"workbook.derived.{defined}", lang))
         sheet.cell(row=row, column=2, value=formula)
         _text(sheet, row, 4, say("workbook.head.derived", lang))
         book.defined_names[defined] = DefinedName(
@@ -133,6 +137,13 @@ def _inputs(
     _curve(book, sheet, prep, lang, row + 1, source)
     sheet.column_dimensions["A"].width = 40
     sheet.column_dimensions["D"].width = 60
+
+
+def _input_label(key: str, field: str, lang: str, name: Callable[[str], str]) -> str:
+    """The input's name for the reader: the workbook's own where the engine's
+    field is shared (the two rooms' PUE) or absent, else the plan's name."""
+    own = f"workbook.input.{key}"
+    return say(own, lang) if own in catalog("en") else name(field)
 
 
 def _curve(
@@ -469,7 +480,8 @@ def write_option_table(
     book = openpyxl.Workbook()
     titles = [option_sheet(book, ev, prep, o, lang) for o in ev.cost.options]
     _options(book, ev, titles, lang)
-    _inputs(book, prep, lang, source_words, name_words)
+    plan_date = ev.project.meta.plan_date.isoformat()
+    _inputs(book, prep, lang, source_words, name_words, plan_date)
     _demand(book, prep, lang)
     path = Path(path)
     temp = path.with_name(f".{path.name}.tmp")

@@ -381,16 +381,16 @@ def yearly(o: OptionResult, months: int, period: int) -> Block:
 
     def accrual(m: int) -> str:
         price = "Monthly_Price" if rented and m >= months - tail else "Yearly_Price"
-        return f"{price}*{b.at('reserved', m)}"
+        return f"{price}*{b.at('reserved_cards', m)}"
 
     def beyond(m: int) -> str:
         if m != months - 1 or not tail or rented:
             return "0"
-        return f"Yearly_Price*{b.at('reserved', m)}*{12 - tail}"
+        return f"Yearly_Price*{b.at('reserved_cards', m)}*{12 - tail}"
 
     b.columns = [
         Column("cards", reserved_cards, money=False),
-        Column("reserved", block_peak, money=False),
+        Column("reserved_cards", block_peak, money=False),
         Column("accrued", accrual, summed=False),
         Column("beyond", beyond, summed=False),
         Column(
@@ -400,7 +400,9 @@ def yearly(o: OptionResult, months: int, period: int) -> Block:
         Column(
             "deposit",
             lambda m: _edge(
-                months, m, f"Deposit_Months*Yearly_Price*MAX({b.span('reserved')})"
+                months,
+                m,
+                f"Deposit_Months*Yearly_Price*MAX({b.span('reserved_cards')})",
             ),
         ),
     ]
@@ -693,13 +695,15 @@ def loan_columns(b: Block, f: Fleet) -> list[Column]:
             lambda m: (
                 (f"{b.at('drawn', m - 1)}" if m else "0") + f"-{b.at('loan_draw', m)}"
             ),
-            money=False,
+            summed=False,
+            converted=True,
         ),
         Column("principal", principal, converted=True),
         Column(
             "balance",
             lambda m: f"{b.at('drawn', m)}-SUM({b.span('principal', 0, m + 1)})",
-            money=False,
+            summed=False,
+            converted=True,
         ),
         Column(
             "financing",

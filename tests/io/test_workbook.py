@@ -273,3 +273,31 @@ def test_a_fleet_bought_again_reconciles(tmp_path: Path) -> None:
     out = tmp_path / "renewed.xlsx"
     write_option_table(ev, out)
     _assert_reconciles(out, ev)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_input_is_named_dated_and_once(tmp_path: Path, lang: str) -> None:
+    """Each row of the Inputs sheet names its figure in the reader's language
+    (no plan field or engine key as a name), once; every figure has a date
+    (the plan's own figures carry the plan's date)."""
+    import re
+
+    from gpu_advisor.report.glossary import input_name
+
+    ev = _evaluate(load_project(EXAMPLES / "lab_64_gpus_three_years.gpuplan"))
+    out = tmp_path / "lab.xlsx"
+    write_option_table(
+        ev, out, zh=lang == "zh", name_words=lambda n: input_name(n, lang)
+    )
+    sheet = openpyxl.load_workbook(out).worksheets[-2]
+    rows = [r for r in sheet.iter_rows(min_row=2, values_only=True) if r[0]]
+    names = [str(r[0]) for r in rows]
+    assert len(names) >= 50
+    ids = [n for n in names if re.fullmatch(r"[\w.]+", n) and ("_" in n or "." in n)]
+    assert ids == []
+    assert len(set(names)) == len(names)
+    if lang == "zh":
+        assert not [n for n in names if not re.search(r"[\u4e00-\u9fff]", n)]
+    typed = [r for r in rows if r[5] is not None and r[3] is not None]
+    assert typed
+    assert [r[0] for r in typed if not r[4]] == []
