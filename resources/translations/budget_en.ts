@@ -523,10 +523,6 @@
       <translation>thousand %1</translation>
     </message>
     <message>
-      <source>break-even: month %1</source>
-      <translation>break-even: month %1</translation>
-    </message>
-    <message>
       <source>Month</source>
       <translation>Month</translation>
     </message>
@@ -537,6 +533,10 @@
     <message>
       <source>Cumulative cost per option</source>
       <translation>Cumulative cost per option</translation>
+    </message>
+    <message>
+      <source>payback (hardware paid from cash): month %1</source>
+      <translation>payback (hardware paid from cash): month %1</translation>
     </message>
     <message>
       <source>Up-front purchase (CAPEX)</source>

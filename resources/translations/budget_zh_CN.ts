@@ -523,10 +523,6 @@
       <translation>千%1</translation>
     </message>
     <message>
-      <source>break-even: month %1</source>
-      <translation>回本：第 %1 个月</translation>
-    </message>
-    <message>
       <source>Month</source>
       <translation>月份</translation>
     </message>
@@ -537,6 +533,10 @@
     <message>
       <source>Cumulative cost per option</source>
       <translation>各方案累计成本</translation>
+    </message>
+    <message>
+      <source>payback (hardware paid from cash): month %1</source>
+      <translation>回本（设备款一次付清）：第 %1 个月</translation>
     </message>
     <message>
       <source>Up-front purchase (CAPEX)</source>

@@ -703,10 +703,6 @@ Choose a TrueType font file (.ttf or .ttc) now?</translation>
   <context>
     <name>ReviewPage</name>
     <message>
-      <source>%1 CNY</source>
-      <translation>%1 CNY</translation>
-    </message>
-    <message>
       <source>&amp;Add row</source>
       <translation>&amp;Add row</translation>
     </message>

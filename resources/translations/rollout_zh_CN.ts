@@ -703,10 +703,6 @@ Choose a TrueType font file (.ttf or .ttc) now?</source>
   <context>
     <name>ReviewPage</name>
     <message>
-      <source>%1 CNY</source>
-      <translation>%1 元</translation>
-    </message>
-    <message>
       <source>&amp;Add row</source>
       <translation>添加一行(&amp;A)</translation>
     </message>

@@ -175,6 +175,34 @@ def _loan_flows(own: Any, rate: float) -> np.ndarray:
     return flows
 
 
+def test_the_payback_month_pays_the_hardware_from_cash() -> None:
+    """The reproduction: with the purchase paid by the loan, owning's cash
+    stayed below renting's from month 1, and page 1 and the chart said LAB's
+    fleet paid for itself in month 1. The payback month is read on the
+    project's own cash (the purchase paid in its month): the same whatever
+    the financing rate, and the month from which owning's cumulative cash,
+    loan left out, stays no higher than the cheapest rental's."""
+    from gpu_advisor.engine.cost.breakeven import break_even_month
+
+    base = _load(LAB, gross=False)
+    months = {
+        rate: _cost(_set(base, budget__financing_rate_per_year=rate)).break_even
+        for rate in (0.0, 0.035, 0.12)
+    }
+    assert len({be.month for be in months.values()}) == 1
+    be = months[0.035]
+    assert be.month is not None
+    assert be.month > 1
+    cost = _cost(_set(base, budget__financing_rate_per_year=0.035))
+    assert be.owned_option is not None
+    assert be.rent_option is not None
+    own = cost.option(be.owned_option)
+    paid = np.asarray(own.monthly_cny) - _loan_flows(own, 0.035)
+    rent = cost.option(be.rent_option).monthly_cny
+    assert break_even_month(paid, rent) == be.month
+    assert break_even_month(own.monthly_cny, rent) == 1  # what the loan gave
+
+
 # --- VAT: a general taxpayer compares net amounts --------------------------------
 
 

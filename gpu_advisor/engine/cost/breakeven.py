@@ -28,6 +28,7 @@ rent exceeds depreciation plus electricity and the plan holds for six months.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -41,6 +42,7 @@ from gpu_advisor.engine.cost.price import (
     _billable,
     clean_demand,
     owned_total,
+    price_owned,
     rental_totals,
     running_job_cards,
 )
@@ -352,6 +354,20 @@ def _crossings(
     return u_all, at, u_mon
 
 
+def _paid_from_cash(p: Params, own: OptionArrays, demand: list[float]) -> FloatArray:
+    """The owned option's monthly cash with its purchases paid from cash in
+    their months, not by the loan: the payback month asks when buying has
+    paid for itself, and a loan that pays the purchase would put it in month
+    1 whatever the prices (capital budgeting's payback period is read on the
+    project's own cash flows; Brealey, Myers & Allen, ch. 5)."""
+    if not p.loan:
+        return own.cash[0]
+    cash = price_owned(
+        replace(p, loan=False), np.asarray([demand]), int(own.gpus[0]), own.id
+    ).cash[0]
+    return np.asarray(cash, dtype=np.float64)
+
+
 def _first_total(option: OptionArrays) -> float:
     """Scenario 0's total: its months summed. [CNY]"""
     return float(option.cash[0].sum())
@@ -409,7 +425,7 @@ def compute_break_even(
     u_all, at, u_mon = _crossings(
         p0, own.id, owned_gpus, months, rent_ids, spot_bursts, spot_forbidden
     )
-    month = break_even_month(own.cash[0], rent.cash[0])
+    month = break_even_month(_paid_from_cash(p0, own, demand), rent.cash[0])
     return BreakEven(
         owned_option=own.id,
         rent_option=rent.id,

@@ -461,8 +461,8 @@ def _break_even_month(
                 keys.valued_name("owned_option", option=own.id), own.total_cny, "CNY"
             ),
             _engine_ref(
-                keys.valued_name("cash_in_month_1", option=own.id),
-                own.monthly_cny[0] if own.monthly_cny else 0.0,
+                keys.valued_name("purchases_up_front", option=own.id),
+                own.capex_cny,
                 "CNY",
             ),
             _engine_ref(
@@ -473,9 +473,11 @@ def _break_even_month(
         ]
     return _explain(
         keys.BREAK_EVEN_MONTH,
-        "first month m with Σ_{k≤m} own cash_k ≤ Σ_{k≤m} rent cash_k (the payback "
-        "month); own = the cheaper owned option, rent = the cheapest feasible "
-        "renting option; none when owning stays dearer over the horizon",
+        "first month m from which Σ_{k≤m} own cash_k ≤ Σ_{k≤m} rent cash_k to the "
+        "horizon's end (the payback month); own = the cheaper owned option with "
+        "its purchases paid from cash in their months (no loan), rent = the "
+        "cheapest feasible renting option; none when owning stays dearer over "
+        "the horizon",
         [
             *pair,
             horizon_ref,

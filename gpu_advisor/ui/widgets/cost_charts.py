@@ -252,7 +252,9 @@ class CumulativeCostChart(_CostChart):
         line.setVisible(month is not None)
         if month is None:
             return
-        text = QCoreApplication.translate("CostCharts", "break-even: month %1")
+        text = QCoreApplication.translate(
+            "CostCharts", "payback (hardware paid from cash): month %1"
+        )
         text = text.replace("%1", str(month)).replace("{", "{{").replace("}", "}}")
         label = line.label
         if line.value() != month or label.format != text:
