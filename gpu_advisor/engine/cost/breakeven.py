@@ -361,7 +361,7 @@ def _paid_from_cash(p: Params, own: OptionArrays, demand: list[float]) -> FloatA
     1 whatever the prices (capital budgeting's payback period is read on the
     project's own cash flows; Brealey, Myers & Allen, ch. 5)."""
     if not p.loan:
-        return own.cash[0]
+        return np.asarray(own.cash[0], dtype=np.float64)
     cash = price_owned(
         replace(p, loan=False), np.asarray([demand]), int(own.gpus[0]), own.id
     ).cash[0]
