@@ -71,7 +71,8 @@ def sbatch_refusal(sbatch: str | None) -> str | None:
 
 
 SBATCH_REFUSAL = sbatch_refusal(SBATCH)
-K8S_VERSIONS = ("1.25", "1.30", "1.37")
+K8S_VERSIONS = tuple(f"1.{minor}" for minor in range(25, 38))
+"""Every Kubernetes release kubernetes-validate 1.37 has schemas for."""
 SCHEDULERS = {
     "k8s": Scheduler.KUBERNETES,
     "slurm": Scheduler.SLURM,
@@ -169,7 +170,7 @@ def test_files_follow_the_planned_node_count(
     sbatch = (folder / "testkit" / "slurm" / "testkit.sbatch").read_text(
         encoding="utf-8"
     )
-    assert f"#SBATCH --nodes={max(2, nodes)}\n" in sbatch
+    assert f"#SBATCH --nodes={nodes}\n" in sbatch  # the 8-GPU plan asks for 1 node
     assert f"#SBATCH --ntasks-per-node={gpus}\n" in sbatch
     if nodes > 1:  # the plan's network settings reach the launch file
         assert "NCCL_IB_DISABLE" in launch
@@ -229,23 +230,61 @@ def _pod_specs(
     return []
 
 
-def test_kit_job_meets_the_baseline_pod_security_standard(
-    rollouts: dict[tuple[str, str], Path],
+@pytest.mark.parametrize("example", sorted(PLANNED))
+def test_kit_spans_the_planned_nodes_and_states_its_privileges(
+    rollouts: dict[tuple[str, str], Path], example: str
 ) -> None:
-    text = (
-        rollouts[("lab_64_gpus_three_years", "k8s")] / "testkit/k8s/testkit-job.yaml"
-    ).read_text(encoding="utf-8")
-    job = next(d for d in yaml.safe_load_all(text) if d["kind"] == "Job")
-    pod = job["spec"]["template"]["spec"]
+    nodes, gpus = PLANNED[example]
+    text = (rollouts[(example, "k8s")] / "testkit/k8s/testkit-job.yaml").read_text(
+        encoding="utf-8"
+    )
+    docs = {d["kind"]: d for d in yaml.safe_load_all(text)}
+    assert {
+        "Namespace",
+        "PersistentVolumeClaim",
+        "Service",
+        "Job",
+        "PodDisruptionBudget",
+    } <= set(docs)
+    job = docs["Job"]["spec"]
+    assert (job["completionMode"], job["completions"], job["parallelism"]) == (
+        "Indexed",
+        nodes,
+        nodes,
+    )
+    pod = job["template"]["spec"]
+    assert pod["subdomain"] == docs["Service"]["metadata"]["name"]
+    assert docs["Service"]["spec"]["clusterIP"] == "None"
+    assert {
+        "key": "nvidia.com/gpu",
+        "operator": "Exists",
+        "effect": "NoSchedule",
+    } in pod["tolerations"]
+    container = pod["containers"][0]
+    assert container["resources"]["limits"]["nvidia.com/gpu"] == gpus
+    mounts = {m["mountPath"]: m["name"] for m in container["volumeMounts"]}
+    claims = {
+        v["name"]: v["persistentVolumeClaim"]["claimName"]
+        for v in pod["volumes"]
+        if "persistentVolumeClaim" in v
+    }
+    assert mounts["/data"] in claims
+    assert mounts["/results"] in claims
     assert not any("hostPath" in v for v in pod["volumes"])
-    assert not pod.get("hostNetwork")
-    assert not pod.get("hostIPC")
-    assert not pod.get("hostPID")
-    for container in pod["containers"]:
-        security = container.get("securityContext", {})
-        assert not security.get("privileged")
-        assert not security.get("capabilities", {}).get("add")
-    assert "pod-security.kubernetes.io/enforce=baseline" in text
+    env = {e["name"]: e.get("value") for e in container["env"]}
+    assert env["KIT_NODES"] == str(nodes)
+    labels = docs["Namespace"]["metadata"]["labels"]
+    added = container["securityContext"].get("capabilities", {}).get("add", [])
+    if nodes > 1:  # RDMA device (the example names one) and pinned memory
+        assert container["resources"]["limits"]["rdma/hca_shared_devices_a"] == 1
+        assert added == ["IPC_LOCK"]
+        assert labels["pod-security.kubernetes.io/enforce"] == "privileged"
+        assert "IPC_LOCK lets NCCL pin memory" in text
+    else:
+        assert not added
+        assert not pod.get("hostNetwork")
+        assert labels["pod-security.kubernetes.io/enforce"] == "baseline"
+    assert docs["PodDisruptionBudget"]["spec"]["maxUnavailable"] == 0
 
 
 def test_kubernetes_job_supplies_the_script() -> None:

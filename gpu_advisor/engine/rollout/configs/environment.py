@@ -59,6 +59,11 @@ class RolloutPlan:
         Size of one checkpoint from the sizing. [B]
     advice : tuple of Advice
         Node-count mismatch and NVIDIA-only notes, for the files and the app. [-]
+    sized_gpus : int or None
+        The cards the sizing plans; whole servers may hold more (12 cards on
+        servers of 8 run as 2 × 8 = 16 ranks). None without a sizing. [1]
+    gpu_id : str
+        The plan's GPU (catalog id; "" if unknown): its alert thresholds. [-]
     """
 
     environment: Environment
@@ -69,6 +74,8 @@ class RolloutPlan:
     gpu_name: str
     checkpoint_bytes: float | None
     advice: tuple[Advice, ...]
+    sized_gpus: int | None = None
+    gpu_id: str = ""
 
     @property
     def nvidia(self) -> bool:
@@ -207,6 +214,8 @@ def plan_environment(
         gpu_name=sized.gpu_name,
         checkpoint_bytes=sized.checkpoint_bytes,
         advice=tuple(advice),
+        sized_gpus=sized.gpus,
+        gpu_id=sized.gpu_id,
     )
 
 
@@ -224,6 +233,10 @@ class _SizedShape:
         The sized GPU's maker and name from the catalog. [-]
     checkpoint_bytes : float or None
         Size of one checkpoint. [B]
+    gpus : int or None
+        The cards the sizing plans. [1]
+    gpu_id : str
+        The sized GPU's catalog id. [-]
     """
 
     nodes: int | None = None
@@ -232,6 +245,8 @@ class _SizedShape:
     gpu_vendor: str = ""
     gpu_name: str = ""
     checkpoint_bytes: float | None = None
+    gpus: int | None = None
+    gpu_id: str = ""
 
 
 def _sized_shape(
@@ -268,6 +283,8 @@ def _sized_shape(
         gpu_vendor=vendor,
         gpu_name=name,
         checkpoint_bytes=sizing.storage.checkpoint_bytes,
+        gpus=cluster.gpus if sized_nodes is not None else None,
+        gpu_id=gpu.id if gpu is not None else "",
     )
 
 
