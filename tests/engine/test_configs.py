@@ -77,6 +77,11 @@ EXPECTED_ALERTS = {
     "GpuThermalThrottling",
     "GpuPowerBrakeOrHwSlowdown",
     "NcclHangSuspected",
+    "NvlinkErrors",
+    "NvlinkRecoveryErrors",
+    "FabricPortErrors",
+    "FabricLinkFlap",
+    "FabricPortDown",
     "DcgmExporterDown",
     "DcgmExporterAbsent",
 }

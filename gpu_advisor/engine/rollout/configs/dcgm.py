@@ -27,16 +27,17 @@ COUNTERS_PATH: Final = "/etc/dcgm-exporter/gpu-advisor-counters.csv"
 """Where the exporter reads our counters CSV (``-f`` flag of dcgm-exporter [5])."""
 
 # The default counters of dcgm-exporter [5] plus the fields our alerts need that
-# the default file leaves commented out (ECC, clock event reasons, violations)
-# and the profiling fields the NCCL-hang alert reads (DCP; datacenter GPUs only).
+# the default file leaves commented out (ECC, clock event reasons, violations,
+# NVLink error counters, the power limit) and the profiling fields the NCCL-hang alert reads (DCP; datacenter GPUs only).
 DCGM_COUNTERS_CSV: Final = """\
 # Format: DCGM FIELD, Prometheus metric type, help message
-# Written by gpu-advisor: dcgm-exporter defaults plus ECC, clock events, DCP.
+# Written by gpu-advisor: dcgm-exporter defaults plus ECC, clock events, NVLink errors, power limit, DCP.
 DCGM_FI_DEV_SM_CLOCK, gauge, SM clock frequency (in MHz).
 DCGM_FI_DEV_MEM_CLOCK, gauge, Memory clock frequency (in MHz).
 DCGM_FI_DEV_MEMORY_TEMP, gauge, Memory temperature (in C).
 DCGM_FI_DEV_GPU_TEMP, gauge, GPU temperature (in C).
 DCGM_FI_DEV_POWER_USAGE, gauge, Power draw (in W).
+DCGM_FI_DEV_POWER_MGMT_LIMIT, gauge, Power management limit (in W).
 DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION, counter, Total energy consumption since boot (in mJ).
 DCGM_FI_DEV_PCIE_REPLAY_COUNTER, counter, Total number of PCIe retries.
 DCGM_FI_DEV_GPU_UTIL, gauge, GPU utilization (in %).
@@ -50,6 +51,10 @@ DCGM_FI_DEV_FB_USED, gauge, Framebuffer memory used (in MiB).
 DCGM_FI_DEV_ECC_SBE_VOL_TOTAL, counter, Total number of single-bit volatile ECC errors.
 DCGM_FI_DEV_ECC_DBE_VOL_TOTAL, counter, Total number of double-bit volatile ECC errors.
 DCGM_FI_DEV_ECC_DBE_AGG_TOTAL, counter, Total number of double-bit persistent ECC errors.
+DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL, counter, Total number of NVLink flow-control CRC errors.
+DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL, counter, Total number of NVLink data CRC errors.
+DCGM_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL, counter, Total number of NVLink retries.
+DCGM_FI_DEV_NVLINK_RECOVERY_ERROR_COUNT_TOTAL, counter, Total number of NVLink recovery errors.
 DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL, counter, Total number of NVLink bandwidth counters for all lanes.
 DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS, counter, Number of remapped rows for uncorrectable errors.
 DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS, counter, Number of remapped rows for correctable errors.

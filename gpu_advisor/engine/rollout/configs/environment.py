@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from gpu_advisor.engine.rollout.configs.alert_rules import GpuLimits
 from gpu_advisor.engine.rollout.configs.common import (
     GeneratedConfig,
     Wording,
@@ -63,7 +64,10 @@ class RolloutPlan:
         The cards the sizing plans; whole servers may hold more (12 cards on
         servers of 8 run as 2 × 8 = 16 ranks). None without a sizing. [1]
     gpu_id : str
-        The plan's GPU (catalog id; "" if unknown): its alert thresholds. [-]
+        The plan's GPU (catalog id; "" if unknown). [-]
+    gpu_limits : GpuLimits or None
+        That GPU's temperatures and rated power for the alert rules; None if
+        unknown. [-]
     """
 
     environment: Environment
@@ -76,6 +80,7 @@ class RolloutPlan:
     advice: tuple[Advice, ...]
     sized_gpus: int | None = None
     gpu_id: str = ""
+    gpu_limits: GpuLimits | None = None
 
     @property
     def nvidia(self) -> bool:
@@ -112,7 +117,9 @@ class RolloutPlan:
         The NVIDIA-only note goes on top when the plan's GPU is not NVIDIA's
         (the node-count note belongs to the launch file).
         """
-        config = monitoring_config(name, self.environment, monitoring, say)
+        config = monitoring_config(
+            name, self.environment, monitoring, say, gpu=self.gpu_limits
+        )
         notes = [as_message(a) for a in self.advice if a.code == NVIDIA_ONLY_CODE]
         if not notes:
             return config
@@ -216,7 +223,16 @@ def plan_environment(
         advice=tuple(advice),
         sized_gpus=sized.gpus,
         gpu_id=sized.gpu_id,
+        gpu_limits=_gpu_limits(catalog, sized.gpu_id or project.workload.gpu_id),
     )
+
+
+def _gpu_limits(catalog: Catalog, gpu_id: str) -> GpuLimits | None:
+    """The alert limits of the plan's GPU; None when the catalog does not know it."""
+    try:
+        return GpuLimits.of(catalog.gpu(gpu_id))
+    except (KeyError, ValueError):
+        return None
 
 
 @dataclass(frozen=True, slots=True)
