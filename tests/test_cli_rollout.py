@@ -25,8 +25,10 @@ from gpu_advisor.engine.evaluate import Rollout, evaluate_plan
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import load_project, save_project
 from gpu_advisor.io.rollout import rollout_files, write_rollout
+from gpu_advisor.io.testkit import write_testkit
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project, Scheduler
+from gpu_advisor.words import wording
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "resources" / "examples").glob("*.gpuplan"))
@@ -165,6 +167,8 @@ def test_files_follow_the_planned_node_count(
         assert container["resources"]["limits"]["nvidia.com/gpu"] == gpus
         if nodes > 1:  # the RDMA device the user named, and the plan's IB settings
             assert container["resources"]["limits"]["rdma/hca_shared_devices_a"] == 1
+            # IPC_LOCK: the file says the namespace must allow privileged pods
+            assert "pod-security.kubernetes.io/enforce=privileged" in launch
             names = {e["name"]: e.get("value") for e in container["env"]}
             assert names["NCCL_IB_DISABLE"] == "0"
     sbatch = (folder / "testkit" / "slurm" / "testkit.sbatch").read_text(
@@ -709,3 +713,67 @@ def test_sbatch_refusal_names_the_cause(tmp_path: Path) -> None:
     working.write_text("#!/bin/sh\nexit 0\n", encoding="utf-8")
     working.chmod(0o755)
     assert sbatch_refusal(str(working)) is None
+
+
+@pytest.mark.parametrize(
+    "example", ["lab_64_gpus_three_years", "shenzhen_7b_pretrain_then_serve"]
+)
+@pytest.mark.parametrize("launcher", [None, "mpirun"])
+def test_bare_readme_step_2_works_as_written(
+    rollouts: dict[tuple[str, str], Path],
+    tmp_path: Path,
+    example: str,
+    launcher: str | None,
+) -> None:
+    """README step 2: copy hostfile.example to hostfile, run the multi-node test
+    (with ``MPI_LAUNCHER=mpirun`` as written, and with the bare kit's default)."""
+    nodes, gpus = PLANNED[example]
+    kit = rollouts[(example, "bare")] / "testkit"
+    readme = (kit / "README.md").read_text(encoding="utf-8")
+    assert "`MPI_LAUNCHER=mpirun ./21_nccl_multi_node.sh hostfile`" in readme
+    hostfile = tmp_path / "hostfile"
+    shutil.copy(kit / "hostfile.example", hostfile)
+    extra = {"MPI_LAUNCHER": launcher} if launcher else {}
+    result = subprocess.run(
+        ["bash", str(kit / "21_nccl_multi_node.sh"), str(hostfile)],
+        env=_kit_env(tmp_path, kit, extra),
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "launch.log").read_text().strip() == str(nodes * gpus)
+    assert "Note: the plan has" not in result.stdout  # 64 GPUs: no rounding
+
+
+def test_kit_states_when_whole_nodes_round_the_plans_gpus_up(tmp_path: Path) -> None:
+    """12 GPUs on servers of 8: 2 nodes x 8 = 16 ranks, said in the README, the
+    batch script, the hostfile example and the cross-node test's output."""
+    project = load_project(EXAMPLES[0])
+    project = project.model_copy(
+        update={"workload": project.workload.model_copy(update={"gpus": 12})}
+    )
+    rollout = _rollout(project)
+    assert (rollout.plan.sized_gpus, rollout.plan.environment.nodes) == (12, 2)
+    kit = rollout.testkit(project.vendors[0], wording("en"))
+    said = "The plan has 12 GPUs; whole nodes of 8 make 2 × 8 = 16 ranks"
+    assert said in kit["README.md"]
+    assert "The plan has 12 GPUs" in kit["slurm/testkit.sbatch"]
+    assert "The plan has 12 GPUs" in kit["hostfile.example"]
+    assert (
+        "规划为 12 卡"
+        in rollout.testkit(project.vendors[0], wording("zh"))["README.md"]
+    )
+    folder = tmp_path / "kit"
+    write_testkit(kit, folder)
+    hostfile = tmp_path / "hostfile"
+    shutil.copy(folder / "hostfile.example", hostfile)
+    result = subprocess.run(
+        ["bash", str(folder / "21_nccl_multi_node.sh"), str(hostfile)],
+        env=_kit_env(tmp_path, folder, {"MPI_LAUNCHER": "mpirun"}),
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "the plan has 12 GPUs; this test runs 2 nodes x 8 GPUs = 16 ranks" in (
+        result.stdout
+    )
