@@ -182,13 +182,16 @@ def k8s_manifest(env: Environment, vendor: Vendor, shape: KitShape) -> str:
 def _comments(vendor: Vendor, namespace: str, shape: KitShape, needs: list[str]) -> str:
     """How to run it, and why the namespace is labelled as it is [1]."""
     ranks = shape.nodes * shape.gpus
+    reasons = {
+        "IPC_LOCK": "#   IPC_LOCK lets NCCL pin memory for RDMA (not in the baseline standard's list);\n",
+        "hostNetwork": "#   hostNetwork puts the pods on the node's RoCE/InfiniBand interfaces;\n",
+    }
     if needs:
         why = (
-            f"# Pod Security: the namespace is labelled privileged because the pods need "
+            "# Pod Security: the namespace is labelled privileged because the pods need "
             f"{' and '.join(needs)}:\n"
-            "#   IPC_LOCK lets NCCL pin memory for RDMA (not in the baseline standard's list);\n"
-            "#   hostNetwork puts the pods on the node's RoCE/InfiniBand interfaces.\n"
-            "# No hostPath, no privileged container, no SYS_ADMIN.\n"
+            + "".join(reasons[need] for need in needs)
+            + "#   no hostPath, no privileged container, no SYS_ADMIN.\n"
         )
     else:
         why = (
@@ -201,12 +204,12 @@ def _comments(vendor: Vendor, namespace: str, shape: KitShape, needs: list[str])
 # mpirun over ssh ({ranks} ranks, one per GPU). The image needs Open MPI, nccl-tests built
 # with MPI=1 (NCCL_TESTS_DIR) and openssh-server for that test; without them it is skipped
 # with a message.
-# 1. kubectl apply -f k8s/testkit-job.yaml is step 4; first:
+# 1. kubectl create namespace {namespace} (if it does not exist yet), then the kit as a ConfigMap:
 #    kubectl -n {namespace} create configmap {JOB} --from-file=<kit folder>
 # 2. ssh-keygen -t ed25519 -N '' -f testkit_key
 #    kubectl -n {namespace} create secret generic {SSH_SECRET} \\
 #      --from-file=id_ed25519=testkit_key --from-file=authorized_keys=testkit_key.pub
-# 3. The data volume: /data{"" if shape.shared_dir == "/data" else " (" + _plain(shape.shared_dir) + ")"} is the claim named below (the plan's storage);
+# 3. The data volume at {_plain(_mount(shape.shared_dir))} is the claim the Job mounts (the plan's storage);
 #    fio writes {shape.data_gib} GiB there at most. Results go to the claim
 #    gpu-advisor-testkit-results, one folder and one results_<node>.tar.gz per node.
 # 4. kubectl apply -f k8s/testkit-job.yaml ; kubectl -n {namespace} logs -f job/{JOB}
