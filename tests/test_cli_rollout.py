@@ -25,8 +25,10 @@ from gpu_advisor.engine.evaluate import Rollout, evaluate_plan
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import load_project, save_project
 from gpu_advisor.io.rollout import rollout_files, write_rollout
+from gpu_advisor.io.testkit import write_testkit
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project, Scheduler
+from gpu_advisor.words import wording
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "resources" / "examples").glob("*.gpuplan"))
@@ -71,7 +73,8 @@ def sbatch_refusal(sbatch: str | None) -> str | None:
 
 
 SBATCH_REFUSAL = sbatch_refusal(SBATCH)
-K8S_VERSIONS = ("1.25", "1.30", "1.37")
+K8S_VERSIONS = tuple(f"1.{minor}" for minor in range(25, 38))
+"""Every Kubernetes release kubernetes-validate 1.37 has schemas for."""
 SCHEDULERS = {
     "k8s": Scheduler.KUBERNETES,
     "slurm": Scheduler.SLURM,
@@ -164,12 +167,14 @@ def test_files_follow_the_planned_node_count(
         assert container["resources"]["limits"]["nvidia.com/gpu"] == gpus
         if nodes > 1:  # the RDMA device the user named, and the plan's IB settings
             assert container["resources"]["limits"]["rdma/hca_shared_devices_a"] == 1
+            # IPC_LOCK: the file says the namespace must allow privileged pods
+            assert "pod-security.kubernetes.io/enforce=privileged" in launch
             names = {e["name"]: e.get("value") for e in container["env"]}
             assert names["NCCL_IB_DISABLE"] == "0"
     sbatch = (folder / "testkit" / "slurm" / "testkit.sbatch").read_text(
         encoding="utf-8"
     )
-    assert f"#SBATCH --nodes={max(2, nodes)}\n" in sbatch
+    assert f"#SBATCH --nodes={nodes}\n" in sbatch  # the 8-GPU plan asks for 1 node
     assert f"#SBATCH --ntasks-per-node={gpus}\n" in sbatch
     if nodes > 1:  # the plan's network settings reach the launch file
         assert "NCCL_IB_DISABLE" in launch
@@ -229,23 +234,61 @@ def _pod_specs(
     return []
 
 
-def test_kit_job_meets_the_baseline_pod_security_standard(
-    rollouts: dict[tuple[str, str], Path],
+@pytest.mark.parametrize("example", sorted(PLANNED))
+def test_kit_spans_the_planned_nodes_and_states_its_privileges(
+    rollouts: dict[tuple[str, str], Path], example: str
 ) -> None:
-    text = (
-        rollouts[("lab_64_gpus_three_years", "k8s")] / "testkit/k8s/testkit-job.yaml"
-    ).read_text(encoding="utf-8")
-    job = next(d for d in yaml.safe_load_all(text) if d["kind"] == "Job")
-    pod = job["spec"]["template"]["spec"]
+    nodes, gpus = PLANNED[example]
+    text = (rollouts[(example, "k8s")] / "testkit/k8s/testkit-job.yaml").read_text(
+        encoding="utf-8"
+    )
+    docs = {d["kind"]: d for d in yaml.safe_load_all(text)}
+    assert {
+        "Namespace",
+        "PersistentVolumeClaim",
+        "Service",
+        "Job",
+        "PodDisruptionBudget",
+    } <= set(docs)
+    job = docs["Job"]["spec"]
+    assert (job["completionMode"], job["completions"], job["parallelism"]) == (
+        "Indexed",
+        nodes,
+        nodes,
+    )
+    pod = job["template"]["spec"]
+    assert pod["subdomain"] == docs["Service"]["metadata"]["name"]
+    assert docs["Service"]["spec"]["clusterIP"] == "None"
+    assert {
+        "key": "nvidia.com/gpu",
+        "operator": "Exists",
+        "effect": "NoSchedule",
+    } in pod["tolerations"]
+    container = pod["containers"][0]
+    assert container["resources"]["limits"]["nvidia.com/gpu"] == gpus
+    mounts = {m["mountPath"]: m["name"] for m in container["volumeMounts"]}
+    claims = {
+        v["name"]: v["persistentVolumeClaim"]["claimName"]
+        for v in pod["volumes"]
+        if "persistentVolumeClaim" in v
+    }
+    assert mounts["/data"] in claims
+    assert mounts["/results"] in claims
     assert not any("hostPath" in v for v in pod["volumes"])
-    assert not pod.get("hostNetwork")
-    assert not pod.get("hostIPC")
-    assert not pod.get("hostPID")
-    for container in pod["containers"]:
-        security = container.get("securityContext", {})
-        assert not security.get("privileged")
-        assert not security.get("capabilities", {}).get("add")
-    assert "pod-security.kubernetes.io/enforce=baseline" in text
+    env = {e["name"]: e.get("value") for e in container["env"]}
+    assert env["KIT_NODES"] == str(nodes)
+    labels = docs["Namespace"]["metadata"]["labels"]
+    added = container["securityContext"].get("capabilities", {}).get("add", [])
+    if nodes > 1:  # RDMA device (the example names one) and pinned memory
+        assert container["resources"]["limits"]["rdma/hca_shared_devices_a"] == 1
+        assert added == ["IPC_LOCK"]
+        assert labels["pod-security.kubernetes.io/enforce"] == "privileged"
+        assert "IPC_LOCK lets NCCL pin memory" in text
+    else:
+        assert not added
+        assert not pod.get("hostNetwork")
+        assert labels["pod-security.kubernetes.io/enforce"] == "baseline"
+    assert docs["PodDisruptionBudget"]["spec"]["maxUnavailable"] == 0
 
 
 def test_kubernetes_job_supplies_the_script() -> None:
@@ -670,3 +713,67 @@ def test_sbatch_refusal_names_the_cause(tmp_path: Path) -> None:
     working.write_text("#!/bin/sh\nexit 0\n", encoding="utf-8")
     working.chmod(0o755)
     assert sbatch_refusal(str(working)) is None
+
+
+@pytest.mark.parametrize(
+    "example", ["lab_64_gpus_three_years", "shenzhen_7b_pretrain_then_serve"]
+)
+@pytest.mark.parametrize("launcher", [None, "mpirun"])
+def test_bare_readme_step_2_works_as_written(
+    rollouts: dict[tuple[str, str], Path],
+    tmp_path: Path,
+    example: str,
+    launcher: str | None,
+) -> None:
+    """README step 2: copy hostfile.example to hostfile, run the multi-node test
+    (with ``MPI_LAUNCHER=mpirun`` as written, and with the bare kit's default)."""
+    nodes, gpus = PLANNED[example]
+    kit = rollouts[(example, "bare")] / "testkit"
+    readme = (kit / "README.md").read_text(encoding="utf-8")
+    assert "`MPI_LAUNCHER=mpirun ./21_nccl_multi_node.sh hostfile`" in readme
+    hostfile = tmp_path / "hostfile"
+    shutil.copy(kit / "hostfile.example", hostfile)
+    extra = {"MPI_LAUNCHER": launcher} if launcher else {}
+    result = subprocess.run(
+        ["bash", str(kit / "21_nccl_multi_node.sh"), str(hostfile)],
+        env=_kit_env(tmp_path, kit, extra),
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "launch.log").read_text().strip() == str(nodes * gpus)
+    assert "Note: the plan has" not in result.stdout  # 64 GPUs: no rounding
+
+
+def test_kit_states_when_whole_nodes_round_the_plans_gpus_up(tmp_path: Path) -> None:
+    """12 GPUs on servers of 8: 2 nodes x 8 = 16 ranks, said in the README, the
+    batch script, the hostfile example and the cross-node test's output."""
+    project = load_project(EXAMPLES[0])
+    project = project.model_copy(
+        update={"workload": project.workload.model_copy(update={"gpus": 12})}
+    )
+    rollout = _rollout(project)
+    assert (rollout.plan.sized_gpus, rollout.plan.environment.nodes) == (12, 2)
+    kit = rollout.testkit(project.vendors[0], wording("en"))
+    said = "The plan has 12 GPUs; whole nodes of 8 make 2 × 8 = 16 ranks"
+    assert said in kit["README.md"]
+    assert "The plan has 12 GPUs" in kit["slurm/testkit.sbatch"]
+    assert "The plan has 12 GPUs" in kit["hostfile.example"]
+    assert (
+        "规划为 12 卡"
+        in rollout.testkit(project.vendors[0], wording("zh"))["README.md"]
+    )
+    folder = tmp_path / "kit"
+    write_testkit(kit, folder)
+    hostfile = tmp_path / "hostfile"
+    shutil.copy(folder / "hostfile.example", hostfile)
+    result = subprocess.run(
+        ["bash", str(folder / "21_nccl_multi_node.sh"), str(hostfile)],
+        env=_kit_env(tmp_path, folder, {"MPI_LAUNCHER": "mpirun"}),
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "the plan has 12 GPUs; this test runs 2 nodes x 8 GPUs = 16 ranks" in (
+        result.stdout
+    )

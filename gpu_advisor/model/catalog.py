@@ -25,6 +25,28 @@ class NetworkKind(StrEnum):
     ETHERNET = "ethernet"
 
 
+class GpuThermal(Frozen):
+    """Temperature limits the GPU's driver reports (``nvidia-smi -q``, "Temperature")."""
+
+    max_operating_temp_c: float = Field(
+        ...,
+        gt=0,
+        le=150,
+        description="GPU Max Operating Temp: above it the driver slows the clocks "
+        "(NVML: SW thermal slowdown). [°C]",
+    )
+    memory_max_operating_temp_c: float | None = Field(
+        None, gt=0, le=150, description="Memory Max Operating Temp. [°C]"
+    )
+    slowdown_temp_c: float | None = Field(
+        None, gt=0, le=150, description="GPU Slowdown Temp (hardware slowdown). [°C]"
+    )
+    shutdown_temp_c: float | None = Field(
+        None, gt=0, le=150, description="GPU Shutdown Temp. [°C]"
+    )
+    provenance: Provenance
+
+
 class GpuSpec(Frozen):
     """Datasheet figures for one accelerator."""
 
@@ -58,6 +80,11 @@ class GpuSpec(Frozen):
         description="Fields that no datasheet or primary source confirms.",
     )
     provenance: Provenance
+    thermal: GpuThermal | None = Field(
+        None,
+        description="Temperature limits from a published nvidia-smi -q output of "
+        "this GPU; None where none was found (the alerts keep the plan's values).",
+    )
 
     def confirms(self, field: str) -> bool:
         """True when a datasheet or primary source confirms ``field``.

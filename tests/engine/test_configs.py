@@ -77,6 +77,11 @@ EXPECTED_ALERTS = {
     "GpuThermalThrottling",
     "GpuPowerBrakeOrHwSlowdown",
     "NcclHangSuspected",
+    "NvlinkErrors",
+    "NvlinkRecoveryErrors",
+    "FabricPortErrors",
+    "FabricLinkFlap",
+    "FabricPortDown",
     "DcgmExporterDown",
     "DcgmExporterAbsent",
 }
@@ -520,7 +525,14 @@ def csv_fields() -> set[str]:
 
 def test_dcgm_exporter_daemonset() -> None:
     text = dcgm_exporter_manifest(Environment(), Monitoring(namespace="Mon itor"), EN)
-    cm, ds = yaml.safe_load_all(text)
+    namespace, cm, ds, account, role, binding = yaml.safe_load_all(text)
+    labels = namespace["metadata"]["labels"]
+    # SYS_ADMIN and the hostPath mount need the privileged Pod Security level
+    assert labels["pod-security.kubernetes.io/enforce"] == "privileged"
+    assert "SYS_ADMIN" in text.split("---")[0]  # and the comment says why
+    assert binding["roleRef"]["name"] == role["metadata"]["name"]
+    assert binding["subjects"][0]["name"] == account["metadata"]["name"]
+    assert {"list", "watch"} <= set(role["rules"][0]["verbs"])
     assert cm["kind"] == "ConfigMap"
     assert cm["data"]["gpu-advisor-counters.csv"] == DCGM_COUNTERS_CSV
     assert ds["kind"] == "DaemonSet"
@@ -562,7 +574,7 @@ def test_dcgm_exporter_script_quotes_image(image: str) -> None:
                 Environment(), Monitoring(dcgm_exporter_image=image), EN
             )
         )
-    )[1]
+    )[2]
     assert daemon_set["spec"]["template"]["spec"]["containers"][0]["image"] == image
 
 

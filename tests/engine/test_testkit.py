@@ -71,7 +71,7 @@ def test_kit_has_every_file():
 
 def test_scripts_pass_bash_n(kit_dir):
     files = _shell_files(kit_dir)
-    assert len(files) == 9
+    assert len(files) == 10  # k8s_pod.sh too
     for path in files:
         result = subprocess.run(
             ["bash", "-n", str(path)], capture_output=True, text=True, check=False
@@ -167,10 +167,18 @@ def test_k8s_job_parses_and_requests_gpus():
         )
     )
     docs = list(yaml.safe_load_all(kit["k8s/testkit-job.yaml"]))
-    assert [d["kind"] for d in docs] == ["PersistentVolumeClaim", "Job"]
-    job = docs[1]
+    assert [d["kind"] for d in docs] == [
+        "Namespace",
+        "PersistentVolumeClaim",
+        "PersistentVolumeClaim",
+        "Service",
+        "Job",
+        "PodDisruptionBudget",
+    ]
+    job = docs[4]
     assert job["kind"] == "Job"
     assert job["metadata"]["namespace"] == "ml-team"
+    assert docs[0]["metadata"]["name"] == "ml-team"
     container = job["spec"]["template"]["spec"]["containers"][0]
     assert container["resources"]["limits"]["nvidia.com/gpu"] == 4
     assert (
@@ -178,7 +186,9 @@ def test_k8s_job_parses_and_requests_gpus():
     )  # kept as one quoted string, not YAML syntax
     env = {e["name"]: e.get("value") for e in container["env"]}
     assert env["GPUS_PER_NODE"] == "4"
-    assert env["RESULTS_DIR"] == "/results/$(NODE_NAME)"
+    assert container["args"] == ["cp -r /kit /tmp/kit && exec bash /tmp/kit/k8s_pod.sh"]
+    # k8s_pod.sh keeps the results on the claim, outside the pod
+    assert 'export RESULTS_DIR="/results/${NODE}"' in kit["k8s_pod.sh"]
 
 
 def test_sbatch_header():

@@ -19,6 +19,18 @@ References
 .. [11] NVIDIA, "XID Errors": DCGM cannot report XID 79 (the GPU has fallen
    off the bus, so DCGM no longer sees it).
    https://docs.nvidia.com/deploy/xid-errors/
+.. [12] NVIDIA, DCGM field identifiers ``DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL``
+   (409), ``…_CRC_DATA_ERROR_COUNT_TOTAL``, ``…_REPLAY_ERROR_COUNT_TOTAL``,
+   ``…_RECOVERY_ERROR_COUNT_TOTAL`` and ``DCGM_FI_DEV_POWER_MGMT_LIMIT``; the NVLink
+   error fields are commented out in dcgm-exporter's ``etc/default-counters.csv``.
+   https://github.com/NVIDIA/dcgm-exporter/blob/main/etc/default-counters.csv
+.. [13] Prometheus node_exporter, ``collector/infiniband_linux.go``: metrics
+   ``node_infiniband_<counter>{device, port}`` from ``/sys/class/infiniband``
+   (InfiniBand and RoCE ports alike): ``symbol_error_total``,
+   ``port_errors_received_total``, ``local_link_integrity_errors_total``,
+   ``excessive_buffer_overrun_errors_total``, ``link_downed_total``,
+   ``link_error_recovery_total`` and ``state_id`` (4: active).
+   https://github.com/prometheus/node_exporter/blob/master/collector/infiniband_linux.go
 """
 
 from __future__ import annotations
@@ -31,6 +43,7 @@ from typing import Any, Final, cast
 from gpu_advisor.engine.rollout.configs.common import Wording, _header, _num, _w
 from gpu_advisor.engine.rollout.configs.dcgm import EXPORTER_JOB
 from gpu_advisor.engine.rollout.configs.yaml_out import _yaml
+from gpu_advisor.model.catalog import GpuSpec
 from gpu_advisor.model.common import Message, Param
 from gpu_advisor.model.project import Monitoring
 
@@ -51,6 +64,68 @@ BUSY_FB_USED_MIB: Final = 1024
 
 GPU_SEEN_WINDOW: Final = "1h"
 """How far back a GPU must have reported to count as 'missing' when it stops."""
+
+IB_PORT_ACTIVE: Final = 4
+"""``node_infiniband_state_id`` of an active port [13]."""
+
+LINK_WINDOW_MINUTES: Final = 10
+"""Window in which any new NVLink or InfiniBand/RoCE port error fires. [min]"""
+
+
+@dataclass(frozen=True, slots=True)
+class GpuLimits:
+    """The plan's GPU's own limits for the alerts (catalog ``thermal``, ``tdp_w``).
+
+    Attributes
+    ----------
+    name : str
+        The GPU's name, for the descriptions. [-]
+    max_operating_temp_c, memory_max_operating_temp_c, slowdown_temp_c : float or None
+        From a published ``nvidia-smi -q`` of that GPU; None: not in the catalog. [°C]
+    power_w : float
+        Rated board power (the catalog's ``tdp_w``). [W]
+    """
+
+    name: str
+    max_operating_temp_c: float | None
+    memory_max_operating_temp_c: float | None
+    slowdown_temp_c: float | None
+    power_w: float
+
+    @classmethod
+    def of(cls, gpu: GpuSpec) -> GpuLimits:
+        """The limits of one catalog GPU.
+
+        >>> from gpu_advisor.io.catalog import load_catalog
+        >>> GpuLimits.of(load_catalog().gpu("H800-80GB-SXM")).max_operating_temp_c
+        87.0
+        """
+        thermal = gpu.thermal
+        return cls(
+            name=gpu.name,
+            max_operating_temp_c=thermal.max_operating_temp_c if thermal else None,
+            memory_max_operating_temp_c=(
+                thermal.memory_max_operating_temp_c if thermal else None
+            ),
+            slowdown_temp_c=thermal.slowdown_temp_c if thermal else None,
+            power_w=gpu.tdp_w,
+        )
+
+
+def _threshold(monitoring: Monitoring, field: str, gpu_value: float | None) -> float:
+    """The plan's threshold if the user changed it, else the GPU's, else the default.
+
+    >>> _threshold(Monitoring(), "gpu_temp_c", 87.0), _threshold(Monitoring(), "gpu_temp_c", None)
+    (87.0, 85.0)
+    >>> _threshold(Monitoring(gpu_temp_c=80), "gpu_temp_c", 87.0)
+    80.0
+    """
+    value = float(getattr(monitoring, field))
+    default = Monitoring.model_fields[field].default
+    if value != default or gpu_value is None:
+        return value
+    return float(gpu_value)
+
 
 _THERMAL_BITS_DIVISOR: Final = 32  # bits 5 and 6: 0x20 SW thermal, 0x40 HW thermal [7]
 _HW_SLOWDOWN_BIT: Final = 8  # 0x8 HW slowdown [7]
@@ -165,7 +240,9 @@ class AlertRule:
     needs : str
         ``""``: always in the file; ``"expected_gpus"``: only with an expected
         GPU count per node; ``"power_throttle"``: only when
-        ``monitoring.power_throttle_alert`` is on. [-]
+        ``monitoring.power_throttle_alert`` is on; ``"gpu_slowdown"``,
+        ``"gpu_power"``: only with the plan's GPU's slowdown temperature or
+        rated power (:class:`GpuLimits`). [-]
     """
 
     alert: str
@@ -187,6 +264,64 @@ ALERT_RULES: Final[tuple[AlertRule, ...]] = (
         "DCGM_FI_DEV_MEMORY_TEMP > {memory_temp}",
         _SUSTAINED_MINUTES,
         "warning",
+    ),
+    AlertRule(
+        "GpuTemperatureAtSlowdown",
+        "DCGM_FI_DEV_GPU_TEMP >= {slowdown_temp}",
+        1,
+        "critical",
+        needs="gpu_slowdown",
+    ),
+    AlertRule(
+        "GpuPowerAboveRated",
+        "avg_over_time(DCGM_FI_DEV_POWER_USAGE[{power_range}]) > {power_w}",
+        _SUSTAINED_MINUTES,
+        "warning",
+        needs="gpu_power",
+    ),
+    AlertRule(
+        "GpuPowerLimitBelowRated",
+        "DCGM_FI_DEV_POWER_MGMT_LIMIT < {power_w}",
+        15,
+        "warning",
+        needs="gpu_power",
+    ),
+    AlertRule(
+        "NvlinkErrors",
+        "increase(DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL[{link_range}]) > 0 "
+        "or increase(DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL[{link_range}]) > 0 "
+        "or increase(DCGM_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL[{link_range}]) > 0",
+        0,
+        "warning",
+    ),
+    AlertRule(
+        "NvlinkRecoveryErrors",
+        "increase(DCGM_FI_DEV_NVLINK_RECOVERY_ERROR_COUNT_TOTAL[{link_range}]) > 0",
+        0,
+        "critical",
+    ),
+    AlertRule(
+        "FabricPortErrors",
+        "increase(node_infiniband_symbol_error_total[{link_range}]) > 0 "
+        "or increase(node_infiniband_port_errors_received_total[{link_range}]) > 0 "
+        "or increase(node_infiniband_local_link_integrity_errors_total[{link_range}]) > 0 "
+        "or increase(node_infiniband_excessive_buffer_overrun_errors_total[{link_range}]) > 0",
+        0,
+        "warning",
+    ),
+    AlertRule(
+        "FabricLinkFlap",
+        "increase(node_infiniband_link_downed_total[{link_range}]) > 0 "
+        "or increase(node_infiniband_link_error_recovery_total[{link_range}]) > 0",
+        0,
+        "critical",
+    ),
+    AlertRule(
+        "FabricPortDown",
+        "max_over_time(node_infiniband_state_id[{seen_window}]) == {ib_active} "
+        "unless node_infiniband_state_id == {ib_active}",
+        2,
+        "critical",
     ),
     AlertRule(
         "GpuXidError",
@@ -273,20 +408,37 @@ ALERT_RULES: Final[tuple[AlertRule, ...]] = (
 
 
 def _rule_values(
-    monitoring: Monitoring, expected_gpus_per_node: int | None
+    monitoring: Monitoring,
+    expected_gpus_per_node: int | None,
+    gpu: GpuLimits | None = None,
 ) -> dict[str, object]:
     """The values the :data:`ALERT_RULES` expressions are filled with.
 
     Windows come in minutes (``*_window``) and as Prometheus durations
-    (``*_range``), each at least four scrapes long.
+    (``*_range``), each at least four scrapes long. Temperatures are the
+    plan's GPU's (:func:`_threshold`) unless the user changed them.
     """
     m = monitoring
     util_window = _range_minutes(m.util_window_minutes, m.scrape_interval_s)
     hang_window = _range_minutes(m.nccl_hang_minutes, m.scrape_interval_s)
     xid_window = _range_minutes(10, m.scrape_interval_s)
+    link_window = _range_minutes(LINK_WINDOW_MINUTES, m.scrape_interval_s)
+    power_window = _range_minutes(_SUSTAINED_MINUTES, m.scrape_interval_s)
+    gpu_temp = _threshold(m, "gpu_temp_c", gpu.max_operating_temp_c if gpu else None)
+    memory_temp = _threshold(
+        m, "memory_temp_c", gpu.memory_max_operating_temp_c if gpu else None
+    )
+    slowdown = gpu.slowdown_temp_c if gpu else None
     return {
-        "gpu_temp": _num(m.gpu_temp_c),
-        "memory_temp": _num(m.memory_temp_c),
+        "gpu_temp": _num(gpu_temp),
+        "memory_temp": _num(memory_temp),
+        "slowdown_temp": _num(slowdown) if slowdown is not None else None,
+        "power_w": _num(gpu.power_w) if gpu else None,
+        "gpu_name": gpu.name if gpu else "",
+        "link_window": link_window,
+        "link_range": _duration(link_window),
+        "power_range": _duration(power_window),
+        "ib_active": IB_PORT_ACTIVE,
         "util_low": _num(m.util_low_pct),
         "ecc_dbe": m.ecc_dbe_threshold,
         "expected_gpus": expected_gpus_per_node,
@@ -327,6 +479,12 @@ def _annotation_values(values: dict[str, object]) -> dict[str, Param]:
         "where": Message(code="rollout.alert.where", params={"node": node, "gpu": gpu}),
         "node": node,
         "instance": "{{ $labels.instance }}",
+        "device": "{{ $labels.device }}",
+        "port": "{{ $labels.port }}",
+        "gpu_name": str(values["gpu_name"]),
+        "slowdown_temp": str(values["slowdown_temp"]),
+        "power_w": str(values["power_w"]),
+        "link_window": window("link"),
         "value": _VALUE,
         "gpu_temp": str(values["gpu_temp"]),
         "memory_temp": str(values["memory_temp"]),
@@ -343,6 +501,7 @@ def prometheus_alert_rules(
     monitoring: Monitoring,
     say: Wording,
     expected_gpus_per_node: int | None = None,
+    gpu: GpuLimits | None = None,
 ) -> str:
     """Prometheus alerting rules on dcgm-exporter metrics [5][6][7].
 
@@ -358,6 +517,10 @@ def prometheus_alert_rules(
         Words ``summary`` and ``description`` in the reader's language. [-]
     expected_gpus_per_node : int or None
         When given, also alert when a node reports fewer GPUs. [1]
+    gpu : GpuLimits or None
+        The plan's GPU: its max operating temperatures replace the default
+        thresholds (a value the user changed wins), its slowdown temperature
+        and rated power add their alerts. [-]
 
     Returns
     -------
@@ -401,6 +564,20 @@ def prometheus_alert_rules(
       100 % "utilisation") but does no matrix work; a training step of a
       transformer always uses the tensor cores. Needs the DCP fields
       (datacenter GPUs); it stays silent where they are missing.
+    * Per GPU generation (``gpu``): ``GpuTemperatureHigh`` and
+      ``GpuMemoryTemperatureHigh`` at the GPU's max operating temperatures
+      (above them the driver slows the clocks [7]; 85 °C for an A100 SXM4
+      80GB, 87 °C for an H800), ``GpuTemperatureAtSlowdown`` at its hardware
+      slowdown temperature, ``GpuPowerAboveRated`` when the 5-minute mean
+      draw exceeds the rated power and ``GpuPowerLimitBelowRated`` when the
+      power limit is set below it (the card runs slower than planned) [12].
+    * ``NvlinkErrors`` (CRC flit, CRC data or replay counters grew in 10 min)
+      and ``NvlinkRecoveryErrors`` (a link needed recovery) [12].
+    * InfiniBand and RoCE ports (node_exporter's infiniband collector [13]):
+      ``FabricPortErrors`` (symbol, receive, link-integrity or buffer-overrun
+      errors grew in 10 min), ``FabricLinkFlap`` (the link went down or
+      recovered from an error) and ``FabricPortDown`` (a port active in the
+      last hour is active no more; ports never cabled stay quiet).
     * ``DcgmExporterDown`` (``up == 0``) and ``DcgmExporterAbsent``
       (``absent(up{job="dcgm-exporter"})``): without the exporter every other
       alert is blind.
@@ -417,12 +594,14 @@ def prometheus_alert_rules(
     >>> doc["groups"][0]["rules"][0]["expr"].endswith(") > 85")
     True
     """
-    values = _rule_values(monitoring, expected_gpus_per_node)
+    values = _rule_values(monitoring, expected_gpus_per_node, gpu)
     words = _annotation_values(values)
     included = {
         "": True,
         "expected_gpus": expected_gpus_per_node is not None,
         "power_throttle": monitoring.power_throttle_alert,
+        "gpu_slowdown": values["slowdown_temp"] is not None,
+        "gpu_power": values["power_w"] is not None,
     }
     rules = [
         _rule(

@@ -9,6 +9,9 @@ References
    ``etc/dcp-metrics-included.csv`` (metric names) and ``dcgm-exporter.yaml``
    (DaemonSet: port 9400, ``SYS_ADMIN``, pod-resources mount).
    https://github.com/NVIDIA/dcgm-exporter
+.. [8] Kubernetes, "Pod Security Standards": baseline forbids ``hostPath``
+   volumes and capabilities beyond its list (``SYS_ADMIN`` is not in it).
+   https://kubernetes.io/docs/concepts/security/pod-security-standards/
 """
 
 from __future__ import annotations
@@ -27,16 +30,17 @@ COUNTERS_PATH: Final = "/etc/dcgm-exporter/gpu-advisor-counters.csv"
 """Where the exporter reads our counters CSV (``-f`` flag of dcgm-exporter [5])."""
 
 # The default counters of dcgm-exporter [5] plus the fields our alerts need that
-# the default file leaves commented out (ECC, clock event reasons, violations)
-# and the profiling fields the NCCL-hang alert reads (DCP; datacenter GPUs only).
+# the default file leaves commented out (ECC, clock event reasons, violations,
+# NVLink error counters, the power limit) and the profiling fields the NCCL-hang alert reads (DCP; datacenter GPUs only).
 DCGM_COUNTERS_CSV: Final = """\
 # Format: DCGM FIELD, Prometheus metric type, help message
-# Written by gpu-advisor: dcgm-exporter defaults plus ECC, clock events, DCP.
+# Written by gpu-advisor: dcgm-exporter defaults plus ECC, clock events, NVLink errors, power limit, DCP.
 DCGM_FI_DEV_SM_CLOCK, gauge, SM clock frequency (in MHz).
 DCGM_FI_DEV_MEM_CLOCK, gauge, Memory clock frequency (in MHz).
 DCGM_FI_DEV_MEMORY_TEMP, gauge, Memory temperature (in C).
 DCGM_FI_DEV_GPU_TEMP, gauge, GPU temperature (in C).
 DCGM_FI_DEV_POWER_USAGE, gauge, Power draw (in W).
+DCGM_FI_DEV_POWER_MGMT_LIMIT, gauge, Power management limit (in W).
 DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION, counter, Total energy consumption since boot (in mJ).
 DCGM_FI_DEV_PCIE_REPLAY_COUNTER, counter, Total number of PCIe retries.
 DCGM_FI_DEV_GPU_UTIL, gauge, GPU utilization (in %).
@@ -50,6 +54,10 @@ DCGM_FI_DEV_FB_USED, gauge, Framebuffer memory used (in MiB).
 DCGM_FI_DEV_ECC_SBE_VOL_TOTAL, counter, Total number of single-bit volatile ECC errors.
 DCGM_FI_DEV_ECC_DBE_VOL_TOTAL, counter, Total number of double-bit volatile ECC errors.
 DCGM_FI_DEV_ECC_DBE_AGG_TOTAL, counter, Total number of double-bit persistent ECC errors.
+DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL, counter, Total number of NVLink flow-control CRC errors.
+DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL, counter, Total number of NVLink data CRC errors.
+DCGM_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL, counter, Total number of NVLink retries.
+DCGM_FI_DEV_NVLINK_RECOVERY_ERROR_COUNT_TOTAL, counter, Total number of NVLink recovery errors.
 DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL, counter, Total number of NVLink bandwidth counters for all lanes.
 DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS, counter, Number of remapped rows for uncorrectable errors.
 DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS, counter, Number of remapped rows for correctable errors.
@@ -70,9 +78,10 @@ def dcgm_exporter_manifest(
 ) -> str:
     """Deploy NVIDIA dcgm-exporter with the counters our alerts need [5].
 
-    Kubernetes: a ConfigMap with :data:`DCGM_COUNTERS_CSV` and a DaemonSet on
-    the GPU nodes (``nvidia.com/gpu.present=true``, the label NVIDIA GPU
-    feature discovery sets). SLURM and bare nodes: a bash script to run once
+    Kubernetes: the namespace (labelled privileged, with the reason), a
+    ConfigMap with :data:`DCGM_COUNTERS_CSV`, a DaemonSet on the GPU nodes (``nvidia.com/gpu.present=true``, the label NVIDIA GPU
+    feature discovery sets) and the RBAC Prometheus needs to find its pods.
+    SLURM and bare nodes: a bash script to run once
     per node that writes the CSV and starts the exporter with ``docker run``.
 
     Parameters
@@ -94,8 +103,8 @@ def dcgm_exporter_manifest(
     >>> import yaml
     >>> from gpu_advisor.words import wording
     >>> text = dcgm_exporter_manifest(Environment(), Monitoring(), wording("en"))
-    >>> [d["kind"] for d in yaml.safe_load_all(text)]
-    ['ConfigMap', 'DaemonSet']
+    >>> [d["kind"] for d in yaml.safe_load_all(text)]  # doctest: +NORMALIZE_WHITESPACE
+    ['Namespace', 'ConfigMap', 'DaemonSet', 'ServiceAccount', 'Role', 'RoleBinding']
     """
     if env.scheduler is not Scheduler.KUBERNETES:
         return _docker_script(monitoring, say)
@@ -112,10 +121,71 @@ def dcgm_exporter_manifest(
     head = [
         _w(say, "rollout.dcgm.dcgm_exporter_on_every", namespace=namespace, port=port),
         _w(say, "rollout.dcgm.if_nvidia_operator_is"),
-        _w(say, "rollout.dcgm.create_namespace_first_kubectl", namespace=namespace),
+        _w(say, "rollout.dcgm.namespace_privileged", namespace=namespace),
+        _w(say, "rollout.dcgm.prometheus_rbac", namespace=namespace),
         _w(say, "rollout.dcgm.nodes_need_label_nvidia"),
     ]
-    return _header(head) + _yaml([config_map, daemon_set])
+    docs = [
+        _namespace(namespace),
+        config_map,
+        daemon_set,
+        *_prometheus_rbac(namespace),
+    ]
+    return _header(head) + _yaml(docs)
+
+
+PROMETHEUS_ACCOUNT: Final = "prometheus"
+"""ServiceAccount the Role lets list the exporter pods (run Prometheus as it)."""
+
+
+def _namespace(namespace: str) -> dict[str, Any]:
+    """The exporter's namespace, labelled privileged [8]: the exporter adds
+    ``SYS_ADMIN`` (DCGM's profiling metrics) and mounts the kubelet's
+    ``pod-resources`` socket from the host (``hostPath``; which pod holds which
+    GPU), both beyond the baseline Pod Security Standard."""
+    return {
+        "apiVersion": "v1",
+        "kind": "Namespace",
+        "metadata": {
+            "name": namespace,
+            "labels": {
+                f"pod-security.kubernetes.io/{mode}": "privileged"
+                for mode in ("enforce", "audit", "warn")
+            },
+        },
+    }
+
+
+def _prometheus_rbac(namespace: str) -> list[dict[str, Any]]:
+    """A ServiceAccount for Prometheus and a Role (with its RoleBinding) to find
+    the exporter pods in ``namespace`` (``kubernetes_sd_configs`` role ``pod``)."""
+    meta = {"name": PROMETHEUS_ACCOUNT, "namespace": namespace}
+    return [
+        {"apiVersion": "v1", "kind": "ServiceAccount", "metadata": meta},
+        {
+            "apiVersion": "rbac.authorization.k8s.io/v1",
+            "kind": "Role",
+            "metadata": {"name": "prometheus-dcgm-exporter", "namespace": namespace},
+            "rules": [
+                {
+                    "apiGroups": [""],
+                    "resources": ["pods", "services", "endpoints"],
+                    "verbs": ["get", "list", "watch"],
+                }
+            ],
+        },
+        {
+            "apiVersion": "rbac.authorization.k8s.io/v1",
+            "kind": "RoleBinding",
+            "metadata": {"name": "prometheus-dcgm-exporter", "namespace": namespace},
+            "roleRef": {
+                "apiGroup": "rbac.authorization.k8s.io",
+                "kind": "Role",
+                "name": "prometheus-dcgm-exporter",
+            },
+            "subjects": [{"kind": "ServiceAccount", **meta}],
+        },
+    ]
 
 
 def _docker_script(monitoring: Monitoring, say: Wording) -> str:

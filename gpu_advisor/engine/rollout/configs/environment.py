@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from gpu_advisor.engine.rollout.configs.alert_rules import GpuLimits
 from gpu_advisor.engine.rollout.configs.common import (
     GeneratedConfig,
     Wording,
@@ -59,6 +60,14 @@ class RolloutPlan:
         Size of one checkpoint from the sizing. [B]
     advice : tuple of Advice
         Node-count mismatch and NVIDIA-only notes, for the files and the app. [-]
+    sized_gpus : int or None
+        The cards the sizing plans; whole servers may hold more (12 cards on
+        servers of 8 run as 2 × 8 = 16 ranks). None without a sizing. [1]
+    gpu_id : str
+        The plan's GPU (catalog id; "" if unknown). [-]
+    gpu_limits : GpuLimits or None
+        That GPU's temperatures and rated power for the alert rules; None if
+        unknown. [-]
     """
 
     environment: Environment
@@ -69,6 +78,9 @@ class RolloutPlan:
     gpu_name: str
     checkpoint_bytes: float | None
     advice: tuple[Advice, ...]
+    sized_gpus: int | None = None
+    gpu_id: str = ""
+    gpu_limits: GpuLimits | None = None
 
     @property
     def nvidia(self) -> bool:
@@ -105,7 +117,9 @@ class RolloutPlan:
         The NVIDIA-only note goes on top when the plan's GPU is not NVIDIA's
         (the node-count note belongs to the launch file).
         """
-        config = monitoring_config(name, self.environment, monitoring, say)
+        config = monitoring_config(
+            name, self.environment, monitoring, say, gpu=self.gpu_limits
+        )
         notes = [as_message(a) for a in self.advice if a.code == NVIDIA_ONLY_CODE]
         if not notes:
             return config
@@ -207,7 +221,18 @@ def plan_environment(
         gpu_name=sized.gpu_name,
         checkpoint_bytes=sized.checkpoint_bytes,
         advice=tuple(advice),
+        sized_gpus=sized.gpus,
+        gpu_id=sized.gpu_id,
+        gpu_limits=_gpu_limits(catalog, sized.gpu_id or project.workload.gpu_id),
     )
+
+
+def _gpu_limits(catalog: Catalog, gpu_id: str) -> GpuLimits | None:
+    """The alert limits of the plan's GPU; None when the catalog does not know it."""
+    try:
+        return GpuLimits.of(catalog.gpu(gpu_id))
+    except (KeyError, ValueError):
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +249,10 @@ class _SizedShape:
         The sized GPU's maker and name from the catalog. [-]
     checkpoint_bytes : float or None
         Size of one checkpoint. [B]
+    gpus : int or None
+        The cards the sizing plans. [1]
+    gpu_id : str
+        The sized GPU's catalog id. [-]
     """
 
     nodes: int | None = None
@@ -232,6 +261,8 @@ class _SizedShape:
     gpu_vendor: str = ""
     gpu_name: str = ""
     checkpoint_bytes: float | None = None
+    gpus: int | None = None
+    gpu_id: str = ""
 
 
 def _sized_shape(
@@ -268,6 +299,8 @@ def _sized_shape(
         gpu_vendor=vendor,
         gpu_name=name,
         checkpoint_bytes=sizing.storage.checkpoint_bytes,
+        gpus=cluster.gpus if sized_nodes is not None else None,
+        gpu_id=gpu.id if gpu is not None else "",
     )
 
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from gpu_advisor.engine.rollout.configs.alert_rules import prometheus_alert_rules
+from gpu_advisor.engine.rollout.configs.alert_rules import (
+    GpuLimits,
+    prometheus_alert_rules,
+)
 from gpu_advisor.engine.rollout.configs.bare_nodes import bare_nodes_script
 from gpu_advisor.engine.rollout.configs.common import (
     GeneratedConfig,
@@ -94,7 +97,12 @@ def launch_config(
 
 
 def monitoring_config(
-    name: str, env: Environment, monitoring: Monitoring, say: Wording
+    name: str,
+    env: Environment,
+    monitoring: Monitoring,
+    say: Wording,
+    *,
+    gpu: GpuLimits | None = None,
 ) -> GeneratedConfig:
     """One monitoring file, exactly as :func:`generate_all` writes it.
 
@@ -108,6 +116,8 @@ def monitoring_config(
         Thresholds and exporter settings. [-]
     say : Wording
         Words the title and the comments in the reader's language. [-]
+    gpu : GpuLimits, optional
+        The plan's GPU's limits for the alert rules. [-]
 
     Returns
     -------
@@ -145,7 +155,7 @@ def monitoring_config(
             ALERT_RULES_FILENAME,
             "yaml",
             prometheus_alert_rules(
-                monitoring, say, expected_gpus_per_node=env.gpus_per_node
+                monitoring, say, expected_gpus_per_node=env.gpus_per_node, gpu=gpu
             ),
         )
     if name == "grafana-dashboard":

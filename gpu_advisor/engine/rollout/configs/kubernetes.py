@@ -332,6 +332,14 @@ def _manifest_head(env: Environment, say: Wording, data_path: str) -> list[str]:
         head.append(_w(say, "rollout.kubernetes.indexed_job_headless_service"))
         if not env.rdma_resource:
             head.append(_w(say, "rollout.kubernetes.no_rdma_resource_requested"))
+    if env.rdma_resource:  # IPC_LOCK is beyond the baseline Pod Security Standard
+        head.append(
+            _w(
+                say,
+                "rollout.kubernetes.privileged_for_ipc_lock",
+                namespace=dns_label(env.namespace, fallback="default"),
+            )
+        )
     if not env.data_pvc:
         head.append(
             _w(say, "rollout.kubernetes.mount_your_dataset_at", data_path=data_path)

@@ -8,6 +8,7 @@ folder or a ``.tar.gz``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 from gpu_advisor.engine.evidence.vendors import plan_sizing
@@ -18,11 +19,13 @@ from gpu_advisor.engine.rollout.configs.environment import (
     plan_environment,
 )
 from gpu_advisor.engine.rollout.testkit.common import DCGM_LEVEL_MINUTES, _plain
-from gpu_advisor.engine.rollout.testkit.jobs import _k8s, _sbatch
+from gpu_advisor.engine.rollout.testkit.jobs import _sbatch
+from gpu_advisor.engine.rollout.testkit.k8s import K8S_POD, KitShape, k8s_manifest
 from gpu_advisor.engine.rollout.testkit.nccl import _nccl_multi, _nccl_single
 from gpu_advisor.engine.rollout.testkit.readme import readme_message
 from gpu_advisor.engine.rollout.testkit.scripts import (
     _PROBE,
+    FIO_JOBS,
     LOCAL_DIR_CANDIDATES,
     _dcgm,
     _fio,
@@ -35,7 +38,7 @@ from gpu_advisor.engine.rollout.testkit.scripts import (
 from gpu_advisor.engine.sizing.size import resolve_shape
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Message
-from gpu_advisor.model.project import Project, Vendor
+from gpu_advisor.model.project import Project, Scheduler, Vendor
 from gpu_advisor.model.sizing_results import SizingResult
 
 KIT_SCRIPTS: Final = (
@@ -50,6 +53,7 @@ KIT_SCRIPTS: Final = (
     "run_all.sh",
     "slurm/testkit.sbatch",
     "k8s/testkit-job.yaml",
+    "k8s_pod.sh",
 )
 """Scripts and job files of the kit (README.md and hostfile.example come with them)."""
 
@@ -132,7 +136,22 @@ def build_testkit(
     except (KeyError, ValueError):
         moe = False
     shared = shared_dir if shared_dir is not None else project.environment.data_path
-    readme = _readme(vendor, catalog, gpus, dcgm_level, moe, shared, local_dir)
+    fio_gib = fio_gib_per_job(plan.checkpoint_bytes)
+    ranks = Ranks(nodes, gpus, plan.sized_gpus)
+    env = project.environment
+    # Outside SLURM there is no srun: the cross-node test starts its ranks with mpirun.
+    launcher = env.mpi_launcher if env.scheduler is Scheduler.SLURM else "mpirun"
+    shape = KitShape(
+        nodes=nodes,
+        gpus=gpus,
+        level=dcgm_level,
+        shared_dir=shared,
+        data_gib=-(-nodes * FIO_JOBS * fio_gib * 11 // 10),  # 10 % headroom
+        network_kind=plan.network_kind,
+    )
+    readme = _readme(
+        vendor, catalog, ranks, launcher, (dcgm_level, moe), shared, local_dir
+    )
     return {
         "README.md": say(readme),
         "00_inventory.sh": _inventory(vendor),
@@ -142,32 +161,85 @@ def build_testkit(
             vendor,
             gpus,
             moe,
-            project.environment.mpi_launcher,
+            launcher,
             {
                 k: v
                 for k, v in plan.environment.nccl_env.items()
                 if k.startswith("NCCL_")
             },
+            plan.sized_gpus,
         ),
         "30_iperf3.sh": _iperf(vendor),
-        "40_fio.sh": _fio(
-            vendor, shared, local_dir, fio_gib_per_job(plan.checkpoint_bytes)
-        ),
+        "40_fio.sh": _fio(vendor, shared, local_dir, fio_gib),
         "50_gpu_probe.py": _PROBE,
         "60_train_job.sh": _train(vendor, train_command),
         "run_all.sh": _run_all(vendor, dcgm_level),
-        "slurm/testkit.sbatch": _sbatch(vendor, project, gpus, nodes),
-        "k8s/testkit-job.yaml": _k8s(project, vendor, gpus, shared, dcgm_level),
-        "hostfile.example": f"# One node per line; slots = GPUs per node.\nnode01 slots={gpus}\nnode02 slots={gpus}\n",
+        "slurm/testkit.sbatch": _sbatch(vendor, project, gpus, nodes, ranks.comment()),
+        "k8s/testkit-job.yaml": k8s_manifest(plan.environment, vendor, shape),
+        "k8s_pod.sh": K8S_POD,
+        "hostfile.example": ranks.hostfile(),
     }
+
+
+@dataclass(frozen=True, slots=True)
+class Ranks:
+    """The kit's ranks against the plan's GPUs.
+
+    Attributes
+    ----------
+    nodes, gpus : int
+        Nodes and GPUs per node the kit runs on. [1]
+    planned : int or None
+        The plan's GPUs (None: unknown). [1]
+
+    Examples
+    --------
+    >>> print(Ranks(2, 8, 12).comment(), end="")
+    # The plan has 12 GPUs; whole nodes of 8 make 2 x 8 = 16 ranks.
+    >>> Ranks(8, 8, 64).comment(), Ranks(8, 8, 64).rounded
+    ('', False)
+    """
+
+    nodes: int
+    gpus: int
+    planned: int | None
+
+    @property
+    def total(self) -> int:
+        """Ranks of the cross-node test: one per GPU. [1]"""
+        return self.nodes * self.gpus
+
+    @property
+    def rounded(self) -> bool:
+        """True when whole nodes hold more GPUs than the plan has."""
+        return self.planned is not None and self.planned != self.total
+
+    def comment(self) -> str:
+        """A comment line stating the rounding, or ""."""
+        if not self.rounded:
+            return ""
+        return (
+            f"# The plan has {self.planned} GPUs; whole nodes of {self.gpus} make "
+            f"{self.nodes} x {self.gpus} = {self.total} ranks.\n"
+        )
+
+    def hostfile(self) -> str:
+        """``hostfile.example``: one line per planned node, ``slots`` = GPUs."""
+        lines = "".join(
+            f"node{i:02d} slots={self.gpus}\n" for i in range(1, self.nodes + 1)
+        )
+        return (
+            f"# One node per line; slots = GPUs per node. {self.nodes} node(s) x "
+            f"{self.gpus} = {self.total} ranks.\n{self.comment()}{lines}"
+        )
 
 
 def _readme(
     vendor: Vendor,
     catalog: Catalog,
-    gpus: int,
-    level: int,
-    moe: bool,
+    ranks: Ranks,
+    launcher: str,
+    level_moe: tuple[int, bool],
     shared_dir: str,
     local_dir: str,
 ) -> Message:
@@ -184,4 +256,14 @@ def _readme(
             code=NVIDIA_ONLY_CODE,
             params={"gpu": _plain(gpu.name), "vendor": _plain(gpu.vendor)},
         )
-    return readme_message(vendor, gpus, level, moe, shared_dir, shown_local, note)
+    level, moe = level_moe
+    return readme_message(
+        vendor,
+        ranks.gpus,
+        level,
+        moe,
+        shared_dir,
+        shown_local,
+        note,
+        multi=(ranks.nodes, ranks.planned, launcher),
+    )

@@ -81,9 +81,14 @@ def _nccl_multi(
     moe: bool,
     launcher: str = "pmix",
     nccl_env: dict[str, str] | None = None,
+    planned_gpus: int | None = None,
 ) -> str:
     """``21_nccl_multi_node.sh``: the plan's NCCL settings, the launcher chosen by
-    ``MPI_LAUNCHER`` (:data:`_MPI_LAUNCH`) and the tests (:data:`_NCCL_MULTI_RUN`)."""
+    ``MPI_LAUNCHER`` (:data:`_MPI_LAUNCH`) and the tests (:data:`_NCCL_MULTI_RUN`).
+
+    With ``planned_gpus`` the script says so when the ranks it starts differ
+    from the plan's GPUs (whole nodes: 12 GPUs on nodes of 8 run 16 ranks).
+    """
     return (
         _preamble(
             "21_nccl_multi_node.sh",
@@ -100,6 +105,7 @@ def _nccl_multi(
 #               with one line per node, e.g. "node01 slots={gpus}".
 # Every NCCL_* variable set here or before the script reaches every rank.
 GPUS="${{GPUS_PER_NODE:-{gpus}}}"
+PLANNED_GPUS="${{PLANNED_GPUS:-{planned_gpus or ""}}}"
 HOSTFILE="${{1:-${{HOSTFILE:-${{KIT_DIR}}/hostfile}}}}"
 LAUNCHER="${{MPI_LAUNCHER:-{launcher}}}"
 export NCCL_DEBUG="${{NCCL_DEBUG:-WARN}}"
@@ -168,6 +174,9 @@ esac
 if [[ "${NODES}" -lt 2 ]]; then
   echo "need at least 2 nodes, found ${NODES}" >&2
   exit 2
+fi
+if [[ -n "${PLANNED_GPUS}" && "$((NODES * GPUS))" -ne "${PLANNED_GPUS}" ]]; then
+  echo "Note: the plan has ${PLANNED_GPUS} GPUs; this test runs ${NODES} nodes x ${GPUS} GPUs = $((NODES * GPUS)) ranks (whole nodes)."
 fi
 
 """

@@ -43,6 +43,8 @@ def readme_message(
     shared_dir: str,
     local_dir: str | Message,
     note: Message | None = None,
+    *,
+    multi: tuple[int, int | None, str] = (1, None, "mpirun"),
 ) -> Message:
     """The README as one message (``rollout.kit.readme``) for the reader's catalog.
 
@@ -60,6 +62,9 @@ def readme_message(
         Where fio writes; ``local_dir`` a message when the script picks it. [-]
     note : Message, optional
         Shown under the title (the NVIDIA-only note). [-]
+    multi : tuple of (int, int or None, str)
+        The planned nodes, the plan's GPUs (None: unknown) and the default
+        ``MPI_LAUNCHER`` of the cross-node test. [1, 1, -]
 
     Examples
     --------
@@ -67,12 +72,26 @@ def readme_message(
     >>> m.params["vendor"], m.params["dcgm_minutes"], m.params["alltoall"].code
     ('Acme', '2-5', 'rollout.kit.nothing')
     """
+    nodes, planned, launcher = multi
+    ranks = nodes * gpus
+    rounding = (
+        Message(
+            code="rollout.kit.rounding",
+            params={"planned": planned, "nodes": nodes, "gpus": gpus, "ranks": ranks},
+        )
+        if planned is not None and planned != ranks
+        else Message(code="rollout.kit.nothing")
+    )
     return Message(
         code="rollout.kit.readme",
         params={
             "vendor": _plain(vendor.name),
             "gpu_id": _plain(vendor.gpu_id),
             "gpus": gpus,
+            "nodes": nodes,
+            "ranks": ranks,
+            "launcher": launcher,
+            "rounding": rounding,
             "level": level,
             "dcgm_minutes": DCGM_LEVEL_MINUTES[level],
             "alltoall": Message(

@@ -2,8 +2,10 @@
 GPU probe, the user's training job and ``run_all.sh``.
 
 Each bash script starts with the same preamble (``_preamble``): strict mode,
-the kit folder and ``results/<hostname>/``, and ``have``/``skip`` helpers so
-that a missing tool skips its test with a message.
+the kit folder and ``results/<hostname>/``, ``have``/``skip`` helpers so
+that a missing tool skips its test with a message, and :data:`PACK` so that
+``results_<hostname>.tar.gz`` holds the node's results after every step,
+whichever step ran last (the cross-node NCCL test runs after ``run_all.sh``).
 """
 
 from __future__ import annotations
@@ -24,13 +26,32 @@ def _preamble(name: str, purpose: str, vendor: Vendor, *, helpers: bool = True) 
     return f"""#!/usr/bin/env bash
 # {name}: {purpose}
 # GPU Advisor test kit for vendor: {_plain(vendor.name)} ({_plain(vendor.gpu_id)}).
-# Results go to results/<hostname>/ next to this script (override with RESULTS_DIR).
+# Results go to results/<hostname>/ next to this script (override with RESULTS_DIR) and are
+# packed into results_<hostname>.tar.gz when the script ends (override with RESULTS_ARCHIVE).
 set -euo pipefail
 KIT_DIR="$(cd "$(dirname "${{BASH_SOURCE[0]}}")" && pwd)"
 HOST="$(hostname -s 2>/dev/null || hostname)"
 RESULTS_DIR="${{RESULTS_DIR:-${{KIT_DIR}}/results/${{HOST}}}}"
+RESULTS_ARCHIVE="${{RESULTS_ARCHIVE:-${{KIT_DIR}}/results_${{HOST}}.tar.gz}}"
 mkdir -p "${{RESULTS_DIR}}"
-{tools}"""
+{PACK}{tools}"""
+
+
+PACK: Final = """# Pack results/<hostname>/ into the archive to send back whenever a script ends, so the
+# archive always holds every step run so far (written aside, then moved into place).
+# shellcheck disable=SC2317  # run by the EXIT trap
+pack_results() {
+  local part="${RESULTS_ARCHIVE}.part"
+  if tar -czf "${part}" -C "$(dirname "${RESULTS_DIR}")" "$(basename "${RESULTS_DIR}")"; then
+    mv -f "${part}" "${RESULTS_ARCHIVE}"
+  else
+    rm -f "${part}"
+    echo "[warn] could not pack ${RESULTS_DIR} into ${RESULTS_ARCHIVE}" >&2
+  fi
+}
+trap pack_results EXIT
+"""
+"""Bash: ``pack_results`` and the trap that runs it when the script ends."""
 
 
 def _inventory(vendor: Vendor) -> str:
@@ -193,9 +214,10 @@ def _fio(vendor: Vendor, shared_dir: str, local_dir: str, gib_per_job: int = 10)
             vendor,
         )
         + f"""
-# Writes FIO_SIZE per job (4 jobs; default {gib_per_job}G: one checkpoint of the plan over the
-# 4 jobs, at most {FIO_MAX_GIB_PER_JOB}G each) for FIO_RUNTIME seconds, then reads it back; removes
-# its files. About 2 minutes per folder. Set SHARED_DIR to where checkpoints will be written and
+# Writes FIO_SIZE per job in full (4 jobs; default {gib_per_job}G: one checkpoint of the plan over
+# the 4 jobs, at most {FIO_MAX_GIB_PER_JOB}G each; flushed to storage before it counts), then reads
+# the written files back for FIO_RUNTIME seconds: the read never meets space that was never
+# written (it would read back as zeros, far faster than the storage). Removes its files. Set SHARED_DIR to where checkpoints will be written and
 # LOCAL_DIR to the local NVMe disk (default: the first writable of {" ".join(LOCAL_DIR_CANDIDATES)}).
 # shellcheck disable=SC2016  # a literal value from the project: nothing may expand
 DEFAULT_SHARED_DIR={shlex.quote(shared_dir)}
@@ -228,11 +250,13 @@ run_fio() {{
   local out="${{RESULTS_DIR}}/fio_${{where}}.json"
   mkdir -p "${{work}}"
   echo "fio on ${{dir}} (${{where}}) ..."
+  # Job 1 writes every file to its full size (no time limit); job 2 starts when it is done
+  # (stonewall) and reads the same files ($jobnum.$filenum) for RUNTIME seconds.
   if ! fio --directory="${{work}}" --filename_format="gpu_advisor_fio.\\$jobnum.\\$filenum" \\
-    --ioengine="${{ENGINE}}" --direct=1 --bs=1M --iodepth=16 --numjobs=4 --size="${{SIZE}}" \\
-    --time_based --runtime="${{RUNTIME}}" --group_reporting --output-format=json --output="${{out}}" \\
-    --name="seq_write_${{where}}" --rw=write \\
-    --name="seq_read_${{where}}" --rw=read --stonewall; then
+    --ioengine="${{ENGINE}}" --direct=1 --bs=1M --iodepth=16 --numjobs={FIO_JOBS} --size="${{SIZE}}" \\
+    --group_reporting --output-format=json --output="${{out}}" \\
+    --name="seq_write_${{where}}" --rw=write --end_fsync=1 \\
+    --name="seq_read_${{where}}" --rw=read --stonewall --time_based --runtime="${{RUNTIME}}"; then
     mv "${{out}}" "${{out%.json}}.failed.log" 2>/dev/null || true
     echo "[warn] fio failed on ${{dir}}; try FIO_ENGINE=psync" >&2
   fi
@@ -396,7 +420,7 @@ def _run_all(vendor: Vendor, level: int) -> str:
         + f"""
 # Optional: TRAIN_CMD (your job), HOSTFILE (multi-node NCCL), IPERF3_SERVER (iperf3 client run),
 # DCGM_LEVEL (default {level}), SHARED_DIR and LOCAL_DIR (fio), GPUS_PER_NODE, NCCL_TESTS_DIR.
-export RESULTS_DIR
+export RESULTS_DIR RESULTS_ARCHIVE
 run() {{
   local script="$1"
   shift
@@ -416,7 +440,7 @@ stop_sampler() {{
     SAMPLER_PID=""
   fi
 }}
-trap stop_sampler EXIT
+trap 'stop_sampler; pack_results' EXIT
 if have nvidia-smi; then
   nvidia-smi --query-gpu=index,temperature.gpu,clocks.sm,clocks.max.sm,power.draw,utilization.gpu \\
     --format=csv -l 5 > "${{RESULTS_DIR}}/nvidia_smi_load.csv" &
@@ -449,8 +473,8 @@ if [[ -n "${{IPERF3_SERVER:-}}" ]]; then
   run 30_iperf3.sh client "${{IPERF3_SERVER}}"
 fi
 
-archive="${{KIT_DIR}}/results_${{HOST}}.tar.gz"
-tar -czf "${{archive}}" -C "$(dirname "${{RESULTS_DIR}}")" "$(basename "${{RESULTS_DIR}}")"
-echo "Done. Results: ${{RESULTS_DIR}}  Archive to send back: ${{archive}}"
+pack_results
+echo "Done. Results: ${{RESULTS_DIR}}  Archive to send back: ${{RESULTS_ARCHIVE}}"
+echo "Every later test (21_nccl_multi_node.sh, 30_iperf3.sh) adds its result to this archive."
 """
     )
