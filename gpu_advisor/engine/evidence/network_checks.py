@@ -80,7 +80,12 @@ def _nccl_checks(measurements: Sequence[Measurement], exp: Expectations) -> list
         op = rows[0].metric.split(".", 1)[0]
         wrong = sum(m.value for m in rows if m.metric.endswith(".wrong"))
         oob = sum(m.value for m in rows if m.metric.endswith(".out_of_bounds"))
-        if wrong > 0 or oob > 0:
+        # nccl-tests' own FAILED on the out-of-bounds line: wrong values, even
+        # where the count was not printed as a number above zero
+        said_failed = any(
+            m.metric.endswith(".out_of_bounds") and m.status == "fail" for m in rows
+        )
+        if wrong > 0 or oob > 0 or said_failed:
             checks.append(
                 Check(
                     test="nccl.correctness",
@@ -98,6 +103,7 @@ def _nccl_checks(measurements: Sequence[Measurement], exp: Expectations) -> list
                     source="nccl-tests README (#wrong column)",
                 )
             )
+        checks += _min_bw_failed(rows, op, node, file)
         if op != "all_reduce":
             continue  # the verdict uses all_reduce; the other collectives are shown in charts
         measured = large_message_busbw_gb_per_s(rows)
@@ -152,6 +158,32 @@ def _nccl_checks(measurements: Sequence[Measurement], exp: Expectations) -> list
                 )
             )
     return checks
+
+
+def _min_bw_failed(
+    rows: Sequence[Measurement], op: str, node: str | None, file: str
+) -> list[Check]:
+    """A fail when nccl-tests itself printed ``FAILED`` after the average bus
+    bandwidth: the run fell short of the ``NCCL_TESTS_MIN_BW`` it was given
+    and exited with an error (nccl-tests ``src/util.cu``, ``writeResultFooter``)."""
+    return [
+        Check(
+            test="nccl.min_bw",
+            node=node,
+            file=file,
+            measured=m.value,
+            unit="GB/s",
+            verdict=Verdict.FAIL,
+            threshold=Message(code="evidence.threshold.nccl_min_bw"),
+            message=Message(
+                code="evidence.check.nccl_min_bw",
+                params={"op": op, "measured": m.value},
+            ),
+            source="nccl-tests src/util.cu (NCCL_TESTS_MIN_BW)",
+        )
+        for m in rows
+        if m.metric.endswith(".avg_busbw") and m.status == "fail"
+    ]
 
 
 def _iperf_checks(
