@@ -78,31 +78,7 @@ def _nccl_checks(measurements: Sequence[Measurement], exp: Expectations) -> list
         node = rows[0].node
         nodes = next((m.value for m in rows if m.metric.endswith(".nodes")), 1.0)
         op = rows[0].metric.split(".", 1)[0]
-        wrong = sum(m.value for m in rows if m.metric.endswith(".wrong"))
-        oob = sum(m.value for m in rows if m.metric.endswith(".out_of_bounds"))
-        # nccl-tests' own FAILED on the out-of-bounds line: wrong values, even
-        # where the count was not printed as a number above zero
-        said_failed = any(
-            m.metric.endswith(".out_of_bounds") and m.status == "fail" for m in rows
-        )
-        if wrong > 0 or oob > 0 or said_failed:
-            checks.append(
-                Check(
-                    test="nccl.correctness",
-                    node=node,
-                    file=file,
-                    measured=wrong + oob,
-                    expected=0.0,
-                    unit="count",
-                    verdict=Verdict.FAIL,
-                    threshold=Message(code="evidence.threshold.nccl_wrong"),
-                    message=Message(
-                        code="evidence.check.nccl_wrong",
-                        params={"op": op, "count": wrong + oob},
-                    ),
-                    source="nccl-tests README (#wrong column)",
-                )
-            )
+        checks += _wrong_values(rows, op, node, file)
         checks += _min_bw_failed(rows, op, node, file)
         if op != "all_reduce":
             continue  # the verdict uses all_reduce; the other collectives are shown in charts
@@ -158,6 +134,37 @@ def _nccl_checks(measurements: Sequence[Measurement], exp: Expectations) -> list
                 )
             )
     return checks
+
+
+def _wrong_values(
+    rows: Sequence[Measurement], op: str, node: str | None, file: str
+) -> list[Check]:
+    """A fail when a run reported wrong values: ``#wrong`` or ``Out of bounds
+    values`` above zero, or nccl-tests' own ``FAILED`` on the out-of-bounds line."""
+    wrong = sum(m.value for m in rows if m.metric.endswith(".wrong"))
+    oob = sum(m.value for m in rows if m.metric.endswith(".out_of_bounds"))
+    said_failed = any(
+        m.metric.endswith(".out_of_bounds") and m.status == "fail" for m in rows
+    )
+    if not (wrong > 0 or oob > 0 or said_failed):
+        return []
+    return [
+        Check(
+            test="nccl.correctness",
+            node=node,
+            file=file,
+            measured=wrong + oob,
+            expected=0.0,
+            unit="count",
+            verdict=Verdict.FAIL,
+            threshold=Message(code="evidence.threshold.nccl_wrong"),
+            message=Message(
+                code="evidence.check.nccl_wrong",
+                params={"op": op, "count": wrong + oob},
+            ),
+            source="nccl-tests README (#wrong column)",
+        )
+    ]
 
 
 def _min_bw_failed(
