@@ -32,6 +32,7 @@ def test_the_reason_a_vendor_is_held_back_heads_its_column(language: Language) -
     assert scoring is not None
     held = next(v for v in scoring.vendors if v.held_back is not None)
     assert held.vendor == "C"  # ECC errors, a failed DCGM memory test
+    assert held.held_back is not None
     data = build_plan_pdf(project, ev, catalog, language=language.value)
     pages = PdfReader(io.BytesIO(data)).pages
     body = _squeezed("\n".join(p.extract_text() or "" for p in pages))

@@ -290,8 +290,10 @@ def test_import_three_sample_sets_ranks_a_b_c(
         "B (rank 2)",
         "C (rank 3): Not accepted",
     ]
-    assert page.vendor_list.item(2).toolTip().startswith(
-        "Not accepted: dcgmi diag hardware.gpu_memory on GPU 3: fail. "
+    assert (
+        page.vendor_list.item(2)
+        .toolTip()
+        .startswith("Not accepted: dcgmi diag hardware.gpu_memory on GPU 3: fail. ")
     )
     # the first row of the scoring table: each vendor's acceptance, C's reason
     assert [_text(page.score_table, 0, c) for c in range(5)] == [
