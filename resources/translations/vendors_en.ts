@@ -286,6 +286,14 @@
       <translation>Other terms</translation>
     </message>
     <message>
+      <source>Price the plan's rentals with this quote</source>
+      <translation>Price the plan's rentals with this quote</translation>
+    </message>
+    <message>
+      <source>The budget step then prices on-demand, monthly and yearly rentals of this GPU with this vendor's quote, named as their source. A price typed in the budget step still wins; one vendor's quote at a time.</source>
+      <translation>The budget step then prices on-demand, monthly and yearly rentals of this GPU with this vendor's quote, named as their source. A price typed in the budget step still wins; one vendor's quote at a time.</translation>
+    </message>
+    <message>
       <source>Anything else the quote says: minimum term, add-ons, notice period…</source>
       <translation>Anything else the quote says: minimum term, add-ons, notice period…</translation>
     </message>
@@ -316,6 +324,10 @@
     <message>
       <source>VAT:</source>
       <translation>VAT:</translation>
+    </message>
+    <message>
+      <source>&amp;Quote in budget:</source>
+      <translation>&amp;Quote in budget:</translation>
     </message>
     <message>
       <source>&amp;SLA availability:</source>

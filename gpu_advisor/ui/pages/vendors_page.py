@@ -438,7 +438,12 @@ class VendorsPage(QWizardPage):
         source = vendors[index]
         name = self._unique_name(self.tr("%1 (copy)").replace("%1", source.name)[:200])
         copy = source.model_copy(
-            update={"name": name, "measurements": [], "measured_mfu": None}
+            update={
+                "name": name,
+                "measurements": [],
+                "measured_mfu": None,
+                "quote_in_budget": False,  # one vendor's quote prices the budget
+            }
         )
         vendors.insert(index + 1, copy)
         self._set_vendors(vendors, self.tr("Duplicate vendor"), index + 1)
@@ -485,7 +490,21 @@ class VendorsPage(QWizardPage):
     def _replace_vendor_field(
         self, index: int, key: str, value: object, label: str
     ) -> None:
-        """Set ``vendors.<index>.<key>`` as one undo step; edits of one field merge."""
+        """Set ``vendors.<index>.<key>`` as one undo step; edits of one field merge.
+
+        One vendor's quote prices the budget at a time: choosing it
+        (``quote_in_budget``) clears the others in the same step.
+        """
+        vendors = self._session.project.vendors
+        if key == "quote_in_budget" and value is True:
+            chosen = [
+                v.model_copy(update={"quote_in_budget": i == index})
+                if v.quote_in_budget or i == index
+                else v
+                for i, v in enumerate(vendors)
+            ]
+            self._set_vendors(chosen, label, None)
+            return
         self._session.apply(f"vendors.{index}.{key}", value, label)
 
     def _on_field_edited(self, key: str, value: object) -> None:
