@@ -207,6 +207,26 @@
       <translation>Training job MFU</translation>
     </message>
     <message>
+      <source>DCGM diagnostics: tests not run</source>
+      <translation>DCGM diagnostics: tests not run</translation>
+    </message>
+    <message>
+      <source>DCGM diagnostics: test skipped</source>
+      <translation>DCGM diagnostics: test skipped</translation>
+    </message>
+    <message>
+      <source>NCCL minimum bandwidth (nccl-tests FAILED)</source>
+      <translation>NCCL minimum bandwidth (nccl-tests FAILED)</translation>
+    </message>
+    <message>
+      <source>NCCL, number of servers unknown</source>
+      <translation>NCCL, number of servers unknown</translation>
+    </message>
+    <message>
+      <source>NCCL, collective unknown</source>
+      <translation>NCCL, collective unknown</translation>
+    </message>
+    <message>
       <source>pass</source>
       <translation>pass</translation>
     </message>

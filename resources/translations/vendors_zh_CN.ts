@@ -207,6 +207,26 @@
       <translation>训练任务 MFU</translation>
     </message>
     <message>
+      <source>DCGM diagnostics: tests not run</source>
+      <translation>DCGM 诊断：未运行的项目</translation>
+    </message>
+    <message>
+      <source>DCGM diagnostics: test skipped</source>
+      <translation>DCGM 诊断：被跳过的项目</translation>
+    </message>
+    <message>
+      <source>NCCL minimum bandwidth (nccl-tests FAILED)</source>
+      <translation>NCCL 最低带宽（nccl-tests FAILED）</translation>
+    </message>
+    <message>
+      <source>NCCL, number of servers unknown</source>
+      <translation>NCCL（服务器数未知）</translation>
+    </message>
+    <message>
+      <source>NCCL, collective unknown</source>
+      <translation>NCCL（集合通信类型未知）</translation>
+    </message>
+    <message>
       <source>pass</source>
       <translation>通过</translation>
     </message>

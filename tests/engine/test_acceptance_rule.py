@@ -275,9 +275,9 @@ def test_nccl_tests_own_failed_verdicts_are_failures() -> None:
     assert "4 个错误结果" in text(held, "zh")
 
 
-def _real(name: str) -> Path:
+def _real(name: str, tool: str = "dcgmi") -> Path:
     root = Path(__file__).resolve().parents[2] / ".." / "shared" / "real-samples"
-    path = Path(os.environ.get("GPU_ADVISOR_REAL_SAMPLES", root)) / "dcgmi" / name
+    path = Path(os.environ.get("GPU_ADVISOR_REAL_SAMPLES", root)) / tool / name
     if not path.is_file():
         pytest.skip("real samples not present")
     return path
@@ -320,3 +320,33 @@ def test_real_failing_dcgmi_runs_import_judge_and_rank_behind() -> None:
         "level the plan asks for. Ranked behind every vendor that passed."
     )
     assert "5 项必测项目未运行" in text(skipper, "zh")
+
+
+def test_a_multi_node_run_without_its_rank_list_is_not_judged_as_one_server() -> None:
+    """DeepOps' 4 × DGX A100 all_reduce paste starts at the table: no command
+    line and no rank list, so neither the collective nor the server count is
+    in it. Before: judged as a one-server all_reduce (the collective came from
+    the file name). Now: said, not judged; and once the user names it
+    all_reduce (derived: the same rows renamed, as an import that asked would
+    give them), still not judged as one server."""
+    rows = parse_results(
+        [_real("dgx-a100-4node-allreduce-old-format-error-column.txt", "nccl-tests")]
+    )
+    judged = judge_measurements("x", rows, EXPECTATIONS)
+    assert [c.test for c in judged.checks] == ["nccl.unknown_collective"]
+    assert "names no collective" in text(judged.checks[0].message, "en")
+    assert "没有注明集合通信类型" in text(judged.checks[0].message, "zh")
+    named = [
+        m.model_copy(
+            update={"metric": m.metric.replace("unknown_collective", "all_reduce")}
+        )
+        for m in rows
+    ]
+    judged = judge_measurements("x", named, EXPECTATIONS)
+    assert not [c for c in judged.checks if c.test.startswith("nccl.intra")]
+    [check] = [c for c in judged.checks if c.test == "nccl.unknown_nodes"]
+    assert text(check.message, "en").endswith(
+        "the output lists no ranks, so how many servers it spans is unknown: not "
+        "judged. Ask for the full output (with its '# Rank' lines)."
+    )
+    assert "无法得知跨几台服务器" in text(check.message, "zh")
