@@ -22,7 +22,7 @@ from gpu_advisor.engine.evaluate import evaluate_plan
 from gpu_advisor.engine.evidence.checks import OPTIONAL_DCGM_TESTS, SKIPPED_TEST
 from gpu_advisor.engine.evidence.expectations import Expectations, expectations_for
 from gpu_advisor.engine.evidence.judge import VendorJudgement, judge_measurements
-from gpu_advisor.engine.evidence.scoring import Acceptance, score_vendors
+from gpu_advisor.engine.evidence.scoring import Acceptance, Criterion, score_vendors
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.results_import import parse_results
 from gpu_advisor.model.project import (
@@ -113,7 +113,13 @@ def _expected_not_accepted(draw: dict[str, object]) -> bool:
 
 
 @settings(max_examples=examples(ci=60, deep=600), deadline=None)
-@given(vendors=st.lists(_VENDOR, min_size=1, max_size=6))
+@given(
+    vendors=st.lists(_VENDOR, min_size=1, max_size=6),
+    weights=st.builds(
+        ScoringWeights,
+        **{c.value: st.floats(0.0, 100.0) for c in Criterion},
+    ),
+)
 @example(  # the cheapest vendor: GPU 1 failed Targeted Power, all else passed
     vendors=[
         {
@@ -132,10 +138,11 @@ def _expected_not_accepted(draw: dict[str, object]) -> bool:
             "incomplete": False,
             "wrong": 0,
         },
-    ]
+    ],
+    weights=ScoringWeights(),
 )
 def test_no_vendor_that_failed_ranks_above_one_that_passed(
-    vendors: list[dict[str, object]],
+    vendors: list[dict[str, object]], weights: ScoringWeights
 ) -> None:
     made = [
         Vendor(
@@ -150,7 +157,7 @@ def test_no_vendor_that_failed_ranks_above_one_that_passed(
         v.name: judge_measurements(v.name, _measurements(d), EXPECTATIONS)
         for v, d in zip(made, vendors, strict=True)
     }
-    result = score_vendors(made, ScoringWeights(), judgements=judgements)
+    result = score_vendors(made, weights, judgements=judgements)
     expected = {
         v.name: _expected_not_accepted(d) for v, d in zip(made, vendors, strict=True)
     }
