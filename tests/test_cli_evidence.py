@@ -235,3 +235,30 @@ def test_score_bad_results_spec(capsys, plan):
     code, _, err = run(capsys, "score", plan, "--results", "A")
     assert code == 2
     assert "NAME=FOLDER" in err
+
+
+def test_score_text_puts_the_reason_first_in_the_row_of_a_vendor_held_back(
+    capsys, plan
+):
+    """Vendor C failed (ECC errors, a failed DCGM memory test): its row starts
+    with its rank and why it is not accepted, then its figures."""
+    code, out, _ = run(capsys, "score", plan, *_results_args())
+    assert code == 0
+    lines = out.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("3  C："))
+    assert "未通过验收：" in lines[first]
+    assert lines[first].endswith("排在所有通过验收的供应商之后。")
+    assert lines[first + 1].startswith("   C ")
+    assert not any(line.startswith(("1  A：", "2  B：")) for line in lines)
+
+
+def test_score_json_says_each_vendors_acceptance(capsys, plan):
+    code, out, err = run(capsys, "score", plan, *_results_args(), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert [r["acceptance"] for r in data["ranking"]] == [
+        "passed",
+        "passed",
+        "not_accepted",
+    ]
+    assert data["ranking"][2]["held_back"].startswith("Not accepted: ")

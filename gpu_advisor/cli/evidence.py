@@ -240,6 +240,7 @@ def _score_json(
                     }
                     for s in v.scores
                 },
+                "acceptance": v.acceptance.value,
                 "verdict": judgements[v.vendor].verdict().value,
                 "held_back": None
                 if v.held_back is None
@@ -278,6 +279,26 @@ def _score_json(
     }
 
 
+def _with_reasons(table: str, result: ScoringResult, lang: str) -> str:
+    """The ranking table with each held-back vendor's reason (the engine's
+    ``held_back``) as the first line of its row.
+
+    A held-back vendor's row is two lines: its rank and why it is not
+    accepted, then its figures under the same rank.
+    """
+    header, rule, *lines = table.rstrip("\n").split("\n")
+    width = len(rule.split(" ", 1)[0]) + 2  # the rank column and its gap
+    out = [header, rule]
+    for v, line in zip(result.vendors, lines, strict=True):
+        if v.held_back is None:
+            out.append(line)
+            continue
+        reason = words.text(v.held_back, lang)
+        said = words.say("cli.score.held_back", lang, vendor=v.vendor, reason=reason)
+        out += [line[:width] + said, " " * width + line[width:]]
+    return "\n".join(out) + "\n"
+
+
 def _score_text(
     result: ScoringResult, judgements: dict[str, VendorJudgement], lang: str
 ) -> str:
@@ -294,13 +315,7 @@ def _score_text(
         + [judgements[v.vendor].verdict().value]
         for v in result.vendors
     ]
-    out = _table(rows, header)
-    for v in result.vendors:
-        if v.held_back is not None:
-            reason = words.text(v.held_back, lang)
-            out += "\n" + words.say(
-                "cli.score.held_back", lang, vendor=v.vendor, reason=reason
-            )
+    out = _with_reasons(_table(rows, header), result, lang)
     if result.winner is None:
         return out
     out += "\n" + words.say("cli.score.winner", lang, vendor=result.winner) + "\n"

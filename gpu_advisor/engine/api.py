@@ -44,7 +44,7 @@ from gpu_advisor.engine.evidence.runs import (
     Run,
     figure_for,
 )
-from gpu_advisor.engine.evidence.scoring import Criterion, ScoringResult
+from gpu_advisor.engine.evidence.scoring import Criterion, ScoringResult, VendorScore
 from gpu_advisor.engine.evidence.vendors import VendorsResult, merge_measurements
 from gpu_advisor.engine.rollout.configs.common import GeneratedConfig
 from gpu_advisor.engine.rollout.configs.environment import RolloutPlan
@@ -155,6 +155,7 @@ __all__ = [
     "ScoringResult",
     "ShownWarnings",
     "VendorJudgement",
+    "VendorScore",
     "VendorsResult",
     "Verdict",
     "WarningSource",

@@ -465,6 +465,10 @@ def _no_status(status: str | None) -> bool:
     return status is None
 
 
+def _not_chosen(chosen: bool) -> bool:
+    return not chosen
+
+
 MeasurementStatus = Literal["pass", "warn", "fail", "skip", "incomplete"]
 """What a tool itself said of a check (``dcgmi diag`` Pass/Warn/Fail/Skip,
 nccl-tests ``OK``/``FAILED``); ``skip`` is "not tested", never a pass;
@@ -548,6 +552,15 @@ class Vendor(Frozen):
         default_factory=list, max_length=MAX_MEASUREMENTS_PER_VENDOR
     )
     measured_mfu: float | None = Field(None, ge=MIN_MFU, le=1)
+    quote_in_budget: bool = Field(
+        False,
+        exclude_if=_not_chosen,
+        description="The budget prices the plan's rentals with this vendor's quote "
+        "(on-demand, 包月 and the yearly factor) when the plan's GPU is the one it "
+        "quotes; the first vendor so marked counts. A figure typed in the budget "
+        "step still wins. Left out of the file when False, so older plans are "
+        "saved, fingerprinted and signed exactly as before.",
+    )
 
 
 class ScoringWeights(Frozen):

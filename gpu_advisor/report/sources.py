@@ -83,6 +83,10 @@ _IMPORTED: Final = re.compile(
     r"^imported (?P<file>\S+)(?: \((?P<where>[^()]*)\))?(?:, (?P<vendor>.*?))?, "
     r"dated (?P<date>\d{4}-\d\d-\d\d)(?: \(\+(?P<vat>\d+%) VAT added\))?$"
 )
+_QUOTE: Final = re.compile(
+    r"^quote (?P<vendor>.+), vendors step(?: \(\+(?P<vat>\d+%) VAT added\))?$", re.S
+)
+"""A vendor's quote the vendors step puts in the budget (engine ``quote_source``)."""
 _VAT_NET: Final = re.compile(r"\s*\(net of (?P<vat>\d+%) recoverable VAT\)$")
 """The note the engine appends to a price brought net of recoverable input VAT."""
 _PAPER: Final = re.compile(
@@ -484,6 +488,8 @@ def source_text(
     '您填写的值（已加 6% 增值税）'
     >>> source_text("project (net of 13% recoverable VAT)", "en").text
     'your input, net of 13% recoverable input VAT'
+    >>> source_text("quote 供应商甲, vendors step (net of 6% recoverable VAT)", "zh").text
+    '供应商甲的报价（“供应商测试”步骤）（已扣除可抵扣的 6% 进项税）'
     >>> source_text("engine: class needed", "en").text
     'computed from your plan'
     >>> st = source_text("catalog prices.json restart_hours: engineering estimate "
@@ -514,6 +520,12 @@ def source_text(
     imported = _IMPORTED.fullmatch(source)
     if imported:
         return _imported_source(imported, language)
+    quote = _QUOTE.fullmatch(source)
+    if quote:
+        text = say("report.source.quote", language, vendor=quote.group("vendor"))
+        if quote.group("vat"):
+            text += say("report.source.vat_added", language, vat=quote.group("vat"))
+        return SourceText(text, "", "imported")
     parts = _split_top(source, "; ")
     if (
         len(parts) > 1

@@ -207,6 +207,26 @@
       <translation>Training job MFU</translation>
     </message>
     <message>
+      <source>DCGM diagnostics: tests not run</source>
+      <translation>DCGM diagnostics: tests not run</translation>
+    </message>
+    <message>
+      <source>DCGM diagnostics: test skipped</source>
+      <translation>DCGM diagnostics: test skipped</translation>
+    </message>
+    <message>
+      <source>NCCL minimum bandwidth (nccl-tests FAILED)</source>
+      <translation>NCCL minimum bandwidth (nccl-tests FAILED)</translation>
+    </message>
+    <message>
+      <source>NCCL, number of servers unknown</source>
+      <translation>NCCL, number of servers unknown</translation>
+    </message>
+    <message>
+      <source>NCCL, collective unknown</source>
+      <translation>NCCL, collective unknown</translation>
+    </message>
+    <message>
       <source>pass</source>
       <translation>pass</translation>
     </message>
@@ -286,6 +306,14 @@
       <translation>Other terms</translation>
     </message>
     <message>
+      <source>Price the plan's rentals with this quote</source>
+      <translation>Price the plan's rentals with this quote</translation>
+    </message>
+    <message>
+      <source>The budget step then prices on-demand, monthly and yearly rentals of this GPU with this vendor's quote, named as their source. A price typed in the budget step still wins; one vendor's quote at a time.</source>
+      <translation>The budget step then prices on-demand, monthly and yearly rentals of this GPU with this vendor's quote, named as their source. A price typed in the budget step still wins; one vendor's quote at a time.</translation>
+    </message>
+    <message>
       <source>Anything else the quote says: minimum term, add-ons, notice period…</source>
       <translation>Anything else the quote says: minimum term, add-ons, notice period…</translation>
     </message>
@@ -316,6 +344,10 @@
     <message>
       <source>VAT:</source>
       <translation>VAT:</translation>
+    </message>
+    <message>
+      <source>&amp;Quote in budget:</source>
+      <translation>&amp;Quote in budget:</translation>
     </message>
     <message>
       <source>&amp;SLA availability:</source>

@@ -207,6 +207,26 @@
       <translation>训练任务 MFU</translation>
     </message>
     <message>
+      <source>DCGM diagnostics: tests not run</source>
+      <translation>DCGM 诊断：未运行的项目</translation>
+    </message>
+    <message>
+      <source>DCGM diagnostics: test skipped</source>
+      <translation>DCGM 诊断：被跳过的项目</translation>
+    </message>
+    <message>
+      <source>NCCL minimum bandwidth (nccl-tests FAILED)</source>
+      <translation>NCCL 最低带宽（nccl-tests FAILED）</translation>
+    </message>
+    <message>
+      <source>NCCL, number of servers unknown</source>
+      <translation>NCCL（服务器数未知）</translation>
+    </message>
+    <message>
+      <source>NCCL, collective unknown</source>
+      <translation>NCCL（集合通信类型未知）</translation>
+    </message>
+    <message>
       <source>pass</source>
       <translation>通过</translation>
     </message>
@@ -286,6 +306,14 @@
       <translation>其他条款</translation>
     </message>
     <message>
+      <source>Price the plan's rentals with this quote</source>
+      <translation>用此报价计算方案的租用价格</translation>
+    </message>
+    <message>
+      <source>The budget step then prices on-demand, monthly and yearly rentals of this GPU with this vendor's quote, named as their source. A price typed in the budget step still wins; one vendor's quote at a time.</source>
+      <translation>勾选后，“预算”步骤按该供应商的报价计算此 GPU 的按需、包月和包年租用价格，并注明来源。在“预算”步骤手动填写的价格仍然优先；同一时间只采用一家供应商的报价。</translation>
+    </message>
+    <message>
       <source>Anything else the quote says: minimum term, add-ons, notice period…</source>
       <translation>报价中的其他约定：最短租期、附加费用、提前通知期……</translation>
     </message>
@@ -316,6 +344,10 @@
     <message>
       <source>VAT:</source>
       <translation>增值税：</translation>
+    </message>
+    <message>
+      <source>&amp;Quote in budget:</source>
+      <translation>计入预算(&amp;Q)：</translation>
     </message>
     <message>
       <source>&amp;SLA availability:</source>

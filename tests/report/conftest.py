@@ -39,6 +39,17 @@ def sample_project(language: Language = Language.ZH) -> Project:
             size_bytes=2**k,
         )
         for k, value in ((20, 6.5), (24, 48.0), (28, 160.0), (30, 185.0))
+    ] + [
+        # the server count nccl-tests' rank list gives (one node): without it a
+        # run is shown, never judged as one server's
+        Measurement(
+            tool="nccl-tests",
+            metric="all_reduce.nodes",
+            file="nccl_all_reduce_perf_1node.txt",
+            node="node01",
+            value=1.0,
+            unit="count",
+        )
     ]
     return Project(
         meta=ProjectMeta(

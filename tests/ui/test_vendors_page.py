@@ -288,12 +288,26 @@ def test_import_three_sample_sets_ranks_a_b_c(
     assert [page.vendor_list.item(r).text() for r in range(3)] == [
         "A (rank 1)",
         "B (rank 2)",
-        "C (rank 3)",
+        "C (rank 3): Not accepted",
+    ]
+    assert (
+        page.vendor_list.item(2)
+        .toolTip()
+        .startswith("Not accepted: dcgmi diag hardware.gpu_memory on GPU 3: fail. ")
+    )
+    # the first row of the scoring table: each vendor's acceptance, C's reason
+    assert [_text(page.score_table, 0, c) for c in range(5)] == [
+        "Acceptance",
+        "",
+        "Passed the tests imported",
+        "Passed the tests imported",
+        "Not accepted: dcgmi diag hardware.gpu_memory on GPU 3: fail. "
+        "Ranked behind every vendor that passed.",
     ]
     # +33.7: measured MFU on model FLOPs (6N + 12·L·s·d) against the A100 MFU
     # refitted on confirmed published runs (+30.7 on the earlier fit)
     assert page.sensitivity_text(Criterion.PRICE).startswith("+33.7 points: B wins")
-    price_item = page.score_table.item(0, 2)
+    price_item = page.score_table.item(1, 2)
     assert price_item is not None
     assert "lowest CNY per GPU-hour" in price_item.toolTip()
 
@@ -348,16 +362,16 @@ def test_an_edit_nothing_scored_reads_keeps_the_analysis_on_screen(
     session = ProjectSession(three_vendor_project())
     page = _page(qtbot, session)
     result = session.evaluation.vendors
-    item = page.score_table.item(0, 2)
+    item = page.score_table.item(1, 2)
     assert item is not None
     item.setText("left as it was")
     session.apply("meta.author", "Someone Else")
     session.apply("budget.owned_gpus", 3)
     page.analysis.ensure_current()
     assert session.evaluation.vendors is result  # not scored again
-    assert _text(page.score_table, 0, 2) == "left as it was"
+    assert _text(page.score_table, 1, 2) == "left as it was"
     page.weight_spins[Criterion.PRICE].setValue(70)
-    assert _text(page.score_table, 0, 2) != "left as it was"
+    assert _text(page.score_table, 1, 2) != "left as it was"
 
 
 def test_a_folder_of_only_damaged_files_changes_nothing(

@@ -29,6 +29,13 @@ Rules
   and item wins; its low / high when given, else the catalog's relative
   spread. A figure typed in the budget step still wins over an import. The
   region's rental factor is not applied to a quote (it is the vendor's price).
+* A vendor's quote from the vendors step (``Vendor.quote_in_budget``, the
+  first vendor so marked) prices the rentals of the GPU it quotes: its
+  on-demand, 包月 price and yearly factor replace the catalog's and an
+  imported row's (:func:`quoted_price`), brought to the plan's VAT basis as
+  the vendor quotes it (``quote_includes_vat``), with the catalog's relative
+  spread; a figure typed in the budget step still wins. Its source names the
+  vendor (``quote <vendor>, vendors step``).
 
 References
 ----------
@@ -57,7 +64,13 @@ from gpu_advisor.model.catalog import (
     ResaleCurve,
 )
 from gpu_advisor.model.common import InputRef, PriceRange
-from gpu_advisor.model.project import Currency, OptionId, PriceOverride, Project
+from gpu_advisor.model.project import (
+    Currency,
+    OptionId,
+    PriceOverride,
+    Project,
+    Vendor,
+)
 
 HOURS_PER_MONTH = 730.0
 """Average hours in a month: 8760 h / 12 (365-day year)."""
@@ -208,6 +221,46 @@ def imported_price(project: Project, gpu_id: str, key: str) -> PriceOverride | N
     return found
 
 
+QUOTED_KEYS: tuple[str, ...] = (
+    "on_demand_cny_per_gpu_hour",
+    "monthly_cny_per_gpu_month",
+    "yearly_price_factor",
+)
+"""The budget inputs a vendor's quote prices (same names on ``Vendor``)."""
+
+
+def quoted_price(
+    project: Project, gpu_id: str, key: str
+) -> tuple[float, Vendor] | None:
+    """The chosen vendor's quote for budget field ``key`` and its vendor, if any.
+
+    The first vendor with ``quote_in_budget`` counts, for the GPU it quotes
+    only; a price it leaves blank (None or 0) is not quoted.
+
+    >>> v = Vendor(name="A", gpu_id="H800-80GB-SXM", on_demand_cny_per_gpu_hour=9.5,
+    ...            quote_in_budget=True)
+    >>> quoted_price(Project(vendors=[v]), "H800-80GB-SXM", "on_demand_cny_per_gpu_hour")[0]
+    9.5
+    >>> quoted_price(Project(vendors=[v]), "A100-80GB-SXM", "on_demand_cny_per_gpu_hour")
+    """
+    if key not in QUOTED_KEYS:
+        return None
+    vendor = next((v for v in project.vendors if v.quote_in_budget), None)
+    if vendor is None or vendor.gpu_id != gpu_id:
+        return None
+    value = getattr(vendor, key)
+    return (float(value), vendor) if value else None
+
+
+def quote_source(vendor: Vendor) -> str:
+    """How a vendor's quote is cited in the inputs, the tooltips and the PDF.
+
+    >>> quote_source(Vendor(name="供应商甲"))
+    'quote 供应商甲, vendors step'
+    """
+    return f"quote {vendor.name}, vendors step"
+
+
 def imported_source(row: PriceOverride) -> str:
     """How an imported price is cited in the inputs, the tooltips and the PDF.
 
@@ -274,6 +327,11 @@ class _Book:
     ) -> None:
         """The project's figure (VAT added when it is net), else an imported
         price, else the catalog's typical value × ``scale``."""
+        if own is None and self.project.vendors:
+            quote = quoted_price(self.project, self.gpu_id, key)
+            if quote is not None:
+                self.put_quoted(key, *quote, rng)
+                return
         if own is None and self.project.price_overrides:
             row = imported_price(self.project, self.gpu_id, key)
             if row is not None:
@@ -321,6 +379,20 @@ class _Book:
             unit=_UNITS.get(key, ""),
             source=source,
             confirmed=confirmed,
+        )
+
+    def put_quoted(
+        self, key: str, value: float, vendor: Vendor, rng: PriceRange
+    ) -> None:
+        """A vendor's quote, on the plan's VAT basis, with the catalog's spread."""
+        factor, note = self.to_basis(key, vendor.quote_includes_vat)
+        value *= factor
+        self._store(
+            key,
+            value,
+            _spread(value, rng),
+            quote_source(vendor) + note,
+            confirmed=True,
         )
 
     def put_imported(self, key: str, row: PriceOverride, rng: PriceRange) -> None:

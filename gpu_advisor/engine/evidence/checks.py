@@ -34,10 +34,29 @@ _RANK: Final = {Verdict.INFO: 0, Verdict.PASS: 1, Verdict.WARN: 2, Verdict.FAIL:
 INCOMPLETE_TEST: Final = "dcgm.incomplete"
 """The check of a ``dcgmi diag`` run that lists tests it never ran."""
 
+SKIPPED_TEST: Final = "dcgm.skipped"
+"""The check of a required ``dcgmi diag`` test the run skipped (``Skip``, on
+one GPU or all): not tested, so the vendor has not shown it passes."""
+
+NOT_ACCEPTED_TESTS: Final = frozenset({INCOMPLETE_TEST, SKIPPED_TEST})
+"""Checks that keep a vendor behind every vendor that passed whatever their
+verdict: a required test that was not run. A check whose verdict is FAIL does
+so too (:func:`not_accepted`)."""
+
+OPTIONAL_DCGM_TESTS: Final = frozenset({"eud", "eud_test", "cpu_eud", "cpu_eud_test"})
+"""``dcgmi diag`` tests a run may skip without being incomplete (the last part
+of the metric, ``stress.eud_test`` → ``eud_test``): the Extended Utility
+Diagnostics are a separately installed plugin "intended for
+administrator-led isolation after ordinary readiness, memory, interconnect,
+or stress tests indicate a possible hardware problem" (NVIDIA, DCGM
+reference, "Extended Utility Diagnostics (EUD) Plugin",
+https://docs.nvidia.com/datacenter/dcgm/latest/reference/diagnostics/plugins/eud.html),
+so a run without the plugin shows them as Skip."""
+
 ACCEPTANCE_TESTS: Final = frozenset({"dcgm", "gpu.ecc", "nccl.correctness"})
 """The checks of the hardware itself: the DCGM diagnostics, uncorrectable
 memory errors, and collectives that return wrong values. A vendor failing any
-check, or with an incomplete diagnostic run (:data:`INCOMPLETE_TEST`), is
+check, or with a required diagnostic not run (:data:`NOT_ACCEPTED_TESTS`), is
 ranked behind every vendor that passed; these are named first as the reason."""
 
 
@@ -66,6 +85,38 @@ class Check(Frozen):
         if self.measured is None or not self.expected:
             return None
         return self.measured / self.expected
+
+
+def not_accepted(check: Check) -> bool:
+    """Whether this check keeps its vendor behind every vendor that passed:
+    a failed check, or a required test that was not run.
+
+    Examples
+    --------
+    >>> m = Message(code="evidence.check.dcgm_skipped", params={"test": "t"})
+    >>> not_accepted(Check(test=SKIPPED_TEST, verdict=Verdict.WARN, message=m))
+    True
+    >>> not_accepted(Check(test="dcgm", verdict=Verdict.WARN, message=m))
+    False
+    """
+    return check.verdict is Verdict.FAIL or check.test in NOT_ACCEPTED_TESTS
+
+
+def reason_order(check: Check) -> int:
+    """Which reason is named first: the hardware's own failures
+    (:data:`ACCEPTANCE_TESTS`), then required tests not run, then other
+    failures (a figure below the fail line of its threshold).
+
+    Examples
+    --------
+    >>> m = Message(code="x")
+    >>> [reason_order(Check(test=t, verdict=Verdict.FAIL, message=m))
+    ...  for t in ("gpu.ecc", INCOMPLETE_TEST, "iperf3")]
+    [0, 1, 2]
+    """
+    if check.test in NOT_ACCEPTED_TESTS:
+        return 1
+    return 0 if check.test in ACCEPTANCE_TESTS else 2
 
 
 def worst(verdicts: Iterable[Verdict]) -> Verdict:

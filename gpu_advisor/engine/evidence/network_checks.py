@@ -42,6 +42,9 @@ NCCL_PASS_RATIO: Final = 0.85
 NCCL_WARN_RATIO: Final = 0.60
 IPERF_PASS_RATIO: Final = 0.80
 IPERF_WARN_RATIO: Final = 0.50
+UNKNOWN_COLLECTIVE: Final = "unknown_collective"
+"""The metric prefix the nccl-tests parser gives a run whose output names no
+collective (``io.results_nccl.UNKNOWN_COLLECTIVE``): never judged as all_reduce."""
 
 
 def large_message_busbw_gb_per_s(rows: Sequence[Measurement]) -> float | None:
@@ -76,82 +79,148 @@ def _nccl_checks(measurements: Sequence[Measurement], exp: Expectations) -> list
     checks: list[Check] = []
     for file, rows in sorted(_by_file(measurements, "nccl-tests").items()):
         node = rows[0].node
-        nodes = next((m.value for m in rows if m.metric.endswith(".nodes")), 1.0)
         op = rows[0].metric.split(".", 1)[0]
-        wrong = sum(m.value for m in rows if m.metric.endswith(".wrong"))
-        oob = sum(m.value for m in rows if m.metric.endswith(".out_of_bounds"))
-        if wrong > 0 or oob > 0:
+        checks += _wrong_values(rows, op, node, file)
+        checks += _min_bw_failed(rows, op, node, file)
+        if op == UNKNOWN_COLLECTIVE:
+            # the output names no collective (the parser never guesses it)
             checks.append(
-                Check(
-                    test="nccl.correctness",
+                _info(
+                    "nccl.unknown_collective",
+                    Message(code="evidence.check.nccl_unknown_collective"),
                     node=node,
                     file=file,
-                    measured=wrong + oob,
-                    expected=0.0,
-                    unit="count",
-                    verdict=Verdict.FAIL,
-                    threshold=Message(code="evidence.threshold.nccl_wrong"),
-                    message=Message(
-                        code="evidence.check.nccl_wrong",
-                        params={"op": op, "count": wrong + oob},
-                    ),
-                    source="nccl-tests README (#wrong column)",
                 )
             )
         if op != "all_reduce":
             continue  # the verdict uses all_reduce; the other collectives are shown in charts
         measured = large_message_busbw_gb_per_s(rows)
-        if measured is None:
-            continue
-        if nodes <= 1:
-            checks.append(
-                _ratio_check(
-                    test="nccl.intra_node",
-                    measured=measured,
-                    expected=exp.intra_busbw_gb_per_s,
-                    pass_ratio=NCCL_PASS_RATIO,
-                    warn_ratio=NCCL_WARN_RATIO,
-                    unit="GB/s",
-                    what=Message(
-                        code="evidence.what.nccl_intra",
-                        params={"network": exp.intra_network_id},
-                    ),
-                    node=node,
-                    file=file,
-                    source=exp.sources.get("nccl", ""),
-                )
-            )
-        elif exp.inter_busbw_gb_per_s is not None:
-            checks.append(
-                _ratio_check(
-                    test="nccl.inter_node",
-                    measured=measured,
-                    expected=exp.inter_busbw_gb_per_s,
-                    pass_ratio=NCCL_PASS_RATIO,
-                    warn_ratio=NCCL_WARN_RATIO,
-                    unit="GB/s",
-                    what=Message(
-                        code="evidence.what.nccl_inter",
-                        params={"nodes": nodes, "network": exp.inter_network_id},
-                    ),
-                    node=node,
-                    file=file,
-                    source=exp.sources.get("nccl", ""),
-                )
-            )
-        else:
-            checks.append(
-                _info(
-                    "nccl.inter_node",
-                    Message(
-                        code="evidence.check.nccl_no_network",
-                        params={"nodes": nodes, "measured": measured},
-                    ),
-                    node=node,
-                    file=file,
-                )
-            )
+        if measured is not None:
+            checks.append(_busbw_check(rows, measured, exp, node, file))
     return checks
+
+
+def _busbw_check(
+    rows: Sequence[Measurement],
+    measured: float,
+    exp: Expectations,
+    node: str | None,
+    file: str,
+) -> Check:
+    """One all_reduce run's large-message bus bandwidth against one server's
+    or the fabric's, by the server count of its rank list (``<op>.nodes``).
+
+    Without a rank list the count is unknown: the run is shown, never taken
+    for a single-server one."""
+    nodes = next((m.value for m in rows if m.metric.endswith(".nodes")), None)
+    if nodes is None:
+        return _info(
+            "nccl.unknown_nodes",
+            Message(
+                code="evidence.check.nccl_unknown_nodes",
+                params={"op": "all_reduce", "measured": measured},
+            ),
+            node=node,
+            file=file,
+        )
+    if nodes <= 1:
+        return _ratio_check(
+            test="nccl.intra_node",
+            measured=measured,
+            expected=exp.intra_busbw_gb_per_s,
+            pass_ratio=NCCL_PASS_RATIO,
+            warn_ratio=NCCL_WARN_RATIO,
+            unit="GB/s",
+            what=Message(
+                code="evidence.what.nccl_intra",
+                params={"network": exp.intra_network_id},
+            ),
+            node=node,
+            file=file,
+            source=exp.sources.get("nccl", ""),
+        )
+    if exp.inter_busbw_gb_per_s is None:
+        return _info(
+            "nccl.inter_node",
+            Message(
+                code="evidence.check.nccl_no_network",
+                params={"nodes": nodes, "measured": measured},
+            ),
+            node=node,
+            file=file,
+        )
+    return _ratio_check(
+        test="nccl.inter_node",
+        measured=measured,
+        expected=exp.inter_busbw_gb_per_s,
+        pass_ratio=NCCL_PASS_RATIO,
+        warn_ratio=NCCL_WARN_RATIO,
+        unit="GB/s",
+        what=Message(
+            code="evidence.what.nccl_inter",
+            params={"nodes": nodes, "network": exp.inter_network_id},
+        ),
+        node=node,
+        file=file,
+        source=exp.sources.get("nccl", ""),
+    )
+
+
+def _wrong_values(
+    rows: Sequence[Measurement], op: str, node: str | None, file: str
+) -> list[Check]:
+    """A fail when a run reported wrong values: ``#wrong`` or ``Out of bounds
+    values`` above zero, or nccl-tests' own ``FAILED`` on the out-of-bounds line."""
+    wrong = sum(m.value for m in rows if m.metric.endswith(".wrong"))
+    oob = sum(m.value for m in rows if m.metric.endswith(".out_of_bounds"))
+    said_failed = any(
+        m.metric.endswith(".out_of_bounds") and m.status == "fail" for m in rows
+    )
+    if not (wrong > 0 or oob > 0 or said_failed):
+        return []
+    return [
+        Check(
+            test="nccl.correctness",
+            node=node,
+            file=file,
+            measured=wrong + oob,
+            expected=0.0,
+            unit="count",
+            verdict=Verdict.FAIL,
+            threshold=Message(code="evidence.threshold.nccl_wrong"),
+            message=Message(
+                code="evidence.check.nccl_wrong",
+                params={"op": op, "count": wrong + oob},
+            ),
+            source="nccl-tests README (#wrong column)",
+        )
+    ]
+
+
+def _min_bw_failed(
+    rows: Sequence[Measurement], op: str, node: str | None, file: str
+) -> list[Check]:
+    """A fail when nccl-tests itself printed ``FAILED`` after the average bus
+    bandwidth: the run fell short of the ``NCCL_TESTS_MIN_BW`` it was given
+    and exited with an error (nccl-tests ``src/util.cu``, ``writeResultFooter``)."""
+    return [
+        Check(
+            test="nccl.min_bw",
+            node=node,
+            file=file,
+            measured=m.value,
+            unit="GB/s",
+            verdict=Verdict.FAIL,
+            threshold=Message(code="evidence.threshold.nccl_min_bw"),
+            message=Message(
+                code="evidence.check.nccl_min_bw",
+                params={"op": op, "measured": m.value},
+            ),
+            source="nccl-tests src/util.cu (NCCL_TESTS_MIN_BW)",
+        )
+        for m in rows
+        if m.metric.endswith(".avg_busbw") and m.status == "fail"
+    ]
 
 
 def _iperf_checks(

@@ -41,6 +41,8 @@ from typing import Final
 
 from gpu_advisor.engine.evidence.checks import (
     INCOMPLETE_TEST,
+    OPTIONAL_DCGM_TESTS,
+    SKIPPED_TEST,
     Check,
     Verdict,
     _by_file,
@@ -324,26 +326,61 @@ def _dcgm_status(m: Measurement) -> str:
     return "fail" if m.value == 0 else "warn"
 
 
-def _dcgm_row_check(m: Measurement, file: str, status: str) -> Check:
-    """A check for one dcgmi row that is not a pass."""
+def _optional(metric: str) -> bool:
+    """A ``dcgmi diag`` test a complete run may skip (:data:`OPTIONAL_DCGM_TESTS`)."""
+    return metric.rsplit(".", 1)[-1] in OPTIONAL_DCGM_TESTS
+
+
+def _not_run(m: Measurement) -> list[str] | None:
+    """The required tests an incomplete run did not run (named by the parser in
+    ``labels["tests"]``), optional ones left out; None when the parser named
+    none (then the count says how many)."""
+    named = (m.labels or {}).get("tests")
+    if not named:
+        return None
+    return [t for t in (x.strip() for x in named.split(",")) if t and not _optional(t)]
+
+
+def _dcgm_message(m: Measurement, status: str, verdict: Verdict) -> Message:
+    """What one dcgmi row that did not pass says."""
     on_gpu = "_on_gpu" if m.gpu is not None else ""
-    verdict = Verdict.FAIL if status == "fail" else Verdict.WARN
     if status == "incomplete":
-        message = Message(
+        tests = _not_run(m)
+        if tests:
+            return Message(
+                code="evidence.check.dcgm_not_run",
+                params={"count": len(tests), "tests": ", ".join(tests)},
+            )
+        return Message(
             code="evidence.check.dcgm_incomplete", params={"count": int(m.value)}
         )
-        test = INCOMPLETE_TEST
-    elif status == "skip":
-        message = Message(
+    if status == "skip":
+        return Message(
             code=f"evidence.check.dcgm_skipped{on_gpu}",
             params={"test": m.metric, "gpu": m.gpu},
         )
-        test = "dcgm"
+    return Message(
+        code=f"evidence.check.dcgm_row{on_gpu}",
+        params={"test": m.metric, "gpu": m.gpu, "verdict": verdict.value},
+    )
+
+
+def _dcgm_row_check(m: Measurement, file: str, status: str) -> Check | None:
+    """A check for one dcgmi row that is not a pass; None for an incomplete run
+    whose only tests not run are optional (:data:`OPTIONAL_DCGM_TESTS`).
+
+    A required test skipped is :data:`SKIPPED_TEST` and an incomplete run
+    :data:`INCOMPLETE_TEST` (both keep the vendor behind every vendor that
+    passed); an optional test skipped is a warning only.
+    """
+    verdict = Verdict.FAIL if status == "fail" else Verdict.WARN
+    if status == "incomplete":
+        if _not_run(m) == []:
+            return None
+        test = INCOMPLETE_TEST
+    elif status == "skip" and not _optional(m.metric):
+        test = SKIPPED_TEST
     else:
-        message = Message(
-            code=f"evidence.check.dcgm_row{on_gpu}",
-            params={"test": m.metric, "gpu": m.gpu, "verdict": verdict.value},
-        )
         test = "dcgm"
     return Check(
         test=test,
@@ -355,7 +392,7 @@ def _dcgm_row_check(m: Measurement, file: str, status: str) -> Check:
         unit="",
         verdict=verdict,
         threshold=_DCGM_RULE,
-        message=message,
+        message=_dcgm_message(m, status, verdict),
         source=_DCGM_SOURCE,
     )
 
@@ -363,18 +400,23 @@ def _dcgm_row_check(m: Measurement, file: str, status: str) -> Check:
 def _dcgm_checks(measurements: Sequence[Measurement]) -> list[Check]:
     """One check per dcgmi diag row that did not pass, or one pass per file.
 
-    A skipped test is "not tested" (a warning, never counted as passed); a
-    run that lists tests it never ran is incomplete (:data:`INCOMPLETE_TEST`),
-    which keeps the vendor behind every vendor whose hardware passed
-    (:func:`gpu_advisor.engine.evidence.scoring.score_vendors`).
+    A skipped test is "not tested" (never counted as passed); a required one
+    skipped (:data:`SKIPPED_TEST`), or a run that lists tests it never ran
+    (:data:`INCOMPLETE_TEST`), keeps the vendor behind every vendor whose
+    hardware passed (:func:`gpu_advisor.engine.evidence.scoring.held_back`).
+    Each row is read by its own status, per GPU when the output gives one.
     """
     checks: list[Check] = []
     for file, rows in sorted(_by_file(measurements, "dcgmi").items()):
         statuses = [(m, _dcgm_status(m)) for m in rows]
-        bad = [(m, status) for m, status in statuses if status != "pass"]
-        checks.extend(_dcgm_row_check(m, file, status) for m, status in bad)
+        bad = [
+            check
+            for m, status in statuses
+            if status != "pass" and (check := _dcgm_row_check(m, file, status))
+        ]
+        checks.extend(bad)
         if not bad:
-            passed = len(rows)
+            passed = sum(1 for m in rows if m.status != "incomplete")
             checks.append(
                 Check(
                     test="dcgm",

@@ -37,11 +37,7 @@ from typing import Final
 
 from pydantic import Field
 
-from gpu_advisor.engine.evidence.checks import (
-    ACCEPTANCE_TESTS,
-    INCOMPLETE_TEST,
-    Verdict,
-)
+from gpu_advisor.engine.evidence.checks import not_accepted, reason_order
 from gpu_advisor.engine.evidence.judge import VendorJudgement
 from gpu_advisor.model.common import Frozen, Message
 from gpu_advisor.model.project import PowerRedundancy, ScoringWeights, Vendor
@@ -101,6 +97,15 @@ RULES: Final[dict[Criterion, Message]] = {
 """The rule behind each criterion's 0–100 score (catalog ``evidence.rule.*``)."""
 
 
+class Acceptance(StrEnum):
+    """A vendor on the acceptance tests: every imported test passed, a
+    required test failed or not run (held back), or no results yet."""
+
+    PASSED = "passed"
+    NOT_ACCEPTED = "not_accepted"
+    NOT_TESTED = "not_tested"
+
+
 class CriterionScore(Frozen):
     criterion: Criterion
     score: float = Field(..., ge=0, le=100)
@@ -122,6 +127,11 @@ class VendorScore(Frozen):
         description="Why the vendor is ranked behind every vendor whose hardware "
         "passed (a failed or incomplete acceptance test, :func:`held_back`); None "
         "when not.",
+    )
+    acceptance: Acceptance = Field(
+        Acceptance.NOT_TESTED,
+        description="Passed, not accepted (``held_back`` says why) or not tested "
+        "(no results imported): the first line of the vendor's row.",
     )
 
     def score(self, criterion: Criterion) -> float:
@@ -352,26 +362,55 @@ def _ranked(
 def held_back(judgement: VendorJudgement | None) -> Message | None:
     """Why a vendor cannot be ranked ahead of one that passed, or None.
 
-    A failed test of the kit (a diagnostic, memory errors, wrong values from a
-    collective, or a figure below the fail line of its threshold, such as an
-    intranet at less than half the quoted speed) or an incomplete diagnostic
-    run means the vendor did not show that what it sells works as sold; no
-    price or score makes up for that, so the vendor goes behind every vendor
-    that passed, with the reason (the first failed check's message). The hardware's own
-    failures (:data:`~gpu_advisor.engine.evidence.checks.ACCEPTANCE_TESTS`)
-    are named first.
+    The one rule of the vendors' ranking, which the vendors step, ``score``
+    and the PDF's vendor page render (``VendorScore.held_back``, first in the
+    vendor's row): a vendor with a required test failed or not run comes
+    after every vendor that passed, whatever the price and the scores.
+
+    * **Failed**: any check whose verdict is FAIL: a diagnostic (one GPU's
+      Fail in ``dcgmi diag`` is enough), memory errors, wrong values from a
+      collective (nccl-tests ``#wrong`` or ``Out of bounds values`` > 0, or
+      its own ``FAILED``), or a figure below the fail line of its threshold,
+      such as an intranet at less than half the quoted speed.
+    * **Not run**: a required ``dcgmi diag`` test skipped on a GPU
+      (:data:`~gpu_advisor.engine.evidence.checks.SKIPPED_TEST`), or a run
+      that lists tests it never ran
+      (:data:`~gpu_advisor.engine.evidence.checks.INCOMPLETE_TEST`). A
+      skipped test is not tested: never a pass.
+
+    Such a vendor did not show that what it sells works as sold; no price or
+    score makes up for that. Among the vendors held back, and among those
+    that passed, the order is the scores' (:func:`_ranked`). The reason is
+    the first such check's message, the hardware's own failures
+    (:data:`~gpu_advisor.engine.evidence.checks.ACCEPTANCE_TESTS`) first
+    (:func:`~gpu_advisor.engine.evidence.checks.reason_order`).
+
+    Examples
+    --------
+    >>> held_back(None) is None
+    True
     """
     if judgement is None:
         return None
-    failed = [
-        c
-        for c in judgement.checks
-        if c.verdict is Verdict.FAIL or c.test == INCOMPLETE_TEST
-    ]
-    failed.sort(key=lambda c: c.test not in ACCEPTANCE_TESTS)  # hardware first
+    failed = sorted((c for c in judgement.checks if not_accepted(c)), key=reason_order)
     if not failed:
         return None
     return Message(code="evidence.held_back", params={"reason": failed[0].message})
+
+
+def acceptance(judgement: VendorJudgement | None) -> Acceptance:
+    """Where a vendor stands on the acceptance tests (the first line of its row).
+
+    Examples
+    --------
+    >>> acceptance(None).value
+    'not_tested'
+    """
+    if judgement is None or not judgement.checks:
+        return Acceptance.NOT_TESTED
+    if held_back(judgement) is not None:
+        return Acceptance.NOT_ACCEPTED
+    return Acceptance.PASSED
 
 
 def weight_sensitivity(
@@ -534,6 +573,7 @@ def score_vendors(
                 total=total,
                 scores=per_vendor[name],
                 held_back=reasons.get(name),
+                acceptance=acceptance(judgements.get(name)),
             )
             for i, (name, total) in enumerate(ranked, start=1)
         ],

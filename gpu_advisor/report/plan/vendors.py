@@ -10,7 +10,13 @@ from reportlab.lib import colors
 from reportlab.platypus import KeepTogether, Paragraph
 
 from gpu_advisor import words
-from gpu_advisor.engine.api import Check, Criterion, MeasuredFigure, PlanEvaluation
+from gpu_advisor.engine.api import (
+    Check,
+    Criterion,
+    MeasuredFigure,
+    PlanEvaluation,
+    VendorScore,
+)
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project
@@ -299,6 +305,14 @@ _SCORING_COLUMNS: Final = 8
 """Vendors per scoring table; more vendors continue in a further table."""
 
 
+def _acceptance(score: VendorScore, language: str) -> str:
+    """The first line of a vendor's column: why it is held back (the engine's
+    ``held_back``), else passed or not tested."""
+    if score.held_back is not None:
+        return words.text(score.held_back, language)
+    return words.say(f"evidence.acceptance.{score.acceptance.value}", language)
+
+
 def _scoring(st: Story, project: Project, ev: PlanEvaluation) -> None:
     """The weighted scoring matrix, the winner and how robust it is to the weights."""
     if not project.vendors:
@@ -319,6 +333,14 @@ def _scoring(st: Story, project: Project, ev: PlanEvaluation) -> None:
             *(v.vendor for v in vendors),
         ]
         rows: list[tuple[str, ...]] = [
+            # first, each vendor's acceptance: why it is held back, or where it stands
+            (
+                words.say("evidence.acceptance.label", st.lang),
+                "",
+                *(_acceptance(v, st.lang) for v in vendors),
+            )
+        ]
+        rows += [
             (
                 st.t(f"crit.{c.value}"),
                 f"{result.weights[c]:g}",
@@ -335,10 +357,6 @@ def _scoring(st: Story, project: Project, ev: PlanEvaluation) -> None:
             [1.6, 0.6, *([vendor_width] * len(vendors))],
             align_right=list(range(1, len(vendors) + 2)),
         )
-    sep = words.say("words.colon", st.lang)
-    for v in result.vendors:
-        if v.held_back is not None:
-            st.p(f"{v.vendor}{sep}{words.text(v.held_back, st.lang)}")
     if result.winner is None:
         return
     st.p(st.t("ven.winner", vendor=result.winner))

@@ -65,6 +65,7 @@ from gpu_advisor.engine.api import (
     Criterion,
     ScoringResult,
     VendorJudgement,
+    VendorScore,
     as_plan_evaluation,
     merge_measurements,
     same_cost_inputs,
@@ -97,6 +98,8 @@ from gpu_advisor.ui.widgets.vendor_charts import VendorCharts
 
 MAX_VENDORS: Final = 100
 """``Project.vendors`` holds at most this many."""
+_CRITERIA_ROW: Final = 1
+"""The scoring table's first criterion row; row 0 is each vendor's acceptance."""
 # (field, maximum, decimals, step); 0 stands for "not stated" (None) in these
 # fields: a zero price, SLA, link speed or yearly factor is never a real quote.
 
@@ -259,7 +262,9 @@ class VendorsPage(QWizardPage):
         self.weights_hint.setStyleSheet(SECONDARY_STYLE)
         # Criteria as rows and vendors as columns: nine criteria stay readable
         # side by side with the weights, whatever the number of vendors.
-        rows = len(Criterion) + 2
+        # row 0: each vendor's acceptance (why it is held back, first in its
+        # column); then the criteria, the weighted total and the rank
+        rows = _CRITERIA_ROW + len(Criterion) + 2
         self.score_table = QTableWidget(rows, 3)
         self.score_table.setTabKeyNavigation(False)  # arrows move, Tab leaves
         self.score_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -277,7 +282,7 @@ class VendorsPage(QWizardPage):
             spin.setFrame(False)
             commit_when_finished(spin)
             self.weight_spins[criterion] = spin
-            self.score_table.setCellWidget(row, 1, spin)
+            self.score_table.setCellWidget(_CRITERIA_ROW + row, 1, spin)
             spin.valueChanged.connect(self._weight_slot(criterion))
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -433,7 +438,12 @@ class VendorsPage(QWizardPage):
         source = vendors[index]
         name = self._unique_name(self.tr("%1 (copy)").replace("%1", source.name)[:200])
         copy = source.model_copy(
-            update={"name": name, "measurements": [], "measured_mfu": None}
+            update={
+                "name": name,
+                "measurements": [],
+                "measured_mfu": None,
+                "quote_in_budget": False,  # one vendor's quote prices the budget
+            }
         )
         vendors.insert(index + 1, copy)
         self._set_vendors(vendors, self.tr("Duplicate vendor"), index + 1)
@@ -480,7 +490,21 @@ class VendorsPage(QWizardPage):
     def _replace_vendor_field(
         self, index: int, key: str, value: object, label: str
     ) -> None:
-        """Set ``vendors.<index>.<key>`` as one undo step; edits of one field merge."""
+        """Set ``vendors.<index>.<key>`` as one undo step; edits of one field merge.
+
+        One vendor's quote prices the budget at a time: choosing it
+        (``quote_in_budget``) clears the others in the same step.
+        """
+        vendors = self._session.project.vendors
+        if key == "quote_in_budget" and value is True:
+            chosen = [
+                v.model_copy(update={"quote_in_budget": i == index})
+                if v.quote_in_budget or i == index
+                else v
+                for i, v in enumerate(vendors)
+            ]
+            self._set_vendors(chosen, label, None)
+            return
         self._session.apply(f"vendors.{index}.{key}", value, label)
 
     def _on_field_edited(self, key: str, value: object) -> None:
@@ -562,9 +586,10 @@ class VendorsPage(QWizardPage):
     def _refresh_list(self, project: Project) -> None:
         vendors = project.vendors
         row = self.vendor_list.currentRow()
-        ranks: dict[str, int] = {}
+        scores: dict[str, VendorScore] = {}
         if self.scoring is not None and not self.analysis.stale:
-            ranks = {v.vendor: v.rank for v in self.scoring.vendors}
+            scores = {v.vendor: v for v in self.scoring.vendors}
+        language = current_language()
         with QSignalBlocker(self.vendor_list):
             while self.vendor_list.count() > len(vendors):
                 self.vendor_list.takeItem(self.vendor_list.count() - 1)
@@ -572,26 +597,32 @@ class VendorsPage(QWizardPage):
                 self.vendor_list.addItem(QListWidgetItem())
             for i, vendor in enumerate(vendors):
                 item = self.vendor_list.item(i)
-                measured = bool(vendor.measurements)
-                rank = ranks.get(vendor.name)
+                score = scores.get(vendor.name)
                 # the list keeps the project's order; the rank is said in words
                 # ("2. Vendor A" above "1. Vendor B" read as a misnumbered list)
                 text = (
                     vendor.name
-                    if rank is None
-                    else fill(self.tr("%1 (rank %2)"), vendor.name, str(rank))
+                    if score is None
+                    else fill(self.tr("%1 (rank %2)"), vendor.name, str(score.rank))
                 )
+                tips = [
+                    self.tr("%1 measurements imported").replace(
+                        "%1", str(len(vendor.measurements))
+                    )
+                    if vendor.measurements
+                    else self.tr("No test results yet")
+                ]
+                if score is not None and score.held_back is not None:
+                    # why it is behind every vendor that passed, first
+                    text += words.say("words.colon", language) + words.say(
+                        "evidence.acceptance.not_accepted", language
+                    )
+                    tips.insert(0, words.text(score.held_back, language))
                 item.setText(text)
                 item.setForeground(
                     QBrush(QColor(VENDOR_COLOURS[i % len(VENDOR_COLOURS)]))
                 )
-                item.setToolTip(
-                    self.tr("%1 measurements imported").replace(
-                        "%1", str(len(vendor.measurements))
-                    )
-                    if measured
-                    else self.tr("No test results yet")
-                )
+                item.setToolTip("\n".join(tips))
             if vendors:
                 self.vendor_list.setCurrentRow(max(0, min(row, len(vendors) - 1)))
         has = bool(vendors)
@@ -676,7 +707,7 @@ class VendorsPage(QWizardPage):
     def sensitivity_text(self, criterion: Criterion) -> str:
         """What the table says about moving ``criterion``'s weight."""
         item = self.score_table.item(
-            list(Criterion).index(criterion), 2 + self._shown_vendors
+            _CRITERIA_ROW + list(Criterion).index(criterion), 2 + self._shown_vendors
         )
         return item.text() if item is not None else ""
 
@@ -717,6 +748,7 @@ class VendorsPage(QWizardPage):
         locale = current_locale()
         bold = QFont(table.font())
         bold.setBold(True)
+        total_row = _CRITERIA_ROW + len(criteria)
 
         def put(
             row: int, column: int, text: str, tip: str = "", *, right: bool = False
@@ -727,43 +759,42 @@ class VendorsPage(QWizardPage):
                 item.setTextAlignment(
                     Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                 )
-            if row >= len(criteria) or (column >= 2 and ranked and column == 2):
+            if row >= total_row or (ranked and column == 2):
                 item.setFont(bold)
             table.setItem(row, column, item)
 
-        for row, criterion in enumerate(criteria):
+        self._show_acceptance(put, ranked, language)
+        for row, criterion in enumerate(criteria, start=_CRITERIA_ROW):
             rule = ""
             if ranked:
-                first = ranked[0].scores[row]
-                rule = words.text(first.rule, language)
+                rule = words.text(ranked[0].scores[row - _CRITERIA_ROW].rule, language)
             put(row, 0, self.criterion_name(criterion), rule)
-        put(len(criteria), 0, self.tr("Weighted total (0–100)"))
-        put(len(criteria) + 1, 0, self.tr("Rank"))
+        put(total_row, 0, self.tr("Weighted total (0–100)"))
+        put(total_row + 1, 0, self.tr("Rank"))
         for column, vs in enumerate(ranked, start=2):
             colour = QColor(self._vendor_colour(project, vs.vendor))
             header = table.horizontalHeaderItem(column)
             if header is not None:
                 header.setForeground(QBrush(colour))
-            for row, score in enumerate(vs.scores):
-                rule = words.text(score.rule, language)
+            for row, score in enumerate(vs.scores, start=_CRITERIA_ROW):
                 tip = fill(
                     self.tr("Input: %1\nRule: %2"),
                     words.text(score.input, language),
-                    rule,
+                    words.text(score.rule, language),
                 )
                 put(row, column, locale.toString(score.score, "f", 0), tip, right=True)
-            put(len(criteria), column, locale.toString(vs.total, "f", 1), right=True)
+            put(total_row, column, locale.toString(vs.total, "f", 1), right=True)
             held = "" if vs.held_back is None else words.text(vs.held_back, language)
-            put(len(criteria) + 1, column, str(vs.rank), held, right=True)
+            put(total_row + 1, column, str(vs.rank), held, right=True)
         last = 2 + len(ranked)
-        for row in range(len(criteria), len(criteria) + 2):
+        for row in (0, total_row, total_row + 1):
             put(row, 1, "")
             put(row, last, "")
         if result is None or not ranked:
             self.winner_label.setText(
                 self.tr("Add vendors and import their results to rank them.")
             )
-            for row in range(len(criteria)):
+            for row in range(_CRITERIA_ROW, total_row):
                 put(row, last, "")
             return
         if result.winner is not None and len(ranked) > 1:
@@ -773,8 +804,25 @@ class VendorsPage(QWizardPage):
                 self.tr("Only one vendor: add another to compare.")
             )
         texts = self._sensitivity_texts(result, len(ranked))
-        for row, text in enumerate(texts):
+        for row, text in enumerate(texts, start=_CRITERIA_ROW):
             put(row, last, text)
+
+    def _show_acceptance(
+        self,
+        put: Callable[..., None],
+        ranked: Sequence[VendorScore],
+        language: str,
+    ) -> None:
+        """Row 0: each vendor's acceptance, the engine's reason when it is
+        held back (``VendorScore.held_back``), else passed or not tested."""
+        put(0, 0, words.say("evidence.acceptance.label", language))
+        for column, vs in enumerate(ranked, start=2):
+            shown = (
+                words.text(vs.held_back, language)
+                if vs.held_back is not None
+                else words.say(f"evidence.acceptance.{vs.acceptance.value}", language)
+            )
+            put(0, column, shown, shown)
 
     def _sensitivity_texts(self, result: ScoringResult, vendors: int) -> list[str]:
         """Per criterion, how far its weight must move to change the winner."""

@@ -114,6 +114,11 @@ class JudgementView(QWidget):
             "gpu.matmul": self.tr("bf16 matrix multiply"),
             "gpu.memory_copy": self.tr("GPU memory copy"),
             "training.mfu": self.tr("Training job MFU"),
+            "dcgm.incomplete": self.tr("DCGM diagnostics: tests not run"),
+            "dcgm.skipped": self.tr("DCGM diagnostics: test skipped"),
+            "nccl.min_bw": self.tr("NCCL minimum bandwidth (nccl-tests FAILED)"),
+            "nccl.unknown_nodes": self.tr("NCCL, number of servers unknown"),
+            "nccl.unknown_collective": self.tr("NCCL, collective unknown"),
         }
         return names.get(test, test)
 

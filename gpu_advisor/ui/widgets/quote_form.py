@@ -16,6 +16,7 @@ from typing import Final
 
 from PySide6.QtCore import QEvent, QObject, QSignalBlocker, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
@@ -141,6 +142,8 @@ class QuoteForm(QScrollArea):
             for value in (_NO_VALUE, "yes", "no"):
                 combo.addItem("", value)
             self.flag_combos[key] = combo
+        # the plan's one price book: this quote prices the budget's rentals
+        self.budget_check = QCheckBox()
         self.terms_edit = QPlainTextEdit()
         self.terms_edit.setTabChangesFocus(True)
         self.terms_edit.setMinimumHeight(70)
@@ -191,6 +194,7 @@ class QuoteForm(QScrollArea):
                 ("monthly_cny_per_gpu_month", spins["monthly_cny_per_gpu_month"]),
                 ("yearly_price_factor", spins["yearly_price_factor"]),
                 ("quote_includes_vat", self.vat_combo),
+                ("quote_in_budget", self.budget_check),
             ],
         )
         service = self._group(
@@ -323,6 +327,9 @@ class QuoteForm(QScrollArea):
         self.terms_edit.textChanged.connect(
             lambda: self.edited.emit("terms", self.terms_edit.toPlainText())
         )
+        self.budget_check.toggled.connect(
+            lambda checked: self.edited.emit("quote_in_budget", bool(checked))
+        )
 
     def _number_slot(self, key: str) -> Callable[[float], None]:
         return lambda value: self._on_number_changed(key, value)
@@ -362,6 +369,14 @@ class QuoteForm(QScrollArea):
             label.setText(labels[key])
         self._retranslate_choices()
         self._retranslate_numbers()
+        self.budget_check.setText(self.tr("Price the plan's rentals with this quote"))
+        self.budget_check.setToolTip(
+            self.tr(
+                "The budget step then prices on-demand, monthly and yearly rentals of "
+                "this GPU with this vendor's quote, named as their source. A price "
+                "typed in the budget step still wins; one vendor's quote at a time."
+            )
+        )
         self.terms_edit.setPlaceholderText(
             self.tr(
                 "Anything else the quote says: minimum term, add-ons, notice period…"
@@ -378,6 +393,7 @@ class QuoteForm(QScrollArea):
             "monthly_cny_per_gpu_month": self.tr("&Monthly price:"),
             "yearly_price_factor": self.tr("&Yearly factor:"),
             "quote_includes_vat": self.tr("VAT:"),
+            "quote_in_budget": self.tr("&Quote in budget:"),
             "sla_availability_pct": self.tr("&SLA availability:"),
             "card_replacement_hours": self.tr("&Card replacement:"),
             "power_redundancy": self.tr("&Power redundancy:"),
@@ -496,6 +512,8 @@ class QuoteForm(QScrollArea):
         for key, combo in self.flag_combos.items():
             value = getattr(vendor, key)
             _select(combo, _NO_VALUE if value is None else ("yes" if value else "no"))
+        with QSignalBlocker(self.budget_check):
+            self.budget_check.setChecked(vendor.quote_in_budget)
         if self.terms_edit.toPlainText() != vendor.terms:
             with QSignalBlocker(self.terms_edit):
                 self.terms_edit.setPlainText(vendor.terms)
