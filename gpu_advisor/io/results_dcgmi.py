@@ -136,8 +136,10 @@ def parse_dcgmi_diag(text: str, file: str, node: str | None) -> list[Measurement
     test's status then a ``GPUn: Pass`` line per GPU. The value is 1 for
     Pass, 0.5 for Warn and for Skip, 0 for Fail (:data:`STATUS_UNIT`), and
     ``status`` says which: a skipped (or "Not Run") test is ``skip``, not
-    tested, never a pass. A run that lists tests it did not run on any GPU
-    adds :data:`INCOMPLETE_METRIC` (how many) with status ``incomplete``.
+    tested, never a pass. A run that left tests out (skipped on every GPU
+    or on some, or a run with no hardware test) adds
+    :data:`INCOMPLETE_METRIC` (how many; label ``tests`` names them) with
+    status ``incomplete``.
     The metric is ``<section>.<test>``, e.g. ``hardware.gpu_memory``; the
     metadata rows are left out.
 
@@ -163,14 +165,22 @@ def parse_dcgmi_diag(text: str, file: str, node: str | None) -> list[Measurement
     return out + _not_run(out, file, node)
 
 
+_NOT_HARDWARE: Final = frozenset({"diagnostic", "metadata", "deployment"})
+"""Sections whose tests check the software, not the GPUs (``Deployment``; DCGM
+4's ``software`` test is in it): a run with only these tested no hardware."""
+LEVEL2_TESTS: Final = ("pcie", "memory")
+"""What ``dcgmi diag -r 2``, the test kit's least level, adds to a level 1 run
+(DCGM User Guide, "Run levels")."""
+
+
 def _not_run(out: list[Measurement], file: str, node: str | None) -> list[Measurement]:
-    """:data:`INCOMPLETE_METRIC` when some listed test ran on no GPU (every status Skip)."""
-    by_test: dict[str, set[str | None]] = {}
-    first_line: dict[str, int] = {}
-    for index, m in enumerate(out):
-        by_test.setdefault(m.metric, set()).add(m.status)
-        first_line.setdefault(m.metric, index)
-    not_run = [test for test, seen in by_test.items() if seen == {"skip"}]
+    """:data:`INCOMPLETE_METRIC` when the run left tests out: a listed test
+    that ran on no GPU (every status Skip), one skipped on some GPUs
+    (``hardware.pcie (GPU 1)``), or no hardware test at all (a level 1 run:
+    the level 2 tests, :data:`LEVEL2_TESTS`, are missing)."""
+    not_run = _skipped_tests(out)
+    if not any(m.metric.split(".", 1)[0] not in _NOT_HARDWARE for m in out):
+        not_run += [f"{test} (not in the run)" for test in LEVEL2_TESTS]
     if not not_run:
         return []
     return [
@@ -182,10 +192,28 @@ def _not_run(out: list[Measurement], file: str, node: str | None) -> list[Measur
             value=float(len(not_run)),
             unit="count",
             node=node,
-            labels={"tests": ", ".join(sorted(not_run))[:200]},
+            labels={"tests": ", ".join(not_run)[:200]},
             status="incomplete",
         )
     ]
+
+
+def _skipped_tests(out: list[Measurement]) -> list[str]:
+    """Tests skipped on every GPU (``hardware.memory``), then tests skipped on
+    some GPUs only (``hardware.pcie (GPU 1)``), each sorted."""
+    by_test: dict[str, set[str | None]] = {}
+    skipped_on: dict[str, set[int]] = {}
+    for m in out:
+        by_test.setdefault(m.metric, set()).add(m.status)
+        if m.status == "skip" and m.gpu is not None:
+            skipped_on.setdefault(m.metric, set()).add(m.gpu)
+    whole = sorted(test for test, seen in by_test.items() if seen == {"skip"})
+    partly = [
+        f"{test} (GPU {', '.join(str(g) for g in sorted(gpus))})"
+        for test, gpus in sorted(skipped_on.items())
+        if test not in whole
+    ]
+    return whole + partly
 
 
 @dataclass

@@ -8,6 +8,7 @@ time algbw busbw #wrong`` for out-of-place then in-place).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -45,11 +46,24 @@ file's name or the reduction operator."""
 
 _LAUNCHER_PREFIX = re.compile(
     r"^(?:\s*\([^()\n]{0,200}\)\s*)?"
-    r"(?:\[[0-9]{1,6},[0-9]{1,6}\]<(?:stdout|stderr)>:|[0-9]{1,6}:\s)"
+    r"(?:\[[0-9]{1,6},[0-9]{1,6}\]<(?:stdout|stderr)>:"
+    r"|\s*(?:P[0-9]{1,6}\s+)?\s*[0-9]{1,6}:\s)"
 )
 """What a launcher puts before each line it relays: Open MPI's
 ``--tag-output`` ``[1,0]<stdout>:``, Ray/SkyPilot's ``(head, rank=0, pid=1)``
-in front of it, srun's ``--label`` ``0: ``."""
+in front of it, srun's ``--label`` ``0: ``, padded to the width of the
+largest task id (`` 0: `` when there are 10 tasks or more) and ``P0  0: ``
+for a heterogeneous job (``_write_label``, SchedMD/slurm
+``src/common/write_labelled_message.c``: ``"%*d: "`` and ``"P%u %*d: "``)."""
+_NCCL_COMM = re.compile(
+    r"\bnRanks\s+(?P<ranks>[0-9]{1,7})\s+nNodes\s+(?P<nodes>[0-9]{1,6})\b"
+)
+"""NCCL_DEBUG=INFO's communicator line (``comm 0x… rank 0 nRanks 16 nNodes 2
+localRanks 8 localRank 0 MNNVL 0``, NCCL 2.19 on, ``src/init.cc``): how many
+ranks and nodes, stated by NCCL itself when the output has no rank list."""
+_NCCL_COMM_OLD = re.compile(r"\bnranks\s+(?P<ranks>[0-9]{1,7})\s+cudaDev\b")
+"""Older NCCL's ``Init START``/``Init COMPLETE`` line (``rank 1 nranks 8 cudaDev
+0 …``): the rank count only."""
 _NCCL_TABLE_HEADER = re.compile(r"^\s*#+\s*size\s+count\s+type\s+redop\b", re.MULTILINE)
 # The summary and rank lines are read with or without their "#", and with any
 # spacing or stray punctuation between their words: a person reads
@@ -128,6 +142,43 @@ def _nccl_op(text: str, named: str | None) -> str:
     if perf:
         return perf.group(1)
     return UNKNOWN_COLLECTIVE
+
+
+NOT_STATED_COLLECTIVE: Final = "collective"
+NOT_STATED_NODES: Final = "nodes"
+
+
+def not_stated(measurements: Iterable[Measurement]) -> dict[str, tuple[str, ...]]:
+    """Per nccl-tests file, the facts of the run its output does not state.
+
+    :data:`NOT_STATED_COLLECTIVE` when it names no collective (metrics under
+    :data:`UNKNOWN_COLLECTIVE`), :data:`NOT_STATED_NODES` when it has neither
+    a rank list nor NCCL's ``nRanks … nNodes …`` line (no ``<op>.nodes``).
+    The UI and CLI ask the person for these; they are never guessed from a
+    file's name, and a missing node count is not one node.
+
+    Examples
+    --------
+    >>> from gpu_advisor.model.project import Measurement
+    >>> m = Measurement(tool="nccl-tests", metric="unknown_collective.avg_busbw",
+    ...                 value=1.0, unit="GB/s", file="run2.txt")
+    >>> not_stated([m])
+    {'run2.txt': ('collective', 'nodes')}
+    """
+    files: dict[str, list[Measurement]] = {}
+    for m in measurements:
+        if m.tool == "nccl-tests":
+            files.setdefault(m.file, []).append(m)
+    out: dict[str, tuple[str, ...]] = {}
+    for file, rows in files.items():
+        missing = []
+        if any(m.metric.startswith(UNKNOWN_COLLECTIVE + ".") for m in rows):
+            missing.append(NOT_STATED_COLLECTIVE)
+        if not any(m.metric.endswith(".nodes") for m in rows):
+            missing.append(NOT_STATED_NODES)
+        if missing:
+            out[file] = tuple(missing)
+    return out
 
 
 def _nccl_row(fields: list[str]) -> bool:
@@ -238,6 +289,9 @@ class _NcclScan:
     failed_after : int or None
         Line of the ``Test failure`` trace printed after the summary (the
         run completed and returned an error: wrong values or low bandwidth). [-]
+    comm_ranks, comm_nodes : int or None
+        The largest rank and node counts NCCL_DEBUG=INFO's communicator
+        lines state (:data:`_NCCL_COMM`); used when there is no rank list. [1]
     """
 
     hosts: list[str] = field(default_factory=list)
@@ -250,6 +304,8 @@ class _NcclScan:
     in_table: bool = False
     op: str | None = None
     failed_after: int | None = None
+    comm_ranks: int | None = None
+    comm_nodes: int | None = None
 
 
 def _scan_line(scan: _NcclScan, number: int, stripped: str, file: str) -> None:
@@ -271,6 +327,8 @@ def _scan_line(scan: _NcclScan, number: int, stripped: str, file: str) -> None:
         scan.op = scan.op or start.group(1)
         return
     chatter = _NCCL_CHATTER.search(stripped) is not None
+    if chatter:
+        _comm_line(scan, stripped)
     found_ranks = [] if chatter else list(_NCCL_RANK.finditer(stripped))
     if not chatter and len(found_ranks) != len(_NCCL_RANK_START.findall(stripped)):
         raise ResultsImportError(
@@ -284,6 +342,17 @@ def _scan_line(scan: _NcclScan, number: int, stripped: str, file: str) -> None:
         return
     if not _summary_line(scan, number, stripped, file):
         _table_line(scan, number, stripped, chatter, file)
+
+
+def _comm_line(scan: _NcclScan, stripped: str) -> None:
+    """Keep the rank and node counts an NCCL_DEBUG=INFO communicator line states."""
+    comm = _NCCL_COMM.search(stripped)
+    old = _NCCL_COMM_OLD.search(stripped) if comm is None else None
+    if comm is not None:
+        scan.comm_nodes = max(scan.comm_nodes or 0, int(comm.group("nodes")))
+    found = comm or old
+    if found is not None:
+        scan.comm_ranks = max(scan.comm_ranks or 0, int(found.group("ranks")))
 
 
 def _summary_line(scan: _NcclScan, number: int, stripped: str, file: str) -> bool:
@@ -441,8 +510,10 @@ def _summary_measurements(
     pass for 0 / OK, fail for FAILED: a completed run that reported wrong
     values), and from the rank list ``<op>.ranks`` and ``<op>.nodes``.
 
-    Without a rank list the node count is unknown and ``<op>.nodes`` is left
-    out: it is never taken to be one node.
+    Without a rank list, the counts NCCL_DEBUG=INFO's communicator lines
+    state (``nRanks 16 nNodes 2``); without either the node count is not
+    stated and ``<op>.nodes`` is left out (:func:`not_stated`): it is never
+    taken to be one node.
     """
     summary: list[tuple[int, str, float, str, MeasurementStatus | None]] = [
         (avg[0], "avg_busbw", avg[1], "GB/s", scan.avg_check)
@@ -451,9 +522,12 @@ def _summary_measurements(
         summary.append(
             (scan.oob[0], "out_of_bounds", scan.oob[1], "count", scan.oob_check)
         )
-    if scan.ranks:
-        summary.append((1, "ranks", float(scan.ranks), "count", None))
-        summary.append((1, "nodes", float(len(scan.hosts)), "count", None))
+    ranks = scan.ranks or scan.comm_ranks
+    nodes = len(scan.hosts) if scan.ranks else scan.comm_nodes
+    if ranks:
+        summary.append((1, "ranks", float(ranks), "count", None))
+    if nodes:
+        summary.append((1, "nodes", float(nodes), "count", None))
     return [
         _measure(
             file,

@@ -198,7 +198,10 @@ def test_dcgm4_not_run_and_per_gpu_skip():
     assert _one(ms, "hardware.memory").status == "skip"
     assert _one(ms, "hardware.pcie", gpu=1).status == "skip"
     assert _one(ms, "hardware.pcie", gpu=0).status == "pass"
-    assert _one(ms, INCOMPLETE_METRIC).labels == {"tests": "hardware.memory"}
+    # memory ran on no GPU, pcie not on GPU 1: both left out of the run
+    assert _one(ms, INCOMPLETE_METRIC).labels == {
+        "tests": "hardware.memory, hardware.pcie (GPU 1)"
+    }
 
 
 def test_unknown_refusals_do_not_say_cut_or_edited():

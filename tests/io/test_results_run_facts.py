@@ -1,0 +1,205 @@
+"""What a run's own output states: srun's task labels, NCCL's rank and node
+counts, facts an output leaves unstated, and the dcgmi tests a run left out.
+
+Each case starts from a real output kept in ``tests/data/real-samples/``
+(sources in the ``SOURCES.md`` there); a case the real file does not show is
+derived from it the way the named tool prints, and says so.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gpu_advisor.io.results_dcgmi import INCOMPLETE_METRIC
+from gpu_advisor.io.results_import import parse_results, parse_text
+from gpu_advisor.io.results_nccl import not_stated, strip_launcher
+from gpu_advisor.model.project import Measurement
+
+REAL = Path(__file__).resolve().parents[1] / "data" / "real-samples"
+NCCL = REAL / "nccl-tests"
+TAGGED = "rtx5090-1node-2rank-allreduce-mpi-v2.18.0-tag-output.txt"
+SKYPILOT = "h200-gke-2node-16rank-skypilot-mpi-tagged-unnamed-collective.txt"
+A10G = "dcgm-3.3.9-diag-r3-4xA10G-targeted-power-gpu1-fail.txt"
+
+
+def _one(ms: list[Measurement], metric: str) -> Measurement:
+    found = [m for m in ms if m.metric == metric]
+    assert len(found) == 1, (metric, len(found))
+    return found[0]
+
+
+def _stdout_of_rank_0() -> list[str]:
+    """The nccl-tests lines of the real ``--tag-output`` file, without the tags."""
+    text = (NCCL / TAGGED).read_text()
+    return [
+        line.removeprefix("[1,0]<stdout>:")
+        for line in text.splitlines()
+        if line.startswith("[1,0]<stdout>:")
+    ]
+
+
+# --- srun --label ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "0: ",  # fewer than 10 tasks
+        " 0: ",  # 10 to 99 tasks: padded to the widest task id
+        "  0: ",  # 100 tasks or more
+        "P0  0: ",  # a heterogeneous job's component 0
+    ],
+)
+def test_nccl_behind_srun_labels_of_any_width(label: str):
+    """Finding: ``srun --label`` pads the task id to the widest one (``"%*d: "``,
+    ``_write_label`` in SchedMD/slurm src/common/write_labelled_message.c), so
+    16 tasks print `` 0: ``; those lines were refused ("no result rows").
+    Derived from the real Open MPI tagged file: its tags replaced by srun's."""
+    text = "".join(label + line + "\n" for line in _stdout_of_rank_0())
+    ms = parse_text(text, "srun.txt")
+    assert _one(ms, "all_reduce.avg_busbw").value == 1.57614
+    assert _one(ms, "all_reduce.ranks").value == 2
+    assert _one(ms, "all_reduce.nodes").value == 1
+
+
+def test_srun_label_is_not_taken_from_a_result_row():
+    row = "     1048576        262144     float     sum      -1  4366.46    0.24"
+    assert strip_launcher(row) == row
+    assert strip_launcher("15: " + row) == row
+
+
+# --- rank and node counts ----------------------------------------------------------
+
+
+def _without_rank_list(text: str) -> list[str]:
+    return [line for line in text.splitlines() if " Rank " not in line]
+
+
+def test_nccl_node_count_from_nccls_own_communicator_line():
+    """Finding: a multi-node file without a rank list has no node count. With
+    NCCL_DEBUG=INFO, NCCL states it (``comm %p rank %d nRanks %d nNodes %d
+    localRanks %d localRank %d MNNVL %d``, NVIDIA/nccl src/init.cc; the real
+    8-node AWS output in the shared corpus prints it). Derived from the real
+    SkyPilot 2 × 8 H200 output: its rank list removed, NCCL's line for rank 0
+    of that run added."""
+    lines = _without_rank_list((NCCL / SKYPILOT).read_text())
+    comm = (
+        "(head, rank=0, pid=3808) [1,0]<stdout>:nc-d87e1263-head:7774:7774 [0] NCCL "
+        "INFO comm 0x55d1c0 rank 0 nRanks 16 nNodes 2 localRanks 8 localRank 0 MNNVL 0"
+    )
+    ms = parse_text("\n".join([lines[0], comm, *lines[1:]]) + "\n", "x.txt")
+    assert _one(ms, "unknown_collective.ranks").value == 16
+    assert _one(ms, "unknown_collective.nodes").value == 2
+    assert not_stated(ms) == {"x.txt": ("collective",)}
+
+
+def test_older_nccl_init_line_gives_ranks_not_nodes():
+    """NCCL before 2.19 prints ``rank 1 nranks 8 cudaDev 0 … Init COMPLETE``
+    (as in the real AWS output): the rank count, not the node count."""
+    lines = _without_rank_list((NCCL / SKYPILOT).read_text())
+    init = (
+        "nc-d87e1263-head:7774:7774 [0] NCCL INFO comm 0x55d1c0 rank 0 nranks 16 "
+        "cudaDev 0 busId 8f000 - Init COMPLETE"
+    )
+    ms = parse_text("\n".join([init, *lines]) + "\n", "x.txt")
+    assert _one(ms, "unknown_collective.ranks").value == 16
+    assert not [m for m in ms if m.metric.endswith(".nodes")]
+    assert not_stated(ms) == {"x.txt": ("collective", "nodes")}
+
+
+def test_rank_list_wins_over_the_communicator_line():
+    text = (NCCL / SKYPILOT).read_text()
+    comm = (
+        "h:1:1 [0] NCCL INFO comm 0x1 rank 0 nRanks 4 nNodes 4 localRanks 1 localRank 0"
+    )
+    ms = parse_text(comm + "\n" + text, "x.txt")
+    assert _one(ms, "unknown_collective.ranks").value == 16
+    assert _one(ms, "unknown_collective.nodes").value == 2
+
+
+def test_not_stated_lists_what_each_file_leaves_out():
+    """The facts the UI/CLI asks for: a file naming its collective and hosts
+    states everything; the SkyPilot output names no collective."""
+    ms = parse_results([NCCL / TAGGED, NCCL / SKYPILOT])
+    assert not_stated(ms) == {SKYPILOT: ("collective",)}
+
+
+# --- dcgmi diag: tests a run left out ------------------------------------------------
+
+
+def test_dcgmi_test_skipped_on_some_gpus_makes_the_run_incomplete():
+    """Finding: a test skipped on one GPU left that GPU untested while the run
+    was not marked incomplete. Derived from the real DCGM 3.3.9 table: its
+    PCIe row split into a pass on GPUs 0, 2, 3 and a skip on GPU 1, the way
+    DCGM prints one status a line."""
+    table = (REAL / "dcgmi" / A10G).read_text()
+    pcie = next(line for line in table.splitlines() if line.startswith("| PCIe"))
+    width = len(pcie)
+    first = "| PCIe                      | Pass - GPUs: 0, 2, 3"
+    second = "|                           | Skip - GPU: 1"
+    split = f"{first.ljust(width - 1)}|\n{second.ljust(width - 1)}|"
+    derived = table.replace(pcie, split)
+    assert derived != table
+    ms = parse_text(derived, "d.txt", "n1")
+    incomplete = _one(ms, INCOMPLETE_METRIC)
+    assert incomplete.status == "incomplete"
+    assert incomplete.value == 2  # EUD skipped on every GPU, PCIe on GPU 1
+    assert incomplete.labels == {"tests": "stress.eud_test, integration.pcie (GPU 1)"}
+
+
+def test_dcgmi_run_without_any_hardware_test_is_incomplete():
+    """A level 1 run checks the deployment only: PCIe and memory, which the
+    kit's least level (2) adds, are missing. Derived from the real 3.3.9
+    table: its Integration, Hardware and Stress rows removed."""
+    table = (REAL / "dcgmi" / A10G).read_text()
+    kept: list[str] = []
+    section = ""
+    for line in table.splitlines():
+        if line.startswith(("+-----  ", "|-----  ")):
+            section = line.split()[1]
+        if section in ("", "Metadata", "Deployment") or not line.startswith("| "):
+            kept.append(line)
+    ms = parse_text("\n".join(kept) + "\n", "d.txt", "n1")
+    assert {m.metric.split(".")[0] for m in ms if m.metric != INCOMPLETE_METRIC} == {
+        "deployment"
+    }
+    incomplete = _one(ms, INCOMPLETE_METRIC)
+    assert incomplete.value == 2
+    assert "pcie" in incomplete.labels["tests"]  # type: ignore[index]
+
+
+def test_complete_dcgmi_run_is_not_incomplete():
+    table = (REAL / "dcgmi" / A10G).read_text()
+    eud = next(line for line in table.splitlines() if "EUD" in line)
+    ms = parse_text(table.replace(eud, eud.replace("Skip", "Pass")), "d.txt", "n1")
+    assert not [m for m in ms if m.metric == INCOMPLETE_METRIC]
+
+
+@given(
+    statuses=st.lists(
+        st.sampled_from(["Pass", "Fail", "Warn", "Skip"]), min_size=1, max_size=8
+    )
+)
+def test_a_skip_on_any_gpu_is_counted_never_passed(statuses: list[str]):
+    """Property: each GPU's status line of a test is read, a skip on any GPU
+    makes the run incomplete, and a skipped GPU never reads as a pass."""
+    rows = [
+        f"| {'PCIe' if i == 0 else '':<25} | {s} - GPU: {i}".ljust(77) + "|"
+        for i, s in enumerate(statuses)
+    ]
+    table = (
+        "| Diagnostic                | Result                                         |\n"
+        "+-----  Integration  -------+------------------------------------------------+\n"
+        + "\n".join(rows)
+        + "\n"
+    )
+    ms = parse_text(table, "d.txt", "n1")
+    by_gpu = {m.gpu: m.status for m in ms if m.metric == "integration.pcie"}
+    assert by_gpu == {i: s.lower() for i, s in enumerate(statuses)}
+    assert all(m.value < 1 for m in ms if m.status == "skip")
+    incomplete = [m for m in ms if m.metric == INCOMPLETE_METRIC]
+    assert bool(incomplete) == ("Skip" in statuses)
