@@ -168,39 +168,54 @@ def parse_dcgmi_diag(text: str, file: str, node: str | None) -> list[Measurement
 _NOT_HARDWARE: Final = frozenset({"diagnostic", "metadata", "deployment"})
 """Sections whose tests check the software, not the GPUs (``Deployment``; DCGM
 4's ``software`` test is in it): a run with only these tested no hardware."""
-LEVEL2_TESTS: Final = ("pcie", "memory")
+LEVEL2_TESTS: Final = ("integration.pcie", "hardware.memory")
 """What ``dcgmi diag -r 2``, the test kit's least level, adds to a level 1 run
-(DCGM User Guide, "Run levels")."""
+(DCGM User Guide, "Run levels"), named as DCGM 4 prints them."""
 
 
 def _not_run(out: list[Measurement], file: str, node: str | None) -> list[Measurement]:
-    """:data:`INCOMPLETE_METRIC` when the run left tests out: a listed test
-    that ran on no GPU (every status Skip), one skipped on some GPUs
-    (``hardware.pcie (GPU 1)``), or no hardware test at all (a level 1 run:
-    the level 2 tests, :data:`LEVEL2_TESTS`, are missing)."""
-    not_run = _skipped_tests(out)
+    """:data:`INCOMPLETE_METRIC` when the run left tests out.
+
+    A listed test that ran on no GPU (every status Skip), one skipped on
+    some GPUs, or no hardware test at all (a level 1 run: the level 2 tests,
+    :data:`LEVEL2_TESTS`, are missing). Label ``tests`` names them all,
+    comma-separated metric names; ``skipped_on`` says which GPUs a partly
+    skipped test left out (``hardware.pcie: GPU 1 3``) and ``absent`` the
+    tests the run does not list.
+    """
+    whole, partly = _skipped_tests(out)
+    absent: list[str] = []
     if not any(m.metric.split(".", 1)[0] not in _NOT_HARDWARE for m in out):
-        not_run += [f"{test} (not in the run)" for test in LEVEL2_TESTS]
-    if not not_run:
+        absent = list(LEVEL2_TESTS)
+    names = whole + list(partly) + absent
+    if not names:
         return []
+    labels = {"tests": ", ".join(names)[:200]}
+    if partly:
+        labels["skipped_on"] = "; ".join(
+            f"{test}: GPU {' '.join(str(g) for g in gpus)}"
+            for test, gpus in partly.items()
+        )[:200]
+    if absent:
+        labels["absent"] = ", ".join(absent)
     return [
         _measure(
             file,
             1,
             tool="dcgmi",
             metric=INCOMPLETE_METRIC,
-            value=float(len(not_run)),
+            value=float(len(names)),
             unit="count",
             node=node,
-            labels={"tests": ", ".join(not_run)[:200]},
+            labels=labels,
             status="incomplete",
         )
     ]
 
 
-def _skipped_tests(out: list[Measurement]) -> list[str]:
-    """Tests skipped on every GPU (``hardware.memory``), then tests skipped on
-    some GPUs only (``hardware.pcie (GPU 1)``), each sorted."""
+def _skipped_tests(out: list[Measurement]) -> tuple[list[str], dict[str, list[int]]]:
+    """Tests skipped on every GPU (sorted), and tests skipped on some GPUs
+    only, with those GPUs (sorted)."""
     by_test: dict[str, set[str | None]] = {}
     skipped_on: dict[str, set[int]] = {}
     for m in out:
@@ -208,12 +223,12 @@ def _skipped_tests(out: list[Measurement]) -> list[str]:
         if m.status == "skip" and m.gpu is not None:
             skipped_on.setdefault(m.metric, set()).add(m.gpu)
     whole = sorted(test for test, seen in by_test.items() if seen == {"skip"})
-    partly = [
-        f"{test} (GPU {', '.join(str(g) for g in sorted(gpus))})"
+    partly = {
+        test: sorted(gpus)
         for test, gpus in sorted(skipped_on.items())
         if test not in whole
-    ]
-    return whole + partly
+    }
+    return whole, partly
 
 
 @dataclass

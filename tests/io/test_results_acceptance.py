@@ -200,7 +200,8 @@ def test_dcgm4_not_run_and_per_gpu_skip():
     assert _one(ms, "hardware.pcie", gpu=0).status == "pass"
     # memory ran on no GPU, pcie not on GPU 1: both left out of the run
     assert _one(ms, INCOMPLETE_METRIC).labels == {
-        "tests": "hardware.memory, hardware.pcie (GPU 1)"
+        "tests": "hardware.memory, hardware.pcie",
+        "skipped_on": "hardware.pcie: GPU 1",
     }
 
 

@@ -148,7 +148,10 @@ def test_dcgmi_test_skipped_on_some_gpus_makes_the_run_incomplete():
     incomplete = _one(ms, INCOMPLETE_METRIC)
     assert incomplete.status == "incomplete"
     assert incomplete.value == 2  # EUD skipped on every GPU, PCIe on GPU 1
-    assert incomplete.labels == {"tests": "stress.eud_test, integration.pcie (GPU 1)"}
+    assert incomplete.labels == {
+        "tests": "stress.eud_test, integration.pcie",  # metric names, comma-separated
+        "skipped_on": "integration.pcie: GPU 1",
+    }
 
 
 def test_dcgmi_run_without_any_hardware_test_is_incomplete():
@@ -169,7 +172,10 @@ def test_dcgmi_run_without_any_hardware_test_is_incomplete():
     }
     incomplete = _one(ms, INCOMPLETE_METRIC)
     assert incomplete.value == 2
-    assert "pcie" in incomplete.labels["tests"]  # type: ignore[index]
+    assert incomplete.labels == {
+        "tests": "integration.pcie, hardware.memory",
+        "absent": "integration.pcie, hardware.memory",
+    }
 
 
 def test_complete_dcgmi_run_is_not_incomplete():
