@@ -201,9 +201,26 @@ def _parse_known(text: str, file: str, node: str | None) -> list[Measurement]:
 
 
 def _fio_report(rest: str) -> bool:
-    """True for what fio prints after its JSON with ``--output-format=json,normal``:
-    its normal report (read from the JSON, which has every figure exactly)."""
-    return not rest.strip() or looks_like_fio_text(rest) or "Run status group" in rest
+    """True for what fio prints after its JSON: with ``--output-format=json,normal``
+    its normal report (read from the JSON, which has every figure exactly), and
+    fio's own messages on stderr when the file also caught them (every line
+    ``fio: …``, e.g. ``fio: file hash not empty on exit``, ``file_hash_exit``
+    in axboe/fio filehash.c).
+
+    Examples
+    --------
+    >>> _fio_report("fio: file hash not empty on exit")
+    True
+    >>> _fio_report('{"jobs": []}')
+    False
+    """
+    lines = [line for line in rest.splitlines() if line.strip()]
+    return (
+        not lines
+        or looks_like_fio_text(rest)
+        or "Run status group" in rest
+        or all(line.startswith("fio: ") for line in lines)
+    )
 
 
 def parse_text(text: str, file: str, node: str | None = None) -> list[Measurement]:

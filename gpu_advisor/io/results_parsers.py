@@ -255,9 +255,9 @@ def load_json(
     try:
         return json.loads(body)
     except json.JSONDecodeError as exc:
-        if exc.msg == "Extra data" and trailing is not None:
+        if exc.msg == "Extra data":
             rest = body[exc.pos :]
-            if trailing(rest):
+            if trailing is not None and trailing(rest):
                 return json.JSONDecoder().raw_decode(body)[0]
             raise ResultsImportError(
                 file,

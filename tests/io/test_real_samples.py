@@ -98,6 +98,22 @@ def test_nccl_nodes_from_nccl_info_without_the_rank_list():
     assert _one(ms, "all_reduce.nodes") == 8
 
 
+def test_iperf3_json_with_text_after_it_says_so():
+    # derived: a real iperf3 JSON with a line after it (two outputs joined)
+    text = (SAMPLES / "iperf3" / "iperf-3.9-tcp-1stream-10s-gcp-to-ibm-crlf.json").read_text()  # fmt: skip
+    with pytest.raises(ResultsImportError, match="text after the JSON document"):
+        parse_text(text + "\niperf3: interrupt - the client has terminated\n", "x.json")
+
+
+def test_fio_json_with_fios_exit_message_after_it():
+    # derived: a real fio JSON followed by fio's own stderr line
+    name = "fio-3.26-libaio-readwrite-disk-fill.json"
+    text = (SAMPLES / "fio" / name).read_text()
+    joined = text + "fio: file hash not empty on exit\n"
+    # _read imports from the "fio" folder, which names the node
+    assert parse_text(joined, name, "fio") == _read("fio", name)
+
+
 def test_nccl_old_table_error_column():
     ms = _read("nccl-tests", "dgx-a100-4node-allreduce-old-format-error-column.txt")
     metric = "unknown_collective.out_of_place.error"

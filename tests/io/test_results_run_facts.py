@@ -15,7 +15,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gpu_advisor.io.results_dcgmi import INCOMPLETE_METRIC
-from gpu_advisor.io.results_import import parse_results, parse_text
+from gpu_advisor.io.results_import import (
+    ResultsImportError,
+    parse_results,
+    parse_text,
+)
 from gpu_advisor.io.results_nccl import not_stated, strip_launcher
 from gpu_advisor.model.project import Measurement
 
@@ -209,3 +213,35 @@ def test_a_skip_on_any_gpu_is_counted_never_passed(statuses: list[str]):
     assert all(m.value < 1 for m in ms if m.status == "skip")
     incomplete = [m for m in ms if m.metric == INCOMPLETE_METRIC]
     assert bool(incomplete) == ("Skip" in statuses)
+
+
+# --- JSON followed by other text ---------------------------------------------------
+
+FIO_DOC = (
+    '{\n  "fio version" : "fio-3.25",\n  "jobs" : [\n    {\n'
+    '      "jobname" : "mytest",\n      "error" : 0,\n'
+    '      "write" : {"io_bytes" : 23068672, "bw_bytes" : 19666386, "iops" : 4801.36}\n'
+    "    }\n  ]\n}\n"
+)
+"""A fio JSON document in fio 3's layout with the figures of the real fio-3.25
+normal report kept here (constructed: the JSON of that run was not published)."""
+
+
+def test_fio_json_followed_by_fios_own_messages_is_read():
+    """Finding: a fio JSON file that also caught fio's stderr (``fio: file hash
+    not empty on exit``, printed at exit by ``file_hash_exit`` in axboe/fio
+    filehash.c; published after real fio 2.1 and 3.x reports) was refused as
+    "two files joined"."""
+    text = FIO_DOC + "fio: file hash not empty on exit\n"
+    ms = parse_text(text, "fio.json")
+    write = [m for m in ms if m.metric == "mytest.write.iops"]
+    assert [m.value for m in write] == [4801.36]
+
+
+def test_json_followed_by_another_document_is_refused_in_words():
+    """Two documents joined, or another tool's text after the JSON: refused with
+    what is wrong (not a bare "Extra data")."""
+    with pytest.raises(ResultsImportError, match="text after the JSON document"):
+        parse_text(FIO_DOC + FIO_DOC, "fio.json")
+    with pytest.raises(ResultsImportError, match="text after the JSON document"):
+        parse_text(FIO_DOC + "fio: ok\nsome other tool\n", "fio.json")
