@@ -434,11 +434,13 @@ def _complete_table(
             file, max(line_count, 1), "no result: nccl-tests printed no result rows"
         )
     if scan.avg is None:
+        last_line, last = scan.rows[-1]
         raise ResultsImportError(
             file,
             line_count,
-            "an interrupted run: no '# Avg bus bandwidth' line (the output is "
-            "truncated or the run failed)",
+            f"an interrupted run: it stopped after the {_size_text(last[0])} row "
+            f"(line {last_line}), with no '# Avg bus bandwidth' line (the output "
+            "is truncated or the run failed)",
         )
     widths = {len(fields) for _, fields in scan.rows}
     if len(widths) != 1:
@@ -446,6 +448,21 @@ def _complete_table(
             file, scan.rows[-1][0], "result rows of different widths (a damaged table)"
         )
     return widths, scan.avg
+
+
+def _size_text(size: str) -> str:
+    """A row's message size as a person reads it: ``1048576`` → ``1 MiB``.
+
+    Examples
+    --------
+    >>> _size_text("1048576"), _size_text("8"), _size_text("3000")
+    ('1 MiB', '8 B', '3000 B')
+    """
+    value = int(size) if is_ascii_int(size) else 0
+    for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if value >= scale and value % scale == 0:
+            return f"{value // scale} {unit}"
+    return f"{size} B"
 
 
 def _row_measurements(

@@ -245,3 +245,18 @@ def test_json_followed_by_another_document_is_refused_in_words():
         parse_text(FIO_DOC + FIO_DOC, "fio.json")
     with pytest.raises(ResultsImportError, match="text after the JSON document"):
         parse_text(FIO_DOC + "fio: ok\nsome other tool\n", "fio.json")
+
+
+# --- refusals say where a run stopped ------------------------------------------------
+
+
+def test_interrupted_nccl_run_says_where_it_stopped():
+    """A run that stopped mid-table is refused with the last row it printed
+    (derived: the real tagged output cut after its 8 MiB row)."""
+    lines = _stdout_of_rank_0()
+    cut = next(i for i, line in enumerate(lines) if line.lstrip().startswith("8388608"))
+    text = "\n".join(lines[: cut + 1]) + "\n"
+    with pytest.raises(ResultsImportError) as refused:
+        parse_text(text, "cut.txt")
+    assert "stopped after the 8 MiB row" in refused.value.reason
+    assert "cut or edited" not in refused.value.reason
