@@ -247,21 +247,65 @@ def parse_nccl_tests(text: str, file: str, node: str | None) -> list[Measurement
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()
-    scan = _NcclScan()
-    for number, raw in enumerate(lines, start=1):
-        stripped = strip_launcher(_CONTROL_BYTES.sub(" ", raw)).strip()
-        if stripped:
-            _scan_line(scan, number, stripped, file)
-    widths, avg = _complete_table(scan, file, len(lines))
-    op = _nccl_op(text, scan.op)
-    if scan.hosts:
+    stripped = [strip_launcher(_CONTROL_BYTES.sub(" ", raw)).strip() for raw in lines]
+    runs = _runs(stripped)
+    out: list[Measurement] = []
+    for index, (start, end, context, context_end) in enumerate(runs):
+        scan = _NcclScan()
+        for number in range(start + 1, end + 1):
+            if stripped[number - 1]:
+                _scan_line(scan, number, stripped[number - 1], file)
+        widths, avg = _complete_table(scan, file, end)
+        op = _nccl_op("\n".join(stripped[context:context_end]), scan.op)
         # The host of rank 0 (where the test was launched); ``<op>.nodes``
         # counts every host of the rank list.
-        node = scan.hosts[0][:200]
-    return [
-        *_row_measurements(scan.rows, widths, op, file, node),
-        *_summary_measurements(scan, avg, op, file, node),
-    ]
+        run_node = scan.hosts[0][:200] if scan.hosts else node
+        run = [
+            *_row_measurements(scan.rows, widths, op, file, run_node),
+            *_summary_measurements(scan, avg, op, file, run_node),
+        ]
+        if len(runs) > 1:
+            # several runs in one file: ``sample`` says which run a figure is of
+            run = [m.model_copy(update={"sample": index}) for m in run]
+        out.extend(run)
+    return out
+
+
+_RUN_START = re.compile(
+    rf"^{_SEP}*(?:nccl-tests{_SEP}+version\b|Collective{_SEP}+test{_SEP}+starting\b"
+    rf"|nThread{_SEP}+[0-9])"
+)
+"""The first lines nccl-tests prints for a run (version, ``Collective test
+starting``, ``# nThread``): after a summary, a new run begins."""
+
+
+def _runs(stripped: list[str]) -> list[tuple[int, int, int, int]]:
+    """Each run of an nccl-tests binary in the file: (first line, end, and the
+    span of lines that may name its collective), 0-based indexes, ends
+    exclusive.
+
+    A log of several runs (a script running each collective into one file)
+    is read run by run: a run starts at its first header line after the
+    previous run's ``# Avg bus bandwidth`` line; lines between that summary
+    and the header (the next command line) name the next run's collective,
+    not the previous one's.
+
+    Examples
+    --------
+    >>> _runs(["# nThread 1", "8 2 float", "# Avg bus bandwidth : 1",
+    ...        "$ ./all_gather_perf", "# nThread 1", "8 2 float", "# Avg bus bandwidth : 2"])
+    [(0, 4, 0, 3), (4, 7, 3, 7)]
+    """
+    runs: list[tuple[int, int, int, int]] = []
+    start, context, summary = 0, 0, None
+    for index, line in enumerate(stripped):
+        if summary is not None and _RUN_START.match(line):
+            runs.append((start, index, context, summary + 1))
+            start, context, summary = index, summary + 1, None
+        elif _NCCL_AVG.match(line):
+            summary = index
+    runs.append((start, len(stripped), context, len(stripped)))
+    return runs
 
 
 @dataclass

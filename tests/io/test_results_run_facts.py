@@ -260,3 +260,52 @@ def test_interrupted_nccl_run_says_where_it_stopped():
         parse_text(text, "cut.txt")
     assert "stopped after the 8 MiB row" in refused.value.reason
     assert "cut or edited" not in refused.value.reason
+
+
+# --- several runs in one file --------------------------------------------------------
+
+WITH_UNIT = "rtx5090-1node-2rank-broadcast-v2.18.0-avg-with-unit-abridged.txt"
+
+
+def test_two_runs_in_one_log_are_read_run_by_run():
+    """Finding: a log of two runs (a script running each collective into one
+    file) read every row as the first run's collective and kept the last
+    run's average under its name: the broadcast's 1.85032 GB/s became
+    all_reduce's. Derived: the two real outputs of one machine, one after
+    the other, as such a script writes them."""
+    text = (NCCL / TAGGED).read_text() + (NCCL / WITH_UNIT).read_text()
+    ms = parse_text(text, "nccl.log")
+    avg = {(m.metric, m.sample): m.value for m in ms if m.metric.endswith("avg_busbw")}
+    assert avg == {
+        ("all_reduce.avg_busbw", 0): 1.57614,
+        ("broadcast.avg_busbw", 1): 1.85032,
+    }
+    big = [
+        (m.metric, m.value)
+        for m in ms
+        if m.size_bytes == 2**27 and m.metric.endswith("out_of_place.busbw")
+    ]
+    assert big == [
+        ("all_reduce.out_of_place.busbw", 2.30),
+        ("broadcast.out_of_place.busbw", 4.58),
+    ]
+    assert {m.sample for m in ms} == {0, 1}
+
+
+def test_one_run_has_no_run_index():
+    """A file of one run is read as before (``sample`` left empty)."""
+    assert {m.sample for m in parse_results([NCCL / TAGGED])} == {None}
+
+
+def test_second_run_named_by_the_command_line_before_it():
+    """The next run's collective may be named only by the command echoed
+    between the two runs (older nccl-tests print no "Collective test" line)."""
+    first = (NCCL / SKYPILOT).read_text()
+    # the tagged run without the lines that name it (version, start, concluded)
+    second = "\n".join(
+        line for line in _stdout_of_rank_0()[2:] if "Collective" not in line
+    )
+    assert "all_reduce" not in second
+    text = first + "$ mpirun -np 2 ./build/reduce_scatter_perf -b 1M -e 128M\n" + second
+    ops = {m.metric.split(".")[0] for m in parse_text(text, "nccl.log")}
+    assert ops == {"unknown_collective", "reduce_scatter"}
