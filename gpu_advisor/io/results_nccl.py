@@ -260,15 +260,27 @@ def parse_nccl_tests(text: str, file: str, node: str | None) -> list[Measurement
         # The host of rank 0 (where the test was launched); ``<op>.nodes``
         # counts every host of the rank list.
         run_node = scan.hosts[0][:200] if scan.hosts else node
-        run = [
-            *_row_measurements(scan.rows, widths, op, file, run_node),
-            *_summary_measurements(scan, avg, op, file, run_node),
-        ]
+        rows = _row_measurements(scan.rows, widths, op, file, run_node)
+        run = [*rows, *_summary_measurements(scan, avg, op, file, run_node)]
+        if not any(m.metric.endswith((".wrong", ".error")) for m in rows):
+            run = _unchecked(run)
         if len(runs) > 1:
             # several runs in one file: ``sample`` says which run a figure is of
             run = [m.model_copy(update={"sample": index}) for m in run]
         out.extend(run)
     return out
+
+
+def _unchecked(run: list[Measurement]) -> list[Measurement]:
+    """A run without data checking (``-c 0``, ``validation: 0``: every #wrong
+    cell ``N/A``) still prints ``Out of bounds values : 0 OK``; that count
+    checked nothing, so its status is ``skip`` (not tested), never a pass."""
+    return [
+        m.model_copy(update={"status": "skip"})
+        if m.metric.endswith(".out_of_bounds")
+        else m
+        for m in run
+    ]
 
 
 _RUN_START = re.compile(

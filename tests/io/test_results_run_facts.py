@@ -70,6 +70,39 @@ def test_nccl_behind_srun_labels_of_any_width(label: str):
     assert _one(ms, "all_reduce.nodes").value == 1
 
 
+SRUN = "h100-2node-16rank-allreduce-srun-label-padded-no-check.txt"
+
+
+def test_real_srun_labelled_two_node_run():
+    """Finding: NVIDIA/nccl-tests#290's 2 × 8 H100 run, every line behind
+    srun's padded `` 0: `` label, was refused ("no result rows")."""
+    ms = parse_results([NCCL / SRUN])
+    op = "unknown_collective"  # no version, start line or command: not stated
+    assert _one(ms, f"{op}.avg_busbw").value == 142.735
+    big = {
+        m.metric: m.value
+        for m in ms
+        if m.size_bytes == 8 * 2**30 and "busbw" in m.metric
+    }
+    assert big == {f"{op}.out_of_place.busbw": 155.57, f"{op}.in_place.busbw": 155.56}
+    assert _one(ms, f"{op}.ranks").value == 16
+    assert _one(ms, f"{op}.nodes").value == 2  # node005 and node007
+    assert {m.node for m in ms} == {"node005"}
+    assert not_stated(ms) == {SRUN: ("collective",)}
+
+
+def test_out_of_bounds_ok_without_data_checking_is_not_a_pass():
+    """Finding: with ``validation: 0`` every #wrong cell is ``N/A``, yet
+    nccl-tests still prints ``Out of bounds values : 0 OK``; it read as a
+    passed check. Nothing was checked: ``skip`` (not tested)."""
+    ms = parse_results([NCCL / SRUN])
+    assert not [m for m in ms if m.metric.endswith(".wrong")]
+    oob = _one(ms, "unknown_collective.out_of_bounds")
+    assert (oob.value, oob.status) == (0, "skip")
+    checked = _one(parse_results([NCCL / TAGGED]), "all_reduce.out_of_bounds")
+    assert (checked.value, checked.status) == (0, "pass")
+
+
 def test_srun_label_is_not_taken_from_a_result_row():
     row = "     1048576        262144     float     sum      -1  4366.46    0.24"
     assert strip_launcher(row) == row
