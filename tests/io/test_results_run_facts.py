@@ -342,3 +342,25 @@ def test_second_run_named_by_the_command_line_before_it():
     text = first + "$ mpirun -np 2 ./build/reduce_scatter_perf -b 1M -e 128M\n" + second
     ops = {m.metric.split(".")[0] for m in parse_text(text, "nccl.log")}
     assert ops == {"unknown_collective", "reduce_scatter"}
+
+
+def test_dcgm_423_pcie_fail_with_wrapped_warnings():
+    """Real DCGM 4.2.3 output (NVIDIA/DCGM#253): pcie fails as a test while its
+    GPU lines say Pass, after four wrapped warnings; every status is read,
+    the failure is kept and no test is missing."""
+    ms = parse_results(
+        [REAL / "dcgmi" / "dcgm-4.2.3-diag-4x26b9-pcie-fail-wrapped-warnings.txt"]
+    )
+    whole = {m.metric: m.status for m in ms if m.gpu is None}
+    assert whole == {
+        "deployment.software": "pass",
+        "hardware.memory": "pass",
+        "integration.pcie": "fail",
+    }
+    pcie = {
+        m.gpu: m.status
+        for m in ms
+        if m.metric == "integration.pcie" and m.gpu is not None
+    }
+    assert pcie == {0: "pass", 1: "pass", 2: "pass", 3: "pass"}
+    assert len(ms) == 15
