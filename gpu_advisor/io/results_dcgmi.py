@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from gpu_advisor.io.results_parsers import ResultsImportError, _measure
+from gpu_advisor.io.results_parsers import _measure, refusal
 from gpu_advisor.model.project import Measurement, MeasurementStatus
 
 STATUS_UNIT: Final = "1=pass 0.5=warn or skip 0=fail"
@@ -114,8 +114,8 @@ def _dcgm_statuses(
     for part in result.split(";"):
         status = _DCGM_STATUS.fullmatch(part.strip())
         if status is None:
-            raise ResultsImportError(
-                file, line, f"an unreadable test result: {result[:60]!r}"
+            raise refusal(
+                file, line, "io.results.dcgmi.test_result", result=result[:60]
             )
         kind = _status_of(status.group("status"))
         gpu_list = status.group("gpus")
@@ -159,9 +159,7 @@ def parse_dcgmi_diag(text: str, file: str, node: str | None) -> list[Measurement
         if line:
             out.extend(_diag_line(scan, number, line, file, node))
     if not out:
-        raise ResultsImportError(
-            file, 1, "no result: the dcgmi diag table has no test rows"
-        )
+        raise refusal(file, 1, "io.results.dcgmi.no_rows")
     return out + _not_run(out, file, node)
 
 
@@ -264,9 +262,7 @@ def _diag_line(
     row = _DCGM_ROW.match(line) if heading is None else None
     if heading is None and row is None and not _DCGM_BORDER.fullmatch(line):
         if scan.in_table and line.startswith(("|", "+")):
-            raise ResultsImportError(
-                file, number, f"a damaged table line: {line[:60]!r}"
-            )
+            raise refusal(file, number, "io.results.dcgmi.table_line", line=line[:60])
         if scan.in_table and scan.ended is None:
             scan.ended = number
         return []
@@ -277,9 +273,7 @@ def _diag_line(
             scan.section, scan.test, scan.in_detail = "diagnostic", None, False
             return []
         # Table lines again after text: the text was a table line cut or edited.
-        raise ResultsImportError(
-            file, scan.ended, "a damaged table line (the table goes on after it)"
-        )
+        raise refusal(file, scan.ended, "io.results.dcgmi.table_goes_on")
     scan.in_table = True  # from its first border, heading or row
     if heading:
         scan.section = _snake(heading.group(1))
@@ -311,10 +305,10 @@ def _diag_row(
     name, result = row.group("name"), row.group("result")
     if _DCGM4_GPU_END.search(result) and not _DCGM4_GPU.fullmatch(result):
         # "... wrapped text GPU0: Pass": a GPU's line run into the one before.
-        raise ResultsImportError(file, number, f"a damaged table line: {line[:60]!r}")
+        raise refusal(file, number, "io.results.dcgmi.table_line", line=line[:60])
     if (name and not name[0].isalnum()) or _DCGM_RULE.search(result):
         # "-----  Deployment ..." read as a row: a section heading cut short.
-        raise ResultsImportError(file, number, f"a damaged table line: {line[:60]!r}")
+        raise refusal(file, number, "io.results.dcgmi.table_line", line=line[:60])
     if _is_header(row):
         return []
     if not name:
@@ -362,9 +356,7 @@ def _under_test(
     if _DCGM4_GPU_STATUS.match(result) or (
         not scan.in_detail and _DCGM4_GPU_START.match(result)
     ):
-        raise ResultsImportError(
-            file, number, f"an unreadable GPU result: {result[:60]!r}"
-        )
+        raise refusal(file, number, "io.results.dcgmi.gpu_result", result=result[:60])
     if _DCGM_CODE.fullmatch(result):
         return []  # the return code under a warned Diagnostic test
     return []  # a wrapped line of a warning or of the result above

@@ -57,6 +57,7 @@ from gpu_advisor.io.results_parsers import (
     json_start,
     load_json,
     not_a_tool_output,
+    refusal,
     skip_reason,
 )
 from gpu_advisor.io.results_smi_csv import (
@@ -73,6 +74,7 @@ from gpu_advisor.io.results_train_frameworks import (
     parse_framework_log,
 )
 from gpu_advisor.io.results_train_log import looks_like_train_log, parse_train_log
+from gpu_advisor.model.common import Message
 from gpu_advisor.model.project import Measurement
 
 __all__ = [
@@ -156,18 +158,10 @@ def detect_format(text: str) -> str | None:
     return None
 
 
-_UNKNOWN: Final = (
-    "unknown format (expected nccl-tests, iperf3, fio, nvidia-smi CSV/XML, "
-    "dcgmi diag, dcgmi dmon, nvidia-smi dmon, the step,tokens_per_s,loss "
-    "training log or a "
-    "Megatron-LM, torchtitan, DeepSpeed or Hugging Face Trainer log)"
-)
-
-
 def _parse_known(text: str, file: str, node: str | None) -> list[Measurement]:
     kind = detect_format(text)
     if kind is None:
-        raise ResultsImportError(file, 1, _UNKNOWN)
+        raise refusal(file, 1, "io.results.unknown")
     if kind == "iperf3-text":
         return parse_iperf3_text(text, file, node)
     if kind == "nccl-tests":
@@ -244,7 +238,7 @@ def parse_text(text: str, file: str, node: str | None = None) -> list[Measuremen
     """
     text = text.removeprefix("\ufeff")
     if not text.strip():
-        raise ResultsImportError(file, 1, "the file is empty")
+        raise refusal(file, 1, "io.results.empty")
     try:
         return _parse_known(text, file, node)
     except ResultsImportError:
@@ -272,11 +266,17 @@ class ImportCancelledError(Exception):
 
 @dataclass(frozen=True)
 class RefusedFile:
-    """One file left out of an import, with the reason in words."""
+    """One file left out of an import, with the reason in words.
+
+    ``reason`` is English; ``words``, when set, is the same reason as a
+    catalog code and values, to word in the reader's language
+    (:func:`gpu_advisor.words.text`).
+    """
 
     file: str
     line: int | None
     reason: str
+    words: Message | None = None
 
     def message(self) -> str:
         """``file:line: reason`` with control characters escaped."""
@@ -470,7 +470,9 @@ def _parse_entry(
         except ResultsImportError as exc:
             # Errors name the file where the user can find it; measurements
             # keep the short name.
-            raise ResultsImportError(entry.where, exc.line, exc.message) from None
+            raise ResultsImportError(
+                entry.where, exc.line, exc.message, exc.words
+            ) from None
     except ResultsImportError as exc:
         if entry.optional and not_a_tool_output(exc.reason):
             return [
@@ -516,15 +518,12 @@ def import_results(
         if cancelled is not None and cancelled():
             raise ImportCancelledError()
         for name, result in _parse_entry(entry):
-            if isinstance(result, SkippedFileError):
-                report.skipped.append(
-                    RefusedFile(result.file, result.line, result.reason)
-                )
-                continue
             if isinstance(result, ResultsImportError):
-                report.refused.append(
-                    RefusedFile(result.file, result.line, result.reason)
+                refused = RefusedFile(
+                    result.file, result.line, result.reason, result.words
                 )
+                skipped = isinstance(result, SkippedFileError)
+                (report.skipped if skipped else report.refused).append(refused)
                 continue
             report.imported.append(name)
             report.measurements.extend(result)

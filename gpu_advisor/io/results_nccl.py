@@ -14,11 +14,11 @@ from typing import Final
 
 from gpu_advisor.io.results_parsers import (
     _DECIMAL,
-    ResultsImportError,
     _float,
     _int,
     _measure,
     is_ascii_int,
+    refusal,
 )
 from gpu_advisor.model.project import Measurement, MeasurementStatus
 
@@ -373,11 +373,7 @@ def _scan_line(scan: _NcclScan, number: int, stripped: str, file: str) -> None:
             # under NCCL_TESTS_MIN_BW, both read from the summary.
             scan.failed_after = scan.failed_after or number
             return
-        raise ResultsImportError(
-            file,
-            number,
-            f"a crashed run, no result: nccl-tests reported {stripped[:200]!r}",
-        )
+        raise refusal(file, number, "io.results.nccl.crashed", line=stripped[:200])
     start = _NCCL_START.match(stripped)
     if start:
         scan.op = scan.op or start.group(1)
@@ -387,9 +383,7 @@ def _scan_line(scan: _NcclScan, number: int, stripped: str, file: str) -> None:
         _comm_line(scan, stripped)
     found_ranks = [] if chatter else list(_NCCL_RANK.finditer(stripped))
     if not chatter and len(found_ranks) != len(_NCCL_RANK_START.findall(stripped)):
-        raise ResultsImportError(
-            file, number, f"a damaged rank line: {stripped[:80]!r}"
-        )
+        raise refusal(file, number, "io.results.nccl.rank_line", line=stripped[:80])
     if found_ranks:
         for rank in found_ranks:
             scan.ranks += 1
@@ -417,9 +411,7 @@ def _summary_line(scan: _NcclScan, number: int, stripped: str, file: str) -> boo
     if avg_match:
         tail = _AVG_TAIL.fullmatch(avg_match.group(2).strip())
         if tail is None:
-            raise ResultsImportError(
-                file, number, f"an unreadable average: {stripped[:80]!r}"
-            )
+            raise refusal(file, number, "io.results.nccl.average", line=stripped[:80])
         scan.avg = (
             number,
             _float(avg_match.group(1), file, number, "avg bus bandwidth"),
@@ -432,8 +424,8 @@ def _summary_line(scan: _NcclScan, number: int, stripped: str, file: str) -> boo
         count = float(_int(oob_match.group(1), file, number, "out of bounds values"))
         word = oob_match.group(2)
         if word and word.upper() not in ("OK", "FAILED"):
-            raise ResultsImportError(
-                file, number, f"an unreadable out-of-bounds count: {stripped[:80]!r}"
+            raise refusal(
+                file, number, "io.results.nccl.out_of_bounds", line=stripped[:80]
             )
         scan.oob = (number, count)
         scan.oob_check = _check(word) or ("fail" if count else "pass")
@@ -458,9 +450,7 @@ def _table_line(
         if _NCCL_TABLE_HEADER.match(stripped):
             scan.in_table = True
         elif _holds_nccl_row(stripped.lstrip("#").split()):
-            raise ResultsImportError(
-                file, number, "a result row inside a comment (an edited table)"
-            )
+            raise refusal(file, number, "io.results.nccl.row_in_comment")
         return
     if _nccl_row(fields):
         scan.rows.append((number, fields))
@@ -471,12 +461,7 @@ def _table_line(
         # Inside the table a line that is part of a result row (it starts
         # with a number, or is mostly numbers) is a row cut, joined or
         # edited; NCCL_DEBUG chatter and launcher warnings are not results.
-        raise ResultsImportError(
-            file,
-            number,
-            f"a damaged result row ({len(fields)} columns where 12, 13, 15 or 21 "
-            "belong)",
-        )
+        raise refusal(file, number, "io.results.nccl.row", columns=len(fields))
     # Anything else is launcher noise before or after the table: not a result.
 
 
@@ -486,23 +471,19 @@ def _complete_table(
     """The width of the result rows and the average's (line, value); refuse a run
     without rows, without its average (interrupted) or with rows of different widths."""
     if not scan.rows:
-        raise ResultsImportError(
-            file, max(line_count, 1), "no result: nccl-tests printed no result rows"
-        )
+        raise refusal(file, max(line_count, 1), "io.results.nccl.no_rows")
     if scan.avg is None:
         last_line, last = scan.rows[-1]
-        raise ResultsImportError(
+        raise refusal(
             file,
             line_count,
-            f"an interrupted run: it stopped after the {_size_text(last[0])} row "
-            f"(line {last_line}), with no '# Avg bus bandwidth' line (the output "
-            "is truncated or the run failed)",
+            "io.results.nccl.interrupted",
+            size=_size_text(last[0]),
+            row_line=last_line,
         )
     widths = {len(fields) for _, fields in scan.rows}
     if len(widths) != 1:
-        raise ResultsImportError(
-            file, scan.rows[-1][0], "result rows of different widths (a damaged table)"
-        )
+        raise refusal(file, scan.rows[-1][0], "io.results.nccl.widths")
     return widths, scan.avg
 
 

@@ -37,7 +37,9 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 
+from gpu_advisor.model.common import Message, Param
 from gpu_advisor.model.project import Measurement, MeasurementStatus
+from gpu_advisor.words import say
 
 MAX_FILE_BYTES: Final = 64 * 2**20
 """Largest result file read [bytes]; nccl-tests, fio and iperf3 outputs are < 1 MiB."""
@@ -46,14 +48,38 @@ MAX_FILE_BYTES: Final = 64 * 2**20
 class ResultsImportError(Exception):
     """A result file that cannot be read: names the file and, when known, the line."""
 
-    def __init__(self, file: str, line: int | None, message: str) -> None:
+    def __init__(
+        self, file: str, line: int | None, message: str, words: Message | None = None
+    ) -> None:
         self.file = file
         self.line = line
         self.message = message
         self.reason = message
+        self.words = words
+        """The reason as a catalog code and values (``io.results.*``), worded in
+        the reader's language by :func:`gpu_advisor.words.text`; None for a
+        reason not yet in the catalogs (then ``reason`` is shown as it is)."""
         shown = escape_controls(file)
         where = f"{shown}:{line}" if line is not None else shown
         super().__init__(f"{where}: {escape_controls(message)}")
+
+
+def refusal(
+    file: str, line: int | None, code: str, /, **params: Param
+) -> ResultsImportError:
+    """A refusal worded from the catalogs: ``reason`` in English (the CLI, logs),
+    ``words`` for the reader's language.
+
+    Examples
+    --------
+    >>> e = refusal("a.txt", 3, "io.results.nccl.no_rows")
+    >>> str(e)
+    'a.txt:3: no result: nccl-tests printed no result rows'
+    >>> e.words.code
+    'io.results.nccl.no_rows'
+    """
+    words = Message(code=code, params=params)
+    return ResultsImportError(file, line, say(code, "en", params), words)
 
 
 class SkippedFileError(ResultsImportError):

@@ -8,6 +8,7 @@ derived from it the way the named tool prints, and says so.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -16,12 +17,15 @@ from hypothesis import strategies as st
 
 from gpu_advisor.io.results_dcgmi import INCOMPLETE_METRIC
 from gpu_advisor.io.results_import import (
+    RefusedFile,
     ResultsImportError,
+    import_results,
     parse_results,
     parse_text,
 )
 from gpu_advisor.io.results_nccl import not_stated, strip_launcher
 from gpu_advisor.model.project import Measurement
+from gpu_advisor.words import text
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real-samples"
 NCCL = REAL / "nccl-tests"
@@ -364,3 +368,41 @@ def test_dcgm_423_pcie_fail_with_wrapped_warnings():
     }
     assert pcie == {0: "pass", 1: "pass", 2: "pass", 3: "pass"}
     assert len(ms) == 15
+
+
+# --- refusals in the reader's language ----------------------------------------------
+
+
+def _refusals(tmp_path: Path) -> list[RefusedFile]:
+    """A folder of refused files: empty, unknown, and nccl-tests and dcgmi
+    outputs cut or damaged (derived from the real ones kept here)."""
+    nccl = (NCCL / TAGGED).read_text()
+    dcgm = (REAL / "dcgmi" / A10G).read_text()
+    files = {
+        "empty.txt": "",
+        "notes.txt": "hello\n",
+        "nccl_cut.txt": nccl.split("# Out of bounds")[0],
+        "nccl_norows.txt": nccl.split("     1048576")[0],
+        "dcgm_bad.txt": dcgm.replace("Pass - GPUs: 0, 2, 3", "Passed on 0, 2, 3"),
+    }
+    for name, content in files.items():
+        (tmp_path / name).write_text(content)
+    report = import_results([tmp_path])
+    assert not report.imported
+    return report.refused
+
+
+def test_refusals_are_worded_in_both_languages(tmp_path: Path):
+    """A refused file's reason is a catalog code with values: the English
+    wording is the reason the CLI prints, and the Chinese one is Chinese."""
+    refused = _refusals(tmp_path)
+    assert len(refused) == 5
+    for item in refused:
+        assert item.words is not None, item.reason
+        assert text(item.words, "en") == item.reason
+        zh = text(item.words, "zh")
+        assert zh != item.reason
+        assert re.search("[\u4e00-\u9fff]", zh), zh
+    codes = {Path(r.file).name: r.words.code for r in refused if r.words}
+    assert codes["nccl_cut.txt"] == "io.results.nccl.interrupted"
+    assert codes["dcgm_bad.txt"] == "io.results.dcgmi.test_result"
