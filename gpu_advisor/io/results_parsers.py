@@ -171,7 +171,7 @@ def _measure(
 ) -> Measurement:
     """Build one measurement; a value out of range names the line it came from."""
     if not math.isfinite(value):
-        raise ResultsImportError(file, line, f"{metric}: not a finite number")
+        raise refusal(file, line, "io.results.value_not_finite", metric=metric)
     try:
         return Measurement(
             tool=tool,
@@ -189,8 +189,13 @@ def _measure(
     except ValidationError as exc:
         detail = exc.errors()[0]
         field = ".".join(str(p) for p in detail["loc"])
-        raise ResultsImportError(
-            file, line, f"{metric}: {field} {detail['msg']}"
+        raise refusal(
+            file,
+            line,
+            "io.results.value_invalid",
+            metric=metric,
+            field=field,
+            detail=str(detail["msg"]),
         ) from None
 
 
@@ -204,10 +209,10 @@ reads ``"1_5"`` as 15 and ``"١٥"`` as 15; neither is in a tool's output)."""
 
 def _float(text: str, file: str, line: int, what: str) -> float:
     if not _DECIMAL.fullmatch(text):
-        raise ResultsImportError(file, line, f"{what}: not a number: {text[:40]!r}")
+        raise refusal(file, line, "io.results.not_a_number", what=what, text=text[:40])
     value = float(text)
     if not math.isfinite(value):
-        raise ResultsImportError(file, line, f"{what}: not a finite number: {text!r}")
+        raise refusal(file, line, "io.results.not_finite", what=what, text=text)
     return value
 
 
@@ -217,9 +222,7 @@ _ASCII_INT = re.compile(r"[0-9]{1,18}")
 def _int(text: str, file: str, line: int, what: str) -> int:
     """A whole number written in ASCII digits (``"²".isdigit()`` is True, so not that)."""
     if not _ASCII_INT.fullmatch(text):
-        raise ResultsImportError(
-            file, line, f"{what} is not a whole number: {text[:40]!r}"
-        )
+        raise refusal(file, line, "io.results.not_whole", what=what, text=text[:40])
     return int(text)
 
 
@@ -275,7 +278,7 @@ def load_json(
     """
     start = json_start(text)
     if start < 0:
-        raise ResultsImportError(file, 1, "no JSON object in the file")
+        raise refusal(file, 1, "io.results.json.none")
     skipped = text.count("\n", 0, start)
     body = text[start:]
     try:
@@ -285,19 +288,16 @@ def load_json(
             rest = body[exc.pos :]
             if trailing is not None and trailing(rest):
                 return json.JSONDecoder().raw_decode(body)[0]
-            raise ResultsImportError(
-                file,
-                exc.lineno + skipped,
-                "text after the JSON document that is not the tool's own report "
-                "(two files joined?)",
+            raise refusal(
+                file, exc.lineno + skipped, "io.results.json.trailing"
             ) from None
-        raise ResultsImportError(
-            file, exc.lineno + skipped, f"bad JSON: {exc.msg}"
+        raise refusal(
+            file, exc.lineno + skipped, "io.results.json.bad", detail=exc.msg
         ) from None
     except RecursionError:
-        raise ResultsImportError(file, 1, "JSON nested too deeply") from None
+        raise refusal(file, 1, "io.results.json.deep") from None
     except ValueError as exc:  # integers over 4,300 digits
-        raise ResultsImportError(file, 1, f"bad JSON: {str(exc)[:120]}") from None
+        raise refusal(file, 1, "io.results.json.bad", detail=str(exc)[:120]) from None
 
 
 def _get(data: Any, path: str, file: str, text: str) -> Any:
@@ -305,8 +305,8 @@ def _get(data: Any, path: str, file: str, text: str) -> Any:
     node = data
     for key in path.split("."):
         if not isinstance(node, dict) or key not in node:
-            raise ResultsImportError(
-                file, _line_of(text, f'"{key}"'), f"missing {path!r}"
+            raise refusal(
+                file, _line_of(text, f'"{key}"'), "io.results.json.missing", path=path
             )
         node = node[key]
     return node
@@ -314,17 +314,18 @@ def _get(data: Any, path: str, file: str, text: str) -> Any:
 
 def _number(value: Any, path: str, file: str, text: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ResultsImportError(
+        raise refusal(
             file,
             _line_of(text, f'"{path.rsplit(".", 1)[-1]}"'),
-            f"{path}: not a number",
+            "io.results.json.not_a_number",
+            path=path,
         )
     try:
         number = float(value)
     except OverflowError:
         number = math.inf
     if not math.isfinite(number):
-        raise ResultsImportError(file, 1, f"{path}: not a finite number")
+        raise refusal(file, 1, "io.results.json.not_finite", path=path)
     return number
 
 

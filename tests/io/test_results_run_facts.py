@@ -374,16 +374,20 @@ def test_dcgm_423_pcie_fail_with_wrapped_warnings():
 
 
 def _refusals(tmp_path: Path) -> list[RefusedFile]:
-    """A folder of refused files: empty, unknown, and nccl-tests and dcgmi
-    outputs cut or damaged (derived from the real ones kept here)."""
+    """A folder of refused files: empty, unknown, and nccl-tests, dcgmi,
+    iperf3 and fio outputs cut or damaged (derived from the real ones kept
+    here; the fio JSON from :data:`FIO_DOC`)."""
     nccl = (NCCL / TAGGED).read_text()
     dcgm = (REAL / "dcgmi" / A10G).read_text()
+    iperf = (REAL / "iperf3" / "iperf3-text-reverse-1stream-5s.txt").read_text()
     files = {
         "empty.txt": "",
         "notes.txt": "hello\n",
         "nccl_cut.txt": nccl.split("# Out of bounds")[0],
         "nccl_norows.txt": nccl.split("     1048576")[0],
         "dcgm_bad.txt": dcgm.replace("Pass - GPUs: 0, 2, 3", "Passed on 0, 2, 3"),
+        "iperf_cut.txt": iperf.split("- - -")[0],
+        "fio_error.json": FIO_DOC.replace('"error" : 0', '"error" : 5'),
     }
     for name, content in files.items():
         (tmp_path / name).write_text(content)
@@ -396,7 +400,7 @@ def test_refusals_are_worded_in_both_languages(tmp_path: Path):
     """A refused file's reason is a catalog code with values: the English
     wording is the reason the CLI prints, and the Chinese one is Chinese."""
     refused = _refusals(tmp_path)
-    assert len(refused) == 5
+    assert len(refused) == 7
     for item in refused:
         assert item.words is not None, item.reason
         assert text(item.words, "en") == item.reason
@@ -406,3 +410,5 @@ def test_refusals_are_worded_in_both_languages(tmp_path: Path):
     codes = {Path(r.file).name: r.words.code for r in refused if r.words}
     assert codes["nccl_cut.txt"] == "io.results.nccl.interrupted"
     assert codes["dcgm_bad.txt"] == "io.results.dcgmi.test_result"
+    assert codes["iperf_cut.txt"] == "io.results.iperf3.no_summary"
+    assert codes["fio_error.json"] == "io.results.fio.job_error"
