@@ -184,9 +184,7 @@ def _parse_known(text: str, file: str, node: str | None) -> list[Measurement]:
         return parse_framework_log(text, file, node)
     data = load_json(text, file, _fio_report if kind == "fio" else None)
     if not isinstance(data, dict):
-        raise ResultsImportError(
-            file, 1, "expected a JSON object, found an array or value"
-        )
+        raise refusal(file, 1, "io.results.json.not_object")
     if kind == "fio":
         return parse_fio(data, text, file, node)
     if kind == "gpu-probe":
@@ -255,8 +253,12 @@ def parse_text(text: str, file: str, node: str | None = None) -> list[Measuremen
         csv.Error,
         ET.ParseError,
     ) as exc:
-        raise ResultsImportError(
-            file, None, f"could not be read ({type(exc).__name__}: {str(exc)[:160]})"
+        raise refusal(
+            file,
+            None,
+            "io.results.parser_failed",
+            error=type(exc).__name__,
+            detail=str(exc)[:160],
         ) from None
 
 
@@ -321,17 +323,13 @@ def read_bytes_bounded(path: Path, shown: str, limit: int = MAX_FILE_BYTES) -> b
     try:
         kind = _mode_kind(path.stat().st_mode)
         if kind is not None:
-            raise ResultsImportError(
-                shown, None, f"{kind}, not a regular file: not read"
-            )
+            raise refusal(shown, None, "io.results.not_regular", kind=kind)
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
         fd = os.open(path, flags)
         try:
             kind = _mode_kind(os.fstat(fd).st_mode)
             if kind is not None:
-                raise ResultsImportError(
-                    shown, None, f"{kind}, not a regular file: not read"
-                )
+                raise refusal(shown, None, "io.results.not_regular", kind=kind)
             chunks: list[bytes] = []
             total = 0
             while True:
@@ -340,13 +338,13 @@ def read_bytes_bounded(path: Path, shown: str, limit: int = MAX_FILE_BYTES) -> b
                     break
                 total += len(chunk)
                 if total > limit:
-                    raise ResultsImportError(shown, None, f"larger than {limit} bytes")
+                    raise refusal(shown, None, "io.results.too_large", limit=limit)
                 chunks.append(chunk)
         finally:
             os.close(fd)
     except OSError as exc:
-        raise ResultsImportError(
-            shown, None, f"cannot read: {exc.strerror or exc}"
+        raise refusal(
+            shown, None, "io.results.cannot_read", detail=str(exc.strerror or exc)
         ) from None
     return b"".join(chunks)
 
@@ -357,9 +355,7 @@ def decode_text(data: bytes, shown: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise ResultsImportError(
-            shown, line, "not UTF-8 text (a binary file?)"
-        ) from None
+        raise refusal(shown, line, "io.results.not_text") from None
 
 
 def _read_text(path: Path, shown: str) -> str:
@@ -446,9 +442,7 @@ def _entries(paths: Sequence[Path]) -> list[_Entry]:
                 _Entry(path, path.name, path.as_posix(), "no such file or folder")
             )
         if len(entries) > MAX_FILES:
-            raise ResultsImportError(
-                path.as_posix(), None, f"more than {MAX_FILES} files"
-            )
+            raise refusal(path.as_posix(), None, "io.results.too_many", limit=MAX_FILES)
     return entries
 
 
@@ -530,8 +524,8 @@ def import_results(
         with contextlib.suppress(OSError):
             total_bytes += entry.path.lstat().st_size
         if total_bytes > MAX_TOTAL_BYTES:
-            raise ResultsImportError(
-                entry.where, None, f"the import holds more than {MAX_TOTAL_BYTES} bytes"
+            raise refusal(
+                entry.where, None, "io.results.import_too_large", limit=MAX_TOTAL_BYTES
             )
         if progress is not None:
             progress(done, len(entries))
@@ -567,7 +561,7 @@ def parse_results(paths: Sequence[Path]) -> list[Measurement]:
     report = import_results(paths)
     if report.refused:
         first = report.refused[0]
-        raise ResultsImportError(first.file, first.line, first.reason)
+        raise ResultsImportError(first.file, first.line, first.reason, first.words)
     return report.measurements
 
 
