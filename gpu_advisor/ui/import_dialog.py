@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor import words
 from gpu_advisor.io.results_import import (
     FileSummary,
     ImportCancelledError,
@@ -49,7 +50,7 @@ from gpu_advisor.io.results_import import (
     refusal_kind,
     summarize_files,
 )
-from gpu_advisor.ui.i18n import fill
+from gpu_advisor.ui.i18n import current_language, fill
 from gpu_advisor.ui.style import (
     ERROR_STYLE,
     OK_STYLE,
@@ -319,7 +320,7 @@ class ImportDialog(QDialog):
             _put(
                 self.refused_table,
                 row,
-                [where, item.reason, self.hint(refusal_kind(item.reason))],
+                [where, _reason(item), self.hint(refusal_kind(item.reason))],
             )
             cell = self.refused_table.item(row, 1)
             if cell is not None:
@@ -400,3 +401,10 @@ class ImportDialog(QDialog):
             self._stop.set()
             self._runner.cancel()
         super().closeEvent(event)
+
+
+def _reason(item: RefusedFile) -> str:
+    """Why a file was refused, in the app's language when the catalogs word it."""
+    if item.words is None:
+        return item.reason
+    return words.text(item.words, current_language())
