@@ -29,6 +29,7 @@ A file a folder or archive import leaves out on purpose is a
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -55,6 +56,8 @@ class ResultsImportError(Exception):
         self.line = line
         self.message = message
         self.reason = message
+        if words is None and message in _fixed_reasons():
+            words = Message(code=_fixed_reasons()[message])
         self.words = words
         """The reason as a catalog code and values (``io.results.*``), worded in
         the reader's language by :func:`gpu_advisor.words.text`; None for a
@@ -62,6 +65,34 @@ class ResultsImportError(Exception):
         shown = escape_controls(file)
         where = f"{shown}:{line}" if line is not None else shown
         super().__init__(f"{where}: {escape_controls(message)}")
+
+
+FIXED_REASON_CODES: Final = (
+    "io.results.skip.hidden_file",
+    "io.results.skip.hidden_folder",
+    "io.results.skip.info",
+    "io.results.skip.notes",
+    "io.results.skip.script",
+    "io.results.skip.config",
+    "io.results.skip.log",
+    "io.results.archive.outside",
+    "io.results.archive.link",
+    "io.results.archive.device",
+    "io.results.archive.not_regular",
+    "io.results.archive.too_deep",
+    "io.results.archive.member",
+    "io.results.archive.empty",
+    "io.results.link.broken",
+    "io.results.link.outside",
+)
+"""Reasons without values that the folder and archive readers keep as text
+(skip reasons, archive members, links): each is known by its English wording."""
+
+
+@functools.cache
+def _fixed_reasons() -> dict[str, str]:
+    """English wording → code of :data:`FIXED_REASON_CODES`."""
+    return {say(code, "en"): code for code in FIXED_REASON_CODES}
 
 
 def refusal(

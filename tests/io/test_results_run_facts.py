@@ -9,6 +9,7 @@ derived from it the way the named tool prints, and says so.
 from __future__ import annotations
 
 import re
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -412,3 +413,34 @@ def test_refusals_are_worded_in_both_languages(tmp_path: Path):
     assert codes["dcgm_bad.txt"] == "io.results.dcgmi.test_result"
     assert codes["iperf_cut.txt"] == "io.results.iperf3.no_summary"
     assert codes["fio_error.json"] == "io.results.fio.job_error"
+
+
+def test_skipped_and_archive_reasons_are_worded_too(tmp_path: Path):
+    """The reasons the folder and archive readers keep as text (the kit's
+    notes, hidden files, logs that are no tool's output, links inside an
+    archive) carry their catalog code as well."""
+    folder = tmp_path / "node1"
+    folder.mkdir()
+    (folder / "NOTES.md").write_text("ran twice\n")
+    (folder / ".hidden").write_text("x\n")
+    (folder / "dcgmi_diag.err.log").write_text("some error\n")
+    bundle = tmp_path / "results_node2.tar.gz"
+    with tarfile.open(bundle, "w:gz") as tar:
+        link = tarfile.TarInfo("node2/link.txt")
+        link.type = tarfile.SYMTYPE
+        link.linkname = "/etc/passwd"
+        tar.addfile(link)
+    report = import_results([folder, bundle])
+    listed = report.skipped + report.refused
+    assert len(listed) == 4
+    for item in listed:
+        assert item.words is not None, item.reason
+        assert text(item.words, "en") == item.reason
+        assert re.search("[\u4e00-\u9fff]", text(item.words, "zh"))
+    codes = sorted(item.words.code for item in listed if item.words)
+    assert codes == [
+        "io.results.archive.link",
+        "io.results.skip.hidden_file",
+        "io.results.skip.log",
+        "io.results.skip.notes",
+    ]
