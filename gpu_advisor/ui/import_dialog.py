@@ -335,14 +335,21 @@ class ImportDialog(QDialog):
         self.refused_label.setText(
             fill(self.tr("Refused, nothing taken from them: %1 files"), refused)
         )
-        skipped = [item.file for item in report.skipped] if report is not None else []
+        skipped = (
+            [
+                f"{self.shown_name(item.file)} ({_reason(item)})"
+                for item in report.skipped
+            ]
+            if report is not None
+            else []
+        )
         self.skipped_label.setVisible(bool(skipped))
         self.skipped_label.setText(
             fill(
                 self.tr(
                     "Left out, not test results (notes, scripts, hidden files): %1"
                 ),
-                ", ".join(skipped),
+                "; ".join(skipped),
             )
         )
         if report is None:

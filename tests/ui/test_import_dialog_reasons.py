@@ -20,6 +20,8 @@ def test_refusal_reasons_follow_the_ui_language(qtbot: Any, tmp_path: Path) -> N
         reasons = _column(dialog.refused_table, 1)
         assert reasons
         assert all(_CJK.search(reason) for reason in reasons), reasons
+        # the files left out are listed with why: NOTES.md is notes for people
+        assert "NOTES.md (给人看的说明" in dialog.skipped_label.text()
         dialog.reject()
     finally:
         i18n.install_translators("en")
@@ -28,4 +30,5 @@ def test_refusal_reasons_follow_the_ui_language(qtbot: Any, tmp_path: Path) -> N
     reasons = _column(dialog.refused_table, 1)
     assert reasons
     assert not any(_CJK.search(reason) for reason in reasons), reasons
+    assert "NOTES.md (notes for people: not a result)" in dialog.skipped_label.text()
     dialog.reject()
