@@ -668,6 +668,7 @@ _KIND_PATTERNS: Final = (
             "ended with error",
             "moved no data",
             "reported",
+            "several runs mixed together",
         ),
     ),
     (

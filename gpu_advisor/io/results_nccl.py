@@ -7,6 +7,7 @@ time algbw busbw #wrong`` for out-of-place then in-place).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -123,8 +124,13 @@ def looks_like_nccl(text: str) -> bool:
         )
     ):
         return True
-    return any(
-        _NCCL_TABLE_HEADER.match(strip_launcher(line)) for line in head.splitlines()
+    lines = [strip_launcher(line).strip() for line in head.splitlines()]
+    if any(_NCCL_TABLE_HEADER.match(line) for line in lines):
+        return True
+    # A paste of the rows and the summary only (no header): the average line
+    # and a result row are nccl-tests' own.
+    return any(_NCCL_AVG.match(line) for line in lines) and any(
+        _nccl_row(line.split()) for line in lines
     )
 
 
@@ -345,6 +351,8 @@ class _NcclScan:
     failed_after : int or None
         Line of the ``Test failure`` trace printed after the summary (the
         run completed and returned an error: wrong values or low bandwidth). [-]
+    rank_ids : list of int
+        The rank numbers of the rank lines, in order. [-]
     comm_ranks, comm_nodes : int or None
         The largest rank and node counts NCCL_DEBUG=INFO's communicator
         lines state (:data:`_NCCL_COMM`); used when there is no rank list. [1]
@@ -362,6 +370,7 @@ class _NcclScan:
     failed_after: int | None = None
     comm_ranks: int | None = None
     comm_nodes: int | None = None
+    rank_ids: list[int] = field(default_factory=list)
 
 
 def _scan_line(scan: _NcclScan, number: int, stripped: str, file: str) -> None:
@@ -387,6 +396,7 @@ def _scan_line(scan: _NcclScan, number: int, stripped: str, file: str) -> None:
     if found_ranks:
         for rank in found_ranks:
             scan.ranks += 1
+            scan.rank_ids.append(int(rank.group(1)))
             if rank.group(2) not in scan.hosts:
                 scan.hosts.append(rank.group(2))
         return
@@ -481,10 +491,45 @@ def _complete_table(
             size=_size_text(last[0]),
             row_line=last_line,
         )
+    _one_run(scan, file)
     widths = {len(fields) for _, fields in scan.rows}
     if len(widths) != 1:
         raise refusal(file, scan.rows[-1][0], "io.results.nccl.widths")
     return widths, scan.avg
+
+
+def _one_run(scan: _NcclScan, file: str) -> None:
+    """Refuse the output of several independent runs mixed together.
+
+    nccl-tests built without ``MPI=1`` and started by ``mpirun -np N`` runs N
+    separate one-GPU tests: each prints its own header (rank 0 again and
+    again) and its rows, interleaved; no collective across GPUs is measured
+    and the bus bandwidth of a one-rank test is 0 (NVIDIA/nccl-tests#294).
+    Within one run the sizes only grow, or start again at the smallest
+    (``-N`` cycles): a smaller size that is not the smallest is another
+    run's row.
+    """
+    repeated = {r for r in scan.rank_ids if scan.rank_ids.count(r) > 1}
+    if repeated:
+        rank = min(repeated)
+        raise refusal(
+            file,
+            1,
+            "io.results.nccl.repeated_rank",
+            rank=rank,
+            times=scan.rank_ids.count(rank),
+        )
+    sizes = [(number, int(fields[0])) for number, fields in scan.rows]
+    smallest = min(size for _, size in sizes)
+    for (_, before), (number, size) in itertools.pairwise(sizes):
+        if size < before and size != smallest:
+            raise refusal(
+                file,
+                number,
+                "io.results.nccl.interleaved",
+                size=_size_text(str(size)),
+                before=_size_text(str(before)),
+            )
 
 
 def _size_text(size: str) -> str:

@@ -23,6 +23,7 @@ from gpu_advisor.io.results_import import (
     import_results,
     parse_results,
     parse_text,
+    refusal_kind,
 )
 from gpu_advisor.io.results_nccl import not_stated, strip_launcher
 from gpu_advisor.model.project import Measurement
@@ -444,3 +445,46 @@ def test_skipped_and_archive_reasons_are_worded_too(tmp_path: Path):
         "io.results.skip.log",
         "io.results.skip.notes",
     ]
+
+
+# --- several independent runs mixed together ----------------------------------------
+
+NO_MPI = "h100-2node-16proc-allreduce-no-mpi-build-interleaved.txt"
+
+
+def test_separate_one_gpu_runs_mixed_together_are_refused_as_such():
+    """Finding: NVIDIA/nccl-tests#294's output of 16 separate one-GPU runs
+    (nccl-tests built without MPI=1, started by mpirun; their rows
+    interleave, every busbw 0, "Avg bus bandwidth : 0") was not recognised;
+    read as one test it would be a 16-GPU fabric measuring 0 GB/s. It is
+    refused saying what it is: no collective across GPUs was measured."""
+    report = import_results([NCCL / NO_MPI])
+    assert not report.imported
+    (refused,) = report.refused
+    assert refused.words is not None
+    assert refused.words.code == "io.results.nccl.interleaved"
+    assert refused.line == 5  # 256 MiB after 512 MiB: another run's row
+    assert "without MPI=1" in refused.reason
+    assert refusal_kind(refused.reason).value == "no_result"
+
+
+def test_rank_zero_listed_by_every_process_is_refused():
+    """Derived: the real SkyPilot output's rank list as 16 separate processes
+    print it (each its own rank 0)."""
+    text = "\n".join(
+        re.sub(r"Rank +[0-9]+ ", "Rank  0 ", line)
+        for line in (NCCL / SKYPILOT).read_text().splitlines()
+    )
+    with pytest.raises(ResultsImportError, match="names rank 0 16 times"):
+        parse_text(text + "\n", "x.txt")
+
+
+def test_repeated_sweeps_of_one_run_are_one_run():
+    """``-N 2`` (run cycles) prints the size sweep twice: sizes start again at
+    the smallest, which is one run, not several mixed."""
+    lines = _stdout_of_rank_0()
+    rows = [line for line in lines if line.lstrip()[:1].isdigit()]
+    at = lines.index(rows[-1]) + 1
+    cycled = lines[:at] + rows + lines[at:]
+    ms = parse_text("\n".join(cycled) + "\n", "cycles.txt")
+    assert len([m for m in ms if m.metric == "all_reduce.out_of_place.busbw"]) == 16
