@@ -47,7 +47,7 @@ from gpu_advisor.io.results_iperf3 import (
     parse_iperf3,
     parse_iperf3_text,
 )
-from gpu_advisor.io.results_nccl import looks_like_nccl, parse_nccl_tests
+from gpu_advisor.io.results_nccl import looks_like_nccl, not_stated, parse_nccl_tests
 from gpu_advisor.io.results_parsers import (
     LOG_NOT_A_RESULT,
     LOG_SUFFIX,
@@ -603,6 +603,9 @@ class FileSummary:
     nodes: tuple[str, ...]
     measurements: int
     key_values: tuple[KeyValue, ...]
+    not_stated: tuple[str, ...] = ()
+    """Facts of the run the file does not state, for the person to give
+    (nccl-tests: ``collective``, ``nodes``; :func:`results_nccl.not_stated`)."""
 
 
 def summarize_files(measurements: Sequence[Measurement]) -> list[FileSummary]:
@@ -616,6 +619,7 @@ def summarize_files(measurements: Sequence[Measurement]) -> list[FileSummary]:
     >>> s.tool, s.nodes, s.measurements, s.key_values[0].value
     ('iperf3', ('n1',), 1, 94000000000.0)
     """
+    unstated = not_stated(measurements)
     by_file: dict[str, list[Measurement]] = {}
     for m in measurements:
         by_file.setdefault(m.file, []).append(m)
@@ -640,6 +644,7 @@ def summarize_files(measurements: Sequence[Measurement]) -> list[FileSummary]:
                     KeyValue(k, last[k].value, last[k].unit)
                     for k in keys[:KEY_VALUES_PER_FILE]
                 ),
+                not_stated=unstated.get(file, ()),
             )
         )
     return out

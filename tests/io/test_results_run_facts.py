@@ -24,6 +24,7 @@ from gpu_advisor.io.results_import import (
     parse_results,
     parse_text,
     refusal_kind,
+    summarize_files,
 )
 from gpu_advisor.io.results_nccl import not_stated, strip_launcher
 from gpu_advisor.model.project import Measurement
@@ -488,3 +489,12 @@ def test_repeated_sweeps_of_one_run_are_one_run():
     cycled = lines[:at] + rows + lines[at:]
     ms = parse_text("\n".join(cycled) + "\n", "cycles.txt")
     assert len([m for m in ms if m.metric == "all_reduce.out_of_place.busbw"]) == 16
+
+
+def test_the_import_list_says_what_a_file_does_not_state():
+    """The summary the import dialog and the CLI list carries the unstated facts."""
+    summaries = {
+        Path(s.file).name: s.not_stated
+        for s in summarize_files(parse_results([NCCL / TAGGED, NCCL / SKYPILOT]))
+    }
+    assert summaries == {TAGGED: (), SKYPILOT: ("collective",)}
