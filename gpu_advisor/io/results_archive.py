@@ -160,7 +160,12 @@ def _read_member(
             return [
                 (member_where, SkippedFileError(member_where, None, LOG_NOT_A_RESULT))
             ]
-        return [(member_where, ResultsImportError(member_where, exc.line, exc.message))]
+        return [
+            (
+                member_where,
+                ResultsImportError(member_where, exc.line, exc.message, exc.words),
+            )
+        ]
 
 
 def _read_tar(data: bytes, at: _Where, parse: Parser, budget: _Budget) -> Outcome:

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from gpu_advisor.io.results_parsers import ResultsImportError, _measure
+from gpu_advisor.io.results_parsers import _measure, refusal
 from gpu_advisor.model.project import Measurement, MeasurementStatus
 
 STATUS_UNIT: Final = "1=pass 0.5=warn or skip 0=fail"
@@ -114,8 +114,8 @@ def _dcgm_statuses(
     for part in result.split(";"):
         status = _DCGM_STATUS.fullmatch(part.strip())
         if status is None:
-            raise ResultsImportError(
-                file, line, f"an unreadable test result: {result[:60]!r}"
+            raise refusal(
+                file, line, "io.results.dcgmi.test_result", result=result[:60]
             )
         kind = _status_of(status.group("status"))
         gpu_list = status.group("gpus")
@@ -136,8 +136,10 @@ def parse_dcgmi_diag(text: str, file: str, node: str | None) -> list[Measurement
     test's status then a ``GPUn: Pass`` line per GPU. The value is 1 for
     Pass, 0.5 for Warn and for Skip, 0 for Fail (:data:`STATUS_UNIT`), and
     ``status`` says which: a skipped (or "Not Run") test is ``skip``, not
-    tested, never a pass. A run that lists tests it did not run on any GPU
-    adds :data:`INCOMPLETE_METRIC` (how many) with status ``incomplete``.
+    tested, never a pass. A run that left tests out (skipped on every GPU
+    or on some, or a run with no hardware test) adds
+    :data:`INCOMPLETE_METRIC` (how many; label ``tests`` names them) with
+    status ``incomplete``.
     The metric is ``<section>.<test>``, e.g. ``hardware.gpu_memory``; the
     metadata rows are left out.
 
@@ -157,35 +159,74 @@ def parse_dcgmi_diag(text: str, file: str, node: str | None) -> list[Measurement
         if line:
             out.extend(_diag_line(scan, number, line, file, node))
     if not out:
-        raise ResultsImportError(
-            file, 1, "no result: the dcgmi diag table has no test rows"
-        )
+        raise refusal(file, 1, "io.results.dcgmi.no_rows")
     return out + _not_run(out, file, node)
 
 
+_NOT_HARDWARE: Final = frozenset({"diagnostic", "metadata", "deployment"})
+"""Sections whose tests check the software, not the GPUs (``Deployment``; DCGM
+4's ``software`` test is in it): a run with only these tested no hardware."""
+LEVEL2_TESTS: Final = ("integration.pcie", "hardware.memory")
+"""What ``dcgmi diag -r 2``, the test kit's least level, adds to a level 1 run
+(DCGM User Guide, "Run levels"), named as DCGM 4 prints them."""
+
+
 def _not_run(out: list[Measurement], file: str, node: str | None) -> list[Measurement]:
-    """:data:`INCOMPLETE_METRIC` when some listed test ran on no GPU (every status Skip)."""
-    by_test: dict[str, set[str | None]] = {}
-    first_line: dict[str, int] = {}
-    for index, m in enumerate(out):
-        by_test.setdefault(m.metric, set()).add(m.status)
-        first_line.setdefault(m.metric, index)
-    not_run = [test for test, seen in by_test.items() if seen == {"skip"}]
-    if not not_run:
+    """:data:`INCOMPLETE_METRIC` when the run left tests out.
+
+    A listed test that ran on no GPU (every status Skip), one skipped on
+    some GPUs, or no hardware test at all (a level 1 run: the level 2 tests,
+    :data:`LEVEL2_TESTS`, are missing). Label ``tests`` names them all,
+    comma-separated metric names; ``skipped_on`` says which GPUs a partly
+    skipped test left out (``hardware.pcie: GPU 1 3``) and ``absent`` the
+    tests the run does not list.
+    """
+    whole, partly = _skipped_tests(out)
+    absent: list[str] = []
+    if not any(m.metric.split(".", 1)[0] not in _NOT_HARDWARE for m in out):
+        absent = list(LEVEL2_TESTS)
+    names = whole + list(partly) + absent
+    if not names:
         return []
+    labels = {"tests": ", ".join(names)[:200]}
+    if partly:
+        labels["skipped_on"] = "; ".join(
+            f"{test}: GPU {' '.join(str(g) for g in gpus)}"
+            for test, gpus in partly.items()
+        )[:200]
+    if absent:
+        labels["absent"] = ", ".join(absent)
     return [
         _measure(
             file,
             1,
             tool="dcgmi",
             metric=INCOMPLETE_METRIC,
-            value=float(len(not_run)),
+            value=float(len(names)),
             unit="count",
             node=node,
-            labels={"tests": ", ".join(sorted(not_run))[:200]},
+            labels=labels,
             status="incomplete",
         )
     ]
+
+
+def _skipped_tests(out: list[Measurement]) -> tuple[list[str], dict[str, list[int]]]:
+    """Tests skipped on every GPU (sorted), and tests skipped on some GPUs
+    only, with those GPUs (sorted)."""
+    by_test: dict[str, set[str | None]] = {}
+    skipped_on: dict[str, set[int]] = {}
+    for m in out:
+        by_test.setdefault(m.metric, set()).add(m.status)
+        if m.status == "skip" and m.gpu is not None:
+            skipped_on.setdefault(m.metric, set()).add(m.gpu)
+    whole = sorted(test for test, seen in by_test.items() if seen == {"skip"})
+    partly = {
+        test: sorted(gpus)
+        for test, gpus in sorted(skipped_on.items())
+        if test not in whole
+    }
+    return whole, partly
 
 
 @dataclass
@@ -221,9 +262,7 @@ def _diag_line(
     row = _DCGM_ROW.match(line) if heading is None else None
     if heading is None and row is None and not _DCGM_BORDER.fullmatch(line):
         if scan.in_table and line.startswith(("|", "+")):
-            raise ResultsImportError(
-                file, number, f"a damaged table line: {line[:60]!r}"
-            )
+            raise refusal(file, number, "io.results.dcgmi.table_line", line=line[:60])
         if scan.in_table and scan.ended is None:
             scan.ended = number
         return []
@@ -234,9 +273,7 @@ def _diag_line(
             scan.section, scan.test, scan.in_detail = "diagnostic", None, False
             return []
         # Table lines again after text: the text was a table line cut or edited.
-        raise ResultsImportError(
-            file, scan.ended, "a damaged table line (the table goes on after it)"
-        )
+        raise refusal(file, scan.ended, "io.results.dcgmi.table_goes_on")
     scan.in_table = True  # from its first border, heading or row
     if heading:
         scan.section = _snake(heading.group(1))
@@ -268,10 +305,10 @@ def _diag_row(
     name, result = row.group("name"), row.group("result")
     if _DCGM4_GPU_END.search(result) and not _DCGM4_GPU.fullmatch(result):
         # "... wrapped text GPU0: Pass": a GPU's line run into the one before.
-        raise ResultsImportError(file, number, f"a damaged table line: {line[:60]!r}")
+        raise refusal(file, number, "io.results.dcgmi.table_line", line=line[:60])
     if (name and not name[0].isalnum()) or _DCGM_RULE.search(result):
         # "-----  Deployment ..." read as a row: a section heading cut short.
-        raise ResultsImportError(file, number, f"a damaged table line: {line[:60]!r}")
+        raise refusal(file, number, "io.results.dcgmi.table_line", line=line[:60])
     if _is_header(row):
         return []
     if not name:
@@ -319,9 +356,7 @@ def _under_test(
     if _DCGM4_GPU_STATUS.match(result) or (
         not scan.in_detail and _DCGM4_GPU_START.match(result)
     ):
-        raise ResultsImportError(
-            file, number, f"an unreadable GPU result: {result[:60]!r}"
-        )
+        raise refusal(file, number, "io.results.dcgmi.gpu_result", result=result[:60])
     if _DCGM_CODE.fullmatch(result):
         return []  # the return code under a warned Diagnostic test
     return []  # a wrapped line of a warning or of the result above

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from gpu_advisor.io.results_parsers import ResultsImportError, _measure
+from gpu_advisor.io.results_parsers import _measure, refusal
 from gpu_advisor.model.project import Measurement
 
 DMON_TOOL: Final = "dcgmi-dmon"
@@ -95,11 +95,13 @@ def _with_units(
             return fields  # not aligned: the units cannot be told apart
         unit = _DMON_UNITS.get(printed, printed)
         if printed and known and unit != known:
-            raise ResultsImportError(
+            raise refusal(
                 file,
                 line,
-                f"dmon.{metric}: the ID line gives the unit {printed!r}, "
-                f"expected {known!r}",
+                "io.results.dmon.unit",
+                metric=metric,
+                printed=printed,
+                known=known,
             )
         out.append((metric, unit or known))
     return out
@@ -145,18 +147,18 @@ def parse_dcgmi_dmon(text: str, file: str, node: str | None) -> list[Measurement
         row = _ROW.match(line)
         if not row:
             if line.lower().startswith(("error", "failed", "unable")):
-                raise ResultsImportError(
-                    file, number, f"dcgmi dmon reported: {line[:200]!r}"
-                )
+                raise refusal(file, number, "io.results.dmon.reported", line=line[:200])
             # dmon prints nothing else between its rows: this is a row that
             # was cut or edited, and a file is taken whole or not at all.
-            raise ResultsImportError(
-                file, number, f"not a dcgmi dmon row: {line[:60]!r}"
-            )
+            raise refusal(file, number, "io.results.dmon.row", line=line[:60])
         cells = (row.group("rest") or "").split()
         if len(cells) != len(fields):
-            raise ResultsImportError(
-                file, number, f"expected {len(fields)} values, found {len(cells)}"
+            raise refusal(
+                file,
+                number,
+                "io.results.dmon.values",
+                expected=len(fields),
+                found=len(cells),
             )
         if row.group("kind") != "GPU":
             continue
@@ -167,8 +169,12 @@ def parse_dcgmi_dmon(text: str, file: str, node: str | None) -> list[Measurement
             if _NO_VALUE.fullmatch(cell):
                 continue  # the field had no value yet
             if not _NUMBER.fullmatch(cell):
-                raise ResultsImportError(
-                    file, number, f"dmon.{metric}: not a number: {cell[:40]!r}"
+                raise refusal(
+                    file,
+                    number,
+                    "io.results.dmon.not_a_number",
+                    metric=metric,
+                    cell=cell[:40],
                 )
             out.append(
                 _measure(
@@ -184,9 +190,7 @@ def parse_dcgmi_dmon(text: str, file: str, node: str | None) -> list[Measurement
                 )
             )
     if fields is None:
-        raise ResultsImportError(file, 1, "no '#Entity' header of dcgmi dmon")
+        raise refusal(file, 1, "io.results.dmon.no_header")
     if not out:
-        raise ResultsImportError(
-            file, 1, "no result: every dcgmi dmon row is N/A or missing"
-        )
+        raise refusal(file, 1, "io.results.dmon.all_missing")
     return out

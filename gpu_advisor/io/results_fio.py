@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from gpu_advisor.io.results_parsers import (
-    ResultsImportError,
     _get,
     _line_of,
     _measure,
     _number,
     _obj,
+    refusal,
 )
 from gpu_advisor.model.project import Measurement
 
@@ -39,22 +39,22 @@ def parse_fio(data: Any, text: str, file: str, node: str | None) -> list[Measure
     """
     jobs = _get(data, "jobs", file, text)
     if not isinstance(jobs, list) or not jobs:
-        raise ResultsImportError(
-            file, _line_of(text, '"jobs"'), "no result: fio's 'jobs' list is empty"
-        )
+        raise refusal(file, _line_of(text, '"jobs"'), "io.results.fio.no_jobs")
     out: list[Measurement] = []
     for job in jobs:
         if not isinstance(job, dict) or not isinstance(job.get("jobname"), str):
-            raise ResultsImportError(
-                file, _line_of(text, '"jobs"'), "fio job without 'jobname'"
-            )
+            raise refusal(file, _line_of(text, '"jobs"'), "io.results.fio.no_jobname")
         name = job["jobname"]
         line = _line_of(text, f'"jobname" : "{name}"')
         if line == 1:
             line = _line_of(text, f'"{name}"')
         if job.get("error", 0):
-            raise ResultsImportError(
-                file, line, f"fio job {name!r} ended with error {job['error']}"
+            raise refusal(
+                file,
+                line,
+                "io.results.fio.job_error",
+                job=name,
+                error=str(job["error"]),
             )
         hostname = job.get("hostname", _obj(data).get("hostname"))
         job_node = hostname[:200] if isinstance(hostname, str) and hostname else node
@@ -88,9 +88,7 @@ def parse_fio(data: Any, text: str, file: str, node: str | None) -> list[Measure
                 for metric, value, unit in values
             )
     if not out:
-        raise ResultsImportError(
-            file, _line_of(text, '"jobs"'), "fio jobs moved no data"
-        )
+        raise refusal(file, _line_of(text, '"jobs"'), "io.results.fio.no_data")
     return out
 
 

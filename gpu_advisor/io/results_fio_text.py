@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
-from gpu_advisor.io.results_parsers import ResultsImportError, _float, _measure
+from gpu_advisor.io.results_parsers import _float, _measure, refusal
 from gpu_advisor.model.project import Measurement
 
 _JOB = re.compile(
@@ -67,9 +67,7 @@ def _bytes_per_s(number: str, unit: str, *, fio2: bool, file: str, line: int) ->
     """A bandwidth as fio prints it, in B/s (fio 2's ``KB`` is 1024 bytes)."""
     match = _UNIT.fullmatch(unit)
     if match is None:
-        raise ResultsImportError(
-            file, line, f"fio: a bandwidth unit this reader does not know: {unit!r}"
-        )
+        raise refusal(file, line, "io.results.fio.unit", unit=unit)
     prefix, binary = match.group("prefix"), match.group("binary") == "i"
     scale = _BINARY_BYTES if binary or fio2 else _DECIMAL_BYTES
     value = _float(number, file, line, "fio bandwidth") * scale[prefix]
@@ -109,9 +107,7 @@ def parse_fio_text(text: str, file: str, node: str | None) -> list[Measurement]:
     for number, raw in enumerate(text.splitlines(), start=1):
         _line(scan, number, raw.rstrip(), file)
     if not scan.out:
-        raise ResultsImportError(
-            file, 1, "no result: fio's report has no job that moved data"
-        )
+        raise refusal(file, 1, "io.results.fio.report_no_data")
     return [
         _measure(
             file,
@@ -130,10 +126,12 @@ def _line(scan: _Scan, number: int, line: str, file: str) -> None:
     job = _JOB.match(line)
     if job:
         if int(job.group("err")):
-            raise ResultsImportError(
+            raise refusal(
                 file,
                 number,
-                f"fio job {job.group('name')!r} ended with error {job.group('err')}",
+                "io.results.fio.job_error",
+                job=job.group("name"),
+                error=job.group("err"),
             )
         scan.job, scan.direction, scan.percentiles = job.group("name"), None, None
         return
@@ -168,9 +166,7 @@ def _direction(scan: _Scan, number: int, line: str, file: str) -> None:
     three, two = _DIR3.match(line), _DIR2.match(line)
     if three:
         if three.group("alt") and not _UNIT.fullmatch(three.group("alt_unit") or ""):
-            raise ResultsImportError(
-                file, number, f"fio: unreadable line {line[:80]!r}"
-            )
+            raise refusal(file, number, "io.results.fio.line", line=line[:80])
         # the decimal figure of the two (19.7MB/s of "18.8MiB/s (19.7MB/s)")
         pick = (
             ("alt", "alt_unit")
@@ -193,7 +189,7 @@ def _direction(scan: _Scan, number: int, line: str, file: str) -> None:
         iops = _count(two.group("iops"), file, number)
         direction = two.group("dir")
     else:
-        raise ResultsImportError(file, number, f"fio: unreadable line {line[:80]!r}")
+        raise refusal(file, number, "io.results.fio.line", line=line[:80])
     scan.direction, scan.percentiles = direction, None
     prefix = f"{scan.job}.{direction}"
     scan.out.append((number, f"{prefix}.bw", bw / 1e9, "GB/s"))

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any, Final
 
 from gpu_advisor.io.results_parsers import (
-    ResultsImportError,
     _get,
     _line_of,
     _measure,
     _number,
+    refusal,
 )
 from gpu_advisor.model.project import Measurement
 
@@ -32,15 +32,11 @@ def parse_gpu_probe(
         return []
     gpus = _get(data, "gpus", file, text)
     if not isinstance(gpus, list):
-        raise ResultsImportError(
-            file, _line_of(text, '"gpus"'), "'gpus' must be a list"
-        )
+        raise refusal(file, _line_of(text, '"gpus"'), "io.results.probe.gpus")
     out: list[Measurement] = []
     for entry in gpus:
         if not isinstance(entry, dict) or not isinstance(entry.get("index"), int):
-            raise ResultsImportError(
-                file, _line_of(text, '"gpus"'), "GPU entry without 'index'"
-            )
+            raise refusal(file, _line_of(text, '"gpus"'), "io.results.probe.index")
         index = entry["index"]
         line = _line_of(text, f'"index": {index}')
         for key, metric, unit in (

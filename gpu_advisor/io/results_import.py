@@ -47,7 +47,7 @@ from gpu_advisor.io.results_iperf3 import (
     parse_iperf3,
     parse_iperf3_text,
 )
-from gpu_advisor.io.results_nccl import looks_like_nccl, parse_nccl_tests
+from gpu_advisor.io.results_nccl import looks_like_nccl, not_stated, parse_nccl_tests
 from gpu_advisor.io.results_parsers import (
     LOG_NOT_A_RESULT,
     LOG_SUFFIX,
@@ -57,6 +57,7 @@ from gpu_advisor.io.results_parsers import (
     json_start,
     load_json,
     not_a_tool_output,
+    refusal,
     skip_reason,
 )
 from gpu_advisor.io.results_smi_csv import (
@@ -73,6 +74,7 @@ from gpu_advisor.io.results_train_frameworks import (
     parse_framework_log,
 )
 from gpu_advisor.io.results_train_log import looks_like_train_log, parse_train_log
+from gpu_advisor.model.common import Message
 from gpu_advisor.model.project import Measurement
 
 __all__ = [
@@ -156,18 +158,10 @@ def detect_format(text: str) -> str | None:
     return None
 
 
-_UNKNOWN: Final = (
-    "unknown format (expected nccl-tests, iperf3, fio, nvidia-smi CSV/XML, "
-    "dcgmi diag, dcgmi dmon, nvidia-smi dmon, the step,tokens_per_s,loss "
-    "training log or a "
-    "Megatron-LM, torchtitan, DeepSpeed or Hugging Face Trainer log)"
-)
-
-
 def _parse_known(text: str, file: str, node: str | None) -> list[Measurement]:
     kind = detect_format(text)
     if kind is None:
-        raise ResultsImportError(file, 1, _UNKNOWN)
+        raise refusal(file, 1, "io.results.unknown")
     if kind == "iperf3-text":
         return parse_iperf3_text(text, file, node)
     if kind == "nccl-tests":
@@ -190,9 +184,7 @@ def _parse_known(text: str, file: str, node: str | None) -> list[Measurement]:
         return parse_framework_log(text, file, node)
     data = load_json(text, file, _fio_report if kind == "fio" else None)
     if not isinstance(data, dict):
-        raise ResultsImportError(
-            file, 1, "expected a JSON object, found an array or value"
-        )
+        raise refusal(file, 1, "io.results.json.not_object")
     if kind == "fio":
         return parse_fio(data, text, file, node)
     if kind == "gpu-probe":
@@ -201,9 +193,26 @@ def _parse_known(text: str, file: str, node: str | None) -> list[Measurement]:
 
 
 def _fio_report(rest: str) -> bool:
-    """True for what fio prints after its JSON with ``--output-format=json,normal``:
-    its normal report (read from the JSON, which has every figure exactly)."""
-    return not rest.strip() or looks_like_fio_text(rest) or "Run status group" in rest
+    """True for what fio prints after its JSON: with ``--output-format=json,normal``
+    its normal report (read from the JSON, which has every figure exactly), and
+    fio's own messages on stderr when the file also caught them (every line
+    ``fio: …``, e.g. ``fio: file hash not empty on exit``, ``file_hash_exit``
+    in axboe/fio filehash.c).
+
+    Examples
+    --------
+    >>> _fio_report("fio: file hash not empty on exit")
+    True
+    >>> _fio_report('{"jobs": []}')
+    False
+    """
+    lines = [line for line in rest.splitlines() if line.strip()]
+    return (
+        not lines
+        or looks_like_fio_text(rest)
+        or "Run status group" in rest
+        or all(line.startswith("fio: ") for line in lines)
+    )
 
 
 def parse_text(text: str, file: str, node: str | None = None) -> list[Measurement]:
@@ -227,7 +236,7 @@ def parse_text(text: str, file: str, node: str | None = None) -> list[Measuremen
     """
     text = text.removeprefix("\ufeff")
     if not text.strip():
-        raise ResultsImportError(file, 1, "the file is empty")
+        raise refusal(file, 1, "io.results.empty")
     try:
         return _parse_known(text, file, node)
     except ResultsImportError:
@@ -244,8 +253,12 @@ def parse_text(text: str, file: str, node: str | None = None) -> list[Measuremen
         csv.Error,
         ET.ParseError,
     ) as exc:
-        raise ResultsImportError(
-            file, None, f"could not be read ({type(exc).__name__}: {str(exc)[:160]})"
+        raise refusal(
+            file,
+            None,
+            "io.results.parser_failed",
+            error=type(exc).__name__,
+            detail=str(exc)[:160],
         ) from None
 
 
@@ -255,11 +268,17 @@ class ImportCancelledError(Exception):
 
 @dataclass(frozen=True)
 class RefusedFile:
-    """One file left out of an import, with the reason in words."""
+    """One file left out of an import, with the reason in words.
+
+    ``reason`` is English; ``words``, when set, is the same reason as a
+    catalog code and values, to word in the reader's language
+    (:func:`gpu_advisor.words.text`).
+    """
 
     file: str
     line: int | None
     reason: str
+    words: Message | None = None
 
     def message(self) -> str:
         """``file:line: reason`` with control characters escaped."""
@@ -304,17 +323,13 @@ def read_bytes_bounded(path: Path, shown: str, limit: int = MAX_FILE_BYTES) -> b
     try:
         kind = _mode_kind(path.stat().st_mode)
         if kind is not None:
-            raise ResultsImportError(
-                shown, None, f"{kind}, not a regular file: not read"
-            )
+            raise refusal(shown, None, "io.results.not_regular", kind=kind)
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
         fd = os.open(path, flags)
         try:
             kind = _mode_kind(os.fstat(fd).st_mode)
             if kind is not None:
-                raise ResultsImportError(
-                    shown, None, f"{kind}, not a regular file: not read"
-                )
+                raise refusal(shown, None, "io.results.not_regular", kind=kind)
             chunks: list[bytes] = []
             total = 0
             while True:
@@ -323,13 +338,13 @@ def read_bytes_bounded(path: Path, shown: str, limit: int = MAX_FILE_BYTES) -> b
                     break
                 total += len(chunk)
                 if total > limit:
-                    raise ResultsImportError(shown, None, f"larger than {limit} bytes")
+                    raise refusal(shown, None, "io.results.too_large", limit=limit)
                 chunks.append(chunk)
         finally:
             os.close(fd)
     except OSError as exc:
-        raise ResultsImportError(
-            shown, None, f"cannot read: {exc.strerror or exc}"
+        raise refusal(
+            shown, None, "io.results.cannot_read", detail=str(exc.strerror or exc)
         ) from None
     return b"".join(chunks)
 
@@ -340,9 +355,7 @@ def decode_text(data: bytes, shown: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise ResultsImportError(
-            shown, line, "not UTF-8 text (a binary file?)"
-        ) from None
+        raise refusal(shown, line, "io.results.not_text") from None
 
 
 def _read_text(path: Path, shown: str) -> str:
@@ -429,9 +442,7 @@ def _entries(paths: Sequence[Path]) -> list[_Entry]:
                 _Entry(path, path.name, path.as_posix(), "no such file or folder")
             )
         if len(entries) > MAX_FILES:
-            raise ResultsImportError(
-                path.as_posix(), None, f"more than {MAX_FILES} files"
-            )
+            raise refusal(path.as_posix(), None, "io.results.too_many", limit=MAX_FILES)
     return entries
 
 
@@ -453,7 +464,9 @@ def _parse_entry(
         except ResultsImportError as exc:
             # Errors name the file where the user can find it; measurements
             # keep the short name.
-            raise ResultsImportError(entry.where, exc.line, exc.message) from None
+            raise ResultsImportError(
+                entry.where, exc.line, exc.message, exc.words
+            ) from None
     except ResultsImportError as exc:
         if entry.optional and not_a_tool_output(exc.reason):
             return [
@@ -499,23 +512,20 @@ def import_results(
         if cancelled is not None and cancelled():
             raise ImportCancelledError()
         for name, result in _parse_entry(entry):
-            if isinstance(result, SkippedFileError):
-                report.skipped.append(
-                    RefusedFile(result.file, result.line, result.reason)
-                )
-                continue
             if isinstance(result, ResultsImportError):
-                report.refused.append(
-                    RefusedFile(result.file, result.line, result.reason)
+                refused = RefusedFile(
+                    result.file, result.line, result.reason, result.words
                 )
+                skipped = isinstance(result, SkippedFileError)
+                (report.skipped if skipped else report.refused).append(refused)
                 continue
             report.imported.append(name)
             report.measurements.extend(result)
         with contextlib.suppress(OSError):
             total_bytes += entry.path.lstat().st_size
         if total_bytes > MAX_TOTAL_BYTES:
-            raise ResultsImportError(
-                entry.where, None, f"the import holds more than {MAX_TOTAL_BYTES} bytes"
+            raise refusal(
+                entry.where, None, "io.results.import_too_large", limit=MAX_TOTAL_BYTES
             )
         if progress is not None:
             progress(done, len(entries))
@@ -551,7 +561,7 @@ def parse_results(paths: Sequence[Path]) -> list[Measurement]:
     report = import_results(paths)
     if report.refused:
         first = report.refused[0]
-        raise ResultsImportError(first.file, first.line, first.reason)
+        raise ResultsImportError(first.file, first.line, first.reason, first.words)
     return report.measurements
 
 
@@ -593,6 +603,9 @@ class FileSummary:
     nodes: tuple[str, ...]
     measurements: int
     key_values: tuple[KeyValue, ...]
+    not_stated: tuple[str, ...] = ()
+    """Facts of the run the file does not state, for the person to give
+    (nccl-tests: ``collective``, ``nodes``; :func:`results_nccl.not_stated`)."""
 
 
 def summarize_files(measurements: Sequence[Measurement]) -> list[FileSummary]:
@@ -606,6 +619,7 @@ def summarize_files(measurements: Sequence[Measurement]) -> list[FileSummary]:
     >>> s.tool, s.nodes, s.measurements, s.key_values[0].value
     ('iperf3', ('n1',), 1, 94000000000.0)
     """
+    unstated = not_stated(measurements)
     by_file: dict[str, list[Measurement]] = {}
     for m in measurements:
         by_file.setdefault(m.file, []).append(m)
@@ -630,6 +644,7 @@ def summarize_files(measurements: Sequence[Measurement]) -> list[FileSummary]:
                     KeyValue(k, last[k].value, last[k].unit)
                     for k in keys[:KEY_VALUES_PER_FILE]
                 ),
+                not_stated=unstated.get(file, ()),
             )
         )
     return out
@@ -658,6 +673,7 @@ _KIND_PATTERNS: Final = (
             "ended with error",
             "moved no data",
             "reported",
+            "several runs mixed together",
         ),
     ),
     (

@@ -11,7 +11,6 @@ import re
 from typing import Any, Final
 
 from gpu_advisor.io.results_parsers import (
-    ResultsImportError,
     _float,
     _get,
     _int,
@@ -19,6 +18,7 @@ from gpu_advisor.io.results_parsers import (
     _measure,
     _number,
     _obj,
+    refusal,
 )
 from gpu_advisor.model.project import Measurement
 
@@ -53,27 +53,26 @@ def _run_start(
     """The run's ``test_start`` and node (from ``system_info``); refuse a failed
     run and one that is not TCP."""
     if isinstance(data, dict) and data.get("error"):
-        raise ResultsImportError(
+        raise refusal(
             file,
             _line_of(text, '"error"'),
-            f"a failed run, no result: iperf3 reported {str(data['error'])[:200]!r}",
+            "io.results.iperf3.failed",
+            error=str(data["error"])[:200],
         )
     start = _get(data, "start", file, text)
     if not isinstance(start, dict):
-        raise ResultsImportError(
-            file, _line_of(text, '"start"'), "'start' is not an object"
-        )
+        raise refusal(file, _line_of(text, '"start"'), "io.results.iperf3.start")
     info = start.get("system_info")
     if isinstance(info, str) and len(info.split()) > 1:
         node = info.split()[1][:200]
     test_start = _obj(start.get("test_start"))
     protocol = test_start.get("protocol", "TCP")
     if protocol != "TCP":
-        raise ResultsImportError(
+        raise refusal(
             file,
             _line_of(text, '"protocol"'),
-            f"a {str(protocol)[:20]} iperf3 run: the kit measures TCP throughput; "
-            "rerun without -u",
+            "io.results.iperf3.not_tcp",
+            protocol=str(protocol)[:20],
         )
     return test_start, node
 
@@ -85,11 +84,7 @@ def _throughput(
     and streams; refuse an interrupted run (no ``end`` summary)."""
     end = _obj(data.get("end")) if isinstance(data, dict) else {}
     if not end.get("sum_sent") and not end.get("sum_received"):
-        raise ResultsImportError(
-            file,
-            _line_of(text, '"end"'),
-            "an interrupted run, no result: iperf3 wrote no 'end' summary",
-        )
+        raise refusal(file, _line_of(text, '"end"'), "io.results.iperf3.no_end")
     sent = _obj(_get(data, "end.sum_sent", file, text))
     received = _obj(_get(data, "end.sum_received", file, text))
     line_sent = _line_of(text, '"sum_sent"')
@@ -196,29 +191,21 @@ def parse_iperf3_text(text: str, file: str, node: str | None) -> list[Measuremen
         if match is None:
             continue
         if _UDP_TAIL.search(match.group("rest")):
-            raise ResultsImportError(
-                file,
-                number,
-                "a UDP iperf3 run: the kit measures TCP throughput; rerun without -u",
-            )
+            raise refusal(file, number, "io.results.iperf3.not_tcp", protocol="UDP")
         key = ("SUM" if match.group("id") == "SUM" else "stream", match.group("side"))
         summaries.setdefault(key, []).append((number, match))
     if error and not summaries:
-        raise ResultsImportError(
+        raise refusal(
             file,
             _line_of(text, error.group(0)),
-            f"a failed run, no result: iperf3 reported {error.group(0)[:200]!r}",
+            "io.results.iperf3.failed",
+            error=error.group(0)[:200],
         )
     scope = "SUM" if ("SUM", "sender") in summaries else "stream"
     senders = summaries.get((scope, "sender"), [])
     receivers = summaries.get((scope, "receiver"), [])
     if not senders or len(senders) != len(receivers):
-        raise ResultsImportError(
-            file,
-            max(text.count("\n"), 1),
-            "an interrupted run, no result: the iperf3 report has no "
-            "sender and receiver summary",
-        )
+        raise refusal(file, max(text.count("\n"), 1), "io.results.iperf3.no_summary")
     runs = len(senders)
     values: list[tuple[int, str, float, str, int | None]] = []
     for run, (sent, received) in enumerate(zip(senders, receivers, strict=True)):

@@ -7,17 +7,19 @@ time algbw busbw #wrong`` for out-of-place then in-place).
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
 from gpu_advisor.io.results_parsers import (
     _DECIMAL,
-    ResultsImportError,
     _float,
     _int,
     _measure,
     is_ascii_int,
+    refusal,
 )
 from gpu_advisor.model.project import Measurement, MeasurementStatus
 
@@ -45,11 +47,24 @@ file's name or the reduction operator."""
 
 _LAUNCHER_PREFIX = re.compile(
     r"^(?:\s*\([^()\n]{0,200}\)\s*)?"
-    r"(?:\[[0-9]{1,6},[0-9]{1,6}\]<(?:stdout|stderr)>:|[0-9]{1,6}:\s)"
+    r"(?:\[[0-9]{1,6},[0-9]{1,6}\]<(?:stdout|stderr)>:"
+    r"|\s*(?:P[0-9]{1,6}\s+)?\s*[0-9]{1,6}:\s)"
 )
 """What a launcher puts before each line it relays: Open MPI's
 ``--tag-output`` ``[1,0]<stdout>:``, Ray/SkyPilot's ``(head, rank=0, pid=1)``
-in front of it, srun's ``--label`` ``0: ``."""
+in front of it, srun's ``--label`` ``0: ``, padded to the width of the
+largest task id (`` 0: `` when there are 10 tasks or more) and ``P0  0: ``
+for a heterogeneous job (``_write_label``, SchedMD/slurm
+``src/common/write_labelled_message.c``: ``"%*d: "`` and ``"P%u %*d: "``)."""
+_NCCL_COMM = re.compile(
+    r"\bnRanks\s+(?P<ranks>[0-9]{1,7})\s+nNodes\s+(?P<nodes>[0-9]{1,6})\b"
+)
+"""NCCL_DEBUG=INFO's communicator line (``comm 0x… rank 0 nRanks 16 nNodes 2
+localRanks 8 localRank 0 MNNVL 0``, NCCL 2.19 on, ``src/init.cc``): how many
+ranks and nodes, stated by NCCL itself when the output has no rank list."""
+_NCCL_COMM_OLD = re.compile(r"\bnranks\s+(?P<ranks>[0-9]{1,7})\s+cudaDev\b")
+"""Older NCCL's ``Init START``/``Init COMPLETE`` line (``rank 1 nranks 8 cudaDev
+0 …``): the rank count only."""
 _NCCL_TABLE_HEADER = re.compile(r"^\s*#+\s*size\s+count\s+type\s+redop\b", re.MULTILINE)
 # The summary and rank lines are read with or without their "#", and with any
 # spacing or stray punctuation between their words: a person reads
@@ -109,8 +124,13 @@ def looks_like_nccl(text: str) -> bool:
         )
     ):
         return True
-    return any(
-        _NCCL_TABLE_HEADER.match(strip_launcher(line)) for line in head.splitlines()
+    lines = [strip_launcher(line).strip() for line in head.splitlines()]
+    if any(_NCCL_TABLE_HEADER.match(line) for line in lines):
+        return True
+    # A paste of the rows and the summary only (no header): the average line
+    # and a result row are nccl-tests' own.
+    return any(_NCCL_AVG.match(line) for line in lines) and any(
+        _nccl_row(line.split()) for line in lines
     )
 
 
@@ -128,6 +148,43 @@ def _nccl_op(text: str, named: str | None) -> str:
     if perf:
         return perf.group(1)
     return UNKNOWN_COLLECTIVE
+
+
+NOT_STATED_COLLECTIVE: Final = "collective"
+NOT_STATED_NODES: Final = "nodes"
+
+
+def not_stated(measurements: Iterable[Measurement]) -> dict[str, tuple[str, ...]]:
+    """Per nccl-tests file, the facts of the run its output does not state.
+
+    :data:`NOT_STATED_COLLECTIVE` when it names no collective (metrics under
+    :data:`UNKNOWN_COLLECTIVE`), :data:`NOT_STATED_NODES` when it has neither
+    a rank list nor NCCL's ``nRanks … nNodes …`` line (no ``<op>.nodes``).
+    The UI and CLI ask the person for these; they are never guessed from a
+    file's name, and a missing node count is not one node.
+
+    Examples
+    --------
+    >>> from gpu_advisor.model.project import Measurement
+    >>> m = Measurement(tool="nccl-tests", metric="unknown_collective.avg_busbw",
+    ...                 value=1.0, unit="GB/s", file="run2.txt")
+    >>> not_stated([m])
+    {'run2.txt': ('collective', 'nodes')}
+    """
+    files: dict[str, list[Measurement]] = {}
+    for m in measurements:
+        if m.tool == "nccl-tests":
+            files.setdefault(m.file, []).append(m)
+    out: dict[str, tuple[str, ...]] = {}
+    for file, rows in files.items():
+        missing = []
+        if any(m.metric.startswith(UNKNOWN_COLLECTIVE + ".") for m in rows):
+            missing.append(NOT_STATED_COLLECTIVE)
+        if not any(m.metric.endswith(".nodes") for m in rows):
+            missing.append(NOT_STATED_NODES)
+        if missing:
+            out[file] = tuple(missing)
+    return out
 
 
 def _nccl_row(fields: list[str]) -> bool:
@@ -196,21 +253,77 @@ def parse_nccl_tests(text: str, file: str, node: str | None) -> list[Measurement
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()
-    scan = _NcclScan()
-    for number, raw in enumerate(lines, start=1):
-        stripped = strip_launcher(_CONTROL_BYTES.sub(" ", raw)).strip()
-        if stripped:
-            _scan_line(scan, number, stripped, file)
-    widths, avg = _complete_table(scan, file, len(lines))
-    op = _nccl_op(text, scan.op)
-    if scan.hosts:
+    stripped = [strip_launcher(_CONTROL_BYTES.sub(" ", raw)).strip() for raw in lines]
+    runs = _runs(stripped)
+    out: list[Measurement] = []
+    for index, (start, end, context, context_end) in enumerate(runs):
+        scan = _NcclScan()
+        for number in range(start + 1, end + 1):
+            if stripped[number - 1]:
+                _scan_line(scan, number, stripped[number - 1], file)
+        widths, avg = _complete_table(scan, file, end)
+        op = _nccl_op("\n".join(stripped[context:context_end]), scan.op)
         # The host of rank 0 (where the test was launched); ``<op>.nodes``
         # counts every host of the rank list.
-        node = scan.hosts[0][:200]
+        run_node = scan.hosts[0][:200] if scan.hosts else node
+        rows = _row_measurements(scan.rows, widths, op, file, run_node)
+        run = [*rows, *_summary_measurements(scan, avg, op, file, run_node)]
+        if not any(m.metric.endswith((".wrong", ".error")) for m in rows):
+            run = _unchecked(run)
+        if len(runs) > 1:
+            # several runs in one file: ``sample`` says which run a figure is of
+            run = [m.model_copy(update={"sample": index}) for m in run]
+        out.extend(run)
+    return out
+
+
+def _unchecked(run: list[Measurement]) -> list[Measurement]:
+    """A run without data checking (``-c 0``, ``validation: 0``: every #wrong
+    cell ``N/A``) still prints ``Out of bounds values : 0 OK``; that count
+    checked nothing, so its status is ``skip`` (not tested), never a pass."""
     return [
-        *_row_measurements(scan.rows, widths, op, file, node),
-        *_summary_measurements(scan, avg, op, file, node),
+        m.model_copy(update={"status": "skip"})
+        if m.metric.endswith(".out_of_bounds")
+        else m
+        for m in run
     ]
+
+
+_RUN_START = re.compile(
+    rf"^{_SEP}*(?:nccl-tests{_SEP}+version\b|Collective{_SEP}+test{_SEP}+starting\b"
+    rf"|nThread{_SEP}+[0-9])"
+)
+"""The first lines nccl-tests prints for a run (version, ``Collective test
+starting``, ``# nThread``): after a summary, a new run begins."""
+
+
+def _runs(stripped: list[str]) -> list[tuple[int, int, int, int]]:
+    """Each run of an nccl-tests binary in the file: (first line, end, and the
+    span of lines that may name its collective), 0-based indexes, ends
+    exclusive.
+
+    A log of several runs (a script running each collective into one file)
+    is read run by run: a run starts at its first header line after the
+    previous run's ``# Avg bus bandwidth`` line; lines between that summary
+    and the header (the next command line) name the next run's collective,
+    not the previous one's.
+
+    Examples
+    --------
+    >>> _runs(["# nThread 1", "8 2 float", "# Avg bus bandwidth : 1",
+    ...        "$ ./all_gather_perf", "# nThread 1", "8 2 float", "# Avg bus bandwidth : 2"])
+    [(0, 4, 0, 3), (4, 7, 3, 7)]
+    """
+    runs: list[tuple[int, int, int, int]] = []
+    start, context, summary = 0, 0, None
+    for index, line in enumerate(stripped):
+        if summary is not None and _RUN_START.match(line):
+            runs.append((start, index, context, summary + 1))
+            start, context, summary = index, summary + 1, None
+        elif _NCCL_AVG.match(line):
+            summary = index
+    runs.append((start, len(stripped), context, len(stripped)))
+    return runs
 
 
 @dataclass
@@ -238,6 +351,11 @@ class _NcclScan:
     failed_after : int or None
         Line of the ``Test failure`` trace printed after the summary (the
         run completed and returned an error: wrong values or low bandwidth). [-]
+    rank_ids : list of int
+        The rank numbers of the rank lines, in order. [-]
+    comm_ranks, comm_nodes : int or None
+        The largest rank and node counts NCCL_DEBUG=INFO's communicator
+        lines state (:data:`_NCCL_COMM`); used when there is no rank list. [1]
     """
 
     hosts: list[str] = field(default_factory=list)
@@ -250,6 +368,9 @@ class _NcclScan:
     in_table: bool = False
     op: str | None = None
     failed_after: int | None = None
+    comm_ranks: int | None = None
+    comm_nodes: int | None = None
+    rank_ids: list[int] = field(default_factory=list)
 
 
 def _scan_line(scan: _NcclScan, number: int, stripped: str, file: str) -> None:
@@ -261,29 +382,37 @@ def _scan_line(scan: _NcclScan, number: int, stripped: str, file: str) -> None:
             # under NCCL_TESTS_MIN_BW, both read from the summary.
             scan.failed_after = scan.failed_after or number
             return
-        raise ResultsImportError(
-            file,
-            number,
-            f"a crashed run, no result: nccl-tests reported {stripped[:200]!r}",
-        )
+        raise refusal(file, number, "io.results.nccl.crashed", line=stripped[:200])
     start = _NCCL_START.match(stripped)
     if start:
         scan.op = scan.op or start.group(1)
         return
     chatter = _NCCL_CHATTER.search(stripped) is not None
+    if chatter:
+        _comm_line(scan, stripped)
     found_ranks = [] if chatter else list(_NCCL_RANK.finditer(stripped))
     if not chatter and len(found_ranks) != len(_NCCL_RANK_START.findall(stripped)):
-        raise ResultsImportError(
-            file, number, f"a damaged rank line: {stripped[:80]!r}"
-        )
+        raise refusal(file, number, "io.results.nccl.rank_line", line=stripped[:80])
     if found_ranks:
         for rank in found_ranks:
             scan.ranks += 1
+            scan.rank_ids.append(int(rank.group(1)))
             if rank.group(2) not in scan.hosts:
                 scan.hosts.append(rank.group(2))
         return
     if not _summary_line(scan, number, stripped, file):
         _table_line(scan, number, stripped, chatter, file)
+
+
+def _comm_line(scan: _NcclScan, stripped: str) -> None:
+    """Keep the rank and node counts an NCCL_DEBUG=INFO communicator line states."""
+    comm = _NCCL_COMM.search(stripped)
+    old = _NCCL_COMM_OLD.search(stripped) if comm is None else None
+    if comm is not None:
+        scan.comm_nodes = max(scan.comm_nodes or 0, int(comm.group("nodes")))
+    found = comm or old
+    if found is not None:
+        scan.comm_ranks = max(scan.comm_ranks or 0, int(found.group("ranks")))
 
 
 def _summary_line(scan: _NcclScan, number: int, stripped: str, file: str) -> bool:
@@ -292,9 +421,7 @@ def _summary_line(scan: _NcclScan, number: int, stripped: str, file: str) -> boo
     if avg_match:
         tail = _AVG_TAIL.fullmatch(avg_match.group(2).strip())
         if tail is None:
-            raise ResultsImportError(
-                file, number, f"an unreadable average: {stripped[:80]!r}"
-            )
+            raise refusal(file, number, "io.results.nccl.average", line=stripped[:80])
         scan.avg = (
             number,
             _float(avg_match.group(1), file, number, "avg bus bandwidth"),
@@ -307,8 +434,8 @@ def _summary_line(scan: _NcclScan, number: int, stripped: str, file: str) -> boo
         count = float(_int(oob_match.group(1), file, number, "out of bounds values"))
         word = oob_match.group(2)
         if word and word.upper() not in ("OK", "FAILED"):
-            raise ResultsImportError(
-                file, number, f"an unreadable out-of-bounds count: {stripped[:80]!r}"
+            raise refusal(
+                file, number, "io.results.nccl.out_of_bounds", line=stripped[:80]
             )
         scan.oob = (number, count)
         scan.oob_check = _check(word) or ("fail" if count else "pass")
@@ -333,9 +460,7 @@ def _table_line(
         if _NCCL_TABLE_HEADER.match(stripped):
             scan.in_table = True
         elif _holds_nccl_row(stripped.lstrip("#").split()):
-            raise ResultsImportError(
-                file, number, "a result row inside a comment (an edited table)"
-            )
+            raise refusal(file, number, "io.results.nccl.row_in_comment")
         return
     if _nccl_row(fields):
         scan.rows.append((number, fields))
@@ -346,12 +471,7 @@ def _table_line(
         # Inside the table a line that is part of a result row (it starts
         # with a number, or is mostly numbers) is a row cut, joined or
         # edited; NCCL_DEBUG chatter and launcher warnings are not results.
-        raise ResultsImportError(
-            file,
-            number,
-            f"a damaged result row ({len(fields)} columns where 12, 13, 15 or 21 "
-            "belong)",
-        )
+        raise refusal(file, number, "io.results.nccl.row", columns=len(fields))
     # Anything else is launcher noise before or after the table: not a result.
 
 
@@ -361,22 +481,70 @@ def _complete_table(
     """The width of the result rows and the average's (line, value); refuse a run
     without rows, without its average (interrupted) or with rows of different widths."""
     if not scan.rows:
-        raise ResultsImportError(
-            file, max(line_count, 1), "no result: nccl-tests printed no result rows"
-        )
+        raise refusal(file, max(line_count, 1), "io.results.nccl.no_rows")
     if scan.avg is None:
-        raise ResultsImportError(
+        last_line, last = scan.rows[-1]
+        raise refusal(
             file,
             line_count,
-            "an interrupted run: no '# Avg bus bandwidth' line (the output is "
-            "truncated or the run failed)",
+            "io.results.nccl.interrupted",
+            size=_size_text(last[0]),
+            row_line=last_line,
         )
+    _one_run(scan, file)
     widths = {len(fields) for _, fields in scan.rows}
     if len(widths) != 1:
-        raise ResultsImportError(
-            file, scan.rows[-1][0], "result rows of different widths (a damaged table)"
-        )
+        raise refusal(file, scan.rows[-1][0], "io.results.nccl.widths")
     return widths, scan.avg
+
+
+def _one_run(scan: _NcclScan, file: str) -> None:
+    """Refuse the output of several independent runs mixed together.
+
+    nccl-tests built without ``MPI=1`` and started by ``mpirun -np N`` runs N
+    separate one-GPU tests: each prints its own header (rank 0 again and
+    again) and its rows, interleaved; no collective across GPUs is measured
+    and the bus bandwidth of a one-rank test is 0 (NVIDIA/nccl-tests#294).
+    Within one run the sizes only grow, or start again at the smallest
+    (``-N`` cycles): a smaller size that is not the smallest is another
+    run's row.
+    """
+    repeated = {r for r in scan.rank_ids if scan.rank_ids.count(r) > 1}
+    if repeated:
+        rank = min(repeated)
+        raise refusal(
+            file,
+            1,
+            "io.results.nccl.repeated_rank",
+            rank=rank,
+            times=scan.rank_ids.count(rank),
+        )
+    sizes = [(number, int(fields[0])) for number, fields in scan.rows]
+    smallest = min(size for _, size in sizes)
+    for (_, before), (number, size) in itertools.pairwise(sizes):
+        if size < before and size != smallest:
+            raise refusal(
+                file,
+                number,
+                "io.results.nccl.interleaved",
+                size=_size_text(str(size)),
+                before=_size_text(str(before)),
+            )
+
+
+def _size_text(size: str) -> str:
+    """A row's message size as a person reads it: ``1048576`` → ``1 MiB``.
+
+    Examples
+    --------
+    >>> _size_text("1048576"), _size_text("8"), _size_text("3000")
+    ('1 MiB', '8 B', '3000 B')
+    """
+    value = int(size) if is_ascii_int(size) else 0
+    for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if value >= scale and value % scale == 0:
+            return f"{value // scale} {unit}"
+    return f"{size} B"
 
 
 def _row_measurements(
@@ -441,8 +609,10 @@ def _summary_measurements(
     pass for 0 / OK, fail for FAILED: a completed run that reported wrong
     values), and from the rank list ``<op>.ranks`` and ``<op>.nodes``.
 
-    Without a rank list the node count is unknown and ``<op>.nodes`` is left
-    out: it is never taken to be one node.
+    Without a rank list, the counts NCCL_DEBUG=INFO's communicator lines
+    state (``nRanks 16 nNodes 2``); without either the node count is not
+    stated and ``<op>.nodes`` is left out (:func:`not_stated`): it is never
+    taken to be one node.
     """
     summary: list[tuple[int, str, float, str, MeasurementStatus | None]] = [
         (avg[0], "avg_busbw", avg[1], "GB/s", scan.avg_check)
@@ -451,9 +621,12 @@ def _summary_measurements(
         summary.append(
             (scan.oob[0], "out_of_bounds", scan.oob[1], "count", scan.oob_check)
         )
-    if scan.ranks:
-        summary.append((1, "ranks", float(scan.ranks), "count", None))
-        summary.append((1, "nodes", float(len(scan.hosts)), "count", None))
+    ranks = scan.ranks or scan.comm_ranks
+    nodes = len(scan.hosts) if scan.ranks else scan.comm_nodes
+    if ranks:
+        summary.append((1, "ranks", float(ranks), "count", None))
+    if nodes:
+        summary.append((1, "nodes", float(nodes), "count", None))
     return [
         _measure(
             file,

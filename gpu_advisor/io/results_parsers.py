@@ -29,6 +29,7 @@ A file a folder or archive import leaves out on purpose is a
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -37,7 +38,9 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 
+from gpu_advisor.model.common import Message, Param
 from gpu_advisor.model.project import Measurement, MeasurementStatus
+from gpu_advisor.words import say
 
 MAX_FILE_BYTES: Final = 64 * 2**20
 """Largest result file read [bytes]; nccl-tests, fio and iperf3 outputs are < 1 MiB."""
@@ -46,14 +49,68 @@ MAX_FILE_BYTES: Final = 64 * 2**20
 class ResultsImportError(Exception):
     """A result file that cannot be read: names the file and, when known, the line."""
 
-    def __init__(self, file: str, line: int | None, message: str) -> None:
+    def __init__(
+        self, file: str, line: int | None, message: str, words: Message | None = None
+    ) -> None:
         self.file = file
         self.line = line
         self.message = message
         self.reason = message
+        if words is None and message in _fixed_reasons():
+            words = Message(code=_fixed_reasons()[message])
+        self.words = words
+        """The reason as a catalog code and values (``io.results.*``), worded in
+        the reader's language by :func:`gpu_advisor.words.text`; None for a
+        reason not yet in the catalogs (then ``reason`` is shown as it is)."""
         shown = escape_controls(file)
         where = f"{shown}:{line}" if line is not None else shown
         super().__init__(f"{where}: {escape_controls(message)}")
+
+
+FIXED_REASON_CODES: Final = (
+    "io.results.skip.hidden_file",
+    "io.results.skip.hidden_folder",
+    "io.results.skip.info",
+    "io.results.skip.notes",
+    "io.results.skip.script",
+    "io.results.skip.config",
+    "io.results.skip.log",
+    "io.results.archive.outside",
+    "io.results.archive.link",
+    "io.results.archive.device",
+    "io.results.archive.not_regular",
+    "io.results.archive.too_deep",
+    "io.results.archive.member",
+    "io.results.archive.empty",
+    "io.results.link.broken",
+    "io.results.link.outside",
+)
+"""Reasons without values that the folder and archive readers keep as text
+(skip reasons, archive members, links): each is known by its English wording."""
+
+
+@functools.cache
+def _fixed_reasons() -> dict[str, str]:
+    """English wording → code of :data:`FIXED_REASON_CODES`."""
+    return {say(code, "en"): code for code in FIXED_REASON_CODES}
+
+
+def refusal(
+    file: str, line: int | None, code: str, /, **params: Param
+) -> ResultsImportError:
+    """A refusal worded from the catalogs: ``reason`` in English (the CLI, logs),
+    ``words`` for the reader's language.
+
+    Examples
+    --------
+    >>> e = refusal("a.txt", 3, "io.results.nccl.no_rows")
+    >>> str(e)
+    'a.txt:3: no result: nccl-tests printed no result rows'
+    >>> e.words.code
+    'io.results.nccl.no_rows'
+    """
+    words = Message(code=code, params=params)
+    return ResultsImportError(file, line, say(code, "en", params), words)
 
 
 class SkippedFileError(ResultsImportError):
@@ -145,7 +202,7 @@ def _measure(
 ) -> Measurement:
     """Build one measurement; a value out of range names the line it came from."""
     if not math.isfinite(value):
-        raise ResultsImportError(file, line, f"{metric}: not a finite number")
+        raise refusal(file, line, "io.results.value_not_finite", metric=metric)
     try:
         return Measurement(
             tool=tool,
@@ -163,8 +220,13 @@ def _measure(
     except ValidationError as exc:
         detail = exc.errors()[0]
         field = ".".join(str(p) for p in detail["loc"])
-        raise ResultsImportError(
-            file, line, f"{metric}: {field} {detail['msg']}"
+        raise refusal(
+            file,
+            line,
+            "io.results.value_invalid",
+            metric=metric,
+            field=field,
+            detail=str(detail["msg"]),
         ) from None
 
 
@@ -178,10 +240,10 @@ reads ``"1_5"`` as 15 and ``"١٥"`` as 15; neither is in a tool's output)."""
 
 def _float(text: str, file: str, line: int, what: str) -> float:
     if not _DECIMAL.fullmatch(text):
-        raise ResultsImportError(file, line, f"{what}: not a number: {text[:40]!r}")
+        raise refusal(file, line, "io.results.not_a_number", what=what, text=text[:40])
     value = float(text)
     if not math.isfinite(value):
-        raise ResultsImportError(file, line, f"{what}: not a finite number: {text!r}")
+        raise refusal(file, line, "io.results.not_finite", what=what, text=text)
     return value
 
 
@@ -191,9 +253,7 @@ _ASCII_INT = re.compile(r"[0-9]{1,18}")
 def _int(text: str, file: str, line: int, what: str) -> int:
     """A whole number written in ASCII digits (``"²".isdigit()`` is True, so not that)."""
     if not _ASCII_INT.fullmatch(text):
-        raise ResultsImportError(
-            file, line, f"{what} is not a whole number: {text[:40]!r}"
-        )
+        raise refusal(file, line, "io.results.not_whole", what=what, text=text[:40])
     return int(text)
 
 
@@ -249,29 +309,26 @@ def load_json(
     """
     start = json_start(text)
     if start < 0:
-        raise ResultsImportError(file, 1, "no JSON object in the file")
+        raise refusal(file, 1, "io.results.json.none")
     skipped = text.count("\n", 0, start)
     body = text[start:]
     try:
         return json.loads(body)
     except json.JSONDecodeError as exc:
-        if exc.msg == "Extra data" and trailing is not None:
+        if exc.msg == "Extra data":
             rest = body[exc.pos :]
-            if trailing(rest):
+            if trailing is not None and trailing(rest):
                 return json.JSONDecoder().raw_decode(body)[0]
-            raise ResultsImportError(
-                file,
-                exc.lineno + skipped,
-                "text after the JSON document that is not the tool's own report "
-                "(two files joined?)",
+            raise refusal(
+                file, exc.lineno + skipped, "io.results.json.trailing"
             ) from None
-        raise ResultsImportError(
-            file, exc.lineno + skipped, f"bad JSON: {exc.msg}"
+        raise refusal(
+            file, exc.lineno + skipped, "io.results.json.bad", detail=exc.msg
         ) from None
     except RecursionError:
-        raise ResultsImportError(file, 1, "JSON nested too deeply") from None
+        raise refusal(file, 1, "io.results.json.deep") from None
     except ValueError as exc:  # integers over 4,300 digits
-        raise ResultsImportError(file, 1, f"bad JSON: {str(exc)[:120]}") from None
+        raise refusal(file, 1, "io.results.json.bad", detail=str(exc)[:120]) from None
 
 
 def _get(data: Any, path: str, file: str, text: str) -> Any:
@@ -279,8 +336,8 @@ def _get(data: Any, path: str, file: str, text: str) -> Any:
     node = data
     for key in path.split("."):
         if not isinstance(node, dict) or key not in node:
-            raise ResultsImportError(
-                file, _line_of(text, f'"{key}"'), f"missing {path!r}"
+            raise refusal(
+                file, _line_of(text, f'"{key}"'), "io.results.json.missing", path=path
             )
         node = node[key]
     return node
@@ -288,17 +345,18 @@ def _get(data: Any, path: str, file: str, text: str) -> Any:
 
 def _number(value: Any, path: str, file: str, text: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ResultsImportError(
+        raise refusal(
             file,
             _line_of(text, f'"{path.rsplit(".", 1)[-1]}"'),
-            f"{path}: not a number",
+            "io.results.json.not_a_number",
+            path=path,
         )
     try:
         number = float(value)
     except OverflowError:
         number = math.inf
     if not math.isfinite(number):
-        raise ResultsImportError(file, 1, f"{path}: not a finite number")
+        raise refusal(file, 1, "io.results.json.not_finite", path=path)
     return number
 
 

@@ -12,7 +12,7 @@ import io
 import re
 from typing import Final
 
-from gpu_advisor.io.results_parsers import ResultsImportError, _int, _measure
+from gpu_advisor.io.results_parsers import _int, _measure, refusal
 from gpu_advisor.model.project import Measurement
 
 _CSV_UNIT = re.compile(r"^(?P<name>[A-Za-z0-9_.]+)\s*(?:\[(?P<unit>[A-Za-z]+|%)\])?$")
@@ -144,18 +144,16 @@ def _csv_value(
             reason = name.removeprefix(prefix)
             if reason in ("supported", "active"):
                 if not _HEX_MASK.fullmatch(cell):
-                    raise ResultsImportError(
-                        file, line, f"{name}: not a bit mask: {cell[:40]!r}"
+                    raise refusal(
+                        file, line, "io.results.smi.bitmask", name=name, cell=cell[:40]
                     )
                 if reason == "supported":
                     return None
                 return "throttle.active_mask", float(int(cell, 16)), "bitmask"
             state = cell.lower()
             if state not in ("active", "not active"):
-                raise ResultsImportError(
-                    file,
-                    line,
-                    f"{name}: expected 'Active' or 'Not Active', found {cell[:40]!r}",
+                raise refusal(
+                    file, line, "io.results.smi.active", name=name, cell=cell[:40]
                 )
             return f"throttle.{reason}", float(state == "active"), "flag"
     unit = _csv_unit(name)
@@ -165,7 +163,9 @@ def _csv_value(
         return name, float(cell.lower() == "yes"), "flag"
     match = _NUMERIC_CELL.match(cell)
     if not match:
-        raise ResultsImportError(file, line, f"{name}: not a number: {cell[:40]!r}")
+        raise refusal(
+            file, line, "io.results.smi.not_a_number", name=name, cell=cell[:40]
+        )
     return name, float(match.group("num")), match.group("unit") or unit
 
 
@@ -189,8 +189,8 @@ def _csv_rows(text: str, file: str) -> list[list[str]]:
     try:
         return list(reader)
     except csv.Error as exc:
-        raise ResultsImportError(
-            file, reader.line_num or 1, f"a damaged CSV row ({exc})"
+        raise refusal(
+            file, reader.line_num or 1, "io.results.csv_row", detail=str(exc)
         ) from None
 
 
@@ -210,12 +210,7 @@ def _gpu_column(names: list[str], file: str) -> int:
     for name in _GPU_ID_COLUMNS:
         if name in names:
             return names.index(name)
-    raise ResultsImportError(
-        file,
-        1,
-        "the query names no GPU (no index, pci.bus_id or uuid column), so the "
-        "rows cannot be told apart: the kit measures with index in --query-gpu",
-    )
+    raise refusal(file, 1, "io.results.smi.no_gpu_column")
 
 
 def _gpu_numbers(
@@ -263,9 +258,7 @@ def parse_nvidia_smi_csv(text: str, file: str, node: str | None) -> list[Measure
     for cell in rows[0]:
         match = _CSV_UNIT.match(cell.strip())
         if not match:
-            raise ResultsImportError(
-                file, 1, f"unexpected header cell {cell.strip()[:60]!r}"
-            )
+            raise refusal(file, 1, "io.results.smi.header_cell", cell=cell.strip()[:60])
         header.append((match.group("name"), match.group("unit") or ""))
     names = [name for name, _ in header]
     index_column = _gpu_column(names, file)
@@ -278,8 +271,8 @@ def parse_nvidia_smi_csv(text: str, file: str, node: str | None) -> list[Measure
         if [cell.strip().split(" ", 1)[0] for cell in row] == names:
             continue  # the header repeats when samples are appended
         if len(row) != len(header):
-            raise ResultsImportError(
-                file, number, f"expected {len(header)} columns, found {len(row)}"
+            raise refusal(
+                file, number, "io.results.columns", expected=len(header), found=len(row)
             )
         index_text = row[index_column].strip()
         if gpu_of is None:
@@ -287,8 +280,11 @@ def parse_nvidia_smi_csv(text: str, file: str, node: str | None) -> list[Measure
         elif index_text in gpu_of:
             gpu = gpu_of[index_text]
         else:
-            raise ResultsImportError(
-                file, number, f"a row without its GPU ({names[index_column]} is empty)"
+            raise refusal(
+                file,
+                number,
+                "io.results.smi.row_without_gpu",
+                column=names[index_column],
             )
         sample = seen.get(gpu, 0)
         seen[gpu] = sample + 1
@@ -316,5 +312,5 @@ def parse_nvidia_smi_csv(text: str, file: str, node: str | None) -> list[Measure
                 )
             )
     if not seen:
-        raise ResultsImportError(file, 1, "no result: no GPU rows under the header")
+        raise refusal(file, 1, "io.results.smi.no_rows")
     return out

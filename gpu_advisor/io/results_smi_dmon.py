@@ -12,7 +12,12 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from gpu_advisor.io.results_parsers import ResultsImportError, _float, _int, _measure
+from gpu_advisor.io.results_parsers import (
+    _float,
+    _int,
+    _measure,
+    refusal,
+)
 from gpu_advisor.model.project import Measurement
 
 SMI_DMON_TOOL: Final = "nvidia-smi-dmon"
@@ -58,13 +63,15 @@ def parse_nvidia_smi_dmon(text: str, file: str, node: str | None) -> list[Measur
             units = line.lstrip("#").split()
             continue
         if names is None or units is None or len(units) != len(names):
-            raise ResultsImportError(
-                file, number, "a dmon row before its header and units line"
-            )
+            raise refusal(file, number, "io.results.dmon.before_header")
         cells = line.split()
         if len(cells) != len(names):
-            raise ResultsImportError(
-                file, number, f"expected {len(names)} values, found {len(cells)}"
+            raise refusal(
+                file,
+                number,
+                "io.results.dmon.values",
+                expected=len(names),
+                found=len(cells),
             )
         columns = dict(zip((n.lower() for n in names), cells, strict=True))
         gpu = _int(columns["gpu"], file, number, "gpu")
@@ -87,5 +94,5 @@ def parse_nvidia_smi_dmon(text: str, file: str, node: str | None) -> list[Measur
                 )
             )
     if not out:
-        raise ResultsImportError(file, 1, "no result: no sampled dmon rows")
+        raise refusal(file, 1, "io.results.dmon.no_rows")
     return out

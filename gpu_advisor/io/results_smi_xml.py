@@ -13,7 +13,11 @@ from collections.abc import Iterable, Iterator
 from itertools import chain
 from typing import Final
 
-from gpu_advisor.io.results_parsers import ResultsImportError, _line_of, _measure
+from gpu_advisor.io.results_parsers import (
+    _line_of,
+    _measure,
+    refusal,
+)
 from gpu_advisor.model.project import Measurement
 
 MAX_XML_BYTES: Final = 16 * 2**20
@@ -35,20 +39,21 @@ def check_xml_safe(text: str, file: str) -> None:
     is refused (the "billion laughs" and external-entity attacks need them).
     """
     if len(text) > MAX_XML_BYTES:
-        raise ResultsImportError(file, 1, f"XML larger than {MAX_XML_BYTES} bytes")
+        raise refusal(file, 1, "io.results.xml.too_large", limit=MAX_XML_BYTES)
     upper = text.upper()
     for token in ("<!ENTITY", "<!ELEMENT", "<!ATTLIST"):
         pos = upper.find(token)
         if pos >= 0:
-            raise ResultsImportError(
+            raise refusal(
                 file,
                 text.count("\n", 0, pos) + 1,
-                f"{token[2:]} declarations are not allowed",
+                "io.results.xml.declaration",
+                token=token[2:],
             )
     for match in _DOCTYPE.finditer(text):
         if not _HARMLESS_DOCTYPE.match(match.group(0)):
-            raise ResultsImportError(
-                file, text.count("\n", 0, match.start()) + 1, "DOCTYPE not allowed here"
+            raise refusal(
+                file, text.count("\n", 0, match.start()) + 1, "io.results.xml.doctype"
             )
 
 
@@ -87,8 +92,8 @@ def _xml_number(
         return None
     match = _XML_VALUE.match(text)
     if not match:
-        raise ResultsImportError(
-            file, line, f"<{found.tag}>: not a reading: {text[:40]!r}"
+        raise refusal(
+            file, line, "io.results.xml.reading", tag=found.tag, text=text[:40]
         )
     return float(match.group(1)), match.group(2) or ""
 
@@ -162,13 +167,11 @@ def _smi_log(text: str, file: str) -> ET.Element:
         root = ET.fromstring(text)
     except ET.ParseError as exc:
         line = exc.position[0] if exc.position else 1
-        raise ResultsImportError(file, line, f"bad XML: {exc}") from None
+        raise refusal(file, line, "io.results.xml.bad", detail=str(exc)) from None
     if root.tag != "nvidia_smi_log":
-        raise ResultsImportError(
-            file, 1, f"root element is <{root.tag}>, not <nvidia_smi_log>"
-        )
+        raise refusal(file, 1, "io.results.xml.root", tag=root.tag)
     if not root.findall("gpu"):
-        raise ResultsImportError(file, 1, "no result: no <gpu> element")
+        raise refusal(file, 1, "io.results.xml.no_gpu")
     return root
 
 
@@ -237,11 +240,8 @@ def _throttle_readings(
         if _XML_ABSENT.fullmatch(state):
             continue
         if state.lower() not in _THROTTLE_STATES:
-            raise ResultsImportError(
-                file,
-                line,
-                f"<{child.tag}>: expected 'Active' or 'Not Active', "
-                f"found {state[:40]!r}",
+            raise refusal(
+                file, line, "io.results.xml.active", tag=child.tag, state=state[:40]
             )
         yield (
             f"throttle.{child.tag.removeprefix(prefix)}",

@@ -46,9 +46,9 @@ from typing import Final
 
 from gpu_advisor.io.results_parsers import (
     _DECIMAL,
-    ResultsImportError,
     _measure,
     iter_lines,
+    refusal,
 )
 from gpu_advisor.model.project import Measurement
 
@@ -131,11 +131,7 @@ def parse_framework_log(text: str, file: str, node: str | None) -> list[Measurem
             hf_block = False
         figures.extend(_line_figures(line, number, file))
     if not figures:
-        raise ResultsImportError(
-            file,
-            1,
-            "no result: the training log has no iteration or step line with throughput",
-        )
+        raise refusal(file, 1, "io.results.train.no_throughput")
     return [
         _measure(
             file,
@@ -184,7 +180,7 @@ def _num(text: str, line: int, file: str, what: str) -> float:
     grouped = re.fullmatch(r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]*)?", text)
     cleaned = text.replace(",", "") if grouped else text
     if not _DECIMAL.fullmatch(cleaned):
-        raise ResultsImportError(file, line, f"{what}: not a number: {text[:40]!r}")
+        raise refusal(file, line, "io.results.not_a_number", what=what, text=text[:40])
     return float(cleaned)
 
 
@@ -225,9 +221,7 @@ def _megatron(line: str, step: int, number: int, file: str) -> list[_Figure]:
             framework = "gpt-neox"
             match = re.fullmatch(r"([0-9.]+)\s*([KMGTP]?)FLOPS", value)
             if match is None:
-                raise ResultsImportError(
-                    file, number, f"approx flops per GPU: not a figure: {value[:40]!r}"
-                )
+                raise refusal(file, number, "io.results.train.flops", text=value[:40])
             tflops = _num(match[1], number, file, label) * _FLOPS_PREFIX[match[2]]
             out.append(
                 _Figure(
@@ -241,9 +235,7 @@ def _megatron(line: str, step: int, number: int, file: str) -> list[_Figure]:
                 out.append(_Figure(number, metric, figure, unit, step, framework))
                 break
     if not any(f.metric == "step_time" for f in out):
-        raise ResultsImportError(
-            file, number, "a Megatron iteration line without its elapsed time"
-        )
+        raise refusal(file, number, "io.results.train.no_elapsed")
     return [_Figure(f.line, f.metric, f.value, f.unit, f.step, framework) for f in out]
 
 
@@ -376,8 +368,8 @@ def _hf_dict(text: str, number: int, file: str) -> list[_Figure]:
     try:
         data = ast.literal_eval(text)
     except (ValueError, SyntaxError, MemoryError, RecursionError):
-        raise ResultsImportError(
-            file, number, f"a damaged Trainer log line: {text[:60]!r}"
+        raise refusal(
+            file, number, "io.results.train.trainer_line", text=text[:60]
         ) from None
     if not isinstance(data, dict):
         return []

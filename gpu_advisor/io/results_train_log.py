@@ -14,11 +14,11 @@ from typing import Final
 
 from gpu_advisor.io.results_parsers import (
     _DECIMAL,
-    ResultsImportError,
     _float,
     _int,
     _measure,
     iter_lines,
+    refusal,
 )
 from gpu_advisor.model.project import Measurement
 
@@ -39,8 +39,8 @@ def _numbered_rows(text: str, file: str) -> Iterator[tuple[int, list[str]]]:
         except StopIteration:
             return
         except csv.Error as exc:
-            raise ResultsImportError(
-                file, reader.line_num, f"a damaged CSV row ({exc})"
+            raise refusal(
+                file, reader.line_num, "io.results.csv_row", detail=str(exc)
             ) from None
         number += 1
         yield number, row
@@ -83,12 +83,7 @@ def parse_train_log(text: str, file: str, node: str | None) -> list[Measurement]
     first = next(rows, None)
     header = [cell.strip().lower() for cell in (first[1] if first else [])]
     if tuple(header[:3]) != TRAIN_LOG_HEADER or header[3:] not in ([], ["gpus"]):
-        raise ResultsImportError(
-            file,
-            1,
-            "a training log with other columns than the kit's: expected the header "
-            "'step,tokens_per_s,loss' or 'step,tokens_per_s,loss,gpus'",
-        )
+        raise refusal(file, 1, "io.results.train.columns")
     out: list[Measurement] = []
     gpus_seen: float | None = None
     seen_rows = 0
@@ -98,8 +93,8 @@ def parse_train_log(text: str, file: str, node: str | None) -> list[Measurement]
         keep = seen_rows % stride == 0
         seen_rows += 1
         if len(row) != len(header):
-            raise ResultsImportError(
-                file, number, f"expected {len(header)} columns, found {len(row)}"
+            raise refusal(
+                file, number, "io.results.columns", expected=len(header), found=len(row)
             )
         step = _int(row[0].strip(), file, number, "step")
         out.extend(_step_measurements(row, number, step, keep, file, node))
@@ -120,13 +115,9 @@ def parse_train_log(text: str, file: str, node: str | None) -> list[Measurement]
                     )
                 )
             elif gpus != gpus_seen:
-                raise ResultsImportError(
-                    file, number, "the gpus column changes within one log"
-                )
+                raise refusal(file, number, "io.results.train.gpus_change")
     if not out:
-        raise ResultsImportError(
-            file, 1, "no result: the training log has a header but no steps"
-        )
+        raise refusal(file, 1, "io.results.train.no_steps")
     return out
 
 
@@ -138,7 +129,7 @@ def _step_measurements(
     out: list[Measurement] = []
     tokens = _float(row[1].strip(), file, number, "tokens_per_s")
     if tokens < 0:
-        raise ResultsImportError(file, number, "tokens_per_s is negative")
+        raise refusal(file, number, "io.results.train.negative")
     if keep:
         out.append(
             _measure(
@@ -154,9 +145,7 @@ def _step_measurements(
         )
     loss_text = row[2].strip()
     if not (_DECIMAL.fullmatch(loss_text) or _DIVERGED.fullmatch(loss_text)):
-        raise ResultsImportError(
-            file, number, f"loss is not a number: {loss_text[:40]!r}"
-        )
+        raise refusal(file, number, "io.results.train.loss", text=loss_text[:40])
     loss = float(loss_text)
     if math.isfinite(loss) and keep:
         out.append(
@@ -178,7 +167,5 @@ def _gpus_cell(cell: str, number: int, file: str) -> float:
     """The ``gpus`` column: a whole number >= 1."""
     gpus = _float(cell.strip(), file, number, "gpus")
     if gpus < 1 or gpus != int(gpus):
-        raise ResultsImportError(
-            file, number, f"gpus must be a whole number >= 1: {cell!r}"
-        )
+        raise refusal(file, number, "io.results.train.gpus", cell=cell)
     return gpus

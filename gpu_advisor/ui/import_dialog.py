@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor import words
 from gpu_advisor.io.results_import import (
     FileSummary,
     ImportCancelledError,
@@ -49,7 +50,7 @@ from gpu_advisor.io.results_import import (
     refusal_kind,
     summarize_files,
 )
-from gpu_advisor.ui.i18n import fill
+from gpu_advisor.ui.i18n import current_language, fill
 from gpu_advisor.ui.style import (
     ERROR_STYLE,
     OK_STYLE,
@@ -319,7 +320,7 @@ class ImportDialog(QDialog):
             _put(
                 self.refused_table,
                 row,
-                [where, item.reason, self.hint(refusal_kind(item.reason))],
+                [where, _reason(item), self.hint(refusal_kind(item.reason))],
             )
             cell = self.refused_table.item(row, 1)
             if cell is not None:
@@ -334,14 +335,21 @@ class ImportDialog(QDialog):
         self.refused_label.setText(
             fill(self.tr("Refused, nothing taken from them: %1 files"), refused)
         )
-        skipped = [item.file for item in report.skipped] if report is not None else []
+        skipped = (
+            [
+                f"{self.shown_name(item.file)} ({_reason(item)})"
+                for item in report.skipped
+            ]
+            if report is not None
+            else []
+        )
         self.skipped_label.setVisible(bool(skipped))
         self.skipped_label.setText(
             fill(
                 self.tr(
                     "Left out, not test results (notes, scripts, hidden files): %1"
                 ),
-                ", ".join(skipped),
+                "; ".join(skipped),
             )
         )
         if report is None:
@@ -400,3 +408,10 @@ class ImportDialog(QDialog):
             self._stop.set()
             self._runner.cancel()
         super().closeEvent(event)
+
+
+def _reason(item: RefusedFile) -> str:
+    """Why a file was refused, in the app's language when the catalogs word it."""
+    if item.words is None:
+        return item.reason
+    return words.text(item.words, current_language())

@@ -19,6 +19,7 @@ from gpu_advisor.io.results_import import (
     ResultsImportError,
     import_results,
     parse_results,
+    parse_text,
 )
 from gpu_advisor.model.project import Measurement
 
@@ -83,6 +84,34 @@ def test_nccl_node_comes_from_the_rank_list():
     ms = _read("nccl-tests", "h100-gcp-a3mega-2node-16rank-allreduce.txt")
     assert {m.node for m in ms} == {"ztan-mig-235z"}
     assert _one(ms, "all_reduce.out_of_place.wrong", size_bytes=8 * 2**30) == 0
+
+
+def test_nccl_nodes_from_nccl_info_without_the_rank_list():
+    # derived: the AWS 8-node output with its rank list removed; its
+    # NCCL_DEBUG=INFO lines state "nRanks 8 nNodes 8" (the node count is
+    # not lost, nor taken to be one)
+    text = (SAMPLES / "nccl-tests" / "rtxpro6000-aws-8node-allreduce-nccl-debug-info.txt").read_text()  # fmt: skip
+    lines = [line for line in text.splitlines() if "#  Rank " not in line]
+    assert len(lines) < len(text.splitlines())
+    ms = parse_text("\n".join(lines) + "\n", "aws.txt")
+    assert _one(ms, "all_reduce.ranks") == 8
+    assert _one(ms, "all_reduce.nodes") == 8
+
+
+def test_iperf3_json_with_text_after_it_says_so():
+    # derived: a real iperf3 JSON with a line after it (two outputs joined)
+    text = (SAMPLES / "iperf3" / "iperf-3.9-tcp-1stream-10s-gcp-to-ibm-crlf.json").read_text()  # fmt: skip
+    with pytest.raises(ResultsImportError, match="text after the JSON document"):
+        parse_text(text + "\niperf3: interrupt - the client has terminated\n", "x.json")
+
+
+def test_fio_json_with_fios_exit_message_after_it():
+    # derived: a real fio JSON followed by fio's own stderr line
+    name = "fio-3.26-libaio-readwrite-disk-fill.json"
+    text = (SAMPLES / "fio" / name).read_text()
+    joined = text + "fio: file hash not empty on exit\n"
+    # _read imports from the "fio" folder, which names the node
+    assert parse_text(joined, name, "fio") == _read("fio", name)
 
 
 def test_nccl_old_table_error_column():
@@ -332,7 +361,8 @@ def test_dcgm_2x_deployment_failures():
         f"deployment.{t}": {"fail"} for t in failed
     }
     assert {m.value for m in ms if m.status == "fail"} == {0.0}
-    assert _not_run(ms) is None  # a level 1 run lists no other test
+    # a level 1 run tests no hardware: PCIe and memory (level 2) are missing
+    assert _not_run(ms) == 2
 
 
 def test_dcgm_338_gpu_memory_fails_and_skips_are_not_passes():

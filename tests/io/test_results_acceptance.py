@@ -198,12 +198,21 @@ def test_dcgm4_not_run_and_per_gpu_skip():
     assert _one(ms, "hardware.memory").status == "skip"
     assert _one(ms, "hardware.pcie", gpu=1).status == "skip"
     assert _one(ms, "hardware.pcie", gpu=0).status == "pass"
-    assert _one(ms, INCOMPLETE_METRIC).labels == {"tests": "hardware.memory"}
+    # memory ran on no GPU, pcie not on GPU 1: both left out of the run
+    assert _one(ms, INCOMPLETE_METRIC).labels == {
+        "tests": "hardware.memory, hardware.pcie",
+        "skipped_on": "hardware.pcie: GPU 1",
+    }
 
 
 def test_unknown_refusals_do_not_say_cut_or_edited():
     report = import_results([REAL / "nccl-tests"])
-    assert not report.refused
+    # the one refused output: 16 separate one-GPU runs mixed together
+    # (NVIDIA/nccl-tests#294), a run without a result, not a damaged file
+    assert [Path(r.file).name for r in report.refused] == [
+        "h100-2node-16proc-allreduce-no-mpi-build-interleaved.txt"
+    ]
+    assert {refusal_kind(r.reason).value for r in report.refused} == {"no_result"}
 
 
 # --- fio -------------------------------------------------------------------------------
