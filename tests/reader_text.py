@@ -40,6 +40,8 @@ ZH_WHITELIST: Final = frozenset(
     }
     | {"FlashAttention", "Kubernetes", "Prometheus", "Grafana", "Slurm", "SLURM"}
     | {"iperf", "fio", "dcgmi", "exporter", "PUE", "UPS", "IDC", "VPC", "SLA"}
+    # commands the reader is told to run: nvidia-smi nvlink -e, dcgmi diag -r 2
+    | {"nvidia", "smi", "nvlink", "diag"}
     | {"CTO", "SHA", "JSON", "PDF", "VAT", "GPU Advisor", "Advisor", "idctop"}
     | {"Hugging", "Face", "GitHub", "arXiv", "USENIX", "FAST", "PaLM", "DeepSeek"}
     | {"BLOOM", "LLaMA", "PPIO", "ECS", "EC2"}

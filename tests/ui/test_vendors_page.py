@@ -295,15 +295,23 @@ def test_import_three_sample_sets_ranks_a_b_c(
         .toolTip()
         .startswith("Not accepted: dcgmi diag hardware.gpu_memory on GPU 3: fail. ")
     )
-    # the first row of the scoring table: each vendor's acceptance, C's reason
+    # the first row of the scoring table: each vendor's acceptance; C's reason
+    # in the cell's tooltip and in full above the table
     assert [_text(page.score_table, 0, c) for c in range(5)] == [
         "Acceptance",
         "",
         "Passed the tests imported",
         "Passed the tests imported",
-        "Not accepted: dcgmi diag hardware.gpu_memory on GPU 3: fail. "
-        "Ranked behind every vendor that passed.",
+        "Not accepted",
     ]
+    reason = (
+        "Not accepted: dcgmi diag hardware.gpu_memory on GPU 3: fail. "
+        "Ranked behind every vendor that passed."
+    )
+    cell = page.score_table.item(0, 4)
+    assert cell is not None
+    assert cell.toolTip() == reason
+    assert reason in page.winner_label.text()
     # +33.7: measured MFU on model FLOPs (6N + 12·L·s·d) against the A100 MFU
     # refitted on confirmed published runs (+30.7 on the earlier fit)
     assert page.sensitivity_text(Criterion.PRICE).startswith("+33.7 points: B wins")

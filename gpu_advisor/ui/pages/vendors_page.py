@@ -50,6 +50,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -288,9 +289,26 @@ class VendorsPage(QWizardPage):
         layout = QVBoxLayout(body)
         layout.addWidget(self.winner_label)
         layout.addWidget(self.scoring_error)
-        layout.addWidget(self.score_table, 1)
+        layout.addWidget(self.score_table)
         layout.addWidget(self.weights_hint)
-        return body
+        layout.addStretch(1)
+        # the table is as large as its rows and columns (never a scroll bar of
+        # its own, never a hidden rank); the tab scrolls when the window is small
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setWidget(body)
+        return scroll
+
+    def _fit_score_table(self) -> None:
+        """Size the scoring table to its rows and columns."""
+        table = self.score_table
+        table.resizeColumnsToContents()
+        frame = 2 * table.frameWidth()
+        height = table.horizontalHeader().sizeHint().height()
+        height += sum(table.rowHeight(row) for row in range(table.rowCount()))
+        width = sum(table.columnWidth(c) for c in range(table.columnCount()))
+        table.setFixedSize(width + frame, height + frame)
 
     def _weight_slot(self, criterion: Criterion) -> Callable[[float], None]:
         return lambda value: self._on_weight_changed(criterion, value)
@@ -694,6 +712,7 @@ class VendorsPage(QWizardPage):
         )
         self._show_judgement(project)
         self._show_scoring(project)
+        self._fit_score_table()
 
     def _show_judgement(self, project: Project) -> None:
         vendor = self._selected_vendor()
@@ -817,12 +836,11 @@ class VendorsPage(QWizardPage):
         held back (``VendorScore.held_back``), else passed or not tested."""
         put(0, 0, words.say("evidence.acceptance.label", language))
         for column, vs in enumerate(ranked, start=2):
-            shown = (
-                words.text(vs.held_back, language)
-                if vs.held_back is not None
-                else words.say(f"evidence.acceptance.{vs.acceptance.value}", language)
-            )
-            put(0, column, shown, shown)
+            # the verdict in the cell, the engine's reason in its tooltip (and
+            # in full above the table): a sentence would widen the column
+            verdict = words.say(f"evidence.acceptance.{vs.acceptance.value}", language)
+            reason = "" if vs.held_back is None else words.text(vs.held_back, language)
+            put(0, column, verdict, reason or verdict)
 
     def _sensitivity_texts(self, result: ScoringResult, vendors: int) -> list[str]:
         """Per criterion, how far its weight must move to change the winner."""
