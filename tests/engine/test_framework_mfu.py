@@ -321,3 +321,53 @@ def test_more_throughput_never_lowers_the_measured_mfu(
         slow.tokens_per_s_per_gpu / plan_tokens_per_s_per_gpu(plan_mfu, FOOTING),
         rel=1e-9,
     )
+
+
+def _derived(tmp_path: Path, sample: str, first_line: str) -> list[Measurement]:
+    """A synthetic variant derived from a real sample: one line the framework
+    prints before training put in front of the real log's lines."""
+    path = tmp_path / sample
+    real = (TRAIN_LOGS / sample).read_text(encoding="utf-8")
+    path.write_text(first_line + "\n" + real, encoding="utf-8")
+    return parse_results([path])
+
+
+@pytest.mark.parametrize(("seq_len", "same"), [(4096, True), (2048, False)])
+def test_megatron_lm_sequence_length_from_its_argument_dump(
+    tmp_path: Path, seq_len: int, same: bool
+) -> None:
+    # Megatron-LM's _print_args line: "  seq_length " + 38 dots + " 4096"
+    # (NVIDIA/Megatron-LM megatron/training/arguments.py), before the real
+    # iterations 43-45. The plan trains at 4096: the same sequence length is
+    # the plan's footing; 2048 is another run, judged on 232.2 / 989 alone.
+    project, vendor = _plan("mixtral-8x7b", "H100-80GB-SXM", 4096)
+    arg = f"  seq_length {'.' * (48 - len('seq_length'))} {seq_len}"
+    measurements = _derived(tmp_path, MEGATRON, arg)
+    assert [m.value for m in measurements if m.metric == "seq_len"] == [seq_len]
+    judgement, _ = _judge(measurements, project, vendor)
+    check = _mfu_check(judgement)
+    assert check.measured == pytest.approx(232.2 / 989.0)
+    assert (judgement.measured_mfu is not None) is same
+    english = text(check.message, "en")
+    assert ("sequence length 2048 tokens against the plan's 4096" in english) is (
+        not same
+    )
+
+
+def test_torchtitan_parameter_count_from_its_model_line(tmp_path: Path) -> None:
+    # torchtitan/trainer.py logs "Model {name} {flavor} size: {count:,} total
+    # parameters" before training; a Llama 3 8B line (8,030,261,248) in front
+    # of the real steps, against a Qwen2.5-1.5B plan (1.54e9): another model.
+    project, vendor = _plan("qwen2.5-1.5b", "H100-80GB-SXM", 2048)
+    line = (
+        "[titan] 2026-05-04 13:58:20,000 - root - INFO - Model llama3 8B "
+        "size: 8,030,261,248 total parameters"
+    )
+    measurements = _derived(tmp_path, TORCHTITAN, line)
+    assert [m.value for m in measurements if m.metric == "params"] == [8030261248.0]
+    judgement, _ = _judge(measurements, project, vendor)
+    check = _mfu_check(judgement)
+    assert check.measured == pytest.approx(0.0272)
+    english = text(check.message, "en")
+    assert "8.03 billion parameters against the plan's 1.54 billion" in english
+    assert "参数量 8.03B，方案为 1.54B" in text(check.message, "zh")
