@@ -54,8 +54,8 @@ SAME_MODEL_FLOPS_TOLERANCE: Final = 0.25
 """A log that states both tokens/s and TFLOP/s states the FLOPs per token it
 counts; within 25 % of what the framework counts for the plan's model it is the
 plan's model (Megatron-LM's later causal-mask halving of the attention term
-moves the count by up to about 15 % at long sequences); a debug or other model
-is off by far more."""
+moves the count by about 7 % for a 7B model at 4,096 tokens, more at longer
+sequences); a debug or other model is off by far more."""
 
 WARMUP_FRACTION: Final = 0.1
 """Leading share of the steps left out, as for the kit's log
@@ -284,11 +284,15 @@ def framework_flops_per_token(framework: str, footing: Footing) -> float:
       (EleutherAI/gpt-neox @ ea7aefd8f8e183256992d9fede4d7c71a46d67a5,
       ``megatron/logging.py``): the plan's FLOPs with its recompute
       (:func:`gpu_advisor.engine.sizing.compute.flops_per_token`). Before
-      2023-08 (@ 408e29d9c746a02d842917bb7447c5c4be0b42d4) it counted
-      ``6·N + 60·L·s·h``, more than the plan: again an MFU that errs low.
-    * DeepSpeed's flops profiler: ``3 × fwd flops per GPU / iter latency``
-      (its own line), the forward measured once per step, so no recompute:
-      the plan's count.
+      "Improve FLOPS Calculation" (#1044, 5f3640178c410bc4813ae1be6ddd741fa7d13e22,
+      2023-09-27) it counted ``6·N_total + 60·L·s·h`` (@
+      408e29d9c746a02d842917bb7447c5c4be0b42d4), more than the plan: a log of
+      those versions gives an MFU that errs low, never high.
+    * DeepSpeed's flops profiler: ``FLOPS per GPU = 3 * fwd flops per GPU /
+      iter latency`` (its own line): three times the FLOPs it measured in the
+      profiled step's forward pass, so the forward recomputed in the backward
+      is not counted: the plan's count (fused attention kernels its hooks do
+      not see are missing from it, an MFU that errs low).
     * Hugging Face Trainer: ``total_flos`` sums ``floating_point_ops`` =
       ``6 · estimate_tokens · num_parameters(exclude_embeddings=True)``, all
       parameters (frozen LoRA bases and every MoE expert included), no
