@@ -27,6 +27,12 @@ Formats, from each framework's printing code:
   of the whole job, ``train_tokens_per_second`` per device
   (``include_tokens_per_second``, TrainingArguments).
 
+What the model was, where the log states it: torchtitan's ``Model llama3 8B
+size: 8,030,261,248 total parameters`` (``torchtitan/trainer.py``) as
+``params`` [count], and Megatron-LM's argument dump ``  seq_length ....
+4096`` (``_print_args`` in ``megatron/training/arguments.py``) as ``seq_len``
+[tokens], so that a log of another model than the plan's is told apart.
+
 Every figure is stored with the unit the log states: ``tokens_per_s_per_gpu``
 [tokens/s/GPU], ``tflops_per_gpu`` [TFLOP/s/GPU], ``mfu`` [%], ``step_time``
 [ms], ``samples_per_s`` [samples/s], ``steps_per_s`` [steps/s], ``loss``,
@@ -74,6 +80,11 @@ _DS_PROFILER_SAMPLES = re.compile(r"^\s*samples/second:\s*(?P<value>[0-9.]+)\s*$
 _HF_BLOCK = re.compile(r"\*{5} train metrics \*{5}")
 _HF_ROW = re.compile(r"^\s*(?P<key>[a-z_]+)\s+=\s+(?P<value>\S+)\s*$")
 _HF_DICT = re.compile(r"\{'(?:train_runtime|loss|train_samples_per_second)'.*\}")
+
+_TITAN_SIZE = re.compile(
+    r"\bsize:\s*(?P<count>[0-9]{1,3}(?:,[0-9]{3})*)\s+total parameters"
+)
+_MEGATRON_SEQ_ARG = re.compile(r"^\s+seq_length \.+ (?P<value>[0-9]+)\s*$")
 
 _FLOPS_PREFIX: Final = {"": 1e-12, "K": 1e-9, "M": 1e-6, "G": 1e-3, "T": 1.0, "P": 1e3}
 
@@ -149,6 +160,14 @@ def parse_framework_log(text: str, file: str, node: str | None) -> list[Measurem
 
 
 def _line_figures(line: str, number: int, file: str) -> list[_Figure]:
+    size = _TITAN_SIZE.search(line)
+    if size:
+        count = _num(size["count"], number, file, "total parameters")
+        return [_Figure(number, "params", count, "count", None, "torchtitan")]
+    seq = _MEGATRON_SEQ_ARG.match(line)
+    if seq:
+        value = float(seq["value"])
+        return [_Figure(number, "seq_len", value, "tokens", None, "megatron-lm")]
     megatron = _MEGATRON.search(line)
     if megatron and "elapsed time per iteration" in line:
         return _megatron(line, int(megatron["step"]), number, file)

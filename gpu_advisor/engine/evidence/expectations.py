@@ -46,6 +46,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from gpu_advisor.engine.evidence.framework_mfu import Footing, plan_footing
 from gpu_advisor.engine.evidence.measured import plan_sizing
 from gpu_advisor.engine.sizing import compute as _cmp
 from gpu_advisor.engine.sizing.size import resolve_shape
@@ -82,6 +83,10 @@ class Expectations(Frozen):
     )
     peak_tflops: float | None = Field(
         None, gt=0, description="Dense peak in the plan's training precision. [TFLOP/s]"
+    )
+    footing: Footing | None = Field(
+        None,
+        description="The plan's model and peak, which training logs' MFU is put on.",
     )
     gpu_temp_limit_c: float = Field(85.0, description="[°C]")
     sources: dict[str, str] = Field(default_factory=dict)
@@ -314,6 +319,7 @@ def expectations_for(
         active_params=active_params,
         flops_per_token=flops_per_token or None,
         peak_tflops=peak,
+        footing=plan_footing(project.workload, catalog, gpu, gpus_per_node),
         gpu_temp_limit_c=project.monitoring.gpu_temp_c,
         sources=_sources(intra, gpu, inter),
     )

@@ -1,9 +1,12 @@
 """Training throughput and the MFU a vendor's own job measured.
 
-:func:`training_throughput` reduces the training log to its median
+:func:`training_throughput` reduces the kit's training log to its median
 throughput; :func:`measured_mfu` turns it into the MFU that replaces the
 catalog's guess for this vendor (:func:`with_measured_mfu`), and the
-``training.mfu`` check compares it with the MFU the plan models.
+``training.mfu`` check compares it with the MFU the plan models. Without the
+kit's log, a framework's log (Megatron-LM, torchtitan, DeepSpeed, the Hugging
+Face Trainer) is put on the plan's footing by :mod:`.framework_mfu` and judged
+alike, the framework's own figure shown beside.
 
 * MFU: tokens/s/GPU × 6·N_active / peak [7]_.
 
@@ -29,6 +32,16 @@ from gpu_advisor.engine.evidence.checks import (
     _ratio_check,
 )
 from gpu_advisor.engine.evidence.expectations import Expectations
+from gpu_advisor.engine.evidence.framework_mfu import (
+    Basis,
+    Footing,
+    FrameworkMfu,
+    framework_flops_per_token,
+    framework_mfu,
+    framework_run,
+    plan_footing,
+    plan_tokens_per_s_per_gpu,
+)
 from gpu_advisor.engine.sizing import compute as _cmp
 from gpu_advisor.engine.sizing.size import resolve_shape
 from gpu_advisor.model.catalog import Catalog
@@ -222,7 +235,7 @@ def _mfu_check(
 ) -> tuple[list[Check], float | None]:
     throughput = training_throughput(measurements)
     if throughput is None:
-        return [], None
+        return _framework_mfu_check(measurements, exp)
     if exp.active_params is None:
         return [
             _info(
@@ -268,6 +281,159 @@ def _mfu_check(
     return [check], mfu
 
 
+FRAMEWORK_MFU_SOURCE: Final = (
+    "PaLM (Chowdhery et al. 2022) App. B; FLOP counts: NVIDIA/Megatron-LM@d0f1307 "
+    "training.py, pytorch/torchtitan@b5bcd76 models/utils.py, EleutherAI/gpt-neox@ea7aefd "
+    "logging.py, huggingface/transformers@040ba14 modeling_utils.py"
+)
+"""Where the framework logs' FLOP counts come from (:mod:`.framework_mfu`)."""
+
+
+def _framework_mfu_check(
+    measurements: Sequence[Measurement], exp: Expectations
+) -> tuple[list[Check], float | None]:
+    """The ``training.mfu`` check of a framework's log: its MFU on the plan's
+    footing against the plan's MFU, or, for a log of another model, its own
+    MFU (then no measured MFU for the plan: it is not on the plan's footing)."""
+    run = framework_run(measurements)
+    if run is None:
+        return [], None
+    footing = exp.footing
+    result = None if footing is None else framework_mfu(measurements, footing)
+    if footing is None or result is None:
+        message = Message(code="evidence.check.mfu_unknown_model")
+        return [_info("training.mfu", message, node=run.node, file=run.file)], None
+    if result.mfu is None and (result.same_model or result.own_mfu is None):
+        message = Message(
+            code="evidence.framework_mfu.nothing",
+            params={"framework": run.framework},
+        )
+        return [_info("training.mfu", message, node=run.node, file=run.file)], None
+    if result.mfu is not None and result.mfu > 1:
+        message = Message(
+            code="evidence.framework_mfu.above_one",
+            params={"framework": run.framework, "mfu": result.mfu},
+        )
+        check = Check(
+            test="training.mfu",
+            node=run.node,
+            file=run.file,
+            verdict=Verdict.WARN,
+            message=message,
+        )
+        return [check], None
+    measured = result.mfu if result.mfu is not None else result.own_mfu or 0.0
+    check = _ratio_check(
+        test="training.mfu",
+        measured=measured,
+        expected=exp.default_mfu,
+        pass_ratio=MFU_PASS_RATIO,
+        warn_ratio=MFU_WARN_RATIO,
+        unit="",
+        what=_framework_what(result, exp),
+        node=run.node,
+        file=run.file,
+        source=FRAMEWORK_MFU_SOURCE,
+    )
+    return [check], result.mfu
+
+
+def _framework_what(result: FrameworkMfu, exp: Expectations) -> Message:
+    """What the framework check measured: the plan's footing and how it was
+    reached, the framework's own figure beside it; or the note on a log of
+    another model."""
+    run, footing = result.run, exp.footing
+    assert footing is not None  # checked by the caller
+    own = _own_figure(result)
+    if result.mfu is None:
+        kind = "flops"
+        if run.seq_len is not None and run.seq_len != footing.seq_len:
+            kind = "seq_len"
+        if run.params is not None:
+            kind = "both" if kind == "seq_len" else "params"
+        differs = Message(
+            code=f"evidence.framework_mfu.other.{kind}",
+            params={
+                "params_billion": (run.params or 0.0) / 1e9,
+                "plan_params_billion": footing.params_total / 1e9,
+                "seq_len": run.seq_len or 0,
+                "plan_seq_len": footing.seq_len,
+                "gflop_per_token": (run.flops_per_token or 0.0) / 1e9,
+                "plan_gflop_per_token": framework_flops_per_token(
+                    run.tflops_framework or run.framework, footing
+                )
+                / 1e9,
+            },
+        )
+        return Message(
+            code="evidence.framework_mfu.other_model",
+            params={"framework": run.framework, "differs": differs, "own": own},
+        )
+    return Message(
+        code="evidence.framework_mfu.what",
+        params={
+            "framework": run.framework,
+            "tokens_per_s": result.tokens_per_s_per_gpu or 0.0,
+            "plan_tokens_per_s": plan_tokens_per_s_per_gpu(exp.default_mfu, footing),
+            "basis": _basis(result, footing),
+            "own": own,
+        },
+    )
+
+
+def _basis(result: FrameworkMfu, footing: Footing) -> Message:
+    """How the tokens/s per GPU on the plan's footing were reached."""
+    run = result.run
+    if result.basis is Basis.TFLOPS:
+        framework = run.tflops_framework or run.framework
+        return Message(
+            code="evidence.framework_mfu.basis.tflops",
+            params={
+                "tflops": run.tflops_per_gpu or 0.0,
+                "gflop_per_token": framework_flops_per_token(framework, footing) / 1e9,
+            },
+        )
+    if result.basis in (Basis.TOTAL_FLOS, Basis.SAMPLES):
+        suffix = "_assumed" if result.gpus_assumed else ""
+        return Message(
+            code=f"evidence.framework_mfu.basis.{result.basis.value}{suffix}",
+            params={
+                "gpus": result.gpus or footing.gpus,
+                "samples_per_s": run.samples_per_s or 0.0,
+                "seq_len": footing.seq_len,
+            },
+        )
+    return Message(code="evidence.framework_mfu.basis.tokens")
+
+
+def _own_figure(result: FrameworkMfu) -> Message:
+    """The framework's own figure, shown beside the plan's."""
+    framework = result.run.framework
+    if result.run.mfu_percent is not None:
+        return Message(
+            code="evidence.framework_mfu.own.stated",
+            params={
+                "framework": framework,
+                "tflops": result.own_tflops_per_gpu or 0.0,
+                "mfu": result.own_mfu or 0.0,
+            },
+        )
+    if result.own_tflops_per_gpu is not None:
+        derived = result.run.tflops_per_gpu is None  # the Trainer's total_flos
+        return Message(
+            code="evidence.framework_mfu.own."
+            + ("total_flos" if derived else "tflops"),
+            params={
+                "framework": framework,
+                "tflops": result.own_tflops_per_gpu,
+                "mfu": result.own_mfu or 0.0,
+            },
+        )
+    return Message(
+        code="evidence.framework_mfu.own.none", params={"framework": framework}
+    )
+
+
 def vendor_measured_mfu(
     project: Project, vendor: Vendor, catalog: Catalog
 ) -> float | None:
@@ -288,15 +454,24 @@ def vendor_measured_mfu(
     active = shape.params_active
     if active <= 0:
         return None
-    return measured_mfu(
-        vendor.measurements,
-        active_params=active,
-        peak_tflops=peak,
-        gpus=project.environment.gpus_per_node,
-        flops_per_token=_cmp.model_flops_per_token(
-            shape, workload.seq_len, workload.task
-        ),
+    if training_throughput(vendor.measurements) is not None:
+        return measured_mfu(
+            vendor.measurements,
+            active_params=active,
+            peak_tflops=peak,
+            gpus=project.environment.gpus_per_node,
+            flops_per_token=_cmp.model_flops_per_token(
+                shape, workload.seq_len, workload.task
+            ),
+        )
+    gpu = catalog.gpu(vendor.gpu_id)
+    footing = plan_footing(
+        workload, catalog, gpu, project.environment.gpus_per_node or gpu.gpus_per_server
     )
+    result = None if footing is None else framework_mfu(vendor.measurements, footing)
+    if result is None or result.mfu is None:
+        return None
+    return result.mfu if 0 < result.mfu <= 1 else None
 
 
 def with_measured_mfu(project: Project, vendor: Vendor, catalog: Catalog) -> Vendor:
