@@ -1025,7 +1025,9 @@ def test_catalog_thermal_limits_are_ordered_and_cited() -> None:
     temperature, so a block out of this order would warn in the wrong order.
     """
     cited = {g.id: g.thermal for g in load_catalog().gpus if g.thermal is not None}
-    assert {"A100-80GB-SXM", "A100-80GB-PCIe", "H800-80GB-SXM"} <= cited.keys()
+    assert {"A100-40GB-SXM", "A100-80GB-SXM", "A100-80GB-PCIe", "H800-80GB-SXM"} <= (
+        cited.keys()
+    )
     for gpu_id, thermal in cited.items():
         slowdown, shutdown = thermal.slowdown_temp_c, thermal.shutdown_temp_c
         assert slowdown is not None, gpu_id
