@@ -45,6 +45,7 @@ from gpu_advisor.engine.rollout.configs.prometheus import (
     prometheus_scrape_config,
 )
 from gpu_advisor.engine.rollout.configs.slurm import slurm_script
+from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import (
     Environment,
@@ -1012,3 +1013,26 @@ def test_values_named_like_commands_are_quoted(word: str) -> None:
     shellcheck_ok(text)
     assert f"MASTER_ADDR='{word}'\n" in text
     assert f"export NCCL_SOCKET_IFNAME='{word}'\n" in text
+
+
+# --- catalog temperature limits behind the alerts ---------------------------------
+
+
+def test_catalog_thermal_limits_are_ordered_and_cited() -> None:
+    """Each GPU's published limits: max operating <= slowdown < shutdown, with a URL.
+
+    The alerts warn at the max operating temperature and again at the slowdown
+    temperature, so a block out of this order would warn in the wrong order.
+    """
+    cited = {g.id: g.thermal for g in load_catalog().gpus if g.thermal is not None}
+    assert {"A100-40GB-SXM", "A100-80GB-SXM", "A100-80GB-PCIe", "H800-80GB-SXM"} <= (
+        cited.keys()
+    )
+    for gpu_id, thermal in cited.items():
+        slowdown, shutdown = thermal.slowdown_temp_c, thermal.shutdown_temp_c
+        assert slowdown is not None, gpu_id
+        assert shutdown is not None, gpu_id
+        assert thermal.max_operating_temp_c <= slowdown < shutdown, gpu_id
+        urls = [c.url for c in thermal.provenance.citations]
+        assert urls, gpu_id
+        assert all(u.startswith("https://") for u in urls), gpu_id
