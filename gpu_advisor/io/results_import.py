@@ -69,6 +69,7 @@ from gpu_advisor.io.results_smi_dmon import (
     parse_nvidia_smi_dmon,
 )
 from gpu_advisor.io.results_smi_xml import parse_nvidia_smi_xml
+from gpu_advisor.io.results_stated import stated_facts
 from gpu_advisor.io.results_train_frameworks import (
     looks_like_framework_log,
     parse_framework_log,
@@ -606,6 +607,9 @@ class FileSummary:
     not_stated: tuple[str, ...] = ()
     """Facts of the run the file does not state, for the person to give
     (nccl-tests: ``collective``, ``nodes``; :func:`results_nccl.not_stated`)."""
+    stated: tuple[str, ...] = ()
+    """Facts of the run the person stated on import
+    (:func:`results_stated.apply_stated`), shown as stated by the user."""
 
 
 def summarize_files(measurements: Sequence[Measurement]) -> list[FileSummary]:
@@ -645,6 +649,7 @@ def summarize_files(measurements: Sequence[Measurement]) -> list[FileSummary]:
                     for k in keys[:KEY_VALUES_PER_FILE]
                 ),
                 not_stated=unstated.get(file, ()),
+                stated=stated_facts(rows),
             )
         )
     return out
