@@ -111,3 +111,29 @@ def test_bad_values_are_refused(capsys: Any, argv: list[str]) -> None:
         main(["parse-results", *argv, str(UNNAMED)])
     assert exit_.value.code == 2
     assert "--" in capsys.readouterr().err
+
+
+def test_a_stated_run_is_judged_and_an_unstated_one_only_shown(tmp_path: Path) -> None:
+    """Left unstated the derived run is shown, not judged (no node count, no
+    collective); stated all_reduce on 2 nodes it is judged as a cross-node run."""
+    from gpu_advisor.engine.evidence.expectations import expectations_for
+    from gpu_advisor.engine.evidence.judge import judge_measurements
+    from gpu_advisor.io.catalog import load_catalog
+    from gpu_advisor.io.results_import import import_results
+    from gpu_advisor.io.results_stated import StatedFacts, apply_stated
+    from gpu_advisor.model.project import Project, Vendor
+
+    path = _neither(tmp_path)
+    measurements = import_results([path]).measurements
+    exp = expectations_for(Project(), Vendor(name="A"), load_catalog())
+
+    def tests_of(ms: list[Any]) -> set[str]:
+        return {c.test for c in judge_measurements("A", ms, exp).checks}
+
+    assert "nccl.unknown_collective" in tests_of(measurements)
+    assert not {"nccl.inter_node", "nccl.intra_node"} & tests_of(measurements)
+    stated = apply_stated(measurements, {path.name: StatedFacts("all_reduce", 2)})
+    assert "nccl.inter_node" in tests_of(stated)
+    assert "nccl.unknown_collective" not in tests_of(stated)
+    only_collective = apply_stated(measurements, {path.name: StatedFacts("all_reduce")})
+    assert "nccl.unknown_nodes" in tests_of(only_collective)
