@@ -169,3 +169,26 @@ def test_a_zip_member_cannot_inflate_past_its_declared_size(tmp_path: Path) -> N
     report = import_results([path])
     assert not report.measurements
     assert len(report.refused) == 1
+
+
+def test_kit_folder_with_its_results_archive_reads_each_result_once(
+    tmp_path: Path,
+) -> None:
+    """The same finding for the unpacked kit folder: results/n07/ and
+    results_n07.tar.gz side by side were both read, every figure twice."""
+    kit = _kit_with_results(tmp_path)
+    report = import_results([kit])
+    assert not report.refused, [r.message() for r in report.refused]
+    assert len(report.imported) == 1, report.imported
+    busbw = [m for m in report.measurements if m.metric == "all_reduce.avg_busbw"]
+    assert [m.value for m in busbw] == [1.57614]
+    copies = [s for s in report.skipped if s.reason.endswith("read once")]
+    assert len(copies) == 1
+    assert copies[0].words is not None
+    # two nodes' files of the same name are two results, not copies
+    other = kit / "results" / "n08"
+    other.mkdir()
+    (other / "nccl_all_reduce.txt").write_bytes(
+        (REAL / "nccl-tests" / NCCL).read_bytes()
+    )
+    assert len(import_results([kit]).imported) == 2
