@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -129,6 +129,10 @@ def _put(table: QTableWidget, row: int, cells: Sequence[str]) -> None:
         table.setItem(row, column, item)
 
 
+_QUESTION_NAME_PX = 460
+"""Widest a file's name is shown beside its question [px]."""
+
+
 @dataclass(frozen=True)
 class StatedQuestion:
     """The question for one file: its name, and a combo and/or a spin box for
@@ -211,7 +215,10 @@ class ImportDialog(QDialog):
         self.question_area.setObjectName("statedQuestions")
         self.question_area.setWidgetResizable(True)
         self.question_area.setVisible(False)
-        self.question_area.setMaximumHeight(160)
+        self.question_area.setMaximumHeight(220)
+        self.question_area.setHorizontalScrollBarPolicy(
+            Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        )
         self.import_button = QPushButton()
         self.import_button.setEnabled(False)
         self.import_button.setDefault(True)
@@ -370,11 +377,18 @@ class ImportDialog(QDialog):
         self.questions = []
         for row, summary in enumerate(s for s in summaries if s.not_stated):
             name = self.shown_name(summary.file)
-            label = QLabel(name.replace("&", "&&"))  # the buddy makes & a mnemonic
+            label = QLabel()
+            # a path does not wrap: shortened in the middle, whole in the tooltip
+            elided = label.fontMetrics().elidedText(
+                name, Qt.TextElideMode.ElideMiddle, _QUESTION_NAME_PX
+            )
+            label.setText(elided.replace("&", "&&"))  # the buddy makes & a mnemonic
+            label.setToolTip(name)
             grid.addWidget(label, row, 0)
             combo = spin = None
             if NOT_STATED_COLLECTIVE in summary.not_stated:
                 combo = QComboBox()
+                combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
                 combo.addItem("", None)
                 for collective in NCCL_COLLECTIVES:
                     combo.addItem(collective, collective)
@@ -392,6 +406,10 @@ class ImportDialog(QDialog):
             )
         grid.setColumnStretch(0, 1)
         self.question_area.setWidget(box)
+        frame = 2 * self.question_area.frameWidth()
+        self.question_area.setMinimumHeight(
+            min(box.sizeHint().height() + frame, self.question_area.maximumHeight())
+        )
         shown = bool(self.questions)
         self.question_label.setVisible(shown)
         self.question_area.setVisible(shown)
@@ -415,6 +433,9 @@ class ImportDialog(QDialog):
                 question.collective.setToolTip(
                     self.tr("The nccl-tests binary the vendor ran (all_reduce_perf…)")
                 )
+                question.collective.setMinimumWidth(
+                    question.collective.sizeHint().width()
+                )
             if question.nodes is not None:
                 question.nodes.setSpecialValueText(self.tr("unknown node count"))
                 question.nodes.setSuffix(self.tr(" nodes"))
@@ -424,6 +445,8 @@ class ImportDialog(QDialog):
                 question.nodes.setToolTip(
                     self.tr("How many nodes (servers) the run spanned")
                 )
+                # wide enough for "unknown node count" in either language
+                question.nodes.setMinimumWidth(question.nodes.sizeHint().width())
 
     def stated(self) -> dict[str, StatedFacts]:
         """What the person answered, per file (unanswered files left out)."""
