@@ -1,9 +1,13 @@
 """``gpu-advisor-cli parse-results``, ``testkit`` and ``score``: vendor evidence.
 
-* ``parse-results FILE_OR_FOLDER_OR_ARCHIVE... [--json] [--strict]``: read
-  test-kit results; print a table or a JSON list of measurements (with their
-  ``labels``: GPU uuid, bus id, serial, hostname), and on stderr each refused
-  file with its reason and what to do about it. Exit 0 when at least one file was
+* ``parse-results FILE_OR_FOLDER_OR_ARCHIVE... [--json] [--strict]
+  [--collective NAME] [--nodes N]``: read test-kit results; print a table or a
+  JSON list of measurements (with their ``labels``: GPU uuid, bus id, serial,
+  hostname, ``stated_by_user``), and on stderr each refused file with its
+  reason and what to do about it, and each nccl-tests file whose output does
+  not state its collective or node count with the option that gives it.
+  ``--collective``/``--nodes`` apply to the files that do not state them and
+  never override what a file states. Exit 0 when at least one file was
   imported (with ``--strict``: only when none was refused), else 2.
 * ``testkit PROJECT.gpuplan --vendor NAME -o FOLDER [--tar]``: write the test
   kit for one vendor (and ``FOLDER.tar.gz`` with ``--tar``).
@@ -37,6 +41,18 @@ from gpu_advisor.io.results_import import (
     import_results,
     parse_results,
     refusal_kind,
+)
+from gpu_advisor.io.results_nccl import (
+    NOT_STATED_COLLECTIVE,
+    NOT_STATED_NODES,
+    not_stated,
+)
+from gpu_advisor.io.results_stated import (
+    MAX_STATED_NODES,
+    NCCL_COLLECTIVES,
+    STATED_LABEL,
+    StatedFacts,
+    apply_stated,
 )
 from gpu_advisor.io.testkit import write_testkit, write_testkit_archive
 from gpu_advisor.model.catalog import Catalog
@@ -117,6 +133,30 @@ def skipped_lines(report: ImportReport) -> list[str]:
     return [_say("left_out", line=r.message()) for r in report.skipped]
 
 
+def _state(
+    measurements: list[Measurement], collective: str | None, nodes: int | None
+) -> tuple[list[Measurement], list[str]]:
+    """``--collective``/``--nodes`` written into the files that do not state
+    them; one stderr line per fact given and per fact still not stated."""
+    facts = StatedFacts(collective, nodes)
+    files = not_stated(measurements)
+    measurements = apply_stated(measurements, dict.fromkeys(files, facts))
+    lines: list[str] = []
+    for file, missing in files.items():
+        if NOT_STATED_COLLECTIVE in missing:
+            if collective is None:
+                names = ", ".join(NCCL_COLLECTIVES)
+                lines.append(_say("ask.collective", file=file, names=names))
+            else:
+                lines.append(_say("ask.stated_collective", file=file, name=collective))
+        if NOT_STATED_NODES in missing:
+            if nodes is None:
+                lines.append(_say("ask.nodes", file=file))
+            else:
+                lines.append(_say("ask.stated_nodes", file=file, nodes=nodes))
+    return measurements, lines
+
+
 def _cmd_parse_results(args: argparse.Namespace) -> int:
     try:
         report = import_results(args.paths)
@@ -126,7 +166,8 @@ def _cmd_parse_results(args: argparse.Namespace) -> int:
     if not report.imported and len(report.refused) == 1:
         # one file, one line: its reason and what to do, as in a folder's list
         raise CliError(_with_hint(report.refused[0]))
-    for line in [*refused_lines(report), *skipped_lines(report)]:
+    measurements, asked = _state(measurements, args.collective, args.nodes)
+    for line in [*refused_lines(report), *skipped_lines(report), *asked]:
         sys.stderr.write(line + "\n")
     if not report.imported and report.refused:
         raise CliError(_say("none_imported", refused=len(report.refused)))
@@ -144,7 +185,7 @@ def _cmd_parse_results(args: argparse.Namespace) -> int:
             m.node or "",
             "" if m.gpu is None else str(m.gpu),
             m.tool,
-            m.metric,
+            m.metric + (_say("ask.mark") if STATED_LABEL in (m.labels or {}) else ""),
             f"{m.value:.6g}",
             m.unit,
             "" if m.size_bytes is None else str(m.size_bytes),
@@ -367,6 +408,18 @@ def _cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def _node_count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_STATED_NODES:
+        raise argparse.ArgumentTypeError(
+            _say("ask.bad_nodes", value=text, limit=MAX_STATED_NODES)
+        )
+    return value
+
+
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     """Add ``parse-results``, ``testkit`` and ``score``."""
     parse = subparsers.add_parser(
@@ -383,6 +436,20 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "--strict",
         action="store_true",
         help="fail (exit 2) when any file is refused, not only when none is imported",
+    )
+    parse.add_argument(
+        "--collective",
+        choices=NCCL_COLLECTIVES,
+        metavar="NAME",
+        help="the collective of nccl-tests outputs that name none "
+        f"({', '.join(NCCL_COLLECTIVES)}); never overrides what a file states",
+    )
+    parse.add_argument(
+        "--nodes",
+        type=_node_count,
+        metavar="N",
+        help="the node count of nccl-tests outputs that state none; "
+        "never overrides what a file states",
     )
     parse.set_defaults(func=_cmd_parse_results)
 

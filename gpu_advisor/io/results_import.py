@@ -33,7 +33,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Final
 
 from gpu_advisor.io.results_archive import ARCHIVE_SUFFIXES, read_archive
@@ -69,6 +69,7 @@ from gpu_advisor.io.results_smi_dmon import (
     parse_nvidia_smi_dmon,
 )
 from gpu_advisor.io.results_smi_xml import parse_nvidia_smi_xml
+from gpu_advisor.io.results_stated import stated_facts
 from gpu_advisor.io.results_train_frameworks import (
     looks_like_framework_log,
     parse_framework_log,
@@ -76,6 +77,7 @@ from gpu_advisor.io.results_train_frameworks import (
 from gpu_advisor.io.results_train_log import looks_like_train_log, parse_train_log
 from gpu_advisor.model.common import Message
 from gpu_advisor.model.project import Measurement
+from gpu_advisor.words import say
 
 __all__ = [
     "MAX_FILES",
@@ -475,6 +477,22 @@ def _parse_entry(
         return [(entry.where, exc)]
 
 
+def _copy_key(name: str, measurements: Sequence[Measurement]) -> tuple[str, str, str]:
+    """A file's folder, name and figures: the same for a copy of a result (the
+    kit's ``results/n1/x.csv`` and ``results_n1.tar.gz/n1/x.csv`` side by side)."""
+    path = PurePosixPath(name.replace("\\", "/"))
+    figures = "\n".join(
+        m.model_copy(update={"file": ""}).model_dump_json() for m in measurements
+    )
+    return path.parent.name, path.name, figures
+
+
+def _read_once(name: str, first: str) -> RefusedFile:
+    code = "io.results.archive_read.copy"
+    words = Message(code=code, params={"first": first})
+    return RefusedFile(name, None, say(code, "en", {"first": first}), words)
+
+
 def import_results(
     paths: Sequence[Path],
     *,
@@ -507,6 +525,7 @@ def import_results(
     """
     entries = _entries(paths)
     report = ImportReport(measurements=[])
+    copies: dict[tuple[str, str, str], str] = {}
     total_bytes = 0
     for done, entry in enumerate(entries, start=1):
         if cancelled is not None and cancelled():
@@ -518,6 +537,10 @@ def import_results(
                 )
                 skipped = isinstance(result, SkippedFileError)
                 (report.skipped if skipped else report.refused).append(refused)
+                continue
+            first = copies.setdefault(_copy_key(name, result), name)
+            if first != name:
+                report.skipped.append(_read_once(name, first))
                 continue
             report.imported.append(name)
             report.measurements.extend(result)
@@ -606,6 +629,9 @@ class FileSummary:
     not_stated: tuple[str, ...] = ()
     """Facts of the run the file does not state, for the person to give
     (nccl-tests: ``collective``, ``nodes``; :func:`results_nccl.not_stated`)."""
+    stated: tuple[str, ...] = ()
+    """Facts of the run the person stated on import
+    (:func:`results_stated.apply_stated`), shown as stated by the user."""
 
 
 def summarize_files(measurements: Sequence[Measurement]) -> list[FileSummary]:
@@ -645,6 +671,7 @@ def summarize_files(measurements: Sequence[Measurement]) -> list[FileSummary]:
                     for k in keys[:KEY_VALUES_PER_FILE]
                 ),
                 not_stated=unstated.get(file, ()),
+                stated=stated_facts(rows),
             )
         )
     return out

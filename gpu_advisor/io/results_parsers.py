@@ -129,6 +129,7 @@ SKIPPED_SUFFIXES: Final = (
     (".py", "a script of the kit"),
     (".sbatch", "a script of the kit"),
     (".yaml", "a configuration of the kit"),
+    (".example", "a configuration of the kit"),  # hostfile.example
 )
 """File endings a folder or archive import lists as skipped without reading them."""
 

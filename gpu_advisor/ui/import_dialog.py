@@ -12,6 +12,14 @@ the :class:`~gpu_advisor.io.results_import.ImportReport`, whose measurements
 hold only the good files; the page stores them as one undoable edit.
 Cancel, Esc or closing the window while reading stops the worker at the next
 file and imports nothing.
+
+An nccl-tests output that does not state its collective or node count
+(:attr:`~gpu_advisor.io.results_import.FileSummary.not_stated`) gets a
+question per file: a combo of the nccl-tests collectives and a node count,
+both "unknown" until answered. The answer is written into the file's
+measurements on confirm (:func:`~gpu_advisor.io.results_stated.apply_stated`),
+labelled as stated by the user, and the imported list says so; the import
+stays one undo step.
 """
 
 from __future__ import annotations
@@ -19,18 +27,23 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QDialog,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QProgressBar,
     QPushButton,
+    QScrollArea,
+    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -49,6 +62,13 @@ from gpu_advisor.io.results_import import (
     import_results,
     refusal_kind,
     summarize_files,
+)
+from gpu_advisor.io.results_nccl import NOT_STATED_COLLECTIVE, NOT_STATED_NODES
+from gpu_advisor.io.results_stated import (
+    MAX_STATED_NODES,
+    NCCL_COLLECTIVES,
+    StatedFacts,
+    apply_stated,
 )
 from gpu_advisor.ui.i18n import current_language, fill
 from gpu_advisor.ui.style import (
@@ -109,6 +129,30 @@ def _put(table: QTableWidget, row: int, cells: Sequence[str]) -> None:
         table.setItem(row, column, item)
 
 
+_QUESTION_NAME_PX = 460
+"""Widest a file's name is shown beside its question [px]."""
+
+
+@dataclass(frozen=True)
+class StatedQuestion:
+    """The question for one file: its name, and a combo and/or a spin box for
+    the facts its output does not state (None: the output states it)."""
+
+    file: str
+    name: str  # as the imported list shows it
+    label: QLabel
+    collective: QComboBox | None
+    nodes: QSpinBox | None
+
+    def answer(self) -> StatedFacts:
+        """What the person chose; None for "unknown"."""
+        collective = self.collective.currentData() if self.collective else None
+        nodes = self.nodes.value() if self.nodes is not None else 0
+        return StatedFacts(
+            collective if isinstance(collective, str) else None, nodes or None
+        )
+
+
 class ImportDialog(QDialog):
     """Read result files, list the imported and refused ones, import on confirm.
 
@@ -139,6 +183,7 @@ class ImportDialog(QDialog):
         self._runner.errored.connect(self._on_failed)
         self.report: ImportReport | None = None
         self.summaries: list[FileSummary] = []
+        self.questions: list[StatedQuestion] = []
         self._build()
         self.retranslate()
 
@@ -163,6 +208,17 @@ class ImportDialog(QDialog):
         self.skipped_label = QLabel()
         self.skipped_label.setWordWrap(True)
         self.skipped_label.setVisible(False)
+        self.question_label = QLabel()
+        self.question_label.setWordWrap(True)
+        self.question_label.setVisible(False)
+        self.question_area = QScrollArea()
+        self.question_area.setObjectName("statedQuestions")
+        self.question_area.setWidgetResizable(True)
+        self.question_area.setVisible(False)
+        self.question_area.setMaximumHeight(220)
+        self.question_area.setHorizontalScrollBarPolicy(
+            Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        )
         self.import_button = QPushButton()
         self.import_button.setEnabled(False)
         self.import_button.setDefault(True)
@@ -181,6 +237,8 @@ class ImportDialog(QDialog):
         layout.addWidget(self.refused_label)
         layout.addWidget(self.refused_table, 2)
         layout.addWidget(self.skipped_label)
+        layout.addWidget(self.question_label)
+        layout.addWidget(self.question_area, 1)
         layout.addLayout(buttons)
 
     def retranslate(self) -> None:
@@ -193,6 +251,16 @@ class ImportDialog(QDialog):
             [self.tr("File"), self.tr("Reason"), self.tr("What to do")]
         )
         self.cancel_button.setText(self.tr("Cancel"))
+        self.question_label.setText(
+            self.tr(
+                "These nccl-tests outputs do not state what was run. Say which "
+                "collective and how many nodes, as the vendor tells you: a run "
+                "without them is listed and not judged. Left unknown, nothing "
+                "is assumed."
+            )
+        )
+        self.question_area.setAccessibleName(self.tr("Facts the outputs do not state"))
+        self._retranslate_questions()
         self._update_texts()
 
     def hint(self, kind: RefusalKind) -> str:
@@ -254,6 +322,7 @@ class ImportDialog(QDialog):
             return
         self.report = report
         self.summaries = summarize_files(report.measurements)
+        self._ask(self.summaries)
         self._fill_imported(self.summaries)
         self._fill_refused(report.refused)
         self.progress_bar.setRange(0, 1)
@@ -284,7 +353,116 @@ class ImportDialog(QDialog):
         text = "; ".join(parts)
         if more > 0:
             text = fill(self.tr("%1 (and %2 more values)"), text, str(more))
+        if summary.stated:
+            text = fill(
+                self.tr("%1 — stated by the user: %2"),
+                text,
+                self._facts(summary.stated),
+            )
         return text
+
+    def _facts(self, facts: Sequence[str]) -> str:
+        names = {
+            NOT_STATED_COLLECTIVE: self.tr("collective"),
+            NOT_STATED_NODES: self.tr("node count"),
+        }
+        return ", ".join(names.get(f, f) for f in facts)
+
+    # --- facts the outputs do not state ---------------------------------------------
+
+    def _ask(self, summaries: Sequence[FileSummary]) -> None:
+        """One question row per file whose output does not state a fact."""
+        box = QWidget()
+        grid = QGridLayout(box)
+        self.questions = []
+        for row, summary in enumerate(s for s in summaries if s.not_stated):
+            name = self.shown_name(summary.file)
+            label = QLabel()
+            # a path does not wrap: shortened in the middle, whole in the tooltip
+            elided = label.fontMetrics().elidedText(
+                name, Qt.TextElideMode.ElideMiddle, _QUESTION_NAME_PX
+            )
+            label.setText(elided.replace("&", "&&"))  # the buddy makes & a mnemonic
+            label.setToolTip(name)
+            grid.addWidget(label, row, 0)
+            combo = spin = None
+            if NOT_STATED_COLLECTIVE in summary.not_stated:
+                combo = QComboBox()
+                combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+                combo.addItem("", None)
+                for collective in NCCL_COLLECTIVES:
+                    combo.addItem(collective, collective)
+                combo.currentIndexChanged.connect(self._on_answer_changed)
+                grid.addWidget(combo, row, 1)
+            if NOT_STATED_NODES in summary.not_stated:
+                spin = QSpinBox(minimum=0, maximum=MAX_STATED_NODES)
+                spin.valueChanged.connect(self._on_answer_changed)
+                grid.addWidget(spin, row, 2)
+            buddy = combo or spin
+            if buddy is not None:
+                label.setBuddy(buddy)
+            self.questions.append(
+                StatedQuestion(summary.file, name, label, combo, spin)
+            )
+        grid.setColumnStretch(0, 1)
+        self.question_area.setWidget(box)
+        frame = 2 * self.question_area.frameWidth()
+        self.question_area.setMinimumHeight(
+            min(box.sizeHint().height() + frame, self.question_area.maximumHeight())
+        )
+        shown = bool(self.questions)
+        self.question_label.setVisible(shown)
+        self.question_area.setVisible(shown)
+        previous: QWidget = self.refused_table
+        for question in self.questions:
+            for widget in (question.collective, question.nodes):
+                if widget is not None:
+                    QWidget.setTabOrder(previous, widget)
+                    previous = widget
+        QWidget.setTabOrder(previous, self.import_button)
+        self._retranslate_questions()
+
+    def _retranslate_questions(self) -> None:
+        for question in self.questions:
+            name = question.name
+            if question.collective is not None:
+                question.collective.setItemText(0, self.tr("unknown collective"))
+                question.collective.setAccessibleName(
+                    fill(self.tr("Collective of %1"), name)
+                )
+                question.collective.setToolTip(
+                    self.tr("The nccl-tests binary the vendor ran (all_reduce_perf…)")
+                )
+                question.collective.setMinimumWidth(
+                    question.collective.sizeHint().width()
+                )
+            if question.nodes is not None:
+                question.nodes.setSpecialValueText(self.tr("unknown node count"))
+                question.nodes.setSuffix(self.tr(" nodes"))
+                question.nodes.setAccessibleName(
+                    fill(self.tr("Node count of %1"), name)
+                )
+                question.nodes.setToolTip(
+                    self.tr("How many nodes (servers) the run spanned")
+                )
+                # wide enough for "unknown node count" in either language
+                question.nodes.setMinimumWidth(question.nodes.sizeHint().width())
+
+    def stated(self) -> dict[str, StatedFacts]:
+        """What the person answered, per file (unanswered files left out)."""
+        out = {}
+        for question in self.questions:
+            answer = question.answer()
+            if answer != StatedFacts():
+                out[question.file] = answer
+        return out
+
+    def _on_answer_changed(self) -> None:
+        if self.report is None:
+            return
+        measurements = apply_stated(self.report.measurements, self.stated())
+        self.summaries = summarize_files(measurements)
+        self._fill_imported(self.summaries)
 
     def _fill_imported(self, summaries: Sequence[FileSummary]) -> None:
         with _filling(self.imported_table, len(summaries)):
@@ -379,7 +557,16 @@ class ImportDialog(QDialog):
     def accept(self) -> None:
         if self.report is None or not self.report.measurements:
             return
-        self.confirmed.emit(self.report)
+        report = self.report
+        stated = self.stated()
+        if stated:
+            report = ImportReport(
+                measurements=apply_stated(report.measurements, stated),
+                imported=list(report.imported),
+                refused=list(report.refused),
+                skipped=list(report.skipped),
+            )
+        self.confirmed.emit(report)
         super().accept()
 
     @override

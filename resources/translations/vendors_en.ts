@@ -36,6 +36,14 @@
       <translation>Cancel</translation>
     </message>
     <message>
+      <source>These nccl-tests outputs do not state what was run. Say which collective and how many nodes, as the vendor tells you: a run without them is listed and not judged. Left unknown, nothing is assumed.</source>
+      <translation>These nccl-tests outputs do not state what was run. Say which collective and how many nodes, as the vendor tells you: a run without them is listed and not judged. Left unknown, nothing is assumed.</translation>
+    </message>
+    <message>
+      <source>Facts the outputs do not state</source>
+      <translation>Facts the outputs do not state</translation>
+    </message>
+    <message>
       <source>The run produced no result: ask the vendor to run this test again.</source>
       <translation>The run produced no result: ask the vendor to run this test again.</translation>
     </message>
@@ -70,6 +78,46 @@
     <message>
       <source>%1 (and %2 more values)</source>
       <translation>%1 (and %2 more values)</translation>
+    </message>
+    <message>
+      <source>%1 — stated by the user: %2</source>
+      <translation>%1 — stated by the user: %2</translation>
+    </message>
+    <message>
+      <source>collective</source>
+      <translation>collective</translation>
+    </message>
+    <message>
+      <source>node count</source>
+      <translation>node count</translation>
+    </message>
+    <message>
+      <source>unknown collective</source>
+      <translation>unknown collective</translation>
+    </message>
+    <message>
+      <source>Collective of %1</source>
+      <translation>Collective of %1</translation>
+    </message>
+    <message>
+      <source>The nccl-tests binary the vendor ran (all_reduce_perf…)</source>
+      <translation>The nccl-tests binary the vendor ran (all_reduce_perf…)</translation>
+    </message>
+    <message>
+      <source>unknown node count</source>
+      <translation>unknown node count</translation>
+    </message>
+    <message>
+      <source> nodes</source>
+      <translation> nodes</translation>
+    </message>
+    <message>
+      <source>Node count of %1</source>
+      <translation>Node count of %1</translation>
+    </message>
+    <message>
+      <source>How many nodes (servers) the run spanned</source>
+      <translation>How many nodes (servers) the run spanned</translation>
     </message>
     <message>
       <source>%1, line %2</source>

@@ -36,6 +36,14 @@
       <translation>取消</translation>
     </message>
     <message>
+      <source>These nccl-tests outputs do not state what was run. Say which collective and how many nodes, as the vendor tells you: a run without them is listed and not judged. Left unknown, nothing is assumed.</source>
+      <translation>这些 nccl-tests 输出没有写明运行的内容。请按厂商的说明选择集合通信类型和节点数：缺少这些信息的运行只列出、不评判。保留“未知”时不做任何假定。</translation>
+    </message>
+    <message>
+      <source>Facts the outputs do not state</source>
+      <translation>输出中未写明的信息</translation>
+    </message>
+    <message>
       <source>The run produced no result: ask the vendor to run this test again.</source>
       <translation>该次运行没有结果：请厂商重新运行这项测试。</translation>
     </message>
@@ -70,6 +78,46 @@
     <message>
       <source>%1 (and %2 more values)</source>
       <translation>%1（另有 %2 个数值）</translation>
+    </message>
+    <message>
+      <source>%1 — stated by the user: %2</source>
+      <translation>%1——由用户给出：%2</translation>
+    </message>
+    <message>
+      <source>collective</source>
+      <translation>集合通信类型</translation>
+    </message>
+    <message>
+      <source>node count</source>
+      <translation>节点数</translation>
+    </message>
+    <message>
+      <source>unknown collective</source>
+      <translation>集合通信类型未知</translation>
+    </message>
+    <message>
+      <source>Collective of %1</source>
+      <translation>%1 的集合通信类型</translation>
+    </message>
+    <message>
+      <source>The nccl-tests binary the vendor ran (all_reduce_perf…)</source>
+      <translation>厂商运行的 nccl-tests 程序（all_reduce_perf 等）</translation>
+    </message>
+    <message>
+      <source>unknown node count</source>
+      <translation>节点数未知</translation>
+    </message>
+    <message>
+      <source> nodes</source>
+      <translation> 个节点</translation>
+    </message>
+    <message>
+      <source>Node count of %1</source>
+      <translation>%1 的节点数</translation>
+    </message>
+    <message>
+      <source>How many nodes (servers) the run spanned</source>
+      <translation>该次运行跨越的节点（服务器）数</translation>
     </message>
     <message>
       <source>%1, line %2</source>
