@@ -225,10 +225,14 @@ def test_the_conventions_move_in_the_tornado_and_the_monte_carlo() -> None:
 )
 @example(low=0.52, high=1.27)  # LAB's rental price range
 @example(low=1.0, high=1.5)  # one side empty: the median still holds
+@example(low=1.0, high=6.0)  # the deep tier's find: the median's sampling spread
 def test_draws_have_the_plans_value_as_median_and_mean(low: float, high: float) -> None:
     u = np.random.default_rng(7).random(200_001)
     f = centred_factors(u, low, high)
-    assert float(np.median(f)) == pytest.approx(1.0, abs=1e-3 * max(high, 1.0))
+    # the sample median's own spread: the share of draws on each side varies
+    # by 1/(2√n) ≈ 0.0011, which moves the median by up to (high − low) × that
+    # near the plan's value (the deep tier found 0.0062 at low=1, high=6)
+    assert float(np.median(f)) == pytest.approx(1.0, abs=4e-3 * (high - low) + 1e-3)
     assert f.min() >= low - 1e-12
     assert f.max() <= high + 1e-12
     if low < 1.0 < high:

@@ -15,6 +15,7 @@ catalog key; the parts a sentence varies by are nested messages ``sizing.*``).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Final
 
@@ -380,6 +381,8 @@ def _chinchilla_advice(workload: Workload, shape: ResolvedShape) -> list[Advice]
     out: list[Advice] = []
     if workload.task is TaskKind.PRETRAIN and shape.params_active > 0:
         ratio = workload.tokens_billion * 1e9 / shape.params_active
+        if not math.isfinite(ratio):  # a vanishing parameter count (1e-310)
+            return out
         chin = cmp.CHINCHILLA_TOKENS_PER_PARAM
         if ratio < CHINCHILLA_LOW_RATIO * chin or ratio > CHINCHILLA_HIGH_RATIO * chin:
             low = ratio < CHINCHILLA_LOW_RATIO * chin
