@@ -189,7 +189,10 @@ def test_score_text(capsys, plan):
     code, out, _ = run(capsys, "score", plan, *_results_args())
     assert code == 0
     assert "推荐：A" in out  # the project's language is Chinese by default
-    assert "price (30): +" in out
+    # the criteria and verdicts in the reader's language, not their ids
+    assert "价格 (30): +" in out
+    assert "price" not in out
+    assert out.splitlines()[3].endswith("警告")  # B: a warning, worded
 
 
 def test_score_prints_the_plans_evaluation(capsys, tmp_path):

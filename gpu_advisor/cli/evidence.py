@@ -348,12 +348,15 @@ def _score_text(
     criteria = list(result.weights)
     header = ["#", words.say("cli.score.vendor", lang)]
     header += [words.say("cli.score.total", lang)]
-    header += [f"{c.value}({result.weights[c]:g})" for c in criteria]
+    header += [
+        f"{words.say(f'report.crit.{c.value}', lang)} ({result.weights[c]:g})"
+        for c in criteria
+    ]
     header += [words.say("cli.score.tests", lang)]
     rows = [
         [str(v.rank), v.vendor, f"{v.total:.1f}"]
         + [f"{v.score(c):.0f}" for c in criteria]
-        + [judgements[v.vendor].verdict().value]
+        + [words.say(f"report.verdict.{judgements[v.vendor].verdict().value}", lang)]
         for v in result.vendors
     ]
     out = _with_reasons(_table(rows, header), result, lang)
@@ -368,7 +371,8 @@ def _score_text(
         if s.decrease_points is not None:
             parts.append(f"-{s.decrease_points:.1f} → {s.winner_if_decreased}")
         if parts:
-            lines.append(f"  {s.criterion.value} ({s.weight:g}): " + ", ".join(parts))
+            name = words.say(f"report.crit.{s.criterion.value}", lang)
+            lines.append(f"  {name} ({s.weight:g}): " + ", ".join(parts))
     if not lines:
         lines.append("  " + words.say("cli.score.no_weight_change", lang))
     title = words.say("cli.score.weight_change", lang)
