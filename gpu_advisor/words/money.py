@@ -55,6 +55,14 @@ CNY: Final = ReaderCurrency()
 _CURRENT: ContextVar[ReaderCurrency] = ContextVar("reader_currency", default=CNY)
 
 
+def _currency(code: str, cny_per_unit: float) -> ReaderCurrency:
+    """``code`` at ``cny_per_unit`` CNY each; a rate that is not a finite
+    positive number is refused (``ValueError``)."""
+    if not (math.isfinite(cny_per_unit) and cny_per_unit > 0):
+        raise ValueError(f"need a finite cny_per_unit > 0, got {cny_per_unit}")
+    return ReaderCurrency(code, cny_per_unit)
+
+
 @contextmanager
 def amounts_in(code: str, cny_per_unit: float) -> Iterator[ReaderCurrency]:
     """Word the amounts in the block in ``code`` at ``cny_per_unit`` CNY each.
@@ -65,9 +73,7 @@ def amounts_in(code: str, cny_per_unit: float) -> Iterator[ReaderCurrency]:
     >>> reader_currency().code
     'CNY'
     """
-    if not (math.isfinite(cny_per_unit) and cny_per_unit > 0):
-        raise ValueError(f"need a finite cny_per_unit > 0, got {cny_per_unit}")
-    currency = ReaderCurrency(code, cny_per_unit)
+    currency = _currency(code, cny_per_unit)
     token = _CURRENT.set(currency)
     try:
         yield currency
@@ -86,9 +92,7 @@ def show_amounts_in(code: str, cny_per_unit: float) -> ReaderCurrency:
     >>> contextvars.copy_context().run(shown), amount(700, "en")
     ('100 USD', '700 CNY')
     """
-    if not (math.isfinite(cny_per_unit) and cny_per_unit > 0):
-        raise ValueError(f"need a finite cny_per_unit > 0, got {cny_per_unit}")
-    currency = ReaderCurrency(code, cny_per_unit)
+    currency = _currency(code, cny_per_unit)
     if _CURRENT.get() != currency:
         _CURRENT.set(currency)
     return currency

@@ -93,6 +93,7 @@ from gpu_advisor.ui.style import (
 )
 from gpu_advisor.ui.widgets.bound import commit_when_finished, validation_message
 from gpu_advisor.ui.widgets.judgement_table import JudgementView
+from gpu_advisor.ui.widgets.layout import fit_table_to_contents
 from gpu_advisor.ui.widgets.quote_form import QuoteForm
 from gpu_advisor.ui.widgets.refresh import RefreshWhenShown, same_objects
 from gpu_advisor.ui.widgets.vendor_charts import VendorCharts
@@ -302,13 +303,8 @@ class VendorsPage(QWizardPage):
 
     def _fit_score_table(self) -> None:
         """Size the scoring table to its rows and columns."""
-        table = self.score_table
-        table.resizeColumnsToContents()
-        frame = 2 * table.frameWidth()
-        height = table.horizontalHeader().sizeHint().height()
-        height += sum(table.rowHeight(row) for row in range(table.rowCount()))
-        width = sum(table.columnWidth(c) for c in range(table.columnCount()))
-        table.setFixedSize(width + frame, height + frame)
+        self.score_table.resizeColumnsToContents()
+        fit_table_to_contents(self.score_table)
 
     def _weight_slot(self, criterion: Criterion) -> Callable[[float], None]:
         return lambda value: self._on_weight_changed(criterion, value)

@@ -8,7 +8,7 @@ cannot resolve; these helpers are the fixes the steps share.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QScrollArea, QStyle
+from PySide6.QtWidgets import QScrollArea, QStyle, QTableWidget
 from typing_extensions import override
 
 
@@ -59,3 +59,14 @@ class WidthFollowsContent(QObject):
         if event.type() in (QEvent.Type.LayoutRequest, QEvent.Type.Show):
             self.fit()
         return False
+
+
+def fit_table_to_contents(table: QTableWidget) -> None:
+    """Make ``table`` exactly as large as its header, rows and columns: it
+    never shows a scroll bar of its own, and the page (or the scroll area
+    around it) gives it the room."""
+    frame = 2 * table.frameWidth()
+    height = table.horizontalHeader().sizeHint().height()
+    height += sum(table.rowHeight(row) for row in range(table.rowCount()))
+    width = sum(table.columnWidth(c) for c in range(table.columnCount()))
+    table.setFixedSize(width + frame, height + frame)

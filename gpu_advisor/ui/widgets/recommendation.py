@@ -48,6 +48,7 @@ from gpu_advisor.ui.style import (
     WARNING_COLOUR,
 )
 from gpu_advisor.ui.widgets.cost_charts import format_money, option_label
+from gpu_advisor.ui.widgets.layout import fit_table_to_contents
 from gpu_advisor.ui.widgets.long_label import LongTextLabel
 from gpu_advisor.ui.widgets.why import WhyButton
 from gpu_advisor.words.terms import rank_mark, text_or_empty
@@ -546,12 +547,7 @@ class RecommendationPanel(QWidget):
     def _fit_table(self) -> None:
         """Make the table exactly as large as its rows and columns: the page
         gives it room before the charts, so it never hides a row."""
-        table = self.table
-        frame = 2 * table.frameWidth()
-        height = table.horizontalHeader().sizeHint().height()
-        height += sum(table.rowHeight(row) for row in range(table.rowCount()))
-        width = sum(table.columnWidth(c) for c in range(table.columnCount()))
-        table.setFixedSize(width + frame, height + frame)
+        fit_table_to_contents(self.table)
 
     def _show_includes(self, cost: CostResult) -> None:
         """One line per option: its name and the engine's sentence of what it includes."""
