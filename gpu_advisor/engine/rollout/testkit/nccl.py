@@ -130,7 +130,10 @@ case "${LAUNCHER}" in
       echo "srun not found: MPI_LAUNCHER=${LAUNCHER} needs SLURM's srun" >&2
       exit 2
     fi
-    if ! srun --mpi=list 2>&1 | grep -qw "${LAUNCHER}"; then
+    # read the whole list first: under pipefail, grep -q stopping at the first
+    # match can kill srun with SIGPIPE and the pipeline would read as "no plugin"
+    plugins="$(srun --mpi=list 2>&1 || true)"
+    if ! grep -qw "${LAUNCHER}" <<<"${plugins}"; then
       echo "this SLURM has no --mpi=${LAUNCHER} plugin (see srun --mpi=list): set MPI_LAUNCHER to one it lists (pmix, pmi2) or to mpirun" >&2
       exit 2
     fi
