@@ -1,0 +1,202 @@
+"""Serving a model to users: what the plan states and what one replica does.
+
+A plan serves its model when ``Workload.serving`` is set: alone (the task is
+inference) or after training, in a serving phase that starts when training
+ends. The inputs say how people will use the model (traffic through the day,
+prompt and answer lengths, the latency they accept); the engine finds the
+cheapest configuration of cards that meets them (``engine/serving``) and
+derives the serving months' GPU-hours from the replicas each hour needs.
+
+>>> Serving().traffic.peak_rps
+10.0
+>>> LatencyTargets(offline=True).applies
+False
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import Field, model_validator
+
+from gpu_advisor.model.common import Frozen
+
+HOURS_A_DAY = 24
+
+
+class ServingEngine(StrEnum):
+    """The inference server the team runs (its efficiency is calibrated apart)."""
+
+    VLLM = "vllm"
+    SGLANG = "sglang"
+    TRTLLM = "trtllm"
+    LMDEPLOY = "lmdeploy"
+
+
+class WeightPrecision(StrEnum):
+    """How the served weights are stored (int4: weight-only, AWQ or GPTQ)."""
+
+    BF16 = "bf16"
+    FP8 = "fp8"
+    INT8 = "int8"
+    INT4_AWQ = "int4-awq"
+    INT4_GPTQ = "int4-gptq"
+
+
+class KvPrecision(StrEnum):
+    """How the KV cache is stored."""
+
+    BF16 = "bf16"
+    FP8 = "fp8"
+    INT8 = "int8"
+
+
+class DailyCurve(StrEnum):
+    """How requests spread over the day (local time)."""
+
+    OFFICE = "office"
+    """Working hours: a peak late morning and mid afternoon, quiet at night."""
+    EVENING = "evening"
+    """A consumer app: busiest 19:00–23:00."""
+    FLAT = "flat"
+    """An API serving other machines: the same rate every hour."""
+    TYPED = "typed"
+    """The plan's own 24 hourly shares (``Traffic.hourly_shares``)."""
+
+
+class Traffic(Frozen):
+    """Requests the served model receives.
+
+    Either the peak rate is typed, or it follows from daily active users,
+    their requests a day and the day's curve (the peak hour's share of the
+    day's requests, spread evenly over that hour).
+    """
+
+    peak_rps: float | None = Field(
+        10.0,
+        ge=0,
+        le=1e6,
+        description="Requests per second at the busiest hour; empty: from the "
+        "daily active users. [1/s]",
+    )
+    daily_active_users: int | None = Field(None, ge=0, le=10_000_000_000)
+    requests_per_user_per_day: float = Field(20.0, ge=0, le=1e6)
+    curve: DailyCurve = DailyCurve.OFFICE
+    hourly_shares: list[float] = Field(
+        default_factory=list,
+        max_length=HOURS_A_DAY,
+        description="Share of the day's requests in each hour 00–23 when the "
+        "curve is typed; normalised to sum to 1.",
+    )
+    monthly_growth: float = Field(
+        0.0,
+        ge=-0.5,
+        le=2.0,
+        description="Growth of the traffic from one month to the next (0.05 = 5 %).",
+    )
+
+    @model_validator(mode="after")
+    def _rate_known(self) -> Traffic:
+        if self.peak_rps is None and self.daily_active_users is None:
+            raise ValueError("give the peak rate or the daily active users")
+        if self.curve is DailyCurve.TYPED and (
+            len(self.hourly_shares) != HOURS_A_DAY or sum(self.hourly_shares) <= 0
+        ):
+            raise ValueError("a typed curve needs 24 hourly shares, not all zero")
+        if any(share < 0 for share in self.hourly_shares):
+            raise ValueError("hourly shares cannot be negative")
+        return self
+
+
+class LatencyTargets(Frozen):
+    """What users accept, at the 95th percentile; ``offline``: a batch job, no targets."""
+
+    ttft_ms: float | None = Field(
+        1000.0, gt=0, le=600_000, description="Time to the first token, p95. [ms]"
+    )
+    tpot_ms: float | None = Field(
+        50.0,
+        gt=0,
+        le=60_000,
+        description="Time per output token after the first, p95. [ms]",
+    )
+    offline: bool = Field(
+        False,
+        description="An offline batch: no latency target, the most tokens per card.",
+    )
+
+    @property
+    def applies(self) -> bool:
+        """Whether any latency target binds (not offline, at least one set)."""
+        return not self.offline and (
+            self.ttft_ms is not None or self.tpot_ms is not None
+        )
+
+
+class Serving(Frozen):
+    """How the plan serves its model (the workload's model: preset, shape or config)."""
+
+    engine: ServingEngine = ServingEngine.VLLM
+    weight_precision: WeightPrecision = WeightPrecision.BF16
+    kv_precision: KvPrecision = KvPrecision.BF16
+    gpu_id: str | None = Field(
+        None,
+        max_length=64,
+        description="The card to serve on; empty: the cheapest of the workload's candidates.",
+    )
+    tp: int | None = Field(
+        None,
+        ge=1,
+        le=64,
+        description="Tensor-parallel degree of a replica; empty: the cheapest that meets the targets.",
+    )
+    prompt_tokens: int = Field(1500, ge=1, le=10_000_000)
+    prompt_tokens_p95: int | None = Field(None, ge=1, le=10_000_000)
+    output_tokens: int = Field(300, ge=1, le=1_000_000)
+    output_tokens_p95: int | None = Field(None, ge=1, le=1_000_000)
+    prefix_cache_hit: float = Field(
+        0.0,
+        ge=0,
+        le=0.99,
+        description="Share of prompt tokens found in the prefix cache (not prefilled again).",
+    )
+    targets: LatencyTargets = Field(default_factory=LatencyTargets)
+    traffic: Traffic = Field(default_factory=Traffic)
+    spare_replicas: int = Field(
+        1, ge=0, le=100, description="Replicas kept beyond the peak's need (1 = N+1)."
+    )
+    sites: int = Field(
+        1,
+        ge=1,
+        le=2,
+        description="Sites serving at once (2: each can carry the peak alone).",
+    )
+    start_month: int | None = Field(
+        None,
+        ge=1,
+        le=120,
+        description="First month of serving; empty: the month after training ends "
+        "(month 1 when the plan only serves).",
+    )
+    allow_spot: bool = Field(
+        False, description="Serving may run on reclaimable spot instances."
+    )
+
+
+class ReplicaPerformance(Frozen):
+    """What one replica does at the load the engine chose (p95 where a target applies)."""
+
+    gpus: int = Field(
+        ..., ge=1, description="Cards in one replica (its tensor-parallel degree)."
+    )
+    concurrency: int = Field(
+        ..., ge=1, description="Requests in flight on the replica."
+    )
+    output_tokens_per_s: float = Field(..., ge=0)
+    requests_per_s: float = Field(..., ge=0)
+    ttft_ms: float = Field(..., ge=0)
+    tpot_ms: float = Field(..., ge=0)
+    max_concurrency: int = Field(
+        ..., ge=0, description="Sequences the KV cache holds at the mean lengths."
+    )
+    meets_targets: bool
