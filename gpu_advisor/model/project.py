@@ -30,6 +30,7 @@ from gpu_advisor.model.limits import (
     MIN_HARDWARE_LIFE_YEARS,
     MIN_MFU,
 )
+from gpu_advisor.model.serving import Serving
 
 if TYPE_CHECKING:
     from gpu_advisor.model.catalog import Catalog
@@ -317,6 +318,11 @@ class Workload(Frozen):
         "data-parallel group its routed experts are split over. Unset: the "
         "experts spread over the data-parallel ranks as far as both divide, "
         "gcd(experts, dp), for the memory and the network alike. [1]",
+    )
+    serving: Serving | None = Field(
+        None,
+        description="Serving the model to users: alone (task inference) or in a "
+        "serving phase after training; empty: the plan does not serve.",
     )
 
 

@@ -23,6 +23,9 @@ from gpu_advisor.model.common import Frozen
 
 HOURS_A_DAY = 24
 
+HOURS_PER_MONTH = 730.0
+"""Average hours in a month: 8760 h / 12 (365-day year); the cost engine's month."""
+
 
 class ServingEngine(StrEnum):
     """The inference server the team runs (its efficiency is calibrated apart)."""

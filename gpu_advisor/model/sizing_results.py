@@ -10,6 +10,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from gpu_advisor.model.common import Advice, Explanation, Frozen
+from gpu_advisor.model.serving_plan import ServingPlan
 
 
 class ResolvedShape(Frozen):
@@ -209,3 +210,8 @@ class SizingResult(Frozen):
     explanations: list[Explanation] = Field(default_factory=list)
     shape_derived: bool = False
     shape: ResolvedShape
+    serving: ServingPlan | None = Field(
+        None,
+        description="The serving configuration and the cards the traffic needs, "
+        "month by month from the first month of serving (``Workload.serving``).",
+    )

@@ -13,7 +13,12 @@ Where it comes from
      whole months from month 1 until the work is done; later months are zero
      (the project file's own profile is the place for follow-on work such as
      serving the model);
-   * inference serving: the sized card count busy all month, every month.
+   * serving stated by its traffic (``workload.serving``): the card-hours its
+     replicas run as they follow the day's curve (``SizingResult.serving``),
+     from the month after training ends (month 1 when the plan only serves, or
+     the plan's ``serving.start_month``), added to the training months;
+   * inference without stated traffic: the sized card count busy all month,
+     every month.
 3. Otherwise all zeros, with a warning.
 
 References
@@ -24,9 +29,12 @@ public runs, then multiply by 1.5 for reruns.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.common import Advice
 from gpu_advisor.model.project import PhaseKind, Project, TaskKind
+from gpu_advisor.model.serving_plan import ServingMonth
 from gpu_advisor.model.sizing_results import SizingResult
 
 
@@ -141,12 +149,86 @@ def _from_workload(
     """
     warnings: list[Advice] = []
     gpus = max(1, sizing.cluster.gpus_for_deadline or sizing.cluster.gpus)
+    training = _training_hours(project, sizing, horizon)
+    calendar = serving_calendar(project, sizing, horizon)
+    if calendar is not None:
+        hours = [
+            t + m.gpu_hours for t, m in zip(training, calendar.months, strict=True)
+        ]
+        return hours, "workload", warnings
     if project.workload.task is TaskKind.INFERENCE:
         return [gpus * HOURS_PER_MONTH] * horizon, "workload", warnings
+    return training, "workload", warnings
+
+
+def _training_hours(
+    project: Project, sizing: SizingResult, horizon: int
+) -> list[float]:
+    """The training job's card-hours by month (none when the plan only serves)."""
+    if project.workload.task is TaskKind.INFERENCE:
+        return [0.0] * horizon
+    gpus = max(1, sizing.cluster.gpus_for_deadline or sizing.cluster.gpus)
     efficiency = min(1.0, max(sizing.cluster.scaling_efficiency, 1e-3))
     total = sizing.compute.gpu_hours_with_redundancy / efficiency
-    hours = spread_training_hours(total, gpus, horizon)
-    return hours, "workload", warnings
+    return spread_training_hours(total, gpus, horizon)
+
+
+_FIGURES = ("gpu_hours", "requests", "input_tokens", "output_tokens")
+
+
+@dataclass(frozen=True, slots=True)
+class ServingCalendar:
+    """The serving months placed in the plan's calendar (zeros before the start)."""
+
+    start_month: int
+    """First month of serving; past the horizon when it never starts. [month]"""
+    months: tuple[ServingMonth, ...]
+    """One per month of the horizon, ``month`` = the plan's month."""
+
+    @property
+    def peak_gpus(self) -> tuple[int, ...]:
+        """Cards each month's busiest hour needs (a reserved contract's floor). [1]"""
+        return tuple(m.peak_gpus for m in self.months)
+
+
+def serving_calendar(
+    project: Project, sizing: SizingResult, horizon: int
+) -> ServingCalendar | None:
+    """Where the serving months fall: from the plan's start month, or the month
+    after the training job's last, or month 1 when the plan only serves; None
+    when the plan states no serving traffic or types its own profile.
+
+    Examples
+    --------
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.sizing.size import size_workload
+    >>> from gpu_advisor.model.project import Workload
+    >>> p = Project(workload=Workload())
+    >>> serving_calendar(p, size_workload(p.workload, load_catalog()), 12) is None
+    True
+    """
+    serving = project.workload.serving
+    plan = sizing.serving
+    if serving is None or plan is None or project.demand.months:
+        return None
+    if serving.start_month is not None:
+        start = serving.start_month
+    elif project.workload.task is TaskKind.INFERENCE:
+        start = 1
+    else:
+        training = _training_hours(project, sizing, horizon)
+        start = 1 + max((i + 1 for i, h in enumerate(training) if h > 0), default=0)
+    months = []
+    for month in range(1, horizon + 1):
+        k = month - start
+        src = plan.months[k] if 0 <= k < len(plan.months) else None
+        figures = (
+            src.model_dump(exclude={"month"})
+            if src is not None
+            else dict.fromkeys(_FIGURES, 0.0) | {"peak_gpus": 0}
+        )
+        months.append(ServingMonth(month=month, **figures))
+    return ServingCalendar(start, tuple(months))
 
 
 def phase_allows_spot(phase: PhaseKind, spot_allowed: bool | None = None) -> bool:
@@ -168,11 +250,14 @@ def phase_allows_spot(phase: PhaseKind, spot_allowed: bool | None = None) -> boo
     return True if spot_allowed is None else spot_allowed
 
 
-def spot_forbidden_months(project: Project, horizon_months: int) -> tuple[bool, ...]:
+def spot_forbidden_months(
+    project: Project, horizon_months: int, serving: ServingCalendar | None = None
+) -> tuple[bool, ...]:
     """Per month, True when the month's phase tolerates no spot instances.
 
     See :func:`phase_allows_spot`; months past the profile tolerate spot
-    (they have no demand).
+    (they have no demand). With serving stated by its traffic (``serving``),
+    the months it runs, unless the plan allows spot for serving.
 
     Examples
     --------
@@ -189,5 +274,10 @@ def spot_forbidden_months(project: Project, horizon_months: int) -> tuple[bool, 
             for m in project.demand.months
         ]
         return tuple((flags + [False] * horizon_months)[:horizon_months])
-    serving = project.workload.task is TaskKind.INFERENCE
-    return (serving,) * horizon_months
+    if serving is not None:
+        spot_ok = (
+            project.workload.serving is not None and project.workload.serving.allow_spot
+        )
+        return tuple(m.gpu_hours > 0 and not spot_ok for m in serving.months)
+    serves = project.workload.task is TaskKind.INFERENCE
+    return (serves,) * horizon_months

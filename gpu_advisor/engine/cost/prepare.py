@@ -18,7 +18,12 @@ from typing import NamedTuple
 import numpy as np
 
 from gpu_advisor.engine.cost.choice import STABLE_UTILIZATION
-from gpu_advisor.engine.cost.demand import derive_demand, spot_forbidden_months
+from gpu_advisor.engine.cost.demand import (
+    ServingCalendar,
+    derive_demand,
+    serving_calendar,
+    spot_forbidden_months,
+)
 from gpu_advisor.engine.cost.feasibility import (
     apply_feasibility,
     comparable_rental,
@@ -90,7 +95,9 @@ def _with_network_hint(
 
 
 def _serves(project: Project) -> bool:
-    """True when the demand includes inference serving."""
+    """True when the demand includes inference serving that may not run on spot."""
+    if project.workload.serving is not None and not project.demand.months:
+        return not project.workload.serving.allow_spot
     if project.demand.months:
         return any(m.phase is PhaseKind.INFERENCE for m in project.demand.months)
     return project.workload.task is TaskKind.INFERENCE
@@ -124,6 +131,9 @@ class Prepared:
     restart values, with its total at typical and at high values: spot stays
     in the table as a saving with its risk; the mix and the hybrid are planned
     without spot instead (:func:`fragile_spot`). [CNY]"""
+    serving: ServingCalendar | None = None
+    """The serving months in the plan's calendar, when the plan states its
+    serving traffic (:func:`serving_calendar`)."""
     at_risk: frozenset[OptionId] = frozenset()
     """The options shown as a saving with its risk, never recommended: spot
     in ``spot_fragile``, and the mix and the hybrid too when spot is the only
@@ -276,9 +286,12 @@ JOB_PHASES = frozenset({PhaseKind.PRETRAIN, PhaseKind.FINETUNE})
 are other, smaller work)."""
 
 
-def job_months(project: Project, months: int) -> tuple[bool, ...]:
+def job_months(
+    project: Project, months: int, serving: ServingCalendar | None = None
+) -> tuple[bool, ...]:
     """Months the sized synchronous training job runs in: the pretraining and
-    fine-tuning months of a typed profile, every month of a filled one; none
+    fine-tuning months of a typed profile, every month of a filled one (with
+    serving stated by its traffic, the months before serving starts); none
     for a serving workload.
 
     >>> from gpu_advisor.model.project import DemandMonth, DemandProfile, PhaseKind
@@ -291,6 +304,8 @@ def job_months(project: Project, months: int) -> tuple[bool, ...]:
         return ()
     typed = project.demand.months
     if not typed:
+        if serving is not None:
+            return tuple(m < serving.start_month for m in range(1, months + 1))
         return (True,) * months
     runs = [m.phase in JOB_PHASES for m in typed[:months]]
     return tuple(runs + [False] * (months - len(runs)))
@@ -302,18 +317,26 @@ def _resolved_for(
     gpu_id: str,
     sizing: SizingResult,
     months: int,
+    serving: ServingCalendar | None = None,
 ) -> Resolved:
-    """The cost inputs, with the sizing's network share and spot job."""
+    """The cost inputs, with the sizing's network share, spot job and serving cards."""
     resolved = resolve(project, catalog, gpu_id)
     resolved = _with_network_hint(
         resolved, project, sizing.storage.network_budget_fraction
     )
     # spot reclaims stop the plan's whole job: its size sets the overhead,
     # and reserved contracts hold its cards in the months it runs
-    return with_spot_job(
+    resolved = with_spot_job(
         resolved,
         max(1, sizing.cluster.gpus_for_deadline or sizing.cluster.gpus),
-        job_months(project, months),
+        job_months(project, months, serving),
+    )
+    if serving is None:
+        return resolved
+    return replace(
+        resolved,
+        serving_cards=tuple(float(c) for c in serving.peak_gpus),
+        serving_hours=tuple(m.gpu_hours for m in serving.months),
     )
 
 
@@ -414,11 +437,12 @@ def _field(
     owned_gpus: int,
     options: list[OptionId],
     job: tuple[str, Message] | None = None,
+    serving: ServingCalendar | None = None,
 ) -> _Field:
     """Price ``options`` and mark what cannot be chosen (scenario 0); ``job``:
     why the job cannot run on the plan's card at all (:func:`_job_reason`)."""
     budget = project.budget
-    forbidden = spot_forbidden_months(project, d.shape[-1])
+    forbidden = spot_forbidden_months(project, d.shape[-1], serving)
     own_all = budget.data_residency is DataResidency.OWN_HARDWARE
     priced, policy, hybrid_plan, hybrid_totals = _price_options(
         p, d, owned_gpus, options, forbidden, own_all
@@ -498,7 +522,8 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
     """
     gpu_id = sizing.gpu_id or project.workload.gpu_id
     demand, source, demand_warnings = derive_demand(project, sizing)
-    resolved = _resolved_for(project, catalog, gpu_id, sizing, len(demand))
+    serving = serving_calendar(project, sizing, len(demand))
+    resolved = _resolved_for(project, catalog, gpu_id, sizing, len(demand), serving)
     d = np.asarray([demand], dtype=np.float64)
     budget = project.budget
     p = make_params(resolved, 1, checkpointing=budget.checkpointing)
@@ -506,7 +531,7 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
     chosen = set(budget.options)
     options = [o for o in OptionId if o in chosen]
     job = _job_reason(sizing, gpu_id)
-    field_ = _field(project, resolved, p, d, owned_gpus, options, job)
+    field_ = _field(project, resolved, p, d, owned_gpus, options, job, serving)
     prep = Prepared(
         sizing=sizing,
         gpu_id=gpu_id,
@@ -522,6 +547,7 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
         risk_options=field_.risk_options,
         hybrid_plan=field_.hybrid_plan,
         hybrid_totals=field_.hybrid_totals,
+        serving=serving,
     )
     stress = spot_stress_totals(prep, budget.checkpointing)
     fragile = {
@@ -548,6 +574,7 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
         owned_gpus,
         [o for o in options if o is not OptionId.SPOT],
         job,
+        serving,
     )
     priced = {**prep.priced}
     for o in (OptionId.MIX, OptionId.HYBRID):

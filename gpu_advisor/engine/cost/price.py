@@ -586,6 +586,11 @@ class Params:
     job_months: tuple[bool, ...] = ()
     """Per month, True when the job runs in it (:attr:`Resolved.job_months`):
     reserved contracts hold at least its cards then (:func:`reserved_cards`)."""
+    serving_cards: tuple[float, ...] = ()
+    """Per month, the serving replicas' cards at the busiest hour
+    (:attr:`Resolved.serving_cards`): held on top of the job's (:func:`reserved_cards`)."""
+    serving_hours: tuple[float, ...] = ()
+    """Per month, the serving replicas' card-hours (:attr:`Resolved.serving_hours`)."""
     rentals: tuple[OptionId, ...] = ()
     """Rentals that may serve the months after an owned fleet's last renewal,
     and the yearly option's last partial year, when cheaper than renewing
@@ -698,6 +703,8 @@ def make_params(
         retrofit_cny=v.get("retrofit_cny"),
         job_gpus=max(1, int(v.get(SPOT_JOB_GPUS_KEY, 1.0))),
         job_months=resolved.job_months,
+        serving_cards=resolved.serving_cards,
+        serving_hours=resolved.serving_hours,
         rentals=resolved.rentals,
         loan=True,
         yearly_billing_months=resolved.yearly_billing_months,
@@ -796,7 +803,9 @@ def reserved_cards(p: Params, demand: FloatArray) -> FloatArray:
     (``p.job_months``), at least the job's cards (:func:`job_floor`), in whole
     servers when the job spans several: a 64-card job on 8-card servers
     reserves 8 servers even when its GPU-hours that month would fill 61 cards,
-    because it cannot start on fewer.
+    because it cannot start on fewer. Serving replicas follow the day's curve,
+    so their hours fill fewer cards than the busiest hour runs: a month that
+    serves holds at least the busiest hour's cards (``p.serving_cards``) on top.
 
     Examples
     --------
@@ -809,6 +818,8 @@ def reserved_cards(p: Params, demand: FloatArray) -> FloatArray:
     [[64.0, 64.0, 1.0]]
     """
     cards = _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
+    if p.serving_cards:
+        cards = _serving_floor(p, demand, cards)
     mask = job_mask(p, cards.shape[-1])
     if mask is None:
         return cards
@@ -817,6 +828,32 @@ def reserved_cards(p: Params, demand: FloatArray) -> FloatArray:
     if p.job_gpus > per_server:
         held = np.ceil(held / per_server) * per_server
     return np.where(mask & (cards > 0), held, cards)
+
+
+def _serving_floor(p: Params, demand: FloatArray, cards: FloatArray) -> FloatArray:
+    """``cards`` raised to the serving replicas' busiest hour plus the cards the
+    rest of the month's work fills (its hours beyond the replicas'). [1]
+
+    >>> import numpy as np
+    >>> from gpu_advisor.engine.cost.resolve import resolve
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Project
+    >>> from dataclasses import replace
+    >>> r = replace(resolve(Project(), load_catalog()), serving_cards=(0.0, 16.0),
+    ...             serving_hours=(0.0, 7300.0))
+    >>> demand = np.array([[730.0 * 64, 730.0 * 64 + 7300.0]])
+    >>> _serving_floor(make_params(r), demand, np.ceil(demand / 730)).tolist()
+    [[64.0, 80.0]]
+    """
+    months = cards.shape[-1]
+    peak = np.zeros(months)
+    hours = np.zeros(months)
+    n = min(months, len(p.serving_cards))
+    peak[:n] = p.serving_cards[:n]
+    hours[:n] = p.serving_hours[:n]
+    rest = np.maximum(demand - hours[None, :], 0.0)
+    floor = np.where(peak > 0, peak + _ceil(rest / HOURS_PER_MONTH), 0.0)
+    return np.maximum(cards, floor)
 
 
 def owned_split(

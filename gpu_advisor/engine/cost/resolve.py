@@ -71,9 +71,7 @@ from gpu_advisor.model.project import (
     Project,
     Vendor,
 )
-
-HOURS_PER_MONTH = 730.0
-"""Average hours in a month: 8760 h / 12 (365-day year)."""
+from gpu_advisor.model.serving import HOURS_PER_MONTH as HOURS_PER_MONTH
 
 VAT_KIND: dict[str, str] = {
     "on_demand_cny_per_gpu_hour": "services",
@@ -162,6 +160,13 @@ class Resolved:
     """Per month, True when the plan's synchronous training job runs in it
     (:func:`with_spot_job`): a reserved contract then holds at least the job's
     cards. Empty: no month has such a floor."""
+    serving_cards: tuple[float, ...] = ()
+    """Per month, the cards the serving replicas need at the busiest hour
+    (``ServingCalendar.peak_gpus``): a reserved contract or an owned fleet holds
+    at least these on top of the job's. Empty: the plan serves no stated traffic."""
+    serving_hours: tuple[float, ...] = ()
+    """Per month, the card-hours of the serving replicas (the rest of the month's
+    demand is other work). [GPU-hours]"""
     rentals: tuple[OptionId, ...] = ()
     """Rentals the months after an owned fleet's life (or the yearly option's
     last partial year) may be rented with instead of renewing

@@ -222,7 +222,7 @@ def cost_result(
         {o: a for o, a in priced.items() if not _at_risk(prep, o)},
         demand,
         prep.owned_gpus,
-        spot_forbidden=spot_forbidden_months(project, len(demand)),
+        spot_forbidden=spot_forbidden_months(project, len(demand), prep.serving),
         mix_on_spot=OptionId.MIX not in prep.spot_fragile,
     )
     bars = _tornado(project, prep) if full and with_tornado else []

@@ -1,0 +1,1 @@
+"""Serving a model: what one replica does, and the cards traffic needs."""

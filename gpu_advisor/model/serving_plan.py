@@ -1,0 +1,65 @@
+"""What serving costs in cards, month by month: the plan's serving result.
+
+The engine turns the plan's traffic (``Serving.traffic``) and what one
+replica serves at the latency targets (``ReplicaPerformance``) into replicas
+for every hour of a day, month by month with the traffic's growth, and from
+them the serving months' GPU-hours and the cards a contract or an owned
+fleet must hold (``engine/serving/traffic.py``).
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from gpu_advisor.model.common import Frozen
+from gpu_advisor.model.serving import ReplicaPerformance
+
+
+class ServingMonth(Frozen):
+    """One month of serving, counted from the first (month 1: serving starts)."""
+
+    month: int = Field(
+        ..., ge=1, le=120, description="Month of serving (1: its first)."
+    )
+    gpu_hours: float = Field(
+        ...,
+        ge=0,
+        description="Card-hours the replicas run when they follow the day's curve.",
+    )
+    peak_gpus: int = Field(
+        ...,
+        ge=0,
+        description="Cards at the month's busiest hour, spares and sites included.",
+    )
+    requests: float = Field(..., ge=0, description="Requests served in the month.")
+    input_tokens: float = Field(..., ge=0)
+    output_tokens: float = Field(..., ge=0)
+
+
+class ServingPlan(Frozen):
+    """The serving configuration chosen and the cards it needs through the horizon."""
+
+    gpu_id: str
+    per_replica: ReplicaPerformance
+    hourly_rps: list[float] = Field(
+        ...,
+        min_length=24,
+        max_length=24,
+        description="Requests per second, 00–23, first month.",
+    )
+    hourly_replicas: list[int] = Field(
+        ...,
+        min_length=24,
+        max_length=24,
+        description="Replicas running each hour of the first month's day, spares included.",
+    )
+    peak_replicas: int = Field(
+        ..., ge=0, description="Over the horizon, spares and sites included."
+    )
+    peak_gpus: int = Field(..., ge=0)
+    months: list[ServingMonth] = Field(
+        default_factory=list,
+        max_length=120,
+        description="Serving months from the first; the cost engine places them "
+        "in the plan's calendar (``engine/cost/demand.py``).",
+    )
