@@ -81,6 +81,7 @@ from gpu_advisor.ui.widgets.demand_editor import DemandEditor
 from gpu_advisor.ui.widgets.key_numbers import KeyNumbers
 from gpu_advisor.ui.widgets.layout import WidthFollowsContent
 from gpu_advisor.ui.widgets.refresh import RefreshWhenShown, same_objects
+from gpu_advisor.ui.widgets.serving_form import ServingForm
 from gpu_advisor.ui.widgets.sizing_charts import DaysChart, MemoryChart, SizingChartsRow
 from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
 
@@ -196,6 +197,8 @@ class WorkloadPage(QWizardPage):
         self._build_task_box()
         self._build_parallel_box()
         self._build_hardware_box()
+        self.serving_form = ServingForm(session)
+        self.serving_form.error_changed.connect(self._on_field_error_changed)
         self._build_inputs_scroll()
         self._build_results()
         self._build_splitter()
@@ -581,6 +584,7 @@ class WorkloadPage(QWizardPage):
             self.task_box,
             self.parallel_box,
             self.hardware_box,
+            self.serving_form,
         ):
             inputs_layout.addWidget(box)
         inputs_layout.addStretch(1)
@@ -736,7 +740,8 @@ class WorkloadPage(QWizardPage):
 
     @override
     def isComplete(self) -> bool:
-        return not any(field.has_error for field in self._bound) and not (
+        fields = [*self._bound, *self.serving_form.fields]
+        return not any(field.has_error for field in fields) and not (
             self.candidates_error.text()
         )
 

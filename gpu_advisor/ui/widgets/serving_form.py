@@ -1,0 +1,320 @@
+"""The workload step's serving inputs: traffic, lengths, latency targets, engine.
+
+One checkable group, "Serve the model to users": ticked, the plan serves its
+model (``workload.serving``) alone or after training, and the group shows the
+fields of :class:`gpu_advisor.model.serving.Serving`, each a bound widget (one
+undoable edit each, its range from the schema); unticked, the plan does not
+serve and the fields are hidden. The group decides nothing: what the engine
+makes of the inputs is shown on the "Serving" tab (``serving_view.py``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TypeVar
+
+from PySide6.QtCore import QEvent, QSignalBlocker, Signal
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QVBoxLayout, QWidget
+from typing_extensions import override
+
+from gpu_advisor.model.project import Project
+from gpu_advisor.model.serving import (
+    DailyCurve,
+    KvPrecision,
+    Serving,
+    ServingEngine,
+    WeightPrecision,
+)
+from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.widgets.bound import (
+    BoundCheck,
+    BoundCombo,
+    BoundDoubleSpin,
+    BoundField,
+    BoundSpin,
+    OptionalNumberField,
+)
+
+_F = TypeVar("_F", bound=BoundField)
+_P = "workload.serving."
+
+
+class ServingForm(QGroupBox):
+    """The serving inputs of the workload step, in one checkable group.
+
+    Signals
+    -------
+    error_changed(str)
+        A field's error appeared, changed or was cleared.
+    """
+
+    error_changed = Signal(str)
+
+    def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session = session
+        self.fields: list[BoundField] = []
+        self._labels: list[tuple[QLabel, Callable[[], str]]] = []
+        self.setCheckable(True)
+        self.body = QWidget()
+        self.form = QFormLayout(self.body)
+        self.form.setFieldGrowthPolicy(
+            QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow
+        )
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.body)
+        self._build_model_rows()
+        self._build_request_rows()
+        self._build_traffic_rows()
+        self._build_availability_rows()
+        self.toggled.connect(self._on_toggled)
+        session.project_changed.connect(self._show)
+        self.retranslate_ui()
+        self._show(session.project)
+
+    # --- building ---------------------------------------------------------------------
+
+    def _bind(self, widget: _F) -> _F:
+        self.fields.append(widget)
+        widget.error_changed.connect(self.error_changed)
+        return widget
+
+    def _row(self, caption: Callable[[], str], field: BoundField) -> None:
+        label = QLabel()
+        label.setBuddy(getattr(field, "editor", field))
+        self._labels.append((label, caption))
+        self.form.addRow(label, field)
+
+    def _build_model_rows(self) -> None:
+        """Serving engine, precisions, card and tensor-parallel degree."""
+        s = self._session
+        tr = self.tr
+        self.engine = self._bind(
+            BoundCombo(
+                s,
+                _P + "engine",
+                [
+                    (ServingEngine.VLLM, lambda: "vLLM"),
+                    (ServingEngine.SGLANG, lambda: "SGLang"),
+                    (ServingEngine.TRTLLM, lambda: "TensorRT-LLM"),
+                    (ServingEngine.LMDEPLOY, lambda: "LMDeploy"),
+                ],
+                label=lambda: tr("serving engine"),
+            )
+        )
+        self.weights = self._bind(
+            BoundCombo(
+                s,
+                _P + "weight_precision",
+                [
+                    (WeightPrecision.BF16, lambda: "BF16"),
+                    (WeightPrecision.FP8, lambda: "FP8"),
+                    (WeightPrecision.INT8, lambda: "INT8"),
+                    (WeightPrecision.INT4_AWQ, lambda: "INT4 (AWQ)"),
+                    (WeightPrecision.INT4_GPTQ, lambda: "INT4 (GPTQ)"),
+                ],
+                label=lambda: tr("weight precision"),
+            )
+        )
+        self.kv = self._bind(
+            BoundCombo(
+                s,
+                _P + "kv_precision",
+                [
+                    (KvPrecision.BF16, lambda: "BF16"),
+                    (KvPrecision.FP8, lambda: "FP8"),
+                    (KvPrecision.INT8, lambda: "INT8"),
+                ],
+                label=lambda: tr("KV-cache precision"),
+            )
+        )
+        gpus: list[tuple[object, Callable[[], str]]] = [
+            (None, lambda: tr("The workload's card"))
+        ]
+        gpus += [(g.id, functools.partial(str, g.name)) for g in s.catalog.gpus]
+        self.gpu = self._bind(
+            BoundCombo(s, _P + "gpu_id", gpus, label=lambda: tr("serving card"))
+        )
+        self.tp = self._bind(
+            OptionalNumberField(
+                s,
+                _P + "tp",
+                integer=True,
+                none_text=lambda: tr("cheapest"),
+                label=lambda: tr("tensor parallel"),
+            )
+        )
+        self._row(lambda: tr("Serving engine:"), self.engine)
+        self._row(lambda: tr("Weights:"), self.weights)
+        self._row(lambda: tr("KV cache:"), self.kv)
+        self._row(lambda: tr("Serve on:"), self.gpu)
+        self._row(lambda: tr("Cards per replica:"), self.tp)
+
+    def _build_request_rows(self) -> None:
+        """Prompt and answer lengths, prefix cache, latency targets."""
+        s = self._session
+        tr = self.tr
+        tokens = lambda: tr(" tokens")  # noqa: E731
+        self.prompt = self._bind(BoundSpin(s, _P + "prompt_tokens", suffix=tokens))
+        self.prompt_p95 = self._bind(
+            OptionalNumberField(
+                s, _P + "prompt_tokens_p95", integer=True, suffix=tokens,
+                none_text=lambda: tr("not known"),
+            )
+        )  # fmt: skip
+        self.output = self._bind(BoundSpin(s, _P + "output_tokens", suffix=tokens))
+        self.output_p95 = self._bind(
+            OptionalNumberField(
+                s, _P + "output_tokens_p95", integer=True, suffix=tokens,
+                none_text=lambda: tr("not known"),
+            )
+        )  # fmt: skip
+        self.prefix = self._bind(
+            BoundDoubleSpin(
+                s, _P + "prefix_cache_hit", decimals=0, step=5, scale=100,
+                suffix=lambda: " %", label=lambda: tr("prefix-cache hits"),
+            )
+        )  # fmt: skip
+        ms = lambda: tr(" ms")  # noqa: E731
+        self.ttft = self._bind(
+            OptionalNumberField(
+                s, _P + "targets.ttft_ms", decimals=0, step=100, suffix=ms,
+                none_text=lambda: tr("no target"), label=lambda: tr("time to first token"),
+            )
+        )  # fmt: skip
+        self.tpot = self._bind(
+            OptionalNumberField(
+                s, _P + "targets.tpot_ms", decimals=0, step=5, suffix=ms,
+                none_text=lambda: tr("no target"), label=lambda: tr("time per output token"),
+            )
+        )  # fmt: skip
+        self.offline = self._bind(
+            BoundCheck(
+                s,
+                _P + "targets.offline",
+                lambda: tr("Offline batch: no latency target"),
+            )
+        )
+        self._row(lambda: tr("Prompt, mean:"), self.prompt)
+        self._row(lambda: tr("Prompt, p95:"), self.prompt_p95)
+        self._row(lambda: tr("Answer, mean:"), self.output)
+        self._row(lambda: tr("Answer, p95:"), self.output_p95)
+        self._row(lambda: tr("Prefix-cache hits:"), self.prefix)
+        self._row(lambda: tr("First token within (p95):"), self.ttft)
+        self._row(lambda: tr("Each next token within (p95):"), self.tpot)
+        self.form.addRow("", self.offline)
+
+    def _build_traffic_rows(self) -> None:
+        """Peak rate or daily users, the day's curve, growth."""
+        s = self._session
+        tr = self.tr
+        self.peak = self._bind(
+            OptionalNumberField(
+                s, _P + "traffic.peak_rps", decimals=1, suffix=lambda: tr(" requests/s"),
+                none_text=lambda: tr("from daily users"), label=lambda: tr("peak rate"),
+            )
+        )  # fmt: skip
+        self.users = self._bind(
+            OptionalNumberField(
+                s, _P + "traffic.daily_active_users", integer=True,
+                none_text=lambda: tr("not used"), label=lambda: tr("daily active users"),
+            )
+        )  # fmt: skip
+        self.per_user = self._bind(
+            BoundDoubleSpin(
+                s, _P + "traffic.requests_per_user_per_day", decimals=1,
+                label=lambda: tr("requests per user a day"),
+            )
+        )  # fmt: skip
+        self.curve = self._bind(
+            BoundCombo(
+                s,
+                _P + "traffic.curve",
+                [
+                    (DailyCurve.OFFICE, lambda: tr("Office hours")),
+                    (DailyCurve.EVENING, lambda: tr("Evening consumer peak")),
+                    (DailyCurve.FLAT, lambda: tr("Flat (an API for machines)")),
+                ],
+                label=lambda: tr("shape of the day"),
+            )
+        )
+        self.growth = self._bind(
+            BoundDoubleSpin(
+                s, _P + "traffic.monthly_growth", decimals=1, step=1, scale=100,
+                suffix=lambda: tr(" %/month"), label=lambda: tr("monthly growth"),
+            )
+        )  # fmt: skip
+        self._row(lambda: tr("Busiest hour:"), self.peak)
+        self._row(lambda: tr("Daily active users:"), self.users)
+        self._row(lambda: tr("Requests per user a day:"), self.per_user)
+        self._row(lambda: tr("Shape of the day:"), self.curve)
+        self._row(lambda: tr("Traffic growth:"), self.growth)
+
+    def _build_availability_rows(self) -> None:
+        """Spares, sites, start month, spot."""
+        s = self._session
+        tr = self.tr
+        self.spares = self._bind(
+            BoundSpin(s, _P + "spare_replicas", label=lambda: tr("spare replicas"))
+        )
+        self.sites = self._bind(
+            BoundCombo(
+                s,
+                _P + "sites",
+                [
+                    (1, lambda: tr("One site")),
+                    (2, lambda: tr("Two sites, each carrying the peak")),
+                ],
+                label=lambda: tr("sites"),
+            )
+        )
+        self.start = self._bind(
+            OptionalNumberField(
+                s, _P + "start_month", integer=True,
+                none_text=lambda: tr("after training"), label=lambda: tr("first month"),
+            )
+        )  # fmt: skip
+        self.spot = self._bind(
+            BoundCheck(
+                s, _P + "allow_spot", lambda: tr("May run on spot instances (users see failures)")
+            )
+        )  # fmt: skip
+        self._row(lambda: tr("Spare replicas:"), self.spares)
+        self._row(lambda: tr("Sites:"), self.sites)
+        self._row(lambda: tr("Serving starts in month:"), self.start)
+        self.form.addRow("", self.spot)
+
+    # --- model <-> widgets ------------------------------------------------------------
+
+    def _on_toggled(self, checked: bool) -> None:
+        serving = self._session.project.workload.serving
+        if checked == (serving is not None):
+            return
+        label = (
+            self.tr("Serve the model") if checked else self.tr("Stop serving the model")
+        )
+        self._session.apply("workload.serving", Serving() if checked else None, label)
+
+    def _show(self, project: Project) -> None:
+        serving = project.workload.serving
+        with QSignalBlocker(self):
+            self.setChecked(serving is not None)
+        self.body.setVisible(serving is not None)
+
+    def retranslate_ui(self) -> None:
+        self.setTitle(self.tr("Serve the model to users"))
+        self.setToolTip(
+            self.tr(
+                "Tick to plan serving: alone, or after training in the same plan. The "
+                "serving months' card-hours then follow from the traffic."
+            )
+        )
+        for label, caption in self._labels:
+            label.setText(caption())
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
