@@ -435,6 +435,59 @@ class Work(Frozen):
     )
 
 
+class ServingOptionCost(Frozen):
+    """What serving costs on one option, per million tokens."""
+
+    id: OptionId
+    serving_cny: float = Field(
+        ...,
+        ge=0,
+        description="The option's total times the serving months' share of the "
+        "card-hours it runs (all of it when the plan only serves). [CNY]",
+    )
+    cny_per_million_output_tokens: float = Field(
+        ...,
+        ge=0,
+        description="The answers' part of the serving cost per million output tokens.",
+    )
+    cny_per_million_input_tokens: float = Field(
+        ...,
+        ge=0,
+        description="The prompts' part of the serving cost per million prompt tokens.",
+    )
+    cny_per_million_tokens: float = Field(
+        ...,
+        ge=0,
+        description="The serving cost per million tokens, prompts and answers.",
+    )
+
+
+class ServingCost(Frozen):
+    """Serving in the money: its months, tokens and each option's cost per million tokens."""
+
+    start_month: int = Field(..., ge=1, description="First month of serving. [month]")
+    gpu_hours: float = Field(
+        ..., ge=0, description="Serving card-hours over the horizon."
+    )
+    peak_gpus: int = Field(
+        ..., ge=0, description="Cards at the busiest hour of any month."
+    )
+    input_tokens: float = Field(..., ge=0)
+    output_tokens: float = Field(..., ge=0)
+    prefill_share: float = Field(
+        ...,
+        ge=0,
+        le=1,
+        description="Share of the serving cost carried by the prompts: the replica's "
+        "time reading them at its load.",
+    )
+    options: list[ServingOptionCost] = Field(default_factory=list)
+
+    def option(self, option_id: OptionId) -> ServingOptionCost | None:
+        """The serving cost of ``option_id``, if priced."""
+        return next((o for o in self.options if o.id == option_id), None)
+
+
 class CostResult(Frozen):
     """Everything the cost engine computes for one project."""
 
@@ -461,6 +514,10 @@ class CostResult(Frozen):
     )
     work: Work | None = Field(
         None, description="The sized job against the priced demand; None: no sizing."
+    )
+    serving: ServingCost | None = Field(
+        None,
+        description="Serving stated by its traffic; None: the plan does not serve.",
     )
     budget_cap: BudgetCap | None = Field(
         None,

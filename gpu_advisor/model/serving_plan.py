@@ -36,6 +36,14 @@ class ServingMonth(Frozen):
     output_tokens: float = Field(..., ge=0)
 
 
+class LoadPoint(Frozen):
+    """One replica's latency at a steady request rate (p95)."""
+
+    requests_per_s: float = Field(..., ge=0)
+    ttft_ms: float = Field(..., ge=0)
+    tpot_ms: float = Field(..., ge=0)
+
+
 class ServingPlan(Frozen):
     """The serving configuration chosen and the cards it needs through the horizon."""
 
@@ -57,6 +65,19 @@ class ServingPlan(Frozen):
         ..., ge=0, description="Over the horizon, spares and sites included."
     )
     peak_gpus: int = Field(..., ge=0)
+    prefill_share: float = Field(
+        0.0,
+        ge=0,
+        le=1,
+        description="Share of a replica's time spent reading prompts (prefill) at "
+        "the chosen load: how the serving cost splits between input and output tokens.",
+    )
+    load_curve: list[LoadPoint] = Field(
+        default_factory=list,
+        max_length=64,
+        description="The replica's p95 latencies from light load to beyond the "
+        "targets, for the latency-against-load chart.",
+    )
     months: list[ServingMonth] = Field(
         default_factory=list,
         max_length=120,

@@ -31,6 +31,7 @@ from gpu_advisor.engine.cost.resolve import (
     reference_age_months,
 )
 from gpu_advisor.engine.cost.risk import tornado
+from gpu_advisor.engine.cost.serving_cost import serving_cost
 from gpu_advisor.engine.cost.work import work_coverage, work_warnings
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, Message
@@ -246,7 +247,11 @@ def cost_result(
     if limits:
         rec = Recommendation(**{**dict(rec), "complete": False, "limits": limits})
     cap = budget_cap(project.budget.cap_cny, rec, results)
+    plan = prep.sizing.serving
     return CostResult(
+        serving=None
+        if prep.serving is None or plan is None
+        else serving_cost(results, demand, prep.serving, plan.prefill_share),
         budget_cap=cap,
         work=work,
         hybrid=hybrid,

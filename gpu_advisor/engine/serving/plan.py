@@ -15,16 +15,24 @@ from gpu_advisor.engine.serving.traffic import (
     serving_months,
 )
 from gpu_advisor.model.serving import ReplicaPerformance, Serving
-from gpu_advisor.model.serving_plan import ServingPlan
+from gpu_advisor.model.serving_plan import LoadPoint, ServingPlan
 
 MAX_SERVING_MONTHS = 120
 """The longest horizon a plan has. [month]"""
 
 
 def plan_serving(
-    serving: Serving, gpu_id: str, replica: ReplicaPerformance
+    serving: Serving,
+    gpu_id: str,
+    replica: ReplicaPerformance,
+    *,
+    prefill_share: float = 0.0,
+    load_curve: tuple[LoadPoint, ...] = (),
 ) -> ServingPlan:
     """Replicas through the day and every serving month's cards, hours and tokens.
+
+    ``prefill_share`` and ``load_curve`` come from the performance model (the
+    replica's time reading prompts at its load; its latency at other loads).
 
     Examples
     --------
@@ -48,5 +56,7 @@ def plan_serving(
         hourly_replicas=[replicas_for(r, goodput, serving) for r in rates],
         peak_replicas=peak_gpus // replica.gpus,
         peak_gpus=peak_gpus,
+        prefill_share=prefill_share,
+        load_curve=list(load_curve),
         months=months,
     )

@@ -82,6 +82,7 @@ from gpu_advisor.ui.widgets.key_numbers import KeyNumbers
 from gpu_advisor.ui.widgets.layout import WidthFollowsContent
 from gpu_advisor.ui.widgets.refresh import RefreshWhenShown, same_objects
 from gpu_advisor.ui.widgets.serving_form import ServingForm
+from gpu_advisor.ui.widgets.serving_view import ServingView
 from gpu_advisor.ui.widgets.sizing_charts import DaysChart, MemoryChart, SizingChartsRow
 from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
 
@@ -636,6 +637,12 @@ class WorkloadPage(QWizardPage):
         self.tabs = QTabWidget()
         self.tabs.addTab(self.results_scroll, "")
         self.tabs.addTab(self.demand_editor, "")
+        self.serving_view = ServingView(self._session)
+        serving_scroll = QScrollArea()
+        serving_scroll.setWidget(self.serving_view)
+        serving_scroll.setWidgetResizable(True)
+        serving_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.tabs.addTab(serving_scroll, "")
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.inputs_scroll)
@@ -698,6 +705,7 @@ class WorkloadPage(QWizardPage):
         )
         self.tabs.setTabText(0, self.tr("Results"))
         self.tabs.setTabText(1, self.tr("Monthly demand"))
+        self.tabs.setTabText(2, self.tr("Serving"))
         self._fill_models()
         self.outputs.invalidate()
 
@@ -942,6 +950,7 @@ class WorkloadPage(QWizardPage):
         self._update_warnings(evaluation)
         self.memory_chart.set_result(evaluation)
         self.days_chart.set_result(evaluation, project.workload.deadline_days)
+        self.serving_view.set_result(evaluation, project)
         self._shown_results = shown
 
     def _update_model_info(self, evaluation: Evaluation) -> None:

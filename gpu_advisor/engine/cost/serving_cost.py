@@ -1,0 +1,87 @@
+"""What serving costs per million tokens, option by option.
+
+Each option's serving cost is its total over the horizon times the serving
+months' share of the card-hours it runs (the whole total when the plan only
+serves): training and serving share a fleet or a contract, and the card-hours
+are what both use. That cost splits between the prompts and the answers by
+the replica's time reading prompts at its load (``ServingPlan.prefill_share``),
+so the two prices compare with a hosted API's input and output list prices:
+
+    per million output tokens = serving cost × (1 − prefill share) / output tokens × 10⁶
+    per million input tokens  = serving cost × prefill share / input tokens × 10⁶
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gpu_advisor.engine.cost.demand import ServingCalendar
+from gpu_advisor.model.cost_results import OptionResult, ServingCost, ServingOptionCost
+from gpu_advisor.model.project import OptionId
+
+MILLION = 1e6
+
+
+def serving_cost(
+    options: Sequence[OptionResult],
+    demand: Sequence[float],
+    calendar: ServingCalendar,
+    prefill_share: float,
+) -> ServingCost:
+    """The serving part of every option's total, per million tokens.
+
+    Examples
+    --------
+    >>> from gpu_advisor.model.serving_plan import ServingMonth
+    >>> months = (ServingMonth(month=1, gpu_hours=0.0, peak_gpus=0, requests=0.0,
+    ...                        input_tokens=0.0, output_tokens=0.0),
+    ...           ServingMonth(month=2, gpu_hours=1000.0, peak_gpus=4, requests=1e6,
+    ...                        input_tokens=2e9, output_tokens=5e8))
+    >>> od = OptionResult(id="on_demand", total_cny=30_000.0, monthly_cny=[20_000.0, 10_000.0],
+    ...                   cumulative_cny=[20_000.0, 30_000.0], npv_cny=30_000.0)
+    >>> cost = serving_cost([od], [2000.0, 1000.0], ServingCalendar(2, months), 0.2)
+    >>> o = cost.options[0]
+    >>> o.serving_cny, o.cny_per_million_output_tokens, o.cny_per_million_input_tokens
+    (10000.0, 16.0, 1.0)
+    >>> round(o.cny_per_million_tokens, 2)
+    4.0
+    """
+    serving_hours = sum(m.gpu_hours for m in calendar.months)
+    all_hours = sum(demand)
+    share = min(1.0, serving_hours / all_hours) if all_hours > 0 else 0.0
+    input_tokens = sum(m.input_tokens for m in calendar.months)
+    output_tokens = sum(m.output_tokens for m in calendar.months)
+    rows = [
+        _option_cost(o.id, max(0.0, o.total_cny) * share, input_tokens, output_tokens,
+                     prefill_share)
+        for o in options
+    ]  # fmt: skip
+    return ServingCost(
+        start_month=calendar.start_month,
+        gpu_hours=serving_hours,
+        peak_gpus=max(calendar.peak_gpus, default=0),
+        input_tokens=input_tokens,
+        output_tokens=output_tokens,
+        prefill_share=prefill_share,
+        options=rows,
+    )
+
+
+def _per_million(amount: float, tokens: float) -> float:
+    return amount / tokens * MILLION if tokens > 0 else 0.0
+
+
+def _option_cost(
+    option_id: OptionId,
+    cny: float,
+    input_tokens: float,
+    output_tokens: float,
+    prefill: float,
+) -> ServingOptionCost:
+    return ServingOptionCost(
+        id=option_id,
+        serving_cny=cny,
+        cny_per_million_output_tokens=_per_million(cny * (1 - prefill), output_tokens),
+        cny_per_million_input_tokens=_per_million(cny * prefill, input_tokens),
+        cny_per_million_tokens=_per_million(cny, input_tokens + output_tokens),
+    )
