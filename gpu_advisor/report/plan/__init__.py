@@ -77,6 +77,7 @@ from gpu_advisor.report.plan.document import MARGIN, PAPER_SIZES, Story, Styles,
 from gpu_advisor.report.plan.finance import finance_page
 from gpu_advisor.report.plan.keywords import Signer
 from gpu_advisor.report.plan.scenarios import scenarios_section
+from gpu_advisor.report.plan.serving import serving_section
 from gpu_advisor.report.plan.signoff import signoff_section
 from gpu_advisor.report.plan.sizing import sizing_section
 from gpu_advisor.report.plan.summary import summary_section
@@ -288,6 +289,8 @@ def _plan_story(
     st.page_break()
     sizing_section(st, project, evaluation, catalog)
     st.page_break()
+    if serving_section(st, project, evaluation, catalog):
+        st.page_break()
     cost_section(st, project, evaluation)
     st.page_break()
     scenarios_section(st, project, catalog)

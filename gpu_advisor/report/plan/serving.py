@@ -1,0 +1,113 @@
+"""The serving section: the replica chosen, the cards the traffic needs, the price per million tokens.
+
+Rendered only when the plan serves its model from a stated traffic
+(``SizingResult.serving`` and ``CostResult.serving``): what one replica
+serves at the latency targets, the replicas through the day, the serving
+months in the plan, and every option's serving cost per million tokens.
+"""
+
+from __future__ import annotations
+
+from gpu_advisor.engine.api import PlanEvaluation
+from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.project import Project
+from gpu_advisor.report import charts
+from gpu_advisor.report.plan.document import Story
+from gpu_advisor.report.plan.shared import option_name
+from gpu_advisor.report.text import count, money, tokens
+
+
+def serving_section(
+    st: Story, project: Project, evaluation: PlanEvaluation, catalog: Catalog
+) -> bool:
+    """The serving section, when the plan serves from a stated traffic (True: added)."""
+    plan = evaluation.sizing.serving
+    cost = evaluation.cost.serving
+    serving = project.workload.serving
+    if plan is None or cost is None or serving is None:
+        return False
+    lang = st.lang
+    r = plan.per_replica
+    gpu = next((g.name for g in catalog.gpus if g.id == plan.gpu_id), plan.gpu_id)
+    st.h1("serving")
+    targets = serving.targets
+    st.p(
+        st.t(
+            "serve.intro",
+            engine=str(serving.engine.value),
+            gpus=r.gpus,
+            gpu=gpu,
+            weights=serving.weight_precision.value.upper(),
+            prompt=count(serving.prompt_tokens),
+            output=count(serving.output_tokens),
+        )
+    )
+    st.p(
+        st.t("serve.targets_offline")
+        if not targets.applies
+        else st.t(
+            "serve.targets",
+            ttft=count(targets.ttft_ms or 0.0),
+            tpot=count(targets.tpot_ms or 0.0),
+        )
+    )
+    st.table(
+        [st.t("serve.measure"), st.t("serve.value")],
+        [
+            [st.t("serve.rps"), f"{r.requests_per_s:,.2f}"],
+            [st.t("serve.tps"), count(r.output_tokens_per_s)],
+            [st.t("serve.ttft"), count(r.ttft_ms)],
+            [st.t("serve.tpot"), f"{r.tpot_ms:,.1f}"],
+            [st.t("serve.in_flight"), count(r.concurrency)],
+            [
+                st.t("serve.peak"),
+                st.t(
+                    "serve.peak_value", replicas=plan.peak_replicas, gpus=plan.peak_gpus
+                ),
+            ],
+            [st.t("serve.start"), st.t("serve.start_value", month=cost.start_month)],
+            [st.t("serve.hours"), count(cost.gpu_hours)],
+            [
+                st.t("serve.tokens"),
+                st.t(
+                    "serve.tokens_value",
+                    input=tokens(cost.input_tokens, lang),
+                    output=tokens(cost.output_tokens, lang),
+                ),
+            ],
+        ],
+        [1.6, 1.0],
+        align_right=[1],
+    )
+    st.h2(st.t("serve.chart_day"))
+    st.chart(
+        charts.grouped_bars(
+            [f"{h:02d}" for h in range(24)],
+            [(st.t("serve.replicas"), [float(n) for n in plan.hourly_replicas])],
+            style=charts.ChartStyle(st.s.font),
+            width=st.width,
+            height=160,
+            y_format=lambda v: f"{v:,.0f}",
+            label_every=3,
+            x_label=st.t("serve.hour"),
+        )
+    )
+    st.h2(st.t("serve.per_million"))
+    st.p(st.t("serve.per_million_intro", share=round(cost.prefill_share * 100)))
+    rows = [
+        [
+            option_name(st, o.id.value),
+            money(o.serving_cny, lang),
+            money(o.cny_per_million_input_tokens, lang, 2),
+            money(o.cny_per_million_output_tokens, lang, 2),
+        ]
+        for o in cost.options
+    ]
+    st.table(
+        [st.t("serve.option"), st.t("serve.cost"), st.t("serve.in_price"),
+         st.t("serve.out_price")],
+        rows,
+        [1.4, 1.0, 1.0, 1.0],
+        align_right=[1, 2, 3],
+    )  # fmt: skip
+    return True
