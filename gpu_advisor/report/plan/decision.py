@@ -20,7 +20,7 @@ from gpu_advisor.report.plan.document import Story, escape, mini_table
 from gpu_advisor.report.plan.keywords import Signer
 from gpu_advisor.report.plan.shared import option_by_id, option_name, region_name
 from gpu_advisor.report.plan.signoff import signoff_rows
-from gpu_advisor.report.text import percent, role_text, tr, unit_text
+from gpu_advisor.report.text import money, percent, role_text, tr, unit_text
 from gpu_advisor.words.money import in_reader_currency
 from gpu_advisor.words.terms import text_or_empty
 
@@ -87,6 +87,18 @@ def _figures(st: Story, ev: PlanEvaluation, best: OptionResult) -> None:
         (st.t("dec1.total"), money_words(best.total_cny, lang)),
         (st.t("dec1.upfront"), money_words(fin.upfront_cash_cny[best.id], lang)),
     ]
+    serving = ev.cost.serving.option(best.id) if ev.cost.serving is not None else None
+    if serving is not None:
+        figures.append(
+            (
+                st.t("dec1.per_million"),
+                st.t(
+                    "dec1.per_million_value",
+                    output=money(serving.cny_per_million_output_tokens, lang, 2),
+                    input=money(serving.cny_per_million_input_tokens, lang, 2),
+                ),
+            )
+        )
     if second is not None:
         figures.append(
             (
