@@ -204,6 +204,7 @@ def to_json(ev: Evaluation, lang: Language) -> dict[str, Any]:
         "spot_job": cost.spot_job.model_dump(mode="json") if cost.spot_job else None,
         "tornado": [b.model_dump(mode="json") for b in cost.tornado],
         "work": cost.work.model_dump(mode="json") if cost.work else None,
+        "serving": cost.serving.model_dump(mode="json") if cost.serving else None,
         "budget_cap": cost.budget_cap.model_dump(mode="json")
         if cost.budget_cap
         else None,
@@ -310,6 +311,7 @@ def _text(ev: Evaluation, lang: Language) -> str:
             f"  {per_txt:>10}/{per_hour}  {o.utilization:>6.0%}{flag}"
         )
     lines.extend(_decision_lines(cost, lang))
+    lines.extend(_serving_lines(cost, lang))
     shown = shown_warnings(ev).advice  # the review step's and the PDF's list
     if shown:
         lines.append(words.say("cli.cost.warnings", lang))
@@ -325,6 +327,23 @@ def _text(ev: Evaluation, lang: Language) -> str:
             )
         )
     return "\n".join(lines)
+
+
+def _serving_lines(cost: CostResult, lang: Language) -> list[str]:
+    """Each option's serving cost per million output and input tokens."""
+    serving = cost.serving
+    if serving is None:
+        return []
+    rate = cost.currency.cny_per_unit
+    lines = [words.say("cli.cost.serving", lang, month=serving.start_month,
+                       currency=cost.currency.code)]  # fmt: skip
+    for o in serving.options:
+        lines.append(
+            f"    {pad(option_in_sentence(o.id, lang), 34)}"
+            f"{to_display(o.cny_per_million_output_tokens, rate):>12,.2f}"
+            f"{to_display(o.cny_per_million_input_tokens, rate):>12,.2f}"
+        )
+    return lines
 
 
 def _decision_lines(cost: CostResult, lang: Language) -> list[str]:
