@@ -21,6 +21,8 @@ _FILES = {
     "regions": "regions.json",
     "reference_runs": "reference_runs.json",
     "checklist": "checklist.json",
+    "serving_runs": "serving_runs.json",
+    "serving_factors": "serving_factors.json",
 }
 
 

@@ -13,6 +13,7 @@ from pydantic import Field, model_validator
 
 from gpu_advisor.model.common import Frozen, PriceRange, Provenance
 from gpu_advisor.model.project import ModelShape, Recompute
+from gpu_advisor.model.serving import ServingFactors, ServingRuns
 
 
 class NetworkKind(StrEnum):
@@ -364,6 +365,14 @@ class Catalog(Frozen):
     cost_defaults: CostDefaults
     reference_runs: list[ReferenceRun] = Field(default_factory=list)
     checklist: list[ChecklistEntry] = Field(default_factory=list)
+    serving_runs: ServingRuns = Field(
+        default_factory=ServingRuns,
+        description="Published serving benchmarks the serving engine is calibrated on.",
+    )
+    serving_factors: ServingFactors = Field(
+        default_factory=ServingFactors,
+        description="Efficiency per serving engine and GPU generation, fitted to them.",
+    )
 
     def gpu(self, gpu_id: str) -> GpuSpec:
         """Return the GPU with this id; ``KeyError`` naming the valid ids."""

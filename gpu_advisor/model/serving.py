@@ -19,7 +19,7 @@ from enum import StrEnum
 
 from pydantic import Field, model_validator
 
-from gpu_advisor.model.common import Frozen
+from gpu_advisor.model.common import Frozen, Message
 
 HOURS_A_DAY = 24
 
@@ -203,3 +203,140 @@ class ReplicaPerformance(Frozen):
         ..., ge=0, description="Sequences the KV cache holds at the mean lengths."
     )
     meets_targets: bool
+    kv_cache_tokens: int = Field(
+        0, ge=0, description="Tokens the replica's KV cache holds (all its cards)."
+    )
+    weights_gib_per_gpu: float = Field(
+        0.0, ge=0, description="Weights held by each card of the replica. [GiB]"
+    )
+    bound: str = Field(
+        "",
+        description="What limits a decode step at the chosen load: 'compute' or "
+        "'memory' (bandwidth).",
+    )
+
+
+class ServingFactor(Frozen):
+    """Efficiency of one serving engine on one GPU generation, fitted to published runs.
+
+    ``arch`` is the first word of :attr:`GpuSpec.arch` (``Hopper``, ``Ampere``,
+    ``Ada``); ``*`` is the engine's fallback for generations without runs.
+    """
+
+    engine: ServingEngine
+    arch: str = Field(..., min_length=1, max_length=32)
+    compute_efficiency: float = Field(
+        ..., gt=0, le=1, description="Share of the dense peak a step sustains. [1]"
+    )
+    bandwidth_efficiency: float = Field(
+        ..., gt=0, le=1, description="Share of the HBM bandwidth a step sustains. [1]"
+    )
+    step_overhead_ms: float = Field(
+        ..., ge=0, le=100, description="Scheduling and launch time per step. [ms]"
+    )
+    cases: int = Field(0, ge=0, description="Published runs it was fitted to.")
+    fitted: bool = Field(
+        True, description="False: borrowed from other generations or engines."
+    )
+
+
+class ServingFactors(Frozen):
+    """The fitted factors with how they were fitted (``serving_factors.json``)."""
+
+    method: str = ""
+    fitted_on: str = ""
+    as_of: str = ""
+    factors: list[ServingFactor] = Field(default_factory=list)
+    in_sample_median_error: dict[str, float] = Field(default_factory=dict)
+    leave_one_out_median_error: dict[str, float] = Field(default_factory=dict)
+
+
+class RunLoad(StrEnum):
+    """How a published run loaded the server."""
+
+    OFFLINE = "offline"
+    """All requests at once (``--rate inf``, ``trtllm-bench throughput``)."""
+    RATE = "rate"
+    """Poisson arrivals at a request rate."""
+    CONCURRENCY = "concurrency"
+    """A fixed number of requests in flight."""
+
+
+class ServingSource(Frozen):
+    """Where published serving results come from."""
+
+    id: str = Field(..., pattern=r"^[a-z0-9][a-z0-9_.\-]*$")
+    title: str
+    url: str
+    commit: str = Field("", description="Repository commit or tag, when one is.")
+    published: str = Field("", description="Date published or read.")
+    observed: str = Field("", description="What a person reads there.")
+
+
+class ServingRun(Frozen):
+    """One published serving benchmark result (a calibration case)."""
+
+    id: str = Field(..., pattern=r"^[a-z0-9][a-z0-9_.\-]*$")
+    source: str
+    engine: ServingEngine
+    engine_version: str
+    gpu_id: str
+    model_id: str | None = None
+    hf_config: dict[str, int | float | bool | str | None] | None = Field(
+        None, description="The model's config.json keys when no preset holds it."
+    )
+    model_name: str = ""
+    weight_precision: WeightPrecision
+    kv_precision: KvPrecision
+    tp: int = Field(..., ge=1, le=16)
+    prompt_tokens: float = Field(..., gt=0)
+    output_tokens: float = Field(..., gt=0)
+    load: RunLoad
+    rate_rps: float | None = Field(None, gt=0)
+    concurrency: int | None = Field(None, ge=1)
+    max_batch: int | None = Field(
+        None, ge=1, description="The engine's batch cap when the source states it."
+    )
+    scheduler_steps: int = Field(
+        1,
+        ge=1,
+        le=64,
+        description="vLLM 0.6 multi-step scheduling: decode steps run per "
+        "scheduling round (a new request waits for the round to end).",
+    )
+    output_tokens_per_s: float | None = Field(
+        None, gt=0, description="Published output throughput of the replica. [tokens/s]"
+    )
+    ttft_ms: float | None = Field(None, gt=0)
+    tpot_ms: float | None = Field(None, gt=0)
+    statistic: str = Field(
+        "mean", description="How TTFT/TPOT are summarised: median or mean."
+    )
+    note: str = ""
+
+
+class ServingRuns(Frozen):
+    """The calibration catalog (``serving_runs.json``)."""
+
+    as_of: str = ""
+    sources: list[ServingSource] = Field(default_factory=list)
+    runs: list[ServingRun] = Field(default_factory=list)
+
+
+class RejectedReplica(Frozen):
+    """A configuration the search tried and could not use, with why (a catalog code)."""
+
+    gpu_id: str
+    tp: int
+    reason: Message
+
+
+class ServingChoice(Frozen):
+    """The cheapest replica meeting the targets and what the rate needs of it."""
+
+    gpu_id: str | None = Field(None, description="None: no candidate works.")
+    tp: int = Field(0, ge=0)
+    performance: ReplicaPerformance | None = None
+    replicas: int = Field(0, ge=0, description="Replicas the rate needs (no spares).")
+    gpus: int = Field(0, ge=0, description="replicas × tp.")
+    rejected: list[RejectedReplica] = Field(default_factory=list)
