@@ -654,7 +654,8 @@ def _context_reasons(
             )
         )
     if field.owned_pure:
-        out.append(_owned_cards(field.owned_pure[0], project.budget, demand))
+        serves = project.workload.serving is not None and not project.demand.months
+        out.append(_owned_cards(field.owned_pure[0], project.budget, demand, serves))
     return out
 
 
@@ -689,9 +690,10 @@ def _commitment_basis(
 
 
 def _owned_cards(
-    own: OptionResult, budget: Budget, demand: list[float]
+    own: OptionResult, budget: Budget, demand: list[float], serves: bool = False
 ) -> f.OwnedCards:
-    """How many cards the owned options buy: typed in, or the peak month's."""
+    """How many cards the owned options buy: typed in, the peak month's, or
+    (``serves``: serving stated by its traffic) the busiest serving hour's."""
     # the first busiest month (``max`` keeps the first of equal values)
     peak_i = demand.index(max(demand)) if demand else 0
     peak = demand[peak_i] if demand else 0.0
@@ -703,6 +705,7 @@ def _owned_cards(
         peak_month=peak_i + 1,
         peak_gpu_hours=peak,
         job_gpus=own.gpus if for_job else 0,
+        serving=serves and for_job,
         inputs=("budget.owned_gpus", "demand.months", "workload.gpus"),
     )
 

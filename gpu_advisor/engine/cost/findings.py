@@ -306,6 +306,9 @@ class OwnedCards(Finding):
     job_gpus: int = 0
     """The synchronous job's cards in whole servers, when they set the count
     (more than the peak month's GPU-hours fill); else 0."""
+    serving: bool = False
+    """The serving replicas' busiest hour (with any job running then) set the
+    count, not the job alone."""
 
 
 # --- warnings ---------------------------------------------------------------------

@@ -293,6 +293,8 @@ def _owned_cards(x: f.OwnedCards) -> Params:
     why = (
         part("recommend_part.owned_cards.entered")
         if x.entered
+        else part("recommend_part.owned_cards.serving", cards=x.cards)
+        if x.serving
         else part("recommend_part.owned_cards.job", job_gpus=x.job_gpus)
         if x.job_gpus
         else part(

@@ -9,16 +9,124 @@ serving; the cost engine places them in the plan's calendar.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from gpu_advisor.engine.serving.replica import (
+    build_model,
+    choose_replica,
+    replica_under,
+)
+from gpu_advisor.engine.serving.timing import step_time
 from gpu_advisor.engine.serving.traffic import (
     hourly_rates,
     replicas_for,
     serving_months,
 )
-from gpu_advisor.model.serving import ReplicaPerformance, Serving
+from gpu_advisor.model.catalog import Catalog, GpuSpec
+from gpu_advisor.model.common import Advice, Message, Severity
+from gpu_advisor.model.project import Workload
+from gpu_advisor.model.serving import ReplicaPerformance, Serving, ServingFactor
 from gpu_advisor.model.serving_plan import LoadPoint, ServingPlan
+from gpu_advisor.model.sizing_results import ResolvedShape
 
 MAX_SERVING_MONTHS = 120
 """The longest horizon a plan has. [month]"""
+
+LOAD_CURVE_POINTS = 12
+"""Points of the latency-against-load curve, from light load to 1.5 × the goodput. [1]"""
+
+
+def size_serving(
+    workload: Workload, shape: ResolvedShape, catalog: Catalog
+) -> tuple[ServingPlan | None, list[Advice]]:
+    """The serving plan of ``workload`` (None when it does not serve or nothing
+    meets its targets, with the reasons as advice).
+
+    The replica is the cheapest configuration of the serving card (the
+    workload's card unless the serving names one) that meets the latency
+    targets at the busiest hour's rate (``choose_replica``).
+    """
+    serving = workload.serving
+    if serving is None:
+        return None, []
+    gpu_id = serving.gpu_id or workload.gpu_id
+    gpu = next((g for g in catalog.gpus if g.id == gpu_id), None)
+    if gpu is None:
+        return None, [Advice(code="sizing.serving.unknown_gpu", params={"gpu": gpu_id},
+                             inputs=["workload.serving.gpu_id"])]  # fmt: skip
+    factors = catalog.serving_factors.factors
+    peak = max(hourly_rates(serving.traffic))
+    choice = choose_replica(shape, [gpu], serving, peak, factors=factors)
+    if choice.performance is None or choice.gpu_id is None:
+        reasons = [r.reason for r in choice.rejected][:3] or [
+            Message(code="sizing.serving.no_degree")
+        ]
+        return None, [
+            Advice(
+                code="sizing.serving.none_meets",
+                severity=Severity.ERROR,
+                params={
+                    "gpu": gpu.id,
+                    **{f"reason{i}": m for i, m in enumerate(reasons)},
+                },
+                inputs=["workload.serving.targets", "workload.serving.gpu_id"],
+            )
+        ]
+    replica = choice.performance
+    pinned = Serving.model_validate({**dict(serving), "tp": choice.tp})
+    curve = _load_curve(shape, gpu, pinned, replica, factors)
+    prefill = prefill_share(shape, gpu, pinned, replica, factors)
+    plan = plan_serving(
+        serving, gpu.id, replica, prefill_share=prefill, load_curve=curve
+    )
+    return plan, []
+
+
+def prefill_share(
+    shape: ResolvedShape,
+    gpu: GpuSpec,
+    serving: Serving,
+    replica: ReplicaPerformance,
+    factors: Sequence[ServingFactor],
+) -> float:
+    """Share of the replica's time reading prompts at its load: the requests per
+    second times one prompt's prefill (its uncached tokens) alone. [1]
+
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
+    >>> c = load_catalog()
+    >>> s, g = shape_from_preset(c.model("llama3-70b")), c.gpu("H100-80GB-SXM")
+    >>> r = ReplicaPerformance(gpus=8, concurrency=80, output_tokens_per_s=1600.0,
+    ...     requests_per_s=5.0, ttft_ms=500.0, tpot_ms=50.0, max_concurrency=256,
+    ...     meets_targets=True)
+    >>> 0.1 < prefill_share(s, g, Serving(tp=8), r, c.serving_factors.factors) < 0.95
+    True
+    """
+    model = build_model(shape, gpu, serving, replica.gpus, factors)
+    lengths = model.lengths
+    alone = step_time(model.replica, 0.0, 0.0, lengths.prefill, lengths.prompt).seconds
+    return min(0.95, max(0.0, replica.requests_per_s * alone))
+
+
+def _load_curve(
+    shape: ResolvedShape,
+    gpu: GpuSpec,
+    serving: Serving,
+    replica: ReplicaPerformance,
+    factors: Sequence[ServingFactor],
+) -> tuple[LoadPoint, ...]:
+    """p95 latencies from light load to 1.5 × the goodput (the points the replica holds)."""
+    top = max(replica.requests_per_s, 1e-3) * 1.5
+    points = []
+    for k in range(1, LOAD_CURVE_POINTS + 1):
+        rate = top * k / LOAD_CURVE_POINTS
+        perf = replica_under(
+            shape, gpu, serving, replica.gpus, rate_rps=rate, factors=factors
+        )
+        if perf.concurrency >= 1 and perf.requests_per_s > 0:
+            points.append(LoadPoint(requests_per_s=rate, ttft_ms=perf.ttft_ms,
+                                    tpot_ms=perf.tpot_ms))  # fmt: skip
+    return tuple(points)
 
 
 def plan_serving(

@@ -150,7 +150,9 @@ def make_replica(
     experts = routed_expert_params(shape) * WEIGHT_BYTES[weights]
     experts = min(experts, total)
     per_server = max(gpu.gpus_per_server, 1)
-    link = gpu.intra_node_bandwidth_gb_per_s if tp <= per_server else INTER_NODE_GB_PER_S
+    link = (
+        gpu.intra_node_bandwidth_gb_per_s if tp <= per_server else INTER_NODE_GB_PER_S
+    )
     return Replica(
         shape=shape,
         tp=tp,
@@ -255,7 +257,9 @@ def step_time(
     rate = replica.peak_flops * f.compute_efficiency
     decode = (2.0 * s.params_active + 4.0 * s.layers * width * context) * decode_batch
     prefill = (2.0 * s.params_active + 2.0 * s.layers * width * prompt) * prefill_tokens
-    moved = replica.weights_dense + replica.weights_experts * experts_read_share(s, tokens)
+    moved = replica.weights_dense + replica.weights_experts * experts_read_share(
+        s, tokens
+    )
     moved += replica.kv_per_token * decode_batch * context
     memory = moved / (replica.bandwidth * f.bandwidth_efficiency)
     compute = decode / rate

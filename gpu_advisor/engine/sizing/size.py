@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from gpu_advisor.engine.serving.plan import size_serving
 from gpu_advisor.engine.sizing import compute as cmp
 from gpu_advisor.engine.sizing import memory as mem
 from gpu_advisor.engine.sizing.advice import (
@@ -305,6 +306,7 @@ def size_workload(
     explanations = _explanations(
         workload, catalog, shape, core, cluster
     ) + _more_explanations(workload, shape, core, compute, cluster, storage, choice)
+    serving, serving_advice = size_serving(workload, shape, catalog)
     return SizingResult(
         gpu_id=gpu.id,
         memory=memory,
@@ -312,10 +314,11 @@ def size_workload(
         cluster=cluster,
         storage=storage,
         candidates=candidates,
-        warnings=warnings,
+        warnings=[*warnings, *serving_advice],
         explanations=explanations,
         shape_derived=shape.derived,
         shape=shape,
+        serving=serving,
     )
 
 
