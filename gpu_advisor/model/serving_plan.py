@@ -62,9 +62,16 @@ class ServingPlan(Frozen):
         description="Replicas running each hour of the first month's day, spares included.",
     )
     peak_replicas: int = Field(
-        ..., ge=0, description="Over the horizon, spares and sites included."
+        ...,
+        ge=0,
+        description="At the first month's busiest hour, spares and sites included.",
     )
-    peak_gpus: int = Field(..., ge=0)
+    peak_gpus: int = Field(
+        ...,
+        ge=0,
+        description="Cards at the first month's busiest hour (within the plan's "
+        "horizon, with growth: ``CostResult.serving.peak_gpus``).",
+    )
     prefill_share: float = Field(
         0.0,
         ge=0,

@@ -156,14 +156,14 @@ def plan_serving(
     rates = hourly_rates(serving.traffic)
     goodput = replica.requests_per_s
     months = serving_months(serving, goodput, replica.gpus, 1, MAX_SERVING_MONTHS)
-    peak_gpus = max(m.peak_gpus for m in months)
+    hourly = [replicas_for(r, goodput, serving) for r in rates]
     return ServingPlan(
         gpu_id=gpu_id,
         per_replica=replica,
         hourly_rps=list(rates),
-        hourly_replicas=[replicas_for(r, goodput, serving) for r in rates],
-        peak_replicas=peak_gpus // replica.gpus,
-        peak_gpus=peak_gpus,
+        hourly_replicas=hourly,
+        peak_replicas=max(hourly),
+        peak_gpus=max(hourly) * replica.gpus,
         prefill_share=prefill_share,
         load_curve=list(load_curve),
         months=months,

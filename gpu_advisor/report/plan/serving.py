@@ -60,11 +60,12 @@ def serving_section(
             [st.t("serve.tpot"), f"{r.tpot_ms:,.1f}"],
             [st.t("serve.in_flight"), count(r.concurrency)],
             [
-                st.t("serve.peak"),
+                st.t("serve.peak_first"),
                 st.t(
                     "serve.peak_value", replicas=plan.peak_replicas, gpus=plan.peak_gpus
                 ),
             ],
+            [st.t("serve.peak"), st.t("serve.peak_cards", gpus=cost.peak_gpus)],
             [st.t("serve.start"), st.t("serve.start_value", month=cost.start_month)],
             [st.t("serve.hours"), count(cost.gpu_hours)],
             [

@@ -220,7 +220,10 @@ class ServingView(QWidget):
             self.summary.setText(self._why_none(evaluation, project))
             return
         targets = serving.targets
-        self.summary.setText(self._summary(plan))
+        cost = evaluation.cost.serving
+        self.summary.setText(
+            self._summary(plan, cost.peak_gpus if cost else plan.peak_gpus)
+        )
         self.replicas.set_plan(plan)
         if plan.load_curve:
             self.latency.set_plan(
@@ -240,14 +243,15 @@ class ServingView(QWidget):
         names = {g.id: g.name for g in self._session.catalog.gpus}
         return names.get(gpu_id, gpu_id)
 
-    def _summary(self, plan: ServingPlan) -> str:
+    def _summary(self, plan: ServingPlan, horizon_peak: int) -> str:
         r = plan.per_replica
         return fill(
             self.tr(
                 "<b>One replica: %1 × %2.</b> At the latency targets it serves %3 "
                 "requests/s (%4 output tokens/s) with %5 in flight; p95 first token "
-                "%6 ms, then %7 ms per token.<br><b>Busiest hour: %8 replicas, %9 "
-                "cards</b> (spares included, with the traffic's growth)."
+                "%6 ms, then %7 ms per token.<br><b>Busiest hour of the first month: "
+                "%8 replicas, %9 cards</b> (spares included); with the traffic's growth, "
+                "up to %10 cards within the plan."
             ),
             _num(r.gpus),
             self._gpu_name(plan.gpu_id),
@@ -258,4 +262,5 @@ class ServingView(QWidget):
             _num(r.tpot_ms, 1),
             _num(plan.peak_replicas),
             _num(plan.peak_gpus),
+            _num(horizon_peak),
         )
