@@ -31,6 +31,11 @@ class ServingMonth(Frozen):
         ge=0,
         description="Cards at the month's busiest hour, spares and sites included.",
     )
+    hourly_gpus: list[int] = Field(
+        default_factory=list,
+        max_length=24,
+        description="Cards running each hour 00–23 of the month's day (empty: none).",
+    )
     requests: float = Field(..., ge=0, description="Requests served in the month.")
     input_tokens: float = Field(..., ge=0)
     output_tokens: float = Field(..., ge=0)

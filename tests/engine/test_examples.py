@@ -23,6 +23,28 @@ from tests.engine._cost_helpers import CATALOG
 from tests.make_examples import ALL
 
 
+SHENZHEN = "shenzhen_7b_pretrain_then_serve.gpuplan"
+SHENZHEN_TYPED = "shenzhen typed serving hours"
+"""The Shenzhen example as it was before issue #31: its serving months typed as
+GPU-hours (8 cards all month, 16 more for a fine-tuning round each quarter)
+instead of derived from its traffic. The cost engine's rules these tests pin
+(the mix's baseline and bursts, the hybrid, break-even) are rules about a
+monthly profile; the typed profile keeps testing them on the figures they were
+measured on. The example as shipped is tested by the serving tests below."""
+
+
+def _shenzhen_typed(project: Project) -> Project:
+    months = [DemandMonth(gpu_hours=64 * 730, phase=PhaseKind.PRETRAIN)] * 2
+    months += [DemandMonth(gpu_hours=64 * 730 * 0.5, phase=PhaseKind.PRETRAIN)]
+    for i in range(12):
+        burst = 16 * 730 if i % 4 == 1 else 0  # a fine-tuning round every quarter
+        months.append(DemandMonth(gpu_hours=8 * 730 + burst, phase=PhaseKind.INFERENCE))
+    workload = project.workload.model_copy(update={"serving": None})
+    return project.model_copy(
+        update={"workload": workload, "demand": DemandProfile(months=months)}
+    )
+
+
 def _load(name: str, *, gross: bool = True) -> Project:
     """The committed example ``name``; with ``gross`` (the default here) on a
     gross VAT basis (``meta.vat_recoverable`` false).
@@ -32,6 +54,8 @@ def _load(name: str, *, gross: bool = True) -> Project:
     engine's other rules on that basis. The net basis of the examples as
     shipped is tested in ``test_finance_conventions`` (``gross=False``).
     """
+    if name == SHENZHEN_TYPED:
+        return _shenzhen_typed(_load(SHENZHEN, gross=gross))
     with resources.as_file(
         resources.files("gpu_advisor.resources") / "examples" / name
     ) as path:
@@ -137,7 +161,7 @@ def test_shanghai_13b_finetune_for_two_months_rents_monthly_the_simpler_contract
 
 
 def test_shenzhen_pretrain_then_serve_mixes_baseline_and_bursts():
-    ev = _evaluate("shenzhen_7b_pretrain_then_serve.gpuplan")
+    ev = _evaluate(SHENZHEN_TYPED)
     rec = ev.cost.recommendation
     assert rec.option is OptionId.MIX
     assert rec.mix_detail is not None
@@ -259,7 +283,7 @@ def test_examples_languages_and_titles(name):
         # the mix of the job's months on demand and the serving months on a
         # monthly baseline (its spot bursts are at risk): 60 % (66 % before
         # issue #29's owned-hardware conventions, 78–82 % before)
-        ("shenzhen_7b_pretrain_then_serve.gpuplan", 0.58, 0.62),
+        (SHENZHEN_TYPED, 0.58, 0.62),
     ],
 )
 def test_break_even_is_where_owning_meets_the_cheapest_feasible_rental(name, low, high):
@@ -368,7 +392,7 @@ def test_six_month_rule_gives_straight_line_depreciation_beside_resale():
 
 
 def test_shenzhen_hybrid_owns_the_serving_baseline_and_rents_the_peaks():
-    cost = _evaluate_old("shenzhen_7b_pretrain_then_serve.gpuplan").cost
+    cost = _evaluate_old(SHENZHEN_TYPED).cost
     h = cost.hybrid
     assert h is not None
     # the 64-card fleet costs 6,582,898 CNY; eight owned cards and the rest rented
@@ -496,9 +520,9 @@ EXAMPLE_REGRESSIONS = [
      OptionId.MIX, 100_324, None),
     ("shanghai_13b_finetune.gpuplan", "old", OptionId.MONTHLY, 146_650,
      OptionId.MIX, 143_080, None),
-    ("shenzhen_7b_pretrain_then_serve.gpuplan", "new", OptionId.MIX, 2_189_413,
+    (SHENZHEN_TYPED, "new", OptionId.MIX, 2_189_413,
      OptionId.MONTHLY, 2_329_573, None),
-    ("shenzhen_7b_pretrain_then_serve.gpuplan", "old", OptionId.MIX, 3_282_533,
+    (SHENZHEN_TYPED, "old", OptionId.MIX, 3_282_533,
      OptionId.HYBRID, 3_063_137, 0.600),
 ]  # fmt: skip
 
@@ -506,7 +530,7 @@ EXAMPLE_REGRESSIONS = [
 @pytest.mark.parametrize(
     ("name", "book", "option", "total", "second", "second_total", "break_even"),
     EXAMPLE_REGRESSIONS,
-    ids=[f"{r[0].split('_')[0]}-{r[1]}" for r in EXAMPLE_REGRESSIONS],
+    ids=[f"{r[0].split('_')[0].split()[0]}-{r[1]}" for r in EXAMPLE_REGRESSIONS],
 )
 def test_example_recommendation_totals_and_break_even(
     name, book, option, total, second, second_total, break_even
@@ -529,7 +553,7 @@ def test_example_recommendation_totals_and_break_even(
         assert be == pytest.approx(break_even, abs=0.001)
 
 
-@pytest.mark.parametrize("name", ["shenzhen_7b_pretrain_then_serve.gpuplan"])
+@pytest.mark.parametrize("name", [SHENZHEN_TYPED])
 def test_with_the_new_book_owning_never_breaks_even_and_says_why(name):
     project = _load(name)
     ev = evaluate(project, CATALOG)
@@ -545,3 +569,37 @@ def test_with_the_new_book_owning_never_breaks_even_and_says_why(name):
     )
     assert "does not break even at any utilisation" in words.text(dearer, "en")
     assert "在任何利用率下都无法回本" in words.text(dearer, "zh")
+
+
+def test_shenzhen_serves_from_its_traffic_after_pretraining():
+    """Issue #31: the serving months come from the stated traffic, not typed hours."""
+    ev = _evaluate(SHENZHEN)
+    plan, serving = ev.sizing.serving, ev.cost.serving
+    assert plan is not None
+    assert serving is not None
+    # about a month of pretraining on 64 cards, then serving from month 2
+    assert serving.start_month == 2
+    assert ev.cost.demand_gpu_hours[0] > 60 * 730
+    # the evening curve: busiest 20:00-22:00, quietest at night
+    assert plan.hourly_replicas.index(max(plan.hourly_replicas)) in (20, 21, 22)
+    assert min(plan.hourly_replicas) < max(plan.hourly_replicas) / 2
+    # every serving month's GPU-hours are the replicas' curve, growing 3 % a month
+    hours = ev.cost.demand_gpu_hours[1:]
+    assert all(b >= a for a, b in zip(hours, hours[1:], strict=False))
+    assert serving.gpu_hours == pytest.approx(sum(hours), abs=0.01)
+    # a monthly contract holds the busiest hour's cards; the mix reserves the
+    # night's and bursts on demand into the evening
+    rec = ev.cost.recommendation
+    assert rec.option is OptionId.MIX
+    assert rec.mix_detail is not None
+    assert rec.mix_detail.baseline_kind is OptionId.MONTHLY
+    assert rec.mix_detail.burst_kind is OptionId.ON_DEMAND
+    assert max(rec.mix_detail.baseline_gpus[1:]) < serving.peak_gpus
+    assert ev.cost.option(OptionId.MONTHLY).gpus >= serving.peak_gpus
+    # serving never on spot
+    assert not ev.cost.option(OptionId.SPOT).feasible
+    # cost per million tokens: the recommendation's is below monthly rental's
+    mix, monthly = serving.option(OptionId.MIX), serving.option(OptionId.MONTHLY)
+    assert mix is not None
+    assert monthly is not None
+    assert 0 < mix.cny_per_million_output_tokens < monthly.cny_per_million_output_tokens

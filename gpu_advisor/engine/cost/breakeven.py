@@ -422,8 +422,10 @@ def compute_break_even(
         and OptionId.SPOT in priced
         and (p0.checkpointing or float(p0.spot_rate_per_hour[0, 0]) == 0.0)
     )
+    # the grid's flat demand is no day of serving: priced evenly over the month
+    flat = replace(p0, serving_day=())
     u_all, at, u_mon = _crossings(
-        p0, own.id, owned_gpus, months, rent_ids, spot_bursts, spot_forbidden
+        flat, own.id, owned_gpus, months, rent_ids, spot_bursts, spot_forbidden
     )
     month = break_even_month(_paid_from_cash(p0, own, demand), rent.cash[0])
     return BreakEven(

@@ -601,6 +601,7 @@ def _context_reasons(
     break_even: BreakEven,
     values: Mapping[str, float] | None,
     hybrid: HybridResult | None,
+    serving_peak_gpus: int = 0,
 ) -> list[f.Finding]:
     """Reasons that state figures beside the decision: the six-month rule, a
     cheaper hybrid, the commitment discount and how many cards are bought."""
@@ -654,8 +655,9 @@ def _context_reasons(
             )
         )
     if field.owned_pure:
-        serves = project.workload.serving is not None and not project.demand.months
-        out.append(_owned_cards(field.owned_pure[0], project.budget, demand, serves))
+        out.append(
+            _owned_cards(field.owned_pure[0], project.budget, demand, serving_peak_gpus)
+        )
     return out
 
 
@@ -690,10 +692,10 @@ def _commitment_basis(
 
 
 def _owned_cards(
-    own: OptionResult, budget: Budget, demand: list[float], serves: bool = False
+    own: OptionResult, budget: Budget, demand: list[float], serving_peak_gpus: int = 0
 ) -> f.OwnedCards:
-    """How many cards the owned options buy: typed in, the peak month's, or
-    (``serves``: serving stated by its traffic) the busiest serving hour's."""
+    """How many cards the owned options buy: typed in, the peak month's, the
+    job's whole servers, or the busiest serving hour's (``serving_peak_gpus``)."""
     # the first busiest month (``max`` keeps the first of equal values)
     peak_i = demand.index(max(demand)) if demand else 0
     peak = demand[peak_i] if demand else 0.0
@@ -705,7 +707,7 @@ def _owned_cards(
         peak_month=peak_i + 1,
         peak_gpu_hours=peak,
         job_gpus=own.gpus if for_job else 0,
-        serving=serves and for_job,
+        serving=for_job and own.gpus == serving_peak_gpus,
         inputs=("budget.owned_gpus", "demand.months", "workload.gpus"),
     )
 
@@ -813,6 +815,7 @@ def choose_option(
     spot_months: Mapping[OptionId, int] | None = None,
     spot_fragile: Mapping[OptionId, tuple[float, float]] | None = None,
     spot_high: tuple[float, float] = (0.0, 0.0),
+    serving_peak_gpus: int = 0,
 ) -> Choice:
     """Pick an option, with its reasons and warnings as data (see the module
     docstring for the rules).
@@ -840,7 +843,7 @@ def choose_option(
         return _nothing_feasible(project, catalog, options, decided, gpu_id)
     reasons += _spot_at_risk(chosen, fragile, spot, spot_high)
     reasons += _context_reasons(
-        project, chosen, field, demand, break_even, values, hybrid
+        project, chosen, field, demand, break_even, values, hybrid, serving_peak_gpus
     )
     warnings: list[f.Finding] = []
     months_on_spot = (spot_months or {}).get(chosen.id, 0)

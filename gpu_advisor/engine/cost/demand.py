@@ -190,6 +190,25 @@ class ServingCalendar:
         """Cards each month's busiest hour needs (a reserved contract's floor). [1]"""
         return tuple(m.peak_gpus for m in self.months)
 
+    def month_curves(self, demand: list[float]) -> tuple[tuple[float, ...], ...]:
+        """Per month of ``demand``, the cards running each hour of its day: the
+        replicas plus the month's other work spread evenly; empty for a month
+        that does not serve. [1]
+
+        >>> m = ServingMonth(month=1, gpu_hours=730.0, peak_gpus=2, requests=0.0,
+        ...                  input_tokens=0.0, output_tokens=0.0, hourly_gpus=[0, 2] * 12)
+        >>> ServingCalendar(1, (m,)).month_curves([730.0 + 730.0 * 8])[0][:2]
+        (8.0, 10.0)
+        """
+        return tuple(
+            tuple(
+                n + max(d - m.gpu_hours, 0.0) / HOURS_PER_MONTH for n in m.hourly_gpus
+            )
+            if m.hourly_gpus
+            else ()
+            for m, d in zip(self.months, demand, strict=True)
+        )
+
 
 def serving_calendar(
     project: Project, sizing: SizingResult, horizon: int
@@ -225,7 +244,7 @@ def serving_calendar(
         figures = (
             src.model_dump(exclude={"month"})
             if src is not None
-            else dict.fromkeys(_FIGURES, 0.0) | {"peak_gpus": 0}
+            else dict.fromkeys(_FIGURES, 0.0) | {"peak_gpus": 0, "hourly_gpus": []}
         )
         months.append(ServingMonth(month=month, **figures))
     return ServingCalendar(start, tuple(months))

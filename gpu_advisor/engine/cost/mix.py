@@ -40,6 +40,7 @@ from gpu_advisor.engine.cost.price import (
     _ceil,
     _price_owned,
     clean_demand,
+    hours_above,
     job_floor,
     job_mask,
     owned_split,
@@ -393,7 +394,7 @@ def above_reserved(p: Params, demand: FloatArray, reserved: FloatArray) -> Float
     >>> (above_reserved(make_params(r), d, np.array([[61.0], [64.0]])) / 730).tolist()
     [[61.0, 0.0], [0.0, 0.0]]
     """
-    burst = np.maximum(demand - reserved * HOURS_PER_MONTH, 0.0)
+    burst = hours_above(p, demand, reserved)
     mask = job_mask(p, demand.shape[-1])
     if mask is None:
         return burst

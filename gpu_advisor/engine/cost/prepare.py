@@ -316,7 +316,7 @@ def _resolved_for(
     catalog: Catalog,
     gpu_id: str,
     sizing: SizingResult,
-    months: int,
+    demand: list[float],
     serving: ServingCalendar | None = None,
 ) -> Resolved:
     """The cost inputs, with the sizing's network share, spot job and serving cards."""
@@ -329,14 +329,13 @@ def _resolved_for(
     resolved = with_spot_job(
         resolved,
         max(1, sizing.cluster.gpus_for_deadline or sizing.cluster.gpus),
-        job_months(project, months, serving),
+        job_months(project, len(demand), serving),
     )
     if serving is None:
         return resolved
     return replace(
         resolved,
-        serving_cards=tuple(float(c) for c in serving.peak_gpus),
-        serving_hours=tuple(m.gpu_hours for m in serving.months),
+        serving_day=serving.month_curves(demand),
     )
 
 
@@ -523,7 +522,7 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
     gpu_id = sizing.gpu_id or project.workload.gpu_id
     demand, source, demand_warnings = derive_demand(project, sizing)
     serving = serving_calendar(project, sizing, len(demand))
-    resolved = _resolved_for(project, catalog, gpu_id, sizing, len(demand), serving)
+    resolved = _resolved_for(project, catalog, gpu_id, sizing, demand, serving)
     d = np.asarray([demand], dtype=np.float64)
     budget = project.budget
     p = make_params(resolved, 1, checkpointing=budget.checkpointing)

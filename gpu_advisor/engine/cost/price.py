@@ -99,6 +99,7 @@ from gpu_advisor.engine.cost.wording import implausible_price
 from gpu_advisor.model.common import Advice, Message, PriceRange
 from gpu_advisor.model.cost_results import HorizonEnd, OptionResult, SpotJob
 from gpu_advisor.model.project import OptionId
+from gpu_advisor.model.serving import HOURS_A_DAY
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -586,11 +587,9 @@ class Params:
     job_months: tuple[bool, ...] = ()
     """Per month, True when the job runs in it (:attr:`Resolved.job_months`):
     reserved contracts hold at least its cards then (:func:`reserved_cards`)."""
-    serving_cards: tuple[float, ...] = ()
-    """Per month, the serving replicas' cards at the busiest hour
-    (:attr:`Resolved.serving_cards`): held on top of the job's (:func:`reserved_cards`)."""
-    serving_hours: tuple[float, ...] = ()
-    """Per month, the serving replicas' card-hours (:attr:`Resolved.serving_hours`)."""
+    serving_day: tuple[tuple[float, ...], ...] = ()
+    """Per month, the serving replicas' cards each hour of the day
+    (:attr:`Resolved.serving_day`; :func:`reserved_cards`, :func:`hours_above`)."""
     rentals: tuple[OptionId, ...] = ()
     """Rentals that may serve the months after an owned fleet's last renewal,
     and the yearly option's last partial year, when cheaper than renewing
@@ -703,8 +702,7 @@ def make_params(
         retrofit_cny=v.get("retrofit_cny"),
         job_gpus=max(1, int(v.get(SPOT_JOB_GPUS_KEY, 1.0))),
         job_months=resolved.job_months,
-        serving_cards=resolved.serving_cards,
-        serving_hours=resolved.serving_hours,
+        serving_day=resolved.serving_day,
         rentals=resolved.rentals,
         loan=True,
         yearly_billing_months=resolved.yearly_billing_months,
@@ -805,7 +803,7 @@ def reserved_cards(p: Params, demand: FloatArray) -> FloatArray:
     reserves 8 servers even when its GPU-hours that month would fill 61 cards,
     because it cannot start on fewer. Serving replicas follow the day's curve,
     so their hours fill fewer cards than the busiest hour runs: a month that
-    serves holds at least the busiest hour's cards (``p.serving_cards``) on top.
+    serves holds at least the busiest hour's cards (``p.serving_day``) on top.
 
     Examples
     --------
@@ -818,7 +816,7 @@ def reserved_cards(p: Params, demand: FloatArray) -> FloatArray:
     [[64.0, 64.0, 1.0]]
     """
     cards = _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
-    if p.serving_cards:
+    if p.serving_day:
         cards = _serving_floor(p, demand, cards)
     mask = job_mask(p, cards.shape[-1])
     if mask is None:
@@ -831,29 +829,98 @@ def reserved_cards(p: Params, demand: FloatArray) -> FloatArray:
 
 
 def _serving_floor(p: Params, demand: FloatArray, cards: FloatArray) -> FloatArray:
-    """``cards`` raised to the serving replicas' busiest hour plus the cards the
-    rest of the month's work fills (its hours beyond the replicas'). [1]
+    """``cards`` raised, in a month that serves, to the busiest hour of the
+    demand's slice of the month's curve (:func:`month_curve`). [1]
 
     >>> import numpy as np
     >>> from gpu_advisor.engine.cost.resolve import resolve
     >>> from gpu_advisor.io.catalog import load_catalog
     >>> from gpu_advisor.model.project import Project
     >>> from dataclasses import replace
-    >>> r = replace(resolve(Project(), load_catalog()), serving_cards=(0.0, 16.0),
-    ...             serving_hours=(0.0, 7300.0))
+    >>> day = (72.0,) * 12 + (76.0,) * 12  # 64 training cards + 8-12 serving cards
+    >>> r = replace(resolve(Project(), load_catalog()), serving_day=((), day))
     >>> demand = np.array([[730.0 * 64, 730.0 * 64 + 7300.0]])
     >>> _serving_floor(make_params(r), demand, np.ceil(demand / 730)).tolist()
-    [[64.0, 80.0]]
+    [[64.0, 76.0]]
     """
-    months = cards.shape[-1]
-    peak = np.zeros(months)
-    hours = np.zeros(months)
-    n = min(months, len(p.serving_cards))
-    peak[:n] = p.serving_cards[:n]
-    hours[:n] = p.serving_hours[:n]
-    rest = np.maximum(demand - hours[None, :], 0.0)
-    floor = np.where(peak > 0, peak + _ceil(rest / HOURS_PER_MONTH), 0.0)
-    return np.maximum(cards, floor)
+    out = np.array(cards, dtype=np.float64)
+    for m, curve in _curves(p, demand.shape[-1]):
+        level = _level(curve, demand[..., m])
+        out[..., m] = np.maximum(out[..., m], _ceil(curve.max() - level))
+    return out
+
+
+class _Curve:
+    """A month's cards hour by hour, and the card-hours above each level."""
+
+    __slots__ = ("levels", "volumes")
+
+    def __init__(self, hourly: tuple[float, ...]) -> None:
+        cards = np.sort(np.asarray(hourly, dtype=np.float64))
+        self.levels = np.concatenate(([0.0], cards))
+        days = HOURS_PER_MONTH / HOURS_A_DAY
+        self.volumes = (
+            np.maximum(cards[None, :] - self.levels[:, None], 0.0).sum(1) * days
+        )
+
+    def max(self) -> float:
+        return float(self.levels[-1])
+
+    def above(self, level: FloatArray) -> FloatArray:
+        """Card-hours of the curve above ``level`` cards (exact: piecewise linear)."""
+        return np.asarray(np.interp(level, self.levels, self.volumes), dtype=np.float64)
+
+
+def _curves(p: Params, months: int) -> list[tuple[int, _Curve]]:
+    """The months that serve, with their curves (``p.serving_day``)."""
+    return [(m, _Curve(day)) for m, day in enumerate(p.serving_day[:months]) if day]
+
+
+def _level(curve: _Curve, hours: FloatArray) -> FloatArray:
+    """The level above which the curve holds ``hours`` card-hours (0 for all of it)."""
+    return np.asarray(
+        np.interp(hours, curve.volumes[::-1], curve.levels[::-1]), dtype=np.float64
+    )
+
+
+def month_curve(p: Params, month: int) -> tuple[float, ...]:
+    """The cards the plan runs each hour of ``month``'s day (0-based; empty when
+    it does not serve): the serving replicas plus the month's other work spread
+    evenly (:attr:`Params.serving_day`)."""
+    return p.serving_day[month] if month < len(p.serving_day) else ()
+
+
+def hours_above(p: Params, demand: FloatArray, cards: FloatArray) -> FloatArray:
+    """GPU-hours a month that ``cards`` held all month cannot serve.
+
+    ``demand − cards × 730`` (not below 0) when the month's work is spread
+    evenly. A month that serves follows its day (:func:`month_curve`): a
+    demand is the top slice of that curve holding its hours (the whole plan's
+    demand is all of it; the part above owned cards is the slice above them),
+    and the hours above ``cards`` are counted hour by hour, so a contract
+    sized between the night and the evening peak leaves the peak hours to
+    bursts. ``demand`` and ``cards`` broadcast (months last). [GPU-h]
+
+    >>> import numpy as np
+    >>> from dataclasses import replace
+    >>> from gpu_advisor.engine.cost.resolve import resolve
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.model.project import Project
+    >>> day = (4.0,) * 12 + (12.0,) * 12  # 5,840 card-hours a month
+    >>> p = make_params(replace(resolve(Project(), load_catalog()), serving_day=(day,)))
+    >>> hours_above(p, np.array([[5840.0]]), np.array([[8.0]])).round(1).tolist()
+    [[1460.0]]
+    >>> hours_above(p, np.array([[2920.0]]), np.array([[0.0], [4.0]])).round(1).tolist()
+    [[2920.0], [1460.0]]
+    """
+    demand, cards = np.broadcast_arrays(
+        np.asarray(demand, dtype=np.float64), np.asarray(cards, dtype=np.float64)
+    )
+    out = np.maximum(demand - cards * HOURS_PER_MONTH, 0.0)
+    for m, curve in _curves(p, demand.shape[-1]):
+        level = _level(curve, demand[..., m])
+        out[..., m] = curve.above(level + cards[..., m])
+    return out
 
 
 def owned_split(
@@ -878,7 +945,7 @@ def owned_split(
     ([[0.0, 8.0]], [[64.0, 0.0]])
     """
     counts = np.asarray(gpus, dtype=np.float64).reshape(-1, 1)
-    base = np.minimum(demand, counts * HOURS_PER_MONTH)
+    base = demand - hours_above(p, demand, counts)
     mask = job_mask(p, demand.shape[-1])
     if mask is not None:
         base = np.where(mask & (counts < job_floor(p)), 0.0, base)

@@ -155,6 +155,7 @@ def recommend(
     spot_months: Mapping[OptionId, int] | None = None,
     spot_fragile: Mapping[OptionId, tuple[float, float]] | None = None,
     spot_high: tuple[float, float] = (0.0, 0.0),
+    serving_peak_gpus: int = 0,
 ) -> Recommendation:
     """Pick an option and explain why (the rules: :mod:`gpu_advisor.engine.cost.choice`).
 
@@ -179,6 +180,7 @@ def recommend(
         spot_months=spot_months,
         spot_fragile=spot_fragile,
         spot_high=spot_high,
+        serving_peak_gpus=serving_peak_gpus,
     )
     return Recommendation(
         option=choice.option.id if choice.option is not None else None,

@@ -160,13 +160,11 @@ class Resolved:
     """Per month, True when the plan's synchronous training job runs in it
     (:func:`with_spot_job`): a reserved contract then holds at least the job's
     cards. Empty: no month has such a floor."""
-    serving_cards: tuple[float, ...] = ()
-    """Per month, the cards the serving replicas need at the busiest hour
-    (``ServingCalendar.peak_gpus``): a reserved contract or an owned fleet holds
-    at least these on top of the job's. Empty: the plan serves no stated traffic."""
-    serving_hours: tuple[float, ...] = ()
-    """Per month, the card-hours of the serving replicas (the rest of the month's
-    demand is other work). [GPU-hours]"""
+    serving_day: tuple[tuple[float, ...], ...] = ()
+    """Per month, the cards the serving replicas run each hour of the day
+    (``ServingCalendar.day_cards``): a reserved contract or an owned fleet holds
+    at least the busiest hour's on top of other work's, and the hours above a
+    reserved count are counted hour by hour. Empty: no serving traffic stated."""
     rentals: tuple[OptionId, ...] = ()
     """Rentals the months after an owned fleet's life (or the yearly option's
     last partial year) may be rented with instead of renewing

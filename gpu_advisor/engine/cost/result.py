@@ -242,6 +242,7 @@ def cost_result(
         spot_months=option_spot_months(prep),
         spot_fragile=prep.spot_fragile,
         spot_high=spot_high(resolved),
+        serving_peak_gpus=max(prep.serving.peak_gpus, default=0) if prep.serving else 0,
     )
     work, limits = _work(project, prep)
     if limits:

@@ -155,6 +155,7 @@ def serving_months(
                 month=month,
                 gpu_hours=sum(replicas) * gpus_per_replica * DAYS_PER_MONTH,
                 peak_gpus=max(replicas) * gpus_per_replica,
+                hourly_gpus=[n * gpus_per_replica for n in replicas],
                 requests=requests,
                 input_tokens=requests * serving.prompt_tokens,
                 output_tokens=requests * serving.output_tokens,
