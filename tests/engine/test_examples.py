@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from importlib import resources
 
 import pytest
@@ -21,7 +22,6 @@ from gpu_advisor.model.project import (
 from gpu_advisor.words.terms import option_in_sentence
 from tests.engine._cost_helpers import CATALOG
 from tests.make_examples import ALL
-
 
 SHENZHEN = "shenzhen_7b_pretrain_then_serve.gpuplan"
 SHENZHEN_TYPED = "shenzhen typed serving hours"
@@ -585,7 +585,7 @@ def test_shenzhen_serves_from_its_traffic_after_pretraining():
     assert min(plan.hourly_replicas) < max(plan.hourly_replicas) / 2
     # every serving month's GPU-hours are the replicas' curve, growing 3 % a month
     hours = ev.cost.demand_gpu_hours[1:]
-    assert all(b >= a for a, b in zip(hours, hours[1:], strict=False))
+    assert all(b >= a for a, b in itertools.pairwise(hours))
     assert serving.gpu_hours == pytest.approx(sum(hours), abs=0.01)
     # a monthly contract holds the busiest hour's cards; the mix reserves the
     # night's and bursts on demand into the evening
