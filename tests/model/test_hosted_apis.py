@@ -40,6 +40,8 @@ def _numbers(text: str) -> set[float]:
         ("siliconflow/qwen2.5-72b-instruct", Currency.CNY, 4.13, None, 4.13),
         ("volcengine/deepseek-v3", Currency.CNY, 2.0, None, 8.0),
         ("moonshot/kimi-latest", Currency.CNY, 10.0, 1.0, 30.0),
+        # two pages and LiteLLM's table at commit 00035b69: 2.50 / 1.25 / 10 USD
+        ("openai/gpt-4o", Currency.USD, 2.50, 1.25, 10.0),
     ],
 )
 def test_prices_read_back_as_their_sources_state_them(
