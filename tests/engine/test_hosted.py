@@ -22,6 +22,7 @@ from gpu_advisor.engine.cost.hosted import (
     hosted_monthly_cost,
     plan_vat_basis,
 )
+from gpu_advisor.engine.cost.resolve import _Book
 from gpu_advisor.model.catalog import HostedApiPrice
 from gpu_advisor.model.project import (
     Currency,
@@ -269,4 +270,32 @@ def test_residency_abroad_names_the_provider_in_both_languages() -> None:
     )
     assert words.say(why.code, "zh", **why.params) == (
         "数据不能出境；该服务商（Fireworks AI）在中国大陆以外运营。"
+    )
+
+
+def test_a_plan_serving_its_own_trained_weights_is_served_by_no_hosted_api() -> None:
+    rows = hosted_candidates(
+        CATALOG, "deepseek-v3", DataResidency.NONE, own_weights=True
+    )
+    assert {why.code for _, why in rows if why} == {"hosted.reason.own_weights"}
+    assert all(why is not None for _, why in rows)
+    # residency is still the first reason given
+    rows = hosted_candidates(
+        CATALOG, "deepseek-v3", DataResidency.OWN_HARDWARE, own_weights=True
+    )
+    assert {why.code for _, why in rows if why} == {
+        "hosted.reason.residency_own_hardware"
+    }
+
+
+@pytest.mark.parametrize("recoverable", [None, True, False])
+@pytest.mark.parametrize("includes_vat", [True, False])
+def test_the_vat_rule_is_the_one_every_rental_price_follows(
+    recoverable: bool | None, includes_vat: bool
+) -> None:
+    project = Project(meta=ProjectMeta(vat_recoverable=recoverable))
+    book = _Book(project, "A100-80GB-SXM", CATALOG.cost_defaults)
+    rental, _ = book.to_basis("on_demand_cny_per_gpu_hour", includes_vat)
+    assert plan_vat_basis(project, CATALOG).factor(includes_vat) == pytest.approx(
+        rental
     )

@@ -34,7 +34,10 @@ Rules
   different model is never substituted: every other entry carries the reason
   ``other_model``, or ``model_served_nowhere`` when no entry in the catalog
   serves the plan's model, and a plan with its own shape (no preset) gets
-  ``custom_model``. Residency is judged first.
+  ``custom_model``. A plan that serves weights it trains or fine-tunes itself
+  (``own_weights``) gets ``own_weights``: list prices are for the published
+  model, and hosting one's own weights is a dedicated deployment billed by
+  the GPU-hour, which is renting. Residency is judged first.
 * Price: ``input_per_million`` is the cache-miss price; the share
   ``cache_hit_share`` of input tokens is priced at ``cached_input_per_million``
   where the provider lists one (else as a miss). A provider with peak and
@@ -251,7 +254,11 @@ def _model_name(catalog: Catalog, model_preset: str) -> str:
 
 
 def hosted_candidates(
-    catalog: Catalog, model_preset: str | None, residency: DataResidency
+    catalog: Catalog,
+    model_preset: str | None,
+    residency: DataResidency,
+    *,
+    own_weights: bool = False,
 ) -> list[tuple[HostedApiPrice, Message | None]]:
     """Every hosted API of the catalog, in its order, with ``None`` when the
     plan may use it or the reason it may not (see the module's rules).
@@ -265,6 +272,9 @@ def hosted_candidates(
         with its own shape.
     residency : DataResidency
         ``budget.data_residency``.
+    own_weights : bool
+        The plan serves weights it trains or fine-tunes itself (a serving
+        phase after pre-training or fine-tuning), not the published model.
 
     Examples
     --------
@@ -283,7 +293,9 @@ def hosted_candidates(
     rows: list[tuple[HostedApiPrice, Message | None]] = []
     for entry in catalog.hosted_apis:
         reason = _residency_reason(entry, residency)
-        if reason is None and model_preset is None:
+        if reason is None and own_weights:
+            reason = Message(code="hosted.reason.own_weights")
+        elif reason is None and model_preset is None:
             reason = Message(code="hosted.reason.custom_model")
         elif reason is None and model_preset not in entry.model_presets:
             code = "other_model" if served else "model_served_nowhere"
