@@ -57,9 +57,10 @@ Rules
 References
 ----------
 Prices and their sources: ``resources/catalog/hosted_apis.json``. VAT on
-services (information technology, 6 %) and on cross-border services bought
-from abroad (withheld by the buyer): PRC Value-Added Tax Law (2024), art. 10
-and art. 15; see :mod:`.resolve`.
+services (information technology, 6 %): PRC Value-Added Tax Law (2024),
+art. 10; a service bought from a provider abroad is taxed in China with the
+buyer as the withholding agent, and the VAT it withholds is creditable input
+VAT for a general taxpayer (the same law); see :mod:`.resolve`.
 """
 
 from __future__ import annotations
