@@ -184,17 +184,17 @@ def _usable(preset: str | None, residency: DataResidency) -> set[str]:
         (
             "deepseek-v3",
             DataResidency.NONE,
-            {"volcengine/deepseek-v3", "siliconflow/deepseek-v3"},
+            {"volcengine/deepseek-v3", "siliconflow/deepseek-v3", "aliyun/deepseek-v3"},
         ),
         (
             "deepseek-v3",
             DataResidency.COUNTRY,
-            {"volcengine/deepseek-v3", "siliconflow/deepseek-v3"},
+            {"volcengine/deepseek-v3", "siliconflow/deepseek-v3", "aliyun/deepseek-v3"},
         ),
         (
             "deepseek-v3",
             DataResidency.CITY,
-            {"volcengine/deepseek-v3", "siliconflow/deepseek-v3"},
+            {"volcengine/deepseek-v3", "siliconflow/deepseek-v3", "aliyun/deepseek-v3"},
         ),
         ("deepseek-v3", DataResidency.OWN_HARDWARE, set()),
         # served only abroad: usable without a residency rule, never with one
@@ -208,7 +208,11 @@ def _usable(preset: str | None, residency: DataResidency) -> set[str]:
         ),
         ("llama3.1-70b", DataResidency.COUNTRY, set()),
         ("llama3.1-70b", DataResidency.OWN_HARDWARE, set()),
-        ("qwen2.5-72b", DataResidency.COUNTRY, {"siliconflow/qwen2.5-72b-instruct"}),
+        (
+            "qwen2.5-72b",
+            DataResidency.COUNTRY,
+            {"siliconflow/qwen2.5-72b-instruct", "aliyun/qwen2.5-72b-instruct"},
+        ),
         # served nowhere, or the plan's own shape
         ("mixtral-8x7b", DataResidency.NONE, set()),
         (None, DataResidency.NONE, set()),

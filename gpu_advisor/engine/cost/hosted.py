@@ -282,7 +282,7 @@ def hosted_candidates(
     >>> from gpu_advisor.io.catalog import load_catalog
     >>> rows = hosted_candidates(load_catalog(), "qwen2.5-72b", DataResidency.COUNTRY)
     >>> [e.id for e, why in rows if why is None]
-    ['siliconflow/qwen2.5-72b-instruct']
+    ['siliconflow/qwen2.5-72b-instruct', 'aliyun/qwen2.5-72b-instruct']
     >>> {why.code for e, why in hosted_candidates(load_catalog(), "qwen2.5-72b",
     ...                                           DataResidency.OWN_HARDWARE) if why}
     {'hosted.reason.residency_own_hardware'}
