@@ -184,17 +184,32 @@ def _usable(preset: str | None, residency: DataResidency) -> set[str]:
         (
             "deepseek-v3",
             DataResidency.NONE,
-            {"volcengine/deepseek-v3", "siliconflow/deepseek-v3", "aliyun/deepseek-v3"},
+            {
+                "volcengine/deepseek-v3",
+                "siliconflow/deepseek-v3",
+                "aliyun/deepseek-v3",
+                "baidu/deepseek-v3",
+            },
         ),
         (
             "deepseek-v3",
             DataResidency.COUNTRY,
-            {"volcengine/deepseek-v3", "siliconflow/deepseek-v3", "aliyun/deepseek-v3"},
+            {
+                "volcengine/deepseek-v3",
+                "siliconflow/deepseek-v3",
+                "aliyun/deepseek-v3",
+                "baidu/deepseek-v3",
+            },
         ),
         (
             "deepseek-v3",
             DataResidency.CITY,
-            {"volcengine/deepseek-v3", "siliconflow/deepseek-v3", "aliyun/deepseek-v3"},
+            {
+                "volcengine/deepseek-v3",
+                "siliconflow/deepseek-v3",
+                "aliyun/deepseek-v3",
+                "baidu/deepseek-v3",
+            },
         ),
         ("deepseek-v3", DataResidency.OWN_HARDWARE, set()),
         # served only abroad: usable without a residency rule, never with one

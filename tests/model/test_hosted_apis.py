@@ -42,6 +42,8 @@ def _numbers(text: str) -> set[float]:
         # LobeChat's record of Alibaba Cloud Model Studio (百炼)
         ("aliyun/qwen2.5-72b-instruct", Currency.CNY, 4.0, None, 12.0),
         ("aliyun/qwen-max", Currency.CNY, 2.4, 0.96, 9.6),
+        # LobeChat's record of Baidu Qianfan
+        ("baidu/deepseek-v3", Currency.CNY, 0.8, None, 1.6),
         ("moonshot/kimi-latest", Currency.CNY, 10.0, 1.0, 30.0),
         # two pages and LiteLLM's table at commit 00035b69: 2.50 / 1.25 / 10 USD
         ("openai/gpt-4o", Currency.USD, 2.50, 1.25, 10.0),
