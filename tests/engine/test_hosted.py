@@ -318,3 +318,24 @@ def test_the_vat_rule_is_the_one_every_rental_price_follows(
     assert plan_vat_basis(project, CATALOG).factor(includes_vat) == pytest.approx(
         rental
     )
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_every_reason_is_worded_in_both_languages(language: str) -> None:
+    presets = [None, "deepseek-v3", "llama3.1-70b", "mixtral-8x7b"]
+    seen: set[str] = set()
+    for residency in DataResidency:
+        for preset in presets:
+            for own in (False, True):
+                for _, why in hosted_candidates(
+                    CATALOG, preset, residency, own_weights=own
+                ):
+                    if why is None:
+                        continue
+                    seen.add(why.code)
+                    sentence = words.say(why.code, language, **why.params)
+                    clause = why.code.replace("hosted.reason.", "hosted.reason_clause.")
+                    assert "{" not in sentence
+                    assert sentence != why.code
+                    assert words.say(clause, language, **why.params) != clause
+    assert len(seen) == 6
