@@ -180,3 +180,43 @@ def test_size_expert_parallel_flag_fits_deepseek_v3(capsys):
     assert code == 0
     assert "2048 (dp=128, tp=1, pp=16, ep=64)" in out
     assert "none fits" not in out
+
+
+def test_catalog_hosted_lists_prices_with_date_and_source(capsys):
+    code, out, _ = run(capsys, "catalog", "hosted")
+    assert code == 0
+    header, first, page, source = out.splitlines()[:4]
+    assert header.split()[:7] == [
+        "id",
+        "region",
+        "cur",
+        "input",
+        "cached",
+        "output",
+        "vat",
+    ]
+    assert first.split()[:9] == [
+        "deepseek/deepseek-flash",
+        "cn",
+        "CNY",
+        "2",
+        "0.04",
+        "8",
+        "incl",
+        "yes",
+        "2026-12-07",
+    ]
+    assert (
+        page
+        == "    pricing page: https://api-docs.deepseek.com/zh-cn/quick_start/pricing"
+    )
+    assert source.startswith("    source: DeepSeek, https://")
+    assert "(read 2026-12-07)" in source
+    code, out, _ = run(capsys, "catalog", "hosted", "--json")
+    rows = json.loads(out)
+    assert code == 0
+    assert len(rows) >= 12
+    sonnet = next(r for r in rows if r["id"] == "anthropic/claude-sonnet-4-5")
+    assert (sonnet["currency"], sonnet["input_per_million"]) == ("USD", 3.0)
+    assert sonnet["provenance"]["confirmed"] is True
+    assert sonnet["provenance"]["citations"][0]["accessed"] == "2026-12-07"

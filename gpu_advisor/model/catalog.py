@@ -1,4 +1,5 @@
-"""Schemas of the shipped catalog: GPUs, model presets, networks, regions, prices.
+"""Schemas of the shipped catalog: GPUs, model presets, networks, regions, prices,
+hosted model APIs.
 
 Every figure carries a :class:`~gpu_advisor.model.common.Provenance`. The JSON
 files live in ``resources/catalog/`` and are read by :mod:`gpu_advisor.io.catalog`.
@@ -12,7 +13,7 @@ from enum import StrEnum
 from pydantic import Field, model_validator
 
 from gpu_advisor.model.common import Frozen, PriceRange, Provenance
-from gpu_advisor.model.project import ModelShape, Recompute
+from gpu_advisor.model.project import Currency, ModelShape, Recompute
 from gpu_advisor.model.serving import ServingFactors, ServingRuns
 
 
@@ -353,6 +354,109 @@ class ChecklistEntry(Frozen):
     detail_en: str
 
 
+class HostedRegion(StrEnum):
+    """Where a hosted model API runs and keeps the data it is sent."""
+
+    CN = "cn"
+    """Operated in mainland China: the data stays in the country."""
+    INTL = "intl"
+    """Operated outside mainland China."""
+
+
+PROPRIETARY: str = "proprietary"
+"""The :attr:`HostedApiPrice.family` of a model whose weights are not published."""
+
+
+class HostedApiPrice(Frozen):
+    """A hosted model API's public list price per million tokens (``hosted_apis.json``).
+
+    Prices are in the currency the provider lists (``currency``), per 10⁶
+    tokens; the cache-miss input price is ``input_per_million``. The engine
+    converts them to CNY on the plan's VAT basis
+    (:mod:`gpu_advisor.engine.cost.hosted`).
+    """
+
+    id: str = Field(..., pattern=r"^[a-z0-9][a-z0-9_.\-]*/[a-z0-9][a-z0-9_.\-]*$")
+    provider: str = Field(
+        ...,
+        min_length=1,
+        description="The provider's name as it writes it; sentences name it by "
+        "``provider_key`` (``hosted.provider.<key>`` in the words catalogs).",
+    )
+    model_id: str = Field(..., min_length=1, description="The API's model name.")
+    name: str = Field(..., min_length=1, description="Display name of the model.")
+    family: str = Field(
+        ...,
+        min_length=1,
+        description="Open-weights family it serves (DeepSeek-V3, Qwen2.5, Llama 3.1, "
+        "GLM-4…) or 'proprietary'.",
+    )
+    model_presets: list[str] = Field(
+        default_factory=list,
+        description="Model presets (models.json ids) whose weights it serves: the same "
+        "open-weights family and size. Empty: none in the catalog.",
+    )
+    context_tokens: int | None = Field(
+        None,
+        ge=1,
+        description="Context length; None where the source states none. [tokens]",
+    )
+    region: HostedRegion
+    currency: Currency
+    input_per_million: float = Field(
+        ..., ge=0, description="Input tokens, cache miss. [currency per 10⁶ tokens]"
+    )
+    cached_input_per_million: float | None = Field(
+        None,
+        ge=0,
+        description="Input tokens read from the provider's cache; None: not listed "
+        "(every input token is priced as a miss). [currency per 10⁶ tokens]",
+    )
+    output_per_million: float = Field(
+        ..., ge=0, description="Output tokens. [currency per 10⁶ tokens]"
+    )
+    off_peak_factor: float | None = Field(
+        None,
+        gt=0,
+        le=1,
+        description="Price outside the provider's peak hours as a fraction of the listed "
+        "(peak) price; None: one price all day. [1]",
+    )
+    includes_vat: bool = Field(
+        ..., description="Whether the listed price includes VAT (as ``vat_note`` says)."
+    )
+    vat_note: str = Field(
+        ...,
+        min_length=1,
+        description="What the source says about VAT, or why it is taken so.",
+    )
+    pricing_url: str = Field(
+        ..., pattern=r"^https://", description="The provider's pricing page."
+    )
+    provenance: Provenance
+
+    @property
+    def provider_key(self) -> str:
+        """The provider part of ``id`` ("deepseek" in "deepseek/deepseek-flash"),
+        the key of its name in the words catalogs (``hosted.provider``)."""
+        return self.id.split("/", 1)[0]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> HostedApiPrice:
+        if (
+            self.cached_input_per_million is not None
+            and self.cached_input_per_million > self.input_per_million
+        ):
+            raise ValueError(
+                "cached_input_per_million must not exceed input_per_million"
+            )
+        if self.family == PROPRIETARY and self.model_presets:
+            raise ValueError("a proprietary model serves no model preset")
+        if not self.provenance.citations:
+            raise ValueError("need at least one citation")
+        return self
+
+
 class Catalog(Frozen):
     """Everything the app ships as defaults."""
 
@@ -372,6 +476,10 @@ class Catalog(Frozen):
     serving_factors: ServingFactors = Field(
         default_factory=ServingFactors,
         description="Efficiency per serving engine and GPU generation, fitted to them.",
+    )
+    hosted_apis: list[HostedApiPrice] = Field(
+        default_factory=list,
+        description="Hosted model APIs' list prices (``hosted_apis.json``).",
     )
 
     def gpu(self, gpu_id: str) -> GpuSpec:
@@ -433,4 +541,12 @@ class Catalog(Frozen):
                 run.model_id is not None and run.model_id not in model_ids
             ):
                 raise ValueError(f"reference run {run.id}: unknown GPU or model")
+        seen: set[str] = set()
+        for api in self.hosted_apis:
+            if api.id in seen:
+                raise ValueError(f"hosted API {api.id}: id used twice")
+            seen.add(api.id)
+            unknown = [m for m in api.model_presets if m not in model_ids]
+            if unknown:
+                raise ValueError(f"hosted API {api.id}: unknown model preset {unknown}")
         return self
