@@ -343,6 +343,17 @@ def _serving_lines(cost: CostResult, lang: Language) -> list[str]:
             f"{to_display(o.cny_per_million_output_tokens, rate):>12,.2f}"
             f"{to_display(o.cny_per_million_input_tokens, rate):>12,.2f}"
         )
+    for q in serving.hosted:
+        mark = "" if q.reason is None else "  " + words.say("cli.cost.hosted_not", lang)
+        lines.append(
+            f"    {pad(q.id, 34)}"
+            f"{to_display(q.cny_per_million_output_tokens, rate):>12,.2f}"
+            f"{to_display(q.cny_per_million_input_tokens, rate):>12,.2f}"
+            f"  {words.say('cli.cost.hosted_total', lang)} "
+            f"{to_display(q.total_cny, rate):,.0f}{mark}"
+        )
+    if serving.hosted_none is not None:
+        lines.append("    " + words.text(serving.hosted_none, lang))
     return lines
 
 

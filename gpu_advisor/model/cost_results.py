@@ -462,6 +462,28 @@ class ServingOptionCost(Frozen):
     )
 
 
+class HostedQuote(Frozen):
+    """What the plan's serving traffic would cost on one hosted model API."""
+
+    id: str = Field(..., description="The catalog entry (``hosted_apis.json``).")
+    total_cny: float = Field(
+        ..., ge=0, description="The serving months' tokens at its list prices. [CNY]"
+    )
+    cny_per_million_input_tokens: float = Field(
+        ...,
+        ge=0,
+        description="Its input list price, prompt-cache hits included, "
+        "in CNY on the plan's VAT basis.",
+    )
+    cny_per_million_output_tokens: float = Field(
+        ..., ge=0, description="Its output list price in CNY on the plan's VAT basis."
+    )
+    usable: bool
+    reason: Message | None = Field(
+        None, description="Why the plan may not use it (``hosted.reason.*``)."
+    )
+
+
 class ServingCost(Frozen):
     """Serving in the money: its months, tokens and each option's cost per million tokens."""
 
@@ -482,6 +504,15 @@ class ServingCost(Frozen):
         "time reading them at its load.",
     )
     options: list[ServingOptionCost] = Field(default_factory=list)
+    hosted: list[HostedQuote] = Field(
+        default_factory=list,
+        description="The hosted APIs that serve the plan's model, cheapest first, "
+        "each usable or with the reason it is not (residency, the plan's own weights).",
+    )
+    hosted_none: Message | None = Field(
+        None,
+        description="Why no hosted API is quoted (the plan's model is served by none).",
+    )
 
     def option(self, option_id: OptionId) -> ServingOptionCost | None:
         """The serving cost of ``option_id``, if priced."""

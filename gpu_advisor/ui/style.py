@@ -233,6 +233,8 @@ CAPACITY_LINE: Final = ERROR_COLOUR
 """The usable memory of a card over its bar."""
 DAYS_CURVE: Final = "#1f77b4"
 """Days against the number of cards."""
+TPOT_CURVE: Final = "#ff7f0e"
+"""Time per output token against load, beside the first token's (``DAYS_CURVE``)."""
 CHOSEN_POINT: Final = "#d62728"
 """The plan's card count on the days curve, and the deadline line."""
 

@@ -31,7 +31,7 @@ from gpu_advisor.engine.cost.resolve import (
     reference_age_months,
 )
 from gpu_advisor.engine.cost.risk import tornado
-from gpu_advisor.engine.cost.serving_cost import serving_cost
+from gpu_advisor.engine.cost.serving_cost import hosted_quotes, serving_cost
 from gpu_advisor.engine.cost.work import work_coverage, work_warnings
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, Message
@@ -252,7 +252,13 @@ def cost_result(
     return CostResult(
         serving=None
         if prep.serving is None or plan is None
-        else serving_cost(results, demand, prep.serving, plan.prefill_share),
+        else serving_cost(
+            results,
+            demand,
+            prep.serving,
+            plan.prefill_share,
+            hosted_quotes(project, catalog, prep.serving),
+        ),
         budget_cap=cap,
         work=work,
         hybrid=hybrid,

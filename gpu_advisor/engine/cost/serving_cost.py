@@ -5,7 +5,8 @@ months' share of the card-hours it runs (the whole total when the plan only
 serves): training and serving share a fleet or a contract, and the card-hours
 are what both use. That cost splits between the prompts and the answers by
 the replica's time reading prompts at its load (``ServingPlan.prefill_share``),
-so the two prices compare with a hosted API's input and output list prices:
+so the two prices compare with a hosted API's input and output list prices
+(:func:`hosted_quotes`: the same tokens at the hosted APIs' dated list prices):
 
     per million output tokens = serving cost × (1 − prefill share) / output tokens × 10⁶
     per million input tokens  = serving cost × prefill share / input tokens × 10⁶
@@ -16,8 +17,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gpu_advisor.engine.cost.demand import ServingCalendar
-from gpu_advisor.model.cost_results import OptionResult, ServingCost, ServingOptionCost
-from gpu_advisor.model.project import OptionId
+from gpu_advisor.engine.cost.hosted import (
+    cny_per_unit,
+    hosted_candidates,
+    hosted_monthly_cost,
+    plan_vat_basis,
+)
+from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.common import Message
+from gpu_advisor.model.cost_results import (
+    HostedQuote,
+    OptionResult,
+    ServingCost,
+    ServingOptionCost,
+)
+from gpu_advisor.model.project import OptionId, Project, TaskKind
 
 MILLION = 1e6
 
@@ -27,6 +41,7 @@ def serving_cost(
     demand: Sequence[float],
     calendar: ServingCalendar,
     prefill_share: float,
+    hosted: tuple[list[HostedQuote], Message | None] = ([], None),
 ) -> ServingCost:
     """The serving part of every option's total, per million tokens.
 
@@ -64,6 +79,8 @@ def serving_cost(
         output_tokens=output_tokens,
         prefill_share=prefill_share,
         options=rows,
+        hosted=hosted[0],
+        hosted_none=hosted[1],
     )
 
 
@@ -85,3 +102,51 @@ def _option_cost(
         cny_per_million_input_tokens=_per_million(cny * prefill, input_tokens),
         cny_per_million_tokens=_per_million(cny, input_tokens + output_tokens),
     )
+
+
+def hosted_quotes(
+    project: Project, catalog: Catalog, calendar: ServingCalendar
+) -> tuple[list[HostedQuote], Message | None]:
+    """The serving months' tokens at every hosted API that serves the plan's
+    model, cheapest first: usable, or with the reason the plan may not use it
+    (residency; a plan that trains serves its own weights, which no hosted API
+    holds). None of them serves the model: no quote, and the reason.
+
+    The prompt-cache hits are the plan's prefix-cache share; prices on the
+    plan's VAT basis, foreign ones at the plan's exchange rate
+    (:func:`~gpu_advisor.engine.cost.hosted.hosted_monthly_cost`).
+    """
+    serving = project.workload.serving
+    hit = serving.prefix_cache_hit if serving is not None else 0.0
+    rows = hosted_candidates(
+        catalog,
+        project.workload.model_preset,
+        project.budget.data_residency,
+        own_weights=project.workload.task is not TaskKind.INFERENCE,
+    )
+    serving_model = [
+        (e, why) for e, why in rows
+        if project.workload.model_preset in e.model_presets
+    ]  # fmt: skip
+    if not serving_model:
+        return [], next((why for _e, why in rows if why is not None), None)
+    tokens_in = [m.input_tokens for m in calendar.months]
+    tokens_out = [m.output_tokens for m in calendar.months]
+    vat = plan_vat_basis(project, catalog)
+    none = [0.0] * len(tokens_in)
+    quotes = []
+    for entry, why in serving_model:
+        fx = cny_per_unit(entry.currency, project, catalog)
+        prompts = sum(hosted_monthly_cost(entry, tokens_in, none, hit, fx, vat))
+        answers = sum(hosted_monthly_cost(entry, none, tokens_out, hit, fx, vat))
+        quotes.append(
+            HostedQuote(
+                id=entry.id,
+                total_cny=prompts + answers,
+                cny_per_million_input_tokens=_per_million(prompts, sum(tokens_in)),
+                cny_per_million_output_tokens=_per_million(answers, sum(tokens_out)),
+                usable=why is None,
+                reason=why,
+            )
+        )
+    return sorted(quotes, key=lambda q: (not q.usable, q.total_cny)), None

@@ -123,7 +123,9 @@ def _load_curve(
         perf = replica_under(
             shape, gpu, serving, replica.gpus, rate_rps=rate, factors=factors
         )
-        if perf.concurrency >= 1 and perf.requests_per_s > 0:
+        if perf.concurrency >= perf.max_concurrency:  # the replica cannot keep up
+            break
+        if perf.requests_per_s > 0:
             points.append(LoadPoint(requests_per_s=rate, ttft_ms=perf.ttft_ms,
                                     tpot_ms=perf.tpot_ms))  # fmt: skip
     return tuple(points)

@@ -8,6 +8,7 @@ months in the plan, and every option's serving cost per million tokens.
 
 from __future__ import annotations
 
+from gpu_advisor import words
 from gpu_advisor.engine.api import PlanEvaluation
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.project import Project
@@ -111,4 +112,43 @@ def serving_section(
         [1.4, 1.0, 1.0, 1.0],
         align_right=[1, 2, 3],
     )  # fmt: skip
+    _hosted(st, evaluation, catalog)
     return True
+
+
+def _hosted(st: Story, evaluation: PlanEvaluation, catalog: Catalog) -> None:
+    """The same tokens at the hosted APIs that serve the plan's model."""
+    cost = evaluation.cost.serving
+    assert cost is not None
+    lang = st.lang
+    st.h2(st.t("serve.hosted"))
+    if not cost.hosted:
+        if cost.hosted_none is not None:
+            st.p(words.text(cost.hosted_none, lang))
+        return
+    st.p(st.t("serve.hosted_intro"))
+    entries = {e.id: e for e in catalog.hosted_apis}
+    rows = []
+    for q in cost.hosted:
+        e = entries[q.id]
+        provider = words.say(f"hosted.provider.{e.provider_key}", lang)
+        read = e.provenance.as_of.isoformat()
+        rows.append(
+            [
+                f"{provider} · {e.name} ({read})",
+                money(q.cny_per_million_input_tokens, lang, 2),
+                money(q.cny_per_million_output_tokens, lang, 2),
+                money(q.total_cny, lang),
+                st.t("serve.usable")
+                if q.reason is None
+                else words.say(q.reason.code.replace(".reason.", ".reason_clause."), lang,
+                               **q.reason.params),
+            ]
+        )  # fmt: skip
+    st.table(
+        [st.t("serve.api"), st.t("serve.in_price"), st.t("serve.out_price"),
+         st.t("serve.cost"), st.t("serve.may_use")],
+        rows,
+        [1.6, 0.8, 0.8, 0.9, 1.5],
+        align_right=[1, 2, 3],
+    )  # fmt: skip

@@ -14,7 +14,16 @@ from typing import Final
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QHeaderView,
+    QLabel,
+    QSizePolicy,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 from typing_extensions import override
 
 from gpu_advisor import words
@@ -28,9 +37,10 @@ from gpu_advisor.ui.style import (
     BAR_OUTLINE,
     CHOSEN_POINT,
     DAYS_CURVE,
-    OPTION_COLOURS,
     PHASE_COLOURS,
+    REFERENCE_LINE,
     SECONDARY_STYLE,
+    TPOT_CURVE,
 )
 from gpu_advisor.ui.theme import style_plot
 from gpu_advisor.ui.widgets.plotting import (
@@ -40,6 +50,7 @@ from gpu_advisor.ui.widgets.plotting import (
     set_ticks,
     show_grid,
 )
+from gpu_advisor.words.terms import option_name
 
 _CHART_HEIGHT_PX: Final = 240
 
@@ -68,6 +79,7 @@ class ReplicasChart(DescribedPlot):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         _setup(self)
+        self.setMaximumHeight(_CHART_HEIGHT_PX + 40)
         self.bars = pg.BarGraphItem(
             x=[], height=[], width=0.8, brush=PHASE_COLOURS[PhaseKind.INFERENCE],
             pen=BAR_OUTLINE,
@@ -111,31 +123,36 @@ class ReplicasChart(DescribedPlot):
 
 class LatencyChart(DescribedPlot):
     """One replica's p95 time to first token and time per output token against
-    its request rate, the targets as dashed lines and the chosen load marked."""
+    its request rate, each as a share of its target (the target: 100 %,
+    dashed), and the load the plan runs a replica at."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         _setup(self)
+        self.setMaximumHeight(_CHART_HEIGHT_PX + 40)
         self.addLegend(offset=(10, 10))
-        self.ttft = pg.PlotDataItem(pen=pg.mkPen(DAYS_CURVE, width=2), name="TTFT")
-        self.tpot = pg.PlotDataItem(
-            pen=pg.mkPen(OPTION_COLOURS[next(iter(OPTION_COLOURS))], width=2),
-            name="TPOT × 10",
-        )
+        self.ttft = pg.PlotDataItem(pen=pg.mkPen(DAYS_CURVE, width=2))
+        self.tpot = pg.PlotDataItem(pen=pg.mkPen(TPOT_CURVE, width=2))
         self.addItem(self.ttft)
         self.addItem(self.tpot)
         dashed = pg.mkPen(CHOSEN_POINT, style=Qt.PenStyle.DashLine)
-        self.ttft_target = pg.InfiniteLine(angle=0, movable=False, pen=dashed)
-        self.tpot_target = pg.InfiniteLine(angle=0, movable=False, pen=dashed)
-        self.chosen = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen("#555"))
-        for item in (self.ttft_target, self.tpot_target, self.chosen):
-            self.addItem(item)
+        self.target = pg.InfiniteLine(pos=100.0, angle=0, movable=False, pen=dashed)
+        self.chosen = pg.InfiniteLine(
+            angle=90, movable=False, pen=pg.mkPen(REFERENCE_LINE)
+        )
+        self.addItem(self.target)
+        self.addItem(self.chosen)
         self.retranslate_ui()
 
     def retranslate_ui(self) -> None:
         self.setLabel("bottom", self.tr("Requests per second on one replica"))
-        self.setLabel("left", self.tr("p95 latency [ms]"))
-        self.setTitle(self.tr("Latency against load, targets dashed"), size="10pt")
+        self.setLabel("left", self.tr("p95 latency [% of its target]"))
+        self.setTitle(self.tr("Latency against load (target = 100 %)"), size="10pt")
+        legend = self.getPlotItem().legend
+        if legend is not None:
+            legend.clear()
+            legend.addItem(self.ttft, self.tr("First token"))
+            legend.addItem(self.tpot, self.tr("Each next token"))
 
     @override
     def changeEvent(self, event: QEvent) -> None:
@@ -146,23 +163,22 @@ class LatencyChart(DescribedPlot):
     def set_plan(
         self, plan: ServingPlan, ttft_ms: float | None, tpot_ms: float | None
     ) -> None:
-        """Draw ``plan``'s load curve and the targets (TPOT drawn ×10 to share the axis)."""
+        """Draw ``plan``'s load curve against the targets (a missing target: no line)."""
         points = plan.load_curve
         x = np.asarray([p.requests_per_s for p in points], dtype=np.float64)
-        self.ttft.setData(x, np.asarray([p.ttft_ms for p in points], dtype=np.float64))
-        self.tpot.setData(
-            x, np.asarray([p.tpot_ms * 10 for p in points], dtype=np.float64)
-        )
-        self.ttft_target.setVisible(ttft_ms is not None)
-        self.tpot_target.setVisible(tpot_ms is not None)
-        if ttft_ms is not None:
-            self.ttft_target.setPos(ttft_ms)
-        if tpot_ms is not None:
-            self.tpot_target.setPos(tpot_ms * 10)
+        ys: list[float] = [100.0]
+        for item, target, values in (
+            (self.ttft, ttft_ms, [p.ttft_ms for p in points]),
+            (self.tpot, tpot_ms, [p.tpot_ms for p in points]),
+        ):
+            if target is None:
+                item.setData([], [])
+                continue
+            share = np.asarray(values, dtype=np.float64) / target * 100.0
+            item.setData(x, share)
+            ys.extend(share.tolist())
         self.chosen.setPos(plan.per_replica.requests_per_s)
-        ys = [p.ttft_ms for p in points] + [p.tpot_ms * 10 for p in points]
-        ys += [v for v in (ttft_ms, None if tpot_ms is None else tpot_ms * 10) if v]
-        self.setYRange(0, nice_ceiling(axis_top(ys, floor=10.0)), padding=0)
+        self.setYRange(0, nice_ceiling(axis_top(ys, floor=100.0)), padding=0)
         self.setXRange(
             0, axis_top([*x, plan.per_replica.requests_per_s], floor=0.1), padding=0
         )
@@ -186,15 +202,43 @@ class ServingView(QWidget):
         self.note.setStyleSheet(SECONDARY_STYLE)
         self.replicas = ReplicasChart()
         self.latency = LatencyChart()
+        self.prices_title = QLabel()
+        self.prices = QTableWidget(0, 4)
+        self.prices.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.prices.verticalHeader().setVisible(False)
+        header = self.prices.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self._currency = "CNY"
+        self.prices.setSizeAdjustPolicy(
+            QAbstractScrollArea.SizeAdjustPolicy.AdjustToContents
+        )
+        self.hosted_note = QLabel(wordWrap=True)
+        self.hosted_note.setStyleSheet(SECONDARY_STYLE)
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
         layout.addWidget(self.note)
         layout.addWidget(self.replicas)
         layout.addWidget(self.latency)
+        layout.addWidget(self.prices_title)
+        layout.addWidget(self.prices)
+        layout.addWidget(self.hosted_note)
         layout.addStretch(1)
         self.retranslate_ui()
 
     def retranslate_ui(self) -> None:
+        self.prices_title.setText(
+            self.tr("<b>What serving costs per million tokens</b>")
+        )
+        self.prices.setHorizontalHeaderLabels(
+            [
+                self.tr("Option or hosted API"),
+                fill(self.tr("Per million input [%1]"), self._currency),
+                fill(self.tr("Per million output [%1]"), self._currency),
+                fill(self.tr("Serving cost [%1]"), self._currency),
+            ]
+        )
+        self.prices.setAccessibleName(self.tr("Serving cost per million tokens"))
         self.note.setText(
             self.tr(
                 "This plan does not serve its model. Tick “Serve the model to users” on "
@@ -213,7 +257,8 @@ class ServingView(QWidget):
         plan = evaluation.sizing.serving
         serving = project.workload.serving
         shown = plan is not None and serving is not None
-        self.replicas.setVisible(shown)
+        for widget in (self.replicas, self.prices_title, self.prices, self.hosted_note):
+            widget.setVisible(shown)
         self.latency.setVisible(shown and bool(plan and plan.load_curve))
         self.note.setVisible(not shown)
         if plan is None or serving is None:
@@ -225,12 +270,61 @@ class ServingView(QWidget):
             self._summary(plan, cost.peak_gpus if cost else plan.peak_gpus)
         )
         self.replicas.set_plan(plan)
+        self._show_prices(evaluation)
         if plan.load_curve:
             self.latency.set_plan(
                 plan,
                 targets.ttft_ms if targets.applies else None,
                 targets.tpot_ms if targets.applies else None,
             )
+
+    def _show_prices(self, evaluation: Evaluation) -> None:
+        """Each option's and each hosted API's price per million tokens."""
+        cost = evaluation.cost.serving
+        if cost is None:
+            self.prices.setRowCount(0)
+            return
+        lang = _language()
+        rate = evaluation.cost.currency.cny_per_unit
+        if evaluation.cost.currency.code != self._currency:
+            self._currency = evaluation.cost.currency.code
+            self.retranslate_ui()
+        feasible = {o.id: o.feasible for o in evaluation.cost.options}
+        rows: list[tuple[str, float, float, float, bool]] = [
+            (option_name(o.id, lang), o.cny_per_million_input_tokens,
+             o.cny_per_million_output_tokens, o.serving_cny, feasible.get(o.id, True))
+            for o in cost.options
+        ]  # fmt: skip
+        names = {e.id: e for e in self._session.catalog.hosted_apis}
+        for q in cost.hosted:
+            e = names.get(q.id)
+            provider = (
+                words.say(f"hosted.provider.{e.provider_key}", lang) if e else q.id
+            )
+            label = f"{provider} · {e.name if e else q.id}"
+            rows.append((label, q.cny_per_million_input_tokens,
+                         q.cny_per_million_output_tokens, q.total_cny, q.usable))  # fmt: skip
+        self.prices.setRowCount(len(rows))
+        for r, (name, per_in, per_out, total, usable) in enumerate(rows):
+            cells = [
+                name,
+                _num(per_in / rate, 2),
+                _num(per_out / rate, 2),
+                _num(total / rate),
+            ]
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text if usable or c else text + " ✖")
+                if c:
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                self.prices.setItem(r, c, item)
+        blocked = [q.reason for q in cost.hosted if q.reason is not None][:1]
+        why = [words.text(m, lang) for m in blocked]
+        if cost.hosted_none is not None:
+            why.append(words.text(cost.hosted_none, lang))
+        self.hosted_note.setText(" ".join(why))
+        self.hosted_note.setVisible(bool(why))
 
     def _why_none(self, evaluation: Evaluation, project: Project) -> str:
         if project.workload.serving is None:
