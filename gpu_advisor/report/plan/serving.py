@@ -35,7 +35,7 @@ def serving_section(
     st.p(
         st.t(
             "serve.intro",
-            engine=str(serving.engine.value),
+            engine=st.t(f"serve.engine_{serving.engine.value}"),
             gpus=r.gpus,
             gpu=gpu,
             weights=serving.weight_precision.value.upper(),
@@ -96,9 +96,11 @@ def serving_section(
     )
     st.h2(st.t("serve.per_million"))
     st.p(st.t("serve.per_million_intro", share=round(cost.prefill_share * 100)))
+    feasible = {o.id: o.feasible for o in evaluation.cost.options}
     rows = [
         [
-            option_name(st, o.id.value),
+            option_name(st, o.id.value)
+            + ("" if feasible.get(o.id, True) else " " + st.t("serve.not_feasible")),
             money(o.serving_cny, lang),
             money(o.cny_per_million_input_tokens, lang, 2),
             money(o.cny_per_million_output_tokens, lang, 2),
