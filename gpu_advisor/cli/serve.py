@@ -23,7 +23,6 @@ from gpu_advisor.model.catalog import Catalog, GpuSpec
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.serving import (
     LatencyTargets,
-    ReplicaPerformance,
     Serving,
     ServingChoice,
 )
@@ -49,7 +48,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     )
     p.add_argument("--model", required=True, help="preset id or a config.json path")
     p.add_argument("--gpu", required=True, help="GPU id (see `catalog gpus`)")
-    p.add_argument("--tp", type=positive_int, help="cards per replica (default: cheapest)")
+    p.add_argument(
+        "--tp", type=positive_int, help="cards per replica (default: cheapest)"
+    )
     p.add_argument("--precision", choices=sorted(_PRECISIONS), default="bf16")
     p.add_argument("--kv-precision", choices=("bf16", "fp8", "int8"))
     p.add_argument(
@@ -58,10 +59,16 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--prompt-tokens", type=positive_int, required=True)
     p.add_argument("--output-tokens", type=positive_int, required=True)
     load = p.add_mutually_exclusive_group(required=True)
-    load.add_argument("--rate", help="requests per second, or inf: the most one replica serves")
+    load.add_argument(
+        "--rate", help="requests per second, or inf: the most one replica serves"
+    )
     load.add_argument("--concurrency", type=positive_int, help="requests in flight")
-    p.add_argument("--ttft-ms", type=parse_number, help="p95 time to first token target")
-    p.add_argument("--tpot-ms", type=parse_number, help="p95 time per output token target")
+    p.add_argument(
+        "--ttft-ms", type=parse_number, help="p95 time to first token target"
+    )
+    p.add_argument(
+        "--tpot-ms", type=parse_number, help="p95 time per output token target"
+    )
     p.add_argument("--lang", choices=("zh", "en"), default="zh")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
@@ -138,7 +145,9 @@ def _choose(
         perf = replica_under(
             shape, gpu, serving, tp, concurrency=args.concurrency, factors=factors
         )
-        return ServingChoice(gpu_id=gpu.id, tp=tp, performance=perf, replicas=1, gpus=tp)
+        return ServingChoice(
+            gpu_id=gpu.id, tp=tp, performance=perf, replicas=1, gpus=tp
+        )
     if args.tp is not None and rate is None:
         perf = replica_at_targets(shape, gpu, serving, args.tp, factors=factors)
         if perf.meets_targets:
@@ -157,9 +166,7 @@ def _cheapest_tp(
     return choice.tp
 
 
-def result_json(
-    choice: ServingChoice, rate: float | None, lang: str
-) -> dict[str, Any]:
+def result_json(choice: ServingChoice, rate: float | None, lang: str) -> dict[str, Any]:
     """The JSON object ``serve --json`` prints."""
     perf = choice.performance
     out: dict[str, Any] = {"gpu": choice.gpu_id, "tp": choice.tp}
@@ -181,13 +188,24 @@ def result_json(
         out["gpus"] = choice.gpus
     language = Language(lang)
     out["rejected"] = [
-        {"gpu": r.gpu_id, "tp": r.tp, "code": r.reason.code, "text": words.text(r.reason, language)}
+        {
+            "gpu": r.gpu_id,
+            "tp": r.tp,
+            "code": r.reason.code,
+            "text": words.text(r.reason, language),
+        }
         for r in choice.rejected
     ]
     return out
 
 
-def render(choice: ServingChoice, serving: Serving, shape: ResolvedShape, rate: float | None, lang: str) -> str:
+def render(
+    choice: ServingChoice,
+    serving: Serving,
+    shape: ResolvedShape,
+    rate: float | None,
+    lang: str,
+) -> str:
     """The plain-text table in ``lang``."""
 
     def t(key: str) -> str:
@@ -199,7 +217,10 @@ def render(choice: ServingChoice, serving: Serving, shape: ResolvedShape, rate: 
         (t("gpu"), str(choice.gpu_id or "-")),
         (t("tp"), str(choice.tp or "-")),
         (t("engine"), serving.engine.value),
-        (t("precision"), f"{serving.weight_precision.value} / {serving.kv_precision.value}"),
+        (
+            t("precision"),
+            f"{serving.weight_precision.value} / {serving.kv_precision.value}",
+        ),
         (t("lengths"), f"{serving.prompt_tokens} / {serving.output_tokens}"),
         (
             t("targets"),
@@ -238,7 +259,9 @@ def run(args: argparse.Namespace) -> int:
     """Serve the model given on the command line; 1 when nothing can."""
     catalog = load_catalog()
     if args.gpu not in {g.id for g in catalog.gpus}:
-        raise CliError(f"--gpu: unknown GPU {args.gpu!r}; see `gpu-advisor-cli catalog gpus`")
+        raise CliError(
+            f"--gpu: unknown GPU {args.gpu!r}; see `gpu-advisor-cli catalog gpus`"
+        )
     gpu = catalog.gpu(args.gpu)
     shape = _shape(args, catalog)
     serving = _serving(args)
@@ -249,5 +272,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(render(choice, serving, shape, rate, args.lang))
         if choice.performance is None:
-            sys.stdout.write(words.say("serving.cli.none_fits", args.lang, gpu=gpu.id) + "\n")
+            sys.stdout.write(
+                words.say("serving.cli.none_fits", args.lang, gpu=gpu.id) + "\n"
+            )
     return 0 if choice.performance is not None else 1

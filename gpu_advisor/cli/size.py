@@ -317,7 +317,10 @@ def _inference_rows(result: SizingResult, t: _Labels) -> list[tuple[str, str]]:
         (t.part("total"), f"{m.total_bytes / gib:,.1f} GiB"),
         (t.part("cap"), f"{result.memory.usable_bytes / gib:,.1f} GiB"),
         (t.part("fits"), t["yes"] if result.memory.fits else t["no"]),
-        (t["min"], str(result.cluster.min_gpus) if result.cluster.min_gpus else t["none"]),
+        (
+            t["min"],
+            str(result.cluster.min_gpus) if result.cluster.min_gpus else t["none"],
+        ),
     ]
     if result.compute.decode_tokens_per_s_per_gpu is not None:
         rows.append((t["decode"], f"{result.compute.decode_tokens_per_s_per_gpu:,.0f}"))
@@ -328,13 +331,16 @@ def render_table(result: SizingResult, lang: str, *, inference: bool = False) ->
     """A readable plain-text table in ``lang`` (serving: no training rows)."""
     t = _Labels(lang)
     if inference:
-        rows = [
-            (t["model"], f"{result.shape.name} {result.shape.params_total / 1e9:,.2f}B"),
+        serving_rows: list[tuple[str, str]] = [
+            (
+                t["model"],
+                f"{result.shape.name} {result.shape.params_total / 1e9:,.2f}B",
+            ),
             (t["gpu"], result.gpu_id),
             *_inference_rows(result, t),
         ]
-        width = max(len(k) for k, _ in rows) + 2
-        lines = [f"{k:<{width}}{v}".rstrip() for k, v in rows]
+        width = max(len(k) for k, _ in serving_rows) + 2
+        lines = [f"{k:<{width}}{v}".rstrip() for k, v in serving_rows]
         lines.append(words.say("serving.cli.size_hint", lang))
         lines += _notes_lines(result, lang, inference=True)
         return "\n".join(lines) + "\n"

@@ -95,7 +95,8 @@ def test_70b_does_not_fit_one_h100_and_says_why() -> None:
     choice = choose_replica(
         s, [gpu], Serving(), 10.0, factors=CATALOG.serving_factors.factors
     )
-    assert choice.gpu_id == gpu.id and choice.tp >= 2
+    assert choice.gpu_id == gpu.id
+    assert choice.tp >= 2
     codes = {(r.tp, r.reason.code) for r in choice.rejected}
     assert (1, "serving.reject.does_not_fit") in codes
     assert choice.gpus == choice.replicas * choice.tp
@@ -130,9 +131,12 @@ def test_calibration_medians_meet_the_issue() -> None:
     throughput = median_abs(errs, "throughput")
     ttft = median_abs(errs, "ttft")
     tpot = median_abs(errs, "tpot")
-    assert throughput is not None and throughput <= 0.25
-    assert ttft is not None and ttft <= 0.35
-    assert tpot is not None and tpot <= 0.35
+    assert throughput is not None
+    assert throughput <= 0.25
+    assert ttft is not None
+    assert ttft <= 0.35
+    assert tpot is not None
+    assert tpot <= 0.35
 
 
 def test_calibration_catalog_is_broad_and_sourced() -> None:
@@ -145,11 +149,14 @@ def test_calibration_catalog_is_broad_and_sourced() -> None:
     assert any(shape_for_run(r, CATALOG).is_moe for r in runs)
     for run in runs:
         source = sources[run.source]
-        assert source.url.startswith("https://") and (source.commit or source.published)
+        assert source.url.startswith("https://")
+        assert source.commit or source.published
 
 
 def test_stored_medians_match_the_factors() -> None:
     """serving_factors.json states the in-sample medians its factors give."""
     errs = _catalog_errors()
     stated = CATALOG.serving_factors.in_sample_median_error
-    assert stated["throughput"] == pytest.approx(median_abs(errs, "throughput"), abs=0.002)
+    assert stated["throughput"] == pytest.approx(
+        median_abs(errs, "throughput"), abs=0.002
+    )

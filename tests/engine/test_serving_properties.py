@@ -5,13 +5,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gpu_advisor.engine.serving.load import max_sequences, tpot_at
 from gpu_advisor.engine.serving.memory import replica_memory
 from gpu_advisor.engine.serving.replica import (
     build_model,
     choose_replica,
     replica_at_targets,
 )
-from gpu_advisor.engine.serving.load import max_sequences, tpot_at
 from gpu_advisor.engine.sizing.shape import shape_from_preset
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.serving import (
@@ -33,9 +33,17 @@ OUTPUTS = st.integers(min_value=8, max_value=2000)
 
 
 @settings(max_examples=examples(ci=15, deep=200), deadline=None)
-@given(MODELS, GPUS, ENGINES, PROMPTS, OUTPUTS, st.floats(0.1, 500), st.floats(1.0, 4.0))
+@given(
+    MODELS, GPUS, ENGINES, PROMPTS, OUTPUTS, st.floats(0.1, 500), st.floats(1.0, 4.0)
+)
 def test_more_traffic_never_needs_fewer_gpus(
-    model: str, gpu: str, engine: ServingEngine, prompt: int, output: int, rate: float, more: float
+    model: str,
+    gpu: str,
+    engine: ServingEngine,
+    prompt: int,
+    output: int,
+    rate: float,
+    more: float,
 ) -> None:
     shape = shape_from_preset(CATALOG.model(model))
     serving = Serving(engine=engine, prompt_tokens=prompt, output_tokens=output)
@@ -113,16 +121,25 @@ def test_bigger_kv_precision_never_raises_concurrency(
 
 @settings(max_examples=examples(ci=20, deep=300), deadline=None)
 @given(st.floats(0.05, 1.0), st.sampled_from([1, 2, 4, 8]), st.integers(1, 64))
-def test_moe_decode_on_active_memory_on_total(active_share: float, tp: int, batch: int) -> None:
+def test_moe_decode_on_active_memory_on_total(
+    active_share: float, tp: int, batch: int
+) -> None:
     """Same total parameters, fewer active: same memory, never a slower decode step."""
     mixtral = shape_from_preset(CATALOG.model("mixtral-8x7b"))
     sparse = mixtral.model_copy(
         update={"params_active": mixtral.params_active * active_share}
     )
     card = CATALOG.gpu("H100-80GB-SXM")
-    serving = Serving(weight_precision=WeightPrecision.FP8, kv_precision=KvPrecision.FP8)
+    serving = Serving(
+        weight_precision=WeightPrecision.FP8, kv_precision=KvPrecision.FP8
+    )
     full_mem = replica_memory(
-        mixtral, card, tp, serving.weight_precision, serving.kv_precision, serving.engine
+        mixtral,
+        card,
+        tp,
+        serving.weight_precision,
+        serving.kv_precision,
+        serving.engine,
     )
     sparse_mem = replica_memory(
         sparse, card, tp, serving.weight_precision, serving.kv_precision, serving.engine

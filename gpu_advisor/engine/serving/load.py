@@ -104,7 +104,11 @@ def _ttft(model: Model, batch: float, tpot: float, rate: float, p95: bool) -> fl
         return math.inf
     wait = rho * alone / (2.0 * (1.0 - rho)) * (P95_QUEUE_FACTOR if p95 else 1.0)
     own = step_time(
-        model.replica, batch, _context(lengths), prompt, lengths.prompt_p95 if p95 else lengths.prompt
+        model.replica,
+        batch,
+        _context(lengths),
+        prompt,
+        lengths.prompt_p95 if p95 else lengths.prompt,
     ).seconds
     joins = model.steps_per_schedule * tpot / 2.0
     return joins + own + wait
@@ -137,9 +141,12 @@ def offline(model: Model) -> Load:
     tpot, bound = tpot_at(model, batch)
     output = max(model.lengths.output, 1.0)
     rps = batch / (output * tpot)
-    own = tpot_at(model, batch)[0] + step_time(
-        model.replica, 0.0, 0.0, model.lengths.prefill_p95, model.lengths.prompt_p95
-    ).seconds
+    own = (
+        tpot_at(model, batch)[0]
+        + step_time(
+            model.replica, 0.0, 0.0, model.lengths.prefill_p95, model.lengths.prompt_p95
+        ).seconds
+    )
     return Load(
         batch=batch,
         tpot_s=tpot,

@@ -210,7 +210,11 @@ def tp_allowed(shape: ResolvedShape, tp: int) -> bool:
 
 
 def _reason(
-    shape: ResolvedShape, gpu: GpuSpec, serving: Serving, tp: int, perf: ReplicaPerformance
+    shape: ResolvedShape,
+    gpu: GpuSpec,
+    serving: Serving,
+    tp: int,
+    perf: ReplicaPerformance,
 ) -> Message:
     """Why a configuration cannot serve: a catalog code and its values."""
     if perf.max_concurrency < 1:

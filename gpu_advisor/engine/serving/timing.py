@@ -150,7 +150,9 @@ def make_replica(
     experts = routed_expert_params(shape) * WEIGHT_BYTES[weights]
     experts = min(experts, total)
     per_server = max(gpu.gpus_per_server, 1)
-    link = gpu.intra_node_bandwidth_gb_per_s if tp <= per_server else INTER_NODE_GB_PER_S
+    link = (
+        gpu.intra_node_bandwidth_gb_per_s if tp <= per_server else INTER_NODE_GB_PER_S
+    )
     return Replica(
         shape=shape,
         tp=tp,
@@ -178,7 +180,8 @@ def experts_read_share(shape: ResolvedShape, tokens: float) -> float:
     if not shape.experts or tokens <= 0:
         return 0.0
     k = min(max(shape.active_experts, 1), shape.experts)
-    return 1.0 - (1.0 - k / shape.experts) ** tokens
+    untouched: float = (1.0 - k / shape.experts) ** tokens
+    return 1.0 - untouched
 
 
 def allreduce_s(replica: Replica, tokens: float) -> float:
@@ -255,7 +258,9 @@ def step_time(
     rate = replica.peak_flops * f.compute_efficiency
     decode = (2.0 * s.params_active + 4.0 * s.layers * width * context) * decode_batch
     prefill = (2.0 * s.params_active + 2.0 * s.layers * width * prompt) * prefill_tokens
-    moved = replica.weights_dense + replica.weights_experts * experts_read_share(s, tokens)
+    moved = replica.weights_dense + replica.weights_experts * experts_read_share(
+        s, tokens
+    )
     moved += replica.kv_per_token * decode_batch * context
     memory = moved / (replica.bandwidth * f.bandwidth_efficiency)
     compute = decode / rate
