@@ -129,8 +129,9 @@ def _serving(args: argparse.Namespace) -> Serving:
         )
     except ValidationError as exc:
         err = exc.errors()[0]
-        loc = ".".join(str(x) for x in err["loc"]) or "serving"
-        raise CliError(f"invalid value for {loc}: {err['msg']}") from None
+        loc = str(err["loc"][-1]) if err["loc"] else "serving"
+        flag = "--" + loc.replace("_", "-")
+        raise CliError(f"invalid value for {flag}: {err['msg']}") from None
 
 
 def _choose(
