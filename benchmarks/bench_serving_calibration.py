@@ -32,7 +32,10 @@ from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.serving import ServingFactor, ServingFactors, ServingRun
 
 FACTORS_FILE = (
-    Path(__file__).resolve().parents[1] / "resources" / "catalog" / "serving_factors.json"
+    Path(__file__).resolve().parents[1]
+    / "resources"
+    / "catalog"
+    / "serving_factors.json"
 )
 METHOD = (
     "Grid search per serving engine x GPU generation (3+ runs; '*' = all the "
@@ -50,7 +53,9 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{value:+.0%}"
 
 
-def table(catalog: Catalog, factors: list[ServingFactor], loo: list[Errors] | None) -> str:
+def table(
+    catalog: Catalog, factors: list[ServingFactor], loo: list[Errors] | None
+) -> str:
     """The rows and the medians as text."""
     runs = catalog.serving_runs.runs
     lines = [
@@ -105,7 +110,9 @@ def refit(catalog: Catalog, runs: list[ServingRun]) -> ServingFactors:
         gpu = catalog.gpu(run.gpu_id)
         factor = factor_of_run(run, gpu, factors)
         assert factor is not None
-        in_sample.append(errors(run, predict_run(run, shape_for_run(run, catalog), gpu, factor)))
+        in_sample.append(
+            errors(run, predict_run(run, shape_for_run(run, catalog), gpu, factor))
+        )
     loo = leave_one_out(runs, lambda r: shape_for_run(r, catalog), catalog.gpu)
     return ServingFactors(
         method=METHOD,

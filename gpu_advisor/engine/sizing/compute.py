@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Final
 
+from gpu_advisor.engine.serving.timing import factor_for, make_replica, step_time
 from gpu_advisor.model.catalog import GpuSpec
 from gpu_advisor.model.project import Precision, Recompute, TaskKind
+from gpu_advisor.model.serving import (
+    KvPrecision,
+    ServingEngine,
+    ServingFactor,
+    WeightPrecision,
+)
 from gpu_advisor.model.sizing_results import ResolvedShape
 
 REDUNDANCY_FACTOR: Final = 1.5
@@ -16,11 +24,6 @@ runs and restarts; shown separately, never folded into the estimate. [1]"""
 CHINCHILLA_TOKENS_PER_PARAM: Final = 20.0
 """Compute-optimal tokens per parameter (Hoffmann et al. 2022,
 arXiv:2203.15556, Table 3: ≈20). [tokens/param]"""
-
-MEMORY_BANDWIDTH_EFFICIENCY: Final = 0.8
-"""Fraction of the datasheet HBM bandwidth that decode kernels sustain
-(≈80 % is typical of well-tuned memory-bound kernels; Pope et al. 2022,
-arXiv:2211.05102, section 2). [1]"""
 
 SECONDS_PER_HOUR: Final = 3600.0
 
@@ -363,8 +366,10 @@ def decode_tokens_per_s_per_gpu(
     concurrency: int,
     gpus_per_replica: int,
     mfu: float,
+    *,
+    factors: Sequence[ServingFactor] = (),
 ) -> float:
-    """Decode throughput per GPU, bounded by memory bandwidth and by compute.
+    """Decode throughput per GPU from the serving engine's step time (vLLM).
 
     Parameters
     ----------
@@ -377,25 +382,27 @@ def decode_tokens_per_s_per_gpu(
     context_len, concurrency : int
         Tokens cached per sequence and sequences decoded together. [1]
     gpus_per_replica : int
-        Cards holding one copy of the model (tensor × pipeline). [1]
+        Cards holding one copy of the model (tensor-parallel degree). [1]
     mfu : float
-        Compute-bound ceiling as a fraction of peak. [1]
+        Not used since decode is priced by the serving engine (a training
+        MFU is no ceiling for serving); kept for callers. [1]
+    factors : sequence of ServingFactor
+        The catalog's fitted serving efficiencies (vLLM on the card's
+        generation); none: the engine's rough default.
 
     Returns
     -------
     float
-        Generated tokens per second per GPU. [tokens/s]
+        Generated tokens per second per GPU, decode only (no prefill, no
+        latency target; ``gpu-advisor-cli serve`` gives those). [tokens/s]
 
     Notes
     -----
-    Each decode step reads the weights once and the whole KV cache:
-    ``bytes = W_read + KV(context · concurrency)`` where ``W_read`` is the
-    active weights for one sequence, growing with concurrency up to all
-    experts for MoE (``min(N_total, N_active · concurrency)``). Step time
-    ``= bytes / (n · BW · 0.8)``; tokens/s per replica
-    ``= concurrency / step``, capped by compute
-    ``n · peak · MFU / (2·N_active + 4·L·s·d)``; divided by ``n``. The KV
-    cache is counted at full context (an upper bound on the bytes read).
+    One decode step of ``concurrency`` sequences attending ``context_len``
+    tokens: :func:`gpu_advisor.engine.serving.timing.step_time` (weights and
+    KV cache read at the fitted bandwidth efficiency, compute at the fitted
+    compute efficiency, tensor-parallel all-reduces, per-step overhead);
+    tokens/s ``= concurrency / step / n``.
 
     References
     ----------
@@ -409,23 +416,18 @@ def decode_tokens_per_s_per_gpu(
     >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
     >>> c = load_catalog()
     >>> s = shape_from_preset(c.model("llama2-7b"))
-    >>> round(decode_tokens_per_s_per_gpu(s, c.gpu("A100-80GB-SXM"),
-    ...       Precision.BF16, 4096, 1, 1, 0.4))  # ≈ 0.8·2039 GB/s / 15.6 GB
-    104
+    >>> f = c.serving_factors.factors
+    >>> one = decode_tokens_per_s_per_gpu(s, c.gpu("A100-80GB-SXM"),
+    ...       Precision.BF16, 4096, 1, 1, 0.4, factors=f)
+    >>> 40 < one < 100  # ≈ 0.65·2039 GB/s / 15.6 GB, less the step overhead
+    True
     """
-    bytes_per = 1.0 if precision is Precision.FP8 else 2.0
+    del mfu  # the serving engine's fitted factors replace the training MFU
+    fp8 = precision is Precision.FP8
+    weights = WeightPrecision.FP8 if fp8 else WeightPrecision.BF16
+    kv = KvPrecision.FP8 if fp8 else KvPrecision.BF16
     n = max(gpus_per_replica, 1)
-    read_params = min(shape.params_total, shape.params_active * concurrency)
-    values = (
-        shape.kv_cache_values_per_token_per_layer or 2 * shape.kv_heads * shape.head_dim
-    )
-    kv = shape.layers * values * bytes_per * context_len * concurrency
-    step_s = (read_params * bytes_per + kv) / (
-        n * gpu.memory_bandwidth_tb_per_s * 1e12 * MEMORY_BANDWIDTH_EFFICIENCY
-    )
-    bandwidth_bound = concurrency / step_s if step_s > 0 else 0.0
-    flops = 2.0 * shape.params_active + 4.0 * shape.layers * context_len * (
-        shape.attention_width or shape.heads * shape.head_dim
-    )
-    compute_bound = n * peak_tflops(gpu, precision) * 1e12 * mfu / flops
-    return min(bandwidth_bound, compute_bound) / n
+    factor = factor_for(ServingEngine.VLLM, gpu, factors)
+    replica = make_replica(shape, gpu, n, weights, kv, factor)
+    step = step_time(replica, float(concurrency), float(context_len), 0.0, 0.0)
+    return concurrency / step.seconds / n if step.seconds > 0 else 0.0

@@ -348,6 +348,7 @@ def _core(
             workload.inference_concurrency,
             replica,
             mfu,
+            factors=catalog.serving_factors.factors,
         )
         if decode > 0:
             hours = max(hours, tokens / (decode * cmp.SECONDS_PER_HOUR))

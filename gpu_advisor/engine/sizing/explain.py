@@ -678,9 +678,11 @@ def _decode_explanation(
     ref = _ref_maker(gpu, workload.precision)
     return _explanation(
         "compute.decode_tokens_per_s_per_gpu",
-        "min(memory bound, compute bound) / n: memory bound = concurrency / "
-        "((weights read + KV cache) / (n · bandwidth · 0.8)); compute bound "
-        "= n · peak · MFU / (2·N_active + 4·L·s·d); n = cards per replica",
+        "concurrency / step / n: step = max((2·N_active + 4·L·s·d) · "
+        "concurrency / (n · peak · η_c), (weights read + KV cache) / "
+        "(n · bandwidth · η_b)) + tensor-parallel all-reduces + per-step "
+        "overhead; η_c, η_b and the overhead fitted to published vLLM runs "
+        "on this GPU generation (serving_factors.json); n = cards per replica",
         [
             ref(
                 f"catalog.gpus.{gpu.id}.memory_bandwidth_tb_per_s",
