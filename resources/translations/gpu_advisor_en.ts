@@ -44,6 +44,29 @@
     </message>
   </context>
   <context>
+    <name>LatencyChart</name>
+    <message>
+      <source>Requests per second on one replica</source>
+      <translation>Requests per second on one replica</translation>
+    </message>
+    <message>
+      <source>p95 latency [% of its target]</source>
+      <translation>p95 latency [% of its target]</translation>
+    </message>
+    <message>
+      <source>Latency against load (target = 100 %)</source>
+      <translation>Latency against load (target = 100 %)</translation>
+    </message>
+    <message>
+      <source>First token</source>
+      <translation>First token</translation>
+    </message>
+    <message>
+      <source>Each next token</source>
+      <translation>Each next token</translation>
+    </message>
+  </context>
+  <context>
     <name>MainWindow</name>
     <message>
       <source>%1: %2
@@ -460,6 +483,291 @@
     <message>
       <source>Edit</source>
       <translation>Edit</translation>
+    </message>
+  </context>
+  <context>
+    <name>ReplicasChart</name>
+    <message>
+      <source>Hour of the day</source>
+      <translation>Hour of the day</translation>
+    </message>
+    <message>
+      <source>Replicas running</source>
+      <translation>Replicas running</translation>
+    </message>
+    <message>
+      <source>Replicas through the day (first month)</source>
+      <translation>Replicas through the day (first month)</translation>
+    </message>
+  </context>
+  <context>
+    <name>ServingForm</name>
+    <message>
+      <source>serving engine</source>
+      <translation>serving engine</translation>
+    </message>
+    <message>
+      <source>weight precision</source>
+      <translation>weight precision</translation>
+    </message>
+    <message>
+      <source>KV-cache precision</source>
+      <translation>KV-cache precision</translation>
+    </message>
+    <message>
+      <source>The workload's card</source>
+      <translation>The workload's card</translation>
+    </message>
+    <message>
+      <source>serving card</source>
+      <translation>serving card</translation>
+    </message>
+    <message>
+      <source>cheapest</source>
+      <translation>cheapest</translation>
+    </message>
+    <message>
+      <source>tensor parallel</source>
+      <translation>tensor parallel</translation>
+    </message>
+    <message>
+      <source>Serving engine:</source>
+      <translation>Serving engine:</translation>
+    </message>
+    <message>
+      <source>Weights:</source>
+      <translation>Weights:</translation>
+    </message>
+    <message>
+      <source>KV cache:</source>
+      <translation>KV cache:</translation>
+    </message>
+    <message>
+      <source>Serve on:</source>
+      <translation>Serve on:</translation>
+    </message>
+    <message>
+      <source>Cards per replica:</source>
+      <translation>Cards per replica:</translation>
+    </message>
+    <message>
+      <source> tokens</source>
+      <translation type="unfinished"> tokens</translation>
+    </message>
+    <message>
+      <source>not known</source>
+      <translation>not known</translation>
+    </message>
+    <message>
+      <source>prefix-cache hits</source>
+      <translation>prefix-cache hits</translation>
+    </message>
+    <message>
+      <source> ms</source>
+      <translation> ms</translation>
+    </message>
+    <message>
+      <source>no target</source>
+      <translation>no target</translation>
+    </message>
+    <message>
+      <source>time to first token</source>
+      <translation>time to first token</translation>
+    </message>
+    <message>
+      <source>time per output token</source>
+      <translation>time per output token</translation>
+    </message>
+    <message>
+      <source>Offline batch: no latency target</source>
+      <translation>Offline batch: no latency target</translation>
+    </message>
+    <message>
+      <source>Prompt, mean:</source>
+      <translation>Prompt, mean:</translation>
+    </message>
+    <message>
+      <source>Prompt, p95:</source>
+      <translation>Prompt, p95:</translation>
+    </message>
+    <message>
+      <source>Answer, mean:</source>
+      <translation>Answer, mean:</translation>
+    </message>
+    <message>
+      <source>Answer, p95:</source>
+      <translation>Answer, p95:</translation>
+    </message>
+    <message>
+      <source>Prefix-cache hits:</source>
+      <translation>Prefix-cache hits:</translation>
+    </message>
+    <message>
+      <source>First token within (p95):</source>
+      <translation>First token within (p95):</translation>
+    </message>
+    <message>
+      <source>Each next token within (p95):</source>
+      <translation>Each next token within (p95):</translation>
+    </message>
+    <message>
+      <source> requests/s</source>
+      <translation> requests/s</translation>
+    </message>
+    <message>
+      <source>from daily users</source>
+      <translation>from daily users</translation>
+    </message>
+    <message>
+      <source>peak rate</source>
+      <translation>peak rate</translation>
+    </message>
+    <message>
+      <source>not used</source>
+      <translation>not used</translation>
+    </message>
+    <message>
+      <source>daily active users</source>
+      <translation>daily active users</translation>
+    </message>
+    <message>
+      <source>requests per user a day</source>
+      <translation>requests per user a day</translation>
+    </message>
+    <message>
+      <source>Office hours</source>
+      <translation>Office hours</translation>
+    </message>
+    <message>
+      <source>Evening consumer peak</source>
+      <translation>Evening consumer peak</translation>
+    </message>
+    <message>
+      <source>Flat (an API for machines)</source>
+      <translation>Flat (an API for machines)</translation>
+    </message>
+    <message>
+      <source>shape of the day</source>
+      <translation>shape of the day</translation>
+    </message>
+    <message>
+      <source> %/month</source>
+      <translation> %/month</translation>
+    </message>
+    <message>
+      <source>monthly growth</source>
+      <translation>monthly growth</translation>
+    </message>
+    <message>
+      <source>Busiest hour:</source>
+      <translation>Busiest hour:</translation>
+    </message>
+    <message>
+      <source>Daily active users:</source>
+      <translation>Daily active users:</translation>
+    </message>
+    <message>
+      <source>Requests per user a day:</source>
+      <translation>Requests per user a day:</translation>
+    </message>
+    <message>
+      <source>Shape of the day:</source>
+      <translation>Shape of the day:</translation>
+    </message>
+    <message>
+      <source>Traffic growth:</source>
+      <translation>Traffic growth:</translation>
+    </message>
+    <message>
+      <source>spare replicas</source>
+      <translation>spare replicas</translation>
+    </message>
+    <message>
+      <source>One site</source>
+      <translation>One site</translation>
+    </message>
+    <message>
+      <source>Two sites, each carrying the peak</source>
+      <translation>Two sites, each carrying the peak</translation>
+    </message>
+    <message>
+      <source>sites</source>
+      <translation>sites</translation>
+    </message>
+    <message>
+      <source>after training</source>
+      <translation>after training</translation>
+    </message>
+    <message>
+      <source>first month</source>
+      <translation>first month</translation>
+    </message>
+    <message>
+      <source>May run on spot instances (users see failures)</source>
+      <translation>May run on spot instances (users see failures)</translation>
+    </message>
+    <message>
+      <source>Spare replicas:</source>
+      <translation>Spare replicas:</translation>
+    </message>
+    <message>
+      <source>Sites:</source>
+      <translation>Sites:</translation>
+    </message>
+    <message>
+      <source>Serving starts in month:</source>
+      <translation>Serving starts in month:</translation>
+    </message>
+    <message>
+      <source>Serve the model</source>
+      <translation>Serve the model</translation>
+    </message>
+    <message>
+      <source>Stop serving the model</source>
+      <translation>Stop serving the model</translation>
+    </message>
+    <message>
+      <source>Serve the model to users</source>
+      <translation>Serve the model to users</translation>
+    </message>
+    <message>
+      <source>Tick to plan serving: alone, or after training in the same plan. The serving months' card-hours then follow from the traffic.</source>
+      <translation>Tick to plan serving: alone, or after training in the same plan. The serving months' card-hours then follow from the traffic.</translation>
+    </message>
+  </context>
+  <context>
+    <name>ServingView</name>
+    <message>
+      <source>&lt;b&gt;What serving costs per million tokens&lt;/b&gt;</source>
+      <translation>&lt;b&gt;What serving costs per million tokens&lt;/b&gt;</translation>
+    </message>
+    <message>
+      <source>Option or hosted API</source>
+      <translation>Option or hosted API</translation>
+    </message>
+    <message>
+      <source>Per million input [%1]</source>
+      <translation>Per million input [%1]</translation>
+    </message>
+    <message>
+      <source>Per million output [%1]</source>
+      <translation>Per million output [%1]</translation>
+    </message>
+    <message>
+      <source>Serving cost [%1]</source>
+      <translation>Serving cost [%1]</translation>
+    </message>
+    <message>
+      <source>Serving cost per million tokens</source>
+      <translation>Serving cost per million tokens</translation>
+    </message>
+    <message>
+      <source>This plan does not serve its model. Tick “Serve the model to users” on the left to size serving from the traffic you expect.</source>
+      <translation>This plan does not serve its model. Tick “Serve the model to users” on the left to size serving from the traffic you expect.</translation>
+    </message>
+    <message>
+      <source>&lt;b&gt;One replica: %1 × %2.&lt;/b&gt; At the latency targets it serves %3 requests/s (%4 output tokens/s) with %5 in flight; p95 first token %6 ms, then %7 ms per token.&lt;br&gt;&lt;b&gt;Busiest hour of the first month: %8 replicas, %9 cards&lt;/b&gt; (spares included); with the traffic's growth, up to %10 cards within the plan.</source>
+      <translation>&lt;b&gt;One replica: %1 × %2.&lt;/b&gt; At the latency targets it serves %3 requests/s (%4 output tokens/s) with %5 in flight; p95 first token %6 ms, then %7 ms per token.&lt;br&gt;&lt;b&gt;Busiest hour of the first month: %8 replicas, %9 cards&lt;/b&gt; (spares included); with the traffic's growth, up to %10 cards within the plan.</translation>
     </message>
   </context>
 </TS>

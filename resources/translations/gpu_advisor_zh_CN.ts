@@ -44,6 +44,29 @@
     </message>
   </context>
   <context>
+    <name>LatencyChart</name>
+    <message>
+      <source>Requests per second on one replica</source>
+      <translation>单个副本每秒请求数</translation>
+    </message>
+    <message>
+      <source>p95 latency [% of its target]</source>
+      <translation>P95 延迟（占目标的百分比）</translation>
+    </message>
+    <message>
+      <source>Latency against load (target = 100 %)</source>
+      <translation>延迟与负载（目标 = 100%）</translation>
+    </message>
+    <message>
+      <source>First token</source>
+      <translation>首 token</translation>
+    </message>
+    <message>
+      <source>Each next token</source>
+      <translation>之后每个 token</translation>
+    </message>
+  </context>
+  <context>
     <name>MainWindow</name>
     <message>
       <source>%1: %2
@@ -460,6 +483,291 @@
     <message>
       <source>Edit</source>
       <translation>编辑</translation>
+    </message>
+  </context>
+  <context>
+    <name>ReplicasChart</name>
+    <message>
+      <source>Hour of the day</source>
+      <translation>一天中的小时</translation>
+    </message>
+    <message>
+      <source>Replicas running</source>
+      <translation>运行的副本数</translation>
+    </message>
+    <message>
+      <source>Replicas through the day (first month)</source>
+      <translation>一天中的副本数（第一个月）</translation>
+    </message>
+  </context>
+  <context>
+    <name>ServingForm</name>
+    <message>
+      <source>serving engine</source>
+      <translation>推理引擎</translation>
+    </message>
+    <message>
+      <source>weight precision</source>
+      <translation>权重精度</translation>
+    </message>
+    <message>
+      <source>KV-cache precision</source>
+      <translation>KV 缓存精度</translation>
+    </message>
+    <message>
+      <source>The workload's card</source>
+      <translation>与工作负载同一型号的卡</translation>
+    </message>
+    <message>
+      <source>serving card</source>
+      <translation>推理用卡</translation>
+    </message>
+    <message>
+      <source>cheapest</source>
+      <translation>最省</translation>
+    </message>
+    <message>
+      <source>tensor parallel</source>
+      <translation>张量并行</translation>
+    </message>
+    <message>
+      <source>Serving engine:</source>
+      <translation>推理引擎：</translation>
+    </message>
+    <message>
+      <source>Weights:</source>
+      <translation>权重：</translation>
+    </message>
+    <message>
+      <source>KV cache:</source>
+      <translation>KV 缓存：</translation>
+    </message>
+    <message>
+      <source>Serve on:</source>
+      <translation>推理用卡：</translation>
+    </message>
+    <message>
+      <source>Cards per replica:</source>
+      <translation>每个副本的卡数：</translation>
+    </message>
+    <message>
+      <source> tokens</source>
+      <translation type="unfinished"> 个 token</translation>
+    </message>
+    <message>
+      <source>not known</source>
+      <translation>未知</translation>
+    </message>
+    <message>
+      <source>prefix-cache hits</source>
+      <translation>前缀缓存命中率</translation>
+    </message>
+    <message>
+      <source> ms</source>
+      <translation> 毫秒</translation>
+    </message>
+    <message>
+      <source>no target</source>
+      <translation>不设目标</translation>
+    </message>
+    <message>
+      <source>time to first token</source>
+      <translation>首 token 时间</translation>
+    </message>
+    <message>
+      <source>time per output token</source>
+      <translation>每个输出 token 的时间</translation>
+    </message>
+    <message>
+      <source>Offline batch: no latency target</source>
+      <translation>离线批处理：不设延迟目标</translation>
+    </message>
+    <message>
+      <source>Prompt, mean:</source>
+      <translation>输入长度（平均）：</translation>
+    </message>
+    <message>
+      <source>Prompt, p95:</source>
+      <translation>输入长度（P95）：</translation>
+    </message>
+    <message>
+      <source>Answer, mean:</source>
+      <translation>输出长度（平均）：</translation>
+    </message>
+    <message>
+      <source>Answer, p95:</source>
+      <translation>输出长度（P95）：</translation>
+    </message>
+    <message>
+      <source>Prefix-cache hits:</source>
+      <translation>前缀缓存命中率：</translation>
+    </message>
+    <message>
+      <source>First token within (p95):</source>
+      <translation>首 token 不超过（P95）：</translation>
+    </message>
+    <message>
+      <source>Each next token within (p95):</source>
+      <translation>之后每个 token 不超过（P95）：</translation>
+    </message>
+    <message>
+      <source> requests/s</source>
+      <translation> 请求/秒</translation>
+    </message>
+    <message>
+      <source>from daily users</source>
+      <translation>按日活用户推算</translation>
+    </message>
+    <message>
+      <source>peak rate</source>
+      <translation>峰值请求率</translation>
+    </message>
+    <message>
+      <source>not used</source>
+      <translation>不使用</translation>
+    </message>
+    <message>
+      <source>daily active users</source>
+      <translation>日活用户</translation>
+    </message>
+    <message>
+      <source>requests per user a day</source>
+      <translation>每用户每日请求数</translation>
+    </message>
+    <message>
+      <source>Office hours</source>
+      <translation>工作时间</translation>
+    </message>
+    <message>
+      <source>Evening consumer peak</source>
+      <translation>晚间消费高峰</translation>
+    </message>
+    <message>
+      <source>Flat (an API for machines)</source>
+      <translation>全天平稳（面向程序调用的 API）</translation>
+    </message>
+    <message>
+      <source>shape of the day</source>
+      <translation>一天的流量形状</translation>
+    </message>
+    <message>
+      <source> %/month</source>
+      <translation> %/月</translation>
+    </message>
+    <message>
+      <source>monthly growth</source>
+      <translation>月增长率</translation>
+    </message>
+    <message>
+      <source>Busiest hour:</source>
+      <translation>最忙一小时：</translation>
+    </message>
+    <message>
+      <source>Daily active users:</source>
+      <translation>日活用户：</translation>
+    </message>
+    <message>
+      <source>Requests per user a day:</source>
+      <translation>每用户每日请求数：</translation>
+    </message>
+    <message>
+      <source>Shape of the day:</source>
+      <translation>一天的流量形状：</translation>
+    </message>
+    <message>
+      <source>Traffic growth:</source>
+      <translation>流量增长：</translation>
+    </message>
+    <message>
+      <source>spare replicas</source>
+      <translation>备用副本</translation>
+    </message>
+    <message>
+      <source>One site</source>
+      <translation>单个机房</translation>
+    </message>
+    <message>
+      <source>Two sites, each carrying the peak</source>
+      <translation>两个机房，各自可承接峰值</translation>
+    </message>
+    <message>
+      <source>sites</source>
+      <translation>机房数</translation>
+    </message>
+    <message>
+      <source>after training</source>
+      <translation>训练结束后</translation>
+    </message>
+    <message>
+      <source>first month</source>
+      <translation>开始月份</translation>
+    </message>
+    <message>
+      <source>May run on spot instances (users see failures)</source>
+      <translation>允许使用竞价实例（用户会遇到请求失败）</translation>
+    </message>
+    <message>
+      <source>Spare replicas:</source>
+      <translation>备用副本：</translation>
+    </message>
+    <message>
+      <source>Sites:</source>
+      <translation>机房：</translation>
+    </message>
+    <message>
+      <source>Serving starts in month:</source>
+      <translation>推理服务开始月份：</translation>
+    </message>
+    <message>
+      <source>Serve the model</source>
+      <translation>提供推理服务</translation>
+    </message>
+    <message>
+      <source>Stop serving the model</source>
+      <translation>停止推理服务</translation>
+    </message>
+    <message>
+      <source>Serve the model to users</source>
+      <translation>向用户提供推理服务</translation>
+    </message>
+    <message>
+      <source>Tick to plan serving: alone, or after training in the same plan. The serving months' card-hours then follow from the traffic.</source>
+      <translation>勾选后规划推理服务：可单独规划，也可在同一方案中接在训练之后。推理月份的卡时将由流量推算。</translation>
+    </message>
+  </context>
+  <context>
+    <name>ServingView</name>
+    <message>
+      <source>&lt;b&gt;What serving costs per million tokens&lt;/b&gt;</source>
+      <translation>&lt;b&gt;推理服务每百万 token 成本&lt;/b&gt;</translation>
+    </message>
+    <message>
+      <source>Option or hosted API</source>
+      <translation>方案或托管 API</translation>
+    </message>
+    <message>
+      <source>Per million input [%1]</source>
+      <translation>每百万输入（%1）</translation>
+    </message>
+    <message>
+      <source>Per million output [%1]</source>
+      <translation>每百万输出（%1）</translation>
+    </message>
+    <message>
+      <source>Serving cost [%1]</source>
+      <translation>推理成本（%1）</translation>
+    </message>
+    <message>
+      <source>Serving cost per million tokens</source>
+      <translation>推理服务每百万 token 成本</translation>
+    </message>
+    <message>
+      <source>This plan does not serve its model. Tick “Serve the model to users” on the left to size serving from the traffic you expect.</source>
+      <translation>本方案不提供推理服务。勾选左侧“向用户提供推理服务”，即可按预期流量测算推理所需的卡。</translation>
+    </message>
+    <message>
+      <source>&lt;b&gt;One replica: %1 × %2.&lt;/b&gt; At the latency targets it serves %3 requests/s (%4 output tokens/s) with %5 in flight; p95 first token %6 ms, then %7 ms per token.&lt;br&gt;&lt;b&gt;Busiest hour of the first month: %8 replicas, %9 cards&lt;/b&gt; (spares included); with the traffic's growth, up to %10 cards within the plan.</source>
+      <translation>&lt;b&gt;单个副本：%1 × %2。&lt;/b&gt;满足延迟目标时每秒处理 %3 个请求（每秒输出 %4 个 token），同时处理 %5 个请求；P95 首 token %6 毫秒，之后每个 token %7 毫秒。&lt;br&gt;&lt;b&gt;第一个月最忙的一小时：%8 个副本，%9 张卡&lt;/b&gt;（含备用副本）；随流量增长，计划期内最多需要 %10 张卡。</translation>
     </message>
   </context>
 </TS>

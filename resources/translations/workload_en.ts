@@ -537,6 +537,10 @@ Source: %3</translation>
       <translation>Cards to compare in the memory chart.</translation>
     </message>
     <message>
+      <source>Serving</source>
+      <translation>Serving</translation>
+    </message>
+    <message>
       <source>Change %1</source>
       <translation>Change %1</translation>
     </message>

@@ -537,6 +537,10 @@ Source: %3</source>
       <translation>在显存图中一并比较的显卡。</translation>
     </message>
     <message>
+      <source>Serving</source>
+      <translation>推理服务</translation>
+    </message>
+    <message>
       <source>Change %1</source>
       <translation>修改%1</translation>
     </message>

@@ -89,7 +89,6 @@ class ServingForm(QGroupBox):
     def _build_model_rows(self) -> None:
         """Serving engine, precisions, card and tensor-parallel degree."""
         s = self._session
-        tr = self.tr
         self.engine = self._bind(
             BoundCombo(
                 s,
@@ -100,7 +99,7 @@ class ServingForm(QGroupBox):
                     (ServingEngine.TRTLLM, lambda: "TensorRT-LLM"),
                     (ServingEngine.LMDEPLOY, lambda: "LMDeploy"),
                 ],
-                label=lambda: tr("serving engine"),
+                label=lambda: self.tr("serving engine"),
             )
         )
         self.weights = self._bind(
@@ -114,7 +113,7 @@ class ServingForm(QGroupBox):
                     (WeightPrecision.INT4_AWQ, lambda: "INT4 (AWQ)"),
                     (WeightPrecision.INT4_GPTQ, lambda: "INT4 (GPTQ)"),
                 ],
-                label=lambda: tr("weight precision"),
+                label=lambda: self.tr("weight precision"),
             )
         )
         self.kv = self._bind(
@@ -126,105 +125,103 @@ class ServingForm(QGroupBox):
                     (KvPrecision.FP8, lambda: "FP8"),
                     (KvPrecision.INT8, lambda: "INT8"),
                 ],
-                label=lambda: tr("KV-cache precision"),
+                label=lambda: self.tr("KV-cache precision"),
             )
         )
         gpus: list[tuple[object, Callable[[], str]]] = [
-            (None, lambda: tr("The workload's card"))
+            (None, lambda: self.tr("The workload's card"))
         ]
         gpus += [(g.id, functools.partial(str, g.name)) for g in s.catalog.gpus]
         self.gpu = self._bind(
-            BoundCombo(s, _P + "gpu_id", gpus, label=lambda: tr("serving card"))
+            BoundCombo(s, _P + "gpu_id", gpus, label=lambda: self.tr("serving card"))
         )
         self.tp = self._bind(
             OptionalNumberField(
                 s,
                 _P + "tp",
                 integer=True,
-                none_text=lambda: tr("cheapest"),
-                label=lambda: tr("tensor parallel"),
+                none_text=lambda: self.tr("cheapest"),
+                label=lambda: self.tr("tensor parallel"),
             )
         )
-        self._row(lambda: tr("Serving engine:"), self.engine)
-        self._row(lambda: tr("Weights:"), self.weights)
-        self._row(lambda: tr("KV cache:"), self.kv)
-        self._row(lambda: tr("Serve on:"), self.gpu)
-        self._row(lambda: tr("Cards per replica:"), self.tp)
+        self._row(lambda: self.tr("Serving engine:"), self.engine)
+        self._row(lambda: self.tr("Weights:"), self.weights)
+        self._row(lambda: self.tr("KV cache:"), self.kv)
+        self._row(lambda: self.tr("Serve on:"), self.gpu)
+        self._row(lambda: self.tr("Cards per replica:"), self.tp)
 
     def _build_request_rows(self) -> None:
         """Prompt and answer lengths, prefix cache, latency targets."""
         s = self._session
-        tr = self.tr
-        tokens = lambda: tr(" tokens")  # noqa: E731
+        tokens = lambda: self.tr(" tokens")  # noqa: E731
         self.prompt = self._bind(BoundSpin(s, _P + "prompt_tokens", suffix=tokens))
         self.prompt_p95 = self._bind(
             OptionalNumberField(
                 s, _P + "prompt_tokens_p95", integer=True, suffix=tokens,
-                none_text=lambda: tr("not known"),
+                none_text=lambda: self.tr("not known"),
             )
         )  # fmt: skip
         self.output = self._bind(BoundSpin(s, _P + "output_tokens", suffix=tokens))
         self.output_p95 = self._bind(
             OptionalNumberField(
                 s, _P + "output_tokens_p95", integer=True, suffix=tokens,
-                none_text=lambda: tr("not known"),
+                none_text=lambda: self.tr("not known"),
             )
         )  # fmt: skip
         self.prefix = self._bind(
             BoundDoubleSpin(
                 s, _P + "prefix_cache_hit", decimals=0, step=5, scale=100,
-                suffix=lambda: " %", label=lambda: tr("prefix-cache hits"),
+                suffix=lambda: " %", label=lambda: self.tr("prefix-cache hits"),
             )
         )  # fmt: skip
-        ms = lambda: tr(" ms")  # noqa: E731
+        ms = lambda: self.tr(" ms")  # noqa: E731
         self.ttft = self._bind(
             OptionalNumberField(
                 s, _P + "targets.ttft_ms", decimals=0, step=100, suffix=ms,
-                none_text=lambda: tr("no target"), label=lambda: tr("time to first token"),
+                none_text=lambda: self.tr("no target"), label=lambda: self.tr("time to first token"),
             )
         )  # fmt: skip
         self.tpot = self._bind(
             OptionalNumberField(
                 s, _P + "targets.tpot_ms", decimals=0, step=5, suffix=ms,
-                none_text=lambda: tr("no target"), label=lambda: tr("time per output token"),
+                none_text=lambda: self.tr("no target"), label=lambda: self.tr("time per output token"),
             )
         )  # fmt: skip
         self.offline = self._bind(
             BoundCheck(
                 s,
                 _P + "targets.offline",
-                lambda: tr("Offline batch: no latency target"),
+                lambda: self.tr("Offline batch: no latency target"),
             )
         )
-        self._row(lambda: tr("Prompt, mean:"), self.prompt)
-        self._row(lambda: tr("Prompt, p95:"), self.prompt_p95)
-        self._row(lambda: tr("Answer, mean:"), self.output)
-        self._row(lambda: tr("Answer, p95:"), self.output_p95)
-        self._row(lambda: tr("Prefix-cache hits:"), self.prefix)
-        self._row(lambda: tr("First token within (p95):"), self.ttft)
-        self._row(lambda: tr("Each next token within (p95):"), self.tpot)
+        self._row(lambda: self.tr("Prompt, mean:"), self.prompt)
+        self._row(lambda: self.tr("Prompt, p95:"), self.prompt_p95)
+        self._row(lambda: self.tr("Answer, mean:"), self.output)
+        self._row(lambda: self.tr("Answer, p95:"), self.output_p95)
+        self._row(lambda: self.tr("Prefix-cache hits:"), self.prefix)
+        self._row(lambda: self.tr("First token within (p95):"), self.ttft)
+        self._row(lambda: self.tr("Each next token within (p95):"), self.tpot)
         self.form.addRow("", self.offline)
 
     def _build_traffic_rows(self) -> None:
         """Peak rate or daily users, the day's curve, growth."""
         s = self._session
-        tr = self.tr
         self.peak = self._bind(
             OptionalNumberField(
-                s, _P + "traffic.peak_rps", decimals=1, suffix=lambda: tr(" requests/s"),
-                none_text=lambda: tr("from daily users"), label=lambda: tr("peak rate"),
+                s, _P + "traffic.peak_rps", decimals=1, suffix=lambda: self.tr(" requests/s"),
+                none_text=lambda: self.tr("from daily users"), label=lambda: self.tr("peak rate"),
             )
         )  # fmt: skip
         self.users = self._bind(
             OptionalNumberField(
                 s, _P + "traffic.daily_active_users", integer=True,
-                none_text=lambda: tr("not used"), label=lambda: tr("daily active users"),
+                none_text=lambda: self.tr("not used"), label=lambda: self.tr("daily active users"),
             )
         )  # fmt: skip
         self.per_user = self._bind(
             BoundDoubleSpin(
                 s, _P + "traffic.requests_per_user_per_day", decimals=1,
-                label=lambda: tr("requests per user a day"),
+                label=lambda: self.tr("requests per user a day"),
             )
         )  # fmt: skip
         self.curve = self._bind(
@@ -232,57 +229,56 @@ class ServingForm(QGroupBox):
                 s,
                 _P + "traffic.curve",
                 [
-                    (DailyCurve.OFFICE, lambda: tr("Office hours")),
-                    (DailyCurve.EVENING, lambda: tr("Evening consumer peak")),
-                    (DailyCurve.FLAT, lambda: tr("Flat (an API for machines)")),
+                    (DailyCurve.OFFICE, lambda: self.tr("Office hours")),
+                    (DailyCurve.EVENING, lambda: self.tr("Evening consumer peak")),
+                    (DailyCurve.FLAT, lambda: self.tr("Flat (an API for machines)")),
                 ],
-                label=lambda: tr("shape of the day"),
+                label=lambda: self.tr("shape of the day"),
             )
         )
         self.growth = self._bind(
             BoundDoubleSpin(
                 s, _P + "traffic.monthly_growth", decimals=1, step=1, scale=100,
-                suffix=lambda: tr(" %/month"), label=lambda: tr("monthly growth"),
+                suffix=lambda: self.tr(" %/month"), label=lambda: self.tr("monthly growth"),
             )
         )  # fmt: skip
-        self._row(lambda: tr("Busiest hour:"), self.peak)
-        self._row(lambda: tr("Daily active users:"), self.users)
-        self._row(lambda: tr("Requests per user a day:"), self.per_user)
-        self._row(lambda: tr("Shape of the day:"), self.curve)
-        self._row(lambda: tr("Traffic growth:"), self.growth)
+        self._row(lambda: self.tr("Busiest hour:"), self.peak)
+        self._row(lambda: self.tr("Daily active users:"), self.users)
+        self._row(lambda: self.tr("Requests per user a day:"), self.per_user)
+        self._row(lambda: self.tr("Shape of the day:"), self.curve)
+        self._row(lambda: self.tr("Traffic growth:"), self.growth)
 
     def _build_availability_rows(self) -> None:
         """Spares, sites, start month, spot."""
         s = self._session
-        tr = self.tr
         self.spares = self._bind(
-            BoundSpin(s, _P + "spare_replicas", label=lambda: tr("spare replicas"))
+            BoundSpin(s, _P + "spare_replicas", label=lambda: self.tr("spare replicas"))
         )
         self.sites = self._bind(
             BoundCombo(
                 s,
                 _P + "sites",
                 [
-                    (1, lambda: tr("One site")),
-                    (2, lambda: tr("Two sites, each carrying the peak")),
+                    (1, lambda: self.tr("One site")),
+                    (2, lambda: self.tr("Two sites, each carrying the peak")),
                 ],
-                label=lambda: tr("sites"),
+                label=lambda: self.tr("sites"),
             )
         )
         self.start = self._bind(
             OptionalNumberField(
                 s, _P + "start_month", integer=True,
-                none_text=lambda: tr("after training"), label=lambda: tr("first month"),
+                none_text=lambda: self.tr("after training"), label=lambda: self.tr("first month"),
             )
         )  # fmt: skip
         self.spot = self._bind(
             BoundCheck(
-                s, _P + "allow_spot", lambda: tr("May run on spot instances (users see failures)")
+                s, _P + "allow_spot", lambda: self.tr("May run on spot instances (users see failures)")
             )
         )  # fmt: skip
-        self._row(lambda: tr("Spare replicas:"), self.spares)
-        self._row(lambda: tr("Sites:"), self.sites)
-        self._row(lambda: tr("Serving starts in month:"), self.start)
+        self._row(lambda: self.tr("Spare replicas:"), self.spares)
+        self._row(lambda: self.tr("Sites:"), self.sites)
+        self._row(lambda: self.tr("Serving starts in month:"), self.start)
         self.form.addRow("", self.spot)
 
     # --- model <-> widgets ------------------------------------------------------------
