@@ -128,6 +128,29 @@ def input_actions(window: MainWindow, app: QApplication) -> list[Action]:
         )
     )
 
+    def serving_check(i: int) -> None:
+        plan = session.evaluation.sizing.serving
+        cost = session.evaluation.cost.serving
+        assert plan is not None
+        assert cost is not None
+        _x, bars = workload.serving_view.replicas.bars.getData()
+        assert bars is None or list(bars) == plan.hourly_replicas
+        first = cost.options[0]
+        shown = workload.serving_view.prices.item(0, 3).text()
+        assert f"{first.serving_cny:,.0f}" == shown.replace("\u00a0", ",")
+
+    def serving_edit(i: int) -> None:
+        workload.tabs.setCurrentIndex(2)  # the Serving tab, as a user watching it
+        workload.serving_form.users.editor.setValue(300_000 + 1_000 * (i % 7))
+
+    actions.append(
+        (
+            PageId.WORKLOAD,
+            "daily users -> replicas, options, per-million table",
+            _checked(app, serving_edit, serving_check),
+        )
+    )
+
     budget = pages[PageId.BUDGET]
     budget.mc_auto_check.setChecked(False)
     price_field = budget.fields["on_demand_cny_per_gpu_hour"]

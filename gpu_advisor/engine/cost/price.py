@@ -587,9 +587,10 @@ class Params:
     job_months: tuple[bool, ...] = ()
     """Per month, True when the job runs in it (:attr:`Resolved.job_months`):
     reserved contracts hold at least its cards then (:func:`reserved_cards`)."""
-    serving_day: tuple[tuple[float, ...], ...] = ()
-    """Per month, the serving replicas' cards each hour of the day
-    (:attr:`Resolved.serving_day`; :func:`reserved_cards`, :func:`hours_above`)."""
+    serving_curves: tuple[tuple[int, ServingCurve], ...] = ()
+    """The months that serve (0-based) with their day's cards hour by hour
+    (:attr:`Resolved.serving_day`, made once in :func:`make_params`;
+    :func:`reserved_cards`, :func:`hours_above`). Empty: work spread evenly."""
     rentals: tuple[OptionId, ...] = ()
     """Rentals that may serve the months after an owned fleet's last renewal,
     and the yearly option's last partial year, when cheaper than renewing
@@ -702,7 +703,9 @@ def make_params(
         retrofit_cny=v.get("retrofit_cny"),
         job_gpus=max(1, int(v.get(SPOT_JOB_GPUS_KEY, 1.0))),
         job_months=resolved.job_months,
-        serving_day=resolved.serving_day,
+        serving_curves=tuple(
+            (m, ServingCurve(day)) for m, day in enumerate(resolved.serving_day) if day
+        ),
         rentals=resolved.rentals,
         loan=True,
         yearly_billing_months=resolved.yearly_billing_months,
@@ -803,7 +806,7 @@ def reserved_cards(p: Params, demand: FloatArray) -> FloatArray:
     reserves 8 servers even when its GPU-hours that month would fill 61 cards,
     because it cannot start on fewer. Serving replicas follow the day's curve,
     so their hours fill fewer cards than the busiest hour runs: a month that
-    serves holds at least the busiest hour's cards (``p.serving_day``) on top.
+    serves holds at least the busiest hour's cards (``p.serving_curves``) on top.
 
     Examples
     --------
@@ -816,7 +819,7 @@ def reserved_cards(p: Params, demand: FloatArray) -> FloatArray:
     [[64.0, 64.0, 1.0]]
     """
     cards = _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
-    if p.serving_day:
+    if p.serving_curves:
         cards = _serving_floor(p, demand, cards)
     mask = job_mask(p, cards.shape[-1])
     if mask is None:
@@ -830,7 +833,7 @@ def reserved_cards(p: Params, demand: FloatArray) -> FloatArray:
 
 def _serving_floor(p: Params, demand: FloatArray, cards: FloatArray) -> FloatArray:
     """``cards`` raised, in a month that serves, to the busiest hour of the
-    demand's slice of the month's curve (:func:`month_curve`). [1]
+    demand's slice of the month's curve (:attr:`Params.serving_curves`). [1]
 
     >>> import numpy as np
     >>> from gpu_advisor.engine.cost.resolve import resolve
@@ -850,7 +853,7 @@ def _serving_floor(p: Params, demand: FloatArray, cards: FloatArray) -> FloatArr
     return out
 
 
-class _Curve:
+class ServingCurve:
     """A month's cards hour by hour, and the card-hours above each level."""
 
     __slots__ = ("levels", "volumes")
@@ -871,30 +874,23 @@ class _Curve:
         return np.asarray(np.interp(level, self.levels, self.volumes), dtype=np.float64)
 
 
-def _curves(p: Params, months: int) -> list[tuple[int, _Curve]]:
-    """The months that serve, with their curves (``p.serving_day``)."""
-    return [(m, _Curve(day)) for m, day in enumerate(p.serving_day[:months]) if day]
+def _curves(p: Params, months: int) -> list[tuple[int, ServingCurve]]:
+    """The months that serve among the first ``months``, with their curves."""
+    return [(m, c) for m, c in p.serving_curves if m < months]
 
 
-def _level(curve: _Curve, hours: FloatArray) -> FloatArray:
+def _level(curve: ServingCurve, hours: FloatArray) -> FloatArray:
     """The level above which the curve holds ``hours`` card-hours (0 for all of it)."""
     return np.asarray(
         np.interp(hours, curve.volumes[::-1], curve.levels[::-1]), dtype=np.float64
     )
 
 
-def month_curve(p: Params, month: int) -> tuple[float, ...]:
-    """The cards the plan runs each hour of ``month``'s day (0-based; empty when
-    it does not serve): the serving replicas plus the month's other work spread
-    evenly (:attr:`Params.serving_day`)."""
-    return p.serving_day[month] if month < len(p.serving_day) else ()
-
-
 def hours_above(p: Params, demand: FloatArray, cards: FloatArray) -> FloatArray:
     """GPU-hours a month that ``cards`` held all month cannot serve.
 
     ``demand − cards × 730`` (not below 0) when the month's work is spread
-    evenly. A month that serves follows its day (:func:`month_curve`): a
+    evenly. A month that serves follows its day (:attr:`Params.serving_curves`): a
     demand is the top slice of that curve holding its hours (the whole plan's
     demand is all of it; the part above owned cards is the slice above them),
     and the hours above ``cards`` are counted hour by hour, so a contract
