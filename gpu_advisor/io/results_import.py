@@ -68,6 +68,10 @@ from gpu_advisor.io.results_smi_dmon import (
     looks_like_nvidia_smi_dmon,
     parse_nvidia_smi_dmon,
 )
+from gpu_advisor.io.results_smi_query import (
+    looks_like_nvidia_smi_query,
+    parse_nvidia_smi_query,
+)
 from gpu_advisor.io.results_smi_xml import parse_nvidia_smi_xml
 from gpu_advisor.io.results_stated import stated_facts
 from gpu_advisor.io.results_train_frameworks import (
@@ -110,7 +114,8 @@ def detect_format(text: str) -> str | None:
     """Name the tool that wrote ``text``, or None when it is not recognised.
 
     Returns one of ``nccl-tests``, ``iperf3``, ``iperf3-text``, ``fio``, ``fio-text``,
-    ``gpu-probe``, ``nvidia-smi-xml``, ``nvidia-smi-csv``, ``dcgmi``,
+    ``gpu-probe``, ``nvidia-smi-xml``, ``nvidia-smi-csv``, ``nvidia-smi-query``
+    (``-q`` text), ``dcgmi``,
     ``dcgmi-dmon``, ``nvidia-smi-dmon``, ``train-log``, ``train-framework`` (Megatron-LM,
     torchtitan, DeepSpeed and Hugging Face Trainer logs).
 
@@ -146,6 +151,8 @@ def detect_format(text: str) -> str | None:
         return "dcgmi-dmon"
     if looks_like_nvidia_smi_dmon(text):
         return "nvidia-smi-dmon"
+    if looks_like_nvidia_smi_query(text):
+        return "nvidia-smi-query"
     if looks_like_fio_text(text):
         return "fio-text"
     if looks_like_iperf3_text(text):
@@ -172,6 +179,8 @@ def _parse_known(text: str, file: str, node: str | None) -> list[Measurement]:
         return parse_nvidia_smi_xml(text, file, node)
     if kind == "nvidia-smi-csv":
         return parse_nvidia_smi_csv(text, file, node)
+    if kind == "nvidia-smi-query":
+        return parse_nvidia_smi_query(text, file, node)
     if kind == "dcgmi":
         return parse_dcgmi_diag(text, file, node)
     if kind == "dcgmi-dmon":

@@ -15,7 +15,8 @@ numbers and the JSON and line helpers; detection and folder walking live in
   :mod:`gpu_advisor.io.results_fio_text`;
 * the kit's GPU probe: :mod:`gpu_advisor.io.results_gpu_probe`;
 * nvidia-smi ``--query-gpu=... --format=csv``: :mod:`gpu_advisor.io.results_smi_csv`;
-* nvidia-smi ``-q -x``: :mod:`gpu_advisor.io.results_smi_xml`; ``nvidia-smi
+* nvidia-smi ``-q -x``: :mod:`gpu_advisor.io.results_smi_xml`; ``-q`` text:
+  :mod:`gpu_advisor.io.results_smi_query`; ``nvidia-smi
   dmon``: :mod:`gpu_advisor.io.results_smi_dmon`;
 * ``dcgmi diag``: :mod:`gpu_advisor.io.results_dcgmi`; ``dcgmi dmon``:
   :mod:`gpu_advisor.io.results_dmon`;
