@@ -38,6 +38,7 @@ from typing import Final
 
 from gpu_advisor.io.results_archive import ARCHIVE_SUFFIXES, read_archive
 from gpu_advisor.io.results_dcgmi import looks_like_dcgmi_diag, parse_dcgmi_diag
+from gpu_advisor.io.results_dcgmi_json import looks_like_dcgmi_json, parse_dcgmi_json
 from gpu_advisor.io.results_dmon import looks_like_dcgmi_dmon, parse_dcgmi_dmon
 from gpu_advisor.io.results_fio import parse_fio
 from gpu_advisor.io.results_fio_text import looks_like_fio_text, parse_fio_text
@@ -115,7 +116,7 @@ def detect_format(text: str) -> str | None:
 
     Returns one of ``nccl-tests``, ``iperf3``, ``iperf3-text``, ``fio``, ``fio-text``,
     ``gpu-probe``, ``nvidia-smi-xml``, ``nvidia-smi-csv``, ``nvidia-smi-query``
-    (``-q`` text), ``dcgmi``,
+    (``-q`` text), ``dcgmi``, ``dcgmi-json`` (``dcgmi diag -j``),
     ``dcgmi-dmon``, ``nvidia-smi-dmon``, ``train-log``, ``train-framework`` (Megatron-LM,
     torchtitan, DeepSpeed and Hugging Face Trainer logs).
 
@@ -139,6 +140,8 @@ def detect_format(text: str) -> str | None:
         body = text[start : start + 8000]
         if f'"{GPU_PROBE_TOOL}"' in body:
             return "gpu-probe"
+        if looks_like_dcgmi_json(body):
+            return "dcgmi-json"
         if '"start"' in body and ('"end"' in text or '"intervals"' in text):
             return "iperf3"
         if stripped.startswith(("{", "[")):
@@ -183,6 +186,8 @@ def _parse_known(text: str, file: str, node: str | None) -> list[Measurement]:
         return parse_nvidia_smi_query(text, file, node)
     if kind == "dcgmi":
         return parse_dcgmi_diag(text, file, node)
+    if kind == "dcgmi-json":
+        return parse_dcgmi_json(text, file, node)
     if kind == "dcgmi-dmon":
         return parse_dcgmi_dmon(text, file, node)
     if kind == "nvidia-smi-dmon":

@@ -18,7 +18,8 @@ numbers and the JSON and line helpers; detection and folder walking live in
 * nvidia-smi ``-q -x``: :mod:`gpu_advisor.io.results_smi_xml`; ``-q`` text:
   :mod:`gpu_advisor.io.results_smi_query`; ``nvidia-smi
   dmon``: :mod:`gpu_advisor.io.results_smi_dmon`;
-* ``dcgmi diag``: :mod:`gpu_advisor.io.results_dcgmi`; ``dcgmi dmon``:
+* ``dcgmi diag``: :mod:`gpu_advisor.io.results_dcgmi`, its ``-j`` JSON:
+  :mod:`gpu_advisor.io.results_dcgmi_json`; ``dcgmi dmon``:
   :mod:`gpu_advisor.io.results_dmon`;
 * the kit's training log: :mod:`gpu_advisor.io.results_train_log`; the logs
   of Megatron-LM, torchtitan, DeepSpeed and the Hugging Face Trainer:
