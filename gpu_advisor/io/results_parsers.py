@@ -81,7 +81,6 @@ FIXED_REASON_CODES: Final = (
     "io.results.archive.link",
     "io.results.archive.device",
     "io.results.archive.not_regular",
-    "io.results.archive.too_deep",
     "io.results.archive.member",
     "io.results.archive.empty",
     "io.results.link.broken",
