@@ -33,6 +33,7 @@ SHARED = (
 )
 H100 = "q-a-h100-sxm5-driver545-tlimit-idle.txt"
 V100 = "q-excerpt-v100-sxm2-c4130-hw-power-brake-active.txt"
+H800 = "q-h800-sxm5-driver525-throttle-reasons-tlimit-and-absolute.txt"
 
 
 def _text(name: str) -> str:
@@ -64,6 +65,44 @@ def test_h100_q_reads_as_a_person_reads_it() -> None:
     assert labels["pci.bus_id"] == "00000000:19:00.0"
     assert labels["name"] == "NVIDIA H100 80GB HBM3"
     assert labels["driver_version"] == "545.23.08"
+
+
+def test_h800_q_of_a_driver_525_reads_its_older_section_names() -> None:
+    """``Clocks Throttle Reasons`` and ``Power Readings`` / ``Power Limit``
+    (before drivers 530/535), T.Limit 51 C beside the absolute limits."""
+    ms = parse_text(_text(H800), H800, "n1")
+    got = _values(ms)
+    assert (got["temperature.gpu"], got["temperature.gpu.tlimit"]) == (35, 51)
+    assert (got["power.draw"], got["power.limit"]) == (74.71, 700)
+    assert (got["clocks.sm"], got["clocks.max.sm"]) == (345, 1980)
+    assert got["throttle.gpu_idle"] == 1
+    assert got["throttle.hw_slowdown"] == 0
+    assert "ecc.volatile.uncorrectable" not in got  # ECC off: every counter N/A
+    assert (ms[0].labels or {})["name"] == "NVIDIA H800"
+
+
+def test_the_catalogs_h800_limits_are_what_its_cited_output_prints() -> None:
+    """The catalog's H800 ``thermal`` cites this output: its absolute limits
+    are the ones printed in it."""
+    import re
+
+    from gpu_advisor.io.catalog import load_catalog
+
+    printed = dict(
+        re.findall(
+            r"^ +((?:GPU|Memory) \w+(?: \w+)? Temp) +: (\d+) C$", _text(H800), re.M
+        )
+    )
+    thermal = load_catalog().gpu("H800-80GB-SXM").thermal
+    assert thermal is not None
+    assert float(printed["GPU Max Operating Temp"]) == thermal.max_operating_temp_c
+    assert (
+        float(printed["Memory Max Operating Temp"])
+        == thermal.memory_max_operating_temp_c
+    )
+    assert float(printed["GPU Slowdown Temp"]) == thermal.slowdown_temp_c
+    assert float(printed["GPU Shutdown Temp"]) == thermal.shutdown_temp_c
+    assert "fce42bd7" in thermal.provenance.source
 
 
 def test_v100_throttle_block_alone_is_one_gpu() -> None:
