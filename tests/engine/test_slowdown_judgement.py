@@ -125,3 +125,31 @@ def test_a_mask_fails_exactly_when_a_hard_bit_is_set(mask: int) -> None:
     csv = f"index, temperature.gpu, clocks_event_reasons.active\n0, 60, 0x{mask:016x}\n"
     failed = "gpu.throttle" in _checks(csv, "m.csv")
     assert failed == bool(mask & (0x8 | 0x20 | 0x40 | 0x80))
+
+
+# dcgmi dmon -e 150,153,112: constructed in dmon's layout (the header of short
+# names, the ID line with units under them, one row per GPU and sample;
+# DeviceMonitor::SetHeaderForOutput, NVIDIA/DCGM @ 72fa3fe) with the short
+# names of fields 150, 153 and 112 (dcgmlib/src/dcgm_fields.cpp: TMPTR,
+# GTLIMIT in C, DVCCTR): no published dmon output with them was found.
+DMON = (
+    "#Entity   TMPTR        GTLIMIT      DVCCTR\n"
+    "ID         C            C\n"
+    "GPU 0     61           24           4\n"
+    "GPU 1     88           -2           96\n"
+    "GPU 0     62           23           4\n"
+    "GPU 1     87           1            32\n"
+)
+
+
+def test_dcgmi_dmon_reasons_and_margin_are_judged() -> None:
+    """Finding: a negative GTLIMIT refused the whole dmon file (a measurement
+    is never negative) and DVCCTR was read but never judged."""
+    checks = _checks(DMON, "dmon.txt")
+    [(gpu, verdict, said)] = checks["gpu.throttle"]
+    assert (gpu, verdict) == (1, Verdict.FAIL)  # 0x60 and 0x20; GPU 0: 0x4 only
+    assert "sw_thermal_slowdown" in said
+    assert "hw_thermal_slowdown" in said
+    [(gpu, verdict, said)] = checks["gpu.temperature"]
+    assert (gpu, verdict) == (1, Verdict.FAIL)
+    assert "-2 °C from its slowdown threshold" in said

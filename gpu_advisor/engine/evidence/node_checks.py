@@ -153,13 +153,18 @@ def _gpu_health_checks(
 ) -> list[Check]:
     """nvidia-smi's view of each GPU: temperature, clocks under load, slowdown
     reasons, the driver's thermal margin (T.Limit) and uncorrectable ECC
-    errors (only the GPUs with a problem)."""
+    errors (only the GPUs with a problem); the reasons and the margin also
+    from ``dcgmi dmon`` (DVCCTR, GTLIMIT)."""
     smi = [m for m in measurements if m.tool == "nvidia-smi" and m.gpu is not None]
+    # dcgmi dmon samples DVCCTR (the reasons' bit mask) and GTLIMIT (the margin)
+    driver = smi + [
+        m for m in measurements if m.tool == DMON_TOOL and m.gpu is not None
+    ]
     return [
         *_temperature_checks(smi, exp),
         *_clock_checks(smi),
-        *_throttle_checks(smi, exp),
-        *_tlimit_checks(smi),
+        *_throttle_checks(driver, exp),
+        *_tlimit_checks(driver),
         *_ecc_checks(smi),
     ]
 
@@ -271,7 +276,7 @@ def _hard_reasons(m: Measurement) -> list[str]:
     >>> _hard_reasons(M(tool="nvidia-smi", metric="throttle.active_mask", value=0x4, unit="bitmask"))
     []
     """
-    if m.metric == "throttle.active_mask":
+    if m.metric in ("throttle.active_mask", "dmon.clocks_event_reasons"):
         mask = int(m.value)
         return [name for bit, name in HARD_THROTTLE_BITS if mask & bit]
     name = m.metric.removeprefix("throttle.")
@@ -326,9 +331,9 @@ def margin_of(metric: str, value: float) -> float | None:
     >>> margin_of("temperature.gpu.over_tlimit", 2.0), margin_of("temperature.gpu", 70.0)
     (-2.0, None)
     """
-    if metric == "temperature.gpu.tlimit":
+    if metric in ("temperature.gpu.tlimit", "dmon.gpu_temp_tlimit"):
         return value
-    if metric == "temperature.gpu.over_tlimit":
+    if metric in ("temperature.gpu.over_tlimit", "dmon.gpu_temp_over_tlimit"):
         return -value
     return None
 
@@ -367,7 +372,8 @@ def _tlimit_checks(smi: Sequence[Measurement]) -> list[Check]:
                     code="evidence.check.tlimit",
                     params={"gpu": gpu, "margin": margin},
                 ),
-                source="nvidia-smi manual page, GPU T.Limit Temp (temperature.gpu.tlimit)",
+                source="nvidia-smi manual page, GPU T.Limit Temp (temperature.gpu.tlimit);"
+                " DCGM field 153, dcgmi dmon GTLIMIT",
             )
         )
     return checks
