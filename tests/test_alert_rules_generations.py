@@ -216,6 +216,12 @@ tests:
         values: '0x10'
       - series: 'DCGM_FI_DEV_GPU_TEMP_LIMIT{hostname="n1",gpu="7"}'
         values: '3x10'
+      # HBM at 96 °C: above every GPU's memory limit (95 °C published, or the
+      # plan's 95 °C default); 94 °C is below both.
+      - series: 'DCGM_FI_DEV_MEMORY_TEMP{hostname="n3",gpu="0"}'
+        values: '96x10'
+      - series: 'DCGM_FI_DEV_MEMORY_TEMP{hostname="n3",gpu="1"}'
+        values: '94x10'
     alert_rule_test:
       - eval_time: 8m
         alertname: GpuThermalThrottling
@@ -235,6 +241,10 @@ tests:
       - eval_time: 3m
         alertname: GpuThermalMarginExhausted
         exp_alerts: []
+      - eval_time: 8m
+        alertname: GpuMemoryTemperatureHigh
+        exp_alerts:
+          - exp_labels: {severity: warning, hostname: n3, node: n3, gpu: "0"}
 """
 
 
