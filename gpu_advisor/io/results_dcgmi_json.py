@@ -51,6 +51,15 @@ def looks_like_dcgmi_json(body: str) -> bool:
     return any(f'"{root}"' in body for root in ROOTS)
 
 
+def _list(value: object) -> list[Any]:
+    """``value`` when it is a JSON array, else an empty one (damage is not iterated).
+
+    >>> _list([1]), _list(5), _list("ab")
+    ([1], [], [])
+    """
+    return value if isinstance(value, list) else []
+
+
 def _root(data: Any, text: str, file: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise refusal(file, 1, "io.results.json.not_object")
@@ -102,7 +111,7 @@ def _test_rows(
     name = str(test.get("name", ""))
     metric = f"{category}.{snake_name(name)}"
     line = _line_of(text, f'"{name}"')
-    results = [r for r in test.get("results") or [] if isinstance(r, dict)]
+    results = [r for r in _list(test.get("results")) if isinstance(r, dict)]
     summary = _obj(test.get("test_summary"))
     rows = ([summary] if summary else []) + results
     if not rows:
@@ -127,11 +136,11 @@ def parse_dcgmi_json(text: str, file: str, node: str | None) -> list[Measurement
     """
     root = _root(load_json(text, file), text, file)
     out: list[Measurement] = []
-    for category in root.get("test_categories") or []:
+    for category in _list(root.get("test_categories")):
         if not isinstance(category, dict):
             continue
         section = snake_name(str(category.get("category", "")))
-        for test in category.get("tests") or []:
+        for test in _list(category.get("tests")):
             if isinstance(test, dict) and section != "metadata":
                 out.extend(_test_rows(section, test, text, file, node))
     if not out:

@@ -271,3 +271,47 @@ def test_a_run_is_accepted_only_when_nothing_failed_or_was_skipped(
     flat = [s for row in statuses for s in row]
     bad = "Fail" in flat or "Skip" in flat  # a Warn warns, never holds back
     assert any(not_accepted(c) for c in judged.checks) == bad
+
+
+_LEAF = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 10**20),
+    st.floats(allow_nan=False),
+    st.text(max_size=5),
+)
+_KEYS = st.sampled_from(
+    [
+        "name",
+        "results",
+        "status",
+        "gpu_id",
+        "gpu_ids",
+        "entity_group",
+        "entity_id",
+        "test_summary",
+        "tests",
+        "category",
+        "test_categories",
+        "runtime_error",
+    ]
+)
+_DOC = st.recursive(
+    _LEAF,
+    lambda c: st.one_of(st.lists(c, max_size=3), st.dictionaries(_KEYS, c, max_size=4)),
+    max_leaves=15,
+)
+
+
+@settings(max_examples=examples(ci=100, deep=3000), deadline=None)
+@given(body=_DOC, root=st.sampled_from(["DCGM Diagnostic", "DCGM GPU Diagnostic"]))
+def test_any_document_is_read_or_refused_with_a_reason(body: object, root: str) -> None:
+    """Damaged documents (arrays where objects belong, numbers for names) are
+    refused with a reason naming the file, never a crash."""
+    try:
+        parse_text(json.dumps({root: body}), "f.json")
+    except ResultsImportError as exc:
+        named = exc.file
+    else:
+        named = "f.json"
+    assert named == "f.json"

@@ -192,3 +192,49 @@ def test_every_printed_margin_reads_back(margin: int) -> None:
         "temperature.gpu.tlimit", -got.get("temperature.gpu.over_tlimit", 1e9)
     )
     assert read == margin
+
+
+_KEYS = [
+    "Temperature",
+    "GPU Current Temp",
+    "GPU T.Limit Temp",
+    "Clocks Event Reasons",
+    "Clocks Throttle Reasons",
+    "HW Slowdown",
+    "Idle",
+    "GPU 00000000:19:00.0",
+    "ECC Errors",
+    "Volatile",
+    "DRAM Uncorrectable",
+    "Double Bit",
+    "Total",
+    "Power Readings",
+    "Power Draw",
+    "Clocks",
+    "SM",
+    "Max Clocks",
+    "Product Name",
+    "Driver Version",
+]
+_VALUES = st.one_of(
+    st.none(),
+    st.sampled_from(["N/A", "Active", "Not Active", "54 C", "-3 C", "72.02 W", "x"]),
+    st.text(max_size=8),
+)
+_LINE = st.tuples(st.integers(0, 4), st.sampled_from(_KEYS), _VALUES).map(
+    lambda t: " " * (4 * t[0]) + t[1] + ("" if t[2] is None else " : " + t[2])
+)
+
+
+@settings(max_examples=examples(ci=100, deep=3000), deadline=None)
+@given(lines=st.lists(_LINE, max_size=25))
+def test_any_q_text_is_read_or_refused_with_a_reason(lines: list[str]) -> None:
+    """Lines of ``-q`` in any order, depth and value: read, or refused with a
+    reason naming the file, never a crash."""
+    try:
+        parse_nvidia_smi_query("\n".join(lines), "q.txt", None)
+    except ResultsImportError as exc:
+        named = exc.file
+    else:
+        named = "q.txt"
+    assert named == "q.txt"
