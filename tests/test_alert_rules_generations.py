@@ -185,3 +185,106 @@ def test_promtool_cases_per_generation(
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+SLOWDOWN_TESTS = """
+rule_files: [rules.yaml]
+evaluation_interval: 1m
+tests:
+  - interval: 1m
+    input_series:
+      # The clock-event bitmask (DCGM >= 3.3 name) per GPU: 0x40 HW thermal,
+      # 0x20 SW thermal, 0x8 HW slowdown, 0x4 SW power cap (normal at full
+      # load: quiet), 0x1 idle (quiet).
+      - series: 'DCGM_FI_DEV_CLOCKS_EVENT_REASONS{hostname="n1",gpu="0"}'
+        values: '64x10'
+      - series: 'DCGM_FI_DEV_CLOCKS_EVENT_REASONS{hostname="n1",gpu="1"}'
+        values: '32x10'
+      - series: 'DCGM_FI_DEV_CLOCKS_EVENT_REASONS{hostname="n1",gpu="2"}'
+        values: '8x10'
+      - series: 'DCGM_FI_DEV_CLOCKS_EVENT_REASONS{hostname="n1",gpu="3"}'
+        values: '4x10'
+      - series: 'DCGM_FI_DEV_CLOCKS_EVENT_REASONS{hostname="n1",gpu="4"}'
+        values: '1x10'
+      # The pre-3.3 name: 0x80 HW power brake together with 0x8 HW slowdown.
+      - series: 'DCGM_FI_DEV_CLOCK_THROTTLE_REASONS{Hostname="n2",gpu="0"}'
+        values: '136x10'
+      # The driver's thermal margin (T.Limit): -1 °C and 0 °C fire, 3 °C does not.
+      - series: 'DCGM_FI_DEV_GPU_TEMP_LIMIT{hostname="n1",gpu="5"}'
+        values: '-1x10'
+      - series: 'DCGM_FI_DEV_GPU_TEMP_LIMIT{hostname="n1",gpu="6"}'
+        values: '0x10'
+      - series: 'DCGM_FI_DEV_GPU_TEMP_LIMIT{hostname="n1",gpu="7"}'
+        values: '3x10'
+      # HBM at 96 °C: above every GPU's memory limit (95 °C published, or the
+      # plan's 95 °C default); 94 °C is below both.
+      - series: 'DCGM_FI_DEV_MEMORY_TEMP{hostname="n3",gpu="0"}'
+        values: '96x10'
+      - series: 'DCGM_FI_DEV_MEMORY_TEMP{hostname="n3",gpu="1"}'
+        values: '94x10'
+    alert_rule_test:
+      - eval_time: 8m
+        alertname: GpuThermalThrottling
+        exp_alerts:
+          - exp_labels: {severity: warning, hostname: n1, node: n1, gpu: "0"}
+          - exp_labels: {severity: warning, hostname: n1, node: n1, gpu: "1"}
+      - eval_time: 8m
+        alertname: GpuPowerBrakeOrHwSlowdown
+        exp_alerts:
+          - exp_labels: {severity: warning, hostname: n1, node: n1, gpu: "2"}
+          - exp_labels: {severity: warning, Hostname: n2, node: n2, gpu: "0"}
+      - eval_time: 8m
+        alertname: GpuThermalMarginExhausted
+        exp_alerts:
+          - exp_labels: {severity: warning, hostname: n1, node: n1, gpu: "5"}
+          - exp_labels: {severity: warning, hostname: n1, node: n1, gpu: "6"}
+      - eval_time: 3m
+        alertname: GpuThermalMarginExhausted
+        exp_alerts: []
+      - eval_time: 8m
+        alertname: GpuMemoryTemperatureHigh
+        exp_alerts:
+          - exp_labels: {severity: warning, hostname: n3, node: n3, gpu: "0"}
+"""
+
+
+@pytest.mark.skipif(PROMTOOL is None, reason="promtool is not installed")
+def test_driver_slowdown_alerts_fire_for_every_catalog_gpu(tmp_path: Path) -> None:
+    """Every GPU of the catalog, with or without published absolute limits,
+    alerts on the driver's own slowdown: thermal and power clock-event bits
+    (both metric names) and a T.Limit margin at or below 0 °C."""
+    assert PROMTOOL is not None
+    (tmp_path / "tests.yaml").write_text(SLOWDOWN_TESTS, encoding="utf-8")
+    failed: list[str] = []
+    for gpu in CATALOG.gpus:
+        doc = _rules(gpu.id)
+        groups = doc["groups"]
+        assert isinstance(groups, list)
+        names = {rule["alert"] for rule in groups[0]["rules"]}
+        assert {
+            "GpuThermalThrottling",
+            "GpuPowerBrakeOrHwSlowdown",
+            "GpuThermalMarginExhausted",
+            "GpuPowerAboveRated",
+            "GpuPowerLimitBelowRated",
+        } <= names, gpu.id
+        for rule in groups[0]["rules"]:
+            rule.pop("annotations", None)
+        (tmp_path / "rules.yaml").write_text(yaml.safe_dump(doc), encoding="utf-8")
+        done = subprocess.run(
+            [PROMTOOL, "test", "rules", "tests.yaml"],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            check=False,
+        )
+        if done.returncode != 0:
+            failed.append(f"{gpu.id}: {done.stdout}{done.stderr}")
+    assert not failed, "\n".join(failed)
+
+
+def test_power_alerts_use_each_gpus_rated_power() -> None:
+    """The power alerts of every catalog GPU use that GPU's own rated power."""
+    for gpu in CATALOG.gpus:
+        expr = _expr(_rules(gpu.id), "GpuPowerAboveRated")
+        assert expr.endswith(f"> {gpu.tdp_w:g}"), (gpu.id, expr)

@@ -137,3 +137,72 @@ def test_a_stated_run_is_judged_and_an_unstated_one_only_shown(tmp_path: Path) -
     assert "nccl.unknown_collective" not in tests_of(stated)
     only_collective = apply_stated(measurements, {path.name: StatedFacts("all_reduce")})
     assert "nccl.unknown_nodes" in tests_of(only_collective)
+
+
+def _plan(tmp_path: Path) -> Path:
+    from gpu_advisor.io.project_file import save_project
+    from tests.evidence_samples import three_vendor_project
+
+    path = tmp_path / "plan.gpuplan"
+    save_project(three_vendor_project(measured=False), path)
+    return path
+
+
+def _score(capsys: Any, *argv: object) -> tuple[int, Any, str]:
+    code = main(["score", "--json", *(str(a) for a in argv)])
+    out, err = capsys.readouterr()
+    return code, json.loads(out) if out else None, err
+
+
+def _checks_of(result: Any, vendor: str, file: str = "") -> list[dict[str, Any]]:
+    ranked = next(v for v in result["ranking"] if v["vendor"] == vendor)
+    return [c for c in ranked["checks"] if file in c["message"] or not file]
+
+
+def test_score_takes_collective_and_nodes_like_the_import(
+    capsys: Any, tmp_path: Path
+) -> None:
+    """``score --results A=… --collective all_reduce --nodes 2``: the derived
+    run that states neither is judged as a 2-node all_reduce, its checks
+    saying the facts were stated by the user; without them it is only shown."""
+    folder = tmp_path / "a"
+    folder.mkdir()
+    _neither(folder)
+    plan = _plan(tmp_path)
+    code, plain, err = _score(capsys, plan, "--results", f"A={folder}")
+    assert code == 0, err
+    tests = {c["test"] for c in _checks_of(plain, "A")}
+    assert "nccl.unknown_collective" in tests
+    assert "nccl.inter_node" not in tests
+    assert "not stated: a/run2.txt" in err
+
+    code, given, err = _score(
+        capsys,
+        plan,
+        "--results",
+        f"A={folder}",
+        "--collective",
+        "all_reduce",
+        "--nodes",
+        "2",
+    )
+    assert code == 0, err
+    checks = _checks_of(given, "A")
+    inter = [c for c in checks if c["test"] == "nccl.inter_node"]
+    assert inter
+    assert all(c["stated_by_user"] == ["collective", "nodes"] for c in inter)
+    assert "nccl.unknown_collective" not in {c["test"] for c in checks}
+    assert "stated by the user: a/run2.txt: 2 nodes (--nodes)" in err
+    assert "not stated" not in err
+
+
+def test_score_stated_facts_need_results(capsys: Any, tmp_path: Path) -> None:
+    code = main(["score", str(_plan(tmp_path)), "--nodes", "2"])
+    assert code == 2
+    assert "--results NAME=FOLDER" in capsys.readouterr().err
+
+
+def test_score_refuses_bad_stated_values(capsys: Any, tmp_path: Path) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["score", str(_plan(tmp_path)), "--collective", "allreduce"])
+    assert exit_.value.code == 2

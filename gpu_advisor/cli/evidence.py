@@ -11,9 +11,12 @@
   imported (with ``--strict``: only when none was refused), else 2.
 * ``testkit PROJECT.gpuplan --vendor NAME -o FOLDER [--tar]``: write the test
   kit for one vendor (and ``FOLDER.tar.gz`` with ``--tar``).
-* ``score PROJECT.gpuplan [--results NAME=FOLDER ...] [--json]``: the
-  vendors judged and ranked with the project's weights, from the plan's one
-  evaluation (the figures of the vendors step and the PDF).
+* ``score PROJECT.gpuplan [--results NAME=FOLDER ...] [--json]
+  [--collective NAME] [--nodes N]``: the vendors judged and ranked with the
+  project's weights, from the plan's one evaluation (the figures of the
+  vendors step and the PDF). ``--collective``/``--nodes`` apply to the
+  ``--results`` files that do not state them, as for ``parse-results``; the
+  JSON names per check the facts the user stated (``stated_by_user``).
 """
 
 from __future__ import annotations
@@ -231,20 +234,32 @@ def _cmd_testkit(args: argparse.Namespace) -> int:
     return 0
 
 
-def _with_results(project: Project, specs: list[str], catalog: Catalog) -> Project:
+def _with_results(
+    project: Project,
+    specs: list[str],
+    catalog: Catalog,
+    stated: StatedFacts | None = None,
+) -> Project:
     """Replace the measurements of the named vendors by freshly parsed results.
 
-    Each replaced vendor's ``measured_mfu`` follows its new training log (or
-    is cleared without one), as the app's import sets it
-    (:func:`~gpu_advisor.engine.evidence.scoring.merge_measurements`).
+    ``stated`` (``--collective``/``--nodes``) is written into the parsed
+    nccl-tests files that do not state it, as ``parse-results`` and the app's
+    import dialog do (never over what a file states); stderr names each fact
+    given and each still not stated. Each replaced vendor's ``measured_mfu``
+    follows its new training log (or is cleared without one), as the app's
+    import sets it (:func:`~gpu_advisor.engine.evidence.scoring.merge_measurements`).
     """
+    stated = stated or StatedFacts()
     replaced: dict[str, list[Measurement]] = {}
     for spec in specs:
         name, sep, folder = spec.partition("=")
         if not sep or not name or not folder:
             raise CliError(_say("results_flag", spec=repr(spec)))
         _vendor(project, name)
-        replaced[name] = replaced.get(name, []) + _parse([Path(folder)])
+        parsed, asked = _state(_parse([Path(folder)]), stated.collective, stated.nodes)
+        for line in asked:
+            sys.stderr.write(line + "\n")
+        replaced[name] = replaced.get(name, []) + parsed
     if not replaced:
         return project
     vendors = [
@@ -300,6 +315,7 @@ def _score_json(
                         if c.threshold is None
                         else words.text(c.threshold, "en"),
                         "message": words.text(c.message, "en"),
+                        "stated_by_user": list(c.stated),
                     }
                     for c in judgements[v.vendor].checks
                 ],
@@ -387,8 +403,12 @@ def _cmd_score(args: argparse.Namespace) -> int:
     """
     catalog = load_catalog()
     project = _load(args.project)
+    if (args.collective or args.nodes) and not args.results:
+        raise CliError(_say("stated_needs_results"))
     try:
-        project = _with_results(project, args.results, catalog)
+        project = _with_results(
+            project, args.results, catalog, StatedFacts(args.collective, args.nodes)
+        )
     except (KeyError, ValueError) as exc:
         raise CliError(str(exc.args[0]) if exc.args else str(exc)) from None
     if not project.vendors:
@@ -424,6 +444,25 @@ def _node_count(text: str) -> int:
     return value
 
 
+def _stated_options(parser: argparse.ArgumentParser, which: str = "") -> None:
+    """``--collective`` and ``--nodes``: facts of the nccl-tests outputs (of the
+    ``which`` files) that do not state them."""
+    parser.add_argument(
+        "--collective",
+        choices=NCCL_COLLECTIVES,
+        metavar="NAME",
+        help=f"the collective of {which}nccl-tests outputs that name none "
+        f"({', '.join(NCCL_COLLECTIVES)}); never overrides what a file states",
+    )
+    parser.add_argument(
+        "--nodes",
+        type=_node_count,
+        metavar="N",
+        help=f"the node count of {which}nccl-tests outputs that state none; "
+        "never overrides what a file states",
+    )
+
+
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     """Add ``parse-results``, ``testkit`` and ``score``."""
     parse = subparsers.add_parser(
@@ -441,20 +480,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         action="store_true",
         help="fail (exit 2) when any file is refused, not only when none is imported",
     )
-    parse.add_argument(
-        "--collective",
-        choices=NCCL_COLLECTIVES,
-        metavar="NAME",
-        help="the collective of nccl-tests outputs that name none "
-        f"({', '.join(NCCL_COLLECTIVES)}); never overrides what a file states",
-    )
-    parse.add_argument(
-        "--nodes",
-        type=_node_count,
-        metavar="N",
-        help="the node count of nccl-tests outputs that state none; "
-        "never overrides what a file states",
-    )
+    _stated_options(parse)
     parse.set_defaults(func=_cmd_parse_results)
 
     kit = subparsers.add_parser("testkit", help="write the test kit for one vendor")
@@ -475,4 +501,5 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         help="use these results for vendor NAME instead of its stored measurements",
     )
     score.add_argument("--json", action="store_true")
+    _stated_options(score, "--results ")
     score.set_defaults(func=_cmd_score)

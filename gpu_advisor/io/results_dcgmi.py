@@ -1,4 +1,6 @@
-"""Read the table printed by ``dcgmi diag -r LEVEL`` (DCGM 3 and 4).
+"""Read the table printed by ``dcgmi diag -r LEVEL`` (DCGM 3 and 4); its rules
+(statuses, metric names, tests not run) are shared with the ``-j`` reader,
+:mod:`gpu_advisor.io.results_dcgmi_json`.
 
 Format: DCGM User Guide, "DCGM Diagnostics"
 (https://docs.nvidia.com/datacenter/dcgm/latest/user-guide/dcgm-diagnostics.html).
@@ -17,7 +19,7 @@ STATUS_UNIT: Final = "1=pass 0.5=warn or skip 0=fail"
 """Unit of the ``dcgmi diag`` measurements; ``status`` says which (a skipped
 test, 0.5, is "not tested": never a pass)."""
 
-INCOMPLETE_METRIC: Final = "diag.tests_not_run"
+INCOMPLETE_METRIC: Final = "diag.missing_tests"
 """Metric of a run that lists tests it did not run (value: how many) [count]."""
 
 _STATUS_VALUE: Final = {"pass": 1.0, "warn": 0.5, "skip": 0.5, "fail": 0.0}
@@ -82,6 +84,16 @@ def _snake(text: str) -> str:
 
 def _status_of(word: str) -> MeasurementStatus:
     return _STATUS_NAME[re.sub(r"\s+", " ", word.lower())]
+
+
+def status_name(word: str) -> MeasurementStatus | None:
+    """The status a printed word stands for (``Pass``, ``Warning``, ``Not Run``,
+    any case), None for a word this reader does not know (never a pass).
+
+    >>> status_name("PASS"), status_name("Not Run"), status_name("Inconclusive")
+    ('pass', 'skip', None)
+    """
+    return _STATUS_NAME.get(re.sub(r"\s+", " ", word.strip().lower()))
 
 
 def _status_measure(
@@ -360,3 +372,9 @@ def _under_test(
     if _DCGM_CODE.fullmatch(result):
         return []  # the return code under a warned Diagnostic test
     return []  # a wrapped line of a warning or of the result above
+
+
+# The rules the JSON reader (``results_dcgmi_json``) shares with this one.
+status_measure = _status_measure
+snake_name = _snake
+missing_tests = _not_run

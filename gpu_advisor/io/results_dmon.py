@@ -48,12 +48,31 @@ DMON_FIELDS: Final[dict[str, tuple[str, str]]] = {
     "FBUSD": ("fb_used", "MiB"),
     "FBFRE": ("fb_free", "MiB"),
     "XIDER": ("xid_last", ""),
+    "DVCCTR": ("clocks_event_reasons", "bitmask"),
+    "GTLIMIT": ("gpu_temp_tlimit", "C"),
 }
 """Short names printed by ``dcgmi dmon`` → (metric, unit).
 
 Profiling fields 1001–1012 (GRACT … NVLRX): activity ratios 0–1 and bytes
-per second, DCGM field documentation (``DCGM_FI_PROF_*``).
+per second, DCGM field documentation (``DCGM_FI_PROF_*``). ``DVCCTR`` is field
+112, the clock-event (throttle) reasons bit mask, and ``GTLIMIT`` field 153,
+the thermal margin to the slowdown threshold in °C (NVIDIA/DCGM @ 72fa3fe,
+``dcgmlib/src/dcgm_fields.cpp``); a negative margin is kept as
+``dmon.gpu_temp_over_tlimit`` (:func:`_reading`).
 """
+
+
+def _reading(metric: str, value: float) -> tuple[str, float]:
+    """(metric, value) of one cell; a T.Limit margin below 0 (a measurement is
+    never negative) is how far past its limit the GPU is.
+
+    >>> _reading("dmon.gpu_temp_tlimit", -2.0), _reading("dmon.power", 300.0)
+    (('dmon.gpu_temp_over_tlimit', 2.0), ('dmon.power', 300.0))
+    """
+    if metric == "dmon.gpu_temp_tlimit" and value < 0:
+        return "dmon.gpu_temp_over_tlimit", -value
+    return metric, value
+
 
 _HEADER = re.compile(r"^#\s*Entity\s+(?P<fields>\S.*)$")
 _ROW = re.compile(
@@ -176,13 +195,14 @@ def parse_dcgmi_dmon(text: str, file: str, node: str | None) -> list[Measurement
                     metric=metric,
                     cell=cell[:40],
                 )
+            name, value = _reading(f"dmon.{metric}"[:128], float(cell))
             out.append(
                 _measure(
                     file,
                     number,
                     tool=DMON_TOOL,
-                    metric=f"dmon.{metric}"[:128],
-                    value=float(cell),
+                    metric=name,
+                    value=value,
                     unit=unit,
                     node=node,
                     gpu=gpu,

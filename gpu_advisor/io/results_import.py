@@ -38,6 +38,7 @@ from typing import Final
 
 from gpu_advisor.io.results_archive import ARCHIVE_SUFFIXES, read_archive
 from gpu_advisor.io.results_dcgmi import looks_like_dcgmi_diag, parse_dcgmi_diag
+from gpu_advisor.io.results_dcgmi_json import looks_like_dcgmi_json, parse_dcgmi_json
 from gpu_advisor.io.results_dmon import looks_like_dcgmi_dmon, parse_dcgmi_dmon
 from gpu_advisor.io.results_fio import parse_fio
 from gpu_advisor.io.results_fio_text import looks_like_fio_text, parse_fio_text
@@ -67,6 +68,10 @@ from gpu_advisor.io.results_smi_csv import (
 from gpu_advisor.io.results_smi_dmon import (
     looks_like_nvidia_smi_dmon,
     parse_nvidia_smi_dmon,
+)
+from gpu_advisor.io.results_smi_query import (
+    looks_like_nvidia_smi_query,
+    parse_nvidia_smi_query,
 )
 from gpu_advisor.io.results_smi_xml import parse_nvidia_smi_xml
 from gpu_advisor.io.results_stated import stated_facts
@@ -110,7 +115,8 @@ def detect_format(text: str) -> str | None:
     """Name the tool that wrote ``text``, or None when it is not recognised.
 
     Returns one of ``nccl-tests``, ``iperf3``, ``iperf3-text``, ``fio``, ``fio-text``,
-    ``gpu-probe``, ``nvidia-smi-xml``, ``nvidia-smi-csv``, ``dcgmi``,
+    ``gpu-probe``, ``nvidia-smi-xml``, ``nvidia-smi-csv``, ``nvidia-smi-query``
+    (``-q`` text), ``dcgmi``, ``dcgmi-json`` (``dcgmi diag -j``),
     ``dcgmi-dmon``, ``nvidia-smi-dmon``, ``train-log``, ``train-framework`` (Megatron-LM,
     torchtitan, DeepSpeed and Hugging Face Trainer logs).
 
@@ -134,6 +140,8 @@ def detect_format(text: str) -> str | None:
         body = text[start : start + 8000]
         if f'"{GPU_PROBE_TOOL}"' in body:
             return "gpu-probe"
+        if looks_like_dcgmi_json(body):
+            return "dcgmi-json"
         if '"start"' in body and ('"end"' in text or '"intervals"' in text):
             return "iperf3"
         if stripped.startswith(("{", "[")):
@@ -146,6 +154,8 @@ def detect_format(text: str) -> str | None:
         return "dcgmi-dmon"
     if looks_like_nvidia_smi_dmon(text):
         return "nvidia-smi-dmon"
+    if looks_like_nvidia_smi_query(text):
+        return "nvidia-smi-query"
     if looks_like_fio_text(text):
         return "fio-text"
     if looks_like_iperf3_text(text):
@@ -172,8 +182,12 @@ def _parse_known(text: str, file: str, node: str | None) -> list[Measurement]:
         return parse_nvidia_smi_xml(text, file, node)
     if kind == "nvidia-smi-csv":
         return parse_nvidia_smi_csv(text, file, node)
+    if kind == "nvidia-smi-query":
+        return parse_nvidia_smi_query(text, file, node)
     if kind == "dcgmi":
         return parse_dcgmi_diag(text, file, node)
+    if kind == "dcgmi-json":
+        return parse_dcgmi_json(text, file, node)
     if kind == "dcgmi-dmon":
         return parse_dcgmi_dmon(text, file, node)
     if kind == "nvidia-smi-dmon":

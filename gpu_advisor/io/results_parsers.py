@@ -15,9 +15,11 @@ numbers and the JSON and line helpers; detection and folder walking live in
   :mod:`gpu_advisor.io.results_fio_text`;
 * the kit's GPU probe: :mod:`gpu_advisor.io.results_gpu_probe`;
 * nvidia-smi ``--query-gpu=... --format=csv``: :mod:`gpu_advisor.io.results_smi_csv`;
-* nvidia-smi ``-q -x``: :mod:`gpu_advisor.io.results_smi_xml`; ``nvidia-smi
+* nvidia-smi ``-q -x``: :mod:`gpu_advisor.io.results_smi_xml`; ``-q`` text:
+  :mod:`gpu_advisor.io.results_smi_query`; ``nvidia-smi
   dmon``: :mod:`gpu_advisor.io.results_smi_dmon`;
-* ``dcgmi diag``: :mod:`gpu_advisor.io.results_dcgmi`; ``dcgmi dmon``:
+* ``dcgmi diag``: :mod:`gpu_advisor.io.results_dcgmi`, its ``-j`` JSON:
+  :mod:`gpu_advisor.io.results_dcgmi_json`; ``dcgmi dmon``:
   :mod:`gpu_advisor.io.results_dmon`;
 * the kit's training log: :mod:`gpu_advisor.io.results_train_log`; the logs
   of Megatron-LM, torchtitan, DeepSpeed and the Hugging Face Trainer:
@@ -79,7 +81,6 @@ FIXED_REASON_CODES: Final = (
     "io.results.archive.link",
     "io.results.archive.device",
     "io.results.archive.not_regular",
-    "io.results.archive.too_deep",
     "io.results.archive.member",
     "io.results.archive.empty",
     "io.results.link.broken",

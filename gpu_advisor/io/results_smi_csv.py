@@ -13,6 +13,7 @@ import re
 from typing import Final
 
 from gpu_advisor.io.results_parsers import _int, _measure, refusal
+from gpu_advisor.io.results_smi_tlimit import TLIMIT_METRIC, tlimit_reading
 from gpu_advisor.model.project import Measurement
 
 _CSV_UNIT = re.compile(r"^(?P<name>[A-Za-z0-9_.]+)\s*(?:\[(?P<unit>[A-Za-z]+|%)\])?$")
@@ -166,7 +167,10 @@ def _csv_value(
         raise refusal(
             file, line, "io.results.smi.not_a_number", name=name, cell=cell[:40]
         )
-    return name, float(match.group("num")), match.group("unit") or unit
+    unit = match.group("unit") or unit
+    if name == TLIMIT_METRIC:  # a margin may be negative: results_smi_tlimit
+        return (*tlimit_reading(float(match.group("num"))), unit)
+    return name, float(match.group("num")), unit
 
 
 def _csv_labels(names: list[str], row: list[str]) -> dict[str, str]:

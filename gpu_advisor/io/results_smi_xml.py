@@ -18,6 +18,7 @@ from gpu_advisor.io.results_parsers import (
     _measure,
     refusal,
 )
+from gpu_advisor.io.results_smi_tlimit import TLIMIT_METRIC, tlimit_reading
 from gpu_advisor.model.project import Measurement
 
 MAX_XML_BYTES: Final = 16 * 2**20
@@ -185,6 +186,7 @@ def _gpu_readings(
     fields: Iterable[tuple[str, ET.Element | None, str]] = (
         ("memory.total", gpu, "fb_memory_usage/total"),
         ("temperature.gpu", gpu, "temperature/gpu_temp"),
+        (TLIMIT_METRIC, gpu, "temperature/gpu_temp_tlimit"),
         ("clocks.sm", gpu, "clocks/sm_clock"),
         ("clocks.max.sm", gpu, "max_clocks/sm_clock"),
         ("power.draw", power, "power_draw"),
@@ -201,7 +203,9 @@ def _gpu_readings(
             found = _xml_number(parent, "instant_power_draw", file, line)
             if found is None:
                 found = _xml_number(parent, "average_power_draw", file, line)
-        if found is not None:
+        if found is not None and metric == TLIMIT_METRIC:
+            yield (*tlimit_reading(found[0]), "C")
+        elif found is not None:
             yield (
                 metric,
                 found[0],

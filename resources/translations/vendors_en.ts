@@ -275,6 +275,18 @@
       <translation>NCCL, collective unknown</translation>
     </message>
     <message>
+      <source>collective</source>
+      <translation>collective</translation>
+    </message>
+    <message>
+      <source>node count</source>
+      <translation>node count</translation>
+    </message>
+    <message>
+      <source>%1 — stated by the user: %2</source>
+      <translation>%1 — stated by the user: %2</translation>
+    </message>
+    <message>
       <source>pass</source>
       <translation>pass</translation>
     </message>

@@ -275,6 +275,18 @@
       <translation>NCCL（集合通信类型未知）</translation>
     </message>
     <message>
+      <source>collective</source>
+      <translation>集合通信类型</translation>
+    </message>
+    <message>
+      <source>node count</source>
+      <translation>节点数</translation>
+    </message>
+    <message>
+      <source>%1 — stated by the user: %2</source>
+      <translation>%1——由用户给出：%2</translation>
+    </message>
+    <message>
       <source>pass</source>
       <translation>通过</translation>
     </message>

@@ -76,6 +76,7 @@ EXPECTED_ALERTS = {
     "GpuUncorrectableRowsRemapped",
     "GpuUtilizationLow",
     "GpuThermalThrottling",
+    "GpuThermalMarginExhausted",
     "GpuPowerBrakeOrHwSlowdown",
     "NcclHangSuspected",
     "NvlinkErrors",

@@ -53,6 +53,36 @@ reference, "Extended Utility Diagnostics (EUD) Plugin",
 https://docs.nvidia.com/datacenter/dcgm/latest/reference/diagnostics/plugins/eud.html),
 so a run without the plugin shows them as Skip."""
 
+STATED_LABEL: Final = "stated_by_user"
+"""The measurement label naming the facts of a run the person stated at import
+(``gpu_advisor.io.results_stated.STATED_LABEL``; space-separated: ``collective``,
+``nodes``)."""
+
+STATED_FACTS: Final = ("collective", "nodes")
+"""The facts a person may state, in the order they are named."""
+
+
+def stated_by_file(measurements: Sequence[Measurement]) -> dict[str, tuple[str, ...]]:
+    """Per file, the facts of its run the person stated (files with none left out).
+
+    Examples
+    --------
+    >>> m = Measurement(tool="nccl-tests", metric="all_reduce.nodes", value=2,
+    ...                 unit="count", file="run2.txt", labels={STATED_LABEL: "nodes"})
+    >>> stated_by_file([m])
+    {'run2.txt': ('nodes',)}
+    """
+    given: dict[str, set[str]] = {}
+    for m in measurements:
+        facts = (m.labels or {}).get(STATED_LABEL, "").split()
+        if facts:
+            given.setdefault(m.file, set()).update(facts)
+    return {
+        file: tuple(f for f in STATED_FACTS if f in facts)
+        for file, facts in sorted(given.items())
+    }
+
+
 ACCEPTANCE_TESTS: Final = frozenset({"dcgm", "gpu.ecc", "nccl.correctness"})
 """The checks of the hardware itself: the DCGM diagnostics, uncorrectable
 memory errors, and collectives that return wrong values. A vendor failing any
@@ -78,6 +108,12 @@ class Check(Frozen):
     )
     message: Message = Field(..., description="What the check found.")
     source: str = ""
+    stated: tuple[str, ...] = Field(
+        (),
+        description="Facts of the run the person stated when importing it, not "
+        "read from its output (``collective``, ``nodes``; "
+        ":data:`STATED_LABEL`).",
+    )
 
     @property
     def ratio(self) -> float | None:

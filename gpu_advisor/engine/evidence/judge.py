@@ -22,7 +22,7 @@ from typing import Final
 
 from pydantic import Field
 
-from gpu_advisor.engine.evidence.checks import Check, Verdict, worst
+from gpu_advisor.engine.evidence.checks import Check, Verdict, stated_by_file, worst
 from gpu_advisor.engine.evidence.expectations import Expectations, expectations_for
 from gpu_advisor.engine.evidence.mfu import _mfu_check
 from gpu_advisor.engine.evidence.network_checks import _iperf_checks, _nccl_checks
@@ -183,6 +183,11 @@ def judge_measurements(
     checks += _probe_checks(measurements, exp)
     mfu_checks, mfu = _mfu_check(measurements, exp)
     checks += mfu_checks
+    stated = stated_by_file(measurements)
+    checks = [
+        c.model_copy(update={"stated": stated[c.file]}) if c.file in stated else c
+        for c in checks
+    ]
     checks.sort(
         key=lambda c: (c.test, c.node or "", -1 if c.gpu is None else c.gpu, c.file)
     )

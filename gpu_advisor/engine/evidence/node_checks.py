@@ -89,6 +89,21 @@ HARD_THROTTLE_REASONS: Final = frozenset(
 )
 """Slowdown reasons that mean cooling or power trouble (a power cap alone is normal)."""
 
+HARD_THROTTLE_BITS: Final = (
+    (0x8, "hw_slowdown"),
+    (0x20, "sw_thermal_slowdown"),
+    (0x40, "hw_thermal_slowdown"),
+    (0x80, "hw_power_brake_slowdown"),
+)
+"""The bits of :data:`HARD_THROTTLE_REASONS` in nvidia-smi's
+``clocks_event_reasons.active`` bit mask (``throttle.active_mask``) [5]_:
+NVIDIA/DCGM @ 72fa3feaa67d716a75323a8f47c34ff3ee73f824, ``dcgmlib/dcgm_fields.h``
+lines 107–154, a 1:1 map of NVML's ``nvmlClocksEventReason*`` (0x4, the SW power
+cap, is normal at full load and left out)."""
+
+TLIMIT_WARN_MARGIN_C: Final = 5.0
+"""Warn when the driver's thermal margin (T.Limit) is below this; fail at 0. [°C]"""
+
 
 def _fio_checks(measurements: Sequence[Measurement], exp: Expectations) -> list[Check]:
     # each job's figure is its worst complete run (engine.evidence.runs); the
@@ -137,12 +152,19 @@ def _gpu_health_checks(
     measurements: Sequence[Measurement], exp: Expectations
 ) -> list[Check]:
     """nvidia-smi's view of each GPU: temperature, clocks under load, slowdown
-    reasons and uncorrectable ECC errors (only the GPUs with a problem)."""
+    reasons, the driver's thermal margin (T.Limit) and uncorrectable ECC
+    errors (only the GPUs with a problem); the reasons and the margin also
+    from ``dcgmi dmon`` (DVCCTR, GTLIMIT)."""
     smi = [m for m in measurements if m.tool == "nvidia-smi" and m.gpu is not None]
+    # dcgmi dmon samples DVCCTR (the reasons' bit mask) and GTLIMIT (the margin)
+    driver = smi + [
+        m for m in measurements if m.tool == DMON_TOOL and m.gpu is not None
+    ]
     return [
         *_temperature_checks(smi, exp),
         *_clock_checks(smi),
-        *_throttle_checks(smi, exp),
+        *_throttle_checks(driver, exp),
+        *_tlimit_checks(driver),
         *_ecc_checks(smi),
     ]
 
@@ -244,19 +266,34 @@ def _clock_checks(smi: Sequence[Measurement]) -> list[Check]:
     return checks
 
 
+def _hard_reasons(m: Measurement) -> list[str]:
+    """The :data:`HARD_THROTTLE_REASONS` one throttle reading shows active: a
+    named reason set to 1, or the bits of the ``active`` mask.
+
+    >>> from gpu_advisor.model.project import Measurement as M
+    >>> _hard_reasons(M(tool="nvidia-smi", metric="throttle.active_mask", value=0x88, unit="bitmask"))
+    ['hw_slowdown', 'hw_power_brake_slowdown']
+    >>> _hard_reasons(M(tool="nvidia-smi", metric="throttle.active_mask", value=0x4, unit="bitmask"))
+    []
+    """
+    if m.metric in ("throttle.active_mask", "dmon.clocks_event_reasons"):
+        mask = int(m.value)
+        return [name for bit, name in HARD_THROTTLE_BITS if mask & bit]
+    name = m.metric.removeprefix("throttle.")
+    if m.metric.startswith("throttle.") and m.value and name in HARD_THROTTLE_REASONS:
+        return [name]
+    return []
+
+
 def _throttle_checks(smi: Sequence[Measurement], exp: Expectations) -> list[Check]:
-    """Fail a GPU the driver slows down for a reason in :data:`HARD_THROTTLE_REASONS`."""
+    """Fail a GPU the driver slows down for a reason in :data:`HARD_THROTTLE_REASONS`
+    (named, or as bits of the ``active`` mask: :data:`HARD_THROTTLE_BITS`)."""
     checks: list[Check] = []
     reasons: dict[tuple[str | None, int], tuple[list[str], str]] = {}
     for m in smi:
-        key = (m.node, m.gpu or 0)
-        name = m.metric.removeprefix("throttle.")
-        if (
-            m.metric.startswith("throttle.")
-            and m.value
-            and name in HARD_THROTTLE_REASONS
-        ):
-            reasons.setdefault(key, ([], m.file))[0].append(name)
+        names = _hard_reasons(m)
+        if names:
+            reasons.setdefault((m.node, m.gpu or 0), ([], m.file))[0].extend(names)
     for (node, gpu), (names, file) in sorted(
         reasons.items(), key=lambda kv: (kv[0][0] or "", kv[0][1])
     ):
@@ -276,6 +313,67 @@ def _throttle_checks(smi: Sequence[Measurement], exp: Expectations) -> list[Chec
                 source=exp.sources.get(
                     "throttle", "nvidia-smi manual page, Clocks Event Reasons"
                 ),
+            )
+        )
+    return checks
+
+
+def margin_of(metric: str, value: float) -> float | None:
+    """The thermal margin (T.Limit) a measurement stands for, None for any other
+    metric. [°C]
+
+    The readers keep a margin of 0 °C or more as ``temperature.gpu.tlimit`` and
+    a negative one as ``temperature.gpu.over_tlimit`` = -margin (a measurement
+    is never negative; ``gpu_advisor.io.results_smi_tlimit``).
+
+    Examples
+    --------
+    >>> margin_of("temperature.gpu.over_tlimit", 2.0), margin_of("temperature.gpu", 70.0)
+    (-2.0, None)
+    """
+    if metric in ("temperature.gpu.tlimit", "dmon.gpu_temp_tlimit"):
+        return value
+    if metric in ("temperature.gpu.over_tlimit", "dmon.gpu_temp_over_tlimit"):
+        return -value
+    return None
+
+
+def _tlimit_checks(smi: Sequence[Measurement]) -> list[Check]:
+    """The smallest thermal margin (T.Limit) of each GPU: fail at 0 °C or
+    below (at the driver's own slowdown threshold, whatever the GPU),
+    warn below :data:`TLIMIT_WARN_MARGIN_C`."""
+    lowest: dict[tuple[str | None, int], tuple[float, str]] = {}
+    for m in smi:
+        margin = margin_of(m.metric, m.value)
+        key = (m.node, m.gpu or 0)
+        if margin is not None and (key not in lowest or margin < lowest[key][0]):
+            lowest[key] = (margin, m.file)
+    checks: list[Check] = []
+    for (node, gpu), (margin, file) in sorted(
+        lowest.items(), key=lambda kv: (kv[0][0] or "", kv[0][1])
+    ):
+        if margin >= TLIMIT_WARN_MARGIN_C:
+            continue
+        checks.append(
+            Check(
+                test="gpu.temperature",
+                node=node,
+                gpu=gpu,
+                file=file,
+                measured=margin,
+                expected=0.0,
+                unit="C",
+                verdict=Verdict.FAIL if margin <= 0 else Verdict.WARN,
+                threshold=Message(
+                    code="evidence.threshold.tlimit",
+                    params={"warn_below": TLIMIT_WARN_MARGIN_C},
+                ),
+                message=Message(
+                    code="evidence.check.tlimit",
+                    params={"gpu": gpu, "margin": margin},
+                ),
+                source="nvidia-smi manual page, GPU T.Limit Temp (temperature.gpu.tlimit);"
+                " DCGM field 153, dcgmi dmon GTLIMIT",
             )
         )
     return checks

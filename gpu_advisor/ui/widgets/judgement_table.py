@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from gpu_advisor import words
-from gpu_advisor.engine.api import VendorJudgement, Verdict
+from gpu_advisor.engine.api import Check, VendorJudgement, Verdict
+from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Vendor
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.style import VERDICT_BACKGROUNDS
@@ -121,6 +122,16 @@ class JudgementView(QWidget):
             "nccl.unknown_collective": self.tr("NCCL, collective unknown"),
         }
         return names.get(test, test)
+
+    def finding_text(self, check: Check, language: Language) -> str:
+        """What the check found, and which facts of its run the person stated at
+        import (the output did not give them): ``… — stated by the user: node count``."""
+        found = words.text(check.message, language)
+        if not check.stated:
+            return found
+        names = {"collective": self.tr("collective"), "nodes": self.tr("node count")}
+        facts = ", ".join(names.get(f, f) for f in check.stated)
+        return fill(self.tr("%1 — stated by the user: %2"), found, facts)
 
     def verdict_name(self, verdict: Verdict) -> str:
         names = {
@@ -224,7 +235,7 @@ class JudgementView(QWidget):
                 ""
                 if check.threshold is None
                 else words.text(check.threshold, language),
-                words.text(check.message, language),
+                self.finding_text(check, language),
             ]
             colour = QBrush(QColor(VERDICT_BACKGROUNDS[check.verdict]))
             for column, text in enumerate(cells):

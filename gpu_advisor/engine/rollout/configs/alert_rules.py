@@ -13,6 +13,13 @@ References
    0x20 SW thermal, 0x40 HW thermal, 0x80 HW power brake) and "XID Errors"
    (XID 79: GPU has fallen off the bus).
    https://docs.nvidia.com/deploy/nvml-api/group__nvmlClocksEventReasons.html
+   The bit values checked in NVIDIA/DCGM @ 72fa3feaa67d716a75323a8f47c34ff3ee73f824,
+   ``dcgmlib/dcgm_fields.h`` lines 107–154 (``DCGM_CLOCKS_EVENT_REASON_HW_SLOWDOWN``
+   0x8, ``…_SW_THERMAL`` 0x20, ``…_HW_THERMAL`` 0x40, ``…_HW_POWER_BRAKE`` 0x80,
+   "a 1:1 map to the NVML reasons") and ``sdk/nvidia/nvml/dcgm_nvml.h``
+   (``nvmlClocksThrottleReasonHwSlowdown`` 0x8 … ``HwPowerBrakeSlowdown`` 0x80);
+   field 112 ``DCGM_FI_DEV_CLOCKS_EVENT_REASONS``, its deprecated alias
+   ``DCGM_FI_DEV_CLOCK_THROTTLE_REASONS``.
 .. [10] NVIDIA dcgm-exporter pull requests #129 (the ``Hostname`` label comes
    from ``NODE_NAME`` when set) and #655 (``Hostname`` renamed ``hostname``).
    https://github.com/NVIDIA/dcgm-exporter/pull/655
@@ -31,6 +38,13 @@ References
    ``excessive_buffer_overrun_errors_total``, ``link_downed_total``,
    ``link_error_recovery_total`` and ``state_id`` (4: active).
    https://github.com/prometheus/node_exporter/blob/master/collector/infiniband_linux.go
+.. [14] NVIDIA/DCGM @ 72fa3feaa67d716a75323a8f47c34ff3ee73f824, ``dcgmlib/dcgm_fields.h``:
+   field 153 ``DCGM_FI_DEV_GPU_TEMP_MARGIN_CELSIUS``, "Thermal margin temperature
+   (distance to nearest slowdown threshold) for this GPU", exported under its
+   older name ``DCGM_FI_DEV_GPU_TEMP_LIMIT`` (kept as an alias there; the name
+   go-dcgm maps to 153). nvidia-smi prints the same margin as "GPU T.Limit Temp"
+   (``temperature.gpu.tlimit``); Hopper and later on drivers from 535 print
+   only these T.Limit offsets, not absolute limits.
 """
 
 from __future__ import annotations
@@ -67,6 +81,10 @@ GPU_SEEN_WINDOW: Final = "1h"
 
 IB_PORT_ACTIVE: Final = 4
 """``node_infiniband_state_id`` of an active port [13]."""
+
+TLIMIT_MARGIN_C: Final = 0
+"""Thermal margin (T.Limit) at or below which the GPU is at its slowdown
+threshold [14]: nvidia-smi's "GPU Max Operating T.Limit Temp" is 0 C. [°C]"""
 
 LINK_WINDOW_MINUTES: Final = 10
 """Window in which any new NVLink or InfiniBand/RoCE port error fires. [min]"""
@@ -376,6 +394,12 @@ ALERT_RULES: Final[tuple[AlertRule, ...]] = (
         "warning",
     ),
     AlertRule(
+        "GpuThermalMarginExhausted",
+        "DCGM_FI_DEV_GPU_TEMP_LIMIT <= {tlimit_margin}",
+        _SUSTAINED_MINUTES,
+        "warning",
+    ),
+    AlertRule(
         "GpuPowerBrakeOrHwSlowdown",
         "floor({reasons} / {hw_slowdown_bit}) % 2 == 1 "
         "or floor({reasons} / {power_brake_bit}) % 2 == 1",
@@ -453,6 +477,7 @@ def _rule_values(
         "hang_util_pct": NCCL_HANG_UTIL_PCT,
         "hang_tensor_active": NCCL_HANG_TENSOR_ACTIVE,
         "reasons": _REASONS,
+        "tlimit_margin": TLIMIT_MARGIN_C,
         "thermal_bits": _THERMAL_BITS_DIVISOR,
         "hw_slowdown_bit": _HW_SLOWDOWN_BIT,
         "power_brake_bit": _POWER_BRAKE_BIT,
@@ -553,6 +578,12 @@ def prometheus_alert_rules(
       1024`` MiB), so idle, unallocated cards stay quiet; the description
       says to check data loading before adding cards (seed rule).
     * ``GpuThermalThrottling``: bit 0x20 or 0x40 of ``R`` set for 5 min.
+    * ``GpuThermalMarginExhausted``: the driver's thermal margin
+      (``DCGM_FI_DEV_GPU_TEMP_LIMIT``, nvidia-smi's "GPU T.Limit Temp") at or
+      below 0 °C for 5 min [14]: the GPU is at its own slowdown threshold,
+      whatever its generation. Hopper and later GPUs report only this margin
+      on current drivers, so this alert, with the clock-event bits above,
+      covers every GPU of the catalog whose absolute limits are not published.
     * ``GpuPowerBrakeOrHwSlowdown`` (only if ``power_throttle_alert``): bit
       0x8 or 0x80 of ``R``. SW power capping (0x4) is normal at full load and
       is not alerted. PromQL has no bit operators, so bit ``k`` is
