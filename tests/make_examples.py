@@ -206,6 +206,24 @@ def shenzhen_pretrain_serve() -> Project:
     )
 
 
+def shenzhen_typed_serving_hours() -> Project:
+    """The Shenzhen example as it was before issue #31, a test variant: its
+    serving months typed as GPU-hours (8 cards all month, 16 more for a
+    fine-tuning round each quarter) instead of derived from its traffic. The
+    cost engine's rules about a typed monthly profile keep being tested on
+    the figures they were measured on."""
+    months = [DemandMonth(gpu_hours=64 * 730, phase=PhaseKind.PRETRAIN)] * 2
+    months += [DemandMonth(gpu_hours=64 * 730 * 0.5, phase=PhaseKind.PRETRAIN)]
+    for i in range(12):
+        burst = 16 * 730 if i % 4 == 1 else 0  # a fine-tuning round every quarter
+        months.append(DemandMonth(gpu_hours=8 * 730 + burst, phase=PhaseKind.INFERENCE))
+    project = shenzhen_pretrain_serve()
+    workload = project.workload.model_copy(update={"serving": None})
+    return project.model_copy(
+        update={"workload": workload, "demand": DemandProfile(months=months)}
+    )
+
+
 def lab_steady_full_load() -> Project:
     """A lab running 64 cards flat out for three years, with room, staff and cash."""
     return Project(

@@ -46,7 +46,9 @@ ZH_WHITELIST: Final = frozenset(
     | {"Hugging", "Face", "GitHub", "arXiv", "USENIX", "FAST", "PaLM", "DeepSeek"}
     | {"BLOOM", "LLaMA", "PPIO", "ECS", "EC2"}
     # terms of the trade without a settled Chinese name
-    | {"micro", "batch"}
+    | {"micro", "batch", "API"}
+    # serving engines and model-serving products
+    | {"vLLM", "SGLang", "TensorRT", "LLM", "LMDeploy", "Qwen", "Instruct", "Llama"}
 )
 """ASCII words a Chinese reader sees: units, products, standards, file types."""
 

@@ -803,6 +803,7 @@ _UNSET_LATER_FIELDS: Final[dict[str, tuple[str, ...]]] = {
         "cap_cny",  # added for issue #29
     ),
     "meta": ("vat_recoverable",),  # added for issue #29
+    "workload": ("serving",),  # added for issue #31
 }
 """Inputs added after plans were first signed, left out of the canonical bytes
 while unset (None): a plan signed before they existed keeps its fingerprint."""

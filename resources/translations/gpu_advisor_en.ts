@@ -503,6 +503,18 @@
   <context>
     <name>ServingForm</name>
     <message>
+      <source>Serving on reclaimable instances: when one is reclaimed, its users' requests fail.</source>
+      <translation>Serving on reclaimable instances: when one is reclaimed, its users' requests fail.</translation>
+    </message>
+    <message>
+      <source>Two sites: each can carry the busiest hour alone.</source>
+      <translation>Two sites: each can carry the busiest hour alone.</translation>
+    </message>
+    <message>
+      <source>An offline batch has no latency target: replicas are loaded for the most tokens per second.</source>
+      <translation>An offline batch has no latency target: replicas are loaded for the most tokens per second.</translation>
+    </message>
+    <message>
       <source>serving engine</source>
       <translation>serving engine</translation>
     </message>
@@ -552,7 +564,7 @@
     </message>
     <message>
       <source> tokens</source>
-      <translation type="unfinished"> tokens</translation>
+      <translation> tokens</translation>
     </message>
     <message>
       <source>not known</source>
@@ -579,8 +591,28 @@
       <translation>time per output token</translation>
     </message>
     <message>
-      <source>Offline batch: no latency target</source>
-      <translation>Offline batch: no latency target</translation>
+      <source>Offline batch</source>
+      <translation>Offline batch</translation>
+    </message>
+    <message>
+      <source>First token, p95:</source>
+      <translation>First token, p95:</translation>
+    </message>
+    <message>
+      <source>Per token, p95:</source>
+      <translation>Per token, p95:</translation>
+    </message>
+    <message>
+      <source>from users</source>
+      <translation>from users</translation>
+    </message>
+    <message>
+      <source>Two sites</source>
+      <translation>Two sites</translation>
+    </message>
+    <message>
+      <source>Allow spot instances</source>
+      <translation>Allow spot instances</translation>
     </message>
     <message>
       <source>Prompt, mean:</source>
@@ -603,20 +635,8 @@
       <translation>Prefix-cache hits:</translation>
     </message>
     <message>
-      <source>First token within (p95):</source>
-      <translation>First token within (p95):</translation>
-    </message>
-    <message>
-      <source>Each next token within (p95):</source>
-      <translation>Each next token within (p95):</translation>
-    </message>
-    <message>
       <source> requests/s</source>
       <translation> requests/s</translation>
-    </message>
-    <message>
-      <source>from daily users</source>
-      <translation>from daily users</translation>
     </message>
     <message>
       <source>peak rate</source>
@@ -687,10 +707,6 @@
       <translation>One site</translation>
     </message>
     <message>
-      <source>Two sites, each carrying the peak</source>
-      <translation>Two sites, each carrying the peak</translation>
-    </message>
-    <message>
       <source>sites</source>
       <translation>sites</translation>
     </message>
@@ -701,10 +717,6 @@
     <message>
       <source>first month</source>
       <translation>first month</translation>
-    </message>
-    <message>
-      <source>May run on spot instances (users see failures)</source>
-      <translation>May run on spot instances (users see failures)</translation>
     </message>
     <message>
       <source>Spare replicas:</source>
@@ -746,16 +758,22 @@
       <translation>Option or hosted API</translation>
     </message>
     <message>
-      <source>Per million input [%1]</source>
-      <translation>Per million input [%1]</translation>
+      <source>Per million
+input [%1]</source>
+      <translation>Per million
+input [%1]</translation>
     </message>
     <message>
-      <source>Per million output [%1]</source>
-      <translation>Per million output [%1]</translation>
+      <source>Per million
+output [%1]</source>
+      <translation>Per million
+output [%1]</translation>
     </message>
     <message>
-      <source>Serving cost [%1]</source>
-      <translation>Serving cost [%1]</translation>
+      <source>Serving
+cost [%1]</source>
+      <translation>Serving
+cost [%1]</translation>
     </message>
     <message>
       <source>Serving cost per million tokens</source>

@@ -503,6 +503,18 @@
   <context>
     <name>ServingForm</name>
     <message>
+      <source>Serving on reclaimable instances: when one is reclaimed, its users' requests fail.</source>
+      <translation>在可被回收的实例上提供推理：实例被回收时，其上的用户请求会失败。</translation>
+    </message>
+    <message>
+      <source>Two sites: each can carry the busiest hour alone.</source>
+      <translation>两个机房：每个机房都能单独承接最忙一小时的流量。</translation>
+    </message>
+    <message>
+      <source>An offline batch has no latency target: replicas are loaded for the most tokens per second.</source>
+      <translation>离线批处理不设延迟目标：副本按每秒产出 token 最多的负载运行。</translation>
+    </message>
+    <message>
       <source>serving engine</source>
       <translation>推理引擎</translation>
     </message>
@@ -552,7 +564,7 @@
     </message>
     <message>
       <source> tokens</source>
-      <translation type="unfinished"> 个 token</translation>
+      <translation> 个 token</translation>
     </message>
     <message>
       <source>not known</source>
@@ -579,8 +591,28 @@
       <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-      <source>Offline batch: no latency target</source>
-      <translation>离线批处理：不设延迟目标</translation>
+      <source>Offline batch</source>
+      <translation>离线批处理</translation>
+    </message>
+    <message>
+      <source>First token, p95:</source>
+      <translation>首 token（P95）：</translation>
+    </message>
+    <message>
+      <source>Per token, p95:</source>
+      <translation>之后每个 token（P95）：</translation>
+    </message>
+    <message>
+      <source>from users</source>
+      <translation>按日活推算</translation>
+    </message>
+    <message>
+      <source>Two sites</source>
+      <translation>两个机房</translation>
+    </message>
+    <message>
+      <source>Allow spot instances</source>
+      <translation>允许使用竞价实例</translation>
     </message>
     <message>
       <source>Prompt, mean:</source>
@@ -603,20 +635,8 @@
       <translation>前缀缓存命中率：</translation>
     </message>
     <message>
-      <source>First token within (p95):</source>
-      <translation>首 token 不超过（P95）：</translation>
-    </message>
-    <message>
-      <source>Each next token within (p95):</source>
-      <translation>之后每个 token 不超过（P95）：</translation>
-    </message>
-    <message>
       <source> requests/s</source>
       <translation> 请求/秒</translation>
-    </message>
-    <message>
-      <source>from daily users</source>
-      <translation>按日活用户推算</translation>
     </message>
     <message>
       <source>peak rate</source>
@@ -687,10 +707,6 @@
       <translation>单个机房</translation>
     </message>
     <message>
-      <source>Two sites, each carrying the peak</source>
-      <translation>两个机房，各自可承接峰值</translation>
-    </message>
-    <message>
       <source>sites</source>
       <translation>机房数</translation>
     </message>
@@ -701,10 +717,6 @@
     <message>
       <source>first month</source>
       <translation>开始月份</translation>
-    </message>
-    <message>
-      <source>May run on spot instances (users see failures)</source>
-      <translation>允许使用竞价实例（用户会遇到请求失败）</translation>
     </message>
     <message>
       <source>Spare replicas:</source>
@@ -746,16 +758,22 @@
       <translation>方案或托管 API</translation>
     </message>
     <message>
-      <source>Per million input [%1]</source>
-      <translation>每百万输入（%1）</translation>
+      <source>Per million
+input [%1]</source>
+      <translation>每百万输入
+（%1）</translation>
     </message>
     <message>
-      <source>Per million output [%1]</source>
-      <translation>每百万输出（%1）</translation>
+      <source>Per million
+output [%1]</source>
+      <translation>每百万输出
+（%1）</translation>
     </message>
     <message>
-      <source>Serving cost [%1]</source>
-      <translation>推理成本（%1）</translation>
+      <source>Serving
+cost [%1]</source>
+      <translation>推理成本
+（%1）</translation>
     </message>
     <message>
       <source>Serving cost per million tokens</source>

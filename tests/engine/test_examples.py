@@ -21,7 +21,7 @@ from gpu_advisor.model.project import (
 )
 from gpu_advisor.words.terms import option_in_sentence
 from tests.engine._cost_helpers import CATALOG
-from tests.make_examples import ALL
+from tests.make_examples import ALL, shenzhen_typed_serving_hours
 
 SHENZHEN = "shenzhen_7b_pretrain_then_serve.gpuplan"
 SHENZHEN_TYPED = "shenzhen typed serving hours"
@@ -31,18 +31,6 @@ instead of derived from its traffic. The cost engine's rules these tests pin
 (the mix's baseline and bursts, the hybrid, break-even) are rules about a
 monthly profile; the typed profile keeps testing them on the figures they were
 measured on. The example as shipped is tested by the serving tests below."""
-
-
-def _shenzhen_typed(project: Project) -> Project:
-    months = [DemandMonth(gpu_hours=64 * 730, phase=PhaseKind.PRETRAIN)] * 2
-    months += [DemandMonth(gpu_hours=64 * 730 * 0.5, phase=PhaseKind.PRETRAIN)]
-    for i in range(12):
-        burst = 16 * 730 if i % 4 == 1 else 0  # a fine-tuning round every quarter
-        months.append(DemandMonth(gpu_hours=8 * 730 + burst, phase=PhaseKind.INFERENCE))
-    workload = project.workload.model_copy(update={"serving": None})
-    return project.model_copy(
-        update={"workload": workload, "demand": DemandProfile(months=months)}
-    )
 
 
 def _load(name: str, *, gross: bool = True) -> Project:
@@ -55,7 +43,11 @@ def _load(name: str, *, gross: bool = True) -> Project:
     shipped is tested in ``test_finance_conventions`` (``gross=False``).
     """
     if name == SHENZHEN_TYPED:
-        return _shenzhen_typed(_load(SHENZHEN, gross=gross))
+        project = shenzhen_typed_serving_hours()
+        if gross:
+            meta = project.meta.model_copy(update={"vat_recoverable": False})
+            project = project.model_copy(update={"meta": meta})
+        return project
     with resources.as_file(
         resources.files("gpu_advisor.resources") / "examples" / name
     ) as path:

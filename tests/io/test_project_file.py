@@ -298,6 +298,7 @@ def test_canonical_json_ignores_key_order_and_whitespace(tmp_path: Path) -> None
         ("budget", "yearly_billing_months"),
         ("budget", "cap_cny"),
         ("meta", "vat_recoverable"),
+        ("workload", "serving"),
     ):
         if inputs[section].get(name) is None:
             inputs[section].pop(name, None)
@@ -348,6 +349,7 @@ def _whole_dump(project: Project) -> bytes:
             "cap_cny",
         ),
         "meta": ("vat_recoverable",),
+        "workload": ("serving",),
     }
     for section, names in later.items():
         for name in names:

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QSpinBox, QWidge
 
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.project import ModelShape, Project, Workload
+from gpu_advisor.model.serving import Serving
 from gpu_advisor.ui.pages.budget_page import BudgetPage
 from gpu_advisor.ui.pages.environment_page import EnvironmentPage
 from gpu_advisor.ui.pages.monitoring_page import MonitoringPage
@@ -43,9 +44,14 @@ from gpu_advisor.ui.widgets.bound import (
 )
 from gpu_advisor.ui.widgets.quote_form import QuoteForm
 
-SHOWN_PER_MODEL_UNIT: Final = {"budget.billing_granularity_hours": 60.0}
+SHOWN_PER_MODEL_UNIT: Final = {
+    "budget.billing_granularity_hours": 60.0,
+    "workload.serving.prefix_cache_hit": 100.0,
+    "workload.serving.traffic.monthly_growth": 100.0,
+}
 """Fields edited in another unit than the model keeps: shown number per model
-unit (the billing granularity is kept in hours and edited in minutes)."""
+unit (the billing granularity is kept in hours and edited in minutes; shares
+are edited in percent)."""
 
 PAGES: Final = (WorkloadPage, BudgetPage, EnvironmentPage, MonitoringPage)
 
@@ -102,8 +108,8 @@ def _number_fields(widget: QWidget) -> list[NumberField]:
 
 
 def _start() -> Project:
-    """A plan whose every number field is in use (a custom model shape)."""
-    return Project(workload=Workload(shape=ModelShape()))
+    """A plan whose every number field is in use (a custom model shape, serving)."""
+    return Project(workload=Workload(shape=ModelShape(), serving=Serving()))
 
 
 @pytest.fixture

@@ -159,7 +159,13 @@ def _results(
 def _work(project: Project, prep: Prepared) -> tuple[Work | None, list[Advice]]:
     """The sized job against the priced demand, and what makes the plan
     incomplete (:mod:`gpu_advisor.engine.cost.work`)."""
-    work = work_coverage(project, prep.sizing, list(prep.demand), prep.demand_source)
+    work = work_coverage(
+        project,
+        prep.sizing,
+        list(prep.demand),
+        prep.demand_source,
+        0.0 if prep.serving is None else sum(m.gpu_hours for m in prep.serving.months),
+    )
     cluster = prep.sizing.cluster
     return work, work_warnings(work, cluster.gpus, cluster.gpus_for_deadline)
 

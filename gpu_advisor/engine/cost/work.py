@@ -69,9 +69,17 @@ def priced_job_hours(project: Project, demand: list[float], source: str) -> floa
 
 
 def work_coverage(
-    project: Project, sizing: SizingResult | None, demand: list[float], source: str
+    project: Project,
+    sizing: SizingResult | None,
+    demand: list[float],
+    source: str,
+    serving_hours: float = 0.0,
 ) -> Work | None:
-    """The sized job against the priced demand; None without a sizing or demand."""
+    """The sized job against the priced demand; None without a sizing or demand.
+
+    ``serving_hours``: the card-hours of serving stated by its traffic inside a
+    profile filled from the workload; they serve users, not the job.
+    """
     if sizing is None or source == "none":
         return None
     if project.workload.task is TaskKind.INFERENCE:
@@ -80,7 +88,7 @@ def work_coverage(
             sized_gpu_hours=served, priced_gpu_hours=served, covered=1.0, complete=True
         )
     sized = job_gpu_hours(sizing)
-    priced = priced_job_hours(project, demand, source)
+    priced = max(0.0, priced_job_hours(project, demand, source) - serving_hours)
     covered = 1.0 if sized <= 0 else min(1.0, priced / sized)
     deadline = project.workload.deadline_days
     late = deadline is not None and sizing.cluster.days > deadline * (1 + 1e-9)

@@ -14,7 +14,7 @@ import functools
 from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtCore import QEvent, QSignalBlocker, Signal
+from PySide6.QtCore import QEvent, QSignalBlocker, QSize, Signal
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QVBoxLayout, QWidget
 from typing_extensions import override
 
@@ -62,6 +62,8 @@ class ServingForm(QGroupBox):
         self.form.setFieldGrowthPolicy(
             QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow
         )
+        # a narrow column puts a long label above its field rather than cut it
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         layout = QVBoxLayout(self)
         layout.addWidget(self.body)
         self._build_model_rows()
@@ -69,6 +71,19 @@ class ServingForm(QGroupBox):
         self._build_traffic_rows()
         self._build_availability_rows()
         self.toggled.connect(self._on_toggled)
+        self.spot.editor.setToolTip(
+            self.tr(
+                "Serving on reclaimable instances: when one is reclaimed, its users' requests fail."
+            )
+        )
+        self.sites.editor.setToolTip(
+            self.tr("Two sites: each can carry the busiest hour alone.")
+        )
+        self.offline.editor.setToolTip(
+            self.tr(
+                "An offline batch has no latency target: replicas are loaded for the most tokens per second."
+            )
+        )
         session.project_changed.connect(self._show)
         self.retranslate_ui()
         self._show(session.project)
@@ -191,7 +206,7 @@ class ServingForm(QGroupBox):
             BoundCheck(
                 s,
                 _P + "targets.offline",
-                lambda: self.tr("Offline batch: no latency target"),
+                lambda: self.tr("Offline batch"),
             )
         )
         self._row(lambda: self.tr("Prompt, mean:"), self.prompt)
@@ -199,8 +214,8 @@ class ServingForm(QGroupBox):
         self._row(lambda: self.tr("Answer, mean:"), self.output)
         self._row(lambda: self.tr("Answer, p95:"), self.output_p95)
         self._row(lambda: self.tr("Prefix-cache hits:"), self.prefix)
-        self._row(lambda: self.tr("First token within (p95):"), self.ttft)
-        self._row(lambda: self.tr("Each next token within (p95):"), self.tpot)
+        self._row(lambda: self.tr("First token, p95:"), self.ttft)
+        self._row(lambda: self.tr("Per token, p95:"), self.tpot)
         self.form.addRow("", self.offline)
 
     def _build_traffic_rows(self) -> None:
@@ -209,7 +224,7 @@ class ServingForm(QGroupBox):
         self.peak = self._bind(
             OptionalNumberField(
                 s, _P + "traffic.peak_rps", decimals=1, suffix=lambda: self.tr(" requests/s"),
-                none_text=lambda: self.tr("from daily users"), label=lambda: self.tr("peak rate"),
+                none_text=lambda: self.tr("from users"), label=lambda: self.tr("peak rate"),
             )
         )  # fmt: skip
         self.users = self._bind(
@@ -260,7 +275,7 @@ class ServingForm(QGroupBox):
                 _P + "sites",
                 [
                     (1, lambda: self.tr("One site")),
-                    (2, lambda: self.tr("Two sites, each carrying the peak")),
+                    (2, lambda: self.tr("Two sites")),
                 ],
                 label=lambda: self.tr("sites"),
             )
@@ -273,13 +288,21 @@ class ServingForm(QGroupBox):
         )  # fmt: skip
         self.spot = self._bind(
             BoundCheck(
-                s, _P + "allow_spot", lambda: self.tr("May run on spot instances (users see failures)")
+                s, _P + "allow_spot", lambda: self.tr("Allow spot instances")
             )
         )  # fmt: skip
         self._row(lambda: self.tr("Spare replicas:"), self.spares)
         self._row(lambda: self.tr("Sites:"), self.sites)
         self._row(lambda: self.tr("Serving starts in month:"), self.start)
         self.form.addRow("", self.spot)
+
+    @override
+    def sizeHint(self) -> QSize:
+        """No wider than the form needs at least: the step's input column keeps
+        its own width, and the spin boxes' hints (sized for numbers up to a
+        million) would otherwise widen it and squeeze the results beside it."""
+        hint = super().sizeHint()
+        return QSize(self.minimumSizeHint().width(), hint.height())
 
     # --- model <-> widgets ------------------------------------------------------------
 

@@ -209,6 +209,11 @@ class ServingView(QWidget):
         header = self.prices.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.prices.setWordWrap(True)
+        self.prices.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.prices.verticalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents
+        )
         self._currency = "CNY"
         self.prices.setSizeAdjustPolicy(
             QAbstractScrollArea.SizeAdjustPolicy.AdjustToContents
@@ -233,9 +238,9 @@ class ServingView(QWidget):
         self.prices.setHorizontalHeaderLabels(
             [
                 self.tr("Option or hosted API"),
-                fill(self.tr("Per million input [%1]"), self._currency),
-                fill(self.tr("Per million output [%1]"), self._currency),
-                fill(self.tr("Serving cost [%1]"), self._currency),
+                fill(self.tr("Per million\ninput [%1]"), self._currency),
+                fill(self.tr("Per million\noutput [%1]"), self._currency),
+                fill(self.tr("Serving\ncost [%1]"), self._currency),
             ]
         )
         self.prices.setAccessibleName(self.tr("Serving cost per million tokens"))
