@@ -19,8 +19,8 @@ from gpu_advisor.engine.serving.timing import Replica, step_time
 P95_QUEUE_FACTOR: Final = 3.0
 """p95 of the queueing wait over its mean (an exponential tail: ln 20 ≈ 3.0). [1]"""
 
-SEARCH_ITERATIONS: Final = 48
-"""Bisection steps for a batch or a rate (2⁻⁴⁸ of the range). [1]"""
+SEARCH_ITERATIONS: Final = 30
+"""Bisection steps for a batch or a rate (2⁻³⁰ of the range, 1e-9). [1]"""
 
 
 class Lengths(NamedTuple):
