@@ -240,6 +240,20 @@ def _reason(
     )
 
 
+def _heads_reason(shape: ResolvedShape, gpu: GpuSpec, tp: int) -> RejectedReplica:
+    """A degree the attention heads cannot be split over."""
+    reason = Message(
+        code="serving.reject.heads_not_divisible",
+        params={
+            "gpu": gpu.id,
+            "tp": tp,
+            "heads": shape.heads,
+            "kv_heads": shape.kv_heads,
+        },
+    )
+    return RejectedReplica(gpu_id=gpu.id, tp=tp, reason=reason)
+
+
 def _degrees(gpu: GpuSpec, serving: Serving) -> tuple[int, ...]:
     if serving.tp is not None:
         return (serving.tp,)
@@ -278,6 +292,8 @@ def choose_replica(
             if tp == TWO_NODE_TP and fitted_inside:
                 continue
             if not tp_allowed(shape, tp):
+                if serving.tp is not None:
+                    rejected.append(_heads_reason(shape, gpu, tp))
                 continue
             perf = replica_at_targets(shape, gpu, serving, tp, factors=factors)
             fitted_inside = fitted_inside or perf.max_concurrency >= 1
