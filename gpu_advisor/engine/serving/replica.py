@@ -210,11 +210,7 @@ def tp_allowed(shape: ResolvedShape, tp: int) -> bool:
 
 
 def _reason(
-    shape: ResolvedShape,
-    gpu: GpuSpec,
-    serving: Serving,
-    tp: int,
-    perf: ReplicaPerformance,
+    gpu: GpuSpec, serving: Serving, tp: int, perf: ReplicaPerformance
 ) -> Message:
     """Why a configuration cannot serve: a catalog code and its values."""
     if perf.max_concurrency < 1:
@@ -298,7 +294,7 @@ def choose_replica(
             perf = replica_at_targets(shape, gpu, serving, tp, factors=factors)
             fitted_inside = fitted_inside or perf.max_concurrency >= 1
             if not perf.meets_targets:
-                reason = _reason(shape, gpu, serving, tp, perf)
+                reason = _reason(gpu, serving, tp, perf)
                 rejected.append(RejectedReplica(gpu_id=gpu.id, tp=tp, reason=reason))
                 continue
             score = _score(perf, rate_rps)
