@@ -38,7 +38,7 @@ FACTORS_FILE = (
     / "serving_factors.json"
 )
 METHOD = (
-    "Grid search per serving engine x GPU generation (3+ runs; '*' = all the "
+    "Grid search per serving engine x GPU generation (4+ runs; '*' = all the "
     "engine's runs) over compute efficiency, bandwidth efficiency and per-step "
     "overhead, minimising the mean |log(predicted/published)| over the group's "
     "published output tokens/s, TTFT and TPOT (engine.serving.calibration)."

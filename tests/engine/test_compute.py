@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gpu_advisor.engine.serving.timing import factor_for
 from gpu_advisor.engine.sizing.compute import (
     decode_tokens_per_s_per_gpu,
     flops_per_token,
@@ -13,6 +14,7 @@ from gpu_advisor.engine.sizing.compute import (
 from gpu_advisor.engine.sizing.shape import shape_from_preset
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.project import Precision, Recompute, TaskKind
+from gpu_advisor.model.serving import ServingEngine
 
 CAT = load_catalog()
 
@@ -65,8 +67,8 @@ def test_decode_is_bandwidth_bound_at_low_concurrency():
         s, g, Precision.BF16, 1, 1, 1, 0.4, factors=factors
     )
     # the serving engine's step: weights and KV read at the fitted bandwidth
-    # efficiency of vLLM on Ampere, plus its fitted per-step overhead
-    vllm = next(f for f in factors if f.engine == "vllm" and f.arch == "Ampere")
+    # efficiency of vLLM on this generation (or all its runs), plus its overhead
+    vllm = factor_for(ServingEngine.VLLM, g, factors)
     bytes_read = 6.74e9 * 2 + 2 * 32 * 4096 * 2
     step = bytes_read / (vllm.bandwidth_efficiency * 2.039e12)
     step += vllm.step_overhead_ms / 1000

@@ -160,3 +160,12 @@ def test_stored_medians_match_the_factors() -> None:
     assert stated["throughput"] == pytest.approx(
         median_abs(errs, "throughput"), abs=0.002
     )
+
+
+def test_a_degree_the_heads_cannot_split_says_so() -> None:
+    s = serving_shape(CATALOG, "llama3.1-8b")  # 32 heads, 8 KV heads
+    choice = choose_replica(s, [CATALOG.gpu("H100-80GB-SXM")], Serving(tp=3), 1.0)
+    assert choice.gpu_id is None
+    assert [r.reason.code for r in choice.rejected] == [
+        "serving.reject.heads_not_divisible"
+    ]

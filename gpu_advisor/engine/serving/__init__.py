@@ -14,6 +14,7 @@ Stable entry points (``gpu_advisor.engine.serving.replica``):
 - ``replica_at_targets(shape, gpu, serving, tp, *, factors=()) -> ReplicaPerformance``
 - ``replica_under(shape, gpu, serving, tp, *, rate_rps=None, concurrency=None, factors=())``
 - ``choose_replica(shape, gpus, serving, rate_rps, *, factors=()) -> ServingChoice``
+- ``serving_shape(catalog, preset_id=None, config_json=None) -> ResolvedShape``
 
 Pass ``catalog.serving_factors.factors`` as ``factors``.
 """

@@ -146,7 +146,7 @@ def fit_group(
 
 
 def fit_factors(
-    runs: Sequence[ServingRun], shape_of: ShapeOf, gpu_of: GpuOf, min_runs: int = 3
+    runs: Sequence[ServingRun], shape_of: ShapeOf, gpu_of: GpuOf, min_runs: int = 4
 ) -> list[ServingFactor]:
     """Factors per engine × generation with at least ``min_runs`` runs, plus ``*`` per engine."""
     out: list[ServingFactor] = []
@@ -176,7 +176,7 @@ def factor_of_run(
 
 
 def leave_one_out(
-    runs: Sequence[ServingRun], shape_of: ShapeOf, gpu_of: GpuOf, min_runs: int = 3
+    runs: Sequence[ServingRun], shape_of: ShapeOf, gpu_of: GpuOf, min_runs: int = 4
 ) -> list[Errors]:
     """Each run predicted by factors fitted without it."""
     out: list[Errors] = []

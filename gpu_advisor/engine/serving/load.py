@@ -181,17 +181,30 @@ def at_rate(model: Model, rate: float) -> Load:
 
 
 def at_concurrency(model: Model, clients: int) -> Load:
-    """``clients`` requests in flight, each sent when the last one ends (closed loop)."""
+    """``clients`` requests in flight, each sent when the last one ends (closed loop).
+
+    The arrival rate ``λ = N / (TTFT(λ) + (O − 1)·TPOT)`` is found by
+    bisection: each prompt queues behind the others' prefills (M/D/1).
+    """
     batch = float(min(clients, max(max_sequences(model), 1)))
     tpot, bound = tpot_at(model, batch)
     output = max(model.lengths.output, 1.0)
-    ttft = _ttft(model, batch, tpot, 0.0, False)
-    rps = batch / (ttft + (output - 1.0) * tpot) if ttft < math.inf else 0.0
+    decode = (output - 1.0) * tpot
+
+    def excess(rate: float) -> float:
+        ttft = _ttft(model, batch, tpot, rate, False)
+        return rate - batch / (ttft + decode) if math.isfinite(ttft) else 1.0
+
+    low, high = 0.0, batch / (_ttft(model, batch, tpot, 0.0, False) + decode)
+    for _ in range(SEARCH_ITERATIONS):
+        mid = (low + high) / 2.0
+        low, high = (mid, high) if excess(mid) < 0 else (low, mid)
+    rps = low
     return Load(
         batch=batch,
         tpot_s=tpot,
-        ttft_s=ttft,
-        ttft_p95_s=_ttft(model, batch, tpot, 0.0, True),
+        ttft_s=_ttft(model, batch, tpot, rps, False),
+        ttft_p95_s=_ttft(model, batch, tpot, rps, True),
         requests_per_s=rps,
         output_tokens_per_s=rps * output,
         compute_bound=bound,

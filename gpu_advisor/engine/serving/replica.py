@@ -210,11 +210,7 @@ def tp_allowed(shape: ResolvedShape, tp: int) -> bool:
 
 
 def _reason(
-    shape: ResolvedShape,
-    gpu: GpuSpec,
-    serving: Serving,
-    tp: int,
-    perf: ReplicaPerformance,
+    gpu: GpuSpec, serving: Serving, tp: int, perf: ReplicaPerformance
 ) -> Message:
     """Why a configuration cannot serve: a catalog code and its values."""
     if perf.max_concurrency < 1:
@@ -238,6 +234,20 @@ def _reason(
             "tpot_target_ms": serving.targets.tpot_ms,
         },
     )
+
+
+def _heads_reason(shape: ResolvedShape, gpu: GpuSpec, tp: int) -> RejectedReplica:
+    """A degree the attention heads cannot be split over."""
+    reason = Message(
+        code="serving.reject.heads_not_divisible",
+        params={
+            "gpu": gpu.id,
+            "tp": tp,
+            "heads": shape.heads,
+            "kv_heads": shape.kv_heads,
+        },
+    )
+    return RejectedReplica(gpu_id=gpu.id, tp=tp, reason=reason)
 
 
 def _degrees(gpu: GpuSpec, serving: Serving) -> tuple[int, ...]:
@@ -278,11 +288,13 @@ def choose_replica(
             if tp == TWO_NODE_TP and fitted_inside:
                 continue
             if not tp_allowed(shape, tp):
+                if serving.tp is not None:
+                    rejected.append(_heads_reason(shape, gpu, tp))
                 continue
             perf = replica_at_targets(shape, gpu, serving, tp, factors=factors)
             fitted_inside = fitted_inside or perf.max_concurrency >= 1
             if not perf.meets_targets:
-                reason = _reason(shape, gpu, serving, tp, perf)
+                reason = _reason(gpu, serving, tp, perf)
                 rejected.append(RejectedReplica(gpu_id=gpu.id, tp=tp, reason=reason))
                 continue
             score = _score(perf, rate_rps)
