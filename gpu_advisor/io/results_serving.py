@@ -517,7 +517,8 @@ def parse_genai_perf_csv(text: str, file: str, node: str | None) -> list[Measure
             continue
         _genai_cells(run, row[0], stats, row[1:], (file, number))
     if not values_part:
-        raise refusal(file, number_of_lines(text), "io.results.serving.csv_no_values")
+        last = number_of_lines(text)
+        raise refusal(file, last, "io.results.serving.csv_no_values", last=last)
     return _measurements([_genai_finished(run, file)], GENAI_PERF_TOOL, file, node)
 
 
