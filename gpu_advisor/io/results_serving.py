@@ -120,6 +120,15 @@ _JSON_FIGURES: Final[dict[str, tuple[str, str]]] = {
 }
 """``--save-result`` (vLLM) and JSON Lines (SGLang) keys → figure and unit."""
 
+_JSON_SIGNS: Final = (
+    '"output_throughput"',
+    '"request_throughput"',
+    '"total_input_tokens"',
+    '"num_prompts"',
+    '"burstiness"',
+)
+"""Keys that, beside ``"completed"``, mark a serving result (also a cut one)."""
+
 _JSON_LABELS: Final = {"backend": "backend", "model_id": "model", "label": "label"}
 
 _GENAI_ROWS: Final[dict[str, tuple[str, str]]] = {
@@ -153,6 +162,7 @@ class _Run:
 
     start: int
     figures: list[tuple[int, str, float, str]] = field(default_factory=list)
+    tool: str | None = None
     labels: dict[str, str] = field(default_factory=dict)
 
     def names(self) -> set[str]:
@@ -216,7 +226,7 @@ def looks_like_serving_json(body: str) -> bool:
     >>> looks_like_serving_json('{"start": {}, "end": {}}')
     False
     """
-    if '"completed"' in body and '"output_throughput"' in body:
+    if '"completed"' in body and any(key in body for key in _JSON_SIGNS):
         return True
     return (
         '"request_throughput"' in body
@@ -267,20 +277,15 @@ def parse_serving_text(text: str, file: str, node: str | None) -> list[Measureme
         raise refusal(
             file, run.start, "io.results.serving.truncated", last=number_of_lines(text)
         )
-    tool = SGLANG_TOOL if _is_sglang(text) else VLLM_TOOL
-    return _measurements(runs, tool, file, node)
+    for run in runs:
+        # SGLang names its backend and traffic inside the block; vLLM does not.
+        run.tool = SGLANG_TOOL if "backend" in run.labels else VLLM_TOOL
+    return _measurements(runs, VLLM_TOOL, file, node)
 
 
 def number_of_lines(text: str) -> int:
     """Lines in ``text`` (a last line without its newline counts)."""
     return len(text.splitlines())
-
-
-def _is_sglang(text: str) -> bool:
-    return any(
-        line.lstrip().startswith(("Backend:", "Max request concurrency:"))
-        for line in text.splitlines()
-    )
 
 
 def _remember_setting(
@@ -362,7 +367,7 @@ def _measurements(
                 _measure(
                     file,
                     line,
-                    tool=tool,
+                    tool=run.tool or tool,
                     metric=f"serving.{name}",
                     value=value,
                     unit=unit,

@@ -11,12 +11,15 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from gpu_advisor.engine.evidence.checks import Verdict
 from gpu_advisor.engine.evidence.expectations import expectations_for
 from gpu_advisor.engine.evidence.judge import judge_measurements
 from gpu_advisor.engine.evidence.serving_checks import (
     SERVING_TEST,
+    ServingRun,
     ServingTargets,
     _serving_checks,
     judge_run,
@@ -28,6 +31,7 @@ from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.results_import import parse_results, parse_text
 from gpu_advisor.model.project import Measurement, Project, Vendor
 from gpu_advisor.words import text
+from tests.property_runs import examples
 
 SERVING = Path(__file__).resolve().parents[1] / "data" / "real-samples" / "serving"
 VLLM_OLD = "vllm-benchmark-serving-issue12845.txt"
@@ -229,3 +233,64 @@ def test_without_targets_the_best_complete_run_is_handed_over_unjudged() -> None
         False,
     )
     assert measured_serving(Project()) is None
+
+
+def test_a_serving_plans_targets_reach_the_vendor_judgement() -> None:
+    catalog = load_catalog()
+    vendor = Vendor(name="A", measurements=_ms(SGLANG))
+    plan = _serving_plan([vendor], ttft_ms=1000.0)
+    exp = expectations_for(plan, vendor, catalog)
+    assert exp.serving_targets == ServingTargets(ttft_ms=1000)
+    judged = judge_measurements("A", vendor.measurements, exp)
+    assert [(c.test, c.verdict) for c in judged.checks] == [
+        (SERVING_TEST, Verdict.PASS)
+    ]
+
+
+_REAL_RUNS = [
+    run
+    for name in (VLLM_OLD, VLLM_NEW, SGLANG, GENAI_CSV)
+    for run in serving_runs(_ms(name))
+]
+_TARGET = st.one_of(st.none(), st.floats(min_value=0.01, max_value=1e5))
+
+
+@settings(max_examples=examples(ci=60, deep=1000), deadline=None)
+@given(
+    run=st.sampled_from(_REAL_RUNS),
+    ttft=_TARGET,
+    tpot=_TARGET,
+    looser=st.floats(min_value=1.0, max_value=100.0),
+)
+def test_a_looser_target_never_turns_a_pass_into_a_fail(
+    run: ServingRun, ttft: float | None, tpot: float | None, looser: float
+) -> None:
+    """Loosening a target never makes a run worse: a pass stays a pass and a
+    fail under the looser targets was a fail under the tighter ones."""
+    assume(ttft is not None or tpot is not None)
+    tight = ServingTargets(ttft_ms=ttft, tpot_ms=tpot)
+    loose = ServingTargets(
+        ttft_ms=None if ttft is None else ttft * looser,
+        tpot_ms=None if tpot is None else tpot * looser,
+    )
+    before, after = judge_run(run, tight).verdict, judge_run(run, loose).verdict
+    if before is Verdict.PASS:
+        assert after is Verdict.PASS
+    if after is Verdict.FAIL:
+        assert before is Verdict.FAIL
+
+
+@settings(max_examples=examples(ci=40, deep=500), deadline=None)
+@given(ttft=st.floats(min_value=1.0, max_value=5000.0), looser=st.floats(1.0, 10.0))
+def test_tighter_targets_never_raise_the_measured_goodput(
+    ttft: float, looser: float
+) -> None:
+    vendors = [
+        Vendor(name=name, measurements=_ms(name))
+        for name in (VLLM_OLD, VLLM_NEW, SGLANG, GENAI_CSV)
+    ]
+    tight = measured_serving(_serving_plan(vendors, ttft_ms=ttft))
+    loose = measured_serving(_serving_plan(vendors, ttft_ms=ttft * looser))
+    if tight is not None:
+        assert loose is not None
+        assert loose.output_tokens_per_s >= tight.output_tokens_per_s

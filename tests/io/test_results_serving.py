@@ -391,3 +391,19 @@ def test_any_cut_inside_a_summary_is_refused_as_cut(name: str, keep: int) -> Non
     error = _refusal("".join(lines[:cut]), "part.txt")
     assert str(error).startswith("part.txt:")
     assert "cut-off copy" in str(error) or "no result" in str(error)
+
+
+def test_a_json_result_cut_short_is_refused_as_bad_json() -> None:
+    text = _vllm_json()
+    error = _refusal(text[: len(text) // 2], "run.json")
+    assert str(error).startswith("run.json:")
+    assert "bad JSON" in str(error)
+
+
+def test_the_tool_is_told_per_run() -> None:
+    """A vLLM and an SGLang summary pasted into one file stay apart."""
+    ms = parse_text(_text(VLLM_OLD) + _text(SGLANG), "both.txt")
+    assert {(m.sample, m.tool) for m in ms} == {
+        (0, "vllm-bench-serve"),
+        (1, "sglang-bench-serving"),
+    }

@@ -376,6 +376,11 @@ class MeasuredServing(Frozen):
     max_concurrency: float | None = Field(
         None, ge=0, description="Requests in flight it was capped at. [1]"
     )
+    concurrency: float | None = Field(
+        None,
+        ge=0,
+        description="Requests in flight on average, when printed (SGLang). [1]",
+    )
     output_tokens_per_s: float = Field(..., gt=0, description="Per replica. [1/s]")
     requests_per_s: float = Field(..., ge=0, description="Per replica. [1/s]")
     ttft_ms: float | None = Field(None, ge=0, description="The figure judged. [ms]")
@@ -399,6 +404,7 @@ def _measured(vendor: str, gpu_id: str, judged: RunJudgement) -> MeasuredServing
         request_rate=run.figures.get("request_rate"),
         all_at_once=run.labels.get("request_rate", "").lower() in {"inf", "infinity"},
         max_concurrency=run.figures.get("max_concurrency"),
+        concurrency=run.figures.get("concurrency"),
         output_tokens_per_s=run.figures["output_throughput"],
         requests_per_s=run.figures.get("request_throughput", 0.0),
         ttft_ms=_param(judged.ttft, "value"),
