@@ -146,7 +146,9 @@ _GENAI_ROWS: Final[dict[str, tuple[str, str]]] = {
 }
 """genai-perf row (lower case, unit in brackets removed) → figure and unit."""
 
-_TO_MS: Final = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
+_TO_MS: Final = {"ns": (1.0, 1e6), "us": (1.0, 1e3), "ms": (1.0, 1.0), "s": (1e3, 1.0)}
+"""Time unit → (multiplier, divisor) to ms; early genai-perf printed ns
+(``13,266,974`` ns is 13.266974 ms: divided, so the digits stay exact)."""
 _GENAI_LABEL = re.compile(r"^(?P<name>.*?)\s*(?:\((?P<unit>[^)]*)\))?$")
 _GENAI_MODEL = re.compile(r"Profiling these models: (?P<model>\S{1,200})")
 _GENAI_CONCURRENCY = re.compile(r"--concurrency-range (?P<n>[0-9]+)\b")
@@ -382,7 +384,7 @@ def _measurements(
 # --- genai-perf ---------------------------------------------------------------------
 
 
-def _genai_row(label: str) -> tuple[str, str, float] | None:
+def _genai_row(label: str) -> tuple[str, str, tuple[float, float]] | None:
     """Figure, unit and scale to the figure's unit of a genai-perf row title."""
     match = _GENAI_LABEL.match(" ".join(label.split()))
     if match is None:
@@ -392,7 +394,7 @@ def _genai_row(label: str) -> tuple[str, str, float] | None:
     if name not in _GENAI_ROWS:
         return None
     figure, figure_unit = _GENAI_ROWS[name]
-    scale = _TO_MS.get(unit, 1.0) if figure_unit == "ms" else 1.0
+    scale = _TO_MS.get(unit, (1.0, 1.0)) if figure_unit == "ms" else (1.0, 1.0)
     return figure, figure_unit, scale
 
 
@@ -417,7 +419,7 @@ def _genai_cells(
         value = _genai_number(cell, file, number, label)
         if value is None:
             continue
-        scaled = value * scale
+        scaled = value * scale[0] / scale[1]
         if figure in {"ttft", "ttst", "itl", "e2el", "output_len", "input_len"}:
             run.add(
                 number, f"{figure}.{'mean' if stat == 'avg' else stat}", scaled, unit

@@ -33,6 +33,7 @@ VLLM_NEW = "vllm-bench-serve-failed1-pr2119.txt"
 SGLANG = "sglang-oai-a100-rate16-kvcached-readme.txt"
 GENAI_TABLE = "genai-perf-openai-chat-llama3.1-8b-triton-readme.txt"
 GENAI_CSV = "genai-perf-profile-export-cloudai-ai-dynamo.csv"
+GENAI_NS = "genai-perf-early-ns-triton-trtllm-gpt2-tutorial.txt"
 
 
 def _text(name: str) -> str:
@@ -371,7 +372,9 @@ def test_a_json_result_without_its_throughput_is_refused() -> None:
     assert "has no request_throughput" in str(error)
 
 
-@pytest.mark.parametrize("name", [VLLM_OLD, VLLM_NEW, SGLANG, GENAI_TABLE, GENAI_CSV])
+@pytest.mark.parametrize(
+    "name", [VLLM_OLD, VLLM_NEW, SGLANG, GENAI_TABLE, GENAI_CSV, GENAI_NS]
+)
 def test_every_complete_real_output_is_read(name: str) -> None:
     """A complete output is never refused (never called cut or edited)."""
     assert parse_results([SERVING / name])
@@ -407,3 +410,19 @@ def test_the_tool_is_told_per_run() -> None:
         (0, "vllm-bench-serve"),
         (1, "sglang-bench-serving"),
     }
+
+
+def test_early_genai_perf_in_nanoseconds_with_throughputs_below_the_table() -> None:
+    """genai-perf of mid-2024 (Triton client tutorial): latencies in ns,
+    throughputs on lines after the table."""
+    ms = parse_results([SERVING / GENAI_NS])
+    figures = _figures(ms)
+    assert figures["ttft.mean"] == (13.266974, "ms")
+    assert figures["ttft.p99"] == (16.513479, "ms")
+    assert figures["itl.min"] == (0.042023, "ms")
+    assert figures["e2el.p90"] == (229.676183, "ms")
+    assert figures["output_len.mean"] == (104, "tokens")
+    assert figures["input_len.max"] == (199, "tokens")
+    assert figures["output_throughput"] == (460.42, "tok/s")
+    assert figures["request_throughput"] == (4.44, "req/s")
+    assert len(figures) == 32
