@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -10,9 +11,11 @@ from types import SimpleNamespace
 
 import pytest
 
+from gpu_advisor.engine.evidence.serving_checks import measured_serving
 from gpu_advisor.engine.rollout.testkit.kit import KIT_SCRIPTS, build_testkit
 from gpu_advisor.engine.rollout.testkit.serving import SERVING_SCRIPT, serving_bench_for
 from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.io.results_import import import_results
 from gpu_advisor.model.project import Project, Vendor
 from gpu_advisor.words import wording
 
@@ -119,3 +122,45 @@ def test_without_the_engine_the_step_is_skipped_with_a_message(tmp_path: Path) -
     assert "[skip] vllm is not installed" in result.stderr
     assert any(p.name.startswith("results_") for p in tmp_path.iterdir())
     assert os.listdir(tmp_path / "results")
+
+
+def test_the_results_folder_of_the_step_imports_each_run_once(tmp_path: Path) -> None:
+    """What the step leaves for one rate: the JSON (imported), the console
+    copy (``.info.txt``, for people) and the server's log (no tool output).
+    The console copy is the real vLLM summary of vLLM issue 12845; the JSON
+    holds the same figures with the keys ``vllm bench serve`` writes (derived)."""
+    real = Path(__file__).resolve().parents[1] / "data" / "real-samples" / "serving"
+    folder = tmp_path / "results" / "node01"
+    folder.mkdir(parents=True)
+    summary = (real / "vllm-benchmark-serving-issue12845.txt").read_text("utf-8")
+    (folder / "serving_rate_2.info.txt").write_text(summary, encoding="utf-8")
+    (folder / "serving_server.err.log").write_text(
+        "INFO 02-06 12:00:00 api_server.py:1000] Starting vLLM API server\n",
+        encoding="utf-8",
+    )
+    doc = {
+        "backend": "vllm",
+        "model_id": "meta-llama/Llama-2-13b-hf",
+        "gpus": "8",
+        "request_rate": 2.0,
+        "max_concurrency": None,
+        "completed": 772,
+        "failed": 0,
+        "duration": 329.83,
+        "request_throughput": 2.34,
+        "output_throughput": 529.33,
+        "p95_ttft_ms": 700.0,
+        "p99_ttft_ms": 953.35,
+    }
+    (folder / "serving_rate_2.json").write_text(json.dumps(doc), encoding="utf-8")
+    report = import_results([tmp_path / "results"])
+    assert {m.file for m in report.measurements} == {
+        "results/node01/serving_rate_2.json"
+    }
+    assert len(report.skipped) == 2
+    assert not report.refused
+    best = measured_serving(
+        Project(vendors=[Vendor(name="A", measurements=report.measurements)])
+    )
+    assert best is not None
+    assert (best.gpus, best.request_rate, best.output_tokens_per_s) == (8, 2.0, 529.33)
