@@ -61,6 +61,14 @@ from gpu_advisor.io.results_parsers import (
     refusal,
     skip_reason,
 )
+from gpu_advisor.io.results_serving import (
+    looks_like_genai_perf,
+    looks_like_serving_json,
+    looks_like_serving_text,
+    parse_genai_perf_text,
+    parse_serving_json,
+    parse_serving_text,
+)
 from gpu_advisor.io.results_smi_csv import (
     looks_like_nvidia_smi_csv,
     parse_nvidia_smi_csv,
@@ -118,7 +126,9 @@ def detect_format(text: str) -> str | None:
     ``gpu-probe``, ``nvidia-smi-xml``, ``nvidia-smi-csv``, ``nvidia-smi-query``
     (``-q`` text), ``dcgmi``, ``dcgmi-json`` (``dcgmi diag -j``),
     ``dcgmi-dmon``, ``nvidia-smi-dmon``, ``train-log``, ``train-framework`` (Megatron-LM,
-    torchtitan, DeepSpeed and Hugging Face Trainer logs).
+    torchtitan, DeepSpeed and Hugging Face Trainer logs), ``serving`` (the
+    vLLM or SGLang serving summary), ``serving-json`` (their JSON results and
+    genai-perf's JSON export), ``genai-perf`` (its console table or CSV).
 
     Examples
     --------
@@ -138,6 +148,8 @@ def detect_format(text: str) -> str | None:
     start = json_start(head)
     if start >= 0 and not head[:start].strip("\r\n\t ").startswith(("#", "|")):
         body = text[start : start + 8000]
+        if looks_like_serving_json(body):
+            return "serving-json"
         if f'"{GPU_PROBE_TOOL}"' in body:
             return "gpu-probe"
         if looks_like_dcgmi_json(body):
@@ -146,6 +158,10 @@ def detect_format(text: str) -> str | None:
             return "iperf3"
         if stripped.startswith(("{", "[")):
             return "train-framework" if looks_like_framework_log(text) else None
+    if looks_like_serving_text(text):
+        return "serving"
+    if looks_like_genai_perf(text):
+        return "genai-perf"
     if looks_like_nccl(text):
         return "nccl-tests"
     if looks_like_dcgmi_diag(text):
@@ -198,6 +214,12 @@ def _parse_known(text: str, file: str, node: str | None) -> list[Measurement]:
         return parse_fio_text(text, file, node)
     if kind == "train-framework":
         return parse_framework_log(text, file, node)
+    if kind == "serving":
+        return parse_serving_text(text, file, node)
+    if kind == "serving-json":
+        return parse_serving_json(text, file, node)
+    if kind == "genai-perf":
+        return parse_genai_perf_text(text, file, node)
     data = load_json(text, file, _fio_report if kind == "fio" else None)
     if not isinstance(data, dict):
         raise refusal(file, 1, "io.results.json.not_object")
@@ -614,6 +636,9 @@ _KEY_METRICS: Final[dict[str, tuple[str, ...]]] = {
     "nvidia-smi-dmon": ("dmon.gtemp", "dmon.pwr", "dmon.sm"),
     "gpu-probe": ("bf16_matmul", "memory_copy"),
     "train-log": ("tokens_per_s", "tflops_per_gpu", "tokens_per_s_per_gpu", "mfu"),
+    "vllm-bench-serve": ("output_throughput", "request_throughput", "ttft.p99"),
+    "sglang-bench-serving": ("output_throughput", "request_throughput", "ttft.p99"),
+    "genai-perf": ("output_throughput", "request_throughput", "ttft.p99"),
 }
 """Per tool, the metric endings whose figures stand for a file in the import list."""
 

@@ -71,7 +71,7 @@ def test_kit_has_every_file():
 
 def test_scripts_pass_bash_n(kit_dir):
     files = _shell_files(kit_dir)
-    assert len(files) == 10  # k8s_pod.sh too
+    assert len(files) == 11  # k8s_pod.sh too
     for path in files:
         result = subprocess.run(
             ["bash", "-n", str(path)], capture_output=True, text=True, check=False

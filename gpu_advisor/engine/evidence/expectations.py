@@ -48,6 +48,7 @@ from pydantic import Field
 
 from gpu_advisor.engine.evidence.framework_mfu import Footing, plan_footing
 from gpu_advisor.engine.evidence.measured import plan_sizing
+from gpu_advisor.engine.evidence.serving_checks import ServingTargets, serving_targets
 from gpu_advisor.engine.sizing import compute as _cmp
 from gpu_advisor.engine.sizing.size import resolve_shape
 from gpu_advisor.model.catalog import Catalog, GpuSpec, NetworkClass
@@ -89,6 +90,10 @@ class Expectations(Frozen):
         description="The plan's model and peak, which training logs' MFU is put on.",
     )
     gpu_temp_limit_c: float = Field(85.0, description="[°C]")
+    serving_targets: ServingTargets | None = Field(
+        None,
+        description="The plan's p95 latency targets its serving runs are judged on.",
+    )
     sources: dict[str, str] = Field(default_factory=dict)
 
 
@@ -321,6 +326,7 @@ def expectations_for(
         peak_tflops=peak,
         footing=plan_footing(project.workload, catalog, gpu, gpus_per_node),
         gpu_temp_limit_c=project.monitoring.gpu_temp_c,
+        serving_targets=serving_targets(project),
         sources=_sources(intra, gpu, inter),
     )
 

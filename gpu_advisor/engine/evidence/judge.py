@@ -11,7 +11,8 @@ network sub-scores used by :mod:`gpu_advisor.engine.evidence.scoring`;
 The checks come from :mod:`.network_checks` (NCCL, iperf3),
 :mod:`.node_checks` (fio, GPU health, DCGM, dmon, probe) and :mod:`.mfu`
 (the training job's measured MFU, which replaces the catalog's guess for this
-vendor); this module runs them all and weighs them into the two sub-scores.
+vendor) and :mod:`.serving_checks` (serving benchmarks against the plan's
+latency targets); this module runs them all and weighs them into the two sub-scores.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from gpu_advisor.engine.evidence.node_checks import (
     _gpu_health_checks,
     _probe_checks,
 )
+from gpu_advisor.engine.evidence.serving_checks import _serving_checks
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Frozen, Message
 from gpu_advisor.model.project import Measurement, Project, Vendor
@@ -183,6 +185,7 @@ def judge_measurements(
     checks += _probe_checks(measurements, exp)
     mfu_checks, mfu = _mfu_check(measurements, exp)
     checks += mfu_checks
+    checks += _serving_checks(measurements, exp.serving_targets)
     stated = stated_by_file(measurements)
     checks = [
         c.model_copy(update={"stated": stated[c.file]}) if c.file in stated else c

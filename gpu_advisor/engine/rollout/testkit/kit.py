@@ -31,9 +31,16 @@ from gpu_advisor.engine.rollout.testkit.scripts import (
     _fio,
     _inventory,
     _iperf,
+    _preamble,
     _run_all,
     _train,
     fio_gib_per_job,
+)
+from gpu_advisor.engine.rollout.testkit.serving import (
+    SERVING_SCRIPT,
+    serving_bench_for,
+    serving_readme,
+    serving_script,
 )
 from gpu_advisor.engine.sizing.size import resolve_shape
 from gpu_advisor.model.catalog import Catalog
@@ -50,6 +57,7 @@ KIT_SCRIPTS: Final = (
     "40_fio.sh",
     "50_gpu_probe.py",
     "60_train_job.sh",
+    SERVING_SCRIPT,
     "run_all.sh",
     "slurm/testkit.sbatch",
     "k8s/testkit-job.yaml",
@@ -152,8 +160,9 @@ def build_testkit(
     readme = _readme(
         vendor, catalog, ranks, launcher, (dcgm_level, moe), shared, local_dir
     )
+    serving = serving_bench_for(project, catalog, gpus)
     return {
-        "README.md": say(readme),
+        "README.md": say(readme) + "\n" + say(serving_readme(serving)),
         "00_inventory.sh": _inventory(vendor),
         "10_dcgm_diag.sh": _dcgm(vendor, dcgm_level),
         "20_nccl_single_node.sh": _nccl_single(vendor, gpus, moe),
@@ -173,7 +182,17 @@ def build_testkit(
         "40_fio.sh": _fio(vendor, shared, local_dir, fio_gib),
         "50_gpu_probe.py": _PROBE,
         "60_train_job.sh": _train(vendor, train_command),
-        "run_all.sh": _run_all(vendor, dcgm_level),
+        SERVING_SCRIPT: serving_script(
+            vendor,
+            serving,
+            _preamble(
+                SERVING_SCRIPT,
+                "serve the plan's model and measure it with the engine's own "
+                "benchmark at a few request rates.",
+                vendor,
+            ),
+        ),
+        "run_all.sh": _run_all(vendor, dcgm_level, serving.runs_by_default),
         "slurm/testkit.sbatch": _sbatch(vendor, project, gpus, nodes, ranks.comment()),
         "k8s/testkit-job.yaml": k8s_manifest(plan.environment, vendor, shape),
         "k8s_pod.sh": K8S_POD,

@@ -410,7 +410,7 @@ exit "${{status}}"
     )
 
 
-def _run_all(vendor: Vendor, level: int) -> str:
+def _run_all(vendor: Vendor, level: int, serving: bool = False) -> str:
     return (
         _preamble(
             "run_all.sh",
@@ -419,7 +419,8 @@ def _run_all(vendor: Vendor, level: int) -> str:
         )
         + f"""
 # Optional: TRAIN_CMD (your job), HOSTFILE (multi-node NCCL), IPERF3_SERVER (iperf3 client run),
-# DCGM_LEVEL (default {level}), SHARED_DIR and LOCAL_DIR (fio), GPUS_PER_NODE, NCCL_TESTS_DIR.
+# DCGM_LEVEL (default {level}), SHARED_DIR and LOCAL_DIR (fio), GPUS_PER_NODE, NCCL_TESTS_DIR,
+# SERVING_BENCH (1 runs the serving benchmark, default {int(serving)}) and SERVING_MODEL.
 export RESULTS_DIR RESULTS_ARCHIVE
 run() {{
   local script="$1"
@@ -462,6 +463,11 @@ if [[ -n "${{TRAIN_CMD:-}}" ]]; then
   run 60_train_job.sh
 else
   skip "TRAIN_CMD not set: your own training job was not run (see README)"
+fi
+if [[ "${{SERVING_BENCH:-{int(serving)}}}" == 1 ]]; then
+  run 70_serving_bench.sh
+else
+  skip "SERVING_BENCH is not 1: the serving benchmark was not run (see README)"
 fi
 stop_sampler
 
