@@ -8,7 +8,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from gpu_advisor import words
-from gpu_advisor.cli._common import CliError, parse_number, positive_int, print_json
+from gpu_advisor.cli._common import (
+    CliError,
+    add_language_option,
+    parse_number,
+    positive_int,
+    print_json,
+)
 from gpu_advisor.engine.api import size_what_if
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.catalog import Catalog
@@ -73,7 +79,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--deadline-days", type=parse_number)
     p.add_argument("--network", help="inter-node network id (see `catalog networks`)")
     p.add_argument("--candidates", help="comma-separated candidate GPU ids")
-    p.add_argument("--lang", choices=("zh", "en"), default="zh")
+    add_language_option(p, default="zh", help_text="default: zh")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
