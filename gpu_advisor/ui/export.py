@@ -185,7 +185,7 @@ def _ui_language() -> Language:
     """The UI's language: the default language of an export."""
     from gpu_advisor.ui.i18n import current_language
 
-    return Language.ZH if current_language().startswith("zh") else Language.EN
+    return current_language()
 
 
 def _safe_file_stem(project: Project) -> str:
