@@ -216,3 +216,19 @@ def test_no_module_asks_which_language_it_writes() -> None:
         module: count for module, (count, _why) in LANGUAGE_SWITCHES_LEFT.items()
     }
     assert found == expected
+
+
+def test_size_json_words_each_formula_in_the_reader_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``formula`` is the engine's notation; ``formula_text`` the catalog's words."""
+    shown: dict[str, list[str]] = {}
+    for language in words.languages():
+        args = ["size", "--params", "7B", "--tokens", "100B", "--json"]
+        assert main([*args, "--lang", language]) == 0
+        explanations = json.loads(capsys.readouterr().out)["explanations"]
+        assert len(explanations) >= 5
+        shown[language] = [e["formula_text"] for e in explanations]
+    assert all(text.strip() for texts in shown.values() for text in texts)
+    assert not any(word in " ".join(shown["zh"]) for word in ("parameters", "with"))
+    assert "参数" in " ".join(shown["zh"])

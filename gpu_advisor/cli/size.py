@@ -21,6 +21,8 @@ from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import ModelShape, Workload
 from gpu_advisor.model.sizing_results import SizingResult
+from gpu_advisor.report.formulas import formula_text
+from gpu_advisor.report.numbers import plain_number
 
 _TASKS = ("pretrain", "full-finetune", "lora", "qlora", "inference")
 
@@ -204,8 +206,14 @@ def build_workload(args: argparse.Namespace) -> Workload:
 
 def result_json(result: SizingResult, lang: str = "en") -> dict[str, Any]:
     """The JSON object printed by ``size --json``: every advice with its code,
-    its values and its ``text`` in ``lang``."""
+    its values and its ``text`` in ``lang``; every explanation with its
+    ``formula`` (the engine's notation) and its ``formula_text``, the formula in
+    the words of ``lang``'s catalog with the values filled in."""
     out: dict[str, Any] = words.worded(result.model_dump(mode="json"), lang)
+    for shown, explanation in zip(
+        out["explanations"], result.explanations, strict=True
+    ):
+        shown["formula_text"] = formula_text(explanation, lang, plain_number)
     return out
 
 
