@@ -232,3 +232,13 @@ def test_size_json_words_each_formula_in_the_reader_language(
     assert all(text.strip() for texts in shown.values() for text in texts)
     assert not any(word in " ".join(shown["zh"]) for word in ("parameters", "with"))
     assert "参数" in " ".join(shown["zh"])
+
+
+def test_report_pairs_two_different_languages(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "plan.pdf"
+    args = ["report", str(EXAMPLE), "-o", str(out), "--second-lang", "zh"]
+    assert main(args) == 2  # the example is in Chinese: zh beside zh
+    assert "two different ones, got 'zh+zh'" in capsys.readouterr().err
+    assert not out.exists()

@@ -169,6 +169,8 @@ def _report(args: argparse.Namespace) -> int:
         )
     except FontNotFoundError as exc:
         raise CliError(str(exc)) from exc
+    except ValueError as exc:  # e.g. --second-lang the same as the first
+        raise CliError(str(exc)) from None
     except OSError as exc:  # the font file given with --font
         raise CliError(f"cannot render the plan: {exc.strerror or exc}") from exc
     try:
