@@ -34,7 +34,9 @@ from hypothesis import strategies as st
 from pydantic import AwareDatetime, BaseModel, ValidationError
 
 from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project
+from gpu_advisor.words import catalog_languages
 
 _NONE_TYPE = type(None)
 _HEX = "0123456789abcdef"
@@ -166,6 +168,8 @@ def strategy_for(
         return st.lists(items, min_size=lo, max_size=hi)
     if origin is dict:
         return st.just({})
+    if annotation is Language:  # a code of the catalogs there are
+        return st.sampled_from(catalog_languages())
     if isinstance(annotation, type):
         if issubclass(annotation, BaseModel):
             if drawing.count(annotation) >= (2 if required else 1):

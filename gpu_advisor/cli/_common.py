@@ -10,6 +10,8 @@ import sys
 import unicodedata
 from typing import Any
 
+from gpu_advisor import words
+
 _SUFFIXES = {"k": 1e3, "m": 1e6, "b": 1e9, "g": 1e9, "t": 1e12}
 _NUMBER = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*([kKmMbBgGtT]?)\s*$")
 
@@ -41,6 +43,22 @@ def positive_int(text: str) -> int:
     if value < 1 or value != int(value):
         raise argparse.ArgumentTypeError(f"need a whole number >= 1, got {text!r}")
     return int(value)
+
+
+def add_language_option(
+    parser: argparse.ArgumentParser,
+    *,
+    default: str | None = None,
+    extra: tuple[str, ...] = (),
+    help_text: str = "default: the project's",
+) -> None:
+    """``--lang``, with one choice per catalog (``resources/words/<code>/``) and ``extra``.
+
+    A language added as a catalog is a choice of every sub-command at once.
+    """
+    parser.add_argument(
+        "--lang", choices=(*words.languages(), *extra), default=default, help=help_text
+    )
 
 
 def print_json(data: Any) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from gpu_advisor import words
-from gpu_advisor.cli._common import CliError, pad, print_json
+from gpu_advisor.cli._common import CliError, add_language_option, pad, print_json
 from gpu_advisor.cli.candidates import candidates_json, candidates_lines
 from gpu_advisor.engine.api import (
     PlanEvaluation,
@@ -34,6 +34,7 @@ from gpu_advisor.report.glossary import input_name
 from gpu_advisor.report.plan.decision import decisive_rows
 from gpu_advisor.report.sources import source_text
 from gpu_advisor.report.text import tr as report_words
+from gpu_advisor.report.text import unit_text
 from gpu_advisor.words.money import amounts_in
 from gpu_advisor.words.terms import option_in_sentence, rank_mark, text_or_empty
 
@@ -78,7 +79,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         default=PLAN_MONTE_CARLO_SEED,
         help="Monte Carlo seed (default: the plan's, as the app and the PDF)",
     )
-    p.add_argument("--lang", choices=words.languages(), default=None)
+    add_language_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument(
         "--xlsx",
@@ -453,9 +454,10 @@ def run(args: argparse.Namespace) -> int:
             write_option_table(
                 ev,
                 args.xlsx,
-                zh=lang is Language.ZH,
+                language=lang.value,
                 source_words=lambda s: source_text(s, lang),
                 name_words=lambda n: input_name(n, lang),
+                unit_words=lambda u: unit_text(u, lang),
             )
         except OSError as exc:
             raise CliError(

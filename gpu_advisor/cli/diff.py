@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from gpu_advisor import words
-from gpu_advisor.cli._common import CliError, print_json
+from gpu_advisor.cli._common import CliError, add_language_option, print_json
 from gpu_advisor.engine.diff import diff_plans, latest_signing
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.io.catalog import load_catalog
@@ -53,7 +53,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="also compare P(owning beats renting) over N draws (same seed for both)",
     )
     p.add_argument("--seed", type=int, default=0, help="Monte Carlo seed")
-    p.add_argument("--lang", choices=("zh", "en"), default=None)
+    add_language_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 

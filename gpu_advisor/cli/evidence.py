@@ -61,8 +61,8 @@ from gpu_advisor.io.testkit import write_testkit, write_testkit_archive
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.project import Measurement, Project, Vendor
 
-_LANG = "en"
-"""The language of ``parse-results`` and ``testkit`` (they have no ``--lang``)."""
+_LANG = words.DEFAULT_LANGUAGE
+"""The language of ``parse-results``, ``testkit`` and ``score --json`` (no ``--lang``)."""
 
 
 def _say(code: str, **values: Any) -> str:
@@ -291,8 +291,8 @@ def _score_json(
                 "scores": {
                     s.criterion.value: {
                         "score": s.score,
-                        "input": words.text(s.input, "en"),
-                        "rule": words.text(s.rule, "en"),
+                        "input": words.text(s.input, _LANG),
+                        "rule": words.text(s.rule, _LANG),
                     }
                     for s in v.scores
                 },
@@ -300,7 +300,7 @@ def _score_json(
                 "verdict": judgements[v.vendor].verdict().value,
                 "held_back": None
                 if v.held_back is None
-                else words.text(v.held_back, "en"),
+                else words.text(v.held_back, _LANG),
                 "measured_mfu": judgements[v.vendor].measured_mfu,
                 "checks": [
                     {
@@ -313,8 +313,8 @@ def _score_json(
                         "unit": c.unit,
                         "threshold": ""
                         if c.threshold is None
-                        else words.text(c.threshold, "en"),
-                        "message": words.text(c.message, "en"),
+                        else words.text(c.threshold, _LANG),
+                        "message": words.text(c.message, _LANG),
                         "stated_by_user": list(c.stated),
                     }
                     for c in judgements[v.vendor].checks
@@ -426,7 +426,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
             _score_text(
                 vendors.scoring,
                 vendors.judgements,
-                "zh" if project.meta.language.value == "zh" else "en",
+                project.meta.language,
             )
         )
     return 0

@@ -1,8 +1,9 @@
 """``gpu-advisor-cli report | sign | verify``: the PDF plan from the command line.
 
-* ``report PROJECT.gpuplan -o plan.pdf [--lang zh|en|bilingual] [--paper a4|letter]``
-  (``bilingual``: Chinese and English pages side by side, A4 pages on A3
-  sheets, Letter on Tabloid)
+* ``report PROJECT.gpuplan -o plan.pdf [--lang CODE] [--second-lang CODE]
+  [--paper a4|letter]`` (a code per catalog, ``resources/words/<code>/``; a
+  second language puts its pages beside the first's, A4 pages on A3 sheets,
+  Letter on Tabloid; ``--lang bilingual`` is ``--lang zh --second-lang en``)
 * ``sign plan.pdf --p12 cert.p12 [--password-env VAR] -o signed.pdf``
 * ``verify plan.pdf [PROJECT.gpuplan] [--trust CERT.pem] [--system-trust]
   [--allow-unsigned]`` —
@@ -18,10 +19,16 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gpu_advisor import __version__
-from gpu_advisor.cli._common import CliError
+from gpu_advisor import __version__, words
+from gpu_advisor.cli._common import CliError, add_language_option
+from gpu_advisor.model.common import PlanLanguage
+
+if TYPE_CHECKING:
+    from gpu_advisor.model.project import Project
+
+BILINGUAL = PlanLanguage.BILINGUAL.value
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -33,13 +40,18 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     )
     rep.add_argument("project", type=Path, help="the .gpuplan file")
     rep.add_argument("-o", "--output", type=Path, required=True, help="PDF to write")
+    add_language_option(
+        rep,
+        extra=(BILINGUAL,),
+        help_text="the plan's language; default: the project's "
+        f"({BILINGUAL}: the same as --lang zh --second-lang en)",
+    )
     rep.add_argument(
-        "--lang",
-        choices=["zh", "en", "bilingual"],
+        "--second-lang",
+        choices=words.languages(),
         default=None,
-        help="zh, en, or bilingual (Chinese and English side by side on sheets "
-        "twice as wide: A3 for A4, Tabloid for Letter); default: the project's "
-        "language",
+        help="a second language, its pages beside the first's on sheets twice "
+        "as wide (A3 for A4, Tabloid for Letter)",
     )
     rep.add_argument("--paper", choices=["a4", "letter"], default="a4")
     rep.add_argument(
@@ -150,13 +162,15 @@ def _report(args: argparse.Namespace) -> int:
         data = plan.render_plan(
             project,
             load_catalog(),
-            language=args.lang,
+            language=_plan_language(args.lang, args.second_lang, project),
             paper=args.paper,
             app_version=__version__,
             font_path=args.font,
         )
     except FontNotFoundError as exc:
         raise CliError(str(exc)) from exc
+    except ValueError as exc:  # e.g. --second-lang the same as the first
+        raise CliError(str(exc)) from None
     except OSError as exc:  # the font file given with --font
         raise CliError(f"cannot render the plan: {exc.strerror or exc}") from exc
     try:
@@ -165,6 +179,15 @@ def _report(args: argparse.Namespace) -> int:
         raise CliError(f"cannot write {args.output}: {exc.strerror or exc}") from exc
     print(f"wrote {args.output}")
     return 0
+
+
+def _plan_language(first: str | None, second: str | None, project: Project) -> str:
+    """``render_plan``'s ``language=`` from ``--lang`` and ``--second-lang``."""
+    from gpu_advisor.report.plan.bilingual import PAIR
+
+    if first == BILINGUAL or second is None:
+        return first or project.meta.language.value
+    return f"{first or project.meta.language.value}{PAIR}{second}"
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from gpu_advisor import words
-from gpu_advisor.cli._common import CliError
+from gpu_advisor.cli._common import CliError, add_language_option
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -35,9 +35,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         default=None,
         help="default: the project's",
     )
-    parser.add_argument(
-        "--lang", choices=["zh", "en"], default=None, help="default: the project's"
-    )
+    add_language_option(parser)
     parser.add_argument(
         "--force", action="store_true", help="write into a non-empty folder"
     )
@@ -80,7 +78,7 @@ def _rollout(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CliError(f"cannot write {args.output}: {exc.strerror or exc}") from exc
     for advice in plan.advice:
-        print(f"warning: {words.text(advice, Language.EN)}", file=sys.stderr)
+        print(f"warning: {words.text(advice, words.DEFAULT_LANGUAGE)}", file=sys.stderr)
     env = plan.environment
     print(
         f"wrote {len(files)} files to {args.output} "

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from gpu_advisor import words
-from gpu_advisor.cli._common import CliError, pad, print_json
+from gpu_advisor.cli._common import CliError, add_language_option, pad, print_json
 from gpu_advisor.engine.api import SCENARIO_MONTE_CARLO_DRAWS, evaluate_scenarios
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import ProjectFileError, load_project
@@ -41,7 +41,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         f"{SCENARIO_MONTE_CARLO_DRAWS:,}, with the plan's seed, as the app and "
         "the PDF; 0: none)",
     )
-    p.add_argument("--lang", choices=words.languages(), default=None)
+    add_language_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 

@@ -8,13 +8,21 @@ from typing import Any
 from pydantic import ValidationError
 
 from gpu_advisor import words
-from gpu_advisor.cli._common import CliError, parse_number, positive_int, print_json
+from gpu_advisor.cli._common import (
+    CliError,
+    add_language_option,
+    parse_number,
+    positive_int,
+    print_json,
+)
 from gpu_advisor.engine.api import size_what_if
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import ModelShape, Workload
 from gpu_advisor.model.sizing_results import SizingResult
+from gpu_advisor.report.formulas import formula_text
+from gpu_advisor.report.numbers import plain_number
 
 _TASKS = ("pretrain", "full-finetune", "lora", "qlora", "inference")
 
@@ -73,7 +81,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--deadline-days", type=parse_number)
     p.add_argument("--network", help="inter-node network id (see `catalog networks`)")
     p.add_argument("--candidates", help="comma-separated candidate GPU ids")
-    p.add_argument("--lang", choices=("zh", "en"), default="zh")
+    add_language_option(p, default="zh", help_text="default: zh")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
@@ -198,8 +206,14 @@ def build_workload(args: argparse.Namespace) -> Workload:
 
 def result_json(result: SizingResult, lang: str = "en") -> dict[str, Any]:
     """The JSON object printed by ``size --json``: every advice with its code,
-    its values and its ``text`` in ``lang``."""
+    its values and its ``text`` in ``lang``; every explanation with its
+    ``formula`` (the engine's notation) and its ``formula_text``, the formula in
+    the words of ``lang``'s catalog with the values filled in."""
     out: dict[str, Any] = words.worded(result.model_dump(mode="json"), lang)
+    for shown, explanation in zip(
+        out["explanations"], result.explanations, strict=True
+    ):
+        shown["formula_text"] = formula_text(explanation, lang, plain_number)
     return out
 
 

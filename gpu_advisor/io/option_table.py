@@ -25,7 +25,7 @@ from gpu_advisor.engine.api import PlanEvaluation, Prepared, prepare
 from gpu_advisor.io import workbook as wb
 from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.project import OptionId
-from gpu_advisor.words import catalog, say
+from gpu_advisor.words import DEFAULT_LANGUAGE, catalog, say
 from gpu_advisor.words.terms import option_name
 
 if TYPE_CHECKING:
@@ -80,15 +80,15 @@ def _inputs(
     book: Any,
     prep: Prepared,
     lang: str,
-    source: SourceWords,
-    name: Callable[[str], str],
+    wording: tuple[SourceWords, Callable[[str], str], Callable[[str], str]],
     plan_date: str = "",
 ) -> None:
     """The Inputs sheet: every resolved input the formulas read, named in the
     reader's language, with its unit, source and date (the plan's date for a
-    figure the plan itself gives)."""
+    figure the plan itself gives); ``wording`` words a source, a name, a unit."""
     from openpyxl.workbook.defined_name import DefinedName
 
+    source, name, unit = wording
     sheet = book.create_sheet(say("workbook.sheet.inputs", lang))
     heads = ("input", "value", "unit", "source", "date", "field")
     for col, head in enumerate(heads, 1):
@@ -114,7 +114,7 @@ def _inputs(
         _text(sheet, row, 1, _input_label(key, field, lang, name))
         sheet.cell(row=row, column=2, value=float(values.get(key, 0.0)))
         if ref is not None:
-            _text(sheet, row, 3, ref.unit)
+            _text(sheet, row, 3, unit(ref.unit))
             cited = source(ref.source)
             _text(sheet, row, 4, cited.text)
             _text(sheet, row, 5, cited.date or plan_date)
@@ -143,7 +143,7 @@ def _input_label(key: str, field: str, lang: str, name: Callable[[str], str]) ->
     """The input's name for the reader: the workbook's own where the engine's
     field is shared (the two rooms' PUE) or absent, else the plan's name."""
     own = f"workbook.input.{key}"
-    return say(own, lang) if own in catalog("en") else name(field)
+    return say(own, lang) if own in catalog(DEFAULT_LANGUAGE) else name(field)
 
 
 def _curve(
@@ -462,26 +462,29 @@ def write_option_table(
     ev: PlanEvaluation,
     path: Path,
     *,
-    zh: bool = False,
+    language: str = "en",
     source_words: SourceWords = _as_cited,
     name_words: Callable[[str], str] = str,
+    unit_words: Callable[[str], str] = str,
 ) -> None:
-    """Write the option workbook to ``path`` (via a temporary file);
-    ``source_words`` words each input's source (its citation and date) and
-    ``name_words`` its name, for the reader.
+    """Write the option workbook to ``path`` (via a temporary file) in
+    ``language`` (a catalog's code: its sheets, heads and labels are the
+    catalog's ``workbook.*`` entries); ``source_words`` words each input's
+    source (its citation and date), ``name_words`` its name and ``unit_words``
+    its unit, for the reader.
 
     Raises ``OSError`` when the file cannot be written; an existing file is
     then left as it was.
     """
     import openpyxl  # deferred: only price imports and exports need it
 
-    lang = "zh" if zh else "en"
+    lang = language
     prep = prepare(ev.project, ev.catalog, ev.sizing)
     book = openpyxl.Workbook()
     titles = [option_sheet(book, ev, prep, o, lang) for o in ev.cost.options]
     _options(book, ev, titles, lang)
     plan_date = ev.project.meta.plan_date.isoformat()
-    _inputs(book, prep, lang, source_words, name_words, plan_date)
+    _inputs(book, prep, lang, (source_words, name_words, unit_words), plan_date)
     _demand(book, prep, lang)
     path = Path(path)
     temp = path.with_name(f".{path.name}.tmp")

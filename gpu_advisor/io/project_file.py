@@ -55,7 +55,7 @@ from gpu_advisor.model.project import (
     Vendor,
     catalog_problems,
 )
-from gpu_advisor.words import say, text
+from gpu_advisor.words import languages, say, text
 
 if TYPE_CHECKING:
     from gpu_advisor.model.catalog import Catalog
@@ -501,8 +501,30 @@ def project_from_data(
         )
         raise ProjectFileError(path, problem, field=field, code="invalid") from None
     project = _share_measurements(project, shared)
+    check_language(project, path)
     check_catalog_ids(project, path, catalog)
     return project
+
+
+def check_language(project: Project, path: Path) -> None:
+    """Refuse a plan in a language that no catalog words (``resources/words/<code>/``).
+
+    Raises
+    ------
+    ProjectFileError
+        Naming ``meta.language`` and the languages there are (``code="unknown_id"``).
+    """
+    if project.meta.language not in languages():
+        raise ProjectFileError(
+            Path(path),
+            file_problem(
+                "no_language",
+                language=project.meta.language.value,
+                languages=", ".join(languages()),
+            ),
+            field="meta.language",
+            code="unknown_id",
+        )
 
 
 _SAME_AS: Final = "same_as"

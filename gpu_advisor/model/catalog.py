@@ -143,11 +143,14 @@ class ModelPreset(Frozen):
 
 
 class NetworkClass(Frozen):
-    """A class of interconnect, with its per-GPU bandwidth."""
+    """A class of interconnect, with its per-GPU bandwidth.
+
+    Readers see it by the catalogs' ``sizing.network_name.<id>``; ``name`` is
+    the catalog's own English label (the ``catalog`` listing).
+    """
 
     id: str
     name: str
-    name_zh: str = Field("", description="Chinese name; empty: use ``name``.")
     kind: NetworkKind
     scope: str = Field(..., pattern="^(intra_node|inter_node)$")
     bandwidth_gbit_per_s_per_gpu: float = Field(
@@ -162,17 +165,15 @@ class NetworkClass(Frozen):
     suitable_for_multi_node_training: bool
     provenance: Provenance
 
-    def label(self, language: str) -> str:
-        """The name in ``language`` ("zh" or "en")."""
-        return self.name_zh if language.startswith("zh") and self.name_zh else self.name
-
 
 class RegionPreset(Frozen):
-    """Electricity, PUE, rack rent and market notes for a city or area."""
+    """Electricity, PUE, rack rent and power for a city or area.
+
+    Its name and market notes are worded by the catalogs
+    (``region.<id>``, ``region_notes.<id>`` in ``resources/words/<language>/``).
+    """
 
     id: str
-    name_zh: str
-    name_en: str
     electricity_cny_per_kwh: PriceRange
     pue: PriceRange
     rack_cny_per_month: PriceRange
@@ -180,8 +181,6 @@ class RegionPreset(Frozen):
     rental_price_factor: float = Field(
         1.0, gt=0, description="Multiplier on the national rental price defaults."
     )
-    notes_zh: str = ""
-    notes_en: str = ""
 
 
 class GpuPrice(Frozen):
@@ -344,14 +343,14 @@ class ReferenceRun(Frozen):
 
 
 class ChecklistEntry(Frozen):
-    """Definition of one site or contract check (its state lives in the project)."""
+    """Definition of one site or contract check (its state lives in the project).
+
+    Its title and detail are worded by the catalogs
+    (``checklist_entry.<id>.title`` and ``.detail``).
+    """
 
     id: str
     group: str = Field(..., pattern="^(six_points|colocation|contract|pitfalls)$")
-    title_zh: str
-    title_en: str
-    detail_zh: str
-    detail_en: str
 
 
 class HostedRegion(StrEnum):

@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from enum import StrEnum
-from typing import Union
+from typing import ClassVar, Final, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    GetCoreSchemaHandler,
+    model_validator,
+)
+from pydantic_core import CoreSchema, core_schema
+from typing_extensions import override
 
 
 class Frozen(BaseModel):
@@ -15,11 +24,67 @@ class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
 
-class Language(StrEnum):
-    """Languages of the UI and of the PDF plan."""
+LANGUAGE_PATTERN: Final = r"^[a-z]{2,3}$"
+"""A language code: the name of a folder of ``resources/words`` (ISO 639-1 or -3)."""
 
-    ZH = "zh"
-    EN = "en"
+
+class Language(str):
+    """A language of the UI, the CLI and the PDF plan: a catalog's code.
+
+    Any code of the right form is a ``Language``; whether a catalog words it
+    (``resources/words/<code>/``) is checked where files are read
+    (:mod:`gpu_advisor.io.project_file`) and where a user picks one (the CLI's
+    ``--lang`` choices come from :func:`gpu_advisor.words.languages`), so
+    adding a language changes neither this type nor the project schema.
+    ``Language.ZH`` and ``Language.EN`` name the two shipped catalogs for
+    defaults and tests; equal codes are one object, so ``is`` compares them.
+
+    >>> Language("zh") is Language.ZH, Language("xx") == "xx", Language.EN.value
+    (True, True, 'en')
+    >>> Language("English")
+    Traceback (most recent call last):
+    ...
+    ValueError: a language code is 2 or 3 lower-case letters (a folder of resources/words), got 'English'
+    """
+
+    ZH: ClassVar[Language]
+    EN: ClassVar[Language]
+    _made: ClassVar[dict[str, Language]] = {}
+
+    def __new__(cls, code: object) -> Language:
+        text = str(getattr(code, "value", code))
+        if not re.fullmatch(LANGUAGE_PATTERN, text):
+            raise ValueError(
+                "a language code is 2 or 3 lower-case letters "
+                f"(a folder of resources/words), got {text!r}"
+            )
+        return cls._made.setdefault(text, super().__new__(cls, text))
+
+    @property
+    def value(self) -> str:
+        """The code as a plain ``str`` (as an enum member's ``value`` would be)."""
+        return str.__str__(self)
+
+    @override
+    def __repr__(self) -> str:
+        return f"Language({self.value!r})"
+
+    @classmethod
+    def __get_pydantic_core_schema__(
+        cls, source: object, handler: GetCoreSchemaHandler
+    ) -> CoreSchema:
+        """A string of the code's form, validated into a ``Language``."""
+        return core_schema.no_info_after_validator_function(
+            cls,
+            core_schema.str_schema(pattern=LANGUAGE_PATTERN),
+            serialization=core_schema.plain_serializer_function_ser_schema(
+                str.__str__, return_schema=core_schema.str_schema()
+            ),
+        )
+
+
+Language.ZH = Language("zh")
+Language.EN = Language("en")
 
 
 class PlanLanguage(StrEnum):

@@ -189,7 +189,11 @@ class ProjectMeta(Frozen):
     )
     plan_version: str = Field("1.0", max_length=40)
     status: PlanStatus = PlanStatus.DRAFT
-    language: Language = Language.ZH
+    language: Language = Field(
+        Language.ZH,
+        description="Language of the plan's PDF, rollout files and CLI output: the "
+        "code of a catalog in resources/words (en, zh, …).",
+    )
     region_id: str = Field("shanghai", max_length=64)
     currency: Currency = Currency.CNY
     exchange_rate_cny_per_unit: float | None = Field(

@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING, Any, Final
 from pypdf import PdfReader
 from pypdf.errors import PyPdfError
 
-from gpu_advisor import __version__
+from gpu_advisor import __version__, words
 from gpu_advisor.io.limits import (
     MAX_PDF_BYTES,
     MAX_TRUST_CERT_BYTES,
@@ -65,6 +65,7 @@ from gpu_advisor.io.limits import (
     read_regular_file,
 )
 from gpu_advisor.io.project_file import ProjectFileError, fingerprint, load_project
+from gpu_advisor.report.plan.bilingual import PAIR
 from gpu_advisor.report.plan.keywords import KEYWORD_FINGERPRINT, KEYWORD_VERSION
 from gpu_advisor.report.trust_keys import (
     SYSTEM_TRUST_SETTINGS_KEY,
@@ -736,6 +737,21 @@ def _check_signatures(
 # -- content -----------------------------------------------------------------
 
 
+def _languages_to_try(first: str, two: bool) -> list[str]:
+    """The plan's possible ``language=``, the project's language first.
+
+    One language per catalog, or (a plan on paper twice as wide) every ordered
+    pair of them.
+
+    >>> _languages_to_try("zh", False), _languages_to_try("en", True)
+    (['zh', 'en'], ['en+zh', 'zh+en'])
+    """
+    codes = sorted(words.languages(), key=lambda code: code != first)
+    if not two:
+        return codes
+    return [f"{a}{PAIR}{b}" for a in codes for b in codes if a != b]
+
+
 def _paper_of(data: bytes) -> tuple[str, bool] | None:
     """(paper, bilingual) from the first page's width; None for another size."""
     try:
@@ -878,13 +894,9 @@ def _content_check(
     found = _paper_of(data)
     if found is None:
         return "the plan's paper size is neither A4 nor Letter"
-    paper, bilingual = found
-    first = project.meta.language.value
+    paper, two_languages = found
     signer = _recorded_signer(data)
-    languages = (
-        ("bilingual",) if bilingual else (first, "en" if first == "zh" else "zh")
-    )
-    for language in languages:
+    for language in _languages_to_try(project.meta.language, two_languages):
         try:
             expected = _regenerate(project, language, paper, signer)
         except Exception as exc:

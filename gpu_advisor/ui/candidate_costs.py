@@ -117,7 +117,7 @@ class CandidateCostTable(QTableWidget):
     def _fill(self, rows: list[CandidateCost]) -> None:
         self.rows = rows
         locale = current_locale()
-        lang = Language.ZH if current_language() is Language.ZH else Language.EN
+        lang = current_language()
         code = self._session.evaluation.cost.currency.code
         rate = self._session.evaluation.cost.currency.cny_per_unit
         self.setRowCount(len(rows))

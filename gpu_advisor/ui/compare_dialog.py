@@ -41,7 +41,6 @@ from typing_extensions import override
 from gpu_advisor import words
 from gpu_advisor.engine.diff import EqualParts, changed_since_signed, diff_plans
 from gpu_advisor.io.project_file import ProjectFileError, load_project
-from gpu_advisor.model.common import Language
 from gpu_advisor.model.diff_results import PlanDiff
 from gpu_advisor.model.project import Project, SigningRecord
 from gpu_advisor.report.glossary import path_label
@@ -68,9 +67,7 @@ def signer_text(record: SigningRecord) -> str:
     role = role_text(record.signer_role, current_language())
     if not role:
         return record.signer_name
-    if current_language() is Language.ZH:
-        return f"{record.signer_name}（{role}）"
-    return f"{record.signer_name} ({role})"
+    return record.signer_name + words.say("words.aside", current_language(), x=role)
 
 
 def _value(value: Any) -> str:
@@ -137,8 +134,7 @@ class CompareDialog(QDialog):
         diff = self.diff
         if diff.empty:
             return "<p>" + escape(self.tr("The two plans are the same.")) + "</p>"
-        zh = current_language() is Language.ZH
-        language = "zh" if zh else "en"
+        language = current_language()
         saved = (
             self.tr("Signed version")
             if isinstance(self._other, SigningRecord)

@@ -34,6 +34,7 @@ from typing import Final
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 
+from gpu_advisor import words
 from gpu_advisor.engine.plan_defaults import (
     PLAN_MONTE_CARLO_DRAWS,
     PLAN_MONTE_CARLO_SEED,
@@ -98,7 +99,11 @@ class ExportSettings:
     def language_for(self, plan_key: str, default: Language) -> PlanLanguage:
         """The language this plan was last exported in (or both), else ``default``."""
         value = self._settings.value(f"{self.LANGUAGE_KEY}/{plan_key}", "")
-        fallback = PlanLanguage(default.value)
+        # the dialog offers the plan languages of PlanLanguage; a UI language
+        # beyond them exports in the default language until the dialog lists it
+        known = {language.value for language in PlanLanguage}
+        code = default.value if default.value in known else words.DEFAULT_LANGUAGE
+        fallback = PlanLanguage(code)
         try:
             return PlanLanguage(value) if isinstance(value, str) and value else fallback
         except ValueError:
@@ -185,7 +190,7 @@ def _ui_language() -> Language:
     """The UI's language: the default language of an export."""
     from gpu_advisor.ui.i18n import current_language
 
-    return Language.ZH if current_language().startswith("zh") else Language.EN
+    return current_language()
 
 
 def _safe_file_stem(project: Project) -> str:

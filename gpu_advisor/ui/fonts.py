@@ -13,6 +13,8 @@ from typing import Final
 
 from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
 
+from gpu_advisor import words
+
 PREFERRED_CJK_FAMILIES: Final = (
     "Microsoft YaHei UI",  # Windows
     "Microsoft YaHei",
@@ -41,9 +43,10 @@ def find_cjk_family() -> str | None:
 
 
 def apply_ui_font(language: str) -> str:
-    """Set the application font for ``language`` ("zh_CN" or "en").
+    """Set the application font for ``language`` (a Qt locale name: "zh_CN", "en").
 
-    Returns the family in use afterwards.
+    A language its catalog sets as CJK (``report.typesetting.wrap``) gets a CJK
+    family when the system has one. Returns the family in use afterwards.
     """
     global _default_font  # the platform default, restored for English
     app = QGuiApplication.instance()
@@ -51,7 +54,7 @@ def apply_ui_font(language: str) -> str:
     if _default_font is None:
         _default_font = QFont(QGuiApplication.font())
     font = QFont(_default_font)
-    if language.startswith("zh"):
+    if words.say("report.typesetting.wrap", words.language_code(language)) == "CJK":
         family = find_cjk_family()
         if family is not None:
             # CJK UI fonts carry Latin glyphs too, so one family keeps mixed

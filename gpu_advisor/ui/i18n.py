@@ -13,6 +13,7 @@ from typing import Final
 
 from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QLocale, QTranslator
 
+from gpu_advisor import words
 from gpu_advisor.model.common import Language
 from gpu_advisor.ui import qt_resources
 from gpu_advisor.ui.fonts import apply_ui_font
@@ -44,11 +45,12 @@ def resolve_language(choice: LanguageChoice | str) -> str:
 def current_language() -> Language:
     """The language installed last, as the engine and the PDF name it.
 
-    ``Language.ZH`` when the zh_CN catalog is in use, otherwise ``Language.EN``
-    (a ``StrEnum``: ``"zh"`` or ``"en"``). The Qt locale name is
+    The catalog code of the Qt language (``zh_CN`` → ``Language("zh")``), or the
+    default language when no catalog words it. The Qt locale name is
     :func:`current_locale_name`.
     """
-    return Language.ZH if _current.startswith("zh") else Language.EN
+    code = words.language_code(_current)
+    return Language(code if code in words.languages() else words.DEFAULT_LANGUAGE)
 
 
 def current_locale_name() -> str:

@@ -134,10 +134,10 @@ class GuideDialog(QDialog):
 
     def retranslate_ui(self) -> None:
         self.setWindowTitle(self.tr("GPU Advisor user guide"))
-        language = "zh" if i18n.current_language().startswith("zh") else "en"
-        self.browser.setMarkdown(
-            resource_file("guide", f"guide_{language}.md").read_text(encoding="utf-8")
-        )
+        guide = resource_file("guide", f"guide_{i18n.current_language().value}.md")
+        if not guide.is_file():  # a language with no guide yet: the default's
+            guide = resource_file("guide", f"guide_{words.DEFAULT_LANGUAGE}.md")
+        self.browser.setMarkdown(guide.read_text(encoding="utf-8"))
 
     @override
     def changeEvent(self, event: QEvent) -> None:
@@ -508,7 +508,7 @@ class MainWindow(QMainWindow):
     # --- project life cycle ---------------------------------------------------------------
 
     def _new_project(self) -> Project:
-        language = "zh" if i18n.current_language().startswith("zh") else "en"
+        language = i18n.current_language().value
         meta = ProjectMeta.model_validate(
             {
                 "title": self.tr("Untitled plan"),
@@ -658,8 +658,7 @@ class MainWindow(QMainWindow):
 
     def _show_file_error(self, what: str, path: Path, error: Exception) -> None:
         if isinstance(error, ProjectFileError):
-            chinese = i18n.current_language().startswith("zh")
-            problem = error.message("zh" if chinese else "en")
+            problem = error.message(i18n.current_language())
         else:
             problem = str(error)
         QMessageBox.critical(
@@ -1056,7 +1055,7 @@ def _pdf_export_available() -> bool:
 
 
 def _ui_language() -> Language:
-    return Language.ZH if i18n.current_language().startswith("zh") else Language.EN
+    return i18n.current_language()
 
 
 def option_label(option: OptionId) -> str:

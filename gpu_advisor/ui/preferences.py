@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor import words
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.project import Currency
 from gpu_advisor.report.verify import (
@@ -268,12 +269,12 @@ class PreferencesDialog(QDialog):
             )
         )
         self.trusted_box.retranslate_ui()
-        chinese = current_language().startswith("zh")
+        language = current_language()
         selected = self.region_combo.currentData()
         self.region_combo.clear()
         for region in self._catalog.regions:
             self.region_combo.addItem(
-                region.name_zh if chinese else region.name_en, region.id
+                words.say(f"region.{region.id}", language), region.id
             )
         if selected is not None:
             self.region_combo.setCurrentIndex(

@@ -39,7 +39,6 @@ from typing_extensions import override
 
 from gpu_advisor.engine.api import ScenarioRuns, evaluate_scenarios, reuse_scenarios
 from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project
 from gpu_advisor.model.scenario_results import (
     SCENARIO_MEASURES,
@@ -354,7 +353,6 @@ class ScenarioCompareView(QWidget):
     def _fill_table(self, comparison: ScenarioComparison) -> None:
         columns = comparison.columns
         language = current_language()
-        zh = language is Language.ZH
         rows: list[tuple[str, list[str]]] = [
             (
                 self.tr("GPU and cards"),
@@ -381,7 +379,7 @@ class ScenarioCompareView(QWidget):
             (
                 self.tr("Recommendation"),
                 [
-                    option_name(c.recommendation, "zh" if zh else "en")
+                    option_name(c.recommendation, language.value)
                     if c.recommendation is not None
                     else "—"
                     for c in columns

@@ -41,9 +41,12 @@ import string
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, Protocol
 
 from typing_extensions import override
+
+from gpu_advisor.model.common import Language
 
 DEFAULT_LANGUAGE = "en"
 """The language a missing entry falls back to; every entry exists in it (a test)."""
@@ -91,23 +94,41 @@ def _flatten(
         into[code] = entry
 
 
+def root() -> Traversable:
+    """The folder of the catalogs, one subfolder per language (shipped in the package)."""
+    return resources.files("gpu_advisor.resources") / "words"
+
+
 @functools.cache
 def languages() -> tuple[str, ...]:
-    """The languages that have a catalog, e.g. ``('en', 'zh')`` (read once per process)."""
-    root = resources.files("gpu_advisor.resources") / "words"
+    """The languages that have a catalog, e.g. ``('en', 'zh')`` (read once per process).
+
+    A language is a folder of :func:`root`; nothing else lists them (the CLI's
+    ``--lang`` choices, the plan's languages and the project file's check all
+    come from here).
+    """
     return tuple(
         sorted(
             p.name
-            for p in root.iterdir()
+            for p in root().iterdir()
             if p.is_dir() and not p.name.startswith(("_", "."))
         )
     )
 
 
+def catalog_languages() -> tuple[Language, ...]:
+    """:func:`languages` as :class:`~gpu_advisor.model.common.Language` codes.
+
+    >>> catalog_languages()
+    (Language('en'), Language('zh'))
+    """
+    return tuple(Language(code) for code in languages())
+
+
 @functools.cache
 def catalog(language: str) -> Mapping[str, Entry]:
     """Every entry of one language's catalog, by code (read once per process)."""
-    folder = resources.files("gpu_advisor.resources") / "words" / language
+    folder = root() / language
     entries: dict[str, Entry] = {}
     for part in sorted(folder.iterdir(), key=lambda p: p.name):
         if part.name.endswith(".toml"):
@@ -131,10 +152,14 @@ def language_code(language: object) -> str:
 
 
 def _plural_form(language: str, count: float) -> str:
-    """The CLDR plural category of ``count`` (English and Chinese rules)."""
-    if language == "en" and count == 1:
-        return "one"
-    return "other"
+    """The CLDR plural category of ``count``: ``one`` for the count the catalog's
+    ``words.plural_one`` names (``1`` in English, none in Chinese), else ``other``.
+
+    >>> _plural_form("en", 1), _plural_form("en", 2), _plural_form("zh", 1)
+    ('one', 'other', 'other')
+    """
+    one = entry("words.plural_one", language)
+    return "one" if isinstance(one, str) and one and count == float(one) else "other"
 
 
 def entry(code: str, language: object) -> Entry:

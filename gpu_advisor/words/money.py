@@ -109,11 +109,11 @@ def currency_unit(language: object, code: str | None = None) -> str:
     >>> currency_unit("zh", "HKD"), currency_unit("en")
     ('港元', 'CNY')
     """
-    from gpu_advisor.words import catalog, say  # the catalog words the names
+    from gpu_advisor.words import DEFAULT_LANGUAGE, catalog, say  # words the names
 
     code = code or reader_currency().code
     key = f"currency_unit.{code}"
-    return say(key, language) if key in catalog("en") else code
+    return say(key, language) if key in catalog(DEFAULT_LANGUAGE) else code
 
 
 def amount(value_cny: float, language: object, spec: str = ",.0f") -> str:

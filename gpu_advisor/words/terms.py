@@ -36,15 +36,6 @@ def option_in_sentence(option: OptionId | str, language: object) -> str:
     return say(f"option_in_sentence.{OptionId(option).value}", language)
 
 
-def option_names() -> dict[OptionId, tuple[str, str]]:
-    """(English, Chinese) name of each option, in the order of :class:`OptionId`.
-
-    >>> option_names()[OptionId.SPOT]
-    ('Spot instances', '竞价实例')
-    """
-    return {o: (option_name(o, "en"), option_name(o, "zh")) for o in OptionId}
-
-
 def text_or_empty(message: Worded | None, language: object) -> str:
     """``message`` worded in ``language``, or ``""`` when there is none.
 

@@ -55,7 +55,7 @@ from gpu_advisor.model.project import (
     Scheduler,
     Workload,
 )
-from gpu_advisor.words import wording
+from gpu_advisor.words import catalog_languages, wording
 from tests.property_runs import examples
 
 SHELLCHECK = shutil.which("shellcheck") or (
@@ -869,7 +869,7 @@ def environments(draw: st.DrawFn, scheduler: Scheduler) -> Environment:
     )
 
 
-@given(environments(Scheduler.KUBERNETES), st.sampled_from(list(Language)))
+@given(environments(Scheduler.KUBERNETES), st.sampled_from(list(catalog_languages())))
 @settings(max_examples=80, deadline=None)
 def test_kubernetes_manifest_property(env: Environment, language: Language) -> None:
     docs = list(
@@ -894,7 +894,10 @@ def test_kubernetes_manifest_property(env: Environment, language: Language) -> N
         assert list(yaml.safe_load_all(cfg_text))
 
 
-@given(env=environments(Scheduler.SLURM), language=st.sampled_from(list(Language)))
+@given(
+    env=environments(Scheduler.SLURM),
+    language=st.sampled_from(list(catalog_languages())),
+)
 @settings(
     max_examples=examples(ci=20, deep=100),
     deadline=None,
@@ -926,7 +929,7 @@ def test_slurm_script_property(
 
 @given(
     env=environments(Scheduler.BARE),
-    language=st.sampled_from(list(Language)),
+    language=st.sampled_from(list(catalog_languages())),
     data=st.data(),
 )
 @settings(
@@ -963,7 +966,7 @@ def test_bare_script_property(
         power_throttle_alert=st.booleans(),
         scrape_interval_s=st.integers(1, 3600),
     ),
-    st.sampled_from(list(Language)),
+    st.sampled_from(list(catalog_languages())),
 )
 @settings(max_examples=100, deadline=None)
 def test_alert_rules_property(mon: Monitoring, language: Language) -> None:

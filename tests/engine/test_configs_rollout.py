@@ -32,7 +32,7 @@ from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.catalog import NetworkKind
 from gpu_advisor.model.common import Language, Message
 from gpu_advisor.model.project import Environment, Project, Scheduler, Vendor, Workload
-from gpu_advisor.words import text, wording
+from gpu_advisor.words import catalog_languages, text, wording
 
 CATALOG = load_catalog()
 
@@ -269,7 +269,7 @@ def test_kit_fio_follows_the_plan_and_never_uses_tmp(tmp_path: Path) -> None:
 
 
 def test_kit_readme_says_archives_import_with_parse_results() -> None:
-    for language in Language:
+    for language in catalog_languages():
         project = Project().model_copy(
             update={"meta": Project().meta.model_copy(update={"language": language})}
         )

@@ -22,9 +22,12 @@ def test_every_option_and_region_is_named(language: str) -> None:
     for option in OptionId:
         assert catalog[f"option.{option.value}"]
         assert catalog[f"option_in_sentence.{option.value}"]
-    for region in CATALOG.regions:
-        name = region.name_zh if language == "zh" else region.name_en
-        assert words.say(f"region.{region.id}", language) == name
+    for region in CATALOG.regions:  # the catalog keeps ids; the words name them
+        assert catalog[f"region.{region.id}"]
+        assert f"region_notes.{region.id}" in catalog
+    for entry in CATALOG.checklist:
+        assert catalog[f"checklist_entry.{entry.id}.title"]
+        assert catalog[f"checklist_entry.{entry.id}.detail"]
 
 
 def test_an_english_name_in_a_sentence_is_the_label_in_lower_case() -> None:

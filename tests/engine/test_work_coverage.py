@@ -19,6 +19,7 @@ from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import DemandProfile, Project
 from gpu_advisor.report.plan import build_plan_pdf
+from gpu_advisor.words import catalog_languages
 from tests.make_examples import shenzhen_typed_serving_hours
 from tests.property_runs import examples
 
@@ -61,7 +62,7 @@ def test_a_2t_token_job_on_a_4_month_profile_is_an_incomplete_plan() -> None:
     assert work["priced_gpu_hours"] == pytest.approx(116_800)
 
 
-@pytest.mark.parametrize("language", list(Language))
+@pytest.mark.parametrize("language", list(catalog_languages()))
 def test_page_1_says_first_what_share_is_priced(language: Language) -> None:
     project = apply_overrides(_typed(), TWO_T_TOKENS)
     text = " ".join(_first_page(project, language).split())

@@ -173,7 +173,7 @@ def test_a_usd_plan_is_in_usd_and_chinese_reads_alike(tmp_path: Path) -> None:
     )
     ev = _evaluate(project.model_copy(update={"meta": meta}))
     out = tmp_path / "usd.xlsx"
-    write_option_table(ev, out, zh=True)
+    write_option_table(ev, out, language="zh")
     book = openpyxl.load_workbook(out)
     heads = [c.value for c in book.worksheets[0][4]]
     assert "总成本（USD）" in heads
@@ -286,9 +286,7 @@ def test_every_input_is_named_dated_and_once(tmp_path: Path, lang: str) -> None:
 
     ev = _evaluate(load_project(EXAMPLES / "lab_64_gpus_three_years.gpuplan"))
     out = tmp_path / "lab.xlsx"
-    write_option_table(
-        ev, out, zh=lang == "zh", name_words=lambda n: input_name(n, lang)
-    )
+    write_option_table(ev, out, language=lang, name_words=lambda n: input_name(n, lang))
     sheet = openpyxl.load_workbook(out).worksheets[-2]
     rows = [r for r in sheet.iter_rows(min_row=2, values_only=True) if r[0]]
     names = [str(r[0]) for r in rows]

@@ -22,6 +22,7 @@ from gpu_advisor.model.project import (
     ProjectMeta,
     Vendor,
 )
+from gpu_advisor.words import catalog_languages
 
 TEST_DRAWS = 2000
 
@@ -114,7 +115,7 @@ def plans(
         lang: build_plan_pdf(
             project, evaluation, catalog, language=lang, app_version="0.1.0"
         )
-        for lang in Language
+        for lang in catalog_languages()
     }
 
 

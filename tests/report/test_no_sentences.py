@@ -87,7 +87,7 @@ NO_LANGUAGE_SWITCH = {
     "report/plan/finance.py": 0,
     "report/plan/summary.py": 0,
     "report/plan/vendors.py": 0,
-    "cli/cost.py": 1,  # the zh= flag io.option_table's workbook still takes
+    "cli/cost.py": 0,
     "cli/candidates.py": 0,
     "cli/scenarios.py": 0,
 }

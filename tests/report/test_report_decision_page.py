@@ -19,6 +19,7 @@ from gpu_advisor.model.project import Project
 from gpu_advisor.report.glossary import option_name
 from gpu_advisor.report.numbers import money_words
 from gpu_advisor.report.plan import build_plan_pdf
+from gpu_advisor.words import catalog_languages
 from gpu_advisor.words.terms import text_or_empty
 from tests.reader_text import kinsoku_problems, problems
 from tests.report.conftest import evaluate_for_tests
@@ -53,13 +54,13 @@ def rendered() -> Rendered:
     for path in EXAMPLES:
         project = load_project(path)
         evaluation = evaluate_for_tests(project, catalog)
-        for lang in Language:
+        for lang in catalog_languages():
             data = build_plan_pdf(project, evaluation, catalog, language=lang)
             out[(path.stem, lang)] = (project, evaluation, data)
     return out
 
 
-CASES = [(p.stem, lang) for p in EXAMPLES for lang in Language]
+CASES = [(p.stem, lang) for p in EXAMPLES for lang in catalog_languages()]
 
 
 @pytest.mark.parametrize(("example", "lang"), CASES)

@@ -18,6 +18,7 @@ from gpu_advisor.ui import i18n
 from gpu_advisor.ui.candidate_costs import STATUS_COLUMN, CandidateCostTable
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.style import FEASIBLE_TEXT, INFEASIBLE_TEXT
+from gpu_advisor.words import catalog_languages
 
 SH = (
     Path(__file__).resolve().parents[2]
@@ -25,7 +26,7 @@ SH = (
 )
 
 
-@pytest.mark.parametrize("language", list(Language))
+@pytest.mark.parametrize("language", list(catalog_languages()))
 def test_a_card_that_cannot_run_is_greyed_with_its_reason(
     qtbot: QtBot, language: Language
 ) -> None:

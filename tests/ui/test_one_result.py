@@ -24,6 +24,7 @@ import pytest
 import yaml
 from PySide6.QtWidgets import QLabel, QTableWidget, QWidget
 
+from gpu_advisor import words
 from gpu_advisor.cli import main as cli_main
 from gpu_advisor.engine.evaluate import PlanEvaluation, evaluate_plan
 from gpu_advisor.engine.plan_defaults import (
@@ -140,7 +141,7 @@ def test_every_output_shows_the_same_plan(
     assert sizing.compute.mfu_source == "measured"
     gpus = sizing.cluster.gpus
     network_id = sizing.cluster.network_needed_id or sizing.cluster.network_id
-    network = CATALOG.network(network_id).label("en")
+    network = words.say(f"sizing.network_name.{network_id}", "en")
     network_text = (
         network
         if sizing.cluster.network_needed_id is not None

@@ -36,8 +36,8 @@ module of its own:
 - :mod:`~gpu_advisor.report.plan.document` (styles, page templates, canvas,
   the story builder), :mod:`~gpu_advisor.report.plan.shared` (helpers several
   sections use), :mod:`~gpu_advisor.report.plan.keywords` (what the PDF's
-  keywords record) and :mod:`~gpu_advisor.report.plan.bilingual` (Chinese
-  and English side by side).
+  keywords record) and :mod:`~gpu_advisor.report.plan.bilingual` (a primary
+  and a second language side by side).
 """
 
 from __future__ import annotations
@@ -68,7 +68,11 @@ from gpu_advisor.report.plan.annex import (
     monitoring_section,
 )
 from gpu_advisor.report.plan.assumptions import assumptions_section
-from gpu_advisor.report.plan.bilingual import BILINGUAL, align_parts, side_by_side
+from gpu_advisor.report.plan.bilingual import (
+    align_parts,
+    plan_languages,
+    side_by_side,
+)
 from gpu_advisor.report.plan.checklist import checklist_section
 from gpu_advisor.report.plan.cost import cost_section
 from gpu_advisor.report.plan.cover import cover_page
@@ -177,9 +181,10 @@ def build_plan_pdf(
     catalog : Catalog
         The catalog the evaluation used (names, sources, checklist).
     language : Language or str, optional
-        ``"zh"``, ``"en"`` or ``"bilingual"`` (:data:`BILINGUAL`: Chinese and
-        English pages side by side on paper twice as wide, see
-        :func:`side_by_side`); default: the project's language.
+        A catalog's code (``"zh"``), or a primary and a second language
+        (``"zh+en"``: their pages side by side on paper twice as wide, see
+        :func:`side_by_side`; :data:`BILINGUAL` is ``"zh+en"``); default: the
+        project's language. See :func:`plan_languages`.
     paper : str
         ``"a4"`` (default) or ``"letter"``.
     app_version : str
@@ -212,19 +217,19 @@ def build_plan_pdf(
         # one plan evaluation for every section and both languages: vendors and
         # rollout computed once, on the evaluation's own sizing
         args = (project, api.as_plan_evaluation(evaluation, project, catalog), catalog)
-        if str(language) == BILINGUAL:
+        first, second = plan_languages(language, project.meta.language)
+        if second is not None:
             stories = [
                 _plan_story(*args, lang, paper, app_version, font, signer, fp)
-                for lang in (Language.ZH, Language.EN)
+                for lang in (first, second)
             ]
             align_parts(stories[0].items, stories[1].items, stories[0].width, parts=2)
-            zh, en = (
+            left, right = (
                 layout(story, project, story.lang, paper, app_version, signer, fp)
                 for story in stories
             )
-            return side_by_side(zh, en)
-        lang = Language(language) if language is not None else project.meta.language
-        return _render_plan(*args, lang, paper, app_version, font, signer, fp)[0]
+            return side_by_side(left, right)
+        return _render_plan(*args, first, paper, app_version, font, signer, fp)[0]
 
 
 def _render_plan(

@@ -1,4 +1,9 @@
-"""The bilingual plan: the Chinese and the English plan side by side, part by part."""
+"""The plan in two languages: the plan in one language beside the plan in another, part by part.
+
+A plan's ``language=`` is one catalog's code (``"zh"``) or a primary and a second
+language joined by ``+`` (``"zh+en"``: the Chinese pages on the left, the English on
+the right). Any language with a catalog (``resources/words/<code>/``) can be either.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,8 @@ from typing import TYPE_CHECKING, Final
 
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
-from gpu_advisor.model.common import PlanLanguage
+from gpu_advisor import words
+from gpu_advisor.model.common import Language, PlanLanguage
 from gpu_advisor.report.plan.document import PartStart
 
 if TYPE_CHECKING:
@@ -15,11 +21,57 @@ if TYPE_CHECKING:
     from pypdf.generic import IndirectObject
 
 BILINGUAL: Final = PlanLanguage.BILINGUAL.value
-"""The plan's third language choice: Chinese and English side by side."""
+"""The side-by-side plan's first name, still read (the app's saved choices, scripts,
+plans signed before languages were catalogs): the same as :data:`BILINGUAL_PAIR`."""
+
+BILINGUAL_PAIR: Final = "zh+en"
+"""What :data:`BILINGUAL` always meant: the Chinese plan beside the English one."""
+
+PAIR: Final = "+"
+"""Joins a plan's primary and second language: ``"zh+en"``."""
 
 
-PLAN_LANGUAGES: Final = tuple(lang.value for lang in PlanLanguage)
-"""Every ``language=`` a plan can be written in (the export dialog, the CLI)."""
+def plan_languages(
+    language: str | None, default: Language
+) -> tuple[Language, Language | None]:
+    """The primary and the optional second language of a plan's ``language=``.
+
+    ``None`` is ``default`` (the project's language) alone; each code must have
+    a catalog.
+
+    >>> plan_languages("en+zh", Language.ZH)
+    (Language('en'), Language('zh'))
+    >>> plan_languages(None, Language.ZH), plan_languages("bilingual", Language.EN)
+    ((Language('zh'), None), (Language('zh'), Language('en')))
+    >>> plan_languages("fr", Language.ZH)
+    Traceback (most recent call last):
+    ...
+    ValueError: no catalog words the plan language 'fr'; there are en, zh
+    """
+    text = str(language) if language is not None else default.value
+    text = BILINGUAL_PAIR if text == BILINGUAL else text
+    codes = text.split(PAIR)
+    if len(codes) > 2 or len(set(codes)) != len(codes):
+        raise ValueError(f"a plan has one language or two different ones, got {text!r}")
+    for code in codes:
+        if code not in words.languages():
+            raise ValueError(
+                f"no catalog words the plan language {code!r}; "
+                f"there are {', '.join(words.languages())}"
+            )
+    first, *second = (Language(code) for code in codes)
+    return first, (second[0] if second else None)
+
+
+def plan_language_choices() -> tuple[str, ...]:
+    """Every ``language=`` of a plan: each catalog, each ordered pair, and :data:`BILINGUAL`.
+
+    >>> plan_language_choices()
+    ('en', 'zh', 'en+zh', 'zh+en', 'bilingual')
+    """
+    codes = words.languages()
+    pairs = tuple(f"{a}{PAIR}{b}" for a in codes for b in codes if a != b)
+    return (*codes, *pairs, BILINGUAL)
 
 
 def _height(flowable: Flowable, width: float) -> float:
@@ -33,8 +85,9 @@ def align_parts(
 ) -> None:
     """Pad the first ``parts`` parts of two plans so that their blocks line up.
 
-    The bilingual plan shows the Chinese and the English page side by side;
-    Chinese lines are taller, so the English blocks would ride ever higher.
+    The two-language plan shows its two pages side by side; one language's
+    lines may be taller (Chinese against English), so the other's blocks would
+    ride ever higher.
     After each pair of blocks (paragraph, table) a spacer makes up the
     difference, in both lists, so the spacing between blocks (reportlab
     collapses a block's space after with the next one's space before) is the
@@ -70,8 +123,10 @@ def align_parts(
     right[:] = [item for part in sides[1] for item in part]
 
 
-def side_by_side(zh: tuple[bytes, list[int]], en: tuple[bytes, list[int]]) -> bytes:
-    """One sheet per page pair: the Chinese page on the left, the English on the right.
+def side_by_side(
+    left: tuple[bytes, list[int]], right: tuple[bytes, list[int]]
+) -> bytes:
+    """One sheet per page pair: the primary language's page on the left, the second's on the right.
 
     Each sheet is twice the paper's width (A4 pages on A3, Letter on
     Tabloid), so both halves keep their size. Parts of the plan (the runs of
@@ -79,26 +134,26 @@ def side_by_side(zh: tuple[bytes, list[int]], en: tuple[bytes, list[int]]) -> by
     pages for a part, the other half of those sheets stays blank, and the
     next part starts on the same sheet in both. Each page is placed as a form
     XObject (its content stream is copied as it is, not re-parsed; fonts are
-    shared). The metadata (fingerprint, version, signer) is the Chinese
-    plan's. Identical plans give identical bytes; the file has no trailer
+    shared). The metadata (fingerprint, version, signer) is the primary
+    language's plan's. Identical plans give identical bytes; the file has no trailer
     ``/ID`` (optional in PDF 1.3, which pypdf writes), as pypdf has no public
     way to set one and pyHanko's writer would stamp a random one and the time.
     """
     from pypdf import PdfReader, PdfWriter
 
-    readers = (PdfReader(io.BytesIO(zh[0])), PdfReader(io.BytesIO(en[0])))
+    readers = (PdfReader(io.BytesIO(left[0])), PdfReader(io.BytesIO(right[0])))
     first = readers[0].pages[0]
     width, height = float(first.mediabox.width), float(first.mediabox.height)
     writer = PdfWriter()
     parts = [
         _part_ranges(starts, len(reader.pages))
-        for (_data, starts), reader in zip((zh, en), readers, strict=True)
+        for (_data, starts), reader in zip((left, right), readers, strict=True)
     ]
-    for zh_part, en_part in zip(parts[0], parts[1], strict=True):
-        for i in range(max(len(zh_part), len(en_part))):
+    for left_part, right_part in zip(parts[0], parts[1], strict=True):
+        for i in range(max(len(left_part), len(right_part))):
             halves = [
                 _page_form(writer, reader.pages[part[i]]) if i < len(part) else None
-                for part, reader in zip((zh_part, en_part), readers, strict=True)
+                for part, reader in zip((left_part, right_part), readers, strict=True)
             ]
             _add_sheet(writer, halves, width, height)
     meta: dict[str, str] = {

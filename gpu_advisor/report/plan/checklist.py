@@ -10,9 +10,9 @@ from reportlab.platypus import Paragraph
 
 from gpu_advisor.engine.api import PlanEvaluation
 from gpu_advisor.model.catalog import Catalog, ChecklistEntry
-from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import CheckStatus, Project
 from gpu_advisor.report.plan.document import Story, escape
+from gpu_advisor.words import say
 
 _STATUS_COLORS: Final = {
     CheckStatus.PASS: colors.HexColor("#d8efd9"),
@@ -60,7 +60,6 @@ def _group_table(
     entries: Sequence[ChecklistEntry],
 ) -> None:
     """One group's items: the check with its detail, state, owner, note and evidence."""
-    zh = st.lang is Language.ZH
     items = {item.id: item for item in project.checklist}
     states = ev.review.states
     rows = []
@@ -68,8 +67,8 @@ def _group_table(
     for i, e in enumerate(entries, 1):
         item = items.get(e.id)
         status = states[e.id]
-        title = e.title_zh if zh else e.title_en
-        detail = e.detail_zh if zh else e.detail_en
+        title = say(f"checklist_entry.{e.id}.title", st.lang)
+        detail = say(f"checklist_entry.{e.id}.detail", st.lang)
         check = Paragraph(
             f"{escape(title, st.lang)}<br/><font size='7' color='#666666'>{escape(detail, st.lang)}</font>",
             st.s.cell,
@@ -110,7 +109,6 @@ def _open_items(
     st: Story, project: Project, ev: PlanEvaluation, catalog: Catalog
 ) -> None:
     """The items still open or failed, with their owners."""
-    zh = st.lang is Language.ZH
     items = {item.id: item for item in project.checklist}
     states = ev.review.states
     st.h2(st.t("chk.open_items"))
@@ -122,7 +120,8 @@ def _open_items(
     if open_entries:
         st.bullets(
             [
-                f"{e.title_zh if zh else e.title_en} — {st.t('chk.' + states[e.id].value)}"
+                f"{say(f'checklist_entry.{e.id}.title', st.lang)} — "
+                f"{st.t('chk.' + states[e.id].value)}"
                 + (
                     f" ({items[e.id].owner})"
                     if e.id in items and items[e.id].owner

@@ -9,9 +9,9 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Spacer, Table, TableStyle
 
 from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import PlanStatus, Project
 from gpu_advisor.report.plan.document import Story
+from gpu_advisor.words import say
 
 
 def cover_page(
@@ -26,16 +26,11 @@ def cover_page(
     st.items.append(Spacer(1, 6 * mm))
     not_set = st.t("cover.not_set")
     try:
-        region = catalog.region(meta.region_id)
-        region_name = region.name_zh if lang is Language.ZH else region.name_en
+        region_name = say(f"region.{catalog.region(meta.region_id).id}", lang)
     except KeyError:
         region_name = meta.region_id
     status = st.t(f"status.{meta.status.value}")
-    horizon = (
-        f"{meta.horizon_months} 个月"
-        if lang is Language.ZH
-        else f"{meta.horizon_months} months"
-    )
+    horizon = say("unit.month", lang, n=meta.horizon_months)
     rows = [
         (st.t("cover.organisation"), meta.organisation or not_set),
         (st.t("cover.author"), meta.author or not_set),

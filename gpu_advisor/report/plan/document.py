@@ -51,6 +51,7 @@ from gpu_advisor.report.plan.keywords import (
     encode_signer,
 )
 from gpu_advisor.report.text import tr
+from gpu_advisor.words import say
 
 PAPER_SIZES: Final = {"a4": A4, "letter": LETTER}
 """Supported paper sizes (width, height) [pt]."""
@@ -65,13 +66,14 @@ def escape(text: str, language: Language | None = None) -> str:
 
     The embedded CJK font draws curly quotes full-width, as Chinese sets them:
     in English "the first month’s bill" came out as "month’ s". Apostrophes
-    are straightened always (Chinese has none); double quotes in English.
+    are straightened always (Chinese has none); double quotes in a language
+    whose catalog says so (``report.typesetting.straight_quotes``).
 
     >>> escape("month’s <b>", Language.EN), escape("“规则”", Language.ZH)
     ("month's &lt;b&gt;", '“规则”')
     """
     text = text.translate(_APOSTROPHES)
-    if language is Language.EN:
+    if language is not None and say("report.typesetting.straight_quotes", language):
         text = text.translate(_ENGLISH_QUOTES)
     return saxutils.escape(text)
 
@@ -105,8 +107,9 @@ class Styles:
     """Paragraph styles for one language and font."""
 
     def __init__(self, font: str, language: Language) -> None:
-        wrap = "CJK" if language is Language.ZH else None
-        leading = 1.55 if language is Language.ZH else 1.35
+        # how this language is set comes from its catalog, not from a branch here
+        wrap = "CJK" if say("report.typesetting.wrap", language) == "CJK" else None
+        leading = float(say("report.typesetting.leading", language))
 
         def style(name: str, size: float, **kw: Any) -> ParagraphStyle:
             kw.setdefault("leading", size * leading)
@@ -541,7 +544,7 @@ def layout(
         ],
         creator=f"GPU Advisor {app_version}",
         invariant=1,
-        lang="zh-CN" if lang is Language.ZH else "en",
+        lang=say("report.typesetting.pdf_lang", lang),
         initialFontName=font,
     )
     canvas_cls = _canvas_class(

@@ -99,4 +99,4 @@ def region_name(catalog: Catalog, project: Project, lang: Language) -> str:
         region = catalog.region(project.meta.region_id)
     except KeyError:
         return project.meta.region_id
-    return region.name_zh if lang is Language.ZH else region.name_en
+    return words.say(f"region.{region.id}", lang)

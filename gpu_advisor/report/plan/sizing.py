@@ -348,7 +348,8 @@ def _network(st: Story, ev: Evaluation, catalog: Catalog) -> None:
     cl = sz.cluster
     st.h2(st.t("siz.network"))
     try:
-        network = catalog.network(cl.network_needed_id or cl.network_id).label(st.lang)
+        network_id = catalog.network(cl.network_needed_id or cl.network_id).id
+        network = words.say(f"sizing.network_name.{network_id}", st.lang)
     except KeyError:
         network = cl.network_needed_id or cl.network_id
     store = sz.storage

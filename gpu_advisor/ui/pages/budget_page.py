@@ -63,6 +63,7 @@ from gpu_advisor.model.project import (
 )
 from gpu_advisor.report.glossary import input_name
 from gpu_advisor.report.sources import source_text
+from gpu_advisor.report.text import unit_text
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.scenarios import ScenariosPanel
 from gpu_advisor.ui.session import ProjectSession
@@ -812,15 +813,15 @@ class BudgetPage(QWizardPage):
 
     def export_table_to(self, path: Path) -> str | None:
         """Write the option table workbook; the error text, or None."""
-        zh = current_language() is Language.ZH
+        lang = current_language()
         try:
-            lang = "zh" if zh else "en"
             write_option_table(
                 self._session.evaluation,
                 path,
-                zh=zh,
+                language=lang.value,
                 source_words=lambda s: source_text(s, lang),
                 name_words=lambda n: input_name(n, lang),
+                unit_words=lambda u: unit_text(u, lang),
             )
         except OSError as exc:
             return f"{path}: {exc.strerror or exc}"

@@ -51,6 +51,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor import words
 from gpu_advisor.engine.api import IPERF3_RECEIVED, figure_for, review
 from gpu_advisor.model.catalog import ChecklistEntry
 from gpu_advisor.model.project import ChecklistItem, CheckStatus, Project
@@ -86,10 +87,6 @@ _FIELDS: Final = {
 }
 _ID_ROLE: Final = Qt.ItemDataRole.UserRole
 _STATUS_ROLE: Final = Qt.ItemDataRole.UserRole + 1
-
-
-def _chinese() -> bool:
-    return current_language().startswith("zh")
 
 
 def status_text(status: CheckStatus) -> str:
@@ -352,13 +349,13 @@ class ChecklistPage(QWizardPage):
         entry = self._entries.get(item_id)
         if entry is None:
             return item_id
-        return entry.title_zh if _chinese() else entry.title_en
+        return words.say(f"checklist_entry.{entry.id}.title", current_language())
 
     def item_detail(self, item_id: str) -> str:
         entry = self._entries.get(item_id)
         if entry is None:
             return self.tr("This item is not in the catalog of this version.")
-        return entry.detail_zh if _chinese() else entry.detail_en
+        return words.say(f"checklist_entry.{entry.id}.detail", current_language())
 
     # --- wizard -------------------------------------------------------------------------
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor import words
 from gpu_advisor.model.project import Currency, Project
 from gpu_advisor.ui.i18n import current_language
 from gpu_advisor.ui.session import ProjectSession
@@ -165,12 +166,12 @@ class ProjectPage(QWizardPage):
         super().changeEvent(event)
 
     def _fill_regions(self) -> None:
-        chinese = current_language().startswith("zh")
+        language = current_language()
         current = self._session.project.meta.region_id
         with QSignalBlocker(self.region_combo):
             self.region_combo.clear()
             for region in self._session.catalog.regions:
-                name = region.name_zh if chinese else region.name_en
+                name = words.say(f"region.{region.id}", language)
                 self.region_combo.addItem(name, region.id)
             if self.region_combo.findData(current) < 0:
                 # A file may name a region this catalog lacks: show it, don't drop it.
@@ -179,10 +180,9 @@ class ProjectPage(QWizardPage):
         self._update_region_note(current)
 
     def _update_region_note(self, region_id: str) -> None:
-        chinese = current_language().startswith("zh")
         for region in self._session.catalog.regions:
             if region.id == region_id:
-                note = region.notes_zh if chinese else region.notes_en
+                note = words.say(f"region_notes.{region.id}", current_language())
                 self._region_note.setText(note)
                 self._region_note.setVisible(bool(note))
                 return

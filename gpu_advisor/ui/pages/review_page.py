@@ -622,9 +622,9 @@ class ReviewPage(QWizardPage):
         The items and their order come from :func:`gpu_advisor.engine.rollout.review.review`;
         this only words them.
         """
-        chinese = current_language().startswith("zh")
+        language = current_language()
         titles = {
-            e.id: e.title_zh if chinese else e.title_en
+            e.id: words.say(f"checklist_entry.{e.id}.title", language)
             for e in self._session.catalog.checklist
         }
         item_review = (
@@ -674,7 +674,8 @@ class ReviewPage(QWizardPage):
         """The network the plan needs, as the workload step names it."""
         cluster = self._session.evaluation.sizing.cluster
         names = {
-            n.id: n.label(current_language()) for n in self._session.catalog.networks
+            n.id: words.say(f"sizing.network_name.{n.id}", current_language())
+            for n in self._session.catalog.networks
         }
         if cluster.network_needed_id is None:
             inside = names.get(cluster.network_id or "", cluster.network_id or "—")

@@ -106,10 +106,6 @@ _CRITERIA_ROW: Final = 1
 # fields: a zero price, SLA, link speed or yearly factor is never a real quote.
 
 
-def _chinese() -> bool:
-    return current_language().startswith("zh")
-
-
 class VendorsPage(QWizardPage):
     """Candidate vendors: quotes and terms, test kit, results, charts and scores.
 
@@ -726,7 +722,7 @@ class VendorsPage(QWizardPage):
         )
         return item.text() if item is not None else ""
 
-    def _winner_text(self, result: ScoringResult, zh: bool) -> str:
+    def _winner_text(self, result: ScoringResult) -> str:
         """The vendor ranked first, then why each held-back vendor is behind."""
         ranked = result.vendors
         lines = [
@@ -736,7 +732,7 @@ class VendorsPage(QWizardPage):
                 current_locale().toString(ranked[0].total, "f", 1),
             )
         ]
-        sep = "：" if zh else ": "
+        sep = words.say("words.colon", current_language())
         lines += [
             f"{vs.vendor}{sep}{words.text(vs.held_back, current_language())}"
             for vs in ranked
@@ -758,7 +754,6 @@ class VendorsPage(QWizardPage):
             + [self.tr("Weight change that hands the lead to another vendor")]
         )
         table.setHorizontalHeaderLabels(headers)
-        zh = _chinese()
         language = current_language()
         locale = current_locale()
         bold = QFont(table.font())
@@ -813,7 +808,7 @@ class VendorsPage(QWizardPage):
                 put(row, last, "")
             return
         if result.winner is not None and len(ranked) > 1:
-            self.winner_label.setText(self._winner_text(result, zh))
+            self.winner_label.setText(self._winner_text(result))
         else:
             self.winner_label.setText(
                 self.tr("Only one vendor: add another to compare.")

@@ -107,7 +107,7 @@ _F = TypeVar("_F", bound=BoundField)
 
 
 def _language() -> Language:
-    return Language.ZH if current_language().startswith("zh") else Language.EN
+    return current_language()
 
 
 class ConfigPasteDialog(QDialog):

@@ -37,7 +37,6 @@ from typing_extensions import override
 
 from gpu_advisor import words
 from gpu_advisor.engine.api import to_display
-from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import CostResult, MonteCarloResult
 from gpu_advisor.model.project import OptionId
 from gpu_advisor.report.text import unit_text
@@ -424,7 +423,7 @@ class TornadoChart(_CostChart):
         translate = QCoreApplication.translate
         divisor, unit = money_scale(cost.currency.code)
         code, rate = cost.currency.code, cost.currency.cny_per_unit
-        chinese = current_language().startswith("zh")
+        language = current_language()
         bars = cost.tornado
         n = len(bars)
         self.bar_count = n
@@ -445,7 +444,7 @@ class TornadoChart(_CostChart):
         if n:
             left_edge -= (max(low.max(), high.max(), 0.0) - left_edge) * 0.04
         for i, bar in enumerate(bars):
-            name = words.text(bar.label, Language.ZH if chinese else Language.EN)
+            name = words.text(bar.label, language)
             lo_text = locale.toString(bar.low_value, "g", 6)
             hi_text = locale.toString(bar.high_value, "g", 6)
             bar_unit = f" {input_unit(bar.unit)}" if bar.unit else ""

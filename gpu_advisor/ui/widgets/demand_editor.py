@@ -41,7 +41,6 @@ from typing_extensions import override
 
 from gpu_advisor import words
 from gpu_advisor.engine.api import phase_allows_spot
-from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import PhaseKind, Project, TaskKind
 from gpu_advisor.ui.i18n import current_language, current_locale
 from gpu_advisor.ui.session import ProjectSession
@@ -352,7 +351,7 @@ class DemandEditor(QWidget):
         self.plot.setXRange(0.4, len(hours) + 0.6, padding=0)
         top = max(hours, default=0.0)
         self.plot.setYRange(0, top * 1.15 if top > 0 else 1000.0, padding=0)
-        language = Language.ZH if current_language().startswith("zh") else Language.EN
+        language = current_language()
         notes = [
             words.text(w, language)
             for w in evaluation.cost.warnings

@@ -37,10 +37,6 @@ THROTTLE_TESTS: Final = frozenset({"gpu.throttle", "gpu.clocks"})
 """Checks about the cards slowing down."""
 
 
-def _chinese() -> bool:
-    return current_language().startswith("zh")
-
-
 _NAME_COLUMNS: Final = (0, 1)  # test, node
 _TEXT_COLUMNS: Final = (7, 8)  # threshold, finding
 _NAME_COLUMN_PX: Final = 220

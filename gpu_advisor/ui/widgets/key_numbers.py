@@ -18,6 +18,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 from typing_extensions import override
 
+from gpu_advisor import words
 from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
@@ -145,7 +146,9 @@ class KeyNumbers(QWidget):
         """The catalog's name of a network class in the UI language."""
         for network in self._session.catalog.networks:
             if network.id == network_id:
-                return network.label(current_language())
+                return words.say(
+                    f"sizing.network_name.{network.id}", current_language()
+                )
         return network_id or "—"
 
     def _show_memory(self, evaluation: Evaluation) -> None:

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor import words
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.project import PowerRedundancy, Vendor, VendorKind
 from gpu_advisor.ui.i18n import current_language, current_locale
@@ -353,7 +354,9 @@ class QuoteForm(QScrollArea):
         language = current_language()
         for index in range(1, self.network_combo.count()):
             net = self._catalog.network(str(self.network_combo.itemData(index)))
-            self.network_combo.setItemText(index, net.label(language))
+            self.network_combo.setItemText(
+                index, words.say(f"sizing.network_name.{net.id}", language)
+            )
         group_titles = {
             "quote": self.tr("Quote"),
             "service": self.tr("Service and site"),

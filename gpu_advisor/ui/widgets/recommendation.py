@@ -71,7 +71,7 @@ class CellWhyButton(WhyButton):
 
 
 def _advice_language() -> Language:
-    return Language.ZH if current_language().startswith("zh") else Language.EN
+    return current_language()
 
 
 class RecommendationPanel(QWidget):
@@ -552,9 +552,9 @@ class RecommendationPanel(QWidget):
     def _show_includes(self, cost: CostResult) -> None:
         """One line per option: its name and the engine's sentence of what it includes."""
         lang = _advice_language()
-        zh = lang is Language.ZH
+        colon = words.say("words.colon", lang)
         lines = [
-            f"<b>{html.escape(option_label(o.id))}</b>{'：' if zh else ': '}"
+            f"<b>{html.escape(option_label(o.id))}</b>{colon}"
             f"{html.escape(text_or_empty(o.includes, lang))}"
             for o in cost.options
             if o.includes is not None
