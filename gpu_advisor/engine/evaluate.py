@@ -37,7 +37,11 @@ from gpu_advisor.engine.cost.risk import (
     monte_carlo,
 )
 from gpu_advisor.engine.cost.risk import monte_carlo_chunks as risk_chunks
-from gpu_advisor.engine.evidence.measured import measured_mfu_for, plan_sizing
+from gpu_advisor.engine.evidence.measured import (
+    measured_mfu_for,
+    measured_serving_run,
+    plan_sizing,
+)
 from gpu_advisor.engine.evidence.vendors import VendorsResult, evaluate_vendors
 from gpu_advisor.engine.plan_defaults import (
     PLAN_MONTE_CARLO_DRAWS,
@@ -624,7 +628,8 @@ class EvaluationMemo:
     and asks it for the evaluation of every snapshot. Compared with the last
     snapshot it evaluated, it reuses
 
-    * the sizing when the workload and the vendors' measured MFU are the same
+    * the sizing when the workload, the vendors' measured MFU and their
+      measured serving goodput are the same
       objects and figures;
     * the cost result when, besides, none of the inputs the cost reads
       changed (:func:`same_cost_inputs`; e.g. the author's name);
@@ -693,9 +698,14 @@ class EvaluationMemo:
             same_cost = same_cost_inputs(old, project)
             if same_cost:
                 mc = last.monte_carlo
-            if old.workload is project.workload and measured_mfu_for(
-                old
-            ) == measured_mfu_for(project):
+            if (
+                old.workload is project.workload
+                and measured_mfu_for(old) == measured_mfu_for(project)
+                and (
+                    old.vendors is project.vendors
+                    or measured_serving_run(old) == measured_serving_run(project)
+                )
+            ):
                 sizing = last.sizing
                 if same_cost:
                     cost = last.cost  # e.g. the author's name: the same prices

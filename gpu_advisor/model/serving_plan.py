@@ -49,6 +49,19 @@ class LoadPoint(Frozen):
     tpot_ms: float = Field(..., ge=0)
 
 
+class MeasuredRun(Frozen):
+    """A vendor's serving benchmark that met the plan's targets: its goodput
+    replaces the estimate (``engine/evidence/serving_checks.py``)."""
+
+    vendor: str
+    file: str
+    gpus: int = Field(..., ge=1, description="Cards of the replica measured.")
+    requests_per_s: float = Field(..., gt=0)
+    output_tokens_per_s: float = Field(..., gt=0)
+    ttft_ms: float | None = Field(None, ge=0)
+    tpot_ms: float | None = Field(None, ge=0)
+
+
 class ServingPlan(Frozen):
     """The serving configuration chosen and the cards it needs through the horizon."""
 
@@ -76,6 +89,13 @@ class ServingPlan(Frozen):
         ge=0,
         description="Cards at the first month's busiest hour (within the plan's "
         "horizon, with growth: ``CostResult.serving.peak_gpus``).",
+    )
+    estimate: ReplicaPerformance | None = Field(
+        None,
+        description="The performance model's replica when a measured run replaced it.",
+    )
+    measured: MeasuredRun | None = Field(
+        None, description="The vendor's run whose goodput the plan uses, if any."
     )
     prefill_share: float = Field(
         0.0,

@@ -784,6 +784,14 @@ cost [%1]</translation>
       <translation>This plan does not serve its model. Tick “Serve the model to users” on the left to size serving from the traffic you expect.</translation>
     </message>
     <message>
+      <source>Measured: %1's benchmark (%2) met the targets; the model estimated %3 requests/s.</source>
+      <translation>Measured: %1's benchmark (%2) met the targets; the model estimated %3 requests/s.</translation>
+    </message>
+    <message>
+      <source>Estimated by the serving model calibrated on published runs.</source>
+      <translation>Estimated by the serving model calibrated on published runs.</translation>
+    </message>
+    <message>
       <source>&lt;b&gt;One replica: %1 × %2.&lt;/b&gt; At the latency targets it serves %3 requests/s (%4 output tokens/s) with %5 in flight; p95 first token %6 ms, then %7 ms per token.&lt;br&gt;&lt;b&gt;Busiest hour of the first month: %8 replicas, %9 cards&lt;/b&gt; (spares included); with the traffic's growth, up to %10 cards within the plan.</source>
       <translation>&lt;b&gt;One replica: %1 × %2.&lt;/b&gt; At the latency targets it serves %3 requests/s (%4 output tokens/s) with %5 in flight; p95 first token %6 ms, then %7 ms per token.&lt;br&gt;&lt;b&gt;Busiest hour of the first month: %8 replicas, %9 cards&lt;/b&gt; (spares included); with the traffic's growth, up to %10 cards within the plan.</translation>
     </message>

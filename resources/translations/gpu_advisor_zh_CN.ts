@@ -784,6 +784,14 @@ cost [%1]</source>
       <translation>本方案不提供推理服务。勾选左侧“向用户提供推理服务”，即可按预期流量测算推理所需的卡。</translation>
     </message>
     <message>
+      <source>Measured: %1's benchmark (%2) met the targets; the model estimated %3 requests/s.</source>
+      <translation>实测：%1 的压测结果（%2）满足延迟目标；模型估算为每秒 %3 个请求。</translation>
+    </message>
+    <message>
+      <source>Estimated by the serving model calibrated on published runs.</source>
+      <translation>由推理性能模型估算（按公开压测结果标定）。</translation>
+    </message>
+    <message>
       <source>&lt;b&gt;One replica: %1 × %2.&lt;/b&gt; At the latency targets it serves %3 requests/s (%4 output tokens/s) with %5 in flight; p95 first token %6 ms, then %7 ms per token.&lt;br&gt;&lt;b&gt;Busiest hour of the first month: %8 replicas, %9 cards&lt;/b&gt; (spares included); with the traffic's growth, up to %10 cards within the plan.</source>
       <translation>&lt;b&gt;单个副本：%1 × %2。&lt;/b&gt;满足延迟目标时每秒处理 %3 个请求（每秒输出 %4 个 token），同时处理 %5 个请求；P95 首 token %6 毫秒，之后每个 token %7 毫秒。&lt;br&gt;&lt;b&gt;第一个月最忙的一小时：%8 个副本，%9 张卡&lt;/b&gt;（含备用副本）；随流量增长，计划期内最多需要 %10 张卡。</translation>
     </message>

@@ -199,3 +199,62 @@ def test_the_training_job_floor_stays_in_training_months(catalog: Catalog) -> No
     later = cards[calendar.start_month :]
     # serving months hold the replicas' cards, not the 64-card training job's
     assert np.all(later < 64)
+
+
+def test_a_vendors_serving_run_that_met_the_targets_replaces_the_estimate(
+    catalog: Catalog,
+) -> None:
+    """Issue #31: measured, not only estimated. A real SGLang bench_serving
+    summary (A100, 16 requests/s; tests/data/real-samples/SOURCES.md) met a
+    1 s first token at p95 (its p99 is 417 ms) on one card, a fact the vendor
+    states beside the file: the plan's replica serves its 14.87 requests/s,
+    and the replicas follow from that."""
+    from pathlib import Path
+
+    from gpu_advisor.engine.evaluate import evaluate_plan
+    from gpu_advisor.io.results_import import parse_results
+    from gpu_advisor.model.project import Measurement, Vendor
+    from gpu_advisor.model.serving import LatencyTargets
+
+    sample = (
+        Path(__file__).resolve().parents[1]
+        / "data/real-samples/serving/sglang-oai-a100-rate16-kvcached-readme.txt"
+    )
+    runs = parse_results([sample])
+    one_card = Measurement.model_validate(
+        {**dict(runs[0]), "metric": "serving.gpus", "value": 1.0, "unit": "count"}
+    )
+    serving = Serving(
+        prompt_tokens=970,
+        output_tokens=80,
+        targets=LatencyTargets(ttft_ms=1000.0, tpot_ms=None),
+        traffic=Traffic(peak_rps=100.0, curve=DailyCurve.FLAT),
+    )
+    project = Project(
+        workload=Workload(
+            task=TaskKind.INFERENCE,
+            model_preset="llama3.1-8b",
+            gpu_id="A100-80GB-SXM",
+            serving=serving,
+        ),
+        vendors=[
+            Vendor(name="A", gpu_id="A100-80GB-SXM", measurements=[*runs, one_card])
+        ],
+    )
+    plan = evaluate_plan(project, catalog, monte_carlo=False).sizing.serving
+    assert plan is not None
+    assert plan.measured is not None
+    assert plan.measured.vendor == "A"
+    assert plan.estimate is not None
+    assert plan.per_replica.requests_per_s == pytest.approx(14.87)
+    assert plan.per_replica.gpus == 1
+    assert plan.peak_replicas == math.ceil(100.0 / 14.87) + 1
+    # without the vendor's run the plan keeps the estimate
+    alone = evaluate_plan(
+        project.model_copy(update={"vendors": []}), catalog, monte_carlo=False
+    ).sizing.serving
+    assert alone is not None
+    assert alone.measured is None
+    assert alone.per_replica.requests_per_s == pytest.approx(
+        plan.estimate.requests_per_s
+    )

@@ -7,9 +7,11 @@ with :func:`plan_sizing`, so each of them shows the one sizing of the plan.
 
 from __future__ import annotations
 
+from gpu_advisor.engine.evidence.serving_checks import measured_serving
 from gpu_advisor.engine.sizing.size import size_workload
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.project import Project
+from gpu_advisor.model.serving_plan import MeasuredRun
 from gpu_advisor.model.sizing_results import SizingResult
 
 
@@ -60,5 +62,34 @@ def plan_sizing(project: Project, catalog: Catalog) -> SizingResult:
     True
     """
     return size_workload(
-        project.workload, catalog, measured_mfu=measured_mfu_for(project)
+        project.workload,
+        catalog,
+        measured_mfu=measured_mfu_for(project),
+        measured_serving=measured_serving_run(project),
+    )
+
+
+def measured_serving_run(project: Project) -> MeasuredRun | None:
+    """The vendors' best serving benchmark on the serving card that met the
+    plan's targets and states its replica's cards, as the sizing takes it;
+    None when the plan does not serve or no such run exists.
+
+    >>> measured_serving_run(Project()) is None
+    True
+    """
+    serving = project.workload.serving
+    if serving is None:
+        return None
+    gpu_id = serving.gpu_id or project.workload.gpu_id
+    best = measured_serving(project, gpu_id)
+    if best is None or not best.judged or best.gpus is None or best.requests_per_s <= 0:
+        return None
+    return MeasuredRun(
+        vendor=best.vendor,
+        file=best.file,
+        gpus=best.gpus,
+        requests_per_s=best.requests_per_s,
+        output_tokens_per_s=best.output_tokens_per_s,
+        ttft_ms=best.ttft_ms,
+        tpot_ms=best.tpot_ms,
     )

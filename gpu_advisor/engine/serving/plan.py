@@ -9,6 +9,7 @@ serving; the cost engine places them in the plan's calendar.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from gpu_advisor.engine.serving.replica import (
@@ -26,7 +27,7 @@ from gpu_advisor.model.catalog import Catalog, GpuSpec
 from gpu_advisor.model.common import Advice, Message, Severity
 from gpu_advisor.model.project import Workload
 from gpu_advisor.model.serving import ReplicaPerformance, Serving, ServingFactor
-from gpu_advisor.model.serving_plan import LoadPoint, ServingPlan
+from gpu_advisor.model.serving_plan import LoadPoint, MeasuredRun, ServingPlan
 from gpu_advisor.model.sizing_results import ResolvedShape
 
 MAX_SERVING_MONTHS = 120
@@ -37,14 +38,19 @@ LOAD_CURVE_POINTS = 12
 
 
 def size_serving(
-    workload: Workload, shape: ResolvedShape, catalog: Catalog
+    workload: Workload,
+    shape: ResolvedShape,
+    catalog: Catalog,
+    measured: MeasuredRun | None = None,
 ) -> tuple[ServingPlan | None, list[Advice]]:
     """The serving plan of ``workload`` (None when it does not serve or nothing
     meets its targets, with the reasons as advice).
 
     The replica is the cheapest configuration of the serving card (the
     workload's card unless the serving names one) that meets the latency
-    targets at the busiest hour's rate (``choose_replica``).
+    targets at the busiest hour's rate (``choose_replica``). A vendor's run on
+    that card that met the targets (``measured``) replaces the estimate: its
+    cards, requests and tokens per second are the replica's.
     """
     serving = workload.serving
     if serving is None:
@@ -72,14 +78,51 @@ def size_serving(
                 inputs=["workload.serving.targets", "workload.serving.gpu_id"],
             )
         ]
-    replica = choice.performance
-    pinned = Serving.model_validate({**dict(serving), "tp": choice.tp})
+    estimate = choice.performance
+    replica = estimate if measured is None else _measured_replica(measured, estimate)
+    pinned = Serving.model_validate({**dict(serving), "tp": replica.gpus})
     curve = _load_curve(shape, gpu, pinned, replica, factors)
     prefill = prefill_share(shape, gpu, pinned, replica, factors)
     plan = plan_serving(
-        serving, gpu.id, replica, prefill_share=prefill, load_curve=curve
+        serving,
+        gpu.id,
+        replica,
+        prefill_share=prefill,
+        load_curve=curve,
+        measured=measured,
+        estimate=None if measured is None else estimate,
     )
     return plan, []
+
+
+def _measured_replica(
+    run: MeasuredRun, estimate: ReplicaPerformance
+) -> ReplicaPerformance:
+    """The replica as a vendor measured it; what the run does not print (a
+    latency, the requests in flight) is the estimate's or Little's law.
+
+    >>> e = ReplicaPerformance(gpus=2, concurrency=32, output_tokens_per_s=1500.0,
+    ...     requests_per_s=5.0, ttft_ms=400.0, tpot_ms=40.0, max_concurrency=120,
+    ...     meets_targets=True)
+    >>> r = _measured_replica(MeasuredRun(vendor="A", file="r.txt", gpus=2,
+    ...     requests_per_s=4.0, output_tokens_per_s=1200.0, tpot_ms=30.0), e)
+    >>> r.requests_per_s, r.ttft_ms, r.tpot_ms, r.concurrency
+    (4.0, 400.0, 30.0, 38)
+    """
+    ttft = run.ttft_ms if run.ttft_ms is not None else estimate.ttft_ms
+    tpot = run.tpot_ms if run.tpot_ms is not None else estimate.tpot_ms
+    output = run.output_tokens_per_s / run.requests_per_s
+    in_flight = run.requests_per_s * (ttft + output * tpot) / 1000.0
+    return ReplicaPerformance(
+        gpus=run.gpus,
+        concurrency=max(1, math.ceil(in_flight - 1e-9)),
+        output_tokens_per_s=run.output_tokens_per_s,
+        requests_per_s=run.requests_per_s,
+        ttft_ms=ttft,
+        tpot_ms=tpot,
+        max_concurrency=estimate.max_concurrency,
+        meets_targets=True,
+    )
 
 
 def prefill_share(
@@ -138,6 +181,8 @@ def plan_serving(
     *,
     prefill_share: float = 0.0,
     load_curve: tuple[LoadPoint, ...] = (),
+    measured: MeasuredRun | None = None,
+    estimate: ReplicaPerformance | None = None,
 ) -> ServingPlan:
     """Replicas through the day and every serving month's cards, hours and tokens.
 
@@ -168,5 +213,7 @@ def plan_serving(
         peak_gpus=max(hourly) * replica.gpus,
         prefill_share=prefill_share,
         load_curve=list(load_curve),
+        measured=measured,
+        estimate=estimate,
         months=months,
     )

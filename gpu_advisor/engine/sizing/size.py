@@ -53,6 +53,7 @@ from gpu_advisor.engine.sizing.shape import shape_from_custom, shape_from_preset
 from gpu_advisor.model.catalog import Catalog, NetworkClass
 from gpu_advisor.model.common import Advice
 from gpu_advisor.model.project import ModelShape, Precision, TaskKind, Workload
+from gpu_advisor.model.serving_plan import MeasuredRun
 from gpu_advisor.model.sizing_results import (
     CandidateSizing,
     ClusterResult,
@@ -210,7 +211,10 @@ def _memory_result(
 
 
 def size_workload(
-    workload: Workload, catalog: Catalog, measured_mfu: float | None = None
+    workload: Workload,
+    catalog: Catalog,
+    measured_mfu: float | None = None,
+    measured_serving: MeasuredRun | None = None,
 ) -> SizingResult:
     """Size a workload on its GPU and on each candidate GPU.
 
@@ -306,7 +310,7 @@ def size_workload(
     explanations = _explanations(
         workload, catalog, shape, core, cluster
     ) + _more_explanations(workload, shape, core, compute, cluster, storage, choice)
-    serving, serving_advice = size_serving(workload, shape, catalog)
+    serving, serving_advice = size_serving(workload, shape, catalog, measured_serving)
     return SizingResult(
         gpu_id=gpu.id,
         memory=memory,

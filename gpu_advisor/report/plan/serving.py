@@ -55,6 +55,16 @@ def serving_section(
     st.table(
         [st.t("serve.measure"), st.t("serve.value")],
         [
+            [
+                st.t("serve.source"),
+                st.t(
+                    "serve.measured",
+                    vendor=plan.measured.vendor,
+                    file=plan.measured.file,
+                )
+                if plan.measured is not None
+                else st.t("serve.estimated"),
+            ],
             [st.t("serve.rps"), f"{r.requests_per_s:,.2f}"],
             [st.t("serve.tps"), count(r.output_tokens_per_s)],
             [st.t("serve.ttft"), count(r.ttft_ms)],

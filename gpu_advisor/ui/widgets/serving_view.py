@@ -344,22 +344,37 @@ class ServingView(QWidget):
 
     def _summary(self, plan: ServingPlan, horizon_peak: int) -> str:
         r = plan.per_replica
-        return fill(
-            self.tr(
-                "<b>One replica: %1 × %2.</b> At the latency targets it serves %3 "
-                "requests/s (%4 output tokens/s) with %5 in flight; p95 first token "
-                "%6 ms, then %7 ms per token.<br><b>Busiest hour of the first month: "
-                "%8 replicas, %9 cards</b> (spares included); with the traffic's growth, "
-                "up to %10 cards within the plan."
-            ),
-            _num(r.gpus),
-            self._gpu_name(plan.gpu_id),
-            _num(r.requests_per_s, 2),
-            _num(r.output_tokens_per_s),
-            _num(r.concurrency),
-            _num(r.ttft_ms),
-            _num(r.tpot_ms, 1),
-            _num(plan.peak_replicas),
-            _num(plan.peak_gpus),
-            _num(horizon_peak),
+        source = (
+            fill(
+                self.tr("Measured: %1's benchmark (%2) met the targets; the model "
+                        "estimated %3 requests/s."),
+                plan.measured.vendor,
+                plan.measured.file,
+                _num(plan.estimate.requests_per_s, 2) if plan.estimate else "—",
+            )
+            if plan.measured is not None
+            else self.tr("Estimated by the serving model calibrated on published runs.")
+        )  # fmt: skip
+        return (
+            source
+            + "<br>"
+            + fill(
+                self.tr(
+                    "<b>One replica: %1 × %2.</b> At the latency targets it serves %3 "
+                    "requests/s (%4 output tokens/s) with %5 in flight; p95 first token "
+                    "%6 ms, then %7 ms per token.<br><b>Busiest hour of the first month: "
+                    "%8 replicas, %9 cards</b> (spares included); with the traffic's growth, "
+                    "up to %10 cards within the plan."
+                ),
+                _num(r.gpus),
+                self._gpu_name(plan.gpu_id),
+                _num(r.requests_per_s, 2),
+                _num(r.output_tokens_per_s),
+                _num(r.concurrency),
+                _num(r.ttft_ms),
+                _num(r.tpot_ms, 1),
+                _num(plan.peak_replicas),
+                _num(plan.peak_gpus),
+                _num(horizon_peak),
+            )
         )
