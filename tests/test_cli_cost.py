@@ -57,10 +57,11 @@ def test_json_has_the_documented_keys(capsys, example):
         "budget.monthly_cny_per_gpu_month=9000",
     )
     # the owned cards, not the 64-card peak: at these rents owning the part of
-    # the serving day's cards that stays busy pays (14 of the 30 cards the
+    # the serving day's cards that stays busy pays (16 of the 34 cards the
     # evening peak needs within the plan; 8 when the serving hours were typed)
-    assert dear["options"][-1]["gpus"] == 14
-    assert dear["hybrid"]["owned_gpus"] == 14
+    assert dear["options"][-1]["gpus"] == 16
+    assert dear["hybrid"]["owned_gpus"] == 16
+    assert dear["serving"]["peak_gpus"] == 34
     for o in doc["options"]:
         assert {
             "id",

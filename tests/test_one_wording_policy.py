@@ -176,6 +176,7 @@ LANGUAGE_SWITCHES_LEFT: dict[str, tuple[int, str]] = {
     "model/common.py": (2, "defines Language.ZH and Language.EN, the shipped codes"),
     "model/project.py": (1, "a new plan's default language"),
     "cli/size.py": (1, "`size --lang` defaults to zh, as it always did"),
+    "cli/serve.py": (1, "`serve --lang` defaults to zh, as `size` does"),
     "io/project_file.py": (1, "str(error) is the default language (logs, tracebacks)"),
     "io/price_import.py": (2, "str(error) is the default language"),
     "io/results_archive.py": (3, "str(error) and its match use the default language"),

@@ -11,7 +11,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from gpu_advisor import words
-from gpu_advisor.cli._common import CliError, parse_number, positive_int, print_json
+from gpu_advisor.cli._common import (
+    CliError,
+    add_language_option,
+    parse_number,
+    positive_int,
+    print_json,
+)
 from gpu_advisor.engine.api import (
     choose_replica,
     replica_at_targets,
@@ -69,7 +75,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument(
         "--tpot-ms", type=parse_number, help="p95 time per output token target"
     )
-    p.add_argument("--lang", choices=("zh", "en"), default="zh")
+    add_language_option(p, default="zh", help_text="default: zh, as size")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 

@@ -275,6 +275,10 @@
       <translation>NCCL, collective unknown</translation>
     </message>
     <message>
+      <source>Serving benchmark against the latency targets</source>
+      <translation>Serving benchmark against the latency targets</translation>
+    </message>
+    <message>
       <source>collective</source>
       <translation>collective</translation>
     </message>

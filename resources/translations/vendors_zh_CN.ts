@@ -275,6 +275,10 @@
       <translation>NCCL（集合通信类型未知）</translation>
     </message>
     <message>
+      <source>Serving benchmark against the latency targets</source>
+      <translation>推理压测（对照延迟目标）</translation>
+    </message>
+    <message>
       <source>collective</source>
       <translation>集合通信类型</translation>
     </message>

@@ -8,7 +8,6 @@ with the mean alone are derived from them in the test and say so.
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from hypothesis import assume, given, settings
@@ -29,7 +28,8 @@ from gpu_advisor.engine.evidence.serving_checks import (
 )
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.results_import import parse_results, parse_text
-from gpu_advisor.model.project import Measurement, Project, Vendor
+from gpu_advisor.model.project import Measurement, Project, Vendor, Workload
+from gpu_advisor.model.serving import LatencyTargets, Serving
 from gpu_advisor.words import text
 from tests.property_runs import examples
 
@@ -177,19 +177,17 @@ def test_the_vendor_judgement_holds_the_serving_checks() -> None:
 
 
 def _serving_plan(vendors: list[Vendor], **targets: object) -> Project:
-    """A plan that serves, read as ``serving_targets`` reads it (``getattr``):
-    the serving part stands in for ``model.serving.Serving``."""
-    project = Project(vendors=vendors)
-    serving = SimpleNamespace(
-        targets=SimpleNamespace(
-            ttft_ms=targets.get("ttft_ms"),
-            tpot_ms=targets.get("tpot_ms"),
-            offline=targets.get("offline", False),
+    """A plan that serves with these p95 targets (and serving card)."""
+    ttft, tpot = targets.get("ttft_ms"), targets.get("tpot_ms")
+    serving = Serving(
+        targets=LatencyTargets(
+            ttft_ms=float(ttft) if isinstance(ttft, int | float) else None,
+            tpot_ms=float(tpot) if isinstance(tpot, int | float) else None,
+            offline=bool(targets.get("offline", False)),
         ),
-        gpu_id=targets.get("gpu_id"),
+        gpu_id=str(targets["gpu_id"]) if targets.get("gpu_id") else None,
     )
-    workload = project.workload.model_copy(update={"serving": serving})
-    return project.model_copy(update={"workload": workload})
+    return Project(vendors=vendors, workload=Workload(serving=serving))
 
 
 def test_the_plans_targets_are_read_defensively() -> None:

@@ -7,7 +7,6 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -16,23 +15,19 @@ from gpu_advisor.engine.rollout.testkit.kit import KIT_SCRIPTS, build_testkit
 from gpu_advisor.engine.rollout.testkit.serving import SERVING_SCRIPT, serving_bench_for
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.results_import import import_results
-from gpu_advisor.model.project import Project, Vendor
+from gpu_advisor.model.project import Project, Vendor, Workload
+from gpu_advisor.model.serving import Serving, ServingEngine
 from gpu_advisor.words import wording
 
 SHELLCHECK = shutil.which("shellcheck")
 
 
 def _serving_plan(engine: str = "sglang") -> Project:
-    """A plan that serves, as ``serving_bench_for`` reads it (``getattr``)."""
-    project = Project()
-    serving = SimpleNamespace(
-        engine=SimpleNamespace(value=engine),
-        tp=2,
-        prompt_tokens=2000,
-        output_tokens=250,
+    """A plan that serves with ``engine`` on replicas of two cards."""
+    serving = Serving(
+        engine=ServingEngine(engine), tp=2, prompt_tokens=2000, output_tokens=250
     )
-    workload = project.workload.model_copy(update={"serving": serving})
-    return project.model_copy(update={"workload": workload})
+    return Project(workload=Workload(serving=serving))
 
 
 def _kit(project: Project, language: str = "en") -> dict[str, str]:

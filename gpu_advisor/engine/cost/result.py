@@ -36,11 +36,13 @@ from gpu_advisor.engine.cost.work import work_coverage, work_warnings
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, Message
 from gpu_advisor.model.cost_results import (
+    BreakEven,
     CostResult,
     CurrencyInfo,
     HybridResult,
     OptionResult,
     Recommendation,
+    ServingCost,
     SpotJob,
     TornadoBar,
     Work,
@@ -184,6 +186,36 @@ def _tornado(project: Project, prep: Prepared) -> list[TornadoBar]:
     )
 
 
+def _break_even(project: Project, prep: Prepared) -> BreakEven:
+    """Owning against the rentals the plan would rely on (none at risk)."""
+    demand = prep.demand
+    return compute_break_even(
+        prep.params,
+        {o: a for o, a in prep.priced.items() if not _at_risk(prep, o)},
+        demand,
+        prep.owned_gpus,
+        spot_forbidden=spot_forbidden_months(project, len(demand), prep.serving),
+        mix_on_spot=OptionId.MIX not in prep.spot_fragile,
+    )
+
+
+def _serving_peak(prep: Prepared) -> int:
+    """Cards the busiest serving hour needs within the plan (0: no serving). [1]"""
+    return max(prep.serving.peak_gpus, default=0) if prep.serving else 0
+
+
+def _serving(
+    project: Project, catalog: Catalog, prep: Prepared, results: list[OptionResult]
+) -> ServingCost | None:
+    """Serving's part of every option per million tokens, and the hosted APIs
+    for the same tokens; None when the plan states no serving traffic."""
+    plan = prep.sizing.serving
+    if prep.serving is None or plan is None:
+        return None
+    hosted = hosted_quotes(project, catalog, prep.serving)
+    return serving_cost(results, prep.demand, prep.serving, plan.prefill_share, hosted)
+
+
 def cost_result(
     project: Project,
     catalog: Catalog,
@@ -223,15 +255,7 @@ def cost_result(
     )
     spot = spot_job(p) if OptionId.SPOT in priced or OptionId.MIX in priced else None
     results = _results(prep, hybrid, spot)
-    break_even = compute_break_even(
-        p,
-        # owning is weighed against the rentals the plan would rely on
-        {o: a for o, a in priced.items() if not _at_risk(prep, o)},
-        demand,
-        prep.owned_gpus,
-        spot_forbidden=spot_forbidden_months(project, len(demand), prep.serving),
-        mix_on_spot=OptionId.MIX not in prep.spot_fragile,
-    )
+    break_even = _break_even(project, prep)
     bars = _tornado(project, prep) if full and with_tornado else []
     rec = recommend(
         project,
@@ -248,23 +272,14 @@ def cost_result(
         spot_months=option_spot_months(prep),
         spot_fragile=prep.spot_fragile,
         spot_high=spot_high(resolved),
-        serving_peak_gpus=max(prep.serving.peak_gpus, default=0) if prep.serving else 0,
+        serving_peak_gpus=_serving_peak(prep),
     )
     work, limits = _work(project, prep)
     if limits:
         rec = Recommendation(**{**dict(rec), "complete": False, "limits": limits})
     cap = budget_cap(project.budget.cap_cny, rec, results)
-    plan = prep.sizing.serving
     return CostResult(
-        serving=None
-        if prep.serving is None or plan is None
-        else serving_cost(
-            results,
-            demand,
-            prep.serving,
-            plan.prefill_share,
-            hosted_quotes(project, catalog, prep.serving),
-        ),
+        serving=_serving(project, catalog, prep, results),
         budget_cap=cap,
         work=work,
         hybrid=hybrid,

@@ -14,6 +14,7 @@ so the two prices compare with a hosted API's input and output list prices
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from gpu_advisor.engine.cost.demand import ServingCalendar
@@ -66,10 +67,12 @@ def serving_cost(
     share = min(1.0, serving_hours / all_hours) if all_hours > 0 else 0.0
     input_tokens = sum(m.input_tokens for m in calendar.months)
     output_tokens = sum(m.output_tokens for m in calendar.months)
+    # an option that cannot be priced (an infinite total) has no price per token
     rows = [
         _option_cost(o.id, max(0.0, o.total_cny) * share, input_tokens, output_tokens,
                      prefill_share)
         for o in options
+        if math.isfinite(o.total_cny)
     ]  # fmt: skip
     return ServingCost(
         start_month=calendar.start_month,

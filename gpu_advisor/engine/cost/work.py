@@ -89,7 +89,9 @@ def work_coverage(
         )
     sized = job_gpu_hours(sizing)
     priced = max(0.0, priced_job_hours(project, demand, source) - serving_hours)
-    covered = 1.0 if sized <= 0 else min(1.0, priced / sized)
+    # to nine places: a profile filled from the job minus its serving months
+    # is the job's hours again up to rounding
+    covered = 1.0 if sized <= 0 else min(1.0, round(priced / sized, 9))
     deadline = project.workload.deadline_days
     late = deadline is not None and sizing.cluster.days > deadline * (1 + 1e-9)
     cards = max(1, sizing.cluster.gpus_for_deadline or sizing.cluster.gpus)

@@ -11,7 +11,10 @@ from __future__ import annotations
 from gpu_advisor import words
 from gpu_advisor.engine.api import PlanEvaluation
 from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.cost_results import ServingCost
 from gpu_advisor.model.project import Project
+from gpu_advisor.model.serving import Serving
+from gpu_advisor.model.serving_plan import ServingPlan
 from gpu_advisor.report import charts
 from gpu_advisor.report.plan.document import Story
 from gpu_advisor.report.plan.shared import option_name
@@ -27,70 +30,9 @@ def serving_section(
     serving = project.workload.serving
     if plan is None or cost is None or serving is None:
         return False
-    lang = st.lang
-    r = plan.per_replica
-    gpu = next((g.name for g in catalog.gpus if g.id == plan.gpu_id), plan.gpu_id)
     st.h1("serving")
-    targets = serving.targets
-    st.p(
-        st.t(
-            "serve.intro",
-            engine=st.t(f"serve.engine_{serving.engine.value}"),
-            gpus=r.gpus,
-            gpu=gpu,
-            weights=serving.weight_precision.value.upper(),
-            prompt=count(serving.prompt_tokens),
-            output=count(serving.output_tokens),
-        )
-    )
-    st.p(
-        st.t("serve.targets_offline")
-        if not targets.applies
-        else st.t(
-            "serve.targets",
-            ttft=count(targets.ttft_ms or 0.0),
-            tpot=count(targets.tpot_ms or 0.0),
-        )
-    )
-    st.table(
-        [st.t("serve.measure"), st.t("serve.value")],
-        [
-            [
-                st.t("serve.source"),
-                st.t(
-                    "serve.measured",
-                    vendor=plan.measured.vendor,
-                    file=plan.measured.file,
-                )
-                if plan.measured is not None
-                else st.t("serve.estimated"),
-            ],
-            [st.t("serve.rps"), f"{r.requests_per_s:,.2f}"],
-            [st.t("serve.tps"), count(r.output_tokens_per_s)],
-            [st.t("serve.ttft"), count(r.ttft_ms)],
-            [st.t("serve.tpot"), f"{r.tpot_ms:,.1f}"],
-            [st.t("serve.in_flight"), count(r.concurrency)],
-            [
-                st.t("serve.peak_first"),
-                st.t(
-                    "serve.peak_value", replicas=plan.peak_replicas, gpus=plan.peak_gpus
-                ),
-            ],
-            [st.t("serve.peak"), st.t("serve.peak_cards", gpus=cost.peak_gpus)],
-            [st.t("serve.start"), st.t("serve.start_value", month=cost.start_month)],
-            [st.t("serve.hours"), count(cost.gpu_hours)],
-            [
-                st.t("serve.tokens"),
-                st.t(
-                    "serve.tokens_value",
-                    input=tokens(cost.input_tokens, lang),
-                    output=tokens(cost.output_tokens, lang),
-                ),
-            ],
-        ],
-        [1.6, 1.0],
-        align_right=[1],
-    )
+    _setup(st, serving, plan, catalog)
+    _replica_table(st, plan, cost)
     st.h2(st.t("serve.chart_day"))
     st.chart(
         charts.grouped_bars(
@@ -104,6 +46,76 @@ def serving_section(
             x_label=st.t("serve.hour"),
         )
     )
+    _per_million(st, evaluation, cost)
+    _hosted(st, evaluation, catalog)
+    return True
+
+
+def _setup(st: Story, serving: Serving, plan: ServingPlan, catalog: Catalog) -> None:
+    """What is served on what, and the latency targets."""
+    gpu = next((g.name for g in catalog.gpus if g.id == plan.gpu_id), plan.gpu_id)
+    st.p(
+        st.t(
+            "serve.intro",
+            engine=st.t(f"serve.engine_{serving.engine.value}"),
+            gpus=plan.per_replica.gpus,
+            gpu=gpu,
+            weights=serving.weight_precision.value.upper(),
+            prompt=count(serving.prompt_tokens),
+            output=count(serving.output_tokens),
+        )
+    )
+    targets = serving.targets
+    st.p(
+        st.t("serve.targets_offline")
+        if not targets.applies
+        else st.t(
+            "serve.targets",
+            ttft=count(targets.ttft_ms or 0.0),
+            tpot=count(targets.tpot_ms or 0.0),
+        )
+    )
+
+
+def _replica_table(st: Story, plan: ServingPlan, cost: ServingCost) -> None:
+    """One replica at the targets, where the figures come from, the cards and tokens."""
+    r, lang = plan.per_replica, st.lang
+    source = (
+        st.t("serve.measured", vendor=plan.measured.vendor, file=plan.measured.file)
+        if plan.measured is not None
+        else st.t("serve.estimated")
+    )
+    tokens_value = st.t(
+        "serve.tokens_value",
+        input=tokens(cost.input_tokens, lang),
+        output=tokens(cost.output_tokens, lang),
+    )
+    peak_first = st.t(
+        "serve.peak_value", replicas=plan.peak_replicas, gpus=plan.peak_gpus
+    )
+    st.table(
+        [st.t("serve.measure"), st.t("serve.value")],
+        [
+            [st.t("serve.source"), source],
+            [st.t("serve.rps"), f"{r.requests_per_s:,.2f}"],
+            [st.t("serve.tps"), count(r.output_tokens_per_s)],
+            [st.t("serve.ttft"), count(r.ttft_ms)],
+            [st.t("serve.tpot"), f"{r.tpot_ms:,.1f}"],
+            [st.t("serve.in_flight"), count(r.concurrency)],
+            [st.t("serve.peak_first"), peak_first],
+            [st.t("serve.peak"), st.t("serve.peak_cards", gpus=cost.peak_gpus)],
+            [st.t("serve.start"), st.t("serve.start_value", month=cost.start_month)],
+            [st.t("serve.hours"), count(cost.gpu_hours)],
+            [st.t("serve.tokens"), tokens_value],
+        ],
+        [1.6, 1.0],
+        align_right=[1],
+    )
+
+
+def _per_million(st: Story, evaluation: PlanEvaluation, cost: ServingCost) -> None:
+    """Each option's serving cost and its price per million input and output tokens."""
+    lang = st.lang
     st.h2(st.t("serve.per_million"))
     st.p(st.t("serve.per_million_intro", share=round(cost.prefill_share * 100)))
     feasible = {o.id: o.feasible for o in evaluation.cost.options}
@@ -124,8 +136,6 @@ def serving_section(
         [1.4, 1.0, 1.0, 1.0],
         align_right=[1, 2, 3],
     )  # fmt: skip
-    _hosted(st, evaluation, catalog)
-    return True
 
 
 def _hosted(st: Story, evaluation: PlanEvaluation, catalog: Catalog) -> None:

@@ -116,6 +116,7 @@ class JudgementView(QWidget):
             "nccl.min_bw": self.tr("NCCL minimum bandwidth (nccl-tests FAILED)"),
             "nccl.unknown_nodes": self.tr("NCCL, number of servers unknown"),
             "nccl.unknown_collective": self.tr("NCCL, collective unknown"),
+            "serving.latency": self.tr("Serving benchmark against the latency targets"),
         }
         return names.get(test, test)
 

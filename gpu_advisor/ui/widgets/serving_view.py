@@ -65,7 +65,7 @@ def _setup(plot: DescribedPlot) -> None:
 
 
 def _language() -> Language:
-    return Language.ZH if current_language().startswith("zh") else Language.EN
+    return current_language()
 
 
 def _num(value: float, decimals: int = 0) -> str:
