@@ -212,6 +212,12 @@ def _serving(
     plan = prep.sizing.serving
     if prep.serving is None or plan is None:
         return None
+    months = prep.serving.months
+    if (
+        min(sum(m.input_tokens for m in months), sum(m.output_tokens for m in months))
+        < 1
+    ):
+        return None  # not a token served within the plan: nothing to price per token
     hosted = hosted_quotes(project, catalog, prep.serving)
     return serving_cost(results, prep.demand, prep.serving, plan.prefill_share, hosted)
 
