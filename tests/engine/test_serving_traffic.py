@@ -258,3 +258,46 @@ def test_a_vendors_serving_run_that_met_the_targets_replaces_the_estimate(
     assert alone.per_replica.requests_per_s == pytest.approx(
         plan.estimate.requests_per_s
     )
+
+
+@settings(max_examples=examples(ci=40, deep=400), deadline=None)
+@given(
+    day=st.lists(st.integers(0, 40), min_size=24, max_size=24),
+    shares=st.lists(st.floats(0.0, 1.0), min_size=3, max_size=3),
+    cards=st.lists(st.floats(0.0, 60.0), min_size=2, max_size=2),
+)
+def test_hours_above_follow_the_day_hour_by_hour(
+    day: list[int], shares: list[float], cards: list[float]
+) -> None:
+    """The hours above a card count, counted on the top slice of the day's
+    curve, equal the hour-by-hour sum (the definition), for any slice."""
+    from dataclasses import replace
+
+    from gpu_advisor.engine.cost.price import hours_above, make_params
+    from gpu_advisor.engine.cost.resolve import resolve
+
+    catalog = load_catalog()
+    hourly = [float(n) for n in day]
+    p = make_params(replace(resolve(Project(), catalog), serving_day=(tuple(hourly),)))
+    days = 730.0 / 24
+    total = sum(hourly) * days
+    for share in shares:
+        level = _level_for(hourly, share * total)
+        slice_hours = sum(max(h - level, 0.0) for h in hourly) * days
+        got = hours_above(p, np.array([[slice_hours]]), np.array([[c] for c in cards]))
+        for row, c in zip(got[:, 0], cards, strict=True):
+            expected = sum(max(h - level - c, 0.0) for h in hourly) * days
+            assert row == pytest.approx(expected, abs=1e-6 * max(1.0, total))
+
+
+def _level_for(hourly: list[float], hours: float) -> float:
+    """The level whose top slice of ``hourly`` holds ``hours`` (bisection)."""
+    days = 730.0 / 24
+    low, high = 0.0, max(hourly, default=0.0)
+    for _ in range(200):
+        mid = (low + high) / 2
+        if sum(max(h - mid, 0.0) for h in hourly) * days > hours:
+            low = mid
+        else:
+            high = mid
+    return high
