@@ -262,6 +262,21 @@ def test_fio_json_followed_by_its_normal_report_is_read():
         parse_text(doc + "some other tool's output\n", "fio.json")
 
 
+def test_a_real_fio_json_normal_output_reads_as_its_report_says():
+    """A real ``--output-format=json,normal`` file (fio-3.33, written on the
+    build machine; SOURCES.md): the JSON's figures are read, and they are the
+    ones its normal report prints (BW=482MiB/s (505MB/s), IOPS=481)."""
+    path = REAL / "fio" / "fio-3.33-json-normal-psync-write-1m-build-machine.txt"
+    ms = parse_text(path.read_text(), path.name)
+    bw = _one(ms, "ckpt.write.bw")
+    assert bw.unit == "GB/s"
+    assert bw.value == pytest.approx(0.50529027)
+    assert round(bw.value * 1000) == 505  # the report's (505MB/s)
+    assert int(_one(ms, "ckpt.write.iops").value) == 481  # the report's IOPS=481
+    assert _one(ms, "ckpt.write.clat_p50").value == pytest.approx(2539.52)
+    assert _one(ms, "ckpt.write.clat_p99").value == pytest.approx(3031.04)
+
+
 def test_fio_2_json_latency_percentiles_are_read():
     """Finding: fio 2.x percentiles (``clat`` in microseconds, not ``clat_ns``)
     were dropped without a word. Constructed in fio 2's layout (stat.c of
