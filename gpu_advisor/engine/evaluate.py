@@ -41,6 +41,7 @@ from gpu_advisor.engine.evidence.measured import (
     measured_mfu_for,
     measured_serving_run,
     plan_sizing,
+    same_serving_inputs,
 )
 from gpu_advisor.engine.evidence.vendors import VendorsResult, evaluate_vendors
 from gpu_advisor.engine.plan_defaults import (
@@ -621,6 +622,10 @@ def same_cost_inputs(old: Project, new: Project) -> bool:
     ) == new.meta.model_dump(exclude=_META_WORDS)
 
 
+_SERVING = "sizing.serving."
+"""Codes of the sizing's serving advice (``engine/serving/plan.py``)."""
+
+
 class EvaluationMemo:
     """Successive evaluations of one plan being edited, reusing what an edit kept.
 
@@ -629,7 +634,8 @@ class EvaluationMemo:
     snapshot it evaluated, it reuses
 
     * the sizing when the workload, the vendors' measured MFU and their
-      measured serving goodput are the same
+      measured serving goodput are the same; the serving plan inside it when
+      only the training run changed (:func:`same_serving_inputs`)
       objects and figures;
     * the cost result when, besides, none of the inputs the cost reads
       changed (:func:`same_cost_inputs`; e.g. the author's name);
@@ -710,7 +716,14 @@ class EvaluationMemo:
                 if same_cost:
                     cost = last.cost  # e.g. the author's name: the same prices
         if sizing is None:
-            sizing = plan_sizing(project, self.catalog)
+            serving = None
+            if last is not None and same_serving_inputs(last.project, project):
+                plan = last.sizing.serving
+                advice = [
+                    a for a in last.sizing.warnings if a.code.startswith(_SERVING)
+                ]
+                serving = (plan, advice)
+            sizing = plan_sizing(project, self.catalog, serving)
         if cost is None:
             cost = evaluate(project, self.catalog, sizing=sizing).cost
         out = PlanEvaluation(

@@ -10,8 +10,9 @@ from __future__ import annotations
 from gpu_advisor.engine.evidence.serving_checks import measured_serving
 from gpu_advisor.engine.sizing.size import size_workload
 from gpu_advisor.model.catalog import Catalog
+from gpu_advisor.model.common import Advice
 from gpu_advisor.model.project import Project
-from gpu_advisor.model.serving_plan import MeasuredRun
+from gpu_advisor.model.serving_plan import MeasuredRun, ServingPlan
 from gpu_advisor.model.sizing_results import SizingResult
 
 
@@ -51,8 +52,14 @@ def measured_mfu_for(project: Project) -> float | None:
     return min(measured) if measured else None
 
 
-def plan_sizing(project: Project, catalog: Catalog) -> SizingResult:
-    """The workload sized as the plan sizes it: with the vendors' measured MFU.
+def plan_sizing(
+    project: Project,
+    catalog: Catalog,
+    serving: tuple[ServingPlan | None, list[Advice]] | None = None,
+) -> SizingResult:
+    """The workload sized as the plan sizes it: with the vendors' measured MFU
+    (and their serving runs); ``serving``: the serving plan and its advice when
+    the caller already has them for these inputs (:func:`same_serving_inputs`).
 
     Examples
     --------
@@ -66,6 +73,28 @@ def plan_sizing(project: Project, catalog: Catalog) -> SizingResult:
         catalog,
         measured_mfu=measured_mfu_for(project),
         measured_serving=measured_serving_run(project),
+        serving=serving,
+    )
+
+
+def same_serving_inputs(before: Project, after: Project) -> bool:
+    """Whether the serving plan of ``before`` is also ``after``'s: the same model,
+    card, serving inputs and vendors' serving runs (an edit of the training run,
+    the budget or the author's name cannot change it).
+
+    >>> from gpu_advisor.model.project import Workload
+    >>> same_serving_inputs(Project(), Project(workload=Workload(tokens_billion=2.0)))
+    True
+    """
+    b, a = before.workload, after.workload
+    return (b.serving, b.model_preset, b.shape, b.gpu_id) == (
+        a.serving,
+        a.model_preset,
+        a.shape,
+        a.gpu_id,
+    ) and (
+        before.vendors is after.vendors
+        or measured_serving_run(before) == measured_serving_run(after)
     )
 
 

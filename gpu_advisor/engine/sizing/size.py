@@ -53,7 +53,7 @@ from gpu_advisor.engine.sizing.shape import shape_from_custom, shape_from_preset
 from gpu_advisor.model.catalog import Catalog, NetworkClass
 from gpu_advisor.model.common import Advice
 from gpu_advisor.model.project import ModelShape, Precision, TaskKind, Workload
-from gpu_advisor.model.serving_plan import MeasuredRun
+from gpu_advisor.model.serving_plan import MeasuredRun, ServingPlan
 from gpu_advisor.model.sizing_results import (
     CandidateSizing,
     ClusterResult,
@@ -215,6 +215,7 @@ def size_workload(
     catalog: Catalog,
     measured_mfu: float | None = None,
     measured_serving: MeasuredRun | None = None,
+    serving: tuple[ServingPlan | None, list[Advice]] | None = None,
 ) -> SizingResult:
     """Size a workload on its GPU and on each candidate GPU.
 
@@ -226,6 +227,11 @@ def size_workload(
         GPU, model and network catalog.
     measured_mfu : float, optional
         MFU measured in a vendor test; used unless ``workload.mfu`` is set. [1]
+    measured_serving : MeasuredRun, optional
+        A vendor's serving run that met the targets; replaces the estimated replica.
+    serving : tuple, optional
+        The serving plan and its advice when the caller knows them already
+        (the session's memo, after an edit that cannot change them); else sized here.
 
     Returns
     -------
@@ -310,7 +316,11 @@ def size_workload(
     explanations = _explanations(
         workload, catalog, shape, core, cluster
     ) + _more_explanations(workload, shape, core, compute, cluster, storage, choice)
-    serving, serving_advice = size_serving(workload, shape, catalog, measured_serving)
+    plan, serving_advice = (
+        size_serving(workload, shape, catalog, measured_serving)
+        if serving is None
+        else serving
+    )
     return SizingResult(
         gpu_id=gpu.id,
         memory=memory,
@@ -322,7 +332,7 @@ def size_workload(
         explanations=explanations,
         shape_derived=shape.derived,
         shape=shape,
-        serving=serving,
+        serving=plan,
     )
 
 
