@@ -50,7 +50,7 @@ from gpu_advisor.engine.sizing.network_choice import (
 )
 from gpu_advisor.engine.sizing.scaling import _days, _efficiency, _max_dp_by_batch
 from gpu_advisor.engine.sizing.shape import shape_from_custom, shape_from_preset
-from gpu_advisor.model.catalog import Catalog, NetworkClass
+from gpu_advisor.model.catalog import Catalog, GpuSpec, NetworkClass
 from gpu_advisor.model.common import Advice
 from gpu_advisor.model.project import ModelShape, Precision, TaskKind, Workload
 from gpu_advisor.model.serving_plan import MeasuredRun, ServingPlan
@@ -259,10 +259,7 @@ def size_workload(
     191000.0
     """
     shape, warnings = resolve_shape(workload, catalog)
-    gpu_known = any(g.id == workload.gpu_id for g in catalog.gpus)
-    gpu = catalog.gpu(workload.gpu_id) if gpu_known else catalog.gpus[0]
-    if not gpu_known:
-        warnings.append(_unknown_gpu_advice(workload.gpu_id, gpu.id))
+    gpu = _workload_gpu(workload, catalog, warnings)
     intra = _intra_network(catalog, gpu)
     inters = _inter_networks(catalog)
     probe = _core(workload, catalog, shape, gpu, measured_mfu, 1)
@@ -316,10 +313,8 @@ def size_workload(
     explanations = _explanations(
         workload, catalog, shape, core, cluster
     ) + _more_explanations(workload, shape, core, compute, cluster, storage, choice)
-    plan, serving_advice = (
-        size_serving(workload, shape, catalog, measured_serving)
-        if serving is None
-        else serving
+    plan, serving_advice = serving or size_serving(
+        workload, shape, catalog, measured_serving
     )
     return SizingResult(
         gpu_id=gpu.id,
@@ -334,6 +329,17 @@ def size_workload(
         shape=shape,
         serving=plan,
     )
+
+
+def _workload_gpu(
+    workload: Workload, catalog: Catalog, warnings: list[Advice]
+) -> GpuSpec:
+    """The workload's card, or the catalog's first with a warning when unknown."""
+    if any(g.id == workload.gpu_id for g in catalog.gpus):
+        return catalog.gpu(workload.gpu_id)
+    gpu = catalog.gpus[0]
+    warnings.append(_unknown_gpu_advice(workload.gpu_id, gpu.id))
+    return gpu
 
 
 def _gpus_for_deadline(
