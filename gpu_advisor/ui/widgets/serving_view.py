@@ -47,6 +47,7 @@ from gpu_advisor.ui.widgets.plotting import (
     DescribedPlot,
     axis_top,
     nice_ceiling,
+    outside_legend,
     set_ticks,
     show_grid,
 )
@@ -130,11 +131,11 @@ class LatencyChart(DescribedPlot):
         super().__init__(parent)
         _setup(self)
         self.setMaximumHeight(_CHART_HEIGHT_PX + 40)
-        self.addLegend(offset=(10, 10))
         self.ttft = pg.PlotDataItem(pen=pg.mkPen(DAYS_CURVE, width=2))
         self.tpot = pg.PlotDataItem(pen=pg.mkPen(TPOT_CURVE, width=2))
         self.addItem(self.ttft)
         self.addItem(self.tpot)
+        self.legend = outside_legend(self)  # below the plot, in the text colour
         dashed = pg.mkPen(CHOSEN_POINT, style=Qt.PenStyle.DashLine)
         self.target = pg.InfiniteLine(pos=100.0, angle=0, movable=False, pen=dashed)
         self.chosen = pg.InfiniteLine(
@@ -148,11 +149,9 @@ class LatencyChart(DescribedPlot):
         self.setLabel("bottom", self.tr("Requests per second on one replica"))
         self.setLabel("left", self.tr("p95 latency [% of its target]"))
         self.setTitle(self.tr("Latency against load (target = 100 %)"), size="10pt")
-        legend = self.getPlotItem().legend
-        if legend is not None:
-            legend.clear()
-            legend.addItem(self.ttft, self.tr("First token"))
-            legend.addItem(self.tpot, self.tr("Each next token"))
+        self.legend.clear()
+        self.legend.addItem(self.ttft, self.tr("First token"))
+        self.legend.addItem(self.tpot, self.tr("Each next token"))
 
     @override
     def changeEvent(self, event: QEvent) -> None:
