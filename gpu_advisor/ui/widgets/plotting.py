@@ -42,6 +42,17 @@ def setup_plot(plot: pg.PlotWidget) -> None:
     plot.setMenuEnabled(False)
 
 
+def setup_still_plot(plot: pg.PlotWidget, min_height: int) -> None:
+    """The app's style for a chart read at a glance: no menu, no mouse pan or
+    zoom, no buttons, horizontal grid lines only, at least ``min_height`` px."""
+    style_plot(plot)
+    plot.setMenuEnabled(False)
+    plot.setMouseEnabled(x=False, y=False)
+    plot.hideButtons()
+    show_grid(plot, x=False, alpha=0.3)
+    plot.setMinimumHeight(min_height)
+
+
 def axis_top(values: Iterable[float], *, floor: float, margin: float = 1.1) -> float:
     """Top of a ``[0, top]`` axis that shows ``values`` with a ``margin``.
 

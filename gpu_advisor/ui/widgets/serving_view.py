@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from gpu_advisor import words
-from gpu_advisor.model.common import Language
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import PhaseKind, Project
 from gpu_advisor.model.serving_plan import ServingPlan
@@ -42,14 +41,13 @@ from gpu_advisor.ui.style import (
     SECONDARY_STYLE,
     TPOT_CURVE,
 )
-from gpu_advisor.ui.theme import style_plot
 from gpu_advisor.ui.widgets.plotting import (
     DescribedPlot,
     axis_top,
     nice_ceiling,
     outside_legend,
     set_ticks,
-    show_grid,
+    setup_still_plot,
 )
 from gpu_advisor.words.terms import option_name
 
@@ -57,16 +55,7 @@ _CHART_HEIGHT_PX: Final = 240
 
 
 def _setup(plot: DescribedPlot) -> None:
-    style_plot(plot)
-    plot.setMenuEnabled(False)
-    plot.setMouseEnabled(x=False, y=False)
-    plot.hideButtons()
-    show_grid(plot, x=False, alpha=0.3)
-    plot.setMinimumHeight(_CHART_HEIGHT_PX)
-
-
-def _language() -> Language:
-    return current_language()
+    setup_still_plot(plot, _CHART_HEIGHT_PX)
 
 
 def _num(value: float, decimals: int = 0) -> str:
@@ -288,7 +277,7 @@ class ServingView(QWidget):
         if cost is None:
             self.prices.setRowCount(0)
             return
-        lang = _language()
+        lang = current_language()
         rate = evaluation.cost.currency.cny_per_unit
         if evaluation.cost.currency.code != self._currency:
             self._currency = evaluation.cost.currency.code
@@ -334,7 +323,7 @@ class ServingView(QWidget):
         if project.workload.serving is None:
             return ""
         found = [w for w in evaluation.sizing.warnings if w.code.startswith("serving.")]
-        language = _language()
+        language = current_language()
         return "<br>".join(words.text(w, language) for w in found)
 
     def _gpu_name(self, gpu_id: str) -> str:

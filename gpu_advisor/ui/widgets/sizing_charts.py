@@ -30,13 +30,13 @@ from gpu_advisor.ui.style import (
     MARKER_OUTLINE,
     MEMORY_PART_COLOURS,
 )
-from gpu_advisor.ui.theme import chart_colours, style_plot
+from gpu_advisor.ui.theme import chart_colours
 from gpu_advisor.ui.widgets.plotting import (
     DescribedPlot,
     axis_top,
     nice_ceiling,
     set_ticks,
-    show_grid,
+    setup_still_plot,
 )
 
 GIB: Final = float(2**30)
@@ -51,12 +51,7 @@ the legend under the memory bars all readable [px]."""
 
 
 def _setup(plot: DescribedPlot) -> None:
-    style_plot(plot)
-    plot.setMenuEnabled(False)
-    plot.setMouseEnabled(x=False, y=False)
-    plot.hideButtons()
-    show_grid(plot, x=False, alpha=0.3)
-    plot.setMinimumHeight(230)
+    setup_still_plot(plot, 230)
 
 
 class MemoryChart(QWidget):
