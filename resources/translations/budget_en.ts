@@ -638,6 +638,14 @@
       <translation>Utilisation</translation>
     </message>
     <message>
+      <source>What each total includes</source>
+      <translation>What each total includes</translation>
+    </message>
+    <message>
+      <source>Show or hide what each option's total includes</source>
+      <translation>Show or hide what each option's total includes</translation>
+    </message>
+    <message>
       <source>Based on:</source>
       <translation>Based on:</translation>
     </message>

@@ -638,6 +638,14 @@
       <translation>利用率</translation>
     </message>
     <message>
+      <source>What each total includes</source>
+      <translation>各方案总价包含什么</translation>
+    </message>
+    <message>
+      <source>Show or hide what each option's total includes</source>
+      <translation>显示或隐藏各方案总价包含的内容</translation>
+    </message>
+    <message>
       <source>Based on:</source>
       <translation>依据的输入：</translation>
     </message>

@@ -636,6 +636,28 @@ def test_every_number_has_a_why_button_with_a_formula(qtbot: Any, path: Path) ->
             assert page.recommendation.why_buttons[option.id, field].parent() is holder
 
 
+def test_why_buttons_follow_their_rows_when_the_order_changes(qtbot: Any) -> None:
+    """A new ranking moves the buttons' keys, not the widgets: each cell's
+    button explains the option now in its row."""
+    session = ProjectSession(Project())
+    page = _make_page(qtbot, session)
+    rec = page.recommendation
+    before = {id(b) for b in rec.why_buttons.values()}
+    order = [o.id for o in option_order(session.evaluation.cost)]
+    session.apply("budget.monthly_cny_per_gpu_month", 50.0)  # monthly rental wins
+    cost = session.evaluation.cost
+    assert [o.id for o in option_order(cost)] != order
+    assert {id(b) for b in rec.why_buttons.values()} == before
+    for row, option in enumerate(option_order(cost)):
+        for column, field in rec.EXPLAINED_COLUMNS.items():
+            button = rec.why_buttons[option.id, field]
+            assert button.key == keys.option_key(option.id.value, field)
+            holder = rec.table.cellWidget(row, column)
+            assert holder is not None
+            assert button.parent() is holder
+        assert option_label(option.id) in rec.table.item(row, 0).text()
+
+
 def test_break_even_buttons_hide_without_an_owned_option(qtbot: Any) -> None:
     session = ProjectSession(Project())
     page = _make_page(qtbot, session)
@@ -652,6 +674,13 @@ def test_break_even_buttons_hide_without_an_owned_option(qtbot: Any) -> None:
 def test_the_table_says_what_each_figure_includes(page: BudgetPage) -> None:
     """Issue #11: the engine's sentence per option, under the table and as a tip."""
     rec = page.recommendation
+    cost = page._session.evaluation.cost
+    # folded away until asked for, then written and kept up to date
+    assert rec.includes_label.isHidden()
+    assert not rec.includes_toggle.isHidden()
+    rec.includes_toggle.click()
+    assert not rec.includes_label.isHidden()
+    page._session.apply("budget.discount_rate_per_year", 0.09)
     cost = page._session.evaluation.cost
     text = rec.includes_label.text()
     for row, option in enumerate(option_order(cost)):

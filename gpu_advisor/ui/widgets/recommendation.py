@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -198,9 +199,19 @@ class RecommendationPanel(QWidget):
         self.vat_label = QLabel(wordWrap=True)
         self.vat_label.setStyleSheet(SECONDARY_STYLE)
         self.includes_label = LongTextLabel()
-        """What each option's figure includes: the engine's sentences."""
+        """What each option's figure includes: the engine's sentences (folded
+        away until asked for; each row's tooltip says the same)."""
         self.includes_label.setTextFormat(Qt.TextFormat.RichText)
         self.includes_label.setStyleSheet(SECONDARY_STYLE)
+        self.includes_label.setVisible(False)
+        self.includes_toggle = QToolButton()
+        self.includes_toggle.setCheckable(True)
+        self.includes_toggle.setToolButtonStyle(
+            Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+        )
+        self.includes_toggle.setArrowType(Qt.ArrowType.RightArrow)
+        self.includes_toggle.setAutoRaise(True)
+        self.includes_toggle.toggled.connect(self._on_includes_toggled)
 
     def _build_options_column(self) -> QWidget:
         """The headline above the options table, always whole (no scroll bar)."""
@@ -231,12 +242,13 @@ class RecommendationPanel(QWidget):
         details_layout = QVBoxLayout(details)
         details_layout.setContentsMargins(4, 4, 4, 4)
         details_layout.addLayout(mix_row)
-        details_layout.addWidget(self.includes_label)
         details_layout.addLayout(be_row)
         details_layout.addLayout(rule_row)
         details_layout.addWidget(self.reasons_label)
         details_layout.addWidget(self.warnings_label)
         details_layout.addWidget(self.vat_label)
+        details_layout.addWidget(self.includes_toggle, 0, Qt.AlignmentFlag.AlignLeft)
+        details_layout.addWidget(self.includes_label)
         details_layout.addStretch(1)
         self.details_scroll = QScrollArea()
         self.details_scroll.setWidgetResizable(True)
@@ -274,6 +286,11 @@ class RecommendationPanel(QWidget):
                 self.tr("Per useful GPU-hour"),
                 self.tr("Utilisation"),
             ]
+        )
+        self.includes_toggle.setText(self.tr("What each total includes"))
+        self.includes_toggle.setAccessibleName(self.tr("What each total includes"))
+        self.includes_toggle.setToolTip(
+            self.tr("Show or hide what each option's total includes")
         )
 
         if self._cost is not None:
@@ -420,8 +437,10 @@ class RecommendationPanel(QWidget):
         table = self.table
         ranked = ranking(cost)
         ids = [r.option.id for r in ranked]
-        if list(dict.fromkeys(o for o, _f in self.why_buttons)) != ids:
+        if len(self.why_buttons) != len(ids) * len(self.EXPLAINED_COLUMNS):
             self._make_why_buttons(ids)
+        elif list(dict.fromkeys(o for o, _f in self.why_buttons)) != ids:
+            self._rekey_why_buttons(ids)
         for row, ranked_row in enumerate(ranked):
             recommended = ranked_row.option.id == cost.recommendation.option
             self._fill_row(row, ranked_row.option, recommended, code, rate)
@@ -463,6 +482,17 @@ class RecommendationPanel(QWidget):
                 holder_layout.addWidget(button)
                 holder_layout.addStretch(1)
                 table.setCellWidget(row, column, holder)
+
+    def _rekey_why_buttons(self, ids: list[OptionId]) -> None:
+        """The same rows in a new order: each row's buttons (row by row, as
+        made) explain its new option; moving a key is cheaper than new widgets."""
+        buttons = iter(list(self.why_buttons.values()))
+        self.why_buttons = {}
+        for option_id in ids:
+            for field in self.EXPLAINED_COLUMNS.values():
+                button = next(buttons)
+                button.set_key(keys.option_key(option_id.value, field))
+                self.why_buttons[option_id, field] = button
 
     def _fill_row(
         self,
@@ -550,7 +580,12 @@ class RecommendationPanel(QWidget):
         fit_table_to_contents(self.table)
 
     def _show_includes(self, cost: CostResult) -> None:
-        """One line per option: its name and the engine's sentence of what it includes."""
+        """One line per option: its name and the engine's sentence of what it
+        includes, written only while unfolded (about 5,000 characters, whose
+        layout cost a quarter of an edit)."""
+        self.includes_toggle.setVisible(any(o.includes for o in cost.options))
+        if not self.includes_toggle.isChecked():
+            return
         lang = _advice_language()
         colon = words.say("words.colon", lang)
         lines = [
@@ -560,7 +595,14 @@ class RecommendationPanel(QWidget):
             if o.includes is not None
         ]
         self.includes_label.setText("<br>".join(lines))
-        self.includes_label.setVisible(bool(lines))
+
+    def _on_includes_toggled(self, shown: bool) -> None:
+        self.includes_toggle.setArrowType(
+            Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow
+        )
+        self.includes_label.setVisible(shown)
+        if shown and self._cost is not None:
+            self._show_includes(self._cost)
 
     def _show_break_even(self, cost: CostResult) -> None:
         locale = current_locale()

@@ -306,12 +306,17 @@ class ServingView(QWidget):
                 _num(total / rate),
             ]
             for c, text in enumerate(cells):
-                item = QTableWidgetItem(text if usable or c else text + " ✖")
-                if c:
-                    item.setTextAlignment(
-                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-                    )
-                self.prices.setItem(r, c, item)
+                shown = text if usable or c else text + " ✖"
+                item = self.prices.item(r, c)
+                if item is None:  # a new row: its cells once, then their text only
+                    item = QTableWidgetItem()
+                    if c:
+                        item.setTextAlignment(
+                            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                        )
+                    self.prices.setItem(r, c, item)
+                if item.text() != shown:
+                    item.setText(shown)
         blocked = [q.reason for q in cost.hosted if q.reason is not None][:1]
         why = [words.text(m, lang) for m in blocked]
         if cost.hosted_none is not None:

@@ -306,6 +306,17 @@ class WhyButton(QToolButton):
             session.project_changed.connect(self._on_project_changed)
         self.retranslate_ui()
 
+    def set_key(self, key: str) -> None:
+        """Explain ``key`` from now on (an open dialog follows)."""
+        if key == self.key:
+            return
+        self.key = key
+        self.setObjectName(f"why:{key}")
+        self.retranslate_ui()
+        if self.dialog is not None:
+            self.dialog.close()
+            self.dialog = None
+
     def retranslate_ui(self) -> None:
         self.setText(self.tr("?"))
         tip = self.tr("Why this number? Show the formula and its inputs.")
