@@ -41,6 +41,7 @@ from gpu_advisor.engine.evidence.measured import (
     measured_mfu_for,
     measured_serving_run,
     plan_sizing,
+    same_replica_inputs,
     same_serving_inputs,
 )
 from gpu_advisor.engine.evidence.vendors import VendorsResult, evaluate_vendors
@@ -635,8 +636,9 @@ class EvaluationMemo:
 
     * the sizing when the workload, the vendors' measured MFU and their
       measured serving goodput are the same; the serving plan inside it when
-      only the training run changed (:func:`same_serving_inputs`)
-      objects and figures;
+      only the training run changed (:func:`same_serving_inputs`), and the
+      replica sizes it tried when only the traffic or the calendar changed
+      (:func:`same_replica_inputs`);
     * the cost result when, besides, none of the inputs the cost reads
       changed (:func:`same_cost_inputs`; e.g. the author's name);
     * the plan's Monte Carlo (added with :meth:`add_monte_carlo`) while the
@@ -717,13 +719,18 @@ class EvaluationMemo:
                     cost = last.cost  # e.g. the author's name: the same prices
         if sizing is None:
             serving = None
+            candidates = None
             if last is not None and same_serving_inputs(last.project, project):
                 plan = last.sizing.serving
                 advice = [
                     a for a in last.sizing.warnings if a.code.startswith(_SERVING)
                 ]
                 serving = (plan, advice)
-            sizing = plan_sizing(project, self.catalog, serving)
+            elif last is not None and same_replica_inputs(last.project, project):
+                plan = last.sizing.serving
+                if plan is not None:
+                    candidates = (plan.considered, plan.rejected)
+            sizing = plan_sizing(project, self.catalog, serving, candidates)
         if cost is None:
             cost = evaluate(project, self.catalog, sizing=sizing).cost
         out = PlanEvaluation(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from gpu_advisor.model.common import Frozen
-from gpu_advisor.model.serving import ReplicaPerformance
+from gpu_advisor.model.serving import RejectedReplica, ReplicaPerformance
 
 
 class ServingMonth(Frozen):
@@ -109,6 +109,18 @@ class ServingPlan(Frozen):
         max_length=64,
         description="The replica's p95 latencies from light load to beyond the "
         "targets, for the latency-against-load chart.",
+    )
+    considered: list[ReplicaPerformance] = Field(
+        default_factory=list,
+        max_length=16,
+        description="Every replica size on the serving card that meets the targets, "
+        "as estimated; the plan takes the one needing the fewest cards at the "
+        "busiest hour (a measured run then replaces its figures).",
+    )
+    rejected: list[RejectedReplica] = Field(
+        default_factory=list,
+        max_length=16,
+        description="Replica sizes tried that cannot meet the targets, with why.",
     )
     months: list[ServingMonth] = Field(
         default_factory=list,

@@ -14,6 +14,7 @@ from gpu_advisor.engine.evaluate import (
     evaluate_plan,
 )
 from gpu_advisor.model.project import Project
+from gpu_advisor.model.serving import Serving
 from tests.engine._cost_helpers import CATALOG
 from tests.evidence_samples import vendor_a, vendor_b
 
@@ -42,6 +43,13 @@ def _vendor(p: Project, index: int, **values: object) -> Project:
     return p.model_copy(update={"vendors": vendors})
 
 
+def _serving(p: Project, **values: object) -> Project:
+    serving = p.workload.serving or Serving()
+    if "traffic" in values:
+        values["traffic"] = serving.traffic.model_copy(update=values["traffic"])  # type: ignore[arg-type]
+    return _section(p, "workload", serving=serving.model_copy(update=values))
+
+
 Edit = Callable[[Project, int], Project]
 
 EDITS: dict[str, Edit] = {
@@ -52,6 +60,10 @@ EDITS: dict[str, Edit] = {
     "owned": lambda p, n: _section(p, "budget", owned_gpus=n % 4),
     # read by the sizing (and so by everything)
     "tokens": lambda p, n: _section(p, "workload", tokens_billion=100.0 + n % 3),
+    # serving: how fast a replica is (lengths), or only how many run (traffic)
+    "answer": lambda p, n: _serving(p, output_tokens=200 + 100 * (n % 3)),
+    "traffic": lambda p, n: _serving(p, traffic={"peak_rps": 5.0 + n % 4 * 10}),
+    "spares": lambda p, n: _serving(p, spare_replicas=n % 2),
     # read by the vendors' scores only
     "weights": lambda p, n: _section(p, "scoring", price=10.0 + n % 5),
     # a vendor's quote, or its measured MFU (the plan's sizing)
@@ -135,3 +147,23 @@ def test_two_memos_share_nothing() -> None:
     b = second.evaluate(project)
     assert a == b
     assert a is not b
+
+
+def test_a_traffic_edit_reuses_the_replica_sizes_tried() -> None:
+    """Only the replicas' count changes: the sizes tried are the last plan's
+    (none is tried again), and the plan equals a fresh one."""
+    memo = EvaluationMemo(CATALOG, draws=DRAWS, seed=SEED)
+    serving = EDITS["traffic"](_start(), 0)
+    before = memo.evaluate(serving).sizing.serving
+    assert before is not None
+    assert before.considered
+    busier = EDITS["traffic"](serving, 3)
+    after = memo.evaluate(busier).sizing.serving
+    assert after is not None
+    assert after.considered[0] is before.considered[0]
+    assert after.peak_gpus > before.peak_gpus
+    assert memo.evaluate(busier) == _fresh(busier, with_mc=False)
+    longer = EDITS["answer"](busier, 2)  # 400 tokens (300 is the default)
+    changed = memo.evaluate(longer).sizing.serving
+    assert changed is not None
+    assert changed.considered[0] is not before.considered[0]

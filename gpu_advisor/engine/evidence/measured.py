@@ -8,6 +8,7 @@ with :func:`plan_sizing`, so each of them shows the one sizing of the plan.
 from __future__ import annotations
 
 from gpu_advisor.engine.evidence.serving_checks import measured_serving
+from gpu_advisor.engine.serving.plan import Candidates
 from gpu_advisor.engine.sizing.size import size_workload
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice
@@ -56,10 +57,13 @@ def plan_sizing(
     project: Project,
     catalog: Catalog,
     serving: tuple[ServingPlan | None, list[Advice]] | None = None,
+    serving_candidates: Candidates | None = None,
 ) -> SizingResult:
     """The workload sized as the plan sizes it: with the vendors' measured MFU
     (and their serving runs); ``serving``: the serving plan and its advice when
-    the caller already has them for these inputs (:func:`same_serving_inputs`).
+    the caller already has them for these inputs (:func:`same_serving_inputs`);
+    ``serving_candidates``: the replica sizes tried, when only the traffic and
+    the calendar changed (:func:`same_replica_inputs`).
 
     Examples
     --------
@@ -74,6 +78,7 @@ def plan_sizing(
         measured_mfu=measured_mfu_for(project),
         measured_serving=measured_serving_run(project),
         serving=serving,
+        serving_candidates=serving_candidates,
     )
 
 
@@ -96,6 +101,38 @@ def same_serving_inputs(before: Project, after: Project) -> bool:
         before.vendors is after.vendors
         or measured_serving_run(before) == measured_serving_run(after)
     )
+
+
+PLAN_ONLY_SERVING_FIELDS = frozenset(
+    {"traffic", "spare_replicas", "sites", "start_month", "allow_spot"}
+)
+"""Serving inputs that decide how many replicas run and when, not how fast one is."""
+
+
+def same_replica_inputs(before: Project, after: Project) -> bool:
+    """Whether the replica sizes tried for ``before`` hold for ``after``: the
+    same model, card, engine, precisions, lengths and targets (only the
+    traffic, spares, sites or calendar may differ).
+
+    >>> from gpu_advisor.model.serving import Serving, Traffic
+    >>> a = Project().model_copy(update={"workload": Project().workload.model_copy(
+    ...     update={"serving": Serving()})})
+    >>> busier = a.workload.model_copy(update={"serving": Serving(
+    ...     traffic=Traffic(peak_rps=50.0))})
+    >>> same_replica_inputs(a, a.model_copy(update={"workload": busier}))
+    True
+    """
+    b, a = before.workload, after.workload
+    if b.serving is None or a.serving is None:
+        return False
+    kept = [
+        f for f in type(a.serving).model_fields if f not in PLAN_ONLY_SERVING_FIELDS
+    ]
+    return (b.model_preset, b.shape, b.gpu_id) == (
+        a.model_preset,
+        a.shape,
+        a.gpu_id,
+    ) and all(getattr(b.serving, f) == getattr(a.serving, f) for f in kept)
 
 
 def measured_serving_run(project: Project) -> MeasuredRun | None:

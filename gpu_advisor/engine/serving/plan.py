@@ -14,7 +14,8 @@ from collections.abc import Sequence
 
 from gpu_advisor.engine.serving.replica import (
     build_model,
-    choose_replica,
+    pick_replica,
+    replica_candidates,
     replica_under,
 )
 from gpu_advisor.engine.serving.timing import step_time
@@ -26,9 +27,17 @@ from gpu_advisor.engine.serving.traffic import (
 from gpu_advisor.model.catalog import Catalog, GpuSpec
 from gpu_advisor.model.common import Advice, Message, Severity
 from gpu_advisor.model.project import Workload
-from gpu_advisor.model.serving import ReplicaPerformance, Serving, ServingFactor
+from gpu_advisor.model.serving import (
+    RejectedReplica,
+    ReplicaPerformance,
+    Serving,
+    ServingFactor,
+)
 from gpu_advisor.model.serving_plan import LoadPoint, MeasuredRun, ServingPlan
 from gpu_advisor.model.sizing_results import ResolvedShape
+
+Candidates = tuple[list[ReplicaPerformance], list[RejectedReplica]]
+"""Replica sizes that meet the targets, and those that do not with why."""
 
 MAX_SERVING_MONTHS = 120
 """The longest horizon a plan has. [month]"""
@@ -42,15 +51,19 @@ def size_serving(
     shape: ResolvedShape,
     catalog: Catalog,
     measured: MeasuredRun | None = None,
+    candidates: Candidates | None = None,
 ) -> tuple[ServingPlan | None, list[Advice]]:
     """The serving plan of ``workload`` (None when it does not serve or nothing
     meets its targets, with the reasons as advice).
 
     The replica is the cheapest configuration of the serving card (the
     workload's card unless the serving names one) that meets the latency
-    targets at the busiest hour's rate (``choose_replica``). A vendor's run on
+    targets at the busiest hour's rate (``pick_replica``). A vendor's run on
     that card that met the targets (``measured``) replaces the estimate: its
-    cards, requests and tokens per second are the replica's.
+    cards, requests and tokens per second are the replica's. ``candidates``:
+    the replica sizes that meet the targets and those that do not
+    (``replica_candidates``), when the caller has them for this model, card,
+    engine, lengths and targets (:attr:`ServingPlan.considered`).
     """
     serving = workload.serving
     if serving is None:
@@ -62,9 +75,12 @@ def size_serving(
                              inputs=["workload.serving.gpu_id"])]  # fmt: skip
     factors = catalog.serving_factors.factors
     peak = max(hourly_rates(serving.traffic))
-    choice = choose_replica(shape, [gpu], serving, peak, factors=factors)
-    if choice.performance is None or choice.gpu_id is None:
-        reasons = [r.reason for r in choice.rejected][:3] or [
+    met, rejected = candidates or replica_candidates(
+        shape, gpu, serving, factors=factors
+    )
+    choice = pick_replica(gpu.id, met, peak)
+    if choice.performance is None:
+        reasons = [r.reason for r in rejected][:3] or [
             Message(code="sizing.serving.no_degree")
         ]
         return None, [
@@ -91,6 +107,8 @@ def size_serving(
         load_curve=curve,
         measured=measured,
         estimate=None if measured is None else estimate,
+        considered=met,
+        rejected=rejected,
     )
     return plan, []
 
@@ -183,6 +201,8 @@ def plan_serving(
     load_curve: tuple[LoadPoint, ...] = (),
     measured: MeasuredRun | None = None,
     estimate: ReplicaPerformance | None = None,
+    considered: Sequence[ReplicaPerformance] = (),
+    rejected: Sequence[RejectedReplica] = (),
 ) -> ServingPlan:
     """Replicas through the day and every serving month's cards, hours and tokens.
 
@@ -215,5 +235,7 @@ def plan_serving(
         load_curve=list(load_curve),
         measured=measured,
         estimate=estimate,
+        considered=list(considered),
+        rejected=list(rejected),
         months=months,
     )

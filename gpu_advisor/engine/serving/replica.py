@@ -280,42 +280,87 @@ def choose_replica(
     ``tp`` when set); 16 across two servers only when no degree inside one
     holds the model. Precision is the serving's own (a quality choice).
     """
-    best: tuple[tuple[float, float], GpuSpec, int, ReplicaPerformance] | None = None
+    best: ServingChoice | None = None
     rejected: list[RejectedReplica] = []
     for gpu in gpus:
-        fitted_inside = False
-        for tp in _degrees(gpu, serving):
-            if tp == TWO_NODE_TP and fitted_inside:
-                continue
-            if not tp_allowed(shape, tp):
-                if serving.tp is not None:
-                    rejected.append(_heads_reason(shape, gpu, tp))
-                continue
-            perf = replica_at_targets(shape, gpu, serving, tp, factors=factors)
-            fitted_inside = fitted_inside or perf.max_concurrency >= 1
-            if not perf.meets_targets:
-                reason = _reason(gpu, serving, tp, perf)
-                rejected.append(RejectedReplica(gpu_id=gpu.id, tp=tp, reason=reason))
-                continue
-            score = _score(perf, rate_rps)
-            if best is None or score < best[0]:
-                best = (score, gpu, tp, perf)
+        met, refused = replica_candidates(shape, gpu, serving, factors=factors)
+        rejected.extend(refused)
+        choice = pick_replica(gpu.id, met, rate_rps)
+        if choice.performance is not None and (
+            best is None
+            or _choice_score(choice, rate_rps) < _choice_score(best, rate_rps)
+        ):
+            best = choice
     if best is None:
         return ServingChoice(rejected=rejected)
-    _, gpu, tp, perf = best
+    return best.model_copy(update={"rejected": rejected})
+
+
+def replica_candidates(
+    shape: ResolvedShape,
+    gpu: GpuSpec,
+    serving: Serving,
+    *,
+    factors: Sequence[ServingFactor] = (),
+) -> tuple[list[ReplicaPerformance], list[RejectedReplica]]:
+    """Every replica size on ``gpu`` that meets the serving's targets, and
+    those that do not with why. The traffic plays no part: a plan reuses them
+    while only its traffic, spares, sites or calendar change."""
+    met: list[ReplicaPerformance] = []
+    rejected: list[RejectedReplica] = []
+    fitted_inside = False
+    for tp in _degrees(gpu, serving):
+        if tp == TWO_NODE_TP and fitted_inside:
+            continue
+        if not tp_allowed(shape, tp):
+            if serving.tp is not None:
+                rejected.append(_heads_reason(shape, gpu, tp))
+            continue
+        perf = replica_at_targets(shape, gpu, serving, tp, factors=factors)
+        fitted_inside = fitted_inside or perf.max_concurrency >= 1
+        if perf.meets_targets:
+            met.append(perf)
+        else:
+            reason = _reason(gpu, serving, tp, perf)
+            rejected.append(RejectedReplica(gpu_id=gpu.id, tp=tp, reason=reason))
+    return met, rejected
+
+
+def pick_replica(
+    gpu_id: str, met: Sequence[ReplicaPerformance], rate_rps: float | None
+) -> ServingChoice:
+    """Among the replica sizes ``met`` on ``gpu_id``, the one needing the
+    fewest cards for the rate (then the most goodput per card).
+
+    >>> small = ReplicaPerformance(gpus=1, concurrency=8, output_tokens_per_s=900.0,
+    ...     requests_per_s=3.0, ttft_ms=300.0, tpot_ms=30.0, max_concurrency=20,
+    ...     meets_targets=True)
+    >>> big = small.model_copy(update={"gpus": 2, "requests_per_s": 7.0,
+    ...                                "output_tokens_per_s": 2000.0})
+    >>> pick_replica("A", [small, big], 6.0).tp, pick_replica("A", [small, big], 2.0).tp
+    (2, 1)
+    """
+    scored = [(_score(perf, rate_rps), perf) for perf in met]
+    if not scored:
+        return ServingChoice()
+    _, perf = min(scored, key=lambda pair: pair[0])
     replicas = (
         max(math.ceil(rate_rps / perf.requests_per_s - 1e-9), 1)
         if rate_rps is not None and perf.requests_per_s > 0
         else 1
     )
     return ServingChoice(
-        gpu_id=gpu.id,
-        tp=tp,
+        gpu_id=gpu_id,
+        tp=perf.gpus,
         performance=perf,
         replicas=replicas,
-        gpus=replicas * tp,
-        rejected=rejected,
+        gpus=replicas * perf.gpus,
     )
+
+
+def _choice_score(choice: ServingChoice, rate_rps: float | None) -> tuple[float, float]:
+    assert choice.performance is not None
+    return _score(choice.performance, rate_rps)
 
 
 def serving_shape(

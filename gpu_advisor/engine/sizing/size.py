@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from gpu_advisor.engine.serving.plan import size_serving
+from gpu_advisor.engine.serving.plan import Candidates, size_serving
 from gpu_advisor.engine.sizing import compute as cmp
 from gpu_advisor.engine.sizing import memory as mem
 from gpu_advisor.engine.sizing.advice import (
@@ -216,6 +216,7 @@ def size_workload(
     measured_mfu: float | None = None,
     measured_serving: MeasuredRun | None = None,
     serving: tuple[ServingPlan | None, list[Advice]] | None = None,
+    serving_candidates: Candidates | None = None,
 ) -> SizingResult:
     """Size a workload on its GPU and on each candidate GPU.
 
@@ -232,6 +233,9 @@ def size_workload(
     serving : tuple, optional
         The serving plan and its advice when the caller knows them already
         (the session's memo, after an edit that cannot change them); else sized here.
+    serving_candidates : tuple, optional
+        The serving replica sizes that meet the targets and those that do not,
+        when the caller knows them (an edit of the traffic only); else tried here.
 
     Returns
     -------
@@ -314,7 +318,7 @@ def size_workload(
         workload, catalog, shape, core, cluster
     ) + _more_explanations(workload, shape, core, compute, cluster, storage, choice)
     plan, serving_advice = serving or size_serving(
-        workload, shape, catalog, measured_serving
+        workload, shape, catalog, measured_serving, serving_candidates
     )
     return SizingResult(
         gpu_id=gpu.id,
