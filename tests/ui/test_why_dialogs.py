@@ -39,6 +39,7 @@ def _cells(dialog: ExplanationDialog) -> list[tuple[str, str]]:
     cells = [
         ("title", dialog.windowTitle()),
         ("formula", dialog.formula_label.text()),
+        ("formula tooltip", dialog.formula_label.toolTip()),
         ("reference", dialog.reference_label.text()),
     ]
     columns = ("input", "value", "unit", "source", "date")

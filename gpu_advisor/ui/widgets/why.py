@@ -238,7 +238,6 @@ class ExplanationDialog(QDialog):
         # in words, in the reader's language, with the values filled in; the
         # engine's notation stays one hover away for the engineer
         self.formula_label.setText(shown.formula)
-        self.formula_label.setToolTip(explanation.formula)
         self.reference_label.setText(shown.reference)
         self.reference_caption.setVisible(bool(shown.reference))
         self.reference_label.setVisible(bool(shown.reference))
