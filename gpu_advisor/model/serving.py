@@ -145,7 +145,8 @@ class Serving(Frozen):
     gpu_id: str | None = Field(
         None,
         max_length=64,
-        description="The card to serve on; empty: the cheapest of the workload's candidates.",
+        description="A card to serve on for `serve`; a plan serves on its workload's "
+        "card, the one its options price (a different card here is named in a warning).",
     )
     tp: int | None = Field(
         None,

@@ -527,14 +527,6 @@
       <translation>KV-cache precision</translation>
     </message>
     <message>
-      <source>The workload's card</source>
-      <translation>The workload's card</translation>
-    </message>
-    <message>
-      <source>serving card</source>
-      <translation>serving card</translation>
-    </message>
-    <message>
       <source>cheapest</source>
       <translation>cheapest</translation>
     </message>
@@ -553,10 +545,6 @@
     <message>
       <source>KV cache:</source>
       <translation>KV cache:</translation>
-    </message>
-    <message>
-      <source>Serve on:</source>
-      <translation>Serve on:</translation>
     </message>
     <message>
       <source>Cards per replica:</source>

@@ -527,14 +527,6 @@
       <translation>KV 缓存精度</translation>
     </message>
     <message>
-      <source>The workload's card</source>
-      <translation>与工作负载同一型号的卡</translation>
-    </message>
-    <message>
-      <source>serving card</source>
-      <translation>推理用卡</translation>
-    </message>
-    <message>
       <source>cheapest</source>
       <translation>最省</translation>
     </message>
@@ -553,10 +545,6 @@
     <message>
       <source>KV cache:</source>
       <translation>KV 缓存：</translation>
-    </message>
-    <message>
-      <source>Serve on:</source>
-      <translation>推理用卡：</translation>
     </message>
     <message>
       <source>Cards per replica:</source>

@@ -10,6 +10,7 @@ hour's cards, and serving never runs on spot.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -45,6 +46,11 @@ from gpu_advisor.model.serving import (
 )
 from gpu_advisor.model.sizing_results import SizingResult
 from tests.property_runs import examples
+
+SHENZHEN = (
+    Path(__file__).resolve().parents[2]
+    / "resources/examples/shenzhen_7b_pretrain_then_serve.gpuplan"
+)
 
 
 @pytest.fixture(scope="module")
@@ -301,3 +307,32 @@ def _level_for(hourly: list[float], hours: float) -> float:
         else:
             high = mid
     return high
+
+
+def test_a_plan_serves_on_the_card_it_prices(catalog: Catalog) -> None:
+    """A serving card other than the plan's cannot be priced at the plan's card's
+    prices (12 H100 card-hours at A100 prices was 34 % below the A100 plan): the
+    plan serves on its own card and names the other one in a warning."""
+    from gpu_advisor.engine.evaluate import evaluate_plan
+    from gpu_advisor.io.project_file import load_project
+
+    plan = load_project(SHENZHEN)
+    serving = plan.workload.serving
+    assert serving is not None
+    other = plan.model_copy(
+        update={
+            "workload": plan.workload.model_copy(
+                update={
+                    "serving": serving.model_copy(update={"gpu_id": "H100-80GB-SXM"})
+                }
+            )
+        }
+    )
+    before = evaluate_plan(plan, catalog, monte_carlo=False)
+    after = evaluate_plan(other, catalog, monte_carlo=False)
+    assert after.sizing.serving is not None
+    assert after.sizing.serving.gpu_id == plan.workload.gpu_id
+    assert after.cost.options == before.cost.options
+    codes = [a.code for a in after.sizing.warnings]
+    assert "sizing.serving.other_card" in codes
+    assert "sizing.serving.other_card" not in [a.code for a in before.sizing.warnings]

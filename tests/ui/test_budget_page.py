@@ -655,7 +655,9 @@ def test_why_buttons_follow_their_rows_when_the_order_changes(qtbot: Any) -> Non
             holder = rec.table.cellWidget(row, column)
             assert holder is not None
             assert button.parent() is holder
-        assert option_label(option.id) in rec.table.item(row, 0).text()
+        item = rec.table.item(row, 0)
+        assert item is not None
+        assert option_label(option.id) in item.text()
 
 
 def test_break_even_buttons_hide_without_an_owned_option(qtbot: Any) -> None:

@@ -146,7 +146,7 @@ def measured_serving_run(project: Project) -> MeasuredRun | None:
     serving = project.workload.serving
     if serving is None:
         return None
-    gpu_id = serving.gpu_id or project.workload.gpu_id
+    gpu_id = project.workload.gpu_id  # the plan serves on the card it prices
     best = measured_serving(project, gpu_id)
     if best is None or not best.judged or best.gpus is None or best.requests_per_s <= 0:
         return None

@@ -56,8 +56,8 @@ def size_serving(
     """The serving plan of ``workload`` (None when it does not serve or nothing
     meets its targets, with the reasons as advice).
 
-    The replica is the cheapest configuration of the serving card (the
-    workload's card unless the serving names one) that meets the latency
+    The replica is the cheapest configuration of the plan's card (the one its
+    options price; a different serving card is named in a warning) that meets the latency
     targets at the busiest hour's rate (``pick_replica``). A vendor's run on
     that card that met the targets (``measured``) replaces the estimate: its
     cards, requests and tokens per second are the replica's. ``candidates``:
@@ -68,11 +68,12 @@ def size_serving(
     serving = workload.serving
     if serving is None:
         return None, []
-    gpu_id = serving.gpu_id or workload.gpu_id
+    gpu_id = workload.gpu_id  # the card the plan prices
     gpu = next((g for g in catalog.gpus if g.id == gpu_id), None)
     if gpu is None:
         return None, [Advice(code="sizing.serving.unknown_gpu", params={"gpu": gpu_id},
-                             inputs=["workload.serving.gpu_id"])]  # fmt: skip
+                             inputs=["workload.gpu_id"])]  # fmt: skip
+    other = _other_card(workload)
     factors = catalog.serving_factors.factors
     peak = max(hourly_rates(serving.traffic))
     met, rejected = candidates or replica_candidates(
@@ -110,7 +111,28 @@ def size_serving(
         considered=met,
         rejected=rejected,
     )
-    return plan, []
+    return plan, other
+
+
+def _other_card(workload: Workload) -> list[Advice]:
+    """A serving card other than the plan's: the plan prices one card, so it
+    serves on that one and says so (``serve`` sizes any card on its own).
+
+    >>> from gpu_advisor.model.serving import Serving
+    >>> w = Workload(serving=Serving(gpu_id="L40S"))
+    >>> [a.code for a in _other_card(w)], _other_card(Workload(serving=Serving())) == []
+    (['sizing.serving.other_card'], True)
+    """
+    serving = workload.serving
+    if serving is None or serving.gpu_id in (None, workload.gpu_id):
+        return []
+    return [
+        Advice(
+            code="sizing.serving.other_card",
+            params={"gpu": serving.gpu_id, "plan_gpu": workload.gpu_id},
+            inputs=["workload.serving.gpu_id", "workload.gpu_id"],
+        )
+    ]
 
 
 def _measured_replica(

@@ -10,7 +10,6 @@ makes of the inputs is shown on the "Serving" tab (``serving_view.py``).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -143,13 +142,6 @@ class ServingForm(QGroupBox):
                 label=lambda: self.tr("KV-cache precision"),
             )
         )
-        gpus: list[tuple[object, Callable[[], str]]] = [
-            (None, lambda: self.tr("The workload's card"))
-        ]
-        gpus += [(g.id, functools.partial(str, g.name)) for g in s.catalog.gpus]
-        self.gpu = self._bind(
-            BoundCombo(s, _P + "gpu_id", gpus, label=lambda: self.tr("serving card"))
-        )
         self.tp = self._bind(
             OptionalNumberField(
                 s,
@@ -162,7 +154,6 @@ class ServingForm(QGroupBox):
         self._row(lambda: self.tr("Serving engine:"), self.engine)
         self._row(lambda: self.tr("Weights:"), self.weights)
         self._row(lambda: self.tr("KV cache:"), self.kv)
-        self._row(lambda: self.tr("Serve on:"), self.gpu)
         self._row(lambda: self.tr("Cards per replica:"), self.tp)
 
     def _build_request_rows(self) -> None:
