@@ -75,6 +75,7 @@ from gpu_advisor.engine.serving.replica import (
     replica_under,
     serving_shape,
 )
+from gpu_advisor.engine.serving.traffic import day_shares
 from gpu_advisor.engine.shown import (
     Ranked,
     ShownWarnings,
@@ -174,6 +175,7 @@ __all__ = [
     "base_plan",
     "choose_replica",
     "combine_monte_carlo",
+    "day_shares",
     "evaluate_plan",
     "evaluate_scenarios",
     "figure_for",

@@ -37,10 +37,52 @@
     </message>
   </context>
   <context>
+    <name>CurveCombo</name>
+    <message>
+      <source>Type the day hour by hour</source>
+      <translation>Type the day hour by hour</translation>
+    </message>
+  </context>
+  <context>
     <name>GuideDialog</name>
     <message>
       <source>GPU Advisor user guide</source>
       <translation>GPU Advisor user guide</translation>
+    </message>
+  </context>
+  <context>
+    <name>HourlySharesField</name>
+    <message>
+      <source>share of each hour</source>
+      <translation>share of each hour</translation>
+    </message>
+    <message>
+      <source>24 numbers, e.g. pasted from a spreadsheet row</source>
+      <translation>24 numbers, e.g. pasted from a spreadsheet row</translation>
+    </message>
+    <message>
+      <source>Requests in each hour from 00:00 to 23:00, in any unit (percent, counts): only their proportions count. Paste a row of 24 cells or type them separated by spaces or commas.</source>
+      <translation>Requests in each hour from 00:00 to 23:00, in any unit (percent, counts): only their proportions count. Paste a row of 24 cells or type them separated by spaces or commas.</translation>
+    </message>
+    <message>
+      <source>Share of each hour, 00–23</source>
+      <translation>Share of each hour, 00–23</translation>
+    </message>
+    <message>
+      <source>Only numbers, one per hour.</source>
+      <translation>Only numbers, one per hour.</translation>
+    </message>
+    <message>
+      <source>24 numbers are needed, one per hour; this has %1.</source>
+      <translation>24 numbers are needed, one per hour; this has %1.</translation>
+    </message>
+    <message>
+      <source>An hour cannot have a negative share.</source>
+      <translation>An hour cannot have a negative share.</translation>
+    </message>
+    <message>
+      <source>At least one hour needs requests.</source>
+      <translation>At least one hour needs requests.</translation>
     </message>
   </context>
   <context>
@@ -655,6 +697,10 @@
       <translation>Flat (an API for machines)</translation>
     </message>
     <message>
+      <source>Typed, hour by hour</source>
+      <translation>Typed, hour by hour</translation>
+    </message>
+    <message>
       <source>shape of the day</source>
       <translation>shape of the day</translation>
     </message>
@@ -681,6 +727,10 @@
     <message>
       <source>Shape of the day:</source>
       <translation>Shape of the day:</translation>
+    </message>
+    <message>
+      <source>Share of each hour, 00–23:</source>
+      <translation>Share of each hour, 00–23:</translation>
     </message>
     <message>
       <source>Traffic growth:</source>

@@ -37,10 +37,52 @@
     </message>
   </context>
   <context>
+    <name>CurveCombo</name>
+    <message>
+      <source>Type the day hour by hour</source>
+      <translation>逐小时填写一天的流量</translation>
+    </message>
+  </context>
+  <context>
     <name>GuideDialog</name>
     <message>
       <source>GPU Advisor user guide</source>
       <translation>GPU Advisor 用户指南</translation>
+    </message>
+  </context>
+  <context>
+    <name>HourlySharesField</name>
+    <message>
+      <source>share of each hour</source>
+      <translation>每小时占比</translation>
+    </message>
+    <message>
+      <source>24 numbers, e.g. pasted from a spreadsheet row</source>
+      <translation>24 个数，可从表格的一行直接粘贴</translation>
+    </message>
+    <message>
+      <source>Requests in each hour from 00:00 to 23:00, in any unit (percent, counts): only their proportions count. Paste a row of 24 cells or type them separated by spaces or commas.</source>
+      <translation>00:00 至 23:00 每小时的请求量，单位不限（百分比或次数均可），只看相互比例。可粘贴表格中一行 24 个单元格，或用空格、逗号分隔逐个输入。</translation>
+    </message>
+    <message>
+      <source>Share of each hour, 00–23</source>
+      <translation>每小时占比（00–23 时）</translation>
+    </message>
+    <message>
+      <source>Only numbers, one per hour.</source>
+      <translation>只能填数字，每小时一个。</translation>
+    </message>
+    <message>
+      <source>24 numbers are needed, one per hour; this has %1.</source>
+      <translation>需要 24 个数，每小时一个；这里有 %1 个。</translation>
+    </message>
+    <message>
+      <source>An hour cannot have a negative share.</source>
+      <translation>某小时的占比不能为负数。</translation>
+    </message>
+    <message>
+      <source>At least one hour needs requests.</source>
+      <translation>至少要有一个小时有请求。</translation>
     </message>
   </context>
   <context>
@@ -655,6 +697,10 @@
       <translation>全天平稳（面向程序调用的 API）</translation>
     </message>
     <message>
+      <source>Typed, hour by hour</source>
+      <translation>逐小时填写</translation>
+    </message>
+    <message>
       <source>shape of the day</source>
       <translation>一天的流量形状</translation>
     </message>
@@ -681,6 +727,10 @@
     <message>
       <source>Shape of the day:</source>
       <translation>一天的流量形状：</translation>
+    </message>
+    <message>
+      <source>Share of each hour, 00–23:</source>
+      <translation>每小时占比（00–23 时）：</translation>
     </message>
     <message>
       <source>Traffic growth:</source>

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from gpu_advisor.engine.api import day_shares
 from gpu_advisor.model.project import Project
-from gpu_advisor.model.serving import ServingEngine
+from gpu_advisor.model.serving import DailyCurve, ServingEngine, Traffic
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.serving_form import ServingForm
 
@@ -53,3 +56,50 @@ def test_the_fields_take_the_schema_ranges_and_have_names(qtbot: Any) -> None:
     for label, _caption in form._labels:
         assert label.text()
         assert label.buddy() is not None
+
+
+def test_a_day_typed_hour_by_hour(qtbot: Any) -> None:
+    """Typed starts from the shape shown until then; a pasted spreadsheet row
+    (tabs) is kept; a list that is not 24 numbers is refused with its reason
+    and changes nothing; undo goes back one edit at a time."""
+    session = ProjectSession(Project())
+    form = ServingForm(session)
+    qtbot.addWidget(form)
+    form.setChecked(True)
+    form.show()
+    assert not form.shares.isVisible()
+    office = day_shares(Traffic())
+    form.curve.editor.setCurrentIndex(form.curve.editor.findData("typed"))
+    serving = session.project.workload.serving
+    assert serving is not None
+    assert serving.traffic.curve is DailyCurve.TYPED
+    assert [round(s, 3) for s in day_shares(serving.traffic)] == [
+        round(s, 3) for s in office
+    ]
+    assert form.shares.isVisible()
+    assert form.shares.editor.text().count("  ") == 23
+    evening_peak = [1.0] * 20 + [9.0] * 4
+    form.shares.editor.setText("\t".join(f"{v:g}" for v in evening_peak))
+    form.shares.editor.editingFinished.emit()
+    serving = session.project.workload.serving
+    assert serving is not None
+    assert serving.traffic.hourly_shares == evening_peak
+    form.shares.editor.setText("1 2 3")
+    form.shares.editor.editingFinished.emit()
+    assert "3" in form.shares._problem.text()
+    assert not form.shares._problem.isHidden()
+    serving = session.project.workload.serving
+    assert serving is not None
+    assert serving.traffic.hourly_shares == evening_peak
+    session.undo_stack.undo()  # the pasted row
+    session.undo_stack.undo()  # the switch to a typed day
+    serving = session.project.workload.serving
+    assert serving is not None
+    assert serving.traffic.curve is DailyCurve.OFFICE
+    assert not form.shares.isVisible()
+
+
+def test_a_typed_flat_day_is_the_flat_curve() -> None:
+    flat = Traffic(curve=DailyCurve.FLAT)
+    typed = Traffic(curve=DailyCurve.TYPED, hourly_shares=[3.0] * 24)
+    assert day_shares(typed) == pytest.approx(day_shares(flat))

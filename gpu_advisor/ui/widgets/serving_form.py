@@ -10,22 +10,35 @@ makes of the inputs is shown on the "Serving" tab (``serving_view.py``).
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from PySide6.QtCore import QEvent, QSignalBlocker, QSize, Signal
-from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, QSize, Signal
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
 from typing_extensions import override
 
+from gpu_advisor.engine.api import day_shares
 from gpu_advisor.model.project import Project
 from gpu_advisor.model.serving import (
+    HOURS_A_DAY,
     DailyCurve,
     KvPrecision,
     Serving,
     ServingEngine,
+    Traffic,
     WeightPrecision,
 )
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.style import ERROR_STYLE
 from gpu_advisor.ui.widgets.bound import (
     BoundCheck,
     BoundCombo,
@@ -231,17 +244,19 @@ class ServingForm(QGroupBox):
             )
         )  # fmt: skip
         self.curve = self._bind(
-            BoundCombo(
+            CurveCombo(
                 s,
                 _P + "traffic.curve",
                 [
                     (DailyCurve.OFFICE, lambda: self.tr("Office hours")),
                     (DailyCurve.EVENING, lambda: self.tr("Evening consumer peak")),
                     (DailyCurve.FLAT, lambda: self.tr("Flat (an API for machines)")),
+                    (DailyCurve.TYPED, lambda: self.tr("Typed, hour by hour")),
                 ],
                 label=lambda: self.tr("shape of the day"),
             )
         )
+        self.shares = self._bind(HourlySharesField(s))
         self.growth = self._bind(
             BoundDoubleSpin(
                 s, _P + "traffic.monthly_growth", decimals=1, step=1, scale=100,
@@ -252,6 +267,7 @@ class ServingForm(QGroupBox):
         self._row(lambda: self.tr("Daily active users:"), self.users)
         self._row(lambda: self.tr("Requests per user a day:"), self.per_user)
         self._row(lambda: self.tr("Shape of the day:"), self.curve)
+        self._row(lambda: self.tr("Share of each hour, 00–23:"), self.shares)
         self._row(lambda: self.tr("Traffic growth:"), self.growth)
 
     def _build_availability_rows(self) -> None:
@@ -311,6 +327,8 @@ class ServingForm(QGroupBox):
         with QSignalBlocker(self):
             self.setChecked(serving is not None)
         self.body.setVisible(serving is not None)
+        typed = serving is not None and serving.traffic.curve is DailyCurve.TYPED
+        self.form.setRowVisible(self.shares, typed)
 
     def retranslate_ui(self) -> None:
         self.setTitle(self.tr("Serve the model to users"))
@@ -328,3 +346,127 @@ class ServingForm(QGroupBox):
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
         super().changeEvent(event)
+
+
+class CurveCombo(BoundCombo):
+    """The shape of the day; choosing "typed" starts the 24 hourly shares from
+    the shape shown until then (one undoable edit), so the plan never holds a
+    typed day without its hours."""
+
+    @override
+    def _commit(self, value: object) -> None:
+        serving = self._session.project.workload.serving
+        if value is not DailyCurve.TYPED or serving is None:
+            super()._commit(value)
+            return
+        traffic = serving.traffic
+        shares = traffic.hourly_shares or [
+            round(share * 100, 1) for share in day_shares(traffic)
+        ]
+        typed = Traffic.model_validate(
+            {**dict(traffic), "curve": DailyCurve.TYPED, "hourly_shares": shares}
+        )
+        self._session.apply(_P + "traffic", typed, self.tr("Type the day hour by hour"))
+
+
+class HourlySharesField(BoundField):
+    """The typed day: 24 numbers, one per hour from 00:00, as shares of the
+    day's requests (any scale: percentages, counts; the engine normalises).
+    Typed or pasted (a spreadsheet row's tabs, commas and spaces all
+    separate), kept when editing finishes; a list that is not 24 numbers,
+    or has a negative one, is refused with its reason beside the field."""
+
+    def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
+        super().__init__(
+            session,
+            _P + "traffic.hourly_shares",
+            parent,
+            label=lambda: self.tr("share of each hour"),
+        )
+        self.editor = QLineEdit()
+        self._finish_layout(self.editor)
+        self._problem = QLabel(wordWrap=True)
+        self._problem.setStyleSheet(ERROR_STYLE)
+        self._problem.setVisible(False)
+        self._layout.addWidget(self._problem, 1)
+        self.editor.editingFinished.connect(self._on_finished)
+        self.retranslate_ui()
+        self.refresh()
+
+    def _on_finished(self) -> None:
+        numbers, problem = parse_shares(self.editor.text())
+        self._show_problem(problem)
+        if numbers is not None and numbers != self.value():
+            self._commit(numbers)
+
+    def _show_problem(self, problem: str) -> None:
+        self._problem.setText(problem)
+        self._problem.setVisible(bool(problem))
+
+    @override
+    def _show_value(self, value: Any) -> None:
+        text = "  ".join(_share_text(v) for v in (value or []))
+        if self.editor.text() != text:
+            with QSignalBlocker(self.editor):
+                self.editor.setText(text)
+                self.editor.setCursorPosition(0)
+        self._show_problem("")
+
+    @override
+    def retranslate_ui(self) -> None:
+        self.editor.setPlaceholderText(
+            self.tr("24 numbers, e.g. pasted from a spreadsheet row")
+        )
+        tip = self.tr(
+            "Requests in each hour from 00:00 to 23:00, in any unit (percent, counts): "
+            "only their proportions count. Paste a row of 24 cells or type them "
+            "separated by spaces or commas."
+        )
+        self.editor.setToolTip(tip)
+        self.editor.setAccessibleName(self.tr("Share of each hour, 00–23"))
+        self.editor.setAccessibleDescription(tip)
+        super().retranslate_ui()
+
+
+_SEPARATORS = re.compile(r"[\s,，、;；]+")
+
+
+def parse_shares(text: str) -> tuple[list[float] | None, str]:
+    """The 24 hourly shares in ``text`` and "" — or None and why not (translated).
+
+    >>> parse_shares("1 2\t3," + " 1" * 21)[0][:3]
+    [1.0, 2.0, 3.0]
+    >>> parse_shares("5% " * 24)[0][0]
+    5.0
+    >>> parse_shares("1 2 3")[0] is None
+    True
+    """
+    parts = [p for p in _SEPARATORS.split(text.strip()) if p]
+    try:
+        numbers = [float(p.rstrip("%％")) for p in parts]
+    except ValueError:
+        return None, QCoreApplication.translate(
+            "HourlySharesField", "Only numbers, one per hour."
+        )
+    if len(numbers) != HOURS_A_DAY:
+        return None, QCoreApplication.translate(
+            "HourlySharesField", "24 numbers are needed, one per hour; this has %1."
+        ).replace("%1", str(len(numbers)))
+    if any(n < 0 or not math.isfinite(n) for n in numbers):
+        return None, QCoreApplication.translate(
+            "HourlySharesField", "An hour cannot have a negative share."
+        )
+    if sum(numbers) <= 0:
+        return None, QCoreApplication.translate(
+            "HourlySharesField", "At least one hour needs requests."
+        )
+    return numbers, ""
+
+
+def _share_text(value: float) -> str:
+    """A share as typed: no trailing ".0".
+
+    >>> _share_text(5.0), _share_text(2.5)
+    ('5', '2.5')
+    """
+    return f"{value:g}"
