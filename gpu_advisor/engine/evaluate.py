@@ -51,7 +51,7 @@ from gpu_advisor.engine.plan_defaults import (
 )
 from gpu_advisor.engine.rollout.review import Review, review
 from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Advice, InputRef, Language
+from gpu_advisor.model.common import Advice, InputRef, Language, Message
 from gpu_advisor.model.cost_results import MonteCarloResult
 from gpu_advisor.model.decisive_results import Decisive
 from gpu_advisor.model.evaluation import Evaluation
@@ -846,7 +846,8 @@ def candidate_costs(
             plan = project.model_copy(update={"workload": workload, "scenarios": []})
             # the options and the sizing only: no tornado, no explanations
             ev = evaluate(plan, catalog, full=False)
-        out.append(_candidate_cost(gpu_id, ev, project.workload.deadline_days))
+        serves = project.workload.serving is not None
+        out.append(_candidate_cost(gpu_id, ev, project.workload.deadline_days, serves))
     totals = [
         (c.cheapest_total_cny, i)
         for i, c in enumerate(out)
@@ -859,7 +860,7 @@ def candidate_costs(
 
 
 def _candidate_cost(
-    gpu_id: str, ev: Evaluation, deadline_days: float | None
+    gpu_id: str, ev: Evaluation, deadline_days: float | None, serves: bool = False
 ) -> CandidateCost:
     """One candidate's row: its sizing, the option the plan recommends with it
     and that option's total, whether it runs.
@@ -867,7 +868,10 @@ def _candidate_cost(
     The recommended option, not the lowest total among the feasible ones: the
     same rules as the plan's own (spot that would not stay cheapest at the
     price book's high reclaim values is never it, a simpler contract within
-    the threshold is), so the plan's own card shows what page 1 says.
+    the threshold is), so the plan's own card shows what page 1 says. A plan
+    that ``serves``: the card's replica, busiest-hour cards and cost per
+    million output tokens; a card on which no replica meets the targets
+    cannot run it.
     """
     chosen = ev.cost.recommendation.option
     cheapest = next((o for o in ev.cost.options if o.id is chosen), None)
@@ -882,6 +886,10 @@ def _candidate_cost(
         1.0 if work is None else work.covered,
         any(o.feasible for o in ev.cost.options),
     )
+    plan, serving = ev.sizing.serving, ev.cost.serving
+    if reason is None and serves and plan is None:
+        reason = Message(code="candidate.no_serving")
+    per_million = None if serving is None or chosen is None else serving.option(chosen)
     return CandidateCost(
         gpu_id=gpu_id,
         min_gpus=cluster.min_gpus,
@@ -892,4 +900,9 @@ def _candidate_cost(
         cheapest_total_cny=None if cheapest is None else cheapest.total_cny,
         feasible=reason is None,
         reason=reason,
+        serving_replica_gpus=None if plan is None else plan.per_replica.gpus,
+        serving_peak_gpus=None if serving is None else serving.peak_gpus,
+        cny_per_million_output_tokens=None
+        if per_million is None
+        else per_million.cny_per_million_output_tokens,
     )

@@ -101,3 +101,18 @@ class CandidateCost(Frozen):
         description="The feasible candidate with the lowest total: the one the "
         "others are compared with (at most one).",
     )
+    serving_replica_gpus: int | None = Field(
+        None,
+        ge=1,
+        description="Cards of one serving replica on this card; None: the plan "
+        "does not serve, or no replica meets its targets. [1]",
+    )
+    serving_peak_gpus: int | None = Field(
+        None, ge=0, description="Serving cards at the busiest hour in the horizon. [1]"
+    )
+    cny_per_million_output_tokens: float | None = Field(
+        None,
+        ge=0,
+        description="The recommended option's serving cost per million output "
+        "tokens. [CNY]",
+    )

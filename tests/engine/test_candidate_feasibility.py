@@ -246,3 +246,28 @@ def test_no_infeasible_candidate_is_cheapest_and_the_choice_can_run(
         assert option.feasible
         if chosen in (OptionId.SELF_BUILD, OptionId.COLOCATION):
             assert option.infeasible_code != OWNED_BELOW_JOB
+
+
+def test_candidates_of_a_serving_plan_are_served_on_each_card() -> None:
+    """Each candidate prices the plan with that card, serving included: its
+    replica, its cards at the busiest hour and its cost per million output
+    tokens are that card's (the plan's own card matches the plan)."""
+    plan = load_project(EXAMPLES / "shenzhen_7b_pretrain_then_serve.gpuplan")
+    ev = evaluate_plan(plan, load_catalog(), monte_carlo=False)
+    rows = {r.gpu_id: r for r in ev.candidate_costs}
+    own = rows[plan.workload.gpu_id]
+    serving = ev.cost.serving
+    assert serving is not None
+    assert ev.sizing.serving is not None
+    assert own.serving_replica_gpus == ev.sizing.serving.per_replica.gpus
+    assert own.serving_peak_gpus == serving.peak_gpus
+    chosen = ev.cost.recommendation.option
+    assert chosen is not None
+    figure = serving.option(chosen)
+    assert figure is not None
+    assert own.cny_per_million_output_tokens == figure.cny_per_million_output_tokens
+    others = [r for g, r in rows.items() if g != plan.workload.gpu_id]
+    assert others
+    for row in others:  # sized on their own card, not copied from the plan's
+        assert row.serving_peak_gpus is not None or row.reason is not None
+    assert len({r.serving_peak_gpus for r in rows.values()}) > 1
