@@ -220,3 +220,20 @@ def test_catalog_hosted_lists_prices_with_date_and_source(capsys):
     assert (sonnet["currency"], sonnet["input_per_million"]) == ("USD", 3.0)
     assert sonnet["provenance"]["confirmed"] is True
     assert sonnet["provenance"]["citations"][0]["accessed"] == "2026-12-07"
+
+
+def test_the_mlp_kind_of_a_shape_is_a_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    """Llama 3.2 1B's shape (SwiGLU exactly 4 × hidden wide, tied embeddings
+    untied here): 1.50B with --mlp gated, the GeLU reading without it."""
+    shape = ["--layers", "16", "--hidden", "2048", "--heads", "32", "--kv-heads", "8",
+             "--ffn", "8192", "--vocab", "128256", "--tokens", "10B", "--gpu",
+             "H100-80GB-SXM", "--task", "pretrain", "--json"]  # fmt: skip
+    code, out, _ = run(capsys, "size", *shape, "--mlp", "gated")
+    assert code == 0
+    gated = json.loads(out)
+    code, out, _ = run(capsys, "size", *shape)
+    plain = json.loads(out)
+    assert round(gated["shape"]["params_total"] / 1e9, 2) == 1.50
+    assert gated["shape"]["gated_mlp"] is True
+    assert round(plain["shape"]["params_total"] / 1e9, 2) == 1.23
+    assert plain["shape"]["gated_mlp"] is False

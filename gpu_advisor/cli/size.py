@@ -42,6 +42,13 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--model", help="model preset id (see `catalog models`)")
     for flag in ("layers", "hidden", "heads", "kv-heads", "ffn", "vocab"):
         p.add_argument(f"--{flag}", type=positive_int)
+    p.add_argument(
+        "--mlp",
+        choices=("gated", "plain"),
+        help="MLP kind of a shape: gated (SwiGLU/GeGLU, 3 matrices: Llama, Qwen, "
+        "Mistral, DeepSeek, Gemma) or plain (GeLU, 2: GPT-2, BLOOM, Falcon); "
+        "default: plain when --ffn is 4 × --hidden, else gated",
+    )
     p.add_argument("--seq-len", type=positive_int)
     p.add_argument("--micro-batch", type=positive_int)
     p.add_argument("--global-batch", type=positive_int, help="sequences per step")
@@ -102,6 +109,7 @@ def _model_fields(args: argparse.Namespace, catalog: Catalog) -> dict[str, Any]:
         "kv_heads": args.kv_heads,
         "ffn_hidden": args.ffn,
         "vocab": args.vocab,
+        "gated_mlp": None if args.mlp is None else args.mlp == "gated",
     }
     given_shape = {k: v for k, v in shape_flags.items() if v is not None}
     if args.model is not None:

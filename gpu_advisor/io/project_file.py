@@ -825,10 +825,11 @@ _UNSET_LATER_FIELDS: Final[dict[str, tuple[str, ...]]] = {
         "cap_cny",  # added for issue #29
     ),
     "meta": ("vat_recoverable",),  # added for issue #29
-    "workload": ("serving",),  # added for issue #31
+    "workload": ("serving", "shape.gated_mlp"),  # issues #31, #32
 }
 """Inputs added after plans were first signed, left out of the canonical bytes
-while unset (None): a plan signed before they existed keeps its fingerprint."""
+while unset (None): a plan signed before they existed keeps its fingerprint.
+A dotted name is a field of a nested model (``shape.gated_mlp``)."""
 
 
 def _without_unset_later(section: str, data: Any) -> Any:
@@ -836,11 +837,25 @@ def _without_unset_later(section: str, data: Any) -> Any:
 
     >>> _without_unset_later("budget", {"pue": 1.3, "spot_wait_hours": None})
     {'pue': 1.3}
+    >>> _without_unset_later("workload", {"shape": {"layers": 2, "gated_mlp": None}})
+    {'shape': {'layers': 2}}
     """
     later = _UNSET_LATER_FIELDS.get(section)
     if not later or not isinstance(data, dict):
         return data
-    return {k: v for k, v in data.items() if not (k in later and v is None)}
+    return _without_unset(data, [name.split(".") for name in later])
+
+
+def _without_unset(data: dict[str, Any], paths: list[list[str]]) -> dict[str, Any]:
+    """``data`` without the fields at ``paths`` (key lists) that are None."""
+    out = dict(data)
+    for path in paths:
+        head, rest = path[0], path[1:]
+        if rest and isinstance(out.get(head), dict):
+            out[head] = _without_unset(out[head], [rest])
+        elif not rest and head in out and out[head] is None:
+            del out[head]
+    return out
 
 
 def _canonical(value: Any) -> str:

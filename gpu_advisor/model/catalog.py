@@ -125,6 +125,11 @@ class ModelPreset(Frozen):
     head_dim: int | None = Field(None, ge=1)
     max_seq_len: int = Field(4096, ge=1)
     tied_embeddings: bool = False
+    gated_mlp: bool | None = Field(
+        None,
+        description="Gated MLP (SwiGLU/GeGLU, three matrices); empty: read from "
+        "the width (4 × hidden: a GeLU MLP of two).",
+    )
     q_lora_rank: int = Field(0, ge=0, description="MLA query rank; 0: none.")
     kv_lora_rank: int = Field(0, ge=0, description="MLA KV rank; 0: not MLA.")
     qk_rope_head_dim: int = Field(0, ge=0, description="MLA RoPE dim per head.")

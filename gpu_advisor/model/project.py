@@ -238,6 +238,12 @@ class ModelShape(Frozen):
     dense_layers: int = Field(0, ge=0, le=1000)
     head_dim: int | None = Field(None, ge=1, le=4096)
     tied_embeddings: bool = False
+    gated_mlp: bool | None = Field(
+        None,
+        description="The MLP is gated (SwiGLU/GeGLU: three matrices, as Llama, Qwen, "
+        "Mistral, DeepSeek, Gemma) or not (GeLU: two, as GPT-2, BLOOM, Falcon); "
+        "empty: read from the width (4 × hidden: not gated), as plans before it did.",
+    )
     kv_cache_values_per_token: int | None = Field(
         None,
         ge=1,

@@ -35,6 +35,10 @@ class ResolvedShape(Frozen):
     moe_ffn_hidden: int = 0
     dense_layers: int = 0
     tied_embeddings: bool = False
+    gated_mlp: bool = Field(
+        True,
+        description="Gated MLP (three matrices) or GeLU MLP (two), as stated or read.",
+    )
     is_moe: bool = False
     derived: bool = Field(
         False, description="True when layers/hidden/... were guessed from params only."

@@ -525,12 +525,32 @@ Source: %3</translation>
       <translation>Active experts:</translation>
     </message>
     <message>
+      <source>Gated (SwiGLU, GeGLU): 3 matrices</source>
+      <translation>Gated (SwiGLU, GeGLU): 3 matrices</translation>
+    </message>
+    <message>
+      <source>Plain (GeLU): 2 matrices</source>
+      <translation>Plain (GeLU): 2 matrices</translation>
+    </message>
+    <message>
+      <source>From the FFN width</source>
+      <translation>From the FFN width</translation>
+    </message>
+    <message>
+      <source>MLP kind</source>
+      <translation>MLP kind</translation>
+    </message>
+    <message>
       <source>AdamW 8-bit</source>
       <translation>AdamW 8-bit</translation>
     </message>
     <message>
       <source>Attention heads:</source>
       <translation>Attention heads:</translation>
+    </message>
+    <message>
+      <source>MLP:</source>
+      <translation>MLP:</translation>
     </message>
     <message>
       <source>Cards to compare in the memory chart.</source>

@@ -525,12 +525,32 @@ Source: %3</source>
       <translation>每 token 激活专家数：</translation>
     </message>
     <message>
+      <source>Gated (SwiGLU, GeGLU): 3 matrices</source>
+      <translation>门控（SwiGLU、GeGLU）：3 个矩阵</translation>
+    </message>
+    <message>
+      <source>Plain (GeLU): 2 matrices</source>
+      <translation>普通（GeLU）：2 个矩阵</translation>
+    </message>
+    <message>
+      <source>From the FFN width</source>
+      <translation>按 FFN 宽度推断</translation>
+    </message>
+    <message>
+      <source>MLP kind</source>
+      <translation>MLP 类型</translation>
+    </message>
+    <message>
       <source>AdamW 8-bit</source>
       <translation>AdamW 8 位</translation>
     </message>
     <message>
       <source>Attention heads:</source>
       <translation>注意力头数：</translation>
+    </message>
+    <message>
+      <source>MLP:</source>
+      <translation>MLP：</translation>
     </message>
     <message>
       <source>Cards to compare in the memory chart.</source>

@@ -238,3 +238,51 @@ def test_mla_projection_shapes_give_the_published_parameter_counts():
     assert mla_attention_params(7168, 128, 128, 1536, 512, 64, 128) == expected
     preset = shape_from_preset(load_catalog().model("deepseek-v3"))
     assert preset.attention_width == 20480
+
+
+LLAMA32_1B = {
+    # meta-llama/Llama-3.2-1B config.json (the keys the parser reads); the model
+    # card gives 1.23B parameters. Its SwiGLU MLP is exactly 4 × hidden wide,
+    # which the width rule read as a two-matrix GeLU MLP (0.97B, −21 %).
+    "model_type": "llama",
+    "hidden_act": "silu",
+    "hidden_size": 2048,
+    "intermediate_size": 8192,
+    "num_attention_heads": 32,
+    "num_hidden_layers": 16,
+    "num_key_value_heads": 8,
+    "head_dim": 64,
+    "vocab_size": 128256,
+    "tie_word_embeddings": True,
+}
+
+
+def test_a_gated_mlp_four_times_hidden_is_read_from_the_config() -> None:
+    shape = parse_hf_config(LLAMA32_1B)
+    assert shape.gated_mlp is True
+    resolved = shape_from_custom(shape)
+    assert resolved.gated_mlp
+    assert round(resolved.params_total / 1e9, 2) == 1.24  # 1,235,746,816
+    # the same shape without the field keeps the old reading (a plan saved before it)
+    old = shape_from_custom(shape.model_copy(update={"gated_mlp": None}))
+    assert not old.gated_mlp
+    assert round(old.params_total / 1e9, 2) == 0.97
+
+
+@pytest.mark.parametrize(
+    ("config", "gated"),
+    [
+        ({"hidden_act": "silu"}, True),  # Llama, Qwen, Mistral, DeepSeek
+        ({"model_type": "gemma2", "hidden_activation": "gelu_pytorch_tanh"}, True),
+        ({"activation_function": "gelu_new"}, False),  # GPT-2
+        ({"model_type": "starcoder2", "hidden_act": "gelu_pytorch_tanh"}, False),
+        ({}, None),  # not said: the width decides, as before
+    ],
+)
+def test_the_mlp_kind_follows_the_activation(
+    config: dict[str, object], gated: bool | None
+) -> None:
+    base = {
+        k: v for k, v in LLAMA32_1B.items() if k not in ("hidden_act", "model_type")
+    }
+    assert parse_hf_config({**base, **config}).gated_mlp is gated

@@ -302,6 +302,9 @@ def test_canonical_json_ignores_key_order_and_whitespace(tmp_path: Path) -> None
     ):
         if inputs[section].get(name) is None:
             inputs[section].pop(name, None)
+    shape = inputs["workload"].get("shape")
+    if isinstance(shape, dict) and shape.get("gated_mlp") is None:
+        shape.pop("gated_mlp", None)
     assert json.loads(text) == json.loads(json.dumps(inputs, sort_keys=True))
     assert list(json.loads(text)) == sorted(inputs)
 
@@ -355,6 +358,9 @@ def _whole_dump(project: Project) -> bytes:
         for name in names:
             if data[section][name] is None:
                 del data[section][name]
+    shape = data["workload"].get("shape")
+    if isinstance(shape, dict) and shape.get("gated_mlp") is None:
+        del shape["gated_mlp"]  # a nested later input (issue #32)
     text = json.dumps(
         data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
     )
@@ -820,3 +826,21 @@ def test_missing_migration_step_is_reported(
     error = _error(_write(tmp_path / "old.gpuplan", '{"schema_version": 0}'))
     assert error.code == "migration"
     assert "no migration from schema 0 to 1" in str(error)
+
+
+def test_a_custom_shape_saved_before_the_mlp_kind_keeps_its_fingerprint() -> None:
+    """``workload.shape.gated_mlp`` (issue #32) left unset is not part of the
+    canonical bytes: a plan signed before the field existed still verifies;
+    set, it is (it changes the parameter count)."""
+    from gpu_advisor.io.project_file import canonical_json
+    from gpu_advisor.model.project import ModelShape, Workload
+
+    shape = ModelShape(layers=16, hidden=2048, heads=32, kv_heads=8, ffn_hidden=8192)
+    plan = Project(workload=Workload(model_preset=None, shape=shape))
+    assert b"gated_mlp" not in canonical_json(plan)
+    stated = plan.workload.model_copy(
+        update={"shape": shape.model_copy(update={"gated_mlp": True})}
+    )
+    assert b'"gated_mlp":true' in canonical_json(
+        plan.model_copy(update={"workload": stated})
+    )

@@ -153,6 +153,28 @@ def test_model_presets_grouped_by_family(qtbot: Any, session: ProjectSession) ->
     assert combo.currentData() == "llama2-13b"
 
 
+def test_a_custom_shape_states_its_mlp_kind(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    """Issue #32: the MLP kind is a field of the shape (a SwiGLU 4 × hidden wide
+    was read as a GeLU MLP); starting from a preset keeps the preset's kind."""
+    page = _page(qtbot, session)
+    assert page.mlp_combo.isHidden()
+    page.model_combo.setCurrentIndex(page.model_combo.findData(CUSTOM_MODEL))
+    assert not page.mlp_combo.isHidden()
+    shape = session.project.workload.shape
+    assert shape is not None
+    assert shape.gated_mlp is True  # Llama 2 13B: SwiGLU
+    page.shape_fields["ffn_hidden"].editor.setValue(4 * shape.hidden)
+    gated = session.evaluation.sizing.shape.params_total
+    page.mlp_combo.editor.setCurrentIndex(page.mlp_combo.editor.findData("False"))
+    assert session.project.workload.shape is not None
+    assert session.project.workload.shape.gated_mlp is False
+    plain = session.evaluation.sizing.shape.params_total
+    # one of three FFN matrices fewer in each of 40 layers
+    assert gated - plain == pytest.approx(40 * shape.hidden * 4 * shape.hidden)
+
+
 def test_custom_shape_edit_validate_undo(qtbot: Any, session: ProjectSession) -> None:
     page = _page(qtbot, session)
     assert page.shape_fields["layers"].isHidden()

@@ -118,7 +118,7 @@ def _memory_parts(
             flash_attention=workload.flash_attention,
             kv_ratio=shape.kv_heads / shape.heads,
             ffn_ratio=(shape.moe_ffn_hidden or shape.ffn_hidden) / shape.hidden,
-            gated=shape.ffn_hidden != 4 * shape.hidden,
+            gated=shape.gated_mlp,
             ffn_copies=float(max(shape.active_experts + shape.shared_experts, 1)),
         )
         state = mem.ModelState(weights, 0.0, 0.0, 0.0, weights * m, 0.0)

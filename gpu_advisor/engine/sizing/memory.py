@@ -215,7 +215,7 @@ def lora_adapter_params(shape: ResolvedShape, rank: int) -> float:
     h, d = shape.hidden, shape.head_dim
     q_dim, kv_dim = shape.heads * d, shape.kv_heads * d
     attn = rank * ((h + q_dim) + 2 * (h + kv_dim) + (q_dim + h))
-    mats = 2 if shape.ffn_hidden == 4 * h else 3
+    mats = 3 if shape.gated_mlp else 2
     dense_mlp = mats * rank * (h + shape.ffn_hidden)
     if not shape.is_moe:
         return float(shape.layers * (attn + dense_mlp))
@@ -485,7 +485,7 @@ def activation_bytes_per_gpu(
     16.6
     """
     h = shape.hidden
-    gated = shape.ffn_hidden != 4 * h
+    gated = shape.gated_mlp
     kv_ratio = shape.kv_heads / shape.heads
 
     def layer(ffn_ratio: float, ffn_copies: float) -> float:
@@ -683,7 +683,7 @@ def routed_expert_params(shape: ResolvedShape) -> float:
     """
     if not shape.is_moe:
         return 0.0
-    mats = 2 if shape.ffn_hidden == 4 * shape.hidden else 3
+    mats = 3 if shape.gated_mlp else 2
     expert = mats * shape.hidden * (shape.moe_ffn_hidden or shape.ffn_hidden)
     moe_layers = max(shape.layers - shape.dense_layers, 0)
     return float(moe_layers * shape.experts * expert)
@@ -896,7 +896,7 @@ def framework_activation_bytes(
             flash_attention=flash_attention,
             kv_ratio=shape.kv_heads / shape.heads,
             ffn_ratio=ffn / shape.hidden,
-            gated=shape.ffn_hidden != 4 * shape.hidden,
+            gated=shape.gated_mlp,
             ffn_copies=float(max(shape.active_experts + shape.shared_experts, 1))
             if moe
             else 1.0,

@@ -39,6 +39,7 @@ section 2.1.2; DeepSeek-V3 config.json). Keyed by preset family. [1]"""
 _SHAPE_FIELDS: Final = frozenset(ModelShape.model_fields) - {
     "params_billion",
     "active_params_billion",
+    "gated_mlp",  # a kind, not a size: parameters alone still derive the shape
 }
 
 
@@ -66,6 +67,19 @@ def _llama_ffn(hidden: int) -> int:
     return math.ceil(8.0 * hidden / 3.0 / 256.0) * 256
 
 
+def mlp_is_gated(gated: bool | None, hidden: int, ffn_hidden: int) -> bool:
+    """Whether the MLP is gated: as stated, else read from the width as plans
+    before the field did (exactly 4 × hidden: the classic GeLU MLP; Llama 3.2 1B
+    is a SwiGLU model of that width, which is why a shape states it).
+
+    >>> mlp_is_gated(None, 2048, 8192), mlp_is_gated(True, 2048, 8192)
+    (False, True)
+    >>> mlp_is_gated(None, 4096, 11008)
+    True
+    """
+    return gated if gated is not None else ffn_hidden != 4 * hidden
+
+
 def count_params(
     layers: int,
     hidden: int,
@@ -82,6 +96,7 @@ def count_params(
     dense_layers: int = 0,
     tied_embeddings: bool = False,
     mla: tuple[int, int, int, int] | None = None,
+    gated: bool | None = None,
 ) -> tuple[float, float]:
     """Total and active parameter counts of a decoder-only transformer.
 
@@ -107,8 +122,8 @@ def count_params(
     Notes
     -----
     Attention: ``h·(a + 2k)·d + a·d·h`` (Q, K, V, O with GQA, biases and norms
-    ignored). FFN: gated (SwiGLU, 3 matrices) unless ``ffn_hidden == 4·hidden``,
-    which is read as the classic GeLU MLP (2 matrices). Embeddings ``V·h`` and
+    ignored). FFN: gated (SwiGLU, 3 matrices) or GeLU (2), as ``gated`` states;
+    unstated, :func:`mlp_is_gated` reads it from the width. Embeddings ``V·h`` and
     an untied head ``V·h``. Each MoE layer holds ``experts + shared`` FFNs of
     width ``moe_ffn_hidden`` plus a router ``h·experts``; only
     ``active + shared`` of them count as active.
@@ -127,7 +142,7 @@ def count_params(
     attn = hidden * (heads + 2 * kv_heads) * head_dim + heads * head_dim * hidden
     if mla is not None:
         attn = mla_attention_params(hidden, heads, head_dim, *mla)
-    mats = 2 if ffn_hidden == 4 * hidden else 3
+    mats = 3 if mlp_is_gated(gated, hidden, ffn_hidden) else 2
     dense_ffn = mats * hidden * ffn_hidden
     embed = vocab * hidden * (1 if tied_embeddings else 2)
     if experts <= 0:
@@ -303,6 +318,7 @@ def shape_from_preset(preset: ModelPreset) -> ResolvedShape:
         moe_ffn_hidden=preset.moe_ffn_hidden,
         dense_layers=preset.dense_layers,
         tied_embeddings=preset.tied_embeddings,
+        gated_mlp=mlp_is_gated(preset.gated_mlp, preset.hidden, preset.ffn_hidden),
         is_moe=preset.experts > 0,
         derived=False,
         kv_cache_values_per_token_per_layer=kv_values,
@@ -366,6 +382,7 @@ def shape_from_custom(shape: ModelShape) -> ResolvedShape:
         moe_ffn_hidden=shape.moe_ffn_hidden,
         dense_layers=shape.dense_layers,
         tied_embeddings=shape.tied_embeddings,
+        gated_mlp=mlp_is_gated(shape.gated_mlp, shape.hidden, shape.ffn_hidden),
         is_moe=shape.experts > 0,
         derived=derived,
         kv_cache_values_per_token_per_layer=(
@@ -400,6 +417,7 @@ def _count(shape: ModelShape) -> tuple[float, float]:
         moe_ffn_hidden=shape.moe_ffn_hidden,
         dense_layers=shape.dense_layers,
         tied_embeddings=shape.tied_embeddings,
+        gated=shape.gated_mlp,
         mla=(
             shape.q_lora_rank,
             shape.kv_lora_rank,
@@ -527,9 +545,40 @@ def parse_hf_config(config: str | dict[str, Any]) -> ModelShape:
         dense_layers=int(dense_layers) if experts else 0,
         head_dim=int(head_dim) if head_dim else None,
         tied_embeddings=bool(cfg.get("tie_word_embeddings", False)),
+        gated_mlp=config_gated_mlp(cfg),
         kv_cache_values_per_token=_mla_cache_values(cfg),
         **_mla_fields(cfg),
     )
+
+
+_GATED_ACTIVATIONS: Final = frozenset({"silu", "swish", "swiglu", "geglu"})
+"""Activations of gated MLPs in ``config.json`` (``hidden_act``): SwiGLU models."""
+_PLAIN_ACTIVATIONS: Final = frozenset(
+    {"gelu", "gelu_new", "gelu_fast", "gelu_pytorch_tanh", "relu", "quick_gelu"}
+)
+"""Activations of two-matrix MLPs (GPT-2, BLOOM, Falcon, Phi-2, StarCoder2)."""
+
+
+def config_gated_mlp(cfg: dict[str, Any]) -> bool | None:
+    """Whether a ``config.json`` describes a gated MLP, from its activation
+    (Gemma's GeGLU names a GeLU, so its ``model_type`` decides); None when it
+    does not say.
+
+    >>> config_gated_mlp({"hidden_act": "silu"}), config_gated_mlp({"activation_function": "gelu_new"})
+    (True, False)
+    >>> config_gated_mlp({"model_type": "gemma2", "hidden_activation": "gelu_pytorch_tanh"})
+    True
+    >>> config_gated_mlp({}) is None
+    True
+    """
+    if str(cfg.get("model_type", "")).startswith("gemma"):
+        return True
+    act = _first(cfg, "hidden_act", "hidden_activation", "activation_function")
+    if not isinstance(act, str):
+        return None
+    if act.lower() in _GATED_ACTIVATIONS:
+        return True
+    return False if act.lower() in _PLAIN_ACTIVATIONS else None
 
 
 def _mla_fields(cfg: dict[str, Any]) -> dict[str, int]:

@@ -244,6 +244,18 @@ class WorkloadPage(QWizardPage):
             self.shape_fields[name] = self._bind(
                 BoundSpin(self._session, f"workload.shape.{name}")
             )
+        self.mlp_combo = self._bind(
+            BoundCombo(
+                self._session,
+                "workload.shape.gated_mlp",
+                [
+                    (True, lambda: self.tr("Gated (SwiGLU, GeGLU): 3 matrices")),
+                    (False, lambda: self.tr("Plain (GeLU): 2 matrices")),
+                    (None, lambda: self.tr("From the FFN width")),
+                ],
+                label=lambda: self.tr("MLP kind"),
+            )
+        )
 
     def _build_task_fields(self) -> None:
         """The task and the fields only some tasks show (LoRA, QLoRA, inference)."""
@@ -470,6 +482,9 @@ class WorkloadPage(QWizardPage):
         }
         for name, caption in shape_captions.items():
             self._add_row(model_form, f"shape.{name}", caption, self.shape_fields[name])
+        self._add_row(
+            model_form, "shape.gated_mlp", lambda: self.tr("MLP:"), self.mlp_combo
+        )
 
     def _build_task_box(self) -> None:
         """The "Task and run" group."""
@@ -806,6 +821,7 @@ class WorkloadPage(QWizardPage):
             dense_layers=s.dense_layers,
             head_dim=s.head_dim,
             tied_embeddings=s.tied_embeddings,
+            gated_mlp=s.gated_mlp,
             kv_cache_values_per_token=(
                 compressed if compressed and compressed != plain_cache else None
             ),
@@ -896,7 +912,7 @@ class WorkloadPage(QWizardPage):
                 index = self.model_combo.count() - 1
             self.model_combo.setCurrentIndex(index)
         custom = preset is None
-        for name in self.shape_fields:
+        for name in [*self.shape_fields, "gated_mlp"]:
             self._set_row_visible(self._model_form, f"shape.{name}", custom)
 
     def _show_task_fields(self, project: Project) -> None:
