@@ -77,11 +77,11 @@ def test_print_follows_the_language_the_plan_was_exported_in(
     assert window.open_file(EXAMPLE, ask=False)
     settings: ExportSettings = window.pdf_export.export_settings
     key = ExportSettings.plan_key(window.session.project, window.session.path)
-    assert window.plan_printer.plan_language() is PlanLanguage.EN  # the UI's
+    assert window.plan_printer.plan_language() == PlanLanguage(Language.EN)  # UI's
     settings.set_language_for(key, Language.ZH)
-    assert window.plan_printer.plan_language() is PlanLanguage.ZH
-    settings.set_language_for(key, PlanLanguage.BILINGUAL)
-    assert window.plan_printer.plan_language() is PlanLanguage.BILINGUAL
+    assert window.plan_printer.plan_language() == PlanLanguage(Language.ZH)
+    settings.set_language_for(key, PlanLanguage.parse("bilingual"))
+    assert window.plan_printer.plan_language() == PlanLanguage.parse("zh+en")
     printer = window.plan_printer._printer()
     assert printer.pageLayout().orientation().name == "Landscape"
 
