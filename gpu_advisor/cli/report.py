@@ -62,6 +62,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     )
     rep.set_defaults(func=_report)
 
+    _register_sign(subparsers)
+    _register_verify(subparsers)
+
+
+def _register_sign(subparsers: argparse._SubParsersAction[Any]) -> None:
+    """``sign``: a PDF as it is, or a project with the decision recorded."""
     sign = subparsers.add_parser(
         "sign",
         help="sign a plan: a PDF as it is, or a project with your decision recorded",
@@ -107,6 +113,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     sign.add_argument("--paper", choices=["a4", "letter"], default="a4")
     sign.set_defaults(func=_sign)
 
+
+def _register_verify(subparsers: argparse._SubParsersAction[Any]) -> None:
+    """``verify``: signatures, signers, and the plan against its project."""
     ver = subparsers.add_parser(
         "verify",
         help="check a plan's signatures, signers and that it matches a project file",

@@ -153,8 +153,8 @@ class PlanOutputDialog(QDialog):
 
     def retranslate_ui(self) -> None:
         self.paper_label.setText(self.tr("&Paper:"))
-        self.paper_combo.setItemText(0, self.tr("A4"))
-        self.paper_combo.setItemText(1, self.tr("US Letter"))
+        self.paper_combo.setItemText(0, self.tr("A4 paper"))
+        self.paper_combo.setItemText(1, self.tr("US Letter paper"))
         self.paper_combo.setAccessibleName(self.tr("Paper"))
 
     @override

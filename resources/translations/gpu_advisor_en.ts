@@ -346,12 +346,12 @@
       <translation>&amp;Paper:</translation>
     </message>
     <message>
-      <source>A4</source>
-      <translation>A4</translation>
+      <source>A4 paper</source>
+      <translation>A4 paper</translation>
     </message>
     <message>
-      <source>US Letter</source>
-      <translation>US Letter</translation>
+      <source>US Letter paper</source>
+      <translation>US Letter paper</translation>
     </message>
     <message>
       <source>Paper</source>

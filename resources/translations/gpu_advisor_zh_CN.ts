@@ -346,11 +346,11 @@
       <translation>纸张(&amp;P)：</translation>
     </message>
     <message>
-      <source>A4</source>
-      <translation>A4</translation>
+      <source>A4 paper</source>
+      <translation>A4 纸</translation>
     </message>
     <message>
-      <source>US Letter</source>
+      <source>US Letter paper</source>
       <translation>美国信纸（Letter）</translation>
     </message>
     <message>

@@ -73,7 +73,7 @@ def plan_language(
 
 def _unknown(code: str) -> ValueError:
     return ValueError(
-        f"no catalog words the plan language {code!r}; "
+        f"no catalog words the plan language {str(code)!r}; "
         f"there are {', '.join(words.languages())}"
     )
 
