@@ -159,3 +159,17 @@ def test_no_pending_role_asks_for_one(
     assert main([*args, "-o", str(tmp_path / "x.pdf")]) == 2
     assert "no sign-off role is pending" in capsys.readouterr().err
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_an_unsigned_copy_of_the_signed_plan_says_so(
+    signed: tuple[Path, list[Path], list[Identity]], tmp_path: Path
+) -> None:
+    """Before: an export or preview after signing read "Not signed electronically
+    yet." beside the approvals; now it says the decisions are the plan's record."""
+    plan, _pdfs, _ids = signed
+    out = tmp_path / "copy.pdf"
+    assert main(["report", str(plan), "-o", str(out), "--lang", "en"]) == 0
+    page1 = " ".join((PdfReader(str(out)).pages[0].extract_text() or "").split())
+    assert "This copy is not signed electronically" in page1
+    assert "Not signed electronically yet" not in page1
+    assert "APPROVED" in page1
