@@ -181,9 +181,8 @@ class SignPlanDialog(QDialog):
             Decision.APPROVE_WITH_CONDITIONS,
             Decision.REJECT,
         ):
-            self.decision_combo.addItem(
-                words.say(f"report.dec.{decision.value}", ui_lang), decision
-            )
+            text = words.say(f"report.dec.{decision.value}", ui_lang)
+            self.decision_combo.addItem(text[:1].upper() + text[1:], decision)
 
     def decision(self) -> Decision:
         """The decision chosen."""
@@ -230,6 +229,7 @@ class SignPlanDialog(QDialog):
         )
         if name:
             self.certificate_edit.setText(name)
+            self._read_name()
 
     def _choose_output(self) -> None:
         name, _ = QFileDialog.getSaveFileName(
