@@ -175,8 +175,6 @@ def test_the_catalog_files_hold_no_wording_per_language() -> None:
 LANGUAGE_SWITCHES_LEFT: dict[str, tuple[int, str]] = {
     "model/common.py": (2, "defines Language.ZH and Language.EN, the shipped codes"),
     "model/project.py": (1, "a new plan's default language"),
-    "cli/size.py": (1, "`size --lang` defaults to zh, as it always did"),
-    "cli/serve.py": (1, "`serve --lang` defaults to zh, as `size` does"),
     "io/project_file.py": (1, "str(error) is the default language (logs, tracebacks)"),
     "io/price_import.py": (2, "str(error) is the default language"),
     "io/results_archive.py": (3, "str(error) and its match use the default language"),
@@ -184,10 +182,6 @@ LANGUAGE_SWITCHES_LEFT: dict[str, tuple[int, str]] = {
     "io/results_parsers.py": (2, "str(error) and its match use the default language"),
     "io/rollout.py": (1, "str(error) is the default language"),
     "ui/i18n.py": (1, "the Qt translation loader: Qt's own English needs no file"),
-    "ui/sign_dialogs.py": (
-        3,
-        "the sign dialog lists the shipped PDF languages (Qt Linguist words)",
-    ),
     "ui/pages/workload_page.py": (
         2,
         "the token field counts in 亿 (10⁸) in Chinese, paired with its suffix in the "

@@ -45,6 +45,20 @@ def positive_int(text: str) -> int:
     return int(value)
 
 
+def new_plan_language() -> str:
+    """The language of a new plan (``ProjectMeta.language``'s default).
+
+    What ``--lang`` defaults to where there is no project (``size``, ``serve``),
+    the same rule as ``report``: the plan's language, here the plan not yet made.
+
+    >>> new_plan_language() in words.languages()
+    True
+    """
+    from gpu_advisor.model.project import ProjectMeta
+
+    return str(ProjectMeta.model_fields["language"].default)
+
+
 def add_language_option(
     parser: argparse.ArgumentParser,
     *,

@@ -4,7 +4,12 @@
   [--paper a4|letter]`` (a code per catalog, ``resources/words/<code>/``; a
   second language puts its pages beside the first's, A4 pages on A3 sheets,
   Letter on Tabloid; ``--lang bilingual`` is ``--lang zh --second-lang en``)
-* ``sign plan.pdf --p12 cert.p12 [--password-env VAR] -o signed.pdf``
+* ``sign plan.pdf --p12 cert.p12 [--password-env VAR] -o signed.pdf`` signs a
+  PDF as it is; ``sign PROJECT.gpuplan --p12 … -o signed.pdf [--role ROLE]
+  [--decision approve] [--lang CODE] [--second-lang CODE]`` signs as the app
+  does: the decision recorded in the role's sign-off row under the
+  certificate's name (the first pending role by default), the project saved
+  with it and a signing record, its plan rendered and signed
 * ``verify plan.pdf [PROJECT.gpuplan] [--trust CERT.pem] [--system-trust]
   [--allow-unsigned]`` —
   exit status per :class:`gpu_advisor.report.verify.VerifyStatus`: 0 OK,
@@ -23,12 +28,10 @@ from typing import TYPE_CHECKING, Any
 
 from gpu_advisor import __version__, words
 from gpu_advisor.cli._common import CliError, add_language_option
-from gpu_advisor.model.common import PlanLanguage
+from gpu_advisor.model.common import BILINGUAL, PlanLanguage
 
 if TYPE_CHECKING:
     from gpu_advisor.model.project import Project
-
-BILINGUAL = PlanLanguage.BILINGUAL.value
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -59,12 +62,22 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     )
     rep.set_defaults(func=_report)
 
+    _register_sign(subparsers)
+    _register_verify(subparsers)
+
+
+def _register_sign(subparsers: argparse._SubParsersAction[Any]) -> None:
+    """``sign``: a PDF as it is, or a project with the decision recorded."""
     sign = subparsers.add_parser(
         "sign",
-        help="add a PAdES signature to a plan",
-        description="Sign a PDF plan with the key and certificate in a PKCS#12 file.",
+        help="sign a plan: a PDF as it is, or a project with your decision recorded",
+        description="Sign with the key and certificate in a PKCS#12 file. Given a "
+        "PDF, sign it as it is. Given a project (.gpuplan), record your decision "
+        "in your role's sign-off row (the name is the certificate's common name, "
+        "the date today's; the plan is approved once every role has approved), "
+        "save the project, and write its plan signed.",
     )
-    sign.add_argument("pdf", type=Path)
+    sign.add_argument("pdf", type=Path, metavar="PLAN", help="a PDF or a .gpuplan")
     sign.add_argument(
         "--p12", type=Path, required=True, help="PKCS#12 (.p12/.pfx) file"
     )
@@ -75,8 +88,34 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         help="environment variable holding the PKCS#12 password",
     )
     sign.add_argument("-o", "--output", type=Path, required=True)
+    sign.add_argument(
+        "--role",
+        default=None,
+        help="(a project) your sign-off role; default: the first role still pending",
+    )
+    sign.add_argument(
+        "--decision",
+        choices=("approve", "approve_with_conditions", "reject"),
+        default="approve",
+        help="(a project) your decision; default: approve",
+    )
+    add_language_option(
+        sign,
+        extra=(BILINGUAL,),
+        help_text="(a project) the plan's language; default: the project's",
+    )
+    sign.add_argument(
+        "--second-lang",
+        choices=words.languages(),
+        default=None,
+        help="(a project) a second language, its pages beside the first's",
+    )
+    sign.add_argument("--paper", choices=["a4", "letter"], default="a4")
     sign.set_defaults(func=_sign)
 
+
+def _register_verify(subparsers: argparse._SubParsersAction[Any]) -> None:
+    """``verify``: signatures, signers, and the plan against its project."""
     ver = subparsers.add_parser(
         "verify",
         help="check a plan's signatures, signers and that it matches a project file",
@@ -181,13 +220,21 @@ def _report(args: argparse.Namespace) -> int:
     return 0
 
 
-def _plan_language(first: str | None, second: str | None, project: Project) -> str:
-    """``render_plan``'s ``language=`` from ``--lang`` and ``--second-lang``."""
-    from gpu_advisor.report.plan.bilingual import PAIR
+def _plan_language(
+    first: str | None, second: str | None, project: Project
+) -> PlanLanguage:
+    """``render_plan``'s ``language=`` from ``--lang`` and ``--second-lang``.
 
-    if first == BILINGUAL or second is None:
-        return first or project.meta.language.value
-    return f"{first or project.meta.language.value}{PAIR}{second}"
+    ``--lang`` absent: the project's language; ``bilingual``: Chinese beside
+    English (a ``--second-lang`` then is refused as a third language).
+    """
+    from gpu_advisor.report.plan.bilingual import PAIR, plan_language
+
+    primary = first or project.meta.language.value
+    text = primary if second is None else f"{primary}{PAIR}{second}"
+    if first == BILINGUAL and second is not None:
+        raise ValueError(f"a plan has one language or two different ones, got {text!r}")
+    return plan_language(text, project.meta.language)
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -213,18 +260,25 @@ def _refuse_clobber(output: Path, inputs: list[Path]) -> None:
             )
 
 
+def _password(args: argparse.Namespace) -> str | None:
+    if not args.password_env:
+        return None
+    password = os.environ.get(args.password_env)
+    if password is None:
+        raise CliError(f"environment variable {args.password_env} is not set")
+    return password
+
+
 def _sign(args: argparse.Namespace) -> int:
     from gpu_advisor.io.project_file import write_atomically
     from gpu_advisor.report.sign import SigningError, sign_pdf
 
-    password: str | None = None
-    if args.password_env:
-        password = os.environ.get(args.password_env)
-        if password is None:
-            raise CliError(f"environment variable {args.password_env} is not set")
+    password = _password(args)
     from gpu_advisor.io.limits import MAX_PDF_BYTES, InputFileError, read_regular_file
 
     _refuse_clobber(args.output, [args.pdf, args.p12])
+    if args.pdf.suffix.lower() == ".gpuplan":
+        return _sign_project(args, password)
     try:
         data = read_regular_file(args.pdf, MAX_PDF_BYTES, what="PDF")
     except InputFileError as exc:
@@ -241,6 +295,68 @@ def _sign(args: argparse.Namespace) -> int:
         raise CliError(f"cannot write {args.output}: {exc.strerror or exc}") from exc
     print(f"wrote {args.output}")
     return 0
+
+
+def _sign_project(args: argparse.Namespace, password: str | None) -> int:
+    """Sign a project as the app's Sign Plan… does: the decision recorded first."""
+    import datetime as dt
+
+    from gpu_advisor.io.catalog import load_catalog
+    from gpu_advisor.io.project_file import ProjectFileError, load_project, save_project
+    from gpu_advisor.io.signing_records import signing_record, with_signing_record
+    from gpu_advisor.model.project import Decision
+    from gpu_advisor.report.plan import Signer, render_plan
+    from gpu_advisor.report.plan.signoff import pending_roles, with_approval
+    from gpu_advisor.report.sign import SigningError, certificate_signer_name, sign_pdf
+
+    try:
+        project = load_project(args.pdf)
+    except ProjectFileError as exc:
+        raise CliError(str(exc)) from exc
+    role = args.role or next(iter(pending_roles(project)), None)
+    if not role or not role.strip():
+        raise CliError(f"{args.pdf}: no sign-off role is pending; name one with --role")
+    today = dt.date.today()
+    try:
+        name = certificate_signer_name(args.p12, password)
+        approved = with_approval(
+            project, name=name, role=role, decision=Decision(args.decision), date=today
+        )
+        data = render_plan(
+            approved,
+            load_catalog(),
+            language=_plan_language(args.lang, args.second_lang, approved),
+            paper=args.paper,
+            signer=Signer(name=name, role=role.strip(), date=today),
+        )
+        signed = sign_pdf(data, args.p12, password)
+        _write_pdf(args.output, signed)
+    except (SigningError, ValueError) as exc:
+        raise CliError(str(exc)) from None
+    record = signing_record(
+        approved,
+        signer_name=name,
+        signer_role=role,
+        pdf=args.output,
+        app_version=__version__,
+    )
+    try:
+        save_project(with_signing_record(approved, record), args.pdf)
+    except (OSError, ProjectFileError) as exc:
+        raise CliError(f"cannot save {args.pdf}: {exc}") from exc
+    print(f"wrote {args.output}")
+    print(f"recorded {name} ({role.strip()}: {args.decision}) in {args.pdf}")
+    return 0
+
+
+def _write_pdf(path: Path, data: bytes) -> None:
+    """Write the signed plan; a failure is the user's (a folder, permissions)."""
+    from gpu_advisor.io.project_file import write_atomically
+
+    try:
+        write_atomically(path, data)
+    except OSError as exc:
+        raise CliError(f"cannot write {path}: {exc.strerror or exc}") from exc
 
 
 def _verify(args: argparse.Namespace) -> int:

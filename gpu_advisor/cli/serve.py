@@ -14,6 +14,7 @@ from gpu_advisor import words
 from gpu_advisor.cli._common import (
     CliError,
     add_language_option,
+    new_plan_language,
     parse_number,
     positive_int,
     print_json,
@@ -75,7 +76,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument(
         "--tpot-ms", type=parse_number, help="p95 time per output token target"
     )
-    add_language_option(p, default="zh", help_text="default: zh, as size")
+    add_language_option(
+        p,
+        default=new_plan_language(),
+        help_text="default: a new plan's language, as report's is the plan's "
+        f"({new_plan_language()})",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 

@@ -11,6 +11,7 @@ from gpu_advisor import words
 from gpu_advisor.cli._common import (
     CliError,
     add_language_option,
+    new_plan_language,
     parse_number,
     positive_int,
     print_json,
@@ -88,7 +89,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--deadline-days", type=parse_number)
     p.add_argument("--network", help="inter-node network id (see `catalog networks`)")
     p.add_argument("--candidates", help="comma-separated candidate GPU ids")
-    add_language_option(p, default="zh", help_text="default: zh")
+    add_language_option(
+        p,
+        default=new_plan_language(),
+        help_text="default: a new plan's language, as report's is the plan's "
+        f"({new_plan_language()})",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 

@@ -87,12 +87,100 @@ Language.ZH = Language("zh")
 Language.EN = Language("en")
 
 
-class PlanLanguage(StrEnum):
-    """Languages the PDF plan can be written in: either language, or both side by side."""
+PLAN_LANGUAGE_PAIR: Final = "+"
+"""Joins a plan's primary and second language in its code: ``"zh+en"``."""
 
-    ZH = "zh"
-    EN = "en"
-    BILINGUAL = "bilingual"
+BILINGUAL: Final = "bilingual"
+"""The side-by-side plan's first name, still read (saved settings, scripts, plans
+signed before languages were catalogs): the same as :data:`BILINGUAL_PAIR`."""
+
+BILINGUAL_PAIR: Final = "zh+en"
+"""What :data:`BILINGUAL` always meant: the Chinese plan beside the English one."""
+
+
+class PlanLanguage:
+    """The language a PDF plan is written in: a primary one and, optionally, a second.
+
+    A second language puts its pages beside the primary's, on paper twice as
+    wide. Either is any catalog's code; which codes have a catalog is checked
+    where the plan is rendered (:func:`gpu_advisor.report.plan.bilingual.plan_languages`),
+    as for :class:`Language`. The export, print, preview and sign dialogs and
+    ``gpu-advisor-cli report`` all hand ``render_plan`` one of these (or its
+    :attr:`code`).
+
+    >>> PlanLanguage.parse("en+zh")
+    PlanLanguage('en+zh')
+    >>> PlanLanguage.parse("bilingual").code, PlanLanguage(Language("en")).code
+    ('zh+en', 'en')
+    >>> PlanLanguage.parse("en+en")
+    Traceback (most recent call last):
+    ...
+    ValueError: a plan has one language or two different ones, got 'en+en'
+    """
+
+    __slots__ = ("primary", "second")
+
+    primary: Language
+    second: Language | None
+
+    def __init__(self, primary: Language | str, second: Language | str | None = None):
+        first = Language(primary)
+        other = None if second is None else Language(second)
+        if other is not None and other == first:
+            raise ValueError(
+                "a plan has one language or two different ones, got "
+                f"{first.value + PLAN_LANGUAGE_PAIR + other.value!r}"
+            )
+        object.__setattr__(self, "primary", first)
+        object.__setattr__(self, "second", other)
+
+    @classmethod
+    def parse(cls, text: str) -> PlanLanguage:
+        """A plan language from its code: ``"zh"``, ``"zh+en"``, or ``"bilingual"``."""
+        text = BILINGUAL_PAIR if text == BILINGUAL else text
+        codes = text.split(PLAN_LANGUAGE_PAIR)
+        if len(codes) > 2 or (len(codes) == 2 and codes[0] == codes[1]):
+            raise ValueError(
+                f"a plan has one language or two different ones, got {text!r}"
+            )
+        return cls(codes[0], codes[1] if len(codes) == 2 else None)
+
+    @property
+    def code(self) -> str:
+        """``"zh"``, or the two codes joined: ``"zh+en"`` (what ``render_plan`` reads)."""
+        if self.second is None:
+            return self.primary.value
+        return f"{self.primary.value}{PLAN_LANGUAGE_PAIR}{self.second.value}"
+
+    @property
+    def value(self) -> str:
+        """The same as :attr:`code` (settings store it)."""
+        return self.code
+
+    @property
+    def side_by_side(self) -> bool:
+        """Two languages, on sheets twice as wide."""
+        return self.second is not None
+
+    @override
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a PlanLanguage is immutable")
+
+    @override
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PlanLanguage) and other.code == self.code
+
+    @override
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+    @override
+    def __str__(self) -> str:
+        return self.code
+
+    @override
+    def __repr__(self) -> str:
+        return f"PlanLanguage({self.code!r})"
 
 
 class Citation(Frozen):

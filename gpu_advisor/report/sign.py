@@ -27,6 +27,53 @@ class SigningError(Exception):
     """The certificate could not be loaded or the PDF could not be signed."""
 
 
+def _load_signer(
+    p12_path: str | Path, password: str | bytes | None
+) -> signers.SimpleSigner:
+    """pyHanko's signer of the key and certificate in a PKCS#12 file."""
+    path = Path(p12_path)
+    if not path.is_file():
+        raise SigningError(f"certificate file not found: {path}")
+    passphrase = password.encode("utf-8") if isinstance(password, str) else password
+    try:
+        p12_data = read_regular_file(path, MAX_P12_BYTES, what="PKCS#12 file")
+    except InputFileError as exc:
+        raise SigningError(str(exc)) from None
+    try:
+        signer: signers.SimpleSigner = signers.SimpleSigner.load_pkcs12_data(
+            p12_data, other_certs=(), passphrase=passphrase
+        )
+    except (ValueError, OSError) as exc:
+        raise SigningError(
+            f"cannot read {path.name}: wrong password or not a PKCS#12 file"
+        ) from exc
+    return signer
+
+
+def certificate_signer_name(
+    p12_path: str | Path, password: str | bytes | None = None
+) -> str:
+    """Who the certificate in a PKCS#12 file names: its subject's common name.
+
+    The name a signed plan prints in its sign-off row, so that the row says
+    who holds the key that signed. A subject without a common name gives the
+    whole subject, human readable.
+
+    Raises
+    ------
+    SigningError
+        When the file cannot be read or decrypted.
+    """
+    cert = _load_signer(p12_path, password).signing_cert
+    if cert is None:
+        raise SigningError(f"{Path(p12_path).name} holds no certificate")
+    common = cert.subject.native.get("common_name")
+    if isinstance(common, list | tuple):
+        common = common[-1] if common else None
+    name = str(common) if common else cert.subject.human_friendly
+    return " ".join(name.split())
+
+
 def sign_pdf(
     data: bytes,
     p12_path: str | Path,
@@ -57,22 +104,7 @@ def sign_pdf(
     SigningError
         When the PKCS#12 file cannot be read or decrypted, or the PDF is damaged.
     """
-    path = Path(p12_path)
-    if not path.is_file():
-        raise SigningError(f"certificate file not found: {path}")
-    passphrase = password.encode("utf-8") if isinstance(password, str) else password
-    try:
-        p12_data = read_regular_file(path, MAX_P12_BYTES, what="PKCS#12 file")
-    except InputFileError as exc:
-        raise SigningError(str(exc)) from None
-    try:
-        signer = signers.SimpleSigner.load_pkcs12_data(
-            p12_data, other_certs=(), passphrase=passphrase
-        )
-    except (ValueError, OSError) as exc:
-        raise SigningError(
-            f"cannot read {path.name}: wrong password or not a PKCS#12 file"
-        ) from exc
+    signer = _load_signer(p12_path, password)
     try:
         writer = IncrementalPdfFileWriter(io.BytesIO(data))
         taken = {name for name, _value, _ref in enumerate_sig_fields(writer)}

@@ -1,14 +1,16 @@
 """Export the PDF plan from the GUI: in a worker, with progress and cancel.
 
-:class:`PdfExportController` asks where to save (``<project title>.pdf`` in
-the last folder; the file type chooses A4 or US Letter paper), then runs the
+:class:`PdfExportController` asks for the plan's language (a primary one and,
+optionally, a second one side by side: :class:`~gpu_advisor.ui.plan_language.PlanOutputDialog`)
+and the paper, then where to save (``<project title>.pdf`` in the last
+folder), then runs the
 plan on a superqt worker (:class:`~gpu_advisor.ui.workers.LatestWorker`,
 :func:`~gpu_advisor.ui.workers.run_steps`): first
 :func:`gpu_advisor.report.plan.render_plan` (the plan's evaluation with its
-Monte Carlo, rendered) in the language chosen in the save dialog (its file
-types name the language and the paper), then the bytes written. The choice is
-remembered per plan (:meth:`ExportSettings.language_for`); a plan exported for
-the first time is written in the UI's language.
+Monte Carlo, rendered) in the language chosen, then the bytes written. The
+choice is remembered per plan (:meth:`ExportSettings.language_for`), and print,
+preview and signing offer it too; a plan written for the first time is in the
+UI's language.
 
 While it runs, a progress dialog shows a busy indicator with *Cancel*. The
 worker writes to a temporary file next to the target; only the GUI thread
@@ -34,7 +36,6 @@ from typing import Final
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 
-from gpu_advisor import words
 from gpu_advisor.engine.plan_defaults import (
     PLAN_MONTE_CARLO_DRAWS,
     PLAN_MONTE_CARLO_SEED,
@@ -70,7 +71,7 @@ class ExportSettings:
 
     PAPER_KEY: Final = "export/paper"
     FONT_KEY: Final = "export/cjk_font"
-    LANGUAGE_KEY: Final = "export/language"
+    LANGUAGE_KEY: Final = AppSettings.PLAN_LANGUAGE_KEY
 
     def __init__(self, settings: QSettings | None = None) -> None:
         self._settings = settings if settings is not None else QSettings()
@@ -97,22 +98,16 @@ class ExportSettings:
         return hashlib.sha256(ident.encode("utf-8")).hexdigest()[:16]
 
     def language_for(self, plan_key: str, default: Language) -> PlanLanguage:
-        """The language this plan was last exported in (or both), else ``default``."""
-        value = self._settings.value(f"{self.LANGUAGE_KEY}/{plan_key}", "")
-        # the dialog offers the plan languages of PlanLanguage; a UI language
-        # beyond them exports in the default language until the dialog lists it
-        known = {language.value for language in PlanLanguage}
-        code = default.value if default.value in known else words.DEFAULT_LANGUAGE
-        fallback = PlanLanguage(code)
-        try:
-            return PlanLanguage(value) if isinstance(value, str) and value else fallback
-        except ValueError:
-            return fallback
+        """The language this plan was last written in (:meth:`AppSettings.plan_language`)."""
+        return AppSettings(self._settings).plan_language(plan_key, default)
 
     def set_language_for(
         self, plan_key: str, language: PlanLanguage | Language
     ) -> None:
-        self._settings.setValue(f"{self.LANGUAGE_KEY}/{plan_key}", language.value)
+        chosen = (
+            language if isinstance(language, PlanLanguage) else PlanLanguage(language)
+        )
+        AppSettings(self._settings).set_plan_language(plan_key, chosen)
 
     def cjk_font_path(self) -> Path | None:
         """The font file picked after a missing-font error, or None."""
@@ -130,7 +125,7 @@ class ExportRequest:
     path: Path
     paper: Paper = Paper.A4
     language: PlanLanguage | Language | None = None
-    """None: the UI's language; ``PlanLanguage.BILINGUAL``: both side by side."""
+    """None: the UI's language alone."""
     font_path: Path | None = None
 
 
@@ -160,10 +155,13 @@ def export_steps(
         from gpu_advisor.report.fonts import FontNotFoundError
 
         try:
+            chosen = request.language or _ui_language()
             results["pdf"] = plan.render_plan(
                 project,
                 catalog,
-                language=request.language or _ui_language(),
+                language=chosen
+                if isinstance(chosen, PlanLanguage)
+                else PlanLanguage(chosen),
                 paper=str(request.paper),
                 font_path=request.font_path,
             )
@@ -257,31 +255,29 @@ class PdfExportController(QObject):
     # --- entry points ---------------------------------------------------------------
 
     def export(self) -> bool:
-        """Ask for the file (and paper), then start; False when the user cancels."""
+        """Ask for the language and paper, then the file; start. False: cancelled."""
         if self.is_running:
             if self.progress_dialog is not None:
                 self.progress_dialog.raise_()
             return False
         project = self._session.project
         plan_key = ExportSettings.plan_key(project, self._session.path)
-        filters = self._filters()
-        remembered = (
+        output = self.ask_output(
             self.export_settings.language_for(plan_key, _ui_language()),
             self.export_settings.paper(),
         )
+        if output is None:
+            return False
+        language, paper = output
         suggested = self._settings.last_folder() / f"{_safe_file_stem(project)}.pdf"
-        file_name, chosen = QFileDialog.getSaveFileName(
+        file_name, _chosen = QFileDialog.getSaveFileName(
             self._widget,
             self.tr("Export Plan as PDF"),
             str(suggested),
-            ";;".join(filters.values()),
-            filters[remembered],
+            self.tr("PDF (*.pdf)"),
         )
         if not file_name:
             return False
-        language, paper = next(
-            (key for key, text in filters.items() if text == chosen), remembered
-        )
         path = Path(file_name)
         if path.suffix.lower() != ".pdf":
             path = path.with_name(path.name + ".pdf")
@@ -298,25 +294,19 @@ class PdfExportController(QObject):
         )
         return True
 
-    def _filters(self) -> dict[tuple[PlanLanguage, Paper], str]:
-        """The save dialog's file types: language (or both) and paper."""
-        return {
-            (PlanLanguage.ZH, Paper.A4): self.tr("PDF in Chinese, A4 paper (*.pdf)"),
-            (PlanLanguage.ZH, Paper.LETTER): self.tr(
-                "PDF in Chinese, US Letter paper (*.pdf)"
-            ),
-            (PlanLanguage.EN, Paper.A4): self.tr("PDF in English, A4 paper (*.pdf)"),
-            (PlanLanguage.EN, Paper.LETTER): self.tr(
-                "PDF in English, US Letter paper (*.pdf)"
-            ),
-            (PlanLanguage.BILINGUAL, Paper.A4): self.tr(
-                "PDF in Chinese and English side by side, A4 pages on A3 (*.pdf)"
-            ),
-            (PlanLanguage.BILINGUAL, Paper.LETTER): self.tr(
-                "PDF in Chinese and English side by side, Letter pages on "
-                "Tabloid (*.pdf)"
-            ),
-        }
+    def ask_output(
+        self, language: PlanLanguage, paper: Paper
+    ) -> tuple[PlanLanguage, Paper] | None:
+        """The plan's language and paper: asked in a dialog (the remembered
+        choice shown), or the remembered choice when dialogs are off."""
+        if not self.show_dialogs:
+            return language, paper
+        from gpu_advisor.ui.plan_language import PlanOutputDialog
+
+        chosen = PlanOutputDialog.ask(
+            self._widget, self.tr("Export Plan as PDF"), language, str(paper)
+        )
+        return None if chosen is None else (chosen[0], Paper(chosen[1]))
 
     def start(self, request: ExportRequest) -> int:
         """Export without asking (the dialogs' answers given); returns the job id."""

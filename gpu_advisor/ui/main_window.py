@@ -967,7 +967,10 @@ class MainWindow(QMainWindow):
         from gpu_advisor.ui.sign_dialogs import SignPlanDialog
 
         dialog = SignPlanDialog(
-            self.session, self, default_folder=self.settings.last_folder()
+            self.session,
+            self,
+            default_folder=self.settings.last_folder(),
+            settings=self.settings,
         )
         if dialog.exec() != QDialog.DialogCode.Accepted or dialog.signed_path is None:
             return False

@@ -8,7 +8,11 @@ without touching the dialogs:
   the plan with the signer's name and role in the sign-off row: the plan's
   evaluation with its Monte Carlo draws and seed, rendered as File ▸ Export
   PDF…, Print… and the CLI render it, and as ``verify`` regenerates it;
-* :func:`gpu_advisor.report.sign.sign_pdf` to add the PAdES signature;
+* :func:`gpu_advisor.report.sign.sign_pdf` to add the PAdES signature, and
+  :func:`gpu_advisor.report.sign.certificate_signer_name` for the name the
+  certificate gives the signer;
+* :func:`gpu_advisor.report.plan.signoff.with_approval` to record the
+  signer's decision in the plan before it is rendered (:func:`approved_plan`);
 * :func:`gpu_advisor.report.verify.verify_plan` for the signature and the
   printed fingerprint, :func:`gpu_advisor.report.verify.read_printed_fingerprint`
   and :func:`gpu_advisor.io.project_file.fingerprint` to compare with the
@@ -33,7 +37,7 @@ from typing import Any
 
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language, PlanLanguage
-from gpu_advisor.model.project import Project
+from gpu_advisor.model.project import Decision, Project
 
 
 class PlanSigningError(Exception):
@@ -57,20 +61,71 @@ class SignatureInfo:
     trust_reason: str = ""
 
 
+def certificate_name(p12_path: Path, password: str) -> str:
+    """The signer's name: the common name of the certificate in ``p12_path``.
+
+    Raises
+    ------
+    PlanSigningError
+        Wrong password or unreadable certificate.
+    """
+    from gpu_advisor.report.sign import SigningError, certificate_signer_name
+
+    try:
+        name = certificate_signer_name(p12_path, password)
+    except SigningError as exc:
+        raise PlanSigningError(str(exc)) from exc
+    if not name:
+        raise PlanSigningError(f"{p12_path.name}: the certificate names nobody")
+    return name
+
+
+def approved_plan(
+    project: Project,
+    *,
+    signer_name: str,
+    signer_role: str,
+    decision: Decision,
+    today: dt.date,
+) -> Project:
+    """``project`` with the signer's decision in its sign-off row, as it is signed.
+
+    :func:`gpu_advisor.report.plan.signoff.with_approval`: the row of the
+    role gets the name, decision and date, and the plan is approved once
+    every role of its sign-off list has approved.
+    """
+    from gpu_advisor.report.plan.signoff import with_approval
+
+    if not signer_role.strip():
+        raise PlanSigningError("the signer's role is empty")
+    return with_approval(
+        project,
+        name=signer_name,
+        role=signer_role,
+        decision=decision,
+        date=today,
+    )
+
+
 def sign_plan(
     project: Project,
     catalog: Catalog,
     *,
     p12_path: Path,
     password: str,
-    signer_name: str,
     signer_role: str,
     output: Path,
-    language: Language | PlanLanguage,
+    language: Language | PlanLanguage | str,
+    signer_name: str | None = None,
     paper: str = "a4",
     today: dt.date | None = None,
 ) -> Path:
     """Render the plan with the signer filled in, sign it and write ``output``.
+
+    ``signer_name`` None: the certificate's common name (:func:`certificate_name`).
+    The app's dialog passes the plan with the signer's decision already
+    recorded (:func:`approved_plan`), so the sign-off table shows it and
+    ``verify`` regenerates it from the saved project.
 
     Raises
     ------
@@ -81,10 +136,11 @@ def sign_plan(
     from gpu_advisor.report import plan
     from gpu_advisor.report.sign import SigningError, sign_pdf
 
-    if not signer_name.strip():
+    name = certificate_name(p12_path, password) if signer_name is None else signer_name
+    if not name.strip():
         raise PlanSigningError("the signer's name is empty")
     signer = plan.Signer(
-        name=signer_name.strip(),
+        name=name.strip(),
         role=signer_role.strip(),
         date=today or dt.date.today(),
     )

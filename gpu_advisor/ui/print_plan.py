@@ -1,8 +1,10 @@
 """File ▸ Print… and File ▸ Print Preview…: the plan's PDF, page by page, on paper.
 
-What is printed is exactly the PDF that File ▸ Export PDF… writes (same
-evaluation, same language and paper as the plan was last exported in), so a
-printed plan and an exported one never differ. The PDF's pages are rendered
+What is printed is exactly the PDF that File ▸ Export PDF… writes (the same
+``render_plan``), in the plan language and paper chosen in the dialog that
+comes first (:class:`~gpu_advisor.ui.plan_language.PlanOutputDialog`: the
+language the plan was last written in is shown, else the UI's), so a printed
+plan, its preview and an exported one never differ. The PDF's pages are rendered
 by PDFium (:mod:`pypdfium2`) at the printer's resolution and painted onto the
 :class:`~PySide6.QtPrintSupport.QPrinter`'s pages, each scaled to fit the
 printable area and centred. The PDF is made in the background on a superqt worker
@@ -136,9 +138,29 @@ class PlanPrinter(QObject):
         """While the PDF is made, with dialogs shown: the busy dialog (Cancel)."""
 
     def plan_language(self) -> PlanLanguage:
-        """The language the plan was last exported in (or both), else the UI's."""
+        """The language the plan was last written in (or two), else the UI's."""
         key = ExportSettings.plan_key(self._session.project, self._session.path)
         return self._export_settings.language_for(key, _ui_language())
+
+    def choose_output(self, title: str) -> bool:
+        """Ask for the plan's language and paper (when dialogs are shown) and
+        remember them; False when the user cancels."""
+        if not self.show_dialogs:
+            return True
+        from gpu_advisor.ui.plan_language import PlanOutputDialog
+
+        chosen = PlanOutputDialog.ask(
+            self._widget,
+            title,
+            self.plan_language(),
+            str(self._export_settings.paper()),
+        )
+        if chosen is None:
+            return False
+        key = ExportSettings.plan_key(self._session.project, self._session.path)
+        self._export_settings.set_language_for(key, chosen[0])
+        self._export_settings.set_paper(Paper(chosen[1]))
+        return True
 
     def _plan_source(self) -> PlanSource:
         """How the PDF is made: the given source, else the export's own path,
@@ -218,6 +240,8 @@ class PlanPrinter(QObject):
 
     def print_plan(self) -> int:
         """File ▸ Print…: the print dialog, then the plan; the pages printed."""
+        if not self.choose_output(self.tr("Print Plan")):
+            return 0
         printer = self._printer()
         dialog = QPrintDialog(printer, self._widget)
         dialog.setWindowTitle(self.tr("Print Plan"))
@@ -225,8 +249,11 @@ class PlanPrinter(QObject):
             return 0
         return self.print_to(printer)
 
-    def preview_plan(self) -> QPrintPreviewDialog:
-        """File ▸ Print Preview…: the pages as they will print (modal when shown)."""
+    def preview_plan(self) -> QPrintPreviewDialog | None:
+        """File ▸ Print Preview…: the pages as they will print (modal when shown);
+        None when the user cancels the choice of language."""
+        if not self.choose_output(self.tr("Print Preview")):
+            return None
         # the dialog does not own its printer: keep it alive as long as the dialog
         self._preview_printer = printer = self._printer()
         dialog = QPrintPreviewDialog(printer, self._widget)
@@ -248,7 +275,7 @@ class PlanPrinter(QObject):
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         letter = self._export_settings.paper() is Paper.LETTER
         ids = QPageSize.PageSizeId
-        if self.plan_language() is PlanLanguage.BILINGUAL:  # two pages per sheet
+        if self.plan_language().side_by_side:  # two pages per sheet
             printer.setPageSize(QPageSize(ids.Tabloid if letter else ids.A3))
             printer.setPageOrientation(QPageLayout.Orientation.Landscape)
         else:

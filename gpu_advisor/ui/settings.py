@@ -17,6 +17,8 @@ from typing import Final
 
 from PySide6.QtCore import QByteArray, QSettings
 
+from gpu_advisor import words
+from gpu_advisor.model.common import Language, PlanLanguage
 from gpu_advisor.model.project import Currency
 from gpu_advisor.report.trust_keys import (
     SYSTEM_TRUST_SETTINGS_KEY,
@@ -68,6 +70,34 @@ class AppSettings:
 
     def set_language(self, value: LanguageChoice) -> None:
         self._settings.setValue("ui/language", str(value))
+
+    # --- the plan's language --------------------------------------------------------
+
+    PLAN_LANGUAGE_KEY: Final = "export/language"
+
+    def plan_language(self, plan_key: str, default: Language) -> PlanLanguage:
+        """The language a plan was last exported, printed or signed in, else ``default``.
+
+        Read as :meth:`PlanLanguage.parse` reads it, so the values saved
+        before the choice was a pair (``zh``, ``en``, ``bilingual``) still
+        read; a value naming a language without a catalog, or none, gives
+        ``default`` alone (the UI's language, or the default catalog's when
+        the UI's has none).
+        """
+        known = words.languages()
+        fallback = PlanLanguage(
+            default if default.value in known else Language(words.DEFAULT_LANGUAGE)
+        )
+        value = self._str(f"{self.PLAN_LANGUAGE_KEY}/{plan_key}", "")
+        try:
+            chosen = PlanLanguage.parse(value) if value else fallback
+        except ValueError:
+            return fallback
+        codes = (chosen.primary, chosen.second)
+        return chosen if all(c is None or c in known for c in codes) else fallback
+
+    def set_plan_language(self, plan_key: str, language: PlanLanguage) -> None:
+        self._settings.setValue(f"{self.PLAN_LANGUAGE_KEY}/{plan_key}", language.code)
 
     # --- defaults for new projects --------------------------------------------------
 

@@ -1,11 +1,18 @@
 """File ▸ Sign plan… and File ▸ Verify plan…: sign and check a plan without a terminal.
 
 :class:`SignPlanDialog` asks for the PKCS#12 certificate, its password, the
-signer's name and role (filled into that role's sign-off row), the language
-and where to save the signed PDF; once the PDF is written it appends a
-signing record to the project (:mod:`gpu_advisor.io.signing_records`: who,
-when, the file name, the fingerprint and the inputs as signed) as one
-undoable step, so the plan can later say what changed since it was signed.
+signer's role and decision, the plan's language and where to save the signed
+PDF. The signer's name is the certificate's: its subject's common name,
+shown as soon as the certificate opens. The role offered first is the first
+one of the plan's sign-off list still pending. Signing records the decision
+in the plan first (that role's sign-off row gets the name, decision and
+date; the plan is approved once every role has approved:
+:func:`gpu_advisor.report.plan.signoff.with_approval`), renders and signs
+that plan, and, once the PDF is written, puts the recorded plan and a signing
+record (:mod:`gpu_advisor.io.signing_records`: who, when, the file name, the
+fingerprint and the inputs as signed) into the project as one undoable step,
+so the saved project regenerates the signed plan (``verify``) and can later
+say what changed since.
 :class:`VerifyPlanDialog` shows who signed,
 when, whether the document or the project changed since, and whether the
 certificate is trusted and why not. Both go through
@@ -14,6 +21,7 @@ certificate is trusted and why not. Both go through
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -33,19 +41,24 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from gpu_advisor import __version__
+from gpu_advisor import __version__, words
 from gpu_advisor.io.signing_records import signing_record, with_signing_record
-from gpu_advisor.model.common import Language, PlanLanguage
-from gpu_advisor.model.project import Project, SigningRecord
+from gpu_advisor.model.project import Decision, Project, SigningRecord
+from gpu_advisor.report.plan.signoff import pending_roles
 from gpu_advisor.report.text import role_text
+from gpu_advisor.ui.export import ExportSettings
 from gpu_advisor.ui.i18n import current_language
+from gpu_advisor.ui.plan_language import PlanLanguagePicker
 from gpu_advisor.ui.plan_signing import (
     PlanSigningError,
     SignatureInfo,
+    approved_plan,
+    certificate_name,
     sign_plan,
     verify_signed_plan,
 )
 from gpu_advisor.ui.session import ProjectSession
+from gpu_advisor.ui.settings import AppSettings
 
 _NAME_CHARS = 200
 """Longest signer name and role a signing record keeps."""
@@ -69,9 +82,12 @@ class SignPlanDialog(QDialog):
         parent: QWidget | None = None,
         *,
         default_folder: Path | None = None,
+        settings: AppSettings | None = None,
     ) -> None:
         super().__init__(parent)
         self._session = session
+        self._settings = settings if settings is not None else AppSettings()
+        self._plan_key = ExportSettings.plan_key(session.project, session.path)
         self.signed_path: Path | None = None
         self.record: SigningRecord | None = None
         """The signing record added to the project after a successful signing."""
@@ -88,8 +104,10 @@ class SignPlanDialog(QDialog):
         buttons = self._build_buttons()
         intro = QLabel(
             self.tr(
-                "The plan is rendered again with your name and role in the "
-                "sign-off row, then signed with the key in the certificate file."
+                "Your decision is recorded in your role's sign-off row, with the "
+                "name your certificate gives and today's date; the plan is "
+                "rendered with it and signed with the key in the certificate "
+                "file. Once every role has approved, the plan is no longer a draft."
             )
         )
         intro.setWordWrap(True)
@@ -99,16 +117,23 @@ class SignPlanDialog(QDialog):
         layout.addWidget(buttons)
 
     def _build_form(self, project: Project, folder: Path) -> QFormLayout:
-        """Certificate, password, signer, role, language and where to save."""
+        """Certificate, password, signer, role, decision, language and where to save."""
         self.certificate_edit = QLineEdit()
         browse_cert = QPushButton(self.tr("&Browse…"))
         browse_cert.clicked.connect(self._choose_certificate)
         self.password_edit = QLineEdit()
         self.password_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.name_edit = QLineEdit(project.meta.author)
-        self.name_edit.setMaxLength(_NAME_CHARS)  # what the signing record keeps
+        self.name_edit = QLineEdit()
+        self.name_edit.setReadOnly(True)  # the certificate's name, never typed
+        self.name_edit.setPlaceholderText(self.tr("from the certificate"))
+        self.certificate_edit.editingFinished.connect(self._read_name)
+        self.password_edit.editingFinished.connect(self._read_name)
         self._build_role_combo(project)
-        self._build_language_combo(project)
+        self._build_decision_combo()
+        self.language_picker = PlanLanguagePicker(
+            self._settings.plan_language(self._plan_key, current_language()), self
+        )
+        self.language_picker.hide()  # its lists sit in the form below
         stem = "".join(
             c if c.isalnum() or c in " -_" else "_" for c in project.meta.title
         ).strip()
@@ -124,7 +149,8 @@ class SignPlanDialog(QDialog):
         form.addRow(self.tr("&Password:"), self.password_edit)
         form.addRow(self.tr("Signer's &name:"), self.name_edit)
         form.addRow(self.tr("&Role:"), self.role_combo)
-        form.addRow(self.tr("&Language of the plan:"), self.language_combo)
+        form.addRow(self.tr("&Decision:"), self.decision_combo)
+        self.language_picker.add_rows(form)
         form.addRow(
             self.tr("Save signed plan &as:"), _path_row(self.output_edit, browse_out)
         )
@@ -133,7 +159,7 @@ class SignPlanDialog(QDialog):
         return form
 
     def _build_role_combo(self, project: Project) -> None:
-        """The plan's sign-off roles (editable), Finance chosen if it is one."""
+        """The plan's sign-off roles (editable), the first one still pending chosen."""
         self.role_combo = QComboBox()
         self.role_combo.setEditable(True)
         line = self.role_combo.lineEdit()
@@ -142,21 +168,39 @@ class SignPlanDialog(QDialog):
         ui_lang = current_language()
         for row in project.signoff:
             self.role_combo.addItem(role_text(row.role, ui_lang), row.role)
-        finance = self.role_combo.findData("Finance")
-        if finance >= 0:
-            self.role_combo.setCurrentIndex(finance)
+        pending = pending_roles(project)
+        first = self.role_combo.findData(pending[0]) if pending else 0
+        self.role_combo.setCurrentIndex(max(first, 0))
 
-    def _build_language_combo(self, project: Project) -> None:
-        """Chinese, English or both; the plan's own language chosen."""
-        self.language_combo = QComboBox()
-        self.language_combo.addItem(self.tr("Chinese"), Language.ZH)
-        self.language_combo.addItem(self.tr("English"), Language.EN)
-        self.language_combo.addItem(
-            self.tr("Chinese and English, side by side"), PlanLanguage.BILINGUAL
-        )
-        self.language_combo.setCurrentIndex(
-            0 if project.meta.language is Language.ZH else 1
-        )
+    def _build_decision_combo(self) -> None:
+        """Approve (chosen), approve with conditions, reject: the PDF's words."""
+        self.decision_combo = QComboBox()
+        ui_lang = current_language()
+        for decision in (
+            Decision.APPROVE,
+            Decision.APPROVE_WITH_CONDITIONS,
+            Decision.REJECT,
+        ):
+            text = words.say(f"report.dec.{decision.value}", ui_lang)
+            self.decision_combo.addItem(text[:1].upper() + text[1:], decision)
+
+    def decision(self) -> Decision:
+        """The decision chosen."""
+        return Decision(self.decision_combo.currentData())
+
+    def _read_name(self) -> str | None:
+        """The certificate's name, shown in the name field; None while it cannot
+        be read (no file yet, or the password not typed)."""
+        path = self.certificate_edit.text().strip()
+        if not path:
+            return None
+        try:
+            name = certificate_name(Path(path), self.password_edit.text())
+        except PlanSigningError:
+            self.name_edit.clear()
+            return None
+        self.name_edit.setText(name)
+        return name
 
     def _build_buttons(self) -> QDialogButtonBox:
         """Sign and Cancel."""
@@ -185,6 +229,7 @@ class SignPlanDialog(QDialog):
         )
         if name:
             self.certificate_edit.setText(name)
+            self._read_name()
 
     def _choose_output(self) -> None:
         name, _ = QFileDialog.getSaveFileName(
@@ -198,21 +243,34 @@ class SignPlanDialog(QDialog):
 
     @override
     def accept(self) -> None:
-        """Sign and record the signing; stay open with the reason when it fails."""
+        """Record the decision, sign, and record the signing; stay open with the
+        reason when it fails."""
         output = Path(self.output_edit.text().strip())
         if output.suffix.lower() != ".pdf":
             output = output.with_name(output.name + ".pdf")
-        project = self._session.project
+        p12 = Path(self.certificate_edit.text().strip())
+        language = self.language_picker.choice()
+        today = dt.date.today()
         try:
+            name = certificate_name(p12, self.password_edit.text())
+            self.name_edit.setText(name)
+            project = approved_plan(
+                self._session.project,
+                signer_name=name,
+                signer_role=self.role(),
+                decision=self.decision(),
+                today=today,
+            )
             self.signed_path = sign_plan(
                 project,
                 self._session.catalog,
-                p12_path=Path(self.certificate_edit.text().strip()),
+                p12_path=p12,
                 password=self.password_edit.text(),
-                signer_name=self.name_edit.text(),
+                signer_name=name,
                 signer_role=self.role(),
                 output=output,
-                language=PlanLanguage(self.language_combo.currentData()),
+                language=language,
+                today=today,
             )
         except PlanSigningError as exc:
             self.error = str(exc)
@@ -224,10 +282,11 @@ class SignPlanDialog(QDialog):
                 )
             return
         self.error = ""
+        self._settings.set_plan_language(self._plan_key, language)
         # the record covers exactly the project rendered and signed above
         self.record = signing_record(
             project,
-            signer_name=self.name_edit.text(),
+            signer_name=name,
             signer_role=self.role(),
             pdf=self.signed_path,
             app_version=__version__,

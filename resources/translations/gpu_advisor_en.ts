@@ -355,6 +355,52 @@
     </message>
   </context>
   <context>
+    <name>PlanLanguagePicker</name>
+    <message>
+      <source>Plan &amp;language:</source>
+      <translation>Plan &amp;language:</translation>
+    </message>
+    <message>
+      <source>&amp;Second language, side by side:</source>
+      <translation>&amp;Second language, side by side:</translation>
+    </message>
+    <message>
+      <source>Plan language</source>
+      <translation>Plan language</translation>
+    </message>
+    <message>
+      <source>Second language, side by side</source>
+      <translation>Second language, side by side</translation>
+    </message>
+    <message>
+      <source>The second language's pages beside the first's, on sheets twice as wide (A4 pages on A3, Letter on Tabloid)</source>
+      <translation>The second language's pages beside the first's, on sheets twice as wide (A4 pages on A3, Letter on Tabloid)</translation>
+    </message>
+    <message>
+      <source>None</source>
+      <translation>None</translation>
+    </message>
+  </context>
+  <context>
+    <name>PlanOutputDialog</name>
+    <message>
+      <source>&amp;Paper:</source>
+      <translation>&amp;Paper:</translation>
+    </message>
+    <message>
+      <source>A4 paper</source>
+      <translation>A4 paper</translation>
+    </message>
+    <message>
+      <source>US Letter paper</source>
+      <translation>US Letter paper</translation>
+    </message>
+    <message>
+      <source>Paper</source>
+      <translation>Paper</translation>
+    </message>
+  </context>
+  <context>
     <name>PreferencesDialog</name>
     <message>
       <source> min</source>

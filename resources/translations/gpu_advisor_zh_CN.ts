@@ -355,6 +355,52 @@
     </message>
   </context>
   <context>
+    <name>PlanLanguagePicker</name>
+    <message>
+      <source>Plan &amp;language:</source>
+      <translation>方案语言(&amp;L)：</translation>
+    </message>
+    <message>
+      <source>&amp;Second language, side by side:</source>
+      <translation>并排第二语言(&amp;S)：</translation>
+    </message>
+    <message>
+      <source>Plan language</source>
+      <translation>方案语言</translation>
+    </message>
+    <message>
+      <source>Second language, side by side</source>
+      <translation>并排第二语言</translation>
+    </message>
+    <message>
+      <source>The second language's pages beside the first's, on sheets twice as wide (A4 pages on A3, Letter on Tabloid)</source>
+      <translation>第二语言的页面与第一语言并排，印在两倍宽的纸上（A4 页面用 A3 纸，Letter 页面用 Tabloid 纸）</translation>
+    </message>
+    <message>
+      <source>None</source>
+      <translation>无</translation>
+    </message>
+  </context>
+  <context>
+    <name>PlanOutputDialog</name>
+    <message>
+      <source>&amp;Paper:</source>
+      <translation>纸张(&amp;P)：</translation>
+    </message>
+    <message>
+      <source>A4 paper</source>
+      <translation>A4 纸</translation>
+    </message>
+    <message>
+      <source>US Letter paper</source>
+      <translation>美国信纸（Letter）</translation>
+    </message>
+    <message>
+      <source>Paper</source>
+      <translation>纸张</translation>
+    </message>
+  </context>
+  <context>
     <name>PreferencesDialog</name>
     <message>
       <source> min</source>

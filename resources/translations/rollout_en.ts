@@ -644,36 +644,16 @@
 %2</translation>
     </message>
     <message>
+      <source>PDF (*.pdf)</source>
+      <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
       <source>Export PDF</source>
       <translation>Export PDF</translation>
     </message>
     <message>
       <source>Export Plan as PDF</source>
       <translation>Export Plan as PDF</translation>
-    </message>
-    <message>
-      <source>PDF in Chinese, A4 paper (*.pdf)</source>
-      <translation>PDF in Chinese, A4 paper (*.pdf)</translation>
-    </message>
-    <message>
-      <source>PDF in Chinese, US Letter paper (*.pdf)</source>
-      <translation>PDF in Chinese, US Letter paper (*.pdf)</translation>
-    </message>
-    <message>
-      <source>PDF in English, A4 paper (*.pdf)</source>
-      <translation>PDF in English, A4 paper (*.pdf)</translation>
-    </message>
-    <message>
-      <source>PDF in English, US Letter paper (*.pdf)</source>
-      <translation>PDF in English, US Letter paper (*.pdf)</translation>
-    </message>
-    <message>
-      <source>PDF in Chinese and English side by side, A4 pages on A3 (*.pdf)</source>
-      <translation>PDF in Chinese and English side by side, A4 pages on A3 (*.pdf)</translation>
-    </message>
-    <message>
-      <source>PDF in Chinese and English side by side, Letter pages on Tabloid (*.pdf)</source>
-      <translation>PDF in Chinese and English side by side, Letter pages on Tabloid (*.pdf)</translation>
     </message>
     <message>
       <source>The PDF needs a font with Chinese characters, and none could be used.

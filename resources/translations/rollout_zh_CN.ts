@@ -644,36 +644,16 @@
 %2</translation>
     </message>
     <message>
+      <source>PDF (*.pdf)</source>
+      <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
       <source>Export PDF</source>
       <translation>导出 PDF</translation>
     </message>
     <message>
       <source>Export Plan as PDF</source>
       <translation>将方案导出为 PDF</translation>
-    </message>
-    <message>
-      <source>PDF in Chinese, A4 paper (*.pdf)</source>
-      <translation>中文 PDF，A4 纸 (*.pdf)</translation>
-    </message>
-    <message>
-      <source>PDF in Chinese, US Letter paper (*.pdf)</source>
-      <translation>中文 PDF，美国信纸 (*.pdf)</translation>
-    </message>
-    <message>
-      <source>PDF in English, A4 paper (*.pdf)</source>
-      <translation>英文 PDF，A4 纸 (*.pdf)</translation>
-    </message>
-    <message>
-      <source>PDF in English, US Letter paper (*.pdf)</source>
-      <translation>英文 PDF，美国信纸 (*.pdf)</translation>
-    </message>
-    <message>
-      <source>PDF in Chinese and English side by side, A4 pages on A3 (*.pdf)</source>
-      <translation>中英文对照 PDF，A4 页面并排于 A3 纸 (*.pdf)</translation>
-    </message>
-    <message>
-      <source>PDF in Chinese and English side by side, Letter pages on Tabloid (*.pdf)</source>
-      <translation>中英文对照 PDF，Letter 页面并排于 Tabloid 纸 (*.pdf)</translation>
     </message>
     <message>
       <source>The PDF needs a font with Chinese characters, and none could be used.

@@ -35,24 +35,20 @@
       <translation>Sign Plan</translation>
     </message>
     <message>
+      <source>Your decision is recorded in your role's sign-off row, with the name your certificate gives and today's date; the plan is rendered with it and signed with the key in the certificate file. Once every role has approved, the plan is no longer a draft.</source>
+      <translation>Your decision is recorded in your role's sign-off row, with the name your certificate gives and today's date; the plan is rendered with it and signed with the key in the certificate file. Once every role has approved, the plan is no longer a draft.</translation>
+    </message>
+    <message>
       <source>&amp;Browse…</source>
       <translation>&amp;Browse…</translation>
     </message>
     <message>
+      <source>from the certificate</source>
+      <translation>from the certificate</translation>
+    </message>
+    <message>
       <source>Br&amp;owse…</source>
       <translation>Br&amp;owse…</translation>
-    </message>
-    <message>
-      <source>Chinese</source>
-      <translation>Chinese</translation>
-    </message>
-    <message>
-      <source>English</source>
-      <translation>English</translation>
-    </message>
-    <message>
-      <source>Chinese and English, side by side</source>
-      <translation>Chinese and English, side by side</translation>
     </message>
     <message>
       <source>&amp;Certificate (PKCS#12):</source>
@@ -71,10 +67,6 @@
       <translation>&amp;Role:</translation>
     </message>
     <message>
-      <source>&amp;Language of the plan:</source>
-      <translation>&amp;Language of the plan:</translation>
-    </message>
-    <message>
       <source>Save signed plan &amp;as:</source>
       <translation>Save signed plan &amp;as:</translation>
     </message>
@@ -83,8 +75,8 @@
       <translation>&amp;Sign</translation>
     </message>
     <message>
-      <source>The plan is rendered again with your name and role in the sign-off row, then signed with the key in the certificate file.</source>
-      <translation>The plan is rendered again with your name and role in the sign-off row, then signed with the key in the certificate file.</translation>
+      <source>&amp;Decision:</source>
+      <translation>&amp;Decision:</translation>
     </message>
     <message>
       <source>Choose a Certificate</source>

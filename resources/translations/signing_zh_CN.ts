@@ -35,24 +35,20 @@
       <translation>签署方案</translation>
     </message>
     <message>
+      <source>Your decision is recorded in your role's sign-off row, with the name your certificate gives and today's date; the plan is rendered with it and signed with the key in the certificate file. Once every role has approved, the plan is no longer a draft.</source>
+      <translation>您的审批意见将连同证书上的姓名和今天的日期记入您所担任角色的签批行；方案据此重新生成，并用证书文件中的私钥签名。所有角色都批准后，方案不再是草稿。</translation>
+    </message>
+    <message>
       <source>&amp;Browse…</source>
       <translation>浏览(&amp;B)…</translation>
     </message>
     <message>
+      <source>from the certificate</source>
+      <translation>取自证书</translation>
+    </message>
+    <message>
       <source>Br&amp;owse…</source>
       <translation>浏览(&amp;O)…</translation>
-    </message>
-    <message>
-      <source>Chinese</source>
-      <translation>中文</translation>
-    </message>
-    <message>
-      <source>English</source>
-      <translation>英文</translation>
-    </message>
-    <message>
-      <source>Chinese and English, side by side</source>
-      <translation>中英文对照（并排）</translation>
     </message>
     <message>
       <source>&amp;Certificate (PKCS#12):</source>
@@ -71,10 +67,6 @@
       <translation>角色(&amp;R)：</translation>
     </message>
     <message>
-      <source>&amp;Language of the plan:</source>
-      <translation>方案语言(&amp;L)：</translation>
-    </message>
-    <message>
       <source>Save signed plan &amp;as:</source>
       <translation>已签署方案保存为(&amp;A)：</translation>
     </message>
@@ -83,8 +75,8 @@
       <translation>签署(&amp;S)</translation>
     </message>
     <message>
-      <source>The plan is rendered again with your name and role in the sign-off row, then signed with the key in the certificate file.</source>
-      <translation>方案将重新生成，您的姓名和角色填入签批表，再用证书文件中的私钥签名。</translation>
+      <source>&amp;Decision:</source>
+      <translation>审批意见(&amp;D)：</translation>
     </message>
     <message>
       <source>Choose a Certificate</source>

@@ -17,7 +17,13 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QFileDialog,
+    QMessageBox,
+    QWidget,
+)
 from pytestqt.qtbot import BeforeCloseFunc, QtBot
 from typing_extensions import override
 
@@ -48,6 +54,33 @@ class Dialogs:
 
     def texts(self, kind: str) -> list[str]:
         return [text for shown_kind, text in self.shown if shown_kind == kind]
+
+
+PLAN_OUTPUTS: list[tuple[str, str] | None] = []
+"""Scripted answers of the plan language dialog (``(language code, paper)``;
+None: cancel); when empty, the dialog is accepted as it opened."""
+
+
+@pytest.fixture(autouse=True)
+def answered_plan_output_dialog(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The plan language dialog (export, print, preview) answers without a modal loop."""
+    from gpu_advisor.model.common import PlanLanguage
+    from gpu_advisor.ui.plan_language import PlanOutputDialog
+
+    def answer(dialog: PlanOutputDialog) -> int:
+        if not PLAN_OUTPUTS:
+            return int(QDialog.DialogCode.Accepted)
+        scripted = PLAN_OUTPUTS.pop(0)
+        if scripted is None:
+            return int(QDialog.DialogCode.Rejected)
+        dialog.picker.set_choice(PlanLanguage.parse(scripted[0]))
+        dialog.paper_combo.setCurrentIndex(dialog.paper_combo.findData(scripted[1]))
+        return int(QDialog.DialogCode.Accepted)
+
+    monkeypatch.setattr(PlanOutputDialog, "exec", answer)
+    PLAN_OUTPUTS.clear()
+    yield
+    PLAN_OUTPUTS.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
+from gpu_advisor import words
 from gpu_advisor.io.project_file import load_project
-from gpu_advisor.model.common import Language
+from gpu_advisor.model.common import Language, PlanLanguage
 from gpu_advisor.report.fonts import find_cjk_font
 from gpu_advisor.ui.export import (
     ExportRequest,
@@ -19,6 +20,7 @@ from gpu_advisor.ui.export import (
     PdfExportController,
 )
 from gpu_advisor.ui.pages.review_page import ReviewPage
+from gpu_advisor.ui.plan_language import PlanOutputDialog
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.settings import AppSettings
 
@@ -77,32 +79,6 @@ def test_cancel_discards_the_result(
     qtbot.waitUntil(lambda: not controller._temp, timeout=10_000)
     assert not target.exists()
     assert _leftovers(tmp_path) == []
-
-
-def test_save_dialog_defaults_and_paper_choice(
-    qtbot: Any, settings: AppSettings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    session = ProjectSession()
-    session.apply("meta.title", "Qwen 14B: SFT/2026")
-    settings.set_last_folder(tmp_path)
-    controller = PdfExportController(session, settings)
-    seen: list[tuple[Any, ...]] = []
-
-    def fake_save(*args: Any) -> tuple[str, str]:
-        seen.append(args)
-        filters = str(args[3]).split(";;")
-        return str(tmp_path / "out"), filters[1]  # Letter, no suffix typed
-
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(fake_save))
-    with qtbot.waitSignal(controller.exported, timeout=60_000) as blocker:
-        assert controller.export()
-        assert controller.progress_dialog is not None
-        assert controller.progress_dialog.maximum() == 0  # busy indicator
-    assert Path(seen[0][2]) == tmp_path / "Qwen 14B SFT 2026.pdf"
-    assert blocker.args == [tmp_path / "out.pdf"]
-    assert (tmp_path / "out.pdf").read_bytes()[:4] == b"%PDF"
-    assert ExportSettings(settings.qsettings).paper() is Paper.LETTER
-    assert controller.progress_dialog is None
 
 
 def test_dialog_cancel_starts_nothing(settings: AppSettings, dialogs: Any) -> None:
@@ -178,6 +154,58 @@ def test_review_page_button_uses_the_controller(
     assert (tmp_path / "review.pdf").read_bytes()[:4] == b"%PDF"
 
 
+class _Answers:
+    """The plan language dialog, scripted: what it showed, then the answer."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.shown: list[tuple[str, str]] = []
+        self.offered: list[list[str]] = []
+        self.answers: list[tuple[str, str] | None] = []
+
+        def answer(dialog: PlanOutputDialog) -> int:
+            self.shown.append((dialog.choice().code, dialog.paper()))
+            combo = dialog.picker.primary_combo
+            self.offered.append([combo.itemData(i) for i in range(combo.count())])
+            if not self.answers:
+                return int(QDialog.DialogCode.Accepted)
+            scripted = self.answers.pop(0)
+            if scripted is None:
+                return int(QDialog.DialogCode.Rejected)
+            dialog.picker.set_choice(PlanLanguage.parse(scripted[0]))
+            dialog.paper_combo.setCurrentIndex(dialog.paper_combo.findData(scripted[1]))
+            return int(QDialog.DialogCode.Accepted)
+
+        monkeypatch.setattr(PlanOutputDialog, "exec", answer)
+
+
+def test_save_dialog_defaults_and_paper_choice(
+    qtbot: Any, settings: AppSettings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = ProjectSession()
+    session.apply("meta.title", "Qwen 14B: SFT/2026")
+    settings.set_last_folder(tmp_path)
+    controller = PdfExportController(session, settings)
+    answers = _Answers(monkeypatch)
+    answers.answers.append(("en", "letter"))
+    seen: list[tuple[Any, ...]] = []
+
+    def fake_save(*args: Any) -> tuple[str, str]:
+        seen.append(args)
+        return str(tmp_path / "out"), ""  # no suffix typed
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(fake_save))
+    with qtbot.waitSignal(controller.exported, timeout=60_000) as blocker:
+        assert controller.export()
+        assert controller.progress_dialog is not None
+        assert controller.progress_dialog.maximum() == 0  # busy indicator
+    assert answers.shown == [("en", "a4")]  # the UI's language, A4
+    assert Path(seen[0][2]) == tmp_path / "Qwen 14B SFT 2026.pdf"
+    assert blocker.args == [tmp_path / "out.pdf"]
+    assert (tmp_path / "out.pdf").read_bytes()[:4] == b"%PDF"
+    assert ExportSettings(settings.qsettings).paper() is Paper.LETTER
+    assert controller.progress_dialog is None
+
+
 def test_language_is_chosen_in_the_dialog_and_remembered_per_plan(
     qtbot: Any, settings: AppSettings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -188,46 +216,39 @@ def test_language_is_chosen_in_the_dialog_and_remembered_per_plan(
     assert session.project.meta.language.value == "zh"  # the hidden field says zh
     settings.set_last_folder(tmp_path)
     controller = PdfExportController(session, settings)
+    answers = _Answers(monkeypatch)
     seen: list[tuple[Any, ...]] = []
-    pick: list[int] = [2]  # "PDF in English, A4 paper"
 
     def fake_save(*args: Any) -> tuple[str, str]:
         seen.append(args)
-        filters = str(args[3]).split(";;")
-        return str(tmp_path / f"out{len(seen)}.pdf"), (filters[pick[0]] if pick else "")
+        return str(tmp_path / f"out{len(seen)}.pdf"), ""
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(fake_save))
-    # First export of this plan: the UI's language (English here) is offered.
+    # First export of this plan: the UI's language (English here) is offered,
+    # among every language with a catalog.
     with qtbot.waitSignal(controller.exported, timeout=60_000):
         assert controller.export()
-    filters = str(seen[0][3]).split(";;")
-    assert seen[0][4] == filters[2]
-    assert "Chinese" in filters[0]
-    assert "English" in filters[2]
+    assert answers.shown[0] == ("en", "a4")
+    assert answers.offered[0] == list(words.languages())
     text = PdfReader(str(tmp_path / "out1.pdf")).pages[0].extract_text() or ""
     assert "Decision summary" in text
 
     # Choose Chinese once; it is offered again next time for this plan only.
-    pick[0] = 0
+    answers.answers.append(("zh", "a4"))
     with qtbot.waitSignal(controller.exported, timeout=60_000):
         assert controller.export()
     text = PdfReader(str(tmp_path / "out2.pdf")).pages[0].extract_text() or ""
     assert "决策摘要" in text
-    pick.clear()
     with qtbot.waitSignal(controller.exported, timeout=60_000):
         assert controller.export()
-    assert seen[2][4] == filters[0]
+    assert answers.shown[2] == ("zh", "a4")
     other = ProjectSession()
     other.apply("meta.title", "Plan B")
     other_controller = PdfExportController(other, settings)
-
-    def cancel_save(*args: Any) -> tuple[str, str]:
-        seen.append(args)
-        return "", ""
-
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(cancel_save))
+    answers.answers.append(None)  # cancelled: no file dialog, nothing written
     assert not other_controller.export()
-    assert seen[-1][4] == filters[2]  # plan B: still the UI language
+    assert answers.shown[-1] == ("en", "a4")  # plan B: still the UI language
+    assert len(seen) == 3
 
 
 def test_bilingual_export_is_offered_and_remembered(
@@ -239,13 +260,13 @@ def test_bilingual_export_is_offered_and_remembered(
     session.apply("meta.title", "Plan C")
     settings.set_last_folder(tmp_path)
     controller = PdfExportController(session, settings)
+    answers = _Answers(monkeypatch)
+    answers.answers.append(("zh+en", "a4"))
     seen: list[tuple[Any, ...]] = []
 
     def fake_save(*args: Any) -> tuple[str, str]:
         seen.append(args)
-        filters = str(args[3]).split(";;")
-        both = next(f for f in filters if "side by side, A4" in f)
-        return str(tmp_path / f"both{len(seen)}.pdf"), both
+        return str(tmp_path / f"both{len(seen)}.pdf"), ""
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(fake_save))
     with qtbot.waitSignal(controller.exported, timeout=120_000):
@@ -256,7 +277,9 @@ def test_bilingual_export_is_offered_and_remembered(
     assert "决策摘要" in text
     assert "Decision summary" in text
     key = ExportSettings.plan_key(session.project, session.path)
-    assert controller.export_settings.language_for(key, Language.EN) == "bilingual"
+    assert controller.export_settings.language_for(
+        key, Language.EN
+    ) == PlanLanguage.parse("bilingual")
     with qtbot.waitSignal(controller.exported, timeout=120_000):
         assert controller.export()
-    assert "side by side, A4" in seen[1][4]  # offered again for this plan
+    assert answers.shown[1] == ("zh+en", "a4")  # offered again for this plan

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
@@ -77,11 +78,11 @@ def test_print_follows_the_language_the_plan_was_exported_in(
     assert window.open_file(EXAMPLE, ask=False)
     settings: ExportSettings = window.pdf_export.export_settings
     key = ExportSettings.plan_key(window.session.project, window.session.path)
-    assert window.plan_printer.plan_language() is PlanLanguage.EN  # the UI's
+    assert window.plan_printer.plan_language() == PlanLanguage(Language.EN)  # UI's
     settings.set_language_for(key, Language.ZH)
-    assert window.plan_printer.plan_language() is PlanLanguage.ZH
-    settings.set_language_for(key, PlanLanguage.BILINGUAL)
-    assert window.plan_printer.plan_language() is PlanLanguage.BILINGUAL
+    assert window.plan_printer.plan_language() == PlanLanguage(Language.ZH)
+    settings.set_language_for(key, PlanLanguage.parse("bilingual"))
+    assert window.plan_printer.plan_language() == PlanLanguage.parse("zh+en")
     printer = window.plan_printer._printer()
     assert printer.pageLayout().orientation().name == "Landscape"
 
@@ -172,3 +173,78 @@ def test_the_pdf_is_made_in_the_background_and_cancel_prints_nothing(
     assert made_in
     assert made_in[0] is not gui_thread
     assert printer_.busy_dialog is None
+
+
+def _page1_text(data: bytes) -> str:
+    from pypdf import PdfReader
+
+    return PdfReader(io.BytesIO(data)).pages[0].extract_text() or ""
+
+
+def test_print_and_preview_use_the_language_chosen(
+    window: MainWindow, qtbot: Any, monkeypatch: Any
+) -> None:
+    """Before (issue #34): Print used the last exported language and Print Preview
+    could show the other one; the choice was only in the export's file types."""
+    from tests.ui.conftest import PLAN_OUTPUTS
+
+    assert window.open_file(EXAMPLE, ask=False)  # a Chinese plan, English UI
+    printer_ = window.plan_printer
+    # the print dialog's language choice: Chinese
+    PLAN_OUTPUTS.append(("zh", "a4"))
+    assert printer_.choose_output("Print Plan")
+    plan = printer_.plan_pdf()
+    assert plan is not None
+    assert "决策摘要" in _page1_text(plan)
+    assert "Decision summary" not in _page1_text(plan)
+    # the preview: English beside Chinese, chosen in its dialog, painted as chosen
+    painted: list[bytes] = []
+
+    def paint(data: bytes, _target: object, **_kw: object) -> int:
+        painted.append(data)
+        return 1
+
+    monkeypatch.setattr("gpu_advisor.ui.print_plan.print_pdf", paint)
+    PLAN_OUTPUTS.append(("en+zh", "a4"))
+    monkeypatch.setattr(QPrintPreviewDialog, "exec", lambda _self: 0)
+    dialog = printer_.preview_plan()
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    dialog.paintRequested.emit(window.plan_printer._printer())
+    assert painted
+    text = _page1_text(painted[-1])
+    assert "Decision summary" in text
+    assert "决策摘要" in text
+    assert printer_.plan_language() == PlanLanguage.parse("en+zh")
+    assert printer_._printer().pageLayout().orientation().name == "Landscape"
+    # a cancelled choice previews nothing
+    PLAN_OUTPUTS.append(None)
+    assert printer_.preview_plan() is None
+
+
+def test_each_dialog_offers_every_catalog_language(
+    window: MainWindow, qtbot: Any
+) -> None:
+    from gpu_advisor import words
+    from gpu_advisor.ui.plan_language import PlanOutputDialog, language_name
+    from gpu_advisor.ui.sign_dialogs import SignPlanDialog
+
+    codes = list(words.languages())
+    output = PlanOutputDialog("x", PlanLanguage(Language.EN), "a4", window)
+    sign = SignPlanDialog(window.session, window)
+    for dialog in (output, sign):
+        qtbot.addWidget(dialog)
+    for picker in (output.picker, sign.language_picker):
+        primary = picker.primary_combo
+        assert [primary.itemData(i) for i in range(primary.count())] == codes
+        assert [primary.itemText(i) for i in range(primary.count())] == [
+            language_name(code) for code in codes
+        ]
+        second = picker.second_combo
+        chosen = picker.choice().primary.value
+        assert [second.itemData(i) for i in range(second.count())] == [
+            "",
+            *(c for c in codes if c != chosen),
+        ]
+    assert language_name("zh") == "中文"
+    assert sign.language_picker.choice() == PlanLanguage(Language.EN)  # the UI's

@@ -86,12 +86,12 @@ def test_export_print_report_and_verify_write_the_same_bytes(
     assert spy.one_call()["project"] is project
     exported = target.read_bytes()
     # File ▸ Print…
-    printed = _build_pdf(project, catalog, None, PlanLanguage.EN, "a4")
-    assert spy.one_call()["language"] is PlanLanguage.EN
+    printed = _build_pdf(project, catalog, None, PlanLanguage(Language.EN), "a4")
+    assert spy.one_call()["language"] == PlanLanguage(Language.EN)
     # gpu-advisor-cli report
     out = tmp_path / "cli.pdf"
     assert cli_main(["report", str(EXAMPLE), "--lang", "en", "-o", str(out)]) == 0
-    assert spy.one_call()["language"] == "en"
+    assert spy.one_call()["language"] == PlanLanguage(Language.EN)
     # verify regenerates
     regenerated = _regenerate(project, "en", "a4")
     assert spy.one_call()["project"] is project

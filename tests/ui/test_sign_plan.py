@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QDialog
 
-from gpu_advisor.model.common import Language
+from gpu_advisor.io.project_file import save_project
+from gpu_advisor.model.common import Language, PlanLanguage
+from gpu_advisor.model.project import Decision
 from gpu_advisor.report.verify import VerifyStatus, verify_plan
 from gpu_advisor.ui.main_window import MainWindow
 from gpu_advisor.ui.sign_dialogs import SignPlanDialog, VerifyPlanDialog
@@ -49,17 +51,22 @@ def test_sign_verify_then_change_project(
     from pypdf import PdfReader
 
     assert window.open_file(EXAMPLE, ask=False)
-    p12 = make_p12(tmp_path / "signer.p12", "s3cret")
+    p12 = make_p12(tmp_path / "signer.p12", "s3cret", name="李娜")
     out = tmp_path / "signed.pdf"
 
     dialog = SignPlanDialog(window.session, window)
     qtbot.addWidget(dialog)
     dialog.show_messages = False
+    assert dialog.name_edit.isReadOnly()  # the certificate names the signer
     dialog.certificate_edit.setText(str(p12))
     qtbot.keyClicks(dialog.password_edit, "s3cret")
-    dialog.name_edit.setText("李娜")
-    assert dialog.role() == "Finance"  # the finance row is chosen by default
-    dialog.language_combo.setCurrentIndex(dialog.language_combo.findData(Language.EN))
+    dialog.password_edit.editingFinished.emit()
+    assert dialog.name_edit.text() == "李娜"
+    # the first role still pending is offered (before: Finance, whoever signed)
+    assert dialog.role() == "Engineering lead"
+    dialog.role_combo.setCurrentIndex(dialog.role_combo.findData("Finance"))
+    assert dialog.decision() is Decision.APPROVE
+    dialog.language_picker.set_choice(PlanLanguage(Language.EN))
     dialog.output_edit.setText(str(out))
     dialog.ok_button.click()
     assert dialog.error == ""
@@ -70,11 +77,17 @@ def test_sign_verify_then_change_project(
     page1 = PdfReader(str(out)).pages[0].extract_text() or ""
     assert "李娜" in page1
     assert "Signed electronically by 李娜 (Finance)" in " ".join(page1.split())
-    # intact and showing exactly what the project gives (regenerated with the
-    # signer the plan records), but the self-signed certificate is not trusted
-    report = verify_plan(out, EXAMPLE)
+    # the decision is recorded in the plan: verify regenerates it from the
+    # project as saved after signing
+    finance = next(r for r in window.session.project.signoff if r.role == "Finance")
+    assert (finance.name, finance.decision) == ("李娜", Decision.APPROVE)
+    saved = tmp_path / "plan.gpuplan"
+    save_project(window.session.project, saved)
+    report = verify_plan(out, saved)
     assert report.status is VerifyStatus.UNTRUSTED, report.reason
     assert report.content_checked
+    # the project as it was before signing no longer gives the signed pages
+    assert verify_plan(out, EXAMPLE).status is VerifyStatus.FAILED
 
     check = VerifyPlanDialog(window.session, out, window)
     qtbot.addWidget(check)
@@ -85,7 +98,7 @@ def test_sign_verify_then_change_project(
     assert "Intact but not trusted" in check.labels["verdict"].text()
     assert check.info is not None
     assert check.info.signer is not None
-    assert "Li Na" in check.info.signer
+    assert "李娜" in check.info.signer
     assert check.info.signed_at is not None
     assert not check.info.trusted
     assert "no trusted signers" in check.labels["trusted"].text()
@@ -113,7 +126,6 @@ def test_tampered_plan_is_not_verified(
     dialog.show_messages = False
     dialog.certificate_edit.setText(str(p12))
     dialog.password_edit.setText("pw")
-    dialog.name_edit.setText("Wang Qiang")
     dialog.output_edit.setText(str(out))
     dialog.accept()
     assert dialog.error == ""
@@ -138,9 +150,10 @@ def test_wrong_password_keeps_the_dialog_open(
     dialog.show_messages = False
     dialog.certificate_edit.setText(str(p12))
     dialog.password_edit.setText(password)
-    dialog.name_edit.setText("Wang Qiang")
     dialog.output_edit.setText(str(out))
     dialog.accept()
     assert "wrong password" in dialog.error
     assert dialog.result() != QDialog.DialogCode.Accepted
     assert not out.exists()
+    # nothing is recorded in the plan when the signing fails
+    assert all(r.decision is Decision.PENDING for r in window.session.project.signoff)

@@ -48,7 +48,6 @@ def _sign(window: MainWindow, qtbot: Any, folder: Path, name: str, out: Path) ->
     dialog.show_messages = False
     dialog.certificate_edit.setText(str(identity.p12))
     dialog.password_edit.setText("pw")
-    dialog.name_edit.setText(name)
     dialog.output_edit.setText(str(out))
     dialog.ok_button.click()
     assert dialog.error == ""
@@ -76,10 +75,18 @@ def test_sign_edit_show_changes_undo_and_sign_again(
     _sign(window, qtbot, tmp_path, "李娜", first_pdf)
     (record,) = session.project.signing_records
     assert record.signer_name == "李娜"
-    assert record.signer_role == "Finance"
+    assert record.signer_role == "Engineering lead"  # the first role pending
     assert record.pdf_file == "first-signed.pdf"
     assert record.app_version == __version__
-    assert record.inputs == signed
+    # the inputs as signed: the plan with 李娜's approval in her row
+    assert record.inputs == session.project.model_copy(update={"signing_records": []})
+    assert (
+        record.inputs.model_copy(
+            update={"signoff": signed.signoff, "meta": signed.meta}
+        )
+        == signed
+    )
+    assert record.inputs.signoff[0].name == "李娜"
     printed = read_printed_fingerprint(first_pdf.read_bytes())
     assert printed == (record.fingerprint, __version__)
     assert record.fingerprint == fingerprint(session.project, __version__)
@@ -150,7 +157,13 @@ def test_sign_edit_show_changes_undo_and_sign_again(
     older = controller.dialog
     assert older is not None
     qtbot.addWidget(older)
-    assert [c.path for c in older.diff.inputs] == ["budget.pue"]
+    # the PUE, and Wang Qiang's approval recorded in the Finance row
+    assert [c.path for c in older.diff.inputs] == [
+        "budget.pue",
+        "signoff.1.name",
+        "signoff.1.decision",
+        "signoff.1.date",
+    ]
 
     # --- saved and opened again: the records stay, the second PDF still matches
     assert window.save()
@@ -177,7 +190,7 @@ def test_the_notice_and_the_menu_in_chinese(
     assert controller.notice.button.text().startswith("查看")
     controller.fill_menu()
     assert controller.menu.title().startswith("比较")
-    assert "李娜（财务）" in controller.signed_actions[0].text()
+    assert "李娜（技术负责人）" in controller.signed_actions[0].text()
     controller.notice.button.click()
     dialog = controller.dialog
     assert dialog is not None

@@ -57,7 +57,7 @@ from gpu_advisor.engine.plan_defaults import (
 )
 from gpu_advisor.io.project_file import fingerprint, write_atomically
 from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Language
+from gpu_advisor.model.common import Language, PlanLanguage
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import Project
 from gpu_advisor.report import kinsoku
@@ -104,7 +104,7 @@ def render_plan(
     project: Project,
     catalog: Catalog,
     *,
-    language: Language | str | None = None,
+    language: PlanLanguage | Language | str | None = None,
     paper: str = "a4",
     signer: Signer | None = None,
     font_path: str | Path | None = None,
@@ -164,7 +164,7 @@ def build_plan_pdf(
     evaluation: Evaluation,
     catalog: Catalog,
     *,
-    language: Language | str | None = None,
+    language: PlanLanguage | Language | str | None = None,
     paper: str = "a4",
     app_version: str = __version__,
     font_path: str | Path | None = None,
@@ -180,8 +180,9 @@ def build_plan_pdf(
         ``evaluate(project, catalog, monte_carlo_draws=10000, seed=0)``.
     catalog : Catalog
         The catalog the evaluation used (names, sources, checklist).
-    language : Language or str, optional
-        A catalog's code (``"zh"``), or a primary and a second language
+    language : PlanLanguage, Language or str, optional
+        A :class:`~gpu_advisor.model.common.PlanLanguage`, a catalog's code
+        (``"zh"``), or a primary and a second language
         (``"zh+en"``: their pages side by side on paper twice as wide, see
         :func:`side_by_side`; :data:`BILINGUAL` is ``"zh+en"``); default: the
         project's language. See :func:`plan_languages`.

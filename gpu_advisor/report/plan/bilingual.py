@@ -13,54 +13,83 @@ from typing import TYPE_CHECKING, Final
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from gpu_advisor import words
-from gpu_advisor.model.common import Language, PlanLanguage
+from gpu_advisor.model.common import (
+    BILINGUAL as BILINGUAL_NAME,
+)
+from gpu_advisor.model.common import (
+    BILINGUAL_PAIR as BILINGUAL_PAIR,
+)
+from gpu_advisor.model.common import (
+    PLAN_LANGUAGE_PAIR,
+    Language,
+    PlanLanguage,
+)
 from gpu_advisor.report.plan.document import PartStart
 
 if TYPE_CHECKING:
     from pypdf import PageObject, PdfWriter
     from pypdf.generic import IndirectObject
 
-BILINGUAL: Final = PlanLanguage.BILINGUAL.value
+BILINGUAL: Final = BILINGUAL_NAME
 """The side-by-side plan's first name, still read (the app's saved choices, scripts,
 plans signed before languages were catalogs): the same as :data:`BILINGUAL_PAIR`."""
 
-BILINGUAL_PAIR: Final = "zh+en"
-"""What :data:`BILINGUAL` always meant: the Chinese plan beside the English one."""
-
-PAIR: Final = "+"
+PAIR: Final = PLAN_LANGUAGE_PAIR
 """Joins a plan's primary and second language: ``"zh+en"``."""
 
 
+def plan_language(
+    language: PlanLanguage | Language | str | None, default: Language
+) -> PlanLanguage:
+    """A plan's ``language=`` as a :class:`PlanLanguage` whose codes have catalogs.
+
+    ``None`` is ``default`` (the project's language) alone.
+
+    >>> plan_language("en+zh", Language.ZH)
+    PlanLanguage('en+zh')
+    >>> plan_language(None, Language.ZH), plan_language("bilingual", Language.EN)
+    (PlanLanguage('zh'), PlanLanguage('zh+en'))
+    >>> plan_language("fr", Language.ZH)
+    Traceback (most recent call last):
+    ...
+    ValueError: no catalog words the plan language 'fr'; there are en, zh
+    """
+    if isinstance(language, PlanLanguage):
+        chosen = language
+    else:
+        text = str(language) if language is not None else default.value
+        try:
+            chosen = PlanLanguage.parse(text)
+        except ValueError as exc:
+            if "one language or two" in str(exc):
+                raise
+            code = next(c for c in text.split(PAIR) if c not in words.languages())
+            raise _unknown(code) from None
+    for one in (chosen.primary, chosen.second):
+        if one is not None and one not in words.languages():
+            raise _unknown(one)
+    return chosen
+
+
+def _unknown(code: str) -> ValueError:
+    return ValueError(
+        f"no catalog words the plan language {str(code)!r}; "
+        f"there are {', '.join(words.languages())}"
+    )
+
+
 def plan_languages(
-    language: str | None, default: Language
+    language: PlanLanguage | Language | str | None, default: Language
 ) -> tuple[Language, Language | None]:
     """The primary and the optional second language of a plan's ``language=``.
-
-    ``None`` is ``default`` (the project's language) alone; each code must have
-    a catalog.
 
     >>> plan_languages("en+zh", Language.ZH)
     (Language('en'), Language('zh'))
     >>> plan_languages(None, Language.ZH), plan_languages("bilingual", Language.EN)
     ((Language('zh'), None), (Language('zh'), Language('en')))
-    >>> plan_languages("fr", Language.ZH)
-    Traceback (most recent call last):
-    ...
-    ValueError: no catalog words the plan language 'fr'; there are en, zh
     """
-    text = str(language) if language is not None else default.value
-    text = BILINGUAL_PAIR if text == BILINGUAL else text
-    codes = text.split(PAIR)
-    if len(codes) > 2 or len(set(codes)) != len(codes):
-        raise ValueError(f"a plan has one language or two different ones, got {text!r}")
-    for code in codes:
-        if code not in words.languages():
-            raise ValueError(
-                f"no catalog words the plan language {code!r}; "
-                f"there are {', '.join(words.languages())}"
-            )
-    first, *second = (Language(code) for code in codes)
-    return first, (second[0] if second else None)
+    chosen = plan_language(language, default)
+    return chosen.primary, chosen.second
 
 
 def plan_language_choices() -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.decisive_results import Decisive, DecisiveInput
-from gpu_advisor.model.project import Project
+from gpu_advisor.model.project import Decision, Project
 from gpu_advisor.report.numbers import money_words, plain_number
 from gpu_advisor.report.plan.document import Story, escape, mini_table
 from gpu_advisor.report.plan.keywords import Signer
@@ -342,6 +342,8 @@ def _signoff(st: Story, project: Project, signer: Signer | None) -> None:
             date=signer.date.isoformat(),
         )
         if signer is not None
+        else st.t("signing.unsigned_copy")
+        if any(row.decision is not Decision.PENDING for row in project.signoff)
         else st.t("dec1.not_signed")
     )
     gap = words.say("words.sentence_gap", lang)

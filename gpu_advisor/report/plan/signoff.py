@@ -1,13 +1,18 @@
-"""The sign-off section: who approves, signature lines, the fingerprint and how to verify."""
+"""The sign-off section: who approves, signature lines, the fingerprint and how to verify.
+
+Also how signing records a decision in the plan (:func:`with_approval`) and
+when the sign-off is complete (:func:`signoff_complete`).
+"""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Final
 
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Preformatted, Spacer
 
 from gpu_advisor.model.common import Language
-from gpu_advisor.model.project import Project
+from gpu_advisor.model.project import Decision, PlanStatus, Project, SignOffRow
 from gpu_advisor.report.plan.document import Heading, Story, escape
 from gpu_advisor.report.plan.keywords import Signer
 from gpu_advisor.report.text import role_text, tr
@@ -108,3 +113,80 @@ def signoff_rows(
             )
         )
     return rows
+
+
+APPROVING: Final = frozenset({Decision.APPROVE, Decision.APPROVE_WITH_CONDITIONS})
+"""Decisions that approve the plan (with conditions or without)."""
+
+
+def _same_role(a: str, b: str) -> bool:
+    return a.strip().casefold() == b.strip().casefold()
+
+
+def pending_roles(project: Project) -> list[str]:
+    """The sign-off roles still waiting for a decision, in the plan's order.
+
+    >>> pending_roles(Project())
+    ['Engineering lead', 'Finance', 'Management']
+    """
+    return [row.role for row in project.signoff if row.decision is Decision.PENDING]
+
+
+def signoff_complete(project: Project) -> bool:
+    """Every role of the plan's sign-off list has approved it (with conditions or not).
+
+    This is what "complete" means for a plan: each row of ``project.signoff``
+    (the roles the author listed as required) carries a name and an approving
+    decision. A rejection, a pending row or an empty list is not complete.
+
+    >>> signoff_complete(Project())
+    False
+    """
+    rows = project.signoff
+    return bool(rows) and all(
+        row.decision in APPROVING and row.name.strip() for row in rows
+    )
+
+
+def with_approval(
+    project: Project,
+    *,
+    name: str,
+    role: str,
+    decision: Decision,
+    date: dt.date,
+) -> Project:
+    """``project`` with the signer's decision recorded in the sign-off row of ``role``.
+
+    The row of that role (the first one, compared without case; a new row at
+    the end when the list has none) gets the signer's name, decision and
+    date, its comment kept. The plan's status follows the sign-off list:
+    :attr:`PlanStatus.APPROVED` once :func:`signoff_complete`, else
+    :attr:`PlanStatus.DRAFT`. Signing records this before rendering, so the
+    signed PDF's sign-off table and status are the project's own and
+    ``verify`` regenerates them from the saved project.
+
+    Examples
+    --------
+    >>> plan = Project()
+    >>> for role in ("Engineering lead", "finance", "Management"):
+    ...     plan = with_approval(plan, name="Li Na", role=role,
+    ...         decision=Decision.APPROVE, date=dt.date(2026, 3, 2))
+    >>> [(r.role, r.name, r.decision.value) for r in plan.signoff][1]
+    ('Finance', 'Li Na', 'approve')
+    >>> plan.meta.status.value, len(plan.signoff)
+    ('approved', 3)
+    """
+    rows = list(project.signoff)
+    index = next((i for i, row in enumerate(rows) if _same_role(row.role, role)), None)
+    if index is None:
+        rows.append(SignOffRow(role=role.strip()))
+        index = len(rows) - 1
+    rows[index] = rows[index].model_copy(
+        update={"name": name.strip(), "decision": decision, "date": date}
+    )
+    signed = project.model_copy(update={"signoff": rows})
+    status = PlanStatus.APPROVED if signoff_complete(signed) else PlanStatus.DRAFT
+    return signed.model_copy(
+        update={"meta": project.meta.model_copy(update={"status": status})}
+    )
