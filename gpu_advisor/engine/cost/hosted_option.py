@@ -90,8 +90,7 @@ def other_work_gpu_hours(demand: Sequence[float], calendar: ServingCalendar) -> 
     5000.0
     """
     return sum(
-        max(0.0, d - m.gpu_hours)
-        for d, m in zip(demand, calendar.months, strict=False)
+        max(0.0, d - m.gpu_hours) for d, m in zip(demand, calendar.months, strict=False)
     )
 
 
@@ -216,13 +215,13 @@ def hosted_option(
     scope = _scope(entry, quote)
     result = to_result(arrays, discount_rate[:1])
     result = OptionResult(**{**dict(result), "utilization": None})
-    return OptionResult(
-        **{**dict(result), "includes": hosted_includes(result, scope)}
-    )
+    return OptionResult(**{**dict(result), "includes": hosted_includes(result, scope)})
 
 
 _KEY = f"cost.options.{OptionId.HOSTED_API.value}"
-_REFERENCE = "resources/catalog/hosted_apis.json (each entry's list price, date and source)"
+_REFERENCE = (
+    "resources/catalog/hosted_apis.json (each entry's list price, date and source)"
+)
 
 
 def hosted_explanations(

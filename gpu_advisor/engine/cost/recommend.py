@@ -229,7 +229,9 @@ def _scope_params(hosted: OptionResult) -> dict[str, object]:
     scope = hosted.includes.params.get("scope") if hosted.includes else None
     if not isinstance(scope, Message):
         return {}
-    return {k: scope.params[k] for k in ("provider", "model", "as_of") if k in scope.params}
+    return {
+        k: scope.params[k] for k in ("provider", "model", "as_of") if k in scope.params
+    }
 
 
 def _hosted_advice(
@@ -295,7 +297,9 @@ def _hosted_alone(
 ) -> Recommendation:
     """Only the hosted API is selected: it, when it can be chosen."""
     if hosted.feasible:
-        return _hosted_chosen(project, catalog, hosted, Choice(None, None, (), (), None))
+        return _hosted_chosen(
+            project, catalog, hosted, Choice(None, None, (), (), None)
+        )
     return Recommendation(
         option=None,
         reasons=[_hosted_compared(hosted, Choice(None, None, (), (), None))],
