@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from gpu_advisor.engine.api import evaluate_plan, ranking
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.catalog import HostedRegion
+from gpu_advisor.model.common import Message
 from gpu_advisor.model.cost_results import CostResult, OptionResult
 from gpu_advisor.model.project import (
     Budget,
@@ -77,7 +78,7 @@ def _hosted(cost: CostResult) -> OptionResult:
 def _entry_id(option: OptionResult) -> tuple[str, str]:
     assert option.includes is not None
     scope = option.includes.params["scope"]
-    assert not isinstance(scope, (str, bool, int, float, list))
+    assert isinstance(scope, Message)
     return str(scope.params["provider"]), str(scope.params["model_id"])
 
 

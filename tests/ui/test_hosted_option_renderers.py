@@ -52,7 +52,7 @@ def test_the_hosted_option_is_one_row_in_every_renderer(
     panel.set_result(evaluate_plan(project, CATALOG, monte_carlo=False).cost)
     table = panel.table
     cells = [
-        [table.item(r, c).text() for c in range(5) if table.item(r, c) is not None]
+        [item.text() for c in range(5) if (item := table.item(r, c)) is not None]
         for r in range(table.rowCount())
     ]
     hosted_row = next(c for c in cells if "Hosted model API" in c[0])

@@ -35,7 +35,7 @@ from gpu_advisor.engine.cost.risk import tornado
 from gpu_advisor.engine.cost.serving_cost import hosted_quotes, serving_cost
 from gpu_advisor.engine.cost.work import work_coverage, work_warnings
 from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Advice, Message
+from gpu_advisor.model.common import Advice, Explanation, Message
 from gpu_advisor.model.cost_results import (
     BreakEven,
     CostResult,
@@ -241,18 +241,18 @@ def _with_hosted(
     prep: Prepared,
     results: list[OptionResult],
     hosted: tuple[list[HostedQuote], Message | None] | None,
-) -> tuple[list[OptionResult], OptionResult | None]:
+) -> tuple[list[OptionResult], list[Explanation]]:
     """The priced options with the hosted model API after them when it is
-    offered (:func:`~gpu_advisor.engine.cost.hosted_option.hosted_option`)."""
+    offered (:func:`~gpu_advisor.engine.cost.hosted_option.hosted_option`),
+    and its "why?" texts."""
+    quotes = hosted[0] if hosted is not None else []
     option = hosted_option(
-        project,
-        catalog,
-        prep.serving,
-        prep.demand,
-        hosted[0] if hosted is not None else [],
-        prep.params.discount_rate,
+        project, catalog, prep.serving, prep.demand, quotes, prep.params.discount_rate
     )
-    return ([*results, option] if option is not None else results), option
+    if option is None:
+        return results, []
+    rate = prep.resolved.values["discount_rate_per_year"]
+    return [*results, option], hosted_explanations(option, quotes[0], rate)
 
 
 def cost_result(
@@ -294,7 +294,7 @@ def cost_result(
     )
     spot = spot_job(p) if OptionId.SPOT in priced or OptionId.MIX in priced else None
     hosted = _hosted(project, catalog, prep)
-    results, hosted_opt = _with_hosted(
+    results, hosted_why = _with_hosted(
         project, catalog, prep, _results(prep, hybrid, spot), hosted
     )
     break_even = _break_even(project, prep)
@@ -344,13 +344,7 @@ def cost_result(
             *cost_explanations(
                 project, resolved, results, break_even, rec, prep.demand_source
             ),
-            *(
-                hosted_explanations(
-                    hosted_opt, hosted[0][0], resolved.values["discount_rate_per_year"]
-                )
-                if hosted_opt is not None and hosted is not None
-                else []
-            ),
+            *hosted_why,
         ]
         if full
         else [],
