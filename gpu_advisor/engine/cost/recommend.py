@@ -169,7 +169,7 @@ def recommend(
     """
     hosted = next((o for o in options if o.id is OptionId.HOSTED_API), None)
     own = [o for o in options if o.id is not OptionId.HOSTED_API]
-    if not own and hosted is not None:
+    if not own:
         return _hosted_alone(project, catalog, hosted)
     choice = choose_option(
         project,
@@ -293,9 +293,21 @@ def _hosted_chosen(
 
 
 def _hosted_alone(
-    project: Project, catalog: Catalog, hosted: OptionResult
+    project: Project, catalog: Catalog, hosted: OptionResult | None
 ) -> Recommendation:
-    """Only the hosted API is selected: it, when it can be chosen."""
+    """Only the hosted API is selected: it, when it can be chosen; nothing
+    (and why) when the plan serves nothing it could price."""
+    if hosted is None:
+        return Recommendation(
+            option=None,
+            reasons=[
+                Advice(
+                    code="recommend.hosted.not_offered",
+                    severity=Severity.WARNING,
+                    inputs=["budget.options", "workload.serving"],
+                )
+            ],
+        )
     if hosted.feasible:
         return _hosted_chosen(
             project, catalog, hosted, Choice(None, None, (), (), None)
