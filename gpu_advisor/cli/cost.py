@@ -304,12 +304,14 @@ def _text(ev: Evaluation, lang: Language) -> str:
         o = row.option
         per = o.cost_per_useful_gpu_hour_cny
         per_txt = "-" if per is None else f"{to_display(per, cur.cny_per_unit):,.2f}"
+        # the hosted API bills tokens: no card-hours, so no utilisation
+        util = "-" if o.utilization is None else f"{o.utilization:.0%}"
         mark = rank_mark(o, lang, detail=True)
         flag = "  " + words.say("words.brackets", lang, x=mark) if mark else ""
         rank = "★1" if row.rank == 1 else "-" if row.rank is None else str(row.rank)
         lines.append(
             f"{rank:>3} {pad(option_in_sentence(o.id, lang), 34)}{to_display(o.total_cny, cur.cny_per_unit):>16,.0f}"
-            f"  {per_txt:>10}/{per_hour}  {o.utilization:>6.0%}{flag}"
+            f"  {per_txt:>10}/{per_hour}  {util:>6}{flag}"
         )
     lines.extend(_decision_lines(cost, lang))
     lines.extend(_serving_lines(cost, lang))

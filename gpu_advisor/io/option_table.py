@@ -276,6 +276,17 @@ def _hybrid(ev: PlanEvaluation, prep: Prepared, o: OptionResult) -> wb.Block | N
     return wb.hybrid(o, months, fleet, plan if rest else None, chk, period)
 
 
+def _hosted(ev: PlanEvaluation, prep: Prepared, o: OptionResult) -> wb.Block | None:
+    """The hosted API: the serving months' tokens at its prices per million."""
+    row = ev.cost.serving.option(o.id) if ev.cost.serving is not None else None
+    if prep.serving is None or row is None:
+        return None
+    months = prep.serving.months
+    tokens = ([m.input_tokens for m in months], [m.output_tokens for m in months])
+    prices = (row.cny_per_million_input_tokens, row.cny_per_million_output_tokens)
+    return wb.hosted(o, len(o.monthly_cny), tokens, prices)
+
+
 def block_of(ev: PlanEvaluation, prep: Prepared, o: OptionResult) -> wb.Block:
     """The option's sheet: its pricing as formulas where the workbook mirrors
     it, else the engine's cash per month (:func:`gpu_advisor.io.workbook.engine_values`)."""
@@ -302,6 +313,8 @@ def block_of(ev: PlanEvaluation, prep: Prepared, o: OptionResult) -> wb.Block:
         found = wb.owned(o, months, _fleet(prep, months, kind, cards, hours))
     elif kind is OptionId.HYBRID and not kept:
         found = _hybrid(ev, prep, o)
+    elif kind is OptionId.HOSTED_API:
+        found = _hosted(ev, prep, o)
     return found or wb.engine_values(o, months, ev.cost.currency.cny_per_unit)
 
 
@@ -447,10 +460,14 @@ def _options(book: Any, ev: PlanEvaluation, titles: list[str], lang: str) -> Non
         ):
             _formula(sheet, row, col, f"='{title}'!$E${SUMMARY_ROWS[key]}", True)
         hours = o.useful_gpu_hours
-        _formula(
-            sheet, row, 8, f"=IF({hours}>0,B{row}/{hours},0)" if hours else 0, True
-        )
-        sheet.cell(row=row, column=9, value=o.utilization)
+        if o.utilization is None:  # the hosted API bills tokens, not card-hours
+            _text(sheet, row, 8, "—")
+            _text(sheet, row, 9, "—")
+        else:
+            _formula(
+                sheet, row, 8, f"=IF({hours}>0,B{row}/{hours},0)" if hours else 0, True
+            )
+            sheet.cell(row=row, column=9, value=o.utilization)
         sheet.cell(row=row, column=10, value=o.gpus)
         _text(
             sheet, row, 11, say(f"workbook.head.{'yes' if o.feasible else 'no'}", lang)

@@ -424,6 +424,41 @@ def engine_values(o: OptionResult, months: int, fx: float) -> Block:
     return b
 
 
+def hosted(
+    o: OptionResult,
+    months: int,
+    tokens: tuple[Sequence[float], Sequence[float]],
+    prices: tuple[float, float],
+) -> Block:
+    """``hosted_option.hosted_option`` (``hosted.hosted_monthly_cost``): each
+    month's millions of input and output tokens (the serving plan's, values)
+    at the API's prices per million on the plan's VAT basis and exchange rate,
+    prompt-cache hits blended in (``ServingCost``'s hosted row, values).
+    ``tokens``: input and output tokens per month; ``prices``: CNY per 10⁶
+    input and output tokens."""
+    b = Block(o, months)
+    b.scalars = [
+        Scalar("hosted_price_input", round(prices[0], 6), money=True, decided=True),
+        Scalar("hosted_price_output", round(prices[1], 6), money=True, decided=True),
+    ]
+
+    def mtok(series: Sequence[float]) -> Callable[[int], float]:
+        return lambda m: round(series[m] / 1e6, 6) if m < len(series) else 0.0
+
+    b.columns = [
+        Column("input_mtok", mtok(tokens[0]), money=False, decided=True),
+        Column("output_mtok", mtok(tokens[1]), money=False, decided=True),
+        Column(
+            "hosted_input", lambda m: f"{{hosted_price_input}}*{b.at('input_mtok', m)}"
+        ),
+        Column(
+            "hosted_output",
+            lambda m: f"{{hosted_price_output}}*{b.at('output_mtok', m)}",
+        ),
+    ]
+    return b
+
+
 def sum_cells(cells: Sequence[str]) -> str:
     """``a+b+c`` (``0`` for none)."""
     return "+".join(cells) or "0"

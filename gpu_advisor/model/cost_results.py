@@ -104,7 +104,13 @@ class OptionResult(Frozen):
     billed_gpu_hours: float = Field(
         0.0, ge=0, description="Hours paid for (rented or owned capacity). [GPU-hours]"
     )
-    utilization: float = Field(0.0, ge=0, le=1)
+    utilization: float | None = Field(
+        0.0,
+        ge=0,
+        le=1,
+        description="GPU-hours used / GPU-hours paid for; None for the hosted "
+        "model API, which bills tokens, not card-hours. [1]",
+    )
     idle_cost_cny: float = Field(
         0.0, ge=0, description="Part of total_cny paid for unused capacity. [CNY]"
     )
@@ -134,7 +140,9 @@ class OptionResult(Frozen):
         "",
         description="Why the option cannot be chosen: spot.no_checkpointing, "
         "spot.serving, spot.month_forbids, yearly.longer_than_plan, "
-        "residency.own_hardware or residency.overflow; empty when feasible. "
+        "residency.own_hardware or residency.overflow; the hosted API: "
+        "hosted.residency_own_hardware, hosted.residency_abroad, "
+        "hosted.own_weights or hosted.other_work; empty when feasible. "
         "Its figures are priced for reference only.",
     )
     reason: Message | None = Field(

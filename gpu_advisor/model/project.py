@@ -115,6 +115,9 @@ class OptionId(StrEnum):
     SELF_BUILD = "self_build"
     HYBRID = "hybrid"
     """Own a baseline of cards (colocated or self-built), rent the rest."""
+    HOSTED_API = "hosted_api"
+    """Pay a hosted model API per token instead of serving on one's own cards:
+    offered only to a plan that serves traffic (``workload.serving``)."""
 
 
 class DataResidency(StrEnum):

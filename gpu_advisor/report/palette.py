@@ -28,5 +28,6 @@ OPTION_COLORS: Final = {
     "colocation": "#d62728",
     "self_build": "#8c564b",
     "hybrid": "#e377c2",
+    "hosted_api": "#bcbd22",
 }
 """One colour per option id, as the app's cost charts draw them."""

@@ -36,7 +36,8 @@ def test_default_project_derives_demand_from_workload():
         rel=1e-6,
         abs=1e-3,
     )
-    assert {o.id for o in ev.cost.options} == set(OptionId)
+    # the hosted model API is offered only to a plan that serves
+    assert {o.id for o in ev.cost.options} == set(OptionId) - {OptionId.HOSTED_API}
     assert ev.monte_carlo is None
 
 

@@ -12,6 +12,7 @@ from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.common import Explanation
 from gpu_advisor.model.project import Budget, OptionId, Project, TaskKind, Workload
+from gpu_advisor.model.serving import Serving
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "resources" / "examples").glob("*.gpuplan"))
@@ -32,6 +33,12 @@ def _projects() -> list[tuple[str, Project]]:
     out.append(
         ("renting_only", Project(budget=Budget(options=["on_demand", "monthly"])))
     )
+    # serves a model a hosted API lists: the hosted API is one of its options
+    serving = Serving(prompt_tokens=1500, output_tokens=300)
+    workload = Workload(
+        task=TaskKind.INFERENCE, model_preset="qwen2.5-7b", serving=serving
+    )
+    out.append(("hosted_api", Project(workload=workload)))
     return out
 
 

@@ -163,16 +163,18 @@ def test_validation_message_beside_the_field(
 def test_options_checkboxes_bind_and_charts_follow(
     page: BudgetPage, session: ProjectSession
 ) -> None:
-    assert len(page.cumulative_chart.curves) == len(OptionId)
+    # the hosted model API has no row: the default plan does not serve
+    shown = len(OptionId) - 1
+    assert len(page.cumulative_chart.curves) == shown
     page.option_checks[OptionId.COLOCATION].setChecked(False)
     assert OptionId.COLOCATION not in session.project.budget.options
     cost = session.evaluation.cost
     assert set(page.cumulative_chart.curves) == {o.id for o in cost.options}
-    assert len(page.cumulative_chart.curves) == len(OptionId) - 1
-    assert page.recommendation.table.rowCount() == len(OptionId) - 1
+    assert len(page.cumulative_chart.curves) == shown - 1
+    assert page.recommendation.table.rowCount() == shown - 1
     session.undo_stack.undo()
     assert page.option_checks[OptionId.COLOCATION].isChecked()
-    assert len(page.cumulative_chart.curves) == len(OptionId)
+    assert len(page.cumulative_chart.curves) == shown
 
 
 def test_unchecking_every_option_is_refused_beside_the_list(
@@ -190,7 +192,8 @@ def test_unchecking_every_option_is_refused_beside_the_list(
     page.option_checks[OptionId.SPOT].setChecked(True)
     assert not page.options_error.text()
     assert session.project.budget.options == [OptionId.SPOT, last]
-    assert len(page.cumulative_chart.curves) == 2
+    # the last option is the hosted model API, which a plan that serves nothing lacks
+    assert len(page.cumulative_chart.curves) == 1 + (last is not OptionId.HOSTED_API)
 
 
 def test_reason_links_focus_the_field(page: BudgetPage, qtbot: Any) -> None:
@@ -670,7 +673,8 @@ def test_break_even_buttons_hide_without_an_owned_option(qtbot: Any) -> None:
     assert len(page.recommendation.why_buttons) == 2 * 4
     session.undo_stack.undo()
     assert not page.recommendation.six_month_why.isHidden()
-    assert len(page.recommendation.why_buttons) == len(list(OptionId)) * 4
+    # every option but the hosted model API: the default plan does not serve
+    assert len(page.recommendation.why_buttons) == (len(list(OptionId)) - 1) * 4
 
 
 def test_the_table_says_what_each_figure_includes(page: BudgetPage) -> None:

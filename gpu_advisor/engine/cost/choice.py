@@ -198,7 +198,7 @@ def owned_utilization(option: OptionResult, hybrid: HybridResult | None) -> floa
     """Utilisation of the cards an owning-type option buys."""
     if option.id is OptionId.HYBRID and hybrid is not None:
         return hybrid.owned_utilization
-    return option.utilization
+    return option.utilization or 0.0  # None only for the hosted API, never owned
 
 
 def _sort_options(options: list[OptionResult]) -> _Field:
@@ -424,7 +424,7 @@ def _own_dearer(
         total_cny=own.total_cny,
         extra_cny=own.total_cny - ref.total_cny,
         compared_with=ref.id,
-        utilization=own.utilization,
+        utilization=own.utilization or 0.0,  # owned: never None
         gpus=own.gpus,
         break_even_utilization=break_even.utilization,
         break_even_rent=break_even.rent_option_at_break_even or OptionId.ON_DEMAND,

@@ -349,7 +349,8 @@ def cost_explanations(
     )
     out: list[Explanation] = []
     for option in results:
-        out += _option_figures(option, refs, horizon_ref, hours_src)
+        if option.id in _OPTION_NAMES:  # the hosted API: hosted_explanations
+            out += _option_figures(option, refs, horizon_ref, hours_src)
     out.append(_break_even_month(results, break_even, refs, horizon_ref))
     out.append(_six_month_rule(break_even, refs))
     mix = recommendation.mix_detail

@@ -274,6 +274,28 @@ def includes(
     )
 
 
+def hosted_includes(option: OptionResult, scope: Message) -> Message:
+    """What the hosted API's total includes: ``scope`` (the entry and its
+    dated prices, :mod:`gpu_advisor.engine.cost.hosted_option`), after the
+    reason when it cannot be chosen, as :func:`includes` words the others.
+
+    >>> o = OptionResult(id=OptionId.HOSTED_API, total_cny=10.0, monthly_cny=[10.0],
+    ...     cumulative_cny=[10.0], npv_cny=10.0, upfront_cny=10.0)
+    >>> hosted_includes(o, part("cost.includes.hosted.scope")).code
+    'cost.includes.feasible'
+    """
+    if not option.feasible and option.reason is not None:
+        return part(
+            "cost.includes.not_feasible",
+            why=reason_clause(option.reason),
+            scope=scope,
+            horizon=NOTHING,
+        )
+    return part(
+        "cost.includes.feasible", scope=scope, horizon=NOTHING, upfront=_upfront(option)
+    )
+
+
 def horizon_end(option: OptionResult) -> Message:
     """How the option serves the months after its fleet's life or its last
     whole year (``renewal.*``; nothing when there are none).

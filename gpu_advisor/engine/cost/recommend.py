@@ -22,15 +22,17 @@ import numpy as np
 from gpu_advisor.engine.cost.checks import (
     price_book_findings,
     quote_findings,
+    residency_warnings,
     spot_job_finding,
 )
-from gpu_advisor.engine.cost.choice import choose_option
+from gpu_advisor.engine.cost.choice import Choice, choose_option
+from gpu_advisor.engine.cost.includes import reason_clause
 from gpu_advisor.engine.cost.mix import HybridPlan, MixPolicy
 from gpu_advisor.engine.cost.price import FloatArray, Params, owned_split
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.engine.cost.wording import advice, hybrid_reason
 from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Advice
+from gpu_advisor.model.common import Advice, Message, Param, Severity
 from gpu_advisor.model.cost_results import (
     BreakEven,
     HybridResult,
@@ -165,10 +167,14 @@ def recommend(
     of :func:`spot_job_warning` when the chosen option puts a multi-node job
     on spot.
     """
+    hosted = next((o for o in options if o.id is OptionId.HOSTED_API), None)
+    own = [o for o in options if o.id is not OptionId.HOSTED_API]
+    if not own:
+        return _hosted_alone(project, catalog, hosted)
     choice = choose_option(
         project,
         catalog,
-        options,
+        own,
         demand,
         break_even,
         policy,
@@ -182,9 +188,132 @@ def recommend(
         spot_high=spot_high,
         serving_peak_gpus=serving_peak_gpus,
     )
+    if hosted is not None and _hosted_wins(hosted, choice):
+        return _hosted_chosen(project, catalog, hosted, choice)
     return Recommendation(
         option=choice.option.id if choice.option is not None else None,
         mix_detail=choice.mix_detail,
-        reasons=[advice(x) for x in choice.reasons],
+        reasons=[
+            *(advice(x) for x in choice.reasons),
+            *([] if hosted is None else [_hosted_compared(hosted, choice)]),
+        ],
         warnings=[advice(x) for x in choice.warnings],
+    )
+
+
+# --- the hosted model API (engine/cost/hosted_option.py) -------------------------
+# It serves tokens on a provider's cards: no card is owned or rented, so the
+# rules of choice.py (own on their conditions, else the preferred rental) pick
+# the best way of serving on cards first; the hosted API is then recommended
+# when it can be chosen and costs less than that (or nothing on cards can be
+# chosen). It is the simplest plan (no contract, no fleet): no threshold.
+
+
+def _hosted_wins(hosted: OptionResult, choice: Choice) -> bool:
+    """The hosted API can be chosen and undercuts the choice on cards (or
+    there is none).
+
+    >>> from gpu_advisor.engine.cost.choice import Choice
+    >>> h = OptionResult(id="hosted_api", total_cny=9.0, monthly_cny=[9.0],
+    ...     cumulative_cny=[9.0], npv_cny=9.0, utilization=None)
+    >>> _hosted_wins(h, Choice(None, None, (), (), None))
+    True
+    """
+    if not hosted.feasible:
+        return False
+    return choice.option is None or hosted.total_cny < choice.option.total_cny
+
+
+def _scope_params(hosted: OptionResult) -> dict[str, object]:
+    """The entry the hosted figure is priced at (its ``includes`` scope)."""
+    scope = hosted.includes.params.get("scope") if hosted.includes else None
+    if not isinstance(scope, Message):
+        return {}
+    return {
+        k: scope.params[k] for k in ("provider", "model", "as_of") if k in scope.params
+    }
+
+
+def _hosted_advice(
+    code: str, hosted: OptionResult, **extra: float | str | Message
+) -> Advice:
+    params: dict[str, Param] = {
+        k: v for k, v in _scope_params(hosted).items() if isinstance(v, str)
+    }
+    params.update(option=OptionId.HOSTED_API.value, total_cny=hosted.total_cny, **extra)
+    return Advice(
+        code=code,
+        severity=Severity.INFO,
+        params=params,
+        inputs=[
+            "budget.options",
+            "budget.data_residency",
+            "workload.serving",
+            "workload.model_preset",
+        ],
+    )
+
+
+def _hosted_compared(hosted: OptionResult, choice: Choice) -> Advice:
+    """What paying per token would cost beside the choice on cards: dearer,
+    or not possible with its reason (priced for reference)."""
+    if not hosted.feasible and hosted.reason is not None:
+        return _hosted_advice(
+            "recommend.hosted.out", hosted, why=reason_clause(hosted.reason)
+        )
+    chosen = choice.option
+    extra = (
+        {"chosen": chosen.id.value, "gap_cny": hosted.total_cny - chosen.total_cny}
+        if chosen is not None
+        else {}
+    )
+    return _hosted_advice("recommend.hosted.dearer", hosted, **extra)
+
+
+def _hosted_chosen(
+    project: Project, catalog: Catalog, hosted: OptionResult, choice: Choice
+) -> Recommendation:
+    """The hosted API recommended over the best choice on cards (or none)."""
+    chosen = choice.option
+    reason = (
+        _hosted_advice(
+            "recommend.hosted.cheapest",
+            hosted,
+            chosen=chosen.id.value,
+            saving_cny=chosen.total_cny - hosted.total_cny,
+        )
+        if chosen is not None
+        else _hosted_advice("recommend.hosted.only", hosted)
+    )
+    return Recommendation(
+        option=OptionId.HOSTED_API,
+        reasons=[reason],
+        warnings=[advice(x) for x in residency_warnings(project, catalog)],
+    )
+
+
+def _hosted_alone(
+    project: Project, catalog: Catalog, hosted: OptionResult | None
+) -> Recommendation:
+    """Only the hosted API is selected: it, when it can be chosen; nothing
+    (and why) when the plan serves nothing it could price."""
+    if hosted is None:
+        return Recommendation(
+            option=None,
+            reasons=[
+                Advice(
+                    code="recommend.hosted.not_offered",
+                    severity=Severity.WARNING,
+                    inputs=["budget.options", "workload.serving"],
+                )
+            ],
+        )
+    if hosted.feasible:
+        return _hosted_chosen(
+            project, catalog, hosted, Choice(None, None, (), (), None)
+        )
+    return Recommendation(
+        option=None,
+        reasons=[_hosted_compared(hosted, Choice(None, None, (), (), None))],
+        warnings=[advice(x) for x in residency_warnings(project, catalog)],
     )

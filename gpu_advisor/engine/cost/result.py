@@ -16,6 +16,7 @@ from gpu_advisor.engine.cost.breakeven import compute_break_even
 from gpu_advisor.engine.cost.cap import budget_cap, cap_warnings
 from gpu_advisor.engine.cost.demand import spot_forbidden_months
 from gpu_advisor.engine.cost.explain import cost_explanations, formula_explanations
+from gpu_advisor.engine.cost.hosted_option import hosted_explanations, hosted_option
 from gpu_advisor.engine.cost.includes import Conventions, includes
 from gpu_advisor.engine.cost.prepare import Prepared, option_spot_months, spot_high
 from gpu_advisor.engine.cost.price import (
@@ -34,11 +35,12 @@ from gpu_advisor.engine.cost.risk import tornado
 from gpu_advisor.engine.cost.serving_cost import hosted_quotes, serving_cost
 from gpu_advisor.engine.cost.work import work_coverage, work_warnings
 from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Advice, Message
+from gpu_advisor.model.common import Advice, Explanation, Message
 from gpu_advisor.model.cost_results import (
     BreakEven,
     CostResult,
     CurrencyInfo,
+    HostedQuote,
     HybridResult,
     OptionResult,
     Recommendation,
@@ -204,13 +206,12 @@ def _serving_peak(prep: Prepared) -> int:
     return max(prep.serving.peak_gpus, default=0) if prep.serving else 0
 
 
-def _serving(
-    project: Project, catalog: Catalog, prep: Prepared, results: list[OptionResult]
-) -> ServingCost | None:
-    """Serving's part of every option per million tokens, and the hosted APIs
-    for the same tokens; None when the plan states no serving traffic."""
-    plan = prep.sizing.serving
-    if prep.serving is None or plan is None:
+def _hosted(
+    project: Project, catalog: Catalog, prep: Prepared
+) -> tuple[list[HostedQuote], Message | None] | None:
+    """The hosted APIs' quotes for the serving months' tokens; None when the
+    plan states no serving traffic or serves no token within the plan."""
+    if prep.serving is None or prep.sizing.serving is None:
         return None
     months = prep.serving.months
     if (
@@ -218,8 +219,40 @@ def _serving(
         < 1
     ):
         return None  # not a token served within the plan: nothing to price per token
-    hosted = hosted_quotes(project, catalog, prep.serving)
+    return hosted_quotes(project, catalog, prep.serving)
+
+
+def _serving(
+    prep: Prepared,
+    results: list[OptionResult],
+    hosted: tuple[list[HostedQuote], Message | None] | None,
+) -> ServingCost | None:
+    """Serving's part of every option per million tokens, and the hosted APIs
+    for the same tokens; None when the plan states no serving traffic."""
+    plan = prep.sizing.serving
+    if prep.serving is None or plan is None or hosted is None:
+        return None
     return serving_cost(results, prep.demand, prep.serving, plan.prefill_share, hosted)
+
+
+def _with_hosted(
+    project: Project,
+    catalog: Catalog,
+    prep: Prepared,
+    results: list[OptionResult],
+    hosted: tuple[list[HostedQuote], Message | None] | None,
+) -> tuple[list[OptionResult], list[Explanation]]:
+    """The priced options with the hosted model API after them when it is
+    offered (:func:`~gpu_advisor.engine.cost.hosted_option.hosted_option`),
+    and its "why?" texts."""
+    quotes = hosted[0] if hosted is not None else []
+    option = hosted_option(
+        project, catalog, prep.serving, prep.demand, quotes, prep.params.discount_rate
+    )
+    if option is None:
+        return results, []
+    rate = prep.resolved.values["discount_rate_per_year"]
+    return [*results, option], hosted_explanations(option, quotes[0], rate)
 
 
 def cost_result(
@@ -260,7 +293,10 @@ def cost_result(
         else None
     )
     spot = spot_job(p) if OptionId.SPOT in priced or OptionId.MIX in priced else None
-    results = _results(prep, hybrid, spot)
+    hosted = _hosted(project, catalog, prep)
+    results, hosted_why = _with_hosted(
+        project, catalog, prep, _results(prep, hybrid, spot), hosted
+    )
     break_even = _break_even(project, prep)
     bars = _tornado(project, prep) if full and with_tornado else []
     rec = recommend(
@@ -285,7 +321,7 @@ def cost_result(
         rec = Recommendation(**{**dict(rec), "complete": False, "limits": limits})
     cap = budget_cap(project.budget.cap_cny, rec, results)
     return CostResult(
-        serving=_serving(project, catalog, prep, results),
+        serving=_serving(prep, results, hosted),
         budget_cap=cap,
         work=work,
         hybrid=hybrid,
@@ -308,6 +344,7 @@ def cost_result(
             *cost_explanations(
                 project, resolved, results, break_even, rec, prep.demand_source
             ),
+            *hosted_why,
         ]
         if full
         else [],

@@ -69,8 +69,10 @@ def serving_cost(
     output_tokens = sum(m.output_tokens for m in calendar.months)
     # an option that cannot be priced (an infinite total) has no price per token
     rows = [
-        _option_cost(o.id, max(0.0, o.total_cny) * share, input_tokens, output_tokens,
-                     prefill_share)
+        _hosted_cost(o, input_tokens, output_tokens)
+        if o.id is OptionId.HOSTED_API
+        else _option_cost(o.id, max(0.0, o.total_cny) * share, input_tokens,
+                          output_tokens, prefill_share)
         for o in options
         if math.isfinite(o.total_cny)
     ]  # fmt: skip
@@ -89,6 +91,25 @@ def serving_cost(
 
 def _per_million(amount: float, tokens: float) -> float:
     return amount / tokens * MILLION if tokens > 0 else 0.0
+
+
+def _hosted_cost(
+    option: OptionResult, input_tokens: float, output_tokens: float
+) -> ServingOptionCost:
+    """The hosted API's row: all of its total is serving, its prompts and its
+    answers billed apart at the list prices (``breakdown`` ``hosted_input``,
+    ``hosted_output``), so its per-million figures are the prices paid."""
+    prompts = option.breakdown.get("hosted_input", 0.0)
+    answers = option.breakdown.get("hosted_output", 0.0)
+    return ServingOptionCost(
+        id=option.id,
+        serving_cny=option.total_cny,
+        cny_per_million_output_tokens=_per_million(answers, output_tokens),
+        cny_per_million_input_tokens=_per_million(prompts, input_tokens),
+        cny_per_million_tokens=_per_million(
+            option.total_cny, input_tokens + output_tokens
+        ),
+    )
 
 
 def _option_cost(

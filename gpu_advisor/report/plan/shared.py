@@ -7,7 +7,7 @@ from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.evaluation import Evaluation
-from gpu_advisor.model.project import Project
+from gpu_advisor.model.project import OptionId, Project
 from gpu_advisor.report.numbers import plain_number
 from gpu_advisor.report.palette import OPTION_COLORS
 from gpu_advisor.report.plan.document import Story
@@ -73,6 +73,12 @@ def recommend_sentence(st: Story, project: Project, ev: Evaluation) -> str | Non
     }
     if not rec.complete:  # the totals pay for part of the job only
         return words.say("work.cheapest_partial_sentence", st.lang, values)
+    serving = ev.cost.serving
+    row = serving.option(best.id) if serving is not None else None
+    if best.id is OptionId.HOSTED_API and row is not None:
+        # tokens, not card-hours: its price per million output tokens
+        per_million = money(row.cny_per_million_output_tokens, st.lang, 2)
+        return st.t("sum.recommend_sentence_hosted", **values, per_million=per_million)
     return st.t("sum.recommend_sentence", **values)
 
 

@@ -81,6 +81,7 @@ OPTION_DASHES: Final[dict[OptionId, Qt.PenStyle]] = {
     OptionId.COLOCATION: Qt.PenStyle.DashDotDotLine,
     OptionId.SELF_BUILD: Qt.PenStyle.DashLine,
     OptionId.HYBRID: Qt.PenStyle.DotLine,
+    OptionId.HOSTED_API: Qt.PenStyle.DashDotLine,
 }
 """A dash style per option: curves that run close together (spot and the mix,
 colocation and self-build) differ in dash as well as colour, also in greyscale."""

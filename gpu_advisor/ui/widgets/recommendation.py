@@ -520,7 +520,9 @@ class RecommendationPanel(QWidget):
             format_money(to_display(option.total_cny, rate), code),
             format_money(to_display(option.npv_cny, rate), code),
             per_hour,
-            f"{locale.toString(option.utilization * 100, 'f', 0)} %",
+            "—"  # the hosted API bills tokens: no card-hours to use
+            if option.utilization is None
+            else f"{locale.toString(option.utilization * 100, 'f', 0)} %",
         ]
         reason = text_or_empty(option.reason, lang)
         scope = text_or_empty(option.includes, lang)
