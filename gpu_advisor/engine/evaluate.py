@@ -50,6 +50,7 @@ from gpu_advisor.engine.plan_defaults import (
     PLAN_MONTE_CARLO_SEED,
 )
 from gpu_advisor.engine.rollout.review import Review, review
+from gpu_advisor.engine.shown import ranking
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Advice, InputRef, Language, Message
 from gpu_advisor.model.cost_results import MonteCarloResult
@@ -58,6 +59,7 @@ from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import (
     Budget,
     Environment,
+    OptionId,
     Project,
     Scheduler,
     Vendor,
@@ -874,6 +876,15 @@ def _candidate_cost(
     cannot run it.
     """
     chosen = ev.cost.recommendation.option
+    if chosen is OptionId.HOSTED_API:  # the same for every card: show the card's own
+        chosen = next(
+            (
+                r.option.id
+                for r in ranking(ev.cost)
+                if r.option.id is not OptionId.HOSTED_API and r.option.feasible
+            ),
+            None,
+        )
     cheapest = next((o for o in ev.cost.options if o.id is chosen), None)
     cluster = ev.sizing.cluster
     work = ev.cost.work

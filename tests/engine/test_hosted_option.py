@@ -216,3 +216,18 @@ def test_more_traffic_never_makes_the_hosted_option_cheaper(
     low = _hosted(_cost(_plan(rps=rps))).total_cny
     high = _hosted(_cost(_plan(rps=rps * more))).total_cny
     assert high >= low - 0.01
+
+
+def test_candidate_cards_show_their_own_option_when_the_api_is_recommended() -> None:
+    """The API costs the same whatever the card: each candidate row shows the
+    option the plan would take on that card, so the cards stay comparable."""
+    project = _plan()
+    ev = evaluate_plan(project, CATALOG, monte_carlo=False)
+    assert ev.cost.recommendation.option is OptionId.HOSTED_API
+    rows = ev.candidate_costs
+    assert rows
+    for row in rows:
+        assert row.cheapest_option is not OptionId.HOSTED_API
+    own = next(r for r in rows if r.gpu_id == project.workload.gpu_id)
+    assert own.cheapest_option is not None
+    assert own.cheapest_total_cny == ev.cost.option(own.cheapest_option).total_cny

@@ -904,6 +904,10 @@ class BudgetPage(QWizardPage):
         for option, check in self.option_checks.items():
             with QSignalBlocker(check):
                 check.setChecked(option in project.budget.options)
+        # a hosted model API prices served tokens: offered when the plan serves
+        self.option_checks[OptionId.HOSTED_API].setVisible(
+            project.workload.serving is not None
+        )
         self.options_error.clear()
         self.options_error.setVisible(False)
         self._shown_project = project
