@@ -196,7 +196,11 @@ def shenzhen_pretrain_serve() -> Project:
             zero_stage=1,
             serving=serving,
         ),
-        budget=Budget(data_residency=DataResidency.COUNTRY, checkpointing=True),
+        budget=Budget(
+            data_residency=DataResidency.COUNTRY,
+            checkpointing=True,
+            options=list(OptionId),  # it serves: the hosted model API is compared too
+        ),
         # the training script ships in the image and the pods request the
         # NVIDIA network operator's RDMA device: the rollout files run as written
         environment=Environment(

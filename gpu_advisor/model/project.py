@@ -120,6 +120,15 @@ class OptionId(StrEnum):
     offered only to a plan that serves traffic (``workload.serving``)."""
 
 
+def on_card_options() -> list[OptionId]:
+    """Every way of getting cards: all options but the hosted model API.
+
+    >>> OptionId.HOSTED_API in on_card_options(), len(on_card_options())
+    (False, 8)
+    """
+    return [o for o in OptionId if o != OptionId.HOSTED_API]
+
+
 class DataResidency(StrEnum):
     """Where the training data may be (the budget step's "Data residency").
 
@@ -369,7 +378,12 @@ class Budget(Frozen):
     """Cost inputs. ``None`` means: take the catalog's typical value."""
 
     options: list[OptionId] = Field(
-        default_factory=lambda: list(OptionId), min_length=1
+        default_factory=lambda: on_card_options(),
+        min_length=1,
+        description="The ways of getting capacity compared. By default every way "
+        "on cards: the hosted model API joins when the plan starts to serve (the "
+        "workload step adds it), so a file saved before it existed means what it "
+        "meant and keeps its fingerprint.",
     )
     # renting
     on_demand_cny_per_gpu_hour: float | None = Field(None, ge=0, le=1e5)

@@ -33,13 +33,12 @@ from gpu_advisor.ui.style import FEASIBLE_TEXT, INFEASIBLE_TEXT
 from gpu_advisor.ui.widgets.cost_charts import format_money
 from gpu_advisor.words.terms import option_name
 
-COLUMN_COUNT: Final = 10
-STATUS_COLUMN: Final = 9
+COLUMN_COUNT: Final = 8
+STATUS_COLUMN: Final = 7
 """Whether the candidate can run the job, in words: "cheapest", or why not."""
-SERVING_COLUMNS: Final = (5, 6)
-"""A serving replica's cards and the cost per million output tokens: shown
-when the plan serves."""
-_NUMBERS: Final = (1, 2, 3, 4, 5, 6, 8)
+OPTION_COLUMN: Final = 5
+"""The recommended option's name: the column a narrow window wraps."""
+_NUMBERS: Final = (1, 2, 3, 4, 6)
 _DEBOUNCE_MS: Final = 200
 
 
@@ -76,8 +75,6 @@ class CandidateCostTable(QTableWidget):
                 self.tr("Cards"),
                 self.tr("Days"),
                 self.tr("GPU-hours"),
-                self.tr("Cards per replica"),
-                self.tr("Per million output tokens"),
                 self.tr("Recommended option"),
                 self.tr("Its total"),
                 self.tr("Can it run?"),
@@ -122,9 +119,6 @@ class CandidateCostTable(QTableWidget):
 
     def _fill(self, rows: list[CandidateCost]) -> None:
         self.rows = rows
-        serves = self._session.project.workload.serving is not None
-        for column in SERVING_COLUMNS:
-            self.setColumnHidden(column, not serves)
         locale = current_locale()
         lang = current_language()
         code = self._session.evaluation.cost.currency.code
@@ -137,12 +131,6 @@ class CandidateCostTable(QTableWidget):
                 locale.toString(row.gpus),
                 locale.toString(row.days, "f", 1),
                 locale.toString(row.gpu_hours, "f", 0),
-                "—"
-                if row.serving_replica_gpus is None
-                else locale.toString(row.serving_replica_gpus),
-                "—"
-                if row.cny_per_million_output_tokens is None
-                else format_money(row.cny_per_million_output_tokens / rate, code, 2),
                 "—"
                 if row.cheapest_option is None
                 else option_name(row.cheapest_option, lang.value),

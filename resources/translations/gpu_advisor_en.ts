@@ -589,6 +589,39 @@
     </message>
   </context>
   <context>
+    <name>ServingCardsTable</name>
+    <message>
+      <source>Card</source>
+      <translation>Card</translation>
+    </message>
+    <message>
+      <source>Cards per
+replica</source>
+      <translation>Cards per
+replica</translation>
+    </message>
+    <message>
+      <source>Cards at the
+busiest hour</source>
+      <translation>Cards at the
+busiest hour</translation>
+    </message>
+    <message>
+      <source>Per million
+output [%1]</source>
+      <translation>Per million
+output [%1]</translation>
+    </message>
+    <message>
+      <source>Serving on each candidate card</source>
+      <translation>Serving on each candidate card</translation>
+    </message>
+    <message>
+      <source>The plan priced with each candidate card, serving sized on that card: its replica, the cards at the busiest hour within the horizon, and what a million output tokens cost on the option the plan takes with it.</source>
+      <translation>The plan priced with each candidate card, serving sized on that card: its replica, the cards at the busiest hour within the horizon, and what a million output tokens cost on the option the plan takes with it.</translation>
+    </message>
+  </context>
+  <context>
     <name>ServingForm</name>
     <message>
       <source>Serving on reclaimable instances: when one is reclaimed, its users' requests fail.</source>
@@ -862,6 +895,10 @@ cost [%1]</translation>
     <message>
       <source>Serving cost per million tokens</source>
       <translation>Serving cost per million tokens</translation>
+    </message>
+    <message>
+      <source>&lt;b&gt;Serving on each candidate card&lt;/b&gt;</source>
+      <translation>&lt;b&gt;Serving on each candidate card&lt;/b&gt;</translation>
     </message>
     <message>
       <source>This plan does not serve its model. Tick “Serve the model to users” on the left to size serving from the traffic you expect.</source>

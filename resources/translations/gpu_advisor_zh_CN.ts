@@ -589,6 +589,39 @@
     </message>
   </context>
   <context>
+    <name>ServingCardsTable</name>
+    <message>
+      <source>Card</source>
+      <translation>卡型</translation>
+    </message>
+    <message>
+      <source>Cards per
+replica</source>
+      <translation>每副本
+卡数</translation>
+    </message>
+    <message>
+      <source>Cards at the
+busiest hour</source>
+      <translation>最忙时段
+卡数</translation>
+    </message>
+    <message>
+      <source>Per million
+output [%1]</source>
+      <translation>每百万输出
+token（%1）</translation>
+    </message>
+    <message>
+      <source>Serving on each candidate card</source>
+      <translation>各候选卡上的推理服务</translation>
+    </message>
+    <message>
+      <source>The plan priced with each candidate card, serving sized on that card: its replica, the cards at the busiest hour within the horizon, and what a million output tokens cost on the option the plan takes with it.</source>
+      <translation>按每种候选卡重新测算整个方案（推理服务也按这种卡测算）：每个副本的卡数、规划期内最忙时段所需卡数，以及该卡对应推荐方案下每百万输出 token 的成本。</translation>
+    </message>
+  </context>
+  <context>
     <name>ServingForm</name>
     <message>
       <source>Serving on reclaimable instances: when one is reclaimed, its users' requests fail.</source>
@@ -839,7 +872,7 @@
     </message>
     <message>
       <source>Option or hosted API</source>
-      <translation>方案或托管 API</translation>
+      <translation>方案或大模型 API</translation>
     </message>
     <message>
       <source>Per million
@@ -862,6 +895,10 @@ cost [%1]</source>
     <message>
       <source>Serving cost per million tokens</source>
       <translation>推理服务每百万 token 成本</translation>
+    </message>
+    <message>
+      <source>&lt;b&gt;Serving on each candidate card&lt;/b&gt;</source>
+      <translation>&lt;b&gt;各候选卡上的推理服务&lt;/b&gt;</translation>
     </message>
     <message>
       <source>This plan does not serve its model. Tick “Serve the model to users” on the left to size serving from the traffic you expect.</source>

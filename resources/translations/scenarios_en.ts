@@ -24,14 +24,6 @@
       <translation>GPU-hours</translation>
     </message>
     <message>
-      <source>Cards per replica</source>
-      <translation>Cards per replica</translation>
-    </message>
-    <message>
-      <source>Per million output tokens</source>
-      <translation>Per million output tokens</translation>
-    </message>
-    <message>
       <source>Recommended option</source>
       <translation>Recommended option</translation>
     </message>

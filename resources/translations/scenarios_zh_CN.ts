@@ -24,14 +24,6 @@
       <translation>卡时</translation>
     </message>
     <message>
-      <source>Cards per replica</source>
-      <translation>每个副本的卡数</translation>
-    </message>
-    <message>
-      <source>Per million output tokens</source>
-      <translation>每百万输出 token</translation>
-    </message>
-    <message>
       <source>Recommended option</source>
       <translation>推荐方案</translation>
     </message>

@@ -550,7 +550,7 @@ Source: %3</source>
     </message>
     <message>
       <source>MLP:</source>
-      <translation>MLP：</translation>
+      <translation>MLP 结构：</translation>
     </message>
     <message>
       <source>Cards to compare in the memory chart.</source>

@@ -63,7 +63,7 @@ def _plan(
         workload=Workload(
             task=task, model_preset=model, gpu_id="A100-80GB-SXM", serving=serving
         ),
-        budget=Budget(data_residency=residency),
+        budget=Budget(data_residency=residency, options=list(OptionId)),
     )
 
 

@@ -103,3 +103,20 @@ def test_a_typed_flat_day_is_the_flat_curve() -> None:
     flat = Traffic(curve=DailyCurve.FLAT)
     typed = Traffic(curve=DailyCurve.TYPED, hourly_shares=[3.0] * 24)
     assert day_shares(typed) == pytest.approx(day_shares(flat))
+
+
+def test_serving_brings_the_hosted_api_into_the_comparison(qtbot: Any) -> None:
+    """A new plan compares the ways on cards (what a file without the list has
+    always meant); ticking serving adds the hosted API in the same undoable step."""
+    from gpu_advisor.model.project import OptionId
+
+    session = ProjectSession(Project())
+    form = ServingForm(session)
+    qtbot.addWidget(form)
+    assert OptionId.HOSTED_API not in session.project.budget.options
+    form.setChecked(True)
+    assert session.project.workload.serving is not None
+    assert OptionId.HOSTED_API in session.project.budget.options
+    session.undo_stack.undo()
+    assert session.project.workload.serving is None
+    assert OptionId.HOSTED_API not in session.project.budget.options

@@ -413,8 +413,9 @@ def _check_why_buttons(qtbot: Any, page: WorkloadPage, session: ProjectSession) 
         assert dialog.explanation is not None, key
         assert dialog.explanation.key == key
         # shown in the reader's words with the values filled in; the engine's
-        # own notation stays in the tooltip
-        assert dialog.formula_label.toolTip() == dialog.explanation.formula != ""
+        # notation (English) is not shown to a reader in any language
+        assert dialog.explanation.formula != ""
+        assert dialog.explanation.formula not in dialog.formula_label.toolTip()
         assert dialog.formula_label.text(), key
         assert dialog.inputs_table.rowCount() == len(dialog.explanation.inputs) > 0
         assert dialog.missing_label.isHidden(), key

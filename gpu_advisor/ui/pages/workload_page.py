@@ -60,7 +60,7 @@ from gpu_advisor.model.project import (
     Recompute,
     TaskKind,
 )
-from gpu_advisor.ui.candidate_costs import CandidateCostTable
+from gpu_advisor.ui.candidate_costs import OPTION_COLUMN, CandidateCostTable
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.style import (
@@ -90,9 +90,6 @@ CUSTOM_MODEL: Final = "\0custom"
 """Item data of the model picker's "custom shape" entry."""
 
 _FORM_WIDTH_PX = 430
-_CHEAPEST_OPTION_COLUMN = 5
-"""The candidate table's column of option names: it takes the width left and
-wraps, the other columns fit their numbers."""
 _INFERENCE_ONLY = {TaskKind.INFERENCE}
 
 _TRAINING = {
@@ -1038,7 +1035,7 @@ def _show_every_row(table: QTableWidget) -> None:
     table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
     table.setWordWrap(True)
     header = table.horizontalHeader()
-    header.setSectionResizeMode(_CHEAPEST_OPTION_COLUMN, QHeaderView.ResizeMode.Stretch)
+    header.setSectionResizeMode(OPTION_COLUMN, QHeaderView.ResizeMode.Stretch)
     table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
 
 

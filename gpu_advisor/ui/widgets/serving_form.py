@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from gpu_advisor.engine.api import day_shares
-from gpu_advisor.model.project import Project
+from gpu_advisor.model.project import OptionId, Project
 from gpu_advisor.model.serving import (
     HOURS_A_DAY,
     DailyCurve,
@@ -314,13 +314,26 @@ class ServingForm(QGroupBox):
     # --- model <-> widgets ------------------------------------------------------------
 
     def _on_toggled(self, checked: bool) -> None:
-        serving = self._session.project.workload.serving
-        if checked == (serving is not None):
+        project = self._session.project
+        if checked == (project.workload.serving is not None):
             return
-        label = (
-            self.tr("Serve the model") if checked else self.tr("Stop serving the model")
+        if not checked:
+            self._session.apply(
+                "workload.serving", None, self.tr("Stop serving the model")
+            )
+            return
+        # serving brings the hosted model API into the comparison, in one step
+        options = project.budget.options
+        if OptionId.HOSTED_API not in options:
+            options = [o for o in OptionId if o in options or o is OptionId.HOSTED_API]
+        served = Project.model_validate(
+            {
+                **dict(project),
+                "workload": {**dict(project.workload), "serving": Serving()},
+                "budget": {**dict(project.budget), "options": options},
+            }
         )
-        self._session.apply("workload.serving", Serving() if checked else None, label)
+        self._session.replace_project(served, self.tr("Serve the model"))
 
     def _show(self, project: Project) -> None:
         serving = project.workload.serving

@@ -49,6 +49,7 @@ from gpu_advisor.ui.widgets.plotting import (
     set_ticks,
     setup_still_plot,
 )
+from gpu_advisor.ui.widgets.serving_cards import ServingCardsTable
 from gpu_advisor.words.terms import option_name
 
 _CHART_HEIGHT_PX: Final = 240
@@ -208,6 +209,8 @@ class ServingView(QWidget):
         )
         self.hosted_note = QLabel(wordWrap=True)
         self.hosted_note.setStyleSheet(SECONDARY_STYLE)
+        self.cards_title = QLabel()
+        self.cards = ServingCardsTable(session)
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
         layout.addWidget(self.note)
@@ -216,6 +219,8 @@ class ServingView(QWidget):
         layout.addWidget(self.prices_title)
         layout.addWidget(self.prices)
         layout.addWidget(self.hosted_note)
+        layout.addWidget(self.cards_title)
+        layout.addWidget(self.cards)
         layout.addStretch(1)
         self.retranslate_ui()
 
@@ -232,6 +237,7 @@ class ServingView(QWidget):
             ]
         )
         self.prices.setAccessibleName(self.tr("Serving cost per million tokens"))
+        self.cards_title.setText(self.tr("<b>Serving on each candidate card</b>"))
         self.note.setText(
             self.tr(
                 "This plan does not serve its model. Tick “Serve the model to users” on "
@@ -250,7 +256,14 @@ class ServingView(QWidget):
         plan = evaluation.sizing.serving
         serving = project.workload.serving
         shown = plan is not None and serving is not None
-        for widget in (self.replicas, self.prices_title, self.prices, self.hosted_note):
+        for widget in (
+            self.replicas,
+            self.prices_title,
+            self.prices,
+            self.hosted_note,
+            self.cards_title,
+            self.cards,
+        ):
             widget.setVisible(shown)
         self.latency.setVisible(shown and bool(plan and plan.load_curve))
         self.note.setVisible(not shown)
