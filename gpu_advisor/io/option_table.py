@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from gpu_advisor.engine.api import PlanEvaluation, Prepared, prepare
 from gpu_advisor.io import workbook as wb
@@ -54,14 +54,31 @@ def _as_cited(source: str) -> Cited:
     return _Plain(source)
 
 
+_XML_ILLEGAL: Final = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+"""What openpyxl refuses in a cell (``ILLEGAL_CHARACTERS_RE``) and XML 1.0 cannot hold."""
+
+
 @dataclass(frozen=True)
 class _Plain:
     text: str
     date: str = ""
 
 
+def cell_text(value: str) -> str:
+    """Text for a worksheet cell: characters XML 1.0 cannot hold (C0 controls
+    but tab and line breaks: an ESC or NUL in an imported vendor name) shown
+    as their escapes, as the CLI shows them, instead of failing the export.
+
+    >>> cell_text("Acme\\x1b[31m\\x00 包年")
+    'Acme\\\\x1b[31m\\\\x00 包年'
+    """
+    return _XML_ILLEGAL.sub(lambda m: repr(m.group())[1:-1], value)
+
+
 def _text(sheet: Worksheet, row: int, col: int, value: str | float | None) -> None:
     """Write ``value``; a string is always text, never a formula."""
+    if isinstance(value, str):
+        value = cell_text(value)
     cell = sheet.cell(row=row, column=col, value=value)
     if isinstance(value, str):
         cell.data_type = "s"
