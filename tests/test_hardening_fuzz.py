@@ -50,7 +50,7 @@ def deadline(seconds: int) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def _kinds(folder: Path) -> dict[str, Callable[[Path], None]]:
+def _kinds(folder: Path) -> dict[str, Callable[[Path], object]]:
     def fifo(p: Path) -> None:
         os.mkfifo(p)
 
@@ -72,8 +72,8 @@ def _kinds(folder: Path) -> dict[str, Callable[[Path], None]]:
         "empty": lambda p: p.write_bytes(b""),
         "junk": lambda p: p.write_bytes(os.urandom(65536)),
         "sparse_3gib": sparse,
-        "inflating_xlsx": lambda p: inflating_xlsx(p, ONE_GB_ROW, 21_000_000) and None,
-        "entities_xlsx": lambda p: dtd_xlsx(p) and None,
+        "inflating_xlsx": lambda p: inflating_xlsx(p, ONE_GB_ROW, 21_000_000),
+        "entities_xlsx": dtd_xlsx,
         "archive_3gib": archive,
     }
 
