@@ -35,11 +35,9 @@ import zlib
 from pathlib import Path
 from typing import Final
 
-from typing_extensions import override
-
 from gpu_advisor.io.limits import InputFileError, escape_controls
+from gpu_advisor.io.project_file import ProjectFileError
 from gpu_advisor.model.common import Message, Param
-from gpu_advisor.words import say
 
 __all__ = [
     "FileRefusedError",
@@ -59,19 +57,18 @@ _DTD_MARKS: Final = tuple(
 """A document type declaration in any encoding an XML part may use."""
 
 
-class FileRefusedError(InputFileError):
+class FileRefusedError(ProjectFileError, InputFileError):
     """A file the app will not read: one line naming it and the problem.
 
-    Parameters
-    ----------
-    path : Path
-        The file as the user named it.
-    problem : Message
-        ``io.safe_read.<code>`` and its values.
-    code : str
-        Stable kind: ``not_found``, ``is_directory``, ``not_regular``,
-        ``link_loop``, ``permission``, ``too_large``, ``read_failed``,
-        ``zip``.
+    The project loader's error type (:class:`ProjectFileError`: a path, a
+    ``Message`` worded in the reader's language, a stable ``code``), so every
+    command that refuses a bad plan in one line with exit 2 refuses any other
+    file the same way; also an :class:`InputFileError` for the callers of
+    :func:`gpu_advisor.io.limits.read_regular_file`.
+
+    ``problem`` is ``io.safe_read.<code>``; ``code`` is one of
+    ``not_found``, ``is_directory``, ``not_regular``, ``link_loop``,
+    ``permission``, ``too_large``, ``read_failed``, ``zip``.
 
     Examples
     --------
@@ -83,23 +80,7 @@ class FileRefusedError(InputFileError):
     """
 
     def __init__(self, path: Path, problem: Message, *, code: str) -> None:
-        self.path = Path(path)
-        self.problem = problem
-        self.code = code
-        super().__init__(self.message("en"))
-
-    @override
-    def __str__(self) -> str:
-        return self.message("en")
-
-    def message(self, language: str) -> str:
-        """The one-line message in ``language``: the file and what is wrong."""
-        return say(
-            "io.safe_read.shown",
-            language,
-            file=escape_controls(self.path.name or str(self.path), _NAME_LIMIT),
-            problem=self.problem,
-        )
+        super().__init__(path, problem, code=code)
 
 
 _CODES: Final[dict[str, str]] = {

@@ -43,9 +43,13 @@ from gpu_advisor.io.limits import escape_controls
 __all__ = ["OutputRefusedError", "checked_relative", "write_into_folder"]
 
 
-class OutputRefusedError(ValueError):
+class OutputRefusedError(OSError):
     """A generated file that would land outside the chosen folder or on a file
-    the app did not write: one line naming it."""
+    the app did not write: one line naming it.
+
+    An ``OSError``, so every caller that reports a failed write (the app's
+    test-kit button, ``testkit -o``) reports this refusal the same way.
+    """
 
 
 def checked_relative(relative: str) -> PurePosixPath:
