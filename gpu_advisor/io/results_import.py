@@ -90,6 +90,7 @@ from gpu_advisor.io.results_train_frameworks import (
 from gpu_advisor.io.results_train_log import looks_like_train_log, parse_train_log
 from gpu_advisor.io.safe_read import FileRefusedError, read_file
 from gpu_advisor.model.common import Message
+from gpu_advisor.model.limits import MAX_MEASUREMENTS_TOTAL
 from gpu_advisor.model.project import Measurement
 from gpu_advisor.words import say
 from gpu_advisor.words import text as worded
@@ -568,6 +569,14 @@ def import_results(
                 continue
             report.imported.append(name)
             report.measurements.extend(result)
+            if len(report.measurements) > MAX_MEASUREMENTS_TOTAL:
+                # more than any plan can hold: stop before memory runs out
+                raise refusal(
+                    name,
+                    None,
+                    "io.safe_read.too_many_figures_import",
+                    limit=MAX_MEASUREMENTS_TOTAL,
+                )
         with contextlib.suppress(OSError):
             total_bytes += entry.path.lstat().st_size
         if total_bytes > MAX_TOTAL_BYTES:

@@ -135,3 +135,17 @@ def test_a_64_mib_file_and_an_8_mb_archive_within_30_s_and_1_gb(
         assert result["status"] == 2
         assert result["seconds"] < 30, result
         assert result["rss_mb"] < 1024, result
+
+
+def test_an_import_stops_once_it_holds_more_than_a_plan_can(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gpu_advisor.io import results_import
+
+    folder = tmp_path / "vendor"
+    folder.mkdir()
+    for index in range(3):
+        (folder / f"nccl_{index}.txt").write_bytes(SAMPLE.read_bytes())
+    monkeypatch.setattr(results_import, "MAX_MEASUREMENTS_TOTAL", 250)
+    with pytest.raises(results_import.ResultsImportError, match="more than 250"):
+        import_results([folder])
