@@ -14,6 +14,7 @@ cent. Text from files or the user is never written as a formula.
 
 from __future__ import annotations
 
+import io
 import math
 import re
 from collections.abc import Callable
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from gpu_advisor.engine.api import PlanEvaluation, Prepared, prepare
 from gpu_advisor.io import workbook as wb
+from gpu_advisor.io.project_file import write_atomically
 from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.project import OptionId
 from gpu_advisor.words import DEFAULT_LANGUAGE, catalog, say
@@ -503,10 +505,8 @@ def write_option_table(
     plan_date = ev.project.meta.plan_date.isoformat()
     _inputs(book, prep, lang, (source_words, name_words, unit_words), plan_date)
     _demand(book, prep, lang)
-    path = Path(path)
-    temp = path.with_name(f".{path.name}.tmp")
-    try:
-        book.save(temp)
-        temp.replace(path)
-    finally:
-        temp.unlink(missing_ok=True)
+    data = io.BytesIO()
+    book.save(data)
+    # the one writer of single files: an exclusive temporary file (never a
+    # planted ".name.tmp" link), fsync, atomic rename
+    write_atomically(Path(path), data.getvalue())

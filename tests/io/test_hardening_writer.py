@@ -207,3 +207,17 @@ def test_concurrent_imports_lose_no_update(plan: Path, tmp_path: Path) -> None:
         for day in (1, 2, 3)
     ]
     assert json.loads(plan.read_text(encoding="utf-8"))["schema_version"] >= 1
+
+
+@posix_only
+def test_a_planted_workbook_tmp_link_is_never_written_through(
+    plan: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The option workbook went through a fixed ``.NAME.tmp``: a link there
+    sent the workbook over the plan."""
+    (tmp_path / ".options.xlsx.tmp").symlink_to(plan.name)
+    before = plan.read_bytes()
+    book = tmp_path / "options.xlsx"
+    assert main(["cost", str(plan), "--xlsx", str(book)]) == 0, capsys.readouterr()
+    assert plan.read_bytes() == before
+    assert book.read_bytes().startswith(b"PK")
