@@ -186,11 +186,13 @@ def write_into_folder(
         temporary files are gone.
     """
     checked = {relative: checked_relative(relative) for relative in files}
-    folder.mkdir(parents=True, exist_ok=True)
+    plan = _Plan(made_folders=[], temps=[])
+    if not os.path.lexists(folder):
+        folder.mkdir(parents=True)
+        plan.made_folders.append(folder)  # removed again if nothing is written
     root = folder.resolve(strict=True)
     if not root.is_dir():
         raise _refuse(folder, "is not a folder")
-    plan = _Plan(made_folders=[], temps=[])
     try:
         for relative in sorted(files):
             parts = checked[relative].parts

@@ -127,6 +127,11 @@ def test_a_failed_write_leaves_no_temporary_file(
         )
     assert sorted(p.name for p in out.rglob("*")) == ["a.txt"]
     assert (out / "a.txt").read_bytes() == b"old"
+    calls["n"] = 0
+    fresh = tmp_path / "fresh"
+    with pytest.raises(OSError, match="No space"):
+        write_into_folder(fresh, {"a.txt": b"new", "sub/b.txt": b"b"})
+    assert not fresh.exists()  # no partial folder left behind
 
 
 def test_unsafe_relative_paths_are_refused(tmp_path: Path) -> None:
