@@ -107,7 +107,7 @@ def _shape(args: argparse.Namespace, catalog: Catalog) -> ResolvedShape:
         )
     try:
         # the one reader: a regular file, links resolved, at most 4 MiB
-        text = read_file(path, 4 * 2**20, what="config.json").decode("utf-8")
+        text = read_file(path, 4 * 2**20).decode("utf-8")
         return serving_shape(catalog, config_json=text)
     except InputFileError as exc:
         raise CliError(f"--model {exc}") from None

@@ -81,7 +81,8 @@ def read_regular_file(path: Path, max_bytes: int, *, what: str = "file") -> byte
     max_bytes : int
         Size cap. [B]
     what : str
-        What the file is, for the message ("PDF", "certificate").
+        What the file is ("PDF", "certificate"); kept for the callers, the
+        refusal names the file itself.
 
     Returns
     -------
@@ -95,4 +96,5 @@ def read_regular_file(path: Path, max_bytes: int, *, what: str = "file") -> byte
     """
     from gpu_advisor.io.safe_read import read_file  # it builds on this module
 
-    return read_file(Path(path), max_bytes, what=what)
+    del what  # the refusal names the file itself
+    return read_file(Path(path), max_bytes)

@@ -214,7 +214,7 @@ def _read_sheets(path: Path) -> list[tuple[str, list[tuple[Cell, ...]]]]:
             path, _problem("unknown_type", suffix=path.suffix)
         )
     try:
-        raw = read_file(path, MAX_PRICE_FILE_BYTES, what="price list")
+        raw = read_file(path, MAX_PRICE_FILE_BYTES)
         if suffix == ".csv":
             return [(path.stem, _csv_rows(path, raw))]
         check_zip(

@@ -363,7 +363,7 @@ def read_bytes_bounded(path: Path, shown: str, limit: int = MAX_FILE_BYTES) -> b
         Not a regular file, too large, or unreadable.
     """
     try:
-        return read_file(path, limit, what="result file")
+        return read_file(path, limit)
     except FileRefusedError as exc:
         kind = exc.problem.code.rsplit(".", 1)[-1]
         if kind in _KIND_WORDS:

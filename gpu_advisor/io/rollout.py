@@ -223,7 +223,7 @@ def previous_manifest(folder: Path) -> frozenset[str]:
     itself is read through the one reader (a regular file of at most 1 MB).
     """
     try:
-        raw = read_file(folder / MANIFEST_JSON, _MAX_MANIFEST_BYTES, what="manifest")
+        raw = read_file(folder / MANIFEST_JSON, _MAX_MANIFEST_BYTES)
         data = json.loads(raw.decode("utf-8"))
     except (FileRefusedError, UnicodeDecodeError, ValueError, RecursionError):
         return frozenset()

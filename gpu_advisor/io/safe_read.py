@@ -132,7 +132,7 @@ def _target(path: Path) -> tuple[Path, os.stat_result]:
         raise
 
 
-def read_file(path: Path, max_bytes: int, *, what: str = "file") -> bytes:
+def read_file(path: Path, max_bytes: int) -> bytes:
     """Read a regular file of at most ``max_bytes`` bytes (see the module docstring).
 
     Parameters
@@ -141,8 +141,6 @@ def read_file(path: Path, max_bytes: int, *, what: str = "file") -> bytes:
         The file; a symbolic link is followed and its target checked.
     max_bytes : int
         Size cap. [B]
-    what : str
-        What the file is, for the message ("price list", "certificate").
 
     Returns
     -------
