@@ -15,14 +15,19 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import textwrap
 from importlib import resources
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gpu_advisor.cli import main
+from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.limits import InputFileError, read_regular_file
+from gpu_advisor.io.price_import import PriceImportError, read_price_file
 from gpu_advisor.io.safe_read import FileRefusedError, check_zip, read_file
 from tests.io.hostile_files import (
     ONE_GB_ROW,
@@ -30,6 +35,7 @@ from tests.io.hostile_files import (
     dtd_xlsx,
     inflating_xlsx,
 )
+from tests.property_runs import examples
 
 EXAMPLE = "lab_64_gpus_three_years.gpuplan"
 posix_only = pytest.mark.skipif(os.name == "nt", reason="FIFOs and /dev/zero")
@@ -186,3 +192,37 @@ def test_zip_check_counts_entries_and_expanded_bytes(tmp_path: Path) -> None:
         check_zip(data, path, max_entries=5, max_expanded_bytes=2**20)
     with pytest.raises(FileRefusedError, match="not a readable zip"):
         check_zip(b"PK\x03\x04 damaged", path, max_entries=5, max_expanded_bytes=1)
+
+
+_QUOTE = Path(__file__).resolve().parents[1] / "data" / "vendor_quote.xlsx"
+
+
+def _read_or_refuse(data: bytes, suffix: str) -> None:
+    """Any bytes: price rows, or one PriceImportError; nothing else escapes."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"prices{suffix}"
+        path.write_bytes(data)
+        try:
+            read_price_file(path, load_catalog())
+        except PriceImportError as exc:
+            message = str(exc)
+        else:
+            return
+    assert "\n" not in message
+
+
+@settings(max_examples=examples(ci=40, deep=1000), deadline=None)
+@given(st.binary(max_size=4000))
+def test_any_csv_bytes_are_read_or_refused_in_one_line(data: bytes) -> None:
+    _read_or_refuse(b"gpu,item,price,date\n" + data, ".csv")
+
+
+@settings(max_examples=examples(ci=40, deep=1000), deadline=None)
+@given(st.data())
+def test_a_damaged_workbook_is_refused_in_one_line(data: st.DataObject) -> None:
+    raw = bytearray(_QUOTE.read_bytes())
+    for _ in range(data.draw(st.integers(1, 8))):
+        index = data.draw(st.integers(0, len(raw) - 1))
+        raw[index] = data.draw(st.integers(0, 255))
+    cut = data.draw(st.integers(len(raw) // 2, len(raw)))
+    _read_or_refuse(bytes(raw[:cut]), ".xlsx")
