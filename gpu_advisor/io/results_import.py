@@ -93,7 +93,6 @@ from gpu_advisor.model.common import Message
 from gpu_advisor.model.limits import MAX_MEASUREMENTS_TOTAL
 from gpu_advisor.model.project import Measurement
 from gpu_advisor.words import say
-from gpu_advisor.words import text as worded
 
 __all__ = [
     "MAX_FILES",
@@ -372,8 +371,9 @@ def read_bytes_bounded(path: Path, shown: str, limit: int = MAX_FILE_BYTES) -> b
             ) from None
         if kind == "too_large":
             raise refusal(shown, None, "io.results.too_large", limit=limit) from None
-        detail = worded(exc.problem, "en")
-        raise refusal(shown, None, "io.results.cannot_read", detail=detail) from None
+        raise refusal(
+            shown, None, "io.results.cannot_read", detail=exc.problem
+        ) from None
 
 
 def decode_text(data: bytes, shown: str) -> str:
