@@ -121,6 +121,17 @@ def _roles(plan: Path, out: Path) -> dict[str, Callable[[Path], list[str]]]:
     }
 
 
+def _peak_mb() -> float:
+    """This process's peak resident memory so far [MB] (0 without /proc)."""
+    status = Path("/proc/self/status")
+    if not status.exists():
+        return 0.0
+    for line in status.read_text(encoding="ascii").splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
 def _snapshot(folder: Path) -> dict[str, bytes]:
     return {
         str(p.relative_to(folder)): p.read_bytes()
@@ -141,6 +152,7 @@ def test_every_file_reading_command_refuses_every_hostile_file(
     capsys.readouterr()
     kinds = _kinds(tmp_path)
     before = _snapshot(tmp_path)
+    peak_before = _peak_mb()
     failures: list[str] = []
     counts = {"calls": 0, "refused": 0, "accepted": 0}
     accepted: list[str] = []
@@ -174,7 +186,10 @@ def test_every_file_reading_command_refuses_every_hostile_file(
     after = _snapshot(tmp_path)
     assert after.get(EXAMPLE) == before[EXAMPLE]
     assert set(after) <= set(before)
+    grown = _peak_mb() - peak_before  # a 3 GiB "font" read whole grew it by 3 GB
+    counts["peak_growth_mb"] = round(grown)
     print(f"hostile-file fuzz: {counts}, accepted: {accepted}")  # noqa: T201
+    assert grown < 1024
     assert not failures, "\n".join(failures)
     # parse-results walks a folder (whatever its name): an empty one holds no
     # results, which it says; every other hostile file is refused
