@@ -137,3 +137,20 @@ def test_names_in_kit_comments_are_one_printable_line() -> None:
         shown = _plain(f"Acme{separator}kind: Secret")
         assert shown == "Acme kind: Secret"
         assert all(unicodedata.category(ch)[0] != "C" for ch in shown)
+
+
+def test_score_shows_vendor_names_visibly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = _example()
+    vendors = [
+        vendor.model_copy(update={"name": f"{vendor.name}\x1b[2J\u202e{index}"})
+        for index, vendor in enumerate(project.vendors)
+    ]
+    plan = tmp_path / "plan.gpuplan"
+    save_project(project.model_copy(update={"vendors": vendors}), plan)
+    status = main(["score", str(plan)])
+    captured = capsys.readouterr()
+    assert status == 0, captured.err
+    _no_control(captured.out + captured.err)
+    assert visible(vendors[0].name) in captured.out

@@ -263,7 +263,7 @@ def _with_results(
         _vendor(project, name)
         parsed, asked = _state(_parse([Path(folder)]), stated.collective, stated.nodes)
         for line in asked:
-            sys.stderr.write(line + "\n")
+            sys.stderr.write(visible_lines(line) + "\n")
         replaced[name] = replaced.get(name, []) + parsed
     if not replaced:
         return project
@@ -427,13 +427,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
     if args.json:
         print_json(_score_json(vendors.scoring, vendors.judgements))
     else:
-        sys.stdout.write(
-            _score_text(
-                vendors.scoring,
-                vendors.judgements,
-                project.meta.language,
-            )
-        )
+        text = _score_text(vendors.scoring, vendors.judgements, project.meta.language)
+        sys.stdout.write(visible_lines(text))  # vendor names are the plan's text
     return 0
 
 
