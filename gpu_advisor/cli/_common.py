@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import re
 import sys
@@ -76,8 +75,11 @@ def add_language_option(
 
 
 def print_json(data: Any) -> None:
-    """Print JSON to stdout, UTF-8, stable key order."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    """Print JSON to stdout, UTF-8, stable key order; no control or
+    bidirectional character raw (:func:`gpu_advisor.cli.terminal.visible_json`)."""
+    from gpu_advisor.cli.terminal import visible_json
+
+    sys.stdout.write(visible_json(data) + "\n")
 
 
 def pad(label: str, width: int) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 
 from gpu_advisor import words
 from gpu_advisor.cli._common import CliError, add_language_option, print_json
+from gpu_advisor.cli.terminal import visible, visible_lines
 from gpu_advisor.engine.diff import diff_plans, latest_signing
 from gpu_advisor.engine.evaluate import evaluate
 from gpu_advisor.io.catalog import load_catalog
@@ -80,7 +81,7 @@ def _show(value: Any, lang: Language, unit: str = "") -> str:
     if value is None:
         return words.say("diff.none", lang)
     if isinstance(value, bool) or not isinstance(value, int | float):
-        return (
+        return visible(
             value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
         )
     if unit == "1":
@@ -114,7 +115,9 @@ def _move(r: ResultChange, lang: Language) -> str:
 
 
 def to_text(diff: PlanDiff, lang: Language) -> str:
-    """The diff as lines for a terminal."""
+    """The diff as lines for a terminal; plan strings are shown visibly
+    (:mod:`gpu_advisor.cli.terminal`: no control or bidirectional character
+    reaches the terminal, a line break in a value is shown as ``\\n``)."""
     if diff.empty:
         return words.say("diff.same", lang)
     lines = [words.say("diff.inputs_changed", lang, count=len(diff.inputs))]
@@ -140,7 +143,8 @@ def to_text(diff: PlanDiff, lang: Language) -> str:
             )
     lines.append(words.say("diff.results_moved", lang, count=len(diff.results)))
     lines.extend(_move(r, lang) for r in diff.results)
-    return "\n".join(lines)
+    # plan strings were made visible where they were shown; the labels too
+    return visible_lines("\n".join(lines))
 
 
 def _signed_pair(path: Path) -> tuple[Project, Project]:

@@ -28,6 +28,7 @@ from typing import Any
 
 from gpu_advisor import words
 from gpu_advisor.cli._common import CliError, print_json
+from gpu_advisor.cli.terminal import visible, visible_lines
 from gpu_advisor.engine.api import (
     ScoringResult,
     VendorJudgement,
@@ -57,6 +58,7 @@ from gpu_advisor.io.results_stated import (
     StatedFacts,
     apply_stated,
 )
+from gpu_advisor.io.safe_write import OutputRefusedError
 from gpu_advisor.io.testkit import write_testkit, write_testkit_archive
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.project import Measurement, Project, Vendor
@@ -171,7 +173,7 @@ def _cmd_parse_results(args: argparse.Namespace) -> int:
         raise CliError(_with_hint(report.refused[0]))
     measurements, asked = _state(measurements, args.collective, args.nodes)
     for line in [*refused_lines(report), *skipped_lines(report), *asked]:
-        sys.stderr.write(line + "\n")
+        sys.stderr.write(visible_lines(line) + "\n")
     if not report.imported and report.refused:
         raise CliError(_say("none_imported", refused=len(report.refused)))
     if report.refused:
@@ -184,13 +186,14 @@ def _cmd_parse_results(args: argparse.Namespace) -> int:
         return 0
     rows = [
         [
-            m.file,
-            m.node or "",
+            visible(m.file),
+            visible(m.node or ""),
             "" if m.gpu is None else str(m.gpu),
-            m.tool,
-            m.metric + (_say("ask.mark") if STATED_LABEL in (m.labels or {}) else ""),
+            visible(m.tool),
+            visible(m.metric)
+            + (_say("ask.mark") if STATED_LABEL in (m.labels or {}) else ""),
             f"{m.value:.6g}",
-            m.unit,
+            visible(m.unit),
             "" if m.size_bytes is None else str(m.size_bytes),
         ]
         for m in measurements
@@ -226,11 +229,13 @@ def _cmd_testkit(args: argparse.Namespace) -> int:
             archive = args.output.with_name(args.output.name + ".tar.gz")
             write_testkit_archive(files, archive)
             written.append(str(archive))
+    except OutputRefusedError as exc:
+        raise CliError(_say("kit_not_written", reason=str(exc))) from None
     except OSError as exc:
         raise CliError(
             _say("kit_not_written", reason=exc.strerror or str(exc))
         ) from None
-    sys.stdout.write("\n".join(written) + "\n")
+    sys.stdout.write(visible_lines("\n".join(written)) + "\n")
     return 0
 
 
@@ -258,7 +263,7 @@ def _with_results(
         _vendor(project, name)
         parsed, asked = _state(_parse([Path(folder)]), stated.collective, stated.nodes)
         for line in asked:
-            sys.stderr.write(line + "\n")
+            sys.stderr.write(visible_lines(line) + "\n")
         replaced[name] = replaced.get(name, []) + parsed
     if not replaced:
         return project
@@ -422,13 +427,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
     if args.json:
         print_json(_score_json(vendors.scoring, vendors.judgements))
     else:
-        sys.stdout.write(
-            _score_text(
-                vendors.scoring,
-                vendors.judgements,
-                project.meta.language,
-            )
-        )
+        text = _score_text(vendors.scoring, vendors.judgements, project.meta.language)
+        sys.stdout.write(visible_lines(text))  # vendor names are the plan's text
     return 0
 
 

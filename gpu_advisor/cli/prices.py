@@ -14,9 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from gpu_advisor.cli._common import CliError
+from gpu_advisor.cli.terminal import visible
 from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.io.plan_update import update_project
 from gpu_advisor.io.price_import import PriceImportError, import_prices
-from gpu_advisor.io.project_file import ProjectFileError, load_project, save_project
+from gpu_advisor.io.project_file import ProjectFileError
+from gpu_advisor.model.project import Project
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -39,24 +42,27 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    """Load, import (all or nothing), save, print one line."""
+    """Load, import (all or nothing), save, print one line.
+
+    The plan is updated through :func:`update_project`: a read-only plan is
+    refused, a concurrent import waits for this one, and a plan changed by
+    another program meanwhile is refused rather than overwritten.
+    """
     catalog = load_catalog()
+
+    def add_prices(project: Project) -> Project:
+        return import_prices(project, args.file, catalog)
+
     try:
-        project = load_project(args.project, catalog=catalog)
+        project, updated = update_project(args.project, add_prices, catalog=catalog)
     except ProjectFileError as exc:
         raise CliError(str(exc).splitlines()[0] if str(exc) else repr(exc)) from None
-    try:
-        updated = import_prices(project, args.file, catalog)
     except (PriceImportError, ValueError) as exc:
         raise CliError(str(exc)) from None
-    try:
-        save_project(updated, args.project)
-    except ProjectFileError as exc:
-        raise CliError(str(exc).splitlines()[0]) from None
     added = len(updated.price_overrides) - len(project.price_overrides)
     rows = len(updated.price_overrides)
     print(
-        f"{args.file.name}: {rows} imported price(s) in {args.project.name} "
-        f"({added:+d}); they override the catalog"
+        f"{visible(args.file.name)}: {rows} imported price(s) in "
+        f"{visible(args.project.name)} ({added:+d}); they override the catalog"
     )
     return 0

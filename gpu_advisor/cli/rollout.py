@@ -17,6 +17,7 @@ from typing import Any
 
 from gpu_advisor import words
 from gpu_advisor.cli._common import CliError, add_language_option
+from gpu_advisor.cli.terminal import visible
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -78,10 +79,11 @@ def _rollout(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CliError(f"cannot write {args.output}: {exc.strerror or exc}") from exc
     for advice in plan.advice:
-        print(f"warning: {words.text(advice, words.DEFAULT_LANGUAGE)}", file=sys.stderr)
+        warning = visible(words.text(advice, words.DEFAULT_LANGUAGE))
+        print(f"warning: {warning}", file=sys.stderr)
     env = plan.environment
     print(
-        f"wrote {len(files)} files to {args.output} "
+        f"wrote {len(files)} files to {visible(str(args.output))} "
         f"({env.nodes} node(s) x {env.gpus_per_node} GPUs, {env.scheduler})"
     )
     return 0

@@ -8,6 +8,7 @@ from typing import Any
 
 from gpu_advisor import words
 from gpu_advisor.cli._common import CliError, add_language_option, pad, print_json
+from gpu_advisor.cli.terminal import visible, visible_lines
 from gpu_advisor.engine.api import SCENARIO_MONTE_CARLO_DRAWS, evaluate_scenarios
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import ProjectFileError, load_project
@@ -63,7 +64,9 @@ def text(comparison: ScenarioComparison, lang: Language) -> str:
     """The comparison as aligned text, one block per column."""
     lines = [words.say("scenario.amounts_in", lang, currency=comparison.currency_code)]
     for column in comparison.columns:
-        title = words.say("scenario.base", lang) if column.is_base else column.name
+        title = (
+            words.say("scenario.base", lang) if column.is_base else visible(column.name)
+        )
         lines.append(
             words.say(
                 "scenario.column",
@@ -78,7 +81,7 @@ def text(comparison: ScenarioComparison, lang: Language) -> str:
             lines.append(
                 "  "
                 + words.say("scenario.changes", lang)
-                + changes_text(column, lang.value)
+                + visible(changes_text(column, lang.value))
             )
         for field, label, unit in SCENARIO_MEASURES:
             value = _value(column, field, unit, comparison.cny_per_unit)
@@ -116,5 +119,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(to_json(runs.comparison))
     else:
-        print(text(runs.comparison, lang))
+        print(visible_lines(text(runs.comparison, lang)))
     return 0

@@ -26,6 +26,8 @@ from gpu_advisor.engine.api import (
     serving_shape,
 )
 from gpu_advisor.io.catalog import load_catalog
+from gpu_advisor.io.limits import InputFileError
+from gpu_advisor.io.safe_read import read_file
 from gpu_advisor.model.catalog import Catalog, GpuSpec
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.serving import (
@@ -110,8 +112,11 @@ def _shape(args: argparse.Namespace, catalog: Catalog) -> ResolvedShape:
             "see `gpu-advisor-cli catalog models`"
         )
     try:
-        text = path.read_text(encoding="utf-8")
+        # the one reader: a regular file, links resolved, at most 4 MiB
+        text = read_file(path, 4 * 2**20).decode("utf-8")
         return serving_shape(catalog, config_json=text)
+    except InputFileError as exc:
+        raise CliError(f"--model {exc}") from None
     except (OSError, UnicodeDecodeError, ValueError, ValidationError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise CliError(f"--model {path.name}: {first}") from None

@@ -8,8 +8,6 @@ block (FIFO, device) or grow without bound (``/dev/zero``).
 
 from __future__ import annotations
 
-import os
-import stat
 from pathlib import Path
 from typing import Final
 
@@ -67,24 +65,14 @@ def escape_controls(text: str, limit: int = 300) -> str:
     return cleaned
 
 
-def _kind_problem(mode: int) -> str | None:
-    if stat.S_ISDIR(mode):
-        return "is a folder, not a file"
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISFIFO(mode):
-        return "is a pipe (FIFO), not a regular file"
-    if stat.S_ISSOCK(mode):
-        return "is a socket, not a regular file"
-    return "is a device, not a regular file"
-
-
 def read_regular_file(path: Path, max_bytes: int, *, what: str = "file") -> bytes:
     """Read a regular file of at most ``max_bytes`` bytes.
 
-    Devices, FIFOs and sockets are refused before they are opened for
-    reading (opening a FIFO would block), the size is checked before and
-    after opening, and at most ``max_bytes + 1`` bytes are ever read.
+    The one reader of :mod:`gpu_advisor.io.safe_read` (kept under this name
+    for its callers): devices, FIFOs and sockets are refused before they are
+    opened for reading, links are resolved and their target checked, the
+    size is checked before and after opening, and at most ``max_bytes + 1``
+    bytes are ever read.
 
     Parameters
     ----------
@@ -93,7 +81,8 @@ def read_regular_file(path: Path, max_bytes: int, *, what: str = "file") -> byte
     max_bytes : int
         Size cap. [B]
     what : str
-        What the file is, for the message ("PDF", "certificate").
+        What the file is ("PDF", "certificate"); kept for the callers, the
+        refusal names the file itself.
 
     Returns
     -------
@@ -105,39 +94,7 @@ def read_regular_file(path: Path, max_bytes: int, *, what: str = "file") -> byte
     InputFileError
         Missing, not a regular file, too large, a symlink loop, unreadable.
     """
-    path = Path(path)
-    name = escape_controls(str(path))
-    try:
-        info = path.stat()
-        problem = _kind_problem(info.st_mode)
-        if problem is not None:
-            raise InputFileError(f"{name}: {problem}")
-        if info.st_size > max_bytes:
-            raise InputFileError(_too_large(name, what, max_bytes))
-        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-        fd = os.open(path, flags)
-        with os.fdopen(fd, "rb") as handle:
-            info = os.fstat(handle.fileno())  # it may have been swapped since stat()
-            problem = _kind_problem(info.st_mode)
-            if problem is not None:
-                raise InputFileError(f"{name}: {problem}")
-            data = handle.read(max_bytes + 1)
-    except FileNotFoundError:
-        raise InputFileError(f"{name}: file not found") from None
-    except PermissionError:
-        raise InputFileError(f"{name}: permission denied") from None
-    except RuntimeError as exc:  # pathlib's "Symlink loop" on some versions
-        raise InputFileError(f"{name}: {escape_controls(str(exc))}") from None
-    except OSError as exc:
-        if exc.errno is not None and exc.errno == getattr(os, "ELOOP", -1):
-            raise InputFileError(f"{name}: symbolic link loop") from None
-        raise InputFileError(
-            f"{name}: cannot read: {escape_controls(str(exc.strerror or exc))}"
-        ) from None
-    if len(data) > max_bytes:
-        raise InputFileError(_too_large(name, what, max_bytes))
-    return data
+    from gpu_advisor.io.safe_read import read_file  # it builds on this module
 
-
-def _too_large(name: str, what: str, max_bytes: int) -> str:
-    return f"{name}: {what} too large (more than {max_bytes // 2**20} MB)"
+    del what  # the refusal names the file itself
+    return read_file(Path(path), max_bytes)

@@ -14,15 +14,17 @@ cent. Text from files or the user is never written as a formula.
 
 from __future__ import annotations
 
+import io
 import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from gpu_advisor.engine.api import PlanEvaluation, Prepared, prepare
 from gpu_advisor.io import workbook as wb
+from gpu_advisor.io.project_file import write_atomically
 from gpu_advisor.model.cost_results import OptionResult
 from gpu_advisor.model.project import OptionId
 from gpu_advisor.words import DEFAULT_LANGUAGE, catalog, say
@@ -54,14 +56,31 @@ def _as_cited(source: str) -> Cited:
     return _Plain(source)
 
 
+_XML_ILLEGAL: Final = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+"""What openpyxl refuses in a cell (``ILLEGAL_CHARACTERS_RE``) and XML 1.0 cannot hold."""
+
+
 @dataclass(frozen=True)
 class _Plain:
     text: str
     date: str = ""
 
 
+def cell_text(value: str) -> str:
+    """Text for a worksheet cell: characters XML 1.0 cannot hold (C0 controls
+    but tab and line breaks: an ESC or NUL in an imported vendor name) shown
+    as their escapes, as the CLI shows them, instead of failing the export.
+
+    >>> cell_text("Acme\\x1b[31m\\x00 包年")
+    'Acme\\\\x1b[31m\\\\x00 包年'
+    """
+    return _XML_ILLEGAL.sub(lambda m: repr(m.group())[1:-1], value)
+
+
 def _text(sheet: Worksheet, row: int, col: int, value: str | float | None) -> None:
     """Write ``value``; a string is always text, never a formula."""
+    if isinstance(value, str):
+        value = cell_text(value)
     cell = sheet.cell(row=row, column=col, value=value)
     if isinstance(value, str):
         cell.data_type = "s"
@@ -503,10 +522,8 @@ def write_option_table(
     plan_date = ev.project.meta.plan_date.isoformat()
     _inputs(book, prep, lang, (source_words, name_words, unit_words), plan_date)
     _demand(book, prep, lang)
-    path = Path(path)
-    temp = path.with_name(f".{path.name}.tmp")
-    try:
-        book.save(temp)
-        temp.replace(path)
-    finally:
-        temp.unlink(missing_ok=True)
+    data = io.BytesIO()
+    book.save(data)
+    # the one writer of single files: an exclusive temporary file (never a
+    # planted ".name.tmp" link), fsync, atomic rename
+    write_atomically(Path(path), data.getvalue())

@@ -27,14 +27,15 @@ import csv
 import datetime as dt
 import io
 import re
-import zipfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from pydantic import ValidationError
 from typing_extensions import override
 
+from gpu_advisor.io.limits import escape_controls
+from gpu_advisor.io.safe_read import FileRefusedError, check_zip, read_file
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Message, Param
 from gpu_advisor.model.project import (
@@ -47,6 +48,19 @@ from gpu_advisor.words import say
 
 MAX_PRICE_FILE_BYTES: Final = 5 * 2**20
 """Largest price file read. [bytes]"""
+
+MAX_PRICE_ROWS: Final = 20_000
+"""Most rows read from one sheet or CSV (a quote has tens; the project holds
+at most ``MAX_PRICE_OVERRIDES`` prices)."""
+
+MAX_PRICE_COLUMNS: Final = 64
+"""Most columns read from one sheet or CSV (a price list has eight)."""
+
+MAX_XLSX_ENTRIES: Final = 1_000
+"""Most parts in an ``.xlsx`` zip container (a quote has about a dozen)."""
+
+MAX_XLSX_EXPANDED_BYTES: Final = 64 * 2**20
+"""Most bytes an ``.xlsx`` may expand to [B] (a quote expands to well under 1 MB)."""
 
 HEADER_SEARCH_ROWS: Final = 20
 
@@ -120,12 +134,28 @@ class PriceImportError(ValueError):
         self.problem = problem
         super().__init__(self.message("en"))
 
+    @classmethod
+    def of_file(cls, path: Path, problem: Message) -> PriceImportError:
+        """A problem with the whole file (row 0): what kind of file, how large.
+
+        >>> str(PriceImportError.of_file(Path("p.csv"), _problem("not_text")))
+        'p.csv: not UTF-8 or GB18030 text; nothing was imported'
+        """
+        return cls(path, path.stem, 0, 0, "", problem)
+
     @override
     def __str__(self) -> str:
         return self.message("en")
 
     def message(self, language: str) -> str:
         """The message in ``language``: file, sheet, row, column and what is wrong."""
+        if self.row == 0:
+            return say(
+                "io.safe_read.shown_import",
+                language,
+                file=escape_controls(self.path.name, 200),
+                problem=self.problem,
+            )
         where = say(
             "io.price_import.column_named" if self.header else "io.price_import.column",
             language,
@@ -170,50 +200,118 @@ def _letter(column: int) -> str:
 
 
 def _read_sheets(path: Path) -> list[tuple[str, list[tuple[Cell, ...]]]]:
-    """Every sheet of the file as (name, rows); a CSV is one sheet."""
+    """Every sheet of the file as (name, rows); a CSV is one sheet.
 
-    def fail(problem: Message) -> PriceImportError:
-        return PriceImportError(path, path.stem, 1, 1, "", problem)
-
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise fail(_problem("read_failed", reason=str(exc.strerror or exc))) from None
-    if size > MAX_PRICE_FILE_BYTES:
-        raise fail(_problem("too_large", size=size, limit=MAX_PRICE_FILE_BYTES))
+    The file comes in through the one reader (:func:`read_file`: a regular
+    file within :data:`MAX_PRICE_FILE_BYTES`); a workbook's zip container is
+    checked (:func:`check_zip`) before openpyxl sees it, and each sheet is
+    read up to :data:`MAX_PRICE_ROWS` rows and :data:`MAX_PRICE_COLUMNS`
+    columns.
+    """
     suffix = path.suffix.lower()
-    if suffix == ".csv":
-        raw = path.read_bytes()
+    if suffix not in (".csv", ".xlsx", ".xlsm"):
+        raise PriceImportError.of_file(
+            path, _problem("unknown_type", suffix=path.suffix)
+        )
+    try:
+        raw = read_file(path, MAX_PRICE_FILE_BYTES)
+        if suffix == ".csv":
+            return [(path.stem, _csv_rows(path, raw))]
+        check_zip(
+            raw,
+            path,
+            max_entries=MAX_XLSX_ENTRIES,
+            max_expanded_bytes=MAX_XLSX_EXPANDED_BYTES,
+        )
+    except FileRefusedError as exc:
+        problem = exc.problem
+        if problem.code == "io.safe_read.not_zip":  # worded as a workbook
+            problem = _problem("not_workbook", error=problem.params.get("error", ""))
+        raise PriceImportError.of_file(path, problem) from None
+    return _read_workbook(path, raw)
+
+
+def _csv_rows(path: Path, raw: bytes) -> list[tuple[Cell, ...]]:
+    """The rows of a CSV price list; a damaged one is refused, never cut short."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
         try:
-            text = raw.decode("utf-8-sig")
+            text = raw.decode("gb18030")
         except UnicodeDecodeError:
-            try:
-                text = raw.decode("gb18030")
-            except UnicodeDecodeError:
-                raise fail(_problem("not_text")) from None
-        rows: list[tuple[Cell, ...]] = [tuple(r) for r in csv.reader(io.StringIO(text))]
-        return [(path.stem, rows)]
-    if suffix in (".xlsx", ".xlsm"):
-        return _read_workbook(path, fail)
-    raise fail(_problem("unknown_type", suffix=path.suffix))
+            raise PriceImportError.of_file(path, _problem("not_text")) from None
+    # strict: an unterminated quote is an error, not the rest of the file
+    # swallowed into one field (which silently dropped the rows after it).
+    reader = csv.reader(io.StringIO(text), strict=True)
+    rows: list[tuple[Cell, ...]] = []
+    while True:
+        line = reader.line_num + 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            return rows
+        except csv.Error as exc:
+            code, params = _csv_problem(str(exc), line)
+            raise _refused(path, code, **params) from None
+        if len(rows) >= MAX_PRICE_ROWS:
+            raise _refused(path, "too_many_rows", limit=MAX_PRICE_ROWS, sheet=path.stem)
+        if len(row) > MAX_PRICE_COLUMNS:
+            raise _refused(
+                path, "too_many_columns", limit=MAX_PRICE_COLUMNS, sheet=path.stem
+            )
+        rows.append(tuple(row))
 
 
-def _read_workbook(
-    path: Path, fail: Callable[[Message], PriceImportError]
-) -> list[tuple[str, list[tuple[Cell, ...]]]]:
+def _csv_problem(detail: str, line: int) -> tuple[str, dict[str, Param]]:
+    """The catalog code and values for the csv module's complaint."""
+    if "field larger than field limit" in detail:
+        return "csv_field", {"line": line, "kib": csv.field_size_limit() // 1024}
+    if "unexpected end of data" in detail:
+        return "csv_quote", {"line": line}
+    return "csv_broken", {"line": line, "detail": detail[:120]}
+
+
+def _refused(path: Path, code: str, /, **params: Param) -> PriceImportError:
+    """A whole-file refusal ``io.safe_read.<code>`` as a price import error."""
+    problem = Message(code=f"io.safe_read.{code}", params=params)
+    return PriceImportError.of_file(path, problem)
+
+
+def _read_workbook(path: Path, raw: bytes) -> list[tuple[str, list[tuple[Cell, ...]]]]:
     import openpyxl  # deferred: only price imports and exports need it
 
     try:
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
-        raise fail(_problem("not_workbook", error=type(exc).__name__)) from None
+        book = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
+    # openpyxl trips over damaged parts in many ways; each is a bad workbook.
+    except Exception as exc:
+        raise PriceImportError.of_file(
+            path, _problem("not_workbook", error=type(exc).__name__)
+        ) from None
     try:
-        return [
-            (ws.title, [tuple(r) for r in ws.iter_rows(values_only=True)])
-            for ws in book.worksheets
-        ]
+        return [(ws.title, _sheet_rows(path, ws)) for ws in book.worksheets]
+    except PriceImportError:
+        raise
+    except Exception as exc:
+        raise PriceImportError.of_file(
+            path, _problem("not_workbook", error=type(exc).__name__)
+        ) from None
     finally:
         book.close()
+
+
+def _sheet_rows(path: Path, sheet: Any) -> list[tuple[Cell, ...]]:
+    """A sheet's rows, refused beyond :data:`MAX_PRICE_ROWS` x :data:`MAX_PRICE_COLUMNS`."""
+    rows: list[tuple[Cell, ...]] = []
+    title = str(sheet.title)
+    for row in sheet.iter_rows(values_only=True, max_col=MAX_PRICE_COLUMNS + 1):
+        if len(rows) >= MAX_PRICE_ROWS:
+            raise _refused(path, "too_many_rows", limit=MAX_PRICE_ROWS, sheet=title)
+        if len(row) > MAX_PRICE_COLUMNS and row[MAX_PRICE_COLUMNS] is not None:
+            raise _refused(
+                path, "too_many_columns", limit=MAX_PRICE_COLUMNS, sheet=title
+            )
+        rows.append(tuple(row[:MAX_PRICE_COLUMNS]))
+    return rows
 
 
 def _norm(value: Cell) -> str:

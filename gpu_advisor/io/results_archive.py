@@ -58,9 +58,11 @@ ARCHIVE_SUFFIXES: Final = (
 MAX_ARCHIVE_MEMBERS: Final = 20_000
 """Most members read from one archive (nested archives' members included)."""
 
-MAX_ARCHIVE_BYTES: Final = 2 * 2**30
+MAX_ARCHIVE_BYTES: Final = 512 * 2**20
 """Most bytes (uncompressed, as the members declare) read from one archive,
-nested archives' members included."""
+nested archives' members included; also the most an archive file may take on
+disk, checked before it is read. A node's results are a few MB; 2 GiB let an
+8 MB ``.tar.gz`` of repeated rows keep the import busy for minutes (issue #33)."""
 
 MAX_ARCHIVE_DEPTH: Final = 2
 """Archives inside an archive read: two levels (a vendor's bundle of the packed

@@ -28,7 +28,6 @@ from __future__ import annotations
 import contextlib
 import csv
 import os
-import stat
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -55,6 +54,7 @@ from gpu_advisor.io.results_parsers import (
     MAX_FILE_BYTES,
     ResultsImportError,
     SkippedFileError,
+    figures_counted,
     json_start,
     load_json,
     not_a_tool_output,
@@ -88,7 +88,9 @@ from gpu_advisor.io.results_train_frameworks import (
     parse_framework_log,
 )
 from gpu_advisor.io.results_train_log import looks_like_train_log, parse_train_log
+from gpu_advisor.io.safe_read import FileRefusedError, read_file
 from gpu_advisor.model.common import Message
+from gpu_advisor.model.limits import MAX_MEASUREMENTS_TOTAL
 from gpu_advisor.model.project import Measurement
 from gpu_advisor.words import say
 
@@ -276,7 +278,8 @@ def parse_text(text: str, file: str, node: str | None = None) -> list[Measuremen
     if not text.strip():
         raise refusal(file, 1, "io.results.empty")
     try:
-        return _parse_known(text, file, node)
+        with figures_counted():
+            return _parse_known(text, file, node)
     except ResultsImportError:
         raise
     except (
@@ -335,23 +338,23 @@ class ImportReport:
     skipped: list[RefusedFile] = field(default_factory=list)
 
 
-def _mode_kind(mode: int) -> str | None:
-    """None for a regular file, else what it is in words."""
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    return "not a regular file"
+_KIND_WORDS: Final = {
+    "fifo": "a FIFO (named pipe)",
+    "socket": "a socket",
+    "device": "a device",
+    "folder": "a folder",
+    "other_kind": "not a regular file",
+}
+"""How a result refusal names what a path is (the reader's codes ``io.safe_read.*``)."""
 
 
 def read_bytes_bounded(path: Path, shown: str, limit: int = MAX_FILE_BYTES) -> bytes:
-    """Read a regular file of at most ``limit`` bytes; never blocks on a FIFO.
+    """Read a regular file of at most ``limit`` bytes through the one reader.
+
+    :func:`gpu_advisor.io.safe_read.read_file` refuses FIFOs, devices,
+    sockets and link loops before reading, follows a link to its target and
+    checks that, and never reads more than ``limit + 1`` bytes; its refusals
+    are worded here as result refusals.
 
     Raises
     ------
@@ -359,32 +362,18 @@ def read_bytes_bounded(path: Path, shown: str, limit: int = MAX_FILE_BYTES) -> b
         Not a regular file, too large, or unreadable.
     """
     try:
-        kind = _mode_kind(path.stat().st_mode)
-        if kind is not None:
-            raise refusal(shown, None, "io.results.not_regular", kind=kind)
-        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-        fd = os.open(path, flags)
-        try:
-            kind = _mode_kind(os.fstat(fd).st_mode)
-            if kind is not None:
-                raise refusal(shown, None, "io.results.not_regular", kind=kind)
-            chunks: list[bytes] = []
-            total = 0
-            while True:
-                chunk = os.read(fd, 1 << 20)
-                if not chunk:
-                    break
-                total += len(chunk)
-                if total > limit:
-                    raise refusal(shown, None, "io.results.too_large", limit=limit)
-                chunks.append(chunk)
-        finally:
-            os.close(fd)
-    except OSError as exc:
+        return read_file(path, limit)
+    except FileRefusedError as exc:
+        kind = exc.problem.code.rsplit(".", 1)[-1]
+        if kind in _KIND_WORDS:
+            raise refusal(
+                shown, None, "io.results.not_regular", kind=_KIND_WORDS[kind]
+            ) from None
+        if kind == "too_large":
+            raise refusal(shown, None, "io.results.too_large", limit=limit) from None
         raise refusal(
-            shown, None, "io.results.cannot_read", detail=str(exc.strerror or exc)
+            shown, None, "io.results.cannot_read", detail=exc.problem
         ) from None
-    return b"".join(chunks)
 
 
 def decode_text(data: bytes, shown: str) -> str:
@@ -580,6 +569,14 @@ def import_results(
                 continue
             report.imported.append(name)
             report.measurements.extend(result)
+            if len(report.measurements) > MAX_MEASUREMENTS_TOTAL:
+                # more than any plan can hold: stop before memory runs out
+                raise refusal(
+                    name,
+                    None,
+                    "io.safe_read.too_many_figures_import",
+                    limit=MAX_MEASUREMENTS_TOTAL,
+                )
         with contextlib.suppress(OSError):
             total_bytes += entry.path.lstat().st_size
         if total_bytes > MAX_TOTAL_BYTES:

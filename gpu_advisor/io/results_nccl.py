@@ -21,7 +21,14 @@ from gpu_advisor.io.results_parsers import (
     is_ascii_int,
     refusal,
 )
+from gpu_advisor.model.limits import MAX_MEASUREMENTS_PER_VENDOR
 from gpu_advisor.model.project import Measurement, MeasurementStatus
+
+MAX_NCCL_ROWS: Final = MAX_MEASUREMENTS_PER_VENDOR // 8
+"""Most result rows read from one file (each gives eight figures; a vendor
+holds at most ``MAX_MEASUREMENTS_PER_VENDOR``). A sweep from 8 B to 16 GiB
+doubling is 32 rows; a 64 MiB file of rows would be 600,000 and take
+gigabytes as figures, so it is refused while it is scanned."""
 
 _NCCL_OPS: Final = (
     "reduce_scatter",
@@ -256,11 +263,17 @@ def parse_nccl_tests(text: str, file: str, node: str | None) -> list[Measurement
     stripped = [strip_launcher(_CONTROL_BYTES.sub(" ", raw)).strip() for raw in lines]
     runs = _runs(stripped)
     out: list[Measurement] = []
+    rows_read = 0
     for index, (start, end, context, context_end) in enumerate(runs):
         scan = _NcclScan()
         for number in range(start + 1, end + 1):
             if stripped[number - 1]:
                 _scan_line(scan, number, stripped[number - 1], file)
+        rows_read += len(scan.rows)
+        if rows_read > MAX_NCCL_ROWS:  # checked before any row becomes figures
+            raise refusal(
+                file, end, "io.safe_read.too_many_results", limit=MAX_NCCL_ROWS
+            )
         widths, avg = _complete_table(scan, file, end)
         op = _nccl_op("\n".join(stripped[context:context_end]), scan.op)
         # The host of rank 0 (where the test was launched); ``<op>.nodes``
@@ -463,6 +476,10 @@ def _table_line(
             raise refusal(file, number, "io.results.nccl.row_in_comment")
         return
     if _nccl_row(fields):
+        if len(scan.rows) >= MAX_NCCL_ROWS:
+            raise refusal(
+                file, number, "io.safe_read.too_many_results", limit=MAX_NCCL_ROWS
+            )
         scan.rows.append((number, fields))
         scan.in_table = scan.avg is None
     elif scan.in_table and (

@@ -31,6 +31,8 @@ A file a folder or archive import leaves out on purpose is a
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import json
 import math
@@ -41,6 +43,7 @@ from typing import Any, Final
 from pydantic import ValidationError
 
 from gpu_advisor.model.common import Message, Param
+from gpu_advisor.model.limits import MAX_MEASUREMENTS_PER_VENDOR
 from gpu_advisor.model.project import Measurement, MeasurementStatus
 from gpu_advisor.words import say
 
@@ -187,6 +190,37 @@ def escape_controls(text: str) -> str:
     return _CONTROLS.sub(lambda m: repr(m.group(0))[1:-1], text)
 
 
+MAX_FIGURES_PER_FILE: Final = MAX_MEASUREMENTS_PER_VENDOR
+"""Most figures one file may give [1]: no more fit one vendor. A 64 MiB log
+of samples would otherwise become millions of figures and gigabytes of
+memory before the import could refuse it (issue #33)."""
+
+_FIGURES: contextvars.ContextVar[list[int] | None] = contextvars.ContextVar(
+    "figures_of_this_file", default=None
+)
+
+
+@contextlib.contextmanager
+def figures_counted() -> Iterator[None]:
+    """Count the figures :func:`_measure` builds for one file; refuse past the cap."""
+    token = _FIGURES.set([0])
+    try:
+        yield
+    finally:
+        _FIGURES.reset(token)
+
+
+def _count_figure(file: str, line: int) -> None:
+    counter = _FIGURES.get()
+    if counter is None:
+        return
+    counter[0] += 1
+    if counter[0] > MAX_FIGURES_PER_FILE:
+        raise refusal(
+            file, line, "io.safe_read.too_many_figures", limit=MAX_FIGURES_PER_FILE
+        )
+
+
 def _measure(
     file: str,
     line: int,
@@ -203,6 +237,7 @@ def _measure(
     status: MeasurementStatus | None = None,
 ) -> Measurement:
     """Build one measurement; a value out of range names the line it came from."""
+    _count_figure(file, line)
     if not math.isfinite(value):
         raise refusal(file, line, "io.results.value_not_finite", metric=metric)
     try:

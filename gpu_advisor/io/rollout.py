@@ -31,7 +31,9 @@ from gpu_advisor.engine.api import (
     Rollout,
     RolloutPlan,
 )
-from gpu_advisor.io.testkit import write_testkit
+from gpu_advisor.io.safe_read import FileRefusedError, read_file
+from gpu_advisor.io.safe_write import OutputRefusedError, write_into_folder
+from gpu_advisor.io.testkit import kit_mode
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Project, Scheduler, Vendor
 
@@ -40,12 +42,14 @@ __all__ = [
     "MANIFEST_MD",
     "RolloutError",
     "RolloutFile",
+    "previous_manifest",
     "rollout_files",
     "write_rollout",
 ]
 
 MANIFEST_MD: Final = "MANIFEST.md"
 MANIFEST_JSON: Final = "manifest.json"
+_MAX_MANIFEST_BYTES: Final = 2**20
 
 _KIT_FILES: Final = frozenset(
     {
@@ -212,6 +216,29 @@ def _manifests(
     ]
 
 
+def previous_manifest(folder: Path) -> frozenset[str]:
+    """The files a previous rollout into ``folder`` wrote, from its ``manifest.json``.
+
+    Nothing when there is none or it is not a rollout manifest; the manifest
+    itself is read through the one reader (a regular file of at most 1 MB).
+    """
+    try:
+        raw = read_file(folder / MANIFEST_JSON, _MAX_MANIFEST_BYTES)
+        data = json.loads(raw.decode("utf-8"))
+    except (FileRefusedError, UnicodeDecodeError, ValueError, RecursionError):
+        return frozenset()
+    if not isinstance(data, dict) or data.get("tool") != "gpu-advisor rollout":
+        return frozenset()
+    entries = data.get("files")
+    if not isinstance(entries, list):
+        return frozenset()
+    return frozenset(
+        entry["path"]
+        for entry in entries
+        if isinstance(entry, dict) and isinstance(entry.get("path"), str)
+    )
+
+
 def write_rollout(
     files: list[RolloutFile],
     folder: Path,
@@ -227,7 +254,9 @@ def write_rollout(
         From :func:`rollout_files`.
     folder : Path
         Created if missing. An existing non-empty folder is refused unless
-        ``force`` (then files of the same name are replaced).
+        ``force``; then only the files the folder's previous
+        ``manifest.json`` lists (files this command wrote) are replaced, and
+        any other file in the way is refused.
     protect : Path, optional
         The project file: refused if any file would replace it.
 
@@ -239,8 +268,10 @@ def write_rollout(
     Raises
     ------
     RolloutError
-        The folder is not empty (without ``force``), is a file, or a file
-        would replace ``protect``.
+        The folder is not empty (without ``force``), is a file, a link on the
+        way leads elsewhere, a file in the way was not written by a rollout,
+        or a file would replace ``protect``. Nothing is written then
+        (:func:`gpu_advisor.io.safe_write.write_into_folder`).
     """
     if folder.exists() and not folder.is_dir():
         raise RolloutError(f"{folder}: not a folder")
@@ -257,5 +288,14 @@ def write_rollout(
                 )
         if folder.resolve() == guarded:
             raise RolloutError(f"{folder}: is the project file")
-    write_testkit({f.path: f.text for f in files}, folder)
+    written_before = previous_manifest(folder) if force else frozenset()
+    try:
+        write_into_folder(
+            folder,
+            {f.path: f.text.encode("utf-8") for f in files},
+            modes={f.path: kit_mode(f.path) for f in files},
+            replaceable=written_before.__contains__,
+        )
+    except OutputRefusedError as exc:
+        raise RolloutError(str(exc)) from None
     return folder

@@ -11,13 +11,18 @@ from __future__ import annotations
 
 import gzip
 import io
-import os
 import tarfile
 from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 from typing import Final
 
 from gpu_advisor.engine.api import EXECUTABLE_SUFFIXES
+from gpu_advisor.io.project_file import write_atomically
+from gpu_advisor.io.safe_write import (
+    OutputRefusedError,
+    checked_relative,
+    write_into_folder,
+)
 
 ARCHIVE_MTIME: Final = 1_704_067_200
 """2024-01-01T00:00:00Z: the fixed modification time of every archive member [s]."""
@@ -28,17 +33,18 @@ TOP_FOLDER: Final = "gpu-advisor-testkit"
 
 def _checked(relative: str) -> PurePosixPath:
     """A relative path that stays inside the kit folder."""
-    path = PurePosixPath(relative)
-    if (
-        path.is_absolute()
-        or not path.parts
-        or any(p in {"", ".", ".."} for p in path.parts)
-    ):
-        raise ValueError(f"unsafe path in the test kit: {relative!r}")
-    return path
+    try:
+        return checked_relative(relative)
+    except OutputRefusedError:
+        raise ValueError(f"unsafe path in the test kit: {relative!r}") from None
 
 
-def _mode(relative: str) -> int:
+def kit_mode(relative: str) -> int:
+    """Permission bits of a generated file: scripts executable.
+
+    >>> oct(kit_mode("run_all.sh")), oct(kit_mode("README.md"))
+    ('0o755', '0o644')
+    """
     return 0o755 if relative.endswith(EXECUTABLE_SUFFIXES) else 0o644
 
 
@@ -50,23 +56,23 @@ def write_testkit(files: Mapping[str, str], folder: Path) -> Path:
     files : mapping of str to str
         Relative POSIX path → UTF-8 text.
     folder : Path
-        Destination; existing files of the same name are replaced.
+        Destination; existing regular files of the same name are replaced,
+        links are neither followed nor replaced
+        (:func:`gpu_advisor.io.safe_write.write_into_folder`).
 
     Returns
     -------
     Path
         ``folder``.
     """
-    checked = {relative: _checked(relative) for relative in files}
-    folder.mkdir(parents=True, exist_ok=True)
-    for relative in sorted(files):
-        target = folder.joinpath(*checked[relative].parts)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(target.name + ".tmp")
-        with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(files[relative])
-        os.chmod(tmp, _mode(relative))
-        tmp.replace(target)
+    for relative in files:
+        _checked(relative)
+    write_into_folder(
+        folder,
+        {relative: text.encode("utf-8") for relative, text in files.items()},
+        modes={relative: kit_mode(relative) for relative in files},
+        replaceable=lambda _relative: True,
+    )
     return folder
 
 
@@ -101,7 +107,7 @@ def kit_archive_bytes(files: Mapping[str, str]) -> bytes:
                 continue
             data = text.encode("utf-8")
             info.size = len(data)
-            info.mode = _mode(name)
+            info.mode = kit_mode(name)
             tar.addfile(info, io.BytesIO(data))
     return gzip.compress(raw.getvalue(), compresslevel=9, mtime=0)
 
@@ -116,7 +122,5 @@ def write_testkit_archive(files: Mapping[str, str], path: Path) -> Path:
     """
     data = kit_archive_bytes(files)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_bytes(data)
-    tmp.replace(path)
+    write_atomically(path, data)  # an exclusive temporary file, never a planted one
     return path

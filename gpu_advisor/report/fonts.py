@@ -113,9 +113,17 @@ def _bundled_dir() -> Path | None:
     return path if path.is_dir() else None
 
 
+MAX_FONT_BYTES: Final = 256 * 2**20
+"""Largest font file tried [B]: reportlab reads it whole (a CJK .ttc is 20-60 MB)."""
+
+
 def _loads(path: Path) -> int | None:
     """Index of the first subfont reportlab can embed, or None."""
-    if not path.is_file():
+    try:
+        # a regular file (no FIFO, no device) of a font's size, before reading it
+        if not path.is_file() or path.stat().st_size > MAX_FONT_BYTES:
+            return None
+    except OSError:
         return None
     for index in range(4 if path.suffix.lower() == ".ttc" else 1):
         try:

@@ -309,6 +309,18 @@ _NEXT_STEPS: Final = (
 """(text key, sign-off role who owns it, days after the plan date) of each next step."""
 
 
+def _due(plan_date: dt.date, days: int) -> str:
+    """The due date ``days`` after the plan date; past the calendar's end
+    (a plan dated 9999-12-31) the last day there is.
+
+    >>> _due(dt.date(2026, 12, 1), 7), _due(dt.date.max, 30)
+    ('2026-12-08', '9999-12-31')
+    """
+    if plan_date > dt.date.max - dt.timedelta(days=days):
+        return dt.date.max.isoformat()
+    return (plan_date + dt.timedelta(days=days)).isoformat()
+
+
 def _next_steps(st: Story, project: Project) -> None:
     """The next steps, their owners and due dates."""
     st.p(st.t("dec1.next"), st.s.h3)
@@ -320,7 +332,7 @@ def _next_steps(st: Story, project: Project) -> None:
                 (
                     st.t(key),
                     _owner(project, role, st.lang),
-                    (project.meta.plan_date + dt.timedelta(days=offset)).isoformat(),
+                    _due(project.meta.plan_date, offset),
                 )
                 for key, role, offset in _NEXT_STEPS
             ],

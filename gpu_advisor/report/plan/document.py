@@ -395,7 +395,13 @@ class Story:
                     for i, v in enumerate(row)
                 ]
             )
-        table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table = Table(
+            data,
+            colWidths=widths,
+            repeatRows=1,
+            hAlign="LEFT",
+            splitInRow=may_outgrow_a_page(data, widths),
+        )
         table.setStyle(_table_style(3, 4, extra))
         self.items.append(table)
         self.items.append(Spacer(1, 6))
@@ -486,6 +492,33 @@ def _code_markup(text: str, cjk_font: str) -> str:
     )
 
 
+TALL_ROW_PT = 600.0
+"""A row taller than this may not fit one page's frame (about 740 pt) [pt]."""
+
+
+def may_outgrow_a_page(
+    data: Sequence[Sequence[object]], widths: Sequence[float]
+) -> int:
+    """1 (let a row continue on the next page) when a cell is taller than a page.
+
+    Only then: a plan of ordinary lengths keeps every row on one page, while
+    a 2,000-character sign-off comment (the schema's maximum), taller than a
+    page in its column, no longer fails the layout (issue #33).
+
+    >>> from reportlab.lib.styles import getSampleStyleSheet
+    >>> body = getSampleStyleSheet()["BodyText"]
+    >>> may_outgrow_a_page([[Paragraph("ok", body)]], [100.0])
+    0
+    >>> may_outgrow_a_page([[Paragraph("word " * 2000, body)]], [100.0])
+    1
+    """
+    for row in data:
+        for width, cell in zip(widths, row, strict=False):
+            if isinstance(cell, Flowable) and cell.wrap(width, 1e9)[1] > TALL_ROW_PT:
+                return 1
+    return 0
+
+
 def mini_table(
     st: Story,
     header: Sequence[str],
@@ -502,7 +535,12 @@ def mini_table(
     head = st.s.tight_head
     data = [[Paragraph(escape(h, st.lang), head) for h in header]]
     data += [[Paragraph(escape(str(v), st.lang), cell) for v in row] for row in rows]
-    table = Table(data, colWidths=widths, hAlign="LEFT")
+    table = Table(
+        data,
+        colWidths=widths,
+        hAlign="LEFT",
+        splitInRow=may_outgrow_a_page(data, widths),
+    )
     # a caption over the whole table ("Key figures", "") spans its columns
     span = [("SPAN", (0, 0), (-1, 0))] if not any(header[1:]) else []
     table.setStyle(_table_style(1.5, 3, span))

@@ -168,7 +168,7 @@ def k8s_manifest(env: Environment, vendor: Vendor, shape: KitShape) -> str:
                 "ports": [{"name": "ssh", "port": SSH_PORT}],
             },
         },
-        _job(env, shape, namespace, labels),
+        _job(env, shape, namespace, labels, vendor.name),
         {
             "apiVersion": "policy/v1",
             "kind": "PodDisruptionBudget",
@@ -176,10 +176,10 @@ def k8s_manifest(env: Environment, vendor: Vendor, shape: KitShape) -> str:
             "spec": {"maxUnavailable": 0, "selector": {"matchLabels": labels}},
         },
     ]
-    return _comments(vendor, namespace, shape, needs) + _yaml(docs)
+    return _comments(namespace, shape, needs) + _yaml(docs)
 
 
-def _comments(vendor: Vendor, namespace: str, shape: KitShape, needs: list[str]) -> str:
+def _comments(namespace: str, shape: KitShape, needs: list[str]) -> str:
     """How to run it, and why the namespace is labelled as it is [1]."""
     ranks = shape.nodes * shape.gpus
     reasons = {
@@ -199,7 +199,8 @@ def _comments(vendor: Vendor, namespace: str, shape: KitShape, needs: list[str])
             "# network, no added capability); the namespace is labelled baseline.\n"
         )
     return f"""# k8s/testkit-job.yaml: the GPU Advisor test kit on Kubernetes, {shape.nodes} pod(s) x {shape.gpus} GPUs.
-# Vendor: {_plain(vendor.name)}. No operator needed: an Indexed Job and a headless Service.
+# The vendor is the Job's annotation gpu-advisor/vendor. No operator needed: an Indexed Job
+# and a headless Service.
 # Each pod runs run_all.sh on its own node; pod 0 then runs the cross-node NCCL test with
 # mpirun over ssh ({ranks} ranks, one per GPU). The image needs Open MPI, nccl-tests built
 # with MPI=1 (NCCL_TESTS_DIR) and openssh-server for that test; without them it is skipped
@@ -209,7 +210,7 @@ def _comments(vendor: Vendor, namespace: str, shape: KitShape, needs: list[str])
 # 2. ssh-keygen -t ed25519 -N '' -f testkit_key
 #    kubectl -n {namespace} create secret generic {SSH_SECRET} \\
 #      --from-file=id_ed25519=testkit_key --from-file=authorized_keys=testkit_key.pub
-# 3. The data volume at {_plain(_mount(shape.shared_dir))} is the claim the Job mounts (the plan's storage);
+# 3. The data volume (the container's SHARED_DIR) is the claim the Job mounts (the plan's storage);
 #    fio writes {shape.data_gib} GiB there at most. Results go to the claim
 #    gpu-advisor-testkit-results, one folder and one results_<node>.tar.gz per node.
 # 4. kubectl apply -f k8s/testkit-job.yaml ; kubectl -n {namespace} logs -f job/{JOB}
@@ -231,7 +232,11 @@ def _claim(name: str, namespace: str, gib: int) -> dict[str, Any]:
 
 
 def _job(
-    env: Environment, shape: KitShape, namespace: str, labels: dict[str, str]
+    env: Environment,
+    shape: KitShape,
+    namespace: str,
+    labels: dict[str, str],
+    vendor_name: str,
 ) -> dict[str, Any]:
     """The Indexed Job: one pod per node, each with the node's GPUs [2]."""
     pod: dict[str, Any] = {
@@ -263,7 +268,13 @@ def _job(
     return {
         "apiVersion": "batch/v1",
         "kind": "Job",
-        "metadata": {"name": JOB, "namespace": namespace, "labels": labels},
+        "metadata": {
+            "name": JOB,
+            "namespace": namespace,
+            "labels": labels,
+            # user text as a quoted scalar of the dumper, never in a comment
+            "annotations": {"gpu-advisor/vendor": vendor_name},
+        },
         "spec": {
             "completionMode": "Indexed",
             "completions": shape.nodes,
