@@ -38,7 +38,9 @@ def _projects() -> list[tuple[str, Project]]:
     workload = Workload(
         task=TaskKind.INFERENCE, model_preset="qwen2.5-7b", serving=serving
     )
-    out.append(("hosted_api", Project(workload=workload)))
+    # (a plan that starts serving in the app gains the option: ServingForm)
+    budget = Budget(options=list(OptionId))
+    out.append(("hosted_api", Project(workload=workload, budget=budget)))
     return out
 
 

@@ -180,12 +180,12 @@ def test_options_checkboxes_bind_and_charts_follow(
 def test_unchecking_every_option_is_refused_beside_the_list(
     page: BudgetPage, session: ProjectSession
 ) -> None:
+    # the last option ticked stays, in the model and on screen
+    last = session.project.budget.options[-1]
     for option in OptionId:
         page.option_checks[option].setChecked(False)
     assert page.options_error.isVisibleTo(page)
     assert "at least one" in page.options_error.text()
-    # the last option stays, in the model and on screen
-    last = list(OptionId)[-1]
     assert session.project.budget.options == [last]
     assert page.option_checks[last].isChecked()
     assert page.isComplete()
