@@ -12,10 +12,13 @@ The app writes two kinds of annotation only, and neither paints anything:
 * links (``/Link``, reportlab's table of contents and references) without
   an appearance stream;
 * its signature fields, invisible: a widget of a ``/Sig`` field whose
-  ``/Rect`` has no area (pyHanko's default, :mod:`gpu_advisor.report.sign`).
+  ``/Rect`` has no area and with no appearance stream (pyHanko's default,
+  :mod:`gpu_advisor.report.sign`).
 
 A signature widget without any appearance stream is accepted as well (a
-co-signature made by another tool without a visible stamp). Everything else
+co-signature made by another tool without a visible stamp), and so is one
+whose ``/Rect`` has no area and whose appearance streams are empty (other
+tools' invisible signatures). Everything else
 (widgets, signature fields with an appearance, free text, stamps, ink, …)
 is a foreign annotation.
 
@@ -96,34 +99,66 @@ def _field_type(annot: Any) -> Any:
     return kind
 
 
+MAX_EMPTY_STREAM_BYTES: Final = 64
+"""An appearance stream longer than this (encoded) is not read: it paints."""
+
+
+def _empty_stream(stream: Any) -> bool:
+    """A short stream with nothing but white space: it paints nothing."""
+    encoded = getattr(stream, "encoded_data", None)
+    if encoded is None or len(encoded) > MAX_EMPTY_STREAM_BYTES:
+        return False
+    return not bytes(stream.data).strip()
+
+
+def _paints_nothing(appearance: Any) -> bool:
+    """Every stream of an ``/AP`` dictionary (each state of ``/N``, ``/R``, ``/D``) is empty."""
+    for key in ("/N", "/R", "/D"):
+        entry = appearance.get(key)
+        if entry is None:
+            continue
+        entry = entry.get_object()
+        states = [entry] if hasattr(entry, "encoded_data") else list(entry.values())
+        if not all(_empty_stream(state.get_object()) for state in states):
+            return False
+    return True
+
+
 def is_apps_own(annot: Any) -> bool:
     """The annotation is one the app writes (or paints nothing): see the module."""
     subtype = annot.get("/Subtype")
-    has_appearance = "/AP" in annot
+    appearance = annot.get("/AP")
     if subtype == "/Link":
-        return not has_appearance
+        return appearance is None
     if subtype == "/Widget" and _field_type(annot) == "/Sig":
+        if appearance is None:
+            return True
         _x, _y, width, height = _box(annot.get("/Rect"))
-        return not has_appearance or width == 0 or height == 0
+        return (width == 0 or height == 0) and _paints_nothing(appearance.get_object())
     return False
 
 
-def _pages(node: Any, depth: int = 0) -> Iterator[Any]:
-    """The leaf pages under a ``/Pages`` node, in order."""
+def _pages(node: Any, seen: set[int], depth: int = 0) -> Iterator[Any]:
+    """The leaf pages under a ``/Pages`` node, in order (``seen``: nodes walked)."""
     if depth > 64:
         raise AnnotationError("the page tree is nested too deeply")
     if node.get("/Type") == "/Page" or "/Kids" not in node:
         yield node
         return
     for kid in node["/Kids"]:
-        yield from _pages(kid.get_object(), depth + 1)
+        number = getattr(kid, "idnum", None)
+        if number is not None:
+            if number in seen:
+                raise AnnotationError("the page tree holds a loop")
+            seen.add(number)
+        yield from _pages(kid.get_object(), seen, depth + 1)
 
 
 def foreign_in_revision(resolver: Any, revision: int) -> list[ForeignAnnotation]:
     """The foreign annotations a revision shows (``resolver``: its historical view)."""
     found: list[ForeignAnnotation] = []
     seen = 0
-    for number, page in enumerate(_pages(resolver.root["/Pages"]), start=1):
+    for number, page in enumerate(_pages(resolver.root["/Pages"], set()), start=1):
         if number > MAX_PAGES:
             raise AnnotationError(f"more than {MAX_PAGES} pages")
         annots = page.get("/Annots")

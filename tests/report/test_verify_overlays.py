@@ -389,3 +389,166 @@ def _incremental(data: bytes) -> Any:
     from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 
     return IncrementalPdfFileWriter(io.BytesIO(data), strict=False)
+
+
+def _with_annotation(data: bytes, page: int, fields: dict[str, Any]) -> bytes:
+    """An incremental update adding one annotation to page ``page`` (0-based)."""
+    from pyhanko.pdf_utils import generic
+
+    writer = _incremental(data)
+    page_ref, _resources = writer.find_page_for_modification(page)
+    page_obj = page_ref.get_object()
+    annot = generic.DictionaryObject(
+        {generic.pdf_name("/Type"): generic.pdf_name("/Annot")}
+    )
+    for key, value in fields.items():
+        annot[generic.pdf_name(key)] = _pdf_value(writer, value)
+    ref = writer.add_object(annot)
+    annots = page_obj.get("/Annots")
+    if annots is None:
+        page_obj["/Annots"] = generic.ArrayObject([ref])
+    else:
+        page_obj["/Annots"] = generic.ArrayObject([*annots, ref])
+    writer.update_container(page_obj)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _paint(writer: Any, content: bytes, box: tuple[float, ...]) -> Any:
+    from pyhanko.pdf_utils import generic
+
+    return writer.add_object(
+        generic.StreamObject(
+            {
+                generic.pdf_name("/Type"): generic.pdf_name("/XObject"),
+                generic.pdf_name("/Subtype"): generic.pdf_name("/Form"),
+                generic.pdf_name("/BBox"): generic.ArrayObject(
+                    generic.FloatObject(v) for v in box
+                ),
+            },
+            stream_data=content,
+        )
+    )
+
+
+def _pdf_value(writer: Any, value: Any) -> Any:
+    """Test shorthand: "/Name", numbers, lists, ("paint", bytes, bbox), text."""
+    from pyhanko.pdf_utils import generic
+
+    if isinstance(value, tuple) and value[0] == "paint":
+        stream = _paint(writer, value[1], value[2])
+        return generic.DictionaryObject({generic.pdf_name("/N"): stream})
+    if isinstance(value, list):
+        return generic.ArrayObject(_pdf_value(writer, v) for v in value)
+    if isinstance(value, int | float):
+        return generic.FloatObject(value)
+    if isinstance(value, str) and value.startswith("/"):
+        return generic.pdf_name(value)
+    return generic.TextStringObject(str(value))
+
+
+FAKE = b"1 1 1 rg 0 0 480 80 re f 0 g BT /Helv 28 Tf 10 30 Td (CNY 9,147) Tj ET"
+PAINT = ("paint", FAKE, (0, 0, 480, 80))
+
+
+@pytest.mark.parametrize(
+    ("label", "fields"),
+    [
+        ("free text", {"/Subtype": "/FreeText", "/AP": PAINT, "/Contents": "x"}),
+        ("free text drawn by the viewer", {"/Subtype": "/FreeText", "/Contents": "x"}),
+        ("stamp", {"/Subtype": "/Stamp", "/AP": PAINT}),
+        ("ink", {"/Subtype": "/Ink", "/AP": PAINT, "/InkList": [[60, 620, 540, 700]]}),
+        ("text widget", {"/Subtype": "/Widget", "/FT": "/Tx", "/AP": PAINT}),
+        ("link with a look", {"/Subtype": "/Link", "/AP": PAINT}),
+        (
+            "signature widget without area painting from its box",
+            {"/Subtype": "/Widget", "/FT": "/Sig", "/AP": PAINT},
+        ),
+    ],
+)
+def test_every_kind_of_painting_annotation_after_signing_fails(
+    tmp_path: Path,
+    plan_and_project: tuple[bytes, Path],
+    signers: Signers,
+    label: str,
+    fields: dict[str, Any],
+) -> None:
+    plan, project = plan_and_project
+    by_alice = sign_pdf(plan, signers.alice.p12, signers.alice.password)
+    rect = [0, 0, 0, 0] if "Sig" in label else list(OVERLAY_BOX)
+    dressed = _with_annotation(by_alice, 0, {**fields, "/Rect": rect})
+    both = _pyhanko_sign(dressed, signers.bob, "PlanSignature2")
+    trust = load_trusted_certificates([signers.alice.pem, signers.bob.pem])
+    result = verify_plan(_write(tmp_path, "x.pdf", both), project, trust=trust)
+    assert result.status is VerifyStatus.FAILED, label
+    assert result.reason.startswith("modified after signing: page 1: an annotation")
+    assert "after signature 1" in result.reason
+
+
+def _annot(fields: dict[str, Any]) -> Any:
+    from pyhanko.pdf_utils import generic
+
+    def value(item: Any) -> Any:
+        if isinstance(item, bytes):
+            return generic.StreamObject(stream_data=item)
+        if isinstance(item, dict):
+            return generic.DictionaryObject(
+                {generic.pdf_name(k): value(v) for k, v in item.items()}
+            )
+        if isinstance(item, list):
+            return generic.ArrayObject(value(v) for v in item)
+        if isinstance(item, str):
+            return generic.pdf_name(item)
+        return generic.FloatObject(item)
+
+    return value(fields)
+
+
+@pytest.mark.parametrize(
+    ("fields", "own"),
+    [
+        ({"/Subtype": "/Link", "/Rect": [1, 2, 30, 40]}, True),
+        ({"/Subtype": "/Link", "/AP": {"/N": FAKE}}, False),
+        ({"/Subtype": "/Widget", "/FT": "/Sig", "/Rect": [0, 0, 0, 0]}, True),
+        ({"/Subtype": "/Widget", "/FT": "/Sig", "/Rect": [9, 9, 90, 90]}, True),
+        (
+            {
+                "/Subtype": "/Widget",
+                "/FT": "/Sig",
+                "/Rect": [5, 5, 5, 5],
+                "/AP": {"/N": b" ", "/D": {"/Off": b""}},
+            },
+            True,
+        ),
+        (
+            {
+                "/Subtype": "/Widget",
+                "/FT": "/Sig",
+                "/Rect": [5, 5, 5, 5],
+                "/AP": {"/N": b"", "/D": {"/Off": FAKE}},
+            },
+            False,
+        ),
+        (
+            {
+                "/Subtype": "/Widget",
+                "/FT": "/Sig",
+                "/Rect": [0, 0, 9, 9],
+                "/AP": {"/N": b""},
+            },
+            False,
+        ),
+        ({"/Subtype": "/Widget", "/Parent": {"/FT": "/Sig"}}, True),
+        ({"/Subtype": "/Widget", "/FT": "/Tx"}, False),
+        ({"/Subtype": "/Popup"}, False),
+        ({"/Rect": [0, 0, 0, 0]}, False),
+    ],
+)
+def test_what_counts_as_the_apps_own_annotation(
+    fields: dict[str, Any], own: bool
+) -> None:
+    """Links without a look and signature widgets painting nothing; nothing else."""
+    from gpu_advisor.report.annotations import is_apps_own
+
+    assert is_apps_own(_annot(fields)) is own
