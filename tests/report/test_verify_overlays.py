@@ -552,3 +552,26 @@ def test_what_counts_as_the_apps_own_annotation(
     from gpu_advisor.report.annotations import is_apps_own
 
     assert is_apps_own(_annot(fields)) is own
+
+
+def test_a_looping_page_tree_is_refused_not_walked(
+    tmp_path: Path, plan_and_project: tuple[bytes, Path], signers: Signers
+) -> None:
+    """A later revision whose page tree lists itself: one line, FAILED."""
+    from pyhanko.pdf_utils import generic
+
+    plan, project = plan_and_project
+    writer = _incremental(sign_pdf(plan, signers.alice.p12, signers.alice.password))
+    pages_ref = writer.root.raw_get("/Pages")
+    pages = pages_ref.get_object()
+    pages["/Kids"] = generic.ArrayObject([*pages["/Kids"], pages_ref])
+    writer.update_container(pages)
+    out = io.BytesIO()
+    writer.write(out)
+    pdf = _write(tmp_path, "loop.pdf", out.getvalue())
+    result = verify_plan(
+        pdf, project, trust=load_trusted_certificates([signers.alice.pem])
+    )
+    assert result.status is VerifyStatus.FAILED
+    assert "\n" not in result.reason
+    assert "the page tree holds a loop" in result.reason, result.reason
