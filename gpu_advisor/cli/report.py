@@ -5,7 +5,9 @@
   second language puts its pages beside the first's, A4 pages on A3 sheets,
   Letter on Tabloid; ``--lang bilingual`` is ``--lang zh --second-lang en``)
 * ``sign plan.pdf --p12 cert.p12 [--password-env VAR] -o signed.pdf`` signs a
-  PDF as it is; ``sign PROJECT.gpuplan --p12 … -o signed.pdf [--role ROLE]
+  PDF as it is, when it is the app's plan (signed or not yet): one holding
+  an annotation the app does not write, or changed after it was written,
+  is refused; ``sign PROJECT.gpuplan --p12 … -o signed.pdf [--role ROLE]
   [--decision approve] [--lang CODE] [--second-lang CODE]`` signs as the app
   does: the decision recorded in the role's sign-off row under the
   certificate's name (the first pending role by default), the project saved
@@ -72,7 +74,8 @@ def _register_sign(subparsers: argparse._SubParsersAction[Any]) -> None:
         "sign",
         help="sign a plan: a PDF as it is, or a project with your decision recorded",
         description="Sign with the key and certificate in a PKCS#12 file. Given a "
-        "PDF, sign it as it is. Given a project (.gpuplan), record your decision "
+        "PDF, sign it as it is (refused when it holds anything the app does not "
+        "write, such as a field or stamp painting over the plan). Given a project (.gpuplan), record your decision "
         "in your role's sign-off row (the name is the certificate's common name, "
         "the date today's; the plan is approved once every role has approved), "
         "save the project, and write its plan signed.",
@@ -158,16 +161,18 @@ not trusted, 4 not signed.
 
 A passing verification (exit 0) proves: the plan is signed; every signature
 is intact and valid and nothing but further signatures was added after it
-(pyHanko difference analysis); the last signature covers the whole file;
+(pyHanko difference analysis); no page shows an annotation the app does
+not write (a field, stamp or free text painting over the plan), named with
+its page and position; the last signature covers the whole file;
 every signer's certificate is within its validity period, allows digital
 signatures and is in your trust store (--trust, or issued by an authority
 there); and, given PROJECT, the plan is byte for byte the one this app
 regenerates from that project file.
 
 --system-trust adds the operating system's certificate authorities to the
-trust store: Windows' ROOT and CA stores, macOS's system keychains, or the
-OpenSSL bundle on Linux (SSL_CERT_FILE, e.g.
-/etc/ssl/certs/ca-certificates.crt). They are off by default because they
+trust store, and says so: any certificate they issued is accepted. They
+are Windows' ROOT and CA stores, macOS's system keychains, or the OpenSSL
+bundle on Linux (SSL_CERT_FILE). They are off by default because they
 vouch for web servers: with them, any certificate a public authority issued
 with digital-signature usage passes, whoever it names.
 
@@ -378,7 +383,11 @@ def _verify(args: argparse.Namespace) -> int:
                     file=sys.stderr,
                 )
             else:
-                print(f"trust store: {len(system)} system authorities from {source}")
+                print(
+                    "trusting the system's certificate authorities: any "
+                    "certificate they issued is accepted "
+                    f"({len(system)} from {source})"
+                )
             trust = [*trust, *system]
         result = verify_plan(
             args.pdf, args.project, trust=trust, allow_unsigned=args.allow_unsigned

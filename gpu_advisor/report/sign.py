@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.sign import fields, signers
 from pyhanko.sign.fields import enumerate_sig_fields
 
 from gpu_advisor.io.limits import MAX_P12_BYTES, InputFileError, read_regular_file
+from gpu_advisor.report.annotations import AnnotationError, foreign_annotations
 
 
 class SigningError(Exception):
@@ -74,6 +76,39 @@ def certificate_signer_name(
     return " ".join(name.split())
 
 
+def _refuse_what_the_app_did_not_write(reader: Any) -> None:
+    """Sign only what the app writes: its plan, and its plan already signed.
+
+    An annotation with an appearance the app does not write (an empty visible
+    signature field painting other figures, a stamp, free text…) would be
+    signed along with the plan (issue #33); so would an update made to an
+    unsigned plan after it was written.
+
+    Raises
+    ------
+    SigningError
+        Naming the page and position of what the app did not write.
+    """
+    try:
+        found = foreign_annotations(reader)
+        signatures = list(reader.embedded_signatures)
+        revisions = int(reader.xrefs.total_revisions)
+    except AnnotationError as exc:
+        raise SigningError(f"cannot sign this PDF: {exc}") from None
+    except Exception as exc:  # pyHanko raises many types for damaged input
+        raise SigningError(f"cannot sign this PDF: {exc}") from exc
+    if found:
+        raise SigningError(
+            f"refusing to sign: {found[0].line()} ({found[0].subtype}); "
+            "the app signs only the plan it writes (sign the project instead)"
+        )
+    if not signatures and revisions > 1:
+        raise SigningError(
+            "refusing to sign: the PDF was changed after the app wrote it "
+            f"({revisions - 1} incremental update(s)); sign the project instead"
+        )
+
+
 def sign_pdf(
     data: bytes,
     p12_path: str | Path,
@@ -102,7 +137,10 @@ def sign_pdf(
     Raises
     ------
     SigningError
-        When the PKCS#12 file cannot be read or decrypted, or the PDF is damaged.
+        When the PKCS#12 file cannot be read or decrypted, the PDF is
+        damaged, or it holds what the app did not write (an annotation with
+        an appearance, or an update to an unsigned plan): the app signs only
+        the plan it writes, signed or not yet.
     """
     signer = _load_signer(p12_path, password)
     try:
@@ -110,6 +148,7 @@ def sign_pdf(
         taken = {name for name, _value, _ref in enumerate_sig_fields(writer)}
     except Exception as exc:  # pyHanko raises many types for damaged input
         raise SigningError(f"cannot sign this PDF: {exc}") from exc
+    _refuse_what_the_app_did_not_write(writer.prev)
     field_name = "PlanSignature"
     counter = 1
     while field_name in taken:  # a co-signature gets a field of its own

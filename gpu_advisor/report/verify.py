@@ -7,6 +7,14 @@ What a passing verification (:attr:`VerifyStatus.OK`) proves
   pyHanko's difference analysis: revisions added after a signature may only
   add signatures or fill form fields, never change pages, text or
   annotations, and the last signature covers the whole file.
+* No page shows an annotation the app does not write, in any revision: an
+  annotation with an appearance stream (a widget, a signature field with a
+  visible appearance, free text, a stamp, ink) paints over the plan whatever
+  its page content says, so one there before the first signature, or added
+  after a signature even where pyHanko's analysis calls it form filling,
+  fails naming its page and position
+  (:mod:`gpu_advisor.report.annotations`). The first signature signs the
+  plan as written: an update between the two fails.
 * Every signer's certificate was within its validity period at the signing
   time it claims and is now, and allows digital signatures (key usage).
 * Every signer's certificate is in the trust store given (``trust``), or
@@ -963,7 +971,7 @@ def verify_plan(
             status, escape_controls(reason, 600), signers, fp, version, content_checked
         )
 
-    failure = _signature_failure(data, problem, signers)
+    failure = _overlay_failure(reader) or _signature_failure(data, problem, signers)
     if failure is not None:
         return report(VerifyStatus.FAILED, failure)
     if printed is None:
@@ -1034,6 +1042,51 @@ def _signature_failure(
             "a signature may have been removed)"
         )
     return None
+
+
+def _overlay_failure(reader: Any) -> str | None:
+    """An annotation the app does not write, named with its page and position.
+
+    Every revision is looked at (:func:`~gpu_advisor.report.annotations.foreign_annotations`):
+    one added after a signature is "modified after signing" even when pyHanko's
+    difference analysis takes it for form filling; one there before the first
+    signature was signed with the plan, but it is not the plan the project gives.
+    An update between the plan as written and the first signature (revision 0
+    and revision 1 of a signed plan) is refused too: its changes would be
+    signed without anything comparing them with what the app wrote.
+    """
+    from gpu_advisor.report.annotations import AnnotationError, foreign_annotations
+
+    if reader is None:
+        return None
+    try:
+        found = foreign_annotations(reader)
+        signed = [sig.signed_revision for sig in reader.embedded_signatures]
+    except AnnotationError as exc:
+        return f"the PDF's annotations cannot be read: {_one_line(exc)}"
+    except Exception as exc:  # pyHanko raises many types for hostile input
+        return f"the PDF cannot be read: {_one_line(exc)}"
+    if not found:
+        if signed and min(signed) > 1:
+            return (
+                "the PDF was changed between being written and being signed "
+                f"({min(signed) - 1} incremental update(s) before signature 1; "
+                "the app signs the plan as it writes it)"
+            )
+        return None
+    first = found[0]
+    earlier = [n for n, rev in enumerate(signed, start=1) if rev < first.revision]
+    if earlier:
+        return (
+            f"modified after signing: {first.line()} "
+            f"({first.subtype}, added after signature {earlier[-1]})"
+        )
+    if signed:
+        return (
+            f"{first.line()} ({first.subtype}, there before signature 1: "
+            "the app never writes it, so the signer was shown another plan)"
+        )
+    return f"{first.line()} ({first.subtype}: the app never writes it)"
 
 
 def _project_failure(
