@@ -54,7 +54,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 from superqt import QElidingLabel
-from superqt.utils import QSignalDebouncer
+from superqt.utils import QSignalDebouncer, QSignalThrottler
 from typing_extensions import override
 
 if TYPE_CHECKING:
@@ -107,8 +107,10 @@ def default_window_size() -> QSize:
 STATUS_DELAY_MS = 150
 """The status bar's recommendation waits this long after the last edit, so that
 typing in a field is not slowed by evaluating the plan for it at every key."""
-FIRST_AUTOSAVE_DELAY_MS = 5_000
-"""The first autosave of a plan follows its first unsaved change this soon [ms]."""
+AUTOSAVE_DELAY_MS = 1_000
+"""Every unsaved change is in the autosave this soon [ms]: at most one write a
+second while editing, the last edit always written (a crash loses at most the
+last second; the README's promise)."""
 PAGE_BUILD_DELAY_MS = 250
 """After the window is first shown, the wizard builds its other pages from then
 on, one per event-loop pass (see :meth:`AdvisorWizard.build_pages_later`)."""
@@ -295,11 +297,13 @@ class MainWindow(QMainWindow):
 
         self.autosave_timer = QTimer(self)
         self.autosave_timer.timeout.connect(self.autosave_now)
-        # The first autosave comes soon after the first change, not one interval
-        # later: a crash in the first minutes is then recovered at the next start.
-        self._first_autosave = QSignalDebouncer(parent=self)
-        self._first_autosave.setTimeout(FIRST_AUTOSAVE_DELAY_MS)
-        self._first_autosave.triggered.connect(self.autosave_now)
+        # Each change is autosaved within a second, not one interval later: a
+        # crash (kill -9, power loss) then loses at most the last second of edits.
+        self._autosave_soon = QSignalThrottler(
+            QSignalThrottler.EmissionPolicy.Trailing, parent=self
+        )
+        self._autosave_soon.setTimeout(AUTOSAVE_DELAY_MS)
+        self._autosave_soon.triggered.connect(self.autosave_now)
 
         self._plan_printer: PlanPrinter | None = None
         self._create_actions()
@@ -311,6 +315,7 @@ class MainWindow(QMainWindow):
         self.session.path_changed.connect(self._update_title)
         self.session.dirty_changed.connect(self.setWindowModified)
         self.session.dirty_changed.connect(self._on_dirty_changed)
+        self.session.project_changed.connect(self._autosave_later)
         self.session.undo_stack.canUndoChanged.connect(self.undo_action.setEnabled)
         self.session.undo_stack.canRedoChanged.connect(self.redo_action.setEnabled)
         self.session.undo_stack.undoTextChanged.connect(self._update_undo_texts)
@@ -718,8 +723,13 @@ class MainWindow(QMainWindow):
             self.autosave_timer.start(minutes * 60_000)
 
     def _on_dirty_changed(self, dirty: bool) -> None:
-        if dirty and self.autosave_timer.isActive():
-            self._first_autosave.throttle()
+        if dirty:
+            self._autosave_later()
+
+    def _autosave_later(self, *_args: object) -> None:
+        """Autosave the unsaved plan within :data:`AUTOSAVE_DELAY_MS`."""
+        if self.session.is_dirty and self.autosave_timer.isActive():
+            self._autosave_soon.throttle()
 
     def autosave_now(self) -> Path | None:
         """Write an autosave if there are unsaved changes; returns its path."""

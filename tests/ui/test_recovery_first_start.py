@@ -14,7 +14,7 @@ import pytest
 from gpu_advisor.io.autosave import AutosaveStore
 from gpu_advisor.ui import i18n
 from gpu_advisor.ui.main_window import (
-    FIRST_AUTOSAVE_DELAY_MS,
+    AUTOSAVE_DELAY_MS,
     MainWindow,
     RecoveryDialog,
 )
@@ -42,9 +42,9 @@ def test_a_crash_soon_after_the_first_edit_is_recovered(
         pytest.skip("compiled .qm missing")
     i18n.install_translators(language)
     qtbot.wait(1)
-    assert FIRST_AUTOSAVE_DELAY_MS <= 10_000  # well before the first interval
+    assert AUTOSAVE_DELAY_MS <= 1_000  # every edit, well before the interval
     assert window.autosave_timer.interval() >= 60_000
-    window._first_autosave.setTimeout(20)  # the same path, without the wait
+    window._autosave_soon.setTimeout(20)  # the same path, without the wait
     window.session.apply("meta.title", "Plan typed a minute ago")
     qtbot.waitUntil(lambda: any(autosave_dir.glob("*.autosave")), timeout=5000)
     # The process dies now (kill -9): its marker names a pid that is gone.
@@ -63,4 +63,22 @@ def test_a_crash_soon_after_the_first_edit_is_recovered(
     # Nothing cut off: the list is wide enough and wraps what is longer.
     assert dialog.list_widget.wordWrap()
     assert dialog.list_widget.minimumWidth() >= 560
+    window.session.undo_stack.setClean()
+
+
+def test_every_edit_is_in_the_autosave_within_a_second(
+    qtbot: Any, window: MainWindow, autosave_dir: Path
+) -> None:
+    """Not only the first: after the first autosave, each later edit is written
+    within a second too (a kill -9 lost the last two edits before)."""
+
+    for n in range(3):
+        window.session.apply("meta.title", f"edit {n}")
+        qtbot.waitUntil(
+            lambda n=n: any(
+                f"edit {n}" in p.read_text(encoding="utf-8")
+                for p in autosave_dir.glob("*.autosave")
+            ),
+            timeout=AUTOSAVE_DELAY_MS + 1500,
+        )
     window.session.undo_stack.setClean()
