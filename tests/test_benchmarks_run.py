@@ -53,3 +53,25 @@ def test_window_benchmark_runs(script: str) -> None:
         check=False,
     )
     assert run.returncode == 0, run.stderr[-2000:]
+
+
+def test_the_pdf_benchmark_prints_every_language() -> None:
+    """``bench_report.py`` as the README runs it, one round (it broke when the
+    plan's language stopped being a fixed list)."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(
+            [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+        ),
+    }
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_report.py"), "1"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "zh+en" in run.stdout
