@@ -508,10 +508,11 @@ class ImportDialog(QDialog):
         report = self.report
         good = len(self.summaries)
         refused = len(report.refused) if report is not None else 0
-        self.import_button.setText(fill(self.tr("&Import %1 files"), str(good)))
-        self.imported_label.setText(fill(self.tr("Will be imported: %1 files"), good))
+        # %n: Qt's plural forms ("1 file", "2 files"; one form in Chinese)
+        self.import_button.setText(self.tr("&Import %n file(s)", "", good))
+        self.imported_label.setText(self.tr("Will be imported: %n file(s)", "", good))
         self.refused_label.setText(
-            fill(self.tr("Refused, nothing taken from them: %1 files"), refused)
+            self.tr("Refused, nothing taken from them: %n file(s)", "", refused)
         )
         skipped = (
             [

@@ -183,6 +183,8 @@ class _Formatter(string.Formatter):
             return self._terms(value, format_spec[1:])
         if format_spec.startswith("#"):
             return say(format_spec[1:], self.language, n=value)
+        if format_spec == "~":
+            return readable_number(float(value))
         if format_spec.startswith("$"):
             from gpu_advisor.words.money import amount  # it words with this module
 
@@ -201,6 +203,22 @@ class _Formatter(string.Formatter):
             sep = say("words.list_separator", self.language)
             return sep.join(self._terms(item, prefix) for item in value)
         return say(f"{prefix}.{getattr(value, 'value', value)}", self.language)
+
+
+def readable_number(value: float) -> str:
+    """A number with the decimals a reader needs (``{x:~}`` in a catalog):
+    grouped whole numbers from 100, one decimal from 10, two significant
+    digits below (never ``0`` for 0.13, never e-notation).
+
+    >>> [readable_number(v) for v in (1500.0, 47.26, 3.14159, 0.1349, 0.0)]
+    ['1,500', '47.3', '3.1', '0.13', '0']
+    """
+    size = abs(value)
+    if size >= 100 or value == 0:
+        return f"{value:,.0f}"
+    if size >= 1:
+        return f"{value:,.1f}"
+    return f"{value:.2g}" if size >= 1e-4 else "< 0.0001"
 
 
 def say(

@@ -123,17 +123,26 @@
       <source>%1, line %2</source>
       <translation>%1, line %2</translation>
     </message>
-    <message>
-      <source>&amp;Import %1 files</source>
-      <translation>&amp;Import %1 files</translation>
+    <message numerus="yes">
+      <source>&amp;Import %n file(s)</source>
+      <translation>
+        <numerusform>&amp;Import %n file</numerusform>
+        <numerusform>&amp;Import %n files</numerusform>
+      </translation>
     </message>
-    <message>
-      <source>Will be imported: %1 files</source>
-      <translation>Will be imported: %1 files</translation>
+    <message numerus="yes">
+      <source>Will be imported: %n file(s)</source>
+      <translation>
+        <numerusform>Will be imported: %n file</numerusform>
+        <numerusform>Will be imported: %n files</numerusform>
+      </translation>
     </message>
-    <message>
-      <source>Refused, nothing taken from them: %1 files</source>
-      <translation>Refused, nothing taken from them: %1 files</translation>
+    <message numerus="yes">
+      <source>Refused, nothing taken from them: %n file(s)</source>
+      <translation>
+        <numerusform>Refused, nothing taken from them: %n file</numerusform>
+        <numerusform>Refused, nothing taken from them: %n files</numerusform>
+      </translation>
     </message>
     <message>
       <source>Left out, not test results (notes, scripts, hidden files): %1</source>

@@ -123,17 +123,23 @@
       <source>%1, line %2</source>
       <translation>%1 第 %2 行</translation>
     </message>
-    <message>
-      <source>&amp;Import %1 files</source>
-      <translation>导入 %1 个文件(&amp;I)</translation>
+    <message numerus="yes">
+      <source>&amp;Import %n file(s)</source>
+      <translation>
+        <numerusform>导入 %n 个文件(&amp;I)</numerusform>
+      </translation>
     </message>
-    <message>
-      <source>Will be imported: %1 files</source>
-      <translation>将导入：%1 个文件</translation>
+    <message numerus="yes">
+      <source>Will be imported: %n file(s)</source>
+      <translation>
+        <numerusform>将导入：%n 个文件</numerusform>
+      </translation>
     </message>
-    <message>
-      <source>Refused, nothing taken from them: %1 files</source>
-      <translation>已拒收（其中数据一概不导入）：%1 个文件</translation>
+    <message numerus="yes">
+      <source>Refused, nothing taken from them: %n file(s)</source>
+      <translation>
+        <numerusform>已拒收（其中数据一概不导入）：%n 个文件</numerusform>
+      </translation>
     </message>
     <message>
       <source>Left out, not test results (notes, scripts, hidden files): %1</source>

@@ -67,6 +67,11 @@ def _messages(ts: Path, language: str) -> dict[Key, ET.Element]:
             source = message.findtext("source") or ""
             translation = message.find("translation")
             assert translation is not None, (name, source)
+            if message.get("numerus") == "yes":  # plural forms: read them all
+                forms = [f.text or "" for f in translation.iter("numerusform")]
+                joined = ET.Element("translation", dict(translation.attrib))
+                joined.text = " | ".join(forms) if all(forms) else ""
+                translation = joined
             messages[(name, source)] = translation
     return messages
 
