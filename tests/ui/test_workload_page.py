@@ -737,3 +737,17 @@ def test_token_count_reads_in_the_locale_without_trailing_zeros(
     unit = "亿" if language == "zh_CN" else "B tokens"
     assert unit in page.chinchilla_label.text()
     i18n.install_translators("en")
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_the_demand_chart_marks_whole_months(qtbot: Any, path: Path) -> None:
+    """Issue #34: the monthly-demand axis read 0.5, 1.5, …; months are whole."""
+    session = ProjectSession(load_project(path))
+    page = _page(qtbot, session)
+    editor = page.demand_editor
+    editor.outputs.run()
+    months = session.project.meta.horizon_months
+    assert editor.table.rowCount() == months
+    axis = editor.plot.getAxis("bottom")
+    for _spacing, values in axis.tickValues(0.4, months + 0.6, 600):
+        assert all(float(v).is_integer() for v in values), values

@@ -49,9 +49,12 @@ from gpu_advisor.ui.style import (
     NOTE_STYLE,
     PHASE_COLOURS,
 )
-from gpu_advisor.ui.theme import style_plot
 from gpu_advisor.ui.widgets.bound import validation_message
-from gpu_advisor.ui.widgets.plotting import describe_plot, show_grid
+from gpu_advisor.ui.widgets.plotting import (
+    describe_plot,
+    month_ticks,
+    setup_still_plot,
+)
 from gpu_advisor.ui.widgets.refresh import RefreshWhenShown
 from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
 
@@ -206,12 +209,7 @@ class DemandEditor(QWidget):
         self.warning_label.setStyleSheet(NOTE_STYLE)
 
         self.plot = pg.PlotWidget()
-        style_plot(self.plot)
-        self.plot.setMenuEnabled(False)
-        self.plot.setMouseEnabled(x=False, y=False)
-        self.plot.hideButtons()
-        show_grid(self.plot, x=False, alpha=0.3)
-        self.plot.setMinimumHeight(200)
+        setup_still_plot(self.plot, 200)
         self.bars = DraggableBars()
         self.plot.addItem(self.bars)
         self.plot.getViewBox().sigYRangeChanged.connect(self._on_y_range_changed)
@@ -349,6 +347,7 @@ class DemandEditor(QWidget):
         brushes = [QBrush(QColor(PHASE_COLOURS[p])) for p in phases]
         self.bars.set_values(hours, brushes)
         self.plot.setXRange(0.4, len(hours) + 0.6, padding=0)
+        month_ticks(self.plot, len(hours))
         top = max(hours, default=0.0)
         self.plot.setYRange(0, top * 1.15 if top > 0 else 1000.0, padding=0)
         language = current_language()

@@ -264,3 +264,21 @@ def describe_plot(plot: pg.PlotWidget, title: object) -> None:
     plot.setAccessibleName(_plain(title))
     axes = [_plain(item.getAxis(name).labelText) for name in ("left", "bottom")]
     plot.setAccessibleDescription(" / ".join(a for a in axes if a))
+
+
+def month_ticks(plot: pg.PlotWidget, months: int) -> None:
+    """Whole months on the bottom axis (never 0.5, 1.5, …): every month up to a
+    year, then every quarter, half year or year as the horizon grows.
+
+    >>> [_month_step(n) for n in (6, 12, 24, 48, 120)]
+    [1, 1, 3, 6, 12]
+    """
+    step = _month_step(months)
+    plot.getAxis("bottom").setTickSpacing(step, step)
+
+
+def _month_step(months: int) -> int:
+    for limit, step in ((12, 1), (36, 3), (72, 6)):
+        if months <= limit:
+            return step
+    return 12
