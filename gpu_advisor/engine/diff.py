@@ -16,6 +16,7 @@ the record holds; that snapshot is then compared like a saved plan.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -31,11 +32,19 @@ _NOT_INPUTS = {"signing_records"}
 
 
 def _flatten(value: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
-    """Leaves of a JSON value as ``(dotted path, value)``; empty containers are leaves."""
+    """Leaves of a JSON value as ``(dotted path, value)``; empty containers are leaves.
+
+    A list of records (vendors, months) is compared item by item; a list of
+    plain values (the options compared, candidate GPUs) is one value, as the
+    reader typed it: one option fewer is one change, not every later item.
+
+    >>> dict(_flatten({"a": {"b": 1}, "o": ["spot", "mix"], "v": [{"n": "A"}]}))
+    {'a.b': 1, 'o': ['spot', 'mix'], 'v.0.n': 'A'}
+    """
     if isinstance(value, dict) and value:
         for key, item in value.items():
             yield from _flatten(item, f"{prefix}.{key}" if prefix else str(key))
-    elif isinstance(value, list) and value:
+    elif isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
         for index, item in enumerate(value):
             yield from _flatten(item, f"{prefix}.{index}" if prefix else str(index))
     else:
@@ -155,9 +164,27 @@ def diff_inputs(old: Project, new: Project) -> list[InputChange]:
             changes.append(InputChange(path=path, new=b, added=True))
         elif b is _MISSING:
             changes.append(InputChange(path=path, old=a, removed=True))
-        elif a != b or type(a) is not type(b):
+        elif not same_value(a, b):
             changes.append(InputChange(path=path, old=a, new=b))
     return changes
+
+
+def same_value(a: object, b: object) -> bool:
+    """True when two values read the same: equal, or numbers equal up to float noise.
+
+    ``0.1 + 0.2`` and ``0.3`` are the same price; ``12`` and ``12.0`` the same
+    count; ``True`` is not ``1`` (a flag is no number).
+
+    >>> same_value(0.1 + 0.2, 0.3), same_value(12, 12.0), same_value(True, 1)
+    (True, True, False)
+    >>> same_value(1.0, 1.000001), same_value(None, 0)
+    (False, False)
+    """
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+    return a == b
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,7 +327,7 @@ def diff_results(old: Evaluation, new: Evaluation) -> list[ResultChange]:
     changes: list[ResultChange] = []
     for m in MEASURES:
         a, b = m.read(old), m.read(new)
-        if a == b:
+        if same_value(a, b):
             continue
         delta = relative = None
         if isinstance(a, int | float) and isinstance(b, int | float):
