@@ -1,8 +1,10 @@
 """Compare two plans: the inputs that differ and the results that moved.
 
 A plan's inputs are its project file; they are compared field by field on the
-JSON form the file stores (``Project.model_dump(mode="json")``), lists item by
-item, so a changed quote shows as ``vendors.1.on_demand_cny_per_gpu_hour``.
+JSON form the file stores (``Project.model_dump(mode="json")``), lists of
+records item by item, so a changed quote shows as
+``vendors.1.on_demand_cny_per_gpu_hour``; a list of plain values (the options
+compared) is one value. Numbers equal up to float noise are no change.
 The results are compared on the figures a reader of the plan acts on: the
 recommendation and its total, each option's total, the card count, nodes,
 network class, GPU-hours and days, the break-even, and P(owning beats renting)
