@@ -24,10 +24,11 @@ from gpu_advisor.model.common import InputRef
 from gpu_advisor.model.diff_results import ResultChange
 from gpu_advisor.model.project import Project
 from gpu_advisor.report.formulas import input_value
-from gpu_advisor.report.glossary import field_key, option_name, value_text
+from gpu_advisor.report.glossary import field_key, field_name, option_name, value_text
 from gpu_advisor.report.sources import source_text
+from gpu_advisor.report.text import unit_text
 from gpu_advisor.words import DEFAULT_LANGUAGE, catalog, say
-from gpu_advisor.words.money import amount
+from gpu_advisor.words.money import amount, currency_unit
 
 _UNIT_BY_NAME: Final[Sequence[tuple[str, str]]] = (
     ("tokens_billion", "1e9 tokens"),
@@ -185,9 +186,11 @@ def value_words(
     '竞价实例、托管'
     >>> value_words("monitoring.util_window_minutes", 30, "zh")
     '30 分钟'
+    >>> value_words("vendors.0.kind", "rental", "zh"), value_words("price_overrides.0.item", "gpu_price_cny", "en")
+    ('算力租赁', 'Card price')
     """
     names = dict(names or {})
-    if value is None or value == [] or value == {}:
+    if value is None or value in ("", [], {}):
         return say("report.change.none", language)
     if isinstance(value, list):
         return say("report.change.list_separator", language).join(
@@ -200,9 +203,32 @@ def value_words(
     if isinstance(value, bool):
         return value_text(str(value).lower(), language)
     if isinstance(value, str):
-        return names.get(value) or value_text(value, language)
+        return _text_words(path, value, language, names)
     number = float(value) if isinstance(value, int | float) else math.nan
     return _number_words(path, number, language, names)
+
+
+_FIELD_VALUED: Final = frozenset({"item", "use_catalog"})
+"""Fields whose values name another field (an imported price's item, a
+scenario's figures left to the catalog)."""
+_FIELD_HOMES: Final = ("budget", "workload", "meta")
+
+
+def _text_words(path: str, value: str, language: str, names: Mapping[str, str]) -> str:
+    """A text value: a catalog id by its model, a field by its name, else in words."""
+    if value in names:
+        return names[value]
+    if path.endswith("currency"):
+        return currency_unit(language, value)
+    if path.rsplit(".", 1)[-1] in _FIELD_VALUED:
+        for home in _FIELD_HOMES:
+            named = field_name(f"{home}.{value}", language)
+            if named != f"{home}.{value}":
+                return named
+    code = f"report.field_value.{value}"
+    if code in catalog(DEFAULT_LANGUAGE):
+        return say(code, language)
+    return value_text(value, language)
 
 
 def _number_words(
@@ -263,6 +289,10 @@ def result_words(
     ...                  new=2357847.0, delta=305847.0, relative=0.149)
     >>> result_words(r, "en", {})
     ('2,052,000 CNY', '2,357,847 CNY', '+305,847 CNY (+14.9%)')
+    >>> m = ResultChange(key="k", label=Message(code="x"), unit="month", old=7,
+    ...                  new=10, delta=3.0, relative=3 / 7)
+    >>> result_words(m, "zh", {})
+    ('第 7 个月', '第 10 个月', '+3 个月（+42.9%）')
     """
     old = _result_value(change.old, change.unit, language, names)
     new = _result_value(change.new, change.unit, language, names)
@@ -298,7 +328,11 @@ def _result_value(
         return amount(float(value), language)
     if unit == "1":
         return percent(float(value))
-    if unit == "month" and not move:
+    if unit == "month":
+        if move:  # a move of the payback month: a number of months
+            return (
+                f"{plain_number(float(value))} {unit_text('months', language, value)}"
+            )
         return say("diff.month", language, value=plain_number(float(value)))
     if unit in ("GPU-h", "days", "GPUs", "nodes"):
         shown = f"{float(value):,.1f}" if unit == "days" else plain_number(float(value))

@@ -10,7 +10,9 @@ with their unit and never in scientific notation.
 
 from __future__ import annotations
 
+import enum
 import math
+import re
 import types
 import typing
 from collections.abc import Iterator
@@ -65,6 +67,37 @@ def leaf_paths(model: type[BaseModel] = Project, prefix: str = "") -> Iterator[s
 PATHS = sorted(set(leaf_paths()))
 
 
+def _annotation(path: str) -> object:
+    """The annotation of the field at ``path`` (list items as their model)."""
+    model: type[BaseModel] = Project
+    annotation: object = None
+    for part in path.split("."):
+        if part.isdigit():
+            continue
+        annotation = model.model_fields[part].annotation
+        inner = list(_models(annotation))
+        if inner:
+            model = inner[0][0]
+    return annotation
+
+
+def _choices(annotation: object) -> list[object]:
+    """The values an enum or ``Literal`` field can take."""
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return [member.value for member in annotation]
+    if typing.get_origin(annotation) is typing.Literal:
+        return list(typing.get_args(annotation))
+    return [c for arg in typing.get_args(annotation) for c in _choices(arg)]
+
+
+CHOICES = [
+    (path, value)
+    for path in PATHS
+    for value in _choices(_annotation(path))
+    if isinstance(value, str)
+]
+
+
 def test_the_walk_reaches_the_lists_and_the_nested_models() -> None:
     assert len(PATHS) > 200
     assert "vendors.0.measurements.0.value" in PATHS
@@ -84,6 +117,18 @@ def test_every_plan_field_has_a_name(language: str) -> None:
         assert not INTERNAL_KEY.search(name), (path, name)
         found = problems(name, language, ["Acme"])
         assert not found, (path, name, found)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_choice_a_field_offers_reads_in_words(language: str) -> None:
+    """A vendor's kind, a sign-off decision, a serving engine: never the file's id."""
+    assert len(CHOICES) > 50
+    for path, value in CHOICES:
+        text = value_words(path, value, language)
+        assert text, (path, value)
+        assert not problems(text, language), (path, value, text)
+        if re.search(r"[a-z]_[a-z]", str(value)):  # an id, never shown as it is
+            assert text != value, (path, value)
 
 
 def test_list_items_by_their_own_name() -> None:

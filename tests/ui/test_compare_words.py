@@ -73,9 +73,13 @@ def test_compare_lists_exactly_the_changed_inputs_in_the_readers_words(
     assert not SCIENTIFIC.search(text)
     assert "(+0%)" not in text
     assert "（+0%）" not in text
+    document = dialog.view.document()
     for change in dialog.diff.inputs:
-        assert change.path not in text  # only in the row's tooltip
-        assert field_name(change.path, language) in text
+        name = field_name(change.path, language)
+        assert change.path not in text  # only in the row's tooltip, for engineers
+        found = document.find(name)
+        assert not found.isNull(), name
+        assert found.charFormat().toolTip() == change.path
     expected = {
         "en": (
             "300 billion tokens",
