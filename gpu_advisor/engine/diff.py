@@ -197,6 +197,36 @@ class _Measure:
     read: Callable[[Evaluation], str | float | int | None]
 
 
+RESOLUTION: dict[str, float] = {
+    "CNY": 0.5,
+    "GPU-h": 0.5,
+    "days": 0.05,
+    "GPUs": 0.5,
+    "nodes": 0.5,
+    "month": 0.5,
+    "1": 0.0005,
+}
+"""The smallest move of a result a reader can see, by unit: a plan reads whole
+yuan, GPU-hours, cards and months, days to a tenth and shares to a tenth of a
+percent. A smaller move (a total that moved by 0.2 CNY) is no change."""
+
+
+def moved(a: object, b: object, unit: str) -> bool:
+    """True when a result moved by at least what a reader can see.
+
+    >>> moved(2057255.2, 2057255.4, "CNY"), moved(19.79, 19.91, "days")
+    (False, True)
+    >>> moved(0.5561, 0.5563, "1"), moved("spot", "mix", "")
+    (False, True)
+    """
+    if same_value(a, b):
+        return False
+    numbers = (int, float)
+    if isinstance(a, numbers) and isinstance(b, numbers) and not isinstance(a, bool):
+        return abs(float(b) - float(a)) >= RESOLUTION.get(unit, 0.0)
+    return True
+
+
 def _option_total(option: OptionId) -> Callable[[Evaluation], float | None]:
     def read(ev: Evaluation) -> float | None:
         found = [o for o in ev.cost.options if o.id is option]
@@ -329,7 +359,7 @@ def diff_results(old: Evaluation, new: Evaluation) -> list[ResultChange]:
     changes: list[ResultChange] = []
     for m in MEASURES:
         a, b = m.read(old), m.read(new)
-        if same_value(a, b):
+        if not moved(a, b, m.unit):
             continue
         delta = relative = None
         if isinstance(a, int | float) and isinstance(b, int | float):

@@ -18,12 +18,13 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from typing import Final
 
 from gpu_advisor.model.common import InputRef
 from gpu_advisor.model.diff_results import ResultChange
 from gpu_advisor.model.project import Project
-from gpu_advisor.report.formulas import input_value
+from gpu_advisor.report.formulas import ValueFormatter, input_value
 from gpu_advisor.report.glossary import field_key, field_name, option_name, value_text
 from gpu_advisor.report.sources import source_text
 from gpu_advisor.report.text import unit_text
@@ -148,6 +149,18 @@ def plain_number(value: float) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
+def exact_number(value: float) -> str:
+    """A number with every digit it holds, grouped, never e-notation (for two
+    values that :func:`plain_number` would show alike).
+
+    >>> exact_number(14.5001), exact_number(2.5e-7), exact_number(1e21)
+    ('14.5001', '0.00000025', '1,000,000,000,000,000,000,000')
+    """
+    if not math.isfinite(value):
+        return "—"
+    return format(Decimal(repr(float(value))).normalize(), ",f")
+
+
 def percent(share: float, signed: bool = False) -> str:
     """A share as a percentage with at most one decimal (``−`` for minus).
 
@@ -232,18 +245,33 @@ def _text_words(path: str, value: str, language: str, names: Mapping[str, str]) 
 
 
 def _number_words(
-    path: str, number: float, language: str, names: dict[str, str]
+    path: str,
+    number: float,
+    language: str,
+    names: dict[str, str],
+    digits: ValueFormatter = plain_number,
 ) -> str:
     unit = field_unit(path)
     if unit == "1":
-        return percent(number)
+        return percent(number) if digits is plain_number else f"{digits(number * 100)}%"
     if unit == "1e9 params":
         number, unit = number * 1e9, "params"
     own = _unit_word(unit, language)
     if own:
-        return f"{plain_number(number)} {own}"
+        return f"{digits(number)} {own}"
     ref = InputRef(name=path, value=number, unit=unit, source="project")
-    return input_value(ref, language, plain_number, names)
+    return input_value(ref, language, digits, names)
+
+
+def exact_words(
+    path: str, value: float, language: str, names: Mapping[str, str]
+) -> str:
+    """A number as :func:`value_words` words it, with every digit it holds.
+
+    >>> exact_words("budget.on_demand_cny_per_gpu_hour", 14.5001, "en", {})
+    '14.5001 CNY/GPU-hour'
+    """
+    return _number_words(path, value, language, dict(names), exact_number)
 
 
 def default_words(

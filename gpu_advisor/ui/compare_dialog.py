@@ -47,7 +47,12 @@ from gpu_advisor.io.project_file import ProjectFileError, load_project
 from gpu_advisor.model.common import InputRef
 from gpu_advisor.model.diff_results import InputChange, PlanDiff
 from gpu_advisor.model.project import Project, SigningRecord
-from gpu_advisor.report.change_text import default_words, result_words, value_words
+from gpu_advisor.report.change_text import (
+    default_words,
+    exact_words,
+    result_words,
+    value_words,
+)
 from gpu_advisor.report.formulas import catalog_names
 from gpu_advisor.report.glossary import field_name
 from gpu_advisor.report.text import role_text
@@ -111,17 +116,25 @@ def input_rows(diff: PlanDiff, sides: Sides, language: str) -> list[Row]:
     rows: list[Row] = []
     for change in diff.inputs:
         data = sides.old_data if change.removed else sides.new_data
+        before = _change_value(change, True, sides, language)
+        after = _change_value(change, False, sides, language)
+        if before == after and _numbers(change.old, change.new):
+            # two figures that differ past the digits shown: every digit
+            before, after = (
+                exact_words(change.path, float(str(v)), language, sides.names)
+                for v in (change.old, change.new)
+            )
         rows.append(
             Row(
-                cells=(
-                    field_name(change.path, language, data),
-                    _change_value(change, True, sides, language),
-                    _change_value(change, False, sides, language),
-                ),
+                cells=(field_name(change.path, language, data), before, after),
                 tip=change.path,
             )
         )
     return rows
+
+
+def _numbers(*values: object) -> bool:
+    return all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
 
 
 def result_rows(diff: PlanDiff, sides: Sides, language: str) -> list[Row]:

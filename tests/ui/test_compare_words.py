@@ -15,12 +15,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 from PySide6.QtWidgets import QApplication
 
+from gpu_advisor.engine.diff import same_value
 from gpu_advisor.io.project_file import load_project, save_project
+from gpu_advisor.model.diff_results import InputChange, PlanDiff
 from gpu_advisor.report.glossary import field_name
 from gpu_advisor.ui import i18n
-from gpu_advisor.ui.compare_dialog import CompareDialog
+from gpu_advisor.ui.compare_dialog import CompareDialog, Sides, input_rows
 from gpu_advisor.ui.main_window import MainWindow
 from gpu_advisor.ui.pages.budget_page import BudgetPage
 from gpu_advisor.ui.wizard import PageId
@@ -163,3 +167,23 @@ def test_based_on_links_name_every_input_in_the_readers_words(
     seen = {"budget.options", "workload.gpus", "workload.deadline_days"} & set(linked)
     assert seen, linked
     _switch(qapp, "en")
+
+
+@given(
+    st.floats(min_value=0, max_value=1e5),
+    st.floats(min_value=0, max_value=1e5),
+    st.sampled_from(["en", "zh"]),
+)
+def test_two_different_figures_never_read_alike(
+    a: float, b: float, language: str
+) -> None:
+    """A row is a change the reader can see: 14.5 → 14.5001 is not "14.5 → 14.5"."""
+    assume(not same_value(a, b))
+    path = "budget.on_demand_cny_per_gpu_hour"
+    diff = PlanDiff(inputs=[InputChange(path=path, old=a, new=b)], results=[])
+    (row,) = input_rows(diff, Sides(), language)
+    name, before, after = row.cells
+    assert before != after, (a, b)
+    assert not SCIENTIFIC.search(before + after)
+    assert name == field_name(path, language)
+    assert row.tip == path
