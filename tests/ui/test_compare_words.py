@@ -19,6 +19,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from PySide6.QtWidgets import QApplication
 
+from gpu_advisor import words
 from gpu_advisor.engine.diff import same_value
 from gpu_advisor.io.project_file import load_project, save_project
 from gpu_advisor.model.diff_results import InputChange, PlanDiff
@@ -28,6 +29,7 @@ from gpu_advisor.ui.compare_dialog import CompareDialog, Sides, input_rows
 from gpu_advisor.ui.main_window import MainWindow
 from gpu_advisor.ui.pages.budget_page import BudgetPage
 from gpu_advisor.ui.wizard import PageId
+from gpu_advisor.words.terms import option_in_sentence
 from tests.reader_text import SCIENTIFIC, problems
 
 EXAMPLES = sorted(
@@ -99,7 +101,14 @@ def test_compare_lists_exactly_the_changed_inputs_in_the_readers_words(
     assert dialog.diff.results
     currency = {"en": "CNY", "zh": "元"}[language]
     assert re.search(rf"[+−][\d,]+ {currency}\s?[（(][+−][\d.]+%[）)]", text), text
+    # an option's total names the option as the rest of the app does
+    for result in dialog.diff.results:
+        option = re.fullmatch(r"cost\.options\.(\w+)\.total_cny", result.key)
+        if option:
+            label = words.text(result.label, language)
+            assert option_in_sentence(option.group(1), language) in label, label
     # a default by its figure and the library's name, not the library's citations
+
     assert {"en": "GPU Advisor price book)", "zh": "GPU Advisor 价格库）"}[
         language
     ] in text
