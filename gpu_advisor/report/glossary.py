@@ -3,7 +3,10 @@
 The names are catalog entries (``resources/words/<language>/report.toml``):
 ``report.result_title``, ``report.option_result``, ``report.input_name``,
 ``report.catalog_field``, ``report.region``, ``report.free_name`` and
-``report.value_word``. Options are named by the engine's one name
+``report.value_word``; a plan file's fields (:func:`field_name`) by
+``report.input_name`` keyed with ``*`` for list items (``vendors.*.name``),
+the items by ``report.list_item`` (a vendor by its name) or
+``report.list_item_n`` (a month by its number). Options are named by the engine's one name
 (``option.<id>``, :data:`OPTION_IDS`). Colocation is 托管 (owned hardware in a rented rack), as the
 market says.
 """
