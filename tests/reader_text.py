@@ -45,6 +45,9 @@ ZH_WHITELIST: Final = frozenset(
     | {"CTO", "SHA", "JSON", "PDF", "VAT", "GPU Advisor", "Advisor", "idctop"}
     | {"Hugging", "Face", "GitHub", "arXiv", "USENIX", "FAST", "PaLM", "DeepSeek"}
     | {"BLOOM", "LLaMA", "PPIO", "ECS", "EC2"}
+    # the test environment's parts as Kubernetes, Slurm and vendors name them; a card's rated power; quantisation methods
+    | {"CPU", "MPI", "RDMA", "ConfigMap", "TDP", "AWQ", "GPTQ", "PMI", "PMIx"}
+    | {"mpirun", "PVC"}
     # terms of the trade without a settled Chinese name
     | {"micro", "batch", "API"}
     # serving engines and model-serving products

@@ -1,8 +1,10 @@
 """Compare two plans: the inputs that differ and the results that moved.
 
 A plan's inputs are its project file; they are compared field by field on the
-JSON form the file stores (``Project.model_dump(mode="json")``), lists item by
-item, so a changed quote shows as ``vendors.1.on_demand_cny_per_gpu_hour``.
+JSON form the file stores (``Project.model_dump(mode="json")``), lists of
+records item by item, so a changed quote shows as
+``vendors.1.on_demand_cny_per_gpu_hour``; a list of plain values (the options
+compared) is one value. Numbers equal up to float noise are no change.
 The results are compared on the figures a reader of the plan acts on: the
 recommendation and its total, each option's total, the card count, nodes,
 network class, GPU-hours and days, the break-even, and P(owning beats renting)
@@ -16,6 +18,7 @@ the record holds; that snapshot is then compared like a saved plan.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -31,11 +34,19 @@ _NOT_INPUTS = {"signing_records"}
 
 
 def _flatten(value: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
-    """Leaves of a JSON value as ``(dotted path, value)``; empty containers are leaves."""
+    """Leaves of a JSON value as ``(dotted path, value)``; empty containers are leaves.
+
+    A list of records (vendors, months) is compared item by item; a list of
+    plain values (the options compared, candidate GPUs) is one value, as the
+    reader typed it: one option fewer is one change, not every later item.
+
+    >>> dict(_flatten({"a": {"b": 1}, "o": ["spot", "mix"], "v": [{"n": "A"}]}))
+    {'a.b': 1, 'o': ['spot', 'mix'], 'v.0.n': 'A'}
+    """
     if isinstance(value, dict) and value:
         for key, item in value.items():
             yield from _flatten(item, f"{prefix}.{key}" if prefix else str(key))
-    elif isinstance(value, list) and value:
+    elif isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
         for index, item in enumerate(value):
             yield from _flatten(item, f"{prefix}.{index}" if prefix else str(index))
     else:
@@ -155,9 +166,27 @@ def diff_inputs(old: Project, new: Project) -> list[InputChange]:
             changes.append(InputChange(path=path, new=b, added=True))
         elif b is _MISSING:
             changes.append(InputChange(path=path, old=a, removed=True))
-        elif a != b or type(a) is not type(b):
+        elif not same_value(a, b):
             changes.append(InputChange(path=path, old=a, new=b))
     return changes
+
+
+def same_value(a: object, b: object) -> bool:
+    """True when two values read the same: equal, or numbers equal up to float noise.
+
+    ``0.1 + 0.2`` and ``0.3`` are the same price; ``12`` and ``12.0`` the same
+    count; ``True`` is not ``1`` (a flag is no number).
+
+    >>> same_value(0.1 + 0.2, 0.3), same_value(12, 12.0), same_value(True, 1)
+    (True, True, False)
+    >>> same_value(1.0, 1.000001), same_value(None, 0)
+    (False, False)
+    """
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+    return a == b
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +195,36 @@ class _Measure:
     label: Message
     unit: str
     read: Callable[[Evaluation], str | float | int | None]
+
+
+RESOLUTION: dict[str, float] = {
+    "CNY": 0.5,
+    "GPU-h": 0.5,
+    "days": 0.05,
+    "GPUs": 0.5,
+    "nodes": 0.5,
+    "month": 0.5,
+    "1": 0.0005,
+}
+"""The smallest move of a result a reader can see, by unit: a plan reads whole
+yuan, GPU-hours, cards and months, days to a tenth and shares to a tenth of a
+percent. A smaller move (a total that moved by 0.2 CNY) is no change."""
+
+
+def moved(a: object, b: object, unit: str) -> bool:
+    """True when a result moved by at least what a reader can see.
+
+    >>> moved(2057255.2, 2057255.4, "CNY"), moved(19.79, 19.91, "days")
+    (False, True)
+    >>> moved(0.5561, 0.5563, "1"), moved("spot", "mix", "")
+    (False, True)
+    """
+    if same_value(a, b):
+        return False
+    numbers = (int, float)
+    if isinstance(a, numbers) and isinstance(b, numbers) and not isinstance(a, bool):
+        return abs(float(b) - float(a)) >= RESOLUTION.get(unit, 0.0)
+    return True
 
 
 def _option_total(option: OptionId) -> Callable[[Evaluation], float | None]:
@@ -300,7 +359,7 @@ def diff_results(old: Evaluation, new: Evaluation) -> list[ResultChange]:
     changes: list[ResultChange] = []
     for m in MEASURES:
         a, b = m.read(old), m.read(new)
-        if a == b:
+        if not moved(a, b, m.unit):
             continue
         delta = relative = None
         if isinstance(a, int | float) and isinstance(b, int | float):

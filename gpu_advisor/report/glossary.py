@@ -3,7 +3,10 @@
 The names are catalog entries (``resources/words/<language>/report.toml``):
 ``report.result_title``, ``report.option_result``, ``report.input_name``,
 ``report.catalog_field``, ``report.region``, ``report.free_name`` and
-``report.value_word``. Options are named by the engine's one name
+``report.value_word``; a plan file's fields (:func:`field_name`) by
+``report.input_name`` keyed with ``*`` for list items (``vendors.*.name``),
+the items by ``report.list_item`` (a vendor by its name) or
+``report.list_item_n`` (a month by its number). Options are named by the engine's one name
 (``option.<id>``, :data:`OPTION_IDS`). Colocation is 托管 (owned hardware in a rented rack), as the
 market says.
 """
@@ -187,15 +190,109 @@ def input_name(name: str, language: str, names: Mapping[str, str] | None = None)
     return _FREE_OPTION.sub(lambda m: option_name(m.group(1), language), name)
 
 
-def path_label(path: str, language: str) -> str:
-    """An input path in words (the glossary's name), the path in brackets.
+_INDEX: Final = re.compile(r"^\d+$")
+_ITEM_NAMES: Final = ("name",)
+"""The field of a list item that names it (a vendor's, a scenario's name)."""
+
+
+def field_key(path: str) -> str:
+    """The schema key of a plan file path: list indices as ``*``.
+
+    >>> field_key("vendors.0.measurements.12.value")
+    'vendors.*.measurements.*.value'
+    """
+    return ".".join("*" if _INDEX.match(part) else part for part in path.split("."))
+
+
+def _item_label(key: str, index: int, item: object, language: str) -> str:
+    """List item ``index`` of the list ``key``: by its own name, else by number."""
+    name = ""
+    if isinstance(item, Mapping):
+        name = next((str(item[f]) for f in _ITEM_NAMES if item.get(f)), "")
+    named = _word(f"report.list_item.{key}", language, name=name) if name else None
+    numbered = _word(f"report.list_item_n.{key}", language, n=index + 1)
+    return named or numbered or str(index + 1)
+
+
+def _walk(path: str, data: object, language: str) -> tuple[str, list[str], str]:
+    """The schema key, the list items passed on the way, and the part below the
+    schema (a free map's key, a plain list's item number)."""
+    key: list[str] = []
+    items: list[str] = []
+    parts = path.split(".")
+    for at, part in enumerate(parts):
+        if _INDEX.match(part) and key:
+            node = (
+                data[int(part)]
+                if isinstance(data, list) and int(part) < len(data)
+                else None
+            )
+            if f"report.list_item_n.{'.'.join(key)}" not in catalog(DEFAULT_LANGUAGE):
+                return ".".join(key), items, str(int(part) + 1)
+            items.append(_item_label(".".join(key), int(part), node, language))
+            key.append("*")
+            data = node
+            continue
+        known = f"report.input_name.{'.'.join([*key, part])}"
+        if key and known not in catalog(DEFAULT_LANGUAGE) and _is_leaf_above(key):
+            return ".".join(key), items, ".".join(parts[at:])
+        key.append(part)
+        data = data.get(part) if isinstance(data, Mapping) else None
+    return ".".join(key), items, ""
+
+
+def _is_leaf_above(key: list[str]) -> bool:
+    """True when ``key`` itself is a named field (what follows is inside its value)."""
+    return f"report.input_name.{'.'.join(key)}" in catalog(DEFAULT_LANGUAGE)
+
+
+def field_name(
+    path: str,
+    language: str,
+    data: object = None,
+    names: Mapping[str, str] | None = None,
+) -> str:
+    """A plan file's field in words, list items by their own name.
+
+    ``path`` is a dotted path into the plan file (``Project.model_dump(mode=
+    "json")``), list items by index; ``data`` is that dump, for the names of
+    list items (a vendor's name); without it items are numbered. ``names``
+    as for :func:`input_name` (an input the plan file does not hold).
+
+    >>> field_name("budget.on_demand_cny_per_gpu_hour", "zh")
+    '按量单价'
+    >>> field_name("vendors.0.name", "en", {"vendors": [{"name": "A"}]})
+    'Vendor «A»: name'
+    >>> field_name("vendors.1.measurements.0.value", "zh")
+    '第 2 家供应商第 1 项测量：数值'
+    >>> field_name("environment.nccl_env.NCCL_IB_HCA", "en")
+    'NCCL environment variables: NCCL_IB_HCA'
+    >>> field_name("no.such.field", "en")
+    'no.such.field'
+    """
+    key, items, below = _walk(path, data, language)
+    name = _word(f"report.input_name.{key}", language)
+    if name is None:
+        return input_name(path, language, names)
+    if below:
+        name = say("report.list_item.entry", language, field=name, key=below)
+    if not items:
+        return name
+    item = items[0]
+    for inner in items[1:]:
+        item = say("report.list_item.nested", language, outer=item, inner=inner)
+    return say("report.list_item.joined", language, item=item, field=name)
+
+
+def path_label(path: str, language: str, data: object = None) -> str:
+    """A plan file path in words (:func:`field_name`), the path in brackets.
 
     >>> path_label("meta.horizon_months", "en")
     'Planning horizon (meta.horizon_months)'
     >>> path_label("vendors.0.terms", "zh")
-    'vendors.0.terms'
+    '第 1 家供应商：合同条款 (vendors.0.terms)'
     """
-    name = input_name(path, language)
+    name = field_name(path, language, data)
     return path if name == path else f"{name} ({path})"
 
 

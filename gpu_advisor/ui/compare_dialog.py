@@ -2,8 +2,11 @@
 
 The differences are the engine's :class:`~gpu_advisor.model.diff_results.PlanDiff`
 (:func:`gpu_advisor.engine.diff.diff_plans`, as ``gpu-advisor-cli diff``
-prints it): every changed input with its old and new value, named in words by
-the glossary, and every result that moved with the size of the move.
+prints it): every changed input with its old and new value and every result
+that moved with the size of the move, in the reader's words and number format
+(:mod:`gpu_advisor.report.change_text`: the glossary's names, units, the
+reader's currency, "default (value, source)" for a field left empty). The
+plan file path of a row is only its tooltip, for engineers.
 
 The other plan is a saved file or a version signed in the app (the snapshot
 a :class:`~gpu_advisor.model.project.SigningRecord` holds). When the open
@@ -15,8 +18,8 @@ the plan is edited back to the signed inputs.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -41,9 +44,17 @@ from typing_extensions import override
 from gpu_advisor import words
 from gpu_advisor.engine.diff import EqualParts, changed_since_signed, diff_plans
 from gpu_advisor.io.project_file import ProjectFileError, load_project
-from gpu_advisor.model.diff_results import PlanDiff
+from gpu_advisor.model.common import InputRef
+from gpu_advisor.model.diff_results import InputChange, PlanDiff
 from gpu_advisor.model.project import Project, SigningRecord
-from gpu_advisor.report.glossary import path_label
+from gpu_advisor.report.change_text import (
+    default_words,
+    exact_words,
+    result_words,
+    value_words,
+)
+from gpu_advisor.report.formulas import catalog_names
+from gpu_advisor.report.glossary import field_name
 from gpu_advisor.report.text import role_text
 from gpu_advisor.ui.i18n import current_language, fill
 from gpu_advisor.ui.session import ProjectSession
@@ -70,20 +81,91 @@ def signer_text(record: SigningRecord) -> str:
     return record.signer_name + words.say("words.aside", current_language(), x=role)
 
 
-def _value(value: Any) -> str:
-    if value is None:
+@dataclass(frozen=True)
+class Sides:
+    """What the dialog words the changes with, for the plan before and after.
+
+    The plan files' data name list items (a vendor by its name), the
+    evaluations' budget defaults say what a field left empty stood for, and
+    ``names`` gives catalog ids (GPUs, networks) their model names.
+    """
+
+    old_data: Mapping[str, Any] = field(default_factory=dict)
+    new_data: Mapping[str, Any] = field(default_factory=dict)
+    old_defaults: Mapping[str, InputRef] = field(default_factory=dict)
+    new_defaults: Mapping[str, InputRef] = field(default_factory=dict)
+    names: Mapping[str, str] = field(default_factory=dict)
+
+
+def _change_value(
+    change: InputChange, before: bool, sides: Sides, language: str
+) -> str:
+    """One side of an input change in the reader's words."""
+    missing = change.added if before else change.removed
+    if missing:
         return "—"
-    if isinstance(value, str):
-        return value
-    if isinstance(value, float):
-        return f"{value:,.6g}"
-    return json.dumps(value, ensure_ascii=False)
+    value = change.old if before else change.new
+    if value is None:
+        defaults = sides.old_defaults if before else sides.new_defaults
+        return default_words(change.path, language, defaults, sides.names)
+    return value_words(change.path, value, language, sides.names)
 
 
-def _table(title: str, header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> str:
+def input_rows(diff: PlanDiff, sides: Sides, language: str) -> list[Row]:
+    """The changed inputs as rows: name, before, after (the path as a tooltip)."""
+    rows: list[Row] = []
+    for change in diff.inputs:
+        data = sides.old_data if change.removed else sides.new_data
+        before = _change_value(change, True, sides, language)
+        after = _change_value(change, False, sides, language)
+        if before == after and _numbers(change.old, change.new):
+            # two figures that differ past the digits shown: every digit
+            before, after = (
+                exact_words(change.path, float(str(v)), language, sides.names)
+                for v in (change.old, change.new)
+            )
+        rows.append(
+            Row(
+                cells=(field_name(change.path, language, data), before, after),
+                tip=change.path,
+            )
+        )
+    return rows
+
+
+def _numbers(*values: object) -> bool:
+    return all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
+
+
+def result_rows(diff: PlanDiff, sides: Sides, language: str) -> list[Row]:
+    """The results that moved as rows: name, before, after, the size of the move."""
+    return [
+        Row(
+            cells=(
+                words.text(r.label, language),
+                *result_words(r, language, sides.names),
+            ),
+            tip=r.key,
+        )
+        for r in diff.results
+    ]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of a table: its cells and the internal key, for engineers (tooltip)."""
+
+    cells: tuple[str, ...]
+    tip: str = ""
+
+
+def _table(title: str, header: tuple[str, ...], rows: Sequence[Row]) -> str:
     cells = "".join(f"<th align='left'>{escape(h)}</th>" for h in header)
     body = "".join(
-        "<tr>" + "".join(f"<td>{escape(v)}</td>" for v in row) + "</tr>" for row in rows
+        f"<tr title='{escape(row.tip, quote=True)}'>"
+        + "".join(f"<td>{escape(v)}</td>" for v in row.cells)
+        + "</tr>"
+        for row in rows
     )
     return (
         f"<h3>{escape(title)}</h3><table cellpadding='3'><tr>{cells}</tr>{body}</table>"
@@ -97,9 +179,16 @@ class CompareDialog(QDialog):
     compared with (it names the window and the "before" column).
     """
 
-    def __init__(self, diff: PlanDiff, other: Other, parent: QWidget | None = None):
+    def __init__(
+        self,
+        diff: PlanDiff,
+        other: Other,
+        parent: QWidget | None = None,
+        sides: Sides | None = None,
+    ):
         super().__init__(parent)
         self.diff = diff
+        self.sides = sides or Sides()
         self._other = other
         self.view = QTextBrowser()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -143,37 +232,23 @@ class CompareDialog(QDialog):
         open_ = self.tr("Open plan")
         inputs_title = fill(self.tr("Inputs changed (%1)"), str(len(diff.inputs)))
         results_title = fill(self.tr("Results that moved (%1)"), str(len(diff.results)))
-        input_rows = [
-            (path_label(c.path, language), _value(c.old), _value(c.new))
-            for c in diff.inputs
-        ]
-        result_rows = [
-            (
-                words.text(r.label, language),
-                _value(r.old),
-                _value(r.new),
-                self._move(r.delta, r.relative),
-            )
-            for r in diff.results
-        ]
+        language_code = language.value
         return _table(
-            inputs_title, (self.tr("Input"), saved, open_), input_rows
+            inputs_title,
+            (self.tr("Input"), saved, open_),
+            input_rows(diff, self.sides, language_code),
         ) + _table(
             results_title,
             (self.tr("Result"), saved, open_, self.tr("Change")),
-            result_rows,
+            result_rows(diff, self.sides, language_code),
         )
 
-    @staticmethod
-    def _move(delta: float | None, relative: float | None) -> str:
-        if delta is None:
-            return ""
-        text = f"{delta:+,.6g}"
-        return text if relative is None else f"{text} ({relative:+.1%})"
 
-
-def compare_plans(session: ProjectSession, other: Path | Project) -> PlanDiff:
-    """The diff from ``other`` (a saved file or a plan) to the open plan (engine numbers).
+def compare_plans(
+    session: ProjectSession, other: Path | Project
+) -> tuple[PlanDiff, Sides]:
+    """The diff from ``other`` (a saved file or a plan) to the open plan (engine
+    numbers), and what words it (:class:`Sides`).
 
     Raises
     ------
@@ -184,7 +259,15 @@ def compare_plans(session: ProjectSession, other: Path | Project) -> PlanDiff:
 
     saved = load_project(other) if isinstance(other, Path) else other
     old_ev = evaluate_plan(saved, session.catalog, monte_carlo=False)
-    return diff_plans(saved, session.project, old_ev, session.evaluation)
+    new_ev = session.evaluation
+    sides = Sides(
+        old_data=saved.model_dump(mode="json"),
+        new_data=session.project.model_dump(mode="json"),
+        old_defaults=old_ev.budget_defaults,
+        new_defaults=new_ev.budget_defaults,
+        names=catalog_names(session.catalog),
+    )
+    return diff_plans(saved, session.project, old_ev, new_ev), sides
 
 
 class SignedChangesNotice(QWidget):
@@ -333,8 +416,8 @@ class CompareController(QObject):
 
     def compare_with_signed(self, record: SigningRecord) -> CompareDialog:
         """Show the differences between a signed version and the open plan."""
-        diff = compare_plans(self._session, record.inputs)
-        return self._show(CompareDialog(diff, record, self._window))
+        diff, sides = compare_plans(self._session, record.inputs)
+        return self._show(CompareDialog(diff, record, self._window, sides))
 
     def _show(self, dialog: CompareDialog) -> CompareDialog:
         self.dialog = dialog
@@ -357,7 +440,7 @@ class CompareController(QObject):
     def compare_with(self, path: Path) -> CompareDialog | None:
         """Show the differences between ``path`` and the open plan."""
         try:
-            diff = compare_plans(self._session, path)
+            diff, sides = compare_plans(self._session, path)
         except ProjectFileError as exc:
             QMessageBox.critical(
                 self._window,
@@ -365,4 +448,4 @@ class CompareController(QObject):
                 exc.message(current_language().value),
             )
             return None
-        return self._show(CompareDialog(diff, path, self._window))
+        return self._show(CompareDialog(diff, path, self._window, sides))

@@ -112,7 +112,9 @@ def test_sign_edit_show_changes_undo_and_sign_again(
     shown = dialog.view.toPlainText()
     assert "Signed version" in shown
     assert "Inputs changed (1)" in shown
-    assert "Planning horizon (meta.horizon_months)" in shown
+    # in words and units; the path only in the row's tooltip (issue #34)
+    assert f"Planning horizon\n{horizon} months\n{horizon + 6} months" in shown
+    assert "meta.horizon_months" not in shown
     assert dialog.windowTitle().startswith("Compared with the version signed on ")
 
     # --- undo: the notice goes

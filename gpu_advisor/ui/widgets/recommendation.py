@@ -10,6 +10,7 @@ six-month rule of the idctop.com article — all read from the evaluation's
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
 from typing import Final
 
@@ -39,6 +40,8 @@ from gpu_advisor.engine.api import ranking, to_display
 from gpu_advisor.model.common import Advice, Explanation, Language
 from gpu_advisor.model.cost_results import CostResult, DemandExtension, OptionResult
 from gpu_advisor.model.project import OptionId, Project
+from gpu_advisor.report.formulas import catalog_names
+from gpu_advisor.report.glossary import field_name
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.style import (
@@ -69,6 +72,10 @@ class CellWhyButton(WhyButton):
     def retranslate_ui(self) -> None:
         super().retranslate_ui()
         self.setText("?")
+
+
+_LIST_ITEM: Final = re.compile(r"\.\d+(?:\.|$)")
+"""An input inside a list item (``vendors.0.name``): named by the item's own name."""
 
 
 def _advice_language() -> Language:
@@ -296,12 +303,24 @@ class RecommendationPanel(QWidget):
         if self._cost is not None:
             self.set_result(self._cost)
 
+    def _link_text(self, name: str, language: Language) -> str:
+        """An input a reason is based on, by its name in the reader's words: the
+        step's own label for it, else the glossary's (never the dotted name)."""
+        label = self._input_label(name)
+        if label not in (name, name.removeprefix("budget.")):
+            return label
+        project = self._session.project
+        data = project.model_dump(mode="json") if _LIST_ITEM.search(name) else None
+        names = catalog_names(self._session.catalog)
+        return field_name(name, language.value, data, names)
+
     def _advice_html(self, items: list[Advice], style: str = "") -> str:
         language = _advice_language()
         rows = []
         for advice in items:
-            links = ", ".join(
-                f'<a href="input:{name}">{self._input_label(name)}</a>'
+            links = words.say("report.change.list_separator", language).join(
+                f'<a href="input:{html.escape(name, quote=True)}">'
+                f"{html.escape(self._link_text(name, language))}</a>"
                 for name in advice.inputs
             )
             based_on = self.tr("Based on:")
