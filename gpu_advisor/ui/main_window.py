@@ -295,6 +295,8 @@ class MainWindow(QMainWindow):
         self._status_later.triggered.connect(self._update_recommendation)
         self._gate.opened.connect(self._status_later.throttle)
 
+        self._garbage_collector: object | None = None
+        QTimer.singleShot(PAGE_BUILD_DELAY_MS, self._collect_in_gui_thread)
         self.autosave_timer = QTimer(self)
         self.autosave_timer.timeout.connect(self.autosave_now)
         # Each change is autosaved within a second, not one interval later: a
@@ -711,6 +713,16 @@ class MainWindow(QMainWindow):
         if not examples:
             empty = self.examples_menu.addAction(self.tr("No examples installed"))
             empty.setEnabled(False)
+
+    def _collect_in_gui_thread(self) -> None:
+        """Python's cycle collector from now on only in this (the GUI) thread,
+        from a timer: run by a worker thread (the Monte Carlo, the decisive
+        inputs) it can delete Qt objects there and crash the app. pyqtgraph's
+        ``GarbageCollector`` (automatic collection off, the generations checked
+        each second); imported once the window is up (pyqtgraph takes 0.3 s)."""
+        from pyqtgraph.util.garbage_collector import GarbageCollector
+
+        self._garbage_collector = GarbageCollector(interval=1.0)
 
     # --- autosave and recovery ---------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pyqtgraph.util.garbage_collector import GarbageCollector
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings
 from PySide6.QtWidgets import (
     QApplication,
@@ -134,6 +135,17 @@ class KeepingQtBot(QtBot):
     ) -> None:
         super().addWidget(widget, before_close_func=before_close_func)
         self.kept.append(widget)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def collect_in_the_gui_thread(qapp: QApplication) -> Iterator[None]:
+    """Python's cycle collector only in the GUI thread, as in the app
+    (:class:`MainWindow`): a worker thread that collected Qt wrappers while a
+    test tore its widgets down crashed a test process (the decisive-inputs
+    worker of the review step)."""
+    collector = GarbageCollector(interval=1.0)
+    yield
+    collector.timer.stop()
 
 
 @pytest.fixture
