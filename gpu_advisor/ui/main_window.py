@@ -297,15 +297,7 @@ class MainWindow(QMainWindow):
 
         self._garbage_collector: object | None = None
         QTimer.singleShot(PAGE_BUILD_DELAY_MS, self._collect_in_gui_thread)
-        self.autosave_timer = QTimer(self)
-        self.autosave_timer.timeout.connect(self.autosave_now)
-        # Each change is autosaved within a second, not one interval later: a
-        # crash (kill -9, power loss) then loses at most the last second of edits.
-        self._autosave_soon = QSignalThrottler(
-            QSignalThrottler.EmissionPolicy.Trailing, parent=self
-        )
-        self._autosave_soon.setTimeout(AUTOSAVE_DELAY_MS)
-        self._autosave_soon.triggered.connect(self.autosave_now)
+        self._create_autosave_timers()
 
         self._plan_printer: PlanPrinter | None = None
         self._create_actions()
@@ -713,6 +705,17 @@ class MainWindow(QMainWindow):
         if not examples:
             empty = self.examples_menu.addAction(self.tr("No examples installed"))
             empty.setEnabled(False)
+
+    def _create_autosave_timers(self) -> None:
+        """The interval timer, and the throttle that writes each change within
+        a second (a crash, kill -9 or power loss, loses at most the last second)."""
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.timeout.connect(self.autosave_now)
+        self._autosave_soon = QSignalThrottler(
+            QSignalThrottler.EmissionPolicy.Trailing, parent=self
+        )
+        self._autosave_soon.setTimeout(AUTOSAVE_DELAY_MS)
+        self._autosave_soon.triggered.connect(self.autosave_now)
 
     def _collect_in_gui_thread(self) -> None:
         """Python's cycle collector from now on only in this (the GUI) thread,
