@@ -42,54 +42,31 @@ _NUMBERS: Final = (1, 2, 3, 4, 6)
 _DEBOUNCE_MS: Final = 200
 
 
-class CandidateCostTable(QTableWidget):
-    """One row per candidate GPU: cards, days, GPU-hours, recommended option and total."""
+class CandidateRowsTable(QTableWidget):
+    """A table of :attr:`PlanEvaluation.candidate_costs` (each candidate card
+    priced as the plan with that card): priced a moment after the last edit and
+    only while shown, then drawn by :meth:`_fill` (subclasses: the columns)."""
 
-    def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
-        super().__init__(0, COLUMN_COUNT, parent)
+    def __init__(
+        self, session: ProjectSession, columns: int, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(0, columns, parent)
         self._session = session
         self._shown: object = None
         self.rows: list[CandidateCost] = []
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.verticalHeader().setVisible(False)
-        self.horizontalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents
-        )
-        # the reason is a sentence: it shares the room left and wraps
-        self.horizontalHeader().setSectionResizeMode(
-            STATUS_COLUMN, QHeaderView.ResizeMode.Stretch
-        )
-        self.setMinimumHeight(120)
         # priced a moment after the last edit, so typing stays quick
         self._later = QSignalDebouncer(parent=self)
         self._later.setTimeout(_DEBOUNCE_MS)
         self._later.triggered.connect(self.refresh)
         session.project_changed.connect(self._on_project_changed)
-        self.retranslate_ui()
 
     def retranslate_ui(self) -> None:
-        self.setHorizontalHeaderLabels(
-            [
-                self.tr("GPU"),
-                self.tr("Fewest cards"),
-                self.tr("Cards"),
-                self.tr("Days"),
-                self.tr("GPU-hours"),
-                self.tr("Recommended option"),
-                self.tr("Its total"),
-                self.tr("Can it run?"),
-            ]
-        )
-        self.setToolTip(
-            self.tr(
-                "Each candidate card priced as this plan with that card: the way "
-                "the plan recommends getting it and its total over the horizon. "
-                "A greyed card cannot run the job as planned: the last column says "
-                "why, and its total is not compared."
-            )
-        )
-        if self.rows:
-            self._fill(self.rows)
+        raise NotImplementedError
+
+    def _fill(self, rows: list[CandidateCost]) -> None:
+        raise NotImplementedError
 
     @override
     def changeEvent(self, event: QEvent) -> None:
@@ -117,6 +94,48 @@ class CandidateCostTable(QTableWidget):
         if rows is not self.rows:  # kept across edits no price reads
             self._fill(rows)
 
+
+class CandidateCostTable(CandidateRowsTable):
+    """One row per candidate GPU: cards, days, GPU-hours, recommended option and total."""
+
+    def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
+        super().__init__(session, COLUMN_COUNT, parent)
+        self.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents
+        )
+        # the reason is a sentence: it shares the room left and wraps
+        self.horizontalHeader().setSectionResizeMode(
+            STATUS_COLUMN, QHeaderView.ResizeMode.Stretch
+        )
+        self.setMinimumHeight(120)
+        self.retranslate_ui()
+
+    @override
+    def retranslate_ui(self) -> None:
+        self.setHorizontalHeaderLabels(
+            [
+                self.tr("GPU"),
+                self.tr("Fewest cards"),
+                self.tr("Cards"),
+                self.tr("Days"),
+                self.tr("GPU-hours"),
+                self.tr("Recommended option"),
+                self.tr("Its total"),
+                self.tr("Can it run?"),
+            ]
+        )
+        self.setToolTip(
+            self.tr(
+                "Each candidate card priced as this plan with that card: the way "
+                "the plan recommends getting it and its total over the horizon. "
+                "A greyed card cannot run the job as planned: the last column says "
+                "why, and its total is not compared."
+            )
+        )
+        if self.rows:
+            self._fill(self.rows)
+
+    @override
     def _fill(self, rows: list[CandidateCost]) -> None:
         self.rows = rows
         locale = current_locale()

@@ -4,62 +4,48 @@ Rows come from :attr:`PlanEvaluation.candidate_costs` (each candidate card
 priced as the plan with that card, serving sized on it too); this table only
 shows the serving part: the replica's cards, the cards at the busiest hour and
 the recommended option's cost per million output tokens. Like the candidate
-table of the Results tab, it is priced a moment after the last edit and only
-while it is shown (three whole plans take longer than an edit may). A card on
+table of the Results tab (:class:`~gpu_advisor.ui.candidate_costs.CandidateRowsTable`),
+it is priced a moment after the last edit and only while it is shown (three
+whole plans take longer than an edit may). A card on
 which the plan cannot run is greyed, its reason the row's tooltip and its
 screen reader's description.
 """
 
 from __future__ import annotations
 
-from typing import Final
-
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QShowEvent
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QAbstractScrollArea,
     QHeaderView,
-    QTableWidget,
     QTableWidgetItem,
     QWidget,
 )
-from superqt.utils import QSignalDebouncer
 from typing_extensions import override
 
 from gpu_advisor import words
 from gpu_advisor.model.scenario_results import CandidateCost
+from gpu_advisor.ui.candidate_costs import CandidateRowsTable
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.style import FEASIBLE_TEXT, INFEASIBLE_TEXT
 
-_DEBOUNCE_MS: Final = 200
 
-
-class ServingCardsTable(QTableWidget):
+class ServingCardsTable(CandidateRowsTable):
     """One row per candidate card: replica cards, busiest-hour cards, price per
     million output tokens of the option the plan takes on that card."""
 
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
-        super().__init__(0, 4, parent)
-        self._session = session
-        self._shown: object = None
+        super().__init__(session, 4, parent)
         self._currency = "CNY"
-        self.rows: list[CandidateCost] = []
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.verticalHeader().setVisible(False)
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setSizeAdjustPolicy(QAbstractScrollArea.SizeAdjustPolicy.AdjustToContents)
-        self._later = QSignalDebouncer(parent=self)
-        self._later.setTimeout(_DEBOUNCE_MS)
-        self._later.triggered.connect(self.refresh)
-        session.project_changed.connect(self._on_project_changed)
         self.retranslate_ui()
 
+    @override
     def retranslate_ui(self) -> None:
         self.setHorizontalHeaderLabels(
             [
@@ -82,31 +68,6 @@ class ServingCardsTable(QTableWidget):
             self._fill(self.rows)
 
     @override
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
-
-    @override
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        self._later.throttle()
-
-    def _on_project_changed(self, _project: object) -> None:
-        if self.isVisible():
-            self._later.throttle()
-
-    def refresh(self) -> None:
-        """Show the current evaluation's candidates (computed once per plan)."""
-        self._later.cancel()
-        evaluation = self._session.evaluation
-        if evaluation is self._shown:
-            return
-        self._shown = evaluation
-        rows = evaluation.candidate_costs
-        if rows is not self.rows:
-            self._fill(rows)
-
     def _fill(self, rows: list[CandidateCost]) -> None:
         self.rows = rows
         cost = self._session.evaluation.cost
