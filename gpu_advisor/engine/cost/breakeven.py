@@ -423,7 +423,7 @@ def compute_break_even(
         and (p0.checkpointing or float(p0.spot_rate_per_hour[0, 0]) == 0.0)
     )
     # the grid's flat demand is no day of serving: priced evenly over the month
-    flat = replace(p0, serving_curves=())
+    flat = replace(p0, serving=None)
     u_all, at, u_mon = _crossings(
         flat, own.id, owned_gpus, months, rent_ids, spot_bursts, spot_forbidden
     )

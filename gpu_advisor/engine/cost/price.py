@@ -587,10 +587,10 @@ class Params:
     job_months: tuple[bool, ...] = ()
     """Per month, True when the job runs in it (:attr:`Resolved.job_months`):
     reserved contracts hold at least its cards then (:func:`reserved_cards`)."""
-    serving_curves: tuple[tuple[int, ServingCurve], ...] = ()
-    """The months that serve (0-based) with their day's cards hour by hour
+    serving: ServingDays | None = None
+    """The months that serve with their day's cards hour by hour
     (:attr:`Resolved.serving_day`, made once in :func:`make_params`;
-    :func:`reserved_cards`, :func:`hours_above`). Empty: work spread evenly."""
+    :func:`reserved_cards`, :func:`hours_above`). None: work spread evenly."""
     rentals: tuple[OptionId, ...] = ()
     """Rentals that may serve the months after an owned fleet's last renewal,
     and the yearly option's last partial year, when cheaper than renewing
@@ -703,9 +703,7 @@ def make_params(
         retrofit_cny=v.get("retrofit_cny"),
         job_gpus=max(1, int(v.get(SPOT_JOB_GPUS_KEY, 1.0))),
         job_months=resolved.job_months,
-        serving_curves=tuple(
-            (m, ServingCurve(day)) for m, day in enumerate(resolved.serving_day) if day
-        ),
+        serving=ServingDays.of(resolved.serving_day),
         rentals=resolved.rentals,
         loan=True,
         yearly_billing_months=resolved.yearly_billing_months,
@@ -806,7 +804,7 @@ def reserved_cards(p: Params, demand: FloatArray) -> FloatArray:
     reserves 8 servers even when its GPU-hours that month would fill 61 cards,
     because it cannot start on fewer. Serving replicas follow the day's curve,
     so their hours fill fewer cards than the busiest hour runs: a month that
-    serves holds at least the busiest hour's cards (``p.serving_curves``) on top.
+    serves holds at least the busiest hour's cards (``p.serving``) on top.
 
     Examples
     --------
@@ -819,7 +817,7 @@ def reserved_cards(p: Params, demand: FloatArray) -> FloatArray:
     [[64.0, 64.0, 1.0]]
     """
     cards = _ceil(np.maximum(demand, 0) / HOURS_PER_MONTH)
-    if p.serving_curves:
+    if p.serving is not None:
         cards = _serving_floor(p, demand, cards)
     mask = job_mask(p, cards.shape[-1])
     if mask is None:
@@ -833,7 +831,7 @@ def reserved_cards(p: Params, demand: FloatArray) -> FloatArray:
 
 def _serving_floor(p: Params, demand: FloatArray, cards: FloatArray) -> FloatArray:
     """``cards`` raised, in a month that serves, to the busiest hour of the
-    demand's slice of the month's curve (:attr:`Params.serving_curves`). [1]
+    demand's slice of the month's curve (:attr:`Params.serving`). [1]
 
     >>> import numpy as np
     >>> from gpu_advisor.engine.cost.resolve import resolve
@@ -847,50 +845,114 @@ def _serving_floor(p: Params, demand: FloatArray, cards: FloatArray) -> FloatArr
     [[64.0, 76.0]]
     """
     out = np.array(cards, dtype=np.float64)
-    for m, curve in _curves(p, demand.shape[-1]):
-        level = _level(curve, demand[..., m])
-        out[..., m] = np.maximum(out[..., m], _ceil(curve.max() - level))
+    days = p.serving
+    if days is None:
+        return out
+    months = days.within(out.shape[-1])
+    if not months.size:
+        return out
+    peaks = days.peaks[: months.size]
+    level = days.level(_at(demand, months))
+    out[..., months] = np.maximum(out[..., months], _ceil(peaks - level))
     return out
 
 
-class ServingCurve:
-    """A month's cards hour by hour, and the card-hours above each level."""
+class ServingDays:
+    """The serving months' days: each month's cards hour by hour, and the
+    card-hours of that day above each level, on one shared grid.
 
-    __slots__ = ("levels", "volumes")
+    A month's day is a step curve (24 hours of cards, sorted): above ``x``
+    cards it holds ``Σ max(cardsₕ − x, 0) × 730 / 24`` card-hours, linear
+    between the hourly levels. Every month's table sits on its own stretch
+    of one axis (the months' tables one after another, a gap between them),
+    so a question about all the months at once (the level that holds each
+    month's demand, the hours above each month's cards) is one
+    interpolation instead of one per month.
 
-    def __init__(self, hourly: tuple[float, ...]) -> None:
-        cards = np.sort(np.asarray(hourly, dtype=np.float64))
-        self.levels = np.concatenate(([0.0], cards))
+    >>> days = ServingDays.of(((), (4.0,) * 12 + (12.0,) * 12))
+    >>> days.months.tolist(), days.peaks.tolist(), days.totals.tolist()
+    ([1], [12.0], [5840.0])
+    >>> days.above(np.array([8.0])).round(1).tolist()  # the evening's 4 cards
+    [1460.0]
+    >>> days.level(np.array([[1460.0], [5840.0], [9999.0]])).tolist()
+    [[8.0], [0.0], [0.0]]
+    """
+
+    __slots__ = ("_level_grid", "_volume_grid", "months", "peaks", "totals")
+
+    def __init__(self, months: list[int], hourly: list[tuple[float, ...]]) -> None:
+        self.months = np.asarray(months, dtype=np.intp)
+        cards = np.sort(np.asarray(hourly, dtype=np.float64), axis=1)  # (M, 24)
+        levels = np.concatenate((np.zeros((len(months), 1)), cards), axis=1)
         days = HOURS_PER_MONTH / HOURS_A_DAY
-        self.volumes = (
-            np.maximum(cards[None, :] - self.levels[:, None], 0.0).sum(1) * days
+        volumes = np.maximum(cards[:, None, :] - levels[:, :, None], 0.0).sum(2) * days
+        self.peaks = levels[:, -1].copy()
+        self.totals = volumes[:, 0].copy()
+        # each month's stretch of the axis starts one unit after the last ends
+        level_at = np.concatenate(([0.0], np.cumsum(self.peaks + 1.0)[:-1]))
+        volume_at = np.concatenate(([0.0], np.cumsum(self.totals + 1.0)[:-1]))
+        # hours above a level: levels rising, volumes falling
+        self._level_grid = (
+            level_at,
+            (levels + level_at[:, None]).ravel(),
+            volumes.ravel(),
+        )
+        # the level holding some hours: volumes rising, levels falling
+        self._volume_grid = (
+            volume_at,
+            (volumes[:, ::-1] + volume_at[:, None]).ravel(),
+            levels[:, ::-1].ravel(),
         )
 
-    def max(self) -> float:
-        return float(self.levels[-1])
+    @classmethod
+    def of(cls, serving_day: Sequence[tuple[float, ...]]) -> ServingDays | None:
+        """The days of the months that serve (``serving_day``: per month its
+        hourly cards, empty when it does not serve); None when none serves."""
+        months = [m for m, day in enumerate(serving_day) if day]
+        if not months:
+            return None
+        return cls(months, [tuple(serving_day[m]) for m in months])
+
+    def within(self, horizon: int) -> npt.NDArray[np.intp]:
+        """The serving months among the first ``horizon``, as indices."""
+        return self.months[: int(np.searchsorted(self.months, horizon))]
 
     def above(self, level: FloatArray) -> FloatArray:
-        """Card-hours of the curve above ``level`` cards (exact: piecewise linear)."""
-        return np.asarray(np.interp(level, self.levels, self.volumes), dtype=np.float64)
+        """Card-hours of each month's day above ``level`` cards (months last:
+        the first ``level.shape[-1]`` serving months). [GPU-h]"""
+        return self._read(self._level_grid, level, self.peaks)
+
+    def level(self, hours: FloatArray) -> FloatArray:
+        """The level above which each month's day holds ``hours`` card-hours
+        (0 for all of it or more; months last, as :meth:`above`). [1]"""
+        return self._read(self._volume_grid, hours, self.totals)
+
+    @staticmethod
+    def _read(
+        grid: tuple[FloatArray, FloatArray, FloatArray], x: FloatArray, tops: FloatArray
+    ) -> FloatArray:
+        starts, xp, fp = grid
+        k = x.shape[-1]
+        # month by month in memory (months first): neighbouring questions
+        # fall on the same stretch, which the interpolation's search uses
+        column = (k,) + (1,) * (x.ndim - 1)
+        shifted = np.clip(np.moveaxis(x, -1, 0), 0.0, tops[:k].reshape(column))
+        shifted += starts[:k].reshape(column)
+        return np.moveaxis(np.interp(shifted, xp, fp), 0, -1)
 
 
-def _curves(p: Params, months: int) -> list[tuple[int, ServingCurve]]:
-    """The months that serve among the first ``months``, with their curves."""
-    return [(m, c) for m, c in p.serving_curves if m < months]
-
-
-def _level(curve: ServingCurve, hours: FloatArray) -> FloatArray:
-    """The level above which the curve holds ``hours`` card-hours (0 for all of it)."""
-    return np.asarray(
-        np.interp(hours, curve.volumes[::-1], curve.levels[::-1]), dtype=np.float64
-    )
+def _at(a: FloatArray, months: npt.NDArray[np.intp]) -> FloatArray:
+    """The ``months`` of ``a`` (months last; a single column stands for all)."""
+    if a.shape[-1] == 1:
+        return np.broadcast_to(a, (*a.shape[:-1], months.size))
+    return a[..., months]
 
 
 def hours_above(p: Params, demand: FloatArray, cards: FloatArray) -> FloatArray:
     """GPU-hours a month that ``cards`` held all month cannot serve.
 
     ``demand − cards × 730`` (not below 0) when the month's work is spread
-    evenly. A month that serves follows its day (:attr:`Params.serving_curves`): a
+    evenly. A month that serves follows its day (:attr:`Params.serving`): a
     demand is the top slice of that curve holding its hours (the whole plan's
     demand is all of it; the part above owned cards is the slice above them),
     and the hours above ``cards`` are counted hour by hour, so a contract
@@ -909,13 +971,17 @@ def hours_above(p: Params, demand: FloatArray, cards: FloatArray) -> FloatArray:
     >>> hours_above(p, np.array([[2920.0]]), np.array([[0.0], [4.0]])).round(1).tolist()
     [[2920.0], [1460.0]]
     """
-    demand, cards = np.broadcast_arrays(
-        np.asarray(demand, dtype=np.float64), np.asarray(cards, dtype=np.float64)
-    )
+    demand = np.asarray(demand, dtype=np.float64)
+    cards = np.asarray(cards, dtype=np.float64)
     out = np.maximum(demand - cards * HOURS_PER_MONTH, 0.0)
-    for m, curve in _curves(p, demand.shape[-1]):
-        level = _level(curve, demand[..., m])
-        out[..., m] = curve.above(level + cards[..., m])
+    days = p.serving
+    if days is None:
+        return out
+    months = days.within(out.shape[-1])
+    if months.size:
+        # each demand's level once, then every count of cards above it
+        level = days.level(_at(demand, months))
+        out[..., months] = days.above(level + _at(cards, months))
     return out
 
 
