@@ -269,7 +269,7 @@ def test_the_hybrids_owned_count_is_the_cheapest_of_every_count(
     forbidden = spot_forbidden_months(project, d.shape[-1])
     peak = max(prep.owned_gpus, int(np.ceil(d.max() / HOURS_PER_MONTH - 1e-9)))
     counts = list(range(peak + 1))
-    mix_policy, searched = mix_searches(
+    (mix_policy, searched), _ = mix_searches(
         p,
         d,
         counts,

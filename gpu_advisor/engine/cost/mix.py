@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -484,14 +485,32 @@ SEARCH_BATCH_MAX_CELLS = 1_000_000
 a larger one is searched row by row (same results, less memory). [1]"""
 
 
+Found = list[tuple[float, MixPolicy]]
+"""Per demand row, the cheapest mix plan and its cost without add-ons. [CNY]"""
+
+
 def _search_rows(
     p: Params,
     rows: FloatArray,
     allow_spot: bool,
     spot_forbidden: tuple[bool, ...],
     contracts: frozenset[OptionId] = CONTRACTS,
-) -> list[tuple[float, MixPolicy]]:
-    """:func:`_search` of each row of clean demand ``(M, H)``, in one pass.
+) -> Found:
+    """:func:`_search` of each row of clean demand ``(M, H)``, in one pass
+    (:func:`_search_rows_both`)."""
+    return _search_rows_both(p, rows, allow_spot, spot_forbidden, contracts)[0]
+
+
+def _search_rows_both(
+    p: Params,
+    rows: FloatArray,
+    allow_spot: bool,
+    spot_forbidden: tuple[bool, ...],
+    contracts: frozenset[OptionId] = CONTRACTS,
+) -> tuple[Found, Found]:
+    """:func:`_search` of each row of clean demand ``(M, H)``, in one pass,
+    and the same search with no spot bursts (``allow_spot=False``): the
+    hours above each count are worked out once for both.
 
     Every row is tried on the card counts of the busiest row (a count above a
     row's own peak only adds reserved cards to no bursts, and the cheapest
@@ -510,10 +529,11 @@ def _search_rows(
         peak > EXACT_SEARCH_MAX_GPUS
         or m_rows * (peak + 1) * months > SEARCH_BATCH_MAX_CELLS
     ):
-        return [
-            _search_rows(p, row[None, :], allow_spot, spot_forbidden, contracts)[0]
+        each = [
+            _search_rows_both(p, row[None, :], allow_spot, spot_forbidden, contracts)
             for row in rows
         ]
+        return [a[0] for a, _ in each], [b[0] for _, b in each]
     reserved = [k for k in (OptionId.MONTHLY, OptionId.YEARLY) if k in contracts]
     n_values = (
         _candidates(cards, peak)[:, None] if reserved else np.zeros((1, 1))
@@ -528,6 +548,8 @@ def _search_rows(
         and (p0.checkpointing or float(p0.spot_rate_per_hour[0, 0]) == 0.0)
     ):
         bursts.append(OptionId.SPOT)
+    if bursts == [OptionId.SPOT]:  # no spot: nothing may burst (below)
+        without = _search_rows_both(p, rows, False, spot_forbidden, contracts)[0]
     if not bursts:  # nothing may run above the reserved cards
         bursts = [OptionId.ON_DEMAND]
         plain = _burst_grid(p0, rows, n_values, bursts, forbidden)
@@ -542,13 +564,30 @@ def _search_rows(
     # the yearly baseline's last partial year may be rented monthly (as the
     # yearly option's is, :func:`~gpu_advisor.engine.cost.price._year_tail`)
     tail_rate = monthly_rate if OptionId.MONTHLY in p0.rentals else None
-    found = {
+    found: dict[OptionId, list[tuple[float, tuple[int, ...]]]] = {
         kind: _baselines(n_values[:, 0], rate, costs, kind, tail_rate)
         for kind, rate in rates.items()
         if kind in reserved or (not reserved and kind is OptionId.MONTHLY)
     }
-    # the cheapest (cost, baseline kind, cards, burst kind, forbidden) per row,
-    # in the order of the one-row search; the plan is made once at the end
+    found_ = _pick(found, bursts, forbidden, m_rows)
+    if OptionId.SPOT not in bursts:
+        return found_, found_
+    if bursts == [OptionId.SPOT]:
+        return found_, without
+    return found_, _pick(found, bursts[:1], forbidden, m_rows)  # on demand first
+
+
+def _pick(
+    found: dict[OptionId, list[tuple[float, tuple[int, ...]]]],
+    bursts: list[OptionId],
+    forbidden: tuple[bool, ...],
+    m_rows: int,
+) -> Found:
+    """The cheapest plan per row among the baseline kinds of ``found`` (their
+    rows: ``m_rows`` per burst kind, in the order of :func:`_burst_grid`) and
+    the first ``len(bursts)`` burst kinds, in the order of the one-row
+    search; the plans are made once at the end."""
+    # (cost, baseline kind, cards, burst kind, forbidden) per row
     best: list[tuple[float, OptionId, tuple[int, ...], OptionId, tuple[bool, ...]]]
     best = []
     for b, burst_kind in enumerate(bursts):
@@ -980,6 +1019,14 @@ def _rests(p: Params, d: FloatArray, counts: list[int]) -> dict[int, FloatArray]
     return {n: clean[i] for i, n in enumerate(counts) if n == 0 or float(left[i]) > 0}
 
 
+class MixSearch(NamedTuple):
+    """The mix's plan of the whole demand, and the plans of the demand above
+    each owned count ``> 0`` that leaves some (``best_hybrid(searched=...)``)."""
+
+    policy: MixPolicy
+    searched: dict[int, tuple[float, MixPolicy]]
+
+
 def mix_searches(
     p: Params,
     demand: FloatArray,
@@ -988,16 +1035,20 @@ def mix_searches(
     allow_spot: bool = True,
     spot_forbidden: tuple[bool, ...] = (),
     contracts: frozenset[OptionId] = CONTRACTS,
-) -> tuple[MixPolicy, dict[int, tuple[float, MixPolicy]]]:
+) -> tuple[MixSearch, MixSearch]:
     """:func:`best_policy` of the demand and the plans of the demand above
-    each count ``> 0`` (``best_hybrid(searched=...)``), in one search pass,
-    with the ``contracts`` kinds only."""
+    each count ``> 0``, in one search pass, with the ``contracts`` kinds only;
+    and the same with no spot bursts (``allow_spot=False``), from the same
+    pass (the plan when spot would be too fragile to rely on)."""
     d = clean_demand(demand)[:1]
     p0 = p if p.scenarios == 1 else _first(p)
     rests = {n: r for n, r in _rests(p0, d, counts).items() if n > 0}
     rows = [d[0], *rests.values()]
-    found = _search_rows(p0, np.stack(rows), allow_spot, spot_forbidden, contracts)
-    return found[0][1], dict(zip(rests, found[1:], strict=True))
+    both = _search_rows_both(p0, np.stack(rows), allow_spot, spot_forbidden, contracts)
+    return (
+        MixSearch(both[0][0][1], dict(zip(rests, both[0][1:], strict=True))),
+        MixSearch(both[1][0][1], dict(zip(rests, both[1][1:], strict=True))),
+    )
 
 
 def _owned_totals(

@@ -34,6 +34,7 @@ from gpu_advisor.engine.cost.mix import (
     CONTRACTS,
     HybridPlan,
     MixPolicy,
+    MixSearch,
     best_hybrid,
     hybrid_counts,
     mix_searches,
@@ -359,25 +360,28 @@ class _Priced(NamedTuple):
     policy: MixPolicy | None
     hybrid_plan: HybridPlan | None
     hybrid_totals: tuple[float, float, float]
+    spot_free: MixSearch | None
+    """The mix's search with no spot bursts (None: the mix not chosen)."""
 
 
-def _price_options(
-    p: Params,
-    d: FloatArray,
-    owned_gpus: int,
-    options: list[OptionId],
-    forbidden: tuple[bool, ...],
-    own_all: bool,
-) -> _Priced:
-    """Every option among ``options`` priced (scenario 0), with the mix's plan
-    and the hybrid's: the owned options and the hybrid's owned counts in one
-    pass, the mix's search and the hybrid's in another."""
+class _Fixed(NamedTuple):
+    """What is priced the same whether or not the mix and the hybrid may burst
+    on spot: the pure options (before feasibility marks them), the owned
+    counts the hybrid tries and the total of owning each."""
+
+    priced: dict[OptionId, OptionArrays]
+    counts: list[int]
+    owned_by_kind: dict[OptionId, dict[int, float]]
+
+
+def _price_fixed(
+    p: Params, d: FloatArray, owned_gpus: int, options: list[OptionId], own_all: bool
+) -> _Fixed:
+    """The pure options among ``options`` priced, and the owned totals of the
+    hybrid's counts (worked out once for the mix's and the hybrid's search)."""
     priced = price_pure_options(
         p, d, owned_gpus, [o for o in options if o not in _OWNED]
     )
-    policy: MixPolicy | None = None
-    searched = None
-    # the owned counts the hybrid tries, worked out once for both searches
     kinds = _hybrid_kinds(options)
     job = running_job_cards(p, d.shape[-1])
     counts = (
@@ -387,15 +391,37 @@ def _price_options(
         p, d, owned_gpus, [o for o in _OWNED if o in options or o in kinds], counts
     )
     priced.update((o, a) for o, a in owned.items() if o in options)
+    return _Fixed(priced, counts, owned_by_kind)
+
+
+def _price_options(
+    p: Params,
+    d: FloatArray,
+    owned_gpus: int,
+    options: list[OptionId],
+    forbidden: tuple[bool, ...],
+    fixed: _Fixed,
+    own_all: bool,
+    search: MixSearch | None = None,
+) -> _Priced:
+    """Every option among ``options`` priced (scenario 0): the pure ones as
+    ``fixed`` has them (unmarked copies), the mix's plan and the hybrid's
+    searched here (the mix's: ``search`` when given)."""
+    priced = {o: replace(a) for o, a in fixed.priced.items() if o in options}
+    policy: MixPolicy | None = None
+    searched = None
+    spot_free = None
     if OptionId.MIX in options:
-        policy, searched = mix_searches(
-            p,
-            d,
-            counts,
-            allow_spot=OptionId.SPOT in options,
-            spot_forbidden=forbidden,
-            contracts=contracts_of(options),
-        )
+        if search is None:
+            search, spot_free = mix_searches(
+                p,
+                d,
+                fixed.counts,
+                allow_spot=OptionId.SPOT in options,
+                spot_forbidden=forbidden,
+                contracts=contracts_of(options),
+            )
+        policy, searched = search
         priced[OptionId.MIX] = price_mix(p, d, policy)
     hybrid_plan, hybrid_totals = _hybrid(
         p,
@@ -407,14 +433,14 @@ def _price_options(
         own_all=own_all,
         mix_total=None if policy is None else float(priced[OptionId.MIX].total[0]),
         searched=searched,
-        counts=counts or None,
-        owned_by_kind=owned_by_kind,
+        counts=fixed.counts or None,
+        owned_by_kind=fixed.owned_by_kind,
     )
     if hybrid_plan is not None and OptionId.HYBRID in options:
         priced[OptionId.HYBRID] = price_hybrid(
             p, d, hybrid_plan, mix=priced.get(OptionId.MIX)
         )
-    return _Priced(priced, policy, hybrid_plan, hybrid_totals)
+    return _Priced(priced, policy, hybrid_plan, hybrid_totals, spot_free)
 
 
 class _Field(NamedTuple):
@@ -426,6 +452,8 @@ class _Field(NamedTuple):
     hybrid_plan: HybridPlan | None
     hybrid_totals: tuple[float, float, float]
     risk_options: list[OptionId]
+    spot_free: MixSearch | None
+    """The mix's search with no spot bursts (:func:`mix_searches`)."""
 
 
 def _field(
@@ -435,16 +463,20 @@ def _field(
     d: FloatArray,
     owned_gpus: int,
     options: list[OptionId],
+    fixed: _Fixed,
     job: tuple[str, Message] | None = None,
     serving: ServingCalendar | None = None,
+    search: MixSearch | None = None,
 ) -> _Field:
-    """Price ``options`` and mark what cannot be chosen (scenario 0); ``job``:
-    why the job cannot run on the plan's card at all (:func:`_job_reason`)."""
+    """Price ``options`` and mark what cannot be chosen (scenario 0); ``fixed``:
+    the pure options priced (:func:`_price_fixed`); ``job``: why the job
+    cannot run on the plan's card at all (:func:`_job_reason`); ``search``:
+    the mix's search when made already."""
     budget = project.budget
     forbidden = spot_forbidden_months(project, d.shape[-1], serving)
     own_all = budget.data_residency is DataResidency.OWN_HARDWARE
-    priced, policy, hybrid_plan, hybrid_totals = _price_options(
-        p, d, owned_gpus, options, forbidden, own_all
+    priced, policy, hybrid_plan, hybrid_totals, spot_free = _price_options(
+        p, d, owned_gpus, options, forbidden, fixed, own_all, search
     )
     priced = {o: priced[o] for o in options if o in priced}
     risk_options = apply_feasibility(
@@ -464,7 +496,7 @@ def _field(
         ),
     )
     mark_same_as(priced, None if hybrid_plan is None else hybrid_plan.owned_gpus)
-    return _Field(priced, policy, hybrid_plan, hybrid_totals, risk_options)
+    return _Field(priced, policy, hybrid_plan, hybrid_totals, risk_options, spot_free)
 
 
 def fragile_spot(
@@ -530,7 +562,9 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
     chosen = set(budget.options)
     options = [o for o in OptionId if o in chosen]
     job = _job_reason(sizing, gpu_id)
-    field_ = _field(project, resolved, p, d, owned_gpus, options, job, serving)
+    own_all = budget.data_residency is DataResidency.OWN_HARDWARE
+    fixed = _price_fixed(p, d, owned_gpus, options, own_all)
+    field_ = _field(project, resolved, p, d, owned_gpus, options, fixed, job, serving)
     prep = Prepared(
         sizing=sizing,
         gpu_id=gpu_id,
@@ -572,8 +606,10 @@ def prepare(project: Project, catalog: Catalog, sizing: SizingResult) -> Prepare
         d,
         owned_gpus,
         [o for o in options if o is not OptionId.SPOT],
+        fixed,
         job,
         serving,
+        field_.spot_free,
     )
     priced = {**prep.priced}
     for o in (OptionId.MIX, OptionId.HYBRID):
