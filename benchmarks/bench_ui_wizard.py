@@ -39,7 +39,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")  # as the app paints (app.py)
 
-from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtCore import QCoreApplication, QSettings, QThreadPool
 from PySide6.QtWidgets import QApplication
 
 from gpu_advisor.io.project_file import load_project
@@ -323,6 +323,10 @@ def run(
         rows.append((page_id, what, _median_ms(app, runs, action)))
     window.session.undo_stack.setClean()
     window.close()
+    # as the app does on quit: the workers still queued end while the window
+    # they report to exists
+    QThreadPool.globalInstance().waitForDone()
+    app.processEvents()
     switches = {
         page_id: (
             statistics.median(switch[page_id]) if switch[page_id] else float("nan"),

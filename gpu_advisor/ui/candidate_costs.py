@@ -31,6 +31,7 @@ from gpu_advisor.ui.i18n import current_language, current_locale
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.style import FEASIBLE_TEXT, INFEASIBLE_TEXT
 from gpu_advisor.ui.widgets.cost_charts import format_money
+from gpu_advisor.ui.widgets.table_fill import one_change
 from gpu_advisor.words.terms import option_name
 
 COLUMN_COUNT: Final = 8
@@ -143,36 +144,39 @@ class CandidateCostTable(CandidateRowsTable):
         code = self._session.evaluation.cost.currency.code
         rate = self._session.evaluation.cost.currency.cny_per_unit
         self.setRowCount(len(rows))
-        for r, row in enumerate(rows):
-            texts = [
-                row.gpu_id,
-                "—" if row.min_gpus is None else locale.toString(row.min_gpus),
-                locale.toString(row.gpus),
-                locale.toString(row.days, "f", 1),
-                locale.toString(row.gpu_hours, "f", 0),
-                "—"
-                if row.cheapest_option is None
-                else option_name(row.cheapest_option, lang.value),
-                "—"
-                if row.cheapest_total_cny is None
-                else format_money(row.cheapest_total_cny / rate, code),
-                _status(row, lang),
-            ]
-            why = "" if row.reason is None else words.text(row.reason, lang)
-            for c, text in enumerate(texts):
-                item = QTableWidgetItem(text)
-                if c in _NUMBERS:
-                    item.setTextAlignment(
-                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        with one_change(self):
+            for r, row in enumerate(rows):
+                texts = [
+                    row.gpu_id,
+                    "—" if row.min_gpus is None else locale.toString(row.min_gpus),
+                    locale.toString(row.gpus),
+                    locale.toString(row.days, "f", 1),
+                    locale.toString(row.gpu_hours, "f", 0),
+                    "—"
+                    if row.cheapest_option is None
+                    else option_name(row.cheapest_option, lang.value),
+                    "—"
+                    if row.cheapest_total_cny is None
+                    else format_money(row.cheapest_total_cny / rate, code),
+                    _status(row, lang),
+                ]
+                why = "" if row.reason is None else words.text(row.reason, lang)
+                for c, text in enumerate(texts):
+                    item = QTableWidgetItem(text)
+                    if c in _NUMBERS:
+                        item.setTextAlignment(
+                            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                        )
+                    item.setForeground(
+                        FEASIBLE_TEXT if row.feasible else INFEASIBLE_TEXT
                     )
-                item.setForeground(FEASIBLE_TEXT if row.feasible else INFEASIBLE_TEXT)
-                if row.cheapest:
-                    font = item.font()
-                    font.setBold(True)
-                    item.setFont(font)
-                item.setToolTip(why)
-                item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, why)
-                self.setItem(r, c, item)
+                    if row.cheapest:
+                        font = item.font()
+                        font.setBold(True)
+                        item.setFont(font)
+                    item.setToolTip(why)
+                    item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, why)
+                    self.setItem(r, c, item)
 
 
 def _status(row: CandidateCost, lang: Language) -> str:

@@ -54,6 +54,7 @@ from gpu_advisor.ui.style import (
 from gpu_advisor.ui.widgets.cost_charts import format_money, option_label
 from gpu_advisor.ui.widgets.layout import fit_table_to_contents
 from gpu_advisor.ui.widgets.long_label import LongTextLabel
+from gpu_advisor.ui.widgets.table_fill import one_change
 from gpu_advisor.ui.widgets.why import WhyButton
 from gpu_advisor.words.terms import rank_mark, text_or_empty
 
@@ -460,9 +461,10 @@ class RecommendationPanel(QWidget):
             self._make_why_buttons(ids)
         elif list(dict.fromkeys(o for o, _f in self.why_buttons)) != ids:
             self._rekey_why_buttons(ids)
-        for row, ranked_row in enumerate(ranked):
-            recommended = ranked_row.option.id == cost.recommendation.option
-            self._fill_row(row, ranked_row.option, recommended, code, rate)
+        with one_change(table):  # the table measured once, not per cell
+            for row, ranked_row in enumerate(ranked):
+                recommended = ranked_row.option.id == cost.recommendation.option
+                self._fill_row(row, ranked_row.option, recommended, code, rate)
         self._show_includes(cost)
         table.resizeColumnsToContents()
         chosen = cost.recommendation.option
@@ -543,12 +545,16 @@ class RecommendationPanel(QWidget):
             if option.utilization is None
             else f"{locale.toString(option.utilization * 100, 'f', 0)} %",
         ]
-        reason = text_or_empty(option.reason, lang)
-        scope = text_or_empty(option.includes, lang)
-        shown = (cells, recommended, option.feasible, reason, scope, mark)
+        # the messages, not their words, tell whether the row changed: the
+        # words are made only for a row that did
+        shown = (
+            cells, recommended, option.feasible, option.reason, option.includes, mark, lang
+        )  # fmt: skip
         if table.item(row, 0) is not None and self._rows_shown.get(row) == shown:
             return  # the same cells: each set call below costs a model update
         self._rows_shown[row] = shown
+        reason = text_or_empty(option.reason, lang)
+        scope = text_or_empty(option.includes, lang)
         for column, text in enumerate(cells):
             item = table.item(row, column)
             if item is None:

@@ -28,6 +28,7 @@ from gpu_advisor.ui.candidate_costs import CandidateRowsTable
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.style import FEASIBLE_TEXT, INFEASIBLE_TEXT
+from gpu_advisor.ui.widgets.table_fill import one_change
 
 
 class ServingCardsTable(CandidateRowsTable):
@@ -79,26 +80,29 @@ class ServingCardsTable(CandidateRowsTable):
         locale = current_locale()
         lang = current_language()
         self.setRowCount(len(rows))
-        for r, row in enumerate(rows):
-            price = row.cny_per_million_output_tokens
-            texts = [
-                row.gpu_id,
-                "—"
-                if row.serving_replica_gpus is None
-                else locale.toString(row.serving_replica_gpus),
-                "—"
-                if row.serving_peak_gpus is None
-                else locale.toString(row.serving_peak_gpus),
-                "—" if price is None else locale.toString(price / rate, "f", 2),
-            ]
-            why = "" if row.reason is None else words.text(row.reason, lang)
-            for c, text in enumerate(texts):
-                item = QTableWidgetItem(text)
-                if c:
-                    item.setTextAlignment(
-                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        with one_change(self):
+            for r, row in enumerate(rows):
+                price = row.cny_per_million_output_tokens
+                texts = [
+                    row.gpu_id,
+                    "—"
+                    if row.serving_replica_gpus is None
+                    else locale.toString(row.serving_replica_gpus),
+                    "—"
+                    if row.serving_peak_gpus is None
+                    else locale.toString(row.serving_peak_gpus),
+                    "—" if price is None else locale.toString(price / rate, "f", 2),
+                ]
+                why = "" if row.reason is None else words.text(row.reason, lang)
+                for c, text in enumerate(texts):
+                    item = QTableWidgetItem(text)
+                    if c:
+                        item.setTextAlignment(
+                            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                        )
+                    item.setForeground(
+                        FEASIBLE_TEXT if row.feasible else INFEASIBLE_TEXT
                     )
-                item.setForeground(FEASIBLE_TEXT if row.feasible else INFEASIBLE_TEXT)
-                item.setToolTip(why)
-                item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, why)
-                self.setItem(r, c, item)
+                    item.setToolTip(why)
+                    item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, why)
+                    self.setItem(r, c, item)

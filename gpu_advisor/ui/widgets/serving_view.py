@@ -50,6 +50,7 @@ from gpu_advisor.ui.widgets.plotting import (
     setup_still_plot,
 )
 from gpu_advisor.ui.widgets.serving_cards import ServingCardsTable
+from gpu_advisor.ui.widgets.table_fill import one_change
 from gpu_advisor.words.terms import option_name
 
 _CHART_HEIGHT_PX: Final = 240
@@ -311,6 +312,20 @@ class ServingView(QWidget):
             rows.append((label, q.cny_per_million_input_tokens,
                          q.cny_per_million_output_tokens, q.total_cny, q.usable))  # fmt: skip
         self.prices.setRowCount(len(rows))
+        with one_change(self.prices):
+            self._fill_prices(rows, rate)
+        blocked = [q.reason for q in cost.hosted if q.reason is not None][:1]
+        why = [words.text(m, lang) for m in blocked]
+        if cost.hosted_none is not None:
+            why.append(words.text(cost.hosted_none, lang))
+        self.hosted_note.setText(" ".join(why))
+        self.hosted_note.setVisible(bool(why))
+
+    def _fill_prices(
+        self, rows: list[tuple[str, float, float, float, bool]], rate: float
+    ) -> None:
+        """The per-million table's cells in the reader's currency (``rate``: CNY
+        per unit), written where their text changed."""
         for r, (name, per_in, per_out, total, usable) in enumerate(rows):
             cells = [
                 name,
@@ -330,12 +345,6 @@ class ServingView(QWidget):
                     self.prices.setItem(r, c, item)
                 if item.text() != shown:
                     item.setText(shown)
-        blocked = [q.reason for q in cost.hosted if q.reason is not None][:1]
-        why = [words.text(m, lang) for m in blocked]
-        if cost.hosted_none is not None:
-            why.append(words.text(cost.hosted_none, lang))
-        self.hosted_note.setText(" ".join(why))
-        self.hosted_note.setVisible(bool(why))
 
     def _why_none(self, evaluation: Evaluation, project: Project) -> str:
         if project.workload.serving is None:
