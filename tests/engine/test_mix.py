@@ -9,7 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.cost.mix import MixPolicy, best_policy, price_mix
+from gpu_advisor.engine.cost.mix import (
+    HYBRID_GRID,
+    MixPolicy,
+    best_policy,
+    hybrid_candidates,
+    price_mix,
+)
 from gpu_advisor.engine.cost.price import _billable, clean_demand, price_pure_options
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.project import OptionId
@@ -188,3 +194,14 @@ def test_totals_only_mix_and_hybrid_equal_the_full_pricing(hours, forbidden, fle
     whole = price_hybrid(p, d, plan).total[0]
     fast = price_hybrid(p, d, plan, monthly=False).total[0]
     assert fast == pytest.approx(whole, rel=1e-9, abs=1e-6)
+
+
+def test_hybrid_candidates_of_a_demand_past_64_bit_counts() -> None:
+    """A demand whose server count does not fit a 64-bit integer (found by the
+    generated plans of tests/ui/test_one_warning_list.py) is tried on the even
+    grid like any large fleet, not refused by numpy."""
+    demand = np.array([[730.0 * 8e20, 730.0 * 8.0]])
+    counts = hybrid_candidates(demand, 0)
+    assert 8 in counts
+    assert max(counts) >= 8e20
+    assert len(counts) <= HYBRID_GRID + 16

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
+from PySide6.QtWidgets import QApplication
 
 from gpu_advisor import words
 from gpu_advisor.engine import explain_keys as keys
@@ -24,6 +26,7 @@ from gpu_advisor.ui.pages.budget_page import _MC_DEBOUNCE_MS, BudgetPage
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.bound import OptionalNumberField
 from gpu_advisor.ui.widgets.cost_charts import format_money, option_label
+from gpu_advisor.ui.widgets.recommendation import PROSE_DELAY_MS
 from gpu_advisor.ui.wizard import AdvisorWizard, PageId
 from gpu_advisor.ui.workers import monte_carlo_steps
 from gpu_advisor.words.terms import rank_mark, text_or_empty
@@ -251,11 +254,15 @@ def _check_numbers(page: BudgetPage, session: ProjectSession) -> None:
         first = cost.tornado[0]
         ticks = page.tornado_chart.getPlotItem().getAxis("left")._tickLevels[0]
         assert ticks[0][1] == words.text(first.label, "en")  # largest swing on top
-    for reason in cost.recommendation.reasons:
-        assert (
-            words.text(reason, "en").split(":")[0]
-            in page.recommendation.reasons_label.text()
-        )
+    # the reasons follow once the typing pauses (PROSE_DELAY_MS)
+    wanted = [words.text(r, "en").split(":")[0] for r in cost.recommendation.reasons]
+    deadline = time.monotonic() + 10 * PROSE_DELAY_MS / 1000
+    shown = page.recommendation.reasons_label.text
+    while not all(w in shown() for w in wanted) and time.monotonic() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.01)
+    for reason in wanted:
+        assert reason in shown()
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])

@@ -730,7 +730,8 @@ def _candidates_of(clean: FloatArray, fleet: int, per_server: int = 8) -> list[i
     step = max(1, per_server)
     servers = -(-peak // step)
     if servers > HYBRID_GRID:
-        servers_tried = {round(float(x)) for x in np.linspace(0, servers, HYBRID_GRID)}
+        grid = np.linspace(0.0, float(servers), HYBRID_GRID)  # a float: any size
+        servers_tried = {round(float(x)) for x in grid}
     else:
         servers_tried = set(range(servers + 1))
     small = range(min(step, peak + 1))

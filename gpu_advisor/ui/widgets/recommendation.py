@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from superqt.utils import QSignalDebouncer
 from typing_extensions import override
 
 from gpu_advisor import words
@@ -74,6 +75,12 @@ class CellWhyButton(WhyButton):
         super().retranslate_ui()
         self.setText("?")
 
+
+PROSE_DELAY_MS: Final = 150
+"""The reasons and warnings follow an edit once the typing pauses this long:
+the figures, the table and the charts show at once, and the prose (several
+thousand characters of rich text, laid out again on every change) does not
+hold up each keystroke. [ms]"""
 
 _LIST_ITEM: Final = re.compile(r"\.\d+(?:\.|$)")
 """An input inside a list item (``vendors.0.name``): named by the item's own name."""
@@ -128,6 +135,11 @@ class RecommendationPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter)
         self._cost: CostResult | None = None
+        self._prose_later = QSignalDebouncer(parent=self)
+        self._prose_later.setTimeout(PROSE_DELAY_MS)
+        self._prose_later.triggered.connect(self.show_prose)
+        self._prose_of: CostResult | None = None
+        """The result whose reasons and warnings are shown."""
         self._scrolled_to: tuple[OptionId, list[OptionId]] | None = None
         self._rows_shown: dict[int, tuple[object, ...]] = {}
         """What each table row shows (its cells are set only when it changes)."""
@@ -303,6 +315,7 @@ class RecommendationPanel(QWidget):
 
         if self._cost is not None:
             self.set_result(self._cost)
+            self.show_prose()  # a new language: all of it at once
 
     def _link_text(self, name: str, language: Language) -> str:
         """An input a reason is based on, by its name in the reader's words: the
@@ -385,7 +398,25 @@ class RecommendationPanel(QWidget):
         else:
             self.mix_label.setVisible(False)
             self.mix_why.setVisible(False)
-        reasons = self._advice_html(rec.reasons)
+        if self._prose_of is None:
+            self.show_prose()  # the first result: everything at once
+        else:
+            self._prose_later.throttle()
+        self._fill_table(cost, code, rate)
+        self._show_break_even(cost)
+        self.vat_label.setText(
+            text_or_empty(cost.currency.vat_note, _advice_language())
+        )
+
+    def show_prose(self) -> None:
+        """The current result's reasons and warnings (an edit shows them after
+        :data:`PROSE_DELAY_MS`; call this to show them now)."""
+        self._prose_later.cancel()
+        cost = self._cost
+        if cost is None:
+            return
+        self._prose_of = cost
+        reasons = self._advice_html(cost.recommendation.reasons)
         reasons_title = self.tr("Reasons")
         self.reasons_label.setText(
             f"<b>{reasons_title}</b>{reasons}" if reasons else ""
@@ -399,11 +430,6 @@ class RecommendationPanel(QWidget):
             else ""
         )
         self.warnings_label.setVisible(bool(warnings))
-        self._fill_table(cost, code, rate)
-        self._show_break_even(cost)
-        self.vat_label.setText(
-            text_or_empty(cost.currency.vat_note, _advice_language())
-        )
 
     def _extension_text(self, extension: DemandExtension) -> str:
         """What extending the demand changes, in the reader's words."""
