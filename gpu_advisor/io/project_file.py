@@ -268,7 +268,14 @@ def _read_capped(path: Path, max_bytes: int) -> bytes:
     try:
         info = path.stat()
         _check_kind(path, info.st_mode, info.st_size, max_bytes)
-        with open(path, "rb") as handle:
+        # O_NONBLOCK: a FIFO swapped in since stat() must not block the open
+        flags = (
+            os.O_RDONLY
+            | getattr(os, "O_NONBLOCK", 0)
+            | getattr(os, "O_NOCTTY", 0)
+            | getattr(os, "O_BINARY", 0)
+        )
+        with os.fdopen(os.open(path, flags), "rb") as handle:
             info = os.fstat(handle.fileno())  # it may have changed since stat()
             _check_kind(path, info.st_mode, info.st_size, max_bytes)
             # Read one byte more than allowed: st_size can lie (pseudo-files).

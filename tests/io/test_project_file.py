@@ -7,6 +7,7 @@ import json
 import os
 import shutil
 import stat
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -564,13 +565,40 @@ def test_named_pipe_is_refused_without_blocking(tmp_path: Path) -> None:
     assert "not a regular file" in str(error)
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX named pipes")
+def test_named_pipe_swapped_in_after_the_check_does_not_block(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A FIFO put in place of the plan between the size check and the open
+    (simulated: the check sees a plain file) is refused, not waited on: the
+    loader opens without blocking (O_NONBLOCK) and checks what it opened."""
+    plain = _write(tmp_path / "plain.gpuplan", dumps_project(Project()))
+    fifo = tmp_path / "pipe.gpuplan"
+    os.mkfifo(fifo)
+    real_stat = Path.stat
+
+    def looks_plain(self: Path, *args: Any, **kwargs: Any) -> os.stat_result:
+        return real_stat(plain if self == fifo else self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "stat", looks_plain)
+    outcome: list[BaseException] = []
+    reader = threading.Thread(target=lambda: outcome.append(_error(fifo)), daemon=True)
+    reader.start()
+    reader.join(timeout=10)
+    if reader.is_alive():  # blocked in open(): let it go, then fail
+        with open(fifo, "wb"):
+            pass
+        pytest.fail("opening a FIFO swapped in after the check blocked")
+    assert "not a regular file" in str(outcome[0])
+
+
 def test_permission_denied(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = _write(tmp_path / "secret.gpuplan", dumps_project(Project()))
 
     def denied(*args: Any, **kwargs: Any) -> Any:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(project_file, "open", denied, raising=False)
+    monkeypatch.setattr(project_file.os, "open", denied)
     error = _error(path)
     assert error.code == "permission"
     assert "permission denied" in str(error)
