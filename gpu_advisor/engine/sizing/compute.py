@@ -278,7 +278,8 @@ measurement of the same model at both lengths, Llama 3 405B on 16,384 H100
 (Llama Team 2024, arXiv:2407.21783, Table 4), ran 380 TFLOP/s per GPU at
 131,072 tokens against 400 at 8,192, and FlashAttention-3 runs the attention
 of a 128-wide head at 561–648 TFLOP/s on the H100 at 16k tokens (backward,
-forward; Shah et al. 2024, arXiv:2407.08608, Figures 5–6), above the
+forward; Shah et al. 2024, arXiv:2407.08608, its speed charts for head
+dimension 128 on the H100 80GB SXM5), above the
 31–41 % of the 989 TFLOP/s peak the whole runs reach. [tokens]"""
 
 MFU_MODEL_LOG_SIGMA: Final = 0.296
