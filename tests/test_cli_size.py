@@ -39,9 +39,10 @@ def test_size_json_keys(capsys):
         assert d["compute"][k] > 0
     assert {"min_gpus", "gpus_for_deadline", "days"} <= set(d["cluster"])
     assert any(w["code"] == "shape.derived" for w in d["warnings"])
-    # derived shape: 33 layers x 4096 hidden; 6ND + 12·L·s·h·D at s = 4096
+    # derived shape: 33 layers x 4096 hidden, vocab 32,000; Megatron-LM's
+    # 6·(N − V·h)·D + 6·L·s·h·D (causal) at s = 4096
     assert d["compute"]["train_flops"] == pytest.approx(
-        (6 * 7e9 + 12 * 33 * 4096 * 4096) * 2e12
+        (6 * (7e9 - 32000 * 4096) + 6 * 33 * 4096 * 4096) * 2e12
     )
 
 

@@ -50,6 +50,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "Mistral, DeepSeek, Gemma) or plain (GeLU, 2: GPT-2, BLOOM, Falcon); "
         "default: plain when --ffn is 4 × --hidden, else gated",
     )
+    _add_moe_flags(p)
     p.add_argument("--seq-len", type=positive_int)
     p.add_argument("--micro-batch", type=positive_int)
     p.add_argument("--global-batch", type=positive_int, help="sequences per step")
@@ -99,6 +100,80 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.set_defaults(func=run)
 
 
+def _add_moe_flags(p: argparse.ArgumentParser) -> None:
+    """A mixture-of-experts shape beside the dense shape flags (as config.json states it)."""
+    p.add_argument(
+        "--experts",
+        type=positive_int,
+        metavar="N",
+        help="routed experts per MoE layer (config.json: num_local_experts, "
+        "num_experts, n_routed_experts)",
+    )
+    p.add_argument(
+        "--active-experts",
+        type=positive_int,
+        metavar="K",
+        help="routed experts each token uses (num_experts_per_tok)",
+    )
+    p.add_argument(
+        "--shared-experts",
+        type=int,
+        metavar="S",
+        help="always-on shared experts of the --expert-ffn width (n_shared_experts; "
+        "Qwen's shared_expert_intermediate_size ÷ moe_intermediate_size)",
+    )
+    p.add_argument(
+        "--expert-ffn",
+        type=positive_int,
+        metavar="F",
+        help="width of one expert's MLP (moe_intermediate_size; Mixtral: "
+        "intermediate_size)",
+    )
+    p.add_argument(
+        "--head-dim",
+        type=positive_int,
+        help="width of one attention head (config.json head_dim) when it is "
+        "not --hidden ÷ --heads (Qwen3, Gemma)",
+    )
+    p.add_argument(
+        "--dense-layers",
+        type=int,
+        metavar="D",
+        help="leading layers with a dense MLP of --ffn width (first_k_dense_replace)",
+    )
+
+
+def _moe_fields(args: argparse.Namespace) -> dict[str, Any]:
+    """The MoE part of a shape from its flags; {} for a dense shape.
+
+    ``--experts`` and ``--active-experts`` go together; the others need them.
+    Without ``--ffn`` the dense MLP width is the expert width, so the width
+    rule of an unstated ``--mlp`` reads the experts' MLP.
+    """
+    given = {
+        "experts": args.experts,
+        "active_experts": args.active_experts,
+        "shared_experts": args.shared_experts,
+        "moe_ffn_hidden": args.expert_ffn,
+        "dense_layers": args.dense_layers,
+    }
+    given = {k: v for k, v in given.items() if v is not None}
+    if not given:
+        return {}
+    if args.experts is None or args.active_experts is None:
+        raise CliError(
+            "an MoE shape needs --experts N and --active-experts K "
+            "(--shared-experts, --expert-ffn and --dense-layers describe it further)"
+        )
+    if args.ffn is None:
+        given["ffn_hidden"] = args.expert_ffn or (
+            4 * args.hidden if args.hidden else None
+        )
+        if given["ffn_hidden"] is None:
+            del given["ffn_hidden"]
+    return given
+
+
 def _field_of(exc: ValidationError) -> str:
     err = exc.errors()[0]
     loc = ".".join(str(x) for x in err["loc"]) or "workload"
@@ -116,8 +191,10 @@ def _model_fields(args: argparse.Namespace, catalog: Catalog) -> dict[str, Any]:
         "ffn_hidden": args.ffn,
         "vocab": args.vocab,
         "gated_mlp": None if args.mlp is None else args.mlp == "gated",
+        "head_dim": args.head_dim,
     }
     given_shape = {k: v for k, v in shape_flags.items() if v is not None}
+    given_shape.update(_moe_fields(args))
     if args.model is not None:
         if args.model not in {m.id for m in catalog.models}:
             raise CliError(

@@ -54,8 +54,9 @@ hybrid, 自有基线＋租用峰值
 
 Calibration of the default MFU
 ------------------------------
-With ``6·N_active·D + 12·L·s·d·D`` FLOPs, published card-hours imply these
-MFUs: Llama 2 7B/13B/70B on A100-80GB 0.45/0.43/0.46 (Touvron et al. 2023,
+(A first calibration, kept for its history; the shipped fit counts causal
+attention, ``6·N·D + 6·L·s·w·D``, see ``engine.sizing.compute``.) With
+``6·N_active·D + 12·L·s·d·D`` FLOPs, published card-hours imply these MFUs: Llama 2 7B/13B/70B on A100-80GB 0.45/0.43/0.46 (Touvron et al. 2023,
 Table 2), BLOOM-176B on A100-80GB 0.33 (Luccioni et al. 2022), Llama 3.1
 8B/70B/405B on H100-80GB 0.18/0.29/0.36 (model cards; Meta reports 38–43 %
 while running, card-hours include restarts), DeepSeek-V3 on H800 0.42 of

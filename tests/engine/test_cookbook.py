@@ -213,17 +213,20 @@ def test_activations_match_the_cookbook_exactly(name, fw, b, checkpoint):
 
 @pytest.mark.parametrize("name", list(SHAPES))
 def test_flops_match_the_cookbook_outside_the_embeddings(name):
-    """Transformer-layer FLOPs per token: ``3·(24Lh² + 4Lsh)`` (model FLOPs)
-    and ``4·(…)`` with recompute (hardware FLOPs), within the norm parameters'
-    share. The app's ``6·N`` also counts 6 FLOPs per embedding parameter where
-    the cookbook counts ``2·V·h`` once."""
+    """Transformer-layer FLOPs per token: the cookbook's ``3·(24Lh² + 4Lsh)``
+    (model FLOPs) and ``4·(…)`` with recompute (hardware FLOPs), within the
+    norm parameters' share, less the causal half of the attention scores the
+    app leaves out as Megatron-LM does (``2Lsh`` of the forward's ``4Lsh``).
+    The app counts the output layer ``V·h`` at 6 (8) FLOPs per parameter and
+    no input embedding, where the cookbook counts ``2·V·h`` once."""
     layers, h, _ = SHAPES[name]
     shape = _shape(name)
-    emb = embedding_params(shape)
-    layer_flops = 24 * layers * h**2 + 4 * layers * S * h
-    model = cmp.model_flops_per_token(shape, S, TaskKind.PRETRAIN) - 6 * emb
+    head = embedding_params(shape) / 2  # untied: the output layer's V·h
+    causal_half = 2 * layers * S * h
+    layer_flops = 24 * layers * h**2 + 4 * layers * S * h - causal_half
+    model = cmp.model_flops_per_token(shape, S, TaskKind.PRETRAIN) - 6 * head
     assert model == pytest.approx(3 * layer_flops, rel=0.002)
     hardware = (
-        cmp.flops_per_token(shape, S, TaskKind.PRETRAIN, Recompute.FULL) - 8 * emb
+        cmp.flops_per_token(shape, S, TaskKind.PRETRAIN, Recompute.FULL) - 8 * head
     )
     assert hardware == pytest.approx(4 * layer_flops, rel=0.002)

@@ -4,7 +4,7 @@ Each real sample (``tests/data/real-samples/train-log/``, sources in that
 folder's ``SOURCES.md``) is imported, judged, and its MFU on the plan's
 footing compared with a value worked out by hand from the figures a person
 reads in the log: plan MFU = tokens/s per GPU × the plan's model FLOPs per
-token (6·N_active + 12·L·s·d) ÷ the plan GPU's dense peak. The FLOP counts
+token (6·N_active + 6·L·s·w, Megatron-LM's causal count) ÷ the plan GPU's dense peak. The FLOP counts
 of the frameworks are cited in
 :func:`gpu_advisor.engine.evidence.framework_mfu.framework_flops_per_token`.
 """
@@ -63,12 +63,17 @@ def _plan(
 
 
 def _model_flops_per_token(project: Project) -> float:
-    """6·N_active + 12·L·s·d, written out from the plan's model shape."""
+    """6·(N_active − V·h) + 6·L·s·w (causal), written out from the plan's shape."""
+    shape = resolve_shape(project.workload, CATALOG)[0]
+    embedding = 0 if shape.tied_embeddings else shape.vocab * shape.hidden
+    return 6 * (shape.params_active - embedding) + _causal_half(project)
+
+
+def _causal_half(project: Project) -> float:
+    """6·L·s·w: the attention FLOPs a count of the full s × s scores adds."""
     shape = resolve_shape(project.workload, CATALOG)[0]
     width = shape.attention_width or shape.heads * shape.head_dim
-    return (
-        6 * shape.params_active + 12 * shape.layers * project.workload.seq_len * width
-    )
+    return 6 * shape.layers * project.workload.seq_len * width
 
 
 def _judge(
@@ -86,9 +91,10 @@ def _mfu_check(judgement: VendorJudgement) -> Check:
 def test_megatron_lm_tflops_put_on_the_plans_footing() -> None:
     # Megatron-LM prints TFLOP/s per GPU: 239.8, 236.0, 228.4 (iterations
     # 43-45); the first is left out as warm-up, median (236.0 + 228.4) / 2 =
-    # 232.2. Megatron-LM counts 6·N_active + 12·L·s·q, the plan's own count,
-    # so tokens/s per GPU = 232.2e12 / F and MFU = 232.2 / 989 (H100 dense
-    # BF16) = 0.234782...
+    # 232.2. Megatron-LM before its causal count (the sample's version is not
+    # stated) counted 6·N_active + 12·L·s·q, the plan's F plus the causal
+    # half A, so tokens/s per GPU = 232.2e12 / (F + A) and MFU = 232.2 / 989
+    # (H100 dense BF16) × F / (F + A): lower than Megatron's own, never higher.
     project, vendor = _plan("mixtral-8x7b", "H100-80GB-SXM", 4096)
     measurements = parse_results([TRAIN_LOGS / MEGATRON])
     judgement, exp = _judge(measurements, project, vendor)
@@ -98,18 +104,19 @@ def test_megatron_lm_tflops_put_on_the_plans_footing() -> None:
     result = framework_mfu(measurements, exp.footing)
     assert result is not None
     assert result.basis is Basis.TFLOPS
-    assert result.tokens_per_s_per_gpu == pytest.approx(232.2e12 / flops)
-    assert result.mfu == pytest.approx(232.2 / 989.0)
+    full = flops + _causal_half(project)
+    assert result.tokens_per_s_per_gpu == pytest.approx(232.2e12 / full)
+    assert result.mfu == pytest.approx(232.2 / 989.0 * flops / full)
     assert result.own_tflops_per_gpu == pytest.approx(232.2)
-    assert judgement.measured_mfu == pytest.approx(0.234783, abs=1e-6)
+    assert judgement.measured_mfu == pytest.approx(0.225677, abs=1e-6)
     check = _mfu_check(judgement)
     assert check.expected == exp.default_mfu
-    # 0.2348 / 0.3744 (the plan's MFU for Mixtral on H100) = 63 % < 70 %
+    # 0.2257 / the plan's MFU for Mixtral on H100 < 70 %
     assert check.verdict is Verdict.FAIL
     english, chinese = text(check.message, "en"), text(check.message, "zh")
     assert "Megatron-LM itself reports 232.2 TFLOP/s per GPU" in english
     assert "Megatron-LM 自报每卡 232.2 TFLOP/s" in chinese
-    assert f"{232.2e12 / flops:,.0f} tokens/s per GPU" in english
+    assert f"{232.2e12 / full:,.0f} tokens/s per GPU" in english
 
 
 def test_megatron_lm_log_feeds_the_vendors_measured_mfu() -> None:
@@ -117,17 +124,22 @@ def test_megatron_lm_log_feeds_the_vendors_measured_mfu() -> None:
     vendor = vendor.model_copy(
         update={"measurements": parse_results([TRAIN_LOGS / MEGATRON])}
     )
-    assert vendor_measured_mfu(project, vendor, CATALOG) == pytest.approx(232.2 / 989.0)
+    flops = _model_flops_per_token(project)
+    full = flops + _causal_half(project)
+    assert vendor_measured_mfu(project, vendor, CATALOG) == pytest.approx(
+        232.2 / 989.0 * flops / full
+    )
 
 
 @pytest.mark.parametrize(
     ("recompute", "expected_mfu"),
     [
-        # GPT-NeoX counts 3 passes without activation checkpointing: the
-        # plan's count, MFU = 112.9 / 312 (A100 dense BF16) = 0.361859
+        # GPT-NeoX counts 3 passes without activation checkpointing and the
+        # full s × s scores: the plan's F plus the causal half A, MFU = 112.9 /
+        # 312 (A100 dense BF16) × F / (F + A)
         (Recompute.SELECTIVE, 112.9 / 312.0),
-        # with it, 4 passes (8N + 16Lsd = 4/3 of the plan's count): tokens/s =
-        # 112.9e12 / (4/3 · F), MFU = 112.9 · 3/4 / 312 = 0.271394
+        # with it, 4 passes (8N + 16Lsw = 4/3 of that count): tokens/s =
+        # 112.9e12 / (4/3 · (F + A)), MFU × 3/4
         (Recompute.FULL, 112.9 * 0.75 / 312.0),
     ],
 )
@@ -144,8 +156,10 @@ def test_deepspeed_gpt_neox_tflops_counted_with_recompute(
     assert result is not None
     assert result.run.tflops_framework == "gpt-neox"
     assert result.basis is Basis.TFLOPS  # before DeepSpeed's 8.009 samples/s
-    assert result.mfu == pytest.approx(expected_mfu)
-    assert judgement.measured_mfu == pytest.approx(expected_mfu)
+    flops = _model_flops_per_token(project)
+    on_plan = expected_mfu * flops / (flops + _causal_half(project))
+    assert result.mfu == pytest.approx(on_plan)
+    assert judgement.measured_mfu == pytest.approx(on_plan)
     assert result.own_mfu == pytest.approx(112.9 / 312.0)
 
 
@@ -341,14 +355,17 @@ def test_megatron_lm_sequence_length_from_its_argument_dump(
     # Megatron-LM's _print_args line: "  seq_length " + 38 dots + " 4096"
     # (NVIDIA/Megatron-LM megatron/training/arguments.py), before the real
     # iterations 43-45. The plan trains at 4096: the same sequence length is
-    # the plan's footing; 2048 is another run, judged on 232.2 / 989 alone.
+    # the plan's footing (232.2 / 989 × F / (F + A), as above); 2048 is another
+    # run, judged on 232.2 / 989 alone.
     project, vendor = _plan("mixtral-8x7b", "H100-80GB-SXM", 4096)
     arg = f"  seq_length {'.' * (48 - len('seq_length'))} {seq_len}"
     measurements = _derived(tmp_path, MEGATRON, arg)
     assert [m.value for m in measurements if m.metric == "seq_len"] == [seq_len]
     judgement, _ = _judge(measurements, project, vendor)
     check = _mfu_check(judgement)
-    assert check.measured == pytest.approx(232.2 / 989.0)
+    flops = _model_flops_per_token(project)
+    on_plan = 232.2 / 989.0 * flops / (flops + _causal_half(project))
+    assert check.measured == pytest.approx(on_plan if same else 232.2 / 989.0)
     assert (judgement.measured_mfu is not None) is same
     english = text(check.message, "en")
     assert ("sequence length 2048 tokens against the plan's 4096" in english) is (

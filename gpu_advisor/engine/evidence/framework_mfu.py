@@ -5,7 +5,8 @@ Megatron-LM, torchtitan, DeepSpeed (with GPT-NeoX's iteration line) and the
 Hugging Face Trainer print. Each framework counts FLOPs its own way, so its own
 TFLOP/s and MFU are not the plan's. This module puts every log on one footing,
 the plan's: its model FLOPs per token (:func:`gpu_advisor.engine.sizing.compute.model_flops_per_token`,
-``6·N + 12·L·s·d``, recompute not counted) × the measured tokens/s per GPU ÷
+``6·N + 6·L·s·w``, causal attention as Megatron-LM counts it, recompute not
+counted) × the measured tokens/s per GPU ÷
 the dense peak the plan divides by, the figure the plan's MFU assumption is
 on. Tokens/s per GPU come, first found first:
 
@@ -75,7 +76,13 @@ class Footing(Frozen):
     """The plan's model and GPU, on which every measured MFU is put."""
 
     model_flops_per_token: float = Field(
-        ..., gt=0, description="6N + 12·L·s·d of the plan's model. [FLOP/token]"
+        ..., gt=0, description="6N + 6·L·s·w of the plan's model. [FLOP/token]"
+    )
+    attention_flops_per_token: float = Field(
+        0.0,
+        ge=0,
+        description="Its causal attention part, 6·L·s·w: a framework that counts "
+        "the full s × s scores counts it twice. [FLOP/token]",
     )
     hardware_flops_per_token: float = Field(
         ..., gt=0, description="The same with the plan's recompute. [FLOP/token]"
@@ -101,7 +108,7 @@ def plan_footing(
     >>> c = load_catalog()
     >>> f = plan_footing(Workload(), c, c.gpu("A100-80GB-SXM"), 8)
     >>> round(f.model_flops_per_token / 1e9, 1), f.peak_tflops, f.seq_len
-    (88.1, 312.0, 4096)
+    (82.1, 312.0, 4096)
     """
     try:
         shape = resolve_shape(workload, catalog)[0]
@@ -116,6 +123,8 @@ def plan_footing(
         return None
     return Footing(
         model_flops_per_token=model,
+        attention_flops_per_token=model
+        * _cmp.attention_flops_share(shape, workload.seq_len, workload.task),
         hardware_flops_per_token=hardware,
         params_total=shape.params_total,
         seq_len=workload.seq_len,
@@ -268,22 +277,25 @@ def framework_flops_per_token(framework: str, footing: Footing) -> float:
       discount), pytorch/torchtitan @ b5bcd76c66d0acb1a08b176d9639425bc55e0b2a,
       ``torchtitan/models/utils.py`` (``get_dense_model_nparams_and_flops``);
       ``mfu = 100 · flops/token · tps / peak`` in
-      ``torchtitan/components/metrics.py``: the plan's own count.
+      ``torchtitan/components/metrics.py``: the plan's count plus the causal
+      half of the attention scores it leaves out.
     * Megatron-LM: ``num_floating_point_operations`` counts
       ``12·B·s·L·h²·((1 + g/a + s/h)·q/h + ffn/h·k·glu + V/(2Lh))``, i.e.
       ``6·N_active`` (the output layer in, embeddings out) ``+ 12·L·s·q``,
       forward and backward only, no recompute (NVIDIA/Megatron-LM @
       d0f13074a52eabddc8e8bb7555bbe08ba7689027, 2024-04,
-      ``megatron/training/training.py``): the plan's count. Later versions
+      ``megatron/training/training.py``), counted so here. Later versions
       halve the attention term for the causal mask (@
-      d98e8a64ddf34856e74b24714e3bedb2f5a39553); their TFLOP/s then gives
-      fewer tokens/s here, an MFU that errs low, never high.
+      d98e8a64ddf34856e74b24714e3bedb2f5a39553), the plan's own count; their
+      TFLOP/s then gives fewer tokens/s here, an MFU that errs low, never
+      high. Any other framework is counted so too.
     * GPT-NeoX (the ``approx flops per GPU`` line, Megatron-DeepSpeed alike):
       ``get_flops`` multiplies by ``ckpt_activations_factor = 4 if
       checkpoint_activations else 3``, counting the recomputed forward
       (EleutherAI/gpt-neox @ ea7aefd8f8e183256992d9fede4d7c71a46d67a5,
-      ``megatron/logging.py``): the plan's FLOPs with its recompute
-      (:func:`gpu_advisor.engine.sizing.compute.flops_per_token`). Before
+      ``megatron/logging.py``), full ``s × s`` scores: the plan's FLOPs with
+      its recompute (:func:`gpu_advisor.engine.sizing.compute.flops_per_token`)
+      and the causal half. Before
       "Improve FLOPS Calculation" (#1044, 5f3640178c410bc4813ae1be6ddd741fa7d13e22,
       2023-09-27) it counted ``6·N_total + 60·L·s·h`` (@
       408e29d9c746a02d842917bb7447c5c4be0b42d4), more than the plan: a log of
@@ -303,17 +315,21 @@ def framework_flops_per_token(framework: str, footing: Footing) -> float:
 
     Examples
     --------
-    >>> f = Footing(model_flops_per_token=88.1e9, hardware_flops_per_token=117.5e9,
-    ...             params_total=13e9, seq_len=4096, peak_tflops=312.0, gpus=8)
+    >>> f = Footing(model_flops_per_token=82.1e9, attention_flops_per_token=5.0e9,
+    ...             hardware_flops_per_token=109.5e9, params_total=13e9,
+    ...             seq_len=4096, peak_tflops=312.0, gpus=8)
     >>> [round(framework_flops_per_token(x, f) / 1e9, 1)
     ...  for x in ("torchtitan", "gpt-neox", "hf-trainer")]
-    [88.1, 117.5, 78.0]
+    [87.1, 116.2, 78.0]
     """
+    full_scores = footing.model_flops_per_token + footing.attention_flops_per_token
     if framework == "gpt-neox":
-        return footing.hardware_flops_per_token
+        return footing.hardware_flops_per_token * (
+            full_scores / footing.model_flops_per_token
+        )
     if framework == "hf-trainer":
         return 6.0 * footing.params_total
-    return footing.model_flops_per_token
+    return full_scores
 
 
 def same_model(run: FrameworkRun, footing: Footing) -> bool:

@@ -188,7 +188,8 @@ def measured_mfu(
     flops_per_token : float, optional
         Model FLOPs per token of the trained model,
         :func:`gpu_advisor.engine.sizing.compute.model_flops_per_token`
-        (``6N + 12·L·s·d``, non-causal attention, no recompute): the one
+        (``6N + 6·L·s·w``, causal attention as Megatron-LM counts it, no
+        recompute): the one
         convention the sizing and the calibration use, so that the measured
         tokens/s gives back exactly the GPU-hours it implies. Without it,
         ``6·N_active`` (attention left out). [FLOP/token]

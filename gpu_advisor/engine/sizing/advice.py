@@ -135,7 +135,7 @@ def _warnings(
         *_network_advice(workload, catalog, shape, core, gpus, dp, eff, inter_used),
         *_rule_of_thumb_advice(workload, memory),
         *_chinchilla_advice(workload, shape),
-        *_gpu_figures_advice(workload, core.gpu),
+        *_gpu_figures_advice(workload, core.gpu, core.mfu_source),
         *_parallel_advice(workload, core.gpu, gpus, max_by_batch),
         *_unknown_network_advice(workload, catalog),
     ]
@@ -403,8 +403,10 @@ def _chinchilla_advice(workload: Workload, shape: ResolvedShape) -> list[Advice]
     return out
 
 
-def _gpu_figures_advice(workload: Workload, gpu: GpuSpec) -> list[Advice]:
-    """Unconfirmed catalog figures; FP8 peak used, or no FP8 on this card."""
+def _gpu_figures_advice(
+    workload: Workload, gpu: GpuSpec, mfu_source: str = "catalog"
+) -> list[Advice]:
+    """Unconfirmed catalog figures; FP8 speed-up or peak used, or no FP8 on this card."""
     out: list[Advice] = []
     if gpu.unconfirmed_fields or not gpu.provenance.confirmed:
         fields = (
@@ -423,10 +425,16 @@ def _gpu_figures_advice(workload: Workload, gpu: GpuSpec) -> list[Advice]:
             )
         )
     if workload.precision is Precision.FP8 and gpu.fp8_dense_tflops:
+        # the published speed-up applies to the calibrated MFU only; a set or
+        # measured MFU is already on the FP8 peak
+        speedup = mfu_source == "catalog"
         out.append(
             _advice(
-                "compute.fp8_peak",
-                {"fp8_tflops": gpu.fp8_dense_tflops},
+                "compute.fp8_speedup" if speedup else "compute.fp8_peak",
+                {
+                    "fp8_tflops": gpu.fp8_dense_tflops,
+                    "speedup": cmp.FP8_TRAINING_SPEEDUP,
+                },
                 ["workload.precision", "workload.mfu"],
                 Severity.INFO,
             )

@@ -386,7 +386,10 @@ def _mfu(
     measured is already the achieved model-FLOPs utilisation at that
     recompute setting; the modelled default was calibrated on
     selective/no-recompute runs, so full recompute lowers it by
-    model/hardware FLOPs (the factor, 1 for a set or measured MFU).
+    model/hardware FLOPs (the factor, 1 for a set or measured MFU). The
+    calibrated MFU is on the BF16 peak; FP8 training divides by the FP8 peak
+    at the MFU that makes it the published speed-up faster
+    (:func:`~gpu_advisor.engine.sizing.compute.fp8_training_mfu`).
 
     Returns
     -------
@@ -403,9 +406,13 @@ def _mfu(
     )
     mfu = recompute_factor * cmp.modelled_mfu(
         gpu.default_mfu,
-        cmp.attention_flops_share(shape, seq, workload.task),
+        cmp.calibrated_attention_share(shape, seq, workload.task),
         workload.task,
     )
+    if workload.precision is Precision.FP8:
+        # the calibrated MFU is on the BF16 peak: FP8 runs the published
+        # speed-up faster, not the ratio of the peaks
+        mfu = cmp.fp8_training_mfu(mfu, gpu)
     return mfu, "catalog", recompute_factor
 
 

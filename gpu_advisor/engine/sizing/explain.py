@@ -340,8 +340,9 @@ def _compute_explanations(
     return [
         ex(
             "compute.train_flops",
-            "model FLOPs (6·N_active + 12·L·s·d)·D, non-causal attention, no "
-            "recompute (LoRA 4N; inference 2N + 4Lsd; MLA d = a·(d_qk + d_v)/2)",
+            "model FLOPs (6·N_active + 6·L·s·w)·D as Megatron-LM counts them: "
+            "causal attention, N without the input embedding, no recompute "
+            "(LoRA 4N; inference 2N + 4Lsw; MLA w = a·(d_qk + d_v)/2)",
             [active, tokens, seq, ref("shape.layers", shape.layers, "", model_src)],
             _NARAYANAN_SRC + "; Kaplan et al. 2020; Hoffmann et al. 2022, App. F",
         ),
@@ -349,7 +350,8 @@ def _compute_explanations(
             "compute.gpu_hours",
             "train_flops / (peak·1e12·MFU·3600); default MFU = default_mfu(GPU)·"
             f"exp(−{cmp.MFU_MODEL_ATTENTION_COEF:g}·(attention share − "
-            f"{cmp.MFU_MODEL_REFERENCE_ATTENTION_SHARE:g})) × 0.75 with full "
+            f"{cmp.MFU_MODEL_REFERENCE_ATTENTION_SHARE:g})), the share at ≤ "
+            f"{cmp.MFU_MODEL_CALIBRATED_SEQ_MAX:,} tokens, × 0.75 with full "
             f"recompute, fitted to {cmp.CALIBRATION_RUNS} published runs; "
             f"P10–P90 = ×exp(∓{cmp.Z_P90:g}·{cmp.MFU_MODEL_LOG_SIGMA:g})",
             [

@@ -702,7 +702,8 @@ def _per_param_bytes(
         return d if z >= stage else 1.0
 
     if framework is Framework.MEGATRON:
-        return w, MEGATRON_MAIN_GRAD_BYTES, o / shard(1), 0.0
+        # Megatron-LM's accounting keeps no FP8 weight copy (18 or 6 + 12/dp B)
+        return w - fp8, MEGATRON_MAIN_GRAD_BYTES, o / shard(1), 0.0
     if framework is Framework.DEEPSPEED:
         # ZeRO-3 reduces the 16-bit gradients through the bucket straight into
         # the fp32 partition (18/N in total), ZeRO-1/2 keep both.
@@ -823,7 +824,7 @@ def framework_model_state(
         if z >= 3:
             buffers += DEEPSPEED_GATHER_BYTES_PER_PARAM * largest_layer_params(shape)
     per_param = {
-        Framework.MEGATRON: w + MEGATRON_MAIN_GRAD_BYTES + o,
+        Framework.MEGATRON: w - fp8 + MEGATRON_MAIN_GRAD_BYTES + o,
         Framework.DEEPSPEED: w + 2.0 + DEEPSPEED_FP32_GRAD_BYTES + o,
         Framework.DDP: sum(_per_param_bytes(Framework.DDP, z, d, w, o, fp8)),
     }.get(framework, w + 2.0 + o)
