@@ -598,7 +598,7 @@ def test_permission_denied(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
     def denied(*args: Any, **kwargs: Any) -> Any:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(project_file.os, "open", denied)
+    monkeypatch.setattr(os, "open", denied)
     error = _error(path)
     assert error.code == "permission"
     assert "permission denied" in str(error)
