@@ -1,4 +1,4 @@
-"""Every step whole at 1280×720 and 1920×1080, at scale 1 and 2, in both languages.
+"""Every step whole at 1280×720 and 1920×1080, at scales 1 and 1.5, in both languages.
 
 The window is resized through each step (first at its default size, where the
 pages are built, then at each screen size) and :mod:`tests.ui.layout_check`
@@ -7,8 +7,9 @@ and the status bar off it), a table showing fewer rows or columns than it has,
 text cut off in a label, a button, a check box or a combo box, a scroll area
 cutting its content where it cannot scroll, a tab bar hiding tabs.
 
-Scale 2 (2560×1440 and 3840×2160 screens: the same logical sizes) runs in a
-child process with ``QT_SCALE_FACTOR=2``, which Qt reads once at start-up.
+Scale 1.5 (150 %: 1920×1080 and 2880×1620 screens give the same logical sizes)
+runs in a child process with ``QT_SCALE_FACTOR``, which Qt reads once at
+start-up; the deep tier checks scale 2 as well.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import pytest
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.ui import i18n
 from gpu_advisor.ui.main_window import MainWindow
+from tests.property_runs import DEEP
 from tests.ui.layout_check import (
     DEFAULT_SIZE,
     EXAMPLE,
@@ -66,12 +68,18 @@ def test_every_step_is_whole_at_scale_1(
     assert not found, _report(found)
 
 
+SCALES: tuple[str, ...] = ("1.5", "2") if DEEP else ("1.5",)
+"""Display scales checked in a child process: 150 % (a common laptop setting,
+fractional: the hardest for layouts) in every run, 200 % too in the deep tier."""
+
+
+@pytest.mark.parametrize("scale", SCALES)
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_step_is_whole_at_scale_2(language: str) -> None:
+def test_every_step_is_whole_at_a_larger_scale(language: str, scale: str) -> None:
     env = {
         **os.environ,
         "QT_QPA_PLATFORM": "offscreen",
-        "QT_SCALE_FACTOR": "2",
+        "QT_SCALE_FACTOR": scale,
         "PYTHONPATH": os.pathsep.join(
             [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
         ),
