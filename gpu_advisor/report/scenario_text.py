@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 from gpu_advisor import words
 from gpu_advisor.model.project import SCENARIO_TARGETS
@@ -10,8 +11,15 @@ from gpu_advisor.model.scenario_results import ScenarioFigures
 from gpu_advisor.report.glossary import input_name, option_name
 
 
-def change_text(name: str, value_json: str, language: str) -> str:
-    """One override as 'human name = value' (``null``: the catalog's value).
+def change_text(
+    name: str,
+    value_json: str,
+    language: str,
+    names: Mapping[str, str] | None = None,
+) -> str:
+    """One override as 'human name = value' (``null``: the catalog's value);
+    ``names``: display names of catalog ids (``report.formulas.catalog_names``), so a GPU
+    reads as its model, not its id; a region is named in ``language``.
 
     Examples
     --------
@@ -21,6 +29,8 @@ def change_text(name: str, value_json: str, language: str) -> str:
     '比较的方案 = 按量付费、托管'
     >>> change_text("gpu_price_cny", "null", "en")
     'Card price = catalog value'
+    >>> change_text("gpu_id", '"H100"', "en", {"H100": "NVIDIA H100 80GB SXM5"})
+    'GPU model = NVIDIA H100 80GB SXM5'
     """
     section, target = SCENARIO_TARGETS[name]
     label = input_name(f"{section}.{target}", language)
@@ -33,14 +43,22 @@ def change_text(name: str, value_json: str, language: str) -> str:
         )
     elif isinstance(value, float):
         shown = f"{value:,.6g}"
+    elif name == "region_id" and isinstance(value, str):
+        shown = words.say(f"region.{value}", language)
     else:
         shown = str(value)
+        shown = (names or {}).get(shown, shown)
     return f"{label} = {shown}"
 
 
-def changes_text(column: ScenarioFigures, language: str) -> str:
-    """Every override of a column, joined; '—' for the base plan."""
+def changes_text(
+    column: ScenarioFigures, language: str, names: Mapping[str, str] | None = None
+) -> str:
+    """Every override of a column, joined; '—' for the base plan (``names``:
+    as :func:`change_text`)."""
     if not column.overrides:
         return "—"
     sep = words.say("scenario.change_separator", language)
-    return sep.join(change_text(k, v, language) for k, v in column.overrides.items())
+    return sep.join(
+        change_text(k, v, language, names) for k, v in column.overrides.items()
+    )

@@ -28,13 +28,15 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from gpu_advisor import words
 from gpu_advisor.engine.api import make_base
 from gpu_advisor.model.project import Framework, OptionId, Scenario
-from gpu_advisor.ui.i18n import current_locale, fill
+from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.scenarios_compare import ScenarioCompareView
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.style import ERROR_STYLE
 from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
+from gpu_advisor.words.terms import FRAMEWORK_NAMES
 
 TEXT_FIELDS: Final = (
     "name",
@@ -221,6 +223,20 @@ class ScenarioEditor(QWidget):
                 item.setText(cell_text(field, getattr(scenario, field)))
             self.table.setItem(row, column, item)
 
+    def _choices(self, field: str) -> dict[str, str]:
+        """The ids a combo of ``field`` offers, with the names it shows: a GPU
+        by its model, a region in the reader's language, a framework by its
+        product name."""
+        catalog = self._session.catalog
+        language = current_language()
+        if field == "gpu_id":
+            return {gpu.id: gpu.name for gpu in catalog.gpus}
+        if field == "region_id":
+            return {
+                r.id: words.say(f"region.{r.id}", language) for r in catalog.regions
+            }
+        return {f.value: FRAMEWORK_NAMES[f] for f in Framework}
+
     def _combo(self, row: int, field: str, scenario: Scenario) -> QComboBox:
         """The row's combo for ``field``, made once, then only set to the value."""
         column = COLUMNS.index(field)
@@ -229,14 +245,7 @@ class ScenarioEditor(QWidget):
             combo = QComboBox()
             wheel_scrolls_past(combo)
             combo.addItem("", None)
-            catalog = self._session.catalog
-            if field == "gpu_id":
-                ids = [gpu.id for gpu in catalog.gpus]
-            elif field == "region_id":
-                ids = [region.id for region in catalog.regions]
-            else:
-                ids = [framework.value for framework in Framework]
-            for ident in ids:
+            for ident in self._choices(field):
                 combo.addItem(ident, ident)
             combo.activated.connect(
                 lambda _i, f=field, c=combo: self._apply(
@@ -244,6 +253,8 @@ class ScenarioEditor(QWidget):
                 )
             )
         combo.setItemText(0, self.tr("(as base)"))
+        for index, name in enumerate(self._choices(field).values(), start=1):
+            combo.setItemText(index, name)  # names in the reader's language
         value = getattr(scenario, field)
         combo.blockSignals(True)
         combo.setCurrentIndex(max(combo.findData(getattr(value, "value", value)), 0))

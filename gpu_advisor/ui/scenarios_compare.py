@@ -45,6 +45,7 @@ from gpu_advisor.model.scenario_results import (
     ScenarioComparison,
     ScenarioFigures,
 )
+from gpu_advisor.report.formulas import catalog_names
 from gpu_advisor.report.scenario_text import changes_text
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.session import ProjectSession
@@ -353,10 +354,11 @@ class ScenarioCompareView(QWidget):
     def _fill_table(self, comparison: ScenarioComparison) -> None:
         columns = comparison.columns
         language = current_language()
+        names = catalog_names(self._session.catalog)
         rows: list[tuple[str, list[str]]] = [
             (
                 self.tr("GPU and cards"),
-                [f"{c.gpu_id} × {c.gpus}" for c in columns],
+                [f"{names.get(c.gpu_id, c.gpu_id)} × {c.gpus}" for c in columns],
             ),
             (
                 self.tr("Horizon"),
@@ -364,7 +366,7 @@ class ScenarioCompareView(QWidget):
             ),
             (
                 self.tr("Changes from the base"),
-                [changes_text(c, language.value) for c in columns],
+                [changes_text(c, language.value, names) for c in columns],
             ),
         ]
         code, rate = comparison.currency_code, comparison.cny_per_unit

@@ -14,8 +14,16 @@ Examples
 from __future__ import annotations
 
 from gpu_advisor.model.cost_results import OptionResult
-from gpu_advisor.model.project import OptionId
+from gpu_advisor.model.project import Framework, OptionId
 from gpu_advisor.words import Worded, say, text
+
+FRAMEWORK_NAMES: dict[Framework, str] = {
+    Framework.FSDP: "PyTorch FSDP",
+    Framework.MEGATRON: "Megatron-LM",
+    Framework.DEEPSPEED: "DeepSpeed",
+    Framework.DDP: "PyTorch DDP",
+}
+"""Training frameworks by their product names (the same in every language)."""
 
 
 def option_name(option: OptionId | str, language: object) -> str:

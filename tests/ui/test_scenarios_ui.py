@@ -54,7 +54,12 @@ def test_comparison_shows_each_scenario_as_its_plan_alone(
         for offset, (field, *_rest) in enumerate(SCENARIO_MEASURES):
             shown = table.item(_FIRST_MEASURE_ROW + offset, index + 1).text()
             assert shown == view.cell_text(column, field, "CNY", 1.0), field
-        assert "×" in table.item(0, index + 1).text()
+        # the card by its model, the change in words (never a catalog id)
+        gpu = catalog.gpu(column.gpu_id)
+        assert table.item(0, index + 1).text() == f"{gpu.name} × {column.gpus}"
+        if gpu_id is not None:
+            assert f"= {gpu.name}" in table.item(2, index + 1).text()
+            assert gpu_id not in table.item(2, index + 1).text()
     # one chart per measure, one bar per column
     assert len(view.charts) == len(SCENARIO_MEASURES)
     total = view.charts[0].getPlotItem().items[0]
@@ -110,6 +115,23 @@ def test_combo_sets_and_clears_an_override(qtbot: Any, session: ProjectSession) 
     combo.setCurrentIndex(0)
     combo.activated.emit(0)
     assert session.project.scenarios[0].region_id is None
+
+
+def test_combos_name_gpus_regions_and_frameworks(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    editor = ScenarioEditor(session)
+    qtbot.addWidget(editor)
+    catalog = load_catalog()
+    gpu = editor.table.cellWidget(0, COLUMNS.index("gpu_id"))
+    names = [gpu.itemText(i) for i in range(1, gpu.count())]
+    assert names == [g.name for g in catalog.gpus]
+    assert gpu.itemData(1) == catalog.gpus[0].id  # the plan keeps the id
+    region = editor.table.cellWidget(0, COLUMNS.index("region_id"))
+    shown = {region.itemData(i): region.itemText(i) for i in range(1, region.count())}
+    assert shown["shenzhen"] == "Shenzhen"
+    frameworks = editor.table.cellWidget(0, COLUMNS.index("framework"))
+    assert "Megatron-LM" in [frameworks.itemText(i) for i in range(frameworks.count())]
 
 
 def test_parse_cell_refuses_unknown_option_ids() -> None:

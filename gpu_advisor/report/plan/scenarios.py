@@ -8,9 +8,10 @@ from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.project import Project
 from gpu_advisor.model.scenario_results import SCENARIO_MEASURES
 from gpu_advisor.report import charts
+from gpu_advisor.report.formulas import catalog_names
 from gpu_advisor.report.numbers import money_words
 from gpu_advisor.report.plan.document import Story
-from gpu_advisor.report.plan.shared import option_name
+from gpu_advisor.report.plan.shared import gpu_name, option_name
 from gpu_advisor.report.scenario_text import changes_text
 from gpu_advisor.report.text import counted, days, money, money_short, percent
 
@@ -37,7 +38,10 @@ def scenarios_section(st: Story, project: Project, catalog: Catalog) -> None:
         return money_words(value, lang) if unit == "CNY" else money(value, lang, 2)
 
     rows: list[list[object]] = [
-        [st.t("scen.cards"), *(f"{c.gpu_id} × {c.gpus}" for c in columns)],
+        [
+            st.t("scen.cards"),
+            *(f"{gpu_name(catalog, c.gpu_id)} × {c.gpus}" for c in columns),
+        ],
         [
             st.t("scen.horizon"),
             *(
@@ -47,7 +51,7 @@ def scenarios_section(st: Story, project: Project, catalog: Catalog) -> None:
         ],
         [
             st.t("scen.changes"),
-            *(changes_text(c, lang.value) for c in columns),
+            *(changes_text(c, lang.value, catalog_names(catalog)) for c in columns),
         ],
     ]
     for field, label, unit in SCENARIO_MEASURES:

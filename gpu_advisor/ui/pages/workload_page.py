@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Final, TypeVar
 
 from pydantic import ValidationError
@@ -85,6 +86,7 @@ from gpu_advisor.ui.widgets.serving_form import ServingForm
 from gpu_advisor.ui.widgets.serving_view import ServingView
 from gpu_advisor.ui.widgets.sizing_charts import DaysChart, MemoryChart, SizingChartsRow
 from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
+from gpu_advisor.words.terms import FRAMEWORK_NAMES
 
 CUSTOM_MODEL: Final = "\0custom"
 """Item data of the model picker's "custom shape" entry."""
@@ -377,10 +379,13 @@ class WorkloadPage(QWizardPage):
                 self._session,
                 "workload.framework",
                 [
-                    (Framework.FSDP, lambda: "PyTorch FSDP"),
-                    (Framework.MEGATRON, lambda: "Megatron-LM"),
-                    (Framework.DEEPSPEED, lambda: "DeepSpeed"),
-                    (Framework.DDP, lambda: "PyTorch DDP"),
+                    (f, partial(FRAMEWORK_NAMES.__getitem__, f))
+                    for f in (
+                        Framework.FSDP,
+                        Framework.MEGATRON,
+                        Framework.DEEPSPEED,
+                        Framework.DDP,
+                    )
                 ],
             )
         )
