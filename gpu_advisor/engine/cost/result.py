@@ -35,7 +35,7 @@ from gpu_advisor.engine.cost.risk import tornado
 from gpu_advisor.engine.cost.serving_cost import hosted_quotes, serving_cost
 from gpu_advisor.engine.cost.work import work_coverage, work_warnings
 from gpu_advisor.model.catalog import Catalog
-from gpu_advisor.model.common import Advice, Explanation, Message
+from gpu_advisor.model.common import Advice, Explanation, Message, Severity
 from gpu_advisor.model.cost_results import (
     BreakEven,
     CostResult,
@@ -255,6 +255,33 @@ def _with_hosted(
     return [*results, option], hosted_explanations(option, quotes[0], rate)
 
 
+def _hosted_not_offered(
+    project: Project,
+    results: list[OptionResult],
+    hosted: tuple[list[HostedQuote], Message | None] | None,
+) -> list[Advice]:
+    """The hosted model API was chosen but is not among the options (no
+    hosted API can serve the plan, or the plan does not serve): say why, so
+    the options table does not drop it without a word."""
+    if OptionId.HOSTED_API not in project.budget.options or any(
+        o.id is OptionId.HOSTED_API for o in results
+    ):
+        return []
+    why = hosted[1] if hosted is not None else None
+    return [
+        Advice(
+            code="cost.hosted_not_offered",
+            severity=Severity.INFO,
+            params={
+                "why": why
+                if why is not None
+                else Message(code="cost.hosted_no_serving")
+            },
+            inputs=["budget.options", "workload.serving"],
+        )
+    ]
+
+
 def cost_result(
     project: Project,
     catalog: Catalog,
@@ -353,5 +380,6 @@ def cost_result(
             *prep.demand_warnings,
             *rec.warnings,
             *cap_warnings(cap),
+            *_hosted_not_offered(project, results, hosted),
         ],
     )
