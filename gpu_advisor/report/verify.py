@@ -285,6 +285,12 @@ class VerifyReport:
         What the plan prints.
     content_checked : bool
         The plan was regenerated from the project and compared byte for byte.
+    failed_on : str
+        For :attr:`VerifyStatus.FAILED`: ``"document"`` (the file, an
+        annotation or a signature), ``"certificate"`` (the document is
+        intact, but a signer's certificate is outside its validity period or
+        may not sign) or ``"project"`` (the plan is not what the project
+        gives); empty otherwise.
     """
 
     status: VerifyStatus
@@ -293,6 +299,7 @@ class VerifyReport:
     fingerprint: str | None = None
     app_version: str | None = None
     content_checked: bool = False
+    failed_on: str = ""
 
     @property
     def ok(self) -> bool:
@@ -731,8 +738,14 @@ def _trust_note(
     issuer = escape_controls(cert.issuer.human_friendly, 200)
     indication = checked.indication
     anchor = checked.anchor or issuer
+    look_alike = any(
+        c.subject == cert.subject for c in (*store.authorities, *store.end_entities)
+    )
     if not store.exact:
         cause = say("verify.trust.empty", language)
+    elif cert.subject == cert.issuer:
+        code = "look_alike" if look_alike else "self_signed"
+        cause = say(f"verify.trust.{code}", language)
     elif any(c.subject == cert.issuer for c in store.end_entities) and not any(
         c.subject == cert.issuer for c in store.authorities
     ):
@@ -1161,17 +1174,38 @@ def verify_plan(
     fp, version = printed if printed else (None, None)
 
     def report(
-        status: VerifyStatus, reason: str, content_checked: bool = False
+        status: VerifyStatus,
+        reason: str,
+        content_checked: bool = False,
+        failed_on: str = "",
     ) -> VerifyReport:
         return VerifyReport(
-            status, escape_controls(reason, 600), signers, fp, version, content_checked
+            status,
+            escape_controls(reason, 900),
+            signers,
+            fp,
+            version,
+            content_checked,
+            failed_on,
         )
 
-    failure = _overlay_failure(reader) or _signature_failure(data, problem, signers)
+    overlay = _overlay_failure(reader)
+    failure = overlay or _signature_failure(data, problem, signers)
     if failure is not None:
-        return report(VerifyStatus.FAILED, failure)
+        certificate = (
+            overlay is None and problem is None and _only_certificates(signers)
+        )
+        return report(
+            VerifyStatus.FAILED,
+            failure,
+            failed_on="certificate" if certificate else "document",
+        )
     if printed is None:
-        return report(VerifyStatus.FAILED, "no plan fingerprint found in the PDF")
+        return report(
+            VerifyStatus.FAILED,
+            "no plan fingerprint found in the PDF",
+            failed_on="document",
+        )
     assert fp is not None
     assert version is not None
     content_checked = False
@@ -1180,7 +1214,7 @@ def verify_plan(
             data, reader, project, fp, version, check_content
         )
         if failure is not None:
-            return report(VerifyStatus.FAILED, failure)
+            return report(VerifyStatus.FAILED, failure, failed_on="project")
     if project is None and not signers and allow_unsigned:
         return report(
             VerifyStatus.UNSIGNED,
@@ -1247,6 +1281,17 @@ def _signature_failure(
             "a signature may have been removed)"
         )
     return None
+
+
+def _only_certificates(signers: tuple[SignerReport, ...]) -> bool:
+    """Every signer's problems are its certificate's (validity, key usage): the
+    signed bytes are intact and nothing was changed after signing."""
+    return all(
+        len(s.problems) == (not s.certificate_valid) + (not s.key_usage_ok)
+        and s.intact
+        and s.valid
+        for s in signers
+    )
 
 
 def _overlay_failure(reader: Any) -> str | None:
