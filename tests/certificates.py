@@ -109,7 +109,11 @@ def _key_usage(usages: set[str]) -> x509.KeyUsage:
 
 
 def make_authority(
-    folder: Path, label: str, *, common_name: str = "Acme Signing CA"
+    folder: Path,
+    label: str,
+    *,
+    common_name: str = "Acme Signing CA",
+    not_after: dt.datetime = START + dt.timedelta(days=3650),
 ) -> Issuer:
     """A self-signed certificate authority (CA:TRUE, keyCertSign), as ``<label>.pem``."""
     key = ec.generate_private_key(ec.SECP256R1())
@@ -121,7 +125,7 @@ def make_authority(
         .public_key(key.public_key())
         .serial_number(x509.random_serial_number())
         .not_valid_before(START)
-        .not_valid_after(START + dt.timedelta(days=3650))
+        .not_valid_after(not_after)
         .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
         .add_extension(
             _key_usage({"digital_signature", "key_cert_sign", "crl_sign"}),

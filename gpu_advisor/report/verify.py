@@ -30,7 +30,11 @@ What a passing verification (:attr:`VerifyStatus.OK`) proves
   vouches for what it issues (a chain built and validated by
   pyhanko-certvalidator with the authorities alone as trust anchors). A
   certificate issued by a trusted end-entity's key is not trusted
-  (issue #33: one for "Mallory" issued by Alice's key passed). Otherwise
+  (issue #33: one for "Mallory" issued by Alice's key passed). A trusted
+  authority vouches only within its own validity period (now and at the
+  signing time): pyhanko-certvalidator does not check a trust anchor's
+  dates (RFC 5280 § 6.1 leaves them out), so an expired authority passed.
+  Otherwise
   the result is :attr:`VerifyStatus.UNTRUSTED` ("intact but not trusted")
   naming the cause (no chain, an issuer that is not an authority, a
   certificate outside its validity period, a broken constraint), never
@@ -724,19 +728,28 @@ def _trust_note(
     cert: asn1_x509.Certificate,
     store: _TrustStore,
     checked: _Validation,
+    moments: Sequence[dt.datetime],
     language: str,
 ) -> tuple[bool, str]:
-    """(trusted, why, or the real cause why not) for one signer's certificate."""
+    """(trusted, why, or the real cause why not) for one signer's certificate.
+
+    ``moments`` are now and the signing time: a trusted authority vouches
+    only within its own validity period.
+    """
     say = words.say
+    period = checked.anchor_period
+    anchor_in_time = period is None or all(
+        period[0] <= moment <= period[1] for moment in moments
+    )
     if checked.intact and checked.valid:
         if hashlib.sha256(cert.dump()).hexdigest() in store.exact:
             return True, say("verify.signer.trusted_self", language)
-        if checked.chained_to:
+        if checked.chained_to and anchor_in_time:
             return True, say(
                 "verify.signer.trusted_chain", language, anchor=checked.chained_to
             )
     issuer = escape_controls(cert.issuer.human_friendly, 200)
-    indication = checked.indication
+    indication = checked.indication if anchor_in_time else "EXPIRED"
     anchor = checked.anchor or issuer
     look_alike = any(
         c.subject == cert.subject for c in (*store.authorities, *store.end_entities)
@@ -770,7 +783,10 @@ class _Validation:
     ``chained_to`` names the trusted authority a valid chain ends at (empty:
     none); ``indication`` is pyHanko's AdES sub-indication when the chain
     fails (e.g. ``NO_CERTIFICATE_CHAIN_FOUND``, ``EXPIRED``) and ``anchor``
-    the authority the failing chain ends at, when one was found.
+    the authority the failing chain ends at, when one was found;
+    ``anchor_period`` is that authority's validity period (pyhanko-certvalidator
+    does not check a trust anchor's dates, RFC 5280 § 6.1: checked by
+    :func:`_trust_note`).
     """
 
     intact: bool = False
@@ -780,23 +796,29 @@ class _Validation:
     chained_to: str = ""
     indication: str = ""
     anchor: str = ""
+    anchor_period: tuple[dt.datetime, dt.datetime] | None = None
 
 
-def _chain_of(status: Any, store: _TrustStore) -> tuple[str, str, str]:
-    """(trusted anchor, failure indication, anchor of a failing chain) of ``status``."""
+def _chain_of(
+    status: Any, store: _TrustStore
+) -> tuple[str, str, str, tuple[dt.datetime, dt.datetime] | None]:
+    """(trusted anchor, failure indication, anchor of a failing chain, its
+    validity period) of ``status``."""
     path = getattr(status, "validation_path", None)
     anchor = ""
+    period = None
     try:
         if path is not None:
-            anchor = escape_controls(
-                path.trust_anchor.authority.name.human_friendly, 200
-            )
+            authority = path.trust_anchor.authority
+            anchor = escape_controls(authority.name.human_friendly, 200)
+            validity = authority.certificate["tbs_certificate"]["validity"]
+            period = (validity["not_before"].native, validity["not_after"].native)
     except Exception:  # an odd path names no anchor
         anchor = ""
     indic = getattr(status, "trust_problem_indic", None)
     indication = str(getattr(indic, "name", "") or "")
     trusted = bool(store.authorities) and bool(status.trusted)
-    return (anchor if trusted else ""), indication, anchor
+    return (anchor if trusted else ""), indication, anchor, period
 
 
 def _validate(sig: Any, store: _TrustStore, is_last: bool) -> _Validation:
@@ -817,7 +839,8 @@ def _validate(sig: Any, store: _TrustStore, is_last: bool) -> _Validation:
     problems: list[str] = []
     intact = valid = False
     modification = "unknown"
-    chain = ("", "", "")
+    chain: tuple[str, str, str, tuple[dt.datetime, dt.datetime] | None]
+    chain = ("", "", "", None)
     try:
         context = ValidationContext(
             trust_roots=list(store.authorities),
@@ -883,7 +906,8 @@ def _check_signature(
             words.say("verify.certificate.key_usage", language, usage=",".join(usages))
         )
     checked = _validate(sig, store, is_last)
-    trusted, note = _trust_note(cert, store, checked, language)
+    moments = [now] + ([signing_time] if signing_time is not None else [])
+    trusted, note = _trust_note(cert, store, checked, moments, language)
     return SignerReport(
         index=index,
         name=escape_controls(name, 200),
