@@ -147,7 +147,9 @@ def test_a_certificate_issued_by_a_trusted_end_entity_key_is_not_trusted(
     pdf = _signed(tmp_path, plan, pki.mallory)
     status, text = _verify(capsys, pdf, plan.project, "--trust", pki.alice.pem)
     assert status == VerifyStatus.UNTRUSTED, text
-    assert "NOT TRUSTED: issued by Organization: Acme Corp, Common Name: Alice CFO" in text
+    assert (
+        "NOT TRUSTED: issued by Organization: Acme Corp, Common Name: Alice CFO" in text
+    )
     assert "it is not a certificate authority" in text
     assert "OK:" not in text
     # Trusting Mallory's own certificate trusts Mallory: what the user chose.
@@ -294,5 +296,7 @@ def test_system_trust_says_whom_it_admits(
     pdf = _signed(tmp_path, plan, pki.dora)
     status, text = _verify(capsys, pdf, plan.project, "--system-trust")
     assert status == VerifyStatus.OK, text
-    assert "whatever name it carries (web-server and e-mail certificates included)" in text
+    assert (
+        "whatever name it carries (web-server and e-mail certificates included)" in text
+    )
     assert "without --system-trust only the certificates you give with --trust" in text
