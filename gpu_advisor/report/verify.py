@@ -821,7 +821,9 @@ def _chain_of(
     return (anchor if trusted else ""), indication, anchor, period
 
 
-def _validate(sig: Any, store: _TrustStore, is_last: bool) -> _Validation:
+def _validate(
+    sig: Any, store: _TrustStore, is_last: bool, lang: str = words.DEFAULT_LANGUAGE
+) -> _Validation:
     """Validate ``sig``: intact, valid, its chain to ``store``'s authorities, what changed later.
 
     Only the store's authorities are trust anchors (pyhanko-certvalidator
@@ -839,6 +841,10 @@ def _validate(sig: Any, store: _TrustStore, is_last: bool) -> _Validation:
     problems: list[str] = []
     intact = valid = False
     modification = "unknown"
+
+    def say(code: str, **params: Any) -> str:
+        return words.say(f"verify.failure.{code}", lang, **params)
+
     chain: tuple[str, str, str, tuple[dt.datetime, dt.datetime] | None]
     chain = ("", "", "", None)
     try:
@@ -857,26 +863,23 @@ def _validate(sig: Any, store: _TrustStore, is_last: bool) -> _Validation:
         modification = _modification_name(status.modification_level)
         chain = _chain_of(status, store)
         if not intact:
-            problems.append("the signed content was changed after signing")
+            problems.append(say("signed_content_changed"))
         elif not valid:
-            problems.append("the signature does not match the signer's certificate")
+            problems.append(say("signature_mismatch"))
         level = status.modification_level
         if status.docmdp_ok is False or (
             level is not None and level > ModificationLevel.FORM_FILLING
         ):
-            problems.append(
-                "the document was changed after this signature "
-                f"(modification level: {modification})"
-            )
+            problems.append(say("changed_after", level=modification))
         elif level is None and not is_last:
-            problems.append("changes after this signature could not be analysed")
+            problems.append(say("changes_unanalysed"))
         coverage = status.coverage
         if is_last and coverage != SignatureCoverageLevel.ENTIRE_FILE:
-            problems.append("content was added to the PDF after it was signed")
+            problems.append(say("added_after"))
         elif coverage is None or coverage < SignatureCoverageLevel.ENTIRE_REVISION:
-            problems.append("the signature does not cover its whole revision")
+            problems.append(say("partial_revision"))
     except Exception as exc:  # pyHanko raises many types for hostile input
-        problems.append(f"cannot be checked: {_one_line(exc)}")
+        problems.append(say("unchecked", error=_one_line(exc)))
     return _Validation(intact, valid, modification, tuple(problems), *chain)
 
 
@@ -905,7 +908,7 @@ def _check_signature(
         problems.append(
             words.say("verify.certificate.key_usage", language, usage=",".join(usages))
         )
-    checked = _validate(sig, store, is_last)
+    checked = _validate(sig, store, is_last, language)
     moments = [now] + ([signing_time] if signing_time is not None else [])
     trusted, note = _trust_note(cert, store, checked, moments, language)
     return SignerReport(
@@ -947,7 +950,7 @@ def _check_signatures(
         reader = PdfFileReader(io.BytesIO(data), strict=False)
         signatures = list(reader.embedded_signatures)
     except Exception as exc:  # any parse failure means: not trustworthy
-        return f"the PDF cannot be read: {_one_line(exc)}", (), None
+        return _failure("unreadable", language, error=_one_line(exc)), (), None
     store = _TrustStore.of(trust)
     reports = []
     for index, sig in enumerate(signatures, start=1):
@@ -958,7 +961,10 @@ def _check_signatures(
                 )
             )
         except Exception as exc:
-            return f"signature {index} cannot be checked: {_one_line(exc)}", (), None
+            problem = _failure(
+                "signature_unchecked", language, index=index, error=_one_line(exc)
+            )
+            return problem, (), None
     return None, tuple(reports), reader
 
 
@@ -1110,31 +1116,33 @@ def _original_revision_matches(data: bytes, reader: Any, expected: bytes) -> boo
 
 
 def _content_check(
-    data: bytes, reader: Any, project: Project, version: str
+    data: bytes,
+    reader: Any,
+    project: Project,
+    version: str,
+    lang: str = words.DEFAULT_LANGUAGE,
 ) -> str | None:
     """None when the plan is exactly what ``project`` gives; else the reason."""
     if version != __version__:
-        return (
-            f"the plan was made with GPU Advisor {version} and this is "
-            f"{__version__}: its content cannot be regenerated and compared "
-            f"(use GPU Advisor {version} to verify it)"
-        )
+        return _failure("other_version", lang, version=version, current=__version__)
     found = _paper_of(data)
     if found is None:
-        return "the plan's paper size is neither A4 nor Letter"
+        return _failure("paper", lang)
     paper, two_languages = found
     signer = _recorded_signer(data)
     for language in _languages_to_try(project.meta.language, two_languages):
         try:
             expected = _regenerate(project, language, paper, signer)
         except Exception as exc:
-            return f"the project cannot be rendered: {_one_line(exc)}"
+            return _failure("not_rendered", lang, error=_one_line(exc))
         if _original_revision_matches(data, reader, expected):
             return None
-    return (
-        "the plan does not show what the project gives: its pages differ from "
-        "the plan regenerated from the project file"
-    )
+    return _failure("pages_differ", lang)
+
+
+def _failure(code: str, lang: str, **params: Any) -> str:
+    """``verify.failure.<code>`` worded in ``lang``."""
+    return words.say(f"verify.failure.{code}", lang, **params)
 
 
 # -- entry point -------------------------------------------------------------
@@ -1213,8 +1221,8 @@ def verify_plan(
             failed_on,
         )
 
-    overlay = _overlay_failure(reader)
-    failure = overlay or _signature_failure(data, problem, signers)
+    overlay = _overlay_failure(reader, language)
+    failure = overlay or _signature_failure(data, problem, signers, language)
     if failure is not None:
         certificate = (
             overlay is None and problem is None and _only_certificates(signers)
@@ -1227,7 +1235,7 @@ def verify_plan(
     if printed is None:
         return report(
             VerifyStatus.FAILED,
-            "no plan fingerprint found in the PDF",
+            _failure("no_fingerprint", language),
             failed_on="document",
         )
     assert fp is not None
@@ -1235,7 +1243,7 @@ def verify_plan(
     content_checked = False
     if project is not None:
         failure, content_checked = _project_failure(
-            data, reader, project, fp, version, check_content
+            data, reader, project, (fp, version), check_content, language
         )
         if failure is not None:
             return report(VerifyStatus.FAILED, failure, failed_on="project")
@@ -1289,7 +1297,10 @@ def _read_inputs(
 
 
 def _signature_failure(
-    data: bytes, problem: str | None, signers: tuple[SignerReport, ...]
+    data: bytes,
+    problem: str | None,
+    signers: tuple[SignerReport, ...],
+    lang: str = words.DEFAULT_LANGUAGE,
 ) -> str | None:
     """Why the file or its signatures fail the plan; None when nothing does."""
     if problem is not None:
@@ -1297,13 +1308,15 @@ def _signature_failure(
     bad = [s for s in signers if s.problems]
     if bad:
         first = bad[0]
-        return f"signature {first.index} ({first.name}): {first.problems[0]}"
-    if not signers and _revisions(data) > 1:
-        return (
-            "the PDF was changed after it was written (it has "
-            f"{_revisions(data) - 1} incremental update(s) and no signature; "
-            "a signature may have been removed)"
+        return _failure(
+            "signer",
+            lang,
+            index=first.index,
+            name=first.name,
+            problem=first.problems[0],
         )
+    if not signers and _revisions(data) > 1:
+        return _failure("updated_unsigned", lang, updates=_revisions(data) - 1)
     return None
 
 
@@ -1318,7 +1331,7 @@ def _only_certificates(signers: tuple[SignerReport, ...]) -> bool:
     )
 
 
-def _overlay_failure(reader: Any) -> str | None:
+def _overlay_failure(reader: Any, lang: str = words.DEFAULT_LANGUAGE) -> str | None:
     """An annotation the app does not write, named with its page and position.
 
     Every revision is looked at (:func:`~gpu_advisor.report.annotations.foreign_annotations`):
@@ -1337,50 +1350,55 @@ def _overlay_failure(reader: Any) -> str | None:
         found = foreign_annotations(reader)
         signed = [sig.signed_revision for sig in reader.embedded_signatures]
     except AnnotationError as exc:
-        return f"the PDF's annotations cannot be read: {_one_line(exc)}"
+        return _failure("annotations_unreadable", lang, error=_one_line(exc))
     except Exception as exc:  # pyHanko raises many types for hostile input
-        return f"the PDF cannot be read: {_one_line(exc)}"
+        return _failure("unreadable", lang, error=_one_line(exc))
     if not found:
         if signed and min(signed) > 1:
-            return (
-                "the PDF was changed between being written and being signed "
-                f"({min(signed) - 1} incremental update(s) before signature 1; "
-                "the app signs the plan as it writes it)"
-            )
+            return _failure("updated_before_signing", lang, updates=min(signed) - 1)
         return None
     first = found[0]
+    where = _failure(
+        "annotation_at",
+        lang,
+        page=first.page,
+        box=", ".join(f"{round(value, 1):g}" for value in first.box),
+    )
     earlier = [n for n, rev in enumerate(signed, start=1) if rev < first.revision]
     if earlier:
-        return (
-            f"modified after signing: {first.line()} "
-            f"({first.subtype}, added after signature {earlier[-1]})"
+        return _failure(
+            "annotation_after",
+            lang,
+            where=where,
+            subtype=first.subtype,
+            index=earlier[-1],
         )
-    if signed:
-        return (
-            f"{first.line()} ({first.subtype}, there before signature 1: "
-            "the app never writes it, so the signer was shown another plan)"
-        )
-    return f"{first.line()} ({first.subtype}: the app never writes it)"
+    code = "annotation_before" if signed else "annotation_unsigned"
+    return _failure(code, lang, where=where, subtype=first.subtype)
 
 
 def _project_failure(
     data: bytes,
     reader: Any,
     project: Project,
-    fp: str,
-    version: str,
+    printed: tuple[str, str],
     check_content: bool,
+    lang: str = words.DEFAULT_LANGUAGE,
 ) -> tuple[str | None, bool]:
-    """(why ``project`` is not the plan's or None, whether the content was compared)."""
+    """(why ``project`` is not the plan's or None, whether the content was compared).
+
+    ``printed`` is the (fingerprint, app version) the plan carries.
+    """
+    fp, version = printed
     expected = fingerprint(project, version)
     if expected != fp:
-        return (
-            f"the project file does not match the plan (fingerprint "
-            f"{expected[:12]}… != printed {fp[:12]}…)"
-        ), False
+        problem = _failure(
+            "fingerprint_mismatch", lang, expected=expected[:12], printed=fp[:12]
+        )
+        return problem, False
     if not check_content:
         return None, False
-    content_problem = _content_check(data, reader, project, version)
+    content_problem = _content_check(data, reader, project, version, lang)
     return content_problem, content_problem is None
 
 

@@ -261,6 +261,16 @@ def test_allow_unsigned_without_a_project_is_not_success(
     assert status == VerifyStatus.OK, text
     status, text = _verify(capsys, rewritten, plan.project, "--allow-unsigned")
     assert status == VerifyStatus.FAILED, text
+    assert "its pages differ from the plan regenerated from the project file" in text
+    # both verdicts in Chinese
+    status, text = _verify(capsys, draft, "--allow-unsigned", "--lang", "zh")
+    assert status == VerifyStatus.UNSIGNED, text
+    assert "其页面无法与任何内容对应" in text
+    status, text = _verify(
+        capsys, rewritten, plan.project, "--allow-unsigned", "--lang", "zh"
+    )
+    assert status == VerifyStatus.FAILED, text
+    assert "方案所示内容与项目不符" in text
 
 
 def test_no_library_traceback_reaches_the_terminal(
