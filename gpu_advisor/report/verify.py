@@ -242,6 +242,15 @@ class SignerReport:
         """Everything but trust holds."""
         return not self.problems
 
+    @property
+    def trust_cause(self) -> str:
+        """Why the signer is not trusted (empty when trusted), without the lead."""
+        if self.trusted:
+            return ""
+        lead = words.say("verify.signer.not_trusted", self.language, cause="")
+        note = self.trust_note
+        return note[len(lead) :] if note.startswith(lead) else note
+
     def line(self) -> str:
         """One line for people: name, time, validity, key usage, trust and its cause."""
         lang = self.language
@@ -1426,7 +1435,12 @@ def _signers_verdict(
     untrusted = [s for s in signers if not s.trusted]
     if untrusted:
         who = "; ".join(
-            say("verify.reason.untrusted_one", language, name=s.name, cause=_cause(s))
+            say(
+                "verify.reason.untrusted_one",
+                language,
+                name=s.name,
+                cause=s.trust_cause,
+            )
             for s in untrusted
         )
         return VerifyStatus.UNTRUSTED, say(
@@ -1436,10 +1450,3 @@ def _signers_verdict(
     return VerifyStatus.OK, say(
         "verify.reason.trusted", language, names=names, matched=matched
     )
-
-
-def _cause(signer: SignerReport) -> str:
-    """The cause in ``signer.trust_note`` without its "NOT TRUSTED: " lead."""
-    lead = words.say("verify.signer.not_trusted", signer.language, cause="")
-    note = signer.trust_note
-    return note[len(lead) :] if note.startswith(lead) else note

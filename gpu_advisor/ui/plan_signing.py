@@ -237,7 +237,7 @@ def signature_info(report: VerifyReport, trusted_signers: int) -> SignatureInfo:
     elif trusted_signers == 0:
         why = "empty"
     else:
-        why = "; ".join(f"{s.name}: {s.trust_note}" for s in untrusted)
+        why = "; ".join(f"{s.name}: {s.trust_cause}" for s in untrusted)
     return SignatureInfo(
         signed=bool(signers),
         intact=intact and status is not VerifyStatus.UNSIGNED,
