@@ -317,10 +317,13 @@ class VerifyPlanDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Verify Plan"))
+        # a signer's line and its cause are long: room for them beside the captions
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 120)
         self.pdf_path = pdf_path
         self.info: SignatureInfo | None = None
         self.error = ""
         form = QFormLayout()
+        self._form = form
         self.labels: dict[str, QLabel] = {}
         rows = (
             ("file", self.tr("Plan:")),
@@ -336,6 +339,7 @@ class VerifyPlanDialog(QDialog):
             label.setWordWrap(True)
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             self.labels[key] = label
             form.addRow(caption, label)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -343,6 +347,7 @@ class VerifyPlanDialog(QDialog):
         buttons.accepted.connect(self.accept)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addStretch(1)
         layout.addWidget(buttons)
         self.labels["file"].setText(pdf_path.name)
         language = words.language_code(current_language())
@@ -424,6 +429,10 @@ class VerifyPlanDialog(QDialog):
                 self.tr("no — %1").replace("%1", self._trust_reason(info))
             )
         self.labels["details"].setText(info.reason)
+        # OK and "intact but not trusted" are said in full by the rows above
+        self._form.setRowVisible(
+            self.labels["details"], not (self.intact_and_matching or self.verified)
+        )
 
     def _trust_reason(self, info: SignatureInfo) -> str:
         if not info.signed:

@@ -216,7 +216,7 @@ def test_an_untrusted_signer_is_named_with_the_cause(
     assert "not in the trust store (add" not in text  # the old catch-all
     status, text = _verify(capsys, pdf, plan.project, *extra, "--lang", "zh")
     assert status == VerifyStatus.UNTRUSTED, text
-    assert f"完整但不可信：Common Name: Dora：{zh_cause}" in text
+    assert f"完好但不可信：Common Name: Dora：{zh_cause}" in text
 
 
 def test_a_chain_through_an_expired_authority_names_the_time(
