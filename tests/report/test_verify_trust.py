@@ -22,14 +22,22 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gpu_advisor.cli import main
 from gpu_advisor.io.project_file import save_project
 from gpu_advisor.model.common import Language
 from gpu_advisor.report.sign import sign_pdf
-from gpu_advisor.report.verify import VerifyStatus, _regenerate
+from gpu_advisor.report.verify import (
+    VerifyStatus,
+    _regenerate,
+    load_trusted_certificates,
+    verify_plan,
+)
 from tests.certificates import (
     START,
     Identity,
@@ -39,6 +47,7 @@ from tests.certificates import (
     make_authority,
     make_identity,
 )
+from tests.property_runs import examples
 from tests.report.conftest import sample_project
 
 
@@ -65,6 +74,8 @@ class Pki:
     """A CA that expired before the tests' today."""
     otto: Identity
     """From ``old_ca``, valid itself."""
+    twin: Identity
+    """Self-signed with Alice's name and another key."""
 
 
 @pytest.fixture(scope="module")
@@ -114,6 +125,7 @@ def pki(tmp_path_factory: pytest.TempPathFactory) -> Pki:
             not_before=START,
             not_after=START + dt.timedelta(days=3650),
         ),
+        twin=make_identity(folder, "twin"),
     )
 
 
@@ -310,3 +322,61 @@ def test_system_trust_says_whom_it_admits(
         "whatever name it carries (web-server and e-mail certificates included)" in text
     )
     assert "without --system-trust only the certificates you give with --trust" in text
+
+
+_ISSUED_BY: Final = {
+    "alice": "alice",
+    "mallory": "alice",
+    "dora": "ca",
+    "nora": "ca",
+    "otto": "old_ca",
+}
+"""Who issued each signer's certificate (alice is self-signed)."""
+_AUTHORITIES: Final = {"ca"}
+"""The store entries that vouch for what they issue: CA:TRUE and valid now
+(``old_ca`` expired, ``alice`` is not a CA)."""
+
+
+@pytest.fixture(scope="module")
+def signed(
+    tmp_path_factory: pytest.TempPathFactory, plan: Plan, pki: Pki
+) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("trust-signed")
+    pdfs = {}
+    for label in _ISSUED_BY:
+        ident: Identity = getattr(pki, label)
+        pdfs[label] = folder / f"{label}.pdf"
+        pdfs[label].write_bytes(sign_pdf(plan.pdf, ident.p12, ident.password))
+    return pdfs
+
+
+@settings(max_examples=examples(ci=25, deep=300), deadline=None)
+@given(
+    signer=st.sampled_from(sorted(_ISSUED_BY)),
+    store=st.lists(
+        st.sampled_from(["alice", "mallory", "ca", "old_ca", "twin", "dora"]),
+        max_size=4,
+    ),
+)
+def test_trust_is_exactly_the_store(
+    signed: dict[str, Path], pki: Pki, signer: str, store: list[str]
+) -> None:
+    """Trusted exactly when the signer's own certificate is in the store, or a
+    valid authority there issued it; whatever else the store holds."""
+    pems = {
+        "alice": pki.alice.pem,
+        "mallory": pki.mallory.pem,
+        "ca": pki.ca.pem,
+        "old_ca": pki.old_ca.pem,
+        "twin": pki.twin.pem,
+        "dora": pki.dora.pem,
+    }
+    trust = load_trusted_certificates([pems[label] for label in store])
+    report = verify_plan(signed[signer], trust=trust)
+    issuer = _ISSUED_BY[signer]
+    expected = signer in store or (issuer in store and issuer in _AUTHORITIES)
+    assert report.status is (VerifyStatus.OK if expected else VerifyStatus.UNTRUSTED), (
+        report.reason
+    )
+    assert report.signers[0].trusted is expected
+    assert bool(report.signers[0].trust_cause) is not expected
