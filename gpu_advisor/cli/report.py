@@ -150,7 +150,13 @@ def _register_verify(subparsers: argparse._SubParsersAction[Any]) -> None:
     ver.add_argument(
         "--allow-unsigned",
         action="store_true",
-        help="accept an unsigned plan (a draft) when everything else holds",
+        help="accept an unsigned plan (a draft) when everything else holds; "
+        "needs PROJECT: without it nothing ties the draft's pages to anything",
+    )
+    add_language_option(
+        ver,
+        default=words.DEFAULT_LANGUAGE,
+        help_text="language of the trust verdicts and their causes; default: en",
     )
     ver.set_defaults(func=_verify)
 
@@ -164,17 +170,24 @@ is intact and valid and nothing but further signatures was added after it
 (pyHanko difference analysis); no page shows an annotation the app does
 not write (a field, stamp or free text painting over the plan), named with
 its page and position; the last signature covers the whole file;
-every signer's certificate is within its validity period, allows digital
-signatures and is in your trust store (--trust, or issued by an authority
-there); and, given PROJECT, the plan is byte for byte the one this app
-regenerates from that project file.
+every signer's certificate is within its validity period, allows signing
+(key usage digitalSignature or nonRepudiation, or none listed) and is trusted
+exactly as you chose: a --trust certificate that is not a certificate
+authority vouches for itself only, never for what its key issues; a --trust
+authority (CA:TRUE) vouches for what it issues. A signer that is not trusted
+is named with the cause (no chain, an issuer that is not an authority, a
+certificate outside its validity period). Given PROJECT, the plan is byte
+for byte the one this app regenerates from that project file. An unsigned
+plan passes only with --allow-unsigned and PROJECT (exit 4 without PROJECT:
+its pages cannot be tied to anything).
 
 --system-trust adds the operating system's certificate authorities to the
-trust store, and says so: any certificate they issued is accepted. They
-are Windows' ROOT and CA stores, macOS's system keychains, or the OpenSSL
-bundle on Linux (SSL_CERT_FILE). They are off by default because they
-vouch for web servers: with them, any certificate a public authority issued
-with digital-signature usage passes, whoever it names.
+trust store, and says so: any certificate they issued is accepted as a
+trusted signer, whatever name it carries (web-server and e-mail certificates
+included) as long as its key usage allows signing. They are Windows' ROOT
+and CA stores, macOS's system keychains, or the OpenSSL bundle on Linux
+(SSL_CERT_FILE). They are off by default because they vouch for web
+servers, not for who approved a plan.
 
 It does not prove: that the person named in a certificate signed it unless
 you trust that certificate for good reasons; that the certificate was not
@@ -373,24 +386,29 @@ def _verify(args: argparse.Namespace) -> int:
         verify_plan,
     )
 
+    lang = args.lang or words.DEFAULT_LANGUAGE
     try:
         trust = load_trusted_certificates(args.trust)
         if args.system_trust:
             system, source = system_trust_certificates()
             if not system:
-                print(
-                    "note: no system trust store found on this computer",
-                    file=sys.stderr,
-                )
+                print(words.say("verify.system_trust.none", lang), file=sys.stderr)
             else:
                 print(
-                    "trusting the system's certificate authorities: any "
-                    "certificate they issued is accepted "
-                    f"({len(system)} from {source})"
+                    words.say(
+                        "verify.system_trust.admits",
+                        lang,
+                        count=len(system),
+                        source=source,
+                    )
                 )
             trust = [*trust, *system]
         result = verify_plan(
-            args.pdf, args.project, trust=trust, allow_unsigned=args.allow_unsigned
+            args.pdf,
+            args.project,
+            trust=trust,
+            allow_unsigned=args.allow_unsigned,
+            language=lang,
         )
     except VerifyInputError as exc:
         raise CliError(str(exc)) from exc

@@ -16,17 +16,39 @@ What a passing verification (:attr:`VerifyStatus.OK`) proves
   (:mod:`gpu_advisor.report.annotations`). The first signature signs the
   plan as written: an update between the two fails.
 * Every signer's certificate was within its validity period at the signing
-  time it claims and is now, and allows digital signatures (key usage).
-* Every signer's certificate is in the trust store given (``trust``), or
-  chains to a certificate there. Otherwise the result is
-  :attr:`VerifyStatus.UNTRUSTED` ("intact but not trusted"), never OK. The
-  trust store is what the user chose: ``--trust`` files, the trusted-signers
-  list in Preferences, and, only when asked for (``--system-trust`` or the
+  time it claims and is now, and allows signing documents: its key usage
+  lists digitalSignature or nonRepudiation (contentCommitment), or it has no
+  key usage extension, which RFC 5280 § 4.2.1.3 reads as unrestricted.
+  pyHanko's validator asks for nonRepudiation alone by default; a CA-issued
+  certificate with digitalSignature only was therefore called "not in the
+  trust store" (issue #33). Here it is accepted, as the app's own check
+  always did; a certificate with neither usage fails, saying so.
+* Every signer is trusted exactly as the user chose (``trust``): a trusted
+  certificate that is not a certificate authority (no ``CA:TRUE`` basic
+  constraint, or a key usage without keyCertSign) vouches for itself only,
+  matched byte for byte with the signer's certificate; a trusted authority
+  vouches for what it issues (a chain built and validated by
+  pyhanko-certvalidator with the authorities alone as trust anchors). A
+  certificate issued by a trusted end-entity's key is not trusted
+  (issue #33: one for "Mallory" issued by Alice's key passed). A trusted
+  authority vouches only within its own validity period (now and at the
+  signing time): pyhanko-certvalidator does not check a trust anchor's
+  dates (RFC 5280 § 6.1 leaves them out), so an expired authority passed.
+  Otherwise
+  the result is :attr:`VerifyStatus.UNTRUSTED` ("intact but not trusted")
+  naming the cause (no chain, an issuer that is not an authority, a
+  certificate outside its validity period, a broken constraint), never
+  OK. The trust store is: ``--trust`` files, the trusted-signers list in
+  Preferences, and, only when asked for (``--system-trust`` or the
   Preferences check box), the operating system's certificate authorities
   (:func:`system_trust_certificates`).
 * The fingerprint printed in the plan matches the project file (when given),
   and the PDF that the project regenerates today is byte-for-byte the
-  unsigned revision that was signed. Plans are deterministic (reportlab's
+  unsigned revision that was signed. An unsigned plan passes only with
+  ``allow_unsigned`` *and* a project: without one its pages cannot be tied
+  to anything (a rewritten PDF or another plan's pages pass every other
+  check), so it is :attr:`VerifyStatus.UNSIGNED` with a reason saying what
+  was checked and what could not be. Plans are deterministic (reportlab's
   invariant mode, fixed Monte Carlo seed), so a byte comparison is possible
   and is stricter than comparing extracted text.
 
@@ -52,6 +74,7 @@ import datetime as dt
 import enum
 import hashlib
 import io
+import logging
 import re
 import ssl
 import subprocess
@@ -122,6 +145,17 @@ _ROOT_KEYS_SIGNING_ADDS: Final = {"/AcroForm", "/Extensions", "/Version", "/Meta
 """Catalog entries a signature may add or change; none is drawn on a page."""
 _STARTXREF: Final = re.compile(rb"startxref\s+(\d+)\s+%%EOF")
 
+for _library in ("pyhanko", "pyhanko_certvalidator", "pypdf"):
+    # These libraries log validation errors with their traceback; with no
+    # handler configured, Python's last-resort handler printed them on the
+    # terminal of ``verify`` (issue #33: 20 of 78 runs). The verdict already
+    # says the cause in one line; an application that configures logging
+    # still receives the records.
+    logging.getLogger(_library).addHandler(logging.NullHandler())
+
+_SIGNING_KEY_USAGES: Final = frozenset({"digital_signature", "non_repudiation"})
+"""A signer's key usage must list one of these (or be absent: RFC 5280 § 4.2.1.3)."""
+
 
 class VerifyInputError(Exception):
     """A file is missing or not what it should be (CLI exit status 2)."""
@@ -163,7 +197,8 @@ class SignerReport:
     certificate_valid : bool
         The period contains both the signing time and now.
     key_usage_ok : bool
-        The certificate allows digital signatures (or does not restrict usage).
+        The certificate's key usage lists digitalSignature or nonRepudiation,
+        or it does not restrict usage.
     key_usage : tuple of str
         Key usages the certificate lists (empty when unrestricted).
     intact : bool
@@ -171,12 +206,17 @@ class SignerReport:
     valid : bool
         The signature value matches the signer's public key.
     trusted : bool
-        The certificate is in, or chains to, the trust store.
+        The certificate is in the trust store, or chains to an authority there.
     modification : str
         What later revisions changed: ``none``, ``lta_updates``,
         ``form_filling``, ``annotations``, ``other``, or ``unknown``.
     problems : tuple of str
         One line each, empty when the signature is fine (trust aside).
+    trust_note : str
+        Why the signer is trusted (the certificate itself, or the authority
+        it chains to) or the real cause it is not, in ``language``.
+    language : str
+        The catalog language of ``problems``, ``trust_note`` and :meth:`line`.
     """
 
     index: int
@@ -194,34 +234,52 @@ class SignerReport:
     trusted: bool
     modification: str
     problems: tuple[str, ...] = ()
+    trust_note: str = ""
+    language: str = words.DEFAULT_LANGUAGE
 
     @property
     def ok(self) -> bool:
         """Everything but trust holds."""
         return not self.problems
 
+    @property
+    def trust_cause(self) -> str:
+        """Why the signer is not trusted (empty when trusted), without the lead."""
+        if self.trusted:
+            return ""
+        lead = words.say("verify.signer.not_trusted", self.language, cause="")
+        note = self.trust_note
+        return note[len(lead) :] if note.startswith(lead) else note
+
     def line(self) -> str:
-        """One line for people: name, time, validity, key usage, trust."""
+        """One line for people: name, time, validity, key usage, trust and its cause."""
+        lang = self.language
         when = (
             self.signing_time.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
             if self.signing_time
-            else "no signing time"
+            else words.say("verify.signer.no_time", lang)
         )
-        validity = (
-            f"certificate {self.not_before:%Y-%m-%d}..{self.not_after:%Y-%m-%d}"
-            + ("" if self.certificate_valid else " (NOT VALID)")
+        trust = self.trust_note or words.say(
+            "verify.signer.not_trusted", lang, cause="?"
         )
-        usage = "key usage " + (",".join(self.key_usage) or "unrestricted")
-        if not self.key_usage_ok:
-            usage += " (NO digital signature)"
-        trust = "trusted" if self.trusted else "NOT TRUSTED"
-        text = (
-            f"signature {self.index}: {self.name}; signed {when}; {validity}; "
-            f"{usage}; {trust}"
+        text = words.say(
+            "verify.signer.line",
+            lang,
+            index=self.index,
+            name=self.name,
+            when=when,
+            start=f"{self.not_before:%Y-%m-%d}",
+            end=f"{self.not_after:%Y-%m-%d}",
+            validity=""
+            if self.certificate_valid
+            else words.say("verify.signer.not_valid", lang),
+            usage=",".join(self.key_usage)
+            or words.say("verify.signer.unrestricted", lang),
+            trust=trust,
         )
         if self.problems:
             text += "; " + "; ".join(self.problems)
-        return escape_controls(text, 600)
+        return escape_controls(text, 900)
 
 
 @dataclass(frozen=True)
@@ -240,6 +298,12 @@ class VerifyReport:
         What the plan prints.
     content_checked : bool
         The plan was regenerated from the project and compared byte for byte.
+    failed_on : str
+        For :attr:`VerifyStatus.FAILED`: ``"document"`` (the file, an
+        annotation or a signature), ``"certificate"`` (the document is
+        intact, but a signer's certificate is outside its validity period or
+        may not sign) or ``"project"`` (the plan is not what the project
+        gives); empty otherwise.
     """
 
     status: VerifyStatus
@@ -248,6 +312,7 @@ class VerifyReport:
     fingerprint: str | None = None
     app_version: str | None = None
     content_checked: bool = False
+    failed_on: str = ""
 
     @property
     def ok(self) -> bool:
@@ -581,11 +646,16 @@ def _one_line(exc: BaseException) -> str:
 
 
 def _key_usage(cert: asn1_x509.Certificate) -> tuple[tuple[str, ...], bool]:
+    """(key usages listed, the certificate may sign documents).
+
+    digitalSignature or nonRepudiation allows it; no extension is no
+    restriction (RFC 5280 § 4.2.1.3).
+    """
     value = cert.key_usage_value
     if value is None:
         return (), True
     usages = tuple(sorted(str(u) for u in value.native))
-    return usages, "digital_signature" in usages
+    return usages, bool(_SIGNING_KEY_USAGES & set(usages))
 
 
 def _modification_name(level: Any) -> str:
@@ -598,6 +668,7 @@ def _validity_problems(
     signing_time: dt.datetime | None,
     not_before: dt.datetime,
     not_after: dt.datetime,
+    language: str = words.DEFAULT_LANGUAGE,
 ) -> tuple[bool, list[str]]:
     """(the certificate was valid now and at signing, why not) for one signer."""
     problems: list[str] = []
@@ -605,84 +676,231 @@ def _validity_problems(
     cert_valid = all(not_before <= moment <= not_after for moment in moments)
     if not cert_valid:
         if now > not_after:
-            problems.append(f"certificate expired on {not_after:%Y-%m-%d}")
+            code, date = "expired", not_after
         elif signing_time is not None and signing_time < not_before:
-            problems.append(
-                f"signed before the certificate became valid ({not_before:%Y-%m-%d})"
-            )
+            code, date = "signed_before_valid", not_before
         elif now < not_before:
-            problems.append(f"certificate not valid before {not_before:%Y-%m-%d}")
+            code, date = "not_yet_valid", not_before
         else:
-            problems.append("signed outside the certificate's validity period")
+            code, date = "outside", not_after
+        problems.append(
+            words.say(f"verify.certificate.{code}", language, date=f"{date:%Y-%m-%d}")
+        )
     return cert_valid, problems
+
+
+# -- trust ---------------------------------------------------------------------
+
+
+def _is_authority(cert: asn1_x509.Certificate) -> bool:
+    """``cert`` may vouch for certificates it issues: CA:TRUE, and keyCertSign
+    when it lists key usages (RFC 5280 § 4.2.1.9, § 4.2.1.3)."""
+    try:
+        usage = cert.key_usage_value
+        return bool(cert.ca) and (usage is None or "key_cert_sign" in set(usage.native))
+    except Exception:  # a damaged extension vouches for nothing
+        return False
+
+
+@dataclass(frozen=True)
+class _TrustStore:
+    """The user's trust store, split as the user meant it.
+
+    ``authorities`` are trust anchors for chains; every certificate given
+    (authority or not) vouches for itself, by its SHA-256 (``exact``).
+    ``end_entities`` are the ones that vouch for nothing else.
+    """
+
+    authorities: tuple[asn1_x509.Certificate, ...]
+    end_entities: tuple[asn1_x509.Certificate, ...]
+    exact: frozenset[str]
+
+    @classmethod
+    def of(cls, trust: Sequence[asn1_x509.Certificate]) -> _TrustStore:
+        authorities = tuple(c for c in trust if _is_authority(c))
+        return cls(
+            authorities=authorities,
+            end_entities=tuple(c for c in trust if not _is_authority(c)),
+            exact=frozenset(hashlib.sha256(c.dump()).hexdigest() for c in trust),
+        )
+
+
+_TIME_INDICATIONS: Final = frozenset(
+    {"EXPIRED", "NOT_YET_VALID", "OUT_OF_BOUNDS_NO_POE", "OUT_OF_BOUNDS_NOT_REVOKED"}
+)
+_REVOKED_INDICATIONS: Final = frozenset(
+    {"REVOKED", "REVOKED_NO_POE", "REVOKED_CA_NO_POE"}
+)
+
+
+def _trust_note(
+    cert: asn1_x509.Certificate,
+    store: _TrustStore,
+    checked: _Validation,
+    moments: Sequence[dt.datetime],
+    language: str,
+) -> tuple[bool, str]:
+    """(trusted, why, or the real cause why not) for one signer's certificate.
+
+    ``moments`` are now and the signing time: a trusted authority vouches
+    only within its own validity period.
+    """
+    say = words.say
+    period = checked.anchor_period
+    anchor_in_time = period is None or all(
+        period[0] <= moment <= period[1] for moment in moments
+    )
+    if checked.intact and checked.valid:
+        if hashlib.sha256(cert.dump()).hexdigest() in store.exact:
+            return True, say("verify.signer.trusted_self", language)
+        if checked.chained_to and anchor_in_time:
+            return True, say(
+                "verify.signer.trusted_chain", language, anchor=checked.chained_to
+            )
+    issuer = escape_controls(cert.issuer.human_friendly, 200)
+    indication = checked.indication if anchor_in_time else "EXPIRED"
+    anchor = checked.anchor or issuer
+    look_alike = any(
+        c.subject == cert.subject for c in (*store.authorities, *store.end_entities)
+    )
+    if not store.exact:
+        cause = say("verify.trust.empty", language)
+    elif cert.subject == cert.issuer:
+        code = "look_alike" if look_alike else "self_signed"
+        cause = say(f"verify.trust.{code}", language)
+    elif any(c.subject == cert.issuer for c in store.end_entities) and not any(
+        c.subject == cert.issuer for c in store.authorities
+    ):
+        cause = say("verify.trust.issued_by_end_entity", language, issuer=issuer)
+    elif indication in {"", "NO_CERTIFICATE_CHAIN_FOUND"}:
+        cause = say("verify.trust.no_chain", language, issuer=issuer)
+    elif indication in _TIME_INDICATIONS:
+        cause = say("verify.trust.time", language, anchor=anchor)
+    elif indication in _REVOKED_INDICATIONS:
+        cause = say("verify.trust.revoked", language, anchor=anchor)
+    elif indication == "CHAIN_CONSTRAINTS_FAILURE":
+        cause = say("verify.trust.constraints", language, anchor=anchor)
+    else:
+        cause = say("verify.trust.failed", language, indication=indication.lower())
+    return False, say("verify.signer.not_trusted", language, cause=cause)
 
 
 @dataclass(frozen=True)
 class _Validation:
-    """What pyHanko's validation and difference analysis say of one signature."""
+    """What pyHanko's validation and difference analysis say of one signature.
+
+    ``chained_to`` names the trusted authority a valid chain ends at (empty:
+    none); ``indication`` is pyHanko's AdES sub-indication when the chain
+    fails (e.g. ``NO_CERTIFICATE_CHAIN_FOUND``, ``EXPIRED``) and ``anchor``
+    the authority the failing chain ends at, when one was found;
+    ``anchor_period`` is that authority's validity period (pyhanko-certvalidator
+    does not check a trust anchor's dates, RFC 5280 § 6.1: checked by
+    :func:`_trust_note`).
+    """
 
     intact: bool = False
     valid: bool = False
-    trusted: bool = False
     modification: str = "unknown"
     problems: tuple[str, ...] = ()
+    chained_to: str = ""
+    indication: str = ""
+    anchor: str = ""
+    anchor_period: tuple[dt.datetime, dt.datetime] | None = None
+
+
+def _chain_of(
+    status: Any, store: _TrustStore
+) -> tuple[str, str, str, tuple[dt.datetime, dt.datetime] | None]:
+    """(trusted anchor, failure indication, anchor of a failing chain, its
+    validity period) of ``status``."""
+    path = getattr(status, "validation_path", None)
+    anchor = ""
+    period = None
+    try:
+        if path is not None:
+            authority = path.trust_anchor.authority
+            anchor = escape_controls(authority.name.human_friendly, 200)
+            validity = authority.certificate["tbs_certificate"]["validity"]
+            period = (validity["not_before"].native, validity["not_after"].native)
+    except Exception:  # an odd path names no anchor
+        anchor = ""
+    indic = getattr(status, "trust_problem_indic", None)
+    indication = str(getattr(indic, "name", "") or "")
+    trusted = bool(store.authorities) and bool(status.trusted)
+    return (anchor if trusted else ""), indication, anchor, period
 
 
 def _validate(
-    sig: Any, trust: Sequence[asn1_x509.Certificate], is_last: bool
+    sig: Any, store: _TrustStore, is_last: bool, lang: str = words.DEFAULT_LANGUAGE
 ) -> _Validation:
-    """Validate ``sig`` against ``trust``: intact, valid, trusted, what changed later."""
+    """Validate ``sig``: intact, valid, its chain to ``store``'s authorities, what changed later.
+
+    Only the store's authorities are trust anchors (pyhanko-certvalidator
+    takes any anchor as an issuer, whatever its basic constraints). The
+    key usage is checked by :func:`_key_usage`, so pyHanko's own constraint
+    (nonRepudiation only) is lifted here: a digitalSignature-only
+    certificate from a trusted authority is not "untrusted".
+    """
     from pyhanko.sign.diff_analysis import ModificationLevel
     from pyhanko.sign.validation import validate_pdf_signature
+    from pyhanko.sign.validation.settings import KeyUsageConstraints
     from pyhanko.sign.validation.status import SignatureCoverageLevel
     from pyhanko_certvalidator import ValidationContext
 
     problems: list[str] = []
-    intact = valid = trusted = False
+    intact = valid = False
     modification = "unknown"
+
+    def say(code: str, **params: Any) -> str:
+        return words.say(f"verify.failure.{code}", lang, **params)
+
+    chain: tuple[str, str, str, tuple[dt.datetime, dt.datetime] | None]
+    chain = ("", "", "", None)
     try:
         context = ValidationContext(
-            trust_roots=list(trust),
+            trust_roots=list(store.authorities),
             allow_fetching=False,
             other_certs=list(sig.other_embedded_certs),
             revocation_mode="soft-fail",
         )
-        status = validate_pdf_signature(sig, signer_validation_context=context)
+        status = validate_pdf_signature(
+            sig,
+            signer_validation_context=context,
+            key_usage_settings=KeyUsageConstraints(key_usage=set()),
+        )
         intact, valid = bool(status.intact), bool(status.valid)
-        trusted = bool(trust) and bool(status.trusted)
         modification = _modification_name(status.modification_level)
+        chain = _chain_of(status, store)
         if not intact:
-            problems.append("the signed content was changed after signing")
+            problems.append(say("signed_content_changed"))
         elif not valid:
-            problems.append("the signature does not match the signer's certificate")
+            problems.append(say("signature_mismatch"))
         level = status.modification_level
         if status.docmdp_ok is False or (
             level is not None and level > ModificationLevel.FORM_FILLING
         ):
-            problems.append(
-                "the document was changed after this signature "
-                f"(modification level: {modification})"
-            )
+            problems.append(say("changed_after", level=modification))
         elif level is None and not is_last:
-            problems.append("changes after this signature could not be analysed")
+            problems.append(say("changes_unanalysed"))
         coverage = status.coverage
         if is_last and coverage != SignatureCoverageLevel.ENTIRE_FILE:
-            problems.append("content was added to the PDF after it was signed")
+            problems.append(say("added_after"))
         elif coverage is None or coverage < SignatureCoverageLevel.ENTIRE_REVISION:
-            problems.append("the signature does not cover its whole revision")
+            problems.append(say("partial_revision"))
     except Exception as exc:  # pyHanko raises many types for hostile input
-        problems.append(f"cannot be checked: {_one_line(exc)}")
-    return _Validation(intact, valid, trusted, modification, tuple(problems))
+        problems.append(say("unchecked", error=_one_line(exc)))
+    return _Validation(intact, valid, modification, tuple(problems), *chain)
 
 
 def _check_signature(
     index: int,
     sig: Any,
-    trust: Sequence[asn1_x509.Certificate],
+    store: _TrustStore,
     now: dt.datetime,
     is_last: bool,
+    language: str = words.DEFAULT_LANGUAGE,
 ) -> SignerReport:
-    """One signature judged: its certificate's validity and key usage, then pyHanko's checks."""
+    """One signature judged: its certificate's validity and key usage, pyHanko's checks, trust."""
     cert = sig.signer_cert
     name = cert.subject.human_friendly
     issuer = cert.issuer.human_friendly
@@ -692,10 +910,16 @@ def _check_signature(
     signing_time: dt.datetime | None = sig.self_reported_timestamp
     usages, usage_ok = _key_usage(cert)
 
-    cert_valid, problems = _validity_problems(now, signing_time, not_before, not_after)
+    cert_valid, problems = _validity_problems(
+        now, signing_time, not_before, not_after, language
+    )
     if not usage_ok:
-        problems.append("the certificate does not allow digital signatures")
-    checked = _validate(sig, trust, is_last)
+        problems.append(
+            words.say("verify.certificate.key_usage", language, usage=",".join(usages))
+        )
+    checked = _validate(sig, store, is_last, language)
+    moments = [now] + ([signing_time] if signing_time is not None else [])
+    trusted, note = _trust_note(cert, store, checked, moments, language)
     return SignerReport(
         index=index,
         name=escape_controls(name, 200),
@@ -709,9 +933,11 @@ def _check_signature(
         key_usage=usages,
         intact=checked.intact,
         valid=checked.valid,
-        trusted=checked.trusted,
+        trusted=trusted,
         modification=checked.modification,
         problems=(*problems, *checked.problems),
+        trust_note=escape_controls(note, 600),
+        language=language,
     )
 
 
@@ -721,7 +947,10 @@ def _revisions(data: bytes) -> int:
 
 
 def _check_signatures(
-    data: bytes, trust: Sequence[asn1_x509.Certificate], now: dt.datetime
+    data: bytes,
+    trust: Sequence[asn1_x509.Certificate],
+    now: dt.datetime,
+    language: str = words.DEFAULT_LANGUAGE,
 ) -> tuple[str | None, tuple[SignerReport, ...], Any]:
     """(problem with the file or None, signer reports, pyHanko reader)."""
     from pyhanko.pdf_utils.reader import PdfFileReader
@@ -730,15 +959,21 @@ def _check_signatures(
         reader = PdfFileReader(io.BytesIO(data), strict=False)
         signatures = list(reader.embedded_signatures)
     except Exception as exc:  # any parse failure means: not trustworthy
-        return f"the PDF cannot be read: {_one_line(exc)}", (), None
+        return _failure("unreadable", language, error=_one_line(exc)), (), None
+    store = _TrustStore.of(trust)
     reports = []
     for index, sig in enumerate(signatures, start=1):
         try:
             reports.append(
-                _check_signature(index, sig, trust, now, index == len(signatures))
+                _check_signature(
+                    index, sig, store, now, index == len(signatures), language
+                )
             )
         except Exception as exc:
-            return f"signature {index} cannot be checked: {_one_line(exc)}", (), None
+            problem = _failure(
+                "signature_unchecked", language, index=index, error=_one_line(exc)
+            )
+            return problem, (), None
     return None, tuple(reports), reader
 
 
@@ -890,31 +1125,33 @@ def _original_revision_matches(data: bytes, reader: Any, expected: bytes) -> boo
 
 
 def _content_check(
-    data: bytes, reader: Any, project: Project, version: str
+    data: bytes,
+    reader: Any,
+    project: Project,
+    version: str,
+    lang: str = words.DEFAULT_LANGUAGE,
 ) -> str | None:
     """None when the plan is exactly what ``project`` gives; else the reason."""
     if version != __version__:
-        return (
-            f"the plan was made with GPU Advisor {version} and this is "
-            f"{__version__}: its content cannot be regenerated and compared "
-            f"(use GPU Advisor {version} to verify it)"
-        )
+        return _failure("other_version", lang, version=version, current=__version__)
     found = _paper_of(data)
     if found is None:
-        return "the plan's paper size is neither A4 nor Letter"
+        return _failure("paper", lang)
     paper, two_languages = found
     signer = _recorded_signer(data)
     for language in _languages_to_try(project.meta.language, two_languages):
         try:
             expected = _regenerate(project, language, paper, signer)
         except Exception as exc:
-            return f"the project cannot be rendered: {_one_line(exc)}"
+            return _failure("not_rendered", lang, error=_one_line(exc))
         if _original_revision_matches(data, reader, expected):
             return None
-    return (
-        "the plan does not show what the project gives: its pages differ from "
-        "the plan regenerated from the project file"
-    )
+    return _failure("pages_differ", lang)
+
+
+def _failure(code: str, lang: str, **params: Any) -> str:
+    """``verify.failure.<code>`` worded in ``lang``."""
+    return words.say(f"verify.failure.{code}", lang, **params)
 
 
 # -- entry point -------------------------------------------------------------
@@ -924,12 +1161,18 @@ def verify_plan(
     pdf_path: str | Path,
     project_path: str | Path | None = None,
     *,
+    project: Project | None = None,
     trust: Sequence[asn1_x509.Certificate] = (),
     allow_unsigned: bool = False,
     check_content: bool = True,
     now: dt.datetime | None = None,
+    language: str = words.DEFAULT_LANGUAGE,
 ) -> VerifyReport:
     """Verify a plan's signatures, their signers and, given a project, its content.
+
+    The one verification of the app: ``gpu-advisor-cli verify`` and the
+    app's File ▸ Verify Plan… both call it, so both judge every signer and
+    the plan's pages alike.
 
     Parameters
     ----------
@@ -937,6 +1180,9 @@ def verify_plan(
         The plan.
     project_path : str or Path, optional
         The ``.gpuplan`` file the plan claims to come from.
+    project : Project, optional
+        The project itself (the app's open project, saved or not), instead
+        of ``project_path``.
     trust : sequence of asn1crypto.x509.Certificate
         The trust store (see :func:`load_trusted_certificates`). Empty: every
         signer is reported as not trusted.
@@ -946,6 +1192,9 @@ def verify_plan(
         With a project: regenerate the plan and compare it byte for byte.
     now : datetime, optional
         The moment certificates must be valid at (default: now, UTC).
+    language : str
+        The catalog language of the signers' trust verdicts and causes and
+        of the final verdict (:mod:`gpu_advisor.words`).
 
     Returns
     -------
@@ -959,41 +1208,72 @@ def verify_plan(
         project file cannot be loaded.
     """
     moment = now or dt.datetime.now(dt.UTC)
-    data, project = _read_inputs(Path(pdf_path), project_path)
-    problem, signers, reader = _check_signatures(data, trust, moment)
+    data, loaded = _read_inputs(Path(pdf_path), project_path)
+    project = loaded if project is None else project
+    problem, signers, reader = _check_signatures(data, trust, moment, language)
     printed = read_printed_fingerprint(data)
     fp, version = printed if printed else (None, None)
 
     def report(
-        status: VerifyStatus, reason: str, content_checked: bool = False
+        status: VerifyStatus,
+        reason: str,
+        content_checked: bool = False,
+        failed_on: str = "",
     ) -> VerifyReport:
         return VerifyReport(
-            status, escape_controls(reason, 600), signers, fp, version, content_checked
+            status,
+            escape_controls(reason, 900),
+            signers,
+            fp,
+            version,
+            content_checked,
+            failed_on,
         )
 
-    failure = _overlay_failure(reader) or _signature_failure(data, problem, signers)
+    overlay = _overlay_failure(reader, language)
+    failure = overlay or _signature_failure(data, problem, signers, language)
     if failure is not None:
-        return report(VerifyStatus.FAILED, failure)
+        certificate = (
+            overlay is None and problem is None and _only_certificates(signers)
+        )
+        return report(
+            VerifyStatus.FAILED,
+            failure,
+            failed_on="certificate" if certificate else "document",
+        )
     if printed is None:
-        return report(VerifyStatus.FAILED, "no plan fingerprint found in the PDF")
+        return report(
+            VerifyStatus.FAILED,
+            _failure("no_fingerprint", language),
+            failed_on="document",
+        )
     assert fp is not None
     assert version is not None
     content_checked = False
     if project is not None:
         failure, content_checked = _project_failure(
-            data, reader, project, fp, version, check_content
+            data, reader, project, (fp, version), check_content, language
         )
         if failure is not None:
-            return report(VerifyStatus.FAILED, failure)
+            return report(VerifyStatus.FAILED, failure, failed_on="project")
+    if project is None and not signers and allow_unsigned:
+        return report(
+            VerifyStatus.UNSIGNED,
+            words.say("verify.reason.draft_unchecked", language, fingerprint=fp),
+        )
     if project is not None:
         matched = (
-            "content identical to the plan regenerated from the project"
+            words.say("verify.reason.matched_content", language)
             if content_checked
-            else f"project matches fingerprint {fp[:12]}…"
+            else words.say(
+                "verify.reason.matched_fingerprint", language, fingerprint=fp[:12]
+            )
         )
     else:
-        matched = f"fingerprint {fp[:12]}… (no project file given)"
-    status, reason = _signers_verdict(signers, allow_unsigned, matched)
+        matched = words.say(
+            "verify.reason.matched_nothing", language, fingerprint=fp[:12]
+        )
+    status, reason = _signers_verdict(signers, allow_unsigned, matched, language)
     return report(status, reason, content_checked)
 
 
@@ -1026,7 +1306,10 @@ def _read_inputs(
 
 
 def _signature_failure(
-    data: bytes, problem: str | None, signers: tuple[SignerReport, ...]
+    data: bytes,
+    problem: str | None,
+    signers: tuple[SignerReport, ...],
+    lang: str = words.DEFAULT_LANGUAGE,
 ) -> str | None:
     """Why the file or its signatures fail the plan; None when nothing does."""
     if problem is not None:
@@ -1034,17 +1317,30 @@ def _signature_failure(
     bad = [s for s in signers if s.problems]
     if bad:
         first = bad[0]
-        return f"signature {first.index} ({first.name}): {first.problems[0]}"
-    if not signers and _revisions(data) > 1:
-        return (
-            "the PDF was changed after it was written (it has "
-            f"{_revisions(data) - 1} incremental update(s) and no signature; "
-            "a signature may have been removed)"
+        return _failure(
+            "signer",
+            lang,
+            index=first.index,
+            name=first.name,
+            problem=first.problems[0],
         )
+    if not signers and _revisions(data) > 1:
+        return _failure("updated_unsigned", lang, updates=_revisions(data) - 1)
     return None
 
 
-def _overlay_failure(reader: Any) -> str | None:
+def _only_certificates(signers: tuple[SignerReport, ...]) -> bool:
+    """Every signer's problems are its certificate's (validity, key usage): the
+    signed bytes are intact and nothing was changed after signing."""
+    return all(
+        len(s.problems) == (not s.certificate_valid) + (not s.key_usage_ok)
+        and s.intact
+        and s.valid
+        for s in signers
+    )
+
+
+def _overlay_failure(reader: Any, lang: str = words.DEFAULT_LANGUAGE) -> str | None:
     """An annotation the app does not write, named with its page and position.
 
     Every revision is looked at (:func:`~gpu_advisor.report.annotations.foreign_annotations`):
@@ -1063,80 +1359,94 @@ def _overlay_failure(reader: Any) -> str | None:
         found = foreign_annotations(reader)
         signed = [sig.signed_revision for sig in reader.embedded_signatures]
     except AnnotationError as exc:
-        return f"the PDF's annotations cannot be read: {_one_line(exc)}"
+        return _failure("annotations_unreadable", lang, error=_one_line(exc))
     except Exception as exc:  # pyHanko raises many types for hostile input
-        return f"the PDF cannot be read: {_one_line(exc)}"
+        return _failure("unreadable", lang, error=_one_line(exc))
     if not found:
         if signed and min(signed) > 1:
-            return (
-                "the PDF was changed between being written and being signed "
-                f"({min(signed) - 1} incremental update(s) before signature 1; "
-                "the app signs the plan as it writes it)"
-            )
+            return _failure("updated_before_signing", lang, updates=min(signed) - 1)
         return None
     first = found[0]
+    where = _failure(
+        "annotation_at",
+        lang,
+        page=first.page,
+        box=", ".join(f"{round(value, 1):g}" for value in first.box),
+    )
     earlier = [n for n, rev in enumerate(signed, start=1) if rev < first.revision]
     if earlier:
-        return (
-            f"modified after signing: {first.line()} "
-            f"({first.subtype}, added after signature {earlier[-1]})"
+        return _failure(
+            "annotation_after",
+            lang,
+            where=where,
+            subtype=first.subtype,
+            index=earlier[-1],
         )
-    if signed:
-        return (
-            f"{first.line()} ({first.subtype}, there before signature 1: "
-            "the app never writes it, so the signer was shown another plan)"
-        )
-    return f"{first.line()} ({first.subtype}: the app never writes it)"
+    code = "annotation_before" if signed else "annotation_unsigned"
+    return _failure(code, lang, where=where, subtype=first.subtype)
 
 
 def _project_failure(
     data: bytes,
     reader: Any,
     project: Project,
-    fp: str,
-    version: str,
+    printed: tuple[str, str],
     check_content: bool,
+    lang: str = words.DEFAULT_LANGUAGE,
 ) -> tuple[str | None, bool]:
-    """(why ``project`` is not the plan's or None, whether the content was compared)."""
+    """(why ``project`` is not the plan's or None, whether the content was compared).
+
+    ``printed`` is the (fingerprint, app version) the plan carries.
+    """
+    fp, version = printed
     expected = fingerprint(project, version)
     if expected != fp:
-        return (
-            f"the project file does not match the plan (fingerprint "
-            f"{expected[:12]}… != printed {fp[:12]}…)"
-        ), False
+        problem = _failure(
+            "fingerprint_mismatch", lang, expected=expected[:12], printed=fp[:12]
+        )
+        return problem, False
     if not check_content:
         return None, False
-    content_problem = _content_check(data, reader, project, version)
+    content_problem = _content_check(data, reader, project, version, lang)
     return content_problem, content_problem is None
 
 
 def _signers_verdict(
-    signers: tuple[SignerReport, ...], allow_unsigned: bool, matched: str
+    signers: tuple[SignerReport, ...],
+    allow_unsigned: bool,
+    matched: str,
+    language: str = words.DEFAULT_LANGUAGE,
 ) -> tuple[VerifyStatus, str]:
     """The status and reason once file, signatures and project passed.
 
     ``matched`` says what the plan was matched against (project, content or
-    fingerprint alone).
+    fingerprint alone). An untrusted signer is named with the real cause
+    (:func:`_trust_note`).
     """
+    say = words.say
     if not signers:
         if allow_unsigned:
-            return VerifyStatus.OK, "not signed (draft); " + matched
-        return (
-            VerifyStatus.UNSIGNED,
-            "not signed: nothing proves who approved this plan "
-            "(use --allow-unsigned to check a draft); " + matched,
+            return VerifyStatus.OK, say(
+                "verify.reason.draft", language, matched=matched
+            )
+        return VerifyStatus.UNSIGNED, say(
+            "verify.reason.unsigned", language, matched=matched
         )
-    names = ", ".join(s.name for s in signers)
     untrusted = [s for s in signers if not s.trusted]
     if untrusted:
-        return (
-            VerifyStatus.UNTRUSTED,
-            f"intact but not trusted: {', '.join(s.name for s in untrusted)} "
-            "not in the trust store (add the signer's certificate with --trust, "
-            "or the authority that issued it; --system-trust adds the system's "
-            "authorities); " + matched,
+        who = "; ".join(
+            say(
+                "verify.reason.untrusted_one",
+                language,
+                name=s.name,
+                cause=s.trust_cause,
+            )
+            for s in untrusted
         )
-    return (
-        VerifyStatus.OK,
-        f"signatures intact and trusted (signed by {names}); " + matched,
+        return VerifyStatus.UNTRUSTED, say(
+            "verify.reason.untrusted", language, who=who, matched=matched
+        )
+    names = ", ".join(s.name for s in signers)
+    return VerifyStatus.OK, say(
+        "verify.reason.trusted", language, names=names, matched=matched
     )

@@ -13,16 +13,18 @@ without touching the dialogs:
   certificate gives the signer;
 * :func:`gpu_advisor.report.plan.signoff.with_approval` to record the
   signer's decision in the plan before it is rendered (:func:`approved_plan`);
-* :func:`gpu_advisor.report.verify.verify_plan` for the signature and the
-  printed fingerprint, :func:`gpu_advisor.report.verify.read_printed_fingerprint`
-  and :func:`gpu_advisor.io.project_file.fingerprint` to compare with the
-  project open in the app (saved or not).
+* :func:`gpu_advisor.report.verify.verify_plan`, the one verification
+  ``gpu-advisor-cli verify`` runs too: every signature, every signer with
+  its verdict, the annotations, and the plan regenerated from the project
+  open in the app (saved or not) and compared byte for byte. Before issue
+  #33 the dialog compared only the printed fingerprint, and said
+  "Verified… made from this project" for a trusted-signed PDF whose pages
+  showed another plan.
 
-Who signed and when are read from the signature with pyHanko's reader. The
-trust store is the trusted-signers list of Preferences
+The trust store is the trusted-signers list of Preferences
 (:data:`gpu_advisor.report.verify.TRUSTED_SIGNERS_SETTINGS_KEY`) and, when
 ticked there, the system's certificate authorities; a signer outside it is
-reported as not trusted, with the reason.
+reported as not trusted, with the real cause (worded in the app's language).
 
 No Qt here, so the flow is testable without widgets.
 """
@@ -30,14 +32,16 @@ No Qt here, so the flow is testable without widgets.
 from __future__ import annotations
 
 import datetime as dt
-import io
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language, PlanLanguage
 from gpu_advisor.model.project import Decision, Project
+
+if TYPE_CHECKING:
+    from gpu_advisor.report.verify import SignerReport, VerifyReport
 
 
 class PlanSigningError(Exception):
@@ -46,19 +50,31 @@ class PlanSigningError(Exception):
 
 @dataclass(frozen=True)
 class SignatureInfo:
-    """What the Verify dialog shows."""
+    """What the Verify dialog shows: :func:`~gpu_advisor.report.verify.verify_plan`'s report."""
 
     signed: bool
     intact: bool
-    """The signed bytes are unchanged and nothing was added after signing."""
+    """Nothing changed the document since it was written and signed, and every
+    signer's certificate may sign it (trust aside)."""
     reason: str
-    """One line from :func:`gpu_advisor.report.verify.verify_plan`."""
+    """The one line ``gpu-advisor-cli verify`` prints."""
     signer: str | None = None
+    """Every signer's name, in signing order."""
     signed_at: dt.datetime | None = None
+    """When the last signature says it was made."""
     matches_project: bool | None = None
-    """The fingerprint printed in the plan equals the open project's; None: unknown."""
+    """The plan is byte for byte what the open project gives; None: not known
+    (the document failed first, or no project)."""
     trusted: bool = False
+    """Every signer is trusted."""
     trust_reason: str = ""
+    """Why not: each untrusted signer's cause, or ``empty`` (no trusted signers)."""
+    signers: tuple[SignerReport, ...] = ()
+    """Every signature, with its verdict."""
+    report: VerifyReport | None = None
+    certificate_problem: bool = False
+    """The document is intact but a signer's certificate is expired, not yet
+    valid, or may not sign (key usage)."""
 
 
 def certificate_name(p12_path: Path, password: str) -> str:
@@ -158,33 +174,6 @@ def sign_plan(
     return output
 
 
-def _signature_details(
-    data: bytes, in_store: int
-) -> tuple[dt.datetime | None, bool, str]:
-    """(signing time, trusted, why not) of the last signature."""
-    from pyhanko.pdf_utils.reader import PdfFileReader
-
-    try:
-        signatures = PdfFileReader(io.BytesIO(data), strict=False).embedded_signatures
-    except Exception:  # a damaged PDF: verify_plan reports why
-        return None, False, "the signature cannot be read"
-    if not signatures:
-        return None, False, "the plan is not signed"
-    sig = signatures[-1]
-    when = sig.self_reported_timestamp
-    cert = sig.signer_cert
-    if in_store == 0:
-        why = "no trusted signers: add the signer's certificate in Preferences"
-    elif cert.subject == cert.issuer:
-        why = (
-            "the certificate is self-signed: no certificate authority vouches "
-            "for the signer"
-        )
-    else:
-        why = f"the issuer ({cert.issuer.human_friendly}) is not in the trusted signers"
-    return when, False, why
-
-
 def app_trust_store() -> tuple[list[Any], list[str]]:
     """(certificates, problems) of the trust store Preferences sets up."""
     from gpu_advisor.report.verify import (
@@ -202,51 +191,63 @@ def app_trust_store() -> tuple[list[Any], list[str]]:
     return trust, problems
 
 
-def verify_signed_plan(pdf_path: Path, project: Project | None) -> SignatureInfo:
+def verify_signed_plan(
+    pdf_path: Path, project: Project | None, language: str = "en"
+) -> SignatureInfo:
     """Check a plan against the project open in the app, with the app's trust store.
+
+    The same :func:`~gpu_advisor.report.verify.verify_plan` as
+    ``gpu-advisor-cli verify PLAN.pdf PROJECT``: the plan regenerated from
+    ``project`` and compared byte for byte, every signer judged and worded
+    in ``language``.
 
     Raises
     ------
     PlanSigningError
         When the file cannot be read or is not a PDF.
     """
-    from gpu_advisor.io.limits import MAX_PDF_BYTES, InputFileError, read_regular_file
-    from gpu_advisor.io.project_file import fingerprint
-    from gpu_advisor.report.verify import (
-        VerifyInputError,
-        VerifyStatus,
-        read_printed_fingerprint,
-        verify_plan,
-    )
+    from gpu_advisor.report.verify import VerifyInputError, verify_plan
 
     trust, _problems = app_trust_store()
     try:
-        result = verify_plan(pdf_path, trust=trust)
+        report = verify_plan(pdf_path, project=project, trust=trust, language=language)
     except VerifyInputError as exc:
         raise PlanSigningError(str(exc)) from exc
-    try:
-        data = read_regular_file(pdf_path, MAX_PDF_BYTES, what="PDF")
-    except InputFileError as exc:
-        raise PlanSigningError(str(exc)) from exc
-    matches: bool | None = None
-    printed = read_printed_fingerprint(data)
-    if project is not None and printed is not None:
-        printed_fp, version = printed
-        matches = fingerprint(project, version) == printed_fp
-    when, _untrusted, why = (
-        _signature_details(data, len(trust)) if result.signed else (None, False, "")
-    )
-    trusted = result.status is VerifyStatus.OK
-    if trusted:
+    return signature_info(report, trusted_signers=len(trust))
+
+
+def signature_info(report: VerifyReport, trusted_signers: int) -> SignatureInfo:
+    """What the Verify dialog shows of ``report``."""
+    from gpu_advisor.report.verify import VerifyStatus
+
+    status = report.status
+    signers = report.signers
+    intact = bool(signers) and report.failed_on not in {"document", "certificate"}
+    if report.content_checked:
+        matches: bool | None = True
+    elif report.failed_on == "project":
+        matches = False
+    else:
+        matches = None
+    untrusted = [s for s in signers if not s.trusted]
+    if not signers:
+        why = "the plan is not signed"
+    elif not untrusted:
         why = ""
+    elif trusted_signers == 0:
+        why = "empty"
+    else:
+        why = "; ".join(f"{s.name}: {s.trust_cause}" for s in untrusted)
     return SignatureInfo(
-        signed=result.signed,
-        # intact: every signature checks out; trust is reported on its own
-        intact=result.status in (VerifyStatus.OK, VerifyStatus.UNTRUSTED),
-        reason=result.reason,
-        signer=result.signer,
-        signed_at=when,
+        signed=bool(signers),
+        intact=intact and status is not VerifyStatus.UNSIGNED,
+        certificate_problem=report.failed_on == "certificate",
+        reason=report.reason,
+        signer=", ".join(s.name for s in signers) or None,
+        signed_at=signers[-1].signing_time if signers else None,
         matches_project=matches,
-        trusted=trusted,
-        trust_reason=why if result.signed else "the plan is not signed",
+        trusted=bool(signers) and not untrusted,
+        trust_reason=why,
+        signers=signers,
+        report=report,
     )

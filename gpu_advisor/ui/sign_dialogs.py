@@ -13,19 +13,23 @@ record (:mod:`gpu_advisor.io.signing_records`: who, when, the file name, the
 fingerprint and the inputs as signed) into the project as one undoable step,
 so the saved project regenerates the signed plan (``verify``) and can later
 say what changed since.
-:class:`VerifyPlanDialog` shows who signed,
-when, whether the document or the project changed since, and whether the
-certificate is trusted and why not. Both go through
+:class:`VerifyPlanDialog` runs the CLI's verification
+(:func:`gpu_advisor.report.verify.verify_plan` with the open project) and
+shows every signer with their verdict, whether the document changed, whether
+its pages are what the open project gives, and why a signer is not trusted. Both go through
 :mod:`gpu_advisor.ui.plan_signing`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+from collections.abc import Iterator
 from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -298,32 +302,44 @@ class SignPlanDialog(QDialog):
 
 
 class VerifyPlanDialog(QDialog):
-    """Who signed a plan, when, whether anything changed, whether it is trusted."""
+    """Every signer of a plan with their verdict, whether anything changed, whether
+    it is the plan the open project gives: the CLI's ``verify``, in a window.
+
+    :func:`~gpu_advisor.ui.plan_signing.verify_signed_plan` runs the same
+    :func:`~gpu_advisor.report.verify.verify_plan` as ``gpu-advisor-cli
+    verify PLAN.pdf PROJECT`` (the open project, saved or not), so a PDF
+    whose pages show another plan fails here too, and each signer is listed
+    with its trust verdict and cause (words in the app's language).
+    """
 
     def __init__(
         self, session: ProjectSession, pdf_path: Path, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Verify Plan"))
+        # a signer's line and its cause are long: room for them beside the captions
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 120)
         self.pdf_path = pdf_path
         self.info: SignatureInfo | None = None
         self.error = ""
         form = QFormLayout()
+        self._form = form
         self.labels: dict[str, QLabel] = {}
         rows = (
             ("file", self.tr("Plan:")),
             ("verdict", self.tr("Result:")),
-            ("signer", self.tr("Signed by:")),
-            ("when", self.tr("Signed on:")),
+            ("signers", self.tr("Signed by:")),
             ("document", self.tr("Document changed since signing:")),
             ("project", self.tr("Matches the open project:")),
             ("trusted", self.tr("Certificate trusted:")),
+            ("details", self.tr("Details:")),
         )
         for key, caption in rows:
             label = QLabel()
             label.setWordWrap(True)
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             self.labels[key] = label
             form.addRow(caption, label)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -331,10 +347,13 @@ class VerifyPlanDialog(QDialog):
         buttons.accepted.connect(self.accept)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addStretch(1)
         layout.addWidget(buttons)
         self.labels["file"].setText(pdf_path.name)
+        language = words.language_code(current_language())
         try:
-            self.info = verify_signed_plan(pdf_path, session.project)
+            with _busy():
+                self.info = verify_signed_plan(pdf_path, session.project, language)
         except PlanSigningError as exc:
             self.error = str(exc)
             self.labels["verdict"].setText(
@@ -353,38 +372,48 @@ class VerifyPlanDialog(QDialog):
 
     @property
     def verified(self) -> bool:
-        """Intact, made from the open project, and signed by a trusted signer."""
+        """Intact, made from the open project, and every signer trusted."""
         return self.intact_and_matching and bool(self.info and self.info.trusted)
 
-    def _show(self, info: SignatureInfo) -> None:
-        yes, no, unknown = self.tr("yes"), self.tr("no"), self.tr("unknown")
+    def _verdict(self, info: SignatureInfo) -> str:
         if self.verified:
-            verdict = self.tr(
+            return self.tr(
                 "Verified: signed by a trusted signer, unchanged, and made from "
                 "this project."
             )
-        elif self.intact_and_matching:
-            verdict = self.tr(
+        if self.intact_and_matching:
+            return self.tr(
                 "Intact but not trusted: unchanged and made from this project, "
                 "but the signer is not in your trusted signers (Edit ▸ Preferences)."
             )
-        elif not info.signed:
-            verdict = self.tr("Not verified: the plan is not signed.")
-        elif not info.intact:
-            verdict = self.tr("Not verified: the document changed after signing.")
-        else:
-            verdict = self.tr(
+        if not info.signed:
+            return self.tr("Not verified: the plan is not signed.")
+        if info.certificate_problem:
+            return self.tr(
+                "Not verified: a signer's certificate is expired, not yet valid "
+                "or not meant for signing (see Signed by)."
+            )
+        if not info.intact:
+            return self.tr(
+                "Not verified: the document is not the plan as written and signed "
+                "(see Details)."
+            )
+        if info.matches_project is False:
+            return self.tr(
                 "Not verified: the plan was not made from the project as it is now."
             )
-        self.labels["verdict"].setText(verdict)
-        self.labels["signer"].setText(info.signer or "—")
-        self.labels["when"].setText(
-            info.signed_at.strftime("%Y-%m-%d %H:%M %Z").strip()
-            if info.signed_at is not None
-            else "—"
+        return self.tr("Not verified (see Details).")
+
+    def _show(self, info: SignatureInfo) -> None:
+        yes, no, unknown = self.tr("yes"), self.tr("no"), self.tr("unknown")
+        self.labels["verdict"].setText(self._verdict(info))
+        self.labels["signers"].setText(
+            "\n".join(signer.line() for signer in info.signers) or "—"
         )
         self.labels["document"].setText(
-            (no if info.intact else yes) if info.signed else unknown
+            (no if info.intact or info.certificate_problem else yes)
+            if info.signed
+            else unknown
         )
         self.labels["project"].setText(
             unknown
@@ -399,24 +428,32 @@ class VerifyPlanDialog(QDialog):
             self.labels["trusted"].setText(
                 self.tr("no — %1").replace("%1", self._trust_reason(info))
             )
+        self.labels["details"].setText(info.reason)
+        # OK and "intact but not trusted" are said in full by the rows above
+        self._form.setRowVisible(
+            self.labels["details"], not (self.intact_and_matching or self.verified)
+        )
 
     def _trust_reason(self, info: SignatureInfo) -> str:
         if not info.signed:
             return self.tr("the plan is not signed")
-        if info.trust_reason.startswith("no trusted signers"):
+        if info.trust_reason == "empty":
             return self.tr(
                 "no trusted signers yet: add the signer's certificate in "
                 "Edit ▸ Preferences"
             )
-        if info.trust_reason.startswith("the certificate is self-signed"):
-            return self.tr(
-                "the certificate is self-signed: no certificate authority vouches "
-                "for the signer"
-            )
-        return self.tr(
-            "neither the certificate nor its issuer is in your trusted signers"
-        )
+        return info.trust_reason
 
     def text(self) -> str:
         """Everything the dialog shows, one line per row (tests, copy)."""
         return "\n".join(label.text() for label in self.labels.values())
+
+
+@contextlib.contextmanager
+def _busy() -> Iterator[None]:
+    """A wait cursor while the plan is regenerated and compared (about a second)."""
+    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+    try:
+        yield
+    finally:
+        QApplication.restoreOverrideCursor()

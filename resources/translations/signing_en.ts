@@ -189,10 +189,6 @@
       <translation>Signed by:</translation>
     </message>
     <message>
-      <source>Signed on:</source>
-      <translation>Signed on:</translation>
-    </message>
-    <message>
       <source>Document changed since signing:</source>
       <translation>Document changed since signing:</translation>
     </message>
@@ -205,8 +201,24 @@
       <translation>Certificate trusted:</translation>
     </message>
     <message>
+      <source>Details:</source>
+      <translation>Details:</translation>
+    </message>
+    <message>
       <source>Cannot check this file: %1</source>
       <translation>Cannot check this file: %1</translation>
+    </message>
+    <message>
+      <source>Not verified: a signer's certificate is expired, not yet valid or not meant for signing (see Signed by).</source>
+      <translation>Not verified: a signer's certificate is expired, not yet valid or not meant for signing (see Signed by).</translation>
+    </message>
+    <message>
+      <source>Not verified: the document is not the plan as written and signed (see Details).</source>
+      <translation>Not verified: the document is not the plan as written and signed (see Details).</translation>
+    </message>
+    <message>
+      <source>Not verified (see Details).</source>
+      <translation>Not verified (see Details).</translation>
     </message>
     <message>
       <source>yes</source>
@@ -229,16 +241,8 @@
       <translation>Intact but not trusted: unchanged and made from this project, but the signer is not in your trusted signers (Edit ▸ Preferences).</translation>
     </message>
     <message>
-      <source>neither the certificate nor its issuer is in your trusted signers</source>
-      <translation>neither the certificate nor its issuer is in your trusted signers</translation>
-    </message>
-    <message>
       <source>Not verified: the plan is not signed.</source>
       <translation>Not verified: the plan is not signed.</translation>
-    </message>
-    <message>
-      <source>Not verified: the document changed after signing.</source>
-      <translation>Not verified: the document changed after signing.</translation>
     </message>
     <message>
       <source>Not verified: the plan was not made from the project as it is now.</source>
@@ -255,10 +259,6 @@
     <message>
       <source>no trusted signers yet: add the signer's certificate in Edit ▸ Preferences</source>
       <translation>no trusted signers yet: add the signer's certificate in Edit ▸ Preferences</translation>
-    </message>
-    <message>
-      <source>the certificate is self-signed: no certificate authority vouches for the signer</source>
-      <translation>the certificate is self-signed: no certificate authority vouches for the signer</translation>
     </message>
   </context>
 </TS>

@@ -189,10 +189,6 @@
       <translation>签署人：</translation>
     </message>
     <message>
-      <source>Signed on:</source>
-      <translation>签署时间：</translation>
-    </message>
-    <message>
       <source>Document changed since signing:</source>
       <translation>签署后文件是否被改动：</translation>
     </message>
@@ -205,8 +201,24 @@
       <translation>证书是否可信：</translation>
     </message>
     <message>
+      <source>Details:</source>
+      <translation>详细信息：</translation>
+    </message>
+    <message>
       <source>Cannot check this file: %1</source>
       <translation>无法检查此文件：%1</translation>
+    </message>
+    <message>
+      <source>Not verified: a signer's certificate is expired, not yet valid or not meant for signing (see Signed by).</source>
+      <translation>未通过验证：有签署人的证书已过期、尚未生效或不可用于签名（见“签署人”）。</translation>
+    </message>
+    <message>
+      <source>Not verified: the document is not the plan as written and signed (see Details).</source>
+      <translation>未通过验证：文件不是写出并签署时的方案（见“详细信息”）。</translation>
+    </message>
+    <message>
+      <source>Not verified (see Details).</source>
+      <translation>未通过验证（见“详细信息”）。</translation>
     </message>
     <message>
       <source>yes</source>
@@ -229,16 +241,8 @@
       <translation>完好但不可信：未被改动且由当前项目生成，但签署人不在受信任的签署人列表中（编辑 ▸ 偏好设置）。</translation>
     </message>
     <message>
-      <source>neither the certificate nor its issuer is in your trusted signers</source>
-      <translation>证书及其颁发机构均不在受信任的签署人列表中</translation>
-    </message>
-    <message>
       <source>Not verified: the plan is not signed.</source>
       <translation>未通过验证：方案未签署。</translation>
-    </message>
-    <message>
-      <source>Not verified: the document changed after signing.</source>
-      <translation>未通过验证：文件在签署后被改动。</translation>
     </message>
     <message>
       <source>Not verified: the plan was not made from the project as it is now.</source>
@@ -255,10 +259,6 @@
     <message>
       <source>no trusted signers yet: add the signer's certificate in Edit ▸ Preferences</source>
       <translation>尚无受信任的签署人：请在“编辑 ▸ 偏好设置”中添加签署人的证书</translation>
-    </message>
-    <message>
-      <source>the certificate is self-signed: no certificate authority vouches for the signer</source>
-      <translation>证书为自签名证书，没有证书颁发机构为签署人担保</translation>
     </message>
   </context>
 </TS>
