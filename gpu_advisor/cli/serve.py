@@ -194,6 +194,8 @@ def result_json(choice: ServingChoice, rate: float | None, lang: str) -> dict[st
             "requests_per_s": round(perf.requests_per_s, 3),
             "ttft_ms": round(perf.ttft_ms, 1),
             "tpot_ms": round(perf.tpot_ms, 2),
+            "ttft_mean_ms": round(perf.ttft_mean_ms, 1),
+            "tpot_mean_ms": round(perf.tpot_mean_ms, 2),
             "concurrency": perf.concurrency,
         }
         out["max_concurrency"] = perf.max_concurrency
@@ -255,6 +257,8 @@ def render(
             ("  " + t("rps"), f"{perf.requests_per_s:,.2f}"),
             ("  " + t("ttft"), f"{perf.ttft_ms:,.0f} ms"),
             ("  " + t("tpot"), f"{perf.tpot_ms:,.1f} ms"),
+            ("  " + t("ttft_mean"), f"{perf.ttft_mean_ms:,.0f} ms"),
+            ("  " + t("tpot_mean"), f"{perf.tpot_mean_ms:,.1f} ms"),
             ("  " + t("concurrency"), str(perf.concurrency)),
             ("  " + t("max_concurrency"), str(perf.max_concurrency)),
             ("  " + t("kv_tokens"), f"{perf.kv_cache_tokens:,}"),

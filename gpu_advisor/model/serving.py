@@ -198,8 +198,23 @@ class ReplicaPerformance(Frozen):
     )
     output_tokens_per_s: float = Field(..., ge=0)
     requests_per_s: float = Field(..., ge=0)
-    ttft_ms: float = Field(..., ge=0)
-    tpot_ms: float = Field(..., ge=0)
+    ttft_ms: float = Field(
+        ...,
+        ge=0,
+        description="Time to the first token, p95 (queue and prompt tail). [ms]",
+    )
+    tpot_ms: float = Field(
+        ...,
+        ge=0,
+        description="Time per output token, p95: the prefills admitted while a "
+        "request decodes included. [ms]",
+    )
+    ttft_mean_ms: float = Field(
+        0.0, ge=0, description="Mean time to the first token (0: not worked out). [ms]"
+    )
+    tpot_mean_ms: float = Field(
+        0.0, ge=0, description="Mean time per output token (0: not worked out). [ms]"
+    )
     max_concurrency: int = Field(
         ..., ge=0, description="Sequences the KV cache holds at the mean lengths."
     )

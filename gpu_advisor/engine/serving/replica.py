@@ -98,7 +98,9 @@ def performance(model: Model, load: Load, meets_targets: bool) -> ReplicaPerform
         output_tokens_per_s=load.output_tokens_per_s,
         requests_per_s=load.requests_per_s,
         ttft_ms=load.ttft_p95_s * 1000.0 if finite else 1e12,
-        tpot_ms=load.tpot_s * 1000.0,
+        tpot_ms=load.tpot_p95_s * 1000.0,
+        ttft_mean_ms=load.ttft_s * 1000.0 if math.isfinite(load.ttft_s) else 1e12,
+        tpot_mean_ms=load.tpot_s * 1000.0,
         max_concurrency=max_sequences(model),
         meets_targets=meets_targets,
         kv_cache_tokens=model.memory.kv_tokens,
@@ -191,7 +193,7 @@ def replica_under(
         load = offline(model)
     ttft, tpot = _targets_s(serving)
     ok = load.feasible and (ttft is None or load.ttft_p95_s <= ttft)
-    ok = ok and (tpot is None or load.tpot_s <= tpot)
+    ok = ok and (tpot is None or load.tpot_p95_s <= tpot)
     return performance(model, load, ok)
 
 
