@@ -223,11 +223,14 @@ def _ttft(model: Model, batch: float, tpot: float, rate: float, p95: bool) -> fl
     """
     lengths = model.lengths
     prompt = lengths.prefill_p95 if p95 else lengths.prefill
-    alone = step_time(model.replica, 0.0, 0.0, lengths.prefill, lengths.prompt).seconds
-    rho = rate * alone
+    # prompts queue for the prefill work of those ahead of them; in a
+    # continuous batch that work shares each step's weight read, so a
+    # prompt's service time is its marginal prefill time, not a step alone
+    work = prefill_work_s(model)
+    rho = rate * work
     if rho >= 1.0:
         return math.inf
-    wait = rho * alone / (2.0 * (1.0 - rho))
+    wait = rho * work / (2.0 * (1.0 - rho))
     if p95:
         wait = queue_quantile(wait, rho, model.quantile)
     own = step_time(
