@@ -152,6 +152,16 @@ def test_a_plan_that_searches_says_what_it_chose() -> None:
     assert fixed.serving.peak_gpus > sizing.serving.peak_gpus
 
 
+def test_a_plan_allowing_every_precision_keeps_every_size_it_tried() -> None:
+    """19 sizes meet the targets on H100 across the five precisions: the plan
+    keeps them all (it refused more than 16 before)."""
+    sizing = plan_sizing(_plan(PrecisionSearch.ANY), CATALOG)
+    assert sizing.serving is not None
+    tried = {p.weight_precision for p in sizing.serving.considered}
+    assert len(tried) == 5
+    assert len(sizing.serving.considered) > 16
+
+
 def test_an_old_plan_keeps_its_canonical_bytes() -> None:
     """The new input is left out of the signed bytes while unset."""
     assert b"precision_search" not in canonical_json(_plan(None))
