@@ -7,7 +7,12 @@ serving engine's prediction with the catalog's fitted factors
 predicted by factors fitted without it); then the medians. ``--fit``
 refits the factors and prints the catalog file's JSON (``--write`` saves it).
 
-Run: ``python benchmarks/bench_serving_calibration.py [--fit [--write]] [--no-loo]``.
+After them, the MLPerf Inference v4.1 cases (:mod:`benchmarks.mlperf_cases`:
+held out, not fitted, at assumed mean prompts since the logs print none),
+unless ``--no-mlperf``.
+
+Run: ``python benchmarks/bench_serving_calibration.py [--fit [--write]] [--no-loo]
+[--no-mlperf]``.
 """
 
 from __future__ import annotations
@@ -130,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fit", action="store_true")
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--no-loo", action="store_true")
+    parser.add_argument("--no-mlperf", action="store_true")
     args = parser.parse_args(argv)
     catalog = load_catalog()
     runs = list(catalog.serving_runs.runs)
@@ -145,6 +151,11 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_loo:
         loo = leave_one_out(runs, lambda r: shape_for_run(r, catalog), catalog.gpu)
     sys.stdout.write(table(catalog, list(fitted.factors), loo) + "\n")
+    if not args.no_mlperf:
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+        from benchmarks.mlperf_cases import mlperf_table
+
+        sys.stdout.write("\n" + mlperf_table(catalog) + "\n")
     return 0
 
 

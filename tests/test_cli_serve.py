@@ -45,10 +45,15 @@ def test_rate_prints_replicas_and_gpus(capsys: pytest.CaptureFixture[str]) -> No
         "requests_per_s",
         "ttft_ms",
         "tpot_ms",
+        "ttft_mean_ms",
+        "tpot_mean_ms",
         "concurrency",
     }
     assert d["per_replica"]["ttft_ms"] <= 1000
     assert d["per_replica"]["tpot_ms"] <= 50
+    # the p95s the targets bind are the tails, above the means
+    assert d["per_replica"]["tpot_mean_ms"] < d["per_replica"]["tpot_ms"]
+    assert d["per_replica"]["ttft_mean_ms"] < d["per_replica"]["ttft_ms"]
     assert d["tp"] >= 2  # 141 GB of BF16 weights never fit one card
     assert d["gpus"] == d["replicas"] * d["tp"]
     assert d["replicas"] * d["per_replica"]["requests_per_s"] >= 200

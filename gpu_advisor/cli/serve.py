@@ -25,6 +25,7 @@ from gpu_advisor.engine.api import (
     replica_under,
     serving_shape,
 )
+from gpu_advisor.engine.serving.precision import precision_advice, precisions_to_try
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.limits import InputFileError
 from gpu_advisor.io.safe_read import read_file
@@ -32,8 +33,11 @@ from gpu_advisor.model.catalog import Catalog, GpuSpec
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.serving import (
     LatencyTargets,
+    PrecisionSearch,
+    ReplicaPerformance,
     Serving,
     ServingChoice,
+    WeightPrecision,
 )
 from gpu_advisor.model.sizing_results import ResolvedShape
 
@@ -60,7 +64,18 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument(
         "--tp", type=positive_int, help="cards per replica (default: cheapest)"
     )
-    p.add_argument("--precision", choices=sorted(_PRECISIONS), default="bf16")
+    p.add_argument(
+        "--precision",
+        choices=sorted(_PRECISIONS),
+        help="weight precision (default: the cheapest of BF16 and, on cards with "
+        "FP8, FP8 that meets the targets; see --allow-quantised)",
+    )
+    p.add_argument(
+        "--allow-quantised",
+        action="store_true",
+        help="without --precision, also try INT8 and INT4 (AWQ, GPTQ) weights: "
+        "a quality trade-off",
+    )
     p.add_argument("--kv-precision", choices=("bf16", "fp8", "int8"))
     p.add_argument(
         "--engine", choices=("vllm", "sglang", "trtllm", "lmdeploy"), default="vllm"
@@ -124,7 +139,16 @@ def _shape(args: argparse.Namespace, catalog: Catalog) -> ResolvedShape:
 
 def _serving(args: argparse.Namespace) -> Serving:
     """The serving inputs from the flags (``CliError`` naming the field if bad)."""
-    precision = _PRECISIONS[args.precision]
+    search: PrecisionSearch | None = None
+    if args.precision is None:
+        search = (
+            PrecisionSearch.ANY if args.allow_quantised else PrecisionSearch.BF16_FP8
+        )
+    elif args.allow_quantised:
+        raise CliError(
+            "--allow-quantised: only without --precision (it widens the search)"
+        )
+    precision = _PRECISIONS[args.precision or "bf16"]
     kv = args.kv_precision
     if kv is None:
         kv = "fp8" if args.engine == "trtllm" and precision == "fp8" else "bf16"
@@ -138,6 +162,7 @@ def _serving(args: argparse.Namespace) -> Serving:
         return Serving(
             engine=args.engine,
             weight_precision=precision,
+            precision_search=search,
             kv_precision=kv,
             tp=args.tp,
             prompt_tokens=args.prompt_tokens,
@@ -159,14 +184,19 @@ def _choose(
     factors = catalog.serving_factors.factors
     rate = _rate(args.rate)
     if args.concurrency is not None:
-        tp = args.tp or _cheapest_tp(shape, gpu, serving, factors)
+        tp, precision = args.tp, serving.weight_precision
+        if tp is None or serving.precision_search is not None:
+            tp, precision = _cheapest(shape, gpu, serving, factors, args.tp)
+        fixed = serving.model_copy(
+            update={"weight_precision": precision, "precision_search": None}
+        )
         perf = replica_under(
-            shape, gpu, serving, tp, concurrency=args.concurrency, factors=factors
+            shape, gpu, fixed, tp, concurrency=args.concurrency, factors=factors
         )
         return ServingChoice(
             gpu_id=gpu.id, tp=tp, performance=perf, replicas=1, gpus=tp
         )
-    if args.tp is not None and rate is None:
+    if args.tp is not None and rate is None and serving.precision_search is None:
         perf = replica_at_targets(shape, gpu, serving, args.tp, factors=factors)
         if perf.meets_targets:
             return ServingChoice(
@@ -175,25 +205,59 @@ def _choose(
     return choose_replica(shape, [gpu], serving, rate, factors=factors)
 
 
-def _cheapest_tp(
-    shape: ResolvedShape, gpu: GpuSpec, serving: Serving, factors: Any
-) -> int:
+def _cheapest(
+    shape: ResolvedShape,
+    gpu: GpuSpec,
+    serving: Serving,
+    factors: Any,
+    tp: int | None,
+) -> tuple[int, WeightPrecision]:
+    """The degree (``tp`` when given) and precision with the most goodput per card."""
     choice = choose_replica(shape, [gpu], serving, None, factors=factors)
-    if choice.gpu_id is None:
-        return max(gpu.gpus_per_server, 1)
-    return choice.tp
+    perf = choice.performance
+    if choice.gpu_id is None or perf is None:
+        return tp or max(gpu.gpus_per_server, 1), serving.weight_precision
+    return tp or choice.tp, perf.weight_precision or serving.weight_precision
 
 
-def result_json(choice: ServingChoice, rate: float | None, lang: str) -> dict[str, Any]:
-    """The JSON object ``serve --json`` prints."""
+def _precision_notes(
+    choice: ServingChoice, serving: Serving, gpu: GpuSpec, lang: str
+) -> list[dict[str, str]]:
+    """Which precision the search chose and why, and a quantised one's warning."""
+    perf: ReplicaPerformance | None = choice.performance
+    if perf is None:
+        return []
+    tried = precisions_to_try(serving, gpu)
+    language = Language(lang)
+    return [
+        {"code": a.code, "severity": a.severity.value, "text": words.text(a, language)}
+        for a in precision_advice(serving, perf, tried)
+    ]
+
+
+def result_json(
+    choice: ServingChoice,
+    rate: float | None,
+    lang: str,
+    serving: Serving | None = None,
+    gpu: GpuSpec | None = None,
+) -> dict[str, Any]:
+    """The JSON object ``serve --json`` prints (``precision`` and its notes
+    when the serving and card are given)."""
     perf = choice.performance
     out: dict[str, Any] = {"gpu": choice.gpu_id, "tp": choice.tp}
+    if perf is not None and serving is not None and gpu is not None:
+        chosen = perf.weight_precision or serving.weight_precision
+        out["weight_precision"] = chosen.value
+        out["precision_notes"] = _precision_notes(choice, serving, gpu, lang)
     if perf is not None:
         out["per_replica"] = {
             "output_tokens_per_s": round(perf.output_tokens_per_s, 1),
             "requests_per_s": round(perf.requests_per_s, 3),
             "ttft_ms": round(perf.ttft_ms, 1),
             "tpot_ms": round(perf.tpot_ms, 2),
+            "ttft_mean_ms": round(perf.ttft_mean_ms, 1),
+            "tpot_mean_ms": round(perf.tpot_mean_ms, 2),
             "concurrency": perf.concurrency,
         }
         out["max_concurrency"] = perf.max_concurrency
@@ -223,8 +287,10 @@ def render(
     shape: ResolvedShape,
     rate: float | None,
     lang: str,
+    gpu: GpuSpec | None = None,
 ) -> str:
-    """The plain-text table in ``lang``."""
+    """The plain-text table in ``lang`` (with the precision search's notes
+    when the card is given)."""
 
     def t(key: str) -> str:
         return words.say(f"serving.cli.{key}", lang)
@@ -235,10 +301,7 @@ def render(
         (t("gpu"), str(choice.gpu_id or "-")),
         (t("tp"), str(choice.tp or "-")),
         (t("engine"), serving.engine.value),
-        (
-            t("precision"),
-            f"{serving.weight_precision.value} / {serving.kv_precision.value}",
-        ),
+        (t("precision"), f"{_weights(choice, serving)} / {serving.kv_precision.value}"),
         (t("lengths"), f"{serving.prompt_tokens} / {serving.output_tokens}"),
         (
             t("targets"),
@@ -255,6 +318,8 @@ def render(
             ("  " + t("rps"), f"{perf.requests_per_s:,.2f}"),
             ("  " + t("ttft"), f"{perf.ttft_ms:,.0f} ms"),
             ("  " + t("tpot"), f"{perf.tpot_ms:,.1f} ms"),
+            ("  " + t("ttft_mean"), f"{perf.ttft_mean_ms:,.0f} ms"),
+            ("  " + t("tpot_mean"), f"{perf.tpot_mean_ms:,.1f} ms"),
             ("  " + t("concurrency"), str(perf.concurrency)),
             ("  " + t("max_concurrency"), str(perf.max_concurrency)),
             ("  " + t("kv_tokens"), f"{perf.kv_cache_tokens:,}"),
@@ -266,11 +331,20 @@ def render(
         rows += [(t("replicas"), str(choice.replicas)), (t("gpus"), str(choice.gpus))]
     width = max(len(k) for k, _ in rows) + 2
     lines = [f"{k:<{width}}{v}".rstrip() for k, v in rows]
+    if gpu is not None:
+        lines += [n["text"] for n in _precision_notes(choice, serving, gpu, lang)]
     if choice.rejected:
         lines.append(t("rejected"))
         language = Language(lang)
         lines += [f"  {words.text(r.reason, language)}" for r in choice.rejected]
     return "\n".join(lines) + "\n"
+
+
+def _weights(choice: ServingChoice, serving: Serving) -> str:
+    """The weight precision the replica runs."""
+    perf = choice.performance
+    chosen = perf.weight_precision if perf is not None else None
+    return (chosen or serving.weight_precision).value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -286,9 +360,9 @@ def run(args: argparse.Namespace) -> int:
     rate = _rate(args.rate)
     choice = _choose(shape, gpu, serving, args)
     if args.json:
-        print_json(result_json(choice, rate, args.lang))
+        print_json(result_json(choice, rate, args.lang, serving, gpu))
     else:
-        sys.stdout.write(render(choice, serving, shape, rate, args.lang))
+        sys.stdout.write(render(choice, serving, shape, rate, args.lang, gpu))
         if choice.performance is None:
             sys.stdout.write(
                 words.say("serving.cli.none_fits", args.lang, gpu=gpu.id) + "\n"

@@ -27,6 +27,7 @@ from pydantic import Field
 from gpu_advisor.engine.cost.decisive import decisive_inputs
 from gpu_advisor.engine.cost.feasibility import candidate_reason
 from gpu_advisor.engine.cost.finance import Finance, finance
+from gpu_advisor.engine.cost.hosted_option import hosted_risk_total
 from gpu_advisor.engine.cost.prepare import band_log_sigma, prepare
 from gpu_advisor.engine.cost.recommend import quote_warnings
 from gpu_advisor.engine.cost.resolve import resolve
@@ -230,6 +231,9 @@ def monte_carlo_chunks(
                     checkpointing=project.budget.checkpointing,
                     gpu_hours_log_sigma=band_log_sigma(prep),
                     hybrid=prep.hybrid_plan,
+                    hosted_total=hosted_risk_total(
+                        project, catalog, prep.serving, prep.demand
+                    ),
                 )
             )
         return plan
@@ -299,6 +303,7 @@ def evaluate(
             checkpointing=project.budget.checkpointing,
             gpu_hours_log_sigma=band_log_sigma(prep),
             hybrid=prep.hybrid_plan,
+            hosted_total=hosted_risk_total(project, catalog, prep.serving, prep.demand),
         )
     return Evaluation(sizing=sizing, cost=cost, monte_carlo=mc)
 

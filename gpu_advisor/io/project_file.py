@@ -832,7 +832,11 @@ _UNSET_LATER_FIELDS: Final[dict[str, tuple[str, ...]]] = {
         "cap_cny",  # added for issue #29
     ),
     "meta": ("vat_recoverable",),  # added for issue #29
-    "workload": ("serving", "shape.gated_mlp"),  # issues #31, #32
+    "workload": (  # issues #31, #32
+        "serving",
+        "shape.gated_mlp",
+        "serving.precision_search",
+    ),
 }
 """Inputs added after plans were first signed, left out of the canonical bytes
 while unset (None): a plan signed before they existed keeps its fingerprint.

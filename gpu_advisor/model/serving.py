@@ -46,6 +46,17 @@ class WeightPrecision(StrEnum):
     INT4_GPTQ = "int4-gptq"
 
 
+class PrecisionSearch(StrEnum):
+    """Which weight precisions the replica search may try (None on the serving:
+    only ``weight_precision``)."""
+
+    BF16_FP8 = "bf16-fp8"
+    """BF16, and FP8 on cards with FP8 tensor cores: the default of a search."""
+    ANY = "bf16-to-int4"
+    """Also INT8 and INT4 (AWQ, GPTQ): the user accepts the quality trade-off
+    of integer-quantised weights."""
+
+
 class KvPrecision(StrEnum):
     """How the KV cache is stored."""
 
@@ -141,6 +152,12 @@ class Serving(Frozen):
 
     engine: ServingEngine = ServingEngine.VLLM
     weight_precision: WeightPrecision = WeightPrecision.BF16
+    precision_search: PrecisionSearch | None = Field(
+        None,
+        description="Try the weight precisions the card and engine allow and take "
+        "the cheapest that meets the targets (bf16-fp8: BF16 and FP8; bf16-to-int4: "
+        "also INT8 and INT4, a quality trade-off); empty: weight_precision as given.",
+    )
     kv_precision: KvPrecision = KvPrecision.BF16
     gpu_id: str | None = Field(
         None,
@@ -198,8 +215,23 @@ class ReplicaPerformance(Frozen):
     )
     output_tokens_per_s: float = Field(..., ge=0)
     requests_per_s: float = Field(..., ge=0)
-    ttft_ms: float = Field(..., ge=0)
-    tpot_ms: float = Field(..., ge=0)
+    ttft_ms: float = Field(
+        ...,
+        ge=0,
+        description="Time to the first token, p95 (queue and prompt tail). [ms]",
+    )
+    tpot_ms: float = Field(
+        ...,
+        ge=0,
+        description="Time per output token, p95: the prefills admitted while a "
+        "request decodes included. [ms]",
+    )
+    ttft_mean_ms: float = Field(
+        0.0, ge=0, description="Mean time to the first token (0: not worked out). [ms]"
+    )
+    tpot_mean_ms: float = Field(
+        0.0, ge=0, description="Mean time per output token (0: not worked out). [ms]"
+    )
     max_concurrency: int = Field(
         ..., ge=0, description="Sequences the KV cache holds at the mean lengths."
     )
@@ -214,6 +246,9 @@ class ReplicaPerformance(Frozen):
         "",
         description="What limits a decode step at the chosen load: 'compute' or "
         "'memory' (bandwidth).",
+    )
+    weight_precision: WeightPrecision | None = Field(
+        None, description="The weights this replica runs (None: the serving's own)."
     )
 
 

@@ -112,7 +112,7 @@ class ServingPlan(Frozen):
     )
     considered: list[ReplicaPerformance] = Field(
         default_factory=list,
-        max_length=16,
+        max_length=32,  # 5 weight precisions × up to 5 degrees when searched
         description="Every replica size on the serving card that meets the targets, "
         "as estimated; the plan takes the one needing the fewest cards at the "
         "busiest hour (a measured run then replaces its figures).",

@@ -362,6 +362,9 @@ def _whole_dump(project: Project) -> bytes:
     shape = data["workload"].get("shape")
     if isinstance(shape, dict) and shape.get("gated_mlp") is None:
         del shape["gated_mlp"]  # a nested later input (issue #32)
+    serving = data["workload"].get("serving")
+    if isinstance(serving, dict) and serving.get("precision_search") is None:
+        del serving["precision_search"]  # a nested later input (issue #31)
     text = json.dumps(
         data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
     )

@@ -27,9 +27,13 @@ Rules
   and only foreign APIs serve the model; the plan serves weights it trains
   itself (a list price is for the published model); the plan has work other
   than serving (a hosted API serves tokens, it cannot run a training job).
-* Its cash does not move with GPU prices or GPU-hour draws: the tornado,
-  the Monte Carlo and the scenarios keep it constant (tokens and list prices
-  are not drawn), and break-even never weighs it (nothing is owned).
+* Its cash does not move with GPU prices, tariffs or the cards' speed; it
+  moves with the traffic. The Monte Carlo bills each draw's tokens, the
+  plan's times the same utilisation factor that scales the serving cards'
+  hours (:func:`hosted_risk_total`, :func:`~gpu_advisor.engine.cost.risk.hosted_totals`),
+  so its P10/P90 widen with the traffic's uncertainty as theirs do. The
+  tornado and the scenarios keep it constant (list prices are not drawn),
+  and break-even never weighs it (nothing is owned).
 
 NPV discounts its monthly bills like every other flow
 (:func:`~gpu_advisor.engine.cost.price.npv`).
@@ -49,6 +53,7 @@ from gpu_advisor.engine.cost.hosted import (
 )
 from gpu_advisor.engine.cost.includes import hosted_includes
 from gpu_advisor.engine.cost.price import FloatArray, OptionArrays, to_result
+from gpu_advisor.engine.cost.serving_cost import hosted_quotes
 from gpu_advisor.model.catalog import Catalog, HostedApiPrice
 from gpu_advisor.model.common import Explanation, InputRef, Message
 from gpu_advisor.model.cost_results import HostedQuote, OptionResult
@@ -216,6 +221,32 @@ def hosted_option(
     result = to_result(arrays, discount_rate[:1])
     result = OptionResult(**{**dict(result), "utilization": None})
     return OptionResult(**{**dict(result), "includes": hosted_includes(result, scope)})
+
+
+def hosted_risk_total(
+    project: Project,
+    catalog: Catalog,
+    calendar: ServingCalendar | None,
+    demand: Sequence[float],
+) -> float | None:
+    """The hosted API's total the Monte Carlo draws around, or None when the
+    option is not offered or cannot be chosen (the Monte Carlo compares the
+    options that can run). [CNY]
+
+    The same figure as the option's row (:func:`hosted_option`): the serving
+    months' tokens at the cheapest usable API's list prices.
+
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> hosted_risk_total(Project(), load_catalog(), None, []) is None
+    True
+    """
+    if OptionId.HOSTED_API not in project.budget.options or calendar is None:
+        return None
+    quotes, _why = hosted_quotes(project, catalog, calendar)
+    option = hosted_option(project, catalog, calendar, demand, quotes, np.zeros((1, 1)))
+    if option is None or not option.feasible:
+        return None
+    return option.total_cny
 
 
 _KEY = f"cost.options.{OptionId.HOSTED_API.value}"

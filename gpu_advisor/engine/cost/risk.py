@@ -612,6 +612,7 @@ def monte_carlo_chunks(
     batch_draws: int | None = None,
     gpu_hours_log_sigma: float = 0.0,
     hybrid: HybridPlan | None = None,
+    hosted_total: float | None = None,
 ) -> list[Callable[[], MonteCarloPartial]]:
     """The Monte Carlo split into ``chunks`` calls, for a progress bar.
 
@@ -641,6 +642,12 @@ def monte_carlo_chunks(
     hybrid : HybridPlan, optional
         The hybrid chosen at typical prices, priced in every draw with its
         card count fixed (it owns cards, so own minus rent leaves it out).
+    hosted_total : float, optional
+        The hosted model API's total at the plan's traffic when it can be
+        chosen (:func:`~gpu_advisor.engine.cost.hosted_option.hosted_risk_total`):
+        each draw bills it at the draw's traffic, the plan's tokens times the
+        same utilisation factor that scales the serving cards' hours
+        (:func:`hosted_totals`); own minus rent leaves it out. [CNY]
 
     Returns
     -------
@@ -680,8 +687,34 @@ def monte_carlo_chunks(
         draws,
         seed,
         batch_draws,
+        hosted_total,
     )
     return [partial(pricer.chunk, a, b) for a, b in _chunk_bounds(draws, chunks)]
+
+
+HOSTED_TRAFFIC_KEY = "demand_factor"
+"""The Monte Carlo input that moves the hosted API's bill: the GPU-hours
+actually used as a factor of the plan (``demand.utilization``). On a plan
+that serves, the serving months' card-hours follow the traffic, and the
+tokens a hosted API bills follow the same traffic, so one draw moves both
+alike. The MFU and GPU-hour band draws are the cards' speed, not the
+traffic: they leave the tokens alone."""
+
+
+def hosted_totals(hosted_total: float, factors: dict[str, FloatArray]) -> FloatArray:
+    """The hosted API's total in each draw: the plan's bill at the draw's traffic. [CNY]
+
+    Tokens are billed at list prices, so the bill is proportional to the
+    traffic; no GPU price, tariff or card-hour draw moves it.
+
+    >>> f = {"demand_factor": np.array([0.8, 1.0, 1.25]), "mfu_factor": np.ones(3)}
+    >>> hosted_totals(1000.0, f).tolist()
+    [800.0, 1000.0, 1250.0]
+    """
+    traffic = factors.get(HOSTED_TRAFFIC_KEY)
+    if traffic is None:
+        return np.full(len(next(iter(factors.values()), [])), hosted_total)
+    return np.asarray(hosted_total * traffic, dtype=np.float64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -699,6 +732,7 @@ class _DrawPricer:
     draws: int
     seed: int
     batch_draws: int
+    hosted_total: float | None = None
 
     def batch(
         self, start: int, stop: int
@@ -711,7 +745,10 @@ class _DrawPricer:
         priced = _price_all(
             p, d, self.owned_gpus, self.options, self.policy, self.hybrid
         )
-        return {o: a.total for o, a in priced.items()}, own_minus_rent(priced)
+        totals = {o: a.total for o, a in priced.items()}
+        if self.hosted_total is not None:
+            totals[OptionId.HOSTED_API] = hosted_totals(self.hosted_total, part)
+        return totals, own_minus_rent(priced)
 
     def chunk(self, start: int, stop: int) -> MonteCarloPartial:
         """One chunk's result (draws ``start:stop``)."""
@@ -832,6 +869,7 @@ def monte_carlo(
     checkpointing: bool = True,
     gpu_hours_log_sigma: float = 0.0,
     hybrid: HybridPlan | None = None,
+    hosted_total: float | None = None,
 ) -> MonteCarloResult:
     """Totals over ``draws`` random scenarios: percentiles, histograms, P(own < rent).
 
@@ -866,5 +904,6 @@ def monte_carlo(
         checkpointing=checkpointing,
         gpu_hours_log_sigma=gpu_hours_log_sigma,
         hybrid=hybrid,
+        hosted_total=hosted_total,
     )
     return combine([run()])

@@ -20,7 +20,7 @@ import statistics
 from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple
 
-from gpu_advisor.engine.serving.load import at_concurrency, at_rate, offline
+from gpu_advisor.engine.serving.load import at_concurrency, at_rate, best_rate, offline
 from gpu_advisor.engine.serving.replica import build_model
 from gpu_advisor.engine.serving.timing import generation
 from gpu_advisor.engine.sizing.shape import (
@@ -30,12 +30,14 @@ from gpu_advisor.engine.sizing.shape import (
 )
 from gpu_advisor.model.catalog import Catalog, GpuSpec
 from gpu_advisor.model.serving import (
+    KvPrecision,
     LatencyTargets,
     RunLoad,
     Serving,
     ServingEngine,
     ServingFactor,
     ServingRun,
+    WeightPrecision,
 )
 from gpu_advisor.model.sizing_results import ResolvedShape
 
@@ -208,3 +210,62 @@ def shape_for_run(run: ServingRun, catalog: Catalog) -> ResolvedShape:
         raise ValueError(f"serving run {run.id}: needs model_id or hf_config")
     shape = shape_from_custom(parse_hf_config(dict(run.hf_config)))
     return shape.model_copy(update={"name": run.model_name or run.id})
+
+
+MLPERF_QUANTILE: Final = 0.99
+"""MLPerf Inference's Server scenario bounds the 99th percentile of TTFT and
+TPOT (``ttft_latency`` / ``tpot_latency`` in its logs). [1]"""
+
+
+class MlperfPrediction(NamedTuple):
+    """The engine's figures for one MLPerf system (all its replicas)."""
+
+    tokens_per_s: float
+    """Output tokens/s of the system. [tokens/s]"""
+    ttft_mean_ms: float
+    ttft_p99_ms: float
+    tpot_mean_ms: float
+    tpot_p99_ms: float
+
+
+def predict_mlperf(
+    shape: ResolvedShape,
+    gpu: GpuSpec,
+    factor: ServingFactor,
+    *,
+    tp: int,
+    replicas: int,
+    max_batch: int,
+    prompt: float,
+    output: float,
+    limits_s: tuple[float, float] | None,
+) -> MlperfPrediction | None:
+    """One MLPerf Llama-style system: ``replicas`` TensorRT-LLM replicas of
+    ``tp`` cards at FP8 weights and KV cache.
+
+    ``limits_s`` (TTFT, TPOT at p99): the Server scenario, the highest
+    Poisson rate meeting them; None: Offline, flat out. None when the limits
+    cannot be met.
+    """
+    serving = Serving(
+        engine=ServingEngine.TRTLLM,
+        weight_precision=WeightPrecision.FP8,
+        kv_precision=KvPrecision.FP8,
+        tp=tp,
+        prompt_tokens=max(round(prompt), 1),
+        output_tokens=max(round(output), 1),
+        targets=LatencyTargets(offline=True),
+    )
+    fixed = factor.model_copy(update={"engine": ServingEngine.TRTLLM})
+    model = build_model(shape, gpu, serving, tp, (fixed,), max_batch=max_batch)
+    model = model._replace(quantile=MLPERF_QUANTILE)
+    load = offline(model) if limits_s is None else best_rate(model, *limits_s)
+    if load is None:
+        return None
+    return MlperfPrediction(
+        tokens_per_s=load.output_tokens_per_s * replicas,
+        ttft_mean_ms=load.ttft_s * 1000.0,
+        ttft_p99_ms=load.ttft_p95_s * 1000.0,
+        tpot_mean_ms=load.tpot_s * 1000.0,
+        tpot_p99_ms=load.tpot_p95_s * 1000.0,
+    )

@@ -2,22 +2,60 @@
 
 At ``B`` sequences decoding, each step also prefills the prompts of the
 requests that replace the finished ones (``B·P/O`` prompt tokens a step, the
-chunked prefill of vLLM, SGLang and TensorRT-LLM): the time per output token
-(TPOT) is that step's time. A request's first token waits for the step in
-flight, its own prefill inside a decoding step, and a queue of other prompts
-(M/D/1). Little's law ties the rate to the batch: ``B = λ·O·TPOT(B)``.
+chunked prefill of vLLM, SGLang and TensorRT-LLM): the mean time per output
+token (TPOT) is that step's time. A request's first token waits for the step
+in flight, its own prefill inside a decoding step, and a queue of other
+prompts (M/D/1). Little's law ties the rate to the batch: ``B = λ·O·TPOT(B)``.
+
+The tails (the p95 the targets are set at) are not the mean:
+
+* **TPOT.** A request's TPOT is its decode time over its ``O − 1`` tokens
+  after the first. Every prompt admitted while it decodes runs its prefill in
+  the steps the request waits for: in chunked slices beside the decodes
+  (vLLM V1 always, SGLang's ``--chunked-prefill-size``, TensorRT-LLM's
+  chunked context) or whole in one in-flight batch (TensorRT-LLM without
+  chunked context, which its docs leave off by default). Either way the
+  request pays the whole prefill of every prompt admitted in its window;
+  chunking spreads it over more steps (smoother gaps between tokens), it does
+  not remove it. The prompts admitted in the window are a Poisson count of
+  mean ``m = λ·(O − 1)·TPOT`` (a closed loop of clients: nearly fixed), so
+  the request's TPOT at quantile ``q`` is the mean plus
+  ``(N_q − m)·w / (O − 1)``, ``w`` the time one prompt's prefill adds to a
+  step and ``N_q`` the count's quantile (Cornish–Fisher,
+  :func:`admitted_quantile`).
+* **TTFT.** The queue of prompts waiting to be prefilled has an exponential
+  tail: ``P(wait > t) ≈ ρ·exp(−ρt/W)`` for mean wait ``W`` at utilisation
+  ``ρ`` (the M/G/1 approximation), so its quantile grows faster than the mean
+  at moderate loads (:func:`queue_quantile`); the step in flight a prompt
+  waits for is uniform over one step.
+
+The quantile is the model's (0.95 for the plan's targets; MLPerf's Server
+scenario sets 0.99).
+
+References
+----------
+vLLM docs, Optimization and Tuning (V1: chunked prefill always on, decodes
+scheduled first, ``max_num_batched_tokens`` the per-step budget);
+TensorRT-LLM docs, Paged Attention, IFB and Request Scheduling (context and
+generation phases in one batch) and Long Sequences (chunked context,
+``enable_chunked_prefill``); SGLang server arguments
+(``--chunked-prefill-size``). Agrawal et al. 2024, Sarathi-Serve,
+arXiv:2403.02310 (prefill–decode interference and its tail). Tijms 2003,
+*A First Course in Stochastic Models*, Wiley, §2.5 (the exponential
+approximation of the M/G/1 waiting-time tail).
 """
 
 from __future__ import annotations
 
 import math
+from statistics import NormalDist
 from typing import Final, NamedTuple
 
 from gpu_advisor.engine.serving.memory import ReplicaMemory
 from gpu_advisor.engine.serving.timing import Replica, step_time
 
-P95_QUEUE_FACTOR: Final = 3.0
-"""p95 of the queueing wait over its mean (an exponential tail: ln 20 ≈ 3.0). [1]"""
+TAIL_QUANTILE: Final = 0.95
+"""The quantile the latency targets are set at (the plan's p95). [1]"""
 
 SEARCH_ITERATIONS: Final = 24
 """Bisection steps for a batch or a rate: 2⁻²⁴ of the range, below 10⁻⁷, far finer
@@ -43,14 +81,19 @@ class Load(NamedTuple):
     batch: float
     """Sequences decoding at once. [1]"""
     tpot_s: float
+    """Mean time per output token after the first. [s]"""
     ttft_s: float
     """Mean time to the first token. [s]"""
     ttft_p95_s: float
+    """Time to the first token at the model's quantile (p95 unless set). [s]"""
     requests_per_s: float
     output_tokens_per_s: float
     compute_bound: bool
     feasible: bool
     """False when the KV cache or the batch cap cannot hold the load."""
+    tpot_p95_s: float = 0.0
+    """Time per output token at the model's quantile: the prefills admitted
+    while a request decodes (module docstring). [s]"""
 
 
 class Model(NamedTuple):
@@ -62,6 +105,8 @@ class Model(NamedTuple):
     max_batch: int
     """The engine's batch cap. [1]"""
     steps_per_schedule: int = 1
+    quantile: float = TAIL_QUANTILE
+    """The tail the ``*_p95_s`` figures are at. [1]"""
 
 
 def max_sequences(model: Model) -> int:
@@ -95,15 +140,99 @@ def tpot_at(model: Model, batch: float) -> tuple[float, bool]:
     return step.seconds, step.compute_bound
 
 
+def queue_quantile(mean_wait: float, rho: float, quantile: float) -> float:
+    """Quantile of the wait in a single-server queue from its mean and utilisation. [s]
+
+    ``P(wait > t) ≈ ρ·exp(−ρt/W)``: no wait with probability ``1 − ρ``, an
+    exponential tail otherwise (Tijms 2003, §2.5). Zero when fewer than
+    ``1 − q`` of the arrivals wait at all.
+
+    >>> queue_quantile(0.1, 0.5, 0.95) > 3 * 0.1  # the old fixed factor: too low
+    True
+    >>> queue_quantile(0.1, 0.04, 0.95)
+    0.0
+    """
+    if mean_wait <= 0 or rho <= 1.0 - quantile:
+        return 0.0
+    return mean_wait / rho * math.log(rho / (1.0 - quantile))
+
+
+def admitted_quantile(
+    mean: float, quantile: float, variance_share: float = 1.0, cv2: float = 0.0
+) -> float:
+    """Quantile of the prompts admitted while one request decodes.
+
+    A Poisson count of mean ``m`` (its prompts' prefill times with squared
+    coefficient of variation ``cv2``), by Cornish–Fisher:
+    ``m + z·√(s·m·(1 + cv²)) + s·(z² − 1)/6``; ``s`` the share of the
+    Poisson variance left (1 for Poisson arrivals; a closed loop of clients
+    sends nearly a fixed number).
+
+    >>> round(admitted_quantile(100.0, 0.95), 1)  # 100 + 1.645·10 + 0.28
+    116.7
+    >>> admitted_quantile(100.0, 0.95, variance_share=0.0)
+    100.0
+    """
+    if mean <= 0:
+        return 0.0
+    z = NormalDist().inv_cdf(quantile)
+    share = min(max(variance_share, 0.0), 1.0)
+    spread = z * math.sqrt(share * mean * (1.0 + max(cv2, 0.0)))
+    return mean + spread + share * (z * z - 1.0) / 6.0
+
+
+def prefill_work_s(model: Model) -> float:
+    """Time one prompt's prefill adds to the steps it joins (mean prompt). [s]"""
+    lengths = model.lengths
+    with_prompt = step_time(model.replica, 0.0, 0.0, lengths.prefill, lengths.prompt)
+    without = step_time(model.replica, 0.0, 0.0, 0.0, lengths.prompt)
+    return max(with_prompt.seconds - without.seconds, 0.0)
+
+
+def _prefill_cv2(lengths: Lengths) -> float:
+    """Squared spread of the prompts' prefill, from the mean and the p95 length."""
+    if lengths.prefill <= 0 or lengths.prefill_p95 <= lengths.prefill:
+        return 0.0
+    cv = (lengths.prefill_p95 / lengths.prefill - 1.0) / NormalDist().inv_cdf(0.95)
+    return cv * cv
+
+
+def tpot_tail(
+    model: Model, tpot: float, rate: float, variance_share: float = 1.0
+) -> float:
+    """A request's TPOT at the model's quantile: the mean plus the prefills of
+    the prompts admitted beyond the mean while it decodes. [s]
+
+    ``tpot + (N_q − m)·w/(O − 1)`` with ``m = λ·(O − 1)·tpot``
+    (:func:`admitted_quantile`, :func:`prefill_work_s`).
+    """
+    window = max(model.lengths.output - 1.0, 0.0)
+    if window < 1.0 or rate <= 0:
+        return tpot
+    mean = rate * window * tpot
+    cv2 = _prefill_cv2(model.lengths)
+    extra = admitted_quantile(mean, model.quantile, variance_share, cv2) - mean
+    return tpot + max(extra, 0.0) * prefill_work_s(model) / window
+
+
 def _ttft(model: Model, batch: float, tpot: float, rate: float, p95: bool) -> float:
-    """Time to the first token at a load (``math.inf`` when prefill saturates). [s]"""
+    """Time to the first token at a load (``math.inf`` when prefill saturates). [s]
+
+    Mean, or at the model's quantile (``p95``): the p95 prompt and the queue's
+    tail (:func:`queue_quantile`).
+    """
     lengths = model.lengths
     prompt = lengths.prefill_p95 if p95 else lengths.prefill
-    alone = step_time(model.replica, 0.0, 0.0, lengths.prefill, lengths.prompt).seconds
-    rho = rate * alone
+    # prompts queue for the prefill work of those ahead of them; in a
+    # continuous batch that work shares each step's weight read, so a
+    # prompt's service time is its marginal prefill time, not a step alone
+    work = prefill_work_s(model)
+    rho = rate * work
     if rho >= 1.0:
         return math.inf
-    wait = rho * alone / (2.0 * (1.0 - rho)) * (P95_QUEUE_FACTOR if p95 else 1.0)
+    wait = rho * work / (2.0 * (1.0 - rho))
+    if p95:
+        wait = queue_quantile(wait, rho, model.quantile)
     own = step_time(
         model.replica,
         batch,
@@ -130,7 +259,17 @@ def load_at_batch(model: Model, batch: float, rate: float | None = None) -> Load
         output_tokens_per_s=rps * output,
         compute_bound=bound,
         feasible=cap >= 1 and batch <= cap + 1e-9,
+        tpot_p95_s=tpot_tail(model, tpot, rps),
     )
+
+
+def _closed_share(ttft: float, tpot: float, output: float) -> float:
+    """Share of the Poisson variance a closed loop keeps: each client sends
+    again when its answer ends, so the prompts admitted in a request's window
+    vary only with the others' first-token waits."""
+    decode = max(output - 1.0, 0.0) * tpot
+    cycle = ttft + decode
+    return ttft / cycle if cycle > 0 and math.isfinite(ttft) else 1.0
 
 
 def offline(model: Model) -> Load:
@@ -157,6 +296,7 @@ def offline(model: Model) -> Load:
         output_tokens_per_s=rps * output,
         compute_bound=bound,
         feasible=max_sequences(model) >= 1,
+        tpot_p95_s=tpot_tail(model, tpot, rps, _closed_share(own, tpot, output)),
     )
 
 
@@ -200,25 +340,27 @@ def at_concurrency(model: Model, clients: int) -> Load:
         mid = (low + high) / 2.0
         low, high = (mid, high) if excess(mid) < 0 else (low, mid)
     rps = low
+    ttft = _ttft(model, batch, tpot, rps, False)
     return Load(
         batch=batch,
         tpot_s=tpot,
-        ttft_s=_ttft(model, batch, tpot, rps, False),
+        ttft_s=ttft,
         ttft_p95_s=_ttft(model, batch, tpot, rps, True),
         requests_per_s=rps,
         output_tokens_per_s=rps * output,
         compute_bound=bound,
         feasible=max_sequences(model) >= clients,
+        tpot_p95_s=tpot_tail(model, tpot, rps, _closed_share(ttft, tpot, output)),
     )
 
 
 def meets(load: Load, ttft_s: float | None, tpot_s: float | None) -> bool:
-    """Whether a load meets p95 targets (None: no target)."""
+    """Whether a load meets p95 targets (None: no target): the tails, not the means."""
     if not load.feasible:
         return False
     if ttft_s is not None and load.ttft_p95_s > ttft_s:
         return False
-    return tpot_s is None or load.tpot_s <= tpot_s
+    return tpot_s is None or load.tpot_p95_s <= tpot_s
 
 
 def best_rate(model: Model, ttft_s: float | None, tpot_s: float | None) -> Load | None:

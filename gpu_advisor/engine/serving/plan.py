@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from gpu_advisor.engine.serving.precision import precision_advice, precisions_to_try
 from gpu_advisor.engine.serving.replica import (
     build_model,
     pick_replica,
@@ -58,7 +59,10 @@ def size_serving(
 
     The replica is the cheapest configuration of the plan's card (the one its
     options price; a different serving card is named in a warning) that meets the latency
-    targets at the busiest hour's rate (``pick_replica``). A vendor's run on
+    targets at the busiest hour's rate (``pick_replica``), at the serving's
+    weight precision or, with ``precision_search``, at the precision that
+    needs the fewest cards (the choice and a quantised one's quality
+    trade-off are advice). A vendor's run on
     that card that met the targets (``measured``) replaces the estimate: its
     cards, requests and tokens per second are the replica's. ``candidates``:
     the replica sizes that meet the targets and those that do not
@@ -97,7 +101,16 @@ def size_serving(
         ]
     estimate = choice.performance
     replica = estimate if measured is None else _measured_replica(measured, estimate)
-    pinned = Serving.model_validate({**dict(serving), "tp": replica.gpus})
+    precision = estimate.weight_precision or serving.weight_precision
+    replica = replica.model_copy(update={"weight_precision": precision})
+    pinned = Serving.model_validate(
+        {
+            **dict(serving),
+            "tp": replica.gpus,
+            "weight_precision": precision,
+            "precision_search": None,
+        }
+    )
     curve = _load_curve(shape, gpu, pinned, replica, factors)
     prefill = prefill_share(shape, gpu, pinned, replica, factors)
     plan = plan_serving(
@@ -111,7 +124,8 @@ def size_serving(
         considered=met,
         rejected=rejected,
     )
-    return plan, other
+    tried = precisions_to_try(serving, gpu)
+    return plan, other + precision_advice(serving, estimate, tried)
 
 
 def _other_card(workload: Workload) -> list[Advice]:

@@ -34,6 +34,7 @@ from gpu_advisor.engine.serving.load import (
     offline,
 )
 from gpu_advisor.engine.serving.memory import ENGINE_MAX_BATCH, GIB, replica_memory
+from gpu_advisor.engine.serving.precision import precisions_to_try, quality_rank
 from gpu_advisor.engine.serving.timing import factor_for, make_replica
 from gpu_advisor.engine.sizing.shape import (
     parse_hf_config,
@@ -98,7 +99,9 @@ def performance(model: Model, load: Load, meets_targets: bool) -> ReplicaPerform
         output_tokens_per_s=load.output_tokens_per_s,
         requests_per_s=load.requests_per_s,
         ttft_ms=load.ttft_p95_s * 1000.0 if finite else 1e12,
-        tpot_ms=load.tpot_s * 1000.0,
+        tpot_ms=load.tpot_p95_s * 1000.0,
+        ttft_mean_ms=load.ttft_s * 1000.0 if math.isfinite(load.ttft_s) else 1e12,
+        tpot_mean_ms=load.tpot_s * 1000.0,
         max_concurrency=max_sequences(model),
         meets_targets=meets_targets,
         kv_cache_tokens=model.memory.kv_tokens,
@@ -159,13 +162,14 @@ def replica_at_targets(
     model = build_model(shape, gpu, serving, tp, factors)
     ttft, tpot = _targets_s(serving)
     if max_sequences(model) < 1:
-        return performance(model, load_at_batch(model, 1.0, 0.0), False)
-    if ttft is None and tpot is None:
-        return performance(model, offline(model), True)
-    best = best_rate(model, ttft, tpot)
-    if best is None:
-        return performance(model, load_at_batch(model, 1.0, 0.0), False)
-    return performance(model, best, True)
+        perf = performance(model, load_at_batch(model, 1.0, 0.0), False)
+    elif ttft is None and tpot is None:
+        perf = performance(model, offline(model), True)
+    else:
+        best = best_rate(model, ttft, tpot)
+        fallback = load_at_batch(model, 1.0, 0.0)
+        perf = performance(model, best or fallback, best is not None)
+    return perf.model_copy(update={"weight_precision": serving.weight_precision})
 
 
 def replica_under(
@@ -191,8 +195,9 @@ def replica_under(
         load = offline(model)
     ttft, tpot = _targets_s(serving)
     ok = load.feasible and (ttft is None or load.ttft_p95_s <= ttft)
-    ok = ok and (tpot is None or load.tpot_s <= tpot)
-    return performance(model, load, ok)
+    ok = ok and (tpot is None or load.tpot_p95_s <= tpot)
+    perf = performance(model, load, ok)
+    return perf.model_copy(update={"weight_precision": serving.weight_precision})
 
 
 def tp_allowed(shape: ResolvedShape, tp: int) -> bool:
@@ -257,13 +262,18 @@ def _degrees(gpu: GpuSpec, serving: Serving) -> tuple[int, ...]:
     return (*inside, TWO_NODE_TP)
 
 
-def _score(perf: ReplicaPerformance, rate_rps: float | None) -> tuple[float, float]:
-    """Lower is better: cards for the rate, then less goodput per card."""
+def _score(
+    perf: ReplicaPerformance, rate_rps: float | None
+) -> tuple[float, int, float]:
+    """Lower is better: cards for the rate, then the weights closer to the
+    published ones (BF16 before FP8 before INT8 before INT4: at the same cards a
+    quantised model saves nothing), then less goodput per card. Without a
+    rate: the most goodput per card."""
     per_gpu = perf.output_tokens_per_s / perf.gpus
     if rate_rps is None or perf.requests_per_s <= 0:
-        return (0.0, -per_gpu)
+        return (0.0, 0, -per_gpu)
     replicas = max(math.ceil(rate_rps / perf.requests_per_s - 1e-9), 1)
-    return (float(replicas * perf.gpus), -per_gpu)
+    return (float(replicas * perf.gpus), quality_rank(perf.weight_precision), -per_gpu)
 
 
 def choose_replica(
@@ -278,7 +288,9 @@ def choose_replica(
 
     Per card, every tensor-parallel degree inside a server (the serving's
     ``tp`` when set); 16 across two servers only when no degree inside one
-    holds the model. Precision is the serving's own (a quality choice).
+    holds the model. Precision is the serving's own unless
+    ``precision_search`` lets the search try others (a quality choice the
+    user makes: integer formats only when allowed).
     """
     best: ServingChoice | None = None
     rejected: list[RejectedReplica] = []
@@ -305,7 +317,30 @@ def replica_candidates(
 ) -> tuple[list[ReplicaPerformance], list[RejectedReplica]]:
     """Every replica size on ``gpu`` that meets the serving's targets, and
     those that do not with why. The traffic plays no part: a plan reuses them
-    while only its traffic, spares, sites or calendar change."""
+    while only its traffic, spares, sites or calendar change.
+
+    With ``serving.precision_search`` every precision the card allows is
+    tried (:func:`~gpu_advisor.engine.serving.precision.precisions_to_try`),
+    each replica tagged with its ``weight_precision``; the rejections listed
+    are the first (best-quality) precision's, at most 16."""
+    met: list[ReplicaPerformance] = []
+    rejected: list[RejectedReplica] = []
+    for i, precision in enumerate(precisions_to_try(serving, gpu)):
+        fixed = serving.model_copy(update={"weight_precision": precision})
+        ok, refused = _sizes_at(shape, gpu, fixed, factors)
+        met.extend(ok)
+        if i == 0:
+            rejected = refused[:16]
+    return met, rejected
+
+
+def _sizes_at(
+    shape: ResolvedShape,
+    gpu: GpuSpec,
+    serving: Serving,
+    factors: Sequence[ServingFactor],
+) -> tuple[list[ReplicaPerformance], list[RejectedReplica]]:
+    """:func:`replica_candidates` at the serving's own weight precision."""
     met: list[ReplicaPerformance] = []
     rejected: list[RejectedReplica] = []
     fitted_inside = False
@@ -358,7 +393,9 @@ def pick_replica(
     )
 
 
-def _choice_score(choice: ServingChoice, rate_rps: float | None) -> tuple[float, float]:
+def _choice_score(
+    choice: ServingChoice, rate_rps: float | None
+) -> tuple[float, int, float]:
     assert choice.performance is not None
     return _score(choice.performance, rate_rps)
 

@@ -60,7 +60,9 @@ def _setup(st: Story, serving: Serving, plan: ServingPlan, catalog: Catalog) -> 
             engine=st.t(f"serve.engine_{serving.engine.value}"),
             gpus=plan.per_replica.gpus,
             gpu=gpu,
-            weights=serving.weight_precision.value.upper(),
+            weights=(
+                plan.per_replica.weight_precision or serving.weight_precision
+            ).value.upper(),
             prompt=count(serving.prompt_tokens),
             output=count(serving.output_tokens),
         )
