@@ -728,6 +728,26 @@ output [%1]</translation>
       <translation>Prompt, mean:</translation>
     </message>
     <message>
+      <source>as set above</source>
+      <translation>as set above</translation>
+    </message>
+    <message>
+      <source>cheapest of BF16 and FP8</source>
+      <translation>cheapest of BF16 and FP8</translation>
+    </message>
+    <message>
+      <source>cheapest, quantised INT8/INT4 allowed</source>
+      <translation>cheapest, quantised INT8/INT4 allowed</translation>
+    </message>
+    <message>
+      <source>weight precision search</source>
+      <translation>weight precision search</translation>
+    </message>
+    <message>
+      <source>Try precisions:</source>
+      <translation>Try precisions:</translation>
+    </message>
+    <message>
       <source>Prompt, p95:</source>
       <translation>Prompt, p95:</translation>
     </message>

@@ -728,6 +728,26 @@ token（%1）</translation>
       <translation>输入长度（平均）：</translation>
     </message>
     <message>
+      <source>as set above</source>
+      <translation>按上面的设置</translation>
+    </message>
+    <message>
+      <source>cheapest of BF16 and FP8</source>
+      <translation>BF16 与 FP8 中最省钱的</translation>
+    </message>
+    <message>
+      <source>cheapest, quantised INT8/INT4 allowed</source>
+      <translation>最省钱的，允许 INT8/INT4 量化</translation>
+    </message>
+    <message>
+      <source>weight precision search</source>
+      <translation>权重精度搜索</translation>
+    </message>
+    <message>
+      <source>Try precisions:</source>
+      <translation>尝试的精度：</translation>
+    </message>
+    <message>
       <source>Prompt, p95:</source>
       <translation>输入长度（P95）：</translation>
     </message>

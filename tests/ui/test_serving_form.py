@@ -120,3 +120,34 @@ def test_serving_brings_the_hosted_api_into_the_comparison(qtbot: Any) -> None:
     session.undo_stack.undo()
     assert session.project.workload.serving is None
     assert OptionId.HOSTED_API not in session.project.budget.options
+
+
+def test_the_precision_search_is_a_choice_that_reaches_the_plan(qtbot: Any) -> None:
+    from gpu_advisor.model.serving import PrecisionSearch
+
+    session = ProjectSession(Project())
+    form = ServingForm(session)
+    qtbot.addWidget(form)
+    form.setChecked(True)
+    combo = form.search.editor
+    assert combo.count() == 3
+    combo.setCurrentIndex(combo.findData("bf16-fp8"))
+    serving = session.project.workload.serving
+    assert serving is not None
+    assert serving.precision_search is PrecisionSearch.BF16_FP8
+    combo.setCurrentIndex(0)  # as set above: only the weight precision
+    serving = session.project.workload.serving
+    assert serving is not None
+    assert serving.precision_search is None
+    session.undo_stack.setClean()
+    form.weights.setFocus()  # another field in between: a separate step
+    form.weights.editor.setCurrentIndex(form.weights.editor.findData("fp8"))
+    combo.setCurrentIndex(combo.findData("bf16-to-int4"))
+    serving = session.project.workload.serving
+    assert serving is not None
+    assert serving.precision_search is PrecisionSearch.ANY
+    session.undo_stack.undo()  # one step back: the search as it was
+    serving = session.project.workload.serving
+    assert serving is not None
+    assert serving.precision_search is None
+    assert combo.currentIndex() == 0

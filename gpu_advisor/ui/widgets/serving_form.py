@@ -32,6 +32,7 @@ from gpu_advisor.model.serving import (
     HOURS_A_DAY,
     DailyCurve,
     KvPrecision,
+    PrecisionSearch,
     Serving,
     ServingEngine,
     Traffic,
@@ -143,6 +144,24 @@ class ServingForm(QGroupBox):
                 label=lambda: self.tr("weight precision"),
             )
         )
+        self.search = self._bind(
+            BoundCombo(
+                s,
+                _P + "precision_search",
+                [
+                    (None, lambda: self.tr("as set above")),
+                    (
+                        PrecisionSearch.BF16_FP8,
+                        lambda: self.tr("cheapest of BF16 and FP8"),
+                    ),
+                    (
+                        PrecisionSearch.ANY,
+                        lambda: self.tr("cheapest, quantised INT8/INT4 allowed"),
+                    ),
+                ],
+                label=lambda: self.tr("weight precision search"),
+            )
+        )
         self.kv = self._bind(
             BoundCombo(
                 s,
@@ -166,6 +185,7 @@ class ServingForm(QGroupBox):
         )
         self._row(lambda: self.tr("Serving engine:"), self.engine)
         self._row(lambda: self.tr("Weights:"), self.weights)
+        self._row(lambda: self.tr("Try precisions:"), self.search)
         self._row(lambda: self.tr("KV cache:"), self.kv)
         self._row(lambda: self.tr("Cards per replica:"), self.tp)
 
