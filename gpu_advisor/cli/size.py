@@ -81,6 +81,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "--flash-attention", action=argparse.BooleanOptionalAction, default=None
     )
     p.add_argument("--lora-rank", type=positive_int)
+    p.add_argument(
+        "--qlora-bits",
+        type=parse_number,
+        help="storage of the frozen QLoRA base [bit/param]; default 4.127 "
+        "(NF4 with double quantisation)",
+    )
     p.add_argument("--context-len", type=positive_int, help="inference context length")
     p.add_argument(
         "--concurrency", type=positive_int, help="inference concurrent sequences"
@@ -266,6 +272,7 @@ def _simple_fields(args: argparse.Namespace) -> dict[str, Any]:
         "recompute": args.recompute,
         "flash_attention": args.flash_attention,
         "lora_rank": args.lora_rank,
+        "qlora_base_bits": args.qlora_bits,
         "inference_context_len": args.context_len,
         "inference_concurrency": args.concurrency,
         "mfu": args.mfu,

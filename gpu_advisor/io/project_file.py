@@ -113,7 +113,50 @@ def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "signing_records": []}
 
 
-_STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3}
+_V3_QLORA_BASE_BITS: Final = 4.5
+"""What a version-3 plan that leaves out ``workload.qlora_base_bits`` meant.
+[bit/param]"""
+
+
+def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 stores a QLoRA base at 4.127 bit/param unless told otherwise
+    (NF4 with double quantisation, ``QLORA_NF4_BITS``); a version-3 plan that
+    left the field out meant 4.5, and keeps it — in the plan and in every
+    signing record's snapshot, so each signature's fingerprint still holds.
+    """
+
+    def kept(project: Any) -> Any:
+        if not isinstance(project, dict):
+            return project  # the validation that follows names the problem
+        workload = project.get("workload", {})
+        if not isinstance(workload, dict) or "qlora_base_bits" in workload:
+            return project
+        return {
+            **project,
+            "workload": {**workload, "qlora_base_bits": _V3_QLORA_BASE_BITS},
+        }
+
+    data = kept(data)
+    records = data.get("signing_records")
+    if isinstance(records, list):
+        data["signing_records"] = [
+            {**r, "inputs": _at_version(kept(r["inputs"]), 4)}
+            if isinstance(r, dict) and "inputs" in r
+            else r
+            for r in records
+        ]
+    return data
+
+
+def _at_version(snapshot: Any, version: int) -> Any:
+    """A signing record's snapshot marked as migrated to ``version`` (it is
+    written at its file's version)."""
+    if isinstance(snapshot, dict) and "schema_version" in snapshot:
+        return {**snapshot, "schema_version": version}
+    return snapshot
+
+
+_STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 """Migration steps: ``_STEPS[n]`` turns a version-n dict into a version-(n+1) dict.
 
 Each format change adds one step here and
@@ -756,7 +799,7 @@ def dumps_project(project: Project) -> str:
 
     Examples
     --------
-    >>> dumps_project(Project()).startswith('{\\n  "schema_version": 3,')
+    >>> dumps_project(Project()).startswith('{\\n  "schema_version": 4,')
     True
 
     Measurements are written one per line without indentation (about

@@ -35,12 +35,14 @@ from gpu_advisor.model.serving import Serving
 if TYPE_CHECKING:
     from gpu_advisor.model.catalog import Catalog
 
-SCHEMA_VERSION: Final = 3
+SCHEMA_VERSION: Final = 4
 """Version written by this release; older files are migrated on load.
 
 Version 2 added :attr:`Project.scenarios` (none in a migrated version-1 file).
 Version 3 added :attr:`Project.signing_records` (none in a migrated
-version-2 file)."""
+version-2 file). Version 4 made a QLoRA base 4.127 bit/param by default
+(:data:`QLORA_NF4_BITS`; a version-3 file that leaves the field out keeps
+4.5)."""
 
 DEFAULT_PLAN_DATE: Final = dt.date(2026, 1, 1)
 """The plan date of a file that has none, and of ``ProjectMeta()``: fixed, so
@@ -286,6 +288,14 @@ class ModelShape(Frozen):
         return self
 
 
+QLORA_NF4_BITS: Final = 4.127
+"""Bits a QLoRA base stores per parameter: 4-bit NormalFloat plus the
+double-quantised block constants, 8/64 + 32/(64·256) = 0.127 bit (Dettmers et
+al. 2023, "QLoRA", arXiv:2305.14314, section 3, Double Quantization). A plan
+of schema version 3 that leaves the field out keeps the 4.5 it meant (the
+loader's migration). [bit/param]"""
+
+
 class Workload(Frozen):
     task: TaskKind = TaskKind.FULL_FINETUNE
     model_preset: str | None = Field("llama2-13b", max_length=64)
@@ -313,7 +323,13 @@ class Workload(Frozen):
     recompute: Recompute = Recompute.SELECTIVE
     flash_attention: bool = True
     lora_rank: int = Field(16, ge=1, le=4096)
-    qlora_base_bits: float = Field(4.5, ge=2, le=16)
+    qlora_base_bits: float = Field(
+        QLORA_NF4_BITS,
+        ge=2,
+        le=16,
+        description="Storage of the frozen QLoRA base (embeddings and output head "
+        "stay BF16). [bit/param]",
+    )
     inference_context_len: int = Field(4096, ge=1, le=10_000_000)
     inference_concurrency: int = Field(16, ge=1, le=1_000_000)
     gpu_id: str = Field("A100-80GB-SXM", max_length=64)

@@ -345,15 +345,17 @@ def test_the_mix_pays_its_yearly_baseline_a_year_ahead() -> None:
         ("shanghai_13b_finetune.gpuplan", OptionId.MONTHLY, 97_713),
         # issue #31: Shenzhen serves from its stated traffic, not typed hours
         # (2,066,918 with the typed serving hours); 2,057,255 before issue #32's
-        # FLOP count (causal attention, refitted MFU) resized the pre-training
-        ("shenzhen_7b_pretrain_then_serve.gpuplan", OptionId.MIX, 2_057_171),
+        # FLOP count (causal attention, refitted MFU) resized the pre-training,
+        # 2,057,171 before the p95 latency targets bound the latency tails
+        # (a replica serves less at the same targets: more serving cards)
+        ("shenzhen_7b_pretrain_then_serve.gpuplan", OptionId.MIX, 2_078_252),
     ],
 )
 def test_the_examples_as_shipped_keep_their_decisions_on_the_net_basis(
     name: str, option: OptionId, total: float
 ) -> None:
     """A general taxpayer's figures (the default): every decision stays; the
-    totals are net of the VAT recovered (gross 11,439,570; 103,516; 2,179,197)."""
+    totals are net of the VAT recovered (gross 11,439,570; 103,516; 2,201,527)."""
     cost = _cost(_load(name, gross=False))
     assert cost.recommendation.option is option
     assert cost.option(option).total_cny == pytest.approx(total, abs=1)

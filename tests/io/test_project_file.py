@@ -91,6 +91,8 @@ def test_golden_file_values_survive_load_and_save(path: Path) -> None:
     written = json.loads(path.read_text(encoding="utf-8"))
     dumped = _expand_same_as(json.loads(dumps_project(load_project(path))))
     written.pop("schema_version")
+    for record in written.get("signing_records", []):
+        record["inputs"].pop("schema_version", None)  # migrated with the file
     _contained(written, dumped)
 
 
@@ -727,7 +729,7 @@ def test_version_2_file_gains_an_empty_list_of_signing_records(tmp_path: Path) -
     assert project.signing_records == []
     assert project.scenarios  # the step keeps what version 2 holds
     written = json.loads(dumps_project(project))
-    assert written["schema_version"] == 3
+    assert written["schema_version"] == SCHEMA_VERSION
     assert written["signing_records"] == []
     bad = _write(
         tmp_path / "odd.gpuplan",
@@ -875,3 +877,19 @@ def test_a_custom_shape_saved_before_the_mlp_kind_keeps_its_fingerprint() -> Non
     assert b'"gated_mlp":true' in canonical_json(
         plan.model_copy(update={"workload": stated})
     )
+
+
+def test_version_3_file_keeps_the_qlora_bits_it_meant(tmp_path: Path) -> None:
+    """Schema 3 → 4 (QLoRA base 4.127 bit/param by default): a v3 plan that
+    leaves the field out meant 4.5 and keeps it, in the plan and in each
+    signing record's snapshot (whose fingerprint depends on it); a v4 plan
+    that leaves it out gets NF4 with double quantisation."""
+    from gpu_advisor.model.project import QLORA_NF4_BITS
+
+    old = _write(tmp_path / "old.gpuplan", '{"schema_version": 3, "workload": {}}')
+    assert load_project(old).workload.qlora_base_bits == 4.5
+    new = _write(tmp_path / "new.gpuplan", '{"schema_version": 4, "workload": {}}')
+    assert load_project(new).workload.qlora_base_bits == QLORA_NF4_BITS
+    signed = load_project(DATA / "v3.json").signing_records[0]
+    assert signed.inputs.workload.qlora_base_bits == 4.5
+    assert signed.fingerprint == fingerprint(signed.inputs, signed.app_version)

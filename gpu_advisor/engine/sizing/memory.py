@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from gpu_advisor.model.project import (
+    QLORA_NF4_BITS,
     Framework,
     Optimizer,
     Precision,
@@ -252,7 +253,7 @@ def training_model_state(
     tp: int,
     pp: int,
     lora_rank: int = 16,
-    qlora_base_bits: float = 4.5,
+    qlora_base_bits: float = QLORA_NF4_BITS,
 ) -> ModelState:
     """Model-state bytes per GPU for pretraining, full fine-tuning, LoRA or QLoRA.
 
@@ -282,10 +283,10 @@ def training_model_state(
     -----
     LoRA: frozen base in bf16 (2 B/param), adapters with full mixed-precision
     optimizer state (16 B/param with AdamW). QLoRA: base at
-    ``qlora_base_bits`` (NF4 4 bits + double-quantised constants ≈ 0.127 bit,
-    rounded up to 4.5 in the default for the blocks kept in higher precision)
-    while embeddings and the output head stay bf16. ZeRO-3 shards the frozen
-    base as it shards weights.
+    ``qlora_base_bits`` (:data:`~gpu_advisor.model.project.QLORA_NF4_BITS`:
+    NF4 4 bits + double-quantised constants 0.127 bit) while embeddings and the
+    output head stay bf16 (the norms kept in higher precision are ~0.01 % of
+    the parameters). ZeRO-3 shards the frozen base as it shards weights.
 
     References
     ----------
@@ -299,8 +300,8 @@ def training_model_state(
     >>> s = shape_from_preset(load_catalog().model("llama2-7b"))
     >>> m = training_model_state(s, TaskKind.QLORA, Optimizer.ADAMW,
     ...                          Precision.BF16, 0, 1, 1, 1)
-    >>> round(m.weights_bytes / 1e9, 2)  # 4.5-bit base + bf16 embeddings + adapters
-    4.25
+    >>> round(m.weights_bytes / 1e9, 2)  # NF4+DQ base + bf16 embeddings + adapters
+    3.95
     """
     bpp = optimizer_bytes_per_param(optimizer, precision)
     n = shape.params_total
