@@ -210,6 +210,7 @@ class CompareDialog(QDialog):
         else:
             title = fill(self.tr("Compared with %1"), other.name)
         self.setWindowTitle(title)
+        self.view.setAccessibleName(title)  # a screen reader names the list of changes
         self.view.setHtml(self.html())
 
     @override
