@@ -8,7 +8,7 @@ box or line edit and its error label), so Qt found no name for the spin box
 inside and a screen reader announced "spin box" alone.
 
 :func:`follow_labels` keeps such controls named after their label's text, in
-the UI language: on each showing of the page and after a language switch.
+the UI language: from the page's first showing and after each language switch.
 """
 
 from __future__ import annotations
@@ -157,15 +157,22 @@ def name_after_labels(root: QWidget) -> int:
 
 
 class _LabelFollower(QObject):
-    """Names the page's controls when it is shown and after a language switch."""
+    """Names the page's controls when it is first shown and after each
+    language switch (not on every showing: a pass over a large step takes
+    about 3 ms, and the step switch has a budget)."""
+
+    def __init__(self, page: QWidget) -> None:
+        super().__init__(page)
+        self._named = False
 
     @override
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
-        if isinstance(watched, QWidget) and kind in (
-            QEvent.Type.Show,
-            QEvent.Type.LanguageChange,
+        first_show = kind == QEvent.Type.Show and not self._named
+        if isinstance(watched, QWidget) and (
+            first_show or kind == QEvent.Type.LanguageChange
         ):
+            self._named = True
             # After the children have their new texts: Qt sends a language
             # change to a parent before its children.
             QTimer.singleShot(0, watched, lambda: name_after_labels(watched))
@@ -174,6 +181,4 @@ class _LabelFollower(QObject):
 
 def follow_labels(page: QWidget) -> None:
     """Keep the controls of ``page`` named after their labels (see module doc)."""
-    follower = _LabelFollower(page)
-    page.installEventFilter(follower)
-    name_after_labels(page)
+    page.installEventFilter(_LabelFollower(page))
