@@ -47,6 +47,7 @@ CONTROLS: Final = (
 
 _FROM_LABEL: Final = "gpu_advisor_name_from_label"
 _TAG: Final = re.compile(r"<[^>]+>")
+_MNEMONIC_IN_BRACKETS: Final = re.compile(r"[(（]&[^&\s][)）]")
 
 
 def label_name(text: str) -> str:
@@ -58,15 +59,20 @@ def label_name(text: str) -> str:
     '每日用户'
     >>> label_name("R&&D budget")
     'R&D budget'
+    >>> label_name("方案名称(&T)：")  # a Chinese mnemonic is not read out
+    '方案名称'
     """
-    plain = _TAG.sub("", text).replace("&&", "\0").replace("&", "").replace("\0", "&")
+    plain = _MNEMONIC_IN_BRACKETS.sub("", _TAG.sub("", text))
+    plain = plain.replace("&&", "\0").replace("&", "").replace("\0", "&")
     return plain.strip().rstrip(":：").strip()
 
 
-def _inner_controls(label: QLabel, buddy: QWidget) -> list[QWidget]:
+def _inner_controls(buddy: QWidget) -> list[QWidget]:
     """The controls a label's buddy stands for when Qt cannot name them itself."""
-    if isinstance(buddy, CONTROLS):  # a sibling label names it already
-        return [] if buddy.parentWidget() is label.parentWidget() else [buddy]
+    if isinstance(buddy, CONTROLS):
+        # Qt would name it after a sibling label, but read "(T)" of a Chinese
+        # mnemonic and the colon out; a name without them
+        return [buddy]
     found: list[QWidget] = []
     proxy = buddy.focusProxy()
     while proxy is not None and proxy not in found:
@@ -151,7 +157,7 @@ def name_after_labels(root: QWidget) -> int:
         if buddy is None:
             continue
         name = label_name(label.text())
-        for control in _inner_controls(label, buddy):
+        for control in _inner_controls(buddy):
             named += _set_name(control, name)
     return named
 

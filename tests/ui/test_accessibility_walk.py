@@ -73,6 +73,8 @@ CONTROLS = (
     QAbstractSlider,
 )
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+_READ_OUT = re.compile(r"[(（][A-Z][)）]|[:：]$")
+"""A label's "(T)" mnemonic or its colon, which a field's name should not say."""
 _MAX_TABS = 600
 
 
@@ -158,6 +160,8 @@ def unnamed(top: QWidget, language: str) -> list[str]:
         name = accessible_name(widget)
         if not name:
             problems.append(f"no name: {describe(widget)}")
+        elif not isinstance(widget, QAbstractButton) and _READ_OUT.search(name):
+            problems.append(f"mnemonic or colon read out {name!r}: {describe(widget)}")
         elif (
             language == "zh_CN"
             and not _HAN.search(name)
