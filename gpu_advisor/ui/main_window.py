@@ -718,6 +718,9 @@ class MainWindow(QMainWindow):
         )
         self._autosave_soon.setTimeout(AUTOSAVE_DELAY_MS)
         self._autosave_soon.triggered.connect(self.autosave_now)
+        # a page built after the start holds the event loop up to ~0.8 s: the
+        # pending autosave is written before, not after it
+        self.wizard.building_page.connect(lambda: self._autosave_soon.flush())
 
     def _collect_in_gui_thread(self) -> None:
         """Python's cycle collector from now on only in this (the GUI) thread,
