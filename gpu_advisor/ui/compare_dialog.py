@@ -56,6 +56,7 @@ from gpu_advisor.report.change_text import (
 from gpu_advisor.report.formulas import catalog_names
 from gpu_advisor.report.glossary import field_name
 from gpu_advisor.report.text import role_text
+from gpu_advisor.ui.accessibility import follow_labels
 from gpu_advisor.ui.i18n import current_language, fill
 from gpu_advisor.ui.session import ProjectSession
 
@@ -187,6 +188,7 @@ class CompareDialog(QDialog):
         sides: Sides | None = None,
     ):
         super().__init__(parent)
+        follow_labels(self)  # screen readers name fields after their labels
         self.diff = diff
         self.sides = sides or Sides()
         self._other = other
@@ -210,6 +212,7 @@ class CompareDialog(QDialog):
         else:
             title = fill(self.tr("Compared with %1"), other.name)
         self.setWindowTitle(title)
+        self.view.setAccessibleName(title)  # a screen reader names the list of changes
         self.view.setHtml(self.html())
 
     @override

@@ -4,6 +4,12 @@ Installing or removing a :class:`QTranslator` makes Qt send a
 ``QEvent.LanguageChange`` to every widget. Each widget we write handles it in
 ``changeEvent`` by calling its ``retranslate_ui()`` method, so the language
 changes without a restart.
+
+Qt's own dialogs (file, print, message box buttons) are worded by Qt's
+catalog ``qtbase_<language>`` from Qt's translations folder, installed beside
+ours and switched with it. A few labels Qt 6 gave a mnemonic are missing from
+that catalog (it still has them without the ``&``); ours words them
+(:func:`qt_labels_qtbase_lacks`), and is asked first.
 """
 
 from __future__ import annotations
@@ -130,6 +136,28 @@ def install_translators(choice: LanguageChoice | str) -> str:
         # Removing the old catalogs already sent LanguageChange, unless there were none.
         QCoreApplication.postEvent(app, _language_change_event())
     return language
+
+
+def qt_labels_qtbase_lacks() -> tuple[str, ...]:
+    """Qt's own labels that ``qtbase_zh_CN`` leaves in English, in the UI language.
+
+    Qt 6's file and print dialogs label their fields with a mnemonic
+    (``&Look in:``) where the Chinese qtbase catalog still has the older text
+    (``Look in:``), so a Chinese file dialog read "&Look in:" and "Files of
+    &type:". Written out here so that lupdate puts them in our catalog (the
+    contexts are Qt's classes); our translator is installed after qtbase and
+    so answers first.
+
+    >>> len(qt_labels_qtbase_lacks())
+    5
+    """
+    return (
+        QCoreApplication.translate("QFileDialog", "&Look in:"),
+        QCoreApplication.translate("QFileDialog", "Files of &type:"),
+        QCoreApplication.translate("QPrintSettingsOutput", "Page &Set:"),
+        QCoreApplication.translate("QPageSetupWidget", "Page &order:"),
+        QCoreApplication.translate("QPageSetupWidget", "Pages &per sheet:"),
+    )
 
 
 def _language_change_event() -> QEvent:

@@ -70,6 +70,7 @@ from gpu_advisor.io.results_stated import (
     StatedFacts,
     apply_stated,
 )
+from gpu_advisor.ui.accessibility import follow_labels
 from gpu_advisor.ui.i18n import current_language, fill
 from gpu_advisor.ui.style import (
     ERROR_STYLE,
@@ -173,6 +174,7 @@ class ImportDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        follow_labels(self)  # screen readers name fields after their labels
         self._paths = list(paths)
         self._vendor = vendor_name
         self._stop = threading.Event()
@@ -201,6 +203,9 @@ class ImportDialog(QDialog):
         self.imported_table = _table(["", "", "", ""])
         self.refused_label = QLabel()
         self.refused_table = _table(["", "", ""])
+        # each list is named by the count above it (for screen readers)
+        self.imported_label.setBuddy(self.imported_table)
+        self.refused_label.setBuddy(self.refused_table)
         self.refused_table.setWordWrap(True)
         refused_header = self.refused_table.horizontalHeader()
         refused_header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)

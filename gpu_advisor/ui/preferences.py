@@ -43,6 +43,7 @@ from gpu_advisor.report.verify import (
     load_trusted_certificates,
 )
 from gpu_advisor.ui import i18n
+from gpu_advisor.ui.accessibility import follow_labels
 from gpu_advisor.ui.i18n import current_language
 from gpu_advisor.ui.settings import MAX_AUTOSAVE_MINUTES, AppSettings, LanguageChoice
 
@@ -199,6 +200,7 @@ class PreferencesDialog(QDialog):
         self, settings: AppSettings, catalog: Catalog, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
+        follow_labels(self)  # screen readers name fields after their labels
         self._settings = settings
         self._catalog = catalog
         self.language_combo = QComboBox()

@@ -182,9 +182,14 @@ class AdvisorWizard(QWizard):
         The real page of a step (a :class:`PageId`) replaced its placeholder.
     page_complete_changed(int)
         A page (its id) emitted ``completeChanged``.
+    building_page()
+        A queued page is about to be built, in an event-loop pass of its own
+        that can last most of a second: what must not wait that long (the
+        autosave of the last edit) is done now.
     """
 
     page_built = Signal(int)
+    building_page = Signal()
     page_complete_changed = Signal(int)
     restarted = Signal()
     """The wizard went back to its first step for another (or a reset) plan."""
@@ -311,6 +316,7 @@ class AdvisorWizard(QWizard):
             self._build_timer.start(delay_ms)
 
     def _build_next_queued(self) -> None:
+        self.building_page.emit()
         while self._build_queue:
             page_id = self._build_queue.pop(0)
             if self.built_page(page_id) is None:

@@ -352,6 +352,14 @@
       <translation>Vendors</translation>
     </message>
     <message>
+      <source>Ways to get the capacity, compared</source>
+      <translation>Ways to get the capacity, compared</translation>
+    </message>
+    <message>
+      <source>Scenarios</source>
+      <translation>Scenarios</translation>
+    </message>
+    <message>
       <source>Budget</source>
       <translation>Budget</translation>
     </message>

@@ -352,6 +352,14 @@
       <translation>供应商</translation>
     </message>
     <message>
+      <source>Ways to get the capacity, compared</source>
+      <translation>各种获取算力方式的比较</translation>
+    </message>
+    <message>
+      <source>Scenarios</source>
+      <translation>情景比较</translation>
+    </message>
+    <message>
       <source>Budget</source>
       <translation>预算</translation>
     </message>

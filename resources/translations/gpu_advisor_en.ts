@@ -574,6 +574,35 @@
     </message>
   </context>
   <context>
+    <name>QFileDialog</name>
+    <message>
+      <source>&amp;Look in:</source>
+      <translation>&amp;Look in:</translation>
+    </message>
+    <message>
+      <source>Files of &amp;type:</source>
+      <translation>Files of &amp;type:</translation>
+    </message>
+  </context>
+  <context>
+    <name>QPageSetupWidget</name>
+    <message>
+      <source>Page &amp;order:</source>
+      <translation>Page &amp;order:</translation>
+    </message>
+    <message>
+      <source>Pages &amp;per sheet:</source>
+      <translation>Pages &amp;per sheet:</translation>
+    </message>
+  </context>
+  <context>
+    <name>QPrintSettingsOutput</name>
+    <message>
+      <source>Page &amp;Set:</source>
+      <translation>Page &amp;Set:</translation>
+    </message>
+  </context>
+  <context>
     <name>ReplicasChart</name>
     <message>
       <source>Hour of the day</source>

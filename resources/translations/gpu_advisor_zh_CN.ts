@@ -574,6 +574,35 @@
     </message>
   </context>
   <context>
+    <name>QFileDialog</name>
+    <message>
+      <source>&amp;Look in:</source>
+      <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+      <source>Files of &amp;type:</source>
+      <translation>文件类型(&amp;T)：</translation>
+    </message>
+  </context>
+  <context>
+    <name>QPageSetupWidget</name>
+    <message>
+      <source>Page &amp;order:</source>
+      <translation>页面顺序(&amp;O)：</translation>
+    </message>
+    <message>
+      <source>Pages &amp;per sheet:</source>
+      <translation>每张页数(&amp;P)：</translation>
+    </message>
+  </context>
+  <context>
+    <name>QPrintSettingsOutput</name>
+    <message>
+      <source>Page &amp;Set:</source>
+      <translation>页面组(&amp;S)：</translation>
+    </message>
+  </context>
+  <context>
     <name>ReplicasChart</name>
     <message>
       <source>Hour of the day</source>

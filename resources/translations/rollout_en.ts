@@ -88,6 +88,10 @@
       <translation>Pass</translation>
     </message>
     <message>
+      <source>Checklist items</source>
+      <translation>Checklist items</translation>
+    </message>
+    <message>
       <source>Pick a file (photo, test log, contract page) for this item.</source>
       <translation>Pick a file (photo, test log, contract page) for this item.</translation>
     </message>
@@ -793,6 +797,10 @@ Choose a TrueType font file (.ttf or .ttc) now?</translation>
     <message>
       <source>Decision</source>
       <translation>Decision</translation>
+    </message>
+    <message>
+      <source>Plan summary</source>
+      <translation>Plan summary</translation>
     </message>
     <message>
       <source>E&amp;xport PDF…</source>

@@ -88,6 +88,10 @@
       <translation>通过</translation>
     </message>
     <message>
+      <source>Checklist items</source>
+      <translation>检查清单条目</translation>
+    </message>
+    <message>
       <source>Pick a file (photo, test log, contract page) for this item.</source>
       <translation>为此项选择一个文件（照片、测试日志、合同页）。</translation>
     </message>
@@ -793,6 +797,10 @@ Choose a TrueType font file (.ttf or .ttc) now?</source>
     <message>
       <source>Decision</source>
       <translation>意见</translation>
+    </message>
+    <message>
+      <source>Plan summary</source>
+      <translation>方案摘要</translation>
     </message>
     <message>
       <source>E&amp;xport PDF…</source>

@@ -803,6 +803,10 @@ Rule: %2</translation>
       <translation>Measured numbers beat brochure numbers: the verdicts, charts and scores below use what the test kit measured on the vendor's machines.</translation>
     </message>
     <message>
+      <source>Weight of %1</source>
+      <translation>Weight of %1</translation>
+    </message>
+    <message>
       <source>Measured performance</source>
       <translation>Measured performance</translation>
     </message>

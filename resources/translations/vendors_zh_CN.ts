@@ -800,6 +800,10 @@ Rule: %2</source>
       <translation>实测数据胜过宣传数据：下面的判定、图表和评分都以测试包在供应商机器上实际测得的数字为准。</translation>
     </message>
     <message>
+      <source>Weight of %1</source>
+      <translation>%1的权重</translation>
+    </message>
+    <message>
       <source>Measured performance</source>
       <translation>实测性能</translation>
     </message>

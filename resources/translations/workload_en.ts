@@ -93,12 +93,20 @@
       <translation>C&amp;lear</translation>
     </message>
     <message>
+      <source>Phase, month %1</source>
+      <translation>Phase, month %1</translation>
+    </message>
+    <message>
       <source>Serving never runs on spot instances.</source>
       <translation>Serving never runs on spot instances.</translation>
     </message>
     <message>
       <source>Spot instances allowed in this month</source>
       <translation>Spot instances allowed in this month</translation>
+    </message>
+    <message>
+      <source>Spot allowed, month %1</source>
+      <translation>Spot allowed, month %1</translation>
     </message>
     <message>
       <source>Clear the demand profile</source>
@@ -551,6 +559,10 @@ Source: %3</translation>
     <message>
       <source>MLP:</source>
       <translation>MLP:</translation>
+    </message>
+    <message>
+      <source>Candidate cards priced as this plan</source>
+      <translation>Candidate cards priced as this plan</translation>
     </message>
     <message>
       <source>Cards to compare in the memory chart.</source>

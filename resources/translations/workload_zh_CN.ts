@@ -93,12 +93,20 @@
       <translation>清空(&amp;L)</translation>
     </message>
     <message>
+      <source>Phase, month %1</source>
+      <translation>第 %1 个月的阶段</translation>
+    </message>
+    <message>
       <source>Serving never runs on spot instances.</source>
       <translation>推理服务从不使用竞价实例。</translation>
     </message>
     <message>
       <source>Spot instances allowed in this month</source>
       <translation>本月允许使用竞价实例</translation>
+    </message>
+    <message>
+      <source>Spot allowed, month %1</source>
+      <translation>第 %1 个月允许竞价实例</translation>
     </message>
     <message>
       <source>Clear the demand profile</source>
@@ -551,6 +559,10 @@ Source: %3</source>
     <message>
       <source>MLP:</source>
       <translation>MLP 结构：</translation>
+    </message>
+    <message>
+      <source>Candidate cards priced as this plan</source>
+      <translation>候选卡型按本方案测算的成本</translation>
     </message>
     <message>
       <source>Cards to compare in the memory chart.</source>

@@ -64,6 +64,7 @@ from gpu_advisor.model.project import (
 from gpu_advisor.report.glossary import input_name
 from gpu_advisor.report.sources import source_text
 from gpu_advisor.report.text import unit_text
+from gpu_advisor.ui.accessibility import follow_labels
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.scenarios import ScenariosPanel
 from gpu_advisor.ui.session import ProjectSession
@@ -110,6 +111,7 @@ class BudgetPage(QWizardPage):
 
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        follow_labels(self)  # screen readers name fields after their labels
         self._session = session
         self.outputs = RefreshWhenShown(self, self._refresh_outputs)
         self._was_complete = True
@@ -690,7 +692,15 @@ class BudgetPage(QWizardPage):
             return self._label_text(key)
         return self._label_text(name)
 
+    def _name_for_screen_readers(self) -> None:
+        """Accessible names of the views no label names, in the UI language."""
+        self.recommendation.table.setAccessibleName(
+            self.tr("Ways to get the capacity, compared")
+        )
+        self.scenarios_panel.editor.table.setAccessibleName(self.tr("Scenarios"))
+
     def retranslate_ui(self) -> None:
+        self._name_for_screen_readers()
         self.setTitle(self.tr("Budget"))
         self.setSubTitle(
             self.tr(

@@ -55,6 +55,7 @@ from gpu_advisor import words
 from gpu_advisor.engine.api import IPERF3_RECEIVED, figure_for, review
 from gpu_advisor.model.catalog import ChecklistEntry
 from gpu_advisor.model.project import ChecklistItem, CheckStatus, Project
+from gpu_advisor.ui.accessibility import follow_labels
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import ChoiceDelegate
 from gpu_advisor.ui.session import ProjectSession
@@ -168,6 +169,7 @@ class ChecklistPage(QWizardPage):
 
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        follow_labels(self)  # screen readers name fields after their labels
         self._session = session
         # Fill the wizard's page area (QWizard adds a stretch below other pages).
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
@@ -305,7 +307,12 @@ class ChecklistPage(QWizardPage):
 
     # --- translation --------------------------------------------------------------
 
+    def _name_for_screen_readers(self) -> None:
+        """Accessible names of the views no label names, in the UI language."""
+        self.tree.setAccessibleName(self.tr("Checklist items"))
+
     def retranslate_ui(self) -> None:
+        self._name_for_screen_readers()
         self.setTitle(self.tr("Site and contract checklist"))
         self.setSubTitle(
             self.tr(

@@ -43,6 +43,7 @@ from gpu_advisor import words
 from gpu_advisor.engine.api import GeneratedConfig, Rollout
 from gpu_advisor.model.common import Language, Severity
 from gpu_advisor.model.project import Project, Scheduler
+from gpu_advisor.ui.accessibility import follow_labels
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import GroupedForm
 from gpu_advisor.ui.session import ProjectSession
@@ -235,6 +236,7 @@ class EnvironmentPage(QWizardPage):
 
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        follow_labels(self)  # screen readers name fields after their labels
         self._session = session
         self.outputs = RefreshWhenShown(self, self.refresh_outputs)
         # Fill the wizard's page area (QWizard adds a stretch below other pages).

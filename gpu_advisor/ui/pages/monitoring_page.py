@@ -36,6 +36,7 @@ from gpu_advisor.engine.api import (
     Rollout,
 )
 from gpu_advisor.model.project import Project
+from gpu_advisor.ui.accessibility import follow_labels
 from gpu_advisor.ui.i18n import current_language
 from gpu_advisor.ui.pages._base import GroupedForm
 from gpu_advisor.ui.session import ProjectSession
@@ -61,6 +62,7 @@ class MonitoringPage(QWizardPage):
 
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        follow_labels(self)  # screen readers name fields after their labels
         self._session = session
         # Fill the wizard's page area (QWizard adds a stretch below other pages).
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)

@@ -30,6 +30,7 @@ from typing_extensions import override
 
 from gpu_advisor import words
 from gpu_advisor.model.project import Currency, Project
+from gpu_advisor.ui.accessibility import follow_labels
 from gpu_advisor.ui.i18n import current_language
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.style import ERROR_STYLE
@@ -46,6 +47,7 @@ class ProjectPage(QWizardPage):
 
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        follow_labels(self)  # screen readers name fields after their labels
         self._session = session
         self.title_edit = QLineEdit(maxLength=_TEXT_MAX_CHARS)
         self.organisation_edit = QLineEdit(maxLength=_TEXT_MAX_CHARS)

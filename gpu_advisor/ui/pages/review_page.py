@@ -74,6 +74,7 @@ from gpu_advisor.model.project import (
 )
 from gpu_advisor.report.plan.decision import decisive_rows
 from gpu_advisor.report.text import role_text
+from gpu_advisor.ui.accessibility import follow_labels
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.pages._base import ChoiceDelegate
 from gpu_advisor.ui.pages.checklist_page import status_text
@@ -194,6 +195,7 @@ class ReviewPage(QWizardPage):
 
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        follow_labels(self)  # screen readers name fields after their labels
         self._session = session
         # Fill the wizard's page area (QWizard adds a stretch below other pages).
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
@@ -344,7 +346,12 @@ class ReviewPage(QWizardPage):
 
     # --- translation --------------------------------------------------------------
 
+    def _name_for_screen_readers(self) -> None:
+        """Accessible names of the views no label names, in the UI language."""
+        self.summary_view.setAccessibleName(self.tr("Plan summary"))
+
     def retranslate_ui(self) -> None:
+        self._name_for_screen_readers()
         self.setTitle(self.tr("Review and sign-off"))
         self.setSubTitle(
             self.tr(

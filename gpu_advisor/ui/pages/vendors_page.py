@@ -77,6 +77,7 @@ from gpu_advisor.model.project import (
     Project,
     Vendor,
 )
+from gpu_advisor.ui.accessibility import follow_labels
 from gpu_advisor.ui.file_names import file_stem
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.import_dialog import ImportDialog
@@ -125,6 +126,7 @@ class VendorsPage(QWizardPage):
 
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        follow_labels(self)  # screen readers name fields after their labels
         self._session = session
         self._errors: dict[str, str] = {}
         self.analysis = RefreshWhenShown(self, self.refresh_analysis)
@@ -309,7 +311,15 @@ class VendorsPage(QWizardPage):
     # translation
     # ====================================================================================
 
+    def _name_for_screen_readers(self) -> None:
+        """Accessible names of the views no label names, in the UI language."""
+        for criterion, spin in self.weight_spins.items():
+            spin.setAccessibleName(
+                fill(self.tr("Weight of %1"), self.criterion_name(criterion))
+            )
+
     def retranslate_ui(self) -> None:
+        self._name_for_screen_readers()
         self.setTitle(self.tr("Vendor tests"))
         self.setSubTitle(
             self.tr(

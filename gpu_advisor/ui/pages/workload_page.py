@@ -61,6 +61,7 @@ from gpu_advisor.model.project import (
     Recompute,
     TaskKind,
 )
+from gpu_advisor.ui.accessibility import follow_labels
 from gpu_advisor.ui.candidate_costs import OPTION_COLUMN, CandidateCostTable
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.session import ProjectSession
@@ -179,6 +180,7 @@ class WorkloadPage(QWizardPage):
 
     def __init__(self, session: ProjectSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        follow_labels(self)  # screen readers name fields after their labels
         self._session = session
         self._shown_project: Project | None = None
         self._shown_results: tuple[object, ...] | None = None
@@ -699,7 +701,15 @@ class WorkloadPage(QWizardPage):
 
     # --- translation --------------------------------------------------------------------
 
+    def _name_for_screen_readers(self) -> None:
+        """Accessible names of the views no label names, in the UI language."""
+        self.candidate_costs.setAccessibleName(
+            self.tr("Candidate cards priced as this plan")
+        )
+        self.demand_editor.table.setAccessibleName(self.tr("Monthly demand"))
+
     def retranslate_ui(self) -> None:
+        self._name_for_screen_readers()
         self.setTitle(self.tr("Size the workload"))
         self.setSubTitle(
             self.tr(

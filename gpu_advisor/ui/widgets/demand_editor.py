@@ -413,6 +413,9 @@ class DemandEditor(QWidget):
                     for i, kind in enumerate(PhaseKind):
                         combo.setItemText(i, self.phase_name(kind))
                     combo.setCurrentIndex(combo.findData(str(phase)))
+                combo.setAccessibleName(  # the cell has no label of its own
+                    self.tr("Phase, month %1").replace("%1", str(row + 1))
+                )
                 check = self._spot_checks[row]
                 with QSignalBlocker(check):
                     check.setChecked(phase_allows_spot(phase, spot[row]))
@@ -421,6 +424,9 @@ class DemandEditor(QWidget):
                         self.tr("Serving never runs on spot instances.")
                         if phase is PhaseKind.INFERENCE
                         else self.tr("Spot instances allowed in this month")
+                    )
+                    check.setAccessibleName(  # the cell has no text of its own
+                        self.tr("Spot allowed, month %1").replace("%1", str(row + 1))
                     )
 
     # --- widget -> model -----------------------------------------------------------

@@ -154,6 +154,7 @@ class VendorCharts(QWidget):
                 head = QHBoxLayout()
                 head.addWidget(title, 1)
                 head.addWidget(self.scope_combo)
+                title.setBuddy(self.scope_combo)  # names it for screen readers
                 grid.addLayout(head, row, column, 1, span)
             else:
                 grid.addWidget(title, row, column, 1, span)
