@@ -33,6 +33,7 @@ from gpu_advisor.engine.evaluate import (
     mfu_default,
     monte_carlo_chunks,
     same_cost_inputs,
+    share_decisive,
     size_what_if,
 )
 from gpu_advisor.engine.evidence.checks import Check, Verdict
@@ -195,6 +196,7 @@ __all__ = [
     "review",
     "same_cost_inputs",
     "serving_shape",
+    "share_decisive",
     "shown_warnings",
     "size_what_if",
     "to_display",

@@ -751,7 +751,7 @@ class EvaluationMemo:
             ),
         )
         if last is not None and cost is last.cost:
-            _keep_decisive(last, out)
+            share_decisive(last, out)
         self._last = out
         return out
 
@@ -778,16 +778,26 @@ class EvaluationMemo:
             monte_carlo=result,
             vendors=last.vendors,
         )
-        _keep_decisive(last, out)
+        share_decisive(last, out)
         self._last = out
         return out
 
 
-def _keep_decisive(old: PlanEvaluation, new: PlanEvaluation) -> None:
-    """Hand ``old``'s decisive inputs, when already worked out, to ``new``,
-    whose cost and budget are the same (they depend on nothing else)."""
-    if "decisive" in old.__dict__:
-        new.__dict__["decisive"] = old.__dict__["decisive"]
+def share_decisive(old: PlanEvaluation, new: PlanEvaluation) -> bool:
+    """Hand ``old``'s decisive inputs, when already worked out, to ``new`` if
+    both carry the very same cost result (the decisive inputs depend on
+    nothing else: an edit of the author's name keeps them). True when
+    ``new`` has them now.
+
+    The review step works them out in the background; an edit that keeps the
+    cost while that runs takes the result instead of starting again.
+    """
+    if "decisive" in new.__dict__:
+        return True
+    if old.cost is not new.cost or "decisive" not in old.__dict__:
+        return False
+    new.__dict__["decisive"] = old.__dict__["decisive"]
+    return True
 
 
 def as_plan_evaluation(

@@ -312,6 +312,45 @@ def test_summary_shows_the_decisive_inputs_from_the_evaluation(
         assert flip in text
 
 
+def test_edits_that_keep_the_cost_wait_for_the_decisive_job(
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Typing a name while the decisive inputs are worked out starts no second
+    job (it would compete with the typing for the CPU): the result of the
+    first reaches the latest evaluation, whose cost is the same."""
+    from gpu_advisor.report.text import tr
+    from gpu_advisor.ui.pages import review_page
+
+    jobs: list[object] = []
+    work = review_page._decisive_of
+
+    def counted(evaluation: Any) -> Any:
+        jobs.append(evaluation.cost)
+        return work(evaluation)
+
+    monkeypatch.setattr(review_page, "_decisive_of", counted)
+    session = ProjectSession(load_project(EXAMPLES[0]))
+    page = _page(qtbot, session)
+    cost = session.evaluation.cost
+    for i in range(5):
+        session.apply("meta.author", f"author {i}")
+        page.refresh()
+    assert session.evaluation.cost is cost  # the author is not a price
+    qtbot.waitUntil(lambda: "decisive" in session.evaluation.__dict__, timeout=20_000)
+    qtbot.waitUntil(
+        lambda: (
+            tr("page1.working", i18n.current_language())
+            not in page.summary_view.toPlainText()
+        ),
+        timeout=20_000,
+    )
+    assert jobs == [cost]
+    session.apply("budget.owned_gpus", 4)  # a new cost: worked out again
+    page.refresh()
+    qtbot.waitUntil(lambda: len(jobs) == 2, timeout=5_000)
+    session.undo_stack.setClean()
+
+
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_a_usd_plan_reads_usd_in_the_window(

@@ -62,6 +62,7 @@ from gpu_advisor.engine.api import (
     PlanEvaluation,
     all_rows_approve,
     review,
+    share_decisive,
     shown_warnings,
 )
 from gpu_advisor.model.common import Advice
@@ -205,7 +206,9 @@ class ReviewPage(QWizardPage):
         # the decisive inputs re-price the plan some 40 times: off the GUI thread
         self.decisive_runner = LatestWorker(self)
         self.decisive_runner.returned.connect(self._on_decisive_ready)
-        self._decisive_for: object = None  # the evaluation being worked out
+        self._decisive_for: object = None
+        """The cost result whose decisive inputs are being worked out: an
+        edit that keeps it (a name, a sign-off) waits for that job."""
 
         self.summary_view = QTextBrowser()
         self._summary_shown = ""  # the HTML last set, not set again unchanged
@@ -757,8 +760,8 @@ class ReviewPage(QWizardPage):
             return []
         head = "<h3>" + escape(words.say("report.page1.sensitive", lang)) + "</h3>"
         if "decisive" not in evaluation.__dict__:  # not worked out yet
-            if self._decisive_for is not evaluation:
-                self._decisive_for = evaluation
+            if self._decisive_for is not evaluation.cost:
+                self._decisive_for = evaluation.cost
                 self.decisive_runner.start(_decisive_of, evaluation)
             return [
                 head,
@@ -786,9 +789,14 @@ class ReviewPage(QWizardPage):
         return [head, f"<table cellpadding='2'><tr>{header}</tr>{body}</table>"]
 
     def _on_decisive_ready(self, evaluation: object) -> None:
-        """The decisive inputs of ``evaluation`` are known: show them if it is
-        still the plan's evaluation."""
-        if evaluation is self._session.evaluation and self.isVisible():
+        """The decisive inputs of ``evaluation`` are known: show them if the
+        plan's evaluation still has its cost (edits since that kept it)."""
+        current = self._session.evaluation
+        if (
+            isinstance(evaluation, PlanEvaluation)
+            and share_decisive(evaluation, current)
+            and self.isVisible()
+        ):
             self.refresh()
 
     def _sizing_rows(self) -> list[_KeyNumber]:
