@@ -414,11 +414,15 @@ def _verify(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from exc
     for signer in result.signers:
         print(signer.line())
-    label = {
-        VerifyStatus.OK: "OK",
-        VerifyStatus.UNTRUSTED: "NOT TRUSTED",
-        VerifyStatus.UNSIGNED: "NOT VERIFIED",
-    }.get(result.status, "FAILED")
+    status = {
+        VerifyStatus.OK: "ok",
+        VerifyStatus.UNTRUSTED: "untrusted",
+        VerifyStatus.UNSIGNED: "unsigned",
+    }.get(result.status, "failed")
+    label = words.say(f"verify.status.{status}", lang)
     stream = sys.stdout if result.ok else sys.stderr
-    print(f"{label}: {result.reason}", file=stream)
+    print(
+        words.say("verify.status.line", lang, status=label, reason=result.reason),
+        file=stream,
+    )
     return result.exit_status

@@ -150,6 +150,12 @@ def test_a_trusted_end_entity_vouches_for_itself(
     status, text = _verify(capsys, pdf, plan.project, "--trust", pki.alice.pem)
     assert status == VerifyStatus.OK, text
     assert "trusted (this very certificate is in your trust store)" in text
+    assert text.splitlines()[-1].startswith("OK: ")
+    status, text = _verify(
+        capsys, pdf, plan.project, "--trust", pki.alice.pem, "--lang", "zh"
+    )
+    assert status == VerifyStatus.OK, text
+    assert text.splitlines()[-1].startswith("通过：")
 
 
 def test_a_certificate_issued_by_a_trusted_end_entity_key_is_not_trusted(
@@ -228,7 +234,8 @@ def test_an_untrusted_signer_is_named_with_the_cause(
     assert "not in the trust store (add" not in text  # the old catch-all
     status, text = _verify(capsys, pdf, plan.project, *extra, "--lang", "zh")
     assert status == VerifyStatus.UNTRUSTED, text
-    assert f"完好但不可信：Common Name: Dora：{zh_cause}" in text
+    assert f"签名人不受信任：完好但不可信：Common Name: Dora：{zh_cause}" in text
+    assert "NOT TRUSTED" not in text  # the verdict word in the reader's language
 
 
 def test_a_chain_through_an_expired_authority_names_the_time(
