@@ -403,6 +403,10 @@ Source: %3</translation>
       <translation>No catalog default for this field.</translation>
     </message>
     <message>
+      <source>%1, as of %2</source>
+      <translation>%1, as of %2</translation>
+    </message>
+    <message>
       <source>Not confirmed by a datasheet or a primary price source: ask the vendor for a written figure.</source>
       <translation>Not confirmed by a datasheet or a primary price source: ask the vendor for a written figure.</translation>
     </message>
@@ -421,10 +425,6 @@ Source: %3</translation>
     <message>
       <source>auto</source>
       <translation>auto</translation>
-    </message>
-    <message>
-      <source>your input</source>
-      <translation>your input</translation>
     </message>
   </context>
   <context>

@@ -403,6 +403,10 @@ Source: %3</source>
       <translation>该字段在数据目录中没有默认值。</translation>
     </message>
     <message>
+      <source>%1, as of %2</source>
+      <translation>%1，截至 %2</translation>
+    </message>
+    <message>
       <source>Not confirmed by a datasheet or a primary price source: ask the vendor for a written figure.</source>
       <translation>没有数据手册或一手报价可以印证：请向供应商索取书面数值。</translation>
     </message>
@@ -421,10 +425,6 @@ Source: %3</source>
     <message>
       <source>auto</source>
       <translation>自动</translation>
-    </message>
-    <message>
-      <source>your input</source>
-      <translation>您填写的值</translation>
     </message>
   </context>
   <context>

@@ -443,3 +443,41 @@ def test_a_long_value_shows_its_start_when_set_from_the_plan(
     session.apply("meta.title", long_value)
     assert image.editor.text() == long_value
     assert image.editor.cursorPosition() == 0
+
+
+def test_a_default_reads_in_the_readers_words(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    """The tooltip of a field left to its default words the unit and the source
+    as the "why?" dialog and the PDF do (issue "[desk]": it showed "CNY/kWh",
+    "catalog regions.json shanghai tariff: engineering estimate …" and an MFU
+    as 0.41976818 in the Chinese window)."""
+    if not i18n.catalog_available("zh_CN"):
+        pytest.skip("compiled .qm missing")
+    i18n.install_translators("zh_CN")
+    try:
+        field = OptionalNumberField(
+            session,
+            "budget.electricity_cny_per_kwh",
+            maximum=100,
+            decimals=3,
+            default=budget_default("electricity_cny_per_kwh"),
+        )
+        qtbot.addWidget(field)
+        field.refresh(force=True)
+        tip = field.editor.toolTip()
+        assert "元/度" in tip
+        assert "CNY/kWh" not in tip
+        assert "regions.json" not in tip
+        assert "GPU Advisor" in tip  # the library, named as the PDF names it
+    finally:
+        i18n.install_translators("en")
+
+
+def test_a_computed_default_shows_four_significant_digits() -> None:
+    from gpu_advisor.ui.widgets.bound import _default_number
+
+    assert _default_number(0.41976818) == "0.4198"
+    assert _default_number(1.35) == "1.35"
+    assert _default_number(180000.0) == "180,000"
+    assert "e" not in _default_number(12345.678)

@@ -80,7 +80,9 @@ from typing_extensions import override
 
 from gpu_advisor.model.common import InputRef
 from gpu_advisor.model.project import Project
-from gpu_advisor.ui.i18n import current_locale, fill
+from gpu_advisor.report.sources import source_text
+from gpu_advisor.report.text import unit_text
+from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.style import ERROR_STYLE
 from gpu_advisor.ui.widgets.focus_filter import FocusFollowingFilter
 from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
@@ -899,6 +901,15 @@ def _key(value: object) -> str:
     return "\0none" if value is None else str(value)
 
 
+def _default_number(value: float) -> str:
+    """A default as the tooltip shows it: whole and grouped from 1,000, else
+    four significant digits (an MFU of 0.41976818 reads 0.4198, a PUE 1.35)."""
+    locale = current_locale()
+    if abs(value) >= 1000:
+        return locale.toString(value, "f", 0)
+    return locale.toString(value, "g", 4)
+
+
 class OptionalNumberField(BoundField):
     """A ``float | None`` (or ``int | None``) field: own value or the default.
 
@@ -1028,13 +1039,21 @@ class OptionalNumberField(BoundField):
             default_text = self.tr("No catalog default for this field.")
         else:
             value = ref.value
+            language = current_language()
             shown = (
-                current_locale().toString(float(value), "g", 8)
+                _default_number(float(value))
                 if isinstance(value, int | float)
                 else str(value)
             )
-            unit = f" {ref.unit}" if ref.unit else ""
-            source = self.tr("your input") if ref.source == "project" else ref.source
+            words_unit = unit_text(ref.unit, language, value) if ref.unit else ""
+            unit = f" {words_unit}" if words_unit else ""
+            # the source in the reader's words, as the "why?" dialog and the PDF
+            said = source_text(ref.source, language.value)
+            source = (
+                fill(self.tr("%1, as of %2"), said.text, said.date)
+                if said.date
+                else said.text
+            )
             default_text = fill(
                 self.tr("Default: %1%2\nSource: %3"), shown, unit, source
             )
