@@ -172,13 +172,18 @@ def admitted_quantile(
     116.7
     >>> admitted_quantile(100.0, 0.95, variance_share=0.0)
     100.0
+    >>> admitted_quantile(0.001, 0.6)  # never below the mean in a tail
+    0.001
     """
     if mean <= 0:
         return 0.0
     z = NormalDist().inv_cdf(quantile)
     share = min(max(variance_share, 0.0), 1.0)
     spread = z * math.sqrt(share * mean * (1.0 + max(cv2, 0.0)))
-    return mean + spread + share * (z * z - 1.0) / 6.0
+    tail = mean + spread + share * (z * z - 1.0) / 6.0
+    # the expansion's skew term dips below the mean at a fraction of a prompt
+    # (0.001 prompts at p60: −0.15); a tail quantile is taken as at least the mean
+    return max(tail, mean) if z >= 0 else tail
 
 
 def prefill_work_s(model: Model) -> float:
