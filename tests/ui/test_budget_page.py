@@ -77,7 +77,9 @@ def test_default_is_shown_with_its_source(
     # A100-80GB purchase price, typical, from prices.json
     assert field.editor.value() == pytest.approx(95_000)
     tip = field.editor.toolTip()
-    assert "prices.json" in tip
+    # the source as the "why?" dialog and the PDF word it, never the file name
+    assert "Source: GPU Advisor price book" in tip
+    assert "prices.json" not in tip
     assert "as of" in tip
 
 

@@ -75,7 +75,7 @@ def test_a_quote_reaches_the_budget_named_undoable_and_saved(
     assert _on_demand_source(session) == "quote 供应商乙, vendors step"
     tip = _price(budget).editor.toolTip()
     assert "供应商乙" in tip
-    assert "Source: quote 供应商乙" in tip
+    assert "Source: quote of 供应商乙 (Vendor tests step)" in tip
 
     # one vendor's quote at a time: choosing 甲 clears 乙 in the same step
     vendors.select_vendor(0)
