@@ -673,6 +673,14 @@ output [%1]</translation>
       <translation>weight precision</translation>
     </message>
     <message>
+      <source>cheapest of BF16/FP8</source>
+      <translation>cheapest of BF16/FP8</translation>
+    </message>
+    <message>
+      <source>cheapest, INT8/INT4 too</source>
+      <translation>cheapest, INT8/INT4 too</translation>
+    </message>
+    <message>
       <source>KV-cache precision</source>
       <translation>KV-cache precision</translation>
     </message>
@@ -759,14 +767,6 @@ output [%1]</translation>
     <message>
       <source>as set above</source>
       <translation>as set above</translation>
-    </message>
-    <message>
-      <source>cheapest of BF16 and FP8</source>
-      <translation>cheapest of BF16 and FP8</translation>
-    </message>
-    <message>
-      <source>cheapest, quantised INT8/INT4 allowed</source>
-      <translation>cheapest, quantised INT8/INT4 allowed</translation>
     </message>
     <message>
       <source>weight precision search</source>

@@ -673,6 +673,14 @@ token（%1）</translation>
       <translation>权重精度</translation>
     </message>
     <message>
+      <source>cheapest of BF16/FP8</source>
+      <translation>BF16/FP8 中最省的</translation>
+    </message>
+    <message>
+      <source>cheapest, INT8/INT4 too</source>
+      <translation>最省的（含 INT8/INT4）</translation>
+    </message>
+    <message>
       <source>KV-cache precision</source>
       <translation>KV 缓存精度</translation>
     </message>
@@ -759,14 +767,6 @@ token（%1）</translation>
     <message>
       <source>as set above</source>
       <translation>按上面的设置</translation>
-    </message>
-    <message>
-      <source>cheapest of BF16 and FP8</source>
-      <translation>BF16 与 FP8 中最省钱的</translation>
-    </message>
-    <message>
-      <source>cheapest, quantised INT8/INT4 allowed</source>
-      <translation>最省钱的，允许 INT8/INT4 量化</translation>
     </message>
     <message>
       <source>weight precision search</source>

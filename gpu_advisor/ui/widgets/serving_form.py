@@ -152,11 +152,11 @@ class ServingForm(QGroupBox):
                     (None, lambda: self.tr("as set above")),
                     (
                         PrecisionSearch.BF16_FP8,
-                        lambda: self.tr("cheapest of BF16 and FP8"),
+                        lambda: self.tr("cheapest of BF16/FP8"),
                     ),
                     (
                         PrecisionSearch.ANY,
-                        lambda: self.tr("cheapest, quantised INT8/INT4 allowed"),
+                        lambda: self.tr("cheapest, INT8/INT4 too"),
                     ),
                 ],
                 label=lambda: self.tr("weight precision search"),
