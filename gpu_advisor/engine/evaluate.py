@@ -630,8 +630,9 @@ def same_cost_inputs(old: Project, new: Project) -> bool:
     ) == new.meta.model_dump(exclude=_META_WORDS)
 
 
-_SERVING = "sizing.serving."
-"""Codes of the sizing's serving advice (``engine/serving/plan.py``)."""
+_SERVING = ("sizing.serving.", "serving.precision.")
+"""Code prefixes of the sizing's serving advice (``engine/serving/plan.py``,
+``engine/serving/precision.py``): kept with the serving plan they belong to."""
 
 
 class EvaluationMemo:

@@ -167,3 +167,21 @@ def test_a_traffic_edit_reuses_the_replica_sizes_tried() -> None:
     changed = memo.evaluate(longer).sizing.serving
     assert changed is not None
     assert changed.considered[0] is not before.considered[0]
+
+
+def test_a_training_edit_keeps_the_precision_search_advice() -> None:
+    """An edit of the training run alone reuses the serving plan and its
+    advice: the precision search's "which precision and why" stays (the memo
+    once kept only ``sizing.serving.*`` codes and dropped ``serving.precision.*``;
+    found by the one-warning-list property run)."""
+    from gpu_advisor.model.serving import PrecisionSearch
+
+    memo = EvaluationMemo(CATALOG, draws=DRAWS, seed=SEED)
+    plan = _serving(_start(), precision_search=PrecisionSearch.BF16_FP8)
+    first = memo.evaluate(plan)
+    codes = [a.code for a in first.sizing.warnings]
+    assert "serving.precision.chosen" in codes
+    longer = EDITS["tokens"](plan, 1)  # the training run alone
+    again = memo.evaluate(longer)
+    assert again.sizing.serving is first.sizing.serving  # the serving plan reused
+    assert again == _fresh(longer, with_mc=False)

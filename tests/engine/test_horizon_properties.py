@@ -201,10 +201,17 @@ so a month of them may cost many months of the cheapest option's few cards."""
 )
 @example(LAB, 36, 0.0, None)
 @example(LAB, 12, 0.0, None)
+@example("shanghai_13b_finetune.gpuplan", 48, 1.0, None)  # on demand: its own month
 def test_one_more_month_costs_at_most_two_months_of_the_cheapest(
     name: str, months: int, share: float, life: float | None
 ) -> None:
-    """``share``: of the way from the job's cards to 80 cards a month."""
+    """``share``: of the way from the job's cards to 80 cards a month.
+
+    An option that pays by the month adds its own month, which over a long
+    horizon can be more than two of the cheapest (owning 80 cards for four
+    years averages under half an on-demand month: found by the deep run), so
+    each option is bounded by the larger of two months of the cheapest and
+    1.5 of its own average months."""
     values: dict[str, Any] = {}
     if life is not None:
         values["budget__hardware_life_years"] = life
@@ -216,8 +223,10 @@ def test_one_more_month_costs_at_most_two_months_of_the_cheapest(
     for option in more.options:
         if option.id not in {o.id for o in at.options}:
             continue
-        step = option.total_cny - at.option(option.id).total_cny
-        assert step <= bound + 1, (option.id, step, bound)
+        before = at.option(option.id)
+        own_month = 1.5 * before.total_cny / max(len(before.monthly_cny), 1)
+        step = option.total_cny - before.total_cny
+        assert step <= max(bound, own_month) + 1, (option.id, step, bound)
     chosen, chosen_more = at.recommendation.option, more.recommendation.option
     if chosen is not None and chosen_more is not None:
         step = more.option(chosen_more).total_cny - at.option(chosen).total_cny
