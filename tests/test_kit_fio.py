@@ -5,9 +5,10 @@ time-limited read. Space a write never reached reads back as zeros without
 touching the disk, far faster than the storage, so the step must write every
 file in full before it reads. Checked two ways: fio's own JSON says the write
 job wrote exactly ``numjobs × size`` bytes (a time-limited write, as the kit
-had, wraps around its files or stops short of them), and the step's read
-figure is within 20 % of a read of fully written files measured here with fio
-directly, just before and just after it. Skipped where fio is missing or the
+had, wraps around its files or stops short of them: the check that decides),
+and the step's read figure is within a factor of two of a read of fully
+written files measured here with fio directly, just before and just after it
+(a coarse guard: a shared machine's reads vary by tens of percent). Skipped where fio is missing or the
 folder refuses direct I/O (tmpfs).
 """
 
@@ -115,8 +116,11 @@ def test_fio_step_reads_only_fully_written_files(tmp_path: Path) -> None:
     # every byte of every file once: not cut by a time limit, not wrapped around
     assert write["write"]["io_bytes"] == FIO_JOBS * SIZE_MIB * 2**20
     step_read = sum(j["read"]["bw"] for j in jobs)
-    # This machine's own spread between the two reads widens the 20 % band.
-    assert 0.8 * min(before, after) <= step_read <= 1.2 * max(before, after), (
+    # within a factor of two of a read of fully written files measured just
+    # before and after: a shared machine's direct reads moved by 40 % between
+    # runs seconds apart (2.54 against 1.82 GB/s, a CI failure), while space
+    # a write never reached reads back several times faster still
+    assert 0.5 * min(before, after) <= step_read <= 2.0 * max(before, after), (
         step_read,
         before,
         after,
