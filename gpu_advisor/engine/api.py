@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from gpu_advisor.engine.cost.demand import phase_allows_spot
 from gpu_advisor.engine.cost.prepare import Prepared, prepare
+from gpu_advisor.engine.cost.price import owned_split
 from gpu_advisor.engine.cost.resolve import to_display
 from gpu_advisor.engine.cost.risk import (
     GPU_HOURS_BAND_KEY,
@@ -186,6 +187,7 @@ __all__ = [
     "mfu_default",
     "monte_carlo_chunks",
     "option_order",
+    "owned_split",
     "parse_hf_config",
     "phase_allows_spot",
     "prepare",

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from gpu_advisor.engine.api import PlanEvaluation, Prepared, prepare
+from gpu_advisor.engine.api import PlanEvaluation, Prepared, owned_split, prepare
 from gpu_advisor.io import workbook as wb
 from gpu_advisor.io.project_file import write_atomically
 from gpu_advisor.model.cost_results import OptionResult
@@ -212,11 +212,25 @@ def _demand_ref(lang: str) -> str:
     return f"'{say('workbook.sheet.demand', lang)}'!"
 
 
+def serving_months(prep: Prepared) -> frozenset[int]:
+    """The months (0-based) whose work follows a serving day (their cards hour
+    by hour on the Demand sheet)."""
+    if prep.serving is None:
+        return frozenset()
+    return frozenset(
+        m for m, month in enumerate(prep.serving.months) if month.hourly_gpus
+    )
+
+
 def _demand(book: Any, prep: Prepared, lang: str) -> None:
-    """The Demand sheet: GPU-hours, the job's months, the months without spot."""
+    """The Demand sheet: GPU-hours, the job's months, the months without spot
+    and, when the plan serves, each serving month's replica GPU-hours and its
+    cards hour by hour (:func:`gpu_advisor.io.workbook.above`)."""
     sheet = book.create_sheet(say("workbook.sheet.demand", lang))
     for col, head in enumerate(("month", "gpu_hours", "job_runs", "no_spot"), 1):
         _text(sheet, 1, col, say(f"workbook.head.{head}", lang))
+    if serving_months(prep):
+        _serving_day(sheet, prep, lang)
     p = prep.params
     jobbed = p.job_gpus > 1 and any(p.job_months)
     hybrid = prep.hybrid_plan
@@ -230,6 +244,19 @@ def _demand(book: Any, prep: Prepared, lang: str) -> None:
         sheet.cell(row=m + 2, column=3, value=1 if runs else 0)
         no = m < len(forbidden) and forbidden[m]
         sheet.cell(row=m + 2, column=4, value=1 if no else 0)
+
+
+def _serving_day(sheet: Worksheet, prep: Prepared, lang: str) -> None:
+    """The serving months' replica GPU-hours (column E) and cards each hour of
+    the day (F to AC), as the serving plan sized them (values)."""
+    assert prep.serving is not None
+    _text(sheet, 1, 5, say("workbook.head.serving_gpu_hours", lang))
+    for hour in range(24):
+        _text(sheet, 1, 6 + hour, say("workbook.head.serving_hour", lang, hour=hour))
+    for m, month in enumerate(prep.serving.months):
+        sheet.cell(row=m + 2, column=5, value=float(month.gpu_hours))
+        for hour, cards in enumerate(month.hourly_gpus):
+            sheet.cell(row=m + 2, column=6 + hour, value=float(cards))
 
 
 def _fleet(
@@ -256,15 +283,7 @@ def _fleet(
 
 def _owned_hours(prep: Prepared, cards: int) -> list[float]:
     """The demand ``cards`` owned cards serve (``price.owned_split``)."""
-    p = prep.params
-    per = max(1, p.gpus_per_server)
-    floor = -(-p.job_gpus // per) * per if p.job_gpus > per else p.job_gpus
-    jobbed = p.job_gpus > 1 and any(p.job_months)
-    out = []
-    for m, h in enumerate(prep.d[0].tolist()):
-        runs = jobbed and m < len(p.job_months) and p.job_months[m]
-        out.append(0.0 if runs and cards < floor else min(h, cards * 730.0))
-    return out
+    return [float(h) for h in owned_split(prep.params, prep.d, cards)[0][0]]
 
 
 def _mix_plan(prep: Prepared, policy: Any) -> wb.MixPlan | None:
@@ -287,12 +306,13 @@ def _hybrid(ev: PlanEvaluation, prep: Prepared, o: OptionResult) -> wb.Block | N
     months, chk = len(o.monthly_cny), ev.project.budget.checkpointing
     period = prep.resolved.yearly_billing_months
     plan = _mix_plan(prep, hp.rest_policy)
+    serving = serving_months(prep)
     if hp.owned_gpus == 0:
-        return None if plan is None else wb.mix(o, months, plan, chk, period)
+        return None if plan is None else wb.mix(o, months, plan, chk, period, serving)
     hours = _owned_hours(prep, hp.owned_gpus)
     rest = any(h - u > 0 for h, u in zip(prep.d[0].tolist(), hours, strict=True))
     fleet = _fleet(prep, months, hp.owned_option, hp.owned_gpus, hours)
-    return wb.hybrid(o, months, fleet, plan if rest else None, chk, period)
+    return wb.hybrid(o, months, fleet, plan if rest else None, chk, period, serving)
 
 
 def _hosted(ev: PlanEvaluation, prep: Prepared, o: OptionResult) -> wb.Block | None:
@@ -315,21 +335,23 @@ def block_of(ev: PlanEvaluation, prep: Prepared, o: OptionResult) -> wb.Block:
     period = prep.resolved.yearly_billing_months
     plan = _mix_plan(prep, prep.policy)
     kept = o.horizon_end is not None and o.horizon_end.rented
+    serving = serving_months(prep)
     found: wb.Block | None = None
     if kind is OptionId.ON_DEMAND:
         found = wb.on_demand(o, months)
     elif kind is OptionId.MONTHLY:
-        found = wb.monthly(o, months)
+        found = wb.monthly(o, months, serving)
     elif kind is OptionId.YEARLY:
-        found = wb.yearly(o, months, period)
+        found = wb.yearly(o, months, period, serving)
     elif kind is OptionId.SPOT:
         found = wb.spot(o, months, chk)
     elif kind is OptionId.MIX and plan is not None:
-        found = wb.mix(o, months, plan, chk, period)
+        found = wb.mix(o, months, plan, chk, period, serving)
     elif kind in (OptionId.COLOCATION, OptionId.SELF_BUILD) and not kept:
         cards = o.gpus if o.id is OptionId.HYBRID else prep.owned_gpus
         hours = prep.d[0].tolist()
-        found = wb.owned(o, months, _fleet(prep, months, kind, cards, hours))
+        fleet = _fleet(prep, months, kind, cards, hours)
+        found = wb.owned(o, months, fleet, serving=serving)
     elif kind is OptionId.HYBRID and not kept:
         found = _hybrid(ev, prep, o)
     elif kind is OptionId.HOSTED_API:

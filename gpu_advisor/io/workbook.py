@@ -7,6 +7,11 @@ follow. The formulas mirror the engine's, line item by line item; each
 builder below names the engine function it mirrors (``engine/cost/price.py``
 and ``engine/cost/mix.py``), so a change there is followed here in one place.
 
+A month that serves follows its day: the Demand sheet holds the serving
+replicas' cards hour by hour (the serving plan's, values), and the formulas
+count the hours above a number of cards hour by hour (:func:`above`) and hold
+a reserved contract at the busiest hour's cards.
+
 What the engine decided by search or by a rule over the whole plan is
 written as a value and labelled so on the sheet: the mix's reserved cards per
 month and its kinds, the owned card count, whether the yearly commitment's
@@ -170,6 +175,8 @@ class Block:
     note: str = "decided"
     """``decided``: some figures are the engine's decisions; ``values``: the
     cash is the engine's, not mirrored as formulas."""
+    serving: frozenset[int] = frozenset()
+    """The months (0-based) whose work follows a serving day (:func:`above`)."""
 
     first_row: int = 0
     """Row of month 1 (set by the writer)."""
@@ -216,6 +223,43 @@ def job(m: int) -> str:
 def no_spot(m: int) -> str:
     """1 when month ``m`` tolerates no spot (Demand sheet, the mix's bursts)."""
     return f"Demand!$D${m + 2}"
+
+
+def serving_hours(m: int) -> str:
+    """The serving replicas' GPU-hours in month ``m`` (Demand sheet; 0 when
+    the month does not serve)."""
+    return f"Demand!$E${m + 2}"
+
+
+DAY_COLUMNS: Final = ("F", "AC")
+"""The Demand sheet's columns holding a serving month's replicas hour by
+hour (24 of them)."""
+
+
+def _day_over(m: int, n: str) -> str:
+    """Month ``m``'s cards hour by hour less ``n``, as an array: the replicas
+    plus the month's other work spread evenly (``ServingCalendar.month_curves``)."""
+    first, last = DAY_COLUMNS
+    hours = f"Demand!${first}${m + 2}:${last}${m + 2}"
+    other = f"MAX({demand(m)}-{serving_hours(m)},0)/{HOURS}"
+    return f"({hours}+{other}-{n})"
+
+
+def above(m: int, n: str, serving: frozenset[int] = frozenset()) -> str:
+    """``price.hours_above``: month ``m``'s GPU-hours above ``n`` cards held
+    all month. A month in ``serving`` follows its day: the hours above ``n``
+    are counted hour by hour (``Σ max(cardsₕ − n, 0) × 730 / 24``), so cards
+    sized between the night and the evening peak leave the peak hours over.
+
+    >>> above(0, "8")
+    'MAX(Demand!$B$2-8*730,0)'
+    >>> above(0, "8", frozenset({0}))[:44]
+    'SUMPRODUCT(((Demand!$F$2:$AC$2+MAX(Demand!$B'
+    """
+    if m not in serving:
+        return f"MAX({demand(m)}-{n}*{HOURS},0)"
+    x = _day_over(m, n)
+    return f"SUMPRODUCT(({x}>0)*{x})*{HOURS}/24"
 
 
 def _edge(months: int, m: int, amount: str) -> str:
@@ -279,10 +323,14 @@ def _while_busy(amount: str) -> Callable[[int], str]:
     return cell
 
 
-def reserved_cards(m: int) -> str:
-    """``price.reserved_cards``: ``ceil(h / 730)``, at least the job's cards
-    (in whole servers) in the months it runs."""
+def reserved_cards(m: int, serving: frozenset[int] = frozenset()) -> str:
+    """``price.reserved_cards``: ``ceil(h / 730)``, in a month that serves at
+    least its busiest hour's cards (``price._serving_floor``), and at least
+    the job's cards (in whole servers) in the months it runs."""
     c = cards(demand(m))
+    if m in serving:
+        peak = f"MAX({_day_over(m, '0')})"
+        c = f"MAX({c},ROUNDUP({peak}-{EPS},0))"
     held = (
         f"IF(Job_GPUs>GPUs_per_Server,"
         f"ROUNDUP(MAX({c},Job_Floor)/GPUs_per_Server,0)*GPUs_per_Server,"
@@ -302,12 +350,14 @@ def on_demand(o: OptionResult, months: int) -> Block:
     return b
 
 
-def monthly(o: OptionResult, months: int) -> Block:
+def monthly(
+    o: OptionResult, months: int, serving: frozenset[int] = frozenset()
+) -> Block:
     """``price._monthly`` / ``_monthly_cash``: the month's cards at the
     monthly price, a deposit of the peak's months back at the end."""
-    b = Block(o, months)
+    b = Block(o, months, serving=serving)
     b.columns = [
-        Column("cards", reserved_cards, money=False),
+        Column("cards", lambda m: reserved_cards(m, serving), money=False),
         Column("compute", lambda m: f"Monthly_Price*{b.at('cards', m)}"),
         *addon_columns(),
         Column(
@@ -367,10 +417,12 @@ def year_bills(
     return cell
 
 
-def yearly(o: OptionResult, months: int, period: int) -> Block:
+def yearly(
+    o: OptionResult, months: int, period: int, serving: frozenset[int] = frozenset()
+) -> Block:
     """``price._yearly`` / ``_yearly_cash``: each 12-month block reserves its
     peak at the yearly price, billed ``period`` months ahead."""
-    b = Block(o, months)
+    b = Block(o, months, serving=serving)
     tail = months % 12
     end = o.horizon_end
     rented = end is not None and end.rented and months > 12 and bool(tail)
@@ -389,7 +441,7 @@ def yearly(o: OptionResult, months: int, period: int) -> Block:
         return f"Yearly_Price*{b.at('reserved_cards', m)}*{12 - tail}"
 
     b.columns = [
-        Column("cards", reserved_cards, money=False),
+        Column("cards", lambda m: reserved_cards(m, serving), money=False),
         Column("reserved_cards", block_peak, money=False),
         Column("accrued", accrual, summed=False),
         Column("beyond", beyond, summed=False),
@@ -478,11 +530,18 @@ class MixPlan:
     """Monthly rental may serve a yearly baseline's last partial year."""
 
 
-def mix(o: OptionResult, months: int, plan: MixPlan, chk: bool, period: int) -> Block:
+def mix(
+    o: OptionResult,
+    months: int,
+    plan: MixPlan,
+    chk: bool,
+    period: int,
+    serving: frozenset[int] = frozenset(),
+) -> Block:
     """``mix._price_mix``: the reserved baseline (``_baseline_cash``,
     ``_monthly_tail``) plus the bursts above it (``above_reserved``,
     ``_mix_burst_cost``), add-ons and the deposit on the baseline's peak."""
-    b = Block(o, months)
+    b = Block(o, months, serving=serving)
     b.columns = mix_columns(b, plan, chk, period)
     return b
 
@@ -497,6 +556,10 @@ class _Part:
     """Storage, traffic and bandwidth are the mix's (the hybrid: the owned part's)."""
     prefix: str = ""
     """Prefix of the column keys (the hybrid's rented part: ``rent_``)."""
+    below: Callable[[int], str] | None = None
+    """Cards held below these hours in a month (the hybrid's owned cards
+    that serve it; None: none): a serving month's bursts are its day's hours
+    above these and the baseline."""
 
 
 def _reserved_bills(
@@ -547,7 +610,13 @@ def mix_columns(
 
     def burst(m: int) -> str:
         h, n = hours(m), b.at(k("baseline"), m)
-        return f"IF(AND({job(m)}=1,{n}<Job_Floor,{h}>0),{h},MAX({h}-{n}*{HOURS},0))"
+        if m not in b.serving:
+            rest = f"MAX({h}-{n}*{HOURS},0)"
+        else:  # the day's hours above the cards held below and the baseline
+            rest = above(
+                m, n if part.below is None else f"({part.below(m)}+{n})", b.serving
+            )
+        return f"IF(AND({job(m)}=1,{n}<Job_Floor,{h}>0),{h},{rest})"
 
     def spot_hours(m: int) -> str:
         h = b.at(k("burst_hours"), m)
@@ -593,14 +662,24 @@ def mix_columns(
 
 
 def hybrid(
-    o: OptionResult, months: int, f: Fleet, plan: MixPlan | None, chk: bool, period: int
+    o: OptionResult,
+    months: int,
+    f: Fleet,
+    plan: MixPlan | None,
+    chk: bool,
+    period: int,
+    serving: frozenset[int] = frozenset(),
 ) -> Block:
     """``mix.price_hybrid``: the owned cards (``owned`` of the demand they
     serve, without an on-demand overflow) plus the rest rented by the
     hybrid's own mix plan without add-ons (the owned part has them)."""
-    b = owned(o, months, f, overflow=False)
+    b = owned(o, months, f, overflow=False, serving=serving)
     if plan is not None:
-        part = _Part(lambda m: b.at("overflow_hours", m), False, "rent_")
+
+        def below(m: int) -> str:  # none while the job leaves the cards idle
+            return f"IF({b.at('used_hours', m)}>0,{f.cards},0)"
+
+        part = _Part(lambda m: b.at("overflow_hours", m), False, "rent_", below)
         b.columns += mix_columns(b, plan, chk, period, part)
     return b
 
@@ -753,11 +832,20 @@ def loan_columns(b: Block, f: Fleet) -> list[Column]:
     ]
 
 
-def owned(o: OptionResult, months: int, f: Fleet, *, overflow: bool = True) -> Block:
+def owned(
+    o: OptionResult,
+    months: int,
+    f: Fleet,
+    *,
+    overflow: bool = True,
+    serving: frozenset[int] = frozenset(),
+) -> Block:
     """``price._price_renewed``: purchases paid by a loan (``loan_flows``),
     electricity of the used and idle cards (``_use``), running costs, the
-    on-demand overflow, renewals, the deposit and the resale at the end."""
-    b = Block(o, months)
+    on-demand overflow, renewals, the deposit and the resale at the end.
+    The cards serve a month's hours up to ``n × 730``, a serving month's its
+    day's hours below ``n`` cards (``price.owned_split``)."""
+    b = Block(o, months, serving=serving)
     b.scalars = fleet_scalars(f)
     b.capex = "{purchase}+{retrofit}"
     b.residual = "{resale}"
@@ -767,7 +855,10 @@ def owned(o: OptionResult, months: int, f: Fleet, *, overflow: bool = True) -> B
 
     def used(m: int) -> str:
         h = demand(m)
-        return f"IF(AND({job(m)}=1,{n}<Job_Floor),0,MIN({h},{n}*{HOURS}))"
+        held = (
+            f"{h}-{above(m, n, serving)}" if m in serving else f"MIN({h},{n}*{HOURS})"
+        )
+        return f"IF(AND({job(m)}=1,{n}<Job_Floor),0,{held})"
 
     def purchases(m: int) -> str:
         return "{purchase}+{retrofit}" if m == 0 else "0"

@@ -205,3 +205,40 @@ def test_hybrid_candidates_of_a_demand_past_64_bit_counts() -> None:
     assert 8 in counts
     assert max(counts) >= 8e20
     assert len(counts) <= HYBRID_GRID + 16
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(st.integers(0, 30), min_size=24, max_size=24),
+    st.floats(0, 12),
+    st.integers(1, 40),
+)
+def test_a_hybrid_owns_the_bottom_of_each_serving_day(day, other, owned):
+    """In a month that serves, the hybrid's owned cards run the hours of the
+    day below them (``Σ min(cardsₕ, N) × 730 / 24``, no rental above them:
+    the rest is the rented part's) and its rented part the hours above. Found
+    by the workbook's reconciliation: the owned part's hours were read
+    against the day again as if they were its top, and a 12-card fleet of the
+    Shenzhen plan rented 786,849 CNY of phantom overflow on demand."""
+    from dataclasses import replace
+
+    from gpu_advisor.engine.cost.mix import HybridPlan, price_hybrid
+    from gpu_advisor.engine.cost.price import make_params, price_owned
+    from tests.engine._cost_helpers import resolved
+
+    curve = tuple(c + other for c in day)
+    plain = resolved()
+    p = make_params(replace(plain, serving_day=(curve, curve)))
+    per_month = sum(curve) * HOURS_PER_MONTH / 24
+    d = np.array([[per_month, per_month]])
+    below = sum(min(c, owned) for c in curve) * HOURS_PER_MONTH / 24
+    base = np.array([[below, below]])
+    policy = best_policy(p, d)
+    plan = HybridPlan(OptionId.COLOCATION, owned, policy)
+    hybrid = price_hybrid(p, d, plan)
+    assert hybrid.lines["overflow_rental"][0] == 0.0
+    own = price_owned(make_params(plain), base, owned, OptionId.COLOCATION)
+    expected = own.total[0]
+    if (d - base).max() > 1e-9:
+        expected += price_mix(p, d - base, policy, addons=False).total[0]
+    assert hybrid.total[0] == pytest.approx(expected, rel=1e-9, abs=1e-6)

@@ -182,6 +182,35 @@ def test_a_usd_plan_is_in_usd_and_chinese_reads_alike(tmp_path: Path) -> None:
     _assert_reconciles(out, ev)
 
 
+def test_a_serving_plan_reconciles_hour_by_hour(tmp_path: Path) -> None:
+    """A plan that serves after training: the reserved contracts hold each
+    serving month's busiest hour, the mix and the hybrid's rented part burst
+    above their cards hour by hour, and cheap cards with dear rentals make the
+    hybrid own part of the fleet (the Demand sheet carries each serving
+    month's cards hour by hour). Before, the monthly contract's sheet came to 1,922,006 CNY
+    against the engine's 2,957,780 over the Shenzhen plan's 15 months."""
+    project = load_project(EXAMPLES / "shenzhen_7b_pretrain_then_serve.gpuplan")
+    meta = project.meta.model_copy(update={"horizon_months": 6})
+    cheap = {
+        "owned_gpus": 12,
+        "gpu_price_cny": 10000.0,
+        "on_demand_cny_per_gpu_hour": 60.0,
+        "monthly_cny_per_gpu_month": 40000.0,
+    }
+    budget = project.budget.model_copy(update=cheap)
+    ev = _evaluate(project.model_copy(update={"meta": meta, "budget": budget}))
+    hybrid = ev.cost.option(OptionId.HYBRID)
+    assert hybrid.same_as is None
+    assert 0 < hybrid.gpus < 64, "a hybrid owning part of the fleet"
+    assert ev.sizing.serving is not None
+    out = tmp_path / "serving.xlsx"
+    write_option_table(ev, out)
+    demand = openpyxl.load_workbook(out)["Demand"]
+    assert demand["F1"].value == "Serving cards at 0:00"
+    assert any(demand.cell(row=r, column=6).value for r in range(2, 8))
+    _assert_reconciles(out, ev)
+
+
 @pytest.mark.skipif(not DEEP, reason="deep tier: the long examples take seconds each")
 @pytest.mark.parametrize(
     "name", ["lab_64_gpus_three_years", "shenzhen_7b_pretrain_then_serve"]

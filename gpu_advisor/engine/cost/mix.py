@@ -25,7 +25,7 @@ mix costs about 40 % less than all on-demand, depending on the work.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 import numpy as np
@@ -695,8 +695,6 @@ def _first(p: Params) -> Params:
 
 
 def _replace(p: Params, fields: dict[str, FloatArray]) -> Params:
-    from dataclasses import replace
-
     return replace(p, **fields)  # type: ignore[arg-type]
 
 
@@ -782,9 +780,13 @@ def price_hybrid(
     base, rest = owned_split(p, demand, plan.owned_gpus)
     parts: list[OptionArrays] = []
     if plan.owned_gpus > 0:
-        # ``base`` is clean already (the clean demand, capped at N × 730)
+        # ``base`` is clean already (the clean demand, capped at N × 730) and
+        # fits the cards: in a serving month it is the bottom of the day, so
+        # it is not read against the day again (that reads a demand as the
+        # day's top and rented a phantom overflow above the owned cards)
+        fits = replace(p, serving=None)
         parts.append(
-            _price_owned(p, base, plan.owned_gpus, plan.owned_option, monthly)[0]
+            _price_owned(fits, base, plan.owned_gpus, plan.owned_option, monthly)[0]
         )
     if plan.rest_policy is not None and (plan.owned_gpus == 0 or rest.any()):
         reuse = (
