@@ -421,6 +421,11 @@ def activation_bytes_per_layer(
     the Linear operator". The MLA up-projection recompute DeepSeek-V3 also
     ran is not modelled: Q, K and V are counted at width ``h`` as for any
     attention.
+    Megatron-LM's own estimator has no term for any of these (nor for routed
+    experts: ``compute_activation_memory`` counts ``18 + 4·f/h`` per layer
+    with the dense FFN width, ``megatron/training/theoretical_memory_usage.py``
+    at NVIDIA/Megatron-LM commit 00caa53af30912914981c86f39db123961678bbd), so
+    the report is the reference for them.
 
     References
     ----------
