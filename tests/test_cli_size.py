@@ -150,8 +150,8 @@ def test_size_framework_and_gpu_hour_range(capsys):
 
 def test_size_expert_parallel_flag_fits_deepseek_v3(capsys):
     """The issue's command, on H800 with DeepSeek-V3's 64-way expert
-    parallelism (and full recompute, the engine's nearest setting to the
-    report's memory savings): it fits, and the table says which degree."""
+    parallelism and full recompute: it fits, and the table says which degree
+    (the report's own savings are `--recompute lean --precision fp8`, below)."""
     argv = [
         "size",
         "--model",
@@ -181,6 +181,28 @@ def test_size_expert_parallel_flag_fits_deepseek_v3(capsys):
     assert code == 0
     assert "2048 (dp=128, tp=1, pp=16, ep=64)" in out
     assert "none fits" not in out
+
+
+def test_size_recompute_lean_fits_deepseek_v3_as_published(capsys):
+    """DeepSeek-V3's layout as its report states it (arXiv:2412.19437,
+    sections 3.2–3.3: PP 16, EP 64, ZeRO-1, TP 1, FP8 with the linear inputs
+    cached in FP8, RMSNorm and the SwiGLU output recomputed): `--recompute
+    lean --precision fp8` fits the 80 GB H800; selective recompute in BF16
+    does not."""
+    argv = ["size", "--model", "deepseek-v3", "--gpu", "H800-80GB-SXM"]
+    argv += ["--gpus", "2048", "--tp", "1", "--pp", "16", "--zero", "1"]
+    argv += ["--framework", "megatron", "--expert-parallel", "64"]
+    argv += ["--seq-len", "4096", "--micro-batch", "1", "--tokens", "14.8T"]
+    code, out, _ = run(
+        capsys, *argv, "--recompute", "lean", "--precision", "fp8", "--json"
+    )
+    assert code == 0
+    lean = json.loads(out)
+    assert lean["memory"]["fits"]
+    assert lean["memory"]["per_gpu"]["total_bytes"] <= 0.9 * 80 * 2**30
+    code, out, _ = run(capsys, *argv, "--recompute", "selective", "--json")
+    assert code == 0
+    assert not json.loads(out)["memory"]["fits"]
 
 
 def test_catalog_hosted_lists_prices_with_date_and_source(capsys):

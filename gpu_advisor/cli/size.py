@@ -56,30 +56,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--global-batch", type=positive_int, help="sequences per step")
     p.add_argument("--precision", choices=("bf16", "fp16", "fp8"))
     p.add_argument("--optimizer", choices=("adamw", "adamw-8bit", "sgd"))
-    p.add_argument("--zero", type=int, choices=(0, 1, 2, 3))
-    p.add_argument(
-        "--framework",
-        choices=("fsdp", "megatron", "deepspeed", "ddp"),
-        help="memory accounting to follow (default fsdp)",
-    )
-    p.add_argument("--dp", type=positive_int)
-    p.add_argument("--tp", type=positive_int)
-    p.add_argument("--pp", type=positive_int)
-    p.add_argument(
-        "--expert-parallel",
-        type=positive_int,
-        metavar="N",
-        help="expert-parallel degree of an MoE model: the routed experts are "
-        "split over N data-parallel ranks (default: as far as the experts and "
-        "the data-parallel degree both divide)",
-    )
-    p.add_argument(
-        "--sequence-parallel", action=argparse.BooleanOptionalAction, default=None
-    )
-    p.add_argument("--recompute", choices=("none", "selective", "full"))
-    p.add_argument(
-        "--flash-attention", action=argparse.BooleanOptionalAction, default=None
-    )
+    _add_layout_flags(p)
     p.add_argument("--lora-rank", type=positive_int)
     p.add_argument(
         "--qlora-bits",
@@ -104,6 +81,41 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
+
+
+def _add_layout_flags(p: argparse.ArgumentParser) -> None:
+    """How the training is laid out: sharding, parallelism, recompute."""
+    p.add_argument("--zero", type=int, choices=(0, 1, 2, 3))
+    p.add_argument(
+        "--framework",
+        choices=("fsdp", "megatron", "deepspeed", "ddp"),
+        help="memory accounting to follow (default fsdp)",
+    )
+    p.add_argument("--dp", type=positive_int)
+    p.add_argument("--tp", type=positive_int)
+    p.add_argument("--pp", type=positive_int)
+    p.add_argument(
+        "--expert-parallel",
+        type=positive_int,
+        metavar="N",
+        help="expert-parallel degree of an MoE model: the routed experts are "
+        "split over N data-parallel ranks (default: as far as the experts and "
+        "the data-parallel degree both divide)",
+    )
+    p.add_argument(
+        "--sequence-parallel", action=argparse.BooleanOptionalAction, default=None
+    )
+    p.add_argument(
+        "--recompute",
+        choices=("none", "selective", "lean", "full"),
+        help="activation recompute: selective drops the attention scores; lean "
+        "also recomputes the norms and the MoE experts' activation (DeepSeek-V3; "
+        "Megatron-LM --recompute-modules core_attn layernorm moe_act); full "
+        "keeps only each layer's input",
+    )
+    p.add_argument(
+        "--flash-attention", action=argparse.BooleanOptionalAction, default=None
+    )
 
 
 def _add_moe_flags(p: argparse.ArgumentParser) -> None:

@@ -89,6 +89,10 @@ class Optimizer(StrEnum):
 class Recompute(StrEnum):
     NONE = "none"
     SELECTIVE = "selective"
+    LEAN = "lean"
+    """Selective, plus the norms and the MoE experts' activation recomputed
+    (DeepSeek-V3's recipe; Megatron-LM ``--recompute-modules core_attn
+    layernorm moe_act``)."""
     FULL = "full"
 
 

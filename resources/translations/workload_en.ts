@@ -553,6 +553,10 @@ Source: %3</translation>
       <translation>AdamW 8-bit</translation>
     </message>
     <message>
+      <source>Selective + norms, MoE activation</source>
+      <translation>Selective + norms, MoE activation</translation>
+    </message>
+    <message>
       <source>Attention heads:</source>
       <translation>Attention heads:</translation>
     </message>

@@ -553,6 +553,10 @@ Source: %3</source>
       <translation>AdamW 8 位</translation>
     </message>
     <message>
+      <source>Selective + norms, MoE activation</source>
+      <translation>选择性 + 归一化、MoE 激活</translation>
+    </message>
+    <message>
       <source>Attention heads:</source>
       <translation>注意力头数：</translation>
     </message>

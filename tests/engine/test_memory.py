@@ -19,6 +19,7 @@ from gpu_advisor.engine.sizing.memory import (
     training_model_state,
 )
 from gpu_advisor.engine.sizing.shape import shape_from_custom, shape_from_preset
+from gpu_advisor.engine.sizing.size import size_workload
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.project import (
     Framework,
@@ -27,6 +28,7 @@ from gpu_advisor.model.project import (
     Precision,
     Recompute,
     TaskKind,
+    Workload,
 )
 
 
@@ -475,3 +477,143 @@ def test_more_expert_parallelism_never_raises_memory(fw, zero, ep, more, tp, pp)
         ).total_bytes
 
     assert total(ep * more) <= total(ep) * (1 + 1e-12)
+
+
+# --- DeepSeek-V3's published layout (issue #32) --------------------------------------
+#
+# DeepSeek-AI 2024, DeepSeek-V3 Technical Report, arXiv:2412.19437: section 3.2
+# "16-way Pipeline Parallelism (PP), 64-way Expert Parallelism (EP) spanning 8
+# nodes, and ZeRO-1 Data Parallelism (DP)" on 2,048 H800; section 3.2.3 "we
+# recompute all RMSNorm operations and MLA up-projections during
+# back-propagation" and "the costly tensor parallelism" is avoided (TP 1);
+# section 3.3 FP8 mixed precision: "we cache the activations in FP8 format for
+# the backward pass of the Linear operator" and "we cache the inputs of the
+# SwiGLU operator and recompute its output in the backward pass"; section 4.2
+# 4K sequences.
+
+DEEPSEEK_V3_LAYOUT = {
+    "task": "pretrain",
+    "model_preset": "deepseek-v3",
+    "gpu_id": "H800-80GB-SXM",
+    "gpus": 2048,
+    "tp": 1,
+    "pp": 16,
+    "expert_parallel": 64,
+    "zero_stage": 1,
+    "framework": "megatron",
+    "seq_len": 4096,
+    "micro_batch": 1,
+    "tokens_billion": 14800,
+    "gpu_candidates": [],
+}
+
+
+def _deepseek_v3(**change):
+    return size_workload(
+        Workload.model_validate({**DEEPSEEK_V3_LAYOUT, **change}), CAT
+    ).memory
+
+
+def test_deepseek_v3_published_layout_fits_its_h800():
+    """With the report's own savings (lean recompute, FP8 linear inputs) the
+    layout fits 80 GB H800 cards under the app's 90 % headroom; with selective
+    recompute in BF16, as a default plan would say, it does not."""
+    fits = _deepseek_v3(recompute="lean", precision="fp8")
+    assert fits.fits
+    per_gpu = fits.per_gpu.total_bytes / 2**30
+    assert 60 < per_gpu <= 0.9 * 80
+    plain = _deepseek_v3(recompute="selective", precision="bf16")
+    assert not plain.fits
+    assert plain.per_gpu.activations_bytes > 1.4 * fits.per_gpu.activations_bytes
+
+
+def test_shared_experts_add_no_routed_copy():
+    """A token is copied to each of its top-k routed experts (the all-to-all
+    dispatch); a shared expert reads the layer's MLP input in place. DeepSeek-V3
+    (8 routed + 1 shared, f = 2048, h = 7168): 2·8 copies, not 2·9."""
+    s, h, f = 4096, 7168, 2048
+    got = activation_bytes_per_layer(
+        s,
+        1,
+        h,
+        128,
+        recompute=Recompute.SELECTIVE,
+        ffn_ratio=f / h,
+        gated=True,
+        ffn_copies=9,
+        routed_copies=8,
+    )
+    # norm inputs 4 + their outputs 4 + copies 2·8; Q K V 6 + projection 2;
+    # nine experts' gate, up and product 9·3·2·f/h
+    assert got == pytest.approx(s * h * (4 + 4 + 16 + 8 + 9 * 6 * f / h))
+
+
+def _llama2_7b_layer(recompute, *, fp8=False, ffn_copies=1.0, routed=0.0):
+    return activation_bytes_per_layer(
+        4096,
+        1,
+        4096,
+        32,
+        recompute=recompute,
+        ffn_ratio=11008 / 4096,
+        gated=True,
+        ffn_copies=ffn_copies,
+        routed_copies=routed,
+        fp8_inputs=fp8,
+    )
+
+
+def test_fp8_caches_the_linear_inputs_in_one_byte():
+    """Llama 2 7B layer: the projection input, both norm outputs and the
+    down-projection input drop from 2 to 1 byte; Q, K, V (FlashAttention's
+    inputs) and the SwiGLU inputs stay 16-bit."""
+    sh, f = 4096 * 4096, 11008 / 4096
+    bf16 = _llama2_7b_layer(Recompute.SELECTIVE)
+    fp8 = _llama2_7b_layer(Recompute.SELECTIVE, fp8=True)
+    assert bf16 - fp8 == pytest.approx(sh * (1 + 2 + f))
+
+
+def test_lean_recompute_drops_norm_outputs_and_moe_activation_only():
+    sh, f = 4096 * 4096, 11008 / 4096
+    sel, lean = Recompute.SELECTIVE, Recompute.LEAN
+    assert _llama2_7b_layer(sel) - _llama2_7b_layer(lean) == pytest.approx(4 * sh)
+    moe = {r: _llama2_7b_layer(r, ffn_copies=3, routed=2) for r in (sel, lean)}
+    # the norm outputs, and each of three experts' product (down-projection input)
+    assert moe[sel] - moe[lean] == pytest.approx(sh * (4 + 3 * 2 * f))
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    gated=st.booleans(),
+    routed=st.sampled_from([0, 1, 2, 8]),
+    shared=st.sampled_from([0, 1, 2]),
+    tp=st.sampled_from([1, 2, 8]),
+    sp=st.booleans(),
+    ratio=st.floats(0.1, 6.0),
+)
+def test_lean_and_fp8_never_raise_activation_memory(
+    gated, routed, shared, tp, sp, ratio
+):
+    def act(recompute, fp8):
+        return activation_bytes_per_layer(
+            4096,
+            1,
+            4096,
+            32,
+            tp=tp,
+            sequence_parallel=sp,
+            recompute=recompute,
+            flash_attention=True,
+            ffn_ratio=ratio,
+            gated=gated,
+            ffn_copies=max(routed + shared, 1),
+            routed_copies=routed,
+            fp8_inputs=fp8,
+        )
+
+    for fp8 in (False, True):
+        assert act(Recompute.FULL, fp8) <= act(Recompute.LEAN, fp8)
+        assert act(Recompute.LEAN, fp8) < act(Recompute.SELECTIVE, fp8)
+        assert act(Recompute.SELECTIVE, fp8) <= act(Recompute.NONE, fp8)
+    for r in Recompute:
+        assert act(r, True) <= act(r, False)

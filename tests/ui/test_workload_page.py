@@ -20,6 +20,7 @@ from gpu_advisor.model.project import (
     PhaseKind,
     Precision,
     Project,
+    Recompute,
     TaskKind,
 )
 from gpu_advisor.ui import i18n
@@ -705,6 +706,18 @@ def test_framework_choice_and_gpu_hour_range(
     assert "P10–P90" in red
     assert page._num(low) in red
     assert page._num(high) in red
+
+
+def test_recompute_offers_lean(qtbot: Any, session: ProjectSession) -> None:
+    """The lean recompute (DeepSeek-V3's: norms and the MoE activation too)
+    is a choice of the form, written to the plan and lowering the activations."""
+    page = _page(qtbot, session)
+    before = session.evaluation.sizing.memory.per_gpu.activations_bytes
+    combo = page.recompute.editor
+    combo.setCurrentIndex(combo.findText("Selective + norms, MoE activation"))
+    assert session.project.workload.recompute is Recompute.LEAN
+    after = session.evaluation.sizing.memory.per_gpu.activations_bytes
+    assert after < before
 
 
 @pytest.mark.parametrize(

@@ -120,6 +120,7 @@ def _memory_parts(
             ffn_ratio=(shape.moe_ffn_hidden or shape.ffn_hidden) / shape.hidden,
             gated=shape.gated_mlp,
             ffn_copies=float(max(shape.active_experts + shape.shared_experts, 1)),
+            routed_copies=float(shape.active_experts),
         )
         state = mem.ModelState(weights, 0.0, 0.0, 0.0, weights * m, 0.0)
         return state, act, kv, overhead
@@ -158,6 +159,7 @@ def _memory_parts(
         workload.sequence_parallel,
         workload.recompute,
         workload.flash_attention,
+        fp8_inputs=workload.precision is Precision.FP8,
     )
     return state, act, 0.0, overhead
 

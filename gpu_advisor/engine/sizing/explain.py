@@ -249,8 +249,10 @@ def _activation_explanations(
         ex(
             "memory.per_gpu.activations_bytes",
             "L·s·b·h·(34/t + 5·a·s/(h·t)) with SP, (10 + 24/t + 5as/(ht)) without; "
-            "score term dropped by selective recompute/FlashAttention; 2·s·b·h with full "
-            "recompute; GQA/SwiGLU/MoE adjusted; 1F1B keeps L layers' worth",
+            "score term dropped by selective recompute/FlashAttention; lean recompute "
+            "also drops the norm outputs and the MoE activation output; FP8 caches "
+            "the linear inputs in 1 byte; 2·s·b·h with full recompute; GQA/SwiGLU/MoE "
+            "adjusted; 1F1B keeps L layers' worth",
             [
                 ref("shape.layers", shape.layers, "", model_src),
                 ref("shape.hidden", shape.hidden, "", model_src),
@@ -260,6 +262,7 @@ def _activation_explanations(
                 tp,
                 ref("workload.recompute", workload.recompute.value, ""),
                 ref("workload.flash_attention", str(workload.flash_attention), ""),
+                ref("workload.precision", workload.precision.value, ""),
             ],
             _KORTHIKANTI_SRC,
         ),

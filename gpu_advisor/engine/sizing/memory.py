@@ -347,6 +347,8 @@ def activation_bytes_per_layer(
     ffn_ratio: float = 4.0,
     gated: bool = False,
     ffn_copies: float = 1.0,
+    routed_copies: float = 0.0,
+    fp8_inputs: bool = False,
 ) -> float:
     """Activation memory of one transformer layer (16-bit activations).
 
@@ -359,8 +361,9 @@ def activation_bytes_per_layer(
     sequence_parallel : bool
         Megatron sequence parallelism (shards the non-tensor-parallel parts).
     recompute : Recompute
-        none, selective (drop the attention-score term) or full (keep only
-        the layer input).
+        none, selective (drop the attention-score term), lean (selective, and
+        the norm outputs and the MoE experts' activation output recomputed
+        too) or full (keep only the layer input).
     flash_attention : bool
         FlashAttention never stores the s×s scores: the ``5as/h`` term vanishes.
     kv_ratio : float
@@ -370,7 +373,14 @@ def activation_bytes_per_layer(
     gated : bool
         Gated MLP (SwiGLU) without dropout, as in Llama/Qwen/Mistral.
     ffn_copies : float
-        FFNs each token passes through (MoE: active + shared experts). [1]
+        FFNs each token passes through (MoE: routed active + shared experts). [1]
+    routed_copies : float
+        Routed experts each token is copied to (MoE top-k; 0 for a dense
+        layer). Shared experts read the layer's MLP input and add no copy. [1]
+    fp8_inputs : bool
+        FP8 training: the inputs the linear layers keep for their backward
+        pass are cached in FP8, 1 byte instead of 2 (attention output
+        projection, routed token copies, the MLP's down-projection input).
 
     Returns
     -------
@@ -395,8 +405,27 @@ def activation_bytes_per_layer(
     K and V scale with ``kv_ratio`` (GQA), the MLP keeps its input 2, plus
     gate, up and product outputs ``3·2·f/h`` (SiLU recomputed in the fused
     kernel), each MoE token stores that for every expert it visits
-    (``ffn_copies``) plus its routed input copy. The classic formula is
-    returned exactly for ``kv_ratio=1, ffn_ratio=4, gated=False``.
+    (``ffn_copies``) plus its input copy for each routed expert
+    (``routed_copies``). The classic formula is returned exactly for
+    ``kv_ratio=1, ffn_ratio=4, gated=False``.
+
+    Lean recompute is DeepSeek-V3's recipe (DeepSeek-AI 2024,
+    arXiv:2412.19437, section 3.2.3: "recompute all RMSNorm operations ...
+    during back-propagation"; section 3.3.3: "we cache the inputs of the
+    SwiGLU operator and recompute its output in the backward pass") and
+    Megatron-LM's ``--recompute-granularity selective --recompute-modules
+    core_attn layernorm moe_act``: the two norm outputs (QKV and MLP inputs,
+    4) are dropped, and in an MoE layer each expert's activation output
+    (``2·f/h`` per copy). FP8 storage of the linear inputs is section
+    3.3.3's "we cache the activations in FP8 format for the backward pass of
+    the Linear operator". The MLA up-projection recompute DeepSeek-V3 also
+    ran is not modelled: Q, K and V are counted at width ``h`` as for any
+    attention.
+    Megatron-LM's own estimator has no term for any of these (nor for routed
+    experts: ``compute_activation_memory`` counts ``18 + 4·f/h`` per layer
+    with the dense FFN width, ``megatron/training/theoretical_memory_usage.py``
+    at NVIDIA/Megatron-LM commit 00caa53af30912914981c86f39db123961678bbd), so
+    the report is the reference for them.
 
     References
     ----------
@@ -418,23 +447,51 @@ def activation_bytes_per_layer(
     sbh = s * b * h
     if recompute is Recompute.FULL:
         return 2.0 * sbh / (t if sequence_parallel else 1)
-    if gated:
-        attn_tp = 2.0 + 2.0 * kv_ratio * 2.0 + 2.0  # Q, K, V, projection input
-        mlp_tp = ffn_copies * 3.0 * 2.0 * ffn_ratio
-        outside = 4.0 + 2.0 + 2.0  # two norm inputs, QKV input, MLP input
-        if ffn_copies > 1.0:
-            outside += 2.0 * ffn_copies  # routed copies of the token per expert
-    else:
-        attn_tp = 2.0 + 2.0 * kv_ratio * 2.0 + 2.0
-        mlp_tp = ffn_copies * (2.0 * ffn_ratio + 2.0 * ffn_ratio)
-        outside = 10.0
-    linear_tp = attn_tp + mlp_tp
+    outside, linear_tp = _layer_terms(
+        recompute,
+        kv_ratio,
+        ffn_ratio,
+        gated,
+        ffn_copies,
+        routed_copies,
+        1.0 if fp8_inputs else 2.0,
+    )
     score = 0.0
     if recompute is Recompute.NONE and not flash_attention:
         score = 5.0 * a * s / h
     if sequence_parallel:
         return sbh * ((outside + linear_tp) / t + score / t)
     return sbh * (outside + linear_tp / t + score / t)
+
+
+def _layer_terms(
+    recompute: Recompute,
+    kv_ratio: float,
+    ffn_ratio: float,
+    gated: bool,
+    ffn_copies: float,
+    routed_copies: float,
+    linear_input: float,
+) -> tuple[float, float]:
+    """Bytes per ``s·b·h`` outside and inside the tensor-parallel regions. [1]
+
+    ``linear_input`` is the bytes per value of the inputs kept for a linear
+    layer's backward (2, or 1 in FP8); see :func:`activation_bytes_per_layer`.
+    """
+    lean = recompute is Recompute.LEAN
+    moe = routed_copies > 0
+    norm_outputs = 0.0 if lean else 2.0 * linear_input  # QKV input, MLP input
+    attn_tp = 2.0 + 2.0 * kv_ratio * 2.0 + linear_input  # Q, K, V, projection input
+    # the MLP's down-projection input: recomputed by lean recompute in MoE layers
+    down_input = 0.0 if lean and moe else linear_input
+    copies = linear_input * routed_copies  # routed experts' input copies
+    if gated:  # gate and up outputs, then the product
+        mlp_tp = ffn_copies * (2.0 + 2.0 + down_input) * ffn_ratio
+        outside = 4.0 + norm_outputs + copies
+    else:  # GeLU input, then its output; two dropout masks outside
+        mlp_tp = ffn_copies * (2.0 + down_input) * ffn_ratio
+        outside = 4.0 + 2.0 + norm_outputs + copies
+    return outside, attn_tp + mlp_tp
 
 
 def activation_bytes_per_gpu(
@@ -446,6 +503,8 @@ def activation_bytes_per_gpu(
     sequence_parallel: bool,
     recompute: Recompute,
     flash_attention: bool,
+    *,
+    fp8_inputs: bool = False,
 ) -> float:
     """Activation memory per GPU for a whole model under 1F1B pipelining.
 
@@ -455,7 +514,7 @@ def activation_bytes_per_gpu(
         Model shape.
     seq_len, micro_batch, tp, pp : int
         s, b, t, p. [1]
-    sequence_parallel, recompute, flash_attention
+    sequence_parallel, recompute, flash_attention, fp8_inputs
         As in :func:`activation_bytes_per_layer`.
 
     Returns
@@ -489,7 +548,7 @@ def activation_bytes_per_gpu(
     gated = shape.gated_mlp
     kv_ratio = shape.kv_heads / shape.heads
 
-    def layer(ffn_ratio: float, ffn_copies: float) -> float:
+    def layer(ffn_ratio: float, ffn_copies: float, routed: float) -> float:
         return activation_bytes_per_layer(
             seq_len,
             micro_batch,
@@ -503,13 +562,16 @@ def activation_bytes_per_gpu(
             ffn_ratio=ffn_ratio,
             gated=gated,
             ffn_copies=ffn_copies,
+            routed_copies=routed,
+            fp8_inputs=fp8_inputs,
         )
 
-    dense = layer(shape.ffn_hidden / h, 1.0)
+    dense = layer(shape.ffn_hidden / h, 1.0, 0.0)
     if shape.is_moe:
         moe_layers = max(shape.layers - shape.dense_layers, 0)
         copies = float(max(shape.active_experts + shape.shared_experts, 1))
-        moe = layer((shape.moe_ffn_hidden or shape.ffn_hidden) / h, copies)
+        routed = float(shape.active_experts)
+        moe = layer((shape.moe_ffn_hidden or shape.ffn_hidden) / h, copies, routed)
         all_layers = shape.dense_layers * dense + moe_layers * moe
     else:
         all_layers = shape.layers * dense
@@ -850,6 +912,8 @@ def framework_activation_bytes(
     sequence_parallel: bool,
     recompute: Recompute,
     flash_attention: bool,
+    *,
+    fp8_inputs: bool = False,
 ) -> float:
     """Activation bytes per GPU with the framework's own additions. [B]
 
@@ -881,6 +945,7 @@ def framework_activation_bytes(
         sequence_parallel,
         recompute,
         flash_attention,
+        fp8_inputs=fp8_inputs,
     )
     if framework in (Framework.FSDP, Framework.DDP):
         return base
@@ -902,6 +967,8 @@ def framework_activation_bytes(
             ffn_copies=float(max(shape.active_experts + shape.shared_experts, 1))
             if moe
             else 1.0,
+            routed_copies=float(shape.active_experts) if moe else 0.0,
+            fp8_inputs=fp8_inputs,
         )
     if framework is Framework.MEGATRON:
         sb = float(seq_len) * micro_batch

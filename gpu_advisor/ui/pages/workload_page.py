@@ -407,6 +407,10 @@ class WorkloadPage(QWizardPage):
                 [
                     (Recompute.NONE, lambda: self.tr("None")),
                     (Recompute.SELECTIVE, lambda: self.tr("Selective")),
+                    (
+                        Recompute.LEAN,
+                        lambda: self.tr("Selective + norms, MoE activation"),
+                    ),
                     (Recompute.FULL, lambda: self.tr("Full")),
                 ],
             )
