@@ -29,7 +29,7 @@ from gpu_advisor.model.common import Language
 from gpu_advisor.model.scenario_results import CandidateCost
 from gpu_advisor.ui.i18n import current_language, current_locale
 from gpu_advisor.ui.session import ProjectSession
-from gpu_advisor.ui.style import FEASIBLE_TEXT, INFEASIBLE_TEXT
+from gpu_advisor.ui.theme import row_text
 from gpu_advisor.ui.widgets.cost_charts import format_money
 from gpu_advisor.ui.widgets.table_fill import one_change
 from gpu_advisor.words.terms import option_name
@@ -167,9 +167,7 @@ class CandidateCostTable(CandidateRowsTable):
                         item.setTextAlignment(
                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                         )
-                    item.setForeground(
-                        FEASIBLE_TEXT if row.feasible else INFEASIBLE_TEXT
-                    )
+                    row_text(item, feasible=row.feasible)
                     if row.cheapest:
                         font = item.font()
                         font.setBold(True)

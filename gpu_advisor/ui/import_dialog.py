@@ -72,11 +72,8 @@ from gpu_advisor.io.results_stated import (
 )
 from gpu_advisor.ui.accessibility import follow_labels
 from gpu_advisor.ui.i18n import current_language, fill
-from gpu_advisor.ui.style import (
-    ERROR_STYLE,
-    OK_STYLE,
-    REFUSED_TEXT,
-)
+from gpu_advisor.ui.style import ERROR_COLOUR, ERROR_STYLE, OK_STYLE
+from gpu_advisor.ui.theme import themed_colour
 from gpu_advisor.ui.workers import LatestWorker, describe
 
 
@@ -507,7 +504,7 @@ class ImportDialog(QDialog):
             )
             cell = self.refused_table.item(row, 1)
             if cell is not None:
-                cell.setForeground(REFUSED_TEXT)
+                cell.setForeground(themed_colour(ERROR_COLOUR))
 
     def _update_texts(self) -> None:
         report = self.report

@@ -24,7 +24,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 
 from gpu_advisor.model.common import Severity
@@ -62,6 +61,32 @@ DARK_TEXT_COLOURS: Final[dict[str, str]] = {
 and its dark-scheme twin (at least 4.5:1 on the dark window). A style sheet
 keeps its light colours in the source; the theme swaps them when the scheme
 is dark."""
+
+HIGH_CONTRAST_TEXT_COLOURS: Final[dict[str, str]] = {
+    ERROR_COLOUR: "#8b0000",
+    WARNING_COLOUR: "#5c3200",
+    NOTE_COLOUR: "#5c3c00",
+    OK_COLOUR: "#0f4214",
+    EMPHASIS_COLOUR: "#0b2545",
+    INFO_COLOUR: "#0a3d7a",
+    SECONDARY_COLOUR: "#2e2e2e",
+    "#555": "#2e2e2e",
+}
+"""The text colours when the system asks for more contrast, light scheme: at
+least 7:1 on the window (WCAG 2.1, 1.4.6 Contrast (Enhanced))."""
+
+HIGH_CONTRAST_DARK_TEXT_COLOURS: Final[dict[str, str]] = {
+    ERROR_COLOUR: "#ff9e94",
+    WARNING_COLOUR: "#ffc46b",
+    NOTE_COLOUR: "#ffd699",
+    OK_COLOUR: "#9fe3a2",
+    EMPHASIS_COLOUR: "#bfdcff",
+    INFO_COLOUR: "#a8c8ff",
+    SECONDARY_COLOUR: "#d9d9d9",
+    "#555": "#d9d9d9",
+}
+"""The same on the black window of the dark scheme with more contrast (at
+least 7:1)."""
 
 SEVERITY_COLOURS: Final[dict[Severity, str]] = {
     Severity.ERROR: ERROR_COLOUR,
@@ -123,12 +148,6 @@ CHECK_STATUS_BACKGROUNDS: Final[dict[CheckStatus, str]] = {
 CHECK_STATUS_TEXT: Final = "#1b2a3a"
 """Text on a coloured status cell: dark in either scheme, as its background."""
 
-REFUSED_TEXT: Final = Qt.GlobalColor.darkRed
-"""The reason a file was refused."""
-INFEASIBLE_TEXT: Final = Qt.GlobalColor.gray
-"""An option that cannot serve the plan."""
-FEASIBLE_TEXT: Final = Qt.GlobalColor.black
-"""Any other option."""
 
 # --- charts -------------------------------------------------------------------------
 
@@ -152,6 +171,23 @@ DARK_CHART: Final = ChartColours(
     text="#e6e6e6",
     error=DARK_TEXT_COLOURS[ERROR_COLOUR],
 )
+
+HIGH_CONTRAST_CHART: Final = ChartColours(
+    background="#ffffff",
+    axis="#000000",
+    text="#000000",
+    error=HIGH_CONTRAST_TEXT_COLOURS[ERROR_COLOUR],
+)
+HIGH_CONTRAST_DARK_CHART: Final = ChartColours(
+    background="#000000",
+    axis="#ffffff",
+    text="#ffffff",
+    error=HIGH_CONTRAST_DARK_TEXT_COLOURS[ERROR_COLOUR],
+)
+
+CHART_LABEL_SCALE: Final = 0.85
+"""A value label inside a chart: this share of the application's font size,
+so that it grows with the system's font-size setting. [1]"""
 
 CHART_TITLE: Final = "#222"
 """A chart's title as drawn first (the theme recolours it for the scheme)."""
@@ -262,3 +298,56 @@ DARK_PALETTE: Final[dict[QPalette.ColorRole, str]] = {
 """The widget palette of the dark scheme (the light one is the style's own)."""
 DARK_DISABLED_TEXT: Final = "#8a8a8a"
 """Disabled text in the dark scheme."""
+
+HIGH_CONTRAST_PALETTE: Final[dict[QPalette.ColorRole, str]] = {
+    _ROLE.Window: "#ffffff",
+    _ROLE.WindowText: "#000000",
+    _ROLE.Base: "#ffffff",
+    _ROLE.AlternateBase: "#f0f0f0",
+    _ROLE.Text: "#000000",
+    _ROLE.Button: "#ffffff",
+    _ROLE.ButtonText: "#000000",
+    _ROLE.ToolTipBase: "#ffffff",
+    _ROLE.ToolTipText: "#000000",
+    _ROLE.PlaceholderText: "#3a3a3a",
+    _ROLE.Highlight: "#00007f",
+    _ROLE.HighlightedText: "#ffffff",
+    _ROLE.Link: "#00009f",
+    _ROLE.LinkVisited: "#4b0082",
+    _ROLE.BrightText: "#8b0000",
+}
+"""The widget palette of the light scheme when the system asks for more
+contrast: black on white, a dark blue selection."""
+HIGH_CONTRAST_DARK_PALETTE: Final[dict[QPalette.ColorRole, str]] = {
+    _ROLE.Window: "#000000",
+    _ROLE.WindowText: "#ffffff",
+    _ROLE.Base: "#000000",
+    _ROLE.AlternateBase: "#141414",
+    _ROLE.Text: "#ffffff",
+    _ROLE.Button: "#000000",
+    _ROLE.ButtonText: "#ffffff",
+    _ROLE.ToolTipBase: "#000000",
+    _ROLE.ToolTipText: "#ffffff",
+    _ROLE.PlaceholderText: "#cfcfcf",
+    _ROLE.Highlight: "#1aebff",
+    _ROLE.HighlightedText: "#000000",
+    _ROLE.Link: "#ffff66",
+    _ROLE.LinkVisited: "#e0b0ff",
+    _ROLE.BrightText: "#ff9e94",
+}
+"""The dark scheme's palette with more contrast: white on black, a cyan
+selection and yellow links, as the systems' own high-contrast themes."""
+HIGH_CONTRAST_INDICATORS: Final = (
+    "QCheckBox::indicator, QRadioButton::indicator {{ width: 12px; height: 12px;"
+    " border: 2px solid {edge}; background: {field}; }}"
+    " QRadioButton::indicator {{ border-radius: 8px; }}"
+    " QCheckBox::indicator:checked, QRadioButton::indicator:checked"
+    " {{ background: {mark}; }}"
+)
+"""Check boxes and radio buttons with more contrast: the style draws their
+boxes in a shade of the window, which vanishes on black, so they get a border
+in the text colour and a filled centre when checked (``edge``, ``field``,
+``mark``: the palette's text, base and selection colours)."""
+HIGH_CONTRAST_DISABLED_TEXT: Final = ("#6e6e6e", "#a0a0a0")
+"""Disabled text with more contrast, light and dark scheme: grey, so that a
+disabled control still reads as one (5:1 on white, 8:1 on black)."""

@@ -17,7 +17,8 @@ from gpu_advisor.model.common import Language
 from gpu_advisor.ui import i18n
 from gpu_advisor.ui.candidate_costs import STATUS_COLUMN, CandidateCostTable
 from gpu_advisor.ui.session import ProjectSession
-from gpu_advisor.ui.style import FEASIBLE_TEXT, INFEASIBLE_TEXT
+from gpu_advisor.ui.style import SECONDARY_COLOUR
+from gpu_advisor.ui.theme import themed_colour
 from gpu_advisor.words import catalog_languages
 
 SH = (
@@ -47,14 +48,15 @@ def test_a_card_that_cannot_run_is_greyed_with_its_reason(
         assert status.text() == why
         for column in range(table.columnCount()):
             item = table.item(2, column)
-            assert item.foreground().color() == INFEASIBLE_TEXT
+            assert item.foreground().color() == themed_colour(SECONDARY_COLOUR)
             assert item.toolTip() == why
             assert item.data(Qt.ItemDataRole.AccessibleDescriptionRole) == why
         # the cheapest that can run is named in words and in bold
         a100 = table.item(0, STATUS_COLUMN)
         assert a100.text() == words.say("candidate.runs_cheapest", language)
         assert a100.font().bold()
-        assert a100.foreground().color() == FEASIBLE_TEXT
+        # the palette's own text colour, whatever the scheme
+        assert a100.data(Qt.ItemDataRole.ForegroundRole) is None
         assert table.item(1, STATUS_COLUMN).text() == words.say(
             "candidate.runs", language
         )

@@ -45,6 +45,7 @@ from gpu_advisor.ui.style import (
     BAR_OUTLINE,
     BOXED_TEXT,
     CAPEX_COLOUR,
+    CHART_LABEL_SCALE,
     CHART_TITLE,
     LABEL_FILL,
     LEGEND_BRUSH,
@@ -411,8 +412,8 @@ class TornadoChart(_CostChart):
     def _label(self, index: int) -> pg.TextItem:
         while len(self.value_labels) <= index:
             text = pg.TextItem(color=chart_colours().text, anchor=(0, 1))
-            small = QFont()
-            small.setPointSizeF(8)
+            small = QFont()  # the application's font, as the system sizes it
+            small.setPointSizeF(small.pointSizeF() * CHART_LABEL_SCALE)
             text.setFont(small)
             self.addItem(text, ignoreBounds=True)
             self.value_labels.append(text)
@@ -697,7 +698,7 @@ class MonteCarloChart(DescribedPlot):
         while len(self.p50_labels) < n:
             label = pg.TextItem(color=chart_colours().text, anchor=(0, 1.1))
             font = QFont()
-            font.setPointSizeF(8)
+            font.setPointSizeF(font.pointSizeF() * CHART_LABEL_SCALE)
             label.setFont(font)
             self.addItem(label, ignoreBounds=True)
             self.p50_labels.append(label)

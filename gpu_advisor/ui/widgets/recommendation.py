@@ -46,12 +46,11 @@ from gpu_advisor.report.glossary import field_name
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.style import (
-    FEASIBLE_TEXT,
-    INFEASIBLE_TEXT,
     SECONDARY_COLOUR,
     SECONDARY_STYLE,
     WARNING_COLOUR,
 )
+from gpu_advisor.ui.theme import row_text
 from gpu_advisor.ui.widgets.cost_charts import format_money, option_label
 from gpu_advisor.ui.widgets.layout import fit_table_to_contents
 from gpu_advisor.ui.widgets.long_label import LongTextLabel
@@ -594,9 +593,7 @@ class RecommendationPanel(QWidget):
                 item.setTextAlignment(
                     Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                 )
-            item.setForeground(
-                INFEASIBLE_TEXT if not option.feasible else FEASIBLE_TEXT
-            )
+            row_text(item, feasible=option.feasible)
             tip = (
                 reason
                 if not option.feasible and reason

@@ -27,7 +27,7 @@ from gpu_advisor.model.scenario_results import CandidateCost
 from gpu_advisor.ui.candidate_costs import CandidateRowsTable
 from gpu_advisor.ui.i18n import current_language, current_locale, fill
 from gpu_advisor.ui.session import ProjectSession
-from gpu_advisor.ui.style import FEASIBLE_TEXT, INFEASIBLE_TEXT
+from gpu_advisor.ui.theme import row_text
 from gpu_advisor.ui.widgets.table_fill import one_change
 
 
@@ -100,9 +100,7 @@ class ServingCardsTable(CandidateRowsTable):
                         item.setTextAlignment(
                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                         )
-                    item.setForeground(
-                        FEASIBLE_TEXT if row.feasible else INFEASIBLE_TEXT
-                    )
+                    row_text(item, feasible=row.feasible)
                     item.setToolTip(why)
                     item.setData(Qt.ItemDataRole.AccessibleDescriptionRole, why)
                     self.setItem(r, c, item)
