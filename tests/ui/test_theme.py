@@ -9,6 +9,7 @@ zh_CN and en, and at least 7:1 with more contrast (WCAG 2.1, 1.4.6).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,13 @@ def test_both_variants_keep_text_readable(scheme: Qt.ColorScheme) -> None:
         assert theme.contrast_ratio(QColor(text), background) >= _MIN_CONTRAST
 
 
+def _drawn(label: pg.LabelItem) -> QColor:
+    """The colour of a label's text as drawn (its rendered HTML's)."""
+    found = re.findall(r"color:\s*#([0-9a-fA-F]{6,8})", label.item.toHtml())
+    assert found, label.text
+    return QColor("#" + found[-1][-6:])
+
+
 def _text_colours(plot: pg.PlotWidget) -> list[QColor]:
     item = plot.getPlotItem()
     found = (
@@ -66,7 +74,8 @@ def _text_colours(plot: pg.PlotWidget) -> list[QColor]:
             isinstance(legend, pg.LegendItem)
             and legend.brush().style() == Qt.BrushStyle.NoBrush
         ):
-            found += [QColor(label.opts["color"]) for _sample, label in legend.items]
+            # the colour the label was drawn in, not only the one it was told
+            found += [_drawn(label) for _sample, label in legend.items]
     for text in item.getViewBox().addedItems:
         if isinstance(text, pg.TextItem) and text.fill.style() == Qt.BrushStyle.NoBrush:
             found.append(QColor(text.color))
