@@ -97,6 +97,9 @@ def test_dark_charts_keep_contrast_on_every_step(
     qtbot.wait(1)
     window.session.reset(load_project(EXAMPLE), None)
     window.wizard.restart()
+    for page_id in PageId:  # every chart drawn before the switch, as in use
+        window.wizard.go_to(page_id)
+        qtbot.wait(5)
     theme.apply_theme(qapp, Qt.ColorScheme.Dark, high_contrast=more)
     least = _MORE_CONTRAST if more else _MIN_CONTRAST
     try:
