@@ -52,7 +52,7 @@ from statistics import NormalDist
 from typing import Final, NamedTuple
 
 from gpu_advisor.engine.serving.memory import ReplicaMemory
-from gpu_advisor.engine.serving.timing import Replica, step_time
+from gpu_advisor.engine.serving.timing import Replica, prefill_compute_s, step_time
 
 TAIL_QUANTILE: Final = 0.95
 """The quantile the latency targets are set at (the plan's p95). [1]"""
@@ -189,9 +189,7 @@ def admitted_quantile(
 def prefill_work_s(model: Model) -> float:
     """Time one prompt's prefill adds to the steps it joins (mean prompt). [s]"""
     lengths = model.lengths
-    with_prompt = step_time(model.replica, 0.0, 0.0, lengths.prefill, lengths.prompt)
-    without = step_time(model.replica, 0.0, 0.0, 0.0, lengths.prompt)
-    return max(with_prompt.seconds - without.seconds, 0.0)
+    return prefill_compute_s(model.replica, lengths.prefill, lengths.prompt)
 
 
 def _prefill_cv2(lengths: Lengths) -> float:
