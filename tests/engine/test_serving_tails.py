@@ -5,13 +5,16 @@ output token, and the plan sized replicas on it. Llama 3.1 70B BF16 on one
 H100 server at TP 4, 1,500 / 300 tokens, targets 1 s TTFT and 50 ms TPOT:
 781 output tokens/s a replica with "tpot_ms" 50.0 (the mean) before; the
 p95 is now the target and the mean below it, at 697 tokens/s (454 since each
-step adds the weights' read to the GEMMs' compute, per-kernel roofline).
+step adds the weights' read to the GEMMs' compute, per-kernel roofline; 433
+since the p95 counts the spread of the batch itself).
 """
 
 from __future__ import annotations
 
 import math
+from statistics import NormalDist
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -20,9 +23,12 @@ from gpu_advisor.engine.serving.load import (
     at_concurrency,
     at_rate,
     best_rate,
+    prefill_work_s,
     queue_quantile,
+    tpot_tail,
 )
 from gpu_advisor.engine.serving.replica import build_model, replica_at_targets
+from gpu_advisor.engine.serving.timing import step_time
 from gpu_advisor.engine.sizing.shape import shape_from_preset
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.serving import LatencyTargets, Serving
@@ -125,3 +131,29 @@ def test_a_tighter_tail_target_never_raises_goodput(
     if b.meets_targets:
         assert a.meets_targets
         assert b.requests_per_s <= a.requests_per_s * (1 + 1e-6)
+
+
+def test_the_batch_spread_adds_the_decode_cost_of_z_sqrt_two_thirds_b() -> None:
+    """Under Poisson arrivals the batch a request decodes beside is a Poisson
+    count of mean B (M/G/∞), whose average over the request's life has
+    variance 2B/3: at the p95 the request pays the decode steps of
+    1.645·√(2B/3) more sequences, on top of the admitted prompts' prefill;
+    a closed loop (no spread) pays neither."""
+    model = build_model(L70, H100, MANAGER, 4, FACTORS)
+    load = at_rate(model, 1.0)
+    window = MANAGER.output_tokens - 1.0
+    admitted = load.requests_per_s * window * load.tpot_s
+    prompts = (
+        (admitted_quantile(admitted, 0.95) - admitted) * prefill_work_s(model) / window
+    )
+    more = NormalDist().inv_cdf(0.95) * math.sqrt(2.0 * load.batch / 3.0)
+    context = MANAGER.prompt_tokens + MANAGER.output_tokens / 2.0
+    prefill = load.batch * MANAGER.prompt_tokens / MANAGER.output_tokens
+
+    def step(decodes: float) -> float:
+        return step_time(model.replica, decodes, context, prefill, 1500.0).seconds
+
+    spread = step(load.batch + more) - step(load.batch)
+    assert spread > 0
+    assert load.tpot_p95_s == pytest.approx(load.tpot_s + prompts + spread, rel=1e-6)
+    assert tpot_tail(model, load.tpot_s, 1.0, variance_share=0.0) == load.tpot_s

@@ -22,7 +22,9 @@ The tails (the p95 the targets are set at) are not the mean:
   the request's TPOT at quantile ``q`` is the mean plus
   ``(N_q − m)·w / (O − 1)``, ``w`` the time one prompt's prefill adds to a
   step and ``N_q`` the count's quantile (Cornish–Fisher,
-  :func:`admitted_quantile`).
+  :func:`admitted_quantile`). The same arrivals make the batch itself
+  spread (a Poisson count, M/G/∞): the request also pays the decode steps
+  of the sequences beyond the mean it runs beside (:func:`tpot_tail`).
 * **TTFT.** The queue of prompts waiting to be prefilled has an exponential
   tail: ``P(wait > t) ≈ ρ·exp(−ρt/W)`` for mean wait ``W`` at utilisation
   ``ρ`` (the M/G/1 approximation), so its quantile grows faster than the mean
@@ -204,10 +206,11 @@ def tpot_tail(
     model: Model, tpot: float, rate: float, variance_share: float = 1.0
 ) -> float:
     """A request's TPOT at the model's quantile: the mean plus the prefills of
-    the prompts admitted beyond the mean while it decodes. [s]
+    the prompts admitted beyond the mean while it decodes, plus the decode
+    steps of the sequences beyond the mean batch it decodes beside. [s]
 
-    ``tpot + (N_q − m)·w/(O − 1)`` with ``m = λ·(O − 1)·tpot``
-    (:func:`admitted_quantile`, :func:`prefill_work_s`).
+    ``tpot + (N_q − m)·w/(O − 1) + spread`` with ``m = λ·(O − 1)·tpot``
+    (:func:`admitted_quantile`, :func:`prefill_work_s`, ``_batch_spread_s``).
     """
     window = max(model.lengths.output - 1.0, 0.0)
     if window < 1.0 or rate <= 0:
@@ -215,7 +218,51 @@ def tpot_tail(
     mean = rate * window * tpot
     cv2 = _prefill_cv2(model.lengths)
     extra = admitted_quantile(mean, model.quantile, variance_share, cv2) - mean
-    return tpot + max(extra, 0.0) * prefill_work_s(model) / window
+    prefills = max(extra, 0.0) * prefill_work_s(model) / window
+    return tpot + prefills + _batch_spread_s(model, tpot, rate, variance_share)
+
+
+def _batch_spread_s(
+    model: Model, tpot: float, rate: float, variance_share: float
+) -> float:
+    """What the batch's own spread adds to a request's TPOT at the quantile. [s]
+
+    Under Poisson arrivals the sequences decoding at once are a Poisson count
+    of mean ``B = λ·O·TPOT`` (M/G/∞, Tijms 2003); averaged over one request's
+    life ``S`` (deterministic), the count's variance is ``2B/3``
+    (``(2B/S²)·∫₀^S (S−τ)(1−τ/S) dτ``). A request decoding beside
+    ``z·√(2B/3)`` more sequences than the mean pays each step's decode cost
+    of them (their prompts are the admitted prefills already counted); a
+    closed loop of clients keeps its batch nearly fixed (``variance_share``).
+    The same arrivals drive the admitted prefills, so the two terms are
+    added, not combined as independent.
+    """
+    batch = rate * max(model.lengths.output, 1.0) * tpot
+    share = min(max(variance_share, 0.0), 1.0)
+    if batch <= 0 or share <= 0:
+        return 0.0
+    z = NormalDist().inv_cdf(model.quantile)
+    more = z * math.sqrt(share * 2.0 * batch / 3.0)
+    if more <= 0:
+        return 0.0
+    cap = float(max(max_sequences(model), 1))
+    high = min(batch + more, max(cap, batch))
+    lengths = model.lengths
+    prefill = batch * lengths.prefill / max(lengths.output, 1.0)
+
+    def step(decodes: float) -> float:
+        # the prompts' prefill stays the mean batch's: their spread is the
+        # admitted-prompts term of :func:`tpot_tail`
+        return step_time(
+            model.replica,
+            decodes,
+            _context(lengths),
+            prefill,
+            lengths.prompt,
+            model.steps_per_schedule,
+        ).seconds
+
+    return max(step(high) - step(batch), 0.0)
 
 
 def _ttft(model: Model, batch: float, tpot: float, rate: float, p95: bool) -> float:
