@@ -23,8 +23,10 @@ from gpu_advisor.engine.serving.load import (
     at_concurrency,
     at_rate,
     best_rate,
+    max_sequences,
     prefill_work_s,
     queue_quantile,
+    slot_wait,
     tpot_tail,
 )
 from gpu_advisor.engine.serving.replica import build_model, replica_at_targets
@@ -157,3 +159,28 @@ def test_the_batch_spread_adds_the_decode_cost_of_z_sqrt_two_thirds_b() -> None:
     assert spread > 0
     assert load.tpot_p95_s == pytest.approx(load.tpot_s + prompts + spread, rel=1e-6)
     assert tpot_tail(model, load.tpot_s, 1.0, variance_share=0.0) == load.tpot_s
+
+
+@settings(max_examples=examples(ci=25, deep=300), deadline=None)
+@given(a=st.floats(0.01, 0.99), b=st.floats(0.01, 0.99))
+def test_a_fuller_cache_never_waits_less_for_a_slot(a: float, b: float) -> None:
+    """Poisson arrivals wait for a free sequence slot (M/M/c, Halfin–Whitt):
+    the more of the replica's slots their load holds, the longer the wait,
+    mean and tail; a load that would hold every slot waits without bound."""
+    model = build_model(L70, H100, MANAGER, 4, FACTORS)
+    cap = max_sequences(model)
+    low, high = sorted((a * cap, b * cap))
+    for p95 in (False, True):
+        assert slot_wait(model, low, 0.04, p95) <= slot_wait(model, high, 0.04, p95)
+    assert math.isinf(slot_wait(model, cap, 0.04, False))
+
+
+def test_a_poisson_load_cannot_fill_the_cache_without_first_tokens_waiting() -> None:
+    """At 99 % of its slots held a replica fed at random makes arrivals wait
+    for a slot: its p95 TTFT is seconds, where a closed loop of as many
+    clients (each sends when its answer ends) waits for none."""
+    model = build_model(L70, H100, MANAGER, 4, FACTORS)
+    cap = max_sequences(model)
+    closed = at_concurrency(model, int(0.99 * cap))
+    poisson = at_rate(model, closed.requests_per_s)
+    assert poisson.ttft_p95_s > closed.ttft_p95_s + 1.0

@@ -29,7 +29,9 @@ The tails (the p95 the targets are set at) are not the mean:
   tail: ``P(wait > t) ≈ ρ·exp(−ρt/W)`` for mean wait ``W`` at utilisation
   ``ρ`` (the M/G/1 approximation), so its quantile grows faster than the mean
   at moderate loads (:func:`queue_quantile`); the step in flight a prompt
-  waits for is uniform over one step.
+  waits for is uniform over one step. Fed at random, a prompt may also find
+  every sequence slot of the replica taken and wait for one to free
+  (:func:`slot_wait`): a Poisson load cannot fill the KV cache.
 
 The quantile is the model's (0.95 for the plan's targets; MLPerf's Server
 scenario sets 0.99).
@@ -62,6 +64,11 @@ TAIL_QUANTILE: Final = 0.95
 SEARCH_ITERATIONS: Final = 24
 """Bisection steps for a batch or a rate: 2⁻²⁴ of the range, below 10⁻⁷, far finer
 than the calibration's error (results agree with 48 steps to seven digits). [1]"""
+
+
+SLOTS_FREE_BETA: Final = 8.0
+"""Above this many standard deviations of free slots an arrival never waits for
+one (Halfin–Whitt probability below 10⁻¹⁴). [1]"""
 
 
 class Lengths(NamedTuple):
@@ -294,17 +301,71 @@ def _ttft(model: Model, batch: float, tpot: float, rate: float, p95: bool) -> fl
     return joins + own + wait
 
 
+def slot_wait(model: Model, held: float, tpot: float, p95: bool) -> float:
+    """Wait for a free sequence slot under Poisson arrivals (mean, or at the
+    model's quantile). [s]
+
+    The replica holds at most ``c`` sequences (:func:`max_sequences`: its KV
+    cache or the engine's cap); each holds its slot for its answer,
+    ``S = O·TPOT``. With ``a = held`` slots taken on average (``λ·S``), an arrival
+    finds every slot taken with the Halfin–Whitt probability
+    ``P = 1/(1 + β·Φ(β)/φ(β))``, ``β = (c − a)/√a`` (M/M/c with many slots),
+    and then waits an exponential time of mean ``S/(c − a)``. So a replica
+    fed at random cannot run its cache full: the rate that fills it leaves
+    arrivals waiting without bound, and a first-token target keeps ``a`` about
+    ``β·√c`` below ``c`` (square-root staffing). ``math.inf`` at ``a ≥ c``.
+
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.serving.replica import build_model
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
+    >>> from gpu_advisor.model.serving import Serving
+    >>> c = load_catalog()
+    >>> m = build_model(shape_from_preset(c.model("llama3.1-8b")),
+    ...     c.gpu("H100-80GB-SXM"), Serving(), 1, c.serving_factors.factors)
+    >>> cap = max_sequences(m)
+    >>> slot_wait(m, cap / 2, 0.02, True), slot_wait(m, cap, 0.02, False)
+    (0.0, inf)
+    >>> slot_wait(m, cap - 2, 0.02, True) > slot_wait(m, cap - 2, 0.02, False) > 0
+    True
+
+    References
+    ----------
+    Halfin and Whitt 1981, Heavy-traffic limits for queues with many
+    exponential servers, Operations Research 29(3), 567–588.
+    """
+    slots = float(max_sequences(model))
+    if held <= 0 or slots <= 0:
+        return 0.0
+    if held >= slots:
+        return math.inf
+    beta = (slots - held) / math.sqrt(held)
+    if beta > SLOTS_FREE_BETA:
+        return 0.0
+    normal = NormalDist()
+    busy = 1.0 / (1.0 + beta * normal.cdf(beta) / normal.pdf(beta))
+    mean_wait = max(model.lengths.output, 1.0) * tpot / (slots - held)
+    if not p95:
+        return busy * mean_wait
+    tail = 1.0 - model.quantile
+    return mean_wait * math.log(busy / tail) if busy > tail else 0.0
+
+
 def load_at_batch(model: Model, batch: float, rate: float | None = None) -> Load:
-    """The replica at ``batch`` decoding sequences (rate from Little's law unless given)."""
+    """The replica at ``batch`` decoding sequences (rate from Little's law unless
+    given), fed at random: first tokens also wait for a free slot
+    (:func:`slot_wait`)."""
     tpot, bound = tpot_at(model, batch)
     output = max(model.lengths.output, 1.0)
     rps = batch / (output * tpot) if rate is None else rate
     cap = max_sequences(model)
+    held = rps * output * tpot  # slots the arrivals occupy (Little)
     return Load(
         batch=batch,
         tpot_s=tpot,
-        ttft_s=_ttft(model, batch, tpot, rps, False),
-        ttft_p95_s=_ttft(model, batch, tpot, rps, True),
+        ttft_s=_ttft(model, batch, tpot, rps, False)
+        + slot_wait(model, held, tpot, False),
+        ttft_p95_s=_ttft(model, batch, tpot, rps, True)
+        + slot_wait(model, held, tpot, True),
         requests_per_s=rps,
         output_tokens_per_s=rps * output,
         compute_bound=bound,
