@@ -9,10 +9,12 @@ refits the factors and prints the catalog file's JSON (``--write`` saves it).
 
 After them, the MLPerf Inference v4.1 cases (:mod:`benchmarks.mlperf_cases`:
 held out, not fitted, at assumed mean prompts since the logs print none),
-unless ``--no-mlperf``.
+unless ``--no-mlperf``; then the TensorRT-LLM v1.0 rows the catalog does not
+hold (:mod:`benchmarks.trtllm_heldout`: held out, not fitted), unless
+``--no-heldout``.
 
 Run: ``python benchmarks/bench_serving_calibration.py [--fit [--write]] [--no-loo]
-[--no-mlperf]``.
+[--no-mlperf] [--no-heldout]``.
 """
 
 from __future__ import annotations
@@ -136,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--no-loo", action="store_true")
     parser.add_argument("--no-mlperf", action="store_true")
+    parser.add_argument("--no-heldout", action="store_true")
     args = parser.parse_args(argv)
     catalog = load_catalog()
     runs = list(catalog.serving_runs.runs)
@@ -151,11 +154,15 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_loo:
         loo = leave_one_out(runs, lambda r: shape_for_run(r, catalog), catalog.gpu)
     sys.stdout.write(table(catalog, list(fitted.factors), loo) + "\n")
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     if not args.no_mlperf:
-        sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
         from benchmarks.mlperf_cases import mlperf_table
 
         sys.stdout.write("\n" + mlperf_table(catalog) + "\n")
+    if not args.no_heldout:
+        from benchmarks.trtllm_heldout import heldout_table
+
+        sys.stdout.write("\n" + heldout_table(catalog) + "\n")
     return 0
 
 

@@ -2,7 +2,7 @@
 
 The cases (``tests/data/real-samples/mlperf/cases.json``, sources in that
 folder's SOURCES entry) are NVIDIA's MLPerf Inference v4.1 Llama 2 70B
-systems, Server and Offline, on H100 and H200. Their figures are read from
+and Mixtral 8x7B (MoE) systems, Server and Offline, on H100 and H200. Their figures are read from
 the LoadGen summaries kept there (cut to the results and latency lines). The
 logs print no mean prompt length, so every case is predicted at the assumed
 mean prompts :data:`ASSUMED_PROMPTS` and the table says so; the mean answer

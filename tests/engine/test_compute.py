@@ -70,10 +70,13 @@ def test_decode_is_bandwidth_bound_at_low_concurrency():
         s, g, Precision.BF16, 1, 1, 1, 0.4, factors=factors
     )
     # the serving engine's step: weights and KV read at the fitted bandwidth
-    # efficiency of vLLM on this generation (or all its runs), plus its overhead
+    # efficiency of vLLM on this generation (or all its runs), the one token's
+    # GEMMs at its compute efficiency (not overlapped with the weights' read),
+    # plus its overhead
     vllm = factor_for(ServingEngine.VLLM, g, factors)
     bytes_read = 6.74e9 * 2 + 2 * 32 * 4096 * 2
     step = bytes_read / (vllm.bandwidth_efficiency * 2.039e12)
+    step += 2 * s.params_active / (vllm.compute_efficiency * 312e12)
     step += vllm.step_overhead_ms / 1000
     assert one == pytest.approx(1 / step, rel=0.01)
     many = decode_tokens_per_s_per_gpu(

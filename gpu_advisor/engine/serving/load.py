@@ -22,12 +22,16 @@ The tails (the p95 the targets are set at) are not the mean:
   the request's TPOT at quantile ``q`` is the mean plus
   ``(N_q − m)·w / (O − 1)``, ``w`` the time one prompt's prefill adds to a
   step and ``N_q`` the count's quantile (Cornish–Fisher,
-  :func:`admitted_quantile`).
+  :func:`admitted_quantile`). The same arrivals make the batch itself
+  spread (a Poisson count, M/G/∞): the request also pays the decode steps
+  of the sequences beyond the mean it runs beside (:func:`tpot_tail`).
 * **TTFT.** The queue of prompts waiting to be prefilled has an exponential
   tail: ``P(wait > t) ≈ ρ·exp(−ρt/W)`` for mean wait ``W`` at utilisation
   ``ρ`` (the M/G/1 approximation), so its quantile grows faster than the mean
   at moderate loads (:func:`queue_quantile`); the step in flight a prompt
-  waits for is uniform over one step.
+  waits for is uniform over one step. Fed at random, a prompt may also find
+  every sequence slot of the replica taken and wait for one to free
+  (:func:`slot_wait`): a Poisson load cannot fill the KV cache.
 
 The quantile is the model's (0.95 for the plan's targets; MLPerf's Server
 scenario sets 0.99).
@@ -52,7 +56,7 @@ from statistics import NormalDist
 from typing import Final, NamedTuple
 
 from gpu_advisor.engine.serving.memory import ReplicaMemory
-from gpu_advisor.engine.serving.timing import Replica, step_time
+from gpu_advisor.engine.serving.timing import Replica, prefill_compute_s, step_time
 
 TAIL_QUANTILE: Final = 0.95
 """The quantile the latency targets are set at (the plan's p95). [1]"""
@@ -60,6 +64,11 @@ TAIL_QUANTILE: Final = 0.95
 SEARCH_ITERATIONS: Final = 24
 """Bisection steps for a batch or a rate: 2⁻²⁴ of the range, below 10⁻⁷, far finer
 than the calibration's error (results agree with 48 steps to seven digits). [1]"""
+
+
+SLOTS_FREE_BETA: Final = 8.0
+"""Above this many standard deviations of free slots an arrival never waits for
+one (Halfin–Whitt probability below 10⁻¹⁴). [1]"""
 
 
 class Lengths(NamedTuple):
@@ -189,9 +198,7 @@ def admitted_quantile(
 def prefill_work_s(model: Model) -> float:
     """Time one prompt's prefill adds to the steps it joins (mean prompt). [s]"""
     lengths = model.lengths
-    with_prompt = step_time(model.replica, 0.0, 0.0, lengths.prefill, lengths.prompt)
-    without = step_time(model.replica, 0.0, 0.0, 0.0, lengths.prompt)
-    return max(with_prompt.seconds - without.seconds, 0.0)
+    return prefill_compute_s(model.replica, lengths.prefill, lengths.prompt)
 
 
 def _prefill_cv2(lengths: Lengths) -> float:
@@ -206,10 +213,11 @@ def tpot_tail(
     model: Model, tpot: float, rate: float, variance_share: float = 1.0
 ) -> float:
     """A request's TPOT at the model's quantile: the mean plus the prefills of
-    the prompts admitted beyond the mean while it decodes. [s]
+    the prompts admitted beyond the mean while it decodes, plus the decode
+    steps of the sequences beyond the mean batch it decodes beside. [s]
 
-    ``tpot + (N_q − m)·w/(O − 1)`` with ``m = λ·(O − 1)·tpot``
-    (:func:`admitted_quantile`, :func:`prefill_work_s`).
+    ``tpot + (N_q − m)·w/(O − 1) + spread`` with ``m = λ·(O − 1)·tpot``
+    (:func:`admitted_quantile`, :func:`prefill_work_s`, ``_batch_spread_s``).
     """
     window = max(model.lengths.output - 1.0, 0.0)
     if window < 1.0 or rate <= 0:
@@ -217,7 +225,51 @@ def tpot_tail(
     mean = rate * window * tpot
     cv2 = _prefill_cv2(model.lengths)
     extra = admitted_quantile(mean, model.quantile, variance_share, cv2) - mean
-    return tpot + max(extra, 0.0) * prefill_work_s(model) / window
+    prefills = max(extra, 0.0) * prefill_work_s(model) / window
+    return tpot + prefills + _batch_spread_s(model, tpot, rate, variance_share)
+
+
+def _batch_spread_s(
+    model: Model, tpot: float, rate: float, variance_share: float
+) -> float:
+    """What the batch's own spread adds to a request's TPOT at the quantile. [s]
+
+    Under Poisson arrivals the sequences decoding at once are a Poisson count
+    of mean ``B = λ·O·TPOT`` (M/G/∞, Tijms 2003); averaged over one request's
+    life ``S`` (deterministic), the count's variance is ``2B/3``
+    (``(2B/S²)·∫₀^S (S−τ)(1−τ/S) dτ``). A request decoding beside
+    ``z·√(2B/3)`` more sequences than the mean pays each step's decode cost
+    of them (their prompts are the admitted prefills already counted); a
+    closed loop of clients keeps its batch nearly fixed (``variance_share``).
+    The same arrivals drive the admitted prefills, so the two terms are
+    added, not combined as independent.
+    """
+    batch = rate * max(model.lengths.output, 1.0) * tpot
+    share = min(max(variance_share, 0.0), 1.0)
+    if batch <= 0 or share <= 0:
+        return 0.0
+    z = NormalDist().inv_cdf(model.quantile)
+    more = z * math.sqrt(share * 2.0 * batch / 3.0)
+    if more <= 0:
+        return 0.0
+    cap = float(max(max_sequences(model), 1))
+    high = min(batch + more, max(cap, batch))
+    lengths = model.lengths
+    prefill = batch * lengths.prefill / max(lengths.output, 1.0)
+
+    def step(decodes: float) -> float:
+        # the prompts' prefill stays the mean batch's: their spread is the
+        # admitted-prompts term of :func:`tpot_tail`
+        return step_time(
+            model.replica,
+            decodes,
+            _context(lengths),
+            prefill,
+            lengths.prompt,
+            model.steps_per_schedule,
+        ).seconds
+
+    return max(step(high) - step(batch), 0.0)
 
 
 def _ttft(model: Model, batch: float, tpot: float, rate: float, p95: bool) -> float:
@@ -249,17 +301,71 @@ def _ttft(model: Model, batch: float, tpot: float, rate: float, p95: bool) -> fl
     return joins + own + wait
 
 
+def slot_wait(model: Model, held: float, tpot: float, p95: bool) -> float:
+    """Wait for a free sequence slot under Poisson arrivals (mean, or at the
+    model's quantile). [s]
+
+    The replica holds at most ``c`` sequences (:func:`max_sequences`: its KV
+    cache or the engine's cap); each holds its slot for its answer,
+    ``S = O·TPOT``. With ``a = held`` slots taken on average (``λ·S``), an arrival
+    finds every slot taken with the Halfin–Whitt probability
+    ``P = 1/(1 + β·Φ(β)/φ(β))``, ``β = (c − a)/√a`` (M/M/c with many slots),
+    and then waits an exponential time of mean ``S/(c − a)``. So a replica
+    fed at random cannot run its cache full: the rate that fills it leaves
+    arrivals waiting without bound, and a first-token target keeps ``a`` about
+    ``β·√c`` below ``c`` (square-root staffing). ``math.inf`` at ``a ≥ c``.
+
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.serving.replica import build_model
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
+    >>> from gpu_advisor.model.serving import Serving
+    >>> c = load_catalog()
+    >>> m = build_model(shape_from_preset(c.model("llama3.1-8b")),
+    ...     c.gpu("H100-80GB-SXM"), Serving(), 1, c.serving_factors.factors)
+    >>> cap = max_sequences(m)
+    >>> slot_wait(m, cap / 2, 0.02, True), slot_wait(m, cap, 0.02, False)
+    (0.0, inf)
+    >>> slot_wait(m, cap - 2, 0.02, True) > slot_wait(m, cap - 2, 0.02, False) > 0
+    True
+
+    References
+    ----------
+    Halfin and Whitt 1981, Heavy-traffic limits for queues with many
+    exponential servers, Operations Research 29(3), 567–588.
+    """
+    slots = float(max_sequences(model))
+    if held <= 0 or slots <= 0:
+        return 0.0
+    if held >= slots:
+        return math.inf
+    beta = (slots - held) / math.sqrt(held)
+    if beta > SLOTS_FREE_BETA:
+        return 0.0
+    normal = NormalDist()
+    busy = 1.0 / (1.0 + beta * normal.cdf(beta) / normal.pdf(beta))
+    mean_wait = max(model.lengths.output, 1.0) * tpot / (slots - held)
+    if not p95:
+        return busy * mean_wait
+    tail = 1.0 - model.quantile
+    return mean_wait * math.log(busy / tail) if busy > tail else 0.0
+
+
 def load_at_batch(model: Model, batch: float, rate: float | None = None) -> Load:
-    """The replica at ``batch`` decoding sequences (rate from Little's law unless given)."""
+    """The replica at ``batch`` decoding sequences (rate from Little's law unless
+    given), fed at random: first tokens also wait for a free slot
+    (:func:`slot_wait`)."""
     tpot, bound = tpot_at(model, batch)
     output = max(model.lengths.output, 1.0)
     rps = batch / (output * tpot) if rate is None else rate
     cap = max_sequences(model)
+    held = rps * output * tpot  # slots the arrivals occupy (Little)
     return Load(
         batch=batch,
         tpot_s=tpot,
-        ttft_s=_ttft(model, batch, tpot, rps, False),
-        ttft_p95_s=_ttft(model, batch, tpot, rps, True),
+        ttft_s=_ttft(model, batch, tpot, rps, False)
+        + slot_wait(model, held, tpot, False),
+        ttft_p95_s=_ttft(model, batch, tpot, rps, True)
+        + slot_wait(model, held, tpot, True),
         requests_per_s=rps,
         output_tokens_per_s=rps * output,
         compute_bound=bound,
