@@ -726,8 +726,9 @@ class BudgetPage(QWizardPage):
             section.setText(section_titles[name])
         for option, check in self.option_checks.items():
             check.setText(option_label(option))
+        colon = words.say("words.colon", current_language())  # "：" in Chinese
         for key, label in self._row_labels.items():
-            label.setText(self._label_text(key) + ":")
+            label.setText(self._label_text(key) + colon.strip())
         self.network_note.setText(
             self.tr(
                 "Rule of the Shenzhen article (idctop.com): keep at least 15 % of the "
