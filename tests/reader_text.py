@@ -199,6 +199,13 @@ _ASCII_BESIDE_HAN: Final = re.compile(
     r"|[\u4e00-\u9fff]\((?![A-Z]\))|\)[\u4e00-\u9fff]"
 )
 """ASCII punctuation next to a Han character (a Qt mnemonic "(&S)" aside)."""
+_SPACE_BESIDE_FULL_WIDTH: Final = re.compile(
+    r"[，。：；、（「《] +(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]) +[，。：；、）」》]"
+)
+"""A space between full-width punctuation and a Han character (a wrapped line
+of Markdown, "依据的输入： 数据"). After a closing bracket it is allowed: a
+name ending in one ("NVLink 3（A100 SXM，双向 600 GB/s）") fills a sentence
+spaced for names ending in Latin letters."""
 
 
 def typography_problems(text: str, typed: Iterable[str] = ()) -> list[str]:
@@ -208,8 +215,13 @@ def typography_problems(text: str, typed: Iterable[str] = ()) -> list[str]:
     ['ASCII punctuation: 价:', 'market term: 按需付费 (按量付费)']
     >>> typography_problems("签署(S)，见《按需付费的 GPU 云服务》")
     []
+    >>> typography_problems("依据的输入： 数据驻留要求")
+    ["space beside full-width punctuation: '： '"]
     """
     found: list[str] = []
+    space = _SPACE_BESIDE_FULL_WIDTH.search(text)  # names stripped leave spaces
+    if space:
+        found.append(f"space beside full-width punctuation: {space.group(0)!r}")
     text = strip_names(text, typed)
     punctuation = _ASCII_BESIDE_HAN.search(text)
     if punctuation:

@@ -654,8 +654,8 @@
       <translation>显示或隐藏各方案总价包含的内容</translation>
     </message>
     <message>
-      <source>Based on:</source>
-      <translation>依据的输入：</translation>
+      <source>Based on: %1</source>
+      <translation>依据的输入：%1</translation>
     </message>
     <message>
       <source>No feasible option</source>
