@@ -55,6 +55,8 @@ ZH_WHITELIST: Final = frozenset(
     # models and GPUs the catalog lists by their makers' names
     | {"Mistral", "Mixtral", "GLM", "MoE", "Chinchilla"}
     | {"AMD", "Instinct", "Huawei", "Ascend", "GeForce", "RTX"}
+    # NVIDIA's GPU architectures (as Ampere above); peak-rate units; PCIe's standards body
+    | {"Ada", "Lovelace", "Blackwell", "TFLOPS", "TOPS", "PCI", "SIG"}
     # currencies by their ISO 4217 codes; standards (UTF-8, PKCS#12, SSH)
     | {"CNY", "USD", "EUR", "HKD", "UTF", "PKCS", "SSH"}
     # ANSI paper sizes beside their Chinese names; a key on the keyboard
@@ -89,6 +91,7 @@ _NAMES: Final = (
     re.compile(r"“[^“”]*”"),
     # authors before the year of the work they wrote
     re.compile(
+        r"(?:[A-Z][\w'’-]*\s+)?"  # a group's two-word name: "Team GLM", "BigScience Workshop"
         r"[A-Z][\w'’-]*(?:(?:、|\s+与\s+|\s*&\s*|,\s*)[A-Z][\w'’-]*)*"
         r"(?:\s*等|\s+et al\.|\s*（(?:19|20)\d\d)"
     ),
@@ -96,7 +99,7 @@ _NAMES: Final = (
     re.compile(r"https?://\S+"),
     re.compile(r"\b(?!CNY/|GPU/)[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9_./-]+"),
     re.compile(
-        r"\b[A-Za-z0-9_.-]+\.(?:com|cn|net|top|org|io|json|pdf|csv|gpuplan|txt|html?"
+        r"\b[A-Za-z0-9_.-]+\.(?:com|cn|net|top|org|io|ai|dev|json|pdf|csv|gpuplan|txt|html?"
         r"|xlsx|ya?ml|sh|sbatch|py|bak)\b"
     ),
     re.compile(r"(?<![\w.])\.(?:xlsx|csv|pdf|gpuplan|json|ya?ml|sh|bak)\b"),

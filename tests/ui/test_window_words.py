@@ -414,3 +414,22 @@ def test_the_walk_reads_tooltips_cells_and_rich_text(qtbot: Any) -> None:
     found = findings(top, "test", "zh_CN", set())
     assert any("market term: 按需付费" in f for f in found), found
     assert any("ASCII punctuation" in f for f in found), found
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_every_catalog_source_reads_in_the_readers_language(language: str) -> None:
+    """A default's tooltip may cite any of the catalog's sources (another GPU,
+    region or price than the examples use): each one, as the tooltip words it,
+    follows the reader's rules."""
+    from gpu_advisor.io.catalog import load_catalog
+    from gpu_advisor.report.sources import SourceIndex, source_text
+
+    index = SourceIndex.of(load_catalog())
+    assert len(index.by_source) > 100
+    found = []
+    for source, (file, _provenance) in index.by_source.items():
+        text = source_text(f"catalog {file} x: {source}", language, index).text
+        found += [
+            f"{file}: {text!r} ({p})" for p in text_problems(text, language, set())
+        ]
+    assert found == [], "\n".join(found)
