@@ -41,7 +41,7 @@ ZH_WHITELIST: Final = frozenset(
     | {"FlashAttention", "Kubernetes", "Prometheus", "Grafana", "Slurm", "SLURM"}
     | {"iperf", "fio", "dcgmi", "exporter", "PUE", "UPS", "IDC", "VPC", "SLA"}
     # commands the reader is told to run: nvidia-smi nvlink -e, dcgmi diag -r 2
-    | {"nvidia", "smi", "nvlink", "diag"}
+    | {"nvidia", "smi", "nvlink", "diag", "topo", "lscpu", "ibstat"}
     | {"CTO", "SHA", "JSON", "PDF", "VAT", "GPU Advisor", "Advisor", "idctop"}
     | {"Hugging", "Face", "GitHub", "arXiv", "USENIX", "FAST", "PaLM", "DeepSeek"}
     | {"BLOOM", "LLaMA", "PPIO", "ECS", "EC2"}
@@ -100,11 +100,13 @@ _NAMES: Final = (
     re.compile(r"\b(?!CNY/|GPU/)[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9_./-]+"),
     re.compile(
         r"\b[A-Za-z0-9_.-]+\.(?:com|cn|net|top|org|io|ai|dev|json|pdf|csv|gpuplan|txt|html?"
-        r"|xlsx|ya?ml|sh|sbatch|py|bak)\b"
+        r"|xlsx|xml|ya?ml|sh|sbatch|py|bak)\b"
     ),
     re.compile(r"(?<![\w.])\.(?:xlsx|csv|pdf|gpuplan|json|ya?ml|sh|bak)\b"),
     # programs and host names: gpu-advisor-cli, dcgm-exporter, gpu-node-01
-    re.compile(r"\b(?:gpu-advisor(?:-cli)?|dcgm-exporter)\b"),
+    re.compile(
+        r"\b(?:gpu-advisor(?:-cli)?|dcgm-exporter|nccl-tests|gpu-probe|train-log)\b"
+    ),
     re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d+\b"),
     # languages by their own names, in a list of languages
     re.compile(r"简体中文|中文|\bEnglish\b"),

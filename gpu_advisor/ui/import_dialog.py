@@ -106,6 +106,19 @@ def _table(headers: list[str]) -> QTableWidget:
     return table
 
 
+def _figure(value: float) -> str:
+    """A measured value to four significant digits, never in e-notation.
+
+    >>> _figure(14283.4), _figure(233.64), _figure(0.00012)
+    ('14,283', '233.6', '0.00012')
+    """
+    if abs(value) >= 1000:
+        return f"{value:,.0f}"
+    if value == 0 or abs(value) >= 1e-3:
+        return f"{value:.4g}"
+    return f"{value:.6f}".rstrip("0").rstrip(".")
+
+
 @contextlib.contextmanager
 def _filling(table: QTableWidget, rows: int) -> Iterator[None]:
     """Fill ``table`` with ``rows`` rows without re-measuring columns per cell."""
@@ -352,7 +365,8 @@ class ImportDialog(QDialog):
     def key_values_text(self, summary: FileSummary) -> str:
         """The file's key figures, e.g. ``all_reduce.out_of_place.busbw 234 GB/s``."""
         parts = [
-            f"{kv.metric} {kv.value:.4g} {kv.unit}".strip() for kv in summary.key_values
+            f"{kv.metric} {_figure(kv.value)} {kv.unit}".strip()
+            for kv in summary.key_values
         ]
         more = summary.measurements - len(summary.key_values)
         text = "; ".join(parts)

@@ -39,9 +39,11 @@ from PySide6.QtGui import QTextDocumentFragment
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
+    QApplication,
     QComboBox,
     QDialog,
     QGroupBox,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QMenu,
@@ -179,8 +181,8 @@ def widget_texts(widget: QWidget) -> Iterator[str]:
             tip = widget.itemData(index, Qt.ItemDataRole.ToolTipRole)
             if isinstance(tip, str):
                 yield tip
-    elif isinstance(widget, QAbstractItemView):
-        yield from _view_texts(widget)
+    elif isinstance(widget, QAbstractItemView) and not isinstance(widget, QHeaderView):
+        yield from _view_texts(widget)  # a header is read with its table
     if isinstance(widget, pg.PlotWidget):
         yield from _chart_texts(widget)
 
@@ -217,8 +219,16 @@ def findings(top: QWidget, where: str, language: str, typed: set[str]) -> set[st
         READ.add(shown)
         for problem in text_problems(shown, language, typed):
             finding = f"{where} › {_name(widget)}: {shown[:160]!r} ({problem})"
-            if problem == "English words: row" and NEEDS_ENGINE.search(shown):
-                KNOWN.add(finding)
+            known = next(
+                (
+                    cause
+                    for cause, (text, kind) in KNOWN_CAUSES.items()
+                    if text.search(shown) and kind.match(problem)
+                ),
+                None,
+            )
+            if known is not None:
+                KNOWN.setdefault(known, set()).add(finding)
             else:
                 found.add(finding)
     return found
@@ -241,12 +251,24 @@ def menu_findings(window: MainWindow, language: str, typed: set[str]) -> set[str
     return found
 
 
-NEEDS_ENGINE: Final = re.compile(r"（[^（）]*, row \d+）导入的")
-"""Findings only an engine change removes: the cost warnings word an imported
-price's place as the importer stored it ("price_list_sample, row 2":
-``gpu_advisor/engine/cost/wording.py`` passes ``location`` as it is)."""
-KNOWN: set[str] = set()
-"""The findings of NEEDS_ENGINE the walk met."""
+KNOWN_CAUSES: Final = {
+    # the cost warnings word an imported price's place as the importer stored
+    # it ("price_list_sample, row 2"): engine/cost/wording.py passes `location`
+    "engine wording": (
+        re.compile(r"（[^（）]*, row \d+）导入的"),
+        re.compile(r"English words: row$"),
+    ),
+    # Import Results' key figures name each value by the tool's own metric
+    # ("all_reduce.out_of_place.busbw 233.6 GB/s"): no words for them yet
+    "tool metric names": (
+        re.compile(r"^[a-z0-9_]+(?:\.[a-z0-9_]+)+ -?\d"),
+        re.compile(r"internal key|English words"),
+    ),
+}
+"""Findings left on purpose, each with its cause; the test fails when one no
+longer occurs, so that its entry is removed."""
+KNOWN: dict[str, set[str]] = {}
+"""The findings of KNOWN_CAUSES the walk met, by cause."""
 READ: set[str] = set()
 """Every text the walk read (the test checks it read enough to judge)."""
 
@@ -322,6 +344,16 @@ def _verify(window: MainWindow, tmp_path: Path) -> QDialog:
     return VerifyPlanDialog(window.session, unsigned, window)
 
 
+def _import_results(window: MainWindow) -> QDialog:
+    """Import Results… with a vendor's test files, read."""
+    dialog = ImportDialog([RESULTS / "vendor_a" / "node01"], "Vendor A", window)
+    dialog.start()
+    assert dialog.wait_idle()
+    QApplication.processEvents()  # the finished signal fills the tables
+    assert dialog.report is not None
+    return dialog
+
+
 def _dialogs(tmp_path: Path) -> dict[str, Callable[[MainWindow], QDialog]]:
     return {
         **DIALOGS,
@@ -331,9 +363,7 @@ def _dialogs(tmp_path: Path) -> dict[str, Callable[[MainWindow], QDialog]]:
             "a4",
             w,
         ),
-        "import results": lambda w: ImportDialog(
-            [RESULTS / "vendor_a" / "node01"], "Vendor A", w
-        ),
+        "import results": _import_results,
         "verify plan": lambda w: _verify(w, tmp_path),
         "about": _about,
     }
@@ -384,8 +414,11 @@ def test_every_window_text_follows_the_readers_rules(
     # the walk reads the steps' tables, tooltips and dialogs, not a few labels
     assert len(READ) > 800, len(READ)
     assert found == [], f"{len(found)} findings:\n" + "\n".join(found)
-    # an exception that no longer occurs is taken out of NEEDS_ENGINE
-    assert bool(KNOWN) == (language == "zh_CN"), KNOWN
+    # an exception that no longer occurs is taken out of KNOWN_CAUSES
+    expected = {"tool metric names"} | (
+        {"engine wording"} if language == "zh_CN" else set()
+    )
+    assert set(KNOWN) == expected, KNOWN
 
 
 def test_the_walk_reads_tooltips_cells_and_rich_text(qtbot: Any) -> None:
