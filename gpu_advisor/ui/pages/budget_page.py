@@ -65,7 +65,7 @@ from gpu_advisor.report.glossary import input_name
 from gpu_advisor.report.sources import source_text
 from gpu_advisor.report.text import unit_text
 from gpu_advisor.ui.accessibility import follow_labels
-from gpu_advisor.ui.i18n import current_language, current_locale, fill
+from gpu_advisor.ui.i18n import current_language, current_locale, fill, significant
 from gpu_advisor.ui.scenarios import ScenariosPanel
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.style import (
@@ -374,7 +374,7 @@ class BudgetPage(QWizardPage):
             ref = inner(session)
             if ref is None or not isinstance(ref.value, int | float):
                 return None
-            shown = current_locale().toString(float(ref.value), "g", 6)
+            shown = significant(float(ref.value), 6)
             return InputRef(
                 name=ref.name,
                 value=template().replace("%1", shown),

@@ -82,7 +82,7 @@ from gpu_advisor.model.common import InputRef
 from gpu_advisor.model.project import Project
 from gpu_advisor.report.sources import SourceIndex, source_text
 from gpu_advisor.report.text import unit_text
-from gpu_advisor.ui.i18n import current_language, current_locale, fill
+from gpu_advisor.ui.i18n import current_language, current_locale, fill, significant
 from gpu_advisor.ui.style import ERROR_STYLE
 from gpu_advisor.ui.widgets.focus_filter import FocusFollowingFilter
 from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
@@ -905,15 +905,9 @@ def _key(value: object) -> str:
 def _default_number(value: float) -> str:
     """A default as the tooltip shows it: whole and grouped from 1,000, else
     four significant digits (an MFU of 0.41976818 reads 0.4198, a PUE 1.35)."""
-    locale = current_locale()
     if abs(value) >= 1000:
-        return locale.toString(value, "f", 0)
-    if value == 0 or abs(value) >= 1e-3:
-        return locale.toString(value, "g", 4)
-    # "g" writes a small figure in e-notation (1e-05): the digits instead
-    decimals = 3 - math.floor(math.log10(abs(value)))
-    text = locale.toString(value, "f", decimals)
-    return text.rstrip("0").rstrip(locale.decimalPoint())
+        return current_locale().toString(value, "f", 0)
+    return significant(value)  # "g" writes 0.00001 as 1e-05
 
 
 _INDEXES: dict[int, tuple[Catalog, SourceIndex]] = {}
