@@ -533,9 +533,11 @@ class ImportDialog(QDialog):
         self.refused_label.setText(
             self.tr("Refused, nothing taken from them: %n file(s)", "", refused)
         )
+        language = current_language()  # "（…）" and "；" in Chinese
         skipped = (
             [
-                f"{self.shown_name(item.file)} ({_reason(item)})"
+                self.shown_name(item.file)
+                + words.say("words.aside", language, x=_reason(item))
                 for item in report.skipped
             ]
             if report is not None
@@ -547,7 +549,7 @@ class ImportDialog(QDialog):
                 self.tr(
                     "Left out, not test results (notes, scripts, hidden files): %1"
                 ),
-                "; ".join(skipped),
+                words.say("report.source.separator", language).join(skipped),
             )
         )
         if report is None:
