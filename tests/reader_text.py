@@ -21,7 +21,7 @@ from typing import Final
 ZH_WHITELIST: Final = frozenset(
     # units
     {"GPU", "MFU", "FLOP", "FLOPs", "TFLOP", "GiB", "MiB", "KiB", "Gbit", "Mbps", "kWh"}
-    | {"token", "TCP"}
+    | {"token", "Token", "TCP"}
     # products, standards, publishers and file types
     | {"NVIDIA", "Tensor", "Core", "Ampere", "ConnectX", "SXM", "PCIe", "NVLink"}
     | {"InfiniBand", "NDR", "HDR", "RoCE", "IEEE", "GbE", "DGX", "NCCL", "DCGM"}
@@ -41,7 +41,7 @@ ZH_WHITELIST: Final = frozenset(
     | {"FlashAttention", "Kubernetes", "Prometheus", "Grafana", "Slurm", "SLURM"}
     | {"iperf", "fio", "dcgmi", "exporter", "PUE", "UPS", "IDC", "VPC", "SLA"}
     # commands the reader is told to run: nvidia-smi nvlink -e, dcgmi diag -r 2
-    | {"nvidia", "smi", "nvlink", "diag"}
+    | {"nvidia", "smi", "nvlink", "diag", "topo", "lscpu", "ibstat"}
     | {"CTO", "SHA", "JSON", "PDF", "VAT", "GPU Advisor", "Advisor", "idctop"}
     | {"Hugging", "Face", "GitHub", "arXiv", "USENIX", "FAST", "PaLM", "DeepSeek"}
     | {"BLOOM", "LLaMA", "PPIO", "ECS", "EC2"}
@@ -52,6 +52,22 @@ ZH_WHITELIST: Final = frozenset(
     | {"micro", "batch", "API"}
     # serving engines and model-serving products
     | {"vLLM", "SGLang", "TensorRT", "LLM", "LMDeploy", "Qwen", "Instruct", "Llama"}
+    # models and GPUs the catalog lists by their makers' names
+    | {"Mistral", "Mixtral", "GLM", "MoE", "Chinchilla"}
+    | {"AMD", "Instinct", "Huawei", "Ascend", "GeForce", "RTX"}
+    # NVIDIA's GPU architectures (as Ampere above); peak-rate units; PCIe's standards body
+    | {"Ada", "Lovelace", "Blackwell", "TFLOPS", "TOPS", "PCI", "SIG"}
+    # currencies by their ISO 4217 codes; standards (UTF-8, PKCS#12, SSH)
+    | {"CNY", "USD", "EUR", "HKD", "UTF", "PKCS", "SSH"}
+    # ANSI paper sizes beside their Chinese names; a key on the keyboard
+    | {"Letter", "Tabloid", "Ctrl"}
+    # commands the environment step runs, as mpirun above; a Kubernetes kind
+    | {"torchrun", "docker", "DaemonSet"}
+    # Help ▸ About: the libraries, their licences and the platform
+    | {"Python", "NumPy", "ReportLab", "pydantic", "pyqtgraph", "linux"}
+    | {"MIT", "BSD", "GNU", "LGPL", "PSF"}
+    # the CLI's subcommand the review step tells the reader to run
+    | {"verify"}
 )
 """ASCII words a Chinese reader sees: units, products, standards, file types."""
 
@@ -75,6 +91,7 @@ _NAMES: Final = (
     re.compile(r"“[^“”]*”"),
     # authors before the year of the work they wrote
     re.compile(
+        r"(?:[A-Z][\w'’-]*\s+)?"  # a group's two-word name: "Team GLM", "BigScience Workshop"
         r"[A-Z][\w'’-]*(?:(?:、|\s+与\s+|\s*&\s*|,\s*)[A-Z][\w'’-]*)*"
         r"(?:\s*等|\s+et al\.|\s*（(?:19|20)\d\d)"
     ),
@@ -82,9 +99,20 @@ _NAMES: Final = (
     re.compile(r"https?://\S+"),
     re.compile(r"\b(?!CNY/|GPU/)[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9_./-]+"),
     re.compile(
-        r"\b[A-Za-z0-9_.-]+\.(?:com|cn|net|top|org|io|json|pdf|csv|gpuplan|txt|html?)\b"
+        r"\b[A-Za-z0-9_.-]+\.(?:com|cn|net|top|org|io|ai|dev|json|pdf|csv|gpuplan|txt|html?"
+        r"|xlsx|xml|ya?ml|sh|sbatch|py|bak)\b"
     ),
+    re.compile(r"(?<![\w.])\.(?:xlsx|csv|pdf|gpuplan|json|ya?ml|sh|bak)\b"),
+    # programs and host names: gpu-advisor-cli, dcgm-exporter, gpu-node-01
+    re.compile(
+        r"\b(?:gpu-advisor(?:-cli)?|dcgm-exporter|nccl-tests|gpu-probe|train-log)\b"
+    ),
+    re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d+\b"),
+    # languages by their own names, in a list of languages
+    re.compile(r"简体中文|中文|\bEnglish\b"),
 )
+_ABBREVIATIONS: Final = re.compile(r"\b(?:e\.g|i\.e)\.")
+"""English abbreviations, not keys ("e.g. 0.85")."""
 
 
 def strip_names(text: str, typed: Iterable[str] = ()) -> str:
@@ -93,7 +121,7 @@ def strip_names(text: str, typed: Iterable[str] = ()) -> str:
         text = text.replace(name, " ")
     for pattern in _NAMES:
         text = pattern.sub(" ", text)
-    return text
+    return _ABBREVIATIONS.sub(" ", text)
 
 
 def problems(text: str, language: str, typed: Iterable[str] = ()) -> list[str]:
@@ -107,6 +135,10 @@ def problems(text: str, language: str, typed: Iterable[str] = ()) -> list[str]:
     []
     >>> problems("1 servers with 8 GPU(s) each", "en")
     ['plural: 1 servers']
+    >>> problems("Save as .xlsx (e.g. plan.xlsx); run gpu-advisor-cli on gpu-node-01", "en")
+    []
+    >>> problems("导出为 .xlsx 的 plan 文件", "zh")
+    ['English words: plan']
     """
     found: list[str] = []
     sci = re.search(r"\S*" + SCIENTIFIC.pattern + r"\S*", text)
@@ -149,4 +181,59 @@ def kinsoku_problems(text: str) -> list[str]:
             found.append(f"line starts with {stripped[:20]!r}")
         if stripped[-1] in OPENING:
             found.append(f"line ends with {stripped[-20:]!r}")
+    return found
+
+
+MARKET_TERMS: Final = {
+    "按需付费": "按量付费",
+    "按需计费": "按量付费",
+    "按需实例": "按量付费实例",
+    "按需价格": "按量价格",
+    "抢占式实例": "竞价实例",
+    "GPU 小时": "卡时",
+    "GPU小时": "卡时",
+    "主机托管": "托管",
+    "一般纳税者": "一般纳税人",
+}
+"""Words of the Chinese GPU market's billing, and what the market says instead:
+按量付费, 包月, 包年, 竞价实例, 托管, 卡时, 一般纳税人 (titles of works quoted
+in 《》 keep their own words)."""
+_ASCII_BESIDE_HAN: Final = re.compile(
+    r"[\u4e00-\u9fff\u3001-\u303f\uff01-\uff60][,;:?!]"
+    r"|[,;:?!][\u4e00-\u9fff]"
+    r"|[\u4e00-\u9fff]\((?![A-Z]\))|\)[\u4e00-\u9fff]"
+)
+"""ASCII punctuation next to a Han character (a Qt mnemonic "(&S)" aside)."""
+_SPACE_BESIDE_FULL_WIDTH: Final = re.compile(
+    r"[，。：；、（「《] +(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]) +[，。：；、）」》]"
+)
+"""A space between full-width punctuation and a Han character (a wrapped line
+of Markdown, "依据的输入： 数据"). After a closing bracket it is allowed: a
+name ending in one ("NVLink 3（A100 SXM，双向 600 GB/s）") fills a sentence
+spaced for names ending in Latin letters."""
+
+
+def typography_problems(text: str, typed: Iterable[str] = ()) -> list[str]:
+    """Chinese text with ASCII punctuation or words the market does not use.
+
+    >>> typography_problems("按需付费单价:")
+    ['ASCII punctuation: 价:', 'market term: 按需付费 (按量付费)']
+    >>> typography_problems("签署(S)，见《按需付费的 GPU 云服务》")
+    []
+    >>> typography_problems("依据的输入： 数据驻留要求")
+    ["space beside full-width punctuation: '： '"]
+    """
+    found: list[str] = []
+    space = _SPACE_BESIDE_FULL_WIDTH.search(text)  # names stripped leave spaces
+    if space:
+        found.append(f"space beside full-width punctuation: {space.group(0)!r}")
+    text = strip_names(text, typed)
+    punctuation = _ASCII_BESIDE_HAN.search(text)
+    if punctuation:
+        found.append(f"ASCII punctuation: {punctuation.group(0)}")
+    found += [
+        f"market term: {word} ({market})"
+        for word, market in MARKET_TERMS.items()
+        if word in text
+    ]
     return found

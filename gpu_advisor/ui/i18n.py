@@ -14,6 +14,7 @@ that catalog (it still has them without the ``&``); ours words them
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Final
 
@@ -92,6 +93,24 @@ def current_locale() -> QLocale:
     if _current == "zh_CN":
         return QLocale(QLocale.Language.Chinese, QLocale.Country.China)
     return QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
+
+
+def significant(value: float, digits: int = 4) -> str:
+    """``value`` to ``digits`` significant digits in the UI's locale, never in
+    e-notation (QLocale's "g" writes 14,283 as 1.428e+04): a whole number keeps
+    all its digits.
+
+    >>> significant(14283.4), significant(0.41976818), significant(0.00012), significant(2.5)
+    ('14,283', '0.4198', '0.00012', '2.5')
+    """
+    locale = current_locale()
+    if value == 0 or not math.isfinite(value):
+        return locale.toString(value, "g", digits)
+    decimals = max(0, digits - 1 - math.floor(math.log10(abs(value))))
+    text = locale.toString(value, "f", decimals)
+    if decimals:
+        text = text.rstrip("0").rstrip(locale.decimalPoint())
+    return text
 
 
 def _load_ours(translator: QTranslator, language: str) -> bool:

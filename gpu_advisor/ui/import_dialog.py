@@ -103,6 +103,19 @@ def _table(headers: list[str]) -> QTableWidget:
     return table
 
 
+def _figure(value: float) -> str:
+    """A measured value to four significant digits, never in e-notation.
+
+    >>> _figure(14283.4), _figure(233.64), _figure(0.00012)
+    ('14,283', '233.6', '0.00012')
+    """
+    if abs(value) >= 1000:
+        return f"{value:,.0f}"
+    if value == 0 or abs(value) >= 1e-3:
+        return f"{value:.4g}"
+    return f"{value:.6f}".rstrip("0").rstrip(".")
+
+
 @contextlib.contextmanager
 def _filling(table: QTableWidget, rows: int) -> Iterator[None]:
     """Fill ``table`` with ``rows`` rows without re-measuring columns per cell."""
@@ -349,7 +362,8 @@ class ImportDialog(QDialog):
     def key_values_text(self, summary: FileSummary) -> str:
         """The file's key figures, e.g. ``all_reduce.out_of_place.busbw 234 GB/s``."""
         parts = [
-            f"{kv.metric} {kv.value:.4g} {kv.unit}".strip() for kv in summary.key_values
+            f"{kv.metric} {_figure(kv.value)} {kv.unit}".strip()
+            for kv in summary.key_values
         ]
         more = summary.measurements - len(summary.key_values)
         text = "; ".join(parts)
@@ -516,9 +530,11 @@ class ImportDialog(QDialog):
         self.refused_label.setText(
             self.tr("Refused, nothing taken from them: %n file(s)", "", refused)
         )
+        language = current_language()  # "（…）" and "；" in Chinese
         skipped = (
             [
-                f"{self.shown_name(item.file)} ({_reason(item)})"
+                self.shown_name(item.file)
+                + words.say("words.aside", language, x=_reason(item))
                 for item in report.skipped
             ]
             if report is not None
@@ -530,7 +546,7 @@ class ImportDialog(QDialog):
                 self.tr(
                     "Left out, not test results (notes, scripts, hidden files): %1"
                 ),
-                "; ".join(skipped),
+                words.say("report.source.separator", language).join(skipped),
             )
         )
         if report is None:

@@ -654,8 +654,8 @@
       <translation>Show or hide what each option's total includes</translation>
     </message>
     <message>
-      <source>Based on:</source>
-      <translation>Based on:</translation>
+      <source>Based on: %1</source>
+      <translation>Based on: %1</translation>
     </message>
     <message>
       <source>No feasible option</source>

@@ -369,7 +369,7 @@
     </message>
     <message>
       <source>Buying hardware is CAPEX: a large payment up front that is written off over the hardware's life; renting is OPEX: you pay month by month for what you use, and stop paying when you stop.</source>
-      <translation>买硬件属于资本支出（CAPEX）：先一次性付一大笔钱，再在硬件寿命内逐年折旧；租用属于运营支出（OPEX）：用多少按月付多少，不用了就不再付。</translation>
+      <translation>买硬件属于资本支出：先一次性付一大笔钱，再在硬件寿命内逐年折旧；租用属于运营支出：用多少按月付多少，不用了就不再付。</translation>
     </message>
     <message>
       <source>Options to compare</source>
@@ -441,7 +441,7 @@
     </message>
     <message>
       <source>Add the dated prices of a price list or vendor quote (.xlsx or .csv: columns gpu, item, price, date); they override the catalog.</source>
-      <translation>导入价格表或供应商报价中注明日期的价格（.xlsx 或 .csv，列：gpu、item、price、date），导入后替代目录价格。</translation>
+      <translation>导入价格表或供应商报价中注明日期的价格（.xlsx 或 .csv，列名为「gpu」「item」「price」「date」），导入后替代目录价格。</translation>
     </message>
     <message>
       <source>Export option table…</source>
@@ -654,8 +654,8 @@
       <translation>显示或隐藏各方案总价包含的内容</translation>
     </message>
     <message>
-      <source>Based on:</source>
-      <translation>依据的输入：</translation>
+      <source>Based on: %1</source>
+      <translation>依据的输入：%1</translation>
     </message>
     <message>
       <source>No feasible option</source>

@@ -205,6 +205,13 @@
       <source>&amp;Use the plan's cards</source>
       <translation>&amp;Use the plan's cards</translation>
     </message>
+    <message numerus="yes">
+      <source>The plan needs %1 cards: %n node(s) × %2 GPUs.</source>
+      <translation>
+        <numerusform>The plan needs %1 cards: %n node × %2 GPUs.</numerusform>
+        <numerusform>The plan needs %1 cards: %n nodes × %2 GPUs.</numerusform>
+      </translation>
+    </message>
     <message>
       <source>Bare nodes (SSH + torchrun)</source>
       <translation>Bare nodes (SSH + torchrun)</translation>
@@ -372,10 +379,6 @@
     <message>
       <source>Start on a single node: once the job runs stably there, scale out to several nodes. Problems are much quicker to find that way.</source>
       <translation>Start on a single node: once the job runs stably there, scale out to several nodes. Problems are much quicker to find that way.</translation>
-    </message>
-    <message>
-      <source>The plan needs %1 cards: %2 node(s) × %3 GPUs.</source>
-      <translation>The plan needs %1 cards: %2 node(s) × %3 GPUs.</translation>
     </message>
     <message>
       <source>Time &amp;limit:</source>

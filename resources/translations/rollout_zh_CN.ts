@@ -205,6 +205,12 @@
       <source>&amp;Use the plan's cards</source>
       <translation>采用规划的卡数(&amp;U)</translation>
     </message>
+    <message numerus="yes">
+      <source>The plan needs %1 cards: %n node(s) × %2 GPUs.</source>
+      <translation>
+        <numerusform>本计划需要 %1 张卡：%n 个节点 × 每节点 %2 张。</numerusform>
+      </translation>
+    </message>
     <message>
       <source>Bare nodes (SSH + torchrun)</source>
       <translation>裸机节点（SSH + torchrun）</translation>
@@ -372,10 +378,6 @@
     <message>
       <source>Start on a single node: once the job runs stably there, scale out to several nodes. Problems are much quicker to find that way.</source>
       <translation>先在单节点上跑稳，再扩展到多节点：这样排查问题快得多。</translation>
-    </message>
-    <message>
-      <source>The plan needs %1 cards: %2 node(s) × %3 GPUs.</source>
-      <translation>本计划需要 %1 张卡：%2 个节点 × 每节点 %3 张。</translation>
     </message>
     <message>
       <source>Time &amp;limit:</source>

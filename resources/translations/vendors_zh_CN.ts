@@ -381,7 +381,7 @@
     </message>
     <message>
       <source>The budget step then prices on-demand, monthly and yearly rentals of this GPU with this vendor's quote, named as their source. A price typed in the budget step still wins; one vendor's quote at a time.</source>
-      <translation>勾选后，“预算”步骤按该供应商的报价计算此 GPU 的按需、包月和包年租用价格，并注明来源。在“预算”步骤手动填写的价格仍然优先；同一时间只采用一家供应商的报价。</translation>
+      <translation>勾选后，“预算”步骤按该供应商的报价计算此 GPU 的按量、包月和包年租用价格，并注明来源。在“预算”步骤手动填写的价格仍然优先；同一时间只采用一家供应商的报价。</translation>
     </message>
     <message>
       <source>Anything else the quote says: minimum term, add-ons, notice period…</source>

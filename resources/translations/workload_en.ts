@@ -330,9 +330,12 @@
       <source>%1 GPU-hours (×%2 for failed and repeated runs; P10–P90: %3 – %4)</source>
       <translation>%1 GPU-hours (×%2 for failed and repeated runs; P10–P90: %3 – %4)</translation>
     </message>
-    <message>
-      <source>%1 days on %2 cards (%3 nodes, scaling efficiency %4 %)</source>
-      <translation>%1 days on %2 cards (%3 nodes, scaling efficiency %4 %)</translation>
+    <message numerus="yes">
+      <source>%1 days on %2 cards (%n node(s), scaling efficiency %3 %)</source>
+      <translation>
+        <numerusform>%1 days on %2 cards (%n node, scaling efficiency %3 %)</numerusform>
+        <numerusform>%1 days on %2 cards (%n nodes, scaling efficiency %3 %)</numerusform>
+      </translation>
     </message>
     <message>
       <source>no deadline set</source>

@@ -170,7 +170,7 @@
     </message>
     <message>
       <source>Whether the month's work may run on reclaimable spot instances (with checkpointing). Serving months never do.</source>
-      <translation>本月工作是否可以使用随时可能被回收的竞价实例（需开启 checkpoint）。推理服务月份一律不用。</translation>
+      <translation>本月工作是否可以使用随时可能被回收的竞价实例（需开启检查点保存）。推理服务月份一律不用。</translation>
     </message>
     <message>
       <source>No profile: enter GPU-hours or fill it from the workload.</source>
@@ -330,9 +330,11 @@
       <source>%1 GPU-hours (×%2 for failed and repeated runs; P10–P90: %3 – %4)</source>
       <translation>%1 卡时（×%2，预留失败重跑；P10–P90：%3 – %4）</translation>
     </message>
-    <message>
-      <source>%1 days on %2 cards (%3 nodes, scaling efficiency %4 %)</source>
-      <translation>%2 张卡需 %1 天（%3 台机器，扩展效率 %4 %）</translation>
+    <message numerus="yes">
+      <source>%1 days on %2 cards (%n node(s), scaling efficiency %3 %)</source>
+      <translation>
+        <numerusform>%2 张卡需 %1 天（%n 台机器，扩展效率 %3 %）</numerusform>
+      </translation>
     </message>
     <message>
       <source>no deadline set</source>

@@ -55,7 +55,7 @@ def test_the_environment_and_the_checklist_of_an_example() -> None:
     assert "environment.no_script_source" in environment
     first = issues[PlanPart.CHECKLIST][0]
     assert (first.code, first.params["count"]) == ("review.check_open", 18)
-    assert text(first, "en") == "18 checklist item(s) still open."
+    assert text(first, "en") == "18 checklist items still open."
     assert text(first, "zh") == "检查表还有 18 项未决。"
     decided = [
         ChecklistItem(id=e.id, status=CheckStatus.PASS) for e in catalog.checklist
@@ -64,7 +64,7 @@ def test_the_environment_and_the_checklist_of_an_example() -> None:
     project = project.model_copy(update={"checklist": decided})
     issues = step_issues(evaluate_plan(project, catalog))
     assert [text(a, "en") for a in issues[PlanPart.CHECKLIST]] == [
-        "1 checklist item(s) failed."
+        "1 checklist item failed."
     ]
     for part in (PlanPart.WORKLOAD, PlanPart.MONITORING):
         assert issues[part] == []

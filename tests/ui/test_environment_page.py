@@ -115,7 +115,7 @@ def test_plan_hint_and_apply_is_one_undo_step(qtbot: Any) -> None:
     cluster = session.evaluation.sizing.cluster
     page = _page(qtbot, session)
     assert page.plan_hint_label.text() == (
-        f"The plan needs {cluster.gpus} cards: {cluster.nodes} node(s) × 8 GPUs."
+        f"The plan needs {cluster.gpus} cards: {cluster.nodes} nodes × 8 GPUs."
     )
     assert page.apply_plan_button.isEnabled()
     page.apply_plan_button.click()

@@ -21,7 +21,7 @@ def test_refusal_reasons_follow_the_ui_language(qtbot: Any, tmp_path: Path) -> N
         assert reasons
         assert all(_CJK.search(reason) for reason in reasons), reasons
         # the files left out are listed with why: NOTES.md is notes for people
-        assert "NOTES.md (给人看的说明" in dialog.skipped_label.text()
+        assert "NOTES.md（给人看的说明" in dialog.skipped_label.text()
         dialog.reject()
     finally:
         i18n.install_translators("en")

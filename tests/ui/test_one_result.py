@@ -364,7 +364,8 @@ def test_rollout_outputs_follow_the_evaluation(
     environment.initializePage()
     environment.refresh_outputs()
     assert environment.plan_hint_label.text() == (
-        f"The plan needs {cards:,} cards: {nodes:,} node(s) × {per_node} GPUs."
+        f"The plan needs {cards:,} cards: {nodes:,} node{'s' if nodes > 1 else ''}"
+        f" × {per_node} GPUs."
     )
     _assert_sbatch(
         environment.viewers[Scheduler.SLURM].text(), nodes, per_node, network

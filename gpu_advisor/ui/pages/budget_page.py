@@ -65,7 +65,7 @@ from gpu_advisor.report.glossary import input_name
 from gpu_advisor.report.sources import source_text
 from gpu_advisor.report.text import unit_text
 from gpu_advisor.ui.accessibility import follow_labels
-from gpu_advisor.ui.i18n import current_language, current_locale, fill
+from gpu_advisor.ui.i18n import current_language, current_locale, fill, significant
 from gpu_advisor.ui.scenarios import ScenariosPanel
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.style import (
@@ -374,7 +374,7 @@ class BudgetPage(QWizardPage):
             ref = inner(session)
             if ref is None or not isinstance(ref.value, int | float):
                 return None
-            shown = current_locale().toString(float(ref.value), "g", 6)
+            shown = significant(float(ref.value), 6)
             return InputRef(
                 name=ref.name,
                 value=template().replace("%1", shown),
@@ -726,8 +726,9 @@ class BudgetPage(QWizardPage):
             section.setText(section_titles[name])
         for option, check in self.option_checks.items():
             check.setText(option_label(option))
+        colon = words.say("words.colon", current_language())  # "：" in Chinese
         for key, label in self._row_labels.items():
-            label.setText(self._label_text(key) + ":")
+            label.setText(self._label_text(key) + colon.strip())
         self.network_note.setText(
             self.tr(
                 "Rule of the Shenzhen article (idctop.com): keep at least 15 % of the "

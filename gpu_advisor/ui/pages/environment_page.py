@@ -712,9 +712,9 @@ class EnvironmentPage(QWizardPage):
         locale = current_locale()
         self.plan_hint_label.setText(
             fill(
-                self.tr("The plan needs %1 cards: %2 node(s) × %3 GPUs."),
+                # %n: Qt's plural forms ("1 node", "8 nodes"; one form in Chinese)
+                self.tr("The plan needs %1 cards: %n node(s) × %2 GPUs.", "", nodes),
                 locale.toString(cards),
-                locale.toString(nodes),
                 locale.toString(per_node),
             )
         )

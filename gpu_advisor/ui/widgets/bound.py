@@ -80,14 +80,15 @@ from typing_extensions import override
 
 from gpu_advisor.model.common import InputRef
 from gpu_advisor.model.project import Project
-from gpu_advisor.report.sources import source_text
+from gpu_advisor.report.sources import SourceIndex, source_text
 from gpu_advisor.report.text import unit_text
-from gpu_advisor.ui.i18n import current_language, current_locale, fill
+from gpu_advisor.ui.i18n import current_language, current_locale, fill, significant
 from gpu_advisor.ui.style import ERROR_STYLE
 from gpu_advisor.ui.widgets.focus_filter import FocusFollowingFilter
 from gpu_advisor.ui.widgets.wheel_guard import wheel_scrolls_past
 
 if TYPE_CHECKING:
+    from gpu_advisor.model.catalog import Catalog
     from gpu_advisor.ui.session import ProjectSession
 
 TextFn = Callable[[], str]
@@ -904,10 +905,23 @@ def _key(value: object) -> str:
 def _default_number(value: float) -> str:
     """A default as the tooltip shows it: whole and grouped from 1,000, else
     four significant digits (an MFU of 0.41976818 reads 0.4198, a PUE 1.35)."""
-    locale = current_locale()
     if abs(value) >= 1000:
-        return locale.toString(value, "f", 0)
-    return locale.toString(value, "g", 4)
+        return current_locale().toString(value, "f", 0)
+    return significant(value)  # "g" writes 0.00001 as 1e-05
+
+
+_INDEXES: dict[int, tuple[Catalog, SourceIndex]] = {}
+"""The catalog's sources by text, for the tooltips (one catalog: the shipped one)."""
+
+
+def _source_index(catalog: Catalog) -> SourceIndex:
+    """The sources of ``catalog`` indexed once, so a default's tooltip cites
+    its works in the reader's words as the "why?" dialog does."""
+    known = _INDEXES.get(id(catalog))
+    if known is None or known[0] is not catalog:
+        _INDEXES.clear()
+        known = _INDEXES[id(catalog)] = (catalog, SourceIndex.of(catalog))
+    return known[1]
 
 
 class OptionalNumberField(BoundField):
@@ -1048,7 +1062,9 @@ class OptionalNumberField(BoundField):
             words_unit = unit_text(ref.unit, language, value) if ref.unit else ""
             unit = f" {words_unit}" if words_unit else ""
             # the source in the reader's words, as the "why?" dialog and the PDF
-            said = source_text(ref.source, language.value)
+            said = source_text(
+                ref.source, language.value, _source_index(self._session.catalog)
+            )
             source = (
                 fill(self.tr("%1, as of %2"), said.text, said.date)
                 if said.date

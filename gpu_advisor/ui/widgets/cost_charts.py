@@ -40,7 +40,7 @@ from gpu_advisor.engine.api import to_display
 from gpu_advisor.model.cost_results import CostResult, MonteCarloResult
 from gpu_advisor.model.project import OptionId
 from gpu_advisor.report.text import unit_text
-from gpu_advisor.ui.i18n import current_language, current_locale, fill
+from gpu_advisor.ui.i18n import current_language, current_locale, fill, significant
 from gpu_advisor.ui.style import (
     BAR_OUTLINE,
     BOXED_TEXT,
@@ -441,14 +441,13 @@ class TornadoChart(_CostChart):
         self.low_bars.setOpts(x0=mid, x1=low, y=y, height=0.5)
         self.high_bars.setOpts(x0=mid, x1=high, y=y, height=0.5)
         ticks: list[tuple[float, str]] = []
-        locale = current_locale()
         left_edge = float(min(low.min(), high.min(), 0.0)) if n else 0.0
         if n:
             left_edge -= (max(low.max(), high.max(), 0.0) - left_edge) * 0.04
         for i, bar in enumerate(bars):
             name = words.text(bar.label, language)
-            lo_text = locale.toString(bar.low_value, "g", 6)
-            hi_text = locale.toString(bar.high_value, "g", 6)
+            lo_text = significant(bar.low_value, 6)
+            hi_text = significant(bar.high_value, 6)
             bar_unit = f" {input_unit(bar.unit)}" if bar.unit else ""
             ticks.append((float(y[i]), name))
             label = self._label(i)

@@ -28,7 +28,7 @@ from gpu_advisor import words
 from gpu_advisor.engine.api import Check, VendorJudgement, Verdict
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import Vendor
-from gpu_advisor.ui.i18n import current_language, current_locale, fill
+from gpu_advisor.ui.i18n import current_language, current_locale, fill, significant
 from gpu_advisor.ui.style import VERDICT_BACKGROUNDS
 
 HOT_TESTS: Final = frozenset({"gpu.temperature"})
@@ -203,12 +203,11 @@ class JudgementView(QWidget):
         """One row per check, coloured by verdict, with the threshold and message."""
         table = self.table
         language = current_language()
-        locale = current_locale()
 
         def number(value: float | None, unit: str) -> str:
             if value is None:
                 return ""
-            text = locale.toString(float(value), "g", 4)
+            text = significant(float(value))
             return f"{text} {unit}".strip()
 
         table.setRowCount(len(judgement.checks))

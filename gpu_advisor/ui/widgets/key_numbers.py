@@ -218,10 +218,13 @@ class KeyNumbers(QWidget):
         n = self.rows
         n["days"].value.setText(
             fill(
-                self.tr("%1 days on %2 cards (%3 nodes, scaling efficiency %4 %)"),
+                self.tr(
+                    "%1 days on %2 cards (%n node(s), scaling efficiency %3 %)",
+                    "",
+                    cluster.nodes,
+                ),
                 _num(cluster.days, 1),
                 _num(cluster.gpus),
-                _num(cluster.nodes),
                 _num(cluster.scaling_efficiency * 100, 0),
             )
         )

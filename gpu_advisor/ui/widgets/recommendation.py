@@ -336,9 +336,10 @@ class RecommendationPanel(QWidget):
                 f"{html.escape(self._link_text(name, language))}</a>"
                 for name in advice.inputs
             )
-            based_on = self.tr("Based on:")
+            # "依据的输入：…" in Chinese: no space after the full-width colon
+            based_on = fill(self.tr("Based on: %1"), links)
             inputs = (
-                f'<br/><span style="color:{SECONDARY_COLOUR};">{based_on} {links}</span>'
+                f'<br/><span style="color:{SECONDARY_COLOUR};">{based_on}</span>'
                 if links
                 else ""
             )
