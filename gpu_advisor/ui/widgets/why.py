@@ -125,8 +125,9 @@ class ExplanationDialog(QDialog):
 
     COLUMNS = 5
     SOURCE_COLUMN = 3
-    MAX_TABLE_HEIGHT = 420
-    """The table grows to show every input up to this height [px], then scrolls."""
+    MAX_TABLE_HEIGHT = 300
+    """The table grows to show every input up to this height [px], then scrolls
+    (so that formula, table and reference fit a 1280×720 screen)."""
 
     def __init__(
         self,
@@ -266,6 +267,25 @@ class ExplanationDialog(QDialog):
         rows_height = sum(table.rowHeight(r) for r in range(table.rowCount()))
         wanted = table.horizontalHeader().height() + rows_height + 4
         table.setMinimumHeight(min(wanted, self.MAX_TABLE_HEIGHT))
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """Tall enough for the formula (wrapped at the dialog's width), the
+        table and the reference, within the screen: the layout would
+        otherwise draw them over each other."""
+        layout = self.layout()
+        assert layout is not None
+        width = self.width()
+        needed = (
+            layout.totalHeightForWidth(width)
+            if layout.hasHeightForWidth()
+            else layout.totalSizeHint().height()
+        )
+        screen = self.screen()
+        room = screen.availableGeometry().height() if screen is not None else needed
+        height = min(max(self.height(), needed), room)
+        if height != self.height():
+            self.resize(width, height)
 
 
 class WhyButton(QToolButton):
