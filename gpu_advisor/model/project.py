@@ -9,6 +9,7 @@ negative counts) out before any arithmetic happens.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Final, Literal
 
@@ -905,6 +906,11 @@ class PriceItem(StrEnum):
 
 
 MAX_PRICE_OVERRIDES = 500
+
+
+IMPORTED_ROW: Final = re.compile(r"(?P<sheet>.*), row (?P<row>\d+)")
+"""Where in an imported file a price is, as ``io.price_import`` writes
+:attr:`PriceOverride.location` ("Quote, row 4")."""
 
 
 class PriceOverride(Frozen):

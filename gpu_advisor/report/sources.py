@@ -46,6 +46,7 @@ from pydantic import BaseModel
 
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Citation, Provenance
+from gpu_advisor.model.project import IMPORTED_ROW
 from gpu_advisor.report.glossary import cite_articles, input_name
 from gpu_advisor.words import DEFAULT_LANGUAGE, catalog, say
 
@@ -83,8 +84,6 @@ _IMPORTED: Final = re.compile(
     r"^imported (?P<file>\S+)(?: \((?P<where>[^()]*)\))?(?:, (?P<vendor>.*?))?, "
     r"dated (?P<date>\d{4}-\d\d-\d\d)(?: \(\+(?P<vat>\d+%) VAT added\))?$"
 )
-_ROW: Final = re.compile(r"(?P<sheet>.*), row (?P<row>\d+)")
-"""Where in an imported file a price is (``io.price_import``: sheet, row)."""
 _QUOTE: Final = re.compile(
     r"^quote (?P<vendor>.+), vendors step(?: \(\+(?P<vat>\d+%) VAT added\))?$", re.S
 )
@@ -560,7 +559,7 @@ def _typed_source(project: re.Match[str], language: str) -> SourceText:
 def _imported_source(imported: re.Match[str], language: str) -> SourceText:
     """A price imported from a file: which file, where in it, which vendor, VAT."""
     where = imported.group("where")
-    row = _ROW.fullmatch(where or "")
+    row = IMPORTED_ROW.fullmatch(where or "")
     if row:  # the importer's "sheet, row 2", in the reader's words
         where = say(
             "report.source.imported_row", language, sheet=row["sheet"], row=row["row"]

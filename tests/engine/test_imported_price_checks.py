@@ -49,7 +49,7 @@ def test_an_instance_price_typed_per_card_is_flagged_with_its_file_and_row() -> 
     en = words.text(flagged[0], "en")
     assert "vendor_quote.xlsx (Quote, row 4)" in en
     assert "70.40" in en
-    assert "vendor_quote.xlsx（Quote, row 4）" in words.text(flagged[0], "zh")
+    assert "vendor_quote.xlsx（Quote 第 4 行）" in words.text(flagged[0], "zh")
 
 
 def test_a_row_dated_after_the_plan_does_not_win_and_is_flagged() -> None:

@@ -252,12 +252,6 @@ def menu_findings(window: MainWindow, language: str, typed: set[str]) -> set[str
 
 
 KNOWN_CAUSES: Final = {
-    # the cost warnings word an imported price's place as the importer stored
-    # it ("price_list_sample, row 2"): engine/cost/wording.py passes `location`
-    "engine wording": (
-        re.compile(r"（[^（）]*, row \d+）导入的"),
-        re.compile(r"English words: row$"),
-    ),
     # Import Results' key figures name each value by the tool's own metric
     # ("all_reduce.out_of_place.busbw 233.6 GB/s"): no words for them yet
     "tool metric names": (
@@ -415,10 +409,7 @@ def test_every_window_text_follows_the_readers_rules(
     assert len(READ) > 800, len(READ)
     assert found == [], f"{len(found)} findings:\n" + "\n".join(found)
     # an exception that no longer occurs is taken out of KNOWN_CAUSES
-    expected = {"tool metric names"} | (
-        {"engine wording"} if language == "zh_CN" else set()
-    )
-    assert set(KNOWN) == expected, KNOWN
+    assert set(KNOWN) == {"tool metric names"}, KNOWN
 
 
 def test_the_walk_reads_tooltips_cells_and_rich_text(qtbot: Any) -> None:

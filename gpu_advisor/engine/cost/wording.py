@@ -21,7 +21,7 @@ from functools import singledispatch
 from gpu_advisor.engine.cost import findings as f
 from gpu_advisor.engine.cost.resolve import HOURS_PER_MONTH
 from gpu_advisor.model.common import Advice, Message, Param
-from gpu_advisor.model.project import OptionId
+from gpu_advisor.model.project import IMPORTED_ROW, OptionId
 
 Params = dict[str, Param]
 
@@ -437,13 +437,30 @@ def implausible_price(
     }
 
 
+def _where(location: str) -> Param:
+    """Where in an imported file a price is, in the reader's words when the
+    importer wrote it ("Quote, row 4": sheet and row), else as stored.
+
+    >>> _where("Quote, row 4").params
+    {'sheet': 'Quote', 'row': 4}
+    >>> _where("")
+    '—'
+    """
+    found = IMPORTED_ROW.fullmatch(location)
+    if found is None:
+        return location or "—"
+    return part(
+        "report.source.imported_row", sheet=found["sheet"], row=int(found["row"])
+    )
+
+
 @values.register
 def _implausible_import(x: f.ImplausibleImport) -> Params:
     kind = "monthly" if x.monthly else "on_demand"
     what = part(
         f"recommend_part.implausible_price.imported.{kind}",
         file=x.source_file,
-        location=x.location or "—",
+        location=_where(x.location),
     )
     return implausible_price(
         what, x.price_cny_per_gpu_hour, x.low_cny_per_gpu_hour, x.high_cny_per_gpu_hour
@@ -454,7 +471,7 @@ def _implausible_import(x: f.ImplausibleImport) -> Params:
 def _imported_future(x: f.ImportedFuture) -> Params:
     return {
         "file": x.source_file,
-        "location": x.location or "—",
+        "location": _where(x.location),
         "as_of": x.as_of,
         "plan_date": x.plan_date,
     }
