@@ -20,7 +20,20 @@ from typing import Final
 
 ZH_WHITELIST: Final = frozenset(
     # units
-    {"GPU", "MFU", "FLOP", "FLOPs", "TFLOP", "GiB", "MiB", "KiB", "Gbit", "Mbps", "kWh"}
+    {
+        "GPU",
+        "MFU",
+        "FLOP",
+        "FLOPs",
+        "TFLOP",
+        "GiB",
+        "MiB",
+        "KiB",
+        "Gbit",
+        "Mbps",
+        "kWh",
+        "MHz",
+    }
     | {"token", "Token", "TCP"}
     # products, standards, publishers and file types
     | {"NVIDIA", "Tensor", "Core", "Ampere", "ConnectX", "SXM", "PCIe", "NVLink"}
@@ -41,7 +54,7 @@ ZH_WHITELIST: Final = frozenset(
     | {"FlashAttention", "Kubernetes", "Prometheus", "Grafana", "Slurm", "SLURM"}
     | {"iperf", "fio", "dcgmi", "exporter", "PUE", "UPS", "IDC", "VPC", "SLA"}
     # commands the reader is told to run: nvidia-smi nvlink -e, dcgmi diag -r 2
-    | {"nvidia", "smi", "nvlink", "diag", "topo", "lscpu", "ibstat"}
+    | {"nvidia", "smi", "nvlink", "diag", "topo", "lscpu", "ibstat", "dmon"}
     | {"CTO", "SHA", "JSON", "PDF", "VAT", "GPU Advisor", "Advisor", "idctop"}
     | {"Hugging", "Face", "GitHub", "arXiv", "USENIX", "FAST", "PaLM", "DeepSeek"}
     | {"BLOOM", "LLaMA", "PPIO", "ECS", "EC2"}

@@ -75,6 +75,7 @@ from gpu_advisor.ui.i18n import current_language, fill
 from gpu_advisor.ui.style import ERROR_COLOUR, ERROR_STYLE, OK_STYLE
 from gpu_advisor.ui.theme import themed_colour
 from gpu_advisor.ui.workers import LatestWorker, describe
+from gpu_advisor.words.metrics import measured_figure
 
 
 def read_results(
@@ -360,15 +361,18 @@ class ImportDialog(QDialog):
     # --- lists --------------------------------------------------------------------------
 
     def key_values_text(self, summary: FileSummary) -> str:
-        """The file's key figures, e.g. ``all_reduce.out_of_place.busbw 234 GB/s``."""
+        """The file's key figures in words, e.g. "all_reduce bus bandwidth 234 GB/s"."""
+        language = current_language()
         parts = [
-            f"{kv.metric} {_figure(kv.value)} {kv.unit}".strip()
+            measured_figure(
+                summary.tool, kv.metric, _figure(kv.value), kv.unit, language
+            )
             for kv in summary.key_values
         ]
         more = summary.measurements - len(summary.key_values)
-        text = "; ".join(parts)
+        text = words.say("words.clause_separator", language).join(parts)
         if more > 0:
-            text = fill(self.tr("%1 (and %2 more values)"), text, str(more))
+            text = words.say("io.metric.more_values", language, figures=text, n=more)
         if summary.stated:
             text = fill(
                 self.tr("%1 — stated by the user: %2"),

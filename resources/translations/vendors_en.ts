@@ -76,10 +76,6 @@
       <translation>Nothing can be imported: %1</translation>
     </message>
     <message>
-      <source>%1 (and %2 more values)</source>
-      <translation>%1 (and %2 more values)</translation>
-    </message>
-    <message>
       <source>%1 — stated by the user: %2</source>
       <translation>%1 — stated by the user: %2</translation>
     </message>

@@ -76,10 +76,6 @@
       <translation>无法导入任何数据：%1</translation>
     </message>
     <message>
-      <source>%1 (and %2 more values)</source>
-      <translation>%1（另有 %2 个数值）</translation>
-    </message>
-    <message>
       <source>%1 — stated by the user: %2</source>
       <translation>%1——由用户给出：%2</translation>
     </message>

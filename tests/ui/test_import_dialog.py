@@ -98,7 +98,7 @@ def test_lists_good_and_refused_files_before_confirming(
     row = files.index("results/node01/iperf3_node01_to_node02.json")
     assert _cell(dialog.imported_table, row, 1) == "iperf3"
     assert _cell(dialog.imported_table, row, 2) == "node01"
-    assert "tcp.received 92.38 Gbit/s" in _cell(dialog.imported_table, row, 3)
+    assert "TCP received 92.38 Gbit/s" in _cell(dialog.imported_table, row, 3)
     refused = dict(
         zip(
             _column(dialog.refused_table, 0),

@@ -83,9 +83,7 @@ def test_the_dialog_asks_for_what_an_output_does_not_state(
         dialog.imported_table, row, 3
     )
     # the output's busbw at 8 GiB, under the stated collective
-    assert "sendrecv.out_of_place.busbw 155.6 GB/s" in _cell(
-        dialog.imported_table, row, 3
-    )
+    assert "sendrecv bus bandwidth 155.6 GB/s" in _cell(dialog.imported_table, row, 3)
     row = files.index(f"vendor/node01/{UNNAMED}")
     assert "stated by the user" not in _cell(dialog.imported_table, row, 3)
 
