@@ -92,6 +92,7 @@ def test_size_table(capsys, lang, word):
         (["size"], "--model"),
         (["size", "--params", "7B", "--heads", "32", "--kv-heads", "5"], "shape"),
         (["size", "--model", "mixtral-8x7b", "--expert-parallel", "0"], "expert"),
+        (["size", "--model", "llama2-7b", "--virtual-stages", "1"], "virtual"),
     ],
 )
 def test_size_bad_input_exit_2(capsys, argv, fragment):
@@ -260,3 +261,20 @@ def test_the_mlp_kind_of_a_shape_is_a_flag(capsys: pytest.CaptureFixture[str]) -
     assert gated["shape"]["gated_mlp"] is True
     assert round(plain["shape"]["params_total"] / 1e9, 2) == 1.23
     assert plain["shape"]["gated_mlp"] is False
+
+
+def test_virtual_stages_flag_interleaves_the_pipeline(capsys):
+    """--virtual-stages 4 at pp 4 (Megatron-LM's interleaved schedule): the
+    first stage holds 1 + 3/16 times the activations, the bubble is a quarter."""
+    argv = ["size", "--model", "llama2-70b", "--gpu", "H100-80GB-SXM", "--gpus", "64"]
+    argv += ["--framework", "megatron", "--tp", "8", "--pp", "4", "--zero", "1"]
+    argv += ["--sequence-parallel", "--global-batch", "64", "--json"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    plain = json.loads(out)
+    code, out, _ = run(capsys, *argv, "--virtual-stages", "4")
+    assert code == 0
+    inter = json.loads(out)
+    act = [d["memory"]["per_gpu"]["activations_bytes"] for d in (plain, inter)]
+    assert act[1] / act[0] == pytest.approx(1 + 3 / 16, rel=0.02)
+    assert inter["cluster"]["days"] < plain["cluster"]["days"]

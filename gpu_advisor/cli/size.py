@@ -95,6 +95,15 @@ def _add_layout_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tp", type=positive_int)
     p.add_argument("--pp", type=positive_int)
     p.add_argument(
+        "--virtual-stages",
+        type=positive_int,
+        metavar="V",
+        help="model chunks per pipeline stage of the interleaved schedule "
+        "(Megatron-LM --num-virtual-stages-per-pipeline-rank, at least 2): the "
+        "bubble shrinks V-fold, the first stage holds 1 + (pp - 1)/(pp * V) "
+        "times the activations (default: plain 1F1B)",
+    )
+    p.add_argument(
         "--expert-parallel",
         type=positive_int,
         metavar="N",
@@ -279,6 +288,7 @@ def _simple_fields(args: argparse.Namespace) -> dict[str, Any]:
         "dp": args.dp,
         "tp": args.tp,
         "pp": args.pp,
+        "virtual_pipeline": args.virtual_stages,
         "expert_parallel": args.expert_parallel,
         "sequence_parallel": args.sequence_parallel,
         "recompute": args.recompute,

@@ -879,6 +879,7 @@ _UNSET_LATER_FIELDS: Final[dict[str, tuple[str, ...]]] = {
         "serving",
         "shape.gated_mlp",
         "serving.precision_search",
+        "virtual_pipeline",
     ),
 }
 """Inputs added after plans were first signed, left out of the canonical bytes

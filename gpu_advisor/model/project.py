@@ -322,6 +322,16 @@ class Workload(Frozen):
     )
     tp: int = Field(1, ge=1, le=1024)
     pp: int = Field(1, ge=1, le=1024)
+    virtual_pipeline: int | None = Field(
+        None,
+        ge=2,
+        le=128,
+        description="Model chunks per pipeline stage of Megatron-LM's interleaved "
+        "schedule (--num-virtual-stages-per-pipeline-rank): the bubble shrinks "
+        "v-fold, activations of the first stage grow by 1 + (p − 1)/(p·v), "
+        "point-to-point traffic grows v-fold; empty: plain 1F1B, as plans "
+        "before it. No effect without a pipeline (pp = 1). [1]",
+    )
     dp: int | None = Field(None, ge=1, le=1_000_000)
     sequence_parallel: bool = False
     recompute: Recompute = Recompute.SELECTIVE

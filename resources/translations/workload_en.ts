@@ -553,6 +553,18 @@ Source: %3</translation>
       <translation>AdamW 8-bit</translation>
     </message>
     <message>
+      <source>plain 1F1B</source>
+      <translation>plain 1F1B</translation>
+    </message>
+    <message>
+      <source>Interleaved</source>
+      <translation>Interleaved</translation>
+    </message>
+    <message>
+      <source> chunks per stage</source>
+      <translation> chunks per stage</translation>
+    </message>
+    <message>
       <source>Selective + norms, MoE activation</source>
       <translation>Selective + norms, MoE activation</translation>
     </message>
@@ -563,6 +575,10 @@ Source: %3</translation>
     <message>
       <source>MLP:</source>
       <translation>MLP:</translation>
+    </message>
+    <message>
+      <source>Virtual pipeline stages:</source>
+      <translation>Virtual pipeline stages:</translation>
     </message>
     <message>
       <source>Candidate cards priced as this plan</source>

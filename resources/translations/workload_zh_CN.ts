@@ -553,6 +553,18 @@ Source: %3</source>
       <translation>AdamW 8 位</translation>
     </message>
     <message>
+      <source>plain 1F1B</source>
+      <translation>普通 1F1B</translation>
+    </message>
+    <message>
+      <source>Interleaved</source>
+      <translation>交错调度</translation>
+    </message>
+    <message>
+      <source> chunks per stage</source>
+      <translation> 个模型块/级</translation>
+    </message>
+    <message>
       <source>Selective + norms, MoE activation</source>
       <translation>选择性 + 归一化、MoE 激活</translation>
     </message>
@@ -563,6 +575,10 @@ Source: %3</source>
     <message>
       <source>MLP:</source>
       <translation>MLP 结构：</translation>
+    </message>
+    <message>
+      <source>Virtual pipeline stages:</source>
+      <translation>虚拟流水线级数：</translation>
     </message>
     <message>
       <source>Candidate cards priced as this plan</source>

@@ -302,6 +302,7 @@ def test_canonical_json_ignores_key_order_and_whitespace(tmp_path: Path) -> None
         ("budget", "cap_cny"),
         ("meta", "vat_recoverable"),
         ("workload", "serving"),
+        ("workload", "virtual_pipeline"),
     ):
         if inputs[section].get(name) is None:
             inputs[section].pop(name, None)
@@ -355,7 +356,7 @@ def _whole_dump(project: Project) -> bytes:
             "cap_cny",
         ),
         "meta": ("vat_recoverable",),
-        "workload": ("serving",),
+        "workload": ("serving", "virtual_pipeline"),
     }
     for section, names in later.items():
         for name in names:

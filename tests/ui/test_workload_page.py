@@ -764,3 +764,24 @@ def test_the_demand_chart_marks_whole_months(qtbot: Any, path: Path) -> None:
     axis = editor.plot.getAxis("bottom")
     for _spacing, values in axis.tickValues(0.4, months + 0.6, 600):
         assert all(float(v).is_integer() for v in values), values
+
+
+def test_virtual_pipeline_stages_are_a_field_of_a_pipelined_plan(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    """Interleaved pipeline stages (Megatron-LM's virtual stages) show once the
+    plan has a pipeline, are written to the plan and raise the activations by
+    1 + (p − 1)/(p·v) (Megatron-LM's estimator); undo clears them."""
+    page = _page(qtbot, session)
+    assert page.virtual_pipeline.isHidden()  # pp = 1: nothing to interleave
+    page.pp.editor.setValue(4)
+    assert not page.virtual_pipeline.isHidden()
+    before = session.evaluation.sizing.memory.per_gpu.activations_bytes
+    page.virtual_pipeline.own_check.setChecked(True)
+    page.virtual_pipeline.editor.setValue(4)
+    assert session.project.workload.virtual_pipeline == 4
+    after = session.evaluation.sizing.memory.per_gpu.activations_bytes
+    assert after > before
+    while session.project.workload.virtual_pipeline is not None:
+        session.undo_stack.undo()
+    assert session.evaluation.sizing.memory.per_gpu.activations_bytes == before

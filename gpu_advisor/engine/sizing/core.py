@@ -160,6 +160,7 @@ def _memory_parts(
         workload.recompute,
         workload.flash_attention,
         fp8_inputs=workload.precision is Precision.FP8,
+        virtual_stages=workload.virtual_pipeline or 1,
     )
     return state, act, 0.0, overhead
 

@@ -494,6 +494,41 @@ def _layer_terms(
     return outside, attn_tp + mlp_tp
 
 
+def interleaved_memory_factor(pp: int, virtual_stages: int) -> float:
+    """Activations of the interleaved schedule's first stage over plain 1F1B's. [1]
+
+    Parameters
+    ----------
+    pp : int
+        Pipeline stages p. [1]
+    virtual_stages : int
+        Model chunks per stage v; 1 or less: plain 1F1B (factor 1). [1]
+
+    Returns
+    -------
+    float
+        ``1 + (p − 1)/(p·v)``: the first stage warms up with more
+        micro-batches in flight before its first backward pass. [1]
+
+    References
+    ----------
+    Megatron-LM ``megatron/training/theoretical_memory_usage.py``,
+    ``compute_activation_memory`` ("interleaved_schedule_memory_penalty"),
+    commit d98e8a64ddf34856e74b24714e3bedb2f5a39553; Narayanan et al. 2021,
+    arXiv:2104.04473, section 2.2.2.
+
+    Examples
+    --------
+    >>> interleaved_memory_factor(8, 4), interleaved_memory_factor(8, 1)
+    (1.21875, 1.0)
+    >>> interleaved_memory_factor(1, 4)
+    1.0
+    """
+    if virtual_stages <= 1 or pp <= 1:
+        return 1.0
+    return 1.0 + (pp - 1) / (pp * virtual_stages)
+
+
 def activation_bytes_per_gpu(
     shape: ResolvedShape,
     seq_len: int,
@@ -505,6 +540,7 @@ def activation_bytes_per_gpu(
     flash_attention: bool,
     *,
     fp8_inputs: bool = False,
+    virtual_stages: int = 1,
 ) -> float:
     """Activation memory per GPU for a whole model under 1F1B pipelining.
 
@@ -516,6 +552,8 @@ def activation_bytes_per_gpu(
         s, b, t, p. [1]
     sequence_parallel, recompute, flash_attention, fp8_inputs
         As in :func:`activation_bytes_per_layer`.
+    virtual_stages : int
+        Model chunks per stage of the interleaved schedule; 1: plain 1F1B. [1]
 
     Returns
     -------
@@ -528,7 +566,8 @@ def activation_bytes_per_gpu(
     flight, i.e. ``L`` layers' worth; the last stage holds ``L/p`` layers plus
     the output layer (logits in fp32, ``4·s·b·V/t``, and its input
     ``4·s·b·h/t``). The peak is the larger of the two. Dense layers of an MoE
-    model are counted with their own FFN width.
+    model are counted with their own FFN width. The interleaved schedule
+    holds :func:`interleaved_memory_factor` times as much on the first stage.
 
     References
     ----------
@@ -577,7 +616,7 @@ def activation_bytes_per_gpu(
         all_layers = shape.layers * dense
     sb = float(seq_len) * micro_batch
     output_layer = (4.0 * sb * shape.vocab + 4.0 * sb * h) / tp
-    first_stage = all_layers
+    first_stage = all_layers * interleaved_memory_factor(pp, virtual_stages)
     last_stage = all_layers / pp + output_layer
     return max(first_stage, last_stage)
 
@@ -914,6 +953,7 @@ def framework_activation_bytes(
     flash_attention: bool,
     *,
     fp8_inputs: bool = False,
+    virtual_stages: int = 1,
 ) -> float:
     """Activation bytes per GPU with the framework's own additions. [B]
 
@@ -932,7 +972,8 @@ def framework_activation_bytes(
       mask for ``p`` micro-batches in flight, and, outside the
       sequence-parallel/selective case, its 5 % for temporaries
       (``compute_activation_memory``/``_without_sp``,
-      ``theoretical_memory_usage.py``, commit d98e8a64).
+      ``theoretical_memory_usage.py``, commit d98e8a64); with the interleaved
+      schedule the embedding terms grow by its factor as the layers' do.
 
     FSDP and DDP keep the base figure (the app's figure before frameworks).
     """
@@ -946,6 +987,7 @@ def framework_activation_bytes(
         recompute,
         flash_attention,
         fp8_inputs=fp8_inputs,
+        virtual_stages=virtual_stages,
     )
     if framework in (Framework.FSDP, Framework.DDP):
         return base
@@ -972,7 +1014,8 @@ def framework_activation_bytes(
         )
     if framework is Framework.MEGATRON:
         sb = float(seq_len) * micro_batch
-        base += (8.0 * sb * pp + sb * shape.hidden * pp) / tp
+        embedding = (8.0 * sb * pp + sb * shape.hidden * pp) / tp
+        base += embedding * interleaved_memory_factor(pp, virtual_stages)
         if not (sequence_parallel and recompute is Recompute.SELECTIVE):
             base *= MEGATRON_ACTIVATION_TEMPORARIES
     return base

@@ -393,6 +393,17 @@ class WorkloadPage(QWizardPage):
         )
         self.tp = self._bind(BoundSpin(self._session, "workload.tp"))
         self.pp = self._bind(BoundSpin(self._session, "workload.pp"))
+        self.virtual_pipeline = self._bind(
+            OptionalNumberField(
+                self._session,
+                "workload.virtual_pipeline",
+                integer=True,
+                decimals=0,
+                none_text=lambda: self.tr("plain 1F1B"),
+                toggle_text=lambda: self.tr("Interleaved"),
+                suffix=lambda: self.tr(" chunks per stage"),
+            )
+        )
         self.sequence_parallel = self._bind(
             BoundCheck(
                 self._session,
@@ -563,6 +574,12 @@ class WorkloadPage(QWizardPage):
         self._add_row(parallel_form, "tp", lambda: self.tr("Tensor parallel:"), self.tp)
         self._add_row(
             parallel_form, "pp", lambda: self.tr("Pipeline p&arallel:"), self.pp
+        )
+        self._add_row(
+            parallel_form,
+            "virtual_pipeline",
+            lambda: self.tr("Virtual pipeline stages:"),
+            self.virtual_pipeline,
         )
         parallel_form.addRow("", self.sequence_parallel)
         self._add_row(
@@ -946,6 +963,11 @@ class WorkloadPage(QWizardPage):
         self._set_row_visible(self._parallel_form, "zero", training)
         self._set_row_visible(self._parallel_form, "framework", training)
         self._set_row_visible(self._parallel_form, "recompute", training)
+        self._set_row_visible(
+            self._parallel_form,
+            "virtual_pipeline",
+            training and project.workload.pp > 1,
+        )
         self.chinchilla_label.setVisible(task is TaskKind.PRETRAIN)
 
     def _show_candidates(self, project: Project) -> None:
