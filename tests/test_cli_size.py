@@ -278,3 +278,24 @@ def test_virtual_stages_flag_interleaves_the_pipeline(capsys):
     act = [d["memory"]["per_gpu"]["activations_bytes"] for d in (plain, inter)]
     assert act[1] / act[0] == pytest.approx(1 + 3 / 16, rel=0.02)
     assert inter["cluster"]["days"] < plain["cluster"]["days"]
+
+
+def test_tied_embeddings_are_a_flag(capsys):
+    """Llama 3.2 1B (config.json: tie_word_embeddings true; the model card gives
+    1.23B parameters): gated MLP and tied embeddings give its count; untied it
+    would be 128,256 · 2,048 = 0.26B more."""
+    shape = ["--layers", "16", "--hidden", "2048", "--heads", "32", "--kv-heads", "8",
+             "--ffn", "8192", "--vocab", "128256", "--tokens", "10B", "--gpu",
+             "H100-80GB-SXM", "--task", "pretrain", "--mlp", "gated", "--json"]  # fmt: skip
+    code, out, _ = run(capsys, "size", *shape, "--tied-embeddings")
+    assert code == 0
+    tied = json.loads(out)
+    code, out, _ = run(capsys, "size", *shape, "--no-tied-embeddings")
+    untied = json.loads(out)
+    assert tied["shape"]["tied_embeddings"] is True
+    assert tied["shape"]["params_total"] == pytest.approx(1.23e9, rel=0.01)
+    assert untied["shape"]["params_total"] - tied["shape"]["params_total"] == (
+        128256 * 2048
+    )
+    # the output head still multiplies: the FLOPs per token stay
+    assert tied["compute"]["flops_per_token"] == untied["compute"]["flops_per_token"]

@@ -50,6 +50,14 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "Mistral, DeepSeek, Gemma) or plain (GeLU, 2: GPT-2, BLOOM, Falcon); "
         "default: plain when --ffn is 4 × --hidden, else gated",
     )
+    p.add_argument(
+        "--tied-embeddings",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="the output head of a shape shares the input embedding's matrix "
+        "(Llama 3.2 1B/3B, Gemma, Qwen2.5 up to 3B: config.json's "
+        "tie_word_embeddings): V·h parameters once, not twice (default: untied)",
+    )
     _add_moe_flags(p)
     p.add_argument("--seq-len", type=positive_int)
     p.add_argument("--micro-batch", type=positive_int)
@@ -218,6 +226,7 @@ def _model_fields(args: argparse.Namespace, catalog: Catalog) -> dict[str, Any]:
         "ffn_hidden": args.ffn,
         "vocab": args.vocab,
         "gated_mlp": None if args.mlp is None else args.mlp == "gated",
+        "tied_embeddings": args.tied_embeddings,
         "head_dim": args.head_dim,
     }
     given_shape = {k: v for k, v in shape_flags.items() if v is not None}

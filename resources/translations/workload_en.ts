@@ -549,6 +549,10 @@ Source: %3</translation>
       <translation>MLP kind</translation>
     </message>
     <message>
+      <source>Output head shares the input embedding (tied)</source>
+      <translation>Output head shares the input embedding (tied)</translation>
+    </message>
+    <message>
       <source>AdamW 8-bit</source>
       <translation>AdamW 8-bit</translation>
     </message>
@@ -575,6 +579,10 @@ Source: %3</translation>
     <message>
       <source>MLP:</source>
       <translation>MLP:</translation>
+    </message>
+    <message>
+      <source>Embeddings:</source>
+      <translation>Embeddings:</translation>
     </message>
     <message>
       <source>Virtual pipeline stages:</source>

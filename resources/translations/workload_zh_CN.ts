@@ -549,6 +549,10 @@ Source: %3</source>
       <translation>MLP 类型</translation>
     </message>
     <message>
+      <source>Output head shares the input embedding (tied)</source>
+      <translation>输出层与输入嵌入共享权重（权重绑定）</translation>
+    </message>
+    <message>
       <source>AdamW 8-bit</source>
       <translation>AdamW 8 位</translation>
     </message>
@@ -575,6 +579,10 @@ Source: %3</source>
     <message>
       <source>MLP:</source>
       <translation>MLP 结构：</translation>
+    </message>
+    <message>
+      <source>Embeddings:</source>
+      <translation>嵌入层：</translation>
     </message>
     <message>
       <source>Virtual pipeline stages:</source>

@@ -785,3 +785,27 @@ def test_virtual_pipeline_stages_are_a_field_of_a_pipelined_plan(
     while session.project.workload.virtual_pipeline is not None:
         session.undo_stack.undo()
     assert session.evaluation.sizing.memory.per_gpu.activations_bytes == before
+
+
+def test_a_custom_shape_states_whether_its_embeddings_are_tied(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    """Issue #32: tied embeddings (one V·h matrix for the input embedding and the
+    output head) are a field of the custom shape; ticking it removes V·h
+    parameters, undo brings them back."""
+    page = _page(qtbot, session)
+    assert page.tied_embeddings.isHidden()
+    page.model_combo.setCurrentIndex(page.model_combo.findData(CUSTOM_MODEL))
+    assert not page.tied_embeddings.isHidden()
+    shape = session.project.workload.shape
+    assert shape is not None
+    assert shape.tied_embeddings is False  # Llama 2 13B: untied
+    untied = session.evaluation.sizing.shape.params_total
+    page.tied_embeddings.editor.setChecked(True)
+    assert session.project.workload.shape is not None
+    assert session.project.workload.shape.tied_embeddings is True
+    tied = session.evaluation.sizing.shape.params_total
+    assert untied - tied == pytest.approx(shape.vocab * shape.hidden)
+    session.undo_stack.undo()
+    assert session.evaluation.sizing.shape.params_total == untied
+    assert not page.tied_embeddings.editor.isChecked()

@@ -257,6 +257,13 @@ class WorkloadPage(QWizardPage):
                 label=lambda: self.tr("MLP kind"),
             )
         )
+        self.tied_embeddings = self._bind(
+            BoundCheck(
+                self._session,
+                "workload.shape.tied_embeddings",
+                lambda: self.tr("Output head shares the input embedding (tied)"),
+            )
+        )
 
     def _build_task_fields(self) -> None:
         """The task and the fields only some tasks show (LoRA, QLoRA, inference)."""
@@ -503,6 +510,12 @@ class WorkloadPage(QWizardPage):
             self._add_row(model_form, f"shape.{name}", caption, self.shape_fields[name])
         self._add_row(
             model_form, "shape.gated_mlp", lambda: self.tr("MLP:"), self.mlp_combo
+        )
+        self._add_row(
+            model_form,
+            "shape.tied_embeddings",
+            lambda: self.tr("Embeddings:"),
+            self.tied_embeddings,
         )
 
     def _build_task_box(self) -> None:
@@ -945,7 +958,7 @@ class WorkloadPage(QWizardPage):
                 index = self.model_combo.count() - 1
             self.model_combo.setCurrentIndex(index)
         custom = preset is None
-        for name in [*self.shape_fields, "gated_mlp"]:
+        for name in [*self.shape_fields, "gated_mlp", "tied_embeddings"]:
             self._set_row_visible(self._model_form, f"shape.{name}", custom)
 
     def _show_task_fields(self, project: Project) -> None:
