@@ -93,6 +93,10 @@ def test_size_table(capsys, lang, word):
         (["size", "--params", "7B", "--heads", "32", "--kv-heads", "5"], "shape"),
         (["size", "--model", "mixtral-8x7b", "--expert-parallel", "0"], "expert"),
         (["size", "--model", "llama2-7b", "--virtual-stages", "1"], "virtual"),
+        (
+            ["size", "--model", "llama2-7b", "--offload-optimizer", "--framework=ddp"],
+            "ZeRO-Offload",
+        ),
     ],
 )
 def test_size_bad_input_exit_2(capsys, argv, fragment):
@@ -299,3 +303,16 @@ def test_tied_embeddings_are_a_flag(capsys):
     )
     # the output head still multiplies: the FLOPs per token stay
     assert tied["compute"]["flops_per_token"] == untied["compute"]["flops_per_token"]
+
+
+def test_offload_optimizer_flag_leaves_the_16_bit_weights(capsys):
+    """--offload-optimizer with DeepSpeed ZeRO-2 (DeepSpeed's estimator with
+    cpu_offload: 2 B/param on the GPU): no gradients or optimizer states on it."""
+    argv = ["size", "--model", "llama2-13b", "--task", "full-finetune", "--gpu",
+            "A100-80GB-SXM", "--framework", "deepspeed", "--zero", "2", "--json"]  # fmt: skip
+    code, out, _ = run(capsys, *argv, "--offload-optimizer")
+    assert code == 0
+    per_gpu = json.loads(out)["memory"]["per_gpu"]
+    assert per_gpu["optimizer_bytes"] == 0
+    assert per_gpu["gradients_bytes"] == 0
+    assert per_gpu["weights_bytes"] == pytest.approx(2 * 13.0e9, rel=0.01)

@@ -20,7 +20,7 @@ from gpu_advisor.engine.api import size_what_if
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
-from gpu_advisor.model.project import ModelShape, Workload
+from gpu_advisor.model.project import Framework, ModelShape, Workload
 from gpu_advisor.model.sizing_results import SizingResult
 from gpu_advisor.report.formulas import formula_text
 from gpu_advisor.report.numbers import plain_number
@@ -121,6 +121,13 @@ def _add_layout_flags(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--sequence-parallel", action=argparse.BooleanOptionalAction, default=None
+    )
+    p.add_argument(
+        "--offload-optimizer",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="ZeRO-Offload: gradients, fp32 master weights and optimizer states "
+        "in CPU memory (--framework deepspeed or fsdp)",
     )
     p.add_argument(
         "--recompute",
@@ -300,6 +307,7 @@ def _simple_fields(args: argparse.Namespace) -> dict[str, Any]:
         "virtual_pipeline": args.virtual_stages,
         "expert_parallel": args.expert_parallel,
         "sequence_parallel": args.sequence_parallel,
+        "offload_optimizer": args.offload_optimizer,
         "recompute": args.recompute,
         "flash_attention": args.flash_attention,
         "lora_rank": args.lora_rank,
@@ -328,9 +336,16 @@ def build_workload(args: argparse.Namespace) -> Workload:
     if args.tp is not None and args.tp > 1 and args.sequence_parallel is None:
         data["sequence_parallel"] = True
     try:
-        return Workload(**data)
+        workload = Workload(**data)
     except ValidationError as exc:
         raise CliError(_field_of(exc)) from None
+    offloads = (Framework.DEEPSPEED, Framework.FSDP)  # the engine's accounting
+    if workload.offload_optimizer and workload.framework not in offloads:
+        raise CliError(
+            "--offload-optimizer follows DeepSpeed's ZeRO-Offload: "
+            "use --framework deepspeed or fsdp"
+        )
+    return workload
 
 
 def result_json(result: SizingResult, lang: str = "en") -> dict[str, Any]:

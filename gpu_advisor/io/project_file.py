@@ -880,6 +880,7 @@ _UNSET_LATER_FIELDS: Final[dict[str, tuple[str, ...]]] = {
         "shape.gated_mlp",
         "serving.precision_search",
         "virtual_pipeline",
+        "offload_optimizer",
     ),
 }
 """Inputs added after plans were first signed, left out of the canonical bytes

@@ -333,6 +333,13 @@ class Workload(Frozen):
         "before it. No effect without a pipeline (pp = 1). [1]",
     )
     dp: int | None = Field(None, ge=1, le=1_000_000)
+    offload_optimizer: bool | None = Field(
+        None,
+        description="ZeRO-Offload: gradients, fp32 master weights and optimizer "
+        "states in CPU memory, the 16-bit weights on the GPU (DeepSpeed and FSDP "
+        "plans; Megatron-LM and DDP plans keep them on the GPU); empty or false: "
+        "on the GPU, as plans before it.",
+    )
     sequence_parallel: bool = False
     recompute: Recompute = Recompute.SELECTIVE
     flash_attention: bool = True

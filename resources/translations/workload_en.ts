@@ -569,6 +569,10 @@ Source: %3</translation>
       <translation> chunks per stage</translation>
     </message>
     <message>
+      <source>Optimizer states in CPU memory (ZeRO-Offload)</source>
+      <translation>Optimizer states in CPU memory (ZeRO-Offload)</translation>
+    </message>
+    <message>
       <source>Selective + norms, MoE activation</source>
       <translation>Selective + norms, MoE activation</translation>
     </message>

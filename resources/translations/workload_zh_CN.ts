@@ -569,6 +569,10 @@ Source: %3</source>
       <translation> 个模型块/级</translation>
     </message>
     <message>
+      <source>Optimizer states in CPU memory (ZeRO-Offload)</source>
+      <translation>优化器状态卸载到 CPU 内存（ZeRO-Offload）</translation>
+    </message>
+    <message>
       <source>Selective + norms, MoE activation</source>
       <translation>选择性 + 归一化、MoE 激活</translation>
     </message>

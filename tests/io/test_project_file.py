@@ -303,6 +303,7 @@ def test_canonical_json_ignores_key_order_and_whitespace(tmp_path: Path) -> None
         ("meta", "vat_recoverable"),
         ("workload", "serving"),
         ("workload", "virtual_pipeline"),
+        ("workload", "offload_optimizer"),
     ):
         if inputs[section].get(name) is None:
             inputs[section].pop(name, None)
@@ -356,7 +357,7 @@ def _whole_dump(project: Project) -> bytes:
             "cap_cny",
         ),
         "meta": ("vat_recoverable",),
-        "workload": ("serving", "virtual_pipeline"),
+        "workload": ("serving", "virtual_pipeline", "offload_optimizer"),
     }
     for section, names in later.items():
         for name in names:

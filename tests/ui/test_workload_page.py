@@ -809,3 +809,23 @@ def test_a_custom_shape_states_whether_its_embeddings_are_tied(
     session.undo_stack.undo()
     assert session.evaluation.sizing.shape.params_total == untied
     assert not page.tied_embeddings.editor.isChecked()
+
+
+def test_optimizer_offload_is_a_field_of_deepspeed_and_fsdp_plans(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    """ZeRO-Offload (issue #32): the tick box shows for full training under
+    DeepSpeed or FSDP, empties the GPU of gradients and optimizer states, and
+    undoes."""
+    page = _page(qtbot, session)
+    assert not page.offload_optimizer.isHidden()  # full fine-tune, FSDP
+    page.offload_optimizer.editor.setChecked(True)
+    assert session.project.workload.offload_optimizer is True
+    per_gpu = session.evaluation.sizing.memory.per_gpu
+    assert per_gpu.optimizer_bytes == 0.0
+    assert per_gpu.gradients_bytes == 0.0
+    session.undo_stack.undo()
+    assert session.project.workload.offload_optimizer is None
+    assert session.evaluation.sizing.memory.per_gpu.optimizer_bytes > 0
+    page.framework.editor.setCurrentIndex(page.framework.editor.findText("Megatron-LM"))
+    assert page.offload_optimizer.isHidden()

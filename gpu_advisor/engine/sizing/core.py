@@ -148,6 +148,7 @@ def _memory_parts(
             tp,
             pp,
             _expert_parallel(workload, shape, dp),
+            offload_optimizer=bool(workload.offload_optimizer),
         )
     act = mem.framework_activation_bytes(
         shape,

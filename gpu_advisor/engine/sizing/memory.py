@@ -791,6 +791,12 @@ def routed_expert_params(shape: ResolvedShape) -> float:
     return float(moe_layers * shape.experts * expert)
 
 
+OFFLOAD_FRAMEWORKS: Final = frozenset({Framework.DEEPSPEED, Framework.FSDP})
+"""Frameworks whose accounting moves the optimizer to CPU memory when the plan
+offloads it (DeepSpeed's ZeRO-Offload; the FSDP plan keeps the ZeRO papers'
+figures)."""
+
+
 def _per_param_bytes(
     framework: Framework, z: int, d: float, w: float, o: float, fp8: float
 ) -> tuple[float, float, float, float]:
@@ -836,6 +842,8 @@ def framework_model_state(
     tp: int,
     pp: int,
     ep: int = 1,
+    *,
+    offload_optimizer: bool = False,
 ) -> ModelState:
     """Model-state bytes per GPU for full training under one framework.
 
@@ -854,6 +862,10 @@ def framework_model_state(
         Expert-parallel degree: the routed experts of an MoE model are split
         over ``ep`` ranks of the data-parallel group (1: every rank holds
         every expert). [1]
+    offload_optimizer : bool
+        ZeRO-Offload: the optimizer states, fp32 master weights and gradients
+        live in CPU memory (DeepSpeed and FSDP/ZeRO accounting only;
+        Megatron-LM and DDP plans keep them on the GPU).
 
     Returns
     -------
@@ -874,6 +886,15 @@ def framework_model_state(
       (18/N), and one 16-bit bucket of 5e8 elements at ZeRO ≥ 1.
     - DDP: ``P·(4 + 4 + (o − 4))`` plus a bucket copy of the gradients
       ``4·P``; DDP shards nothing, so the ZeRO stage is ignored. 20 B/param.
+
+    Optimizer offload (ZeRO-Offload, DeepSpeed and FSDP): the GPU keeps the
+    16-bit weights (sharded at ZeRO-3) and the buffers; gradients, fp32 master
+    weights and optimizer states are on the CPU. DeepSpeed's estimators with
+    ``cpu_offload``: ``2Ψ`` at ZeRO-2 (``estimate_zero2_model_states_mem_needs``),
+    ``4·largest_layer + 2Ψ/N`` at ZeRO-3 with the parameters on the GPU
+    (``estimate_zero3_model_states_mem_needs``, ``cpu_offload_params=False``);
+    Ren et al. 2021, ZeRO-Offload, arXiv:2101.06840, section 4. The slower
+    CPU optimizer step is not charged to the time.
 
     Expert parallelism (MoE): the routed experts ``E``
     (:func:`routed_expert_params`) are taken out of ``P``; each rank holds
@@ -921,6 +942,8 @@ def framework_model_state(
         expert_bytes = _per_param_bytes(framework, z, d / ep, w, o, fp8)
         parts = [a + experts / ep * b for a, b in zip(parts, expert_bytes, strict=True)]
     weights, grads, opt, buffers = parts
+    if offload_optimizer and framework in OFFLOAD_FRAMEWORKS:
+        grads, opt = 0.0, 0.0  # in CPU memory
     if framework is Framework.DEEPSPEED:
         buffers += DEEPSPEED_BUCKET_BYTES if z >= 1 else 0.0
         if z >= 3:

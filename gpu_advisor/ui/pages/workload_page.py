@@ -418,6 +418,13 @@ class WorkloadPage(QWizardPage):
                 lambda: self.tr("Sequence parallelism"),
             )
         )
+        self.offload_optimizer = self._bind(
+            BoundCheck(
+                self._session,
+                "workload.offload_optimizer",
+                lambda: self.tr("Optimizer states in CPU memory (ZeRO-Offload)"),
+            )
+        )
         self.recompute = self._bind(
             BoundCombo(
                 self._session,
@@ -595,6 +602,7 @@ class WorkloadPage(QWizardPage):
             self.virtual_pipeline,
         )
         parallel_form.addRow("", self.sequence_parallel)
+        parallel_form.addRow("", self.offload_optimizer)
         self._add_row(
             parallel_form, "recompute", lambda: self.tr("&Recompute:"), self.recompute
         )
@@ -976,6 +984,11 @@ class WorkloadPage(QWizardPage):
         self._set_row_visible(self._parallel_form, "zero", training)
         self._set_row_visible(self._parallel_form, "framework", training)
         self._set_row_visible(self._parallel_form, "recompute", training)
+        self._parallel_form.setRowVisible(
+            self.offload_optimizer,
+            task in {TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE}
+            and project.workload.framework in {Framework.DEEPSPEED, Framework.FSDP},
+        )
         self._set_row_visible(
             self._parallel_form,
             "virtual_pipeline",
