@@ -93,6 +93,7 @@ def test_size_table(capsys, lang, word):
         (["size", "--params", "7B", "--heads", "32", "--kv-heads", "5"], "shape"),
         (["size", "--model", "mixtral-8x7b", "--expert-parallel", "0"], "expert"),
         (["size", "--model", "llama2-7b", "--virtual-stages", "1"], "virtual"),
+        (["size", "--model", "llama2-7b", "--lora-targets", "q,x"], "lora_targets"),
         (
             ["size", "--model", "llama2-7b", "--offload-optimizer", "--framework=ddp"],
             "ZeRO-Offload",
@@ -316,3 +317,19 @@ def test_offload_optimizer_flag_leaves_the_16_bit_weights(capsys):
     assert per_gpu["optimizer_bytes"] == 0
     assert per_gpu["gradients_bytes"] == 0
     assert per_gpu["weights_bytes"] == pytest.approx(2 * 13.0e9, rel=0.01)
+
+
+def test_lora_targets_flag_adapts_fewer_layers(capsys):
+    """--lora-targets q,v (the LoRA paper's choice, section 7.1): Llama 2 7B at
+    r = 16 trains 32 · 16 · 2 · (4096 + 4096) = 8.4M adapter parameters instead
+    of 40.0M (39,976,960) on all seven linears, and holds their optimizer
+    state only."""
+    argv = ["size", "--model", "llama2-7b", "--task", "lora", "--lora-rank", "16"]
+    argv += ["--zero", "0", "--json"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    every = json.loads(out)["memory"]["per_gpu"]["optimizer_bytes"]
+    code, out, _ = run(capsys, *argv, "--lora-targets", "q,v")
+    assert code == 0
+    some = json.loads(out)["memory"]["per_gpu"]["optimizer_bytes"]
+    assert every / some == pytest.approx(39_976_960 / 8_388_608, rel=1e-6)

@@ -67,6 +67,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     _add_layout_flags(p)
     p.add_argument("--lora-rank", type=positive_int)
     p.add_argument(
+        "--lora-targets",
+        metavar="LAYERS",
+        help="comma-separated linear layers LoRA/QLoRA adapts among "
+        "q,k,v,o,gate,up,down (e.g. q,v as in the LoRA paper); default: all seven",
+    )
+    p.add_argument(
         "--qlora-bits",
         type=parse_number,
         help="storage of the frozen QLoRA base [bit/param]; default 4.127 "
@@ -311,6 +317,9 @@ def _simple_fields(args: argparse.Namespace) -> dict[str, Any]:
         "recompute": args.recompute,
         "flash_attention": args.flash_attention,
         "lora_rank": args.lora_rank,
+        "lora_targets": None
+        if args.lora_targets is None
+        else [t.strip() for t in args.lora_targets.split(",") if t.strip()],
         "qlora_base_bits": args.qlora_bits,
         "inference_context_len": args.context_len,
         "inference_concurrency": args.concurrency,

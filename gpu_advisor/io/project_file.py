@@ -881,6 +881,7 @@ _UNSET_LATER_FIELDS: Final[dict[str, tuple[str, ...]]] = {
         "serving.precision_search",
         "virtual_pipeline",
         "offload_optimizer",
+        "lora_targets",
     ),
 }
 """Inputs added after plans were first signed, left out of the canonical bytes

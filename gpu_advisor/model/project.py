@@ -86,6 +86,19 @@ class Optimizer(StrEnum):
     SGD = "sgd"
 
 
+class LoraTarget(StrEnum):
+    """A linear layer of a transformer block that LoRA adapts (PEFT's
+    ``target_modules`` of a Llama block: q_proj … down_proj)."""
+
+    Q = "q"
+    K = "k"
+    V = "v"
+    O = "o"  # noqa: E741 - the attention output projection's usual name
+    GATE = "gate"
+    UP = "up"
+    DOWN = "down"
+
+
 class Recompute(StrEnum):
     NONE = "none"
     SELECTIVE = "selective"
@@ -344,6 +357,13 @@ class Workload(Frozen):
     recompute: Recompute = Recompute.SELECTIVE
     flash_attention: bool = True
     lora_rank: int = Field(16, ge=1, le=4096)
+    lora_targets: list[LoraTarget] | None = Field(
+        None,
+        min_length=1,
+        max_length=7,
+        description="Linear layers LoRA/QLoRA adapts (q, k, v, o, gate, up, down; "
+        "a plain GeLU MLP has no gate); empty: all seven, as plans before it.",
+    )
     qlora_base_bits: float = Field(
         QLORA_NF4_BITS,
         ge=2,

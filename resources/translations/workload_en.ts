@@ -589,6 +589,10 @@ Source: %3</translation>
       <translation>Embeddings:</translation>
     </message>
     <message>
+      <source>LoRA adapts:</source>
+      <translation>LoRA adapts:</translation>
+    </message>
+    <message>
       <source>Virtual pipeline stages:</source>
       <translation>Virtual pipeline stages:</translation>
     </message>
@@ -607,6 +611,10 @@ Source: %3</translation>
     <message>
       <source>Change %1</source>
       <translation>Change %1</translation>
+    </message>
+    <message>
+      <source>LoRA layers</source>
+      <translation>LoRA layers</translation>
     </message>
     <message>
       <source>Chinchilla-optimal for this model: about %1 B tokens (≈20 per parameter).</source>

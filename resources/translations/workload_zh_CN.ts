@@ -589,6 +589,10 @@ Source: %3</source>
       <translation>嵌入层：</translation>
     </message>
     <message>
+      <source>LoRA adapts:</source>
+      <translation>LoRA 适配层：</translation>
+    </message>
+    <message>
       <source>Virtual pipeline stages:</source>
       <translation>虚拟流水线级数：</translation>
     </message>
@@ -607,6 +611,10 @@ Source: %3</source>
     <message>
       <source>Change %1</source>
       <translation>修改%1</translation>
+    </message>
+    <message>
+      <source>LoRA layers</source>
+      <translation>LoRA 适配层</translation>
     </message>
     <message>
       <source>Chinchilla-optimal for this model: about %1 B tokens (≈20 per parameter).</source>

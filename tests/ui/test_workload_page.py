@@ -17,6 +17,7 @@ from gpu_advisor.engine.explain_keys import sizing_keys
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import (
+    LoraTarget,
     PhaseKind,
     Precision,
     Project,
@@ -829,3 +830,38 @@ def test_optimizer_offload_is_a_field_of_deepspeed_and_fsdp_plans(
     assert session.evaluation.sizing.memory.per_gpu.optimizer_bytes > 0
     page.framework.editor.setCurrentIndex(page.framework.editor.findText("Megatron-LM"))
     assert page.offload_optimizer.isHidden()
+
+
+def test_lora_targets_are_a_field_of_lora_plans(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    """Issue #32: the layers LoRA adapts are ticked on the form (all seven for
+    a plan that names none); unticking leaves fewer adapters, ticking all
+    seven again stores the empty field the plan had; undo (one step: edits of
+    one field merge) brings the plan back."""
+    page = _page(qtbot, session)
+    assert page.lora_targets.isHidden()
+    page.task_combo.editor.setCurrentIndex(
+        page.task_combo.editor.findData(str(TaskKind.LORA))
+    )
+    assert not page.lora_targets.isHidden()
+    checks = page.lora_target_checks
+    assert all(c.isChecked() for c in checks.values())
+    before = session.evaluation.sizing.memory.per_gpu.optimizer_bytes
+    checks[LoraTarget.DOWN].setChecked(False)
+    targets = session.project.workload.lora_targets
+    assert targets is not None
+    assert LoraTarget.DOWN not in targets
+    assert len(targets) == 6
+    assert session.evaluation.sizing.memory.per_gpu.optimizer_bytes < before
+    checks[LoraTarget.DOWN].setChecked(True)
+    assert session.project.workload.lora_targets is None
+    checks[LoraTarget.Q].setChecked(False)
+    assert session.project.workload.lora_targets is not None
+    session.undo_stack.undo()
+    assert session.project.workload.lora_targets is None
+    assert checks[LoraTarget.Q].isChecked()
+    for target in LoraTarget:  # the last one stays: LoRA adapts something
+        checks[target].setChecked(False)
+    assert session.project.workload.lora_targets == [LoraTarget.DOWN]
+    assert checks[LoraTarget.DOWN].isChecked()

@@ -136,6 +136,9 @@ def _memory_parts(
             pp,
             workload.lora_rank,
             workload.qlora_base_bits,
+            None
+            if workload.lora_targets is None
+            else [str(t) for t in workload.lora_targets],
         )
     else:
         state = mem.framework_model_state(

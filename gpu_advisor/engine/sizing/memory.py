@@ -7,6 +7,7 @@ follow Korthikanti et al. 2022 with documented adjustments for gated MLPs
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final
 
@@ -180,8 +181,14 @@ def model_state_bytes(
     )
 
 
-def lora_adapter_params(shape: ResolvedShape, rank: int) -> float:
-    """Trainable LoRA parameters with adapters on every linear layer.
+LORA_TARGETS: Final = ("q", "k", "v", "o", "gate", "up", "down")
+"""The linear layers of a transformer block LoRA can adapt."""
+
+
+def lora_adapter_params(
+    shape: ResolvedShape, rank: int, targets: Collection[str] | None = None
+) -> float:
+    """Trainable LoRA parameters with adapters on the targeted linear layers.
 
     Parameters
     ----------
@@ -189,6 +196,9 @@ def lora_adapter_params(shape: ResolvedShape, rank: int) -> float:
         Model shape.
     rank : int
         LoRA rank r. [1]
+    targets : collection of str, optional
+        The adapted layers among ``q k v o gate up down``; None: all seven.
+        A plain (GeLU) MLP has no gate. [-]
 
     Returns
     -------
@@ -199,11 +209,12 @@ def lora_adapter_params(shape: ResolvedShape, rank: int) -> float:
     -----
     Attention: q ``r(h + a·d)``, k and v ``r(h + k·d)``, o ``r(a·d + h)``.
     MLP: gated ``3·r(h + f)``, classic ``2·r(h + f)``. MoE layers adapt every
-    routed and shared expert.
+    routed and shared expert. Only the targeted layers count.
 
     References
     ----------
-    Hu et al. 2021, LoRA, arXiv:2106.09685, section 4.1.
+    Hu et al. 2021, LoRA, arXiv:2106.09685, section 4.1; section 7.1 and
+    Table 5 (GPT-3 175B, r = 4 on W_q and W_v: 18M trainable parameters).
 
     Examples
     --------
@@ -212,11 +223,16 @@ def lora_adapter_params(shape: ResolvedShape, rank: int) -> float:
     >>> s = shape_from_preset(load_catalog().model("llama2-7b"))
     >>> round(lora_adapter_params(s, 16) / 1e6, 1)  # Llama 2 7B, r = 16
     40.0
+    >>> round(lora_adapter_params(s, 16, {"q", "v"}) / 1e6, 1)
+    8.4
     """
+    chosen = set(LORA_TARGETS if targets is None else targets)
     h, d = shape.hidden, shape.head_dim
     q_dim, kv_dim = shape.heads * d, shape.kv_heads * d
-    attn = rank * ((h + q_dim) + 2 * (h + kv_dim) + (q_dim + h))
-    mats = 3 if shape.gated_mlp else 2
+    sizes = {"q": h + q_dim, "k": h + kv_dim, "v": h + kv_dim, "o": q_dim + h}
+    attn = rank * sum(n for name, n in sizes.items() if name in chosen)
+    mlp = ("gate", "up", "down") if shape.gated_mlp else ("up", "down")
+    mats = sum(1 for name in mlp if name in chosen)
     dense_mlp = mats * rank * (h + shape.ffn_hidden)
     if not shape.is_moe:
         return float(shape.layers * (attn + dense_mlp))
@@ -254,6 +270,7 @@ def training_model_state(
     pp: int,
     lora_rank: int = 16,
     qlora_base_bits: float = QLORA_NF4_BITS,
+    lora_targets: Collection[str] | None = None,
 ) -> ModelState:
     """Model-state bytes per GPU for pretraining, full fine-tuning, LoRA or QLoRA.
 
@@ -273,6 +290,8 @@ def training_model_state(
         LoRA rank. [1]
     qlora_base_bits : float
         Storage of the frozen QLoRA base. [bit/param]
+    lora_targets : collection of str, optional
+        Adapted linear layers (:func:`lora_adapter_params`); None: all seven.
 
     Returns
     -------
@@ -306,7 +325,7 @@ def training_model_state(
     bpp = optimizer_bytes_per_param(optimizer, precision)
     n = shape.params_total
     if task in (TaskKind.LORA, TaskKind.QLORA):
-        adapters = lora_adapter_params(shape, lora_rank)
+        adapters = lora_adapter_params(shape, lora_rank, lora_targets)
         if task is TaskKind.QLORA:
             embed = min(embedding_params(shape), n)
             base_bytes = (n - embed) * qlora_base_bits / 8.0 + embed * 2.0

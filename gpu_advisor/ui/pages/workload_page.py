@@ -24,6 +24,7 @@ from PySide6.QtCore import QEvent, QSignalBlocker, Qt
 from PySide6.QtGui import QFont, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -54,6 +55,7 @@ from gpu_advisor.model.common import InputRef, Language, Severity
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import (
     Framework,
+    LoraTarget,
     ModelShape,
     Optimizer,
     Precision,
@@ -282,6 +284,16 @@ class WorkloadPage(QWizardPage):
             )
         )
         self.lora_rank = self._bind(BoundSpin(self._session, "workload.lora_rank"))
+        self.lora_targets = QWidget()
+        targets_row = QHBoxLayout(self.lora_targets)
+        targets_row.setContentsMargins(0, 0, 0, 0)
+        self.lora_target_checks: dict[LoraTarget, QCheckBox] = {}
+        for target in LoraTarget:  # the layers' own names, as PEFT spells them
+            check = QCheckBox(target.value)
+            check.toggled.connect(self._on_lora_targets_changed)
+            targets_row.addWidget(check)
+            self.lora_target_checks[target] = check
+        targets_row.addStretch(1)
         self.qlora_bits = self._bind(
             BoundDoubleSpin(
                 self._session,
@@ -533,6 +545,13 @@ class WorkloadPage(QWizardPage):
         self._add_row(task_form, "task", lambda: self.tr("&Task:"), self.task_combo)
         self._add_row(
             task_form, "lora_rank", lambda: self.tr("LoRA ran&k:"), self.lora_rank
+        )
+        self._add_row(
+            task_form,
+            "lora_targets",
+            lambda: self.tr("LoRA adapts:"),
+            self.lora_targets,
+            next(iter(self.lora_target_checks.values())),
         )
         self._add_row(
             task_form,
@@ -917,6 +936,24 @@ class WorkloadPage(QWizardPage):
         self.candidates_error.setVisible(bool(self.candidates_error.text()))
         self._emit_complete_if_changed()
 
+    def _show_lora_targets(self, project: Project) -> None:
+        """Tick the adapted layers; a plan that names none adapts all seven."""
+        chosen = project.workload.lora_targets
+        for target, check in self.lora_target_checks.items():
+            with QSignalBlocker(check):
+                check.setChecked(chosen is None or target in chosen)
+
+    def _on_lora_targets_changed(self, _checked: bool) -> None:
+        chosen = [t for t, c in self.lora_target_checks.items() if c.isChecked()]
+        if not chosen:  # LoRA adapts at least one layer: keep the plan's
+            self._show_lora_targets(self._session.project)
+            return
+        self._session.apply(
+            "workload.lora_targets",
+            None if len(chosen) == len(LoraTarget) else chosen,
+            self.tr("Change %1").replace("%1", self.tr("LoRA layers")),
+        )
+
     # --- defaults shown while a field is None ------------------------------------------
 
     def _mfu_default(self, session: ProjectSession) -> InputRef | None:
@@ -977,6 +1014,10 @@ class WorkloadPage(QWizardPage):
             form, "lora_rank", task in {TaskKind.LORA, TaskKind.QLORA}
         )
         self._set_row_visible(form, "qlora_bits", task is TaskKind.QLORA)
+        self._set_row_visible(
+            form, "lora_targets", task in {TaskKind.LORA, TaskKind.QLORA}
+        )
+        self._show_lora_targets(project)
         for key in ("inference_context", "inference_concurrency"):
             self._set_row_visible(form, key, task in _INFERENCE_ONLY)
         for key in ("seq_len", "micro_batch", "global_batch", "optimizer"):
