@@ -275,8 +275,8 @@ def _activation_explanations(
             ],
             _KORTHIKANTI_SRC
             + (
-                "; Megatron-LM theoretical_memory_usage.py, commit d98e8a64, "
-                "interleaved schedule penalty"
+                "; Narayanan et al. 2021, arXiv:2104.04473, section 2.2.2 "
+                "(interleaved schedule)"
                 if workload.virtual_pipeline
                 else ""
             ),
