@@ -92,6 +92,12 @@ def test_size_table(capsys, lang, word):
         (["size"], "--model"),
         (["size", "--params", "7B", "--heads", "32", "--kv-heads", "5"], "shape"),
         (["size", "--model", "mixtral-8x7b", "--expert-parallel", "0"], "expert"),
+        (["size", "--model", "llama2-7b", "--virtual-stages", "1"], "virtual"),
+        (["size", "--model", "llama2-7b", "--lora-targets", "q,x"], "lora_targets"),
+        (
+            ["size", "--model", "llama2-7b", "--offload-optimizer", "--framework=ddp"],
+            "ZeRO-Offload",
+        ),
     ],
 )
 def test_size_bad_input_exit_2(capsys, argv, fragment):
@@ -260,3 +266,70 @@ def test_the_mlp_kind_of_a_shape_is_a_flag(capsys: pytest.CaptureFixture[str]) -
     assert gated["shape"]["gated_mlp"] is True
     assert round(plain["shape"]["params_total"] / 1e9, 2) == 1.23
     assert plain["shape"]["gated_mlp"] is False
+
+
+def test_virtual_stages_flag_interleaves_the_pipeline(capsys):
+    """--virtual-stages 4 at pp 4 (Megatron-LM's interleaved schedule): the
+    first stage holds 1 + 3/16 times the activations, the bubble is a quarter."""
+    argv = ["size", "--model", "llama2-70b", "--gpu", "H100-80GB-SXM", "--gpus", "64"]
+    argv += ["--framework", "megatron", "--tp", "8", "--pp", "4", "--zero", "1"]
+    argv += ["--sequence-parallel", "--global-batch", "64", "--json"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    plain = json.loads(out)
+    code, out, _ = run(capsys, *argv, "--virtual-stages", "4")
+    assert code == 0
+    inter = json.loads(out)
+    act = [d["memory"]["per_gpu"]["activations_bytes"] for d in (plain, inter)]
+    assert act[1] / act[0] == pytest.approx(1 + 3 / 16, rel=0.02)
+    assert inter["cluster"]["days"] < plain["cluster"]["days"]
+
+
+def test_tied_embeddings_are_a_flag(capsys):
+    """Llama 3.2 1B (config.json: tie_word_embeddings true; the model card gives
+    1.23B parameters): gated MLP and tied embeddings give its count; untied it
+    would be 128,256 · 2,048 = 0.26B more."""
+    shape = ["--layers", "16", "--hidden", "2048", "--heads", "32", "--kv-heads", "8",
+             "--ffn", "8192", "--vocab", "128256", "--tokens", "10B", "--gpu",
+             "H100-80GB-SXM", "--task", "pretrain", "--mlp", "gated", "--json"]  # fmt: skip
+    code, out, _ = run(capsys, "size", *shape, "--tied-embeddings")
+    assert code == 0
+    tied = json.loads(out)
+    code, out, _ = run(capsys, "size", *shape, "--no-tied-embeddings")
+    untied = json.loads(out)
+    assert tied["shape"]["tied_embeddings"] is True
+    assert tied["shape"]["params_total"] == pytest.approx(1.23e9, rel=0.01)
+    assert untied["shape"]["params_total"] - tied["shape"]["params_total"] == (
+        128256 * 2048
+    )
+    # the output head still multiplies: the FLOPs per token stay
+    assert tied["compute"]["flops_per_token"] == untied["compute"]["flops_per_token"]
+
+
+def test_offload_optimizer_flag_leaves_the_16_bit_weights(capsys):
+    """--offload-optimizer with DeepSpeed ZeRO-2 (DeepSpeed's estimator with
+    cpu_offload: 2 B/param on the GPU): no gradients or optimizer states on it."""
+    argv = ["size", "--model", "llama2-13b", "--task", "full-finetune", "--gpu",
+            "A100-80GB-SXM", "--framework", "deepspeed", "--zero", "2", "--json"]  # fmt: skip
+    code, out, _ = run(capsys, *argv, "--offload-optimizer")
+    assert code == 0
+    per_gpu = json.loads(out)["memory"]["per_gpu"]
+    assert per_gpu["optimizer_bytes"] == 0
+    assert per_gpu["gradients_bytes"] == 0
+    assert per_gpu["weights_bytes"] == pytest.approx(2 * 13.0e9, rel=0.01)
+
+
+def test_lora_targets_flag_adapts_fewer_layers(capsys):
+    """--lora-targets q,v (the LoRA paper's choice, section 7.1): Llama 2 7B at
+    r = 16 trains 32 · 16 · 2 · (4096 + 4096) = 8.4M adapter parameters instead
+    of 40.0M (39,976,960) on all seven linears, and holds their optimizer
+    state only."""
+    argv = ["size", "--model", "llama2-7b", "--task", "lora", "--lora-rank", "16"]
+    argv += ["--zero", "0", "--json"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    every = json.loads(out)["memory"]["per_gpu"]["optimizer_bytes"]
+    code, out, _ = run(capsys, *argv, "--lora-targets", "q,v")
+    assert code == 0
+    some = json.loads(out)["memory"]["per_gpu"]["optimizer_bytes"]
+    assert every / some == pytest.approx(39_976_960 / 8_388_608, rel=1e-6)

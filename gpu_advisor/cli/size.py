@@ -20,7 +20,7 @@ from gpu_advisor.engine.api import size_what_if
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
-from gpu_advisor.model.project import ModelShape, Workload
+from gpu_advisor.model.project import Framework, ModelShape, Workload
 from gpu_advisor.model.sizing_results import SizingResult
 from gpu_advisor.report.formulas import formula_text
 from gpu_advisor.report.numbers import plain_number
@@ -50,6 +50,14 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "Mistral, DeepSeek, Gemma) or plain (GeLU, 2: GPT-2, BLOOM, Falcon); "
         "default: plain when --ffn is 4 × --hidden, else gated",
     )
+    p.add_argument(
+        "--tied-embeddings",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="the output head of a shape shares the input embedding's matrix "
+        "(Llama 3.2 1B/3B, Gemma, Qwen2.5 up to 3B: config.json's "
+        "tie_word_embeddings): V·h parameters once, not twice (default: untied)",
+    )
     _add_moe_flags(p)
     p.add_argument("--seq-len", type=positive_int)
     p.add_argument("--micro-batch", type=positive_int)
@@ -58,6 +66,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--optimizer", choices=("adamw", "adamw-8bit", "sgd"))
     _add_layout_flags(p)
     p.add_argument("--lora-rank", type=positive_int)
+    p.add_argument(
+        "--lora-targets",
+        metavar="LAYERS",
+        help="comma-separated linear layers LoRA/QLoRA adapts among "
+        "q,k,v,o,gate,up,down (e.g. q,v as in the LoRA paper); default: all seven",
+    )
     p.add_argument(
         "--qlora-bits",
         type=parse_number,
@@ -95,6 +109,15 @@ def _add_layout_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tp", type=positive_int)
     p.add_argument("--pp", type=positive_int)
     p.add_argument(
+        "--virtual-stages",
+        type=positive_int,
+        metavar="V",
+        help="model chunks per pipeline stage of the interleaved schedule "
+        "(Megatron-LM --num-virtual-stages-per-pipeline-rank, at least 2): the "
+        "bubble shrinks V-fold, the first stage holds 1 + (pp - 1)/(pp * V) "
+        "times the activations (default: plain 1F1B)",
+    )
+    p.add_argument(
         "--expert-parallel",
         type=positive_int,
         metavar="N",
@@ -104,6 +127,13 @@ def _add_layout_flags(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--sequence-parallel", action=argparse.BooleanOptionalAction, default=None
+    )
+    p.add_argument(
+        "--offload-optimizer",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="ZeRO-Offload: gradients, fp32 master weights and optimizer states "
+        "in CPU memory (--framework deepspeed or fsdp)",
     )
     p.add_argument(
         "--recompute",
@@ -209,6 +239,7 @@ def _model_fields(args: argparse.Namespace, catalog: Catalog) -> dict[str, Any]:
         "ffn_hidden": args.ffn,
         "vocab": args.vocab,
         "gated_mlp": None if args.mlp is None else args.mlp == "gated",
+        "tied_embeddings": args.tied_embeddings,
         "head_dim": args.head_dim,
     }
     given_shape = {k: v for k, v in shape_flags.items() if v is not None}
@@ -279,11 +310,16 @@ def _simple_fields(args: argparse.Namespace) -> dict[str, Any]:
         "dp": args.dp,
         "tp": args.tp,
         "pp": args.pp,
+        "virtual_pipeline": args.virtual_stages,
         "expert_parallel": args.expert_parallel,
         "sequence_parallel": args.sequence_parallel,
+        "offload_optimizer": args.offload_optimizer,
         "recompute": args.recompute,
         "flash_attention": args.flash_attention,
         "lora_rank": args.lora_rank,
+        "lora_targets": None
+        if args.lora_targets is None
+        else [t.strip() for t in args.lora_targets.split(",") if t.strip()],
         "qlora_base_bits": args.qlora_bits,
         "inference_context_len": args.context_len,
         "inference_concurrency": args.concurrency,
@@ -309,9 +345,16 @@ def build_workload(args: argparse.Namespace) -> Workload:
     if args.tp is not None and args.tp > 1 and args.sequence_parallel is None:
         data["sequence_parallel"] = True
     try:
-        return Workload(**data)
+        workload = Workload(**data)
     except ValidationError as exc:
         raise CliError(_field_of(exc)) from None
+    offloads = (Framework.DEEPSPEED, Framework.FSDP)  # the engine's accounting
+    if workload.offload_optimizer and workload.framework not in offloads:
+        raise CliError(
+            "--offload-optimizer follows DeepSpeed's ZeRO-Offload: "
+            "use --framework deepspeed or fsdp"
+        )
+    return workload
 
 
 def result_json(result: SizingResult, lang: str = "en") -> dict[str, Any]:

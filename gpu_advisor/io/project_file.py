@@ -879,6 +879,9 @@ _UNSET_LATER_FIELDS: Final[dict[str, tuple[str, ...]]] = {
         "serving",
         "shape.gated_mlp",
         "serving.precision_search",
+        "virtual_pipeline",
+        "offload_optimizer",
+        "lora_targets",
     ),
 }
 """Inputs added after plans were first signed, left out of the canonical bytes

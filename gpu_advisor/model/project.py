@@ -87,6 +87,19 @@ class Optimizer(StrEnum):
     SGD = "sgd"
 
 
+class LoraTarget(StrEnum):
+    """A linear layer of a transformer block that LoRA adapts (PEFT's
+    ``target_modules`` of a Llama block: q_proj … down_proj)."""
+
+    Q = "q"
+    K = "k"
+    V = "v"
+    O = "o"  # noqa: E741 - the attention output projection's usual name
+    GATE = "gate"
+    UP = "up"
+    DOWN = "down"
+
+
 class Recompute(StrEnum):
     NONE = "none"
     SELECTIVE = "selective"
@@ -323,11 +336,35 @@ class Workload(Frozen):
     )
     tp: int = Field(1, ge=1, le=1024)
     pp: int = Field(1, ge=1, le=1024)
+    virtual_pipeline: int | None = Field(
+        None,
+        ge=2,
+        le=128,
+        description="Model chunks per pipeline stage of Megatron-LM's interleaved "
+        "schedule (--num-virtual-stages-per-pipeline-rank): the bubble shrinks "
+        "v-fold, activations of the first stage grow by 1 + (p − 1)/(p·v), "
+        "point-to-point traffic grows v-fold; empty: plain 1F1B, as plans "
+        "before it. No effect without a pipeline (pp = 1). [1]",
+    )
     dp: int | None = Field(None, ge=1, le=1_000_000)
+    offload_optimizer: bool | None = Field(
+        None,
+        description="ZeRO-Offload: gradients, fp32 master weights and optimizer "
+        "states in CPU memory, the 16-bit weights on the GPU (DeepSpeed and FSDP "
+        "plans; Megatron-LM and DDP plans keep them on the GPU); empty or false: "
+        "on the GPU, as plans before it.",
+    )
     sequence_parallel: bool = False
     recompute: Recompute = Recompute.SELECTIVE
     flash_attention: bool = True
     lora_rank: int = Field(16, ge=1, le=4096)
+    lora_targets: list[LoraTarget] | None = Field(
+        None,
+        min_length=1,
+        max_length=7,
+        description="Linear layers LoRA/QLoRA adapts (q, k, v, o, gate, up, down; "
+        "a plain GeLU MLP has no gate); empty: all seven, as plans before it.",
+    )
     qlora_base_bits: float = Field(
         QLORA_NF4_BITS,
         ge=2,

@@ -552,8 +552,28 @@ Source: %3</translation>
       <translation>MLP kind</translation>
     </message>
     <message>
+      <source>Output head shares the input embedding (tied)</source>
+      <translation>Output head shares the input embedding (tied)</translation>
+    </message>
+    <message>
       <source>AdamW 8-bit</source>
       <translation>AdamW 8-bit</translation>
+    </message>
+    <message>
+      <source>plain 1F1B</source>
+      <translation>plain 1F1B</translation>
+    </message>
+    <message>
+      <source>Interleaved</source>
+      <translation>Interleaved</translation>
+    </message>
+    <message>
+      <source> chunks per stage</source>
+      <translation> chunks per stage</translation>
+    </message>
+    <message>
+      <source>Optimizer states in CPU memory (ZeRO-Offload)</source>
+      <translation>Optimizer states in CPU memory (ZeRO-Offload)</translation>
     </message>
     <message>
       <source>Selective + norms, MoE activation</source>
@@ -566,6 +586,18 @@ Source: %3</translation>
     <message>
       <source>MLP:</source>
       <translation>MLP:</translation>
+    </message>
+    <message>
+      <source>Embeddings:</source>
+      <translation>Embeddings:</translation>
+    </message>
+    <message>
+      <source>LoRA adapts:</source>
+      <translation>LoRA adapts:</translation>
+    </message>
+    <message>
+      <source>Virtual pipeline stages:</source>
+      <translation>Virtual pipeline stages:</translation>
     </message>
     <message>
       <source>Candidate cards priced as this plan</source>
@@ -582,6 +614,10 @@ Source: %3</translation>
     <message>
       <source>Change %1</source>
       <translation>Change %1</translation>
+    </message>
+    <message>
+      <source>LoRA layers</source>
+      <translation>LoRA layers</translation>
     </message>
     <message>
       <source>Chinchilla-optimal for this model: about %1 B tokens (≈20 per parameter).</source>

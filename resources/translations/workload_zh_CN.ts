@@ -551,8 +551,28 @@ Source: %3</source>
       <translation>MLP 类型</translation>
     </message>
     <message>
+      <source>Output head shares the input embedding (tied)</source>
+      <translation>输出层与输入嵌入共享权重（权重绑定）</translation>
+    </message>
+    <message>
       <source>AdamW 8-bit</source>
       <translation>AdamW 8 位</translation>
+    </message>
+    <message>
+      <source>plain 1F1B</source>
+      <translation>普通 1F1B</translation>
+    </message>
+    <message>
+      <source>Interleaved</source>
+      <translation>交错调度</translation>
+    </message>
+    <message>
+      <source> chunks per stage</source>
+      <translation> 个模型块/级</translation>
+    </message>
+    <message>
+      <source>Optimizer states in CPU memory (ZeRO-Offload)</source>
+      <translation>优化器状态卸载到 CPU 内存（ZeRO-Offload）</translation>
     </message>
     <message>
       <source>Selective + norms, MoE activation</source>
@@ -565,6 +585,18 @@ Source: %3</source>
     <message>
       <source>MLP:</source>
       <translation>MLP 结构：</translation>
+    </message>
+    <message>
+      <source>Embeddings:</source>
+      <translation>嵌入层：</translation>
+    </message>
+    <message>
+      <source>LoRA adapts:</source>
+      <translation>LoRA 适配层：</translation>
+    </message>
+    <message>
+      <source>Virtual pipeline stages:</source>
+      <translation>虚拟流水线级数：</translation>
     </message>
     <message>
       <source>Candidate cards priced as this plan</source>
@@ -581,6 +613,10 @@ Source: %3</source>
     <message>
       <source>Change %1</source>
       <translation>修改%1</translation>
+    </message>
+    <message>
+      <source>LoRA layers</source>
+      <translation>LoRA 适配层</translation>
     </message>
     <message>
       <source>Chinchilla-optimal for this model: about %1 B tokens (≈20 per parameter).</source>

@@ -302,6 +302,9 @@ def test_canonical_json_ignores_key_order_and_whitespace(tmp_path: Path) -> None
         ("budget", "cap_cny"),
         ("meta", "vat_recoverable"),
         ("workload", "serving"),
+        ("workload", "virtual_pipeline"),
+        ("workload", "offload_optimizer"),
+        ("workload", "lora_targets"),
     ):
         if inputs[section].get(name) is None:
             inputs[section].pop(name, None)
@@ -355,7 +358,12 @@ def _whole_dump(project: Project) -> bytes:
             "cap_cny",
         ),
         "meta": ("vat_recoverable",),
-        "workload": ("serving",),
+        "workload": (
+            "serving",
+            "virtual_pipeline",
+            "offload_optimizer",
+            "lora_targets",
+        ),
     }
     for section, names in later.items():
         for name in names:

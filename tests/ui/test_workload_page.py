@@ -17,6 +17,7 @@ from gpu_advisor.engine.explain_keys import sizing_keys
 from gpu_advisor.io.project_file import load_project
 from gpu_advisor.model.common import Language
 from gpu_advisor.model.project import (
+    LoraTarget,
     PhaseKind,
     Precision,
     Project,
@@ -764,3 +765,103 @@ def test_the_demand_chart_marks_whole_months(qtbot: Any, path: Path) -> None:
     axis = editor.plot.getAxis("bottom")
     for _spacing, values in axis.tickValues(0.4, months + 0.6, 600):
         assert all(float(v).is_integer() for v in values), values
+
+
+def test_virtual_pipeline_stages_are_a_field_of_a_pipelined_plan(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    """Interleaved pipeline stages (Megatron-LM's virtual stages) show once the
+    plan has a pipeline, are written to the plan and raise the activations by
+    1 + (p − 1)/(p·v) (Megatron-LM's estimator); undo clears them."""
+    page = _page(qtbot, session)
+    assert page.virtual_pipeline.isHidden()  # pp = 1: nothing to interleave
+    page.pp.editor.setValue(4)
+    assert not page.virtual_pipeline.isHidden()
+    before = session.evaluation.sizing.memory.per_gpu.activations_bytes
+    page.virtual_pipeline.own_check.setChecked(True)
+    page.virtual_pipeline.editor.setValue(4)
+    assert session.project.workload.virtual_pipeline == 4
+    after = session.evaluation.sizing.memory.per_gpu.activations_bytes
+    assert after > before
+    while session.project.workload.virtual_pipeline is not None:
+        session.undo_stack.undo()
+    assert session.evaluation.sizing.memory.per_gpu.activations_bytes == before
+
+
+def test_a_custom_shape_states_whether_its_embeddings_are_tied(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    """Issue #32: tied embeddings (one V·h matrix for the input embedding and the
+    output head) are a field of the custom shape; ticking it removes V·h
+    parameters, undo brings them back."""
+    page = _page(qtbot, session)
+    assert page.tied_embeddings.isHidden()
+    page.model_combo.setCurrentIndex(page.model_combo.findData(CUSTOM_MODEL))
+    assert not page.tied_embeddings.isHidden()
+    shape = session.project.workload.shape
+    assert shape is not None
+    assert shape.tied_embeddings is False  # Llama 2 13B: untied
+    untied = session.evaluation.sizing.shape.params_total
+    page.tied_embeddings.editor.setChecked(True)
+    assert session.project.workload.shape is not None
+    assert session.project.workload.shape.tied_embeddings is True
+    tied = session.evaluation.sizing.shape.params_total
+    assert untied - tied == pytest.approx(shape.vocab * shape.hidden)
+    session.undo_stack.undo()
+    assert session.evaluation.sizing.shape.params_total == untied
+    assert not page.tied_embeddings.editor.isChecked()
+
+
+def test_optimizer_offload_is_a_field_of_deepspeed_and_fsdp_plans(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    """ZeRO-Offload (issue #32): the tick box shows for full training under
+    DeepSpeed or FSDP, empties the GPU of gradients and optimizer states, and
+    undoes."""
+    page = _page(qtbot, session)
+    assert not page.offload_optimizer.isHidden()  # full fine-tune, FSDP
+    page.offload_optimizer.editor.setChecked(True)
+    assert session.project.workload.offload_optimizer is True
+    per_gpu = session.evaluation.sizing.memory.per_gpu
+    assert per_gpu.optimizer_bytes == 0.0
+    assert per_gpu.gradients_bytes == 0.0
+    session.undo_stack.undo()
+    assert session.project.workload.offload_optimizer is None
+    assert session.evaluation.sizing.memory.per_gpu.optimizer_bytes > 0
+    page.framework.editor.setCurrentIndex(page.framework.editor.findText("Megatron-LM"))
+    assert page.offload_optimizer.isHidden()
+
+
+def test_lora_targets_are_a_field_of_lora_plans(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    """Issue #32: the layers LoRA adapts are ticked on the form (all seven for
+    a plan that names none); unticking leaves fewer adapters, ticking all
+    seven again stores the empty field the plan had; undo (one step: edits of
+    one field merge) brings the plan back."""
+    page = _page(qtbot, session)
+    assert page.lora_targets.isHidden()
+    page.task_combo.editor.setCurrentIndex(
+        page.task_combo.editor.findData(str(TaskKind.LORA))
+    )
+    assert not page.lora_targets.isHidden()
+    checks = page.lora_target_checks
+    assert all(c.isChecked() for c in checks.values())
+    before = session.evaluation.sizing.memory.per_gpu.optimizer_bytes
+    checks[LoraTarget.DOWN].setChecked(False)
+    targets = session.project.workload.lora_targets
+    assert targets is not None
+    assert LoraTarget.DOWN not in targets
+    assert len(targets) == 6
+    assert session.evaluation.sizing.memory.per_gpu.optimizer_bytes < before
+    checks[LoraTarget.DOWN].setChecked(True)
+    assert session.project.workload.lora_targets is None
+    checks[LoraTarget.Q].setChecked(False)
+    assert session.project.workload.lora_targets is not None
+    session.undo_stack.undo()
+    assert session.project.workload.lora_targets is None
+    assert checks[LoraTarget.Q].isChecked()
+    for target in LoraTarget:  # the last one stays: LoRA adapts something
+        checks[target].setChecked(False)
+    assert session.project.workload.lora_targets == [LoraTarget.DOWN]
+    assert checks[LoraTarget.DOWN].isChecked()

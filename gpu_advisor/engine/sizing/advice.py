@@ -238,7 +238,11 @@ def _network_advice(
     out = _slow_ethernet_advice(workload, nodes, eff, inter_used)
     micro_batches = _micro_batches(workload, dp)
     bubble = (
-        net.pipeline_bubble_fraction(workload.pp, micro_batches) if training else 0.0
+        net.pipeline_bubble_fraction(
+            workload.pp, micro_batches, workload.virtual_pipeline or 1
+        )
+        if training
+        else 0.0
     )
     if bubble >= PIPELINE_BUBBLE_ADVICE:
         out.append(

@@ -136,6 +136,9 @@ def _memory_parts(
             pp,
             workload.lora_rank,
             workload.qlora_base_bits,
+            None
+            if workload.lora_targets is None
+            else [str(t) for t in workload.lora_targets],
         )
     else:
         state = mem.framework_model_state(
@@ -148,6 +151,7 @@ def _memory_parts(
             tp,
             pp,
             _expert_parallel(workload, shape, dp),
+            offload_optimizer=bool(workload.offload_optimizer),
         )
     act = mem.framework_activation_bytes(
         shape,
@@ -160,6 +164,7 @@ def _memory_parts(
         workload.recompute,
         workload.flash_attention,
         fp8_inputs=workload.precision is Precision.FP8,
+        virtual_stages=workload.virtual_pipeline or 1,
     )
     return state, act, 0.0, overhead
 

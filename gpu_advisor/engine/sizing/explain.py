@@ -237,6 +237,13 @@ def _model_state_explanations(
     ]
 
 
+def _virtual_refs(workload: Workload, ref: _RefMaker) -> list[InputRef]:
+    """The virtual pipeline stages as an input, when the plan interleaves."""
+    if workload.virtual_pipeline is None or workload.pp <= 1:
+        return []
+    return [ref("workload.virtual_pipeline", workload.virtual_pipeline, "")]
+
+
 def _activation_explanations(
     workload: Workload, shape: ResolvedShape, core: _Core, model_src: str
 ) -> list[Explanation]:
@@ -252,7 +259,8 @@ def _activation_explanations(
             "score term dropped by selective recompute/FlashAttention; lean recompute "
             "also drops the norm outputs and the MoE activation output; FP8 caches "
             "the linear inputs in 1 byte; 2·s·b·h with full recompute; GQA/SwiGLU/MoE "
-            "adjusted; 1F1B keeps L layers' worth",
+            "adjusted; 1F1B keeps L layers' worth, × (1 + (pp − 1)/(pp·v)) "
+            "with v interleaved (virtual) stages",
             [
                 ref("shape.layers", shape.layers, "", model_src),
                 ref("shape.hidden", shape.hidden, "", model_src),
@@ -263,8 +271,15 @@ def _activation_explanations(
                 ref("workload.recompute", workload.recompute.value, ""),
                 ref("workload.flash_attention", str(workload.flash_attention), ""),
                 ref("workload.precision", workload.precision.value, ""),
+                *_virtual_refs(workload, ref),
             ],
-            _KORTHIKANTI_SRC,
+            _KORTHIKANTI_SRC
+            + (
+                "; Narayanan et al. 2021, arXiv:2104.04473, section 2.2.2 "
+                "(interleaved schedule)"
+                if workload.virtual_pipeline
+                else ""
+            ),
         ),
         ex(
             "memory.per_gpu.kv_cache_bytes",
@@ -578,8 +593,8 @@ def _scaling_explanation(
         "per step, t_mb = t_c/m; exposed = max(0, A − 0.5·(2/3)·t_mb) for ZeRO "
         "0–1 (one reduction per step), m·max(0, A/2 − 0.5·(2/3)·t_mb) + A/2 for "
         "ZeRO-2, m·max(0, 1.5·A − 0.5·t_mb) for ZeRO-3 (weights gathered every "
-        "micro-batch); ÷ (1 + (pp − 1)/m), the 1F1B pipeline bubble; 1 for "
-        "serving",
+        "micro-batch); ÷ (1 + (pp − 1)/m), the 1F1B pipeline bubble, "
+        "(pp − 1)/(v·m) with v interleaved stages; 1 for serving",
         [
             gpus,
             dp,
@@ -591,6 +606,7 @@ def _scaling_explanation(
             ),
             grad,
             ref("workload.pp", workload.pp, ""),
+            *_virtual_refs(workload, ref),
             ref("cluster.network_id", link_name, "", "engine: class used"),
             ref("workload.zero_stage", workload.zero_stage, ""),
             ref(
@@ -602,7 +618,8 @@ def _scaling_explanation(
         ],
         _RING_SRC + "; Kaplan et al. 2020, arXiv:2001.08361 (backward ≈ 2× forward); "
         "Wang et al. 2023, ZeRO++, arXiv:2306.10209; Narayanan et al. 2021, "
-        "arXiv:2104.04473, section 2.2.1 (pipeline bubble)",
+        "arXiv:2104.04473, section 2.2.1 (pipeline bubble), section 2.2.2 "
+        "(interleaved schedule)",
     )
 
 

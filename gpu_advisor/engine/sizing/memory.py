@@ -7,6 +7,7 @@ follow Korthikanti et al. 2022 with documented adjustments for gated MLPs
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final
 
@@ -180,8 +181,14 @@ def model_state_bytes(
     )
 
 
-def lora_adapter_params(shape: ResolvedShape, rank: int) -> float:
-    """Trainable LoRA parameters with adapters on every linear layer.
+LORA_TARGETS: Final = ("q", "k", "v", "o", "gate", "up", "down")
+"""The linear layers of a transformer block LoRA can adapt."""
+
+
+def lora_adapter_params(
+    shape: ResolvedShape, rank: int, targets: Collection[str] | None = None
+) -> float:
+    """Trainable LoRA parameters with adapters on the targeted linear layers.
 
     Parameters
     ----------
@@ -189,6 +196,9 @@ def lora_adapter_params(shape: ResolvedShape, rank: int) -> float:
         Model shape.
     rank : int
         LoRA rank r. [1]
+    targets : collection of str, optional
+        The adapted layers among ``q k v o gate up down``; None: all seven.
+        A plain (GeLU) MLP has no gate. [-]
 
     Returns
     -------
@@ -199,11 +209,12 @@ def lora_adapter_params(shape: ResolvedShape, rank: int) -> float:
     -----
     Attention: q ``r(h + a·d)``, k and v ``r(h + k·d)``, o ``r(a·d + h)``.
     MLP: gated ``3·r(h + f)``, classic ``2·r(h + f)``. MoE layers adapt every
-    routed and shared expert.
+    routed and shared expert. Only the targeted layers count.
 
     References
     ----------
-    Hu et al. 2021, LoRA, arXiv:2106.09685, section 4.1.
+    Hu et al. 2021, LoRA, arXiv:2106.09685, section 4.1; section 7.1 and
+    Table 5 (GPT-3 175B, r = 4 on W_q and W_v: 18M trainable parameters).
 
     Examples
     --------
@@ -212,11 +223,16 @@ def lora_adapter_params(shape: ResolvedShape, rank: int) -> float:
     >>> s = shape_from_preset(load_catalog().model("llama2-7b"))
     >>> round(lora_adapter_params(s, 16) / 1e6, 1)  # Llama 2 7B, r = 16
     40.0
+    >>> round(lora_adapter_params(s, 16, {"q", "v"}) / 1e6, 1)
+    8.4
     """
+    chosen = set(LORA_TARGETS if targets is None else targets)
     h, d = shape.hidden, shape.head_dim
     q_dim, kv_dim = shape.heads * d, shape.kv_heads * d
-    attn = rank * ((h + q_dim) + 2 * (h + kv_dim) + (q_dim + h))
-    mats = 3 if shape.gated_mlp else 2
+    sizes = {"q": h + q_dim, "k": h + kv_dim, "v": h + kv_dim, "o": q_dim + h}
+    attn = rank * sum(n for name, n in sizes.items() if name in chosen)
+    mlp = ("gate", "up", "down") if shape.gated_mlp else ("up", "down")
+    mats = sum(1 for name in mlp if name in chosen)
     dense_mlp = mats * rank * (h + shape.ffn_hidden)
     if not shape.is_moe:
         return float(shape.layers * (attn + dense_mlp))
@@ -254,6 +270,7 @@ def training_model_state(
     pp: int,
     lora_rank: int = 16,
     qlora_base_bits: float = QLORA_NF4_BITS,
+    lora_targets: Collection[str] | None = None,
 ) -> ModelState:
     """Model-state bytes per GPU for pretraining, full fine-tuning, LoRA or QLoRA.
 
@@ -273,6 +290,8 @@ def training_model_state(
         LoRA rank. [1]
     qlora_base_bits : float
         Storage of the frozen QLoRA base. [bit/param]
+    lora_targets : collection of str, optional
+        Adapted linear layers (:func:`lora_adapter_params`); None: all seven.
 
     Returns
     -------
@@ -306,7 +325,7 @@ def training_model_state(
     bpp = optimizer_bytes_per_param(optimizer, precision)
     n = shape.params_total
     if task in (TaskKind.LORA, TaskKind.QLORA):
-        adapters = lora_adapter_params(shape, lora_rank)
+        adapters = lora_adapter_params(shape, lora_rank, lora_targets)
         if task is TaskKind.QLORA:
             embed = min(embedding_params(shape), n)
             base_bytes = (n - embed) * qlora_base_bits / 8.0 + embed * 2.0
@@ -494,6 +513,41 @@ def _layer_terms(
     return outside, attn_tp + mlp_tp
 
 
+def interleaved_memory_factor(pp: int, virtual_stages: int) -> float:
+    """Activations of the interleaved schedule's first stage over plain 1F1B's. [1]
+
+    Parameters
+    ----------
+    pp : int
+        Pipeline stages p. [1]
+    virtual_stages : int
+        Model chunks per stage v; 1 or less: plain 1F1B (factor 1). [1]
+
+    Returns
+    -------
+    float
+        ``1 + (p − 1)/(p·v)``: the first stage warms up with more
+        micro-batches in flight before its first backward pass. [1]
+
+    References
+    ----------
+    Megatron-LM ``megatron/training/theoretical_memory_usage.py``,
+    ``compute_activation_memory`` ("interleaved_schedule_memory_penalty"),
+    commit d98e8a64ddf34856e74b24714e3bedb2f5a39553; Narayanan et al. 2021,
+    arXiv:2104.04473, section 2.2.2.
+
+    Examples
+    --------
+    >>> interleaved_memory_factor(8, 4), interleaved_memory_factor(8, 1)
+    (1.21875, 1.0)
+    >>> interleaved_memory_factor(1, 4)
+    1.0
+    """
+    if virtual_stages <= 1 or pp <= 1:
+        return 1.0
+    return 1.0 + (pp - 1) / (pp * virtual_stages)
+
+
 def activation_bytes_per_gpu(
     shape: ResolvedShape,
     seq_len: int,
@@ -505,6 +559,7 @@ def activation_bytes_per_gpu(
     flash_attention: bool,
     *,
     fp8_inputs: bool = False,
+    virtual_stages: int = 1,
 ) -> float:
     """Activation memory per GPU for a whole model under 1F1B pipelining.
 
@@ -516,6 +571,8 @@ def activation_bytes_per_gpu(
         s, b, t, p. [1]
     sequence_parallel, recompute, flash_attention, fp8_inputs
         As in :func:`activation_bytes_per_layer`.
+    virtual_stages : int
+        Model chunks per stage of the interleaved schedule; 1: plain 1F1B. [1]
 
     Returns
     -------
@@ -528,7 +585,8 @@ def activation_bytes_per_gpu(
     flight, i.e. ``L`` layers' worth; the last stage holds ``L/p`` layers plus
     the output layer (logits in fp32, ``4·s·b·V/t``, and its input
     ``4·s·b·h/t``). The peak is the larger of the two. Dense layers of an MoE
-    model are counted with their own FFN width.
+    model are counted with their own FFN width. The interleaved schedule
+    holds :func:`interleaved_memory_factor` times as much on the first stage.
 
     References
     ----------
@@ -577,7 +635,7 @@ def activation_bytes_per_gpu(
         all_layers = shape.layers * dense
     sb = float(seq_len) * micro_batch
     output_layer = (4.0 * sb * shape.vocab + 4.0 * sb * h) / tp
-    first_stage = all_layers
+    first_stage = all_layers * interleaved_memory_factor(pp, virtual_stages)
     last_stage = all_layers / pp + output_layer
     return max(first_stage, last_stage)
 
@@ -752,6 +810,12 @@ def routed_expert_params(shape: ResolvedShape) -> float:
     return float(moe_layers * shape.experts * expert)
 
 
+OFFLOAD_FRAMEWORKS: Final = frozenset({Framework.DEEPSPEED, Framework.FSDP})
+"""Frameworks whose accounting moves the optimizer to CPU memory when the plan
+offloads it (DeepSpeed's ZeRO-Offload; the FSDP plan keeps the ZeRO papers'
+figures)."""
+
+
 def _per_param_bytes(
     framework: Framework, z: int, d: float, w: float, o: float, fp8: float
 ) -> tuple[float, float, float, float]:
@@ -797,6 +861,8 @@ def framework_model_state(
     tp: int,
     pp: int,
     ep: int = 1,
+    *,
+    offload_optimizer: bool = False,
 ) -> ModelState:
     """Model-state bytes per GPU for full training under one framework.
 
@@ -815,6 +881,10 @@ def framework_model_state(
         Expert-parallel degree: the routed experts of an MoE model are split
         over ``ep`` ranks of the data-parallel group (1: every rank holds
         every expert). [1]
+    offload_optimizer : bool
+        ZeRO-Offload: the optimizer states, fp32 master weights and gradients
+        live in CPU memory (DeepSpeed and FSDP/ZeRO accounting only;
+        Megatron-LM and DDP plans keep them on the GPU).
 
     Returns
     -------
@@ -835,6 +905,15 @@ def framework_model_state(
       (18/N), and one 16-bit bucket of 5e8 elements at ZeRO ≥ 1.
     - DDP: ``P·(4 + 4 + (o − 4))`` plus a bucket copy of the gradients
       ``4·P``; DDP shards nothing, so the ZeRO stage is ignored. 20 B/param.
+
+    Optimizer offload (ZeRO-Offload, DeepSpeed and FSDP): the GPU keeps the
+    16-bit weights (sharded at ZeRO-3) and the buffers; gradients, fp32 master
+    weights and optimizer states are on the CPU. DeepSpeed's estimators with
+    ``cpu_offload``: ``2Ψ`` at ZeRO-2 (``estimate_zero2_model_states_mem_needs``),
+    ``4·largest_layer + 2Ψ/N`` at ZeRO-3 with the parameters on the GPU
+    (``estimate_zero3_model_states_mem_needs``, ``cpu_offload_params=False``);
+    Ren et al. 2021, ZeRO-Offload, arXiv:2101.06840, section 4. The slower
+    CPU optimizer step is not charged to the time.
 
     Expert parallelism (MoE): the routed experts ``E``
     (:func:`routed_expert_params`) are taken out of ``P``; each rank holds
@@ -882,6 +961,8 @@ def framework_model_state(
         expert_bytes = _per_param_bytes(framework, z, d / ep, w, o, fp8)
         parts = [a + experts / ep * b for a, b in zip(parts, expert_bytes, strict=True)]
     weights, grads, opt, buffers = parts
+    if offload_optimizer and framework in OFFLOAD_FRAMEWORKS:
+        grads, opt = 0.0, 0.0  # in CPU memory
     if framework is Framework.DEEPSPEED:
         buffers += DEEPSPEED_BUCKET_BYTES if z >= 1 else 0.0
         if z >= 3:
@@ -914,6 +995,7 @@ def framework_activation_bytes(
     flash_attention: bool,
     *,
     fp8_inputs: bool = False,
+    virtual_stages: int = 1,
 ) -> float:
     """Activation bytes per GPU with the framework's own additions. [B]
 
@@ -932,7 +1014,8 @@ def framework_activation_bytes(
       mask for ``p`` micro-batches in flight, and, outside the
       sequence-parallel/selective case, its 5 % for temporaries
       (``compute_activation_memory``/``_without_sp``,
-      ``theoretical_memory_usage.py``, commit d98e8a64).
+      ``theoretical_memory_usage.py``, commit d98e8a64); with the interleaved
+      schedule the embedding terms grow by its factor as the layers' do.
 
     FSDP and DDP keep the base figure (the app's figure before frameworks).
     """
@@ -946,6 +1029,7 @@ def framework_activation_bytes(
         recompute,
         flash_attention,
         fp8_inputs=fp8_inputs,
+        virtual_stages=virtual_stages,
     )
     if framework in (Framework.FSDP, Framework.DDP):
         return base
@@ -972,7 +1056,8 @@ def framework_activation_bytes(
         )
     if framework is Framework.MEGATRON:
         sb = float(seq_len) * micro_batch
-        base += (8.0 * sb * pp + sb * shape.hidden * pp) / tp
+        embedding = (8.0 * sb * pp + sb * shape.hidden * pp) / tp
+        base += embedding * interleaved_memory_factor(pp, virtual_stages)
         if not (sequence_parallel and recompute is Recompute.SELECTIVE):
             base *= MEGATRON_ACTIVATION_TEMPORARIES
     return base

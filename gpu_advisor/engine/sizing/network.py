@@ -194,8 +194,10 @@ def scaling_efficiency(
     return compute_s_per_step / (compute_s_per_step + exposed)
 
 
-def pipeline_bubble_fraction(pp: int, micro_batches: int) -> float:
-    """Idle share of a 1F1B pipeline step over its compute: ``(p − 1) / m``. [1]
+def pipeline_bubble_fraction(
+    pp: int, micro_batches: int, virtual_stages: int = 1
+) -> float:
+    """Idle share of a 1F1B pipeline step over its compute: ``(p − 1) / (v·m)``. [1]
 
     Parameters
     ----------
@@ -203,6 +205,8 @@ def pipeline_bubble_fraction(pp: int, micro_batches: int) -> float:
         Pipeline stages p. [1]
     micro_batches : int
         Micro-batches each data-parallel rank runs per optimizer step, m. [1]
+    virtual_stages : int
+        Model chunks per stage v of the interleaved schedule; 1: plain 1F1B. [1]
 
     Returns
     -------
@@ -216,18 +220,21 @@ def pipeline_bubble_fraction(pp: int, micro_batches: int) -> float:
     at the start and end of every step (Narayanan et al. 2021, Efficient
     Large-Scale Language Model Training on GPU Clusters Using Megatron-LM,
     arXiv:2104.04473, section 2.2.1: "bubble time fraction (pipeline bubble
-    size) = (p − 1)/m"). Interleaved schedules divide it by the number of
-    virtual stages and DeepSeek-V3's DualPipe hides most of it; the plan
-    assumes plain 1F1B, Megatron-LM's default.
+    size) = (p − 1)/m"). The interleaved schedule, ``v`` model chunks per
+    stage, divides it by ``v`` (section 2.2.2: "the pipeline bubble time
+    fraction is then reduced by a factor of v"). DeepSeek-V3's DualPipe hides
+    most of it; the plan charges plain or interleaved 1F1B.
 
     Examples
     --------
     >>> pipeline_bubble_fraction(1, 4), pipeline_bubble_fraction(8, 64)
     (0.0, 0.109375)
+    >>> pipeline_bubble_fraction(8, 64, 4)
+    0.02734375
     """
     if pp <= 1:
         return 0.0
-    return (pp - 1) / max(1, micro_batches)
+    return (pp - 1) / (max(1, virtual_stages) * max(1, micro_batches))
 
 
 def expert_parallel_degree(experts: int, dp: int) -> int:
@@ -310,26 +317,32 @@ def pipeline_p2p_seconds(
     hidden: int,
     tp: int,
     bandwidth_bytes_per_s: float,
+    virtual_stages: int = 1,
 ) -> float:
     """Point-to-point traffic of one pipeline stage per optimizer step.
 
     Every micro-batch sends its activations ``s·b·h`` (bf16, split over the
     tensor-parallel ranks) to the next stage and receives the gradient back:
-    ``2 · m · 2·s·b·h/t`` bytes per GPU. [s]
+    ``2 · m · 2·s·b·h/t`` bytes per GPU, ``v`` times over with ``v`` model
+    chunks per stage (the interleaved schedule). [s]
 
     References
     ----------
     Narayanan et al. 2021, arXiv:2104.04473, section 4.1 (scatter/gather
-    optimisation: ``b·s·h/t`` per rank).
+    optimisation: ``b·s·h/t`` per rank); section 2.2.2 (interleaving: "the
+    amount of communication also increases by v").
 
     Examples
     --------
     >>> round(pipeline_p2p_seconds(32, 4096, 1, 8192, 8, 25e9), 4)
     0.0215
+    >>> round(pipeline_p2p_seconds(32, 4096, 1, 8192, 8, 25e9, 2), 4)
+    0.0429
     """
     if bandwidth_bytes_per_s <= 0:
         return 0.0
     per_gpu = 2.0 * micro_batches * 2.0 * seq_len * micro_batch * hidden / max(tp, 1)
+    per_gpu *= max(1, virtual_stages)
     return per_gpu / bandwidth_bytes_per_s
 
 

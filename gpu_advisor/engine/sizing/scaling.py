@@ -91,7 +91,8 @@ def _scaling_efficiency(
 
     Pipeline bubble: a 1F1B pipeline idles ``(p − 1)/m`` of its compute time
     every step (:func:`~gpu_advisor.engine.sizing.network.pipeline_bubble_fraction`),
-    charged in full, ``÷ (1 + (p − 1)/m)``. The calibrated MFU cannot stand in
+    charged in full, ``÷ (1 + (p − 1)/m)``, or ``(p − 1)/(v·m)`` with ``v`` model
+    chunks per stage (interleaved). The calibrated MFU cannot stand in
     for it: the plan's bubble depends on its own p and m, and of the
     published runs it was fitted to only four used pipelines, each with many
     micro-batches per step (BLOOM: p = 12, m = 128, 8.6 %) or a schedule that
@@ -105,7 +106,10 @@ def _scaling_efficiency(
     dp = max(1, gpus // core.unit)
     if dp <= 1:
         return 1.0 / (
-            1.0 + net.pipeline_bubble_fraction(workload.pp, _micro_batches(workload, 1))
+            1.0
+            + net.pipeline_bubble_fraction(
+                workload.pp, _micro_batches(workload, 1), _virtual(workload)
+            )
         )
     step = _step(workload, core, gpus, dp)
     link = inter if gpus > core.gpu.gpus_per_server else intra
@@ -185,7 +189,8 @@ def _step(workload: Workload, core: _Core, gpus: int, dp: int) -> _Step:
         grad_bytes=trainable * 2.0 / core.unit,
         micro_batches=micro_batches,
         batch_tokens=batch_tokens,
-        bubble=1.0 + net.pipeline_bubble_fraction(workload.pp, micro_batches),
+        bubble=1.0
+        + net.pipeline_bubble_fraction(workload.pp, micro_batches, _virtual(workload)),
     )
     core.steps[gpus] = step
     return step
@@ -224,6 +229,7 @@ def _other_traffic(
             shape.hidden,
             workload.tp,
             inter_bytes_per_s,
+            _virtual(workload),
         )
         exposed += net.exposed_seconds(p2p, step.compute_s)
     step.exposed[inter_bytes_per_s] = exposed
@@ -238,6 +244,11 @@ def _combined(step: _Step, dp_efficiency: float, other: float) -> float:
 
 
 _routed_expert_params = mem.routed_expert_params
+
+
+def _virtual(workload: Workload) -> int:
+    """Model chunks per pipeline stage (the interleaved schedule); 1: plain 1F1B."""
+    return workload.virtual_pipeline or 1
 
 
 def _micro_batches(workload: Workload, dp: int) -> int:

@@ -24,6 +24,7 @@ from PySide6.QtCore import QEvent, QSignalBlocker, Qt
 from PySide6.QtGui import QFont, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -54,6 +55,7 @@ from gpu_advisor.model.common import InputRef, Language, Severity
 from gpu_advisor.model.evaluation import Evaluation
 from gpu_advisor.model.project import (
     Framework,
+    LoraTarget,
     ModelShape,
     Optimizer,
     Precision,
@@ -257,6 +259,13 @@ class WorkloadPage(QWizardPage):
                 label=lambda: self.tr("MLP kind"),
             )
         )
+        self.tied_embeddings = self._bind(
+            BoundCheck(
+                self._session,
+                "workload.shape.tied_embeddings",
+                lambda: self.tr("Output head shares the input embedding (tied)"),
+            )
+        )
 
     def _build_task_fields(self) -> None:
         """The task and the fields only some tasks show (LoRA, QLoRA, inference)."""
@@ -275,6 +284,16 @@ class WorkloadPage(QWizardPage):
             )
         )
         self.lora_rank = self._bind(BoundSpin(self._session, "workload.lora_rank"))
+        self.lora_targets = QWidget()
+        targets_row = QHBoxLayout(self.lora_targets)
+        targets_row.setContentsMargins(0, 0, 0, 0)
+        self.lora_target_checks: dict[LoraTarget, QCheckBox] = {}
+        for target in LoraTarget:  # the layers' own names, as PEFT spells them
+            check = QCheckBox(target.value)
+            check.toggled.connect(self._on_lora_targets_changed)
+            targets_row.addWidget(check)
+            self.lora_target_checks[target] = check
+        targets_row.addStretch(1)
         self.qlora_bits = self._bind(
             BoundDoubleSpin(
                 self._session,
@@ -393,11 +412,29 @@ class WorkloadPage(QWizardPage):
         )
         self.tp = self._bind(BoundSpin(self._session, "workload.tp"))
         self.pp = self._bind(BoundSpin(self._session, "workload.pp"))
+        self.virtual_pipeline = self._bind(
+            OptionalNumberField(
+                self._session,
+                "workload.virtual_pipeline",
+                integer=True,
+                decimals=0,
+                none_text=lambda: self.tr("plain 1F1B"),
+                toggle_text=lambda: self.tr("Interleaved"),
+                suffix=lambda: self.tr(" chunks per stage"),
+            )
+        )
         self.sequence_parallel = self._bind(
             BoundCheck(
                 self._session,
                 "workload.sequence_parallel",
                 lambda: self.tr("Sequence parallelism"),
+            )
+        )
+        self.offload_optimizer = self._bind(
+            BoundCheck(
+                self._session,
+                "workload.offload_optimizer",
+                lambda: self.tr("Optimizer states in CPU memory (ZeRO-Offload)"),
             )
         )
         self.recompute = self._bind(
@@ -493,6 +530,12 @@ class WorkloadPage(QWizardPage):
         self._add_row(
             model_form, "shape.gated_mlp", lambda: self.tr("MLP:"), self.mlp_combo
         )
+        self._add_row(
+            model_form,
+            "shape.tied_embeddings",
+            lambda: self.tr("Embeddings:"),
+            self.tied_embeddings,
+        )
 
     def _build_task_box(self) -> None:
         """The "Task and run" group."""
@@ -502,6 +545,13 @@ class WorkloadPage(QWizardPage):
         self._add_row(task_form, "task", lambda: self.tr("&Task:"), self.task_combo)
         self._add_row(
             task_form, "lora_rank", lambda: self.tr("LoRA ran&k:"), self.lora_rank
+        )
+        self._add_row(
+            task_form,
+            "lora_targets",
+            lambda: self.tr("LoRA adapts:"),
+            self.lora_targets,
+            next(iter(self.lora_target_checks.values())),
         )
         self._add_row(
             task_form,
@@ -564,7 +614,14 @@ class WorkloadPage(QWizardPage):
         self._add_row(
             parallel_form, "pp", lambda: self.tr("Pipeline p&arallel:"), self.pp
         )
+        self._add_row(
+            parallel_form,
+            "virtual_pipeline",
+            lambda: self.tr("Virtual pipeline stages:"),
+            self.virtual_pipeline,
+        )
         parallel_form.addRow("", self.sequence_parallel)
+        parallel_form.addRow("", self.offload_optimizer)
         self._add_row(
             parallel_form, "recompute", lambda: self.tr("&Recompute:"), self.recompute
         )
@@ -879,6 +936,24 @@ class WorkloadPage(QWizardPage):
         self.candidates_error.setVisible(bool(self.candidates_error.text()))
         self._emit_complete_if_changed()
 
+    def _show_lora_targets(self, project: Project) -> None:
+        """Tick the adapted layers; a plan that names none adapts all seven."""
+        chosen = project.workload.lora_targets
+        for target, check in self.lora_target_checks.items():
+            with QSignalBlocker(check):
+                check.setChecked(chosen is None or target in chosen)
+
+    def _on_lora_targets_changed(self, _checked: bool) -> None:
+        chosen = [t for t, c in self.lora_target_checks.items() if c.isChecked()]
+        if not chosen:  # LoRA adapts at least one layer: keep the plan's
+            self._show_lora_targets(self._session.project)
+            return
+        self._session.apply(
+            "workload.lora_targets",
+            None if len(chosen) == len(LoraTarget) else chosen,
+            self.tr("Change %1").replace("%1", self.tr("LoRA layers")),
+        )
+
     # --- defaults shown while a field is None ------------------------------------------
 
     def _mfu_default(self, session: ProjectSession) -> InputRef | None:
@@ -928,7 +1003,7 @@ class WorkloadPage(QWizardPage):
                 index = self.model_combo.count() - 1
             self.model_combo.setCurrentIndex(index)
         custom = preset is None
-        for name in [*self.shape_fields, "gated_mlp"]:
+        for name in [*self.shape_fields, "gated_mlp", "tied_embeddings"]:
             self._set_row_visible(self._model_form, f"shape.{name}", custom)
 
     def _show_task_fields(self, project: Project) -> None:
@@ -939,6 +1014,10 @@ class WorkloadPage(QWizardPage):
             form, "lora_rank", task in {TaskKind.LORA, TaskKind.QLORA}
         )
         self._set_row_visible(form, "qlora_bits", task is TaskKind.QLORA)
+        self._set_row_visible(
+            form, "lora_targets", task in {TaskKind.LORA, TaskKind.QLORA}
+        )
+        self._show_lora_targets(project)
         for key in ("inference_context", "inference_concurrency"):
             self._set_row_visible(form, key, task in _INFERENCE_ONLY)
         for key in ("seq_len", "micro_batch", "global_batch", "optimizer"):
@@ -946,6 +1025,16 @@ class WorkloadPage(QWizardPage):
         self._set_row_visible(self._parallel_form, "zero", training)
         self._set_row_visible(self._parallel_form, "framework", training)
         self._set_row_visible(self._parallel_form, "recompute", training)
+        self._parallel_form.setRowVisible(
+            self.offload_optimizer,
+            task in {TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE}
+            and project.workload.framework in {Framework.DEEPSPEED, Framework.FSDP},
+        )
+        self._set_row_visible(
+            self._parallel_form,
+            "virtual_pipeline",
+            training and project.workload.pp > 1,
+        )
         self.chinchilla_label.setVisible(task is TaskKind.PRETRAIN)
 
     def _show_candidates(self, project: Project) -> None:
