@@ -42,6 +42,7 @@ ZH_WHITELIST: Final = frozenset(
     # "adamw": the optimizer's identifier as the sizing warnings quote it
     | {
         "ZeRO",
+        "Offload",  # DeepSpeed's ZeRO-Offload, a product name
         "AdamW",
         "adamw",
         "SGD",

@@ -68,6 +68,31 @@ def current_locale_name() -> str:
 _PLACEHOLDER: Final = re.compile(r"%([1-9][0-9]?)")
 
 
+PLURAL_COUNT_MAX: Final = 2**31 - 1
+"""The largest count Qt's plural forms take (a C ``int``)."""
+
+
+def plural_count(n: int) -> int:
+    """``n`` as a count for ``tr(text, "", n)``: a larger one takes the many form
+    (write it back with :func:`with_count`).
+
+    >>> plural_count(8), plural_count(7_195_068_057)
+    (8, 2147483647)
+    """
+    return min(n, PLURAL_COUNT_MAX)
+
+
+def with_count(text: str, n: int) -> str:
+    """``text`` translated with :func:`plural_count` of ``n``, its ``%n`` showing ``n``.
+
+    >>> with_count("7195068057 nodes".replace("7195068057", "2147483647"), 7_195_068_057)
+    '7195068057 nodes'
+    """
+    if n <= PLURAL_COUNT_MAX:
+        return text
+    return text.replace(str(PLURAL_COUNT_MAX), str(n))
+
+
 def fill(template: str, *values: object) -> str:
     """``template`` with ``%1``, ``%2``, … replaced by ``values`` in one pass.
 

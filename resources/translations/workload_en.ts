@@ -572,10 +572,6 @@ Source: %3</translation>
       <translation> chunks per stage</translation>
     </message>
     <message>
-      <source>Optimizer states in CPU memory (ZeRO-Offload)</source>
-      <translation>Optimizer states in CPU memory (ZeRO-Offload)</translation>
-    </message>
-    <message>
       <source>Selective + norms, MoE activation</source>
       <translation>Selective + norms, MoE activation</translation>
     </message>
@@ -598,6 +594,10 @@ Source: %3</translation>
     <message>
       <source>Virtual pipeline stages:</source>
       <translation>Virtual pipeline stages:</translation>
+    </message>
+    <message>
+      <source>Optimizer states:</source>
+      <translation>Optimizer states:</translation>
     </message>
     <message>
       <source>Candidate cards priced as this plan</source>
@@ -690,6 +690,10 @@ Source: %3</translation>
     <message>
       <source>LoRA fine-tune</source>
       <translation>LoRA fine-tune</translation>
+    </message>
+    <message>
+      <source>in CPU memory (ZeRO-Offload)</source>
+      <translation>in CPU memory (ZeRO-Offload)</translation>
     </message>
     <message>
       <source>LoRA ran&amp;k:</source>

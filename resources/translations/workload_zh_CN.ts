@@ -571,10 +571,6 @@ Source: %3</source>
       <translation> 个模型块/级</translation>
     </message>
     <message>
-      <source>Optimizer states in CPU memory (ZeRO-Offload)</source>
-      <translation>优化器状态卸载到 CPU 内存（ZeRO-Offload）</translation>
-    </message>
-    <message>
       <source>Selective + norms, MoE activation</source>
       <translation>选择性 + 归一化、MoE 激活</translation>
     </message>
@@ -597,6 +593,10 @@ Source: %3</source>
     <message>
       <source>Virtual pipeline stages:</source>
       <translation>虚拟流水线级数：</translation>
+    </message>
+    <message>
+      <source>Optimizer states:</source>
+      <translation>优化器状态：</translation>
     </message>
     <message>
       <source>Candidate cards priced as this plan</source>
@@ -689,6 +689,10 @@ Source: %3</source>
     <message>
       <source>LoRA fine-tune</source>
       <translation>LoRA 微调</translation>
+    </message>
+    <message>
+      <source>in CPU memory (ZeRO-Offload)</source>
+      <translation>放在 CPU 内存（ZeRO-Offload）</translation>
     </message>
     <message>
       <source>LoRA ran&amp;k:</source>

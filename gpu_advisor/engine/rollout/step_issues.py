@@ -120,7 +120,7 @@ def step_issues(evaluation: PlanEvaluation) -> dict[PlanPart, list[Advice]]:
     >>> from gpu_advisor.words import text
     >>> issues = step_issues(evaluate_plan(Project(), catalog))
     >>> [text(a, "en") for a in issues[PlanPart.CHECKLIST]]
-    ['18 checklist item(s) still open.']
+    ['18 checklist items still open.']
     >>> issues[PlanPart.WORKLOAD]  # the memory rule of thumb is a standing remark
     []
     """

@@ -44,7 +44,13 @@ from gpu_advisor.engine.api import GeneratedConfig, Rollout
 from gpu_advisor.model.common import Language, Severity
 from gpu_advisor.model.project import Project, Scheduler
 from gpu_advisor.ui.accessibility import follow_labels
-from gpu_advisor.ui.i18n import current_language, current_locale, fill
+from gpu_advisor.ui.i18n import (
+    current_language,
+    current_locale,
+    fill,
+    plural_count,
+    with_count,
+)
 from gpu_advisor.ui.pages._base import GroupedForm
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.style import (
@@ -713,7 +719,14 @@ class EnvironmentPage(QWizardPage):
         self.plan_hint_label.setText(
             fill(
                 # %n: Qt's plural forms ("1 node", "8 nodes"; one form in Chinese)
-                self.tr("The plan needs %1 cards: %n node(s) × %2 GPUs.", "", nodes),
+                with_count(
+                    self.tr(
+                        "The plan needs %1 cards: %n node(s) × %2 GPUs.",
+                        "",
+                        plural_count(nodes),
+                    ),
+                    nodes,
+                ),
                 locale.toString(cards),
                 locale.toString(per_node),
             )

@@ -434,7 +434,7 @@ class WorkloadPage(QWizardPage):
             BoundCheck(
                 self._session,
                 "workload.offload_optimizer",
-                lambda: self.tr("Optimizer states in CPU memory (ZeRO-Offload)"),
+                lambda: self.tr("in CPU memory (ZeRO-Offload)"),
             )
         )
         self.recompute = self._bind(
@@ -621,7 +621,12 @@ class WorkloadPage(QWizardPage):
             self.virtual_pipeline,
         )
         parallel_form.addRow("", self.sequence_parallel)
-        parallel_form.addRow("", self.offload_optimizer)
+        self._add_row(
+            parallel_form,
+            "offload_optimizer",
+            lambda: self.tr("Optimizer states:"),
+            self.offload_optimizer,
+        )
         self._add_row(
             parallel_form, "recompute", lambda: self.tr("&Recompute:"), self.recompute
         )
@@ -1025,8 +1030,9 @@ class WorkloadPage(QWizardPage):
         self._set_row_visible(self._parallel_form, "zero", training)
         self._set_row_visible(self._parallel_form, "framework", training)
         self._set_row_visible(self._parallel_form, "recompute", training)
-        self._parallel_form.setRowVisible(
-            self.offload_optimizer,
+        self._set_row_visible(
+            self._parallel_form,
+            "offload_optimizer",
             task in {TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE}
             and project.workload.framework in {Framework.DEEPSPEED, Framework.FSDP},
         )

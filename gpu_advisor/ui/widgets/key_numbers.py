@@ -21,7 +21,13 @@ from typing_extensions import override
 from gpu_advisor import words
 from gpu_advisor.engine import explain_keys as keys
 from gpu_advisor.model.evaluation import Evaluation
-from gpu_advisor.ui.i18n import current_language, current_locale, fill
+from gpu_advisor.ui.i18n import (
+    current_language,
+    current_locale,
+    fill,
+    plural_count,
+    with_count,
+)
 from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.style import ERROR_STYLE
 from gpu_advisor.ui.widgets.sizing_charts import GIB
@@ -218,9 +224,12 @@ class KeyNumbers(QWidget):
         n = self.rows
         n["days"].value.setText(
             fill(
-                self.tr(
-                    "%1 days on %2 cards (%n node(s), scaling efficiency %3 %)",
-                    "",
+                with_count(
+                    self.tr(
+                        "%1 days on %2 cards (%n node(s), scaling efficiency %3 %)",
+                        "",
+                        plural_count(cluster.nodes),
+                    ),
                     cluster.nodes,
                 ),
                 _num(cluster.days, 1),
