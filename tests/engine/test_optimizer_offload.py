@@ -109,3 +109,27 @@ def test_a_plan_that_offloads_fits_on_fewer_cards():
     assert off.cluster.min_gpus is not None
     assert plain.cluster.min_gpus is not None
     assert off.cluster.min_gpus < plain.cluster.min_gpus
+
+
+def test_the_plan_says_what_the_servers_memory_must_hold():
+    """The GPU memory it saves goes to the servers' RAM, as DeepSpeed's
+    estimator counts it there (``cpu_mem = total_params * max(4 * total_gpus,
+    16) * additional_buffer_factor``, 1.5 by default); the CPU optimizer step is
+    named as outside the GPU-hours. Without offload there is no such line."""
+    base = Workload(
+        task=TaskKind.FULL_FINETUNE,
+        model_preset="llama2-13b",
+        framework=Framework.DEEPSPEED,
+        zero_stage=2,
+        gpu_id="A100-80GB-SXM",
+        gpus=2,
+    )
+    off = size_workload(base.model_copy(update={"offload_optimizer": True}), CAT)
+    said = [a for a in off.warnings if a.code == "memory.offload_cpu"]
+    assert len(said) == 1
+    params = shape_from_preset(CAT.model("llama2-13b")).params_total
+    cluster_gpus = off.cluster.gpus
+    expected = params * max(4 * cluster_gpus, 16) * 1.5 / 1e9
+    assert said[0].params["cpu_gb"] == pytest.approx(expected)
+    plain = size_workload(base, CAT)
+    assert not [a for a in plain.warnings if a.code == "memory.offload_cpu"]

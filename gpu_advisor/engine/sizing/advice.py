@@ -134,6 +134,7 @@ def _warnings(
         *_deadline_advice(workload, core, gpus_for_deadline, max_by_batch),
         *_network_advice(workload, catalog, shape, core, gpus, dp, eff, inter_used),
         *_rule_of_thumb_advice(workload, memory),
+        *_offload_advice(workload, shape, gpus),
         *_chinchilla_advice(workload, shape),
         *_gpu_figures_advice(workload, core.gpu, core.mfu_source),
         *_parallel_advice(workload, core.gpu, gpus, max_by_batch),
@@ -378,6 +379,30 @@ def _rule_of_thumb_advice(workload: Workload, memory: MemoryResult) -> list[Advi
             )
         )
     return out
+
+
+def _offload_advice(
+    workload: Workload, shape: ResolvedShape, gpus: int
+) -> list[Advice]:
+    """Optimizer states in CPU memory: the servers' RAM they take (DeepSpeed's
+    ``estimate_zero2_model_states_mem_needs`` with ``cpu_offload``: Ψ × max(4 ×
+    GPUs, 16) bytes × 1.5 per server, DeepSpeed at 38327e07) and the CPU
+    optimizer step the GPU-hours leave out."""
+    training = workload.task in (TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE)
+    if not (
+        workload.offload_optimizer
+        and training
+        and workload.framework in mem.OFFLOAD_FRAMEWORKS
+    ):
+        return []
+    cpu_bytes = shape.params_total * max(4 * gpus, 16) * 1.5
+    return [
+        _advice(
+            "memory.offload_cpu",
+            {"cpu_gb": cpu_bytes / 1e9},
+            ["workload.offload_optimizer", "workload.framework"],
+        )
+    ]
 
 
 def _chinchilla_advice(workload: Workload, shape: ResolvedShape) -> list[Advice]:
