@@ -92,7 +92,7 @@ _VAT_NET: Final = re.compile(r"\s*\(net of (?P<vat>\d+%) recoverable VAT\)$")
 """The note the engine appends to a price brought net of recoverable input VAT."""
 _PAPER: Final = re.compile(
     r"^(?P<authors>(?:[A-Z][\w'’-]+(?:, | & | and ))*[A-Z][\w'’-]+(?: et al\.)?"
-    r"|(?:BigScience Workshop|DeepSeek-AI|Team GLM|Llama Team|Qwen Team|MosaicML))"
+    r"|(?:BigScience Workshop|DeepSeek-AI|Team GLM|GLM-4.5 Team|Kimi Team|Llama Team|Qwen Team|MosaicML))"
     r" \(?(?P<year>(?:19|20)\d\d)\)?(?: \((?P<note>[^()]*)\))?(?:, (?P<rest>.+))?$",
     re.S,
 )

@@ -16,21 +16,22 @@ from gpu_advisor.engine.sizing.shape import (
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.project import ModelShape
 
+PRESET_IDS = [m.id for m in load_catalog().models]
 
-@pytest.mark.parametrize(
-    ("model_id", "tolerance"),
-    [
-        ("llama2-7b", 0.01),
-        ("llama2-70b", 0.01),
-        ("llama3.1-405b", 0.01),
-        ("qwen2.5-72b", 0.01),
-        ("mixtral-8x7b", 0.01),
-        ("glm-4-9b", 0.01),
-    ],
-)
-def test_preset_params_match_shape(model_id, tolerance):
+
+@pytest.mark.parametrize("model_id", PRESET_IDS)
+def test_preset_params_match_shape(model_id):
+    """Every preset's published counts agree with the count of its own shape:
+    total within 1.5 % (Kimi K2's shape counts 1.026T against the published
+    1.04T), active within 2 % (the published active counts of GLM-4.5 leave
+    the embeddings out: the preset counts them, as its note says)."""
     p = load_catalog().model(model_id)
     s = shape_from_preset(p)
+    mla = (
+        (p.q_lora_rank, p.kv_lora_rank, p.qk_rope_head_dim, p.v_head_dim)
+        if p.kv_lora_rank
+        else None
+    )
     total, active = count_params(
         s.layers,
         s.hidden,
@@ -45,8 +46,10 @@ def test_preset_params_match_shape(model_id, tolerance):
         moe_ffn_hidden=s.moe_ffn_hidden,
         dense_layers=s.dense_layers,
         tied_embeddings=s.tied_embeddings,
+        mla=mla,
+        gated=p.gated_mlp,
     )
-    assert total == pytest.approx(p.params_billion * 1e9, rel=tolerance)
+    assert total == pytest.approx(p.params_billion * 1e9, rel=0.015)
     assert active == pytest.approx(p.active_params_billion * 1e9, rel=0.02)
 
 
