@@ -333,3 +333,40 @@ def test_lora_targets_flag_adapts_fewer_layers(capsys):
     assert code == 0
     some = json.loads(out)["memory"]["per_gpu"]["optimizer_bytes"]
     assert every / some == pytest.approx(39_976_960 / 8_388_608, rel=1e-6)
+
+
+def test_sliding_window_is_a_flag(capsys):
+    """Mistral 7B v0.1's shape (config.json: sliding_window 4096) at 32,768
+    tokens: only the attention term changes, from s/2 = 16,384 keys a query to
+    W − W²/(2s) = 3,840 in each of the 32 layers (12 · 4,096 FLOPs a key:
+    2·w for the score, 2·w for the value, forward and backward)."""
+    shape = ["--layers", "32", "--hidden", "4096", "--heads", "32", "--kv-heads", "8",
+             "--ffn", "14336", "--vocab", "32000", "--tokens", "10B", "--gpu",
+             "H100-80GB-SXM", "--task", "pretrain", "--seq-len", "32768", "--json"]  # fmt: skip
+    code, out, _ = run(capsys, "size", *shape)
+    assert code == 0
+    full = json.loads(out)
+    code, out, _ = run(capsys, "size", *shape, "--sliding-window", "4096")
+    assert code == 0
+    windowed = json.loads(out)
+    assert windowed["shape"]["sliding_window"] == 4096
+    assert windowed["shape"]["sliding_window_layers"] == 32
+    saved = full["compute"]["flops_per_token"] - windowed["compute"]["flops_per_token"]
+    assert saved == pytest.approx(12 * 4096 * 32 * (16384 - 3840))
+    code, out, _ = run(
+        capsys,
+        "size",
+        *shape,
+        "--sliding-window",
+        "4096",
+        "--sliding-window-layers",
+        "16",
+    )
+    half = json.loads(out)
+    assert half["shape"]["sliding_window_layers"] == 16
+    assert full["compute"]["flops_per_token"] - half["compute"]["flops_per_token"] == (
+        pytest.approx(saved / 2)
+    )
+    code, _, err = run(capsys, "size", *shape, "--sliding-window-layers", "16")
+    assert code != 0
+    assert "--sliding-window" in err

@@ -59,6 +59,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "tie_word_embeddings): V·h parameters once, not twice (default: untied)",
     )
     _add_moe_flags(p)
+    _add_attention_flags(p)
     p.add_argument("--seq-len", type=positive_int)
     p.add_argument("--micro-batch", type=positive_int)
     p.add_argument("--global-batch", type=positive_int, help="sequences per step")
@@ -191,6 +192,24 @@ def _add_moe_flags(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_attention_flags(p: argparse.ArgumentParser) -> None:
+    """Sliding-window attention of a shape (config.json: sliding_window)."""
+    p.add_argument(
+        "--sliding-window",
+        type=positive_int,
+        metavar="W",
+        help="keys a query attends to at most (config.json sliding_window; "
+        "Mistral 7B v0.1 and Gemma 2: 4096, Gemma 3: 1024); default: full attention",
+    )
+    p.add_argument(
+        "--sliding-window-layers",
+        type=int,
+        metavar="N",
+        help="how many layers use the window (Gemma 2 9B: 21 of 42, every other; "
+        "Gemma 3 27B: 52 of 62, five in six); default: all layers",
+    )
+
+
 def _moe_fields(args: argparse.Namespace) -> dict[str, Any]:
     """The MoE part of a shape from its flags; {} for a dense shape.
 
@@ -241,8 +260,12 @@ def _model_fields(args: argparse.Namespace, catalog: Catalog) -> dict[str, Any]:
         "gated_mlp": None if args.mlp is None else args.mlp == "gated",
         "tied_embeddings": args.tied_embeddings,
         "head_dim": args.head_dim,
+        "sliding_window": args.sliding_window,
+        "sliding_window_layers": args.sliding_window_layers,
     }
     given_shape = {k: v for k, v in shape_flags.items() if v is not None}
+    if args.sliding_window_layers is not None and args.sliding_window is None:
+        raise CliError("--sliding-window-layers needs --sliding-window W")
     given_shape.update(_moe_fields(args))
     if args.model is not None:
         if args.model not in {m.id for m in catalog.models}:

@@ -882,6 +882,8 @@ _UNSET_LATER_FIELDS: Final[dict[str, tuple[str, ...]]] = {
         "virtual_pipeline",
         "offload_optimizer",
         "lora_targets",
+        "shape.sliding_window",
+        "shape.sliding_window_layers",
     ),
 }
 """Inputs added after plans were first signed, left out of the canonical bytes

@@ -134,6 +134,12 @@ class ModelPreset(Frozen):
     kv_lora_rank: int = Field(0, ge=0, description="MLA KV rank; 0: not MLA.")
     qk_rope_head_dim: int = Field(0, ge=0, description="MLA RoPE dim per head.")
     v_head_dim: int = Field(0, ge=0, description="MLA value dim per head.")
+    sliding_window: int | None = Field(
+        None, ge=1, description="Sliding-window attention span; empty: full. [tokens]"
+    )
+    sliding_window_layers: int | None = Field(
+        None, ge=0, description="Layers using the window; empty: all."
+    )
     provenance: Provenance
 
     @model_validator(mode="after")

@@ -296,6 +296,22 @@ class ModelShape(Frozen):
     v_head_dim: int = Field(
         0, ge=0, le=4096, description="MLA value dimension per head; 0: head_dim."
     )
+    sliding_window: int | None = Field(
+        None,
+        ge=1,
+        le=10_000_000,
+        description="Sliding-window attention: a query attends to at most this "
+        "many keys (Mistral 7B v0.1 and Gemma 2: 4096, Gemma 3: 1024; config.json "
+        "sliding_window); empty: full attention, as plans before it. [tokens]",
+    )
+    sliding_window_layers: int | None = Field(
+        None,
+        ge=0,
+        le=1000,
+        description="Layers that attend within the window (Gemma 2: every other "
+        "layer, 21 of 42; Gemma 3: five in six, 52 of 62); empty: all layers. "
+        "No effect without a window. [1]",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> ModelShape:
@@ -303,6 +319,8 @@ class ModelShape(Frozen):
             raise ValueError("heads must be a multiple of kv_heads")
         if self.active_experts > self.experts:
             raise ValueError("active_experts must not exceed experts")
+        if (self.sliding_window_layers or 0) > self.layers:
+            raise ValueError("sliding_window_layers must not exceed layers")
         return self
 
 

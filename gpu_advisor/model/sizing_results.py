@@ -54,6 +54,12 @@ class ResolvedShape(Frozen):
         description="Per-token width of QKᵀ and softmax·V for the FLOPs, "
         "a·(d_qk + d_v)/2 (MLA); 0: heads · head_dim.",
     )
+    sliding_window: int = Field(
+        0, ge=0, description="Keys a query attends to at most; 0: full. [tokens]"
+    )
+    sliding_window_layers: int = Field(
+        0, ge=0, description="Layers that attend within the window. [1]"
+    )
 
 
 class MemoryBreakdown(Frozen):

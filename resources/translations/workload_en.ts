@@ -556,6 +556,26 @@ Source: %3</translation>
       <translation>Output head shares the input embedding (tied)</translation>
     </message>
     <message>
+      <source>full attention</source>
+      <translation>full attention</translation>
+    </message>
+    <message>
+      <source>Sliding window</source>
+      <translation>Sliding window</translation>
+    </message>
+    <message>
+      <source>all layers</source>
+      <translation>all layers</translation>
+    </message>
+    <message>
+      <source>Only some layers</source>
+      <translation>Only some layers</translation>
+    </message>
+    <message>
+      <source> layers</source>
+      <translation> layers</translation>
+    </message>
+    <message>
       <source>AdamW 8-bit</source>
       <translation>AdamW 8-bit</translation>
     </message>
@@ -586,6 +606,14 @@ Source: %3</translation>
     <message>
       <source>Embeddings:</source>
       <translation>Embeddings:</translation>
+    </message>
+    <message>
+      <source>Attention window:</source>
+      <translation>Attention window:</translation>
+    </message>
+    <message>
+      <source>Windowed layers:</source>
+      <translation>Windowed layers:</translation>
     </message>
     <message>
       <source>LoRA adapts:</source>

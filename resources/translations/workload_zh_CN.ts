@@ -555,6 +555,26 @@ Source: %3</source>
       <translation>输出层与输入嵌入共享权重（权重绑定）</translation>
     </message>
     <message>
+      <source>full attention</source>
+      <translation>全注意力</translation>
+    </message>
+    <message>
+      <source>Sliding window</source>
+      <translation>滑动窗口</translation>
+    </message>
+    <message>
+      <source>all layers</source>
+      <translation>全部层</translation>
+    </message>
+    <message>
+      <source>Only some layers</source>
+      <translation>仅部分层</translation>
+    </message>
+    <message>
+      <source> layers</source>
+      <translation> 层</translation>
+    </message>
+    <message>
       <source>AdamW 8-bit</source>
       <translation>AdamW 8 位</translation>
     </message>
@@ -585,6 +605,14 @@ Source: %3</source>
     <message>
       <source>Embeddings:</source>
       <translation>嵌入层：</translation>
+    </message>
+    <message>
+      <source>Attention window:</source>
+      <translation>注意力窗口：</translation>
+    </message>
+    <message>
+      <source>Windowed layers:</source>
+      <translation>滑动窗口层数：</translation>
     </message>
     <message>
       <source>LoRA adapts:</source>

@@ -865,3 +865,33 @@ def test_lora_targets_are_a_field_of_lora_plans(
         checks[target].setChecked(False)
     assert session.project.workload.lora_targets == [LoraTarget.DOWN]
     assert checks[LoraTarget.DOWN].isChecked()
+
+
+def test_a_custom_shape_states_its_sliding_window(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    """Issue #32: a custom shape's attention window (Mistral 7B v0.1, Gemma 2)
+    and how many layers use it are fields of the form; at a sequence longer
+    than the window the FLOPs fall; undo restores full attention."""
+    page = _page(qtbot, session)
+    assert page.sliding_window.isHidden()
+    page.model_combo.setCurrentIndex(page.model_combo.findData(CUSTOM_MODEL))
+    assert not page.sliding_window.isHidden()
+    assert page.sliding_window_layers.isHidden()  # no window yet
+    page.seq_len.editor.setValue(32768)
+    before = session.evaluation.sizing.compute.flops_per_token
+    page.sliding_window.own_check.setChecked(True)
+    page.sliding_window.editor.setValue(4096)
+    shape = session.project.workload.shape
+    assert shape is not None
+    assert shape.sliding_window == 4096
+    assert not page.sliding_window_layers.isHidden()
+    assert session.evaluation.sizing.compute.flops_per_token < before
+    page.sliding_window_layers.own_check.setChecked(True)
+    page.sliding_window_layers.editor.setValue(2)
+    shape = session.project.workload.shape
+    assert shape is not None
+    assert shape.sliding_window_layers == 2
+    while (s := session.project.workload.shape) and s.sliding_window is not None:
+        session.undo_stack.undo()
+    assert session.evaluation.sizing.compute.flops_per_token == before

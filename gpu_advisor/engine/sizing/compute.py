@@ -50,17 +50,52 @@ def matmul_params(shape: ResolvedShape) -> float:
     return max(shape.params_active - embedding, 0.0)
 
 
+def attended_keys(seq_len: int, window: int, task: TaskKind) -> float:
+    """Keys one query attends to, on average over a sequence. [tokens]
+
+    Training under a causal mask: token ``i`` attends to ``min(i, W)`` keys.
+    Without a window (``W = 0``) or one at least ``s`` long that is ``s/2``;
+    with a window shorter than the sequence ``∫₀ˢ min(x, W) dx / s = W −
+    W²/(2s)``. A generated token attends the whole cache, up to ``W``:
+    ``min(s, W)``.
+
+    References
+    ----------
+    Jiang et al. 2023, Mistral 7B, arXiv:2310.06825, section 2 (sliding window
+    attention: each position attends to at most ``W`` positions of the layer
+    below); Beltagy et al. 2020, Longformer, arXiv:2004.05150, section 3.1.
+
+    Examples
+    --------
+    >>> attended_keys(4096, 0, TaskKind.PRETRAIN), attended_keys(4096, 4096, TaskKind.PRETRAIN)
+    (2048.0, 2048.0)
+    >>> attended_keys(16384, 4096, TaskKind.PRETRAIN)  # 4096 − 4096²/32768
+    3584.0
+    >>> attended_keys(16384, 4096, TaskKind.INFERENCE)
+    4096.0
+    """
+    s = float(seq_len)
+    if task is TaskKind.INFERENCE:
+        return min(s, float(window)) if window > 0 else s
+    if window <= 0 or window >= s:
+        return s / 2.0
+    return window - window * window / (2.0 * s)
+
+
 def attention_forward_flops(
     shape: ResolvedShape, seq_len: int, task: TaskKind
 ) -> float:
     """Forward FLOPs per token of ``QKᵀ`` and ``softmax·V``. [FLOP/token]
 
-    Training under a causal mask: token ``i`` attends to ``i`` tokens, so a
-    sequence of ``s`` tokens costs ``2·2·w·s²/2``, ``2·L·s·w`` per token
-    (``w = heads·head_dim``, or ``a·(d_qk + d_v)/2`` for MLA,
-    :func:`~gpu_advisor.engine.sizing.shape.attention_width`). Inference is
-    priced per generated token attending the whole cache of ``s`` tokens:
-    ``4·L·s·w``.
+    Each key a query attends to costs ``2·w`` for the score and ``2·w`` for the
+    weighted value: ``4·w`` per key and layer (``w = heads·head_dim``, or
+    ``a·(d_qk + d_v)/2`` for MLA,
+    :func:`~gpu_advisor.engine.sizing.shape.attention_width`). Training under
+    a causal mask attends ``s/2`` keys on average, ``2·L·s·w`` per token;
+    inference prices a generated token attending the whole cache of ``s``
+    tokens, ``4·L·s·w``. Layers with a sliding window attend
+    :func:`attended_keys` with their window instead (Mistral 7B v0.1: all 32
+    at 4,096; Gemma 2: 21 of 42).
 
     Examples
     --------
@@ -71,8 +106,11 @@ def attention_forward_flops(
     1.073741824
     """
     width = shape.attention_width or shape.heads * shape.head_dim
-    per_key = 4.0 if task is TaskKind.INFERENCE else 2.0
-    return per_key * shape.layers * seq_len * width
+    windowed = min(shape.sliding_window_layers, shape.layers)
+    keys = (shape.layers - windowed) * attended_keys(seq_len, 0, task)
+    if windowed:
+        keys += windowed * attended_keys(seq_len, shape.sliding_window, task)
+    return 4.0 * width * keys
 
 
 def flops_per_token(

@@ -99,14 +99,9 @@ def _memory_parts(
         m = tp * pp
         weights = mem.inference_weights_bytes(shape, workload.precision) / m
         bytes_kv = 1.0 if workload.precision is Precision.FP8 else 2.0
-        kv = (
-            mem.kv_cache_bytes(
-                shape,
-                float(workload.inference_context_len) * workload.inference_concurrency,
-                bytes_kv,
-            )
-            / m
-        )
+        context = workload.inference_context_len
+        tokens = float(context) * workload.inference_concurrency
+        kv = mem.kv_cache_bytes(shape, tokens, bytes_kv, context_len=context) / m
         # Serving keeps one layer's prefill activations of one sequence alive.
         act = mem.activation_bytes_per_layer(
             workload.inference_context_len,

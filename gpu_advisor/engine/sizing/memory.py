@@ -439,7 +439,11 @@ def activation_bytes_per_layer(
     3.3.3's "we cache the activations in FP8 format for the backward pass of
     the Linear operator". The MLA up-projection recompute DeepSeek-V3 also
     ran is not modelled: Q, K and V are counted at width ``h`` as for any
-    attention.
+    attention. A sliding window leaves these bytes as they are: the
+    ``5·a·s/h`` score term is what an unfused softmax stores, the whole
+    ``s × s`` masked matrix (transformers' eager attention masks it, it does
+    not shrink it); only a windowed fused kernel (FlashAttention-2's
+    ``window_size``) skips the keys outside, and it stores no scores at all.
     Megatron-LM's own estimator has no term for any of these (nor for routed
     experts: ``compute_activation_memory`` counts ``18 + 4·f/h`` per layer
     with the dense FFN width, ``megatron/training/theoretical_memory_usage.py``
@@ -641,7 +645,11 @@ def activation_bytes_per_gpu(
 
 
 def kv_cache_bytes(
-    shape: ResolvedShape, tokens: float, bytes_per_value: float = 2.0
+    shape: ResolvedShape,
+    tokens: float,
+    bytes_per_value: float = 2.0,
+    *,
+    context_len: int | None = None,
 ) -> float:
     """KV cache for ``tokens`` tokens in flight (context × concurrency).
 
@@ -654,11 +662,21 @@ def kv_cache_bytes(
         Cached tokens: context length × concurrent sequences. [tokens]
     bytes_per_value : float
         2 for bf16/fp16, 1 for an fp8 cache. [B]
+    context_len : int, optional
+        Tokens per sequence; given, a layer with a sliding window shorter than
+        it keeps only ``W`` of them (``tokens · W / context_len``). [tokens]
 
     Returns
     -------
     float
         ``2 · L · kv_heads · head_dim · bytes · tokens``. [B]
+
+    Notes
+    -----
+    A windowed layer never reads a key more than ``W`` positions back, so its
+    cache holds ``W`` tokens a sequence (Jiang et al. 2023, Mistral 7B,
+    arXiv:2310.06825, section 2, "Rolling Buffer Cache"; transformers'
+    ``HybridCache`` of Gemma 2).
 
     References
     ----------
@@ -672,11 +690,19 @@ def kv_cache_bytes(
     >>> s = shape_from_preset(load_catalog().model("llama2-70b"))
     >>> kv_cache_bytes(s, 4096) / 2**30  # 80 · 2 · 8 · 128 · 2 B · 4096
     1.25
+    >>> m = shape_from_preset(load_catalog().model("mistral-7b"))
+    >>> kv_cache_bytes(m, 16 * 32768, context_len=32768) / 2**30  # 16 × 4096 kept
+    8.0
     """
     values = (
         shape.kv_cache_values_per_token_per_layer or 2 * shape.kv_heads * shape.head_dim
     )
-    return float(shape.layers * values * bytes_per_value * tokens)
+    layers = float(shape.layers)
+    window = shape.sliding_window
+    if context_len and window and window < context_len:
+        windowed = min(shape.sliding_window_layers, shape.layers)
+        layers -= windowed * (1.0 - window / context_len)
+    return float(layers * values * bytes_per_value * tokens)
 
 
 def inference_weights_bytes(shape: ResolvedShape, precision: Precision) -> float:

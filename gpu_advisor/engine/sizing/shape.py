@@ -40,6 +40,8 @@ _SHAPE_FIELDS: Final = frozenset(ModelShape.model_fields) - {
     "params_billion",
     "active_params_billion",
     "gated_mlp",  # a kind, not a size: parameters alone still derive the shape
+    "sliding_window",  # attention spans, kept on a derived shape
+    "sliding_window_layers",
 }
 
 
@@ -78,6 +80,22 @@ def mlp_is_gated(gated: bool | None, hidden: int, ffn_hidden: int) -> bool:
     True
     """
     return gated if gated is not None else ffn_hidden != 4 * hidden
+
+
+def window_layers(
+    window: int | None, layers_with_window: int | None, layers: int
+) -> int:
+    """Layers that attend within a sliding window: none without a window,
+    all of them when the count is not stated.
+
+    >>> window_layers(None, None, 32), window_layers(4096, None, 32)
+    (0, 32)
+    >>> window_layers(4096, 21, 42)
+    21
+    """
+    if not window:
+        return 0
+    return layers if layers_with_window is None else min(layers_with_window, layers)
 
 
 def count_params(
@@ -327,6 +345,10 @@ def shape_from_preset(preset: ModelPreset) -> ResolvedShape:
         )
         if preset.kv_lora_rank
         else preset.heads * head_dim,
+        sliding_window=preset.sliding_window or 0,
+        sliding_window_layers=window_layers(
+            preset.sliding_window, preset.sliding_window_layers, preset.layers
+        ),
     )
 
 
@@ -351,10 +373,17 @@ def shape_from_custom(shape: ModelShape) -> ResolvedShape:
         mismatch = abs(own_total - target) / target > SHAPE_MISMATCH_TOLERANCE
         if unset or mismatch:
             derived = True
-            active = shape.active_params_billion
-            shape = derive_shape_from_params(target)
-            if active is not None:
-                shape = shape.model_copy(update={"active_params_billion": active})
+            kept = {
+                name: getattr(shape, name)
+                for name in ("active_params_billion", "sliding_window")
+                if getattr(shape, name) is not None
+            }
+            if shape.sliding_window_layers is not None:
+                derived_layers = derive_shape_from_params(target).layers
+                kept["sliding_window_layers"] = min(
+                    shape.sliding_window_layers, derived_layers
+                )
+            shape = derive_shape_from_params(target).model_copy(update=kept)
     head_dim = shape.head_dim or max(1, shape.hidden // shape.heads)
     own_total, own_active = _count(shape)
     total = shape.params_billion * 1e9 if shape.params_billion else own_total
@@ -398,6 +427,10 @@ def shape_from_custom(shape: ModelShape) -> ResolvedShape:
         )
         if shape.kv_lora_rank
         else shape.heads * head_dim,
+        sliding_window=shape.sliding_window or 0,
+        sliding_window_layers=window_layers(
+            shape.sliding_window, shape.sliding_window_layers, shape.layers
+        ),
     )
 
 
@@ -468,7 +501,8 @@ def parse_hf_config(config: str | dict[str, Any]) -> ModelShape:
     attention FLOPs :func:`attention_width`, and the KV cache is the
     compressed one, ``kv_lora_rank + qk_rope_head_dim`` values per token and
     layer (DeepSeek-AI 2024, DeepSeek-V2, arXiv:2405.04434, section 2.1.2).
-    Activations still treat it as ``heads × head_dim`` attention.
+    Activations still treat it as ``heads × head_dim`` attention. A sliding
+    window and the layers that use it are read by :func:`config_sliding_window`.
 
     References
     ----------
@@ -548,6 +582,7 @@ def parse_hf_config(config: str | dict[str, Any]) -> ModelShape:
         gated_mlp=config_gated_mlp(cfg),
         kv_cache_values_per_token=_mla_cache_values(cfg),
         **_mla_fields(cfg),
+        **config_sliding_window(cfg, layers),
     )
 
 
@@ -579,6 +614,63 @@ def config_gated_mlp(cfg: dict[str, Any]) -> bool | None:
     if act.lower() in _GATED_ACTIVATIONS:
         return True
     return False if act.lower() in _PLAIN_ACTIVATIONS else None
+
+
+def config_sliding_window(cfg: dict[str, Any], layers: int) -> dict[str, int]:
+    """The sliding window of a ``config.json`` and how many layers use it
+    (empty when every layer attends the whole sequence).
+
+    ``layer_types`` (newer configs) lists each layer's kind. Otherwise the
+    transformers configuration classes decide: Qwen2/Qwen2-MoE/Qwen3 only with
+    ``use_sliding_window``, then the layers from ``max_window_layers`` on
+    (Qwen2Config, huggingface/transformers commit
+    caa3177646255d2cf73626315c8582722af4749c: "The first `max_window_layers`
+    layers will use full attention"); Gemma 2 every other layer, the first one
+    windowed (Gemma2Config at 19f5346140749359823ef26c4183bd8f1aed3db7: "every
+    other layer uses sliding window attention"; Gemma Team 2024, Gemma 2,
+    arXiv:2408.00118, section 2); Gemma 3 all but every
+    ``sliding_window_pattern``-th layer (default 6, Gemma3TextConfig at
+    d98ac17cc00f337eeee9a1e2380072dc8cafabd4: "5:1 attention pattern");
+    any other config with a ``sliding_window`` (Mistral 7B v0.1, Phi-3) on
+    every layer.
+
+    >>> config_sliding_window({"sliding_window": 4096}, 32)
+    {'sliding_window': 4096, 'sliding_window_layers': 32}
+    >>> config_sliding_window({"model_type": "gemma2", "sliding_window": 4096}, 42)
+    {'sliding_window': 4096, 'sliding_window_layers': 21}
+    >>> config_sliding_window({"model_type": "gemma3_text", "sliding_window": 1024}, 62)
+    {'sliding_window': 1024, 'sliding_window_layers': 52}
+    >>> config_sliding_window({"model_type": "qwen2", "sliding_window": 131072,
+    ...                        "use_sliding_window": False}, 28)
+    {}
+    >>> config_sliding_window({"sliding_window": 4096, "layer_types":
+    ...     ["sliding_attention", "full_attention"] * 3}, 6)["sliding_window_layers"]
+    3
+    """
+    window = cfg.get("sliding_window")
+    if not isinstance(window, int) or isinstance(window, bool) or window < 1:
+        return {}
+    kind = str(cfg.get("model_type", ""))
+    types = cfg.get("layer_types")
+    if isinstance(types, list) and types:
+        count = sum(1 for t in types if t == "sliding_attention")
+    elif "use_sliding_window" in cfg or kind.startswith("qwen"):
+        if not cfg.get("use_sliding_window"):
+            return {}
+        full = cfg.get("max_window_layers")
+        count = layers - (full if isinstance(full, int) else 0)
+    elif kind == "gemma2":
+        count = (layers + 1) // 2
+    elif kind.startswith("gemma3"):
+        pattern = cfg.get("sliding_window_pattern")
+        pattern = pattern if isinstance(pattern, int) and pattern > 0 else 6
+        count = layers - layers // pattern
+    else:
+        count = layers
+    count = max(0, min(count, layers))
+    if count == 0:
+        return {}
+    return {"sliding_window": window, "sliding_window_layers": count}
 
 
 def _mla_fields(cfg: dict[str, Any]) -> dict[str, int]:

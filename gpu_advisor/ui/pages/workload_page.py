@@ -266,6 +266,28 @@ class WorkloadPage(QWizardPage):
                 lambda: self.tr("Output head shares the input embedding (tied)"),
             )
         )
+        self.sliding_window = self._bind(
+            OptionalNumberField(
+                self._session,
+                "workload.shape.sliding_window",
+                integer=True,
+                decimals=0,
+                none_text=lambda: self.tr("full attention"),
+                toggle_text=lambda: self.tr("Sliding window"),
+                suffix=lambda: self.tr(" tokens"),
+            )
+        )
+        self.sliding_window_layers = self._bind(
+            OptionalNumberField(
+                self._session,
+                "workload.shape.sliding_window_layers",
+                integer=True,
+                decimals=0,
+                none_text=lambda: self.tr("all layers"),
+                toggle_text=lambda: self.tr("Only some layers"),
+                suffix=lambda: self.tr(" layers"),
+            )
+        )
 
     def _build_task_fields(self) -> None:
         """The task and the fields only some tasks show (LoRA, QLoRA, inference)."""
@@ -535,6 +557,18 @@ class WorkloadPage(QWizardPage):
             "shape.tied_embeddings",
             lambda: self.tr("Embeddings:"),
             self.tied_embeddings,
+        )
+        self._add_row(
+            model_form,
+            "shape.sliding_window",
+            lambda: self.tr("Attention window:"),
+            self.sliding_window,
+        )
+        self._add_row(
+            model_form,
+            "shape.sliding_window_layers",
+            lambda: self.tr("Windowed layers:"),
+            self.sliding_window_layers,
         )
 
     def _build_task_box(self) -> None:
@@ -1010,6 +1044,10 @@ class WorkloadPage(QWizardPage):
         custom = preset is None
         for name in [*self.shape_fields, "gated_mlp", "tied_embeddings"]:
             self._set_row_visible(self._model_form, f"shape.{name}", custom)
+        self._set_row_visible(self._model_form, "shape.sliding_window", custom)
+        shape = project.workload.shape
+        windowed = custom and shape is not None and shape.sliding_window is not None
+        self._set_row_visible(self._model_form, "shape.sliding_window_layers", windowed)
 
     def _show_task_fields(self, project: Project) -> None:
         task = project.workload.task
