@@ -370,3 +370,35 @@ def test_sliding_window_is_a_flag(capsys):
     code, _, err = run(capsys, "size", *shape, "--sliding-window-layers", "16")
     assert code != 0
     assert "--sliding-window" in err
+
+
+def test_mtp_layers_is_a_flag(capsys):
+    """Llama 3 8B's shape with one multi-token prediction module (Megatron-LM
+    --mtp-num-layers 1): one more layer (218,103,808) and the 2h×h projection
+    in the parameters; a pretraining token also runs the block, the projection
+    and the shared 128,256-wide output head once more. Serving drops it."""
+    shape = ["--layers", "32", "--hidden", "4096", "--heads", "32", "--kv-heads", "8",
+             "--ffn", "14336", "--vocab", "128256", "--tokens", "10B", "--gpu",
+             "H100-80GB-SXM", "--seq-len", "4096", "--json"]  # fmt: skip
+    out = {}
+    for depth in ("0", "1"):
+        for task in ("pretrain", "inference"):
+            code, text, _ = run(
+                capsys, "size", *shape, "--task", task, "--mtp-layers", depth
+            )
+            assert code == 0
+            out[depth, task] = json.loads(text)
+    module = 218_103_808 + 2 * 4096 * 4096
+    grown = (
+        out["1", "pretrain"]["shape"]["params_total"]
+        - out["0", "pretrain"]["shape"]["params_total"]
+    )
+    assert grown == module
+    flops = [out[d, "pretrain"]["compute"]["flops_per_token"] for d in ("0", "1")]
+    assert flops[1] - flops[0] == pytest.approx(
+        6 * (module + 4096 * 128256) + 6 * 4096 * 4096  # + one layer's 6·s·w
+    )
+    assert (
+        out["1", "inference"]["shape"]["params_total"]
+        == (out["0", "inference"]["shape"]["params_total"])
+    )

@@ -193,7 +193,7 @@ def _add_moe_flags(p: argparse.ArgumentParser) -> None:
 
 
 def _add_attention_flags(p: argparse.ArgumentParser) -> None:
-    """Sliding-window attention of a shape (config.json: sliding_window)."""
+    """Sliding-window attention and multi-token prediction of a shape."""
     p.add_argument(
         "--sliding-window",
         type=positive_int,
@@ -207,6 +207,15 @@ def _add_attention_flags(p: argparse.ArgumentParser) -> None:
         metavar="N",
         help="how many layers use the window (Gemma 2 9B: 21 of 42, every other; "
         "Gemma 3 27B: 52 of 62, five in six); default: all layers",
+    )
+    p.add_argument(
+        "--mtp-layers",
+        type=int,
+        metavar="D",
+        help="multi-token prediction modules trained with the shape (DeepSeek-V3: "
+        "1; config.json num_nextn_predict_layers, Megatron-LM --mtp-num-layers): "
+        "each one block and a 2h×h projection, sharing the embedding and output "
+        "head; counted for pretraining and full fine-tuning (default: none)",
     )
 
 
@@ -262,6 +271,7 @@ def _model_fields(args: argparse.Namespace, catalog: Catalog) -> dict[str, Any]:
         "head_dim": args.head_dim,
         "sliding_window": args.sliding_window,
         "sliding_window_layers": args.sliding_window_layers,
+        "mtp_layers": args.mtp_layers,
     }
     given_shape = {k: v for k, v in shape_flags.items() if v is not None}
     if args.sliding_window_layers is not None and args.sliding_window is None:

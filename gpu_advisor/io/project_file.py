@@ -884,6 +884,7 @@ _UNSET_LATER_FIELDS: Final[dict[str, tuple[str, ...]]] = {
         "lora_targets",
         "shape.sliding_window",
         "shape.sliding_window_layers",
+        "shape.mtp_layers",
     ),
 }
 """Inputs added after plans were first signed, left out of the canonical bytes

@@ -140,6 +140,12 @@ class ModelPreset(Frozen):
     sliding_window_layers: int | None = Field(
         None, ge=0, description="Layers using the window; empty: all."
     )
+    mtp_layers: int = Field(
+        0,
+        ge=0,
+        description="Multi-token prediction modules trained with the model; "
+        "their parameters are not in params_billion.",
+    )
     provenance: Provenance
 
     @model_validator(mode="after")

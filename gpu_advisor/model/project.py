@@ -312,6 +312,17 @@ class ModelShape(Frozen):
         "layer, 21 of 42; Gemma 3: five in six, 52 of 62); empty: all layers. "
         "No effect without a window. [1]",
     )
+    mtp_layers: int | None = Field(
+        None,
+        ge=0,
+        le=16,
+        description="Multi-token prediction depth: modules of one transformer "
+        "block and a 2h×h projection each, sharing the embedding and the output "
+        "head, trained to predict the tokens after the next (DeepSeek-V3: 1; "
+        "config.json num_nextn_predict_layers, Megatron-LM --mtp-num-layers); "
+        "counted for pretraining and full fine-tuning. Empty or 0: none, as "
+        "plans before it. [1]",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> ModelShape:

@@ -60,6 +60,15 @@ class ResolvedShape(Frozen):
     sliding_window_layers: int = Field(
         0, ge=0, description="Layers that attend within the window. [1]"
     )
+    mtp_layers: int = Field(
+        0,
+        ge=0,
+        description="Multi-token prediction modules trained with this plan; "
+        "their parameters are in params_total and params_active. [1]",
+    )
+    mtp_params: float = Field(
+        0.0, ge=0, description="Parameters of those modules (all depths). [1]"
+    )
 
 
 class MemoryBreakdown(Frozen):

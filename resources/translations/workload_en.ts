@@ -576,6 +576,14 @@ Source: %3</translation>
       <translation> layers</translation>
     </message>
     <message>
+      <source>Trained with MTP</source>
+      <translation>Trained with MTP</translation>
+    </message>
+    <message>
+      <source> modules</source>
+      <translation> modules</translation>
+    </message>
+    <message>
       <source>AdamW 8-bit</source>
       <translation>AdamW 8-bit</translation>
     </message>
@@ -614,6 +622,10 @@ Source: %3</translation>
     <message>
       <source>Windowed layers:</source>
       <translation>Windowed layers:</translation>
+    </message>
+    <message>
+      <source>Multi-token prediction:</source>
+      <translation>Multi-token prediction:</translation>
     </message>
     <message>
       <source>LoRA adapts:</source>

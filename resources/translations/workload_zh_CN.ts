@@ -575,6 +575,14 @@ Source: %3</source>
       <translation> 层</translation>
     </message>
     <message>
+      <source>Trained with MTP</source>
+      <translation>训练 MTP 模块</translation>
+    </message>
+    <message>
+      <source> modules</source>
+      <translation> 个模块</translation>
+    </message>
+    <message>
       <source>AdamW 8-bit</source>
       <translation>AdamW 8 位</translation>
     </message>
@@ -613,6 +621,10 @@ Source: %3</source>
     <message>
       <source>Windowed layers:</source>
       <translation>滑动窗口层数：</translation>
+    </message>
+    <message>
+      <source>Multi-token prediction:</source>
+      <translation>多词元预测（MTP）：</translation>
     </message>
     <message>
       <source>LoRA adapts:</source>

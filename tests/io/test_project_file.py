@@ -309,7 +309,7 @@ def test_canonical_json_ignores_key_order_and_whitespace(tmp_path: Path) -> None
         if inputs[section].get(name) is None:
             inputs[section].pop(name, None)
     shape = inputs["workload"].get("shape")
-    for name in ("gated_mlp", "sliding_window", "sliding_window_layers"):
+    for name in ("gated_mlp", "sliding_window", "sliding_window_layers", "mtp_layers"):
         if isinstance(shape, dict) and shape.get(name) is None:
             shape.pop(name, None)
     assert json.loads(text) == json.loads(json.dumps(inputs, sort_keys=True))
@@ -371,7 +371,7 @@ def _whole_dump(project: Project) -> bytes:
             if data[section][name] is None:
                 del data[section][name]
     shape = data["workload"].get("shape")
-    for name in ("gated_mlp", "sliding_window", "sliding_window_layers"):
+    for name in ("gated_mlp", "sliding_window", "sliding_window_layers", "mtp_layers"):
         if isinstance(shape, dict) and shape.get(name) is None:
             del shape[name]  # nested later inputs (issue #32)
     serving = data["workload"].get("serving")
@@ -889,20 +889,22 @@ def test_a_custom_shape_saved_before_the_mlp_kind_keeps_its_fingerprint() -> Non
     )
 
 
-def test_a_custom_shape_saved_before_the_sliding_window_keeps_its_fingerprint(
+def test_a_custom_shape_saved_before_window_and_mtp_keeps_its_fingerprint(
     tmp_path: Path,
 ) -> None:
-    """``workload.shape.sliding_window`` and ``sliding_window_layers`` (issue
-    #32) left unset are not part of the canonical bytes, so a plan signed before
-    they existed still verifies; set, they are, and a saved plan loads them back."""
+    """``workload.shape.sliding_window``, ``sliding_window_layers`` and
+    ``mtp_layers`` (issue #32) left unset are not part of the canonical bytes, so
+    a plan signed before they existed still verifies; set, they are, and a saved
+    plan loads them back."""
     from gpu_advisor.io.project_file import canonical_json, save_project
     from gpu_advisor.model.project import ModelShape, Workload
 
     shape = ModelShape(layers=42, hidden=3584, heads=16, kv_heads=8, head_dim=256)
     plan = Project(workload=Workload(model_preset=None, shape=shape))
     assert b"sliding_window" not in canonical_json(plan)
+    assert b"mtp_layers" not in canonical_json(plan)
     windowed = shape.model_copy(
-        update={"sliding_window": 4096, "sliding_window_layers": 21}
+        update={"sliding_window": 4096, "sliding_window_layers": 21, "mtp_layers": 1}
     )
     stated = plan.model_copy(
         update={"workload": plan.workload.model_copy(update={"shape": windowed})}
@@ -913,6 +915,7 @@ def test_a_custom_shape_saved_before_the_sliding_window_keeps_its_fingerprint(
     loaded = load_project(path).workload.shape
     assert loaded is not None
     assert (loaded.sliding_window, loaded.sliding_window_layers) == (4096, 21)
+    assert loaded.mtp_layers == 1
 
 
 def test_version_3_file_keeps_the_qlora_bits_it_meant(tmp_path: Path) -> None:

@@ -895,3 +895,28 @@ def test_a_custom_shape_states_its_sliding_window(
     while (s := session.project.workload.shape) and s.sliding_window is not None:
         session.undo_stack.undo()
     assert session.evaluation.sizing.compute.flops_per_token == before
+
+
+def test_a_custom_shape_states_its_multi_token_prediction(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    """Issue #32: the multi-token prediction depth (DeepSeek-V3: 1) is a field
+    of the custom shape; one module adds a layer and a 2h×h projection to the
+    trained parameters; undo takes them back."""
+    page = _page(qtbot, session)
+    assert page.mtp_layers.isHidden()
+    page.model_combo.setCurrentIndex(page.model_combo.findData(CUSTOM_MODEL))
+    assert not page.mtp_layers.isHidden()
+    before = session.evaluation.sizing.shape.params_total
+    page.mtp_layers.own_check.setChecked(True)
+    page.mtp_layers.editor.setValue(1)
+    shape = session.project.workload.shape
+    assert shape is not None
+    assert shape.mtp_layers == 1
+    assert session.evaluation.sizing.shape.mtp_layers == 1
+    grown = session.evaluation.sizing.shape.params_total - before
+    assert grown == pytest.approx(session.evaluation.sizing.shape.mtp_params)
+    assert grown > 2 * shape.hidden**2
+    while (s := session.project.workload.shape) and s.mtp_layers is not None:
+        session.undo_stack.undo()
+    assert session.evaluation.sizing.shape.params_total == before

@@ -37,6 +37,8 @@ def matmul_params(shape: ResolvedShape) -> float:
     Megatron-LM's and torchtitan's convention (Megatron-LM
     ``num_floating_point_operations`` counts the logits ``h·V`` and no
     embedding; torchtitan's ``nparams_for_matmul`` leaves the embedding out).
+    Each multi-token prediction module runs the shared output head once more:
+    ``+ D·h·V`` (Megatron-LM: logits ``h·V·(mtp_num_layers + 1)``).
 
     Examples
     --------
@@ -47,7 +49,8 @@ def matmul_params(shape: ResolvedShape) -> float:
     6.609
     """
     embedding = 0.0 if shape.tied_embeddings else float(shape.vocab * shape.hidden)
-    return max(shape.params_active - embedding, 0.0)
+    mtp_heads = float(shape.mtp_layers * shape.vocab * shape.hidden)
+    return max(shape.params_active - embedding, 0.0) + mtp_heads
 
 
 def attended_keys(seq_len: int, window: int, task: TaskKind) -> float:
@@ -95,7 +98,9 @@ def attention_forward_flops(
     inference prices a generated token attending the whole cache of ``s``
     tokens, ``4·L·s·w``. Layers with a sliding window attend
     :func:`attended_keys` with their window instead (Mistral 7B v0.1: all 32
-    at 4,096; Gemma 2: 21 of 42).
+    at 4,096; Gemma 2: 21 of 42). Each multi-token prediction module's block
+    attends as a full layer (Megatron-LM counts ``num_layers +
+    mtp_num_layers`` attention layers).
 
     Examples
     --------
@@ -107,7 +112,8 @@ def attention_forward_flops(
     """
     width = shape.attention_width or shape.heads * shape.head_dim
     windowed = min(shape.sliding_window_layers, shape.layers)
-    keys = (shape.layers - windowed) * attended_keys(seq_len, 0, task)
+    full = shape.layers - windowed + shape.mtp_layers
+    keys = full * attended_keys(seq_len, 0, task)
     if windowed:
         keys += windowed * attended_keys(seq_len, shape.sliding_window, task)
     return 4.0 * width * keys

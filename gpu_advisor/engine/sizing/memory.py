@@ -591,6 +591,12 @@ def activation_bytes_per_gpu(
     ``4·s·b·h/t``). The peak is the larger of the two. Dense layers of an MoE
     model are counted with their own FFN width. The interleaved schedule
     holds :func:`interleaved_memory_factor` times as much on the first stage.
+    Each multi-token prediction module adds to the last stage one block of the
+    last layer's kind, the 16-bit input of its ``2h → h`` projection
+    (``4·s·b·h``) and its own logits and their input, as the output layer
+    (DeepSeek-AI 2024, arXiv:2412.19437, section 2.2: the module's
+    projection, transformer block and the shared output head; Megatron-LM's
+    activation estimator has no MTP term).
 
     References
     ----------
@@ -628,19 +634,22 @@ def activation_bytes_per_gpu(
             fp8_inputs=fp8_inputs,
         )
 
-    dense = layer(shape.ffn_hidden / h, 1.0, 0.0)
+    dense = last = layer(shape.ffn_hidden / h, 1.0, 0.0)
     if shape.is_moe:
         moe_layers = max(shape.layers - shape.dense_layers, 0)
         copies = float(max(shape.active_experts + shape.shared_experts, 1))
         routed = float(shape.active_experts)
         moe = layer((shape.moe_ffn_hidden or shape.ffn_hidden) / h, copies, routed)
         all_layers = shape.dense_layers * dense + moe_layers * moe
+        last = moe if moe_layers else dense
     else:
         all_layers = shape.layers * dense
     sb = float(seq_len) * micro_batch
     output_layer = (4.0 * sb * shape.vocab + 4.0 * sb * h) / tp
+    # each MTP module: a block like the last, its 2h-wide projection input, logits
+    mtp = shape.mtp_layers * (last + 4.0 * sb * h + output_layer)
     first_stage = all_layers * interleaved_memory_factor(pp, virtual_stages)
-    last_stage = all_layers / pp + output_layer
+    last_stage = all_layers / pp + output_layer + mtp
     return max(first_stage, last_stage)
 
 
@@ -794,8 +803,9 @@ def stage_params(shape: ResolvedShape, tp: int, pp: int, framework: Framework) -
     first stage and the output head on the last, so the most-loaded stage
     holds ``(N_layers/p + V·h)/t``; with ``p = 1`` all of ``N/t``
     (``theoretical_memory_usage.py``, "Most loaded model shard has 1/pp_size
-    transformer layers ... and 1 embedding layer", Megatron-LM commit
-    d98e8a64). FSDP and DDP plans split evenly, ``N/(t·p)``, as before.
+    transformer layers, 1 mtp block, and 1 embedding layer", Megatron-LM commit
+    d98e8a64): multi-token prediction modules stay whole on the last stage.
+    FSDP and DDP plans split evenly, ``N/(t·p)``, as before.
 
     Examples
     --------
@@ -810,8 +820,8 @@ def stage_params(shape: ResolvedShape, tp: int, pp: int, framework: Framework) -
     if pp <= 1 or framework in (Framework.FSDP, Framework.DDP):
         return n / (tp * pp)
     embed = float(shape.vocab * shape.hidden)
-    layers = max(n - embedding_params(shape), 0.0)
-    return (layers / pp + embed) / tp
+    layers = max(n - embedding_params(shape) - shape.mtp_params, 0.0)
+    return (layers / pp + shape.mtp_params + embed) / tp
 
 
 def routed_expert_params(shape: ResolvedShape) -> float:
@@ -832,8 +842,41 @@ def routed_expert_params(shape: ResolvedShape) -> float:
         return 0.0
     mats = 3 if shape.gated_mlp else 2
     expert = mats * shape.hidden * (shape.moe_ffn_hidden or shape.ffn_hidden)
+    return float(_moe_layers_with_mtp(shape) * shape.experts * expert)
+
+
+def _moe_layers_with_mtp(shape: ResolvedShape) -> int:
+    """MoE layers, with the multi-token prediction blocks when the last layer
+    is an MoE layer (Megatron-LM: ``mtp_layer_is_moe = moe_layer_pattern[-1]``)."""
     moe_layers = max(shape.layers - shape.dense_layers, 0)
-    return float(moe_layers * shape.experts * expert)
+    return moe_layers + (shape.mtp_layers if moe_layers else 0)
+
+
+def stage_expert_params(
+    shape: ResolvedShape, tp: int, pp: int, framework: Framework
+) -> float:
+    """Routed-expert parameters on the most-loaded stage, before ``ep``. [1]
+
+    ``E/(t·p)``; Megatron-LM and DeepSpeed's pipeline put the multi-token
+    prediction blocks on the last stage, whose experts stay whole there:
+    ``(E_main/p + E_mtp)/t`` ("1/pp_size transformer layers, 1 mtp block",
+    ``theoretical_memory_usage.py`` at Megatron-LM commit d98e8a64).
+
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
+    >>> v3 = load_catalog().model("deepseek-v3").model_copy(update={"mtp_layers": 1})
+    >>> s = shape_from_preset(v3, mtp=True)
+    >>> a = stage_expert_params(s, 1, 16, Framework.MEGATRON)
+    >>> b = stage_expert_params(s, 1, 16, Framework.FSDP)
+    >>> round((a - b) / 1e9, 2)  # 15/16 of the MTP block's 11.27B of experts
+    10.57
+    """
+    experts = routed_expert_params(shape)
+    moe_layers = _moe_layers_with_mtp(shape)
+    if pp <= 1 or framework in (Framework.FSDP, Framework.DDP) or not moe_layers:
+        return experts / (tp * pp)
+    mtp = experts * shape.mtp_layers / moe_layers if shape.mtp_layers else 0.0
+    return ((experts - mtp) / pp + mtp) / tp
 
 
 OFFLOAD_FRAMEWORKS: Final = frozenset({Framework.DEEPSPEED, Framework.FSDP})
@@ -980,7 +1023,7 @@ def framework_model_state(
     fp8 = w - optimizer_bytes_per_param(optimizer, Precision.BF16)[0]
     n = shape.params_total
     p = stage_params(shape, tp, pp, framework)
-    experts = routed_expert_params(shape) / (tp * pp) if ep > 1 else 0.0
+    experts = stage_expert_params(shape, tp, pp, framework) if ep > 1 else 0.0
     z, d = zero_stage, float(dp)
     parts = [(p - experts) * b for b in _per_param_bytes(framework, z, d, w, o, fp8)]
     if experts > 0:

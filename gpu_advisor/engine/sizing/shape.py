@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from typing import Any, Final
 
 from gpu_advisor.model.catalog import ModelPreset
@@ -42,6 +43,7 @@ _SHAPE_FIELDS: Final = frozenset(ModelShape.model_fields) - {
     "gated_mlp",  # a kind, not a size: parameters alone still derive the shape
     "sliding_window",  # attention spans, kept on a derived shape
     "sliding_window_layers",
+    "mtp_layers",  # a training objective's modules, kept on a derived shape
 }
 
 
@@ -96,6 +98,57 @@ def window_layers(
     if not window:
         return 0
     return layers if layers_with_window is None else min(layers_with_window, layers)
+
+
+def mtp_module_params(
+    count: Callable[[int], tuple[float, float]], layers: int, hidden: int, depth: int
+) -> tuple[float, float]:
+    """(total, active) parameters of ``depth`` multi-token prediction modules.
+
+    Parameters
+    ----------
+    count : callable
+        ``count(n)``: (total, active) parameters of the model with ``n``
+        layers (:func:`count_params` of its shape). [1]
+    layers, hidden, depth : int
+        L, h and the MTP depth D. [1]
+
+    Returns
+    -------
+    tuple of float
+        ``D · (block + 2h²)``: each module is one transformer block of the
+        kind of the model's last layer (an MoE block after MoE layers) and the
+        projection ``M_k ∈ R^{d×2d}`` of the normed hidden state and the next
+        token's embedding; the embedding and output head are shared, the
+        norms ignored as elsewhere. [1]
+
+    References
+    ----------
+    DeepSeek-AI 2024, DeepSeek-V3 Technical Report, arXiv:2412.19437, section
+    2.2, eq. (21)–(23); Megatron-LM ``compute_weight_and_optimizer_memory``
+    (``num_parameters_in_mtp_block``: one layer of the last layer's kind per
+    depth, no projection) and ``num_floating_point_operations`` ("MTP eh proj"
+    ``2h²``), ``megatron/training/theoretical_memory_usage.py`` and
+    ``training.py`` at NVIDIA/Megatron-LM commit
+    d98e8a64ddf34856e74b24714e3bedb2f5a39553.
+
+    Examples
+    --------
+    >>> def llama2_7b(n):
+    ...     return count_params(n, 4096, 32, 32, 128, 11008, 32000)
+    >>> total, _ = mtp_module_params(llama2_7b, 32, 4096, 1)
+    >>> round(total / 1e6, 1)  # 202.4M a layer + 2 · 4096²
+    235.9
+    """
+    if depth <= 0:
+        return 0.0, 0.0
+    more, more_active = count(layers + 1)
+    base, base_active = count(layers)
+    projection = 2.0 * hidden * hidden
+    return (
+        depth * (more - base + projection),
+        depth * (more_active - base_active + projection),
+    )
 
 
 def count_params(
@@ -304,8 +357,13 @@ def derive_shape_from_params(params: float) -> ModelShape:
     )
 
 
-def shape_from_preset(preset: ModelPreset) -> ResolvedShape:
+def shape_from_preset(preset: ModelPreset, *, mtp: bool = False) -> ResolvedShape:
     """Resolve a catalog preset (its published parameter counts win).
+
+    With ``mtp`` its multi-token prediction modules (DeepSeek-V3: one) are
+    trained too: their parameters (:func:`mtp_module_params`, from the shape)
+    are added to the published counts. Serving discards them (DeepSeek-V3
+    report, section 2.2: "we can directly discard the MTP modules").
 
     Examples
     --------
@@ -315,14 +373,44 @@ def shape_from_preset(preset: ModelPreset) -> ResolvedShape:
     (8, 128, 69000000000.0)
     """
     head_dim = preset.head_dim or max(1, preset.hidden // preset.heads)
+    depth = preset.mtp_layers if mtp else 0
+
+    def count(layers: int) -> tuple[float, float]:
+        return count_params(
+            layers,
+            preset.hidden,
+            preset.heads,
+            preset.kv_heads,
+            head_dim,
+            preset.ffn_hidden,
+            preset.vocab,
+            experts=preset.experts,
+            active_experts=preset.active_experts,
+            shared_experts=preset.shared_experts,
+            moe_ffn_hidden=preset.moe_ffn_hidden,
+            dense_layers=preset.dense_layers,
+            gated=preset.gated_mlp,
+            mla=(
+                preset.q_lora_rank,
+                preset.kv_lora_rank,
+                preset.qk_rope_head_dim,
+                preset.v_head_dim or head_dim,
+            )
+            if preset.kv_lora_rank
+            else None,
+        )
+
+    mtp_total, mtp_active = mtp_module_params(
+        count, preset.layers, preset.hidden, depth
+    )
     kv_values = MLA_CACHE_VALUES.get(preset.family, 2 * preset.kv_heads * head_dim)
     if preset.kv_lora_rank:
         kv_values = preset.kv_lora_rank + preset.qk_rope_head_dim
     return ResolvedShape(
         model_id=preset.id,
         name=preset.name,
-        params_total=preset.params_billion * 1e9,
-        params_active=preset.active_params_billion * 1e9,
+        params_total=preset.params_billion * 1e9 + mtp_total,
+        params_active=preset.active_params_billion * 1e9 + mtp_active,
         layers=preset.layers,
         hidden=preset.hidden,
         heads=preset.heads,
@@ -349,15 +437,19 @@ def shape_from_preset(preset: ModelPreset) -> ResolvedShape:
         sliding_window_layers=window_layers(
             preset.sliding_window, preset.sliding_window_layers, preset.layers
         ),
+        mtp_layers=depth,
+        mtp_params=mtp_total,
     )
 
 
-def shape_from_custom(shape: ModelShape) -> ResolvedShape:
+def shape_from_custom(shape: ModelShape, *, mtp: bool = False) -> ResolvedShape:
     """Resolve a custom shape; derive one when only parameters are known.
 
     The shape is *derived* (``ResolvedShape.derived``) when no shape field was
     set explicitly, or when ``params_billion`` disagrees with the shape's own
-    count by more than ``SHAPE_MISMATCH_TOLERANCE``.
+    count by more than ``SHAPE_MISMATCH_TOLERANCE``. With ``mtp`` its
+    multi-token prediction modules are trained too (see
+    :func:`shape_from_preset`).
 
     Examples
     --------
@@ -375,7 +467,7 @@ def shape_from_custom(shape: ModelShape) -> ResolvedShape:
             derived = True
             kept = {
                 name: getattr(shape, name)
-                for name in ("active_params_billion", "sliding_window")
+                for name in ("active_params_billion", "sliding_window", "mtp_layers")
                 if getattr(shape, name) is not None
             }
             if shape.sliding_window_layers is not None:
@@ -393,11 +485,18 @@ def shape_from_custom(shape: ModelShape) -> ResolvedShape:
         active_p = total * own_active / own_total
     else:
         active_p = own_active
+    depth = (shape.mtp_layers or 0) if mtp else 0
+    mtp_total, mtp_active = mtp_module_params(
+        lambda n: _count(shape.model_copy(update={"layers": n})),
+        shape.layers,
+        shape.hidden,
+        depth,
+    )
     return ResolvedShape(
         model_id=None,
         name="custom",
-        params_total=total,
-        params_active=min(active_p, total),
+        params_total=total + mtp_total,
+        params_active=min(active_p, total) + mtp_active,
         layers=shape.layers,
         hidden=shape.hidden,
         heads=shape.heads,
@@ -431,6 +530,8 @@ def shape_from_custom(shape: ModelShape) -> ResolvedShape:
         sliding_window_layers=window_layers(
             shape.sliding_window, shape.sliding_window_layers, shape.layers
         ),
+        mtp_layers=depth,
+        mtp_params=mtp_total,
     )
 
 
@@ -502,7 +603,8 @@ def parse_hf_config(config: str | dict[str, Any]) -> ModelShape:
     compressed one, ``kv_lora_rank + qk_rope_head_dim`` values per token and
     layer (DeepSeek-AI 2024, DeepSeek-V2, arXiv:2405.04434, section 2.1.2).
     Activations still treat it as ``heads × head_dim`` attention. A sliding
-    window and the layers that use it are read by :func:`config_sliding_window`.
+    window and the layers that use it are read by :func:`config_sliding_window`,
+    a multi-token prediction depth from ``num_nextn_predict_layers``.
 
     References
     ----------
@@ -583,6 +685,7 @@ def parse_hf_config(config: str | dict[str, Any]) -> ModelShape:
         kv_cache_values_per_token=_mla_cache_values(cfg),
         **_mla_fields(cfg),
         **config_sliding_window(cfg, layers),
+        mtp_layers=_mtp_depth(cfg),
     )
 
 
@@ -671,6 +774,22 @@ def config_sliding_window(cfg: dict[str, Any], layers: int) -> dict[str, int]:
     if count == 0:
         return {}
     return {"sliding_window": window, "sliding_window_layers": count}
+
+
+def _mtp_depth(cfg: dict[str, Any]) -> int | None:
+    """Multi-token prediction depth of a config (DeepSeek-V3's
+    ``num_nextn_predict_layers``, ``mtp_num_layers`` of Megatron-style and
+    Qwen3-Next configs); None when it has none.
+
+    >>> _mtp_depth({"num_nextn_predict_layers": 1}), _mtp_depth({}) is None
+    (1, True)
+    """
+    depth = _first(
+        cfg, "num_nextn_predict_layers", "mtp_num_layers", "mtp_num_hidden_layers"
+    )
+    if not isinstance(depth, int) or isinstance(depth, bool) or depth < 1:
+        return None
+    return min(depth, 16)
 
 
 def _mla_fields(cfg: dict[str, Any]) -> dict[str, int]:

@@ -89,12 +89,14 @@ def resolve_shape(
     (32, [])
     """
     notes: list[Advice] = []
+    # multi-token prediction modules train with the model and are dropped to serve
+    mtp = workload.task in (TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE)
     if workload.model_preset is not None:
         for preset in catalog.models:
             if preset.id == workload.model_preset:
-                return shape_from_preset(preset), notes
+                return shape_from_preset(preset, mtp=mtp), notes
         notes.append(_unknown_model_advice(workload.model_preset))
-    shape = shape_from_custom(workload.shape or ModelShape())
+    shape = shape_from_custom(workload.shape or ModelShape(), mtp=mtp)
     if shape.derived:
         notes.append(_derived_shape_advice(shape))
     return shape, notes

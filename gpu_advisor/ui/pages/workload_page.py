@@ -288,6 +288,17 @@ class WorkloadPage(QWizardPage):
                 suffix=lambda: self.tr(" layers"),
             )
         )
+        self.mtp_layers = self._bind(
+            OptionalNumberField(
+                self._session,
+                "workload.shape.mtp_layers",
+                integer=True,
+                decimals=0,
+                none_text=lambda: self.tr("none"),
+                toggle_text=lambda: self.tr("Trained with MTP"),
+                suffix=lambda: self.tr(" modules"),
+            )
+        )
 
     def _build_task_fields(self) -> None:
         """The task and the fields only some tasks show (LoRA, QLoRA, inference)."""
@@ -569,6 +580,12 @@ class WorkloadPage(QWizardPage):
             "shape.sliding_window_layers",
             lambda: self.tr("Windowed layers:"),
             self.sliding_window_layers,
+        )
+        self._add_row(
+            model_form,
+            "shape.mtp_layers",
+            lambda: self.tr("Multi-token prediction:"),
+            self.mtp_layers,
         )
 
     def _build_task_box(self) -> None:
@@ -1045,6 +1062,7 @@ class WorkloadPage(QWizardPage):
         for name in [*self.shape_fields, "gated_mlp", "tied_embeddings"]:
             self._set_row_visible(self._model_form, f"shape.{name}", custom)
         self._set_row_visible(self._model_form, "shape.sliding_window", custom)
+        self._set_row_visible(self._model_form, "shape.mtp_layers", custom)
         shape = project.workload.shape
         windowed = custom and shape is not None and shape.sliding_window is not None
         self._set_row_visible(self._model_form, "shape.sliding_window_layers", windowed)
