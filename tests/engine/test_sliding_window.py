@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from gpu_advisor.engine.sizing import compute as cmp
 from gpu_advisor.engine.sizing.memory import activation_bytes_per_gpu, kv_cache_bytes
 from gpu_advisor.engine.sizing.shape import (
+    attended_keys,
     count_params,
     parse_hf_config,
     shape_from_custom,
@@ -69,10 +70,10 @@ def _exact_mean_keys(seq: int, window: int) -> float:
 def test_attended_keys_follow_the_definition_position_by_position(seq, window):
     """The closed form ``W − W²/(2s)`` is the per-position sum to within the
     half key per query that the full causal ``s/2`` also leaves out."""
-    ours = cmp.attended_keys(seq, window, TaskKind.PRETRAIN)
+    ours = attended_keys(seq, window, TaskKind.PRETRAIN)
     exact = _exact_mean_keys(seq, window)
     assert ours == pytest.approx(exact, abs=0.5 + 1e-9)
-    assert ours <= cmp.attended_keys(seq, 0, TaskKind.PRETRAIN)
+    assert ours <= attended_keys(seq, 0, TaskKind.PRETRAIN)
 
 
 def test_mistral_equals_megatron_up_to_its_window_and_counts_the_window_past_it():
@@ -219,3 +220,36 @@ def test_a_window_never_adds_flops_and_a_long_one_changes_nothing(
 def test_more_windowed_layers_than_layers_is_refused():
     with pytest.raises(ValueError, match="sliding_window_layers"):
         ModelShape(**MISTRAL, sliding_window=4096, sliding_window_layers=33)
+
+
+def _serving_model(window: int | None, context_tokens: int) -> tuple[float, float]:
+    """(KV-cache sequences a replica holds, its decode step time) for Mistral
+    7B's shape with or without its window, prompts of ``context_tokens``."""
+    from gpu_advisor.engine.serving.load import max_sequences
+    from gpu_advisor.engine.serving.replica import build_model
+    from gpu_advisor.engine.serving.timing import step_time
+    from gpu_advisor.model.serving import Serving
+
+    base = shape_from_preset(CAT.model("mistral-7b"))
+    shape = base.model_copy(
+        update={
+            "sliding_window": window or 0,
+            "sliding_window_layers": base.layers if window else 0,
+        }
+    )
+    serving = Serving(prompt_tokens=context_tokens, output_tokens=256)
+    model = build_model(shape, CAT.gpu("H100-80GB-SXM"), serving, 1)
+    step = step_time(model.replica, 64, context_tokens, 0, context_tokens)
+    return max_sequences(model), step.seconds
+
+
+def test_serving_keeps_the_window_not_the_context():
+    """Serving a windowed model (Mistral 7B v0.1, 4,096 on every layer) at
+    32k-token prompts: the KV cache holds a sequence's last 4,096 tokens a
+    layer, so a replica runs about 8× the sequences and a decode step reads
+    an eighth of the cache; at prompts inside the window nothing changes."""
+    full_seqs, full_step = _serving_model(None, 32_000)
+    win_seqs, win_step = _serving_model(4096, 32_000)
+    assert win_seqs / full_seqs == pytest.approx((32_000 + 256) / 4096, rel=0.02)
+    assert win_step < full_step
+    assert _serving_model(4096, 2000) == _serving_model(None, 2000)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import Final, NamedTuple
 
+from gpu_advisor.engine.sizing.shape import cached_layers
 from gpu_advisor.model.catalog import GpuSpec
 from gpu_advisor.model.serving import KvPrecision, ServingEngine, WeightPrecision
 from gpu_advisor.model.sizing_results import ResolvedShape
@@ -122,7 +123,12 @@ def weight_bytes(shape: ResolvedShape, precision: WeightPrecision) -> float:
     return linear * WEIGHT_BYTES[precision] + embed * 2.0
 
 
-def kv_bytes_per_token(shape: ResolvedShape, precision: KvPrecision, tp: int) -> float:
+def kv_bytes_per_token(
+    shape: ResolvedShape,
+    precision: KvPrecision,
+    tp: int,
+    context: float | None = None,
+) -> float:
     """KV cache one token takes on each card of a tensor-parallel group.
 
     Parameters
@@ -136,6 +142,11 @@ def kv_bytes_per_token(shape: ResolvedShape, precision: KvPrecision, tp: int) ->
         Cards the KV heads are split over; a head is never split, so a card
         holds at least one (kv_heads < tp copies heads), and MLA's latent is
         held whole by every card. [1]
+    context : float, optional
+        Tokens a sequence holds; given, a layer with a sliding window shorter
+        than that keeps ``W`` of them, so the figure is per token of such a
+        sequence (:func:`~gpu_advisor.engine.sizing.shape.cached_layers`).
+        [tokens]
 
     Returns
     -------
@@ -153,11 +164,18 @@ def kv_bytes_per_token(shape: ResolvedShape, precision: KvPrecision, tp: int) ->
     327680.0
     >>> kv_bytes_per_token(s, KvPrecision.FP8, 4)
     40960.0
+
+    Mistral 7B v0.1 windows every layer at 4,096 tokens: at 32,768 a sequence
+    keeps an eighth of them (32 layers × 8 × 128 × 2 × 2 B ÷ 8):
+
+    >>> m = shape_from_preset(load_catalog().model("mistral-7b"))
+    >>> kv_bytes_per_token(m, KvPrecision.BF16, 1, context=32768)
+    16384.0
     """
     values = shape.kv_cache_values_per_token_per_layer or (
         2 * shape.kv_heads * shape.head_dim
     )
-    per_token = shape.layers * values * KV_BYTES[precision]
+    per_token = cached_layers(shape, context) * values * KV_BYTES[precision]
     mla = values != 2 * shape.kv_heads * shape.head_dim
     split = 1 if mla else min(tp, shape.kv_heads)
     return per_token / split
@@ -188,6 +206,7 @@ def replica_memory(
     weights: WeightPrecision,
     kv: KvPrecision,
     engine: ServingEngine,
+    context: float | None = None,
 ) -> ReplicaMemory:
     """Memory per card of a replica and the KV-cache tokens it leaves.
 
@@ -201,6 +220,9 @@ def replica_memory(
         Storage of the weights and of the KV cache.
     engine : ServingEngine
         Whose default memory share applies (``ENGINE_MEMORY_FRACTION``).
+    context : float, optional
+        Tokens a sequence holds (prompt and output): a model with sliding-window
+        layers keeps fewer per token (:func:`kv_bytes_per_token`). [tokens]
 
     Returns
     -------
@@ -240,7 +262,7 @@ def replica_memory(
         kv_bytes = share * (card - w - work)
     else:
         kv_bytes = share * gpu.memory_gb * GIB - w - work - RUNTIME_OVERHEAD_GIB * GIB
-    per_token = kv_bytes_per_token(shape, kv, tp)
+    per_token = kv_bytes_per_token(shape, kv, tp, context)
     kv_bytes = max(kv_bytes, 0.0)
     tokens = math.floor(kv_bytes / per_token) if per_token > 0 else 0
     return ReplicaMemory(

@@ -75,7 +75,13 @@ def build_model(
         shape, gpu, tp, serving.weight_precision, serving.kv_precision, factor
     )
     memory = replica_memory(
-        shape, gpu, tp, serving.weight_precision, serving.kv_precision, serving.engine
+        shape,
+        gpu,
+        tp,
+        serving.weight_precision,
+        serving.kv_precision,
+        serving.engine,
+        context=float(serving.prompt_tokens + serving.output_tokens),
     )
     hit = 1.0 - serving.prefix_cache_hit
     p95 = float(serving.prompt_tokens_p95 or serving.prompt_tokens)

@@ -12,6 +12,7 @@ overhead per step.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
@@ -20,7 +21,9 @@ from gpu_advisor.engine.serving.memory import (
     kv_bytes_per_token,
     weight_bytes,
 )
+from gpu_advisor.engine.sizing.shape import attended_keys, cached_layers
 from gpu_advisor.model.catalog import GpuSpec
+from gpu_advisor.model.project import TaskKind
 from gpu_advisor.model.serving import (
     KvPrecision,
     ServingEngine,
@@ -199,6 +202,42 @@ def allreduce_s(replica: Replica, tokens: float) -> float:
     return 2.0 * replica.shape.layers * one
 
 
+def decode_keys(shape: ResolvedShape, context: float) -> float:
+    """Keys a generated token attends to, summed over the layers: every layer
+    reads the ``context`` tokens, a layer with a sliding window at most ``W``
+    of them (:func:`~gpu_advisor.engine.sizing.shape.cached_layers`). [tokens]
+
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
+    >>> m = shape_from_preset(load_catalog().model("mistral-7b"))
+    >>> decode_keys(m, 2048), decode_keys(m, 32768)  # 32 × 2048; 32 × 4096
+    (65536.0, 131072.0)
+    """
+    return cached_layers(shape, context) * context
+
+
+def prompt_keys(shape: ResolvedShape, prompt: float) -> float:
+    """Keys a prompt token attends to under the causal mask, on average and
+    summed over the layers: ``P/2`` a layer, ``W − W²/(2P)`` a windowed one
+    (:func:`~gpu_advisor.engine.sizing.compute.attended_keys`). [tokens]
+
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
+    >>> m = shape_from_preset(load_catalog().model("mistral-7b"))
+    >>> prompt_keys(m, 2048), prompt_keys(m, 16384)  # 32 × 1024; 32 × 3584
+    (32768.0, 114688.0)
+    """
+    length = max(math.ceil(prompt), 1)
+    windowed = min(shape.sliding_window_layers, shape.layers)
+    keys = (shape.layers - windowed) * prompt / 2.0
+    if windowed:
+        keys += windowed * min(
+            attended_keys(length, shape.sliding_window, TaskKind.PRETRAIN),
+            prompt / 2.0,
+        )
+    return keys
+
+
 class Step(NamedTuple):
     """One step's time and what bounds it."""
 
@@ -248,6 +287,8 @@ def step_time(
     The decodes' attention is a kernel of its own: ``F_att = 4·L·w·c·B``
     (``w`` the attention width) against the KV cache it reads, ``B·c``
     tokens; the prompts' causal attention ``F_pa = 2·L·w·P·T_p`` is compute.
+    A layer with a sliding window reads at most ``W`` keys
+    (:func:`decode_keys`, :func:`prompt_keys`).
 
     Why the weights' read is added: a step bound only by ``max(compute,
     read)`` grows in proportion to the batch once compute-bound, so the
@@ -283,9 +324,10 @@ def step_time(
     )
     weights = moved / bandwidth
     # the decodes' attention: its own kernel, compute against the KV cache it reads
-    attend = 4.0 * s.layers * width * context * decode_batch / rate
-    cache = replica.kv_per_token * decode_batch * context / bandwidth
-    prompt_attention = 2.0 * s.layers * width * prompt * prefill_tokens / rate
+    keys = decode_keys(s, context)
+    attend = 4.0 * width * keys * decode_batch / rate
+    cache = replica.kv_per_token / s.layers * keys * decode_batch / bandwidth
+    prompt_attention = 4.0 * width * prompt_keys(s, prompt) * prefill_tokens / rate
     seconds = (
         linear
         + weights
@@ -307,5 +349,7 @@ def prefill_compute_s(replica: Replica, prefill_tokens: float, prompt: float) ->
     s = replica.shape
     width = s.attention_width or s.heads * s.head_dim
     rate = replica.peak_flops * replica.factor.compute_efficiency
-    flops = (2.0 * s.params_active + 2.0 * s.layers * width * prompt) * prefill_tokens
+    flops = (2.0 * s.params_active + 4.0 * width * prompt_keys(s, prompt)) * (
+        prefill_tokens
+    )
     return flops / rate

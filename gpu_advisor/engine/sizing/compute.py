@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from gpu_advisor.engine.serving.timing import factor_for, make_replica, step_time
+from gpu_advisor.engine.sizing.shape import attended_keys
 from gpu_advisor.model.catalog import GpuSpec
 from gpu_advisor.model.project import Precision, Recompute, TaskKind
 from gpu_advisor.model.serving import (
@@ -51,38 +52,6 @@ def matmul_params(shape: ResolvedShape) -> float:
     embedding = 0.0 if shape.tied_embeddings else float(shape.vocab * shape.hidden)
     mtp_heads = float(shape.mtp_layers * shape.vocab * shape.hidden)
     return max(shape.params_active - embedding, 0.0) + mtp_heads
-
-
-def attended_keys(seq_len: int, window: int, task: TaskKind) -> float:
-    """Keys one query attends to, on average over a sequence. [tokens]
-
-    Training under a causal mask: token ``i`` attends to ``min(i, W)`` keys.
-    Without a window (``W = 0``) or one at least ``s`` long that is ``s/2``;
-    with a window shorter than the sequence ``∫₀ˢ min(x, W) dx / s = W −
-    W²/(2s)``. A generated token attends the whole cache, up to ``W``:
-    ``min(s, W)``.
-
-    References
-    ----------
-    Jiang et al. 2023, Mistral 7B, arXiv:2310.06825, section 2 (sliding window
-    attention: each position attends to at most ``W`` positions of the layer
-    below); Beltagy et al. 2020, Longformer, arXiv:2004.05150, section 3.1.
-
-    Examples
-    --------
-    >>> attended_keys(4096, 0, TaskKind.PRETRAIN), attended_keys(4096, 4096, TaskKind.PRETRAIN)
-    (2048.0, 2048.0)
-    >>> attended_keys(16384, 4096, TaskKind.PRETRAIN)  # 4096 − 4096²/32768
-    3584.0
-    >>> attended_keys(16384, 4096, TaskKind.INFERENCE)
-    4096.0
-    """
-    s = float(seq_len)
-    if task is TaskKind.INFERENCE:
-        return min(s, float(window)) if window > 0 else s
-    if window <= 0 or window >= s:
-        return s / 2.0
-    return window - window * window / (2.0 * s)
 
 
 def attention_forward_flops(

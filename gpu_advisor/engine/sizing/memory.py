@@ -11,6 +11,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final
 
+from gpu_advisor.engine.sizing.shape import cached_layers
 from gpu_advisor.model.project import (
     QLORA_NF4_BITS,
     Framework,
@@ -682,10 +683,8 @@ def kv_cache_bytes(
 
     Notes
     -----
-    A windowed layer never reads a key more than ``W`` positions back, so its
-    cache holds ``W`` tokens a sequence (Jiang et al. 2023, Mistral 7B,
-    arXiv:2310.06825, section 2, "Rolling Buffer Cache"; transformers'
-    ``HybridCache`` of Gemma 2).
+    A windowed layer keeps ``W`` tokens a sequence
+    (:func:`~gpu_advisor.engine.sizing.shape.cached_layers`).
 
     References
     ----------
@@ -706,11 +705,7 @@ def kv_cache_bytes(
     values = (
         shape.kv_cache_values_per_token_per_layer or 2 * shape.kv_heads * shape.head_dim
     )
-    layers = float(shape.layers)
-    window = shape.sliding_window
-    if context_len and window and window < context_len:
-        windowed = min(shape.sliding_window_layers, shape.layers)
-        layers -= windowed * (1.0 - window / context_len)
+    layers = cached_layers(shape, context_len)
     return float(layers * values * bytes_per_value * tokens)
 
 

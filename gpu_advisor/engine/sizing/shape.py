@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from gpu_advisor.model.catalog import ModelPreset
-from gpu_advisor.model.project import ModelShape
+from gpu_advisor.model.project import ModelShape, TaskKind
 from gpu_advisor.model.sizing_results import ResolvedShape
 
 HEAD_DIM_DEFAULT: Final = 128
@@ -98,6 +98,61 @@ def window_layers(
     if not window:
         return 0
     return layers if layers_with_window is None else min(layers_with_window, layers)
+
+
+def attended_keys(seq_len: int, window: int, task: TaskKind) -> float:
+    """Keys one query attends to, on average over a sequence. [tokens]
+
+    Training under a causal mask: token ``i`` attends to ``min(i, W)`` keys.
+    Without a window (``W = 0``) or one at least ``s`` long that is ``s/2``;
+    with a window shorter than the sequence ``∫₀ˢ min(x, W) dx / s = W −
+    W²/(2s)``. A generated token attends the whole cache, up to ``W``:
+    ``min(s, W)``.
+
+    References
+    ----------
+    Jiang et al. 2023, Mistral 7B, arXiv:2310.06825, section 2 (sliding window
+    attention: each position attends to at most ``W`` positions of the layer
+    below); Beltagy et al. 2020, Longformer, arXiv:2004.05150, section 3.1.
+
+    Examples
+    --------
+    >>> attended_keys(4096, 0, TaskKind.PRETRAIN), attended_keys(4096, 4096, TaskKind.PRETRAIN)
+    (2048.0, 2048.0)
+    >>> attended_keys(16384, 4096, TaskKind.PRETRAIN)  # 4096 − 4096²/32768
+    3584.0
+    >>> attended_keys(16384, 4096, TaskKind.INFERENCE)
+    4096.0
+    """
+    s = float(seq_len)
+    if task is TaskKind.INFERENCE:
+        return min(s, float(window)) if window > 0 else s
+    if window <= 0 or window >= s:
+        return s / 2.0
+    return window - window * window / (2.0 * s)
+
+
+def cached_layers(shape: ResolvedShape, context: float | None) -> float:
+    """Layers' worth of KV cache a sequence of ``context`` tokens keeps, per
+    token: every layer, less what a layer with a sliding window shorter than
+    the sequence drops (it keeps ``W`` tokens, ``W/context`` of them). [1]
+
+    A windowed layer never reads a key more than ``W`` positions back, so its
+    cache holds ``W`` tokens a sequence (Jiang et al. 2023, Mistral 7B,
+    arXiv:2310.06825, section 2, "Rolling Buffer Cache"; transformers'
+    ``HybridCache`` of Gemma 2).
+
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> m = shape_from_preset(load_catalog().model("mistral-7b"))
+    >>> cached_layers(m, 32768), cached_layers(m, 4096), cached_layers(m, None)
+    (4.0, 32.0, 32.0)
+    """
+    layers = float(shape.layers)
+    window = shape.sliding_window
+    if context and window and window < context:
+        windowed = min(shape.sliding_window_layers, shape.layers)
+        layers -= windowed * (1.0 - window / context)
+    return layers
 
 
 def mtp_module_params(
