@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
-import io
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.io.project_file import save_project
@@ -84,10 +82,18 @@ def evaluate_for_tests(project: Project, catalog: Catalog) -> Evaluation:
 
 
 def pdf_text(data: bytes) -> str:
-    """All text of a PDF, pages joined."""
-    return "\n".join(
-        page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages
-    )
+    """All text of a PDF, pages joined, as PDFium reads it (the engine behind
+    Chrome's viewer; pypdf's extraction took ten times as long)."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(data)
+    try:
+        return "\n".join(
+            page.get_textpage().get_text_range().replace("\r\n", "\n")
+            for page in document
+        )
+    finally:
+        document.close()
 
 
 @pytest.fixture(scope="session")
