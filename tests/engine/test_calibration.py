@@ -34,13 +34,15 @@ from functools import cache
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gpu_advisor.engine.sizing import calibration as cal
 from gpu_advisor.engine.sizing import compute as cmp
 from gpu_advisor.engine.sizing.size import resolve_shape, size_workload
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.catalog import ReferenceRun
-from gpu_advisor.model.project import Precision, Recompute
+from gpu_advisor.model.project import Precision, Recompute, TaskKind
 from gpu_advisor.model.sizing_results import ComputeResult
 
 CAT = load_catalog()
@@ -270,3 +272,32 @@ def test_benchmark_prints_the_cross_validated_table():
     summary = next(line for line in text.splitlines() if line.startswith("all "))
     assert inside in summary
     assert "leave-one-out   8.9%" in summary
+
+
+PARAMS = st.floats(min_value=1e8, max_value=2e12)
+SEQS = st.integers(min_value=128, max_value=1_048_576)
+
+
+@given(PARAMS, PARAMS, SEQS)
+def test_a_larger_model_never_runs_at_a_lower_mfu(n1, n2, seq):
+    """On any card the modelled MFU does not fall with model size; on the
+    A100 (and slower cards) it does not depend on it at all."""
+    small, large = sorted((n1, n2))
+    for peak in (148.0, 312.0, 989.4, 2250.0):
+        lo = cmp.modelled_mfu(0.3, small, peak, seq, TaskKind.PRETRAIN)
+        hi = cmp.modelled_mfu(0.3, large, peak, seq, TaskKind.PRETRAIN)
+        assert lo <= hi + 1e-12
+        assert cmp.MFU_MODEL_MIN <= lo <= cmp.MFU_MODEL_MAX
+        if peak <= cmp.MFU_MODEL_REFERENCE_PEAK_TFLOPS:
+            assert lo == pytest.approx(hi)
+
+
+@given(PARAMS, SEQS, SEQS)
+def test_a_longer_sequence_never_raises_the_mfu_and_is_not_extrapolated(n, s1, s2):
+    short, long = sorted((s1, s2))
+    a = cmp.modelled_mfu(0.3, n, 989.4, short, TaskKind.PRETRAIN)
+    b = cmp.modelled_mfu(0.3, n, 989.4, long, TaskKind.PRETRAIN)
+    assert b <= a + 1e-12
+    low, high = cmp.MFU_MODEL_SEQ_RANGE
+    clamped = min(max(long, low), high)
+    assert b == cmp.modelled_mfu(0.3, n, 989.4, clamped, TaskKind.PRETRAIN)
