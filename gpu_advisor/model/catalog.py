@@ -13,7 +13,7 @@ from enum import StrEnum
 from pydantic import Field, model_validator
 
 from gpu_advisor.model.common import Frozen, PriceRange, Provenance
-from gpu_advisor.model.project import Currency, ModelShape, Recompute
+from gpu_advisor.model.project import Currency, ModelShape, Precision, Recompute
 from gpu_advisor.model.serving import ServingFactors, ServingRuns
 
 
@@ -349,6 +349,11 @@ class ReferenceRun(Frozen):
         Recompute.SELECTIVE,
         description="Activation recompute the run used, when its source states "
         "it (full recompute lowers the achieved MFU); selective otherwise.",
+    )
+    precision: Precision = Field(
+        Precision.BF16,
+        description="Precision of the run's matrix multiplies as its source "
+        "states it: FP8 runs are sized with the published FP8 speed-up.",
     )
     provenance: Provenance
 

@@ -111,8 +111,12 @@ def test_megatron_lm_tflops_put_on_the_plans_footing() -> None:
     assert judgement.measured_mfu == pytest.approx(0.225677, abs=1e-6)
     check = _mfu_check(judgement)
     assert check.expected == exp.default_mfu
-    # 0.2257 / the plan's MFU for Mixtral on H100 < 70 %
-    assert check.verdict is Verdict.FAIL
+    # 0.2257 / the plan's MFU for Mixtral on H100: 0.229 since issue #32's
+    # size term (12.6B active parameters on the H100; MoE runs of that size
+    # published 0.19-0.26), 98 %: the log runs as planned (it was < 70 % of
+    # the earlier flat 0.33)
+    assert check.expected == pytest.approx(0.229, abs=0.002)
+    assert check.verdict is Verdict.PASS
     english, chinese = text(check.message, "en"), text(check.message, "zh")
     assert "Megatron-LM itself reports 232.2 TFLOP/s per GPU" in english
     assert "Megatron-LM 自报每卡 232.2 TFLOP/s" in chinese

@@ -66,7 +66,7 @@ def test_a_2t_token_job_on_a_4_month_profile_is_an_incomplete_plan() -> None:
 def test_page_1_says_first_what_share_is_priced(language: Language) -> None:
     project = apply_overrides(_typed(), TWO_T_TOKENS)
     text = " ".join(_first_page(project, language).split())
-    share = "39%"  # 116,800 of 298,960 card-hours (causal attention FLOPs)
+    share = "38%"  # 116,800 of 306,460 card-hours (MFU by size and sequence)
     assert share in text
     lead = words.say("work.cheapest_partial", language, option="X", months=4, total="Y")
     assert lead.split("X")[0].strip() in text

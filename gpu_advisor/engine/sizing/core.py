@@ -408,7 +408,9 @@ def _mfu(
     )
     mfu = recompute_factor * cmp.modelled_mfu(
         gpu.default_mfu,
-        cmp.calibrated_attention_share(shape, seq, workload.task),
+        cmp.matmul_params(shape),
+        gpu.bf16_dense_tflops,
+        seq,
         workload.task,
     )
     if workload.precision is Precision.FP8:

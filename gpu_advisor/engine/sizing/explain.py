@@ -367,11 +367,13 @@ def _compute_explanations(
         ex(
             "compute.gpu_hours",
             "train_flops / (peak·1e12·MFU·3600); default MFU = default_mfu(GPU)·"
-            f"exp(−{cmp.MFU_MODEL_ATTENTION_COEF:g}·(attention share − "
-            f"{cmp.MFU_MODEL_REFERENCE_ATTENTION_SHARE:g})), the share at ≤ "
-            f"{cmp.MFU_MODEL_CALIBRATED_SEQ_MAX:,} tokens, × 0.75 with full "
+            f"exp({cmp.MFU_MODEL_SIZE_COEF:g}·ln(N_active/70e9)·ln(peak/312) − "
+            f"{cmp.MFU_MODEL_SEQ_COEF:g}·ln(seq/4096)), peak no less than 312, "
+            f"seq within {cmp.MFU_MODEL_SEQ_RANGE[0]:,}–{cmp.MFU_MODEL_SEQ_RANGE[1]:,}, "
+            "× 0.75 with full "
             f"recompute, fitted to {cmp.CALIBRATION_RUNS} published runs; "
-            f"P10–P90 = ×exp(∓{cmp.Z_P90:g}·{cmp.MFU_MODEL_LOG_SIGMA:g})",
+            f"P10–P90 = ×exp(∓{cmp.Z_P90:g}·{cmp.MFU_MODEL_LOG_SIGMA:g}), "
+            "the spread left out of the fit",
             [
                 peak,
                 mfu,
@@ -386,7 +388,8 @@ def _compute_explanations(
             ],
             _NARAYANAN_SRC + "; Dao 2023, FlashAttention-2, arXiv:2307.08691; "
             "published pre-training runs (Llama 2 Table 2, Llama 3 model card, "
-            "DeepSeek-V3 Table 1, BLOOM, LLaMA Table 15)",
+            "DeepSeek-V3 Table 1, Granite 3.0 Table 7, BLOOM, LLaMA Table 15, "
+            "JetMoE, TinyLlama)",
         ),
         ex(
             "compute.gpu_hours_with_redundancy",

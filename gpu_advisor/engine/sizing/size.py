@@ -262,7 +262,7 @@ def size_workload(
     >>> r = size_workload(Workload(task="pretrain", model_preset="llama2-7b",
     ...                            tokens_billion=2000), load_catalog())
     >>> round(r.compute.gpu_hours, -3)  # published: 184,320 (Llama 2, Table 2)
-    188000.0
+    193000.0
     """
     shape, warnings = resolve_shape(workload, catalog)
     gpu = _workload_gpu(workload, catalog, warnings)
