@@ -17,6 +17,7 @@ own time is the engine's (``evaluate(..., monte_carlo_draws=10_000)``).
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import sys
@@ -89,7 +90,10 @@ def bench_budget(repeats: int = 60) -> dict[str, float]:
 
 
 def main() -> int:
-    for name, value in bench_budget().items():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=60, help="edits and switches timed")
+    args = parser.parse_args()
+    for name, value in bench_budget(args.runs).items():
         print(f"{name}: {value:.1f}")
     return 0
 

@@ -12,6 +12,7 @@ Budget: 33 ms each. Usage: ``python benchmarks/bench_ui_rollout.py``
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import tempfile
@@ -125,6 +126,9 @@ def bench(path: Path, runs: int = 30) -> dict[str, float]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30, help="edits and switches timed")
+    args = parser.parse_args()
     app = QApplication.instance() or QApplication([])
     QCoreApplication.setOrganizationName("gpu-advisor-bench")
     QCoreApplication.setApplicationName("gpu-advisor-bench")
@@ -135,7 +139,7 @@ def main() -> None:
         )
         for path in EXAMPLES:
             print(path.stem)
-            for name, ms in bench(path).items():
+            for name, ms in bench(path, args.runs).items():
                 print(f"  {name:45s} median {ms:6.1f} ms")
     del app
 

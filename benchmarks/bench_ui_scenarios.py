@@ -19,6 +19,7 @@ column with its 2,000-draw Monte Carlo, as the app shows it.
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import sys
@@ -45,6 +46,11 @@ def _wait_for_figures(app: QApplication, panel: ScenariosPanel) -> None:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--runs", type=int, default=10, help="switches timed (edits: half as many)"
+    )
+    runs = parser.parse_args().runs
     app = QApplication.instance() or QApplication([])
     assert isinstance(app, QApplication)
     print(f"load average {os.getloadavg()[0]:.2f} (1 min) on {os.cpu_count()} cores")
@@ -58,7 +64,7 @@ def main() -> None:
 
     # --- switching scenario: make one the base, then back (undo)
     switch = []
-    for _ in range(10):
+    for _ in range(runs):
         start = time.perf_counter()
         panel.editor.table.selectRow(0)
         panel.editor.make_selected_base()
@@ -87,7 +93,7 @@ def main() -> None:
     timer.timeout.connect(tick)
     blocked, shown, longest = [], [], []
     storage = session.project.budget.storage_tb
-    for step in range(1, 6):
+    for step in range(1, max(runs // 2, 1) + 1):
         session.apply("budget.storage_tb", storage + step)
         start = time.perf_counter()
         view.refresh_now()

@@ -13,6 +13,7 @@ median of each in milliseconds. Budget: ≤ 33 ms.
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import time
@@ -39,7 +40,7 @@ PROJECT = {
 }
 
 
-def _median_ms(action: Callable[[int], None], runs: int = RUNS) -> float:
+def _median_ms(action: Callable[[int], None], runs: int) -> float:
     times = []
     for i in range(runs):
         start = time.perf_counter()
@@ -48,7 +49,7 @@ def _median_ms(action: Callable[[int], None], runs: int = RUNS) -> float:
     return statistics.median(times)
 
 
-def bench_input_to_chart(app: QApplication) -> float:
+def bench_input_to_chart(app: QApplication, runs: int = RUNS) -> float:
     session = ProjectSession(Project.model_validate(PROJECT))
     page = WorkloadPage(session)
     page.resize(1280, 800)
@@ -64,12 +65,12 @@ def bench_input_to_chart(app: QApplication) -> float:
         assert page.days_chart.curve.getData()[1] is not None
         assert f"{hours:,.0f}" in page.key_numbers.rows["gpu_hours"].value.text()
 
-    result = _median_ms(step)
+    result = _median_ms(step, runs)
     page.close()
     return result
 
 
-def bench_demand_drag(app: QApplication) -> float:
+def bench_demand_drag(app: QApplication, runs: int = RUNS) -> float:
     session = ProjectSession(Project.model_validate(PROJECT))
     page = WorkloadPage(session)
     page.tabs.setCurrentIndex(1)
@@ -83,12 +84,12 @@ def bench_demand_drag(app: QApplication) -> float:
         app.processEvents()
         assert bars.heights[3] == 1000.0 + i
 
-    result = _median_ms(step)
+    result = _median_ms(step, runs)
     page.close()
     return result
 
 
-def bench_page_switch(app: QApplication) -> tuple[float, float]:
+def bench_page_switch(app: QApplication, runs: int = RUNS) -> tuple[float, float]:
     session = ProjectSession(Project.model_validate(PROJECT))
     wizard = AdvisorWizard(session)
     page = WorkloadPage(session)
@@ -100,7 +101,7 @@ def bench_page_switch(app: QApplication) -> tuple[float, float]:
     app.processEvents()
     forward: list[float] = []
     backward: list[float] = []
-    for _ in range(RUNS):
+    for _ in range(runs):
         start = time.perf_counter()
         wizard.next()
         app.processEvents()
@@ -115,15 +116,20 @@ def bench_page_switch(app: QApplication) -> tuple[float, float]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--runs", type=int, default=RUNS, help="edits and switches timed"
+    )
+    runs = parser.parse_args().runs
     app = QApplication.instance() or QApplication([])
     assert isinstance(app, QApplication)
     print(
-        f"input-to-chart (tokens → numbers + charts): {bench_input_to_chart(app):.1f} ms"
+        f"input-to-chart (tokens → numbers + charts): {bench_input_to_chart(app, runs):.1f} ms"
     )
     print(
-        f"demand bar drop (drag → model → chart):     {bench_demand_drag(app):.1f} ms"
+        f"demand bar drop (drag → model → chart):     {bench_demand_drag(app, runs):.1f} ms"
     )
-    forward, backward = bench_page_switch(app)
+    forward, backward = bench_page_switch(app, runs)
     print(f"page switch project → workload:             {forward:.1f} ms")
     print(f"page switch workload → project:             {backward:.1f} ms")
 

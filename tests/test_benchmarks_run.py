@@ -20,12 +20,12 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 WINDOW_BENCHMARKS = {
-    "bench_ui_budget.py": [],
-    "bench_ui_rollout.py": [],
-    "bench_ui_scenarios.py": [],
+    "bench_ui_budget.py": ["--runs", "1"],
+    "bench_ui_rollout.py": ["--runs", "1"],
+    "bench_ui_scenarios.py": ["--runs", "1"],
     "bench_ui_vendors.py": ["--runs", "1"],
     "bench_ui_wizard.py": ["--runs", "1"],
-    "bench_ui_workload.py": [],
+    "bench_ui_workload.py": ["--runs", "1"],
 }
 
 

@@ -49,6 +49,7 @@ from gpu_advisor.ui.session import ProjectSession
 from gpu_advisor.ui.widgets.cost_charts import option_label
 from gpu_advisor.ui.widgets.recommendation import RecommendationPanel
 from gpu_advisor.words.terms import option_in_sentence
+from tests.property_runs import examples
 from tests.schema_strategies import projects
 
 PLANS: Final = int(os.environ.get("GPU_ADVISOR_ORDER_PLANS", "60"))
@@ -213,7 +214,7 @@ def test_generated_plans_list_options_in_one_order(
     panel: RecommendationPanel, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     @settings(
-        max_examples=PLANS,
+        max_examples=examples(ci=30, deep=PLANS),
         deadline=None,
         suppress_health_check=list(HealthCheck),
         database=None,

@@ -197,7 +197,7 @@ def test_generated_plans_show_one_warning_list(
     page, session = review
 
     @settings(
-        max_examples=examples(ci=60, deep=PLANS),
+        max_examples=examples(ci=30, deep=PLANS),
         deadline=None,
         suppress_health_check=_QUIET,
         database=None,

@@ -90,7 +90,7 @@ def _walk(qapp: QApplication, project: Project) -> None:
 
 @pytest.mark.slow
 @settings(
-    max_examples=examples(ci=20, deep=CI_EXAMPLES),
+    max_examples=examples(ci=12, deep=CI_EXAMPLES),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
