@@ -276,8 +276,10 @@ def cmd_app(args: list[str]) -> int:
 
 DEEP_VARIABLE = "GPU_ADVISOR_DEEP"
 """Tells the tests to run the deep tier (read by ``tests/property_runs.py``)."""
-CI_PYTEST_ARGS = ["-n", "2", "--durations=20"]
-"""pytest's options in both tiers: two workers (pytest-xdist), the slowest tests."""
+CI_PYTEST_ARGS = ["-n", "2", "--dist", "worksteal", "--durations=20"]
+"""pytest's options in both tiers: two workers (pytest-xdist) that take tests
+from each other's queue when theirs runs dry (so neither idles while the other
+finishes a long test), the slowest tests listed."""
 
 
 def test_options(args: list[str]) -> tuple[bool, int | None, list[str]]:
