@@ -93,6 +93,21 @@ def test_size_table(capsys, lang, word):
         (["size", "--params", "7B", "--heads", "32", "--kv-heads", "5"], "shape"),
         (["size", "--model", "mixtral-8x7b", "--expert-parallel", "0"], "expert"),
         (["size", "--model", "llama2-7b", "--virtual-stages", "1"], "virtual"),
+        (["size", "--model", "llama2-7b", "--context-parallel", "0"], "context"),
+        (
+            ["size", "--model", "llama2-7b", "--context-parallel", "3"],
+            "multiple of 6",
+        ),
+        (
+            [
+                "size",
+                "--model",
+                "llama2-7b",
+                "--task=inference",
+                "--context-parallel=2",
+            ],
+            "training",
+        ),
         (["size", "--model", "llama2-7b", "--lora-targets", "q,x"], "lora_targets"),
         (
             ["size", "--model", "llama2-7b", "--offload-optimizer", "--framework=ddp"],
@@ -402,3 +417,19 @@ def test_mtp_layers_is_a_flag(capsys):
         out["1", "inference"]["shape"]["params_total"]
         == (out["0", "inference"]["shape"]["params_total"])
     )
+def test_context_parallel_flag_splits_the_sequence(capsys):
+    """--context-parallel 4 (Megatron-LM --context-parallel-size): a quarter of
+    the activations per card, a replica of tp·pp·cp = 8 cards, the same FLOPs."""
+    argv = ["size", "--model", "llama3-8b", "--gpu", "H100-80GB-SXM", "--gpus", "64",
+            "--framework", "megatron", "--tp", "2", "--zero", "1", "--task",
+            "pretrain", "--seq-len", "32768", "--json"]  # fmt: skip
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    plain = json.loads(out)
+    code, out, _ = run(capsys, *argv, "--context-parallel", "4")
+    assert code == 0
+    split = json.loads(out)
+    act = [d["memory"]["per_gpu"]["activations_bytes"] for d in (plain, split)]
+    assert act[1] / act[0] == pytest.approx(1 / 4)
+    assert split["cluster"]["dp"] == 8  # 64 / (2 · 4)
+    assert split["compute"]["gpu_hours"] == plain["compute"]["gpu_hours"]

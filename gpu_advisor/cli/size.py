@@ -20,7 +20,7 @@ from gpu_advisor.engine.api import size_what_if
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
-from gpu_advisor.model.project import Framework, ModelShape, Workload
+from gpu_advisor.model.project import Framework, ModelShape, TaskKind, Workload
 from gpu_advisor.model.sizing_results import SizingResult
 from gpu_advisor.report.formulas import formula_text
 from gpu_advisor.report.numbers import plain_number
@@ -117,6 +117,15 @@ def _add_layout_flags(p: argparse.ArgumentParser) -> None:
         "(Megatron-LM --num-virtual-stages-per-pipeline-rank, at least 2): the "
         "bubble shrinks V-fold, the first stage holds 1 + (pp - 1)/(pp * V) "
         "times the activations (default: plain 1F1B)",
+    )
+    p.add_argument(
+        "--context-parallel",
+        type=positive_int,
+        metavar="C",
+        help="context-parallel ranks (Megatron-LM --context-parallel-size): each "
+        "sequence is split over C cards, activations per card are 1/C, a replica "
+        "spans tp * pp * C cards and the optimizer shards over dp * C; the "
+        "sequence length must be a multiple of 2 * C (training; default 1: none)",
     )
     p.add_argument(
         "--expert-parallel",
@@ -344,6 +353,10 @@ def _simple_fields(args: argparse.Namespace) -> dict[str, Any]:
         "tp": args.tp,
         "pp": args.pp,
         "virtual_pipeline": args.virtual_stages,
+        # 1 is Megatron-LM's default, no context parallelism: kept unset
+        "context_parallel": None
+        if args.context_parallel == 1
+        else args.context_parallel,
         "expert_parallel": args.expert_parallel,
         "sequence_parallel": args.sequence_parallel,
         "offload_optimizer": args.offload_optimizer,
@@ -387,7 +400,29 @@ def build_workload(args: argparse.Namespace) -> Workload:
             "--offload-optimizer follows DeepSpeed's ZeRO-Offload: "
             "use --framework deepspeed or fsdp"
         )
+    _check_context_parallel(workload)
     return workload
+
+
+def _check_context_parallel(workload: Workload) -> None:
+    """Megatron-LM's own checks on --context-parallel-size (``CliError``).
+
+    "seq-length should be a multiple of 2 * context-parallel-size"
+    (``megatron/training/arguments.py``, commit d98e8a64): each rank takes two
+    chunks, one early and one late, to balance the causal mask.
+    """
+    cp = workload.context_parallel or 1
+    if cp <= 1:
+        return
+    if workload.task is TaskKind.INFERENCE:
+        raise CliError(
+            "--context-parallel splits training sequences: not for --task inference"
+        )
+    if workload.seq_len % (2 * cp):
+        raise CliError(
+            f"--context-parallel {cp} needs --seq-len a multiple of {2 * cp} "
+            f"(2 × C, as Megatron-LM requires); {workload.seq_len} is not"
+        )
 
 
 def result_json(result: SizingResult, lang: str = "en") -> dict[str, Any]:

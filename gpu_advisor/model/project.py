@@ -376,6 +376,16 @@ class Workload(Frozen):
         "before it. No effect without a pipeline (pp = 1). [1]",
     )
     dp: int | None = Field(None, ge=1, le=1_000_000)
+    context_parallel: int | None = Field(
+        None,
+        ge=1,
+        le=1024,
+        description="Context-parallel ranks (Megatron-LM --context-parallel-size): "
+        "each sequence is split over c ranks, so the activations per card are "
+        "1/c, a replica spans tp·pp·c cards and the distributed optimizer or "
+        "ZeRO shards over dp·c ranks; the sequence length must be a multiple "
+        "of 2·c. Empty or 1: none, as plans before it. Training only. [1]",
+    )
     offload_optimizer: bool | None = Field(
         None,
         description="ZeRO-Offload: gradients, fp32 master weights and optimizer "

@@ -600,6 +600,14 @@ Source: %3</translation>
       <translation> chunks per stage</translation>
     </message>
     <message>
+      <source>Split each sequence</source>
+      <translation>Split each sequence</translation>
+    </message>
+    <message>
+      <source> cards per sequence</source>
+      <translation> cards per sequence</translation>
+    </message>
+    <message>
       <source>Selective + norms, MoE activation</source>
       <translation>Selective + norms, MoE activation</translation>
     </message>
@@ -634,6 +642,10 @@ Source: %3</translation>
     <message>
       <source>Virtual pipeline stages:</source>
       <translation>Virtual pipeline stages:</translation>
+    </message>
+    <message>
+      <source>Context parallel:</source>
+      <translation>Context parallel:</translation>
     </message>
     <message>
       <source>Optimizer states:</source>

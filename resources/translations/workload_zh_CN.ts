@@ -599,6 +599,14 @@ Source: %3</source>
       <translation> 个模型块/级</translation>
     </message>
     <message>
+      <source>Split each sequence</source>
+      <translation>切分每条序列</translation>
+    </message>
+    <message>
+      <source> cards per sequence</source>
+      <translation> 张卡/序列</translation>
+    </message>
+    <message>
       <source>Selective + norms, MoE activation</source>
       <translation>选择性 + 归一化、MoE 激活</translation>
     </message>
@@ -633,6 +641,10 @@ Source: %3</source>
     <message>
       <source>Virtual pipeline stages:</source>
       <translation>虚拟流水线级数：</translation>
+    </message>
+    <message>
+      <source>Context parallel:</source>
+      <translation>上下文并行：</translation>
     </message>
     <message>
       <source>Optimizer states:</source>

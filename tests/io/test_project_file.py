@@ -305,6 +305,7 @@ def test_canonical_json_ignores_key_order_and_whitespace(tmp_path: Path) -> None
         ("workload", "virtual_pipeline"),
         ("workload", "offload_optimizer"),
         ("workload", "lora_targets"),
+        ("workload", "context_parallel"),
     ):
         if inputs[section].get(name) is None:
             inputs[section].pop(name, None)
@@ -364,6 +365,7 @@ def _whole_dump(project: Project) -> bytes:
             "virtual_pipeline",
             "offload_optimizer",
             "lora_targets",
+            "context_parallel",
         ),
     }
     for section, names in later.items():

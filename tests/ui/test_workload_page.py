@@ -920,3 +920,23 @@ def test_a_custom_shape_states_its_multi_token_prediction(
     while (s := session.project.workload.shape) and s.mtp_layers is not None:
         session.undo_stack.undo()
     assert session.evaluation.sizing.shape.params_total == before
+def test_context_parallelism_is_a_field_of_a_training_plan(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    """Context parallelism (issue #32, Megatron-LM --context-parallel-size):
+    the field shows for training, splits the activations per card over the
+    ranks, is named for screen readers, and undoes."""
+    page = _page(qtbot, session)
+    assert not page.context_parallel.isHidden()  # full fine-tune
+    label = page._labels["context_parallel"][0]  # names the editor (its buddy)
+    assert label.buddy() is page.context_parallel.editor
+    assert label.text().strip()
+    before = session.evaluation.sizing.memory.per_gpu.activations_bytes
+    page.context_parallel.own_check.setChecked(True)
+    page.context_parallel.editor.setValue(2)
+    assert session.project.workload.context_parallel == 2
+    after = session.evaluation.sizing.memory.per_gpu.activations_bytes
+    assert after == pytest.approx(before / 2)
+    while session.project.workload.context_parallel is not None:
+        session.undo_stack.undo()
+    assert session.evaluation.sizing.memory.per_gpu.activations_bytes == before

@@ -28,6 +28,7 @@ from gpu_advisor.engine.sizing.core import (
     _Core,
     _expert_parallel,
     _memory_parts,
+    context_parallel,
     min_gpus_for_memory,
 )
 from gpu_advisor.engine.sizing.network_choice import (
@@ -494,16 +495,17 @@ def _parallel_advice(
                 ["workload.tp"],
             )
         )
+    cp = context_parallel(workload)
     if (
         workload.dp is not None
         and workload.gpus is not None
-        and (workload.dp * workload.tp * workload.pp != workload.gpus)
+        and (workload.dp * workload.tp * workload.pp * cp != workload.gpus)
     ):
         out.append(
             _advice(
-                "parallel.dp_mismatch",
+                "parallel.dp_mismatch" if cp == 1 else "parallel.dp_mismatch_cp",
                 {
-                    "product": workload.dp * workload.tp * workload.pp,
+                    "product": workload.dp * workload.tp * workload.pp * cp,
                     "gpus": workload.gpus,
                     "dp": workload.dp,
                 },
@@ -635,13 +637,17 @@ def _expert_parallel_advice(
     workload: Workload, ep: int, dp: int, unit: int
 ) -> list[Advice]:
     """The expert-parallel degree exceeds the data-parallel degree it is
-    carved out of (MoE training); ``unit`` is the cards per replica, tp·pp."""
+    carved out of (MoE training), the dp·cp ranks with context parallelism;
+    ``unit`` is the cards per replica, tp·pp·cp."""
     out: list[Advice] = []
+    cp = context_parallel(workload)
+    dp *= cp
     if ep > dp and workload.task in (TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE):
+        replicas = ep // math.gcd(ep, cp)
         out.append(
             _advice(
                 "workload.expert_parallel_above_dp",
-                {"ep": ep, "dp": dp, "min_gpus": ep * unit},
+                {"ep": ep, "dp": dp, "min_gpus": replicas * unit},
                 ["workload.expert_parallel", "workload.gpus"],
             )
         )

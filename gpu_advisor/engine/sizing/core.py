@@ -119,35 +119,7 @@ def _memory_parts(
         )
         state = mem.ModelState(weights, 0.0, 0.0, 0.0, weights * m, 0.0)
         return state, act, kv, overhead
-    if workload.task in (TaskKind.LORA, TaskKind.QLORA):
-        state = mem.training_model_state(
-            shape,
-            workload.task,
-            workload.optimizer,
-            workload.precision,
-            workload.zero_stage,
-            dp,
-            tp,
-            pp,
-            workload.lora_rank,
-            workload.qlora_base_bits,
-            None
-            if workload.lora_targets is None
-            else [str(t) for t in workload.lora_targets],
-        )
-    else:
-        state = mem.framework_model_state(
-            shape,
-            workload.optimizer,
-            workload.precision,
-            workload.framework,
-            workload.zero_stage,
-            dp,
-            tp,
-            pp,
-            _expert_parallel(workload, shape, dp),
-            offload_optimizer=bool(workload.offload_optimizer),
-        )
+    state = _training_state(workload, shape, dp, tp, pp)
     act = mem.framework_activation_bytes(
         shape,
         workload.framework,
@@ -160,8 +132,66 @@ def _memory_parts(
         workload.flash_attention,
         fp8_inputs=workload.precision is Precision.FP8,
         virtual_stages=workload.virtual_pipeline or 1,
+        context_parallel=context_parallel(workload),
     )
     return state, act, 0.0, overhead
+
+
+def _training_state(
+    workload: Workload, shape: ResolvedShape, dp: int, tp: int, pp: int
+) -> mem.ModelState:
+    """Model state per GPU of a training plan; ZeRO shards over dp·cp ranks. [B]"""
+    shard = dp * context_parallel(workload)
+    if workload.task in (TaskKind.LORA, TaskKind.QLORA):
+        return mem.training_model_state(
+            shape,
+            workload.task,
+            workload.optimizer,
+            workload.precision,
+            workload.zero_stage,
+            shard,
+            tp,
+            pp,
+            workload.lora_rank,
+            workload.qlora_base_bits,
+            None
+            if workload.lora_targets is None
+            else [str(t) for t in workload.lora_targets],
+        )
+    return mem.framework_model_state(
+        shape,
+        workload.optimizer,
+        workload.precision,
+        workload.framework,
+        workload.zero_stage,
+        shard,
+        tp,
+        pp,
+        _expert_parallel(workload, shape, dp),
+        offload_optimizer=bool(workload.offload_optimizer),
+    )
+
+
+def context_parallel(workload: Workload) -> int:
+    """Context-parallel ranks of a training plan; 1 without, and for serving. [1]
+
+    Megatron-LM's ``--context-parallel-size``: a replica spans ``tp·pp·cp``
+    cards ("The total GPU count is TP × CP × PP × DP",
+    ``docs/user-guide/features/context_parallel.md``), and the distributed
+    optimizer and gradient buffers shard over the data-parallel group with
+    the context-parallel ranks in it (the dense parameters' buffers are built
+    over ``intra_dp_cp_group`` in
+    ``megatron/core/distributed/distributed_data_parallel.py``; both at commit
+    d98e8a64ddf34856e74b24714e3bedb2f5a39553).
+
+    >>> context_parallel(Workload(task=TaskKind.PRETRAIN, context_parallel=4))
+    4
+    >>> context_parallel(Workload(task=TaskKind.INFERENCE, context_parallel=4))
+    1
+    """
+    if workload.task is TaskKind.INFERENCE:
+        return 1
+    return workload.context_parallel or 1
 
 
 def _expert_parallel(workload: Workload, shape: ResolvedShape, dp: int) -> int:
@@ -174,6 +204,9 @@ def _expert_parallel(workload: Workload, shape: ResolvedShape, dp: int) -> int:
     carves ``--expert-model-parallel-size`` out of the data-parallel ranks;
     DeepSeek-V3 ran 64-way expert parallelism over its data-parallel ranks
     (arXiv:2412.19437, section 3.2). Dense models and LoRA/QLoRA/serving: 1.
+    With context parallelism the experts spread over the ``dp·cp`` ranks
+    (Megatron-LM's expert-data-parallel size is ``world/(etp·ep·pp)``,
+    ``theoretical_memory_usage.py`` at d98e8a64).
     """
     if not shape.is_moe or workload.task not in (
         TaskKind.PRETRAIN,
@@ -182,7 +215,7 @@ def _expert_parallel(workload: Workload, shape: ResolvedShape, dp: int) -> int:
         return 1
     if workload.expert_parallel is not None:
         return max(1, min(workload.expert_parallel, shape.experts))
-    return net.expert_parallel_degree(shape.experts, dp)
+    return net.expert_parallel_degree(shape.experts, dp * context_parallel(workload))
 
 
 def _breakdown(
@@ -218,7 +251,7 @@ def min_gpus_for_memory(
     Returns
     -------
     int or None
-        ``dp · tp · pp`` for the smallest data-parallel degree that fits;
+        ``dp · tp · pp · cp`` for the smallest data-parallel degree that fits;
         for inference the smallest model-parallel group (a power of two, at
         least ``tp · pp``); ``None`` when no count fits.
 
@@ -278,6 +311,8 @@ def _min_gpus(
                 return m
             m *= 2
         return None
+    cp = context_parallel(workload)
+    unit = tp * pp * cp
     state1, act, _, overhead = _parts(memo, workload, shape, 1, tp, pp)
     # Every framework's per-GPU state is A + B/dp: two evaluations give B.
     state2 = _parts(memo, workload, shape, 2, tp, pp)[0]
@@ -287,22 +322,24 @@ def _min_gpus(
         # the default expert-parallel degree grows with dp, so memory is not
         # A + B/dp: try the data-parallel degrees that keep it whole
         dp = 1
-        while dp * tp * pp <= MAX_GPUS:
+        while dp * unit <= MAX_GPUS:
             state, act, _, overhead = _parts(memo, workload, shape, dp, tp, pp)
             if state.total_bytes + act + overhead <= usable:
-                return dp * tp * pp
+                return dp * unit
             dp *= 2
         return None
     if fixed > usable:
         return None
     ep = _expert_parallel(workload, shape, 1)
+    # the expert-parallel group is carved out of the dp·cp ranks
+    ep_step = ep // math.gcd(ep, cp)
     if sharded <= 0 or fixed + sharded <= usable:
-        return tp * pp * ep
+        return unit * ep_step
     room = usable - fixed
     dp = max(1, math.ceil(sharded / room - 1e-9)) if room > 0 else MAX_GPUS + 1
-    if ep > 1:  # the expert-parallel group is carved out of data parallelism
-        dp = _round_up(max(dp, ep), ep)
-    total = dp * tp * pp
+    if ep_step > 1:
+        dp = _round_up(max(dp, ep_step), ep_step)
+    total = dp * unit
     return total if total <= MAX_GPUS else None
 
 
@@ -337,7 +374,7 @@ def _core(
     tokens = workload.tokens_billion * 1e9
     flops = fpt * tokens
     hours = cmp.gpu_hours(flops, peak, mfu)
-    unit = workload.tp * workload.pp
+    unit = workload.tp * workload.pp * context_parallel(workload)
     decode = None
     if workload.task is TaskKind.INFERENCE:
         replica = min_g or unit

@@ -16,7 +16,12 @@ from gpu_advisor.engine.names import article
 from gpu_advisor.engine.sizing import compute as cmp
 from gpu_advisor.engine.sizing import memory as mem
 from gpu_advisor.engine.sizing import network as net
-from gpu_advisor.engine.sizing.core import MEMORY_HEADROOM, _Core, _expert_parallel
+from gpu_advisor.engine.sizing.core import (
+    MEMORY_HEADROOM,
+    _Core,
+    _expert_parallel,
+    context_parallel,
+)
 from gpu_advisor.engine.sizing.network_choice import _NetworkChoice
 from gpu_advisor.engine.sizing.scaling import _micro_batches
 from gpu_advisor.model.catalog import Catalog, GpuSpec, NetworkClass
@@ -208,6 +213,10 @@ def _model_state_explanations(
     weights_text, grads_text, ep_refs, ep_src = _state_texts(
         workload, shape, cluster.dp, ref
     )
+    cp_refs = _cp_refs(workload, ref)
+    if cp_refs:
+        ep_refs = [*ep_refs, *cp_refs]
+        ep_src += _CP_SRC
     return [
         ex(
             "memory.per_gpu.weights_bytes",
@@ -223,7 +232,8 @@ def _model_state_explanations(
         ),
         ex(
             "memory.per_gpu.optimizer_bytes",
-            "N_trainable·o/(tp·pp), ÷dp with ZeRO ≥ 1 (AdamW o = 12, 8-bit AdamW 6, SGD 8)",
+            "N_trainable·o/(tp·pp), ÷dp with ZeRO ≥ 1 (AdamW o = 12, 8-bit AdamW 6, "
+            "SGD 8); with context parallelism the shards are over dp·cp ranks",
             [
                 params,
                 ref("workload.optimizer", workload.optimizer.value, ""),
@@ -231,10 +241,26 @@ def _model_state_explanations(
                 pp,
                 z,
                 dp,
+                *cp_refs,
             ],
-            _ZERO_SRC + "; Dettmers et al. 2022, arXiv:2110.02861",
+            _ZERO_SRC
+            + "; Dettmers et al. 2022, arXiv:2110.02861"
+            + (_CP_SRC if cp_refs else ""),
         ),
     ]
+
+
+def _cp_refs(workload: Workload, ref: _RefMaker) -> list[InputRef]:
+    """The context-parallel ranks as an input, when the plan splits sequences."""
+    cp = context_parallel(workload)
+    return [ref("workload.context_parallel", cp, "")] if cp > 1 else []
+
+
+_CP_SRC: Final = (
+    "; Megatron-LM docs/user-guide/features/context_parallel.md and "
+    "megatron/core/distributed/distributed_data_parallel.py, commit d98e8a64 "
+    "(context parallelism)"
+)
 
 
 def _virtual_refs(workload: Workload, ref: _RefMaker) -> list[InputRef]:
@@ -260,7 +286,8 @@ def _activation_explanations(
             "also drops the norm outputs and the MoE activation output; FP8 caches "
             "the linear inputs in 1 byte; 2·s·b·h with full recompute; GQA/SwiGLU/MoE "
             "adjusted; 1F1B keeps L layers' worth, × (1 + (pp − 1)/(pp·v)) "
-            "with v interleaved (virtual) stages",
+            "with v interleaved (virtual) stages; ÷ cp with cp context-parallel "
+            "ranks (each holds s/cp of the sequence)",
             [
                 ref("shape.layers", shape.layers, "", model_src),
                 ref("shape.hidden", shape.hidden, "", model_src),
@@ -272,6 +299,7 @@ def _activation_explanations(
                 ref("workload.flash_attention", str(workload.flash_attention), ""),
                 ref("workload.precision", workload.precision.value, ""),
                 *_virtual_refs(workload, ref),
+                *_cp_refs(workload, ref),
             ],
             _KORTHIKANTI_SRC
             + (
@@ -279,7 +307,8 @@ def _activation_explanations(
                 "(interleaved schedule)"
                 if workload.virtual_pipeline
                 else ""
-            ),
+            )
+            + (_CP_SRC if context_parallel(workload) > 1 else ""),
         ),
         ex(
             "memory.per_gpu.kv_cache_bytes",
@@ -582,7 +611,10 @@ def _scaling_explanation(
     dp = ref("cluster.dp", cluster.dp, "")
     grad = ref(
         "gradient bytes per rank (bf16 / (tp·pp))",
-        core.state.trainable_params * 2.0 / max(core.unit, 1),
+        core.state.trainable_params
+        * 2.0
+        * context_parallel(workload)
+        / max(core.unit, 1),
         "B",
         "engine",
     )

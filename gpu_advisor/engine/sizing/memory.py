@@ -1060,6 +1060,7 @@ def framework_activation_bytes(
     *,
     fp8_inputs: bool = False,
     virtual_stages: int = 1,
+    context_parallel: int = 1,
 ) -> float:
     """Activation bytes per GPU with the framework's own additions. [B]
 
@@ -1082,7 +1083,50 @@ def framework_activation_bytes(
       schedule the embedding terms grow by its factor as the layers' do.
 
     FSDP and DDP keep the base figure (the app's figure before frameworks).
+
+    Context parallelism (``context_parallel`` = c ranks): "CP partitions the
+    network inputs and all activations along the sequence dimension ... The
+    activation memory footprint per GPU is also smaller by the CP degree";
+    each rank keeps only its own chunk's K and V and gathers the others again
+    in the backward pass (Megatron-LM
+    ``docs/user-guide/features/context_parallel.md``, commit d98e8a64). So
+    the whole figure is divided by ``c``: every term is linear in the tokens a
+    rank holds, and the attention scores of a chunk, ``(s/c)·s``, are the
+    full ``s²`` over ``c``. Megatron-LM's estimator
+    (``theoretical_memory_usage.py``, same commit) does not model context
+    parallelism; its ring exchange of K and V is not charged to the time.
     """
+    per_rank = _framework_activation_bytes(
+        shape,
+        framework,
+        seq_len,
+        micro_batch,
+        tp,
+        pp,
+        sequence_parallel,
+        recompute,
+        flash_attention,
+        fp8_inputs=fp8_inputs,
+        virtual_stages=virtual_stages,
+    )
+    return per_rank / max(1, context_parallel)
+
+
+def _framework_activation_bytes(
+    shape: ResolvedShape,
+    framework: Framework,
+    seq_len: int,
+    micro_batch: int,
+    tp: int,
+    pp: int,
+    sequence_parallel: bool,
+    recompute: Recompute,
+    flash_attention: bool,
+    *,
+    fp8_inputs: bool,
+    virtual_stages: int,
+) -> float:
+    """:func:`framework_activation_bytes` without context parallelism. [B]"""
     base = activation_bytes_per_gpu(
         shape,
         seq_len,

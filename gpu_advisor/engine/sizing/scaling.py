@@ -14,7 +14,13 @@ from typing import Final
 
 from gpu_advisor.engine.sizing import memory as mem
 from gpu_advisor.engine.sizing import network as net
-from gpu_advisor.engine.sizing.core import MAX_GPUS, _Core, _expert_parallel, _Step
+from gpu_advisor.engine.sizing.core import (
+    MAX_GPUS,
+    _Core,
+    _expert_parallel,
+    _Step,
+    context_parallel,
+)
 from gpu_advisor.model.catalog import NetworkClass
 from gpu_advisor.model.project import TaskKind, Workload
 
@@ -100,11 +106,19 @@ def _scaling_efficiency(
     7B–13B) ran without one. Charging it again for such well-fed pipelines
     double-counts a few per cent at most; leaving it out would hide a plan
     with p = 8 and m = 8 running at 53 %.
+
+    Context parallelism (``cp`` ranks a replica): the gradients are reduced
+    over the ``dp·cp`` ranks, each holding a ``1/(t·p)`` share; the ranks hold
+    ``1/cp`` of each sequence's tokens for the all-to-all and the pipeline.
+    Its ring exchange of keys and values, which Megatron-LM overlaps with the
+    attention compute (``docs/user-guide/features/context_parallel.md``,
+    commit d98e8a64), is not charged.
     """
     if workload.task is TaskKind.INFERENCE:
         return 1.0
     dp = max(1, gpus // core.unit)
-    if dp <= 1:
+    cp = context_parallel(workload)
+    if dp * cp <= 1:
         return 1.0 / (
             1.0
             + net.pipeline_bubble_fraction(
@@ -127,7 +141,7 @@ def _scaling_efficiency(
         net.scaling_efficiency(
             step.compute_s,
             step.grad_bytes,
-            dp,
+            dp * cp,
             bandwidth,
             latency,
             workload.zero_stage,
@@ -147,7 +161,7 @@ def _scaling_efficiency(
             net.scaling_efficiency(
                 step.compute_s,
                 step.grad_bytes,
-                dp,
+                dp * cp,
                 net.REFERENCE_LINK_BYTES_PER_S,
                 net.REFERENCE_LATENCY_S,
                 min(workload.zero_stage, 1),
@@ -175,10 +189,11 @@ def _step(workload: Workload, core: _Core, gpus: int, dp: int) -> _Step:
     )
     shape = core.shape
     trainable = core.state.trainable_params
+    cp = context_parallel(workload)
     ep = 1
     if shape is not None and shape.is_moe and trainable >= shape.params_total:
         # routed experts are sharded over the data-parallel ranks (EP)
-        ep = min(_expert_parallel(workload, shape, dp), dp)
+        ep = min(_expert_parallel(workload, shape, dp), dp * cp)
         expert_params = _routed_expert_params(shape)
         trainable = net.data_parallel_params(shape.params_total, expert_params, ep)
     micro_batches = _micro_batches(workload, dp)
@@ -186,7 +201,7 @@ def _step(workload: Workload, core: _Core, gpus: int, dp: int) -> _Step:
         dp=dp,
         compute_s=compute_s,
         ep=ep,
-        grad_bytes=trainable * 2.0 / core.unit,
+        grad_bytes=trainable * 2.0 * cp / core.unit,  # a t·p share per rank
         micro_batches=micro_batches,
         batch_tokens=batch_tokens,
         bubble=1.0
@@ -213,7 +228,7 @@ def _other_traffic(
             else core.gpu.intra_node_bandwidth_gb_per_s * 1e9
         )
         a2a = net.all_to_all_seconds(
-            step.batch_tokens / (step.dp * workload.tp),
+            step.batch_tokens / (step.dp * context_parallel(workload) * workload.tp),
             max(shape.layers - shape.dense_layers, 0) / workload.pp,
             shape.active_experts,
             shape.hidden,
@@ -224,7 +239,7 @@ def _other_traffic(
     if workload.pp > 1 and core.unit > per_server and shape is not None:
         p2p = net.pipeline_p2p_seconds(
             step.micro_batches,
-            workload.seq_len,
+            max(1, workload.seq_len // context_parallel(workload)),
             workload.micro_batch,
             shape.hidden,
             workload.tp,

@@ -196,6 +196,7 @@ class WorkloadPage(QWizardPage):
         self._build_task_fields()
         self._build_run_fields()
         self._build_parallel_fields()
+        self._build_context_parallel_field()
         self._build_hardware_fields()
         self._build_model_box()
         self._build_task_box()
@@ -411,6 +412,20 @@ class WorkloadPage(QWizardPage):
                 decimals=3,
                 step=0.01,
                 default=self._mfu_default,
+            )
+        )
+
+    def _build_context_parallel_field(self) -> None:
+        """Context parallelism: each sequence split over cards (Megatron-LM)."""
+        self.context_parallel = self._bind(
+            OptionalNumberField(
+                self._session,
+                "workload.context_parallel",
+                integer=True,
+                decimals=0,
+                none_text=lambda: self.tr("none"),
+                toggle_text=lambda: self.tr("Split each sequence"),
+                suffix=lambda: self.tr(" cards per sequence"),
             )
         )
 
@@ -670,6 +685,12 @@ class WorkloadPage(QWizardPage):
             "virtual_pipeline",
             lambda: self.tr("Virtual pipeline stages:"),
             self.virtual_pipeline,
+        )
+        self._add_row(
+            parallel_form,
+            "context_parallel",
+            lambda: self.tr("Context parallel:"),
+            self.context_parallel,
         )
         parallel_form.addRow("", self.sequence_parallel)
         self._add_row(
@@ -1097,6 +1118,7 @@ class WorkloadPage(QWizardPage):
             "virtual_pipeline",
             training and project.workload.pp > 1,
         )
+        self._set_row_visible(self._parallel_form, "context_parallel", training)
         self.chinchilla_label.setVisible(task is TaskKind.PRETRAIN)
 
     def _show_candidates(self, project: Project) -> None:
