@@ -433,3 +433,19 @@ def test_context_parallel_flag_splits_the_sequence(capsys):
     assert act[1] / act[0] == pytest.approx(1 / 4)
     assert split["cluster"]["dp"] == 8  # 64 / (2 · 4)
     assert split["compute"]["gpu_hours"] == plain["compute"]["gpu_hours"]
+
+
+def test_expert_tensor_parallel_flag_splits_the_experts_its_own_way(capsys):
+    """--expert-tensor-parallel 1 at tp 2 (Megatron-LM's ETP ≠ TP): each card
+    holds E/(etp·ep) of Mixtral's routed experts, twice as many as at etp = tp."""
+    argv = ["size", "--model", "mixtral-8x7b", "--gpu", "H100-80GB-SXM", "--gpus",
+            "64", "--framework", "megatron", "--tp", "2", "--zero", "1",
+            "--expert-parallel", "8", "--task", "pretrain", "--json"]  # fmt: skip
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    same = json.loads(out)["memory"]["per_gpu"]["weights_bytes"]
+    code, out, _ = run(capsys, *argv, "--expert-tensor-parallel", "1")
+    assert code == 0
+    own = json.loads(out)["memory"]["per_gpu"]["weights_bytes"]
+    experts = 45_097_156_608  # routed expert parameters, 2 B each
+    assert own - same == pytest.approx(2 * experts / 8 * (1 - 1 / 2), rel=0.01)

@@ -136,6 +136,14 @@ def _add_layout_flags(p: argparse.ArgumentParser) -> None:
         "the data-parallel degree both divide)",
     )
     p.add_argument(
+        "--expert-tensor-parallel",
+        type=positive_int,
+        metavar="N",
+        help="tensor-parallel ranks of an MoE model's routed experts (Megatron-LM "
+        "--expert-tensor-parallel-size): each card holds E/(pp * N * ep) of them "
+        "(default: the same as --tp; no effect on a dense model)",
+    )
+    p.add_argument(
         "--sequence-parallel", action=argparse.BooleanOptionalAction, default=None
     )
     p.add_argument(
@@ -358,6 +366,7 @@ def _simple_fields(args: argparse.Namespace) -> dict[str, Any]:
         if args.context_parallel == 1
         else args.context_parallel,
         "expert_parallel": args.expert_parallel,
+        "expert_tensor_parallel": args.expert_tensor_parallel,
         "sequence_parallel": args.sequence_parallel,
         "offload_optimizer": args.offload_optimizer,
         "recompute": args.recompute,

@@ -886,6 +886,7 @@ _UNSET_LATER_FIELDS: Final[dict[str, tuple[str, ...]]] = {
         "shape.sliding_window_layers",
         "shape.mtp_layers",
         "context_parallel",
+        "expert_tensor_parallel",
     ),
 }
 """Inputs added after plans were first signed, left out of the canonical bytes

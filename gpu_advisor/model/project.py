@@ -386,6 +386,15 @@ class Workload(Frozen):
         "ZeRO shards over dp·c ranks; the sequence length must be a multiple "
         "of 2·c. Empty or 1: none, as plans before it. Training only. [1]",
     )
+    expert_tensor_parallel: int | None = Field(
+        None,
+        ge=1,
+        le=1024,
+        description="Tensor-parallel ranks of an MoE model's routed experts "
+        "(Megatron-LM --expert-tensor-parallel-size): each rank holds "
+        "E/(pp·etp·ep) of them and their activations split etp ways; empty: "
+        "the same as tp, as Megatron-LM and plans before it. [1]",
+    )
     offload_optimizer: bool | None = Field(
         None,
         description="ZeRO-Offload: gradients, fp32 master weights and optimizer "

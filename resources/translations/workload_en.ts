@@ -608,6 +608,14 @@ Source: %3</translation>
       <translation> cards per sequence</translation>
     </message>
     <message>
+      <source>as tensor parallel</source>
+      <translation>as tensor parallel</translation>
+    </message>
+    <message>
+      <source>Own size</source>
+      <translation>Own size</translation>
+    </message>
+    <message>
       <source>Selective + norms, MoE activation</source>
       <translation>Selective + norms, MoE activation</translation>
     </message>
@@ -646,6 +654,10 @@ Source: %3</translation>
     <message>
       <source>Context parallel:</source>
       <translation>Context parallel:</translation>
+    </message>
+    <message>
+      <source>Expert tensor parallel (MoE):</source>
+      <translation>Expert tensor parallel (MoE):</translation>
     </message>
     <message>
       <source>Optimizer states:</source>

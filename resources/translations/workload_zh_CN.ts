@@ -607,6 +607,14 @@ Source: %3</source>
       <translation> 张卡/序列</translation>
     </message>
     <message>
+      <source>as tensor parallel</source>
+      <translation>同张量并行</translation>
+    </message>
+    <message>
+      <source>Own size</source>
+      <translation>单独设定</translation>
+    </message>
+    <message>
       <source>Selective + norms, MoE activation</source>
       <translation>选择性 + 归一化、MoE 激活</translation>
     </message>
@@ -645,6 +653,10 @@ Source: %3</source>
     <message>
       <source>Context parallel:</source>
       <translation>上下文并行：</translation>
+    </message>
+    <message>
+      <source>Expert tensor parallel (MoE):</source>
+      <translation>专家张量并行（MoE）：</translation>
     </message>
     <message>
       <source>Optimizer states:</source>

@@ -306,6 +306,7 @@ def test_canonical_json_ignores_key_order_and_whitespace(tmp_path: Path) -> None
         ("workload", "offload_optimizer"),
         ("workload", "lora_targets"),
         ("workload", "context_parallel"),
+        ("workload", "expert_tensor_parallel"),
     ):
         if inputs[section].get(name) is None:
             inputs[section].pop(name, None)
@@ -366,6 +367,7 @@ def _whole_dump(project: Project) -> bytes:
             "offload_optimizer",
             "lora_targets",
             "context_parallel",
+            "expert_tensor_parallel",
         ),
     }
     for section, names in later.items():

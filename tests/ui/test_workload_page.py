@@ -940,3 +940,22 @@ def test_context_parallelism_is_a_field_of_a_training_plan(
     while session.project.workload.context_parallel is not None:
         session.undo_stack.undo()
     assert session.evaluation.sizing.memory.per_gpu.activations_bytes == before
+
+
+def test_expert_tensor_parallel_is_a_field_of_full_training(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    """Expert tensor parallelism (issue #32): shown for full training, written
+    to the plan, named by its label, and undone."""
+    page = _page(qtbot, session)
+    assert not page.expert_tensor_parallel.isHidden()  # full fine-tune
+    label = page._labels["expert_tensor_parallel"][0]
+    assert label.buddy() is page.expert_tensor_parallel.editor
+    page.expert_tensor_parallel.own_check.setChecked(True)
+    page.expert_tensor_parallel.editor.setValue(2)
+    assert session.project.workload.expert_tensor_parallel == 2
+    while session.project.workload.expert_tensor_parallel is not None:
+        session.undo_stack.undo()
+    index = page.task_combo.editor.findData(str(TaskKind.LORA))
+    page.task_combo.editor.setCurrentIndex(index)
+    assert page.expert_tensor_parallel.isHidden()

@@ -637,17 +637,22 @@ def _expert_parallel_advice(
     workload: Workload, ep: int, dp: int, unit: int
 ) -> list[Advice]:
     """The expert-parallel degree exceeds the data-parallel degree it is
-    carved out of (MoE training), the dp·cp ranks with context parallelism;
-    ``unit`` is the cards per replica, tp·pp·cp."""
+    carved out of (MoE training): the dp·cp ranks with context parallelism,
+    dp·cp·tp/etp with an expert tensor-parallel size; ``unit`` is the cards
+    per replica, tp·pp·cp."""
     out: list[Advice] = []
     cp = context_parallel(workload)
-    dp *= cp
-    if ep > dp and workload.task in (TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE):
-        replicas = ep // math.gcd(ep, cp)
+    etp = workload.expert_tensor_parallel or workload.tp
+    folded = workload.tp * cp
+    if ep * etp > dp * folded and workload.task in (
+        TaskKind.PRETRAIN,
+        TaskKind.FULL_FINETUNE,
+    ):
+        replicas = etp * ep // math.gcd(etp * ep, folded)
         out.append(
             _advice(
                 "workload.expert_parallel_above_dp",
-                {"ep": ep, "dp": dp, "min_gpus": replicas * unit},
+                {"ep": ep, "dp": dp * cp, "min_gpus": replicas * unit},
                 ["workload.expert_parallel", "workload.gpus"],
             )
         )

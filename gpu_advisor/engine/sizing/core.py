@@ -133,6 +133,7 @@ def _memory_parts(
         fp8_inputs=workload.precision is Precision.FP8,
         virtual_stages=workload.virtual_pipeline or 1,
         context_parallel=context_parallel(workload),
+        expert_tp=expert_tensor_parallel(workload, shape),
     )
     return state, act, 0.0, overhead
 
@@ -169,7 +170,40 @@ def _training_state(
         pp,
         _expert_parallel(workload, shape, dp),
         offload_optimizer=bool(workload.offload_optimizer),
+        expert_tp=expert_tensor_parallel(workload, shape),
     )
+
+
+def expert_tensor_parallel(workload: Workload, shape: ResolvedShape) -> int | None:
+    """Tensor-parallel ranks of the routed experts; None: the plan's tp. [1]
+
+    Megatron-LM's ``--expert-tensor-parallel-size``, which defaults to the
+    tensor-parallel size (``megatron/training/arguments.py``, commit
+    d98e8a64ddf34856e74b24714e3bedb2f5a39553). Dense models and serving: None.
+    """
+    if not shape.is_moe or workload.task is TaskKind.INFERENCE:
+        return None
+    return workload.expert_tensor_parallel
+
+
+def expert_replicas(workload: Workload, shape: ResolvedShape, ep: int) -> int:
+    """Data-parallel replicas the expert layout needs: ``dp`` a multiple of it. [1]
+
+    Megatron-LM folds the expert layers onto the same cards,
+    ``etp·ep·edp = tp·cp·dp`` (``expert_data_parallel_size = world_size //
+    (etp · ep · pp)``, ``theoretical_memory_usage.py`` at d98e8a64), so
+    ``dp·tp·cp`` must be a multiple of ``etp·ep``.
+
+    >>> from gpu_advisor.io.catalog import load_catalog
+    >>> from gpu_advisor.engine.sizing.shape import shape_from_preset
+    >>> s = shape_from_preset(load_catalog().model("mixtral-8x7b"))
+    >>> w = Workload(task=TaskKind.PRETRAIN, tp=2, expert_tensor_parallel=1)
+    >>> expert_replicas(w, s, 8), expert_replicas(w.model_copy(update={"tp": 1}), s, 8)
+    (4, 8)
+    """
+    etp = expert_tensor_parallel(workload, shape) or workload.tp
+    folded = workload.tp * context_parallel(workload)
+    return etp * ep // math.gcd(etp * ep, folded)
 
 
 def context_parallel(workload: Workload) -> int:
@@ -331,8 +365,8 @@ def _min_gpus(
     if fixed > usable:
         return None
     ep = _expert_parallel(workload, shape, 1)
-    # the expert-parallel group is carved out of the dp·cp ranks
-    ep_step = ep // math.gcd(ep, cp)
+    # the expert-parallel group is carved out of the dp·cp (·tp/etp) ranks
+    ep_step = expert_replicas(workload, shape, ep)
     if sharded <= 0 or fixed + sharded <= usable:
         return unit * ep_step
     room = usable - fixed

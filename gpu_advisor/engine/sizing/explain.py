@@ -21,6 +21,7 @@ from gpu_advisor.engine.sizing.core import (
     _Core,
     _expert_parallel,
     context_parallel,
+    expert_tensor_parallel,
 )
 from gpu_advisor.engine.sizing.network_choice import _NetworkChoice
 from gpu_advisor.engine.sizing.scaling import _micro_batches
@@ -191,6 +192,10 @@ def _state_texts(
             )
         ]
         ep_src = f"{fw_src}; {_MEGATRON_SRC}, expert-sharded parameters"
+        etp = expert_tensor_parallel(workload, shape)
+        if etp is not None and etp != workload.tp:
+            weights_text += f"; etp = {etp} in place of tp for the routed experts"
+            ep_refs.append(ref("workload.expert_tensor_parallel", etp, ""))
     return weights_text, grads_text, ep_refs, ep_src
 
 

@@ -369,8 +369,14 @@ def activation_bytes_per_layer(
     ffn_copies: float = 1.0,
     routed_copies: float = 0.0,
     fp8_inputs: bool = False,
+    expert_tp: int | None = None,
 ) -> float:
     """Activation memory of one transformer layer (16-bit activations).
+
+    ``expert_tp``: the tensor-parallel ranks the routed experts' MLP is split
+    over (Megatron-LM's ``--expert-tensor-parallel-size``); ``None``: ``tp``.
+    Their share of the tensor-parallel terms, ``routed/ffn_copies`` of the
+    MLP's, is divided by it instead of ``tp``.
 
     Parameters
     ----------
@@ -483,6 +489,16 @@ def activation_bytes_per_layer(
     score = 0.0
     if recompute is Recompute.NONE and not flash_attention:
         score = 5.0 * a * s / h
+    if expert_tp is not None and expert_tp != t and routed_copies > 0:
+        # the routed experts' share of the MLP terms, split over expert_tp
+        mlp = (
+            linear_tp
+            - _layer_terms(
+                recompute, kv_ratio, 0.0, gated, 0.0, 0.0, 1.0 if fp8_inputs else 2.0
+            )[1]
+        )
+        routed = mlp * routed_copies / max(ffn_copies, routed_copies)
+        linear_tp += routed * (t / expert_tp - 1.0)
     if sequence_parallel:
         return sbh * ((outside + linear_tp) / t + score / t)
     return sbh * (outside + linear_tp / t + score / t)
@@ -565,6 +581,7 @@ def activation_bytes_per_gpu(
     *,
     fp8_inputs: bool = False,
     virtual_stages: int = 1,
+    expert_tp: int | None = None,
 ) -> float:
     """Activation memory per GPU for a whole model under 1F1B pipelining.
 
@@ -578,6 +595,8 @@ def activation_bytes_per_gpu(
         As in :func:`activation_bytes_per_layer`.
     virtual_stages : int
         Model chunks per stage of the interleaved schedule; 1: plain 1F1B. [1]
+    expert_tp : int or None
+        Expert tensor-parallel ranks of the routed experts; None: ``tp``. [1]
 
     Returns
     -------
@@ -633,6 +652,7 @@ def activation_bytes_per_gpu(
             ffn_copies=ffn_copies,
             routed_copies=routed,
             fp8_inputs=fp8_inputs,
+            expert_tp=expert_tp,
         )
 
     dense = last = layer(shape.ffn_hidden / h, 1.0, 0.0)
@@ -927,6 +947,7 @@ def framework_model_state(
     ep: int = 1,
     *,
     offload_optimizer: bool = False,
+    expert_tp: int | None = None,
 ) -> ModelState:
     """Model-state bytes per GPU for full training under one framework.
 
@@ -949,6 +970,10 @@ def framework_model_state(
         ZeRO-Offload: the optimizer states, fp32 master weights and gradients
         live in CPU memory (DeepSpeed and FSDP/ZeRO accounting only;
         Megatron-LM and DDP plans keep them on the GPU).
+    expert_tp : int or None
+        Expert tensor-parallel ranks (Megatron-LM's
+        ``--expert-tensor-parallel-size``): the routed experts are split over
+        ``expert_tp·ep`` ranks instead of ``tp·ep``; None: ``tp``. [1]
 
     Returns
     -------
@@ -991,8 +1016,12 @@ def framework_model_state(
     ``num_bytes_per_parameter(expert_data_parallel_size)``
     (``megatron/training/theoretical_memory_usage.py``, commit
     d98e8a64ddf34856e74b24714e3bedb2f5a39553), with the expert
-    tensor-parallel size equal to ``t``; DeepSpeed-MoE shards experts the
-    same way (Rajbhandari et al. 2022, arXiv:2201.05596, section 5).
+    tensor-parallel size equal to ``t`` unless ``expert_tp`` sets it: then each
+    rank holds ``E/(p·etp·ep)`` and their sharded parts go over the
+    expert-data-parallel group ``dp·t/(etp·ep)`` (Megatron-LM's
+    ``expert_data_parallel_size = world_size // (etp · ep · pp)``, same file
+    and commit); DeepSpeed-MoE shards experts the same way (Rajbhandari et
+    al. 2022, arXiv:2201.05596, section 5).
 
     References
     ----------
@@ -1018,12 +1047,16 @@ def framework_model_state(
     fp8 = w - optimizer_bytes_per_param(optimizer, Precision.BF16)[0]
     n = shape.params_total
     p = stage_params(shape, tp, pp, framework)
-    experts = stage_expert_params(shape, tp, pp, framework) if ep > 1 else 0.0
+    etp = tp if expert_tp is None else expert_tp
+    split = ep > 1 or etp != tp  # the routed experts shard their own way
+    experts = stage_expert_params(shape, tp, pp, framework) if split else 0.0
     z, d = zero_stage, float(dp)
     parts = [(p - experts) * b for b in _per_param_bytes(framework, z, d, w, o, fp8)]
     if experts > 0:
-        expert_bytes = _per_param_bytes(framework, z, d / ep, w, o, fp8)
-        parts = [a + experts / ep * b for a, b in zip(parts, expert_bytes, strict=True)]
+        expert_d = d * tp / (etp * ep)  # the expert-data-parallel degree
+        expert_bytes = _per_param_bytes(framework, z, expert_d, w, o, fp8)
+        own = experts * tp / (etp * ep)  # E/(p·etp·ep) on this rank
+        parts = [a + own * b for a, b in zip(parts, expert_bytes, strict=True)]
     weights, grads, opt, buffers = parts
     if offload_optimizer and framework in OFFLOAD_FRAMEWORKS:
         grads, opt = 0.0, 0.0  # in CPU memory
@@ -1061,6 +1094,7 @@ def framework_activation_bytes(
     fp8_inputs: bool = False,
     virtual_stages: int = 1,
     context_parallel: int = 1,
+    expert_tp: int | None = None,
 ) -> float:
     """Activation bytes per GPU with the framework's own additions. [B]
 
@@ -1108,6 +1142,7 @@ def framework_activation_bytes(
         flash_attention,
         fp8_inputs=fp8_inputs,
         virtual_stages=virtual_stages,
+        expert_tp=expert_tp,
     )
     return per_rank / max(1, context_parallel)
 
@@ -1125,6 +1160,7 @@ def _framework_activation_bytes(
     *,
     fp8_inputs: bool,
     virtual_stages: int,
+    expert_tp: int | None,
 ) -> float:
     """:func:`framework_activation_bytes` without context parallelism. [B]"""
     base = activation_bytes_per_gpu(
@@ -1138,6 +1174,7 @@ def _framework_activation_bytes(
         flash_attention,
         fp8_inputs=fp8_inputs,
         virtual_stages=virtual_stages,
+        expert_tp=expert_tp,
     )
     if framework in (Framework.FSDP, Framework.DDP):
         return base
@@ -1161,6 +1198,7 @@ def _framework_activation_bytes(
             else 1.0,
             routed_copies=float(shape.active_experts) if moe else 0.0,
             fp8_inputs=fp8_inputs,
+            expert_tp=expert_tp,
         )
     if framework is Framework.MEGATRON:
         sb = float(seq_len) * micro_batch

@@ -428,6 +428,16 @@ class WorkloadPage(QWizardPage):
                 suffix=lambda: self.tr(" cards per sequence"),
             )
         )
+        self.expert_tensor_parallel = self._bind(
+            OptionalNumberField(
+                self._session,
+                "workload.expert_tensor_parallel",
+                integer=True,
+                decimals=0,
+                none_text=lambda: self.tr("as tensor parallel"),
+                toggle_text=lambda: self.tr("Own size"),
+            )
+        )
 
     def _build_parallel_fields(self) -> None:
         """Framework, ZeRO stage, tensor and pipeline parallel, memory savers."""
@@ -691,6 +701,12 @@ class WorkloadPage(QWizardPage):
             "context_parallel",
             lambda: self.tr("Context parallel:"),
             self.context_parallel,
+        )
+        self._add_row(
+            parallel_form,
+            "expert_tensor_parallel",
+            lambda: self.tr("Expert tensor parallel (MoE):"),
+            self.expert_tensor_parallel,
         )
         parallel_form.addRow("", self.sequence_parallel)
         self._add_row(
@@ -1119,6 +1135,11 @@ class WorkloadPage(QWizardPage):
             training and project.workload.pp > 1,
         )
         self._set_row_visible(self._parallel_form, "context_parallel", training)
+        self._set_row_visible(
+            self._parallel_form,
+            "expert_tensor_parallel",
+            task in {TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE},
+        )
         self.chinchilla_label.setVisible(task is TaskKind.PRETRAIN)
 
     def _show_candidates(self, project: Project) -> None:
