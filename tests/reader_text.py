@@ -43,6 +43,7 @@ ZH_WHITELIST: Final = frozenset(
     | {
         "ZeRO",
         "Offload",  # DeepSpeed's ZeRO-Offload, a product name
+        "bitsandbytes",  # the library of paged optimizers, a product name
         "AdamW",
         "adamw",
         "SGD",

@@ -95,6 +95,20 @@ def test_size_table(capsys, lang, word):
         (["size", "--model", "llama2-7b", "--virtual-stages", "1"], "virtual"),
         (["size", "--model", "llama2-7b", "--context-parallel", "0"], "context"),
         (
+            [
+                "size",
+                "--model",
+                "llama2-7b",
+                "--paged-optimizer",
+                "--framework=megatron",
+            ],
+            "bitsandbytes",
+        ),
+        (
+            ["size", "--model", "llama2-7b", "--paged-optimizer", "--optimizer=sgd"],
+            "bitsandbytes",
+        ),
+        (
             ["size", "--model", "llama2-7b", "--context-parallel", "3"],
             "multiple of 6",
         ),
@@ -449,3 +463,20 @@ def test_expert_tensor_parallel_flag_splits_the_experts_its_own_way(capsys):
     own = json.loads(out)["memory"]["per_gpu"]["weights_bytes"]
     experts = 45_097_156_608  # routed expert parameters, 2 B each
     assert own - same == pytest.approx(2 * experts / 8 * (1 - 1 / 2), rel=0.01)
+
+
+def test_paged_optimizer_flag_fits_without_the_moments(capsys):
+    """--paged-optimizer (bitsandbytes paged AdamW, QLoRA section 3): Llama 2 7B
+    full fine-tune on one 80 GB card fits once the two fp32 moments may page."""
+    argv = ["size", "--model", "llama2-7b", "--gpu", "A100-80GB-SXM", "--gpus", "1",
+            "--zero", "0", "--recompute", "full", "--json"]  # fmt: skip
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    assert json.loads(out)["memory"]["fits"] is False
+    code, out, _ = run(capsys, *argv, "--paged-optimizer")
+    assert code == 0
+    paged = json.loads(out)
+    assert paged["memory"]["fits"] is True
+    assert paged["memory"]["per_gpu"]["optimizer_bytes"] == pytest.approx(
+        4 * 6.74e9, rel=0.01
+    )

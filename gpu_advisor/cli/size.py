@@ -20,7 +20,13 @@ from gpu_advisor.engine.api import size_what_if
 from gpu_advisor.io.catalog import load_catalog
 from gpu_advisor.model.catalog import Catalog
 from gpu_advisor.model.common import Language
-from gpu_advisor.model.project import Framework, ModelShape, TaskKind, Workload
+from gpu_advisor.model.project import (
+    Framework,
+    ModelShape,
+    Optimizer,
+    TaskKind,
+    Workload,
+)
 from gpu_advisor.model.sizing_results import SizingResult
 from gpu_advisor.report.formulas import formula_text
 from gpu_advisor.report.numbers import plain_number
@@ -152,6 +158,15 @@ def _add_layout_flags(p: argparse.ArgumentParser) -> None:
         default=None,
         help="ZeRO-Offload: gradients, fp32 master weights and optimizer states "
         "in CPU memory (--framework deepspeed or fsdp)",
+    )
+    p.add_argument(
+        "--paged-optimizer",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="bitsandbytes paged AdamW (or 8-bit AdamW): the optimizer states may "
+        "be evicted to CPU memory when the card runs short, so the fit does not "
+        "count them; steps that page are slower (LoRA/QLoRA, or full training "
+        "with --framework fsdp or ddp)",
     )
     p.add_argument(
         "--recompute",
@@ -369,6 +384,7 @@ def _simple_fields(args: argparse.Namespace) -> dict[str, Any]:
         "expert_tensor_parallel": args.expert_tensor_parallel,
         "sequence_parallel": args.sequence_parallel,
         "offload_optimizer": args.offload_optimizer,
+        "paged_optimizer": args.paged_optimizer,
         "recompute": args.recompute,
         "flash_attention": args.flash_attention,
         "lora_rank": args.lora_rank,
@@ -410,7 +426,26 @@ def build_workload(args: argparse.Namespace) -> Workload:
             "use --framework deepspeed or fsdp"
         )
     _check_context_parallel(workload)
+    if workload.paged_optimizer and not _pages(workload):
+        raise CliError(
+            "--paged-optimizer is bitsandbytes' paged AdamW: use --optimizer adamw "
+            "or adamw-8bit with --task lora/qlora, or full training with "
+            "--framework fsdp or ddp"
+        )
     return workload
+
+
+def _pages(workload: Workload) -> bool:
+    """Whether a bitsandbytes paged optimizer fits the plan (the engine's rule):
+    AdamW or 8-bit AdamW, LoRA/QLoRA or full training under FSDP or DDP."""
+    if workload.optimizer not in (Optimizer.ADAMW, Optimizer.ADAMW_8BIT):
+        return False
+    if workload.task in (TaskKind.LORA, TaskKind.QLORA):
+        return True
+    return workload.task is not TaskKind.INFERENCE and workload.framework in (
+        Framework.FSDP,
+        Framework.DDP,
+    )
 
 
 def _check_context_parallel(workload: Workload) -> None:

@@ -887,6 +887,7 @@ _UNSET_LATER_FIELDS: Final[dict[str, tuple[str, ...]]] = {
         "shape.mtp_layers",
         "context_parallel",
         "expert_tensor_parallel",
+        "paged_optimizer",
     ),
 }
 """Inputs added after plans were first signed, left out of the canonical bytes

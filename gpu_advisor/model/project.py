@@ -395,6 +395,15 @@ class Workload(Frozen):
         "E/(pp·etp·ep) of them and their activations split etp ways; empty: "
         "the same as tp, as Megatron-LM and plans before it. [1]",
     )
+    paged_optimizer: bool | None = Field(
+        None,
+        description="A bitsandbytes paged optimizer (paged AdamW or paged 8-bit "
+        "AdamW): its states may be evicted to CPU memory when the GPU runs "
+        "short, so the fit does not count them (QLoRA, arXiv:2305.14314, "
+        "section 3); the step slows when it pages. LoRA/QLoRA, or full "
+        "training under FSDP or DDP; empty or false: resident, as plans "
+        "before it.",
+    )
     offload_optimizer: bool | None = Field(
         None,
         description="ZeRO-Offload: gradients, fp32 master weights and optimizer "

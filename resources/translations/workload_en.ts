@@ -608,6 +608,10 @@ Source: %3</translation>
       <translation> cards per sequence</translation>
     </message>
     <message>
+      <source>paged to CPU memory when short (bitsandbytes)</source>
+      <translation>paged to CPU memory when short (bitsandbytes)</translation>
+    </message>
+    <message>
       <source>as tensor parallel</source>
       <translation>as tensor parallel</translation>
     </message>
@@ -654,6 +658,10 @@ Source: %3</translation>
     <message>
       <source>Context parallel:</source>
       <translation>Context parallel:</translation>
+    </message>
+    <message>
+      <source>Optimizer paging:</source>
+      <translation>Optimizer paging:</translation>
     </message>
     <message>
       <source>Expert tensor parallel (MoE):</source>

@@ -607,6 +607,10 @@ Source: %3</source>
       <translation> 张卡/序列</translation>
     </message>
     <message>
+      <source>paged to CPU memory when short (bitsandbytes)</source>
+      <translation>显存不足时换页到 CPU 内存（bitsandbytes）</translation>
+    </message>
+    <message>
       <source>as tensor parallel</source>
       <translation>同张量并行</translation>
     </message>
@@ -653,6 +657,10 @@ Source: %3</source>
     <message>
       <source>Context parallel:</source>
       <translation>上下文并行：</translation>
+    </message>
+    <message>
+      <source>Optimizer paging:</source>
+      <translation>优化器分页：</translation>
     </message>
     <message>
       <source>Expert tensor parallel (MoE):</source>

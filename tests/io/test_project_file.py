@@ -307,6 +307,7 @@ def test_canonical_json_ignores_key_order_and_whitespace(tmp_path: Path) -> None
         ("workload", "lora_targets"),
         ("workload", "context_parallel"),
         ("workload", "expert_tensor_parallel"),
+        ("workload", "paged_optimizer"),
     ):
         if inputs[section].get(name) is None:
             inputs[section].pop(name, None)
@@ -368,6 +369,7 @@ def _whole_dump(project: Project) -> bytes:
             "lora_targets",
             "context_parallel",
             "expert_tensor_parallel",
+            "paged_optimizer",
         ),
     }
     for section, names in later.items():

@@ -959,3 +959,22 @@ def test_expert_tensor_parallel_is_a_field_of_full_training(
     index = page.task_combo.editor.findData(str(TaskKind.LORA))
     page.task_combo.editor.setCurrentIndex(index)
     assert page.expert_tensor_parallel.isHidden()
+
+
+def test_a_paged_optimizer_is_a_field_of_bitsandbytes_plans(
+    qtbot: Any, session: ProjectSession
+) -> None:
+    """Paged optimizer (issue #32, QLoRA section 3): shown for full training
+    under FSDP or DDP with AdamW, leaves the moments off the card, undoes, and
+    hides under Megatron-LM (its own optimizer)."""
+    page = _page(qtbot, session)
+    assert not page.paged_optimizer.isHidden()  # full fine-tune, FSDP, AdamW
+    before = session.evaluation.sizing.memory.per_gpu.optimizer_bytes
+    page.paged_optimizer.editor.setChecked(True)
+    assert session.project.workload.paged_optimizer is True
+    after = session.evaluation.sizing.memory.per_gpu.optimizer_bytes
+    assert after == pytest.approx(before / 3)  # the 4 B master of AdamW's 12
+    session.undo_stack.undo()
+    assert session.project.workload.paged_optimizer is None
+    page.framework.editor.setCurrentIndex(page.framework.editor.findText("Megatron-LM"))
+    assert page.paged_optimizer.isHidden()

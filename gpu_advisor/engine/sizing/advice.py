@@ -30,6 +30,7 @@ from gpu_advisor.engine.sizing.core import (
     _memory_parts,
     context_parallel,
     min_gpus_for_memory,
+    paged_optimizer,
 )
 from gpu_advisor.engine.sizing.network_choice import (
     _inter_networks,
@@ -136,6 +137,7 @@ def _warnings(
         *_network_advice(workload, catalog, shape, core, gpus, dp, eff, inter_used),
         *_rule_of_thumb_advice(workload, memory),
         *_offload_advice(workload, shape, gpus),
+        *_paged_advice(workload, core),
         *_chinchilla_advice(workload, shape),
         *_gpu_figures_advice(workload, core.gpu, core.mfu_source),
         *_parallel_advice(workload, core.gpu, gpus, max_by_batch),
@@ -402,6 +404,27 @@ def _offload_advice(
             "memory.offload_cpu",
             {"cpu_gb": cpu_bytes / 1e9},
             ["workload.offload_optimizer", "workload.framework"],
+        )
+    ]
+
+
+def _paged_advice(workload: Workload, core: _Core) -> list[Advice]:
+    """A paged optimizer (bitsandbytes): the states it may page to CPU memory
+    per card, and whether the card is short of room for them so that the
+    steps page (slower; the GPU-hours assume they do not)."""
+    if not paged_optimizer(workload):
+        return []
+    o = mem.optimizer_bytes_per_param(workload.optimizer, workload.precision)[2]
+    kept = core.breakdown.optimizer_bytes  # the fp32 master copy
+    paged = kept * (o - mem.FP32_MASTER_BYTES) / mem.FP32_MASTER_BYTES
+    room = core.capacity_bytes * MEMORY_HEADROOM - core.breakdown.total_bytes
+    pages = paged > room
+    return [
+        _advice(
+            "memory.paged_optimizer_pages" if pages else "memory.paged_optimizer",
+            {"paged_gb": paged / 1e9, "room_gb": max(room, 0.0) / 1e9},
+            ["workload.paged_optimizer", "workload.optimizer"],
+            Severity.WARNING if pages else Severity.INFO,
         )
     ]
 

@@ -120,6 +120,10 @@ def _memory_parts(
         state = mem.ModelState(weights, 0.0, 0.0, 0.0, weights * m, 0.0)
         return state, act, kv, overhead
     state = _training_state(workload, shape, dp, tp, pp)
+    if paged_optimizer(workload):
+        state = mem.paged_optimizer_state(
+            state, workload.optimizer, workload.precision
+        )[0]
     act = mem.framework_activation_bytes(
         shape,
         workload.framework,
@@ -204,6 +208,22 @@ def expert_replicas(workload: Workload, shape: ResolvedShape, ep: int) -> int:
     etp = expert_tensor_parallel(workload, shape) or workload.tp
     folded = workload.tp * context_parallel(workload)
     return etp * ep // math.gcd(etp * ep, folded)
+
+
+def paged_optimizer(workload: Workload) -> bool:
+    """Whether the plan's optimizer states are paged (bitsandbytes). [1]
+
+    Training with AdamW or 8-bit AdamW, for LoRA/QLoRA (the QLoRA recipe's
+    ``paged_adamw_32bit``) or full training under FSDP/DDP, whose loops can
+    take a bitsandbytes optimizer
+    (:data:`~gpu_advisor.engine.sizing.memory.PAGED_FRAMEWORKS`).
+    """
+    if not workload.paged_optimizer or workload.optimizer not in mem.PAGED_OPTIMIZERS:
+        return False
+    if workload.task in (TaskKind.LORA, TaskKind.QLORA):
+        return True
+    full = workload.task in (TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE)
+    return full and workload.framework in mem.PAGED_FRAMEWORKS
 
 
 def context_parallel(workload: Workload) -> int:

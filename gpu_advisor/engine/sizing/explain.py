@@ -22,6 +22,7 @@ from gpu_advisor.engine.sizing.core import (
     _expert_parallel,
     context_parallel,
     expert_tensor_parallel,
+    paged_optimizer,
 )
 from gpu_advisor.engine.sizing.network_choice import _NetworkChoice
 from gpu_advisor.engine.sizing.scaling import _micro_batches
@@ -219,6 +220,8 @@ def _model_state_explanations(
         workload, shape, cluster.dp, ref
     )
     cp_refs = _cp_refs(workload, ref)
+    paged = paged_optimizer(workload)  # paged out: only the fp32 master counts
+    paged_refs = [ref("workload.paged_optimizer", "true", "")] if paged else []
     if cp_refs:
         ep_refs = [*ep_refs, *cp_refs]
         ep_src += _CP_SRC
@@ -238,7 +241,8 @@ def _model_state_explanations(
         ex(
             "memory.per_gpu.optimizer_bytes",
             "N_trainable·o/(tp·pp), ÷dp with ZeRO ≥ 1 (AdamW o = 12, 8-bit AdamW 6, "
-            "SGD 8); with context parallelism the shards are over dp·cp ranks",
+            "SGD 8); with context parallelism the shards are over dp·cp ranks"
+            + ("; paged (bitsandbytes): the 4 B fp32 master only" if paged else ""),
             [
                 params,
                 ref("workload.optimizer", workload.optimizer.value, ""),
@@ -247,10 +251,17 @@ def _model_state_explanations(
                 z,
                 dp,
                 *cp_refs,
+                *paged_refs,
             ],
             _ZERO_SRC
             + "; Dettmers et al. 2022, arXiv:2110.02861"
-            + (_CP_SRC if cp_refs else ""),
+            + (_CP_SRC if context_parallel(workload) > 1 else "")
+            + (
+                "; Dettmers et al. 2023, QLoRA, arXiv:2305.14314, section 3 "
+                "(paged optimizers)"
+                if paged
+                else ""
+            ),
         ),
     ]
 

@@ -894,6 +894,57 @@ def stage_expert_params(
     return ((experts - mtp) / pp + mtp) / tp
 
 
+PAGED_OPTIMIZERS: Final = frozenset({Optimizer.ADAMW, Optimizer.ADAMW_8BIT})
+"""Optimizers bitsandbytes has a paged version of (``PagedAdamW``,
+``PagedAdamW8bit``); the plan's SGD has none."""
+
+PAGED_FRAMEWORKS: Final = frozenset({Framework.FSDP, Framework.DDP})
+"""Full-training plans whose optimizer can be a bitsandbytes one (PyTorch and
+Hugging Face training loops); Megatron-LM's distributed optimizer and
+DeepSpeed's ZeRO optimizers bring their own."""
+
+FP32_MASTER_BYTES: Final = 4.0
+"""The fp32 master copy inside the plan's optimizer bytes per parameter
+(:func:`optimizer_bytes_per_param`): held by the training loop, not by the
+optimizer's paged state. [B/param]"""
+
+
+def paged_optimizer_state(
+    state: ModelState, optimizer: Optimizer, precision: Precision
+) -> tuple[ModelState, float]:
+    """The model state with a paged optimizer, and the bytes it may page out.
+
+    bitsandbytes' paged optimizers allocate their states in CUDA unified
+    memory, "automatically evicted to CPU RAM when the GPU runs out-of-memory
+    and paged back into GPU memory when the memory is needed in the optimizer
+    update step" (Dettmers et al. 2023, QLoRA, arXiv:2305.14314, section 3,
+    Paged Optimizers). So the fit need not hold them: the moments (8 of
+    AdamW's 12 bytes per parameter, 2 of 8-bit AdamW's 6) leave the per-GPU
+    figure; the fp32 master copy stays. Other optimizers: unchanged, 0.
+
+    Examples
+    --------
+    >>> s = ModelState(2.0, 2.0, 12.0, 16.0, 16.0, 1.0)
+    >>> paged, out = paged_optimizer_state(s, Optimizer.ADAMW, Precision.BF16)
+    >>> paged.optimizer_bytes, out
+    (4.0, 8.0)
+    """
+    if optimizer not in PAGED_OPTIMIZERS:
+        return state, 0.0
+    o = optimizer_bytes_per_param(optimizer, precision)[2]
+    out = state.optimizer_bytes * max(o - FP32_MASTER_BYTES, 0.0) / o
+    kept = ModelState(
+        weights_bytes=state.weights_bytes,
+        gradients_bytes=state.gradients_bytes,
+        optimizer_bytes=state.optimizer_bytes - out,
+        bytes_per_param=state.bytes_per_param,
+        unsharded_bytes=state.unsharded_bytes,
+        trainable_params=state.trainable_params,
+        buffer_bytes=state.buffer_bytes,
+    )
+    return kept, out
+
+
 OFFLOAD_FRAMEWORKS: Final = frozenset({Framework.DEEPSPEED, Framework.FSDP})
 """Frameworks whose accounting moves the optimizer to CPU memory when the plan
 offloads it (DeepSpeed's ZeRO-Offload; the FSDP plan keeps the ZeRO papers'

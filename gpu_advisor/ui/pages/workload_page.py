@@ -428,6 +428,13 @@ class WorkloadPage(QWizardPage):
                 suffix=lambda: self.tr(" cards per sequence"),
             )
         )
+        self.paged_optimizer = self._bind(
+            BoundCheck(
+                self._session,
+                "workload.paged_optimizer",
+                lambda: self.tr("paged to CPU memory when short (bitsandbytes)"),
+            )
+        )
         self.expert_tensor_parallel = self._bind(
             OptionalNumberField(
                 self._session,
@@ -701,6 +708,12 @@ class WorkloadPage(QWizardPage):
             "context_parallel",
             lambda: self.tr("Context parallel:"),
             self.context_parallel,
+        )
+        self._add_row(
+            parallel_form,
+            "paged_optimizer",
+            lambda: self.tr("Optimizer paging:"),
+            self.paged_optimizer,
         )
         self._add_row(
             parallel_form,
@@ -1135,6 +1148,7 @@ class WorkloadPage(QWizardPage):
             training and project.workload.pp > 1,
         )
         self._set_row_visible(self._parallel_form, "context_parallel", training)
+        self._set_row_visible(self._parallel_form, "paged_optimizer", _pages(project))
         self._set_row_visible(
             self._parallel_form,
             "expert_tensor_parallel",
@@ -1254,3 +1268,17 @@ def _show_every_row(table: QTableWidget) -> None:
 
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _pages(project: Project) -> bool:
+    """Whether the plan can take a bitsandbytes paged optimizer: AdamW or 8-bit
+    AdamW, for LoRA/QLoRA or full training under FSDP or DDP."""
+    w = project.workload
+    if w.optimizer not in (Optimizer.ADAMW, Optimizer.ADAMW_8BIT):
+        return False
+    if w.task in (TaskKind.LORA, TaskKind.QLORA):
+        return True
+    return w.task in (TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE) and w.framework in (
+        Framework.FSDP,
+        Framework.DDP,
+    )
