@@ -431,6 +431,8 @@ def test_mtp_layers_is_a_flag(capsys):
         out["1", "inference"]["shape"]["params_total"]
         == (out["0", "inference"]["shape"]["params_total"])
     )
+
+
 def test_context_parallel_flag_splits_the_sequence(capsys):
     """--context-parallel 4 (Megatron-LM --context-parallel-size): a quarter of
     the activations per card, a replica of tp·pp·cp = 8 cards, the same FLOPs."""

@@ -920,6 +920,8 @@ def test_a_custom_shape_states_its_multi_token_prediction(
     while (s := session.project.workload.shape) and s.mtp_layers is not None:
         session.undo_stack.undo()
     assert session.evaluation.sizing.shape.params_total == before
+
+
 def test_context_parallelism_is_a_field_of_a_training_plan(
     qtbot: Any, session: ProjectSession
 ) -> None:
