@@ -864,10 +864,11 @@ class ServingDays:
     A month's day is a step curve (24 hours of cards, sorted): above ``x``
     cards it holds ``Σ max(cardsₕ − x, 0) × 730 / 24`` card-hours, linear
     between the hourly levels. Every month's table sits on its own stretch
-    of one axis (the months' tables one after another, a gap between them),
-    so a question about all the months at once (the level that holds each
-    month's demand, the hours above each month's cards) is one
-    interpolation instead of one per month.
+    of one axis (month ``m`` on ``[2m, 2m + 1]``, its levels and hours as
+    shares of its own peak and total, so a month of a few cards keeps its
+    precision beside one of 10²⁰), so a question about all the months at
+    once (the level that holds each month's demand, the hours above each
+    month's cards) is one interpolation instead of one per month.
 
     >>> days = ServingDays.of(((), (4.0,) * 12 + (12.0,) * 12))
     >>> days.months.tolist(), days.peaks.tolist(), days.totals.tolist()
@@ -876,6 +877,15 @@ class ServingDays:
     [1460.0]
     >>> days.level(np.array([[1460.0], [5840.0], [9999.0]])).tolist()
     [[8.0], [0.0], [0.0]]
+
+    A month of 10²⁰ cards beside it leaves its figures as they were (on one
+    axis in cards, the months ran into each other at that size):
+
+    >>> huge = ServingDays.of(((1e20,) * 24, (4.0,) * 12 + (12.0,) * 12))
+    >>> huge.above(np.array([1e20, 8.0])).round(1).tolist()
+    [0.0, 1460.0]
+    >>> huge.level(np.array([0.0, 1460.0])).round(1).tolist()
+    [1e+20, 8.0]
     """
 
     __slots__ = ("_level_grid", "_volume_grid", "months", "peaks", "totals")
@@ -888,20 +898,22 @@ class ServingDays:
         volumes = np.maximum(cards[:, None, :] - levels[:, :, None], 0.0).sum(2) * days
         self.peaks = levels[:, -1].copy()
         self.totals = volumes[:, 0].copy()
-        # each month's stretch of the axis starts one unit after the last ends
-        level_at = np.concatenate(([0.0], np.cumsum(self.peaks + 1.0)[:-1]))
-        volume_at = np.concatenate(([0.0], np.cumsum(self.totals + 1.0)[:-1]))
+        # each month on its own stretch [2m, 2m + 1], as shares of its own
+        # peak and total (a month without cards: all zero)
+        starts = 2.0 * np.arange(len(months), dtype=np.float64)
+        level_share = levels / np.where(self.peaks > 0, self.peaks, 1.0)[:, None]
+        volume_share = volumes / np.where(self.totals > 0, self.totals, 1.0)[:, None]
         # hours above a level: levels rising, volumes falling
         self._level_grid = (
-            level_at,
-            (levels + level_at[:, None]).ravel(),
-            volumes.ravel(),
+            starts,
+            (level_share + starts[:, None]).ravel(),
+            volume_share.ravel(),
         )
         # the level holding some hours: volumes rising, levels falling
         self._volume_grid = (
-            volume_at,
-            (volumes[:, ::-1] + volume_at[:, None]).ravel(),
-            levels[:, ::-1].ravel(),
+            starts,
+            (volume_share[:, ::-1] + starts[:, None]).ravel(),
+            level_share[:, ::-1].ravel(),
         )
 
     @classmethod
@@ -920,25 +932,34 @@ class ServingDays:
     def above(self, level: FloatArray) -> FloatArray:
         """Card-hours of each month's day above ``level`` cards (months last:
         the first ``level.shape[-1]`` serving months). [GPU-h]"""
-        return self._read(self._level_grid, level, self.peaks)
+        return self._read(self._level_grid, level, self.peaks, self.totals)
 
     def level(self, hours: FloatArray) -> FloatArray:
         """The level above which each month's day holds ``hours`` card-hours
         (0 for all of it or more; months last, as :meth:`above`). [1]"""
-        return self._read(self._volume_grid, hours, self.totals)
+        return self._read(self._volume_grid, hours, self.totals, self.peaks)
 
     @staticmethod
     def _read(
-        grid: tuple[FloatArray, FloatArray, FloatArray], x: FloatArray, tops: FloatArray
+        grid: tuple[FloatArray, FloatArray, FloatArray],
+        x: FloatArray,
+        tops: FloatArray,
+        scale: FloatArray,
     ) -> FloatArray:
+        """``x`` (up to each month's ``tops``) read on the months' stretches,
+        the answer in units of each month's ``scale``."""
         starts, xp, fp = grid
         k = x.shape[-1]
         # month by month in memory (months first): neighbouring questions
         # fall on the same stretch, which the interpolation's search uses
         column = (k,) + (1,) * (x.ndim - 1)
-        shifted = np.clip(np.moveaxis(x, -1, 0), 0.0, tops[:k].reshape(column))
+        top = tops[:k].reshape(column)
+        shifted = np.clip(np.moveaxis(x, -1, 0), 0.0, top)
+        shifted /= np.where(top > 0, top, 1.0)
         shifted += starts[:k].reshape(column)
-        return np.moveaxis(np.interp(shifted, xp, fp), 0, -1)
+        read = np.interp(shifted, xp, fp)
+        read *= scale[:k].reshape(column)
+        return np.moveaxis(read, 0, -1)
 
 
 def _at(a: FloatArray, months: npt.NDArray[np.intp]) -> FloatArray:
