@@ -13,7 +13,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpu_advisor.engine.cost.price import HOURS_PER_MONTH, ServingDays
+from gpu_advisor.engine.cost.price import ServingDays
+from gpu_advisor.model.serving import HOURS_PER_MONTH
 from tests.property_runs import examples
 
 _DAY = HOURS_PER_MONTH / 24
