@@ -68,7 +68,7 @@ ZH_WHITELIST: Final = frozenset(
     # serving engines and model-serving products
     | {"vLLM", "SGLang", "TensorRT", "LLM", "LMDeploy", "Qwen", "Instruct", "Llama"}
     # models and GPUs the catalog lists by their makers' names
-    | {"Mistral", "Mixtral", "GLM", "MoE", "Chinchilla", "Gemma", "Kimi", "Air"}
+    | {"Mistral", "Mixtral", "GLM", "MoE", "MTP", "Chinchilla", "Gemma", "Kimi", "Air"}
     # papers' authors named as a team ("Kimi Team", "GLM-4.5 Team")
     | {"Team"}
     | {"AMD", "Instinct", "Huawei", "Ascend", "GeForce", "RTX"}

@@ -467,6 +467,22 @@ def test_expert_tensor_parallel_flag_splits_the_experts_its_own_way(capsys):
     assert own - same == pytest.approx(2 * experts / 8 * (1 - 1 / 2), rel=0.01)
 
 
+def test_the_cards_line_names_every_parallel_degree_set(capsys):
+    """The sizing says the layout it used, context and expert tensor
+    parallelism included (JSON and text alike)."""
+    argv = ["size", "--model", "mixtral-8x7b", "--gpu", "H100-80GB-SXM", "--gpus",
+            "64", "--framework", "megatron", "--tp", "2", "--expert-parallel", "8",
+            "--expert-tensor-parallel", "1", "--context-parallel", "2",
+            "--task", "pretrain", "--lang", "en"]  # fmt: skip
+    code, out, _ = run(capsys, *argv, "--json")
+    assert code == 0
+    cluster = json.loads(out)["cluster"]
+    assert (cluster["context_parallel"], cluster["expert_tensor_parallel"]) == (2, 1)
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    assert "64 (dp=16, tp=2, pp=1, cp=2, ep=8, etp=1)" in out
+
+
 def test_paged_optimizer_flag_fits_without_the_moments(capsys):
     """--paged-optimizer (bitsandbytes paged AdamW, QLoRA section 3): Llama 2 7B
     full fine-tune on one 80 GB card fits once the two fp32 moments may page."""

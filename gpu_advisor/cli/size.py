@@ -548,10 +548,18 @@ def _cluster_rows(result: SizingResult, t: _Labels) -> list[tuple[str, str]]:
             t["gpus"],
             f"{cluster.gpus} (dp={cluster.dp}, tp={cluster.tp}, pp={cluster.pp}"
             + (
-                f", ep={cluster.expert_parallel})"
-                if cluster.expert_parallel > 1
-                else ")"
-            ),
+                f", cp={cluster.context_parallel}"
+                if cluster.context_parallel > 1
+                else ""
+            )
+            + (f", ep={cluster.expert_parallel}" if cluster.expert_parallel > 1 else "")
+            + (
+                f", etp={cluster.expert_tensor_parallel}"
+                if cluster.expert_tensor_parallel != cluster.tp
+                and cluster.expert_parallel > 1
+                else ""
+            )
+            + ")",
         ),
         (t["days"], f"{cluster.days:,.1f}"),
         (t["eff"], f"{cluster.scaling_efficiency:.0%}"),

@@ -179,6 +179,15 @@ class ClusterResult(Frozen):
         description="Expert-parallel degree the memory and the network use "
         "(MoE training; 1 otherwise): the workload's, or gcd(experts, dp).",
     )
+    context_parallel: int = Field(
+        1, ge=1, description="Cards each sequence is split over (1: none)."
+    )
+    expert_tensor_parallel: int = Field(
+        1,
+        ge=1,
+        description="Tensor-parallel size of the routed experts (MoE training; "
+        "the workload's, else tp; 1 otherwise).",
+    )
     gpus_for_deadline: int | None = None
     days: float = Field(..., ge=0)
     scaling_efficiency: float = Field(..., ge=0, le=1)

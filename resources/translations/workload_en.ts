@@ -588,6 +588,18 @@ Source: %3</translation>
       <translation>AdamW 8-bit</translation>
     </message>
     <message>
+      <source>Split</source>
+      <translation>Split</translation>
+    </message>
+    <message>
+      <source> cards a sequence</source>
+      <translation> cards a sequence</translation>
+    </message>
+    <message>
+      <source>bitsandbytes, to CPU</source>
+      <translation>bitsandbytes, to CPU</translation>
+    </message>
+    <message>
       <source>plain 1F1B</source>
       <translation>plain 1F1B</translation>
     </message>
@@ -598,18 +610,6 @@ Source: %3</translation>
     <message>
       <source> chunks per stage</source>
       <translation> chunks per stage</translation>
-    </message>
-    <message>
-      <source>Split each sequence</source>
-      <translation>Split each sequence</translation>
-    </message>
-    <message>
-      <source> cards per sequence</source>
-      <translation> cards per sequence</translation>
-    </message>
-    <message>
-      <source>paged to CPU memory when short (bitsandbytes)</source>
-      <translation>paged to CPU memory when short (bitsandbytes)</translation>
     </message>
     <message>
       <source>as tensor parallel</source>
@@ -658,14 +658,6 @@ Source: %3</translation>
     <message>
       <source>Context parallel:</source>
       <translation>Context parallel:</translation>
-    </message>
-    <message>
-      <source>Optimizer paging:</source>
-      <translation>Optimizer paging:</translation>
-    </message>
-    <message>
-      <source>Expert tensor parallel (MoE):</source>
-      <translation>Expert tensor parallel (MoE):</translation>
     </message>
     <message>
       <source>Optimizer states:</source>
@@ -778,6 +770,14 @@ Source: %3</translation>
     <message>
       <source>MF&amp;U:</source>
       <translation>MF&amp;U:</translation>
+    </message>
+    <message>
+      <source>Paged optimizer:</source>
+      <translation>Paged optimizer:</translation>
+    </message>
+    <message>
+      <source>Expert tensor parallel:</source>
+      <translation>Expert tensor parallel:</translation>
     </message>
     <message>
       <source>Model</source>

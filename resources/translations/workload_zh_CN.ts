@@ -587,6 +587,18 @@ Source: %3</source>
       <translation>AdamW 8 位</translation>
     </message>
     <message>
+      <source>Split</source>
+      <translation>切分</translation>
+    </message>
+    <message>
+      <source> cards a sequence</source>
+      <translation> 张卡/序列</translation>
+    </message>
+    <message>
+      <source>bitsandbytes, to CPU</source>
+      <translation>bitsandbytes，换页到 CPU</translation>
+    </message>
+    <message>
       <source>plain 1F1B</source>
       <translation>普通 1F1B</translation>
     </message>
@@ -597,18 +609,6 @@ Source: %3</source>
     <message>
       <source> chunks per stage</source>
       <translation> 个模型块/级</translation>
-    </message>
-    <message>
-      <source>Split each sequence</source>
-      <translation>切分每条序列</translation>
-    </message>
-    <message>
-      <source> cards per sequence</source>
-      <translation> 张卡/序列</translation>
-    </message>
-    <message>
-      <source>paged to CPU memory when short (bitsandbytes)</source>
-      <translation>显存不足时换页到 CPU 内存（bitsandbytes）</translation>
     </message>
     <message>
       <source>as tensor parallel</source>
@@ -657,14 +657,6 @@ Source: %3</source>
     <message>
       <source>Context parallel:</source>
       <translation>上下文并行：</translation>
-    </message>
-    <message>
-      <source>Optimizer paging:</source>
-      <translation>优化器分页：</translation>
-    </message>
-    <message>
-      <source>Expert tensor parallel (MoE):</source>
-      <translation>专家张量并行（MoE）：</translation>
     </message>
     <message>
       <source>Optimizer states:</source>
@@ -777,6 +769,14 @@ Source: %3</source>
     <message>
       <source>MF&amp;U:</source>
       <translation>算力利用率 MFU(&amp;U)：</translation>
+    </message>
+    <message>
+      <source>Paged optimizer:</source>
+      <translation>分页优化器：</translation>
+    </message>
+    <message>
+      <source>Expert tensor parallel:</source>
+      <translation>专家张量并行：</translation>
     </message>
     <message>
       <source>Model</source>

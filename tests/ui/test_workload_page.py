@@ -947,10 +947,12 @@ def test_context_parallelism_is_a_field_of_a_training_plan(
 def test_expert_tensor_parallel_is_a_field_of_full_training(
     qtbot: Any, session: ProjectSession
 ) -> None:
-    """Expert tensor parallelism (issue #32): shown for full training, written
-    to the plan, named by its label, and undone."""
+    """Expert tensor parallelism (issue #32): shown for full training of an
+    MoE model, written to the plan, named by its label, and undone."""
     page = _page(qtbot, session)
-    assert not page.expert_tensor_parallel.isHidden()  # full fine-tune
+    assert page.expert_tensor_parallel.isHidden()  # a dense model: no experts
+    session.apply("workload.model_preset", "mixtral-8x7b")
+    qtbot.waitUntil(lambda: not page.expert_tensor_parallel.isHidden())
     label = page._labels["expert_tensor_parallel"][0]
     assert label.buddy() is page.expert_tensor_parallel.editor
     page.expert_tensor_parallel.own_check.setChecked(True)

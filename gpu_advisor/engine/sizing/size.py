@@ -465,6 +465,10 @@ def _cluster_result(
         else workload.tp,
         pp=workload.pp,
         expert_parallel=_expert_parallel(workload, shape, dp),
+        context_parallel=workload.context_parallel or 1,
+        expert_tensor_parallel=(workload.expert_tensor_parallel or workload.tp)
+        if shape.is_moe and workload.task is not TaskKind.INFERENCE
+        else 1,
         gpus_for_deadline=gpus_for_deadline,
         days=days,
         scaling_efficiency=eff,

@@ -70,7 +70,14 @@ def _inputs(st: Story, project: Project, ev: Evaluation, catalog: Catalog) -> No
     lang = st.lang
     st.h2(st.t("siz.inputs"))
     auto = st.t("in.auto")
-    parallel = f"ZeRO-{w.zero_stage}, TP {w.tp}, PP {w.pp}, DP {w.dp or sz.cluster.dp}"
+    cluster = sz.cluster
+    parallel = f"ZeRO-{w.zero_stage}, TP {w.tp}, PP {w.pp}, DP {w.dp or cluster.dp}"
+    if cluster.context_parallel > 1:
+        parallel += f", CP {cluster.context_parallel}"
+    if cluster.expert_parallel > 1:
+        parallel += f", EP {cluster.expert_parallel}"
+        if cluster.expert_tensor_parallel != w.tp:
+            parallel += f", ETP {cluster.expert_tensor_parallel}"
     if w.sequence_parallel:
         parallel += ", SP"
     deadline = days(w.deadline_days, lang) if w.deadline_days else "—"

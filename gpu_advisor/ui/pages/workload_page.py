@@ -424,15 +424,15 @@ class WorkloadPage(QWizardPage):
                 integer=True,
                 decimals=0,
                 none_text=lambda: self.tr("none"),
-                toggle_text=lambda: self.tr("Split each sequence"),
-                suffix=lambda: self.tr(" cards per sequence"),
+                toggle_text=lambda: self.tr("Split"),
+                suffix=lambda: self.tr(" cards a sequence"),
             )
         )
         self.paged_optimizer = self._bind(
             BoundCheck(
                 self._session,
                 "workload.paged_optimizer",
-                lambda: self.tr("paged to CPU memory when short (bitsandbytes)"),
+                lambda: self.tr("bitsandbytes, to CPU"),
             )
         )
         self.expert_tensor_parallel = self._bind(
@@ -712,13 +712,13 @@ class WorkloadPage(QWizardPage):
         self._add_row(
             parallel_form,
             "paged_optimizer",
-            lambda: self.tr("Optimizer paging:"),
+            lambda: self.tr("Paged optimizer:"),
             self.paged_optimizer,
         )
         self._add_row(
             parallel_form,
             "expert_tensor_parallel",
-            lambda: self.tr("Expert tensor parallel (MoE):"),
+            lambda: self.tr("Expert tensor parallel:"),
             self.expert_tensor_parallel,
         )
         parallel_form.addRow("", self.sequence_parallel)
@@ -1149,11 +1149,9 @@ class WorkloadPage(QWizardPage):
         )
         self._set_row_visible(self._parallel_form, "context_parallel", training)
         self._set_row_visible(self._parallel_form, "paged_optimizer", _pages(project))
-        self._set_row_visible(
-            self._parallel_form,
-            "expert_tensor_parallel",
-            task in {TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE},
-        )
+        if task not in {TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE}:
+            # shown again for an MoE model once its shape is resolved
+            self._set_row_visible(self._parallel_form, "expert_tensor_parallel", False)
         self.chinchilla_label.setVisible(task is TaskKind.PRETRAIN)
 
     def _show_candidates(self, project: Project) -> None:
@@ -1196,6 +1194,13 @@ class WorkloadPage(QWizardPage):
     def _update_model_info(self, evaluation: Evaluation) -> None:
         sizing = evaluation.sizing
         compute, shape = sizing.compute, sizing.shape
+        self._set_row_visible(
+            self._parallel_form,
+            "expert_tensor_parallel",
+            shape.is_moe
+            and self._session.project.workload.task
+            in {TaskKind.PRETRAIN, TaskKind.FULL_FINETUNE},
+        )
         params = (
             self.tr("%1 B parameters").replace(
                 "%1", self._num(shape.params_total / 1e9, 1)
