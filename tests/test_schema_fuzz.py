@@ -97,7 +97,7 @@ def test_strategy_covers_vendors_measurements_and_edges() -> None:
         "snapshot_measurements": False,
     }
 
-    @settings(max_examples=200, deadline=None, database=None)
+    @settings(max_examples=examples(ci=60, deep=200), deadline=None, database=None)
     @given(project=projects())
     def look(project: Project) -> None:
         seen["vendors"] |= bool(project.vendors)
