@@ -21,7 +21,7 @@ tools' output goes to logs in ``.venv`` (``apt-install.log``,
 used here, so a fresh machine with Python 3.11+ can run it.
 
 ``test`` runs the CI tier: what ``.ci/run`` runs, sized to keep CI within
-about ten minutes on two cores (the tests in two pytest-xdist workers).
+about ten minutes on two cores (the tests in three pytest-xdist workers).
 ``test --deep`` runs the deep tier: the property tests at their full sizes with
 a new hypothesis seed each run, printed first (``--seed N`` runs that seed
 again), the tests marked ``deep``, then every window benchmark
@@ -276,10 +276,10 @@ def cmd_app(args: list[str]) -> int:
 
 DEEP_VARIABLE = "GPU_ADVISOR_DEEP"
 """Tells the tests to run the deep tier (read by ``tests/property_runs.py``)."""
-CI_PYTEST_ARGS = ["-n", "2", "--dist", "worksteal", "--durations=20"]
-"""pytest's options in both tiers: two workers (pytest-xdist) that take tests
-from each other's queue when theirs runs dry (so neither idles while the other
-finishes a long test), the slowest tests listed."""
+CI_PYTEST_ARGS = ["-n", "3", "--durations=20"]
+"""pytest's options in both tiers: three workers (pytest-xdist) on the two
+cores, so that one runs while another waits on a subprocess, a kill or a
+timer (two left a fifth of the cores idle), the slowest tests listed."""
 
 
 def test_options(args: list[str]) -> tuple[bool, int | None, list[str]]:

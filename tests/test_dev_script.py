@@ -194,7 +194,7 @@ def test_test_runs_the_ci_tier(monkeypatch: pytest.MonkeyPatch, capsys: Any) -> 
         "lint-imports",
     ]
     pytest_cmd, env = steps[-1]
-    assert pytest_cmd[1:5] == ["-m", "pytest", "-n", "2"]
+    assert pytest_cmd[1:5] == ["-m", "pytest", "-n", "3"]
     assert pytest_cmd[-2:] == ["-k", "walk"]
     assert not any(arg.startswith("--hypothesis-seed") for arg in pytest_cmd)
     assert env[dev.DEEP_VARIABLE] == "0"
